@@ -1,0 +1,81 @@
+/**
+ * The `mcp-course` command line: argument parsing only; the work is done by the library.
+ *
+ * Bad input (an unknown command or flag, a bad seed, an unknown lesson) ends with one line on
+ * stderr and exit code 2 before any file is touched; failed work ends with exit code 1.
+ */
+import { Command, CommanderError, Option } from "commander";
+import { DEFAULT_SEED } from "../sim/seed";
+import { LESSONS } from "../lessons/catalog";
+import { runLessonCommand, type EngineChoice } from "./commands/lesson";
+import { simulateOutput } from "./commands/simulate";
+import { CliError, EXIT_USAGE } from "./messages";
+import { seedOption } from "./options";
+
+/** Where the CLI writes: injectable so tests can run it in-process. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+function buildProgram(io: CliIo): Command {
+  const program = new Command("mcp-course")
+    .description("A deterministic, seeded course on the Model Context Protocol: simulate lessons and export lesson notebooks.")
+    .exitOverride()
+    .showSuggestionAfterError(false)
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      outputError: (text, write) => write(`mcp-course: ${text.replace(/^error: /, "")}`),
+    });
+
+  program
+    .command("simulate")
+    .description("Print lesson 6's tables (as the reference lesson prints them) or its figures as JSON.")
+    .option("--seed <n>", "world seed, an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
+    .option("--json", "print one JSON object instead of the tables")
+    .action((options: { seed: number; json?: boolean }) => io.stdout(simulateOutput(options)));
+
+  program
+    .command("lesson")
+    .description("Execute lesson notebooks and export each to markdown (text, code and printed output).")
+    .argument("[names...]", `lessons to export (default: all): ${LESSONS.map((l) => l.name).join(", ")}`)
+    .option("--seed <n>", "seed to run with; a seed other than the default exports to lessons/seed-N/", seedOption, DEFAULT_SEED)
+    .option("--out <dir>", "folder for the exports (default lessons/, or lessons/seed-N/ for another seed)")
+    .addOption(new Option("--engine <engine>", "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto").choices(["auto", "jupyter", "tslab"]).default("auto"))
+    .action((names: string[], options: { seed: number; out?: string; engine: EngineChoice }) =>
+      runLessonCommand({ names, ...options }, io),
+    );
+
+  return program;
+}
+
+/**
+ * Runs the CLI on `argv` (without `node` and the script) and returns the exit code: 0 on
+ * success or help, 2 for bad input, 1 for failed work.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  const program = buildProgram(io);
+  if (argv.length === 0) {
+    program.outputHelp();
+    return EXIT_USAGE;
+  }
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    if (error instanceof CliError) {
+      io.stderr(`mcp-course: ${error.message}\n`);
+      return error.exitCode;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`mcp-course: unexpected error: ${message.split("\n")[0]}\n`);
+    return 1;
+  }
+}

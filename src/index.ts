@@ -1,0 +1,38 @@
+/**
+ * mcp-course: what the lesson notebooks import.
+ *
+ * Notebooks run on the tslab kernel, which compiles cells with its own TypeScript and cannot
+ * compile files outside the notebook's folder (tslab issue #63), so they import this library by
+ * its package name, built to `dist/` with declarations: `import { … } from "mcp-course"`.
+ */
+export { DEFAULT_SEED, MAX_SEED, isSeed, parseSeed } from "./sim/seed";
+export { referenceGenerator, hashSeed, type Draw } from "./sim/generator";
+export { tokenize, TOKEN_LENGTH } from "./sim/tokenizer";
+export { Envelope, ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS, type EnvelopeCounts, type MessageKind, type Transport } from "./sim/envelope";
+export type { Handler, Server, ServerTool } from "./sim/server";
+export { declare, LEVELS, ALL_LEVELS, type Level, type ServerDeclaration, type ToolDeclaration } from "./sim/declaration";
+export { negotiate, type AgreedTool, type ClientPolicy, type DroppedTool, type DropReason, type Negotiation } from "./sim/negotiation";
+export { callTool, NOT_DECLARED, NO_APPROVAL, type Session } from "./sim/client";
+export { pyStr, pyEquals, type Fields, type Value } from "./sim/values";
+
+export { REGIONS, SUBSCRIBER_TYPES, SUBSCRIBER_COUNT, drawSubscribers, consumption, type Subscriber, type Subscribers } from "./world/subscribers";
+export { TIERS, ABOVE_TOP_TIER, COMMERCIAL_FACTOR, charge } from "./world/tariff";
+export { createHandlers, type Handlers } from "./world/handlers";
+export { createServers, ALLOWLIST, WIDE_ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "./world/servers";
+export { CHAINS, TASK_TYPES, TASK_COUNT, drawTasks, expectedAnswer, type Task, type TaskType } from "./world/tasks";
+export { createWorld, type World } from "./world/world";
+export { openSession, measureHandshake, runTask, runTasks, RECORD_COLUMN, type HandshakeRow, type RunRow, type RunOptions, type TaskOutcome } from "./world/run";
+
+export { simulateWritingAServer, WIDE_CASES, type WritingAServerResult, type WideRow, type TaskWithAnswer } from "./lessons/writingAServer/simulate";
+export {
+  formatDeclarationTable,
+  formatHandshakeTable,
+  formatRunTable,
+  formatSecondRunLine,
+  formatWideTable,
+  formatWritingAServer,
+} from "./lessons/writingAServer/tables";
+export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
+export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
+export { describeSeeds, readHandshake, readRuns, readSecondRun, readWide, summarize } from "./lessons/writingAServer/prose";
+export { showSource, findSource, type SourceExcerpt } from "./lessons/showSource";

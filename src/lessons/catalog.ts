@@ -1,0 +1,33 @@
+/**
+ * The course's lessons: the name a command takes, the notebook that holds it, what it covers.
+ *
+ * Notebooks and exports share the name: `notebooks/NAME.ipynb` → `lessons/NAME.md`.
+ */
+
+/** One lesson of the course. */
+export interface LessonEntry {
+  /** Numbered kebab-case name, e.g. `06-writing-a-server`. */
+  name: string;
+  title: string;
+  /** One sentence: what the lesson covers. */
+  covers: string;
+}
+
+/** The lessons, in course order. */
+export const LESSONS: readonly LessonEntry[] = [
+  {
+    name: "06-writing-a-server",
+    title: "Writing a Server",
+    covers:
+      "handler versus declaration; three fictional servers declared at four levels; negotiation against an allowlist and known versions; the envelope cost of twelve tasks; the approval gate for a declared side effect.",
+  },
+];
+
+/**
+ * Finds a lesson by its full name (`06-writing-a-server`) or its number (`06`, `6`).
+ *
+ * @returns the lesson, or undefined when no lesson has that name.
+ */
+export function findLesson(name: string): LessonEntry | undefined {
+  return LESSONS.find((lesson) => lesson.name === name || (/^\d+$/.test(name) && Number(lesson.name.slice(0, 2)) === Number(name)));
+}

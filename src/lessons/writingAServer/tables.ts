@@ -1,0 +1,82 @@
+/**
+ * Lesson 6's tables, printed exactly as the reference lesson prints them.
+ *
+ * Source: reference lesson 004, the `print` calls of "Handler and Declaration" and "The Count at
+ * Four Levels". Column widths, spacing and the Python reprs are the reference's; the golden test
+ * holds the output for seed 20260218 against the reference's printed blocks byte for byte. Each
+ * function returns text without a trailing newline.
+ */
+import { LEVELS, type ServerDeclaration } from "../../sim/declaration";
+import type { HandshakeRow, RunRow } from "../../world/run";
+import { left, pyRepr, PyTuple, right } from "../pythonFormat";
+import { SHOWN_SERVER, SHOWN_TOOL, type WideRow, type WritingAServerResult } from "./simulate";
+
+const levelLabel = (level: number) => `${level} ${left(LEVELS[level], 27)}`;
+
+/** The first table: the shown server's declaration of the shown tool at each level. */
+export function formatDeclarationTable(declarations: readonly ServerDeclaration[]): string {
+  const lines = [`level                         declaration of the ${SHOWN_SERVER} server ( ${SHOWN_TOOL} )`];
+  declarations.forEach((declaration, level) => {
+    const face = declaration.tools[SHOWN_TOOL] ?? {};
+    const shown: Record<string, PyTuple | boolean> = {};
+    if (face.fields !== undefined) shown.fields = new PyTuple(face.fields);
+    if (face.sideEffect !== undefined) shown.side_effect = face.sideEffect;
+    lines.push(`${levelLabel(level)} version ${declaration.version ?? "-"} , ${pyRepr(shown)}`);
+  });
+  return lines.join("\n");
+}
+
+/** The handshake table, and the line naming the tools agreed at the full level. */
+export function formatHandshakeTable(rows: readonly HandshakeRow[], agreedAtFull: readonly string[]): string {
+  const lines = ["level                         negotiated dropped request response tokens round trips"];
+  for (const r of rows) {
+    lines.push(
+      `${levelLabel(r.level)} ${right(r.negotiated, 10)} ${right(r.dropped, 7)} ${right(r.request, 7)} ${right(r.response, 8)}` +
+        ` ${right(r.tokens, 6)} ${right(r.round_trips, 11)}`,
+    );
+  }
+  lines.push(`negotiated at full level : ${pyRepr(agreedAtFull)}`);
+  return lines.join("\n");
+}
+
+/** The twelve-task table: one row per level. */
+export function formatRunTable(rows: readonly RunRow[]): string {
+  const lines = ["level                         negotiated calls failed completed request response tokens"];
+  for (const r of rows) {
+    lines.push(
+      `${levelLabel(r.level)} ${right(r.negotiated, 10)} ${right(r.calls, 5)} ${right(r.failed, 6)}` +
+        ` ${right(r.completed, 9)} ${right(r.request, 7)} ${right(r.response, 8)} ${right(r.tokens, 6)}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The second-run line: completed tasks and tokens per level with tasks drawn from seed + 1. */
+export function formatSecondRunLine(secondRun: WritingAServerResult["secondRun"]): string {
+  const completed = secondRun.runs.map((r) => r.completed);
+  const tokens = secondRun.runs.map((r) => r.tokens);
+  return `second run ( task seed ${secondRun.seed} ) completed : ${pyRepr(completed)} , tokens : ${pyRepr(tokens)}`;
+}
+
+/** The wide-allowlist table: `kayit_yaz` allowed, with and without approval. */
+export function formatWideTable(rows: readonly WideRow[]): string {
+  const lines = ["wide allowlist ( kayit_yaz added ) negotiated blocked written completed"];
+  for (const r of rows) {
+    lines.push(
+      `level ${r.level} , approval ${left(String(r.approval), 5)}           ${right(r.negotiated, 10)}` +
+        ` ${right(r.blocked, 7)} ${right(r.written, 7)} ${right(r.completed, 9)}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/**
+ * The two printed blocks of the reference, in order, separated by one blank line:
+ * declaration and handshake ("Handler and Declaration"), then the runs, the second run and the
+ * wide allowlist ("The Count at Four Levels"). Ends with a newline.
+ */
+export function formatWritingAServer(result: WritingAServerResult): string {
+  const first = [formatDeclarationTable(result.declarations), "", formatHandshakeTable(result.handshake, result.agreedAtFull)];
+  const second = [formatRunTable(result.runs), formatSecondRunLine(result.secondRun), "", formatWideTable(result.wide)];
+  return `${first.join("\n")}\n\n${second.join("\n")}\n`;
+}

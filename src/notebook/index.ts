@@ -1,0 +1,25 @@
+// Public API of src/notebook: read, parameterise, execute and export notebooks.
+export {
+  parseNotebook,
+  readNotebook,
+  serializeNotebook,
+  stripOutputs,
+  writeFileAtomic,
+  type Cell,
+  type CodeCell,
+  type JsonValue,
+  type Notebook,
+  type Output,
+} from "./notebookFile";
+export { injectParameters, INJECTED_TAG, PARAMETERS_TAG } from "./parameters";
+export {
+  executeNotebook,
+  resolveEngine,
+  type CellFailure,
+  type EngineName,
+  type ExecuteOptions,
+  type ExecutionResult,
+  type ProgressEvent,
+} from "./executeNotebook";
+export { jupyterAvailable, findJupyterPython } from "./jupyterPython";
+export { exportMarkdown, type ExportOptions } from "./exporter";

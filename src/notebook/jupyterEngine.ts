@@ -1,0 +1,79 @@
+// The `jupyter` engine: runs a notebook through nbclient on a real tslab kernel.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import type { EngineEvent, EngineRun } from "./engineRun";
+import { findJupyterPython, pythonCandidates } from "./jupyterPython";
+import { serializeNotebook, type Notebook } from "./notebookFile";
+
+/** Name of the kernelspec generated for each run (the name tslab's own installer uses). */
+export const KERNEL_NAME = "tslab";
+
+/**
+ * The Python runner. tsc does not copy .py files, so it stays in src/notebook and is found from
+ * the package root: this module lives two levels below it both as src/notebook/*.ts and as
+ * dist/notebook/*.js.
+ */
+export const NBCLIENT_RUNNER = path.resolve(__dirname, "..", "..", "src", "notebook", "nbclientRunner.py");
+
+/**
+ * kernel.json for this project's tslab kernel: the running Node and the locally installed tslab,
+ * so headless runs need no global `tslab install`.
+ */
+export function tslabKernelSpec(): { argv: string[]; display_name: string; language: string } {
+  const tslabBin = path.join(path.dirname(require.resolve("tslab/package.json")), "bin", "tslab");
+  return {
+    argv: [process.execPath, tslabBin, "kernel", "--config-path", "{connection_file}"],
+    display_name: "TypeScript (tslab, mcp-course)",
+    language: "typescript",
+  };
+}
+
+/**
+ * Runs the code cells of `nb` through nbclient with the kernel started in `cwd`, stopping at the
+ * first failing cell. Writes the kernelspec, input and result into a temp dir that is always
+ * removed; JUPYTER_PATH points at it (searched before user and system kernelspecs).
+ * @throws (rejects) if no Python with nbclient is found, or the runner fails for another reason
+ *   than a failing cell (kernel cannot start, kernel died); the message ends with its stderr.
+ */
+export async function runWithJupyter(nb: Notebook, cwd: string, onEvent: (e: EngineEvent) => void): Promise<EngineRun> {
+  const python = findJupyterPython();
+  if (!python) {
+    throw new Error(`jupyter engine: no Python with nbclient found (tried ${pythonCandidates().join(", ")})`);
+  }
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-course-jupyter-"));
+  try {
+    const kernelDir = path.join(temp, "kernels", KERNEL_NAME);
+    fs.mkdirSync(kernelDir, { recursive: true });
+    fs.writeFileSync(path.join(kernelDir, "kernel.json"), JSON.stringify(tslabKernelSpec(), null, 1));
+    const input = path.join(temp, "input.ipynb");
+    const result = path.join(temp, "result.json");
+    fs.writeFileSync(input, serializeNotebook(nb));
+    const env = {
+      ...process.env,
+      JUPYTER_PATH: [temp, process.env.JUPYTER_PATH].filter(Boolean).join(path.delimiter),
+      JUPYTER_RUNTIME_DIR: path.join(temp, "runtime"), // connection files die with the temp dir
+      PYTHONDONTWRITEBYTECODE: "1",
+    };
+    const child = spawn(python, [NBCLIENT_RUNNER, input, result, KERNEL_NAME, cwd], {
+      env,
+      stdio: ["ignore", "pipe", "pipe", "pipe"],
+    });
+    let log = "";
+    const keep = (chunk: Buffer) => (log = (log + chunk).slice(-4000));
+    child.stdout!.on("data", keep);
+    child.stderr!.on("data", keep);
+    readline.createInterface({ input: child.stdio[3] as NodeJS.ReadableStream }).on("line", (line) => onEvent(JSON.parse(line)));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on("error", (e) => reject(new Error(`jupyter engine: cannot run ${python}: ${e.message}`)));
+      child.on("close", resolve);
+    });
+    if (code !== 0) throw new Error(`jupyter engine: ${python} ${path.basename(NBCLIENT_RUNNER)} exited with code ${code}\n${log.trim()}`);
+    const run = JSON.parse(fs.readFileSync(result, "utf8"));
+    return { cells: run.cells, ...(run.failedCellIndex === null ? {} : { failedCellIndex: run.failedCellIndex }) };
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+}

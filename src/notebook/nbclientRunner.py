@@ -1,0 +1,78 @@
+"""Execute a notebook through nbclient; the Python half of the `jupyter` engine (jupyterEngine.ts).
+
+Usage: python3 nbclientRunner.py INPUT.ipynb RESULT.json KERNEL_NAME CWD
+
+Starts kernel KERNEL_NAME (found through JUPYTER_PATH, set by jupyterEngine.ts) in CWD and runs
+the code cells in order, stopping at the first failure. Progress goes to file descriptor 3, one
+JSON object per line: {"type": "cellStarted", "cellIndex": N} or {"type": "cellFinished",
+"cellIndex": N, "ok": bool}; fd 3 because the kernel inherits stdout/stderr and may print there.
+RESULT.json receives {"cells": [{"cellIndex", "executionCount", "outputs"}], "failedCellIndex":
+N or null}.
+Exit status 0 means every cell ran or one cell failed; anything else (kernel cannot start,
+kernel died) exits non-zero with a Python traceback on stderr.
+"""
+import json
+import os
+import sys
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+
+def main(input_path, result_path, kernel_name, cwd):
+    events = os.fdopen(3, "w", encoding="utf-8")
+
+    def emit(event_type, cell_index, **fields):
+        events.write(json.dumps({"type": event_type, "cellIndex": cell_index, **fields}) + "\n")
+        events.flush()
+
+    nb = nbformat.read(input_path, as_version=4)
+    executed = []
+    failed = []
+
+    def on_cell_execute(cell, cell_index):
+        # Only fires for code cells nbclient really executes (blank ones are skipped),
+        # unlike on_cell_start, which also fires for markdown cells.
+        executed.append(cell_index)
+        emit("cellStarted", cell_index)
+
+    def on_cell_executed(cell, cell_index, execute_reply):
+        emit("cellFinished", cell_index, ok=execute_reply["content"]["status"] == "ok")
+
+    def on_cell_error(cell, cell_index, execute_reply):
+        # tslab's execute_reply is {"status": "error"} without ename/evalue/traceback; the
+        # error text is in the cell's stderr stream, which jupyterEngine.ts reads.
+        failed.append(cell_index)
+
+    client = NotebookClient(
+        nb,
+        kernel_name=kernel_name,
+        resources={"metadata": {"path": cwd}},
+        record_timing=False,  # no timestamps in outputs or metadata
+        allow_errors=False,  # stop at the first failing cell
+        on_cell_execute=on_cell_execute,
+        on_cell_executed=on_cell_executed,
+        on_cell_error=on_cell_error,
+    )
+    try:
+        client.execute()
+    except CellExecutionError:
+        pass  # recorded by on_cell_error
+
+    cells = [
+        {
+            "cellIndex": i,
+            "executionCount": nb.cells[i].get("execution_count"),
+            "outputs": nb.cells[i].get("outputs", []),
+        }
+        for i in executed
+    ]
+    with open(result_path, "w", encoding="utf-8") as f:
+        json.dump({"cells": cells, "failedCellIndex": failed[0] if failed else None}, f)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    main(*sys.argv[1:])

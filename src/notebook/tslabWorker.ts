@@ -1,0 +1,106 @@
+// Child process of the tslab engine: runs code cells with tslab's executor exactly as tslab's kernel does.
+//
+// Started by tslabEngine.ts with cwd = the notebook folder, because tslab's converter compiles
+// relative to process.cwd() and cannot compile files outside it (tslab issue #63).
+// Mirrors node_modules/tslab/dist/main.js (startKernel) and dist/jupyter.js (handleExecuteImpl):
+// same converters, same console, process.stdout/stderr.write replaced during a cell,
+// `jupyter.lastWriteDisplayData` set for tslab.display.*, and the same uncaught-error handlers.
+import { TextDecoder } from "node:util";
+import { createConverter, type Converter } from "tslab/dist/converter";
+import { createExecutor, type ConverterSet } from "tslab/dist/executor";
+// `import = require` keeps the real exports object (an `import * as` namespace may be a copy,
+// e.g. under tsx), and tslab.display reads lastWriteDisplayData from that very object.
+import jupyter = require("tslab/dist/jupyter");
+import type { CellRun, EngineEvent, EngineRun } from "./engineRun";
+import type { DisplayDataOutput, MimeBundle, Output } from "./notebookFile";
+
+/** The single IPC message the parent sends: the code cells to run, in order. */
+export interface WorkerRequest {
+  cells: { cellIndex: number; source: string }[];
+}
+
+/** IPC messages the worker sends: progress events, then exactly one result. */
+export type WorkerMessage = EngineEvent | { type: "result"; run: EngineRun };
+
+/** The lazy node/browser converter pair of tslab's main.js (ConverterSetImpl). */
+class Converters implements ConverterSet {
+  private nodeConv?: Converter;
+  private browserConv?: Converter;
+  get node(): Converter {
+    return (this.nodeConv ??= createConverter({ isJS: false, isBrowser: false }));
+  }
+  get browser(): Converter {
+    return (this.browserConv ??= createConverter({ isJS: false, isBrowser: true }));
+  }
+  close(): void {
+    this.nodeConv?.close();
+    this.browserConv?.close();
+  }
+}
+
+async function runCells(request: WorkerRequest, send: (m: WorkerMessage) => void): Promise<EngineRun> {
+  const convs = new Converters();
+  void convs.node; // main.js warms the Node converter before the first cell
+  const executor = createExecutor(process.cwd(), convs, { log: console.log, error: console.error });
+  process.on("SIGINT", () => executor.interrupt());
+  process.on("uncaughtException", (err) => console.error("UncaughtException:", err));
+  process.on("unhandledRejection", (reason) => console.error("UnhandledPromiseRejection:", reason));
+
+  // Output of the running cell. The kernel keeps writing to the finished cell's parent message,
+  // which nbclient ignores; here such late output goes to the real stream (parent shows it only on a crash).
+  let current: Output[] | null = null;
+  const realWrite = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
+  const decoder = new TextDecoder();
+  const capture = (name: "stdout" | "stderr") =>
+    ((buffer: string | Uint8Array, ...rest: any[]) => {
+      if (!current) return (realWrite[name] as any)(buffer, ...rest);
+      current.push({ output_type: "stream", name, text: typeof buffer === "string" ? buffer : decoder.decode(buffer) });
+      return true;
+    }) as typeof process.stdout.write;
+  process.stdout.write = capture("stdout");
+  process.stderr.write = capture("stderr");
+
+  // nbclient's display-id bookkeeping: an output with a display_id is updated in place by later
+  // displays with the same id, wherever it is; update_display_data adds no output of its own.
+  const byDisplayId = new Map<string, DisplayDataOutput[]>();
+  jupyter.lastWriteDisplayData = (msg, update) => {
+    if (!current) return; // late display from a finished cell: nbclient ignores its parent message
+    const id = msg.transient?.display_id;
+    // tslab's public.js base64-encodes binary data, so the bundle is JSON like the kernel's message.
+    const data = msg.data as MimeBundle;
+    for (const shown of (id && byDisplayId.get(id)) || []) {
+      shown.data = data;
+      shown.metadata = msg.metadata;
+    }
+    if (update) return;
+    const output: DisplayDataOutput = { output_type: "display_data", data, metadata: msg.metadata };
+    current.push(output);
+    if (id) byDisplayId.set(id, [...(byDisplayId.get(id) ?? []), output]);
+  };
+
+  const cells: CellRun[] = [];
+  let executionCount = 0;
+  try {
+    for (const { cellIndex, source } of request.cells) {
+      send({ type: "cellStarted", cellIndex });
+      const outputs: Output[] = (current = []);
+      const ok = await executor.execute(source);
+      current = null;
+      cells.push({ cellIndex, executionCount: ++executionCount, outputs });
+      send({ type: "cellFinished", cellIndex, ok });
+      if (!ok) return { cells, failedCellIndex: cellIndex };
+    }
+    return { cells };
+  } finally {
+    executor.close();
+  }
+}
+
+if (require.main === module) {
+  if (!process.send) throw new Error("tslabWorker must be started by tslabEngine.ts (fork with an IPC channel)");
+  const send = (m: WorkerMessage) => process.send!(m);
+  process.once("message", async (request: WorkerRequest) => {
+    const run = await runCells(request, send);
+    process.send!({ type: "result", run } satisfies WorkerMessage, () => process.exit(0));
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * The client's call: the one road from a task to a handler.
+ *
+ * Source: reference lesson 004, "Handler and Declaration", `call`, and assumptions IM3 and IM8.
+ * The client fills in only the fields that were declared, taking their values from its state. A
+ * tool that was not agreed ends in the client with `arac bildirilmedi` (tool not declared), and a
+ * tool with a declared side effect ends with `onay yok` (no approval) unless approval was given:
+ * neither sends a message. Everything else is a counted request, the handler, and a counted
+ * response.
+ */
+import type { Envelope } from "./envelope";
+import type { AgreedTool } from "./negotiation";
+import { pyStr, type Fields } from "./values";
+
+/** What a client needs to call: the run's counter, the agreed tools, and the approval answer. */
+export interface Session {
+  envelope: Envelope;
+  agreed: ReadonlyMap<string, AgreedTool>;
+  /** Whether the user approves calls to tools with a declared side effect. */
+  approval: boolean;
+}
+
+/** The error a call to a tool that was not agreed ends with. Source: reference lesson 004, `call`. */
+export const NOT_DECLARED = "arac bildirilmedi";
+
+/** The error a call stopped at the approval gate ends with. Source: reference lesson 004, `call`. */
+export const NO_APPROVAL = "onay yok";
+
+/**
+ * Calls an agreed tool with the declared fields found in `state`.
+ *
+ * @param session the run's counter, agreed tools and approval.
+ * @param name the tool's name.
+ * @param state the client's known values; only the tool's declared fields are read from it.
+ * @returns the handler's result, or `{hata}` from the client (`arac bildirilmedi`, `onay yok`)
+ *   or from the handler.
+ */
+export function callTool(session: Session, name: string, state: Fields): Fields {
+  const tool = session.agreed.get(name);
+  if (!tool) return { hata: NOT_DECLARED };
+  if (tool.sideEffect && !session.approval) return { hata: NO_APPROVAL };
+  const args: Fields = {};
+  for (const field of tool.fields ?? []) if (Object.hasOwn(state, field)) args[field] = state[field];
+  session.envelope.send("request", `${name} ${describe(args)}`, tool.transport);
+  const result = tool.handler(args);
+  session.envelope.send("response", describe(result));
+  return result;
+}
+
+/** A body as the reference writes it: `key value` pairs joined by spaces. */
+function describe(fields: Fields): string {
+  return Object.entries(fields)
+    .map(([key, value]) => `${key} ${pyStr(value)}`)
+    .join(" ");
+}

@@ -1,0 +1,27 @@
+/**
+ * The values that travel in message bodies, and how the reference writes and compares them.
+ *
+ * The reference lesson is Python: a body is built with f-strings, so `True` is written `True`
+ * and a missing value `None`, and the run compares its result to the expected answer with `==`,
+ * under which `True == 1`. These helpers keep those rules in one place.
+ */
+
+/** A field value or a handler result value: text, an integer, a flag, or nothing yet. */
+export type Value = string | number | boolean | null;
+
+/** A set of named values: the arguments of a call, a handler's result, the client's state. */
+export type Fields = Record<string, Value>;
+
+/** Writes a value as Python's `str()` does: `True`, `False`, `None`, integers in decimal. */
+export function pyStr(value: Value): string {
+  if (value === null) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  return String(value);
+}
+
+/** Compares two values as Python's `==` does for these types (a flag equals 1 or 0). */
+export function pyEquals(a: Value, b: Value): boolean {
+  const numeric = (v: Value) => (typeof v === "boolean" ? Number(v) : v);
+  return numeric(a) === numeric(b);
+}

@@ -1,0 +1,151 @@
+/**
+ * The run: the world's twelve tasks, solved through the client at one declaration level.
+ *
+ * Source: reference lesson 004, "The Count at Four Levels", `run`, and assumptions IM6–IM7. For
+ * each task the client starts from what the task names (`abone`, `bolge`) and the column to write
+ * (`sutun: "bedel"`), then walks the task's chain: before each call, `deger` (the value to write)
+ * is set to the result so far; an error cuts the chain; a success adds its fields to the state
+ * and may become the new result (`yazildi`, else `tutar`, else `m3`, else `abone`). A task is
+ * completed when the final result equals the expected answer.
+ *
+ * Every run owns its {@link Envelope}; runs share nothing and can interleave.
+ */
+import { callTool, NO_APPROVAL, type Session } from "../sim/client";
+import type { Level } from "../sim/declaration";
+import { Envelope } from "../sim/envelope";
+import { negotiate, type ClientPolicy, type Negotiation } from "../sim/negotiation";
+import { pyEquals, type Fields, type Value } from "../sim/values";
+import { LESSON_POLICY } from "./servers";
+import { CHAINS, drawTasks, expectedAnswer, type Task } from "./tasks";
+import type { World } from "./world";
+
+/** The column a record task writes to. Source: reference lesson 004, `run` (`"sutun": "bedel"`). */
+export const RECORD_COLUMN = "bedel";
+
+/** Result keys that become the task's result, in order of precedence. Source: reference lesson 004, `run`. */
+const RESULT_KEYS = ["yazildi", "tutar", "m3", "abone"] as const;
+
+/** Options of a run; every one defaults to the reference's. */
+export interface RunOptions {
+  /** Allowlist and known versions; default the lesson's ({@link LESSON_POLICY}). */
+  policy?: ClientPolicy;
+  /** Whether calls with a declared side effect are approved; default false. */
+  approval?: boolean;
+  /** Seed of the tasks; default the world's seed. The reference's second run uses seed + 1. */
+  taskSeed?: bigint | number;
+}
+
+/** The handshake of one level: tools agreed and dropped, and what negotiation cost. */
+export interface HandshakeRow {
+  level: Level;
+  negotiated: number;
+  dropped: number;
+  request: number;
+  response: number;
+  tokens: number;
+  round_trips: number;
+}
+
+/** What one task did: calls made, calls failed, calls blocked for approval, records written. */
+export interface TaskOutcome {
+  calls: number;
+  failed: number;
+  blocked: number;
+  written: number;
+  completed: boolean;
+  /** The final result of the chain (`null` if no step produced one). */
+  result: Value;
+  /** The step that cut the chain, and its error; absent when every step succeeded. */
+  failure?: { tool: string; hata: string };
+}
+
+/** A run's counts: tools agreed, the tasks' calls and outcomes, and the whole envelope. */
+export interface RunRow {
+  level: Level;
+  negotiated: number;
+  calls: number;
+  failed: number;
+  completed: number;
+  blocked: number;
+  written: number;
+  request: number;
+  response: number;
+  notification: number;
+  tokens: number;
+  round_trips: number;
+  /** Failed calls by `"tool: error"`, e.g. `{"kayit_yaz: arac bildirilmedi": 3}`. */
+  failures: Record<string, number>;
+}
+
+/**
+ * Negotiates at a level and returns a session ready to call tools, with the handshake already
+ * counted on the session's own envelope.
+ */
+export function openSession(world: World, level: Level, options: RunOptions = {}): { session: Session; negotiation: Negotiation } {
+  const envelope = new Envelope();
+  const negotiation = negotiate(world.servers, level, options.policy ?? LESSON_POLICY, envelope);
+  return { session: { envelope, agreed: negotiation.agreed, approval: options.approval ?? false }, negotiation };
+}
+
+/** The handshake alone at one level: a fresh envelope, negotiation, and its counts. */
+export function measureHandshake(world: World, level: Level, policy: ClientPolicy = LESSON_POLICY): HandshakeRow {
+  const { session, negotiation } = openSession(world, level, { policy });
+  const { request, response, tokens, round_trips } = session.envelope.counts();
+  return { level, negotiated: negotiation.agreed.size, dropped: negotiation.dropped.length, request, response, tokens, round_trips };
+}
+
+/**
+ * Walks one task's chain through the client.
+ *
+ * @param session the run's session (its envelope gains the calls that reach the wire).
+ * @param task the task.
+ * @param world the world whose subscribers give the expected answer.
+ */
+export function runTask(session: Session, task: Task, world: World): TaskOutcome {
+  const state: Fields = { abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN };
+  const outcome = { calls: 0, failed: 0, blocked: 0, written: 0 };
+  let result: Value = null;
+  let failure: TaskOutcome["failure"];
+  for (const name of CHAINS[task.type]) {
+    state.deger = result;
+    const answer = callTool(session, name, state);
+    outcome.calls += 1;
+    if (Object.hasOwn(answer, "hata")) {
+      outcome.failed += 1;
+      if (answer.hata === NO_APPROVAL) outcome.blocked += 1;
+      failure = { tool: name, hata: String(answer.hata) };
+      break;
+    }
+    Object.assign(state, answer);
+    if (answer.yazildi === true) outcome.written += 1;
+    const key = RESULT_KEYS.find((k) => Object.hasOwn(answer, k));
+    if (key !== undefined) result = answer[key];
+  }
+  const completed = pyEquals(result, expectedAnswer(task, world.subscribers));
+  return failure ? { ...outcome, completed, result, failure } : { ...outcome, completed, result };
+}
+
+/**
+ * The twelve tasks at one level: negotiation, then every task's chain, on one envelope.
+ *
+ * @returns the run's counts; `completed` counts tasks whose result equals the expected answer.
+ */
+export function runTasks(world: World, level: Level, options: RunOptions = {}): RunRow {
+  const { session, negotiation } = openSession(world, level, options);
+  const totals = { calls: 0, failed: 0, completed: 0, blocked: 0, written: 0 };
+  const failures: Record<string, number> = {};
+  for (const task of drawTasks(options.taskSeed ?? world.seed)) {
+    const outcome = runTask(session, task, world);
+    totals.calls += outcome.calls;
+    totals.failed += outcome.failed;
+    totals.blocked += outcome.blocked;
+    totals.written += outcome.written;
+    totals.completed += outcome.completed ? 1 : 0;
+    if (outcome.failure) {
+      const key = `${outcome.failure.tool}: ${outcome.failure.hata}`;
+      failures[key] = (failures[key] ?? 0) + 1;
+    }
+  }
+  return { level, negotiated: negotiation.agreed.size, ...totals, ...session.envelope.counts(), failures };
+}
+

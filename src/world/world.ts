@@ -1,0 +1,27 @@
+/**
+ * A world: everything one seed decides before any message is sent.
+ */
+import { createHandlers, type Handlers } from "./handlers";
+import type { Server } from "../sim/server";
+import { createServers } from "./servers";
+import { drawSubscribers, type Subscribers } from "./subscribers";
+
+/** The world of one seed: its subscribers, the handlers over them, and the three servers. */
+export interface World {
+  seed: number;
+  subscribers: Subscribers;
+  handlers: Handlers;
+  servers: readonly Server[];
+}
+
+/**
+ * Builds the world for a seed. Pure: the same seed gives an equal world, and nothing is shared
+ * between two worlds.
+ *
+ * @param seed an integer from 0 to 2^53 − 1.
+ */
+export function createWorld(seed: number): World {
+  const subscribers = drawSubscribers(seed);
+  const handlers = createHandlers(subscribers);
+  return { seed, subscribers, handlers, servers: createServers(handlers) };
+}

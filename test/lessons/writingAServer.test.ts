@@ -1,0 +1,87 @@
+// Lesson 6's tables and figures equal the reference lesson's, byte for byte, for every fixture seed.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { writingAServerJson } from "../../src/lessons/writingAServer/json";
+import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
+import { formatWritingAServer } from "../../src/lessons/writingAServer/tables";
+import * as prose from "../../src/lessons/writingAServer/prose";
+import { REFERENCE, ROOT, type RunFigures } from "../helpers";
+
+const DEFAULT = REFERENCE.find((r) => r.seed === 20260218)!;
+
+/** Our two printed blocks, joined as the reference prints them (no blank line between the blocks). */
+const asReferencePrints = (text: string) => text.replace("\n\nlevel                         negotiated calls", "\nlevel                         negotiated calls");
+
+test("seed 20260218 prints the reference's blocks byte for byte", () => {
+  assert.equal(asReferencePrints(formatWritingAServer(simulateWritingAServer(20260218))), DEFAULT.printed);
+});
+
+test("the fixture's printed blocks are the ones in the reference document (when ../shared is present)", (t) => {
+  const doc = join(ROOT, "..", "shared", "seeds", "004_a220583646d9517e.txt");
+  if (!existsSync(doc)) return t.skip("reference document not beside this clone");
+  const text = readFileSync(doc, "utf8");
+  const [first, second] = formatWritingAServer(simulateWritingAServer(20260218)).split("\n\nlevel                         negotiated calls");
+  assert.ok(text.includes(`${first}\n`), "declaration and handshake block");
+  assert.ok(text.includes(`level                         negotiated calls${second}`), "task, second-run and wide block");
+});
+
+test("every fixture seed prints what the reference's code prints for it", () => {
+  for (const ref of REFERENCE) {
+    const expected = ref.printed.replace("( task seed 20260219 )", `( task seed ${BigInt(ref.seed) + 1n} )`);
+    assert.equal(asReferencePrints(formatWritingAServer(simulateWritingAServer(ref.seed))), expected, `seed ${ref.seed}`);
+  }
+});
+
+const figures = (row: { negotiated: number } & Omit<RunFigures, "agreed">): RunFigures => {
+  const { negotiated, calls, failed, completed, blocked, written, request, response, tokens, round_trips } = row;
+  return { agreed: negotiated, calls, failed, completed, blocked, written, request, response, tokens, round_trips };
+};
+
+test("--json figures equal the reference's for every fixture seed", () => {
+  for (const ref of REFERENCE) {
+    const json = writingAServerJson(simulateWritingAServer(ref.seed));
+    assert.equal(json.seed, ref.seed);
+    assert.deepEqual(json.subscribers, ref.subscribers);
+    assert.deepEqual(json.tasks, ref.tasks);
+    assert.deepEqual(json.handshake.map(({ level, ...rest }) => rest), ref.handshake);
+    assert.deepEqual(json.runs.map(figures), ref.runs);
+    assert.equal(json.second_run.seed, ref.seed + 1);
+    assert.deepEqual(json.second_run.runs.map(figures), ref.second_run);
+    assert.deepEqual(json.wide.map(figures), ref.wide);
+    assert.deepEqual(json.wide.map((w) => [w.level, w.approval]), [[1, false], [2, false], [2, true]]);
+  }
+});
+
+test("--json for 20260218 and 20260219 carries the reference's printed figures", () => {
+  const d = writingAServerJson(simulateWritingAServer(20260218));
+  assert.deepEqual(d.handshake.map((h) => [h.negotiated, h.dropped, h.request, h.response, h.tokens, h.round_trips]), [
+    [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [3, 2, 3, 3, 99, 5],
+  ]);
+  assert.deepEqual(d.runs.map((r) => [r.negotiated, r.calls, r.failed, r.completed, r.request, r.response, r.tokens]), [
+    [4, 12, 12, 0, 15, 15, 351], [4, 30, 3, 9, 30, 30, 816], [4, 30, 3, 9, 30, 30, 816], [3, 30, 6, 6, 27, 27, 744],
+  ]);
+  assert.equal(d.second_run.seed, 20260219);
+  assert.deepEqual(d.second_run.runs.map((r) => r.completed), [0, 9, 9, 6]);
+  assert.deepEqual(d.second_run.runs.map((r) => r.tokens), [351, 818, 818, 744]);
+  assert.deepEqual(d.wide.map((w) => [w.negotiated, w.blocked, w.written, w.completed]), [[5, 0, 3, 12], [5, 3, 0, 9], [5, 0, 3, 12]]);
+  assert.deepEqual(Object.keys(d.subscribers).slice(0, 2), ["A001", "A002"]);
+  assert.equal(Object.keys(d.subscribers).length, 60);
+
+  // Seed 20260219 as the world seed: the contract's counts hold, the handshake is seed-free.
+  const e = writingAServerJson(simulateWritingAServer(20260219));
+  assert.deepEqual(e.handshake, d.handshake);
+  assert.deepEqual(e.runs.map((r) => [r.negotiated, r.calls, r.failed, r.completed]), [[4, 12, 12, 0], [4, 30, 3, 9], [4, 30, 3, 9], [3, 30, 6, 6]]);
+  assert.equal(e.second_run.seed, 20260220);
+});
+
+test("the readings quote the run's own numbers, so they change with the seed", () => {
+  const a = simulateWritingAServer(20260218);
+  const b = simulateWritingAServer(20260219);
+  assert.match(prose.readRuns(a), /tokens go from 816 to 744/);
+  assert.match(prose.readSecondRun(a), /816 → 818 at level 1/);
+  assert.match(prose.readSecondRun(b), /818 → 822 at level 1/);
+  assert.match(prose.describeSeeds(b), /seed 20260219/);
+  assert.notEqual(prose.readSecondRun(a), prose.readSecondRun(b));
+});

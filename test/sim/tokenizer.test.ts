@@ -1,0 +1,22 @@
+// The tokenizer cuts lower-cased words into pieces of at most five characters, commas apart.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Envelope, ENVELOPE_TOKENS } from "../../src/sim/envelope";
+import { tokenize } from "../../src/sim/tokenizer";
+
+test("words are cut into five-character pieces, commas stand alone, case is folded", () => {
+  assert.deepEqual(tokenize("sayac_oku abone A001"), ["sayac", "_oku", "abone", "a001"]);
+  assert.deepEqual(tokenize("bolge_ozet bolge merkez"), ["bolge", "_ozet", "bolge", "merke", "z"]);
+  assert.deepEqual(tokenize("a,b"), ["a", ",", "b"]);
+  assert.deepEqual(tokenize("  sayac_oku  "), ["sayac", "_oku"]);
+  assert.deepEqual(tokenize(""), []);
+});
+
+test("a message costs its tokens plus the envelope; a remote request counts two round trips", () => {
+  const envelope = new Envelope();
+  assert.equal(envelope.send("request", "yetenek sor kayit", "remote"), 4 + ENVELOPE_TOKENS);
+  assert.equal(envelope.send("response", "m3 12"), 2 + ENVELOPE_TOKENS);
+  envelope.send("request", "sayac_oku ", "local");
+  envelope.send("notification", "x");
+  assert.deepEqual(envelope.counts(), { request: 2, response: 1, notification: 1, tokens: 12 + 10 + 10 + 9, round_trips: 3 });
+});

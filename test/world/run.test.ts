@@ -1,0 +1,60 @@
+// Runs own their counters: interleaved runs equal sequential ones, and refused calls never reach the wire.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { callTool } from "../../src/sim/client";
+import { openSession, runTask, runTasks, type TaskOutcome } from "../../src/world/run";
+import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
+import { drawTasks } from "../../src/world/tasks";
+import { createWorld } from "../../src/world/world";
+
+test("two runs interleaved task by task give the same counts as the two runs in sequence", () => {
+  const a = createWorld(20260218);
+  const b = createWorld(2 ** 53 - 1);
+  const sequential = [runTasks(a, 1), runTasks(b, 3)];
+  const sa = openSession(a, 1).session;
+  const sb = openSession(b, 3).session;
+  const ta = drawTasks(a.seed);
+  const tb = drawTasks(b.seed);
+  const outcomes: [TaskOutcome[], TaskOutcome[]] = [[], []];
+  for (let i = 0; i < ta.length; i++) {
+    outcomes[0].push(runTask(sa, ta[i], a));
+    outcomes[1].push(runTask(sb, tb[i], b));
+  }
+  for (const [k, session] of [sa, sb].entries()) {
+    const seq = sequential[k];
+    assert.deepEqual(session.envelope.counts(), {
+      request: seq.request, response: seq.response, notification: seq.notification, tokens: seq.tokens, round_trips: seq.round_trips,
+    });
+    assert.equal(outcomes[k].filter((o) => o.completed).length, seq.completed);
+    assert.equal(outcomes[k].reduce((n, o) => n + o.calls, 0), seq.calls);
+  }
+  assert.deepEqual(runTasks(a, 1), sequential[0], "a later run is unaffected by the earlier ones");
+});
+
+test("a call to a tool that was not negotiated ends in the client and sends nothing", () => {
+  const world = createWorld(20260218);
+  const { session } = openSession(world, 3);
+  const before = session.envelope.counts();
+  assert.deepEqual(callTool(session, "bolge_ozet", { bolge: "dogu" }), { hata: "arac bildirilmedi" });
+  assert.deepEqual(callTool(session, "kayit_yaz", { abone: "A001", sutun: "bedel", deger: 1 }), { hata: "arac bildirilmedi" });
+  assert.deepEqual(session.envelope.counts(), before);
+});
+
+test("a declared side effect stops at the approval gate without a message; approval lets it through", () => {
+  const world = createWorld(20260218);
+  const policy = { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST };
+  const state = { abone: "A001", sutun: "bedel", deger: 5 };
+  const gated = openSession(world, 2, { policy }).session;
+  const before = gated.envelope.counts();
+  assert.deepEqual(callTool(gated, "kayit_yaz", state), { hata: "onay yok" });
+  assert.deepEqual(gated.envelope.counts(), before);
+  assert.deepEqual(callTool(openSession(world, 2, { policy, approval: true }).session, "kayit_yaz", state), { yazildi: true });
+  assert.deepEqual(callTool(openSession(world, 1, { policy }).session, "kayit_yaz", state), { yazildi: true }, "undeclared: no gate");
+});
+
+test("the client fills in only declared fields: at level 0 calls go out empty", () => {
+  const world = createWorld(20260218);
+  const { session } = openSession(world, 0);
+  assert.deepEqual(callTool(session, "sayac_oku", { abone: "A001" }), { hata: "abone yok" });
+  assert.ok(Object.hasOwn(callTool(openSession(world, 1).session, "sayac_oku", { abone: "A001" }), "onceki"));
+});
