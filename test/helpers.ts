@@ -34,3 +34,30 @@ export interface RunFigures {
 export const REFERENCE: ReferenceSeed[] = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "reference-runs.json"), "utf8"));
 
 export const EDGE_SEEDS = [0, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 53 - 1];
+
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
+
+/** Runs the built CLI (`dist/cli/main.js`; `npm test` builds first) and returns what it did. */
+export function cli(args: string[], options: { cwd?: string } = {}): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], { cwd: options.cwd ?? ROOT, encoding: "utf8" });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** Every file under the given folders with its content hash and modification time. */
+export function snapshot(folders: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out[path] = `${createHash("sha256").update(readFileSync(path)).digest("hex")} ${statSync(path).mtimeMs}`;
+    }
+  };
+  for (const folder of folders) walk(folder);
+  return out;
+}
+
+/** True when Jupyter (nbclient) can run here; tests that need it skip otherwise. */
+export { jupyterAvailable } from "../src/notebook";

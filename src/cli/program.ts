@@ -4,7 +4,9 @@
  * Bad input (an unknown command or flag, a bad seed, an unknown lesson) ends with one line on
  * stderr and exit code 2 before any file is touched; failed work ends with exit code 1.
  */
+import { resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
+import { writeFileAtomic } from "../notebook";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
 import { runLessonCommand, type EngineChoice } from "./commands/lesson";
@@ -39,7 +41,12 @@ function buildProgram(io: CliIo): Command {
     .description("Print lesson 6's tables (as the reference lesson prints them) or its figures as JSON.")
     .option("--seed <n>", "world seed, an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--json", "print one JSON object instead of the tables")
-    .action((options: { seed: number; json?: boolean }) => io.stdout(simulateOutput(options)));
+    .option("--out <file>", "write to this file (through a temporary file and a rename) instead of stdout")
+    .action((options: { seed: number; json?: boolean; out?: string }) => {
+      const text = simulateOutput(options);
+      if (options.out) writeFileAtomic(resolve(options.out), text);
+      else io.stdout(text);
+    });
 
   program
     .command("lesson")

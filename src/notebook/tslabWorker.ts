@@ -5,6 +5,7 @@
 // Mirrors node_modules/tslab/dist/main.js (startKernel) and dist/jupyter.js (handleExecuteImpl):
 // same converters, same console, process.stdout/stderr.write replaced during a cell,
 // `jupyter.lastWriteDisplayData` set for tslab.display.*, and the same uncaught-error handlers.
+import fs from "node:fs";
 import { TextDecoder } from "node:util";
 import { createConverter, type Converter } from "tslab/dist/converter";
 import { createExecutor, type ConverterSet } from "tslab/dist/executor";
@@ -99,8 +100,15 @@ async function runCells(request: WorkerRequest, send: (m: WorkerMessage) => void
 if (require.main === module) {
   if (!process.send) throw new Error("tslabWorker must be started by tslabEngine.ts (fork with an IPC channel)");
   const send = (m: WorkerMessage) => process.send!(m);
-  process.once("message", async (request: WorkerRequest) => {
-    const run = await runCells(request, send);
-    process.send!({ type: "result", run } satisfies WorkerMessage, () => process.exit(0));
-  });
+  process.once("message", (request: WorkerRequest) =>
+    runCells(request, send).then(
+      (run) => process.send!({ type: "result", run } satisfies WorkerMessage, () => process.exit(0)),
+      (e) => {
+        // An infrastructure failure (a failing cell is a result): report on the real stderr, which
+        // the parent quotes, and exit so it does not wait forever. process.stderr.write is patched.
+        fs.writeSync(2, `tslab worker: ${e instanceof Error ? e.stack : String(e)}\n`);
+        process.exit(1);
+      },
+    ),
+  );
 }

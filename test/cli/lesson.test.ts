@@ -1,0 +1,88 @@
+// `mcp-course lesson` exports lesson 6 exactly as committed, on both engines, and a failing cell keeps the old export.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { defaultOutDir } from "../../src/cli/commands/lesson";
+import { cli, jupyterAvailable, ROOT } from "../helpers";
+
+const LESSON = "06-writing-a-server";
+const tempDir = () => mkdtempSync(join(tmpdir(), "mcp-course-lesson-"));
+const committed = (path: string) => readFileSync(join(ROOT, path), "utf8");
+
+function exportLesson(engine: string, seed?: number): string {
+  const out = tempDir();
+  const run = cli(["lesson", LESSON, "--engine", engine, "--out", out, ...(seed === undefined ? [] : ["--seed", String(seed)])]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stderr, new RegExp(`${LESSON}: cell \\d+/\\d+ \\(setup\\) ran in`), "progress names the notebook, the cell and the time");
+  return readFileSync(join(out, `${LESSON}.md`), "utf8");
+}
+
+test("the committed export of lesson 6 is what the notebook prints now (tslab engine)", () => {
+  assert.equal(exportLesson("tslab"), committed(`lessons/${LESSON}.md`), "lessons/ is stale: run npm run lesson");
+});
+
+test("the committed seed-20260219 export is fresh, and it differs where the seed matters", () => {
+  const text = exportLesson("tslab", 20260219);
+  assert.equal(text, committed(`lessons/seed-20260219/${LESSON}.md`), "run: npm run lesson -- --seed 20260219");
+  assert.match(text, /with seed 20260219/);
+  assert.match(text, /const SEED = 20260219;/, "the injected-parameters cell is shown");
+  assert.match(text, /second run \( task seed 20260220 \) completed : \[0, 9, 9, 6\] , tokens : \[351, 822, 822, 744\]/);
+});
+
+test("the default export carries the reference's tables and states its seed first", () => {
+  const text = committed(`lessons/${LESSON}.md`);
+  assert.match(text.split("\n")[0], /with seed 20260218/);
+  for (const line of [
+    "3 full                                 3       2       3        3     99           5",
+    "negotiated at full level : ['sayac_oku', 'tarife', 'tuketim']",
+    "0 name                                 4    12     12         0      15       15    351",
+    "second run ( task seed 20260219 ) completed : [0, 9, 9, 6] , tokens : [351, 818, 818, 744]",
+    "level 2 , approval false                    5       3       0         9",
+  ]) {
+    assert.ok(text.includes(`\n${line}\n`), line);
+  }
+  assert.ok(text.indexOf("```text\nseed 20260218\n```") < text.indexOf("level "), "the seed is printed before any table");
+  assert.doesNotMatch(text, /\/work\/|\/tmp\/|execution_count|<table|\d+\.\d+ s\b/, "no absolute paths, counts, HTML or durations");
+});
+
+test("both engines give byte-identical exports (when Jupyter is installed)", (t) => {
+  if (!jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
+  assert.equal(exportLesson("jupyter"), exportLesson("tslab"));
+  assert.equal(exportLesson("jupyter", 20260219), exportLesson("tslab", 20260219));
+});
+
+test("other seeds export to lessons/seed-N/ by default", () => {
+  assert.equal(defaultOutDir(20260218, "/r"), join("/r", "lessons"));
+  assert.equal(defaultOutDir(7, "/r"), join("/r", "lessons", "seed-7"));
+});
+
+for (const engine of ["tslab", "jupyter"]) {
+  test(`a throwing cell fails the export on the ${engine} engine: exit 1, names notebook, cell and error, old export kept`, (t) => {
+    if (engine === "jupyter" && !jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
+    const dir = tempDir();
+    const notebook = join(dir, "broken.ipynb");
+    const cell = (id: string, source: string, tags?: string[]) => ({
+      cell_type: "code", id, metadata: tags ? { tags } : {}, execution_count: null, outputs: [], source,
+    });
+    writeFileSync(notebook, JSON.stringify({
+      nbformat: 4, nbformat_minor: 5,
+      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+      cells: [
+        cell("parameters", "const SEED = 20260218;", ["parameters"]),
+        cell("fine", "console.log(SEED);"),
+        cell("boom", 'throw new Error("the boom cell");'),
+        cell("never", 'console.log("not reached");'),
+      ],
+    }));
+    const out = join(dir, "out");
+    mkdirSync(out);
+    writeFileSync(join(out, "broken.md"), "previous export\n");
+    const run = cli(["lesson", notebook, "--engine", engine, "--out", out, "--seed", "5"]);
+    assert.equal(run.status, 1);
+    const last = run.stderr.trim().split("\n").at(-1)!;
+    assert.match(last, /broken\.ipynb: cell 4 \(id boom\) failed: Error: the boom cell/);
+    assert.equal(readFileSync(join(out, "broken.md"), "utf8"), "previous export\n");
+  });
+}

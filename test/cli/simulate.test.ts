@@ -1,0 +1,79 @@
+// `mcp-course simulate` prints the reference's tables and JSON; bad input is one line, exit 2, no file touched.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { cli, REFERENCE, ROOT, snapshot } from "../helpers";
+
+test("simulate prints the reference's blocks for the default seed", () => {
+  const run = cli(["simulate"]);
+  assert.equal(run.status, 0);
+  assert.equal(run.stderr, "");
+  const printed = REFERENCE.find((r) => r.seed === 20260218)!.printed;
+  assert.equal(run.stdout.replace("\n\nlevel                         negotiated calls", "\nlevel                         negotiated calls"), printed);
+});
+
+test("simulate --json has the documented keys and the committed data file is fresh", () => {
+  const run = cli(["simulate", "--seed", "20260218", "--json"]);
+  assert.equal(run.status, 0);
+  const json = JSON.parse(run.stdout);
+  assert.deepEqual(Object.keys(json).sort(), ["handshake", "runs", "second_run", "seed", "subscribers", "tasks", "wide"]);
+  assert.deepEqual(Object.keys(json.subscribers.A001).sort(), ["bolge", "onceki", "simdiki", "tip"]);
+  assert.deepEqual(Object.keys(json.tasks[0]).sort(), ["expected", "region", "subscriber", "type"]);
+  assert.deepEqual(Object.keys(json.handshake[0]).sort(), ["dropped", "level", "negotiated", "request", "response", "round_trips", "tokens"]);
+  const runKeys = ["blocked", "calls", "completed", "failed", "level", "negotiated", "request", "response", "round_trips", "tokens", "written"];
+  assert.deepEqual(Object.keys(json.runs[0]).sort(), runKeys);
+  assert.deepEqual(Object.keys(json.wide[0]).sort(), [...runKeys, "approval"].sort());
+  assert.equal(json.tasks.filter((t: { type: string; expected: unknown }) => t.type === "record" && t.expected === true).length, 3);
+  assert.equal(run.stdout, readFileSync(join(ROOT, "data", "world-20260218.json"), "utf8"), "data/world-20260218.json is stale: run npm run data");
+});
+
+test("the largest seed works, and its second run's task seed 2^53 is printed exactly", () => {
+  const run = cli(["simulate", "--seed", "9007199254740991", "--json"]);
+  assert.equal(run.status, 0);
+  assert.match(run.stdout, /"seed": 9007199254740992/);
+});
+
+test("simulate --out writes the file through a rename", () => {
+  const out = join(mkdtempSync(join(tmpdir(), "mcp-course-")), "world.json");
+  assert.equal(cli(["simulate", "--json", "--out", out]).status, 0);
+  assert.equal(readFileSync(out, "utf8"), cli(["simulate", "--json"]).stdout);
+});
+
+const BAD_INPUT: [string, string[], RegExp][] = [
+  ["a word as seed", ["simulate", "--seed", "abc"], /seed is an integer from 0 to 9007199254740991/],
+  ["a negative seed", ["simulate", "--seed", "-1"], /seed is an integer/],
+  ["a fractional seed", ["simulate", "--seed", "1.5"], /seed is an integer/],
+  ["a seed above 2^53-1", ["simulate", "--seed", "9007199254740992"], /seed is an integer/],
+  ["an unknown flag", ["simulate", "--sede", "1"], /unknown option '--sede'/],
+  ["an unknown command", ["simulat"], /unknown command 'simulat'/],
+  ["a lesson with a word as seed", ["lesson", "--seed", "abc"], /seed is an integer/],
+  ["a lesson with a negative seed", ["lesson", "--seed", "-1"], /seed is an integer/],
+  ["a lesson with a fractional seed", ["lesson", "--seed", "1.5"], /seed is an integer/],
+  ["a lesson with a seed above 2^53-1", ["lesson", "--seed", "9007199254740992"], /seed is an integer/],
+  ["an unknown lesson", ["lesson", "07-nope"], /unknown lesson '07-nope'; known lessons: 06-writing-a-server/],
+  ["a lesson with an unknown flag", ["lesson", "--fast"], /unknown option '--fast'/],
+  ["an unknown engine", ["lesson", "--engine", "python"], /--engine <engine>' argument 'python' is invalid/],
+];
+
+for (const [what, args, message] of BAD_INPUT) {
+  test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () => {
+    const before = snapshot([join(ROOT, "lessons"), join(ROOT, "data")]);
+    const run = cli(args);
+    assert.equal(run.status, 2);
+    assert.equal(run.stdout, "");
+    assert.equal(run.stderr.split("\n").filter(Boolean).length, 1, run.stderr);
+    assert.match(run.stderr, /^mcp-course: /);
+    assert.match(run.stderr, message);
+    assert.deepEqual(snapshot([join(ROOT, "lessons"), join(ROOT, "data")]), before);
+  });
+}
+
+test("--help works for the program and every command", () => {
+  for (const args of [["--help"], ["simulate", "--help"], ["lesson", "--help"], ["help", "lesson"]]) {
+    const run = cli(args);
+    assert.equal(run.status, 0, args.join(" "));
+    assert.match(run.stdout, /Usage: mcp-course/);
+  }
+});

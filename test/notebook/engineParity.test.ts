@@ -1,0 +1,46 @@
+// Invariant: the jupyter engine (nbclient + real tslab kernel) and the tslab engine give identical executed notebooks, exports and failures.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { test } from "node:test";
+import { executeNotebook, resolveEngine } from "../../src/notebook/executeNotebook";
+import { exportMarkdown } from "../../src/notebook/exporter";
+import { findJupyterPython, jupyterAvailable } from "../../src/notebook/jupyterPython";
+import { readNotebook } from "../../src/notebook/notebookFile";
+import { injectParameters } from "../../src/notebook/parameters";
+
+const fixtures = path.join(__dirname, "fixtures");
+const skip = jupyterAvailable() ? false : "Jupyter unavailable: no Python with nbclient (set MCP_COURSE_PYTHON to one)";
+
+test("auto picks jupyter exactly when it is available", () => {
+  assert.equal(resolveEngine("auto"), jupyterAvailable() ? "jupyter" : "tslab");
+});
+
+test("both engines export byte-identical markdown", { skip }, async () => {
+  const nb = injectParameters(readNotebook(path.join(fixtures, "toy.ipynb")), { SEED: 42 });
+  const [viaTslab, viaJupyter] = await Promise.all([
+    executeNotebook(nb, { engine: "tslab", cwd: fixtures }),
+    executeNotebook(nb, { engine: "jupyter", cwd: fixtures }),
+  ]);
+  assert.equal(viaJupyter.engine, "jupyter");
+  assert.equal(viaJupyter.failure, undefined, `jupyter run via ${findJupyterPython()}`);
+  assert.deepEqual(viaJupyter.notebook, viaTslab.notebook);
+  const options = { notebookPath: "test/notebook/fixtures/toy.ipynb", seed: 42 };
+  assert.equal(exportMarkdown(viaJupyter.notebook, options), exportMarkdown(viaTslab.notebook, options));
+});
+
+test("the jupyter engine reports the throwing cell like the tslab engine", { skip }, async () => {
+  const nb = readNotebook(path.join(fixtures, "failing.ipynb"));
+  const finished: [number, boolean][] = [];
+  const result = await executeNotebook(nb, {
+    engine: "jupyter",
+    cwd: fixtures,
+    onProgress: (e) => e.type === "cellFinished" && finished.push([e.cellIndex, e.ok]),
+  });
+  assert.deepEqual(result.failure, { cellIndex: 2, cellId: "throws", message: "Error: boom" });
+  assert.deepEqual(finished, [
+    [0, true],
+    [2, false],
+  ]);
+  const after = result.notebook.cells[3];
+  assert.deepEqual(after.cell_type === "code" && [after.execution_count, after.outputs], [null, []]);
+});
