@@ -15,13 +15,13 @@ export { negotiate, type AgreedTool, type ClientPolicy, type DroppedTool, type D
 export { callTool, NOT_DECLARED, NO_APPROVAL, type Session } from "./sim/client";
 export { pyStr, pyEquals, type Fields, type Value } from "./sim/values";
 
-export { REGIONS, SUBSCRIBER_TYPES, SUBSCRIBER_COUNT, drawSubscribers, consumption, type Subscriber, type Subscribers } from "./world/subscribers";
+export { REGIONS, SUBSCRIBER_TYPES, SUBSCRIBER_COUNT, drawSubscribers, consumption, countByRegion, type Subscriber, type Subscribers, type RegionCounts } from "./world/subscribers";
 export { TIERS, ABOVE_TOP_TIER, COMMERCIAL_FACTOR, charge } from "./world/tariff";
 export { createHandlers, type Handlers } from "./world/handlers";
 export { createServers, ALLOWLIST, WIDE_ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "./world/servers";
 export { CHAINS, TASK_TYPES, TASK_COUNT, drawTasks, expectedAnswer, type Task, type TaskType } from "./world/tasks";
 export { createWorld, type World } from "./world/world";
-export { openSession, measureHandshake, runTask, runTasks, RECORD_COLUMN, type HandshakeRow, type RunRow, type RunOptions, type TaskOutcome } from "./world/run";
+export { openSession, measureHandshake, handshakeRow, runTask, runTasks, RECORD_COLUMN, type HandshakeRow, type RunRow, type RunOptions, type TaskOutcome } from "./world/run";
 
 export { simulateWritingAServer, WIDE_CASES, type WritingAServerResult, type WideRow, type TaskWithAnswer } from "./lessons/writingAServer/simulate";
 export {

@@ -40,15 +40,16 @@ export function callTool(session: Session, name: string, state: Fields): Fields 
   if (!tool) return { hata: NOT_DECLARED };
   if (tool.sideEffect && !session.approval) return { hata: NO_APPROVAL };
   const args: Fields = {};
-  for (const field of tool.fields ?? []) if (Object.hasOwn(state, field)) args[field] = state[field];
-  session.envelope.send("request", `${name} ${describe(args)}`, tool.transport);
+  if (tool.fields) for (const field of tool.fields) if (Object.hasOwn(state, field)) args[field] = state[field];
+  // Request body `name field value …`, response body `key value …`: see Envelope.sendFields.
+  session.envelope.sendFields("request", name, args, tool.transport);
   const result = tool.handler(args);
-  session.envelope.send("response", describe(result));
+  session.envelope.sendFields("response", "", result);
   return result;
 }
 
-/** A body as the reference writes it: `key value` pairs joined by spaces. */
-function describe(fields: Fields): string {
+/** A body as the reference writes it: `key value` pairs joined by spaces (for reading, not counting). */
+export function describeFields(fields: Fields): string {
   return Object.entries(fields)
     .map(([key, value]) => `${key} ${pyStr(value)}`)
     .join(" ");

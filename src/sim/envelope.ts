@@ -8,7 +8,8 @@
  *
  * Each run owns its counter: there is no module-level state, so runs can interleave freely.
  */
-import { tokenize } from "./tokenizer";
+import { countTokens } from "./tokenizer";
+import { valueTokens, type Fields } from "./values";
 
 /** Envelope tokens added to every message. Source: reference lesson 004, IM4 and `message`. */
 export const ENVELOPE_TOKENS = 8;
@@ -39,12 +40,31 @@ export class Envelope {
    * Counts one message.
    *
    * @param kind request, response or notification.
-   * @param body the message body as text; its tokens are counted by `tokenize`.
+   * @param body the message body as text; its tokens are counted as `tokenize` cuts them.
    * @param transport the transport the message travels on; it matters only for requests.
    * @returns the message's cost in tokens (body tokens + {@link ENVELOPE_TOKENS}).
    */
   send(kind: MessageKind, body: string, transport: Transport = "local"): number {
-    const cost = tokenize(body).length + ENVELOPE_TOKENS;
+    return this.count(kind, countTokens(body), transport);
+  }
+
+  /**
+   * Counts one message whose body is `head` followed by `key value` pairs, as the reference
+   * writes a call (`sayac_oku abone A001`) or a result (`onceki 41230 simdiki 41262 tip mesken`).
+   * Costs exactly what {@link send} costs for that text: words split at spaces, so the tokens of
+   * the body are the sum of the tokens of its parts, and the text need not be built.
+   *
+   * @param head the leading word(s), e.g. the tool name; "" for none.
+   * @param fields the pairs, in order; values are written as Python's `str()` writes them.
+   */
+  sendFields(kind: MessageKind, head: string, fields: Fields, transport: Transport = "local"): number {
+    let tokens = countTokens(head);
+    for (const key in fields) tokens += countTokens(key) + valueTokens(fields[key]);
+    return this.count(kind, tokens, transport);
+  }
+
+  private count(kind: MessageKind, bodyTokens: number, transport: Transport): number {
+    const cost = bodyTokens + ENVELOPE_TOKENS;
     this.totals[kind] += 1;
     this.totals.tokens += cost;
     if (kind === "request") this.totals.round_trips += transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
@@ -53,6 +73,7 @@ export class Envelope {
 
   /** A copy of the counts so far. */
   counts(): EnvelopeCounts {
-    return { ...this.totals };
+    const { request, response, notification, tokens, round_trips } = this.totals;
+    return { request, response, notification, tokens, round_trips };
   }
 }

@@ -34,10 +34,18 @@ export type Draw = () => number;
  * @throws RangeError for a negative or non-integer `t`.
  */
 export function hashSeed(t: bigint | number): number {
-  const big = typeof t === "bigint" ? t : toBigInt(t);
-  if (big < 0n) throw new RangeError(`generator seed must be non-negative, got ${big}`);
-  const low = Number(big & LOW_32);
-  const shifted = Number((big >> 16n) & LOW_32);
+  let low: number;
+  let shifted: number;
+  if (typeof t === "number") {
+    if (!Number.isSafeInteger(t) || t < 0) throw new RangeError(`generator seed must be a non-negative safe integer, got ${t}`);
+    // Below 2^53 both halves are exact in a double: division by a power of two loses nothing.
+    low = t % TWO_POW_32;
+    shifted = Math.floor(t / 65536) % TWO_POW_32;
+  } else {
+    if (t < 0n) throw new RangeError(`generator seed must be non-negative, got ${t}`);
+    low = Number(t & LOW_32);
+    shifted = Number((t >> 16n) & LOW_32);
+  }
   let x = Math.imul((low ^ shifted) >>> 0, HASH_MULTIPLIER_1) >>> 0;
   x = Math.imul((x ^ (x >>> 13)) >>> 0, HASH_MULTIPLIER_2) >>> 0;
   return (x ^ (x >>> 16)) >>> 0;
@@ -58,7 +66,17 @@ export function referenceGenerator(t: bigint | number): Draw {
   };
 }
 
-function toBigInt(t: number): bigint {
-  if (!Number.isSafeInteger(t)) throw new RangeError(`generator seed must be a safe integer, got ${t}`);
-  return BigInt(t);
+/**
+ * The seed of the `index`-th draw stream derived from `base`: `base + step * index`, exactly.
+ * The reference derives subscriber seeds with step 31 and task seeds with step 9973; near 2^53
+ * the sum leaves the doubles' exact range, so it is returned as a `bigint` there and as a
+ * `number` (the fast path of {@link hashSeed}) everywhere else.
+ */
+export function derivedSeed(base: bigint | number, step: number, index: number): bigint | number {
+  if (typeof base === "number") {
+    const sum = base + step * index;
+    if (Number.isSafeInteger(sum)) return sum;
+    return BigInt(base) + BigInt(step) * BigInt(index);
+  }
+  return base + BigInt(step) * BigInt(index);
 }

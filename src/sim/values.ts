@@ -5,6 +5,7 @@
  * and a missing value `None`, and the run compares its result to the expected answer with `==`,
  * under which `True == 1`. These helpers keep those rules in one place.
  */
+import { countTokens } from "./tokenizer";
 
 /** A field value or a handler result value: text, an integer, a flag, or nothing yet. */
 export type Value = string | number | boolean | null;
@@ -18,6 +19,18 @@ export function pyStr(value: Value): string {
   if (value === true) return "True";
   if (value === false) return "False";
   return String(value);
+}
+
+/**
+ * Tokens of a value as it appears in a body: `countTokens(pyStr(value))`, without writing it
+ * out for the common case of a non-negative integer (⌈digits / 5⌉).
+ */
+export function valueTokens(value: Value): number {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
+    // 1–5 digits are one token, 6–10 two, 11–15 three, 16 four (safe integers have ≤ 16).
+    return value < 1e5 ? 1 : value < 1e10 ? 2 : value < 1e15 ? 3 : 4;
+  }
+  return countTokens(pyStr(value));
 }
 
 /** Compares two values as Python's `==` does for these types (a flag equals 1 or 0). */

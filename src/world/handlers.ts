@@ -10,7 +10,7 @@
 import type { Handler } from "../sim/server";
 import type { Fields, Value } from "../sim/values";
 import { charge } from "./tariff";
-import { REGIONS, consumption, type Subscribers } from "./subscribers";
+import { REGIONS, consumption, countByRegion, type Region, type Subscribers } from "./subscribers";
 
 
 /** The five handlers of the world, by the tool that serves them. */
@@ -38,6 +38,7 @@ const truthy = (value: Value | undefined): boolean => !missing(value) && value !
  *   is not kept anywhere (the world is fictional), only acknowledged.
  */
 export function createHandlers(subscribers: Subscribers): Handlers {
+  const regionCounts = countByRegion(subscribers);
   return {
     sayac_oku: ({ abone }): Fields => {
       const found = typeof abone === "string" && Object.hasOwn(subscribers, abone) ? subscribers[abone] : undefined;
@@ -49,8 +50,7 @@ export function createHandlers(subscribers: Subscribers): Handlers {
       missing(m3) ? { hata: "eksik alan" } : { tutar: charge(Number(m3), missing(tip) ? "mesken" : String(tip)) },
     bolge_ozet: ({ bolge }): Fields => {
       if (!(REGIONS as readonly Value[]).includes(bolge ?? null)) return { hata: "bolge yok" };
-      const count = Object.values(subscribers).filter((s) => s.bolge === bolge).length;
-      return { bolge: bolge as string, abone: count };
+      return { bolge: bolge as string, abone: regionCounts[bolge as Region] };
     },
     kayit_yaz: ({ abone, sutun, deger }): Fields =>
       truthy(abone) && truthy(sutun) && !missing(deger) ? { yazildi: true } : { hata: "eksik alan" },

@@ -22,8 +22,18 @@ import type { World } from "./world";
 /** The column a record task writes to. Source: reference lesson 004, `run` (`"sutun": "bedel"`). */
 export const RECORD_COLUMN = "bedel";
 
-/** Result keys that become the task's result, in order of precedence. Source: reference lesson 004, `run`. */
-const RESULT_KEYS = ["yazildi", "tutar", "m3", "abone"] as const;
+/**
+ * The value a successful answer leaves as the task's result: `yazildi`, else `tutar`, else `m3`,
+ * else `abone`, else the previous result. Source: reference lesson 004, `run`. (Handlers never
+ * answer `undefined`, so a key is present exactly when its value is defined.)
+ */
+function resultOf(answer: Fields, previous: Value): Value {
+  if (answer.yazildi !== undefined) return answer.yazildi;
+  if (answer.tutar !== undefined) return answer.tutar;
+  if (answer.m3 !== undefined) return answer.m3;
+  if (answer.abone !== undefined) return answer.abone;
+  return previous;
+}
 
 /** Options of a run; every one defaults to the reference's. */
 export interface RunOptions {
@@ -33,6 +43,8 @@ export interface RunOptions {
   approval?: boolean;
   /** Seed of the tasks; default the world's seed. The reference's second run uses seed + 1. */
   taskSeed?: bigint | number;
+  /** The tasks themselves, already drawn from `taskSeed` (saves drawing them again for every level). */
+  tasks?: readonly Task[];
 }
 
 /** The handshake of one level: tools agreed and dropped, and what negotiation cost. */
@@ -89,7 +101,11 @@ export function openSession(world: World, level: Level, options: RunOptions = {}
 
 /** The handshake alone at one level: a fresh envelope, negotiation, and its counts. */
 export function measureHandshake(world: World, level: Level, policy: ClientPolicy = LESSON_POLICY): HandshakeRow {
-  const { session, negotiation } = openSession(world, level, { policy });
+  return handshakeRow(level, openSession(world, level, { policy }));
+}
+
+/** The handshake row of a session that has negotiated and not yet called anything. */
+export function handshakeRow(level: Level, { session, negotiation }: { session: Session; negotiation: Negotiation }): HandshakeRow {
   const { request, response, tokens, round_trips } = session.envelope.counts();
   return { level, negotiated: negotiation.agreed.size, dropped: negotiation.dropped.length, request, response, tokens, round_trips };
 }
@@ -102,27 +118,30 @@ export function measureHandshake(world: World, level: Level, policy: ClientPolic
  * @param world the world whose subscribers give the expected answer.
  */
 export function runTask(session: Session, task: Task, world: World): TaskOutcome {
-  const state: Fields = { abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN };
-  const outcome = { calls: 0, failed: 0, blocked: 0, written: 0 };
+  // `deger` is set before every call, so it is there from the start.
+  const state: Fields = { abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN, deger: null };
+  let calls = 0;
+  let failed = 0;
+  let blocked = 0;
+  let written = 0;
   let result: Value = null;
   let failure: TaskOutcome["failure"];
   for (const name of CHAINS[task.type]) {
     state.deger = result;
     const answer = callTool(session, name, state);
-    outcome.calls += 1;
-    if (Object.hasOwn(answer, "hata")) {
-      outcome.failed += 1;
-      if (answer.hata === NO_APPROVAL) outcome.blocked += 1;
+    calls += 1;
+    if (answer.hata !== undefined) {
+      failed += 1;
+      if (answer.hata === NO_APPROVAL) blocked += 1;
       failure = { tool: name, hata: String(answer.hata) };
       break;
     }
-    Object.assign(state, answer);
-    if (answer.yazildi === true) outcome.written += 1;
-    const key = RESULT_KEYS.find((k) => Object.hasOwn(answer, k));
-    if (key !== undefined) result = answer[key];
+    for (const key in answer) state[key] = answer[key];
+    if (answer.yazildi === true) written += 1;
+    result = resultOf(answer, result);
   }
-  const completed = pyEquals(result, expectedAnswer(task, world.subscribers));
-  return failure ? { ...outcome, completed, result, failure } : { ...outcome, completed, result };
+  const completed = pyEquals(result, expectedAnswer(task, world));
+  return failure ? { calls, failed, blocked, written, completed, result, failure } : { calls, failed, blocked, written, completed, result };
 }
 
 /**
@@ -134,7 +153,7 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
   const { session, negotiation } = openSession(world, level, options);
   const totals = { calls: 0, failed: 0, completed: 0, blocked: 0, written: 0 };
   const failures: Record<string, number> = {};
-  for (const task of drawTasks(options.taskSeed ?? world.seed)) {
+  for (const task of options.tasks ?? drawTasks(options.taskSeed ?? world.seed)) {
     const outcome = runTask(session, task, world);
     totals.calls += outcome.calls;
     totals.failed += outcome.failed;
@@ -146,6 +165,8 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
       failures[key] = (failures[key] ?? 0) + 1;
     }
   }
-  return { level, negotiated: negotiation.agreed.size, ...totals, ...session.envelope.counts(), failures };
+  const { request, response, notification, tokens, round_trips } = session.envelope.counts();
+  const { calls, failed, completed, blocked, written } = totals;
+  return { level, negotiated: negotiation.agreed.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures };
 }
 

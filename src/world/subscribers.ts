@@ -6,7 +6,7 @@
  * this order: the previous reading (10000 + ⌊r·80000⌋), the region (⌊r·5⌋), the type (⌊r·2⌋),
  * and the current reading (previous + ⌊r·70⌋). Readings are in cubic metres.
  */
-import { referenceGenerator } from "../sim/generator";
+import { derivedSeed, referenceGenerator } from "../sim/generator";
 
 /** The five regions, in the reference's order. Source: reference lesson 004, `REGION`. */
 export const REGIONS = ["dogu", "bati", "kuzey", "guney", "merkez"] as const;
@@ -34,6 +34,22 @@ export interface Subscriber {
 /** Subscribers keyed by id, `"A001"` … `"A060"`, in that order. */
 export type Subscribers = Readonly<Record<string, Readonly<Subscriber>>>;
 
+/** Step between subscriber seeds: subscriber i draws from `seed + 31 * i`. Source: reference lesson 004. */
+export const SUBSCRIBER_SEED_STEP = 31;
+
+/** Subscribers per region, for every region (zero where none live). */
+export type RegionCounts = Readonly<Record<Region, number>>;
+
+/**
+ * How many subscribers live in each region: the answer of `bolge_ozet` and of a region task.
+ * Source: reference lesson 004, `t_region` and `expected`. Computed once per world.
+ */
+export function countByRegion(subscribers: Subscribers): RegionCounts {
+  const counts = Object.fromEntries(REGIONS.map((region) => [region, 0])) as Record<Region, number>;
+  for (const id in subscribers) counts[subscribers[id].bolge] += 1;
+  return counts;
+}
+
 /** The id of the i-th subscriber (0-based): `A001` for 0. */
 export function subscriberId(index: number): string {
   return `A${String(index + 1).padStart(3, "0")}`;
@@ -48,7 +64,7 @@ export function subscriberId(index: number): string {
 export function drawSubscribers(seed: number): Subscribers {
   const table: Record<string, Subscriber> = {};
   for (let i = 0; i < SUBSCRIBER_COUNT; i++) {
-    const draw = referenceGenerator(BigInt(seed) + 31n * BigInt(i));
+    const draw = referenceGenerator(derivedSeed(seed, SUBSCRIBER_SEED_STEP, i));
     const onceki = 10000 + Math.floor(draw() * 80000);
     const bolge = REGIONS[Math.floor(draw() * REGIONS.length)];
     const tip = SUBSCRIBER_TYPES[Math.floor(draw() * SUBSCRIBER_TYPES.length)];

@@ -6,8 +6,8 @@
  * consumption, region, record. Task i (0-based) seeds the generator with `taskSeed + 9973 * i`
  * and draws a subscriber (`A` + 1 + ⌊r·60⌋) and then a region (⌊r·5⌋).
  */
-import { referenceGenerator } from "../sim/generator";
-import { REGIONS, SUBSCRIBER_COUNT, consumption, subscriberId, type Region, type Subscribers } from "./subscribers";
+import { derivedSeed, referenceGenerator } from "../sim/generator";
+import { REGIONS, SUBSCRIBER_COUNT, consumption, subscriberId, type Region, type RegionCounts, type Subscribers } from "./subscribers";
 import { charge } from "./tariff";
 
 /** The tool chain that solves each task type, in call order. Source: reference lesson 004, `CHAIN`. */
@@ -23,6 +23,9 @@ export type TaskType = keyof typeof CHAINS;
 
 /** The task types in the reference's order; task i has type `TASK_TYPES[i % 4]`. */
 export const TASK_TYPES = Object.keys(CHAINS) as TaskType[];
+
+/** Step between task seeds: task i draws from `taskSeed + 9973 * i`. Source: reference lesson 004, `tasks`. */
+export const TASK_SEED_STEP = 9973;
 
 /** How many tasks a run holds. Source: reference lesson 004, IM6 and `range(12)`. */
 export const TASK_COUNT = 12;
@@ -41,10 +44,9 @@ export interface Task {
  *   may be 2^53, so a `bigint` is accepted.
  */
 export function drawTasks(taskSeed: bigint | number): Task[] {
-  const base = BigInt(taskSeed);
   const tasks: Task[] = [];
   for (let i = 0; i < TASK_COUNT; i++) {
-    const draw = referenceGenerator(base + 9973n * BigInt(i));
+    const draw = referenceGenerator(derivedSeed(taskSeed, TASK_SEED_STEP, i));
     const subscriber = subscriberId(Math.floor(draw() * SUBSCRIBER_COUNT));
     tasks.push({ type: TASK_TYPES[i % TASK_TYPES.length], subscriber, region: REGIONS[Math.floor(draw() * REGIONS.length)] });
   }
@@ -55,11 +57,13 @@ export function drawTasks(taskSeed: bigint | number): Task[] {
  * The correct answer to a task: m³ for consumption, the amount for charge, the number of
  * subscribers in the region for region, and `true` (written) for record.
  *
+ * @param world the subscribers and their per-region counts (a `World` has both).
  * @throws Error when the task names a subscriber that is not in the table.
  */
-export function expectedAnswer(task: Task, subscribers: Subscribers): number | true {
+export function expectedAnswer(task: Task, world: { subscribers: Subscribers; regionCounts: RegionCounts }): number | true {
+  const { subscribers, regionCounts } = world;
   if (task.type === "record") return true;
-  if (task.type === "region") return Object.values(subscribers).filter((s) => s.bolge === task.region).length;
+  if (task.type === "region") return regionCounts[task.region];
   const subscriber = subscribers[task.subscriber];
   if (!subscriber) throw new Error(`task names unknown subscriber ${task.subscriber}`);
   const m3 = consumption(subscriber.onceki, subscriber.simdiki);

@@ -4,12 +4,14 @@
 import { createHandlers, type Handlers } from "./handlers";
 import type { Server } from "../sim/server";
 import { createServers } from "./servers";
-import { drawSubscribers, type Subscribers } from "./subscribers";
+import { countByRegion, drawSubscribers, type RegionCounts, type Subscribers } from "./subscribers";
 
 /** The world of one seed: its subscribers, the handlers over them, and the three servers. */
 export interface World {
   seed: number;
   subscribers: Subscribers;
+  /** Subscribers per region. */
+  regionCounts: RegionCounts;
   handlers: Handlers;
   servers: readonly Server[];
 }
@@ -23,5 +25,5 @@ export interface World {
 export function createWorld(seed: number): World {
   const subscribers = drawSubscribers(seed);
   const handlers = createHandlers(subscribers);
-  return { seed, subscribers, handlers, servers: createServers(handlers) };
+  return { seed, subscribers, regionCounts: countByRegion(subscribers), handlers, servers: createServers(handlers) };
 }

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Envelope, ENVELOPE_TOKENS } from "../../src/sim/envelope";
-import { tokenize } from "../../src/sim/tokenizer";
+import seedrandom from "seedrandom";
+import { countTokens, tokenize } from "../../src/sim/tokenizer";
 
 test("words are cut into five-character pieces, commas stand alone, case is folded", () => {
   assert.deepEqual(tokenize("sayac_oku abone A001"), ["sayac", "_oku", "abone", "a001"]);
@@ -19,4 +20,15 @@ test("a message costs its tokens plus the envelope; a remote request counts two 
   envelope.send("request", "sayac_oku ", "local");
   envelope.send("notification", "x");
   assert.deepEqual(envelope.counts(), { request: 2, response: 1, notification: 1, tokens: 12 + 10 + 10 + 9, round_trips: 3 });
+});
+
+test("countTokens equals tokenize(...).length on 20,000 random bodies", () => {
+  const random = seedrandom("tokenizer");
+  const alphabet = ["a", "B", "_", "1", ",", " ", "  ", "\t", "\n", "\x1c", "ç", "İ", "\u00a0", "abcdef", "merkez"];
+  for (let i = 0; i < 20000; i++) {
+    let body = "";
+    const length = Math.floor(random() * 24);
+    for (let k = 0; k < length; k++) body += alphabet[Math.floor(random() * alphabet.length)];
+    assert.equal(countTokens(body), tokenize(body).length, JSON.stringify(body));
+  }
 });

@@ -8,7 +8,7 @@
  */
 import { ALL_LEVELS, declare, type Level, type ServerDeclaration } from "../../sim/declaration";
 import type { DroppedTool } from "../../sim/negotiation";
-import { measureHandshake, openSession, runTasks, type HandshakeRow, type RunRow } from "../../world/run";
+import { handshakeRow, openSession, runTasks, type HandshakeRow, type RunRow } from "../../world/run";
 import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../world/servers";
 import type { Subscribers } from "../../world/subscribers";
 import { drawTasks, expectedAnswer, type Task } from "../../world/tasks";
@@ -67,26 +67,27 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
   const world = createWorld(seed);
   const secondSeed = BigInt(seed) + 1n;
   const server = world.servers.find((s) => s.name === SHOWN_SERVER)!;
-  const withAnswers = (tasks: Task[]) => tasks.map((task) => ({ ...task, expected: expectedAnswer(task, world.subscribers) }));
-  const full = openSession(world, 3).negotiation;
+  const tasks = drawTasks(seed);
+  const secondTasks = drawTasks(secondSeed);
+  const withAnswers = (drawn: Task[]): TaskWithAnswer[] =>
+    drawn.map(({ type, subscriber, region }) => ({ type, subscriber, region, expected: expectedAnswer({ type, subscriber, region }, world) }));
+  const wide = { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST };
+  const handshakes = ALL_LEVELS.map((level) => openSession(world, level));
   return {
     seed,
     world,
     subscribers: world.subscribers,
-    tasks: withAnswers(drawTasks(seed)),
+    tasks: withAnswers(tasks),
     declarations: ALL_LEVELS.map((level) => declare(server, level)),
-    handshake: ALL_LEVELS.map((level) => measureHandshake(world, level)),
-    dropped: ALL_LEVELS.map((level) => openSession(world, level).negotiation.dropped),
-    agreedAtFull: [...full.agreed.keys()].sort(),
-    runs: ALL_LEVELS.map((level) => runTasks(world, level)),
+    handshake: ALL_LEVELS.map((level) => handshakeRow(level, handshakes[level])),
+    dropped: handshakes.map((opened) => opened.negotiation.dropped),
+    agreedAtFull: [...handshakes[3].negotiation.agreed.keys()].sort(),
+    runs: ALL_LEVELS.map((level) => runTasks(world, level, { tasks })),
     secondRun: {
       seed: Number(secondSeed),
-      tasks: withAnswers(drawTasks(secondSeed)),
-      runs: ALL_LEVELS.map((level) => runTasks(world, level, { taskSeed: secondSeed })),
+      tasks: withAnswers(secondTasks),
+      runs: ALL_LEVELS.map((level) => runTasks(world, level, { tasks: secondTasks })),
     },
-    wide: WIDE_CASES.map(([level, approval]) => ({
-      ...runTasks(world, level, { policy: { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST }, approval }),
-      approval,
-    })),
+    wide: WIDE_CASES.map(([level, approval]) => Object.assign(runTasks(world, level, { policy: wide, approval, tasks }), { approval })),
   };
 }
