@@ -15,7 +15,7 @@ export { negotiate, type AgreedTool, type ClientPolicy, type DroppedTool, type D
 export { callTool, NOT_DECLARED, NO_APPROVAL, type Session } from "./sim/client";
 export { pyStr, pyEquals, type Fields, type Value } from "./sim/values";
 
-export { REGIONS, SUBSCRIBER_TYPES, SUBSCRIBER_COUNT, drawSubscribers, consumption, countByRegion, type Subscriber, type Subscribers, type RegionCounts } from "./world/subscribers";
+export { REGIONS, SUBSCRIBER_TYPES, SUBSCRIBER_COUNT, drawSubscribers, drawSubscriberList, subscriberTable, SUBSCRIBER_IDS, consumption, countByRegion, type Subscriber, type Subscribers, type RegionCounts } from "./world/subscribers";
 export { TIERS, ABOVE_TOP_TIER, COMMERCIAL_FACTOR, charge } from "./world/tariff";
 export { createHandlers, type Handlers } from "./world/handlers";
 export { createServers, ALLOWLIST, WIDE_ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "./world/servers";
@@ -36,3 +36,4 @@ export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAS
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
 export { describeSeeds, readHandshake, readRuns, readSecondRun, readWide, summarize } from "./lessons/writingAServer/prose";
 export { showSource, findSource, type SourceExcerpt } from "./lessons/showSource";
+export { jupyterAvailable } from "./notebook";

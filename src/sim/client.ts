@@ -40,7 +40,8 @@ export function callTool(session: Session, name: string, state: Fields): Fields 
   if (!tool) return { hata: NOT_DECLARED };
   if (tool.sideEffect && !session.approval) return { hata: NO_APPROVAL };
   const args: Fields = {};
-  if (tool.fields) for (const field of tool.fields) if (Object.hasOwn(state, field)) args[field] = state[field];
+  // Python's `a in state`: the client's state never holds `undefined`, so defined means present.
+  if (tool.fields) for (const field of tool.fields) if (state[field] !== undefined) args[field] = state[field];
   // Request body `name field value …`, response body `key value …`: see Envelope.sendFields.
   session.envelope.sendFields("request", name, args, tool.transport);
   const result = tool.handler(args);

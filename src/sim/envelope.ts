@@ -34,7 +34,12 @@ export interface EnvelopeCounts {
 
 /** A counter of messages, tokens and round trips for one run. */
 export class Envelope {
-  private readonly totals: EnvelopeCounts = { request: 0, response: 0, notification: 0, tokens: 0, round_trips: 0 };
+  // Plain numeric fields, not a record indexed by kind: this is updated for every message.
+  private requests = 0;
+  private responses = 0;
+  private notifications = 0;
+  private tokens = 0;
+  private roundTrips = 0;
 
   /**
    * Counts one message.
@@ -65,15 +70,20 @@ export class Envelope {
 
   private count(kind: MessageKind, bodyTokens: number, transport: Transport): number {
     const cost = bodyTokens + ENVELOPE_TOKENS;
-    this.totals[kind] += 1;
-    this.totals.tokens += cost;
-    if (kind === "request") this.totals.round_trips += transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
+    this.tokens += cost;
+    if (kind === "request") {
+      this.requests += 1;
+      this.roundTrips += transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
+    } else if (kind === "response") {
+      this.responses += 1;
+    } else {
+      this.notifications += 1;
+    }
     return cost;
   }
 
-  /** A copy of the counts so far. */
+  /** The counts so far, as a new object. */
   counts(): EnvelopeCounts {
-    const { request, response, notification, tokens, round_trips } = this.totals;
-    return { request, response, notification, tokens, round_trips };
+    return { request: this.requests, response: this.responses, notification: this.notifications, tokens: this.tokens, round_trips: this.roundTrips };
   }
 }

@@ -10,7 +10,7 @@
 import type { Handler } from "../sim/server";
 import type { Fields, Value } from "../sim/values";
 import { charge } from "./tariff";
-import { REGIONS, consumption, countByRegion, type Region, type Subscribers } from "./subscribers";
+import { REGIONS, consumption, countByRegion, type Region, type RegionCounts, type Subscribers } from "./subscribers";
 
 
 /** The five handlers of the world, by the tool that serves them. */
@@ -28,7 +28,8 @@ const missing = (value: Value | undefined): value is null | undefined => value =
 const truthy = (value: Value | undefined): boolean => !missing(value) && value !== "" && value !== 0 && value !== false;
 
 /**
- * Builds the handlers over one subscriber table.
+ * Builds the handlers over one subscriber table (and its per-region counts, computed from the
+ * table when not given).
  *
  * - `sayac_oku({abone})` → `{onceki, simdiki, tip}` or `{hata: "abone yok"}`.
  * - `tuketim({onceki, simdiki})` → `{m3}` (wrapping at 100000) or `{hata: "eksik alan"}`.
@@ -37,8 +38,7 @@ const truthy = (value: Value | undefined): boolean => !missing(value) && value !
  * - `kayit_yaz({abone, sutun, deger})` → `{yazildi: true}` or `{hata: "eksik alan"}`; the record
  *   is not kept anywhere (the world is fictional), only acknowledged.
  */
-export function createHandlers(subscribers: Subscribers): Handlers {
-  const regionCounts = countByRegion(subscribers);
+export function createHandlers(subscribers: Subscribers, regionCounts: RegionCounts = countByRegion(Object.values(subscribers))): Handlers {
   return {
     sayac_oku: ({ abone }): Fields => {
       const found = typeof abone === "string" && Object.hasOwn(subscribers, abone) ? subscribers[abone] : undefined;

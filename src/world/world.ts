@@ -4,7 +4,7 @@
 import { createHandlers, type Handlers } from "./handlers";
 import type { Server } from "../sim/server";
 import { createServers } from "./servers";
-import { countByRegion, drawSubscribers, type RegionCounts, type Subscribers } from "./subscribers";
+import { countByRegion, drawSubscriberList, subscriberTable, type RegionCounts, type Subscribers } from "./subscribers";
 
 /** The world of one seed: its subscribers, the handlers over them, and the three servers. */
 export interface World {
@@ -23,7 +23,9 @@ export interface World {
  * @param seed an integer from 0 to 2^53 − 1.
  */
 export function createWorld(seed: number): World {
-  const subscribers = drawSubscribers(seed);
-  const handlers = createHandlers(subscribers);
-  return { seed, subscribers, regionCounts: countByRegion(subscribers), handlers, servers: createServers(handlers) };
+  const list = drawSubscriberList(seed);
+  const subscribers = subscriberTable(list);
+  const regionCounts = countByRegion(list);
+  const handlers = createHandlers(subscribers, regionCounts);
+  return { seed, subscribers, regionCounts, handlers, servers: createServers(handlers) };
 }
