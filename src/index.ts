@@ -19,11 +19,11 @@ export { REGIONS, SUBSCRIBER_TYPES, SUBSCRIBER_COUNT, drawSubscribers, drawSubsc
 export { TIERS, ABOVE_TOP_TIER, COMMERCIAL_FACTOR, charge } from "./world/tariff";
 export { createHandlers, type Handlers } from "./world/handlers";
 export { createServers, ALLOWLIST, WIDE_ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "./world/servers";
-export { CHAINS, TASK_TYPES, TASK_COUNT, drawTasks, expectedAnswer, type Task, type TaskType } from "./world/tasks";
+export { CHAINS, TASK_TYPES, TASK_COUNT, drawTasks, expectedAnswer, withExpectedAnswers, type Task, type TaskType, type TaskWithAnswer } from "./world/tasks";
 export { createWorld, type World } from "./world/world";
-export { openSession, measureHandshake, handshakeRow, runTask, runTasks, RECORD_COLUMN, type HandshakeRow, type RunRow, type RunOptions, type TaskOutcome } from "./world/run";
+export { openSession, measureHandshake, handshakeRow, runTask, runTasks, RECORD_COLUMN, type HandshakeRow, type RunRow, type RunOptions, type TaskOutcome, type OpenedSession } from "./world/run";
 
-export { simulateWritingAServer, WIDE_CASES, type WritingAServerResult, type WideRow, type TaskWithAnswer } from "./lessons/writingAServer/simulate";
+export { simulateWritingAServer, WIDE_CASES, type WritingAServerResult, type WideRow } from "./lessons/writingAServer/simulate";
 export {
   formatDeclarationTable,
   formatHandshakeTable,

@@ -21,7 +21,9 @@ export const messages = {
   cellFailed: (notebook: string, cellNumber: number, cellId: string, error: string) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) failed: ${error}; the previous export was left as it was`,
   notebookUnreadable: (notebook: string, reason: string) => `cannot read ${notebook}: ${reason}`,
-  engineFailed: (engine: string, reason: string) => `the ${engine} engine failed: ${reason}`,
+  engineFailed: (engine: string, reason: string) => `the ${engine} engine failed: ${reason.split("\n")[0]}`,
+  jupyterCommandMissing: () => "the jupyter command was not found (Debian: apt-get install jupyter-notebook)",
+  kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
 } as const;
 
 /** A user-facing failure: the message and the exit code it ends the command with. */

@@ -10,6 +10,7 @@ import { writeFileAtomic } from "../notebook";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
 import { runLessonCommand, type EngineChoice } from "./commands/lesson";
+import { installKernel } from "./commands/kernel";
 import { simulateOutput } from "./commands/simulate";
 import { CliError, EXIT_USAGE } from "./messages";
 import { seedOption } from "./options";
@@ -58,6 +59,14 @@ function buildProgram(io: CliIo): Command {
     .action((names: string[], options: { seed: number; out?: string; engine: EngineChoice }) =>
       runLessonCommand({ names, ...options }, io),
     );
+
+  program
+    .command("kernel")
+    .description("Register this project's tslab kernel with Jupyter (for opening the notebooks interactively).")
+    .command("install")
+    .description("Install the kernelspec `tslab` (this Node, this project's tslab) with `jupyter kernelspec install`.")
+    .option("--prefix <dir>", "install under DIR/share/jupyter/kernels instead of your user folder")
+    .action((options: { prefix?: string }) => installKernel(options, io));
 
   return program;
 }

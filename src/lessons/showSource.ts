@@ -8,7 +8,12 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import * as ts from "typescript";
+import type * as TypeScript from "typescript";
+
+/** The TypeScript compiler, loaded on first use: it is large, and only notebooks showing source need it. */
+function typescript(): typeof TypeScript {
+  return require("typescript") as typeof TypeScript;
+}
 
 /** The package root: the folder holding `src/` (this file is `src/lessons/` or `dist/lessons/`). */
 export const PACKAGE_ROOT = join(__dirname, "..", "..");
@@ -27,10 +32,11 @@ export interface SourceExcerpt {
  * @throws Error naming the symbol when no file in `src/` declares it at top level.
  */
 export function findSource(name: string, root: string = PACKAGE_ROOT): SourceExcerpt {
+  const ts = typescript();
   for (const path of sourceFiles(join(root, "src"))) {
     const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.ES2022, true);
     for (const statement of file.statements) {
-      if (declaredNames(statement).includes(name)) {
+      if (declaredNames(ts, statement).includes(name)) {
         const text = file.text.slice(statement.getStart(file, true), statement.getEnd());
         return { name, file: relative(root, path).split("\\").join("/"), text };
       }
@@ -53,7 +59,7 @@ export function showSource(...names: string[]): string {
     .join("\n");
 }
 
-function declaredNames(statement: ts.Statement): string[] {
+function declaredNames(ts: typeof TypeScript, statement: TypeScript.Statement): string[] {
   if (ts.isVariableStatement(statement)) {
     return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
   }

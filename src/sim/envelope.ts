@@ -9,7 +9,7 @@
  * Each run owns its counter: there is no module-level state, so runs can interleave freely.
  */
 import { countTokens } from "./tokenizer";
-import { valueTokens, type Fields } from "./values";
+import { valueTokens, type Fields, type Value } from "./values";
 
 /** Envelope tokens added to every message. Source: reference lesson 004, IM4 and `message`. */
 export const ENVELOPE_TOKENS = 8;
@@ -45,12 +45,16 @@ export class Envelope {
    * Counts one message.
    *
    * @param kind request, response or notification.
-   * @param body the message body as text; its tokens are counted as `tokenize` cuts them.
+   * @param body the message body as text, or as the words it is made of (joined by spaces, values
+   *   written as Python's `str()` writes them); its tokens are counted as `tokenize` cuts them.
    * @param transport the transport the message travels on; it matters only for requests.
    * @returns the message's cost in tokens (body tokens + {@link ENVELOPE_TOKENS}).
    */
-  send(kind: MessageKind, body: string, transport: Transport = "local"): number {
-    return this.count(kind, countTokens(body), transport);
+  send(kind: MessageKind, body: string | readonly Value[], transport: Transport = "local"): number {
+    if (typeof body === "string") return this.count(kind, countTokens(body), transport);
+    let tokens = 0;
+    for (const word of body) tokens += valueTokens(word);
+    return this.count(kind, tokens, transport);
   }
 
   /**
@@ -63,7 +67,7 @@ export class Envelope {
    * @param fields the pairs, in order; values are written as Python's `str()` writes them.
    */
   sendFields(kind: MessageKind, head: string, fields: Fields, transport: Transport = "local"): number {
-    let tokens = countTokens(head);
+    let tokens = head === "" ? 0 : countTokens(head);
     for (const key in fields) tokens += countTokens(key) + valueTokens(fields[key]);
     return this.count(kind, tokens, transport);
   }
@@ -80,6 +84,17 @@ export class Envelope {
       this.notifications += 1;
     }
     return cost;
+  }
+
+  /** A new counter that starts from this one's counts (e.g. a run that starts after a handshake). */
+  clone(): Envelope {
+    const copy = new Envelope();
+    copy.requests = this.requests;
+    copy.responses = this.responses;
+    copy.notifications = this.notifications;
+    copy.tokens = this.tokens;
+    copy.roundTrips = this.roundTrips;
+    return copy;
   }
 
   /** The counts so far, as a new object. */

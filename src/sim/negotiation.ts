@@ -13,6 +13,7 @@
 import { declare, type Level, type ToolDeclaration } from "./declaration";
 import type { Envelope, Transport } from "./envelope";
 import type { Handler, Server } from "./server";
+import type { Value } from "./values";
 
 /** The client's side of negotiation: which tool names it allows, which server versions it knows. */
 export interface ClientPolicy {
@@ -59,9 +60,11 @@ export function negotiate(servers: readonly Server[], level: Level, policy: Clie
   const dropped: DroppedTool[] = [];
   for (const server of servers) {
     const declaration = declare(server, level);
-    envelope.send("request", `yetenek sor ${server.name}`, server.transport);
-    const toolNames = server.tools.map((tool) => tool.name).join(" ");
-    envelope.send("response", `yetenek bildir ${server.name} surum ${server.version} ${toolNames} ${server.resources.join(" ")}`);
+    // `yetenek sor olcum` / `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`
+    envelope.send("request", ["yetenek", "sor", server.name], server.transport);
+    const answer: Value[] = ["yetenek", "bildir", server.name, "surum", server.version];
+    for (const tool of server.tools) answer.push(tool.name);
+    envelope.send("response", answer.concat(server.resources));
     const known = policy.knownVersions[server.name] ?? 0;
     if (declaration.version !== undefined && known < declaration.version) {
       for (const tool of Object.keys(declaration.tools)) dropped.push({ tool, server: server.name, reason: "version" });

@@ -30,7 +30,7 @@ export function valueTokens(value: Value): number {
     // 1–5 digits are one token, 6–10 two, 11–15 three, 16 four (safe integers have ≤ 16).
     return value < 1e5 ? 1 : value < 1e10 ? 2 : value < 1e15 ? 3 : 4;
   }
-  return countTokens(pyStr(value));
+  return countTokens(typeof value === "string" ? value : pyStr(value));
 }
 
 /** Compares two values as Python's `==` does for these types (a flag equals 1 or 0). */

@@ -16,7 +16,7 @@ import { Envelope } from "../sim/envelope";
 import { negotiate, type ClientPolicy, type Negotiation } from "../sim/negotiation";
 import { pyEquals, type Fields, type Value } from "../sim/values";
 import { LESSON_POLICY } from "./servers";
-import { CHAINS, drawTasks, expectedAnswer, type Task } from "./tasks";
+import { CHAINS, drawTasks, expectedAnswer, type Task, type TaskWithAnswer } from "./tasks";
 import type { World } from "./world";
 
 /** The column a record task writes to. Source: reference lesson 004, `run` (`"sutun": "bedel"`). */
@@ -24,8 +24,9 @@ export const RECORD_COLUMN = "bedel";
 
 /**
  * The value a successful answer leaves as the task's result: `yazildi`, else `tutar`, else `m3`,
- * else `abone`, else the previous result. Source: reference lesson 004, `run`. (Handlers never
- * answer `undefined`, so a key is present exactly when its value is defined.)
+ * else `abone`, else the previous result. Source: reference lesson 004, `run`
+ * (`y.get("yazildi", y.get("tutar", …))`). Handlers never answer `undefined`, so a key is
+ * present exactly when its value is defined.
  */
 function resultOf(answer: Fields, previous: Value): Value {
   if (answer.yazildi !== undefined) return answer.yazildi;
@@ -45,6 +46,20 @@ export interface RunOptions {
   taskSeed?: bigint | number;
   /** The tasks themselves, already drawn from `taskSeed` (saves drawing them again for every level). */
   tasks?: readonly Task[];
+  /**
+   * Start from a copy of this negotiated session instead of negotiating again (negotiation is a
+   * pure function of servers, level and policy, so the counts are the same). Its level must be
+   * the run's level; its policy replaces `policy`.
+   */
+  negotiated?: OpenedSession;
+}
+
+/** A session after negotiation, with the level and policy it was negotiated at. */
+export interface OpenedSession {
+  level: Level;
+  policy: ClientPolicy;
+  session: Session;
+  negotiation: Negotiation;
 }
 
 /** The handshake of one level: tools agreed and dropped, and what negotiation cost. */
@@ -67,8 +82,8 @@ export interface TaskOutcome {
   completed: boolean;
   /** The final result of the chain (`null` if no step produced one). */
   result: Value;
-  /** The step that cut the chain, and its error; absent when every step succeeded. */
-  failure?: { tool: string; hata: string };
+  /** The step that cut the chain, and its error; undefined when every step succeeded. */
+  failure: { tool: string; hata: string } | undefined;
 }
 
 /** A run's counts: tools agreed, the tasks' calls and outcomes, and the whole envelope. */
@@ -93,10 +108,11 @@ export interface RunRow {
  * Negotiates at a level and returns a session ready to call tools, with the handshake already
  * counted on the session's own envelope.
  */
-export function openSession(world: World, level: Level, options: RunOptions = {}): { session: Session; negotiation: Negotiation } {
+export function openSession(world: World, level: Level, options: RunOptions = {}): OpenedSession {
   const envelope = new Envelope();
-  const negotiation = negotiate(world.servers, level, options.policy ?? LESSON_POLICY, envelope);
-  return { session: { envelope, agreed: negotiation.agreed, approval: options.approval ?? false }, negotiation };
+  const policy = options.policy ?? LESSON_POLICY;
+  const negotiation = negotiate(world.servers, level, policy, envelope);
+  return { level, policy, session: { envelope, agreed: negotiation.agreed, approval: options.approval ?? false }, negotiation };
 }
 
 /** The handshake alone at one level: a fresh envelope, negotiation, and its counts. */
@@ -105,7 +121,7 @@ export function measureHandshake(world: World, level: Level, policy: ClientPolic
 }
 
 /** The handshake row of a session that has negotiated and not yet called anything. */
-export function handshakeRow(level: Level, { session, negotiation }: { session: Session; negotiation: Negotiation }): HandshakeRow {
+export function handshakeRow(level: Level, { session, negotiation }: OpenedSession): HandshakeRow {
   const { request, response, tokens, round_trips } = session.envelope.counts();
   return { level, negotiated: negotiation.agreed.size, dropped: negotiation.dropped.length, request, response, tokens, round_trips };
 }
@@ -114,7 +130,7 @@ export function handshakeRow(level: Level, { session, negotiation }: { session: 
  * Walks one task's chain through the client.
  *
  * @param session the run's session (its envelope gains the calls that reach the wire).
- * @param task the task.
+ * @param task the task; when it carries its `expected` answer, that answer is used.
  * @param world the world whose subscribers give the expected answer.
  */
 export function runTask(session: Session, task: Task, world: World): TaskOutcome {
@@ -140,17 +156,22 @@ export function runTask(session: Session, task: Task, world: World): TaskOutcome
     if (answer.yazildi === true) written += 1;
     result = resultOf(answer, result);
   }
-  const completed = pyEquals(result, expectedAnswer(task, world));
-  return failure ? { calls, failed, blocked, written, completed, result, failure } : { calls, failed, blocked, written, completed, result };
+  const completed = pyEquals(result, "expected" in task ? (task as TaskWithAnswer).expected : expectedAnswer(task, world));
+  return { calls, failed, blocked, written, completed, result, failure };
 }
 
 /**
- * The twelve tasks at one level: negotiation, then every task's chain, on one envelope.
+ * The twelve tasks at one level: negotiation (or a copy of one, see `negotiated`), then every
+ * task's chain, on one envelope.
  *
+ * @throws RangeError when `negotiated` was negotiated at another level.
  * @returns the run's counts; `completed` counts tasks whose result equals the expected answer.
  */
 export function runTasks(world: World, level: Level, options: RunOptions = {}): RunRow {
-  const { session, negotiation } = openSession(world, level, options);
+  const opened = options.negotiated ?? openSession(world, level, options);
+  if (opened.level !== level) throw new RangeError(`a session negotiated at level ${opened.level} cannot run level ${level}`);
+  const { negotiation } = opened;
+  const session: Session = { envelope: opened.session.envelope.clone(), agreed: negotiation.agreed, approval: options.approval ?? false };
   const totals = { calls: 0, failed: 0, completed: 0, blocked: 0, written: 0 };
   const failures: Record<string, number> = {};
   for (const task of options.tasks ?? drawTasks(options.taskSeed ?? world.seed)) {

@@ -53,6 +53,16 @@ export function drawTasks(taskSeed: bigint | number): Task[] {
   return tasks;
 }
 
+/** A task with its expected answer: a number, or `true` for a record task. */
+export interface TaskWithAnswer extends Task {
+  expected: number | true;
+}
+
+/** The tasks with their expected answers, computed once (a run reads them for every level). */
+export function withExpectedAnswers(tasks: readonly Task[], world: { subscribers: Subscribers; regionCounts: RegionCounts }): TaskWithAnswer[] {
+  return tasks.map(({ type, subscriber, region }) => ({ type, subscriber, region, expected: expectedAnswer({ type, subscriber, region }, world) }));
+}
+
 /**
  * The correct answer to a task: m³ for consumption, the amount for charge, the number of
  * subscribers in the region for region, and `true` (written) for record.

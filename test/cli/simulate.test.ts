@@ -1,5 +1,6 @@
 // `mcp-course simulate` prints the reference's tables and JSON; bad input is one line, exit 2, no file touched.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,9 +72,20 @@ for (const [what, args, message] of BAD_INPUT) {
 }
 
 test("--help works for the program and every command", () => {
-  for (const args of [["--help"], ["simulate", "--help"], ["lesson", "--help"], ["help", "lesson"]]) {
+  for (const args of [["--help"], ["simulate", "--help"], ["lesson", "--help"], ["kernel", "--help"], ["kernel", "install", "--help"], ["help", "lesson"]]) {
     const run = cli(args);
     assert.equal(run.status, 0, args.join(" "));
     assert.match(run.stdout, /Usage: mcp-course/);
   }
+});
+
+test("kernel install writes the project's tslab kernelspec (when Jupyter is installed)", (t) => {
+  if (spawnSync("jupyter", ["--version"]).error) return t.skip("the jupyter command is not installed here");
+  const prefix = mkdtempSync(join(tmpdir(), "mcp-course-kernel-"));
+  const run = cli(["kernel", "install", "--prefix", prefix]);
+  assert.equal(run.status, 0, run.stderr);
+  const spec = JSON.parse(readFileSync(join(prefix, "share", "jupyter", "kernels", "tslab", "kernel.json"), "utf8"));
+  assert.equal(spec.argv[0], process.execPath);
+  assert.match(spec.argv[1], /node_modules\/tslab\/bin\/tslab$/);
+  assert.deepEqual(spec.argv.slice(2), ["kernel", "--config-path", "{connection_file}"]);
 });

@@ -93,11 +93,16 @@ export async function runLessonCommand(options: LessonCommandOptions, io: CliIo)
     if (options.seed !== DEFAULT_SEED) notebook = injectParameters(notebook, { SEED: options.seed });
     io.stderr(`${target.name}: executing ${shown(target.notebook)} with seed ${options.seed} on the ${engine} engine\n`);
     const started = performance.now();
-    const result = await executeNotebook(notebook, {
-      engine,
-      cwd: dirname(target.notebook),
-      onProgress: progressPrinter(io, target.name, notebook.cells.length),
-    });
+    let result;
+    try {
+      result = await executeNotebook(notebook, {
+        engine,
+        cwd: dirname(target.notebook),
+        onProgress: progressPrinter(io, target.name, notebook.cells.length),
+      });
+    } catch (error) {
+      throw new CliError(messages.engineFailed(engine, (error as Error).message), EXIT_FAILURE);
+    }
     if (result.failure) {
       const { cellIndex, cellId, message } = result.failure;
       throw new CliError(messages.cellFailed(shown(target.notebook), cellIndex + 1, cellId, message), EXIT_FAILURE);

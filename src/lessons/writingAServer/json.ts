@@ -38,6 +38,6 @@ export function writingAServerJson(result: WritingAServerResult): WritingAServer
     handshake: result.handshake,
     runs: result.runs.map(row),
     second_run: { seed: result.secondRun.seed, runs: result.secondRun.runs.map(row) },
-    wide: result.wide.map((w) => ({ ...row(w), approval: w.approval })),
+    wide: result.wide.map((w) => Object.assign(row(w), { approval: w.approval })),
   };
 }

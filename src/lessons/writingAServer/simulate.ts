@@ -7,17 +7,12 @@
  * `kayit_yaz` added to the allowlist. The notebook, the CLI and the tests all read this.
  */
 import { ALL_LEVELS, declare, type Level, type ServerDeclaration } from "../../sim/declaration";
-import type { DroppedTool } from "../../sim/negotiation";
-import { handshakeRow, openSession, runTasks, type HandshakeRow, type RunRow } from "../../world/run";
+import type { ClientPolicy, DroppedTool } from "../../sim/negotiation";
+import { handshakeRow, openSession, type OpenedSession, runTasks, type HandshakeRow, type RunRow } from "../../world/run";
 import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../world/servers";
 import type { Subscribers } from "../../world/subscribers";
-import { drawTasks, expectedAnswer, type Task } from "../../world/tasks";
+import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
 import { createWorld, type World } from "../../world/world";
-
-/** A task with its expected answer: a number, or `true` for a record task. */
-export interface TaskWithAnswer extends Task {
-  expected: number | true;
-}
 
 /** A run on the wide allowlist, with the approval answer it ran with. */
 export interface WideRow extends RunRow {
@@ -67,27 +62,28 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
   const world = createWorld(seed);
   const secondSeed = BigInt(seed) + 1n;
   const server = world.servers.find((s) => s.name === SHOWN_SERVER)!;
-  const tasks = drawTasks(seed);
-  const secondTasks = drawTasks(secondSeed);
-  const withAnswers = (drawn: Task[]): TaskWithAnswer[] =>
-    drawn.map(({ type, subscriber, region }) => ({ type, subscriber, region, expected: expectedAnswer({ type, subscriber, region }, world) }));
-  const wide = { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST };
+  const tasks = withExpectedAnswers(drawTasks(seed), world);
+  const secondTasks = withExpectedAnswers(drawTasks(secondSeed), world);
+  const wide: ClientPolicy = { allowlist: WIDE_ALLOWLIST, knownVersions: LESSON_POLICY.knownVersions };
+  // Negotiate once per level and policy; every run at that level starts from a copy of it.
   const handshakes = ALL_LEVELS.map((level) => openSession(world, level));
+  const wideHandshakes = new Map<Level, OpenedSession>();
+  for (const [level] of WIDE_CASES) if (!wideHandshakes.has(level)) wideHandshakes.set(level, openSession(world, level, { policy: wide }));
   return {
     seed,
     world,
     subscribers: world.subscribers,
-    tasks: withAnswers(tasks),
+    tasks,
     declarations: ALL_LEVELS.map((level) => declare(server, level)),
     handshake: ALL_LEVELS.map((level) => handshakeRow(level, handshakes[level])),
     dropped: handshakes.map((opened) => opened.negotiation.dropped),
     agreedAtFull: [...handshakes[3].negotiation.agreed.keys()].sort(),
-    runs: ALL_LEVELS.map((level) => runTasks(world, level, { tasks })),
+    runs: ALL_LEVELS.map((level) => runTasks(world, level, { tasks, negotiated: handshakes[level] })),
     secondRun: {
       seed: Number(secondSeed),
-      tasks: withAnswers(secondTasks),
-      runs: ALL_LEVELS.map((level) => runTasks(world, level, { tasks: secondTasks })),
+      tasks: secondTasks,
+      runs: ALL_LEVELS.map((level) => runTasks(world, level, { tasks: secondTasks, negotiated: handshakes[level] })),
     },
-    wide: WIDE_CASES.map(([level, approval]) => Object.assign(runTasks(world, level, { policy: wide, approval, tasks }), { approval })),
+    wide: WIDE_CASES.map(([level, approval]) => Object.assign(runTasks(world, level, { approval, tasks, negotiated: wideHandshakes.get(level) }), { approval })),
   };
 }
