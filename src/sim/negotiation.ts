@@ -76,7 +76,6 @@ export function negotiate(servers: readonly Server[], level: Level, policy: Clie
         continue;
       }
       const face = declaration.tools[name];
-      // An explicit literal, not a spread: this runs for every tool of every negotiation (see bench).
       agreed.set(name, { name, server: server.name, transport: server.transport, handler, fields: face.fields, sideEffect: face.sideEffect });
     }
   }

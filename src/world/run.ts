@@ -16,7 +16,7 @@ import { Envelope } from "../sim/envelope";
 import { negotiate, type ClientPolicy, type Negotiation } from "../sim/negotiation";
 import { pyEquals, type Fields, type Value } from "../sim/values";
 import { LESSON_POLICY } from "./servers";
-import { CHAINS, drawTasks, expectedAnswer, type Task, type TaskWithAnswer } from "./tasks";
+import { CHAINS, drawTasks, withExpectedAnswers, type TaskWithAnswer } from "./tasks";
 import type { World } from "./world";
 
 /** The column a record task writes to. Source: reference lesson 004, `run` (`"sutun": "bedel"`). */
@@ -44,8 +44,8 @@ export interface RunOptions {
   approval?: boolean;
   /** Seed of the tasks; default the world's seed. The reference's second run uses seed + 1. */
   taskSeed?: bigint | number;
-  /** The tasks themselves, already drawn from `taskSeed` (saves drawing them again for every level). */
-  tasks?: readonly Task[];
+  /** The tasks with their answers, already drawn from `taskSeed` (saves drawing them again for every level). */
+  tasks?: readonly TaskWithAnswer[];
   /**
    * Start from a copy of this negotiated session instead of negotiating again (negotiation is a
    * pure function of servers, level and policy, so the counts are the same). Its level must be
@@ -130,10 +130,9 @@ export function handshakeRow(level: Level, { session, negotiation }: OpenedSessi
  * Walks one task's chain through the client.
  *
  * @param session the run's session (its envelope gains the calls that reach the wire).
- * @param task the task; when it carries its `expected` answer, that answer is used.
- * @param world the world whose subscribers give the expected answer.
+ * @param task the task, with its expected answer (see `withExpectedAnswers`).
  */
-export function runTask(session: Session, task: Task, world: World): TaskOutcome {
+export function runTask(session: Session, task: TaskWithAnswer): TaskOutcome {
   // `deger` is set before every call, so it is there from the start.
   const state: Fields = { abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN, deger: null };
   let calls = 0;
@@ -156,7 +155,7 @@ export function runTask(session: Session, task: Task, world: World): TaskOutcome
     if (answer.yazildi === true) written += 1;
     result = resultOf(answer, result);
   }
-  const completed = pyEquals(result, "expected" in task ? (task as TaskWithAnswer).expected : expectedAnswer(task, world));
+  const completed = pyEquals(result, task.expected);
   return { calls, failed, blocked, written, completed, result, failure };
 }
 
@@ -174,8 +173,8 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
   const session: Session = { envelope: opened.session.envelope.clone(), agreed: negotiation.agreed, approval: options.approval ?? false };
   const totals = { calls: 0, failed: 0, completed: 0, blocked: 0, written: 0 };
   const failures: Record<string, number> = {};
-  for (const task of options.tasks ?? drawTasks(options.taskSeed ?? world.seed)) {
-    const outcome = runTask(session, task, world);
+  for (const task of options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world)) {
+    const outcome = runTask(session, task);
     totals.calls += outcome.calls;
     totals.failed += outcome.failed;
     totals.blocked += outcome.blocked;

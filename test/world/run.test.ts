@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { callTool } from "../../src/sim/client";
 import { openSession, runTask, runTasks, type TaskOutcome } from "../../src/world/run";
 import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
-import { drawTasks } from "../../src/world/tasks";
+import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
 
 test("two runs interleaved task by task give the same counts as the two runs in sequence", () => {
@@ -13,12 +13,12 @@ test("two runs interleaved task by task give the same counts as the two runs in 
   const sequential = [runTasks(a, 1), runTasks(b, 3)];
   const sa = openSession(a, 1).session;
   const sb = openSession(b, 3).session;
-  const ta = drawTasks(a.seed);
-  const tb = drawTasks(b.seed);
+  const ta = withExpectedAnswers(drawTasks(a.seed), a);
+  const tb = withExpectedAnswers(drawTasks(b.seed), b);
   const outcomes: [TaskOutcome[], TaskOutcome[]] = [[], []];
   for (let i = 0; i < ta.length; i++) {
-    outcomes[0].push(runTask(sa, ta[i], a));
-    outcomes[1].push(runTask(sb, tb[i], b));
+    outcomes[0].push(runTask(sa, ta[i]));
+    outcomes[1].push(runTask(sb, tb[i]));
   }
   for (const [k, session] of [sa, sb].entries()) {
     const seq = sequential[k];
