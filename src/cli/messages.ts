@@ -20,6 +20,8 @@ export const messages = {
     "--engine jupyter needs Jupyter with nbclient (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client)",
   cellFailed: (notebook: string, cellNumber: number, cellId: string, error: string) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) failed: ${error}; the previous export was left as it was`,
+  outNotFolder: (path: string) => `--out ${path} exists and is not a folder`,
+  cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,
   notebookUnreadable: (notebook: string, reason: string) => `cannot read ${notebook}: ${reason}`,
   engineFailed: (engine: string, reason: string) => `the ${engine} engine failed: ${reason.split("\n")[0]}`,
   jupyterCommandMissing: () => "the jupyter command was not found (Debian: apt-get install jupyter-notebook)",

@@ -6,14 +6,13 @@
  */
 import { resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
-import { writeFileAtomic } from "../notebook";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
 import { runLessonCommand, type EngineChoice } from "./commands/lesson";
 import { installKernel } from "./commands/kernel";
 import { simulateOutput } from "./commands/simulate";
 import { CliError, EXIT_USAGE } from "./messages";
-import { seedOption } from "./options";
+import { seedOption, writeOutput } from "./options";
 
 /** Where the CLI writes: injectable so tests can run it in-process. */
 export interface CliIo {
@@ -45,7 +44,7 @@ function buildProgram(io: CliIo): Command {
     .option("--out <file>", "write to this file (through a temporary file and a rename) instead of stdout")
     .action((options: { seed: number; json?: boolean; out?: string }) => {
       const text = simulateOutput(options);
-      if (options.out) writeFileAtomic(resolve(options.out), text);
+      if (options.out) writeOutput(resolve(options.out), text);
       else io.stdout(text);
     });
 

@@ -1,7 +1,7 @@
 // `mcp-course simulate` prints the reference's tables and JSON; bad input is one line, exit 2, no file touched.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -88,4 +88,17 @@ test("kernel install writes the project's tslab kernelspec (when Jupyter is inst
   assert.equal(spec.argv[0], process.execPath);
   assert.match(spec.argv[1], /node_modules\/tslab\/bin\/tslab$/);
   assert.deepEqual(spec.argv.slice(2), ["kernel", "--config-path", "{connection_file}"]);
+});
+
+test("an output path that cannot be written: one line and a non-zero exit, before any work", () => {
+  const file = join(mkdtempSync(join(tmpdir(), "mcp-course-")), "a-file");
+  writeFileSync(file, "keep me\n");
+  const lesson = cli(["lesson", "--engine", "tslab", "--out", file]);
+  assert.equal(lesson.status, 2);
+  assert.equal(lesson.stderr, `mcp-course: --out ${file} exists and is not a folder\n`);
+  const simulate = cli(["simulate", "--out", join(file, "world.json")]);
+  assert.equal(simulate.status, 1);
+  assert.match(simulate.stderr, /^mcp-course: cannot write .*world\.json: /);
+  assert.equal(simulate.stderr.split("\n").filter(Boolean).length, 1);
+  assert.equal(readFileSync(file, "utf8"), "keep me\n");
 });

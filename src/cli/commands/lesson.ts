@@ -16,12 +16,12 @@ import {
   jupyterAvailable,
   readNotebook,
   resolveEngine,
-  writeFileAtomic,
   type EngineName,
   type ProgressEvent,
 } from "../../notebook";
 import { DEFAULT_SEED } from "../../sim/seed";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
+import { checkOutFolder, writeOutput } from "../options";
 import type { CliIo } from "../program";
 
 /** `--engine`: a named engine, or `auto` (Jupyter when it is installed, else tslab in-process). */
@@ -83,6 +83,7 @@ export async function runLessonCommand(options: LessonCommandOptions, io: CliIo)
   if (options.engine === "jupyter" && !jupyterAvailable()) throw new CliError(messages.jupyterMissing(), EXIT_FAILURE);
   const engine = resolveEngine(options.engine);
   const outDir = options.out ? resolve(options.out) : defaultOutDir(options.seed);
+  checkOutFolder(outDir);
   for (const target of targets) {
     let notebook;
     try {
@@ -111,7 +112,7 @@ export async function runLessonCommand(options: LessonCommandOptions, io: CliIo)
     const notebookPath = inside ? shown(target.notebook) : basename(target.notebook);
     const markdown = exportMarkdown(result.notebook, { notebookPath, seed: options.seed });
     const file = join(outDir, `${target.name}.md`);
-    writeFileAtomic(file, markdown);
+    writeOutput(file, markdown);
     io.stderr(`${target.name}: wrote ${shown(file)} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   }
 }
