@@ -5,7 +5,7 @@
  * compile files outside the notebook's folder (tslab issue #63), so they import this library by
  * its package name, built to `dist/` with declarations: `import { … } from "mcp-course"`.
  */
-export { DEFAULT_SEED, MAX_SEED, isSeed, parseSeed } from "./sim/seed";
+export { DEFAULT_SEED, MAX_SEED, isSeed, checkSeed, parseSeed } from "./sim/seed";
 export { referenceGenerator, hashSeed, type Draw } from "./sim/generator";
 export { tokenize, TOKEN_LENGTH } from "./sim/tokenizer";
 export { Envelope, ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS, type EnvelopeCounts, type MessageKind, type Transport } from "./sim/envelope";

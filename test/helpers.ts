@@ -37,7 +37,21 @@ export const EDGE_SEEDS = [0, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 *
 
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { after } from "node:test";
+
+const temporary: string[] = [];
+after(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new temporary folder, removed when the test file's tests have run. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "mcp-course-test-"));
+  temporary.push(dir);
+  return dir;
+}
 
 /** Runs the built CLI (`dist/cli/main.js`; `npm test` builds first) and returns what it did. */
 export function cli(args: string[], options: { cwd?: string } = {}): { status: number | null; stdout: string; stderr: string } {

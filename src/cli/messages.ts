@@ -13,20 +13,32 @@ export const EXIT_USAGE = 2;
 export const EXIT_FAILURE = 1;
 
 export const messages = {
-  badSeed: () => `a seed is an integer from 0 to ${MAX_SEED}`,
-  unknownLesson: (name: string, known: readonly string[]) => `unknown lesson '${name}'; known lessons: ${known.join(", ")}`,
-  badEngine: (name: string) => `--engine must be auto, jupyter or tslab, got '${name}'`,
+  badSeed: () => `Expected an integer from 0 to ${MAX_SEED}.`,
+  unknownLesson: (name: string, known: readonly string[]) => `unknown lesson '${name}'; known lessons: ${known.join(", ")} (or the path of an .ipynb file)`,
+  noSuchNotebook: (path: string) => `no such notebook: ${path}`,
+  noParametersCell: (notebook: string) => `${notebook} has no cell tagged "parameters", so --seed cannot be set`,
+  outRequired: (notebook: string) => `${notebook} is not one of the course's lessons: say where its export goes with --out`,
   jupyterMissing: () =>
     "--engine jupyter needs Jupyter with nbclient (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client)",
-  cellFailed: (notebook: string, cellNumber: number, cellId: string, error: string) =>
-    `${notebook}: cell ${cellNumber} (id ${cellId}) failed: ${error}; the previous export was left as it was`,
+  cellFailed: (notebook: string, cellNumber: number, cellId: string, error: string, previous?: string) =>
+    `${notebook}: cell ${cellNumber} (id ${cellId}) failed: ${error.replace(/[.;:]\s*$/, "")} — ${keptOrNothing(previous)}`,
+  kernelDied: (notebook: string, cellNumber: number, cellId: string, engine: string, reason: string, previous?: string) =>
+    `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish: the ${engine} engine stopped (${firstLine(reason)}) — ${keptOrNothing(previous)}`,
+  notebookUnreadable: (reason: string) => `cannot read notebook: ${reason}`,
+  engineFailed: (engine: string, reason: string) => `the ${engine} engine failed: ${firstLine(reason)}`,
   outNotFolder: (path: string) => `--out ${path} exists and is not a folder`,
   cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,
-  notebookUnreadable: (notebook: string, reason: string) => `cannot read ${notebook}: ${reason}`,
-  engineFailed: (engine: string, reason: string) => `the ${engine} engine failed: ${reason.split("\n")[0]}`,
   jupyterCommandMissing: () => "the jupyter command was not found (Debian: apt-get install jupyter-notebook)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
 } as const;
+
+function firstLine(text: string): string {
+  return text.trim().split("\n")[0];
+}
+
+function keptOrNothing(previous: string | undefined): string {
+  return previous ? `the previous export ${previous} is unchanged` : "nothing was written";
+}
 
 /** A user-facing failure: the message and the exit code it ends the command with. */
 export class CliError extends Error {

@@ -4,7 +4,8 @@
  * Bad input (an unknown command or flag, a bad seed, an unknown lesson) ends with one line on
  * stderr and exit code 2 before any file is touched; failed work ends with exit code 1.
  */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { PACKAGE_ROOT } from "../lessons/showSource";
 import { Command, CommanderError, Option } from "commander";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
@@ -25,9 +26,16 @@ const defaultIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
 };
 
+/** This package's version, from package.json. */
+function version(): string {
+  return (require(join(PACKAGE_ROOT, "package.json")) as { version: string }).version;
+}
+
 function buildProgram(io: CliIo): Command {
   const program = new Command("mcp-course")
     .description("A deterministic, seeded course on the Model Context Protocol: simulate lessons and export lesson notebooks.")
+    .version(version(), "-V, --version", "print the version")
+    .allowExcessArguments(false)
     .exitOverride()
     .showSuggestionAfterError(false)
     .configureOutput({
@@ -38,13 +46,14 @@ function buildProgram(io: CliIo): Command {
 
   program
     .command("simulate")
+    .allowExcessArguments(false)
     .description("Print lesson 6's tables (as the reference lesson prints them) or its figures as JSON.")
     .option("--seed <n>", "world seed, an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--json", "print one JSON object instead of the tables")
     .option("--out <file>", "write to this file (through a temporary file and a rename) instead of stdout")
     .action((options: { seed: number; json?: boolean; out?: string }) => {
       const text = simulateOutput(options);
-      if (options.out) writeOutput(resolve(options.out), text);
+      if (options.out !== undefined) writeOutput(resolve(options.out), text);
       else io.stdout(text);
     });
 
@@ -52,10 +61,10 @@ function buildProgram(io: CliIo): Command {
     .command("lesson")
     .description("Execute lesson notebooks and export each to markdown (text, code and printed output).")
     .argument("[names...]", `lessons to export (default: all): ${LESSONS.map((l) => l.name).join(", ")}`)
-    .option("--seed <n>", "seed to run with; a seed other than the default exports to lessons/seed-N/", seedOption, DEFAULT_SEED)
+    .option("--seed <n>", `seed to inject (default: each notebook's own SEED, ${DEFAULT_SEED} for the lessons); another seed exports to lessons/seed-N/`, seedOption)
     .option("--out <dir>", "folder for the exports (default lessons/, or lessons/seed-N/ for another seed)")
     .addOption(new Option("--engine <engine>", "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto").choices(["auto", "jupyter", "tslab"]).default("auto"))
-    .action((names: string[], options: { seed: number; out?: string; engine: EngineChoice }) =>
+    .action((names: string[], options: { seed?: number; out?: string; engine: EngineChoice }) =>
       runLessonCommand({ names, ...options }, io),
     );
 
@@ -63,8 +72,9 @@ function buildProgram(io: CliIo): Command {
     .command("kernel")
     .description("Register this project's tslab kernel with Jupyter (for opening the notebooks interactively).")
     .command("install")
+    .allowExcessArguments(false)
     .description("Install the kernelspec `tslab` (this Node, this project's tslab) with `jupyter kernelspec install`.")
-    .option("--prefix <dir>", "install under DIR/share/jupyter/kernels instead of your user folder")
+    .option("--prefix <dir>", "install under DIR/share/jupyter/kernels instead of your user folder (then set JUPYTER_PATH=DIR/share/jupyter)")
     .action((options: { prefix?: string }) => installKernel(options, io));
 
   return program;
@@ -77,7 +87,7 @@ function buildProgram(io: CliIo): Command {
 export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   const program = buildProgram(io);
   if (argv.length === 0) {
-    program.outputHelp();
+    program.outputHelp({ error: true });
     return EXIT_USAGE;
   }
   try {

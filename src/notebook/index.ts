@@ -11,7 +11,7 @@ export {
   type Notebook,
   type Output,
 } from "./notebookFile";
-export { injectParameters, INJECTED_TAG, PARAMETERS_TAG } from "./parameters";
+export { defaultParameter, injectParameters, INJECTED_TAG, PARAMETERS_TAG } from "./parameters";
 export {
   executeNotebook,
   resolveEngine,

@@ -55,3 +55,18 @@ function jsonLiteral(name: string, value: unknown): string {
   if (!plain(value)) throw new Error(`parameter ${name} is not plain JSON`);
   return JSON.stringify(value);
 }
+
+/**
+ * The literal a notebook's `parameters` cell gives a parameter, as written: for
+ * `const SEED = 20260218;` (a type annotation is allowed) `defaultParameter(nb, "SEED")` is
+ * `"20260218"`.
+ *
+ * @returns the literal's text, or undefined when there is no parameters cell or it does not
+ *   declare `name` on a line of its own.
+ */
+export function defaultParameter(nb: Notebook, name: string): string | undefined {
+  const cell = nb.cells.find((c) => (c.metadata.tags ?? []).includes(PARAMETERS_TAG));
+  if (!cell) return undefined;
+  const declaration = new RegExp(`^\\s*(?:const|let)\\s+${name}\\s*(?::[^=]+)?=\\s*(.+?)\\s*;?\\s*$`, "m");
+  return declaration.exec(cell.source)?.[1];
+}

@@ -19,6 +19,18 @@ export function isSeed(value: unknown): value is number {
 }
 
 /**
+ * Checks a seed given to the library (a notebook's `SEED`, for instance).
+ *
+ * @returns the seed.
+ * @throws RangeError saying what a seed must be, for anything but an integer from 0 to
+ *   {@link MAX_SEED} (a larger number is no longer exact in JavaScript: 2^53 + 1 === 2^53).
+ */
+export function checkSeed(seed: number): number {
+  if (!isSeed(seed)) throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
+  return seed;
+}
+
+/**
  * Parses a seed written in decimal digits, as on the command line.
  *
  * @returns the seed as a number.

@@ -2,6 +2,7 @@
  * A world: everything one seed decides before any message is sent.
  */
 import { createHandlers, type Handlers } from "./handlers";
+import { checkSeed } from "../sim/seed";
 import type { Server } from "../sim/server";
 import { createServers } from "./servers";
 import { countByRegion, drawSubscriberList, subscriberTable, type RegionCounts, type Subscribers } from "./subscribers";
@@ -21,9 +22,10 @@ export interface World {
  * between two worlds.
  *
  * @param seed an integer from 0 to 2^53 − 1.
+ * @throws RangeError for any other seed.
  */
 export function createWorld(seed: number): World {
-  const list = drawSubscriberList(seed);
+  const list = drawSubscriberList(checkSeed(seed));
   const subscribers = subscriberTable(list);
   const regionCounts = countByRegion(list);
   const handlers = createHandlers(subscribers, regionCounts);

@@ -1,14 +1,12 @@
 // `mcp-course lesson` exports lesson 6 exactly as committed, on both engines, and a failing cell keeps the old export.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { defaultOutDir } from "../../src/cli/commands/lesson";
-import { cli, jupyterAvailable, ROOT } from "../helpers";
+import { cli, jupyterAvailable, ROOT, tempDir } from "../helpers";
 
 const LESSON = "06-writing-a-server";
-const tempDir = () => mkdtempSync(join(tmpdir(), "mcp-course-lesson-"));
 const committed = (path: string) => readFileSync(join(ROOT, path), "utf8");
 
 function exportLesson(engine: string, seed?: number): string {
@@ -58,31 +56,69 @@ test("other seeds export to lessons/seed-N/ by default", () => {
   assert.equal(defaultOutDir(7, "/r"), join("/r", "lessons", "seed-7"));
 });
 
+/** A small notebook in a temporary folder: a parameters cell, then the given code cells. */
+function smallNotebook(seedLine: string | null, cells: [id: string, source: string][]): { dir: string; notebook: string } {
+  const dir = tempDir();
+  const notebook = join(dir, "small.ipynb");
+  const cell = (id: string, source: string, tags?: string[]) => ({
+    cell_type: "code", id, metadata: tags ? { tags } : {}, execution_count: null, outputs: [], source,
+  });
+  writeFileSync(notebook, JSON.stringify({
+    nbformat: 4, nbformat_minor: 5,
+    metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+    cells: [...(seedLine === null ? [] : [cell("parameters", seedLine, ["parameters"])]), ...cells.map(([id, source]) => cell(id, source))],
+  }));
+  return { dir, notebook };
+}
+
 for (const engine of ["tslab", "jupyter"]) {
   test(`a throwing cell fails the export on the ${engine} engine: exit 1, names notebook, cell and error, old export kept`, (t) => {
     if (engine === "jupyter" && !jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
-    const dir = tempDir();
-    const notebook = join(dir, "broken.ipynb");
-    const cell = (id: string, source: string, tags?: string[]) => ({
-      cell_type: "code", id, metadata: tags ? { tags } : {}, execution_count: null, outputs: [], source,
-    });
-    writeFileSync(notebook, JSON.stringify({
-      nbformat: 4, nbformat_minor: 5,
-      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-      cells: [
-        cell("parameters", "const SEED = 20260218;", ["parameters"]),
-        cell("fine", "console.log(SEED);"),
-        cell("boom", 'throw new Error("the boom cell");'),
-        cell("never", 'console.log("not reached");'),
-      ],
-    }));
+    const { dir, notebook } = smallNotebook("const SEED = 20260218;", [
+      ["fine", "console.log(SEED);"],
+      ["boom", 'throw new Error("the boom cell");'],
+      ["never", 'console.log("not reached");'],
+    ]);
     const out = join(dir, "out");
     mkdirSync(out);
-    writeFileSync(join(out, "broken.md"), "previous export\n");
+    writeFileSync(join(out, "small.md"), "previous export\n");
     const run = cli(["lesson", notebook, "--engine", engine, "--out", out, "--seed", "5"]);
     assert.equal(run.status, 1);
     const last = run.stderr.trim().split("\n").at(-1)!;
-    assert.match(last, /broken\.ipynb: cell 4 \(id boom\) failed: Error: the boom cell/);
-    assert.equal(readFileSync(join(out, "broken.md"), "utf8"), "previous export\n");
+    assert.match(last, /small\.ipynb: cell 4 \(id boom\) failed: Error: the boom cell — the previous export .*small\.md is unchanged$/);
+    assert.equal(readFileSync(join(out, "small.md"), "utf8"), "previous export\n");
+  });
+
+  test(`a cell that kills the kernel on the ${engine} engine is named, exit 1, nothing written`, (t) => {
+    if (engine === "jupyter" && !jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
+    const { dir, notebook } = smallNotebook("const SEED = 1;", [["fine", "console.log(SEED);"], ["exit", "process.exit(3);"]]);
+    const run = cli(["lesson", notebook, "--engine", engine, "--out", join(dir, "out")]);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr.trim().split("\n").at(-1)!, /small\.ipynb: cell 3 \(id exit\) did not finish: the \w+ engine stopped .* — nothing was written$/);
+    assert.equal(existsSync(join(dir, "out", "small.md")), false);
   });
 }
+
+test("without --seed a notebook runs with its own SEED, and the export says so; --seed overrides it", () => {
+  const { dir, notebook } = smallNotebook("const SEED = 7;", [["show", "console.log(`seed ${SEED}`);"]]);
+  assert.equal(cli(["lesson", notebook, "--engine", "tslab", "--out", join(dir, "own")]).status, 0);
+  const own = readFileSync(join(dir, "own", "small.md"), "utf8");
+  assert.match(own.split("\n")[0], /with seed 7\b/);
+  assert.match(own, /```text\nseed 7\n```/);
+  assert.equal(cli(["lesson", notebook, "--engine", "tslab", "--out", join(dir, "nine"), "--seed", "9"]).status, 0);
+  const nine = readFileSync(join(dir, "nine", "small.md"), "utf8");
+  assert.match(nine.split("\n")[0], /with seed 9\b/);
+  assert.match(nine, /```text\nseed 9\n```/);
+});
+
+test("bad notebook input is refused before anything runs: no parameters cell with --seed, a path without --out", () => {
+  const plain = smallNotebook(null, [["show", "console.log(1);"]]);
+  const out = join(plain.dir, "out");
+  const noParameters = cli(["lesson", LESSON, plain.notebook, "--engine", "tslab", "--out", out, "--seed", "7"]);
+  assert.equal(noParameters.status, 2);
+  assert.match(noParameters.stderr, /small\.ipynb has no cell tagged "parameters", so --seed cannot be set\n$/);
+  assert.equal(existsSync(out), false, "lesson 06, named first, was not run either");
+  const noOut = cli(["lesson", plain.notebook]);
+  assert.equal(noOut.status, 2);
+  assert.match(noOut.stderr, /is not one of the course's lessons: say where its export goes with --out\n$/);
+});

@@ -1,11 +1,11 @@
 // `mcp-course simulate` prints the reference's tables and JSON; bad input is one line, exit 2, no file touched.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
+
 import { join } from "node:path";
 import { test } from "node:test";
-import { cli, REFERENCE, ROOT, snapshot } from "../helpers";
+import { cli, REFERENCE, ROOT, snapshot, tempDir } from "../helpers";
 
 test("simulate prints the reference's blocks for the default seed", () => {
   const run = cli(["simulate"]);
@@ -37,25 +37,29 @@ test("the largest seed works, and its second run's task seed 2^53 is printed exa
 });
 
 test("simulate --out writes the file through a rename", () => {
-  const out = join(mkdtempSync(join(tmpdir(), "mcp-course-")), "world.json");
+  const out = join(tempDir(), "world.json");
   assert.equal(cli(["simulate", "--json", "--out", out]).status, 0);
   assert.equal(readFileSync(out, "utf8"), cli(["simulate", "--json"]).stdout);
 });
 
 const BAD_INPUT: [string, string[], RegExp][] = [
-  ["a word as seed", ["simulate", "--seed", "abc"], /seed is an integer from 0 to 9007199254740991/],
-  ["a negative seed", ["simulate", "--seed", "-1"], /seed is an integer/],
-  ["a fractional seed", ["simulate", "--seed", "1.5"], /seed is an integer/],
-  ["a seed above 2^53-1", ["simulate", "--seed", "9007199254740992"], /seed is an integer/],
+  ["a word as seed", ["simulate", "--seed", "abc"], /'abc' is invalid\. Expected an integer from 0 to 9007199254740991\./],
+  ["a negative seed", ["simulate", "--seed", "-1"], /Expected an integer from 0/],
+  ["a fractional seed", ["simulate", "--seed", "1.5"], /Expected an integer from 0/],
+  ["a seed above 2^53-1", ["simulate", "--seed", "9007199254740992"], /Expected an integer from 0/],
   ["an unknown flag", ["simulate", "--sede", "1"], /unknown option '--sede'/],
   ["an unknown command", ["simulat"], /unknown command 'simulat'/],
-  ["a lesson with a word as seed", ["lesson", "--seed", "abc"], /seed is an integer/],
-  ["a lesson with a negative seed", ["lesson", "--seed", "-1"], /seed is an integer/],
-  ["a lesson with a fractional seed", ["lesson", "--seed", "1.5"], /seed is an integer/],
-  ["a lesson with a seed above 2^53-1", ["lesson", "--seed", "9007199254740992"], /seed is an integer/],
+  ["a lesson with a word as seed", ["lesson", "--seed", "abc"], /Expected an integer from 0/],
+  ["a lesson with a negative seed", ["lesson", "--seed", "-1"], /Expected an integer from 0/],
+  ["a lesson with a fractional seed", ["lesson", "--seed", "1.5"], /Expected an integer from 0/],
+  ["a lesson with a seed above 2^53-1", ["lesson", "--seed", "9007199254740992"], /Expected an integer from 0/],
   ["an unknown lesson", ["lesson", "07-nope"], /unknown lesson '07-nope'; known lessons: 06-writing-a-server/],
   ["a lesson with an unknown flag", ["lesson", "--fast"], /unknown option '--fast'/],
   ["an unknown engine", ["lesson", "--engine", "python"], /--engine <engine>' argument 'python' is invalid/],
+  ["a missing notebook file", ["lesson", "nowhere/x.ipynb"], /no such notebook: nowhere\/x\.ipynb/],
+  ["an extra word after simulate", ["simulate", "extra"], /too many arguments for 'simulate'/],
+  ["flags after --", ["simulate", "--", "--seed", "5"], /too many arguments for 'simulate'/],
+  ["an extra word after kernel install", ["kernel", "install", "extra"], /too many arguments for 'install'/],
 ];
 
 for (const [what, args, message] of BAD_INPUT) {
@@ -71,6 +75,16 @@ for (const [what, args, message] of BAD_INPUT) {
   });
 }
 
+test("--version prints the package's version; no arguments prints help on stderr and exits 2", () => {
+  const version = cli(["--version"]);
+  assert.equal(version.status, 0);
+  assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version);
+  const none = cli([]);
+  assert.equal(none.status, 2);
+  assert.equal(none.stdout, "");
+  assert.match(none.stderr, /Usage: mcp-course/);
+});
+
 test("--help works for the program and every command", () => {
   for (const args of [["--help"], ["simulate", "--help"], ["lesson", "--help"], ["kernel", "--help"], ["kernel", "install", "--help"], ["help", "lesson"]]) {
     const run = cli(args);
@@ -81,7 +95,7 @@ test("--help works for the program and every command", () => {
 
 test("kernel install writes the project's tslab kernelspec (when Jupyter is installed)", (t) => {
   if (spawnSync("jupyter", ["--version"]).error) return t.skip("the jupyter command is not installed here");
-  const prefix = mkdtempSync(join(tmpdir(), "mcp-course-kernel-"));
+  const prefix = tempDir();
   const run = cli(["kernel", "install", "--prefix", prefix]);
   assert.equal(run.status, 0, run.stderr);
   const spec = JSON.parse(readFileSync(join(prefix, "share", "jupyter", "kernels", "tslab", "kernel.json"), "utf8"));
@@ -91,7 +105,7 @@ test("kernel install writes the project's tslab kernelspec (when Jupyter is inst
 });
 
 test("an output path that cannot be written: one line and a non-zero exit, before any work", () => {
-  const file = join(mkdtempSync(join(tmpdir(), "mcp-course-")), "a-file");
+  const file = join(tempDir(), "a-file");
   writeFileSync(file, "keep me\n");
   const lesson = cli(["lesson", "--engine", "tslab", "--out", file]);
   assert.equal(lesson.status, 2);

@@ -85,3 +85,9 @@ test("the readings quote the run's own numbers, so they change with the seed", (
   assert.match(prose.describeSeeds(b), /seed 20260219/);
   assert.notEqual(prose.readSecondRun(a), prose.readSecondRun(b));
 });
+
+test("the library refuses a seed that is not an integer from 0 to 2^53 − 1, with a clear message", () => {
+  for (const seed of [1.5, -1, 2 ** 53, Number.NaN]) {
+    assert.throws(() => simulateWritingAServer(seed), /seed must be an integer from 0 to 9007199254740991/);
+  }
+});

@@ -1,15 +1,17 @@
 /**
  * `mcp-course lesson`: execute lesson notebooks and export each to markdown.
  *
- * Everything is checked before anything runs (lesson names, engine), so bad input touches no
- * file. Each export is written to a temporary file and renamed, so a failed run leaves the
- * previous export as it was. Progress (which notebook, which cell, how long) goes to stderr.
+ * Everything is checked before anything runs (lesson names, notebooks, parameters, output
+ * folders, engine), so bad input touches no file. Each export is written to a temporary file and
+ * renamed, so a failed run leaves the previous export as it was. Progress (which notebook, which
+ * cell, how long) goes to stderr.
  */
 import { existsSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { findLesson, LESSONS } from "../../lessons/catalog";
 import { PACKAGE_ROOT } from "../../lessons/showSource";
 import {
+  defaultParameter,
   executeNotebook,
   exportMarkdown,
   injectParameters,
@@ -17,9 +19,10 @@ import {
   readNotebook,
   resolveEngine,
   type EngineName,
+  type Notebook,
   type ProgressEvent,
 } from "../../notebook";
-import { DEFAULT_SEED } from "../../sim/seed";
+import { DEFAULT_SEED, isSeed } from "../../sim/seed";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
 import { checkOutFolder, writeOutput } from "../options";
 import type { CliIo } from "../program";
@@ -31,16 +34,20 @@ export type EngineChoice = EngineName | "auto";
 export interface LessonCommandOptions {
   /** Lesson names (`06-writing-a-server`, `06`) or paths to `.ipynb` files; empty means all lessons. */
   names: string[];
-  seed: number;
+  /** The seed to inject; undefined runs each notebook with the `SEED` of its own parameters cell. */
+  seed?: number;
   /** Output folder; default `lessons/` for the default seed, `lessons/seed-N/` otherwise. */
   out?: string;
   engine: EngineChoice;
 }
 
-/** A notebook to run: where it is, the folder its kernel starts in, and the export's name. */
-interface LessonTarget {
+/** A notebook ready to run: its name, file, prepared cells, the seed it runs with and where it goes. */
+interface PreparedLesson {
   name: string;
-  notebook: string;
+  file: string;
+  notebook: Notebook;
+  seed: number | undefined;
+  outFile: string;
 }
 
 /** The default output folder for a seed: `lessons/`, or `lessons/seed-N/` for another seed. */
@@ -48,14 +55,18 @@ export function defaultOutDir(seed: number, root: string = PACKAGE_ROOT): string
   return seed === DEFAULT_SEED ? join(root, "lessons") : join(root, "lessons", `seed-${seed}`);
 }
 
-function resolveTargets(names: readonly string[]): LessonTarget[] {
-  if (names.length === 0) return LESSONS.map((l) => ({ name: l.name, notebook: join(PACKAGE_ROOT, "notebooks", `${l.name}.ipynb`) }));
-  return names.map((name) => {
+/** Lesson names and notebook paths → notebook files, each once, in the order given. */
+function resolveNotebooks(names: readonly string[]): { name: string; file: string; byPath: boolean }[] {
+  const found = (names.length ? names : LESSONS.map((l) => l.name)).map((name) => {
     const lesson = findLesson(name);
-    if (lesson) return { name: lesson.name, notebook: join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`) };
-    if (name.endsWith(".ipynb") && existsSync(name)) return { name: basename(name, ".ipynb"), notebook: resolve(name) };
+    if (lesson) return { name: lesson.name, file: join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`), byPath: false };
+    if (name.endsWith(".ipynb")) {
+      if (!existsSync(name)) throw new CliError(messages.noSuchNotebook(name));
+      return { name: basename(name, ".ipynb"), file: resolve(name), byPath: true };
+    }
     throw new CliError(messages.unknownLesson(name, LESSONS.map((l) => l.name)));
   });
+  return found.filter((entry, i) => found.findIndex((other) => other.file === entry.file) === i);
 }
 
 /** A path as the user should read it: relative to the package root when inside it. */
@@ -64,55 +75,81 @@ function shown(path: string): string {
   return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split(sep).join("/") : path;
 }
 
-function progressPrinter(io: CliIo, name: string, total: number): (event: ProgressEvent) => void {
-  return (event) => {
-    if (event.type !== "cellFinished") return;
+/** Reads a notebook, sets its seed, and decides where its export goes; throws CliError (exit 2) on bad input. */
+function prepare(entry: { name: string; file: string; byPath: boolean }, options: LessonCommandOptions): PreparedLesson {
+  let notebook: Notebook;
+  try {
+    notebook = readNotebook(entry.file);
+  } catch (error) {
+    throw new CliError(messages.notebookUnreadable((error as Error).message));
+  }
+  const own = defaultParameter(notebook, "SEED");
+  const ownSeed = own !== undefined && isSeed(Number(own)) && /^\d+$/.test(own) ? Number(own) : undefined;
+  let seed = ownSeed;
+  if (options.seed !== undefined && options.seed !== ownSeed) {
+    try {
+      notebook = injectParameters(notebook, { SEED: options.seed });
+    } catch {
+      throw new CliError(messages.noParametersCell(shown(entry.file)));
+    }
+    seed = options.seed;
+  }
+  if (!options.out && entry.byPath) throw new CliError(messages.outRequired(shown(entry.file)));
+  const outDir = options.out ? resolve(options.out) : defaultOutDir(seed ?? DEFAULT_SEED);
+  checkOutFolder(outDir);
+  return { name: entry.name, file: entry.file, notebook, seed, outFile: join(outDir, `${entry.name}.md`) };
+}
+
+function progressPrinter(io: CliIo, name: string, total: number, started: (cell: { index: number; id: string }) => void) {
+  return (event: ProgressEvent) => {
+    if (event.type === "cellStarted") return started({ index: event.cellIndex, id: event.cellId });
     io.stderr(`  ${name}: cell ${event.cellIndex + 1}/${total} (${event.cellId}) ${event.ok ? "ran" : "FAILED"} in ${(event.elapsedMs / 1000).toFixed(2)} s\n`);
   };
 }
 
+/** Executes one prepared lesson and writes its export. */
+async function runLesson(lesson: PreparedLesson, engine: EngineName, io: CliIo): Promise<void> {
+  const file = shown(lesson.file);
+  const previous = existsSync(lesson.outFile) ? shown(lesson.outFile) : undefined;
+  io.stderr(`${lesson.name}: executing ${file}${lesson.seed === undefined ? "" : ` with seed ${lesson.seed}`} on the ${engine} engine\n`);
+  const started = performance.now();
+  let running: { index: number; id: string } | undefined;
+  let result;
+  try {
+    result = await executeNotebook(lesson.notebook, {
+      engine,
+      cwd: dirname(lesson.file),
+      onProgress: progressPrinter(io, lesson.name, lesson.notebook.cells.length, (cell) => (running = cell)),
+    });
+  } catch (error) {
+    const reason = (error as Error).message;
+    if (running) throw new CliError(messages.kernelDied(file, running.index + 1, running.id, engine, reason, previous), EXIT_FAILURE);
+    throw new CliError(messages.engineFailed(engine, reason), EXIT_FAILURE);
+  }
+  if (result.failure) {
+    const { cellIndex, cellId, message } = result.failure;
+    throw new CliError(messages.cellFailed(file, cellIndex + 1, cellId, message, previous), EXIT_FAILURE);
+  }
+  const notebookPath = file === lesson.file ? basename(lesson.file) : file;
+  writeOutput(lesson.outFile, exportMarkdown(result.notebook, { notebookPath, seed: lesson.seed }));
+  io.stderr(`${lesson.name}: wrote ${shown(lesson.outFile)} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
 /**
- * Runs `lesson`: executes each notebook with the seed and writes `<out>/<name>.md`.
+ * Runs `lesson`: executes each notebook and writes `<out>/<name>.md`.
  *
- * @throws CliError (exit 2) for an unknown lesson name, before anything runs;
- *   CliError (exit 1) when Jupyter is asked for but missing, or a cell fails (naming the
- *   notebook, the cell number and the error; the previous export is kept).
+ * With `--seed`, the seed is injected after each notebook's `parameters` cell; without it, each
+ * notebook runs with its own `SEED`, and the export says which.
+ *
+ * @throws CliError (exit 2) for bad input (unknown lesson, missing or unreadable notebook, a seed
+ *   for a notebook without a parameters cell, a notebook path without `--out`, an output path
+ *   that is a file), before anything runs; CliError (exit 1) when Jupyter is asked for but
+ *   missing, a cell fails or the kernel dies (naming the notebook, the cell number and the
+ *   error; the previous export is kept).
  */
 export async function runLessonCommand(options: LessonCommandOptions, io: CliIo): Promise<void> {
-  const targets = resolveTargets(options.names);
+  const lessons = resolveNotebooks(options.names).map((entry) => prepare(entry, options));
   if (options.engine === "jupyter" && !jupyterAvailable()) throw new CliError(messages.jupyterMissing(), EXIT_FAILURE);
   const engine = resolveEngine(options.engine);
-  const outDir = options.out ? resolve(options.out) : defaultOutDir(options.seed);
-  checkOutFolder(outDir);
-  for (const target of targets) {
-    let notebook;
-    try {
-      notebook = readNotebook(target.notebook);
-    } catch (error) {
-      throw new CliError(messages.notebookUnreadable(shown(target.notebook), (error as Error).message), EXIT_FAILURE);
-    }
-    if (options.seed !== DEFAULT_SEED) notebook = injectParameters(notebook, { SEED: options.seed });
-    io.stderr(`${target.name}: executing ${shown(target.notebook)} with seed ${options.seed} on the ${engine} engine\n`);
-    const started = performance.now();
-    let result;
-    try {
-      result = await executeNotebook(notebook, {
-        engine,
-        cwd: dirname(target.notebook),
-        onProgress: progressPrinter(io, target.name, notebook.cells.length),
-      });
-    } catch (error) {
-      throw new CliError(messages.engineFailed(engine, (error as Error).message), EXIT_FAILURE);
-    }
-    if (result.failure) {
-      const { cellIndex, cellId, message } = result.failure;
-      throw new CliError(messages.cellFailed(shown(target.notebook), cellIndex + 1, cellId, message), EXIT_FAILURE);
-    }
-    const inside = shown(target.notebook) !== target.notebook;
-    const notebookPath = inside ? shown(target.notebook) : basename(target.notebook);
-    const markdown = exportMarkdown(result.notebook, { notebookPath, seed: options.seed });
-    const file = join(outDir, `${target.name}.md`);
-    writeOutput(file, markdown);
-    io.stderr(`${target.name}: wrote ${shown(file)} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-  }
+  for (const lesson of lessons) await runLesson(lesson, engine, io);
 }

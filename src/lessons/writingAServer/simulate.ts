@@ -57,9 +57,10 @@ export interface WritingAServerResult {
  *
  * @param seed the world seed, an integer from 0 to 2^53 − 1; the second run draws its tasks
  *   from seed + 1, as the reference does.
+ * @throws RangeError for a seed that is not an integer from 0 to 2^53 − 1.
  */
 export function simulateWritingAServer(seed: number): WritingAServerResult {
-  const world = createWorld(seed);
+  const world = createWorld(seed); // checks the seed
   const secondSeed = BigInt(seed) + 1n;
   const server = world.servers.find((s) => s.name === SHOWN_SERVER)!;
   const tasks = withExpectedAnswers(drawTasks(seed), world);
