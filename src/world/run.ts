@@ -171,22 +171,25 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
   if (opened.level !== level) throw new RangeError(`a session negotiated at level ${opened.level} cannot run level ${level}`);
   const { negotiation } = opened;
   const session: Session = { envelope: opened.session.envelope.clone(), agreed: negotiation.agreed, approval: options.approval ?? false };
-  const totals = { calls: 0, failed: 0, completed: 0, blocked: 0, written: 0 };
+  let calls = 0;
+  let failed = 0;
+  let completed = 0;
+  let blocked = 0;
+  let written = 0;
   const failures: Record<string, number> = {};
   for (const task of options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world)) {
     const outcome = runTask(session, task);
-    totals.calls += outcome.calls;
-    totals.failed += outcome.failed;
-    totals.blocked += outcome.blocked;
-    totals.written += outcome.written;
-    totals.completed += outcome.completed ? 1 : 0;
+    calls += outcome.calls;
+    failed += outcome.failed;
+    blocked += outcome.blocked;
+    written += outcome.written;
+    if (outcome.completed) completed += 1;
     if (outcome.failure) {
       const key = `${outcome.failure.tool}: ${outcome.failure.hata}`;
       failures[key] = (failures[key] ?? 0) + 1;
     }
   }
   const { request, response, notification, tokens, round_trips } = session.envelope.counts();
-  const { calls, failed, completed, blocked, written } = totals;
   return { level, negotiated: negotiation.agreed.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures };
 }
 
