@@ -12,7 +12,7 @@ export { Envelope, ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS, type EnvelopeCounts, typ
 export type { Handler, Server, ServerTool } from "./sim/server";
 export { declare, LEVELS, ALL_LEVELS, type Level, type ServerDeclaration, type ToolDeclaration } from "./sim/declaration";
 export { negotiate, type AgreedTool, type ClientPolicy, type DroppedTool, type DropReason, type Negotiation } from "./sim/negotiation";
-export { callTool, NOT_DECLARED, NO_APPROVAL, type Session } from "./sim/client";
+export { callTool, describeFields, NOT_DECLARED, NO_APPROVAL, type Session } from "./sim/client";
 export { pyStr, pyEquals, type Fields, type Value } from "./sim/values";
 
 export { REGIONS, SUBSCRIBER_TYPES, SUBSCRIBER_COUNT, drawSubscribers, drawSubscriberList, subscriberTable, SUBSCRIBER_IDS, consumption, countByRegion, type Subscriber, type Subscribers, type RegionCounts } from "./world/subscribers";

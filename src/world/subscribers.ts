@@ -50,13 +50,13 @@ export function countByRegion(subscribers: Iterable<Readonly<Subscriber>>): Regi
   return counts;
 }
 
-/** The subscriber ids in order: `A001` … `A060`. */
-export const SUBSCRIBER_IDS: readonly string[] = Array.from({ length: SUBSCRIBER_COUNT }, (_, i) => `A${String(i + 1).padStart(3, "0")}`);
-
-/** The id of the i-th subscriber (0-based): `A001` for 0. */
+/** The id of the i-th subscriber (0-based): `A001` for 0. Source: reference lesson 004 (`f"A{i + 1:03d}"`). */
 export function subscriberId(index: number): string {
-  return SUBSCRIBER_IDS[index] ?? `A${String(index + 1).padStart(3, "0")}`;
+  return `A${String(index + 1).padStart(3, "0")}`;
 }
+
+/** The subscriber ids in order: `A001` … `A060`, written once. */
+export const SUBSCRIBER_IDS: readonly string[] = Array.from({ length: SUBSCRIBER_COUNT }, (_, i) => subscriberId(i));
 
 /**
  * Draws the subscriber table for a world seed.
@@ -88,7 +88,7 @@ export function drawSubscriberList(seed: number): Subscriber[] {
 export function subscriberTable(list: readonly Subscriber[]): Subscribers {
   const table: Record<string, Subscriber> = {};
   list.forEach((subscriber, i) => {
-    table[subscriberId(i)] = subscriber;
+    table[SUBSCRIBER_IDS[i] ?? subscriberId(i)] = subscriber;
   });
   return table;
 }

@@ -7,7 +7,7 @@
  * and draws a subscriber (`A` + 1 + ⌊r·60⌋) and then a region (⌊r·5⌋).
  */
 import { derivedSeed, referenceGenerator } from "../sim/generator";
-import { REGIONS, SUBSCRIBER_COUNT, consumption, subscriberId, type Region, type RegionCounts, type Subscribers } from "./subscribers";
+import { REGIONS, SUBSCRIBER_COUNT, SUBSCRIBER_IDS, consumption, type Region, type RegionCounts, type Subscribers } from "./subscribers";
 import { charge } from "./tariff";
 
 /** The tool chain that solves each task type, in call order. Source: reference lesson 004, `CHAIN`. */
@@ -47,7 +47,7 @@ export function drawTasks(taskSeed: bigint | number): Task[] {
   const tasks: Task[] = [];
   for (let i = 0; i < TASK_COUNT; i++) {
     const draw = referenceGenerator(derivedSeed(taskSeed, TASK_SEED_STEP, i));
-    const subscriber = subscriberId(Math.floor(draw() * SUBSCRIBER_COUNT));
+    const subscriber = SUBSCRIBER_IDS[Math.floor(draw() * SUBSCRIBER_COUNT)];
     tasks.push({ type: TASK_TYPES[i % TASK_TYPES.length], subscriber, region: REGIONS[Math.floor(draw() * REGIONS.length)] });
   }
   return tasks;

@@ -1,6 +1,7 @@
 // The tokenizer cuts lower-cased words into pieces of at most five characters, commas apart.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { describeFields } from "../../src/sim/client";
 import { Envelope, ENVELOPE_TOKENS } from "../../src/sim/envelope";
 import seedrandom from "seedrandom";
 import { countTokens, tokenize } from "../../src/sim/tokenizer";
@@ -30,5 +31,21 @@ test("countTokens equals tokenize(...).length on 20,000 random bodies", () => {
     const length = Math.floor(random() * 24);
     for (let k = 0; k < length; k++) body += alphabet[Math.floor(random() * alphabet.length)];
     assert.equal(countTokens(body), tokenize(body).length, JSON.stringify(body));
+  }
+});
+
+test("sendFields costs what send costs for the written-out body, and words cost what their text costs", () => {
+  const random = seedrandom("bodies");
+  const keys = ["abone", "onceki", "simdiki", "tip", "m3", "tutar", "bolge", "yazildi", "hata", "a,b", "x y"];
+  const values = ["A001", "merkez", "mesken", "abone yok", "", 0, 7, 99999, 100000, 2 ** 53 - 1, -5, 1.5, true, false, null];
+  for (let i = 0; i < 5000; i++) {
+    const fields: Record<string, string | number | boolean | null> = {};
+    for (let k = Math.floor(random() * 4); k > 0; k--) fields[keys[Math.floor(random() * keys.length)]] = values[Math.floor(random() * values.length)];
+    const head = ["", "sayac_oku", "bolge_ozet"][i % 3];
+    const text = head === "" ? describeFields(fields) : `${head} ${describeFields(fields)}`;
+    assert.equal(new Envelope().sendFields("request", head, fields), new Envelope().send("request", text), text);
+    const words = [head, ...Object.values(fields)];
+    const written = words.map((w) => (w === null ? "None" : w === true ? "True" : w === false ? "False" : String(w))).join(" ");
+    assert.equal(new Envelope().send("response", words), new Envelope().send("response", written), written);
   }
 });
