@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { callTool } from "../../src/sim/client";
-import { openSession, runTask, runTasks, type TaskOutcome } from "../../src/world/run";
+import { measureHandshake, openSession, runTask, runTasks, type TaskOutcome } from "../../src/world/run";
 import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
 import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
@@ -57,4 +57,12 @@ test("the client fills in only declared fields: at level 0 calls go out empty", 
   const { session } = openSession(world, 0);
   assert.deepEqual(callTool(session, "sayac_oku", { abone: "A001" }), { hata: "abone yok" });
   assert.ok(Object.hasOwn(callTool(openSession(world, 1).session, "sayac_oku", { abone: "A001" }), "onceki"));
+});
+
+test("the handshake alone costs what the reference's handshake table says, at every level", () => {
+  const world = createWorld(20260218);
+  const rows = ([0, 1, 2, 3] as const).map((level) => measureHandshake(world, level));
+  assert.deepEqual(rows.map((r) => [r.negotiated, r.dropped, r.request, r.response, r.tokens, r.round_trips]), [
+    [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [3, 2, 3, 3, 99, 5],
+  ]);
 });
