@@ -12,6 +12,7 @@ export const EXIT_USAGE = 2;
 /** Exit code for work that failed: a notebook cell that threw, an engine that could not start. */
 export const EXIT_FAILURE = 1;
 
+/** The messages, by situation; each function returns one line. */
 export const messages = {
   badSeed: () => `Expected an integer from 0 to ${MAX_SEED}.`,
   unknownLesson: (name: string, known: readonly string[]) => `unknown lesson '${name}'; known lessons: ${known.join(", ")} (or the path of an .ipynb file)`,

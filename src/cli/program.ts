@@ -5,7 +5,7 @@
  * stderr and exit code 2 before any file is touched; failed work ends with exit code 1.
  */
 import { join, resolve } from "node:path";
-import { PACKAGE_ROOT } from "../lessons/showSource";
+import { PACKAGE_ROOT } from "../packageRoot";
 import { Command, CommanderError, Option } from "commander";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";

@@ -9,14 +9,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type * as TypeScript from "typescript";
+import { PACKAGE_ROOT } from "../packageRoot";
 
 /** The TypeScript compiler, loaded on first use: it is large, and only notebooks showing source need it. */
 function typescript(): typeof TypeScript {
   return require("typescript") as typeof TypeScript;
 }
 
-/** The package root: the folder holding `src/` (this file is `src/lessons/` or `dist/lessons/`). */
-export const PACKAGE_ROOT = join(__dirname, "..", "..");
 
 /** A top-level declaration found in `src/`: its text (with its doc comment) and its file. */
 export interface SourceExcerpt {

@@ -5,18 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import type { EngineEvent, EngineRun } from "./engineRun";
+import { PACKAGE_ROOT } from "../packageRoot";
 import { findJupyterPython, pythonCandidates } from "./jupyterPython";
 import { serializeNotebook, type Notebook } from "./notebookFile";
 
 /** Name of the kernelspec generated for each run (the name tslab's own installer uses). */
 export const KERNEL_NAME = "tslab";
 
-/**
- * The Python runner. tsc does not copy .py files, so it stays in src/notebook and is found from
- * the package root: this module lives two levels below it both as src/notebook/*.ts and as
- * dist/notebook/*.js.
- */
-export const NBCLIENT_RUNNER = path.resolve(__dirname, "..", "..", "src", "notebook", "nbclientRunner.py");
+/** The Python runner. tsc does not copy .py files, so it stays in src/notebook, found from the package root. */
+export const NBCLIENT_RUNNER = path.join(PACKAGE_ROOT, "src", "notebook", "nbclientRunner.py");
 
 /**
  * kernel.json for this project's tslab kernel: the running Node and the locally installed tslab,

@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { findLesson, LESSONS } from "../../lessons/catalog";
-import { PACKAGE_ROOT } from "../../lessons/showSource";
+import { PACKAGE_ROOT } from "../../packageRoot";
 import {
   defaultParameter,
   executeNotebook,

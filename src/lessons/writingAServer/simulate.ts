@@ -26,8 +26,10 @@ export const WIDE_CASES: readonly (readonly [Level, boolean])[] = [
   [2, true],
 ];
 
-/** The server whose declaration the first table shows, and the tool it shows. Source: reference lesson 004. */
+/** The server whose declaration the first table shows. Source: reference lesson 004, first table. */
 export const SHOWN_SERVER = "olcum";
+
+/** The tool of {@link SHOWN_SERVER} the first table shows. Source: reference lesson 004, first table. */
 export const SHOWN_TOOL = "sayac_oku";
 
 /** Everything lesson 6 computes for one seed. */
