@@ -4,6 +4,13 @@
  */
 import { runCli } from "./program";
 
+// A reader that stops early (`mcp-course simulate --json | head`) closes the pipe: that is not
+// an error of ours, so stop quietly instead of printing a stack trace.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 runCli(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

@@ -11,7 +11,7 @@ import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
 import { runLessonCommand, type EngineChoice } from "./commands/lesson";
 import { installKernel } from "./commands/kernel";
-import { simulateOutput } from "./commands/simulate";
+import { SIMULATION_NAMES, simulateOutput, type SimulationName } from "./commands/simulate";
 import { CliError, EXIT_USAGE } from "./messages";
 import { seedOption, writeOutput } from "./options";
 
@@ -47,11 +47,16 @@ function buildProgram(io: CliIo): Command {
   program
     .command("simulate")
     .allowExcessArguments(false)
-    .description("Print lesson 6's tables (as the reference lesson prints them) or its figures as JSON.")
+    .description("Print a lesson's tables (lesson 6's exactly as the reference lesson prints them) or its figures as JSON.")
+    .addOption(
+      new Option("--lesson <name>", "which simulation: writing-a-server (lesson 6) or fleet (lesson 8: devices, ground truth, paths, faults)")
+        .choices(SIMULATION_NAMES)
+        .default("writing-a-server"),
+    )
     .option("--seed <n>", "world seed, an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--json", "print one JSON object instead of the tables")
     .option("--out <file>", "write to this file (through a temporary file and a rename) instead of stdout")
-    .action((options: { seed: number; json?: boolean; out?: string }) => {
+    .action((options: { seed: number; json?: boolean; out?: string; lesson: SimulationName }) => {
       const text = simulateOutput(options);
       if (options.out !== undefined) writeOutput(resolve(options.out), text);
       else io.stdout(text);

@@ -5,19 +5,27 @@
  * and a missing value `None`, and the run compares its result to the expected answer with `==`,
  * under which `True == 1`. These helpers keep those rules in one place.
  */
+import { pyRepr } from "./python";
 import { countTokens } from "./tokenizer";
 
-/** A field value or a handler result value: text, an integer, a flag, or nothing yet. */
-export type Value = string | number | boolean | null;
+/**
+ * A field value or a handler result value: text, an integer, a flag, nothing yet, or (for the
+ * fleet's tools, whose results hold device rows) a list or record of those.
+ */
+export type Value = string | number | boolean | null | readonly Value[] | { readonly [key: string]: Value };
 
 /** A set of named values: the arguments of a call, a handler's result, the client's state. */
 export type Fields = Record<string, Value>;
 
-/** Writes a value as Python's `str()` does: `True`, `False`, `None`, integers in decimal. */
+/**
+ * Writes a value as Python's `str()` does: `True`, `False`, `None`, integers in decimal, text as
+ * it is, lists and records as their `repr` (`[{'device_id': 'AV3-007'}]`).
+ */
 export function pyStr(value: Value): string {
   if (value === null) return "None";
   if (value === true) return "True";
   if (value === false) return "False";
+  if (typeof value === "object") return pyRepr(value);
   return String(value);
 }
 
@@ -35,6 +43,7 @@ export function valueTokens(value: Value): number {
 
 /** Compares two values as Python's `==` does for these types (a flag equals 1 or 0). */
 export function pyEquals(a: Value, b: Value): boolean {
+  // Lists and records are compared by identity: the lesson compares only scalar answers.
   const numeric = (v: Value) => (typeof v === "boolean" ? Number(v) : v);
   return numeric(a) === numeric(b);
 }

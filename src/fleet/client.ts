@@ -1,0 +1,173 @@
+/**
+ * The fleet client: one connection over one condition, on a virtual clock, with every message
+ * that crosses the boundary counted on an {@link Envelope}.
+ *
+ * Source: seed document 000 (the client maps both failure channels onto one tool result; the
+ * faults table says what the harness gets back for each fault) and seed document 001 ("Not
+ * connected" does not say whether the failure is permanent). What this client does, per fault:
+ * - `slow`: the first `top_devices` call answers after 3 s; the client gives up at 1.5 s with
+ *   `MCP error -32001: Request timed out`, sends `notifications/cancelled`, and drops the late
+ *   response; the next call is served as usual.
+ * - `crash`: the server exits while handling its 6th `tools/call`: that call fails with
+ *   `MCP error -32000: Connection closed`, every later one with `Not connected` — or, with
+ *   `explainCrash`, with {@link SERVER_GONE}; with `restart`, the client respawns the server
+ *   (81 ms, a new handshake) and retries the failed call once. A respawned server runs without
+ *   the fault, as in the seed's runs (one restart per run).
+ * - `stdout-line`: calls succeed; each stray line raises one transport error.
+ * - `stdout-unterminated`: every response is glued to the stray text, fails to parse (one
+ *   transport error) and is lost, so every call times out.
+ *
+ * Bodies are counted as the JSON text of a message's `params`, `result` or `error`, with the
+ * lesson's tokenizer and envelope constant (see `sim/envelope.ts`). The `direct` path crosses no
+ * boundary and counts nothing.
+ */
+import { LATENCY_MICROS, CRASH_ON_CALL, type Condition } from "./conditions";
+import type { Fleet } from "./generator";
+import { callDirect, createPathServer, outcomeOf, type ToolCall, type ToolOutcome } from "./paths";
+import { ERROR_CODES, mcpErrorText, PROTOCOL_VERSION, type JsonObject, type JsonRpcServer } from "./protocol";
+import { createFleetHandlers, type FleetHandler } from "./tools";
+import { Envelope, type EnvelopeCounts, type MessageKind } from "../sim/envelope";
+
+/**
+ * What the `crash-explained` client says once the server has exited. This project's words for
+ * the condition seed document 000 planned and never ran.
+ */
+export const SERVER_GONE = "The fleet server has exited and will not come back; no further tool call can succeed.";
+
+/** The SDK's message for a call on a closed connection. Source: seed document 000, faults table. */
+export const NOT_CONNECTED = "Not connected";
+
+/** What a connection has done so far. Times are virtual microseconds. */
+export interface ClientStats {
+  calls: number;
+  errors: number;
+  restarts: number;
+  /** Lines on stdout the client could not parse as JSON-RPC. */
+  transportErrors: number;
+  /** Time spent in tool calls (startup excluded), µs. */
+  callMicros: number;
+  /** Time spent starting servers (first start; restarts are counted in the call that needed them), µs. */
+  startupMicros: number;
+  envelope: EnvelopeCounts;
+}
+
+/** A connection to the fleet under one condition. */
+export class FleetClient {
+  private readonly envelope = new Envelope();
+  private readonly handlers: Readonly<Record<string, FleetHandler>>;
+  private server: JsonRpcServer | undefined;
+  private connected = false;
+  /** Whether the running server process still has the condition's fault (a respawned one does not). */
+  private faulty = true;
+  private nextId = 1;
+  /** `tools/call` requests the current server process has received. */
+  private served = 0;
+  private slowSpent = false;
+  private calls = 0;
+  private errors = 0;
+  private restarts = 0;
+  private transportErrors = 0;
+  private callMicros = 0;
+  private startupMicros = 0;
+
+  /**
+   * Connects: for a protocol path, starts the server and counts the handshake (`initialize`,
+   * `notifications/initialized`, `tools/list`) and its startup time.
+   */
+  constructor(
+    private readonly fleet: Fleet,
+    readonly condition: Condition,
+  ) {
+    this.handlers = createFleetHandlers(fleet);
+    if (condition.path !== "direct") this.startupMicros += this.spawn();
+  }
+
+  /** Starts a server process and runs the handshake; returns the time it took, µs. */
+  private spawn(): number {
+    const path = this.condition.path;
+    if (path === "direct") return 0;
+    this.server = createPathServer(path, this.fleet);
+    this.connected = true;
+    this.served = 0;
+    this.request("initialize", { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "mcp-course", version: "0" } });
+    this.notify("notifications/initialized", {});
+    this.request("tools/list", {});
+    return path === "raw" ? LATENCY_MICROS.rawStartup : LATENCY_MICROS.validatingStartup;
+  }
+
+  private count(kind: MessageKind, body: unknown): void {
+    this.envelope.send(kind, JSON.stringify(body));
+  }
+
+  private notify(method: string, params: JsonObject): void {
+    this.count("notification", params);
+    this.server!.handle({ jsonrpc: "2.0", method, params });
+  }
+
+  /** Sends a request that is answered normally, counting both messages; returns the response. */
+  private request(method: string, params: JsonObject) {
+    const id = this.nextId++;
+    this.count("request", params);
+    const response = this.server!.handle({ jsonrpc: "2.0", id, method, params })!;
+    this.count("response", "error" in response ? response.error : response.result);
+    return response;
+  }
+
+  /**
+   * Calls a tool and returns what the agent reads. Never throws: every failure is an outcome
+   * with `isError: true`.
+   */
+  callTool(call: ToolCall): ToolOutcome {
+    this.calls += 1;
+    const { outcome, micros } = this.condition.path === "direct" ? { outcome: callDirect(this.handlers, call), micros: LATENCY_MICROS.directCall } : this.overStdio(call, true);
+    this.callMicros += micros;
+    if (outcome.isError) this.errors += 1;
+    return outcome;
+  }
+
+  private overStdio(call: ToolCall, mayRestart: boolean): { outcome: ToolOutcome; micros: number } {
+    if (!this.connected) {
+      return { outcome: { isError: true, channel: "client", text: this.condition.explainCrash ? SERVER_GONE : NOT_CONNECTED }, micros: 0 };
+    }
+    const perCall = this.condition.path === "raw" ? LATENCY_MICROS.rawCall : LATENCY_MICROS.validatingCall;
+    const fault = this.faulty ? this.condition.fault : "none";
+    const params: JsonObject = { name: call.name, arguments: call.arguments };
+    const id = this.nextId++;
+    this.count("request", params);
+    this.served += 1;
+    if (fault === "crash" && this.served === CRASH_ON_CALL) {
+      this.connected = false;
+      const closed: ToolOutcome = { isError: true, channel: "client", text: mcpErrorText(ERROR_CODES.connectionClosed, "Connection closed") };
+      if (!(this.condition.restart && mayRestart)) return { outcome: this.condition.explainCrash ? { ...closed, text: SERVER_GONE } : closed, micros: perCall };
+      this.restarts += 1;
+      this.faulty = false;
+      this.spawn();
+      const retry = this.overStdio(call, false);
+      return { outcome: retry.outcome, micros: perCall + LATENCY_MICROS.restart + retry.micros };
+    }
+    const response = this.server!.handle({ jsonrpc: "2.0", id, method: "tools/call", params })!;
+    // The response crosses the wire even when the client drops it.
+    this.count("response", "error" in response ? response.error : response.result);
+    const slowNow = fault === "slow" && call.name === "top_devices" && !this.slowSpent;
+    if (slowNow) this.slowSpent = true;
+    if (fault === "stdout-line" || fault === "stdout-unterminated") this.transportErrors += 1;
+    if (slowNow || fault === "stdout-unterminated") {
+      this.count("notification", { requestId: id, reason: "Request timed out" });
+      return { outcome: { isError: true, channel: "client", text: mcpErrorText(ERROR_CODES.requestTimeout, "Request timed out") }, micros: LATENCY_MICROS.clientTimeout };
+    }
+    return { outcome: outcomeOf(response), micros: perCall };
+  }
+
+  /** The counts so far, as a new object. */
+  stats(): ClientStats {
+    return {
+      calls: this.calls,
+      errors: this.errors,
+      restarts: this.restarts,
+      transportErrors: this.transportErrors,
+      callMicros: this.callMicros,
+      startupMicros: this.startupMicros,
+      envelope: this.envelope.counts(),
+    };
+  }
+}

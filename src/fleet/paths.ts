@@ -1,0 +1,201 @@
+/**
+ * Three paths between an agent and the fleet's handlers, and what the agent reads back.
+ *
+ * Source: seed document 000, "Experiment design" and the probe table; issue 3 §6.
+ * - `direct`: the handlers called in-process; a throw becomes an error result.
+ * - `raw`: a JSON-RPC server handed the exact JSON Schema, checking nothing; a handler throw (or
+ *   an unknown tool) becomes JSON-RPC error −32603 carrying the message.
+ * - `validating`: a JSON-RPC server that validates arguments against the declared schema with
+ *   ajv before the handler runs, as the SDK's high-level server does with its own schemas:
+ *   invalid arguments become JSON-RPC error −32602 naming what was expected; properties the
+ *   schema does not name are stripped; an unknown tool and a handler throw become error results.
+ *
+ * Whatever the channel, the client turns the answer into one {@link ToolOutcome}, the way the
+ * seed's client mapped both failure channels onto one tool result.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import type { Fleet } from "./generator";
+import {
+  ERROR_CODES,
+  mcpErrorText,
+  PROTOCOL_VERSION,
+  textResult,
+  type CallToolResult,
+  type JsonObject,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type JsonRpcServer,
+} from "./protocol";
+import { createFleetHandlers, FLEET_TOOL_DEFINITIONS, type FleetHandler, type JsonSchema, type ToolArguments } from "./tools";
+
+/** The three paths, in the order tables show them. */
+export const PATH_NAMES = ["direct", "raw", "validating"] as const;
+
+/** One of {@link PATH_NAMES}. */
+export type PathName = (typeof PATH_NAMES)[number];
+
+/** The fleet server's name and version (in MCP: `serverInfo`). This project's choice. */
+export const FLEET_SERVER_NAME = "fleet";
+export const FLEET_VERSION = 1;
+
+/**
+ * How an answer reached the agent:
+ * - `result`: a successful tool result;
+ * - `error result`: a tool result with `isError: true` (direct's throw, validating's handler error);
+ * - `JSON-RPC error`: an error response, thrown by the client's call;
+ * - `client`: the client failed the call itself (timeout, closed connection, not connected).
+ */
+export type Channel = "result" | "error result" | "JSON-RPC error" | "client";
+
+/** What the agent reads back from one call: the text, and whether it is an error. */
+export interface ToolOutcome {
+  isError: boolean;
+  channel: Channel;
+  /** The result's text (JSON for a success), or the error's message as the agent sees it. */
+  text: string;
+}
+
+/** A call as an agent writes it. */
+export interface ToolCall {
+  name: string;
+  arguments: ToolArguments;
+}
+
+/** The rig's answer to a tool it does not have. Source: seed document 000, probe table (`No such tool: rank_by_rate.`). */
+export function noSuchTool(name: string): string {
+  return `No such tool: ${name}. The tools are ${FLEET_TOOL_DEFINITIONS.map((t) => t.name).join(", ")}.`;
+}
+
+/** The `direct` path: the handler in-process; a throw becomes an error result. */
+export function callDirect(handlers: Readonly<Record<string, FleetHandler>>, call: ToolCall): ToolOutcome {
+  const handler = Object.hasOwn(handlers, call.name) ? handlers[call.name] : undefined;
+  if (!handler) return { isError: true, channel: "error result", text: noSuchTool(call.name) };
+  try {
+    return { isError: false, channel: "result", text: JSON.stringify(handler(call.arguments)) };
+  } catch (error) {
+    return { isError: true, channel: "error result", text: (error as Error).message };
+  }
+}
+
+/** Maps a `tools/call` response onto what the agent reads, as the seed's client does. */
+export function outcomeOf(response: JsonRpcResponse): ToolOutcome {
+  if ("error" in response) return { isError: true, channel: "JSON-RPC error", text: mcpErrorText(response.error.code, response.error.message) };
+  const result = response.result as unknown as CallToolResult;
+  const text = result.content.map((part) => part.text).join("\n");
+  return result.isError ? { isError: true, channel: "error result", text } : { isError: false, channel: "result", text };
+}
+
+/** What a path's server does with the arguments of a `tools/call`. */
+type CallTool = (name: string, args: ToolArguments, id: number) => JsonRpcResponse;
+
+/** The parts every simulated server shares: `initialize`, notifications, `tools/list`, unknown methods. */
+function jsonRpcServer(callTool: CallTool): JsonRpcServer {
+  return {
+    handle(message: JsonRpcRequest | JsonRpcNotification): JsonRpcResponse | undefined {
+      if (!("id" in message)) return undefined; // notifications get no reply
+      const { id, method, params } = message;
+      switch (method) {
+        case "initialize":
+          return {
+            jsonrpc: "2.0",
+            id,
+            result: { protocolVersion: PROTOCOL_VERSION, capabilities: { tools: {} }, serverInfo: { name: FLEET_SERVER_NAME, version: String(FLEET_VERSION) } },
+          };
+        case "tools/list":
+          return { jsonrpc: "2.0", id, result: { tools: FLEET_TOOL_DEFINITIONS as unknown as JsonObject[] } };
+        case "tools/call":
+          return callTool(String(params?.name), (params?.arguments as ToolArguments | undefined) ?? {}, id);
+        default:
+          return { jsonrpc: "2.0", id, error: { code: ERROR_CODES.methodNotFound, message: `Method not found: ${method}` } };
+      }
+    },
+  };
+}
+
+function success(id: number, result: CallToolResult): JsonRpcResponse {
+  return { jsonrpc: "2.0", id, result: result as unknown as JsonObject };
+}
+
+function failure(id: number, code: number, message: string): JsonRpcResponse {
+  return { jsonrpc: "2.0", id, error: { code, message } };
+}
+
+/** The `raw` server: the exact schema in `tools/list`, no checks; any throw is −32603. */
+export function createRawServer(fleet: Fleet): JsonRpcServer {
+  const handlers: Readonly<Record<string, FleetHandler>> = createFleetHandlers(fleet);
+  return jsonRpcServer((name, args, id) => {
+    try {
+      if (!Object.hasOwn(handlers, name)) throw new Error(`Unknown tool: ${name}`);
+      return success(id, textResult(JSON.stringify(handlers[name](args))));
+    } catch (error) {
+      return failure(id, ERROR_CODES.internalError, (error as Error).message);
+    }
+  });
+}
+
+/** Compiled validators, one per tool, built on first use (the schemas are constants). */
+let validators: ReadonlyMap<string, ValidateFunction> | undefined;
+
+function validatorFor(name: string): ValidateFunction | undefined {
+  if (!validators) {
+    // removeAdditional "all": strip properties the schema does not name, as the SDK's server does.
+    const ajv = new Ajv({ allErrors: true, verbose: true, removeAdditional: "all" });
+    validators = new Map(FLEET_TOOL_DEFINITIONS.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
+  }
+  return validators.get(name);
+}
+
+/** A JSON value as an error message quotes it. */
+function shown(value: unknown): string {
+  return value === undefined ? "nothing" : JSON.stringify(value);
+}
+
+/** One ajv error as a sentence naming the property, what was expected, and what was received. */
+function describeError(error: ErrorObject, schema: JsonSchema): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === "required") {
+    const property = String(params.missingProperty);
+    const spec = (schema.properties as Record<string, JsonSchema>)[property];
+    const expected = Array.isArray(spec?.enum) ? `one of ${spec.enum.map(shown).join(", ")}` : String(spec?.type ?? "a value");
+    return `${property}: required, expected ${expected}`;
+  }
+  const property = error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "arguments";
+  const received = shown(error.data);
+  switch (error.keyword) {
+    case "type":
+      return `${property}: expected ${String(params.type)}, received ${received}`;
+    case "enum":
+      return `${property}: expected one of ${(params.allowedValues as unknown[]).map(shown).join(", ")}, received ${received}`;
+    case "minimum":
+    case "maximum":
+      return `${property}: expected a number ${String(params.comparison)} ${String(params.limit)}, received ${received}`;
+    default:
+      return `${property}: ${error.message ?? error.keyword}`;
+  }
+}
+
+/** The `validating` server: ajv against the declared schema, then the handler. */
+export function createValidatingServer(fleet: Fleet): JsonRpcServer {
+  const handlers: Readonly<Record<string, FleetHandler>> = createFleetHandlers(fleet);
+  return jsonRpcServer((name, args, id) => {
+    const validate = Object.hasOwn(handlers, name) ? validatorFor(name) : undefined;
+    if (!validate) return success(id, textResult(mcpErrorText(ERROR_CODES.invalidParams, `Tool ${name} not found`), true));
+    const checked = structuredClone(args) as JsonObject; // ajv strips in place; the caller's object stays as sent
+    if (!validate(checked)) {
+      const schema = FLEET_TOOL_DEFINITIONS.find((tool) => tool.name === name)!.inputSchema;
+      const details = (validate.errors ?? []).map((error) => describeError(error, schema)).join("; ");
+      return failure(id, ERROR_CODES.invalidParams, `Input validation error: Invalid arguments for tool ${name}: ${details}`);
+    }
+    try {
+      return success(id, textResult(JSON.stringify(handlers[name](checked))));
+    } catch (error) {
+      return success(id, textResult((error as Error).message, true));
+    }
+  });
+}
+
+/** The server of a path; `direct` has none. */
+export function createPathServer(path: Exclude<PathName, "direct">, fleet: Fleet): JsonRpcServer {
+  return path === "raw" ? createRawServer(fleet) : createValidatingServer(fleet);
+}

@@ -1,0 +1,114 @@
+/**
+ * The fleet as a fourth server in the lesson-6 simulator.
+ *
+ * Source: issue 3 §4. The fleet server has its own name, version and transport, so the four
+ * declaration levels (`sim/declaration.ts`), the allowlist and known versions
+ * (`sim/negotiation.ts`), the client's call (`sim/client.ts`) and the envelope apply to it as to
+ * `olcum`, `tarife` and `kayit`. At level 0 the client knows no fields, so calls go out empty:
+ * `count_devices` answers for the whole fleet and `top_devices` fails for want of `field`.
+ */
+import type { Fleet } from "./generator";
+import { FLEET_SERVER_NAME, FLEET_VERSION } from "./paths";
+import { createFleetHandlers, FLEET_TOOL_DEFINITIONS, FLEET_TOOL_NAMES } from "./tools";
+import { callTool, type Session } from "../sim/client";
+import type { Level } from "../sim/declaration";
+import { Envelope } from "../sim/envelope";
+import { negotiate, type ClientPolicy } from "../sim/negotiation";
+import type { Server } from "../sim/server";
+import type { Fields, Value } from "../sim/values";
+import { ALLOWLIST, KNOWN_VERSIONS } from "../world/servers";
+
+/**
+ * A client policy that knows the fleet: the lesson's allowlist plus the three fleet tools, and
+ * the lesson's known versions plus `fleet` at {@link FLEET_VERSION}. (Lesson 6's own policy
+ * knows neither, so it drops the fleet server: at levels 0–2 by allowlist, at level 3 by version.)
+ */
+export const FLEET_POLICY: ClientPolicy = {
+  allowlist: [...ALLOWLIST, ...FLEET_TOOL_NAMES],
+  knownVersions: { ...KNOWN_VERSIONS, [FLEET_SERVER_NAME]: FLEET_VERSION },
+};
+
+/**
+ * The fleet server for the simulator: local transport (a stdio child process), version
+ * {@link FLEET_VERSION}, three read-only tools whose fields are their schemas' property names,
+ * and one resource, the device list. A handler's throw becomes `{hata: message}`, the
+ * simulator's error result.
+ */
+export function createFleetServer(fleet: Fleet): Server {
+  const handlers = createFleetHandlers(fleet);
+  return {
+    name: FLEET_SERVER_NAME,
+    version: FLEET_VERSION,
+    transport: "local",
+    tools: FLEET_TOOL_DEFINITIONS.map((tool) => ({
+      name: tool.name,
+      handler: (args: Fields): Fields => {
+        try {
+          return handlers[tool.name as keyof typeof handlers](args);
+        } catch (error) {
+          return { hata: (error as Error).message };
+        }
+      },
+      fields: Object.keys(tool.inputSchema.properties as object),
+      sideEffect: false,
+    })),
+    resources: ["cihaz_listesi"],
+    prompts: [],
+  };
+}
+
+/** The chain the level table runs: count, rank, fetch the top device. */
+export const FLEET_CHAIN = ["count_devices", "top_devices", "get_device"] as const;
+
+/** The values the client starts from: the task's threshold, the field to rank, a full page. */
+export const FLEET_STATE: Readonly<Fields> = { max_hours: 500, field: "downtime_min", limit: 10 };
+
+/** One level of the fleet chain: negotiation, the three calls, and the envelope. */
+export interface FleetLevelRow {
+  level: Level;
+  /** Tools agreed and dropped, across all servers negotiated. */
+  negotiated: number;
+  dropped: number;
+  calls: number;
+  failed: number;
+  /** What `count_devices` answered (`null` if it failed). */
+  count: Value;
+  /** The device `get_device` fetched (`null` if the chain did not get there). */
+  fetched: Value;
+  /** The first failure as `"tool: error"`, or null. */
+  failure: string | null;
+  request: number;
+  response: number;
+  tokens: number;
+  round_trips: number;
+}
+
+/**
+ * Negotiates with `servers` at `level` and walks {@link FLEET_CHAIN} from {@link FLEET_STATE}:
+ * after `top_devices`, `device_id` is the first row's. An error cuts the chain, as in lesson 6.
+ */
+export function runFleetChain(servers: readonly Server[], level: Level, policy: ClientPolicy = FLEET_POLICY): FleetLevelRow {
+  const envelope = new Envelope();
+  const negotiation = negotiate(servers, level, policy, envelope);
+  const session: Session = { envelope, agreed: negotiation.agreed, approval: false };
+  const state: Fields = { ...FLEET_STATE };
+  let calls = 0;
+  let failed = 0;
+  let count: Value = null;
+  let fetched: Value = null;
+  let failure: string | null = null;
+  for (const name of FLEET_CHAIN) {
+    const answer = callTool(session, name, state);
+    calls += 1;
+    if (answer.hata !== undefined) {
+      failed += 1;
+      failure = `${name}: ${String(answer.hata)}`;
+      break;
+    }
+    if (name === "count_devices") count = answer.count;
+    if (name === "top_devices") state.device_id = (answer.devices as readonly Fields[])[0]?.device_id ?? null;
+    if (name === "get_device") fetched = answer.device_id;
+  }
+  const { request, response, tokens, round_trips } = envelope.counts();
+  return { level, negotiated: negotiation.agreed.size, dropped: negotiation.dropped.length, calls, failed, count, fetched, failure, request, response, tokens, round_trips };
+}
