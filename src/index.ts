@@ -37,3 +37,21 @@ export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
 export { describeSeeds, readHandshake, readRuns, readSecondRun, readWide, summarize } from "./lessons/writingAServer/prose";
 export { showSource, findSource, type SourceExcerpt } from "./lessons/showSource";
 export { jupyterAvailable } from "./notebook";
+
+// Lesson 8: the fleet beside the fictional servers.
+export { DEVICE_MODELS, MODEL_NAMES, SITES, FLEET_SIZE, RANKABLE_FIELDS, LOW_HOURS, LOW_HOURS_SHARE, MAX_ROWS, DEFAULT_ROWS, MIN_RISK, MAX_RISK, DEVICE_ID_PATTERN, type DeviceModel, type RankableField } from "./fleet/catalog";
+export { generateFleet, type Device, type Fleet } from "./fleet/generator";
+export { FLEET_TOOL_DEFINITIONS, FLEET_TOOL_NAMES, createFleetHandlers, matchingDevices, rankBy, type ToolDefinition, type JsonSchema, type ToolArguments, type FleetHandler, type FleetToolName } from "./fleet/tools";
+export { TASK_QUESTION, solveTask, answerFor, higherRate, taskIsWorthAsking, gradeAnswer, type TaskAnswer, type TaskTruth } from "./fleet/groundTruth";
+export { ERROR_CODES, PROTOCOL_VERSION, mcpErrorText, type JsonRpcRequest, type JsonRpcNotification, type JsonRpcResponse, type JsonRpcError, type JsonRpcServer, type CallToolResult } from "./fleet/protocol";
+export { PATH_NAMES, FLEET_SERVER_NAME, FLEET_VERSION, callDirect, outcomeOf, createRawServer, createValidatingServer, createPathServer, noSuchTool, type PathName, type Channel, type ToolOutcome, type ToolCall } from "./fleet/paths";
+export { CONDITIONS, LATENCY_MICROS, CRASH_ON_CALL, findCondition, type Condition, type Fault } from "./fleet/conditions";
+export { FleetClient, SERVER_GONE, NOT_CONNECTED, type ClientStats } from "./fleet/client";
+export { SHORTCUT, THOROUGH, AGENT_POLICIES, MAX_RETRIES, BAND_HOURS, WAVE_BANDS, type AgentPolicy, type AgentRun } from "./fleet/agents";
+export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord } from "./fleet/run";
+export { MALFORMED_CALLS, probeMalformedCalls, type MalformedCall, type MalformedRow } from "./fleet/malformed";
+export { createFleetServer, runFleetChain, FLEET_POLICY, FLEET_CHAIN, FLEET_STATE, type FleetLevelRow } from "./fleet/server";
+export { simulateFleetLesson, type FleetLessonResult, type ModelSummary } from "./lessons/fleetBehindTheBoundary/simulate";
+export { formatFleetTable, formatGroundTruth, formatLevelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall } from "./lessons/fleetBehindTheBoundary/tables";
+export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";
+export { formatTextTable, type Cell } from "./lessons/textTable";
