@@ -1,26 +1,37 @@
 /**
  * `npm run bench`: speed and memory of the course against the reference, measured in one run.
  *
- * 1. Simulating one seed — everything `simulate --json` computes — in microseconds per seed,
- *    beside the reference lesson's own Python code run on this machine in the same run (see
+ * 1. Simulating one seed of lesson 6 — everything `simulate --json` computes — in microseconds per
+ *    seed, beside the reference lesson's own Python code run on this machine in the same run (see
  *    referenceCode.ts). Each side runs in fresh processes, in alternating rounds; both processes
  *    of a round are pinned to the same core (taskset), because on this machine one core can run a
  *    whole process 1.5× slower than the other, for Node and Python alike. The ratio is the median
  *    of the per-round ratios; the times are the median and the fastest round of each side.
  *    Target (issue 2): at least 20 times faster per seed than the reference.
- * 2. The wall time of `mcp-course lesson` on each engine that is installed.
+ * 2. Lesson 8's fleet (issue 3 §9), in microseconds per seed (fleetRound.ts): generating the fleet,
+ *    solving its task, one full condition matrix (every condition × agent policy on the virtual
+ *    clock, the fleet made outside the timed part), and the whole lesson with its JSON text, plus
+ *    peak RSS. Its process is the third of each round, pinned to the same core as the other two.
+ *    The seed documents publish no code, so there is no reference to compare with: the figures are
+ *    absolute, and each is also given as a multiple of the lesson-6 seed measured in the same round
+ *    (median of the per-round ratios), which means the same on any machine.
+ * 3. The wall time of `mcp-course lesson` on each engine that is installed.
  * Figures are printed, never asserted: tests do not time anything.
+ *
+ * Knobs: BENCH_SEEDS (lesson-6 seeds per round, default 2000; the reference runs a twentieth, at
+ * least 50), BENCH_FLEET_SEEDS (fleet seeds per round, default 200), BENCH_ROUNDS (default 7).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { jupyterAvailable } from "../dist/index";
+import { AGENT_POLICIES, CONDITIONS, jupyterAvailable } from "../dist/index";
 import { extractReferenceCode, referencePath } from "./referenceCode";
 
 const ROOT = join(__dirname, "..");
 const SEEDS = Number(process.env.BENCH_SEEDS ?? 2000);
+const FLEET_SEEDS = Number(process.env.BENCH_FLEET_SEEDS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const FIRST_SEED = 20260218;
 
@@ -55,6 +66,20 @@ function oursRound(core: number): { figures: number; withText: number; maxRssMb:
   return { figures, withText, maxRssMb };
 }
 
+/** µs per seed of each fleet figure in one round (see fleetRound.ts), and its peak RSS. */
+interface FleetRound {
+  generate: number;
+  solve: number;
+  matrix: number;
+  lesson: number;
+  maxRssMb: number;
+}
+
+function fleetRound(core: number): FleetRound {
+  const [generate, solve, matrix, lesson, maxRssMb] = numbers(core, process.execPath, ["--import", "tsx", join(__dirname, "fleetRound.ts"), String(FIRST_SEED), String(FLEET_SEEDS)]);
+  return { generate, solve, matrix, lesson, maxRssMb };
+}
+
 /** Prepares the reference program; returns a function running one round, or why it cannot run. */
 function referenceRunner(dir: string): ((core: number) => { usPerSeed: number; maxRssMb: number }) | string {
   const code = extractReferenceCode(referencePath(ROOT));
@@ -71,6 +96,7 @@ function referenceRunner(dir: string): ((core: number) => { usPerSeed: number; m
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fastest = (values: number[]) => Math.min(...values);
 const us = (value: number) => `${value.toFixed(1).padStart(8)} µs/seed`;
+const times = (value: number) => `${value.toFixed(value < 10 ? 2 : 1).padStart(7)}×`;
 
 function lessonWallTime(engine: string, dir: string): string {
   const start = performance.now();
@@ -82,7 +108,7 @@ function lessonWallTime(engine: string, dir: string): string {
 function main(): void {
   const dir = mkdtempSync(join(tmpdir(), "mcp-course-bench-"));
   try {
-    const pinning = CAN_PIN ? `both sides of a round pinned to one core, cores 0–${CORES - 1} in turn` : "taskset not found: not pinned";
+    const pinning = CAN_PIN ? `all processes of a round pinned to one core, cores 0–${CORES - 1} in turn` : "taskset not found: not pinned";
     console.log(`simulating one seed of lesson 6 (${SEEDS} seeds from ${FIRST_SEED}; ${ROUNDS} alternating rounds in fresh processes; ${pinning})`);
     const reference = referenceRunner(dir);
     const figures: number[] = [];
@@ -92,6 +118,9 @@ function main(): void {
     const textRatios: number[] = [];
     let theirRss = 0;
     let ourRss = 0;
+    const fleet: FleetRound[] = [];
+    /** Each fleet figure over the lesson-6 figure of the same round: `figures`, or `withText` for the whole lesson. */
+    const fleetRatios: Record<Exclude<keyof FleetRound, "maxRssMb">, number[]> = { generate: [], solve: [], matrix: [], lesson: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const core = round % CORES;
       const mine = oursRound(core);
@@ -105,6 +134,12 @@ function main(): void {
         ratios.push(r.usPerSeed / mine.figures);
         textRatios.push(r.usPerSeed / mine.withText);
       }
+      const f = fleetRound(core);
+      fleet.push(f);
+      fleetRatios.generate.push(f.generate / mine.figures);
+      fleetRatios.solve.push(f.solve / mine.figures);
+      fleetRatios.matrix.push(f.matrix / mine.figures);
+      fleetRatios.lesson.push(f.lesson / mine.withText);
     }
     console.log("                                           median        fastest");
     console.log(`  mcp-course: figures                 ${us(median(figures))} ${us(fastest(figures))}`);
@@ -117,6 +152,22 @@ function main(): void {
       console.log(`  ratio, median of the rounds: ${ratio.toFixed(1)}× faster for the figures, ${median(textRatios).toFixed(1)}× with the JSON text`);
       console.log(`  per round: ${ratios.map((r) => r.toFixed(1)).join(" ")}; target ≥ 20× (figures): ${ratio >= 20 ? "met" : "NOT met"}`);
     }
+    const runs = CONDITIONS.length * AGENT_POLICIES.length;
+    console.log(`Fleet (lesson 8), µs per seed (${FLEET_SEEDS} seeds from ${FIRST_SEED}; the third process of each round above, same core)`);
+    console.log("  absolute: no reference implementation exists (the seed documents publish no code), so nothing to compare with");
+    console.log("                                           median        fastest   × lesson-6 seed (median of rounds)");
+    const row = (label: string, key: keyof typeof fleetRatios, base: string) => {
+      const values = fleet.map((f) => f[key]);
+      console.log(`  ${label.padEnd(34)}${us(median(values))} ${us(fastest(values))}   ${times(median(fleetRatios[key]))} ${base}`);
+    };
+    row("generateFleet", "generate", "(lesson 6 figures)");
+    row("solveTask", "solve", "(lesson 6 figures)");
+    row(`runMatrix (${CONDITIONS.length} conditions × ${AGENT_POLICIES.length} policies)`, "matrix", "(lesson 6 figures)");
+    row("whole lesson + JSON text", "lesson", "(lesson 6 figures + JSON text)");
+    console.log(`  max RSS ${Math.max(...fleet.map((f) => f.maxRssMb)).toFixed(0)} MB`);
+    const matrixRatio = median(fleetRatios.matrix);
+    console.log(`  one condition matrix (${runs} agent runs) costs ${matrixRatio.toFixed(1)}× a lesson-6 seed; one agent run ${(matrixRatio / runs).toFixed(2)}×`);
+    console.log(`  the whole of lesson 8 with its JSON text costs ${median(fleetRatios.lesson).toFixed(1)}× lesson 6 with its JSON text`);
     console.log("wall time of `mcp-course lesson` (lesson 6, default seed)");
     console.log(`  tslab engine      ${lessonWallTime("tslab", dir)}`);
     console.log(`  jupyter engine    ${jupyterAvailable() ? lessonWallTime("jupyter", dir) : "not installed"}`);

@@ -55,3 +55,4 @@ export { simulateFleetLesson, type FleetLessonResult, type ModelSummary } from "
 export { formatFleetTable, formatGroundTruth, formatLevelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall } from "./lessons/fleetBehindTheBoundary/tables";
 export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";
 export { formatTextTable, type Cell } from "./lessons/textTable";
+export { describeFleetSeed, readFleet, readGroundTruth, readLevels, readMalformed, describeConditions, readConditions, summarizeFleet } from "./lessons/fleetBehindTheBoundary/prose";

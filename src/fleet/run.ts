@@ -46,10 +46,13 @@ export function runAgent(fleet: Fleet, truth: TaskTruth, condition: Condition, p
   const client = new FleetClient(fleet, condition);
   const agent = policy.start();
   let turns = 0;
+  let capped = false;
   let step = agent.next([]);
   while (!step.done) {
     turns += 1;
     if (turns >= TURN_CAP) {
+      // The cap's last turn went on calls instead of an answer: the run ends there, unanswered.
+      capped = true;
       step = { done: true, value: null };
       break;
     }
@@ -62,7 +65,7 @@ export function runAgent(fleet: Fleet, truth: TaskTruth, condition: Condition, p
     policy: policy.name,
     answer,
     correct: gradeAnswer(truth, answer),
-    turns: turns + 1,
+    turns: capped ? turns : turns + 1,
     toolCalls: stats.calls,
     toolErrors: stats.errors,
     restarts: stats.restarts,
