@@ -21,6 +21,12 @@ export const LESSONS: readonly LessonEntry[] = [
     covers:
       "handler versus declaration; three fictional servers declared at four levels; negotiation against an allowlist and known versions; the envelope cost of twelve tasks; the approval gate for a declared side effect.",
   },
+  {
+    name: "08-the-fleet-behind-the-boundary",
+    title: "The Fleet behind the Boundary",
+    covers:
+      "a seeded fleet of 400 devices and a question with a trap; the fleet as a fourth server; the same eight malformed calls down three paths; two scripted agents under slow tools, crashes, restarts and stdout noise on a virtual clock.",
+  },
 ];
 
 /**

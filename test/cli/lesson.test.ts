@@ -1,31 +1,35 @@
-// `mcp-course lesson` exports lesson 6 exactly as committed, on both engines, and a failing cell keeps the old export.
+// `mcp-course lesson` exports every lesson exactly as committed, on both engines, and a failing cell keeps the old export.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { defaultOutDir } from "../../src/cli/commands/lesson";
+import { LESSONS } from "../../src/lessons/catalog";
 import { cli, jupyterAvailable, ROOT, tempDir } from "../helpers";
 
 const LESSON = "06-writing-a-server";
 const committed = (path: string) => readFileSync(join(ROOT, path), "utf8");
 
-function exportLesson(engine: string, seed?: number): string {
+function exportLesson(engine: string, seed?: number, lesson: string = LESSON): string {
   const out = tempDir();
-  const run = cli(["lesson", LESSON, "--engine", engine, "--out", out, ...(seed === undefined ? [] : ["--seed", String(seed)])]);
+  const run = cli(["lesson", lesson, "--engine", engine, "--out", out, ...(seed === undefined ? [] : ["--seed", String(seed)])]);
   assert.equal(run.status, 0, run.stderr);
-  assert.match(run.stderr, new RegExp(`${LESSON}: cell \\d+/\\d+ \\(setup\\) ran in`), "progress names the notebook, the cell and the time");
-  return readFileSync(join(out, `${LESSON}.md`), "utf8");
+  assert.match(run.stderr, new RegExp(`${lesson}: cell \\d+/\\d+ \\(setup\\) ran in`), "progress names the notebook, the cell and the time");
+  return readFileSync(join(out, `${lesson}.md`), "utf8");
 }
 
-test("the committed export of lesson 6 is what the notebook prints now (tslab engine)", () => {
-  assert.equal(exportLesson("tslab"), committed(`lessons/${LESSON}.md`), "lessons/ is stale: run npm run lesson");
-});
+for (const { name } of LESSONS) {
+  test(`the committed exports of ${name} are what the notebook prints now, for both seeds (tslab engine)`, () => {
+    assert.equal(exportLesson("tslab", undefined, name), committed(`lessons/${name}.md`), "lessons/ is stale: run npm run lesson");
+    const other = exportLesson("tslab", 20260219, name);
+    assert.equal(other, committed(`lessons/seed-20260219/${name}.md`), "run: npm run lesson -- --seed 20260219");
+    assert.match(other, /with seed 20260219/);
+    assert.match(other, /const SEED = 20260219;/, "the injected-parameters cell is shown");
+  });
+}
 
-test("the committed seed-20260219 export is fresh, and it differs where the seed matters", () => {
-  const text = exportLesson("tslab", 20260219);
-  assert.equal(text, committed(`lessons/seed-20260219/${LESSON}.md`), "run: npm run lesson -- --seed 20260219");
-  assert.match(text, /with seed 20260219/);
-  assert.match(text, /const SEED = 20260219;/, "the injected-parameters cell is shown");
+test("the seed-20260219 export of lesson 6 differs where the seed matters", () => {
+  const text = committed(`lessons/seed-20260219/${LESSON}.md`);
   assert.match(text, /second run \( task seed 20260220 \) completed : \[0, 9, 9, 6\] , tokens : \[351, 822, 822, 744\]/);
 });
 
@@ -45,11 +49,13 @@ test("the default export carries the reference's tables and states its seed firs
   assert.doesNotMatch(text, /\/work\/|\/tmp\/|execution_count|<table|\d+\.\d+ s\b/, "no absolute paths, counts, HTML or durations");
 });
 
-test("both engines give byte-identical exports (when Jupyter is installed)", (t) => {
-  if (!jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
-  assert.equal(exportLesson("jupyter"), exportLesson("tslab"));
-  assert.equal(exportLesson("jupyter", 20260219), exportLesson("tslab", 20260219));
-});
+for (const { name } of LESSONS) {
+  test(`both engines give byte-identical exports of ${name} (when Jupyter is installed)`, (t) => {
+    if (!jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
+    assert.equal(exportLesson("jupyter", undefined, name), exportLesson("tslab", undefined, name));
+    assert.equal(exportLesson("jupyter", 20260219, name), exportLesson("tslab", 20260219, name));
+  });
+}
 
 test("other seeds export to lessons/seed-N/ by default", () => {
   assert.equal(defaultOutDir(20260218, "/r"), join("/r", "lessons"));
