@@ -155,14 +155,14 @@ function main(): void {
     const runs = CONDITIONS.length * AGENT_POLICIES.length;
     console.log(`Fleet (lesson 8), µs per seed (${FLEET_SEEDS} seeds from ${FIRST_SEED}; the third process of each round above, same core)`);
     console.log("  absolute: no reference implementation exists (the seed documents publish no code), so nothing to compare with");
-    console.log("                                           median        fastest   × lesson-6 seed (median of rounds)");
+    console.log("                                           median        fastest   × a lesson-6 seed, same round (median)");
     const row = (label: string, key: keyof typeof fleetRatios, base: string) => {
       const values = fleet.map((f) => f[key]);
-      console.log(`  ${label.padEnd(34)}${us(median(values))} ${us(fastest(values))}   ${times(median(fleetRatios[key]))} ${base}`);
+      console.log(`  ${label.padEnd(36)}${us(median(values))} ${us(fastest(values))}   ${times(median(fleetRatios[key]))} ${base}`);
     };
     row("generateFleet", "generate", "(lesson 6 figures)");
     row("solveTask", "solve", "(lesson 6 figures)");
-    row(`runMatrix (${CONDITIONS.length} conditions × ${AGENT_POLICIES.length} policies)`, "matrix", "(lesson 6 figures)");
+    row(`runMatrix (${CONDITIONS.length} conditions × ${AGENT_POLICIES.length} agents)`, "matrix", "(lesson 6 figures)");
     row("whole lesson + JSON text", "lesson", "(lesson 6 figures + JSON text)");
     console.log(`  max RSS ${Math.max(...fleet.map((f) => f.maxRssMb)).toFixed(0)} MB`);
     const matrixRatio = median(fleetRatios.matrix);
