@@ -36,7 +36,7 @@ export const CRASH_ON_CALL = 6;
  * - `slow`: its first `top_devices` call takes longer than the client waits;
  * - `crash`: the process exits while handling its {@link CRASH_ON_CALL}th `tools/call`;
  * - `stdout-line`: it writes a stray newline-terminated line to stdout on every `tools/call`;
- * - `stdout-unterminated`: it writes stray text with no newline before every response.
+ * - `stdout-unterminated`: it writes stray text with no newline before every `tools/call` response.
  */
 export type Fault = "none" | "slow" | "crash" | "stdout-line" | "stdout-unterminated";
 
@@ -67,7 +67,7 @@ export const CONDITIONS: readonly Condition[] = [
   condition("crash-explained", "validating", "crash", "the same crash; the client says the server is gone for good", { explainCrash: true }),
   condition("crash-restart", "validating", "crash", "the same crash; the client respawns the server and retries once", { restart: true }),
   condition("stdout-line", "validating", "stdout-line", "server prints a stray line on stdout at every call"),
-  condition("stdout-unterminated", "validating", "stdout-unterminated", "server writes stray text with no newline before every response"),
+  condition("stdout-unterminated", "validating", "stdout-unterminated", "server writes stray text with no newline before every tools/call response"),
 ];
 
 /** Finds a condition by name. @returns undefined for an unknown name. */
