@@ -1,4 +1,5 @@
 // Shared test helpers: the reference fixture and paths.
+import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -75,3 +76,20 @@ export function snapshot(folders: string[]): Record<string, string> {
 
 /** True when Jupyter (nbclient) can run here; tests that need it skip otherwise. */
 export { jupyterAvailable } from "../src/notebook";
+
+/**
+ * Runs the CLI on bad input and checks the contract for it: exit 2, nothing on stdout, one line
+ * on stderr that starts `mcp-course: ` and matches `message`, and no file under lessons/ or
+ * data/ changed (content hash and modification time).
+ */
+export function assertBadInput(args: string[], message: RegExp): void {
+  const folders = [join(ROOT, "lessons"), join(ROOT, "data")];
+  const before = snapshot(folders);
+  const run = cli(args);
+  assert.equal(run.status, 2);
+  assert.equal(run.stdout, "");
+  assert.equal(run.stderr.split("\n").filter(Boolean).length, 1, run.stderr);
+  assert.match(run.stderr, /^mcp-course: /);
+  assert.match(run.stderr, message);
+  assert.deepEqual(snapshot(folders), before);
+}

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 import { join } from "node:path";
 import { test } from "node:test";
-import { cli, REFERENCE, ROOT, snapshot, tempDir } from "../helpers";
+import { REFERENCE, ROOT, assertBadInput, cli, tempDir } from "../helpers";
 
 test("simulate prints the reference's blocks for the default seed", () => {
   const run = cli(["simulate"]);
@@ -63,16 +63,7 @@ const BAD_INPUT: [string, string[], RegExp][] = [
 ];
 
 for (const [what, args, message] of BAD_INPUT) {
-  test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () => {
-    const before = snapshot([join(ROOT, "lessons"), join(ROOT, "data")]);
-    const run = cli(args);
-    assert.equal(run.status, 2);
-    assert.equal(run.stdout, "");
-    assert.equal(run.stderr.split("\n").filter(Boolean).length, 1, run.stderr);
-    assert.match(run.stderr, /^mcp-course: /);
-    assert.match(run.stderr, message);
-    assert.deepEqual(snapshot([join(ROOT, "lessons"), join(ROOT, "data")]), before);
-  });
+  test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () => assertBadInput(args, message));
 }
 
 test("--version prints the package's version; no arguments prints help on stderr and exits 2", () => {

@@ -10,7 +10,7 @@ import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/si
 import { formatFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/tables";
 import { formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
-import { cli, REFERENCE, ROOT, snapshot, tempDir } from "../helpers";
+import { REFERENCE, ROOT, assertBadInput, cli, tempDir } from "../helpers";
 
 const DEFAULT_SEED = 20260218;
 const DATA_FILE = join(ROOT, "data", `fleet-${DEFAULT_SEED}.json`);
@@ -91,14 +91,5 @@ const BAD_INPUT: [string, string[], RegExp][] = [
 ];
 
 for (const [what, args, message] of BAD_INPUT) {
-  test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () => {
-    const before = snapshot([join(ROOT, "lessons"), join(ROOT, "data")]);
-    const run = cli(args);
-    assert.equal(run.status, 2);
-    assert.equal(run.stdout, "");
-    assert.equal(run.stderr.split("\n").filter(Boolean).length, 1, run.stderr);
-    assert.match(run.stderr, /^mcp-course: /);
-    assert.match(run.stderr, message);
-    assert.deepEqual(snapshot([join(ROOT, "lessons"), join(ROOT, "data")]), before);
-  });
+  test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () => assertBadInput(args, message));
 }
