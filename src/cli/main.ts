@@ -10,6 +10,10 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EPIPE") process.exit(0);
   throw error;
 });
+// Progress goes to stderr; if its reader goes away, the work (an export, say) still finishes.
+process.stderr.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+});
 
 runCli(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

@@ -28,6 +28,11 @@ export const messages = {
   notebookUnreadable: (reason: string) => `cannot read notebook: ${reason}`,
   engineFailed: (engine: string, reason: string) => `the ${engine} engine failed: ${firstLine(reason)}`,
   outNotFolder: (path: string) => `--out ${path} exists and is not a folder`,
+  outIsFolder: (path: string) => `--out ${path} is a folder; give the path of a file to write`,
+  outEmpty: () => "--out needs a path",
+  outNotWritable: (path: string, reason: string) => `cannot write to --out ${path}: ${reason}`,
+  /** Follows commander's own "option '--lesson <name>' argument 'x' is invalid." */
+  unknownSimulation: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
   cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,
   jupyterCommandMissing: () => "the jupyter command was not found (Debian: apt-get install jupyter-notebook)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,

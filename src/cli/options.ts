@@ -4,7 +4,10 @@
  */
 import { InvalidArgumentError } from "commander";
 import { parseSeed } from "../sim/seed";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { findLesson } from "../lessons/catalog";
+import { SIMULATION_NAMES, type SimulationName } from "./commands/simulate";
 import { writeFileAtomic } from "../notebook";
 import { CliError, EXIT_FAILURE, messages } from "./messages";
 
@@ -15,6 +18,43 @@ import { CliError, EXIT_FAILURE, messages } from "./messages";
  */
 export function checkOutFolder(path: string): void {
   if (existsSync(path) && !statSync(path).isDirectory()) throw new CliError(messages.outNotFolder(path));
+  checkWritable(path);
+}
+
+/**
+ * Checks an output file before any work: not empty, not a folder, and in a place we may write.
+ *
+ * @throws CliError (exit 2) naming the path.
+ */
+export function checkOutFile(path: string): void {
+  if (path === "") throw new CliError(messages.outEmpty());
+  if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(messages.outIsFolder(path));
+  checkWritable(dirname(path));
+}
+
+/** The reason a write would fail, in words rather than an errno. */
+function reasonOf(error: NodeJS.ErrnoException): string {
+  if (error.code === "EACCES" || error.code === "EPERM" || error.code === "EROFS") return "permission denied";
+  if (error.code === "ENOTDIR") return "part of the path is a file";
+  if (error.code === "ENOENT") return "that place does not accept new files";
+  return error.message;
+}
+
+/**
+ * Throws CliError (exit 2) unless a folder can be made in `folder`, or in the nearest folder above
+ * it that exists. The check makes and removes a real folder: permission bits alone do not tell
+ * (root passes them everywhere, and pseudo-filesystems such as /proc refuse new entries; there,
+ * Node's recursive mkdir never returns, so it must not be reached).
+ */
+function checkWritable(folder: string): void {
+  let existing = folder;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  try {
+    if (!statSync(existing).isDirectory()) throw Object.assign(new Error(), { code: "ENOTDIR" });
+    rmSync(mkdtempSync(join(existing, ".mcp-course-write-check-")), { recursive: true, force: true });
+  } catch (error) {
+    throw new CliError(messages.outNotWritable(folder, reasonOf(error as NodeJS.ErrnoException)));
+  }
 }
 
 /**
@@ -26,8 +66,15 @@ export function writeOutput(path: string, text: string): void {
   try {
     writeFileAtomic(path, text);
   } catch (error) {
-    throw new CliError(messages.cannotWrite(path, (error as Error).message), EXIT_FAILURE);
+    throw new CliError(messages.cannotWrite(path, reasonOf(error as NodeJS.ErrnoException)), EXIT_FAILURE);
   }
+}
+
+/** `--lesson NAME` of `simulate`: a lesson's alias (`fleet`), number (`08`) or full name, if it has a simulation. */
+export function simulationOption(text: string): SimulationName {
+  const alias = findLesson(text)?.alias;
+  if (alias !== undefined && (SIMULATION_NAMES as readonly string[]).includes(alias)) return alias as SimulationName;
+  throw new InvalidArgumentError(messages.unknownSimulation(SIMULATION_NAMES.map((name) => `${name} (${findLesson(name)!.name.slice(0, 2)})`)));
 }
 
 /** `--seed N`: an integer from 0 to 2^53 − 1, in plain decimal digits. */

@@ -12,8 +12,9 @@ import { LESSONS } from "../lessons/catalog";
 import { runLessonCommand, type EngineChoice } from "./commands/lesson";
 import { installKernel } from "./commands/kernel";
 import { SIMULATION_NAMES, simulateOutput, type SimulationName } from "./commands/simulate";
+import { findLesson } from "../lessons/catalog";
 import { CliError, EXIT_USAGE } from "./messages";
-import { seedOption, writeOutput } from "./options";
+import { checkOutFile, seedOption, simulationOption, writeOutput } from "./options";
 
 /** Where the CLI writes: injectable so tests can run it in-process. */
 export interface CliIo {
@@ -48,15 +49,17 @@ function buildProgram(io: CliIo): Command {
     .command("simulate")
     .allowExcessArguments(false)
     .description("Print a lesson's tables (lesson 6's exactly as the reference lesson prints them) or its figures as JSON.")
-    .addOption(
-      new Option("--lesson <name>", "which simulation: writing-a-server (lesson 6) or fleet (lesson 8: devices, ground truth, paths, faults)")
-        .choices(SIMULATION_NAMES)
-        .default("writing-a-server"),
+    .option(
+      "--lesson <name>",
+      `which lesson: ${SIMULATION_NAMES.map((name) => `${name} (${findLesson(name)!.name.slice(0, 2)})`).join(" or ")}; a lesson's number or full name works too`,
+      simulationOption,
+      "writing-a-server",
     )
     .option("--seed <n>", "world seed, an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--json", "print one JSON object instead of the tables")
     .option("--out <file>", "write to this file (through a temporary file and a rename) instead of stdout")
     .action((options: { seed: number; json?: boolean; out?: string; lesson: SimulationName }) => {
+      if (options.out !== undefined) checkOutFile(options.out === "" ? "" : resolve(options.out));
       const text = simulateOutput(options);
       if (options.out !== undefined) writeOutput(resolve(options.out), text);
       else io.stdout(text);

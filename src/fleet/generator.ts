@@ -56,9 +56,10 @@ const NEEDLE_HOURS_SPAN = 30;
  * Draws, per device in order: model, site, firmware, whether it is under 500 hours, its hours,
  * its downtime rate, its alerts, its risk score. Then one low-hour device is chosen and given
  * 6–35 hours and the least whole number of downtime minutes (plus 0 or 1) that puts its rate
- * strictly above every other low-hour device's. Last, a tie for the top risk score within a
- * model is broken by lowering the later devices by one, so "the highest-risk device of the same
- * model" always names one device.
+ * strictly above every other low-hour device's. Ties at the top are then broken by lowering the
+ * later devices by one: for the most raw downtime under 500 hours (so the shortcut answer names
+ * one device), and for the top risk score within each model (so "the highest-risk device of the
+ * same model" names one device). Lowering another device's downtime only lowers its rate.
  *
  * @param seed an integer from 0 to 2^53 − 1 (the course's seeds; default 20260218 elsewhere).
  * @throws RangeError for any other seed.
@@ -94,35 +95,47 @@ export function generateFleet(seed: number): Fleet {
       downtime_min: downtime,
     });
   }
-  plantNeedle(seed, devices, low, draw);
+  const needle = plantNeedle(devices, low, draw);
+  breakDowntimeTie(devices, low);
+  checkNeedle(seed, devices, low, needle);
   breakRiskTies(devices);
   return { seed, devices, byId: new Map(devices.map((device) => [device.device_id, device])) };
 }
 
-/**
- * Gives one low-hour device the highest downtime rate and less raw downtime than ten others.
- *
- * @throws Error if the drawn fleet leaves no room for that (never seen; the 1,000-seed test in
- *   `test/fleet/generator.test.ts` would fail first).
- */
-function plantNeedle(seed: number, devices: Device[], low: readonly number[], draw: (n: number) => number): void {
+/** Gives one low-hour device few hours and just enough downtime for the highest rate; returns it. */
+function plantNeedle(devices: Device[], low: readonly number[], draw: (n: number) => number): Device {
   const needle = devices[low[draw(low.length)]];
   needle.operating_hours = NEEDLE_MIN_HOURS + draw(NEEDLE_HOURS_SPAN);
   // The best rate among the other low-hour devices, kept as a fraction best.d / best.h.
   let best = { d: 0, h: 1 };
-  const downtimes: number[] = [];
   for (const index of low) {
     const device = devices[index];
-    if (device === needle) continue;
-    downtimes.push(device.downtime_min);
-    if (device.downtime_min * best.h > best.d * device.operating_hours) best = { d: device.downtime_min, h: device.operating_hours };
+    if (device !== needle && device.downtime_min * best.h > best.d * device.operating_hours) best = { d: device.downtime_min, h: device.operating_hours };
   }
   // Least d with d / h_needle > best.d / best.h, then 0 or 1 more.
   needle.downtime_min = Math.floor((best.d * needle.operating_hours) / best.h) + 1 + draw(2);
   needle.alerts = Math.floor(needle.downtime_min / 15) + draw(3);
-  downtimes.sort((a, b) => b - a);
-  if (downtimes.length < MAX_ROWS || !(needle.downtime_min < downtimes[MAX_ROWS - 1])) {
-    throw new Error(`fleet seed ${seed}: the task's device would be among the ${MAX_ROWS} highest by raw downtime`);
+  return needle;
+}
+
+/**
+ * Checks that at least ten other low-hour devices have strictly more raw downtime than the needle.
+ *
+ * @throws Error if not (never seen; the 1,000-seed test in `test/fleet/generator.test.ts` would
+ *   fail first).
+ */
+function checkNeedle(seed: number, devices: readonly Device[], low: readonly number[], needle: Device): void {
+  const more = low.filter((index) => devices[index].downtime_min > needle.downtime_min).length;
+  if (more < MAX_ROWS) throw new Error(`fleet seed ${seed}: the task's device would be among the ${MAX_ROWS} highest by raw downtime`);
+}
+
+/** Lowers every low-hour device tied with the first one for the most raw downtime by one minute (its rate only falls). */
+function breakDowntimeTie(devices: Device[], low: readonly number[]): void {
+  let leader = devices[low[0]];
+  for (const index of low) if (devices[index].downtime_min > leader.downtime_min) leader = devices[index];
+  for (const index of low) {
+    const device = devices[index];
+    if (device !== leader && device.downtime_min === leader.downtime_min) device.downtime_min -= 1;
   }
 }
 

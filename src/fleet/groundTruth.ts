@@ -32,8 +32,10 @@ export interface TaskTruth extends TaskAnswer {
   rate: number;
   /** Devices under 500 hours. */
   lowHourCount: number;
-  /** The device's place when low-hour devices are ranked by raw downtime (1 = most). */
+  /** The device's place when low-hour devices are ranked by raw downtime, ties in device-id order (1 = most). */
   rawDowntimeRank: number;
+  /** Low-hour devices with strictly more raw downtime than the device (its rank without the tie-break, less one). */
+  moreRawDowntime: number;
   /** The answer of ranking raw downtime and stopping: the most raw downtime under 500 hours. */
   shortcut: TaskAnswer;
 }
@@ -69,13 +71,18 @@ export function solveTask(fleet: Fleet): TaskTruth {
     rate: (best.downtime_min * 100) / best.operating_hours,
     lowHourCount: low.length,
     rawDowntimeRank: byDowntime.indexOf(best) + 1,
+    moreRawDowntime: low.filter((d) => d.downtime_min > best.downtime_min).length,
     shortcut: answerFor(fleet, byDowntime[0]),
   };
 }
 
-/** Whether the task is worth asking: the true device is not the shortcut and not in the top {@link MAX_ROWS} by raw downtime. */
+/**
+ * Whether the task is worth asking: the true device is not the shortcut, and it is outside the
+ * top {@link MAX_ROWS} by raw downtime whatever the order of ties (at least that many low-hour
+ * devices have strictly more raw downtime).
+ */
 export function taskIsWorthAsking(truth: TaskTruth): boolean {
-  return truth.device !== truth.shortcut.device && truth.rawDowntimeRank > MAX_ROWS;
+  return truth.device !== truth.shortcut.device && truth.moreRawDowntime >= MAX_ROWS;
 }
 
 /** Grades an agent's final answer: exactly the true `X vs Y` (surrounding space ignored). */

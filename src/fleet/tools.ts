@@ -57,7 +57,7 @@ export const FLEET_TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     name: "top_devices",
     description:
-      "Rank the matching devices by one stored field, highest first, and return at most 10 of them. " +
+      "Rank the matching devices by one stored field, highest first (equal values in device-id order), and return at most 10 of them. " +
       "Each row has the device id, its model and the ranked field; total_matching says how many matched in all.",
     inputSchema: {
       type: "object",

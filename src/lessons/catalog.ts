@@ -8,6 +8,8 @@
 export interface LessonEntry {
   /** Numbered kebab-case name, e.g. `06-writing-a-server`. */
   name: string;
+  /** A short name the commands also take, e.g. `fleet` (`simulate --lesson fleet`, `lesson fleet`). */
+  alias: string;
   title: string;
   /** One sentence: what the lesson covers. */
   covers: string;
@@ -17,12 +19,14 @@ export interface LessonEntry {
 export const LESSONS: readonly LessonEntry[] = [
   {
     name: "06-writing-a-server",
+    alias: "writing-a-server",
     title: "Writing a Server",
     covers:
       "handler versus declaration; three fictional servers declared at four levels; negotiation against an allowlist and known versions; the envelope cost of twelve tasks; the approval gate for a declared side effect.",
   },
   {
     name: "08-the-fleet-behind-the-boundary",
+    alias: "fleet",
     title: "The Fleet behind the Boundary",
     covers:
       "a seeded fleet of 400 devices and a question with a trap; the fleet as a fourth server; the same eight malformed calls down three paths; two scripted agents under slow tools, crashes, restarts and stdout noise on a virtual clock.",
@@ -30,10 +34,13 @@ export const LESSONS: readonly LessonEntry[] = [
 ];
 
 /**
- * Finds a lesson by its full name (`06-writing-a-server`) or its number (`06`, `6`).
+ * Finds a lesson by its full name (`06-writing-a-server`), its alias (`writing-a-server`) or its
+ * number (`06`, `6`).
  *
  * @returns the lesson, or undefined when no lesson has that name.
  */
 export function findLesson(name: string): LessonEntry | undefined {
-  return LESSONS.find((lesson) => lesson.name === name || (/^\d+$/.test(name) && Number(lesson.name.slice(0, 2)) === Number(name)));
+  return LESSONS.find(
+    (lesson) => lesson.name === name || lesson.alias === name || (/^\d+$/.test(name) && Number(lesson.name.slice(0, 2)) === Number(name)),
+  );
 }

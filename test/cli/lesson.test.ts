@@ -1,5 +1,6 @@
 // `mcp-course lesson` exports every lesson exactly as committed, on both engines, and a failing cell keeps the old export.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -56,6 +57,26 @@ for (const { name } of LESSONS) {
     assert.equal(exportLesson("jupyter", 20260219, name), exportLesson("tslab", 20260219, name));
   });
 }
+
+test("a lesson named by alias or by its notebook's path is that lesson; an unwritable --out is refused before any cell runs", () => {
+  const out = tempDir();
+  const byAlias = cli(["lesson", "fleet", "--engine", "tslab", "--out", out]);
+  assert.equal(byAlias.status, 0, byAlias.stderr);
+  assert.equal(readFileSync(join(out, "08-the-fleet-behind-the-boundary.md"), "utf8"), committed("lessons/08-the-fleet-behind-the-boundary.md"));
+  const byPath = cli(["lesson", "notebooks/06-writing-a-server.ipynb", "--engine", "tslab", "--out", out]);
+  assert.equal(byPath.status, 0, byPath.stderr);
+  assert.equal(readFileSync(join(out, `${LESSON}.md`), "utf8"), committed(`lessons/${LESSON}.md`));
+  const unwritable = cli(["lesson", "08", "--engine", "tslab", "--out", "/proc/mcp-course"]);
+  assert.equal(unwritable.status, 2);
+  assert.equal(unwritable.stderr, "mcp-course: cannot write to --out /proc/mcp-course: that place does not accept new files\n");
+});
+
+test("a reader that closes stderr early does not stop the export", () => {
+  const out = tempDir();
+  const run = spawnSync("bash", ["-c", `"${process.execPath}" dist/cli/main.js lesson 06 --engine tslab --out "${out}" 2>&1 | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { cwd: ROOT, encoding: "utf8" });
+  assert.equal(run.stdout.trim(), "0");
+  assert.equal(readFileSync(join(out, `${LESSON}.md`), "utf8"), committed(`lessons/${LESSON}.md`));
+});
 
 test("other seeds export to lessons/seed-N/ by default", () => {
   assert.equal(defaultOutDir(20260218, "/r"), join("/r", "lessons"));

@@ -79,7 +79,7 @@ test("simulate --lesson fleet --out writes the JSON (or the tables) to the file 
 });
 
 const BAD_INPUT: [string, string[], RegExp][] = [
-  ["an unknown lesson", ["simulate", "--lesson", "nope"], /argument 'nope' is invalid\. Allowed choices are writing-a-server, fleet\./],
+  ["an unknown lesson", ["simulate", "--lesson", "nope"], /argument 'nope' is invalid\. Choose writing-a-server \(06\) or fleet \(08\)\./],
   ["--lesson with no value", ["simulate", "--lesson"], /option '--lesson <name>' argument missing/],
   ["a word as seed", ["simulate", "--lesson", "fleet", "--seed", "abc"], /'abc' is invalid\. Expected an integer from 0 to 9007199254740991\./],
   ["a negative seed", ["simulate", "--lesson", "fleet", "--seed", "-1"], /'-1' is invalid\. Expected an integer from 0/],
@@ -93,3 +93,28 @@ const BAD_INPUT: [string, string[], RegExp][] = [
 for (const [what, args, message] of BAD_INPUT) {
   test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () => assertBadInput(args, message));
 }
+
+test("--lesson takes a lesson's number or full name as well as its alias", () => {
+  const expected = cli(["simulate", "--lesson", "fleet", "--seed", "3"]).stdout;
+  for (const name of ["08", "8", "08-the-fleet-behind-the-boundary"]) {
+    const run = cli(["simulate", "--lesson", name, "--seed", "3"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, expected, name);
+  }
+  assert.equal(cli(["simulate", "--lesson", "06"]).stdout, cli(["simulate"]).stdout);
+});
+
+test("an --out that is a folder, empty, or in a place that takes no files is refused before any work, exit 2", () => {
+  const folder = tempDir();
+  assertBadInput(["simulate", "--lesson", "fleet", "--out", folder], new RegExp(`--out ${folder} is a folder; give the path of a file to write`));
+  assertBadInput(["simulate", "--lesson", "fleet", "--out="], /--out needs a path/);
+  // /proc takes no new files; Node's recursive mkdir would never return there, so the check must come first.
+  assertBadInput(["simulate", "--lesson", "fleet", "--out", "/proc/mcp-course/fleet.json"], /cannot write to --out \/proc\/mcp-course: that place does not accept new files/);
+});
+
+test("simulate --out makes the folders it needs", () => {
+  const file = join(tempDir(), "a", "b", "fleet.json");
+  const run = cli(["simulate", "--lesson", "fleet", "--json", "--out", file]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(readFileSync(file, "utf8"), readFileSync(DATA_FILE, "utf8"));
+});

@@ -127,3 +127,14 @@ test("THE PROPERTY (issue 3 §3): for 1,000 seeds and more, the true device is r
     assert.ok(taskIsWorthAsking(truth), where);
   }
 });
+
+test("the shortcut names one device: the most raw downtime under 500 hours is never tied (1,000 seeds)", () => {
+  for (const seed of PROPERTY_SEEDS) {
+    const low = under500(generateFleet(seed));
+    const most = Math.max(...low.map((d) => d.downtime_min));
+    assert.equal(low.filter((d) => d.downtime_min === most).length, 1, `seed ${seed}`);
+    const truth = solveTask(generateFleet(seed));
+    assert.equal(truth.moreRawDowntime, low.filter((d) => d.downtime_min > truth.device.downtime_min).length, `seed ${seed}`);
+    assert.ok(truth.moreRawDowntime >= 10, `seed ${seed}: ten devices have strictly more raw downtime, whatever the order of ties`);
+  }
+});

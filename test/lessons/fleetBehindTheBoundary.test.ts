@@ -38,7 +38,7 @@ test("every section title is there, in order, as a `## ` line", () => {
 test("the ground truth section names the answer and the shortcut", () => {
   assert.ok(text.includes(`answer    ${result.truth.answer}\n`));
   assert.ok(text.includes(`shortcut  ${result.truth.shortcut.answer}\n`));
-  assert.ok(text.includes(`ranks ${result.truth.rawDowntimeRank} of ${result.truth.lowHourCount} by raw downtime under 500 h`));
+  assert.ok(text.includes(`${result.truth.moreRawDowntime} of the ${result.truth.lowHourCount} devices under 500 h have more raw downtime than the task device`));
 });
 
 test("the conditions table has a row per condition × policy, in order, columns aligned", () => {
@@ -84,7 +84,7 @@ test("fleetLessonJson has the documented keys in the documented order", () => {
   assert.equal(json.lesson, "08-the-fleet-behind-the-boundary");
   assert.equal(json.seed, DEFAULT_SEED);
   assert.equal(json.devices.length, 400);
-  assert.deepEqual(Object.keys(json.ground_truth), ["answer", "device", "risk_leader", "rate_per_100h", "low_hour_count", "raw_downtime_rank", "shortcut"]);
+  assert.deepEqual(Object.keys(json.ground_truth), ["answer", "device", "risk_leader", "rate_per_100h", "low_hour_count", "raw_downtime_rank", "more_raw_downtime", "shortcut"]);
   assert.deepEqual(Object.keys(json.ground_truth.shortcut), ["answer", "device", "risk_leader"]);
   const levelKeys = ["level", "negotiated", "dropped", "calls", "failed", "count", "fetched", "failure", "request", "response", "tokens", "round_trips"];
   for (const rows of [json.levels, json.lesson_client_levels]) {
@@ -117,6 +117,7 @@ test("fleetLessonJson carries the ground truth and the matrix as computed, and s
     rate_per_100h: truth.rate,
     low_hour_count: truth.lowHourCount,
     raw_downtime_rank: truth.rawDowntimeRank,
+    more_raw_downtime: truth.moreRawDowntime,
     shortcut: { answer: truth.shortcut.answer, device: truth.shortcut.device.device_id, risk_leader: truth.shortcut.riskLeader.device_id },
   });
   json.conditions.forEach((row, k) => {

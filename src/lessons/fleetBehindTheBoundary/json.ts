@@ -4,7 +4,7 @@
  *
  * Keys, in this order: `lesson`, `seed`; `devices`, 400 device records in draw order;
  * `ground_truth` `{answer, device, risk_leader, rate_per_100h, low_hour_count,
- * raw_downtime_rank, shortcut: {answer, device, risk_leader}}`; `levels` and
+ * raw_downtime_rank, more_raw_downtime, shortcut: {answer, device, risk_leader}}`; `levels` and
  * `lesson_client_levels`, 4 rows each `{level, negotiated, dropped, calls, failed, count,
  * fetched, failure, request, response, tokens, round_trips}`; `malformed_calls`, 8 ×
  * `{label, call: {name, arguments}, outcomes: {direct|raw|validating: {channel, is_error, text}}}`;
@@ -54,6 +54,7 @@ export interface FleetLessonJson {
     rate_per_100h: number;
     low_hour_count: number;
     raw_downtime_rank: number;
+    more_raw_downtime: number;
     shortcut: { answer: string; device: string; risk_leader: string };
   };
   levels: FleetLevelRow[];
@@ -93,6 +94,7 @@ export function fleetLessonJson(result: FleetLessonResult): FleetLessonJson {
       rate_per_100h: truth.rate,
       low_hour_count: truth.lowHourCount,
       raw_downtime_rank: truth.rawDowntimeRank,
+      more_raw_downtime: truth.moreRawDowntime,
       shortcut: { answer: truth.shortcut.answer, device: truth.shortcut.device.device_id, risk_leader: truth.shortcut.riskLeader.device_id },
     },
     levels: result.levels,

@@ -13,6 +13,7 @@ import { formatRate, msPerCall } from "./tables";
 import type { FleetLessonResult } from "./simulate";
 
 const code = (text: string) => `\`${text}\``;
+const n = (value: number) => value.toLocaleString("en-US");
 const ms = (micros: number) => (micros / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
 
 /** "1st", "2nd", "3rd", "11th", "158th". */
@@ -73,9 +74,9 @@ export function readGroundTruth(result: FleetLessonResult): string {
       (leaderSame
         ? `It is also the highest-risk ${d.model}, so the comparison names it twice.`
         : `Its vendor risk score is ${d.risk_score}; the highest in its model, ${truth.riskLeader.risk_score}, belongs to ${code(truth.riskLeader.device_id)}.`),
-    `Ranked by raw downtime, ${code(d.device_id)} comes ${ordinal(truth.rawDowntimeRank)} of ${truth.lowHourCount}. ` +
-      `A single ${code("top_devices")} call returns at most ${MAX_ROWS} rows, so no ranking of raw downtime, however it is read, ` +
-      `shows this device. The obvious ranking answers **${truth.shortcut.answer}** instead: ${code(s.device_id)} has the most raw ` +
+    `By raw downtime it is nowhere near the top: ${truth.moreRawDowntime} of the ${truth.lowHourCount} low-hour devices have more. ` +
+      `A single ${code("top_devices")} call returns at most ${MAX_ROWS} rows, so no ranking of all the low-hour devices by raw ` +
+      `downtime shows this device. The obvious ranking answers **${truth.shortcut.answer}** instead: ${code(s.device_id)} has the most raw ` +
       `downtime under ${LOW_HOURS} hours (${s.downtime_min} minutes) but over ${s.operating_hours} hours, only ` +
       `${formatRate(s.downtime_min, s.operating_hours)} per 100 hours. The generator makes this true for every seed, and a test ` +
       `checks it for a thousand.`,
@@ -93,11 +94,13 @@ export function readLevels(result: FleetLessonResult): string {
       `${String(fields.count)} under ${LOW_HOURS} hours the client meant to ask about. An answer to a question nobody asked is worse ` +
       `than an error: nothing in it says it is wrong. ${code("top_devices")} needs ${code("field")} and fails, which ends the chain ` +
       `after ${names.calls} calls. From level 1 the client fills ${code("max_hours")}, ${code("field")} and ${code("limit")} from its ` +
-      `state and the chain runs: ${fields.calls} calls, ${fields.tokens} tokens, and ${code(String(fields.fetched))} fetched — the raw-downtime ` +
+      `state and the chain runs: ${fields.calls} calls, ${n(fields.tokens)} tokens, and ${code(String(fields.fetched))} fetched — the raw-downtime ` +
       `leader, since this chain asks the shortcut question.`,
     `Level 3 agrees ${full.negotiated} tools instead of ${fields.negotiated}: the fleet declares version ${FLEET_VERSION}, which this client knows, but ${code("kayit")} still declares a version the client does not know and is dropped, as in lesson 6.`,
     `**With lesson 6's client**, which has never heard of the fleet, the fleet's tools are refused at every level: by the allowlist ` +
-      `at levels 0 to 2, and at level 3 by version as well (${plural(fleetDroppedAtFull, "more tool")} dropped). Each attempt ends in the client ` +
+      `at levels 0 to 2; at level 3 the fleet declares version ${FLEET_VERSION} to a client that knows none, so the whole server is dropped ` +
+      `by version before the allowlist is consulted (the ${plural(fleetDroppedAtFull, "extra tool")} dropped there ${fleetDroppedAtFull === 1 ? "is" : "are"} ` +
+      `${code("kayit")}'s, as in lesson 6). Each attempt ends in the client ` +
       `with ${code(String(lesson6[0].failure).split(": ")[1])}, and no message reaches the fleet: the ${lesson6[0].request} requests in ` +
       `that table are the handshake alone.`,
   ].join("\n\n");
@@ -113,11 +116,12 @@ export function readMalformed(result: FleetLessonResult): string {
   const unknownId = channels("unknown device id");
   const sameHandlerText = unknownId.validating.text === unknownId.direct.text;
   return [
-    `Read the table by columns first. On ${code("direct")} every failure is the handler's own sentence, delivered as an error ` +
-      `result. On ${code("raw")} the same sentences arrive as JSON-RPC errors (${raw} of ${rows.length} calls): the low-level ` +
-      `server turns any throw into ${code("-32603")}, and the client's call throws, so the agent reads ${code("MCP error -32603:")} ` +
-      `in front of text that was written for it. The ${code("validating")} server checks arguments before the handler runs, ` +
-      `and its rejections name the property, what was expected and what was received.`,
+    `Read the table by columns first. On ${code("direct")} every failure is a sentence written for the agent — a handler's, or ` +
+      `the rig's own ${code("No such tool")} — delivered as an error result. On ${code("raw")} every failure is a JSON-RPC error ` +
+      `(${raw} of ${rows.length} calls): the low-level server turns any throw into ${code("-32603")}, and the client's call throws, ` +
+      `so the agent reads ${code("MCP error -32603:")} in front of the handler's sentence. The ${code("validating")} server checks ` +
+      `arguments before the handler runs; its rejections name the property and what was expected, and what was received when ` +
+      `something was.`,
     `Then by rows. ${quietOnDirect.length ? `${listing(quietOnDirect.map((l) => `*${l}*`))} succeed quietly on ${code("direct")} and ${code("raw")} and are rejected by ${code("validating")}` : "No call succeeds on one path and fails on another"}: ` +
       `the same tool now has two contracts. A model name in the wrong case answers ${code(channels("model in the wrong case").direct.text)} ` +
       `in-process — a plausible number, and a wrong one. ` +
@@ -125,11 +129,22 @@ export function readMalformed(result: FleetLessonResult): string {
       (sameHandlerText
         ? `Where the handler itself throws (the unknown id), the validating path passes its message through unchanged, as an error result.`
         : `Even the handler's own error for an unknown id reads differently on the validating path.`),
-    `Which contract is better? The validating server's messages say more — ${code("field: required")} with the allowed values beats ` +
-      `a handler that never expected the field to be missing — but they also leak the protocol into what is meant to be a tool ` +
-      `result. The source experiment found both: the library's errors were more useful than its author's, and models still read ` +
-      `${code("MCP error -32602")} as part of the answer.`,
+    `Which contract is better? Here the handlers were written to say what is valid, so on a missing ${code("field")} both ` +
+      `contracts list the four choices; in the source experiment the handler answered ${code('Cannot rank by "undefined"')} and ` +
+      `the library's validation error was the more useful of the two. But the validating server's messages also leak the protocol ` +
+      `into what is meant to be a tool result: the agent reads ${code("MCP error -32602")} where it expected an answer.`,
+    limitRow(rows),
   ].join("\n\n");
+}
+
+/** The `limit 50` row against the source's probe, where the SDK's rewritten bounds let 50 through. */
+function limitRow(rows: FleetLessonResult["malformed"]): string {
+  const row = rows.find((r) => r.label === "limit 50")!;
+  return row.outcomes.validating.channel === "JSON-RPC error"
+    ? `One row differs from the source's probe table. There, ${code("limit: 50")} passed validation — the SDK had rewritten the ` +
+        `schema's bounds to ±2⁵³ — and was refused by the handler; here the schema's ${code("maximum")} of ${MAX_ROWS} stands, and ` +
+        `the validating server refuses the call before the handler sees it.`
+    : `As in the source's probe table, ${code("limit: 50")} passes validation and is refused by the handler.`;
 }
 
 /** The conditions with what each does, as a markdown table. */
@@ -156,8 +171,8 @@ export function readConditions(result: FleetLessonResult): string {
   const healthy = sameAnswers
     ? `On the three healthy paths both agents give the same answers, with the same calls: the thorough agent ${direct.correct ? "is right" : "is wrong"} ` +
       `in ${direct.turns} turns and ${direct.toolCalls} calls, the shortcut agent ${s("direct").correct ? "is right" : "is wrong"} in ` +
-      `${s("direct").toolCalls}. What the boundary changes is cost: ${direct.envelope.tokens} envelope tokens in-process (nothing ` +
-      `crosses a boundary), ${raw.envelope.tokens} over ${code("raw")} and ${validating.envelope.tokens} over ${code("validating")}; ` +
+      `${plural(s("direct").toolCalls, "call")}. What the boundary changes is cost: ${n(direct.envelope.tokens)} envelope tokens in-process (nothing ` +
+      `crosses a boundary), ${n(raw.envelope.tokens)} over ${code("raw")} and ${n(validating.envelope.tokens)} over ${code("validating")}; ` +
       `${msPerCall(direct)} ms per call against ${msPerCall(raw)} and ${msPerCall(validating)}. Over a local boundary the agent uses the tools the same way, and pays for them.`
     : `On the three healthy paths the answers differ, which the reading did not expect: check the table row by row.`;
   const paragraphs = [
@@ -166,10 +181,14 @@ export function readConditions(result: FleetLessonResult): string {
       `reads ${code("MCP error -32001: Request timed out")}, sends the identical call again in its next turn — as the model in the ` +
       `source experiment did in every run — and this time it is served: ${slow.correct ? "right" : "wrong"} answer, ${slow.toolErrors} tool ` +
       `error, ${slow.turns} turns instead of ${validating.turns}, and ${msPerCall(slow)} ms per call, the timeout averaged over ${slow.toolCalls} calls.`,
-    `**crash**: the server exits while handling its ${CRASH_ON_CALL}th ${code("tools/call")}. That call reads ${code("MCP error -32000: Connection closed")}, ` +
+    `**crash**: the server exits while handling its ${ordinal(CRASH_ON_CALL)} ${code("tools/call")}. That call reads ${code("MCP error -32000: Connection closed")}, ` +
       `every later one ${code("Not connected")} — a message that does not say whether waiting would help. The thorough agent treats ` +
-      `it like the timeout and reissues the failed calls: ${crash.toolErrors} failed calls out of ${crash.toolCalls}. Then it gives up and ` +
-      `answers ${code(String(crash.answer))} from the one ranking it saw before the crash: ${crash.correct ? "right" : "wrong"}.`,
+      `it like the timeout and reissues the failed calls: ${crash.toolErrors} failed calls out of ${crash.toolCalls}. Then it gives up. ` +
+      `The band pages it received before the crash are half a search, proof of nothing, so it falls back on the raw-downtime leader ` +
+      `from its first turn and answers ${code(String(crash.answer))}: ${crash.correct ? "right" : "wrong"}.` +
+      (s("crash").toolCalls < CRASH_ON_CALL
+        ? ` The shortcut agent's rows do not move under any crash: it makes ${plural(s("crash").toolCalls, "call")}, and the server dies on its ${ordinal(CRASH_ON_CALL)}.`
+        : ""),
     `**crash-explained** is the condition the source experiment planned and never ran: the same crash, but the client says plainly ` +
       `that the server has exited and will not come back. The agent stops at the first such message: ${explained.toolCalls} calls and ` +
       `${explained.toolErrors} errors instead of ${crash.toolCalls} and ${crash.toolErrors}, and ` +
@@ -177,8 +196,8 @@ export function readConditions(result: FleetLessonResult): string {
       `, reached ${plural(crash.turns - explained.turns, "turn")} sooner. Telling a permanent failure from a transient one does not rescue the run; it stops the waste.`,
     `**crash-restart**: the client respawns the server and retries the failed call once. ${restart.restarts} restart, ` +
       `${ms(LATENCY_MICROS.restart)} ms of virtual time, and the run is ${restart.correct ? "right" : "wrong"} again with ${restart.toolErrors} tool ` +
-      `errors — the agent never learns anything happened. The envelope shows the price: ${restart.envelope.tokens} tokens against ` +
-      `${validating.envelope.tokens}, for the second handshake and the repeated call.`,
+      `errors — the agent never learns anything happened. The envelope shows the price: ${n(restart.envelope.tokens)} tokens against ` +
+      `${n(validating.envelope.tokens)}, for the second handshake and the repeated call.`,
     `**stdout-line**: the server prints a stray line beside its responses. The client cannot parse it and raises a transport error ` +
       `(${line.transportErrors} of them), but every response still arrives whole: ${line.correct ? "right" : "wrong"}, with no tool error. ` +
       `**stdout-unterminated** is the same mistake without a newline: each response is glued to the stray text, the line cannot be parsed, ` +
@@ -197,10 +216,10 @@ export function summarizeFleet(result: FleetLessonResult): string {
   const restart = record(result, "crash-restart", "thorough");
   const disagreements = result.malformed.filter((r) => new Set(PATH_NAMES.map((p) => `${r.outcomes[p].isError}`)).size > 1).length;
   return [
-    `- The question has a true answer, ${truth.answer}, computed from the data, and a shortcut answer, ${truth.shortcut.answer}; the true device ranks ${ordinal(truth.rawDowntimeRank)} by raw downtime, out of reach of a ${MAX_ROWS}-row page.`,
+    `- The question has a true answer, ${truth.answer}, computed from the data, and a shortcut answer, ${truth.shortcut.answer}; ${truth.moreRawDowntime} low-hour devices have more raw downtime than the true device, which puts it out of reach of a ${MAX_ROWS}-row page.`,
     `- As a fourth server the fleet obeys lesson 6's rules: at level 0 ${code("count_devices")} answers ${String(result.levels[0].count)} for the whole fleet, and a client that does not know the fleet drops it.`,
     `- The same eight malformed calls succeed on one path and fail on another ${disagreements} times: validation is part of a tool's contract, and moving a tool behind a validating server changes it.`,
-    `- A healthy boundary costs tokens and time, not correctness: ${validating.envelope.tokens} envelope tokens and ${msPerCall(validating)} ms per call for the thorough agent.`,
+    `- A healthy boundary costs tokens and time, not correctness: ${n(validating.envelope.tokens)} envelope tokens and ${msPerCall(validating)} ms per call for the thorough agent.`,
     `- A crash without recovery cost ${crash.toolErrors} failed calls; saying that the server is gone cut that to ${explained.toolErrors}; a restart and one retry made the run ${restart.correct ? "correct" : "still wrong"} at the price of ${restart.restarts} restart.`,
   ].join("\n");
 }

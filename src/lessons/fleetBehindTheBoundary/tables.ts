@@ -39,14 +39,14 @@ export function formatGroundTruth({ truth }: FleetLessonResult): string {
     ],
   ) +
     `\n\nanswer    ${truth.answer}\nshortcut  ${shortcut.answer}\n` +
-    `the task device ranks ${truth.rawDowntimeRank} of ${truth.lowHourCount} by raw downtime under 500 h`;
+    `${truth.moreRawDowntime} of the ${truth.lowHourCount} devices under 500 h have more raw downtime than the task device`;
 }
 
 /** The fleet chain at four levels: negotiation beside the lesson-6 servers, calls, envelope. */
 export function formatLevelTable(rows: readonly FleetLevelRow[]): string {
   return formatTextTable(
     ["level", "declaration", "negotiated", "dropped", "calls", "failed", "count", "fetched", "request", "response", "tokens", "round_trips", "first failure"],
-    rows.map((r) => [r.level, LEVELS[r.level], r.negotiated, r.dropped, r.calls, r.failed, pyStr(r.count), pyStr(r.fetched), r.request, r.response, r.tokens, r.round_trips, r.failure ?? "-"]),
+    rows.map((r) => [r.level, LEVELS[r.level], r.negotiated, r.dropped, r.calls, r.failed, r.count === null ? "-" : pyStr(r.count), r.fetched === null ? "-" : pyStr(r.fetched), r.request, r.response, r.tokens, r.round_trips, r.failure ?? "-"]),
   );
 }
 
