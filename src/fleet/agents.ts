@@ -14,7 +14,7 @@
  *   pages 25-hour bands, four per turn, twice each (by downtime and by hours, so every rate is
  *   exact); a band with more devices than a page holds is halved and paged again. It stops when
  *   no device it has not read can win: such a device has at least as many hours as the bands
- *   read so far cover, and no more downtime than the fleet's raw leader. Then it fetches the
+ *   read so far cover, and no more downtime than the raw-downtime leader under 500 hours. Then it fetches the
  *   winner's record and ranks risk within its model.
  *
  * Both reissue a failed call up to {@link MAX_RETRIES} times, stop at once when an error says the

@@ -101,8 +101,8 @@ export function readLevels(result: FleetLessonResult): string {
       `at levels 0 to 2; at level 3 the fleet declares version ${FLEET_VERSION} to a client that knows none, so the whole server is dropped ` +
       `by version before the allowlist is consulted (the ${plural(fleetDroppedAtFull, "extra tool")} dropped there ${fleetDroppedAtFull === 1 ? "is" : "are"} ` +
       `${code("kayit")}'s, as in lesson 6). Each attempt ends in the client ` +
-      `with ${code(String(lesson6[0].failure).split(": ")[1])}, and no message reaches the fleet: the ${lesson6[0].request} requests in ` +
-      `that table are the handshake alone.`,
+      `with ${code(String(lesson6[0].failure).split(": ")[1])}, and no tool call reaches the fleet: the ${lesson6[0].request} requests in ` +
+      `that table are the handshake alone, one ${code("yetenek sor")} per server, the fleet's included.`,
   ].join("\n\n");
 }
 
@@ -119,7 +119,8 @@ export function readMalformed(result: FleetLessonResult): string {
     `Read the table by columns first. On ${code("direct")} every failure is a sentence written for the agent — a handler's, or ` +
       `the rig's own ${code("No such tool")} — delivered as an error result. On ${code("raw")} every failure is a JSON-RPC error ` +
       `(${raw} of ${rows.length} calls): the low-level server turns any throw into ${code("-32603")}, and the client's call throws, ` +
-      `so the agent reads ${code("MCP error -32603:")} in front of the handler's sentence. The ${code("validating")} server checks ` +
+      `so the agent reads ${code("MCP error -32603:")} in front of the handler's sentence — or, for the unknown tool, in front of the ` +
+      `server's own ${code("Unknown tool")}. The ${code("validating")} server checks ` +
       `arguments before the handler runs; its rejections name the property and what was expected, and what was received when ` +
       `something was.`,
     `Then by rows. ${quietOnDirect.length ? `${listing(quietOnDirect.map((l) => `*${l}*`))} succeed quietly on ${code("direct")} and ${code("raw")} and are rejected by ${code("validating")}` : "No call succeeds on one path and fails on another"}: ` +
@@ -142,7 +143,7 @@ function limitRow(rows: FleetLessonResult["malformed"]): string {
   const row = rows.find((r) => r.label === "limit 50")!;
   return row.outcomes.validating.channel === "JSON-RPC error"
     ? `One row differs from the source's probe table. There, ${code("limit: 50")} passed validation — the SDK had rewritten the ` +
-        `schema's bounds to ±2⁵³ — and was refused by the handler; here the schema's ${code("maximum")} of ${MAX_ROWS} stands, and ` +
+        `schema's bounds to ±(2⁵³ − 1) — and was refused by the handler; here the schema's ${code("maximum")} of ${MAX_ROWS} stands, and ` +
         `the validating server refuses the call before the handler sees it.`
     : `As in the source's probe table, ${code("limit: 50")} passes validation and is refused by the handler.`;
 }
@@ -184,7 +185,7 @@ export function readConditions(result: FleetLessonResult): string {
     `**crash**: the server exits while handling its ${ordinal(CRASH_ON_CALL)} ${code("tools/call")}. That call reads ${code("MCP error -32000: Connection closed")}, ` +
       `every later one ${code("Not connected")} — a message that does not say whether waiting would help. The thorough agent treats ` +
       `it like the timeout and reissues the failed calls: ${crash.toolErrors} failed calls out of ${crash.toolCalls}. Then it gives up. ` +
-      `The band pages it received before the crash are half a search, proof of nothing, so it falls back on the raw-downtime leader ` +
+      `The band pages it received before the crash are a partial search, proof of nothing, so it falls back on the raw-downtime leader ` +
       `from its first turn and answers ${code(String(crash.answer))}: ${crash.correct ? "right" : "wrong"}.` +
       (s("crash").toolCalls < CRASH_ON_CALL
         ? ` The shortcut agent's rows do not move under any crash: it makes ${plural(s("crash").toolCalls, "call")}, and the server dies on its ${ordinal(CRASH_ON_CALL)}.`
