@@ -56,3 +56,6 @@ export { formatFleetTable, formatGroundTruth, formatLevelTable, formatMalformedT
 export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";
 export { formatTextTable, type Cell } from "./lessons/textTable";
 export { describeFleetSeed, readFleet, readGroundTruth, readLevels, readMalformed, describeConditions, readConditions, summarizeFleet } from "./lessons/fleetBehindTheBoundary/prose";
+
+// Charts: vega-lite specs rendered to SVG with vega.
+export { renderSvg, type ChartSpec } from "./charts/render";
