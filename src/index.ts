@@ -59,3 +59,5 @@ export { describeFleetSeed, readFleet, readGroundTruth, readLevels, readMalforme
 
 // Charts: vega-lite specs rendered to SVG with vega.
 export { renderSvg, type ChartSpec } from "./charts/render";
+export { levelsChart } from "./lessons/writingAServer/charts";
+export { conditionsChart } from "./lessons/fleetBehindTheBoundary/charts";

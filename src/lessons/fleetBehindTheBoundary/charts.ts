@@ -1,0 +1,33 @@
+/**
+ * Lesson 8's chart: what each condition did to the thorough agent — tool calls and tool errors,
+ * and whether its answer was right.
+ *
+ * A vega-lite spec built from the condition matrix (see `simulate.ts`); render it with `renderSvg`.
+ */
+import type { ChartSpec } from "../../charts/render";
+import type { FleetLessonResult } from "./simulate";
+
+/** The spec: per condition, the thorough agent's tool calls and tool errors side by side, right answers marked. */
+export function conditionsChart(result: FleetLessonResult, policy = "thorough"): ChartSpec {
+  const rows = result.matrix.filter((r) => r.policy === policy);
+  const values = rows.flatMap((r) => [
+    { condition: r.condition, measure: "tool calls", count: r.toolCalls, answer: r.correct ? "right" : "wrong" },
+    { condition: r.condition, measure: "tool errors", count: r.toolErrors, answer: r.correct ? "right" : "wrong" },
+  ]);
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v5.json",
+    title: `The ${policy} agent under each condition (seed ${result.seed})`,
+    data: { values },
+    width: 520,
+    height: 220,
+    mark: { type: "bar" },
+    encoding: {
+      x: { field: "condition", type: "nominal", sort: rows.map((r) => r.condition), title: null, axis: { labelAngle: -30 } },
+      xOffset: { field: "measure" },
+      y: { field: "count", type: "quantitative", title: "calls" },
+      color: { field: "measure", type: "nominal", title: null, scale: { range: ["#4c78a8", "#e45756"] }, legend: { orient: "bottom" } },
+      opacity: { field: "answer", type: "ordinal", sort: ["right", "wrong"], title: "answer", scale: { domain: ["right", "wrong"], range: [1, 0.45] }, legend: { orient: "bottom" } },
+      tooltip: [{ field: "condition" }, { field: "measure" }, { field: "count", type: "quantitative" }, { field: "answer" }],
+    },
+  };
+}
