@@ -61,3 +61,16 @@ export { describeFleetSeed, readFleet, readGroundTruth, readLevels, readMalforme
 export { renderSvg, type ChartSpec } from "./charts/render";
 export { levelsChart } from "./lessons/writingAServer/charts";
 export { conditionsChart } from "./lessons/fleetBehindTheBoundary/charts";
+
+// Lesson 7: the client — discovery as MCP spells it, per task or per session, and the silent drop.
+export { DISCOVERY_METHODS, capabilitiesOf, discoveryMessages, type Capability, type DiscoveryMessage } from "./client/messages";
+export { discoverServer, measureDiscovery, subtractCounts, addCounts, NO_COUNTS, type SentMessage, type DiscoveryRow } from "./client/discovery";
+export { connectClient, type Connection } from "./client/connect";
+export { runFleetTask } from "./client/fleetTask";
+export { clientTasks, chainOf, runClientTask, FLEET_TASK_LABEL, type ClientTask } from "./client/tasks";
+export { runClient, discoveryGrowth, DISCOVERY_MODES, type DiscoveryMode, type ClientSetup, type ClientRun, type GrowthRow } from "./client/session";
+export { reportDrops, describeDrop, endedInClient, dropVisibility, traceFailures, type DropReport, type DropVisibilityRow, type FailedTask } from "./client/drops";
+export { runReportedClient, CLIENT_KINDS, type ClientKind, type ReportedRun } from "./client/reporting";
+export { simulateWritingAClient, CLIENT_LEVEL, DROPPED_SERVER, KEPT_SERVER, FIRST_SERVER, type WritingAClientResult, type LevelReportRow } from "./lessons/writingAClient/simulate";
+export { formatTranscript, sumDiscovery, formatDiscoveryTable, formatHandshakeComparison, formatModeTable, tokenRatio, formatGrowthTable, formatVisibilityTable, formatClientResult, formatClientComparison, formatLevelReports, formatWritingAClient } from "./lessons/writingAClient/tables";
+export { describeClientSeed, readDiscovery, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";

@@ -25,6 +25,13 @@ export const LESSONS: readonly LessonEntry[] = [
       "handler versus declaration; three fictional servers declared at four levels; negotiation against an allowlist and known versions; the envelope cost of twelve tasks; the approval gate for a declared side effect.",
   },
   {
+    name: "07-writing-a-client",
+    alias: "writing-a-client",
+    title: "Writing a Client",
+    covers:
+      "discovery as MCP spells it (initialize, the initialized notification, tools/resources/prompts lists) for the three servers and the fleet; discovery renewed at every task against once per session, and how the gap grows; kayit dropped for its version without a word; a client that reports each drop and what that costs.",
+  },
+  {
     name: "08-the-fleet-behind-the-boundary",
     alias: "fleet",
     title: "The Fleet behind the Boundary",

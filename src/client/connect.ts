@@ -1,0 +1,42 @@
+/**
+ * Connecting: discovery on the wire, then lesson 6's negotiation on what discovery brought back.
+ *
+ * The client discovers every server (`discovery.ts`), then decides which tools to keep with
+ * lesson 6's `negotiate` (reference lesson 004, `negotiate`; IM5): a declared version above the
+ * known one drops the whole server, a name off the allowlist drops the tool. `negotiate` also
+ * counts lesson 6's folded handshake (`yetenek sor` / `yetenek bildir`); lesson 7 has just sent
+ * the MCP messages that handshake stood for, so those two messages go to a scratch envelope that
+ * is thrown away. The decision is `negotiate`'s, unchanged; only its messages are replaced.
+ *
+ * Nothing is reported here: the dropped tools sit in `negotiation.dropped`, and a client that
+ * does not read them drops silently (see `drops.ts`).
+ */
+import type { Session } from "../sim/client";
+import type { Level } from "../sim/declaration";
+import { Envelope } from "../sim/envelope";
+import { negotiate, type ClientPolicy, type Negotiation } from "../sim/negotiation";
+import type { Server } from "../sim/server";
+import { discoverServer, type SentMessage } from "./discovery";
+
+/** A connected client: the session tasks call through, what negotiation decided, what was sent. */
+export interface Connection {
+  session: Session;
+  negotiation: Negotiation;
+  /** Every discovery message, server by server, as sent. */
+  sent: SentMessage[];
+}
+
+/**
+ * Discovers every server on `envelope`, in order, then negotiates at `level` under `policy`.
+ *
+ * @param servers the servers, discovered and negotiated in this order.
+ * @param level the declaration level the servers answer with (0–3).
+ * @param policy the client's allowlist and known versions.
+ * @param envelope the run's counter; gains the discovery messages and nothing else.
+ * @returns a session on `envelope` with the agreed tools (approval off, as in lesson 6's runs).
+ */
+export function connectClient(servers: readonly Server[], level: Level, policy: ClientPolicy, envelope: Envelope): Connection {
+  const sent = servers.flatMap((server) => discoverServer(server, envelope));
+  const negotiation = negotiate(servers, level, policy, new Envelope());
+  return { session: { envelope, agreed: negotiation.agreed, approval: false }, negotiation, sent };
+}

@@ -1,0 +1,124 @@
+/**
+ * Lesson 7, "Writing a Client": everything the lesson computes for one seed.
+ *
+ * Source: the last section of reference lesson 004 ("Next Step"), which announces this lesson, and
+ * issue 4 §1. The servers are lesson 6's three (`olcum`, `tarife`, `kayit`) and lesson 8's fleet,
+ * all from the same seed; the client is lesson 8's `FLEET_POLICY` (lesson 6's allowlist and known
+ * versions, plus the fleet); the level is 3 (full), the level at which lesson 6 drops `kayit` for
+ * its version. Pure: the same seed gives an equal result. Tables, prose and the notebook read it.
+ */
+import { createFleetServer, FLEET_POLICY } from "../../fleet/server";
+import { generateFleet, type Fleet } from "../../fleet/generator";
+import { ALL_LEVELS, type Level } from "../../sim/declaration";
+import { Envelope } from "../../sim/envelope";
+import type { ClientPolicy } from "../../sim/negotiation";
+import type { Server } from "../../sim/server";
+import { measureHandshake, type HandshakeRow } from "../../world/run";
+import { createWorld, type World } from "../../world/world";
+import { discoverServer, measureDiscovery, type DiscoveryRow, type SentMessage } from "../../client/discovery";
+import { dropVisibility, reportDrops, type DropReport, type DropVisibilityRow } from "../../client/drops";
+import { runReportedClient, type ReportedRun } from "../../client/reporting";
+import { discoveryGrowth, runClient, type ClientRun, type ClientSetup, type GrowthRow } from "../../client/session";
+import { clientTasks, type ClientTask } from "../../client/tasks";
+
+/** The level lesson 7 runs at. Source: reference lesson 004, the level where `kayit` is dropped (3, full). */
+export const CLIENT_LEVEL: Level = 3;
+
+/** The server dropped silently at {@link CLIENT_LEVEL}. Source: reference lesson 004, "Handler and Declaration". */
+export const DROPPED_SERVER = "kayit";
+
+/** A kept server on the same (remote) transport, shown beside the dropped one. */
+export const KEPT_SERVER = "tarife";
+
+/** The server whose discovery is shown message by message. */
+export const FIRST_SERVER = "olcum";
+
+/** What the reporting client reports at one level, and how many calls ended in the client there. */
+export interface LevelReportRow {
+  level: Level;
+  negotiated: number;
+  dropped: number;
+  /** Calls the client ended itself over the run (per session). */
+  endedInClient: number;
+  completed: number;
+  reports: DropReport[];
+}
+
+/** Everything lesson 7 computes for one seed. */
+export interface WritingAClientResult {
+  seed: number;
+  world: World;
+  fleet: Fleet;
+  /** olcum, tarife, kayit, fleet. */
+  servers: readonly Server[];
+  level: Level;
+  policy: ClientPolicy;
+  /** The twelve lesson-6 tasks, then the fleet task. */
+  tasks: ClientTask[];
+  /** Each server's discovery messages, as sent on a fresh envelope, by server name. */
+  transcripts: Record<string, SentMessage[]>;
+  /** Each server's discovery cost on its own, in server order. */
+  discovery: DiscoveryRow[];
+  /** Lesson 6's folded handshake for its three servers at {@link CLIENT_LEVEL}, for comparison. */
+  lessonSixHandshake: HandshakeRow;
+  /** All tasks, discovery before every task. */
+  perTask: ClientRun;
+  /** All tasks, discovery once. */
+  perSession: ClientRun;
+  /** Both modes over the first N tasks, N = 1 … all. */
+  growth: GrowthRow[];
+  /** Per server, after the per-session run: listed, kept, calls, reached the wire, ended in the client. */
+  visibility: DropVisibilityRow[];
+  /** The silent and the reporting client over the same run. */
+  silent: ReportedRun;
+  reporting: ReportedRun;
+  /** What the reporting client reports at each level 0–3. */
+  levels: LevelReportRow[];
+}
+
+/**
+ * Runs lesson 7 for a seed.
+ *
+ * @param seed an integer from 0 to 2^53 − 1; the world, its tasks and the fleet all come from it.
+ * @throws RangeError for any other seed.
+ */
+export function simulateWritingAClient(seed: number): WritingAClientResult {
+  const world = createWorld(seed); // checks the seed
+  const fleet = generateFleet(seed);
+  const servers = [...world.servers, createFleetServer(fleet)];
+  const policy = FLEET_POLICY;
+  const setup: ClientSetup = { servers, level: CLIENT_LEVEL, policy };
+  const tasks = clientTasks(world, fleet);
+  const perSession = runClient(setup, tasks, "per-session");
+  const levels = ALL_LEVELS.map((level): LevelReportRow => {
+    const run = runClient({ servers, level, policy }, tasks, "per-session");
+    const visibility = dropVisibility(servers, run.negotiation, tasks, run.outcomes);
+    return {
+      level,
+      negotiated: run.negotiation.agreed.size,
+      dropped: run.negotiation.dropped.length,
+      endedInClient: visibility.reduce((n, row) => n + row.endedInClient, 0),
+      completed: run.completed,
+      reports: reportDrops(run.negotiation, servers, level, policy),
+    };
+  });
+  return {
+    seed,
+    world,
+    fleet,
+    servers,
+    level: CLIENT_LEVEL,
+    policy,
+    tasks,
+    transcripts: Object.fromEntries(servers.map((server) => [server.name, discoverServer(server, new Envelope())])),
+    discovery: servers.map(measureDiscovery),
+    lessonSixHandshake: measureHandshake(world, CLIENT_LEVEL),
+    perTask: runClient(setup, tasks, "per-task"),
+    perSession,
+    growth: discoveryGrowth(setup, tasks),
+    visibility: dropVisibility(servers, perSession.negotiation, tasks, perSession.outcomes),
+    silent: runReportedClient(setup, tasks, "silent"),
+    reporting: runReportedClient(setup, tasks, "reporting"),
+    levels,
+  };
+}
