@@ -62,6 +62,15 @@ export { renderSvg, type ChartSpec } from "./charts/render";
 export { levelsChart } from "./lessons/writingAServer/charts";
 export { conditionsChart } from "./lessons/fleetBehindTheBoundary/charts";
 
+// Seed sweeps: a lesson over many seeds, every count's distribution, its claims checked.
+export { Tally, distributionOf, type Distribution } from "./sweep/distribution";
+export { WRITING_A_SERVER_COUNTS, FLEET_COUNTS, HANDSHAKE_COUNTS, RUN_COUNTS, CONDITION_COUNTS, CONDITION_ROWS, type CountGroup, type RowKey } from "./sweep/counts";
+export { WRITING_A_SERVER_CLAIMS, FLEET_CLAIMS, FEW_TOKENS, LESSON_8_SERVERS, type Claim } from "./sweep/claims";
+export { sweep, sweepLesson, checkSweepRange, SWEEP_LESSONS, SWEEP_NAMES, WRITING_A_SERVER_SWEEP, FLEET_SWEEP, FAILURES_KEPT, type SweepLesson, type SweepName, type SweepOptions, type SweepResult, type SweepGroup, type SweepRow, type ClaimTally, type SweepChartChoice } from "./sweep/sweep";
+export { formatSweep, formatSweepGroup, formatClaims } from "./sweep/tables";
+export { sweepJson, type SweepJson, type SweepRowJson, type DistributionJson, type ClaimJson } from "./sweep/json";
+export { sweepChartSpec, sweepChartData, type SweepChartDatum } from "./sweep/chart";
+
 // Lesson 7: the client — discovery as MCP spells it, per task or per session, and the silent drop.
 export { DISCOVERY_METHODS, capabilitiesOf, discoveryMessages, type Capability, type DiscoveryMessage } from "./client/messages";
 export { discoverServer, measureDiscovery, subtractCounts, addCounts, NO_COUNTS, type SentMessage, type DiscoveryRow } from "./client/discovery";
@@ -74,3 +83,4 @@ export { runReportedClient, CLIENT_KINDS, type ClientKind, type ReportedRun } fr
 export { simulateWritingAClient, CLIENT_LEVEL, DROPPED_SERVER, KEPT_SERVER, FIRST_SERVER, type WritingAClientResult, type LevelReportRow } from "./lessons/writingAClient/simulate";
 export { formatTranscript, sumDiscovery, formatDiscoveryTable, formatHandshakeComparison, formatModeTable, tokenRatio, formatGrowthTable, formatVisibilityTable, formatClientResult, formatClientComparison, formatLevelReports, formatWritingAClient } from "./lessons/writingAClient/tables";
 export { describeClientSeed, readDiscovery, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
+export { growthChart } from "./lessons/writingAClient/charts";
