@@ -16,10 +16,15 @@
  *    absolute, and each is also given as a multiple of the lesson-6 seed measured in the same round
  *    (median of the per-round ratios), which means the same on any machine.
  * 3. The wall time of `mcp-course lesson` on each engine that is installed.
+ * 4. A seed sweep (issue 4 §3): the wall time of `sweep` over BENCH_SWEEP_SEEDS seeds of lesson 6
+ *    through the library (sweepRound.ts, a fresh process per round, cold, pinned like the others;
+ *    median and fastest of BENCH_SWEEP_ROUNDS), beside what the reference's own per-seed time
+ *    (section 1) comes to for as many seeds. Target (issue 4): 10,000 seeds in under 2 s.
  * Figures are printed, never asserted: tests do not time anything.
  *
  * Knobs: BENCH_SEEDS (lesson-6 seeds per round, default 2000; the reference runs a twentieth, at
- * least 50), BENCH_FLEET_SEEDS (fleet seeds per round, default 200), BENCH_ROUNDS (default 7).
+ * least 50), BENCH_FLEET_SEEDS (fleet seeds per round, default 200), BENCH_ROUNDS (default 7),
+ * BENCH_SWEEP_SEEDS (default 10000), BENCH_SWEEP_ROUNDS (default 3).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +39,8 @@ const SEEDS = Number(process.env.BENCH_SEEDS ?? 2000);
 const FLEET_SEEDS = Number(process.env.BENCH_FLEET_SEEDS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const FIRST_SEED = 20260218;
+const SWEEP_SEEDS = Number(process.env.BENCH_SWEEP_SEEDS ?? 10000);
+const SWEEP_ROUNDS = Number(process.env.BENCH_SWEEP_ROUNDS ?? 3);
 
 /** The Python driver: runs the reference program once per seed, prints µs per seed and max RSS in MB. */
 const DRIVER = [
@@ -97,6 +104,18 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const fastest = (values: number[]) => Math.min(...values);
 const us = (value: number) => `${value.toFixed(1).padStart(8)} µs/seed`;
 const times = (value: number) => `${value.toFixed(value < 10 ? 2 : 1).padStart(7)}×`;
+
+/** Section 4: ms of one cold lesson-6 sweep of SWEEP_SEEDS seeds per round (sweepRound.ts), and the peak RSS in MB. */
+function sweepRounds(): { ms: number[]; maxRssMb: number } {
+  const ms: number[] = [];
+  let maxRssMb = 0;
+  for (let round = 0; round < SWEEP_ROUNDS; round++) {
+    const [elapsed, rss] = numbers(round % CORES, process.execPath, ["--import", "tsx", join(__dirname, "sweepRound.ts"), String(FIRST_SEED), String(SWEEP_SEEDS)]);
+    ms.push(elapsed);
+    maxRssMb = Math.max(maxRssMb, rss);
+  }
+  return { ms, maxRssMb };
+}
 
 function lessonWallTime(engine: string, dir: string): string {
   const start = performance.now();
@@ -168,6 +187,15 @@ function main(): void {
     const matrixRatio = median(fleetRatios.matrix);
     console.log(`  one condition matrix (${runs} agent runs) costs ${matrixRatio.toFixed(1)}× a lesson-6 seed; one agent run ${(matrixRatio / runs).toFixed(2)}×`);
     console.log(`  the whole of lesson 8 with its JSON text costs ${median(fleetRatios.lesson).toFixed(1)}× lesson 6 with its JSON text`);
+    const sweeps = sweepRounds();
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(2).padStart(8)} s`;
+    console.log(`seed sweep: \`sweep\` over ${SWEEP_SEEDS.toLocaleString("en-US")} seeds of lesson 6 through the library (${SWEEP_ROUNDS} rounds, fresh process, cold)`);
+    console.log("                                           median        fastest");
+    console.log(`  mcp-course sweep (library call)       ${seconds(median(sweeps.ms))}     ${seconds(fastest(sweeps.ms))}   ${us((median(sweeps.ms) * 1000) / SWEEP_SEEDS)} (median)   max RSS ${sweeps.maxRssMb.toFixed(0)} MB`);
+    if (theirs.length) {
+      console.log(`  reference (Python), ${us(median(theirs))} × ${SWEEP_SEEDS.toLocaleString("en-US")} seeds = ${seconds((median(theirs) * SWEEP_SEEDS) / 1000).trim()} (its per-seed time from the rounds above)`);
+    }
+    console.log(`  target: ${SWEEP_SEEDS === 10000 ? "10,000 seeds" : "(at 10,000 seeds)"} in under 2 s: ${SWEEP_SEEDS === 10000 ? (median(sweeps.ms) < 2000 ? "met" : "NOT met") : "not measured at this size"}`);
     console.log("wall time of `mcp-course lesson` (lesson 6, default seed)");
     console.log(`  tslab engine      ${lessonWallTime("tslab", dir)}`);
     console.log(`  jupyter engine    ${jupyterAvailable() ? lessonWallTime("jupyter", dir) : "not installed"}`);

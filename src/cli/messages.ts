@@ -36,6 +36,10 @@ export const messages = {
   cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,
   jupyterCommandMissing: () => "the jupyter command was not found (Debian: apt-get install jupyter-notebook)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
+  /** Follows commander's own "option '--count <n>' argument 'x' is invalid." */
+  badSweepCount: () => `Expected a number of seeds, an integer from 1 to ${MAX_SEED}.`,
+  sweepPastLastSeed: (from: number, count: number) =>
+    `--from ${from} --count ${count} would end at seed ${BigInt(from) + BigInt(count) - 1n}, past the largest seed ${MAX_SEED}`,
 } as const;
 
 function firstLine(text: string): string {

@@ -13,6 +13,7 @@ import { runLessonCommand, type EngineChoice } from "./commands/lesson";
 import { installKernel } from "./commands/kernel";
 import { SIMULATION_NAMES, simulateOutput, type SimulationName } from "./commands/simulate";
 import { findLesson } from "../lessons/catalog";
+import { countOption, DEFAULT_COUNTS, runSweepCommand, SWEEP_LESSON_CHOICES, sweepLessonOption, type SweepCommandOptions } from "./commands/sweep";
 import { CliError, EXIT_USAGE } from "./messages";
 import { checkOutFile, seedOption, simulationOption, writeOutput } from "./options";
 
@@ -84,6 +85,18 @@ function buildProgram(io: CliIo): Command {
     .description("Install the kernelspec `tslab` (this Node, this project's tslab) with `jupyter kernelspec install`.")
     .option("--prefix <dir>", "install under DIR/share/jupyter/kernels instead of your user folder (then set JUPYTER_PATH=DIR/share/jupyter)")
     .action((options: { prefix?: string }) => installKernel(options, io));
+
+  program
+    .command("sweep")
+    .allowExcessArguments(false)
+    .description("Run a lesson's simulation over consecutive seeds: each count's min, median and max, the lesson's claims checked, one chart.")
+    .option("--lesson <name>", `which lesson: ${SWEEP_LESSON_CHOICES.join(" or ")}; a lesson's number or full name works too`, sweepLessonOption, "writing-a-server")
+    .option("--from <seed>", "first seed, an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
+    .option("--count <n>", `how many consecutive seeds (default: ${DEFAULT_COUNTS})`, countOption)
+    .option("--json", "print one JSON object (distributions and claims) instead of the tables")
+    .option("--chart <file>", "write the sweep's chart as SVG to this file")
+    .action((options: SweepCommandOptions) => runSweepCommand(options, io));
+
 
   return program;
 }
