@@ -34,6 +34,8 @@ export const messages = {
   /** Follows commander's own "option '--lesson <name>' argument 'x' is invalid." */
   unknownSimulation: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
   cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,
+  cannotRemove: (path: string, reason: string) => `cannot remove the stale chart ${path}: ${reason}`,
+  exportIsFolder: (path: string) => `${path} is a folder, so the export cannot be written there`,
   jupyterCommandMissing: () => "the jupyter command was not found (Debian: apt-get install jupyter-notebook)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
   /** Follows commander's own "option '--count <n>' argument 'x' is invalid." */

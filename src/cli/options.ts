@@ -70,6 +70,19 @@ export function writeOutput(path: string, text: string): void {
   }
 }
 
+/**
+ * Removes a file an earlier export wrote (a stale chart), turning a failure into one clear line.
+ *
+ * @throws CliError (exit 1) naming the file and the reason.
+ */
+export function removeOutput(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch (error) {
+    throw new CliError(messages.cannotRemove(path, reasonOf(error as NodeJS.ErrnoException)), EXIT_FAILURE);
+  }
+}
+
 /** `--lesson NAME` of `simulate`: a lesson's alias (`fleet`), number (`08`) or full name, if it has a simulation. */
 export function simulationOption(text: string): SimulationName {
   const alias = findLesson(text)?.alias;

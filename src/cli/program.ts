@@ -9,7 +9,7 @@ import { PACKAGE_ROOT } from "../packageRoot";
 import { Command, CommanderError, Option } from "commander";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
-import { runLessonCommand, type EngineChoice } from "./commands/lesson";
+import { EXPORT_FORMATS, runLessonCommand, type EngineChoice, type ExportFormat } from "./commands/lesson";
 import { installKernel } from "./commands/kernel";
 import { SIMULATION_NAMES, simulateOutput, type SimulationName } from "./commands/simulate";
 import { findLesson } from "../lessons/catalog";
@@ -68,12 +68,13 @@ function buildProgram(io: CliIo): Command {
 
   program
     .command("lesson")
-    .description("Execute lesson notebooks and export each to markdown (text, code and printed output).")
+    .description("Execute lesson notebooks and export each to markdown (text, code, printed output, charts as SVG files beside it) or to one self-contained HTML page.")
     .argument("[names...]", `lessons to export (default: all): ${LESSONS.map((l) => l.name).join(", ")}`)
     .option("--seed <n>", `seed to inject (default: each notebook's own SEED, ${DEFAULT_SEED} for the lessons); another seed exports to lessons/seed-N/`, seedOption)
     .option("--out <dir>", "folder for the exports (default lessons/, or lessons/seed-N/ for another seed)")
     .addOption(new Option("--engine <engine>", "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto").choices(["auto", "jupyter", "tslab"]).default("auto"))
-    .action((names: string[], options: { seed?: number; out?: string; engine: EngineChoice }) =>
+    .addOption(new Option("--format <format>", "md: <name>.md with charts in <name>.files/; html: one self-contained <name>.html (charts inline)").choices(EXPORT_FORMATS).default("md"))
+    .action((names: string[], options: { seed?: number; out?: string; engine: EngineChoice; format: ExportFormat }) =>
       runLessonCommand({ names, ...options }, io),
     );
 

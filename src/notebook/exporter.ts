@@ -1,52 +1,168 @@
-// Markdown export of an executed notebook: the lesson text as committed to the repo.
+// Export of an executed notebook: one walk over its cells into blocks, rendered as Markdown (with
+// chart files beside it) or as one self-contained HTML page (src/notebook/htmlExporter.ts).
 import type { Cell, Notebook, Output } from "./notebookFile";
 
-/** Options of exportMarkdown. */
+/** Options of exportMarkdown, exportLesson, lessonBlocks and exportHtml. */
 export interface ExportOptions {
   /** Repo-relative path of the source notebook with `/` separators, e.g. `notebooks/06-writing-a-server.ipynb`. */
   notebookPath: string;
   /** The seed the notebook ran with, named in the header comment. */
   seed?: number | string;
+  /**
+   * Folder for chart files, relative to the markdown file, one path segment (no `/`):
+   * default `<notebook name>.files`, e.g. `06-writing-a-server.files` beside `06-writing-a-server.md`.
+   */
+  filesFolder?: string;
 }
 
 /**
- * Renders an executed notebook as Markdown. Deterministic: the same notebook gives the same bytes.
- * - line 1: `<!-- Generated from <notebookPath>[ with seed <seed>]. Do not edit. -->` (no
- *   timestamps, absolute paths, durations, execution counts or ids);
- * - markdown cells verbatim; code cells in ```ts fences; blank cells and raw cells are omitted;
- * - stdout/stderr streams and text/plain outputs in ```text fences, byte for byte as printed;
- * - `text/markdown` display outputs verbatim (how a lesson writes computed prose), preferred over
- *   text/plain in the same output;
- * - blocks are separated by one blank line; trailing newlines of each block are dropped
- *   (nothing else is trimmed); the file ends with exactly one newline;
- * - a fence is longer than any backtick run inside it.
- * @throws Error if `notebookPath` is absolute or uses `\`, or a code cell holds an error output
- *   or an output with neither text/markdown nor text/plain (e.g. HTML-only: tables must be text).
+ * One piece of an exported lesson, in reading order.
+ * - `markdown`: a markdown cell's source, or a `text/markdown` output (computed prose);
+ * - `code`: a code cell's TypeScript source;
+ * - `text`: printed output (a stdout/stderr stream or a `text/plain` output), byte for byte;
+ * - `svg`: an `image/svg+xml` output (a chart), with the name of its file in the files folder.
  */
-export function exportMarkdown(executed: Notebook, options: ExportOptions): string {
+export type LessonBlock =
+  | { kind: "markdown"; text: string }
+  | { kind: "code"; text: string }
+  | { kind: "text"; text: string }
+  | { kind: "svg"; file: string; svg: string };
+
+/** An executed notebook as blocks: what both the Markdown and the HTML renderers read. */
+export interface LessonDocument {
+  /** The header line's text: `Generated from <notebookPath>[ with seed <seed>]. Do not edit.` */
+  note: string;
+  /** The chart files' folder, relative to the markdown file (see ExportOptions.filesFolder). */
+  filesFolder: string;
+  blocks: LessonBlock[];
+}
+
+/** A file that goes beside the markdown export. */
+export interface ExportedFile {
+  /** Path relative to the markdown file's folder, `/`-separated: `<filesFolder>/<name>.svg`. */
+  path: string;
+  /** The file's content, exactly as the notebook displayed it. */
+  text: string;
+}
+
+/** The Markdown export of a notebook: the markdown text and the chart files it links to. */
+export interface MarkdownExport {
+  markdown: string;
+  /** The chart files folder, relative to the markdown file (every `files[].path` is inside it). */
+  filesFolder: string;
+  /** One SVG file per `image/svg+xml` output, in reading order; empty when the notebook shows no chart. */
+  files: ExportedFile[];
+}
+
+/** A cell id usable in a file name: nbformat 4.5's own pattern for ids. */
+const FILE_SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Walks an executed notebook into blocks. Deterministic: the same notebook gives the same blocks.
+ * - markdown cells verbatim; code cells as `code`; blank code cells, raw cells and blocks with
+ *   nothing but newlines are omitted;
+ * - stdout/stderr streams and text/plain outputs as `text`, byte for byte as printed;
+ * - a display output's MIME types are taken in nbconvert's order of preference: `text/markdown`
+ *   (how a lesson writes computed prose), then `image/svg+xml` (a chart), then `text/plain`;
+ * - a chart's file is named after its cell, never after a run-order counter: the first chart of
+ *   cell `levels-chart` is `levels-chart.svg`, its second `levels-chart-2.svg`.
+ * @throws Error if `notebookPath` is absolute or uses `\`, `filesFolder` is not one path segment,
+ *   a code cell holds an error output or an output with none of those MIME types (e.g. HTML-only:
+ *   tables must be text), or a cell with a chart has an id that cannot name a file.
+ */
+export function lessonBlocks(executed: Notebook, options: ExportOptions): LessonDocument {
   const { notebookPath, seed } = options;
   if (/^([A-Za-z]:)?[\\/]/.test(notebookPath) || notebookPath.includes("\\")) {
     throw new Error(`exportMarkdown: notebookPath must be repo-relative with "/" separators, got ${notebookPath}`);
   }
-  const seedText = seed === undefined ? "" : ` with seed ${seed}`;
-  const blocks = [`<!-- Generated from ${notebookPath}${seedText}. Do not edit. -->`];
-  executed.cells.forEach((cell, index) => blocks.push(...cellBlocks(cell, index)));
-  return blocks.map(dropTrailingNewlines).filter((b) => b !== "").join("\n\n") + "\n";
+  const filesFolder = options.filesFolder ?? `${notebookPath.split("/").pop()!.replace(/\.ipynb$/, "")}.files`;
+  if (filesFolder === "" || filesFolder === "." || filesFolder === ".." || /[\\/]/.test(filesFolder)) {
+    throw new Error(`exportMarkdown: filesFolder must be one folder name, got ${JSON.stringify(filesFolder)}`);
+  }
+  const note = `Generated from ${notebookPath}${seed === undefined ? "" : ` with seed ${seed}`}. Do not edit.`;
+  // A block with nothing but newlines (an empty markdown cell, a stream of "\n") shows nothing anywhere.
+  const blocks = executed.cells.flatMap((cell, index) => cellBlocks(cell, index)).filter((b) => b.kind === "svg" || !/^\n*$/.test(b.text));
+  return { note, filesFolder, blocks };
 }
 
-function cellBlocks(cell: Cell, index: number): string[] {
-  if (cell.cell_type === "markdown") return [cell.source];
+/**
+ * Renders an executed notebook as Markdown with the chart files it links to. Deterministic: the
+ * same notebook gives the same bytes, for the text and for every file.
+ * - line 1: `<!-- Generated from <notebookPath>[ with seed <seed>]. Do not edit. -->` (no
+ *   timestamps, absolute paths, durations, execution counts or ids);
+ * - blocks as lessonBlocks walks them: markdown verbatim, code in ```ts fences, printed output in
+ *   ```text fences, and each chart as `![chart](<filesFolder>/<file>)` (relative, URL-encoded),
+ *   its SVG in `files`, byte for byte as displayed;
+ * - blocks are separated by one blank line; trailing newlines of each block are dropped
+ *   (nothing else is trimmed); the text ends with exactly one newline;
+ * - a fence is longer than any backtick run inside it.
+ * @throws Error as lessonBlocks does.
+ */
+export function exportLesson(executed: Notebook, options: ExportOptions): MarkdownExport {
+  const doc = lessonBlocks(executed, options);
+  const files: ExportedFile[] = [];
+  const parts = [`<!-- ${doc.note} -->`];
+  for (const block of doc.blocks) {
+    switch (block.kind) {
+      case "markdown":
+        parts.push(block.text);
+        break;
+      case "code":
+        parts.push(fence("ts", block.text));
+        break;
+      case "text":
+        parts.push(fence("text", block.text));
+        break;
+      case "svg":
+        files.push({ path: `${doc.filesFolder}/${block.file}`, text: block.svg });
+        parts.push(`![chart](${urlSegment(doc.filesFolder)}/${urlSegment(block.file)})`);
+        break;
+    }
+  }
+  const markdown = parts.map(dropTrailingNewlines).filter((b) => b !== "").join("\n\n") + "\n";
+  return { markdown, filesFolder: doc.filesFolder, files };
+}
+
+/**
+ * The Markdown text of exportLesson alone (charts are linked, their files not returned).
+ * @throws Error as lessonBlocks does.
+ */
+export function exportMarkdown(executed: Notebook, options: ExportOptions): string {
+  return exportLesson(executed, options).markdown;
+}
+
+function cellBlocks(cell: Cell, index: number): LessonBlock[] {
+  if (cell.cell_type === "markdown") return [{ kind: "markdown", text: cell.source }];
   if (cell.cell_type !== "code" || cell.source.trim() === "") return [];
-  return [fence("ts", cell.source), ...cell.outputs.map((o) => outputBlock(o, `cell ${index} (id ${cell.id})`))];
+  const where = `cell ${index} (id ${cell.id})`;
+  let charts = 0;
+  const outputs = cell.outputs.map((o): LessonBlock => {
+    const block = outputBlock(o, where);
+    if (block.kind !== "svg") return block;
+    if (!FILE_SAFE_ID.test(cell.id)) {
+      throw new Error(`exportMarkdown: ${where} shows a chart, but its id cannot name a file (ids of 1 to 64 letters, digits, "-" or "_")`);
+    }
+    charts += 1;
+    return { ...block, file: `${cell.id}${charts === 1 ? "" : `-${charts}`}.svg` };
+  });
+  return [{ kind: "code", text: cell.source }, ...outputs];
 }
 
-function outputBlock(o: Output, where: string): string {
-  if (o.output_type === "stream") return fence("text", o.text);
+function outputBlock(o: Output, where: string): LessonBlock {
+  if (o.output_type === "stream") return { kind: "text", text: o.text };
   if (o.output_type === "error") throw new Error(`exportMarkdown: ${where} has an error output (${o.ename}: ${o.evalue}); export only notebooks that ran cleanly`);
-  const { "text/markdown": markdown, "text/plain": plain } = o.data;
-  if (typeof markdown === "string") return markdown;
-  if (typeof plain === "string") return fence("text", plain);
-  throw new Error(`exportMarkdown: ${where} has a ${o.output_type} output without text/markdown or text/plain (has ${Object.keys(o.data).join(", ") || "nothing"}); render tables as text, not HTML`);
+  const { "text/markdown": markdown, "image/svg+xml": svg, "text/plain": plain } = o.data;
+  if (typeof markdown === "string") return { kind: "markdown", text: markdown };
+  if (typeof svg === "string") return { kind: "svg", file: "", svg };
+  if (typeof plain === "string") return { kind: "text", text: plain };
+  throw new Error(
+    `exportMarkdown: ${where} has a ${o.output_type} output without text/markdown, image/svg+xml or text/plain (has ${Object.keys(o.data).join(", ") || "nothing"}); render tables as text, not HTML`,
+  );
+}
+
+/** One path segment of a link, percent-encoded, with the parentheses that would end a Markdown link. */
+function urlSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/\(/g, "%28").replace(/\)/g, "%29");
 }
 
 /** A fenced block holding `text` exactly; the fence outgrows any backtick run in it. */

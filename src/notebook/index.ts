@@ -22,4 +22,15 @@ export {
   type ProgressEvent,
 } from "./executeNotebook";
 export { jupyterAvailable, findJupyterPython } from "./jupyterPython";
-export { exportMarkdown, type ExportOptions } from "./exporter";
+export {
+  exportLesson,
+  exportMarkdown,
+  lessonBlocks,
+  type ExportedFile,
+  type ExportOptions,
+  type LessonBlock,
+  type LessonDocument,
+  type MarkdownExport,
+} from "./exporter";
+export { exportHtml } from "./htmlExporter";
+export { writeMarkdownExport, type ExportWriter, type WrittenExport } from "./exportFiles";

@@ -1,7 +1,7 @@
 // `mcp-course lesson` exports every lesson exactly as committed, on both engines, and a failing cell keeps the old export.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { defaultOutDir } from "../../src/cli/commands/lesson";
@@ -11,18 +11,29 @@ import { cli, jupyterAvailable, ROOT, tempDir } from "../helpers";
 const LESSON = "06-writing-a-server";
 const committed = (path: string) => readFileSync(join(ROOT, path), "utf8");
 
-function exportLesson(engine: string, seed?: number, lesson: string = LESSON): string {
+/** The chart files of a lesson's markdown export in `dir` (`<lesson>.files/*.svg`), name → content. */
+function chartFiles(dir: string, lesson: string): Record<string, string> {
+  const folder = join(dir, `${lesson}.files`);
+  if (!existsSync(folder)) return {};
+  return Object.fromEntries(readdirSync(folder).sort().map((name) => [name, readFileSync(join(folder, name), "utf8")]));
+}
+
+/** Exports a lesson into a new folder: its markdown and its chart files. */
+function exportLessonFiles(engine: string, seed?: number, lesson: string = LESSON): { markdown: string; charts: Record<string, string> } {
   const out = tempDir();
   const run = cli(["lesson", lesson, "--engine", engine, "--out", out, ...(seed === undefined ? [] : ["--seed", String(seed)])]);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stderr, new RegExp(`${lesson}: cell \\d+/\\d+ \\(setup\\) ran in`), "progress names the notebook, the cell and the time");
-  return readFileSync(join(out, `${lesson}.md`), "utf8");
+  return { markdown: readFileSync(join(out, `${lesson}.md`), "utf8"), charts: chartFiles(out, lesson) };
 }
 
 for (const { name } of LESSONS) {
-  test(`the committed exports of ${name} are what the notebook prints now, for both seeds (tslab engine)`, () => {
-    assert.equal(exportLesson("tslab", undefined, name), committed(`lessons/${name}.md`), "lessons/ is stale: run npm run lesson");
-    const other = exportLesson("tslab", 20260219, name);
+  test(`the committed exports of ${name} (markdown and chart files) are what the notebook prints now, for both seeds (tslab engine)`, () => {
+    const fresh = exportLessonFiles("tslab", undefined, name);
+    assert.equal(fresh.markdown, committed(`lessons/${name}.md`), "lessons/ is stale: run npm run lesson");
+    assert.deepEqual(fresh.charts, chartFiles(join(ROOT, "lessons"), name), `lessons/${name}.files is stale: run npm run lesson`);
+    const { markdown: other, charts } = exportLessonFiles("tslab", 20260219, name);
+    assert.deepEqual(charts, chartFiles(join(ROOT, "lessons", "seed-20260219"), name), "run: npm run lesson -- --seed 20260219");
     assert.equal(other, committed(`lessons/seed-20260219/${name}.md`), "run: npm run lesson -- --seed 20260219");
     assert.match(other, /with seed 20260219/);
     assert.match(other, /const SEED = 20260219;/, "the injected-parameters cell is shown");
@@ -51,10 +62,10 @@ test("the default export carries the reference's tables and states its seed firs
 });
 
 for (const { name } of LESSONS) {
-  test(`both engines give byte-identical exports of ${name} (when Jupyter is installed)`, (t) => {
+  test(`both engines give byte-identical exports of ${name}, chart files included (when Jupyter is installed)`, (t) => {
     if (!jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
-    assert.equal(exportLesson("jupyter", undefined, name), exportLesson("tslab", undefined, name));
-    assert.equal(exportLesson("jupyter", 20260219, name), exportLesson("tslab", 20260219, name));
+    assert.deepEqual(exportLessonFiles("jupyter", undefined, name), exportLessonFiles("tslab", undefined, name));
+    assert.deepEqual(exportLessonFiles("jupyter", 20260219, name), exportLessonFiles("tslab", 20260219, name));
   });
 }
 

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { test } from "node:test";
 import { executeNotebook, resolveEngine } from "../../src/notebook/executeNotebook";
-import { exportMarkdown } from "../../src/notebook/exporter";
+import { exportHtml } from "../../src/notebook/htmlExporter";
+import { exportLesson, exportMarkdown } from "../../src/notebook/exporter";
 import { findJupyterPython, jupyterAvailable } from "../../src/notebook/jupyterPython";
 import { readNotebook } from "../../src/notebook/notebookFile";
 import { injectParameters } from "../../src/notebook/parameters";
@@ -26,6 +27,21 @@ test("both engines export byte-identical markdown", { skip }, async () => {
   assert.deepEqual(viaJupyter.notebook, viaTslab.notebook);
   const options = { notebookPath: "test/notebook/fixtures/toy.ipynb", seed: 42 };
   assert.equal(exportMarkdown(viaJupyter.notebook, options), exportMarkdown(viaTslab.notebook, options));
+});
+
+test("both engines give the same charts: identical notebooks, markdown, SVG files and HTML", { skip }, async () => {
+  const nb = readNotebook(path.join(fixtures, "chart.ipynb"));
+  const [viaTslab, viaJupyter] = await Promise.all([
+    executeNotebook(nb, { engine: "tslab", cwd: fixtures }),
+    executeNotebook(nb, { engine: "jupyter", cwd: fixtures }),
+  ]);
+  assert.equal(viaJupyter.failure, undefined);
+  assert.deepEqual(viaJupyter.notebook, viaTslab.notebook);
+  const options = { notebookPath: "test/notebook/fixtures/chart.ipynb", seed: 3 };
+  const exported = exportLesson(viaJupyter.notebook, options);
+  assert.equal(exported.files.length, 3);
+  assert.deepEqual(exported, exportLesson(viaTslab.notebook, options));
+  assert.equal(exportHtml(viaJupyter.notebook, options), exportHtml(viaTslab.notebook, options));
 });
 
 test("the jupyter engine reports the throwing cell like the tslab engine", { skip }, async () => {

@@ -1,19 +1,21 @@
 /**
- * `mcp-course lesson`: execute lesson notebooks and export each to markdown.
+ * `mcp-course lesson`: execute lesson notebooks and export each to markdown (with its charts as
+ * SVG files beside it) or to one self-contained HTML page.
  *
  * Everything is checked before anything runs (lesson names, notebooks, parameters, output
  * folders, engine), so bad input touches no file. Each export is written to a temporary file and
  * renamed, so a failed run leaves the previous export as it was. Progress (which notebook, which
  * cell, how long) goes to stderr.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { findLesson, LESSONS } from "../../lessons/catalog";
 import { PACKAGE_ROOT } from "../../packageRoot";
 import {
   defaultParameter,
   executeNotebook,
-  exportMarkdown,
+  exportHtml,
+  exportLesson,
   injectParameters,
   jupyterAvailable,
   readNotebook,
@@ -21,14 +23,21 @@ import {
   type EngineName,
   type Notebook,
   type ProgressEvent,
+  writeMarkdownExport,
 } from "../../notebook";
 import { DEFAULT_SEED, isSeed } from "../../sim/seed";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
-import { checkOutFolder, writeOutput } from "../options";
+import { checkOutFolder, removeOutput, writeOutput } from "../options";
 import type { CliIo } from "../program";
 
 /** `--engine`: a named engine, or `auto` (Jupyter when it is installed, else tslab in-process). */
 export type EngineChoice = EngineName | "auto";
+
+/** `--format`: markdown with chart files beside it, or one self-contained HTML page per lesson. */
+export type ExportFormat = "md" | "html";
+
+/** The values `--format` accepts, the default first. */
+export const EXPORT_FORMATS: readonly ExportFormat[] = ["md", "html"];
 
 /** Options of `lesson`. */
 export interface LessonCommandOptions {
@@ -39,6 +48,8 @@ export interface LessonCommandOptions {
   /** Output folder; default `lessons/` for the default seed, `lessons/seed-N/` otherwise. */
   out?: string;
   engine: EngineChoice;
+  /** What to write: `<name>.md` (default) or `<name>.html`. */
+  format?: ExportFormat;
 }
 
 /** A notebook ready to run: its name, file, prepared cells, the seed it runs with and where it goes. */
@@ -47,7 +58,9 @@ interface PreparedLesson {
   file: string;
   notebook: Notebook;
   seed: number | undefined;
+  /** `<out>/<name>.md` or `<out>/<name>.html`. */
   outFile: string;
+  format: ExportFormat;
 }
 
 /** The default output folder for a seed: `lessons/`, or `lessons/seed-N/` for another seed. */
@@ -100,7 +113,10 @@ function prepare(entry: { name: string; file: string; byPath: boolean }, options
   if (!options.out && entry.byPath) throw new CliError(messages.outRequired(shown(entry.file)));
   const outDir = options.out ? resolve(options.out) : defaultOutDir(seed ?? DEFAULT_SEED);
   checkOutFolder(outDir);
-  return { name: entry.name, file: entry.file, notebook, seed, outFile: join(outDir, `${entry.name}.md`) };
+  const format = options.format ?? "md";
+  const outFile = join(outDir, `${entry.name}.${format}`);
+  if (existsSync(outFile) && statSync(outFile).isDirectory()) throw new CliError(messages.exportIsFolder(outFile));
+  return { name: entry.name, file: entry.file, notebook, seed, outFile, format };
 }
 
 function progressPrinter(io: CliIo, name: string, total: number, started: (cell: { index: number; id: string }) => void) {
@@ -110,7 +126,10 @@ function progressPrinter(io: CliIo, name: string, total: number, started: (cell:
   };
 }
 
-/** Executes one prepared lesson and writes its export. */
+/**
+ * Executes one prepared lesson and writes its export: for `md`, the chart files, the markdown,
+ * then stale charts of an earlier export removed (writeMarkdownExport); for `html`, one page.
+ */
 async function runLesson(lesson: PreparedLesson, engine: EngineName, io: CliIo): Promise<void> {
   const file = shown(lesson.file);
   const previous = existsSync(lesson.outFile) ? shown(lesson.outFile) : undefined;
@@ -134,12 +153,15 @@ async function runLesson(lesson: PreparedLesson, engine: EngineName, io: CliIo):
     throw new CliError(messages.cellFailed(file, cellIndex + 1, cellId, message, previous), EXIT_FAILURE);
   }
   const notebookPath = file === lesson.file ? basename(lesson.file) : file;
-  writeOutput(lesson.outFile, exportMarkdown(result.notebook, { notebookPath, seed: lesson.seed }));
+  const exportOptions = { notebookPath, seed: lesson.seed, filesFolder: `${lesson.name}.files` };
+  if (lesson.format === "html") writeOutput(lesson.outFile, exportHtml(result.notebook, exportOptions));
+  else writeMarkdownExport(lesson.outFile, exportLesson(result.notebook, exportOptions), { write: writeOutput, remove: removeOutput });
   io.stderr(`${lesson.name}: wrote ${shown(lesson.outFile)} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
 /**
- * Runs `lesson`: executes each notebook and writes `<out>/<name>.md`.
+ * Runs `lesson`: executes each notebook and writes `<out>/<name>.md` with its charts in
+ * `<out>/<name>.files/<cell id>.svg`, or with `format: "html"` one page `<out>/<name>.html`.
  *
  * With `--seed`, the seed is injected after each notebook's `parameters` cell; without it, each
  * notebook runs with its own `SEED`, and the export says which.
