@@ -1,0 +1,72 @@
+// Every chart a committed export links is well-formed SVG, carries the plotted values, and is exactly what renderSvg draws for that seed.
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { XMLValidator } from "fast-xml-parser";
+import { renderSvg, type ChartSpec } from "../../src/charts/render";
+import { conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
+import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
+import { growthChart } from "../../src/lessons/writingAClient/charts";
+import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
+import { levelsChart } from "../../src/lessons/writingAServer/charts";
+import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
+import { ROOT } from "../helpers";
+
+/** Per lesson: its chart file, the spec for a seed, and the values the chart must carry (as `field: value` in the marks' aria-labels). */
+const CHARTS: { lesson: string; file: string; spec: (seed: number) => ChartSpec; values: (seed: number) => string[] }[] = [
+  {
+    lesson: "06-writing-a-server",
+    file: "levels-chart.svg",
+    spec: (seed) => levelsChart(simulateWritingAServer(seed)),
+    values: (seed) => {
+      const r = simulateWritingAServer(seed);
+      return [...r.runs, ...r.secondRun.runs].flatMap((row) => [`tokens: ${row.tokens}`, `completed: ${row.completed}`]);
+    },
+  },
+  {
+    lesson: "07-writing-a-client",
+    file: "growth-chart.svg",
+    spec: (seed) => growthChart(simulateWritingAClient(seed)),
+    values: (seed) => simulateWritingAClient(seed).growth.flatMap((row) => [`tokens: ${row.perTask.tokens}`, `tokens: ${row.perSession.tokens}`]),
+  },
+  {
+    lesson: "08-the-fleet-behind-the-boundary",
+    file: "matrix-chart.svg",
+    spec: (seed) => conditionsChart(simulateFleetLesson(seed)),
+    values: (seed) =>
+      simulateFleetLesson(seed)
+        .matrix.filter((r) => r.policy === "thorough")
+        .flatMap((r) => [`condition: ${r.condition}; calls: ${r.toolCalls}; measure: tool calls`, `condition: ${r.condition}; calls: ${r.toolErrors}; measure: tool errors`]),
+  },
+];
+
+const EXPORTS: [folder: string, seed: number][] = [
+  ["lessons", 20260218],
+  [join("lessons", "seed-20260219"), 20260219],
+];
+
+for (const { lesson, file, spec, values } of CHARTS) {
+  for (const [folder, seed] of EXPORTS) {
+    test(`${folder}/${lesson}.files/${file}: well-formed, carries its values, equals renderSvg for seed ${seed}`, async () => {
+      const path = join(ROOT, folder, `${lesson}.files`, file);
+      assert.ok(existsSync(path), `${path} is missing: run npm run regenerate`);
+      assert.ok(readFileSync(join(ROOT, folder, `${lesson}.md`), "utf8").includes(`](${lesson}.files/${file})`), "the export links the chart");
+      const svg = readFileSync(path, "utf8");
+      assert.equal(XMLValidator.validate(svg), true, "well-formed XML");
+      assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      const labels = [...svg.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
+      for (const value of values(seed)) assert.ok(labels.some((label) => label.includes(value)), `a mark carries "${value}"`);
+      assert.equal(svg, await renderSvg(spec(seed)), "byte-identical to a fresh rendering");
+    });
+  }
+}
+
+test("no export folder holds a chart its lesson does not draw", () => {
+  for (const [folder] of EXPORTS) {
+    for (const { lesson, file } of CHARTS) {
+      const dir = join(ROOT, folder, `${lesson}.files`);
+      assert.deepEqual(readdirSync(dir), [file], dir);
+    }
+  }
+});
