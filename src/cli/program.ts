@@ -98,7 +98,6 @@ function buildProgram(io: CliIo): Command {
     .option("--chart <file>", "write the sweep's chart as SVG to this file")
     .action((options: SweepCommandOptions) => runSweepCommand(options, io));
 
-
   return program;
 }
 
