@@ -50,7 +50,7 @@ export { FleetClient, SERVER_GONE, NOT_CONNECTED, type ClientStats } from "./fle
 export { SHORTCUT, THOROUGH, AGENT_POLICIES, MAX_RETRIES, BAND_HOURS, WAVE_BANDS, type AgentPolicy, type AgentRun } from "./fleet/agents";
 export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord } from "./fleet/run";
 export { MALFORMED_CALLS, probeMalformedCalls, type MalformedCall, type MalformedRow } from "./fleet/malformed";
-export { createFleetServer, runFleetChain, FLEET_POLICY, FLEET_CHAIN, FLEET_STATE, type FleetLevelRow } from "./fleet/server";
+export { createFleetServer, runFleetChain, walkFleetChain, type FleetChainOutcome, FLEET_POLICY, FLEET_CHAIN, FLEET_STATE, type FleetLevelRow } from "./fleet/server";
 export { simulateFleetLesson, type FleetLessonResult, type ModelSummary } from "./lessons/fleetBehindTheBoundary/simulate";
 export { formatFleetTable, formatGroundTruth, formatLevelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall } from "./lessons/fleetBehindTheBoundary/tables";
 export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";

@@ -4,15 +4,14 @@
  * Source: lesson 8's `runFleetChain` (`fleet/server.ts`, issue 3 §4): from `FLEET_STATE`
  * (under 500 hours, rank by `downtime_min`, a full page of 10) the client calls `count_devices`,
  * `top_devices`, then `get_device` on the first row's id; an error cuts the chain. `runFleetChain`
- * opens its own session with lesson 6's handshake, so it cannot be one task among many in a
- * session; this is the same walk on a given session (a test holds the two together, call by call).
+ * opens its own session with lesson 6's handshake; this runs the same walk (`walkFleetChain`) on a
+ * session the client already holds, as one task among many.
  *
  * The chain asks the shortcut question of lesson 8 — which device under 500 hours has the most raw
  * downtime — so its expected answer is the ground truth's shortcut device (`solveTask`).
  */
-import { callTool, NO_APPROVAL, type Session } from "../sim/client";
-import type { Fields, Value } from "../sim/values";
-import { FLEET_CHAIN, FLEET_STATE } from "../fleet/server";
+import type { Session } from "../sim/client";
+import { walkFleetChain } from "../fleet/server";
 import type { TaskOutcome } from "../world/run";
 
 /**
@@ -24,23 +23,6 @@ import type { TaskOutcome } from "../world/run";
  *   was cut), `completed` when it equals `expected`; `written` is always 0 (the tools only read).
  */
 export function runFleetTask(session: Session, expected: string): TaskOutcome {
-  const state: Fields = { ...FLEET_STATE };
-  let calls = 0;
-  let failed = 0;
-  let blocked = 0;
-  let result: Value = null;
-  let failure: TaskOutcome["failure"];
-  for (const name of FLEET_CHAIN) {
-    const answer = callTool(session, name, state);
-    calls += 1;
-    if (answer.hata !== undefined) {
-      failed += 1;
-      if (answer.hata === NO_APPROVAL) blocked += 1;
-      failure = { tool: name, hata: String(answer.hata) };
-      break;
-    }
-    if (name === "top_devices") state.device_id = (answer.devices as readonly Fields[])[0]?.device_id ?? null;
-    if (name === "get_device") result = answer.device_id;
-  }
-  return { calls, failed, blocked, written: 0, completed: result === expected, result, failure };
+  const { calls, failed, blocked, fetched, failure } = walkFleetChain(session);
+  return { calls, failed, blocked, written: 0, completed: fetched === expected, result: fetched, failure };
 }

@@ -10,7 +10,7 @@
 import type { Fleet } from "./generator";
 import { FLEET_SERVER_NAME, FLEET_VERSION } from "./paths";
 import { createFleetHandlers, FLEET_TOOL_DEFINITIONS, FLEET_TOOL_NAMES } from "./tools";
-import { callTool, type Session } from "../sim/client";
+import { callTool, NO_APPROVAL, type Session } from "../sim/client";
 import type { Level } from "../sim/declaration";
 import { Envelope } from "../sim/envelope";
 import { negotiate, type ClientPolicy } from "../sim/negotiation";
@@ -83,32 +83,63 @@ export interface FleetLevelRow {
   round_trips: number;
 }
 
+/** What walking {@link FLEET_CHAIN} did: calls, failures, the count and the device fetched. */
+export interface FleetChainOutcome {
+  calls: number;
+  failed: number;
+  /** Calls stopped at the approval gate (the fleet's tools declare no side effect, so 0 unless a policy says otherwise). */
+  blocked: number;
+  /** What `count_devices` answered (`null` if it failed). */
+  count: Value;
+  /** The device `get_device` fetched (`null` if the chain did not get there). */
+  fetched: Value;
+  /** The call that cut the chain, and its error; undefined when every call succeeded. */
+  failure: { tool: string; hata: string } | undefined;
+}
+
 /**
- * Negotiates with `servers` at `level` and walks {@link FLEET_CHAIN} from {@link FLEET_STATE}:
- * after `top_devices`, `device_id` is the first row's. An error cuts the chain, as in lesson 6.
+ * Walks {@link FLEET_CHAIN} through the client from {@link FLEET_STATE}: after `top_devices`,
+ * `device_id` is the first row's. An error cuts the chain, as in lesson 6.
+ *
+ * @param session a negotiated session; its envelope gains the calls that reach the wire.
  */
+export function walkFleetChain(session: Session): FleetChainOutcome {
+  const state: Fields = { ...FLEET_STATE };
+  const outcome: FleetChainOutcome = { calls: 0, failed: 0, blocked: 0, count: null, fetched: null, failure: undefined };
+  for (const name of FLEET_CHAIN) {
+    const answer = callTool(session, name, state);
+    outcome.calls += 1;
+    if (answer.hata !== undefined) {
+      outcome.failed += 1;
+      if (answer.hata === NO_APPROVAL) outcome.blocked += 1;
+      outcome.failure = { tool: name, hata: String(answer.hata) };
+      break;
+    }
+    if (name === "count_devices") outcome.count = answer.count;
+    if (name === "top_devices") state.device_id = (answer.devices as readonly Fields[])[0]?.device_id ?? null;
+    if (name === "get_device") outcome.fetched = answer.device_id;
+  }
+  return outcome;
+}
+
+/** Negotiates with `servers` at `level` on a fresh envelope, then walks the chain ({@link walkFleetChain}). */
 export function runFleetChain(servers: readonly Server[], level: Level, policy: ClientPolicy = FLEET_POLICY): FleetLevelRow {
   const envelope = new Envelope();
   const negotiation = negotiate(servers, level, policy, envelope);
-  const session: Session = { envelope, agreed: negotiation.agreed, approval: false };
-  const state: Fields = { ...FLEET_STATE };
-  let calls = 0;
-  let failed = 0;
-  let count: Value = null;
-  let fetched: Value = null;
-  let failure: string | null = null;
-  for (const name of FLEET_CHAIN) {
-    const answer = callTool(session, name, state);
-    calls += 1;
-    if (answer.hata !== undefined) {
-      failed += 1;
-      failure = `${name}: ${String(answer.hata)}`;
-      break;
-    }
-    if (name === "count_devices") count = answer.count;
-    if (name === "top_devices") state.device_id = (answer.devices as readonly Fields[])[0]?.device_id ?? null;
-    if (name === "get_device") fetched = answer.device_id;
-  }
+  const { calls, failed, count, fetched, failure } = walkFleetChain({ envelope, agreed: negotiation.agreed, approval: false });
   const { request, response, tokens, round_trips } = envelope.counts();
-  return { level, negotiated: negotiation.agreed.size, dropped: negotiation.dropped.length, calls, failed, count, fetched, failure, request, response, tokens, round_trips };
+  return {
+    level,
+    negotiated: negotiation.agreed.size,
+    dropped: negotiation.dropped.length,
+    calls,
+    failed,
+    count,
+    fetched,
+    failure: failure ? `${failure.tool}: ${failure.hata}` : null,
+    request,
+    response,
+    tokens,
+    round_trips,
+  };
 }
