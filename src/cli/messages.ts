@@ -28,9 +28,9 @@ export const messages = {
   notebookUnreadable: (reason: string) => `cannot read notebook: ${reason}`,
   engineFailed: (engine: string, reason: string) => `the ${engine} engine failed: ${firstLine(reason)}`,
   outNotFolder: (path: string) => `--out ${path} exists and is not a folder`,
-  outIsFolder: (path: string) => `--out ${path} is a folder; give the path of a file to write`,
-  outEmpty: () => "--out needs a path",
-  outNotWritable: (path: string, reason: string) => `cannot write to --out ${path}: ${reason}`,
+  outIsFolder: (path: string, flag = "--out") => `${flag} ${path} is a folder; give the path of a file to write`,
+  outEmpty: (flag = "--out") => `${flag} needs a path`,
+  outNotWritable: (path: string, reason: string, flag = "--out") => `cannot write to ${flag} ${path}: ${reason}`,
   /** Follows commander's own "option '--lesson <name>' argument 'x' is invalid." */
   unknownSimulation: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
   cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,

@@ -23,13 +23,14 @@ export function checkOutFolder(path: string): void {
 
 /**
  * Checks an output file before any work: not empty, not a folder, and in a place we may write.
+ * `flag` is the option the path came from (`--out`, `--chart`), named in the message.
  *
  * @throws CliError (exit 2) naming the path.
  */
-export function checkOutFile(path: string): void {
-  if (path === "") throw new CliError(messages.outEmpty());
-  if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(messages.outIsFolder(path));
-  checkWritable(dirname(path));
+export function checkOutFile(path: string, flag = "--out"): void {
+  if (path === "") throw new CliError(messages.outEmpty(flag));
+  if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(messages.outIsFolder(path, flag));
+  checkWritable(dirname(path), flag);
 }
 
 /** The reason a write would fail, in words rather than an errno. */
@@ -46,14 +47,14 @@ function reasonOf(error: NodeJS.ErrnoException): string {
  * (root passes them everywhere, and pseudo-filesystems such as /proc refuse new entries; there,
  * Node's recursive mkdir never returns, so it must not be reached).
  */
-function checkWritable(folder: string): void {
+function checkWritable(folder: string, flag = "--out"): void {
   let existing = folder;
   while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
   try {
     if (!statSync(existing).isDirectory()) throw Object.assign(new Error(), { code: "ENOTDIR" });
     rmSync(mkdtempSync(join(existing, ".mcp-course-write-check-")), { recursive: true, force: true });
   } catch (error) {
-    throw new CliError(messages.outNotWritable(folder, reasonOf(error as NodeJS.ErrnoException)));
+    throw new CliError(messages.outNotWritable(folder, reasonOf(error as NodeJS.ErrnoException), flag));
   }
 }
 

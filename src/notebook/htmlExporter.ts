@@ -11,7 +11,7 @@ import type { Notebook } from "./notebookFile";
 export const HTML_STYLESHEET = `
 :root { color-scheme: light; }
 body { margin: 0; background: #fff; color: #1f2328; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-main { max-width: 60rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
+main { max-width: 84rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
 h1, h2, h3, h4 { line-height: 1.25; margin: 2rem 0 1rem; }
 h1 { font-size: 2rem; border-bottom: 1px solid #d1d9e0; padding-bottom: .3rem; }
 h2 { font-size: 1.5rem; border-bottom: 1px solid #d1d9e0; padding-bottom: .3rem; }

@@ -85,7 +85,7 @@ const BAD_INPUT: [string, string[], RegExp][] = [
   ["a lesson number without a simulation", ["sweep", "--lesson", "7"], /Choose writing-a-server \(06\) or fleet \(08\)\./],
   ["an unknown flag", ["sweep", "--seeds", "5"], /unknown option '--seeds'/],
   ["an extra word", ["sweep", "extra"], /too many arguments for 'sweep'/],
-  ["an empty chart path", ["sweep", "--chart", ""], /--out needs a path|needs a path/],
+  ["an empty chart path", ["sweep", "--chart", ""], /--chart needs a path/],
 ];
 
 for (const [what, args, message] of BAD_INPUT) {
@@ -99,12 +99,12 @@ test("a chart path that cannot be written: one line, exit 2, before any seed run
   const inFile = cli(["sweep", "--chart", join(file, "chart.svg")]);
   assert.equal(inFile.status, 2);
   assert.equal(inFile.stdout, "");
-  assert.equal(inFile.stderr, `mcp-course: cannot write to --out ${file}: part of the path is a file\n`);
+  assert.equal(inFile.stderr, `mcp-course: cannot write to --chart ${file}: part of the path is a file\n`);
   mkdirSync(join(dir, "folder"));
   const folder = cli(["sweep", "--chart", join(dir, "folder")]);
   assert.equal(folder.status, 2);
   assert.equal(folder.stdout, "");
-  assert.equal(folder.stderr, `mcp-course: --out ${join(dir, "folder")} is a folder; give the path of a file to write\n`);
+  assert.equal(folder.stderr, `mcp-course: --chart ${join(dir, "folder")} is a folder; give the path of a file to write\n`);
   assert.equal(readFileSync(file, "utf8"), "keep me\n");
   // A bad range with a good chart path writes no chart.
   const chart = join(dir, "chart.svg");

@@ -102,7 +102,7 @@ export async function runSweepCommand(options: SweepCommandOptions, io: CliIo, t
   const count = options.count ?? SWEEP_LESSONS[options.lesson].defaultCount;
   if (count - 1 > MAX_SEED - options.from) throw new CliError(messages.sweepPastLastSeed(options.from, count));
   const chart = options.chart === undefined ? undefined : options.chart === "" ? "" : resolve(options.chart);
-  if (chart !== undefined) checkOutFile(chart);
+  if (chart !== undefined) checkOutFile(chart, "--chart");
   const progress = progressReporter(io, terminal);
   const result = sweep(options.lesson, { from: options.from, count, onProgress: progress.onProgress });
   progress.finish(count);

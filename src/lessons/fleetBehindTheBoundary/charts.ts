@@ -26,7 +26,7 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
       xOffset: { field: "measure" },
       y: { field: "count", type: "quantitative", title: "calls" },
       color: { field: "measure", type: "nominal", title: null, scale: { range: ["#4c78a8", "#e45756"] }, legend: { orient: "bottom" } },
-      opacity: { field: "answer", type: "ordinal", sort: ["right", "wrong"], title: "answer", scale: { domain: ["right", "wrong"], range: [1, 0.45] }, legend: { orient: "bottom" } },
+      opacity: { field: "answer", type: "ordinal", sort: ["right", "wrong"], title: "answer", scale: { domain: ["right", "wrong"], range: [1, 0.45] }, legend: null },
       tooltip: [{ field: "condition" }, { field: "measure" }, { field: "count", type: "quantitative" }, { field: "answer" }],
     },
   };

@@ -84,7 +84,7 @@ export function tokenRatio(row: GrowthRow): string {
 /** Both modes as the number of tasks grows: tokens, round trips, and the ratio of the two token counts. */
 export function formatGrowthTable(rows: readonly GrowthRow[]): string {
   return formatTextTable(
-    ["tasks", "tokens per task", "tokens per session", "token gap", "round trips per task", "round trips per session", "ratio"],
+    ["tasks", "tokens, discovery per task", "tokens, discovery per session", "token gap", "round trips, per task", "round trips, per session", "token ratio"],
     rows.map((r) => [r.tasks, r.perTask.tokens, r.perSession.tokens, r.perTask.tokens - r.perSession.tokens, r.perTask.round_trips, r.perSession.round_trips, tokenRatio(r)]),
   );
 }
