@@ -11,7 +11,7 @@ export { tokenize, TOKEN_LENGTH } from "./sim/tokenizer";
 export { Envelope, ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS, type EnvelopeCounts, type MessageKind, type Transport } from "./sim/envelope";
 export type { Handler, Server, ServerTool } from "./sim/server";
 export { declare, LEVELS, ALL_LEVELS, type Level, type ServerDeclaration, type ToolDeclaration } from "./sim/declaration";
-export { negotiate, type AgreedTool, type ClientPolicy, type DroppedTool, type DropReason, type Negotiation } from "./sim/negotiation";
+export { negotiate, agreeOn, type AgreedTool, type ClientPolicy, type DroppedTool, type DropReason, type Negotiation } from "./sim/negotiation";
 export { callTool, describeFields, NOT_DECLARED, NO_APPROVAL, type Session } from "./sim/client";
 export { pyStr, pyEquals, type Fields, type Value } from "./sim/values";
 

@@ -2,19 +2,18 @@
  * Connecting: discovery on the wire, then lesson 6's negotiation on what discovery brought back.
  *
  * The client discovers every server (`discovery.ts`), then decides which tools to keep with
- * lesson 6's `negotiate` (reference lesson 004, `negotiate`; IM5): a declared version above the
- * known one drops the whole server, a name off the allowlist drops the tool. `negotiate` also
- * counts lesson 6's folded handshake (`yetenek sor` / `yetenek bildir`); lesson 7 has just sent
- * the MCP messages that handshake stood for, so those two messages go to a scratch envelope that
- * is thrown away. The decision is `negotiate`'s, unchanged; only its messages are replaced.
+ * lesson 6's decision, `agreeOn` (reference lesson 004, `negotiate`; IM5): a declared version
+ * above the known one drops the whole server, a name off the allowlist drops the tool. Lesson 6's
+ * `negotiate` counts its folded handshake (`yetenek sor` / `yetenek bildir`) before deciding; here
+ * the MCP messages that handshake stood for have been sent instead, so only the decision is reused.
  *
  * Nothing is reported here: the dropped tools sit in `negotiation.dropped`, and a client that
  * does not read them drops silently (see `drops.ts`).
  */
 import type { Session } from "../sim/client";
 import type { Level } from "../sim/declaration";
-import { Envelope } from "../sim/envelope";
-import { negotiate, type ClientPolicy, type Negotiation } from "../sim/negotiation";
+import type { Envelope } from "../sim/envelope";
+import { agreeOn, type ClientPolicy, type Negotiation } from "../sim/negotiation";
 import type { Server } from "../sim/server";
 import { discoverServer, type SentMessage } from "./discovery";
 
@@ -37,6 +36,6 @@ export interface Connection {
  */
 export function connectClient(servers: readonly Server[], level: Level, policy: ClientPolicy, envelope: Envelope): Connection {
   const sent = servers.flatMap((server) => discoverServer(server, envelope));
-  const negotiation = negotiate(servers, level, policy, new Envelope());
+  const negotiation = agreeOn(servers, level, policy);
   return { session: { envelope, agreed: negotiation.agreed, approval: false }, negotiation, sent };
 }

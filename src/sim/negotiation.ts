@@ -56,15 +56,26 @@ export interface Negotiation {
  * @param envelope the run's counter; gains one request and one response per server.
  */
 export function negotiate(servers: readonly Server[], level: Level, policy: ClientPolicy, envelope: Envelope): Negotiation {
-  const agreed = new Map<string, AgreedTool>();
-  const dropped: DroppedTool[] = [];
   for (const server of servers) {
-    const declaration = declare(server, level);
     // `yetenek sor olcum` / `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`
     envelope.send("request", ["yetenek", "sor", server.name], server.transport);
     const answer: Value[] = ["yetenek", "bildir", server.name, "surum", server.version];
     for (const tool of server.tools) answer.push(tool.name);
     envelope.send("response", answer.concat(server.resources));
+  }
+  return agreeOn(servers, level, policy);
+}
+
+/**
+ * The client's decision alone, from each server's declaration at `level`: which tools it keeps
+ * and which it drops, and why. Sends nothing; {@link negotiate} counts the handshake, and lesson
+ * 7's client, which discovers servers with MCP's own messages, decides with this directly.
+ */
+export function agreeOn(servers: readonly Server[], level: Level, policy: ClientPolicy): Negotiation {
+  const agreed = new Map<string, AgreedTool>();
+  const dropped: DroppedTool[] = [];
+  for (const server of servers) {
+    const declaration = declare(server, level);
     const known = policy.knownVersions[server.name] ?? 0;
     if (declaration.version !== undefined && known < declaration.version) {
       for (const tool of Object.keys(declaration.tools)) dropped.push({ tool, server: server.name, reason: "version" });
