@@ -11,28 +11,10 @@ import type { AgentRunRecord } from "../../fleet/run";
 import { FLEET_VERSION, PATH_NAMES } from "../../fleet/paths";
 import { formatRate, msPerCall } from "./tables";
 import type { FleetLessonResult } from "./simulate";
+import { code, listing, ordinal, plural } from "../proseWords";
 
-const code = (text: string) => `\`${text}\``;
 const n = (value: number) => value.toLocaleString("en-US");
 const ms = (micros: number) => (micros / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
-
-/** "1st", "2nd", "3rd", "11th", "158th". */
-function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
-  return `${n}${suffix}`;
-}
-
-/** "1 minute", "2 minutes". */
-function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
-/** "a", "a and b", "a, b and c". */
-function listing(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
 
 /** The record of one condition × policy. */
 function record(result: FleetLessonResult, condition: string, policy: string): AgentRunRecord {

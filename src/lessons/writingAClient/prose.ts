@@ -11,19 +11,7 @@ import { describeDrop } from "../../client/drops";
 import type { GrowthRow } from "../../client/session";
 import { sumDiscovery, tokenRatio } from "./tables";
 import { DROPPED_SERVER, FIRST_SERVER, KEPT_SERVER, type WritingAClientResult } from "./simulate";
-
-const code = (text: string) => `\`${text}\``;
-
-/** "a", "a and b", "a, b and c". */
-function listing(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-/** "1 request", "2 requests". */
-function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
+import { code, listing, plural } from "../proseWords";
 
 const KEYS = ["request", "response", "notification", "tokens", "round_trips"] as const;
 const sameCounts = (a: EnvelopeCounts, b: EnvelopeCounts) => KEYS.every((k) => a[k] === b[k]);

@@ -9,16 +9,10 @@ import { LEVELS } from "../../sim/declaration";
 import type { HandshakeRow, RunRow } from "../../world/run";
 import { KNOWN_VERSIONS } from "../../world/servers";
 import type { WritingAServerResult } from "./simulate";
+import { code, listing } from "../proseWords";
 
-const code = (name: string) => `\`${name}\``;
 const codes = (names: readonly string[]) => listing(names.map(code));
 const level = (n: number) => `level ${n} (${LEVELS[n]})`;
-
-/** "a", "a and b", "a, b and c". */
-function listing(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
 
 const sameHandshakeCost = (a: HandshakeRow, b: HandshakeRow) =>
   a.request === b.request && a.response === b.response && a.tokens === b.tokens && a.round_trips === b.round_trips;
