@@ -10,6 +10,7 @@ import { FleetClient } from "./client";
 import { CONDITIONS, type Condition } from "./conditions";
 import type { Fleet } from "./generator";
 import { gradeAnswer, type TaskTruth } from "./groundTruth";
+import type { ToolCall, ToolOutcome } from "./paths";
 import type { EnvelopeCounts } from "../sim/envelope";
 
 /** The most turns a run may take. Source: seed document 000 ("40-turn cap"). */
@@ -37,6 +38,62 @@ export interface AgentRunRecord {
   startupMicros: number;
 }
 
+/** How a policy's run ended: its answer (null for none), graded, and the turns it took. */
+export interface AgentVerdict {
+  answer: string | null;
+  correct: boolean;
+  /** Batches of calls plus the final answer's turn (no answer turn when the cap was hit). */
+  turns: number;
+}
+
+/** A run under the turn cap in progress: yields each turn's calls, receives their outcomes in order. */
+export type CappedRun = Generator<readonly ToolCall[], { answer: string | null; turns: number }, readonly ToolOutcome[]>;
+
+/**
+ * A policy's run under {@link TURN_CAP}, counting turns: it neither calls nor grades. The
+ * simulator drives it synchronously ({@link driveAgent}); the real client drives it over stdio
+ * (`client/wireAgents.ts`, through {@link driveAgentAsync}). One count of turns, two drivers.
+ */
+export function* cappedRun(policy: AgentPolicy): CappedRun {
+  const agent = policy.start();
+  let turns = 0;
+  let step = agent.next([]);
+  while (!step.done) {
+    turns += 1;
+    // The cap's last turn went on calls instead of an answer: the run ends there, unanswered.
+    if (turns >= TURN_CAP) return { answer: null, turns };
+    const outcomes: readonly ToolOutcome[] = yield step.value;
+    step = agent.next(outcomes);
+  }
+  return { answer: step.value, turns: turns + 1 };
+}
+
+/**
+ * Runs a policy synchronously, each call through `call` in the order the agent wrote them, and
+ * grades its answer against `truth`.
+ */
+export function driveAgent(policy: AgentPolicy, truth: TaskTruth, call: (call: ToolCall) => ToolOutcome): AgentVerdict {
+  const run = cappedRun(policy);
+  let step = run.next([]);
+  while (!step.done) step = run.next(step.value.map(call));
+  return { answer: step.value.answer, correct: gradeAnswer(truth, step.value.answer), turns: step.value.turns };
+}
+
+/**
+ * {@link driveAgent}, for a `call` that answers later: the calls of a turn are sent one at a time
+ * (each awaited before the next), so a server sees them in the order the simulator does.
+ */
+export async function driveAgentAsync(policy: AgentPolicy, truth: TaskTruth, call: (call: ToolCall) => Promise<ToolOutcome>): Promise<AgentVerdict> {
+  const run = cappedRun(policy);
+  let step = run.next([]);
+  while (!step.done) {
+    const outcomes: ToolOutcome[] = [];
+    for (const each of step.value) outcomes.push(await call(each));
+    step = run.next(outcomes);
+  }
+  return { answer: step.value.answer, correct: gradeAnswer(truth, step.value.answer), turns: step.value.turns };
+}
+
 /**
  * Runs one policy on one condition against a fresh connection.
  *
@@ -44,28 +101,14 @@ export interface AgentRunRecord {
  */
 export function runAgent(fleet: Fleet, truth: TaskTruth, condition: Condition, policy: AgentPolicy): AgentRunRecord {
   const client = new FleetClient(fleet, condition);
-  const agent = policy.start();
-  let turns = 0;
-  let capped = false;
-  let step = agent.next([]);
-  while (!step.done) {
-    turns += 1;
-    if (turns >= TURN_CAP) {
-      // The cap's last turn went on calls instead of an answer: the run ends there, unanswered.
-      capped = true;
-      step = { done: true, value: null };
-      break;
-    }
-    step = agent.next(step.value.map((call) => client.callTool(call)));
-  }
-  const answer = step.value;
+  const { answer, correct, turns } = driveAgent(policy, truth, (call) => client.callTool(call));
   const stats = client.stats();
   return {
     condition: condition.name,
     policy: policy.name,
     answer,
-    correct: gradeAnswer(truth, answer),
-    turns: capped ? turns : turns + 1,
+    correct,
+    turns,
     toolCalls: stats.calls,
     toolErrors: stats.errors,
     restarts: stats.restarts,

@@ -8,6 +8,7 @@
  * neither sends a message. Everything else is a counted request, the handler, and a counted
  * response.
  */
+import type { ToolDeclaration } from "./declaration";
 import type { Envelope } from "./envelope";
 import type { AgreedTool } from "./negotiation";
 import { pyStr, type Fields } from "./values";
@@ -27,21 +28,45 @@ export const NOT_DECLARED = "arac bildirilmedi";
 export const NO_APPROVAL = "onay yok";
 
 /**
+ * The client's gates, before anything is sent: shared by the simulated call ({@link callTool})
+ * and the real client over stdio (`client/wireClient.ts`), so both refuse and fill in exactly
+ * alike. Source: reference lesson 004, `call` (IM3, IM8).
+ *
+ * @param agreed the agreed tools by name; only `fields` and `sideEffect` are read.
+ * @param approval whether calls with a declared side effect are approved.
+ * @param name the tool's name.
+ * @param state the client's known values; only the tool's declared fields are read from it.
+ * @returns `{refused: {hata}}` with {@link NOT_DECLARED} (tool not agreed) or {@link NO_APPROVAL}
+ *   (declared side effect, no approval), to be returned without sending; else `{tool, args}`, the
+ *   agreed tool and the arguments to send: the declared fields present in `state`, in declared
+ *   order (none when no fields were declared).
+ */
+export function gateCall<T extends ToolDeclaration>(agreed: ReadonlyMap<string, T>, approval: boolean, name: string, state: Fields): GateResult<T> {
+  const tool = agreed.get(name);
+  if (!tool) return { refused: { hata: NOT_DECLARED } };
+  if (tool.sideEffect && !approval) return { refused: { hata: NO_APPROVAL } };
+  const args: Fields = {};
+  // Python's `a in state`: the client's state never holds `undefined`, so defined means present.
+  if (tool.fields) for (const field of tool.fields) if (state[field] !== undefined) args[field] = state[field];
+  return { tool, args };
+}
+
+/** What {@link gateCall} decides: refused in the client, or the tool and the arguments to send. */
+export type GateResult<T> = { refused: Fields; tool?: undefined; args?: undefined } | { refused?: undefined; tool: T; args: Fields };
+
+/**
  * Calls an agreed tool with the declared fields found in `state`.
  *
  * @param session the run's counter, agreed tools and approval.
  * @param name the tool's name.
  * @param state the client's known values; only the tool's declared fields are read from it.
- * @returns the handler's result, or `{hata}` from the client (`arac bildirilmedi`, `onay yok`)
- *   or from the handler.
+ * @returns the handler's result, or `{hata}` from the client (`arac bildirilmedi`, `onay yok`,
+ *   see {@link gateCall}) or from the handler.
  */
 export function callTool(session: Session, name: string, state: Fields): Fields {
-  const tool = session.agreed.get(name);
-  if (!tool) return { hata: NOT_DECLARED };
-  if (tool.sideEffect && !session.approval) return { hata: NO_APPROVAL };
-  const args: Fields = {};
-  // Python's `a in state`: the client's state never holds `undefined`, so defined means present.
-  if (tool.fields) for (const field of tool.fields) if (state[field] !== undefined) args[field] = state[field];
+  const gate = gateCall(session.agreed, session.approval, name, state);
+  if (gate.refused) return gate.refused;
+  const { tool, args } = gate;
   // Request body `name field value …`, response body `key value …`: see Envelope.sendFields.
   session.envelope.sendFields("request", name, args, tool.transport);
   const result = tool.handler(args);

@@ -40,6 +40,10 @@ export class Envelope {
   private notifications = 0;
   private tokens = 0;
   private roundTrips = 0;
+  // The same tokens split by kind (their sum is `tokens`), for setting beside real bytes per kind.
+  private requestTokens = 0;
+  private responseTokens = 0;
+  private notificationTokens = 0;
 
   /**
    * Counts one message.
@@ -77,11 +81,14 @@ export class Envelope {
     this.tokens += cost;
     if (kind === "request") {
       this.requests += 1;
+      this.requestTokens += cost;
       this.roundTrips += transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
     } else if (kind === "response") {
       this.responses += 1;
+      this.responseTokens += cost;
     } else {
       this.notifications += 1;
+      this.notificationTokens += cost;
     }
     return cost;
   }
@@ -94,7 +101,15 @@ export class Envelope {
     copy.notifications = this.notifications;
     copy.tokens = this.tokens;
     copy.roundTrips = this.roundTrips;
+    copy.requestTokens = this.requestTokens;
+    copy.responseTokens = this.responseTokens;
+    copy.notificationTokens = this.notificationTokens;
     return copy;
+  }
+
+  /** The tokens so far split by message kind (envelope included; they sum to `counts().tokens`), as a new object. */
+  tokensByKind(): Record<MessageKind, number> {
+    return { request: this.requestTokens, response: this.responseTokens, notification: this.notificationTokens };
   }
 
   /** The counts so far, as a new object. */

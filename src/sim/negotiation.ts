@@ -10,7 +10,7 @@
  * - every other tool is agreed, carrying exactly what was declared about it.
  * What is not declared cannot be compared, so a server that says less keeps more tools.
  */
-import { declare, type Level, type ToolDeclaration } from "./declaration";
+import { declare, type Level, type ServerDeclaration, type ToolDeclaration } from "./declaration";
 import type { Envelope, Transport } from "./envelope";
 import type { Handler, Server } from "./server";
 import type { Value } from "./values";
@@ -69,25 +69,69 @@ export function negotiate(servers: readonly Server[], level: Level, policy: Clie
 /**
  * The client's decision alone, from each server's declaration at `level`: which tools it keeps
  * and which it drops, and why. Sends nothing; {@link negotiate} counts the handshake, and lesson
- * 7's client, which discovers servers with MCP's own messages, decides with this directly.
+ * 7's client, which discovers servers with MCP's own messages, decides with this directly. The
+ * decision itself is {@link decideOn}; this adds each simulated server's handler and transport.
  */
 export function agreeOn(servers: readonly Server[], level: Level, policy: ClientPolicy): Negotiation {
+  const byName = new Map(servers.map((server) => [server.name, server]));
+  const decision = decideOn(
+    servers.map((server) => ({ name: server.name, declaration: declare(server, level) })),
+    policy,
+  );
   const agreed = new Map<string, AgreedTool>();
+  for (const [name, face] of decision.agreed) {
+    const server = byName.get(face.server)!;
+    const { handler } = server.tools.find((tool) => tool.name === name)!;
+    agreed.set(name, { name, server: face.server, transport: server.transport, handler, fields: face.fields, sideEffect: face.sideEffect });
+  }
+  return { agreed, dropped: decision.dropped };
+}
+
+/** A server as the client knows it: its name and what it declared (e.g. read off the wire). */
+export interface DeclaredServer {
+  name: string;
+  declaration: ServerDeclaration;
+}
+
+/** A tool agreed from a declaration alone: its name, its server, and what was declared about it. */
+export interface AgreedDeclaration extends ToolDeclaration {
+  name: string;
+  server: string;
+}
+
+/** The decision from declarations alone: agreed tools by name (in server order) and dropped tools. */
+export interface Decision {
+  agreed: ReadonlyMap<string, AgreedDeclaration>;
+  dropped: readonly DroppedTool[];
+}
+
+/**
+ * The decision of {@link agreeOn}, from declarations only, with no simulated {@link Server}: the
+ * real client (`client/wireNegotiation.ts`) decides with this from what `initialize` and
+ * `tools/list` brought back. Source: reference lesson 004, `negotiate` (IM5):
+ * - a declared version above the one the policy knows (missing: 0) drops every tool of the server
+ *   (reason `version`); an undeclared version cannot be compared and drops nothing;
+ * - a tool whose name is not on the allowlist is dropped (reason `allowlist`);
+ * - every other tool is agreed, carrying exactly what was declared about it.
+ *
+ * @param servers the servers, decided in this order; each declaration's tools in its own order.
+ * @param policy the client's allowlist and known versions.
+ */
+export function decideOn(servers: readonly DeclaredServer[], policy: ClientPolicy): Decision {
+  const agreed = new Map<string, AgreedDeclaration>();
   const dropped: DroppedTool[] = [];
-  for (const server of servers) {
-    const declaration = declare(server, level);
-    const known = policy.knownVersions[server.name] ?? 0;
+  for (const { name: server, declaration } of servers) {
+    const known = policy.knownVersions[server] ?? 0;
     if (declaration.version !== undefined && known < declaration.version) {
-      for (const tool of Object.keys(declaration.tools)) dropped.push({ tool, server: server.name, reason: "version" });
+      for (const tool of Object.keys(declaration.tools)) dropped.push({ tool, server, reason: "version" });
       continue;
     }
-    for (const { name, handler } of server.tools) {
+    for (const [name, face] of Object.entries(declaration.tools)) {
       if (!policy.allowlist.includes(name)) {
-        dropped.push({ tool: name, server: server.name, reason: "allowlist" });
+        dropped.push({ tool: name, server, reason: "allowlist" });
         continue;
       }
-      const face = declaration.tools[name];
-      agreed.set(name, { name, server: server.name, transport: server.transport, handler, fields: face.fields, sideEffect: face.sideEffect });
+      agreed.set(name, { name, server, fields: face.fields, sideEffect: face.sideEffect });
     }
   }
   return { agreed, dropped };

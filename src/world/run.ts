@@ -126,13 +126,25 @@ export function handshakeRow(level: Level, { session, negotiation }: OpenedSessi
   return { level, negotiated: negotiation.agreed.size, dropped: negotiation.dropped.length, request, response, tokens, round_trips };
 }
 
+/** One step of a task's chain: the tool to call, and the client's state to read its fields from. */
+export interface ChainCall {
+  name: string;
+  /** The chain's live state: read it before resuming the chain (the next step changes it). */
+  state: Fields;
+}
+
+/** A task's chain in progress: yields each call, receives its answer, returns the outcome. */
+export type TaskChain = Generator<ChainCall, TaskOutcome, Fields>;
+
 /**
- * Walks one task's chain through the client.
+ * One task's chain, as a generator that neither calls nor counts: it yields each call
+ * (`{name, state}`) and is resumed with the answer (a handler's fields, or `{hata}` from the
+ * client or the handler). The simulator drives it synchronously ({@link runTask}); the real
+ * client over stdio drives it asynchronously (`client/wireTasks.ts`). One chain, two drivers.
  *
- * @param session the run's session (its envelope gains the calls that reach the wire).
  * @param task the task, with its expected answer (see `withExpectedAnswers`).
  */
-export function runTask(session: Session, task: TaskWithAnswer): TaskOutcome {
+export function* taskChain(task: TaskWithAnswer): TaskChain {
   // `deger` is set before every call, so it is there from the start.
   const state: Fields = { abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN, deger: null };
   let calls = 0;
@@ -143,7 +155,7 @@ export function runTask(session: Session, task: TaskWithAnswer): TaskOutcome {
   let failure: TaskOutcome["failure"];
   for (const name of CHAINS[task.type]) {
     state.deger = result;
-    const answer = callTool(session, name, state);
+    const answer: Fields = yield { name, state };
     calls += 1;
     if (answer.hata !== undefined) {
       failed += 1;
@@ -160,6 +172,43 @@ export function runTask(session: Session, task: TaskWithAnswer): TaskOutcome {
 }
 
 /**
+ * Walks one task's chain ({@link taskChain}) through the simulated client.
+ *
+ * @param session the run's session (its envelope gains the calls that reach the wire).
+ * @param task the task, with its expected answer (see `withExpectedAnswers`).
+ */
+export function runTask(session: Session, task: TaskWithAnswer): TaskOutcome {
+  const chain = taskChain(task);
+  let step = chain.next();
+  while (!step.done) step = chain.next(callTool(session, step.value.name, step.value.state));
+  return step.value;
+}
+
+/** The counts of a run's tasks: their calls and outcomes summed, and failures by `"tool: error"`. */
+export type TaskTally = Pick<RunRow, "calls" | "failed" | "completed" | "blocked" | "written" | "failures">;
+
+/**
+ * Sums task outcomes as a run row counts them: shared by {@link runTasks} and the real client's
+ * run (`client/wireTasks.ts`). `completed` counts completed tasks; `failures` counts each
+ * failure as `"tool: error"`, in the order first seen.
+ */
+export function tallyTasks(outcomes: Iterable<TaskOutcome>): TaskTally {
+  const tally: TaskTally = { calls: 0, failed: 0, completed: 0, blocked: 0, written: 0, failures: {} };
+  for (const outcome of outcomes) {
+    tally.calls += outcome.calls;
+    tally.failed += outcome.failed;
+    tally.blocked += outcome.blocked;
+    tally.written += outcome.written;
+    if (outcome.completed) tally.completed += 1;
+    if (outcome.failure) {
+      const key = `${outcome.failure.tool}: ${outcome.failure.hata}`;
+      tally.failures[key] = (tally.failures[key] ?? 0) + 1;
+    }
+  }
+  return tally;
+}
+
+/**
  * The twelve tasks at one level: negotiation (or a copy of one, see `negotiated`), then every
  * task's chain, on one envelope.
  *
@@ -171,24 +220,8 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
   if (opened.level !== level) throw new RangeError(`a session negotiated at level ${opened.level} cannot run level ${level}`);
   const { negotiation } = opened;
   const session: Session = { envelope: opened.session.envelope.clone(), agreed: negotiation.agreed, approval: options.approval ?? false };
-  let calls = 0;
-  let failed = 0;
-  let completed = 0;
-  let blocked = 0;
-  let written = 0;
-  const failures: Record<string, number> = {};
-  for (const task of options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world)) {
-    const outcome = runTask(session, task);
-    calls += outcome.calls;
-    failed += outcome.failed;
-    blocked += outcome.blocked;
-    written += outcome.written;
-    if (outcome.completed) completed += 1;
-    if (outcome.failure) {
-      const key = `${outcome.failure.tool}: ${outcome.failure.hata}`;
-      failures[key] = (failures[key] ?? 0) + 1;
-    }
-  }
+  const tasks = options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
+  const { calls, failed, completed, blocked, written, failures } = tallyTasks(tasks.map((task) => runTask(session, task)));
   const { request, response, notification, tokens, round_trips } = session.envelope.counts();
   return { level, negotiated: negotiation.agreed.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures };
 }
