@@ -84,3 +84,14 @@ export { simulateWritingAClient, CLIENT_LEVEL, DROPPED_SERVER, KEPT_SERVER, FIRS
 export { formatTranscript, sumDiscovery, formatDiscoveryTable, formatHandshakeComparison, formatModeTable, tokenRatio, formatGrowthTable, formatVisibilityTable, formatClientResult, formatClientComparison, formatLevelReports, formatWritingAClient } from "./lessons/writingAClient/tables";
 export { describeClientSeed, readDiscovery, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
 export { growthChart } from "./lessons/writingAClient/charts";
+
+// Real MCP servers over stdio (issue 5 §1–2): the world's three servers and the fleet on the SDK's low-level Server.
+export { serve, type ServeOptions, type ServeIo, type ServeSummary } from "./server/serve";
+export { LineTransport, MAX_LINE_BYTES, type LineTransportStats, type LineEvent } from "./server/lineTransport";
+export { LEVEL_FLAGS, UNDECLARED_VERSION, WORLD_FIELD_SCHEMAS, annotationsOf, worldToolList, fleetToolList, declaredVersion } from "./server/declarations";
+export { SERVER_NAMES, SERVED_PATHS, worldServed, fleetServed, type ServerName, type ServedPath } from "./server/servedServers";
+export { createMcpServer, capabilitiesOf as servedCapabilities, ProtocolError, type ServedServer, type ServedPrompt, type CallHooks } from "./server/mcpServer";
+export { SERVE_FAULT_NAMES, SERVE_FAULT_OF, DEFAULT_SLOW_MS, CRASH_EXIT_CODE, SLOW_TOOL, NO_FAULT, parseFault, faultWord, strayText, FaultInjector, type ServeFault, type ServeFaultName } from "./server/faults";
+export { ServeLog, argumentBytes, type CallRecord, type LogSink } from "./server/log";
+export { RESOURCE_MIME_TYPE, resourceUri, resourceText, servedResources, type ServedResource } from "./server/resources";
+export { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt, PromptArgumentError } from "./server/prompts";

@@ -42,6 +42,14 @@ export const messages = {
   badSweepCount: () => `Expected a number of seeds, an integer from 1 to ${MAX_SEED}.`,
   sweepPastLastSeed: (from: number, count: number) =>
     `--from ${from} --count ${count} would end at seed ${BigInt(from) + BigInt(count) - 1n}, past the largest seed ${MAX_SEED}`,
+  /** `serve`: these follow commander's own "command-argument value 'x' is invalid for argument 'server'." and "option '--level <level>' argument 'x' is invalid." */
+  unknownServer: (known: readonly string[]) => `Choose ${known.join(", ")}.`,
+  badLevel: (names: readonly string[]) => `Choose 0, 1, 2, 3 or ${names.join(", ")}.`,
+  badFault: () => "Choose slow, crash, crash:N (N a whole number from 1), noisy-line, noisy-raw or none.",
+  badSlowMs: () => "Expected a whole number of milliseconds, from 0 to 2147483647.",
+  badPath: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
+  pathNotFleet: (server: string) => `--path applies to the fleet server only, not ${server}`,
+  slowNotFleet: (server: string) => `--fault slow delays top_devices, a fleet tool; ${server} has none`,
 } as const;
 
 function firstLine(text: string): string {

@@ -14,6 +14,9 @@ import { installKernel } from "./commands/kernel";
 import { SIMULATION_NAMES, simulateOutput, type SimulationName } from "./commands/simulate";
 import { findLesson } from "../lessons/catalog";
 import { countOption, DEFAULT_COUNTS, runSweepCommand, SWEEP_LESSON_CHOICES, sweepLessonOption, type SweepCommandOptions } from "./commands/sweep";
+import { faultOption, LEVEL_HELP, levelOption, pathOption, runServeCommand, serverArgument, SLOW_MS_DEFAULT, slowMsOption, type ServeCommandOptions } from "./commands/serve";
+import { SERVED_PATHS, SERVER_NAMES, type ServerName } from "../server/servedServers";
+import type { Level } from "../sim/declaration";
 import { CliError, EXIT_USAGE } from "./messages";
 import { checkOutFile, seedOption, simulationOption, writeOutput } from "./options";
 
@@ -97,6 +100,21 @@ function buildProgram(io: CliIo): Command {
     .option("--json", "print one JSON object (distributions and claims) instead of the tables")
     .option("--chart <file>", "write the sweep's chart as SVG to this file")
     .action((options: SweepCommandOptions) => runSweepCommand(options, io));
+
+  program
+    .command("serve")
+    .allowExcessArguments(false)
+    .description(
+      "Serve one of the course's servers as a real MCP server over stdio (newline-delimited JSON-RPC) until stdin closes. " +
+        "Stdout carries protocol messages only; logs are JSON lines on stderr.",
+    )
+    .argument("<server>", `which server: ${SERVER_NAMES.join(", ")}`, serverArgument)
+    .option("--level <level>", LEVEL_HELP, levelOption, 3 as Level)
+    .option("--seed <n>", "world seed (olcum, tarife, kayit) or fleet seed (fleet), an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
+    .option("--fault <fault>", "a real fault: slow (first top_devices sleeps --slow-ms), crash[:N] (exit during the Nth tools/call, default 6), noisy-line (a stray stdout line per call), noisy-raw (stray stdout text with no newline per call), none", faultOption, "none")
+    .option("--path <path>", `fleet only: which path answers tools/call, ${SERVED_PATHS.join(" (no checks) or ")} (ajv against the schema) (default: validating)`, pathOption)
+    .option("--slow-ms <ms>", "the slow fault's delay in milliseconds", slowMsOption, SLOW_MS_DEFAULT)
+    .action((server: ServerName, options: ServeCommandOptions) => runServeCommand(server, options));
 
   return program;
 }

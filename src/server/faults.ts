@@ -1,0 +1,126 @@
+/**
+ * The faults a real server can be started with (`--fault`), reproducing the seed's for real.
+ *
+ * Source: seed document 000, "Faults" (`mcp-slow`, `mcp-crash`, `console.log` and
+ * `process.stdout.write` on the server's stdout) and `fleet/conditions.ts`, which simulates the
+ * same four on a virtual clock under other names ({@link SERVE_FAULT_OF}):
+ * - `slow`: the first `top_devices` call sleeps {@link DEFAULT_SLOW_MS} ms (`--slow-ms`) before answering;
+ * - `crash[:N]`: the process exits while handling its Nth `tools/call` (default {@link CRASH_ON_CALL}),
+ *   writing no response;
+ * - `noisy-line`: a stray newline-terminated line on stdout at every `tools/call`;
+ * - `noisy-raw`: stray text with no newline on stdout before every `tools/call` response, so the
+ *   response is glued to it.
+ * A `tools/call` counts here once the SDK has accepted it (it names a tool). This module decides
+ * what a fault does at a call; the writing and the exiting are the caller's (`serve.ts`).
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { CRASH_ON_CALL, LATENCY_MICROS, type Fault } from "../fleet/conditions";
+
+/** The `--fault` words, without `none`. Source: issue 5 §1. */
+export const SERVE_FAULT_NAMES = ["slow", "crash", "noisy-line", "noisy-raw"] as const;
+
+/** One of {@link SERVE_FAULT_NAMES}, or `none`. */
+export type ServeFaultName = (typeof SERVE_FAULT_NAMES)[number] | "none";
+
+/** A fault with its figures: `slow` its delay in ms, `crash` the call it exits on (1-based). */
+export type ServeFault =
+  | { kind: "none" }
+  | { kind: "slow"; delayMs: number }
+  | { kind: "crash"; onCall: number }
+  | { kind: "noisy-line" }
+  | { kind: "noisy-raw" };
+
+/** No fault. */
+export const NO_FAULT: ServeFault = { kind: "none" };
+
+/** The slow tool's delay in ms: the seed's 3 s (`LATENCY_MICROS.slowTool` / 1000). Source: seed document 000. */
+export const DEFAULT_SLOW_MS = LATENCY_MICROS.slowTool / 1000;
+
+/** The exit code of a crash. This project's choice: any non-zero code; the client sees only a closed pipe. */
+export const CRASH_EXIT_CODE = 1;
+
+/** The tool the `slow` fault delays. Source: seed document 000 (`mcp-slow`: "the first `top_devices` call"). */
+export const SLOW_TOOL = "top_devices";
+
+/** The simulator's fault (`fleet/conditions.ts`) as a `--fault` word; undefined for `none`. */
+export const SERVE_FAULT_OF: Readonly<Record<Fault, string | undefined>> = {
+  none: undefined,
+  slow: "slow",
+  crash: "crash",
+  "stdout-line": "noisy-line",
+  "stdout-unterminated": "noisy-raw",
+};
+
+/** The stray text a noisy fault writes at a call: what a forgotten `console.log` would print. */
+export function strayText(tool: string): string {
+  return `[debug] handling tools/call ${tool}`;
+}
+
+/**
+ * Parses a `--fault` word: `none`, `slow`, `crash`, `crash:N` (N a whole number ≥ 1),
+ * `noisy-line`, `noisy-raw`.
+ *
+ * @param slowMs the delay for `slow`, in ms.
+ * @throws RangeError for anything else.
+ */
+export function parseFault(text: string, slowMs: number = DEFAULT_SLOW_MS): ServeFault {
+  const crash = /^crash(?::([0-9]{1,9}))?$/.exec(text);
+  if (crash) {
+    const onCall = crash[1] === undefined ? CRASH_ON_CALL : Number(crash[1]);
+    if (onCall >= 1) return { kind: "crash", onCall };
+  }
+  if (text === "none") return NO_FAULT;
+  if (text === "slow") return { kind: "slow", delayMs: slowMs };
+  if (text === "noisy-line" || text === "noisy-raw") return { kind: text };
+  throw new RangeError(`unknown fault '${text}'`);
+}
+
+/** A fault written back as its `--fault` word: `crash:6`, `slow`, `none`. */
+export function faultWord(fault: ServeFault): string {
+  return fault.kind === "crash" ? `crash:${fault.onCall}` : fault.kind;
+}
+
+/** What a fault may do to the process: write raw text to stdout, or end it. */
+export interface FaultEffects {
+  writeRaw(text: string): void;
+  crash(): void;
+}
+
+/**
+ * Runs a fault at each `tools/call`, before the tool is served: counts the call, crashes on the
+ * Nth, writes the stray text, or sleeps on the first `top_devices`.
+ */
+export class FaultInjector {
+  private calls = 0;
+  private slept = false;
+
+  constructor(
+    private readonly fault: ServeFault,
+    private readonly effects: FaultEffects,
+  ) {}
+
+  /** Call before serving `tool`; resolves when the call may go on. */
+  async beforeCall(tool: string): Promise<void> {
+    this.calls += 1;
+    const fault = this.fault;
+    switch (fault.kind) {
+      case "crash":
+        if (this.calls === fault.onCall) this.effects.crash();
+        return;
+      case "noisy-line":
+        this.effects.writeRaw(strayText(tool) + "\n");
+        return;
+      case "noisy-raw":
+        this.effects.writeRaw(strayText(tool));
+        return;
+      case "slow":
+        if (tool === SLOW_TOOL && !this.slept) {
+          this.slept = true;
+          await sleep(fault.delayMs);
+        }
+        return;
+      case "none":
+        return;
+    }
+  }
+}

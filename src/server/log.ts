@@ -1,0 +1,87 @@
+/**
+ * The server's log: one JSON object per line on stderr, never on stdout (stdout is the protocol's).
+ *
+ * Source: issue 5 §1 ("one JSON line per `tools/call` … plus a start and a stop line with a
+ * per-tool summary"). Events, each with `event` first:
+ * - `serving`: `server`, `level`, `seed`, `fault` (its `--fault` word), `path` (fleet) or null;
+ * - `call`: `tool`, `duration_ms` (wall time, 3 decimals), `isError` (an error result or a JSON-RPC
+ *   error), `error_code` (only for a JSON-RPC error), `argument_bytes` ({argument: bytes of its JSON});
+ * - `rejected` / `dropped`: a line the transport answered with `code` or discarded, and its `bytes`;
+ * - `error`: something the SDK reported out of band (`message`);
+ * - `stopping`: `reason` (`end of input` or `crash`), `tools` ({tool: {calls, errors}}), and the
+ *   transport's `messages_in`, `messages_out`, `bytes_in`, `bytes_out`.
+ * This module formats and counts; it does not decide what happens.
+ */
+import type { LineEvent, LineTransportStats } from "./lineTransport";
+
+/** Where log lines go: one call per line, newline included. Default: `process.stderr`. */
+export type LogSink = (line: string) => void;
+
+/** One `tools/call` as logged. */
+export interface CallRecord {
+  tool: string;
+  /** Milliseconds from the call's arrival at the server to its answer (`performance.now()`). */
+  durationMs: number;
+  isError: boolean;
+  /** The JSON-RPC error code, when the call was answered with an error response. */
+  errorCode?: number;
+  arguments: Readonly<Record<string, unknown>>;
+}
+
+/** Bytes of each argument's JSON (UTF-8), by argument name, in the call's order. */
+export function argumentBytes(args: Readonly<Record<string, unknown>>): Record<string, number> {
+  const sizes: Record<string, number> = {};
+  for (const [name, value] of Object.entries(args)) sizes[name] = Buffer.byteLength(JSON.stringify(value) ?? "");
+  return sizes;
+}
+
+/** Writes the events of one server run and keeps its per-tool summary. */
+export class ServeLog {
+  /** Calls and errors by tool, in order of first call. */
+  readonly tools = new Map<string, { calls: number; errors: number }>();
+
+  constructor(private readonly sink: LogSink = (line) => process.stderr.write(line)) {}
+
+  /** Writes one event (`event` first, then the fields). */
+  write(event: string, fields: Readonly<Record<string, unknown>>): void {
+    this.sink(JSON.stringify({ event, ...fields }) + "\n");
+  }
+
+  /** The start line. */
+  serving(fields: { server: string; level: number; seed: number; fault: string; path: string | null }): void {
+    this.write("serving", fields);
+  }
+
+  /** One `tools/call`, counted in the summary. */
+  call(record: CallRecord): void {
+    const tally = this.tools.get(record.tool) ?? { calls: 0, errors: 0 };
+    tally.calls += 1;
+    if (record.isError) tally.errors += 1;
+    this.tools.set(record.tool, tally);
+    this.write("call", {
+      tool: record.tool,
+      duration_ms: Math.round(record.durationMs * 1000) / 1000,
+      isError: record.isError,
+      ...(record.errorCode === undefined ? {} : { error_code: record.errorCode }),
+      argument_bytes: argumentBytes(record.arguments),
+    });
+  }
+
+  /** A line the transport rejected or dropped. */
+  lineEvent(event: LineEvent): void {
+    if (event.kind === "rejected") this.write("rejected", { code: event.code, message: event.message, bytes: event.bytes });
+    else this.write("dropped", { reason: "the input ended inside a line (no newline)", bytes: event.bytes });
+  }
+
+  /** The stop line, with the per-tool summary and the transport's counts. */
+  stopping(reason: string, stats: LineTransportStats): void {
+    this.write("stopping", {
+      reason,
+      tools: Object.fromEntries(this.tools),
+      messages_in: stats.messagesIn,
+      messages_out: stats.messagesOut,
+      bytes_in: stats.bytesIn,
+      bytes_out: stats.bytesOut,
+    });
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * `serve`: one real MCP server over a byte stream pair (stdin/stdout by default), until the
+ * input ends.
+ *
+ * Source: issue 5 §1–2. It builds the world (`createWorld`) or the fleet (`generateFleet`) for the
+ * seed, the served server at the level (`servedServers.ts`), the SDK `Server` on a
+ * {@link LineTransport}, the fault, and the stderr log (`log.ts`). Stdout carries protocol
+ * messages only (plus the stray text a noisy fault writes on purpose). It is what the CLI's
+ * `mcp-course serve` runs and what tests can run in-process; it parses no command line.
+ */
+import type { Readable, Writable } from "node:stream";
+import { generateFleet } from "../fleet/generator";
+import type { Level } from "../sim/declaration";
+import { DEFAULT_SEED } from "../sim/seed";
+import { createWorld } from "../world/world";
+import { CRASH_EXIT_CODE, FaultInjector, faultWord, NO_FAULT, type ServeFault } from "./faults";
+import { LineTransport, type LineTransportStats } from "./lineTransport";
+import { ServeLog, type LogSink } from "./log";
+import { createMcpServer } from "./mcpServer";
+import { fleetServed, worldServed, type ServedPath, type ServerName } from "./servedServers";
+
+/** What to serve. Defaults: level 3 (`full`), {@link DEFAULT_SEED}, no fault, path `validating`. */
+export interface ServeOptions {
+  server: ServerName;
+  level?: Level;
+  /** World seed (olcum, tarife, kayit) or fleet seed (fleet): an integer from 0 to 2^53 − 1. */
+  seed?: number;
+  fault?: ServeFault;
+  /** Fleet only: which of the simulator's JSON-RPC paths answers `tools/call`. */
+  path?: ServedPath;
+}
+
+/** Where `serve` reads, writes and logs, and how a crash ends the process (injectable for tests). */
+export interface ServeIo {
+  input: Readable;
+  output: Writable;
+  log: LogSink;
+  /** Ends the process with a code; called only by the `crash` fault. Default `process.exit`. */
+  exit(code: number): void;
+}
+
+/** How a run ended: why, and the transport's counts. */
+export interface ServeSummary {
+  reason: "end of input";
+  stats: LineTransportStats;
+  tools: ReadonlyMap<string, { calls: number; errors: number }>;
+}
+
+const defaultIo = (): ServeIo => ({
+  input: process.stdin,
+  output: process.stdout,
+  log: (line) => process.stderr.write(line),
+  exit: (code) => process.exit(code),
+});
+
+/**
+ * Serves until the input ends and every request read has its answer.
+ *
+ * @returns once the transport closed; the caller exits 0.
+ * @throws RangeError for a bad seed (from `createWorld` / `generateFleet`), before anything is read.
+ */
+export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): Promise<ServeSummary> {
+  const { input, output, log: sink, exit } = { ...defaultIo(), ...io };
+  const level = options.level ?? 3;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const fault = options.fault ?? NO_FAULT;
+  const path = options.server === "fleet" ? (options.path ?? "validating") : null;
+  const served = path !== null ? fleetServed(generateFleet(seed), path, level) : worldServed(createWorld(seed), options.server, level);
+
+  const log = new ServeLog(sink);
+  const transport = new LineTransport(input, output);
+  transport.onlineevent = (event) => log.lineEvent(event);
+  const faults = new FaultInjector(fault, {
+    writeRaw: (text) => transport.writeRaw(text),
+    crash: () => {
+      log.stopping("crash", transport.stats);
+      exit(CRASH_EXIT_CODE);
+    },
+  });
+  const server = createMcpServer(served, { beforeCall: (tool) => faults.beforeCall(tool), afterCall: (record) => log.call(record) });
+  server.onerror = (error) => log.write("error", { message: error.message });
+
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
+  await server.connect(transport);
+  await closed;
+  log.stopping("end of input", transport.stats);
+  return { reason: "end of input", stats: { ...transport.stats }, tools: log.tools };
+}
