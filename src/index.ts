@@ -92,6 +92,6 @@ export { LEVEL_FLAGS, UNDECLARED_VERSION, WORLD_FIELD_SCHEMAS, annotationsOf, wo
 export { SERVER_NAMES, SERVED_PATHS, worldServed, fleetServed, type ServerName, type ServedPath } from "./server/servedServers";
 export { createMcpServer, capabilitiesOf as servedCapabilities, ProtocolError, type ServedServer, type ServedPrompt, type CallHooks } from "./server/mcpServer";
 export { SERVE_FAULT_NAMES, SERVE_FAULT_OF, DEFAULT_SLOW_MS, CRASH_EXIT_CODE, SLOW_TOOL, NO_FAULT, parseFault, faultWord, strayText, FaultInjector, type ServeFault, type ServeFaultName } from "./server/faults";
-export { ServeLog, argumentBytes, type CallRecord, type LogSink } from "./server/log";
+export { ServeLog, argumentBytes, jsonBytes, type CallRecord, type LogSink } from "./server/log";
 export { RESOURCE_MIME_TYPE, resourceUri, resourceText, servedResources, type ServedResource } from "./server/resources";
 export { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt, PromptArgumentError } from "./server/prompts";

@@ -28,10 +28,37 @@ export interface CallRecord {
   arguments: Readonly<Record<string, unknown>>;
 }
 
-/** Bytes of each argument's JSON (UTF-8), by argument name, in the call's order. */
+/**
+ * Bytes of `JSON.stringify(value)` in UTF-8, for a value parsed from JSON, counted without
+ * recursion: `JSON.stringify` itself overflows the stack on an argument nested 10,000 deep
+ * (Node 20), which issue 5 §2 sends on purpose.
+ */
+export function jsonBytes(value: unknown): number {
+  let bytes = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (Array.isArray(item)) {
+      bytes += 2 + Math.max(0, item.length - 1); // brackets and commas
+      for (const element of item) stack.push(element);
+    } else if (typeof item === "object" && item !== null) {
+      const entries = Object.entries(item).filter(([, v]) => v !== undefined);
+      bytes += 2 + Math.max(0, entries.length - 1); // braces and commas
+      for (const [key, v] of entries) {
+        bytes += Buffer.byteLength(JSON.stringify(key)) + 1; // "key":
+        stack.push(v);
+      }
+    } else {
+      bytes += Buffer.byteLength(JSON.stringify(item) ?? "null");
+    }
+  }
+  return bytes;
+}
+
+/** Bytes of each argument's JSON (UTF-8, {@link jsonBytes}), by argument name, in the call's order. */
 export function argumentBytes(args: Readonly<Record<string, unknown>>): Record<string, number> {
   const sizes: Record<string, number> = {};
-  for (const [name, value] of Object.entries(args)) sizes[name] = Buffer.byteLength(JSON.stringify(value) ?? "");
+  for (const [name, value] of Object.entries(args)) sizes[name] = jsonBytes(value);
   return sizes;
 }
 

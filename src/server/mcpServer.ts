@@ -113,15 +113,17 @@ export function createMcpServer(served: ServedServer, hooks: CallHooks = {}): Se
     const { name, arguments: args = {} } = checked(CallToolRequestSchema, request, "tools/call").params;
     const start = performance.now();
     await hooks.beforeCall?.(name);
+    let result: CallToolResult;
     try {
-      const result = served.callTool(name, args, extra.requestId);
-      hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: result.isError === true, arguments: args });
-      return result;
+      result = served.callTool(name, args, extra.requestId);
     } catch (error) {
+      // A throw without a code (a RangeError from a hostile argument, say) is answered −32603 by the SDK.
       const errorCode = error instanceof ProtocolError ? error.code : ErrorCode.InternalError;
       hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: true, errorCode, arguments: args });
       throw error;
     }
+    hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: result.isError === true, arguments: args });
+    return result;
   });
 
   if (served.resources.length > 0) {
