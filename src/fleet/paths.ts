@@ -178,6 +178,11 @@ function describeError(error: ErrorObject, schema: JsonSchema): string {
 /** The `validating` server: ajv against the declared schema, then the handler. */
 export function createValidatingServer(fleet: Fleet): JsonRpcServer {
   const handlers: Readonly<Record<string, FleetHandler>> = createFleetHandlers(fleet);
+  // Compile the validators now, not at the first call: a real server (`mcp-course serve fleet`)
+  // then pays ajv's compile time at startup, as the SDK's server pays its schemas' at registration,
+  // and its first call is as fast as any other (a client timeout of a few hundred ms must not
+  // catch a cold compile). Once per process; the simulator's runs are unchanged.
+  validatorFor(FLEET_TOOL_DEFINITIONS[0].name);
   return jsonRpcServer((name, args, id) => {
     const validate = Object.hasOwn(handlers, name) ? validatorFor(name) : undefined;
     if (!validate) return success(id, textResult(mcpErrorText(ERROR_CODES.invalidParams, `Tool ${name} not found`), true));

@@ -1,0 +1,58 @@
+/**
+ * How the real client starts a server: the `mcp-course serve …` command line, built from a plain
+ * description of the server wanted.
+ *
+ * Source: issue 5 §1 and the shared contract of the servers (`mcp-course serve
+ * <olcum|tarife|kayit|fleet> [--level] [--seed] [--fault] [--path] [--slow-ms]`). The client runs
+ * the built CLI with the running Node (`process.execPath <PACKAGE_ROOT>/dist/cli/main.js serve …`),
+ * so it needs `dist/` built (`npm run build`) and no `npx` or shell. This module only writes the
+ * command; `wireConnection.ts` spawns it.
+ */
+import { join } from "node:path";
+import type { Level } from "../sim/declaration";
+import { PACKAGE_ROOT } from "../packageRoot";
+
+/** The servers `mcp-course serve` knows: lesson 6's three and lesson 8's fleet. */
+export type ServedName = "olcum" | "tarife" | "kayit" | "fleet";
+
+/** A real fault (`--fault`); the simulator calls the last two `stdout-line` and `stdout-unterminated`. */
+export type ServeFault = "slow" | "crash" | "noisy-line" | "noisy-raw";
+
+/** The server to start. Unset options take the server's defaults (level 3, the default seed, no fault, path validating). */
+export interface ServeSpec {
+  server: ServedName;
+  /** Declaration level, 0–3. */
+  level?: Level;
+  /** An integer from 0 to 2^53 − 1: the world's seed (olcum, tarife, kayit) or the fleet's. */
+  seed?: number;
+  fault?: ServeFault;
+  /** With `fault: "crash"`: the `tools/call` the process exits on (server default 6, `CRASH_ON_CALL`). */
+  crashOn?: number;
+  /** The fleet's path (fleet only). */
+  path?: "raw" | "validating";
+  /** With `fault: "slow"`: how long the first `top_devices` sleeps, ms (server default 3000). */
+  slowMs?: number;
+}
+
+/** The built CLI the client runs. */
+export const CLI_SCRIPT = join(PACKAGE_ROOT, "dist", "cli", "main.js");
+
+/**
+ * The arguments after `node`: the CLI script, `serve`, the server, then one flag per option set.
+ *
+ * @returns e.g. `[CLI_SCRIPT, "serve", "fleet", "--level", "3", "--fault", "crash:6"]`.
+ */
+export function serveArgs(spec: ServeSpec): string[] {
+  const args = [CLI_SCRIPT, "serve", spec.server];
+  if (spec.level !== undefined) args.push("--level", String(spec.level));
+  if (spec.seed !== undefined) args.push("--seed", String(spec.seed));
+  if (spec.fault !== undefined) args.push("--fault", spec.fault === "crash" && spec.crashOn !== undefined ? `crash:${spec.crashOn}` : spec.fault);
+  if (spec.path !== undefined) args.push("--path", spec.path);
+  if (spec.slowMs !== undefined) args.push("--slow-ms", String(spec.slowMs));
+  return args;
+}
+
+/** The command line as a reader would type it (`mcp-course serve fleet --fault crash:6`), for tables and logs. */
+export function describeServe(spec: ServeSpec): string {
+  return ["mcp-course", ...serveArgs(spec).slice(1)].join(" ");
+}

@@ -1,0 +1,80 @@
+/**
+ * Negotiation over the wire: the real client connects to each server, reads its declaration off
+ * `initialize` and `tools/list`, and decides with lesson 6's decision; then every call passes the
+ * client's gates before it is sent.
+ *
+ * Source: reference lesson 004, `negotiate` and `call` (IM3, IM5, IM8), through the shared
+ * functions `decideOn` (`sim/negotiation.ts`) and `gateCall` (`sim/client.ts`): the simulator
+ * and the real client decide and gate with the same code, so a tool that was not agreed ends in
+ * the client with `arac bildirilmedi` and never reaches a process, a declared side effect without
+ * approval ends with `onay yok`, and only declared fields are sent. Each drop keeps its reason
+ * (`version` or `allowlist`).
+ */
+import { gateCall } from "../sim/client";
+import { decideOn, type ClientPolicy, type Decision } from "../sim/negotiation";
+import type { Fields } from "../sim/values";
+import { WireConnection, type ServerEvent, type WireClientOptions } from "./wireConnection";
+import type { ServeSpec } from "./serveCommand";
+
+/** Connections to several servers, in negotiation order, and what the client decided about their tools. */
+export interface WireSession {
+  /** The connections by server name (`serverInfo.name` is not trusted for routing: the spec's name is). */
+  connections: ReadonlyMap<string, WireConnection>;
+  decision: Decision;
+  /** Whether calls with a declared side effect are approved. */
+  approval: boolean;
+}
+
+/**
+ * Opens a connection to every server (all at once), then decides on their declarations in the
+ * order given. If any connection fails, the others are closed before the error is thrown.
+ *
+ * @param specs the servers to start, in negotiation order.
+ * @param policy allowlist and known versions (lesson 6's: `LESSON_POLICY`).
+ * @param approval whether declared side effects are approved (lesson 6's runs: false).
+ * @param options timeout, restart, explained; each connection counts its own traffic.
+ */
+export async function openWireSession(specs: readonly ServeSpec[], policy: ClientPolicy, approval = false, options: WireClientOptions = {}): Promise<WireSession> {
+  const opened = await Promise.allSettled(specs.map((spec) => WireConnection.open(spec, { ...options, meter: undefined })));
+  const failure = opened.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failure) {
+    await Promise.all(opened.map((result) => (result.status === "fulfilled" ? result.value.close() : undefined)));
+    throw failure.reason;
+  }
+  const connections = new Map<string, WireConnection>();
+  opened.forEach((result, k) => connections.set(specs[k].server, (result as PromiseFulfilledResult<WireConnection>).value));
+  const decision = decideOn(
+    specs.map((spec) => ({ name: spec.server, declaration: connections.get(spec.server)!.declaration() })),
+    policy,
+  );
+  return { connections, decision, approval };
+}
+
+/**
+ * Calls a tool as the simulator's `callTool` does, over the wire: the gates first (nothing is
+ * sent for a refused call), then the declared fields from `state` to the tool's server.
+ *
+ * @returns the tool's fields (the result's text parsed as JSON, an error result's `{hata}`
+ *   included), the gate's `{hata}`, or `{hata: <text>}` for a JSON-RPC error or a failed call.
+ */
+export async function callOverWire(session: WireSession, name: string, state: Fields): Promise<Fields> {
+  const gate = gateCall(session.decision.agreed, session.approval, name, state);
+  if (gate.refused) return gate.refused;
+  const outcome = await session.connections.get(gate.tool.server)!.callTool({ name, arguments: gate.args });
+  if (outcome.channel === "result" || outcome.channel === "error result") {
+    try {
+      const fields: unknown = JSON.parse(outcome.text);
+      if (fields !== null && typeof fields === "object" && !Array.isArray(fields)) return fields as Fields;
+    } catch {
+      // Not a JSON object: the text itself is the error.
+    }
+  }
+  return { hata: outcome.text };
+}
+
+/** Closes every connection of a session; returns each server's stderr events by server name. */
+export async function closeWireSession(session: WireSession): Promise<Map<string, ServerEvent[]>> {
+  const names = [...session.connections.keys()];
+  const events = await Promise.all(names.map((name) => session.connections.get(name)!.close()));
+  return new Map(names.map((name, k) => [name, events[k]]));
+}

@@ -1,0 +1,203 @@
+/**
+ * Lesson 6's twelve tasks over the real wire: the three fictional servers as three processes
+ * (`mcp-course serve olcum|tarife|kayit`), the real client, and the simulator's counts beside.
+ *
+ * Source: issue 5 §3 ("lesson 6's tasks run against the three real servers at each level:
+ * negotiated, calls, failed, completed, blocked and written equal the simulator's, level by level")
+ * and reference lesson 004 (`run`, IM6–IM7). Nothing of the run is re-implemented here: each task
+ * is the simulator's own chain (`taskChain`, `world/run.ts`), driven asynchronously through the
+ * shared gates (`callOverWire`), and the counts are summed by the simulator's `tallyTasks`.
+ * Calls go out one at a time, in the simulator's order.
+ */
+import type { DroppedTool, ClientPolicy } from "../sim/negotiation";
+import { ALL_LEVELS, type Level } from "../sim/declaration";
+import { openSession, runTask, runTasks, tallyTasks, taskChain, type RunRow, type TaskOutcome } from "../world/run";
+import { LESSON_POLICY } from "../world/servers";
+import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../world/tasks";
+import { createWorld, type World } from "../world/world";
+import type { MessageKind } from "../sim/envelope";
+import { addTraffic, noTraffic, type TrafficCounts } from "./meteredTransport";
+import type { ServeSpec, ServedName } from "./serveCommand";
+import type { ServerEvent } from "./wireConnection";
+import { callOverWire, closeWireSession, openWireSession } from "./wireNegotiation";
+
+/** Lesson 6's servers, in negotiation order. Source: reference lesson 004, `SERVERS`. */
+export const WORLD_SERVER_NAMES: readonly ServedName[] = ["olcum", "tarife", "kayit"];
+
+/** Options of a wire run; as `RunOptions`, each defaults to the reference's. */
+export interface WireRunOptions {
+  /** Allowlist and known versions; default the lesson's (`LESSON_POLICY`). */
+  policy?: ClientPolicy;
+  /** Whether calls with a declared side effect are approved; default false. */
+  approval?: boolean;
+  /** Seed of the tasks; default the world's seed. */
+  taskSeed?: number;
+  /** Timeout per `tools/call`, ms; default the SDK's 60,000. */
+  timeoutMs?: number;
+}
+
+/** One server's part of a wire run: what the client counted, and what the server logged. */
+export interface WireServerPart {
+  server: string;
+  traffic: TrafficCounts;
+  /** The server's stderr events (`serving`, one `call` per `tools/call`, `stopping`). */
+  events: ServerEvent[];
+}
+
+/** A wire run at one level: the simulator's `RunRow` counts (no tokens), then the wire's own measures. */
+export interface WireRunRow {
+  level: Level;
+  negotiated: number;
+  dropped: number;
+  calls: number;
+  failed: number;
+  completed: number;
+  blocked: number;
+  written: number;
+  /** Failed calls by `"tool: error"`, as `RunRow.failures`. */
+  failures: Record<string, number>;
+  /** Each dropped tool, its server and the reason. */
+  drops: DroppedTool[];
+  /** Each task's outcome, in task order. */
+  outcomes: TaskOutcome[];
+  /** All three connections' traffic, summed. */
+  traffic: TrafficCounts;
+  servers: WireServerPart[];
+  /** Each `tools/call`'s wall time, ms: server by server (in server order), each in call order. Refused calls send nothing and are not timed. */
+  callMillis: number[];
+  /** Each server's start (spawn → `initialize` → `tools/list`), ms, in server order. */
+  startMillis: number[];
+}
+
+/** The tasks of a run: drawn from `taskSeed` (default the world's seed), with their answers. */
+function tasksOf(world: World, options: WireRunOptions): TaskWithAnswer[] {
+  return withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
+}
+
+/**
+ * Runs the twelve tasks at one level against the three real servers, each its own process
+ * started with `--level level --seed seed`, and closes them.
+ *
+ * @param seed the world's seed, an integer from 0 to 2^53 − 1 (the servers build the same world).
+ * @throws Error when `dist/` is not built or a server does not start.
+ */
+export async function runWireTasks(seed: number, level: Level, options: WireRunOptions = {}): Promise<WireRunRow> {
+  const world = createWorld(seed);
+  const specs: ServeSpec[] = WORLD_SERVER_NAMES.map((server) => ({ server, level, seed }));
+  const session = await openWireSession(specs, options.policy ?? LESSON_POLICY, options.approval ?? false, { timeoutMs: options.timeoutMs });
+  const outcomes: TaskOutcome[] = [];
+  let events: Map<string, ServerEvent[]>;
+  try {
+    for (const task of tasksOf(world, options)) {
+      const chain = taskChain(task);
+      let step = chain.next();
+      while (!step.done) step = chain.next(await callOverWire(session, step.value.name, step.value.state));
+      outcomes.push(step.value);
+    }
+  } finally {
+    events = await closeWireSession(session);
+  }
+  const servers: WireServerPart[] = [];
+  const callMillis: number[] = [];
+  const startMillis: number[] = [];
+  let traffic = noTraffic();
+  for (const [server, connection] of session.connections) {
+    servers.push({ server, traffic: connection.traffic(), events: events.get(server) ?? [] });
+    traffic = addTraffic(traffic, connection.traffic());
+    startMillis.push(...connection.stats().startMillis);
+  }
+  for (const part of servers) callMillis.push(...session.connections.get(part.server)!.stats().callMillis);
+  const { decision } = session;
+  return {
+    level,
+    negotiated: decision.agreed.size,
+    dropped: decision.dropped.length,
+    ...tallyTasks(outcomes),
+    drops: [...decision.dropped],
+    outcomes,
+    traffic,
+    servers,
+    callMillis,
+    startMillis,
+  };
+}
+
+/** One level: the simulator's run and the real one, side by side. */
+export interface LevelComparison {
+  level: Level;
+  simulated: RunRow;
+  real: WireRunRow;
+}
+
+/**
+ * Lesson 6's run at each level, simulated (`runTasks`) and over the wire ({@link runWireTasks}),
+ * levels one after another.
+ */
+export async function compareTaskRuns(seed: number, levels: readonly Level[] = ALL_LEVELS, options: WireRunOptions = {}): Promise<LevelComparison[]> {
+  const world = createWorld(seed);
+  const rows: LevelComparison[] = [];
+  for (const level of levels) {
+    const simulated = runTasks(world, level, { policy: options.policy, approval: options.approval, taskSeed: options.taskSeed });
+    rows.push({ level, simulated, real: await runWireTasks(seed, level, options) });
+  }
+  return rows;
+}
+
+/**
+ * The simulator's envelope tokens of a run split by message kind: the same negotiation and tasks
+ * as `runTasks`, on one envelope whose per-kind tokens are read (`Envelope.tokensByKind`).
+ */
+export function simulatedTokensByKind(world: World, level: Level, options: WireRunOptions = {}): Record<MessageKind, number> {
+  const { session } = openSession(world, level, { policy: options.policy, approval: options.approval });
+  for (const task of tasksOf(world, options)) runTask(session, task);
+  return session.envelope.tokensByKind();
+}
+
+/** One message kind: the simulator's messages and envelope tokens beside the wire's messages and bytes. */
+export interface KindRow {
+  kind: MessageKind;
+  simulatedMessages: number;
+  simulatedTokens: number;
+  /** Messages of this kind in both directions. */
+  wireMessages: number;
+  /** Their bytes, UTF-8, newline included. */
+  wireBytes: number;
+}
+
+/**
+ * Bytes beside tokens for one level's comparison: one row per kind (request, response,
+ * notification); the rows sum to the run. The simulator's handshake is one request and one
+ * response per server; the wire's is `initialize`, `notifications/initialized` and `tools/list`.
+ */
+export function bytesBesideTokens(seed: number, comparison: LevelComparison, options: WireRunOptions = {}): KindRow[] {
+  const tokens = simulatedTokensByKind(createWorld(seed), comparison.level, options);
+  const { traffic } = comparison.real;
+  return (["request", "response", "notification"] as const).map((kind) => ({
+    kind,
+    simulatedMessages: comparison.simulated[kind],
+    simulatedTokens: tokens[kind],
+    wireMessages: traffic.sent.byKind[kind].messages + traffic.received.byKind[kind].messages,
+    wireBytes: traffic.sent.byKind[kind].bytes + traffic.received.byKind[kind].bytes,
+  }));
+}
+
+/** One MCP method's messages and bytes, both directions together (a response under its request's method). */
+export interface MethodRow {
+  method: string;
+  messages: number;
+  bytes: number;
+}
+
+/** The traffic by method, in order of first appearance (sent first, then received). */
+export function bytesByMethod(traffic: TrafficCounts): MethodRow[] {
+  const rows = new Map<string, MethodRow>();
+  for (const direction of [traffic.sent, traffic.received]) {
+    for (const [method, count] of Object.entries(direction.byMethod)) {
+      const row = rows.get(method) ?? { method, messages: 0, bytes: 0 };
+      row.messages += count.messages;
+      row.bytes += count.bytes;
+      rows.set(method, row);
+    }
+  }
+  return [...rows.values()];
+}

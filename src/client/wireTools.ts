@@ -1,0 +1,76 @@
+/**
+ * What the real client reads off the wire about a server's tools: plain tool definitions for a
+ * model, and the lesson's declaration for negotiation.
+ *
+ * Source: issue 5 §1 (the four levels as MCP fields: `inputSchema` properties and `required` for
+ * `fields`, `annotations` for `side-effect`, `serverInfo.version` for `full`) and §3 (turn MCP
+ * tools into plain definitions). This module only reads what `initialize` and `tools/list`
+ * brought back; it sends nothing and decides nothing (`decideOn` in `sim/negotiation.ts` decides).
+ */
+import type { ServerDeclaration, ToolDeclaration } from "../sim/declaration";
+
+/** A tool as `tools/list` lists it, reduced to the fields the course reads (plain JSON, no SDK types). */
+export interface WireTool {
+  name: string;
+  description?: string;
+  /** The tool's JSON Schema: `{"type": "object"}`, with `properties` and `required` from level 1. */
+  inputSchema: { [key: string]: unknown };
+  /** MCP tool annotations (from level 2): `readOnlyHint`, `destructiveHint`, … */
+  annotations?: { [key: string]: unknown };
+  /** Anything else MCP lists (`title`, `outputSchema`, `_meta`, …), kept as received. */
+  [key: string]: unknown;
+}
+
+/**
+ * A tool as a model's API takes it (the shape of Anthropic's Messages API `tools`): name,
+ * description, and the JSON Schema under `input_schema`. MCP-only fields (`annotations`,
+ * `title`, `outputSchema`, `_meta`, …) are dropped.
+ */
+export interface PlainToolDefinition {
+  name: string;
+  /** The tool's description; `""` when the server gave none (the lesson-6 servers give none). */
+  description: string;
+  input_schema: { [key: string]: unknown };
+}
+
+/** Turns MCP tools into plain definitions, in the order listed; the schema object is copied, not shared. */
+export function plainDefinitions(tools: readonly WireTool[]): PlainToolDefinition[] {
+  return tools.map((tool) => ({ name: tool.name, description: tool.description ?? "", input_schema: structuredClone(tool.inputSchema) }));
+}
+
+/**
+ * The version a server declares in `serverInfo.version`, as the lesson counts versions: a string
+ * of decimal digits is that integer; anything else (the servers answer `"undeclared"` below level
+ * 3) means the version was not declared.
+ */
+export function declaredVersion(version: string | undefined): number | undefined {
+  return version !== undefined && /^\d+$/.test(version) ? Number(version) : undefined;
+}
+
+/**
+ * What one listed tool declares, in the lesson's terms:
+ * - `fields`: the names of `inputSchema.properties`, in the schema's order, when it has
+ *   `properties` (level ≥ 1); not declared when the schema is a bare `{"type": "object"}`;
+ * - `sideEffect`: when `annotations` are present (level ≥ 2), true unless `readOnlyHint` is true
+ *   (MCP's default for `readOnlyHint` is false); not declared without annotations.
+ */
+export function toolDeclaration(tool: WireTool): ToolDeclaration {
+  const face: ToolDeclaration = {};
+  const properties = tool.inputSchema.properties;
+  if (properties !== undefined && properties !== null && typeof properties === "object") face.fields = Object.keys(properties);
+  if (tool.annotations !== undefined) face.sideEffect = tool.annotations.readOnlyHint !== true;
+  return face;
+}
+
+/**
+ * A server's declaration read off the wire: its tools in listed order (see {@link toolDeclaration})
+ * and its version (see {@link declaredVersion}). The same shape `declare` gives the simulator, so
+ * the same decision applies.
+ */
+export function declarationFromWire(serverVersion: string | undefined, tools: readonly WireTool[]): ServerDeclaration {
+  const declaration: ServerDeclaration = { tools: {} };
+  for (const tool of tools) declaration.tools[tool.name] = toolDeclaration(tool);
+  const version = declaredVersion(serverVersion);
+  if (version !== undefined) declaration.version = version;
+  return declaration;
+}
