@@ -20,6 +20,10 @@
  *    through the library (sweepRound.ts, a fresh process per round, cold, pinned like the others;
  *    median and fastest of BENCH_SWEEP_ROUNDS), beside what the reference's own per-seed time
  *    (section 1) comes to for as many seeds. Target (issue 4): 10,000 seeds in under 2 s.
+ * 5. The real wire (issue 5 §6, wire.ts, a fresh process, not pinned): 270 warm fleet calls direct,
+ *    through a bare newline-delimited JSON echo between two Node processes (the transport's floor),
+ *    and through `mcp-course serve fleet` with the SDK client; start-up beside a bare Node start.
+ *    Targets (issue 5): a warm call within 2× of the floor, start-up within 40 ms of a bare start.
  * Figures are printed, never asserted: tests do not time anything.
  *
  * Knobs: BENCH_SEEDS (lesson-6 seeds per round, default 2000; the reference runs a twentieth, at
@@ -199,6 +203,8 @@ function main(): void {
     console.log("wall time of `mcp-course lesson` (lesson 6, default seed)");
     console.log(`  tslab engine      ${lessonWallTime("tslab", dir)}`);
     console.log(`  jupyter engine    ${jupyterAvailable() ? lessonWallTime("jupyter", dir) : "not installed"}`);
+    const wire = spawnSync(process.execPath, ["--import", "tsx", join(__dirname, "wire.ts")], { cwd: ROOT, stdio: "inherit" });
+    if (wire.status !== 0) console.log(`  the wire: not measured (wire.ts exited with ${wire.status})`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
