@@ -14,6 +14,7 @@
  * what a fault does at a call; the writing and the exiting are the caller's (`serve.ts`).
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { CRASH_ON_CALL, LATENCY_MICROS, type Fault } from "../fleet/conditions";
 
 /** The `--fault` words, without `none`. Source: issue 5 §1. */
@@ -80,38 +81,51 @@ export function faultWord(fault: ServeFault): string {
   return fault.kind === "crash" ? `crash:${fault.onCall}` : fault.kind;
 }
 
-/** What a fault may do to the process: write raw text to stdout, or end it. */
+/** What a fault may do to the process: write raw text to stdout, now or just before a response, or end it. */
 export interface FaultEffects {
   writeRaw(text: string): void;
+  /** Writes `text` on stdout immediately before the response to request `id`, on the same line. */
+  writeBeforeResponse(id: RequestId, text: string): void;
+  /** Ends the process (exit code {@link CRASH_EXIT_CODE}); responses already made are written first. */
   crash(): void;
 }
 
+/** A promise that never settles: the call the process dies in, and any after it, never answer. */
+const NEVER = new Promise<never>(() => {});
+
 /**
  * Runs a fault at each `tools/call`, before the tool is served: counts the call, crashes on the
- * Nth, writes the stray text, or sleeps on the first `top_devices`.
+ * Nth (that call and any later one never resolve), writes the stray text, or sleeps on the first
+ * `top_devices`.
  */
 export class FaultInjector {
   private calls = 0;
   private slept = false;
+  private crashed = false;
 
   constructor(
     private readonly fault: ServeFault,
     private readonly effects: FaultEffects,
   ) {}
 
-  /** Call before serving `tool`; resolves when the call may go on. */
-  async beforeCall(tool: string): Promise<void> {
+  /** Call before serving `tool` for request `id`; resolves when the call may go on. */
+  async beforeCall(tool: string, id: RequestId): Promise<void> {
     this.calls += 1;
     const fault = this.fault;
     switch (fault.kind) {
       case "crash":
-        if (this.calls === fault.onCall) this.effects.crash();
+        if (this.crashed) return NEVER;
+        if (this.calls === fault.onCall) {
+          this.crashed = true;
+          this.effects.crash();
+          return NEVER;
+        }
         return;
       case "noisy-line":
         this.effects.writeRaw(strayText(tool) + "\n");
         return;
       case "noisy-raw":
-        this.effects.writeRaw(strayText(tool));
+        this.effects.writeBeforeResponse(id, strayText(tool));
         return;
       case "slow":
         if (tool === SLOW_TOOL && !this.slept) {

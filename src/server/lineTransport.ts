@@ -17,7 +17,8 @@
  * calls `onclose`. It counts messages and bytes in both directions ({@link LineTransportStats}).
  *
  * It does not know MCP methods, and it never writes anything but what it is asked to send, its
- * own error replies, and the raw text a caller writes on purpose with {@link LineTransport.writeRaw}.
+ * own error replies, and the raw text a caller writes on purpose with {@link LineTransport.writeRaw}
+ * or {@link LineTransport.writeBeforeResponse} (the noisy faults, `faults.ts`).
  */
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -75,6 +76,8 @@ export class LineTransport implements Transport {
   /** Requests delivered and not yet answered, by id (a count, in case a client reuses an id). */
   private readonly unanswered = new Map<RequestId, number>();
   private inputEnded = false;
+  /** Raw text to write before the response to a request, by id ({@link writeBeforeResponse}). */
+  private readonly prefixes = new Map<RequestId, string>();
   private closed = false;
 
   private readonly onData = (chunk: Buffer | string) => this.receive(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
@@ -100,7 +103,14 @@ export class LineTransport implements Transport {
 
   /** Writes one message as a JSON line (SDK `serializeMessage`); resolves once the stream took it. */
   async send(message: JSONRPCMessage): Promise<void> {
-    if ("id" in message && ("result" in message || "error" in message) && message.id !== undefined) this.answered(message.id);
+    if ("id" in message && ("result" in message || "error" in message) && message.id !== undefined) {
+      this.answered(message.id);
+      const prefix = this.prefixes.get(message.id);
+      if (prefix !== undefined) {
+        this.prefixes.delete(message.id);
+        this.writeRaw(prefix);
+      }
+    }
     await this.writeLine(serializeMessage(message));
     this.finishIfDrained();
   }
@@ -112,6 +122,14 @@ export class LineTransport implements Transport {
   writeRaw(text: string): void {
     this.stats.bytesOut += Buffer.byteLength(text);
     this.output.write(text);
+  }
+
+  /**
+   * Writes `text` as it is immediately before the response to request `id`, on the same line
+   * (counted like {@link writeRaw}). For the `noisy-raw` fault only.
+   */
+  writeBeforeResponse(id: RequestId, text: string): void {
+    this.prefixes.set(id, (this.prefixes.get(id) ?? "") + text);
   }
 
   /** Stops reading and calls `onclose` once. The output stream is left open (it may be stdout). */

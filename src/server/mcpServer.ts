@@ -70,7 +70,7 @@ export interface ServedServer {
 
 /** What the caller does around each `tools/call`: the fault before it, the log after it. */
 export interface CallHooks {
-  beforeCall?(tool: string): Promise<void>;
+  beforeCall?(tool: string, id: RequestId): Promise<void>;
   afterCall?(record: CallRecord): void;
 }
 
@@ -112,7 +112,7 @@ export function createMcpServer(served: ServedServer, hooks: CallHooks = {}): Se
   server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (request, extra) => {
     const { name, arguments: args = {} } = checked(CallToolRequestSchema, request, "tools/call").params;
     const start = performance.now();
-    await hooks.beforeCall?.(name);
+    await hooks.beforeCall?.(name, extra.requestId);
     let result: CallToolResult;
     try {
       result = served.callTool(name, args, extra.requestId);

@@ -72,12 +72,16 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
   transport.onlineevent = (event) => log.lineEvent(event);
   const faults = new FaultInjector(fault, {
     writeRaw: (text) => transport.writeRaw(text),
-    crash: () => {
-      log.stopping("crash", transport.stats);
-      exit(CRASH_EXIT_CODE);
-    },
+    writeBeforeResponse: (id, text) => transport.writeBeforeResponse(id, text),
+    // One turn of the event loop first: responses already made (requests read in the same chunk)
+    // reach stdout, as they would in a server that died while handling a later call.
+    crash: () =>
+      setImmediate(() => {
+        log.stopping("crash", transport.stats);
+        exit(CRASH_EXIT_CODE);
+      }),
   });
-  const server = createMcpServer(served, { beforeCall: (tool) => faults.beforeCall(tool), afterCall: (record) => log.call(record) });
+  const server = createMcpServer(served, { beforeCall: (tool, id) => faults.beforeCall(tool, id), afterCall: (record) => log.call(record) });
   server.onerror = (error) => log.write("error", { message: error.message });
 
   const closed = new Promise<void>((resolve) => {
