@@ -5,10 +5,12 @@
  *      the JSON text a tool result carries — no process boundary at all;
  *   2. the floor: a bare newline-delimited JSON echo between this process and a child Node process
  *      over a pipe (echoChild.ts), with messages the size of the fleet `tools/call` requests below;
- *   3. ours: `mcp-course serve fleet` through the SDK client, warm `tools/call`s; and the same server
+ *   3. ours: `mcp-course serve fleet` through our client (WireConnection: the SDK's `Client` over
+ *      `StdioClientTransport`, every message counted), warm `tools/call`s; and the same server
  *      spoken to in bare lines (the echo's code, after a handshake), which splits what ours adds to
- *      the floor into the server's share and the SDK client's;
- *   4. start-up: spawn → `initialize` → `tools/list` (then close), beside a bare `node -e ""`.
+ *      the floor into the server's share and the client's;
+ *   4. start-up: spawn → `initialize` → `tools/list` through our client (closing not timed), beside
+ *      a bare `node -e ""` from spawn to exit.
  * Each of 1–3 runs WARMUP untimed calls and then CALLS timed ones (mean and p95 per call), cycling
  * through the same three calls (one per tool); 4 is the mean of STARTS each.
  * Ratios are against the floor measured here, in this run, so they mean the same on any machine;
@@ -19,11 +21,10 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 // The built library, as the CLI runs it (`npm run bench` builds first).
 import { DEFAULT_SEED, createFleetHandlers, generateFleet } from "../dist/index";
+import { WireConnection } from "../dist/client/wireConnection";
 
 const ROOT = join(__dirname, "..");
 const CLI = join(ROOT, "dist", "cli", "main.js");
@@ -148,37 +149,29 @@ async function serverBare(): Promise<Timing> {
   }
 }
 
-/** A connected SDK client of `mcp-course serve fleet` (spawn, `initialize`, `notifications/initialized`). */
-async function connectFleet(): Promise<Client> {
-  const client = new Client({ name: "mcp-course-bench", version: "1" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "fleet"], cwd: ROOT, stderr: "ignore" }));
-  return client;
-}
-
-/** 3b. Ours: warm `tools/call`s to the real server through the SDK client. */
+/** 3b. Ours: warm `tools/call`s to the real server through our client (src/client/wireConnection.ts). */
 async function oursWarm(): Promise<Timing> {
-  const client = await connectFleet();
+  const connection = await WireConnection.open({ server: "fleet" });
   try {
-    await client.listTools();
     return await perCall(async (i) => {
-      const result = await client.callTool(CALLS_CYCLE[i % CALLS_CYCLE.length]);
-      if (result.isError) throw new Error(`tools/call failed: ${JSON.stringify(result.content)}`);
+      const outcome = await connection.callTool(CALLS_CYCLE[i % CALLS_CYCLE.length]);
+      if (outcome.isError) throw new Error(`tools/call failed: ${outcome.text}`);
     });
   } finally {
-    await client.close();
+    await connection.close();
   }
 }
 
-/** 4a. Spawn → `initialize` → `tools/list`, ms, mean of STARTS (closing is not timed). */
+/** 4a. Spawn → `initialize` → `tools/list` through our client, ms, mean of STARTS (closing is not timed). */
 async function oursStart(): Promise<number> {
   let total = 0;
   for (let i = 0; i < STARTS; i++) {
     const start = performance.now();
-    const client = await connectFleet();
-    const { tools } = await client.listTools();
+    const connection = await WireConnection.open({ server: "fleet" });
     total += performance.now() - start;
-    await client.close();
-    if (tools.length !== 3) throw new Error(`tools/list listed ${tools.length} tools`);
+    const listed = connection.tools.length;
+    await connection.close();
+    if (listed !== 3) throw new Error(`tools/list listed ${listed} tools`);
   }
   return total / STARTS;
 }
@@ -215,7 +208,7 @@ async function main(): Promise<void> {
   row("direct (handlers in-process)", directTiming, `${SEED.direct.mean} / ${SEED.direct.p95} ms`);
   row("floor (newline JSON echo, two processes)", floor, "-");
   row("`serve fleet`, bare lines (no SDK client)", serverLines, "-");
-  row("ours (`serve fleet` through the SDK client)", ours, `${SEED.sdk.mean} / ${SEED.sdk.p95} ms (McpServer + zod); raw ${SEED.raw.mean} / ${SEED.raw.p95}`);
+  row("ours (`serve fleet` through our SDK client)", ours, `${SEED.sdk.mean} / ${SEED.sdk.p95} ms (McpServer + zod); raw ${SEED.raw.mean} / ${SEED.raw.p95}`);
   console.log(`  target: a warm call within ${FLOOR_FACTOR}× of the floor: ${ours.mean <= FLOOR_FACTOR * floor.mean ? "met" : "NOT met"} (${ratio(ours.mean / floor.mean).trim()}; ${ms(ours.mean - floor.mean).trim()} above it per call)`);
   console.log(`start-up, mean of ${STARTS}`);
   console.log(`  bare Node start (\`node -e ""\`, spawn to exit)   ${ms(bare)}`);
