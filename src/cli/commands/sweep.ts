@@ -9,7 +9,6 @@
 import { InvalidArgumentError } from "commander";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { renderSvg } from "../../charts/render";
 import { findLesson } from "../../lessons/catalog";
 import { MAX_SEED } from "../../sim/seed";
 import { sweepChartSpec } from "../../sweep/chart";
@@ -106,6 +105,10 @@ export async function runSweepCommand(options: SweepCommandOptions, io: CliIo, t
   const progress = progressReporter(io, terminal);
   const result = sweep(options.lesson, { from: options.from, count, onProgress: progress.onProgress });
   progress.finish(count);
-  if (chart !== undefined) writeOutput(chart, await renderSvg(sweepChartSpec(result)));
+  if (chart !== undefined) {
+    // Loaded here, not at the top: vega takes ~150 ms to load, which every CLI start (`serve` above all) would pay.
+    const { renderSvg } = await import("../../charts/render");
+    writeOutput(chart, await renderSvg(sweepChartSpec(result)));
+  }
   io.stdout(options.json ? `${JSON.stringify(sweepJson(result), null, 2)}\n` : formatSweep(result));
 }
