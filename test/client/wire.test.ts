@@ -1,0 +1,124 @@
+// Over the real wire (real `mcp-course serve` processes, the SDK's client) the counts are the simulator's: lesson 6 level by level, the agents under every condition, the eight malformed calls; both ends count the same bytes; no process outlives the test.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { test } from "node:test";
+import { CLI_SCRIPT } from "../../src/client/serveCommand";
+import { compareAgentRuns } from "../../src/client/wireAgents";
+import { WireConnection } from "../../src/client/wireConnection";
+import { probeMalformedCallsOverWire } from "../../src/client/wireMalformed";
+import { bytesBesideTokens, bytesByMethod, compareTaskRuns, type LevelComparison } from "../../src/client/wireTasks";
+import { SERVER_GONE } from "../../src/fleet/client";
+import { generateFleet } from "../../src/fleet/generator";
+import { probeMalformedCalls } from "../../src/fleet/malformed";
+import { DEFAULT_SEED } from "../../src/sim/seed";
+import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
+
+const SEED = DEFAULT_SEED;
+
+/** The `mcp-course serve` processes this test process started that are still alive (tsx's own esbuild child is not one). */
+function children(): string[] {
+  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n");
+  return lines.map((line) => line.trim()).filter((line) => line.includes(`${CLI_SCRIPT} serve`));
+}
+
+/** The simulator's columns of a wire run, and the same of a simulated one. */
+function counts(row: { negotiated: number; calls: number; failed: number; completed: number; blocked: number; written: number; failures: Record<string, number> }) {
+  const { negotiated, calls, failed, completed, blocked, written, failures } = row;
+  return { negotiated, calls, failed, completed, blocked, written, failures };
+}
+
+/** Holds one level's wire run against its simulated run, and both ends' byte counts against each other. */
+function checkLevel({ level, simulated, real }: LevelComparison, label: string): void {
+  assert.deepEqual(counts(real), counts(simulated), `${label} level ${level}`);
+  // The wire's handshake is initialize + tools/list per server where the simulator's is one request; the calls are the same.
+  assert.equal(real.traffic.sent.byMethod["tools/call"]?.messages ?? 0, simulated.request - 3, `${label} level ${level}: tools/call requests`);
+  assert.equal(real.traffic.received.byKind.response.messages, real.traffic.sent.byKind.request.messages);
+  assert.equal(real.traffic.transportErrors, 0);
+  for (const part of real.servers) {
+    const stopping = part.events.find((event) => event.event === "stopping");
+    assert.ok(stopping, `${part.server}: a stopping line`);
+    assert.equal(stopping.reason, "end of input");
+    assert.deepEqual(
+      [stopping.messages_in, stopping.bytes_in, stopping.messages_out, stopping.bytes_out],
+      [part.traffic.sent.total.messages, part.traffic.sent.total.bytes, part.traffic.received.total.messages, part.traffic.received.total.bytes],
+      `${label} level ${level} ${part.server}: the server's counts are the client's`,
+    );
+    // A call the client refused never reached a process: the server saw exactly the calls the client sent it.
+    const served = Object.values(stopping.tools as Record<string, { calls: number }>).reduce((n, tool) => n + tool.calls, 0);
+    assert.equal(served, part.traffic.sent.byMethod["tools/call"]?.messages ?? 0);
+  }
+}
+
+test("lesson 6 over three real servers: negotiated, calls, failed, completed, blocked, written and failures equal the simulator's at every level", async () => {
+  const rows = await compareTaskRuns(SEED);
+  assert.deepEqual(rows.map((row) => row.level), [0, 1, 2, 3]);
+  for (const row of rows) {
+    checkLevel(row, "lesson policy");
+    assert.deepEqual(row.real.drops.map((drop) => drop.reason), row.level === 3 ? ["version", "version"] : ["allowlist"]);
+    const kinds = bytesBesideTokens(SEED, row);
+    assert.deepEqual(kinds.map((k) => [k.kind, k.simulatedMessages]), [["request", row.simulated.request], ["response", row.simulated.response], ["notification", 0]]);
+    assert.deepEqual(kinds.map((k) => k.wireMessages), [row.simulated.request + 3, row.simulated.response + 3, 3]);
+    assert.equal(kinds.reduce((n, k) => n + k.wireBytes, 0), row.real.traffic.sent.total.bytes + row.real.traffic.received.total.bytes);
+    assert.equal(kinds.reduce((n, k) => n + k.simulatedTokens, 0), row.simulated.tokens);
+    assert.deepEqual(bytesByMethod(row.real.traffic).map((m) => m.method), ["initialize", "notifications/initialized", "tools/list", "tools/call"]);
+  }
+  assert.deepEqual(children(), []);
+});
+
+test("with kayit_yaz allowed at level 2: blocked without approval, written with it, as in the simulator", async () => {
+  const policy = { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST };
+  const [blocked] = await compareTaskRuns(SEED, [2], { policy });
+  const [written] = await compareTaskRuns(SEED, [2], { policy, approval: true });
+  checkLevel(blocked, "wide");
+  checkLevel(written, "wide, approved");
+  assert.ok(blocked.real.blocked > 0 && blocked.real.written === 0);
+  assert.ok(written.real.written > 0 && written.real.blocked === 0);
+  assert.deepEqual(children(), []);
+});
+
+test("the agents against the real fleet server: answer, correct, turns, tool calls, tool errors, restarts and transport errors equal the simulator's under every condition", async () => {
+  const rows = await compareAgentRuns(SEED);
+  assert.equal(rows.length, 18);
+  const pick = (r: { answer: string | null; correct: boolean; turns: number; toolCalls: number; toolErrors: number; restarts: number; transportErrors: number }) => {
+    const { answer, correct, turns, toolCalls, toolErrors, restarts, transportErrors } = r;
+    return { answer, correct, turns, toolCalls, toolErrors, restarts, transportErrors };
+  };
+  for (const { condition, policy, simulated, real } of rows) {
+    assert.deepEqual(pick(real), pick(simulated), `${condition} ${policy}`);
+    if (condition === "direct") continue;
+    const stopping = real.events.filter((event) => event.event === "stopping");
+    assert.equal(stopping.at(-1)?.reason, condition.startsWith("crash") && policy === "thorough" && condition !== "crash-restart" ? "crash" : "end of input", `${condition} ${policy}`);
+    assert.equal(real.startMillis.length, 1 + real.restarts);
+  }
+  const thorough = (name: string) => rows.find((r) => r.condition === name && r.policy === "thorough")!.real;
+  assert.ok(thorough("crash-explained").events.length > 0);
+  assert.equal(thorough("slow").traffic!.sent.byMethod["notifications/cancelled"]?.messages, 1, "a timed-out call is cancelled");
+  assert.deepEqual(children(), []);
+});
+
+test("the eight malformed calls over the real raw and validating servers give the simulator's rows, outcome for outcome", async () => {
+  const real = await probeMalformedCallsOverWire(SEED);
+  assert.deepEqual(real, probeMalformedCalls(generateFleet(SEED)));
+  assert.deepEqual(children(), []);
+});
+
+test("a crashed server: Connection closed, then Not connected — or the explained sentence; restart brings the tools back", async () => {
+  const call = { name: "count_devices", arguments: {} };
+  const spec = { server: "fleet" as const, seed: SEED, fault: "crash" as const, crashOn: 1 };
+  const plain = await WireConnection.open(spec);
+  const explained = await WireConnection.open(spec, { explained: true });
+  const restarted = await WireConnection.open(spec, { restart: true });
+  try {
+    assert.deepEqual((await plain.callTool(call)).text, "MCP error -32000: Connection closed");
+    assert.deepEqual(await plain.callTool(call), { isError: true, channel: "client", text: "Not connected" });
+    assert.deepEqual((await explained.callTool(call)).text, SERVER_GONE);
+    assert.deepEqual((await explained.callTool(call)).text, SERVER_GONE);
+    const retried = await restarted.callTool(call);
+    assert.equal(retried.channel, "result");
+    assert.equal((await restarted.callTool(call)).channel, "result");
+    assert.deepEqual([restarted.stats().restarts, restarted.stats().calls, restarted.stats().errors], [1, 2, 0]);
+  } finally {
+    await Promise.all([plain.close(), explained.close(), restarted.close()]);
+  }
+  assert.deepEqual(children(), []);
+});

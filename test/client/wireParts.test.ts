@@ -1,0 +1,203 @@
+// The real client's parts hold no logic of their own: the chain, gates, decision and turn count are the simulator's, driven either way to the same result; the wire's shapes (outcomes, plain definitions, bytes, command lines) are exactly as documented.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { MeteredTransport, TrafficMeter, addTraffic, messageKind, noTraffic, UNKNOWN_METHOD } from "../../src/client/meteredTransport";
+import { CLI_SCRIPT, describeServe, serveArgs } from "../../src/client/serveCommand";
+import { SERVE_FAULTS, WIRE_TIME_SCALE, wireSetup } from "../../src/client/wireAgents";
+import { wireOutcome } from "../../src/client/wireConnection";
+import { declarationFromWire, declaredVersion, plainDefinitions, toolDeclaration, type WireTool } from "../../src/client/wireTools";
+import { AGENT_POLICIES } from "../../src/fleet/agents";
+import { FleetClient, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
+import { CONDITIONS, findCondition, LATENCY_MICROS } from "../../src/fleet/conditions";
+import { generateFleet } from "../../src/fleet/generator";
+import { solveTask } from "../../src/fleet/groundTruth";
+import { driveAgent, driveAgentAsync, runAgent } from "../../src/fleet/run";
+import { createFleetServer, FLEET_POLICY } from "../../src/fleet/server";
+import { declaredVersion as servedVersion, fleetToolList, worldToolList } from "../../src/server/declarations";
+import { callTool, gateCall, NO_APPROVAL, NOT_DECLARED } from "../../src/sim/client";
+import { ALL_LEVELS } from "../../src/sim/declaration";
+import { Envelope } from "../../src/sim/envelope";
+import { agreeOn, decideOn } from "../../src/sim/negotiation";
+import { openSession, runTask, taskChain } from "../../src/world/run";
+import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
+import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
+import { createWorld } from "../../src/world/world";
+
+const SEED = 20260218;
+const world = createWorld(SEED);
+const fleet = generateFleet(SEED);
+
+test("taskChain driven by hand through callTool gives runTask's outcome and envelope, at every level and with approval", () => {
+  const tasks = withExpectedAnswers(drawTasks(SEED), world);
+  for (const level of ALL_LEVELS) {
+    for (const approval of [false, true]) {
+      const policy = { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST };
+      const a = openSession(world, level, { policy, approval }).session;
+      const b = openSession(world, level, { policy, approval }).session;
+      for (const task of tasks) {
+        const chain = taskChain(task);
+        let step = chain.next();
+        while (!step.done) step = chain.next(callTool(b, step.value.name, step.value.state));
+        assert.deepEqual(step.value, runTask(a, task));
+      }
+      assert.deepEqual(b.envelope.counts(), a.envelope.counts());
+    }
+  }
+});
+
+test("gateCall: not agreed → arac bildirilmedi; side effect without approval → onay yok; else only declared fields present in state, in declared order", () => {
+  const agreed = new Map([
+    ["read", { fields: ["b", "a", "missing"], sideEffect: false }],
+    ["write", { fields: ["a"], sideEffect: true }],
+    ["bare", {}],
+  ]);
+  const state = { a: 1, b: null, c: "x" };
+  assert.deepEqual(gateCall(agreed, false, "other", state), { refused: { hata: NOT_DECLARED } });
+  assert.deepEqual(gateCall(agreed, false, "write", state), { refused: { hata: NO_APPROVAL } });
+  assert.deepEqual(gateCall(agreed, true, "write", state).args, { a: 1 });
+  const read = gateCall(agreed, false, "read", state);
+  assert.deepEqual(Object.keys(read.args!), ["b", "a"]);
+  assert.deepEqual(gateCall(agreed, false, "bare", state).args, {});
+});
+
+test("Envelope.tokensByKind sums to the tokens counted, and a clone carries it", () => {
+  const { session } = openSession(world, 3);
+  for (const task of withExpectedAnswers(drawTasks(SEED), world)) runTask(session, task);
+  const byKind = session.envelope.tokensByKind();
+  assert.equal(byKind.request + byKind.response + byKind.notification, session.envelope.counts().tokens);
+  assert.deepEqual(session.envelope.clone().tokensByKind(), byKind);
+  assert.deepEqual(new Envelope().tokensByKind(), { request: 0, response: 0, notification: 0 });
+});
+
+test("decideOn over what the real servers list (serverInfo.version, tools/list) decides exactly as agreeOn, at every level, for both policies", () => {
+  const servers = [...world.servers, createFleetServer(fleet)];
+  for (const policy of [LESSON_POLICY, FLEET_POLICY, { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST }]) {
+    for (const level of ALL_LEVELS) {
+      const wire = servers.map((server) => {
+        const tools = (server.name === "fleet" ? fleetToolList(server, level) : worldToolList(server, level)) as WireTool[];
+        return { name: server.name, declaration: declarationFromWire(servedVersion(server.version, level), tools) };
+      });
+      const simulated = agreeOn(servers, level, policy);
+      const decided = decideOn(wire, policy);
+      assert.deepEqual(decided.dropped, simulated.dropped, `level ${level}`);
+      assert.deepEqual(
+        [...decided.agreed.values()],
+        [...simulated.agreed.values()].map(({ name, server, fields, sideEffect }) => ({ name, server, fields, sideEffect })),
+        `level ${level}`,
+      );
+    }
+  }
+});
+
+test("declarations off the wire: digits are a version, anything else is not; properties are fields; annotations declare a side effect unless read-only", () => {
+  assert.equal(declaredVersion("3"), 3);
+  for (const text of ["undeclared", "1.0", "", "v2", " 2", undefined]) assert.equal(declaredVersion(text), undefined, String(text));
+  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" } }), {});
+  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object", properties: { b: {}, a: {} } } }), { fields: ["b", "a"] });
+  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }), { sideEffect: false });
+  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { destructiveHint: false } }), { sideEffect: true });
+  assert.deepEqual(declarationFromWire("undeclared", []), { tools: {} });
+});
+
+test("plain definitions keep name, description and a copy of the schema, and drop every MCP-only field", () => {
+  const schema = { type: "object", properties: { x: { type: "integer" } } };
+  const tools: WireTool[] = [
+    { name: "a", description: "A.", inputSchema: schema, annotations: { readOnlyHint: true }, title: "A", _meta: {} },
+    { name: "b", inputSchema: { type: "object" } },
+  ];
+  const plain = plainDefinitions(tools);
+  assert.deepEqual(plain, [
+    { name: "a", description: "A.", input_schema: schema },
+    { name: "b", description: "", input_schema: { type: "object" } },
+  ]);
+  assert.notEqual(plain[0].input_schema, schema);
+});
+
+test("wireOutcome maps both failure channels onto the simulator's ToolOutcome", () => {
+  assert.deepEqual(wireOutcome({ result: { content: [{ type: "text", text: "{}" }] } }), { isError: false, channel: "result", text: "{}" });
+  assert.deepEqual(wireOutcome({ result: { content: [{ type: "text", text: "a" }, { type: "text", text: "b" }], isError: true } }), { isError: true, channel: "error result", text: "a\nb" });
+  assert.deepEqual(wireOutcome({ error: new McpError(-32602, "bad") }), { isError: true, channel: "JSON-RPC error", text: "MCP error -32602: bad" });
+  assert.deepEqual(wireOutcome({ error: new McpError(-32001, "Request timed out") }), { isError: true, channel: "client", text: "MCP error -32001: Request timed out" });
+  assert.deepEqual(wireOutcome({ error: new McpError(-32000, "Connection closed") }), { isError: true, channel: "client", text: "MCP error -32000: Connection closed" });
+  assert.deepEqual(wireOutcome({ error: new Error(NOT_CONNECTED) }), { isError: true, channel: "client", text: NOT_CONNECTED });
+  assert.deepEqual(wireOutcome({ error: new Error(NOT_CONNECTED) }, true), { isError: true, channel: "client", text: SERVER_GONE });
+  assert.deepEqual(wireOutcome({ error: new McpError(-32000, "Connection closed") }, true), { isError: true, channel: "client", text: SERVER_GONE });
+  assert.deepEqual(wireOutcome({ error: new McpError(-32001, "Request timed out") }, true).text, "MCP error -32001: Request timed out");
+});
+
+test("driveAgentAsync (one call awaited at a time) gives driveAgent's verdict and runAgent's, for every condition and policy", async () => {
+  const truth = solveTask(fleet);
+  for (const condition of CONDITIONS) {
+    for (const policy of AGENT_POLICIES) {
+      const sync = new FleetClient(fleet, condition);
+      const async = new FleetClient(fleet, condition);
+      const expected = driveAgent(policy, truth, (call) => sync.callTool(call));
+      const verdict = await driveAgentAsync(policy, truth, async (call) => async.callTool(call));
+      assert.deepEqual(verdict, expected, `${condition.name} ${policy.name}`);
+      assert.deepEqual(async.stats(), sync.stats());
+      const record = runAgent(fleet, truth, condition, policy);
+      assert.deepEqual([record.answer, record.correct, record.turns], [verdict.answer, verdict.correct, verdict.turns]);
+    }
+  }
+});
+
+test("the metered transport counts serialized bytes per kind and per method, files a response under its request's method, and forwards everything", async () => {
+  const sent: JSONRPCMessage[] = [];
+  const inner: Transport = { start: async () => {}, close: async () => {}, send: async (message) => void sent.push(message) };
+  const meter = new TrafficMeter();
+  const metered = new MeteredTransport(inner, meter);
+  const received: JSONRPCMessage[] = [];
+  let errors = 0;
+  metered.onmessage = (message) => void received.push(message);
+  metered.onerror = () => void (errors += 1);
+  await metered.start();
+  const request: JSONRPCMessage = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ç" } };
+  const notification: JSONRPCMessage = { jsonrpc: "2.0", method: "notifications/initialized" };
+  const response: JSONRPCMessage = { jsonrpc: "2.0", id: 1, result: { content: [] } };
+  await metered.send(request);
+  await metered.send(notification);
+  inner.onmessage!(response);
+  inner.onmessage!({ jsonrpc: "2.0", id: 9, result: {} });
+  inner.onerror!(new Error("stray"));
+  assert.deepEqual(sent, [request, notification]);
+  assert.deepEqual(received.length, 2);
+  assert.equal(errors, 1);
+  const bytes = (m: JSONRPCMessage) => Buffer.byteLength(JSON.stringify(m) + "\n");
+  const counts = meter.counts();
+  assert.deepEqual(counts.sent.total, { messages: 2, bytes: bytes(request) + bytes(notification) });
+  assert.deepEqual(counts.sent.byKind.request, { messages: 1, bytes: bytes(request) });
+  assert.equal(bytes(request), JSON.stringify(request).length + 2, "ç is two bytes");
+  assert.deepEqual(counts.received.byMethod["tools/call"], { messages: 1, bytes: bytes(response) });
+  assert.equal(counts.received.byMethod[UNKNOWN_METHOD].messages, 1);
+  assert.equal(counts.transportErrors, 1);
+  assert.deepEqual(addTraffic(noTraffic(), counts), counts);
+  assert.equal(addTraffic(counts, counts).sent.total.bytes, 2 * counts.sent.total.bytes);
+  assert.deepEqual([request, notification, response].map(messageKind), ["request", "notification", "response"]);
+});
+
+test("the serve command line: built CLI, one flag per option, crash:N", () => {
+  assert.deepEqual(serveArgs({ server: "olcum" }), [CLI_SCRIPT, "serve", "olcum"]);
+  assert.deepEqual(serveArgs({ server: "fleet", level: 0, seed: 7, fault: "crash", crashOn: 6, path: "raw", slowMs: 5 }).slice(1), [
+    "serve", "fleet", "--level", "0", "--seed", "7", "--fault", "crash:6", "--path", "raw", "--slow-ms", "5",
+  ]);
+  assert.equal(describeServe({ server: "fleet", fault: "noisy-line" }), "mcp-course serve fleet --fault noisy-line");
+});
+
+test("each condition's wire setup: direct has no server; faults and client options map as documented; slow keeps the seed's 2:1 ratio at WIRE_TIME_SCALE", () => {
+  assert.equal(wireSetup(findCondition("direct")!, SEED).spec, undefined);
+  for (const condition of CONDITIONS.filter((c) => c.path !== "direct")) {
+    const { spec, options } = wireSetup(condition, SEED);
+    assert.equal(spec!.path, condition.path);
+    assert.equal(spec!.fault, condition.fault === "none" ? undefined : SERVE_FAULTS[condition.fault]);
+    assert.equal(options.restart, condition.restart);
+    assert.equal(options.explained, condition.explainCrash);
+  }
+  const slow = wireSetup(findCondition("slow")!, SEED);
+  assert.equal(slow.spec!.slowMs, (LATENCY_MICROS.slowTool / 1000) * WIRE_TIME_SCALE);
+  assert.equal(slow.options.timeoutMs, (LATENCY_MICROS.clientTimeout / 1000) * WIRE_TIME_SCALE);
+  assert.equal(slow.spec!.slowMs! / slow.options.timeoutMs!, LATENCY_MICROS.slowTool / LATENCY_MICROS.clientTimeout);
+  assert.equal(wireSetup(findCondition("crash")!, SEED).spec!.crashOn, 6);
+});
