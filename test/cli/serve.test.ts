@@ -1,0 +1,45 @@
+// Invariant: `mcp-course serve` rejects bad input with one catalog line on stderr, exit 2 and nothing on stdout, and its help names every option.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { messages } from "../../src/cli/messages";
+import { cli } from "../helpers";
+
+describe("mcp-course serve: bad input", () => {
+  const cases: [string[], string][] = [
+    [["serve", "nope"], messages.unknownServer(["olcum", "tarife", "kayit", "fleet"])],
+    [["serve", "olcum", "--level", "4"], messages.badLevel(["name", "fields", "side-effect", "full"])],
+    [["serve", "olcum", "--level", "everything"], messages.badLevel(["name", "fields", "side-effect", "full"])],
+    [["serve", "fleet", "--fault", "crash:0"], messages.badFault()],
+    [["serve", "fleet", "--fault", "explode"], messages.badFault()],
+    [["serve", "fleet", "--seed", "-1"], messages.badSeed()],
+    [["serve", "fleet", "--seed", "9007199254740992"], messages.badSeed()],
+    [["serve", "fleet", "--path", "direct"], messages.badPath(["raw", "validating"])],
+    [["serve", "fleet", "--slow-ms", "soon"], messages.badSlowMs()],
+    [["serve", "tarife", "--path", "raw"], messages.pathNotFleet("tarife")],
+    [["serve", "kayit", "--fault", "slow"], messages.slowNotFleet("kayit")],
+  ];
+  for (const [args, message] of cases) {
+    it(`${args.slice(1).join(" ")}: one line naming the problem, exit 2, empty stdout`, () => {
+      const run = cli(args);
+      assert.equal(run.status, 2);
+      assert.equal(run.stdout, "");
+      assert.equal(run.stderr.split("\n").length, 2, run.stderr);
+      assert.ok(run.stderr.startsWith("mcp-course: "), run.stderr);
+      assert.ok(run.stderr.includes(message), run.stderr);
+    });
+  }
+
+  it("serve without a server: exit 2, nothing on stdout", () => {
+    const run = cli(["serve"]);
+    assert.equal(run.status, 2);
+    assert.equal(run.stdout, "");
+  });
+
+  it("help names the servers, levels, faults, --path and --slow-ms", () => {
+    const run = cli(["serve", "--help"]);
+    assert.equal(run.status, 0);
+    for (const word of ["olcum, tarife, kayit, fleet", "--level", "side-effect", "--seed", "--fault", "crash[:N]", "noisy-raw", "--path", "validating", "--slow-ms"]) {
+      assert.ok(run.stdout.includes(word), word);
+    }
+  });
+});
