@@ -95,3 +95,17 @@ export { SERVE_FAULT_NAMES, SERVE_FAULT_OF, DEFAULT_SLOW_MS, CRASH_EXIT_CODE, SL
 export { ServeLog, argumentBytes, jsonBytes, type CallRecord, type LogSink } from "./server/log";
 export { RESOURCE_MIME_TYPE, resourceUri, resourceText, servedResources, type ServedResource } from "./server/resources";
 export { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt, PromptArgumentError } from "./server/prompts";
+
+// Issue 5: the real client — the simulator's chain, gates, decision and agents driven over real `mcp-course serve` processes.
+export { taskChain, tallyTasks, type ChainCall, type TaskChain, type TaskTally } from "./world/run";
+export { gateCall, type GateResult } from "./sim/client";
+export { decideOn, type DeclaredServer, type AgreedDeclaration, type Decision } from "./sim/negotiation";
+export { cappedRun, driveAgent, driveAgentAsync, type AgentVerdict, type CappedRun } from "./fleet/run";
+export { TrafficMeter, messageKind, messageBytes, addTraffic, noTraffic, UNKNOWN_METHOD, type ByteCount, type DirectionCounts, type TrafficCounts, type WireMessage } from "./client/trafficCounts";
+export { serveArgs, describeServe, CLI_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./client/serveCommand";
+export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, type WireTool, type PlainToolDefinition } from "./client/wireTools";
+export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats } from "./client/wireConnection";
+export { openWireSession, callOverWire, closeWireSession, type WireSession } from "./client/wireNegotiation";
+export { runWireTasks, compareTaskRuns, simulatedTokensByKind, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./client/wireTasks";
+export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, type WireSetup, type WireAgentRecord, type AgentComparison } from "./client/wireAgents";
+export { probeMalformedCallsOverWire } from "./client/wireMalformed";

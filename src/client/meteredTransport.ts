@@ -1,6 +1,6 @@
 /**
  * Real bytes on the wire: a transport decorator that counts every message the SDK's client sends
- * and receives, by kind and by method.
+ * and receives, by kind and by method, on a {@link TrafficMeter} (`trafficCounts.ts`).
  *
  * Source: issue 5 §3 ("real bytes on the wire per message are measured and set beside the
  * simulator's envelope tokens"). {@link MeteredTransport} implements the SDK's `Transport` around
@@ -17,89 +17,9 @@
  * It is not a protocol engine and does not look inside results; one {@link TrafficMeter} may count
  * several transports in turn (a server restarted mid-run).
  */
-import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import type { MessageKind } from "../sim/envelope";
-
-/** Messages and their bytes (UTF-8, the trailing newline included). */
-export interface ByteCount {
-  messages: number;
-  bytes: number;
-}
-
-/** One direction's traffic: in all, by JSON-RPC kind, and by MCP method (a response under its request's method). */
-export interface DirectionCounts {
-  total: ByteCount;
-  byKind: Record<MessageKind, ByteCount>;
-  /** By method, in order of first message; a response whose request is unknown is under `"(unknown)"`. */
-  byMethod: Record<string, ByteCount>;
-}
-
-/** Both directions, from the client's side, and the lines that could not be parsed. */
-export interface TrafficCounts {
-  sent: DirectionCounts;
-  received: DirectionCounts;
-  /** Errors the inner transport reported (e.g. a stdout line that is not JSON-RPC). */
-  transportErrors: number;
-}
-
-/** The method a response is filed under when no request with its id was seen. */
-export const UNKNOWN_METHOD = "(unknown)";
-
-/** The JSON-RPC kind of a message: a request has `method` and `id`, a notification `method` only, a response neither. */
-export function messageKind(message: JSONRPCMessage): MessageKind {
-  if (!("method" in message)) return "response";
-  return "id" in message ? "request" : "notification";
-}
-
-/** Bytes of a message as the SDK's stdio transports write it: `JSON.stringify(message) + "\n"`, UTF-8. */
-export function messageBytes(message: JSONRPCMessage): number {
-  return Buffer.byteLength(serializeMessage(message));
-}
-
-function emptyDirection(): DirectionCounts {
-  const zero = (): ByteCount => ({ messages: 0, bytes: 0 });
-  return { total: zero(), byKind: { request: zero(), response: zero(), notification: zero() }, byMethod: {} };
-}
-
-function add(count: ByteCount, bytes: number): void {
-  count.messages += 1;
-  count.bytes += bytes;
-}
-
-function copyDirection(direction: DirectionCounts): DirectionCounts {
-  const byMethod: Record<string, ByteCount> = {};
-  for (const [method, count] of Object.entries(direction.byMethod)) byMethod[method] = { ...count };
-  const { request, response, notification } = direction.byKind;
-  return { total: { ...direction.total }, byKind: { request: { ...request }, response: { ...response }, notification: { ...notification } }, byMethod };
-}
-
-/** A running count of a client's traffic, over one transport or several in turn. */
-export class TrafficMeter {
-  private readonly sent = emptyDirection();
-  private readonly received = emptyDirection();
-  private transportErrors = 0;
-
-  /** Counts one message in one direction, filed under `method`. */
-  count(direction: "sent" | "received", message: JSONRPCMessage, method: string): void {
-    const bytes = messageBytes(message);
-    const counts = this[direction];
-    add(counts.total, bytes);
-    add(counts.byKind[messageKind(message)], bytes);
-    add((counts.byMethod[method] ??= { messages: 0, bytes: 0 }), bytes);
-  }
-
-  /** Counts one error reported by a transport. */
-  countError(): void {
-    this.transportErrors += 1;
-  }
-
-  /** The counts so far, as a new object. */
-  counts(): TrafficCounts {
-    return { sent: copyDirection(this.sent), received: copyDirection(this.received), transportErrors: this.transportErrors };
-  }
-}
+import { TrafficMeter, UNKNOWN_METHOD } from "./trafficCounts";
 
 /**
  * A `Transport` that counts what passes through `inner` on `meter`, and otherwise forwards every
@@ -152,26 +72,4 @@ export class MeteredTransport implements Transport {
     const id = "id" in message ? message.id : undefined;
     return (id !== undefined && other.get(id)) || UNKNOWN_METHOD;
   }
-}
-
-function addDirection(a: DirectionCounts, b: DirectionCounts): DirectionCounts {
-  const sum = copyDirection(a);
-  const plus = (into: ByteCount, from: ByteCount) => {
-    into.messages += from.messages;
-    into.bytes += from.bytes;
-  };
-  plus(sum.total, b.total);
-  for (const kind of ["request", "response", "notification"] as const) plus(sum.byKind[kind], b.byKind[kind]);
-  for (const [method, count] of Object.entries(b.byMethod)) plus((sum.byMethod[method] ??= { messages: 0, bytes: 0 }), count);
-  return sum;
-}
-
-/** No traffic: the start of a sum. */
-export function noTraffic(): TrafficCounts {
-  return new TrafficMeter().counts();
-}
-
-/** Two counts added, direction by direction (methods in order of first appearance, `a`'s first); a new object. */
-export function addTraffic(a: TrafficCounts, b: TrafficCounts): TrafficCounts {
-  return { sent: addDirection(a.sent, b.sent), received: addDirection(a.received, b.received), transportErrors: a.transportErrors + b.transportErrors };
 }

@@ -11,12 +11,13 @@
 import { join } from "node:path";
 import type { Level } from "../sim/declaration";
 import { PACKAGE_ROOT } from "../packageRoot";
+import type { ServeFaultName } from "../server/faults";
 
 /** The servers `mcp-course serve` knows: lesson 6's three and lesson 8's fleet. */
 export type ServedName = "olcum" | "tarife" | "kayit" | "fleet";
 
-/** A real fault (`--fault`); the simulator calls the last two `stdout-line` and `stdout-unterminated`. */
-export type ServeFault = "slow" | "crash" | "noisy-line" | "noisy-raw";
+/** A real fault, as its `--fault` word (the server's `SERVE_FAULT_NAMES`); the simulator calls the last two `stdout-line` and `stdout-unterminated`. */
+export type ServeFaultWord = Exclude<ServeFaultName, "none">;
 
 /** The server to start. Unset options take the server's defaults (level 3, the default seed, no fault, path validating). */
 export interface ServeSpec {
@@ -25,7 +26,7 @@ export interface ServeSpec {
   level?: Level;
   /** An integer from 0 to 2^53 − 1: the world's seed (olcum, tarife, kayit) or the fleet's. */
   seed?: number;
-  fault?: ServeFault;
+  fault?: ServeFaultWord;
   /** With `fault: "crash"`: the `tools/call` the process exits on (server default 6, `CRASH_ON_CALL`). */
   crashOn?: number;
   /** The fleet's path (fleet only). */

@@ -17,14 +17,15 @@
  */
 import { performance } from "node:perf_hooks";
 import { AGENT_POLICIES, type AgentPolicy } from "../fleet/agents";
-import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, type Condition, type Fault } from "../fleet/conditions";
+import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, type Condition } from "../fleet/conditions";
 import { generateFleet } from "../fleet/generator";
 import { solveTask, type TaskTruth } from "../fleet/groundTruth";
 import { callDirect, type ToolOutcome } from "../fleet/paths";
 import { driveAgentAsync, runAgent, type AgentRunRecord, type AgentVerdict } from "../fleet/run";
 import { createFleetHandlers } from "../fleet/tools";
-import type { TrafficCounts } from "./meteredTransport";
-import type { ServeFault, ServeSpec } from "./serveCommand";
+import type { TrafficCounts } from "./trafficCounts";
+import { SERVE_FAULT_OF } from "../server/faults";
+import type { ServeFaultWord, ServeSpec } from "./serveCommand";
 import { WireConnection, type ServerEvent, type WireClientOptions } from "./wireConnection";
 
 /**
@@ -36,14 +37,6 @@ import { WireConnection, type ServerEvent, type WireClientOptions } from "./wire
  * millisecond on an idle machine, seed document 000's probe) never nears the timeout on a loaded one.
  */
 export const WIRE_TIME_SCALE = 0.2;
-
-/** The real fault for each simulated one; `none` has none. Source: the shared server contract (issue 5). */
-export const SERVE_FAULTS: Readonly<Record<Exclude<Fault, "none">, ServeFault>> = {
-  slow: "slow",
-  crash: "crash",
-  "stdout-line": "noisy-line",
-  "stdout-unterminated": "noisy-raw",
-};
 
 /** What a condition becomes on the wire: the server to start (none for `direct`) and the client's options. */
 export interface WireSetup {
@@ -60,7 +53,7 @@ export interface WireSetup {
 export function wireSetup(condition: Condition, seed: number, scale: number = WIRE_TIME_SCALE): WireSetup {
   if (condition.path === "direct") return { spec: undefined, options: {} };
   const spec: ServeSpec = { server: "fleet", level: 3, seed, path: condition.path };
-  if (condition.fault !== "none") spec.fault = SERVE_FAULTS[condition.fault];
+  if (condition.fault !== "none") spec.fault = SERVE_FAULT_OF[condition.fault] as ServeFaultWord;
   if (condition.fault === "crash") spec.crashOn = CRASH_ON_CALL;
   if (condition.fault === "slow") spec.slowMs = Math.round((LATENCY_MICROS.slowTool / 1000) * scale);
   return {

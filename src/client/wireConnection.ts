@@ -31,7 +31,8 @@ import { NOT_CONNECTED, SERVER_GONE } from "../fleet/client";
 import type { ToolCall, ToolOutcome } from "../fleet/paths";
 import { PACKAGE_ROOT } from "../packageRoot";
 import type { ServerDeclaration } from "../sim/declaration";
-import { MeteredTransport, TrafficMeter, type TrafficCounts } from "./meteredTransport";
+import { MeteredTransport } from "./meteredTransport";
+import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
 import { CLI_SCRIPT, serveArgs, type ServeSpec } from "./serveCommand";
 import { declarationFromWire, type WireTool } from "./wireTools";
 

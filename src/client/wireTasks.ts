@@ -16,7 +16,7 @@ import { LESSON_POLICY } from "../world/servers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../world/tasks";
 import { createWorld, type World } from "../world/world";
 import type { MessageKind } from "../sim/envelope";
-import { addTraffic, noTraffic, type TrafficCounts } from "./meteredTransport";
+import { addTraffic, noTraffic, type TrafficCounts } from "./trafficCounts";
 import type { ServeSpec, ServedName } from "./serveCommand";
 import type { ServerEvent } from "./wireConnection";
 import { callOverWire, closeWireSession, openWireSession } from "./wireNegotiation";

@@ -43,7 +43,7 @@ export function plainDefinitions(tools: readonly WireTool[]): PlainToolDefinitio
  * of decimal digits is that integer; anything else (the servers answer `"undeclared"` below level
  * 3) means the version was not declared.
  */
-export function declaredVersion(version: string | undefined): number | undefined {
+export function versionFromWire(version: string | undefined): number | undefined {
   return version !== undefined && /^\d+$/.test(version) ? Number(version) : undefined;
 }
 
@@ -64,13 +64,13 @@ export function toolDeclaration(tool: WireTool): ToolDeclaration {
 
 /**
  * A server's declaration read off the wire: its tools in listed order (see {@link toolDeclaration})
- * and its version (see {@link declaredVersion}). The same shape `declare` gives the simulator, so
+ * and its version (see {@link versionFromWire}). The same shape `declare` gives the simulator, so
  * the same decision applies.
  */
 export function declarationFromWire(serverVersion: string | undefined, tools: readonly WireTool[]): ServerDeclaration {
   const declaration: ServerDeclaration = { tools: {} };
   for (const tool of tools) declaration.tools[tool.name] = toolDeclaration(tool);
-  const version = declaredVersion(serverVersion);
+  const version = versionFromWire(serverVersion);
   if (version !== undefined) declaration.version = version;
   return declaration;
 }

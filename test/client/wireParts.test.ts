@@ -4,11 +4,13 @@ import { test } from "node:test";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { MeteredTransport, TrafficMeter, addTraffic, messageKind, noTraffic, UNKNOWN_METHOD } from "../../src/client/meteredTransport";
+import { MeteredTransport } from "../../src/client/meteredTransport";
+import { TrafficMeter, addTraffic, messageKind, noTraffic, UNKNOWN_METHOD } from "../../src/client/trafficCounts";
 import { CLI_SCRIPT, describeServe, serveArgs } from "../../src/client/serveCommand";
-import { SERVE_FAULTS, WIRE_TIME_SCALE, wireSetup } from "../../src/client/wireAgents";
+import { WIRE_TIME_SCALE, wireSetup } from "../../src/client/wireAgents";
+import { SERVE_FAULT_OF } from "../../src/server/faults";
 import { wireOutcome } from "../../src/client/wireConnection";
-import { declarationFromWire, declaredVersion, plainDefinitions, toolDeclaration, type WireTool } from "../../src/client/wireTools";
+import { declarationFromWire, versionFromWire, plainDefinitions, toolDeclaration, type WireTool } from "../../src/client/wireTools";
 import { AGENT_POLICIES } from "../../src/fleet/agents";
 import { FleetClient, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
 import { CONDITIONS, findCondition, LATENCY_MICROS } from "../../src/fleet/conditions";
@@ -93,8 +95,8 @@ test("decideOn over what the real servers list (serverInfo.version, tools/list) 
 });
 
 test("declarations off the wire: digits are a version, anything else is not; properties are fields; annotations declare a side effect unless read-only", () => {
-  assert.equal(declaredVersion("3"), 3);
-  for (const text of ["undeclared", "1.0", "", "v2", " 2", undefined]) assert.equal(declaredVersion(text), undefined, String(text));
+  assert.equal(versionFromWire("3"), 3);
+  for (const text of ["undeclared", "1.0", "", "v2", " 2", undefined]) assert.equal(versionFromWire(text), undefined, String(text));
   assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" } }), {});
   assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object", properties: { b: {}, a: {} } } }), { fields: ["b", "a"] });
   assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }), { sideEffect: false });
@@ -191,7 +193,7 @@ test("each condition's wire setup: direct has no server; faults and client optio
   for (const condition of CONDITIONS.filter((c) => c.path !== "direct")) {
     const { spec, options } = wireSetup(condition, SEED);
     assert.equal(spec!.path, condition.path);
-    assert.equal(spec!.fault, condition.fault === "none" ? undefined : SERVE_FAULTS[condition.fault]);
+    assert.equal(spec!.fault, condition.fault === "none" ? undefined : SERVE_FAULT_OF[condition.fault]);
     assert.equal(options.restart, condition.restart);
     assert.equal(options.explained, condition.explainCrash);
   }
