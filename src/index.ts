@@ -109,3 +109,26 @@ export { openWireSession, callOverWire, closeWireSession, type WireSession } fro
 export { runWireTasks, compareTaskRuns, simulatedTokensByKind, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./client/wireTasks";
 export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, type WireSetup, type WireAgentRecord, type AgentComparison } from "./client/wireAgents";
 export { probeMalformedCallsOverWire } from "./client/wireMalformed";
+
+// Lesson 9: the simulation against the wire — every comparison run by the simulator and by real servers.
+export { runWireLesson, type WireLessonResult, type LevelKinds, type WireProgress } from "./lessons/simulationAgainstTheWire/run";
+export {
+  CANCELLED,
+  WIRE_PATHS,
+  taskDifferences,
+  levelTotals,
+  ratio,
+  formatLevelComparison,
+  formatTokensAndBytes,
+  formatKindTable,
+  formatMethodTable,
+  formatWireMalformedTable,
+  simulatedTimeouts,
+  wireTimeouts,
+  agentDifferences,
+  formatAgentComparison,
+  formatTimeTable,
+  formatWireLesson,
+} from "./lessons/simulationAgainstTheWire/tables";
+export { describeWireSeed, readLevelComparison, readTokensAndBytes, readMethods, readWireMalformed, readAgentComparison, readTime, summarizeWire } from "./lessons/simulationAgainstTheWire/prose";
+export { wireChart } from "./lessons/simulationAgainstTheWire/charts";

@@ -38,6 +38,13 @@ export const LESSONS: readonly LessonEntry[] = [
     covers:
       "a seeded fleet of 400 devices and a question with a trap; the fleet as a fourth server; the same eight malformed calls down three paths; two scripted agents under slow tools, crashes, restarts and stdout noise on a virtual clock.",
   },
+  {
+    name: "09-the-simulation-against-the-wire",
+    alias: "wire",
+    title: "The Simulation against the Wire",
+    covers:
+      "the four servers as real MCP servers over stdio on the official SDK, and a real client; lesson 6's counts per level, envelope tokens against bytes, the eight malformed calls and the faults, each simulated and on the wire side by side.",
+  },
 ];
 
 /**
