@@ -107,7 +107,7 @@ export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration
 export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats } from "./client/wireConnection";
 export { openWireSession, callOverWire, closeWireSession, type WireSession } from "./client/wireNegotiation";
 export { runWireTasks, compareTaskRuns, simulatedTokensByKind, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./client/wireTasks";
-export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, type WireSetup, type WireAgentRecord, type AgentComparison } from "./client/wireAgents";
+export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, TIMED_FAULTS, type WireSetup, type WireAgentRecord, type AgentComparison } from "./client/wireAgents";
 export { probeMalformedCallsOverWire } from "./client/wireMalformed";
 
 // Lesson 9: the simulation against the wire — every comparison run by the simulator and by real servers.

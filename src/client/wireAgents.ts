@@ -10,14 +10,15 @@
  * - `direct`: no server; the handlers in-process (`callDirect`), as in the simulator;
  * - path `raw` / `validating`: `--path`;
  * - fault `slow`: `--fault slow --slow-ms` the seed's 3 s, and a client timeout of the seed's
- *   1.5 s, both times {@link WIRE_TIME_SCALE};
+ *   1.5 s, both times {@link WIRE_TIME_SCALE}; `stdout-unterminated` gets the same timeout, the
+ *   other conditions the SDK's default ({@link TIMED_FAULTS});
  * - fault `crash`: `--fault crash:6` (`CRASH_ON_CALL`); `explainCrash` → the client's `explained`
  *   mode, `restart` → its `restart` mode;
  * - fault `stdout-line` → `--fault noisy-line`; `stdout-unterminated` → `--fault noisy-raw`.
  */
 import { performance } from "node:perf_hooks";
 import { AGENT_POLICIES, type AgentPolicy } from "../fleet/agents";
-import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, type Condition } from "../fleet/conditions";
+import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, type Condition, type Fault } from "../fleet/conditions";
 import { generateFleet } from "../fleet/generator";
 import { solveTask, type TaskTruth } from "../fleet/groundTruth";
 import { callDirect, type ToolOutcome } from "../fleet/paths";
@@ -38,6 +39,14 @@ import { WireConnection, type ServerEvent, type WireClientOptions } from "./wire
  */
 export const WIRE_TIME_SCALE = 0.2;
 
+/**
+ * The faults whose outcome a client timeout decides, and so the only conditions run with the
+ * scaled timeout: the slow tool, and stray text that makes every response unreadable (seed
+ * document 000, faults table). Every other condition keeps the SDK's default timeout, as the
+ * seed's other conditions did, so a loaded machine cannot turn a healthy call into a timeout.
+ */
+export const TIMED_FAULTS: readonly Fault[] = ["slow", "stdout-unterminated"];
+
 /** What a condition becomes on the wire: the server to start (none for `direct`) and the client's options. */
 export interface WireSetup {
   spec: ServeSpec | undefined;
@@ -56,10 +65,9 @@ export function wireSetup(condition: Condition, seed: number, scale: number = WI
   if (condition.fault !== "none") spec.fault = SERVE_FAULT_OF[condition.fault] as ServeFaultWord;
   if (condition.fault === "crash") spec.crashOn = CRASH_ON_CALL;
   if (condition.fault === "slow") spec.slowMs = Math.round((LATENCY_MICROS.slowTool / 1000) * scale);
-  return {
-    spec,
-    options: { timeoutMs: Math.round((LATENCY_MICROS.clientTimeout / 1000) * scale), restart: condition.restart, explained: condition.explainCrash },
-  };
+  const options: WireClientOptions = { restart: condition.restart, explained: condition.explainCrash };
+  if (TIMED_FAULTS.includes(condition.fault)) options.timeoutMs = Math.round((LATENCY_MICROS.clientTimeout / 1000) * scale);
+  return { spec, options };
 }
 
 /** What one agent run did on the wire: the simulator's outcome columns, then the wire's measures. */

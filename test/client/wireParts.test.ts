@@ -196,6 +196,8 @@ test("each condition's wire setup: direct has no server; faults and client optio
     assert.equal(spec!.fault, condition.fault === "none" ? undefined : SERVE_FAULT_OF[condition.fault]);
     assert.equal(options.restart, condition.restart);
     assert.equal(options.explained, condition.explainCrash);
+    // Only the faults a timeout decides run with the scaled timeout; the rest keep the SDK's default.
+    assert.equal(options.timeoutMs !== undefined, condition.fault === "slow" || condition.fault === "stdout-unterminated", condition.name);
   }
   const slow = wireSetup(findCondition("slow")!, SEED);
   assert.equal(slow.spec!.slowMs, (LATENCY_MICROS.slowTool / 1000) * WIRE_TIME_SCALE);

@@ -12,7 +12,7 @@ import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { generateFleet } from "../../fleet/generator";
 import { probeMalformedCalls, type MalformedRow } from "../../fleet/malformed";
 import { compareAgentRuns, WIRE_TIME_SCALE, wireSetup, type AgentComparison } from "../../client/wireAgents";
-import { findCondition } from "../../fleet/conditions";
+import { CONDITIONS, findCondition, type Condition } from "../../fleet/conditions";
 import { probeMalformedCallsOverWire } from "../../client/wireMalformed";
 import { bytesBesideTokens, bytesByMethod, compareTaskRuns, type KindRow, type LevelComparison, type MethodRow } from "../../client/wireTasks";
 
@@ -47,31 +47,75 @@ export interface WireLessonResult {
 export type WireProgress = (step: string) => void;
 
 /**
- * Runs lesson 9 for one seed: starts and stops every server it needs (about 35 processes, a few
- * seconds in all, most of it the scaled-down timeouts of the faults).
+ * How many wire runs go at once. Each run is mostly a server's start-up, which is CPU work in the
+ * child; three keep two cores busy without starving any call. This project's choice.
+ */
+export const WIRE_CONCURRENCY = 3;
+
+/** Runs `work` on every item, at most `width` at a time, and returns the results in item order. */
+async function inPool<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Runs lesson 9 for one seed: starts and stops every server it needs (about thirty processes),
+ * {@link WIRE_CONCURRENCY} runs at a time. Runs are independent — each has its own server
+ * processes — so running them side by side changes no count. The slow condition runs last and
+ * alone: its healthy calls share a timeout of a few hundred milliseconds, which no busy neighbour
+ * should be able to exceed.
  *
  * @param seed the world's and the fleet's seed, an integer from 0 to 2^53 − 1.
- * @param progress called before each of the four parts with a short description.
+ * @param progress called with a short description as each part starts.
  * @throws Error when `dist/` is not built (the servers run from it) or a server does not start.
  */
 export async function runWireLesson(seed: number, progress: WireProgress = () => {}): Promise<WireLessonResult> {
-  progress("lesson 6's tasks at four levels, three servers each");
-  const levels = await compareTaskRuns(seed, ALL_LEVELS);
+  const alone = CONDITIONS.filter((condition) => condition.fault === "slow");
+  const shared = CONDITIONS.filter((condition) => !alone.includes(condition));
+  type Job = { kind: "level"; level: Level } | { kind: "malformed" } | { kind: "agents"; condition: Condition };
+  const jobs: Job[] = [
+    ...ALL_LEVELS.map((level): Job => ({ kind: "level", level })),
+    { kind: "malformed" },
+    ...shared.map((condition): Job => ({ kind: "agents", condition })),
+  ];
+  const done = await inPool(jobs, WIRE_CONCURRENCY, async (job) => {
+    if (job.kind === "level") {
+      progress(`lesson 6's tasks at level ${job.level}, three servers`);
+      return { job, levels: await compareTaskRuns(seed, [job.level]) };
+    }
+    if (job.kind === "malformed") {
+      progress("the eight malformed calls on the raw and validating servers");
+      return { job, wire: await probeMalformedCallsOverWire(seed) };
+    }
+    progress(`both agents under ${job.condition.name}`);
+    return { job, agents: await compareAgentRuns(seed, [job.condition]) };
+  });
+  const agentsByCondition = new Map<string, AgentComparison[]>();
+  for (const entry of done) if (entry.job.kind === "agents") agentsByCondition.set(entry.job.condition.name, entry.agents!);
+  for (const condition of alone) {
+    progress(`both agents under ${condition.name}, alone`);
+    agentsByCondition.set(condition.name, await compareAgentRuns(seed, [condition]));
+  }
+  const levels = done.flatMap((entry) => entry.levels ?? []);
+  const wire = done.find((entry) => entry.wire)!.wire!;
   const kinds = levels.map((comparison) => ({ level: comparison.level, rows: bytesBesideTokens(seed, comparison) }));
   const full = levels[levels.length - 1];
-  progress("the eight malformed calls on the raw and validating servers");
-  const simulated = probeMalformedCalls(generateFleet(seed));
-  const wire = await probeMalformedCallsOverWire(seed);
-  progress("two agents under nine conditions");
-  const agents = await compareAgentRuns(seed);
   const slow = wireSetup(findCondition("slow")!, seed);
   return {
     seed,
     levels,
     kinds,
     methods: bytesByMethod(full.real.traffic),
-    malformed: { simulated, wire },
-    agents,
+    malformed: { simulated: probeMalformedCalls(generateFleet(seed)), wire },
+    agents: CONDITIONS.flatMap((condition) => agentsByCondition.get(condition.name)!),
     scale: WIRE_TIME_SCALE,
     timeoutMs: slow.options.timeoutMs!,
     slowMs: slow.spec!.slowMs!,
