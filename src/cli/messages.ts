@@ -33,6 +33,9 @@ export const messages = {
   outNotWritable: (path: string, reason: string, flag = "--out") => `cannot write to ${flag} ${path}: ${reason}`,
   /** Follows commander's own "option '--lesson <name>' argument 'x' is invalid." */
   unknownSimulation: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
+  /** A lesson that exists but has no simulation of its own to print or sweep (lesson 7, lesson 9). */
+  noSimulation: (lesson: string, known: readonly string[]) =>
+    `${lesson} has no tables of its own here; export the lesson with \`mcp-course lesson ${lesson.slice(0, 2)}\`. Choose ${known.join(" or ")}.`,
   cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,
   cannotRemove: (path: string, reason: string) => `cannot remove the stale chart ${path}: ${reason}`,
   exportIsFolder: (path: string) => `${path} is a folder, so the export cannot be written there`,

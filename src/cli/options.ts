@@ -7,8 +7,8 @@ import { parseSeed } from "../sim/seed";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { findLesson } from "../lessons/catalog";
-import { SIMULATION_NAMES, type SimulationName } from "./commands/simulate";
-import { writeFileAtomic } from "../notebook";
+import { SIMULATION_NAMES, type SimulationName } from "./commands/simulationNames";
+import { writeFileAtomic } from "../notebook/notebookFile";
 import { CliError, EXIT_FAILURE, messages } from "./messages";
 
 /**
@@ -88,7 +88,9 @@ export function removeOutput(path: string): void {
 export function simulationOption(text: string): SimulationName {
   const alias = findLesson(text)?.alias;
   if (alias !== undefined && (SIMULATION_NAMES as readonly string[]).includes(alias)) return alias as SimulationName;
-  throw new InvalidArgumentError(messages.unknownSimulation(SIMULATION_NAMES.map((name) => `${name} (${findLesson(name)!.name.slice(0, 2)})`)));
+  const known = SIMULATION_NAMES.map((name) => `${name} (${findLesson(name)!.name.slice(0, 2)})`);
+  const lesson = findLesson(text);
+  throw new InvalidArgumentError(lesson ? messages.noSimulation(lesson.name, known) : messages.unknownSimulation(known));
 }
 
 /** `--seed N`: an integer from 0 to 2^53 − 1, in plain decimal digits. */

@@ -3,19 +3,23 @@
  *
  * Bad input (an unknown command or flag, a bad seed, an unknown lesson) ends with one line on
  * stderr and exit code 2 before any file is touched; failed work ends with exit code 1.
+ *
+ * Each command's work is loaded when that command runs, not at start-up: `serve` should not pay
+ * for the notebook engines, nor `simulate` for the MCP SDK. What help and parsing need lives in
+ * small modules of names and choices.
  */
 import { join, resolve } from "node:path";
 import { PACKAGE_ROOT } from "../packageRoot";
 import { Command, CommanderError, Option } from "commander";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
-import { EXPORT_FORMATS, runLessonCommand, type EngineChoice, type ExportFormat } from "./commands/lesson";
-import { installKernel } from "./commands/kernel";
-import { SIMULATION_NAMES, simulateOutput, type SimulationName } from "./commands/simulate";
+import { EXPORT_FORMATS, type EngineChoice, type ExportFormat } from "./commands/lessonFormats";
+import { SIMULATION_NAMES, type SimulationName } from "./commands/simulationNames";
 import { findLesson } from "../lessons/catalog";
-import { countOption, DEFAULT_COUNTS, runSweepCommand, SWEEP_LESSON_CHOICES, sweepLessonOption, type SweepCommandOptions } from "./commands/sweep";
+import { countOption, DEFAULT_COUNTS, SWEEP_LESSON_CHOICES, sweepLessonOption } from "./commands/sweepOptions";
+import type { SweepCommandOptions } from "./commands/sweep";
 import { faultOption, LEVEL_HELP, levelOption, pathOption, runServeCommand, serverArgument, SLOW_MS_DEFAULT, slowMsOption, type ServeCommandOptions } from "./commands/serve";
-import { SERVED_PATHS, SERVER_NAMES, type ServerName } from "../server/servedServers";
+import { SERVED_PATHS, SERVER_NAMES, type ServerName } from "../server/names";
 import type { Level } from "../sim/declaration";
 import { CliError, EXIT_USAGE } from "./messages";
 import { checkOutFile, seedOption, simulationOption, writeOutput } from "./options";
@@ -62,8 +66,9 @@ function buildProgram(io: CliIo): Command {
     .option("--seed <n>", "world seed, an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--json", "print one JSON object instead of the tables")
     .option("--out <file>", "write to this file (through a temporary file and a rename) instead of stdout")
-    .action((options: { seed: number; json?: boolean; out?: string; lesson: SimulationName }) => {
+    .action(async (options: { seed: number; json?: boolean; out?: string; lesson: SimulationName }) => {
       if (options.out !== undefined) checkOutFile(options.out === "" ? "" : resolve(options.out));
+      const { simulateOutput } = await import("./commands/simulate");
       const text = simulateOutput(options);
       if (options.out !== undefined) writeOutput(resolve(options.out), text);
       else io.stdout(text);
@@ -77,9 +82,10 @@ function buildProgram(io: CliIo): Command {
     .option("--out <dir>", "folder for the exports (default lessons/, or lessons/seed-N/ for another seed)")
     .addOption(new Option("--engine <engine>", "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto").choices(["auto", "jupyter", "tslab"]).default("auto"))
     .addOption(new Option("--format <format>", "md: <name>.md with charts in <name>.files/; html: one self-contained <name>.html (charts inline)").choices(EXPORT_FORMATS).default("md"))
-    .action((names: string[], options: { seed?: number; out?: string; engine: EngineChoice; format: ExportFormat }) =>
-      runLessonCommand({ names, ...options }, io),
-    );
+    .action(async (names: string[], options: { seed?: number; out?: string; engine: EngineChoice; format: ExportFormat }) => {
+      const { runLessonCommand } = await import("./commands/lesson");
+      return runLessonCommand({ names, ...options }, io);
+    });
 
   program
     .command("kernel")
@@ -88,7 +94,7 @@ function buildProgram(io: CliIo): Command {
     .allowExcessArguments(false)
     .description("Install the kernelspec `tslab` (this Node, this project's tslab) with `jupyter kernelspec install`.")
     .option("--prefix <dir>", "install under DIR/share/jupyter/kernels instead of your user folder (then set JUPYTER_PATH=DIR/share/jupyter)")
-    .action((options: { prefix?: string }) => installKernel(options, io));
+    .action(async (options: { prefix?: string }) => (await import("./commands/kernel")).installKernel(options, io));
 
   program
     .command("sweep")
@@ -99,7 +105,7 @@ function buildProgram(io: CliIo): Command {
     .option("--count <n>", `how many consecutive seeds (default: ${DEFAULT_COUNTS})`, countOption)
     .option("--json", "print one JSON object (distributions and claims) instead of the tables")
     .option("--chart <file>", "write the sweep's chart as SVG to this file")
-    .action((options: SweepCommandOptions) => runSweepCommand(options, io));
+    .action(async (options: SweepCommandOptions) => (await import("./commands/sweep")).runSweepCommand(options, io));
 
   program
     .command("serve")

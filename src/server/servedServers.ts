@@ -14,7 +14,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { Fleet } from "../fleet/generator";
-import { createPathServer, type PathName } from "../fleet/paths";
+import { createPathServer } from "../fleet/paths";
 import { createFleetServer } from "../fleet/server";
 import type { Level } from "../sim/declaration";
 import type { Server } from "../sim/server";
@@ -25,17 +25,8 @@ import { ProtocolError, type ServedPrompt, type ServedServer } from "./mcpServer
 import { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt } from "./prompts";
 import { servedResources } from "./resources";
 
-/** The servers `serve` knows, in the simulator's order. Source: reference lesson 004 and issue 3 §4. */
-export const SERVER_NAMES = ["olcum", "tarife", "kayit", "fleet"] as const;
-
-/** One of {@link SERVER_NAMES}. */
-export type ServerName = (typeof SERVER_NAMES)[number];
-
-/** The fleet paths a real server can take (`direct` has no server). */
-export const SERVED_PATHS = ["raw", "validating"] as const satisfies readonly PathName[];
-
-/** One of {@link SERVED_PATHS}. */
-export type ServedPath = (typeof SERVED_PATHS)[number];
+import type { ServedPath } from "./names";
+export { SERVER_NAMES, SERVED_PATHS, type ServedPath, type ServerName } from "./names";
 
 /** The prompts a world server lists, by name. */
 const PROMPTS: Readonly<Record<string, ServedPrompt>> = {

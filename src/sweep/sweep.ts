@@ -13,6 +13,7 @@ import { DEFAULT_SEED, MAX_SEED, isSeed } from "../sim/seed";
 import { FLEET_CLAIMS, WRITING_A_SERVER_CLAIMS, type Claim } from "./claims";
 import { FLEET_COUNTS, WRITING_A_SERVER_COUNTS, type CountGroup, type RowKey } from "./counts";
 import { Tally, type Distribution } from "./distribution";
+import { DEFAULT_SWEEP_COUNTS, SWEEP_NAMES, type SweepName } from "./sweepNames";
 
 /** Which count a sweep's chart draws, per row of one group, and how it is titled. */
 export interface SweepChartChoice {
@@ -50,7 +51,7 @@ export const WRITING_A_SERVER_SWEEP: SweepLesson<WritingAServerResult> = {
   groups: WRITING_A_SERVER_COUNTS,
   claims: WRITING_A_SERVER_CLAIMS,
   chart: { group: "runs", count: "tokens", title: "Envelope tokens of the twelve tasks, per declaration level", axis: "envelope tokens" },
-  defaultCount: 1000,
+  defaultCount: DEFAULT_SWEEP_COUNTS["writing-a-server"],
 };
 
 /**
@@ -63,17 +64,13 @@ export const FLEET_SWEEP: SweepLesson<FleetLessonResult> = {
   groups: FLEET_COUNTS,
   claims: FLEET_CLAIMS,
   chart: { group: "conditions", count: "tool_calls", title: "Tool calls per condition and agent", axis: "tool calls" },
-  defaultCount: 200,
+  defaultCount: DEFAULT_SWEEP_COUNTS.fleet,
 };
 
 /** The lessons `sweep` can run, by the short name `--lesson` takes (as for `simulate`). */
-export const SWEEP_LESSONS = { "writing-a-server": WRITING_A_SERVER_SWEEP, fleet: FLEET_SWEEP } as const;
+export const SWEEP_LESSONS = { "writing-a-server": WRITING_A_SERVER_SWEEP, fleet: FLEET_SWEEP } as const satisfies Record<SweepName, unknown>;
 
-/** A name {@link sweep} takes. */
-export type SweepName = keyof typeof SWEEP_LESSONS;
-
-/** The names {@link sweep} takes, default first. */
-export const SWEEP_NAMES = Object.keys(SWEEP_LESSONS) as SweepName[];
+export { SWEEP_NAMES, type SweepName };
 
 /** Where a sweep starts and how long it runs. */
 export interface SweepOptions {

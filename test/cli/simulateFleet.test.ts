@@ -80,6 +80,7 @@ test("simulate --lesson fleet --out writes the JSON (or the tables) to the file 
 
 const BAD_INPUT: [string, string[], RegExp][] = [
   ["an unknown lesson", ["simulate", "--lesson", "nope"], /argument 'nope' is invalid\. Choose writing-a-server \(06\) or fleet \(08\)\./],
+  ["lesson 9, which runs real servers", ["simulate", "--lesson", "wire"], /09-the-simulation-against-the-wire has no tables of its own here; export the lesson with `mcp-course lesson 09`\. Choose/],
   ["--lesson with no value", ["simulate", "--lesson"], /option '--lesson <name>' argument missing/],
   ["a word as seed", ["simulate", "--lesson", "fleet", "--seed", "abc"], /'abc' is invalid\. Expected an integer from 0 to 9007199254740991\./],
   ["a negative seed", ["simulate", "--lesson", "fleet", "--seed", "-1"], /'-1' is invalid\. Expected an integer from 0/],

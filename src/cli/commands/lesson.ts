@@ -29,15 +29,9 @@ import { DEFAULT_SEED, isSeed } from "../../sim/seed";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
 import { checkOutFolder, removeOutput, writeOutput } from "../options";
 import type { CliIo } from "../program";
+import type { EngineChoice, ExportFormat } from "./lessonFormats";
 
-/** `--engine`: a named engine, or `auto` (Jupyter when it is installed, else tslab in-process). */
-export type EngineChoice = EngineName | "auto";
-
-/** `--format`: markdown with chart files beside it, or one self-contained HTML page per lesson. */
-export type ExportFormat = "md" | "html";
-
-/** The values `--format` accepts, the default first. */
-export const EXPORT_FORMATS: readonly ExportFormat[] = ["md", "html"];
+export { EXPORT_FORMATS, type EngineChoice, type ExportFormat } from "./lessonFormats";
 
 /** Options of `lesson`. */
 export interface LessonCommandOptions {

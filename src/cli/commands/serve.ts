@@ -10,8 +10,7 @@ import { InvalidArgumentError } from "commander";
 import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { LEVEL_FLAGS } from "../../server/declarations";
 import { DEFAULT_SLOW_MS, parseFault, type ServeFault } from "../../server/faults";
-import { serve } from "../../server/serve";
-import { SERVED_PATHS, SERVER_NAMES, type ServedPath, type ServerName } from "../../server/servedServers";
+import { SERVED_PATHS, SERVER_NAMES, type ServedPath, type ServerName } from "../../server/names";
 import { CliError, messages } from "../messages";
 
 /** `<server>`: one of olcum, tarife, kayit, fleet. */
@@ -78,5 +77,7 @@ export async function runServeCommand(server: ServerName, options: ServeCommandO
   if (fault.kind === "slow" && server !== "fleet") throw new CliError(messages.slowNotFleet(server));
   // Stdout is the protocol's: anything logged through the console goes to stderr instead.
   console.log = console.info = console.debug = console.error;
+  // Loaded here, not at the top: the SDK behind it costs every other command its start-up time.
+  const { serve } = await import("../../server/serve");
   await serve({ server, level: options.level, seed: options.seed, fault, path: options.path });
 }

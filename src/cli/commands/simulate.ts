@@ -10,6 +10,7 @@ import { formatFleetLesson } from "../../lessons/fleetBehindTheBoundary/tables";
 import { writingAServerJson } from "../../lessons/writingAServer/json";
 import { simulateWritingAServer } from "../../lessons/writingAServer/simulate";
 import { formatWritingAServer } from "../../lessons/writingAServer/tables";
+import { SIMULATION_NAMES, type SimulationName } from "./simulationNames";
 
 /** The simulations `--lesson` can name, with what each prints. */
 export const SIMULATIONS = {
@@ -23,13 +24,9 @@ export const SIMULATIONS = {
     text: (seed: number) => formatFleetLesson(simulateFleetLesson(seed)),
     json: (seed: number) => fleetLessonJson(simulateFleetLesson(seed)),
   },
-} as const;
+} as const satisfies Record<SimulationName, { lesson: string; text: (seed: number) => string; json: (seed: number) => unknown }>;
 
-/** A name `--lesson` takes. */
-export type SimulationName = keyof typeof SIMULATIONS;
-
-/** The names `--lesson` takes, default first. */
-export const SIMULATION_NAMES = Object.keys(SIMULATIONS) as SimulationName[];
+export { SIMULATION_NAMES, type SimulationName };
 
 /** Options of `simulate`. */
 export interface SimulateOptions {

@@ -6,38 +6,18 @@
  * Everything is checked before the first seed runs (lesson, seeds, the chart's path), so bad
  * input writes nothing. Progress goes to stderr, stdout carries only the tables or the JSON.
  */
-import { InvalidArgumentError } from "commander";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { findLesson } from "../../lessons/catalog";
 import { MAX_SEED } from "../../sim/seed";
 import { sweepChartSpec } from "../../sweep/chart";
 import { sweepJson } from "../../sweep/json";
-import { SWEEP_LESSONS, SWEEP_NAMES, sweep, type SweepName } from "../../sweep/sweep";
+import { SWEEP_LESSONS, sweep, type SweepName } from "../../sweep/sweep";
 import { formatSweep } from "../../sweep/tables";
 import { CliError, messages } from "../messages";
 import { checkOutFile, writeOutput } from "../options";
 import type { CliIo } from "../program";
 
-/** How `--lesson` names each lesson in help and errors: `writing-a-server (06) or fleet (08)`. */
-export const SWEEP_LESSON_CHOICES = SWEEP_NAMES.map((name) => `${name} (${findLesson(name)!.name.slice(0, 2)})`);
-
-/** `--lesson NAME` of `sweep`: a lesson's alias (`fleet`), number (`6`, `08`) or full name, if it can be swept. */
-export function sweepLessonOption(text: string): SweepName {
-  const alias = findLesson(text)?.alias;
-  if (alias !== undefined && (SWEEP_NAMES as readonly string[]).includes(alias)) return alias as SweepName;
-  throw new InvalidArgumentError(messages.unknownSimulation(SWEEP_LESSON_CHOICES));
-}
-
-/** `--count N`: an integer from 1 to 2^53 − 1, in plain decimal digits. */
-export function countOption(text: string): number {
-  const count = /^[0-9]+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(count) || count < 1) throw new InvalidArgumentError(messages.badSweepCount());
-  return count;
-}
-
-/** The seeds each lesson sweeps without `--count`, for help: `1000 for writing-a-server, 200 for fleet`. */
-export const DEFAULT_COUNTS = SWEEP_NAMES.map((name) => `${SWEEP_LESSONS[name].defaultCount} for ${name}`).join(", ");
+export { SWEEP_LESSON_CHOICES, sweepLessonOption, countOption, DEFAULT_COUNTS } from "./sweepOptions";
 
 /** Options of `sweep`, as commander hands them over. */
 export interface SweepCommandOptions {

@@ -1,0 +1,19 @@
+/**
+ * The names `mcp-course serve` takes: its servers and, for the fleet, its paths.
+ *
+ * Kept apart from `servedServers.ts` so that the command line can list them in its help without
+ * loading the MCP SDK, which only `serve` itself needs.
+ */
+import type { PathName } from "../fleet/paths";
+
+/** The servers `serve` can start: lesson 6's three (reference lesson 004, `SERVERS`) and the fleet (issue 3 §4). */
+export const SERVER_NAMES = ["olcum", "tarife", "kayit", "fleet"] as const;
+
+/** One of {@link SERVER_NAMES}. */
+export type ServerName = (typeof SERVER_NAMES)[number];
+
+/** The fleet's paths that cross a real wire (`direct` has no server). Source: seed document 000, "Experiment design". */
+export const SERVED_PATHS = ["raw", "validating"] as const satisfies readonly PathName[];
+
+/** One of {@link SERVED_PATHS}. */
+export type ServedPath = (typeof SERVED_PATHS)[number];
