@@ -48,7 +48,7 @@ export { PATH_NAMES, FLEET_SERVER_NAME, FLEET_VERSION, callDirect, outcomeOf, cr
 export { CONDITIONS, LATENCY_MICROS, CRASH_ON_CALL, findCondition, type Condition, type Fault } from "./fleet/conditions";
 export { FleetClient, SERVER_GONE, NOT_CONNECTED, type ClientStats } from "./fleet/client";
 export { SHORTCUT, THOROUGH, AGENT_POLICIES, MAX_RETRIES, BAND_HOURS, WAVE_BANDS, type AgentPolicy, type AgentRun } from "./fleet/agents";
-export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord } from "./fleet/run";
+export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord, type AgentOutcome } from "./fleet/run";
 export { MALFORMED_CALLS, probeMalformedCalls, type MalformedCall, type MalformedRow } from "./fleet/malformed";
 export { createFleetServer, runFleetChain, walkFleetChain, type FleetChainOutcome, FLEET_POLICY, FLEET_CHAIN, FLEET_STATE, type FleetLevelRow } from "./fleet/server";
 export { simulateFleetLesson, type FleetLessonResult, type ModelSummary } from "./lessons/fleetBehindTheBoundary/simulate";

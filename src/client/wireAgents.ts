@@ -22,7 +22,7 @@ import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, type Condition, type Fault }
 import { generateFleet } from "../fleet/generator";
 import { solveTask, type TaskTruth } from "../fleet/groundTruth";
 import { callDirect, type ToolOutcome } from "../fleet/paths";
-import { driveAgentAsync, runAgent, type AgentRunRecord, type AgentVerdict } from "../fleet/run";
+import { driveAgentAsync, runAgent, type AgentOutcome, type AgentRunRecord, type AgentVerdict } from "../fleet/run";
 import { createFleetHandlers } from "../fleet/tools";
 import type { TrafficCounts } from "./trafficCounts";
 import { SERVE_FAULT_OF } from "../server/faults";
@@ -71,17 +71,7 @@ export function wireSetup(condition: Condition, seed: number, scale: number = WI
 }
 
 /** What one agent run did on the wire: the simulator's outcome columns, then the wire's measures. */
-export interface WireAgentRecord {
-  condition: string;
-  policy: string;
-  answer: string | null;
-  correct: boolean;
-  turns: number;
-  toolCalls: number;
-  toolErrors: number;
-  restarts: number;
-  /** Errors the transport reported (stray stdout the client could not parse); 0 on `direct`. */
-  transportErrors: number;
+export interface WireAgentRecord extends AgentOutcome {
   /** The traffic, from the client's side; null on `direct`. */
   traffic: TrafficCounts | null;
   /** Each call's wall time, ms, in call order. */

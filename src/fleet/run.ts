@@ -16,8 +16,11 @@ import type { EnvelopeCounts } from "../sim/envelope";
 /** The most turns a run may take. Source: seed document 000 ("40-turn cap"). */
 export const TURN_CAP = 40;
 
-/** What one run did. Times are virtual. */
-export interface AgentRunRecord {
+/**
+ * How one run of a policy on a condition ended, whatever carried its calls: the columns the
+ * simulator's run ({@link AgentRunRecord}) and a run over the real wire (`WireAgentRecord`) share.
+ */
+export interface AgentOutcome {
   condition: string;
   policy: string;
   /** The final answer, `X vs Y`, or null for none (gave up, or hit the turn cap). */
@@ -30,6 +33,10 @@ export interface AgentRunRecord {
   restarts: number;
   /** Stray stdout lines the client could not parse. */
   transportErrors: number;
+}
+
+/** What one run did in the simulator. Times are virtual. */
+export interface AgentRunRecord extends AgentOutcome {
   /** Messages that crossed the boundary and their envelope tokens (all zero on `direct`). */
   envelope: EnvelopeCounts;
   /** Virtual time in tool calls, µs (startup excluded). */

@@ -7,7 +7,7 @@
  */
 import { LEVELS } from "../../sim/declaration";
 import type { RunRow } from "../../world/run";
-import type { AgentRunRecord } from "../../fleet/run";
+import type { AgentOutcome, AgentRunRecord } from "../../fleet/run";
 import type { MalformedRow } from "../../fleet/malformed";
 import type { PathName } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../client/wireAgents";
@@ -118,7 +118,7 @@ export function wireTimeouts(record: WireAgentRecord): number {
 }
 
 /** The figures of an agent run the lesson compares, from either side. */
-function agentFigures(record: AgentRunRecord | WireAgentRecord, timeouts: number) {
+function agentFigures(record: AgentOutcome, timeouts: number) {
   return {
     answer: record.answer ?? "(none)",
     correct: record.correct ? "yes" : "no",
