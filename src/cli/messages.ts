@@ -52,6 +52,7 @@ export const messages = {
   badSlowMs: () => "Expected a whole number of milliseconds, from 0 to 2147483647.",
   badPath: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
   pathNotFleet: (server: string) => `--path applies to the fleet server only, not ${server}`,
+  slowMsWithoutSlow: () => "--slow-ms sets the slow fault's delay; use it with --fault slow",
   slowNotFleet: (server: string) => `--fault slow delays top_devices, a fleet tool; ${server} has none`,
 } as const;
 

@@ -119,7 +119,7 @@ function buildProgram(io: CliIo): Command {
     .option("--seed <n>", "world seed (olcum, tarife, kayit) or fleet seed (fleet), an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--fault <fault>", "a real fault: slow (first top_devices sleeps --slow-ms), crash[:N] (exit during the Nth tools/call, default 6), noisy-line (a stray stdout line per call), noisy-raw (stray stdout text with no newline per call), none", faultOption, "none")
     .option("--path <path>", `fleet only: which path answers tools/call, ${SERVED_PATHS.join(" (no checks) or ")} (ajv against the schema) (default: validating)`, pathOption)
-    .option("--slow-ms <ms>", "the slow fault's delay in milliseconds", slowMsOption, SLOW_MS_DEFAULT)
+    .option("--slow-ms <ms>", `with --fault slow: the delay in milliseconds (default: ${SLOW_MS_DEFAULT})`, slowMsOption)
     .action((server: ServerName, options: ServeCommandOptions) => runServeCommand(server, options));
 
   return program;

@@ -78,7 +78,8 @@ export function parseFault(text: string, slowMs: number = DEFAULT_SLOW_MS): Serv
 
 /** A fault written back as its `--fault` word: `crash:6`, `slow`, `none`. */
 export function faultWord(fault: ServeFault): string {
-  return fault.kind === "crash" ? `crash:${fault.onCall}` : fault.kind;
+  if (fault.kind === "crash") return `crash:${fault.onCall}`;
+  return fault.kind === "slow" ? `slow:${fault.delayMs}ms` : fault.kind;
 }
 
 /** What a fault may do to the process: write raw text to stdout, now or just before a response, or end it. */

@@ -8,6 +8,7 @@
  */
 import type { GetPromptResult, Prompt } from "@modelcontextprotocol/sdk/types.js";
 import { ABOVE_TOP_TIER, COMMERCIAL_FACTOR, TIERS, charge } from "../world/tariff";
+import { SUBSCRIBER_TYPES } from "../world/subscribers";
 
 /** The prompt's name. Source: reference lesson 004. */
 export const CHARGE_PROMPT = "bedel_aciklamasi";
@@ -40,14 +41,15 @@ function tierSentence(): string {
  * The `prompts/get` result for {@link CHARGE_PROMPT}: one user message asking to explain the
  * charge for `m3` m³, with the tariff and the amount (`tutar`) it comes to.
  *
- * @param args MCP prompt arguments (strings): `m3` plain decimal digits, `tip` any text.
- * @throws PromptArgumentError when `m3` is missing or not a whole number of m³.
+ * @param args MCP prompt arguments (strings): `m3` plain decimal digits, `tip` `mesken` or `isyeri`.
+ * @throws PromptArgumentError when `m3` is missing or not a whole number of m³, or `tip` is another word.
  */
 export function chargePrompt(args: Readonly<Record<string, string>> | undefined): GetPromptResult {
   const m3Text = args?.m3;
   if (m3Text === undefined || !/^[0-9]{1,15}$/.test(m3Text)) throw new PromptArgumentError(`m3: required, a whole number of cubic metres, got ${JSON.stringify(m3Text ?? null)}`);
   const m3 = Number(m3Text);
   const tip = args?.tip ?? "mesken";
+  if (!(SUBSCRIBER_TYPES as readonly string[]).includes(tip)) throw new PromptArgumentError(`tip: expected one of ${SUBSCRIBER_TYPES.join(", ")}, got ${JSON.stringify(tip)}`);
   const text =
     `Explain how ${m3} m³ of water comes to ${charge(m3, tip)} for a subscriber of type ${tip}. ` +
     `The tariff: ${tierSentence()}.`;

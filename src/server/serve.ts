@@ -35,8 +35,13 @@ export interface ServeIo {
   input: Readable;
   output: Writable;
   log: LogSink;
-  /** Ends the process with a code; called only by the `crash` fault. Default `process.exit`. */
+  /** Ends the process with a code; called by the `crash` fault and after a signal. Default `process.exit`. */
   exit(code: number): void;
+  /**
+   * Registers what to do when the process is asked to stop (SIGINT, SIGTERM, SIGHUP by default;
+   * tests may pass a function that registers nothing).
+   */
+  onStopSignal(handler: (signal: string) => void): void;
 }
 
 /** How a run ended: why, and the transport's counts. */
@@ -51,6 +56,9 @@ const defaultIo = (): ServeIo => ({
   output: process.stdout,
   log: (line) => process.stderr.write(line),
   exit: (code) => process.exit(code),
+  onStopSignal: (handler) => {
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => handler(signal));
+  },
 });
 
 /**
@@ -60,7 +68,7 @@ const defaultIo = (): ServeIo => ({
  * @throws RangeError for a bad seed (from `createWorld` / `generateFleet`), before anything is read.
  */
 export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): Promise<ServeSummary> {
-  const { input, output, log: sink, exit } = { ...defaultIo(), ...io };
+  const { input, output, log: sink, exit, onStopSignal } = { ...defaultIo(), ...io };
   const level = options.level ?? 3;
   const seed = options.seed ?? DEFAULT_SEED;
   const fault = options.fault ?? NO_FAULT;
@@ -86,6 +94,11 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
 
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
+  });
+  // Asked to stop (Ctrl-C, a client closing down): the stopping line still gets written, and the exit is clean.
+  onStopSignal((signal) => {
+    log.stopping(signal, transport.stats);
+    exit(0);
   });
   log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
   await server.connect(transport);

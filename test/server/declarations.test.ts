@@ -92,7 +92,8 @@ describe("serve: resources and prompts", () => {
         request(3, "prompts/list") +
         request(4, "prompts/get", { name: "bedel_aciklamasi", arguments: { m3: "33", tip: "isyeri" } }) +
         request(5, "prompts/get", { name: "bedel_aciklamasi", arguments: {} }) +
-        request(6, "prompts/get", { name: "nothing" }),
+        request(6, "prompts/get", { name: "nothing" }) +
+        request(7, "prompts/get", { name: "bedel_aciklamasi", arguments: { m3: "33", tip: "bogus" } }),
     );
     assert.deepEqual(JSON.parse(answer(run, 2)!.result.contents[0].text).basamaklar[0], { ust_m3: 10, birim_fiyat: 4 });
     assert.deepEqual(answer(run, 3)!.result.prompts.map((p: { name: string }) => p.name), ["bedel_aciklamasi"]);
@@ -100,6 +101,7 @@ describe("serve: resources and prompts", () => {
     assert.match(text, new RegExp(`33 m³ of water comes to ${charge(33, "isyeri")} `));
     assert.equal(answer(run, 5)!.error.code, -32602);
     assert.equal(answer(run, 6)!.error.code, -32602);
+    assert.deepEqual(answer(run, 7)!.error, { code: -32602, message: 'Invalid arguments for prompt bedel_aciklamasi: tip: expected one of mesken, isyeri, got "bogus"' });
   });
 
   it("fleet reads cihaz_listesi, the seed's devices", async () => {

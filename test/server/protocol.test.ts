@@ -1,6 +1,9 @@
 // Invariant: a real `mcp-course serve` subprocess speaks JSON-RPC as MCP asks — every request answered once (errors with their codes), no notification answered, hostile input answered or dropped while the next request is still served, stdout protocol only, stderr JSON lines, exit 0 when stdin closes.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { join } from "node:path";
 import { before, describe, it } from "node:test";
+import { ROOT } from "../helpers";
 import { answer, call, eventsOf, messages, notification, OPENING, request, runServer, type ServerRun } from "./wire";
 
 describe("serve: the protocol over a real pipe", () => {
@@ -138,4 +141,27 @@ describe("serve: hostile input is answered or dropped, and the next request is s
     assert.equal(run.code, 0);
     assert.equal(run.events.at(-1)!.event, "stopping");
   });
+});
+
+describe("serve asked to stop by a signal", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`on ${signal} after answering, logs a stopping line naming the signal and exits 0`, async () => {
+      const child = spawn(process.execPath, [join(ROOT, "dist", "cli", "main.js"), "serve", "fleet"], { stdio: ["pipe", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString("utf8");
+        if (stdout.includes('"id":2')) child.kill(signal); // answered: now ask it to stop, stdin still open
+      });
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+      child.stdin.write(OPENING + call(2, "count_devices", { max_hours: 500 }));
+      const code = await new Promise<number | null>((resolve) => child.on("close", (exit) => resolve(exit)));
+      assert.equal(code, 0);
+      const events = stderr.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+      const stop = events.at(-1)!;
+      assert.equal(stop.event, "stopping");
+      assert.equal(stop.reason, signal);
+      assert.deepEqual(stop.tools, { count_devices: { calls: 1, errors: 0 } });
+    });
+  }
 });

@@ -57,7 +57,8 @@ export interface ServeCommandOptions {
   seed: number;
   fault: string;
   path?: ServedPath;
-  slowMs: number;
+  /** Set only when `--slow-ms` was given; `--fault slow` then sleeps this long, else {@link SLOW_MS_DEFAULT}. */
+  slowMs?: number;
 }
 
 /** Help for `--level`. */
@@ -73,7 +74,8 @@ export const SLOW_MS_DEFAULT = DEFAULT_SLOW_MS;
  */
 export async function runServeCommand(server: ServerName, options: ServeCommandOptions): Promise<void> {
   if (options.path !== undefined && server !== "fleet") throw new CliError(messages.pathNotFleet(server));
-  const fault: ServeFault = parseFault(options.fault, options.slowMs);
+  const fault: ServeFault = parseFault(options.fault, options.slowMs ?? SLOW_MS_DEFAULT);
+  if (options.slowMs !== undefined && fault.kind !== "slow") throw new CliError(messages.slowMsWithoutSlow());
   if (fault.kind === "slow" && server !== "fleet") throw new CliError(messages.slowNotFleet(server));
   // Stdout is the protocol's: anything logged through the console goes to stderr instead.
   console.log = console.info = console.debug = console.error;
