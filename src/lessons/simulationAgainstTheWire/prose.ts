@@ -31,10 +31,19 @@ export function describeWireSeed(result: WireLessonResult): string {
   );
 }
 
+/** Calls of a run that the client itself refused (tool not agreed, no approval): counted as calls, never sent. */
+function refusedByClient(failures: Readonly<Record<string, number>>): number {
+  return Object.entries(failures)
+    .filter(([key]) => key.endsWith(`: ${NOT_DECLARED}`) || key.endsWith(`: ${NO_APPROVAL}`))
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
 /** A reading of the per-level comparison of lesson 6's tasks. */
 export function readLevelComparison(result: WireLessonResult): string {
   const agreeing = result.levels.filter(({ simulated, real }) => taskDifferences(simulated, real).length === 0);
   const first = result.levels[0];
+  const full = result.levels[result.levels.length - 1];
+  const before = result.levels[result.levels.length - 2];
   // Failures the client itself gives (not agreed, no approval) never reach a server; the rest are the handlers' answers.
   const fromHandlers = Object.entries(first.real.failures).filter(([key]) => !key.endsWith(`: ${NOT_DECLARED}`) && !key.endsWith(`: ${NO_APPROVAL}`));
   const handlerFailures = {
@@ -44,9 +53,11 @@ export function readLevelComparison(result: WireLessonResult): string {
       return `${code(tool)} ${count}× ${code(hata)}`;
     }),
   };
-  const full = result.levels[result.levels.length - 1];
   const versionDrops = full.real.drops.filter((drop) => drop.reason === "version");
   const droppedServers = [...new Set(versionDrops.map((drop) => drop.server))];
+  const lost = before.real.negotiated - full.real.negotiated;
+  const refused = refusedByClient(full.real.failures);
+  const sent = result.methods.find((row) => row.method === "tools/call");
   const verdict =
     agreeing.length === result.levels.length
       ? `At all ${result.levels.length} levels the wire gives exactly the simulator's counts.`
@@ -58,9 +69,13 @@ export function readLevelComparison(result: WireLessonResult): string {
       `${listing(handlerFailures.parts)}. ` +
       `From level 1 the properties in ${code("inputSchema")} tell the client what to send.` +
       (droppedServers.length > 0
-        ? ` At level 3 ${code("serverInfo.version")} is the real version, and the client, which knows an older one, drops ${listing(droppedServers.map(code))} ` +
-          `with ${plural(versionDrops.length, "tool")}: ${plural(full.real.negotiated, "tool")} agreed instead of ${result.levels[result.levels.length - 2].real.negotiated}.`
+        ? ` At level 3 ${code("serverInfo.version")} carries the real version, and the client, which knows an older one, drops ${listing(droppedServers.map(code))} ` +
+          `whole, ${plural(versionDrops.length, "tool")}. ${lost === versionDrops.length ? "All of them had been agreed" : `Only ${plural(lost, "of them", "of them")} had been agreed (${versionDrops.length - lost === 1 ? "the other was" : "the others were"} already off the allowlist)`}, ` +
+          `so ${plural(full.real.negotiated, "tool")} ${full.real.negotiated === 1 ? "is" : "are"} agreed instead of ${before.real.negotiated}.`
         : ""),
+    `The ${code("calls")} column counts every call a task's chain made, including calls the client refused itself because the tool was not agreed ` +
+      `or needed an approval it did not have: those send nothing. At level ${full.level} that is ${refused} of ${full.real.calls}, so ` +
+      (sent ? `${full.real.calls - refused} ${code("tools/call")} requests crossed the wire, as the method table below shows (${sent.messages} messages: each request and its response).` : `${full.real.calls - refused} crossed the wire.`),
   ].join("\n\n");
 }
 
@@ -143,7 +158,7 @@ export function readAgentComparison(result: WireLessonResult): string {
     `The crash is real now: the server process exits while handling its ${CRASH_ON_CALL}th ${code("tools/call")}. Without help the thorough agent ` +
       `made ${crash.real.toolCalls} calls, ${crash.real.toolErrors} of them failing; told plainly that the server is gone, ${explained.real.toolCalls} calls and ` +
       `${explained.real.toolErrors} errors; with a restart, ${plural(restart.real.restarts, "restart")} and ${restart.real.correct ? "the right answer" : "still the wrong answer"}.`,
-    `Stray output behaves as the seed reported. A newline-terminated stray line is one unparsable line for the client, ` +
+    `Stray output behaves as the source experiment reported. A newline-terminated stray line is one unparsable line for the client, ` +
       `${plural(line.real.transportErrors, "transport error")} in ${plural(line.real.toolCalls, "call")}, and no call fails. Stray text without a newline ` +
       `is glued to the next response, so that response never parses: ${plural(raw.real.toolCalls, "call")}, ${plural(wireTimeouts(raw.real), "timeout")}, no answer.`,
   ].join("\n\n");
@@ -155,11 +170,11 @@ export function readTime(result: WireLessonResult): string {
   const raw = agent(result, "stdout-unterminated", "thorough");
   return [
     `Real time cannot go into a table that must read the same on every run, so this one prints only what time decides. ` +
-      `The seed's slow tool slept ${LATENCY_MICROS.slowTool / 1_000_000} s against a client that waited ${LATENCY_MICROS.clientTimeout / 1_000_000} s. ` +
+      `In the source experiment the slow tool slept ${LATENCY_MICROS.slowTool / 1_000_000} s against a client that waited ${LATENCY_MICROS.clientTimeout / 1_000_000} s. ` +
       `This lesson keeps that ratio and scales both by ${result.scale}: the tool sleeps ${n(result.slowMs)} ms and the client waits ${n(result.timeoutMs)} ms.`,
     `A timed-out call can never return sooner than the timeout, so each timeout is a lower bound on real time spent: ` +
       `${n(wireTimeouts(slow.real) * result.timeoutMs)} ms for the thorough agent under the slow tool, ${n(wireTimeouts(raw.real) * result.timeoutMs)} ms under stray text. ` +
-      `The simulator's virtual clock charged the same calls ${n(slow.simulated.callMicros / 1000)} ms and ${n(raw.simulated.callMicros / 1000)} ms, at the seed's own scale. ` +
+      `The simulator's virtual clock charged the same calls ${n(slow.simulated.callMicros / 1000)} ms and ${n(raw.simulated.callMicros / 1000)} ms, at the experiment's own scale. ` +
       `For warm calls and start-up, measured, run ${code("npm run bench")}: it sets this server and client beside a bare pipe between two Node processes.`,
   ].join("\n\n");
 }
