@@ -123,7 +123,7 @@ function sweepRounds(): { ms: number[]; maxRssMb: number } {
 
 function lessonWallTime(engine: string, dir: string): string {
   const start = performance.now();
-  const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), "lesson", "--engine", engine, "--out", join(dir, engine)], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), "lesson", "06", "--engine", engine, "--out", join(dir, engine)], { encoding: "utf8" });
   const seconds = (performance.now() - start) / 1000;
   return run.status === 0 ? `${seconds.toFixed(2)} s` : `failed: ${run.stderr.trim().split("\n").at(-1)}`;
 }

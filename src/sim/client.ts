@@ -43,12 +43,13 @@ export const NO_APPROVAL = "onay yok";
  */
 export function gateCall<T extends ToolDeclaration>(agreed: ReadonlyMap<string, T>, approval: boolean, name: string, state: Fields): GateResult<T> {
   const tool = agreed.get(name);
-  if (!tool) return { refused: { hata: NOT_DECLARED } };
-  if (tool.sideEffect && !approval) return { refused: { hata: NO_APPROVAL } };
+  // Every result has the same three keys, so the simulator's hot loop sees one object shape.
+  if (!tool) return { refused: { hata: NOT_DECLARED }, tool: undefined, args: undefined };
+  if (tool.sideEffect && !approval) return { refused: { hata: NO_APPROVAL }, tool: undefined, args: undefined };
   const args: Fields = {};
   // Python's `a in state`: the client's state never holds `undefined`, so defined means present.
   if (tool.fields) for (const field of tool.fields) if (state[field] !== undefined) args[field] = state[field];
-  return { tool, args };
+  return { refused: undefined, tool, args };
 }
 
 /** What {@link gateCall} decides: refused in the client, or the tool and the arguments to send. */

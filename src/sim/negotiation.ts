@@ -73,16 +73,17 @@ export function negotiate(servers: readonly Server[], level: Level, policy: Clie
  * decision itself is {@link decideOn}; this adds each simulated server's handler and transport.
  */
 export function agreeOn(servers: readonly Server[], level: Level, policy: ClientPolicy): Negotiation {
-  const byName = new Map(servers.map((server) => [server.name, server]));
   const decision = decideOn(
     servers.map((server) => ({ name: server.name, declaration: declare(server, level) })),
     policy,
   );
+  // The decision keeps server and tool order, so walking the servers' tools in order rebuilds it with handlers.
   const agreed = new Map<string, AgreedTool>();
-  for (const [name, face] of decision.agreed) {
-    const server = byName.get(face.server)!;
-    const { handler } = server.tools.find((tool) => tool.name === name)!;
-    agreed.set(name, { name, server: face.server, transport: server.transport, handler, fields: face.fields, sideEffect: face.sideEffect });
+  for (const server of servers) {
+    for (const { name, handler } of server.tools) {
+      const face = decision.agreed.get(name);
+      if (face?.server === server.name) agreed.set(name, { name, server: server.name, transport: server.transport, handler, fields: face.fields, sideEffect: face.sideEffect });
+    }
   }
   return { agreed, dropped: decision.dropped };
 }
@@ -123,10 +124,12 @@ export function decideOn(servers: readonly DeclaredServer[], policy: ClientPolic
   for (const { name: server, declaration } of servers) {
     const known = policy.knownVersions[server] ?? 0;
     if (declaration.version !== undefined && known < declaration.version) {
-      for (const tool of Object.keys(declaration.tools)) dropped.push({ tool, server, reason: "version" });
+      for (const tool in declaration.tools) dropped.push({ tool, server, reason: "version" });
       continue;
     }
-    for (const [name, face] of Object.entries(declaration.tools)) {
+    // for…in keeps the declaration's order (tool names are never integer-like) without allocating entries.
+    for (const name in declaration.tools) {
+      const face = declaration.tools[name];
       if (!policy.allowlist.includes(name)) {
         dropped.push({ tool: name, server, reason: "allowlist" });
         continue;

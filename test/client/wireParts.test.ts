@@ -57,8 +57,8 @@ test("gateCall: not agreed â†’ arac bildirilmedi; side effect without approval â
     ["bare", {}],
   ]);
   const state = { a: 1, b: null, c: "x" };
-  assert.deepEqual(gateCall(agreed, false, "other", state), { refused: { hata: NOT_DECLARED } });
-  assert.deepEqual(gateCall(agreed, false, "write", state), { refused: { hata: NO_APPROVAL } });
+  assert.deepEqual(gateCall(agreed, false, "other", state).refused, { hata: NOT_DECLARED });
+  assert.deepEqual(gateCall(agreed, false, "write", state).refused, { hata: NO_APPROVAL });
   assert.deepEqual(gateCall(agreed, true, "write", state).args, { a: 1 });
   const read = gateCall(agreed, false, "read", state);
   assert.deepEqual(Object.keys(read.args!), ["b", "a"]);
