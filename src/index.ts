@@ -106,7 +106,7 @@ export { serveArgs, describeServe, CLI_SCRIPT, type ServeSpec, type ServedName, 
 export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, type WireTool, type PlainToolDefinition } from "./client/wireTools";
 export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats } from "./client/wireConnection";
 export { openWireSession, callOverWire, closeWireSession, type WireSession } from "./client/wireNegotiation";
-export { runWireTasks, compareTaskRuns, simulatedTokensByKind, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./client/wireTasks";
+export { runWireTasks, compareTaskRuns, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./client/wireTasks";
 export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, TIMED_FAULTS, type WireSetup, type WireAgentRecord, type AgentComparison } from "./client/wireAgents";
 export { probeMalformedCallsOverWire } from "./client/wireMalformed";
 

@@ -11,7 +11,7 @@
  */
 import type { DroppedTool, ClientPolicy } from "../sim/negotiation";
 import { ALL_LEVELS, type Level } from "../sim/declaration";
-import { openSession, runTask, runTasks, tallyTasks, taskChain, type RunRow, type TaskOutcome } from "../world/run";
+import { runTasks, tallyTasks, taskChain, type RunRow, type TaskOutcome } from "../world/run";
 import { LESSON_POLICY } from "../world/servers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../world/tasks";
 import { createWorld, type World } from "../world/world";
@@ -143,16 +143,6 @@ export async function compareTaskRuns(seed: number, levels: readonly Level[] = A
   return rows;
 }
 
-/**
- * The simulator's envelope tokens of a run split by message kind: the same negotiation and tasks
- * as `runTasks`, on one envelope whose per-kind tokens are read (`Envelope.tokensByKind`).
- */
-export function simulatedTokensByKind(world: World, level: Level, options: WireRunOptions = {}): Record<MessageKind, number> {
-  const { session } = openSession(world, level, { policy: options.policy, approval: options.approval });
-  for (const task of tasksOf(world, options)) runTask(session, task);
-  return session.envelope.tokensByKind();
-}
-
 /** One message kind: the simulator's messages and envelope tokens beside the wire's messages and bytes. */
 export interface KindRow {
   kind: MessageKind;
@@ -169,8 +159,8 @@ export interface KindRow {
  * notification); the rows sum to the run. The simulator's handshake is one request and one
  * response per server; the wire's is `initialize`, `notifications/initialized` and `tools/list`.
  */
-export function bytesBesideTokens(seed: number, comparison: LevelComparison, options: WireRunOptions = {}): KindRow[] {
-  const tokens = simulatedTokensByKind(createWorld(seed), comparison.level, options);
+export function bytesBesideTokens(comparison: LevelComparison): KindRow[] {
+  const tokens = comparison.simulated.tokensByKind;
   const { traffic } = comparison.real;
   return (["request", "response", "notification"] as const).map((kind) => ({
     kind,

@@ -12,7 +12,7 @@
  */
 import { callTool, NO_APPROVAL, type Session } from "../sim/client";
 import type { Level } from "../sim/declaration";
-import { Envelope } from "../sim/envelope";
+import { Envelope, type MessageKind } from "../sim/envelope";
 import { negotiate, type ClientPolicy, type Negotiation } from "../sim/negotiation";
 import { pyEquals, type Fields, type Value } from "../sim/values";
 import { LESSON_POLICY } from "./servers";
@@ -102,6 +102,8 @@ export interface RunRow {
   round_trips: number;
   /** Failed calls by `"tool: error"`, e.g. `{"kayit_yaz: arac bildirilmedi": 3}`. */
   failures: Record<string, number>;
+  /** `tokens` split by message kind (they sum to it), to set beside real bytes per kind (lesson 9). */
+  tokensByKind: Record<MessageKind, number>;
 }
 
 /**
@@ -256,6 +258,7 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
   const tasks = options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
   const { calls, failed, completed, blocked, written, failures } = tallyTasks(tasks.map((task) => runTask(session, task)));
   const { request, response, notification, tokens, round_trips } = session.envelope.counts();
-  return { level, negotiated: negotiation.agreed.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures };
+  const tokensByKind = session.envelope.tokensByKind();
+  return { level, negotiated: negotiation.agreed.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures, tokensByKind };
 }
 

@@ -55,7 +55,7 @@ test("lesson 6 over three real servers: negotiated, calls, failed, completed, bl
   for (const row of rows) {
     checkLevel(row, "lesson policy");
     assert.deepEqual(row.real.drops.map((drop) => drop.reason), row.level === 3 ? ["version", "version"] : ["allowlist"]);
-    const kinds = bytesBesideTokens(SEED, row);
+    const kinds = bytesBesideTokens(row);
     assert.deepEqual(kinds.map((k) => [k.kind, k.simulatedMessages]), [["request", row.simulated.request], ["response", row.simulated.response], ["notification", 0]]);
     assert.deepEqual(kinds.map((k) => k.wireMessages), [row.simulated.request + 3, row.simulated.response + 3, 3]);
     assert.equal(kinds.reduce((n, k) => n + k.wireBytes, 0), row.real.traffic.sent.total.bytes + row.real.traffic.received.total.bytes);

@@ -106,7 +106,7 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
   }
   const levels = done.flatMap((entry) => entry.levels ?? []);
   const wire = done.find((entry) => entry.wire)!.wire!;
-  const kinds = levels.map((comparison) => ({ level: comparison.level, rows: bytesBesideTokens(seed, comparison) }));
+  const kinds = levels.map((comparison) => ({ level: comparison.level, rows: bytesBesideTokens(comparison) }));
   const full = levels[levels.length - 1];
   const slow = wireSetup(findCondition("slow")!, seed);
   return {

@@ -12,7 +12,7 @@ import type { RunRow } from "../../world/run";
 import type { WritingAServerResult } from "./simulate";
 
 /** A run row as JSON. */
-export type RunRowJson = Omit<RunRow, "notification" | "failures">;
+export type RunRowJson = Omit<RunRow, "notification" | "failures" | "tokensByKind">;
 
 /** The JSON shape of lesson 6; see the module comment. */
 export interface WritingAServerJson {
