@@ -129,6 +129,9 @@ export {
   formatAgentComparison,
   formatTimeTable,
   formatWireLesson,
+  outcomeDifferences,
+  agreement,
+  type Agreement,
 } from "./lessons/simulationAgainstTheWire/tables";
 export { describeWireSeed, readLevelComparison, readTokensAndBytes, readMethods, readWireMalformed, readAgentComparison, readTime, summarizeWire } from "./lessons/simulationAgainstTheWire/prose";
 export { wireChart } from "./lessons/simulationAgainstTheWire/charts";

@@ -10,7 +10,7 @@ import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
 import { code, listing, plural } from "../proseWords";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
 import type { WireLessonResult } from "./run";
-import { agentDifferences, levelTotals, ratio, taskDifferences, WIRE_PATHS, wireTimeouts } from "./tables";
+import { agentDifferences, agreement, levelTotals, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
 
 const n = (value: number) => value.toLocaleString("en-US");
 
@@ -40,7 +40,7 @@ function refusedByClient(failures: Readonly<Record<string, number>>): number {
 
 /** A reading of the per-level comparison of lesson 6's tasks. */
 export function readLevelComparison(result: WireLessonResult): string {
-  const agreeing = result.levels.filter(({ simulated, real }) => taskDifferences(simulated, real).length === 0);
+  const agreeing = agreement(result).levels;
   const first = result.levels[0];
   const full = result.levels[result.levels.length - 1];
   const before = result.levels[result.levels.length - 2];
@@ -59,9 +59,9 @@ export function readLevelComparison(result: WireLessonResult): string {
   const refused = refusedByClient(full.real.failures);
   const sent = result.methods.find((row) => row.method === "tools/call");
   const verdict =
-    agreeing.length === result.levels.length
+    agreeing === result.levels.length
       ? `At all ${result.levels.length} levels the wire gives exactly the simulator's counts.`
-      : `The wire agrees with the simulator at ${agreeing.length} of ${result.levels.length} levels; the table names what differs at the others.`;
+      : `The wire agrees with the simulator at ${agreeing} of ${result.levels.length} levels; the table names what differs at the others.`;
   return [
     verdict,
     `At level 0 the servers send each tool's name and an ${code('{"type":"object"}')} schema with no properties, so the client ` +
@@ -118,17 +118,7 @@ export function readMethods(result: WireLessonResult): string {
 
 /** A reading of the malformed calls over the real paths. */
 export function readWireMalformed(result: WireLessonResult): string {
-  const { simulated, wire } = result.malformed;
-  let same = 0;
-  let total = 0;
-  for (const [k, row] of wire.entries()) {
-    for (const path of WIRE_PATHS) {
-      total += 1;
-      const a = row.outcomes[path];
-      const b = simulated[k].outcomes[path];
-      if (a.channel === b.channel && a.text === b.text) same += 1;
-    }
-  }
+  const { malformed: same, malformedTotal: total } = agreement(result);
   const verdict =
     same === total
       ? `All ${total} answers are the simulator's, to the character: the same channel and the same text.`
@@ -181,13 +171,7 @@ export function readTime(result: WireLessonResult): string {
 
 /** The summary's bullet points. */
 export function summarizeWire(result: WireLessonResult): string {
-  const levelsSame = result.levels.filter(({ simulated, real }) => taskDifferences(simulated, real).length === 0).length;
-  const agentsSame = result.agents.filter((row) => agentDifferences(row).length === 0).length;
-  const malformedSame = result.malformed.wire.reduce(
-    (sum, row, k) => sum + WIRE_PATHS.filter((path) => JSON.stringify(row.outcomes[path]) === JSON.stringify(result.malformed.simulated[k].outcomes[path])).length,
-    0,
-  );
-  const malformedTotal = result.malformed.wire.length * WIRE_PATHS.length;
+  const { levels: levelsSame, agents: agentsSame, malformed: malformedSame, malformedTotal } = agreement(result);
   const totals = result.kinds.map(levelTotals);
   const full = totals[totals.length - 1];
   return [

@@ -9,7 +9,7 @@ import { LEVELS } from "../../sim/declaration";
 import type { RunRow } from "../../world/run";
 import type { AgentOutcome, AgentRunRecord } from "../../fleet/run";
 import type { MalformedRow } from "../../fleet/malformed";
-import type { PathName } from "../../fleet/paths";
+import type { PathName, ToolOutcome } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../client/wireAgents";
 import type { KindRow, LevelComparison, MethodRow, WireRunRow } from "../../client/wireTasks";
 import { formatTextTable } from "../textTable";
@@ -91,6 +91,11 @@ export function formatMethodTable(methods: readonly MethodRow[]): string {
   );
 }
 
+/** What differs between the simulator's answer to a call and the wire's: `channel`, `text`, or nothing. */
+export function outcomeDifferences(simulated: ToolOutcome, real: ToolOutcome): string[] {
+  return [simulated.channel !== real.channel ? "channel" : "", simulated.text !== real.text ? "text" : ""].filter(Boolean);
+}
+
 /** The malformed calls over the real raw and validating servers, each beside the simulator's answer. */
 export function formatWireMalformedTable({ simulated, wire }: WireLessonResult["malformed"]): string {
   return formatTextTable(
@@ -98,9 +103,7 @@ export function formatWireMalformedTable({ simulated, wire }: WireLessonResult["
     wire.flatMap((row: MalformedRow, k) =>
       WIRE_PATHS.map((path, p) => {
         const real = row.outcomes[path];
-        const sim = simulated[k].outcomes[path];
-        const differences = [sim.channel !== real.channel ? "channel" : "", sim.text !== real.text ? "text" : ""].filter(Boolean);
-        return [p === 0 ? row.label : "", path, real.channel, real.text, verdict(differences)];
+        return [p === 0 ? row.label : "", path, real.channel, real.text, verdict(outcomeDifferences(simulated[k].outcomes[path], real))];
       }),
     ),
   );
@@ -157,6 +160,25 @@ export function formatTimeTable(agents: readonly AgentComparison[], timeoutMs: n
     ["condition", "policy", "virtual ms per call", "timeouts", "real wait at least (ms)"],
     agents.map((row) => [row.condition, row.policy, msPerCall(row.simulated), wireTimeouts(row.real), wireTimeouts(row.real) * timeoutMs]),
   );
+}
+
+/** How much of a run agrees with the simulator: levels, malformed-call answers and agent runs, each of how many. */
+export interface Agreement {
+  levels: number;
+  malformed: number;
+  malformedTotal: number;
+  agents: number;
+}
+
+/** Counts the rows of each comparison on which the wire and the simulator agree (see the `simulator` columns). */
+export function agreement(result: WireLessonResult): Agreement {
+  const { simulated, wire } = result.malformed;
+  return {
+    levels: result.levels.filter(({ simulated: sim, real }) => taskDifferences(sim, real).length === 0).length,
+    malformed: wire.reduce((sum, row, k) => sum + WIRE_PATHS.filter((path) => outcomeDifferences(simulated[k].outcomes[path], row.outcomes[path]).length === 0).length, 0),
+    malformedTotal: wire.length * WIRE_PATHS.length,
+    agents: result.agents.filter((row) => agentDifferences(row).length === 0).length,
+  };
 }
 
 /** All of lesson 9's tables, ending with a newline. */
