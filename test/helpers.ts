@@ -54,9 +54,9 @@ export function tempDir(): string {
   return dir;
 }
 
-/** Runs the built CLI (`dist/cli/main.js`; `npm test` builds first) and returns what it did. */
-export function cli(args: string[], options: { cwd?: string } = {}): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], { cwd: options.cwd ?? ROOT, encoding: "utf8" });
+/** Runs the built CLI (`dist/cli/main.js`; `npm test` builds first), in `cwd` with `env` if given, and returns what it did. */
+export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, encoding: "utf8" });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -39,7 +39,10 @@ export const messages = {
   cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,
   cannotRemove: (path: string, reason: string) => `cannot remove the stale chart ${path}: ${reason}`,
   exportIsFolder: (path: string) => `${path} is a folder, so the export cannot be written there`,
-  jupyterCommandMissing: () => "the jupyter command was not found (Debian: apt-get install jupyter-notebook)",
+  jupyterCommandMissing: () => "the jupyter command was not found (Debian: apt-get install jupyter-notebook jupyter-client)",
+  /** Debian's `jupyter-notebook` brings `jupyter` but not `jupyter-kernelspec`; `jupyter-client` does. */
+  kernelspecCommandMissing: () =>
+    "Jupyter is installed, but not its kernelspec command (jupyter-kernelspec), which registers kernels (Debian: apt-get install jupyter-client)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
   /** Follows commander's own "option '--count <n>' argument 'x' is invalid." */
   badSweepCount: () => `Expected a number of seeds, an integer from 1 to ${MAX_SEED}.`,

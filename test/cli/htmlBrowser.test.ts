@@ -1,7 +1,7 @@
 // The HTML export in a real browser: headless chromium renders each page with its tables and its charts, and draws something.
 //
 // Needs Debian's chromium (`apt-get install -y --no-install-recommends chromium`; .ci/run installs
-// it). Without it the test fails and says so; set MCP_COURSE_NO_BROWSER=1 to skip it instead.
+// it). Without it the test is skipped with one line saying so, or fails where CI=true.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -10,21 +10,14 @@ import { pathToFileURL } from "node:url";
 import { inflateSync } from "node:zlib";
 import { test } from "node:test";
 import { cli, tempDir } from "../helpers";
+import { chromiumRequirement } from "../requirements";
 
-const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
-const skip = process.env.MCP_COURSE_NO_BROWSER ? "MCP_COURSE_NO_BROWSER is set: the browser test is skipped" : false;
-
-/** Debian's chromium, or a failure that says how to get it (CI installs it). */
-function chromium(): string {
-  const found = CHROMIUM_CANDIDATES.find((path) => existsSync(path));
-  assert.ok(found, `chromium is not installed (looked for ${CHROMIUM_CANDIDATES.join(", ")}): apt-get install -y --no-install-recommends chromium, or set MCP_COURSE_NO_BROWSER=1 to skip this test`);
-  return found;
-}
+const chromium = chromiumRequirement();
 
 /** Runs headless chromium on a local page with a throwaway profile and no network side traffic; returns stdout. */
 function browse(page: string, action: string[]): string {
   const run = spawnSync(
-    chromium(),
+    chromium.path,
     [
       "--headless",
       "--no-sandbox",
@@ -129,7 +122,8 @@ const PAGES = [
 ];
 
 for (const page of PAGES) {
-  test(`chromium renders ${page.file}.html: every printed table, every chart with its marks, and a page that is not blank`, { skip }, () => {
+  test(`chromium renders ${page.file}.html: every printed table, every chart with its marks, and a page that is not blank`, { skip: chromium.skip }, () => {
+    chromium.check();
     const { html, markdown } = exportBoth(page.name, page.file);
 
     const dom = browse(html, ["--dump-dom"]);

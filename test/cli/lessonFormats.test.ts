@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { test } from "node:test";
 import { renderSvg } from "../../src/charts/render";
-import { assertBadInput, cli, jupyterAvailable, ROOT, tempDir } from "../helpers";
+import { assertBadInput, cli, ROOT, tempDir } from "../helpers";
+import { jupyterRequirement } from "../requirements";
 
 const FIXTURE = "test/notebook/fixtures/chart.ipynb";
 const fixtures = join(ROOT, "test", "notebook", "fixtures");
@@ -71,8 +72,10 @@ test("html: one self-contained page, charts inline, the same bytes on every run;
   assert.equal(readFileSync(join(exportFixture(["--engine", "tslab", "--format", "html"]), "chart.html"), "utf8"), html);
 });
 
-test("both engines write the same markdown, chart files and HTML (when Jupyter is installed)", (t) => {
-  if (!jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
+const jupyter = jupyterRequirement();
+
+test("both engines write the same markdown, chart files and HTML", { skip: jupyter.skip }, () => {
+  jupyter.check();
   assert.deepEqual(files(exportFixture(["--engine", "jupyter"])), files(exportFixture(["--engine", "tslab"])));
   assert.deepEqual(files(exportFixture(["--engine", "jupyter", "--format", "html"])), files(exportFixture(["--engine", "tslab", "--format", "html"])));
 });

@@ -1,6 +1,5 @@
 // `mcp-course simulate` prints the reference's tables and JSON; bad input is one line, exit 2, no file touched.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
 import { join } from "node:path";
@@ -82,17 +81,6 @@ test("--help works for the program and every command", () => {
     assert.equal(run.status, 0, args.join(" "));
     assert.match(run.stdout, /Usage: mcp-course/);
   }
-});
-
-test("kernel install writes the project's tslab kernelspec (when Jupyter is installed)", (t) => {
-  if (spawnSync("jupyter", ["--version"]).error) return t.skip("the jupyter command is not installed here");
-  const prefix = tempDir();
-  const run = cli(["kernel", "install", "--prefix", prefix]);
-  assert.equal(run.status, 0, run.stderr);
-  const spec = JSON.parse(readFileSync(join(prefix, "share", "jupyter", "kernels", "tslab", "kernel.json"), "utf8"));
-  assert.equal(spec.argv[0], process.execPath);
-  assert.match(spec.argv[1], /node_modules\/tslab\/bin\/tslab$/);
-  assert.deepEqual(spec.argv.slice(2), ["kernel", "--config-path", "{connection_file}"]);
 });
 
 test("an output path that cannot be written: one line and a non-zero exit, before any work", () => {

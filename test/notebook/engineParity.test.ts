@@ -6,17 +6,20 @@ import { executeNotebook, resolveEngine } from "../../src/notebook/executeNotebo
 import { exportHtml } from "../../src/notebook/htmlExporter";
 import { exportLesson, exportMarkdown } from "../../src/notebook/exporter";
 import { findJupyterPython, jupyterAvailable } from "../../src/notebook/jupyterPython";
+import { jupyterRequirement } from "../requirements";
 import { readNotebook } from "../../src/notebook/notebookFile";
 import { injectParameters } from "../../src/notebook/parameters";
 
 const fixtures = path.join(__dirname, "fixtures");
-const skip = jupyterAvailable() ? false : "Jupyter unavailable: no Python with nbclient (set MCP_COURSE_PYTHON to one)";
+const jupyter = jupyterRequirement();
+const skip = jupyter.skip;
 
 test("auto picks jupyter exactly when it is available", () => {
   assert.equal(resolveEngine("auto"), jupyterAvailable() ? "jupyter" : "tslab");
 });
 
 test("both engines export byte-identical markdown", { skip }, async () => {
+  jupyter.check();
   const nb = injectParameters(readNotebook(path.join(fixtures, "toy.ipynb")), { SEED: 42 });
   const [viaTslab, viaJupyter] = await Promise.all([
     executeNotebook(nb, { engine: "tslab", cwd: fixtures }),
@@ -30,6 +33,7 @@ test("both engines export byte-identical markdown", { skip }, async () => {
 });
 
 test("both engines give the same charts: identical notebooks, markdown, SVG files and HTML", { skip }, async () => {
+  jupyter.check();
   const nb = readNotebook(path.join(fixtures, "chart.ipynb"));
   const [viaTslab, viaJupyter] = await Promise.all([
     executeNotebook(nb, { engine: "tslab", cwd: fixtures }),
@@ -45,6 +49,7 @@ test("both engines give the same charts: identical notebooks, markdown, SVG file
 });
 
 test("the jupyter engine reports the throwing cell like the tslab engine", { skip }, async () => {
+  jupyter.check();
   const nb = readNotebook(path.join(fixtures, "failing.ipynb"));
   const finished: [number, boolean][] = [];
   const result = await executeNotebook(nb, {

@@ -8,31 +8,31 @@ import { generateFleet } from "../../src/fleet/generator";
 import { FLEET_TOOL_DEFINITIONS, FLEET_TOOL_NAMES, createFleetHandlers } from "../../src/fleet/tools";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { ROOT } from "../helpers";
+import { declaredMinimumNode, nodeRequirement, requirement, type Requirement } from "../requirements";
 
 /** The Inspector as package.json pins it (a devDependency; `npm ci` installs it). */
 const PACKAGE_DIR = join(ROOT, "node_modules", "@modelcontextprotocol", "inspector");
 
-/** The Inspector's `mcp-inspector` script, or why it cannot run here (then the tests skip, saying so). */
-function inspectorScript(): { script: string } | { skip: string } {
+/**
+ * The Inspector's `mcp-inspector` script and the Node to run it on, or why it cannot run here.
+ * The Inspector declares the Node it needs (`engines`, ≥ 22.19 for 2.12): it runs on the Node
+ * running the tests when that is new enough, else on the one `MCP_COURSE_NEWER_NODE` names.
+ */
+function inspectorRequirement(): Requirement & { script: string; node: string } {
   const manifest = join(PACKAGE_DIR, "package.json");
-  if (!existsSync(manifest)) return { skip: "@modelcontextprotocol/inspector is not installed (run `npm ci`): the independent-client test is skipped" };
+  if (!existsSync(manifest)) return { ...requirement("@modelcontextprotocol/inspector is not installed (run `npm ci`)"), script: "", node: "" };
   const { bin, version } = JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string>; version: string };
-  const script = join(PACKAGE_DIR, bin["mcp-inspector"]);
-  const probe = spawnSync(process.execPath, [script, "--version"], { encoding: "utf8", timeout: 60_000 });
-  if (probe.status !== 0) {
-    const why = (probe.error?.message ?? probe.stderr.trim().split("\n").at(-1)) || `exit code ${probe.status}`;
-    return { skip: `@modelcontextprotocol/inspector ${version} is installed but cannot start on Node ${process.version} (${why}): the independent-client test is skipped` };
-  }
-  return { script };
+  const node = nodeRequirement(declaredMinimumNode(join("@modelcontextprotocol", "inspector")), `@modelcontextprotocol/inspector ${version}`);
+  return { ...node, script: join(PACKAGE_DIR, bin["mcp-inspector"]), node: node.path };
 }
 
-const inspector = inspectorScript();
-const skip = "skip" in inspector ? inspector.skip : false;
+const inspector = inspectorRequirement();
+const skip = inspector.skip;
 
 /** Runs the Inspector's CLI mode against the built `mcp-course serve fleet`, with `args` after the server command; returns its stdout parsed. */
 function inspect(args: string[]): unknown {
-  if (!("script" in inspector)) throw new Error(inspector.skip);
-  const run = spawnSync(process.execPath, [inspector.script, "--cli", process.execPath, join(ROOT, "dist", "cli", "main.js"), "serve", "fleet", ...args], {
+  inspector.check();
+  const run = spawnSync(inspector.node, [inspector.script, "--cli", process.execPath, join(ROOT, "dist", "cli", "main.js"), "serve", "fleet", ...args], {
     cwd: ROOT,
     encoding: "utf8",
     timeout: 60_000,
@@ -41,7 +41,8 @@ function inspect(args: string[]): unknown {
   return JSON.parse(run.stdout);
 }
 
-test("the Inspector's tools/list shows the fleet's three tools, in order, with the declared schemas", { skip }, () => {
+test("the Inspector's tools/list shows the fleet's three tools, in order, with the declared schemas", { skip }, (t) => {
+  t.diagnostic(`the Inspector ran on Node ${inspector.version}`);
   const listed = inspect(["--method", "tools/list"]) as { tools: { name: string; description?: string; inputSchema: unknown }[] };
   assert.deepEqual(
     listed.tools.map((tool) => tool.name),
@@ -54,7 +55,8 @@ test("the Inspector's tools/list shows the fleet's three tools, in order, with t
   }
 });
 
-test("the Inspector's tools/call count_devices max_hours=500 reads the count the library computes for the default seed", { skip }, () => {
+test("the Inspector's tools/call count_devices max_hours=500 reads the count the library computes for the default seed", { skip }, (t) => {
+  t.diagnostic(`the Inspector ran on Node ${inspector.version}`);
   const expected = JSON.stringify(createFleetHandlers(generateFleet(DEFAULT_SEED)).count_devices({ max_hours: 500 }));
   const result = inspect(["--method", "tools/call", "--tool-name", "count_devices", "--tool-arg", "max_hours=500"]) as {
     content: { type: string; text: string }[];

@@ -13,6 +13,13 @@ import { KERNEL_NAME, tslabKernelSpec } from "../../notebook/jupyterEngine";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
 import type { CliIo } from "../program";
 
+/**
+ * What Jupyter's `jupyter` dispatcher prints when the subcommand's program is not installed:
+ * "Jupyter command `jupyter-kernelspec` not found." (jupyter_core; Debian's jupyter-notebook
+ * package alone leaves it out, jupyter-client brings it).
+ */
+const KERNELSPEC_NOT_FOUND = /Jupyter command `jupyter-kernelspec` not found/;
+
 /** Options of `kernel install`: where Jupyter should put the kernelspec. */
 export interface KernelInstallOptions {
   /** Install under this prefix (`PREFIX/share/jupyter/kernels/tslab`) instead of the user's Jupyter folder. */
@@ -22,7 +29,7 @@ export interface KernelInstallOptions {
 /**
  * Installs the kernelspec with `jupyter kernelspec install`.
  *
- * @throws CliError (exit 1) when `jupyter` is not installed or refuses.
+ * @throws CliError (exit 1) when `jupyter` is not installed, has no `kernelspec` subcommand, or refuses.
  */
 export function installKernel(options: KernelInstallOptions, io: CliIo): void {
   const dir = mkdtempSync(join(tmpdir(), "mcp-course-kernel-"));
@@ -33,6 +40,7 @@ export function installKernel(options: KernelInstallOptions, io: CliIo): void {
     const where = options.prefix ? ["--prefix", options.prefix] : ["--user"];
     const run = spawnSync("jupyter", ["kernelspec", "install", "--replace", "--name", KERNEL_NAME, ...where, spec], { encoding: "utf8" });
     if (run.error) throw new CliError(messages.jupyterCommandMissing(), EXIT_FAILURE);
+    if (run.status !== 0 && KERNELSPEC_NOT_FOUND.test(run.stderr)) throw new CliError(messages.kernelspecCommandMissing(), EXIT_FAILURE);
     if (run.status !== 0) throw new CliError(messages.kernelInstallFailed(run.stderr.trim().split("\n").at(-1) ?? ""), EXIT_FAILURE);
     io.stderr(run.stderr);
   } finally {
