@@ -5,6 +5,7 @@
  * message is one line, without the `mcp-course:` prefix that `fail` adds.
  */
 import { MAX_SEED } from "../sim/seed";
+import { MAX_CELL_TIMEOUT_SECONDS } from "../notebook/cellTimeout";
 
 /** Exit code for bad input: an unknown flag, a bad seed, an unknown lesson. */
 export const EXIT_USAGE = 2;
@@ -25,6 +26,10 @@ export const messages = {
     `${notebook}: cell ${cellNumber} (id ${cellId}) failed: ${error.replace(/[.;:]\s*$/, "")} — ${keptOrNothing(previous)}`,
   kernelDied: (notebook: string, cellNumber: number, cellId: string, engine: string, reason: string, previous?: string) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish: the ${engine} engine stopped (${firstLine(reason)}) — ${keptOrNothing(previous)}`,
+  cellTimedOut: (notebook: string, cellNumber: number, cellId: string, seconds: number, engine: string, previous?: string) =>
+    `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish within ${seconds} s (--cell-timeout); the ${engine} engine was stopped — ${keptOrNothing(previous)}`,
+  /** Follows commander's own "option '--cell-timeout <seconds>' argument 'x' is invalid." */
+  badCellTimeout: () => `Expected a number of seconds, more than 0 and at most ${MAX_CELL_TIMEOUT_SECONDS}.`,
   notebookUnreadable: (reason: string) => `cannot read notebook: ${reason}`,
   engineFailed: (engine: string, reason: string) => `the ${engine} engine failed: ${firstLine(reason)}`,
   outNotFolder: (path: string) => `--out ${path} exists and is not a folder`,

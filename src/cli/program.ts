@@ -13,7 +13,8 @@ import { PACKAGE_ROOT } from "../packageRoot";
 import { Command, CommanderError, Option } from "commander";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
-import { EXPORT_FORMATS, type EngineChoice, type ExportFormat } from "./commands/lessonFormats";
+import { cellTimeoutOption, EXPORT_FORMATS, type EngineChoice, type ExportFormat } from "./commands/lessonFormats";
+import { DEFAULT_CELL_TIMEOUT_SECONDS } from "../notebook/cellTimeout";
 import { SIMULATION_NAMES, type SimulationName } from "./commands/simulationNames";
 import { findLesson } from "../lessons/catalog";
 import { countOption, DEFAULT_COUNTS, SWEEP_LESSON_CHOICES, sweepLessonOption } from "./commands/sweepOptions";
@@ -82,7 +83,13 @@ function buildProgram(io: CliIo): Command {
     .option("--out <dir>", "folder for the exports (default lessons/, or lessons/seed-N/ for another seed)")
     .addOption(new Option("--engine <engine>", "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto").choices(["auto", "jupyter", "tslab"]).default("auto"))
     .addOption(new Option("--format <format>", "md: <name>.md with charts in <name>.files/; html: one self-contained <name>.html (charts inline)").choices(EXPORT_FORMATS).default("md"))
-    .action(async (names: string[], options: { seed?: number; out?: string; engine: EngineChoice; format: ExportFormat }) => {
+    .option(
+      "--cell-timeout <seconds>",
+      "stop a cell still running after this many seconds: its kernel or worker is killed, the export fails (exit 1) and the previous one is kept",
+      cellTimeoutOption,
+      DEFAULT_CELL_TIMEOUT_SECONDS,
+    )
+    .action(async (names: string[], options: { seed?: number; out?: string; engine: EngineChoice; format: ExportFormat; cellTimeout: number }) => {
       const { runLessonCommand } = await import("./commands/lesson");
       return runLessonCommand({ names, ...options }, io);
     });

@@ -11,10 +11,21 @@ export interface CellRun {
 
 /** The raw result of running a notebook's code cells in order until the first failure. */
 export interface EngineRun {
-  /** Every code cell that was executed, in order (the failing one included). */
+  /** Every code cell that was executed, in order (the failing one included, unless it timed out). */
   cells: CellRun[];
-  /** Index of the cell whose execution failed, if any; no later cell was executed. */
+  /**
+   * Index of the cell whose execution failed, if any; no later cell was executed. A cell that
+   * timed out is not in `cells` (the tslab engine loses its outputs with its worker, so neither
+   * engine keeps them).
+   */
   failedCellIndex?: number;
+  /** True when the failed cell was stopped at the cell timeout rather than failing on its own. */
+  timedOut?: boolean;
+}
+
+/** How long one code cell may run, in seconds, before the engine stops it (ExecuteOptions.cellTimeoutSeconds). */
+export interface EngineLimits {
+  cellTimeoutSeconds: number;
 }
 
 /** Progress reported by an engine while it runs; executeNotebook adds ids and timings. */

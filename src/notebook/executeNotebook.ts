@@ -1,6 +1,7 @@
 // executeNotebook: one interface over the `jupyter` and `tslab` execution engines.
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
+import { DEFAULT_CELL_TIMEOUT_SECONDS, isCellTimeout, MAX_CELL_TIMEOUT_SECONDS } from "./cellTimeout";
 import type { EngineEvent, EngineRun } from "./engineRun";
 import { failureMessage } from "./failureMessage";
 import { jupyterAvailable } from "./jupyterPython";
@@ -27,6 +28,15 @@ export interface ExecuteOptions {
   /** The notebook's folder: the kernel's cwd, from which cells resolve imports (tslab issue #63). */
   cwd: string;
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * How long one code cell may run, in **seconds** of wall time (a real timer, whatever the
+   * cell does: a busy loop, a promise that never settles); fractions are allowed. Default
+   * DEFAULT_CELL_TIMEOUT_SECONDS (600); must be more than 0 and at most MAX_CELL_TIMEOUT_SECONDS.
+   * A cell past it is stopped: the kernel (`jupyter`, with its process group) or the worker
+   * (`tslab`, with every process it started) is killed, and the cell is the `failure`, with
+   * `timedOutAfterSeconds` set. The time never reaches an output.
+   */
+  cellTimeoutSeconds?: number;
 }
 
 /** The first cell that failed; no later cell was executed. */
@@ -34,8 +44,17 @@ export interface CellFailure {
   /** 0-based index in `notebook.cells`. */
   cellIndex: number;
   cellId: string;
-  /** One line naming the error, e.g. `Error: boom` (see failureMessage.ts). */
+  /**
+   * One line naming the error, e.g. `Error: boom` (see failureMessage.ts), or for a cell that
+   * timed out `did not finish within N s`.
+   */
   message: string;
+  /**
+   * The cell's limit in seconds when it was stopped for running past it (ExecuteOptions.cellTimeoutSeconds);
+   * absent when the cell failed on its own. A timed-out cell has no outputs in the result: the
+   * tslab engine loses them with its worker, so neither engine keeps them.
+   */
+  timedOutAfterSeconds?: number;
 }
 
 /** Result of executeNotebook. */
@@ -59,13 +78,19 @@ export function resolveEngine(engine: EngineName | "auto"): EngineName {
 /**
  * Executes the code cells of `nb` in order (blank code cells are skipped, as nbclient does),
  * stopping at the first failing cell, which is reported in `failure` (a failing cell is not a
- * rejection).
- * @throws (rejects) if `cwd` is not a directory, or the engine cannot run at all (no Python with
- *   nbclient for `jupyter`, kernel or worker died).
+ * rejection), as is a cell that runs past `cellTimeoutSeconds` (then `failure.timedOutAfterSeconds`
+ * is set and the kernel or worker is gone when the promise settles).
+ * @throws (rejects) if `cwd` is not a directory, `cellTimeoutSeconds` is out of range (see
+ *   isCellTimeout), or the engine cannot run at all (no Python with nbclient for `jupyter`,
+ *   kernel or worker died).
  */
 export async function executeNotebook(nb: Notebook, options: ExecuteOptions): Promise<ExecutionResult> {
   if (!fs.statSync(options.cwd, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`executeNotebook: cwd ${options.cwd} is not a directory`);
+  }
+  const cellTimeoutSeconds = options.cellTimeoutSeconds ?? DEFAULT_CELL_TIMEOUT_SECONDS;
+  if (!isCellTimeout(cellTimeoutSeconds)) {
+    throw new RangeError(`executeNotebook: cellTimeoutSeconds must be more than 0 and at most ${MAX_CELL_TIMEOUT_SECONDS}, not ${cellTimeoutSeconds}`);
   }
   const engine = resolveEngine(options.engine);
   const input = stripOutputs(nb);
@@ -80,11 +105,13 @@ export async function executeNotebook(nb: Notebook, options: ExecuteOptions): Pr
       options.onProgress?.({ ...event, cellId, elapsedMs });
     }
   };
-  const run = engine === "tslab" ? await runWithTslab(input, options.cwd, onEvent) : await runWithJupyter(input, options.cwd, onEvent);
-  return assemble(engine, input, run);
+  const limits = { cellTimeoutSeconds };
+  const run = engine === "tslab" ? await runWithTslab(input, options.cwd, onEvent, limits) : await runWithJupyter(input, options.cwd, onEvent, limits);
+  if (run.timedOut && run.failedCellIndex !== undefined) onEvent({ type: "cellFinished", cellIndex: run.failedCellIndex, ok: false });
+  return assemble(engine, input, run, cellTimeoutSeconds);
 }
 
-function assemble(engine: EngineName, input: Notebook, run: EngineRun): ExecutionResult {
+function assemble(engine: EngineName, input: Notebook, run: EngineRun, cellTimeoutSeconds: number): ExecutionResult {
   const cells: Cell[] = input.cells.slice();
   for (const { cellIndex, executionCount, outputs } of run.cells) {
     const cell = cells[cellIndex];
@@ -93,6 +120,10 @@ function assemble(engine: EngineName, input: Notebook, run: EngineRun): Executio
   const notebook = { ...input, cells };
   if (run.failedCellIndex === undefined) return { engine, notebook };
   const failed = cells[run.failedCellIndex];
+  if (run.timedOut) {
+    const message = `did not finish within ${cellTimeoutSeconds} s`;
+    return { engine, notebook, failure: { cellIndex: run.failedCellIndex, cellId: failed.id, message, timedOutAfterSeconds: cellTimeoutSeconds } };
+  }
   const stderr = failed.cell_type === "code" ? failed.outputs.map((o) => (o.output_type === "stream" && o.name === "stderr" ? o.text : "")).join("") : "";
   return { engine, notebook, failure: { cellIndex: run.failedCellIndex, cellId: failed.id, message: failureMessage(stderr) } };
 }

@@ -4,8 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import type { EngineEvent, EngineRun } from "./engineRun";
+import type { EngineEvent, EngineLimits, EngineRun } from "./engineRun";
 import { PACKAGE_ROOT } from "../packageRoot";
+import { killProcessTree } from "./processTree";
 import { findJupyterPython, pythonCandidates } from "./jupyterPython";
 import { serializeNotebook, type Notebook } from "./notebookFile";
 
@@ -29,13 +30,31 @@ export function tslabKernelSpec(): { argv: string[]; display_name: string; langu
 }
 
 /**
+ * How long after a cell's timeout the runner itself gets to finish (nbclient kills the kernel,
+ * waits up to 5 s for it, writes the result) before it is killed with all it started.
+ */
+export const RUNNER_GRACE_SECONDS = 30;
+
+/**
  * Runs the code cells of `nb` through nbclient with the kernel started in `cwd`, stopping at the
  * first failing cell. Writes the kernelspec, input and result into a temp dir that is always
  * removed; JUPYTER_PATH points at it (searched before user and system kernelspecs).
+ *
+ * A cell still running `limits.cellTimeoutSeconds` after it was sent is stopped by nbclient's own
+ * per-cell timeout; the runner then kills the kernel with its process group and reports the cell
+ * (`failedCellIndex`, `timedOut: true`). Should the runner not be done `graceSeconds` later, it is
+ * killed with every process it started (killProcessTree) and the same is reported, without the
+ * outputs of the cells before.
  * @throws (rejects) if no Python with nbclient is found, or the runner fails for another reason
  *   than a failing cell (kernel cannot start, kernel died); the message ends with its stderr.
  */
-export async function runWithJupyter(nb: Notebook, cwd: string, onEvent: (e: EngineEvent) => void): Promise<EngineRun> {
+export async function runWithJupyter(
+  nb: Notebook,
+  cwd: string,
+  onEvent: (e: EngineEvent) => void,
+  limits: EngineLimits,
+  graceSeconds: number = RUNNER_GRACE_SECONDS,
+): Promise<EngineRun> {
   const python = findJupyterPython();
   if (!python) {
     throw new Error(`jupyter engine: no Python with nbclient found (tried ${pythonCandidates().join(", ")})`);
@@ -54,7 +73,7 @@ export async function runWithJupyter(nb: Notebook, cwd: string, onEvent: (e: Eng
       JUPYTER_RUNTIME_DIR: path.join(temp, "runtime"), // connection files die with the temp dir
       PYTHONDONTWRITEBYTECODE: "1",
     };
-    const child = spawn(python, [NBCLIENT_RUNNER, input, result, KERNEL_NAME, cwd], {
+    const child = spawn(python, [NBCLIENT_RUNNER, input, result, KERNEL_NAME, cwd, String(limits.cellTimeoutSeconds)], {
       env,
       stdio: ["ignore", "pipe", "pipe", "pipe"],
     });
@@ -62,14 +81,31 @@ export async function runWithJupyter(nb: Notebook, cwd: string, onEvent: (e: Eng
     const keep = (chunk: Buffer) => (log = (log + chunk).slice(-4000));
     child.stdout!.on("data", keep);
     child.stderr!.on("data", keep);
-    readline.createInterface({ input: child.stdio[3] as NodeJS.ReadableStream }).on("line", (line) => onEvent(JSON.parse(line)));
+    let watchdog: NodeJS.Timeout | undefined;
+    let killedInCell: number | undefined;
+    readline.createInterface({ input: child.stdio[3] as NodeJS.ReadableStream }).on("line", (line) => {
+      const event: EngineEvent = JSON.parse(line);
+      clearTimeout(watchdog);
+      if (event.type === "cellStarted") {
+        watchdog = setTimeout(() => {
+          killedInCell = event.cellIndex;
+          if (child.pid !== undefined) killProcessTree(child.pid);
+        }, Math.min((limits.cellTimeoutSeconds + graceSeconds) * 1000, 2 ** 31 - 1)); // setTimeout's largest delay
+      }
+      onEvent(event);
+    });
     const code = await new Promise<number | null>((resolve, reject) => {
       child.on("error", (e) => reject(new Error(`jupyter engine: cannot run ${python}: ${e.message}`)));
       child.on("close", resolve);
-    });
+    }).finally(() => clearTimeout(watchdog));
+    if (killedInCell !== undefined) return { cells: [], failedCellIndex: killedInCell, timedOut: true };
     if (code !== 0) throw new Error(`jupyter engine: ${python} ${path.basename(NBCLIENT_RUNNER)} exited with code ${code}\n${log.trim()}`);
     const run = JSON.parse(fs.readFileSync(result, "utf8"));
-    return { cells: run.cells, ...(run.failedCellIndex === null ? {} : { failedCellIndex: run.failedCellIndex }) };
+    return {
+      cells: run.cells,
+      ...(run.failedCellIndex === null ? {} : { failedCellIndex: run.failedCellIndex }),
+      ...(run.timedOut ? { timedOut: true } : {}),
+    };
   } finally {
     fs.rmSync(temp, { recursive: true, force: true });
   }

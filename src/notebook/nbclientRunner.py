@@ -1,13 +1,16 @@
 """Execute a notebook through nbclient; the Python half of the `jupyter` engine (jupyterEngine.ts).
 
-Usage: python3 nbclientRunner.py INPUT.ipynb RESULT.json KERNEL_NAME CWD
+Usage: python3 nbclientRunner.py INPUT.ipynb RESULT.json KERNEL_NAME CWD CELL_TIMEOUT_SECONDS
 
 Starts kernel KERNEL_NAME (found through JUPYTER_PATH, set by jupyterEngine.ts) in CWD and runs
-the code cells in order, stopping at the first failure. Progress goes to file descriptor 3, one
+the code cells in order, stopping at the first failure. A cell still running CELL_TIMEOUT_SECONDS
+(a decimal number) after nbclient sent it is a failure too: nbclient raises CellTimeoutError, and
+the kernel is then killed at once (with its process group) instead of being asked to shut down,
+which a kernel stuck in a cell would not answer. Progress goes to file descriptor 3, one
 JSON object per line: {"type": "cellStarted", "cellIndex": N} or {"type": "cellFinished",
 "cellIndex": N, "ok": bool}; fd 3 because the kernel inherits stdout/stderr and may print there.
 RESULT.json receives {"cells": [{"cellIndex", "executionCount", "outputs"}], "failedCellIndex":
-N or null}.
+N or null, "timedOut": bool}; a cell that timed out is not among "cells" (see engineRun.ts).
 Exit status 0 means every cell ran or one cell failed; anything else (kernel cannot start,
 kernel died) exits non-zero with a Python traceback on stderr.
 """
@@ -17,10 +20,25 @@ import sys
 
 import nbformat
 from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError
+from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
 
-def main(input_path, result_path, kernel_name, cwd):
+class TimedClient(NotebookClient):
+    """A NotebookClient that records which cell timed out and then kills the kernel outright."""
+
+    timed_out = None
+
+    async def async_execute_cell(self, cell, cell_index, *args, **kwargs):
+        try:
+            return await super().async_execute_cell(cell, cell_index, *args, **kwargs)
+        except CellTimeoutError:
+            self.timed_out = cell_index
+            # Read when execute() leaves its kernel context, right after this raise.
+            self.shutdown_kernel = "immediate"
+            raise
+
+
+def main(input_path, result_path, kernel_name, cwd, cell_timeout_seconds):
     events = os.fdopen(3, "w", encoding="utf-8")
 
     def emit(event_type, cell_index, **fields):
@@ -45,7 +63,8 @@ def main(input_path, result_path, kernel_name, cwd):
         # error text is in the cell's stderr stream, which jupyterEngine.ts reads.
         failed.append(cell_index)
 
-    client = NotebookClient(
+    cell_timeout = float(cell_timeout_seconds)
+    client = TimedClient(
         nb,
         kernel_name=kernel_name,
         resources={"metadata": {"path": cwd}},
@@ -54,11 +73,17 @@ def main(input_path, result_path, kernel_name, cwd):
         on_cell_execute=on_cell_execute,
         on_cell_executed=on_cell_executed,
         on_cell_error=on_cell_error,
+        timeout_func=lambda cell: cell_timeout,  # seconds, per cell; the `timeout` trait takes only integers
     )
     try:
         client.execute()
     except CellExecutionError:
         pass  # recorded by on_cell_error
+    except CellTimeoutError:
+        if client.timed_out is None:
+            raise  # not a cell's own timeout
+        failed.append(client.timed_out)
+        executed.remove(client.timed_out)
 
     cells = [
         {
@@ -69,10 +94,10 @@ def main(input_path, result_path, kernel_name, cwd):
         for i in executed
     ]
     with open(result_path, "w", encoding="utf-8") as f:
-        json.dump({"cells": cells, "failedCellIndex": failed[0] if failed else None}, f)
+        json.dump({"cells": cells, "failedCellIndex": failed[0] if failed else None, "timedOut": client.timed_out is not None}, f)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
+    if len(sys.argv) != 6:
         sys.exit(__doc__)
     main(*sys.argv[1:])

@@ -3,7 +3,8 @@ import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { isExecutable, type EngineEvent, type EngineRun } from "./engineRun";
+import { isExecutable, type CellRun, type EngineEvent, type EngineLimits, type EngineRun } from "./engineRun";
+import { killProcessTree } from "./processTree";
 import type { Notebook } from "./notebookFile";
 import type { WorkerMessage, WorkerRequest } from "./tslabWorker";
 
@@ -22,11 +23,14 @@ export function tslabWorkerEntry(): { file: string; execArgv: string[] } {
 
 /**
  * Runs the executable code cells of `nb` in order in a fresh worker process whose cwd is `cwd`,
- * stopping at the first failing cell.
+ * stopping at the first failing cell. A cell still running `limits.cellTimeoutSeconds` after it
+ * started (a real timer: a busy loop or a promise that never settles) ends the run: the worker
+ * and every process it started are killed (killProcessTree), and the run resolves, once the
+ * worker has exited, with that cell as `failedCellIndex` and `timedOut: true`.
  * @throws (rejects) if the worker cannot start or exits before reporting a result
  *   (e.g. a cell called process.exit); the message ends with the worker's stderr.
  */
-export function runWithTslab(nb: Notebook, cwd: string, onEvent: (e: EngineEvent) => void): Promise<EngineRun> {
+export function runWithTslab(nb: Notebook, cwd: string, onEvent: (e: EngineEvent) => void, limits: EngineLimits): Promise<EngineRun> {
   const request: WorkerRequest = {
     cells: nb.cells.flatMap((cell, cellIndex) => (isExecutable(cell) ? [{ cellIndex, source: cell.source }] : [])),
   };
@@ -36,19 +40,40 @@ export function runWithTslab(nb: Notebook, cwd: string, onEvent: (e: EngineEvent
     const child = fork(file, [], { cwd, execArgv, stdio: ["ignore", "ignore", "pipe", "ipc"], serialization: "json" });
     let stderr = "";
     let settled = false;
+    const cells: CellRun[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut: number | undefined;
     child.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
     child.on("message", (m: WorkerMessage) => {
-      if (m.type !== "result") return onEvent(m);
-      settled = true;
-      resolve(m.run);
-      child.kill("SIGKILL"); // cells may leave servers, timers or signal handlers behind
+      if (settled) return; // nothing counts after a timeout
+      switch (m.type) {
+        case "cellRun":
+          return void cells.push(m.cell);
+        case "cellStarted":
+          timer = setTimeout(() => {
+            settled = true;
+            timedOut = m.cellIndex;
+            if (child.pid !== undefined) killProcessTree(child.pid); // resolves on the worker's exit, below
+          }, limits.cellTimeoutSeconds * 1000);
+          return onEvent(m);
+        case "cellFinished":
+          clearTimeout(timer);
+          return onEvent(m);
+        case "result":
+          settled = true;
+          resolve({ cells, ...(m.failedCellIndex === undefined ? {} : { failedCellIndex: m.failedCellIndex }) });
+          child.kill("SIGKILL"); // cells may leave servers, timers or signal handlers behind
+      }
     });
     child.on("error", (e) => {
+      clearTimeout(timer);
       if (!settled) reject(new Error(`tslab engine: cannot run worker ${file}: ${e.message}`));
       settled = true;
     });
     child.on("exit", (code, signal) => {
-      if (!settled) reject(new Error(`tslab engine: worker exited (${signal ?? `code ${code}`}) before finishing\n${stderr.trim()}`));
+      clearTimeout(timer);
+      if (timedOut !== undefined) resolve({ cells, failedCellIndex: timedOut, timedOut: true });
+      else if (!settled) reject(new Error(`tslab engine: worker exited (${signal ?? `code ${code}`}) before finishing\n${stderr.trim()}`));
       settled = true;
     });
     child.send(request);

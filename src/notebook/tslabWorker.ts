@@ -12,7 +12,7 @@ import { createExecutor, type ConverterSet } from "tslab/dist/executor";
 // `import = require` keeps the real exports object (an `import * as` namespace may be a copy,
 // e.g. under tsx), and tslab.display reads lastWriteDisplayData from that very object.
 import jupyter = require("tslab/dist/jupyter");
-import type { CellRun, EngineEvent, EngineRun } from "./engineRun";
+import type { CellRun, EngineEvent } from "./engineRun";
 import type { DisplayDataOutput, MimeBundle, Output } from "./notebookFile";
 
 /** The single IPC message the parent sends: the code cells to run, in order. */
@@ -20,8 +20,12 @@ export interface WorkerRequest {
   cells: { cellIndex: number; source: string }[];
 }
 
-/** IPC messages the worker sends: progress events, then exactly one result. */
-export type WorkerMessage = EngineEvent | { type: "result"; run: EngineRun };
+/**
+ * IPC messages the worker sends: for each cell `cellStarted`, then its outputs (`cellRun`) and
+ * `cellFinished`; then exactly one `result`. Outputs travel cell by cell so that the parent keeps
+ * the finished cells' outputs when it has to kill the worker in the middle of a later cell.
+ */
+export type WorkerMessage = EngineEvent | { type: "cellRun"; cell: CellRun } | { type: "result"; failedCellIndex?: number };
 
 /** The lazy node/browser converter pair of tslab's main.js (ConverterSetImpl). */
 class Converters implements ConverterSet {
@@ -39,7 +43,7 @@ class Converters implements ConverterSet {
   }
 }
 
-async function runCells(request: WorkerRequest, send: (m: WorkerMessage) => void): Promise<EngineRun> {
+async function runCells(request: WorkerRequest, send: (m: WorkerMessage) => void): Promise<{ failedCellIndex?: number }> {
   const convs = new Converters();
   void convs.node; // main.js warms the Node converter before the first cell
   const executor = createExecutor(process.cwd(), convs, { log: console.log, error: console.error });
@@ -79,7 +83,9 @@ async function runCells(request: WorkerRequest, send: (m: WorkerMessage) => void
     if (id) byDisplayId.set(id, [...(byDisplayId.get(id) ?? []), output]);
   };
 
-  const cells: CellRun[] = [];
+  // A cell awaiting a promise that never settles never finishes, as in the kernel (whose sockets
+  // keep it alive): the worker must not exit because its event loop ran empty.
+  const keepAlive = setInterval(() => {}, 2 ** 31 - 1);
   let executionCount = 0;
   try {
     for (const { cellIndex, source } of request.cells) {
@@ -87,12 +93,13 @@ async function runCells(request: WorkerRequest, send: (m: WorkerMessage) => void
       const outputs: Output[] = (current = []);
       const ok = await executor.execute(source);
       current = null;
-      cells.push({ cellIndex, executionCount: ++executionCount, outputs });
+      send({ type: "cellRun", cell: { cellIndex, executionCount: ++executionCount, outputs } });
       send({ type: "cellFinished", cellIndex, ok });
-      if (!ok) return { cells, failedCellIndex: cellIndex };
+      if (!ok) return { failedCellIndex: cellIndex };
     }
-    return { cells };
+    return {};
   } finally {
+    clearInterval(keepAlive);
     executor.close();
   }
 }
@@ -102,7 +109,7 @@ if (require.main === module) {
   const send = (m: WorkerMessage) => process.send!(m);
   process.once("message", (request: WorkerRequest) =>
     runCells(request, send).then(
-      (run) => process.send!({ type: "result", run } satisfies WorkerMessage, () => process.exit(0)),
+      (run) => process.send!({ type: "result", ...run } satisfies WorkerMessage, () => process.exit(0)),
       (e) => {
         // An infrastructure failure (a failing cell is a result): report on the real stderr, which
         // the parent quotes, and exit so it does not wait forever. process.stderr.write is patched.

@@ -44,6 +44,8 @@ export interface LessonCommandOptions {
   engine: EngineChoice;
   /** What to write: `<name>.md` (default) or `<name>.html`. */
   format?: ExportFormat;
+  /** Seconds one cell may run before it is stopped (default DEFAULT_CELL_TIMEOUT_SECONDS, 600). */
+  cellTimeout?: number;
 }
 
 /** A notebook ready to run: its name, file, prepared cells, the seed it runs with and where it goes. */
@@ -124,7 +126,7 @@ function progressPrinter(io: CliIo, name: string, total: number, started: (cell:
  * Executes one prepared lesson and writes its export: for `md`, the chart files, the markdown,
  * then stale charts of an earlier export removed (writeMarkdownExport); for `html`, one page.
  */
-async function runLesson(lesson: PreparedLesson, engine: EngineName, io: CliIo): Promise<void> {
+async function runLesson(lesson: PreparedLesson, engine: EngineName, cellTimeoutSeconds: number | undefined, io: CliIo): Promise<void> {
   const file = shown(lesson.file);
   const previous = existsSync(lesson.outFile) ? shown(lesson.outFile) : undefined;
   io.stderr(`${lesson.name}: executing ${file}${lesson.seed === undefined ? "" : ` with seed ${lesson.seed}`} on the ${engine} engine\n`);
@@ -135,6 +137,7 @@ async function runLesson(lesson: PreparedLesson, engine: EngineName, io: CliIo):
     result = await executeNotebook(lesson.notebook, {
       engine,
       cwd: dirname(lesson.file),
+      cellTimeoutSeconds,
       onProgress: progressPrinter(io, lesson.name, lesson.notebook.cells.length, (cell) => (running = cell)),
     });
   } catch (error) {
@@ -143,7 +146,10 @@ async function runLesson(lesson: PreparedLesson, engine: EngineName, io: CliIo):
     throw new CliError(messages.engineFailed(engine, reason), EXIT_FAILURE);
   }
   if (result.failure) {
-    const { cellIndex, cellId, message } = result.failure;
+    const { cellIndex, cellId, message, timedOutAfterSeconds } = result.failure;
+    if (timedOutAfterSeconds !== undefined) {
+      throw new CliError(messages.cellTimedOut(file, cellIndex + 1, cellId, timedOutAfterSeconds, engine, previous), EXIT_FAILURE);
+    }
     throw new CliError(messages.cellFailed(file, cellIndex + 1, cellId, message, previous), EXIT_FAILURE);
   }
   const notebookPath = file === lesson.file ? basename(lesson.file) : file;
@@ -163,12 +169,13 @@ async function runLesson(lesson: PreparedLesson, engine: EngineName, io: CliIo):
  * @throws CliError (exit 2) for bad input (unknown lesson, missing or unreadable notebook, a seed
  *   for a notebook without a parameters cell, a notebook path without `--out`, an output path
  *   that is a file), before anything runs; CliError (exit 1) when Jupyter is asked for but
- *   missing, a cell fails or the kernel dies (naming the notebook, the cell number and the
- *   error; the previous export is kept).
+ *   missing, a cell fails, runs past `cellTimeout` seconds (its kernel or worker is killed) or
+ *   the kernel dies (naming the notebook, the cell number and the error or the limit; the
+ *   previous export is kept).
  */
 export async function runLessonCommand(options: LessonCommandOptions, io: CliIo): Promise<void> {
   const lessons = resolveNotebooks(options.names).map((entry) => prepare(entry, options));
   if (options.engine === "jupyter" && !jupyterAvailable()) throw new CliError(messages.jupyterMissing(), EXIT_FAILURE);
   const engine = resolveEngine(options.engine);
-  for (const lesson of lessons) await runLesson(lesson, engine, io);
+  for (const lesson of lessons) await runLesson(lesson, engine, options.cellTimeout, io);
 }

@@ -1,8 +1,12 @@
 /**
- * The choices `lesson --format` and `lesson --engine` take, apart from the lesson command itself,
- * so that the command line can list them without loading the notebook engines.
+ * The choices `lesson --format` and `lesson --engine` take, and how `lesson --cell-timeout` is
+ * read, apart from the lesson command itself, so that the command line can list and check them
+ * without loading the notebook engines.
  */
+import { InvalidArgumentError } from "commander";
+import { isCellTimeout } from "../../notebook/cellTimeout";
 import type { EngineName } from "../../notebook/executeNotebook";
+import { messages } from "../messages";
 
 /** `--engine`: a named engine, or `auto` (Jupyter when it is installed, else tslab in-process). */
 export type EngineChoice = EngineName | "auto";
@@ -12,3 +16,13 @@ export type ExportFormat = "md" | "html";
 
 /** The values `--format` accepts, the default first. */
 export const EXPORT_FORMATS: readonly ExportFormat[] = ["md", "html"];
+
+/**
+ * `--cell-timeout SECONDS`: a number of seconds in plain decimal digits (`600`, `2.5`), more than
+ * 0 and at most MAX_CELL_TIMEOUT_SECONDS (no signs, exponents or `Infinity`).
+ */
+export function cellTimeoutOption(text: string): number {
+  const seconds = /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : NaN;
+  if (!isCellTimeout(seconds)) throw new InvalidArgumentError(messages.badCellTimeout());
+  return seconds;
+}

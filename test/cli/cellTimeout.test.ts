@@ -1,0 +1,122 @@
+// `mcp-course lesson --cell-timeout SECONDS`: a cell that never finishes ends the export with exit 1
+// and one line naming the notebook, the cell and the limit; nothing it started survives and the
+// previous export is untouched. Bad values are bad input (exit 2, nothing touched).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { assertBadInput, cli, tempDir } from "../helpers";
+import { jupyterRequirement } from "../requirements";
+
+const jupyter = jupyterRequirement();
+
+/** Records the cell's process (kernel or worker), its parent and a child it starts in pids.json. */
+const RECORD_PIDS = [
+  'import { spawn } from "child_process";',
+  'import { writeFileSync } from "fs";',
+  'const sleeper = spawn("sleep", ["600"], { stdio: "ignore" });',
+  'writeFileSync("pids.json", JSON.stringify({ cell: process.pid, parent: process.ppid, child: sleeper.pid }));',
+].join("\n");
+
+const HANGS: Record<string, string> = {
+  "a busy loop": "while (true) {}",
+  "a promise that never settles": "await new Promise(() => {});",
+};
+
+/** A tiny notebook in a temporary folder: a parameters cell, then the given code cells. */
+function smallNotebook(cells: [id: string, source: string][]): { dir: string; notebook: string } {
+  const dir = tempDir();
+  const notebook = join(dir, "small.ipynb");
+  const cell = (id: string, source: string, tags?: string[]) => ({ cell_type: "code", id, metadata: tags ? { tags } : {}, execution_count: null, outputs: [], source });
+  writeFileSync(
+    notebook,
+    JSON.stringify({
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+      cells: [cell("parameters", "const SEED = 1;", ["parameters"]), ...cells.map(([id, source]) => cell(id, source))],
+    }),
+  );
+  return { dir, notebook };
+}
+
+/** True while `pid` is a live process (a zombie, dead but not yet reaped, is not). */
+function alive(pid: number): boolean {
+  const state = spawnSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).stdout.trim();
+  return state !== "" && !state.startsWith("Z");
+}
+
+for (const engine of ["tslab", "jupyter"] as const) {
+  for (const [kind, source] of Object.entries(HANGS)) {
+    test(`a cell that is ${kind} ends the export on the ${engine} engine after --cell-timeout: exit 1, one line, nothing left running, the old export untouched`, { skip: engine === "jupyter" ? jupyter.skip : false }, () => {
+      if (engine === "jupyter") jupyter.check();
+      const { dir, notebook } = smallNotebook([
+        ["fine", "console.log(SEED);"],
+        ["pids", RECORD_PIDS],
+        ["hang", source],
+        ["never", 'console.log("not reached");'],
+      ]);
+      const out = join(dir, "out");
+      mkdirSync(out);
+      const previous = join(out, "small.md");
+      writeFileSync(previous, "previous export\n");
+      utimesSync(previous, new Date("2020-01-01T00:00:00Z"), new Date("2020-01-01T00:00:00Z"));
+      const mtimeBefore = statSync(previous).mtimeMs;
+
+      const started = process.hrtime.bigint();
+      const run = cli(["lesson", notebook, "--engine", engine, "--out", out, "--cell-timeout", "2"]);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+
+      assert.equal(run.status, 1, run.stderr);
+      assert.equal(run.stdout, "");
+      const lines = run.stderr.trim().split("\n");
+      assert.deepEqual(
+        lines.filter((line) => line.startsWith("mcp-course:")),
+        [`mcp-course: ${notebook}: cell 4 (id hang) did not finish within 2 s (--cell-timeout); the ${engine} engine was stopped — the previous export ${previous} is unchanged`],
+      );
+      assert.ok(lines.at(-1)!.startsWith("mcp-course:"), "the error is the last line");
+      assert.match(run.stderr, /small: cell 4\/5 \(hang\) FAILED in \d+\.\d\d s\n/, "progress shows the stopped cell");
+      assert.doesNotMatch(run.stderr, /not reached/);
+      assert.ok(seconds >= 2, `took ${seconds} s: the timer never fires early`);
+      assert.ok(seconds < 60, `took ${seconds} s`);
+
+      assert.equal(readFileSync(previous, "utf8"), "previous export\n");
+      assert.equal(statSync(previous).mtimeMs, mtimeBefore, "the previous export's mtime is unchanged");
+      assert.deepEqual(readdirSync(out), ["small.md"], "no temporary file or charts folder left in --out");
+
+      const pids: { cell: number; parent: number; child: number } = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8"));
+      assert.equal(alive(pids.cell), false, `the ${engine === "tslab" ? "worker" : "kernel"} (${pids.cell}) is gone`);
+      assert.equal(alive(pids.child), false, `the process the cell started (${pids.child}) is gone`);
+      assert.equal(alive(pids.parent), false, `its parent (${engine === "tslab" ? "the CLI" : "the nbclient runner"}, ${pids.parent}) is gone`);
+    });
+  }
+}
+
+test("a notebook whose cells all finish in time exports as without --cell-timeout", () => {
+  const { dir, notebook } = smallNotebook([["show", "console.log(`seed ${SEED}`);"]]);
+  assert.equal(cli(["lesson", notebook, "--engine", "tslab", "--out", join(dir, "plain")]).status, 0);
+  assert.equal(cli(["lesson", notebook, "--engine", "tslab", "--out", join(dir, "timed"), "--cell-timeout", "30"]).status, 0);
+  assert.equal(readFileSync(join(dir, "timed", "small.md"), "utf8"), readFileSync(join(dir, "plain", "small.md"), "utf8"));
+});
+
+test("--cell-timeout takes seconds above 0 up to 2147483, in plain decimals: anything else is bad input (exit 2, one line, nothing touched)", () => {
+  for (const bad of ["0", "-1", "abc", "1e9999", "1e3", "", "Infinity", "NaN", "0.0", "2147484", "+5", " 2", "2.5.1", "0x10"]) {
+    const shown = bad.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    assertBadInput(
+      ["lesson", "06", "--engine", "tslab", "--cell-timeout", bad],
+      new RegExp(`^mcp-course: option '--cell-timeout <seconds>' argument '${shown}' is invalid\\. Expected a number of seconds, more than 0 and at most 2147483\\.\\n$`),
+    );
+  }
+});
+
+test("lesson --help shows --cell-timeout in seconds with its default of 600", () => {
+  const help = cli(["lesson", "--help"]);
+  assert.equal(help.status, 0);
+  assert.ok(
+    help.stdout.replace(/\s+/g, " ").includes(
+      "--cell-timeout <seconds> stop a cell still running after this many seconds: its kernel or worker is killed, the export fails (exit 1) and the previous one is kept (default: 600)",
+    ),
+    help.stdout,
+  );
+});
