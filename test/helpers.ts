@@ -36,7 +36,7 @@ export const REFERENCE: ReferenceSeed[] = JSON.parse(readFileSync(join(ROOT, "te
 
 export const EDGE_SEEDS = [0, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 53 - 1];
 
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,6 +58,22 @@ export function tempDir(): string {
 export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, encoding: "utf8" });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/**
+ * Runs the built CLI like `cli`, without blocking: tests that wait on several exports at once
+ * (each mostly waiting on its own child processes) start them side by side.
+ */
+export function cliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") }));
+  });
 }
 
 /** Every file under the given folders with its content hash and modification time. */

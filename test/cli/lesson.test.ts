@@ -6,10 +6,12 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { defaultOutDir } from "../../src/cli/commands/lesson";
 import { LESSONS } from "../../src/lessons/catalog";
-import { cli, jupyterAvailable, ROOT, tempDir } from "../helpers";
+import { cli, cliAsync, ROOT, tempDir } from "../helpers";
+import { jupyterRequirement } from "../requirements";
 
 const LESSON = "06-writing-a-server";
 const committed = (path: string) => readFileSync(join(ROOT, path), "utf8");
+const jupyter = jupyterRequirement();
 
 /** The chart files of a lesson's markdown export in `dir` (`<lesson>.files/*.svg`), name → content. */
 function chartFiles(dir: string, lesson: string): Record<string, string> {
@@ -18,21 +20,73 @@ function chartFiles(dir: string, lesson: string): Record<string, string> {
   return Object.fromEntries(readdirSync(folder).sort().map((name) => [name, readFileSync(join(folder, name), "utf8")]));
 }
 
-/** Exports a lesson into a new folder: its markdown and its chart files. */
-function exportLessonFiles(engine: string, seed?: number, lesson: string = LESSON): { markdown: string; charts: Record<string, string> } {
-  const out = tempDir();
-  const run = cli(["lesson", lesson, "--engine", engine, "--out", out, ...(seed === undefined ? [] : ["--seed", String(seed)])]);
-  assert.equal(run.status, 0, run.stderr);
-  assert.match(run.stderr, new RegExp(`${lesson}: cell \\d+/\\d+ \\(setup\\) ran in`), "progress names the notebook, the cell and the time");
-  return { markdown: readFileSync(join(out, `${lesson}.md`), "utf8"), charts: chartFiles(out, lesson) };
+/** One lesson's export: its markdown and its chart files. */
+interface LessonFiles {
+  markdown: string;
+  charts: Record<string, string>;
+}
+
+/**
+ * Every lesson exported by one `mcp-course lesson` run per (engine, seed), made once and shared by
+ * the tests of this file that read it (each assertion reads the same bytes it would have made
+ * itself). Two runs go on side by side (they mostly wait on their kernels and servers), no more:
+ * lesson 9's slow condition wants a machine that is not crowded.
+ */
+const runs = new Map<string, Promise<Record<string, LessonFiles>>>();
+const RUNS_AT_ONCE = 2;
+const waiting: (() => void)[] = [];
+let running = 0;
+
+/** Waits for a free place among the RUNS_AT_ONCE runs; the returned function gives it back. */
+async function place(): Promise<() => void> {
+  if (running >= RUNS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  return () => {
+    running--;
+    waiting.shift()?.();
+  };
+}
+
+function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<string, LessonFiles>> {
+  const key = `${engine} ${seed ?? "own"}`;
+  if (!runs.has(key)) {
+    const out = tempDir();
+    const args = ["lesson", "--engine", engine, "--out", out, ...(seed === undefined ? [] : ["--seed", String(seed)])];
+    const run = place().then(async (release) => {
+      try {
+        return await cliAsync(args);
+      } finally {
+        release();
+      }
+    });
+    runs.set(
+      key,
+      run.then((run) => {
+        assert.equal(run.status, 0, run.stderr);
+        const files: Record<string, LessonFiles> = {};
+        for (const { name } of LESSONS) {
+          assert.match(run.stderr, new RegExp(`${name}: cell \\d+/\\d+ \\(setup\\) ran in`), "progress names the notebook, the cell and the time");
+          files[name] = { markdown: readFileSync(join(out, `${name}.md`), "utf8"), charts: chartFiles(out, name) };
+        }
+        return files;
+      }),
+    );
+  }
+  return runs.get(key)!;
+}
+
+// Every run is asked for now, in this order; a failure is reported by the tests that read the run.
+for (const seed of [undefined, 20260219]) {
+  exportAll("tslab", seed).catch(() => {});
+  if (!jupyter.missing) exportAll("jupyter", seed).catch(() => {});
 }
 
 for (const { name } of LESSONS) {
-  test(`the committed exports of ${name} (markdown and chart files) are what the notebook prints now, for both seeds (tslab engine)`, () => {
-    const fresh = exportLessonFiles("tslab", undefined, name);
+  test(`the committed exports of ${name} (markdown and chart files) are what the notebook prints now, for both seeds (tslab engine)`, async () => {
+    const fresh = (await exportAll("tslab"))[name];
     assert.equal(fresh.markdown, committed(`lessons/${name}.md`), "lessons/ is stale: run npm run lesson");
     assert.deepEqual(fresh.charts, chartFiles(join(ROOT, "lessons"), name), `lessons/${name}.files is stale: run npm run lesson`);
-    const { markdown: other, charts } = exportLessonFiles("tslab", 20260219, name);
+    const { markdown: other, charts } = (await exportAll("tslab", 20260219))[name];
     assert.deepEqual(charts, chartFiles(join(ROOT, "lessons", "seed-20260219"), name), "run: npm run lesson -- --seed 20260219");
     assert.equal(other, committed(`lessons/seed-20260219/${name}.md`), "run: npm run lesson -- --seed 20260219");
     assert.match(other, /with seed 20260219/);
@@ -62,10 +116,10 @@ test("the default export carries the reference's tables and states its seed firs
 });
 
 for (const { name } of LESSONS) {
-  test(`both engines give byte-identical exports of ${name}, chart files included (when Jupyter is installed)`, (t) => {
-    if (!jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
-    assert.deepEqual(exportLessonFiles("jupyter", undefined, name), exportLessonFiles("tslab", undefined, name));
-    assert.deepEqual(exportLessonFiles("jupyter", 20260219, name), exportLessonFiles("tslab", 20260219, name));
+  test(`both engines give byte-identical exports of ${name}, chart files included`, { skip: jupyter.skip }, async () => {
+    jupyter.check();
+    assert.deepEqual((await exportAll("jupyter"))[name], (await exportAll("tslab"))[name]);
+    assert.deepEqual((await exportAll("jupyter", 20260219))[name], (await exportAll("tslab", 20260219))[name]);
   });
 }
 
@@ -110,8 +164,8 @@ function smallNotebook(seedLine: string | null, cells: [id: string, source: stri
 }
 
 for (const engine of ["tslab", "jupyter"]) {
-  test(`a throwing cell fails the export on the ${engine} engine: exit 1, names notebook, cell and error, old export kept`, (t) => {
-    if (engine === "jupyter" && !jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
+  test(`a throwing cell fails the export on the ${engine} engine: exit 1, names notebook, cell and error, old export kept`, { skip: engine === "jupyter" && jupyter.skip }, () => {
+    if (engine === "jupyter") jupyter.check();
     const { dir, notebook } = smallNotebook("const SEED = 20260218;", [
       ["fine", "console.log(SEED);"],
       ["boom", 'throw new Error("the boom cell");'],
@@ -127,8 +181,8 @@ for (const engine of ["tslab", "jupyter"]) {
     assert.equal(readFileSync(join(out, "small.md"), "utf8"), "previous export\n");
   });
 
-  test(`a cell that kills the kernel on the ${engine} engine is named, exit 1, nothing written`, (t) => {
-    if (engine === "jupyter" && !jupyterAvailable()) return t.skip("Jupyter with nbclient is not installed here");
+  test(`a cell that kills the kernel on the ${engine} engine is named, exit 1, nothing written`, { skip: engine === "jupyter" && jupyter.skip }, () => {
+    if (engine === "jupyter") jupyter.check();
     const { dir, notebook } = smallNotebook("const SEED = 1;", [["fine", "console.log(SEED);"], ["exit", "process.exit(3);"]]);
     const run = cli(["lesson", notebook, "--engine", engine, "--out", join(dir, "out")]);
     assert.equal(run.status, 1);

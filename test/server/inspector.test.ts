@@ -18,9 +18,9 @@ const PACKAGE_DIR = join(ROOT, "node_modules", "@modelcontextprotocol", "inspect
  * The Inspector declares the Node it needs (`engines`, ≥ 22.19 for 2.12): it runs on the Node
  * running the tests when that is new enough, else on the one `MCP_COURSE_NEWER_NODE` names.
  */
-function inspectorRequirement(): Requirement & { script: string; node: string } {
+function inspectorRequirement(): Requirement & { script: string; node: string; version: string } {
   const manifest = join(PACKAGE_DIR, "package.json");
-  if (!existsSync(manifest)) return { ...requirement("@modelcontextprotocol/inspector is not installed (run `npm ci`)"), script: "", node: "" };
+  if (!existsSync(manifest)) return { ...requirement("@modelcontextprotocol/inspector is not installed (run `npm ci`)"), script: "", node: "", version: "" };
   const { bin, version } = JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string>; version: string };
   const node = nodeRequirement(declaredMinimumNode(join("@modelcontextprotocol", "inspector")), `@modelcontextprotocol/inspector ${version}`);
   return { ...node, script: join(PACKAGE_DIR, bin["mcp-inspector"]), node: node.path };
