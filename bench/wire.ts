@@ -1,40 +1,60 @@
 /**
- * The real wire (issue 5 §6), in one fresh process (run by bench/run.ts, or alone:
- * `npm run build && node --import tsx bench/wire.ts`). Side by side, in the same run:
- *   1. direct: the fleet's handlers called in-process (createFleetHandlers), the result turned into
- *      the JSON text a tool result carries — no process boundary at all;
+ * The real wire (issues 5 §6 and 10 §5–6), in one fresh process (run by bench/run.ts, or alone:
+ * `npm run build && node --import tsx bench/wire.ts`). Two parts, each with its baselines
+ * measured in the same run, so the ratios mean the same on any machine:
+ *
+ * Start-up: spawn → `initialize` answered → `tools/list` answered, spoken to in bare lines, for
+ *   the command `mcp-course register` prints (`node dist/serve.js fleet`, the bundled server),
+ *   `node dist/cli/main.js serve fleet` and `npx mcp-course serve fleet`, beside a bare
+ *   `node -e ""` from spawn to exit. The four are started in turn, round after round (STARTS
+ *   rounds), so a machine's load reaches all of them alike. The target: the registered command
+ *   within STARTUP_MARGIN_MS of a bare Node start (medians).
+ *
+ * Warm calls: five ways of making the same fleet calls (cycling one per tool), all open at once
+ *   and interleaved call by call, WARMUP untimed calls each (enough for V8 to optimise both ends),
+ *   then CALLS timed ones:
+ *   1. direct: the fleet's handlers in-process (createFleetHandlers), each result as a tool
+ *      result's JSON text; no process boundary at all;
  *   2. the floor: a bare newline-delimited JSON echo between this process and a child Node process
- *      over a pipe (echoChild.ts), with messages the size of the fleet `tools/call` requests below;
- *   3. ours: `mcp-course serve fleet` through our client (WireConnection: the SDK's `Client` over
- *      `StdioClientTransport`, every message counted), warm `tools/call`s; and the same server
- *      spoken to in bare lines (the echo's code, after a handshake), which splits what ours adds to
- *      the floor into the server's share and the client's;
- *   4. start-up: spawn → `initialize` → `tools/list` through our client (closing not timed), beside
- *      a bare `node -e ""` from spawn to exit.
- * Each of 1–3 runs WARMUP untimed calls and then CALLS timed ones (mean and p95 per call), cycling
- * through the same three calls (one per tool); 4 is the mean of STARTS each.
- * Ratios are against the floor measured here, in this run, so they mean the same on any machine;
- * the seed's absolute figures (seed document 000, its no-model probe) are printed for reference.
+ *      over a pipe (echoChild.ts), with the fleet's request lines;
+ *   3. `serve fleet` (the registered command) spoken to in bare lines, which splits what ours adds
+ *      to the floor into the server's share and the client's;
+ *   4. ours: `serve fleet` through our client (WireConnection: the SDK's `Client` over
+ *      `StdioClientTransport`, every message counted, the server's log read);
+ *   5. the SDK baseline: a minimal SDK low-level `Server` on the SDK's `StdioServerTransport`,
+ *      one trivial tool (sdkBaselineServer.ts), called through the SDK's `Client` and
+ *      `StdioClientTransport`, with the same arguments.
+ *   Each gets its wall time per call (mean, p95) and its CPU time per call: the server process's
+ *   (`/proc/<pid>/schedstat`, its first field, ns on CPU, read before and after the timed calls,
+ *   while the server waits for input) and this process's around each of its calls (see
+ *   {@link clientNs}, less the cost of reading it). Targets: ours no slower than the SDK baseline;
+ *   `serve fleet` in bare lines within FLOOR_FACTOR of the floor.
+ *
+ * The seed's absolute figures (seed document 000, its no-model probe) are printed for reference.
  * Not pinned to a core: client and server are two processes that wake each other, and pinning
  * both to one core would measure the scheduler instead of the pipe. Nothing here is asserted.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 // The built library, as the CLI runs it (`npm run bench` builds first).
 import { DEFAULT_SEED, LATENCY_MICROS, createFleetHandlers, generateFleet } from "../dist/index";
 import { WireConnection } from "../dist/client/wireConnection";
+import { SERVE_SCRIPT } from "../dist/serve";
 
 const ROOT = join(__dirname, "..");
 const CLI = join(ROOT, "dist", "cli", "main.js");
-const CALLS = 270;
-const WARMUP = 30;
-const STARTS = 10;
+const WARMUP = Number(process.env.BENCH_WIRE_WARMUP ?? 3000);
+const CALLS = Number(process.env.BENCH_WIRE_CALLS ?? 1000);
+const STARTS = Number(process.env.BENCH_WIRE_STARTS ?? 10);
 
-/** Targets (issue 5 §6). */
+/** Targets (issue 5 §6, issue 10 §5–6). */
 const FLOOR_FACTOR = 2;
-const STARTUP_MARGIN_MS = 40;
+const STARTUP_MARGIN_MS = 80;
 
 /**
  * Seed document 000, no-model probe: ms per call (270 warm calls) and start-up (mean of 10). The
@@ -48,53 +68,86 @@ const SEED = {
   startSdk: LATENCY_MICROS.validatingStartup / 1000,
 };
 
-/** The three calls every timed loop cycles through: one per fleet tool. */
+/** The three calls every loop cycles through: one per fleet tool. */
 const CALLS_CYCLE: { name: "count_devices" | "top_devices" | "get_device"; arguments: Record<string, unknown> }[] = [
   { name: "count_devices", arguments: { max_hours: 500 } },
   { name: "top_devices", arguments: { field: "downtime_min", limit: 10, max_hours: 500 } },
   { name: "get_device", arguments: { device_id: "RP2-001" } },
 ];
 
-interface Timing {
-  mean: number;
-  p95: number;
-}
+/** The `tools/call` request lines of CALLS_CYCLE, as a client writes them. */
+const REQUEST_LINES = CALLS_CYCLE.map((call, i) => JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: call }) + "\n");
 
-function summary(ms: number[]): Timing {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { mean: ms.reduce((a, b) => a + b, 0) / ms.length, p95: sorted[Math.ceil(sorted.length * 0.95) - 1] };
-}
+const INITIALIZE_LINE =
+  JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "mcp-course-bench", version: "1" } } }) + "\n";
+const INITIALIZED_LINE = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n";
+const TOOLS_LIST_LINE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) + "\n";
 
-/** Runs `step(i)` WARMUP times untimed, then CALLS times, each timed on its own. */
-async function perCall(step: (i: number) => unknown): Promise<Timing> {
-  for (let i = 0; i < WARMUP; i++) await step(i);
-  const ms: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const start = performance.now();
-    await step(i);
-    ms.push(performance.now() - start);
+// ——— CPU time from /proc ———
+
+/** Reads the first field of a schedstat file (ns on CPU) through an open descriptor, re-read from offset 0. */
+class SchedStat {
+  private readonly buffer = Buffer.alloc(128);
+  private constructor(private readonly fd: number) {}
+
+  /** A reader of `/proc/<pid>/schedstat` (or `thread-self`), or undefined where /proc has none (not Linux). */
+  static open(pid: number | "thread-self"): SchedStat | undefined {
+    try {
+      return new SchedStat(openSync(`/proc/${pid}/schedstat`, "r"));
+    } catch {
+      return undefined;
+    }
   }
-  return summary(ms);
+
+  /** Nanoseconds on CPU so far. */
+  ns(): number {
+    const length = readSync(this.fd, this.buffer, 0, this.buffer.length, 0);
+    return Number(this.buffer.toString("latin1", 0, length).split(" ")[0]);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
 }
 
-/** 1. The handlers in-process, each result serialised as a tool result's text. */
-function direct(): Promise<Timing> {
-  const handlers = createFleetHandlers(generateFleet(DEFAULT_SEED));
-  let bytes = 0;
-  const timing = perCall((i) => {
-    const call = CALLS_CYCLE[i % CALLS_CYCLE.length];
-    bytes += JSON.stringify(handlers[call.name](call.arguments)).length;
-  });
-  return timing.then((t) => {
-    if (bytes === 0) throw new Error("direct calls returned nothing");
-    return t;
-  });
+/**
+ * This process's CPU time so far, ns (`process.cpuUsage()`, i.e. getrusage: user + system, every
+ * thread). Not this thread's schedstat: the kernel brings a running thread's figure up to date only
+ * when it is switched out or a tick lands, so deltas over a call of a few µs read as 0 or as a
+ * whole tick. getrusage is up to date, at the price of counting V8's helper threads too.
+ */
+function clientNs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) * 1000;
 }
 
-/** A child process spoken to in newline-delimited lines: `send` writes one, `exchange` writes one and awaits the next line back. */
-function lineChild(args: string[]): { send: (line: string) => void; exchange: (line: string) => Promise<string>; close: () => Promise<void> } {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["pipe", "pipe", "ignore"] });
-  child.stdout.setEncoding("utf8");
+/** What two readings of {@link clientNs} cost, ns (mean of many), subtracted from each call's. */
+function readCost(): number {
+  const rounds = 20000;
+  const before = clientNs();
+  for (let i = 0; i < rounds; i++) clientNs();
+  return ((clientNs() - before) / rounds) * 2;
+}
+
+// ——— statistics ———
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1];
+
+// ——— processes spoken to in lines ———
+
+/** A child process spoken to in newline-delimited lines: `send` writes one, `next` awaits the next line back. */
+interface LineChild {
+  child: ChildProcess;
+  send(line: string): void;
+  exchange(line: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function lineChild(command: string, args: string[]): LineChild {
+  const child = spawn(command, args, { cwd: ROOT, stdio: ["pipe", "pipe", "ignore"] });
+  child.stdout!.setEncoding("utf8");
   let pending = "";
   let waiting: ((line: string) => void) | undefined;
   const deliver = () => {
@@ -102,127 +155,254 @@ function lineChild(args: string[]): { send: (line: string) => void; exchange: (l
     if (end === -1 || !waiting) return;
     const resolve = waiting;
     waiting = undefined;
-    resolve(pending.slice(0, end));
+    const line = pending.slice(0, end);
     pending = pending.slice(end + 1);
+    resolve(line);
   };
-  child.stdout.on("data", (chunk: string) => {
+  child.stdout!.on("data", (chunk: string) => {
     pending += chunk;
     deliver();
   });
-  const send = (line: string) => void child.stdin.write(line);
+  const send = (line: string) => void child.stdin!.write(line);
   return {
+    child,
     send,
     exchange: (line) =>
       new Promise<string>((resolve) => {
         waiting = resolve;
         send(line);
+        deliver();
       }),
     close: async () => {
-      child.stdin.end();
-      if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
+      child.stdin!.end();
+      if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
     },
   };
 }
 
-/** The `tools/call` request lines of CALLS_CYCLE, as a client writes them. */
-const REQUEST_LINES = CALLS_CYCLE.map((call, i) => JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: call }) + "\n");
+/** Opens an MCP session in bare lines: `initialize`, then `notifications/initialized`, then `tools/list`; resolves with the list's line. */
+async function handshake(peer: LineChild): Promise<string> {
+  await peer.exchange(INITIALIZE_LINE);
+  peer.send(INITIALIZED_LINE);
+  return peer.exchange(TOOLS_LIST_LINE);
+}
 
-/** Times CALLS_CYCLE's request lines sent to `peer`, each answer parsed as JSON. */
-function lineCalls(peer: ReturnType<typeof lineChild>): Promise<Timing> {
-  return perCall(async (i) => {
-    const answer = JSON.parse(await peer.exchange(REQUEST_LINES[i % REQUEST_LINES.length])) as { error?: unknown; result?: { isError?: boolean } };
-    if (answer.error || answer.result?.isError) throw new Error(`tools/call failed: ${JSON.stringify(answer)}`);
+// ——— start-up ———
+
+interface StartCommand {
+  label: string;
+  command: string;
+  args: string[];
+  /** `exit`: timed from spawn to exit (the bare Node); `tools/list`: to the answer of `tools/list`. */
+  until: "exit" | "tools/list";
+}
+
+/** One start, ms: spawn → the command's end point (see {@link StartCommand}); the process is ended after, untimed. */
+async function startOnce(start: StartCommand): Promise<number> {
+  const began = performance.now();
+  if (start.until === "exit") {
+    await new Promise<void>((resolve, reject) => spawn(start.command, start.args, { stdio: "ignore" }).once("error", reject).once("exit", () => resolve()));
+    return performance.now() - began;
+  }
+  const peer = lineChild(start.command, start.args);
+  const listed = await handshake(peer);
+  const took = performance.now() - began;
+  await peer.close();
+  if (!listed.includes('"count_devices"')) throw new Error(`${start.label}: tools/list answered ${listed.slice(0, 200)}`);
+  return took;
+}
+
+/** STARTS rounds, each starting every command once, in turn (the order rotating round by round). */
+async function startUps(starts: StartCommand[]): Promise<Map<StartCommand, number[]>> {
+  const times = new Map(starts.map((start) => [start, [] as number[]]));
+  for (const start of starts) await startOnce(start); // one untimed start each: files in the page cache, npx's own caches warm
+  for (let round = 0; round < STARTS; round++) {
+    for (let k = 0; k < starts.length; k++) {
+      const start = starts[(round + k) % starts.length];
+      times.get(start)!.push(await startOnce(start));
+    }
+  }
+  return times;
+}
+
+// ——— warm calls ———
+
+/** One way of making the calls: `call(i)` makes the i-th; `serverPid` the process whose CPU is the server's. */
+interface Variant {
+  label: string;
+  call(i: number): Promise<unknown> | unknown;
+  serverPid?: number;
+  close(): Promise<unknown>;
+  wall: number[];
+  clientNs: number;
+  serverNs?: number;
+}
+
+/** Sends CALLS_CYCLE's request lines to a peer, each answer parsed and checked. */
+function lineCalls(label: string, peer: LineChild, check: boolean): Variant {
+  return {
+    label,
+    serverPid: peer.child.pid,
+    call: async (i) => {
+      const answer = await peer.exchange(REQUEST_LINES[i % REQUEST_LINES.length]);
+      const parsed = JSON.parse(answer) as { error?: unknown; result?: { isError?: boolean } };
+      if (check && (parsed.error || parsed.result?.isError)) throw new Error(`${label}: tools/call failed: ${answer}`);
+    },
+    close: () => peer.close(),
+    wall: [],
+    clientNs: 0,
+  };
+}
+
+/** 1. The handlers in-process, each result serialised as a tool result's text. */
+function direct(): Variant {
+  const handlers = createFleetHandlers(generateFleet(DEFAULT_SEED));
+  let bytes = 0;
+  return {
+    label: "direct (handlers in-process)",
+    call: (i) => {
+      const call = CALLS_CYCLE[i % CALLS_CYCLE.length];
+      bytes += JSON.stringify({ content: [{ type: "text", text: JSON.stringify(handlers[call.name](call.arguments)) }] }).length;
+    },
+    close: async () => {
+      if (bytes === 0) throw new Error("direct calls returned nothing");
+    },
+    wall: [],
+    clientNs: 0,
+  };
+}
+
+/** 4. Ours: the registered server through our client (src/client/wireConnection.ts). */
+async function ours(): Promise<Variant> {
+  const connection = await WireConnection.open({ server: "fleet" });
+  return {
+    label: "`serve fleet` through our client",
+    serverPid: connection.serverPid(),
+    call: async (i) => {
+      const outcome = await connection.callTool(CALLS_CYCLE[i % CALLS_CYCLE.length]);
+      if (outcome.isError) throw new Error(`tools/call failed: ${outcome.text}`);
+    },
+    close: () => connection.close(),
+    wall: [],
+    clientNs: 0,
+  };
+}
+
+/** 5. The SDK alone at both ends: sdkBaselineServer.ts through the SDK's Client. */
+async function sdkBaseline(): Promise<Variant> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", join(__dirname, "sdkBaselineServer.ts")], cwd: ROOT, stderr: "ignore" });
+  const client = new Client({ name: "mcp-course-bench", version: "1" }, { capabilities: {} });
+  await client.connect(transport);
+  const [tool] = (await client.listTools()).tools;
+  return {
+    label: "SDK baseline (SDK Server + Client, one trivial tool)",
+    serverPid: transport.pid ?? undefined,
+    call: async (i) => {
+      const result = await client.callTool({ name: tool.name, arguments: CALLS_CYCLE[i % CALLS_CYCLE.length].arguments });
+      if (result.isError) throw new Error("the SDK baseline's tool failed");
+    },
+    close: () => client.close(),
+    wall: [],
+    clientNs: 0,
+  };
+}
+
+/** Runs every variant WARMUP + CALLS times, interleaved call by call, timing and metering the last CALLS. */
+async function warmCalls(variants: Variant[]): Promise<void> {
+  const cost = readCost();
+  let servers: (SchedStat | undefined)[] = [];
+  let serverStart: number[] = [];
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    if (i === WARMUP) {
+      servers = variants.map((v) => (v.serverPid === undefined ? undefined : SchedStat.open(v.serverPid)));
+      serverStart = servers.map((s) => s?.ns() ?? 0);
+    }
+    const timed = i >= WARMUP;
+    for (let k = 0; k < variants.length; k++) {
+      const variant = variants[(i + k) % variants.length];
+      if (!timed) {
+        await variant.call(i);
+        continue;
+      }
+      const cpuBefore = clientNs();
+      const began = performance.now();
+      await variant.call(i);
+      variant.wall.push(performance.now() - began);
+      variant.clientNs += clientNs() - cpuBefore - cost;
+    }
+  }
+  servers.forEach((server, k) => {
+    if (!server) return;
+    variants[k].serverNs = server.ns() - serverStart[k];
+    server.close();
   });
 }
 
-/** 2. The floor: the same `tools/call` request lines, echoed back by a child Node process. */
-async function echoFloor(): Promise<Timing> {
-  const echo = lineChild(["--import", "tsx", join(__dirname, "echoChild.ts")]);
-  try {
-    return await lineCalls(echo);
-  } finally {
-    await echo.close();
-  }
-}
-
-/** 3a. `mcp-course serve fleet` spoken to in bare lines, no SDK client: what the server alone adds to the floor. */
-async function serverBare(): Promise<Timing> {
-  const server = lineChild([CLI, "serve", "fleet"]);
-  try {
-    const init = { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "mcp-course-bench", version: "1" } };
-    await server.exchange(JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: init }) + "\n");
-    server.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
-    return await lineCalls(server);
-  } finally {
-    await server.close();
-  }
-}
-
-/** 3b. Ours: warm `tools/call`s to the real server through our client (src/client/wireConnection.ts). */
-async function oursWarm(): Promise<Timing> {
-  const connection = await WireConnection.open({ server: "fleet" });
-  try {
-    return await perCall(async (i) => {
-      const outcome = await connection.callTool(CALLS_CYCLE[i % CALLS_CYCLE.length]);
-      if (outcome.isError) throw new Error(`tools/call failed: ${outcome.text}`);
-    });
-  } finally {
-    await connection.close();
-  }
-}
-
-/** 4a. Spawn → `initialize` → `tools/list` through our client, ms, mean of STARTS (closing is not timed). */
-async function oursStart(): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < STARTS; i++) {
-    const start = performance.now();
-    const connection = await WireConnection.open({ server: "fleet" });
-    total += performance.now() - start;
-    const listed = connection.tools.length;
-    await connection.close();
-    if (listed !== 3) throw new Error(`tools/list listed ${listed} tools`);
-  }
-  return total / STARTS;
-}
-
-/** 4b. A bare Node process start: spawn `node -e ""` until it exits, ms, mean of STARTS. */
-async function bareStart(): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < STARTS; i++) {
-    const start = performance.now();
-    await new Promise<void>((resolve, reject) => {
-      spawn(process.execPath, ["-e", ""], { stdio: "ignore" })
-        .once("error", reject)
-        .once("exit", () => resolve());
-    });
-    total += performance.now() - start;
-  }
-  return total / STARTS;
-}
+// ——— report ———
 
 const ms = (value: number) => `${value.toFixed(3).padStart(8)} ms`;
-const ratio = (value: number) => `${value.toFixed(2).padStart(6)}×`;
+const times = (value: number) => `${value.toFixed(2)}×`;
+const cpu = (ns: number | undefined) => (ns === undefined ? "       -   " : `${(ns / CALLS / 1e6).toFixed(3).padStart(8)} ms`);
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const directTiming = await direct();
-  const floor = await echoFloor();
-  const serverLines = await serverBare();
-  const ours = await oursWarm();
-  const bare = await bareStart();
-  const start = await oursStart();
-  console.log(`the wire: ${CALLS} warm calls each (after ${WARMUP} untimed), cycling count_devices, top_devices, get_device; fleet seed ${DEFAULT_SEED}`);
-  console.log("                                                     mean          p95   mean × floor   seed (000): mean / p95");
-  const row = (label: string, t: Timing, seed: string) => console.log(`  ${label.padEnd(46)} ${ms(t.mean)} ${ms(t.p95)}   ${ratio(t.mean / floor.mean)}        ${seed}`);
-  row("direct (handlers in-process)", directTiming, `${SEED.direct.mean} / ${SEED.direct.p95} ms`);
-  row("floor (newline JSON echo, two processes)", floor, "-");
-  row("`serve fleet`, bare lines (no SDK client)", serverLines, "-");
-  row("ours (`serve fleet` through our SDK client)", ours, `${SEED.sdk.mean} / ${SEED.sdk.p95} ms (McpServer + zod); raw ${SEED.raw.mean} / ${SEED.raw.p95}`);
-  console.log(`  target: a warm call within ${FLOOR_FACTOR}× of the floor: ${ours.mean <= FLOOR_FACTOR * floor.mean ? "met" : "NOT met"} (${ratio(ours.mean / floor.mean).trim()}; ${ms(ours.mean - floor.mean).trim()} above it per call)`);
-  console.log(`start-up, mean of ${STARTS}`);
-  console.log(`  bare Node start (\`node -e ""\`, spawn to exit)   ${ms(bare)}`);
-  console.log(`  ours (spawn → initialize → tools/list)         ${ms(start)}   ${ms(start - bare).trim()} above a bare start   seed (000): ${SEED.startSdk} ms (SDK), ${SEED.startRaw} ms (raw)`);
-  console.log(`  target: within ${STARTUP_MARGIN_MS} ms of a bare Node start: ${start - bare <= STARTUP_MARGIN_MS ? "met" : "NOT met"}`);
+
+  const bare: StartCommand = { label: 'bare Node start (`node -e ""`, spawn to exit)', command: process.execPath, args: ["-e", ""], until: "exit" };
+  const registered: StartCommand = { label: "registered: `node dist/serve.js fleet` (bundle)", command: process.execPath, args: [SERVE_SCRIPT, "fleet"], until: "tools/list" };
+  const cli: StartCommand = { label: "`node dist/cli/main.js serve fleet`", command: process.execPath, args: [CLI, "serve", "fleet"], until: "tools/list" };
+  const npx: StartCommand = { label: "`npx mcp-course serve fleet`", command: "npx", args: ["mcp-course", "serve", "fleet"], until: "tools/list" };
+  const starts = await startUps([bare, registered, cli, npx]);
+
+  const variants = [
+    direct(),
+    lineCalls("floor (newline JSON echo, two processes)", lineChild(process.execPath, ["--import", "tsx", join(__dirname, "echoChild.ts")]), false),
+    lineCalls("`serve fleet`, bare lines (no SDK client)", await (async () => {
+      const server = lineChild(process.execPath, [SERVE_SCRIPT, "fleet"]);
+      await handshake(server);
+      return server;
+    })(), true),
+    await ours(),
+    await sdkBaseline(),
+  ];
+  const [, floor, serverLines, ourCalls, sdk] = variants;
+  try {
+    await warmCalls(variants);
+  } finally {
+    for (const variant of variants) await variant.close();
+  }
+
+  const bareMedian = median(starts.get(bare)!);
+  console.log(`start-up: spawn → initialize → tools/list (bare lines), ${STARTS} interleaved rounds; median and mean, and the median's margin over a bare Node start`);
+  for (const [start, values] of starts) {
+    const over = start === bare ? "" : `   ${("+" + (median(values) - bareMedian).toFixed(1)).padStart(7)} ms`;
+    console.log(`  ${start.label.padEnd(50)} ${ms(median(values))} ${ms(mean(values))}${over}`);
+  }
+  const margin = median(starts.get(registered)!) - bareMedian;
+  console.log(`  seed (000): ${SEED.startSdk} ms (SDK), ${SEED.startRaw} ms (raw)`);
+  console.log(
+    `  target: the registered command within ${STARTUP_MARGIN_MS} ms of a bare Node start: ${margin <= STARTUP_MARGIN_MS ? "met" : "NOT met"} ` +
+      `(+${margin.toFixed(1)} ms; \`serve fleet\` through the CLI +${(median(starts.get(cli)!) - bareMedian).toFixed(1)} ms, through npx +${(median(starts.get(npx)!) - bareMedian).toFixed(1)} ms)`,
+  );
+
+  const floorMean = mean(floor.wall);
+  console.log(`warm calls: ${CALLS} timed calls each after ${WARMUP} untimed, the five interleaved call by call, cycling count_devices, top_devices, get_device; fleet seed ${DEFAULT_SEED}`);
+  console.log(`  ${"".padEnd(52)}      mean          p95  × floor   server CPU/call  client CPU/call`);
+  for (const variant of variants) {
+    const m = mean(variant.wall);
+    console.log(`  ${variant.label.padEnd(52)} ${ms(m)} ${ms(p95(variant.wall))} ${times(m / floorMean).padStart(7)}     ${cpu(variant.serverNs)}      ${cpu(variant.clientNs)}`);
+  }
+  console.log(`  seed (000): direct ${SEED.direct.mean} / ${SEED.direct.p95} ms, raw ${SEED.raw.mean} / ${SEED.raw.p95} ms, SDK ${SEED.sdk.mean} / ${SEED.sdk.p95} ms (mean / p95)`);
+  const oursMean = mean(ourCalls.wall);
+  const sdkMean = mean(sdk.wall);
+  const linesMean = mean(serverLines.wall);
+  console.log(
+    `  target: \`serve fleet\` through our client no slower than the SDK baseline: ${oursMean <= sdkMean ? "met" : "NOT met"} ` +
+      `(${ms(oursMean).trim()} against ${ms(sdkMean).trim()}, ${times(oursMean / sdkMean)}; CPU per call, server + client: ${cpu((ourCalls.serverNs ?? 0) + ourCalls.clientNs).trim()} against ${cpu((sdk.serverNs ?? 0) + sdk.clientNs).trim()})`,
+  );
+  console.log(
+    `  target: \`serve fleet\` in bare lines within ${FLOOR_FACTOR}× the floor: ${linesMean <= FLOOR_FACTOR * floorMean ? "met" : "NOT met"} ` +
+      `(${times(linesMean / floorMean)}; ${ms(linesMean - floorMean).trim()} above it per call)`,
+  );
   console.log(`  (this section took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 

@@ -41,7 +41,7 @@ export { jupyterAvailable } from "./notebook";
 // Lesson 8: the fleet beside the fictional servers.
 export { DEVICE_MODELS, MODEL_NAMES, SITES, FLEET_SIZE, RANKABLE_FIELDS, LOW_HOURS, LOW_HOURS_SHARE, MAX_ROWS, DEFAULT_ROWS, MIN_RISK, MAX_RISK, DEVICE_ID_PATTERN, type DeviceModel, type RankableField } from "./fleet/catalog";
 export { generateFleet, type Device, type Fleet } from "./fleet/generator";
-export { FLEET_TOOL_DEFINITIONS, FLEET_TOOL_NAMES, createFleetHandlers, matchingDevices, rankBy, type ToolDefinition, type JsonSchema, type ToolArguments, type FleetHandler, type FleetToolName } from "./fleet/tools";
+export { FLEET_TOOL_DEFINITIONS, FLEET_TOOL_NAMES, createFleetHandlers, matchingDevices, countMatching, rankBy, topBy, type ToolDefinition, type JsonSchema, type ToolArguments, type FleetHandler, type FleetToolName } from "./fleet/tools";
 export { TASK_QUESTION, solveTask, answerFor, higherRate, taskIsWorthAsking, gradeAnswer, type TaskAnswer, type TaskTruth } from "./fleet/groundTruth";
 export { ERROR_CODES, PROTOCOL_VERSION, mcpErrorText, type JsonRpcRequest, type JsonRpcNotification, type JsonRpcResponse, type JsonRpcError, type JsonRpcServer, type CallToolResult } from "./fleet/protocol";
 export { PATH_NAMES, FLEET_SERVER_NAME, FLEET_VERSION, callDirect, outcomeOf, createRawServer, createValidatingServer, createPathServer, noSuchTool, type PathName, type Channel, type ToolOutcome, type ToolCall } from "./fleet/paths";
@@ -87,12 +87,12 @@ export { growthChart } from "./lessons/writingAClient/charts";
 
 // Real MCP servers over stdio (issue 5 §1–2): the world's three servers and the fleet on the SDK's low-level Server.
 export { serve, type ServeOptions, type ServeIo, type ServeSummary } from "./server/serve";
-export { LineTransport, MAX_LINE_BYTES, type LineTransportStats, type LineEvent } from "./server/lineTransport";
+export { LineTransport, MAX_LINE_BYTES, isPlainRequestOrNotification, type LineTransportStats, type LineEvent } from "./server/lineTransport";
 export { LEVEL_FLAGS, UNDECLARED_VERSION, WORLD_FIELD_SCHEMAS, annotationsOf, worldToolList, fleetToolList, declaredVersion } from "./server/declarations";
 export { SERVER_NAMES, SERVED_PATHS, worldServed, fleetServed, type ServerName, type ServedPath } from "./server/servedServers";
 export { createMcpServer, capabilitiesOf as servedCapabilities, ProtocolError, type ServedServer, type ServedPrompt, type CallHooks } from "./server/mcpServer";
 export { SERVE_FAULT_NAMES, SERVE_FAULT_OF, DEFAULT_SLOW_MS, CRASH_EXIT_CODE, SLOW_TOOL, NO_FAULT, parseFault, faultWord, strayText, FaultInjector, type ServeFault, type ServeFaultName } from "./server/faults";
-export { ServeLog, argumentBytes, jsonBytes, type CallRecord, type LogSink } from "./server/log";
+export { ServeLog, LOG_FLUSH_MS, argumentBytes, jsonBytes, type CallRecord, type LogSink } from "./server/log";
 export { RESOURCE_MIME_TYPE, resourceUri, resourceText, servedResources, type ServedResource } from "./server/resources";
 export { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt, PromptArgumentError } from "./server/prompts";
 
@@ -102,7 +102,8 @@ export { gateCall, type GateResult } from "./sim/client";
 export { decideOn, type DeclaredServer, type AgreedDeclaration, type Decision } from "./sim/negotiation";
 export { cappedRun, driveAgent, driveAgentAsync, type AgentVerdict, type CappedRun } from "./fleet/run";
 export { TrafficMeter, messageKind, messageBytes, addTraffic, noTraffic, UNKNOWN_METHOD, type ByteCount, type DirectionCounts, type TrafficCounts, type WireMessage } from "./client/trafficCounts";
-export { serveArgs, describeServe, CLI_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./client/serveCommand";
+export { serveArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./client/serveCommand";
+export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEntry, registrationText, type Registration, type RegistrationClient, type ServerLaunch } from "./client/registration";
 export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, type WireTool, type PlainToolDefinition } from "./client/wireTools";
 export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats } from "./client/wireConnection";
 export { openWireSession, callOverWire, closeWireSession, type WireSession } from "./client/wireNegotiation";

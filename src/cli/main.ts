@@ -1,20 +1,13 @@
 #!/usr/bin/env node
 /**
  * The `mcp-course` executable: runs the CLI on the process's arguments and exits with its code.
+ *
+ * `mcp-course serve …` goes straight to the server's launcher (`src/serve.ts`), which runs the
+ * bundled server command line: a server should start in the time Node takes, not in the time the
+ * whole CLI takes to load (issue 10 §5). Every other command loads the CLI (`program.ts`).
  */
-import { runCli } from "./program";
+import { loadServeEntry } from "../serve";
 
-// A reader that stops early (`mcp-course simulate --json | head`) closes the pipe: that is not
-// an error of ours, so stop quietly instead of printing a stack trace.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
-// Progress goes to stderr; if its reader goes away, the work (an export, say) still finishes.
-process.stderr.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code !== "EPIPE") throw error;
-});
-
-runCli(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+const argv = process.argv.slice(2);
+if (argv[0] === "serve") loadServeEntry().main(argv.slice(1));
+else void import("./run").then(({ runMain }) => runMain(async (args) => (await import("./program")).runCli(args), argv));

@@ -62,6 +62,9 @@ export const messages = {
   pathNotFleet: (server: string) => `--path applies to the fleet server only, not ${server}`,
   slowMsWithoutSlow: () => "--slow-ms sets the slow fault's delay; use it with --fault slow",
   slowNotFleet: (server: string) => `--fault slow delays top_devices, a fleet tool; ${server} has none`,
+  /** `register`: follows commander's own "option '--client <client>' argument 'x' is invalid." */
+  unknownClient: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
+  bundleMissing: (path: string) => `the server's bundle ${path} is missing: build it with npm run build`,
 } as const;
 
 function firstLine(text: string): string {

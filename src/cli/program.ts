@@ -10,7 +10,7 @@
  */
 import { join, resolve } from "node:path";
 import { PACKAGE_ROOT } from "../packageRoot";
-import { Command, CommanderError, Option } from "commander";
+import { Command, Option } from "commander";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
 import { cellTimeoutOption, EXPORT_FORMATS, type EngineChoice, type ExportFormat } from "./commands/lessonFormats";
@@ -19,22 +19,15 @@ import { SIMULATION_NAMES, type SimulationName } from "./commands/simulationName
 import { findLesson } from "../lessons/catalog";
 import { countOption, DEFAULT_COUNTS, SWEEP_LESSON_CHOICES, sweepLessonOption } from "./commands/sweepOptions";
 import type { SweepCommandOptions } from "./commands/sweep";
-import { faultOption, LEVEL_HELP, levelOption, pathOption, runServeCommand, serverArgument, SLOW_MS_DEFAULT, slowMsOption, type ServeCommandOptions } from "./commands/serve";
-import { SERVED_PATHS, SERVER_NAMES, type ServerName } from "../server/names";
-import type { Level } from "../sim/declaration";
-import { CliError, EXIT_USAGE } from "./messages";
+import { defineServe, LEVEL_HELP, levelOption, serverArgument } from "./commands/serve";
+import { clientOption, type RegisterCommandOptions } from "./commands/register";
+import { REGISTRATION_CLIENTS, REGISTRATION_FILES } from "../client/registration";
+import { SERVER_NAMES } from "../server/names";
+import { EXIT_USAGE } from "./messages";
 import { checkOutFile, seedOption, simulationOption, writeOutput } from "./options";
+import { configureCommand, defaultIo, runCommand, type CliIo } from "./run";
 
-/** Where the CLI writes: injectable so tests can run it in-process. */
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-const defaultIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
+export type { CliIo };
 
 /** This package's version, from package.json. */
 function version(): string {
@@ -42,17 +35,9 @@ function version(): string {
 }
 
 function buildProgram(io: CliIo): Command {
-  const program = new Command("mcp-course")
+  const program = configureCommand(new Command("mcp-course"), io)
     .description("A deterministic, seeded course on the Model Context Protocol: simulate lessons and export lesson notebooks.")
-    .version(version(), "-V, --version", "print the version")
-    .allowExcessArguments(false)
-    .exitOverride()
-    .showSuggestionAfterError(false)
-    .configureOutput({
-      writeOut: io.stdout,
-      writeErr: io.stderr,
-      outputError: (text, write) => write(`mcp-course: ${text.replace(/^error: /, "")}`),
-    });
+    .version(version(), "-V, --version", "print the version");
 
   program
     .command("simulate")
@@ -114,20 +99,21 @@ function buildProgram(io: CliIo): Command {
     .option("--chart <file>", "write the sweep's chart as SVG to this file")
     .action(async (options: SweepCommandOptions) => (await import("./commands/sweep")).runSweepCommand(options, io));
 
+  // `mcp-course serve …` itself runs the server's bundle (main.ts); this is its help and the in-process route.
+  defineServe(program.command("serve"));
+
   program
-    .command("serve")
-    .allowExcessArguments(false)
+    .command("register")
     .description(
-      "Serve one of the course's servers as a real MCP server over stdio (newline-delimited JSON-RPC) until stdin closes. " +
-        "Stdout carries protocol messages only; logs are JSON lines on stderr.",
+      "Print the entry that registers a server with an MCP client, as JSON to paste into its configuration: " +
+        `${REGISTRATION_CLIENTS.map((client) => `${client}: ${REGISTRATION_FILES[client]}`).join("; ")}. ` +
+        "The entry runs the bundled server (dist/serve.js) with this Node, both by absolute path.",
     )
-    .argument("<server>", `which server: ${SERVER_NAMES.join(", ")}`, serverArgument)
-    .option("--level <level>", LEVEL_HELP, levelOption, 3 as Level)
-    .option("--seed <n>", "world seed (olcum, tarife, kayit) or fleet seed (fleet), an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
-    .option("--fault <fault>", "a real fault: slow (first top_devices sleeps --slow-ms), crash[:N] (exit during the Nth tools/call, default 6), noisy-line (a stray stdout line per call), noisy-raw (stray stdout text with no newline per call), none", faultOption, "none")
-    .option("--path <path>", `fleet only: which path answers tools/call, ${SERVED_PATHS.join(" (no checks) or ")} (ajv against the schema) (default: validating)`, pathOption)
-    .option("--slow-ms <ms>", `with --fault slow: the delay in milliseconds (default: ${SLOW_MS_DEFAULT})`, slowMsOption)
-    .action((server: ServerName, options: ServeCommandOptions) => runServeCommand(server, options));
+    .option("--client <client>", `which client's format: ${REGISTRATION_CLIENTS.join(" or ")}`, clientOption, "claude-desktop")
+    .option("--server <server>", `which server: ${SERVER_NAMES.join(", ")}`, serverArgument, "fleet")
+    .option("--level <level>", `${LEVEL_HELP} (default: the server's, full)`, levelOption)
+    .option("--seed <n>", `world or fleet seed, an integer from 0 to 2^53-1 (default: the server's, ${DEFAULT_SEED})`, seedOption)
+    .action(async (options: RegisterCommandOptions) => (await import("./commands/register")).runRegisterCommand(options, io));
 
   return program;
 }
@@ -142,17 +128,5 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     program.outputHelp({ error: true });
     return EXIT_USAGE;
   }
-  try {
-    await program.parseAsync([...argv], { from: "user" });
-    return 0;
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_USAGE;
-    if (error instanceof CliError) {
-      io.stderr(`mcp-course: ${error.message}\n`);
-      return error.exitCode;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`mcp-course: unexpected error: ${message.split("\n")[0]}\n`);
-    return 1;
-  }
+  return runCommand(program, argv, io);
 }

@@ -4,14 +4,18 @@
  *
  * Source: issue 5 §1 and the shared contract of the servers (`mcp-course serve
  * <olcum|tarife|kayit|fleet> [--level] [--seed] [--fault] [--path] [--slow-ms]`). The client runs
- * the built CLI with the running Node (`process.execPath <PACKAGE_ROOT>/dist/cli/main.js serve …`),
- * so it needs `dist/` built (`npm run build`) and no `npx` or shell. This module only writes the
- * command; `wireConnection.ts` spawns it.
+ * the bundled server with the running Node (`process.execPath <PACKAGE_ROOT>/dist/serve.js
+ * <server> …`, the same command line as `mcp-course serve`, started faster; issue 10 §5), so it
+ * needs `dist/` built (`npm run build`) and no `npx` or shell. This module only writes the
+ * command; `wireConnection.ts` spawns it, and `registration.ts` prints it for an MCP client.
  */
 import { join } from "node:path";
 import type { Level } from "../sim/declaration";
 import { PACKAGE_ROOT } from "../packageRoot";
 import type { ServeFaultName } from "../server/faults";
+import { SERVE_SCRIPT } from "../serve";
+
+export { SERVE_SCRIPT };
 
 /** The servers `mcp-course serve` knows: lesson 6's three and lesson 8's fleet. */
 export type ServedName = "olcum" | "tarife" | "kayit" | "fleet";
@@ -35,16 +39,16 @@ export interface ServeSpec {
   slowMs?: number;
 }
 
-/** The built CLI the client runs. */
+/** The built CLI (`mcp-course`); the client runs {@link SERVE_SCRIPT}, its `serve` alone. */
 export const CLI_SCRIPT = join(PACKAGE_ROOT, "dist", "cli", "main.js");
 
 /**
- * The arguments after `node`: the CLI script, `serve`, the server, then one flag per option set.
+ * The arguments after `node`: the server's launcher, the server, then one flag per option set.
  *
- * @returns e.g. `[CLI_SCRIPT, "serve", "fleet", "--level", "3", "--fault", "crash:6"]`.
+ * @returns e.g. `[SERVE_SCRIPT, "fleet", "--level", "3", "--fault", "crash:6"]`.
  */
 export function serveArgs(spec: ServeSpec): string[] {
-  const args = [CLI_SCRIPT, "serve", spec.server];
+  const args = [SERVE_SCRIPT, spec.server];
   if (spec.level !== undefined) args.push("--level", String(spec.level));
   if (spec.seed !== undefined) args.push("--seed", String(spec.seed));
   if (spec.fault !== undefined) args.push("--fault", spec.fault === "crash" && spec.crashOn !== undefined ? `crash:${spec.crashOn}` : spec.fault);
@@ -55,5 +59,5 @@ export function serveArgs(spec: ServeSpec): string[] {
 
 /** The command line as a reader would type it (`mcp-course serve fleet --fault crash:6`), for tables and logs. */
 export function describeServe(spec: ServeSpec): string {
-  return ["mcp-course", ...serveArgs(spec).slice(1)].join(" ");
+  return ["mcp-course", "serve", ...serveArgs(spec).slice(1)].join(" ");
 }

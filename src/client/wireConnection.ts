@@ -33,7 +33,7 @@ import { PACKAGE_ROOT } from "../packageRoot";
 import type { ServerDeclaration } from "../sim/declaration";
 import { MeteredTransport } from "./meteredTransport";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
-import { CLI_SCRIPT, serveArgs, type ServeSpec } from "./serveCommand";
+import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "./serveCommand";
 import { declarationFromWire, type WireTool } from "./wireTools";
 
 /** How the client introduces itself in `initialize`. The simulated fleet client's words (`fleet/client.ts`). */
@@ -71,6 +71,7 @@ export interface WireCallStats {
 /** One server process and the SDK client speaking to it. */
 interface Process {
   client: Client;
+  transport: StdioClientTransport;
   /** The server's stderr events, complete once its stderr has ended. */
   events: Promise<ServerEvent[]>;
 }
@@ -149,11 +150,11 @@ export class WireConnection {
   /**
    * Spawns the server and runs the handshake.
    *
-   * @throws Error when the CLI is not built (`dist/cli/main.js` missing), or when the server
+   * @throws Error when the server is not built (`dist/serve.js` missing), or when the server
    *   cannot be started or does not answer the handshake (the process is ended first).
    */
   static async open(spec: ServeSpec, options: WireClientOptions = {}): Promise<WireConnection> {
-    if (!existsSync(CLI_SCRIPT)) throw new Error(`${CLI_SCRIPT} is missing: build the package first (npm run build)`);
+    if (!existsSync(SERVE_SCRIPT)) throw new Error(`${SERVE_SCRIPT} is missing: build the package first (npm run build)`);
     const connection = new WireConnection(spec, options);
     await connection.start(spec);
     return connection;
@@ -165,7 +166,7 @@ export class WireConnection {
     const events = collectEvents(inner.stderr as Readable | null);
     this.ended.push(events);
     const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: {} });
-    this.current = { client, events };
+    this.current = { client, transport: inner, events };
     try {
       await client.connect(new MeteredTransport(inner, this.meter));
       const info = client.getServerVersion();
@@ -222,6 +223,11 @@ export class WireConnection {
     await dead?.client.close();
     const { fault: _fault, crashOn: _crashOn, slowMs: _slowMs, ...healthy } = this.spec;
     await this.start(healthy);
+  }
+
+  /** The running server process's id (to read its CPU time, say), or undefined when none runs. */
+  serverPid(): number | undefined {
+    return this.current?.transport.pid ?? undefined;
   }
 
   /** The calls so far, as a new object. */

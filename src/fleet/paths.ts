@@ -13,7 +13,8 @@
  * Whatever the channel, the client turns the answer into one {@link ToolOutcome}, the way the
  * seed's client mapped both failure channels onto one tool result.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject } from "ajv";
+import { fleetValidators } from "./fleetValidation";
 import type { Fleet } from "./generator";
 import {
   ERROR_CODES,
@@ -134,18 +135,6 @@ export function createRawServer(fleet: Fleet): JsonRpcServer {
   });
 }
 
-/** Compiled validators, one per tool, built on first use (the schemas are constants). */
-let validators: ReadonlyMap<string, ValidateFunction> | undefined;
-
-function validatorFor(name: string): ValidateFunction | undefined {
-  if (!validators) {
-    // removeAdditional "all": strip properties the schema does not name, as the SDK's server does.
-    const ajv = new Ajv({ allErrors: true, verbose: true, removeAdditional: "all" });
-    validators = new Map(FLEET_TOOL_DEFINITIONS.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
-  }
-  return validators.get(name);
-}
-
 /** A JSON value as an error message quotes it. */
 function shown(value: unknown): string {
   return value === undefined ? "nothing" : JSON.stringify(value);
@@ -178,15 +167,16 @@ function describeError(error: ErrorObject, schema: JsonSchema): string {
 /** The `validating` server: ajv against the declared schema, then the handler. */
 export function createValidatingServer(fleet: Fleet): JsonRpcServer {
   const handlers: Readonly<Record<string, FleetHandler>> = createFleetHandlers(fleet);
-  // Compile the validators now, not at the first call: a real server (`mcp-course serve fleet`)
-  // then pays ajv's compile time at startup, as the SDK's server pays its schemas' at registration,
-  // and its first call is as fast as any other (a client timeout of a few hundred ms must not
-  // catch a cold compile). Once per process; the simulator's runs are unchanged.
-  validatorFor(FLEET_TOOL_DEFINITIONS[0].name);
+  // The validators now, not at the first call, so that the first call is as fast as any other (a
+  // client timeout of a few hundred ms must not catch a cold compile). Compiled once per process;
+  // the real server's bundle has them compiled at build time (`fleetValidation.ts`).
+  const validators = fleetValidators();
   return jsonRpcServer((name, args, id) => {
-    const validate = Object.hasOwn(handlers, name) ? validatorFor(name) : undefined;
+    const validate = Object.hasOwn(handlers, name) ? validators.get(name) : undefined;
     if (!validate) return success(id, textResult(mcpErrorText(ERROR_CODES.invalidParams, `Tool ${name} not found`), true));
-    const checked = structuredClone(args) as JsonObject; // ajv strips in place; the caller's object stays as sent
+    // ajv strips unnamed properties in place: it gets a copy, and the caller's object stays as sent.
+    // A shallow copy suffices, as every property schema is a scalar's (a test holds them to that).
+    const checked: JsonObject = { ...(args as JsonObject) };
     if (!validate(checked)) {
       const schema = FLEET_TOOL_DEFINITIONS.find((tool) => tool.name === name)!.inputSchema;
       const details = (validate.errors ?? []).map((error) => describeError(error, schema)).join("; ");

@@ -98,22 +98,65 @@ function hoursFilter(args: ToolArguments, key: "min_hours" | "max_hours"): numbe
  * `min_hours` inclusive, `max_hours` exclusive. Unknown keys are ignored.
  */
 export function matchingDevices(fleet: Fleet, args: ToolArguments): Device[] {
+  return fleet.devices.filter(deviceFilter(args));
+}
+
+/** The filters in `args` as one test of a device (see {@link matchingDevices}); throws as it does, before any device is tested. */
+function deviceFilter(args: ToolArguments): (device: Device) => boolean {
   const { model, site, firmware } = args;
   const min = hoursFilter(args, "min_hours");
   const max = hoursFilter(args, "max_hours");
-  return fleet.devices.filter(
-    (d) =>
-      (model === undefined || d.model === model) &&
-      (site === undefined || d.site === site) &&
-      (firmware === undefined || d.firmware === firmware) &&
-      (min === undefined || d.operating_hours >= min) &&
-      (max === undefined || d.operating_hours < max),
-  );
+  return (d) =>
+    (model === undefined || d.model === model) &&
+    (site === undefined || d.site === site) &&
+    (firmware === undefined || d.firmware === firmware) &&
+    (min === undefined || d.operating_hours >= min) &&
+    (max === undefined || d.operating_hours < max);
+}
+
+/** How many devices match the filters in `args`: `matchingDevices(fleet, args).length`, without making the list. */
+export function countMatching(fleet: Fleet, args: ToolArguments): number {
+  const matches = deviceFilter(args);
+  let count = 0;
+  for (const device of fleet.devices) if (matches(device)) count += 1;
+  return count;
+}
+
+/**
+ * The ranking order: highest `field` first, equal values in device-id order. Device ids are
+ * unique, so the order is total: any two devices compare unequal, and every ranking is one list.
+ */
+function rankOrder(field: RankableField): (a: Device, b: Device) => number {
+  return (a, b) => b[field] - a[field] || (a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : 0);
 }
 
 /** Highest first; equal values in device-id order, so every ranking is total and stable. */
 export function rankBy(devices: readonly Device[], field: RankableField): Device[] {
-  return [...devices].sort((a, b) => b[field] - a[field] || (a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : 0));
+  return [...devices].sort(rankOrder(field));
+}
+
+/**
+ * The first `count` devices of {@link rankBy}`(devices, field)`, without sorting them all: one
+ * pass keeps the best `count` seen so far in order (insertion into a list of at most `count`).
+ * The order is total (see {@link rankOrder}), so the rows and their order, ties included, are
+ * exactly `rankBy(devices, field).slice(0, count)`'s.
+ *
+ * @param count how many rows, at least 0.
+ */
+export function topBy(devices: readonly Device[], field: RankableField, count: number): Device[] {
+  const order = rankOrder(field);
+  const top: Device[] = [];
+  if (count <= 0) return top;
+  for (const device of devices) {
+    if (top.length === count && order(device, top[count - 1]) >= 0) continue;
+    let at = top.length === count ? count - 1 : top.length;
+    while (at > 0 && order(device, top[at - 1]) < 0) {
+      top[at] = top[at - 1];
+      at -= 1;
+    }
+    top[at] = device;
+  }
+  return top;
 }
 
 /**
@@ -124,7 +167,7 @@ export function rankBy(devices: readonly Device[], field: RankableField): Device
  */
 export function createFleetHandlers(fleet: Fleet): Readonly<Record<FleetToolName, FleetHandler>> {
   return {
-    count_devices: (args) => ({ count: matchingDevices(fleet, args).length }),
+    count_devices: (args) => ({ count: countMatching(fleet, args) }),
     top_devices: (args) => {
       const { field } = args;
       if (field === undefined) throw new Error(`field is required: rank by one of ${RANKABLE_FIELDS.join(", ")}.`);
@@ -135,9 +178,7 @@ export function createFleetHandlers(fleet: Fleet): Readonly<Record<FleetToolName
       const limit = args.limit ?? DEFAULT_ROWS;
       if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS) throw limitError(args.limit);
       const matching = matchingDevices(fleet, args);
-      const rows = rankBy(matching, rankable)
-        .slice(0, limit)
-        .map((d) => ({ device_id: d.device_id, model: d.model, [rankable]: d[rankable] }));
+      const rows = topBy(matching, rankable, limit).map((d) => ({ device_id: d.device_id, model: d.model, [rankable]: d[rankable] }));
       return { total_matching: matching.length, returned: rows.length, devices: rows };
     },
     get_device: (args) => {

@@ -109,8 +109,12 @@ export class FaultInjector {
     private readonly effects: FaultEffects,
   ) {}
 
-  /** Call before serving `tool` for request `id`; resolves when the call may go on. */
-  async beforeCall(tool: string, id: RequestId): Promise<void> {
+  /**
+   * Call before serving `tool` for request `id`. Returns a promise when the call must wait (the
+   * slow tool's sleep; a crash's call, never settling), else nothing: the call goes on at once,
+   * without a turn through the microtask queue.
+   */
+  beforeCall(tool: string, id: RequestId): Promise<void> | undefined {
     this.calls += 1;
     const fault = this.fault;
     switch (fault.kind) {
@@ -131,7 +135,7 @@ export class FaultInjector {
       case "slow":
         if (tool === SLOW_TOOL && !this.slept) {
           this.slept = true;
-          await sleep(fault.delayMs);
+          return sleep(fault.delayMs);
         }
         return;
       case "none":

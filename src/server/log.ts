@@ -10,12 +10,21 @@
  * - `error`: something the SDK reported out of band (`message`);
  * - `stopping`: `reason` (`end of input` or `crash`), `tools` ({tool: {calls, errors}}), and the
  *   transport's `messages_in`, `messages_out`, `bytes_in`, `bytes_out`.
+ * Lines are written in the order they were made, together, at most {@link LOG_FLUSH_MS} after
+ * the first of them: a call's response, which the SDK writes in the turn of the event loop that
+ * made the call's line, always reaches stdout first, and a busy server writes its log in one
+ * write per few dozen calls instead of one per call. A client that reads both pipes (as ours
+ * does) then wakes for each response only, not first for a log line and again for the response.
+ * `stopping` writes every line still waiting before its own, so it stays the last line.
  * This module formats and counts; it does not decide what happens.
  */
 import type { LineEvent, LineTransportStats } from "./lineTransport";
 
-/** Where log lines go: one call per line, newline included. Default: `process.stderr`. */
-export type LogSink = (line: string) => void;
+/** Where log lines go: each call carries one or more whole lines, newlines included. Default: `process.stderr`. */
+export type LogSink = (lines: string) => void;
+
+/** How long a log line may wait for others to be written with it, ms. This project's choice: unnoticeable to a reader, long enough to gather many calls. */
+export const LOG_FLUSH_MS = 10;
 
 /** One `tools/call` as logged. */
 export interface CallRecord {
@@ -67,11 +76,39 @@ export class ServeLog {
   /** Calls and errors by tool, in order of first call. */
   readonly tools = new Map<string, { calls: number; errors: number }>();
 
+  /** Lines logged and not yet written, oldest first, each as the function that formats it. */
+  private pending: (() => string)[] = [];
+  private flushScheduled = false;
+  private readonly flushLater = () => {
+    this.flushScheduled = false;
+    this.flush();
+  };
+
   constructor(private readonly sink: LogSink = (line) => process.stderr.write(line)) {}
 
-  /** Writes one event (`event` first, then the fields). */
+  /** Logs one event (`event` first, then the fields, which must not change meanwhile); written within {@link LOG_FLUSH_MS}. */
   write(event: string, fields: Readonly<Record<string, unknown>>): void {
-    this.sink(JSON.stringify({ event, ...fields }) + "\n");
+    this.later(() => JSON.stringify({ event, ...fields }) + "\n");
+  }
+
+  /** Queues a line, formatted when it is written: off the path between a request and its response. */
+  private later(line: () => string): void {
+    this.pending.push(line);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      // Unref'd: a log line waiting never keeps the process alive (the stopping line flushes it).
+      setTimeout(this.flushLater, LOG_FLUSH_MS).unref();
+    }
+  }
+
+  /** Writes every line still waiting, in order, now, in one call of the sink. */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    const lines = this.pending;
+    this.pending = [];
+    let text = "";
+    for (const line of lines) text += line();
+    this.sink(text);
   }
 
   /** The start line. */
@@ -85,13 +122,18 @@ export class ServeLog {
     tally.calls += 1;
     if (record.isError) tally.errors += 1;
     this.tools.set(record.tool, tally);
-    this.write("call", {
-      tool: record.tool,
-      duration_ms: Math.round(record.durationMs * 1000) / 1000,
-      isError: record.isError,
-      ...(record.errorCode === undefined ? {} : { error_code: record.errorCode }),
-      argument_bytes: argumentBytes(record.arguments),
-    });
+    // The arguments are measured when the line is written; nothing changes them meanwhile (no
+    // handler writes to its arguments, and the validating path strips a copy).
+    this.later(() =>
+      JSON.stringify({
+        event: "call",
+        tool: record.tool,
+        duration_ms: Math.round(record.durationMs * 1000) / 1000,
+        isError: record.isError,
+        ...(record.errorCode === undefined ? {} : { error_code: record.errorCode }),
+        argument_bytes: argumentBytes(record.arguments),
+      }) + "\n",
+    );
   }
 
   /** A line the transport rejected or dropped. */
@@ -100,7 +142,7 @@ export class ServeLog {
     else this.write("dropped", { reason: "the input ended inside a line (no newline)", bytes: event.bytes });
   }
 
-  /** The stop line, with the per-tool summary and the transport's counts. */
+  /** The stop line, with the per-tool summary and the transport's counts, written at once after every line before it. */
   stopping(reason: string, stats: LineTransportStats): void {
     this.write("stopping", {
       reason,
@@ -110,5 +152,7 @@ export class ServeLog {
       bytes_in: stats.bytesIn,
       bytes_out: stats.bytesOut,
     });
+    // Now, not later: the process may exit right after this line (a crash, a signal).
+    this.flush();
   }
 }

@@ -16,6 +16,8 @@
  */
 import { performance } from "node:perf_hooks";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -24,6 +26,7 @@ import {
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  type CallToolRequest,
   type CallToolResult,
   type GetPromptResult,
   type Prompt,
@@ -70,7 +73,8 @@ export interface ServedServer {
 
 /** What the caller does around each `tools/call`: the fault before it, the log after it. */
 export interface CallHooks {
-  beforeCall?(tool: string, id: RequestId): Promise<void>;
+  /** Runs before the tool; a promise returned makes the call wait for it. */
+  beforeCall?(tool: string, id: RequestId): Promise<void> | undefined;
   afterCall?(record: CallRecord): void;
 }
 
@@ -81,6 +85,17 @@ export function capabilitiesOf(served: ServedServer): ServerCapabilities {
     ...(served.resources.length > 0 ? { resources: {} } : {}),
     ...(served.prompts.length > 0 ? { prompts: {} } : {}),
   };
+}
+
+/**
+ * The SDK's JSON Schema validator, built the first time it is asked for a validator. The SDK's
+ * `Server` validates only what a client sends back to an elicitation with it, and these servers
+ * never elicit; its default builds an ajv instance with every format at construction, which
+ * every start would pay for nothing.
+ */
+function lazyValidator(): jsonSchemaValidator {
+  let inner: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (inner ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }
 
 /** The zod-like check we need: `safeParse` with issues carrying a path and a message. */
@@ -102,7 +117,7 @@ function checked<T>(schema: Checker<T>, request: unknown, method: string): T {
  * @param hooks run around every `tools/call` that the SDK accepted (it names a tool).
  */
 export function createMcpServer(served: ServedServer, hooks: CallHooks = {}): Server {
-  const server = new Server({ name: served.name, version: served.version }, { capabilities: capabilitiesOf(served) });
+  const server = new Server({ name: served.name, version: served.version }, { capabilities: capabilitiesOf(served), jsonSchemaValidator: lazyValidator() });
 
   server.setRequestHandler(ListToolsRequestSchema.pick({ method: true }).loose(), (request) => {
     checked(ListToolsRequestSchema, request, "tools/list");
@@ -110,9 +125,13 @@ export function createMcpServer(served: ServedServer, hooks: CallHooks = {}): Se
   });
 
   server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (request, extra) => {
-    const { name, arguments: args = {} } = checked(CallToolRequestSchema, request, "tools/call").params;
+    // Parsed once, by the SDK: its `Server` checks every `tools/call` against CallToolRequestSchema
+    // before calling this handler (−32602 `Invalid tools/call request` otherwise), so a second
+    // parse here would only repeat it.
+    const { name, arguments: args = {} } = (request as unknown as CallToolRequest).params;
     const start = performance.now();
-    await hooks.beforeCall?.(name, extra.requestId);
+    const wait = hooks.beforeCall?.(name, extra.requestId);
+    if (wait) await wait;
     let result: CallToolResult;
     try {
       result = served.callTool(name, args, extra.requestId);

@@ -71,7 +71,7 @@ export function fleetServed(fleet: Fleet, path: ServedPath, level: Level): Serve
     tools: fleetToolList(simulated, level),
     callTool(tool, args, id): CallToolResult {
       // The path servers speak numeric ids; the id only labels the response we unwrap here.
-      const response = pathServer.handle({ jsonrpc: "2.0", id: typeof id === "number" ? id : 0, method: "tools/call", params: { name: tool, arguments: { ...args } } });
+      const response = pathServer.handle({ jsonrpc: "2.0", id: typeof id === "number" ? id : 0, method: "tools/call", params: { name: tool, arguments: args } });
       if (!response) throw new ProtocolError(ErrorCode.InternalError, "the path server gave no response");
       if ("error" in response) throw new ProtocolError(response.error.code, response.error.message);
       return response.result as unknown as CallToolResult;

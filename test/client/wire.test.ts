@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
-import { CLI_SCRIPT } from "../../src/client/serveCommand";
+import { SERVE_SCRIPT } from "../../src/client/serveCommand";
 import { compareAgentRuns } from "../../src/client/wireAgents";
 import { WireConnection } from "../../src/client/wireConnection";
 import { probeMalformedCallsOverWire } from "../../src/client/wireMalformed";
@@ -18,7 +18,7 @@ const SEED = DEFAULT_SEED;
 /** The `mcp-course serve` processes this test process started that are still alive (tsx's own esbuild child is not one). */
 function children(): string[] {
   const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n");
-  return lines.map((line) => line.trim()).filter((line) => line.includes(`${CLI_SCRIPT} serve`));
+  return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `));
 }
 
 /** The simulator's columns of a wire run, and the same of a simulated one. */

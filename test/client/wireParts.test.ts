@@ -6,7 +6,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { MeteredTransport } from "../../src/client/meteredTransport";
 import { TrafficMeter, addTraffic, messageKind, noTraffic, UNKNOWN_METHOD } from "../../src/client/trafficCounts";
-import { CLI_SCRIPT, describeServe, serveArgs } from "../../src/client/serveCommand";
+import { describeServe, SERVE_SCRIPT, serveArgs } from "../../src/client/serveCommand";
 import { WIRE_TIME_SCALE, wireSetup } from "../../src/client/wireAgents";
 import { SERVE_FAULT_OF } from "../../src/server/faults";
 import { wireOutcome } from "../../src/client/wireConnection";
@@ -180,10 +180,10 @@ test("the metered transport counts serialized bytes per kind and per method, fil
   assert.deepEqual([request, notification, response].map(messageKind), ["request", "notification", "response"]);
 });
 
-test("the serve command line: built CLI, one flag per option, crash:N", () => {
-  assert.deepEqual(serveArgs({ server: "olcum" }), [CLI_SCRIPT, "serve", "olcum"]);
+test("the serve command line: the bundled server's launcher, one flag per option, crash:N", () => {
+  assert.deepEqual(serveArgs({ server: "olcum" }), [SERVE_SCRIPT, "olcum"]);
   assert.deepEqual(serveArgs({ server: "fleet", level: 0, seed: 7, fault: "crash", crashOn: 6, path: "raw", slowMs: 5 }).slice(1), [
-    "serve", "fleet", "--level", "0", "--seed", "7", "--fault", "crash:6", "--path", "raw", "--slow-ms", "5",
+    "fleet", "--level", "0", "--seed", "7", "--fault", "crash:6", "--path", "raw", "--slow-ms", "5",
   ]);
   assert.equal(describeServe({ server: "fleet", fault: "noisy-line" }), "mcp-course serve fleet --fault noisy-line");
 });

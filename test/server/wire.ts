@@ -1,7 +1,6 @@
-// Shared by the server tests: run the built `mcp-course serve` as a real subprocess and read its wire.
+// Shared by the server tests: run the built `mcp-course serve` (the bundled server, as MCP clients run it) as a real subprocess and read its wire.
 import { spawn } from "node:child_process";
-import { join } from "node:path";
-import { ROOT } from "../helpers";
+import { SERVE_SCRIPT } from "../../src/serve";
 
 /** What a server run left behind: exit code, raw stdout, stdout split into lines, stderr's JSON lines. */
 export interface ServerRun {
@@ -40,11 +39,12 @@ export function call(id: number, name: string, args: Record<string, unknown> = {
 }
 
 /**
- * Spawns `node dist/cli/main.js serve <args>`, writes `input` to its stdin, closes stdin, and
- * waits for the process to end (the server answers what it read, then exits).
+ * Spawns `node dist/serve.js <args>` (`mcp-course serve <args>`, bundled; `script` another
+ * launcher of the same command line), writes `input` to its stdin, closes stdin, and waits for the
+ * process to end (the server answers what it read, then exits).
  */
-export function runServer(args: readonly string[], input: string | Buffer | readonly (string | Buffer)[]): Promise<ServerRun> {
-  const child = spawn(process.execPath, [join(ROOT, "dist", "cli", "main.js"), "serve", ...args], { stdio: ["pipe", "pipe", "pipe"] });
+export function runServer(args: readonly string[], input: string | Buffer | readonly (string | Buffer)[], script: readonly string[] = [SERVE_SCRIPT]): Promise<ServerRun> {
+  const child = spawn(process.execPath, [...script, ...args], { stdio: ["pipe", "pipe", "pipe"] });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => out.push(chunk));

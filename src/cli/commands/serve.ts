@@ -6,12 +6,14 @@
  * exit code 2 and nothing on stdout. While serving, stdout carries protocol messages only: even a
  * stray `console.log` (the seed's `stdout-line` fault, by accident) is sent to stderr.
  */
-import { InvalidArgumentError } from "commander";
+import { InvalidArgumentError, type Command } from "commander";
+import { DEFAULT_SEED } from "../../sim/seed";
 import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { LEVEL_FLAGS } from "../../server/declarations";
 import { DEFAULT_SLOW_MS, parseFault, type ServeFault } from "../../server/faults";
 import { SERVED_PATHS, SERVER_NAMES, type ServedPath, type ServerName } from "../../server/names";
 import { CliError, messages } from "../messages";
+import { seedOption } from "../options";
 
 /** `<server>`: one of olcum, tarife, kayit, fleet. */
 export function serverArgument(text: string): ServerName {
@@ -82,4 +84,24 @@ export async function runServeCommand(server: ServerName, options: ServeCommandO
   // Loaded here, not at the top: the SDK behind it costs every other command its start-up time.
   const { serve } = await import("../../server/serve");
   await serve({ server, level: options.level, seed: options.seed, fault, path: options.path });
+}
+
+/**
+ * Gives `command` everything `serve` is: its description, `<server>`, its options with their
+ * parsers, and its action. The whole CLI applies it to its `serve` subcommand, and the server's
+ * bundle to its one command (`serveMain.ts`), so both parse and answer alike.
+ */
+export function defineServe(command: Command): Command {
+  return command
+    .description(
+      "Serve one of the course's servers as a real MCP server over stdio (newline-delimited JSON-RPC) until stdin closes. " +
+        "Stdout carries protocol messages only; logs are JSON lines on stderr.",
+    )
+    .argument("<server>", `which server: ${SERVER_NAMES.join(", ")}`, serverArgument)
+    .option("--level <level>", LEVEL_HELP, levelOption, 3 as Level)
+    .option("--seed <n>", "world seed (olcum, tarife, kayit) or fleet seed (fleet), an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
+    .option("--fault <fault>", "a real fault: slow (first top_devices sleeps --slow-ms), crash[:N] (exit during the Nth tools/call, default 6), noisy-line (a stray stdout line per call), noisy-raw (stray stdout text with no newline per call), none", faultOption, "none")
+    .option("--path <path>", `fleet only: which path answers tools/call, ${SERVED_PATHS.join(" (no checks) or ")} (ajv against the schema) (default: validating)`, pathOption)
+    .option("--slow-ms <ms>", `with --fault slow: the delay in milliseconds (default: ${SLOW_MS_DEFAULT})`, slowMsOption)
+    .action((server: ServerName, options: ServeCommandOptions) => runServeCommand(server, options));
 }

@@ -1,0 +1,112 @@
+/**
+ * The build's second step (`npm run build`, after `tsc -p .`): the server's bundle and its code
+ * cache, `dist/serve.bundle.js` and `dist/serve.bundle.cache` (see `src/serve.ts`).
+ *
+ * Source: issue 10 §5. esbuild bundles `src/cli/serveMain.ts` and everything it reaches into one
+ * CommonJS file for Node 20 and later. Bundling from the packages' ES modules lets esbuild drop
+ * what `serve` never uses: zod's locales but English, its v3 compatibility layer, the SDK's other
+ * transports. One module is swapped on the way: `src/fleet/fleetValidation.ts` becomes the very
+ * functions ajv compiles for the fleet's schemas with the same options, written out by ajv's
+ * standalone code generation here, at build time, so a start compiles no schema.
+ *
+ * The bundle's first line is its build id (a hash of the rest); then the bundle is loaded the
+ * way the launcher loads it, serves a scripted session of each server (`warmUp`), and V8's code
+ * cache for it, functions compiled during that session included, is written with the same id.
+ * Both files are written through a temporary file and a rename, so a server starting meanwhile
+ * reads a whole old file or a whole new one; an old cache never meets a new bundle (the ids differ).
+ */
+import { createHash } from "node:crypto";
+import { renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import Ajv from "ajv";
+import standaloneCode from "ajv/dist/standalone";
+import { build, type Plugin } from "esbuild";
+import { FLEET_AJV_OPTIONS } from "../fleet/fleetValidation";
+import { FLEET_TOOL_DEFINITIONS } from "../fleet/tools";
+import { PACKAGE_ROOT } from "../packageRoot";
+import { BUILD_ID_PREFIX, buildIdOf, bundleScript, runBundle, SERVE_BUNDLE, SERVE_CODE_CACHE } from "../serve";
+
+/** The bundle's entry: `mcp-course serve` alone. */
+export const BUNDLE_ENTRY = join(PACKAGE_ROOT, "src", "cli", "serveMain.ts");
+
+/** The oldest Node the bundle's syntax must run on: `engines.node` in package.json. */
+const NODE_TARGET = "node20";
+
+/**
+ * The source of a module that stands in for `fleet/fleetValidation.ts`: ajv's standalone code for
+ * each fleet tool's schema, compiled with {@link FLEET_AJV_OPTIONS}, and the same exports.
+ */
+export function precompiledValidationModule(): string {
+  const ajv = new Ajv({ ...FLEET_AJV_OPTIONS, code: { source: true, esm: true } });
+  const exportNames: Record<string, string> = {};
+  FLEET_TOOL_DEFINITIONS.forEach((tool, index) => {
+    ajv.addSchema(tool.inputSchema, tool.name);
+    exportNames[`validate_${index}`] = tool.name;
+  });
+  const entries = FLEET_TOOL_DEFINITIONS.map((tool, index) => `[${JSON.stringify(tool.name)}, validate_${index}]`).join(", ");
+  return [
+    "// Made by src/build/bundle.ts with ajv's standalone code generation; stands in for src/fleet/fleetValidation.ts.",
+    standaloneCode(ajv, exportNames),
+    `export const FLEET_AJV_OPTIONS = ${JSON.stringify(FLEET_AJV_OPTIONS)};`,
+    `const compiled = new Map([${entries}]);`,
+    "export function fleetValidators() { return compiled; }",
+    "",
+  ].join("\n");
+}
+
+/** The esbuild plugin that swaps `fleet/fleetValidation.ts` for {@link precompiledValidationModule}. */
+function precompiledValidators(): Plugin {
+  return {
+    name: "precompiled-fleet-validators",
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]src[\\/]fleet[\\/]fleetValidation\.ts$/ }, (args) => ({
+        contents: precompiledValidationModule(),
+        loader: "js",
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
+}
+
+/** Writes a file through a temporary file beside it and a rename. */
+function writeAtomic(path: string, data: string | Buffer): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, path);
+}
+
+/** The bundle's text with its build id line in front (see {@link BUILD_ID_PREFIX}). */
+export async function bundleText(): Promise<string> {
+  const result = await build({
+    entryPoints: [BUNDLE_ENTRY],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: NODE_TARGET,
+    write: false,
+    outfile: SERVE_BUNDLE,
+    tsconfig: join(PACKAGE_ROOT, "tsconfig.json"),
+    plugins: [precompiledValidators()],
+    logLevel: "warning",
+  });
+  const text = result.outputFiles[0].text;
+  const id = createHash("sha256").update(text).digest("hex").slice(0, 32);
+  return `${BUILD_ID_PREFIX}${id}\n${text}`;
+}
+
+/** Builds the bundle, warms it, and writes it and its code cache (see the module comment). */
+export async function buildServeBundle(): Promise<void> {
+  const source = await bundleText();
+  writeAtomic(SERVE_BUNDLE, source);
+  const script = bundleScript(source);
+  await runBundle(script).warmUp();
+  const id = buildIdOf(source)!;
+  writeAtomic(SERVE_CODE_CACHE, Buffer.concat([Buffer.from(`${id}\n`, "latin1"), script.createCachedData()]));
+}
+
+if (require.main === module) {
+  buildServeBundle().catch((error: unknown) => {
+    process.stderr.write(`bundling the server failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

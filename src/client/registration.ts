@@ -1,0 +1,63 @@
+/**
+ * Registering a server with an MCP client: the entry to paste into the client's configuration,
+ * with absolute paths, so the client starts the bundled server (`dist/serve.js`) with this Node.
+ *
+ * Source: issue 10 §5. The two formats:
+ * - Claude Desktop, `claude_desktop_config.json`: `{"mcpServers": {<name>: {"command", "args"}}}`
+ *   (modelcontextprotocol.io, "Connect to local MCP servers");
+ * - VS Code, `.vscode/mcp.json` (or the user profile's `mcp.json`): `{"servers": {<name>:
+ *   {"type": "stdio", "command", "args"}}}` (code.visualstudio.com, "MCP configuration reference").
+ * The command is `process.execPath`, not `node` or `npx`: a client started from a desktop has its
+ * own PATH, and `npx` would load npm before the server at every start. The arguments are the
+ * launcher's, built by `serveArgs`, so they are the ones the course's own client runs.
+ */
+import type { Level } from "../sim/declaration";
+import { serveArgs, type ServedName } from "./serveCommand";
+
+/** The clients `mcp-course register` writes an entry for. */
+export const REGISTRATION_CLIENTS = ["claude-desktop", "vscode"] as const;
+
+/** One of {@link REGISTRATION_CLIENTS}. */
+export type RegistrationClient = (typeof REGISTRATION_CLIENTS)[number];
+
+/** Where each client keeps the entry, for help and for the README. */
+export const REGISTRATION_FILES: Readonly<Record<RegistrationClient, string>> = {
+  "claude-desktop": "claude_desktop_config.json (Claude Desktop: Settings → Developer → Edit Config)",
+  vscode: ".vscode/mcp.json in a workspace (or MCP: Open User Configuration)",
+};
+
+/** What to register: the server, and the options it should start with (unset: the server's defaults). */
+export interface Registration {
+  client: RegistrationClient;
+  server: ServedName;
+  level?: Level;
+  seed?: number;
+}
+
+/** How a client starts the server: an absolute command and its arguments. */
+export interface ServerLaunch {
+  command: string;
+  args: string[];
+}
+
+/** The command line a client runs for `registration`: this Node, the launcher's absolute path, the server and its options. */
+export function serverLaunch(registration: Registration): ServerLaunch {
+  const { server, level, seed } = registration;
+  return { command: process.execPath, args: serveArgs({ server, level, seed }) };
+}
+
+/**
+ * The client's configuration entry for the server, keyed by the server's name.
+ *
+ * @returns `{"mcpServers": {...}}` for Claude Desktop, `{"servers": {...}}` for VS Code.
+ */
+export function registrationEntry(registration: Registration): Record<string, Record<string, Record<string, unknown>>> {
+  const launch = serverLaunch(registration);
+  if (registration.client === "vscode") return { servers: { [registration.server]: { type: "stdio", ...launch } } };
+  return { mcpServers: { [registration.server]: { ...launch } } };
+}
+
+/** {@link registrationEntry} as the JSON text to paste: two-space indents, a final newline. */
+export function registrationText(registration: Registration): string {
+  return JSON.stringify(registrationEntry(registration), null, 2) + "\n";
+}

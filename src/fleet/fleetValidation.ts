@@ -1,0 +1,31 @@
+/**
+ * The `validating` path's validators: one compiled ajv function per fleet tool, from the tools'
+ * declared JSON Schemas (`FLEET_TOOL_DEFINITIONS`) and {@link FLEET_AJV_OPTIONS}.
+ *
+ * Source: issue 3 §6 (ajv against the declared schema) and issue 10 §5 (no schema work at every
+ * start). Here they are compiled with ajv when first asked for, once per process, without ajv's
+ * meta-schema check: these schemas are our own constants, and a test checks them against the
+ * meta-schema instead (`test/fleet/tools.test.ts`, ajv in strict mode). The server's bundle (`src/build/bundle.ts`)
+ * replaces this module with the very functions ajv generates for the same schemas and options,
+ * compiled at build time (ajv's standalone code), so a served fleet does no ajv work at start-up.
+ */
+import Ajv, { type Options, type ValidateFunction } from "ajv";
+import { FLEET_TOOL_DEFINITIONS } from "./tools";
+
+/**
+ * The options every fleet validator is compiled with: every error (`allErrors`), each with the
+ * value it is about (`verbose`, for the messages of `paths.ts`), properties the schema does not
+ * name stripped (`removeAdditional: "all"`, as the SDK's server does), no meta-schema check.
+ */
+export const FLEET_AJV_OPTIONS = { allErrors: true, verbose: true, removeAdditional: "all", validateSchema: false } as const satisfies Options;
+
+let compiled: ReadonlyMap<string, ValidateFunction> | undefined;
+
+/** The validator of each fleet tool, by name; compiled on the first call, then shared. */
+export function fleetValidators(): ReadonlyMap<string, ValidateFunction> {
+  if (!compiled) {
+    const ajv = new Ajv(FLEET_AJV_OPTIONS);
+    compiled = new Map(FLEET_TOOL_DEFINITIONS.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
+  }
+  return compiled;
+}

@@ -1,0 +1,91 @@
+// Invariant: `mcp-course register` prints JSON a client can paste, naming this Node and the bundled server by absolute paths that exist, and running exactly that command serves tools/list; bad input is one catalog line and exit 2.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { isAbsolute } from "node:path";
+import { describe, it } from "node:test";
+import { messages } from "../../src/cli/messages";
+import { SERVE_SCRIPT } from "../../src/serve";
+import { assertBadInput, cli } from "../helpers";
+
+interface Launch {
+  command: string;
+  args: string[];
+  type?: string;
+}
+
+/** Runs a registered command as a client would (no shell, no cwd of ours), speaks the handshake and `tools/list`, and returns the tools' names. */
+function listTools(launch: Launch): Promise<string[]> {
+  const child = spawn(launch.command, launch.args, { cwd: "/", stdio: ["pipe", "pipe", "ignore"] });
+  let text = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => (text += chunk));
+  const line = (message: unknown) => JSON.stringify(message) + "\n";
+  child.stdin.end(
+    line({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "register-test", version: "0" } } }) +
+      line({ jsonrpc: "2.0", method: "notifications/initialized" }) +
+      line({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+  );
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`exit ${code}`));
+      const listed = text
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { id?: number; result?: { tools: { name: string }[] } })
+        .find((message) => message.id === 2);
+      resolve(listed?.result?.tools.map((tool) => tool.name) ?? []);
+    });
+  });
+}
+
+/** Checks the command names this Node and the launcher, both absolute and present. */
+function checkPaths(launch: Launch): void {
+  assert.equal(launch.command, process.execPath);
+  assert.ok(isAbsolute(launch.command) && existsSync(launch.command), launch.command);
+  assert.equal(launch.args[0], SERVE_SCRIPT);
+  assert.ok(isAbsolute(launch.args[0]) && existsSync(launch.args[0]), launch.args[0]);
+}
+
+describe("mcp-course register", () => {
+  it("default: a claude_desktop_config.json entry for the fleet, whose command serves the fleet's three tools", async () => {
+    const run = cli(["register"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, "");
+    const entry = JSON.parse(run.stdout) as { mcpServers: Record<string, Launch> };
+    assert.deepEqual(Object.keys(entry), ["mcpServers"]);
+    const fleet = entry.mcpServers.fleet;
+    assert.deepEqual(Object.keys(fleet), ["command", "args"]);
+    checkPaths(fleet);
+    assert.deepEqual(fleet.args.slice(1), ["fleet"]);
+    assert.deepEqual(await listTools(fleet), ["count_devices", "top_devices", "get_device"]);
+  });
+
+  it("--client vscode --server tarife --level side-effect --seed 7: a .vscode/mcp.json entry of type stdio, the options passed on", async () => {
+    const run = cli(["register", "--client", "vscode", "--server", "tarife", "--level", "side-effect", "--seed", "7"]);
+    assert.equal(run.status, 0, run.stderr);
+    const entry = JSON.parse(run.stdout) as { servers: Record<string, Launch> };
+    assert.deepEqual(Object.keys(entry), ["servers"]);
+    const tarife = entry.servers.tarife;
+    assert.deepEqual(Object.keys(tarife), ["type", "command", "args"]);
+    assert.equal(tarife.type, "stdio");
+    checkPaths(tarife);
+    assert.deepEqual(tarife.args.slice(1), ["tarife", "--level", "2", "--seed", "7"]);
+    assert.deepEqual(await listTools(tarife), ["tarife"]);
+  });
+
+  it("bad input: one catalog line, exit 2, nothing on stdout", () => {
+    assertBadInput(["register", "--client", "cursor"], new RegExp(messages.unknownClient(["claude-desktop", "vscode"]).replace(/[.]/g, "\\.")));
+    assertBadInput(["register", "--server", "nope"], new RegExp(messages.unknownServer(["olcum", "tarife", "kayit", "fleet"]).replace(/[.]/g, "\\.")));
+    assertBadInput(["register", "--level", "9"], /Choose 0, 1, 2, 3/);
+    assertBadInput(["register", "--seed", "-1"], /Expected an integer/);
+    assertBadInput(["register", "fleet"], /too many arguments/);
+  });
+
+  it("help names the clients, the options and where each entry goes", () => {
+    const run = cli(["register", "--help"]);
+    assert.equal(run.status, 0);
+    for (const word of ["--client", "claude-desktop", "vscode", "claude_desktop_config.json", ".vscode/mcp.json", "--server", "--level", "--seed"]) assert.ok(run.stdout.includes(word), word);
+  });
+});
