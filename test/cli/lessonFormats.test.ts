@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { test } from "node:test";
 import { renderSvg } from "../../src/charts/render";
-import { assertBadInput, cli, ROOT, tempDir } from "../helpers";
+import { assertBadInput, cli, cliAsync, ROOT, tempDir } from "../helpers";
 import { jupyterRequirement } from "../requirements";
 
 const FIXTURE = "test/notebook/fixtures/chart.ipynb";
@@ -16,6 +16,28 @@ function exportFixture(args: string[], out = tempDir()): string {
   assert.equal(run.status, 0, run.stderr);
   return out;
 }
+
+/** `exportFixture` without blocking, so that exports can run side by side. */
+async function exportFixtureAsync(args: string[], out = tempDir()): Promise<string> {
+  const run = await cliAsync(["lesson", FIXTURE, "--out", out, ...args]);
+  assert.equal(run.status, 0, run.stderr);
+  return out;
+}
+
+const jupyter = jupyterRequirement();
+
+/**
+ * Exports more than one test reads, each made once, all started now and side by side: the tslab
+ * engine's markdown and HTML (each a test's own export, and the other engine's comparison), and
+ * the jupyter engine's.
+ */
+const shared = {
+  tslabMd: exportFixtureAsync(["--engine", "tslab"]),
+  tslabHtml: exportFixtureAsync(["--engine", "tslab", "--format", "html"]),
+  jupyterMd: jupyter.missing ? undefined : exportFixtureAsync(["--engine", "jupyter"]),
+  jupyterHtml: jupyter.missing ? undefined : exportFixtureAsync(["--engine", "jupyter", "--format", "html"]),
+};
+for (const run of Object.values(shared)) run?.catch(() => {}); // reported by the tests that read it
 
 /** Every file under `dir`, relative path → content. */
 function files(dir: string): Record<string, string> {
@@ -36,7 +58,7 @@ const bars = (data: [string, number][]) => ({
 });
 
 test("md: each chart is saved beside the markdown as <cell id>[-k].svg and linked; the SVG is renderSvg's, byte for byte", async () => {
-  const out = exportFixture(["--engine", "tslab"]);
+  const out = await shared.tslabMd;
   assert.deepEqual(Object.keys(files(out)).sort(), ["chart.files/bars.svg", "chart.files/pair-2.svg", "chart.files/pair.svg", "chart.md"]);
   assert.equal(files(out)["chart.md"], readFileSync(join(fixtures, "chart.expected.md"), "utf8"));
   const rows: [string, number][] = [["alpha", 3], ["beta", 6], ["gamma", 7]];
@@ -59,7 +81,7 @@ test("md: a re-export removes the lesson's stale charts and nothing else", () =>
   assert.ok(existsSync(join(out, "other.svg")), "files outside the lesson's folder are not touched");
 });
 
-test("html: one self-contained page, charts inline, the same bytes on every run; the markdown export is left alone", () => {
+test("html: one self-contained page, charts inline, the same bytes on every run; the markdown export is left alone", async () => {
   const out = tempDir();
   writeFileSync(join(out, "chart.md"), "previous markdown\n");
   exportFixture(["--engine", "tslab", "--format", "html"], out);
@@ -69,15 +91,13 @@ test("html: one self-contained page, charts inline, the same bytes on every run;
   assert.equal(html.match(/<figure class="chart">\n<svg /g)?.length, 3);
   assert.match(html, /<pre class="output">name {3}\| value\n-------\|------\nalpha {2}\| {5}3\n/);
   assert.doesNotMatch(html, /<script|<link|<img|src=|https?:\/\/(?!www\.w3\.org\/)/i, "nothing to fetch: only SVG's namespace URIs");
-  assert.equal(readFileSync(join(exportFixture(["--engine", "tslab", "--format", "html"]), "chart.html"), "utf8"), html);
+  assert.equal(readFileSync(join(await shared.tslabHtml, "chart.html"), "utf8"), html);
 });
 
-const jupyter = jupyterRequirement();
-
-test("both engines write the same markdown, chart files and HTML", { skip: jupyter.skip }, () => {
+test("both engines write the same markdown, chart files and HTML", { skip: jupyter.skip }, async () => {
   jupyter.check();
-  assert.deepEqual(files(exportFixture(["--engine", "jupyter"])), files(exportFixture(["--engine", "tslab"])));
-  assert.deepEqual(files(exportFixture(["--engine", "jupyter", "--format", "html"])), files(exportFixture(["--engine", "tslab", "--format", "html"])));
+  assert.deepEqual(files((await shared.jupyterMd)!), files(await shared.tslabMd));
+  assert.deepEqual(files((await shared.jupyterHtml)!), files(await shared.tslabHtml));
 });
 
 for (const [what, args, message] of [
