@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { test } from "node:test";
+import { describe, test } from "node:test";
 import { executeNotebook, MAX_CELL_TIMEOUT_SECONDS, type Notebook, type ProgressEvent } from "../../src/notebook";
 import { killProcessTree } from "../../src/notebook/processTree";
 import { tempDir } from "../helpers";
@@ -55,34 +55,37 @@ test("cellTimeoutSeconds must be more than 0 and at most MAX_CELL_TIMEOUT_SECOND
   assert.throws(() => readFileSync(join(dir, "ran")), /ENOENT/, "no cell ran");
 });
 
-for (const engine of ["tslab", "jupyter"] as const) {
-  const skip = engine === "jupyter" ? jupyter.skip : false;
-  for (const [kind, source] of Object.entries(HANGS)) {
-    test(`a cell that is ${kind} is stopped at cellTimeoutSeconds on the ${engine} engine; nothing it started survives`, { skip }, async () => {
-      if (engine === "jupyter") jupyter.check();
-      const dir = tempDir();
-      const nb = notebook([
-        ["before", 'console.log("before");'],
-        ["pids", RECORD_PIDS],
-        ["hang", source],
-        ["never", 'console.log("never");'],
-      ]);
-      const events: ProgressEvent[] = [];
-      const result = await executeNotebook(nb, { engine, cwd: dir, cellTimeoutSeconds: 1.5, onProgress: (e) => events.push(e) });
-      assert.deepEqual(result.failure, { cellIndex: 3, cellId: "hang", message: "did not finish within 1.5 s", timedOutAfterSeconds: 1.5 });
-      const finished = events.flatMap((e) => (e.type === "cellFinished" ? [e] : []));
-      assert.deepEqual(finished.map((e) => [e.cellId, e.ok]), [["before", true], ["pids", true], ["hang", false]]);
-      assert.ok(finished.at(-1)!.elapsedMs >= 1500, "the timer never fires early");
-      const [, before, pids, hang, never] = result.notebook.cells.map((c) => (c.cell_type === "code" ? c.outputs : undefined));
-      assert.deepEqual(before, [{ output_type: "stream", name: "stdout", text: "before\n" }], "cells before the timeout keep their outputs");
-      assert.deepEqual([pids, hang, never], [[], [], []]);
-      const recorded: { cell: number; parent: number; child: number } = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8"));
-      assert.equal(alive(recorded.cell), false, `the ${engine === "tslab" ? "worker" : "kernel"} ${recorded.cell} is gone`);
-      assert.equal(alive(recorded.child), false, `the cell's child ${recorded.child} is gone`);
-      if (engine === "jupyter") assert.equal(alive(recorded.parent), false, `the nbclient runner ${recorded.parent} is gone`);
-    });
+// The four hangs run side by side: each mostly waits out its limit, and each checks only the processes it recorded.
+describe("a cell that never finishes, on each engine", { concurrency: true }, () => {
+  for (const engine of ["tslab", "jupyter"] as const) {
+    const skip = engine === "jupyter" ? jupyter.skip : false;
+    for (const [kind, source] of Object.entries(HANGS)) {
+      test(`a cell that is ${kind} is stopped at cellTimeoutSeconds on the ${engine} engine; nothing it started survives`, { skip }, async () => {
+        if (engine === "jupyter") jupyter.check();
+        const dir = tempDir();
+        const nb = notebook([
+          ["before", 'console.log("before");'],
+          ["pids", RECORD_PIDS],
+          ["hang", source],
+          ["never", 'console.log("never");'],
+        ]);
+        const events: ProgressEvent[] = [];
+        const result = await executeNotebook(nb, { engine, cwd: dir, cellTimeoutSeconds: 1.5, onProgress: (e) => events.push(e) });
+        assert.deepEqual(result.failure, { cellIndex: 3, cellId: "hang", message: "did not finish within 1.5 s", timedOutAfterSeconds: 1.5 });
+        const finished = events.flatMap((e) => (e.type === "cellFinished" ? [e] : []));
+        assert.deepEqual(finished.map((e) => [e.cellId, e.ok]), [["before", true], ["pids", true], ["hang", false]]);
+        assert.ok(finished.at(-1)!.elapsedMs >= 1500, "the timer never fires early");
+        const [, before, pids, hang, never] = result.notebook.cells.map((c) => (c.cell_type === "code" ? c.outputs : undefined));
+        assert.deepEqual(before, [{ output_type: "stream", name: "stdout", text: "before\n" }], "cells before the timeout keep their outputs");
+        assert.deepEqual([pids, hang, never], [[], [], []]);
+        const recorded: { cell: number; parent: number; child: number } = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8"));
+        assert.equal(alive(recorded.cell), false, `the ${engine === "tslab" ? "worker" : "kernel"} ${recorded.cell} is gone`);
+        assert.equal(alive(recorded.child), false, `the cell's child ${recorded.child} is gone`);
+        if (engine === "jupyter") assert.equal(alive(recorded.parent), false, `the nbclient runner ${recorded.parent} is gone`);
+      });
+    }
   }
-}
+});
 
 test("both engines return the same notebook and failure for a cell that times out", { skip: jupyter.skip }, async () => {
   jupyter.check();
