@@ -20,10 +20,12 @@
  *    through the library (sweepRound.ts, a fresh process per round, cold, pinned like the others;
  *    median and fastest of BENCH_SWEEP_ROUNDS), beside what the reference's own per-seed time
  *    (section 1) comes to for as many seeds. Target (issue 4): 10,000 seeds in under 2 s.
- * 5. The real wire (issue 5 §6, wire.ts, a fresh process, not pinned): 270 warm fleet calls direct,
- *    through a bare newline-delimited JSON echo between two Node processes (the transport's floor),
- *    and through `mcp-course serve fleet` with the SDK client; start-up beside a bare Node start.
- *    Targets (issue 5): a warm call within 2× of the floor, start-up within 40 ms of a bare start.
+ * 5. The real wire (issues 5 §6 and 10 §5–6, wire.ts, a fresh process, not pinned): start-ups of
+ *    the registered command, the CLI and npx beside a bare Node start; warm fleet calls direct,
+ *    through a bare newline-delimited JSON echo (the transport's floor), through `serve fleet` in
+ *    bare lines and with our client, and through the SDK's own minimal server and client, each with
+ *    its CPU per call. Targets (issue 10): start-up within 80 ms of a bare start; ours no slower
+ *    than the SDK's minimal pair; `serve fleet` in bare lines within 2× of the floor.
  * Figures are printed, never asserted: tests do not time anything.
  *
  * Knobs: BENCH_SEEDS (lesson-6 seeds per round, default 2000; the reference runs a twentieth, at

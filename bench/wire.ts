@@ -10,7 +10,7 @@
  *   rounds), so a machine's load reaches all of them alike. The target: the registered command
  *   within STARTUP_MARGIN_MS of a bare Node start (medians).
  *
- * Warm calls: five ways of making the same fleet calls (cycling one per tool), all open at once
+ * Warm calls: six ways of making the same fleet calls (cycling one per tool), all open at once
  *   and interleaved call by call, WARMUP untimed calls each (enough for V8 to optimise both ends),
  *   then CALLS timed ones:
  *   1. direct: the fleet's handlers in-process (createFleetHandlers), each result as a tool
@@ -23,12 +23,16 @@
  *      `StdioClientTransport`, every message counted, the server's log read);
  *   5. the SDK baseline: a minimal SDK low-level `Server` on the SDK's `StdioServerTransport`,
  *      one trivial tool (sdkBaselineServer.ts), called through the SDK's `Client` and
- *      `StdioClientTransport`, with the same arguments.
+ *      `StdioClientTransport`, with the same arguments;
+ *   6. the same SDK baseline server spoken to in bare lines: what the SDK alone costs a server
+ *      before any work, against the floor.
  *   Each gets its wall time per call (mean, p95) and its CPU time per call: the server process's
  *   (`/proc/<pid>/schedstat`, its first field, ns on CPU, read before and after the timed calls,
  *   while the server waits for input) and this process's around each of its calls (see
  *   {@link clientNs}, less the cost of reading it). Targets: ours no slower than the SDK baseline;
- *   `serve fleet` in bare lines within FLOOR_FACTOR of the floor.
+ *   `serve fleet` in bare lines within FLOOR_FACTOR of the floor; each judged on wall time and on
+ *   CPU time, as the median of BLOCKS blocks' ratios (a shared machine's load drifts: pinning cannot
+ *   help two processes that take turns, and one block's ratio can be any figure).
  *
  * The seed's absolute figures (seed document 000, its no-model probe) are printed for reference.
  * Not pinned to a core: client and server are two processes that wake each other, and pinning
@@ -51,6 +55,8 @@ const CLI = join(ROOT, "dist", "cli", "main.js");
 const WARMUP = Number(process.env.BENCH_WIRE_WARMUP ?? 3000);
 const CALLS = Number(process.env.BENCH_WIRE_CALLS ?? 1000);
 const STARTS = Number(process.env.BENCH_WIRE_STARTS ?? 10);
+/** Blocks the timed calls are split into (CALLS must be a multiple). */
+const BLOCKS = 5;
 
 /** Targets (issue 5 §6, issue 10 §5–6). */
 const FLOOR_FACTOR = 2;
@@ -233,10 +239,15 @@ interface Variant {
   call(i: number): Promise<unknown> | unknown;
   serverPid?: number;
   close(): Promise<unknown>;
+  /** Each timed call's wall time, ms, in order. */
   wall: number[];
-  clientNs: number;
-  serverNs?: number;
+  /** Per block of timed calls: this process's CPU time and the server's, ns (see {@link warmCalls}). */
+  clientNs: number[];
+  serverNs?: number[];
 }
+
+/** A new variant's empty measurements. */
+const unmeasured = () => ({ wall: [] as number[], clientNs: new Array<number>(BLOCKS).fill(0) });
 
 /** Sends CALLS_CYCLE's request lines to a peer, each answer parsed and checked. */
 function lineCalls(label: string, peer: LineChild, check: boolean): Variant {
@@ -249,8 +260,7 @@ function lineCalls(label: string, peer: LineChild, check: boolean): Variant {
       if (check && (parsed.error || parsed.result?.isError)) throw new Error(`${label}: tools/call failed: ${answer}`);
     },
     close: () => peer.close(),
-    wall: [],
-    clientNs: 0,
+    ...unmeasured(),
   };
 }
 
@@ -267,8 +277,7 @@ function direct(): Variant {
     close: async () => {
       if (bytes === 0) throw new Error("direct calls returned nothing");
     },
-    wall: [],
-    clientNs: 0,
+    ...unmeasured(),
   };
 }
 
@@ -283,8 +292,7 @@ async function ours(): Promise<Variant> {
       if (outcome.isError) throw new Error(`tools/call failed: ${outcome.text}`);
     },
     close: () => connection.close(),
-    wall: [],
-    clientNs: 0,
+    ...unmeasured(),
   };
 }
 
@@ -302,25 +310,35 @@ async function sdkBaseline(): Promise<Variant> {
       if (result.isError) throw new Error("the SDK baseline's tool failed");
     },
     close: () => client.close(),
-    wall: [],
-    clientNs: 0,
+    ...unmeasured(),
   };
 }
 
-/** Runs every variant WARMUP + CALLS times, interleaved call by call, timing and metering the last CALLS. */
+/**
+ * Runs every variant WARMUP + CALLS times, interleaved call by call (the order turning with each
+ * round), and times and meters the last CALLS, in BLOCKS blocks: a machine's load drifts over
+ * seconds, so the ratios are taken block by block and their median reported, as the other
+ * sections take the median of their rounds. The servers' CPU time is read at each block's edges,
+ * while every server waits for input.
+ */
 async function warmCalls(variants: Variant[]): Promise<void> {
   const cost = readCost();
-  let servers: (SchedStat | undefined)[] = [];
-  let serverStart: number[] = [];
+  const servers = variants.map((v) => (v.serverPid === undefined ? undefined : SchedStat.open(v.serverPid)));
+  variants.forEach((v, k) => {
+    if (servers[k]) v.serverNs = new Array<number>(BLOCKS).fill(0);
+  });
+  let edge: number[] = [];
+  const blockSize = CALLS / BLOCKS;
   for (let i = 0; i < WARMUP + CALLS; i++) {
-    if (i === WARMUP) {
-      servers = variants.map((v) => (v.serverPid === undefined ? undefined : SchedStat.open(v.serverPid)));
-      serverStart = servers.map((s) => s?.ns() ?? 0);
+    const timed = i - WARMUP;
+    if (timed >= 0 && timed % blockSize === 0) {
+      const now = servers.map((server) => server?.ns() ?? 0);
+      if (timed > 0) variants.forEach((v, k) => v.serverNs && (v.serverNs[timed / blockSize - 1] = now[k] - edge[k]));
+      edge = now;
     }
-    const timed = i >= WARMUP;
     for (let k = 0; k < variants.length; k++) {
       const variant = variants[(i + k) % variants.length];
-      if (!timed) {
+      if (timed < 0) {
         await variant.call(i);
         continue;
       }
@@ -328,15 +346,27 @@ async function warmCalls(variants: Variant[]): Promise<void> {
       const began = performance.now();
       await variant.call(i);
       variant.wall.push(performance.now() - began);
-      variant.clientNs += clientNs() - cpuBefore - cost;
+      variant.clientNs[Math.floor(timed / blockSize)] += clientNs() - cpuBefore - cost;
     }
   }
-  servers.forEach((server, k) => {
-    if (!server) return;
-    variants[k].serverNs = server.ns() - serverStart[k];
-    server.close();
-  });
+  const now = servers.map((server) => server?.ns() ?? 0);
+  variants.forEach((v, k) => v.serverNs && (v.serverNs[BLOCKS - 1] = now[k] - edge[k]));
+  for (const server of servers) server?.close();
 }
+
+/** A variant's wall time in block `b`, ms. */
+const blockWall = (v: Variant, b: number) => mean(v.wall.slice((b * CALLS) / BLOCKS, ((b + 1) * CALLS) / BLOCKS));
+
+/** A variant's CPU time in block `b`, server's and this process's, ns. */
+const blockCpu = (v: Variant, b: number) => (v.serverNs?.[b] ?? 0) + v.clientNs[b];
+
+/** The median over the blocks of `a`'s figure over `b`'s. */
+function blockRatio(a: Variant, b: Variant, figure: (v: Variant, block: number) => number): number {
+  return median(Array.from({ length: BLOCKS }, (_, block) => figure(a, block) / figure(b, block)));
+}
+
+/** Total over the blocks, ns. */
+const sum = (values: readonly number[] | undefined) => (values === undefined ? undefined : values.reduce((a, b) => a + b, 0));
 
 // ——— report ———
 
@@ -346,6 +376,7 @@ const cpu = (ns: number | undefined) => (ns === undefined ? "       -   " : `${(
 
 async function main(): Promise<void> {
   const started = performance.now();
+  if (CALLS % BLOCKS !== 0) throw new Error(`BENCH_WIRE_CALLS must be a multiple of ${BLOCKS}`);
 
   const bare: StartCommand = { label: 'bare Node start (`node -e ""`, spawn to exit)', command: process.execPath, args: ["-e", ""], until: "exit" };
   const registered: StartCommand = { label: "registered: `node dist/serve.js fleet` (bundle)", command: process.execPath, args: [SERVE_SCRIPT, "fleet"], until: "tools/list" };
@@ -363,8 +394,13 @@ async function main(): Promise<void> {
     })(), true),
     await ours(),
     await sdkBaseline(),
+    lineCalls("SDK baseline server, bare lines", await (async () => {
+      const server = lineChild(process.execPath, ["--import", "tsx", join(__dirname, "sdkBaselineServer.ts")]);
+      await handshake(server);
+      return server;
+    })(), true),
   ];
-  const [, floor, serverLines, ourCalls, sdk] = variants;
+  const [, floor, serverLines, ourCalls, sdk, sdkLines] = variants;
   try {
     await warmCalls(variants);
   } finally {
@@ -385,23 +421,25 @@ async function main(): Promise<void> {
   );
 
   const floorMean = mean(floor.wall);
-  console.log(`warm calls: ${CALLS} timed calls each after ${WARMUP} untimed, the five interleaved call by call, cycling count_devices, top_devices, get_device; fleet seed ${DEFAULT_SEED}`);
+  console.log(
+    `warm calls: ${CALLS} timed calls each after ${WARMUP} untimed, the six interleaved call by call, cycling count_devices, top_devices, get_device; fleet seed ${DEFAULT_SEED}; ` +
+      `ratios in the targets are medians over ${BLOCKS} blocks of ${CALLS / BLOCKS} calls`,
+  );
   console.log(`  ${"".padEnd(52)}      mean          p95  × floor   server CPU/call  client CPU/call`);
   for (const variant of variants) {
     const m = mean(variant.wall);
-    console.log(`  ${variant.label.padEnd(52)} ${ms(m)} ${ms(p95(variant.wall))} ${times(m / floorMean).padStart(7)}     ${cpu(variant.serverNs)}      ${cpu(variant.clientNs)}`);
+    console.log(`  ${variant.label.padEnd(52)} ${ms(m)} ${ms(p95(variant.wall))} ${times(m / floorMean).padStart(7)}     ${cpu(sum(variant.serverNs))}      ${cpu(sum(variant.clientNs))}`);
   }
   console.log(`  seed (000): direct ${SEED.direct.mean} / ${SEED.direct.p95} ms, raw ${SEED.raw.mean} / ${SEED.raw.p95} ms, SDK ${SEED.sdk.mean} / ${SEED.sdk.p95} ms (mean / p95)`);
-  const oursMean = mean(ourCalls.wall);
-  const sdkMean = mean(sdk.wall);
-  const linesMean = mean(serverLines.wall);
+  const verdict = (ratio: number, limit: number) => `${ratio <= limit ? "met" : "NOT met"} (${times(ratio)})`;
+  const totalCpu = (v: Variant) => cpu((sum(v.serverNs) ?? 0) + sum(v.clientNs)!).trim();
   console.log(
-    `  target: \`serve fleet\` through our client no slower than the SDK baseline: ${oursMean <= sdkMean ? "met" : "NOT met"} ` +
-      `(${ms(oursMean).trim()} against ${ms(sdkMean).trim()}, ${times(oursMean / sdkMean)}; CPU per call, server + client: ${cpu((ourCalls.serverNs ?? 0) + ourCalls.clientNs).trim()} against ${cpu((sdk.serverNs ?? 0) + sdk.clientNs).trim()})`,
+    `  target: \`serve fleet\` through our client no slower than the SDK baseline: wall ${verdict(blockRatio(ourCalls, sdk, blockWall), 1)}, ` +
+      `CPU per call, server + client, ${verdict(blockRatio(ourCalls, sdk, blockCpu), 1)}; ${ms(mean(ourCalls.wall)).trim()} and ${totalCpu(ourCalls)} against ${ms(mean(sdk.wall)).trim()} and ${totalCpu(sdk)}`,
   );
   console.log(
-    `  target: \`serve fleet\` in bare lines within ${FLOOR_FACTOR}× the floor: ${linesMean <= FLOOR_FACTOR * floorMean ? "met" : "NOT met"} ` +
-      `(${times(linesMean / floorMean)}; ${ms(linesMean - floorMean).trim()} above it per call)`,
+    `  target: \`serve fleet\` in bare lines within ${FLOOR_FACTOR}× the floor: wall ${verdict(blockRatio(serverLines, floor, blockWall), FLOOR_FACTOR)}, ` +
+      `CPU ${verdict(blockRatio(serverLines, floor, blockCpu), FLOOR_FACTOR)}; the SDK's own trivial server in bare lines: wall ${times(blockRatio(sdkLines, floor, blockWall))}, CPU ${times(blockRatio(sdkLines, floor, blockCpu))}`,
   );
   console.log(`  (this section took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -72,14 +72,40 @@ export class TrafficMeter {
   private readonly sent = emptyDirection();
   private readonly received = emptyDirection();
   private transportErrors = 0;
+  /** Messages counted and not yet measured, oldest first. */
+  private pending: { direction: "sent" | "received"; message: WireMessage; method: string }[] = [];
+  private measureScheduled = false;
+  private readonly measureLater = () => {
+    this.measureScheduled = false;
+    this.measure();
+  };
 
-  /** Counts one message in one direction, filed under `method`. */
+  /**
+   * Counts one message in one direction, filed under `method`. Its bytes (its JSON, serialised
+   * again) are measured once this turn of the event loop is over, off the path between a response
+   * and the next request; {@link counts} measures any still waiting first, so it returns the same
+   * figures, in the same order. The message must not change meanwhile (the SDK changes none it sent
+   * or received).
+   */
   count(direction: "sent" | "received", message: WireMessage, method: string): void {
-    const bytes = messageBytes(message);
-    const counts = this[direction];
-    add(counts.total, bytes);
-    add(counts.byKind[messageKind(message)], bytes);
-    add((counts.byMethod[method] ??= { messages: 0, bytes: 0 }), bytes);
+    this.pending.push({ direction, message, method });
+    if (!this.measureScheduled) {
+      this.measureScheduled = true;
+      setImmediate(this.measureLater).unref();
+    }
+  }
+
+  /** Measures and adds every message still waiting, in order. */
+  private measure(): void {
+    const pending = this.pending;
+    this.pending = [];
+    for (const { direction, message, method } of pending) {
+      const bytes = messageBytes(message);
+      const counts = this[direction];
+      add(counts.total, bytes);
+      add(counts.byKind[messageKind(message)], bytes);
+      add((counts.byMethod[method] ??= { messages: 0, bytes: 0 }), bytes);
+    }
   }
 
   /** Counts one error reported by a transport. */
@@ -89,6 +115,7 @@ export class TrafficMeter {
 
   /** The counts so far, as a new object. */
   counts(): TrafficCounts {
+    this.measure();
     return { sent: copyDirection(this.sent), received: copyDirection(this.received), transportErrors: this.transportErrors };
   }
 }

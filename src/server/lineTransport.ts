@@ -131,10 +131,11 @@ export class LineTransport implements Transport {
     this.input.on("data", this.onData);
     this.input.on("end", this.onEnd);
     this.input.on("error", this.onStreamError);
+    this.output.on("error", this.onStreamError);
     this.input.resume();
   }
 
-  /** Writes one message as a JSON line (SDK `serializeMessage`); resolves once the stream took it. */
+  /** Writes one message as a JSON line (SDK `serializeMessage`); resolves once the stream took it. A write error reaches `onerror`. */
   async send(message: JSONRPCMessage): Promise<void> {
     if ("id" in message && ("result" in message || "error" in message) && message.id !== undefined) {
       this.answered(message.id);
@@ -172,14 +173,17 @@ export class LineTransport implements Transport {
     this.input.off("data", this.onData);
     this.input.off("end", this.onEnd);
     this.input.off("error", this.onStreamError);
+    this.output.off("error", this.onStreamError);
     this.input.pause();
     this.onclose?.();
   }
 
+  /** Writes a line; resolves at once when the stream took it, else at its `drain` (as the SDK's stdio transport does). */
   private writeLine(line: string): Promise<void> {
     this.stats.messagesOut += 1;
     this.stats.bytesOut += Buffer.byteLength(line);
-    return new Promise((resolve, reject) => this.output.write(line, (error) => (error ? reject(error) : resolve())));
+    if (this.output.write(line)) return Promise.resolve();
+    return new Promise((resolve) => this.output.once("drain", resolve));
   }
 
   private receive(chunk: Buffer): void {
@@ -247,7 +251,7 @@ export class LineTransport implements Transport {
   private reject(code: number, message: string, id: RequestId | null, bytes: number): void {
     this.stats.rejected += 1;
     this.onlineevent?.({ kind: "rejected", code, message, bytes });
-    this.writeLine(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }) + "\n").catch((error: Error) => this.onerror?.(error));
+    void this.writeLine(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }) + "\n");
   }
 
   private answered(id: RequestId): void {

@@ -10,20 +10,26 @@
  * - `error`: something the SDK reported out of band (`message`);
  * - `stopping`: `reason` (`end of input` or `crash`), `tools` ({tool: {calls, errors}}), and the
  *   transport's `messages_in`, `messages_out`, `bytes_in`, `bytes_out`.
- * Lines are written in the order they were made, together, at most {@link LOG_FLUSH_MS} after
- * the first of them: a call's response, which the SDK writes in the turn of the event loop that
- * made the call's line, always reaches stdout first, and a busy server writes its log in one
- * write per few dozen calls instead of one per call. A client that reads both pipes (as ours
- * does) then wakes for each response only, not first for a log line and again for the response.
- * `stopping` writes every line still waiting before its own, so it stays the last line.
+ * Lines are written in the order they were made, several at once, and never in the turn of the
+ * event loop that made them before that turn is over: a call's response, which the SDK writes in
+ * that turn, always reaches stdout before the call's line reaches stderr. A busy server writes its
+ * log while it is awake anyway, after the response of the first call that finds the oldest line
+ * waiting {@link LOG_FLUSH_MS} or more; only an idle one is woken to write it, once the oldest line
+ * has waited twice that. So a client that reads both pipes (as ours does) wakes for each response,
+ * not first for a log line and again for the response, and neither side is woken for the log
+ * between calls. `stopping` writes every line still waiting before its own, so it stays the last.
  * This module formats and counts; it does not decide what happens.
  */
+import { performance } from "node:perf_hooks";
 import type { LineEvent, LineTransportStats } from "./lineTransport";
 
 /** Where log lines go: each call carries one or more whole lines, newlines included. Default: `process.stderr`. */
 export type LogSink = (lines: string) => void;
 
-/** How long a log line may wait for others to be written with it, ms. This project's choice: unnoticeable to a reader, long enough to gather many calls. */
+/**
+ * How long a busy server lets log lines gather, ms; an idle one writes them after twice this.
+ * This project's choice: unnoticeable to a reader of the log, long enough to gather many calls.
+ */
 export const LOG_FLUSH_MS = 10;
 
 /** One `tools/call` as logged. */
@@ -78,31 +84,40 @@ export class ServeLog {
 
   /** Lines logged and not yet written, oldest first, each as the function that formats it. */
   private pending: (() => string)[] = [];
-  private flushScheduled = false;
-  private readonly flushLater = () => {
-    this.flushScheduled = false;
-    this.flush();
-  };
+  /** When the oldest waiting line was logged (`performance.now()`). */
+  private oldest = 0;
+  /** The timer that wakes an idle server to write its lines, while lines wait. */
+  private idleTimer: NodeJS.Timeout | undefined;
+  private afterTurn = false;
+  private readonly flushNow = () => this.flush();
 
   constructor(private readonly sink: LogSink = (line) => process.stderr.write(line)) {}
 
-  /** Logs one event (`event` first, then the fields, which must not change meanwhile); written within {@link LOG_FLUSH_MS}. */
+  /** Logs one event (`event` first, then the fields, which must not change meanwhile); written as the module comment says. */
   write(event: string, fields: Readonly<Record<string, unknown>>): void {
     this.later(() => JSON.stringify({ event, ...fields }) + "\n");
   }
 
   /** Queues a line, formatted when it is written: off the path between a request and its response. */
   private later(line: () => string): void {
+    const now = performance.now();
+    if (this.pending.length === 0) {
+      this.oldest = now;
+      // Unref'd: a log line waiting never keeps the process alive (the stopping line writes it).
+      this.idleTimer = setTimeout(this.flushNow, 2 * LOG_FLUSH_MS).unref();
+    }
     this.pending.push(line);
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      // Unref'd: a log line waiting never keeps the process alive (the stopping line flushes it).
-      setTimeout(this.flushLater, LOG_FLUSH_MS).unref();
+    if (!this.afterTurn && now - this.oldest >= LOG_FLUSH_MS) {
+      this.afterTurn = true;
+      setImmediate(this.flushNow);
     }
   }
 
   /** Writes every line still waiting, in order, now, in one call of the sink. */
   flush(): void {
+    this.afterTurn = false;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     if (this.pending.length === 0) return;
     const lines = this.pending;
     this.pending = [];
