@@ -12,19 +12,10 @@
  * launcher's, built by `serveArgs`, so they are the ones the course's own client runs.
  */
 import type { Level } from "../sim/declaration";
+import type { RegistrationClient } from "./registrationNames";
 import { serveArgs, type ServedName } from "./serveCommand";
 
-/** The clients `mcp-course register` writes an entry for. */
-export const REGISTRATION_CLIENTS = ["claude-desktop", "vscode"] as const;
-
-/** One of {@link REGISTRATION_CLIENTS}. */
-export type RegistrationClient = (typeof REGISTRATION_CLIENTS)[number];
-
-/** Where each client keeps the entry, for help and for the README. */
-export const REGISTRATION_FILES: Readonly<Record<RegistrationClient, string>> = {
-  "claude-desktop": "claude_desktop_config.json (Claude Desktop: Settings → Developer → Edit Config)",
-  vscode: ".vscode/mcp.json in a workspace (or MCP: Open User Configuration)",
-};
+export { REGISTRATION_CLIENTS, REGISTRATION_FILES, type RegistrationClient } from "./registrationNames";
 
 /** What to register: the server, and the options it should start with (unset: the server's defaults). */
 export interface Registration {
