@@ -27,8 +27,8 @@
  *   6. the same SDK baseline server spoken to in bare lines: what the SDK alone costs a server
  *      before any work, against the floor.
  *   Each gets its wall time per call (mean, p95) and its CPU time per call: the server process's
- *   (`/proc/<pid>/schedstat`, its first field, ns on CPU, read before and after the timed calls,
- *   while the server waits for input) and this process's around each of its calls (see
+ *   (`/proc/<pid>/schedstat`, its first field, ns on CPU, read at the edges of each block of timed
+ *   calls, while every server waits for input) and this process's around each of its calls (see
  *   {@link clientNs}, less the cost of reading it). Targets: ours no slower than the SDK baseline;
  *   `serve fleet` in bare lines within FLOOR_FACTOR of the floor; each judged on wall time and on
  *   CPU time, as the median of BLOCKS blocks' ratios (a shared machine's load drifts: pinning cannot
@@ -143,7 +143,7 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(va
 
 // ——— processes spoken to in lines ———
 
-/** A child process spoken to in newline-delimited lines: `send` writes one, `next` awaits the next line back. */
+/** A child process spoken to in newline-delimited lines: `send` writes one, `exchange` writes one and awaits the next line back. */
 interface LineChild {
   child: ChildProcess;
   send(line: string): void;
