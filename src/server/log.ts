@@ -49,6 +49,9 @@ export interface CallRecord {
  * (Node 20), which issue 5 §2 sends on purpose.
  */
 export function jsonBytes(value: unknown): number {
+  // The usual argument, a scalar, measured at once (a number, a boolean or null is ASCII JSON).
+  if (typeof value === "string") return Buffer.byteLength(JSON.stringify(value));
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return JSON.stringify(value).length;
   let bytes = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -73,8 +76,16 @@ export function jsonBytes(value: unknown): number {
 /** Bytes of each argument's JSON (UTF-8, {@link jsonBytes}), by argument name, in the call's order. */
 export function argumentBytes(args: Readonly<Record<string, unknown>>): Record<string, number> {
   const sizes: Record<string, number> = {};
-  for (const [name, value] of Object.entries(args)) sizes[name] = jsonBytes(value);
+  for (const name of Object.keys(args)) sizes[name] = jsonBytes(args[name]);
   return sizes;
+}
+
+/** The `call` event's line for a record (fields in the order the module comment gives; `error_code` only for a JSON-RPC error). */
+function callLine(record: CallRecord): string {
+  const line: Record<string, unknown> = { event: "call", tool: record.tool, duration_ms: Math.round(record.durationMs * 1000) / 1000, isError: record.isError };
+  if (record.errorCode !== undefined) line.error_code = record.errorCode;
+  line.argument_bytes = argumentBytes(record.arguments);
+  return JSON.stringify(line) + "\n";
 }
 
 /** Writes the events of one server run and keeps its per-tool summary. */
@@ -139,16 +150,7 @@ export class ServeLog {
     this.tools.set(record.tool, tally);
     // The arguments are measured when the line is written; nothing changes them meanwhile (no
     // handler writes to its arguments, and the validating path strips a copy).
-    this.later(() =>
-      JSON.stringify({
-        event: "call",
-        tool: record.tool,
-        duration_ms: Math.round(record.durationMs * 1000) / 1000,
-        isError: record.isError,
-        ...(record.errorCode === undefined ? {} : { error_code: record.errorCode }),
-        argument_bytes: argumentBytes(record.arguments),
-      }) + "\n",
-    );
+    this.later(() => callLine(record));
   }
 
   /** A line the transport rejected or dropped. */

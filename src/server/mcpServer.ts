@@ -112,6 +112,24 @@ function checked<T>(schema: Checker<T>, request: unknown, method: string): T {
 }
 
 /**
+ * Runs one `tools/call` on the served server and logs it through `hooks.afterCall`, a throw
+ * included (rethrown: the SDK answers it, −32603 when it carries no code, a RangeError from a
+ * hostile argument, say). `start` is when the call arrived (`performance.now()`).
+ */
+function callLogged(served: ServedServer, hooks: CallHooks, name: string, args: Record<string, unknown>, id: RequestId, start: number): CallToolResult {
+  let result: CallToolResult;
+  try {
+    result = served.callTool(name, args, id);
+  } catch (error) {
+    const errorCode = error instanceof ProtocolError ? error.code : ErrorCode.InternalError;
+    hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: true, errorCode, arguments: args });
+    throw error;
+  }
+  hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: result.isError === true, arguments: args });
+  return result;
+}
+
+/**
  * Builds the SDK `Server` for a served server; connect it to a transport to serve.
  *
  * @param hooks run around every `tools/call` that the SDK accepted (it names a tool).
@@ -124,25 +142,17 @@ export function createMcpServer(served: ServedServer, hooks: CallHooks = {}): Se
     return { tools: served.tools as Tool[] };
   });
 
-  server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), (request, extra) => {
     // Parsed once, by the SDK: its `Server` checks every `tools/call` against CallToolRequestSchema
     // before calling this handler (−32602 `Invalid tools/call request` otherwise), so a second
     // parse here would only repeat it.
     const { name, arguments: args = {} } = (request as unknown as CallToolRequest).params;
     const start = performance.now();
     const wait = hooks.beforeCall?.(name, extra.requestId);
-    if (wait) await wait;
-    let result: CallToolResult;
-    try {
-      result = served.callTool(name, args, extra.requestId);
-    } catch (error) {
-      // A throw without a code (a RangeError from a hostile argument, say) is answered −32603 by the SDK.
-      const errorCode = error instanceof ProtocolError ? error.code : ErrorCode.InternalError;
-      hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: true, errorCode, arguments: args });
-      throw error;
-    }
-    hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: result.isError === true, arguments: args });
-    return result;
+    // Most calls have no fault to wait for: answered at once, with no promise of ours (the SDK
+    // awaits whatever a handler returns, and its wrapper turns a throw into the error response).
+    if (wait) return wait.then(() => callLogged(served, hooks, name, args, extra.requestId, start));
+    return callLogged(served, hooks, name, args, extra.requestId, start);
   });
 
   if (served.resources.length > 0) {
