@@ -55,6 +55,12 @@ test("cellTimeoutSeconds must be more than 0 and at most MAX_CELL_TIMEOUT_SECOND
   assert.throws(() => readFileSync(join(dir, "ran")), /ENOENT/, "no cell ran");
 });
 
+/**
+ * The limit of the hang tests: long enough that the cells before the hang (one imports and spawns)
+ * finish within it on a crowded machine, where compiling a cell can take a second or two.
+ */
+const HANG_LIMIT_SECONDS = 5;
+
 // The four hangs run side by side: each mostly waits out its limit, and each checks only the processes it recorded.
 describe("a cell that never finishes, on each engine", { concurrency: true }, () => {
   for (const engine of ["tslab", "jupyter"] as const) {
@@ -70,11 +76,11 @@ describe("a cell that never finishes, on each engine", { concurrency: true }, ()
           ["never", 'console.log("never");'],
         ]);
         const events: ProgressEvent[] = [];
-        const result = await executeNotebook(nb, { engine, cwd: dir, cellTimeoutSeconds: 1.5, onProgress: (e) => events.push(e) });
-        assert.deepEqual(result.failure, { cellIndex: 3, cellId: "hang", message: "did not finish within 1.5 s", timedOutAfterSeconds: 1.5 });
+        const result = await executeNotebook(nb, { engine, cwd: dir, cellTimeoutSeconds: HANG_LIMIT_SECONDS, onProgress: (e) => events.push(e) });
+        assert.deepEqual(result.failure, { cellIndex: 3, cellId: "hang", message: `did not finish within ${HANG_LIMIT_SECONDS} s`, timedOutAfterSeconds: HANG_LIMIT_SECONDS });
         const finished = events.flatMap((e) => (e.type === "cellFinished" ? [e] : []));
         assert.deepEqual(finished.map((e) => [e.cellId, e.ok]), [["before", true], ["pids", true], ["hang", false]]);
-        assert.ok(finished.at(-1)!.elapsedMs >= 1500, "the timer never fires early");
+        assert.ok(finished.at(-1)!.elapsedMs >= HANG_LIMIT_SECONDS * 1000, "the timer never fires early");
         const [, before, pids, hang, never] = result.notebook.cells.map((c) => (c.cell_type === "code" ? c.outputs : undefined));
         assert.deepEqual(before, [{ output_type: "stream", name: "stdout", text: "before\n" }], "cells before the timeout keep their outputs");
         assert.deepEqual([pids, hang, never], [[], [], []]);
@@ -100,11 +106,12 @@ test("both engines return the same notebook and failure for a cell that times ou
 });
 
 for (const engine of ["tslab", "jupyter"] as const) {
-  test(`the limit is per cell: four cells of 0.7 s each run under a 2 s limit (${engine} engine)`, { skip: engine === "jupyter" ? jupyter.skip : false }, async () => {
+  test(`the limit is per cell: four cells of 1 s each run under a 3 s limit (${engine} engine)`, { skip: engine === "jupyter" ? jupyter.skip : false }, async () => {
     if (engine === "jupyter") jupyter.check();
-    const wait = "await new Promise((resolve) => setTimeout(resolve, 700));";
+    // 4 s in all, past the limit; each cell leaves 2 s for its compile on a crowded machine.
+    const wait = "await new Promise((resolve) => setTimeout(resolve, 1000));";
     const nb = notebook([["one", wait], ["two", wait], ["three", wait], ["four", wait]]);
-    const result = await executeNotebook(nb, { engine, cwd: tempDir(), cellTimeoutSeconds: 2 });
+    const result = await executeNotebook(nb, { engine, cwd: tempDir(), cellTimeoutSeconds: 3 });
     assert.equal(result.failure, undefined);
   });
 }
