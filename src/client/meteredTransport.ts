@@ -29,7 +29,10 @@ export class MeteredTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
-  /** Methods of requests in flight, by id, per direction (ids restart with every transport). */
+  /**
+   * Methods of requests in flight, by id, per direction (ids restart with every transport); an
+   * entry goes when its response is counted, so the maps hold what is unanswered, not the session.
+   */
   private readonly sentMethods = new Map<string | number, string>();
   private readonly receivedMethods = new Map<string | number, string>();
 
@@ -68,8 +71,14 @@ export class MeteredTransport implements Transport {
       if ("id" in message) own.set(message.id, message.method);
       return message.method;
     }
-    // A late response (after a timeout) still finds its request: ids are never reused on one transport.
+    // A late response (after a timeout) still finds its request: ids are never reused on one
+    // transport, and a request's entry stays until its response. A second response to the same
+    // request (which the SDK refuses as unknown) is counted under UNKNOWN_METHOD.
     const id = "id" in message ? message.id : undefined;
-    return (id !== undefined && other.get(id)) || UNKNOWN_METHOD;
+    if (id === undefined) return UNKNOWN_METHOD;
+    const method = other.get(id);
+    if (method === undefined) return UNKNOWN_METHOD;
+    other.delete(id);
+    return method;
   }
 }
