@@ -2,27 +2,14 @@
 // and one line naming the notebook, the cell and the limit; nothing it started survives and the
 // previous export is untouched. Bad values are bad input (exit 2, nothing touched).
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { assertBadInput, cli, cliAsync, tempDir } from "../helpers";
+import { alive, HANG_LIMIT_SECONDS, HANGS, RECORD_PIDS, type RecordedPids } from "../fixtures/hangingCells";
 import { jupyterRequirement } from "../requirements";
 
 const jupyter = jupyterRequirement();
-
-/** Records the cell's process (kernel or worker), its parent and a child it starts in pids.json. */
-const RECORD_PIDS = [
-  'import { spawn } from "child_process";',
-  'import { writeFileSync } from "fs";',
-  'const sleeper = spawn("sleep", ["600"], { stdio: "ignore" });',
-  'writeFileSync("pids.json", JSON.stringify({ cell: process.pid, parent: process.ppid, child: sleeper.pid }));',
-].join("\n");
-
-const HANGS: Record<string, string> = {
-  "a busy loop": "while (true) {}",
-  "a promise that never settles": "await new Promise(() => {});",
-};
 
 /** A tiny notebook in a temporary folder: a parameters cell, then the given code cells. */
 function smallNotebook(cells: [id: string, source: string][]): { dir: string; notebook: string } {
@@ -40,18 +27,6 @@ function smallNotebook(cells: [id: string, source: string][]): { dir: string; no
   );
   return { dir, notebook };
 }
-
-/** True while `pid` is a live process (a zombie, dead but not yet reaped, is not). */
-function alive(pid: number): boolean {
-  const state = spawnSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).stdout.trim();
-  return state !== "" && !state.startsWith("Z");
-}
-
-/**
- * The limit of the hang tests: long enough that the cells before the hang (one imports and spawns)
- * finish within it on a crowded machine, where compiling a cell can take a second or two.
- */
-const HANG_LIMIT_SECONDS = 5;
 
 // The four hangs run side by side: each mostly waits out its limit, and each checks only the processes it recorded.
 describe("a cell that never finishes, on each engine", { concurrency: true }, () => {
@@ -93,7 +68,7 @@ describe("a cell that never finishes, on each engine", { concurrency: true }, ()
         assert.equal(statSync(previous).mtimeMs, mtimeBefore, "the previous export's mtime is unchanged");
         assert.deepEqual(readdirSync(out), ["small.md"], "no temporary file or charts folder left in --out");
 
-        const pids: { cell: number; parent: number; child: number } = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8"));
+        const pids: RecordedPids = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8"));
         assert.equal(alive(pids.cell), false, `the ${engine === "tslab" ? "worker" : "kernel"} (${pids.cell}) is gone`);
         assert.equal(alive(pids.child), false, `the process the cell started (${pids.child}) is gone`);
         assert.equal(alive(pids.parent), false, `its parent (${engine === "tslab" ? "the CLI" : "the nbclient runner"}, ${pids.parent}) is gone`);

@@ -1,7 +1,7 @@
 // A cell that never finishes is stopped at cellTimeoutSeconds on both engines: a real timer, the
 // kernel or worker killed with every process it started, the cell reported as the failure.
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -9,23 +9,10 @@ import { describe, test } from "node:test";
 import { executeNotebook, MAX_CELL_TIMEOUT_SECONDS, type Notebook, type ProgressEvent } from "../../src/notebook";
 import { killProcessTree } from "../../src/notebook/processTree";
 import { tempDir } from "../helpers";
+import { alive, HANG_LIMIT_SECONDS, HANGS, RECORD_PIDS, type RecordedPids } from "../fixtures/hangingCells";
 import { jupyterRequirement } from "../requirements";
 
 const jupyter = jupyterRequirement();
-
-/** A code cell that records its process, its parent and a child it starts (`sleep 600`) in pids.json. */
-const RECORD_PIDS = [
-  'import { spawn } from "child_process";',
-  'import { writeFileSync } from "fs";',
-  'const sleeper = spawn("sleep", ["600"], { stdio: "ignore" });',
-  'writeFileSync("pids.json", JSON.stringify({ cell: process.pid, parent: process.ppid, child: sleeper.pid }));',
-].join("\n");
-
-/** The two ways a cell never finishes: it never yields, or it waits for what never comes. */
-const HANGS: Record<string, string> = {
-  "a busy loop": "while (true) {}",
-  "a promise that never settles": "await new Promise(() => {});",
-};
 
 function notebook(cells: [id: string, source: string][]): Notebook {
   return {
@@ -39,13 +26,6 @@ function notebook(cells: [id: string, source: string][]): Notebook {
   };
 }
 
-/** True while `pid` is a live process (a zombie, dead but not yet reaped by its parent, is not). */
-function alive(pid: number): boolean {
-  const ps = spawnSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" });
-  const state = ps.stdout.trim();
-  return state !== "" && !state.startsWith("Z");
-}
-
 test("cellTimeoutSeconds must be more than 0 and at most MAX_CELL_TIMEOUT_SECONDS; a bad one runs nothing", async () => {
   const dir = tempDir();
   const nb = notebook([["mark", 'require("fs").writeFileSync("ran", "");']]);
@@ -54,12 +34,6 @@ test("cellTimeoutSeconds must be more than 0 and at most MAX_CELL_TIMEOUT_SECOND
   }
   assert.throws(() => readFileSync(join(dir, "ran")), /ENOENT/, "no cell ran");
 });
-
-/**
- * The limit of the hang tests: long enough that the cells before the hang (one imports and spawns)
- * finish within it on a crowded machine, where compiling a cell can take a second or two.
- */
-const HANG_LIMIT_SECONDS = 5;
 
 // The four hangs run side by side: each mostly waits out its limit, and each checks only the processes it recorded.
 describe("a cell that never finishes, on each engine", { concurrency: true }, () => {
@@ -84,7 +58,7 @@ describe("a cell that never finishes, on each engine", { concurrency: true }, ()
         const [, before, pids, hang, never] = result.notebook.cells.map((c) => (c.cell_type === "code" ? c.outputs : undefined));
         assert.deepEqual(before, [{ output_type: "stream", name: "stdout", text: "before\n" }], "cells before the timeout keep their outputs");
         assert.deepEqual([pids, hang, never], [[], [], []]);
-        const recorded: { cell: number; parent: number; child: number } = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8"));
+        const recorded: RecordedPids = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8"));
         assert.equal(alive(recorded.cell), false, `the ${engine === "tslab" ? "worker" : "kernel"} ${recorded.cell} is gone`);
         assert.equal(alive(recorded.child), false, `the cell's child ${recorded.child} is gone`);
         if (engine === "jupyter") assert.equal(alive(recorded.parent), false, `the nbclient runner ${recorded.parent} is gone`);
