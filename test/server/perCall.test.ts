@@ -127,3 +127,26 @@ test("the log: each call's line after its response, every line before the stoppi
   assert.deepEqual(logLines.map((line) => line.event), ["serving", "call", "call", "call", "stopping"]);
   assert.equal(order.at(-1)!.kind, "log");
 });
+
+test("calls written at once to a full output all wait on one drain listener, and are all answered in order", async () => {
+  const lines: string[] = [];
+  let mostDrainListeners = 0;
+  const output: Writable = new Writable({
+    highWaterMark: 64,
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString("utf8"));
+      mostDrainListeners = Math.max(mostDrainListeners, output.listenerCount("drain"));
+      setImmediate(done); // a slow reader: the stream stays full while the calls are answered
+    },
+  });
+  const input = new PassThrough();
+  const served = serve({ server: "fleet" }, { input, output, log: () => {}, exit: () => {}, onStopSignal: () => {} });
+  const calls = Array.from({ length: 300 }, (_, i) => call(i + 2, "count_devices", { max_hours: 500 }));
+  input.end(OPENING + calls.join(""));
+  const summary = await served;
+  await new Promise((resolve) => output.end(resolve)); // what the stream still holds, written
+  assert.equal(summary.tools.get("count_devices")?.calls, 300);
+  const ids = lines.map((line) => (JSON.parse(line) as { id: unknown }).id);
+  assert.deepEqual(ids.slice(-300), Array.from({ length: 300 }, (_, i) => i + 2));
+  assert.ok(mostDrainListeners <= 1, `${mostDrainListeners} drain listeners at once`);
+});
