@@ -27,6 +27,9 @@ export const NOT_DECLARED = "arac bildirilmedi";
 /** The error a call stopped at the approval gate ends with. Source: reference lesson 004, `call`. */
 export const NO_APPROVAL = "onay yok";
 
+/** The fields of a tool that declared none. */
+const NO_FIELDS: readonly string[] = [];
+
 /**
  * The client's gates, before anything is sent: shared by the simulated call ({@link callTool})
  * and the real client over stdio (`client/wireClient.ts`), so both refuse and fill in exactly
@@ -35,7 +38,8 @@ export const NO_APPROVAL = "onay yok";
  * @param agreed the agreed tools by name; only `fields` and `sideEffect` are read.
  * @param approval whether calls with a declared side effect are approved.
  * @param name the tool's name.
- * @param state the client's known values; only the tool's declared fields are read from it.
+ * @param state the client's known values; only the tool's declared fields are read from it, and
+ *   one that reads as `undefined` is not known.
  * @returns `{refused: {hata}}` with {@link NOT_DECLARED} (tool not agreed) or {@link NO_APPROVAL}
  *   (declared side effect, no approval), to be returned without sending; else `{tool, args}`, the
  *   agreed tool and the arguments to send: the declared fields present in `state`, in declared
@@ -47,8 +51,13 @@ export function gateCall<T extends ToolDeclaration>(agreed: ReadonlyMap<string, 
   if (!tool) return { refused: { hata: NOT_DECLARED }, tool: undefined, args: undefined };
   if (tool.sideEffect && !approval) return { refused: { hata: NO_APPROVAL }, tool: undefined, args: undefined };
   const args: Fields = {};
-  // Python's `a in state`: the client's state never holds `undefined`, so defined means present.
-  if (tool.fields) for (const field of tool.fields) if (state[field] !== undefined) args[field] = state[field];
+  const fields = tool.fields ?? NO_FIELDS;
+  for (let i = 0; i < fields.length; i++) {
+    // Python's `a in state`: a key the state lacks, or holds unset (a chain's state keeps a slot for
+    // every key a handler answers, see TaskWalk), reads as undefined; no value is undefined.
+    const value = state[fields[i]];
+    if (value !== undefined) args[fields[i]] = value;
+  }
   return { refused: undefined, tool, args };
 }
 

@@ -8,7 +8,7 @@
  * - level 2 `name + fields + side effect`: and whether a tool changes the world (MCP: `annotations`);
  * - level 3 `full`: and the server's version (MCP: `serverInfo.version`).
  */
-import type { Server } from "./server";
+import type { ServerFacts } from "./server";
 
 /** The four level names, indexed by level. Source: reference lesson 004, `LEVELS`. */
 export const LEVELS = ["name", "name + fields", "name + fields + side effect", "full"] as const;
@@ -34,11 +34,11 @@ export interface ServerDeclaration {
 /**
  * The declaration a server gives at a level.
  *
- * @param server the server, with all facts about its tools.
+ * @param server the server, with all facts about its tools (its handlers play no part).
  * @param level 0–3; see the module comment for what each adds.
  * @returns a new object; the server is not changed.
  */
-export function declare(server: Server, level: Level): ServerDeclaration {
+export function declare(server: ServerFacts, level: Level): ServerDeclaration {
   const declaration: ServerDeclaration = { tools: {} };
   for (const tool of server.tools) {
     const face: ToolDeclaration = {};

@@ -8,11 +8,14 @@
  *
  * Each run owns its counter: there is no module-level state, so runs can interleave freely.
  */
-import { countTokens } from "./tokenizer";
+import { countTokens, type WordTokens } from "./tokenizer";
 import { valueTokens, type Fields, type Value } from "./values";
 
 /** Envelope tokens added to every message. Source: reference lesson 004, IM4 and `message`. */
 export const ENVELOPE_TOKENS = 8;
+
+/** No words known in advance: every word of a body is counted when it is sent. */
+const NO_WORDS: WordTokens = new Map();
 
 /** Round trips per request on a remote transport. Source: reference lesson 004, IM4. */
 export const REMOTE_ROUND_TRIPS = 2;
@@ -32,7 +35,15 @@ export interface EnvelopeCounts {
   round_trips: number;
 }
 
-/** A counter of messages, tokens and round trips for one run. */
+/**
+ * A counter of messages, tokens and round trips for one run.
+ *
+ * The bodies of a run repeat a few fixed words — tool names, field names, result keys, and texts
+ * such as ids or region names — beside values that change. An envelope can be given the token
+ * count of each such word, counted once ({@link WordTokens}, e.g. `WORLD_WORDS`): a body costs
+ * exactly the same, but the envelope looks those words up instead of counting them again, and
+ * counts every other word as it is sent.
+ */
 export class Envelope {
   // Plain numeric fields, not a record indexed by kind: this is updated for every message.
   private requests = 0;
@@ -44,6 +55,14 @@ export class Envelope {
   private requestTokens = 0;
   private responseTokens = 0;
   private notificationTokens = 0;
+
+  /** @param words token counts of words the bodies repeat (a word not in it is counted when sent); default none. */
+  constructor(private readonly words: WordTokens = NO_WORDS) {}
+
+  /** A body word's tokens: from {@link words} when it is there, else counted. */
+  private wordTokens(word: string): number {
+    return this.words.get(word) ?? countTokens(word);
+  }
 
   /**
    * Counts one message.
@@ -71,8 +90,12 @@ export class Envelope {
    * @param fields the pairs, in order; values are written as Python's `str()` writes them.
    */
   sendFields(kind: MessageKind, head: string, fields: Fields, transport: Transport = "local"): number {
-    let tokens = head === "" ? 0 : countTokens(head);
-    for (const key in fields) tokens += countTokens(key) + valueTokens(fields[key]);
+    let tokens = head === "" ? 0 : this.wordTokens(head);
+    for (const key in fields) {
+      const value = fields[key];
+      // A text value is one of the run's words or counted as one; any other value is written out (valueTokens).
+      tokens += this.wordTokens(key) + (typeof value === "string" ? this.wordTokens(value) : valueTokens(value));
+    }
     return this.count(kind, tokens, transport);
   }
 
@@ -93,9 +116,9 @@ export class Envelope {
     return cost;
   }
 
-  /** A new counter that starts from this one's counts (e.g. a run that starts after a handshake). */
+  /** A new counter that starts from this one's counts (e.g. a run that starts after a handshake), with the same words. */
   clone(): Envelope {
-    const copy = new Envelope();
+    const copy = new Envelope(this.words);
     copy.requests = this.requests;
     copy.responses = this.responses;
     copy.notifications = this.notifications;

@@ -12,7 +12,7 @@
  */
 import { declare, type Level, type ServerDeclaration, type ToolDeclaration } from "./declaration";
 import type { Envelope, Transport } from "./envelope";
-import type { Handler, Server } from "./server";
+import type { Handler, Server, ServerFacts } from "./server";
 import type { Value } from "./values";
 
 /** The client's side of negotiation: which tool names it allows, which server versions it knows. */
@@ -48,7 +48,11 @@ export interface Negotiation {
 }
 
 /**
- * Negotiates with every server at one declaration level, counting the handshake on `envelope`.
+ * Negotiates with every server at one declaration level, counting the handshake on `envelope`:
+ * the handshake and the decision ({@link handshake}), then each agreed tool gets its server's
+ * handler ({@link bindHandlers}). Handlers play no part in the decision, so lesson 6, whose
+ * servers have the same facts at every seed, does the handshake once per level and policy for
+ * all its worlds (`world/handshakes.ts`) and binds each world's handlers to it.
  *
  * @param servers the servers, negotiated in this order.
  * @param level the declaration level the servers answer with.
@@ -56,6 +60,19 @@ export interface Negotiation {
  * @param envelope the run's counter; gains one request and one response per server.
  */
 export function negotiate(servers: readonly Server[], level: Level, policy: ClientPolicy, envelope: Envelope): Negotiation {
+  return bindHandlers(servers, handshake(servers, level, policy, envelope));
+}
+
+/**
+ * The handshake, counted on `envelope`, and the client's decision: for each server, in order,
+ * one request (`yetenek sor`) and one response (`yetenek bildir`) naming its version, tools and
+ * resources; then {@link decideOn} on each server's declaration at `level`. Reads only the
+ * servers' facts, never a handler: the same facts, level and policy always give the same
+ * decision and the same counts.
+ *
+ * @param envelope gains one request and one response per server.
+ */
+export function handshake(servers: readonly ServerFacts[], level: Level, policy: ClientPolicy, envelope: Envelope): Decision {
   for (const server of servers) {
     // `yetenek sor olcum` / `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`
     envelope.send("request", ["yetenek", "sor", server.name], server.transport);
@@ -63,7 +80,15 @@ export function negotiate(servers: readonly Server[], level: Level, policy: Clie
     for (const tool of server.tools) answer.push(tool.name);
     envelope.send("response", answer.concat(server.resources));
   }
-  return agreeOn(servers, level, policy);
+  return decideAt(servers, level, policy);
+}
+
+/** {@link decideOn} on each server's declaration at `level`. */
+function decideAt(servers: readonly ServerFacts[], level: Level, policy: ClientPolicy): Decision {
+  return decideOn(
+    servers.map((server) => ({ name: server.name, declaration: declare(server, level) })),
+    policy,
+  );
 }
 
 /**
@@ -73,10 +98,18 @@ export function negotiate(servers: readonly Server[], level: Level, policy: Clie
  * decision itself is {@link decideOn}; this adds each simulated server's handler and transport.
  */
 export function agreeOn(servers: readonly Server[], level: Level, policy: ClientPolicy): Negotiation {
-  const decision = decideOn(
-    servers.map((server) => ({ name: server.name, declaration: declare(server, level) })),
-    policy,
-  );
+  return bindHandlers(servers, decideAt(servers, level, policy));
+}
+
+/**
+ * A decision made on these servers' facts (by {@link handshake} or {@link decideOn}), with each
+ * agreed tool given its server's handler and transport: the session's agreed tools.
+ *
+ * @param servers the servers the decision was made on, or servers with the same facts (another
+ *   seed's world); a tool whose name and server are not found among them is left out.
+ * @returns a new negotiation; `dropped` is the decision's own list.
+ */
+export function bindHandlers(servers: readonly Server[], decision: Decision): Negotiation {
   // The decision keeps server and tool order, so walking the servers' tools in order rebuilds it with handlers.
   const agreed = new Map<string, AgreedTool>();
   for (const server of servers) {

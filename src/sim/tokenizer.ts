@@ -69,3 +69,14 @@ export function countTokens(body: string): number {
   }
   return tokens + (((word + TOKEN_LENGTH - 1) / TOKEN_LENGTH) | 0);
 }
+
+/** Token counts of words known before any message is sent, by word: see {@link wordTokens}. */
+export type WordTokens = ReadonlyMap<string, number>;
+
+/**
+ * The token count of each of `words`, counted once with {@link countTokens}: a table of the words
+ * an envelope's bodies repeat (`Envelope`'s `words`), so that messages need not count them again.
+ */
+export function wordTokens(words: Iterable<string>): WordTokens {
+  return new Map(Array.from(words, (word) => [word, countTokens(word)]));
+}

@@ -31,19 +31,25 @@ export function pyStr(value: Value): string {
 
 /**
  * Tokens of a value as it appears in a body: `countTokens(pyStr(value))`, without writing it
- * out for the common case of a non-negative integer (⌈digits / 5⌉).
+ * out for a non-negative integer (⌈digits / 5⌉), `None` or a flag (one token).
  */
 export function valueTokens(value: Value): number {
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
     // 1–5 digits are one token, 6–10 two, 11–15 three, 16 four (safe integers have ≤ 16).
     return value < 1e5 ? 1 : value < 1e10 ? 2 : value < 1e15 ? 3 : 4;
   }
+  // `None`, `True`, `False`: one word of at most five letters.
+  if (value === null || typeof value === "boolean") return 1;
   return countTokens(typeof value === "string" ? value : pyStr(value));
 }
 
 /** Compares two values as Python's `==` does for these types (a flag equals 1 or 0). */
 export function pyEquals(a: Value, b: Value): boolean {
   // Lists and records are compared by identity: the lesson compares only scalar answers.
-  const numeric = (v: Value) => (typeof v === "boolean" ? Number(v) : v);
   return numeric(a) === numeric(b);
+}
+
+/** A flag as Python's `==` sees it (1 or 0); any other value as it is. */
+function numeric(value: Value): Value {
+  return typeof value === "boolean" ? Number(value) : value;
 }

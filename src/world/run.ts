@@ -10,17 +10,18 @@
  *
  * Every run owns its {@link Envelope}; runs share nothing and can interleave.
  */
-import { callTool, NO_APPROVAL, type Session } from "../sim/client";
+import { callTool, NO_APPROVAL, NOT_DECLARED, type Session } from "../sim/client";
 import type { Level } from "../sim/declaration";
 import { Envelope, type MessageKind } from "../sim/envelope";
-import { negotiate, type ClientPolicy, type Negotiation } from "../sim/negotiation";
+import { bindHandlers, negotiate, type ClientPolicy, type Negotiation } from "../sim/negotiation";
 import { pyEquals, type Fields, type Value } from "../sim/values";
-import { LESSON_POLICY } from "./servers";
-import { CHAINS, drawTasks, withExpectedAnswers, type TaskWithAnswer } from "./tasks";
+import { HANDLER_ERRORS } from "./handlers";
+import type { Handshake } from "./handshakes";
+import { LESSON_POLICY, SERVER_FACTS, WORLD_WORDS } from "./servers";
+import { CHAINS, drawTasks, RECORD_COLUMN, withExpectedAnswers, type TaskWithAnswer } from "./tasks";
 import type { World } from "./world";
 
-/** The column a record task writes to. Source: reference lesson 004, `run` (`"sutun": "bedel"`). */
-export const RECORD_COLUMN = "bedel";
+export { RECORD_COLUMN } from "./tasks";
 
 /**
  * The value a successful answer leaves as the task's result: `yazildi`, else `tutar`, else `m3`,
@@ -111,10 +112,24 @@ export interface RunRow {
  * counted on the session's own envelope.
  */
 export function openSession(world: World, level: Level, options: RunOptions = {}): OpenedSession {
-  const envelope = new Envelope();
+  const envelope = new Envelope(WORLD_WORDS);
   const policy = options.policy ?? LESSON_POLICY;
   const negotiation = negotiate(world.servers, level, policy, envelope);
   return { level, policy, session: { envelope, agreed: negotiation.agreed, approval: options.approval ?? false }, negotiation };
+}
+
+/**
+ * A session on `world` from a handshake done once for all seeds (see `handshakes.ts`): the same
+ * counts and decision as {@link openSession} at the handshake's level and policy, with this
+ * world's handlers bound to the agreed tools and nothing negotiated again.
+ *
+ * @param world a world whose servers have the facts the handshake was made on (every world does).
+ * @param approval whether calls with a declared side effect are approved; default false.
+ */
+export function openSharedSession(world: World, handshake: Handshake, approval = false): OpenedSession {
+  const { level, policy, decision, envelope } = handshake;
+  const negotiation = bindHandlers(world.servers, decision);
+  return { level, policy, session: { envelope: envelope.clone(), agreed: negotiation.agreed, approval }, negotiation };
 }
 
 /** The handshake alone at one level: a fresh envelope, negotiation, and its counts. */
@@ -158,11 +173,18 @@ export function taskChain(task: TaskWithAnswer): TaskChain {
   return new TaskWalk(task);
 }
 
-/** {@link taskChain}'s walk: its counts live in the object's own fields, which the hot loop reads fastest. */
-class TaskWalk implements TaskChain {
+/** A slot of a chain's state that no answer has filled yet: it reads as absent (see `gateCall`). */
+const UNSET = undefined as unknown as Value;
+
+/**
+ * {@link taskChain}'s walk: its counts live in the object's own fields, which the hot loop reads
+ * fastest, and it is itself the call it gives (`name`, `state`), so a step allocates nothing.
+ */
+class TaskWalk implements TaskChain, ChainCall {
+  /** The tool of the call the walk last gave. */
+  name = "";
   private readonly tools: readonly string[];
-  // `deger` is set before every call, so it is there from the start.
-  private readonly state: Fields;
+  readonly state: Fields;
   private calls = 0;
   private failed = 0;
   private blocked = 0;
@@ -174,8 +196,10 @@ class TaskWalk implements TaskChain {
 
   constructor(private readonly task: TaskWithAnswer) {
     this.tools = CHAINS[task.type];
-    this.state = { abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN, deger: null };
-    this.step = { done: false, value: { name: "", state: this.state } };
+    // What the task names, the column to write, `deger` (set before every call), and a slot for each
+    // other key a handler answers (ANSWER_KEYS), unset: the state never grows, so it keeps one shape.
+    this.state = { abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN, deger: null, onceki: UNSET, simdiki: UNSET, tip: UNSET, m3: UNSET, tutar: UNSET, yazildi: UNSET };
+    this.step = { done: false, value: this };
   }
 
   next(answer?: Fields): IteratorResult<ChainCall, TaskOutcome> {
@@ -196,7 +220,7 @@ class TaskWalk implements TaskChain {
     }
     if (this.calls >= this.tools.length) return this.finish();
     this.state.deger = this.result;
-    this.step.value.name = this.tools[this.calls];
+    this.name = this.tools[this.calls];
     return this.step;
   }
 
@@ -219,6 +243,24 @@ export function runTask(session: Session, task: TaskWithAnswer): TaskOutcome {
   return step.value;
 }
 
+/**
+ * The key `"tool: error"` of every failure a run of the world can count, written once: each of
+ * the world's tools with each error the client ({@link NOT_DECLARED}, {@link NO_APPROVAL}) or a
+ * handler ({@link HANDLER_ERRORS}) gives. Writing the key anew for each failure, and having the
+ * runtime intern it as a property name, cost several per cent of a seed (bench/simulateRound.ts).
+ */
+const FAILURE_KEYS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
+  SERVER_FACTS.flatMap(({ tools }) => tools).map(({ name }) => [
+    name,
+    new Map([NOT_DECLARED, NO_APPROVAL, ...HANDLER_ERRORS].map((hata) => [hata, `${name}: ${hata}`])),
+  ]),
+);
+
+/** A failure's key in {@link RunRow}'s `failures`: `"tool: error"` (from {@link FAILURE_KEYS} when it is there). */
+function failureKey(tool: string, hata: string): string {
+  return FAILURE_KEYS.get(tool)?.get(hata) ?? `${tool}: ${hata}`;
+}
+
 /** The counts of a run's tasks: their calls and outcomes summed, and failures by `"tool: error"`. */
 export type TaskTally = Pick<RunRow, "calls" | "failed" | "completed" | "blocked" | "written" | "failures">;
 
@@ -236,7 +278,7 @@ export function tallyTasks(outcomes: Iterable<TaskOutcome>): TaskTally {
     tally.written += outcome.written;
     if (outcome.completed) tally.completed += 1;
     if (outcome.failure) {
-      const key = `${outcome.failure.tool}: ${outcome.failure.hata}`;
+      const key = failureKey(outcome.failure.tool, outcome.failure.hata);
       tally.failures[key] = (tally.failures[key] ?? 0) + 1;
     }
   }
@@ -256,7 +298,9 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
   const { negotiation } = opened;
   const session: Session = { envelope: opened.session.envelope.clone(), agreed: negotiation.agreed, approval: options.approval ?? false };
   const tasks = options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
-  const { calls, failed, completed, blocked, written, failures } = tallyTasks(tasks.map((task) => runTask(session, task)));
+  const outcomes: TaskOutcome[] = []; // a loop, not `map`: see simulateWritingAServer
+  for (let i = 0; i < tasks.length; i++) outcomes.push(runTask(session, tasks[i]));
+  const { calls, failed, completed, blocked, written, failures } = tallyTasks(outcomes);
   const { request, response, notification, tokens, round_trips } = session.envelope.counts();
   const tokensByKind = session.envelope.tokensByKind();
   return { level, negotiated: negotiation.agreed.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures, tokensByKind };

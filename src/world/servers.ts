@@ -11,10 +11,17 @@
  *   record, the one tool with a side effect).
  * The client knows versions olcum 2, tarife 1, kayit 2 (one behind), and its allowlist names
  * four tools, leaving out `kayit_yaz`.
+ *
+ * The servers' facts ({@link SERVER_FACTS}) are the same at every seed; only the handlers, which
+ * read a seed's subscribers, differ. The words their bodies repeat are counted once here
+ * ({@link WORLD_WORDS}).
  */
-import type { Server } from "../sim/server";
+import type { Server, ServerFacts, ServerTool, ToolFacts } from "../sim/server";
 import type { ClientPolicy } from "../sim/negotiation";
-import type { Handlers } from "./handlers";
+import { wordTokens, type WordTokens } from "../sim/tokenizer";
+import { ANSWER_KEYS, HANDLER_ERRORS, type Handlers } from "./handlers";
+import { REGIONS, SUBSCRIBER_IDS, SUBSCRIBER_TYPES } from "./subscribers";
+import { RECORD_COLUMN } from "./tasks";
 
 /** The allowlist of the lesson: four tools, not `kayit_yaz`. Source: reference lesson 004, `ALLOW`. */
 export const ALLOWLIST: readonly string[] = ["sayac_oku", "tuketim", "tarife", "bolge_ozet"];
@@ -28,41 +35,89 @@ export const KNOWN_VERSIONS: Readonly<Record<string, number>> = { olcum: 2, tari
 /** The lesson's client policy: {@link ALLOWLIST} and {@link KNOWN_VERSIONS}. */
 export const LESSON_POLICY: ClientPolicy = { allowlist: ALLOWLIST, knownVersions: KNOWN_VERSIONS };
 
+/** The lesson's wide policy: {@link WIDE_ALLOWLIST} and {@link KNOWN_VERSIONS}. Source: reference lesson 004, `WIDE`. */
+export const WIDE_POLICY: ClientPolicy = { allowlist: WIDE_ALLOWLIST, knownVersions: KNOWN_VERSIONS };
+
+/** The facts of one of the world's servers: its tools are named as their handlers in {@link Handlers}. */
+export interface WorldServerFacts extends ServerFacts {
+  tools: readonly (ToolFacts & { name: keyof Handlers })[];
+}
+
 /**
- * Builds the three servers around a world's handlers, in the reference's order
- * (olcum, tarife, kayit): the order in which they are negotiated and counted.
+ * The three servers' facts, in the reference's order (olcum, tarife, kayit): the order in which
+ * they are negotiated and counted. They hold no handler and no seed changes them, so they are
+ * frozen, and every world's servers ({@link createServers}) share them.
  */
+export const SERVER_FACTS: readonly WorldServerFacts[] = deepFreeze([
+  {
+    name: "olcum",
+    version: 2,
+    transport: "local",
+    tools: [
+      { name: "sayac_oku", fields: ["abone"], sideEffect: false },
+      { name: "tuketim", fields: ["onceki", "simdiki"], sideEffect: false },
+    ],
+    resources: ["abone_listesi"],
+    prompts: [],
+  },
+  {
+    name: "tarife",
+    version: 1,
+    transport: "remote",
+    tools: [{ name: "tarife", fields: ["m3", "tip"], sideEffect: false }],
+    resources: ["basamak_tablosu"],
+    prompts: ["bedel_aciklamasi"],
+  },
+  {
+    name: "kayit",
+    version: 3,
+    transport: "remote",
+    tools: [
+      { name: "bolge_ozet", fields: ["bolge"], sideEffect: false },
+      { name: "kayit_yaz", fields: ["abone", "sutun", "deger"], sideEffect: true },
+    ],
+    resources: [],
+    prompts: [],
+  },
+] as const);
+
+/**
+ * Freezes every plain object in a value, however deep. Arrays are walked but left unfrozen (their
+ * types are readonly): V8 iterates a frozen array several times slower, and a tool's fields are
+ * walked at every call.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    if (!Array.isArray(value)) Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The words the world's bodies repeat, with their token counts, counted once: every tool's name
+ * and fields, every key and error a handler answers with, and the world's fixed texts (subscriber
+ * ids, regions, subscriber types, the record column). The lesson's envelopes count with it (see
+ * `Envelope`); a constant table, the same for every seed.
+ */
+export const WORLD_WORDS: WordTokens = wordTokens([
+  ...SERVER_FACTS.flatMap(({ tools }) => tools.flatMap(({ name, fields }) => [name, ...fields])),
+  ...ANSWER_KEYS,
+  ...HANDLER_ERRORS,
+  ...SUBSCRIBER_IDS,
+  ...REGIONS,
+  ...SUBSCRIBER_TYPES,
+  RECORD_COLUMN,
+]);
+
+/** Builds the three servers around a world's handlers: {@link SERVER_FACTS}, each tool with its handler. */
 export function createServers(handlers: Handlers): readonly Server[] {
-  return [
-    {
-      name: "olcum",
-      version: 2,
-      transport: "local",
-      tools: [
-        { name: "sayac_oku", handler: handlers.sayac_oku, fields: ["abone"], sideEffect: false },
-        { name: "tuketim", handler: handlers.tuketim, fields: ["onceki", "simdiki"], sideEffect: false },
-      ],
-      resources: ["abone_listesi"],
-      prompts: [],
-    },
-    {
-      name: "tarife",
-      version: 1,
-      transport: "remote",
-      tools: [{ name: "tarife", handler: handlers.tarife, fields: ["m3", "tip"], sideEffect: false }],
-      resources: ["basamak_tablosu"],
-      prompts: ["bedel_aciklamasi"],
-    },
-    {
-      name: "kayit",
-      version: 3,
-      transport: "remote",
-      tools: [
-        { name: "bolge_ozet", handler: handlers.bolge_ozet, fields: ["bolge"], sideEffect: false },
-        { name: "kayit_yaz", handler: handlers.kayit_yaz, fields: ["abone", "sutun", "deger"], sideEffect: true },
-      ],
-      resources: [],
-      prompts: [],
-    },
-  ];
+  // Loops, not `map`: see the note in lessons/writingAServer/simulate.ts.
+  const servers: Server[] = [];
+  for (const facts of SERVER_FACTS) {
+    const tools: ServerTool[] = [];
+    for (const { name, fields, sideEffect } of facts.tools) tools.push({ name, handler: handlers[name], fields, sideEffect });
+    servers.push({ ...facts, tools });
+  }
+  return servers;
 }

@@ -45,7 +45,8 @@ export type RegionCounts = Readonly<Record<Region, number>>;
  * Source: reference lesson 004, `t_region` and `expected`. Computed once per world.
  */
 export function countByRegion(subscribers: Iterable<Readonly<Subscriber>>): RegionCounts {
-  const counts = Object.fromEntries(REGIONS.map((region) => [region, 0])) as Record<Region, number>;
+  const counts = {} as Record<Region, number>;
+  for (const region of REGIONS) counts[region] = 0;
   for (const subscriber of subscribers) counts[subscriber.bolge] += 1;
   return counts;
 }
@@ -87,9 +88,7 @@ export function drawSubscriberList(seed: number): Subscriber[] {
 /** A subscriber list keyed by id: the list's i-th entry under `A001` + i. */
 export function subscriberTable(list: readonly Subscriber[]): Subscribers {
   const table: Record<string, Subscriber> = {};
-  list.forEach((subscriber, i) => {
-    table[SUBSCRIBER_IDS[i] ?? subscriberId(i)] = subscriber;
-  });
+  for (let i = 0; i < list.length; i++) table[SUBSCRIBER_IDS[i] ?? subscriberId(i)] = list[i];
   return table;
 }
 

@@ -18,6 +18,9 @@ export const CHAINS = {
   record: ["sayac_oku", "tuketim", "tarife", "kayit_yaz"],
 } as const satisfies Record<string, readonly string[]>;
 
+/** The column a record task writes to. Source: reference lesson 004, `run` (`"sutun": "bedel"`). */
+export const RECORD_COLUMN = "bedel";
+
 /** A task type: `charge`, `consumption`, `region` or `record`. */
 export type TaskType = keyof typeof CHAINS;
 
@@ -60,7 +63,10 @@ export interface TaskWithAnswer extends Task {
 
 /** The tasks with their expected answers, computed once (a run reads them for every level). */
 export function withExpectedAnswers(tasks: readonly Task[], world: { subscribers: Subscribers; regionCounts: RegionCounts }): TaskWithAnswer[] {
-  return tasks.map(({ type, subscriber, region }) => ({ type, subscriber, region, expected: expectedAnswer({ type, subscriber, region }, world) }));
+  const answered: TaskWithAnswer[] = [];
+  // A loop, not `map`: see the note in lessons/writingAServer/simulate.ts.
+  for (const task of tasks) answered.push({ type: task.type, subscriber: task.subscriber, region: task.region, expected: expectedAnswer(task, world) });
+  return answered;
 }
 
 /**

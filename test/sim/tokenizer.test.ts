@@ -4,7 +4,8 @@ import { test } from "node:test";
 import { describeFields } from "../../src/sim/client";
 import { Envelope, ENVELOPE_TOKENS } from "../../src/sim/envelope";
 import seedrandom from "seedrandom";
-import { countTokens, tokenize } from "../../src/sim/tokenizer";
+import { countTokens, tokenize, wordTokens } from "../../src/sim/tokenizer";
+import { valueTokens } from "../../src/sim/values";
 
 test("words are cut into five-character pieces, commas stand alone, case is folded", () => {
   assert.deepEqual(tokenize("sayac_oku abone A001"), ["sayac", "_oku", "abone", "a001"]);
@@ -38,14 +39,25 @@ test("sendFields costs what send costs for the written-out body, and words cost 
   const random = seedrandom("bodies");
   const keys = ["abone", "onceki", "simdiki", "tip", "m3", "tutar", "bolge", "yazildi", "hata", "a,b", "x y"];
   const values = ["A001", "merkez", "mesken", "abone yok", "", 0, 7, 99999, 100000, 2 ** 53 - 1, -5, 1.5, true, false, null];
+  const known = wordTokens(["sayac_oku", "abone", "tip", "a,b", "A001", "abone yok", ""]);
   for (let i = 0; i < 5000; i++) {
     const fields: Record<string, string | number | boolean | null> = {};
     for (let k = Math.floor(random() * 4); k > 0; k--) fields[keys[Math.floor(random() * keys.length)]] = values[Math.floor(random() * values.length)];
     const head = ["", "sayac_oku", "bolge_ozet"][i % 3];
     const text = head === "" ? describeFields(fields) : `${head} ${describeFields(fields)}`;
     assert.equal(new Envelope().sendFields("request", head, fields), new Envelope().send("request", text), text);
+    // An envelope that knows some words in advance counts the same: the table only saves counting them.
+    assert.equal(new Envelope(known).sendFields("request", head, fields), new Envelope().send("request", text), text);
     const words = [head, ...Object.values(fields)];
     const written = words.map((w) => (w === null ? "None" : w === true ? "True" : w === false ? "False" : String(w))).join(" ");
     assert.equal(new Envelope().send("response", words), new Envelope().send("response", written), written);
+  }
+});
+
+test("a word table holds each word's countTokens; a value costs what its written text costs", () => {
+  const words = ["sayac_oku", "abone yok", "a,b", "", "merkez"];
+  assert.deepEqual([...wordTokens(words)], words.map((word) => [word, countTokens(word)]));
+  for (const [value, text] of [[null, "None"], [true, "True"], [false, "False"], [0, "0"], [123456, "123456"], [-5, "-5"], [1.5, "1.5"], ["A001", "A001"]] as const) {
+    assert.equal(valueTokens(value), countTokens(text), text);
   }
 });

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { callTool } from "../../src/sim/client";
-import { measureHandshake, openSession, runTask, runTasks, type TaskOutcome } from "../../src/world/run";
+import { ANSWER_KEYS } from "../../src/world/handlers";
+import { measureHandshake, openSession, runTask, runTasks, taskChain, type TaskOutcome } from "../../src/world/run";
 import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
 import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
@@ -65,4 +66,18 @@ test("the handshake alone costs what the reference's handshake table says, at ev
   assert.deepEqual(rows.map((r) => [r.negotiated, r.dropped, r.request, r.response, r.tokens, r.round_trips]), [
     [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [3, 2, 3, 3, 99, 5],
   ]);
+});
+
+test("a chain's state has a slot for every key a handler answers from the start, so answers never grow it", () => {
+  const world = createWorld(20260218);
+  for (const task of withExpectedAnswers(drawTasks(world.seed), world)) {
+    const chain = taskChain(task);
+    const step = chain.next();
+    assert.equal(step.done, false);
+    if (step.done) continue;
+    const keys = Object.keys(step.value.state);
+    for (const key of ANSWER_KEYS) if (key !== "hata") assert.ok(keys.includes(key), key);
+    // Unset slots read as absent: the first call carries only what the task names.
+    assert.deepEqual(Object.entries(step.value.state).filter(([, value]) => value !== undefined), [["abone", task.subscriber], ["bolge", task.region], ["sutun", "bedel"], ["deger", null]]);
+  }
 });

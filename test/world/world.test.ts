@@ -4,7 +4,9 @@ import { test } from "node:test";
 import { charge } from "../../src/world/tariff";
 import { countByRegion, drawSubscribers } from "../../src/world/subscribers";
 import { drawTasks, expectedAnswer } from "../../src/world/tasks";
-import { createHandlers } from "../../src/world/handlers";
+import { ANSWER_KEYS, createHandlers } from "../../src/world/handlers";
+import { WORLD_WORDS } from "../../src/world/servers";
+import { countTokens } from "../../src/sim/tokenizer";
 import { REFERENCE } from "../helpers";
 
 test("subscriber tables equal the reference's at every fixture seed", () => {
@@ -30,11 +32,20 @@ test("the tariff charges by tier and doubles for businesses", () => {
 test("handlers answer errors the way the reference's do", () => {
   const handlers = createHandlers(drawSubscribers(1));
   assert.deepEqual(handlers.sayac_oku({}), { hata: "abone yok" });
-  assert.deepEqual(handlers.sayac_oku({ abone: "toString" }), { hata: "abone yok" });
+  for (const abone of ["toString", "constructor", "__proto__", "hasOwnProperty", "A", "A0001", "a001", "A061", "A1x1", 1]) {
+    assert.deepEqual(handlers.sayac_oku({ abone }), { hata: "abone yok" }, String(abone));
+  }
+  const subscribers = drawSubscribers(1);
+  for (const [abone, { onceki, simdiki, tip }] of Object.entries(subscribers)) assert.deepEqual(handlers.sayac_oku({ abone }), { onceki, simdiki, tip }, abone);
   assert.deepEqual(handlers.tuketim({ onceki: 5 }), { hata: "eksik alan" });
   assert.deepEqual(handlers.tuketim({ onceki: 99990, simdiki: 10 }), { m3: 20 });
   assert.deepEqual(handlers.tarife({ m3: 10 }), { tutar: 40 });
   assert.deepEqual(handlers.bolge_ozet({ bolge: "yok" }), { hata: "bolge yok" });
   assert.deepEqual(handlers.kayit_yaz({ abone: "A001", sutun: "bedel", deger: 0 }), { yazildi: true });
   assert.deepEqual(handlers.kayit_yaz({ abone: "A001", sutun: "bedel", deger: null }), { hata: "eksik alan" });
+});
+
+test("the world's word table counts every word as countTokens does", () => {
+  for (const [word, tokens] of WORLD_WORDS) assert.equal(tokens, countTokens(word), word);
+  for (const key of ANSWER_KEYS) assert.ok(WORLD_WORDS.has(key), key);
 });

@@ -1,0 +1,50 @@
+/**
+ * Lesson 6's handshakes, done once for every seed.
+ *
+ * Negotiation reads only what the servers declare, never a handler (`handshake` in
+ * `sim/negotiation.ts`), and the world's servers declare the same at every seed
+ * ({@link SERVER_FACTS}). So the handshake at each level, under the lesson's policy and under the
+ * wide one, is measured once, each on a fresh envelope, when this module loads, and frozen: every
+ * world starts its runs from these same values and binds its own handlers to the agreed tools
+ * (`openSharedSession` in `run.ts`). They are constants: nothing here changes after loading.
+ */
+import { ALL_LEVELS, type Level } from "../sim/declaration";
+import { Envelope } from "../sim/envelope";
+import { handshake, type ClientPolicy, type Decision } from "../sim/negotiation";
+import type { ServerFacts } from "../sim/server";
+import type { WordTokens } from "../sim/tokenizer";
+import { LESSON_POLICY, SERVER_FACTS, WIDE_POLICY, WORLD_WORDS } from "./servers";
+
+/** One level's handshake under one policy: the client's decision, and the envelope it leaves. */
+export interface Handshake {
+  level: Level;
+  policy: ClientPolicy;
+  /** Which tools were agreed (with what was declared about them) and which were dropped, and why. */
+  decision: Decision;
+  /** The counts after the handshake; frozen, so a run starts from a copy (`Envelope.clone`). */
+  envelope: Envelope;
+}
+
+/**
+ * The handshake of `servers` at `level` under `policy`, on a fresh envelope, frozen. A pure
+ * function of its arguments: the same facts, level and policy give an equal handshake.
+ *
+ * @param words the token counts of the words bodies repeat, for the envelope (see `Envelope`).
+ */
+export function frozenHandshake(servers: readonly ServerFacts[], level: Level, policy: ClientPolicy, words?: WordTokens): Handshake {
+  const envelope = new Envelope(words);
+  const decision = handshake(servers, level, policy, envelope);
+  // Frozen through: the agreed tools, the dropped list, the envelope (counting on it throws: a run
+  // counts on its own copy). `decision.agreed` is a Map, which cannot be frozen: it is typed read-only.
+  for (const tool of decision.agreed.values()) Object.freeze(tool);
+  for (const dropped of decision.dropped) Object.freeze(dropped);
+  Object.freeze(decision.dropped);
+  Object.freeze(envelope);
+  return Object.freeze({ level, policy, decision: Object.freeze(decision), envelope });
+}
+
+/** The lesson's handshakes under {@link LESSON_POLICY}, indexed by level (0–3). */
+export const LESSON_HANDSHAKES: readonly Handshake[] = Object.freeze(ALL_LEVELS.map((level) => frozenHandshake(SERVER_FACTS, level, LESSON_POLICY, WORLD_WORDS)));
+
+/** The lesson's handshakes under {@link WIDE_POLICY} (`kayit_yaz` allowed), indexed by level (0–3). */
+export const WIDE_HANDSHAKES: readonly Handshake[] = Object.freeze(ALL_LEVELS.map((level) => frozenHandshake(SERVER_FACTS, level, WIDE_POLICY, WORLD_WORDS)));
