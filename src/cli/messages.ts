@@ -28,6 +28,9 @@ export const messages = {
     `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish: the ${engine} engine stopped (${firstLine(reason)}) — ${keptOrNothing(previous)}`,
   cellTimedOut: (notebook: string, cellNumber: number, cellId: string, seconds: number, engine: string, previous?: string) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish within ${seconds} s (--cell-timeout); the ${engine} engine was stopped — ${keptOrNothing(previous)}`,
+  /** `lesson` told to stop (Ctrl-C, `kill`, a closed terminal) while a notebook ran. */
+  lessonStopped: (signal: string, notebook: string) =>
+    `stopped by ${signal} while running ${notebook}: its kernel or worker was killed; exports already written are whole, the one in progress was not written`,
   /** Follows commander's own "option '--cell-timeout <seconds>' argument 'x' is invalid." */
   badCellTimeout: () => `Expected a number of seconds, more than 0 and at most ${MAX_CELL_TIMEOUT_SECONDS}.`,
   notebookUnreadable: (reason: string) => `cannot read notebook: ${reason}`,

@@ -44,8 +44,20 @@ function signal(pid: number, name: NodeJS.Signals): void {
  * member is killed. Processes that already ended are skipped. Synchronous; POSIX only.
  */
 export function killProcessTree(root: number): void {
+  killTree(root, true);
+}
+
+/**
+ * Kills every process descended from `root` as killProcessTree does, but not `root` itself: what
+ * `mcp-course lesson` does to its kernels, runners and workers when it is told to stop.
+ */
+export function killDescendants(root: number): void {
+  killTree(root, false);
+}
+
+function killTree(root: number, withRoot: boolean): void {
   const members = new Set<number>([root]);
-  signal(root, "SIGSTOP");
+  if (withRoot) signal(root, "SIGSTOP");
   for (let round = 0; round < 20; round++) {
     const parents = parentsOfAll();
     const found = [...parents].filter(([pid, ppid]) => members.has(ppid) && !members.has(pid)).map(([pid]) => pid);
@@ -55,5 +67,5 @@ export function killProcessTree(root: number): void {
       signal(pid, "SIGSTOP");
     }
   }
-  for (const pid of members) signal(pid, "SIGKILL");
+  for (const pid of members) if (withRoot || pid !== root) signal(pid, "SIGKILL");
 }

@@ -26,6 +26,7 @@ import {
   writeMarkdownExport,
 } from "../../notebook";
 import { DEFAULT_SEED, isSeed } from "../../sim/seed";
+import { killDescendants } from "../../notebook/processTree";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
 import { checkOutFolder, removeOutput, writeOutput } from "../options";
 import type { CliIo } from "../program";
@@ -177,5 +178,24 @@ export async function runLessonCommand(options: LessonCommandOptions, io: CliIo)
   const lessons = resolveNotebooks(options.names).map((entry) => prepare(entry, options));
   if (options.engine === "jupyter" && !jupyterAvailable()) throw new CliError(messages.jupyterMissing(), EXIT_FAILURE);
   const engine = resolveEngine(options.engine);
-  for (const lesson of lessons) await runLesson(lesson, engine, options.cellTimeout, io);
+  let current = "";
+  const stop = (signal: NodeJS.Signals) => {
+    // A kernel runs in a session of its own and the worker is our child: neither would see the
+    // signal sent to this process alone, so they are killed here, with all they started.
+    killDescendants(process.pid);
+    io.stderr(`mcp-course: ${messages.lessonStopped(signal, current)}\n`);
+    process.exit(128 + (STOP_SIGNALS[signal] ?? 0));
+  };
+  for (const signal of Object.keys(STOP_SIGNALS) as NodeJS.Signals[]) process.on(signal, stop);
+  try {
+    for (const lesson of lessons) {
+      current = shown(lesson.file);
+      await runLesson(lesson, engine, options.cellTimeout, io);
+    }
+  } finally {
+    for (const signal of Object.keys(STOP_SIGNALS) as NodeJS.Signals[]) process.off(signal, stop);
+  }
 }
+
+/** The signals that stop an export, with their numbers (POSIX): exit code 128 + number, as a shell reports. */
+const STOP_SIGNALS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
