@@ -38,7 +38,7 @@ export const EDGE_SEEDS = [0, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 *
 
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { after } from "node:test";
 
@@ -58,6 +58,27 @@ export function tempDir(): string {
 export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, encoding: "utf8" });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/**
+ * A small tslab notebook, `small.ipynb`, in a new temporary folder: a cell tagged `parameters`
+ * holding `seedLine` (none when null), then the given code cells (`[id, source]`), outputs empty.
+ */
+export function smallNotebook(seedLine: string | null, cells: [id: string, source: string][]): { dir: string; notebook: string } {
+  const dir = tempDir();
+  const notebook = join(dir, "small.ipynb");
+  const cell = (id: string, source: string, tags?: string[]) => ({ cell_type: "code", id, metadata: tags ? { tags } : {}, execution_count: null, outputs: [], source });
+  const parameters = seedLine === null ? [] : [cell("parameters", seedLine, ["parameters"])];
+  writeFileSync(
+    notebook,
+    JSON.stringify({
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+      cells: [...parameters, ...cells.map(([id, source]) => cell(id, source))],
+    }),
+  );
+  return { dir, notebook };
 }
 
 /**

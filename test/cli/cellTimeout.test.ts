@@ -5,28 +5,11 @@ import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { assertBadInput, cli, cliAsync, tempDir } from "../helpers";
+import { assertBadInput, cli, cliAsync, smallNotebook } from "../helpers";
 import { alive, HANG_LIMIT_SECONDS, HANGS, RECORD_PIDS, type RecordedPids } from "../fixtures/hangingCells";
 import { jupyterRequirement } from "../requirements";
 
 const jupyter = jupyterRequirement();
-
-/** A tiny notebook in a temporary folder: a parameters cell, then the given code cells. */
-function smallNotebook(cells: [id: string, source: string][]): { dir: string; notebook: string } {
-  const dir = tempDir();
-  const notebook = join(dir, "small.ipynb");
-  const cell = (id: string, source: string, tags?: string[]) => ({ cell_type: "code", id, metadata: tags ? { tags } : {}, execution_count: null, outputs: [], source });
-  writeFileSync(
-    notebook,
-    JSON.stringify({
-      nbformat: 4,
-      nbformat_minor: 5,
-      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-      cells: [cell("parameters", "const SEED = 1;", ["parameters"]), ...cells.map(([id, source]) => cell(id, source))],
-    }),
-  );
-  return { dir, notebook };
-}
 
 // The four hangs run side by side: each mostly waits out its limit, and each checks only the processes it recorded.
 describe("a cell that never finishes, on each engine", { concurrency: true }, () => {
@@ -34,7 +17,7 @@ describe("a cell that never finishes, on each engine", { concurrency: true }, ()
     for (const [kind, source] of Object.entries(HANGS)) {
       test(`a cell that is ${kind} ends the export on the ${engine} engine after --cell-timeout: exit 1, one line, nothing left running, the old export untouched`, { skip: engine === "jupyter" ? jupyter.skip : false }, async () => {
         if (engine === "jupyter") jupyter.check();
-        const { dir, notebook } = smallNotebook([
+        const { dir, notebook } = smallNotebook("const SEED = 1;", [
           ["fine", "console.log(SEED);"],
           ["pids", RECORD_PIDS],
           ["hang", source],
@@ -78,7 +61,7 @@ describe("a cell that never finishes, on each engine", { concurrency: true }, ()
 });
 
 test("a notebook whose cells all finish in time exports as without --cell-timeout", () => {
-  const { dir, notebook } = smallNotebook([["show", "console.log(`seed ${SEED}`);"]]);
+  const { dir, notebook } = smallNotebook("const SEED = 1;", [["show", "console.log(`seed ${SEED}`);"]]);
   assert.equal(cli(["lesson", notebook, "--engine", "tslab", "--out", join(dir, "plain")]).status, 0);
   assert.equal(cli(["lesson", notebook, "--engine", "tslab", "--out", join(dir, "timed"), "--cell-timeout", "30"]).status, 0);
   assert.equal(readFileSync(join(dir, "timed", "small.md"), "utf8"), readFileSync(join(dir, "plain", "small.md"), "utf8"));

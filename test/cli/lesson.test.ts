@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { defaultOutDir } from "../../src/cli/commands/lesson";
 import { LESSONS } from "../../src/lessons/catalog";
-import { cli, cliAsync, ROOT, tempDir } from "../helpers";
+import { cli, cliAsync, ROOT, smallNotebook, tempDir } from "../helpers";
 import { jupyterRequirement } from "../requirements";
 
 const LESSON = "06-writing-a-server";
@@ -147,21 +147,6 @@ test("other seeds export to lessons/seed-N/ by default", () => {
   assert.equal(defaultOutDir(20260218, "/r"), join("/r", "lessons"));
   assert.equal(defaultOutDir(7, "/r"), join("/r", "lessons", "seed-7"));
 });
-
-/** A small notebook in a temporary folder: a parameters cell, then the given code cells. */
-function smallNotebook(seedLine: string | null, cells: [id: string, source: string][]): { dir: string; notebook: string } {
-  const dir = tempDir();
-  const notebook = join(dir, "small.ipynb");
-  const cell = (id: string, source: string, tags?: string[]) => ({
-    cell_type: "code", id, metadata: tags ? { tags } : {}, execution_count: null, outputs: [], source,
-  });
-  writeFileSync(notebook, JSON.stringify({
-    nbformat: 4, nbformat_minor: 5,
-    metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-    cells: [...(seedLine === null ? [] : [cell("parameters", seedLine, ["parameters"])]), ...cells.map(([id, source]) => cell(id, source))],
-  }));
-  return { dir, notebook };
-}
 
 for (const engine of ["tslab", "jupyter"]) {
   test(`a throwing cell fails the export on the ${engine} engine: exit 1, names notebook, cell and error, old export kept`, { skip: engine === "jupyter" && jupyter.skip }, () => {

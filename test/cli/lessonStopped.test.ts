@@ -5,34 +5,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ROOT, tempDir } from "../helpers";
+import { ROOT, smallNotebook } from "../helpers";
 import { alive, HANGS, RECORD_PIDS, type RecordedPids } from "../fixtures/hangingCells";
 import { jupyterRequirement } from "../requirements";
 
 const jupyter = jupyterRequirement();
 
-/** A notebook whose third cell records its pids and whose fourth never ends, in a new folder. */
-function hangingNotebook(): { dir: string; notebook: string } {
-  const dir = tempDir();
-  const notebook = join(dir, "small.ipynb");
-  const cell = (id: string, source: string, tags?: string[]) => ({ cell_type: "code", id, metadata: tags ? { tags } : {}, execution_count: null, outputs: [], source });
-  writeFileSync(
-    notebook,
-    JSON.stringify({
-      nbformat: 4,
-      nbformat_minor: 5,
-      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-      cells: [cell("parameters", "const SEED = 1;", ["parameters"]), cell("pids", RECORD_PIDS), cell("hang", HANGS["a busy loop"])],
-    }),
-  );
-  return { dir, notebook };
-}
-
 describe("an export told to stop", { concurrency: true }, () => {
   for (const [engine, signal, code] of [["tslab", "SIGTERM", 143], ["jupyter", "SIGTERM", 143], ["tslab", "SIGINT", 130], ["jupyter", "SIGHUP", 129]] as const) {
     test(`${signal} to the ${engine} engine's export alone: exit ${code}, one line, kernel or worker and its child gone, old export whole`, { skip: engine === "jupyter" ? jupyter.skip : false }, async () => {
       if (engine === "jupyter") jupyter.check();
-      const { dir, notebook } = hangingNotebook();
+      const { dir, notebook } = smallNotebook("const SEED = 1;", [["pids", RECORD_PIDS], ["hang", HANGS["a busy loop"]]]);
       const out = join(dir, "out");
       mkdirSync(out);
       writeFileSync(join(out, "small.md"), "previous export\n");
