@@ -32,53 +32,81 @@ const NO_FIELDS: readonly string[] = [];
 
 /**
  * The client's gates, before anything is sent: shared by the simulated call ({@link callTool})
- * and the real client over stdio (`client/wireClient.ts`), so both refuse and fill in exactly
- * alike. Source: reference lesson 004, `call` (IM3, IM8).
+ * and the real client over stdio (through {@link gateCall}), so both refuse alike.
  *
- * @param agreed the agreed tools by name; only `fields` and `sideEffect` are read.
+ * @param agreed the agreed tools by name; only `sideEffect` is read.
  * @param approval whether calls with a declared side effect are approved.
  * @param name the tool's name.
- * @param state the client's known values; only the tool's declared fields are read from it, and
- *   one that reads as `undefined` is not known.
- * @returns `{refused: {hata}}` with {@link NOT_DECLARED} (tool not agreed) or {@link NO_APPROVAL}
- *   (declared side effect, no approval), to be returned without sending; else `{tool, args}`, the
- *   agreed tool and the arguments to send: the declared fields present in `state`, in declared
- *   order (none when no fields were declared).
+ * @returns the agreed tool, or the error the call ends with in the client: {@link NOT_DECLARED}
+ *   (tool not agreed) or {@link NO_APPROVAL} (declared side effect, no approval).
  */
-export function gateCall<T extends ToolDeclaration>(agreed: ReadonlyMap<string, T>, approval: boolean, name: string, state: Fields): GateResult<T> {
+export function gateTool<T extends ToolDeclaration>(
+  agreed: ReadonlyMap<string, T>,
+  approval: boolean,
+  name: string,
+): T | string {
   const tool = agreed.get(name);
-  // Every result has the same three keys, so the simulator's hot loop sees one object shape.
-  if (!tool) return { refused: { hata: NOT_DECLARED }, tool: undefined, args: undefined };
-  if (tool.sideEffect && !approval) return { refused: { hata: NO_APPROVAL }, tool: undefined, args: undefined };
+  if (tool === undefined) return NOT_DECLARED;
+  if (tool.sideEffect && !approval) return NO_APPROVAL;
+  return tool;
+}
+
+/**
+ * The arguments of a call: the declared fields present in `state`, in declared order.
+ *
+ * @param fields the tool's declared fields; none when none were declared.
+ * @param state the client's known values. A field it lacks, or holds unset (a chain's state keeps
+ *   a slot for every key a handler answers, see `TaskWalk`), is not sent: Python's `a in state`.
+ * @returns a new object.
+ */
+export function callArguments(fields: readonly string[] | undefined, state: Fields): Fields {
   const args: Fields = {};
-  const fields = tool.fields ?? NO_FIELDS;
-  for (let i = 0; i < fields.length; i++) {
-    // Python's `a in state`: a key the state lacks, or holds unset (a chain's state keeps a slot for
-    // every key a handler answers, see TaskWalk), reads as undefined; no value is undefined.
-    const value = state[fields[i]];
-    if (value !== undefined) args[fields[i]] = value;
+  const declared = fields ?? NO_FIELDS;
+  for (let i = 0; i < declared.length; i++) {
+    const value = state[declared[i]];
+    if (value !== undefined) args[declared[i]] = value;
   }
-  return { refused: undefined, tool, args };
+  return args;
+}
+
+/**
+ * The client's gates and its arguments, before anything is sent ({@link gateTool},
+ * {@link callArguments}), as one answer: what the real client over stdio
+ * (`client/wireNegotiation.ts`) sends or refuses.
+ *
+ * @returns `{refused: {hata}}` to be returned without sending; else `{tool, args}`, the agreed
+ *   tool and the arguments to send.
+ */
+export function gateCall<T extends ToolDeclaration>(
+  agreed: ReadonlyMap<string, T>,
+  approval: boolean,
+  name: string,
+  state: Fields,
+): GateResult<T> {
+  const tool = gateTool(agreed, approval, name);
+  if (typeof tool === "string") return { refused: { hata: tool } };
+  return { tool, args: callArguments(tool.fields, state) };
 }
 
 /** What {@link gateCall} decides: refused in the client, or the tool and the arguments to send. */
 export type GateResult<T> = { refused: Fields; tool?: undefined; args?: undefined } | { refused?: undefined; tool: T; args: Fields };
 
 /**
- * Calls an agreed tool with the declared fields found in `state`.
+ * Calls an agreed tool with the declared fields found in `state`: the gates ({@link gateTool}),
+ * then a counted request, the handler, and a counted response.
  *
  * @param session the run's counter, agreed tools and approval.
  * @param name the tool's name.
  * @param state the client's known values; only the tool's declared fields are read from it.
- * @returns the handler's result, or `{hata}` from the client (`arac bildirilmedi`, `onay yok`,
- *   see {@link gateCall}) or from the handler.
+ * @returns the handler's result, or `{hata}` from the client (`arac bildirilmedi`, `onay yok`)
+ *   or from the handler.
  */
 export function callTool(session: Session, name: string, state: Fields): Fields {
-  const gate = gateCall(session.agreed, session.approval, name, state);
-  if (gate.refused) return gate.refused;
-  const { tool, args } = gate;
-  // Request body `name field value …`, response body `key value …`: see Envelope.sendFields.
-  session.envelope.sendFields("request", name, args, tool.transport);
+  const tool = gateTool(session.agreed, session.approval, name);
+  if (typeof tool === "string") return { hata: tool };
+  const args = callArguments(tool.fields, state);
+  // The request's body is `name field value …` (Envelope.sendCall), the response's `key value`.
+  session.envelope.sendCall(tool.call, args, tool.transport);
   const result = tool.handler(args);
   session.envelope.sendFields("response", "", result);
   return result;

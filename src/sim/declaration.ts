@@ -10,7 +10,7 @@
  */
 import type { ServerFacts } from "./server";
 
-/** The four level names, indexed by level. Source: reference lesson 004, `LEVELS`. */
+/** The four level names, indexed by level. */
 export const LEVELS = ["name", "name + fields", "name + fields + side effect", "full"] as const;
 
 /** A declaration level, 0 to 3. */

@@ -8,14 +8,39 @@
  *
  * Each run owns its counter: there is no module-level state, so runs can interleave freely.
  */
-import { countTokens, type WordTokens } from "./tokenizer";
+import { countTokens, wordTokens, type WordTokens } from "./tokenizer";
 import { valueTokens, type Fields, type Value } from "./values";
 
 /** Envelope tokens added to every message. Source: reference lesson 004, IM4 and `message`. */
 export const ENVELOPE_TOKENS = 8;
 
 /** No words known in advance: every word of a body is counted when it is sent. */
-const NO_WORDS: WordTokens = new Map();
+const NO_WORDS: WordTokens = wordTokens([]);
+
+/**
+ * The fixed words of a call to one tool: its name and its declared fields, each with its tokens,
+ * counted once when the tool is agreed ({@link callForm}). A request to the tool then counts
+ * only the values it carries ({@link Envelope.sendCall}).
+ */
+export interface CallForm {
+  name: string;
+  fields: readonly string[];
+  /** Tokens of `name`. */
+  nameTokens: number;
+  /** Tokens of each of `fields`, in the same order. */
+  fieldTokens: readonly number[];
+}
+
+/**
+ * A call's form: `name` and `fields` with their tokens, from `words` when there, else counted.
+ *
+ * @param fields the declared fields, in declared order (none when no fields were declared).
+ */
+export function callForm(name: string, fields: readonly string[], words: WordTokens = NO_WORDS): CallForm {
+  const fieldTokens: number[] = [];
+  for (const field of fields) fieldTokens.push(words[field] ?? countTokens(field));
+  return { name, fields, nameTokens: words[name] ?? countTokens(name), fieldTokens };
+}
 
 /** Round trips per request on a remote transport. Source: reference lesson 004, IM4. */
 export const REMOTE_ROUND_TRIPS = 2;
@@ -57,11 +82,11 @@ export class Envelope {
   private notificationTokens = 0;
 
   /** @param words token counts of words the bodies repeat (a word not in it is counted when sent); default none. */
-  constructor(private readonly words: WordTokens = NO_WORDS) {}
+  constructor(readonly words: WordTokens = NO_WORDS) {}
 
   /** A body word's tokens: from {@link words} when it is there, else counted. */
   private wordTokens(word: string): number {
-    return this.words.get(word) ?? countTokens(word);
+    return this.words[word] ?? countTokens(word);
   }
 
   /**
@@ -97,6 +122,25 @@ export class Envelope {
       tokens += this.wordTokens(key) + (typeof value === "string" ? this.wordTokens(value) : valueTokens(value));
     }
     return this.count(kind, tokens, transport);
+  }
+
+  /**
+   * Counts one request whose body is a call: `name field value …`, for each of the form's fields
+   * that `args` holds (a field that reads as `undefined` is not in the body). Costs exactly what
+   * {@link sendFields} costs for `name` and those pairs; the name and field names are counted by
+   * the form ({@link callForm}), the values when sent.
+   *
+   * @param form the call's name and declared fields, with their tokens.
+   * @param args the values sent; only the form's fields are read.
+   */
+  sendCall(form: CallForm, args: Fields, transport: Transport = "local"): number {
+    const { fields, fieldTokens } = form;
+    let tokens = form.nameTokens;
+    for (let i = 0; i < fields.length; i++) {
+      const value = args[fields[i]];
+      if (value !== undefined) tokens += fieldTokens[i] + (typeof value === "string" ? this.wordTokens(value) : valueTokens(value));
+    }
+    return this.count("request", tokens, transport);
   }
 
   private count(kind: MessageKind, bodyTokens: number, transport: Transport): number {

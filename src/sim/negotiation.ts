@@ -11,8 +11,9 @@
  * What is not declared cannot be compared, so a server that says less keeps more tools.
  */
 import { declare, type Level, type ServerDeclaration, type ToolDeclaration } from "./declaration";
-import type { Envelope, Transport } from "./envelope";
+import { callForm, type CallForm, type Envelope, type Transport } from "./envelope";
 import type { Handler, Server, ServerFacts } from "./server";
+import type { WordTokens } from "./tokenizer";
 import type { Value } from "./values";
 
 /** The client's side of negotiation: which tool names it allows, which server versions it knows. */
@@ -29,6 +30,8 @@ export interface AgreedTool extends ToolDeclaration {
   transport: Transport;
   /** The server's handler, reached only through a counted request (see `callTool`). */
   handler: Handler;
+  /** The tool's name and declared fields (none if not declared), with their tokens: see `Envelope.sendCall`. */
+  call: CallForm;
 }
 
 /** Why a tool was dropped: its server's version is unknown, or its name is not allowed. */
@@ -59,8 +62,14 @@ export interface Negotiation {
  * @param policy the client's allowlist and known versions.
  * @param envelope the run's counter; gains one request and one response per server.
  */
-export function negotiate(servers: readonly Server[], level: Level, policy: ClientPolicy, envelope: Envelope): Negotiation {
-  return bindHandlers(servers, handshake(servers, level, policy, envelope));
+export function negotiate(
+  servers: readonly Server[],
+  level: Level,
+  policy: ClientPolicy,
+  envelope: Envelope,
+): Negotiation {
+  const decision = handshake(servers, level, policy, envelope);
+  return bindHandlers(servers, decision, callForms(decision, envelope.words));
 }
 
 /**
@@ -72,7 +81,12 @@ export function negotiate(servers: readonly Server[], level: Level, policy: Clie
  *
  * @param envelope gains one request and one response per server.
  */
-export function handshake(servers: readonly ServerFacts[], level: Level, policy: ClientPolicy, envelope: Envelope): Decision {
+export function handshake(
+  servers: readonly ServerFacts[],
+  level: Level,
+  policy: ClientPolicy,
+  envelope: Envelope,
+): Decision {
   for (const server of servers) {
     // `yetenek sor olcum` / `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`
     envelope.send("request", ["yetenek", "sor", server.name], server.transport);
@@ -102,20 +116,39 @@ export function agreeOn(servers: readonly Server[], level: Level, policy: Client
 }
 
 /**
+ * The form of a call to each tool a decision agreed: its name and declared fields (none if not
+ * declared), with their tokens counted once (`callForm`), by tool name.
+ *
+ * @param words token counts of words the calls repeat (a word not in it is counted); default none.
+ */
+export function callForms(decision: Decision, words?: WordTokens): ReadonlyMap<string, CallForm> {
+  const forms = new Map<string, CallForm>();
+  for (const [name, { fields }] of decision.agreed) forms.set(name, callForm(name, fields ?? NO_FIELDS, words));
+  return forms;
+}
+
+/** The fields of a tool that declared none. */
+const NO_FIELDS: readonly string[] = [];
+
+/**
  * A decision made on these servers' facts (by {@link handshake} or {@link decideOn}), with each
- * agreed tool given its server's handler and transport: the session's agreed tools.
+ * agreed tool given its server's handler and transport, and the form of a call to it: the
+ * session's agreed tools.
  *
  * @param servers the servers the decision was made on, or servers with the same facts (another
  *   seed's world); a tool whose name and server are not found among them is left out.
+ * @param forms the form of a call to each agreed tool ({@link callForms}); default counted here.
  * @returns a new negotiation; `dropped` is the decision's own list.
  */
-export function bindHandlers(servers: readonly Server[], decision: Decision): Negotiation {
+export function bindHandlers(servers: readonly Server[], decision: Decision, forms: ReadonlyMap<string, CallForm> = callForms(decision)): Negotiation {
   // The decision keeps server and tool order, so walking the servers' tools in order rebuilds it with handlers.
   const agreed = new Map<string, AgreedTool>();
   for (const server of servers) {
     for (const { name, handler } of server.tools) {
       const face = decision.agreed.get(name);
-      if (face?.server === server.name) agreed.set(name, { name, server: server.name, transport: server.transport, handler, fields: face.fields, sideEffect: face.sideEffect });
+      const call = forms.get(name);
+      if (face?.server !== server.name || call === undefined) continue;
+      agreed.set(name, { name, server: server.name, transport: server.transport, handler, fields: face.fields, sideEffect: face.sideEffect, call });
     }
   }
   return { agreed, dropped: decision.dropped };
@@ -142,7 +175,7 @@ export interface Decision {
 /**
  * The decision of {@link agreeOn}, from declarations only, with no simulated {@link Server}: the
  * real client (`client/wireNegotiation.ts`) decides with this from what `initialize` and
- * `tools/list` brought back. Source: reference lesson 004, `negotiate` (IM5):
+ * `tools/list` brought back. The rules:
  * - a declared version above the one the policy knows (missing: 0) drops every tool of the server
  *   (reason `version`); an undeclared version cannot be compared and drops nothing;
  * - a tool whose name is not on the allowlist is dropped (reason `allowlist`);
@@ -160,7 +193,7 @@ export function decideOn(servers: readonly DeclaredServer[], policy: ClientPolic
       for (const tool in declaration.tools) dropped.push({ tool, server, reason: "version" });
       continue;
     }
-    // for…in keeps the declaration's order (tool names are never integer-like) without allocating entries.
+    // for…in keeps the declaration's order: tool names are never integer-like.
     for (const name in declaration.tools) {
       const face = declaration.tools[name];
       if (!policy.allowlist.includes(name)) {

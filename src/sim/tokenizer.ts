@@ -70,13 +70,20 @@ export function countTokens(body: string): number {
   return tokens + (((word + TOKEN_LENGTH - 1) / TOKEN_LENGTH) | 0);
 }
 
-/** Token counts of words known before any message is sent, by word: see {@link wordTokens}. */
-export type WordTokens = ReadonlyMap<string, number>;
+/**
+ * Token counts of words known before any message is sent, by word: see {@link wordTokens}. A
+ * record with no prototype, so no word reads as an inherited property.
+ */
+export type WordTokens = Readonly<Record<string, number>>;
 
 /**
  * The token count of each of `words`, counted once with {@link countTokens}: a table of the words
  * an envelope's bodies repeat (`Envelope`'s `words`), so that messages need not count them again.
+ *
+ * @returns a new frozen record with no prototype, the words in the order given.
  */
 export function wordTokens(words: Iterable<string>): WordTokens {
-  return new Map(Array.from(words, (word) => [word, countTokens(word)]));
+  const table: Record<string, number> = Object.create(null);
+  for (const word of words) table[word] = countTokens(word);
+  return Object.freeze(table);
 }

@@ -10,7 +10,8 @@
  */
 import { ALL_LEVELS, type Level } from "../sim/declaration";
 import { Envelope } from "../sim/envelope";
-import { handshake, type ClientPolicy, type Decision } from "../sim/negotiation";
+import type { CallForm } from "../sim/envelope";
+import { callForms, handshake, type ClientPolicy, type Decision } from "../sim/negotiation";
 import type { ServerFacts } from "../sim/server";
 import type { WordTokens } from "../sim/tokenizer";
 import { LESSON_POLICY, SERVER_FACTS, WIDE_POLICY, WORLD_WORDS } from "./servers";
@@ -23,6 +24,8 @@ export interface Handshake {
   decision: Decision;
   /** The counts after the handshake; frozen, so a run starts from a copy (`Envelope.clone`). */
   envelope: Envelope;
+  /** The form of a call to each agreed tool, counted with the envelope's words (`callForms`). */
+  calls: ReadonlyMap<string, CallForm>;
 }
 
 /**
@@ -35,12 +38,15 @@ export function frozenHandshake(servers: readonly ServerFacts[], level: Level, p
   const envelope = new Envelope(words);
   const decision = handshake(servers, level, policy, envelope);
   // Frozen through: the agreed tools, the dropped list, the envelope (counting on it throws: a run
-  // counts on its own copy). `decision.agreed` is a Map, which cannot be frozen: it is typed read-only.
+  // counts on its own copy), the call forms. `decision.agreed` and `calls` are Maps, which cannot be
+  // frozen: they are typed read-only.
   for (const tool of decision.agreed.values()) Object.freeze(tool);
   for (const dropped of decision.dropped) Object.freeze(dropped);
   Object.freeze(decision.dropped);
   Object.freeze(envelope);
-  return Object.freeze({ level, policy, decision: Object.freeze(decision), envelope });
+  const calls = callForms(decision, words);
+  for (const form of calls.values()) Object.freeze(form);
+  return Object.freeze({ level, policy, decision: Object.freeze(decision), envelope, calls });
 }
 
 /** The lesson's handshakes under {@link LESSON_POLICY}, indexed by level (0–3). */

@@ -127,8 +127,8 @@ export function openSession(world: World, level: Level, options: RunOptions = {}
  * @param approval whether calls with a declared side effect are approved; default false.
  */
 export function openSharedSession(world: World, handshake: Handshake, approval = false): OpenedSession {
-  const { level, policy, decision, envelope } = handshake;
-  const negotiation = bindHandlers(world.servers, decision);
+  const { level, policy, decision, envelope, calls } = handshake;
+  const negotiation = bindHandlers(world.servers, decision, calls);
   return { level, policy, session: { envelope: envelope.clone(), agreed: negotiation.agreed, approval }, negotiation };
 }
 
@@ -164,8 +164,6 @@ export interface TaskChain {
  * (`{name, state}`) and is resumed with the answer (a handler's fields, or `{hata}` from the
  * client or the handler). The simulator drives it synchronously ({@link runTask}); the real
  * client over stdio drives it asynchronously (`client/wireTasks.ts`). One chain, two drivers.
- * It is written as a plain iterator object rather than a generator function: lesson 6's simulator walks
- * about a hundred chains per seed, and a generator cost about a fifth of its speed (bench/simulateRound.ts).
  *
  * @param task the task, with its expected answer (see `withExpectedAnswers`).
  */
@@ -177,8 +175,8 @@ export function taskChain(task: TaskWithAnswer): TaskChain {
 const UNSET = undefined as unknown as Value;
 
 /**
- * {@link taskChain}'s walk: its counts live in the object's own fields, which the hot loop reads
- * fastest, and it is itself the call it gives (`name`, `state`), so a step allocates nothing.
+ * {@link taskChain}'s walk: the counts so far, the result so far, and the client's state. It is
+ * itself the call it gives (`name`, `state`); a step stays valid until the next `next`.
  */
 class TaskWalk implements TaskChain, ChainCall {
   /** The tool of the call the walk last gave. */
@@ -191,14 +189,17 @@ class TaskWalk implements TaskChain, ChainCall {
   private written = 0;
   private result: Value = null;
   private failure: TaskOutcome["failure"] = undefined;
-  // One step object for the whole walk, updated in place: a driver reads it before resuming.
+  // The step `next` gives while the chain goes on: the walk itself, as the next call.
   private readonly step: IteratorYieldResult<ChainCall>;
 
   constructor(private readonly task: TaskWithAnswer) {
     this.tools = CHAINS[task.type];
-    // What the task names, the column to write, `deger` (set before every call), and a slot for each
-    // other key a handler answers (ANSWER_KEYS), unset: the state never grows, so it keeps one shape.
-    this.state = { abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN, deger: null, onceki: UNSET, simdiki: UNSET, tip: UNSET, m3: UNSET, tutar: UNSET, yazildi: UNSET };
+    // What the task names, the column to write, `deger` (set before every call), and a slot for
+    // each other key a handler answers (ANSWER_KEYS), unset until an answer fills it.
+    this.state = {
+      abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN, deger: null,
+      onceki: UNSET, simdiki: UNSET, tip: UNSET, m3: UNSET, tutar: UNSET, yazildi: UNSET,
+    };
     this.step = { done: false, value: this };
   }
 
@@ -226,7 +227,8 @@ class TaskWalk implements TaskChain, ChainCall {
 
   private finish(): IteratorReturnResult<TaskOutcome> {
     const { calls, failed, blocked, written, result, failure } = this;
-    return { done: true, value: { calls, failed, blocked, written, completed: pyEquals(result, this.task.expected), result, failure } };
+    const completed = pyEquals(result, this.task.expected);
+    return { done: true, value: { calls, failed, blocked, written, completed, result, failure } };
   }
 }
 
@@ -298,7 +300,7 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
   const { negotiation } = opened;
   const session: Session = { envelope: opened.session.envelope.clone(), agreed: negotiation.agreed, approval: options.approval ?? false };
   const tasks = options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
-  const outcomes: TaskOutcome[] = []; // a loop, not `map`: see simulateWritingAServer
+  const outcomes: TaskOutcome[] = []; // a loop, not `map`: see writingAServerJson
   for (let i = 0; i < tasks.length; i++) outcomes.push(runTask(session, tasks[i]));
   const { calls, failed, completed, blocked, written, failures } = tallyTasks(outcomes);
   const { request, response, notification, tokens, round_trips } = session.envelope.counts();

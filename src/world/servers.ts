@@ -112,7 +112,7 @@ export const WORLD_WORDS: WordTokens = wordTokens([
 
 /** Builds the three servers around a world's handlers: {@link SERVER_FACTS}, each tool with its handler. */
 export function createServers(handlers: Handlers): readonly Server[] {
-  // Loops, not `map`: see the note in lessons/writingAServer/simulate.ts.
+  // Loops, not `map`: see `writingAServerJson` (lessons/writingAServer/json.ts).
   const servers: Server[] = [];
   for (const facts of SERVER_FACTS) {
     const tools: ServerTool[] = [];

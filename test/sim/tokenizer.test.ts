@@ -56,7 +56,9 @@ test("sendFields costs what send costs for the written-out body, and words cost 
 
 test("a word table holds each word's countTokens; a value costs what its written text costs", () => {
   const words = ["sayac_oku", "abone yok", "a,b", "", "merkez"];
-  assert.deepEqual([...wordTokens(words)], words.map((word) => [word, countTokens(word)]));
+  assert.deepEqual(Object.entries(wordTokens(words)), words.map((word) => [word, countTokens(word)]));
+  assert.equal(Object.getPrototypeOf(wordTokens(words)), null, "no word reads as an inherited property");
+  assert.equal(wordTokens(words).constructor, undefined);
   for (const [value, text] of [[null, "None"], [true, "True"], [false, "False"], [0, "0"], [123456, "123456"], [-5, "-5"], [1.5, "1.5"], ["A001", "A001"]] as const) {
     assert.equal(valueTokens(value), countTokens(text), text);
   }

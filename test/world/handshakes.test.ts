@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ALL_LEVELS } from "../../src/sim/declaration";
 import { Envelope } from "../../src/sim/envelope";
-import { handshake, negotiate } from "../../src/sim/negotiation";
+import { callForms, handshake, negotiate } from "../../src/sim/negotiation";
 import { frozenHandshake, LESSON_HANDSHAKES, WIDE_HANDSHAKES } from "../../src/world/handshakes";
 import { openSession, openSharedSession, runTasks } from "../../src/world/run";
 import { LESSON_POLICY, SERVER_FACTS, WIDE_POLICY, WORLD_WORDS } from "../../src/world/servers";
@@ -33,6 +33,7 @@ test("a shared handshake equals negotiating the world's own servers afresh: coun
         assert.deepEqual([...shared.negotiation.agreed.entries()], [...fresh.negotiation.agreed.entries()], where);
         for (const [name, tool] of shared.negotiation.agreed) {
           assert.equal(tool.handler, world.handlers[name as keyof typeof world.handlers], `${where}: ${name} reaches this world's handler`);
+          assert.equal(tool.call, handshakes[level].calls.get(name), `${where}: ${name} sends with the shared form`);
         }
       }
     }
@@ -60,7 +61,7 @@ test("one handshake serves every world: the same frozen decision and counts, whi
   for (const { handshakes } of TABLES) {
     assert.ok(Object.isFrozen(handshakes));
     for (const shared of handshakes) {
-      for (const part of [shared, shared.decision, shared.decision.dropped, shared.envelope, ...shared.decision.agreed.values()]) assert.ok(Object.isFrozen(part));
+      for (const part of [shared, shared.decision, shared.decision.dropped, shared.envelope, ...shared.decision.agreed.values(), ...shared.calls.values()]) assert.ok(Object.isFrozen(part));
       const [sa, sb] = [openSharedSession(a, shared), openSharedSession(b, shared)];
       assert.equal(sa.negotiation.dropped, shared.decision.dropped, "the very list, not a copy");
       assert.equal(sb.negotiation.dropped, shared.decision.dropped);
@@ -81,6 +82,9 @@ test("the handshakes are a pure function of the servers' facts, level and policy
       assert.deepEqual(again.envelope.counts(), handshakes[level].envelope.counts());
       assert.deepEqual([...again.decision.agreed.entries()], [...handshakes[level].decision.agreed.entries()]);
       assert.deepEqual(again.decision.dropped, handshakes[level].decision.dropped);
+      // The call forms hold what counting the agreed tools' names and declared fields gives, with or without the table.
+      assert.deepEqual([...handshakes[level].calls], [...callForms(handshakes[level].decision)]);
+      assert.deepEqual([...handshakes[level].calls.keys()], [...handshakes[level].decision.agreed.keys()]);
       // Without the word table the counts are the same: the table only saves counting.
       const plain = new Envelope();
       handshake(SERVER_FACTS, level, policy, plain);

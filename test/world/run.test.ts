@@ -81,3 +81,21 @@ test("a chain's state has a slot for every key a handler answers from the start,
     assert.deepEqual(Object.entries(step.value.state).filter(([, value]) => value !== undefined), [["abone", task.subscriber], ["bolge", task.region], ["sutun", "bedel"], ["deger", null]]);
   }
 });
+
+test("every call that passes the client's gates is one counted request and one counted response, at every level and seed", () => {
+  for (const seed of [0, 7, 20260218, 20260219, 2 ** 53 - 1]) {
+    const world = createWorld(seed);
+    for (const level of [0, 1, 2, 3] as const) {
+      for (const options of [{}, { policy: { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST } }, { policy: { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST }, approval: true }]) {
+        const shake = measureHandshake(world, level, options.policy);
+        const row = runTasks(world, level, options);
+        let refused = 0;
+        for (const [key, count] of Object.entries(row.failures)) if (key.endsWith(": arac bildirilmedi") || key.endsWith(": onay yok")) refused += count;
+        const where = `seed ${seed}, level ${level}`;
+        assert.equal(row.request - shake.request, row.calls - refused, where);
+        assert.equal(row.response - shake.response, row.calls - refused, where);
+        assert.equal(row.tokensByKind.request + row.tokensByKind.response + row.tokensByKind.notification, row.tokens, where);
+      }
+    }
+  }
+});

@@ -29,7 +29,14 @@ const row = ({ level, negotiated, calls, failed, completed, blocked, written, re
   level, negotiated, calls, failed, completed, blocked, written, request, response, tokens, round_trips,
 });
 
-/** Lesson 6's figures as a JSON-ready object. (Loops, not `map`: see `simulateWritingAServer`.) */
+/**
+ * Lesson 6's figures as a JSON-ready object.
+ *
+ * Here, as in `simulateWritingAServer` and the world's per-seed arrays, arrays are built with
+ * loops rather than `map`: V8's `map` gives packed arrays until it optimizes the caller and holey
+ * ones after, and code that has seen one kind stops and recompiles when the other comes, which
+ * cost the first 2,000 seeds of a process about a fifth of their time (bench/simulateRound.ts).
+ */
 export function writingAServerJson(result: WritingAServerResult): WritingAServerJson {
   const tasks: WritingAServerJson["tasks"] = [];
   for (const { type, subscriber, region, expected } of result.tasks) tasks.push({ type, subscriber, region, expected });

@@ -63,11 +63,6 @@ export interface WritingAServerResult {
  * them (`openSharedSession`), and every run starts from a copy of its handshake's envelope. Every
  * run still sends and counts each of its messages.
  *
- * The arrays are built with loops rather than `map`: V8's `map` gives packed arrays until it
- * optimizes the caller and holey ones after, and code that has seen one kind stops and
- * recompiles when the other comes, which cost the first 2,000 seeds of a process about a fifth
- * of their time (bench/simulateRound.ts).
- *
  * @param seed the world seed, an integer from 0 to 2^53 − 1; the second run draws its tasks
  *   from seed + 1, as the reference does.
  * @throws RangeError for a seed that is not an integer from 0 to 2^53 − 1.
