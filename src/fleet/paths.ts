@@ -164,6 +164,16 @@ function describeError(error: ErrorObject, schema: JsonSchema): string {
   }
 }
 
+/**
+ * The sentence for arguments that failed a tool's schema: `Input validation error: Invalid
+ * arguments for tool <name>: ` and each ajv error as {@link describeError} words it, `; `
+ * between them (the wording of the SDK's high-level server). The real servers send it too
+ * (`server/servedServers.ts`).
+ */
+export function invalidArgumentsMessage(name: string, errors: readonly ErrorObject[], schema: JsonSchema): string {
+  return `Input validation error: Invalid arguments for tool ${name}: ${errors.map((error) => describeError(error, schema)).join("; ")}`;
+}
+
 /** The `validating` server: ajv against the declared schema, then the handler. */
 export function createValidatingServer(fleet: Fleet): JsonRpcServer {
   const handlers: Readonly<Record<string, FleetHandler>> = createFleetHandlers(fleet);
@@ -179,8 +189,7 @@ export function createValidatingServer(fleet: Fleet): JsonRpcServer {
     const checked: JsonObject = { ...(args as JsonObject) };
     if (!validate(checked)) {
       const schema = FLEET_TOOL_DEFINITIONS.find((tool) => tool.name === name)!.inputSchema;
-      const details = (validate.errors ?? []).map((error) => describeError(error, schema)).join("; ");
-      return failure(id, ERROR_CODES.invalidParams, `Input validation error: Invalid arguments for tool ${name}: ${details}`);
+      return failure(id, ERROR_CODES.invalidParams, invalidArgumentsMessage(name, validate.errors ?? [], schema));
     }
     try {
       return success(id, textResult(JSON.stringify(handlers[name](checked))));
