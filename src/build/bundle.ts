@@ -5,9 +5,10 @@
  * Source: issue 10 §5. esbuild bundles `src/cli/serveMain.ts` and everything it reaches into one
  * CommonJS file for Node 20 and later. Bundling from the packages' ES modules lets esbuild drop
  * what `serve` never uses: zod's locales but English, its v3 compatibility layer, the SDK's other
- * transports. One module is swapped on the way: `src/fleet/fleetValidation.ts` becomes the very
- * functions ajv compiles for the fleet's schemas with the same options, written out by ajv's
- * standalone code generation here, at build time, so a start compiles no schema.
+ * transports. Two modules are swapped on the way: `src/fleet/fleetValidation.ts` and
+ * `src/server/worldValidation.ts` become the very functions ajv compiles for the fleet's and the
+ * world's schemas with the same options, written out by ajv's standalone code generation here, at
+ * build time, so a start compiles no schema.
  *
  * The bundle's first line is its build id (a hash of the rest); then the bundle is loaded the
  * way the launcher loads it, serves a scripted session of each server (`warmUp`), and V8's code
@@ -24,6 +25,7 @@ import { build, type Plugin } from "esbuild";
 import { FLEET_AJV_OPTIONS } from "../fleet/fleetValidation";
 import { FLEET_TOOL_DEFINITIONS } from "../fleet/tools";
 import { PACKAGE_ROOT } from "../packageRoot";
+import { WORLD_AJV_OPTIONS, worldToolSchemas } from "../server/worldValidation";
 import { BUILD_ID_PREFIX, buildIdOf, bundleScript, runBundle, SERVE_BUNDLE, SERVE_CODE_CACHE } from "../serve";
 
 /** The bundle's entry: `mcp-course serve` alone. */
@@ -33,34 +35,58 @@ export const BUNDLE_ENTRY = join(PACKAGE_ROOT, "src", "cli", "serveMain.ts");
 const NODE_TARGET = "node20";
 
 /**
- * The source of a module that stands in for `fleet/fleetValidation.ts`: ajv's standalone code for
- * each fleet tool's schema, compiled with {@link FLEET_AJV_OPTIONS}, and the same exports.
+ * The source of a module that stands in for a validation module: ajv's standalone code for each
+ * tool's schema, compiled with `options`, exported as the module it replaces exports them:
+ * `optionsExport` (the options) and `validatorsExport()` (the validators by tool name).
  */
-export function precompiledValidationModule(): string {
-  const ajv = new Ajv({ ...FLEET_AJV_OPTIONS, code: { source: true, esm: true } });
+function precompiledModule(tools: readonly { name: string; inputSchema: object }[], options: object, optionsExport: string, validatorsExport: string, replaces: string): string {
+  const ajv = new Ajv({ ...options, code: { source: true, esm: true } });
   const exportNames: Record<string, string> = {};
-  FLEET_TOOL_DEFINITIONS.forEach((tool, index) => {
+  tools.forEach((tool, index) => {
     ajv.addSchema(tool.inputSchema, tool.name);
     exportNames[`validate_${index}`] = tool.name;
   });
-  const entries = FLEET_TOOL_DEFINITIONS.map((tool, index) => `[${JSON.stringify(tool.name)}, validate_${index}]`).join(", ");
+  const entries = tools.map((tool, index) => `[${JSON.stringify(tool.name)}, validate_${index}]`).join(", ");
   return [
-    "// Made by src/build/bundle.ts with ajv's standalone code generation; stands in for src/fleet/fleetValidation.ts.",
+    `// Made by src/build/bundle.ts with ajv's standalone code generation; stands in for ${replaces}.`,
     standaloneCode(ajv, exportNames),
-    `export const FLEET_AJV_OPTIONS = ${JSON.stringify(FLEET_AJV_OPTIONS)};`,
+    `export const ${optionsExport} = ${JSON.stringify(options)};`,
     `const compiled = new Map([${entries}]);`,
-    "export function fleetValidators() { return compiled; }",
+    `export function ${validatorsExport}() { return compiled; }`,
     "",
   ].join("\n");
 }
 
-/** The esbuild plugin that swaps `fleet/fleetValidation.ts` for {@link precompiledValidationModule}. */
+/**
+ * The source of the module that stands in for `fleet/fleetValidation.ts`: ajv's standalone code for
+ * each fleet tool's schema, compiled with {@link FLEET_AJV_OPTIONS}, and the same exports.
+ */
+export function precompiledValidationModule(): string {
+  return precompiledModule(FLEET_TOOL_DEFINITIONS, FLEET_AJV_OPTIONS, "FLEET_AJV_OPTIONS", "fleetValidators", "src/fleet/fleetValidation.ts");
+}
+
+/** The same for `server/worldValidation.ts`: the world tools' schemas, {@link WORLD_AJV_OPTIONS}, the same exports. */
+export function precompiledWorldValidationModule(): string {
+  const tools = worldToolSchemas();
+  return [
+    precompiledModule(tools, WORLD_AJV_OPTIONS, "WORLD_AJV_OPTIONS", "worldValidators", "src/server/worldValidation.ts"),
+    `export function worldToolSchemas() { return ${JSON.stringify(tools)}; }`,
+    "",
+  ].join("\n");
+}
+
+/** The esbuild plugin that swaps the validation modules for their precompiled stand-ins. */
 function precompiledValidators(): Plugin {
   return {
-    name: "precompiled-fleet-validators",
+    name: "precompiled-validators",
     setup(builder) {
       builder.onLoad({ filter: /[\\/]src[\\/]fleet[\\/]fleetValidation\.ts$/ }, (args) => ({
         contents: precompiledValidationModule(),
+        loader: "js",
+        resolveDir: dirname(args.path),
+      }));
+      builder.onLoad({ filter: /[\\/]src[\\/]server[\\/]worldValidation\.ts$/ }, (args) => ({
+        contents: precompiledWorldValidationModule(),
         loader: "js",
         resolveDir: dirname(args.path),
       }));

@@ -164,6 +164,18 @@ function describeError(error: ErrorObject, schema: JsonSchema): string {
   }
 }
 
+/**
+ * The sentence for arguments that failed a tool's schema: `Input validation error: Invalid
+ * arguments for tool <name>: ` and each ajv error as {@link describeError} words it, `; `
+ * between them (the wording of the SDK's high-level server), as {@link createValidatingServer}
+ * words it. The world's real servers send it (`server/servedServers.ts`). The validating server
+ * keeps its own line for it, because lesson 8 shows that function's source as it was written;
+ * `test/server/revisions.test.ts` holds the two sentences equal.
+ */
+export function invalidArgumentsMessage(name: string, errors: readonly ErrorObject[], schema: JsonSchema): string {
+  return `Input validation error: Invalid arguments for tool ${name}: ${errors.map((error) => describeError(error, schema)).join("; ")}`;
+}
+
 /** The `validating` server: ajv against the declared schema, then the handler. */
 export function createValidatingServer(fleet: Fleet): JsonRpcServer {
   const handlers: Readonly<Record<string, FleetHandler>> = createFleetHandlers(fleet);

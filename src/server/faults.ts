@@ -14,7 +14,7 @@
  * what a fault does at a call; the writing and the exiting are the caller's (`serve.ts`).
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId } from "@modelcontextprotocol/server";
 import { CRASH_ON_CALL, LATENCY_MICROS, type Fault } from "../fleet/conditions";
 
 /** The `--fault` words, without `none`. Source: issue 5 §1. */

@@ -1,37 +1,50 @@
 /**
  * A server-side MCP transport over a byte stream pair: newline-delimited JSON-RPC, strictly.
  *
- * It implements the SDK's `Transport` interface, so the SDK's `Server` runs on it unchanged. It
- * is not the SDK's `StdioServerTransport`, on purpose: that one (SDK 1.32.2, checked) drops a
- * line it cannot parse with only an `onerror` callback, so a client that sent malformed JSON waits
- * for a reply that never comes. Issue 5 §2 asks for JSON-RPC's answers instead, and for a server
- * that keeps serving after hostile input:
- * - a line that is not UTF-8 (decoded with a fatal `TextDecoder`) or not JSON → −32700, id null;
- * - JSON that is not a JSON-RPC message (SDK `JSONRPCMessageSchema`; the plain requests and
- *   notifications it accepts are recognised without it, {@link isPlainRequestOrNotification}) → −32600, with the line's id
- *   when it has a usable one, else null;
+ * It implements SDK v2's `Transport` interface, and `serveStdio(factory, { transport })` runs on
+ * it (`serve.ts`). It is not the SDK's `StdioServerTransport`, on purpose: that one (SDK 2.4.0,
+ * as 1.x before it) drops a line it cannot parse with only an `onerror` callback, so a client
+ * that sent malformed JSON waits for a reply that never comes. Issue 5 §2 asks for JSON-RPC's
+ * answers instead, and for a server that keeps serving after hostile input; issue 11 §2 for the
+ * rules of the revision in use:
+ * - a line that is not UTF-8 (decoded with a fatal `TextDecoder`) or not JSON → −32700;
+ * - JSON that is a response (an object with `result` or `error` and no `method`), valid or not,
+ *   `"id": null` included → nothing: "Responses are sent in reply to requests" (every revision's
+ *   `basic/index.mdx`, "Responses"; 2026-07-28 `basic/transports/stdio.mdx`: "The client MUST
+ *   NOT write JSON-RPC responses"), and these servers send no requests, so none is awaited;
+ *   it is dropped and reported ({@link LineEvent} `ignored`). Two such peers never answer each other;
+ * - other JSON that is not a JSON-RPC request or notification → −32600, with the line's id when
+ *   it has a usable one;
  * - a line longer than {@link MAX_LINE_BYTES} → −32700, its bytes discarded as they arrive;
- * - an empty line (or one holding only `\r`) is skipped; a trailing `\r` is removed, as the SDK does;
+ * - an empty line (or one holding only `\r`) is skipped; a trailing `\r` is removed;
  * - a last line with no newline when the input ends is dropped and reported, never parsed.
- * When the input ends, the transport first lets every request it delivered be answered (a client
- * may write its requests and close stdin at once, as `printf … | mcp-course serve` does), then
- * calls `onclose`. It counts messages and bytes in both directions ({@link LineTransportStats}).
+ * An error reply to a line whose id could not be read has the `id` member the revision's schema
+ * gives (`unreadableIdMember`, `revisions.ts`). A numeric id beyond 2^53 (which `JSON.parse`
+ * would round, and the SDK's schema refuses) is kept as its raw text: the message reaches the
+ * SDK with a stand-in string id, and the response carries the original digits exactly.
+ *
+ * Each request is offered to a {@link RequestScreen} (`requestScreen.ts`) first; what it refuses
+ * is answered here and never reaches the SDK. Every error message sent, ours or the SDK's, is
+ * one sentence (`oneSentence`). When the input ends, the transport first lets every request it
+ * delivered be answered (a client may write its requests and close stdin at once, as
+ * `printf … | mcp-course serve` does), then calls `onclose`. It counts messages and bytes in
+ * both directions ({@link LineTransportStats}).
  *
  * It does not know MCP methods, and it never writes anything but what it is asked to send, its
  * own error replies, and the raw text a caller writes on purpose with {@link LineTransport.writeRaw}
  * or {@link LineTransport.writeBeforeResponse} (the noisy faults, `faults.ts`).
  */
 import type { Readable, Writable } from "node:stream";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { isJSONRPCNotification, isJSONRPCRequest, type JSONRPCMessage, type RequestId, type Transport } from "@modelcontextprotocol/server";
+import { JSONRPC_ERRORS, unreadableIdMember } from "./revisions";
+import { oneSentence, RequestScreen } from "./requestScreen";
 
-/** The longest line accepted, in bytes (newline excluded): the SDK's stdio read buffer limit, 10 MiB. */
-export const MAX_LINE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
+/** The longest line accepted, in bytes (newline excluded): 10 MiB, the SDK's stdio read buffer limit (`STDIO_DEFAULT_MAX_BUFFER_SIZE`). */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
 /** Counts of what crossed the transport. Bytes are raw stream bytes, newlines included. */
 export interface LineTransportStats {
-  /** Messages handed to `onmessage` (valid JSON-RPC messages). */
+  /** Messages handed on: requests and notifications, those the screen answered included. */
   messagesIn: number;
   /** Lines written: messages sent plus the transport's own error replies (not raw text). */
   messagesOut: number;
@@ -39,6 +52,8 @@ export interface LineTransportStats {
   bytesOut: number;
   /** Lines answered with −32700 or −32600. */
   rejected: number;
+  /** Responses received and dropped unanswered. */
+  ignored: number;
   /** Final unterminated lines dropped at the end of input (0 or 1). */
   dropped: number;
 }
@@ -46,60 +61,142 @@ export interface LineTransportStats {
 /**
  * Something the transport did with a line instead of delivering it:
  * - `rejected`: answered with a JSON-RPC error (`code` −32700 or −32600); `bytes` is the line's length;
+ * - `ignored`: a response, dropped unanswered;
  * - `dropped`: the input ended inside a line, which was discarded; `bytes` is what it held.
  */
-export type LineEvent = { kind: "rejected"; code: number; message: string; bytes: number } | { kind: "dropped"; bytes: number };
+export type LineEvent =
+  | { kind: "rejected"; code: number; message: string; bytes: number }
+  | { kind: "ignored"; bytes: number }
+  | { kind: "dropped"; bytes: number };
 
 const NEWLINE = 0x0a;
 
-/** The keys a request or a notification may have (JSON-RPC 2.0 §4, as `JSONRPCMessageSchema` allows them). */
+/** The keys a request or a notification may have (JSON-RPC 2.0 §4, as the SDK's `JSONRPCRequestSchema` allows them: strict). */
 const ENVELOPE_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+
+/** The `_meta` key the SDK's `RequestMetaSchema` reshapes (a strict object inside a loose one); such lines take the schema's path. */
+const RELATED_TASK_KEY = "io.modelcontextprotocol/related-task";
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Whether params' `_meta` is absent or one the SDK's `RequestMetaSchema` takes as it is (`progressToken` a string or a safe integer). */
+function plainMeta(params: Record<string, unknown>): boolean {
+  if (!Object.hasOwn(params, "_meta")) return true;
+  const meta = params._meta;
+  if (!isPlainObject(meta) || Object.hasOwn(meta, "__proto__") || Object.hasOwn(meta, RELATED_TASK_KEY)) return false;
+  const token = meta.progressToken;
+  return token === undefined || typeof token === "string" || Number.isSafeInteger(token);
+}
+
 /**
- * Whether a parsed line is a request or a notification that the SDK's `JSONRPCMessageSchema`
- * accepts as it is, checked without zod: only the keys `jsonrpc` ("2.0"), `method` (a string),
- * `id` (absent, a string, or a safe integer, as zod's `.int()` wants) and `params` (absent, or an
- * object without `_meta`, which the schema checks further, and without an own `__proto__`, which
- * zod's copy drops). On such a message the schema's output has the same keys and values (perhaps
- * in another key order), so it is delivered as parsed; anything else, responses included, goes
- * through the schema, which decides it exactly as before. This spares the zod union on the lines
- * a server nearly always reads. A test holds the two to the same answers.
+ * Whether a parsed line is a request or a notification that the SDK's `JSONRPCRequestSchema` or
+ * `JSONRPCNotificationSchema` (SDK 2.4.0) accepts as it is, checked without zod: only the keys
+ * `jsonrpc` ("2.0"), `method` (a string), `id` (absent, a string, or a safe integer, as zod's
+ * `.int()` wants) and `params` (absent, or an object without an own `__proto__`, which zod's copy
+ * drops, whose `_meta` is absent or plain: {@link plainMeta}). Anything else goes to the SDK's
+ * guards, which decide it as the schema does. A test holds the two to the same answers.
  */
 export function isPlainRequestOrNotification(value: unknown): value is JSONRPCMessage {
   if (!isPlainObject(value) || value.jsonrpc !== "2.0" || typeof value.method !== "string") return false;
   for (const key in value) if (!ENVELOPE_KEYS.has(key)) return false;
   const { id, params } = value;
   if (id !== undefined && typeof id !== "string" && !Number.isSafeInteger(id)) return false;
-  return params === undefined || (isPlainObject(params) && !Object.hasOwn(params, "_meta") && !Object.hasOwn(params, "__proto__"));
+  return params === undefined || (isPlainObject(params) && !Object.hasOwn(params, "__proto__") && plainMeta(params));
 }
 
-/** Parses a line's JSON value as a JSON-RPC message: the fast check first, else the SDK's schema. */
+/** A parsed line as a request or notification: the fast check first, else the SDK's guards. */
 function asMessage(value: unknown): JSONRPCMessage | undefined {
   if (isPlainRequestOrNotification(value)) return value;
-  const parsed = JSONRPCMessageSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  return isJSONRPCRequest(value) || isJSONRPCNotification(value) ? (value as JSONRPCMessage) : undefined;
 }
 
-/** JSON-RPC's id for a line: its own when it is a string or a number, else null (JSON-RPC 2.0 §5). */
-function usableId(value: unknown): RequestId | null {
-  if (!isPlainObject(value)) return null;
-  const id = value.id;
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
+/** Whether a parsed line is a response: an object with `result` or `error` and no `method` (JSON-RPC 2.0 §5). */
+function isResponseShaped(value: unknown): boolean {
+  return isPlainObject(value) && !Object.hasOwn(value, "method") && (Object.hasOwn(value, "result") || Object.hasOwn(value, "error"));
 }
+
+/**
+ * The raw text of a JSON object's top-level `id` member (the last one, as `JSON.parse` keeps
+ * the last of repeated keys), found by scanning the text without recursion; undefined when the
+ * text is not an object with one. `text` must be valid JSON (it was parsed already).
+ */
+export function rawIdText(text: string): string | undefined {
+  let i = 0;
+  const skipSpace = () => {
+    while (i < text.length && " \t\n\r".includes(text[i])) i++;
+  };
+  /** Moves past the string starting at `i` (its opening quote); returns its raw text. */
+  const skipString = (): string => {
+    const start = i++;
+    while (text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    i++;
+    return text.slice(start, i);
+  };
+  /** Moves past the value starting at `i`. */
+  const skipValue = () => {
+    if (text[i] === '"') return void skipString();
+    if (text[i] !== "{" && text[i] !== "[") {
+      while (i < text.length && !",}] \t\n\r".includes(text[i])) i++;
+      return;
+    }
+    let depth = 0;
+    do {
+      const c = text[i];
+      if (c === '"') {
+        skipString();
+        continue;
+      }
+      if (c === "{" || c === "[") depth++;
+      else if (c === "}" || c === "]") depth--;
+      i++;
+    } while (depth > 0);
+  };
+  skipSpace();
+  if (text[i] !== "{") return undefined;
+  i++;
+  let found: string | undefined;
+  for (;;) {
+    skipSpace();
+    if (text[i] !== '"') return found;
+    const key = JSON.parse(skipString()) as string;
+    skipSpace();
+    i++; // the colon
+    skipSpace();
+    const start = i;
+    skipValue();
+    if (key === "id") found = text.slice(start, i);
+    skipSpace();
+    if (text[i] !== ",") return found;
+    i++;
+  }
+}
+
+/** The prefix of the stand-in ids given to requests whose numeric id is beyond 2^53. This project's choice. */
+const BIG_ID_PREFIX = "mcp-course/raw-id:";
 
 /** A newline-delimited JSON-RPC transport over a readable and a writable stream (see the module comment). */
 export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
-  /** Called for each line rejected or dropped (see {@link LineEvent}); for logging. */
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+  /** Called for each line rejected, ignored or dropped (see {@link LineEvent}); for logging. */
   onlineevent?: (event: LineEvent) => void;
 
-  readonly stats: LineTransportStats = { messagesIn: 0, messagesOut: 0, bytesIn: 0, bytesOut: 0, rejected: 0, dropped: 0 };
+  readonly stats: LineTransportStats = { messagesIn: 0, messagesOut: 0, bytesIn: 0, bytesOut: 0, rejected: 0, ignored: 0, dropped: 0 };
+
+  /**
+   * The revision in use: set by the SDK when it answers `initialize` ({@link setProtocolVersion}),
+   * and by the screen when a stateless request opens the connection; undefined before either.
+   */
+  protocolVersion: string | undefined;
+
+  /** The checks each request passes before it is delivered (`requestScreen.ts`). */
+  readonly screen = new RequestScreen((revision) => this.setProtocolVersion(revision));
+
+  /** Resolves once the transport has closed (after `onclose`, which the SDK's `serveStdio` owns). */
+  readonly closed: Promise<void>;
 
   private readonly decoder = new TextDecoder("utf-8", { fatal: true });
   private chunks: Buffer[] = [];
@@ -111,7 +208,11 @@ export class LineTransport implements Transport {
   private inputEnded = false;
   /** Raw text to write before the response to a request, by id ({@link writeBeforeResponse}). */
   private readonly prefixes = new Map<RequestId, string>();
-  private closed = false;
+  /** The raw text of ids beyond 2^53, by the stand-in id their request was delivered with. */
+  private readonly rawIds = new Map<string, string>();
+  private nextRawId = 0;
+  private isClosed = false;
+  private resolveClosed!: () => void;
   /** Resolves at the output's next `drain`, while lines wait for it ({@link writeLine}). */
   private nextDrain: Promise<void> | undefined;
 
@@ -126,9 +227,11 @@ export class LineTransport implements Transport {
   constructor(
     private readonly input: Readable = process.stdin,
     private readonly output: Writable = process.stdout,
-  ) {}
+  ) {
+    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+  }
 
-  /** Starts reading. Called by the SDK's `Server.connect`. */
+  /** Starts reading. Called by the SDK's `serveStdio`. */
   async start(): Promise<void> {
     this.input.on("data", this.onData);
     this.input.on("end", this.onEnd);
@@ -137,8 +240,18 @@ export class LineTransport implements Transport {
     this.input.resume();
   }
 
-  /** Writes one message as a JSON line (SDK `serializeMessage`); resolves once the stream took it. A write error reaches `onerror`. */
+  /** Records the revision in use (the SDK calls it when it answers `initialize`). */
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+  }
+
+  /**
+   * Writes one message as a JSON line; resolves once the stream took it. An error's message is
+   * sent as one sentence (`oneSentence`); a stand-in id goes out as the request's raw id text. A
+   * write error reaches `onerror`.
+   */
   async send(message: JSONRPCMessage): Promise<void> {
+    let line: string | undefined;
     if ("id" in message && ("result" in message || "error" in message) && message.id !== undefined) {
       this.answered(message.id);
       const prefix = this.prefixes.get(message.id);
@@ -146,8 +259,17 @@ export class LineTransport implements Transport {
         this.prefixes.delete(message.id);
         this.writeRaw(prefix);
       }
+      if ("error" in message && /\n|^MCP error /.test(message.error.message)) {
+        message = { ...message, error: { ...message.error, message: oneSentence(message.error.message) } };
+      }
+      const raw = typeof message.id === "string" ? this.rawIds.get(message.id) : undefined;
+      if (raw !== undefined) {
+        this.rawIds.delete(message.id as string);
+        const { id: _standIn, jsonrpc: _version, ...rest } = message;
+        line = `{"jsonrpc":"2.0","id":${raw},${JSON.stringify(rest).slice(1)}\n`;
+      }
     }
-    await this.writeLine(serializeMessage(message));
+    await this.writeLine(line ?? JSON.stringify(message) + "\n");
     this.finishIfDrained();
   }
 
@@ -170,14 +292,15 @@ export class LineTransport implements Transport {
 
   /** Stops reading and calls `onclose` once. The output stream is left open (it may be stdout). */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.isClosed) return;
+    this.isClosed = true;
     this.input.off("data", this.onData);
     this.input.off("end", this.onEnd);
     this.input.off("error", this.onStreamError);
     this.output.off("error", this.onStreamError);
     this.input.pause();
     this.onclose?.();
+    this.resolveClosed();
   }
 
   /**
@@ -208,7 +331,7 @@ export class LineTransport implements Transport {
       if (this.discarding > 0) {
         const bytes = this.discarding + piece.length;
         this.discarding = 0;
-        this.reject(ErrorCode.ParseError, `Parse error: line longer than ${MAX_LINE_BYTES} bytes`, null, bytes);
+        this.reject(JSONRPC_ERRORS.parseError, `Parse error: line longer than ${MAX_LINE_BYTES} bytes.`, undefined, bytes);
         continue;
       }
       const line = this.chunks.length === 0 ? piece : Buffer.concat([...this.chunks, piece]);
@@ -235,36 +358,68 @@ export class LineTransport implements Transport {
     const bytes = raw.length + 1;
     const line = raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw;
     if (line.length === 0) return;
-    if (line.length > MAX_LINE_BYTES) return this.reject(ErrorCode.ParseError, `Parse error: line longer than ${MAX_LINE_BYTES} bytes`, null, bytes);
+    if (line.length > MAX_LINE_BYTES) return this.reject(JSONRPC_ERRORS.parseError, `Parse error: line longer than ${MAX_LINE_BYTES} bytes.`, undefined, bytes);
     let text: string;
     try {
       text = this.decoder.decode(line);
     } catch {
-      return this.reject(ErrorCode.ParseError, "Parse error: the line is not valid UTF-8", null, bytes);
+      return this.reject(JSONRPC_ERRORS.parseError, "Parse error: the line is not valid UTF-8.", undefined, bytes);
     }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
-      return this.reject(ErrorCode.ParseError, `Parse error: ${(error as Error).message}`, null, bytes);
+      return this.reject(JSONRPC_ERRORS.parseError, `Parse error: ${(error as Error).message}.`, undefined, bytes);
+    }
+    if (isResponseShaped(value)) {
+      this.stats.ignored += 1;
+      this.onlineevent?.({ kind: "ignored", bytes });
+      return;
+    }
+    const rawId = isPlainObject(value) && typeof value.id === "number" && !Number.isSafeInteger(value.id) ? rawIdText(text) : undefined;
+    if (rawId !== undefined && /^-?[0-9]+$/.test(rawId)) {
+      // An integer beyond 2^53: delivered with a stand-in id, answered with its own digits.
+      const standIn = `${BIG_ID_PREFIX}${this.nextRawId++}`;
+      this.rawIds.set(standIn, rawId);
+      (value as Record<string, unknown>).id = standIn;
     }
     const message = asMessage(value);
-    if (message === undefined) return this.reject(ErrorCode.InvalidRequest, "Invalid Request: not a JSON-RPC 2.0 message", usableId(value), bytes);
+    if (message === undefined) {
+      const id = isPlainObject(value) ? (rawId !== undefined ? this.standInFor(value.id, rawId) : usableId(value.id)) : undefined;
+      return this.reject(JSONRPC_ERRORS.invalidRequest, "Invalid Request: not a JSON-RPC 2.0 request or notification.", id, bytes);
+    }
     this.stats.messagesIn += 1;
     if ("method" in message && "id" in message && message.id !== undefined) {
       this.unanswered.set(message.id, (this.unanswered.get(message.id) ?? 0) + 1);
-    } else if ("method" in message && message.method === "notifications/cancelled") {
-      // A cancelled request gets no response: stop waiting for it (MCP cancellation).
-      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
-      if (typeof id === "string" || typeof id === "number") this.answered(id);
+      const refused = this.screen.request(message);
+      if (refused !== undefined) {
+        void this.send({ jsonrpc: "2.0", id: message.id, error: refused });
+        return;
+      }
+    } else if ("method" in message) {
+      this.screen.notification(message);
+      if (message.method === "notifications/cancelled") {
+        // A cancelled request gets no response: stop waiting for it (MCP cancellation).
+        const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+        if (typeof id === "string" || typeof id === "number") this.answered(id);
+      }
     }
     this.onmessage?.(message);
   }
 
-  private reject(code: number, message: string, id: RequestId | null, bytes: number): void {
+  /** The id to echo for an invalid line whose id was kept as raw text: its stand-in (answered with the digits). */
+  private standInFor(id: unknown, rawId: string): RequestId | undefined {
+    return typeof id === "string" && this.rawIds.get(id) === rawId ? id : undefined;
+  }
+
+  /** Answers a line that is not a message: `id` its own when readable, else the revision's member (`unreadableIdMember`). */
+  private reject(code: number, message: string, id: RequestId | undefined, bytes: number): void {
     this.stats.rejected += 1;
     this.onlineevent?.({ kind: "rejected", code, message, bytes });
-    void this.writeLine(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }) + "\n");
+    const raw = typeof id === "string" ? this.rawIds.get(id) : undefined;
+    if (raw !== undefined) this.rawIds.delete(id as string);
+    const idMember = raw !== undefined ? `"id":${raw},` : id !== undefined ? `"id":${JSON.stringify(id)},` : "id" in unreadableIdMember(this.protocolVersion) ? '"id":null,' : "";
+    void this.writeLine(`{"jsonrpc":"2.0",${idMember}"error":${JSON.stringify({ code, message })}}\n`);
   }
 
   private answered(id: RequestId): void {
@@ -291,4 +446,9 @@ export class LineTransport implements Transport {
   private finishIfDrained(): void {
     if (this.inputEnded && this.unanswered.size === 0) void this.close();
   }
+}
+
+/** JSON-RPC's id for an invalid line: its own when it is a string or a finite number (JSON-RPC 2.0 §5), else unreadable. */
+function usableId(id: unknown): RequestId | undefined {
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
 }

@@ -6,7 +6,8 @@
  * - `serving`: `server`, `level`, `seed`, `fault` (its `--fault` word), `path` (fleet) or null;
  * - `call`: `tool`, `duration_ms` (wall time, 3 decimals), `isError` (an error result or a JSON-RPC
  *   error), `error_code` (only for a JSON-RPC error), `argument_bytes` ({argument: bytes of its JSON});
- * - `rejected` / `dropped`: a line the transport answered with `code` or discarded, and its `bytes`;
+ * - `rejected` / `ignored` / `dropped`: a line the transport answered with `code`, a response it
+ *   dropped unanswered, or a last line it discarded, and its `bytes`;
  * - `error`: something the SDK reported out of band (`message`);
  * - `stopping`: `reason` (`end of input` or `crash`), `tools` ({tool: {calls, errors}}), and the
  *   transport's `messages_in`, `messages_out`, `bytes_in`, `bytes_out`.
@@ -153,9 +154,10 @@ export class ServeLog {
     this.later(() => callLine(record));
   }
 
-  /** A line the transport rejected or dropped. */
+  /** A line the transport rejected, ignored or dropped. */
   lineEvent(event: LineEvent): void {
     if (event.kind === "rejected") this.write("rejected", { code: event.code, message: event.message, bytes: event.bytes });
+    else if (event.kind === "ignored") this.write("ignored", { reason: "a response: servers answer requests only", bytes: event.bytes });
     else this.write("dropped", { reason: "the input ended inside a line (no newline)", bytes: event.bytes });
   }
 

@@ -1,72 +1,67 @@
 /**
- * One served server on the SDK's low-level `Server`: `initialize`, `tools/list`, `tools/call`,
- * and, when the server has them, `resources/list`, `resources/read`, `prompts/list`, `prompts/get`.
+ * One served server on SDK v2's low-level `Server` (`@modelcontextprotocol/server` 2.4.0), for
+ * either era: `tools/list`, `tools/call`, and, when the server has them, `resources/list`,
+ * `resources/templates/list`, `resources/read`, `prompts/list`, `prompts/get`; `server/discover`
+ * in the stateless era; `initialize` and `ping` in the legacy era (the SDK's own).
  *
- * Source: issue 5 §1–2. The low-level `Server` (not `McpServer`) so that `tools/list` carries our
- * declarations as they are, never rewritten by a zod conversion (seed document 000). Each handler
- * is registered with a loose request schema (only `method` checked) and parses `params` itself, so
- * bad params are answered −32602 (JSON-RPC "invalid params") rather than the −32603 carrying a zod
- * dump that the SDK's own parse gives (SDK 1.32.2, checked); for `tools/call` the SDK's `Server`
- * answers −32602 `Invalid tools/call request: …` before our handler runs.
+ * Source: issue 5 §1–2 and issue 11 §1–2. The low-level `Server` (not `McpServer`) so that
+ * `tools/list` carries our declarations as they are, never rewritten by a schema conversion: the
+ * SDK sends a handler's result as returned, adding in the stateless era only the envelope fields
+ * of 2026-07-28 (`resultType`, `_meta["io.modelcontextprotocol/serverInfo"]`, and on cacheable
+ * results `ttlMs` and `cacheScope`, here {@link CACHE_HINT}). The same factory serves both eras
+ * (`serveStdio` calls it once per connection, after the first message chose the era).
  *
- * Errors we choose are thrown as {@link ProtocolError}, whose message reaches the wire unprefixed
- * (an SDK `McpError`'s message already reads `MCP error <code>: …`, so a client would show it twice).
- * What a tool does is the {@link ServedServer}'s (`servedServers.ts`); timing, logging and faults
- * are the caller's, through {@link CallHooks}.
+ * Where each era puts the server's identity, per declaration level (`declarations.ts`):
+ * - legacy: `initialize`'s result, `serverInfo: {name, version}` (required by
+ *   `InitializeResult`, 2025-11-25 `schema.ts`);
+ * - stateless: `server/discover`'s result (`supportedVersions` and `capabilities` required,
+ *   `_meta["io.modelcontextprotocol/serverInfo"]` SHOULD, 2026-07-28 `server/discover.mdx`), and
+ *   the same `_meta` key on every result (SHOULD, `basic/index.mdx` "Per-response protocol fields").
+ * Both carry the same `Implementation`: `name` always, `version` the server's at level 3 (`full`)
+ * and `undeclared` below it, as `ServedServer.version` gives it. Nothing else moves with the era.
+ *
+ * Errors we choose are thrown as the SDK's `ProtocolError`, whose message reaches the wire as it
+ * is. What a tool does is the {@link ServedServer}'s (`servedServers.ts`); timing, logging and
+ * faults are the caller's, through {@link CallHooks}.
  */
 import { performance } from "node:perf_hooks";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  type CallToolRequest,
+  ProtocolError,
+  Server,
   type CallToolResult,
   type GetPromptResult,
+  type jsonSchemaValidator,
   type Prompt,
   type RequestId,
   type ServerCapabilities,
   type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import type { ServedResource } from "./resources";
 import type { CallRecord } from "./log";
+import { CACHE_HINT, JSONRPC_ERRORS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "./revisions";
 
-/** A JSON-RPC error we answer with: `code`, and a message sent as it is. */
-export class ProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ProtocolError";
-  }
-}
+export { ProtocolError };
 
-/** A prompt as served: its listing, and its `prompts/get` (throws {@link ProtocolError} or any Error for bad arguments). */
+/** A prompt as served: its listing, and its `prompts/get` (throws `ProtocolError` or any Error for bad arguments). */
 export interface ServedPrompt {
   listing: Prompt;
   get(args: Readonly<Record<string, string>> | undefined): GetPromptResult;
 }
 
-/** What one real server serves, independent of the SDK. */
+/** What one real server serves, independent of the SDK and of the era. */
 export interface ServedServer {
-  /** `serverInfo.name`. */
+  /** The `Implementation`'s `name` (legacy `serverInfo`, stateless `_meta` serverInfo). */
   name: string;
-  /** `serverInfo.version`: the version at level 3, else `undeclared` (`declarations.ts`). */
+  /** The `Implementation`'s `version`: the version at level 3, else `undeclared` (`declarations.ts`). */
   version: string;
-  /** The `tools/list` result's tools, sent as they are. */
+  /** The `tools/list` result's tools, sent as they are, in this order in every era. */
   tools: readonly Tool[];
   /**
-   * Serves one `tools/call`: a result (possibly `isError`), or a throw of {@link ProtocolError}
-   * for a JSON-RPC error response. `id` is the request's id.
+   * Serves one `tools/call`: a result (possibly `isError`), or a throw of `ProtocolError` for a
+   * JSON-RPC error response. `id` is the request's id; `revision` the revision in use (what
+   * invalid arguments become depends on it: `argumentErrorsAreResults`, `revisions.ts`).
    */
-  callTool(name: string, args: Readonly<Record<string, unknown>>, id: RequestId): CallToolResult;
+  callTool(name: string, args: Readonly<Record<string, unknown>>, id: RequestId, revision: string | undefined): CallToolResult;
   resources: readonly ServedResource[];
   prompts: readonly ServedPrompt[];
 }
@@ -88,40 +83,27 @@ export function capabilitiesOf(served: ServedServer): ServerCapabilities {
 }
 
 /**
- * The SDK's JSON Schema validator, built the first time it is asked for a validator. The SDK's
- * `Server` validates only what a client sends back to an elicitation with it, and these servers
- * never elicit; its default builds an ajv instance with every format at construction, which
- * every start would pay for nothing.
+ * The JSON Schema validator handed to the SDK's `Server`, which uses one only to check what a
+ * client answers to an elicitation. These servers never elicit; the SDK's default builds an ajv
+ * instance at construction, which every start would pay for nothing.
  */
-function lazyValidator(): jsonSchemaValidator {
-  let inner: AjvJsonSchemaValidator | undefined;
-  return { getValidator: (schema) => (inner ??= new AjvJsonSchemaValidator()).getValidator(schema) };
-}
-
-/** The zod-like check we need: `safeParse` with issues carrying a path and a message. */
-interface Checker<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-}
-
-/** Parses a request with the SDK's schema for its method; bad params → {@link ProtocolError} −32602. */
-function checked<T>(schema: Checker<T>, request: unknown, method: string): T {
-  const parsed = schema.safeParse(request);
-  if (parsed.success) return parsed.data;
-  const details = parsed.error.issues.map((issue) => `${issue.path.map(String).join(".") || "request"}: ${issue.message}`).join("; ");
-  throw new ProtocolError(ErrorCode.InvalidParams, `Invalid ${method} request: ${details}`);
-}
+const NEVER_ELICITS: jsonSchemaValidator = {
+  getValidator: () => {
+    throw new Error("these servers never elicit, so they validate no elicitation answer");
+  },
+};
 
 /**
  * Runs one `tools/call` on the served server and logs it through `hooks.afterCall`, a throw
- * included (rethrown: the SDK answers it, −32603 when it carries no code, a RangeError from a
- * hostile argument, say). `start` is when the call arrived (`performance.now()`).
+ * included (rethrown: the SDK answers it, −32603 when it carries no code). `start` is when the
+ * call arrived (`performance.now()`).
  */
-function callLogged(served: ServedServer, hooks: CallHooks, name: string, args: Record<string, unknown>, id: RequestId, start: number): CallToolResult {
+function callLogged(served: ServedServer, hooks: CallHooks, name: string, args: Record<string, unknown>, id: RequestId, revision: string | undefined, start: number): CallToolResult {
   let result: CallToolResult;
   try {
-    result = served.callTool(name, args, id);
+    result = served.callTool(name, args, id, revision);
   } catch (error) {
-    const errorCode = error instanceof ProtocolError ? error.code : ErrorCode.InternalError;
+    const errorCode = error instanceof ProtocolError ? error.code : JSONRPC_ERRORS.internalError;
     hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: true, errorCode, arguments: args });
     throw error;
   }
@@ -130,59 +112,112 @@ function callLogged(served: ServedServer, hooks: CallHooks, name: string, args: 
 }
 
 /**
- * Builds the SDK `Server` for a served server; connect it to a transport to serve.
- *
- * @param hooks run around every `tools/call` that the SDK accepted (it names a tool).
+ * A list request's `cursor` refused: these servers return every list in one page and never hand
+ * out a `nextCursor`, so no cursor is valid. "Invalid cursors SHOULD result in an error with code
+ * -32602 (Invalid params)" (2025-11-25 and 2026-07-28 `server/utilities/pagination.mdx`).
  */
-export function createMcpServer(served: ServedServer, hooks: CallHooks = {}): Server {
-  const server = new Server({ name: served.name, version: served.version }, { capabilities: capabilitiesOf(served), jsonSchemaValidator: lazyValidator() });
+function refuseCursor(params: { cursor?: string } | undefined): void {
+  if (params?.cursor !== undefined) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Invalid cursor: this server returns every list in one page and issued no cursor, so ${JSON.stringify(params.cursor)} is not one of its cursors.`);
+}
 
-  server.setRequestHandler(ListToolsRequestSchema.pick({ method: true }).loose(), (request) => {
-    checked(ListToolsRequestSchema, request, "tools/list");
+/** The `server/discover` result before the SDK's envelope: every revision the process accepts (`SUPPORTED_REVISIONS`). */
+export function discoverResult(served: ServedServer): { supportedVersions: string[]; capabilities: ServerCapabilities } {
+  return { supportedVersions: [...SUPPORTED_REVISIONS], capabilities: capabilitiesOf(served) };
+}
+
+/**
+ * SDK v2's `Server` with our `server/discover`: the SDK installs its own handler on a stateless
+ * instance just before connecting it (listing only the modern revisions), so ours is installed
+ * at `connect`, after it.
+ */
+class CourseServer extends Server {
+  constructor(private readonly served: ServedServer) {
+    super(
+      { name: served.name, version: served.version },
+      {
+        capabilities: capabilitiesOf(served),
+        jsonSchemaValidator: NEVER_ELICITS,
+        supportedProtocolVersions: [...SUPPORTED_REVISIONS],
+        cacheHints: {
+          "server/discover": CACHE_HINT,
+          "tools/list": CACHE_HINT,
+          "prompts/list": CACHE_HINT,
+          "resources/list": CACHE_HINT,
+          "resources/templates/list": CACHE_HINT,
+          "resources/read": CACHE_HINT,
+        },
+      },
+    );
+  }
+
+  override async connect(transport: Parameters<Server["connect"]>[0]): Promise<void> {
+    if (this.getNegotiatedProtocolVersion() === STATELESS_REVISION) this.setRequestHandler("server/discover", () => discoverResult(this.served) as never);
+    await super.connect(transport);
+  }
+}
+
+/**
+ * Builds the SDK `Server` for a served server; `serveStdio`'s factory returns it.
+ *
+ * @param hooks run around every `tools/call` that names a tool.
+ * @param revision the revision in use, read at each call (the transport's `protocolVersion`).
+ */
+export function createMcpServer(served: ServedServer, hooks: CallHooks = {}, revision: () => string | undefined = () => undefined): Server {
+  const server = new CourseServer(served);
+
+  server.setRequestHandler("tools/list", (request) => {
+    refuseCursor(request.params);
     return { tools: served.tools as Tool[] };
   });
 
-  server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), (request, extra) => {
-    // Parsed once, by the SDK: its `Server` checks every `tools/call` against CallToolRequestSchema
-    // before calling this handler (−32602 `Invalid tools/call request` otherwise), so a second
-    // parse here would only repeat it.
-    const { name, arguments: args = {} } = (request as unknown as CallToolRequest).params;
+  server.setRequestHandler("tools/call", (request, ctx) => {
+    // Parsed once, by the SDK (CallToolRequestSchema, before this handler), so `name` is a string.
+    const { name, arguments: args = {} } = request.params;
+    const id = ctx.mcpReq.id;
     const start = performance.now();
-    const wait = hooks.beforeCall?.(name, extra.requestId);
+    const wait = hooks.beforeCall?.(name, id);
     // Most calls have no fault to wait for: answered at once, with no promise of ours (the SDK
     // awaits whatever a handler returns, and its wrapper turns a throw into the error response).
-    if (wait) return wait.then(() => callLogged(served, hooks, name, args, extra.requestId, start));
-    return callLogged(served, hooks, name, args, extra.requestId, start);
+    if (wait) return wait.then(() => callLogged(served, hooks, name, args, id, revision(), start));
+    return callLogged(served, hooks, name, args, id, revision(), start);
   });
 
   if (served.resources.length > 0) {
-    server.setRequestHandler(ListResourcesRequestSchema.pick({ method: true }).loose(), (request) => {
-      checked(ListResourcesRequestSchema, request, "resources/list");
+    server.setRequestHandler("resources/list", (request) => {
+      refuseCursor(request.params);
       return { resources: served.resources.map((resource) => resource.listed) };
     });
-    server.setRequestHandler(ReadResourceRequestSchema.pick({ method: true }).loose(), (request) => {
-      const { uri } = checked(ReadResourceRequestSchema, request, "resources/read").params;
+    // No templates, but a server declaring resources answers the list (2025-11-25 `server/resources.mdx`, "Resource Templates").
+    server.setRequestHandler("resources/templates/list", (request) => {
+      refuseCursor(request.params);
+      return { resourceTemplates: [] };
+    });
+    server.setRequestHandler("resources/read", (request) => {
+      const { uri } = request.params;
       const resource = served.resources.find((candidate) => candidate.listed.uri === uri);
-      // −32002: MCP's "resource not found" (specification, server/resources, Error Handling).
-      if (!resource) throw new ProtocolError(-32002, `Resource not found: ${uri}`);
+      // Resource not found: −32602 in both eras. 2026-07-28 requires it (`changelog.mdx`, "Minor
+      // changes" 6; `basic/index.mdx`: implementations "MUST NOT emit" −32002); 2025-11-25 said
+      // "SHOULD return … Resource not found: -32002" (`server/resources.mdx`, "Error Handling"),
+      // but SDK 2.4.0 encodes −32002 as −32602 in every era, and −32602 is JSON-RPC's own code.
+      if (!resource) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Resource not found: ${uri}`);
       return { contents: [{ uri, mimeType: resource.listed.mimeType, text: resource.text }] };
     });
   }
 
   if (served.prompts.length > 0) {
-    server.setRequestHandler(ListPromptsRequestSchema.pick({ method: true }).loose(), (request) => {
-      checked(ListPromptsRequestSchema, request, "prompts/list");
+    server.setRequestHandler("prompts/list", (request) => {
+      refuseCursor(request.params);
       return { prompts: served.prompts.map((prompt) => prompt.listing) };
     });
-    server.setRequestHandler(GetPromptRequestSchema.pick({ method: true }).loose(), (request) => {
-      const { name, arguments: args } = checked(GetPromptRequestSchema, request, "prompts/get").params;
+    server.setRequestHandler("prompts/get", (request) => {
+      const { name, arguments: args } = request.params;
       const prompt = served.prompts.find((candidate) => candidate.listing.name === name);
-      if (!prompt) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
+      if (!prompt) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Unknown prompt: ${name}`);
       try {
         return prompt.get(args);
       } catch (error) {
         if (error instanceof ProtocolError) throw error;
-        throw new ProtocolError(ErrorCode.InvalidParams, `Invalid arguments for prompt ${name}: ${(error as Error).message}`);
+        throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Invalid arguments for prompt ${name}: ${(error as Error).message}`);
       }
     });
   }

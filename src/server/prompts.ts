@@ -6,7 +6,7 @@
  * `charge` the `tarife` handler uses, and the tier sentence from the same constants. This module
  * builds prompts; it serves nothing.
  */
-import type { GetPromptResult, Prompt } from "@modelcontextprotocol/sdk/types.js";
+import type { GetPromptResult, Prompt } from "@modelcontextprotocol/server";
 import { ABOVE_TOP_TIER, COMMERCIAL_FACTOR, TIERS, charge } from "../world/tariff";
 import { SUBSCRIBER_TYPES } from "../world/subscribers";
 

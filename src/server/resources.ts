@@ -7,7 +7,7 @@
  * named them but never read one; their contents here are this project's choice: the data each
  * name describes, from the same seed as the handlers. This module builds contents; it serves nothing.
  */
-import type { Resource } from "@modelcontextprotocol/sdk/types.js";
+import type { Resource } from "@modelcontextprotocol/server";
 import type { Fleet } from "../fleet/generator";
 import { ABOVE_TOP_TIER, COMMERCIAL_FACTOR, TIERS } from "../world/tariff";
 import type { World } from "../world/world";

@@ -2,9 +2,11 @@
  * `serve`: one real MCP server over a byte stream pair (stdin/stdout by default), until the
  * input ends.
  *
- * Source: issue 5 §1–2. It builds the world (`createWorld`) or the fleet (`generateFleet`) for the
- * seed, the served server at the level (`servedServers.ts`), the SDK `Server` on a
- * {@link LineTransport}, the fault, and the stderr log (`log.ts`). Stdout carries protocol
+ * Source: issue 5 §1–2 and issue 11 §1. It builds the world (`createWorld`) or the fleet
+ * (`generateFleet`) for the seed, the served server at the level (`servedServers.ts`), the fault,
+ * and the stderr log (`log.ts`), and serves with SDK v2's `serveStdio(factory, { transport })` on
+ * a {@link LineTransport}: the first message decides the era (`initialize` → legacy, a request
+ * carrying `_meta` → stateless, 2026-07-28), and the factory builds the SDK `Server` for it. Stdout carries protocol
  * messages only (plus the stray text a noisy fault writes on purpose). It is what the CLI's
  * `mcp-course serve` runs and what tests can run in-process; it parses no command line.
  */
@@ -15,7 +17,8 @@ import { DEFAULT_SEED } from "../sim/seed";
 import { createWorld } from "../world/world";
 import { CRASH_EXIT_CODE, FaultInjector, faultWord, NO_FAULT, type ServeFault } from "./faults";
 import { LineTransport, type LineTransportStats } from "./lineTransport";
-import { ServeLog, type LogSink } from "./log";
+import { ServeLog, type CallRecord, type LogSink } from "./log";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { createMcpServer } from "./mcpServer";
 import { fleetServed, worldServed, type ServedPath, type ServerName } from "./servedServers";
 
@@ -89,20 +92,18 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
         exit(CRASH_EXIT_CODE);
       }),
   });
-  const server = createMcpServer(served, { beforeCall: (tool, id) => faults.beforeCall(tool, id), afterCall: (record) => log.call(record) });
-  server.onerror = (error) => log.write("error", { message: error.message });
-
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = () => resolve();
-  });
+  const hooks = { beforeCall: (tool: string, id: string | number) => faults.beforeCall(tool, id), afterCall: (record: CallRecord) => log.call(record) };
   // Asked to stop (Ctrl-C, a client closing down): the stopping line still gets written, and the exit is clean.
   onStopSignal((signal) => {
     log.stopping(signal, transport.stats);
     exit(0);
   });
   log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
-  await server.connect(transport);
-  await closed;
+  serveStdio(() => createMcpServer(served, hooks, () => transport.protocolVersion), {
+    transport,
+    onerror: (error) => log.write("error", { message: error.message }),
+  });
+  await transport.closed;
   log.stopping("end of input", transport.stats);
   return { reason: "end of input", stats: { ...transport.stats }, tools: log.tools };
 }

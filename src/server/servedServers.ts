@@ -2,31 +2,55 @@
  * The four real servers as {@link ServedServer}s: `olcum`, `tarife`, `kayit` over a world, and
  * `fleet` over a fleet and one of its JSON-RPC paths.
  *
- * Source: issue 5 §1 and the contract of issue 5. The tools are the simulator's own, not copies:
- * - world servers: `world/servers.ts`'s handlers, called with the arguments as they arrived (no
- *   validation: the handler is the contract, as in the simulator); the result is
+ * Source: issue 5 §1, the contract of issue 5, and issue 11 §2. The tools are the simulator's
+ * own, not copies. In every case an unknown tool is the protocol error −32602 `Unknown tool:
+ * <name>` ("Protocol Errors … Unknown tool", `server/tools.mdx` "Error Handling" in every revision):
+ * - world servers: arguments are validated with ajv against the tool's declared `inputSchema`
+ *   (`worldValidation.ts`; from level 1, where the schema names fields; at level 0 it is
+ *   `{"type":"object"}`, which the SDK's parse already holds them to), then the handler of
+ *   `world/servers.ts` runs; the result is
  *   `{content: [{type: "text", text: JSON.stringify(fields)}], isError: fields.hata !== undefined}`;
- *   an unknown tool is JSON-RPC error −32602 `Unknown tool: <name>`;
- * - fleet: the simulator's path server (`fleet/paths.ts`, `raw` or `validating`) answers each
- *   `tools/call`; its error response is rethrown as {@link ProtocolError} with the same code and
+ * - fleet: the simulator's path server (`fleet/paths.ts`) answers each `tools/call`: `validating`
+ *   checks the arguments with ajv, `raw` checks nothing (lesson 8's contrast, opt-in with
+ *   `--path raw`); a path's error response is rethrown as `ProtocolError` with the same code and
  *   message, its result returned as it is.
+ * Arguments that fail the schema get the sentence of `invalidArgumentsMessage` (naming each
+ * argument and what it should be), as a tool execution error from 2025-11-25 on and as −32602
+ * before (`argumentErrorsAreResults`, `revisions.ts`).
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Fleet } from "../fleet/generator";
-import { createPathServer } from "../fleet/paths";
+import { createPathServer, invalidArgumentsMessage } from "../fleet/paths";
 import { createFleetServer } from "../fleet/server";
+import { FLEET_TOOL_NAMES } from "../fleet/tools";
 import type { Level } from "../sim/declaration";
 import type { Server } from "../sim/server";
 import type { Fields } from "../sim/values";
 import type { World } from "../world/world";
-import { declaredVersion, fleetToolList, worldToolList } from "./declarations";
+import { declaredVersion, fleetToolList, worldInputSchema, worldToolList } from "./declarations";
 import { ProtocolError, type ServedPrompt, type ServedServer } from "./mcpServer";
 import { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt } from "./prompts";
 import { servedResources } from "./resources";
+import { argumentErrorsAreResults, JSONRPC_ERRORS } from "./revisions";
+import { worldValidators } from "./worldValidation";
 
 import type { ServedPath } from "./names";
 export { SERVER_NAMES, SERVED_PATHS, type ServedPath, type ServerName } from "./names";
+
+/** The protocol error for a tool the server does not have. */
+function unknownTool(name: string): ProtocolError {
+  return new ProtocolError(JSONRPC_ERRORS.invalidParams, `Unknown tool: ${name}`);
+}
+
+/**
+ * Arguments that failed the tool's schema, as the revision in use reports them: a result with
+ * `isError: true` carrying `message` (2025-11-25, 2026-07-28, or before any revision is known),
+ * else a throw of −32602 with it (2025-06-18, 2024-11-05).
+ */
+export function invalidArguments(message: string, revision: string | undefined): CallToolResult {
+  if (!argumentErrorsAreResults(revision)) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, message);
+  return { content: [{ type: "text", text: message }], isError: true };
+}
 
 /** The prompts a world server lists, by name. */
 const PROMPTS: Readonly<Record<string, ServedPrompt>> = {
@@ -42,13 +66,19 @@ export function worldServed(world: World, name: string, level: Level): ServedSer
   const server: Server | undefined = world.servers.find((candidate) => candidate.name === name);
   if (!server) throw new Error(`the world has no server ${name}`);
   const handlers = new Map(server.tools.map((tool) => [tool.name, tool.handler]));
+  const validators = worldValidators();
+  const schemas = new Map(server.tools.map((tool) => [tool.name, worldInputSchema(tool)]));
   return {
     name: server.name,
     version: declaredVersion(server.version, level),
     tools: worldToolList(server, level),
-    callTool(tool, args): CallToolResult {
+    callTool(tool, args, _id, revision): CallToolResult {
       const handler = handlers.get(tool);
-      if (!handler) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${tool}`);
+      if (!handler) throw unknownTool(tool);
+      if (level >= 1) {
+        const validate = validators.get(tool)!;
+        if (!validate(args)) return invalidArguments(invalidArgumentsMessage(tool, validate.errors ?? [], schemas.get(tool)!), revision);
+      }
       const fields = handler(args as Fields);
       return { content: [{ type: "text", text: JSON.stringify(fields) }], isError: fields.hata !== undefined };
     },
@@ -69,11 +99,16 @@ export function fleetServed(fleet: Fleet, path: ServedPath, level: Level): Serve
     name: simulated.name,
     version: declaredVersion(simulated.version, level),
     tools: fleetToolList(simulated, level),
-    callTool(tool, args, id): CallToolResult {
+    callTool(tool, args, id, revision): CallToolResult {
+      if (!(FLEET_TOOL_NAMES as readonly string[]).includes(tool)) throw unknownTool(tool);
       // The path servers speak numeric ids; the id only labels the response we unwrap here.
       const response = pathServer.handle({ jsonrpc: "2.0", id: typeof id === "number" ? id : 0, method: "tools/call", params: { name: tool, arguments: args } });
-      if (!response) throw new ProtocolError(ErrorCode.InternalError, "the path server gave no response");
-      if ("error" in response) throw new ProtocolError(response.error.code, response.error.message);
+      if (!response) throw new ProtocolError(JSONRPC_ERRORS.internalError, "the path server gave no response");
+      if ("error" in response) {
+        // The validating path's −32602 is always arguments that failed the schema.
+        if (path === "validating" && response.error.code === JSONRPC_ERRORS.invalidParams) return invalidArguments(response.error.message, revision);
+        throw new ProtocolError(response.error.code, response.error.message);
+      }
       return response.result as unknown as CallToolResult;
     },
     resources: servedResources(simulated.name, simulated.resources, { fleet }),

@@ -3,13 +3,15 @@
  * in the server's bundle before it stores V8's code cache for it (`src/build/bundle.ts`), so the
  * cache holds the code a start compiles, not only the bundle's top level.
  *
- * Each server gets the handshake, `tools/list`, `resources/list` and `prompts/list`; the fleet
- * also gets one call of each tool and one refused call (the validating path's error), as a
- * client's first calls would be. What the servers answer is discarded; nothing is written to the
+ * Each server gets two sessions, one per era: the legacy handshake (or, stateless,
+ * `server/discover` with each request's `_meta`), `tools/list`, `resources/list` and
+ * `prompts/list`; the fleet also gets one call of each tool and one refused call (the validating
+ * path's error), as a client's first calls would be. What the servers answer is discarded; nothing is written to the
  * process's stdout or stderr, and nothing outlives the call.
  */
 import { PassThrough } from "node:stream";
 import { PROTOCOL_VERSION } from "../fleet/protocol";
+import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "./revisions";
 import { SERVER_NAMES } from "./names";
 import { serve } from "./serve";
 
@@ -35,14 +37,28 @@ const FLEET_CALLS = [
   request(8, "tools/call", { name: "top_devices", arguments: { field: "rate", limit: 50 } }),
 ];
 
-/** Runs each server's session to its end (see the module comment). */
+/** A legacy line as the stateless era sends it: the same request with `_meta` in its params. */
+function stateless(line: string): string {
+  const message = JSON.parse(line) as { id?: number; params?: Record<string, unknown> };
+  if (message.id === undefined) return "";
+  const meta = { [PROTOCOL_VERSION_KEY]: STATELESS_REVISION, [CLIENT_CAPABILITIES_KEY]: {} };
+  return JSON.stringify({ ...message, params: { ...message.params, _meta: meta } }) + "\n";
+}
+
+/** The stateless session: `server/discover` in place of the handshake, every request with `_meta`. */
+const STATELESS_OPENING = [stateless(request(1, "server/discover")), ...OPENING.slice(2).map(stateless)];
+
+/** Runs each server's sessions to their end (see the module comment). */
 export async function warmUp(): Promise<void> {
   for (const server of SERVER_NAMES) {
-    const input = new PassThrough();
-    const output = new PassThrough();
-    output.resume();
-    const served = serve({ server }, { input, output, log: () => {}, exit: () => {}, onStopSignal: () => {} });
-    input.end([...OPENING, ...(server === "fleet" ? FLEET_CALLS : [])].join(""));
-    await served;
+    const calls = server === "fleet" ? FLEET_CALLS : [];
+    for (const lines of [[...OPENING, ...calls], [...STATELESS_OPENING, ...calls.map(stateless)]]) {
+      const input = new PassThrough();
+      const output = new PassThrough();
+      output.resume();
+      const served = serve({ server }, { input, output, log: () => {}, exit: () => {}, onStopSignal: () => {} });
+      input.end(lines.join(""));
+      await served;
+    }
   }
 }

@@ -96,9 +96,29 @@ test("the agents against the real fleet server: answer, correct, turns, tool cal
   assert.deepEqual(children(), []);
 });
 
-test("the eight malformed calls over the real raw and validating servers give the simulator's rows, outcome for outcome", async () => {
+/**
+ * The simulator's malformed-call rows as the real servers answer a 2025-11-25 client (the SDK 1.x
+ * client's revision) since issue 11 §2, where the simulated paths keep lesson 8's answers:
+ * arguments failing the schema are a tool execution error ("Input validation errors" under "Tool
+ * Execution Errors", 2025-11-25 server/tools.mdx "Error Handling"), and an unknown tool is the
+ * protocol error −32602 on both paths ("Protocol Errors … Unknown tools", same section).
+ */
+function asServedTo2025_11_25(rows: ReturnType<typeof probeMalformedCalls>): ReturnType<typeof probeMalformedCalls> {
+  const invalidArguments = "MCP error -32602: Input validation error: ";
+  return rows.map((row) => {
+    const outcomes = { ...row.outcomes };
+    for (const path of ["raw", "validating"] as const) {
+      const outcome = outcomes[path];
+      if (row.label === "unknown tool") outcomes[path] = { isError: true, channel: "JSON-RPC error", text: `MCP error -32602: Unknown tool: ${row.call.name}` };
+      else if (outcome.channel === "JSON-RPC error" && outcome.text.startsWith(invalidArguments)) outcomes[path] = { isError: true, channel: "error result", text: outcome.text.slice("MCP error -32602: ".length) };
+    }
+    return { ...row, outcomes };
+  });
+}
+
+test("the eight malformed calls over the real raw and validating servers give the simulator's rows, outcome for outcome (as served to 2025-11-25)", async () => {
   const real = await probeMalformedCallsOverWire(SEED);
-  assert.deepEqual(real, probeMalformedCalls(generateFleet(SEED)));
+  assert.deepEqual(real, asServedTo2025_11_25(probeMalformedCalls(generateFleet(SEED))));
   assert.deepEqual(children(), []);
 });
 

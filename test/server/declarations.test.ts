@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { generateFleet } from "../../src/fleet/generator";
+import { annotationsOf, DEFAULTED_FIELDS } from "../../src/server/declarations";
 import { jsonBytes } from "../../src/server/log";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { createWorld } from "../../src/world/world";
@@ -12,9 +13,10 @@ import { answer, OPENING, rawResponseLine, request, runServer } from "./wire";
 const LIST = OPENING + request(2, "tools/list");
 
 describe("serve fleet: tools/list on the wire, byte for byte", () => {
-  it("at full level, the result is JSON.stringify of FLEET_TOOL_DEFINITIONS with read-only annotations, and serverInfo.version is 1", async () => {
+  it("at full level, the result is JSON.stringify of FLEET_TOOL_DEFINITIONS with read-only, closed-world annotations, and serverInfo.version is 1", async () => {
     const run = await runServer(["fleet"], LIST);
-    const declared = FLEET_TOOL_DEFINITIONS.map((tool) => ({ ...tool, annotations: { readOnlyHint: true, destructiveHint: false } }));
+    // Issue 11 §2: readOnlyHint true carries no destructiveHint (meaningful only when readOnlyHint == false), and openWorldHint false (a fixed fleet).
+    const declared = FLEET_TOOL_DEFINITIONS.map((tool) => ({ ...tool, annotations: { readOnlyHint: true, openWorldHint: false } }));
     const line = rawResponseLine(run, 2);
     // The exact bytes of the line: the SDK's envelope around our tools, nothing rewritten.
     assert.equal(line, `{"result":{"tools":${JSON.stringify(declared)}},"jsonrpc":"2.0","id":2}`);
@@ -54,8 +56,9 @@ describe("serve olcum, tarife, kayit: tools/list at each level follows the decla
             return;
           }
           assert.deepEqual(Object.keys(tool.inputSchema.properties), declared.fields);
-          assert.deepEqual(tool.inputSchema.required, declared.fields);
-          assert.deepEqual(tool.annotations, level >= 2 ? { readOnlyHint: !declared.sideEffect, destructiveHint: declared.sideEffect } : undefined);
+          // Issue 11 §2: a field the handler defaults (tarife's tip) is not required.
+          assert.deepEqual(tool.inputSchema.required, declared.fields.filter((field) => !(DEFAULTED_FIELDS[declared.name] ?? []).includes(field)));
+          assert.deepEqual(tool.annotations, level >= 2 ? annotationsOf(declared.name, declared.sideEffect) : undefined);
         });
         assert.equal(answer(run, 1)!.result.serverInfo.version, level === 3 ? String(server.version) : "undeclared");
       });
@@ -80,7 +83,8 @@ describe("serve: resources and prompts", () => {
     assert.deepEqual(answer(run, 2)!.result.resources, [{ uri: "olcum://abone_listesi", name: "abone_listesi", mimeType: "application/json" }]);
     const contents = answer(run, 3)!.result.contents;
     assert.deepEqual(JSON.parse(contents[0].text), createWorld(7).subscribers);
-    assert.equal(answer(run, 4)!.error.code, -32002);
+    // Resource not found: −32602 (SDK 2.4.0 encodes −32002 as −32602 in both eras; 2026-07-28 requires it).
+    assert.equal(answer(run, 4)!.error.code, -32602);
     assert.equal(answer(run, 5)!.error.code, -32602);
   });
 

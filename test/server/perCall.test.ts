@@ -1,8 +1,8 @@
-// Invariant: what a warm call no longer does changes no answer — the transport's check without zod accepts only what the SDK's schema accepts, as it accepts it; top-k gives the sort's rows and order, ties included; a shallow copy is all ajv's stripping needs; the log comes after each response and before the stopping line.
+// Invariant: what a warm call no longer does changes no answer — the transport's check without zod accepts only what SDK v2's request and notification guards accept; top-k gives the sort's rows and order, ties included; a shallow copy is all ajv's stripping needs; the log comes after each response and before the stopping line.
 import assert from "node:assert/strict";
 import { PassThrough, Writable } from "node:stream";
 import { describe, it, test } from "node:test";
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { isJSONRPCNotification, isJSONRPCRequest } from "@modelcontextprotocol/server";
 import { RANKABLE_FIELDS } from "../../src/fleet/catalog";
 import { generateFleet } from "../../src/fleet/generator";
 import { FLEET_TOOL_DEFINITIONS, rankBy, topBy, type JsonSchema } from "../../src/fleet/tools";
@@ -38,6 +38,11 @@ describe("the transport's check without zod", () => {
     '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"t"}}}',
     '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":1.5}}}',
     '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":null}}',
+    '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}',
+    '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}',
+    '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"io.modelcontextprotocol/related-task":{"taskId":"t"}}}}',
+    '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"__proto__":{}}}}',
+    '{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}',
     '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"__proto__":{"a":1},"name":"x"}}',
     '{"jsonrpc":"2.0","__proto__":{"x":1},"id":1,"method":"ping"}',
     '{"jsonrpc":"2.0","id":1,"result":{}}',
@@ -50,18 +55,14 @@ describe("the transport's check without zod", () => {
   ];
 
   for (const text of texts) {
-    it(`${text}: accepted without zod only where the schema accepts it, with the schema's keys and values`, () => {
+    it(`${text}: accepted without zod only where SDK v2's guards accept it`, () => {
       const value: unknown = JSON.parse(text);
-      const parsed = JSONRPCMessageSchema.safeParse(value);
-      if (isPlainRequestOrNotification(value)) {
-        assert.ok(parsed.success, "the schema accepts it too");
-        assert.deepStrictEqual(value, parsed.data);
-      }
+      if (isPlainRequestOrNotification(value)) assert.ok(isJSONRPCRequest(value) || isJSONRPCNotification(value), "the SDK accepts it too");
     });
   }
 
   it("takes the lines a server nearly always reads: plain requests and notifications", () => {
-    for (const text of texts.slice(0, 7)) assert.equal(isPlainRequestOrNotification(JSON.parse(text)), true, text);
+    for (const text of [...texts.slice(0, 7), texts[24], texts[25]]) assert.equal(isPlainRequestOrNotification(JSON.parse(text)), true, text);
   });
 });
 

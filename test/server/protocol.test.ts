@@ -114,8 +114,8 @@ describe("serve: hostile input is answered or dropped, and the next request is s
     assert.deepEqual(logged.argument_bytes, { abone: MEGABYTE.length + 2 });
   });
 
-  it("answers an argument nested 10,000 deep, and a line nested 10,000 deep with −32600, then serves the next request", () => {
-    assert.equal(answer(run, 4)!.result.isError, true);
+  it("answers an argument nested 10,000 deep with −32602 (deeper than the screen's limit), and a line nested 10,000 deep with −32600, then serves the next request", () => {
+    assert.equal(answer(run, 4)!.error.code, -32602);
     assert.deepEqual(answer(run, 5)!.result, {});
     assert.deepEqual(answer(run, 6)!.result, {});
   });

@@ -98,3 +98,25 @@ export function rawResponseLine(run: ServerRun, id: number): string {
   if (found === undefined) throw new Error(`no response line for id ${id} in:\n${run.lines.join("\n")}`);
   return found;
 }
+
+/** The `initialize` opening for a legacy revision (id 1), then `notifications/initialized`. */
+export function opening(protocolVersion: string): string {
+  return request(1, "initialize", { protocolVersion, capabilities: {}, clientInfo: { name: "test", version: "0" } }) + notification("notifications/initialized");
+}
+
+/** The `_meta` a 2026-07-28 request carries: its version and client capabilities (both required), and client info. */
+export const STATELESS_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "test", version: "0" },
+} as const;
+
+/** A stateless (2026-07-28) request line: `params` with {@link STATELESS_META} as `_meta`. */
+export function statelessRequest(id: number | string, method: string, params: Record<string, unknown> = {}): string {
+  return line({ jsonrpc: "2.0", id, method, params: { ...params, _meta: STATELESS_META } });
+}
+
+/** A stateless `tools/call` request line. */
+export function statelessCall(id: number, name: string, args: Record<string, unknown> = {}): string {
+  return statelessRequest(id, "tools/call", { name, arguments: args });
+}

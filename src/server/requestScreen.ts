@@ -1,0 +1,283 @@
+/**
+ * The checks a request passes before the SDK sees it, and the one-sentence form of every error
+ * message that reaches the wire.
+ *
+ * Source: issue 11 §1–2. SDK v2's `serveStdio` pins a process to the era of its first message
+ * and then hands every message to the pinned `Server`, which does not recheck a request's
+ * `_meta` version (a stateless request naming `1999-01-01` is served), answers an `initialize`
+ * with bad params −32603 and a zod dump, and puts zod's multi-line issue list into −32602
+ * messages. The screen (one per connection) follows the same opening rule as `serveStdio`
+ * (`initialize` without a protocol-version claim opens the legacy era, a request or notification
+ * claiming a version in `_meta` the stateless one, any other first message the legacy one), and:
+ * - in the stateless era, checks every request's `_meta` (2026-07-28 `basic/index.mdx`,
+ *   "Per-request protocol fields": "A request missing any required field is malformed; the
+ *   server MUST reject it with JSON-RPC error code -32602") and its version
+ *   (`basic/versioning.mdx`: "it MUST respond with an UnsupportedProtocolVersionError listing the
+ *   versions it does support" → −32022 with `data: {supported, requested}`);
+ * - checks `initialize`'s params (2025-11-25 `schema.ts`, `InitializeRequestParams`:
+ *   `protocolVersion`, `capabilities`, `clientInfo` with `name` and `version`) → −32602, and the
+ *   params of the other methods served ({@link PARAMS_RULES}) → −32602;
+ * - refuses params nested deeper than {@link MAX_PARAMS_DEPTH} (−32602), counted without
+ *   recursion, before anything recursive (zod, ajv's messages, `JSON.stringify`) meets them.
+ * A request the screen answers never reaches the SDK. The screen keeps the era it saw; the
+ * revision itself is the transport's (`LineTransport.protocolVersion`), which the SDK sets at
+ * `initialize` and the screen sets when the stateless era opens.
+ */
+import {
+  CLIENT_CAPABILITIES_KEY,
+  CLIENT_INFO_KEY,
+  JSONRPC_ERRORS,
+  LEGACY_REVISIONS,
+  LOG_LEVEL_KEY,
+  PROTOCOL_VERSION_KEY,
+  STATELESS_REVISION,
+  SUPPORTED_REVISIONS,
+  UNSUPPORTED_PROTOCOL_VERSION,
+} from "./revisions";
+
+/**
+ * The deepest nesting of a request's `params` served, counting `params` itself as 1. This
+ * project's choice: far beyond any argument our tools take, far below what the recursive code
+ * behind the SDK survives (100,000 levels overflow the stack).
+ */
+export const MAX_PARAMS_DEPTH = 1000;
+
+/** A JSON-RPC error the screen answers with: `code`, one sentence, and `data` where the spec gives one. */
+export interface ScreenError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The era of a connection: not yet opened, opened with `initialize` (or claim-less), or stateless. */
+export type Era = "opening" | "legacy" | "stateless";
+
+/** A request or notification as the screen reads it. */
+interface Incoming {
+  method: string;
+  params?: unknown;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The `_meta` of params, when it is an object. */
+function metaOf(params: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(params)) return undefined;
+  const meta = params._meta;
+  return isPlainObject(meta) ? meta : undefined;
+}
+
+/** Whether params claim a protocol version in `_meta` (the SDK's opening rule: the key is present). */
+export function claimsVersion(params: unknown): boolean {
+  const meta = metaOf(params);
+  return meta !== undefined && Object.hasOwn(meta, PROTOCOL_VERSION_KEY);
+}
+
+/** The log levels of `io.modelcontextprotocol/logLevel` (`LoggingLevel`, 2026-07-28 `schema.ts`, RFC 5424's names). */
+const LOG_LEVELS: readonly unknown[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+/** Whether a value is an `Implementation`'s required part: `name` and `version` strings. */
+function isImplementation(value: unknown): boolean {
+  return isPlainObject(value) && typeof value.name === "string" && typeof value.version === "string";
+}
+
+/**
+ * A stateless request's `_meta` checked (see the module comment), or undefined when it may be served.
+ * Order: the required fields first (−32602), then the version (−32022).
+ */
+export function statelessMetaError(params: unknown): ScreenError | undefined {
+  const meta = metaOf(params);
+  const required = `a ${STATELESS_REVISION} request must carry ${PROTOCOL_VERSION_KEY} (a string) and ${CLIENT_CAPABILITIES_KEY} (an object) in params._meta`;
+  if (meta === undefined) return invalidParams(`Invalid params: ${required}, and this one has no _meta.`);
+  const version = meta[PROTOCOL_VERSION_KEY];
+  if (typeof version !== "string") return invalidParams(`Invalid params: ${required}, and its ${PROTOCOL_VERSION_KEY} is ${described(version)}.`);
+  const capabilities = meta[CLIENT_CAPABILITIES_KEY];
+  if (!isPlainObject(capabilities)) return invalidParams(`Invalid params: ${required}, and its ${CLIENT_CAPABILITIES_KEY} is ${described(capabilities)}.`);
+  if (Object.hasOwn(meta, CLIENT_INFO_KEY) && !isImplementation(meta[CLIENT_INFO_KEY])) {
+    return invalidParams(`Invalid params: ${CLIENT_INFO_KEY} must be an object with name and version strings.`);
+  }
+  if (Object.hasOwn(meta, LOG_LEVEL_KEY) && !LOG_LEVELS.includes(meta[LOG_LEVEL_KEY])) {
+    return invalidParams(`Invalid params: ${LOG_LEVEL_KEY} must be one of ${LOG_LEVELS.join(", ")}.`);
+  }
+  if (version !== STATELESS_REVISION) {
+    return { code: UNSUPPORTED_PROTOCOL_VERSION, message: `Unsupported protocol version: ${version}.`, data: { supported: [...SUPPORTED_REVISIONS], requested: version } };
+  }
+  return undefined;
+}
+
+/** A value as an error sentence names it: missing, or its JSON type. */
+function described(value: unknown): string {
+  if (value === undefined) return "missing";
+  if (value === null) return "null";
+  return `a${Array.isArray(value) ? "n array" : typeof value === "object" ? "n object" : ` ${typeof value}`}`;
+}
+
+function invalidParams(message: string): ScreenError {
+  return { code: JSONRPC_ERRORS.invalidParams, message };
+}
+
+/**
+ * `initialize`'s params checked against `InitializeRequestParams` (2025-11-25 `schema.ts`; the
+ * same required members in 2025-06-18 and 2024-11-05), or undefined when they pass.
+ */
+export function initializeParamsError(params: unknown): ScreenError | undefined {
+  const problem = !isPlainObject(params)
+    ? `params is ${described(params)}`
+    : typeof params.protocolVersion !== "string"
+      ? `protocolVersion is ${described(params.protocolVersion)}`
+      : !isPlainObject(params.capabilities)
+        ? `capabilities is ${described(params.capabilities)}`
+        : !isImplementation(params.clientInfo)
+          ? `clientInfo is ${isPlainObject(params.clientInfo) ? "missing its name or version string" : described(params.clientInfo)}`
+          : undefined;
+  if (problem === undefined) return undefined;
+  return invalidParams(`Invalid initialize params: protocolVersion (a string), capabilities (an object) and clientInfo (an object with name and version strings) are required, and ${problem}.`);
+}
+
+/**
+ * Whether a JSON value nests deeper than `limit` (the value itself is level 1; scalars add
+ * none), found with an explicit stack: no recursion, so any depth JSON.parse made is measured.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (depth > limit) return true;
+    const children = Array.isArray(item) ? item : Object.values(item as Record<string, unknown>);
+    for (const child of children) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The legacy revision an `initialize` asking for `requested` is answered with: the same when it
+ * is one of {@link LEGACY_REVISIONS}, else the newest (2025-11-25 `basic/lifecycle.mdx`, "Version
+ * Negotiation"). The SDK's `Server` makes the same choice from the same list (`supportedProtocolVersions`).
+ */
+export function negotiatedLegacyRevision(requested: string): string {
+  return (LEGACY_REVISIONS as readonly string[]).includes(requested) ? requested : LEGACY_REVISIONS[0];
+}
+
+/** A member of params that must be a string when present (`optional`) or always. */
+function stringMember(params: Record<string, unknown>, key: string, optional: boolean): string | undefined {
+  const value = params[key];
+  if (value === undefined ? optional : typeof value === "string") return undefined;
+  return `${key} must be a string${optional ? " when given" : ""}, and it is ${described(value)}`;
+}
+
+/**
+ * The params rules of the methods these servers answer, beyond `_meta` (each revision's
+ * `schema.ts`: `PaginatedRequestParams.cursor?: string`, `ReadResourceRequestParams.uri: string`,
+ * `GetPromptRequestParams.name: string` and `arguments?: {[key: string]: string}`,
+ * `CallToolRequestParams.name: string` and `arguments?: {[key: string]: unknown}`). SDK 2.4.0
+ * answers a breach of most of them −32603 (an internal error) with zod's words; JSON-RPC's code
+ * for it is −32602 ("Invalid params", JSON-RPC 2.0 §5.1).
+ */
+const PARAMS_RULES: Readonly<Record<string, (params: Record<string, unknown>) => string | undefined>> = {
+  "tools/list": (params) => stringMember(params, "cursor", true),
+  "resources/list": (params) => stringMember(params, "cursor", true),
+  "resources/templates/list": (params) => stringMember(params, "cursor", true),
+  "prompts/list": (params) => stringMember(params, "cursor", true),
+  "resources/read": (params) => stringMember(params, "uri", false),
+  "prompts/get": (params) =>
+    stringMember(params, "name", false) ??
+    (params.arguments === undefined || (isPlainObject(params.arguments) && Object.values(params.arguments).every((value) => typeof value === "string"))
+      ? undefined
+      : "arguments must be an object of strings when given"),
+  "tools/call": (params) =>
+    stringMember(params, "name", false) ?? (params.arguments === undefined || isPlainObject(params.arguments) ? undefined : `arguments must be an object when given, and it is ${described(params.arguments)}`),
+};
+
+/** A request's params checked against {@link PARAMS_RULES} (absent params count as `{}`), or undefined when they pass. */
+export function paramsError(method: string, params: unknown): ScreenError | undefined {
+  const rule = Object.hasOwn(PARAMS_RULES, method) ? PARAMS_RULES[method] : undefined;
+  if (rule === undefined) return undefined;
+  if (params !== undefined && !isPlainObject(params)) return invalidParams(`Invalid ${method} params: params must be an object, and it is ${described(params)}.`);
+  const problem = rule(params ?? {});
+  return problem === undefined ? undefined : invalidParams(`Invalid ${method} params: ${problem}.`);
+}
+
+/** One connection's screen: its era, and the checks (see the module comment). */
+export class RequestScreen {
+  /** The era the connection opened in, as `serveStdio` pinned it. */
+  era: Era = "opening";
+
+  /**
+   * @param onRevision called when a request opens an era, with the revision it will be served in
+   *   (the transport records it): 2026-07-28 for a stateless request, and for `initialize` the
+   *   version the SDK will answer with (`negotiatedLegacyRevision`), so a malformed line read
+   *   before the SDK has answered is already answered by that revision's rules.
+   */
+  constructor(private readonly onRevision: (revision: string) => void = () => {}) {}
+
+  /** A notification seen: it may open an era, as in `serveStdio` (a notification is never answered). */
+  notification(message: Incoming): void {
+    if (this.era !== "opening") return;
+    if (!claimsVersion(message.params)) this.era = "legacy";
+    else if (statelessMetaError(message.params) === undefined) this.open("stateless");
+  }
+
+  /** A request checked: the error to answer it with, or undefined to hand it to the SDK. */
+  request(message: Incoming): ScreenError | undefined {
+    if (nestsDeeperThan(message.params, MAX_PARAMS_DEPTH)) {
+      return invalidParams(`Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels.`);
+    }
+    const claims = claimsVersion(message.params);
+    if (message.method === "initialize" && !claims) {
+      // On a stateless connection the SDK answers it (−32022: this process speaks 2026-07-28 only now).
+      if (this.era === "stateless") return undefined;
+      const error = initializeParamsError(message.params);
+      if (error === undefined && this.era === "opening") {
+        this.era = "legacy";
+        this.onRevision(negotiatedLegacyRevision((message.params as { protocolVersion: string }).protocolVersion));
+      }
+      return error;
+    }
+    if (this.era === "legacy") return paramsError(message.method, message.params);
+    if (this.era === "opening" && !claims) {
+      this.era = "legacy";
+      return paramsError(message.method, message.params);
+    }
+    const error = statelessMetaError(message.params);
+    if (error !== undefined) return error;
+    if (this.era === "opening") this.open("stateless");
+    return paramsError(message.method, message.params);
+  }
+
+  private open(era: "stateless"): void {
+    this.era = era;
+    this.onRevision(STATELESS_REVISION);
+  }
+}
+
+/** A zod issue as the SDK's messages carry them. */
+interface Issue {
+  path?: unknown[];
+  message?: unknown;
+}
+
+/**
+ * An error message as it is sent: one sentence, with no `MCP error <code>:` prefix (a client's
+ * SDK adds its own, so the prefix would show twice). A message holding zod's issue list (the
+ * SDK's `Invalid tools/call request: [ … ]`) becomes `Invalid tools/call request: <path>:
+ * <issue>; …` on one line; any other multi-line message keeps its first line.
+ */
+export function oneSentence(message: string): string {
+  let text = message.replace(/^(MCP error -?\d+: )+/, "");
+  if (!text.includes("\n")) return text;
+  const start = text.search(/\[\s*\{/);
+  if (start !== -1) {
+    try {
+      const issues = JSON.parse(text.slice(start)) as Issue[];
+      const details = issues.map((issue) => `${(issue.path ?? []).map(String).join(".") || "request"}: ${String(issue.message)}`).join("; ");
+      return `${text.slice(0, start).trimEnd()} ${details}`.replace(/^\s+/, "");
+    } catch {
+      // not an issue list: fall through to the first line
+    }
+  }
+  text = text.slice(0, text.indexOf("\n")).trimEnd();
+  return text;
+}
