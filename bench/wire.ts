@@ -47,7 +47,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 // The built library, as the CLI runs it (`npm run bench` builds first).
 import { DEFAULT_SEED, LATENCY_MICROS, createFleetHandlers, generateFleet } from "../dist/index";
-import { WireConnection } from "../dist/client/wireConnection";
+import { WireConnection } from "../dist/wireClient/connection";
 import { SERVE_SCRIPT } from "../dist/serve";
 
 const ROOT = join(__dirname, "..");
@@ -281,7 +281,7 @@ function direct(): Variant {
   };
 }
 
-/** 4. Ours: the registered server through our client (src/client/wireConnection.ts). */
+/** 4. Ours: the registered server through our client (src/wireClient/connection.ts). */
 async function ours(): Promise<Variant> {
   const connection = await WireConnection.open({ server: "fleet" });
   return {

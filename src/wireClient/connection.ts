@@ -17,7 +17,7 @@
  * (without its fault, as the simulator's `FleetClient` and the seed's runs do) and retry the call
  * once; `explained` — once the server has died, say so plainly ({@link SERVER_GONE}).
  *
- * This module does not negotiate or gate calls (`wireNegotiation.ts`, `gateCall`); it sends what
+ * This module does not negotiate or gate calls (`negotiation.ts`, `gateCall`); it sends what
  * it is given. Every process it starts is ended by {@link WireConnection.close}; a caller must
  * call it (in a `finally`).
  */
@@ -34,7 +34,7 @@ import type { ServerDeclaration } from "../sim/declaration";
 import { MeteredTransport } from "./meteredTransport";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
 import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "./serveCommand";
-import { declarationFromWire, type WireTool } from "./wireTools";
+import { declarationFromWire, type WireTool } from "./tools";
 
 /** How the client introduces itself in `initialize`. The simulated fleet client's words (`fleet/client.ts`). */
 export const WIRE_CLIENT_INFO = { name: "mcp-course", version: "0" } as const;

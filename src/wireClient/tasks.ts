@@ -18,8 +18,8 @@ import { createWorld, type World } from "../world/world";
 import type { MessageKind } from "../sim/envelope";
 import { addTraffic, noTraffic, type TrafficCounts } from "./trafficCounts";
 import type { ServeSpec, ServedName } from "./serveCommand";
-import type { ServerEvent } from "./wireConnection";
-import { callOverWire, closeWireSession, openWireSession } from "./wireNegotiation";
+import type { ServerEvent } from "./connection";
+import { callOverWire, closeWireSession, openWireSession } from "./negotiation";
 
 /** Lesson 6's servers, in negotiation order. Source: reference lesson 004, `SERVERS`. */
 export const WORLD_SERVER_NAMES: readonly ServedName[] = ["olcum", "tarife", "kayit"];
