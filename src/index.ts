@@ -106,7 +106,10 @@ export { TrafficMeter, messageKind, messageBytes, addTraffic, noTraffic, UNKNOWN
 export { serveArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./wireClient/serveCommand";
 export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEntry, registrationText, type Registration, type RegistrationClient, type ServerLaunch } from "./wireClient/registration";
 export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, type WireTool, type PlainToolDefinition } from "./wireClient/tools";
-export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats } from "./wireClient/connection";
+export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats, type WireEraState, type WireTarget } from "./wireClient/connection";
+export { WIRE_ERAS, STATELESS_VERSION, type WireEra, type SpokenEra } from "./wireClient/era";
+export { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "./wireClient/knownDiscover";
+export { probeEra, type EraProbe, type StdioLaunch } from "./wireClient/probe";
 export { openWireSession, callOverWire, closeWireSession, type WireSession } from "./wireClient/negotiation";
 export { runWireTasks, compareTaskRuns, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./wireClient/tasks";
 export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, TIMED_FAULTS, type WireSetup, type WireAgentRecord, type AgentComparison } from "./wireClient/agents";
