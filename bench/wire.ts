@@ -19,11 +19,11 @@
  *      over a pipe (echoChild.ts), with the fleet's request lines;
  *   3. `serve fleet` (the registered command) spoken to in bare lines, which splits what ours adds
  *      to the floor into the server's share and the client's;
- *   4. ours: `serve fleet` through our client (WireConnection: the SDK's `Client` over
- *      `StdioClientTransport`, every message counted, the server's log read);
+ *   4. ours: `serve fleet` through our client (WireConnection: the SDK v2's `Client` over
+ *      `StdioClientTransport`, legacy era, every message counted, the server's log read);
  *   5. the SDK baseline: a minimal SDK low-level `Server` on the SDK's `StdioServerTransport`,
- *      one trivial tool (sdkBaselineServer.ts), called through the SDK's `Client` and
- *      `StdioClientTransport`, with the same arguments;
+ *      one trivial tool (sdkBaselineServer.ts), called through the SDK v2's `Client` and
+ *      `StdioClientTransport` (`@modelcontextprotocol/client`, legacy era), with the same arguments;
  *   6. the same SDK baseline server spoken to in bare lines: what the SDK alone costs a server
  *      before any work, against the floor.
  *   Each gets its wall time per call (mean, p95) and its CPU time per call: the server process's
@@ -42,12 +42,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
+import { Client, LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 // The built library, as the CLI runs it (`npm run bench` builds first).
 import { DEFAULT_SEED, LATENCY_MICROS, createFleetHandlers, generateFleet } from "../dist/index";
-import { WireConnection } from "../dist/client/wireConnection";
+import { WireConnection } from "../dist/wireClient/connection";
 import { SERVE_SCRIPT } from "../dist/serve";
 
 const ROOT = join(__dirname, "..");
@@ -281,7 +280,7 @@ function direct(): Variant {
   };
 }
 
-/** 4. Ours: the registered server through our client (src/client/wireConnection.ts). */
+/** 4. Ours: the registered server through our client (src/wireClient/connection.ts). */
 async function ours(): Promise<Variant> {
   const connection = await WireConnection.open({ server: "fleet" });
   return {

@@ -102,15 +102,18 @@ export { taskChain, tallyTasks, type ChainCall, type TaskChain, type TaskTally }
 export { gateCall, type GateResult } from "./sim/client";
 export { decideOn, type DeclaredServer, type AgreedDeclaration, type Decision } from "./sim/negotiation";
 export { cappedRun, driveAgent, driveAgentAsync, type AgentVerdict, type CappedRun } from "./fleet/run";
-export { TrafficMeter, messageKind, messageBytes, addTraffic, noTraffic, UNKNOWN_METHOD, type ByteCount, type DirectionCounts, type TrafficCounts, type WireMessage } from "./client/trafficCounts";
-export { serveArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./client/serveCommand";
-export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEntry, registrationText, type Registration, type RegistrationClient, type ServerLaunch } from "./client/registration";
-export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, type WireTool, type PlainToolDefinition } from "./client/wireTools";
-export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats } from "./client/wireConnection";
-export { openWireSession, callOverWire, closeWireSession, type WireSession } from "./client/wireNegotiation";
-export { runWireTasks, compareTaskRuns, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./client/wireTasks";
-export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, TIMED_FAULTS, type WireSetup, type WireAgentRecord, type AgentComparison } from "./client/wireAgents";
-export { probeMalformedCallsOverWire } from "./client/wireMalformed";
+export { TrafficMeter, messageKind, messageBytes, addTraffic, noTraffic, UNKNOWN_METHOD, type ByteCount, type DirectionCounts, type TrafficCounts, type WireMessage } from "./wireClient/trafficCounts";
+export { serveArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./wireClient/serveCommand";
+export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEntry, registrationText, type Registration, type RegistrationClient, type ServerLaunch } from "./wireClient/registration";
+export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, type WireTool, type PlainToolDefinition } from "./wireClient/tools";
+export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats, type WireEraState, type WireTarget } from "./wireClient/connection";
+export { WIRE_ERAS, STATELESS_VERSION, type WireEra, type SpokenEra } from "./wireClient/era";
+export { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "./wireClient/knownDiscover";
+export { probeEra, type EraProbe, type StdioLaunch } from "./wireClient/probe";
+export { openWireSession, callOverWire, closeWireSession, type WireSession } from "./wireClient/negotiation";
+export { runWireTasks, compareTaskRuns, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./wireClient/tasks";
+export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, TIMED_FAULTS, type WireSetup, type WireAgentRecord, type AgentComparison } from "./wireClient/agents";
+export { probeMalformedCallsOverWire } from "./wireClient/malformed";
 
 // Lesson 9: the simulation against the wire — every comparison run by the simulator and by real servers.
 export { runWireLesson, type WireLessonResult, type LevelKinds, type WireProgress } from "./lessons/simulationAgainstTheWire/run";

@@ -21,7 +21,7 @@ import { countOption, DEFAULT_COUNTS, SWEEP_LESSON_CHOICES, sweepLessonOption } 
 import type { SweepCommandOptions } from "./commands/sweep";
 import { defineServe, LEVEL_HELP, levelOption, serverArgument } from "./commands/serve";
 import { clientOption, type RegisterCommandOptions } from "./commands/registerOptions";
-import { REGISTRATION_CLIENTS, REGISTRATION_FILES } from "../client/registrationNames";
+import { REGISTRATION_CLIENTS, REGISTRATION_FILES } from "../wireClient/registrationNames";
 import { SERVER_NAMES } from "../server/names";
 import { EXIT_USAGE } from "./messages";
 import { checkOutFile, seedOption, simulationOption, writeOutput } from "./options";

@@ -59,7 +59,7 @@ export type CappedRun = Generator<readonly ToolCall[], { answer: string | null; 
 /**
  * A policy's run under {@link TURN_CAP}, counting turns: it neither calls nor grades. The
  * simulator drives it synchronously ({@link driveAgent}); the real client drives it over stdio
- * (`client/wireAgents.ts`, through {@link driveAgentAsync}). One count of turns, two drivers.
+ * (`wireClient/agents.ts`, through {@link driveAgentAsync}). One count of turns, two drivers.
  */
 export function* cappedRun(policy: AgentPolicy): CappedRun {
   const agent = policy.start();

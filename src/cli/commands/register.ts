@@ -1,11 +1,11 @@
 /**
  * `mcp-course register [--client claude-desktop|vscode] [--server S] [--level L] [--seed N]`:
  * prints the entry that registers a server with an MCP client. Argument parsing only; the entry
- * is the library's (`src/client/registration.ts`); its options are parsed by `registerOptions.ts`,
+ * is the library's (`src/wireClient/registration.ts`); its options are parsed by `registerOptions.ts`,
  * which the CLI loads at start-up, and this module only when the command runs.
  */
 import { existsSync } from "node:fs";
-import { registrationText } from "../../client/registration";
+import { registrationText } from "../../wireClient/registration";
 import { SERVE_BUNDLE } from "../../serve";
 import type { CliIo } from "../run";
 import { CliError, EXIT_FAILURE, messages } from "../messages";

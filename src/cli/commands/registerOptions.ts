@@ -3,8 +3,8 @@
  * parse and show help without loading what builds the entry (`register.ts`).
  */
 import { InvalidArgumentError } from "commander";
-import { REGISTRATION_CLIENTS, type RegistrationClient } from "../../client/registrationNames";
-import type { ServedName } from "../../client/serveCommand";
+import { REGISTRATION_CLIENTS, type RegistrationClient } from "../../wireClient/registrationNames";
+import type { ServedName } from "../../wireClient/serveCommand";
 import type { Level } from "../../sim/declaration";
 import { messages } from "../messages";
 

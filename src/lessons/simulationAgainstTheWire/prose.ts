@@ -127,7 +127,8 @@ export function readWireMalformed(result: WireLessonResult): string {
     `${verdict} That is by construction, not by luck: the real servers answer with the simulator's own path code ` +
     `(${code("createRawServer")}, ${code("createValidatingServer")}), and an error response from it becomes the SDK's ${code("McpError")} ` +
     `with the same code and message. What the wire adds is the client's side: the SDK turns an error response into a thrown ` +
-    `error whose message starts with ${code("MCP error")} and the code, and the client maps that throw and an ${code("isError")} result onto one outcome.`
+    `${code("ProtocolError")} with that code and message, the client writes it ${code("MCP error <code>: <message>")} as lesson 8's client does, ` +
+    `and maps that throw and an ${code("isError")} result onto one outcome.`
   );
 }
 

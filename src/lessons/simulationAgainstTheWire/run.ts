@@ -3,7 +3,7 @@
  *
  * Source: issue 5 §4. Lesson 6's twelve tasks at each level, lesson 8's eight malformed calls and
  * its agents under each condition, each once in the simulator and once against real
- * `mcp-course serve` processes through the SDK's client over stdio (`src/client/wire*.ts`).
+ * `mcp-course serve` processes through the SDK's client over stdio (`src/wireClient/`).
  * This module only gathers: every comparison is made by the client's own functions, and nothing
  * here talks to a server directly. Wall times are measured but no table prints them, so the
  * lesson's export stays byte-identical from run to run; `npm run bench` reports the times.
@@ -11,10 +11,10 @@
 import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { generateFleet } from "../../fleet/generator";
 import { probeMalformedCalls, type MalformedRow } from "../../fleet/malformed";
-import { compareAgentRuns, WIRE_TIME_SCALE, wireSetup, type AgentComparison } from "../../client/wireAgents";
+import { compareAgentRuns, WIRE_TIME_SCALE, wireSetup, type AgentComparison } from "../../wireClient/agents";
 import { CONDITIONS, findCondition, type Condition } from "../../fleet/conditions";
-import { probeMalformedCallsOverWire } from "../../client/wireMalformed";
-import { bytesBesideTokens, bytesByMethod, compareTaskRuns, type KindRow, type LevelComparison, type MethodRow } from "../../client/wireTasks";
+import { probeMalformedCallsOverWire } from "../../wireClient/malformed";
+import { bytesBesideTokens, bytesByMethod, compareTaskRuns, type KindRow, type LevelComparison, type MethodRow } from "../../wireClient/tasks";
 
 /** One level's messages by kind: the simulator's messages and tokens beside the wire's messages and bytes. */
 export interface LevelKinds {

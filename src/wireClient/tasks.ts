@@ -18,8 +18,9 @@ import { createWorld, type World } from "../world/world";
 import type { MessageKind } from "../sim/envelope";
 import { addTraffic, noTraffic, type TrafficCounts } from "./trafficCounts";
 import type { ServeSpec, ServedName } from "./serveCommand";
-import type { ServerEvent } from "./wireConnection";
-import { callOverWire, closeWireSession, openWireSession } from "./wireNegotiation";
+import type { ServerEvent } from "./connection";
+import type { WireEra } from "./era";
+import { callOverWire, closeWireSession, openWireSession } from "./negotiation";
 
 /** Lesson 6's servers, in negotiation order. Source: reference lesson 004, `SERVERS`. */
 export const WORLD_SERVER_NAMES: readonly ServedName[] = ["olcum", "tarife", "kayit"];
@@ -34,6 +35,8 @@ export interface WireRunOptions {
   taskSeed?: number;
   /** Timeout per `tools/call`, ms; default the SDK's 60,000. */
   timeoutMs?: number;
+  /** The era the client speaks to each server (`era.ts`); default `legacy`. */
+  era?: WireEra;
 }
 
 /** One server's part of a wire run: what the client counted, and what the server logged. */
@@ -84,7 +87,7 @@ function tasksOf(world: World, options: WireRunOptions): TaskWithAnswer[] {
 export async function runWireTasks(seed: number, level: Level, options: WireRunOptions = {}): Promise<WireRunRow> {
   const world = createWorld(seed);
   const specs: ServeSpec[] = WORLD_SERVER_NAMES.map((server) => ({ server, level, seed }));
-  const session = await openWireSession(specs, options.policy ?? LESSON_POLICY, options.approval ?? false, { timeoutMs: options.timeoutMs });
+  const session = await openWireSession(specs, options.policy ?? LESSON_POLICY, options.approval ?? false, { timeoutMs: options.timeoutMs, era: options.era });
   const outcomes: TaskOutcome[] = [];
   let events: Map<string, ServerEvent[]>;
   try {

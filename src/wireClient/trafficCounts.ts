@@ -8,7 +8,7 @@
  * counted, and when, is decided by the transport decorator (`meteredTransport.ts`); this module
  * only adds up, and its types carry no SDK types, so a notebook can hold them.
  */
-import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { serializeMessage } from "@modelcontextprotocol/client";
 import type { MessageKind } from "../sim/envelope";
 
 /** A JSON-RPC message as counted: any JSON object (a request, response or notification). */

@@ -2,11 +2,11 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
-import { SERVE_SCRIPT } from "../../src/client/serveCommand";
-import { compareAgentRuns } from "../../src/client/wireAgents";
-import { WireConnection } from "../../src/client/wireConnection";
-import { probeMalformedCallsOverWire } from "../../src/client/wireMalformed";
-import { bytesBesideTokens, bytesByMethod, compareTaskRuns, type LevelComparison } from "../../src/client/wireTasks";
+import { SERVE_SCRIPT } from "../../src/wireClient/serveCommand";
+import { compareAgentRuns } from "../../src/wireClient/agents";
+import { WireConnection } from "../../src/wireClient/connection";
+import { probeMalformedCallsOverWire } from "../../src/wireClient/malformed";
+import { bytesBesideTokens, bytesByMethod, compareTaskRuns, type LevelComparison } from "../../src/wireClient/tasks";
 import { SERVER_GONE } from "../../src/fleet/client";
 import { generateFleet } from "../../src/fleet/generator";
 import { probeMalformedCalls } from "../../src/fleet/malformed";

@@ -13,7 +13,7 @@
 import { gateCall } from "../sim/client";
 import { decideOn, type ClientPolicy, type Decision } from "../sim/negotiation";
 import type { Fields } from "../sim/values";
-import { WireConnection, type ServerEvent, type WireClientOptions } from "./wireConnection";
+import { WireConnection, type ServerEvent, type WireClientOptions } from "./connection";
 import type { ServeSpec } from "./serveCommand";
 
 /** Connections to several servers, in negotiation order, and what the client decided about their tools. */

@@ -27,7 +27,7 @@ import { createFleetHandlers } from "../fleet/tools";
 import type { TrafficCounts } from "./trafficCounts";
 import { SERVE_FAULT_OF } from "../server/faults";
 import type { ServeFaultWord, ServeSpec } from "./serveCommand";
-import { WireConnection, type ServerEvent, type WireClientOptions } from "./wireConnection";
+import { WireConnection, type ServerEvent, type WireClientOptions } from "./connection";
 
 /**
  * Real time per unit of the seed's time for the slow fault: the server sleeps

@@ -7,7 +7,7 @@
  * the bundled server with the running Node (`process.execPath <PACKAGE_ROOT>/dist/serve.js
  * <server> …`, the same command line as `mcp-course serve`, started faster; issue 10 §5), so it
  * needs `dist/` built (`npm run build`) and no `npx` or shell. This module only writes the
- * command; `wireConnection.ts` spawns it, and `registration.ts` prints it for an MCP client.
+ * command; `connection.ts` spawns it, and `registration.ts` prints it for an MCP client.
  */
 import { join } from "node:path";
 import type { Level } from "../sim/declaration";

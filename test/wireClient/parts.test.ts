@@ -1,16 +1,15 @@
 // The real client's parts hold no logic of their own: the chain, gates, decision and turn count are the simulator's, driven either way to the same result; the wire's shapes (outcomes, plain definitions, bytes, command lines) are exactly as documented.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { MeteredTransport } from "../../src/client/meteredTransport";
-import { TrafficMeter, addTraffic, messageKind, noTraffic, UNKNOWN_METHOD } from "../../src/client/trafficCounts";
-import { describeServe, SERVE_SCRIPT, serveArgs } from "../../src/client/serveCommand";
-import { WIRE_TIME_SCALE, wireSetup } from "../../src/client/wireAgents";
+import { ProtocolError, SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
+import { PassThrough } from "node:stream";
+import { countUnparsableLines, MeteredTransport } from "../../src/wireClient/meteredTransport";
+import { TrafficMeter, addTraffic, messageKind, noTraffic, UNKNOWN_METHOD } from "../../src/wireClient/trafficCounts";
+import { describeServe, SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
+import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
 import { SERVE_FAULT_OF } from "../../src/server/faults";
-import { wireOutcome } from "../../src/client/wireConnection";
-import { declarationFromWire, versionFromWire, plainDefinitions, toolDeclaration, type WireTool } from "../../src/client/wireTools";
+import { wireOutcome } from "../../src/wireClient/connection";
+import { declarationFromWire, versionFromWire, plainDefinitions, toolDeclaration, type WireTool } from "../../src/wireClient/tools";
 import { AGENT_POLICIES } from "../../src/fleet/agents";
 import { FleetClient, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
 import { CONDITIONS, findCondition, LATENCY_MICROS } from "../../src/fleet/conditions";
@@ -118,16 +117,22 @@ test("plain definitions keep name, description and a copy of the schema, and dro
   assert.notEqual(plain[0].input_schema, schema);
 });
 
-test("wireOutcome maps both failure channels onto the simulator's ToolOutcome", () => {
+test("wireOutcome maps both failure channels onto the simulator's ToolOutcome, in lesson 8's words", () => {
+  const timedOut = new SdkError(SdkErrorCode.RequestTimeout, "Request timed out");
+  const closed = new SdkError(SdkErrorCode.ConnectionClosed, "Connection closed");
+  const gone = new SdkError(SdkErrorCode.NotConnected, "Not connected");
   assert.deepEqual(wireOutcome({ result: { content: [{ type: "text", text: "{}" }] } }), { isError: false, channel: "result", text: "{}" });
   assert.deepEqual(wireOutcome({ result: { content: [{ type: "text", text: "a" }, { type: "text", text: "b" }], isError: true } }), { isError: true, channel: "error result", text: "a\nb" });
-  assert.deepEqual(wireOutcome({ error: new McpError(-32602, "bad") }), { isError: true, channel: "JSON-RPC error", text: "MCP error -32602: bad" });
-  assert.deepEqual(wireOutcome({ error: new McpError(-32001, "Request timed out") }), { isError: true, channel: "client", text: "MCP error -32001: Request timed out" });
-  assert.deepEqual(wireOutcome({ error: new McpError(-32000, "Connection closed") }), { isError: true, channel: "client", text: "MCP error -32000: Connection closed" });
+  assert.deepEqual(wireOutcome({ error: new ProtocolError(-32602, "bad") }), { isError: true, channel: "JSON-RPC error", text: "MCP error -32602: bad" });
+  assert.deepEqual(wireOutcome({ error: timedOut }), { isError: true, channel: "client", text: "MCP error -32001: Request timed out" });
+  assert.deepEqual(wireOutcome({ error: closed }), { isError: true, channel: "client", text: "MCP error -32000: Connection closed" });
+  assert.deepEqual(wireOutcome({ error: gone }), { isError: true, channel: "client", text: NOT_CONNECTED });
   assert.deepEqual(wireOutcome({ error: new Error(NOT_CONNECTED) }), { isError: true, channel: "client", text: NOT_CONNECTED });
   assert.deepEqual(wireOutcome({ error: new Error(NOT_CONNECTED) }, true), { isError: true, channel: "client", text: SERVER_GONE });
-  assert.deepEqual(wireOutcome({ error: new McpError(-32000, "Connection closed") }, true), { isError: true, channel: "client", text: SERVER_GONE });
-  assert.deepEqual(wireOutcome({ error: new McpError(-32001, "Request timed out") }, true).text, "MCP error -32001: Request timed out");
+  assert.deepEqual(wireOutcome({ error: gone }, true), { isError: true, channel: "client", text: SERVER_GONE });
+  assert.deepEqual(wireOutcome({ error: closed }, true), { isError: true, channel: "client", text: SERVER_GONE });
+  assert.deepEqual(wireOutcome({ error: timedOut }, true).text, "MCP error -32001: Request timed out");
+  assert.deepEqual(wireOutcome({ error: new SdkError(SdkErrorCode.SendFailed, "Send failed") }), { isError: true, channel: "client", text: "Send failed" });
 });
 
 test("driveAgentAsync (one call awaited at a time) gives driveAgent's verdict and runAgent's, for every condition and policy", async () => {
@@ -178,6 +183,22 @@ test("the metered transport counts serialized bytes per kind and per method, fil
   assert.deepEqual(addTraffic(noTraffic(), counts), counts);
   assert.equal(addTraffic(counts, counts).sent.total.bytes, 2 * counts.sent.total.bytes);
   assert.deepEqual([request, notification, response].map(messageKind), ["request", "notification", "response"]);
+});
+
+test("unparsable stdout lines are counted with the SDK's framing (\\n, a trailing \\r dropped), a character split between chunks kept whole, nothing taken from other readers", async () => {
+  const stdout = new PassThrough();
+  let stray = 0;
+  const seen: Buffer[] = [];
+  stdout.on("data", (chunk: Buffer) => void seen.push(chunk));
+  countUnparsableLines(stdout, () => void (stray += 1));
+  const text = '{"jsonrpc":"2.0","id":1,"result":{"t":"ç"}}\r\n[debug] handling tools/call x\n[debug] glued{"jsonrpc":"2.0","id":2,"result":{}}\n{"partial":';
+  const bytes = Buffer.from(text);
+  const split = bytes.indexOf(Buffer.from("ç")) + 1;
+  stdout.write(bytes.subarray(0, split));
+  stdout.write(bytes.subarray(split));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(stray, 2, "the stray line and the glued response; the unterminated rest is not a line yet");
+  assert.equal(Buffer.concat(seen).toString(), text);
 });
 
 test("the serve command line: the bundled server's launcher, one flag per option, crash:N", () => {

@@ -14,7 +14,7 @@ import { generateFleet } from "../fleet/generator";
 import { MALFORMED_CALLS, type MalformedRow } from "../fleet/malformed";
 import { callDirect, type PathName, type ToolCall, type ToolOutcome } from "../fleet/paths";
 import { createFleetHandlers } from "../fleet/tools";
-import { WireConnection } from "./wireConnection";
+import { WireConnection } from "./connection";
 
 /** The calls, in order, on one fresh real server on `path`, which is closed afterwards. */
 async function callOnServer(seed: number, path: Exclude<PathName, "direct">, calls: readonly ToolCall[]): Promise<ToolOutcome[]> {

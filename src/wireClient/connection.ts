@@ -1,0 +1,356 @@
+/**
+ * The real client's connection to one server: a child process (`mcp-course serve …`, or any stdio
+ * command line), spoken to with the official SDK's `Client` (`@modelcontextprotocol/client`, v2)
+ * over `StdioClientTransport`, in the era asked for, every message counted.
+ *
+ * Source: issue 5 §3; issue 11 §3 (both eras, a known discover result for our servers, `auto`
+ * for the others); seed document 000 (the client maps both failure channels onto one tool result;
+ * its faults table); seed document 001 ("Not connected" does not say whether a failure is
+ * permanent). Opening depends on the era (`era.ts`):
+ * - `legacy`: `initialize`, `notifications/initialized`, then `tools/list`;
+ * - `stateless`: `tools/list` alone, with its `_meta`; the SDK adopts a discover result the client
+ *   already holds (`connect(transport, { prior: { kind: "modern", discover } })`): for `serve`,
+ *   {@link knownDiscover}; for any other server, `options.discover`;
+ * - `auto`: first a probe on a second process (`probe.ts`), then one of the two above; the
+ *   verdict is kept for restarts (versioning.mdx: cache it for the server's configuration).
+ * A call never throws: both failure channels become one {@link ToolOutcome} of the same shape the
+ * simulated paths give (`fleet/paths.ts`), in the words of lesson 8's simulated client:
+ * - a result with `isError: true` → channel `error result`, the result's text;
+ * - a JSON-RPC error response (the SDK throws `ProtocolError`) → `JSON-RPC error`,
+ *   `MCP error <code>: <message>` (`mcpErrorText`);
+ * - a call the SDK fails itself (`SdkError`) → `client`: a timeout (`MCP error -32001: Request
+ *   timed out`, the SDK then sends `notifications/cancelled`), the server's exit while the call
+ *   was pending (`MCP error -32000: Connection closed`), any call after that (`Not connected`).
+ *   -32001 and -32000 are the course's names for the SDK's client-side failures; they never
+ *   travel on the wire.
+ * Options: a timeout per `tools/call`; `restart` — when the server has died, spawn it again
+ * (without its fault, as the simulator's `FleetClient` and the seed's runs do) and retry the call
+ * once; `explained` — once the server has died, say so plainly ({@link SERVER_GONE}).
+ *
+ * This module does not negotiate or gate calls (`negotiation.ts`, `gateCall`); it sends what
+ * it is given. Every process it starts is ended by {@link WireConnection.close} (the probe's by
+ * the probe); a caller must call it (in a `finally`).
+ */
+import { existsSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import type { Readable } from "node:stream";
+import { Client, ProtocolError, SdkError, SdkErrorCode, type ConnectOptions, type DiscoverResult } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { NOT_CONNECTED, SERVER_GONE } from "../fleet/client";
+import type { ToolCall, ToolOutcome } from "../fleet/paths";
+import { ERROR_CODES, mcpErrorText } from "../fleet/protocol";
+import { PACKAGE_ROOT } from "../packageRoot";
+import type { ServerDeclaration } from "../sim/declaration";
+import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
+import type { SpokenEra, WireEra } from "./era";
+import { knownDiscover } from "./knownDiscover";
+import { MeteredTransport } from "./meteredTransport";
+import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
+import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
+import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "./serveCommand";
+import { declarationFromWire, type WireTool } from "./tools";
+
+export { WIRE_CLIENT_INFO };
+
+/**
+ * The server to connect to: one of ours, described as `mcp-course serve` takes it, or any other
+ * stdio server as its command line (`cwd` default {@link PACKAGE_ROOT}).
+ */
+export type WireTarget = ServeSpec | StdioLaunch;
+
+/** What the real client speaks, and what it does about timeouts and a server that dies. */
+export interface WireClientOptions {
+  /** The era to speak (`era.ts`); default `legacy`. */
+  era?: WireEra;
+  /**
+   * The server's `server/discover` result, for `era: "stateless"` with a server that is not ours
+   * (ours have {@link knownDiscover}); ignored in the other eras.
+   */
+  discover?: DiscoverResult;
+  /** With `era: "auto"`: how long the probe waits for an answer before calling the server legacy, ms. Default: the SDK's 60,000. */
+  probeTimeoutMs?: number;
+  /** How long a `tools/call` may take before the client gives up, ms. Default: the SDK's 60,000. */
+  timeoutMs?: number;
+  /** When the server has died, spawn it again without its fault and retry the call once. Default false. */
+  restart?: boolean;
+  /** Once the server has died, answer {@link SERVER_GONE} instead of `Connection closed` / `Not connected`. Default false. */
+  explained?: boolean;
+  /** Where to count the session's traffic; default a new meter of the connection's own. The probe has its own (`EraProbe.traffic`). */
+  meter?: TrafficMeter;
+}
+
+/** One line of a server's stderr log: `event` (`serving`, `call`, `stopping`, …) and its fields. */
+export interface ServerEvent {
+  event: string;
+  [field: string]: unknown;
+}
+
+/** What a connection's calls did. Times are measured wall-clock milliseconds. */
+export interface WireCallStats {
+  calls: number;
+  errors: number;
+  restarts: number;
+  /** Each call's time, ms (a restart and its retry included), in call order. */
+  callMillis: number[];
+  /**
+   * Each start's time, ms (restarts included): spawn → the era's opening (`initialize` in the
+   * legacy era, nothing in the stateless one) → `tools/list` answered; with `auto`, the first
+   * start includes the probe.
+   */
+  startMillis: number[];
+  /** Server processes started: one per start, plus `auto`'s probe. */
+  processes: number;
+}
+
+/** The era a connection speaks, and what it cost to find out. */
+export interface WireEraState {
+  /** The era asked for. */
+  requested: WireEra;
+  /** The era spoken: `auto` resolved by its probe. */
+  spoken: SpokenEra;
+  /** The protocol version in use: the one `initialize` agreed on, or 2026-07-28. */
+  protocolVersion: string | undefined;
+  /** `auto`'s probe (its traffic and process); undefined in the other eras. */
+  probe: EraProbe | undefined;
+}
+
+/** One server process and the SDK client speaking to it. */
+interface Process {
+  client: Client;
+  transport: StdioClientTransport;
+  /** The server's stderr events, complete once its stderr has ended. */
+  events: Promise<ServerEvent[]>;
+}
+
+/** Reads a server's stderr to its end, keeping each line that parses as a JSON object with `event`. */
+function collectEvents(stream: Readable | null): Promise<ServerEvent[]> {
+  if (!stream) return Promise.resolve([]);
+  return new Promise((resolve) => {
+    let text = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => (text += chunk));
+    const done = () => {
+      const events: ServerEvent[] = [];
+      for (const line of text.split("\n")) {
+        try {
+          const value: unknown = JSON.parse(line);
+          if (value !== null && typeof value === "object" && typeof (value as ServerEvent).event === "string") events.push(value as ServerEvent);
+        } catch {
+          // Not a log line (e.g. a stack trace): not an event.
+        }
+      }
+      resolve(events);
+    };
+    stream.once("end", done);
+  });
+}
+
+/** Whether a call's failure means the server process is gone: its connection closed, or already closed. */
+function serverDied(error: unknown): boolean {
+  if (error instanceof SdkError) return error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected;
+  return error instanceof Error && error.message === NOT_CONNECTED;
+}
+
+/**
+ * A call's result or thrown error as the agent reads it (see the module comment).
+ *
+ * @param explained when true, a failure that means the server died reads {@link SERVER_GONE}.
+ */
+export function wireOutcome(settled: { result: unknown } | { error: unknown }, explained = false): ToolOutcome {
+  if ("result" in settled) {
+    const result = settled.result as { content?: { type: string; text?: string }[]; isError?: boolean };
+    const text = (result.content ?? []).map((part) => part.text ?? "").join("\n");
+    return result.isError ? { isError: true, channel: "error result", text } : { isError: false, channel: "result", text };
+  }
+  const { error } = settled;
+  if (serverDied(error)) {
+    if (explained) return { isError: true, channel: "client", text: SERVER_GONE };
+    const closed = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
+    return { isError: true, channel: "client", text: closed ? mcpErrorText(ERROR_CODES.connectionClosed, error.message) : NOT_CONNECTED };
+  }
+  // Only a JSON-RPC error response becomes a ProtocolError; the SDK's own failures are SdkErrors.
+  if (error instanceof ProtocolError) return { isError: true, channel: "JSON-RPC error", text: mcpErrorText(error.code, error.message) };
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return { isError: true, channel: "client", text: mcpErrorText(ERROR_CODES.requestTimeout, error.message) };
+  return { isError: true, channel: "client", text: error instanceof Error ? error.message : String(error) };
+}
+
+/** The command line of a target: `serve`'s bundled launcher with this Node, or the target's own. */
+function launchOf(target: WireTarget): StdioLaunch {
+  if ("server" in target) return { command: process.execPath, args: serveArgs(target), cwd: PACKAGE_ROOT };
+  return { command: target.command, args: [...target.args], cwd: target.cwd ?? PACKAGE_ROOT };
+}
+
+/** The target without what makes it fail (a restart's): ours lose their fault; another server is started as it was. */
+function healthy(target: WireTarget): WireTarget {
+  if (!("server" in target)) return target;
+  const { fault: _fault, crashOn: _crashOn, slowMs: _slowMs, ...rest } = target;
+  return rest;
+}
+
+/** A live connection to one real server (see the module comment). Open with {@link WireConnection.open}. */
+export class WireConnection {
+  /** The server's `serverInfo.version` as sent (`"undeclared"` below level 3): in `initialize`'s answer, or in the discover result's `_meta`. */
+  serverVersion: string | undefined;
+  /** The server's `serverInfo.name`. */
+  serverName: string | undefined;
+  /** The server's capabilities: `initialize`'s answer, or the discover result's. */
+  serverCapabilities: { [capability: string]: unknown } | undefined;
+  /** The tools as the last `tools/list` listed them. */
+  tools: WireTool[] = [];
+  private current: Process | undefined;
+  private readonly ended: Promise<ServerEvent[]>[] = [];
+  private readonly meter: TrafficMeter;
+  private calls = 0;
+  private errors = 0;
+  private restarts = 0;
+  private processes = 0;
+  private readonly callMillis: number[] = [];
+  private readonly startMillis: number[] = [];
+  /** How every start connects, decided once at {@link open}: the era's `connect` options. */
+  private connectOptions: ConnectOptions | undefined;
+  private eraState: WireEraState | undefined;
+
+  private constructor(
+    readonly target: WireTarget,
+    readonly options: WireClientOptions,
+  ) {
+    this.meter = options.meter ?? new TrafficMeter();
+  }
+
+  /**
+   * Spawns the server and opens the era's way (see the module comment); with `auto`, probes first.
+   *
+   * @throws Error when `serve` is not built (`dist/serve.js` missing); when `era` is `stateless`
+   *   for a server that is not ours without `options.discover`; when the server cannot be started
+   *   or does not answer the opening (the process is ended first); what the probe throws (`probe.ts`).
+   */
+  static async open(target: WireTarget, options: WireClientOptions = {}): Promise<WireConnection> {
+    if ("server" in target && !existsSync(SERVE_SCRIPT)) throw new Error(`${SERVE_SCRIPT} is missing: build the package first (npm run build)`);
+    const connection = new WireConnection(target, options);
+    const started = performance.now();
+    await connection.chooseEra();
+    await connection.start(target, performance.now() - started);
+    return connection;
+  }
+
+  /** Settles the era and the options every start connects with; runs `auto`'s probe. */
+  private async chooseEra(): Promise<void> {
+    const requested = this.options.era ?? "legacy";
+    let discover: DiscoverResult | undefined;
+    let probe: EraProbe | undefined;
+    if (requested === "stateless") {
+      discover = this.options.discover ?? ("server" in this.target ? knownDiscover(this.target) : undefined);
+      if (!discover) throw new Error("the stateless era needs the server's discover result: pass options.discover, or use era auto for a server the client does not know");
+    } else if (requested === "auto") {
+      probe = await probeEra(launchOf(this.target), this.options.probeTimeoutMs);
+      this.processes += probe.processes;
+      discover = probe.discover;
+    }
+    // The legacy era connects with no options at all: the SDK's plain 2025 sequence.
+    this.connectOptions = discover ? { prior: { kind: "modern", discover } } : undefined;
+    this.eraState = { requested, spoken: discover ? "stateless" : "legacy", protocolVersion: undefined, probe };
+  }
+
+  /** Spawns `target` and connects to it; `before` is time already spent on this start (the probe), ms. */
+  private async start(target: WireTarget, before = 0): Promise<void> {
+    const started = performance.now();
+    const launch = launchOf(target);
+    const inner = new StdioClientTransport({ command: launch.command, args: launch.args, stderr: "pipe", cwd: launch.cwd });
+    const events = collectEvents(inner.stderr as Readable | null);
+    this.ended.push(events);
+    const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
+    this.current = { client, transport: inner, events };
+    this.processes += 1;
+    try {
+      await client.connect(new MeteredTransport(inner, this.meter), this.connectOptions);
+      const info = client.getServerVersion();
+      this.serverName = info?.name;
+      this.serverVersion = info?.version;
+      this.serverCapabilities = client.getServerCapabilities();
+      this.eraState!.protocolVersion = client.getNegotiatedProtocolVersion();
+      this.tools = (await client.listTools()).tools as WireTool[];
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+    this.startMillis.push(before + performance.now() - started);
+  }
+
+  /** The era asked for and spoken, the protocol version, and `auto`'s probe. */
+  era(): WireEraState {
+    const state = this.eraState!;
+    return { ...state };
+  }
+
+  /** The server's declaration, read off its `serverInfo` and `tools/list` (see `declarationFromWire`). */
+  declaration(): ServerDeclaration {
+    return declarationFromWire(this.serverVersion, this.tools);
+  }
+
+  /**
+   * Calls a tool and returns what the agent reads. Never throws (see the module comment). With
+   * `restart`, a call that finds the server dead restarts it and is retried once; the retry's
+   * outcome is the call's.
+   */
+  async callTool(call: ToolCall): Promise<ToolOutcome> {
+    this.calls += 1;
+    const started = performance.now();
+    let settled = await this.attempt(call);
+    if ("error" in settled && serverDied(settled.error) && this.options.restart) {
+      this.restarts += 1;
+      await this.restart();
+      settled = await this.attempt(call);
+    }
+    const outcome = wireOutcome(settled, this.options.explained === true);
+    this.callMillis.push(performance.now() - started);
+    if (outcome.isError) this.errors += 1;
+    return outcome;
+  }
+
+  private async attempt(call: ToolCall): Promise<{ result: unknown } | { error: unknown }> {
+    const client = this.current?.client;
+    if (!client) return { error: new Error(NOT_CONNECTED) };
+    try {
+      const options = this.options.timeoutMs === undefined ? undefined : { timeout: this.options.timeoutMs };
+      return { result: await client.callTool({ name: call.name, arguments: { ...call.arguments } }, options) };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /** Ends the dead process's client and starts the server again, without its fault, in the era already settled (no new probe). */
+  private async restart(): Promise<void> {
+    const dead = this.current;
+    this.current = undefined;
+    await dead?.client.close();
+    await this.start(healthy(this.target));
+  }
+
+  /** The running server process's id (to read its CPU time, say), or undefined when none runs. */
+  serverPid(): number | undefined {
+    return this.current?.transport.pid ?? undefined;
+  }
+
+  /** The calls so far, as a new object. */
+  stats(): WireCallStats {
+    return { calls: this.calls, errors: this.errors, restarts: this.restarts, callMillis: [...this.callMillis], startMillis: [...this.startMillis], processes: this.processes };
+  }
+
+  /** The session's traffic so far, counted from the client's side (see `meteredTransport.ts`); `auto`'s probe is apart, in {@link era}. */
+  traffic(): TrafficCounts {
+    return this.meter.counts();
+  }
+
+  /**
+   * Ends the connection: closes stdin (the server exits with code 0), and the SDK ends a process
+   * that does not exit within 2 s. Safe to call twice.
+   *
+   * @returns every server event logged on stderr, process after process, in order.
+   */
+  async close(): Promise<ServerEvent[]> {
+    const current = this.current;
+    this.current = undefined;
+    await current?.client.close();
+    return (await Promise.all(this.ended)).flat();
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Real bytes on the wire: a transport decorator that counts every message the SDK's client sends
+ * and receives, by kind and by method, on a {@link TrafficMeter} (`trafficCounts.ts`), in either
+ * era.
+ *
+ * Source: issue 5 §3 ("real bytes on the wire per message are measured and set beside the
+ * simulator's envelope tokens") and issue 11 §3 (metered in both eras). {@link MeteredTransport}
+ * implements the SDK's (v2) `Transport` around another one (here `StdioClientTransport` from
+ * `@modelcontextprotocol/client/stdio`) and changes nothing that passes through it:
+ * - a sent message costs `Buffer.byteLength(serializeMessage(message))`, which is exactly what
+ *   `StdioClientTransport.send` writes to the child's stdin (`JSON.stringify(message) + "\n"`).
+ *   The SDK adds the stateless era's `_meta` (protocol version, client capabilities, client info)
+ *   to a request before it reaches the transport, so those bytes are counted;
+ * - a received message costs the same measure of the message as the transport parsed it
+ *   (`JSON.parse` of one line, before the SDK's schemas look at it), so `resultType`, `_meta`,
+ *   `ttlMs` and `cacheScope` are counted, and for a server that writes with `serializeMessage`
+ *   this is the length of the line it wrote; a test holds it against the server's own
+ *   `bytes_out`. A line that fails to parse reaches the client only as a transport error: it is
+ *   counted in `transportErrors`, not in bytes.
+ *
+ * It is not a protocol engine and does not look inside results; one {@link TrafficMeter} may count
+ * several transports in turn (a server restarted mid-run). It reports the inner transport's
+ * `stderr` and `pid`: the SDK recognizes a stdio transport by those two (`detectProbeTransportKind`),
+ * and on stdio a probe that meets silence or a closed pipe means a legacy server (`probe.ts`).
+ */
+import type { Readable, Stream } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
+import { TrafficMeter, UNKNOWN_METHOD } from "./trafficCounts";
+
+/**
+ * A `Transport` that counts what passes through `inner` on `meter`, and otherwise forwards every
+ * call and callback unchanged. Give it to `Client.connect` in place of `inner`.
+ */
+export class MeteredTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /**
+   * Methods of requests in flight, by id, per direction (ids restart with every transport); an
+   * entry goes when its response is counted, so the maps hold what is unanswered, not the session.
+   */
+  private readonly sentMethods = new Map<string | number, string>();
+  private readonly receivedMethods = new Map<string | number, string>();
+
+  constructor(
+    readonly inner: Transport,
+    readonly meter: TrafficMeter,
+  ) {}
+
+  /** Hooks the inner transport's callbacks, then starts it. */
+  start(): Promise<void> {
+    this.inner.onmessage = (message, extra) => {
+      this.meter.count("received", message, this.methodOf(message, this.receivedMethods, this.sentMethods));
+      this.onmessage?.(message, extra);
+    };
+    this.inner.onerror = (error) => {
+      this.meter.countError();
+      this.onerror?.(error);
+    };
+    this.inner.onclose = () => this.onclose?.();
+    return this.inner.start().then(() => {
+      const stdout = childStdout(this.inner);
+      if (stdout) countUnparsableLines(stdout, () => this.meter.countError());
+    });
+  }
+
+  /** Counts the message, then hands it to the inner transport. */
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.meter.count("sent", message, this.methodOf(message, this.sentMethods, this.receivedMethods));
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /** The inner transport's child stderr (a stdio transport's), or null. */
+  get stderr(): Stream | null {
+    return (this.inner as { stderr?: Stream | null }).stderr ?? null;
+  }
+
+  /** The inner transport's child process id (a stdio transport's, once started), or null. */
+  get pid(): number | null {
+    return (this.inner as { pid?: number | null }).pid ?? null;
+  }
+
+  /** A request or notification's own method (a request is remembered); a response's request's method. */
+  private methodOf(message: JSONRPCMessage, own: Map<string | number, string>, other: Map<string | number, string>): string {
+    if ("method" in message) {
+      if ("id" in message) own.set(message.id, message.method);
+      return message.method;
+    }
+    // A late response (after a timeout) still finds its request: ids are never reused on one
+    // transport, and a request's entry stays until its response. A second response to the same
+    // request (which the SDK refuses as unknown) is counted under UNKNOWN_METHOD.
+    const id = "id" in message ? message.id : undefined;
+    if (id === undefined) return UNKNOWN_METHOD;
+    const method = other.get(id);
+    if (method === undefined) return UNKNOWN_METHOD;
+    other.delete(id);
+    return method;
+  }
+}
+
+/**
+ * The stdout of the child an SDK `StdioClientTransport` spawned, once started: its private
+ * `_process` (the SDK 2.4.0's, pinned exactly; a test of the stray-line fault fails if it goes),
+ * or undefined for any other transport.
+ */
+function childStdout(transport: Transport): Readable | undefined {
+  const child = (transport as unknown as { _process?: { stdout?: Readable | null } })._process;
+  return child?.stdout ?? undefined;
+}
+
+/**
+ * Calls `onLine` once for every newline-terminated line of `stdout` that `JSON.parse` refuses,
+ * with the SDK's own framing (`ReadBuffer`: split at `\n`, one trailing `\r` dropped). Listens
+ * beside the SDK's reader and takes nothing from it.
+ */
+export function countUnparsableLines(stdout: Readable, onLine: () => void): void {
+  // A decoder of its own, so a character split between chunks is whole again; the SDK's chunks stay Buffers.
+  const decoder = new StringDecoder("utf8");
+  let rest = "";
+  stdout.on("data", (chunk: Buffer) => {
+    const lines = (rest + decoder.write(chunk)).split("\n");
+    rest = lines.pop()!;
+    for (const line of lines) {
+      try {
+        JSON.parse(line.replace(/\r$/, ""));
+      } catch {
+        onLine();
+      }
+    }
+  });
+}
