@@ -62,6 +62,7 @@ export const messages = {
   badFault: () => "Choose slow, crash, crash:N (N a whole number from 1), noisy-line, noisy-raw or none.",
   badSlowMs: () => "Expected a whole number of milliseconds, from 0 to 2147483647.",
   badPath: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
+  badEra: (known: readonly string[]) => `Choose ${known.slice(0, -1).join(", ")} or ${known.at(-1)}.`,
   pathNotFleet: (server: string) => `--path applies to the fleet server only, not ${server}`,
   slowMsWithoutSlow: () => "--slow-ms sets the slow fault's delay; use it with --fault slow",
   slowNotFleet: (server: string) => `--fault slow delays top_devices, a fleet tool; ${server} has none`,

@@ -38,6 +38,7 @@ import type { Readable, Writable } from "node:stream";
 import { isJSONRPCNotification, isJSONRPCRequest, type JSONRPCMessage, type RequestId, type Transport } from "@modelcontextprotocol/server";
 import { JSONRPC_ERRORS, unreadableIdMember } from "./revisions";
 import { oneSentence, RequestScreen } from "./requestScreen";
+import type { ServeEra } from "./names";
 
 /** The longest line accepted, in bytes (newline excluded): 10 MiB, the SDK's stdio read buffer limit (`STDIO_DEFAULT_MAX_BUFFER_SIZE`). */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -193,7 +194,7 @@ export class LineTransport implements Transport {
   protocolVersion: string | undefined;
 
   /** The checks each request passes before it is delivered (`requestScreen.ts`). */
-  readonly screen = new RequestScreen((revision) => this.setProtocolVersion(revision));
+  readonly screen: RequestScreen;
 
   /** Resolves once the transport has closed (after `onclose`, which the SDK's `serveStdio` owns). */
   readonly closed: Promise<void>;
@@ -223,11 +224,14 @@ export class LineTransport implements Transport {
   /**
    * @param input where requests arrive (default `process.stdin`); read as raw bytes.
    * @param output where responses go (default `process.stdout`).
+   * @param eras the eras the process answers (`serve --era`; the screen's rules), default `both`.
    */
   constructor(
     private readonly input: Readable = process.stdin,
     private readonly output: Writable = process.stdout,
+    eras: ServeEra = "both",
   ) {
+    this.screen = new RequestScreen((revision) => this.setProtocolVersion(revision), eras);
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
   }
 
@@ -397,7 +401,7 @@ export class LineTransport implements Transport {
         return;
       }
     } else if ("method" in message) {
-      this.screen.notification(message);
+      if (!this.screen.notification(message)) return;
       if (message.method === "notifications/cancelled") {
         // A cancelled request gets no response: stop waiting for it (MCP cancellation).
         const id = (message.params as { requestId?: unknown } | undefined)?.requestId;

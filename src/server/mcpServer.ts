@@ -120,9 +120,9 @@ function refuseCursor(params: { cursor?: string } | undefined): void {
   if (params?.cursor !== undefined) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Invalid cursor: this server returns every list in one page and issued no cursor, so ${JSON.stringify(params.cursor)} is not one of its cursors.`);
 }
 
-/** The `server/discover` result before the SDK's envelope: every revision the process accepts (`SUPPORTED_REVISIONS`). */
-export function discoverResult(served: ServedServer): { supportedVersions: string[]; capabilities: ServerCapabilities } {
-  return { supportedVersions: [...SUPPORTED_REVISIONS], capabilities: capabilitiesOf(served) };
+/** The `server/discover` result before the SDK's envelope: every revision the process accepts (`supported`, default `SUPPORTED_REVISIONS`). */
+export function discoverResult(served: ServedServer, supported: readonly string[] = SUPPORTED_REVISIONS): { supportedVersions: string[]; capabilities: ServerCapabilities } {
+  return { supportedVersions: [...supported], capabilities: capabilitiesOf(served) };
 }
 
 /**
@@ -131,13 +131,16 @@ export function discoverResult(served: ServedServer): { supportedVersions: strin
  * at `connect`, after it.
  */
 class CourseServer extends Server {
-  constructor(private readonly served: ServedServer) {
+  constructor(
+    private readonly served: ServedServer,
+    private readonly supported: readonly string[],
+  ) {
     super(
       { name: served.name, version: served.version },
       {
         capabilities: capabilitiesOf(served),
         jsonSchemaValidator: NEVER_ELICITS,
-        supportedProtocolVersions: [...SUPPORTED_REVISIONS],
+        supportedProtocolVersions: [...supported],
         cacheHints: {
           "server/discover": CACHE_HINT,
           "tools/list": CACHE_HINT,
@@ -151,7 +154,7 @@ class CourseServer extends Server {
   }
 
   override async connect(transport: Parameters<Server["connect"]>[0]): Promise<void> {
-    if (this.getNegotiatedProtocolVersion() === STATELESS_REVISION) this.setRequestHandler("server/discover", () => discoverResult(this.served) as never);
+    if (this.getNegotiatedProtocolVersion() === STATELESS_REVISION) this.setRequestHandler("server/discover", () => discoverResult(this.served, this.supported) as never);
     await super.connect(transport);
   }
 }
@@ -161,9 +164,10 @@ class CourseServer extends Server {
  *
  * @param hooks run around every `tools/call` that names a tool.
  * @param revision the revision in use, read at each call (the transport's `protocolVersion`).
+ * @param supported the revisions the process accepts (`supportedRevisions`), default all.
  */
-export function createMcpServer(served: ServedServer, hooks: CallHooks = {}, revision: () => string | undefined = () => undefined): Server {
-  const server = new CourseServer(served);
+export function createMcpServer(served: ServedServer, hooks: CallHooks = {}, revision: () => string | undefined = () => undefined, supported: readonly string[] = SUPPORTED_REVISIONS): Server {
+  const server = new CourseServer(served, supported);
 
   server.setRequestHandler("tools/list", (request) => {
     refuseCursor(request.params);

@@ -17,3 +17,13 @@ export const SERVED_PATHS = ["raw", "validating"] as const satisfies readonly Pa
 
 /** One of {@link SERVED_PATHS}. */
 export type ServedPath = (typeof SERVED_PATHS)[number];
+
+/**
+ * The eras `serve --era` answers (issue 11 §5): `both`, a dual-era process (2026-07-28
+ * `basic/versioning.mdx`, "Terminology"); `legacy`, a server of the legacy era only (2025-11-25
+ * and earlier, through `initialize`); `stateless`, a server of the modern era only (2026-07-28).
+ */
+export const SERVE_ERAS = ["both", "legacy", "stateless"] as const;
+
+/** One of {@link SERVE_ERAS}. */
+export type ServeEra = (typeof SERVE_ERAS)[number];

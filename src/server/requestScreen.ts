@@ -22,6 +22,24 @@
  * A request the screen answers never reaches the SDK. The screen keeps the era it saw; the
  * revision itself is the transport's (`LineTransport.protocolVersion`), which the SDK sets at
  * `initialize` and the screen sets when the stateless era opens.
+ *
+ * A process may serve one era only (`serve --era`, {@link ServeEra}; issue 11 §5):
+ * - `legacy`, as a server of 2025-11-25 and earlier would answer: such a server does not know
+ *   `server/discover`, and 2025-11-25 gives no answer for a request before `initialize` (its
+ *   `basic/lifecycle.mdx`, "Initialization", says only that the client SHOULD NOT send one,
+ *   pings excepted); so `server/discover`, at any time, and any other request claiming a version
+ *   in `_meta` before `initialize` are answered −32601 Method not found (JSON-RPC 2.0 §5.1: "The
+ *   method does not exist / is not available"), one of the two answers 2026-07-28
+ *   `basic/transports/stdio.mdx`, "Backward Compatibility", names as common (−32601, −32602). A
+ *   notification claiming a version before `initialize` is dropped (a legacy server reads `_meta`
+ *   as opaque; handed on, it would pin the SDK to the stateless era). After `initialize`, `_meta`
+ *   is opaque and requests are served in the session's revision, as in `both`;
+ * - `stateless`, as a server of 2026-07-28 only: `initialize` is refused −32022 with the versions
+ *   it supports named in the message and in `data.supported` (`basic/versioning.mdx`, "Backward
+ *   Compatibility": such a server "SHOULD name the protocol versions it supports in any error it
+ *   returns to an `initialize` request"; the code is implementation-defined, −32022 is what SDK
+ *   2.4.0's `serveStdio({ legacy: "reject" })` answers), and every other request must carry its
+ *   `_meta` (−32602 without), so no message opens the legacy era.
  */
 import {
   CLIENT_CAPABILITIES_KEY,
@@ -32,8 +50,10 @@ import {
   PROTOCOL_VERSION_KEY,
   STATELESS_REVISION,
   SUPPORTED_REVISIONS,
+  supportedRevisions,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "./revisions";
+import type { ServeEra } from "./names";
 
 /**
  * The deepest nesting of a request's `params` served, counting `params` itself as 1. This
@@ -85,9 +105,10 @@ function isImplementation(value: unknown): boolean {
 
 /**
  * A stateless request's `_meta` checked (see the module comment), or undefined when it may be served.
- * Order: the required fields first (−32602), then the version (−32022).
+ * Order: the required fields first (−32602), then the version (−32022, naming `supported`: the
+ * revisions the process accepts, default all of {@link SUPPORTED_REVISIONS}).
  */
-export function statelessMetaError(params: unknown): ScreenError | undefined {
+export function statelessMetaError(params: unknown, supported: readonly string[] = SUPPORTED_REVISIONS): ScreenError | undefined {
   const meta = metaOf(params);
   const required = `a ${STATELESS_REVISION} request must carry ${PROTOCOL_VERSION_KEY} (a string) and ${CLIENT_CAPABILITIES_KEY} (an object) in params._meta`;
   if (meta === undefined) return invalidParams(`Invalid params: ${required}, and this one has no _meta.`);
@@ -102,7 +123,7 @@ export function statelessMetaError(params: unknown): ScreenError | undefined {
     return invalidParams(`Invalid params: ${LOG_LEVEL_KEY} must be one of ${LOG_LEVELS.join(", ")}.`);
   }
   if (version !== STATELESS_REVISION) {
-    return { code: UNSUPPORTED_PROTOCOL_VERSION, message: `Unsupported protocol version: ${version}.`, data: { supported: [...SUPPORTED_REVISIONS], requested: version } };
+    return { code: UNSUPPORTED_PROTOCOL_VERSION, message: `Unsupported protocol version: ${version}.`, data: { supported: [...supported], requested: version } };
   }
   return undefined;
 }
@@ -211,13 +232,33 @@ export class RequestScreen {
    *   version the SDK will answer with (`negotiatedLegacyRevision`), so a malformed line read
    *   before the SDK has answered is already answered by that revision's rules.
    */
-  constructor(private readonly onRevision: (revision: string) => void = () => {}) {}
+  /** The revisions the process accepts (`supportedRevisions`). */
+  private readonly supported: readonly string[];
 
-  /** A notification seen: it may open an era, as in `serveStdio` (a notification is never answered). */
-  notification(message: Incoming): void {
-    if (this.era !== "opening") return;
-    if (!claimsVersion(message.params)) this.era = "legacy";
-    else if (statelessMetaError(message.params) === undefined) this.open("stateless");
+  /**
+   * @param eras the eras the process answers (see the module comment); default `both`.
+   */
+  constructor(
+    private readonly onRevision: (revision: string) => void = () => {},
+    private readonly eras: ServeEra = "both",
+  ) {
+    this.supported = supportedRevisions(eras);
+  }
+
+  /**
+   * A notification seen: it may open an era, as in `serveStdio` (a notification is never answered).
+   *
+   * @returns whether to hand it to the SDK: false only for one claiming a version before
+   *   `initialize` on a legacy-only process (see the module comment).
+   */
+  notification(message: Incoming): boolean {
+    if (this.era !== "opening") return true;
+    const claims = claimsVersion(message.params);
+    if (this.eras === "legacy" && claims) return false;
+    if (!claims) {
+      if (this.eras !== "stateless") this.era = "legacy";
+    } else if (statelessMetaError(message.params, this.supported) === undefined) this.open("stateless");
+    return true;
   }
 
   /** A request checked: the error to answer it with, or undefined to hand it to the SDK. */
@@ -226,6 +267,19 @@ export class RequestScreen {
       return invalidParams(`Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels.`);
     }
     const claims = claimsVersion(message.params);
+    if (this.eras === "legacy" && (message.method === "server/discover" || (claims && this.era === "opening"))) {
+      const when = message.method === "server/discover" ? "" : " before initialize";
+      return { code: JSONRPC_ERRORS.methodNotFound, message: `Method not found: ${message.method}${when} (this server speaks ${this.supported.join(", ")}, through initialize).` };
+    }
+    if (this.eras === "stateless" && message.method === "initialize" && !claims) {
+      const requested = isPlainObject(message.params) && typeof message.params.protocolVersion === "string" ? message.params.protocolVersion : undefined;
+      return {
+        code: UNSUPPORTED_PROTOCOL_VERSION,
+        message: `Unsupported protocol version: ${requested ?? "none named"}; this server speaks ${this.supported.join(", ")} only, with no initialize.`,
+        data: { supported: [...this.supported], ...(requested === undefined ? {} : { requested }) },
+      };
+    }
+    if (this.eras === "stateless" && !claims) return statelessMetaError(message.params, this.supported);
     if (message.method === "initialize" && !claims) {
       // On a stateless connection the SDK answers it (−32022: this process speaks 2026-07-28 only now).
       if (this.era === "stateless") return undefined;
@@ -241,7 +295,7 @@ export class RequestScreen {
       this.era = "legacy";
       return paramsError(message.method, message.params);
     }
-    const error = statelessMetaError(message.params);
+    const error = statelessMetaError(message.params, this.supported);
     if (error !== undefined) return error;
     if (this.era === "opening") this.open("stateless");
     return paramsError(message.method, message.params);

@@ -31,6 +31,15 @@ export const LEGACY_REVISIONS = ["2025-11-25", "2025-06-18", "2024-11-05"] as co
  */
 export const SUPPORTED_REVISIONS: readonly string[] = [STATELESS_REVISION, ...LEGACY_REVISIONS];
 
+/**
+ * The revisions a process serving `eras` accepts (`serve --era`, `names.ts`): all of
+ * {@link SUPPORTED_REVISIONS} for `both`, {@link LEGACY_REVISIONS} for `legacy`, 2026-07-28 alone
+ * for `stateless`. What `server/discover` lists and −32022's `data.supported` names.
+ */
+export function supportedRevisions(eras: "both" | "legacy" | "stateless"): readonly string[] {
+  return eras === "both" ? SUPPORTED_REVISIONS : eras === "legacy" ? LEGACY_REVISIONS : [STATELESS_REVISION];
+}
+
 /** The `_meta` key of a request's protocol version. Source: 2026-07-28 `basic/index.mdx`, "Per-request protocol fields" (required). */
 export const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 

@@ -21,6 +21,8 @@ import { ServeLog, type CallRecord, type LogSink } from "./log";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { createMcpServer } from "./mcpServer";
 import { fleetServed, worldServed, type ServedPath, type ServerName } from "./servedServers";
+import type { ServeEra } from "./names";
+import { supportedRevisions } from "./revisions";
 
 /** What to serve. Defaults: level 3 (`full`), {@link DEFAULT_SEED}, no fault, path `validating`. */
 export interface ServeOptions {
@@ -31,6 +33,8 @@ export interface ServeOptions {
   fault?: ServeFault;
   /** Fleet only: which of the simulator's JSON-RPC paths answers `tools/call`. */
   path?: ServedPath;
+  /** The eras answered (`serve --era`; `requestScreen.ts` says how a one-era process answers the other): default `both`. */
+  era?: ServeEra;
 }
 
 /** Where `serve` reads, writes and logs, and how a crash ends the process (injectable for tests). */
@@ -79,7 +83,8 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
   const served = path !== null ? fleetServed(generateFleet(seed), path, level) : worldServed(createWorld(seed), options.server, level);
 
   const log = new ServeLog(sink);
-  const transport = new LineTransport(input, output);
+  const era = options.era ?? "both";
+  const transport = new LineTransport(input, output, era);
   transport.onlineevent = (event) => log.lineEvent(event);
   const faults = new FaultInjector(fault, {
     writeRaw: (text) => transport.writeRaw(text),
@@ -99,8 +104,9 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
     exit(0);
   });
   log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
-  serveStdio(() => createMcpServer(served, hooks, () => transport.protocolVersion), {
+  serveStdio(() => createMcpServer(served, hooks, () => transport.protocolVersion, supportedRevisions(era)), {
     transport,
+    legacy: era === "stateless" ? "reject" : "serve",
     onerror: (error) => log.write("error", { message: error.message }),
   });
   await transport.closed;

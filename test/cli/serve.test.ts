@@ -15,6 +15,7 @@ describe("mcp-course serve: bad input", () => {
     [["serve", "fleet", "--seed", "9007199254740992"], messages.badSeed()],
     [["serve", "fleet", "--path", "direct"], messages.badPath(["raw", "validating"])],
     [["serve", "fleet", "--slow-ms", "soon"], messages.badSlowMs()],
+    [["serve", "olcum", "--era", "modern"], messages.badEra(["both", "legacy", "stateless"])],
     [["serve", "tarife", "--path", "raw"], messages.pathNotFleet("tarife")],
     [["serve", "kayit", "--fault", "slow"], messages.slowNotFleet("kayit")],
     [["serve", "fleet", "--slow-ms", "200"], messages.slowMsWithoutSlow()],
@@ -36,10 +37,10 @@ describe("mcp-course serve: bad input", () => {
     assert.equal(run.stdout, "");
   });
 
-  it("help names the servers, levels, faults, --path and --slow-ms", () => {
+  it("help names the servers, levels, faults, --path, --slow-ms and --era's three eras", () => {
     const run = cli(["serve", "--help"]);
     assert.equal(run.status, 0);
-    for (const word of ["olcum, tarife, kayit, fleet", "--level", "side-effect", "--seed", "--fault", "crash[:N]", "noisy-raw", "--path", "validating", "--slow-ms"]) {
+    for (const word of ["olcum, tarife, kayit, fleet", "--level", "side-effect", "--seed", "--fault", "crash[:N]", "noisy-raw", "--path", "validating", "--slow-ms", "--era", "both", "legacy", "stateless"]) {
       assert.ok(run.stdout.includes(word), word);
     }
   });

@@ -11,7 +11,7 @@ import { DEFAULT_SEED } from "../../sim/seed";
 import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { LEVEL_FLAGS } from "../../server/declarations";
 import { DEFAULT_SLOW_MS, parseFault, type ServeFault } from "../../server/faults";
-import { SERVED_PATHS, SERVER_NAMES, type ServedPath, type ServerName } from "../../server/names";
+import { SERVE_ERAS, SERVED_PATHS, SERVER_NAMES, type ServeEra, type ServedPath, type ServerName } from "../../server/names";
 import { CliError, messages } from "../messages";
 import { seedOption } from "../options";
 
@@ -53,12 +53,24 @@ export function pathOption(text: string): ServedPath {
   throw new InvalidArgumentError(messages.badPath(SERVED_PATHS));
 }
 
+/** `--era E`: both, legacy or stateless. */
+export function eraOption(text: string): ServeEra {
+  if ((SERVE_ERAS as readonly string[]).includes(text)) return text as ServeEra;
+  throw new InvalidArgumentError(messages.badEra(SERVE_ERAS));
+}
+
+/** Help for `--era`. */
+export const ERA_HELP =
+  "the eras answered: both (initialize for 2025-11-25, 2025-06-18, 2024-11-05, or 2026-07-28 statelessly), " +
+  "legacy (initialize only; server/discover is an unknown method), stateless (2026-07-28 only; initialize is refused -32022)";
+
 /** Options of `serve`, as commander hands them over. */
 export interface ServeCommandOptions {
   level: Level;
   seed: number;
   fault: string;
   path?: ServedPath;
+  era: ServeEra;
   /** Set only when `--slow-ms` was given; `--fault slow` then sleeps this long, else {@link SLOW_MS_DEFAULT}. */
   slowMs?: number;
 }
@@ -83,7 +95,7 @@ export async function runServeCommand(server: ServerName, options: ServeCommandO
   console.log = console.info = console.debug = console.error;
   // Loaded here, not at the top: the SDK behind it costs every other command its start-up time.
   const { serve } = await import("../../server/serve");
-  await serve({ server, level: options.level, seed: options.seed, fault, path: options.path });
+  await serve({ server, level: options.level, seed: options.seed, fault, path: options.path, era: options.era });
 }
 
 /**
@@ -102,6 +114,7 @@ export function defineServe(command: Command): Command {
     .option("--seed <n>", "world seed (olcum, tarife, kayit) or fleet seed (fleet), an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--fault <fault>", "a real fault: slow (first top_devices sleeps --slow-ms), crash[:N] (exit during the Nth tools/call, default 6), noisy-line (a stray stdout line per call), noisy-raw (stray stdout text with no newline per call), none", faultOption, "none")
     .option("--path <path>", `fleet only: which path answers tools/call, ${SERVED_PATHS.join(" (no checks) or ")} (ajv against the schema) (default: validating)`, pathOption)
+    .option("--era <era>", ERA_HELP, eraOption, "both" as ServeEra)
     .option("--slow-ms <ms>", `with --fault slow: the delay in milliseconds (default: ${SLOW_MS_DEFAULT})`, slowMsOption)
     .action((server: ServerName, options: ServeCommandOptions) => runServeCommand(server, options));
 }

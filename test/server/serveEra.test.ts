@@ -1,0 +1,82 @@
+// Invariant: `mcp-course serve --era legacy|stateless` answers as a server of that era alone would, against a real subprocess (issue 11 §5; 2026-07-28 basic/versioning.mdx, "Backward Compatibility" and its compatibility matrix; basic/transports/stdio.mdx, "Backward Compatibility"), and `--era both` (the default) stays dual-era.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { LEGACY_REVISIONS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { answer, messages, notification, opening, request, runServer, STATELESS_META, statelessRequest } from "./wire";
+
+const LEGACY = [...LEGACY_REVISIONS];
+
+describe("serve --era legacy: a server of 2025-11-25 and earlier only", () => {
+  it("server/discover, as a probe would send it, is an unknown method: −32601, and the process stays open for initialize (stdio.mdx: the probe's 'any other error' means legacy)", async () => {
+    const run = await runServer(["olcum", "--era", "legacy"], [statelessRequest(1, "server/discover"), request(2, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } })]);
+    assert.equal(run.code, 0);
+    const refused = answer(run, 1)!;
+    assert.equal(refused.error.code, -32601);
+    assert.match(refused.error.message, /^Method not found: server\/discover /);
+    for (const version of LEGACY) assert.ok(refused.error.message.includes(version), refused.error.message);
+    assert.equal(answer(run, 2)!.result.protocolVersion, "2025-11-25");
+  });
+
+  it("a stateless tools/list before initialize: −32601 (a request before initialize, 2025-11-25 lifecycle.mdx), never served statelessly", async () => {
+    const run = await runServer(["olcum", "--era", "legacy"], [statelessRequest(1, "tools/list"), notification("notifications/cancelled", { requestId: 9, _meta: STATELESS_META })]);
+    const refused = answer(run, 1)!;
+    assert.equal(refused.error.code, -32601);
+    assert.match(refused.error.message, /tools\/list before initialize/);
+    assert.equal(run.lines.length, 1, "the claiming notification is dropped, not answered");
+  });
+
+  it("after initialize, _meta is opaque: a request carrying it is served in the session's revision (no resultType, no ttlMs); server/discover stays unknown", async () => {
+    const run = await runServer(["olcum", "--era", "legacy"], [opening("2025-06-18"), statelessRequest(2, "tools/list"), request(3, "server/discover")]);
+    const list = answer(run, 2)!;
+    assert.ok(Array.isArray(list.result.tools));
+    assert.equal(list.result.resultType, undefined);
+    assert.equal(list.result.ttlMs, undefined);
+    assert.equal(answer(run, 3)!.error.code, -32601);
+  });
+
+  it("initialize asking for an unknown version gets the newest legacy one back (2025-11-25 lifecycle.mdx, Version Negotiation)", async () => {
+    const run = await runServer(["olcum", "--era", "legacy"], [opening("2099-01-01")]);
+    assert.equal(answer(run, 1)!.result.protocolVersion, LEGACY[0]);
+  });
+});
+
+describe("serve --era stateless: a server of 2026-07-28 only", () => {
+  for (const version of [...LEGACY, "1999-01-01"]) {
+    it(`initialize for ${version} is refused −32022, naming the versions supported in the message and data (versioning.mdx: SHOULD name them)`, async () => {
+      const run = await runServer(["tarife", "--era", "stateless"], [opening(version), statelessRequest(2, "server/discover")]);
+      assert.equal(run.code, 0);
+      const refused = answer(run, 1)!;
+      assert.equal(refused.error.code, -32022);
+      assert.ok(refused.error.message.includes(STATELESS_REVISION), refused.error.message);
+      assert.deepEqual(refused.error.data, { supported: [STATELESS_REVISION], requested: version });
+      assert.equal(run.lines.length, 2, "initialized is dropped, unanswered");
+      assert.deepEqual(answer(run, 2)!.result.supportedVersions, [STATELESS_REVISION], "the connection stays open for a modern request");
+    });
+  }
+
+  it("initialize after a stateless request, and a request without _meta, are refused; no message opens the legacy era", async () => {
+    const run = await runServer(["kayit", "--era", "stateless"], [request(1, "tools/list"), statelessRequest(2, "tools/list"), opening("2025-11-25")]);
+    assert.equal(answer(run, 1)!.error.code, -32602);
+    assert.ok(Array.isArray(answer(run, 2)!.result.tools));
+    assert.equal(answer(run, 1)!.id, 1);
+    const init = messages(run).find((m) => m.id === 1 && m.error?.code === -32022);
+    assert.ok(init, "initialize answered −32022");
+  });
+
+  it("a request naming a version it does not support: −32022 with data.supported only 2026-07-28", async () => {
+    const meta = { ...STATELESS_META, "io.modelcontextprotocol/protocolVersion": "2025-11-25" };
+    const run = await runServer(["olcum", "--era", "stateless"], [request(1, "tools/list", { _meta: meta })]);
+    assert.deepEqual(answer(run, 1)!.error.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+  });
+});
+
+describe("serve --era both (the default): dual-era as before", () => {
+  it("server/discover lists every revision; initialize on another process is answered", async () => {
+    const [stateless, legacy] = await Promise.all([
+      runServer(["olcum", "--era", "both"], [statelessRequest(1, "server/discover")]),
+      runServer(["olcum"], [opening("2025-11-25")]),
+    ]);
+    assert.deepEqual(answer(stateless, 1)!.result.supportedVersions, [...SUPPORTED_REVISIONS]);
+    assert.equal(answer(legacy, 1)!.result.protocolVersion, "2025-11-25");
+  });
+});
