@@ -140,3 +140,38 @@ export {
 } from "./lessons/simulationAgainstTheWire/tables";
 export { describeWireSeed, readLevelComparison, readTokensAndBytes, readMethods, readWireMalformed, readAgentComparison, readTime, summarizeWire } from "./lessons/simulationAgainstTheWire/prose";
 export { wireChart } from "./lessons/simulationAgainstTheWire/charts";
+
+// Lesson 10: without a session — the same work in both eras, counted on the real wire.
+export {
+  runWithoutASessionOnTheWire,
+  crossing,
+  requestMeta,
+  metaMemberBytes,
+  LESSON_LEVEL as WITHOUT_A_SESSION_LEVEL,
+  TASK_GAP_MS,
+  MISMATCH_LEGACY_VERSION,
+  type WithoutASessionWire,
+  type EraComparison,
+  type EraRun,
+  type KindCounts,
+  type Crossing,
+  type DiscoveryPlan,
+  type DiscoveryRun,
+  type DiscoveryComparison,
+  type AutoMeeting,
+  type TranscriptLine,
+  type TranscriptEvent,
+  type MismatchTranscript,
+} from "./lessons/withoutASession/wire";
+export {
+  MAX_LINE,
+  formatEraCosts,
+  formatEraKinds,
+  describeCrossing,
+  formatCrossings,
+  formatDiscoveryPlans,
+  formatAutoMeetings,
+  prettyJson,
+  formatMismatchTranscript,
+  formatWithoutASessionWire,
+} from "./lessons/withoutASession/wireTables";

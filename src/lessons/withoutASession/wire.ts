@@ -1,0 +1,566 @@
+/**
+ * Lesson 10's real-wire half, "Without a Session": the same work in the legacy era (a session
+ * opened with `initialize`) and the stateless one (2026-07-28, every request carrying its
+ * `_meta`), every figure counted on a real wire.
+ *
+ * Source: issue 11 §5 and the specification (repository `modelcontextprotocol/modelcontextprotocol`,
+ * `docs/specification/2026-07-28/`): `basic/versioning.mdx` (eras, −32022, the compatibility
+ * matrix), `basic/transports/stdio.mdx` ("Backward Compatibility": the `server/discover` probe),
+ * `server/utilities/caching.mdx` (`ttlMs`), and 2025-11-25 `basic/lifecycle.mdx` ("Version
+ * Negotiation": a client that does not support the server's version SHOULD disconnect). Four parts:
+ * - (a) lesson 6's twelve tasks at level 3 against olcum, tarife and kayit in each era, listing
+ *   once per session (lesson 9's `runWireTasks`): messages, bytes, the fixed cost before the first
+ *   call, the cost per call, and where the eras' cumulative bytes cross;
+ * - (b) lesson 7's discovery per task against once per session: legacy per task is a process and
+ *   an `initialize` per task and server (`openWireSession` for every task); stateless per task
+ *   lists tools again on the same processes; `cached` keeps each `tools/list` for the `ttlMs` its
+ *   answer carried, on a virtual clock ({@link TASK_GAP_MS} between tasks);
+ * - (c) `auto` meeting a legacy-only server (`serve --era legacy`) and a dual-era one of ours
+ *   (`serve`): the probe's messages, bytes and process, and the era it settles on;
+ * - (d) a version mismatch in each era, as transcripts of the real lines (a scripted client on a
+ *   real `serve` process, since the SDK's client never asks for a version it does not speak).
+ * Bytes are as the client's meter counts them (`meteredTransport.ts`: each message's JSON and its
+ * newline), or, in transcripts, the lines as read and written. Nothing measures or prints a time.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { createInterface } from "node:readline";
+import type { Level } from "../../sim/declaration";
+import { LESSON_POLICY } from "../../world/servers";
+import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
+import { createWorld } from "../../world/world";
+import { taskChain, type TaskOutcome } from "../../world/run";
+import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
+import { WireConnection } from "../../wireClient/connection";
+import type { SpokenEra } from "../../wireClient/era";
+import { STATELESS_VERSION } from "../../wireClient/era";
+import { callOverWire, closeWireSession, openWireSession, type WireSession } from "../../wireClient/negotiation";
+import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
+import { bytesByMethod, runWireTasks, WORLD_SERVER_NAMES, type MethodRow, type WireRunRow } from "../../wireClient/tasks";
+import { addTraffic, noTraffic, type ByteCount, type TrafficCounts } from "../../wireClient/trafficCounts";
+
+/** The declaration level of every run: lesson 6's `full`. Source: issue 11 §5. */
+export const LESSON_LEVEL: Level = 3;
+
+/**
+ * Virtual milliseconds between two tasks in part (b): ten minutes, so twelve tasks span 110
+ * minutes and a `tools/list` kept for our servers' `ttlMs` (3,600,000, `server/revisions.ts`
+ * `CACHE_HINT`) is fetched again once. This project's choice; no wall clock is read.
+ */
+export const TASK_GAP_MS = 600_000;
+
+/** The method whose messages are the work; everything else is the cost of opening and discovering. */
+const CALL = "tools/call";
+
+/** Messages (both directions) by JSON-RPC kind. */
+export interface KindCounts {
+  request: number;
+  response: number;
+  notification: number;
+}
+
+/** One era's run of lesson 6's tasks, listing once per session (part a). */
+export interface EraRun {
+  era: SpokenEra;
+  /** Server processes started, counted off their own `serving` log lines. */
+  processes: number;
+  /** `tools/call` requests sent (calls the client's gates refused send nothing). */
+  calls: number;
+  completed: number;
+  failed: number;
+  /** All messages, both directions. */
+  messages: number;
+  kinds: KindCounts;
+  /** All bytes, both directions. */
+  bytes: number;
+  /** Everything that is not `tools/call` (the opening and `tools/list`): all of it precedes the first call. */
+  beforeFirstCall: ByteCount;
+  /** The `tools/call` requests and responses. */
+  work: ByteCount & { sentBytes: number; receivedBytes: number };
+  /** `work.bytes / calls`: the mean bytes of one call, request and response. */
+  bytesPerCall: number;
+  /** Traffic by MCP method, both directions (lesson 9's `bytesByMethod`). */
+  methods: MethodRow[];
+  /** `tools/call` requests per server, in server order (ids are numbered per process). */
+  callsByServer: Record<string, number>;
+}
+
+/**
+ * Where the stateless era's cumulative count overtakes the legacy one's, with each era's cost
+ * after `k` calls taken as `beforeFirstCall + k × perCall` (both read off the runs).
+ */
+export interface Crossing {
+  /**
+   * The first call count k ≥ 0 at which stateless exceeds legacy (0: from the start), or null
+   * when it never does (stateless stays at or below legacy at every count).
+   */
+  afterCalls: number | null;
+  /** Each era's count at `afterCalls` (at 0 when null). */
+  legacy: number;
+  stateless: number;
+}
+
+/** Part (a): both eras' runs, the `_meta` each request carries, and the crossings. */
+export interface EraComparison {
+  legacy: EraRun;
+  stateless: EraRun;
+  /**
+   * Bytes of `,"_meta":{…}` inside a stateless request's params (version, client info,
+   * capabilities, as the SDK's client adds them; 2026-07-28 `basic/index.mdx`, "Per-request
+   * protocol fields"): by how much each stateless request outgrows its legacy twin, ids aside.
+   */
+  requestMetaBytes: number;
+  bytes: Crossing;
+  messages: Crossing;
+}
+
+/** How discovery is paid for in part (b). */
+export type DiscoveryPlan = "per-task" | "per-session" | "cached";
+
+/** One era × plan of part (b). */
+export interface DiscoveryRun {
+  era: SpokenEra;
+  plan: DiscoveryPlan;
+  processes: number;
+  /** `initialize` requests sent (legacy only). */
+  initializes: number;
+  /** `tools/list` requests sent. */
+  listings: number;
+  messages: number;
+  bytes: number;
+  /** The part of `bytes` that is not `tools/call`. */
+  discoveryBytes: number;
+  /** Tasks completed (the same in every plan: discovery changes no answer). */
+  completed: number;
+}
+
+/** Part (b). */
+export interface DiscoveryComparison {
+  tasks: number;
+  /** Virtual ms between tasks ({@link TASK_GAP_MS}). */
+  gapMs: number;
+  /** The `ttlMs` the servers' `tools/list` answers carried (read off a real line, part d). */
+  ttlMs: number;
+  runs: DiscoveryRun[];
+}
+
+/** One `auto` connection (part c), beside the same server opened in the era auto settled on. */
+export interface AutoMeeting {
+  /** Which server: `legacy-only` (`serve olcum --era legacy`) or `dual-era` (`serve olcum`). */
+  server: "legacy-only" | "dual-era";
+  command: string;
+  verdict: SpokenEra;
+  /** The probe: its `server/discover` and the answer (an error for a legacy server). */
+  probe: { messages: number; bytes: number; processes: number; answer: string };
+  /** The connection's opening after the probe (its process, `initialize` or not, `tools/list`). */
+  session: { messages: number; bytes: number; processes: number };
+  /** The same opening in the settled era without `auto` (ours with its known discover result). */
+  direct: { messages: number; bytes: number; processes: number };
+  /** What `auto` cost beyond `direct`. */
+  extra: { messages: number; bytes: number; processes: number };
+}
+
+/** One line of a transcript: who wrote it, the line as it crossed, its bytes (newline included). */
+export interface TranscriptLine {
+  from: "client" | "server";
+  line: string;
+  bytes: number;
+}
+
+/** What happened besides lines: the client closing stdin, the server exiting. */
+export interface TranscriptEvent {
+  from: "client" | "server";
+  event: string;
+}
+
+/** A version mismatch, as it crossed the wire (part d). */
+export interface MismatchTranscript {
+  era: SpokenEra;
+  command: string;
+  /** Lines and events in order. */
+  steps: (TranscriptLine | TranscriptEvent)[];
+  /** How it ended, in one sentence built from what was read. */
+  outcome: string;
+}
+
+/** Everything the wire half of lesson 10 prints, for one seed. */
+export interface WithoutASessionWire {
+  seed: number;
+  level: Level;
+  eras: EraComparison;
+  discovery: DiscoveryComparison;
+  auto: AutoMeeting[];
+  mismatch: { stateless: MismatchTranscript; legacy: MismatchTranscript };
+}
+
+/** Messages and bytes of both directions, optionally of one method only or all but one. */
+function countOf(traffic: TrafficCounts, pick: (method: string) => boolean = () => true): ByteCount {
+  const sum: ByteCount = { messages: 0, bytes: 0 };
+  for (const direction of [traffic.sent, traffic.received]) {
+    for (const [method, count] of Object.entries(direction.byMethod)) {
+      if (!pick(method)) continue;
+      sum.messages += count.messages;
+      sum.bytes += count.bytes;
+    }
+  }
+  return sum;
+}
+
+/** Messages of both directions by kind. */
+function kindsOf(traffic: TrafficCounts): KindCounts {
+  const of = (kind: keyof KindCounts) => traffic.sent.byKind[kind].messages + traffic.received.byKind[kind].messages;
+  return { request: of("request"), response: of("response"), notification: of("notification") };
+}
+
+/** An era's figures from lesson 9's run row. */
+function eraRun(era: SpokenEra, row: WireRunRow): EraRun {
+  const { traffic } = row;
+  const total = countOf(traffic);
+  const work = countOf(traffic, (method) => method === CALL);
+  const calls = traffic.sent.byMethod[CALL]?.messages ?? 0;
+  const callsByServer: Record<string, number> = {};
+  for (const part of row.servers) callsByServer[part.server] = part.traffic.sent.byMethod[CALL]?.messages ?? 0;
+  return {
+    era,
+    processes: row.servers.reduce((n, part) => n + part.events.filter((event) => event.event === "serving").length, 0),
+    calls,
+    completed: row.completed,
+    failed: row.failed,
+    messages: total.messages,
+    kinds: kindsOf(traffic),
+    bytes: total.bytes,
+    beforeFirstCall: countOf(traffic, (method) => method !== CALL),
+    work: { ...work, sentBytes: traffic.sent.byMethod[CALL]?.bytes ?? 0, receivedBytes: traffic.received.byMethod[CALL]?.bytes ?? 0 },
+    bytesPerCall: calls === 0 ? 0 : work.bytes / calls,
+    methods: bytesByMethod(traffic),
+    callsByServer,
+  };
+}
+
+/**
+ * The first k ≥ 0 at which `stateless.fixed + k × stateless.perCall` exceeds the legacy
+ * figure, or null (see {@link Crossing}).
+ */
+export function crossing(legacy: { fixed: number; perCall: number }, stateless: { fixed: number; perCall: number }): Crossing {
+  const at = (k: number) => ({ legacy: legacy.fixed + k * legacy.perCall, stateless: stateless.fixed + k * stateless.perCall });
+  if (stateless.fixed > legacy.fixed) return { afterCalls: 0, ...at(0) };
+  if (stateless.perCall <= legacy.perCall) return { afterCalls: null, ...at(0) };
+  const k = Math.floor((legacy.fixed - stateless.fixed) / (stateless.perCall - legacy.perCall)) + 1;
+  const figures = at(k);
+  return { afterCalls: k, legacy: Math.round(figures.legacy), stateless: Math.round(figures.stateless) };
+}
+
+/**
+ * The `_meta` the real client's SDK adds to every stateless request, in its key order (version,
+ * client info, capabilities; a line of it is in part d's transcript and in the meter's bytes).
+ */
+export function requestMeta(version: string = STATELESS_VERSION): Record<string, unknown> {
+  return {
+    "io.modelcontextprotocol/protocolVersion": version,
+    "io.modelcontextprotocol/clientInfo": { ...WIRE_CLIENT_INFO },
+    "io.modelcontextprotocol/clientCapabilities": { ...WIRE_CLIENT_CAPABILITIES },
+  };
+}
+
+/** Bytes of `,"_meta":{…}` as it sits inside a request's params. */
+export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): number {
+  return Buffer.byteLength(`,"_meta":${JSON.stringify(meta)}`);
+}
+
+/** Part (a): lesson 9's `runWireTasks` at level 3 in each era (both at once: separate processes). */
+async function compareEras(seed: number): Promise<EraComparison> {
+  const [legacyRow, statelessRow] = await Promise.all((["legacy", "stateless"] as const).map((era) => runWireTasks(seed, LESSON_LEVEL, { era })));
+  const legacy = eraRun("legacy", legacyRow);
+  const stateless = eraRun("stateless", statelessRow);
+  const fixed = (run: EraRun, pick: (count: ByteCount) => number) => pick(run.beforeFirstCall);
+  return {
+    legacy,
+    stateless,
+    requestMetaBytes: metaMemberBytes(),
+    bytes: crossing({ fixed: fixed(legacy, (c) => c.bytes), perCall: legacy.bytesPerCall }, { fixed: fixed(stateless, (c) => c.bytes), perCall: stateless.bytesPerCall }),
+    messages: crossing(
+      { fixed: fixed(legacy, (c) => c.messages), perCall: legacy.calls === 0 ? 0 : legacy.work.messages / legacy.calls },
+      { fixed: fixed(stateless, (c) => c.messages), perCall: stateless.calls === 0 ? 0 : stateless.work.messages / stateless.calls },
+    ),
+  };
+}
+
+/** The twelve tasks of the seed, with their answers (as `runWireTasks` draws them). */
+function tasksOf(seed: number): TaskWithAnswer[] {
+  const world = createWorld(seed);
+  return withExpectedAnswers(drawTasks(world.seed), world);
+}
+
+/** One task's chain driven over a session: the simulator's `taskChain`, each step through `callOverWire`. */
+async function runTask(session: WireSession, task: TaskWithAnswer): Promise<TaskOutcome> {
+  const chain = taskChain(task);
+  let step = chain.next();
+  while (!step.done) step = chain.next(await callOverWire(session, step.value.name, step.value.state));
+  return step.value;
+}
+
+/**
+ * Lists a connection's tools again on its running process. `WireConnection` lists once, at its
+ * start, and has no method for it yet; this reaches the SDK `Client` it holds (a stopgap until
+ * `src/wireClient/connection.ts` has a public `listTools()`). The request and its answer go
+ * through the connection's meter like every other message. It asks with `cacheMode: "refresh"`:
+ * SDK 2.4.0's client keeps a `tools/list` answer for its `ttlMs` by the wall clock and would
+ * otherwise answer from that cache without a message; here the lesson's virtual clock decides.
+ */
+async function listAgain(connection: WireConnection): Promise<void> {
+  const client = (connection as unknown as { current?: { client: { listTools(params: undefined, options: { cacheMode: "refresh" }): Promise<unknown> } } }).current?.client;
+  if (!client) throw new Error("the connection has no running process to list tools on");
+  await client.listTools(undefined, { cacheMode: "refresh" });
+}
+
+/** A session's figures summed over its connections (processes from the connections' own stats). */
+function sessionFigures(sessions: readonly WireSession[]): { traffic: TrafficCounts; processes: number } {
+  let traffic = noTraffic();
+  let processes = 0;
+  for (const session of sessions) {
+    for (const connection of session.connections.values()) {
+      traffic = addTraffic(traffic, connection.traffic());
+      processes += connection.stats().processes;
+    }
+  }
+  return { traffic, processes };
+}
+
+/** A discovery run's row from its traffic. */
+function discoveryRow(era: SpokenEra, plan: DiscoveryPlan, traffic: TrafficCounts, processes: number, outcomes: readonly TaskOutcome[]): DiscoveryRun {
+  const total = countOf(traffic);
+  return {
+    era,
+    plan,
+    processes,
+    initializes: traffic.sent.byMethod.initialize?.messages ?? 0,
+    listings: traffic.sent.byMethod["tools/list"]?.messages ?? 0,
+    messages: total.messages,
+    bytes: total.bytes,
+    discoveryBytes: countOf(traffic, (method) => method !== CALL).bytes,
+    completed: outcomes.filter((outcome) => outcome.completed).length,
+  };
+}
+
+/** The three world servers at the lesson's level, for `openWireSession`. */
+function worldSpecs(seed: number): ServeSpec[] {
+  return WORLD_SERVER_NAMES.map((server) => ({ server, level: LESSON_LEVEL, seed }));
+}
+
+/** Legacy per task: a new session (three processes, three `initialize`s) for every task. */
+async function legacyPerTask(seed: number, tasks: readonly TaskWithAnswer[]): Promise<DiscoveryRun> {
+  const sessions: WireSession[] = [];
+  const outcomes: TaskOutcome[] = [];
+  for (const task of tasks) {
+    const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era: "legacy" });
+    sessions.push(session);
+    try {
+      outcomes.push(await runTask(session, task));
+    } finally {
+      await closeWireSession(session);
+    }
+  }
+  const { traffic, processes } = sessionFigures(sessions);
+  return discoveryRow("legacy", "per-task", traffic, processes, outcomes);
+}
+
+/**
+ * Stateless, one session of three processes: before task k (k ≥ 1) each server's tools are
+ * listed again when `relist(k)` says so (per task: always; cached: once the last listing's
+ * `ttlMs` has run out on the virtual clock).
+ */
+async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[], plan: "per-task" | "cached", ttlMs: number): Promise<DiscoveryRun> {
+  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era: "stateless" });
+  const outcomes: TaskOutcome[] = [];
+  let listedAt = 0;
+  try {
+    for (let k = 0; k < tasks.length; k++) {
+      const now = k * TASK_GAP_MS;
+      const stale = plan === "per-task" ? k > 0 : now - listedAt >= ttlMs;
+      if (stale) {
+        for (const connection of session.connections.values()) await listAgain(connection);
+        listedAt = now;
+      }
+      outcomes.push(await runTask(session, tasks[k]));
+    }
+  } finally {
+    await closeWireSession(session);
+  }
+  const { traffic, processes } = sessionFigures([session]);
+  return discoveryRow("stateless", plan, traffic, processes, outcomes);
+}
+
+/** Part (b): per task, per session (part a's runs) and, stateless, cached for `ttlMs`. */
+async function compareDiscovery(seed: number, eras: EraComparison, ttlMs: number): Promise<DiscoveryComparison> {
+  const tasks = tasksOf(seed);
+  const fromRun = (run: EraRun): DiscoveryRun => ({
+    era: run.era,
+    plan: "per-session",
+    processes: run.processes,
+    // `methods` counts both directions: each request has its one response.
+    initializes: (run.methods.find((row) => row.method === "initialize")?.messages ?? 0) / 2,
+    listings: (run.methods.find((row) => row.method === "tools/list")?.messages ?? 0) / 2,
+    messages: run.messages,
+    bytes: run.bytes,
+    discoveryBytes: run.beforeFirstCall.bytes,
+    completed: run.completed,
+  });
+  const legacyTask = await legacyPerTask(seed, tasks);
+  const statelessTask = await statelessRelisting(seed, tasks, "per-task", ttlMs);
+  const cached = await statelessRelisting(seed, tasks, "cached", ttlMs);
+  return { tasks: tasks.length, gapMs: TASK_GAP_MS, ttlMs, runs: [legacyTask, fromRun(eras.legacy), statelessTask, fromRun(eras.stateless), cached] };
+}
+
+/** The command line of `serve olcum` with extra arguments (`--era legacy`), run with this Node. */
+function olcumLaunch(extra: readonly string[]): { command: string; args: string[] } {
+  return { command: process.execPath, args: [...serveArgs({ server: "olcum" }), ...extra] };
+}
+
+/** Part (c): `auto` against a legacy-only server and against ours, each beside a direct opening. */
+async function meetWithAuto(): Promise<AutoMeeting[]> {
+  const meetings: AutoMeeting[] = [];
+  for (const [server, extra] of [
+    ["legacy-only", ["--era", "legacy"]],
+    ["dual-era", []],
+  ] as const) {
+    const launch = olcumLaunch(extra);
+    const auto = await WireConnection.open(launch, { era: "auto" });
+    await auto.close();
+    const state = auto.era();
+    const probe = state.probe!;
+    const direct = await WireConnection.open(server === "dual-era" ? { server: "olcum" } : launch, { era: state.spoken });
+    await direct.close();
+    const probeCount = countOf(probe.traffic);
+    const answerOf = probe.traffic.received.byKind.response.messages === 0 ? "no answer" : state.spoken === "legacy" ? "an error that is not a modern one" : "a DiscoverResult";
+    const session = { ...countOf(auto.traffic()), processes: auto.stats().processes - probe.processes };
+    const straight = { ...countOf(direct.traffic()), processes: direct.stats().processes };
+    meetings.push({
+      server,
+      command: ["mcp-course", "serve", "olcum", ...extra].join(" "),
+      verdict: state.spoken,
+      probe: { ...probeCount, processes: probe.processes, answer: answerOf },
+      session,
+      direct: straight,
+      extra: {
+        messages: probeCount.messages + session.messages - straight.messages,
+        bytes: probeCount.bytes + session.bytes - straight.bytes,
+        processes: auto.stats().processes - straight.processes,
+      },
+    });
+  }
+  return meetings;
+}
+
+/** A real `serve` process spoken to line by line: what each side wrote, in order. */
+class LineExchange {
+  readonly steps: (TranscriptLine | TranscriptEvent)[] = [];
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly lines: string[] = [];
+  private waiting: ((line: string) => void) | undefined;
+  private readonly exited: Promise<number | null>;
+
+  constructor(args: readonly string[]) {
+    this.child = spawn(process.execPath, [SERVE_SCRIPT, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    this.child.stderr.resume();
+    this.exited = new Promise((resolve) => this.child.once("close", (code) => resolve(code)));
+    createInterface({ input: this.child.stdout }).on("line", (line) => {
+      if (this.waiting) {
+        const resolve = this.waiting;
+        this.waiting = undefined;
+        resolve(line);
+      } else this.lines.push(line);
+    });
+  }
+
+  /** Writes one message as a line. */
+  send(message: unknown): void {
+    const line = JSON.stringify(message);
+    this.steps.push({ from: "client", line, bytes: Buffer.byteLength(line) + 1 });
+    this.child.stdin.write(line + "\n");
+  }
+
+  /** The server's next line, parsed. */
+  async read(): Promise<Record<string, any>> {
+    const line = this.lines.shift() ?? (await new Promise<string>((resolve) => (this.waiting = resolve)));
+    this.steps.push({ from: "server", line, bytes: Buffer.byteLength(line) + 1 });
+    return JSON.parse(line) as Record<string, any>;
+  }
+
+  /** Closes stdin and waits for the server to exit; both are recorded. */
+  async close(why: string): Promise<void> {
+    this.steps.push({ from: "client", event: `closes stdin (${why})` });
+    this.child.stdin.end();
+    const code = await this.exited;
+    this.steps.push({ from: "server", event: `exits with code ${code}` });
+  }
+}
+
+/**
+ * Stateless mismatch: `tools/list` naming 2025-11-25 (a version the stateless-only server has
+ * "chosen not to support", versioning.mdx) → −32022 with `data.supported`; the client retries
+ * with the one it speaks from that list. Returns the transcript and the `ttlMs` of the answer.
+ */
+async function statelessMismatch(): Promise<{ transcript: MismatchTranscript; ttlMs: number }> {
+  const args = ["olcum", "--era", "stateless"];
+  const exchange = new LineExchange(args);
+  exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: requestMeta("2025-11-25") } });
+  const refused = await exchange.read();
+  const supported: string[] = refused.error?.data?.supported ?? [];
+  const chosen = supported.find((version) => version === STATELESS_VERSION);
+  if (chosen === undefined) throw new Error(`the stateless-only server did not offer ${STATELESS_VERSION}: ${JSON.stringify(refused)}`);
+  exchange.send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: requestMeta(chosen) } });
+  const listed = await exchange.read();
+  await exchange.close("done");
+  const ttlMs = listed.result?.ttlMs;
+  if (typeof ttlMs !== "number") throw new Error(`tools/list carried no ttlMs: ${JSON.stringify(listed)}`);
+  return {
+    ttlMs,
+    transcript: {
+      era: "stateless",
+      command: ["mcp-course", "serve", ...args].join(" "),
+      steps: exchange.steps,
+      outcome: `${refused.error.code} named ${supported.join(", ")}; the retry with ${chosen} listed ${listed.result.tools.length} tools`,
+    },
+  };
+}
+
+/** The legacy revision the scripted client speaks in part (d): a real one our servers do not accept. */
+export const MISMATCH_LEGACY_VERSION = "2025-03-26";
+
+/**
+ * Legacy mismatch: `initialize` asking for 2025-03-26 on the legacy-only server, which answers
+ * with its own version (2025-11-25 lifecycle.mdx, "Version Negotiation"); the client, speaking
+ * 2025-03-26 only, disconnects ("SHOULD disconnect"): it closes stdin, and the server exits.
+ */
+async function legacyMismatch(): Promise<MismatchTranscript> {
+  const args = ["olcum", "--era", "legacy"];
+  const exchange = new LineExchange(args);
+  exchange.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: MISMATCH_LEGACY_VERSION, capabilities: { ...WIRE_CLIENT_CAPABILITIES }, clientInfo: { ...WIRE_CLIENT_INFO } } });
+  const answered = await exchange.read();
+  const version: string = answered.result?.protocolVersion;
+  if (version === MISMATCH_LEGACY_VERSION) throw new Error(`the legacy-only server accepted ${MISMATCH_LEGACY_VERSION}`);
+  await exchange.close(`${version} is not ${MISMATCH_LEGACY_VERSION}`);
+  return {
+    era: "legacy",
+    command: ["mcp-course", "serve", ...args].join(" "),
+    steps: exchange.steps,
+    outcome: `asked ${MISMATCH_LEGACY_VERSION}, got ${version}; the client disconnected before notifications/initialized`,
+  };
+}
+
+/**
+ * Runs lesson 10's wire half for one seed: about fifty server processes, at most two at once.
+ *
+ * @param seed the world's seed, an integer from 0 to 2^53 − 1 (the servers build the same world).
+ * @returns plain data (see {@link WithoutASessionWire}); the same seed gives the same figures.
+ * @throws Error when `dist/` is not built, a server does not start, or a server answers in a way
+ *   the lesson's story does not allow (e.g. the stateless-only server accepting 2025-11-25).
+ */
+export async function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
+  createWorld(seed); // checks the seed (RangeError) before any process starts
+  const stateless = await statelessMismatch();
+  const legacy = await legacyMismatch();
+  const eras = await compareEras(seed);
+  const discovery = await compareDiscovery(seed, eras, stateless.ttlMs);
+  const auto = await meetWithAuto();
+  return { seed, level: LESSON_LEVEL, eras, discovery, auto, mismatch: { stateless: stateless.transcript, legacy } };
+}

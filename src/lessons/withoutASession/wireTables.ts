@@ -1,0 +1,135 @@
+/**
+ * Lesson 10's wire tables: what `runWithoutASessionOnTheWire` counted, as plain text.
+ *
+ * Every table prints counts the same seed reproduces exactly, never a time; no printed line is
+ * longer than {@link MAX_LINE} characters (transcripts are pretty-printed to fit, and a string
+ * that still does not fit is cut with `…`).
+ */
+import { formatTextTable } from "../textTable";
+import { ratio } from "../simulationAgainstTheWire/tables";
+import type { AutoMeeting, Crossing, DiscoveryComparison, EraComparison, EraRun, MismatchTranscript, TranscriptEvent, TranscriptLine, WithoutASessionWire } from "./wire";
+
+/** The widest printed line, in characters. This project's rule for every lesson's output. */
+export const MAX_LINE = 100;
+
+/** Part (a): each era's messages and bytes, the fixed cost before the first call and the cost per call. */
+export function formatEraCosts(eras: EraComparison): string {
+  const row = (run: EraRun) => [
+    run.era,
+    run.processes,
+    run.messages,
+    run.bytes,
+    run.beforeFirstCall.messages,
+    run.beforeFirstCall.bytes,
+    run.calls,
+    run.bytesPerCall.toFixed(1),
+  ];
+  return formatTextTable(["era", "processes", "messages", "bytes", "msgs before 1st call", "bytes before", "calls", "bytes/call"], [row(eras.legacy), row(eras.stateless)]);
+}
+
+/** Part (a): messages by JSON-RPC kind in each era. */
+export function formatEraKinds(eras: EraComparison): string {
+  return formatTextTable(
+    ["era", "requests", "responses", "notifications", "tools/call bytes sent", "received"],
+    [eras.legacy, eras.stateless].map((run) => [run.era, run.kinds.request, run.kinds.response, run.kinds.notification, run.work.sentBytes, run.work.receivedBytes]),
+  );
+}
+
+/** A crossing in words: where stateless overtakes legacy, or that it never does. */
+export function describeCrossing(what: string, crossing: Crossing): string {
+  if (crossing.afterCalls === null) return `${what}: stateless stays at or below legacy at every call count (${crossing.stateless} against ${crossing.legacy} before the first call).`;
+  if (crossing.afterCalls === 0) return `${what}: stateless is above legacy from the start (${crossing.stateless} against ${crossing.legacy}).`;
+  return `${what}: stateless overtakes legacy after ${crossing.afterCalls} call${crossing.afterCalls === 1 ? "" : "s"} (${crossing.stateless} against ${crossing.legacy}).`;
+}
+
+/** Part (a): both crossings and the `_meta` every stateless request carries. */
+export function formatCrossings(eras: EraComparison): string {
+  const perRequest = eras.legacy.calls === 0 ? "-" : ratio(eras.stateless.work.sentBytes - eras.legacy.work.sentBytes, eras.legacy.calls);
+  return [
+    describeCrossing("Bytes", eras.bytes),
+    describeCrossing("Messages", eras.messages),
+    `Each stateless request carries ${eras.requestMetaBytes} bytes of _meta; tools/call requests grew ${perRequest} bytes each.`,
+  ].join("\n");
+}
+
+/** Part (b): discovery per task, per session and cached, in both eras. */
+export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
+  return formatTextTable(
+    ["era", "discovery", "processes", "initialize", "tools/list", "messages", "bytes", "discovery bytes", "completed"],
+    discovery.runs.map((run) => [run.era, run.plan, run.processes, run.initializes, run.listings, run.messages, run.bytes, run.discoveryBytes, run.completed]),
+  );
+}
+
+/** Part (c): what `auto` cost against each server, beside opening it directly in the settled era. */
+export function formatAutoMeetings(meetings: readonly AutoMeeting[]): string {
+  return formatTextTable(
+    ["server", "verdict", "probe msgs", "probe bytes", "probe answer", "extra processes", "extra bytes"],
+    meetings.map((m) => [m.server, m.verdict, m.probe.messages, m.probe.bytes, m.probe.answer, m.extra.processes, m.extra.bytes]),
+  );
+}
+
+/** A string cut to `width` characters with `…` when longer. */
+function fit(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+}
+
+/**
+ * JSON pretty-printed to `width`: a value whose one-line form fits at its indentation stays on
+ * one line; otherwise an object or array opens one member per line, two spaces deeper.
+ */
+export function prettyJson(value: unknown, width: number = MAX_LINE, indent = "", prefix = ""): string[] {
+  const flat = JSON.stringify(value);
+  const lead = indent + prefix;
+  if (lead.length + flat.length <= width || value === null || typeof value !== "object") return [fit(lead + flat, width)];
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item) => ["", item]) : Object.entries(value as Record<string, unknown>);
+  const inner = indent + "  ";
+  const lines = [lead + (Array.isArray(value) ? "[" : "{")];
+  entries.forEach(([key, item], k) => {
+    const member = prettyJson(item, width - 1, inner, Array.isArray(value) ? "" : `${JSON.stringify(key)}: `);
+    if (k < entries.length - 1) member[member.length - 1] += ",";
+    lines.push(...member);
+  });
+  lines.push(indent + (Array.isArray(value) ? "]" : "}"));
+  return lines;
+}
+
+function isLine(step: TranscriptLine | TranscriptEvent): step is TranscriptLine {
+  return "line" in step;
+}
+
+/** Part (d): a mismatch as it crossed the wire: each line pretty-printed under who sent it and its bytes. */
+export function formatMismatchTranscript(transcript: MismatchTranscript): string {
+  const out = [fit(`$ ${transcript.command}`, MAX_LINE)];
+  for (const step of transcript.steps) {
+    if (!isLine(step)) {
+      out.push(fit(`${step.from}: ${step.event}`, MAX_LINE));
+      continue;
+    }
+    out.push(`${step.from === "client" ? "client → server" : "server → client"} (${step.bytes} bytes)`);
+    out.push(...prettyJson(JSON.parse(step.line), MAX_LINE, "  "));
+  }
+  out.push(fit(`Outcome: ${transcript.outcome}.`, MAX_LINE));
+  return out.join("\n");
+}
+
+/** Every wire table of lesson 10 for one result, titled, in the order of the parts (a)–(d). */
+export function formatWithoutASessionWire(result: WithoutASessionWire): string {
+  return [
+    `Lesson 6's tasks at level ${result.level}, seed ${result.seed}, listing once per session`,
+    formatEraCosts(result.eras),
+    formatEraKinds(result.eras),
+    formatCrossings(result.eras),
+    "",
+    `Discovery per task or per session (${result.discovery.tasks} tasks, ${result.discovery.gapMs / 60_000} virtual minutes apart; ttlMs ${result.discovery.ttlMs})`,
+    formatDiscoveryPlans(result.discovery),
+    "",
+    "auto meeting a legacy-only server and a dual-era one",
+    formatAutoMeetings(result.auto),
+    "",
+    "A version mismatch, stateless",
+    formatMismatchTranscript(result.mismatch.stateless),
+    "",
+    "A version mismatch, legacy",
+    formatMismatchTranscript(result.mismatch.legacy),
+  ].join("\n");
+}
