@@ -430,7 +430,7 @@ async function meetWithAuto(): Promise<AutoMeeting[]> {
     const direct = await WireConnection.open(server === "dual-era" ? { server: "olcum" } : launch, { era: state.spoken });
     await direct.close();
     const probeCount = countOf(probe.traffic);
-    const answerOf = probe.traffic.received.byKind.response.messages === 0 ? "no answer" : state.spoken === "legacy" ? "an error that is not a modern one" : "a DiscoverResult";
+    const answerOf = probe.traffic.received.byKind.response.messages === 0 ? "no answer" : state.spoken === "legacy" ? "a non-modern error" : "a DiscoverResult";
     const session = { ...countOf(auto.traffic()), processes: auto.stats().processes - probe.processes };
     const straight = { ...countOf(direct.traffic()), processes: direct.stats().processes };
     meetings.push({

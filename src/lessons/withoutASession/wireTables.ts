@@ -37,7 +37,7 @@ export function formatEraKinds(eras: EraComparison): string {
 
 /** A crossing in words: where stateless overtakes legacy, or that it never does. */
 export function describeCrossing(what: string, crossing: Crossing): string {
-  if (crossing.afterCalls === null) return `${what}: stateless stays at or below legacy at every call count (${crossing.stateless} against ${crossing.legacy} before the first call).`;
+  if (crossing.afterCalls === null) return `${what}: stateless stays at or below legacy at every count (${crossing.stateless} against ${crossing.legacy} at 0 calls).`;
   if (crossing.afterCalls === 0) return `${what}: stateless is above legacy from the start (${crossing.stateless} against ${crossing.legacy}).`;
   return `${what}: stateless overtakes legacy after ${crossing.afterCalls} call${crossing.afterCalls === 1 ? "" : "s"} (${crossing.stateless} against ${crossing.legacy}).`;
 }
@@ -48,14 +48,14 @@ export function formatCrossings(eras: EraComparison): string {
   return [
     describeCrossing("Bytes", eras.bytes),
     describeCrossing("Messages", eras.messages),
-    `Each stateless request carries ${eras.requestMetaBytes} bytes of _meta; tools/call requests grew ${perRequest} bytes each.`,
+    `Each stateless request carries ${eras.requestMetaBytes} bytes of _meta; tools/call requests grew ${perRequest} bytes each on average (ids aside).`,
   ].join("\n");
 }
 
 /** Part (b): discovery per task, per session and cached, in both eras. */
 export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
   return formatTextTable(
-    ["era", "discovery", "processes", "initialize", "tools/list", "messages", "bytes", "discovery bytes", "completed"],
+    ["era", "discovery", "processes", "initialize", "tools/list", "messages", "bytes", "of them discovery", "done"],
     discovery.runs.map((run) => [run.era, run.plan, run.processes, run.initializes, run.listings, run.messages, run.bytes, run.discoveryBytes, run.completed]),
   );
 }
@@ -63,7 +63,7 @@ export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
 /** Part (c): what `auto` cost against each server, beside opening it directly in the settled era. */
 export function formatAutoMeetings(meetings: readonly AutoMeeting[]): string {
   return formatTextTable(
-    ["server", "verdict", "probe msgs", "probe bytes", "probe answer", "extra processes", "extra bytes"],
+    ["server", "verdict", "probe msgs", "probe bytes", "probe answer", "extra procs", "extra bytes"],
     meetings.map((m) => [m.server, m.verdict, m.probe.messages, m.probe.bytes, m.probe.answer, m.extra.processes, m.extra.bytes]),
   );
 }
