@@ -48,7 +48,7 @@ export function formatCrossings(eras: EraComparison): string {
   return [
     describeCrossing("Bytes", eras.bytes),
     describeCrossing("Messages", eras.messages),
-    `Each stateless request carries ${eras.requestMetaBytes} bytes of _meta; tools/call requests grew ${perRequest} bytes each on average (ids aside).`,
+    `Stateless requests carry ${eras.requestMetaBytes} bytes of _meta; tools/call requests grew ${perRequest} on average.`,
   ].join("\n");
 }
 
