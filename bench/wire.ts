@@ -1,36 +1,45 @@
 /**
- * The real wire (issues 5 §6 and 10 §5–6), in one fresh process (run by bench/run.ts, or alone:
+ * The real wire (issues 5 §6, 10 §5–6 and 11 §7), in one fresh process (run by bench/run.ts, or alone:
  * `npm run build && node --import tsx bench/wire.ts`). Two parts, each with its baselines
  * measured in the same run, so the ratios mean the same on any machine:
  *
- * Start-up: spawn → `initialize` answered → `tools/list` answered, spoken to in bare lines, for
- *   the command `mcp-course register` prints (`node dist/serve.js fleet`, the bundled server),
- *   `node dist/cli/main.js serve fleet` and `npx mcp-course serve fleet`, beside a bare
- *   `node -e ""` from spawn to exit. The four are started in turn, round after round (STARTS
- *   rounds), so a machine's load reaches all of them alike. The target: the registered command
- *   within STARTUP_MARGIN_MS of a bare Node start (medians).
+ * Both protocol eras (issue 11 §7), each against baselines of its own era: *legacy* opens with
+ * `initialize` and `notifications/initialized` (2025-11-25); *stateless* (2026-07-28) sends no
+ * opening, and every request carries its `_meta` (protocol version, client capabilities, client
+ * info: `docs/specification/2026-07-28/basic/index.mdx`, "Per-request protocol fields"), in bare
+ * lines as through the clients.
  *
- * Warm calls: six ways of making the same fleet calls (cycling one per tool), all open at once
- *   and interleaved call by call, WARMUP untimed calls each (enough for V8 to optimise both ends),
- *   then CALLS timed ones:
+ * Start-up: spawn → the era's opening → `tools/list` answered, spoken to in bare lines, for the
+ *   command `mcp-course register` prints (`node dist/serve.js fleet`, the bundled server) in each
+ *   era, `node dist/cli/main.js serve fleet` and `npx mcp-course serve fleet` (legacy), beside a
+ *   bare `node -e ""` from spawn to exit. The five are started in turn, round after round (STARTS
+ *   rounds), so a machine's load reaches all of them alike. The target, per era: the registered
+ *   command within STARTUP_MARGIN_MS of a bare Node start (medians).
+ *
+ * Warm calls: ways of making the same fleet calls (cycling one per tool), all open at once and
+ *   interleaved call by call, WARMUP untimed calls each (enough for V8 to optimise both ends),
+ *   then CALLS timed ones; 2–6 once per era:
  *   1. direct: the fleet's handlers in-process (createFleetHandlers), each result as a tool
  *      result's JSON text; no process boundary at all;
  *   2. the floor: a bare newline-delimited JSON echo between this process and a child Node process
- *      over a pipe (echoChild.ts), with the fleet's request lines;
+ *      over a pipe (echoChild.ts), with the era's request lines for the fleet;
  *   3. `serve fleet` (the registered command) spoken to in bare lines, which splits what ours adds
  *      to the floor into the server's share and the client's;
  *   4. ours: `serve fleet` through our client (WireConnection: the SDK v2's `Client` over
- *      `StdioClientTransport`, legacy era, every message counted, the server's log read);
+ *      `StdioClientTransport`, every message counted, the server's log read; stateless from the
+ *      known discover result, as for every server of ours);
  *   5. the SDK baseline: a minimal SDK low-level `Server` on the SDK's `StdioServerTransport`,
  *      one trivial tool (sdkBaselineServer.ts), called through the SDK v2's `Client` and
- *      `StdioClientTransport` (`@modelcontextprotocol/client`, legacy era), with the same arguments;
+ *      `StdioClientTransport` (`@modelcontextprotocol/client`), with the same arguments; stateless
+ *      from the baseline's discover result (`connect(transport, { prior })`, no probe);
  *   6. the same SDK baseline server spoken to in bare lines: what the SDK alone costs a server
- *      before any work, against the floor.
+ *      before any work, against the floor (its ratio is printed beside the floor target: a
+ *      server answering through SDK v2 pays at least that).
  *   Each gets its wall time per call (mean, p95) and its CPU time per call: the server process's
  *   (`/proc/<pid>/schedstat`, its first field, ns on CPU, read at the edges of each block of timed
  *   calls, while every server waits for input) and this process's around each of its calls (see
- *   {@link clientNs}, less the cost of reading it). Targets: ours no slower than the SDK baseline;
- *   `serve fleet` in bare lines within FLOOR_FACTOR of the floor; each judged on wall time and on
+ *   {@link clientNs}, less the cost of reading it). Targets, per era: ours no slower than the SDK
+ *   baseline; `serve fleet` in bare lines within FLOOR_FACTOR of the floor; each judged on wall time and on
  *   CPU time, as the median of BLOCKS blocks' ratios (a shared machine's load drifts: pinning cannot
  *   help two processes that take turns, and one block's ratio can be any figure).
  *
@@ -42,12 +51,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { Client, LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/client";
+import { Client, LATEST_PROTOCOL_VERSION, type DiscoverResult } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 // The built library, as the CLI runs it (`npm run bench` builds first).
 import { DEFAULT_SEED, LATENCY_MICROS, createFleetHandlers, generateFleet } from "../dist/index";
 import { WireConnection } from "../dist/wireClient/connection";
 import { SERVE_SCRIPT } from "../dist/serve";
+import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "../dist/server/revisions";
 
 const ROOT = join(__dirname, "..");
 const CLI = join(ROOT, "dist", "cli", "main.js");
@@ -80,13 +90,36 @@ const CALLS_CYCLE: { name: "count_devices" | "top_devices" | "get_device"; argum
   { name: "get_device", arguments: { device_id: "RP2-001" } },
 ];
 
-/** The `tools/call` request lines of CALLS_CYCLE, as a client writes them. */
-const REQUEST_LINES = CALLS_CYCLE.map((call, i) => JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: call }) + "\n");
+/** The protocol eras measured (src/wireClient/era.ts's spoken eras). */
+type Era = "legacy" | "stateless";
+const ERAS: readonly Era[] = ["legacy", "stateless"];
 
-const INITIALIZE_LINE =
-  JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "mcp-course-bench", version: "1" } } }) + "\n";
+const BENCH_CLIENT_INFO = { name: "mcp-course-bench", version: "1" };
+
+/**
+ * A stateless request's `_meta`: the two required fields and the client's identity (a SHOULD),
+ * as SDK v2's client sends them. Source: 2026-07-28 `basic/index.mdx`, "Per-request protocol fields".
+ */
+const STATELESS_META = { [PROTOCOL_VERSION_KEY]: STATELESS_REVISION, [CLIENT_CAPABILITIES_KEY]: {}, [CLIENT_INFO_KEY]: BENCH_CLIENT_INFO };
+
+/** A request line of the era: its params carry the stateless `_meta`. */
+function requestLine(era: Era, id: number, method: string, params: Record<string, unknown> = {}): string {
+  const withMeta = era === "stateless" ? { ...params, _meta: STATELESS_META } : params;
+  return JSON.stringify({ jsonrpc: "2.0", id, method, ...(Object.keys(withMeta).length > 0 ? { params: withMeta } : {}) }) + "\n";
+}
+
+/** The `tools/call` request lines of CALLS_CYCLE, as a client of each era writes them. */
+const REQUEST_LINES: Record<Era, string[]> = {
+  legacy: CALLS_CYCLE.map((call, i) => requestLine("legacy", i + 1, "tools/call", call)),
+  stateless: CALLS_CYCLE.map((call, i) => requestLine("stateless", i + 1, "tools/call", call)),
+};
+
+const INITIALIZE_LINE = requestLine("legacy", 0, "initialize", { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: BENCH_CLIENT_INFO });
 const INITIALIZED_LINE = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n";
-const TOOLS_LIST_LINE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) + "\n";
+const TOOLS_LIST_LINES: Record<Era, string> = { legacy: requestLine("legacy", 1, "tools/list"), stateless: requestLine("stateless", 1, "tools/list") };
+
+/** The SDK baseline server's `server/discover` result, as a client that knows it holds it (sdkBaselineServer.ts: one tool, no other capability). */
+const SDK_BASELINE_DISCOVER: DiscoverResult = { supportedVersions: [STATELESS_REVISION], capabilities: { tools: {} } };
 
 // ——— CPU time from /proc ———
 
@@ -185,11 +218,17 @@ function lineChild(command: string, args: string[]): LineChild {
   };
 }
 
-/** Opens an MCP session in bare lines: `initialize`, then `notifications/initialized`, then `tools/list`; resolves with the list's line. */
-async function handshake(peer: LineChild): Promise<string> {
-  await peer.exchange(INITIALIZE_LINE);
-  peer.send(INITIALIZED_LINE);
-  return peer.exchange(TOOLS_LIST_LINE);
+/**
+ * Opens an MCP session in bare lines and lists the tools; resolves with the list's line. Legacy:
+ * `initialize`, then `notifications/initialized`, then `tools/list`; stateless: `tools/list`
+ * with its `_meta`, nothing before it.
+ */
+async function handshake(peer: LineChild, era: Era): Promise<string> {
+  if (era === "legacy") {
+    await peer.exchange(INITIALIZE_LINE);
+    peer.send(INITIALIZED_LINE);
+  }
+  return peer.exchange(TOOLS_LIST_LINES[era]);
 }
 
 // ——— start-up ———
@@ -200,6 +239,8 @@ interface StartCommand {
   args: string[];
   /** `exit`: timed from spawn to exit (the bare Node); `tools/list`: to the answer of `tools/list`. */
   until: "exit" | "tools/list";
+  /** The era spoken (with `tools/list`). */
+  era?: Era;
 }
 
 /** One start, ms: spawn → the command's end point (see {@link StartCommand}); the process is ended after, untimed. */
@@ -210,7 +251,7 @@ async function startOnce(start: StartCommand): Promise<number> {
     return performance.now() - began;
   }
   const peer = lineChild(start.command, start.args);
-  const listed = await handshake(peer);
+  const listed = await handshake(peer, start.era ?? "legacy");
   const took = performance.now() - began;
   await peer.close();
   if (!listed.includes('"count_devices"')) throw new Error(`${start.label}: tools/list answered ${listed.slice(0, 200)}`);
@@ -248,13 +289,14 @@ interface Variant {
 /** A new variant's empty measurements. */
 const unmeasured = () => ({ wall: [] as number[], clientNs: new Array<number>(BLOCKS).fill(0) });
 
-/** Sends CALLS_CYCLE's request lines to a peer, each answer parsed and checked. */
-function lineCalls(label: string, peer: LineChild, check: boolean): Variant {
+/** Sends CALLS_CYCLE's request lines of the era to a peer, each answer parsed and checked. */
+function lineCalls(label: string, peer: LineChild, check: boolean, era: Era): Variant {
+  const lines = REQUEST_LINES[era];
   return {
     label,
     serverPid: peer.child.pid,
     call: async (i) => {
-      const answer = await peer.exchange(REQUEST_LINES[i % REQUEST_LINES.length]);
+      const answer = await peer.exchange(lines[i % lines.length]);
       const parsed = JSON.parse(answer) as { error?: unknown; result?: { isError?: boolean } };
       if (check && (parsed.error || parsed.result?.isError)) throw new Error(`${label}: tools/call failed: ${answer}`);
     },
@@ -280,11 +322,12 @@ function direct(): Variant {
   };
 }
 
-/** 4. Ours: the registered server through our client (src/wireClient/connection.ts). */
-async function ours(): Promise<Variant> {
-  const connection = await WireConnection.open({ server: "fleet" });
+/** 4. Ours: the registered server through our client (src/wireClient/connection.ts), in the era. */
+async function ours(era: Era): Promise<Variant> {
+  const connection = await WireConnection.open({ server: "fleet" }, { era });
+  if (connection.era().spoken !== era) throw new Error(`our client spoke ${connection.era().spoken}, not ${era}`);
   return {
-    label: "`serve fleet` through our client",
+    label: `\`serve fleet\` through our client, ${era}`,
     serverPid: connection.serverPid(),
     call: async (i) => {
       const outcome = await connection.callTool(CALLS_CYCLE[i % CALLS_CYCLE.length]);
@@ -295,14 +338,16 @@ async function ours(): Promise<Variant> {
   };
 }
 
-/** 5. The SDK alone at both ends: sdkBaselineServer.ts through the SDK's Client. */
-async function sdkBaseline(): Promise<Variant> {
+/** 5. The SDK alone at both ends: sdkBaselineServer.ts through the SDK's Client, in the era. */
+async function sdkBaseline(era: Era): Promise<Variant> {
   const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", join(__dirname, "sdkBaselineServer.ts")], cwd: ROOT, stderr: "ignore" });
-  const client = new Client({ name: "mcp-course-bench", version: "1" }, { capabilities: {} });
-  await client.connect(transport);
+  const client = new Client({ ...BENCH_CLIENT_INFO }, { capabilities: {} });
+  await client.connect(transport, era === "stateless" ? { prior: { kind: "modern", discover: SDK_BASELINE_DISCOVER } } : undefined);
+  const spoken = client.getNegotiatedProtocolVersion();
+  if ((spoken === STATELESS_REVISION) !== (era === "stateless")) throw new Error(`the SDK baseline's client spoke ${spoken} for ${era}`);
   const [tool] = (await client.listTools()).tools;
   return {
-    label: "SDK baseline (SDK Server + Client, one trivial tool)",
+    label: `SDK baseline (SDK Server + Client), ${era}`,
     serverPid: transport.pid ?? undefined,
     call: async (i) => {
       const result = await client.callTool({ name: tool.name, arguments: CALLS_CYCLE[i % CALLS_CYCLE.length].arguments });
@@ -378,28 +423,29 @@ async function main(): Promise<void> {
   if (CALLS % BLOCKS !== 0) throw new Error(`BENCH_WIRE_CALLS must be a multiple of ${BLOCKS}`);
 
   const bare: StartCommand = { label: 'bare Node start (`node -e ""`, spawn to exit)', command: process.execPath, args: ["-e", ""], until: "exit" };
-  const registered: StartCommand = { label: "registered: `node dist/serve.js fleet` (bundle)", command: process.execPath, args: [SERVE_SCRIPT, "fleet"], until: "tools/list" };
-  const cli: StartCommand = { label: "`node dist/cli/main.js serve fleet`", command: process.execPath, args: [CLI, "serve", "fleet"], until: "tools/list" };
-  const npx: StartCommand = { label: "`npx mcp-course serve fleet`", command: "npx", args: ["mcp-course", "serve", "fleet"], until: "tools/list" };
-  const starts = await startUps([bare, registered, cli, npx]);
+  const registered: Record<Era, StartCommand> = {
+    legacy: { label: "registered: `node dist/serve.js fleet`, legacy", command: process.execPath, args: [SERVE_SCRIPT, "fleet"], until: "tools/list", era: "legacy" },
+    stateless: { label: "registered: `node dist/serve.js fleet`, stateless", command: process.execPath, args: [SERVE_SCRIPT, "fleet"], until: "tools/list", era: "stateless" },
+  };
+  const cli: StartCommand = { label: "`node dist/cli/main.js serve fleet`, legacy", command: process.execPath, args: [CLI, "serve", "fleet"], until: "tools/list" };
+  const npx: StartCommand = { label: "`npx mcp-course serve fleet`, legacy", command: "npx", args: ["mcp-course", "serve", "fleet"], until: "tools/list" };
+  const starts = await startUps([bare, registered.legacy, registered.stateless, cli, npx]);
 
-  const variants = [
-    direct(),
-    lineCalls("floor (newline JSON echo, two processes)", lineChild(process.execPath, ["--import", "tsx", join(__dirname, "echoChild.ts")]), false),
-    lineCalls("`serve fleet`, bare lines (no SDK client)", await (async () => {
-      const server = lineChild(process.execPath, [SERVE_SCRIPT, "fleet"]);
-      await handshake(server);
-      return server;
-    })(), true),
-    await ours(),
-    await sdkBaseline(),
-    lineCalls("SDK baseline server, bare lines", await (async () => {
-      const server = lineChild(process.execPath, ["--import", "tsx", join(__dirname, "sdkBaselineServer.ts")]);
-      await handshake(server);
-      return server;
-    })(), true),
-  ];
-  const [, floor, serverLines, ourCalls, sdk, sdkLines] = variants;
+  const baselineArgs = ["--import", "tsx", join(__dirname, "sdkBaselineServer.ts")];
+  const opened = async (label: string, command: string, args: string[], era: Era) => {
+    const server = lineChild(command, args);
+    await handshake(server, era);
+    return lineCalls(label, server, true, era);
+  };
+  const perEra = async (era: Era) => ({
+    floor: lineCalls(`floor (newline JSON echo), ${era} lines`, lineChild(process.execPath, ["--import", "tsx", join(__dirname, "echoChild.ts")]), false, era),
+    serverLines: await opened(`\`serve fleet\`, bare lines, ${era}`, process.execPath, [SERVE_SCRIPT, "fleet"], era),
+    ours: await ours(era),
+    sdk: await sdkBaseline(era),
+    sdkLines: await opened(`SDK baseline server, bare lines, ${era}`, process.execPath, baselineArgs, era),
+  });
+  const eras = { legacy: await perEra("legacy"), stateless: await perEra("stateless") };
+  const variants = [direct(), ...ERAS.flatMap((era) => Object.values(eras[era]))];
   try {
     await warmCalls(variants);
   } finally {
@@ -407,39 +453,42 @@ async function main(): Promise<void> {
   }
 
   const bareMedian = median(starts.get(bare)!);
-  console.log(`start-up: spawn → initialize → tools/list (bare lines), ${STARTS} interleaved rounds; median and mean, and the median's margin over a bare Node start`);
+  console.log(`start-up: spawn → the era's opening → tools/list (bare lines), ${STARTS} interleaved rounds; median and mean, and the median's margin over a bare Node start`);
   for (const [start, values] of starts) {
     const over = start === bare ? "" : `   ${("+" + (median(values) - bareMedian).toFixed(1)).padStart(7)} ms`;
-    console.log(`  ${start.label.padEnd(50)} ${ms(median(values))} ${ms(mean(values))}${over}`);
+    console.log(`  ${start.label.padEnd(52)} ${ms(median(values))} ${ms(mean(values))}${over}`);
   }
-  const margin = median(starts.get(registered)!) - bareMedian;
   console.log(`  seed (000): ${SEED.startSdk} ms (SDK), ${SEED.startRaw} ms (raw)`);
-  console.log(
-    `  target: the registered command within ${STARTUP_MARGIN_MS} ms of a bare Node start: ${margin <= STARTUP_MARGIN_MS ? "met" : "NOT met"} ` +
-      `(+${margin.toFixed(1)} ms; \`serve fleet\` through the CLI +${(median(starts.get(cli)!) - bareMedian).toFixed(1)} ms, through npx +${(median(starts.get(npx)!) - bareMedian).toFixed(1)} ms)`,
-  );
+  for (const era of ERAS) {
+    const margin = median(starts.get(registered[era])!) - bareMedian;
+    const others = era === "legacy" ? `; \`serve fleet\` through the CLI +${(median(starts.get(cli)!) - bareMedian).toFixed(1)} ms, through npx +${(median(starts.get(npx)!) - bareMedian).toFixed(1)} ms` : "";
+    console.log(`  target (${era}): the registered command within ${STARTUP_MARGIN_MS} ms of a bare Node start: ${margin <= STARTUP_MARGIN_MS ? "met" : "NOT met"} (+${margin.toFixed(1)} ms${others})`);
+  }
 
-  const floorMean = mean(floor.wall);
   console.log(
-    `warm calls: ${CALLS} timed calls each after ${WARMUP} untimed, the six interleaved call by call, cycling count_devices, top_devices, get_device; fleet seed ${DEFAULT_SEED}; ` +
-      `ratios in the targets are medians over ${BLOCKS} blocks of ${CALLS / BLOCKS} calls`,
+    `warm calls: ${CALLS} timed calls each after ${WARMUP} untimed, the ${variants.length} interleaved call by call, cycling count_devices, top_devices, get_device; fleet seed ${DEFAULT_SEED}; ` +
+      `× floor against the era's floor; ratios in the targets are medians over ${BLOCKS} blocks of ${CALLS / BLOCKS} calls`,
   );
   console.log(`  ${"".padEnd(52)}      mean          p95  × floor   server CPU/call  client CPU/call`);
   for (const variant of variants) {
     const m = mean(variant.wall);
-    console.log(`  ${variant.label.padEnd(52)} ${ms(m)} ${ms(p95(variant.wall))} ${times(m / floorMean).padStart(7)}     ${cpu(sum(variant.serverNs))}      ${cpu(sum(variant.clientNs))}`);
+    const floorOf = ERAS.map((era) => eras[era]).find((set) => Object.values(set).includes(variant))?.floor ?? eras.legacy.floor;
+    console.log(`  ${variant.label.padEnd(52)} ${ms(m)} ${ms(p95(variant.wall))} ${times(m / mean(floorOf.wall)).padStart(7)}     ${cpu(sum(variant.serverNs))}      ${cpu(sum(variant.clientNs))}`);
   }
   console.log(`  seed (000): direct ${SEED.direct.mean} / ${SEED.direct.p95} ms, raw ${SEED.raw.mean} / ${SEED.raw.p95} ms, SDK ${SEED.sdk.mean} / ${SEED.sdk.p95} ms (mean / p95)`);
   const verdict = (ratio: number, limit: number) => `${ratio <= limit ? "met" : "NOT met"} (${times(ratio)})`;
   const totalCpu = (v: Variant) => cpu((sum(v.serverNs) ?? 0) + sum(v.clientNs)!).trim();
-  console.log(
-    `  target: \`serve fleet\` through our client no slower than the SDK baseline: wall ${verdict(blockRatio(ourCalls, sdk, blockWall), 1)}, ` +
-      `CPU per call, server + client, ${verdict(blockRatio(ourCalls, sdk, blockCpu), 1)}; ${ms(mean(ourCalls.wall)).trim()} and ${totalCpu(ourCalls)} against ${ms(mean(sdk.wall)).trim()} and ${totalCpu(sdk)}`,
-  );
-  console.log(
-    `  target: \`serve fleet\` in bare lines within ${FLOOR_FACTOR}× the floor: wall ${verdict(blockRatio(serverLines, floor, blockWall), FLOOR_FACTOR)}, ` +
-      `CPU ${verdict(blockRatio(serverLines, floor, blockCpu), FLOOR_FACTOR)}; the SDK's own trivial server in bare lines: wall ${times(blockRatio(sdkLines, floor, blockWall))}, CPU ${times(blockRatio(sdkLines, floor, blockCpu))}`,
-  );
+  for (const era of ERAS) {
+    const { floor, serverLines, ours: ourCalls, sdk, sdkLines } = eras[era];
+    console.log(
+      `  target (${era}): \`serve fleet\` through our client no slower than the SDK baseline: wall ${verdict(blockRatio(ourCalls, sdk, blockWall), 1)}, ` +
+        `CPU per call, server + client, ${verdict(blockRatio(ourCalls, sdk, blockCpu), 1)}; ${ms(mean(ourCalls.wall)).trim()} and ${totalCpu(ourCalls)} against ${ms(mean(sdk.wall)).trim()} and ${totalCpu(sdk)}`,
+    );
+    console.log(
+      `  target (${era}): \`serve fleet\` in bare lines within ${FLOOR_FACTOR}× the floor: wall ${verdict(blockRatio(serverLines, floor, blockWall), FLOOR_FACTOR)}, ` +
+        `CPU ${verdict(blockRatio(serverLines, floor, blockCpu), FLOOR_FACTOR)}; the SDK v2's own trivial server in bare lines: wall ${times(blockRatio(sdkLines, floor, blockWall))}, CPU ${times(blockRatio(sdkLines, floor, blockCpu))}`,
+    );
+  }
   console.log(`  (this section took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 

@@ -72,7 +72,7 @@ export function callArguments(fields: readonly string[] | undefined, state: Fiel
 /**
  * The client's gates and its arguments, before anything is sent ({@link gateTool},
  * {@link callArguments}), as one answer: what the real client over stdio
- * (`client/wireNegotiation.ts`) sends or refuses.
+ * (`wireClient/negotiation.ts`) sends or refuses.
  *
  * @returns `{refused: {hata}}` to be returned without sending; else `{tool, args}`, the agreed
  *   tool and the arguments to send.

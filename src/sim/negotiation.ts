@@ -174,7 +174,7 @@ export interface Decision {
 
 /**
  * The decision of {@link agreeOn}, from declarations only, with no simulated {@link Server}: the
- * real client (`client/wireNegotiation.ts`) decides with this from what `initialize` and
+ * real client (`wireClient/negotiation.ts`) decides with this from what `initialize` and
  * `tools/list` brought back. The rules:
  * - a declared version above the one the policy knows (missing: 0) drops every tool of the server
  *   (reason `version`); an undeclared version cannot be compared and drops nothing;

@@ -114,6 +114,27 @@ export interface WireEraState {
   probe: EraProbe | undefined;
 }
 
+/**
+ * What a run of lesson 6's tasks needs of a connection to one server (`negotiation.ts`,
+ * `tasks.ts`): {@link WireConnection} is one; a test drives the same run with another client
+ * (the legacy SDK 1.x's) behind the same shape.
+ */
+export interface ToolConnection {
+  /** Calls a tool; never throws (a failure is an outcome, as {@link wireOutcome} reads it). */
+  callTool(call: ToolCall): Promise<ToolOutcome>;
+  /** The server's declaration, read off `serverInfo` and `tools/list`. */
+  declaration(): ServerDeclaration;
+  /** The traffic so far, counted from the client's side. */
+  traffic(): TrafficCounts;
+  /** Each call's and each start's wall time, ms. */
+  stats(): Pick<WireCallStats, "callMillis" | "startMillis">;
+  /** Ends the connection; resolves with the server's stderr events. */
+  close(): Promise<ServerEvent[]>;
+}
+
+/** Opens a {@link ToolConnection} to one of our servers; {@link WireConnection.open} is the default one. */
+export type OpenToolConnection = (spec: ServeSpec, options: WireClientOptions) => Promise<ToolConnection>;
+
 /** One server process and the SDK client speaking to it. */
 interface Process {
   client: Client;
@@ -123,7 +144,7 @@ interface Process {
 }
 
 /** Reads a server's stderr to its end, keeping each line that parses as a JSON object with `event`. */
-function collectEvents(stream: Readable | null): Promise<ServerEvent[]> {
+export function collectEvents(stream: Readable | null): Promise<ServerEvent[]> {
   if (!stream) return Promise.resolve([]);
   return new Promise((resolve) => {
     let text = "";
@@ -188,7 +209,7 @@ function healthy(target: WireTarget): WireTarget {
 }
 
 /** A live connection to one real server (see the module comment). Open with {@link WireConnection.open}. */
-export class WireConnection {
+export class WireConnection implements ToolConnection {
   /** The server's `serverInfo.version` as sent (`"undeclared"` below level 3): in `initialize`'s answer, or in the discover result's `_meta`. */
   serverVersion: string | undefined;
   /** The server's `serverInfo.name`. */

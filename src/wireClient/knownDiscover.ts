@@ -6,27 +6,35 @@
  * implement `server/discover`; a client MAY skip it, and MAY persist an era verdict for the same
  * server configuration); the SDK's `connect(transport, { prior: { kind: "modern", discover } })`,
  * which adopts such a result with no round trip. The result is built from the declarations
- * `serve` itself serves (`servedServers.ts`, `capabilitiesOf`), so it cannot drift from them:
- * - `supportedVersions`: every version `serve` accepts (issue 11 §1: 2026-07-28 statelessly,
- *   2025-11-25, 2025-06-18 and 2024-11-05 through `initialize`), newest first;
+ * `serve` itself serves (`servedServers.ts`) by the server's own `discoverResult` (`mcpServer.ts`),
+ * so it cannot drift from them (a test holds it against what `serve` answers):
+ * - `supportedVersions`: every version `serve` accepts, `SUPPORTED_REVISIONS` (`revisions.ts`;
+ *   issue 11 §1: 2026-07-28 statelessly, 2025-11-25, 2025-06-18 and 2024-11-05 through
+ *   `initialize`), newest first;
  * - `capabilities`: the served server's, as `initialize` answers them;
  * - `_meta["io.modelcontextprotocol/serverInfo"]`: `serverInfo` as `initialize` answers it (a
  *   SHOULD in the stateless era; `version` is `undeclared` below level 3).
- * The client sends none of this; it reads it (capabilities, server name and version) as a legacy
- * client reads `initialize`'s answer.
+ * The wire's `resultType`, `ttlMs` and `cacheScope` (`CACHE_HINT`) are not here: the SDK's
+ * `DiscoverResult` type has none of them (`resultType` is wire-only, stripped from every result
+ * type; its discover schema keeps the cache fields on the wire only), so a client adopts the
+ * fields above. The client sends none of this; it reads it (capabilities, server name and version)
+ * as a legacy client reads `initialize`'s answer.
  */
 import { SERVER_INFO_META_KEY, type DiscoverResult } from "@modelcontextprotocol/client";
 import { generateFleet } from "../fleet/generator";
 import type { Level } from "../sim/declaration";
 import { DEFAULT_SEED } from "../sim/seed";
 import { createWorld } from "../world/world";
-import { capabilitiesOf } from "../server/mcpServer";
+import { discoverResult } from "../server/mcpServer";
+import { SUPPORTED_REVISIONS } from "../server/revisions";
 import { fleetServed, worldServed } from "../server/servedServers";
-import { STATELESS_VERSION } from "./era";
 import type { ServeSpec } from "./serveCommand";
 
-/** The versions `mcp-course serve` accepts, newest first. Source: issue 11 §1. */
-export const SERVED_PROTOCOL_VERSIONS: readonly string[] = [STATELESS_VERSION, "2025-11-25", "2025-06-18", "2024-11-05"];
+/**
+ * The versions `mcp-course serve` accepts, newest first: the server's own `SUPPORTED_REVISIONS`
+ * (`src/server/revisions.ts`; issue 11 §1), the one list both ends read.
+ */
+export const SERVED_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_REVISIONS;
 
 /**
  * The `server/discover` result of the server `spec` starts, with `serve`'s defaults for what
@@ -39,10 +47,11 @@ export function knownDiscover(spec: ServeSpec): DiscoverResult {
   const level: Level = spec.level ?? 3;
   const seed = spec.seed ?? DEFAULT_SEED;
   const served = spec.server === "fleet" ? fleetServed(generateFleet(seed), spec.path ?? "validating", level) : worldServed(createWorld(seed), spec.server, level);
+  const { supportedVersions, capabilities } = discoverResult(served);
   return {
-    supportedVersions: [...SERVED_PROTOCOL_VERSIONS],
-    // The legacy SDK's type for capabilities is looser than v2's (`object` against JSON values); ours are plain JSON.
-    capabilities: capabilitiesOf(served) as DiscoverResult["capabilities"],
+    supportedVersions,
+    // The server SDK's type for capabilities is looser than the client's (`object` against JSON values); ours are plain JSON.
+    capabilities: capabilities as DiscoverResult["capabilities"],
     _meta: { [SERVER_INFO_META_KEY]: { name: served.name, version: served.version } },
   };
 }

@@ -13,13 +13,13 @@
 import { gateCall } from "../sim/client";
 import { decideOn, type ClientPolicy, type Decision } from "../sim/negotiation";
 import type { Fields } from "../sim/values";
-import { WireConnection, type ServerEvent, type WireClientOptions } from "./connection";
+import { WireConnection, type OpenToolConnection, type ServerEvent, type ToolConnection, type WireClientOptions } from "./connection";
 import type { ServeSpec } from "./serveCommand";
 
 /** Connections to several servers, in negotiation order, and what the client decided about their tools. */
 export interface WireSession {
   /** The connections by server name (`serverInfo.name` is not trusted for routing: the spec's name is). */
-  connections: ReadonlyMap<string, WireConnection>;
+  connections: ReadonlyMap<string, ToolConnection>;
   decision: Decision;
   /** Whether calls with a declared side effect are approved. */
   approval: boolean;
@@ -33,16 +33,23 @@ export interface WireSession {
  * @param policy allowlist and known versions (lesson 6's: `LESSON_POLICY`).
  * @param approval whether declared side effects are approved (lesson 6's runs: false).
  * @param options timeout, restart, explained; each connection counts its own traffic.
+ * @param open how each connection is opened; default the real client's ({@link WireConnection.open}).
  */
-export async function openWireSession(specs: readonly ServeSpec[], policy: ClientPolicy, approval = false, options: WireClientOptions = {}): Promise<WireSession> {
-  const opened = await Promise.allSettled(specs.map((spec) => WireConnection.open(spec, { ...options, meter: undefined })));
+export async function openWireSession(
+  specs: readonly ServeSpec[],
+  policy: ClientPolicy,
+  approval = false,
+  options: WireClientOptions = {},
+  open: OpenToolConnection = (spec, connectionOptions) => WireConnection.open(spec, connectionOptions),
+): Promise<WireSession> {
+  const opened = await Promise.allSettled(specs.map((spec) => open(spec, { ...options, meter: undefined })));
   const failure = opened.find((result): result is PromiseRejectedResult => result.status === "rejected");
   if (failure) {
     await Promise.all(opened.map((result) => (result.status === "fulfilled" ? result.value.close() : undefined)));
     throw failure.reason;
   }
-  const connections = new Map<string, WireConnection>();
-  opened.forEach((result, k) => connections.set(specs[k].server, (result as PromiseFulfilledResult<WireConnection>).value));
+  const connections = new Map<string, ToolConnection>();
+  opened.forEach((result, k) => connections.set(specs[k].server, (result as PromiseFulfilledResult<ToolConnection>).value));
   const decision = decideOn(
     specs.map((spec) => ({ name: spec.server, declaration: connections.get(spec.server)!.declaration() })),
     policy,

@@ -18,7 +18,7 @@ import { createWorld, type World } from "../world/world";
 import type { MessageKind } from "../sim/envelope";
 import { addTraffic, noTraffic, type TrafficCounts } from "./trafficCounts";
 import type { ServeSpec, ServedName } from "./serveCommand";
-import type { ServerEvent } from "./connection";
+import type { OpenToolConnection, ServerEvent } from "./connection";
 import type { WireEra } from "./era";
 import { callOverWire, closeWireSession, openWireSession } from "./negotiation";
 
@@ -37,6 +37,8 @@ export interface WireRunOptions {
   timeoutMs?: number;
   /** The era the client speaks to each server (`era.ts`); default `legacy`. */
   era?: WireEra;
+  /** How each server's connection is opened; default the real client's (`WireConnection.open`). Another client (a test's SDK 1.x one) goes here. */
+  open?: OpenToolConnection;
 }
 
 /** One server's part of a wire run: what the client counted, and what the server logged. */
@@ -87,7 +89,7 @@ function tasksOf(world: World, options: WireRunOptions): TaskWithAnswer[] {
 export async function runWireTasks(seed: number, level: Level, options: WireRunOptions = {}): Promise<WireRunRow> {
   const world = createWorld(seed);
   const specs: ServeSpec[] = WORLD_SERVER_NAMES.map((server) => ({ server, level, seed }));
-  const session = await openWireSession(specs, options.policy ?? LESSON_POLICY, options.approval ?? false, { timeoutMs: options.timeoutMs, era: options.era });
+  const session = await openWireSession(specs, options.policy ?? LESSON_POLICY, options.approval ?? false, { timeoutMs: options.timeoutMs, era: options.era }, options.open);
   const outcomes: TaskOutcome[] = [];
   let events: Map<string, ServerEvent[]>;
   try {

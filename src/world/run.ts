@@ -163,7 +163,7 @@ export interface TaskChain {
  * One task's chain, as a step-by-step walk that neither calls nor counts: it gives each call
  * (`{name, state}`) and is resumed with the answer (a handler's fields, or `{hata}` from the
  * client or the handler). The simulator drives it synchronously ({@link runTask}); the real
- * client over stdio drives it asynchronously (`client/wireTasks.ts`). One chain, two drivers.
+ * client over stdio drives it asynchronously (`wireClient/tasks.ts`). One chain, two drivers.
  *
  * @param task the task, with its expected answer (see `withExpectedAnswers`).
  */
@@ -268,7 +268,7 @@ export type TaskTally = Pick<RunRow, "calls" | "failed" | "completed" | "blocked
 
 /**
  * Sums task outcomes as a run row counts them: shared by {@link runTasks} and the real client's
- * run (`client/wireTasks.ts`). `completed` counts completed tasks; `failures` counts each
+ * run (`wireClient/tasks.ts`). `completed` counts completed tasks; `failures` counts each
  * failure as `"tool: error"`, in the order first seen.
  */
 export function tallyTasks(outcomes: Iterable<TaskOutcome>): TaskTally {

@@ -1,25 +1,45 @@
 // The real client's `era` option, each test naming the era it runs: `legacy` and `stateless`
 // against a v2 server that speaks both (test/fixtures/statelessServer.ts), metered to the byte of
 // the server's own count; `stateless` for our servers from a discover result known beforehand,
-// with no probe; `auto` probing on one extra process, then stateless (the fixture) or the legacy
-// fallback (today's `serve`), every probe message, byte and process counted.
+// with no probe; `auto` probing on one extra process, then stateless (the fixture, our `serve`) or
+// the legacy fallback (a legacy-only server on SDK 1.x, test/fixtures/legacyServer.ts), every probe
+// message, byte and process counted; our known discover result against what `serve` answers.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { WireConnection } from "../../src/wireClient/connection";
+import type { DiscoverResult } from "@modelcontextprotocol/client";
+import { CACHE_HINT, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SERVER_INFO_KEY, SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../src/wireClient/clientInfo";
+import { WireConnection, type ServerEvent } from "../../src/wireClient/connection";
 import { STATELESS_VERSION } from "../../src/wireClient/era";
 import { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "../../src/wireClient/knownDiscover";
 import { probeEra } from "../../src/wireClient/probe";
-import { SERVE_SCRIPT } from "../../src/wireClient/serveCommand";
-import type { TrafficCounts } from "../../src/wireClient/trafficCounts";
-import { FIXTURE_DISCOVER, FIXTURE_INFO, FIXTURE_LAUNCH, FIXTURE_TOOLS } from "../fixtures/statelessServerFacts";
+import { SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
+import { TrafficMeter, type TrafficCounts, type WireMessage } from "../../src/wireClient/trafficCounts";
+import { FIXTURE_DISCOVER, FIXTURE_INFO, FIXTURE_LAUNCH, FIXTURE_TOOLS, LEGACY_FIXTURE_LAUNCH } from "../fixtures/statelessServerFacts";
 
 const ECHO = { name: "echo", arguments: { text: "ç" } };
 
 /** Server processes this test process started that are still alive (ours and the fixture). */
 function children(): string[] {
   const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n");
-  return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `) || line.includes("statelessServer.ts"));
+  return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `) || line.includes("statelessServer.ts") || line.includes("legacyServer.ts"));
+}
+
+/** A meter that also keeps every message it counts, to read what crossed (the `_meta` of requests, the `resultType` of results). */
+class RecordingMeter extends TrafficMeter {
+  readonly sentMessages: WireMessage[] = [];
+  readonly receivedMessages: WireMessage[] = [];
+  override count(direction: "sent" | "received", message: WireMessage, method: string): void {
+    (direction === "sent" ? this.sentMessages : this.receivedMessages).push(message);
+    super.count(direction, message, method);
+  }
+}
+
+/** A `server/discover` result as the SDK's `DiscoverResult` type keeps it: without the wire-only `resultType` and the cache fields it has no member for. */
+function adopted(result: DiscoverResult): DiscoverResult {
+  const { resultType: _resultType, ttlMs: _ttlMs, cacheScope: _cacheScope, ...kept } = result as DiscoverResult & { resultType?: unknown; ttlMs?: unknown; cacheScope?: unknown };
+  return kept as DiscoverResult;
 }
 
 /** Opens `era` on the fixture, calls echo and fail, closes; returns the connection, the outcomes and the server's own byte counts. */
@@ -93,10 +113,9 @@ test("era auto on a v2 server: the probe (server/discover and its DiscoverResult
   assert.deepEqual(children(), []);
 });
 
-test("era auto on today's serve (legacy only): the probe gets -32601, the fallback opens with initialize; the probe's messages, bytes and process are the whole extra cost", async () => {
-  const spec = { server: "olcum" as const };
-  const auto = await WireConnection.open(spec, { era: "auto" });
-  const legacy = await WireConnection.open(spec, { era: "legacy" });
+test("era auto on a legacy-only server (SDK 1.x): the probe gets -32601, the fallback opens with initialize; the probe's messages, bytes and process are the whole extra cost", async () => {
+  const auto = await WireConnection.open(LEGACY_FIXTURE_LAUNCH, { era: "auto" });
+  const legacy = await WireConnection.open(LEGACY_FIXTURE_LAUNCH, { era: "legacy" });
   await Promise.all([auto.close(), legacy.close()]);
   const { probe, spoken, protocolVersion } = auto.era();
   assert.deepEqual([spoken, protocolVersion, probe!.verdict, probe!.discover], ["legacy", "2025-11-25", "legacy", undefined]);
@@ -104,11 +123,14 @@ test("era auto on today's serve (legacy only): the probe gets -32601, the fallba
   assert.deepEqual(Object.keys(cost.sent.byMethod), ["server/discover"]);
   assert.deepEqual([cost.sent.total.messages, cost.received.total.messages, cost.received.byKind.response.messages], [1, 1, 1]);
   assert.equal(cost.transportErrors, 0);
+  assert.deepEqual(methods(auto.traffic()), ["initialize", "notifications/initialized", "tools/list"], "the fallback opens with initialize");
   assert.deepEqual(auto.traffic(), legacy.traffic(), "the fallback session is byte for byte a legacy one");
   assert.deepEqual([auto.stats().processes, legacy.stats().processes], [2, 1]);
-  // The probe request is the SDK's alone (version, capabilities, client info in _meta): 273 bytes; the reply is the server's.
+  // The probe request is the SDK's alone (version, capabilities, client info in _meta): 273 bytes; the reply is SDK 1.x's -32601.
   assert.equal(cost.sent.total.bytes, 273);
-  assert.ok(cost.received.total.bytes > 0);
+  const probeId = "server-discover-probe-1"; // the SDK's own id for its probe
+  assert.equal(cost.received.total.bytes, Buffer.byteLength(JSON.stringify({ jsonrpc: "2.0", id: probeId, error: { code: -32601, message: "Method not found" } }) + "\n"));
+  assert.deepEqual([auto.serverName, auto.serverVersion], [FIXTURE_INFO.name, FIXTURE_INFO.version]);
   assert.deepEqual(children(), []);
 });
 
@@ -131,17 +153,80 @@ test("our servers' known discover result says what initialize says: capabilities
       assert.deepEqual(known.supportedVersions, SERVED_PROTOCOL_VERSIONS);
     }
   }
+  assert.equal(SERVED_PROTOCOL_VERSIONS, SUPPORTED_REVISIONS, "one list: the client's is the server's");
   assert.equal(SERVED_PROTOCOL_VERSIONS[0], STATELESS_VERSION);
   assert.deepEqual(children(), []);
 });
 
-test("era stateless on our serve, from the known discover result, with no probe", { todo: "serve speaks the legacy era only until issue 11 §1 lands (src/server on SDK v2)" }, async () => {
-  const connection = await WireConnection.open({ server: "fleet" }, { era: "stateless" });
+test("era stateless on our serve, from the known discover result, with no probe: every request carries its _meta, every result its resultType; the meter's bytes are the server's, both ways", async () => {
+  const meter = new RecordingMeter();
+  const connection = await WireConnection.open({ server: "fleet" }, { era: "stateless", meter });
+  let events: ServerEvent[];
   try {
     assert.equal((await connection.callTool({ name: "count_devices", arguments: {} })).channel, "result");
-    assert.deepEqual(Object.keys(connection.traffic().sent.byMethod), ["tools/list", "tools/call"]);
-    assert.equal(connection.stats().processes, 1);
+    assert.equal((await connection.callTool({ name: "get_device", arguments: { device_id: "no such device" } })).channel, "error result");
   } finally {
-    await connection.close();
+    events = await connection.close();
+  }
+  const traffic = connection.traffic();
+  assert.deepEqual(connection.era(), { requested: "stateless", spoken: "stateless", protocolVersion: STATELESS_VERSION, probe: undefined });
+  assert.deepEqual(Object.keys(traffic.sent.byMethod), ["tools/list", "tools/call"]);
+  assert.equal(traffic.sent.byKind.notification.messages, 0);
+  assert.equal(connection.stats().processes, 1);
+  const stopping = events.find((event) => event.event === "stopping")!;
+  assert.equal(stopping.reason, "end of input");
+  assert.deepEqual(
+    [stopping.messages_in, stopping.bytes_in, stopping.messages_out, stopping.bytes_out],
+    [traffic.sent.total.messages, traffic.sent.total.bytes, traffic.received.total.messages, traffic.received.total.bytes],
+    "the server's counts are the client's",
+  );
+  assert.equal(meter.sentMessages.length, 3);
+  for (const request of meter.sentMessages) {
+    const meta = (request.params as { _meta?: Record<string, unknown> })._meta!;
+    assert.equal(meta[PROTOCOL_VERSION_KEY], STATELESS_VERSION, `${String(request.method)}: protocol version in _meta`);
+    assert.deepEqual(meta[CLIENT_CAPABILITIES_KEY], WIRE_CLIENT_CAPABILITIES, `${String(request.method)}: client capabilities in _meta`);
+    assert.deepEqual(meta[CLIENT_INFO_KEY], WIRE_CLIENT_INFO, `${String(request.method)}: client info in _meta`);
+  }
+  assert.equal(meter.receivedMessages.length, 3);
+  for (const response of meter.receivedMessages) {
+    const result = response.result as { resultType?: unknown; _meta?: Record<string, unknown> };
+    assert.equal(result.resultType, "complete");
+    assert.deepEqual(result._meta?.[SERVER_INFO_KEY], { name: connection.serverName, version: connection.serverVersion });
+  }
+  assert.deepEqual([(meter.receivedMessages[0].result as { ttlMs?: unknown }).ttlMs, (meter.receivedMessages[0].result as { cacheScope?: unknown }).cacheScope], [CACHE_HINT.ttlMs, CACHE_HINT.cacheScope], "tools/list carries its cache hint");
+  assert.deepEqual(children(), []);
+});
+
+test("era auto on our serve stays stateless: the probe's discover result is the known one, and the session after it is byte for byte the known one's", async () => {
+  const spec = { server: "tarife" as const };
+  const auto = await WireConnection.open(spec, { era: "auto" });
+  const known = await WireConnection.open(spec, { era: "stateless" });
+  try {
+    for (const connection of [auto, known]) assert.equal((await connection.callTool({ name: "tarife", arguments: { m3: 12 } })).channel, "result");
+  } finally {
+    await Promise.all([auto.close(), known.close()]);
+  }
+  const { probe, spoken, protocolVersion } = auto.era();
+  assert.deepEqual([spoken, protocolVersion, probe!.verdict], ["stateless", STATELESS_VERSION, "stateless"]);
+  assert.deepEqual(adopted(probe!.discover!), knownDiscover(spec));
+  assert.deepEqual([probe!.traffic.sent.total.messages, probe!.traffic.received.total.messages], [1, 1]);
+  assert.deepEqual(Object.keys(auto.traffic().sent.byMethod), ["tools/list", "tools/call"]);
+  assert.deepEqual(auto.traffic(), known.traffic());
+  assert.deepEqual([auto.stats().processes, known.stats().processes], [2, 1]);
+  assert.deepEqual(children(), []);
+});
+
+test("our servers' known discover result is what serve answers to server/discover, at levels 0 and 3: the fields a client adopts equal, the wire's resultType and cache hint beside them", () => {
+  const request = { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: { [PROTOCOL_VERSION_KEY]: STATELESS_VERSION, [CLIENT_CAPABILITIES_KEY]: {} } } };
+  for (const server of ["olcum", "tarife", "kayit", "fleet"] as const) {
+    for (const level of [0, 3] as const) {
+      const spec = { server, level };
+      const run = spawnSync(process.execPath, serveArgs(spec), { input: JSON.stringify(request) + "\n", encoding: "utf8", timeout: 20_000 });
+      assert.equal(run.status, 0, run.stderr);
+      const { result } = JSON.parse(run.stdout) as { result: Record<string, unknown> };
+      const { resultType, ttlMs, cacheScope } = result;
+      assert.deepEqual([resultType, ttlMs, cacheScope], ["complete", CACHE_HINT.ttlMs, CACHE_HINT.cacheScope], `${server} ${level}`);
+      assert.deepEqual(adopted(result as DiscoverResult), knownDiscover(spec), `${server} ${level}`);
+    }
   }
 });

@@ -1,4 +1,4 @@
-// Over the real wire (real `mcp-course serve` processes, the SDK's client) the counts are the simulator's: lesson 6 level by level, the agents under every condition, the eight malformed calls; both ends count the same bytes; no process outlives the test.
+// Over the real wire (real `mcp-course serve` processes, the SDK's client, and an independent one: the legacy SDK 1.x Client) the counts are the simulator's: lesson 6 level by level and task by task, the agents under every condition, the eight malformed calls; both ends count the same bytes; no process outlives the test.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
@@ -11,7 +11,13 @@ import { SERVER_GONE } from "../../src/fleet/client";
 import { generateFleet } from "../../src/fleet/generator";
 import { probeMalformedCalls } from "../../src/fleet/malformed";
 import { DEFAULT_SEED } from "../../src/sim/seed";
+import type { Level } from "../../src/sim/declaration";
+import type { OpenToolConnection } from "../../src/wireClient/connection";
+import { openSession, runTask, type TaskOutcome } from "../../src/world/run";
 import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
+import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
+import { createWorld } from "../../src/world/world";
+import { openLegacySdkConnection, type LegacySdkConnection } from "./legacySdkClient";
 
 const SEED = DEFAULT_SEED;
 
@@ -25,6 +31,13 @@ function children(): string[] {
 function counts(row: { negotiated: number; calls: number; failed: number; completed: number; blocked: number; written: number; failures: Record<string, number> }) {
   const { negotiated, calls, failed, completed, blocked, written, failures } = row;
   return { negotiated, calls, failed, completed, blocked, written, failures };
+}
+
+/** Each of lesson 6's tasks as the simulator runs it at `level` (its outcome: calls, failure, completion, the answer), in task order. */
+function simulatedOutcomes(seed: number, level: Level): TaskOutcome[] {
+  const world = createWorld(seed);
+  const { session } = openSession(world, level);
+  return withExpectedAnswers(drawTasks(seed), world).map((task) => runTask(session, task));
 }
 
 /** Holds one level's wire run against its simulated run, and both ends' byte counts against each other. */
@@ -54,6 +67,7 @@ test("lesson 6 over three real servers: negotiated, calls, failed, completed, bl
   assert.deepEqual(rows.map((row) => row.level), [0, 1, 2, 3]);
   for (const row of rows) {
     checkLevel(row, "lesson policy");
+    assert.deepEqual(row.real.outcomes, simulatedOutcomes(SEED, row.level), `level ${row.level}: task by task`);
     assert.deepEqual(row.real.drops.map((drop) => drop.reason), row.level === 3 ? ["version", "version"] : ["allowlist"]);
     const kinds = bytesBesideTokens(row);
     assert.deepEqual(kinds.map((k) => [k.kind, k.simulatedMessages]), [["request", row.simulated.request], ["response", row.simulated.response], ["notification", 0]]);
@@ -62,6 +76,22 @@ test("lesson 6 over three real servers: negotiated, calls, failed, completed, bl
     assert.equal(kinds.reduce((n, k) => n + k.simulatedTokens, 0), row.simulated.tokens);
     assert.deepEqual(bytesByMethod(row.real.traffic).map((m) => m.method), ["initialize", "notifications/initialized", "tools/list", "tools/call"]);
   }
+  assert.deepEqual(children(), []);
+});
+
+test("an independent client, the legacy SDK 1.x Client, completes lesson 6's twelve tasks against our v2 servers at level 3: the simulator's counts, and each task's outcome and answer", async () => {
+  const opened: LegacySdkConnection[] = [];
+  const open: OpenToolConnection = async (spec, options) => {
+    const connection = await openLegacySdkConnection(spec, options);
+    opened.push(connection as LegacySdkConnection);
+    return connection;
+  };
+  const [row] = await compareTaskRuns(SEED, [3], { open });
+  checkLevel(row, "SDK 1.x client");
+  assert.deepEqual(opened.map((connection) => connection.protocolVersion()), ["2025-11-25", "2025-11-25", "2025-11-25"], "SDK 1.x's newest revision, through initialize");
+  assert.deepEqual(bytesByMethod(row.real.traffic).map((m) => m.method), ["initialize", "notifications/initialized", "tools/list", "tools/call"]);
+  assert.deepEqual(row.real.outcomes, simulatedOutcomes(SEED, 3), "task by task: calls, failures, completion and the answer");
+  assert.ok(row.real.completed > 0);
   assert.deepEqual(children(), []);
 });
 
