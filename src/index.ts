@@ -86,6 +86,17 @@ export { formatTranscript, sumDiscovery, formatDiscoveryTable, formatHandshakeCo
 export { describeClientSeed, readDiscovery, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
 export { growthChart } from "./lessons/writingAClient/charts";
 
+// The simulator in both eras (issue 11 §4): each era's protocol fields as words, the stateless envelope, a client's cache.
+export { PROTOCOL_ERAS, LEGACY_REVISION, ERA_REVISIONS, CLIENT_INFO, VERSION_WORD, RESULT_TYPE_COMPLETE, PROTOCOL_FIELDS, DISCOVER_VERSIONS, CACHE_TTL_MS, identityWords, wordsTokens, partsTokens, partsWords, requestFields, initializeParams, resultFields, resultParts, requestParts, type ProtocolEra, type ProtocolField, type BodyPart, type Identity } from "./sim/eras";
+export { StatelessEnvelope, eraEnvelope } from "./sim/statelessEnvelope";
+export { ResultCache } from "./client/cache";
+export { ERA_MODES, DEFAULT_TASK_SPACING_MS, type TaskStep } from "./client/session";
+export { type DiscoveryOptions } from "./client/discovery";
+
+// Lesson 10, "Without a Session": the simulated half (the real-wire half is `withoutASession/wire.ts`).
+export { simulateWithoutASession, crossingOf, SESSION_LESSON_LEVEL, PRICED_SERVER, ERA_VARIANTS, type WithoutASessionResult, type WithoutASessionOptions, type EraVariant, type EraRunRow, type CumulativePoint, type Crossing, type LessonSixEras, type ModeRow, type DiscoveryModes, type MessageCostRow, type FieldCostRow, type MessageCosts } from "./lessons/withoutASession/simulate";
+export { formatEraRuns, formatCumulative, formatCrossings, crossingText, formatModes, formatCacheRefetches, formatMessageCosts, formatFieldCosts, formatWithoutASession, perCallText, FIELD_LEGEND } from "./lessons/withoutASession/simTables";
+
 // Real MCP servers over stdio (issue 5 §1–2): the world's three servers and the fleet on the SDK's low-level Server.
 export { serve, type ServeOptions, type ServeIo, type ServeSummary } from "./server/serve";
 export { LineTransport, MAX_LINE_BYTES, isPlainRequestOrNotification, type LineTransportStats, type LineEvent } from "./server/lineTransport";

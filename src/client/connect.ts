@@ -15,7 +15,7 @@ import type { Level } from "../sim/declaration";
 import type { Envelope } from "../sim/envelope";
 import { agreeOn, type ClientPolicy, type Negotiation } from "../sim/negotiation";
 import type { Server } from "../sim/server";
-import { discoverServer, type SentMessage } from "./discovery";
+import { discoverServer, type DiscoveryOptions, type SentMessage } from "./discovery";
 
 /** A connected client: the session tasks call through, what negotiation decided, what was sent. */
 export interface Connection {
@@ -32,10 +32,17 @@ export interface Connection {
  * @param level the declaration level the servers answer with (0–3).
  * @param policy the client's allowlist and known versions.
  * @param envelope the run's counter; gains the discovery messages and nothing else.
+ * @param options the era, `server/discover`, and what the client holds fresh; default legacy.
  * @returns a session on `envelope` with the agreed tools (approval off, as in lesson 6's runs).
  */
-export function connectClient(servers: readonly Server[], level: Level, policy: ClientPolicy, envelope: Envelope): Connection {
-  const sent = servers.flatMap((server) => discoverServer(server, envelope));
+export function connectClient(
+  servers: readonly Server[],
+  level: Level,
+  policy: ClientPolicy,
+  envelope: Envelope,
+  options: DiscoveryOptions = {},
+): Connection {
+  const sent = servers.flatMap((server) => discoverServer(server, envelope, options));
   const negotiation = agreeOn(servers, level, policy);
   return { session: { envelope, agreed: negotiation.agreed, approval: false }, negotiation, sent };
 }

@@ -4,12 +4,27 @@
  * The envelope is lesson 6's (`sim/envelope.ts`, reference lesson 004 IM4): 8 tokens per message
  * on top of the body, one round trip per request on a local transport and two on a remote one,
  * none for responses and notifications. Nothing here prices a message itself: every figure is
- * what `Envelope.send` counted.
+ * what `Envelope.send` counted. In either era the messages carry their protocol fields in their
+ * bodies (`messages.ts`), so the same `send` counts both.
  */
 import { Envelope, type EnvelopeCounts, type Transport } from "../sim/envelope";
-import type { Server } from "../sim/server";
+import type { ProtocolEra } from "../sim/eras";
+import type { ServerFacts } from "../sim/server";
 import { pyStr } from "../sim/values";
 import { capabilitiesOf, discoveryMessages, type Capability, type DiscoveryMessage } from "./messages";
+
+/** How a client discovers: the era, whether it asks `server/discover`, and what it may skip. */
+export interface DiscoveryOptions {
+  /** The protocol era; default `legacy`. */
+  era?: ProtocolEra;
+  /** Stateless era: send `server/discover` before the lists; default false. */
+  discover?: boolean;
+  /**
+   * Whether the client holds a fresh result of `method` from `server` (a cache, `session.ts`): such
+   * a request and its response are not sent. Default: nothing is fresh.
+   */
+  fresh?: (server: string, method: string) => boolean;
+}
 
 /** A discovery message as sent: its body as text, and what the envelope counted for it. */
 export interface SentMessage extends Omit<DiscoveryMessage, "body"> {
@@ -22,18 +37,29 @@ export interface SentMessage extends Omit<DiscoveryMessage, "body"> {
 }
 
 /**
- * Sends one server's discovery messages (see `discoveryMessages`) and counts each on `envelope`.
+ * Sends one server's discovery messages (see `discoveryMessages`) and counts each on `envelope`,
+ * leaving out those of a method whose result the client holds fresh.
  *
  * @param server the server to discover.
- * @param envelope the run's counter; gains every message.
+ * @param envelope the run's counter; gains every message sent.
+ * @param options era, `server/discover`, and what is fresh (see {@link DiscoveryOptions}).
  * @returns the messages as sent, in order, each with its tokens and round trips.
  */
-export function discoverServer(server: Server, envelope: Envelope): SentMessage[] {
-  return discoveryMessages(server).map(({ kind, method, server: name, transport, body }) => {
+export function discoverServer(
+  server: ServerFacts,
+  envelope: Envelope,
+  options: DiscoveryOptions = {},
+): SentMessage[] {
+  const { era = "legacy", discover = false, fresh } = options;
+  const sent: SentMessage[] = [];
+  for (const message of discoveryMessages(server, era, discover)) {
+    if (fresh?.(message.server, message.method)) continue;
     const before = envelope.counts().round_trips;
-    const tokens = envelope.send(kind, body, transport);
-    return { kind, method, server: name, transport, body: body.map(pyStr).join(" "), tokens, roundTrips: envelope.counts().round_trips - before };
-  });
+    const tokens = envelope.send(message.kind, message.body, message.transport);
+    const roundTrips = envelope.counts().round_trips - before;
+    sent.push({ ...message, body: message.body.map(pyStr).join(" "), tokens, roundTrips });
+  }
+  return sent;
 }
 
 /** One server's discovery on its own: what it declares and what discovering it costs. */
@@ -48,10 +74,13 @@ export interface DiscoveryRow extends EnvelopeCounts {
   prompts: number;
 }
 
-/** Discovers one server on a fresh envelope and returns its row (counts are integers). */
-export function measureDiscovery(server: Server): DiscoveryRow {
+/**
+ * Discovers one server on a fresh envelope, in the era and with the `server/discover` of
+ * `options` (nothing is fresh), and returns its row (counts are integers).
+ */
+export function measureDiscovery(server: ServerFacts, options: DiscoveryOptions = {}): DiscoveryRow {
   const envelope = new Envelope();
-  discoverServer(server, envelope);
+  discoverServer(server, envelope, { era: options.era, discover: options.discover });
   return {
     server: server.name,
     transport: server.transport,

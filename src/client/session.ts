@@ -1,44 +1,89 @@
 /**
- * When discovery happens: renewed before every task, or once for the whole session.
+ * When discovery happens: renewed before every task, once for the whole session, or when a cached
+ * result has gone stale; in the legacy era or the stateless one.
  *
  * Source: issue 4 §1 and the last section of reference lesson 004 ("Next Step"), which announces
- * the comparison. A `per-task` client connects (discovers every server and negotiates) before
- * each task, as a client that keeps no state between tasks must; a `per-session` client connects
- * once and runs every task on that connection. Both send the same tool calls, because negotiation
- * is a pure function of servers, level and policy; they differ only in how many discoveries they
- * pay for. Nothing here computes the gap from a formula: each mode is run and counted.
+ * the comparison; issue 11 §4 for the eras. A `per-task` client discovers every server (and
+ * negotiates) before each task, as a client that keeps no state between tasks must: in the legacy
+ * era `initialize`, `notifications/initialized` and the lists, in the stateless era the lists
+ * (and `server/discover` if asked). A `per-session` client (legacy) opens one session and runs
+ * every task on it. The stateless era has no session; its `cached` client keeps each list result
+ * fresh for the result's `ttlMs` (`cache.ts`) on a virtual clock, task `i` starting at
+ * `i × taskSpacingMs`, and re-fetches only what has gone stale before a task. All send the same
+ * tool calls, because negotiation is a pure function of servers, level and policy; they differ
+ * only in how much discovery they pay for. Nothing here computes a gap from a formula: each mode
+ * is run and counted.
  */
 import type { Level } from "../sim/declaration";
-import { Envelope, type EnvelopeCounts } from "../sim/envelope";
+import type { EnvelopeCounts } from "../sim/envelope";
+import type { ProtocolEra } from "../sim/eras";
 import type { ClientPolicy, Negotiation } from "../sim/negotiation";
 import type { Server } from "../sim/server";
+import { eraEnvelope } from "../sim/statelessEnvelope";
 import type { TaskOutcome } from "../world/run";
+import { ResultCache } from "./cache";
 import { connectClient, type Connection } from "./connect";
 import { addCounts, NO_COUNTS, subtractCounts } from "./discovery";
 import { runClientTask, type ClientTask } from "./tasks";
 
 /** When the client discovers its servers. */
-export type DiscoveryMode = "per-task" | "per-session";
+export type DiscoveryMode = "per-task" | "per-session" | "cached";
 
-/** Both modes, in table order. */
+/** Lesson 7's two modes (legacy era), in table order. */
 export const DISCOVERY_MODES: readonly DiscoveryMode[] = ["per-task", "per-session"];
 
-/** What the client runs against: servers, declaration level, policy. */
+/** The modes each era allows: a session only in the legacy era, a cache only where results carry `ttlMs`. */
+export const ERA_MODES: Readonly<Record<ProtocolEra, readonly DiscoveryMode[]>> = Object.freeze({
+  legacy: DISCOVERY_MODES,
+  stateless: ["per-task", "cached"],
+});
+
+/**
+ * Virtual milliseconds between the starts of two consecutive tasks, unless a setup says otherwise:
+ * ten minutes, the course's choice, so that thirteen tasks outlast the real servers' hour-long
+ * `ttlMs` twice.
+ */
+export const DEFAULT_TASK_SPACING_MS = 600_000;
+
+/** What the client runs against: servers, declaration level, policy; and how it discovers. */
 export interface ClientSetup {
   servers: readonly Server[];
   level: Level;
   policy: ClientPolicy;
+  /** The protocol era; default `legacy`. */
+  era?: ProtocolEra;
+  /** Stateless era: `server/discover` before each server's lists; default false. */
+  discover?: boolean;
+  /** `cached` mode: virtual ms between task starts, a safe integer ≥ 0; default {@link DEFAULT_TASK_SPACING_MS}. */
+  taskSpacingMs?: number;
+}
+
+/** One task of a run: when it started, and the run's counts after its discovery and after its calls. */
+export interface TaskStep {
+  /** Virtual start time, in ms (`i × taskSpacingMs`). */
+  atMs: number;
+  /** Discovery messages sent before this task (0 when everything was fresh, or within a session). */
+  discoveryMessages: number;
+  /** The run's counts so far, after this task's discovery. */
+  discovered: EnvelopeCounts;
+  /** The run's counts so far, after this task's calls. */
+  done: EnvelopeCounts;
 }
 
 /** One run of a client over a task list. */
 export interface ClientRun {
   mode: DiscoveryMode;
+  era: ProtocolEra;
+  /** Whether each discovery began with `server/discover` (stateless). */
+  discover: boolean;
   /** Tasks run. */
   tasks: number;
-  /** Times the client discovered every server (1 per session, or 1 per task). */
+  /** Times the client sent any discovery message (1 per session, 1 per task, or 1 per stale cache). */
   discoveries: number;
   /** Each task's outcome, in task order. */
   outcomes: TaskOutcome[];
+  /** Each task's step, in task order. */
+  steps: TaskStep[];
   /** The negotiation the tasks ran under (the same at every discovery). */
   negotiation: Negotiation;
   calls: number;
@@ -53,37 +98,60 @@ export interface ClientRun {
 }
 
 /**
- * Runs `tasks` in order with discovery in `mode`, on one envelope.
+ * Runs `tasks` in order with discovery in `mode`, on one envelope of the setup's era.
  *
- * @param setup servers, level and policy.
+ * @param setup servers, level, policy; era, `server/discover` and task spacing.
  * @param tasks the tasks, at least one.
- * @param mode `per-task`: connect before every task; `per-session`: connect once, first.
- * @throws RangeError for an empty task list (a session with no task has nothing to compare).
+ * @param mode `per-task`: discover before every task; `per-session` (legacy): once, first;
+ *   `cached` (stateless): before a task, re-fetch each result that is stale at its start.
+ * @throws RangeError for an empty task list (a session with no task has nothing to compare), a
+ *   mode the era does not allow ({@link ERA_MODES}), or a spacing that is not a safe integer ≥ 0.
  */
 export function runClient(setup: ClientSetup, tasks: readonly ClientTask[], mode: DiscoveryMode): ClientRun {
+  const { era = "legacy", discover = false, taskSpacingMs = DEFAULT_TASK_SPACING_MS } = setup;
   if (tasks.length === 0) throw new RangeError("runClient needs at least one task");
-  const envelope = new Envelope();
+  if (!ERA_MODES[era].includes(mode)) throw new RangeError(`the ${era} era has no '${mode}' discovery`);
+  if (!Number.isSafeInteger(taskSpacingMs) || taskSpacingMs < 0) {
+    throw new RangeError(`taskSpacingMs must be a safe integer ≥ 0, not ${taskSpacingMs}`);
+  }
+  const envelope = eraEnvelope(era, setup.servers);
+  const cache = new ResultCache();
+  let now = 0;
+  const fresh = mode === "cached" ? (server: string, method: string) => cache.isFresh(server, method, now) : undefined;
   let discovery = NO_COUNTS;
   let discoveries = 0;
   const connect = (): Connection => {
     const before = envelope.counts();
-    const connection = connectClient(setup.servers, setup.level, setup.policy, envelope);
+    const { servers, level, policy } = setup;
+    const connection = connectClient(servers, level, policy, envelope, { era, discover, fresh });
+    for (const message of connection.sent) cache.store(message, now);
+    if (connection.sent.length > 0) discoveries += 1;
     discovery = addCounts(discovery, subtractCounts(envelope.counts(), before));
-    discoveries += 1;
     return connection;
   };
-  let connection = mode === "per-session" ? connect() : undefined;
+  let connection: Connection | undefined;
   const outcomes: TaskOutcome[] = [];
-  for (const task of tasks) {
-    if (mode === "per-task" || connection === undefined) connection = connect();
+  const steps: TaskStep[] = [];
+  for (const [i, task] of tasks.entries()) {
+    now = i * taskSpacingMs;
+    let sent = 0;
+    if (mode !== "per-session" || connection === undefined) {
+      connection = connect();
+      sent = connection.sent.length;
+    }
+    const discovered = envelope.counts();
     outcomes.push(runClientTask(connection.session, task));
+    steps.push({ atMs: now, discoveryMessages: sent, discovered, done: envelope.counts() });
   }
   const total = envelope.counts();
   return {
     mode,
+    era,
+    discover,
     tasks: tasks.length,
     discoveries,
     outcomes,
+    steps,
     negotiation: connection!.negotiation,
     calls: outcomes.reduce((n, o) => n + o.calls, 0),
     failed: outcomes.reduce((n, o) => n + o.failed, 0),
@@ -102,7 +170,8 @@ export interface GrowthRow {
 }
 
 /**
- * Runs both modes over the first N tasks for every N from 1 to `tasks.length`.
+ * Runs both of lesson 7's modes (legacy era) over the first N tasks for every N from 1 to
+ * `tasks.length`.
  *
  * @returns one row per N, in order; each figure is a run's own count.
  */

@@ -24,6 +24,11 @@ const NO_WORDS: WordTokens = wordTokens([]);
  */
 export interface CallForm {
   name: string;
+  /**
+   * The server that answers the call ("" when not known). The era-free envelope never reads it; a
+   * stateless one (`StatelessEnvelope`) words the result's server identity from it.
+   */
+  server: string;
   fields: readonly string[];
   /** Tokens of `name`. */
   nameTokens: number;
@@ -35,11 +40,12 @@ export interface CallForm {
  * A call's form: `name` and `fields` with their tokens, from `words` when there, else counted.
  *
  * @param fields the declared fields, in declared order (none when no fields were declared).
+ * @param server the server that answers the call; default "" (not known).
  */
-export function callForm(name: string, fields: readonly string[], words: WordTokens = NO_WORDS): CallForm {
+export function callForm(name: string, fields: readonly string[], words: WordTokens = NO_WORDS, server = ""): CallForm {
   const fieldTokens: number[] = [];
   for (const field of fields) fieldTokens.push(words[field] ?? countTokens(field));
-  return { name, fields, nameTokens: words[name] ?? countTokens(name), fieldTokens };
+  return { name, server, fields, nameTokens: words[name] ?? countTokens(name), fieldTokens };
 }
 
 /** Round trips per request on a remote transport. Source: reference lesson 004, IM4. */
@@ -160,9 +166,24 @@ export class Envelope {
     return cost;
   }
 
+  /**
+   * Adds `tokens` to the message just counted, of kind `kind` (a request or a response): more
+   * words of the same message, not another message. For an envelope that words a message's
+   * protocol fields itself (`StatelessEnvelope`).
+   */
+  protected addToLast(kind: "request" | "response", tokens: number): void {
+    this.tokens += tokens;
+    if (kind === "request") this.requestTokens += tokens;
+    else this.responseTokens += tokens;
+  }
+
   /** A new counter that starts from this one's counts (e.g. a run that starts after a handshake), with the same words. */
   clone(): Envelope {
-    const copy = new Envelope(this.words);
+    return this.copyCountsTo(new Envelope(this.words));
+  }
+
+  /** Sets `copy`'s counts to this one's; returns `copy`. */
+  protected copyCountsTo<E extends Envelope>(copy: E): E {
     copy.requests = this.requests;
     copy.responses = this.responses;
     copy.notifications = this.notifications;

@@ -117,13 +117,16 @@ export function agreeOn(servers: readonly Server[], level: Level, policy: Client
 
 /**
  * The form of a call to each tool a decision agreed: its name and declared fields (none if not
- * declared), with their tokens counted once (`callForm`), by tool name.
+ * declared), with their tokens counted once (`callForm`), and the server that answers it; by
+ * tool name.
  *
  * @param words token counts of words the calls repeat (a word not in it is counted); default none.
  */
 export function callForms(decision: Decision, words?: WordTokens): ReadonlyMap<string, CallForm> {
   const forms = new Map<string, CallForm>();
-  for (const [name, { fields }] of decision.agreed) forms.set(name, callForm(name, fields ?? NO_FIELDS, words));
+  for (const [name, { fields, server }] of decision.agreed) {
+    forms.set(name, callForm(name, fields ?? NO_FIELDS, words, server));
+  }
   return forms;
 }
 

@@ -16,7 +16,7 @@ for (const seed of [20260218, 0, 2 ** 53 - 1]) {
   const servers = [...world.servers, createFleetServer(fleet)];
   const setup: ClientSetup = { servers, level: 3, policy: FLEET_POLICY };
   const tasks = clientTasks(world, fleet);
-  const one = servers.map(measureDiscovery).reduce((n, r) => n + r.tokens, 0);
+  const one = servers.map((s) => measureDiscovery(s)).reduce((n, r) => n + r.tokens, 0);
 
   test(`seed ${seed}: at N = 1 both modes are equal; each further task widens the gap by one discovery`, () => {
     assert.equal(tasks.length, 13);

@@ -13,27 +13,30 @@ const lesson = simulateWritingAClient(20260218);
 const text = formatWritingAClient(lesson);
 const readings = () => [prose.describeClientSeed, prose.readDiscovery, prose.readModes, prose.readGrowth, prose.readSilentDrop, prose.readReport, prose.summarizeClient];
 
+// Since issue 12 §1 `initialize` carries protocolVersion, capabilities and clientInfo (14 tokens) and its result
+// protocolVersion (5): 19 tokens more per server, 76 per discovery of the four servers, than the first bodies
+// (349 → 425 per discovery; 260 → 317 for lesson 6's three; per task 5469 + 13 × 76, per session 1281 + 76).
 test("seed 20260218: the key table lines", () => {
   for (const line of [
-    "olcum   notification  notifications/initialized olcum      14            0",
-    "all                      -                                12        12             4     349           18",
+    "olcum   notification  notifications/initialized olcum                               14            0",
+    "all                      -                                12        12             4     425           18",
     "lesson 6: yetenek sor / bildir        3         3             0      99            5",
-    "lesson 7: MCP discovery               9         9             3     260           15",
-    "per task              13     33          7      183       183            52    5469          267",
-    "per session            1     33          7       39        39             4    1281           51",
-    "difference            12      0          0      144       144            48    4188          216",
-    "    1                         429                            429          0                     22                        22         1.00",
+    "lesson 7: MCP discovery               9         9             3     317           15",
+    "per task              13     33          7      183       183            52    6457          267",
+    "per session            1     33          7       39        39             4    1357           51",
+    "difference            12      0          0      144       144            48    5100          216",
+    "    1                         505                            505          0                     22                        22         1.00",
     "kayit              2           0      6                 0                    6",
-    "reporting       39        39             4    1281           51               1             4             54",
+    "reporting       39        39             4    1357           51               1             4             54",
   ]) {
     assert.ok(text.includes(`\n${line}\n`), line);
   }
 });
 
 test("seed 20260218: the readings quote the run", () => {
-  assert.match(prose.readModes(lesson), /The whole difference is 12 extra discoveries: 12 × 349 = 4188 tokens, 144 requests, 48 notifications and 216 round trips\./);
+  assert.match(prose.readModes(lesson), /The whole difference is 12 extra discoveries: 12 × 425 = 5100 tokens, 144 requests, 48 notifications and 216 round trips\./);
   assert.match(prose.readGrowth(lesson), /With one task the two clients are the same client/);
-  assert.match(prose.readGrowth(lesson), /grows by exactly one discovery per task — 349 tokens and 18 round trips/);
+  assert.match(prose.readGrowth(lesson), /grows by exactly one discovery per task — 425 tokens and 18 round trips/);
   assert.match(prose.readSilentDrop(lesson), /The tasks make 33 calls, but only 27 call requests cross the wire \(39 requests in all, 12 of them discovery\)\. The other 6 end inside the client/);
   assert.match(prose.readReport(lesson), /On the wire it costs nothing/);
   assert.match(prose.readReport(lesson), /At level 0 a tool is dropped and yet no call ends in the client/);

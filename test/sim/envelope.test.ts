@@ -10,13 +10,13 @@ import type { Fields } from "../../src/sim/values";
 test("a call's form holds the tokens of its name and of each field, from the word table or counted, in declared order", () => {
   const fields = ["abone", "onceki", "a,b", "x y", ""];
   const counted = fields.map((field) => countTokens(field));
-  assert.deepEqual(callForm("sayac_oku", fields), { name: "sayac_oku", fields, nameTokens: countTokens("sayac_oku"), fieldTokens: counted });
+  assert.deepEqual(callForm("sayac_oku", fields), { name: "sayac_oku", server: "", fields, nameTokens: countTokens("sayac_oku"), fieldTokens: counted });
   const known = wordTokens(["sayac_oku", "abone", "a,b"]);
   assert.deepEqual(callForm("sayac_oku", fields, known), callForm("sayac_oku", fields));
   // A word table is trusted: a form takes a word's count from it, so a wrong table shows in the form.
   assert.equal(callForm("sayac_oku", ["abone"], { sayac_oku: 40, abone: 7 }).nameTokens, 40);
   assert.deepEqual(callForm("sayac_oku", ["abone"], { sayac_oku: 40, abone: 7 }).fieldTokens, [7]);
-  assert.deepEqual(callForm("tuketim", []), { name: "tuketim", fields: [], nameTokens: countTokens("tuketim"), fieldTokens: [] });
+  assert.deepEqual(callForm("tuketim", []), { name: "tuketim", server: "", fields: [], nameTokens: countTokens("tuketim"), fieldTokens: [] });
 });
 
 test("sendCall costs exactly what sendFields and send cost for the call's name and the form's fields present in the arguments", () => {

@@ -7,6 +7,7 @@
  * function returns markdown for `tslab.display.markdown`.
  */
 import type { EnvelopeCounts } from "../../sim/envelope";
+import { LEGACY_REVISION } from "../../sim/eras";
 import { describeDrop } from "../../client/drops";
 import type { GrowthRow } from "../../client/session";
 import { sumDiscovery, tokenRatio } from "./tables";
@@ -30,7 +31,8 @@ export function describeClientSeed(result: WritingAClientResult): string {
     `${result.tasks.length - 1} tasks, and lesson 8's ${result.fleet.devices.length} devices. Discovery messages carry names and ` +
     `versions only, so their cost is the same for every seed. Tool calls carry readings and device rows, and could move with the ` +
     `seed; at level 3, where this lesson runs, the twelve lesson-6 calls cost the same on every seed we have tried, and only the ` +
-    `fleet task's tokens move, by a few.`
+    `fleet task's tokens move, by a few. The client speaks MCP's legacy era at revision ${code(LEGACY_REVISION)}, the ` +
+    `newest of that era: a session opens with ${code("initialize")}.`
   );
 }
 

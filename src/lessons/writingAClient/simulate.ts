@@ -111,7 +111,7 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     policy,
     tasks,
     transcripts: Object.fromEntries(servers.map((server) => [server.name, discoverServer(server, new Envelope())])),
-    discovery: servers.map(measureDiscovery),
+    discovery: servers.map((server) => measureDiscovery(server)),
     lessonSixHandshake: measureHandshake(world, CLIENT_LEVEL),
     perTask: runClient(setup, tasks, "per-task"),
     perSession,

@@ -17,11 +17,33 @@ import type { LevelReportRow, WritingAClientResult } from "./simulate";
 const countCells = (c: EnvelopeCounts): Cell[] => [c.request, c.response, c.notification, c.tokens, c.round_trips];
 const COUNT_TITLES = ["request", "response", "notification", "tokens", "round trips"];
 
-/** Discovery messages one by one: server, kind, body, tokens, round trips. */
+/** The widest body line of a transcript: the table then stays within 100 characters. */
+export const BODY_WIDTH = 56;
+
+/**
+ * Splits text at spaces into lines of at most `width` characters (a longer word gets a line of
+ * its own).
+ */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * Discovery messages one by one: server, kind, body, tokens, round trips. A body wider than
+ * {@link BODY_WIDTH} goes on over the next lines, under itself.
+ */
 export function formatTranscript(messages: readonly SentMessage[]): string {
   return formatTextTable(
     ["server", "kind", "body", "tokens", "round trips"],
-    messages.map((m) => [m.server, m.kind, m.body, m.tokens, m.roundTrips]),
+    messages.flatMap((m) =>
+      wrapWords(m.body, BODY_WIDTH).map((line, i): Cell[] => (i === 0 ? [m.server, m.kind, line, m.tokens, m.roundTrips] : ["", "", line, "", ""])),
+    ),
   );
 }
 
