@@ -126,8 +126,8 @@ export interface ToolConnection {
   declaration(): ServerDeclaration;
   /** The traffic so far, counted from the client's side. */
   traffic(): TrafficCounts;
-  /** Each call's and each start's wall time, ms. */
-  stats(): Pick<WireCallStats, "callMillis" | "startMillis">;
+  /** Each call's and each start's wall time (ms), and the server processes started. */
+  stats(): Pick<WireCallStats, "callMillis" | "startMillis" | "processes">;
   /** Ends the connection; resolves with the server's stderr events. */
   close(): Promise<ServerEvent[]>;
 }

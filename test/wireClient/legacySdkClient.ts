@@ -86,8 +86,8 @@ export class LegacySdkConnection implements ToolConnection {
     return this.meter.counts();
   }
 
-  stats(): { callMillis: number[]; startMillis: number[] } {
-    return { callMillis: [...this.callMillis], startMillis: [...this.startMillis] };
+  stats(): { callMillis: number[]; startMillis: number[]; processes: number } {
+    return { callMillis: [...this.callMillis], startMillis: [...this.startMillis], processes: this.startMillis.length };
   }
 
   close(): Promise<ServerEvent[]> {

@@ -30,7 +30,7 @@ import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world
 import { createWorld } from "../../world/world";
 import { taskChain, type TaskOutcome } from "../../world/run";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
-import { WireConnection } from "../../wireClient/connection";
+import { WireConnection, type ToolConnection } from "../../wireClient/connection";
 import type { SpokenEra } from "../../wireClient/era";
 import { STATELESS_VERSION } from "../../wireClient/era";
 import { callOverWire, closeWireSession, openWireSession, type WireSession } from "../../wireClient/negotiation";
@@ -306,7 +306,7 @@ async function runTask(session: WireSession, task: TaskWithAnswer): Promise<Task
  * SDK 2.4.0's client keeps a `tools/list` answer for its `ttlMs` by the wall clock and would
  * otherwise answer from that cache without a message; here the lesson's virtual clock decides.
  */
-async function listAgain(connection: WireConnection): Promise<void> {
+async function listAgain(connection: ToolConnection): Promise<void> {
   const client = (connection as unknown as { current?: { client: { listTools(params: undefined, options: { cacheMode: "refresh" }): Promise<unknown> } } }).current?.client;
   if (!client) throw new Error("the connection has no running process to list tools on");
   await client.listTools(undefined, { cacheMode: "refresh" });
