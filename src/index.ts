@@ -136,7 +136,8 @@ export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCA
 export { probeMalformedCallsOverWire } from "./wireClient/malformed";
 
 // Lesson 9: the simulation against the wire — every comparison run by the simulator and by real servers.
-export { runWireLesson, type WireLessonResult, type LevelKinds, type WireProgress } from "./lessons/simulationAgainstTheWire/run";
+export { runWireLesson, type WireLessonResult, type WireProgress } from "./lessons/simulationAgainstTheWire/run";
+export { simulateEraTasks, compareEraLevel, countDifferences, CALL_METHOD, type EraLevel, type EraMethodRow } from "./lessons/simulationAgainstTheWire/eras";
 export {
   CANCELLED,
   WIRE_PATHS,

@@ -15,7 +15,7 @@
  * is run and counted.
  */
 import type { Level } from "../sim/declaration";
-import type { Envelope, EnvelopeCounts } from "../sim/envelope";
+import type { Envelope, EnvelopeCounts, MessageKind } from "../sim/envelope";
 import type { ProtocolEra } from "../sim/eras";
 import type { ClientPolicy, Negotiation } from "../sim/negotiation";
 import type { Server } from "../sim/server";
@@ -100,6 +100,8 @@ export interface ClientRun {
   completed: number;
   /** The whole run's envelope. */
   total: EnvelopeCounts;
+  /** The whole run's tokens by message kind (they sum to `total.tokens`). */
+  tokensByKind: Record<MessageKind, number>;
   /** The part of `total` spent on discovery. */
   discovery: EnvelopeCounts;
   /** The part of `total` spent on tool calls (`total − discovery`). */
@@ -204,6 +206,7 @@ export function runClient(setup: ClientSetup, tasks: readonly ClientTask[], mode
     failed: outcomes.reduce((n, o) => n + o.failed, 0),
     completed: outcomes.filter((o) => o.completed).length,
     total,
+    tokensByKind: envelope.tokensByKind(),
     discovery,
     work: subtractCounts(total, discovery),
   };
