@@ -73,12 +73,21 @@ export { sweepJson, type SweepJson, type SweepRowJson, type DistributionJson, ty
 export { sweepChartSpec, sweepChartData, type SweepChartDatum } from "./sweep/chart";
 
 // Lesson 7: the client — discovery as MCP spells it, per task or per session, and the silent drop.
-export { DISCOVERY_METHODS, capabilitiesOf, discoveryMessages, type Capability, type DiscoveryMessage } from "./client/messages";
-export { discoverServer, measureDiscovery, subtractCounts, addCounts, NO_COUNTS, type SentMessage, type DiscoveryRow } from "./client/discovery";
+export {
+  DISCOVERY_METHODS,
+  capabilitiesOf,
+  discoveryMessages,
+  legacyDiscoveryMessages,
+  listMessages,
+  statelessDiscoveryMessages,
+  type Capability,
+  type DiscoveryMessage,
+} from "./client/messages";
+export { discoverServer, discoveryToSend, sendDiscovery, measureDiscovery, subtractCounts, addCounts, NO_COUNTS, type SentMessage, type DiscoveryRow } from "./client/discovery";
 export { connectClient, type Connection } from "./client/connect";
 export { runFleetTask } from "./client/fleetTask";
 export { clientTasks, chainOf, runClientTask, FLEET_TASK_LABEL, type ClientTask } from "./client/tasks";
-export { runClient, discoveryGrowth, DISCOVERY_MODES, type DiscoveryMode, type ClientSetup, type ClientRun, type GrowthRow } from "./client/session";
+export { runClient, runWithDiscovery, discoveryGrowth, DISCOVERY_MODES, type ConnectedRun, type DiscoveryStep, type DiscoveryMode, type ClientSetup, type ClientRun, type GrowthRow } from "./client/session";
 export { reportDrops, describeDrop, endedInClient, dropVisibility, traceFailures, type DropReport, type DropVisibilityRow, type FailedTask } from "./client/drops";
 export { runReportedClient, CLIENT_KINDS, type ClientKind, type ReportedRun } from "./client/reporting";
 export { simulateWritingAClient, CLIENT_LEVEL, DROPPED_SERVER, KEPT_SERVER, FIRST_SERVER, type WritingAClientResult, type LevelReportRow } from "./lessons/writingAClient/simulate";
@@ -127,7 +136,8 @@ export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCA
 export { probeMalformedCallsOverWire } from "./wireClient/malformed";
 
 // Lesson 9: the simulation against the wire — every comparison run by the simulator and by real servers.
-export { runWireLesson, type WireLessonResult, type LevelKinds, type WireProgress } from "./lessons/simulationAgainstTheWire/run";
+export { runWireLesson, type WireLessonResult, type WireProgress } from "./lessons/simulationAgainstTheWire/run";
+export { simulateEraTasks, compareEraLevel, countDifferences, CALL_METHOD, type EraLevel, type EraMethodRow } from "./lessons/simulationAgainstTheWire/eras";
 export {
   CANCELLED,
   WIRE_PATHS,

@@ -15,7 +15,8 @@ import type { Level } from "../sim/declaration";
 import type { Envelope } from "../sim/envelope";
 import { agreeOn, type ClientPolicy, type Negotiation } from "../sim/negotiation";
 import type { Server } from "../sim/server";
-import { discoverServer, type DiscoveryOptions, type SentMessage } from "./discovery";
+import { sendDiscovery, type SentMessage } from "./discovery";
+import { legacyDiscoveryMessages, type DiscoveryMessage } from "./messages";
 
 /** A connected client: the session tasks call through, what negotiation decided, what was sent. */
 export interface Connection {
@@ -32,7 +33,8 @@ export interface Connection {
  * @param level the declaration level the servers answer with (0–3).
  * @param policy the client's allowlist and known versions.
  * @param envelope the run's counter; gains the discovery messages and nothing else.
- * @param options the era, `server/discover`, and what the client holds fresh; default legacy.
+ * @param discover the messages that discover one server; default a 2025-11-25 session's
+ *   (`legacyDiscoveryMessages`).
  * @returns a session on `envelope` with the agreed tools (approval off, as in lesson 6's runs).
  */
 export function connectClient(
@@ -40,9 +42,9 @@ export function connectClient(
   level: Level,
   policy: ClientPolicy,
   envelope: Envelope,
-  options: DiscoveryOptions = {},
+  discover: (server: Server) => readonly DiscoveryMessage[] = legacyDiscoveryMessages,
 ): Connection {
-  const sent = servers.flatMap((server) => discoverServer(server, envelope, options));
+  const sent = servers.flatMap((server) => sendDiscovery(discover(server), envelope));
   const negotiation = agreeOn(servers, level, policy);
   return { session: { envelope, agreed: negotiation.agreed, approval: false }, negotiation, sent };
 }

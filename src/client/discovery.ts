@@ -11,14 +11,25 @@ import { Envelope, type EnvelopeCounts, type Transport } from "../sim/envelope";
 import type { ProtocolEra } from "../sim/eras";
 import type { ServerFacts } from "../sim/server";
 import { pyStr } from "../sim/values";
-import { capabilitiesOf, discoveryMessages, type Capability, type DiscoveryMessage } from "./messages";
+import {
+  capabilitiesOf,
+  DISCOVERY_METHODS,
+  discoveryMessages,
+  type Capability,
+  type DiscoveryMessage,
+} from "./messages";
 
-/** How a client discovers: the era, whether it asks `server/discover`, and what it may skip. */
+/** How a client discovers: the era, whether it asks `server/discover`, which lists it asks for, and what it may skip. */
 export interface DiscoveryOptions {
   /** The protocol era; default `legacy`. */
   era?: ProtocolEra;
   /** Stateless era: send `server/discover` before the lists; default false. */
   discover?: boolean;
+  /**
+   * The lists the client asks for, of those a server's capabilities call for; default all
+   * three. The real client lists only `tools` (`wireClient/connection.ts`).
+   */
+  lists?: readonly Capability[];
   /**
    * Whether the client holds a fresh result of `method` from `server` (a cache, `session.ts`): such
    * a request and its response are not sent. Default: nothing is fresh.
@@ -37,12 +48,48 @@ export interface SentMessage extends Omit<DiscoveryMessage, "body"> {
 }
 
 /**
- * Sends one server's discovery messages (see `discoveryMessages`) and counts each on `envelope`,
- * leaving out those of a method whose result the client holds fresh.
+ * Sends discovery messages through `envelope`, in order, and keeps what it charged for each.
+ *
+ * @param messages the messages, e.g. one server's `legacyDiscoveryMessages`.
+ * @param envelope the run's counter; gains every message.
+ * @returns the messages as sent, each with its body as text, its tokens and its round trips.
+ */
+export function sendDiscovery(
+  messages: readonly DiscoveryMessage[],
+  envelope: Envelope,
+): SentMessage[] {
+  return messages.map((message) => {
+    const before = envelope.counts().round_trips;
+    const tokens = envelope.send(message.kind, message.body, message.transport);
+    const roundTrips = envelope.counts().round_trips - before;
+    return { ...message, body: message.body.map(pyStr).join(" "), tokens, roundTrips };
+  });
+}
+
+/**
+ * One server's discovery messages in the era and with the `server/discover` of `options`
+ * (`discoveryMessages`), less the lists not asked for and the methods whose result the client
+ * holds fresh (a request and its response go together).
+ */
+export function discoveryToSend(server: ServerFacts, options: DiscoveryOptions = {}): DiscoveryMessage[] {
+  const { era = "legacy", discover = false, lists, fresh } = options;
+  const listed = new Set<string>((lists ?? LIST_CAPABILITIES).map((capability) => DISCOVERY_METHODS[capability]));
+  const skipped = (method: string) => (LIST_METHODS.has(method) && !listed.has(method)) || (fresh?.(server.name, method) ?? false);
+  return discoveryMessages(server, era, discover).filter((message) => !skipped(message.method));
+}
+
+/** Every list a client may ask for, in MCP's order. */
+const LIST_CAPABILITIES: readonly Capability[] = ["tools", "resources", "prompts"];
+
+/** The methods of those lists. */
+const LIST_METHODS: ReadonlySet<string> = new Set(LIST_CAPABILITIES.map((capability) => DISCOVERY_METHODS[capability]));
+
+/**
+ * Sends one server's discovery messages ({@link discoveryToSend}) and counts each on `envelope`.
  *
  * @param server the server to discover.
  * @param envelope the run's counter; gains every message sent.
- * @param options era, `server/discover`, and what is fresh (see {@link DiscoveryOptions}).
+ * @param options era, `server/discover`, lists, and what is fresh (see {@link DiscoveryOptions}).
  * @returns the messages as sent, in order, each with its tokens and round trips.
  */
 export function discoverServer(
@@ -50,16 +97,7 @@ export function discoverServer(
   envelope: Envelope,
   options: DiscoveryOptions = {},
 ): SentMessage[] {
-  const { era = "legacy", discover = false, fresh } = options;
-  const sent: SentMessage[] = [];
-  for (const message of discoveryMessages(server, era, discover)) {
-    if (fresh?.(message.server, message.method)) continue;
-    const before = envelope.counts().round_trips;
-    const tokens = envelope.send(message.kind, message.body, message.transport);
-    const roundTrips = envelope.counts().round_trips - before;
-    sent.push({ ...message, body: message.body.map(pyStr).join(" "), tokens, roundTrips });
-  }
-  return sent;
+  return sendDiscovery(discoveryToSend(server, options), envelope);
 }
 
 /** One server's discovery on its own: what it declares and what discovering it costs. */

@@ -89,64 +89,117 @@ export function capabilitiesOf(server: ServerFacts): Capability[] {
 }
 
 /**
- * The discovery messages for one server in `era`, in the order they cross the wire:
- * - legacy: `initialize` request and response, `notifications/initialized`;
- * - stateless: with `discover`, the `server/discover` request and response; else nothing (the
- *   client knows the server's capabilities already, as the real client does from a saved
- *   discover result);
- * then, in both, a request and a response for each list method the server's capabilities call
- * for (`tools/list`, `resources/list`, `prompts/list`, in that order).
+ * One discovery message to or from `server`, its body made of `parts` in order; a result whose
+ * parts carry a cache hint keeps its `ttlMs`.
+ */
+function discoveryMessage(
+  server: ServerFacts,
+  kind: MessageKind,
+  method: string,
+  parts: readonly BodyPart[],
+): DiscoveryMessage {
+  const { name, transport } = server;
+  const ttlMs = parts.find((p) => p.part === "cache")?.words[1];
+  const body = partsWords(parts);
+  return typeof ttlMs === "number"
+    ? { kind, method, server: name, transport, body, parts, ttlMs }
+    : { kind, method, server: name, transport, body, parts };
+}
+
+/**
+ * The list messages for one server: a request and a response for each list its capabilities
+ * call for (`tools/list`, `resources/list`, `prompts/list`, in that order). A request names its
+ * method and the server (`tools/list olcum`); a response names what the list holds
+ * (`sayac_oku tuketim`).
+ *
+ * @returns 2 × (number of capabilities) messages, request then response for each list.
+ */
+export function listMessages(server: ServerFacts): DiscoveryMessage[] {
+  const listed: Record<Capability, readonly string[]> = {
+    tools: server.tools.map((t) => t.name),
+    resources: server.resources,
+    prompts: server.prompts,
+  };
+  return capabilitiesOf(server).flatMap((capability) => {
+    const method = DISCOVERY_METHODS[capability];
+    const request: BodyPart = { part: "content", words: [method, server.name] };
+    const response: BodyPart = { part: "content", words: listed[capability] };
+    return [
+      discoveryMessage(server, "request", method, [request]),
+      discoveryMessage(server, "response", method, [response]),
+    ];
+  });
+}
+
+/**
+ * How a client discovers one server in a session of revision 2025-11-25, in the order the
+ * messages cross the wire: the `initialize` request (the revision the client asks for, its
+ * capabilities, itself) and its result (the revision the server chose, its identity, its
+ * capabilities), the `notifications/initialized` notification, then the lists
+ * ({@link listMessages}).
  *
  * @param server the server; its name, version, transport, tools, resources and prompts.
- * @param era the protocol era; default `legacy` (lesson 7's).
+ * @returns 3 + 2 × (number of capabilities) messages.
+ */
+export function legacyDiscoveryMessages(server: ServerFacts): DiscoveryMessage[] {
+  const { initialize, initialized } = DISCOVERY_METHODS;
+  return [
+    discoveryMessage(server, "request", initialize, [
+      { part: "content", words: [initialize, server.name] },
+      ...initializeParams(),
+    ]),
+    discoveryMessage(server, "response", initialize, [
+      { part: "protocolVersion", words: ["protocolVersion", LEGACY_REVISION] },
+      { part: "serverInfo", words: identityWords(server) },
+      { part: "content", words: capabilitiesOf(server) },
+    ]),
+    discoveryMessage(server, "notification", initialized, [
+      { part: "content", words: [initialized, server.name] },
+    ]),
+    ...listMessages(server),
+  ];
+}
+
+/**
+ * How a client discovers one server in the stateless era (2026-07-28): with `discover`, the
+ * `server/discover` request and its result (the versions the server supports and its
+ * capabilities), else nothing (the client knows the server's capabilities already, as the real
+ * client does from a saved discover result); then the lists ({@link listMessages}). Each message
+ * keeps its content and gains the era's fields: a request its `_meta`, a result `resultType`,
+ * the server's identity and the cache hint (`sim/eras.ts`).
+ *
+ * @returns (2 if `discover`) + 2 × (number of capabilities) messages.
+ */
+export function statelessDiscoveryMessages(server: ServerFacts, discover: boolean): DiscoveryMessage[] {
+  const { discover: method } = DISCOVERY_METHODS;
+  const versions: readonly Value[] = [...DISCOVER_VERSIONS, ...capabilitiesOf(server)];
+  const opening = discover
+    ? [
+        discoveryMessage(server, "request", method, [{ part: "content", words: [method, server.name] }]),
+        discoveryMessage(server, "response", method, [{ part: "content", words: versions }]),
+      ]
+    : [];
+  return [...opening, ...listMessages(server)].map((message) => {
+    const content = message.parts.flatMap((p) => (p.part === "content" ? p.words : []));
+    const parts =
+      message.kind === "request"
+        ? requestParts("stateless", content)
+        : resultParts("stateless", server, true, content);
+    return discoveryMessage(server, message.kind, message.method, parts);
+  });
+}
+
+/**
+ * The discovery messages for one server in `era`: {@link legacyDiscoveryMessages} or
+ * {@link statelessDiscoveryMessages}.
+ *
+ * @param era the protocol era; default `legacy`.
  * @param discover stateless era only: whether `server/discover` comes first; default false.
- * @returns legacy 3 + 2 × (number of capabilities) messages; stateless (2 if `discover`) +
- *   2 × (number of capabilities); bodies as in the module comment.
  */
 export function discoveryMessages(
   server: ServerFacts,
   era: ProtocolEra = "legacy",
   discover = false,
 ): DiscoveryMessage[] {
-  const { name, transport } = server;
-  const capabilities = capabilitiesOf(server);
-  const message = (kind: MessageKind, method: string, parts: BodyPart[]): DiscoveryMessage => {
-    const ttlMs = parts.find((p) => p.part === "cache")?.words[1];
-    const body = partsWords(parts);
-    return typeof ttlMs === "number"
-      ? { kind, method, server: name, transport, body, parts, ttlMs }
-      : { kind, method, server: name, transport, body, parts };
-  };
-  const request = (method: string) => message("request", method, requestParts(era, [method, name]));
-  const result = (method: string, content: readonly Value[]) =>
-    message("response", method, resultParts(era, server, true, content));
-  const messages: DiscoveryMessage[] = [];
-  if (era === "legacy") {
-    const { initialize, initialized } = DISCOVERY_METHODS;
-    messages.push(
-      message("request", initialize, [
-        { part: "content", words: [initialize, name] },
-        ...initializeParams(),
-      ]),
-      message("response", initialize, [
-        { part: "protocolVersion", words: ["protocolVersion", LEGACY_REVISION] },
-        { part: "serverInfo", words: identityWords(server) },
-        { part: "content", words: capabilities },
-      ]),
-      message("notification", initialized, [{ part: "content", words: [initialized, name] }]),
-    );
-  } else if (discover) {
-    const { discover: method } = DISCOVERY_METHODS;
-    messages.push(request(method), result(method, [...DISCOVER_VERSIONS, ...capabilities]));
-  }
-  const listed: Record<Capability, readonly string[]> = {
-    tools: server.tools.map((t) => t.name),
-    resources: server.resources,
-    prompts: server.prompts,
-  };
-  for (const capability of capabilities) {
-    const method = DISCOVERY_METHODS[capability];
-    messages.push(request(method), result(method, listed[capability]));
-  }
-  return messages;
+  return era === "legacy" ? legacyDiscoveryMessages(server) : statelessDiscoveryMessages(server, discover);
 }

@@ -15,7 +15,7 @@
  * is run and counted.
  */
 import type { Level } from "../sim/declaration";
-import type { EnvelopeCounts } from "../sim/envelope";
+import type { Envelope, EnvelopeCounts, MessageKind } from "../sim/envelope";
 import type { ProtocolEra } from "../sim/eras";
 import type { ClientPolicy, Negotiation } from "../sim/negotiation";
 import type { Server } from "../sim/server";
@@ -23,7 +23,8 @@ import { eraEnvelope } from "../sim/statelessEnvelope";
 import type { TaskOutcome } from "../world/run";
 import { ResultCache } from "./cache";
 import { connectClient, type Connection } from "./connect";
-import { addCounts, NO_COUNTS, subtractCounts } from "./discovery";
+import { addCounts, discoveryToSend, NO_COUNTS, subtractCounts, type SentMessage } from "./discovery";
+import type { Capability } from "./messages";
 import { runClientTask, type ClientTask } from "./tasks";
 
 /** When the client discovers its servers. */
@@ -54,20 +55,26 @@ export interface ClientSetup {
   era?: ProtocolEra;
   /** Stateless era: `server/discover` before each server's lists; default false. */
   discover?: boolean;
+  /** The lists the client asks each server for, of those its capabilities call for; default all three. */
+  lists?: readonly Capability[];
   /** `cached` mode: virtual ms between task starts, a safe integer ≥ 0; default {@link DEFAULT_TASK_SPACING_MS}. */
   taskSpacingMs?: number;
 }
 
-/** One task of a run: when it started, and the run's counts after its discovery and after its calls. */
-export interface TaskStep {
-  /** Virtual start time, in ms (`i × taskSpacingMs`). */
-  atMs: number;
+/** One task of a run: the run's counts after the task's discovery and after its calls. */
+export interface DiscoveryStep {
   /** Discovery messages sent before this task (0 when everything was fresh, or within a session). */
   discoveryMessages: number;
   /** The run's counts so far, after this task's discovery. */
   discovered: EnvelopeCounts;
   /** The run's counts so far, after this task's calls. */
   done: EnvelopeCounts;
+}
+
+/** One task of a run: when it started, and its {@link DiscoveryStep}. */
+export interface TaskStep extends DiscoveryStep {
+  /** Virtual start time, in ms (`i × taskSpacingMs`). */
+  atMs: number;
 }
 
 /** One run of a client over a task list. */
@@ -84,6 +91,8 @@ export interface ClientRun {
   outcomes: TaskOutcome[];
   /** Each task's step, in task order. */
   steps: TaskStep[];
+  /** Every discovery message sent, in order. */
+  sent: SentMessage[];
   /** The negotiation the tasks ran under (the same at every discovery). */
   negotiation: Negotiation;
   calls: number;
@@ -91,72 +100,113 @@ export interface ClientRun {
   completed: number;
   /** The whole run's envelope. */
   total: EnvelopeCounts;
+  /** The whole run's tokens by message kind (they sum to `total.tokens`). */
+  tokensByKind: Record<MessageKind, number>;
   /** The part of `total` spent on discovery. */
   discovery: EnvelopeCounts;
   /** The part of `total` spent on tool calls (`total − discovery`). */
   work: EnvelopeCounts;
 }
 
+/** What {@link runWithDiscovery} counted: each task's outcome and step, and the discovery apart. */
+export interface ConnectedRun {
+  /** The last connection (the only one in a session). */
+  connection: Connection;
+  outcomes: TaskOutcome[];
+  steps: DiscoveryStep[];
+  /** Times the client sent any discovery message. */
+  discoveries: number;
+  /** What discovery cost, all connections together. */
+  discovery: EnvelopeCounts;
+  /** Every discovery message sent, in order. */
+  sent: SentMessage[];
+}
+
 /**
- * Runs `tasks` in order with discovery in `mode`, on one envelope of the setup's era.
+ * Runs `tasks` in order on `envelope`: before each task the client connects (`connect`, which
+ * discovers every server and negotiates), or, when `once`, only before the first, and keeps
+ * that session for the rest. What the connections cost is counted apart from the tasks' calls.
  *
- * @param setup servers, level, policy; era, `server/discover` and task spacing.
+ * @param envelope the run's counter; gains the discovery messages and the calls.
+ * @param tasks the tasks, at least one.
+ * @param once true: one session for every task; false: a new connection before every task.
+ * @param connect connects before the task of index `task`; e.g. `connectClient` on `envelope`.
+ * @throws RangeError for an empty task list (a session with no task has nothing to compare).
+ */
+export function runWithDiscovery(
+  envelope: Envelope,
+  tasks: readonly ClientTask[],
+  once: boolean,
+  connect: (task: number) => Connection,
+): ConnectedRun {
+  if (tasks.length === 0) throw new RangeError("a client run needs at least one task");
+  let connection: Connection | undefined;
+  let discovery = NO_COUNTS;
+  let discoveries = 0;
+  const sent: SentMessage[] = [];
+  const outcomes: TaskOutcome[] = [];
+  const steps: DiscoveryStep[] = [];
+  for (const [i, task] of tasks.entries()) {
+    let messages = 0;
+    if (connection === undefined || !once) {
+      const before = envelope.counts();
+      connection = connect(i);
+      messages = connection.sent.length;
+      if (messages > 0) discoveries += 1;
+      sent.push(...connection.sent);
+      discovery = addCounts(discovery, subtractCounts(envelope.counts(), before));
+    }
+    const discovered = envelope.counts();
+    outcomes.push(runClientTask(connection.session, task));
+    steps.push({ discoveryMessages: messages, discovered, done: envelope.counts() });
+  }
+  return { connection: connection!, outcomes, steps, discoveries, discovery, sent };
+}
+
+/**
+ * Runs `tasks` in order with discovery in `mode`, on one envelope of the setup's era
+ * ({@link runWithDiscovery}).
+ *
+ * @param setup servers, level, policy; era, `server/discover`, lists and task spacing.
  * @param tasks the tasks, at least one.
  * @param mode `per-task`: discover before every task; `per-session` (legacy): once, first;
  *   `cached` (stateless): before a task, re-fetch each result that is stale at its start.
- * @throws RangeError for an empty task list (a session with no task has nothing to compare), a
- *   mode the era does not allow ({@link ERA_MODES}), or a spacing that is not a safe integer ≥ 0.
+ * @throws RangeError for an empty task list, a mode the era does not allow ({@link ERA_MODES}),
+ *   or a spacing that is not a safe integer ≥ 0.
  */
 export function runClient(setup: ClientSetup, tasks: readonly ClientTask[], mode: DiscoveryMode): ClientRun {
-  const { era = "legacy", discover = false, taskSpacingMs = DEFAULT_TASK_SPACING_MS } = setup;
-  if (tasks.length === 0) throw new RangeError("runClient needs at least one task");
+  const { servers, level, policy, era = "legacy", discover = false, lists, taskSpacingMs = DEFAULT_TASK_SPACING_MS } = setup;
   if (!ERA_MODES[era].includes(mode)) throw new RangeError(`the ${era} era has no '${mode}' discovery`);
   if (!Number.isSafeInteger(taskSpacingMs) || taskSpacingMs < 0) {
     throw new RangeError(`taskSpacingMs must be a safe integer ≥ 0, not ${taskSpacingMs}`);
   }
-  const envelope = eraEnvelope(era, setup.servers);
+  const envelope = eraEnvelope(era, servers);
   const cache = new ResultCache();
-  let now = 0;
-  const fresh = mode === "cached" ? (server: string, method: string) => cache.isFresh(server, method, now) : undefined;
-  let discovery = NO_COUNTS;
-  let discoveries = 0;
-  const connect = (): Connection => {
-    const before = envelope.counts();
-    const { servers, level, policy } = setup;
-    const connection = connectClient(servers, level, policy, envelope, { era, discover, fresh });
+  const run = runWithDiscovery(envelope, tasks, mode === "per-session", (task) => {
+    const now = task * taskSpacingMs;
+    const fresh = mode === "cached" ? (server: string, method: string) => cache.isFresh(server, method, now) : undefined;
+    const options = { era, discover, lists, fresh };
+    const connection = connectClient(servers, level, policy, envelope, (server) => discoveryToSend(server, options));
     for (const message of connection.sent) cache.store(message, now);
-    if (connection.sent.length > 0) discoveries += 1;
-    discovery = addCounts(discovery, subtractCounts(envelope.counts(), before));
     return connection;
-  };
-  let connection: Connection | undefined;
-  const outcomes: TaskOutcome[] = [];
-  const steps: TaskStep[] = [];
-  for (const [i, task] of tasks.entries()) {
-    now = i * taskSpacingMs;
-    let sent = 0;
-    if (mode !== "per-session" || connection === undefined) {
-      connection = connect();
-      sent = connection.sent.length;
-    }
-    const discovered = envelope.counts();
-    outcomes.push(runClientTask(connection.session, task));
-    steps.push({ atMs: now, discoveryMessages: sent, discovered, done: envelope.counts() });
-  }
+  });
+  const { outcomes, discovery } = run;
   const total = envelope.counts();
   return {
     mode,
     era,
     discover,
     tasks: tasks.length,
-    discoveries,
+    discoveries: run.discoveries,
     outcomes,
-    steps,
-    negotiation: connection!.negotiation,
+    steps: run.steps.map((step, i) => ({ atMs: i * taskSpacingMs, ...step })),
+    sent: run.sent,
+    negotiation: run.connection.negotiation,
     calls: outcomes.reduce((n, o) => n + o.calls, 0),
     failed: outcomes.reduce((n, o) => n + o.failed, 0),
     completed: outcomes.filter((o) => o.completed).length,
     total,
+    tokensByKind: envelope.tokensByKind(),
     discovery,
     work: subtractCounts(total, discovery),
   };

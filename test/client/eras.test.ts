@@ -2,10 +2,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ResultCache } from "../../src/client/cache";
-import { discoverServer, measureDiscovery } from "../../src/client/discovery";
+import { connectClient } from "../../src/client/connect";
+import { discoverServer, discoveryToSend, measureDiscovery } from "../../src/client/discovery";
 import { dropVisibility } from "../../src/client/drops";
-import { discoveryMessages } from "../../src/client/messages";
-import { DEFAULT_TASK_SPACING_MS, runClient, type ClientSetup } from "../../src/client/session";
+import { discoveryMessages, legacyDiscoveryMessages, listMessages, statelessDiscoveryMessages } from "../../src/client/messages";
+import { DEFAULT_TASK_SPACING_MS, runClient, runWithDiscovery, type ClientSetup } from "../../src/client/session";
 import { clientTasks } from "../../src/client/tasks";
 import { createFleetServer, FLEET_POLICY } from "../../src/fleet/server";
 import { generateFleet } from "../../src/fleet/generator";
@@ -132,4 +133,49 @@ test("each era allows its own modes; spacing is a safe integer ≥ 0", () => {
   for (const bad of [-1, 0.5, Number.NaN, 2 ** 53]) {
     assert.throws(() => runClient({ ...setup, era: "stateless", taskSpacingMs: bad }, tasks, "cached"), RangeError);
   }
+});
+
+test("one implementation per era: the dispatcher is the legacy or the stateless builder, and both share the lists", () => {
+  for (const s of [...world.servers, createFleetServer(generateFleet(20260218))]) {
+    assert.deepEqual(discoveryMessages(s), legacyDiscoveryMessages(s));
+    assert.deepEqual(discoveryMessages(s, "legacy", true), legacyDiscoveryMessages(s), "server/discover is a stateless message");
+    for (const discover of [false, true]) assert.deepEqual(discoveryMessages(s, "stateless", discover), statelessDiscoveryMessages(s, discover));
+    assert.deepEqual(legacyDiscoveryMessages(s).slice(3), listMessages(s), "legacy: initialize, initialized, then the lists");
+    const content = (m: { parts: readonly { part: string; words: readonly unknown[] }[] }) => m.parts.filter((p) => p.part === "content");
+    assert.deepEqual(statelessDiscoveryMessages(s, false).map(content), listMessages(s).map(content), "stateless: the same lists, fields added");
+  }
+});
+
+test("a client asked for the tools list only sends initialize, initialized and tools/list (legacy), tools/list alone (stateless)", () => {
+  const tarife = server("tarife");
+  assert.deepEqual(discoveryToSend(tarife, { lists: ["tools"] }).map((m) => m.method), ["initialize", "initialize", "notifications/initialized", "tools/list", "tools/list"]);
+  assert.deepEqual(discoveryToSend(tarife, { era: "stateless", lists: ["tools"] }).map((m) => m.method), ["tools/list", "tools/list"]);
+  assert.deepEqual(discoveryToSend(tarife, { era: "stateless", discover: true, lists: [] }).map((m) => m.method), ["server/discover", "server/discover"]);
+  assert.deepEqual(discoveryToSend(tarife), discoveryMessages(tarife), "by default every declared list");
+  const tasks = clientTasks(world, generateFleet(20260218)).slice(0, 12);
+  const setup: ClientSetup = { servers: world.servers, level: 3, policy: FLEET_POLICY, lists: ["tools"] };
+  for (const [era, mode] of [["legacy", "per-session"], ["stateless", "cached"]] as const) {
+    const run = runClient({ ...setup, era }, tasks, mode);
+    const all = runClient({ ...setup, era, lists: undefined }, tasks, mode);
+    assert.deepEqual(run.sent.map((m) => m.method).filter((m) => !m.startsWith("tools/") && m !== "initialize" && m !== "notifications/initialized"), [], era);
+    assert.deepEqual(run.work, all.work, `${era}: the lists asked for change no call`);
+    assert.deepEqual(run.outcomes, all.outcomes, era);
+    assert.equal(run.discovery.tokens, run.sent.reduce((n, m) => n + m.tokens, 0), `${era}: the discovery is the messages sent`);
+  }
+});
+
+test("runWithDiscovery: once connects before the first task only; otherwise before every task", () => {
+  const tasks = clientTasks(world, generateFleet(20260218));
+  for (const once of [true, false]) {
+    const envelope = new Envelope();
+    const connected: number[] = [];
+    const run = runWithDiscovery(envelope, tasks, once, (task) => {
+      connected.push(task);
+      return connectClient(world.servers, 3, FLEET_POLICY, envelope);
+    });
+    assert.deepEqual(connected, once ? [0] : tasks.map((_, i) => i));
+    assert.equal(run.discoveries, connected.length);
+    assert.deepEqual(run.discovery, runClient({ servers: world.servers, level: 3, policy: FLEET_POLICY }, tasks, once ? "per-session" : "per-task").discovery);
+  }
+  assert.throws(() => runWithDiscovery(new Envelope(), [], true, () => assert.fail("no task, no connection")), RangeError);
 });

@@ -70,3 +70,13 @@ test("the catalog lists lesson 7 between 6 and 8, and the committed export carri
   assert.match(exported.split("\n")[0], /with seed 20260218/);
   for (const line of text.split("\n").filter((l) => l && !l.startsWith("## "))) assert.ok(exported.includes(line), line);
 });
+
+test("lesson 7 shows only the 2025-11-25 session it teaches: no listing of its export names another era", () => {
+  const exported = readFileSync(join(ROOT, "lessons", "07-writing-a-client.md"), "utf8");
+  const listings = [...exported.matchAll(/```ts\n\/\*\*[\s\S]*?```/g)].map((m) => m[0]);
+  assert.ok(listings.length >= 7, `${listings.length} listings`);
+  for (const listing of listings) assert.doesNotMatch(listing, /stateless|era\b|server\/discover|ttlMs|cached|_meta/, listing.slice(0, 200));
+  assert.match(exported, /MCP revision 2025-11-25/);
+  assert.doesNotMatch(exported, /planned lesson|lesson 8's|of lesson 8/);
+  assert.match(exported.slice(exported.indexOf("## Next")), /Lesson 8/);
+});

@@ -9,8 +9,12 @@ import { LEVELS } from "../../sim/declaration";
 import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
 import { code, listing, plural } from "../proseWords";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
+import { FLEET_TOOL_NAMES } from "../../fleet/tools";
+import { ERA_REVISIONS } from "../../sim/eras";
+import type { EraLevel } from "./eras";
+import { CALL_METHOD } from "./eras";
 import type { WireLessonResult } from "./run";
-import { agentDifferences, agreement, levelTotals, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
+import { agentDifferences, agreement, fullLevel, levelTotals, outcomeDifferences, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
 
 const n = (value: number) => value.toLocaleString("en-US");
 
@@ -23,11 +27,13 @@ function agent(result: WireLessonResult, condition: string, policy: string) {
 
 /** The opening line: which seed this run used, and what is real in it. */
 export function describeWireSeed(result: WireLessonResult): string {
-  const starts = result.levels.length * 3 + result.agents.filter((row) => row.real.traffic !== null).length + WIRE_PATHS.length;
+  const starts = result.eras.length * 3 + result.agents.filter((row) => row.real.traffic !== null).length + WIRE_PATHS.length;
   return (
     `This run uses **seed ${result.seed}** for the world of lessons 6 and 7 and for the fleet of lesson 8. ` +
-    `Each server below is a real process, started with ${code(`mcp-course serve … --seed ${result.seed}`)} and spoken to over its ` +
-    `standard input and output by the MCP SDK's client: ${n(starts)} server starts in all, not counting restarts.`
+    `Each server below is a real process, started with ${code(`mcp-course serve … --seed ${result.seed}`)}, built on the ` +
+    `official TypeScript SDK's ${code("@modelcontextprotocol/server")} ${result.sdk.server}, and spoken to over its ` +
+    `standard input and output by a client built on ${code("@modelcontextprotocol/client")} ${result.sdk.client}: ` +
+    `${n(starts)} server starts in all, not counting restarts.`
   );
 }
 
@@ -57,11 +63,15 @@ export function readLevelComparison(result: WireLessonResult): string {
   const droppedServers = [...new Set(versionDrops.map((drop) => drop.server))];
   const lost = before.real.negotiated - full.real.negotiated;
   const refused = refusedByClient(full.real.failures);
-  const sent = result.methods.find((row) => row.method === "tools/call");
+  const { statelessLevels } = agreement(result);
+  const sent = fullLevel(result.eras)[0]?.methods.find((row) => row.method === CALL_METHOD);
+  const [legacy, stateless] = [ERA_REVISIONS.legacy, ERA_REVISIONS.stateless].map(code);
   const verdict =
-    agreeing === result.levels.length
-      ? `At all ${result.levels.length} levels the wire gives exactly the simulator's counts.`
-      : `The wire agrees with the simulator at ${agreeing} of ${result.levels.length} levels; the table names what differs at the others.`;
+    agreeing === result.levels.length && statelessLevels === result.levels.length
+      ? `At all ${result.levels.length} levels the wire gives exactly the simulator's counts, in ${legacy} and in ${stateless}: ` +
+        `the revision changes how each message is wrapped, not what the client is told or what the tasks can do.`
+      : `The wire agrees with the simulator at ${agreeing} of ${result.levels.length} levels in ${legacy} and at ` +
+        `${statelessLevels} in ${stateless}; the table names what differs at the others.`;
   return [
     verdict,
     `At level 0 the servers send each tool's name and an ${code('{"type":"object"}')} schema with no properties, so the client ` +
@@ -69,67 +79,134 @@ export function readLevelComparison(result: WireLessonResult): string {
       `${listing(handlerFailures.parts)}. ` +
       `From level 1 the properties in ${code("inputSchema")} tell the client what to send.` +
       (droppedServers.length > 0
-        ? ` At level 3 ${code("serverInfo.version")} carries the real version, and the client, which knows an older one, drops ${listing(droppedServers.map(code))} ` +
+        ? ` At level 3 the server's identity carries its real version (in ${legacy} ${code("serverInfo")} of the ${code("initialize")} result, ` +
+          `in ${stateless} the ${code("server/discover")} result and every result's ${code("_meta")}), and the client, which knows an older one, drops ${listing(droppedServers.map(code))} ` +
           `whole, ${plural(versionDrops.length, "tool")}. ${lost === versionDrops.length ? "All of them had been agreed" : `Only ${plural(lost, "of them", "of them")} had been agreed (${versionDrops.length - lost === 1 ? "the other was" : "the others were"} already off the allowlist)`}, ` +
           `so ${plural(full.real.negotiated, "tool")} ${full.real.negotiated === 1 ? "is" : "are"} agreed instead of ${before.real.negotiated}.`
         : ""),
     `The ${code("calls")} column counts every call a task's chain made, including calls the client refused itself because the tool was not agreed ` +
       `or needed an approval it did not have: those send nothing. At level ${full.level} that is ${refused} of ${full.real.calls}, so ` +
-      (sent ? `${full.real.calls - refused} ${code("tools/call")} requests crossed the wire, as the method table below shows (${sent.messages} messages: each request and its response).` : `${full.real.calls - refused} crossed the wire.`),
+      (sent
+        ? `${full.real.calls - refused} ${code("tools/call")} requests crossed the wire in each revision, as the method table below shows ` +
+          `(${sent.wireMessages} messages: each request and its response).`
+        : `${full.real.calls - refused} crossed the wire.`),
   ].join("\n\n");
 }
 
-/** A reading of the tokens-against-bytes tables. */
+/** The lowest and highest bytes per envelope token over an era's levels. */
+function bytesPerTokenRange(entries: readonly EraLevel[]): string {
+  const ratios = entries.map((entry) => {
+    const t = levelTotals(entry);
+    return t.wireBytes / t.simulatedTokens;
+  });
+  return `${Math.min(...ratios).toFixed(1)} to ${Math.max(...ratios).toFixed(1)}`;
+}
+
+/** A reading of the tokens-against-bytes tables, both eras. */
 export function readTokensAndBytes(result: WireLessonResult): string {
-  const totals = result.kinds.map(levelTotals);
-  const ratios = totals.map((t) => t.wireBytes / t.simulatedTokens);
-  const low = Math.min(...ratios);
-  const high = Math.max(...ratios);
-  const full = result.kinds[result.kinds.length - 1];
-  const notification = full.rows.find((row) => row.kind === "notification")!;
-  const servers = result.levels[0].real.servers.length;
-  const extra = totals[totals.length - 1].wireMessages - totals[totals.length - 1].simulatedMessages;
+  const of = (era: EraLevel["era"]) => result.eras.filter((entry) => entry.era === era);
+  const { eraCounts, eraTotal } = agreement(result);
+  const [legacyFull, statelessFull] = fullLevel(result.eras);
+  const a = levelTotals(legacyFull);
+  const b = levelTotals(statelessFull);
+  const [legacy, stateless] = [legacyFull.revision, statelessFull.revision].map(code);
+  const handshake = legacyFull.methods.filter((row) => row.method !== CALL_METHOD && row.method !== "tools/list");
+  const more = (x: number, y: number) => `${Math.round(((y - x) * 100) / x)}%`;
   return [
-    `The two columns count different things. The simulator's envelope tokens are the lesson-6 estimate: a fixed cost per ` +
+    `The two measures count different things. The simulator's envelope tokens are lesson 6's estimate: a fixed cost per ` +
       `message plus the words of its body. The wire's bytes are what the SDK wrote to the pipe, JSON with every key and ` +
-      `bracket, and a newline. Across the four levels one envelope token stands for ${low.toFixed(1)} to ${high.toFixed(1)} bytes.`,
-    `The wire also has ${plural(extra, "message")} more at level ${full.level}. The simulated handshake is one question and one answer per server; ` +
-      `MCP's is ${code("initialize")}, its response, the ${code("notifications/initialized")} notification, ${code("tools/list")} and its response` +
-      (extra === 3 * servers
-        ? `: for ${plural(servers, "server")} that is ${plural(notification.wireMessages, "notification")} of ${n(notification.wireBytes)} bytes, and one more request and response each.`
-        : `, and the calls themselves differ by ${plural(extra - 3 * servers, "message")}.`),
+      `bracket, and a newline. Across the four levels one envelope token stands for ${bytesPerTokenRange(of("legacy"))} bytes ` +
+      `in ${legacy} and ${bytesPerTokenRange(of("stateless"))} in ${stateless}.`,
+    (eraCounts === eraTotal
+      ? `The messages themselves agree: at every level and in both revisions the two sides send the same number of messages of each kind ` +
+        `and of each method (${eraCounts} of ${eraTotal} runs). `
+      : `The messages agree kind by kind and method by method in ${eraCounts} of ${eraTotal} runs; the tables name the others. `) +
+      `In ${legacy} each server costs ${listing(handshake.map((row) => code(row.method)))} before ${code("tools/list")}, ` +
+      `${legacyFull.kinds.find((row) => row.kind === "notification")!.wireMessages} notifications in all; ${stateless} has neither, ` +
+      `so its run is ${plural(a.wireMessages - b.wireMessages, "message")} shorter (${b.wireMessages} against ${a.wireMessages}). ` +
+      `It is not cheaper: at level ${legacyFull.level} it takes ${n(b.wireBytes)} bytes against ${n(a.wireBytes)}, ${more(a.wireBytes, b.wireBytes)} more, ` +
+      `because every request carries its ${code("_meta")} and every result its ${code("resultType")} and the server's identity. ` +
+      `The simulator prices the same fields with the same tokenizer and finds ${n(b.simulatedTokens)} tokens against ${n(a.simulatedTokens)}, ` +
+      `${more(a.simulatedTokens, b.simulatedTokens)} more.`,
   ].join("\n\n");
 }
 
-/** A reading of the per-method table. */
+/** A reading of the per-method table, both eras. */
 export function readMethods(result: WireLessonResult): string {
-  const byName = new Map(result.methods.map((row) => [row.method, row]));
-  const list = byName.get("tools/list");
-  const call = byName.get("tools/call");
-  if (!list || !call) return "";
-  const total = result.methods.reduce((sum, row) => sum + row.bytes, 0);
-  const setup = total - call.bytes;
+  const parts = fullLevel(result.eras).map((entry) => {
+    const list = entry.methods.find((row) => row.method === "tools/list");
+    const call = entry.methods.find((row) => row.method === CALL_METHOD);
+    const total = entry.methods.reduce((sum, row) => sum + row.wireBytes, 0);
+    const setup = total - (call?.wireBytes ?? 0);
+    return { entry, list, call, total, setup };
+  });
+  if (parts.some((p) => !p.list || !p.call)) return "";
+  const [legacy, stateless] = parts;
+  const setupMethods = legacy.entry.methods.filter((row) => row.method !== CALL_METHOD).map((row) => code(row.method));
+  const share = (p: (typeof parts)[number]) => `${n(p.setup)} of ${n(p.total)} bytes, ${Math.round((p.setup * 100) / p.total)}%`;
   return (
-    `A ${code("tools/list")} exchange averages ${ratio(list.bytes, list.messages)} bytes a message, a ${code("tools/call")} exchange ${ratio(call.bytes, call.messages)}. ` +
-    `Here the setup (${code("initialize")}, the notification and ${code("tools/list")}) is ${n(setup)} of ${n(total)} bytes, ` +
-    `${Math.round((setup * 100) / total)}%, because twelve short tasks make few calls per server. A client that stays connected pays the setup once.`
+    `A ${code("tools/list")} exchange averages ${ratio(legacy.list!.wireBytes, legacy.list!.wireMessages)} bytes a message in ${code(legacy.entry.revision)} ` +
+    `and ${ratio(stateless.list!.wireBytes, stateless.list!.wireMessages)} in ${code(stateless.entry.revision)}, whose list results also carry ${code("ttlMs")} and ${code("cacheScope")}; ` +
+    `a ${code("tools/call")} exchange ${ratio(legacy.call!.wireBytes, legacy.call!.wireMessages)} against ${ratio(stateless.call!.wireBytes, stateless.call!.wireMessages)}. ` +
+    `In ${code(legacy.entry.revision)} the setup (${listing(setupMethods)}) is ${share(legacy)}; in ${code(stateless.entry.revision)} the setup is ` +
+    `${code("tools/list")} alone, ${share(stateless)}. Twelve short tasks make few calls per server, so the setup weighs; ` +
+    `a client that stays connected pays it once, and ${code(stateless.entry.revision)} moves the price from the opening onto every call.`
   );
 }
 
-/** A reading of the malformed calls over the real paths. */
+/** The JSON-RPC code in an outcome's text (`MCP error -32602: …`), or undefined. */
+function errorCode(text: string): string | undefined {
+  return /^MCP error (-?\d+):/.exec(text)?.[1];
+}
+
+/** An outcome as a reader names it: `a JSON-RPC error -32602`, `an error result`, `a result`. */
+function describeChannel(outcome: { channel: string; text: string }): string {
+  if (outcome.channel === "JSON-RPC error") return `the JSON-RPC error ${errorCode(outcome.text) ?? ""}`.trim();
+  return outcome.channel === "error result" ? "an error result" : `a ${outcome.channel}`;
+}
+
+/** A reading of the malformed calls over the real paths: which answers differ from the simulator's, and why. */
 export function readWireMalformed(result: WireLessonResult): string {
   const { malformed: same, malformedTotal: total } = agreement(result);
-  const verdict =
+  const { simulated, wire } = result.malformed;
+  const differing = wire.flatMap((row, k) =>
+    WIRE_PATHS.flatMap((path) => {
+      const sim = simulated[k].outcomes[path];
+      const real = row.outcomes[path];
+      return outcomeDifferences(sim, real).length === 0 ? [] : [{ label: row.label, path, sim, real, unknownTool: !(FLEET_TOOL_NAMES as readonly string[]).includes(row.call.name) }];
+    }),
+  );
+  const argumentRows = differing.filter((d) => !d.unknownTool);
+  const toolRows = differing.filter((d) => d.unknownTool);
+  const kinds = (rows: typeof differing, pick: (d: (typeof differing)[number]) => string) => listing([...new Set(rows.map(pick))]);
+  const sentences = [
     same === total
       ? `All ${total} answers are the simulator's, to the character: the same channel and the same text.`
-      : `${same} of ${total} answers are the simulator's, to the character; the table names the others.`;
-  return (
-    `${verdict} That is by construction, not by luck: the real servers answer with the simulator's own path code ` +
-    `(${code("createRawServer")}, ${code("createValidatingServer")}), and an error response from it becomes the SDK's ${code("McpError")} ` +
-    `with the same code and message. What the wire adds is the client's side: the SDK turns an error response into a thrown ` +
-    `${code("ProtocolError")} with that code and message, the client writes it ${code("MCP error <code>: <message>")} as lesson 8's client does, ` +
-    `and maps that throw and an ${code("isError")} result onto one outcome.`
+      : `${same} of ${total} answers are the simulator's, to the character; the other ${total - same} differ, and the table names them.`,
+  ];
+  if (argumentRows.length > 0) {
+    sentences.push(
+      `${argumentRows.length === 1 ? "One" : `${argumentRows.length}`} ${argumentRows.length === 1 ? "is a call" : "are calls"} with invalid arguments on the ` +
+        `${kinds(argumentRows, (d) => d.path)} path (${listing(argumentRows.map((d) => d.label))}): the simulator answers ` +
+        `${kinds(argumentRows, (d) => describeChannel(d.sim))}, as the SDK of lesson 8's source experiment did, and the real server ` +
+        `${kinds(argumentRows, (d) => describeChannel(d.real))}, because from revision ${code(ERA_REVISIONS.legacy)} on invalid tool arguments are a ` +
+        `tool execution error (${code("isError: true")}, saying what was wrong), which an agent can read and correct.`,
+    );
+  }
+  if (toolRows.length > 0) {
+    sentences.push(
+      `The unknown tool differs on the ${kinds(toolRows, (d) => d.path)} ${toolRows.length === 1 ? "path" : "paths"}: the simulator answers ` +
+        `${listing(toolRows.map((d) => `${describeChannel(d.sim)} (${d.path})`))}, the real servers ${kinds(toolRows, (d) => describeChannel(d.real))}, ` +
+        `the protocol error MCP asks for a tool the server does not have.`,
+    );
+  }
+  sentences.push(
+    `The answers that agree agree largely by construction: the real fleet server answers with the simulator's own path code ` +
+      `(${code("createRawServer")}, ${code("createValidatingServer")}), its error responses rethrown with the same code and message. ` +
+      `What the wire adds is the client's side: the SDK turns an error response into a thrown ${code("ProtocolError")} with that code and message, ` +
+      `the client writes it ${code("MCP error <code>: <message>")} as lesson 8's client does, and maps that throw and an ${code("isError")} result onto one outcome.`,
   );
+  return sentences.join(" ");
 }
 
 /** A reading of the agents over the wire. */
@@ -170,18 +247,29 @@ export function readTime(result: WireLessonResult): string {
   ].join("\n\n");
 }
 
-/** The summary's bullet points. */
+/** The summary's bullet points, then what the comparison can and cannot show. */
 export function summarizeWire(result: WireLessonResult): string {
-  const { levels: levelsSame, agents: agentsSame, malformed: malformedSame, malformedTotal } = agreement(result);
-  const totals = result.kinds.map(levelTotals);
-  const full = totals[totals.length - 1];
-  return [
-    `- Lesson 6's twelve tasks give the simulator's counts over the wire at ${levelsSame} of ${result.levels.length} levels: ` +
-      `the four declaration levels are ${listing(LEVELS.map((name) => code(name)))}, carried by ${code("inputSchema")}, ${code("annotations")} and ${code("serverInfo.version")}.`,
-    `- At the full level the run is ${n(full.simulatedTokens)} envelope tokens in the simulator and ${n(full.wireBytes)} bytes on the wire, ` +
-      `${ratio(full.wireBytes, full.simulatedTokens)} bytes a token, in ${full.wireMessages} messages against ${full.simulatedMessages}.`,
-    `- ${malformedSame} of ${malformedTotal} answers to the malformed calls and ${agentsSame} of ${result.agents.length} agent runs come out as the simulator said, faults included` +
-      (malformedSame === malformedTotal && agentsSame === result.agents.length ? ": on this boundary the simulation was a faithful model." : "."),
+  const { levels: levelsSame, statelessLevels, eraCounts, eraTotal, agents: agentsSame, malformed: malformedSame, malformedTotal } = agreement(result);
+  const [legacyFull, statelessFull] = fullLevel(result.eras);
+  const a = levelTotals(legacyFull);
+  const b = levelTotals(statelessFull);
+  const bullets = [
+    `- Lesson 6's twelve tasks give the simulator's counts over the wire at ${levelsSame} of ${result.levels.length} levels in ` +
+      `${code(legacyFull.revision)} and ${statelessLevels} of ${result.levels.length} in ${code(statelessFull.revision)}: ` +
+      `the four declaration levels are ${listing(LEVELS.map((name) => code(name)))}, carried by ${code("inputSchema")}, ${code("annotations")} and the server's version.`,
+    `- Lesson 7's client, asking for the tools list only, sends what the real client sends, kind by kind and method by method, in ${eraCounts} of ${eraTotal} runs. ` +
+      `At the full level that is ${n(a.simulatedTokens)} envelope tokens and ${n(a.wireBytes)} bytes in ${a.wireMessages} messages in ${code(legacyFull.revision)}, ` +
+      `${n(b.simulatedTokens)} tokens and ${n(b.wireBytes)} bytes in ${b.wireMessages} messages in ${code(statelessFull.revision)}.`,
+    `- ${malformedSame} of ${malformedTotal} answers to the malformed calls and ${agentsSame} of ${result.agents.length} agent runs come out as the simulator said, faults included; ` +
+      `the malformed answers that differ follow MCP's rules (invalid arguments a tool execution error from ${code(ERA_REVISIONS.legacy)} on, ` +
+      `an unknown tool the protocol error -32602), which the simulator's paths, modelled on lesson 8's source experiment, do not.`,
     `- What the simulator only assumed, the wire shows: real processes, real bytes, and a timeout that costs real time.`,
-  ].join("\n");
+  ];
+  const caveat =
+    `Equal counts are not all evidence. The real servers run the simulator's own handlers, declarations and fleet paths, and the real ` +
+    `client decides and gates each call with the simulator's own functions, so the task counts and most answers agree partly by construction: ` +
+    `this lesson tests the road between the two, not the handlers at its ends. What is independent of the simulator is the SDK's framing ` +
+    `of every message, the bytes it writes, and the other clients: in the project's tests a client on the legacy SDK 1.x completes ` +
+    `lesson 6's tasks against the same world servers, and the MCP Inspector lists and calls the fleet in both revisions.`;
+  return `${bullets.join("\n")}\n\n${caveat}`;
 }

@@ -5,16 +5,19 @@
  * `run.ts`). A column named `simulator` says `same` when the wire agreed with the simulator on
  * every compared figure, and otherwise names the figures that differ.
  */
-import { LEVELS } from "../../sim/declaration";
+import type { Level } from "../../sim/declaration";
+import { ERA_REVISIONS, type ProtocolEra } from "../../sim/eras";
+import { LEVEL_FLAGS } from "../../server/declarations";
 import type { RunRow } from "../../world/run";
 import type { AgentOutcome, AgentRunRecord } from "../../fleet/run";
 import type { MalformedRow } from "../../fleet/malformed";
 import type { PathName, ToolOutcome } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../wireClient/agents";
-import type { KindRow, LevelComparison, MethodRow, WireRunRow } from "../../wireClient/tasks";
+import type { KindRow, LevelComparison, WireRunRow } from "../../wireClient/tasks";
 import { formatTextTable } from "../textTable";
 import { msPerCall } from "../fleetBehindTheBoundary/tables";
-import type { LevelKinds, WireLessonResult } from "./run";
+import { countDifferences, type EraLevel } from "./eras";
+import type { WireLessonResult } from "./run";
 
 /** The notification the SDK's client sends for every request it gives up on. Source: MCP specification, cancellation. */
 export const CANCELLED = "notifications/cancelled";
@@ -37,20 +40,38 @@ function verdict(differences: readonly string[]): string {
   return differences.length === 0 ? "same" : `differs: ${differences.join(", ")}`;
 }
 
-/** Lesson 6's run per level: a simulator row and a wire row each, and whether they agree. */
-export function formatLevelComparison(levels: readonly LevelComparison[]): string {
+/** A level as the tables name it: its number and its `--level` word (`3 full`). */
+export function levelLabel(level: Level): string {
+  return `${level} ${LEVEL_FLAGS[level]}`;
+}
+
+/** The wire's run of one era at one level. */
+function eraRun(eras: readonly EraLevel[], era: ProtocolEra, level: Level): WireRunRow | undefined {
+  return eras.find((entry) => entry.era === era && entry.level === level)?.real;
+}
+
+/**
+ * Lesson 6's run per level: a simulator row, then a wire row for each era (2025-11-25, then
+ * 2026-07-28, when `eras` holds it), each saying whether it agrees with the simulator.
+ */
+export function formatLevelComparison(levels: readonly LevelComparison[], eras: readonly EraLevel[] = []): string {
   return formatTextTable(
     ["level", "run", ...TASK_COUNTS, "simulator"],
-    levels.flatMap(({ level, simulated, real }) => [
-      [`${level} ${LEVELS[level]}`, "simulated", ...TASK_COUNTS.map((key) => simulated[key]), ""],
-      ["", "wire", ...TASK_COUNTS.map((key) => real[key]), verdict(taskDifferences(simulated, real))],
-    ]),
+    levels.flatMap(({ level, simulated, real }) => {
+      const stateless = eraRun(eras, "stateless", level);
+      const wire = (era: ProtocolEra, row: WireRunRow) => ["", `wire ${ERA_REVISIONS[era]}`, ...TASK_COUNTS.map((key) => row[key]), verdict(taskDifferences(simulated, row))];
+      return [
+        [levelLabel(level), "simulated", ...TASK_COUNTS.map((key) => simulated[key]), ""],
+        wire("legacy", real),
+        ...(stateless ? [wire("stateless", stateless)] : []),
+      ];
+    }),
   );
 }
 
-/** One level's kinds summed: simulator messages and tokens, wire messages and bytes. */
-export function levelTotals({ rows }: LevelKinds): { simulatedMessages: number; simulatedTokens: number; wireMessages: number; wireBytes: number } {
-  const sum = (pick: (row: KindRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+/** One era and level's kinds summed: simulator messages and tokens, wire messages and bytes. */
+export function levelTotals({ kinds }: Pick<EraLevel, "kinds">): { simulatedMessages: number; simulatedTokens: number; wireMessages: number; wireBytes: number } {
+  const sum = (pick: (row: KindRow) => number) => kinds.reduce((total, row) => total + pick(row), 0);
   return {
     simulatedMessages: sum((row) => row.simulatedMessages),
     simulatedTokens: sum((row) => row.simulatedTokens),
@@ -64,30 +85,42 @@ export function ratio(numerator: number, divisor: number): string {
   return divisor === 0 ? "-" : (numerator / divisor).toFixed(1);
 }
 
-/** Per level: the simulator's messages and envelope tokens beside the wire's messages and bytes. */
-export function formatTokensAndBytes(kinds: readonly LevelKinds[]): string {
+/** The entries of the highest level, one per era, in era order. */
+export function fullLevel(eras: readonly EraLevel[]): EraLevel[] {
+  const top = Math.max(...eras.map((entry) => entry.level));
+  return eras.filter((entry) => entry.level === top);
+}
+
+/** Per level and era: the simulator's messages and envelope tokens beside the wire's messages and bytes. */
+export function formatTokensAndBytes(eras: readonly EraLevel[]): string {
+  const ordered = [...eras].sort((a, b) => a.level - b.level);
   return formatTextTable(
-    ["level", "messages (simulated)", "envelope tokens", "messages (wire)", "bytes", "bytes per token"],
-    kinds.map((entry) => {
+    ["level", "revision", "sim messages", "envelope tokens", "wire messages", "bytes", "bytes per token"],
+    ordered.map((entry, i) => {
       const t = levelTotals(entry);
-      return [`${entry.level} ${LEVELS[entry.level]}`, t.simulatedMessages, t.simulatedTokens, t.wireMessages, t.wireBytes, ratio(t.wireBytes, t.simulatedTokens)];
+      const first = i === 0 || ordered[i - 1].level !== entry.level;
+      return [first ? levelLabel(entry.level) : "", entry.revision, t.simulatedMessages, t.simulatedTokens, t.wireMessages, t.wireBytes, ratio(t.wireBytes, t.simulatedTokens)];
     }),
   );
 }
 
-/** One level's messages by kind (request, response, notification). */
-export function formatKindTable(entry: LevelKinds): string {
+/** The highest level's messages by kind (request, response, notification), each era in turn. */
+export function formatKindTable(eras: readonly EraLevel[]): string {
   return formatTextTable(
-    ["kind", "messages (simulated)", "envelope tokens", "messages (wire)", "bytes", "bytes per message"],
-    entry.rows.map((row) => [row.kind, row.simulatedMessages, row.simulatedTokens, row.wireMessages, row.wireBytes, ratio(row.wireBytes, row.wireMessages)]),
+    ["revision", "kind", "sim messages", "envelope tokens", "wire messages", "bytes", "bytes per message"],
+    fullLevel(eras).flatMap((entry) =>
+      entry.kinds.map((row, k) => [k === 0 ? entry.revision : "", row.kind, row.simulatedMessages, row.simulatedTokens, row.wireMessages, row.wireBytes, ratio(row.wireBytes, row.wireMessages)]),
+    ),
   );
 }
 
-/** The wire's traffic by MCP method, both directions together. */
-export function formatMethodTable(methods: readonly MethodRow[]): string {
+/** The highest level's messages by MCP method, both directions together, each era in turn. */
+export function formatMethodTable(eras: readonly EraLevel[]): string {
   return formatTextTable(
-    ["method", "messages", "bytes", "bytes per message"],
-    methods.map((row) => [row.method, row.messages, row.bytes, ratio(row.bytes, row.messages)]),
+    ["revision", "method", "sim messages", "tokens", "wire messages", "bytes", "bytes per message"],
+    fullLevel(eras).flatMap((entry) =>
+      entry.methods.map((row, k) => [k === 0 ? entry.revision : "", row.method, row.simulatedMessages, row.simulatedTokens, row.wireMessages, row.wireBytes, ratio(row.wireBytes, row.wireMessages)]),
+    ),
   );
 }
 
@@ -164,7 +197,13 @@ export function formatTimeTable(agents: readonly AgentComparison[], timeoutMs: n
 
 /** How much of a run agrees with the simulator: levels, malformed-call answers and agent runs, each of how many. */
 export interface Agreement {
+  /** Levels whose 2025-11-25 wire run has the simulator's task counts. */
   levels: number;
+  /** Levels whose 2026-07-28 wire run has the simulator's task counts. */
+  statelessLevels: number;
+  /** Era × level entries whose message counts agree by kind and by method, of {@link eraTotal}. */
+  eraCounts: number;
+  eraTotal: number;
   malformed: number;
   malformedTotal: number;
   agents: number;
@@ -175,6 +214,12 @@ export function agreement(result: WireLessonResult): Agreement {
   const { simulated, wire } = result.malformed;
   return {
     levels: result.levels.filter(({ simulated: sim, real }) => taskDifferences(sim, real).length === 0).length,
+    statelessLevels: result.levels.filter(({ level, simulated: sim }) => {
+      const stateless = eraRun(result.eras, "stateless", level);
+      return stateless !== undefined && taskDifferences(sim, stateless).length === 0;
+    }).length,
+    eraCounts: result.eras.filter((entry) => countDifferences(entry).length === 0).length,
+    eraTotal: result.eras.length,
     malformed: wire.reduce((sum, row, k) => sum + WIRE_PATHS.filter((path) => outcomeDifferences(simulated[k].outcomes[path], row.outcomes[path]).length === 0).length, 0),
     malformedTotal: wire.length * WIRE_PATHS.length,
     agents: result.agents.filter((row) => agentDifferences(row).length === 0).length,
@@ -183,12 +228,12 @@ export function agreement(result: WireLessonResult): Agreement {
 
 /** All of lesson 9's tables, ending with a newline. */
 export function formatWireLesson(result: WireLessonResult): string {
-  const full = result.kinds[result.kinds.length - 1];
+  const full = fullLevel(result.eras)[0].level;
   const sections: [string, string][] = [
-    [`lesson 6's tasks, simulated and over the wire (seed ${result.seed})`, formatLevelComparison(result.levels)],
-    ["envelope tokens and bytes on the wire", formatTokensAndBytes(result.kinds)],
-    [`by kind, level ${full.level}`, formatKindTable(full)],
-    [`by method, level ${full.level}`, formatMethodTable(result.methods)],
+    [`lesson 6's tasks, simulated and over the wire (seed ${result.seed})`, formatLevelComparison(result.levels, result.eras)],
+    ["envelope tokens and bytes on the wire, both eras", formatTokensAndBytes(result.eras)],
+    [`by kind, level ${full}`, formatKindTable(result.eras)],
+    [`by method, level ${full}`, formatMethodTable(result.eras)],
     ["eight malformed calls over the real paths", formatWireMalformedTable(result.malformed)],
     ["the agents under each condition, over the wire", formatAgentComparison(result.agents)],
     ["time", formatTimeTable(result.agents, result.timeoutMs)],

@@ -28,11 +28,10 @@ function oneDiscovery(result: WritingAClientResult): EnvelopeCounts {
 export function describeClientSeed(result: WritingAClientResult): string {
   return (
     `This run uses **seed ${result.seed}**: it draws lesson 6's ${Object.keys(result.world.subscribers).length} subscribers and ` +
-    `${result.tasks.length - 1} tasks, and lesson 8's ${result.fleet.devices.length} devices. Discovery messages carry names and ` +
+    `${result.tasks.length - 1} tasks, and the fleet's ${result.fleet.devices.length} devices. Discovery messages carry names and ` +
     `versions only, so their cost is the same for every seed. Tool calls carry readings and device rows, and could move with the ` +
     `seed; at level 3, where this lesson runs, the twelve lesson-6 calls cost the same on every seed we have tried, and only the ` +
-    `fleet task's tokens move, by a few. The client speaks MCP's legacy era at revision ${code(LEGACY_REVISION)}, the ` +
-    `newest of that era: a session opens with ${code("initialize")}.`
+    `fleet task's tokens move, by a few. Every ${code("initialize")} asks for revision ${code(LEGACY_REVISION)}.`
   );
 }
 

@@ -1,0 +1,95 @@
+// Lesson 9 in both eras: lesson 7's client, asking for the tools list only, sends what the real client sends,
+// kind by kind and method by method, in 2025-11-25 and in 2026-07-28; the lesson's tables stay within 100
+// columns and its text says what differs and why. The wire tests start real `serve` processes (dist/ must be built).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { compareEraLevel, countDifferences, simulateEraTasks, type EraLevel } from "../../src/lessons/simulationAgainstTheWire/eras";
+import { formatKindTable, formatMethodTable, formatTokensAndBytes } from "../../src/lessons/simulationAgainstTheWire/tables";
+import { sdkVersions } from "../../src/lessons/simulationAgainstTheWire/run";
+import { tallyTasks } from "../../src/world/run";
+import { runWireTasks } from "../../src/wireClient/tasks";
+import { ROOT } from "../helpers";
+
+const SEED = 20260218;
+const methodsOf = (entry: EraLevel, side: "simulatedMessages" | "wireMessages") =>
+  Object.fromEntries(entry.methods.filter((row) => row[side] > 0).map((row) => [row.method, row[side]]));
+const kindsOf = (entry: EraLevel, side: "simulatedMessages" | "wireMessages") => Object.fromEntries(entry.kinds.map((row) => [row.kind, row[side]]));
+
+/** Both eras at levels 0 and 3: simulated beside real (six processes per era and level). */
+const entries: Promise<EraLevel[]> = Promise.all(
+  (["stateless", "legacy"] as const).flatMap((era) =>
+    ([0, 3] as const).map(async (level) => compareEraLevel(era, level, simulateEraTasks(SEED, level, era), await runWireTasks(SEED, level, { era }))),
+  ),
+);
+
+test("2026-07-28: sim and wire send the same messages, kind by kind and method by method: tools/list and tools/call only", async () => {
+  for (const entry of (await entries).filter((e) => e.era === "stateless")) {
+    const where = `level ${entry.level}`;
+    assert.deepEqual(countDifferences(entry), [], where);
+    assert.deepEqual(kindsOf(entry, "simulatedMessages"), kindsOf(entry, "wireMessages"), where);
+    assert.deepEqual(methodsOf(entry, "simulatedMessages"), methodsOf(entry, "wireMessages"), where);
+    assert.deepEqual(Object.keys(methodsOf(entry, "wireMessages")), ["tools/list", "tools/call"], `${where}: no initialize, no notification`);
+    assert.equal(entry.kinds.find((row) => row.kind === "notification")!.wireMessages, 0, where);
+    assert.equal(methodsOf(entry, "wireMessages")["tools/list"], 2 * 3, `${where}: one tools/list and its result per server`);
+    assert.equal(entry.revision, "2026-07-28");
+    assert.deepEqual(tallyTasks(entry.simulated.outcomes), tallyTasks(entry.real.outcomes), `${where}: the same calls and outcomes`);
+  }
+});
+
+test("2025-11-25: sim and wire send the same messages, initialize and notifications/initialized included", async () => {
+  for (const entry of (await entries).filter((e) => e.era === "legacy")) {
+    const where = `level ${entry.level}`;
+    assert.deepEqual(countDifferences(entry), [], where);
+    assert.deepEqual(methodsOf(entry, "simulatedMessages"), methodsOf(entry, "wireMessages"), where);
+    assert.deepEqual(Object.keys(methodsOf(entry, "wireMessages")), ["initialize", "notifications/initialized", "tools/list", "tools/call"], where);
+    assert.deepEqual(tallyTasks(entry.simulated.outcomes), tallyTasks(entry.real.outcomes), where);
+  }
+});
+
+test("the stateless run has fewer messages than the legacy one and costs more on both sides; the tables fit in 100 columns", async () => {
+  const all = await entries;
+  for (const level of [0, 3]) {
+    const [legacy, stateless] = (["legacy", "stateless"] as const).map((era) => all.find((e) => e.era === era && e.level === level)!);
+    const sum = (e: EraLevel, key: "simulatedTokens" | "wireBytes" | "wireMessages") => e.kinds.reduce((n, row) => n + row[key], 0);
+    assert.equal(sum(legacy, "wireMessages") - sum(stateless, "wireMessages"), 3 * 3, "initialize, its result and the notification, per server");
+    assert.ok(sum(stateless, "wireBytes") > sum(legacy, "wireBytes"));
+    assert.ok(sum(stateless, "simulatedTokens") > sum(legacy, "simulatedTokens"));
+  }
+  for (const table of [formatTokensAndBytes(all), formatKindTable(all), formatMethodTable(all)]) {
+    for (const line of table.split("\n")) assert.ok(line.length <= 100, `${line.length}: ${line}`);
+  }
+});
+
+test("the simulated side discovers once, tools lists only, in either era", () => {
+  const legacy = simulateEraTasks(SEED, 3, "legacy");
+  const stateless = simulateEraTasks(SEED, 3, "stateless");
+  assert.deepEqual([...new Set(legacy.sent.map((m) => m.method))], ["initialize", "notifications/initialized", "tools/list"]);
+  assert.deepEqual([...new Set(stateless.sent.map((m) => m.method))], ["tools/list"]);
+  assert.deepEqual([legacy.discoveries, stateless.discoveries], [1, 1]);
+  assert.equal(legacy.tasks, 12);
+  assert.deepEqual(legacy.outcomes, stateless.outcomes, "the era changes no outcome");
+});
+
+test("both committed exports state the revisions and SDK versions, say which malformed answers differ and why, and keep their new tables within 100 columns", () => {
+  const { server, client } = sdkVersions();
+  for (const path of ["09-the-simulation-against-the-wire.md", "seed-20260219/09-the-simulation-against-the-wire.md"]) {
+    const text = readFileSync(join(ROOT, "lessons", path), "utf8");
+    assert.ok(text.includes(`\`@modelcontextprotocol/server\` ${server}`) && text.includes(`\`@modelcontextprotocol/client\` ${client}`), path);
+    assert.match(text, /revision 2025-11-25/);
+    assert.match(text, /revision 2026-07-28/);
+    assert.doesNotMatch(text, /McpError|unchecked|`readOnlyHint` and `destructiveHint`|faithful model/, path);
+    assert.match(text, /9 of 16 answers are the simulator's, to the character; the other 7 differ/, path);
+    assert.match(text, /invalid tool arguments are a tool execution error/, path);
+    assert.match(text, /the real servers the JSON-RPC error -32602/, path);
+    assert.match(text, /partly by construction/, path);
+    assert.match(text, /legacy SDK 1\.x[\s\S]*MCP Inspector/, path);
+    assert.match(text.slice(text.indexOf("## Next")), /Lesson 10/, path);
+    for (const cell of ["formatLevelComparison(lesson.levels, lesson.eras)", "formatTokensAndBytes(lesson.eras)", "formatMethodTable(lesson.eras)"]) {
+      const start = text.indexOf("```text\n", text.indexOf(cell));
+      const block = text.slice(start, text.indexOf("\n```\n", start + 8));
+      for (const line of block.split("\n")) assert.ok(line.length <= 100, `${path}: ${line.length}: ${line}`);
+    }
+  }
+});
