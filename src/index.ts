@@ -187,3 +187,5 @@ export {
   formatMismatchTranscript,
   formatWithoutASessionWire,
 } from "./lessons/withoutASession/wireTables";
+export { describeSessionSeed, readOpenings, readFields, readEras, readDiscoveryPlans, readAuto, readMismatch, summarizeSession, sessionSolutions } from "./lessons/withoutASession/prose";
+export { erasChart } from "./lessons/withoutASession/charts";

@@ -74,6 +74,9 @@ describe("lesson 10 on the wire (default seed)", () => {
     assert.equal(run("legacy", "per-task").listings, lists * tasks);
     const windows = Math.floor(((tasks - 1) * TASK_GAP_MS) / first.discovery.ttlMs) + 1;
     assert.equal(run("stateless", "cached").listings, lists * windows);
+    assert.deepEqual(run("stateless", "cached").listedBefore, [1, 7], "an hour's ttlMs with tasks ten minutes apart: fresh until task 7 starts at exactly 60 minutes");
+    assert.deepEqual(run("legacy", "per-session").listedBefore, [1]);
+    assert.equal(run("stateless", "per-task").listedBefore.length, tasks);
     assert.equal(first.discovery.ttlMs, 3_600_000);
     for (const r of first.discovery.runs) assert.equal(r.completed, first.eras.legacy.completed, `${r.era} ${r.plan}`);
   });
@@ -106,6 +109,15 @@ describe("lesson 10 on the wire (default seed)", () => {
     const ours = first.auto.find((m) => m.server === "dual-era")!;
     assert.equal(ours.verdict, "stateless");
     assert.deepEqual(ours.extra, { messages: 2, bytes: ours.probe.bytes, processes: 1 });
+  });
+
+  it("the two openings on one dual-era process: initialize, its answer, initialized, tools/list; or tools/list alone with its _meta", () => {
+    const methods = (steps: typeof first.openings.legacy.steps) => steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line).method ?? "answer"] : []));
+    assert.deepEqual(methods(first.openings.legacy.steps), ["initialize", "answer", "notifications/initialized", "tools/list", "answer"]);
+    assert.deepEqual(methods(first.openings.stateless.steps), ["tools/list", "answer"]);
+    const [request, answer] = first.openings.stateless.steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line)] : []));
+    assert.deepEqual(request.params._meta, requestMeta());
+    assert.equal(answer.result.resultType, "complete");
   });
 
   it("the mismatch transcripts are real lines: -32022 with data.supported and a retry; an initialize answered with another version and a client that closes", () => {

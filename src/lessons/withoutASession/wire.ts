@@ -40,6 +40,7 @@ import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "../../wireClient/serveC
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/run";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
+import { ResultCache } from "../../client/cache";
 import { addTraffic, noTraffic, type ByteCount, type TrafficCounts } from "../../wireClient/trafficCounts";
 
 /** The declaration level of every run: lesson 6's `full`. Source: issue 11 §5. */
@@ -144,6 +145,8 @@ export interface DiscoveryRun {
   discoveryBytes: number;
   /** Tasks completed (the same in every plan: discovery changes no answer). */
   completed: number;
+  /** The tasks (1-based) before which the client discovered. */
+  listedBefore: number[];
 }
 
 /** Part (b). */
@@ -202,6 +205,8 @@ export interface WithoutASessionWire {
   eras: EraComparison;
   discovery: DiscoveryComparison;
   auto: AutoMeeting[];
+  /** One server's opening in each era, as the lines crossed: up to its tools listed. */
+  openings: { legacy: MismatchTranscript; stateless: MismatchTranscript };
   mismatch: { stateless: MismatchTranscript; legacy: MismatchTranscript };
 }
 
@@ -265,8 +270,8 @@ function eraRun(era: SpokenEra, recorded: EraSession): EraRun {
 }
 
 /**
- * The `_meta` the real client's SDK adds to every stateless request, in its key order (version,
- * client info, capabilities; a line of it is in part d's transcript and in the meter's bytes).
+ * The `_meta` the real client's SDK adds to every stateless request, in its key order: the
+ * protocol version, the client's identity, its capabilities.
  */
 export function requestMeta(version: string = STATELESS_VERSION): Record<string, unknown> {
   return {
@@ -383,6 +388,7 @@ function discoveryRow(era: SpokenEra, plan: DiscoveryPlan, traffic: TrafficCount
     bytes: total.bytes,
     discoveryBytes: countOf(traffic, (method) => method !== CALL).bytes,
     completed: outcomes.filter((outcome) => outcome.completed).length,
+    listedBefore: outcomes.map((_, k) => k + 1),
   };
 }
 
@@ -416,17 +422,23 @@ async function legacyPerTask(seed: number, tasks: readonly TaskWithAnswer[]): Pr
 async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[], plan: "per-task" | "cached", ttlMs: number): Promise<DiscoveryRun> {
   const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era: "stateless", ...DISCOVER_EVERYTHING });
   const outcomes: TaskOutcome[] = [];
-  let listedAt = 0;
+  const cache = new ResultCache();
+  const keep = (now: number) => {
+    for (const server of session.connections.keys()) cache.store({ kind: "response", server, method: "tools/list", ttlMs }, now);
+  };
+  const listedBefore = [1];
+  keep(0); // the opening listed everything at time 0
   try {
     for (let k = 0; k < tasks.length; k++) {
       const now = k * TASK_GAP_MS;
-      const stale = plan === "per-task" ? k > 0 : now - listedAt >= ttlMs;
+      const stale = plan === "per-task" ? k > 0 : [...session.connections.keys()].some((server) => !cache.isFresh(server, "tools/list", now));
       if (stale) {
         for (const connection of session.connections.values()) {
           await listAgain(connection);
           await relistOthers(connection);
         }
-        listedAt = now;
+        keep(now);
+        listedBefore.push(k + 1);
       }
       outcomes.push(await runTask(session, tasks[k]));
     }
@@ -434,7 +446,7 @@ async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[]
     await closeWireSession(session);
   }
   const { traffic, processes } = sessionFigures([session]);
-  return discoveryRow("stateless", plan, traffic, processes, outcomes);
+  return { ...discoveryRow("stateless", plan, traffic, processes, outcomes), listedBefore };
 }
 
 /** Part (b): per task, per session (part a's runs) and, stateless, cached for `ttlMs`. */
@@ -451,6 +463,7 @@ async function compareDiscovery(seed: number, eras: EraComparison, ttlMs: number
     bytes: run.bytes,
     discoveryBytes: run.beforeFirstCall.bytes,
     completed: run.completed,
+    listedBefore: [1],
   });
   const legacyTask = await legacyPerTask(seed, tasks);
   const statelessTask = await statelessRelisting(seed, tasks, "per-task", ttlMs);
@@ -571,6 +584,37 @@ async function statelessMismatch(): Promise<{ transcript: MismatchTranscript; tt
   };
 }
 
+/**
+ * The two openings on one dual-era server (`serve olcum`), line by line: legacy, `initialize`
+ * (2025-11-25), its answer, `notifications/initialized`, then `tools/list`; stateless,
+ * `tools/list` alone, its `_meta` carrying what `initialize` carried.
+ */
+async function openings(): Promise<{ legacy: MismatchTranscript; stateless: MismatchTranscript }> {
+  const args = ["olcum"];
+  const command = ["mcp-course", "serve", ...args].join(" ");
+  const legacy = new LineExchange(args);
+  legacy.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { ...WIRE_CLIENT_CAPABILITIES }, clientInfo: { ...WIRE_CLIENT_INFO } } });
+  const agreed = await legacy.read();
+  legacy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  legacy.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  const legacyTools = await legacy.read();
+  await legacy.close("done");
+  const stateless = new LineExchange(args);
+  stateless.send({ jsonrpc: "2.0", id: 0, method: "tools/list", params: { _meta: requestMeta() } });
+  const statelessTools = await stateless.read();
+  await stateless.close("done");
+  const count = (answer: Record<string, any>) => (answer.result?.tools ?? []).length;
+  return {
+    legacy: {
+      era: "legacy",
+      command,
+      steps: legacy.steps,
+      outcome: `version ${agreed.result?.protocolVersion} agreed, then ${count(legacyTools)} tools listed in the session`,
+    },
+    stateless: { era: "stateless", command, steps: stateless.steps, outcome: `${count(statelessTools)} tools listed by one request that needs no session` },
+  };
+}
+
 /** The legacy revision the scripted client speaks in part (d): a real one our servers do not accept. */
 export const MISMATCH_LEGACY_VERSION = "2025-03-26";
 
@@ -605,10 +649,11 @@ async function legacyMismatch(): Promise<MismatchTranscript> {
  */
 export async function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
+  const opened = await openings();
   const stateless = await statelessMismatch();
   const legacy = await legacyMismatch();
   const eras = await compareEras(seed);
   const discovery = await compareDiscovery(seed, eras, stateless.ttlMs);
   const auto = await meetWithAuto();
-  return { seed, level: LESSON_LEVEL, eras, discovery, auto, mismatch: { stateless: stateless.transcript, legacy } };
+  return { seed, level: LESSON_LEVEL, eras, discovery, auto, openings: opened, mismatch: { stateless: stateless.transcript, legacy } };
 }
