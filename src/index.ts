@@ -103,8 +103,9 @@ export { ERA_MODES, DEFAULT_TASK_SPACING_MS, type TaskStep } from "./client/sess
 export { type DiscoveryOptions } from "./client/discovery";
 
 // Lesson 10, "Without a Session": the simulated half (the real-wire half is `withoutASession/wire.ts`).
-export { simulateWithoutASession, crossingOf, SESSION_LESSON_LEVEL, PRICED_SERVER, ERA_VARIANTS, type WithoutASessionResult, type WithoutASessionOptions, type EraVariant, type EraRunRow, type CumulativePoint, type Crossing, type LessonSixEras, type ModeRow, type DiscoveryModes, type MessageCostRow, type FieldCostRow, type MessageCosts } from "./lessons/withoutASession/simulate";
-export { formatEraRuns, formatCumulative, formatCrossings, crossingText, formatModes, formatCacheRefetches, formatMessageCosts, formatFieldCosts, formatWithoutASession, perCallText, FIELD_LEGEND } from "./lessons/withoutASession/simTables";
+export { crossingOf, belowThroughout, crossingText, type Crossing, type TaskPoint, type PointSeries } from "./lessons/withoutASession/crossing";
+export { simulateWithoutASession, SESSION_LESSON_LEVEL, PRICED_SERVER, ERA_VARIANTS, type WithoutASessionResult, type WithoutASessionOptions, type EraVariant, type EraRunRow, type CumulativePoint, type LessonSixEras, type ModeRow, type DiscoveryModes, type MessageCostRow, type FieldCostRow, type MessageCosts } from "./lessons/withoutASession/simulate";
+export { formatEraRuns, formatCumulative, formatTokenCrossings, formatModes, formatCacheRefetches, formatMessageCosts, formatFieldCosts, formatWithoutASession, perCallText, FIELD_LEGEND } from "./lessons/withoutASession/simTables";
 
 // Real MCP servers over stdio (issue 5 §1–2): the world's three servers and the fleet on the SDK's low-level Server.
 export { serve, type ServeOptions, type ServeIo, type ServeSummary } from "./server/serve";
@@ -165,7 +166,6 @@ export { wireChart } from "./lessons/simulationAgainstTheWire/charts";
 // Lesson 10: without a session — the same work in both eras, counted on the real wire.
 export {
   runWithoutASessionOnTheWire,
-  crossing,
   requestMeta,
   metaMemberBytes,
   LESSON_LEVEL as WITHOUT_A_SESSION_LEVEL,
@@ -175,7 +175,7 @@ export {
   type EraComparison,
   type EraRun,
   type KindCounts,
-  type Crossing as WireCrossing,
+  type WirePoint,
   type DiscoveryPlan,
   type DiscoveryRun,
   type DiscoveryComparison,
@@ -189,10 +189,13 @@ export {
   formatEraCosts,
   formatEraKinds,
   describeCrossing,
-  formatCrossings as formatWireCrossings,
+  formatWireCrossings,
+  formatWireCumulative,
   formatDiscoveryPlans,
   formatAutoMeetings,
   prettyJson,
   formatMismatchTranscript,
   formatWithoutASessionWire,
 } from "./lessons/withoutASession/wireTables";
+export { describeSessionSeed, readOpenings, readFields, readEras, readDiscoveryPlans, readAuto, readMismatch, summarizeSession, sessionSolutions } from "./lessons/withoutASession/prose";
+export { erasChart } from "./lessons/withoutASession/charts";

@@ -45,6 +45,13 @@ export const LESSONS: readonly LessonEntry[] = [
     covers:
       "the four servers as real MCP servers over stdio on the official SDK, and a real client; lesson 6's counts per level, envelope tokens against bytes, the eight malformed calls and the faults, each simulated and on the wire side by side.",
   },
+  {
+    name: "10-without-a-session",
+    alias: "without-a-session",
+    title: "Without a Session",
+    covers:
+      "MCP's two eras, the legacy initialize session and the stateless 2026-07-28 revision: the two openings line by line; the per-request _meta and per-result fields, in tokens and bytes; lesson 6's tasks and lesson 7's discovery in both eras, simulated and on the wire, and where they cross; caching lists for ttlMs; auto's probe and fallback; a version mismatch in each era.",
+  },
 ];
 
 /**

@@ -77,6 +77,12 @@ export interface WireClientOptions {
   explained?: boolean;
   /** Where to count the session's traffic; default a new meter of the connection's own. The probe has its own (`EraProbe.traffic`). */
   meter?: TrafficMeter;
+  /**
+   * Discover everything the server declares: after `tools/list`, also `resources/list` and
+   * `prompts/list` where its capabilities name them (lesson 7's discovery). Default false: the
+   * client lists tools only, as lesson 6's run needs.
+   */
+  listEverything?: boolean;
 }
 
 /** One line of a server's stderr log: `event` (`serving`, `call`, `stopping`, …) and its fields. */
@@ -290,11 +296,32 @@ export class WireConnection implements ToolConnection {
       this.serverCapabilities = client.getServerCapabilities();
       this.eraState!.protocolVersion = client.getNegotiatedProtocolVersion();
       this.tools = (await client.listTools()).tools as WireTool[];
+      if (this.options.listEverything) await this.listResourcesAndPrompts(client);
     } catch (error) {
       await this.close();
       throw error;
     }
     this.startMillis.push(before + performance.now() - started);
+  }
+
+  /**
+   * Lists the server's resources and prompts, each only where its capabilities declare it, in
+   * that order: one `resources/list` and one `prompts/list` request at most, metered as any
+   * other. SDK 2.4.0's client keeps list answers for their `ttlMs` by the wall clock; this asks
+   * with `cacheMode: "refresh"`, so a request always goes out.
+   *
+   * @throws Error when no server process runs; what the SDK throws for a failed request.
+   */
+  async relistResourcesAndPrompts(): Promise<void> {
+    const client = this.current?.client;
+    if (!client) throw new Error("the connection has no running process to list resources and prompts on");
+    await this.listResourcesAndPrompts(client);
+  }
+
+  private async listResourcesAndPrompts(client: Client): Promise<void> {
+    const capabilities = client.getServerCapabilities() ?? {};
+    if (capabilities.resources) await client.listResources(undefined, { cacheMode: "refresh" });
+    if (capabilities.prompts) await client.listPrompts(undefined, { cacheMode: "refresh" });
   }
 
   /** The era asked for and spoken, the protocol version, and `auto`'s probe. */

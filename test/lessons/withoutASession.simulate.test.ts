@@ -4,7 +4,8 @@ import { test } from "node:test";
 import { runClient } from "../../src/client/session";
 import { clientTasks } from "../../src/client/tasks";
 import { generateFleet } from "../../src/fleet/generator";
-import { simulateWithoutASession, crossingOf } from "../../src/lessons/withoutASession/simulate";
+import { crossingOf } from "../../src/lessons/withoutASession/crossing";
+import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
 import { formatWithoutASession } from "../../src/lessons/withoutASession/simTables";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import { PROTOCOL_FIELDS } from "../../src/sim/eras";
@@ -64,7 +65,7 @@ for (const seed of SEEDS) {
     // A made-up pair that does cross: the order changes at the first point where it flips.
     const [legacy] = lessonSix.rows;
     const cheapStart = { ...legacy, label: "x", cumulative: legacy.cumulative.map((p, i) => ({ ...p, tokens: i < 3 ? p.tokens - 100 : p.tokens + 1 })) };
-    const crossed = crossingOf(legacy, cheapStart);
+    const crossed = crossingOf(legacy, cheapStart, "tokens", (p) => p.tokens);
     assert.equal(crossed.cheaperFirst, "b");
     assert.equal(crossed.at?.task, 3);
   });

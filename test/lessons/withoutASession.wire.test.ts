@@ -1,7 +1,9 @@
-// Invariant: lesson 10's wire half counts every figure on a real wire (issue 11 §5): the stateless era's requests outgrow the legacy ones by exactly their _meta, the fixed and per-call costs are the runs' own differences, auto against a legacy-only server costs one process and the probe's two messages, and the formatted tables are the same bytes on every run and never wider than 100 characters.
+// Invariant: lesson 10's wire half counts every figure on a real wire (issue 11 §5): the stateless era's requests outgrow the legacy ones by exactly their _meta, the fixed and per-call costs are the runs' own differences, the crossings are read off the runs' points, the wire sends the simulator's messages kind by kind at every point in each era, auto against a legacy-only server costs one process and the probe's two messages, and the formatted tables are the same bytes on every run and never wider than 100 characters.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import { crossing, metaMemberBytes, requestMeta, runWithoutASessionOnTheWire, TASK_GAP_MS, type WithoutASessionWire } from "../../src/lessons/withoutASession/wire";
+import { crossingOf } from "../../src/lessons/withoutASession/crossing";
+import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
+import { metaMemberBytes, requestMeta, runWithoutASessionOnTheWire, TASK_GAP_MS, type WithoutASessionWire } from "../../src/lessons/withoutASession/wire";
 import { formatWithoutASessionWire, MAX_LINE } from "../../src/lessons/withoutASession/wireTables";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 
@@ -20,19 +22,21 @@ describe("lesson 10 on the wire (default seed)", () => {
     second = await runWithoutASessionOnTheWire(DEFAULT_SEED);
   });
 
-  it("each stateless tools/call request exceeds its legacy twin by exactly its _meta bytes, ids aside (legacy ids start after initialize and tools/list, stateless after tools/list)", () => {
+  it("each stateless tools/call request exceeds its legacy twin by exactly its _meta bytes, ids aside (0-based ids: legacy calls start after initialize and the lists, stateless after the lists)", () => {
     const { legacy, stateless, requestMetaBytes } = first.eras;
     assert.equal(requestMetaBytes, metaMemberBytes(requestMeta()));
     assert.ok(requestMetaBytes > 100);
     let expected = 0;
     for (const [server, n] of Object.entries(legacy.callsByServer)) {
       assert.equal(stateless.callsByServer[server], n, server);
-      expected += n * requestMetaBytes + idDigits(1, n) - idDigits(2, n);
+      const lists = stateless.openingRequestsByServer[server];
+      assert.equal(legacy.openingRequestsByServer[server], lists + 1, `${server}: initialize, then the same lists`);
+      expected += n * requestMetaBytes + idDigits(lists, n) - idDigits(lists + 1, n);
     }
     assert.equal(stateless.work.sentBytes - legacy.work.sentBytes, expected);
   });
 
-  it("the fixed cost and the per-call cost are the differences of the counted runs, and the crossing follows from them", () => {
+  it("the fixed cost and the per-call cost are the differences of the counted runs, and the crossings are read off the runs' points", () => {
     for (const run of [first.eras.legacy, first.eras.stateless]) {
       assert.equal(run.beforeFirstCall.bytes + run.work.bytes, run.bytes, run.era);
       assert.equal(run.beforeFirstCall.messages + run.work.messages, run.messages, run.era);
@@ -43,13 +47,19 @@ describe("lesson 10 on the wire (default seed)", () => {
     const { legacy, stateless } = first.eras;
     assert.equal(legacy.kinds.notification, 3, "one notifications/initialized per server");
     assert.equal(stateless.kinds.notification, 0);
-    const k = first.eras.bytes.afterCalls;
-    assert.notEqual(k, null);
-    const cost = (run: typeof legacy, calls: number) => run.beforeFirstCall.bytes + calls * run.bytesPerCall;
-    assert.ok(cost(stateless, k!) > cost(legacy, k!));
-    if (k! > 0) assert.ok(cost(stateless, k! - 1) <= cost(legacy, k! - 1));
-    assert.equal(first.eras.messages.afterCalls, null, "fewer stateless messages at every count");
-    assert.deepEqual(crossing({ fixed: 10, perCall: 1 }, { fixed: 5, perCall: 3 }), { afterCalls: 3, legacy: 13, stateless: 14 });
+    for (const run of [legacy, stateless]) {
+      assert.equal(run.cumulative.length, 13, run.era);
+      assert.deepEqual(run.cumulative[0], { task: 0, calls: 0, wireCalls: 0, messages: run.beforeFirstCall.messages, bytes: run.beforeFirstCall.bytes }, run.era);
+      assert.deepEqual(run.cumulative.at(-1), { task: 12, calls: run.cumulative.at(-1)!.calls, wireCalls: run.calls, messages: run.messages, bytes: run.bytes }, run.era);
+      for (let i = 1; i < run.cumulative.length; i++) assert.ok(run.cumulative[i].bytes >= run.cumulative[i - 1].bytes, `${run.era} ${i}`);
+    }
+    const { bytes, messages } = first.eras;
+    assert.deepEqual(bytes.gaps, legacy.cumulative.map((p, i) => stateless.cumulative[i].bytes - p.bytes));
+    assert.deepEqual(messages.gaps, legacy.cumulative.map((p, i) => stateless.cumulative[i].messages - p.messages));
+    assert.deepEqual(bytes, crossingOf(legacy, stateless, "bytes", (p) => p.bytes));
+    for (const c of [bytes, messages]) assert.equal(c.at === null, !c.gaps.some((gap) => Math.sign(gap) === -Math.sign(c.gaps[0]) && gap !== 0));
+    assert.ok(messages.gaps.every((gap) => gap < 0), "fewer stateless messages at every point");
+    assert.equal(messages.at, null);
   });
 
   it("discovery per task: legacy a process and an initialize per task and server; stateless lists again on the same three processes; cached lists once per ttlMs window", () => {
@@ -57,11 +67,38 @@ describe("lesson 10 on the wire (default seed)", () => {
     const tasks = first.discovery.tasks;
     assert.equal(tasks, 12);
     assert.deepEqual([run("legacy", "per-task").processes, run("legacy", "per-task").initializes], [3 * tasks, 3 * tasks]);
-    assert.deepEqual([run("stateless", "per-task").processes, run("stateless", "per-task").listings], [3, 3 * tasks]);
+    const lists = run("stateless", "per-session").listings;
+    assert.equal(run("legacy", "per-session").listings, lists);
+    assert.equal(lists, 6, "tools/list three times, resources/list twice (olcum, tarife), prompts/list once (tarife)");
+    assert.deepEqual([run("stateless", "per-task").processes, run("stateless", "per-task").listings], [3, lists * tasks]);
+    assert.equal(run("legacy", "per-task").listings, lists * tasks);
     const windows = Math.floor(((tasks - 1) * TASK_GAP_MS) / first.discovery.ttlMs) + 1;
-    assert.equal(run("stateless", "cached").listings, 3 * windows);
+    assert.equal(run("stateless", "cached").listings, lists * windows);
+    assert.deepEqual(run("stateless", "cached").listedBefore, [1, 7], "an hour's ttlMs with tasks ten minutes apart: fresh until task 7 starts at exactly 60 minutes");
+    assert.deepEqual(run("legacy", "per-session").listedBefore, [1]);
+    assert.equal(run("stateless", "per-task").listedBefore.length, tasks);
     assert.equal(first.discovery.ttlMs, 3_600_000);
     for (const r of first.discovery.runs) assert.equal(r.completed, first.eras.legacy.completed, `${r.era} ${r.plan}`);
+  });
+
+  it("the wire sends the simulator's messages, kind by kind and point by point, in each era (discovery everything declared, then the calls)", () => {
+    const simulated = simulateWithoutASession(DEFAULT_SEED).lessonSix.rows;
+    for (const [run, row] of [
+      [first.eras.legacy, simulated.find((r) => r.label === "legacy")!],
+      [first.eras.stateless, simulated.find((r) => r.label === "stateless")!],
+    ] as const) {
+      assert.deepEqual(run.kinds, { request: row.total.request, response: row.total.response, notification: row.total.notification }, run.era);
+      assert.deepEqual(
+        run.cumulative.map((p) => [p.task, p.calls, p.wireCalls, p.messages]),
+        row.cumulative.map((p) => [p.task, p.calls, p.wireCalls, p.messages]),
+        run.era,
+      );
+      assert.equal(run.completed, row.completed, run.era);
+    }
+    // Both halves agree on which era costs more before the first call, and on whether the eras cross.
+    const sim = simulateWithoutASession(DEFAULT_SEED).lessonSix.crossing;
+    assert.equal(first.eras.bytes.cheaperFirst, sim.cheaperFirst);
+    assert.equal(first.eras.bytes.at === null, sim.at === null);
   });
 
   it("auto against serve --era legacy costs exactly one extra process and the probe's two messages, then falls back to legacy", () => {
@@ -72,6 +109,15 @@ describe("lesson 10 on the wire (default seed)", () => {
     const ours = first.auto.find((m) => m.server === "dual-era")!;
     assert.equal(ours.verdict, "stateless");
     assert.deepEqual(ours.extra, { messages: 2, bytes: ours.probe.bytes, processes: 1 });
+  });
+
+  it("the two openings on one dual-era process: initialize, its answer, initialized, tools/list; or tools/list alone with its _meta", () => {
+    const methods = (steps: typeof first.openings.legacy.steps) => steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line).method ?? "answer"] : []));
+    assert.deepEqual(methods(first.openings.legacy.steps), ["initialize", "answer", "notifications/initialized", "tools/list", "answer"]);
+    assert.deepEqual(methods(first.openings.stateless.steps), ["tools/list", "answer"]);
+    const [request, answer] = first.openings.stateless.steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line)] : []));
+    assert.deepEqual(request.params._meta, requestMeta());
+    assert.equal(answer.result.resultType, "complete");
   });
 
   it("the mismatch transcripts are real lines: -32022 with data.supported and a retry; an initialize answered with another version and a client that closes", () => {

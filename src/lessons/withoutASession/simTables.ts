@@ -7,7 +7,8 @@
  */
 import { PROTOCOL_FIELDS, type ProtocolEra, type ProtocolField } from "../../sim/eras";
 import { formatTextTable, type Cell } from "../textTable";
-import type { Crossing, DiscoveryModes, LessonSixEras, MessageCosts, WithoutASessionResult } from "./simulate";
+import { crossingText } from "./crossing";
+import type { DiscoveryModes, LessonSixEras, MessageCosts, WithoutASessionResult } from "./simulate";
 
 /** Tokens per call, one decimal. */
 export function perCallText(tokens: number): string {
@@ -48,16 +49,11 @@ export function formatCumulative(eras: LessonSixEras): string {
   );
 }
 
-/** The point where a crossing happens, as a table cell: `after task N (call C)`, or `none`. */
-export function crossingText(crossing: Crossing): string {
-  return crossing.at === null ? "none" : `after task ${crossing.at.task} (call ${crossing.at.calls})`;
-}
-
 /**
  * Part (a): for each stateless run against the legacy one, the second's tokens less the first's
  * before the first call and after the last task, and where the order changes.
  */
-export function formatCrossings(eras: LessonSixEras): string {
+export function formatTokenCrossings(eras: LessonSixEras): string {
   return formatTextTable(
     ["compared", "gap before 1st call", "gap at the end", "crossing"],
     [eras.crossing, eras.crossingWithDiscover].map((c) => [`${c.b} − ${c.a}`, c.gaps[0], c.gaps[c.gaps.length - 1], crossingText(c)]),
@@ -129,7 +125,7 @@ export function formatWithoutASession(result: WithoutASessionResult): string {
   const sections: [string, string][] = [
     [`lesson 6's twelve tasks in both eras (seed ${result.seed}, level ${result.level})`, formatEraRuns(lessonSix)],
     ["as the calls add up", formatCumulative(lessonSix)],
-    ["where they cross", formatCrossings(lessonSix)],
+    ["where they cross", formatTokenCrossings(lessonSix)],
     ["lesson 7's thirteen tasks: discovery per task, per session, or cached", formatModes(modes)],
     ["when the cached clients discovered", formatCacheRefetches(modes)],
     [`what each message costs: ${costs.server}, legacy`, formatMessageCosts(costs, "legacy")],

@@ -38,6 +38,7 @@ import type { Server } from "../../sim/server";
 import { pyStr } from "../../sim/values";
 import { LESSON_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
+import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
 
 /** The level lesson 10 runs at: 3 (full), lesson 6's and lesson 7's. */
 export const SESSION_LESSON_LEVEL: Level = 3;
@@ -61,11 +62,7 @@ export const ERA_VARIANTS: readonly EraVariant[] = Object.freeze([
 ] as const satisfies readonly EraVariant[]);
 
 /** A run's cumulative counts at one point: before the first call (`task` 0) or after task `task`. */
-export interface CumulativePoint {
-  /** 0 before the first task's calls, else the number of tasks done. */
-  task: number;
-  /** Tool calls the tasks made so far (including those that ended in the client). */
-  calls: number;
+export interface CumulativePoint extends TaskPoint {
   /** Call requests that crossed the wire so far. */
   wireCalls: number;
   /** Messages of every kind so far. */
@@ -93,22 +90,6 @@ export interface EraRunRow extends EraVariant {
   cumulative: CumulativePoint[];
 }
 
-/**
- * Where two runs' cumulative tokens change order, read off their points (before the first call
- * and after each task).
- */
-export interface Crossing {
-  /** The two labels compared, `a` then `b`. */
-  a: string;
-  b: string;
-  /** Which is cheaper before the first call: `a`, `b`, or `equal`. */
-  cheaperFirst: "a" | "b" | "equal";
-  /** The first point where the other one is cheaper (strictly), or null if none in the run. */
-  at: CumulativePoint | null;
-  /** `b`'s tokens less `a`'s at every point, in point order. */
-  gaps: number[];
-}
-
 /** Part (a): lesson 6's twelve tasks in each era. */
 export interface LessonSixEras {
   /** olcum, tarife, kayit. */
@@ -116,10 +97,10 @@ export interface LessonSixEras {
   tasks: number;
   /** In {@link ERA_VARIANTS} order. */
   rows: EraRunRow[];
-  /** legacy against stateless (lists only). */
-  crossing: Crossing;
-  /** legacy against stateless with `server/discover`. */
-  crossingWithDiscover: Crossing;
+  /** legacy against stateless (lists only), tokens. */
+  crossing: Crossing<CumulativePoint>;
+  /** legacy against stateless with `server/discover`, tokens. */
+  crossingWithDiscover: Crossing<CumulativePoint>;
 }
 
 /** One way of discovering over lesson 7's thirteen tasks. */
@@ -216,19 +197,6 @@ function cumulativeOf(run: ClientRun): CumulativePoint[] {
     points.push({ task: i + 1, calls, wireCalls, messages: messagesOf(step.done), tokens: step.done.tokens });
   });
   return points;
-}
-
-/**
- * Where `b`'s cumulative tokens and `a`'s change order (see {@link Crossing}).
- *
- * @throws RangeError if the two runs have different numbers of points.
- */
-export function crossingOf(a: EraRunRow, b: EraRunRow): Crossing {
-  if (a.cumulative.length !== b.cumulative.length) throw new RangeError("crossingOf compares runs of the same tasks");
-  const gaps = a.cumulative.map((p, i) => b.cumulative[i].tokens - p.tokens);
-  const cheaperFirst = gaps[0] > 0 ? "a" : gaps[0] < 0 ? "b" : "equal";
-  const flipped = gaps.findIndex((gap) => (cheaperFirst === "a" ? gap < 0 : cheaperFirst === "b" ? gap > 0 : gap !== 0));
-  return { a: a.label, b: b.label, cheaperFirst, at: flipped < 0 ? null : b.cumulative[flipped], gaps };
 }
 
 /** Runs lesson 6's twelve tasks once in one variant, discovery once. */
@@ -347,8 +315,8 @@ export function simulateWithoutASession(seed: number, options: WithoutASessionOp
       servers: world.servers.map((s) => s.name),
       tasks: lessonSixTasks.length,
       rows,
-      crossing: crossingOf(rows[0], rows[1]),
-      crossingWithDiscover: crossingOf(rows[0], rows[2]),
+      crossing: crossingOf(rows[0], rows[1], "tokens", (p) => p.tokens),
+      crossingWithDiscover: crossingOf(rows[0], rows[2], "tokens", (p) => p.tokens),
     },
     modes: { servers: servers.map((s) => s.name), tasks: tasks.length, taskSpacingMs, ttlMs: discoveryTtl(servers), rows: modeRows },
     costs: messageCosts(priced),

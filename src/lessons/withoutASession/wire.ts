@@ -8,9 +8,11 @@
  * matrix), `basic/transports/stdio.mdx` ("Backward Compatibility": the `server/discover` probe),
  * `server/utilities/caching.mdx` (`ttlMs`), and 2025-11-25 `basic/lifecycle.mdx` ("Version
  * Negotiation": a client that does not support the server's version SHOULD disconnect). Four parts:
- * - (a) lesson 6's twelve tasks at level 3 against olcum, tarife and kayit in each era, listing
- *   once per session (lesson 9's `runWireTasks`): messages, bytes, the fixed cost before the first
- *   call, the cost per call, and where the eras' cumulative bytes cross;
+ * - (a) lesson 6's twelve tasks at level 3 against olcum, tarife and kayit in each era,
+ *   discovering once per session everything each server declares (tools, resources, prompts, as
+ *   lesson 7's client does), the tasks run one by one and the traffic read after each: messages,
+ *   bytes, the fixed cost before the first call, the cost per call, and where the eras'
+ *   cumulative bytes and messages cross, read off those points (`crossing.ts`);
  * - (b) lesson 7's discovery per task against once per session: legacy per task is a process and
  *   an `initialize` per task and server (`openWireSession` for every task); stateless per task
  *   lists tools again on the same processes; `cached` keeps each `tools/list` for the `ttlMs` its
@@ -30,12 +32,15 @@ import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world
 import { createWorld } from "../../world/world";
 import { taskChain, type TaskOutcome } from "../../world/run";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
-import { WireConnection, type ToolConnection } from "../../wireClient/connection";
+import { WireConnection, type ServerEvent, type ToolConnection } from "../../wireClient/connection";
 import type { SpokenEra } from "../../wireClient/era";
 import { STATELESS_VERSION } from "../../wireClient/era";
 import { callOverWire, closeWireSession, openWireSession, type WireSession } from "../../wireClient/negotiation";
 import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
-import { bytesByMethod, runWireTasks, WORLD_SERVER_NAMES, type MethodRow, type WireRunRow } from "../../wireClient/tasks";
+import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
+import { tallyTasks } from "../../world/run";
+import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
+import { ResultCache } from "../../client/cache";
 import { addTraffic, noTraffic, type ByteCount, type TrafficCounts } from "../../wireClient/trafficCounts";
 
 /** The declaration level of every run: lesson 6's `full`. Source: issue 11 §5. */
@@ -51,6 +56,12 @@ export const TASK_GAP_MS = 600_000;
 /** The method whose messages are the work; everything else is the cost of opening and discovering. */
 const CALL = "tools/call";
 
+/** The list methods of discovery, in the order a client sends them. */
+const LISTS: readonly string[] = ["tools/list", "resources/list", "prompts/list"];
+
+/** How every connection of this lesson opens: in its era, discovering everything the server declares. */
+const DISCOVER_EVERYTHING = { listEverything: true } as const;
+
 /** Messages (both directions) by JSON-RPC kind. */
 export interface KindCounts {
   request: number;
@@ -58,9 +69,21 @@ export interface KindCounts {
   notification: number;
 }
 
-/** One era's run of lesson 6's tasks, listing once per session (part a). */
+/** A wire run's cumulative traffic at one point: before the first call, then after each task. */
+export interface WirePoint extends TaskPoint {
+  /** `tools/call` requests sent so far. */
+  wireCalls: number;
+  /** Messages of both directions so far. */
+  messages: number;
+  /** Bytes of both directions so far. */
+  bytes: number;
+}
+
+/** One era's run of lesson 6's tasks, discovering once per session (part a). */
 export interface EraRun {
   era: SpokenEra;
+  /** The era, as the crossings name it. */
+  label: string;
   /** Server processes started, counted off their own `serving` log lines. */
   processes: number;
   /** `tools/call` requests sent (calls the client's gates refused send nothing). */
@@ -82,21 +105,10 @@ export interface EraRun {
   methods: MethodRow[];
   /** `tools/call` requests per server, in server order (ids are numbered per process). */
   callsByServer: Record<string, number>;
-}
-
-/**
- * Where the stateless era's cumulative count overtakes the legacy one's, with each era's cost
- * after `k` calls taken as `beforeFirstCall + k × perCall` (both read off the runs).
- */
-export interface Crossing {
-  /**
-   * The first call count k ≥ 0 at which stateless exceeds legacy (0: from the start), or null
-   * when it never does (stateless stays at or below legacy at every count).
-   */
-  afterCalls: number | null;
-  /** Each era's count at `afterCalls` (at 0 when null). */
-  legacy: number;
-  stateless: number;
+  /** Requests per server before its first `tools/call` (its opening and lists). */
+  openingRequestsByServer: Record<string, number>;
+  /** Before the first call, then after each task. */
+  cumulative: WirePoint[];
 }
 
 /** Part (a): both eras' runs, the `_meta` each request carries, and the crossings. */
@@ -109,8 +121,10 @@ export interface EraComparison {
    * protocol fields"): by how much each stateless request outgrows its legacy twin, ids aside.
    */
   requestMetaBytes: number;
-  bytes: Crossing;
-  messages: Crossing;
+  /** Legacy against stateless, cumulative bytes read off the runs' points. */
+  bytes: Crossing<WirePoint>;
+  /** Legacy against stateless, cumulative messages. */
+  messages: Crossing<WirePoint>;
 }
 
 /** How discovery is paid for in part (b). */
@@ -123,7 +137,7 @@ export interface DiscoveryRun {
   processes: number;
   /** `initialize` requests sent (legacy only). */
   initializes: number;
-  /** `tools/list` requests sent. */
+  /** List requests sent: `tools/list`, `resources/list` and `prompts/list`. */
   listings: number;
   messages: number;
   bytes: number;
@@ -131,6 +145,8 @@ export interface DiscoveryRun {
   discoveryBytes: number;
   /** Tasks completed (the same in every plan: discovery changes no answer). */
   completed: number;
+  /** The tasks (1-based) before which the client discovered. */
+  listedBefore: number[];
 }
 
 /** Part (b). */
@@ -189,6 +205,8 @@ export interface WithoutASessionWire {
   eras: EraComparison;
   discovery: DiscoveryComparison;
   auto: AutoMeeting[];
+  /** One server's opening in each era, as the lines crossed: up to its tools listed. */
+  openings: { legacy: MismatchTranscript; stateless: MismatchTranscript };
   mismatch: { stateless: MismatchTranscript; legacy: MismatchTranscript };
 }
 
@@ -211,20 +229,33 @@ function kindsOf(traffic: TrafficCounts): KindCounts {
   return { request: of("request"), response: of("response"), notification: of("notification") };
 }
 
-/** An era's figures from lesson 9's run row. */
-function eraRun(era: SpokenEra, row: WireRunRow): EraRun {
-  const { traffic } = row;
+/** What one era's session of part (a) recorded: traffic per server, each server's log, the outcomes, the points. */
+interface EraSession {
+  parts: { server: string; traffic: TrafficCounts; events: ServerEvent[] }[];
+  outcomes: TaskOutcome[];
+  cumulative: WirePoint[];
+}
+
+/** An era's figures from its session. */
+function eraRun(era: SpokenEra, recorded: EraSession): EraRun {
+  const traffic = recorded.parts.reduce((sum, part) => addTraffic(sum, part.traffic), noTraffic());
   const total = countOf(traffic);
   const work = countOf(traffic, (method) => method === CALL);
   const calls = traffic.sent.byMethod[CALL]?.messages ?? 0;
   const callsByServer: Record<string, number> = {};
-  for (const part of row.servers) callsByServer[part.server] = part.traffic.sent.byMethod[CALL]?.messages ?? 0;
+  const openingRequestsByServer: Record<string, number> = {};
+  for (const part of recorded.parts) {
+    callsByServer[part.server] = part.traffic.sent.byMethod[CALL]?.messages ?? 0;
+    openingRequestsByServer[part.server] = part.traffic.sent.byKind.request.messages - callsByServer[part.server];
+  }
+  const tally = tallyTasks(recorded.outcomes);
   return {
     era,
-    processes: row.servers.reduce((n, part) => n + part.events.filter((event) => event.event === "serving").length, 0),
+    label: era,
+    processes: recorded.parts.reduce((n, part) => n + part.events.filter((event) => event.event === "serving").length, 0),
     calls,
-    completed: row.completed,
-    failed: row.failed,
+    completed: tally.completed,
+    failed: tally.failed,
     messages: total.messages,
     kinds: kindsOf(traffic),
     bytes: total.bytes,
@@ -233,25 +264,14 @@ function eraRun(era: SpokenEra, row: WireRunRow): EraRun {
     bytesPerCall: calls === 0 ? 0 : work.bytes / calls,
     methods: bytesByMethod(traffic),
     callsByServer,
+    openingRequestsByServer,
+    cumulative: recorded.cumulative,
   };
 }
 
 /**
- * The first k ≥ 0 at which `stateless.fixed + k × stateless.perCall` exceeds the legacy
- * figure, or null (see {@link Crossing}).
- */
-export function crossing(legacy: { fixed: number; perCall: number }, stateless: { fixed: number; perCall: number }): Crossing {
-  const at = (k: number) => ({ legacy: legacy.fixed + k * legacy.perCall, stateless: stateless.fixed + k * stateless.perCall });
-  if (stateless.fixed > legacy.fixed) return { afterCalls: 0, ...at(0) };
-  if (stateless.perCall <= legacy.perCall) return { afterCalls: null, ...at(0) };
-  const k = Math.floor((legacy.fixed - stateless.fixed) / (stateless.perCall - legacy.perCall)) + 1;
-  const figures = at(k);
-  return { afterCalls: k, legacy: Math.round(figures.legacy), stateless: Math.round(figures.stateless) };
-}
-
-/**
- * The `_meta` the real client's SDK adds to every stateless request, in its key order (version,
- * client info, capabilities; a line of it is in part d's transcript and in the meter's bytes).
+ * The `_meta` the real client's SDK adds to every stateless request, in its key order: the
+ * protocol version, the client's identity, its capabilities.
  */
 export function requestMeta(version: string = STATELESS_VERSION): Record<string, unknown> {
   return {
@@ -266,21 +286,45 @@ export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): 
   return Buffer.byteLength(`,"_meta":${JSON.stringify(meta)}`);
 }
 
-/** Part (a): lesson 9's `runWireTasks` at level 3 in each era (both at once: separate processes). */
+/**
+ * One era's session of part (a): the three servers opened (each discovered once, everything it
+ * declares), then the twelve tasks one by one, the traffic read before the first and after each.
+ */
+async function eraSession(seed: number, era: SpokenEra): Promise<EraSession> {
+  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era, ...DISCOVER_EVERYTHING });
+  const outcomes: TaskOutcome[] = [];
+  const cumulative: WirePoint[] = [];
+  const snapshot = () => {
+    const { traffic } = sessionFigures([session]);
+    const all = countOf(traffic);
+    const calls = outcomes.reduce((n, outcome) => n + outcome.calls, 0);
+    cumulative.push({ task: outcomes.length, calls, wireCalls: traffic.sent.byMethod[CALL]?.messages ?? 0, messages: all.messages, bytes: all.bytes });
+  };
+  let events: Map<string, ServerEvent[]>;
+  try {
+    snapshot();
+    for (const task of tasksOf(seed)) {
+      outcomes.push(await runTask(session, task));
+      snapshot();
+    }
+  } finally {
+    events = await closeWireSession(session);
+  }
+  const parts = [...session.connections].map(([server, connection]) => ({ server, traffic: connection.traffic(), events: events.get(server) ?? [] }));
+  return { parts, outcomes, cumulative };
+}
+
+/** Part (a): lesson 6's tasks at level 3 in each era (both at once: separate processes). */
 async function compareEras(seed: number): Promise<EraComparison> {
-  const [legacyRow, statelessRow] = await Promise.all((["legacy", "stateless"] as const).map((era) => runWireTasks(seed, LESSON_LEVEL, { era })));
-  const legacy = eraRun("legacy", legacyRow);
-  const stateless = eraRun("stateless", statelessRow);
-  const fixed = (run: EraRun, pick: (count: ByteCount) => number) => pick(run.beforeFirstCall);
+  const [legacySession, statelessSession] = await Promise.all((["legacy", "stateless"] as const).map((era) => eraSession(seed, era)));
+  const legacy = eraRun("legacy", legacySession);
+  const stateless = eraRun("stateless", statelessSession);
   return {
     legacy,
     stateless,
     requestMetaBytes: metaMemberBytes(),
-    bytes: crossing({ fixed: fixed(legacy, (c) => c.bytes), perCall: legacy.bytesPerCall }, { fixed: fixed(stateless, (c) => c.bytes), perCall: stateless.bytesPerCall }),
-    messages: crossing(
-      { fixed: fixed(legacy, (c) => c.messages), perCall: legacy.calls === 0 ? 0 : legacy.work.messages / legacy.calls },
-      { fixed: fixed(stateless, (c) => c.messages), perCall: stateless.calls === 0 ? 0 : stateless.work.messages / stateless.calls },
-    ),
+    bytes: crossingOf(legacy, stateless, "bytes", (p) => p.bytes),
+    messages: crossingOf(legacy, stateless, "messages", (p) => p.messages),
   };
 }
 
@@ -312,6 +356,12 @@ async function listAgain(connection: ToolConnection): Promise<void> {
   await client.listTools(undefined, { cacheMode: "refresh" });
 }
 
+/** Lists a connection's resources and prompts again, where its server declares them (the rest of discovery). */
+async function relistOthers(connection: ToolConnection): Promise<void> {
+  if (!(connection instanceof WireConnection)) throw new Error("re-listing resources and prompts needs the real client's connection");
+  await connection.relistResourcesAndPrompts();
+}
+
 /** A session's figures summed over its connections (processes from the connections' own stats). */
 function sessionFigures(sessions: readonly WireSession[]): { traffic: TrafficCounts; processes: number } {
   let traffic = noTraffic();
@@ -333,11 +383,12 @@ function discoveryRow(era: SpokenEra, plan: DiscoveryPlan, traffic: TrafficCount
     plan,
     processes,
     initializes: traffic.sent.byMethod.initialize?.messages ?? 0,
-    listings: traffic.sent.byMethod["tools/list"]?.messages ?? 0,
+    listings: LISTS.reduce((n, method) => n + (traffic.sent.byMethod[method]?.messages ?? 0), 0),
     messages: total.messages,
     bytes: total.bytes,
     discoveryBytes: countOf(traffic, (method) => method !== CALL).bytes,
     completed: outcomes.filter((outcome) => outcome.completed).length,
+    listedBefore: outcomes.map((_, k) => k + 1),
   };
 }
 
@@ -351,7 +402,7 @@ async function legacyPerTask(seed: number, tasks: readonly TaskWithAnswer[]): Pr
   const sessions: WireSession[] = [];
   const outcomes: TaskOutcome[] = [];
   for (const task of tasks) {
-    const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era: "legacy" });
+    const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era: "legacy", ...DISCOVER_EVERYTHING });
     sessions.push(session);
     try {
       outcomes.push(await runTask(session, task));
@@ -369,16 +420,25 @@ async function legacyPerTask(seed: number, tasks: readonly TaskWithAnswer[]): Pr
  * `ttlMs` has run out on the virtual clock).
  */
 async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[], plan: "per-task" | "cached", ttlMs: number): Promise<DiscoveryRun> {
-  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era: "stateless" });
+  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era: "stateless", ...DISCOVER_EVERYTHING });
   const outcomes: TaskOutcome[] = [];
-  let listedAt = 0;
+  const cache = new ResultCache();
+  const keep = (now: number) => {
+    for (const server of session.connections.keys()) cache.store({ kind: "response", server, method: "tools/list", ttlMs }, now);
+  };
+  const listedBefore = [1];
+  keep(0); // the opening listed everything at time 0
   try {
     for (let k = 0; k < tasks.length; k++) {
       const now = k * TASK_GAP_MS;
-      const stale = plan === "per-task" ? k > 0 : now - listedAt >= ttlMs;
+      const stale = plan === "per-task" ? k > 0 : [...session.connections.keys()].some((server) => !cache.isFresh(server, "tools/list", now));
       if (stale) {
-        for (const connection of session.connections.values()) await listAgain(connection);
-        listedAt = now;
+        for (const connection of session.connections.values()) {
+          await listAgain(connection);
+          await relistOthers(connection);
+        }
+        keep(now);
+        listedBefore.push(k + 1);
       }
       outcomes.push(await runTask(session, tasks[k]));
     }
@@ -386,7 +446,7 @@ async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[]
     await closeWireSession(session);
   }
   const { traffic, processes } = sessionFigures([session]);
-  return discoveryRow("stateless", plan, traffic, processes, outcomes);
+  return { ...discoveryRow("stateless", plan, traffic, processes, outcomes), listedBefore };
 }
 
 /** Part (b): per task, per session (part a's runs) and, stateless, cached for `ttlMs`. */
@@ -398,11 +458,12 @@ async function compareDiscovery(seed: number, eras: EraComparison, ttlMs: number
     processes: run.processes,
     // `methods` counts both directions: each request has its one response.
     initializes: (run.methods.find((row) => row.method === "initialize")?.messages ?? 0) / 2,
-    listings: (run.methods.find((row) => row.method === "tools/list")?.messages ?? 0) / 2,
+    listings: LISTS.reduce((n, method) => n + (run.methods.find((row) => row.method === method)?.messages ?? 0), 0) / 2,
     messages: run.messages,
     bytes: run.bytes,
     discoveryBytes: run.beforeFirstCall.bytes,
     completed: run.completed,
+    listedBefore: [1],
   });
   const legacyTask = await legacyPerTask(seed, tasks);
   const statelessTask = await statelessRelisting(seed, tasks, "per-task", ttlMs);
@@ -523,6 +584,37 @@ async function statelessMismatch(): Promise<{ transcript: MismatchTranscript; tt
   };
 }
 
+/**
+ * The two openings on one dual-era server (`serve olcum`), line by line: legacy, `initialize`
+ * (2025-11-25), its answer, `notifications/initialized`, then `tools/list`; stateless,
+ * `tools/list` alone, its `_meta` carrying what `initialize` carried.
+ */
+async function openings(): Promise<{ legacy: MismatchTranscript; stateless: MismatchTranscript }> {
+  const args = ["olcum"];
+  const command = ["mcp-course", "serve", ...args].join(" ");
+  const legacy = new LineExchange(args);
+  legacy.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { ...WIRE_CLIENT_CAPABILITIES }, clientInfo: { ...WIRE_CLIENT_INFO } } });
+  const agreed = await legacy.read();
+  legacy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  legacy.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  const legacyTools = await legacy.read();
+  await legacy.close("done");
+  const stateless = new LineExchange(args);
+  stateless.send({ jsonrpc: "2.0", id: 0, method: "tools/list", params: { _meta: requestMeta() } });
+  const statelessTools = await stateless.read();
+  await stateless.close("done");
+  const count = (answer: Record<string, any>) => (answer.result?.tools ?? []).length;
+  return {
+    legacy: {
+      era: "legacy",
+      command,
+      steps: legacy.steps,
+      outcome: `version ${agreed.result?.protocolVersion} agreed, then ${count(legacyTools)} tools listed in the session`,
+    },
+    stateless: { era: "stateless", command, steps: stateless.steps, outcome: `${count(statelessTools)} tools listed by one request that needs no session` },
+  };
+}
+
 /** The legacy revision the scripted client speaks in part (d): a real one our servers do not accept. */
 export const MISMATCH_LEGACY_VERSION = "2025-03-26";
 
@@ -557,10 +649,11 @@ async function legacyMismatch(): Promise<MismatchTranscript> {
  */
 export async function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
+  const opened = await openings();
   const stateless = await statelessMismatch();
   const legacy = await legacyMismatch();
   const eras = await compareEras(seed);
   const discovery = await compareDiscovery(seed, eras, stateless.ttlMs);
   const auto = await meetWithAuto();
-  return { seed, level: LESSON_LEVEL, eras, discovery, auto, mismatch: { stateless: stateless.transcript, legacy } };
+  return { seed, level: LESSON_LEVEL, eras, discovery, auto, openings: opened, mismatch: { stateless: stateless.transcript, legacy } };
 }

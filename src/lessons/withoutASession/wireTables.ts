@@ -7,7 +7,8 @@
  */
 import { formatTextTable } from "../textTable";
 import { ratio } from "../simulationAgainstTheWire/tables";
-import type { AutoMeeting, Crossing, DiscoveryComparison, EraComparison, EraRun, MismatchTranscript, TranscriptEvent, TranscriptLine, WithoutASessionWire } from "./wire";
+import { crossingText, type Crossing } from "./crossing";
+import type { AutoMeeting, DiscoveryComparison, EraComparison, EraRun, MismatchTranscript, TranscriptEvent, TranscriptLine, WithoutASessionWire } from "./wire";
 
 /** The widest printed line, in characters. This project's rule for every lesson's output. */
 export const MAX_LINE = 100;
@@ -35,27 +36,45 @@ export function formatEraKinds(eras: EraComparison): string {
   );
 }
 
-/** A crossing in words: where stateless overtakes legacy, or that it never does. */
-export function describeCrossing(what: string, crossing: Crossing): string {
-  if (crossing.afterCalls === null) return `${what}: stateless stays at or below legacy at every count (${crossing.stateless} against ${crossing.legacy} at 0 calls).`;
-  if (crossing.afterCalls === 0) return `${what}: stateless is above legacy from the start (${crossing.stateless} against ${crossing.legacy}).`;
-  return `${what}: stateless overtakes legacy after ${crossing.afterCalls} call${crossing.afterCalls === 1 ? "" : "s"} (${crossing.stateless} against ${crossing.legacy}).`;
+/** A crossing in words, read off the runs' points: where the order of the eras changes, or that it never does. */
+export function describeCrossing(crossing: Crossing): string {
+  const what = crossing.value[0].toUpperCase() + crossing.value.slice(1);
+  const [first] = crossing.gaps;
+  const last = crossing.gaps[crossing.gaps.length - 1];
+  const lower = crossing.cheaperFirst === "a" ? crossing.a : crossing.b;
+  if (crossing.cheaperFirst === "equal") {
+    return crossing.at === null ? `${what}: equal at every point.` : `${what}: equal before the first call; apart ${crossingText(crossing)}.`;
+  }
+  if (crossing.at === null) {
+    const strict = crossing.gaps.every((gap) => Math.sign(gap) === Math.sign(first));
+    return `${what}: ${lower} lower from the first point (by ${Math.abs(first)}) ${strict ? "to the last" : "and never higher"} (by ${Math.abs(last)}); no crossing.`;
+  }
+  return `${what}: ${lower} lower before the first call (by ${Math.abs(first)}); the order changes ${crossingText(crossing)}.`;
 }
 
 /** Part (a): both crossings and the `_meta` every stateless request carries. */
-export function formatCrossings(eras: EraComparison): string {
+export function formatWireCrossings(eras: EraComparison): string {
   const perRequest = eras.legacy.calls === 0 ? "-" : ratio(eras.stateless.work.sentBytes - eras.legacy.work.sentBytes, eras.legacy.calls);
   return [
-    describeCrossing("Bytes", eras.bytes),
-    describeCrossing("Messages", eras.messages),
+    describeCrossing(eras.bytes),
+    describeCrossing(eras.messages),
     `Stateless requests carry ${eras.requestMetaBytes} bytes of _meta; tools/call requests grew ${perRequest} on average.`,
   ].join("\n");
+}
+
+/** Part (a): cumulative messages and bytes of both eras, before the first call and after each task. */
+export function formatWireCumulative(eras: EraComparison): string {
+  const { legacy, stateless } = eras;
+  return formatTextTable(
+    ["after task", "calls", "sent", "bytes: legacy", "stateless", "messages: legacy", "stateless"],
+    legacy.cumulative.map((p, i) => [p.task, p.calls, p.wireCalls, p.bytes, stateless.cumulative[i].bytes, p.messages, stateless.cumulative[i].messages]),
+  );
 }
 
 /** Part (b): discovery per task, per session and cached, in both eras. */
 export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
   return formatTextTable(
-    ["era", "discovery", "processes", "initialize", "tools/list", "messages", "bytes", "of them discovery", "done"],
+    ["era", "discovery", "processes", "initialize", "lists", "messages", "bytes", "of them discovery", "done"],
     discovery.runs.map((run) => [run.era, run.plan, run.processes, run.initializes, run.listings, run.messages, run.bytes, run.discoveryBytes, run.completed]),
   );
 }
@@ -115,16 +134,23 @@ export function formatMismatchTranscript(transcript: MismatchTranscript): string
 /** Every wire table of lesson 10 for one result, titled, in the order of the parts (a)–(d). */
 export function formatWithoutASessionWire(result: WithoutASessionWire): string {
   return [
-    `Lesson 6's tasks at level ${result.level}, seed ${result.seed}, listing once per session`,
+    `Lesson 6's tasks at level ${result.level}, seed ${result.seed}, discovering once per session`,
     formatEraCosts(result.eras),
     formatEraKinds(result.eras),
-    formatCrossings(result.eras),
+    formatWireCumulative(result.eras),
+    formatWireCrossings(result.eras),
     "",
     `Discovery per task or per session (${result.discovery.tasks} tasks, ${result.discovery.gapMs / 60_000} virtual minutes apart; ttlMs ${result.discovery.ttlMs})`,
     formatDiscoveryPlans(result.discovery),
     "",
     "auto meeting a legacy-only server and a dual-era one",
     formatAutoMeetings(result.auto),
+    "",
+    "The legacy opening",
+    formatMismatchTranscript(result.openings.legacy),
+    "",
+    "The stateless opening",
+    formatMismatchTranscript(result.openings.stateless),
     "",
     "A version mismatch, stateless",
     formatMismatchTranscript(result.mismatch.stateless),

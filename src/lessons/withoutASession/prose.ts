@@ -1,0 +1,291 @@
+/**
+ * Lesson 10's readings of its tables, written from the runs so that they stay true for any seed.
+ *
+ * Every number here comes from a {@link WithoutASessionResult} (the simulator) or a
+ * {@link WithoutASessionWire} (the real wire). Where the lesson makes a claim — fewer messages at
+ * every count, the simulator and the wire sending the same messages, where the eras cross — the
+ * paragraph checks it over the runs' points and says otherwise when it does not hold. Each
+ * function returns markdown for `tslab.display.markdown`.
+ */
+import { code, listing, plural } from "../proseWords";
+import { belowThroughout, crossingText, type Crossing, type TaskPoint } from "./crossing";
+import { ERA_VARIANTS, simulateWithoutASession, type CumulativePoint, type EraRunRow, type WithoutASessionResult } from "./simulate";
+import type { MismatchTranscript, TranscriptEvent, TranscriptLine, WirePoint, WithoutASessionWire } from "./wire";
+
+const n = (value: number) => value.toLocaleString("en-US");
+const one = (value: number) => value.toFixed(1);
+
+/** The simulator's row of one era (lists only, or with `server/discover`). */
+function simRow(sim: WithoutASessionResult, label: string): EraRunRow {
+  const row = sim.lessonSix.rows.find((r) => r.label === label);
+  if (!row) throw new Error(`no simulated run ${label}`);
+  return row;
+}
+
+/** The lines of a transcript (without the events). */
+function linesOf(transcript: MismatchTranscript): TranscriptLine[] {
+  return transcript.steps.filter((step): step is TranscriptLine => "line" in step);
+}
+
+/** The events of a transcript. */
+function eventsOf(transcript: MismatchTranscript): TranscriptEvent[] {
+  return transcript.steps.filter((step): step is TranscriptEvent => "event" in step);
+}
+
+/** Messages at every point: the simulator's and the wire's, equal point by point? */
+function samePoints(sim: readonly CumulativePoint[], wire: readonly WirePoint[]): boolean {
+  return sim.length === wire.length && sim.every((p, i) => p.task === wire[i].task && p.calls === wire[i].calls && p.wireCalls === wire[i].wireCalls && p.messages === wire[i].messages);
+}
+
+/** Which era is lower before the first call, and whether and where the order changes, in words. */
+function crossingWords(crossing: Crossing<TaskPoint>, unit: string): string {
+  const first = crossing.gaps[0];
+  const last = crossing.gaps[crossing.gaps.length - 1];
+  if (crossing.cheaperFirst === "equal") {
+    return crossing.at === null ? `the two eras cost the same ${unit} at every point` : `the eras start equal and part ${crossingText(crossing)}`;
+  }
+  const lower = crossing.cheaperFirst === "a" ? crossing.a : crossing.b;
+  const higher = crossing.cheaperFirst === "a" ? crossing.b : crossing.a;
+  const start = `${lower} costs ${n(Math.abs(first))} ${unit} less than ${higher} before the first call`;
+  if (crossing.at === null) return `${start}, and the gap ${Math.abs(last) >= Math.abs(first) ? "widens" : "stays"} to ${n(Math.abs(last))} after the last task: the two never cross`;
+  return `${start}, but the order changes ${crossingText(crossing)}; after the last task ${crossing.b} less ${crossing.a} is ${n(last)} ${unit}`;
+}
+
+/** The opening line: which seed this run used, and what ran. */
+export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const processes =
+    wire.eras.legacy.processes +
+    wire.eras.stateless.processes +
+    wire.discovery.runs.filter((r) => r.plan !== "per-session").reduce((sum, r) => sum + r.processes, 0) +
+    wire.auto.reduce((sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes, 0) +
+    4; // the two openings and the two mismatches, one process each
+  return (
+    `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
+    `The simulated half counts envelope tokens as lesson 6 did; the real half starts ${n(processes)} server processes with ` +
+    `${code(`mcp-course serve`)} and counts every byte the real client sends and reads.`
+  );
+}
+
+/** The stateless-era members of a result: what the 2026-07-28 revision adds to a list result. */
+const STATELESS_RESULT_MEMBERS = ["resultType", "ttlMs", "cacheScope", "_meta"] as const;
+
+/** Section 1: the two openings, read off their transcripts. */
+export function readOpenings(wire: WithoutASessionWire): string {
+  const legacy = linesOf(wire.openings.legacy);
+  const stateless = linesOf(wire.openings.stateless);
+  const bytes = (lines: readonly TranscriptLine[]) => lines.reduce((sum, line) => sum + line.bytes, 0);
+  const legacyTools = legacy[legacy.length - 1];
+  const statelessTools = stateless[stateless.length - 1];
+  const legacyResult = (JSON.parse(legacyTools.line) as Record<string, any>).result ?? {};
+  const statelessResult = { ...((JSON.parse(statelessTools.line) as Record<string, any>).result ?? {}) };
+  const added = STATELESS_RESULT_MEMBERS.filter((member) => member in statelessResult);
+  for (const member of added) delete statelessResult[member];
+  const sameTools = JSON.stringify(legacyResult.tools) === JSON.stringify(statelessResult.tools);
+  const onlyAdded = JSON.stringify(legacyResult) === JSON.stringify(statelessResult);
+  const growth = statelessTools.bytes - legacyTools.bytes;
+  return [
+    `The legacy client needed ${plural(legacy.length, "line")} (${n(bytes(legacy))} bytes) to reach its tools; the stateless client ${plural(stateless.length, "line")} (${n(bytes(stateless))} bytes). ` +
+      `The same process answered both: the first message it read decided the era, as a dual-era server does (2026-07-28 ${code("basic/versioning.mdx")}: an ${code("initialize")} selects the legacy era, a request carrying ${code("_meta")} the stateless one).`,
+    (sameTools
+      ? `The two ${code("tools/list")} answers list the same tools, byte for byte; the stateless answer is ${n(growth)} bytes longer, `
+      : `The two ${code("tools/list")} answers do not list the same tools byte for byte; the stateless answer is ${n(growth)} bytes longer, `) +
+      (onlyAdded
+        ? `and removing its ${listing(added.map(code))} leaves exactly the legacy answer: what it adds is what the new revision puts in every result (${code("resultType")}, the server's identity in ${code("_meta")}) and in a list result (${code("ttlMs")}, ${code("cacheScope")}). `
+        : `and more differs than the new revision's ${listing(added.map(code))}: compare the two listings. `) +
+      `The stateless request carries in ${code("_meta")} what the legacy client said once in ${code("initialize")}: the protocol version, the client's identity and its capabilities.`,
+  ].join("\n\n");
+}
+
+/** Section 2: what the stateless revision moves into every request and result, tokens and bytes. */
+export function readFields(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const { messages } = sim.costs;
+  const call = (era: string, kind: string) => {
+    const m = messages.find((x) => x.era === era && x.method === "tools/call" && x.kind === kind);
+    if (!m) throw new Error(`no ${era} tools/call ${kind}`);
+    return m.total - m.envelope;
+  };
+  const requestTokens = call("stateless", "request");
+  const resultTokens = call("stateless", "response");
+  const legacyCall = call("legacy", "request") + call("legacy", "response");
+  const init = messages.find((m) => m.era === "legacy" && m.method === "initialize" && m.kind === "request")!;
+  const initFields = init.total - init.envelope - (init.content ?? 0);
+  const { legacy, stateless, requestMetaBytes } = wire.eras;
+  const sentGrowth = (stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls;
+  const receivedGrowth = (stateless.work.receivedBytes - legacy.work.receivedBytes) / legacy.calls;
+  return [
+    (legacyCall === 0
+      ? `In the simulator a legacy ${code("tools/call")} carries no protocol fields at all: the version, capabilities and identity travelled once per server, ${plural(initFields, "token")} in the ${code("initialize")} request. `
+      : `In the simulator a legacy ${code("tools/call")} carries ${plural(legacyCall, "token")} of protocol fields; ${plural(initFields, "token")} travelled once, in the ${code("initialize")} request. `) +
+      `A stateless ${code("tools/call")} request carries ${requestTokens} tokens of ${code("_meta")} and its result ${resultTokens} more (${code("resultType")} and ${code(sim.costs.server)}'s identity): ` +
+      `${requestTokens + resultTokens} tokens on every round trip, for fields the legacy era sent once per server.`,
+    `On the wire the same ${code("_meta")} is ${n(requestMetaBytes)} bytes in each request. Over lesson 6's ${plural(legacy.calls, "call")} the stateless ${code("tools/call")} requests were ${one(sentGrowth)} bytes longer on average` +
+      (sentGrowth === requestMetaBytes ? `, exactly the ${code("_meta")}` : ` (the ${code("_meta")}, and request ids that differ in length between the eras)`) +
+      `, and the results ${one(receivedGrowth)} bytes longer (${code('"resultType":"complete"')} and the server's identity under ${code("_meta")}).`,
+  ].join("\n\n");
+}
+
+/** Section 3: lesson 6's twelve tasks in both eras, simulated and real, and whether they cross. */
+export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const legacySim = simRow(sim, "legacy");
+  const statelessSim = simRow(sim, "stateless");
+  const { legacy, stateless } = wire.eras;
+  const fewerSim = belowThroughout({ ...sim.lessonSix.crossing, gaps: legacySim.cumulative.map((p, i) => statelessSim.cumulative[i].messages - p.messages) });
+  const fewerWire = belowThroughout(wire.eras.messages);
+  const same = samePoints(legacySim.cumulative, legacy.cumulative) && samePoints(statelessSim.cumulative, stateless.cumulative);
+  const saved = legacy.cumulative[0].messages - stateless.cumulative[0].messages;
+  const fewer =
+    fewerSim && fewerWire
+      ? `The stateless era sends fewer messages at every count, in both halves: ${saved} fewer before the first call (no ${code("initialize")}, its answer or ${code("notifications/initialized")}, three per server), and the calls add two messages in each era.`
+      : `The stateless era does not send fewer messages at every count here (simulator: ${fewerSim ? "yes" : "no"}, wire: ${fewerWire ? "yes" : "no"}); the cumulative tables show where.`;
+  return [
+    `Before the first call, discovery costs ${n(legacySim.fixed.tokens)} tokens in the legacy era and ${n(statelessSim.fixed.tokens)} in the stateless one (${n(simRow(sim, "stateless + discover").fixed.tokens)} with ${code("server/discover")} first); ` +
+      `on the wire ${n(legacy.beforeFirstCall.bytes)} bytes against ${n(stateless.beforeFirstCall.bytes)}. ` +
+      `Each call then costs ${one(legacySim.tokensPerCall)} tokens against ${one(statelessSim.tokensPerCall)}, and ${one(legacy.bytesPerCall)} bytes against ${one(stateless.bytesPerCall)}.`,
+    `Read off the points: in tokens ${crossingWords(sim.lessonSix.crossing, "tokens")}; in bytes ${crossingWords(wire.eras.bytes, "bytes")}. ` +
+      (sim.lessonSix.crossing.cheaperFirst === wire.eras.bytes.cheaperFirst && (sim.lessonSix.crossing.at === null) === (wire.eras.bytes.at === null)
+        ? `The two halves agree on which era is cheaper before the first call and on whether the eras cross.`
+        : `The two halves disagree here on which era is cheaper or on whether they cross: the tables above show both.`),
+    fewer,
+    same
+      ? `The simulator and the wire send the same messages: at every one of the ${legacy.cumulative.length} points, in each era, the count of messages, of calls and of calls sent is equal, and so are the requests, responses and notifications of the whole run. ` +
+        `Both discover everything a server declares: ${code("tools/list")} for all three, ${code("resources/list")} where resources are declared, ${code("prompts/list")} where prompts are.`
+      : `The simulator and the wire do not send the same messages at every point here: compare the two cumulative tables.`,
+  ].join("\n\n");
+}
+
+/** Section 4: discovery per task, per session and cached, simulated and real. */
+export function readDiscoveryPlans(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const mode = (name: string) => {
+    const row = sim.modes.rows.find((r) => r.name === name);
+    if (!row) throw new Error(`no mode ${name}`);
+    return row;
+  };
+  const run = (era: string, plan: string) => {
+    const row = wire.discovery.runs.find((r) => r.era === era && r.plan === plan);
+    if (!row) throw new Error(`no wire run ${era} ${plan}`);
+    return row;
+  };
+  const legacyTask = run("legacy", "per-task");
+  const legacySession = run("legacy", "per-session");
+  const statelessTask = run("stateless", "per-task");
+  const cached = run("stateless", "cached");
+  const simCached = mode("stateless, cached");
+  const minutes = (ms: number) => `${n(ms / 60_000)} minutes`;
+  return [
+    `In the simulator (lesson 7's ${sim.modes.tasks} tasks against ${plural(sim.modes.servers.length, "server")}) discovery at every task costs ${n(mode("legacy, per task").total.tokens)} tokens in the legacy era against ${n(mode("legacy, per session").total.tokens)} once per session, ` +
+      `and ${n(mode("stateless, per task").total.tokens)} in the stateless era. Kept for ${code("ttlMs")}, the stateless lists cost ${n(simCached.total.tokens)}: ` +
+      `with tasks ${minutes(sim.modes.taskSpacingMs)} apart and results fresh for ${minutes(sim.modes.ttlMs)}, the client listed again before task ${listing(simCached.discoveredBefore.map(String))} only.`,
+    `On the wire (lesson 6's ${wire.discovery.tasks} tasks against the three world servers) a legacy client that discovers per task starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
+      `one of each per task and server, where a session needs ${legacySession.processes}; it moves ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}. ` +
+      `A stateless client has no session to open: it lists again on the same ${statelessTask.processes} processes, ${n(statelessTask.listings)} list requests and ${n(statelessTask.bytes)} bytes. ` +
+      (statelessTask.bytes > legacyTask.bytes
+        ? `That is more bytes than the legacy client's ${n(legacyTask.bytes)}, because each list carries its ${code("_meta")} and cache fields, but ${n(legacyTask.processes - statelessTask.processes)} fewer processes to start.`
+        : `That is fewer bytes than the legacy client's ${n(legacyTask.bytes)}, and ${n(legacyTask.processes - statelessTask.processes)} fewer processes.`),
+    `Kept for the ${n(wire.discovery.ttlMs)} ms our servers send (an hour), the lists went out before task ${listing(cached.listedBefore.map(String))}: ${n(cached.listings)} list requests and ${n(cached.bytes)} bytes in all.`,
+  ].join("\n\n");
+}
+
+/** Section 5: `auto` against a legacy-only server and against ours. */
+export function readAuto(wire: WithoutASessionWire): string {
+  const meeting = (server: string) => {
+    const m = wire.auto.find((x) => x.server === server);
+    if (!m) throw new Error(`no auto meeting with ${server}`);
+    return m;
+  };
+  const legacy = meeting("legacy-only");
+  const ours = meeting("dual-era");
+  return [
+    `Against ${code(legacy.command)} the probe cost ${plural(legacy.probe.messages, "message")} (${n(legacy.probe.bytes)} bytes) on ${plural(legacy.probe.processes, "process", "processes")} of its own; ` +
+      `the answer was ${legacy.probe.answer}, so the client fell back and opened the session with ${code("initialize")}, exactly as it would have without ${code("auto")}: ` +
+      `${legacy.session.messages === legacy.direct.messages && legacy.session.bytes === legacy.direct.bytes ? "the same messages and bytes" : `${legacy.session.messages} messages against ${legacy.direct.messages}`}. ` +
+      `${code("auto")} cost ${plural(legacy.extra.processes, "process", "processes")} and ${n(legacy.extra.bytes)} bytes more.`,
+    `Against ${code(ours.command)} the probe was answered with ${ours.probe.answer} (${n(ours.probe.bytes)} bytes), and the client stayed stateless: ` +
+      `${plural(ours.extra.processes, "process", "processes")} and ${n(ours.extra.bytes)} bytes more than connecting with the discover result it already knew. ` +
+      `The spec asks a client to keep the era it found for the life of the server process, and allows it to keep it across restarts of the same server configuration: that is what a client that knows the server does, and it skips the probe.`,
+  ].join("\n\n");
+}
+
+/** Section 6: the two mismatches, read off their transcripts. */
+export function readMismatch(wire: WithoutASessionWire): string {
+  const stateless = linesOf(wire.mismatch.stateless).map((l) => JSON.parse(l.line) as Record<string, any>);
+  const legacy = linesOf(wire.mismatch.legacy).map((l) => JSON.parse(l.line) as Record<string, any>);
+  const refused = stateless[1]?.error;
+  const asked = stateless[0]?.params?._meta?.["io.modelcontextprotocol/protocolVersion"];
+  const retried = stateless[2]?.params?._meta?.["io.modelcontextprotocol/protocolVersion"];
+  const answered = legacy[1]?.result?.protocolVersion;
+  const requested = legacy[0]?.params?.protocolVersion;
+  const exit = eventsOf(wire.mismatch.legacy).find((e) => e.from === "server");
+  return [
+    `Stateless: the request named ${code(asked)}, and the server answered ${code(String(refused?.code))} with ${code("data.supported")} ${code(JSON.stringify(refused?.data?.supported))}. ` +
+      `The client picked a version from that list, ${code(retried)}, and sent the same request again; no connection was dropped, because there was no session to drop.`,
+    `Legacy: the client asked for ${code(requested)}; the server does not speak it and answered ${code("initialize")} with the version it does, ${code(answered)} (2025-11-25 lifecycle, "Version Negotiation"). ` +
+      `A client that does not support the server's answer SHOULD disconnect, and this one did: it closed stdin before ${code("notifications/initialized")}, and the server ${exit ? exit.event : "exited"}.`,
+  ].join("\n\n");
+}
+
+/** The closing summary, every figure from the runs. */
+export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const legacySim = simRow(sim, "legacy");
+  const statelessSim = simRow(sim, "stateless");
+  const { legacy, stateless } = wire.eras;
+  const cross = (c: Crossing<TaskPoint>) => (c.at === null ? "never cross" : `cross ${crossingText(c)}`);
+  return [
+    `- The stateless era (2026-07-28) has no ${code("initialize")} and no session: each request carries its version, capabilities and client identity in ${code("_meta")} (${n(wire.eras.requestMetaBytes)} bytes here), each result its ${code("resultType")} and the server's identity, each list its ${code("ttlMs")} and ${code("cacheScope")}.`,
+    `- Lesson 6's twelve tasks: before the first call ${n(legacySim.fixed.tokens)} against ${n(statelessSim.fixed.tokens)} tokens, ${n(legacy.beforeFirstCall.bytes)} against ${n(stateless.beforeFirstCall.bytes)} bytes; per call ${one(legacySim.tokensPerCall)} against ${one(statelessSim.tokensPerCall)} tokens, ` +
+      `${one(legacy.bytesPerCall)} against ${one(stateless.bytesPerCall)} bytes (legacy first). ` +
+      (sim.lessonSix.crossing.at === null && wire.eras.bytes.at === null
+        ? `The eras cross neither in tokens nor in bytes.`
+        : `In tokens the eras ${cross(sim.lessonSix.crossing)}; in bytes they ${cross(wire.eras.bytes)}.`),
+    `- ${belowThroughout(wire.eras.messages) ? "Fewer messages at every count in the stateless era" : "Not fewer messages at every count in the stateless era"}: ${legacy.messages} against ${stateless.messages} for the whole run.`,
+    `- Discovery per task: a legacy client over stdio pays a process and an ${code("initialize")} per task and server; a stateless one lists again, and a cache kept by ${code("now < t_received + ttlMs")} lists only when the answer has gone stale.`,
+    `- ${code("auto")} costs one probe process and its ${code("server/discover")} exchange, then falls back to ${code("initialize")} on any answer that is not a modern one.`,
+    `- A version mismatch is ${code("-32022")} and a retry in the stateless era; in the legacy era, an ${code("initialize")} answered with another version and a client that disconnects.`,
+  ].join("\n");
+}
+
+/** The rule of `ResultCache.isFresh` with `<=` instead of `<`: before which tasks a client would list. */
+function listedBeforeWith(tasks: number, spacingMs: number, fresh: (now: number, received: number) => boolean): number[] {
+  const before: number[] = [];
+  let received = -Infinity;
+  for (let k = 0; k < tasks; k++) {
+    const now = k * spacingMs;
+    if (k === 0 || !fresh(now, received)) {
+      before.push(k + 1);
+      received = now;
+    }
+  }
+  return before;
+}
+
+/** The expected answers to the exercises, computed from the runs where they are numbers. */
+export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const legacySim = simRow(sim, "legacy");
+  const statelessSim = simRow(sim, "stateless");
+  const { legacy, stateless } = wire.eras;
+  const servers = sim.lessonSix.servers.length;
+  const savedMessages = legacySim.fixed.request + legacySim.fixed.response + legacySim.fixed.notification - (statelessSim.fixed.request + statelessSim.fixed.response + statelessSim.fixed.notification);
+  const perCallTokens = statelessSim.tokensPerCall - legacySim.tokensPerCall;
+  const perCallBytes = stateless.bytesPerCall - legacy.bytesPerCall;
+  const hourly = simulateWithoutASession(sim.seed, { taskSpacingMs: sim.modes.ttlMs }).modes.rows.find((r) => r.name === "stateless, cached")!;
+  const together = simulateWithoutASession(sim.seed, { taskSpacingMs: 0 }).modes.rows.find((r) => r.name === "stateless, cached")!;
+  const cachedNow = sim.modes.rows.find((r) => r.name === "stateless, cached")!;
+  const withLe = listedBeforeWith(sim.modes.tasks, sim.modes.taskSpacingMs, (now, received) => now <= received + sim.modes.ttlMs);
+  const legacyTask = wire.discovery.runs.find((r) => r.era === "legacy" && r.plan === "per-task")!;
+  const statelessTask = wire.discovery.runs.find((r) => r.era === "stateless" && r.plan === "per-task")!;
+  const discover = ERA_VARIANTS.find((v) => v.discover)!;
+  const discoverRow = simRow(sim, discover.label);
+  return [
+    `1. ${savedMessages} messages fewer before the first call, ${savedMessages / servers} per server: ${code("initialize")}, its answer and ${code("notifications/initialized")}. The lists are the same in both eras.`,
+    `2. ${one(perCallTokens)} tokens per call: ${n(statelessSim.work.tokens)} against ${n(legacySim.work.tokens)} tokens over the same ${statelessSim.wireCalls} calls. The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
+      `it is not a whole number because the servers' identities are not all the same number of tokens.`,
+    `3. ${one(perCallBytes)} bytes per call: ${n(stateless.work.bytes)} against ${n(legacy.work.bytes)} bytes over ${stateless.calls} calls. ${n(wire.eras.requestMetaBytes)} of them are the request's ${code("_meta")}; the rest is the result's ${code("resultType")} and server identity` +
+      `${(stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls === wire.eras.requestMetaBytes ? "" : ", and request ids of different lengths"}.`,
+    `4. With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
+      (hourly.discoveries === sim.modes.tasks ? `, before every task, as per task does: each result is stale exactly when the next task starts` : "") +
+      `; with tasks 0 ms apart it discovers ${together.discoveries === 1 ? "once" : `${together.discoveries} times`}. At the lesson's spacing: ${cachedNow.discoveries}.`,
+    `5. With ${code("<=")} a result is still fresh at exactly ${code("t_received + ttlMs")}, so the client would list before task ${listing(withLe.map(String))} instead of ${listing(cachedNow.discoveredBefore.map(String))}. The spec's rule is strict: ${code("now < t_received + ttlMs")}.`,
+    `6. ${n(legacyTask.processes)} processes for the legacy client against ${n(statelessTask.processes)} for the stateless one. The spec asks clients not to make a task the lifetime of a stdio process: a process per task is the cost it avoids.`,
+    `7. With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +
+      `it learns the versions the server supports, its capabilities and its identity before anything else; a client that kept them from an earlier ${code("server/discover")} can skip it, as our real client does for our servers.`,
+  ].join("\n");
+}
