@@ -126,8 +126,13 @@ export interface ToolConnection {
   declaration(): ServerDeclaration;
   /** The traffic so far, counted from the client's side. */
   traffic(): TrafficCounts;
-  /** Each call's and each start's wall time, ms. */
-  stats(): Pick<WireCallStats, "callMillis" | "startMillis">;
+  /**
+   * Lists the server's tools again on its running process, a `tools/list` request counted like
+   * any other; the declaration then reads the new listing. Rejects when no process runs.
+   */
+  listTools(): Promise<WireTool[]>;
+  /** Each call's and each start's wall time, ms, and the server processes started. */
+  stats(): Pick<WireCallStats, "callMillis" | "startMillis" | "processes">;
   /** Ends the connection; resolves with the server's stderr events. */
   close(): Promise<ServerEvent[]>;
 }
@@ -345,6 +350,25 @@ export class WireConnection implements ToolConnection {
     this.current = undefined;
     await dead?.client.close();
     await this.start(healthy(this.target));
+  }
+
+  /**
+   * Lists the tools again from the running server: one `tools/list` request and its answer,
+   * metered as any other. SDK 2.4.0's client keeps a `tools/list` answer for its `ttlMs` by the
+   * wall clock and would answer from that cache without a message; this asks with
+   * `cacheMode: "refresh"`, so a request always goes out (and the client's cache, which the SDK's
+   * output-schema checks read, holds the new answer). {@link tools} and {@link declaration} then
+   * read the new listing.
+   *
+   * @returns the tools as listed.
+   * @throws Error when no server process runs (closed, or dead without `restart`); what the SDK
+   *   throws for a failed request (a JSON-RPC error, a timeout, the connection closing).
+   */
+  async listTools(): Promise<WireTool[]> {
+    const client = this.current?.client;
+    if (!client) throw new Error("the connection has no running process to list tools on");
+    this.tools = (await client.listTools(undefined, { cacheMode: "refresh" })).tools as WireTool[];
+    return this.tools;
   }
 
   /** The running server process's id (to read its CPU time, say), or undefined when none runs. */

@@ -298,20 +298,6 @@ async function runTask(session: WireSession, task: TaskWithAnswer): Promise<Task
   return step.value;
 }
 
-/**
- * Lists a connection's tools again on its running process. `WireConnection` lists once, at its
- * start, and has no method for it yet; this reaches the SDK `Client` it holds (a stopgap until
- * `src/wireClient/connection.ts` has a public `listTools()`). The request and its answer go
- * through the connection's meter like every other message. It asks with `cacheMode: "refresh"`:
- * SDK 2.4.0's client keeps a `tools/list` answer for its `ttlMs` by the wall clock and would
- * otherwise answer from that cache without a message; here the lesson's virtual clock decides.
- */
-async function listAgain(connection: WireConnection): Promise<void> {
-  const client = (connection as unknown as { current?: { client: { listTools(params: undefined, options: { cacheMode: "refresh" }): Promise<unknown> } } }).current?.client;
-  if (!client) throw new Error("the connection has no running process to list tools on");
-  await client.listTools(undefined, { cacheMode: "refresh" });
-}
-
 /** A session's figures summed over its connections (processes from the connections' own stats). */
 function sessionFigures(sessions: readonly WireSession[]): { traffic: TrafficCounts; processes: number } {
   let traffic = noTraffic();
@@ -377,7 +363,7 @@ async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[]
       const now = k * TASK_GAP_MS;
       const stale = plan === "per-task" ? k > 0 : now - listedAt >= ttlMs;
       if (stale) {
-        for (const connection of session.connections.values()) await listAgain(connection);
+        for (const connection of session.connections.values()) await connection.listTools();
         listedAt = now;
       }
       outcomes.push(await runTask(session, tasks[k]));
