@@ -34,6 +34,11 @@ class RecordingMeter extends TrafficMeter {
     (direction === "sent" ? this.sentMessages : this.receivedMessages).push(message);
     super.count(direction, message, method);
   }
+  // The real client's stdio transport tells the meter each line's bytes (`stdioTransport.ts`).
+  override countBytes(direction: "sent" | "received", message: WireMessage, method: string, bytes: number): void {
+    (direction === "sent" ? this.sentMessages : this.receivedMessages).push(message);
+    super.countBytes(direction, message, method, bytes);
+  }
 }
 
 /** A `server/discover` result as the SDK's `DiscoverResult` type keeps it: without the wire-only `resultType` and the cache fields it has no member for. */
