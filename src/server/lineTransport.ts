@@ -395,7 +395,7 @@ export class LineTransport implements Transport {
     this.stats.messagesIn += 1;
     if ("method" in message && "id" in message && message.id !== undefined) {
       this.unanswered.set(message.id, (this.unanswered.get(message.id) ?? 0) + 1);
-      const refused = this.screen.request(message);
+      const refused = this.screen.request(message, line.length);
       if (refused !== undefined) {
         void this.send({ jsonrpc: "2.0", id: message.id, error: refused });
         return;

@@ -103,6 +103,9 @@ function isImplementation(value: unknown): boolean {
   return isPlainObject(value) && typeof value.name === "string" && typeof value.version === "string";
 }
 
+/** What a stateless request must carry, as its error sentences say. */
+const REQUIRED_META = `a ${STATELESS_REVISION} request must carry ${PROTOCOL_VERSION_KEY} (a string) and ${CLIENT_CAPABILITIES_KEY} (an object) in params._meta`;
+
 /**
  * A stateless request's `_meta` checked (see the module comment), or undefined when it may be served.
  * Order: the required fields first (−32602), then the version (−32022, naming `supported`: the
@@ -110,7 +113,7 @@ function isImplementation(value: unknown): boolean {
  */
 export function statelessMetaError(params: unknown, supported: readonly string[] = SUPPORTED_REVISIONS): ScreenError | undefined {
   const meta = metaOf(params);
-  const required = `a ${STATELESS_REVISION} request must carry ${PROTOCOL_VERSION_KEY} (a string) and ${CLIENT_CAPABILITIES_KEY} (an object) in params._meta`;
+  const required = REQUIRED_META;
   if (meta === undefined) return invalidParams(`Invalid params: ${required}, and this one has no _meta.`);
   const version = meta[PROTOCOL_VERSION_KEY];
   if (typeof version !== "string") return invalidParams(`Invalid params: ${required}, and its ${PROTOCOL_VERSION_KEY} is ${described(version)}.`);
@@ -261,9 +264,16 @@ export class RequestScreen {
     return true;
   }
 
-  /** A request checked: the error to answer it with, or undefined to hand it to the SDK. */
-  request(message: Incoming): ScreenError | undefined {
-    if (nestsDeeperThan(message.params, MAX_PARAMS_DEPTH)) {
+  /**
+   * A request checked: the error to answer it with, or undefined to hand it to the SDK.
+   *
+   * @param textLength the length of the JSON text the request was parsed from, when known (the
+   *   transport's line, bytes): every level of nesting opens with a bracket of its own, so a text
+   *   of at most {@link MAX_PARAMS_DEPTH} characters cannot nest its params deeper, and the walk
+   *   ({@link nestsDeeperThan}) is skipped. Default: unknown, always walked.
+   */
+  request(message: Incoming, textLength = Infinity): ScreenError | undefined {
+    if (textLength > MAX_PARAMS_DEPTH && nestsDeeperThan(message.params, MAX_PARAMS_DEPTH)) {
       return invalidParams(`Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels.`);
     }
     const claims = claimsVersion(message.params);

@@ -1,7 +1,8 @@
 /**
  * The real client's connection to one server: a child process (`mcp-course serve …`, or any stdio
  * command line), spoken to with the official SDK's `Client` (`@modelcontextprotocol/client`, v2)
- * over `StdioClientTransport`, in the era asked for, every message counted.
+ * over {@link StdioLineTransport} (the SDK's `StdioClientTransport`'s behaviour, telling the meter
+ * each line's bytes: `stdioTransport.ts`), in the era asked for, every message counted.
  *
  * Source: issue 5 §3; issue 11 §3 (both eras, a known discover result for our servers, `auto`
  * for the others); seed document 000 (the client maps both failure channels onto one tool result;
@@ -35,7 +36,6 @@ import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { Readable } from "node:stream";
 import { Client, ProtocolError, SdkError, SdkErrorCode, type ConnectOptions, type DiscoverResult } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { NOT_CONNECTED, SERVER_GONE } from "../fleet/client";
 import type { ToolCall, ToolOutcome } from "../fleet/paths";
 import { ERROR_CODES, mcpErrorText } from "../fleet/protocol";
@@ -48,6 +48,7 @@ import { MeteredTransport } from "./meteredTransport";
 import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
 import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "./serveCommand";
+import { StdioLineTransport } from "./stdioTransport";
 import { declarationFromWire, type WireTool } from "./tools";
 
 export { WIRE_CLIENT_INFO };
@@ -132,7 +133,12 @@ export interface ToolConnection {
   declaration(): ServerDeclaration;
   /** The traffic so far, counted from the client's side. */
   traffic(): TrafficCounts;
-  /** Each call's and each start's wall time (ms), and the server processes started. */
+  /**
+   * Lists the server's tools again on its running process, a `tools/list` request counted like
+   * any other; the declaration then reads the new listing. Rejects when no process runs.
+   */
+  listTools(): Promise<WireTool[]>;
+  /** Each call's and each start's wall time, ms, and the server processes started. */
   stats(): Pick<WireCallStats, "callMillis" | "startMillis" | "processes">;
   /** Ends the connection; resolves with the server's stderr events. */
   close(): Promise<ServerEvent[]>;
@@ -144,7 +150,7 @@ export type OpenToolConnection = (spec: ServeSpec, options: WireClientOptions) =
 /** One server process and the SDK client speaking to it. */
 interface Process {
   client: Client;
-  transport: StdioClientTransport;
+  transport: StdioLineTransport;
   /** The server's stderr events, complete once its stderr has ended. */
   events: Promise<ServerEvent[]>;
 }
@@ -236,12 +242,15 @@ export class WireConnection implements ToolConnection {
   /** How every start connects, decided once at {@link open}: the era's `connect` options. */
   private connectOptions: ConnectOptions | undefined;
   private eraState: WireEraState | undefined;
+  /** What every `tools/call` is sent with: the timeout, when one is set. */
+  private readonly callOptions: { timeout: number } | undefined;
 
   private constructor(
     readonly target: WireTarget,
     readonly options: WireClientOptions,
   ) {
     this.meter = options.meter ?? new TrafficMeter();
+    this.callOptions = options.timeoutMs === undefined ? undefined : { timeout: options.timeoutMs };
   }
 
   /**
@@ -282,7 +291,7 @@ export class WireConnection implements ToolConnection {
   private async start(target: WireTarget, before = 0): Promise<void> {
     const started = performance.now();
     const launch = launchOf(target);
-    const inner = new StdioClientTransport({ command: launch.command, args: launch.args, stderr: "pipe", cwd: launch.cwd });
+    const inner = new StdioLineTransport({ command: launch.command, args: launch.args, stderr: "pipe", cwd: launch.cwd });
     const events = collectEvents(inner.stderr as Readable | null);
     this.ended.push(events);
     const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
@@ -359,8 +368,7 @@ export class WireConnection implements ToolConnection {
     const client = this.current?.client;
     if (!client) return { error: new Error(NOT_CONNECTED) };
     try {
-      const options = this.options.timeoutMs === undefined ? undefined : { timeout: this.options.timeoutMs };
-      return { result: await client.callTool({ name: call.name, arguments: { ...call.arguments } }, options) };
+      return { result: await client.callTool({ name: call.name, arguments: { ...call.arguments } }, this.callOptions) };
     } catch (error) {
       return { error };
     }
@@ -372,6 +380,25 @@ export class WireConnection implements ToolConnection {
     this.current = undefined;
     await dead?.client.close();
     await this.start(healthy(this.target));
+  }
+
+  /**
+   * Lists the tools again from the running server: one `tools/list` request and its answer,
+   * metered as any other. SDK 2.4.0's client keeps a `tools/list` answer for its `ttlMs` by the
+   * wall clock and would answer from that cache without a message; this asks with
+   * `cacheMode: "refresh"`, so a request always goes out (and the client's cache, which the SDK's
+   * output-schema checks read, holds the new answer). {@link tools} and {@link declaration} then
+   * read the new listing.
+   *
+   * @returns the tools as listed.
+   * @throws Error when no server process runs (closed, or dead without `restart`); what the SDK
+   *   throws for a failed request (a JSON-RPC error, a timeout, the connection closing).
+   */
+  async listTools(): Promise<WireTool[]> {
+    const client = this.current?.client;
+    if (!client) throw new Error("the connection has no running process to list tools on");
+    this.tools = (await client.listTools(undefined, { cacheMode: "refresh" })).tools as WireTool[];
+    return this.tools;
   }
 
   /** The running server process's id (to read its CPU time, say), or undefined when none runs. */

@@ -5,8 +5,13 @@
  *
  * Source: issue 5 §3 ("real bytes on the wire per message are measured and set beside the
  * simulator's envelope tokens") and issue 11 §3 (metered in both eras). {@link MeteredTransport}
- * implements the SDK's (v2) `Transport` around another one (here `StdioClientTransport` from
- * `@modelcontextprotocol/client/stdio`) and changes nothing that passes through it:
+ * implements the SDK's (v2) `Transport` around another one and changes nothing that passes through it.
+ * Around the real client's {@link StdioLineTransport} (`stdioTransport.ts`), which tells each
+ * message's bytes as it writes or reads its line, it counts those: the string written, the line
+ * read (newline included), each line `JSON.parse` refuses as a transport error; nothing is
+ * serialized or parsed again. Around any other transport (the SDK's `StdioClientTransport`, the
+ * SDK 1.x's in a test) it measures the messages themselves, which for a peer writing
+ * `JSON.stringify(message) + "\n"` is the same figure:
  * - a sent message costs `Buffer.byteLength(serializeMessage(message))`, which is exactly what
  *   `StdioClientTransport.send` writes to the child's stdin (`JSON.stringify(message) + "\n"`).
  *   The SDK adds the stateless era's `_meta` (protocol version, client capabilities, client info)
@@ -26,6 +31,7 @@
 import type { Readable, Stream } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
+import { StdioLineTransport } from "./stdioTransport";
 import { TrafficMeter, UNKNOWN_METHOD } from "./trafficCounts";
 
 /**
@@ -50,24 +56,36 @@ export class MeteredTransport implements Transport {
 
   /** Hooks the inner transport's callbacks, then starts it. */
   start(): Promise<void> {
-    this.inner.onmessage = (message, extra) => {
-      this.meter.count("received", message, this.methodOf(message, this.receivedMethods, this.sentMethods));
-      this.onmessage?.(message, extra);
-    };
+    const inner = this.inner;
+    if (inner instanceof StdioLineTransport) {
+      // It tells each message's bytes as they cross the pipe: nothing is serialized or parsed again.
+      inner.onbytes = (direction, message, bytes) => {
+        const method = direction === "sent" ? this.methodOf(message, this.sentMethods, this.receivedMethods) : this.methodOf(message, this.receivedMethods, this.sentMethods);
+        this.meter.countBytes(direction, message, method, bytes);
+      };
+      inner.onunparsable = () => this.meter.countError();
+      inner.onmessage = (message) => this.onmessage?.(message);
+    } else {
+      inner.onmessage = (message, extra) => {
+        this.meter.count("received", message, this.methodOf(message, this.receivedMethods, this.sentMethods));
+        this.onmessage?.(message, extra);
+      };
+    }
     this.inner.onerror = (error) => {
       this.meter.countError();
       this.onerror?.(error);
     };
     this.inner.onclose = () => this.onclose?.();
     return this.inner.start().then(() => {
+      if (this.inner instanceof StdioLineTransport) return;
       const stdout = childStdout(this.inner);
       if (stdout) countUnparsableLines(stdout, () => this.meter.countError());
     });
   }
 
-  /** Counts the message, then hands it to the inner transport. */
+  /** Counts the message (a {@link StdioLineTransport} reports it as it writes it), then hands it to the inner transport. */
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    this.meter.count("sent", message, this.methodOf(message, this.sentMethods, this.receivedMethods));
+    if (!(this.inner instanceof StdioLineTransport)) this.meter.count("sent", message, this.methodOf(message, this.sentMethods, this.receivedMethods));
     return this.inner.send(message, options);
   }
 

@@ -21,10 +21,10 @@
  *   is thrown, as the SDK's `auto` throws it.
  */
 import { Client, SdkError, SdkErrorCode, UnsupportedProtocolVersionError, type DiscoverResult } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import { STATELESS_VERSION, type SpokenEra } from "./era";
 import { MeteredTransport } from "./meteredTransport";
+import { StdioLineTransport } from "./stdioTransport";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
 
 /** A stdio server's command line: what the probe spawns (the session spawns the same). */
@@ -64,7 +64,7 @@ function meansLegacy(error: unknown): boolean {
  */
 export async function probeEra(launch: StdioLaunch, timeoutMs?: number): Promise<EraProbe> {
   const meter = new TrafficMeter();
-  const inner = new StdioClientTransport({ command: launch.command, args: launch.args, cwd: launch.cwd, stderr: "ignore" });
+  const inner = new StdioLineTransport({ command: launch.command, args: launch.args, cwd: launch.cwd, stderr: "ignore" });
   const probe = timeoutMs === undefined ? {} : { timeoutMs };
   const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES }, versionNegotiation: { mode: { pin: STATELESS_VERSION }, probe } });
   try {

@@ -2,11 +2,15 @@
  * Counting real bytes: messages and their bytes per direction, per JSON-RPC kind and per MCP
  * method, as plain numbers.
  *
- * Source: issue 5 §3 ("real bytes on the wire per message"). A message costs
+ * Source: issue 5 §3 ("real bytes on the wire per message"). A message costs its bytes on the
+ * wire: where the transport reports them (`stdioTransport.ts`: the line written or read, newline
+ * included), those ({@link TrafficMeter.countBytes}); over any other transport
  * `Buffer.byteLength(serializeMessage(message))`, the SDK's own serialization
- * (`JSON.stringify(message) + "\n"`), which is exactly what its stdio transports write. What is
- * counted, and when, is decided by the transport decorator (`meteredTransport.ts`); this module
- * only adds up, and its types carry no SDK types, so a notebook can hold them.
+ * (`JSON.stringify(message) + "\n"`), which is exactly what its stdio transports write
+ * ({@link TrafficMeter.count}). The two are the same figure for a peer that writes its messages as
+ * `JSON.stringify` does. What is counted, and when, is decided by the transport decorator
+ * (`meteredTransport.ts`); this module only adds up, and its types carry no SDK types, so a
+ * notebook can hold them.
  */
 import { serializeMessage } from "@modelcontextprotocol/client";
 import type { MessageKind } from "../sim/envelope";
@@ -95,17 +99,28 @@ export class TrafficMeter {
     }
   }
 
+  /**
+   * Counts one message whose bytes on the wire are known (the line as written or read, newline
+   * included: `stdioTransport.ts`), in one direction, filed under `method`; nothing is serialized.
+   * Any message still waiting from {@link count} is measured first, so the order stays the arrival order.
+   */
+  countBytes(direction: "sent" | "received", message: WireMessage, method: string, bytes: number): void {
+    if (this.pending.length > 0) this.measure();
+    this.add(direction, message, method, bytes);
+  }
+
   /** Measures and adds every message still waiting, in order. */
   private measure(): void {
     const pending = this.pending;
     this.pending = [];
-    for (const { direction, message, method } of pending) {
-      const bytes = messageBytes(message);
-      const counts = this[direction];
-      add(counts.total, bytes);
-      add(counts.byKind[messageKind(message)], bytes);
-      add((counts.byMethod[method] ??= { messages: 0, bytes: 0 }), bytes);
-    }
+    for (const { direction, message, method } of pending) this.add(direction, message, method, messageBytes(message));
+  }
+
+  private add(direction: "sent" | "received", message: WireMessage, method: string, bytes: number): void {
+    const counts = this[direction];
+    add(counts.total, bytes);
+    add(counts.byKind[messageKind(message)], bytes);
+    add((counts.byMethod[method] ??= { messages: 0, bytes: 0 }), bytes);
   }
 
   /** Counts one error reported by a transport. */

@@ -34,6 +34,11 @@ class RecordingMeter extends TrafficMeter {
     (direction === "sent" ? this.sentMessages : this.receivedMessages).push(message);
     super.count(direction, message, method);
   }
+  // The real client's stdio transport tells the meter each line's bytes (`stdioTransport.ts`).
+  override countBytes(direction: "sent" | "received", message: WireMessage, method: string, bytes: number): void {
+    (direction === "sent" ? this.sentMessages : this.receivedMessages).push(message);
+    super.countBytes(direction, message, method, bytes);
+  }
 }
 
 /** A `server/discover` result as the SDK's `DiscoverResult` type keeps it: without the wire-only `resultType` and the cache fields it has no member for. */
@@ -229,4 +234,30 @@ test("our servers' known discover result is what serve answers to server/discove
       assert.deepEqual(adopted(result as DiscoverResult), knownDiscover(spec), `${server} ${level}`);
     }
   }
+});
+
+test("listTools asks the server again in both eras, past the SDK client's ttl cache (our servers' tools/list carries ttlMs: 3,600,000): every listing a request and its answer, metered to the server's byte; with no process it rejects", async () => {
+  for (const era of ["legacy", "stateless"] as const) {
+    const connection = await WireConnection.open({ server: "fleet", level: 1 }, { era });
+    let events: ServerEvent[];
+    const first = connection.tools;
+    let listed;
+    try {
+      listed = [await connection.listTools(), await connection.listTools()];
+    } finally {
+      events = await connection.close();
+    }
+    assert.deepEqual(listed, [first, first], `${era}: the same tools`);
+    assert.equal(connection.tools, listed[1], `${era}: the connection keeps the last listing`);
+    const traffic = connection.traffic();
+    assert.deepEqual([traffic.sent.byMethod["tools/list"], traffic.received.byMethod["tools/list"]].map((count) => count?.messages), [3, 3], `${era}: the opening's listing and two more`);
+    const stopping = events.find((event) => event.event === "stopping")!;
+    assert.deepEqual(
+      [stopping.messages_in, stopping.bytes_in, stopping.messages_out, stopping.bytes_out],
+      [traffic.sent.total.messages, traffic.sent.total.bytes, traffic.received.total.messages, traffic.received.total.bytes],
+      `${era}: the server's counts are the client's`,
+    );
+    await assert.rejects(connection.listTools(), /no running process/);
+  }
+  assert.deepEqual(children(), []);
 });

@@ -82,12 +82,19 @@ export class LegacySdkConnection implements ToolConnection {
     return outcome;
   }
 
+  /** Lists the tools again (SDK 1.x's client keeps no cache of them): one `tools/list`, metered. */
+  async listTools(): Promise<WireTool[]> {
+    this.tools = (await this.client.listTools()).tools as WireTool[];
+    return this.tools;
+  }
+
   traffic(): TrafficCounts {
     return this.meter.counts();
   }
 
+  /** Each call's and the one start's wall time, ms; one process (no restarts, no probe). */
   stats(): { callMillis: number[]; startMillis: number[]; processes: number } {
-    return { callMillis: [...this.callMillis], startMillis: [...this.startMillis], processes: this.startMillis.length };
+    return { callMillis: [...this.callMillis], startMillis: [...this.startMillis], processes: 1 };
   }
 
   close(): Promise<ServerEvent[]> {

@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ProtocolError, SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { PassThrough } from "node:stream";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { countUnparsableLines, MeteredTransport } from "../../src/wireClient/meteredTransport";
+import { StdioLineTransport } from "../../src/wireClient/stdioTransport";
 import { TrafficMeter, addTraffic, messageKind, noTraffic, UNKNOWN_METHOD } from "../../src/wireClient/trafficCounts";
 import { describeServe, SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
 import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
@@ -199,6 +201,76 @@ test("unparsable stdout lines are counted with the SDK's framing (\\n, a trailin
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(stray, 2, "the stray line and the glued response; the unterminated rest is not a line yet");
   assert.equal(Buffer.concat(seen).toString(), text);
+});
+
+/** Every line kind a stdio client meets: a result (a two-byte character, a CRLF ending), a stray line, JSON that is not JSON-RPC, a notification, an error response. */
+const CHILD_LINES = [
+  '{"jsonrpc":"2.0","id":1,"result":{"t":"ç"}}\r\n',
+  "[debug] handling tools/call x\n",
+  '{"jsonrpc":"2.0","id":2,"bogus":true}\n',
+  '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n',
+  '{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Unknown tool: x"}}\n',
+];
+
+/**
+ * Runs a child that writes CHILD_LINES (the result's character split between two writes) and
+ * reports the bytes it read on stdin on stderr, through `transport` under a MeteredTransport:
+ * sends one request, waits for the four messages' worth of lines, closes.
+ */
+async function childRun(transport: Transport & { stderr: unknown }) {
+  const meter = new TrafficMeter();
+  const metered = new MeteredTransport(transport, meter);
+  const messages: JSONRPCMessage[] = [];
+  let errors = 0;
+  let stderr = "";
+  (transport.stderr as PassThrough).on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+  metered.onmessage = (message) => void messages.push(message);
+  metered.onerror = () => void (errors += 1);
+  await metered.start();
+  await metered.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ç", arguments: {} } });
+  while (messages.length < 3 || errors < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  const exited = new Promise<void>((resolve) => (metered.onclose = resolve));
+  await metered.close();
+  await exited;
+  return { messages, errors, counts: meter.counts(), stdinBytes: Number(stderr) };
+}
+
+test("the real client's stdio transport delivers what the SDK's StdioClientTransport delivers, and the meter counts the same over both: each line's bytes as framed, stray lines, schema failures", async () => {
+  const text = CHILD_LINES.join("");
+  const split = Buffer.from(text).indexOf(Buffer.from("ç")) + 1;
+  const script = [
+    `const bytes = Buffer.from(${JSON.stringify(text)});`,
+    `process.stdout.write(bytes.subarray(0, ${split}));`,
+    `setTimeout(() => process.stdout.write(bytes.subarray(${split})), 20);`,
+    'let n = 0; process.stdin.on("data", (c) => (n += c.length)); process.stdin.on("end", () => process.stderr.write(String(n)));',
+  ].join("\n");
+  const launch = { command: process.execPath, args: ["-e", script], stderr: "pipe" as const };
+  const ours = await childRun(new StdioLineTransport(launch));
+  const sdk = await childRun(new StdioClientTransport(launch));
+  assert.deepEqual(ours.messages, sdk.messages);
+  assert.equal(ours.messages.length, 3, "the result, the notification, the error response");
+  assert.deepEqual([ours.errors, sdk.errors], [1, 1], "the line that is JSON but not JSON-RPC fails the SDK's schema");
+  assert.deepEqual(ours.counts, sdk.counts);
+  const bytes = (line: string) => Buffer.byteLength(line.replace(/\r\n$/, "\n"));
+  assert.equal(ours.counts.received.total.bytes, bytes(CHILD_LINES[0]) + bytes(CHILD_LINES[3]) + bytes(CHILD_LINES[4]));
+  assert.deepEqual(ours.counts.received.byMethod["tools/call"], { messages: 1, bytes: bytes(CHILD_LINES[0]) });
+  assert.equal(ours.counts.transportErrors, 2, "the stray line and the schema failure");
+  assert.equal(ours.counts.sent.total.bytes, ours.stdinBytes, "what was sent is what the child read");
+  assert.equal(sdk.counts.sent.total.bytes, sdk.stdinBytes);
+});
+
+test("the real client's stdio transport counts a received line's bytes as written: JSON with spaces costs its spaces", async () => {
+  const line = '{ "jsonrpc": "2.0", "method": "notifications/message", "params": { "level": "info", "data": "ç" } }\n';
+  const transport = new StdioLineTransport({ command: process.execPath, args: ["-e", `process.stdout.write(${JSON.stringify(line)}); process.stdin.resume();`] });
+  const meter = new TrafficMeter();
+  const metered = new MeteredTransport(transport, meter);
+  const seen: JSONRPCMessage[] = [];
+  metered.onmessage = (message) => void seen.push(message);
+  await metered.start();
+  while (seen.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  await metered.close();
+  assert.deepEqual(meter.counts().received.byKind.notification, { messages: 1, bytes: Buffer.byteLength(line) });
+  assert.ok(Buffer.byteLength(line) > Buffer.byteLength(JSON.stringify(seen[0]) + "\n"));
 });
 
 test("the serve command line: the bundled server's launcher, one flag per option, crash:N", () => {

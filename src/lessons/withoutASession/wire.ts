@@ -342,20 +342,6 @@ async function runTask(session: WireSession, task: TaskWithAnswer): Promise<Task
   return step.value;
 }
 
-/**
- * Lists a connection's tools again on its running process. `WireConnection` lists once, at its
- * start, and has no method for it yet; this reaches the SDK `Client` it holds (a stopgap until
- * `src/wireClient/connection.ts` has a public `listTools()`). The request and its answer go
- * through the connection's meter like every other message. It asks with `cacheMode: "refresh"`:
- * SDK 2.4.0's client keeps a `tools/list` answer for its `ttlMs` by the wall clock and would
- * otherwise answer from that cache without a message; here the lesson's virtual clock decides.
- */
-async function listAgain(connection: ToolConnection): Promise<void> {
-  const client = (connection as unknown as { current?: { client: { listTools(params: undefined, options: { cacheMode: "refresh" }): Promise<unknown> } } }).current?.client;
-  if (!client) throw new Error("the connection has no running process to list tools on");
-  await client.listTools(undefined, { cacheMode: "refresh" });
-}
-
 /** Lists a connection's resources and prompts again, where its server declares them (the rest of discovery). */
 async function relistOthers(connection: ToolConnection): Promise<void> {
   if (!(connection instanceof WireConnection)) throw new Error("re-listing resources and prompts needs the real client's connection");
@@ -434,7 +420,7 @@ async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[]
       const stale = plan === "per-task" ? k > 0 : [...session.connections.keys()].some((server) => !cache.isFresh(server, "tools/list", now));
       if (stale) {
         for (const connection of session.connections.values()) {
-          await listAgain(connection);
+          await connection.listTools();
           await relistOthers(connection);
         }
         keep(now);

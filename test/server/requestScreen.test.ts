@@ -1,0 +1,34 @@
+// Invariant: the screen's depth rule holds at its boundary whether or not it knows the line's length, and knowing it only skips walks that cannot find anything.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { MAX_PARAMS_DEPTH, RequestScreen } from "../../src/server/requestScreen";
+
+/** A `ping` line whose params nest `depth` levels (params itself is 1), parsed, and its length. */
+function nested(depth: number): { message: { method: string; params: unknown }; length: number } {
+  const params = `${'{"a":'.repeat(depth - 1)}{}${"}".repeat(depth - 1)}`;
+  const line = `{"jsonrpc":"2.0","id":1,"method":"ping","params":${params}}`;
+  return { message: JSON.parse(line) as { method: string; params: unknown }, length: Buffer.byteLength(line) };
+}
+
+test("params nested one level past MAX_PARAMS_DEPTH are refused −32602, with the line's length given or not; at the limit they pass", () => {
+  const deep = nested(MAX_PARAMS_DEPTH + 1);
+  const atLimit = nested(MAX_PARAMS_DEPTH);
+  assert.ok(deep.length > MAX_PARAMS_DEPTH, "a text nesting deeper than the limit is longer than the limit: every level opens a bracket");
+  for (const length of [deep.length, undefined]) {
+    const refused = new RequestScreen().request(deep.message, length);
+    assert.equal(refused?.code, -32602);
+    assert.match(refused!.message, /nested deeper than 1000 levels/);
+  }
+  for (const length of [atLimit.length, undefined]) assert.equal(new RequestScreen().request(atLimit.message, length), undefined);
+});
+
+test("a line of at most MAX_PARAMS_DEPTH bytes is not walked, and no such line can nest deeper: the deepest one nests far less", () => {
+  const screen = new RequestScreen();
+  // Params that would be refused, claimed to come from a short line: the walk is skipped (the claim is the transport's, and it is never false).
+  assert.equal(screen.request(nested(MAX_PARAMS_DEPTH + 1).message, MAX_PARAMS_DEPTH), undefined);
+  // Nesting costs at least one byte per level (its opening bracket): a text of MAX_PARAMS_DEPTH bytes holds fewer levels.
+  const brackets = (text: string) => [...text].filter((c) => c === "{" || c === "[").length;
+  let depth = 1;
+  while (nested(depth + 1).length <= MAX_PARAMS_DEPTH) depth += 1;
+  assert.ok(depth < MAX_PARAMS_DEPTH && brackets(JSON.stringify(nested(depth).message)) <= MAX_PARAMS_DEPTH, `the deepest such line nests ${depth}`);
+});
