@@ -21,7 +21,10 @@ interface CacheEntry {
 export class ResultCache {
   private readonly entries = new Map<string, CacheEntry>();
 
-  /** Whether the client holds a result of `method` from `server` that is fresh at `nowMs` (`now < t_received + ttlMs`). */
+  /**
+   * Whether the client holds a result of `method` from `server` that is fresh at `nowMs`:
+   * `now < t_received + ttlMs`.
+   */
   isFresh(server: string, method: string, nowMs: number): boolean {
     const entry = this.entries.get(`${server} ${method}`);
     return entry !== undefined && nowMs < entry.receivedMs + entry.ttlMs;
@@ -33,6 +36,7 @@ export class ResultCache {
    */
   store(message: Pick<SentMessage, "kind" | "server" | "method" | "ttlMs">, nowMs: number): void {
     if (message.kind !== "response" || message.ttlMs === undefined) return;
-    this.entries.set(`${message.server} ${message.method}`, { receivedMs: nowMs, ttlMs: Math.max(0, message.ttlMs) });
+    const ttlMs = Math.max(0, message.ttlMs);
+    this.entries.set(`${message.server} ${message.method}`, { receivedMs: nowMs, ttlMs });
   }
 }

@@ -126,8 +126,9 @@ export function partsWords(parts: readonly BodyPart[]): Value[] {
 /**
  * The protocol fields every request carries in `era`: none in the legacy era (its fields travel
  * once, in `initialize`: {@link initializeParams}); in the stateless era the three `_meta` fields,
- * `io.modelcontextprotocol/protocolVersion 2026-07-28`, `io.modelcontextprotocol/clientCapabilities`
- * (an empty object: its key alone) and `io.modelcontextprotocol/clientInfo mcp-course surum 0`.
+ * `io.modelcontextprotocol/protocolVersion 2026-07-28`,
+ * `io.modelcontextprotocol/clientCapabilities` (an empty object: its key alone) and
+ * `io.modelcontextprotocol/clientInfo mcp-course surum 0`.
  *
  * @returns a new list, in that order.
  */
@@ -159,15 +160,22 @@ export function initializeParams(): BodyPart[] {
  * `initialize` result words it), and for a cacheable result `ttlMs 3600000 cacheScope public`
  * (the real servers' `CACHE_HINT`).
  *
- * @param cacheable whether the result is one of caching.mdx's "Cacheable Results" (`server/discover`,
- *   the lists, `resources/read`); a `tools/call` result is not.
+ * @param cacheable whether the result is one the specification's caching rules call cacheable
+ *   (`server/discover`, the lists, `resources/read`); a `tools/call` result is not.
  * @returns the fields in the order the spec's examples write them: `resultType` first, then the
  *   content goes between (see {@link resultParts}), then identity and cache fields.
  */
-export function resultFields(era: ProtocolEra, server: Identity, cacheable: boolean): { head: BodyPart[]; tail: BodyPart[] } {
+export function resultFields(
+  era: ProtocolEra,
+  server: Identity,
+  cacheable: boolean,
+): { head: BodyPart[]; tail: BodyPart[] } {
   if (era === "legacy") return { head: [], tail: [] };
   const tail: BodyPart[] = [{ part: "serverInfo", words: identityWords(server) }];
-  if (cacheable) tail.push({ part: "cache", words: ["ttlMs", CACHE_HINT.ttlMs, "cacheScope", CACHE_HINT.cacheScope] });
+  if (cacheable) {
+    const { ttlMs, cacheScope } = CACHE_HINT;
+    tail.push({ part: "cache", words: ["ttlMs", ttlMs, "cacheScope", cacheScope] });
+  }
   return { head: [{ part: "resultType", words: ["resultType", RESULT_TYPE_COMPLETE] }], tail };
 }
 

@@ -49,7 +49,9 @@ export interface EraProbe {
 
 /** Whether a failed pinned probe means a legacy server (see the module comment). */
 function meansLegacy(error: unknown): boolean {
-  if (error instanceof UnsupportedProtocolVersionError) return error.supported.every((version) => version < STATELESS_VERSION);
+  if (error instanceof UnsupportedProtocolVersionError) {
+    return error.supported.every((version) => version < STATELESS_VERSION);
+  }
   return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
 }
 
