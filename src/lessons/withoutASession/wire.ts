@@ -451,9 +451,11 @@ async function compareDiscovery(seed: number, eras: EraComparison, ttlMs: number
     completed: run.completed,
     listedBefore: [1],
   });
-  const legacyTask = await legacyPerTask(seed, tasks);
-  const statelessTask = await statelessRelisting(seed, tasks, "per-task", ttlMs);
-  const cached = await statelessRelisting(seed, tasks, "cached", ttlMs);
+  const [legacyTask, statelessTask, cached] = await Promise.all([
+    legacyPerTask(seed, tasks),
+    statelessRelisting(seed, tasks, "per-task", ttlMs),
+    statelessRelisting(seed, tasks, "cached", ttlMs),
+  ]);
   return { tasks: tasks.length, gapMs: TASK_GAP_MS, ttlMs, runs: [legacyTask, fromRun(eras.legacy), statelessTask, fromRun(eras.stateless), cached] };
 }
 
@@ -635,11 +637,8 @@ async function legacyMismatch(): Promise<MismatchTranscript> {
  */
 export async function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
-  const opened = await openings();
-  const stateless = await statelessMismatch();
-  const legacy = await legacyMismatch();
-  const eras = await compareEras(seed);
+  // The parts use processes of their own and print only counted figures, so they run side by side.
+  const [opened, stateless, legacy, eras, auto] = await Promise.all([openings(), statelessMismatch(), legacyMismatch(), compareEras(seed), meetWithAuto()]);
   const discovery = await compareDiscovery(seed, eras, stateless.ttlMs);
-  const auto = await meetWithAuto();
   return { seed, level: LESSON_LEVEL, eras, discovery, auto, openings: opened, mismatch: { stateless: stateless.transcript, legacy } };
 }
