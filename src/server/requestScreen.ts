@@ -9,6 +9,9 @@
  * messages. The screen (one per connection) follows the same opening rule as `serveStdio`
  * (`initialize` without a protocol-version claim opens the legacy era, a request or notification
  * claiming a version in `_meta` the stateless one, any other first message the legacy one), and:
+ * - once a stateless request has opened the process, refuses `initialize` −32022 naming 2026-07-28
+ *   alone, and lists only that version in any later −32022 (the SDK itself would hand such an
+ *   `initialize` a legacy session whose requests the screen then refuses);
  * - in the stateless era, checks every request's `_meta` (2026-07-28 `basic/index.mdx`,
  *   "Per-request protocol fields": "A request missing any required field is malformed; the
  *   server MUST reject it with JSON-RPC error code -32602") and its version
@@ -224,6 +227,9 @@ export function paramsError(method: string, params: unknown): ScreenError | unde
   return problem === undefined ? undefined : invalidParams(`Invalid ${method} params: ${problem}.`);
 }
 
+/** What a process that a stateless request has opened accepts from then on. */
+const STATELESS_ONLY: readonly string[] = [STATELESS_REVISION];
+
 /** One connection's screen: its era, and the checks (see the module comment). */
 export class RequestScreen {
   /** The era the connection opened in, as `serveStdio` pinned it. */
@@ -251,10 +257,13 @@ export class RequestScreen {
   /**
    * A notification seen: it may open an era, as in `serveStdio` (a notification is never answered).
    *
-   * @returns whether to hand it to the SDK: false only for one claiming a version before
-   *   `initialize` on a legacy-only process (see the module comment).
+   * @returns whether to hand it to the SDK: false for one claiming a version before
+   *   `initialize` on a legacy-only process (see the module comment), and for
+   *   `notifications/initialized` once the stateless era is open (2026-07-28 removed it; handed
+   *   on, it turns the SDK's stateless server to legacy answers).
    */
   notification(message: Incoming): boolean {
+    if (this.era === "stateless") return message.method !== "notifications/initialized";
     if (this.era !== "opening") return true;
     const claims = claimsVersion(message.params);
     if (this.eras === "legacy" && claims) return false;
@@ -281,18 +290,19 @@ export class RequestScreen {
       const when = message.method === "server/discover" ? "" : " before initialize";
       return { code: JSONRPC_ERRORS.methodNotFound, message: `Method not found: ${message.method}${when} (this server speaks ${this.supported.join(", ")}, through initialize).` };
     }
-    if (this.eras === "stateless" && message.method === "initialize" && !claims) {
+    // A process of the stateless era only, or one a stateless request has already opened, speaks
+    // 2026-07-28 alone: `initialize` is refused, naming that one version.
+    const statelessOnly = this.eras === "stateless" || this.era === "stateless";
+    if (statelessOnly && message.method === "initialize" && !claims) {
       const requested = isPlainObject(message.params) && typeof message.params.protocolVersion === "string" ? message.params.protocolVersion : undefined;
       return {
         code: UNSUPPORTED_PROTOCOL_VERSION,
-        message: `Unsupported protocol version: ${requested ?? "none named"}; this server speaks ${this.supported.join(", ")} only, with no initialize.`,
-        data: { supported: [...this.supported], ...(requested === undefined ? {} : { requested }) },
+        message: `Unsupported protocol version: ${requested ?? "none named"}; this process speaks ${STATELESS_REVISION} only, with no initialize.`,
+        data: { supported: [STATELESS_REVISION], ...(requested === undefined ? {} : { requested }) },
       };
     }
     if (this.eras === "stateless" && !claims) return statelessMetaError(message.params, this.supported);
     if (message.method === "initialize" && !claims) {
-      // On a stateless connection the SDK answers it (−32022: this process speaks 2026-07-28 only now).
-      if (this.era === "stateless") return undefined;
       const error = initializeParamsError(message.params);
       if (error === undefined && this.era === "opening") {
         this.era = "legacy";
@@ -305,7 +315,9 @@ export class RequestScreen {
       this.era = "legacy";
       return paramsError(message.method, message.params);
     }
-    const error = statelessMetaError(message.params, this.supported);
+    // Before the era is set a process still accepts the legacy versions (through `initialize`);
+    // once a stateless request has opened it, only 2026-07-28.
+    const error = statelessMetaError(message.params, this.era === "stateless" ? STATELESS_ONLY : this.supported);
     if (error !== undefined) return error;
     if (this.era === "opening") this.open("stateless");
     return paramsError(message.method, message.params);

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
-import { SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/server/revisions";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { createWorld } from "../../src/world/world";
 import {
@@ -263,10 +263,17 @@ describe("the stateless era (2026-07-28)", () => {
     assertOneSentenceErrors(run);
   });
 
-  it("an unsupported version on a later request: −32022 listing the supported versions ('it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support', basic/versioning.mdx, Protocol Version Negotiation)", () => {
+  it("an unsupported version on a later request: −32022 listing the versions it does support ('it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support', basic/versioning.mdx, Protocol Version Negotiation): 2026-07-28 alone, since a stateless request opened the process and initialize is closed to it", () => {
     const error = answer(run, 5)!.error;
     assert.equal(error.code, -32022);
-    assert.deepEqual(error.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
+    assert.deepEqual(error.data, { supported: [STATELESS_REVISION], requested: "1999-01-01" });
+  });
+
+  it("an unsupported version on the first request: −32022 listing every version, the legacy ones still open through initialize", async () => {
+    const meta = { "io.modelcontextprotocol/protocolVersion": "1999-01-01", "io.modelcontextprotocol/clientCapabilities": {} };
+    const first = await runServer(["olcum"], [request(1, "tools/list", { _meta: meta }), opening("2025-11-25", 2)]);
+    assert.deepEqual(answer(first, 1)!.error.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
+    assert.equal(answer(first, 2)!.result.protocolVersion, "2025-11-25", "the refused request opened no era");
   });
 
   it("ping and logging/setLevel: −32601 ('Remove ping, logging/setLevel', changelog.mdx, Major changes 5)", () => {

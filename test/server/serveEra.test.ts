@@ -71,6 +71,24 @@ describe("serve --era stateless: a server of 2026-07-28 only", () => {
 });
 
 describe("serve --era both (the default): dual-era as before", () => {
+  it("once a stateless request opened the process, initialize is refused −32022 naming 2026-07-28 alone, and a later −32022 lists only that version (a new user's trial: initialize was accepted and opened a session that served neither era)", async () => {
+    const run = await runServer(["olcum"], [
+      statelessRequest(1, "server/discover"),
+      opening("2025-11-25", 2),
+      statelessRequest(3, "tools/list"),
+      request(4, "tools/list", { _meta: { "io.modelcontextprotocol/protocolVersion": "2025-11-25", "io.modelcontextprotocol/clientCapabilities": {} } }),
+    ]);
+    assert.equal(run.code, 0);
+    assert.deepEqual(answer(run, 1)!.result.supportedVersions, [...SUPPORTED_REVISIONS], "before the era is set, every version the program accepts");
+    const refused = answer(run, 2)!;
+    assert.equal(refused.error.code, -32022);
+    assert.deepEqual(refused.error.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+    const list = answer(run, 3)!.result;
+    assert.equal(list.resultType, "complete", "the process still serves the stateless era, with its fields");
+    assert.equal(typeof list.ttlMs, "number");
+    assert.deepEqual(answer(run, 4)!.error.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+  });
+
   it("server/discover lists every revision; initialize on another process is answered", async () => {
     const [stateless, legacy] = await Promise.all([
       runServer(["olcum", "--era", "both"], [statelessRequest(1, "server/discover")]),

@@ -99,9 +99,9 @@ export function rawResponseLine(run: ServerRun, id: number): string {
   return found;
 }
 
-/** The `initialize` opening for a legacy revision (id 1), then `notifications/initialized`. */
-export function opening(protocolVersion: string): string {
-  return request(1, "initialize", { protocolVersion, capabilities: {}, clientInfo: { name: "test", version: "0" } }) + notification("notifications/initialized");
+/** The `initialize` opening for a legacy revision (id `id`, default 1), then `notifications/initialized`. */
+export function opening(protocolVersion: string, id = 1): string {
+  return request(id, "initialize", { protocolVersion, capabilities: {}, clientInfo: { name: "test", version: "0" } }) + notification("notifications/initialized");
 }
 
 /** The `_meta` a 2026-07-28 request carries: its version and client capabilities (both required), and client info. */
