@@ -130,7 +130,7 @@ export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration
 export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats, type WireEraState, type WireTarget } from "./wireClient/connection";
 export { WIRE_ERAS, STATELESS_VERSION, type WireEra, type SpokenEra } from "./wireClient/era";
 export { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "./wireClient/knownDiscover";
-export { probeEra, type EraProbe, type StdioLaunch } from "./wireClient/probe";
+export { NoSharedVersionError, probeEra, type EraProbe, type StdioLaunch } from "./wireClient/probe";
 export { openWireSession, callOverWire, closeWireSession, type WireSession } from "./wireClient/negotiation";
 export { runWireTasks, compareTaskRuns, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./wireClient/tasks";
 export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, TIMED_FAULTS, type WireSetup, type WireAgentRecord, type AgentComparison } from "./wireClient/agents";

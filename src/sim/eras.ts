@@ -125,7 +125,7 @@ export function partsWords(parts: readonly BodyPart[]): Value[] {
 
 /**
  * The protocol fields every request carries in `era`: none in the legacy era (its fields travel
- * once, in `initialize`: {@link initializeParams}); in the stateless era the three `_meta` fields,
+ * once, in `initialize`); in the stateless era the three `_meta` fields,
  * `io.modelcontextprotocol/protocolVersion 2026-07-28`,
  * `io.modelcontextprotocol/clientCapabilities` (an empty object: its key alone) and
  * `io.modelcontextprotocol/clientInfo mcp-course surum 0`.
@@ -163,7 +163,7 @@ export function initializeParams(): BodyPart[] {
  * @param cacheable whether the result is one the specification's caching rules call cacheable
  *   (`server/discover`, the lists, `resources/read`); a `tools/call` result is not.
  * @returns the fields in the order the spec's examples write them: `resultType` first, then the
- *   content goes between (see {@link resultParts}), then identity and cache fields.
+ *   content goes between, then identity and cache fields.
  */
 export function resultFields(
   era: ProtocolEra,

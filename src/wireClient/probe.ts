@@ -6,7 +6,8 @@
  * cost is counted"); `docs/specification/2026-07-28/basic/versioning.mdx` ("Backward
  * Compatibility with Initialization-Based Versions": on stdio, probe with `server/discover` and
  * fall back on any error that is not a recognized modern error; a recognized modern error, such as
- * `UnsupportedProtocolVersionError` (-32022) naming a mutual version, means a modern server). The
+ * `UnsupportedProtocolVersionError` (-32022), means a modern server, and "Do not fall back to
+ * initialize"). The
  * SDK's own `versionNegotiation: { mode: "auto" }` does the same on its bare `StdioClientTransport`
  * (a disposable sibling process, its stderr discarded), but on no other transport, so its probe
  * cannot be metered. Here the SDK still sends and judges the probe (`versionNegotiation: { mode:
@@ -15,10 +16,12 @@
  * - a `DiscoverResult` offering 2026-07-28 (after the SDK's one corrective retry on -32022) →
  *   `stateless`, and the result is what the session connects from;
  * - the SDK's `EraNegotiationFailed` (an error reply that is not a modern one, silence until the
- *   timeout, or the process exiting on the probe), or -32022 naming no stateless version at all
- *   → `legacy`: the session opens with `initialize` (the fallback);
- * - anything else (the command cannot be spawned; a modern server with no version in common)
- *   is thrown, as the SDK's `auto` throws it.
+ *   timeout, or the process exiting on the probe) → `legacy`: the session opens with `initialize`
+ *   (the fallback);
+ * - -32022 (`UnsupportedProtocolVersionError`) naming no version this client speaks: a modern
+ *   server with no version in common. The stdio transport's rule is "Do not fall back to
+ *   initialize", so the probe fails with an error that names the server's versions;
+ * - anything else (the command cannot be spawned) is thrown, as the SDK's `auto` throws it.
  */
 import { Client, SdkError, SdkErrorCode, UnsupportedProtocolVersionError, type DiscoverResult } from "@modelcontextprotocol/client";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
@@ -47,12 +50,21 @@ export interface EraProbe {
   processes: number;
 }
 
-/** Whether a failed pinned probe means a legacy server (see the module comment). */
+/** Whether a failed pinned probe means a legacy server: a -32022 never does; the SDK says when. */
 function meansLegacy(error: unknown): boolean {
-  if (error instanceof UnsupportedProtocolVersionError) {
-    return error.supported.every((version) => version < STATELESS_VERSION);
-  }
+  if (error instanceof UnsupportedProtocolVersionError) return false; // a modern server
   return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
+}
+
+/** The probe's failure against a modern server that shares no version with this client. */
+export class NoSharedVersionError extends Error {
+  constructor(readonly supported: readonly string[]) {
+    super(
+      `the server is modern (server/discover answered -32022) but supports ${supported.join(", ") || "no version"}, ` +
+        `not ${STATELESS_VERSION}; not falling back to initialize`,
+    );
+    this.name = "NoSharedVersionError";
+  }
 }
 
 /**
@@ -61,8 +73,8 @@ function meansLegacy(error: unknown): boolean {
  *
  * @param timeoutMs how long to wait for the answer before calling the server legacy, ms; default
  *   the SDK's request timeout (60,000). A legacy server on stdio may stay silent (versioning.mdx).
- * @throws what the SDK throws for anything that is not a verdict (e.g. spawn failure, a modern
- *   server with no version in common).
+ * @throws {@link NoSharedVersionError} for a modern server with no version in common; what the SDK
+ *   throws for anything else that is not a verdict (e.g. spawn failure).
  */
 export async function probeEra(launch: StdioLaunch, timeoutMs?: number): Promise<EraProbe> {
   const meter = new TrafficMeter();
@@ -73,6 +85,7 @@ export async function probeEra(launch: StdioLaunch, timeoutMs?: number): Promise
     await client.connect(new MeteredTransport(inner, meter));
     return { verdict: "stateless", discover: client.getDiscoverResult(), traffic: meter.counts(), processes: 1 };
   } catch (error) {
+    if (error instanceof UnsupportedProtocolVersionError) throw new NoSharedVersionError(error.supported);
     if (!meansLegacy(error)) throw error;
     return { verdict: "legacy", discover: undefined, traffic: meter.counts(), processes: 1 };
   } finally {

@@ -13,7 +13,7 @@ import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../src/wireClient
 import { WireConnection, type ServerEvent } from "../../src/wireClient/connection";
 import { STATELESS_VERSION } from "../../src/wireClient/era";
 import { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "../../src/wireClient/knownDiscover";
-import { probeEra } from "../../src/wireClient/probe";
+import { NoSharedVersionError, probeEra } from "../../src/wireClient/probe";
 import { SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
 import { TrafficMeter, type TrafficCounts, type WireMessage } from "../../src/wireClient/trafficCounts";
 import { FIXTURE_DISCOVER, FIXTURE_INFO, FIXTURE_LAUNCH, FIXTURE_TOOLS, LEGACY_FIXTURE_LAUNCH } from "../fixtures/statelessServerFacts";
@@ -144,6 +144,24 @@ test("a probe that meets a server exiting on it, or silence, calls the server le
   assert.deepEqual([exits.verdict, exits.processes, exits.traffic.received.total.messages], ["legacy", 1, 0]);
   const silent = await probeEra({ command: process.execPath, args: ["-e", "process.stdin.resume()"] }, 300);
   assert.deepEqual([silent.verdict, silent.traffic.sent.total.messages, silent.traffic.received.total.messages], ["legacy", 1, 0]);
+});
+
+test("a probe answered -32022 whose supported list shares no version is a modern server: no fallback to initialize, a clear error", async () => {
+  // A modern server that lists only a legacy version, still a modern answer: it answers every request -32022.
+  const script =
+    'let buf = "";' +
+    'process.stdin.on("data", (d) => { buf += d; let i;' +
+    ' while ((i = buf.indexOf("\\n")) >= 0) { const line = buf.slice(0, i); buf = buf.slice(i + 1);' +
+    ' const m = JSON.parse(line); if (m.id === undefined) continue;' +
+    ' process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id: m.id, error: { code: -32022,' +
+    ' message: "Unsupported protocol version", data: { supported: ["2025-11-25"],' +
+    ' requested: m.params._meta["io.modelcontextprotocol/protocolVersion"] } } }) + "\\n"); } });';
+  await assert.rejects(probeEra({ command: process.execPath, args: ["-e", script] }, 5_000), (error: unknown) => {
+    assert.ok(error instanceof NoSharedVersionError, String(error));
+    assert.deepEqual(error.supported, ["2025-11-25"]);
+    assert.match(error.message, /modern.*2025-11-25.*not falling back to initialize/);
+    return true;
+  });
 });
 
 test("our servers' known discover result says what initialize says: capabilities and serverInfo, at levels 0 and 3; every version serve accepts", async () => {

@@ -29,7 +29,7 @@ export function erasChart(simulated: WithoutASessionResult, wire: WithoutASessio
       height: 200,
       mark: { type: "line", point: true },
       encoding: {
-        x: { field: "task", type: "quantitative", title: "tasks done (0: before the first call)", axis: { tickMinStep: 1 } },
+        x: { field: "task", type: "quantitative", title: "tasks run (0: before the first call)", axis: { tickMinStep: 1 } },
         y: { field: "amount", type: "quantitative", title: "so far" },
         color: { field: "era", type: "nominal", sort: ["legacy", "stateless"], title: null, legend: { orient: "bottom" } },
         tooltip: [{ field: "measure" }, { field: "era" }, { field: "task", type: "quantitative" }, { field: "amount", type: "quantitative" }],

@@ -10,9 +10,14 @@
 import { code, listing, plural } from "../proseWords";
 import { belowThroughout, crossingText, type Crossing, type TaskPoint } from "./crossing";
 import { ERA_VARIANTS, simulateWithoutASession, type CumulativePoint, type EraRunRow, type WithoutASessionResult } from "./simulate";
+import { LEGACY_REVISIONS } from "../../server/revisions";
+import { simulateEraTasks } from "../simulationAgainstTheWire/eras";
 import type { MismatchTranscript, TranscriptEvent, TranscriptLine, WirePoint, WithoutASessionWire } from "./wire";
 
 const n = (value: number) => value.toLocaleString("en-US");
+/** The published page of the 2026-07-28 specification at `path`. */
+const spec = (path: string) => `${SPEC_SITE}/${path}`;
+const SPEC_SITE = "https://modelcontextprotocol.io/specification/2026-07-28";
 const one = (value: number) => value.toFixed(1);
 
 /** The simulator's row of one era (lists only, or with `server/discover`). */
@@ -85,7 +90,8 @@ export function readOpenings(wire: WithoutASessionWire): string {
   const growth = statelessTools.bytes - legacyTools.bytes;
   return [
     `The legacy client needed ${plural(legacy.length, "line")} (${n(bytes(legacy))} bytes) to reach its tools; the stateless client ${plural(stateless.length, "line")} (${n(bytes(stateless))} bytes). ` +
-      `The same process answered both: the first message it read decided the era, as a dual-era server does (2026-07-28 ${code("basic/versioning.mdx")}: an ${code("initialize")} selects the legacy era, a request carrying ${code("_meta")} the stateless one).`,
+      `The same program answered both, on two processes, one per opening. Our ${code("serve")} settles the era on the first message it reads: an ${code("initialize")} selects the legacy era, a request carrying ${code("_meta")} the stateless one (${spec("basic/versioning")}). ` +
+      `The specification lets a dual-era server do more: it "MAY serve both eras concurrently on the same endpoint or process".`,
     (sameTools
       ? `The two ${code("tools/list")} answers list the same tools, byte for byte; the stateless answer is ${n(growth)} bytes longer, `
       : `The two ${code("tools/list")} answers do not list the same tools byte for byte; the stateless answer is ${n(growth)} bytes longer, `) +
@@ -137,7 +143,20 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
     fewerSim && fewerWire
       ? `The stateless era sends fewer messages at every count, in both halves: ${saved} fewer before the first call (no ${code("initialize")}, its answer or ${code("notifications/initialized")}, three per server), and the calls add two messages in each era.`
       : `The stateless era does not send fewer messages at every count here (simulator: ${fewerSim ? "yes" : "no"}, wire: ${fewerWire ? "yes" : "no"}); the cumulative tables show where.`;
+  const nine = (era: "legacy" | "stateless") => simulateEraTasks(sim.seed, sim.level, era).total;
+  const nineLegacy = nine("legacy");
+  const nineStateless = nine("stateless");
+  const messagesIn = (c: { request: number; response: number; notification: number }) => c.request + c.response + c.notification;
+  const moreLists = (mine: EraRunRow, theirs: { request: number }) => mine.total.request - theirs.request;
+  const remote = legacySim.total.round_trips - legacySim.total.request;
   return [
+    `*round trips* follows lesson 6's rule: a request to a remote server counts two, to a local one, one. ` +
+      `So the legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips, ${n(remote)} of the requests being remote.`,
+    `These counts are not lesson 9's level-3 figures, and should not be: lesson 9's client asked each server for ${code("tools/list")} alone, ` +
+      `${n(messagesIn(nineLegacy))} messages and ${n(nineLegacy.tokens)} tokens in the legacy era, ${n(messagesIn(nineStateless))} and ${n(nineStateless.tokens)} in the stateless one. ` +
+      `Lesson 10 discovers as lesson 7 does, ${code("resources/list")} and ${code("prompts/list")} too where a server declares them: ` +
+      `${plural(moreLists(legacySim, nineLegacy), "list request")} more in the legacy era and ${moreLists(statelessSim, nineStateless)} in the stateless one, each with its answer, ` +
+      `for ${n(messagesIn(legacySim.total))} and ${n(messagesIn(statelessSim.total))} messages.`,
     `Before the first call, discovery costs ${n(legacySim.fixed.tokens)} tokens in the legacy era and ${n(statelessSim.fixed.tokens)} in the stateless one (${n(simRow(sim, "stateless + discover").fixed.tokens)} with ${code("server/discover")} first); ` +
       `on the wire ${n(legacy.beforeFirstCall.bytes)} bytes against ${n(stateless.beforeFirstCall.bytes)}. ` +
       `Each call then costs ${one(legacySim.tokensPerCall)} tokens against ${one(statelessSim.tokensPerCall)}, and ${one(legacy.bytesPerCall)} bytes against ${one(stateless.bytesPerCall)}.`,
@@ -172,17 +191,30 @@ export function readDiscoveryPlans(sim: WithoutASessionResult, wire: WithoutASes
   const simCached = mode("stateless, cached");
   const minutes = (ms: number) => `${n(ms / 60_000)} minutes`;
   return [
-    `In the simulator (lesson 7's ${sim.modes.tasks} tasks against ${plural(sim.modes.servers.length, "server")}) discovery at every task costs ${n(mode("legacy, per task").total.tokens)} tokens in the legacy era against ${n(mode("legacy, per session").total.tokens)} once per session, ` +
-      `and ${n(mode("stateless, per task").total.tokens)} in the stateless era. Kept for ${code("ttlMs")}, the stateless lists cost ${n(simCached.total.tokens)}: ` +
+    `In the simulator (lesson 7's ${sim.modes.tasks} tasks against ${plural(sim.modes.servers.length, "server")}) discovering at every task costs ${n(mode("legacy, per task").discovery.tokens)} discovery tokens in the legacy era (${n(mode("legacy, per task").total.tokens)} in all) against ${n(mode("legacy, per session").discovery.tokens)} (${n(mode("legacy, per session").total.tokens)}) once per session, ` +
+      `and ${n(mode("stateless, per task").discovery.tokens)} (${n(mode("stateless, per task").total.tokens)}) in the stateless era. Kept for ${code("ttlMs")}, the stateless lists cost ${n(simCached.discovery.tokens)} (${n(simCached.total.tokens)} in all): ` +
       `with tasks ${minutes(sim.modes.taskSpacingMs)} apart and results fresh for ${minutes(sim.modes.ttlMs)}, the client listed again before task ${listing(simCached.discoveredBefore.map(String))} only.`,
-    `On the wire (lesson 6's ${wire.discovery.tasks} tasks against the three world servers) a legacy client that discovers per task starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
-      `one of each per task and server, where a session needs ${legacySession.processes}; it moves ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}. ` +
-      `A stateless client has no session to open: it lists again on the same ${statelessTask.processes} processes, ${n(statelessTask.listings)} list requests and ${n(statelessTask.bytes)} bytes. ` +
+    `On the wire (lesson 6's ${wire.discovery.tasks} tasks against the three world servers) the legacy per-task row is a client that keeps nothing between tasks, so it opens a new session for each task: ` +
+      `over stdio a new session is a new process, because ${code("initialize")} must be the first interaction. It starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
+      `one of each per task and server, where one session needs ${legacySession.processes}; it moves ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}. ` +
+      `Fresh lists alone would not need this: a legacy client may send ${code("tools/list")} again in its session at any time. ` +
+      `A stateless client that keeps nothing between tasks has no session to open: it lists again on the same ${statelessTask.processes} processes, ${n(statelessTask.listings)} list requests and ${n(statelessTask.bytes)} bytes. ` +
       (statelessTask.bytes > legacyTask.bytes
         ? `That is more bytes than the legacy client's ${n(legacyTask.bytes)}, because each list carries its ${code("_meta")} and cache fields, but ${n(legacyTask.processes - statelessTask.processes)} fewer processes to start.`
         : `That is fewer bytes than the legacy client's ${n(legacyTask.bytes)}, and ${n(legacyTask.processes - statelessTask.processes)} fewer processes.`),
     `Kept for the ${n(wire.discovery.ttlMs)} ms our servers send (an hour), the lists went out before task ${listing(cached.listedBefore.map(String))}: ${n(cached.listings)} list requests and ${n(cached.bytes)} bytes in all.`,
+    doneWords(wire),
   ].join("\n\n");
+}
+
+/** What the *done* column of the wire's discovery plans counts, and why it is what it is. */
+function doneWords(wire: WithoutASessionWire): string {
+  const done = [...new Set(wire.discovery.runs.map((r) => r.completed))];
+  const of = `of ${wire.discovery.tasks}`;
+  return (
+    `*done* counts the tasks completed: ${done.length === 1 ? `${done[0]} ${of} in every row` : `${listing(done.map(String))} ${of}, by row`}. ` +
+    `The client keeps lesson 6's policy and drops ${code("kayit")} for its version (see the note in section 6), so the tasks that need its records fail, in every era and plan alike.`
+  );
 }
 
 /** Section 5: `auto` against a legacy-only server and against ours. */
@@ -218,7 +250,8 @@ export function readMismatch(wire: WithoutASessionWire): string {
   return [
     `Stateless: the request named ${code(asked)}, and the server answered ${code(String(refused?.code))} with ${code("data.supported")} ${code(JSON.stringify(refused?.data?.supported))}. ` +
       `The client picked a version from that list, ${code(retried)}, and sent the same request again; no connection was dropped, because there was no session to drop.`,
-    `Legacy: the client asked for ${code(requested)}; the server does not speak it and answered ${code("initialize")} with the version it does, ${code(answered)} (2025-11-25 lifecycle, "Version Negotiation"). ` +
+    `Legacy: the client asked for ${code(requested)}. Our servers accept ${listing(LEGACY_REVISIONS.map(code))} only in the legacy era, so ${code(requested)} stands for any version a server does not speak. ` +
+      `The server does not speak it and answered ${code("initialize")} with the version it does, ${code(answered)} (2025-11-25 lifecycle, "Version Negotiation"). ` +
       `A client that does not support the server's answer SHOULD disconnect, and this one did: it closed stdin before ${code("notifications/initialized")}, and the server ${exit ? exit.event : "exited"}.`,
   ].join("\n\n");
 }
@@ -238,7 +271,7 @@ export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessi
         : `In tokens the eras ${cross(sim.lessonSix.crossing)}; in bytes they ${cross(wire.eras.bytes)}.`),
     `- ${belowThroughout(wire.eras.messages) ? "Fewer messages at every count in the stateless era" : "Not fewer messages at every count in the stateless era"}: ${legacy.messages} against ${stateless.messages} for the whole run.`,
     `- Discovery per task: a legacy client over stdio pays a process and an ${code("initialize")} per task and server; a stateless one lists again, and a cache kept by ${code("now < t_received + ttlMs")} lists only when the answer has gone stale.`,
-    `- ${code("auto")} costs one probe process and its ${code("server/discover")} exchange, then falls back to ${code("initialize")} on any answer that is not a modern one.`,
+    `- ${code("auto")} costs one probe process and its ${code("server/discover")} exchange, then falls back to ${code("initialize")} on any answer that is not a modern one; a ${code("-32022")} is a modern answer, and with no version in common the connection fails instead.`,
     `- A version mismatch is ${code("-32022")} and a retry in the stateless era; in the legacy era, an ${code("initialize")} answered with another version and a client that disconnects.`,
   ].join("\n");
 }
@@ -284,7 +317,8 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
       (hourly.discoveries === sim.modes.tasks ? `, before every task, as per task does: each result is stale exactly when the next task starts` : "") +
       `; with tasks 0 ms apart it discovers ${together.discoveries === 1 ? "once" : `${together.discoveries} times`}. At the lesson's spacing: ${cachedNow.discoveries}.`,
     `5. With ${code("<=")} a result is still fresh at exactly ${code("t_received + ttlMs")}, so the client would list before task ${listing(withLe.map(String))} instead of ${listing(cachedNow.discoveredBefore.map(String))}. The spec's rule is strict: ${code("now < t_received + ttlMs")}.`,
-    `6. ${n(legacyTask.processes)} processes for the legacy client against ${n(statelessTask.processes)} for the stateless one. The spec asks clients not to make a task the lifetime of a stdio process: a process per task is the cost it avoids.`,
+    `6. ${n(legacyTask.processes)} processes for the legacy client against ${n(statelessTask.processes)} for the stateless one. The legacy client pays them because it keeps nothing between tasks and opens a new session per task; re-listing alone needs no new process. ` +
+      `The sentence, in the "Statelessness" section of ${spec("basic")}: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process."`,
     `7. With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +
       `it learns the versions the server supports, its capabilities and its identity before anything else; a client that kept them from an earlier ${code("server/discover")} can skip it, as our real client does for our servers.`,
   ].join("\n");
