@@ -61,7 +61,7 @@ export const ERA_REVISIONS: Readonly<Record<ProtocolEra, string>> = Object.freez
 /**
  * The simulated client's identity, in both eras: the legacy `initialize`'s `clientInfo` and the
  * stateless `_meta` `io.modelcontextprotocol/clientInfo`. The same name and version as the real
- * client's (`wireClient/clientInfo.ts`, `WIRE_CLIENT_INFO`; a test holds them equal) and lesson
+ * client's (`wireClient/clientInfo.ts`, `WIRE_CLIENT_INFO`, is this constant) and lesson
  * 8's fleet client's `initialize`.
  */
 export const CLIENT_INFO: Readonly<{ name: string; version: string }> = Object.freeze({ name: "mcp-course", version: "0" });

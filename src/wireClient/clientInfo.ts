@@ -5,8 +5,10 @@
  * (none: the course's client answers no server requests).
  */
 
-/** The client's name and version. The simulated fleet client's words (`fleet/client.ts`). */
-export const WIRE_CLIENT_INFO = { name: "mcp-course", version: "0" } as const;
+import { CLIENT_INFO } from "../sim/eras";
+
+/** The client's name and version: the simulator's own client identity (`sim/eras.ts`), one constant for both. */
+export const WIRE_CLIENT_INFO: Readonly<{ name: string; version: string }> = CLIENT_INFO;
 
 /** The client's capabilities: none declared, in either era. */
 export const WIRE_CLIENT_CAPABILITIES = {} as const;
