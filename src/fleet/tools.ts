@@ -144,11 +144,22 @@ export function rankBy(devices: readonly Device[], field: RankableField): Device
  * @param count how many rows, at least 0.
  */
 export function topBy(devices: readonly Device[], field: RankableField, count: number): Device[] {
+  return topMatching(devices, () => true, field, count).top;
+}
+
+/**
+ * {@link topBy} over the devices that `matches` keeps, and how many it keeps, in one pass over
+ * `devices` with no list of the matches: `top` is `topBy(devices.filter(matches), field, count)`
+ * and `matched` is that filter's length.
+ */
+function topMatching(devices: readonly Device[], matches: (device: Device) => boolean, field: RankableField, count: number): { top: Device[]; matched: number } {
   const order = rankOrder(field);
   const top: Device[] = [];
-  if (count <= 0) return top;
+  let matched = 0;
   for (const device of devices) {
-    if (top.length === count && order(device, top[count - 1]) >= 0) continue;
+    if (!matches(device)) continue;
+    matched += 1;
+    if (count <= 0 || (top.length === count && order(device, top[count - 1]) >= 0)) continue;
     let at = top.length === count ? count - 1 : top.length;
     while (at > 0 && order(device, top[at - 1]) < 0) {
       top[at] = top[at - 1];
@@ -156,7 +167,7 @@ export function topBy(devices: readonly Device[], field: RankableField, count: n
     }
     top[at] = device;
   }
-  return top;
+  return { top, matched };
 }
 
 /**
@@ -177,9 +188,9 @@ export function createFleetHandlers(fleet: Fleet): Readonly<Record<FleetToolName
       const rankable = field as RankableField;
       const limit = args.limit ?? DEFAULT_ROWS;
       if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS) throw limitError(args.limit);
-      const matching = matchingDevices(fleet, args);
-      const rows = topBy(matching, rankable, limit).map((d) => ({ device_id: d.device_id, model: d.model, [rankable]: d[rankable] }));
-      return { total_matching: matching.length, returned: rows.length, devices: rows };
+      const { top, matched } = topMatching(fleet.devices, deviceFilter(args), rankable, limit);
+      const rows = top.map((d) => ({ device_id: d.device_id, model: d.model, [rankable]: d[rankable] }));
+      return { total_matching: matched, returned: rows.length, devices: rows };
     },
     get_device: (args) => {
       const id = args.device_id;

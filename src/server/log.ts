@@ -31,7 +31,7 @@ export type LogSink = (lines: string) => void;
  * How long a busy server lets log lines gather, ms; an idle one writes them after twice this.
  * This project's choice: unnoticeable to a reader of the log, long enough to gather many calls.
  */
-export const LOG_FLUSH_MS = 10;
+export const LOG_FLUSH_MS = 100;
 
 /** One `tools/call` as logged. */
 export interface CallRecord {
@@ -81,12 +81,23 @@ export function argumentBytes(args: Readonly<Record<string, unknown>>): Record<s
   return sizes;
 }
 
-/** The `call` event's line for a record (fields in the order the module comment gives; `error_code` only for a JSON-RPC error). */
-function callLine(record: CallRecord): string {
-  const line: Record<string, unknown> = { event: "call", tool: record.tool, duration_ms: Math.round(record.durationMs * 1000) / 1000, isError: record.isError };
-  if (record.errorCode !== undefined) line.error_code = record.errorCode;
-  line.argument_bytes = argumentBytes(record.arguments);
-  return JSON.stringify(line) + "\n";
+/**
+ * The `call` event's line for a record: what `JSON.stringify` makes of `{event, tool, duration_ms,
+ * isError, error_code?, argument_bytes}` (fields in the order the module comment gives;
+ * `error_code` only for a JSON-RPC error), written out field by field. `argument_bytes` has one
+ * member per argument, in the arguments' own order ({@link argumentBytes}); an argument named
+ * `__proto__` has none, as assigning it to a fresh object sets no member.
+ */
+export function callLine(record: CallRecord): string {
+  // Finite, so its text is the same as JSON's.
+  const durationMs = Math.round(record.durationMs * 1000) / 1000;
+  const errorCode = record.errorCode === undefined ? "" : `,"error_code":${JSON.stringify(record.errorCode)}`;
+  let sizes = "";
+  for (const name of Object.keys(record.arguments)) {
+    if (name === "__proto__") continue;
+    sizes += `${sizes === "" ? "" : ","}${JSON.stringify(name)}:${jsonBytes(record.arguments[name])}`;
+  }
+  return `{"event":"call","tool":${JSON.stringify(record.tool)},"duration_ms":${durationMs},"isError":${record.isError}${errorCode},"argument_bytes":{${sizes}}}\n`;
 }
 
 /** Writes the events of one server run and keeps its per-tool summary. */

@@ -35,7 +35,7 @@
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { Readable } from "node:stream";
-import { Client, ProtocolError, SdkError, SdkErrorCode, type ConnectOptions, type DiscoverResult } from "@modelcontextprotocol/client";
+import { Client, ProtocolError, SdkError, SdkErrorCode, type CallToolRequestOptions, type ConnectOptions, type DiscoverResult, type Tool } from "@modelcontextprotocol/client";
 import { NOT_CONNECTED, SERVER_GONE } from "../fleet/client";
 import type { ToolCall, ToolOutcome } from "../fleet/paths";
 import { ERROR_CODES, mcpErrorText } from "../fleet/protocol";
@@ -244,6 +244,15 @@ export class WireConnection implements ToolConnection {
   private eraState: WireEraState | undefined;
   /** What every `tools/call` is sent with: the timeout, when one is set. */
   private readonly callOptions: { timeout: number } | undefined;
+  /**
+   * What a `tools/call` of each listed tool that declares no `outputSchema` is sent with: the
+   * timeout, and the tool's listing as `toolDefinition`. The SDK then reads the listing it is
+   * given instead of looking the tool up in its cache of the last `tools/list`, and finds what the
+   * lookup finds: no output schema, so no result to check against one, and (on stdio) no
+   * `Mcp-Param-*` header to mirror. A tool that declares one, or is not listed, is called with
+   * {@link callOptions} alone, and the SDK looks it up as before.
+   */
+  private toolCallOptions = new Map<string, CallToolRequestOptions>();
 
   private constructor(
     readonly target: WireTarget,
@@ -304,7 +313,7 @@ export class WireConnection implements ToolConnection {
       this.serverVersion = info?.version;
       this.serverCapabilities = client.getServerCapabilities();
       this.eraState!.protocolVersion = client.getNegotiatedProtocolVersion();
-      this.tools = (await client.listTools()).tools as WireTool[];
+      this.listed((await client.listTools()).tools as WireTool[]);
       if (this.options.listEverything) await this.listResourcesAndPrompts(client);
     } catch (error) {
       await this.close();
@@ -368,7 +377,8 @@ export class WireConnection implements ToolConnection {
     const client = this.current?.client;
     if (!client) return { error: new Error(NOT_CONNECTED) };
     try {
-      return { result: await client.callTool({ name: call.name, arguments: { ...call.arguments } }, this.callOptions) };
+      const options = this.toolCallOptions.get(call.name) ?? this.callOptions;
+      return { result: await client.callTool({ name: call.name, arguments: { ...call.arguments } }, options) };
     } catch (error) {
       return { error };
     }
@@ -397,8 +407,17 @@ export class WireConnection implements ToolConnection {
   async listTools(): Promise<WireTool[]> {
     const client = this.current?.client;
     if (!client) throw new Error("the connection has no running process to list tools on");
-    this.tools = (await client.listTools(undefined, { cacheMode: "refresh" })).tools as WireTool[];
+    this.listed((await client.listTools(undefined, { cacheMode: "refresh" })).tools as WireTool[]);
     return this.tools;
+  }
+
+  /** Takes a `tools/list` answer: {@link tools}, and each tool's {@link toolCallOptions}. */
+  private listed(tools: WireTool[]): void {
+    this.tools = tools;
+    this.toolCallOptions = new Map();
+    for (const tool of tools) {
+      if (tool.outputSchema === undefined) this.toolCallOptions.set(tool.name, { ...this.callOptions, toolDefinition: tool as Tool });
+    }
   }
 
   /** The running server process's id (to read its CPU time, say), or undefined when none runs. */

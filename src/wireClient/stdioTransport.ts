@@ -19,11 +19,14 @@
  *   unparsable (the meter counts it as a transport error, as `countUnparsableLines` did).
  * As the SDK's: the child is spawned with the SDK's default environment (`getDefaultEnvironment`),
  * no shell, stdin and stdout piped, stderr as asked (`"pipe"`: a `PassThrough` available before
- * `start`); lines split at `\n`, one trailing `\r` dropped, each parsed with the SDK's
- * `deserializeMessage` (`JSON.parse`, then the SDK's `JSONRPCMessageSchema`: a line that fails the
- * schema reaches `onerror`); more than 10 MiB buffered without a newline is an error and closes the
- * transport; `close` ends stdin, then escalates to SIGTERM and SIGKILL 2 s apart. It exposes
- * `stderr` and `pid`, by which the SDK recognizes a stdio transport (`detectProbeTransportKind`).
+ * `start`); lines split at `\n`, one trailing `\r` dropped, each parsed as the SDK's
+ * `deserializeMessage` parses it (`JSON.parse`, then the SDK's `JSONRPCMessageSchema`: a line that
+ * fails the schema reaches `onerror`), a result response of the usual shape checked without zod
+ * ({@link isPlainResultResponse}: the schema would accept it and give back the same members, so
+ * the message handed on is what the SDK's gives, up to the order of members); more than 10 MiB
+ * buffered without a newline is an error and closes the transport; `close` ends stdin, then
+ * escalates to SIGTERM and SIGKILL 2 s apart. It exposes `stderr` and `pid`, by which the SDK
+ * recognizes a stdio transport (`detectProbeTransportKind`).
  * One difference: it spawns with Node's `child_process.spawn`, where the SDK uses `cross-spawn`,
  * which is the same call everywhere but on Windows (no `PATHEXT` lookup here).
  */
@@ -31,6 +34,49 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { PassThrough, type Stream } from "node:stream";
 import { deserializeMessage, SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
+
+/** The `_meta` key of a result that names the server (2026-07-28 `basic/index.mdx`, "Per-response protocol fields"). */
+const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Whether an object has no member but `allowed` (an own `__proto__` included, which zod's copy drops). */
+function onlyKeys(value: Record<string, unknown>, allowed: readonly string[]): boolean {
+  for (const key in value) if (!allowed.includes(key)) return false;
+  return true;
+}
+
+/**
+ * Whether a result's `_meta` is absent, or one that the SDK's `ResultMetaObjectSchema` gives back
+ * with the same members: an object with no own `__proto__`, whose serverInfo, when present, is
+ * `name` and `version` strings and nothing else (the schema drops an `Implementation`'s unknown
+ * members, and puts undefined for one it refuses).
+ */
+function plainResultMeta(result: Record<string, unknown>): boolean {
+  if (!Object.hasOwn(result, "_meta")) return true;
+  const meta = result._meta;
+  if (!isPlainObject(meta) || Object.hasOwn(meta, "__proto__")) return false;
+  if (!Object.hasOwn(meta, SERVER_INFO_KEY)) return true;
+  const info = meta[SERVER_INFO_KEY];
+  return isPlainObject(info) && onlyKeys(info, ["name", "version"]) && typeof info.name === "string" && typeof info.version === "string";
+}
+
+/**
+ * Whether a parsed line is a result response that the SDK's `JSONRPCMessageSchema` (SDK 2.4.0)
+ * accepts and gives back with the same members, checked without zod: the members `jsonrpc`
+ * ("2.0"), `id` (a string, or a safe integer, as zod's `.int()` wants) and `result` and no other
+ * (the schema is strict), `result` an object with no own `__proto__`, its `_meta` plain
+ * ({@link plainResultMeta}). Anything else goes to the SDK's `deserializeMessage`, which decides
+ * it as before. A test holds the two to the same answers.
+ */
+export function isPlainResultResponse(value: unknown): value is JSONRPCMessage {
+  if (!isPlainObject(value) || value.jsonrpc !== "2.0" || !onlyKeys(value, ["jsonrpc", "id", "result"])) return false;
+  const { id, result } = value;
+  if (typeof id !== "string" && !Number.isSafeInteger(id)) return false;
+  return isPlainObject(result) && !Object.hasOwn(result, "__proto__") && plainResultMeta(result);
+}
 
 /** The most a line may buffer before its newline, bytes: the SDK's `STDIO_DEFAULT_MAX_BUFFER_SIZE`. */
 export const MAX_BUFFERED_BYTES = 10 * 1024 * 1024;
@@ -185,21 +231,30 @@ export class StdioLineTransport implements Transport {
     }
   }
 
-  /** The next message buffered and its line's bytes (a trailing `\r` dropped, the newline included), or undefined when no whole line waits. */
+  /**
+   * The next message buffered and its line's bytes (a trailing `\r` dropped, the newline
+   * included), or undefined when no whole line waits. A result response of the usual shape
+   * ({@link isPlainResultResponse}) is taken as `JSON.parse` gives it; any other line is read by
+   * the SDK's `deserializeMessage`, as in its `ReadBuffer`.
+   */
   private readLine(): { message: JSONRPCMessage; bytes: number } | undefined {
     while (this.buffer) {
       const end = this.buffer.indexOf(NEWLINE);
       if (end === -1) return undefined;
-      const line = this.buffer.toString("utf8", 0, end).replace(/\r$/, "");
-      // The line as framed (a trailing \r dropped) and its newline.
-      const bytes = end > 0 && this.buffer[end - 1] === CARRIAGE_RETURN ? end : end + 1;
-      this.buffer = this.buffer.subarray(end + 1);
+      // The line as framed (a trailing \r dropped).
+      const framed = end > 0 && this.buffer[end - 1] === CARRIAGE_RETURN ? end - 1 : end;
+      const line = this.buffer.toString("utf8", 0, framed);
+      this.buffer = end + 1 < this.buffer.length ? this.buffer.subarray(end + 1) : undefined;
+      let value: unknown;
       try {
-        return { message: deserializeMessage(line), bytes };
+        value = JSON.parse(line);
       } catch (error) {
         if (!(error instanceof SyntaxError)) throw error;
         this.onunparsable?.();
+        continue;
       }
+      // Its newline counted.
+      return { message: isPlainResultResponse(value) ? value : deserializeMessage(line), bytes: framed + 1 };
     }
     return undefined;
   }

@@ -1,4 +1,4 @@
-// Invariant: what a warm call no longer does changes no answer — the transport's check without zod accepts only what SDK v2's request and notification guards accept; top-k gives the sort's rows and order, ties included; a shallow copy is all ajv's stripping needs; the log comes after each response and before the stopping line.
+// Invariant: what a warm call no longer does changes no answer — the transport's check without zod accepts only what SDK v2's request and notification guards accept; top-k gives the sort's rows and order, ties included; a shallow copy is all ajv's stripping needs; a call's log line written field by field is the one JSON.stringify makes; the log comes after each response and before the stopping line.
 import assert from "node:assert/strict";
 import { PassThrough, Writable } from "node:stream";
 import { describe, it, test } from "node:test";
@@ -8,6 +8,7 @@ import { generateFleet } from "../../src/fleet/generator";
 import { FLEET_TOOL_DEFINITIONS, rankBy, topBy, type JsonSchema } from "../../src/fleet/tools";
 import { FaultInjector, NO_FAULT } from "../../src/server/faults";
 import { isPlainRequestOrNotification } from "../../src/server/lineTransport";
+import { argumentBytes, callLine, type CallRecord } from "../../src/server/log";
 import { serve } from "../../src/server/serve";
 import { dev, handFleet, TWELVE } from "../fleet/handFleet";
 import { call, OPENING, request } from "./wire";
@@ -150,4 +151,23 @@ test("calls written at once to a full output all wait on one drain listener, and
   const ids = lines.map((line) => (JSON.parse(line) as { id: unknown }).id);
   assert.deepEqual(ids.slice(-300), Array.from({ length: 300 }, (_, i) => i + 2));
   assert.ok(mostDrainListeners <= 1, `${mostDrainListeners} drain listeners at once`);
+});
+
+test("a call's log line, written field by field, is what JSON.stringify makes of its fields: durations rounded to 3 decimals, error codes, every argument's bytes in order", () => {
+  /** The line as JSON.stringify writes it: the event's fields in order, error_code only for a JSON-RPC error. */
+  const stringified = (record: CallRecord) => {
+    const line: Record<string, unknown> = { event: "call", tool: record.tool, duration_ms: Math.round(record.durationMs * 1000) / 1000, isError: record.isError };
+    if (record.errorCode !== undefined) line.error_code = record.errorCode;
+    line.argument_bytes = argumentBytes(record.arguments);
+    return JSON.stringify(line) + "\n";
+  };
+  const records: CallRecord[] = [
+    { tool: "count_devices", durationMs: 0.01234, isError: false, arguments: { max_hours: 500 } },
+    { tool: "top_devices", durationMs: 12.3456789, isError: false, arguments: { field: "downtime_min", limit: 10, max_hours: 500 } },
+    { tool: "get_device", durationMs: 0, isError: true, arguments: { device_id: "nope" } },
+    { tool: "ölçüm \"quoted\"\n", durationMs: 1e-9, isError: true, errorCode: -32602, arguments: {} },
+    { tool: "x", durationMs: 1234567.0005, isError: true, errorCode: -32603, arguments: { b: [1, { c: "ç" }], 2: null, a: true, "ü\u2028": { nested: { deep: [] } } } },
+    { tool: "y", durationMs: 0.0005, isError: false, arguments: JSON.parse('{"__proto__":{"x":1},"after":"z"}') as Record<string, unknown> },
+  ];
+  for (const record of records) assert.equal(callLine(record), stringified(record), record.tool);
 });

@@ -16,14 +16,14 @@ import { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "../../src/wireClient/kn
 import { NoSharedVersionError, probeEra } from "../../src/wireClient/probe";
 import { SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
 import { TrafficMeter, type TrafficCounts, type WireMessage } from "../../src/wireClient/trafficCounts";
-import { FIXTURE_DISCOVER, FIXTURE_INFO, FIXTURE_LAUNCH, FIXTURE_TOOLS, LEGACY_FIXTURE_LAUNCH } from "../fixtures/statelessServerFacts";
+import { FIXTURE_DISCOVER, FIXTURE_INFO, FIXTURE_LAUNCH, FIXTURE_TOOLS, LEGACY_FIXTURE_LAUNCH, OUTPUT_SCHEMA_DISCOVER, OUTPUT_SCHEMA_LAUNCH, OUTPUT_SCHEMA_TOOLS } from "../fixtures/statelessServerFacts";
 
 const ECHO = { name: "echo", arguments: { text: "ç" } };
 
 /** Server processes this test process started that are still alive (ours and the fixture). */
 function children(): string[] {
   const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n");
-  return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `) || line.includes("statelessServer.ts") || line.includes("legacyServer.ts"));
+  return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `) || line.includes("statelessServer.ts") || line.includes("legacyServer.ts") || line.includes("outputSchemaServer.ts"));
 }
 
 /** A meter that also keeps every message it counts, to read what crossed (the `_meta` of requests, the `resultType` of results). */
@@ -276,6 +276,32 @@ test("listTools asks the server again in both eras, past the SDK client's ttl ca
       `${era}: the server's counts are the client's`,
     );
     await assert.rejects(connection.listTools(), /no running process/);
+  }
+  assert.deepEqual(children(), []);
+});
+
+test("in both eras a tool that declares an outputSchema has its results checked by the SDK's client (a result that breaks the schema is an error), and one that declares none answers as it is", async () => {
+  for (const era of ["legacy", "stateless"] as const) {
+    const connection = await WireConnection.open(OUTPUT_SCHEMA_LAUNCH, { era, discover: OUTPUT_SCHEMA_DISCOVER });
+    let outcomes;
+    try {
+      assert.deepEqual(connection.tools, OUTPUT_SCHEMA_TOOLS, era);
+      outcomes = [
+        await connection.callTool({ name: "measure", arguments: { n: 3 } }),
+        await connection.callTool({ name: "measure", arguments: { n: "x" } }),
+        await connection.callTool({ name: "plain", arguments: {} }),
+      ];
+      await connection.listTools();
+      outcomes.push(await connection.callTool({ name: "measure", arguments: { n: "y" } }), await connection.callTool({ name: "plain", arguments: {} }));
+    } finally {
+      await connection.close();
+    }
+    assert.deepEqual(outcomes[0], { isError: false, channel: "result", text: JSON.stringify({ n: 3 }) }, era);
+    for (const refused of [outcomes[1], outcomes[3]]) {
+      assert.equal(refused.channel, "JSON-RPC error", era);
+      assert.match(refused.text, /^MCP error -32602: Structured content does not match the tool's output schema/, era);
+    }
+    for (const plain of [outcomes[2], outcomes[4]]) assert.deepEqual(plain, { isError: false, channel: "result", text: "plain" }, era);
   }
   assert.deepEqual(children(), []);
 });

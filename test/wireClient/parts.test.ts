@@ -1,11 +1,11 @@
 // The real client's parts hold no logic of their own: the chain, gates, decision and turn count are the simulator's, driven either way to the same result; the wire's shapes (outcomes, plain definitions, bytes, command lines) are exactly as documented.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ProtocolError, SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
+import { deserializeMessage, ProtocolError, SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { PassThrough } from "node:stream";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { countUnparsableLines, MeteredTransport } from "../../src/wireClient/meteredTransport";
-import { StdioLineTransport } from "../../src/wireClient/stdioTransport";
+import { isPlainResultResponse, StdioLineTransport } from "../../src/wireClient/stdioTransport";
 import { TrafficMeter, addTraffic, messageKind, noTraffic, UNKNOWN_METHOD } from "../../src/wireClient/trafficCounts";
 import { describeServe, SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
 import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
@@ -257,6 +257,57 @@ test("the real client's stdio transport delivers what the SDK's StdioClientTrans
   assert.equal(ours.counts.transportErrors, 2, "the stray line and the schema failure");
   assert.equal(ours.counts.sent.total.bytes, ours.stdinBytes, "what was sent is what the child read");
   assert.equal(sdk.counts.sent.total.bytes, sdk.stdinBytes);
+});
+
+/** Lines a client may read: results as servers write them in both eras, and every way a line can miss the plain shape. */
+const RESPONSE_LINES = [
+  '{"result":{"content":[{"type":"text","text":"{\\"count\\":251}"}]},"jsonrpc":"2.0","id":1}',
+  '{"result":{"content":[{"type":"text","text":"ok"}],"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"fleet","version":"1"}}},"jsonrpc":"2.0","id":2}',
+  '{"jsonrpc":"2.0","id":"a","result":{}}',
+  '{"jsonrpc":"2.0","id":0,"result":{"tools":[],"ttlMs":3600000,"cacheScope":"public"}}',
+  '{"jsonrpc":"2.0","id":-5,"result":{"_meta":{}}}',
+  '{"jsonrpc":"2.0","id":9007199254740991,"result":{}}',
+  '{"jsonrpc":"2.0","id":9007199254740992,"result":{}}',
+  '{"jsonrpc":"2.0","id":1.5,"result":{}}',
+  '{"jsonrpc":"2.0","id":null,"result":{}}',
+  '{"jsonrpc":"2.0","result":{}}',
+  '{"jsonrpc":"2.0","id":1}',
+  '{"jsonrpc":"1.0","id":1,"result":{}}',
+  '{"id":1,"result":{}}',
+  '{"jsonrpc":"2.0","id":1,"result":{},"extra":true}',
+  '{"jsonrpc":"2.0","id":1,"result":[]}',
+  '{"jsonrpc":"2.0","id":1,"result":null}',
+  '{"jsonrpc":"2.0","id":1,"result":"x"}',
+  '{"jsonrpc":"2.0","id":1,"result":{"__proto__":{"a":1}}}',
+  '{"jsonrpc":"2.0","__proto__":{"x":1},"id":1,"result":{}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":null}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":[]}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":{"__proto__":{}}}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":{"other":{"any":[1]}}}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"x"}}}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"x","version":1}}}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"x","version":"1","title":"X"}}}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"x","version":"1","bogus":true}}}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":null}}}',
+  '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}',
+  '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+  '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}',
+  "[]",
+  "null",
+  "42",
+];
+
+for (const text of RESPONSE_LINES) {
+  test(`the client's check without zod: ${text} is taken as parsed only where the SDK's deserializeMessage accepts it and gives the same members`, () => {
+    const value: unknown = JSON.parse(text);
+    if (!isPlainResultResponse(value)) return;
+    assert.deepEqual(value, deserializeMessage(text), "the same members, at every depth (their order aside)");
+  });
+}
+
+test("the client's check without zod takes what servers write in both eras: results with and without _meta serverInfo, string and numeric ids", () => {
+  for (const text of RESPONSE_LINES.slice(0, 6)) assert.equal(isPlainResultResponse(JSON.parse(text)), true, text);
+  for (const text of RESPONSE_LINES.slice(-6)) assert.equal(isPlainResultResponse(JSON.parse(text)), false, text);
 });
 
 test("the real client's stdio transport counts a received line's bytes as written: JSON with spaces costs its spaces", async () => {
