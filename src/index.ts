@@ -87,11 +87,14 @@ export { discoverServer, discoveryToSend, sendDiscovery, measureDiscovery, subtr
 export { connectClient, type Connection } from "./client/connect";
 export { runFleetTask } from "./client/fleetTask";
 export { clientTasks, chainOf, runClientTask, FLEET_TASK_LABEL, type ClientTask } from "./client/tasks";
+export { openedSessions, type OpenedSessions } from "./client/session";
 export { runClient, runWithDiscovery, discoveryGrowth, DISCOVERY_MODES, type ConnectedRun, type DiscoveryStep, type DiscoveryMode, type ClientSetup, type ClientRun, type GrowthRow } from "./client/session";
 export { reportDrops, describeDrop, endedInClient, dropVisibility, traceFailures, type DropReport, type DropVisibilityRow, type FailedTask } from "./client/drops";
 export { runReportedClient, CLIENT_KINDS, type ClientKind, type ReportedRun } from "./client/reporting";
 export { simulateWritingAClient, CLIENT_LEVEL, DROPPED_SERVER, KEPT_SERVER, FIRST_SERVER, type WritingAClientResult, type LevelReportRow } from "./lessons/writingAClient/simulate";
+export { formatFleetTools, formatPolicyTable, COUNT_TITLES, COUNT_KEY, GROWTH_KEY, LINE_WIDTH } from "./lessons/writingAClient/tables";
 export { formatTranscript, sumDiscovery, formatDiscoveryTable, formatHandshakeComparison, formatModeTable, tokenRatio, formatGrowthTable, formatVisibilityTable, formatClientResult, formatClientComparison, formatLevelReports, formatWritingAClient } from "./lessons/writingAClient/tables";
+export { readFleetTask, readTranscript, readSessions, solveClientExercises, EXAMPLE_INTERVAL } from "./lessons/writingAClient/prose";
 export { describeClientSeed, readDiscovery, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
 export { growthChart } from "./lessons/writingAClient/charts";
 

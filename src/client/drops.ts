@@ -36,7 +36,12 @@ export interface DropReport {
  * @param level the level negotiated at (a version exists only at level 3).
  * @param policy the policy negotiated under (for the known versions).
  */
-export function reportDrops(negotiation: Negotiation, servers: readonly Server[], level: Level, policy: ClientPolicy): DropReport[] {
+export function reportDrops(
+  negotiation: Negotiation,
+  servers: readonly Server[],
+  level: Level,
+  policy: ClientPolicy,
+): DropReport[] {
   const reports: DropReport[] = [];
   for (const { tool, server, reason } of negotiation.dropped) {
     const last = reports[reports.length - 1];
@@ -49,7 +54,13 @@ export function reportDrops(negotiation: Negotiation, servers: readonly Server[]
       continue;
     }
     const owner = servers.find((s) => s.name === server);
-    reports.push({ server, reason, tools: [tool], declaredVersion: owner ? declare(owner, level).version : undefined, knownVersion: policy.knownVersions[server] ?? 0 });
+    reports.push({
+      server,
+      reason,
+      tools: [tool],
+      declaredVersion: owner ? declare(owner, level).version : undefined,
+      knownVersion: policy.knownVersions[server] ?? 0,
+    });
   }
   return reports;
 }
@@ -89,7 +100,12 @@ export interface DropVisibilityRow {
  * @param tasks the run's tasks, in the order of `outcomes`.
  * @throws Error when a chain names a tool no server lists.
  */
-export function dropVisibility(servers: readonly Server[], negotiation: Negotiation, tasks: readonly ClientTask[], outcomes: readonly TaskOutcome[]): DropVisibilityRow[] {
+export function dropVisibility(
+  servers: readonly Server[],
+  negotiation: Negotiation,
+  tasks: readonly ClientTask[],
+  outcomes: readonly TaskOutcome[],
+): DropVisibilityRow[] {
   const rows = servers.map((server) => ({
     server: server.name,
     listed: server.tools.length,
@@ -111,7 +127,8 @@ export function dropVisibility(servers: readonly Server[], negotiation: Negotiat
         const row = owner(tool);
         row.calls += 1;
         const last = step === outcome.calls - 1;
-        if (last && outcome.failure && endedInClient(outcome.failure.hata)) row.endedInClient += 1;
+        const refused = outcome.failure !== undefined && endedInClient(outcome.failure.hata);
+        if (last && refused) row.endedInClient += 1;
         else row.reachedWire += 1;
       });
   });

@@ -42,9 +42,14 @@ export interface ReportedRun {
  * @param kind `silent`: completed count and failures; `reporting`: and one line per drop, with
  *   each failure caused by a drop marked with its reason.
  */
-export function runReportedClient(setup: ClientSetup, tasks: readonly ClientTask[], kind: ClientKind): ReportedRun {
+export function runReportedClient(
+  setup: ClientSetup,
+  tasks: readonly ClientTask[],
+  kind: ClientKind,
+): ReportedRun {
   const run = runClient(setup, tasks, "per-session");
-  const reports = kind === "reporting" ? reportDrops(run.negotiation, setup.servers, setup.level, setup.policy) : [];
+  const { servers, level, policy } = setup;
+  const reports = kind === "reporting" ? reportDrops(run.negotiation, servers, level, policy) : [];
   const failures = traceFailures(tasks, run.outcomes, reports);
   const groups = new Map<string, number>();
   for (const f of failures) {
@@ -56,5 +61,6 @@ export function runReportedClient(setup: ClientSetup, tasks: readonly ClientTask
     ...reports.map(describeDrop),
     ...[...groups].map(([key, count]) => `${count} × ${key}`),
   ];
-  return { kind, run, reports, failures, lines, resultTokens: lines.reduce((n, line) => n + countTokens(line), 0) };
+  const resultTokens = lines.reduce((n, line) => n + countTokens(line), 0);
+  return { kind, run, reports, failures, lines, resultTokens };
 }

@@ -24,7 +24,7 @@ import type { TaskOutcome } from "../world/run";
 import { ResultCache } from "./cache";
 import { connectClient, type Connection } from "./connect";
 import { addCounts, discoveryToSend, NO_COUNTS, subtractCounts, type SentMessage } from "./discovery";
-import type { Capability } from "./messages";
+import { DISCOVERY_METHODS, type Capability } from "./messages";
 import { runClientTask, type ClientTask } from "./tasks";
 
 /** When the client discovers its servers. */
@@ -210,6 +210,33 @@ export function runClient(setup: ClientSetup, tasks: readonly ClientTask[], mode
     discovery,
     work: subtractCounts(total, discovery),
   };
+}
+
+/** Sessions a run opened, by the transport of the server each was opened with. */
+export interface OpenedSessions {
+  /**
+   * With local servers. Over stdio, MCP's transport for a local server, the client starts the
+   * server as a child process and the session lasts as long as that process, so each of these
+   * is a server process started.
+   */
+  local: number;
+  /** With remote servers: each a new `initialize` exchange across the network. */
+  remote: number;
+}
+
+/**
+ * Counts the sessions opened by a run's discovery messages: one per `initialize` request (a
+ * 2025-11-25 session begins with it), by the server's transport. A stateless run opens none.
+ *
+ * @param sent the discovery messages as sent, e.g. a {@link ClientRun}'s `sent`.
+ */
+export function openedSessions(sent: readonly SentMessage[]): OpenedSessions {
+  const opened: OpenedSessions = { local: 0, remote: 0 };
+  for (const message of sent) {
+    const opens = message.kind === "request" && message.method === DISCOVERY_METHODS.initialize;
+    if (opens) opened[message.transport] += 1;
+  }
+  return opened;
 }
 
 /** Both modes over the first `tasks` tasks: their whole envelopes. */

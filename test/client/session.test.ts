@@ -1,7 +1,7 @@
 // Renewing discovery before every task costs exactly one discovery per extra task and changes no call; with one task both modes are the same.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runClient, discoveryGrowth, type ClientSetup } from "../../src/client/session";
+import { runClient, discoveryGrowth, openedSessions, type ClientSetup } from "../../src/client/session";
 import { clientTasks } from "../../src/client/tasks";
 import { measureDiscovery } from "../../src/client/discovery";
 import { createFleetServer, FLEET_POLICY } from "../../src/fleet/server";
@@ -40,6 +40,15 @@ for (const seed of [20260218, 0, 2 ** 53 - 1]) {
     assert.equal(perSession.discovery.tokens, one);
     assert.equal(perTask.discovery.tokens, 13 * one);
     assert.equal(perSession.work.notification, 0, "tool calls send no notification");
+  });
+
+  test(`seed ${seed}: a session is opened per initialize: per server and task, or per server once`, () => {
+    const local = servers.filter((s) => s.transport === "local").length;
+    const remote = servers.length - local;
+    assert.deepEqual(openedSessions(runClient(setup, tasks, "per-task").sent), { local: 13 * local, remote: 13 * remote });
+    assert.deepEqual(openedSessions(runClient(setup, tasks, "per-session").sent), { local, remote });
+    const stateless = runClient({ ...setup, era: "stateless" }, tasks, "per-task");
+    assert.deepEqual(openedSessions(stateless.sent), { local: 0, remote: 0 }, "the stateless era opens no session");
   });
 
   test(`seed ${seed}: a session over lesson 6's servers makes lesson 6's calls (level 3)`, () => {

@@ -6,9 +6,12 @@
  * report costing nothing on the wire), the paragraph checks it and says what it finds. Each
  * function returns markdown for `tslab.display.markdown`.
  */
-import type { EnvelopeCounts } from "../../sim/envelope";
+import { FLEET_STATE } from "../../fleet/server";
+import { ENVELOPE_TOKENS, type EnvelopeCounts } from "../../sim/envelope";
 import { LEGACY_REVISION } from "../../sim/eras";
+import { countTokens, tokenize } from "../../sim/tokenizer";
 import { describeDrop } from "../../client/drops";
+import { DISCOVERY_METHODS } from "../../client/messages";
 import type { GrowthRow } from "../../client/session";
 import { sumDiscovery, tokenRatio } from "./tables";
 import { DROPPED_SERVER, FIRST_SERVER, KEPT_SERVER, type WritingAClientResult } from "./simulate";
@@ -26,13 +29,53 @@ function oneDiscovery(result: WritingAClientResult): EnvelopeCounts {
 
 /** The opening line: which seed this run used and what it decides. */
 export function describeClientSeed(result: WritingAClientResult): string {
+  const subscribers = Object.keys(result.world.subscribers).length;
   return (
-    `This run uses **seed ${result.seed}**: it draws lesson 6's ${Object.keys(result.world.subscribers).length} subscribers and ` +
-    `${result.tasks.length - 1} tasks, and the fleet's ${result.fleet.devices.length} devices. Discovery messages carry names and ` +
-    `versions only, so their cost is the same for every seed. Tool calls carry readings and device rows, and could move with the ` +
-    `seed; at level 3, where this lesson runs, the twelve lesson-6 calls cost the same on every seed we have tried, and only the ` +
-    `fleet task's tokens move, by a few. Every ${code("initialize")} asks for revision ${code(LEGACY_REVISION)}.`
+    `This run uses **seed ${result.seed}**: it draws lesson 6's ${subscribers} subscribers and ` +
+    `${result.tasks.length - 1} tasks, and the fleet's ${result.fleet.devices.length} devices. ` +
+    `Discovery messages carry method names, server and tool names, versions and capabilities, none ` +
+    `of them drawn from the seed, so discovery costs the same for every seed. Tool calls carry ` +
+    `readings, charges and device rows, so what the calls cost can move with the seed. Every ` +
+    `${code("initialize")} asks for revision ${code(LEGACY_REVISION)}.`
   );
+}
+
+/** The fleet task on this seed: how many devices it ranks, which one it should fetch, and whether it does. */
+export function readFleetTask(result: WritingAClientResult): string {
+  const { fleetChain, fleetAnswer: answer, perSession } = result;
+  const hours = FLEET_STATE.max_hours;
+  const outcome = perSession.outcomes[perSession.outcomes.length - 1];
+  const counted =
+    typeof fleetChain.count === "number"
+      ? `On this seed ${code("count_devices")} finds ${fleetChain.count} of the ${result.fleet.devices.length} ` +
+        `devices under ${hours} operating hours. `
+      : `On this seed ${code("count_devices")} does not answer with a count. `;
+  const fetched =
+    fleetChain.fetched === answer.device_id
+      ? `${code("top_devices")} puts it first and ${code("get_device")} fetches it`
+      : `the chain fetches ${fleetChain.fetched === null ? "nothing" : code(String(fleetChain.fetched))} instead`;
+  return (
+    counted +
+    `The one with the most downtime among them is ${code(answer.device_id)} (${answer.model}, site ` +
+    `${answer.site}), with ${answer.downtime_min} minutes of downtime in ${answer.operating_hours} hours; ` +
+    `${fetched}, so in this lesson's runs the fleet task ${outcome?.completed ? "completes" : "fails"}.`
+  );
+}
+
+/** A worked example of envelope tokens and round trips, on the first transcript's `tools/list` request. */
+export function readTranscript(result: WritingAClientResult): string {
+  const first = result.transcripts[FIRST_SERVER] ?? [];
+  const list = first.find((m) => m.kind === "request" && m.method === DISCOVERY_METHODS.tools);
+  if (!list) return "";
+  const pieces = tokenize(list.body);
+  const bodyTokens = list.tokens - ENVELOPE_TOKENS;
+  return [
+    `A worked example of the envelope: the ${code(list.method)} request's body is ${code(list.body)}. ` +
+      `The tokenizer cuts each word into pieces of at most five characters — ` +
+      `${listing(pieces.map(code))} — so the body is ${plural(bodyTokens, "token")}, and the envelope ` +
+      `adds ${ENVELOPE_TOKENS}: ${list.tokens}. The request goes to a ${list.transport} server, so it counts ` +
+      `${plural(list.roundTrips, "round trip")}; its response counts none of its own.`,
+  ].join("");
 }
 
 /** A reading of the first transcript and the discovery table. */
@@ -90,6 +133,25 @@ export function readModes(result: WritingAClientResult): string {
       `${share(perTask.discovery.tokens, perTask.total.tokens)}% of the per-task client's; in round trips, ` +
       `${share(perSession.discovery.round_trips, perSession.total.round_trips)}% against ${share(perTask.discovery.round_trips, perTask.total.round_trips)}%.`,
   ].join(" ");
+}
+
+/** What renewing discovery costs besides tokens: the sessions each client opened, and the server processes over stdio. */
+export function readSessions(result: WritingAClientResult): string {
+  const { perTask, perSession } = result.sessions;
+  const local = result.servers.filter((s) => s.transport === "local").map((s) => code(s.name));
+  const remote = result.servers.filter((s) => s.transport === "remote").map((s) => code(s.name));
+  return (
+    `Tokens are not the whole price. Each renewal opens a new session, and a session of revision ` +
+    `${LEGACY_REVISION} can only begin with ${code("initialize")}, the first thing a client and a server ` +
+    `exchange. A local MCP server is usually a program the client starts as a child process and talks ` +
+    `to over stdio (the process's standard input and output), and the session lasts as long as that ` +
+    `process. If the local servers here run that way, the per-task client starts ${listing(local)} ` +
+    `${plural(perTask.local, "time")} in all, where the session client starts them ` +
+    `${plural(perSession.local, "time")}, once each; every start is a program loading before it can ` +
+    `answer its first message. With the remote ${listing(remote)} it opens ${perTask.remote} sessions ` +
+    `against ${perSession.remote}, each one an ${code("initialize")} exchange that the table above has ` +
+    `already counted.`
+  );
 }
 
 /** Tokens the calls of task `i + 1` add to a per-session run (from the growth rows; `i` ≥ 1). */
@@ -165,7 +227,7 @@ export function readSilentDrop(result: WritingAClientResult): string {
       `The tasks make ${run.calls} calls, but only ${wireCalls} call requests cross the wire (${run.total.request} requests in all, ` +
       `${run.discovery.request} of them discovery)` +
       (reached === wireCalls ? `` : ` — although the table counts ${reached} calls on the wire`) +
-      `. The other ${ended} end inside the client with ${code("arac bildirilmedi")}` +
+      `. The other ${ended} end inside the client with ${code("arac bildirilmedi")} (tool not declared)` +
       (row ? `, and ${row.endedInClient === ended ? "every one of them" : `${row.endedInClient} of them`} was meant for ${code(DROPPED_SERVER)}` : "") +
       `. A missing request is not an error message: a reader who does not count them sees tasks that failed, and no reason.`,
   ]
@@ -203,17 +265,102 @@ export function readReport(result: WritingAClientResult): string {
 /** The lesson's summary, as a bullet list computed from the run. */
 export function summarizeClient(result: WritingAClientResult): string {
   const one = oneDiscovery(result);
-  const { perTask, perSession, silent, reporting } = result;
+  const { perTask, perSession, silent, reporting, sessions } = result;
   const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
   const last = result.growth[result.growth.length - 1];
   return [
-    `- Discovery in MCP is a conversation, not one question: ${result.discovery.length} servers cost ${countsText(one)}, against lesson 6's ${result.lessonSixHandshake.tokens} tokens for three.`,
-    `- Renewing discovery at every task repeats all of it: over ${perTask.tasks} tasks, ${perTask.total.tokens} tokens against ${perSession.total.tokens} once per session, ` +
-      `for the same ${perSession.calls} calls and ${perSession.completed} completed tasks.`,
-    `- The gap is zero at one task and grows by one discovery (${one.tokens} tokens) with every task after; at ${last.tasks} tasks it is ${last.perTask.tokens - last.perSession.tokens}.`,
+    `- Discovery in MCP is a conversation, not one question: ${result.discovery.length} servers cost ` +
+      `${countsText(one)}, against lesson 6's ${result.lessonSixHandshake.tokens} tokens for three.`,
+    `- Renewing discovery at every task repeats all of it: over ${perTask.tasks} tasks, ${perTask.total.tokens} ` +
+      `tokens against ${perSession.total.tokens} once per session, for the same ${perSession.calls} calls and ` +
+      `${perSession.completed} completed tasks; and it opens a session each time, which over stdio means ` +
+      `starting the local servers again: ${sessions.perTask.local} starts against ${sessions.perSession.local}.`,
+    `- The gap is zero at one task and grows by one discovery (${one.tokens} tokens) with every task after; ` +
+      `at ${last.tasks} tasks it is ${last.perTask.tokens - last.perSession.tokens}. A session client that ` +
+      `needs fresh lists re-lists when a server sends ${code("notifications/tools/list_changed")}.`,
     row
-      ? `- ${code(DROPPED_SERVER)} is dropped for its version with no message: its discovery looks like a kept server's, and its ${row.calls} calls end in the client, ${row.reachedWire} on the wire.`
+      ? `- ${code(DROPPED_SERVER)} is dropped for its version with no message: its discovery looks like a ` +
+        `kept server's, and its ${row.calls} calls end in the client, ${row.reachedWire} on the wire. The ` +
+        `rule is the course's: MCP negotiates ${code("protocolVersion")}, not the server's own version.`
       : `- No server is dropped at this level.`,
-    `- Reporting the drop costs nothing on the wire and ${reporting.resultTokens - silent.resultTokens} tokens in the result, and turns ${code("arac bildirilmedi")} into a reason.`,
+    `- Reporting the drop costs nothing on the wire and ${reporting.resultTokens - silent.resultTokens} tokens ` +
+      `in the result, and turns ${code("arac bildirilmedi")} into a reason.`,
   ].join("\n");
+}
+
+/** The tokens of the messages a client that closes after `initialize`'s result saves, per discovery. */
+function afterVersion(result: WritingAClientResult): EnvelopeCounts {
+  const dropped = result.transcripts[DROPPED_SERVER] ?? [];
+  const rest = dropped.slice(2);
+  return {
+    request: rest.filter((m) => m.kind === "request").length,
+    response: rest.filter((m) => m.kind === "response").length,
+    notification: rest.filter((m) => m.kind === "notification").length,
+    tokens: rest.reduce((n, m) => n + m.tokens, 0),
+    round_trips: rest.reduce((n, m) => n + m.roundTrips, 0),
+  };
+}
+
+/** The number of renewals every `k` tasks over `n` tasks: ⌈n / k⌉. */
+const renewals = (n: number, k: number) => Math.ceil(n / k);
+
+/** The renewal interval the solution to exercise 3 works through. */
+export const EXAMPLE_INTERVAL = 4;
+
+/**
+ * The expected answers to the lesson's exercises, numbered as they are, computed from the run.
+ *
+ * @returns markdown: one numbered paragraph per exercise.
+ */
+export function solveClientExercises(result: WritingAClientResult): string {
+  const one = oneDiscovery(result);
+  const { perTask, perSession } = result;
+  const saved = afterVersion(result);
+  const n = perSession.tasks;
+  const k = EXAMPLE_INTERVAL;
+  const r = renewals(n, k);
+  const kept = result.transcripts[KEPT_SERVER] ?? [];
+  const list = kept.find((m) => m.kind === "request" && m.method === DISCOVERY_METHODS.tools);
+  const listed = kept.find((m) => m.kind === "response" && m.method === DISCOVERY_METHODS.tools);
+  const changed = `notifications/tools/list_changed ${KEPT_SERVER}`;
+  const changedTokens = countTokens(changed) + ENVELOPE_TOKENS;
+  const keptDiscovery = result.discovery.find((row) => row.server === KEPT_SERVER);
+  const relist = changedTokens + (list?.tokens ?? 0) + (listed?.tokens ?? 0);
+  return [
+    `1. Discovery cannot move. Its bodies hold method names, server and tool names, versions and ` +
+      `capabilities, and none of them is drawn from the seed, so the transcripts, the per-server table ` +
+      `(${one.tokens} tokens per discovery) and the comparison with lesson 6 print the same numbers for ` +
+      `every seed. The number of calls does not move either: lesson 6 draws each task's subscriber or ` +
+      `region from the seed, not its type, and each type has a fixed chain. What can move is the tokens ` +
+      `of the calls, whose bodies carry drawn readings, charges and device rows: the token columns of ` +
+      `the mode, growth and comparison tables, and the ratios made from them.`,
+    `2. After ${code(DROPPED_SERVER)}'s ${code("initialize")} result the client stops: no ` +
+      `${code("notifications/initialized")}, no ${code("tools/list")}. One discovery saves ` +
+      `${plural(saved.notification + saved.request + saved.response, "message")}, ${saved.tokens} tokens and ` +
+      `${plural(saved.round_trips, "round trip")}. The per-task client discovers ${perTask.discoveries} times, ` +
+      `so it saves ${perTask.discoveries * saved.tokens} tokens and ${perTask.discoveries * saved.round_trips} ` +
+      `round trips; the session client saves ${perSession.discoveries * saved.tokens} tokens once. Nothing in ` +
+      `the result changes: negotiation agrees the same tools, so the tasks make the same calls.`,
+    `3. With a renewal before tasks 1, k + 1, 2k + 1, …, the client discovers ⌈n / k⌉ times, and ` +
+      `discovery costs ⌈n / k⌉ × ${one.tokens} tokens and ⌈n / k⌉ × ${one.round_trips} round trips; the ` +
+      `calls cost what they cost in every mode (${perSession.work.tokens} tokens here). For n = ${n} and ` +
+      `k = ${k}: ${r} discoveries, ${r * one.tokens} tokens and ${r * one.round_trips} round trips of ` +
+      `discovery, ${perSession.work.tokens + r * one.tokens} tokens in all. k = 1 gives the per-task client ` +
+      `(${perTask.total.tokens}) and any k ≥ ${n} the session client (${perSession.total.tokens}). In ` +
+      `${code("runWithDiscovery")}, replace ${code("once")} with ${code("every")} and connect when ` +
+      `${code("i % every === 0")}.`,
+    `4. Both results would carry a line such as ${code("1 × tuketm: arac bildirilmedi")}, the same form as ` +
+      `the dropped tools' lines. Only the reporting client tells them apart: it names the drop behind every ` +
+      `failure it can trace, so an ${code("arac bildirilmedi")} line with no ${code("dropped for")} in ` +
+      `it is a call to a tool no server offered. (A real MCP server that receives a call to a tool it does not ` +
+      `have answers with a protocol error, code -32602; this client never sends such a call.)`,
+    `5. The server sends one notification, ${code(changed)}: ${changedTokens} tokens and no round trip. ` +
+      `The client answers with ${code(list?.body ?? "tools/list")} (${list?.tokens ?? 0} tokens, ` +
+      `${plural(list?.roundTrips ?? 0, "round trip")}) and reads the new list: today's response is ` +
+      `${listed?.tokens ?? 0} tokens, and each new name adds its own. That is ${relist} tokens and ` +
+      `${plural(list?.roundTrips ?? 0, "round trip")} before the new names, against ` +
+      `${keptDiscovery?.tokens ?? 0} tokens and ${plural(keptDiscovery?.round_trips ?? 0, "round trip")} to ` +
+      `discover ${code(KEPT_SERVER)} again, or ${one.tokens} tokens and ${plural(one.round_trips, "round trip")} ` +
+      `for a whole discovery. No session is opened, and no process started.`,
+  ].join("\n\n");
 }

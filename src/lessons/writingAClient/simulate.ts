@@ -1,14 +1,18 @@
 /**
  * Lesson 7, "Writing a Client": everything the lesson computes for one seed.
  *
- * Source: the last section of reference lesson 004 ("Next Step"), which announces this lesson, and
- * issue 4 §1. The servers are lesson 6's three (`olcum`, `tarife`, `kayit`) and lesson 8's fleet,
- * all from the same seed; the client is lesson 8's `FLEET_POLICY` (lesson 6's allowlist and known
- * versions, plus the fleet); the level is 3 (full), the level at which lesson 6 drops `kayit` for
- * its version. Pure: the same seed gives an equal result. Tables, prose and the notebook read it.
+ * The servers are lesson 6's three (`olcum`, `tarife`, `kayit`) and the fleet server, which this
+ * lesson introduces (lesson 8 studies it further), all from the same seed; the client's policy is
+ * `FLEET_POLICY` (lesson 6's allowlist and known versions, plus the fleet's three tools and its
+ * version), which the lesson prints in full; the level is 3 (full), the level at which lesson 6
+ * drops `kayit` for its version. Pure: the same seed gives an equal result. Tables, prose and the
+ * notebook read it.
+ *
+ * @remarks Source: the last section of reference lesson 004 ("Next Step"), which announces this
+ * lesson, issue 4 §1, and issue 12 §2 (the lesson stands on lesson 6 alone).
  */
-import { createFleetServer, FLEET_POLICY } from "../../fleet/server";
-import { generateFleet, type Fleet } from "../../fleet/generator";
+import { createFleetServer, FLEET_POLICY, walkFleetChain, type FleetChainOutcome } from "../../fleet/server";
+import { generateFleet, type Device, type Fleet } from "../../fleet/generator";
 import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { Envelope } from "../../sim/envelope";
 import type { ClientPolicy } from "../../sim/negotiation";
@@ -18,13 +22,30 @@ import { createWorld, type World } from "../../world/world";
 import { discoverServer, measureDiscovery, type DiscoveryRow, type SentMessage } from "../../client/discovery";
 import { dropVisibility, reportDrops, type DropReport, type DropVisibilityRow } from "../../client/drops";
 import { runReportedClient, type ReportedRun } from "../../client/reporting";
-import { discoveryGrowth, runClient, type ClientRun, type ClientSetup, type GrowthRow } from "../../client/session";
+import { connectClient } from "../../client/connect";
+import {
+  discoveryGrowth,
+  openedSessions,
+  runClient,
+  type ClientRun,
+  type ClientSetup,
+  type GrowthRow,
+  type OpenedSessions,
+} from "../../client/session";
 import { clientTasks, type ClientTask } from "../../client/tasks";
 
-/** The level lesson 7 runs at. Source: reference lesson 004, the level where `kayit` is dropped (3, full). */
+/**
+ * The level lesson 7 runs at: 3 (full), the level at which `kayit` is dropped.
+ *
+ * @remarks Source: reference lesson 004, "Handler and Declaration".
+ */
 export const CLIENT_LEVEL: Level = 3;
 
-/** The server dropped silently at {@link CLIENT_LEVEL}. Source: reference lesson 004, "Handler and Declaration". */
+/**
+ * The server dropped silently at {@link CLIENT_LEVEL}.
+ *
+ * @remarks Source: reference lesson 004, "Handler and Declaration".
+ */
 export const DROPPED_SERVER = "kayit";
 
 /** A kept server on the same (remote) transport, shown beside the dropped one. */
@@ -55,6 +76,10 @@ export interface WritingAClientResult {
   policy: ClientPolicy;
   /** The twelve lesson-6 tasks, then the fleet task. */
   tasks: ClientTask[];
+  /** The fleet task's chain walked once on its own session at {@link CLIENT_LEVEL}. */
+  fleetChain: FleetChainOutcome;
+  /** The device the fleet task should fetch: the most downtime under 500 operating hours. */
+  fleetAnswer: Device;
   /** Each server's discovery messages, as sent on a fresh envelope, by server name. */
   transcripts: Record<string, SentMessage[]>;
   /** Each server's discovery cost on its own, in server order. */
@@ -65,6 +90,8 @@ export interface WritingAClientResult {
   perTask: ClientRun;
   /** All tasks, discovery once. */
   perSession: ClientRun;
+  /** The sessions each mode opened, by transport (local: server processes started over stdio). */
+  sessions: { perTask: OpenedSessions; perSession: OpenedSessions };
   /** Both modes over the first N tasks, N = 1 … all. */
   growth: GrowthRow[];
   /** Per server, after the per-session run: listed, kept, calls, reached the wire, ended in the client. */
@@ -89,7 +116,13 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
   const policy = FLEET_POLICY;
   const setup: ClientSetup = { servers, level: CLIENT_LEVEL, policy };
   const tasks = clientTasks(world, fleet);
+  const perTask = runClient(setup, tasks, "per-task");
   const perSession = runClient(setup, tasks, "per-session");
+  const fleetTask = tasks[tasks.length - 1];
+  if (fleetTask?.kind !== "fleet") throw new Error("the last client task is the fleet task");
+  const fleetAnswer = fleet.byId.get(fleetTask.expected);
+  if (!fleetAnswer) throw new Error(`the fleet has no device ${fleetTask.expected}`);
+  const fleetChain = walkFleetChain(connectClient(servers, CLIENT_LEVEL, policy, new Envelope()).session);
   const levels = ALL_LEVELS.map((level): LevelReportRow => {
     const run = runClient({ servers, level, policy }, tasks, "per-session");
     const visibility = dropVisibility(servers, run.negotiation, tasks, run.outcomes);
@@ -110,11 +143,14 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     level: CLIENT_LEVEL,
     policy,
     tasks,
+    fleetChain,
+    fleetAnswer,
     transcripts: Object.fromEntries(servers.map((server) => [server.name, discoverServer(server, new Envelope())])),
     discovery: servers.map((server) => measureDiscovery(server)),
     lessonSixHandshake: measureHandshake(world, CLIENT_LEVEL),
-    perTask: runClient(setup, tasks, "per-task"),
+    perTask,
     perSession,
+    sessions: { perTask: openedSessions(perTask.sent), perSession: openedSessions(perSession.sent) },
     growth: discoveryGrowth(setup, tasks),
     visibility: dropVisibility(servers, perSession.negotiation, tasks, perSession.outcomes),
     silent: runReportedClient(setup, tasks, "silent"),

@@ -1,12 +1,19 @@
 /**
  * Lesson 7's tables, as its notebook prints them.
  *
- * There is no reference printout for this lesson (reference lesson 004 only announces it); the
- * layout is the course's own (`lessons/textTable.ts`). Each function returns text without a
- * trailing newline.
+ * The layout is the course's own (`lessons/textTable.ts`). Every line is at most 100 characters,
+ * the width a classic Notebook shows without wrapping: the count columns carry short titles
+ * (`req`, `resp`, `notif`), glossed by a key line under each table that uses them. Each function
+ * returns text without a trailing newline.
+ *
+ * @remarks Source: there is no reference printout for this lesson (reference lesson 004 only
+ * announces it); issue 12 §4 for the width.
  */
+import { FLEET_STATE } from "../../fleet/server";
+import { FLEET_TOOL_DEFINITIONS } from "../../fleet/tools";
 import { LEVELS } from "../../sim/declaration";
 import type { EnvelopeCounts } from "../../sim/envelope";
+import type { Fields, Value } from "../../sim/values";
 import type { DiscoveryRow, SentMessage } from "../../client/discovery";
 import { describeDrop, type DropVisibilityRow } from "../../client/drops";
 import type { ReportedRun } from "../../client/reporting";
@@ -15,7 +22,15 @@ import { formatTextTable, type Cell } from "../textTable";
 import type { LevelReportRow, WritingAClientResult } from "./simulate";
 
 const countCells = (c: EnvelopeCounts): Cell[] => [c.request, c.response, c.notification, c.tokens, c.round_trips];
-const COUNT_TITLES = ["request", "response", "notification", "tokens", "round trips"];
+
+/** The titles of the five count columns. */
+export const COUNT_TITLES: readonly string[] = ["req", "resp", "notif", "tokens", "round trips"];
+
+/** The key line under every table with {@link COUNT_TITLES}. */
+export const COUNT_KEY = "req, resp, notif: requests, responses and notifications; tokens: envelope tokens";
+
+/** The widest line a table of this lesson may print. */
+export const LINE_WIDTH = 100;
 
 /** The widest body line of a transcript: the table then stays within 100 characters. */
 export const BODY_WIDTH = 56;
@@ -60,41 +75,126 @@ export function sumDiscovery(rows: readonly DiscoveryRow[]): EnvelopeCounts {
   return total;
 }
 
-/** Discovery cost per server, each on its own envelope, with a total line. */
-export function formatDiscoveryTable(rows: readonly DiscoveryRow[]): string {
+/** A table with {@link COUNT_TITLES}, and the key line under it. */
+function withCountKey(table: string): string {
+  return `${table}\n${COUNT_KEY}`;
+}
+
+/** The width of the text column of {@link formatFleetTools}. */
+const FLEET_TEXT_WIDTH = 70;
+
+/** An answer's keys, a list of records as its first record's keys: `devices (each: device_id, …)`. */
+function answerKeys(answer: Fields): string {
+  return Object.entries(answer)
+    .map(([key, value]: [string, Value]) => {
+      const first = Array.isArray(value) ? value[0] : undefined;
+      const inner = first !== null && typeof first === "object" && !Array.isArray(first) ? Object.keys(first) : [];
+      return inner.length ? `${key} (each: ${inner.join(", ")})` : key;
+    })
+    .join(", ");
+}
+
+/**
+ * The fleet's three tools: each tool's `description` and the arguments of its `inputSchema`, as
+ * its `tools/list` declares them, and the keys of the answer it gives the fleet task's call.
+ * Text goes on over the next lines, under itself.
+ */
+export function formatFleetTools(result: WritingAClientResult): string {
+  const server = result.servers.find((s) => s.tools.some((t) => t.name === FLEET_TOOL_DEFINITIONS[0].name));
+  const state: Fields = { ...FLEET_STATE, device_id: result.fleetAnswer.device_id };
+  const rows = FLEET_TOOL_DEFINITIONS.flatMap((definition) => {
+    const properties = Object.keys((definition.inputSchema.properties ?? {}) as object);
+    const required = (definition.inputSchema.required ?? []) as readonly string[];
+    const args = properties.map((p) => (required.includes(p) ? `${p} (required)` : p)).join(", ");
+    const tool = server?.tools.find((t) => t.name === definition.name);
+    const answer = tool ? answerKeys(tool.handler(state)) : "-";
+    const parts: [string, string][] = [
+      ["description", definition.description],
+      ["arguments", args],
+      ["answer", answer],
+    ];
+    return parts.flatMap(([part, text], p) =>
+      wrapWords(text, FLEET_TEXT_WIDTH).map((line, i): Cell[] => [
+        p === 0 && i === 0 ? definition.name : "",
+        i === 0 ? part : "",
+        line,
+      ]),
+    );
+  });
+  return formatTextTable(["tool", "part", "text"], rows);
+}
+
+/** The client's policy per server: the version it knows, and the server's tools on and off its allowlist. */
+export function formatPolicyTable(result: WritingAClientResult): string {
+  const { allowlist, knownVersions } = result.policy;
   return formatTextTable(
-    ["server", "transport", "version", "capabilities", ...COUNT_TITLES],
-    [
-      ...rows.map((r) => [r.server, r.transport, r.version, r.capabilities.join(" "), ...countCells(r)]),
-      ["all", "", "-", "", ...countCells(sumDiscovery(rows))],
-    ],
+    ["server", "known version", "on the allowlist", "not on the allowlist"],
+    result.servers.map((server) => {
+      const names = server.tools.map((t) => t.name);
+      return [
+        server.name,
+        knownVersions[server.name] ?? "-",
+        names.filter((n) => allowlist.includes(n)).join(" "),
+        names.filter((n) => !allowlist.includes(n)).join(" "),
+      ];
+    }),
+  );
+}
+
+/** Discovery cost per server, each on its own envelope, with a total line and the key. */
+export function formatDiscoveryTable(rows: readonly DiscoveryRow[]): string {
+  return withCountKey(
+    formatTextTable(
+      ["server", "transport", "version", "capabilities", ...COUNT_TITLES],
+      [
+        ...rows.map((r) => [r.server, r.transport, r.version, r.capabilities.join(" "), ...countCells(r)]),
+        ["all", "", "-", "", ...countCells(sumDiscovery(rows))],
+      ],
+    ),
   );
 }
 
 /** Lesson 6's folded handshake against MCP discovery, for lesson 6's three servers. */
 export function formatHandshakeComparison(result: WritingAClientResult): string {
   const h = result.lessonSixHandshake;
-  const three = result.discovery.filter((r) => result.world.servers.some((s) => s.name === r.server));
-  return formatTextTable(
-    ["olcum, tarife, kayit", ...COUNT_TITLES],
-    [
-      ["lesson 6: yetenek sor / bildir", h.request, h.response, 0, h.tokens, h.round_trips],
-      ["lesson 7: MCP discovery", ...countCells(sumDiscovery(three))],
-    ],
+  const names = result.world.servers.map((s) => s.name);
+  const three = result.discovery.filter((r) => names.includes(r.server));
+  return withCountKey(
+    formatTextTable(
+      [names.join(", "), ...COUNT_TITLES],
+      [
+        ["lesson 6: yetenek sor / bildir", h.request, h.response, 0, h.tokens, h.round_trips],
+        ["lesson 7: MCP discovery", ...countCells(sumDiscovery(three))],
+      ],
+    ),
   );
 }
 
 /** Both modes over all tasks, and the difference between them. */
 export function formatModeTable(perTask: ClientRun, perSession: ClientRun): string {
-  const row = (label: string, run: ClientRun): Cell[] => [label, run.discoveries, run.calls, run.completed, ...countCells(run.total)];
+  const row = (label: string, run: ClientRun): Cell[] => [
+    label,
+    run.discoveries,
+    run.calls,
+    run.completed,
+    ...countCells(run.total),
+  ];
   const gap = (key: keyof EnvelopeCounts) => perTask.total[key] - perSession.total[key];
-  return formatTextTable(
-    ["discovery", "discoveries", "calls", "completed", ...COUNT_TITLES],
-    [
-      row("per task", perTask),
-      row("per session", perSession),
-      ["difference", perTask.discoveries - perSession.discoveries, perTask.calls - perSession.calls, perTask.completed - perSession.completed, gap("request"), gap("response"), gap("notification"), gap("tokens"), gap("round_trips")],
-    ],
+  return withCountKey(
+    formatTextTable(
+      ["discovery", "discoveries", "calls", "completed", ...COUNT_TITLES],
+      [
+        row("per task", perTask),
+        row("per session", perSession),
+        [
+          "difference",
+          perTask.discoveries - perSession.discoveries,
+          perTask.calls - perSession.calls,
+          perTask.completed - perSession.completed,
+          ...(["request", "response", "notification", "tokens", "round_trips"] as const).map(gap),
+        ],
+      ],
+    ),
   );
 }
 
@@ -103,12 +203,27 @@ export function tokenRatio(row: GrowthRow): string {
   return (row.perTask.tokens / row.perSession.tokens).toFixed(2);
 }
 
-/** Both modes as the number of tasks grows: tokens, round trips, and the ratio of the two token counts. */
+/** The key lines under {@link formatGrowthTable}. */
+export const GROWTH_KEY: readonly string[] = [
+  "per-task: discovery before every task; session: discovery once per session",
+  "trips: round trips; token ratio: per-task tokens ÷ session tokens",
+];
+
+/** Both modes as the number of tasks grows: tokens, their gap and ratio, round trips; and the key. */
 export function formatGrowthTable(rows: readonly GrowthRow[]): string {
-  return formatTextTable(
-    ["tasks", "tokens, discovery per task", "tokens, discovery per session", "token gap", "round trips, per task", "round trips, per session", "token ratio"],
-    rows.map((r) => [r.tasks, r.perTask.tokens, r.perSession.tokens, r.perTask.tokens - r.perSession.tokens, r.perTask.round_trips, r.perSession.round_trips, tokenRatio(r)]),
+  const table = formatTextTable(
+    ["tasks", "per-task tokens", "session tokens", "token gap", "token ratio", "per-task trips", "session trips"],
+    rows.map((r) => [
+      r.tasks,
+      r.perTask.tokens,
+      r.perSession.tokens,
+      r.perTask.tokens - r.perSession.tokens,
+      tokenRatio(r),
+      r.perTask.round_trips,
+      r.perSession.round_trips,
+    ]),
   );
+  return [table, ...GROWTH_KEY].join("\n");
 }
 
 /** Per server: tools listed and kept, calls made, calls that reached the wire or ended in the client. */
@@ -128,34 +243,53 @@ export function formatClientResult(reported: ReportedRun): string {
   return reported.lines.join("\n");
 }
 
-/** The silent and the reporting client: what each sent, and what each handed back. */
+/** The silent and the reporting client: what each sent, and what each handed back; and the key. */
 export function formatClientComparison(silent: ReportedRun, reporting: ReportedRun): string {
-  return formatTextTable(
-    ["client", ...COUNT_TITLES, "drops reported", "result lines", "result tokens"],
-    [silent, reporting].map((r) => [r.kind, ...countCells(r.run.total), r.reports.length, r.lines.length, r.resultTokens]),
+  return withCountKey(
+    formatTextTable(
+      ["client", ...COUNT_TITLES, "drops reported", "result lines", "result tokens"],
+      [silent, reporting].map((r) => [
+        r.kind,
+        ...countCells(r.run.total),
+        r.reports.length,
+        r.lines.length,
+        r.resultTokens,
+      ]),
+    ),
   );
 }
 
-/** What the reporting client reports at each level, beside the calls that ended in the client. */
+/**
+ * What the reporting client finds at each level, in two tables: the counts, then the report's
+ * lines, one per drop (`-` for a level with none).
+ */
 export function formatLevelReports(rows: readonly LevelReportRow[]): string {
-  return formatTextTable(
-    ["level", "declaration", "negotiated", "dropped", "completed", "ended in the client", "report"],
+  const counts = formatTextTable(
+    ["level", "declaration", "negotiated", "dropped", "completed", "ended in the client"],
+    rows.map((r) => [r.level, LEVELS[r.level], r.negotiated, r.dropped, r.completed, r.endedInClient]),
+  );
+  const reports = formatTextTable(
+    ["level", "report"],
     rows.flatMap((r) => {
       const lines = r.reports.length ? r.reports.map(describeDrop) : ["-"];
-      return lines.map((line, i) => (i === 0 ? [r.level, LEVELS[r.level], r.negotiated, r.dropped, r.completed, r.endedInClient, line] : ["", "", "", "", "", "", line]));
+      return lines.map((line, i): Cell[] => [i === 0 ? r.level : "", line]);
     }),
   );
+  return `${counts}\n\n${reports}`;
 }
 
 /** All of lesson 7's tables, in the notebook's order, each under a `## title`; ends with a newline. */
 export function formatWritingAClient(result: WritingAClientResult): string {
+  const { transcripts } = result;
   const sections: [string, string][] = [
-    [`discovery of ${result.transcripts.olcum?.[0]?.server ?? "olcum"} (seed ${result.seed})`, formatTranscript(result.transcripts.olcum ?? [])],
+    ["the fleet's tools", formatFleetTools(result)],
+    ["the client's policy", formatPolicyTable(result)],
+    [`discovery of olcum (seed ${result.seed})`, formatTranscript(transcripts.olcum ?? [])],
     ["discovery cost per server", formatDiscoveryTable(result.discovery)],
     ["lesson 6's handshake against MCP discovery", formatHandshakeComparison(result)],
     ["discovery per task against per session", formatModeTable(result.perTask, result.perSession)],
     ["as tasks grow", formatGrowthTable(result.growth)],
-    ["a kept server and the dropped one", formatTranscript([...(result.transcripts.tarife ?? []), ...(result.transcripts.kayit ?? [])])],
+    ["a kept server and the dropped one", formatTranscript([...(transcripts.tarife ?? []), ...(transcripts.kayit ?? [])])],
     ["where the calls went", formatVisibilityTable(result.visibility)],
     ["silent result", formatClientResult(result.silent)],
     ["reporting result", formatClientResult(result.reporting)],
