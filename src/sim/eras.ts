@@ -158,12 +158,12 @@ export function initializeParams(): BodyPart[] {
  * identity travels once, in the `initialize` result); in the stateless era `resultType complete`
  * and the server's identity (`_meta` `io.modelcontextprotocol/serverInfo`, worded as lesson 7's
  * `initialize` result words it), and for a cacheable result `ttlMs 3600000 cacheScope public`
- * (the real servers' `CACHE_HINT`).
+ * (the hint the real servers send, `CACHE_HINT`).
  *
  * @param cacheable whether the result is one the specification's caching rules call cacheable
  *   (`server/discover`, the lists, `resources/read`); a `tools/call` result is not.
- * @returns the fields in the order the spec's examples write them: `resultType` first, then the
- *   content goes between, then identity and cache fields.
+ * @returns the fields in the order the specification's examples write them: `head` before the
+ *   result's content (`resultType`), `tail` after it (the identity, then the cache fields).
  */
 export function resultFields(
   era: ProtocolEra,

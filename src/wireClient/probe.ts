@@ -50,7 +50,12 @@ export interface EraProbe {
   processes: number;
 }
 
-/** Whether a failed pinned probe means a legacy server: a -32022 never does; the SDK says when. */
+/**
+ * Whether the probe's failure means a legacy server, so that the client falls back to
+ * `initialize`. A -32022 is a modern server's answer, so it never does. Any other failure the
+ * SDK has already judged by the stdio transport's rule: it reports a legacy server (an error that
+ * is not a modern one, no answer in time, or a server that exits) as `EraNegotiationFailed`.
+ */
 function meansLegacy(error: unknown): boolean {
   if (error instanceof UnsupportedProtocolVersionError) return false; // a modern server
   return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;

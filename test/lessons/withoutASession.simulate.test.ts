@@ -21,6 +21,14 @@ test("seed 20260218: the headline figures", () => {
   assert.deepEqual([legacy.fixed.tokens, stateless.fixed.tokens, discover.fixed.tokens], [317, 407, 634]);
   assert.deepEqual([legacy.total.tokens, stateless.total.tokens, discover.total.tokens], [962, 1946, 2173]);
   assert.deepEqual([legacy.wireCalls, stateless.wireCalls], [24, 24]);
+  for (const row of lessonSix.rows) {
+    assert.deepEqual(row.refused, [
+      { tool: "bolge_ozet", hata: "arac bildirilmedi", calls: 3 },
+      { tool: "kayit_yaz", hata: "arac bildirilmedi", calls: 3 },
+    ], `${row.label}: the calls that ended in the client are the six to kayit's tools`);
+    assert.deepEqual(row.dropped.map((d) => [d.tool, d.server, d.reason]), [["bolge_ozet", "kayit", "version"], ["kayit_yaz", "kayit", "version"]], row.label);
+    assert.equal(row.refused.reduce((n, r) => n + r.calls, 0), row.calls - row.wireCalls, row.label);
+  }
   assert.equal(lessonSix.crossing.at, null, "the stateless era costs more before the first call and more per call: no crossing");
   assert.deepEqual(modes.rows.map((r) => [r.name, r.discoveries, r.total.tokens]), [
     ["legacy, per task", 13, 6457],

@@ -9,8 +9,9 @@ import type { ChartSpec } from "../../charts/render";
 import type { WithoutASessionResult } from "./simulate";
 import type { WithoutASessionWire } from "./wire";
 
-const TOKENS = "envelope tokens (simulator)";
-const BYTES = "bytes on the wire";
+/** Each panel's header, which names its y axis: the two measures have different units. */
+const TOKENS = "envelope tokens so far (simulator)";
+const BYTES = "bytes so far (on the wire)";
 
 /** The spec: cumulative tokens (simulated) and bytes (real) per era after each task, one line per era, in two panels. */
 export function erasChart(simulated: WithoutASessionResult, wire: WithoutASessionWire): ChartSpec {
@@ -30,7 +31,7 @@ export function erasChart(simulated: WithoutASessionResult, wire: WithoutASessio
       mark: { type: "line", point: true },
       encoding: {
         x: { field: "task", type: "quantitative", title: "tasks run (0: before the first call)", axis: { tickMinStep: 1 } },
-        y: { field: "amount", type: "quantitative", title: "so far" },
+        y: { field: "amount", type: "quantitative", title: null },
         color: { field: "era", type: "nominal", sort: ["legacy", "stateless"], title: null, legend: { orient: "bottom" } },
         tooltip: [{ field: "measure" }, { field: "era" }, { field: "task", type: "quantitative" }, { field: "amount", type: "quantitative" }],
       },

@@ -5,9 +5,14 @@
  * {@link WithoutASessionWire} (the real wire). Where the lesson makes a claim — fewer messages at
  * every count, the simulator and the wire sending the same messages, where the eras cross — the
  * paragraph checks it over the runs' points and says otherwise when it does not hold. Each
- * function returns markdown for `tslab.display.markdown`.
+ * function returns markdown for `tslab.display.markdown`, wrapped at 100 columns
+ * (`wrapMarkdown`).
  */
 import { code, listing, plural } from "../proseWords";
+import { wrapMarkdown } from "../wrapProse";
+import { tokenize, TOKEN_LENGTH } from "../../sim/tokenizer";
+import { ENVELOPE_TOKENS } from "../../sim/envelope";
+import { PROTOCOL_VERSION_KEY } from "../../server/revisions";
 import { belowThroughout, crossingText, type Crossing, type TaskPoint } from "./crossing";
 import { ERA_VARIANTS, simulateWithoutASession, type CumulativePoint, type EraRunRow, type WithoutASessionResult } from "./simulate";
 import { LEGACY_REVISIONS } from "../../server/revisions";
@@ -19,6 +24,30 @@ const n = (value: number) => value.toLocaleString("en-US");
 const spec = (path: string) => `${SPEC_SITE}/${path}`;
 const SPEC_SITE = "https://modelcontextprotocol.io/specification/2026-07-28";
 const one = (value: number) => value.toFixed(1);
+
+/** "task 1", "tasks 1 and 7", "tasks 1, 7 and 13". */
+const tasksNamed = (tasks: readonly number[]) => `${tasks.length === 1 ? "task" : "tasks"} ${listing(tasks.map(String))}`;
+
+/** Paragraphs as markdown: separated by a blank line, each wrapped at 100 columns. */
+const paragraphs = (...texts: string[]) => wrapMarkdown(texts.join("\n\n"));
+
+/** List items (each starting `- ` or `1. `) as markdown, one after another, wrapped at 100 columns. */
+const listItems = (...items: string[]) => wrapMarkdown(items.join("\n"));
+
+/**
+ * How lesson 6's tokenizer prices a protocol field, worked on the first field of each era: the
+ * pieces of `protocolVersion 2025-11-25`, and the stateless key's length and tokens.
+ */
+function tokenizerExample(): string {
+  const legacy = "protocolVersion 2025-11-25";
+  const pieces = tokenize(legacy);
+  const keyTokens = tokenize(PROTOCOL_VERSION_KEY).length;
+  return (
+    `Lesson 6's tokenizer lower-cases a body, splits it at spaces and cuts each word into pieces of at most ${TOKEN_LENGTH} characters, so a longer word costs more: ` +
+    `${code(legacy)} is ${plural(pieces.length, "token")}, ${code(pieces.join("|"))}, and a message carrying nothing else would cost ${pieces.length + ENVELOPE_TOKENS} with its envelope. ` +
+    `The stateless era's key ${code(PROTOCOL_VERSION_KEY)} alone is ${plural(keyTokens, "token")}: ${PROTOCOL_VERSION_KEY.length} characters in pieces of ${TOKEN_LENGTH}.`
+  );
+}
 
 /** The simulator's row of one era (lists only, or with `server/discover`). */
 function simRow(sim: WithoutASessionResult, label: string): EraRunRow {
@@ -64,10 +93,10 @@ export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASe
     wire.discovery.runs.filter((r) => r.plan !== "per-session").reduce((sum, r) => sum + r.processes, 0) +
     wire.auto.reduce((sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes, 0) +
     4; // the two openings and the two mismatches, one process each
-  return (
+  return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
-    `The simulated half counts envelope tokens as lesson 6 did; the real half starts ${n(processes)} server processes with ` +
-    `${code(`mcp-course serve`)} and counts every byte the real client sends and reads.`
+      `The simulated half counts envelope tokens as lesson 6 did; the real half starts ${n(processes)} server processes with ` +
+      `${code(`mcp-course serve`)} and counts every byte the real client sends and reads.`,
   );
 }
 
@@ -88,7 +117,7 @@ export function readOpenings(wire: WithoutASessionWire): string {
   const sameTools = JSON.stringify(legacyResult.tools) === JSON.stringify(statelessResult.tools);
   const onlyAdded = JSON.stringify(legacyResult) === JSON.stringify(statelessResult);
   const growth = statelessTools.bytes - legacyTools.bytes;
-  return [
+  return paragraphs(
     `The legacy client needed ${plural(legacy.length, "line")} (${n(bytes(legacy))} bytes) to reach its tools; the stateless client ${plural(stateless.length, "line")} (${n(bytes(stateless))} bytes). ` +
       `The same program answered both, on two processes, one per opening. Our ${code("serve")} settles the era on the first message it reads: an ${code("initialize")} selects the legacy era, a request carrying ${code("_meta")} the stateless one (${spec("basic/versioning")}). ` +
       `The specification lets a dual-era server do more: it "MAY serve both eras concurrently on the same endpoint or process".`,
@@ -99,7 +128,7 @@ export function readOpenings(wire: WithoutASessionWire): string {
         ? `and removing its ${listing(added.map(code))} leaves exactly the legacy answer: what it adds is what the new revision puts in every result (${code("resultType")}, the server's identity in ${code("_meta")}) and in a list result (${code("ttlMs")}, ${code("cacheScope")}). `
         : `and more differs than the new revision's ${listing(added.map(code))}: compare the two listings. `) +
       `The stateless request carries in ${code("_meta")} what the legacy client said once in ${code("initialize")}: the protocol version, the client's identity and its capabilities.`,
-  ].join("\n\n");
+  );
 }
 
 /** Section 2: what the stateless revision moves into every request and result, tokens and bytes. */
@@ -118,16 +147,39 @@ export function readFields(sim: WithoutASessionResult, wire: WithoutASessionWire
   const { legacy, stateless, requestMetaBytes } = wire.eras;
   const sentGrowth = (stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls;
   const receivedGrowth = (stateless.work.receivedBytes - legacy.work.receivedBytes) / legacy.calls;
-  return [
+  return paragraphs(
+    tokenizerExample(),
     (legacyCall === 0
       ? `In the simulator a legacy ${code("tools/call")} carries no protocol fields at all: the version, capabilities and identity travelled once per server, ${plural(initFields, "token")} in the ${code("initialize")} request. `
       : `In the simulator a legacy ${code("tools/call")} carries ${plural(legacyCall, "token")} of protocol fields; ${plural(initFields, "token")} travelled once, in the ${code("initialize")} request. `) +
       `A stateless ${code("tools/call")} request carries ${requestTokens} tokens of ${code("_meta")} and its result ${resultTokens} more (${code("resultType")} and ${code(sim.costs.server)}'s identity): ` +
-      `${requestTokens + resultTokens} tokens on every round trip, for fields the legacy era sent once per server.`,
+      `${requestTokens + resultTokens} tokens on every call, request and result together, for fields the legacy era sent once per server.`,
     `On the wire the same ${code("_meta")} is ${n(requestMetaBytes)} bytes in each request. Over lesson 6's ${plural(legacy.calls, "call")} the stateless ${code("tools/call")} requests were ${one(sentGrowth)} bytes longer on average` +
       (sentGrowth === requestMetaBytes ? `, exactly the ${code("_meta")}` : ` (the ${code("_meta")}, and request ids that differ in length between the eras)`) +
       `, and the results ${one(receivedGrowth)} bytes longer (${code('"resultType":"complete"')} and the server's identity under ${code("_meta")}).`,
-  ].join("\n\n");
+  );
+}
+
+/** Which of a run's calls ended in the client, by tool and answer, and why those tools were gone. */
+function refusedWords(row: EraRunRow): string {
+  const ended = row.calls - row.wireCalls;
+  const start = `Of the ${n(row.calls)} calls the tasks made, ${n(row.wireCalls)} reached a server (*wire calls*)`;
+  if (ended === 0) return `${start}: the client's gates refused none.`;
+  const answers = [...new Set(row.refused.map((r) => r.hata))];
+  const byTool = listing(row.refused.map((r) => `${r.calls} to ${code(r.tool)}`));
+  const why = new Map<string, string[]>();
+  for (const { tool } of row.refused) {
+    const drop = row.dropped.find((d) => d.tool === tool);
+    const reason = !drop ? "agreed, but refused by a gate" : drop.reason === "version" ? `dropped with ${code(drop.server)} for its server version` : "dropped as not on the allowlist";
+    if (!why.get(reason)?.includes(tool)) why.set(reason, [...(why.get(reason) ?? []), tool]);
+  }
+  const ending = `${start}; the other ${n(ended)} ended in the client with ${listing(answers.map(code))}, ${byTool}`;
+  if (why.size === 1) {
+    const [[reason, tools]] = [...why];
+    return `${ending}, ${tools.length === 1 ? "a tool" : tools.length === 2 ? "both tools" : "tools all"} ${reason}.`;
+  }
+  const reasons = [...why].map(([reason, tools]) => `${listing(tools.map(code))} ${tools.length === 1 ? "was" : "were"} ${reason}`);
+  return `${ending}: ${reasons.join("; ")}.`;
 }
 
 /** Section 3: lesson 6's twelve tasks in both eras, simulated and real, and whether they cross. */
@@ -141,7 +193,7 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
   const saved = legacy.cumulative[0].messages - stateless.cumulative[0].messages;
   const fewer =
     fewerSim && fewerWire
-      ? `The stateless era sends fewer messages at every count, in both halves: ${saved} fewer before the first call (no ${code("initialize")}, its answer or ${code("notifications/initialized")}, three per server), and the calls add two messages in each era.`
+      ? `The stateless era sends fewer messages at every count, in both halves: ${saved} fewer before the first call (no ${code("initialize")}, its answer or ${code("notifications/initialized")}, three per server), and each call adds two messages, its request and its response, in either era.`
       : `The stateless era does not send fewer messages at every count here (simulator: ${fewerSim ? "yes" : "no"}, wire: ${fewerWire ? "yes" : "no"}); the cumulative tables show where.`;
   const nine = (era: "legacy" | "stateless") => simulateEraTasks(sim.seed, sim.level, era).total;
   const nineLegacy = nine("legacy");
@@ -149,9 +201,10 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
   const messagesIn = (c: { request: number; response: number; notification: number }) => c.request + c.response + c.notification;
   const moreLists = (mine: EraRunRow, theirs: { request: number }) => mine.total.request - theirs.request;
   const remote = legacySim.total.round_trips - legacySim.total.request;
-  return [
-    `*round trips* follows lesson 6's rule: a request to a remote server counts two, to a local one, one. ` +
-      `So the legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips, ${n(remote)} of the requests being remote.`,
+  return paragraphs(
+    refusedWords(legacySim) +
+      ` The *round trips* column counts as lesson 6 does (see the assumptions): the legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips, ` +
+      `because ${n(remote)} of them go to remote servers and count twice.`,
     `These counts are not lesson 9's level-3 figures, and should not be: lesson 9's client asked each server for ${code("tools/list")} alone, ` +
       `${n(messagesIn(nineLegacy))} messages and ${n(nineLegacy.tokens)} tokens in the legacy era, ${n(messagesIn(nineStateless))} and ${n(nineStateless.tokens)} in the stateless one. ` +
       `Lesson 10 discovers as lesson 7 does, ${code("resources/list")} and ${code("prompts/list")} too where a server declares them: ` +
@@ -167,9 +220,11 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
     fewer,
     same
       ? `The simulator and the wire send the same messages: at every one of the ${legacy.cumulative.length} points, in each era, the count of messages, of calls and of calls sent is equal, and so are the requests, responses and notifications of the whole run. ` +
-        `Both discover everything a server declares: ${code("tools/list")} for all three, ${code("resources/list")} where resources are declared, ${code("prompts/list")} where prompts are.`
+        `Both discover everything a server declares: ${code("tools/list")} for all three, ${code("resources/list")} where resources are declared, ${code("prompts/list")} where prompts are. ` +
+        `That the counts agree is partly by construction: the real servers answer with the simulator's own handlers, and the real client decides and gates with the simulator's code, so the same calls go out. ` +
+        `What the wire measures on its own is the bytes, which the simulator does not model.`
       : `The simulator and the wire do not send the same messages at every point here: compare the two cumulative tables.`,
-  ].join("\n\n");
+  );
 }
 
 /** Section 4: discovery per task, per session and cached, simulated and real. */
@@ -190,21 +245,21 @@ export function readDiscoveryPlans(sim: WithoutASessionResult, wire: WithoutASes
   const cached = run("stateless", "cached");
   const simCached = mode("stateless, cached");
   const minutes = (ms: number) => `${n(ms / 60_000)} minutes`;
-  return [
+  return paragraphs(
     `In the simulator (lesson 7's ${sim.modes.tasks} tasks against ${plural(sim.modes.servers.length, "server")}) discovering at every task costs ${n(mode("legacy, per task").discovery.tokens)} discovery tokens in the legacy era (${n(mode("legacy, per task").total.tokens)} in all) against ${n(mode("legacy, per session").discovery.tokens)} (${n(mode("legacy, per session").total.tokens)}) once per session, ` +
       `and ${n(mode("stateless, per task").discovery.tokens)} (${n(mode("stateless, per task").total.tokens)}) in the stateless era. Kept for ${code("ttlMs")}, the stateless lists cost ${n(simCached.discovery.tokens)} (${n(simCached.total.tokens)} in all): ` +
-      `with tasks ${minutes(sim.modes.taskSpacingMs)} apart and results fresh for ${minutes(sim.modes.ttlMs)}, the client listed again before task ${listing(simCached.discoveredBefore.map(String))} only.`,
+      `with tasks ${minutes(sim.modes.taskSpacingMs)} apart and results fresh for ${minutes(sim.modes.ttlMs)}, the client listed again before ${tasksNamed(simCached.discoveredBefore)} only.`,
     `On the wire (lesson 6's ${wire.discovery.tasks} tasks against the three world servers) the legacy per-task row is a client that keeps nothing between tasks, so it opens a new session for each task: ` +
       `over stdio a new session is a new process, because ${code("initialize")} must be the first interaction. It starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
       `one of each per task and server, where one session needs ${legacySession.processes}; it moves ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}. ` +
-      `Fresh lists alone would not need this: a legacy client may send ${code("tools/list")} again in its session at any time. ` +
-      `A stateless client that keeps nothing between tasks has no session to open: it lists again on the same ${statelessTask.processes} processes, ${n(statelessTask.listings)} list requests and ${n(statelessTask.bytes)} bytes. ` +
+      `Fresh lists alone would not need this: a legacy client may send ${code("tools/list")} again in its session at any time.`,
+    `A stateless client that keeps nothing between tasks has no session to open: it lists again on the same ${statelessTask.processes} processes, ${n(statelessTask.listings)} list requests and ${n(statelessTask.bytes)} bytes. ` +
       (statelessTask.bytes > legacyTask.bytes
         ? `That is more bytes than the legacy client's ${n(legacyTask.bytes)}, because each list carries its ${code("_meta")} and cache fields, but ${n(legacyTask.processes - statelessTask.processes)} fewer processes to start.`
-        : `That is fewer bytes than the legacy client's ${n(legacyTask.bytes)}, and ${n(legacyTask.processes - statelessTask.processes)} fewer processes.`),
-    `Kept for the ${n(wire.discovery.ttlMs)} ms our servers send (an hour), the lists went out before task ${listing(cached.listedBefore.map(String))}: ${n(cached.listings)} list requests and ${n(cached.bytes)} bytes in all.`,
+        : `That is fewer bytes than the legacy client's ${n(legacyTask.bytes)}, and ${n(legacyTask.processes - statelessTask.processes)} fewer processes.`) +
+      ` Kept for the ${n(wire.discovery.ttlMs)} ms our servers send (${minutes(wire.discovery.ttlMs)}), the lists went out before ${tasksNamed(cached.listedBefore)}: ${n(cached.listings)} list requests and ${n(cached.bytes)} bytes in all.`,
     doneWords(wire),
-  ].join("\n\n");
+  );
 }
 
 /** What the *done* column of the wire's discovery plans counts, and why it is what it is. */
@@ -213,7 +268,7 @@ function doneWords(wire: WithoutASessionWire): string {
   const of = `of ${wire.discovery.tasks}`;
   return (
     `*done* counts the tasks completed: ${done.length === 1 ? `${done[0]} ${of} in every row` : `${listing(done.map(String))} ${of}, by row`}. ` +
-    `The client keeps lesson 6's policy and drops ${code("kayit")} for its version (see the note in section 6), so the tasks that need its records fail, in every era and plan alike.`
+    `The client keeps lesson 6's policy and drops ${code("kayit")} for its server version (the course's convention, named in the assumptions), so the tasks that need its records fail, in every era and plan alike.`
   );
 }
 
@@ -226,15 +281,15 @@ export function readAuto(wire: WithoutASessionWire): string {
   };
   const legacy = meeting("legacy-only");
   const ours = meeting("dual-era");
-  return [
+  return paragraphs(
     `Against ${code(legacy.command)} the probe cost ${plural(legacy.probe.messages, "message")} (${n(legacy.probe.bytes)} bytes) on ${plural(legacy.probe.processes, "process", "processes")} of its own; ` +
       `the answer was ${legacy.probe.answer}, so the client fell back and opened the session with ${code("initialize")}, exactly as it would have without ${code("auto")}: ` +
       `${legacy.session.messages === legacy.direct.messages && legacy.session.bytes === legacy.direct.bytes ? "the same messages and bytes" : `${legacy.session.messages} messages against ${legacy.direct.messages}`}. ` +
       `${code("auto")} cost ${plural(legacy.extra.processes, "process", "processes")} and ${n(legacy.extra.bytes)} bytes more.`,
     `Against ${code(ours.command)} the probe was answered with ${ours.probe.answer} (${n(ours.probe.bytes)} bytes), and the client stayed stateless: ` +
       `${plural(ours.extra.processes, "process", "processes")} and ${n(ours.extra.bytes)} bytes more than connecting with the discover result it already knew. ` +
-      `The spec asks a client to keep the era it found for the life of the server process, and allows it to keep it across restarts of the same server configuration: that is what a client that knows the server does, and it skips the probe.`,
-  ].join("\n\n");
+      `The specification asks a client to keep the era it found for the life of the server process, and allows it to keep it across restarts of the same server configuration: that is what a client that knows the server does, and it skips the probe.`,
+  );
 }
 
 /** Section 6: the two mismatches, read off their transcripts. */
@@ -247,13 +302,13 @@ export function readMismatch(wire: WithoutASessionWire): string {
   const answered = legacy[1]?.result?.protocolVersion;
   const requested = legacy[0]?.params?.protocolVersion;
   const exit = eventsOf(wire.mismatch.legacy).find((e) => e.from === "server");
-  return [
+  return paragraphs(
     `Stateless: the request named ${code(asked)}, and the server answered ${code(String(refused?.code))} with ${code("data.supported")} ${code(JSON.stringify(refused?.data?.supported))}. ` +
       `The client picked a version from that list, ${code(retried)}, and sent the same request again; no connection was dropped, because there was no session to drop.`,
     `Legacy: the client asked for ${code(requested)}. Our servers accept ${listing(LEGACY_REVISIONS.map(code))} only in the legacy era, so ${code(requested)} stands for any version a server does not speak. ` +
-      `The server does not speak it and answered ${code("initialize")} with the version it does, ${code(answered)} (2025-11-25 lifecycle, "Version Negotiation"). ` +
+      `The server does not speak it and answered ${code("initialize")} with the version it does, ${code(answered)}, as the 2025-11-25 specification asks ("Version Negotiation" in its lifecycle page). ` +
       `A client that does not support the server's answer SHOULD disconnect, and this one did: it closed stdin before ${code("notifications/initialized")}, and the server ${exit ? exit.event : "exited"}.`,
-  ].join("\n\n");
+  );
 }
 
 /** The closing summary, every figure from the runs. */
@@ -262,7 +317,7 @@ export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessi
   const statelessSim = simRow(sim, "stateless");
   const { legacy, stateless } = wire.eras;
   const cross = (c: Crossing<TaskPoint>) => (c.at === null ? "never cross" : `cross ${crossingText(c)}`);
-  return [
+  return listItems(
     `- The stateless era (2026-07-28) has no ${code("initialize")} and no session: each request carries its version, capabilities and client identity in ${code("_meta")} (${n(wire.eras.requestMetaBytes)} bytes here), each result its ${code("resultType")} and the server's identity, each list its ${code("ttlMs")} and ${code("cacheScope")}.`,
     `- Lesson 6's twelve tasks: before the first call ${n(legacySim.fixed.tokens)} against ${n(statelessSim.fixed.tokens)} tokens, ${n(legacy.beforeFirstCall.bytes)} against ${n(stateless.beforeFirstCall.bytes)} bytes; per call ${one(legacySim.tokensPerCall)} against ${one(statelessSim.tokensPerCall)} tokens, ` +
       `${one(legacy.bytesPerCall)} against ${one(stateless.bytesPerCall)} bytes (legacy first). ` +
@@ -273,7 +328,7 @@ export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessi
     `- Discovery per task: a legacy client over stdio pays a process and an ${code("initialize")} per task and server; a stateless one lists again, and a cache kept by ${code("now < t_received + ttlMs")} lists only when the answer has gone stale.`,
     `- ${code("auto")} costs one probe process and its ${code("server/discover")} exchange, then falls back to ${code("initialize")} on any answer that is not a modern one; a ${code("-32022")} is a modern answer, and with no version in common the connection fails instead.`,
     `- A version mismatch is ${code("-32022")} and a retry in the stateless era; in the legacy era, an ${code("initialize")} answered with another version and a client that disconnects.`,
-  ].join("\n");
+  );
 }
 
 /** The rule of `ResultCache.isFresh` with `<=` instead of `<`: before which tasks a client would list. */
@@ -303,11 +358,13 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
   const together = simulateWithoutASession(sim.seed, { taskSpacingMs: 0 }).modes.rows.find((r) => r.name === "stateless, cached")!;
   const cachedNow = sim.modes.rows.find((r) => r.name === "stateless, cached")!;
   const withLe = listedBeforeWith(sim.modes.tasks, sim.modes.taskSpacingMs, (now, received) => now <= received + sim.modes.ttlMs);
+  const wireWithLe = listedBeforeWith(wire.discovery.tasks, wire.discovery.gapMs, (now, received) => now <= received + wire.discovery.ttlMs);
+  const wireCached = wire.discovery.runs.find((r) => r.era === "stateless" && r.plan === "cached")!;
   const legacyTask = wire.discovery.runs.find((r) => r.era === "legacy" && r.plan === "per-task")!;
   const statelessTask = wire.discovery.runs.find((r) => r.era === "stateless" && r.plan === "per-task")!;
   const discover = ERA_VARIANTS.find((v) => v.discover)!;
   const discoverRow = simRow(sim, discover.label);
-  return [
+  return listItems(
     `1. ${savedMessages} messages fewer before the first call, ${savedMessages / servers} per server: ${code("initialize")}, its answer and ${code("notifications/initialized")}. The lists are the same in both eras.`,
     `2. ${one(perCallTokens)} tokens per call: ${n(statelessSim.work.tokens)} against ${n(legacySim.work.tokens)} tokens over the same ${statelessSim.wireCalls} calls. The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
       `it is not a whole number because the servers' identities are not all the same number of tokens.`,
@@ -316,10 +373,11 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     `4. With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
       (hourly.discoveries === sim.modes.tasks ? `, before every task, as per task does: each result is stale exactly when the next task starts` : "") +
       `; with tasks 0 ms apart it discovers ${together.discoveries === 1 ? "once" : `${together.discoveries} times`}. At the lesson's spacing: ${cachedNow.discoveries}.`,
-    `5. With ${code("<=")} a result is still fresh at exactly ${code("t_received + ttlMs")}, so the client would list before task ${listing(withLe.map(String))} instead of ${listing(cachedNow.discoveredBefore.map(String))}. The spec's rule is strict: ${code("now < t_received + ttlMs")}.`,
+    `5. With ${code("<=")} a result is still fresh at exactly ${code("t_received + ttlMs")}, so the simulated client would list before ${tasksNamed(withLe)} instead of ${listing(cachedNow.discoveredBefore.map(String))}, ` +
+      `and the real one before ${tasksNamed(wireWithLe)} instead of ${listing(wireCached.listedBefore.map(String))}. The specification's rule is strict: ${code("now < t_received + ttlMs")}.`,
     `6. ${n(legacyTask.processes)} processes for the legacy client against ${n(statelessTask.processes)} for the stateless one. The legacy client pays them because it keeps nothing between tasks and opens a new session per task; re-listing alone needs no new process. ` +
       `The sentence, in the "Statelessness" section of ${spec("basic")}: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process."`,
     `7. With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +
       `it learns the versions the server supports, its capabilities and its identity before anything else; a client that kept them from an earlier ${code("server/discover")} can skip it, as our real client does for our servers.`,
-  ].join("\n");
+  );
 }

@@ -36,6 +36,8 @@ import {
 } from "../../sim/eras";
 import type { Server } from "../../sim/server";
 import { pyStr } from "../../sim/values";
+import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
+import type { DroppedTool } from "../../sim/negotiation";
 import { LESSON_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -86,8 +88,24 @@ export interface EraRunRow extends EraVariant {
   /** Tokens per call on the wire, request and result: `work.tokens / wireCalls`, unrounded. */
   tokensPerCall: number;
   completed: number;
+  /**
+   * The calls that ended in the client (`calls − wireCalls`), by tool and the client's answer
+   * (`arac bildirilmedi`: the tool was not agreed; `onay yok`: a side effect without approval), in
+   * the order they first happened.
+   */
+  refused: RefusedCalls[];
+  /** The tools the client dropped at discovery, with their server and why (`version`, `allowlist`). */
+  dropped: DroppedTool[];
   /** Before the first call, then after each task. */
   cumulative: CumulativePoint[];
+}
+
+/** Calls to one tool that the client's gates refused with one answer. */
+export interface RefusedCalls {
+  tool: string;
+  /** The client's answer, `hata` (error): `arac bildirilmedi` or `onay yok`. */
+  hata: string;
+  calls: number;
 }
 
 /** Part (a): lesson 6's twelve tasks in each era. */
@@ -199,13 +217,28 @@ function cumulativeOf(run: ClientRun): CumulativePoint[] {
   return points;
 }
 
+/**
+ * The calls of a run that ended in the client: a refused call cuts its task's chain, so each
+ * task has at most one, as its failure with the gate's answer.
+ */
+function refusedCalls(run: ClientRun): RefusedCalls[] {
+  const refused: RefusedCalls[] = [];
+  for (const { failure } of run.outcomes) {
+    if (!failure || (failure.hata !== NOT_DECLARED && failure.hata !== NO_APPROVAL)) continue;
+    const same = refused.find((r) => r.tool === failure.tool && r.hata === failure.hata);
+    if (same) same.calls += 1;
+    else refused.push({ tool: failure.tool, hata: failure.hata, calls: 1 });
+  }
+  return refused;
+}
+
 /** Runs lesson 6's twelve tasks once in one variant, discovery once. */
 function eraRun(servers: readonly Server[], tasks: readonly ClientTask[], variant: EraVariant): EraRunRow {
   const setup: ClientSetup = { servers, level: SESSION_LESSON_LEVEL, policy: LESSON_POLICY, era: variant.era, discover: variant.discover };
   // Discovery once: a legacy session; a stateless client whose list results stay fresh throughout (tasks 0 ms apart).
   const run = variant.era === "legacy" ? runClient(setup, tasks, "per-session") : runClient({ ...setup, taskSpacingMs: 0 }, tasks, "cached");
   if (run.discoveries !== 1) throw new Error(`${variant.label}: discovery ran ${run.discoveries} times, not once`);
-  return {
+  const row: EraRunRow = {
     ...variant,
     total: run.total,
     fixed: run.discovery,
@@ -214,8 +247,13 @@ function eraRun(servers: readonly Server[], tasks: readonly ClientTask[], varian
     wireCalls: run.work.request,
     tokensPerCall: run.work.tokens / run.work.request,
     completed: run.completed,
+    refused: refusedCalls(run),
+    dropped: [...run.negotiation.dropped],
     cumulative: cumulativeOf(run),
   };
+  const ended = row.refused.reduce((n, r) => n + r.calls, 0);
+  if (ended !== row.calls - row.wireCalls) throw new Error(`${variant.label}: ${ended} refused calls, but ${row.calls - row.wireCalls} did not cross`);
+  return row;
 }
 
 const MODE_PLAN: readonly { variant: EraVariant; mode: DiscoveryMode }[] = [

@@ -14,9 +14,9 @@
  *   bytes, the fixed cost before the first call, the cost per call, and where the eras'
  *   cumulative bytes and messages cross, read off those points (`crossing.ts`);
  * - (b) lesson 7's discovery per task against once per session: legacy per task is a process and
- *   an `initialize` per task and server (`openWireSession` for every task); stateless per task
- *   lists tools again on the same processes; `cached` keeps each `tools/list` for the `ttlMs` its
- *   answer carried, on a virtual clock ({@link TASK_GAP_MS} between tasks);
+ *   an `initialize` per task and server (a new session for every task); stateless per task sends
+ *   discovery again on the same processes; `cached` keeps each server's lists for the `ttlMs`
+ *   their answers carried, on a virtual clock ({@link TASK_GAP_MS} between tasks);
  * - (c) `auto` meeting a legacy-only server (`serve --era legacy`) and a dual-era one of ours
  *   (`serve`): the probe's messages, bytes and process, and the era it settles on;
  * - (d) a version mismatch in each era, as transcripts of the real lines (a scripted client on a
@@ -32,7 +32,7 @@ import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world
 import { createWorld } from "../../world/world";
 import { taskChain, type TaskOutcome } from "../../world/run";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
-import { WireConnection, type ServerEvent, type ToolConnection } from "../../wireClient/connection";
+import { WireConnection, type OpenToolConnection, type ServerEvent } from "../../wireClient/connection";
 import type { SpokenEra } from "../../wireClient/era";
 import { STATELESS_VERSION } from "../../wireClient/era";
 import { callOverWire, closeWireSession, openWireSession, type WireSession } from "../../wireClient/negotiation";
@@ -59,8 +59,6 @@ const CALL = "tools/call";
 /** The list methods of discovery, in the order a client sends them. */
 const LISTS: readonly string[] = ["tools/list", "resources/list", "prompts/list"];
 
-/** How every connection of this lesson opens: in its era, discovering everything the server declares. */
-const DISCOVER_EVERYTHING = { listEverything: true } as const;
 
 /** Messages (both directions) by JSON-RPC kind. */
 export interface KindCounts {
@@ -291,7 +289,7 @@ export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): 
  * declares), then the twelve tasks one by one, the traffic read before the first and after each.
  */
 async function eraSession(seed: number, era: SpokenEra): Promise<EraSession> {
-  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era, ...DISCOVER_EVERYTHING });
+  const session = await openLessonSession(seed, era);
   const outcomes: TaskOutcome[] = [];
   const cumulative: WirePoint[] = [];
   const snapshot = () => {
@@ -342,9 +340,42 @@ async function runTask(session: WireSession, task: TaskWithAnswer): Promise<Task
   return step.value;
 }
 
-/** Lists a connection's resources and prompts again, where its server declares them (the rest of discovery). */
-async function relistOthers(connection: ToolConnection): Promise<void> {
-  if (!(connection instanceof WireConnection)) throw new Error("re-listing resources and prompts needs the real client's connection");
+/**
+ * A session of lesson 6's run on the real client, with each of its connections also kept as the
+ * {@link WireConnection} it is. A run of tasks needs only what any `ToolConnection` offers; part
+ * (b) also sends discovery again on the running processes, which only the real client's
+ * connection does (`relistResourcesAndPrompts`). The session is opened through
+ * `openWireSession`'s own seam for choosing the connection (`open`), so the connections arrive
+ * here typed as what they are and no run has to ask.
+ */
+interface LessonSession extends WireSession {
+  /** The session's connections by server name, as the real client's connections. */
+  real: ReadonlyMap<string, WireConnection>;
+}
+
+/**
+ * Opens the three world servers at the lesson's level in `era`, each connection discovering
+ * everything its server declares: `tools/list`, then `resources/list` and `prompts/list` where
+ * the server's capabilities name them (lesson 7's discovery). Lesson 6's policy decides; calls
+ * with a declared side effect are not approved.
+ */
+async function openLessonSession(seed: number, era: SpokenEra): Promise<LessonSession> {
+  const real = new Map<string, WireConnection>();
+  const open: OpenToolConnection = async (spec, options) => {
+    const connection = await WireConnection.open(spec, options);
+    real.set(spec.server, connection);
+    return connection;
+  };
+  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era, listEverything: true }, open);
+  return { ...session, real };
+}
+
+/**
+ * Sends a connection's discovery again on its running process, as it went when the connection
+ * opened: `tools/list`, then `resources/list` and `prompts/list` where the server declares them.
+ */
+async function discoverAgain(connection: WireConnection): Promise<void> {
+  await connection.listTools();
   await connection.relistResourcesAndPrompts();
 }
 
@@ -388,7 +419,7 @@ async function legacyPerTask(seed: number, tasks: readonly TaskWithAnswer[]): Pr
   const sessions: WireSession[] = [];
   const outcomes: TaskOutcome[] = [];
   for (const task of tasks) {
-    const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era: "legacy", ...DISCOVER_EVERYTHING });
+    const session = await openLessonSession(seed, "legacy");
     sessions.push(session);
     try {
       outcomes.push(await runTask(session, task));
@@ -401,12 +432,12 @@ async function legacyPerTask(seed: number, tasks: readonly TaskWithAnswer[]): Pr
 }
 
 /**
- * Stateless, one session of three processes: before task k (k ≥ 1) each server's tools are
- * listed again when `relist(k)` says so (per task: always; cached: once the last listing's
- * `ttlMs` has run out on the virtual clock).
+ * Stateless, one session of three processes: before task k (k ≥ 1) each server's discovery is
+ * sent again when the plan says so (per task: always; cached: once the last listing's `ttlMs`
+ * has run out on the virtual clock, by {@link ResultCache}'s rule).
  */
 async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[], plan: "per-task" | "cached", ttlMs: number): Promise<DiscoveryRun> {
-  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era: "stateless", ...DISCOVER_EVERYTHING });
+  const session = await openLessonSession(seed, "stateless");
   const outcomes: TaskOutcome[] = [];
   const cache = new ResultCache();
   const keep = (now: number) => {
@@ -419,10 +450,7 @@ async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[]
       const now = k * TASK_GAP_MS;
       const stale = plan === "per-task" ? k > 0 : [...session.connections.keys()].some((server) => !cache.isFresh(server, "tools/list", now));
       if (stale) {
-        for (const connection of session.connections.values()) {
-          await connection.listTools();
-          await relistOthers(connection);
-        }
+        for (const connection of session.real.values()) await discoverAgain(connection);
         keep(now);
         listedBefore.push(k + 1);
       }

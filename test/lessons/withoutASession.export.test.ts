@@ -1,0 +1,78 @@
+// Lesson 10's exports, both seeds, read as a student reads them: every line within 100 characters (prose, output and listings), sections in the course's order, every Turkish name glossed at its first use in prose, no maintainers' notes, no lesson after the last.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { PROSE_WIDTH } from "../../src/lessons/wrapProse";
+
+const ROOT = join(__dirname, "..", "..");
+const EXPORTS = ["lessons/10-without-a-session.md", "lessons/seed-20260219/10-without-a-session.md"];
+
+/** The export's text outside fenced blocks: what the lesson says, not what it printed or listed. */
+function prose(markdown: string): string {
+  return markdown.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, "");
+}
+
+/**
+ * Each Turkish name of the world the lesson uses, and a word of its English gloss, which must
+ * come within a sentence's reach of the name's first use in prose.
+ */
+const GLOSSES: readonly [string, string][] = [
+  ["olcum", "metering"],
+  ["tarife", "tariff"],
+  ["kayit", "records"],
+  ["yetenek sor olcum", "capabilities"],
+  ["bolge_ozet", "region summary"],
+  ["kayit_yaz", "write a record"],
+  ["arac bildirilmedi", "tool not declared"],
+  ["onay yok", "no approval"],
+  ["sayac_oku", "read meter"],
+  ["abone", "subscriber"],
+  ["tuketim", "consumption"],
+  ["onceki", "previous"],
+  ["simdiki", "current"],
+  ["surum", "version"],
+];
+
+for (const path of EXPORTS) {
+  const markdown = readFileSync(join(ROOT, path), "utf8");
+  const said = prose(markdown);
+
+  test(`${path}: every line is at most ${PROSE_WIDTH} characters`, () => {
+    const wide = markdown.split("\n").flatMap((line, k) => ([...line].length > PROSE_WIDTH ? [`${k + 1}: ${line}`] : []));
+    assert.deepEqual(wide, []);
+  });
+
+  test(`${path}: what you will learn, assumptions, the body, summary, exercises, solutions, and a closing section last`, () => {
+    const headings = [...markdown.matchAll(/^(#{1,2}) (.+)$/gm)].map((m) => m[2]);
+    const at = (name: string) => {
+      const k = headings.indexOf(name);
+      assert.ok(k >= 0, `no heading ${name}: ${headings.join(" | ")}`);
+      return k;
+    };
+    assert.ok(markdown.indexOf("**What you will learn**") < markdown.indexOf("## Assumptions"));
+    const body = headings.filter((h) => /^\d+ · /.test(h)).map((h) => headings.indexOf(h));
+    assert.equal(body.length, 6);
+    assert.ok(at("Assumptions") < Math.min(...body) && Math.max(...body) < at("Summary"));
+    assert.ok(at("Summary") < at("Exercises") && at("Exercises") < at("Solutions") && at("Solutions") < at("Where to go from here"));
+    assert.equal(headings.at(-1), "Where to go from here", "the last lesson ends with where to go, not Next");
+    const exercises = markdown.slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions"));
+    assert.match(exercises, /npm run build/);
+    assert.match(exercises, /restart the kernel/);
+  });
+
+  test(`${path}: every Turkish name is glossed in English at its first use in prose`, () => {
+    for (const [name, gloss] of GLOSSES) {
+      const first = said.search(new RegExp(`\\b${name}\\b`));
+      assert.ok(first >= 0, `${name} is not used in prose`);
+      const near = said.slice(Math.max(0, first - 40), first + name.length + 120);
+      assert.ok(near.includes(gloss), `${name}: no "${gloss}" near its first use: ${near}`);
+    }
+  });
+
+  test(`${path}: no provenance labels or performance remarks, and no lesson after this one`, () => {
+    assert.doesNotMatch(markdown, /\bIM\d+\b|reference lesson|seed document|issue \d+|hot loop|object shape|per cent/i);
+    assert.doesNotMatch(said, /\blesson (1[1-9]|[2-9]\d)\b/i);
+    assert.doesNotMatch(said, /\bNext\b/);
+  });
+}
