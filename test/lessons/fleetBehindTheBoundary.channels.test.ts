@@ -104,3 +104,25 @@ test("SDK 1.x client: -32001 (timeout) and -32000 (connection closed) are made b
   assert.ok(!codes.includes(-32001) && !codes.includes(-32000), `server error codes: ${codes.join(", ")}`);
   await client.close();
 });
+
+test("SDK 2.4 client: the same two local failures carry names, REQUEST_TIMEOUT and CONNECTION_CLOSED, not JSON-RPC codes", async () => {
+  const server = new McpServer({ name: "fleet", version: "1" });
+  server.registerTool("top_devices", { inputSchema: z.object(limitShape) }, () => new Promise(() => {}));
+  const client = new Client({ name: "probe", version: "0" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const codeOf = async (call: Promise<unknown>) => {
+    try {
+      await call;
+      return "answered";
+    } catch (error) {
+      return String((error as { code?: unknown }).code);
+    }
+  };
+  assert.equal(await codeOf(client.callTool({ name: "top_devices", arguments: { limit: 5 } }, { timeout: 20 })), "REQUEST_TIMEOUT");
+  const pending = codeOf(client.callTool({ name: "top_devices", arguments: { limit: 5 } }));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await serverSide.close();
+  assert.equal(await pending, "CONNECTION_CLOSED");
+  await client.close();
+});

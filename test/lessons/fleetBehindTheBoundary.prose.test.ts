@@ -46,7 +46,7 @@ test("the channel reading and the summary say where -32602, -32000 and -32001 co
   assert.match(channels, /`MCP error -32602: Tool rank_by_rate not found` and arrives as an error result/);
   const conditions = prose.readConditions(r);
   assert.match(conditions, /`-32001` is the SDK client's own code for its timeout, made on the client's side, and never travels on the wire/);
-  assert.match(conditions, /`MCP error -32000: Connection closed` — again the client's own code/);
+  assert.match(conditions, /`MCP error -32000: Connection closed` — again the client.s own code \(v2: `CONNECTION_CLOSED`\)/);
   assert.match(prose.summarizeFleet(r), /`-32000` and `-32001` are made by the SDK's client and never cross the wire/);
 });
 

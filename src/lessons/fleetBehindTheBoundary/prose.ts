@@ -254,13 +254,14 @@ export function readConditions(result: FleetLessonResult): string {
     `**slow**: the first ${code("top_devices")} call runs past the client's ${ms(LATENCY_MICROS.clientTimeout)} ms wait. The ` +
       `client stops waiting, sends ${code("notifications/cancelled")} for the request, as the specification asks of a sender ` +
       `that times out, and the agent reads ${code("MCP error -32001: Request timed out")}. No server sent that: ${code("-32001")} ` +
-      `is the SDK client's own code for its timeout, made on the client's side, and never travels on the wire. The agent sends ` +
+      `is the SDK client's own code for its timeout, made on the client's side, and never travels on the wire (SDK v2's ` +
+      `client names it ${code("REQUEST_TIMEOUT")} instead). The agent sends ` +
       `the identical call again in its next turn — as the model in the experiment did in every run — and this time it is ` +
       `served: ${slow.correct ? "right" : "wrong"} answer, ${plural(slow.toolErrors, "tool error")}, ${slow.turns} turns instead of ` +
       `${validating.turns}, and ${msPerCall(slow)} ms per call, the timeout averaged over ${slow.toolCalls} calls.`,
     `**crash**: the server exits while handling its ${ordinal(CRASH_ON_CALL)} ${code("tools/call")}. That call reads ` +
-      `${code("MCP error -32000: Connection closed")} — again the client's own code, raised when the pipe closes, not a message ` +
-      `from the server — and every later one ${code("Not connected")}, which does not say whether waiting would help. The ` +
+      `${code("MCP error -32000: Connection closed")} — again the client's own code (v2: ${code("CONNECTION_CLOSED")}), raised ` +
+      `when the pipe closes, not a message from the server — and every later one ${code("Not connected")}, which does not say whether waiting would help. The ` +
       `thorough agent treats it like the timeout and reissues the failed calls: ${crash.toolErrors} failed calls out of ` +
       `${crash.toolCalls}. Then it gives up. The pages it read before the crash are a partial search, proof of nothing, so it ` +
       `falls back on the raw-downtime leader from its first turn and answers ${code(String(crash.answer))}: ` +
