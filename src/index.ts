@@ -53,10 +53,10 @@ export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord, type AgentOutcome }
 export { MALFORMED_CALLS, probeMalformedCalls, type MalformedCall, type MalformedRow } from "./fleet/malformed";
 export { createFleetServer, runFleetChain, walkFleetChain, type FleetChainOutcome, FLEET_POLICY, FLEET_CHAIN, FLEET_STATE, type FleetLevelRow } from "./fleet/server";
 export { simulateFleetLesson, type FleetLessonResult, type ModelSummary } from "./lessons/fleetBehindTheBoundary/simulate";
-export { formatFleetTable, formatGroundTruth, formatLevelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall } from "./lessons/fleetBehindTheBoundary/tables";
+export { formatFleetTable, formatGroundTruth, formatToolTable, formatLevelTable, formatChannelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall, channelCode, answerCode, wrapWords, ANSWER_CODES, CHANNELS_ELSEWHERE, LINE_WIDTH } from "./lessons/fleetBehindTheBoundary/tables";
 export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";
 export { formatTextTable, type Cell } from "./lessons/textTable";
-export { describeFleetSeed, readFleet, readGroundTruth, readLevels, readMalformed, describeConditions, readConditions, summarizeFleet } from "./lessons/fleetBehindTheBoundary/prose";
+export { describeFleetSeed, readFleet, quoteQuestion, readGroundTruth, readLevels, readChannels, readMalformed, describeTurns, describeConditions, describeClock, readConditions, summarizeFleet, solveExercises } from "./lessons/fleetBehindTheBoundary/prose";
 
 // Charts: vega-lite specs rendered to SVG with vega.
 export { renderSvg, type ChartSpec } from "./charts/render";

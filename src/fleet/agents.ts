@@ -14,8 +14,8 @@
  *   pages 25-hour bands, four per turn, twice each (by downtime and by hours, so every rate is
  *   exact); a band with more devices than a page holds is halved and paged again. It stops when
  *   no device it has not read can win: such a device has at least as many hours as the bands
- *   read so far cover, and no more downtime than the raw-downtime leader under 500 hours. Then it fetches the
- *   winner's record and ranks risk within its model.
+ *   read so far cover, and no more downtime than the raw-downtime leader under 500 hours. Then
+ *   it fetches the winner's record and ranks risk within its model.
  *
  * Both reissue a failed call up to {@link MAX_RETRIES} times, stop at once when an error says the
  * server is gone for good ({@link SERVER_GONE}), and otherwise give up and answer with what they
@@ -25,10 +25,13 @@ import { LOW_HOURS, MAX_ROWS } from "./catalog";
 import { SERVER_GONE } from "./client";
 import type { ToolCall, ToolOutcome } from "./paths";
 
-/** Times a failed call is reissued before the agent gives up. This project's choice (the seed's model reissued a timed-out call once). */
+/**
+ * Times a failed call is reissued before the agent gives up. This project's choice (the seed's
+ * model reissued a timed-out call once).
+ */
 export const MAX_RETRIES = 2;
 
-/** Width of the bands the thorough agent pages, in hours, and how many it pages per turn. This project's choice. */
+/** Width of the bands the thorough agent pages, in hours, and how many it pages per turn (ours). */
 export const BAND_HOURS = 25;
 export const WAVE_BANDS = 4;
 
@@ -55,13 +58,16 @@ interface TopResult {
   devices: Row[];
 }
 
+/** What {@link ask} is: a run of turns that ends with every result, or `null` for none. */
+type Asking = Generator<readonly ToolCall[], unknown[] | null, readonly ToolOutcome[]>;
+
 /**
  * Sends a turn of calls and reissues the failed ones in the following turns.
  *
  * @returns the parsed results in call order, or `null` when the agent gives up (a call still
  *   failing after {@link MAX_RETRIES} reissues, or any error saying the server is gone).
  */
-function* ask(calls: readonly ToolCall[]): Generator<readonly ToolCall[], unknown[] | null, readonly ToolOutcome[]> {
+function* ask(calls: readonly ToolCall[]): Asking {
   const results: unknown[] = new Array(calls.length);
   let pending = calls.map((_, index) => index);
   for (let attempt = 0; pending.length > 0; attempt++) {
@@ -119,22 +125,53 @@ interface Known {
 
 /** `top_devices` for one band, ranked by one field, a full page. */
 function page(field: string, band: Band): ToolCall {
-  return { name: "top_devices", arguments: { field, min_hours: band.min, max_hours: band.max, limit: MAX_ROWS } };
+  const filters = { min_hours: band.min, max_hours: band.max };
+  return { name: "top_devices", arguments: { field, ...filters, limit: MAX_ROWS } };
 }
 
-/** The thorough policy: pages low-hour bands around the cap, stops when no unseen device can win. */
+/**
+ * The devices of one band, read from its two pages: downtime from the page ranked by downtime,
+ * hours from the page ranked by hours (the same devices when the band fits on a page).
+ */
+function readBand(byDowntime: TopResult, byHours: TopResult, band: Band): Known[] {
+  const hours = new Map(byHours.devices.map((row) => [row.device_id, Number(row.operating_hours)]));
+  return byDowntime.devices.map((row) => ({
+    device_id: row.device_id,
+    model: row.model,
+    downtime: Number(row.downtime_min),
+    hours: hours.get(row.device_id) ?? band.max,
+  }));
+}
+
+/**
+ * Whether no device the agent has not read can beat `best`. The bands read so far cover every
+ * hour from 0 up to `covered`, so an unread device has run at least `covered` hours, and no
+ * device under 500 hours has more than `mostDowntime` minutes: its rate is at most
+ * `mostDowntime / covered`.
+ */
+function canStop(done: readonly Band[], best: Known, mostDowntime: number): boolean {
+  let covered = 0;
+  for (const band of [...done].sort((a, b) => a.min - b.min)) {
+    if (band.min === covered) covered = band.max;
+  }
+  return covered >= LOW_HOURS || mostDowntime * best.hours < best.downtime * covered;
+}
+
+/** The thorough policy: pages low-hour bands around the cap, until no unread device can win. */
 export const THOROUGH: AgentPolicy = {
   name: "thorough",
-  description: "pages hour bands around the 10-row cap, computes every rate, stops when no unseen device can win",
+  description:
+    "pages hour bands around the 10-row cap, computes every rate, " +
+    "stops when no unseen device can win",
   *start(): AgentRun {
-    const opening = yield* ask([{ name: "count_devices", arguments: { max_hours: LOW_HOURS } }, downtimeLeaders(MAX_ROWS)]);
+    const count: ToolCall = { name: "count_devices", arguments: { max_hours: LOW_HOURS } };
+    const opening = yield* ask([count, downtimeLeaders(MAX_ROWS)]);
     if (!opening) return null;
     const leaders = (opening[1] as TopResult).devices;
     if (leaders.length === 0) return null;
     const mostDowntime = Number(leaders[0].downtime_min);
     const giveUp = () => `${leaders[0].device_id} vs unknown`;
 
-    const known = new Map<string, Known>();
     const done: Band[] = [];
     let best: Known | undefined;
     let nextEdge = 0;
@@ -146,36 +183,33 @@ export const THOROUGH: AgentPolicy = {
       }
       if (wave.length === 0) break;
       // Two pages per band: downtime and hours of the same (at most ten) devices.
-      const pages = yield* ask(wave.flatMap((band) => [page("downtime_min", band), page("operating_hours", band)]));
+      const turn = wave.flatMap((band) => [
+        page("downtime_min", band),
+        page("operating_hours", band),
+      ]);
+      const pages = yield* ask(turn);
       if (!pages) return giveUp();
       const split: Band[] = [];
       wave.forEach((band, k) => {
         const byDowntime = pages[2 * k] as TopResult;
-        const byHours = pages[2 * k + 1] as TopResult;
         if (byDowntime.total_matching > byDowntime.returned && band.max - band.min > 1) {
           const middle = Math.floor((band.min + band.max) / 2);
           split.push({ min: band.min, max: middle }, { min: middle, max: band.max });
           return;
         }
-        const hours = new Map(byHours.devices.map((row) => [row.device_id, Number(row.operating_hours)]));
-        for (const row of byDowntime.devices) {
-          const device = { device_id: row.device_id, model: row.model, downtime: Number(row.downtime_min), hours: hours.get(row.device_id) ?? band.max };
-          known.set(device.device_id, device);
+        for (const device of readBand(byDowntime, pages[2 * k + 1] as TopResult, band)) {
           if (!best || device.downtime * best.hours > best.downtime * device.hours) best = device;
         }
         done.push(band);
       });
       wave = split;
-      // Every device under `covered` hours has been read; any other has at most mostDowntime
-      // minutes over at least `covered` hours. Stop once that cannot beat the best rate.
-      let covered = 0;
-      for (const band of [...done].sort((a, b) => a.min - b.min)) if (band.min === covered) covered = band.max;
-      if (best && (covered >= LOW_HOURS || mostDowntime * best.hours < best.downtime * covered)) break;
+      if (best && canStop(done, best, mostDowntime)) break;
     }
     if (!best) return giveUp();
 
     // Fetch the winner's full record and its model's risk leader together.
-    const last = yield* ask([{ name: "get_device", arguments: { device_id: best.device_id } }, riskLeader(best.model)]);
+    const fetch: ToolCall = { name: "get_device", arguments: { device_id: best.device_id } };
+    const last = yield* ask([fetch, riskLeader(best.model)]);
     if (!last) return `${best.device_id} vs unknown`;
     const record = last[0] as { device_id: string };
     return `${record.device_id} vs ${(last[1] as TopResult).devices[0].device_id}`;

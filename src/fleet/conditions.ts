@@ -9,12 +9,17 @@
 import type { PathName } from "./paths";
 
 /**
- * Latencies on the virtual clock, in microseconds. Source: seed document 000:
- * - `directCall` 22: direct per-call mean over 270 warm calls (0.022 ms);
- * - `rawCall` 90 and `validatingCall` 93: the same over stdio (0.090 and 0.093 ms);
- * - `rawStartup` 74,500 and `validatingStartup` 78,700: spawn, `initialize`, `tools/list` (74.5 and 78.7 ms);
- * - `restart` 81,000: a respawn and the retried call's extra time ("81 ms extra in the probe");
- * - `slowTool` 3,000,000 and `clientTimeout` 1,500,000: the slow tool sleeps 3 s, the client waits 1.5 s.
+ * Latencies on the virtual clock, in whole microseconds, as the experiment measured them:
+ * - `directCall` 22: one call to a handler in-process (0.022 ms);
+ * - `rawCall` 90 and `validatingCall` 93: one call over stdio to each server (0.090, 0.093 ms);
+ * - `rawStartup` 74,500 and `validatingStartup` 78,700: starting a server process, then
+ *   `initialize` and `tools/list` (74.5 and 78.7 ms);
+ * - `restart` 81,000: a respawn and the retried call's extra time (81 ms);
+ * - `slowTool` 3,000,000 and `clientTimeout` 1,500,000: the slow tool takes 3 s, the client
+ *   waits 1.5 s.
+ *
+ * @remarks Source: seed document 000, probe table (per-call means over 270 warm calls, startup
+ * the mean of 10) and faults table ("81 ms extra in the probe").
  */
 export const LATENCY_MICROS = {
   directCall: 22,

@@ -21,7 +21,11 @@ export const FLEET_AJV_OPTIONS = { allErrors: true, verbose: true, removeAdditio
 
 let compiled: ReadonlyMap<string, ValidateFunction> | undefined;
 
-/** The validator of each fleet tool, by name; compiled on the first call, then shared. */
+/**
+ * The validator of each fleet tool, by name; compiled on the first call, then shared. The
+ * validating server asks for them when it is made, not at its first `tools/call`, so that no call
+ * pays for the compile (a client timeout of a few hundred ms must not catch a cold compile).
+ */
 export function fleetValidators(): ReadonlyMap<string, ValidateFunction> {
   if (!compiled) {
     const ajv = new Ajv(FLEET_AJV_OPTIONS);

@@ -32,6 +32,9 @@ export type Device = {
   downtime_min: number;
 };
 
+/** The fleet's random draw: a whole number from 0 to `n - 1`. */
+type Draw = (n: number) => number;
+
 /** A generated fleet: its seed, its devices in draw order, and the devices by id. */
 export interface Fleet {
   seed: number;
@@ -67,7 +70,7 @@ const NEEDLE_HOURS_SPAN = 30;
 export function generateFleet(seed: number): Fleet {
   checkSeed(seed);
   const random = seedrandom(`fleet:${seed}`);
-  const draw = (n: number) => Math.floor(random() * n);
+  const draw: Draw = (n) => Math.floor(random() * n);
   const numbers = new Map<string, number>();
   const devices: Device[] = [];
   const low: number[] = [];
@@ -78,7 +81,9 @@ export function generateFleet(seed: number): Fleet {
     const site = SITES[draw(SITES.length)];
     const firmware = model.firmware[draw(model.firmware.length)];
     const isLow = random() < LOW_HOURS_SHARE;
-    const hours = isLow ? LOW_MIN_HOURS + draw(LOW_HOURS - LOW_MIN_HOURS) : LOW_HOURS + draw(HIGH_MAX_HOURS - LOW_HOURS);
+    const hours = isLow
+      ? LOW_MIN_HOURS + draw(LOW_HOURS - LOW_MIN_HOURS)
+      : LOW_HOURS + draw(HIGH_MAX_HOURS - LOW_HOURS);
     const rate = BASE_RATE + RATE_SPREAD * random() * random();
     const downtime = Math.round((hours * rate) / 100);
     const alerts = Math.floor(downtime / 15 + 12 * random() * random());
@@ -102,15 +107,19 @@ export function generateFleet(seed: number): Fleet {
   return { seed, devices, byId: new Map(devices.map((device) => [device.device_id, device])) };
 }
 
-/** Gives one low-hour device few hours and just enough downtime for the highest rate; returns it. */
-function plantNeedle(devices: Device[], low: readonly number[], draw: (n: number) => number): Device {
+/**
+ * Gives one low-hour device few hours and just enough downtime for the highest rate; returns it.
+ *
+ * @param low the indices of the devices under 500 hours.
+ */
+function plantNeedle(devices: Device[], low: readonly number[], draw: Draw): Device {
   const needle = devices[low[draw(low.length)]];
   needle.operating_hours = NEEDLE_MIN_HOURS + draw(NEEDLE_HOURS_SPAN);
   // The best rate among the other low-hour devices, kept as a fraction best.d / best.h.
   let best = { d: 0, h: 1 };
   for (const index of low) {
-    const device = devices[index];
-    if (device !== needle && device.downtime_min * best.h > best.d * device.operating_hours) best = { d: device.downtime_min, h: device.operating_hours };
+    const { downtime_min: d, operating_hours: h } = devices[index];
+    if (devices[index] !== needle && d * best.h > best.d * h) best = { d, h };
   }
   // Least d with d / h_needle > best.d / best.h, then 0 or 1 more.
   needle.downtime_min = Math.floor((best.d * needle.operating_hours) / best.h) + 1 + draw(2);

@@ -49,7 +49,7 @@ export function answerFor(fleet: Fleet, device: Device): TaskAnswer {
   return { device, riskLeader: leader, answer: `${device.device_id} vs ${leader.device_id}` };
 }
 
-/** True when `a` has strictly more downtime per operating hour than `b` (integer cross-multiplication). */
+/** Whether `a` has more downtime per operating hour than `b`; integers, cross-multiplied. */
 export function higherRate(a: Device, b: Device): boolean {
   return a.downtime_min * b.operating_hours > b.downtime_min * a.operating_hours;
 }
@@ -62,7 +62,9 @@ export function higherRate(a: Device, b: Device): boolean {
  */
 export function solveTask(fleet: Fleet): TaskTruth {
   const low = fleet.devices.filter((d) => d.operating_hours < LOW_HOURS);
-  if (low.length === 0) throw new Error(`fleet seed ${fleet.seed} has no device under ${LOW_HOURS} hours`);
+  if (low.length === 0) {
+    throw new Error(`fleet seed ${fleet.seed} has no device under ${LOW_HOURS} hours`);
+  }
   let best = low[0];
   for (const device of low) if (higherRate(device, best)) best = device;
   const byDowntime = rankBy(low, "downtime_min");

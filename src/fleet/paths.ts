@@ -1,17 +1,24 @@
 /**
  * Three paths between an agent and the fleet's handlers, and what the agent reads back.
  *
- * Source: seed document 000, "Experiment design" and the probe table; issue 3 §6.
  * - `direct`: the handlers called in-process; a throw becomes an error result.
  * - `raw`: a JSON-RPC server handed the exact JSON Schema, checking nothing; a handler throw (or
  *   an unknown tool) becomes JSON-RPC error −32603 carrying the message.
  * - `validating`: a JSON-RPC server that validates arguments against the declared schema with
- *   ajv before the handler runs, as the SDK's high-level server does with its own schemas:
- *   invalid arguments become JSON-RPC error −32602 naming what was expected; properties the
- *   schema does not name are stripped; an unknown tool and a handler throw become error results.
+ *   ajv before the handler runs: invalid arguments become JSON-RPC error −32602 naming what was
+ *   expected (where protocol revision 2025-06-18 lists invalid arguments; 2025-11-25 asks for a
+ *   tool execution error, a result with `isError: true`, and so does the SDK's high-level
+ *   `McpServer` from 1.21 on, the source experiment's included); properties the schema does not
+ *   name are stripped; an unknown tool and a handler throw become error results.
  *
  * Whatever the channel, the client turns the answer into one {@link ToolOutcome}, the way the
  * seed's client mapped both failure channels onto one tool result.
+ *
+ * Source: seed document 000, "Experiment design" and the probe table; issue 3 §6; issue 12 §1
+ * (the SDK's channels, read in `@modelcontextprotocol/sdk` 1.21–1.32 `server/mcp.ts`). For
+ * {@link createValidatingServer}: a shallow copy of the arguments suffices for ajv, since
+ * `test/fleet/tools.test.ts` holds every property schema to a scalar's, and its validators are
+ * made with the server (see `fleetValidators`).
  */
 import type { ErrorObject } from "ajv";
 import { fleetValidators } from "./fleetValidation";
@@ -57,19 +64,26 @@ export interface ToolOutcome {
   text: string;
 }
 
+/** Handlers by tool name, as the paths look them up. */
+type FleetHandlers = Readonly<Record<string, FleetHandler>>;
+
 /** A call as an agent writes it. */
 export interface ToolCall {
   name: string;
   arguments: ToolArguments;
 }
 
-/** The rig's answer to a tool it does not have. Source: seed document 000, probe table (`No such tool: rank_by_rate.`). */
+/**
+ * The rig's answer to a tool it does not have.
+ *
+ * @remarks Source: seed document 000, probe table (`No such tool: rank_by_rate.`).
+ */
 export function noSuchTool(name: string): string {
   return `No such tool: ${name}. The tools are ${FLEET_TOOL_DEFINITIONS.map((t) => t.name).join(", ")}.`;
 }
 
 /** The `direct` path: the handler in-process; a throw becomes an error result. */
-export function callDirect(handlers: Readonly<Record<string, FleetHandler>>, call: ToolCall): ToolOutcome {
+export function callDirect(handlers: FleetHandlers, call: ToolCall): ToolOutcome {
   const handler = Object.hasOwn(handlers, call.name) ? handlers[call.name] : undefined;
   if (!handler) return { isError: true, channel: "error result", text: noSuchTool(call.name) };
   try {
@@ -79,12 +93,22 @@ export function callDirect(handlers: Readonly<Record<string, FleetHandler>>, cal
   }
 }
 
-/** Maps a `tools/call` response onto what the agent reads, as the seed's client does. */
+/**
+ * Maps a `tools/call` response onto what the agent reads. A JSON-RPC error becomes the text the
+ * SDK's client throws, `MCP error <code>: <message>`; a result gives its text, an error when it
+ * carries `isError: true`.
+ *
+ * @remarks Source: seed document 000 (its client mapped both channels onto one tool result).
+ */
 export function outcomeOf(response: JsonRpcResponse): ToolOutcome {
-  if ("error" in response) return { isError: true, channel: "JSON-RPC error", text: mcpErrorText(response.error.code, response.error.message) };
+  if ("error" in response) {
+    const text = mcpErrorText(response.error.code, response.error.message);
+    return { isError: true, channel: "JSON-RPC error", text };
+  }
   const result = response.result as unknown as CallToolResult;
   const text = result.content.map((part) => part.text).join("\n");
-  return result.isError ? { isError: true, channel: "error result", text } : { isError: false, channel: "result", text };
+  if (result.isError) return { isError: true, channel: "error result", text };
+  return { isError: false, channel: "result", text };
 }
 
 /** What a path's server does with the arguments of a `tools/call`. */
@@ -124,7 +148,7 @@ function failure(id: number, code: number, message: string): JsonRpcResponse {
 
 /** The `raw` server: the exact schema in `tools/list`, no checks; any throw is −32603. */
 export function createRawServer(fleet: Fleet): JsonRpcServer {
-  const handlers: Readonly<Record<string, FleetHandler>> = createFleetHandlers(fleet);
+  const handlers: FleetHandlers = createFleetHandlers(fleet);
   return jsonRpcServer((name, args, id) => {
     try {
       if (!Object.hasOwn(handlers, name)) throw new Error(`Unknown tool: ${name}`);
@@ -167,32 +191,37 @@ function describeError(error: ErrorObject, schema: JsonSchema): string {
 /**
  * The sentence for arguments that failed a tool's schema: `Input validation error: Invalid
  * arguments for tool <name>: ` and each ajv error as {@link describeError} words it, `; `
- * between them (the wording of the SDK's high-level server), as {@link createValidatingServer}
- * words it. The world's real servers send it (`server/servedServers.ts`). The validating server
- * keeps its own line for it, because lesson 8 shows that function's source as it was written;
- * `test/server/revisions.test.ts` holds the two sentences equal.
+ * between them. The validating server ({@link createValidatingServer}) and the world's real
+ * servers (`server/servedServers.ts`) both send it.
+ *
+ * @remarks Source: the wording of the SDK's high-level server (`McpServer.validateToolInput`,
+ * `@modelcontextprotocol/sdk` 1.21 on); `test/server/revisions.test.ts` holds the two servers'
+ * sentences equal.
  */
 export function invalidArgumentsMessage(name: string, errors: readonly ErrorObject[], schema: JsonSchema): string {
   return `Input validation error: Invalid arguments for tool ${name}: ${errors.map((error) => describeError(error, schema)).join("; ")}`;
 }
 
-/** The `validating` server: ajv against the declared schema, then the handler. */
+/**
+ * The `validating` server: arguments checked against the declared schema, then the handler.
+ * Invalid arguments get JSON-RPC error −32602; an unknown tool or a handler's throw, an error
+ * result.
+ */
 export function createValidatingServer(fleet: Fleet): JsonRpcServer {
-  const handlers: Readonly<Record<string, FleetHandler>> = createFleetHandlers(fleet);
-  // The validators now, not at the first call, so that the first call is as fast as any other (a
-  // client timeout of a few hundred ms must not catch a cold compile). Compiled once per process;
-  // the real server's bundle has them compiled at build time (`fleetValidation.ts`).
+  const handlers: FleetHandlers = createFleetHandlers(fleet);
   const validators = fleetValidators();
   return jsonRpcServer((name, args, id) => {
     const validate = Object.hasOwn(handlers, name) ? validators.get(name) : undefined;
-    if (!validate) return success(id, textResult(mcpErrorText(ERROR_CODES.invalidParams, `Tool ${name} not found`), true));
-    // ajv strips unnamed properties in place: it gets a copy, and the caller's object stays as sent.
-    // A shallow copy suffices, as every property schema is a scalar's (a test holds them to that).
+    if (!validate) {
+      const text = mcpErrorText(ERROR_CODES.invalidParams, `Tool ${name} not found`);
+      return success(id, textResult(text, true));
+    }
+    // ajv drops the properties the schema does not name, so it checks a copy of the arguments.
     const checked: JsonObject = { ...(args as JsonObject) };
     if (!validate(checked)) {
       const schema = FLEET_TOOL_DEFINITIONS.find((tool) => tool.name === name)!.inputSchema;
-      const details = (validate.errors ?? []).map((error) => describeError(error, schema)).join("; ");
-      return failure(id, ERROR_CODES.invalidParams, `Input validation error: Invalid arguments for tool ${name}: ${details}`);
+      const message = invalidArgumentsMessage(name, validate.errors ?? [], schema);
+      return failure(id, ERROR_CODES.invalidParams, message);
     }
     try {
       return success(id, textResult(JSON.stringify(handlers[name](checked))));

@@ -19,9 +19,9 @@ import type { Fields, Value } from "../sim/values";
 import { ALLOWLIST, KNOWN_VERSIONS } from "../world/servers";
 
 /**
- * A client policy that knows the fleet: the lesson's allowlist plus the three fleet tools, and
- * the lesson's known versions plus `fleet` at {@link FLEET_VERSION}. (Lesson 6's own policy
- * knows neither, so it drops the fleet server: at levels 0–2 by allowlist, at level 3 by version.)
+ * A client policy that knows the fleet: lesson 6's allowlist plus the three fleet tools, and
+ * lesson 6's known versions plus `fleet` at {@link FLEET_VERSION}. Lesson 6's own policy knows
+ * neither, so it drops the fleet server: at levels 0–2 by allowlist, at level 3 by version.
  */
 export const FLEET_POLICY: ClientPolicy = {
   allowlist: [...ALLOWLIST, ...FLEET_TOOL_NAMES],
@@ -31,8 +31,8 @@ export const FLEET_POLICY: ClientPolicy = {
 /**
  * The fleet server for the simulator: local transport (a stdio child process), version
  * {@link FLEET_VERSION}, three read-only tools whose fields are their schemas' property names,
- * and one resource, the device list. A handler's throw becomes `{hata: message}`, the
- * simulator's error result.
+ * and one resource, `cihaz_listesi` (Turkish for "device list"). A handler's throw becomes
+ * `{hata: message}` (`hata`, "error"), the simulator's error result.
  */
 export function createFleetServer(fleet: Fleet): Server {
   const handlers = createFleetHandlers(fleet);
@@ -105,7 +105,14 @@ export interface FleetChainOutcome {
  */
 export function walkFleetChain(session: Session): FleetChainOutcome {
   const state: Fields = { ...FLEET_STATE };
-  const outcome: FleetChainOutcome = { calls: 0, failed: 0, blocked: 0, count: null, fetched: null, failure: undefined };
+  const outcome: FleetChainOutcome = {
+    calls: 0,
+    failed: 0,
+    blocked: 0,
+    count: null,
+    fetched: null,
+    failure: undefined,
+  };
   for (const name of FLEET_CHAIN) {
     const answer = callTool(session, name, state);
     outcome.calls += 1;
@@ -116,17 +123,24 @@ export function walkFleetChain(session: Session): FleetChainOutcome {
       break;
     }
     if (name === "count_devices") outcome.count = answer.count;
-    if (name === "top_devices") state.device_id = (answer.devices as readonly Fields[])[0]?.device_id ?? null;
+    if (name === "top_devices") {
+      state.device_id = (answer.devices as readonly Fields[])[0]?.device_id ?? null;
+    }
     if (name === "get_device") outcome.fetched = answer.device_id;
   }
   return outcome;
 }
 
-/** Negotiates with `servers` at `level` on a fresh envelope, then walks the chain ({@link walkFleetChain}). */
-export function runFleetChain(servers: readonly Server[], level: Level, policy: ClientPolicy = FLEET_POLICY): FleetLevelRow {
+/** Negotiates with `servers` at `level` on a fresh envelope, then walks {@link FLEET_CHAIN}. */
+export function runFleetChain(
+  servers: readonly Server[],
+  level: Level,
+  policy: ClientPolicy = FLEET_POLICY,
+): FleetLevelRow {
   const envelope = new Envelope();
   const negotiation = negotiate(servers, level, policy, envelope);
-  const { calls, failed, count, fetched, failure } = walkFleetChain({ envelope, agreed: negotiation.agreed, approval: false });
+  const session = { envelope, agreed: negotiation.agreed, approval: false };
+  const { calls, failed, count, fetched, failure } = walkFleetChain(session);
   const { request, response, tokens, round_trips } = envelope.counts();
   return {
     level,

@@ -1,4 +1,4 @@
-// Lesson 8's printout and JSON are pure functions of the seed: byte-stable, every section and condition × policy row present, keys in the documented order.
+// Lesson 8's printout and JSON are pure functions of the seed: byte-stable, no line over 100 characters, every section, figure and condition × policy row present, keys in the documented order.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { AGENT_POLICIES } from "../../src/fleet/agents";
@@ -9,7 +9,8 @@ import { MALFORMED_CALLS } from "../../src/fleet/malformed";
 import { runMatrix } from "../../src/fleet/run";
 import { fleetLessonJson } from "../../src/lessons/fleetBehindTheBoundary/json";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
-import { formatConditionTable, formatFleetLesson, msPerCall } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import { answerCode, channelCode, formatConditionTable, formatFleetLesson, LINE_WIDTH, msPerCall, wrapWords } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 
 const result = simulateFleetLesson(DEFAULT_SEED);
@@ -18,11 +19,17 @@ const text = formatFleetLesson(result);
 const SECTIONS = [
   `fleet (seed ${DEFAULT_SEED})`,
   "ground truth",
-  "the fleet as a fourth server, client that knows it",
-  "the fleet as a fourth server, lesson 6's client",
+  "the three tools",
+  "the fleet as a fourth server",
+  "failures and their channels",
   "eight malformed calls down three paths",
   "conditions × policies (virtual clock)",
 ];
+
+/** The body of one `## ` section of the printout. */
+function section(title: string, of = text): string {
+  return of.split(`## ${title}\n`)[1].split("\n\n## ")[0].trimEnd();
+}
 
 test("the printout is byte-identical across two simulations of the same seed, and ends with one newline", () => {
   assert.equal(formatFleetLesson(simulateFleetLesson(DEFAULT_SEED)), text);
@@ -35,33 +42,121 @@ test("every section title is there, in order, as a `## ` line", () => {
   assert.deepEqual(titles, SECTIONS);
 });
 
+test(`no printed line is wider than ${LINE_WIDTH} characters, for the lesson's two seeds and 40 others`, () => {
+  for (const seed of [DEFAULT_SEED, 20260219, ...Array.from({ length: 40 }, (_, k) => k * 7919)]) {
+    const wide = formatFleetLesson(simulateFleetLesson(seed)).split("\n").filter((line) => [...line].length > LINE_WIDTH);
+    assert.deepEqual(wide, [], `seed ${seed}`);
+  }
+});
+
 test("the ground truth section names the answer and the shortcut", () => {
   assert.ok(text.includes(`answer    ${result.truth.answer}\n`));
   assert.ok(text.includes(`shortcut  ${result.truth.shortcut.answer}\n`));
   assert.ok(text.includes(`${result.truth.moreRawDowntime} of the ${result.truth.lowHourCount} devices under 500 h have more raw downtime than the task device`));
 });
 
-test("the conditions table has a row per condition × policy, in order, columns aligned", () => {
-  const section = text.split("## conditions × policies (virtual clock)\n")[1].trimEnd();
-  assert.equal(section, formatConditionTable(result.matrix));
-  const [header, ...rows] = section.split("\n");
-  assert.equal(rows.length, CONDITIONS.length * AGENT_POLICIES.length);
-  const policyAt = header.indexOf("policy");
+test("the tool table is read from the declarations: every tool, its description, and every property once", () => {
+  const tools = section("the three tools");
+  const flat = tools.replace(/\n +/g, " ");
+  for (const tool of FLEET_TOOL_DEFINITIONS) {
+    assert.ok(flat.includes(`${tool.name.padEnd(13)}  ${tool.description}`), tool.name);
+    for (const property of Object.keys(tool.inputSchema.properties as object)) assert.ok(tools.includes(property), `${tool.name}.${property}`);
+  }
+  assert.match(tools, /limit +integer +1 to 10, default 5/);
+  assert.match(tools, /filters +the 5 of count_devices: model … max_hours/);
+  assert.ok(flat.includes('"InfusaLine 400", "InfusaLine 700", "CardioTrack M5", "Aeris V3", "RenalPure D2"'), "a model name is never broken");
+});
+
+test("the level table has a row per client and level, with the figures of the run, and its failures grouped", () => {
+  const [header, ...rows] = section("the fleet as a fourth server").split("\n");
+  assert.equal(header.split(/ {2,}/).length, 12);
+  const tagged = [...result.levels.map((r) => ["fleet", r] as const), ...result.lessonClientLevels.map((r) => ["lesson 6", r] as const)];
+  tagged.forEach(([client, r], k) => {
+    const cells = rows[k].split(/ {2,}/);
+    assert.equal(cells[0], client);
+    assert.deepEqual(cells.slice(1).map((c) => c.trim()), [r.level, r.negotiated, r.dropped, r.calls, r.failed, r.count ?? "-", r.fetched ?? "-", r.request, r.response, r.tokens, r.round_trips].map(String));
+  });
+  const failures = section("the fleet as a fourth server").split("first failure\n")[1];
+  assert.match(failures, /^fleet, level 0 +top_devices: field is required/m);
+  assert.match(failures, /^lesson 6, levels 0-3 +count_devices: arac bildirilmedi$/m);
+});
+
+test("the channel table reads our three paths from the run, beside the SDK's and the specification's columns", () => {
+  const [header, ...rows] = section("failures and their channels").split("\n");
+  assert.deepEqual(header.split(/ {2,}/), ["failure", "SDK 1.x", "SDK 2.4", "2025-06-18", "2025-11-25", "direct", "raw", "validating"]);
+  const cells = (kind: string) => rows.find((row) => row.startsWith(`${kind}  `))!.split(/ {2,}/);
+  assert.deepEqual(cells("invalid arguments").slice(1), ["isError", "isError", "-32602", "isError", "isError/ok", "-32603/ok", "-32602"]);
+  assert.deepEqual(cells("unknown tool").slice(1), ["isError", "-32602", "-32602", "-32602", "isError", "-32603", "isError"]);
+  assert.deepEqual(cells("handler throws").slice(1), ["isError", "isError", "isError", "isError", "isError", "-32603", "isError"]);
+  const byLabel = (label: string) => result.malformed.find((r) => r.label === label)!.outcomes;
+  assert.equal(channelCode(byLabel("unknown tool").validating), "isError");
+  assert.equal(channelCode(byLabel("limit as a string").validating), "-32602");
+  assert.equal(channelCode(byLabel("model in the wrong case").direct), "ok");
+});
+
+test("the malformed-calls table has each call, each path once, and spells out its two abbreviations", () => {
+  const lines = section("eight malformed calls down three paths").split("\n");
+  assert.deepEqual(lines.slice(-2), ["[D]: the text read on direct", "[V]: MCP error -32602: Input validation error: Invalid arguments for tool <tool>:"]);
+  const headings = lines.filter((line) => !line.startsWith(" ")).slice(1, -2);
+  assert.deepEqual(headings, MALFORMED_CALLS.map((c) => c.label));
+  for (const [k, call] of MALFORMED_CALLS.entries()) {
+    const start = lines.indexOf(call.label);
+    const end = k + 1 < MALFORMED_CALLS.length ? lines.indexOf(MALFORMED_CALLS[k + 1].label) : lines.length - 2;
+    const named = lines.slice(start + 1, end).filter((line) => /^ {2}\S/.test(line)).flatMap((line) => line.trim().split(/ {2,}/)[0].split(", "));
+    const paths = named.includes("all three") ? ["direct", "raw", "validating"] : named;
+    assert.deepEqual(paths, ["direct", "raw", "validating"], call.label);
+  }
+});
+
+test("the conditions table has a row per condition × policy, in order, its answers coded and keyed", () => {
+  const body = section("conditions × policies (virtual clock)");
+  assert.equal(body, formatConditionTable(result));
+  const [header, ...rest] = body.split("\n");
+  const rows = rest.slice(0, CONDITIONS.length * AGENT_POLICIES.length);
+  const agentAt = header.indexOf("agent");
   const answerAt = header.indexOf("answer");
   rows.forEach((row, k) => {
     const record = result.matrix[k];
     assert.ok(row.startsWith(`${CONDITIONS[Math.floor(k / AGENT_POLICIES.length)].name} `), row);
-    assert.ok(row.slice(policyAt).startsWith(`${AGENT_POLICIES[k % AGENT_POLICIES.length].name} `), row);
-    assert.equal(row.slice(answerAt), record.answer ?? "(none)");
+    assert.ok(row.slice(agentAt).startsWith(`${AGENT_POLICIES[k % AGENT_POLICIES.length].name} `), row);
+    assert.equal(row.slice(answerAt), answerCode(record.answer, result.truth));
+    assert.equal(answerCode(record.answer, result.truth) === "right", record.correct);
     assert.ok(row.includes(` ${msPerCall(record)} `));
   });
+  const key = rest.slice(rows.length).join(" ");
+  assert.ok(key.includes(`right = ${result.truth.answer}`) && key.includes(`shortcut = ${result.truth.shortcut.answer}`), key);
 });
 
-test("the malformed-calls table has each call on each of the three paths", () => {
-  const section = text.split("## eight malformed calls down three paths\n")[1].split("\n\n")[0];
-  const lines = section.split("\n").slice(1);
-  assert.equal(lines.length, MALFORMED_CALLS.length * 3);
-  MALFORMED_CALLS.forEach((call, k) => assert.ok(lines[3 * k].startsWith(`${call.label} `), call.label));
+test("answerCode names the true answer, the shortcut, a give-up, none and anything else", () => {
+  const { truth } = result;
+  assert.equal(answerCode(truth.answer, truth), "right");
+  assert.equal(answerCode(truth.shortcut.answer, truth), "shortcut");
+  assert.equal(answerCode("CT5-001 vs unknown", truth), "gave up");
+  assert.equal(answerCode(null, truth), "none");
+  assert.equal(answerCode("IL4-001 vs IL4-002", truth), "other");
+});
+
+test("wrapWords keeps lines within the width and never breaks a quoted span", () => {
+  const text = 'model: expected one of "InfusaLine 400", "InfusaLine 700", "CardioTrack M5", received "Aeris v3"';
+  for (const width of [20, 30, 45, 70]) {
+    const lines = wrapWords(text, width);
+    assert.equal(lines.join(" "), text);
+    for (const line of lines) {
+      assert.ok(line.length <= width || !line.includes(" "), `${width}: ${line}`);
+      assert.equal((line.match(/"/g) ?? []).length % 2, 0, `${width}: ${line}`);
+    }
+  }
+  assert.deepEqual(wrapWords("a b c", 100), ["a b c"]);
+});
+
+test("the turns of the worked example add up to the runs' calls and turns", () => {
+  for (const policy of AGENT_POLICIES) {
+    const sizes = result.turnSizes[policy.name];
+    const run = result.matrix.find((r) => r.condition === "direct" && r.policy === policy.name)!;
+    assert.equal(sizes.reduce((sum, k) => sum + k, 0), run.toolCalls, policy.name);
+    assert.equal(sizes.length + 1, run.turns, policy.name);
+  }
+  assert.equal(result.handshake.request + result.handshake.response + result.handshake.notification, 5, "initialize, initialized, tools/list");
 });
 
 test("the lesson's figures are the fleet's own: ground truth and matrix recomputed from scratch agree", () => {

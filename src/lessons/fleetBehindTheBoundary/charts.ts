@@ -7,7 +7,10 @@
 import type { ChartSpec } from "../../charts/render";
 import type { FleetLessonResult } from "./simulate";
 
-/** The spec: per condition, the thorough agent's tool calls and tool errors side by side, right answers marked. */
+/**
+ * The spec: per condition, the thorough agent's tool calls and tool errors side by side; the bars
+ * of a run whose answer was wrong are faded, and the legend says so.
+ */
 export function conditionsChart(result: FleetLessonResult, policy = "thorough"): ChartSpec {
   const rows = result.matrix.filter((r) => r.policy === policy);
   const values = rows.flatMap((r) => [
@@ -26,7 +29,14 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
       xOffset: { field: "measure" },
       y: { field: "count", type: "quantitative", title: "calls" },
       color: { field: "measure", type: "nominal", title: null, scale: { range: ["#4c78a8", "#e45756"] }, legend: { orient: "bottom" } },
-      opacity: { field: "answer", type: "ordinal", sort: ["right", "wrong"], title: "answer", scale: { domain: ["right", "wrong"], range: [1, 0.45] }, legend: null },
+      opacity: {
+        field: "answer",
+        type: "ordinal",
+        sort: ["right", "wrong"],
+        title: "answer",
+        scale: { domain: ["right", "wrong"], range: [1, 0.45] },
+        legend: { orient: "bottom", symbolType: "square", labelLimit: 200, labelExpr: "datum.label === 'wrong' ? 'wrong (faded)' : 'right'" },
+      },
       tooltip: [{ field: "condition" }, { field: "measure" }, { field: "count", type: "quantitative" }, { field: "answer" }],
     },
   };

@@ -1,17 +1,85 @@
 /**
  * Lesson 8's tables, as its notebook and `mcp-course simulate --lesson fleet` print them.
  *
- * There is no reference printout for this lesson; the layout is the course's own
- * (`lessons/textTable.ts`), with the columns of seed document 000's tables.
+ * Every line is at most {@link LINE_WIDTH} characters, for every seed: wide tables are split,
+ * long texts wrap in their last column, and abbreviations are spelled out in a key under the
+ * table. The layout is the course's own (`lessons/textTable.ts` for the plain tables).
  */
 import { LEVELS } from "../../sim/declaration";
 import { pyStr } from "../../sim/values";
-import { PATH_NAMES } from "../../fleet/paths";
+import { ERROR_CODES, mcpErrorText } from "../../fleet/protocol";
+import { PATH_NAMES, type PathName, type ToolOutcome } from "../../fleet/paths";
 import type { AgentRunRecord } from "../../fleet/run";
 import type { FleetLevelRow } from "../../fleet/server";
 import type { MalformedRow } from "../../fleet/malformed";
+import { FLEET_TOOL_DEFINITIONS, type JsonSchema } from "../../fleet/tools";
+import type { TaskTruth } from "../../fleet/groundTruth";
 import { formatTextTable } from "../textTable";
 import type { FleetLessonResult } from "./simulate";
+
+/** The widest line any of these tables prints: what a classic Notebook shows without wrapping. */
+export const LINE_WIDTH = 100;
+
+/** The words of `text`: split at spaces, except inside a double-quoted span (`"Aeris V3"`). */
+function words(text: string): string[] {
+  const found: string[] = [];
+  let word = "";
+  let quoted = false;
+  for (const char of text) {
+    if (char === " " && !quoted) {
+      found.push(word);
+      word = "";
+      continue;
+    }
+    if (char === '"') quoted = !quoted;
+    word += char;
+  }
+  found.push(word);
+  return found;
+}
+
+/**
+ * `text` broken at spaces into lines of at most `width` characters. A double-quoted span is
+ * never broken, and a word longer than `width` stands alone on its line.
+ */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of words(text)) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * A table whose last column wraps: the other columns are padded as {@link formatTextTable} pads
+ * text (left-aligned, two spaces between), and the last one wraps to what is left of
+ * {@link LINE_WIDTH}, its continuation lines indented under it. A row of one cell is a heading:
+ * printed as it is, and left out of the column widths.
+ */
+function formatWrappedTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const last = header.length - 1;
+  const cells = rows.filter((row) => row.length > 1);
+  const widths = header.slice(0, last).map((title, c) => Math.max(title.length, ...cells.map((row) => row[c].length)));
+  const indent = widths.reduce((sum, w) => sum + w + 2, 0);
+  const lead = (cells: readonly string[]) => cells.slice(0, last).map((cell, c) => cell.padEnd(widths[c])).join("  ");
+  const lines = [`${lead(header)}  ${header[last]}`.trimEnd()];
+  for (const row of rows) {
+    if (row.length === 1) {
+      lines.push(row[0]);
+      continue;
+    }
+    const [first, ...more] = wrapWords(row[last], LINE_WIDTH - indent);
+    lines.push(`${lead(row)}  ${first}`.trimEnd(), ...more.map((text) => " ".repeat(indent) + text));
+  }
+  return lines.join("\n");
+}
 
 /** Devices per model and under 500 hours, with a total line. */
 export function formatFleetTable({ models }: FleetLessonResult): string {
@@ -28,34 +96,187 @@ export function formatRate(downtime: number, hours: number): string {
 /** The task's answer, how it was reached, and the shortcut answer beside it. */
 export function formatGroundTruth({ truth }: FleetLessonResult): string {
   const { device, riskLeader, shortcut } = truth;
-  const s = shortcut.device;
-  return formatTextTable(
-    ["", "device", "model", "hours", "downtime min", "per 100 h", "risk"],
-    [
-      ["task device", device.device_id, device.model, device.operating_hours, device.downtime_min, formatRate(device.downtime_min, device.operating_hours), device.risk_score],
-      ["its risk leader", riskLeader.device_id, riskLeader.model, riskLeader.operating_hours, riskLeader.downtime_min, formatRate(riskLeader.downtime_min, riskLeader.operating_hours), riskLeader.risk_score],
-      ["shortcut device", s.device_id, s.model, s.operating_hours, s.downtime_min, formatRate(s.downtime_min, s.operating_hours), s.risk_score],
-      ["its risk leader", shortcut.riskLeader.device_id, shortcut.riskLeader.model, shortcut.riskLeader.operating_hours, shortcut.riskLeader.downtime_min, formatRate(shortcut.riskLeader.downtime_min, shortcut.riskLeader.operating_hours), shortcut.riskLeader.risk_score],
-    ],
-  ) +
+  const row = (label: string, d: typeof device) => [label, d.device_id, d.model, d.operating_hours, d.downtime_min, formatRate(d.downtime_min, d.operating_hours), d.risk_score];
+  return (
+    formatTextTable(
+      ["", "device", "model", "hours", "downtime min", "per 100 h", "risk"],
+      [row("task device", device), row("its risk leader", riskLeader), row("shortcut device", shortcut.device), row("its risk leader", shortcut.riskLeader)],
+    ) +
     `\n\nanswer    ${truth.answer}\nshortcut  ${shortcut.answer}\n` +
-    `${truth.moreRawDowntime} of the ${truth.lowHourCount} devices under 500 h have more raw downtime than the task device`;
-}
-
-/** The fleet chain at four levels: negotiation beside the lesson-6 servers, calls, envelope. */
-export function formatLevelTable(rows: readonly FleetLevelRow[]): string {
-  return formatTextTable(
-    ["level", "declaration", "negotiated", "dropped", "calls", "failed", "count", "fetched", "request", "response", "tokens", "round_trips", "first failure"],
-    rows.map((r) => [r.level, LEVELS[r.level], r.negotiated, r.dropped, r.calls, r.failed, r.count === null ? "-" : pyStr(r.count), r.fetched === null ? "-" : pyStr(r.fetched), r.request, r.response, r.tokens, r.round_trips, r.failure ?? "-"]),
+    `${truth.moreRawDowntime} of the ${truth.lowHourCount} devices under 500 h have more raw downtime than the task device`
   );
 }
 
-/** Each malformed call on each path: the channel and the text the agent reads. */
+/** What a property's schema accepts, in words: its `enum`, its bounds and default, or any text. */
+function accepts(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(", ");
+  const { minimum: min, maximum: max } = schema;
+  const range = max !== undefined ? `${String(min)} to ${String(max)}` : min !== undefined ? `${String(min)} or more` : "any text";
+  return schema.default !== undefined ? `${range}, default ${String(schema.default)}` : range;
+}
+
+/**
+ * The three declarations as `tools/list` hands them over: each tool's `description`, then a row
+ * per property of its `inputSchema` (type, required, what it accepts). Properties that a tool
+ * shares with an earlier one (the same schema object) are named on one line, not repeated.
+ */
+export function formatToolTable(): string {
+  const descriptions = formatWrappedTable(
+    ["tool", "description"],
+    FLEET_TOOL_DEFINITIONS.map((tool) => [tool.name, tool.description]),
+  );
+  const seen = new Map<JsonSchema, string>();
+  const rows: string[][] = [];
+  for (const tool of FLEET_TOOL_DEFINITIONS) {
+    const properties = tool.inputSchema.properties as Record<string, JsonSchema>;
+    const required = (tool.inputSchema.required ?? []) as readonly string[];
+    const shared: string[] = [];
+    let first = true;
+    for (const [name, schema] of Object.entries(properties)) {
+      if (seen.has(schema)) {
+        shared.push(name);
+        continue;
+      }
+      seen.set(schema, tool.name);
+      rows.push([first ? tool.name : "", name, String(schema.type), required.includes(name) ? "yes" : "", accepts(schema)]);
+      first = false;
+    }
+    if (shared.length > 0) {
+      const from = seen.get(properties[shared[0]]);
+      rows.push(["", "filters", "", "", `the ${shared.length} of ${from}: ${shared[0]} … ${shared[shared.length - 1]}`]);
+    }
+  }
+  return `${descriptions}\n\n${formatWrappedTable(["tool", "property", "type", "required", "accepts"], rows)}`;
+}
+
+/**
+ * The fleet chain at four levels for both clients: negotiation beside the lesson-6 servers, the
+ * calls, and the envelope; under it the key and each row's first failure.
+ */
+export function formatLevelTable({ levels, lessonClientLevels }: FleetLessonResult): string {
+  const tagged: [string, FleetLevelRow][] = [
+    ...levels.map((r): [string, FleetLevelRow] => ["fleet", r]),
+    ...lessonClientLevels.map((r): [string, FleetLevelRow] => ["lesson 6", r]),
+  ];
+  const table = formatTextTable(
+    ["client", "level", "agreed", "dropped", "calls", "failed", "count", "fetched", "requests", "responses", "tokens", "trips"],
+    tagged.map(([client, r]) => [client, r.level, r.negotiated, r.dropped, r.calls, r.failed, r.count === null ? "-" : pyStr(r.count), r.fetched === null ? "-" : pyStr(r.fetched), r.request, r.response, r.tokens, r.round_trips]),
+  );
+  const key = [
+    "client: fleet = a client that knows the fleet, lesson 6 = lesson 6's client · trips: round trips",
+    `levels: ${LEVELS.map((name, level) => `${level} ${name}`).join(" · ")}`,
+  ];
+  // Rows that failed alike are named together: "fleet 0", "lesson 6 0-3".
+  const failures = new Map<string, string[]>();
+  for (const [client, r] of tagged) {
+    if (r.failure === null) continue;
+    const levelsOf = failures.get(`${client}\u0000${r.failure}`) ?? [];
+    failures.set(`${client}\u0000${r.failure}`, [...levelsOf, String(r.level)]);
+  }
+  const failureRows = [...failures].map(([both, levelsOf]) => {
+    const [client, failure] = both.split("\u0000");
+    const span = levelsOf.length > 1 ? `${levelsOf[0]}-${levelsOf[levelsOf.length - 1]}` : levelsOf[0];
+    return [`${client}, level${levelsOf.length > 1 ? "s" : ""} ${span}`, failure];
+  });
+  return `${table}\n${key.join("\n")}\n\n${formatWrappedTable(["first failure", ""], failureRows)}`;
+}
+
+/**
+ * How a failure reaches the agent, as a short code: `ok` (a plain result), `isError` (a
+ * result with `isError: true`), the JSON-RPC error code for an error response, or `client` when
+ * the client failed the call itself.
+ */
+export function channelCode(outcome: ToolOutcome): string {
+  if (outcome.channel === "result") return "ok";
+  if (outcome.channel === "error result") return "isError";
+  if (outcome.channel === "client") return "client";
+  return outcome.text.match(/^MCP error (-\d+):/)?.[1] ?? "error";
+}
+
+/**
+ * What each party answers for three kinds of failure, in {@link channelCode}'s codes: the SDK
+ * of the experiment this lesson follows (`McpServer`, 1.24 or later), the SDK's v2
+ * `McpServer` (2.4.0), and revisions 2025-06-18 and 2025-11-25 of the specification (2026-07-28
+ * reads as 2025-11-25). Our three paths are not here: {@link formatChannelTable} reads them from
+ * the run.
+ *
+ * @remarks Source: `@modelcontextprotocol/sdk` `server/mcp.ts` from 1.21.0 on (every throw in
+ * `tools/call`, unknown tool included, becomes `createToolError`; the experiment's tools carried
+ * `execution.taskSupport`, so 1.24 or later), `@modelcontextprotocol/server` 2.4.0 (unknown tool
+ * thrown as -32602 before the `try`); specification `server/tools.mdx`, "Error Handling", of
+ * 2025-06-18 (invalid arguments listed under protocol errors), 2025-11-25 (input validation errors
+ * are tool execution errors; changelog, SEP-1303) and 2026-07-28.
+ */
+export const CHANNELS_ELSEWHERE = {
+  "invalid arguments": { "SDK 1.x": "isError", "SDK 2.4": "isError", "2025-06-18": "-32602", "2025-11-25": "isError" },
+  "unknown tool": { "SDK 1.x": "isError", "SDK 2.4": "-32602", "2025-06-18": "-32602", "2025-11-25": "-32602" },
+  "handler throws": { "SDK 1.x": "isError", "SDK 2.4": "isError", "2025-06-18": "isError", "2025-11-25": "isError" },
+} as const;
+
+/** The malformed calls that stand for each kind of failure in {@link formatChannelTable}. */
+function callsOfKind(rows: readonly MalformedRow[], kind: keyof typeof CHANNELS_ELSEWHERE): MalformedRow[] {
+  if (kind === "unknown tool") return rows.filter((r) => r.label === "unknown tool");
+  if (kind === "handler throws") return rows.filter((r) => r.label === "unknown device id");
+  // The calls the validating server refused for their arguments.
+  return rows.filter((r) => r.outcomes.validating.text.startsWith(mcpErrorText(ERROR_CODES.invalidParams, "Input validation error")));
+}
+
+/**
+ * Three kinds of failure, and the channel each party answers them on: the experiment's SDK, the
+ * SDK today, two revisions of the specification, and our three paths as this run answered. A
+ * path that answered a kind's calls on several channels lists them all (`isError/result`).
+ */
+export function formatChannelTable({ malformed }: FleetLessonResult): string {
+  const kinds = Object.keys(CHANNELS_ELSEWHERE) as (keyof typeof CHANNELS_ELSEWHERE)[];
+  const ours = (kind: keyof typeof CHANNELS_ELSEWHERE, path: PathName) => [...new Set(callsOfKind(malformed, kind).map((r) => channelCode(r.outcomes[path])))].join("/");
+  const table = formatTextTable(
+    ["failure", "SDK 1.x", "SDK 2.4", "2025-06-18", "2025-11-25", ...PATH_NAMES],
+    kinds.map((kind) => [kind, ...Object.values(CHANNELS_ELSEWHERE[kind]), ...PATH_NAMES.map((path) => ours(kind, path))]),
+  );
+  return [
+    table,
+    "SDK 1.x: the experiment's McpServer (1.24 or later; 1.32 answers alike) · SDK 2.4: v2's McpServer",
+    "2025-06-18, 2025-11-25: what that revision of the specification asks (2026-07-28 as 2025-11-25)",
+    "isError: a result with isError: true · ok: a plain result · -32602, -32603: a JSON-RPC error",
+  ].join("\n");
+}
+
+/** The prefix of the validating server's rejections, with `<tool>` for the tool's name. */
+const VALIDATION_PREFIX = (tool: string) => mcpErrorText(ERROR_CODES.invalidParams, `Input validation error: Invalid arguments for tool ${tool}: `);
+
+/**
+ * Each malformed call on each path: the channel and the text the agent reads. Texts that repeat
+ * are shortened, and the key under the table says how: `[D]` is the text read on `direct`, `[V]`
+ * the validating server's fixed opening.
+ */
 export function formatMalformedTable(rows: readonly MalformedRow[]): string {
-  return formatTextTable(
-    ["call", "path", "channel", "what the agent reads"],
-    rows.flatMap((row) => PATH_NAMES.map((path, k) => [k === 0 ? row.label : "", path, row.outcomes[path].channel, row.outcomes[path].text])),
-  );
+  const lines: string[][] = [];
+  for (const row of rows) {
+    const direct = row.outcomes.direct.text;
+    lines.push([row.label]);
+    // Paths next to each other that read the same, on the same channel, share a line.
+    const groups: { paths: PathName[]; outcome: ToolOutcome }[] = [];
+    for (const path of PATH_NAMES) {
+      const outcome = row.outcomes[path];
+      const last = groups[groups.length - 1];
+      if (last && last.outcome.channel === outcome.channel && last.outcome.text === outcome.text) last.paths.push(path);
+      else groups.push({ paths: [path], outcome });
+    }
+    for (const { paths, outcome } of groups) {
+      const { channel, text } = outcome;
+      const prefix = VALIDATION_PREFIX(row.call.name);
+      let shown = text;
+      if (!paths.includes("direct") && text === direct) shown = "[D]";
+      else if (!paths.includes("direct") && text.endsWith(direct) && text.startsWith("MCP error ")) shown = `${text.slice(0, -direct.length)}[D]`;
+      else if (text.startsWith(prefix)) shown = `[V] ${text.slice(prefix.length)}`;
+      lines.push([`  ${paths.length === PATH_NAMES.length ? "all three" : paths.join(", ")}`, channel, shown]);
+    }
+  }
+  return [
+    formatWrappedTable(["call / path", "channel", "what the agent reads"], lines),
+    "[D]: the text read on direct",
+    `[V]: ${VALIDATION_PREFIX("<tool>").trimEnd()}`,
+  ].join("\n");
 }
 
 /** Virtual milliseconds per call with three decimals. */
@@ -63,12 +284,39 @@ export function msPerCall(record: AgentRunRecord): string {
   return record.toolCalls === 0 ? "-" : (record.callMicros / record.toolCalls / 1000).toFixed(3);
 }
 
-/** The results table: a row per condition × policy, shaped like seed document 000's. */
-export function formatConditionTable(matrix: readonly AgentRunRecord[]): string {
-  return formatTextTable(
-    ["condition", "policy", "correct", "turns", "tool calls", "tool errors", "tokens", "ms per call", "restarts", "stray lines", "answer"],
-    matrix.map((r) => [r.condition, r.policy, r.correct ? "yes" : "no", r.turns, r.toolCalls, r.toolErrors, r.envelope.tokens, msPerCall(r), r.restarts, r.transportErrors, r.answer ?? "(none)"]),
+/** The codes of {@link answerCode}, in the order the key lists them. */
+export const ANSWER_CODES = ["right", "shortcut", "gave up", "other", "none"] as const;
+
+/**
+ * An answer as the condition table shows it: `right` (the true answer), `shortcut` (the shortcut
+ * answer), `gave up` (`<device> vs unknown`), `none`, or `other`.
+ */
+export function answerCode(answer: string | null, truth: TaskTruth): (typeof ANSWER_CODES)[number] {
+  if (answer === null) return "none";
+  if (answer === truth.answer) return "right";
+  if (answer === truth.shortcut.answer) return "shortcut";
+  return answer.endsWith(" vs unknown") ? "gave up" : "other";
+}
+
+/** The results table: a row per condition × policy, and a key with the answers behind the codes. */
+export function formatConditionTable({ matrix, truth }: Pick<FleetLessonResult, "matrix" | "truth">): string {
+  const table = formatTextTable(
+    ["condition", "agent", "turns", "calls", "errors", "tokens", "ms/call", "restarts", "stray", "answer"],
+    matrix.map((r) => [r.condition, r.policy, r.turns, r.toolCalls, r.toolErrors, r.envelope.tokens, msPerCall(r), r.restarts, r.transportErrors, answerCode(r.answer, truth)]),
   );
+  const legend = ANSWER_CODES.flatMap((codeOf) => {
+    const texts = [...new Set(matrix.filter((r) => answerCode(r.answer, truth) === codeOf).map((r) => r.answer ?? "no answer"))];
+    return texts.length > 0 ? [`${codeOf} = ${texts.join(", ")}`] : [];
+  });
+  return [
+    table,
+    ...wrapWords(`answer: ${legend.join(" · ")}`, LINE_WIDTH),
+    ...wrapWords(
+      "calls, errors: tool calls, and those that failed · tokens: envelope tokens, handshake included · " +
+        "ms/call: virtual time per tool call · stray: stdout lines the client could not parse",
+      LINE_WIDTH,
+    ),
+  ].join("\n");
 }
 
 /** All of lesson 8's tables, as `simulate --lesson fleet` prints them, ending with a newline. */
@@ -76,10 +324,11 @@ export function formatFleetLesson(result: FleetLessonResult): string {
   const sections: [string, string][] = [
     [`fleet (seed ${result.seed})`, formatFleetTable(result)],
     ["ground truth", formatGroundTruth(result)],
-    ["the fleet as a fourth server, client that knows it", formatLevelTable(result.levels)],
-    ["the fleet as a fourth server, lesson 6's client", formatLevelTable(result.lessonClientLevels)],
+    ["the three tools", formatToolTable()],
+    ["the fleet as a fourth server", formatLevelTable(result)],
+    ["failures and their channels", formatChannelTable(result)],
     ["eight malformed calls down three paths", formatMalformedTable(result.malformed)],
-    ["conditions × policies (virtual clock)", formatConditionTable(result.matrix)],
+    ["conditions × policies (virtual clock)", formatConditionTable(result)],
   ];
   return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");
 }

@@ -1,0 +1,73 @@
+// Lesson 8's computed prose says what its run did, for any seed: no gap or stray value, no later lesson named, every figure the run's own.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { LATENCY_MICROS } from "../../src/fleet/conditions";
+import * as prose from "../../src/lessons/fleetBehindTheBoundary/prose";
+import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
+import { DEFAULT_SEED } from "../../src/sim/seed";
+
+const SEEDS = [DEFAULT_SEED, 20260219, 1, 77, 4242];
+
+/** Every paragraph the lesson computes, for one seed. */
+function allProse(seed: number): Record<string, string> {
+  const r = simulateFleetLesson(seed);
+  return {
+    describeFleetSeed: prose.describeFleetSeed(r),
+    readFleet: prose.readFleet(r),
+    quoteQuestion: prose.quoteQuestion(),
+    readGroundTruth: prose.readGroundTruth(r),
+    readLevels: prose.readLevels(r),
+    readChannels: prose.readChannels(r),
+    readMalformed: prose.readMalformed(r),
+    describeTurns: prose.describeTurns(r),
+    describeConditions: prose.describeConditions(),
+    describeClock: prose.describeClock(),
+    readConditions: prose.readConditions(r),
+    summarizeFleet: prose.summarizeFleet(r),
+    solveExercises: prose.solveExercises(r),
+  };
+}
+
+test(`for ${SEEDS.length} seeds, no paragraph has a gap, a stray value, or a later lesson in it`, () => {
+  for (const seed of SEEDS) {
+    for (const [name, text] of Object.entries(allProse(seed))) {
+      assert.doesNotMatch(text, /(?<!")undefined(?!")|NaN|\[object |null vs|\$\{/, `${name}, seed ${seed}`);
+      assert.doesNotMatch(text, /\blessons? (9|10)\b|\ba later lesson\b|\bnext lesson\b/i, `${name}, seed ${seed}`);
+      assert.doesNotMatch(text, /seed document|reference lesson|\bIM\d/, `${name}, seed ${seed}: no provenance labels`);
+    }
+  }
+});
+
+test("the channel reading and the summary say where -32602, -32000 and -32001 come from", () => {
+  const r = simulateFleetLesson(DEFAULT_SEED);
+  const channels = prose.readChannels(r);
+  assert.match(channels, /revision 2025-06-18 lists them/);
+  assert.match(channels, /Revision 2025-11-25 moved them: an input validation error is a tool execution error/);
+  assert.match(channels, /`MCP error -32602: Tool rank_by_rate not found` and arrives as an error result/);
+  const conditions = prose.readConditions(r);
+  assert.match(conditions, /`-32001` is the SDK client's own code for its timeout, made on the client's side, and never travels on the wire/);
+  assert.match(conditions, /`MCP error -32000: Connection closed` — again the client.s own code \(v2: `CONNECTION_CLOSED`\)/);
+  assert.match(prose.summarizeFleet(r), /`-32000` and `-32001` are made by the SDK's client and never cross the wire/);
+});
+
+test("the worked examples are the run's: turns add up, the handshake is the envelope's, the clock is LATENCY_MICROS", () => {
+  const r = simulateFleetLesson(DEFAULT_SEED);
+  const thorough = r.turnSizes.thorough;
+  assert.ok(prose.describeTurns(r).includes(`${thorough.join(" + ")} = ${thorough.reduce((a, b) => a + b, 0)} calls`));
+  const shortcut = r.matrix.find((m) => m.condition === "raw" && m.policy === "shortcut")!;
+  assert.ok(prose.readConditions(r).includes(`Of the shortcut agent's ${shortcut.envelope.tokens.toLocaleString("en-US")} tokens on \`raw\`, ${r.handshake.tokens} are the handshake: 5 messages`));
+  assert.ok(prose.describeClock().includes(`${(LATENCY_MICROS.rawCall / 1000).toFixed(3)} and ${(LATENCY_MICROS.validatingCall / 1000).toFixed(3)} ms for a call`));
+  assert.ok(prose.readLevels(r).includes("`tarife` and `kayit` are remote"));
+  assert.ok(prose.readLevels(r).includes('`arac bildirilmedi` ("tool not declared")'));
+});
+
+test("the solutions name the calls the validating server refused, and the stop the true rate allows", () => {
+  for (const seed of SEEDS) {
+    const r = simulateFleetLesson(seed);
+    const solutions = prose.solveExercises(r);
+    for (const row of r.malformed.filter((m) => m.outcomes.validating.channel === "JSON-RPC error")) assert.ok(solutions.includes(`*${row.label}*`), `${seed}: ${row.label}`);
+    const { device, shortcut } = r.truth;
+    assert.ok(solutions.includes(`more than ${shortcut.device.downtime_min} × ${device.operating_hours} ÷ ${device.downtime_min} = `), `seed ${seed}`);
+    assert.equal(solutions.split("\n").length, 6, "one answer per exercise");
+  }
+});
