@@ -35,7 +35,10 @@ export {
 } from "./lessons/writingAServer/tables";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
-export { describeSeeds, readHandshake, readRuns, readSecondRun, readWide, summarize } from "./lessons/writingAServer/prose";
+export {
+  describeSeeds, readHandshake, readRuns, readSecondRun, readWide, summarize,
+  explainEnvelope, handshakeMessages, knowingKayit, writingAServerSolutions, type CountedMessage,
+} from "./lessons/writingAServer/prose";
 export { showSource, findSource, type SourceExcerpt } from "./lessons/showSource";
 export { jupyterAvailable } from "./notebook";
 
