@@ -223,7 +223,8 @@ export function readWide(result: WritingAServerResult): string {
     `those calls as different from the others. At level ${gated.level} the side effect is declared and the approval gate stops the same ` +
     `calls before they are sent: ${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed. With approval given, ` +
     `${approved.written} are written and ${approved.completed} complete. Whether a user should approve is a question for the ` +
-    `client's permission model; what this table shows is that the question can only be asked about a side effect that was declared.`
+    `client's permission model; what this table shows is that in this model the question can only be asked about a side effect ` +
+    `that was declared.`
   );
 }
 
@@ -240,6 +241,9 @@ export function summarize(result: WritingAServerResult): string {
     `- Names and fields: ${fields.calls} calls, ${fields.completed} tasks completed; ${fields.calls - (fields.request - result.handshake[1].request)} calls to a tool that was not negotiated sent no message.`,
     `- Full declaration: ${full.negotiated} tools instead of ${fields.negotiated}, ${full.completed} tasks completed instead of ${fields.completed}.`,
     `- Undeclared side effect: ${silent.written} writes went through unasked; declared, ${gated.blocked} were stopped at the gate.`,
+    `- The version rule and the approval gate are the course's conventions. MCP negotiates ${code("protocolVersion")} ` +
+      `in ${code("initialize")}, and its defaults make a tool without ${code("annotations")} one that may write: ` +
+      `a client following the specification asks about it, and a person can deny any call.`,
   ].join("\n");
 }
 
