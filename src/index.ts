@@ -26,6 +26,9 @@ export { openSession, openSharedSession, measureHandshake, handshakeRow, runTask
 
 export { simulateWritingAServer, WIDE_CASES, type WritingAServerResult, type WideRow } from "./lessons/writingAServer/simulate";
 export {
+  explainEnvelope, handshakeMessages, knowingKayit, writingAServerSolutions, type CountedMessage,
+} from "./lessons/writingAServer/prose";
+export {
   formatDeclarationTable,
   formatHandshakeTable,
   formatRunTable,
@@ -35,10 +38,7 @@ export {
 } from "./lessons/writingAServer/tables";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
-export {
-  describeSeeds, readHandshake, readRuns, readSecondRun, readWide, summarize,
-  explainEnvelope, handshakeMessages, knowingKayit, writingAServerSolutions, type CountedMessage,
-} from "./lessons/writingAServer/prose";
+export { describeSeeds, readHandshake, readRuns, readSecondRun, readWide, summarize } from "./lessons/writingAServer/prose";
 export { showSource, findSource, type SourceExcerpt } from "./lessons/showSource";
 export { jupyterAvailable } from "./notebook";
 
