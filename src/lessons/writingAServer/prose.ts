@@ -100,7 +100,7 @@ export function explainEnvelope(result: WritingAServerResult): string {
   const trips = messages.reduce((sum, m) => sum + m.roundTrips, 0);
   const table = [
     "| message | server (transport) | body | body tokens | + envelope | round trips |",
-    "|---|---|---|--:|--:|--:|",
+    "|:---|:---|:---|:---|:---|:---|",
     ...messages.map(
       (m) =>
         `| ${m.kind} | ${code(m.server)} (${m.transport}) | ${code(m.body)} | ${m.bodyTokens} | ` +
