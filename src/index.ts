@@ -26,6 +26,9 @@ export { openSession, openSharedSession, measureHandshake, handshakeRow, runTask
 
 export { simulateWritingAServer, WIDE_CASES, type WritingAServerResult, type WideRow } from "./lessons/writingAServer/simulate";
 export {
+  explainEnvelope, handshakeMessages, knowingKayit, writingAServerSolutions, type CountedMessage,
+} from "./lessons/writingAServer/prose";
+export {
   formatDeclarationTable,
   formatHandshakeTable,
   formatRunTable,

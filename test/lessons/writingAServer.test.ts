@@ -91,3 +91,45 @@ test("the library refuses a seed that is not an integer from 0 to 2^53 − 1, wi
     assert.throws(() => simulateWritingAServer(seed), /seed must be an integer from 0 to 9007199254740991/);
   }
 });
+
+test("the worked example of envelope tokens adds up to the handshake table's level-0 row", () => {
+  for (const ref of REFERENCE) {
+    const result = simulateWritingAServer(ref.seed);
+    const messages = prose.handshakeMessages(result);
+    const row = result.handshake[0];
+    assert.equal(messages.length, row.request + row.response);
+    assert.equal(messages.reduce((sum, m) => sum + m.cost, 0), row.tokens, `seed ${ref.seed}`);
+    assert.equal(messages.reduce((sum, m) => sum + m.roundTrips, 0), row.round_trips, `seed ${ref.seed}`);
+    for (const m of messages) {
+      assert.equal(m.cost, m.bodyTokens + 8, m.body);
+      assert.equal(m.roundTrips, m.kind === "request" ? (m.transport === "remote" ? 2 : 1) : 0, m.body);
+    }
+  }
+  const text = prose.explainEnvelope(simulateWritingAServer(20260218));
+  assert.match(text, /cuts it into `yeten`, `ek`, `sor` and `olcum`: 4 tokens/);
+  assert.match(text, /99 tokens and 5 round trips of the table's level-0 row/);
+});
+
+test("exercise 2's answer is computed: knowing kayit's version, level 3 prints level 2's rows", () => {
+  for (const seed of [20260218, 20260219]) {
+    const result = simulateWritingAServer(seed);
+    const { handshake, run } = prose.knowingKayit(result);
+    const { level: _h, ...h2 } = result.handshake[2];
+    const { level: _hh, ...h3 } = handshake;
+    assert.deepEqual(h3, h2);
+    const { level: _r, ...r2 } = result.runs[2];
+    const { level: _rr, ...r3 } = run;
+    assert.deepEqual(r3, r2);
+  }
+});
+
+test("the solutions answer every exercise, and the prose names the course's conventions", () => {
+  const result = simulateWritingAServer(20260218);
+  const solutions = prose.writingAServerSolutions(result);
+  assert.deepEqual(solutions.split("\n").map((line) => line.slice(0, 3)), ["1. ", "2. ", "3. ", "4. ", "5. "]);
+  assert.match(solutions, /level 3 keeps 4 tools and drops 1/);
+  assert.match(solutions, /the 27 calls level 1 sends/);
+  assert.match(prose.readHandshake(result), /course's version rule/);
+  assert.match(prose.readHandshake(result), /holds for this envelope only/);
+  assert.match(prose.summarize(result), /in this envelope a complete declaration cost no more/);
+});

@@ -6,8 +6,12 @@
  * checks it and says what it finds. Each function returns markdown for `tslab.display.markdown`.
  */
 import { LEVELS } from "../../sim/declaration";
-import type { HandshakeRow, RunRow } from "../../world/run";
-import { KNOWN_VERSIONS } from "../../world/servers";
+import { Envelope, ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS, type MessageKind, type Transport } from "../../sim/envelope";
+import { handshake } from "../../sim/negotiation";
+import { tokenize } from "../../sim/tokenizer";
+import type { Value } from "../../sim/values";
+import { handshakeRow, openSession, runTasks, type HandshakeRow, type RunRow } from "../../world/run";
+import { ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "../../world/servers";
 import type { WritingAServerResult } from "./simulate";
 import { code, listing } from "../proseWords";
 
@@ -30,6 +34,94 @@ function failureList(run: RunRow): string {
   );
 }
 
+/** One message of a handshake as the envelope counted it: its body's words and its cost. */
+export interface CountedMessage {
+  kind: MessageKind;
+  /** The server the message goes to or comes from. */
+  server: string;
+  transport: Transport;
+  /** The body, its words joined by spaces (numbers as digits). */
+  body: string;
+  /** The body's tokens, as {@link tokenize} cuts it. */
+  bodyTokens: number;
+  /** What the envelope charged: body tokens + {@link ENVELOPE_TOKENS}. */
+  cost: number;
+  /** Round trips the message added: a request's by its transport, 0 for a response. */
+  roundTrips: number;
+}
+
+/** An envelope that also keeps each message it counts, so the handshake can be shown word by word. */
+class RecordingEnvelope extends Envelope {
+  readonly messages: { kind: MessageKind; body: string; transport: Transport; cost: number }[] = [];
+
+  override send(kind: MessageKind, body: string | readonly Value[], transport: Transport = "local"): number {
+    const cost = super.send(kind, body, transport);
+    const text = typeof body === "string" ? body : body.map(String).join(" ");
+    this.messages.push({ kind, body: text, transport, cost });
+    return cost;
+  }
+}
+
+/**
+ * The level-0 handshake of the run's servers message by message, counted by the same
+ * `handshake` the run uses on a fresh envelope: what each body says and what it costs.
+ *
+ * @returns the messages in the order sent; their costs sum to the handshake table's tokens.
+ */
+export function handshakeMessages(result: WritingAServerResult): CountedMessage[] {
+  const envelope = new RecordingEnvelope();
+  handshake(result.world.servers, 0, LESSON_POLICY, envelope);
+  // A response answers the request just before it: it is about the same server.
+  let server = "";
+  let transport: Transport = "local";
+  return envelope.messages.map((m) => {
+    if (m.kind === "request") {
+      server = m.body.split(" ")[2];
+      transport = m.transport;
+    }
+    const trips = m.kind !== "request" ? 0 : m.transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
+    return {
+      kind: m.kind, server, transport, body: m.body,
+      bodyTokens: m.cost - ENVELOPE_TOKENS, cost: m.cost, roundTrips: trips,
+    };
+  });
+}
+
+/**
+ * The worked example of envelope tokens and round trips: the handshake's messages as a markdown
+ * table, one message cut into tokens, and the sums set against the handshake table's row.
+ */
+export function explainEnvelope(result: WritingAServerResult): string {
+  const messages = handshakeMessages(result);
+  const row = result.handshake[0];
+  const first = messages[0];
+  const pieces = tokenize(first.body);
+  const tokens = messages.reduce((sum, m) => sum + m.cost, 0);
+  const trips = messages.reduce((sum, m) => sum + m.roundTrips, 0);
+  const table = [
+    "| message | server (transport) | body | body tokens | + envelope | round trips |",
+    "|:---|:---|:---|:---|:---|:---|",
+    ...messages.map(
+      (m) =>
+        `| ${m.kind} | ${code(m.server)} (${m.transport}) | ${code(m.body)} | ${m.bodyTokens} | ` +
+        `${m.cost} | ${m.roundTrips} |`,
+    ),
+  ].join("\n");
+  const agrees = tokens === row.tokens && trips === row.round_trips;
+  return (
+    `${table}\n\n` +
+    `Take the first request, ${code(first.body)}. The tokenizer cuts it into ` +
+    `${listing(pieces.map(code))}: ${pieces.length} tokens, and the envelope adds ` +
+    `${ENVELOPE_TOKENS}, so the message costs ${first.cost}. ` +
+    `The ${messages.length} messages cost ${listing(messages.map((m) => String(m.cost)))} tokens, ` +
+    `${tokens} in all, and their requests ${listing(messages.filter((m) => m.kind === "request")
+      .map((m) => String(m.roundTrips)))} round trips, ${trips} in all` +
+    (agrees
+      ? ` — the ${row.tokens} tokens and ${row.round_trips} round trips of the table's level-0 row.`
+      : `; the table's level-0 row says ${row.tokens} tokens and ${row.round_trips} round trips.`)
+  );
+}
+
 /** The opening line: which seed this run used, and where the second run's tasks come from. */
 export function describeSeeds(result: WritingAServerResult): string {
   return (
@@ -47,8 +139,11 @@ export function readHandshake(result: WritingAServerResult): string {
   const remote = servers.filter((s) => s.transport === "remote").map((s) => s.name);
   const cost = rows.every((row) => sameHandshakeCost(row, first))
     ? `Discovery costs the same at every level: ${first.request} requests, ${first.response} responses, ${first.tokens} tokens ` +
-      `and ${first.round_trips} round trips. Each server answers in one message whatever it discloses, so a fuller ` +
-      `declaration is free at discovery time. There are ${first.round_trips} round trips for ${first.request} requests because ` +
+      `and ${first.round_trips} round trips. Each server answers in one message, and that message names the ` +
+      `server's tools whatever the level, so in this envelope a fuller declaration is free at discovery time. ` +
+      `That holds for this envelope only. In MCP the declaration is JSON in the answer to ${code("tools/list")}, ` +
+      `and every field it discloses is bytes on the wire: the ${code("annotations")} that say which tools write add ` +
+      `about 300 bytes for these five tools. There are ${first.round_trips} round trips for ${first.request} requests because ` +
       `${codes(remote)} ${remote.length === 1 ? "is" : "are"} remote, and a remote request counts twice.`
     : `Discovery costs differ between levels: tokens run from ${Math.min(...rows.map((r) => r.tokens))} to ${Math.max(...rows.map((r) => r.tokens))}.`;
 
@@ -61,7 +156,7 @@ export function readHandshake(result: WritingAServerResult): string {
   const byVersion = result.dropped[3].filter((d) => d.reason === "version");
   const droppedServers = [...new Set(byVersion.map((d) => d.server))];
   const versionText = droppedServers.length
-    ? `At ${level(3)} the servers state their versions and the client can compare: ` +
+    ? `At ${level(3)} the servers state their versions and the client applies the course's version rule: ` +
       listing(
         droppedServers.map((name) => {
           const server = servers.find((s) => s.name === name)!;
@@ -128,7 +223,8 @@ export function readWide(result: WritingAServerResult): string {
     `those calls as different from the others. At level ${gated.level} the side effect is declared and the approval gate stops the same ` +
     `calls before they are sent: ${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed. With approval given, ` +
     `${approved.written} are written and ${approved.completed} complete. Whether a user should approve is a question for the ` +
-    `client's permission model; what this table shows is that the question can only be asked about a side effect that was declared.`
+    `client's permission model; what this table shows is that in this model the question can only be asked about a side effect ` +
+    `that was declared.`
   );
 }
 
@@ -140,10 +236,71 @@ export function summarize(result: WritingAServerResult): string {
   return [
     `- A server has two faces: the handler, which stays inside, and the declaration, which is all the client ever holds.`,
     `- Discovery cost ${h.request} requests, ${h.response} responses, ${h.tokens} tokens and ${h.round_trips} round trips at level 0; ` +
-      `a complete declaration ${result.handshake.every((r) => sameHandshakeCost(r, h)) ? "cost no more" : "cost a different amount"}.`,
+      `in this envelope a complete declaration ${result.handshake.every((r) => sameHandshakeCost(r, h)) ? "cost no more" : "cost a different amount"}.`,
     `- Names alone: ${names.negotiated} tools agreed, ${names.completed} tasks completed, ${names.failed} of ${names.calls} calls failed, ${names.tokens} tokens.`,
     `- Names and fields: ${fields.calls} calls, ${fields.completed} tasks completed; ${fields.calls - (fields.request - result.handshake[1].request)} calls to a tool that was not negotiated sent no message.`,
     `- Full declaration: ${full.negotiated} tools instead of ${fields.negotiated}, ${full.completed} tasks completed instead of ${fields.completed}.`,
     `- Undeclared side effect: ${silent.written} writes went through unasked; declared, ${gated.blocked} were stopped at the gate.`,
+    `- The version rule and the approval gate are the course's conventions. MCP negotiates ${code("protocolVersion")} ` +
+      `in ${code("initialize")}, and its defaults make a tool without ${code("annotations")} one that may write: ` +
+      `a client following the specification asks about it, and a person can deny any call.`,
+  ].join("\n");
+}
+
+/**
+ * Exercise 2's run: level 3 again, with a client that knows `kayit` at the version it declares.
+ *
+ * @returns the handshake row and the run row of that level under that policy.
+ */
+export function knowingKayit(result: WritingAServerResult): { handshake: HandshakeRow; run: RunRow } {
+  const declared = result.world.servers.find((s) => s.name === "kayit")!.version;
+  const policy = { allowlist: ALLOWLIST, knownVersions: { ...KNOWN_VERSIONS, kayit: declared } };
+  const opened = openSession(result.world, 3, { policy });
+  return { handshake: handshakeRow(3, opened), run: runTasks(result.world, 3, { negotiated: opened, tasks: result.tasks }) };
+}
+
+/** The expected answers to the lesson's exercises, computed from the run where they hold numbers. */
+export function writingAServerSolutions(result: WritingAServerResult): string {
+  const [names, fields, sideEffects] = result.runs;
+  const second = result.secondRun.runs;
+  const h = result.handshake[0];
+  const moved = result.runs.filter((run, i) => run.tokens !== second[i].tokens).map((run) => String(run.level));
+  const { handshake: h3, run: r3 } = knowingKayit(result);
+  const sameAsLevel2 = sameRun(r3, sideEffects) && h3.negotiated === result.handshake[2].negotiated;
+  return [
+    `1. Only the tokens of the task runs can move. The handshake's ${h.tokens} tokens cannot: its bodies name ` +
+      `servers, versions, tools and resources, which no seed changes. Negotiated and dropped tools cannot ` +
+      `either, nor calls, failures and completed tasks: every seed draws three tasks of each type, and whether ` +
+      `a chain runs depends on what was declared, never on which subscriber it asks about. What a seed changes ` +
+      `is the values the calls and answers carry (subscriber ids, readings, region names, amounts), and a ` +
+      `longer value costs more tokens. Between this run and the second one, tokens moved at ` +
+      (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`),
+    `2. ${code("kayit")} is no longer dropped for its version, so level 3 keeps ${h3.negotiated} tools and drops ` +
+      `${h3.dropped} (${code("kayit_yaz")}, for the allowlist); the run makes ${r3.calls} calls and completes ` +
+      `${r3.completed} tasks for ${r3.tokens} tokens` +
+      (sameAsLevel2
+        ? ` — exactly the level-2 rows (${sideEffects.completed} completed, ${sideEffects.tokens} tokens), ` +
+          `since the version, the only thing level 3 adds, no longer changes the decision.`
+        : `, where level 2 completed ${sideEffects.completed} for ${sideEffects.tokens} tokens.`),
+    `3. The charge, consumption and record chains open with ${code("sayac_oku")}, the region chain with ` +
+      `${code("bolge_ozet")}. At level 0 no fields are declared, so each call goes out with its name and no ` +
+      `arguments, and the handler answers ${code("abone yok")} (no such subscriber) or ${code("bolge yok")} ` +
+      `(no such region): ${names.failed} of ${names.calls} calls fail. The server needs to declare the field ` +
+      `each handler reads: ${code("abone")} for ${code("sayac_oku")}, ${code("bolge")} for ${code("bolge_ozet")}. ` +
+      `That is level 1, where ${fields.completed} tasks complete.`,
+    `4. One answer: let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect ` +
+      `flag (${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), as an MCP server's ${code("tools/list")} result does with ` +
+      `${code("inputSchema")} and ${code("annotations")}. The envelope would then count the words of the ` +
+      `declaration itself, not only the tool names, so each level's answer costs the tokens of what it ` +
+      `adds: the handshake grows from level 0 to level 3 while the runs stay as they are.`,
+    `5. ${code("kayit_yaz")} writes a value (${code("deger")}) into a column (${code("sutun")}) of a ` +
+      `subscriber's record: ${code("readOnlyHint: false")}; the write can replace what the column held, so ` +
+      `${code("destructiveHint: true")}; writing the same value twice changes nothing more, so ` +
+      `${code("idempotentHint: true")}; and ${code("openWorldHint: false")}, its world being the server's ` +
+      `records. The other four tools only read: ${code("readOnlyHint: true")}. A client following ` +
+      `the specification reads a tool with no annotations with the defaults, as one that may write, and ` +
+      `asks before calling it. At levels 0 and 1, where nothing says which tools write, that is every call: ` +
+      `the ${fields.request - result.handshake[1].request} calls level 1 sends would each wait for a ` +
+      `person's yes. From level 2 on, only the calls to ${code("kayit_yaz")} would.`,
   ].join("\n");
 }

@@ -1,15 +1,19 @@
 /**
  * Lesson 6, "Writing a Server": everything the lesson computes for one seed.
  *
- * Source: reference lesson 004. One call gives the figures behind every table the reference
- * prints: the olcum server's declaration at each level, the handshake at each level, the twelve
- * tasks at each level, the second run (tasks from seed + 1 on the same world), and the runs with
- * `kayit_yaz` added to the allowlist. The notebook, the CLI and the tests all read this.
+ * One call gives the figures behind every table the lesson prints: the olcum server's
+ * declaration at each level, the handshake at each level, the twelve tasks at each level, the
+ * second run (tasks from seed + 1 on the same world), and the runs with `kayit_yaz` added to the
+ * allowlist. The notebook, the CLI and the tests all read this.
+ *
+ * @remarks Source: reference lesson 004.
  */
 import { ALL_LEVELS, declare, type Level, type ServerDeclaration } from "../../sim/declaration";
 import type { DroppedTool } from "../../sim/negotiation";
 import { LESSON_HANDSHAKES, WIDE_HANDSHAKES } from "../../world/handshakes";
-import { handshakeRow, openSharedSession, type OpenedSession, runTasks, type HandshakeRow, type RunRow } from "../../world/run";
+import {
+  handshakeRow, openSharedSession, type OpenedSession, runTasks, type HandshakeRow, type RunRow,
+} from "../../world/run";
 import type { Subscribers } from "../../world/subscribers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
 import { createWorld, type World } from "../../world/world";
@@ -19,17 +23,29 @@ export interface WideRow extends RunRow {
   approval: boolean;
 }
 
-/** The (level, approval) pairs of the wide-allowlist table. Source: reference lesson 004, last table. */
+/**
+ * The (level, approval) pairs of the wide-allowlist table.
+ *
+ * @remarks Source: reference lesson 004, last table.
+ */
 export const WIDE_CASES: readonly (readonly [Level, boolean])[] = [
   [1, false],
   [2, false],
   [2, true],
 ];
 
-/** The server whose declaration the first table shows. Source: reference lesson 004, first table. */
+/**
+ * The server whose declaration the first table shows.
+ *
+ * @remarks Source: reference lesson 004, first table.
+ */
 export const SHOWN_SERVER = "olcum";
 
-/** The tool of {@link SHOWN_SERVER} the first table shows. Source: reference lesson 004, first table. */
+/**
+ * The tool of {@link SHOWN_SERVER} the first table shows.
+ *
+ * @remarks Source: reference lesson 004, first table.
+ */
 export const SHOWN_TOOL = "sayac_oku";
 
 /** Everything lesson 6 computes for one seed. */
@@ -69,7 +85,7 @@ export interface WritingAServerResult {
  */
 export function simulateWritingAServer(seed: number): WritingAServerResult {
   const world = createWorld(seed); // checks the seed
-  // At most 2^53, which a number still holds exactly (the task seeds past 2^53 − 1 become bigint).
+  // At most 2^53, which a number still holds exactly (task seeds past 2^53 − 1 become bigint).
   const secondSeed = seed + 1;
   const server = world.servers.find((s) => s.name === SHOWN_SERVER)!;
   const tasks = withExpectedAnswers(drawTasks(seed), world);
@@ -77,7 +93,11 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
   const handshakes: OpenedSession[] = [];
   for (const handshake of LESSON_HANDSHAKES) handshakes.push(openSharedSession(world, handshake));
   const wideHandshakes = new Map<Level, OpenedSession>();
-  for (const [level] of WIDE_CASES) if (!wideHandshakes.has(level)) wideHandshakes.set(level, openSharedSession(world, WIDE_HANDSHAKES[level]));
+  for (const [level] of WIDE_CASES) {
+    if (!wideHandshakes.has(level)) {
+      wideHandshakes.set(level, openSharedSession(world, WIDE_HANDSHAKES[level]));
+    }
+  }
   const declarations: ServerDeclaration[] = [];
   const handshake: HandshakeRow[] = [];
   const dropped: (readonly DroppedTool[])[] = [];
@@ -92,7 +112,10 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
     secondRuns.push(runTasks(world, level, { tasks: secondTasks, negotiated }));
   }
   const wide: WideRow[] = [];
-  for (const [level, approval] of WIDE_CASES) wide.push(Object.assign(runTasks(world, level, { approval, tasks, negotiated: wideHandshakes.get(level) }), { approval }));
+  for (const [level, approval] of WIDE_CASES) {
+    const run = runTasks(world, level, { approval, tasks, negotiated: wideHandshakes.get(level) });
+    wide.push(Object.assign(run, { approval }));
+  }
   return {
     seed,
     world,
