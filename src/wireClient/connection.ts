@@ -49,7 +49,7 @@ import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
 import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "./serveCommand";
 import { StdioLineTransport } from "./stdioTransport";
-import { declarationFromWire, type WireTool } from "./tools";
+import { declarationFromWire, type GateRule, type WireTool } from "./tools";
 
 export { WIRE_CLIENT_INFO };
 
@@ -84,6 +84,11 @@ export interface WireClientOptions {
    * client lists tools only, as lesson 6's run needs.
    */
   listEverything?: boolean;
+  /**
+   * How a session's approval gate reads each tool's `annotations` (`negotiation.ts`, see
+   * {@link GateRule}); default `specification`, MCP's defaults. A connection itself gates nothing.
+   */
+  gate?: GateRule;
 }
 
 /** One line of a server's stderr log: `event` (`serving`, `call`, `stopping`, …) and its fields. */
@@ -129,8 +134,8 @@ export interface WireEraState {
 export interface ToolConnection {
   /** Calls a tool; never throws (a failure is an outcome, as {@link wireOutcome} reads it). */
   callTool(call: ToolCall): Promise<ToolOutcome>;
-  /** The server's declaration, read off `serverInfo` and `tools/list`. */
-  declaration(): ServerDeclaration;
+  /** The server's declaration, read off `serverInfo` and `tools/list`, annotations read by `gate` (default `specification`). */
+  declaration(gate?: GateRule): ServerDeclaration;
   /** The traffic so far, counted from the client's side. */
   traffic(): TrafficCounts;
   /**
@@ -228,8 +233,13 @@ export class WireConnection implements ToolConnection {
   serverName: string | undefined;
   /** The server's capabilities: `initialize`'s answer, or the discover result's. */
   serverCapabilities: { [capability: string]: unknown } | undefined;
-  /** The tools as the last `tools/list` listed them. */
+  /** The tools as the last `tools/list` listed them, once the SDK's client has parsed them. */
   tools: WireTool[] = [];
+  /**
+   * The tools as the last `tools/list` result carried them on the wire: the line as parsed from
+   * JSON, before the SDK's schemas read it, so every key the server sent is there in its order.
+   */
+  wireTools: unknown[] = [];
   private current: Process | undefined;
   private readonly ended: Promise<ServerEvent[]>[] = [];
   private readonly meter: TrafficMeter;
@@ -298,7 +308,13 @@ export class WireConnection implements ToolConnection {
     this.current = { client, transport: inner, events };
     this.processes += 1;
     try {
-      await client.connect(new MeteredTransport(inner, this.meter), this.connectOptions);
+      const metered = new MeteredTransport(inner, this.meter);
+      metered.onreceived = (message, method) => {
+        if (method !== "tools/list" || !("result" in message)) return;
+        const tools = (message.result as { tools?: unknown }).tools;
+        if (Array.isArray(tools)) this.wireTools = tools;
+      };
+      await client.connect(metered, this.connectOptions);
       const info = client.getServerVersion();
       this.serverName = info?.name;
       this.serverVersion = info?.version;
@@ -340,8 +356,8 @@ export class WireConnection implements ToolConnection {
   }
 
   /** The server's declaration, read off its `serverInfo` and `tools/list` (see `declarationFromWire`). */
-  declaration(): ServerDeclaration {
-    return declarationFromWire(this.serverVersion, this.tools);
+  declaration(gate: GateRule = "specification"): ServerDeclaration {
+    return declarationFromWire(this.serverVersion, this.tools, gate);
   }
 
   /**
