@@ -55,40 +55,46 @@ function filterShape(tool: FleetToolName) {
  * required fields as the course's JSON Schema (`FLEET_TOOL_DEFINITIONS`), written the zod way.
  */
 export function fleetZodSchemas() {
+  const limit = z.number().int().min(1).max(MAX_ROWS).default(DEFAULT_ROWS);
   return {
     count_devices: z.object(filterShape("count_devices")),
     top_devices: z.object({
       field: z.enum(RANKABLE_FIELDS).describe(described("top_devices", "field")),
-      limit: z.number().int().min(1).max(MAX_ROWS).default(DEFAULT_ROWS).describe(described("top_devices", "limit")),
+      limit: limit.describe(described("top_devices", "limit")),
       ...filterShape("top_devices"),
     }),
     get_device: z.object({ device_id: z.string().describe(described("get_device", "device_id")) }),
   };
 }
 
-/** A handler's record as a tool result: its JSON in one text block, as the course's fleet server sends it. */
+/** A handler's record as a tool result: its JSON in one text block, as our fleet server sends it. */
 function textOf(record: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(record) }] };
 }
 
 /**
- * The fleet as an `McpServer` at a declaration level: level 1 lists the tools with their
- * descriptions and zod-derived schemas, level 2 adds the course's annotations, level 3 the
- * fleet's own version (below it, `"undeclared"` stands in for the version MCP requires).
+ * The fleet as the SDK's high-level API builds a server: an `McpServer`, and for each tool one
+ * `registerTool` call with its description, its arguments as a zod schema, its annotations (from
+ * level 2) and its handler. The SDK derives the `inputSchema` it lists from the zod schema,
+ * checks every call against it, and turns a handler's throw into a result with `isError: true`.
+ * Below level 3, `"undeclared"` stands in for the version MCP requires.
  *
  * @param level 1–3; the high-level API registers a tool's arguments through its schema, so it
  *   has no level 0 (a tool without a schema is called with no arguments at all).
  * @throws RangeError for level 0.
  */
 export function createHighLevelFleetServer(fleet: Fleet, level: Level): McpServer {
-  if (level === 0) throw new RangeError("the high-level fleet server declares its schemas: level 1, 2 or 3");
+  if (level === 0) throw new RangeError("the high-level fleet server needs level 1, 2 or 3");
   const handlers = createFleetHandlers(fleet);
   const facts = createFleetServer(fleet).tools;
   const schemas = fleetZodSchemas();
-  const server = new McpServer({ name: FLEET_SERVER_NAME, version: declaredVersion(FLEET_VERSION, level) });
+  const version = declaredVersion(FLEET_VERSION, level);
+  const server = new McpServer({ name: FLEET_SERVER_NAME, version });
   for (const { name, description } of FLEET_TOOL_DEFINITIONS) {
     const tool = name as FleetToolName;
-    const config = { description, inputSchema: schemas[tool], ...(level >= 2 ? { annotations: annotationsOf(tool, facts.find((fact) => fact.name === tool)!.sideEffect) } : {}) };
+    const sideEffect = facts.find((fact) => fact.name === tool)!.sideEffect;
+    const annotations = level >= 2 ? { annotations: annotationsOf(tool, sideEffect) } : {};
+    const config = { description, inputSchema: schemas[tool], ...annotations };
     server.registerTool(tool, config, (args: ToolArguments) => textOf(handlers[tool](args)));
   }
   return server;

@@ -190,7 +190,15 @@ function serverDied(error: unknown): boolean {
 }
 
 /**
- * A call's result or thrown error as the agent reads it (see the module comment).
+ * A call's result, or the error its call threw, as the agent reads it: one outcome for both of
+ * MCP's failure channels.
+ * - A result is `result`, or `error result` when it has `isError: true`; its text is the text
+ *   of its content blocks.
+ * - An error response from the server (the SDK throws `ProtocolError`) is `JSON-RPC error`,
+ *   written `MCP error <code>: <message>`.
+ * - Anything the SDK's client fails by itself is `client`: a timeout (`-32001`), the server's
+ *   exit while the call was pending (`-32000`, `Connection closed`), a call after that (`Not
+ *   connected`). These two codes are the SDK's own and never travel on the wire.
  *
  * @param explained when true, a failure that means the server died reads {@link SERVER_GONE}.
  */
@@ -198,17 +206,23 @@ export function wireOutcome(settled: { result: unknown } | { error: unknown }, e
   if ("result" in settled) {
     const result = settled.result as { content?: { type: string; text?: string }[]; isError?: boolean };
     const text = (result.content ?? []).map((part) => part.text ?? "").join("\n");
-    return result.isError ? { isError: true, channel: "error result", text } : { isError: false, channel: "result", text };
+    if (result.isError) return { isError: true, channel: "error result", text };
+    return { isError: false, channel: "result", text };
   }
   const { error } = settled;
   if (serverDied(error)) {
     if (explained) return { isError: true, channel: "client", text: SERVER_GONE };
     const closed = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
-    return { isError: true, channel: "client", text: closed ? mcpErrorText(ERROR_CODES.connectionClosed, error.message) : NOT_CONNECTED };
+    const text = closed ? mcpErrorText(ERROR_CODES.connectionClosed, error.message) : NOT_CONNECTED;
+    return { isError: true, channel: "client", text };
   }
   // Only a JSON-RPC error response becomes a ProtocolError; the SDK's own failures are SdkErrors.
-  if (error instanceof ProtocolError) return { isError: true, channel: "JSON-RPC error", text: mcpErrorText(error.code, error.message) };
-  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return { isError: true, channel: "client", text: mcpErrorText(ERROR_CODES.requestTimeout, error.message) };
+  if (error instanceof ProtocolError) {
+    return { isError: true, channel: "JSON-RPC error", text: mcpErrorText(error.code, error.message) };
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    return { isError: true, channel: "client", text: mcpErrorText(ERROR_CODES.requestTimeout, error.message) };
+  }
   return { isError: true, channel: "client", text: error instanceof Error ? error.message : String(error) };
 }
 

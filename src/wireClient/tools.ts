@@ -74,8 +74,12 @@ export const GATE_RULES: readonly GateRule[] = ["specification", "reference"];
 export function toolDeclaration(tool: WireTool, gate: GateRule = "specification"): ToolDeclaration {
   const face: ToolDeclaration = {};
   const properties = tool.inputSchema.properties;
-  if (properties !== undefined && properties !== null && typeof properties === "object") face.fields = Object.keys(properties);
-  if (gate === "specification" || tool.annotations !== undefined) face.sideEffect = tool.annotations?.readOnlyHint !== true;
+  if (properties !== undefined && properties !== null && typeof properties === "object") {
+    face.fields = Object.keys(properties);
+  }
+  if (gate === "specification" || tool.annotations !== undefined) {
+    face.sideEffect = tool.annotations?.readOnlyHint !== true;
+  }
   return face;
 }
 
