@@ -63,13 +63,22 @@ export interface WireSetup {
  * @param seed the fleet's seed, passed to the server as `--seed`.
  * @param scale real time per unit of the experiment's time; default {@link WIRE_TIME_SCALE}.
  */
-export function wireSetup(condition: Condition, seed: number, scale: number = WIRE_TIME_SCALE): WireSetup {
+export function wireSetup(
+  condition: Condition,
+  seed: number,
+  scale: number = WIRE_TIME_SCALE,
+): WireSetup {
   if (condition.path === "direct") return { spec: undefined, options: {} };
   const spec: ServeSpec = { server: "fleet", level: 3, seed, path: condition.path };
   if (condition.fault !== "none") spec.fault = SERVE_FAULT_OF[condition.fault] as ServeFaultWord;
   if (condition.fault === "crash") spec.crashOn = CRASH_ON_CALL;
-  if (condition.fault === "slow") spec.slowMs = Math.round((LATENCY_MICROS.slowTool / 1000) * scale);
-  const options: WireClientOptions = { restart: condition.restart, explained: condition.explainCrash };
+  if (condition.fault === "slow") {
+    spec.slowMs = Math.round((LATENCY_MICROS.slowTool / 1000) * scale);
+  }
+  const options: WireClientOptions = {
+    restart: condition.restart,
+    explained: condition.explainCrash,
+  };
   if (TIMED_FAULTS.includes(condition.fault)) {
     options.timeoutMs = Math.round((LATENCY_MICROS.clientTimeout / 1000) * scale);
   }

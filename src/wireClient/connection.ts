@@ -202,9 +202,13 @@ function serverDied(error: unknown): boolean {
  *
  * @param explained when true, a failure that means the server died reads {@link SERVER_GONE}.
  */
-export function wireOutcome(settled: { result: unknown } | { error: unknown }, explained = false): ToolOutcome {
+export function wireOutcome(
+  settled: { result: unknown } | { error: unknown },
+  explained = false,
+): ToolOutcome {
   if ("result" in settled) {
-    const result = settled.result as { content?: { type: string; text?: string }[]; isError?: boolean };
+    type Result = { content?: { type: string; text?: string }[]; isError?: boolean };
+    const result = settled.result as Result;
     const text = (result.content ?? []).map((part) => part.text ?? "").join("\n");
     if (result.isError) return { isError: true, channel: "error result", text };
     return { isError: false, channel: "result", text };
@@ -218,12 +222,15 @@ export function wireOutcome(settled: { result: unknown } | { error: unknown }, e
   }
   // Only a JSON-RPC error response becomes a ProtocolError; the SDK's own failures are SdkErrors.
   if (error instanceof ProtocolError) {
-    return { isError: true, channel: "JSON-RPC error", text: mcpErrorText(error.code, error.message) };
+    const text = mcpErrorText(error.code, error.message);
+    return { isError: true, channel: "JSON-RPC error", text };
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-    return { isError: true, channel: "client", text: mcpErrorText(ERROR_CODES.requestTimeout, error.message) };
+    const text = mcpErrorText(ERROR_CODES.requestTimeout, error.message);
+    return { isError: true, channel: "client", text };
   }
-  return { isError: true, channel: "client", text: error instanceof Error ? error.message : String(error) };
+  const text = error instanceof Error ? error.message : String(error);
+  return { isError: true, channel: "client", text };
 }
 
 /** The command line of a target: `serve`'s bundled launcher with this Node, or the target's own. */

@@ -71,7 +71,10 @@ export const GATE_RULES: readonly GateRule[] = ["specification", "reference"];
  *
  * @param gate how annotations are read; default `specification`.
  */
-export function toolDeclaration(tool: WireTool, gate: GateRule = "specification"): ToolDeclaration {
+export function toolDeclaration(
+  tool: WireTool,
+  gate: GateRule = "specification",
+): ToolDeclaration {
   const face: ToolDeclaration = {};
   const properties = tool.inputSchema.properties;
   if (properties !== undefined && properties !== null && typeof properties === "object") {

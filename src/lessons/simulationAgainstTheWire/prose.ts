@@ -16,6 +16,7 @@ import { CALL_METHOD } from "./eras";
 import type { WireLessonResult } from "./run";
 import { agentDifferences, agreement, fullLevel, levelTotals, movedKeys, outcomeDifferences, PROBED_PATHS, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
 import { groupChanges, type GateLevel } from "./independent";
+import { SERVER_FACTS } from "../../world/servers";
 
 /** The English of each Turkish error the lesson's runs can print, for a gloss at first use. */
 export const ERROR_GLOSSES: Readonly<Record<string, string>> = {
@@ -276,6 +277,21 @@ export function readTime(result: WireLessonResult): string {
   ].join("\n\n");
 }
 
+/** `, though every tool it stopped (…) only reads`, when that is so of the walks under MCP's defaults; else nothing. */
+function readOnlyNote(gates: readonly GateLevel[]): string {
+  const stopped = new Set(
+    gates.flatMap((gate) =>
+      Object.keys(gate.rules.specification.failures)
+        .filter((key) => key.endsWith(`: ${NO_APPROVAL}`))
+        .map((key) => key.slice(0, key.length - NO_APPROVAL.length - 2)),
+    ),
+  );
+  const tools = SERVER_FACTS.flatMap((server) => server.tools);
+  const reading = [...stopped].filter((name) => tools.find((tool) => tool.name === name)?.sideEffect === false);
+  if (stopped.size === 0 || reading.length !== stopped.size) return "";
+  return `, though every tool it stopped (${listing(reading.map(code))}) only reads`;
+}
+
 /** A reading of the gate table: where MCP's defaults stop what the reference's rule lets through. */
 export function readWireGates(result: WireLessonResult): string {
   const { gates: agreeing } = agreement(result);
@@ -284,7 +300,7 @@ export function readWireGates(result: WireLessonResult): string {
   const written = (gate: GateLevel) => gate.rules.reference.written;
   const leaks = differing.filter((gate) => written(gate) > 0);
   const sentences = [
-    `The reference's rows repeat the simulator's counts at ${agreeing} of ${result.gates.length} levels: the real client gating by the reference's rule is the simulated client.`,
+    `The reference's rows repeat the simulator's counts at ${agreeing} of ${result.gates.length} levels: gating by lesson 6's rule, the real client does what the simulated one did.`,
   ];
   if (differing.length > 0) {
     sentences.push(
@@ -293,9 +309,11 @@ export function readWireGates(result: WireLessonResult): string {
         (leaks.length > 0
           ? `, and at level ${listing(leaks.map((gate) => String(gate.level)))} ${code("kayit_yaz")} (write record) writes ${listing(leaks.map((gate) => plural(written(gate), "record")))} that nobody approved`
           : "") +
-        `. A client that follows MCP's defaults presumes every such tool writes, so it asks for approval before each call, and with none given it sends ` +
-        `${listing(differing.map((gate) => String(gate.rules.specification.sent)))} and stops ${listing(differing.map((gate) => String(gate.rules.specification.blocked)))}: ` +
-        `every task ends at its first call, read-only tools included.`,
+        `. A client that follows MCP's defaults presumes every such tool writes, so it asks for approval before each call, and with none given it ` +
+        (differing.every((gate) => gate.rules.specification.sent === 0)
+          ? `sends no call at all and stops ${listing(differing.map((gate) => `${gate.rules.specification.blocked} at level ${gate.level}`))}`
+          : `sends ${listing(differing.map((gate) => String(gate.rules.specification.sent)))} and stops ${listing(differing.map((gate) => String(gate.rules.specification.blocked)))}`) +
+        (differing.every((gate) => gate.rules.specification.completed === 0) ? `: no task completes${readOnlyNote(differing)}.` : "."),
     );
   }
   if (same.length > 0) {
@@ -326,8 +344,8 @@ export function readWireDiscovery(result: WireLessonResult): string {
       ? `Lesson 7's model of discovery holds on the wire in all ${discoveryTotal} rows: the same messages for every method, server by server, in both revisions.`
       : `Lesson 7's model of discovery holds on the wire in ${agreeing} of ${discoveryTotal} rows; the table names the methods that differ.`,
     `The real client sends ${code("resources/list")} and ${code("prompts/list")} only where a server's capabilities name them: ` +
-      `${listing(listed.map((check) => `${code(check.server)} ${listing(lists(check))}`))}` +
-      (none.length > 0 ? `, and ${listing(none.map((check) => code(check.server)))} nothing beyond ${code("tools/list")}` : "") +
+      `${listed.map((check) => `to ${code(check.server)} ${listing(lists(check))}`).join("; ")}` +
+      (none.length > 0 ? `; to ${listing(none.map((check) => code(check.server)))} nothing beyond ${code("tools/list")}` : "") +
       `. In ${code(ERA_REVISIONS.stateless)} each list request carries its ${code("_meta")} and each result its ${code("ttlMs")} and ${code("cacheScope")}, ` +
       `so the same lists cost more bytes there.` +
       (fleet && fleetList
@@ -400,8 +418,8 @@ export function summarizeWire(result: WireLessonResult): string {
   const caveat =
     `Equal counts are not all evidence. The real servers run the simulator's own handlers, declarations and fleet paths, and the real ` +
     `client decides and gates each call with the simulator's own functions: where the two sides agree on a task count or an answer, they agree ` +
-    `by construction, and this lesson tests the road between them, not the handlers at its ends. It cannot show that the simulation is a ` +
-    `faithful model of MCP; it shows that the simulator and the wire carry the same messages. What is independent of the simulator is smaller ` +
+    `by construction, and this lesson tests the road between them, not the handlers at its ends. It cannot show that the simulation is right ` +
+    `about MCP; it shows that the simulator and the wire carry the same messages. What is independent of the simulator is smaller ` +
     `and worth more: the SDK's framing of every message and the bytes it writes; the SDK's own ${code("McpServer")}, which rewrote our ` +
     `declarations and chose the same error channels as our validating server; lesson 7's discovery, which asked for exactly the lists each ` +
     `server declares; the gate under MCP's defaults, which differs from the reference's where the specification says it should; and, in the ` +
