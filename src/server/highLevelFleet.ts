@@ -18,7 +18,7 @@
  * `mcp` and `mcp-raw`, and its table of what changed in the `mcp` definitions.
  */
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { DEFAULT_ROWS, MAX_ROWS, MODEL_NAMES, RANKABLE_FIELDS, SITES } from "../fleet/catalog";
 import type { Fleet } from "../fleet/generator";
 import { FLEET_SERVER_NAME, FLEET_VERSION } from "../fleet/paths";

@@ -400,6 +400,8 @@ export function summarizeWire(result: WireLessonResult): string {
   const b = levelTotals(statelessFull);
   const total = (k: 0 | 1) => result.declarations.reduce((sum, d) => sum + d.bytes[k], 0);
   const gated = result.gates.filter(({ rules }) => rules.specification.sent !== rules.reference.sent);
+  const high = result.malformed.highLevel;
+  const channelsAgree = high.filter((outcome, k) => outcome.channel === result.malformed.wire[k].outcomes.validating.channel).length;
   const bullets = [
     `- Lesson 6's twelve tasks give the simulator's counts over the wire at ${levelsSame} of ${result.levels.length} levels in ` +
       `${code(legacyFull.revision)} and ${statelessLevels} of ${result.levels.length} in ${code(statelessFull.revision)}: ` +
@@ -421,8 +423,9 @@ export function summarizeWire(result: WireLessonResult): string {
     `by construction, and this lesson tests the road between them, not the handlers at its ends. It cannot show that the simulation is right ` +
     `about MCP; it shows that the simulator and the wire carry the same messages. What is independent of the simulator is smaller ` +
     `and worth more: the SDK's framing of every message and the bytes it writes; the SDK's own ${code("McpServer")}, which rewrote our ` +
-    `declarations and chose the same error channels as our validating server; lesson 7's discovery, which asked for exactly the lists each ` +
-    `server declares; the gate under MCP's defaults, which differs from the reference's where the specification says it should; and, in the ` +
+    `declarations and chose the error channel our validating server chose on ${channelsAgree === high.length ? "every call" : `${channelsAgree} of ${high.length} calls`}; ` +
+    `lesson 7's discovery, which sent the messages lesson 7 counted in ${discovery} of ${discoveryTotal} rows; ` +
+    `the gate under MCP's defaults, which differs from the reference's where the specification says it should; and, in the ` +
     `project's tests, a client on the legacy SDK 1.x and the MCP Inspector speaking to the same servers.`;
   return `${bullets.join("\n")}\n\n${caveat}`;
 }
