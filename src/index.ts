@@ -129,21 +129,38 @@ export { taskChain, tallyTasks, type ChainCall, type TaskChain, type TaskTally }
 export { gateCall, type GateResult } from "./sim/client";
 export { decideOn, type DeclaredServer, type AgreedDeclaration, type Decision } from "./sim/negotiation";
 export { cappedRun, driveAgent, driveAgentAsync, type AgentVerdict, type CappedRun } from "./fleet/run";
-export { TrafficMeter, messageKind, messageBytes, addTraffic, noTraffic, UNKNOWN_METHOD, type ByteCount, type DirectionCounts, type TrafficCounts, type WireMessage } from "./wireClient/trafficCounts";
+export { TrafficMeter, messageKind, messageBytes, addTraffic, subtractTraffic, noTraffic, UNKNOWN_METHOD, type ByteCount, type DirectionCounts, type TrafficCounts, type WireMessage } from "./wireClient/trafficCounts";
 export { serveArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./wireClient/serveCommand";
 export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEntry, registrationText, type Registration, type RegistrationClient, type ServerLaunch } from "./wireClient/registration";
-export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, type WireTool, type PlainToolDefinition } from "./wireClient/tools";
+export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, GATE_RULES, type GateRule, type WireTool, type PlainToolDefinition } from "./wireClient/tools";
 export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats, type WireEraState, type WireTarget } from "./wireClient/connection";
 export { WIRE_ERAS, STATELESS_VERSION, type WireEra, type SpokenEra } from "./wireClient/era";
 export { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "./wireClient/knownDiscover";
 export { NoSharedVersionError, probeEra, type EraProbe, type StdioLaunch } from "./wireClient/probe";
-export { openWireSession, callOverWire, closeWireSession, type WireSession } from "./wireClient/negotiation";
-export { runWireTasks, compareTaskRuns, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type LevelComparison, type KindRow, type MethodRow } from "./wireClient/tasks";
+export { openWireSession, redecide, callOverWire, closeWireSession, type WireSession } from "./wireClient/negotiation";
+export { runWireTasks, compareTaskRuns, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type WireWalk, type WireWalkRow, type WireTaskCounts, type LevelComparison, type KindRow, type MethodRow } from "./wireClient/tasks";
 export { runWireAgent, runWireMatrix, compareAgentRuns, wireSetup, WIRE_TIME_SCALE, TIMED_FAULTS, type WireSetup, type WireAgentRecord, type AgentComparison } from "./wireClient/agents";
-export { probeMalformedCallsOverWire } from "./wireClient/malformed";
+export { probeMalformedCallsOverWire, probeFleetServersOverWire, type FleetWireProbe, type ProbedServer, type ProbedPath } from "./wireClient/malformed";
+export { createHighLevelFleetServer, fleetZodSchemas } from "./server/highLevelFleet";
 
 // Lesson 9: the simulation against the wire — every comparison run by the simulator and by real servers.
-export { runWireLesson, type WireLessonResult, type WireProgress } from "./lessons/simulationAgainstTheWire/run";
+export { runWireLesson, GATE_WALKS, type WireLessonResult, type WireProgress } from "./lessons/simulationAgainstTheWire/run";
+export {
+  compareToolLists,
+  groupChanges,
+  gateLevel,
+  checkDiscovery,
+  listsOf,
+  callsSent,
+  type ToolListDiff,
+  type ChangeGroup,
+  type GateLevel,
+  type DiscoveryCheck,
+  type DiscoveryMethod,
+  type KeyChange,
+  type KeyMove,
+  type ValueChange,
+} from "./lessons/simulationAgainstTheWire/independent";
 export { simulateEraTasks, compareEraLevel, countDifferences, CALL_METHOD, type EraLevel, type EraMethodRow } from "./lessons/simulationAgainstTheWire/eras";
 export {
   CANCELLED,
@@ -156,6 +173,19 @@ export {
   formatKindTable,
   formatMethodTable,
   formatWireMalformedTable,
+  formatWireMalformedTexts,
+  formatWireGates,
+  formatHighLevelDeclarations,
+  formatHighLevelChanges,
+  formatWireDiscovery,
+  formatAgentAnswers,
+  discoveryTotals,
+  discoveryDifferences,
+  movedKeys,
+  wrapText,
+  LINE_WIDTH,
+  PROBED_PATHS,
+  GATE_NAMES,
   simulatedTimeouts,
   wireTimeouts,
   agentDifferences,
@@ -166,7 +196,21 @@ export {
   agreement,
   type Agreement,
 } from "./lessons/simulationAgainstTheWire/tables";
-export { describeWireSeed, readLevelComparison, readTokensAndBytes, readMethods, readWireMalformed, readAgentComparison, readTime, summarizeWire } from "./lessons/simulationAgainstTheWire/prose";
+export {
+  describeWireSeed,
+  readLevelComparison,
+  readTokensAndBytes,
+  readMethods,
+  readWireMalformed,
+  readAgentComparison,
+  readTime,
+  readWireGates,
+  readWireDiscovery,
+  readHighLevelDeclarations,
+  summarizeWire,
+  glossed,
+  ERROR_GLOSSES,
+} from "./lessons/simulationAgainstTheWire/prose";
 export { wireChart } from "./lessons/simulationAgainstTheWire/charts";
 
 // Lesson 10: without a session — the same work in both eras, counted on the real wire.

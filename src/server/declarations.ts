@@ -110,16 +110,21 @@ export function worldInputSchema(tool: Pick<ToolFacts, "name" | "fields">): Json
 }
 
 /**
- * A world server's `tools/list` result at a level, tools in the server's order (a fixed order,
- * as 2026-07-28 `server/tools.mdx` asks: "Servers SHOULD return tools in a deterministic order").
+ * A world server's `tools/list` result at a level, tools in the server's fixed order. Level 0
+ * lists each name with an `inputSchema` of `{"type": "object"}`; from level 1 the schema names
+ * the tool's fields; from level 2 the tool carries `annotations`.
  *
  * @param server one of `world/servers.ts`'s servers.
  * @returns new objects.
+ *
+ * @remarks Source: 2026-07-28 `server/tools.mdx`, "Servers SHOULD return tools in a
+ * deterministic order".
  */
 export function worldToolList(server: Server, level: Level): Tool[] {
   return server.tools.map((tool) => {
     if (level === 0) return { name: tool.name, inputSchema: { ...NAME_ONLY_SCHEMA } };
-    const listed: Tool = { name: tool.name, inputSchema: worldInputSchema(tool) as Tool["inputSchema"] };
+    const inputSchema = worldInputSchema(tool) as Tool["inputSchema"];
+    const listed: Tool = { name: tool.name, inputSchema };
     if (level >= 2) listed.annotations = annotationsOf(tool.name, tool.sideEffect);
     return listed;
   });

@@ -12,11 +12,18 @@ export const SERVER_NAMES = ["olcum", "tarife", "kayit", "fleet"] as const;
 /** One of {@link SERVER_NAMES}. */
 export type ServerName = (typeof SERVER_NAMES)[number];
 
-/** The fleet's paths that cross a real wire (`direct` has no server). Source: seed document 000, "Experiment design". */
-export const SERVED_PATHS = ["raw", "validating"] as const satisfies readonly PathName[];
+/**
+ * The fleet's paths that cross a real wire: lesson 8's `raw` and `validating` (`direct` has no
+ * server), and `high-level`, the fleet built on the SDK's `McpServer` with zod schemas
+ * (`highLevelFleet.ts`). Source: seed document 000, "Experiment design".
+ */
+export const SERVED_PATHS = ["raw", "validating", "high-level"] as const;
 
 /** One of {@link SERVED_PATHS}. */
 export type ServedPath = (typeof SERVED_PATHS)[number];
+
+/** The served paths that are also the simulator's (lesson 8's `raw` and `validating`). */
+export type SimulatedServedPath = Extract<ServedPath, PathName>;
 
 /**
  * The eras `serve --era` answers (issue 11 §5): `both`, a dual-era process (2026-07-28

@@ -8,7 +8,8 @@
  * a {@link LineTransport}: the first message decides the era (`initialize` → legacy, a request
  * carrying `_meta` → stateless, 2026-07-28), and the factory builds the SDK `Server` for it. Stdout carries protocol
  * messages only (plus the stray text a noisy fault writes on purpose). It is what the CLI's
- * `mcp-course serve` runs and what tests can run in-process; it parses no command line.
+ * `mcp-course serve` runs and what tests can run in-process; it parses no command line. The fleet's
+ * `high-level` path is served the same way, from the SDK's own `McpServer` (`highLevelFleet.ts`).
  */
 import type { Readable, Writable } from "node:stream";
 import { generateFleet } from "../fleet/generator";
@@ -19,6 +20,7 @@ import { CRASH_EXIT_CODE, FaultInjector, faultWord, NO_FAULT, type ServeFault } 
 import { LineTransport, type LineTransportStats } from "./lineTransport";
 import { ServeLog, type CallRecord, type LogSink } from "./log";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { createHighLevelFleetServer } from "./highLevelFleet";
 import { createMcpServer } from "./mcpServer";
 import { fleetServed, worldServed, type ServedPath, type ServerName } from "./servedServers";
 import type { ServeEra } from "./names";
@@ -31,7 +33,7 @@ export interface ServeOptions {
   /** World seed (olcum, tarife, kayit) or fleet seed (fleet): an integer from 0 to 2^53 − 1. */
   seed?: number;
   fault?: ServeFault;
-  /** Fleet only: which of the simulator's JSON-RPC paths answers `tools/call`. */
+  /** Fleet only: which of the simulator's JSON-RPC paths answers `tools/call`, or `high-level` (no fault). */
   path?: ServedPath;
   /** The eras answered (`serve --era`; `requestScreen.ts` says how a one-era process answers the other): default `both`. */
   era?: ServeEra;
@@ -72,7 +74,8 @@ const defaultIo = (): ServeIo => ({
  * Serves until the input ends and every request read has its answer.
  *
  * @returns once the transport closed; the caller exits 0.
- * @throws RangeError for a bad seed (from `createWorld` / `generateFleet`), before anything is read.
+ * @throws RangeError for a bad seed (from `createWorld` / `generateFleet`), or the `high-level` path
+ *   with a fault or at level 0, before anything is read.
  */
 export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): Promise<ServeSummary> {
   const { input, output, log: sink, exit, onStopSignal } = { ...defaultIo(), ...io };
@@ -80,7 +83,11 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
   const seed = options.seed ?? DEFAULT_SEED;
   const fault = options.fault ?? NO_FAULT;
   const path = options.server === "fleet" ? (options.path ?? "validating") : null;
-  const served = path !== null ? fleetServed(generateFleet(seed), path, level) : worldServed(createWorld(seed), options.server, level);
+  if (path === "high-level" && fault.kind !== "none") throw new RangeError("the high-level fleet server takes no fault");
+  const fleet = path !== null ? generateFleet(seed) : undefined;
+  const highLevel = path === "high-level" ? () => createHighLevelFleetServer(fleet!, level) : undefined;
+  if (highLevel) highLevel(); // a bad level throws here, before anything is read
+  const served = path === null ? worldServed(createWorld(seed), options.server, level) : path === "high-level" ? undefined : fleetServed(fleet!, path, level);
 
   const log = new ServeLog(sink);
   const era = options.era ?? "both";
@@ -104,7 +111,7 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
     exit(0);
   });
   log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
-  serveStdio(() => createMcpServer(served, hooks, () => transport.protocolVersion, supportedRevisions(era)), {
+  serveStdio(highLevel ?? (() => createMcpServer(served!, hooks, () => transport.protocolVersion, supportedRevisions(era))), {
     transport,
     legacy: era === "stateless" ? "reject" : "serve",
     onerror: (error) => log.write("error", { message: error.message }),

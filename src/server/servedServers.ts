@@ -34,7 +34,7 @@ import { servedResources } from "./resources";
 import { argumentErrorsAreResults, JSONRPC_ERRORS } from "./revisions";
 import { worldValidators } from "./worldValidation";
 
-import type { ServedPath } from "./names";
+import type { SimulatedServedPath } from "./names";
 export { SERVER_NAMES, SERVED_PATHS, type ServedPath, type ServerName } from "./names";
 
 /** The protocol error for a tool the server does not have. */
@@ -92,7 +92,7 @@ export function worldServed(world: World, name: string, level: Level): ServedSer
 }
 
 /** The fleet server on a path at a declaration level; its resource is the device list. */
-export function fleetServed(fleet: Fleet, path: ServedPath, level: Level): ServedServer {
+export function fleetServed(fleet: Fleet, path: SimulatedServedPath, level: Level): ServedServer {
   const simulated = createFleetServer(fleet);
   const pathServer = createPathServer(path, fleet);
   return {

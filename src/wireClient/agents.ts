@@ -54,19 +54,34 @@ export interface WireSetup {
 }
 
 /**
- * The server and client options for a condition (see the module comment).
+ * The server and client options for one of lesson 8's conditions. `direct` starts no server.
+ * Every other condition starts `serve fleet` at the full level on the condition's path; its
+ * fault (slow tool, crash, stray output) is the server's, while the timeout, the restart and the
+ * plain message about a server that is gone are the client's. The slow tool's sleep and the
+ * client's timeout are the source experiment's 3 s and 1.5 s, both multiplied by `scale`.
  *
  * @param seed the fleet's seed, passed to the server as `--seed`.
- * @param scale real time per unit of seed time; default {@link WIRE_TIME_SCALE}.
+ * @param scale real time per unit of the experiment's time; default {@link WIRE_TIME_SCALE}.
  */
-export function wireSetup(condition: Condition, seed: number, scale: number = WIRE_TIME_SCALE): WireSetup {
+export function wireSetup(
+  condition: Condition,
+  seed: number,
+  scale: number = WIRE_TIME_SCALE,
+): WireSetup {
   if (condition.path === "direct") return { spec: undefined, options: {} };
   const spec: ServeSpec = { server: "fleet", level: 3, seed, path: condition.path };
   if (condition.fault !== "none") spec.fault = SERVE_FAULT_OF[condition.fault] as ServeFaultWord;
   if (condition.fault === "crash") spec.crashOn = CRASH_ON_CALL;
-  if (condition.fault === "slow") spec.slowMs = Math.round((LATENCY_MICROS.slowTool / 1000) * scale);
-  const options: WireClientOptions = { restart: condition.restart, explained: condition.explainCrash };
-  if (TIMED_FAULTS.includes(condition.fault)) options.timeoutMs = Math.round((LATENCY_MICROS.clientTimeout / 1000) * scale);
+  if (condition.fault === "slow") {
+    spec.slowMs = Math.round((LATENCY_MICROS.slowTool / 1000) * scale);
+  }
+  const options: WireClientOptions = {
+    restart: condition.restart,
+    explained: condition.explainCrash,
+  };
+  if (TIMED_FAULTS.includes(condition.fault)) {
+    options.timeoutMs = Math.round((LATENCY_MICROS.clientTimeout / 1000) * scale);
+  }
   return { spec, options };
 }
 

@@ -49,7 +49,7 @@ import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
 import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "./serveCommand";
 import { StdioLineTransport } from "./stdioTransport";
-import { declarationFromWire, type WireTool } from "./tools";
+import { declarationFromWire, type GateRule, type WireTool } from "./tools";
 
 export { WIRE_CLIENT_INFO };
 
@@ -84,6 +84,11 @@ export interface WireClientOptions {
    * client lists tools only, as lesson 6's run needs.
    */
   listEverything?: boolean;
+  /**
+   * How a session's approval gate reads each tool's `annotations` (`negotiation.ts`, see
+   * {@link GateRule}); default `specification`, MCP's defaults. A connection itself gates nothing.
+   */
+  gate?: GateRule;
 }
 
 /** One line of a server's stderr log: `event` (`serving`, `call`, `stopping`, …) and its fields. */
@@ -129,8 +134,8 @@ export interface WireEraState {
 export interface ToolConnection {
   /** Calls a tool; never throws (a failure is an outcome, as {@link wireOutcome} reads it). */
   callTool(call: ToolCall): Promise<ToolOutcome>;
-  /** The server's declaration, read off `serverInfo` and `tools/list`. */
-  declaration(): ServerDeclaration;
+  /** The server's declaration, read off `serverInfo` and `tools/list`, annotations read by `gate` (default `specification`). */
+  declaration(gate?: GateRule): ServerDeclaration;
   /** The traffic so far, counted from the client's side. */
   traffic(): TrafficCounts;
   /**
@@ -185,26 +190,47 @@ function serverDied(error: unknown): boolean {
 }
 
 /**
- * A call's result or thrown error as the agent reads it (see the module comment).
+ * A call's result, or the error its call threw, as the agent reads it: one outcome for both of
+ * MCP's failure channels.
+ * - A result is `result`, or `error result` when it has `isError: true`; its text is the text
+ *   of its content blocks.
+ * - An error response from the server (the SDK throws `ProtocolError`) is `JSON-RPC error`,
+ *   written `MCP error <code>: <message>`.
+ * - Anything the SDK's client fails by itself is `client`: a timeout (`-32001`), the server's
+ *   exit while the call was pending (`-32000`, `Connection closed`), a call after that (`Not
+ *   connected`). These two codes are the SDK's own and never travel on the wire.
  *
  * @param explained when true, a failure that means the server died reads {@link SERVER_GONE}.
  */
-export function wireOutcome(settled: { result: unknown } | { error: unknown }, explained = false): ToolOutcome {
+export function wireOutcome(
+  settled: { result: unknown } | { error: unknown },
+  explained = false,
+): ToolOutcome {
   if ("result" in settled) {
-    const result = settled.result as { content?: { type: string; text?: string }[]; isError?: boolean };
+    type Result = { content?: { type: string; text?: string }[]; isError?: boolean };
+    const result = settled.result as Result;
     const text = (result.content ?? []).map((part) => part.text ?? "").join("\n");
-    return result.isError ? { isError: true, channel: "error result", text } : { isError: false, channel: "result", text };
+    if (result.isError) return { isError: true, channel: "error result", text };
+    return { isError: false, channel: "result", text };
   }
   const { error } = settled;
   if (serverDied(error)) {
     if (explained) return { isError: true, channel: "client", text: SERVER_GONE };
     const closed = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
-    return { isError: true, channel: "client", text: closed ? mcpErrorText(ERROR_CODES.connectionClosed, error.message) : NOT_CONNECTED };
+    const text = closed ? mcpErrorText(ERROR_CODES.connectionClosed, error.message) : NOT_CONNECTED;
+    return { isError: true, channel: "client", text };
   }
   // Only a JSON-RPC error response becomes a ProtocolError; the SDK's own failures are SdkErrors.
-  if (error instanceof ProtocolError) return { isError: true, channel: "JSON-RPC error", text: mcpErrorText(error.code, error.message) };
-  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return { isError: true, channel: "client", text: mcpErrorText(ERROR_CODES.requestTimeout, error.message) };
-  return { isError: true, channel: "client", text: error instanceof Error ? error.message : String(error) };
+  if (error instanceof ProtocolError) {
+    const text = mcpErrorText(error.code, error.message);
+    return { isError: true, channel: "JSON-RPC error", text };
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    const text = mcpErrorText(ERROR_CODES.requestTimeout, error.message);
+    return { isError: true, channel: "client", text };
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return { isError: true, channel: "client", text };
 }
 
 /** The command line of a target: `serve`'s bundled launcher with this Node, or the target's own. */
@@ -228,8 +254,13 @@ export class WireConnection implements ToolConnection {
   serverName: string | undefined;
   /** The server's capabilities: `initialize`'s answer, or the discover result's. */
   serverCapabilities: { [capability: string]: unknown } | undefined;
-  /** The tools as the last `tools/list` listed them. */
+  /** The tools as the last `tools/list` listed them, once the SDK's client has parsed them. */
   tools: WireTool[] = [];
+  /**
+   * The tools as the last `tools/list` result carried them on the wire: the line as parsed from
+   * JSON, before the SDK's schemas read it, so every key the server sent is there in its order.
+   */
+  wireTools: unknown[] = [];
   private current: Process | undefined;
   private readonly ended: Promise<ServerEvent[]>[] = [];
   private readonly meter: TrafficMeter;
@@ -307,7 +338,13 @@ export class WireConnection implements ToolConnection {
     this.current = { client, transport: inner, events };
     this.processes += 1;
     try {
-      await client.connect(new MeteredTransport(inner, this.meter), this.connectOptions);
+      const metered = new MeteredTransport(inner, this.meter);
+      metered.onreceived = (message, method) => {
+        if (method !== "tools/list" || !("result" in message)) return;
+        const tools = (message.result as { tools?: unknown }).tools;
+        if (Array.isArray(tools)) this.wireTools = tools;
+      };
+      await client.connect(metered, this.connectOptions);
       const info = client.getServerVersion();
       this.serverName = info?.name;
       this.serverVersion = info?.version;
@@ -349,8 +386,8 @@ export class WireConnection implements ToolConnection {
   }
 
   /** The server's declaration, read off its `serverInfo` and `tools/list` (see `declarationFromWire`). */
-  declaration(): ServerDeclaration {
-    return declarationFromWire(this.serverVersion, this.tools);
+  declaration(gate: GateRule = "specification"): ServerDeclaration {
+    return declarationFromWire(this.serverVersion, this.tools, gate);
   }
 
   /**

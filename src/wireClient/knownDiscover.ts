@@ -41,12 +41,15 @@ export const SERVED_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_REVISIONS;
  * `spec` leaves unset (level 3, the default seed, path `validating`). Builds the world or the
  * fleet for the seed, as the server does (a few milliseconds).
  *
- * @throws RangeError for a seed the world or fleet refuses (as `serve` would).
+ * @throws RangeError for a seed the world or fleet refuses (as `serve` would); Error for the
+ *   `high-level` path, whose discover result is the SDK's own (speak to it with era `auto`).
  */
 export function knownDiscover(spec: ServeSpec): DiscoverResult {
   const level: Level = spec.level ?? 3;
   const seed = spec.seed ?? DEFAULT_SEED;
-  const served = spec.server === "fleet" ? fleetServed(generateFleet(seed), spec.path ?? "validating", level) : worldServed(createWorld(seed), spec.server, level);
+  const path = spec.path ?? "validating";
+  if (path === "high-level") throw new Error("the high-level fleet server's discover result is the SDK's: connect with era auto");
+  const served = spec.server === "fleet" ? fleetServed(generateFleet(seed), path, level) : worldServed(createWorld(seed), spec.server, level);
   const { supportedVersions, capabilities } = discoverResult(served);
   return {
     supportedVersions,

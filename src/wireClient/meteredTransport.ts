@@ -48,6 +48,11 @@ export class MeteredTransport implements Transport {
    */
   private readonly sentMethods = new Map<string | number, string>();
   private readonly receivedMethods = new Map<string | number, string>();
+  /**
+   * Called with every message received, as the transport parsed it (before the SDK's schemas
+   * look at it, so its keys are in the order they came), and the method it is filed under.
+   */
+  onreceived?: (message: JSONRPCMessage, method: string) => void;
 
   constructor(
     readonly inner: Transport,
@@ -62,12 +67,15 @@ export class MeteredTransport implements Transport {
       inner.onbytes = (direction, message, bytes) => {
         const method = direction === "sent" ? this.methodOf(message, this.sentMethods, this.receivedMethods) : this.methodOf(message, this.receivedMethods, this.sentMethods);
         this.meter.countBytes(direction, message, method, bytes);
+        if (direction === "received") this.onreceived?.(message, method);
       };
       inner.onunparsable = () => this.meter.countError();
       inner.onmessage = (message) => this.onmessage?.(message);
     } else {
       inner.onmessage = (message, extra) => {
-        this.meter.count("received", message, this.methodOf(message, this.receivedMethods, this.sentMethods));
+        const method = this.methodOf(message, this.receivedMethods, this.sentMethods);
+        this.meter.count("received", message, method);
+        this.onreceived?.(message, method);
         this.onmessage?.(message, extra);
       };
     }

@@ -6,23 +6,29 @@
  * Source: reference lesson 004, `negotiate` and `call` (IM3, IM5, IM8), through the shared
  * functions `decideOn` (`sim/negotiation.ts`) and `gateCall` (`sim/client.ts`): the simulator
  * and the real client decide and gate with the same code, so a tool that was not agreed ends in
- * the client with `arac bildirilmedi` and never reaches a process, a declared side effect without
- * approval ends with `onay yok`, and only declared fields are sent. Each drop keeps its reason
- * (`version` or `allowlist`).
+ * the client with `arac bildirilmedi` and never reaches a process, a side effect without approval
+ * ends with `onay yok`, and only declared fields are sent. Each drop keeps its reason (`version`
+ * or `allowlist`). Which tools have a side effect depends on the session's gate rule
+ * (`tools.ts`, `GateRule`): by default MCP's, where any tool not marked read-only has one.
  */
 import { gateCall } from "../sim/client";
 import { decideOn, type ClientPolicy, type Decision } from "../sim/negotiation";
 import type { Fields } from "../sim/values";
 import { WireConnection, type OpenToolConnection, type ServerEvent, type ToolConnection, type WireClientOptions } from "./connection";
 import type { ServeSpec } from "./serveCommand";
+import type { GateRule } from "./tools";
 
 /** Connections to several servers, in negotiation order, and what the client decided about their tools. */
 export interface WireSession {
   /** The connections by server name (`serverInfo.name` is not trusted for routing: the spec's name is). */
   connections: ReadonlyMap<string, ToolConnection>;
   decision: Decision;
-  /** Whether calls with a declared side effect are approved. */
+  /** Whether calls with a side effect are approved. */
   approval: boolean;
+  /** How the decision read each tool's annotations (see `GateRule`). */
+  gate: GateRule;
+  /** The servers, in negotiation order (the decision's order). */
+  order: readonly string[];
 }
 
 /**
@@ -31,8 +37,9 @@ export interface WireSession {
  *
  * @param specs the servers to start, in negotiation order.
  * @param policy allowlist and known versions (lesson 6's: `LESSON_POLICY`).
- * @param approval whether declared side effects are approved (lesson 6's runs: false).
- * @param options timeout, restart, explained; each connection counts its own traffic.
+ * @param approval whether side effects are approved (lesson 6's runs: false).
+ * @param options timeout, restart, explained, the era; each connection counts its own traffic;
+ *   `gate`, how the decision reads annotations (default `specification`).
  * @param open how each connection is opened; default the real client's ({@link WireConnection.open}).
  */
 export async function openWireSession(
@@ -50,11 +57,28 @@ export async function openWireSession(
   }
   const connections = new Map<string, ToolConnection>();
   opened.forEach((result, k) => connections.set(specs[k].server, (result as PromiseFulfilledResult<ToolConnection>).value));
+  return redecide({ connections, order: specs.map((spec) => spec.server) }, policy, approval, options.gate);
+}
+
+/**
+ * A session over the same connections (the same server processes) with the client's decision
+ * made again, from the declarations already read, under another policy, approval or gate rule.
+ * Nothing is sent; the connections are shared, so closing either session closes both.
+ *
+ * @param gate how annotations are read; default `specification`.
+ */
+export function redecide(
+  session: Pick<WireSession, "connections" | "order">,
+  policy: ClientPolicy,
+  approval = false,
+  gate: GateRule = "specification",
+): WireSession {
+  const { connections, order } = session;
   const decision = decideOn(
-    specs.map((spec) => ({ name: spec.server, declaration: connections.get(spec.server)!.declaration() })),
+    order.map((name) => ({ name, declaration: connections.get(name)!.declaration(gate) })),
     policy,
   );
-  return { connections, decision, approval };
+  return { connections, order, decision, approval, gate };
 }
 
 /**

@@ -33,8 +33,8 @@ export interface ServeSpec {
   fault?: ServeFaultWord;
   /** With `fault: "crash"`: the `tools/call` the process exits on (server default 6, `CRASH_ON_CALL`). */
   crashOn?: number;
-  /** The fleet's path (fleet only). */
-  path?: "raw" | "validating";
+  /** The fleet's path (fleet only): lesson 8's `raw` or `validating`, or `high-level`, the SDK's `McpServer` with zod schemas. */
+  path?: "raw" | "validating" | "high-level";
   /** With `fault: "slow"`: how long the first `top_devices` sleeps, ms (server default 3000). */
   slowMs?: number;
 }

@@ -16,11 +16,12 @@ import { LESSON_POLICY } from "../world/servers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../world/tasks";
 import { createWorld, type World } from "../world/world";
 import type { MessageKind } from "../sim/envelope";
-import { addTraffic, noTraffic, type TrafficCounts } from "./trafficCounts";
+import { addTraffic, noTraffic, subtractTraffic, type TrafficCounts } from "./trafficCounts";
 import type { ServeSpec, ServedName } from "./serveCommand";
-import type { OpenToolConnection, ServerEvent } from "./connection";
+import { WireConnection, type OpenToolConnection, type ServerEvent } from "./connection";
 import type { WireEra } from "./era";
-import { callOverWire, closeWireSession, openWireSession } from "./negotiation";
+import { callOverWire, closeWireSession, openWireSession, redecide, type WireSession } from "./negotiation";
+import type { GateRule } from "./tools";
 
 /** Lesson 6's servers, in negotiation order. Source: reference lesson 004, `SERVERS`. */
 export const WORLD_SERVER_NAMES: readonly ServedName[] = ["olcum", "tarife", "kayit"];
@@ -39,19 +40,34 @@ export interface WireRunOptions {
   era?: WireEra;
   /** How each server's connection is opened; default the real client's (`WireConnection.open`). Another client (a test's SDK 1.x one) goes here. */
   open?: OpenToolConnection;
+  /** How the approval gate reads annotations (`GateRule`); default `specification`, MCP's defaults. */
+  gate?: GateRule;
+  /**
+   * Further walks of the same tasks over the same server processes, one after another after the
+   * first, each under its own policy, approval and gate rule, each counted apart
+   * ({@link WireRunRow.walks}). No server is started for them.
+   */
+  walks?: readonly WireWalk[];
+  /**
+   * Last of all, list each server's resources and prompts where its capabilities declare them
+   * (lesson 7's discovery beyond the tools), counted apart ({@link WireRunRow.rest}). Needs the
+   * real client's connection (`WireConnection`).
+   */
+  listRest?: boolean;
 }
 
-/** One server's part of a wire run: what the client counted, and what the server logged. */
-export interface WireServerPart {
-  server: string;
-  traffic: TrafficCounts;
-  /** The server's stderr events (`serving`, one `call` per `tools/call`, `stopping`). */
-  events: ServerEvent[];
+/** A further walk of a run's tasks: who decides, with what approval, by which gate rule. */
+export interface WireWalk {
+  /** Default the run's policy. */
+  policy?: ClientPolicy;
+  /** Default false. */
+  approval?: boolean;
+  /** Default `specification`. */
+  gate?: GateRule;
 }
 
-/** A wire run at one level: the simulator's `RunRow` counts (no tokens), then the wire's own measures. */
-export interface WireRunRow {
-  level: Level;
+/** The tasks' counts, as `RunRow` has them: tools agreed and dropped, the calls and their outcomes. */
+export interface WireTaskCounts {
   negotiated: number;
   dropped: number;
   calls: number;
@@ -63,11 +79,40 @@ export interface WireRunRow {
   failures: Record<string, number>;
   /** Each dropped tool, its server and the reason. */
   drops: DroppedTool[];
+}
+
+/** One further walk ({@link WireWalk}): its settings, its counts, and the traffic it alone caused. */
+export interface WireWalkRow extends WireTaskCounts {
+  policy: ClientPolicy;
+  approval: boolean;
+  gate: GateRule;
+  /** The walk's own traffic, all servers summed (a call the gate stopped sends nothing). */
+  traffic: TrafficCounts;
+}
+
+/** One server's part of a wire run: what the client counted, and what the server logged. */
+export interface WireServerPart {
+  server: string;
+  traffic: TrafficCounts;
+  /** The server's stderr events (`serving`, one `call` per `tools/call`, `stopping`). */
+  events: ServerEvent[];
+}
+
+/** A wire run at one level: the simulator's `RunRow` counts (no tokens), then the wire's own measures. */
+export interface WireRunRow extends WireTaskCounts {
+  level: Level;
+  /** The gate rule of the first walk, the one these counts are of. */
+  gate: GateRule;
   /** Each task's outcome, in task order. */
   outcomes: TaskOutcome[];
-  /** All three connections' traffic, summed. */
+  /** All three connections' traffic of the first walk, summed. */
   traffic: TrafficCounts;
+  /** Each server's traffic and stderr events; the traffic is the first walk's. */
   servers: WireServerPart[];
+  /** The further walks asked for (`WireRunOptions.walks`), in order. */
+  walks: WireWalkRow[];
+  /** With `listRest`: each server's `resources/list` and `prompts/list` traffic, in server order. */
+  rest: { server: string; traffic: TrafficCounts }[] | undefined;
   /** Each `tools/call`'s wall time, ms: server by server (in server order), each in call order. Refused calls send nothing and are not timed. */
   callMillis: number[];
   /** Each server's start (spawn → `initialize` → `tools/list`), ms, in server order. */
@@ -88,16 +133,34 @@ function tasksOf(world: World, options: WireRunOptions): TaskWithAnswer[] {
  */
 export async function runWireTasks(seed: number, level: Level, options: WireRunOptions = {}): Promise<WireRunRow> {
   const world = createWorld(seed);
+  const tasks = tasksOf(world, options);
+  const policy = options.policy ?? LESSON_POLICY;
   const specs: ServeSpec[] = WORLD_SERVER_NAMES.map((server) => ({ server, level, seed }));
-  const session = await openWireSession(specs, options.policy ?? LESSON_POLICY, options.approval ?? false, { timeoutMs: options.timeoutMs, era: options.era }, options.open);
-  const outcomes: TaskOutcome[] = [];
+  const gate = options.gate ?? "specification";
+  const session = await openWireSession(specs, policy, options.approval ?? false, { timeoutMs: options.timeoutMs, era: options.era, gate }, options.open);
+  const reading = () => new Map([...session.connections].map(([server, connection]) => [server, connection.traffic()]));
+  let outcomes: TaskOutcome[];
+  let first: Map<string, TrafficCounts>;
+  const walks: WireWalkRow[] = [];
+  let rest: WireRunRow["rest"];
   let events: Map<string, ServerEvent[]>;
   try {
-    for (const task of tasksOf(world, options)) {
-      const chain = taskChain(task);
-      let step = chain.next();
-      while (!step.done) step = chain.next(await callOverWire(session, step.value.name, step.value.state));
-      outcomes.push(step.value);
+    outcomes = await walkTasks(session, tasks);
+    first = reading();
+    for (const walk of options.walks ?? []) {
+      const again = redecide(session, walk.policy ?? policy, walk.approval ?? false, walk.gate ?? "specification");
+      const before = reading();
+      const counts = countsOf(again, await walkTasks(again, tasks));
+      walks.push({ ...counts, policy: walk.policy ?? policy, approval: again.approval, gate: again.gate, traffic: sinceReading(reading(), before) });
+    }
+    if (options.listRest) {
+      const before = reading();
+      for (const connection of session.connections.values()) {
+        if (!(connection instanceof WireConnection)) throw new Error("listing resources and prompts needs the real client's connection");
+        await connection.relistResourcesAndPrompts();
+      }
+      const after = reading();
+      rest = [...session.connections.keys()].map((server) => ({ server, traffic: subtractTraffic(after.get(server)!, before.get(server)!) }));
     }
   } finally {
     events = await closeWireSession(session);
@@ -107,24 +170,37 @@ export async function runWireTasks(seed: number, level: Level, options: WireRunO
   const startMillis: number[] = [];
   let traffic = noTraffic();
   for (const [server, connection] of session.connections) {
-    servers.push({ server, traffic: connection.traffic(), events: events.get(server) ?? [] });
-    traffic = addTraffic(traffic, connection.traffic());
+    servers.push({ server, traffic: first.get(server)!, events: events.get(server) ?? [] });
+    traffic = addTraffic(traffic, first.get(server)!);
     startMillis.push(...connection.stats().startMillis);
   }
   for (const part of servers) callMillis.push(...session.connections.get(part.server)!.stats().callMillis);
+  return { level, gate, ...countsOf(session, outcomes), outcomes, traffic, servers, walks, rest, callMillis, startMillis };
+}
+
+/** Walks every task's chain over a session, one call at a time, in task order. */
+async function walkTasks(session: WireSession, tasks: readonly TaskWithAnswer[]): Promise<TaskOutcome[]> {
+  const outcomes: TaskOutcome[] = [];
+  for (const task of tasks) {
+    const chain = taskChain(task);
+    let step = chain.next();
+    while (!step.done) step = chain.next(await callOverWire(session, step.value.name, step.value.state));
+    outcomes.push(step.value);
+  }
+  return outcomes;
+}
+
+/** A walk's counts: the session's decision and the simulator's tally of its outcomes. */
+function countsOf(session: WireSession, outcomes: readonly TaskOutcome[]): WireTaskCounts {
   const { decision } = session;
-  return {
-    level,
-    negotiated: decision.agreed.size,
-    dropped: decision.dropped.length,
-    ...tallyTasks(outcomes),
-    drops: [...decision.dropped],
-    outcomes,
-    traffic,
-    servers,
-    callMillis,
-    startMillis,
-  };
+  return { negotiated: decision.agreed.size, dropped: decision.dropped.length, ...tallyTasks(outcomes), drops: [...decision.dropped] };
+}
+
+/** The traffic of every server between two readings, summed. */
+function sinceReading(after: ReadonlyMap<string, TrafficCounts>, before: ReadonlyMap<string, TrafficCounts>): TrafficCounts {
+  let sum = noTraffic();
+  for (const [server, traffic] of after) sum = addTraffic(sum, subtractTraffic(traffic, before.get(server)!));
+  return sum;
 }
 
 /** One level: the simulator's run and the real one, side by side. */
@@ -136,14 +212,15 @@ export interface LevelComparison {
 
 /**
  * Lesson 6's run at each level, simulated (`runTasks`) and over the wire ({@link runWireTasks}),
- * levels one after another.
+ * levels one after another. The simulated client gates by the reference's rule, so the wire run
+ * does too unless `options.gate` says otherwise.
  */
 export async function compareTaskRuns(seed: number, levels: readonly Level[] = ALL_LEVELS, options: WireRunOptions = {}): Promise<LevelComparison[]> {
   const world = createWorld(seed);
   const rows: LevelComparison[] = [];
   for (const level of levels) {
     const simulated = runTasks(world, level, { policy: options.policy, approval: options.approval, taskSeed: options.taskSeed });
-    rows.push({ level, simulated, real: await runWireTasks(seed, level, options) });
+    rows.push({ level, simulated, real: await runWireTasks(seed, level, { gate: "reference", ...options }) });
   }
   return rows;
 }

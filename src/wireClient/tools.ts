@@ -4,8 +4,10 @@
  *
  * Source: issue 5 §1 (the four levels as MCP fields: `inputSchema` properties and `required` for
  * `fields`, `annotations` for `side-effect`, `serverInfo.version` for `full`) and §3 (turn MCP
- * tools into plain definitions). This module only reads what `initialize` and `tools/list`
- * brought back; it sends nothing and decides nothing (`decideOn` in `sim/negotiation.ts` decides).
+ * tools into plain definitions); issue 12 §1 (annotations read with MCP's defaults,
+ * `ToolAnnotations` in 2025-11-25 `schema.ts`). This module only reads what `initialize` and
+ * `tools/list` brought back; it sends nothing and decides nothing (`decideOn` in
+ * `sim/negotiation.ts` decides).
  */
 import type { ServerDeclaration, ToolDeclaration } from "../sim/declaration";
 
@@ -48,17 +50,39 @@ export function versionFromWire(version: string | undefined): number | undefined
 }
 
 /**
+ * How the client's approval gate reads a tool's `annotations`:
+ * - `specification`, MCP's defaults: `readOnlyHint` is false unless the server says true, so a
+ *   tool without annotations, or with annotations that leave `readOnlyHint` out, is presumed to
+ *   write, and the gate stops it without approval. The real client's default.
+ * - `reference`, the course's simulated client: a tool without annotations declares no side
+ *   effect, and the gate stops only a declared one (`readOnlyHint` not true).
+ */
+export type GateRule = "specification" | "reference";
+
+/** The gate rules, the real client's default first. */
+export const GATE_RULES: readonly GateRule[] = ["specification", "reference"];
+
+/**
  * What one listed tool declares, in the lesson's terms:
  * - `fields`: the names of `inputSchema.properties`, in the schema's order, when it has
  *   `properties` (level ≥ 1); not declared when the schema is a bare `{"type": "object"}`;
- * - `sideEffect`: when `annotations` are present (level ≥ 2), true unless `readOnlyHint` is true
- *   (MCP's default for `readOnlyHint` is false); not declared without annotations.
+ * - `sideEffect`: true unless `annotations.readOnlyHint` is true. Under the `reference` rule a
+ *   tool without `annotations` declares nothing about it (see {@link GateRule}).
+ *
+ * @param gate how annotations are read; default `specification`.
  */
-export function toolDeclaration(tool: WireTool): ToolDeclaration {
+export function toolDeclaration(
+  tool: WireTool,
+  gate: GateRule = "specification",
+): ToolDeclaration {
   const face: ToolDeclaration = {};
   const properties = tool.inputSchema.properties;
-  if (properties !== undefined && properties !== null && typeof properties === "object") face.fields = Object.keys(properties);
-  if (tool.annotations !== undefined) face.sideEffect = tool.annotations.readOnlyHint !== true;
+  if (properties !== undefined && properties !== null && typeof properties === "object") {
+    face.fields = Object.keys(properties);
+  }
+  if (gate === "specification" || tool.annotations !== undefined) {
+    face.sideEffect = tool.annotations?.readOnlyHint !== true;
+  }
   return face;
 }
 
@@ -66,10 +90,12 @@ export function toolDeclaration(tool: WireTool): ToolDeclaration {
  * A server's declaration read off the wire: its tools in listed order (see {@link toolDeclaration})
  * and its version (see {@link versionFromWire}). The same shape `declare` gives the simulator, so
  * the same decision applies.
+ *
+ * @param gate how annotations are read; default `specification`.
  */
-export function declarationFromWire(serverVersion: string | undefined, tools: readonly WireTool[]): ServerDeclaration {
+export function declarationFromWire(serverVersion: string | undefined, tools: readonly WireTool[], gate: GateRule = "specification"): ServerDeclaration {
   const declaration: ServerDeclaration = { tools: {} };
-  for (const tool of tools) declaration.tools[tool.name] = toolDeclaration(tool);
+  for (const tool of tools) declaration.tools[tool.name] = toolDeclaration(tool, gate);
   const version = versionFromWire(serverVersion);
   if (version !== undefined) declaration.version = version;
   return declaration;

@@ -156,3 +156,30 @@ export function noTraffic(): TrafficCounts {
 export function addTraffic(a: TrafficCounts, b: TrafficCounts): TrafficCounts {
   return { sent: addDirection(a.sent, b.sent), received: addDirection(a.received, b.received), transportErrors: a.transportErrors + b.transportErrors };
 }
+
+function subtractDirection(a: DirectionCounts, b: DirectionCounts): DirectionCounts {
+  const rest = copyDirection(a);
+  const minus = (from: ByteCount, less: ByteCount) => {
+    from.messages -= less.messages;
+    from.bytes -= less.bytes;
+  };
+  minus(rest.total, b.total);
+  for (const kind of ["request", "response", "notification"] as const) minus(rest.byKind[kind], b.byKind[kind]);
+  for (const [method, count] of Object.entries(b.byMethod)) minus((rest.byMethod[method] ??= { messages: 0, bytes: 0 }), count);
+  for (const [method, count] of Object.entries(rest.byMethod)) if (count.messages === 0 && count.bytes === 0) delete rest.byMethod[method];
+  return rest;
+}
+
+/**
+ * What a meter counted between two readings: `later − earlier`, direction by direction; methods
+ * that had no message in between are left out. A new object.
+ *
+ * @param later a reading taken after `earlier` from the same meter (every count at least as large).
+ */
+export function subtractTraffic(later: TrafficCounts, earlier: TrafficCounts): TrafficCounts {
+  return {
+    sent: subtractDirection(later.sent, earlier.sent),
+    received: subtractDirection(later.received, earlier.received),
+    transportErrors: later.transportErrors - earlier.transportErrors,
+  };
+}

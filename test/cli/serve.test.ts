@@ -13,7 +13,7 @@ describe("mcp-course serve: bad input", () => {
     [["serve", "fleet", "--fault", "explode"], messages.badFault()],
     [["serve", "fleet", "--seed", "-1"], messages.badSeed()],
     [["serve", "fleet", "--seed", "9007199254740992"], messages.badSeed()],
-    [["serve", "fleet", "--path", "direct"], messages.badPath(["raw", "validating"])],
+    [["serve", "fleet", "--path", "direct"], messages.badPath(["raw", "validating", "high-level"])],
     [["serve", "fleet", "--slow-ms", "soon"], messages.badSlowMs()],
     [["serve", "olcum", "--era", "modern"], messages.badEra(["both", "legacy", "stateless"])],
     [["serve", "tarife", "--path", "raw"], messages.pathNotFleet("tarife")],

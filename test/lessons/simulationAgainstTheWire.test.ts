@@ -20,7 +20,7 @@ const kindsOf = (entry: EraLevel, side: "simulatedMessages" | "wireMessages") =>
 /** Both eras at levels 0 and 3: simulated beside real (six processes per era and level). */
 const entries: Promise<EraLevel[]> = Promise.all(
   (["stateless", "legacy"] as const).flatMap((era) =>
-    ([0, 3] as const).map(async (level) => compareEraLevel(era, level, simulateEraTasks(SEED, level, era), await runWireTasks(SEED, level, { era }))),
+    ([0, 3] as const).map(async (level) => compareEraLevel(era, level, simulateEraTasks(SEED, level, era), await runWireTasks(SEED, level, { era, gate: "reference" }))),
   ),
 );
 
@@ -86,10 +86,21 @@ test("both committed exports state the revisions and SDK versions, say which mal
     assert.match(text, /partly by construction/, path);
     assert.match(text, /legacy SDK 1\.x[\s\S]*MCP Inspector/, path);
     assert.match(text.slice(text.indexOf("## Next")), /Lesson 10/, path);
-    for (const cell of ["formatLevelComparison(lesson.levels, lesson.eras)", "formatTokensAndBytes(lesson.eras)", "formatMethodTable(lesson.eras)"]) {
-      const start = text.indexOf("```text\n", text.indexOf(cell));
-      const block = text.slice(start, text.indexOf("\n```\n", start + 8));
+    // Every printed line of the lesson, and every line of the source it shows, within 100 columns.
+    for (const block of text.split("\n```").filter((_, k) => k % 2 === 1)) {
       for (const line of block.split("\n")) assert.ok(line.length <= 100, `${path}: ${line.length}: ${line}`);
     }
+    assert.match(text, /## The approval gate, by MCP's defaults/, path);
+    assert.match(text, /no task completes, though every tool it stopped/, path);
+    assert.match(text, /Lesson 7's model of discovery holds on the wire in all 7 rows/, path);
+    assert.match(text, /Re-authored in zod and registered with `registerTool`/, path);
+    assert.match(text, /On every call it picks the channel our `validating` server picks/, path);
+    assert.match(text, /### Solutions/, path);
+    assert.match(text, /run `npm run build` and restart the kernel/, path);
+    assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop/, path);
+    // Sections in the course's order: what you will learn, assumptions, body, summary, exercises, solutions, Next.
+    const order = ["**What you will learn**", "## Assumptions", "## A real server", "## Summary", "## Exercises", "### Solutions", "## Next"];
+    const at = order.map((heading) => text.indexOf(heading));
+    assert.ok(at.every((index, k) => index > 0 && (k === 0 || index > at[k - 1])), `${path}: ${at.join(", ")}`);
   }
 });

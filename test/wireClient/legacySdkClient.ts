@@ -15,7 +15,7 @@ import type { ServerDeclaration } from "../../src/sim/declaration";
 import { collectEvents, type OpenToolConnection, type ServerEvent, type ToolConnection } from "../../src/wireClient/connection";
 import { MeteredTransport } from "../../src/wireClient/meteredTransport";
 import { serveArgs, type ServeSpec } from "../../src/wireClient/serveCommand";
-import { declarationFromWire, type WireTool } from "../../src/wireClient/tools";
+import { declarationFromWire, type GateRule, type WireTool } from "../../src/wireClient/tools";
 import { TrafficMeter, type TrafficCounts } from "../../src/wireClient/trafficCounts";
 
 /** How this client introduces itself in `initialize`. */
@@ -63,8 +63,8 @@ export class LegacySdkConnection implements ToolConnection {
     return this.transport?.protocolVersion;
   }
 
-  declaration(): ServerDeclaration {
-    return declarationFromWire(this.client.getServerVersion()?.version, this.tools);
+  declaration(gate: GateRule = "specification"): ServerDeclaration {
+    return declarationFromWire(this.client.getServerVersion()?.version, this.tools, gate);
   }
 
   /** A result, an error result, or a JSON-RPC error (SDK 1.x's `McpError` already reads `MCP error <code>: <message>`). */

@@ -6,12 +6,12 @@ import { PassThrough } from "node:stream";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { countUnparsableLines, MeteredTransport } from "../../src/wireClient/meteredTransport";
 import { isPlainResultResponse, StdioLineTransport } from "../../src/wireClient/stdioTransport";
-import { TrafficMeter, addTraffic, messageKind, noTraffic, UNKNOWN_METHOD } from "../../src/wireClient/trafficCounts";
+import { TrafficMeter, addTraffic, messageKind, noTraffic, subtractTraffic, UNKNOWN_METHOD } from "../../src/wireClient/trafficCounts";
 import { describeServe, SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
 import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
 import { SERVE_FAULT_OF } from "../../src/server/faults";
 import { wireOutcome } from "../../src/wireClient/connection";
-import { declarationFromWire, versionFromWire, plainDefinitions, toolDeclaration, type WireTool } from "../../src/wireClient/tools";
+import { declarationFromWire, GATE_RULES, versionFromWire, plainDefinitions, toolDeclaration, type WireTool } from "../../src/wireClient/tools";
 import { AGENT_POLICIES } from "../../src/fleet/agents";
 import { FleetClient, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
 import { CONDITIONS, findCondition, LATENCY_MICROS } from "../../src/fleet/conditions";
@@ -81,7 +81,7 @@ test("decideOn over what the real servers list (serverInfo.version, tools/list) 
     for (const level of ALL_LEVELS) {
       const wire = servers.map((server) => {
         const tools = (server.name === "fleet" ? fleetToolList(server, level) : worldToolList(server, level)) as WireTool[];
-        return { name: server.name, declaration: declarationFromWire(servedVersion(server.version, level), tools) };
+        return { name: server.name, declaration: declarationFromWire(servedVersion(server.version, level), tools, "reference") };
       });
       const simulated = agreeOn(servers, level, policy);
       const decided = decideOn(wire, policy);
@@ -98,11 +98,47 @@ test("decideOn over what the real servers list (serverInfo.version, tools/list) 
 test("declarations off the wire: digits are a version, anything else is not; properties are fields; annotations declare a side effect unless read-only", () => {
   assert.equal(versionFromWire("3"), 3);
   for (const text of ["undeclared", "1.0", "", "v2", " 2", undefined]) assert.equal(versionFromWire(text), undefined, String(text));
-  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" } }), {});
-  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object", properties: { b: {}, a: {} } } }), { fields: ["b", "a"] });
-  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }), { sideEffect: false });
-  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { destructiveHint: false } }), { sideEffect: true });
+  // The reference's rule: no annotations, no declared side effect.
+  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" } }, "reference"), {});
+  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object", properties: { b: {}, a: {} } } }, "reference"), { fields: ["b", "a"] });
+  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }, "reference"), { sideEffect: false });
+  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { destructiveHint: false } }, "reference"), { sideEffect: true });
   assert.deepEqual(declarationFromWire("undeclared", []), { tools: {} });
+});
+
+test("the real client's default reads annotations by MCP's defaults: no annotations and annotations without readOnlyHint are the same case, a side effect", () => {
+  const bare = { name: "t", inputSchema: { type: "object" } };
+  assert.deepEqual(toolDeclaration(bare), { sideEffect: true });
+  assert.deepEqual(toolDeclaration({ ...bare, annotations: {} }), { sideEffect: true });
+  assert.deepEqual(toolDeclaration({ ...bare, annotations: { openWorldHint: false } }), toolDeclaration(bare));
+  assert.deepEqual(toolDeclaration({ ...bare, annotations: { readOnlyHint: false, destructiveHint: false } }), { sideEffect: true });
+  assert.deepEqual(toolDeclaration({ ...bare, annotations: { readOnlyHint: true } }), { sideEffect: false });
+  // A hint that is not `true` (a string, say) is no promise of reading only.
+  assert.deepEqual(toolDeclaration({ ...bare, annotations: { readOnlyHint: "yes" } }), { sideEffect: true });
+  assert.deepEqual(GATE_RULES, ["specification", "reference"]);
+  // With the gate: without approval MCP's defaults stop the bare tool, the reference's rule lets it through.
+  const spec = declarationFromWire("undeclared", [bare]);
+  const reference = declarationFromWire("undeclared", [bare], "reference");
+  const agreed = (declaration: typeof spec) => new Map([["t", { name: "t", server: "s", ...declaration.tools.t }]]);
+  assert.deepEqual(gateCall(agreed(spec), false, "t", {}), { refused: { hata: NO_APPROVAL } });
+  assert.deepEqual(gateCall(agreed(reference), false, "t", {}).refused, undefined);
+  assert.deepEqual(gateCall(agreed(spec), true, "t", {}).refused, undefined);
+});
+
+test("subtractTraffic: what a meter counted between two readings, methods without a message left out", () => {
+  const meter = new TrafficMeter();
+  meter.countBytes("sent", { jsonrpc: "2.0", id: 1, method: "tools/list" }, "tools/list", 40);
+  meter.countBytes("received", { jsonrpc: "2.0", id: 1, result: {} }, "tools/list", 100);
+  const before = meter.counts();
+  meter.countBytes("sent", { jsonrpc: "2.0", id: 2, method: "resources/list" }, "resources/list", 44);
+  meter.countBytes("received", { jsonrpc: "2.0", id: 2, result: {} }, "resources/list", 90);
+  meter.countError();
+  const delta = subtractTraffic(meter.counts(), before);
+  assert.deepEqual(delta.sent.total, { messages: 1, bytes: 44 });
+  assert.deepEqual(delta.received.byKind.response, { messages: 1, bytes: 90 });
+  assert.deepEqual(Object.keys(delta.sent.byMethod), ["resources/list"]);
+  assert.equal(delta.transportErrors, 1);
+  assert.deepEqual(addTraffic(before, delta), meter.counts());
 });
 
 test("plain definitions keep name, description and a copy of the schema, and drop every MCP-only field", () => {

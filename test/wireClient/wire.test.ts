@@ -13,8 +13,8 @@ import { probeMalformedCalls } from "../../src/fleet/malformed";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import type { Level } from "../../src/sim/declaration";
 import type { OpenToolConnection } from "../../src/wireClient/connection";
-import { openSession, runTask, type TaskOutcome } from "../../src/world/run";
-import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
+import { openSession, runTask, runTasks, type TaskOutcome } from "../../src/world/run";
+import { LESSON_POLICY, WIDE_ALLOWLIST, WIDE_POLICY } from "../../src/world/servers";
 import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
 import { openLegacySdkConnection, type LegacySdkConnection } from "./legacySdkClient";
@@ -103,6 +103,36 @@ test("with kayit_yaz allowed at level 2: blocked without approval, written with 
   checkLevel(written, "wide, approved");
   assert.ok(blocked.real.blocked > 0 && blocked.real.written === 0);
   assert.ok(written.real.written > 0 && written.real.blocked === 0);
+  assert.deepEqual(children(), []);
+});
+
+test("on the same three processes: the tasks again under MCP's defaults and the reference's rule, and the rest of discovery, each counted apart", async () => {
+  const walks = [
+    { policy: WIDE_POLICY, gate: "specification" as const },
+    { policy: WIDE_POLICY, gate: "reference" as const },
+  ];
+  const [row] = await compareTaskRuns(SEED, [1], { walks, listRest: true });
+  assert.deepEqual(counts(row.real), counts(row.simulated), "the first walk is the simulator's run");
+  const [spec, reference] = row.real.walks;
+  // Every message the servers saw is in one of the parts: the first walk, the further walks, the rest of discovery.
+  const seen = row.real.servers.reduce((n, part) => n + Number(part.events.find((event) => event.event === "stopping")!.messages_in), 0);
+  const sent = (traffic: { sent: { total: { messages: number } } }) => traffic.sent.total.messages;
+  assert.equal(seen, sent(row.real.traffic) + sent(spec.traffic) + sent(reference.traffic) + row.real.rest!.reduce((n, part) => n + sent(part.traffic), 0));
+  const simulated = runTasks(createWorld(SEED), 1, { policy: WIDE_POLICY });
+  // Level 1 declares no annotations: MCP's defaults stop every call, the reference's rule none (and kayit_yaz writes).
+  assert.equal(spec.traffic.sent.byMethod["tools/call"]?.messages ?? 0, 0);
+  assert.equal(spec.blocked, drawTasks(SEED).length, "each task ends at its first call");
+  assert.deepEqual(counts(reference), counts(simulated), "the reference's walk is the simulator's run");
+  assert.ok(reference.written > 0);
+  assert.equal(reference.traffic.sent.byMethod["tools/call"]?.messages, reference.calls);
+  assert.equal(reference.traffic.sent.byMethod.initialize, undefined, "a walk opens nothing");
+  // The lists beyond tools/list, sent where each server's capabilities name them.
+  const lists = row.real.rest!.map(({ server, traffic }) => [server, Object.keys(traffic.sent.byMethod)]);
+  assert.deepEqual(lists, [
+    ["olcum", ["resources/list"]],
+    ["tarife", ["resources/list", "prompts/list"]],
+    ["kayit", []],
+  ]);
   assert.deepEqual(children(), []);
 });
 

@@ -113,7 +113,8 @@ export function defineServe(command: Command): Command {
     .option("--level <level>", LEVEL_HELP, levelOption, 3 as Level)
     .option("--seed <n>", "world seed (olcum, tarife, kayit) or fleet seed (fleet), an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--fault <fault>", "a real fault: slow (first top_devices sleeps --slow-ms), crash[:N] (exit during the Nth tools/call, default 6), noisy-line (a stray stdout line per call), noisy-raw (stray stdout text with no newline per call), none", faultOption, "none")
-    .option("--path <path>", `fleet only: which path answers tools/call, ${SERVED_PATHS.join(" (no checks) or ")} (ajv against the schema) (default: validating)`, pathOption)
+    .option("--path <path>", "fleet only: which path answers tools/call, raw (no checks), validating (ajv against the schema) " +
+        "or high-level (the SDK's McpServer with zod schemas; no --fault) (default: validating)", pathOption)
     .option("--era <era>", ERA_HELP, eraOption, "both" as ServeEra)
     .option("--slow-ms <ms>", `with --fault slow: the delay in milliseconds (default: ${SLOW_MS_DEFAULT})`, slowMsOption)
     .action((server: ServerName, options: ServeCommandOptions) => runServeCommand(server, options));

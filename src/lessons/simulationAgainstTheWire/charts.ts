@@ -10,36 +10,47 @@ import { LEVELS } from "../../sim/declaration";
 import type { WireLessonResult } from "./run";
 import { levelLabel } from "./tables";
 
-/** The spec: per level, envelope tokens (simulator) and bytes (wire), stacked by kind; a column per measure, a row per era. */
+/** The two measures, each drawn in its own column with its own axis. */
+const MEASURES = [
+  { measure: "envelope tokens (simulator)", axis: "envelope tokens, simulated" },
+  { measure: "bytes on the wire", axis: "bytes on the wire" },
+] as const;
+
+/**
+ * The spec: per declaration level, envelope tokens (simulator, left) and bytes (wire, right),
+ * each bar stacked by message kind, one row per revision. Each measure has its own y axis and
+ * title; the x axis names each level by its number and `--level` word (`0 name` … `3 full`).
+ */
 export function wireChart(result: WireLessonResult): ChartSpec {
   const levelNames = [...new Set(result.eras.map(({ level }) => levelLabel(level)))];
   const revisions = [...new Set(result.eras.map(({ revision }) => revision))];
   const values = result.eras.flatMap(({ level, revision, kinds }) =>
     kinds.flatMap((row) => [
-      { level: levelLabel(level), name: LEVELS[level], revision, measure: "envelope tokens (simulator)", kind: row.kind, amount: row.simulatedTokens },
-      { level: levelLabel(level), name: LEVELS[level], revision, measure: "bytes on the wire", kind: row.kind, amount: row.wireBytes },
+      { level: levelLabel(level), name: LEVELS[level], revision, measure: MEASURES[0].measure, kind: row.kind, amount: row.simulatedTokens },
+      { level: levelLabel(level), name: LEVELS[level], revision, measure: MEASURES[1].measure, kind: row.kind, amount: row.wireBytes },
     ]),
   );
-  return {
-    $schema: "https://vega.github.io/schema/vega-lite/v5.json",
-    title: `Lesson 6's tasks per declaration level and revision, simulated and on the wire (seed ${result.seed})`,
-    data: { values },
-    facet: {
-      column: { field: "measure", type: "nominal", sort: ["envelope tokens (simulator)", "bytes on the wire"], title: null },
-      row: { field: "revision", type: "nominal", sort: revisions, title: "revision" },
-    },
+  const column = ({ measure, axis }: (typeof MEASURES)[number]) => ({
+    title: measure,
+    transform: [{ filter: { field: "measure", equal: measure } }],
+    facet: { row: { field: "revision", type: "nominal", sort: revisions, title: "revision" } },
     spec: {
-      width: 240,
-      height: 200,
+      width: 220,
+      height: 170,
       mark: { type: "bar" },
       encoding: {
-        x: { field: "level", type: "nominal", sort: levelNames, title: "declaration level", axis: { labelAngle: 0 } },
-        y: { field: "amount", type: "quantitative", title: null },
-        color: { field: "kind", type: "nominal", sort: ["request", "response", "notification"], title: null, legend: { orient: "bottom" } },
+        x: { field: "level", type: "nominal", sort: levelNames, title: "declaration level (--level)", axis: { labelAngle: 0 } },
+        y: { field: "amount", type: "quantitative", title: axis },
+        color: { field: "kind", type: "nominal", sort: ["request", "response", "notification"], title: "message kind", legend: { orient: "bottom" } },
         order: { field: "kind", sort: "descending" },
         tooltip: [{ field: "revision" }, { field: "level" }, { field: "name" }, { field: "measure" }, { field: "kind" }, { field: "amount", type: "quantitative" }],
       },
     },
-    resolve: { scale: { y: "independent" } },
+  });
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v5.json",
+    title: `Lesson 6's tasks per declaration level and revision, simulated and on the wire (seed ${result.seed})`,
+    data: { values },
+    hconcat: MEASURES.map(column),
   };
 }

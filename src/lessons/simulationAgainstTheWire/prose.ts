@@ -14,7 +14,24 @@ import { ERA_REVISIONS } from "../../sim/eras";
 import type { EraLevel } from "./eras";
 import { CALL_METHOD } from "./eras";
 import type { WireLessonResult } from "./run";
-import { agentDifferences, agreement, fullLevel, levelTotals, outcomeDifferences, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
+import { agentDifferences, agreement, fullLevel, levelTotals, movedKeys, outcomeDifferences, PROBED_PATHS, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
+import { groupChanges, type GateLevel } from "./independent";
+import { SERVER_FACTS } from "../../world/servers";
+
+/** The English of each Turkish error the lesson's runs can print, for a gloss at first use. */
+export const ERROR_GLOSSES: Readonly<Record<string, string>> = {
+  "abone yok": "no such subscriber",
+  "bolge yok": "no such region",
+  "eksik alan": "missing field",
+  [NO_APPROVAL]: "no approval",
+  [NOT_DECLARED]: "tool not declared",
+};
+
+/** An error as code, glossed in English when the lesson knows its meaning: `abone yok` (no such subscriber). */
+export function glossed(hata: string): string {
+  const english = ERROR_GLOSSES[hata];
+  return english ? `${code(hata)} (${english})` : code(hata);
+}
 
 const n = (value: number) => value.toLocaleString("en-US");
 
@@ -27,7 +44,7 @@ function agent(result: WireLessonResult, condition: string, policy: string) {
 
 /** The opening line: which seed this run used, and what is real in it. */
 export function describeWireSeed(result: WireLessonResult): string {
-  const starts = result.eras.length * 3 + result.agents.filter((row) => row.real.traffic !== null).length + WIRE_PATHS.length;
+  const starts = result.eras.length * 3 + result.agents.filter((row) => row.real.traffic !== null).length + PROBED_PATHS.length;
   return (
     `This run uses **seed ${result.seed}** for the world of lessons 6 and 7 and for the fleet of lesson 8. ` +
     `Each server below is a real process, started with ${code(`mcp-course serve … --seed ${result.seed}`)}, built on the ` +
@@ -56,7 +73,7 @@ export function readLevelComparison(result: WireLessonResult): string {
     total: fromHandlers.reduce((sum, [, count]) => sum + count, 0),
     parts: fromHandlers.map(([key, count]) => {
       const [tool, hata] = key.split(": ");
-      return `${code(tool)} ${count}× ${code(hata)}`;
+      return `${code(tool)} ${count}× ${glossed(hata)}`;
     }),
   };
   const versionDrops = full.real.drops.filter((drop) => drop.reason === "version");
@@ -82,7 +99,9 @@ export function readLevelComparison(result: WireLessonResult): string {
         ? ` At level 3 the server's identity carries its real version (in ${legacy} ${code("serverInfo")} of the ${code("initialize")} result, ` +
           `in ${stateless} the ${code("server/discover")} result and every result's ${code("_meta")}), and the client, which knows an older one, drops ${listing(droppedServers.map(code))} ` +
           `whole, ${plural(versionDrops.length, "tool")}. ${lost === versionDrops.length ? "All of them had been agreed" : `Only ${plural(lost, "of them", "of them")} had been agreed (${versionDrops.length - lost === 1 ? "the other was" : "the others were"} already off the allowlist)`}, ` +
-          `so ${plural(full.real.negotiated, "tool")} ${full.real.negotiated === 1 ? "is" : "are"} agreed instead of ${before.real.negotiated}.`
+          `so ${plural(full.real.negotiated, "tool")} ${full.real.negotiated === 1 ? "is" : "are"} agreed instead of ${before.real.negotiated}. ` +
+          `Dropping a server for a newer version is the course's own policy, lesson 6's: MCP itself agrees on a ${code("protocolVersion")} and ` +
+          `leaves a server's own version to the client's judgement.`
         : ""),
     `The ${code("calls")} column counts every call a task's chain made, including calls the client refused itself because the tool was not agreed ` +
       `or needed an approval it did not have: those send nothing. At level ${full.level} that is ${refused} of ${full.real.calls}, so ` +
@@ -200,6 +219,17 @@ export function readWireMalformed(result: WireLessonResult): string {
         `the protocol error MCP asks for a tool the server does not have.`,
     );
   }
+  const high = result.malformed.highLevel;
+  const highResults = high.filter((outcome) => outcome.channel === "error result").length;
+  const highErrors = high.filter((outcome) => outcome.channel === "JSON-RPC error");
+  const sameChannel = high.filter((outcome, k) => outcome.channel === wire[k].outcomes.validating.channel).length;
+  const sameText = high.filter((outcome, k) => outcome.text === wire[k].outcomes.validating.text).length;
+  sentences.push(
+    `The SDK's own ${code("McpServer")}, which shares no code with our servers, answers ${highResults} of the ${high.length} calls with an error result` +
+      (highErrors.length > 0 ? ` and ${listing(highErrors.map((outcome) => code(outcome.text)))} as a JSON-RPC error` : "") +
+      `. ${sameChannel === high.length ? "On every call" : `On ${sameChannel} of ${high.length} calls`} it picks the channel our ${code("validating")} server picks, ` +
+      `so our server's choice of channel is confirmed from outside; the words are the SDK's own, and ${sameText} of ${high.length} texts are ours to the character.`,
+  );
   sentences.push(
     `The answers that agree agree largely by construction: the real fleet server answers with the simulator's own path code ` +
       `(${code("createRawServer")}, ${code("createValidatingServer")}), its error responses rethrown with the same code and message. ` +
@@ -247,29 +277,155 @@ export function readTime(result: WireLessonResult): string {
   ].join("\n\n");
 }
 
+/** `, though every tool it stopped (…) only reads`, when that is so of the walks under MCP's defaults; else nothing. */
+function readOnlyNote(gates: readonly GateLevel[]): string {
+  const stopped = new Set(
+    gates.flatMap((gate) =>
+      Object.keys(gate.rules.specification.failures)
+        .filter((key) => key.endsWith(`: ${NO_APPROVAL}`))
+        .map((key) => key.slice(0, key.length - NO_APPROVAL.length - 2)),
+    ),
+  );
+  const tools = SERVER_FACTS.flatMap((server) => server.tools);
+  const reading = [...stopped].filter((name) => tools.find((tool) => tool.name === name)?.sideEffect === false);
+  if (stopped.size === 0 || reading.length !== stopped.size) return "";
+  return `, though every tool it stopped (${listing(reading.map(code))}) only reads`;
+}
+
+/** A reading of the gate table: where MCP's defaults stop what the reference's rule lets through. */
+export function readWireGates(result: WireLessonResult): string {
+  const { gates: agreeing } = agreement(result);
+  const differing = result.gates.filter(({ rules }) => rules.specification.sent !== rules.reference.sent || rules.specification.written !== rules.reference.written);
+  const same = result.gates.filter((gate) => !differing.includes(gate));
+  const written = (gate: GateLevel) => gate.rules.reference.written;
+  const leaks = differing.filter((gate) => written(gate) > 0);
+  const sentences = [
+    `The reference's rows repeat the simulator's counts at ${agreeing} of ${result.gates.length} levels: gating by lesson 6's rule, the real client does what the simulated one did.`,
+  ];
+  if (differing.length > 0) {
+    sentences.push(
+      `At ${differing.length === 1 ? "level" : "levels"} ${listing(differing.map((gate) => String(gate.level)))} the servers send no ${code("annotations")}. ` +
+        `The reference's client reads that as no side effect and sends ${listing(differing.map((gate) => `${gate.rules.reference.sent}`))} ${code("tools/call")} requests` +
+        (leaks.length > 0
+          ? `, and at level ${listing(leaks.map((gate) => String(gate.level)))} ${code("kayit_yaz")} (write record) writes ${listing(leaks.map((gate) => plural(written(gate), "record")))} that nobody approved`
+          : "") +
+        `. A client that follows MCP's defaults presumes every such tool writes, so it asks for approval before each call, and with none given it ` +
+        (differing.every((gate) => gate.rules.specification.sent === 0)
+          ? `sends no call at all and stops ${listing(differing.map((gate) => `${gate.rules.specification.blocked} at level ${gate.level}`))}`
+          : `sends ${listing(differing.map((gate) => String(gate.rules.specification.sent)))} and stops ${listing(differing.map((gate) => String(gate.rules.specification.blocked)))}`) +
+        (differing.every((gate) => gate.rules.specification.completed === 0) ? `: no task completes${readOnlyNote(differing)}.` : "."),
+    );
+  }
+  if (same.length > 0) {
+    sentences.push(
+      `From level ${same[0].level} on every tool says ${code("readOnlyHint")}, true for the read-only ones and false for ${code("kayit_yaz")}, ` +
+        `and the two rules stop the same calls: ${listing(same.map((gate) => `${gate.rules.specification.blocked} at level ${gate.level}`))}.`,
+    );
+  }
+  sentences.push(
+    `So in the reference's model an undeclared side effect cannot be gated; under MCP's defaults it cannot go ungated, and what a server gains by ` +
+      `declaring ${code("annotations")} is that its read-only tools run without asking. The hints stay hints: a client may trust them only as far as it trusts the server.`,
+  );
+  return sentences.join(" ");
+}
+
+/** A reading of the discovery table: lesson 7's lists against the real client's. */
+export function readWireDiscovery(result: WireLessonResult): string {
+  const { discovery: agreeing, discoveryTotal } = agreement(result);
+  const legacy = result.discovery.filter((check) => check.era === "legacy");
+  const lists = (check: WireLessonResult["discovery"][number]) =>
+    check.methods.filter((row) => row.method !== "tools/list" && row.method.endsWith("/list") && row.wireMessages > 0).map((row) => code(row.method));
+  const listed = legacy.filter((check) => lists(check).length > 0);
+  const none = legacy.filter((check) => lists(check).length === 0);
+  const fleet = result.discovery.find((check) => check.server === "fleet");
+  const fleetList = fleet?.methods.find((row) => row.method === "tools/list");
+  return [
+    agreeing === discoveryTotal
+      ? `Lesson 7's model of discovery holds on the wire in all ${discoveryTotal} rows: the same messages for every method, server by server, in both revisions.`
+      : `Lesson 7's model of discovery holds on the wire in ${agreeing} of ${discoveryTotal} rows; the table names the methods that differ.`,
+    `The real client sends ${code("resources/list")} and ${code("prompts/list")} only where a server's capabilities name them: ` +
+      `${listed.map((check) => `to ${code(check.server)} ${listing(lists(check))}`).join("; ")}` +
+      (none.length > 0 ? `; to ${listing(none.map((check) => code(check.server)))} nothing beyond ${code("tools/list")}` : "") +
+      `. In ${code(ERA_REVISIONS.stateless)} each list request carries its ${code("_meta")} and each result its ${code("ttlMs")} and ${code("cacheScope")}, ` +
+      `so the same lists cost more bytes there.` +
+      (fleet && fleetList
+        ? ` The counts agree; the sizes need not: lesson 7 prices a list by the names it holds, ${fleetList.simulatedTokens} tokens for the fleet's ` +
+          `${code("tools/list")}, while the wire carries every description and schema, ${n(fleetList.wireBytes)} bytes.`
+        : ""),
+  ].join(" ");
+}
+
+/** A reading of the declaration tables: what building the server the SDK's high-level way did to the fleet's tools. */
+export function readHighLevelDeclarations(result: WireLessonResult): string {
+  const diffs = result.declarations;
+  const total = (k: 0 | 1, pick: "bytes" | "tokens") => diffs.reduce((sum, d) => sum + d[pick][k], 0);
+  const more = (a: number, b: number) => `${Math.round(((b - a) * 100) / a)}%`;
+  const groups = groupChanges(diffs);
+  const added = groups.filter((g) => g.change === "added");
+  const moved = groups.filter((g) => g.change === "moved");
+  const movedNames = [...new Set(moved.flatMap((g) => {
+    const [from, to] = g.what.split(" → ").map((keys) => keys.split(", "));
+    return movedKeys(from, to).moved;
+  }))];
+  const movedCount = moved.reduce((sum, g) => sum + g.count, 0);
+  const sentences = [
+    `Re-authored in zod and registered with ${code("registerTool")}, the same three tools cost ${n(total(1, "bytes"))} bytes on the wire against our ` +
+      `${n(total(0, "bytes"))} (${more(total(0, "bytes"), total(1, "bytes"))} more) and ${n(total(1, "tokens"))} tokens against ${n(total(0, "tokens"))} ` +
+      `by lesson 6's tokenizer (${more(total(0, "tokens"), total(1, "tokens"))} more).`,
+  ];
+  if (added.length > 0) {
+    sentences.push(
+      `The SDK adds ${listing(added.map((g) => `${code(g.what)} ${g.count === 1 ? "once" : `${g.count} times`} (${code(g.detail.length > 50 ? `${g.detail.slice(0, 47)}...` : g.detail)})`))}: ` +
+        `the schema's dialect, which our server leaves implicit, and for every whole number without an upper bound the largest integer a JavaScript number holds exactly, 2^53 − 1.`,
+    );
+  }
+  if (moved.length > 0) {
+    sentences.push(
+      `It also puts ${listing(movedNames.map(code))} first in ${plural(movedCount, "property", "properties")}: ` +
+        `the same keys with the same values, so nothing a client validates against changes, only the bytes a reader or a model sees, in another order.`,
+    );
+  }
+  sentences.push(
+    `None of this is wrong, but none of it is what we wrote: a server built the high-level way declares what the SDK derives from its schemas, ` +
+      `and our low-level server declares exactly the JSON we wrote.`,
+  );
+  return sentences.join(" ");
+}
+
 /** The summary's bullet points, then what the comparison can and cannot show. */
 export function summarizeWire(result: WireLessonResult): string {
-  const { levels: levelsSame, statelessLevels, eraCounts, eraTotal, agents: agentsSame, malformed: malformedSame, malformedTotal } = agreement(result);
+  const { levels: levelsSame, statelessLevels, eraCounts, eraTotal, agents: agentsSame, malformed: malformedSame, malformedTotal, discovery, discoveryTotal } = agreement(result);
   const [legacyFull, statelessFull] = fullLevel(result.eras);
   const a = levelTotals(legacyFull);
   const b = levelTotals(statelessFull);
+  const total = (k: 0 | 1) => result.declarations.reduce((sum, d) => sum + d.bytes[k], 0);
+  const gated = result.gates.filter(({ rules }) => rules.specification.sent !== rules.reference.sent);
+  const high = result.malformed.highLevel;
+  const channelsAgree = high.filter((outcome, k) => outcome.channel === result.malformed.wire[k].outcomes.validating.channel).length;
   const bullets = [
     `- Lesson 6's twelve tasks give the simulator's counts over the wire at ${levelsSame} of ${result.levels.length} levels in ` +
       `${code(legacyFull.revision)} and ${statelessLevels} of ${result.levels.length} in ${code(statelessFull.revision)}: ` +
       `the four declaration levels are ${listing(LEVELS.map((name) => code(name)))}, carried by ${code("inputSchema")}, ${code("annotations")} and the server's version.`,
     `- Lesson 7's client, asking for the tools list only, sends what the real client sends, kind by kind and method by method, in ${eraCounts} of ${eraTotal} runs. ` +
       `At the full level that is ${n(a.simulatedTokens)} envelope tokens and ${n(a.wireBytes)} bytes in ${a.wireMessages} messages in ${code(legacyFull.revision)}, ` +
-      `${n(b.simulatedTokens)} tokens and ${n(b.wireBytes)} bytes in ${b.wireMessages} messages in ${code(statelessFull.revision)}.`,
+      `${n(b.simulatedTokens)} tokens and ${n(b.wireBytes)} bytes in ${b.wireMessages} messages in ${code(statelessFull.revision)}. ` +
+      `Its discovery of resources and prompts holds in ${discovery} of ${discoveryTotal} rows.`,
+    `- Under MCP's defaults a tool without annotations is presumed to write, so the real client's gate stops it: at ` +
+      `${gated.length === 1 ? "level" : "levels"} ${listing(gated.map((gate) => String(gate.level)))} it sends no call without approval, where the reference's gate lets them all through.`,
     `- ${malformedSame} of ${malformedTotal} answers to the malformed calls and ${agentsSame} of ${result.agents.length} agent runs come out as the simulator said, faults included; ` +
       `the malformed answers that differ follow MCP's rules (invalid arguments a tool execution error from ${code(ERA_REVISIONS.legacy)} on, ` +
       `an unknown tool the protocol error -32602), which the simulator's paths, modelled on lesson 8's source experiment, do not.`,
-    `- What the simulator only assumed, the wire shows: real processes, real bytes, and a timeout that costs real time.`,
+    `- The SDK's high-level server lists the fleet's tools in ${n(total(1))} bytes against our ${n(total(0))}, with keys of its own added and moved.`,
   ];
   const caveat =
     `Equal counts are not all evidence. The real servers run the simulator's own handlers, declarations and fleet paths, and the real ` +
-    `client decides and gates each call with the simulator's own functions, so the task counts and most answers agree partly by construction: ` +
-    `this lesson tests the road between the two, not the handlers at its ends. What is independent of the simulator is the SDK's framing ` +
-    `of every message, the bytes it writes, and the other clients: in the project's tests a client on the legacy SDK 1.x completes ` +
-    `lesson 6's tasks against the same world servers, and the MCP Inspector lists and calls the fleet in both revisions.`;
+    `client decides and gates each call with the simulator's own functions: where the two sides agree on a task count or an answer, they agree ` +
+    `by construction, and this lesson tests the road between them, not the handlers at its ends. It cannot show that the simulation is right ` +
+    `about MCP; it shows that the simulator and the wire carry the same messages. What is independent of the simulator is smaller ` +
+    `and worth more: the SDK's framing of every message and the bytes it writes; the SDK's own ${code("McpServer")}, which rewrote our ` +
+    `declarations and chose the error channel our validating server chose on ${channelsAgree === high.length ? "every call" : `${channelsAgree} of ${high.length} calls`}; ` +
+    `lesson 7's discovery, which sent the messages lesson 7 counted in ${discovery} of ${discoveryTotal} rows; ` +
+    `the gate under MCP's defaults, which differs from the reference's where the specification says it should; and, in the ` +
+    `project's tests, a client on the legacy SDK 1.x and the MCP Inspector speaking to the same servers.`;
   return `${bullets.join("\n")}\n\n${caveat}`;
 }

@@ -1,13 +1,19 @@
 /**
- * Lesson 9's measurements: the simulator's runs and the same runs over the real wire, side by side.
+ * Lesson 9's measurements: the simulator's runs and the same runs over the real wire, side by side,
+ * and what the wire shows that the simulator did not build.
  *
- * Source: issue 5 §4, issue 11 §5. Lesson 6's twelve tasks at each level, in each protocol era
- * (2025-11-25 and 2026-07-28), lesson 8's eight malformed calls and its agents under each
- * condition, each once in the simulator and once against real `mcp-course serve` processes
- * through the SDK's client over stdio (`src/wireClient/`).
+ * Lesson 6's twelve tasks at each level, in each protocol era (2025-11-25 and 2026-07-28), lesson
+ * 8's eight malformed calls and its agents under each condition, each once in the simulator and
+ * once against real `mcp-course serve` processes through the SDK's client over stdio
+ * (`src/wireClient/`). On the same processes, no more started: the tasks again under the wide
+ * allowlist, gated once by MCP's defaults and once by the reference's rule; each server's
+ * resources and prompts listed where it declares them (lesson 7's discovery). One more process:
+ * the fleet built on the SDK's high-level `McpServer`, for its `tools/list` and the eight calls.
  * This module only gathers: every comparison is made by the client's own functions, and nothing
- * here talks to a server directly. Wall times are measured but no table prints them, so the
- * lesson's export stays byte-identical from run to run; `npm run bench` reports the times.
+ * here talks to a server directly. No table prints a wall time, so the export stays the same
+ * from run to run.
+ *
+ * @remarks Source: issue 5 §4, issue 11 §5, issue 12 §1 and §3.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,10 +23,26 @@ import { generateFleet } from "../../fleet/generator";
 import { probeMalformedCalls, type MalformedRow } from "../../fleet/malformed";
 import { compareAgentRuns, WIRE_TIME_SCALE, wireSetup, type AgentComparison } from "../../wireClient/agents";
 import { CONDITIONS, findCondition, type Condition } from "../../fleet/conditions";
-import { probeMalformedCallsOverWire } from "../../wireClient/malformed";
-import { compareTaskRuns, runWireTasks, type LevelComparison } from "../../wireClient/tasks";
-import { PROTOCOL_ERAS } from "../../sim/eras";
+import { probeFleetServersOverWire } from "../../wireClient/malformed";
+import { compareTaskRuns, runWireTasks, type LevelComparison, type WireRunRow, type WireWalk } from "../../wireClient/tasks";
+import type { ToolOutcome } from "../../fleet/paths";
+import { createFleetServer } from "../../fleet/server";
+import { ERA_REVISIONS, PROTOCOL_ERAS } from "../../sim/eras";
+import { noTraffic } from "../../wireClient/trafficCounts";
+import { runTasks } from "../../world/run";
+import { SERVER_FACTS, WIDE_POLICY } from "../../world/servers";
+import { createWorld } from "../../world/world";
 import { compareEraLevel, simulateEraTasks, type EraLevel } from "./eras";
+import { checkDiscovery, compareToolLists, gateLevel, type DiscoveryCheck, type GateLevel, type ToolListDiff } from "./independent";
+
+/** Each world server's discovery in one era, from the full level's run (its opening, then the lists it sent last). */
+function worldDiscovery(era: "legacy" | "stateless", run: WireRunRow): DiscoveryCheck[] {
+  return SERVER_FACTS.map((facts) => {
+    const part = run.servers.find((server) => server.server === facts.name)!;
+    const rest = run.rest?.find((server) => server.server === facts.name)?.traffic ?? noTraffic();
+    return checkDiscovery(era, ERA_REVISIONS[era], facts, part.traffic, rest);
+  });
+}
 
 /** Everything lesson 9 prints, for one seed. */
 export interface WireLessonResult {
@@ -32,8 +54,17 @@ export interface WireLessonResult {
    * messages and tokens beside messages and bytes, by kind and by method.
    */
   eras: EraLevel[];
-  /** The eight malformed calls: as the simulator answers them, and as the real servers do. */
-  malformed: { simulated: MalformedRow[]; wire: MalformedRow[] };
+  /**
+   * The eight malformed calls: as the simulator answers them, as the real servers do, and as the
+   * fleet built on the SDK's `McpServer` does (`highLevel`, in `MALFORMED_CALLS` order).
+   */
+  malformed: { simulated: MalformedRow[]; wire: MalformedRow[]; highLevel: ToolOutcome[] };
+  /** Each fleet tool as our validating server lists it beside the SDK's high-level server. */
+  declarations: ToolListDiff[];
+  /** Per level (2025-11-25): the tasks under the wide allowlist, gated by each rule, beside the simulator. */
+  gates: GateLevel[];
+  /** Lesson 7's discovery per server, simulated and on the wire: the world's in both eras, the fleet's in 2025-11-25. */
+  discovery: DiscoveryCheck[];
   /** Each condition × policy of lesson 8, simulated and real. */
   agents: AgentComparison[];
   /** The exact versions of the official SDK's packages the servers and the client are built on. */
@@ -81,6 +112,17 @@ async function inPool<T, R>(items: readonly T[], width: number, work: (item: T) 
 }
 
 /**
+ * The further walks of each legacy level run: the wide allowlist (`kayit_yaz` allowed), no
+ * approval, first under MCP's defaults and then under the reference's rule. MCP's gate sends no
+ * call to a tool not marked read-only, so it writes nothing, and the reference's walk meets the
+ * world as it was.
+ */
+export const GATE_WALKS: readonly WireWalk[] = [
+  { policy: WIDE_POLICY, gate: "specification" },
+  { policy: WIDE_POLICY, gate: "reference" },
+];
+
+/**
  * Runs lesson 9 for one seed: starts and stops every server it needs (about forty processes),
  * {@link WIRE_CONCURRENCY} runs at a time. Runs are independent — each has its own server
  * processes — so running them side by side changes no count. The slow condition runs last and
@@ -106,17 +148,18 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
     ...shared.map((condition): Job => ({ kind: "agents", condition })),
   ];
   const done = await inPool(jobs, WIRE_CONCURRENCY, async (job) => {
+    const listRest = job.kind !== "malformed" && job.kind !== "agents" && job.level === 3;
     if (job.kind === "level") {
       progress(`lesson 6's tasks at level ${job.level}, three servers`);
-      return { job, levels: await compareTaskRuns(seed, [job.level]) };
+      return { job, levels: await compareTaskRuns(seed, [job.level], { gate: "reference", walks: GATE_WALKS, listRest }) };
     }
     if (job.kind === "stateless") {
       progress(`lesson 6's tasks at level ${job.level}, three servers, stateless`);
-      return { job, stateless: await runWireTasks(seed, job.level, { era: "stateless" }) };
+      return { job, stateless: await runWireTasks(seed, job.level, { era: "stateless", gate: "reference", listRest }) };
     }
     if (job.kind === "malformed") {
-      progress("the eight malformed calls on the raw and validating servers");
-      return { job, wire: await probeMalformedCallsOverWire(seed) };
+      progress("the eight malformed calls on the raw, validating and high-level servers");
+      return { job, probe: await probeFleetServersOverWire(seed) };
     }
     progress(`both agents under ${job.condition.name}`);
     return { job, agents: await compareAgentRuns(seed, [job.condition]) };
@@ -128,7 +171,7 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
     agentsByCondition.set(condition.name, await compareAgentRuns(seed, [condition]));
   }
   const levels = done.flatMap((entry) => entry.levels ?? []);
-  const wire = done.find((entry) => entry.wire)!.wire!;
+  const probe = done.find((entry) => entry.probe)!.probe!;
   const stateless = done.flatMap((entry) => (entry.stateless ? [entry.stateless] : []));
   const eras = PROTOCOL_ERAS.flatMap((era) =>
     ALL_LEVELS.map((level) => {
@@ -137,12 +180,22 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
     }),
   );
   const slow = wireSetup(findCondition("slow")!, seed);
+  const fleet = generateFleet(seed);
+  const world = createWorld(seed);
+  const fullRun = (era: "legacy" | "stateless") => eras.find((entry) => entry.era === era && entry.level === 3)!.real;
+  const discovery = [
+    ...PROTOCOL_ERAS.flatMap((era) => worldDiscovery(era, fullRun(era))),
+    checkDiscovery("legacy", ERA_REVISIONS.legacy, createFleetServer(fleet), probe.servers.validating!.opening, probe.servers.validating!.rest ?? noTraffic()),
+  ];
   return {
     seed,
     levels,
     eras,
     sdk: sdkVersions(),
-    malformed: { simulated: probeMalformedCalls(generateFleet(seed)), wire },
+    malformed: { simulated: probeMalformedCalls(fleet), wire: probe.rows, highLevel: probe.servers["high-level"]!.outcomes },
+    declarations: compareToolLists(probe.servers.validating!.listed, probe.servers["high-level"]!.listed),
+    gates: levels.map(({ level, real }) => gateLevel(real, runTasks(world, level, { policy: WIDE_POLICY }))),
+    discovery,
     agents: CONDITIONS.flatMap((condition) => agentsByCondition.get(condition.name)!),
     scale: WIRE_TIME_SCALE,
     timeoutMs: slow.options.timeoutMs!,

@@ -13,10 +13,12 @@ import type { AgentOutcome, AgentRunRecord } from "../../fleet/run";
 import type { MalformedRow } from "../../fleet/malformed";
 import type { PathName, ToolOutcome } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../wireClient/agents";
-import type { KindRow, LevelComparison, WireRunRow } from "../../wireClient/tasks";
+import type { KindRow, LevelComparison, WireRunRow, WireTaskCounts } from "../../wireClient/tasks";
 import { formatTextTable } from "../textTable";
 import { msPerCall } from "../fleetBehindTheBoundary/tables";
 import { countDifferences, type EraLevel } from "./eras";
+import { groupChanges, listsOf, type ChangeGroup, type DiscoveryCheck, type GateLevel, type ToolListDiff } from "./independent";
+import type { GateRule } from "../../wireClient/tools";
 import type { WireLessonResult } from "./run";
 
 /** The notification the SDK's client sends for every request it gives up on. Source: MCP specification, cancellation. */
@@ -29,7 +31,7 @@ export const WIRE_PATHS: readonly Exclude<PathName, "direct">[] = ["raw", "valid
 const TASK_COUNTS = ["negotiated", "calls", "failed", "completed", "blocked", "written"] as const;
 
 /** Figures of a run that differ between the simulator and the wire; empty when they agree. */
-export function taskDifferences(simulated: RunRow, real: WireRunRow): string[] {
+export function taskDifferences(simulated: RunRow, real: WireTaskCounts): string[] {
   const differ: string[] = TASK_COUNTS.filter((key) => simulated[key] !== real[key]);
   if (JSON.stringify(simulated.failures) !== JSON.stringify(real.failures)) differ.push("failures");
   return differ;
@@ -129,17 +131,69 @@ export function outcomeDifferences(simulated: ToolOutcome, real: ToolOutcome): s
   return [simulated.channel !== real.channel ? "channel" : "", simulated.text !== real.text ? "text" : ""].filter(Boolean);
 }
 
-/** The malformed calls over the real raw and validating servers, each beside the simulator's answer. */
-export function formatWireMalformedTable({ simulated, wire }: WireLessonResult["malformed"]): string {
+/** The paths of the malformed-call tables: lesson 8's two, then the SDK's high-level server. */
+export const PROBED_PATHS = [...WIRE_PATHS, "high-level"] as const;
+
+/** A malformed call's outcome on one of {@link PROBED_PATHS}. */
+function probedOutcome(malformed: WireLessonResult["malformed"], k: number, path: (typeof PROBED_PATHS)[number]): ToolOutcome {
+  return path === "high-level" ? malformed.highLevel[k] : malformed.wire[k].outcomes[path];
+}
+
+/**
+ * The malformed calls' channels on the three real fleet servers, and for `raw` and `validating`
+ * what differs from the simulator's answer (`same`, `text`, `channel, text`).
+ */
+export function formatWireMalformedTable(malformed: WireLessonResult["malformed"]): string {
+  const { simulated, wire } = malformed;
   return formatTextTable(
-    ["call", "path", "channel", "what the agent reads", "simulator"],
-    wire.flatMap((row: MalformedRow, k) =>
-      WIRE_PATHS.map((path, p) => {
-        const real = row.outcomes[path];
-        return [p === 0 ? row.label : "", path, real.channel, real.text, verdict(outcomeDifferences(simulated[k].outcomes[path], real))];
+    ["call", ...PROBED_PATHS, "raw vs sim", "valid. vs sim"],
+    wire.map((row: MalformedRow, k) => [
+      row.label,
+      ...PROBED_PATHS.map((path) => probedOutcome(malformed, k, path).channel),
+      ...WIRE_PATHS.map((path) => {
+        const differences = outcomeDifferences(simulated[k].outcomes[path], row.outcomes[path]);
+        return differences.length === 0 ? "same" : differences.join(", ");
       }),
-    ),
+    ]),
   );
+}
+
+/** Breaks `text` into lines of at most `width` characters at spaces (a longer word stands alone). */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** The width every printed line of the lesson keeps to (classic Jupyter Notebook wraps a little past it). */
+export const LINE_WIDTH = 100;
+
+/**
+ * What the agent reads back from each malformed call on each real fleet server: the call, then
+ * one line per path, its text wrapped under itself within {@link LINE_WIDTH} characters.
+ */
+export function formatWireMalformedTexts(malformed: WireLessonResult["malformed"]): string {
+  const label = Math.max(...PROBED_PATHS.map((path) => path.length));
+  const indent = 2 + label + 2;
+  return malformed.wire
+    .map((row, k) => {
+      const lines = [row.label];
+      for (const path of PROBED_PATHS) {
+        const [first, ...more] = wrapText(probedOutcome(malformed, k, path).text, LINE_WIDTH - indent);
+        lines.push(`  ${path.padEnd(label)}  ${first}`.trimEnd(), ...more.map((text) => `${" ".repeat(indent)}${text}`));
+      }
+      return lines.join("\n");
+    })
+    .join("\n\n");
 }
 
 /** Requests the simulated client gave up on: its notifications, less one `notifications/initialized` per server start. */
@@ -173,14 +227,32 @@ export function agentDifferences({ simulated, real }: AgentComparison): string[]
   return (Object.keys(sim) as (keyof typeof sim)[]).filter((key) => sim[key] !== wire[key]);
 }
 
-/** Every condition × policy as the real client saw it, and whether the simulator said the same. */
+/** Every condition × policy as the real client saw it, and whether the simulator said the same (answers apart: {@link formatAgentAnswers}). */
 export function formatAgentComparison(agents: readonly AgentComparison[]): string {
   return formatTextTable(
-    ["condition", "policy", "correct", "tool calls", "tool errors", "restarts", "stray lines", "timeouts", "answer", "simulator"],
+    ["condition", "policy", "tool calls", "errors", "restarts", "stray lines", "timeouts", "simulator"],
     agents.map((row) => {
       const f = agentFigures(row.real, wireTimeouts(row.real));
-      return [row.condition, row.policy, f.correct, f["tool calls"], f["tool errors"], f.restarts, f["stray lines"], f.timeouts, f.answer, verdict(agentDifferences(row))];
+      return [row.condition, row.policy, f["tool calls"], f["tool errors"], f.restarts, f["stray lines"], f.timeouts, verdict(agentDifferences(row))];
     }),
+  );
+}
+
+/** Each condition's answers over the wire, one column per policy, each marked right or wrong. */
+export function formatAgentAnswers(agents: readonly AgentComparison[]): string {
+  const conditions = [...new Set(agents.map((row) => row.condition))];
+  const policies = [...new Set(agents.map((row) => row.policy))];
+  return formatTextTable(
+    ["condition", ...policies.flatMap((policy) => [`${policy}'s answer`, "right"])],
+    conditions.map((condition) => [
+      condition,
+      ...policies.flatMap((policy) => {
+        const row = agents.find((entry) => entry.condition === condition && entry.policy === policy);
+        if (!row) return ["-", "-"];
+        const f = agentFigures(row.real, wireTimeouts(row.real));
+        return [f.answer, f.correct];
+      }),
+    ]),
   );
 }
 
@@ -192,6 +264,111 @@ export function formatTimeTable(agents: readonly AgentComparison[], timeoutMs: n
   return formatTextTable(
     ["condition", "policy", "virtual ms per call", "timeouts", "real wait at least (ms)"],
     agents.map((row) => [row.condition, row.policy, msPerCall(row.simulated), wireTimeouts(row.real), wireTimeouts(row.real) * timeoutMs]),
+  );
+}
+
+/** The gate rules as the gate table names them. */
+export const GATE_NAMES: Readonly<Record<GateRule, string>> = { reference: "reference", specification: "MCP defaults" };
+
+/**
+ * The tasks under the wide allowlist at each level, gated by the reference's rule and by MCP's
+ * defaults: calls made, `tools/call` requests sent, calls blocked, records written, tasks
+ * completed; the reference's row beside the simulator's.
+ */
+export function formatWireGates(gates: readonly GateLevel[]): string {
+  const rules: GateRule[] = ["reference", "specification"];
+  return formatTextTable(
+    ["level", "gate", "calls", "sent", "blocked", "written", "completed", "simulator"],
+    gates.flatMap(({ level, simulated, rules: byRule }) =>
+      rules.map((rule, k) => {
+        const row = byRule[rule];
+        const sim = rule === "reference" ? verdict(taskDifferences(simulated, row)) : "";
+        return [k === 0 ? levelLabel(level) : "", GATE_NAMES[rule], row.calls, row.sent, row.blocked, row.written, row.completed, sim];
+      }),
+    ),
+  );
+}
+
+/** Each fleet tool's size as our server lists it and as the SDK's high-level server does, and what the latter changed. */
+export function formatHighLevelDeclarations(diffs: readonly ToolListDiff[]): string {
+  return formatTextTable(
+    ["tool", "bytes, ours", "bytes, SDK", "tokens, ours", "tokens, SDK", "keys added", "objects reordered"],
+    diffs.map((d) => [d.name, d.bytes[0], d.bytes[1], d.tokens[0], d.tokens[1], d.added.length, d.moved.length]),
+  );
+}
+
+/** The keys that changed place in a reordering: those outside the longest run both orders share. */
+export function movedKeys(from: readonly string[], to: readonly string[]): { moved: string[]; kept: string[] } {
+  // Longest common subsequence of the two orders (a few keys each).
+  const table = Array.from({ length: from.length + 1 }, () => new Array<number>(to.length + 1).fill(0));
+  for (let i = from.length - 1; i >= 0; i--) {
+    for (let j = to.length - 1; j >= 0; j--) table[i][j] = from[i] === to[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+  }
+  const kept: string[] = [];
+  for (let i = 0, j = 0; i < from.length && j < to.length; ) {
+    if (from[i] === to[j]) {
+      kept.push(from[i]);
+      i += 1;
+      j += 1;
+    } else if (table[i + 1][j] > table[i][j + 1]) i += 1;
+    else j += 1;
+  }
+  return { moved: to.filter((key) => !kept.includes(key)), kept };
+}
+
+/** Where the moved keys of a reordering now stand: `ahead of type, enum`, or `after …` when they went last. */
+function movedWhere(from: readonly string[], to: readonly string[]): { keys: string; where: string } {
+  const { moved, kept } = movedKeys(from, to);
+  const first = to.findIndex((key) => moved.includes(key));
+  const after = to.slice(first).filter((key) => kept.includes(key));
+  return { keys: moved.join(", "), where: after.length > 0 ? `ahead of ${after.join(", ")}` : `after ${kept.join(", ")}` };
+}
+
+/** What the SDK's high-level server did to our declarations, grouped: keys added (with their value), keys moved, values changed. */
+export function formatHighLevelChanges(groups: readonly ChangeGroup[]): string {
+  return formatTextTable(
+    ["change", "key", "value, or where it went", "times"],
+    groups.map((group) => {
+      if (group.change === "moved") {
+        const [from, to] = group.what.split(" → ").map((keys) => keys.split(", "));
+        const { keys, where } = movedWhere(from, to);
+        return [group.change, keys, where, group.count];
+      }
+      return [group.change, group.what, group.detail, group.count];
+    }),
+  );
+}
+
+/** The lists a discovery check holds, as MCP capabilities (`tools, resources`). */
+function listNames(lists: readonly string[]): string {
+  return lists.map((method) => method.replace("/list", "")).join(", ");
+}
+
+/** Messages and tokens, or messages and bytes, of a discovery check summed. */
+export function discoveryTotals(check: DiscoveryCheck) {
+  const sum = (pick: (row: DiscoveryCheck["methods"][number]) => number) => check.methods.reduce((total, row) => total + pick(row), 0);
+  return {
+    simulatedMessages: sum((row) => row.simulatedMessages),
+    simulatedTokens: sum((row) => row.simulatedTokens),
+    wireMessages: sum((row) => row.wireMessages),
+    wireBytes: sum((row) => row.wireBytes),
+  };
+}
+
+/** The methods of a discovery check whose message counts differ between the two sides. */
+export function discoveryDifferences(check: DiscoveryCheck): string[] {
+  return check.methods.filter((row) => row.simulatedMessages !== row.wireMessages).map((row) => row.method);
+}
+
+/** Lesson 7's discovery per server and revision: the lists asked for, simulated messages and tokens beside the wire's. */
+export function formatWireDiscovery(checks: readonly DiscoveryCheck[]): string {
+  return formatTextTable(
+    ["revision", "server", "lists", "sim msgs", "tokens", "wire msgs", "bytes", "simulator"],
+    checks.map((check, k) => {
+      const t = discoveryTotals(check);
+      const first = k === 0 || checks[k - 1].revision !== check.revision;
+      return [first ? check.revision : "", check.server, listNames(listsOf(check, "wire")), t.simulatedMessages, t.simulatedTokens, t.wireMessages, t.wireBytes, verdict(discoveryDifferences(check))];
+    }),
   );
 }
 
@@ -207,6 +384,11 @@ export interface Agreement {
   malformed: number;
   malformedTotal: number;
   agents: number;
+  /** Levels whose wide-allowlist walk under the reference's gate has the simulator's counts. */
+  gates: number;
+  /** Discovery checks whose message counts agree method by method, of {@link discoveryTotal}. */
+  discovery: number;
+  discoveryTotal: number;
 }
 
 /** Counts the rows of each comparison on which the wire and the simulator agree (see the `simulator` columns). */
@@ -223,6 +405,9 @@ export function agreement(result: WireLessonResult): Agreement {
     malformed: wire.reduce((sum, row, k) => sum + WIRE_PATHS.filter((path) => outcomeDifferences(simulated[k].outcomes[path], row.outcomes[path]).length === 0).length, 0),
     malformedTotal: wire.length * WIRE_PATHS.length,
     agents: result.agents.filter((row) => agentDifferences(row).length === 0).length,
+    gates: result.gates.filter((row) => taskDifferences(row.simulated, row.rules.reference).length === 0).length,
+    discovery: result.discovery.filter((check) => discoveryDifferences(check).length === 0).length,
+    discoveryTotal: result.discovery.length,
   };
 }
 
@@ -234,8 +419,14 @@ export function formatWireLesson(result: WireLessonResult): string {
     ["envelope tokens and bytes on the wire, both eras", formatTokensAndBytes(result.eras)],
     [`by kind, level ${full}`, formatKindTable(result.eras)],
     [`by method, level ${full}`, formatMethodTable(result.eras)],
-    ["eight malformed calls over the real paths", formatWireMalformedTable(result.malformed)],
+    ["the approval gate, wide allowlist, no approval", formatWireGates(result.gates)],
+    ["lesson 7's discovery on the wire", formatWireDiscovery(result.discovery)],
+    ["the fleet's declarations, ours and the SDK's high-level server's", formatHighLevelDeclarations(result.declarations)],
+    ["what the SDK's high-level server changed", formatHighLevelChanges(groupChanges(result.declarations))],
+    ["eight malformed calls over the real servers", formatWireMalformedTable(result.malformed)],
+    ["what the agent reads", formatWireMalformedTexts(result.malformed)],
     ["the agents under each condition, over the wire", formatAgentComparison(result.agents)],
+    ["the agents' answers", formatAgentAnswers(result.agents)],
     ["time", formatTimeTable(result.agents, result.timeoutMs)],
   ];
   return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");

@@ -1,0 +1,57 @@
+// The fleet built on the SDK's high-level McpServer with zod schemas (`serve fleet --path high-level`): it lists
+// our three tools with our descriptions and annotations but a schema the SDK derives (keys added and moved), answers
+// a valid call with the handler's own JSON and the eight malformed calls on the validating server's channels; it
+// takes no fault and has no level 0. One real process (dist/ must be built).
+import assert from "node:assert/strict";
+import { PassThrough } from "node:stream";
+import { test } from "node:test";
+import { generateFleet } from "../../src/fleet/generator";
+import { MALFORMED_CALLS } from "../../src/fleet/malformed";
+import { createFleetHandlers, FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
+import { createHighLevelFleetServer, fleetZodSchemas } from "../../src/server/highLevelFleet";
+import { serve } from "../../src/server/serve";
+import { DEFAULT_SEED } from "../../src/sim/seed";
+import { probeFleetServersOverWire } from "../../src/wireClient/malformed";
+import { compareToolLists } from "../../src/lessons/simulationAgainstTheWire/independent";
+
+const SEED = DEFAULT_SEED;
+
+test("the zod schemas name our properties and required fields, and the server refuses level 0", () => {
+  const schemas = fleetZodSchemas();
+  for (const definition of FLEET_TOOL_DEFINITIONS) {
+    const shape = schemas[definition.name as keyof typeof schemas].shape as Record<string, unknown>;
+    assert.deepEqual(Object.keys(shape), Object.keys(definition.inputSchema.properties as object), definition.name);
+  }
+  assert.throws(() => createHighLevelFleetServer(generateFleet(SEED), 0), RangeError);
+  assert.ok(createHighLevelFleetServer(generateFleet(SEED), 3));
+});
+
+test("serve refuses a fault on the high-level path before reading anything", async () => {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  await assert.rejects(
+    serve({ server: "fleet", path: "high-level", fault: { kind: "noisy-line" } }, { input, output, log: () => {}, onStopSignal: () => {} }),
+    RangeError,
+  );
+});
+
+test("over the wire: our declarations with the SDK's keys, the handler's answers, the validating server's channels", async () => {
+  const probe = await probeFleetServersOverWire(SEED);
+  const high = probe.servers["high-level"]!;
+  const validating = probe.servers.validating!;
+  const diffs = compareToolLists(validating.listed, high.listed);
+  assert.deepEqual(diffs.map((d) => d.name), FLEET_TOOL_DEFINITIONS.map((d) => d.name));
+  for (const diff of diffs) {
+    assert.deepEqual(diff.removed, [], `${diff.name}: nothing of ours is lost`);
+    assert.deepEqual(diff.changed, [], `${diff.name}: no value of ours is changed`);
+    assert.ok(diff.added.some((change) => change.key === "$schema"), `${diff.name}: $schema added`);
+    assert.ok(diff.bytes[1] > diff.bytes[0], `${diff.name}: more bytes`);
+  }
+  // The first call is well formed but names a device that does not exist: the handler's own sentence, as an error result.
+  const handlers = createFleetHandlers(generateFleet(SEED));
+  assert.throws(() => handlers.get_device(MALFORMED_CALLS[0].call.arguments), (error: Error) => error.message === high.outcomes[0].text);
+  assert.deepEqual(high.outcomes.map((outcome) => outcome.channel), validating.outcomes.map((outcome) => outcome.channel));
+  assert.deepEqual(high.outcomes.at(-1), { isError: true, channel: "JSON-RPC error", text: "MCP error -32602: Tool rank_by_rate not found" });
+  assert.equal(high.rest, undefined);
+  assert.ok(validating.rest && validating.rest.sent.byMethod["resources/list"]?.messages === 1);
+});
