@@ -52,6 +52,12 @@ export const messages = {
   kernelspecCommandMissing: () =>
     "Jupyter is installed, but not its kernelspec command (jupyter-kernelspec), which registers kernels (Debian: apt-get install jupyter-client)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
+  /** `kernel metadata`: one line per notebook. */
+  metadataMatches: (notebook: string) => `${notebook}: kernelspec and language_info are what tslab writes`,
+  metadataSet: (notebook: string, keys: readonly string[]) => `${notebook}: set ${keys.join(" and ")} to what tslab writes`,
+  metadataDiffers: (notebook: string, keys: readonly string[]) => `${notebook}: ${keys.join(" and ")} differ${keys.length === 1 ? "s" : ""} from what tslab writes`,
+  metadataCheckFailed: (count: number) =>
+    `${count} notebook${count === 1 ? "" : "s"} would change when saved from Jupyter; run mcp-course kernel metadata to set what tslab writes`,
   /** Follows commander's own "option '--count <n>' argument 'x' is invalid." */
   badSweepCount: () => `Expected a number of seeds, an integer from 1 to ${MAX_SEED}.`,
   sweepPastLastSeed: (from: number, count: number) =>
