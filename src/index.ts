@@ -36,7 +36,7 @@ export {
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
 export { describeSeeds, readHandshake, readRuns, readSecondRun, readWide, summarize } from "./lessons/writingAServer/prose";
-export { showSource, findSource, type SourceExcerpt } from "./lessons/showSource";
+export { showSource, findSource, formatListing, listingText, PROVENANCE_TAG, type SourceExcerpt } from "./lessons/showSource";
 export { jupyterAvailable } from "./notebook";
 
 // Lesson 8: the fleet beside the fictional servers.
@@ -55,7 +55,7 @@ export { createFleetServer, runFleetChain, walkFleetChain, type FleetChainOutcom
 export { simulateFleetLesson, type FleetLessonResult, type ModelSummary } from "./lessons/fleetBehindTheBoundary/simulate";
 export { formatFleetTable, formatGroundTruth, formatLevelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall } from "./lessons/fleetBehindTheBoundary/tables";
 export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";
-export { formatTextTable, type Cell } from "./lessons/textTable";
+export { formatTextTable, formatMarkdownTable, type Cell } from "./lessons/textTable";
 export { describeFleetSeed, readFleet, readGroundTruth, readLevels, readMalformed, describeConditions, readConditions, summarizeFleet } from "./lessons/fleetBehindTheBoundary/prose";
 
 // Charts: vega-lite specs rendered to SVG with vega.

@@ -1,42 +1,123 @@
 // HTML export of an executed notebook: one self-contained page per lesson, from the same blocks as
 // the Markdown export (lessonBlocks in exporter.ts).
+import hljs from "highlight.js/lib/core";
+import bash from "highlight.js/lib/languages/bash";
+import json from "highlight.js/lib/languages/json";
+import typescript from "highlight.js/lib/languages/typescript";
 import { Marked, type Token, type Tokens } from "marked";
 import { lessonBlocks, type ExportOptions, type LessonBlock } from "./exporter";
 import type { Notebook } from "./notebookFile";
 
 /**
- * The page's only stylesheet, built in: readable text width, code and output in monospace blocks
- * that scroll sideways rather than wrap (tables must keep their columns), charts no wider than the page.
+ * The page's only stylesheet, built in. It sets the page as a book page: prose in a column of at
+ * most 70 characters (`70ch`), on a page wide enough for a code or output block of 100 columns
+ * (the widest line a lesson prints; wider lines scroll inside their block rather than wrap, so
+ * tables keep their columns); code cells in grey boxes, listings of the library's source in boxes
+ * with a blue rule on the left and their caption set small just above, printed output in white
+ * boxes with a grey rule on the left; markdown tables left-aligned;
+ * charts no wider than the page. The `hljs-*` rules colour what the highlighter marks (the
+ * palette of GitHub's light theme, dark enough on grey for WCAG AA contrast).
  */
 export const HTML_STYLESHEET = `
 :root { color-scheme: light; }
-body { margin: 0; background: #fff; color: #1f2328; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-main { max-width: 84rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
-h1, h2, h3, h4 { line-height: 1.25; margin: 2rem 0 1rem; }
-h1 { font-size: 2rem; border-bottom: 1px solid #d1d9e0; padding-bottom: .3rem; }
-h2 { font-size: 1.5rem; border-bottom: 1px solid #d1d9e0; padding-bottom: .3rem; }
+body { margin: 0; background: #fff; color: #1f2328; font: 17px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+main { max-width: 58rem; margin: 0 auto; padding: 2.5rem 2rem 4rem; }
+p, ul, ol, dl, blockquote, h1, h2, h3, h4 { max-width: 70ch; }
+p, ul, ol, dl { margin: 0 0 1rem; }
+li + li { margin-top: .25rem; }
+h1, h2, h3, h4 { line-height: 1.25; margin: 2.5rem 0 1rem; }
+h1 { font-size: 2rem; margin-top: 0; }
+h2 { font-size: 1.45rem; border-bottom: 1px solid #d1d9e0; padding-bottom: .3rem; }
+h3 { font-size: 1.15rem; }
 a { color: #0969da; }
-code, pre { font-family: ui-monospace, SFMono-Regular, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .875rem; }
+code, pre { font-family: ui-monospace, SFMono-Regular, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .8125rem; }
 :not(pre) > code { background: #eff1f3; border-radius: 4px; padding: .1em .35em; }
-pre { margin: 0 0 1rem; padding: .75rem 1rem; overflow-x: auto; line-height: 1.45; border-radius: 6px; }
+pre { margin: 0 0 1.25rem; padding: .75rem 1rem; overflow-x: auto; line-height: 1.45; border-radius: 6px; max-width: 100%; box-sizing: border-box; }
 pre.code { background: #f6f8fa; border: 1px solid #d1d9e0; }
-pre.output { background: #fff; border: 1px solid #d1d9e0; border-left: 4px solid #8c959f; }
-table { border-collapse: collapse; margin: 0 0 1rem; }
-th, td { border: 1px solid #d1d9e0; padding: .3rem .75rem; }
+pre.listing { background: #f8fafd; border-left: 4px solid #54aeff; }
+pre.output { background: #fff; border: 1px solid #d1d9e0; border-left: 4px solid #8c959f; width: fit-content; min-width: min(100%, 70ch); }
+p:has(+ pre.listing) { margin-bottom: .35rem; font-size: .875rem; color: #59636e; }
+table { border-collapse: collapse; margin: 0 0 1.25rem; display: block; max-width: 100%; overflow-x: auto; }
+th, td { border: 1px solid #d1d9e0; padding: .35rem .75rem; text-align: left; vertical-align: top; }
+th { background: #f6f8fa; }
 blockquote { margin: 0 0 1rem; padding: 0 1rem; color: #59636e; border-left: 4px solid #d1d9e0; }
 figure.chart { margin: 0 0 1.5rem; overflow-x: auto; }
 figure.chart svg { max-width: 100%; height: auto; }
+.hljs-keyword, .hljs-doctag, .hljs-template-tag, .hljs-type, .hljs-variable.language_ { color: #cf222e; }
+.hljs-title, .hljs-title.class_, .hljs-title.function_ { color: #8250df; }
+.hljs-attr, .hljs-literal, .hljs-meta, .hljs-number, .hljs-operator, .hljs-variable { color: #0550ae; }
+.hljs-string, .hljs-regexp, .hljs-meta .hljs-string { color: #0a3069; }
+.hljs-built_in, .hljs-symbol { color: #953800; }
+.hljs-comment, .hljs-code { color: #59636e; }
+.hljs-comment .hljs-doctag { color: #59636e; font-weight: 600; }
+.hljs-subst { color: #1f2328; }
 `.trimStart();
 
-/** One markdown renderer for every page: GitHub-flavoured, synchronous, no extensions. */
-const markdown = new Marked({ gfm: true, async: false });
+/**
+ * The highlighter: highlight.js (pinned in package.json), with the languages a lesson shows —
+ * TypeScript (code cells and listings), JSON (printed JSON, ```json fences) and the shell (```sh
+ * fences) — registered on an instance of its own when this module loads, never changed after.
+ */
+const highlighter = (() => {
+  const instance = hljs.newInstance();
+  instance.registerLanguage("typescript", typescript);
+  instance.registerLanguage("json", json);
+  instance.registerLanguage("bash", bash);
+  instance.registerAliases(["ts"], { languageName: "typescript" });
+  instance.registerAliases(["sh", "shell", "console"], { languageName: "bash" });
+  return instance;
+})();
+
+/**
+ * `text` as highlighted HTML: highlight.js's markup (`<span class="hljs-…">`, text escaped) for a
+ * language it knows, else the text escaped.
+ */
+function highlighted(text: string, language: string): string {
+  if (language === "" || !highlighter.getLanguage(language)) return escapeHtml(text);
+  return highlighter.highlight(text, { language, ignoreIllegals: true }).value;
+}
+
+/** True when printed output is JSON: one JSON value, or one on every non-blank line (JSON Lines). */
+function isJson(text: string): boolean {
+  const parses = (part: string) => {
+    try {
+      JSON.parse(part);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return false;
+  return parses(trimmed) || trimmed.split("\n").every((line) => line.trim() === "" || (/^[[{]/.test(line.trim()) && parses(line)));
+}
+
+/**
+ * One markdown renderer for every page: GitHub-flavoured, synchronous; a fenced block in the
+ * lesson text (a listing of showSource among them) is highlighted at export time like a code cell.
+ */
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    code({ text, lang }: Tokens.Code): string {
+      const language = (lang ?? "").split(/\s+/)[0];
+      const kind = language === "ts" || language === "typescript" ? "code listing" : "code";
+      return `<pre class="${kind}"><code class="hljs${language ? ` language-${escapeHtml(language)}` : ""}">${highlighted(withoutTrailingNewlines(text), language)}</code></pre>\n`;
+    },
+  },
+});
 
 /**
  * Renders an executed notebook as one self-contained HTML page: the lesson text (markdown cells
  * and computed prose rendered with marked), each code cell in `<pre class="code">`, printed output
  * in `<pre class="output">`, each chart's SVG inline in `<figure class="chart">`, and the built-in
- * stylesheet. Nothing is loaded from elsewhere: no scripts, no external stylesheets, fonts or
- * images, so the page reads offline. Deterministic: the same notebook gives the same bytes.
+ * stylesheet. Code is highlighted here, at export time, by highlight.js: code cells and fenced
+ * TypeScript in the text (showSource's listings, `<pre class="code listing">`) as TypeScript,
+ * printed output that is JSON (one value, or one per line) as JSON, other fences by their info
+ * string when highlight.js knows it; other output stays plain text. Nothing is loaded from
+ * elsewhere: no scripts, no external stylesheets, fonts or images, so the page reads offline.
+ * Deterministic: the same notebook gives the same bytes.
  *
  * The page starts with the Markdown export's note (`<!-- Generated from … Do not edit. -->`) after
  * the doctype; its title is the text of the first level-1 heading, else the notebook's name. Ids
@@ -72,9 +153,11 @@ function blockHtml(block: LessonBlock): string {
     case "markdown":
       return (markdown.parse(block.text) as string).replace(/\n+$/, "");
     case "code":
-      return `<pre class="code"><code class="language-ts">${escapeHtml(withoutTrailingNewlines(block.text))}</code></pre>`;
-    case "text":
-      return `<pre class="output">${escapeHtml(withoutTrailingNewlines(block.text))}</pre>`;
+      return `<pre class="code"><code class="hljs language-ts">${highlighted(withoutTrailingNewlines(block.text), "typescript")}</code></pre>`;
+    case "text": {
+      const text = withoutTrailingNewlines(block.text);
+      return isJson(text) ? `<pre class="output"><code class="hljs language-json">${highlighted(text, "json")}</code></pre>` : `<pre class="output">${escapeHtml(text)}</pre>`;
+    }
     case "svg":
       return `<figure class="chart">\n${inlineSvg(block.svg, `chart-${block.file.replace(/\.svg$/, "")}-`)}\n</figure>`;
   }
