@@ -92,8 +92,9 @@ function buildProgram(io: CliIo): Command {
     .command("metadata")
     .description("Set the notebooks' kernelspec and language_info to what Jupyter writes when a reader saves them on tslab (only those that differ are rewritten).")
     .argument("[names...]", "lessons or .ipynb files (default: every lesson)")
+    .option("--clear-outputs", "also clear outputs, execution counts and execution timing, as lessons are committed")
     .option("--check", "change nothing: name the notebooks that differ and exit 1 if any do")
-    .action(async (names: string[], options: { check?: boolean }) => (await import("./commands/metadata")).runMetadataCommand({ names, ...options }, io));
+    .action(async (names: string[], options: { check?: boolean; clearOutputs?: boolean }) => (await import("./commands/metadata")).runMetadataCommand({ names, ...options }, io));
 
   program
     .command("sweep")

@@ -63,3 +63,30 @@ test("an unknown lesson is bad input: one line, exit 2", () => {
   assert.equal(run.status, 2);
   assert.match(run.stderr, /^mcp-course: unknown lesson '99'; known lessons: 06-writing-a-server, /);
 });
+
+test("--clear-outputs also clears outputs, execution counts and nbclient's timing, as lessons are committed", () => {
+  const file = join(tempDir(), "run.ipynb");
+  const nb = parseNotebook(readFileSync(join(ROOT, "test", "notebook", "fixtures", "tiny.executed.ipynb"), "utf8"));
+  const timed = {
+    ...nb,
+    metadata: tslabMetadata(),
+    cells: nb.cells.map((cell) => (cell.cell_type === "code" ? { ...cell, metadata: { ...cell.metadata, execution: { "iopub.status.busy": "2026-12-01T14:51:47.808000Z" } } } : cell)),
+  };
+  writeFileSync(file, serializeNotebook(timed as never));
+  assert.ok(nb.cells.some((cell) => cell.cell_type === "code" && cell.outputs.length > 0), "the fixture has outputs");
+  assert.equal(cli(["kernel", "metadata", file]).status, 0, "without the flag, outputs are not the command's business");
+  const check = cli(["kernel", "metadata", "--check", "--clear-outputs", file]);
+  assert.equal(check.status, 1);
+  assert.equal(check.stderr, `${file}: has outputs\nmcp-course: 1 notebook not as lessons are committed; run mcp-course kernel metadata --clear-outputs\n`);
+  const run = cli(["kernel", "metadata", "--clear-outputs", file]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stderr, `${file}: cleared the outputs\n`);
+  const after = parseNotebook(readFileSync(file, "utf8"));
+  for (const cell of after.cells) {
+    if (cell.cell_type !== "code") continue;
+    assert.deepEqual(cell.outputs, []);
+    assert.equal(cell.execution_count, null);
+    assert.ok(!("execution" in cell.metadata), "no timing left");
+  }
+  assert.deepEqual(after.cells.map((c) => c.source), nb.cells.map((c) => c.source), "sources kept");
+});
