@@ -1,9 +1,6 @@
 // HTML export of an executed notebook: one self-contained page per lesson, from the same blocks as
 // the Markdown export (lessonBlocks in exporter.ts).
-import hljs from "highlight.js/lib/core";
-import bash from "highlight.js/lib/languages/bash";
-import json from "highlight.js/lib/languages/json";
-import typescript from "highlight.js/lib/languages/typescript";
+import type { HLJSApi, LanguageFn } from "highlight.js";
 import { Marked, type Token, type Tokens } from "marked";
 import { lessonBlocks, type ExportOptions, type LessonBlock } from "./exporter";
 import type { Notebook } from "./notebookFile";
@@ -53,28 +50,27 @@ figure.chart svg { max-width: 100%; height: auto; }
 .hljs-subst { color: #1f2328; }
 `.trimStart();
 
-/**
- * The highlighter: highlight.js (pinned in package.json), with the languages a lesson shows —
- * TypeScript (code cells and listings), JSON (printed JSON, ```json fences) and the shell (```sh
- * fences) — registered on an instance of its own when this module loads, never changed after.
- */
-const highlighter = (() => {
-  const instance = hljs.newInstance();
-  instance.registerLanguage("typescript", typescript);
-  instance.registerLanguage("json", json);
-  instance.registerLanguage("bash", bash);
-  instance.registerAliases(["ts"], { languageName: "typescript" });
-  instance.registerAliases(["sh", "shell", "console"], { languageName: "bash" });
-  return instance;
-})();
+/** Highlights `text` as `language` (a name or alias the page's highlighter knows, or any other string): HTML. */
+type Highlight = (text: string, language: string) => string;
 
 /**
- * `text` as highlighted HTML: highlight.js's markup (`<span class="hljs-…">`, text escaped) for a
- * language it knows, else the text escaped.
+ * A highlighter for one page: highlight.js (pinned in package.json), with the languages a lesson
+ * shows — TypeScript (code cells and listings), JSON (printed JSON, ```json fences) and the shell
+ * (```sh fences) — registered on an instance of its own. It is loaded when a page is made, not
+ * when this module is (a notebook that imports the library never needs it).
+ *
+ * @returns a function giving highlight.js's markup (`<span class="hljs-…">`, text escaped) for a
+ *   language it knows, else the text escaped.
  */
-function highlighted(text: string, language: string): string {
-  if (language === "" || !highlighter.getLanguage(language)) return escapeHtml(text);
-  return highlighter.highlight(text, { language, ignoreIllegals: true }).value;
+function pageHighlighter(): Highlight {
+  const instance = (require("highlight.js/lib/core") as HLJSApi).newInstance();
+  instance.registerLanguage("typescript", require("highlight.js/lib/languages/typescript") as LanguageFn);
+  instance.registerLanguage("json", require("highlight.js/lib/languages/json") as LanguageFn);
+  instance.registerLanguage("bash", require("highlight.js/lib/languages/bash") as LanguageFn);
+  instance.registerAliases(["ts"], { languageName: "typescript" });
+  instance.registerAliases(["sh", "shell", "console"], { languageName: "bash" });
+  return (text, language) =>
+    language === "" || !instance.getLanguage(language) ? escapeHtml(text) : instance.highlight(text, { language, ignoreIllegals: true }).value;
 }
 
 /** True when printed output is JSON: one JSON value, or one on every non-blank line (JSON Lines). */
@@ -93,20 +89,23 @@ function isJson(text: string): boolean {
 }
 
 /**
- * One markdown renderer for every page: GitHub-flavoured, synchronous; a fenced block in the
- * lesson text (a listing of showSource among them) is highlighted at export time like a code cell.
+ * The markdown renderer of one page: GitHub-flavoured, synchronous; a fenced block in the lesson
+ * text (a listing of showSource among them) is highlighted like a code cell.
  */
-const markdown = new Marked({
-  gfm: true,
-  async: false,
-  renderer: {
-    code({ text, lang }: Tokens.Code): string {
-      const language = (lang ?? "").split(/\s+/)[0];
-      const kind = language === "ts" || language === "typescript" ? "code listing" : "code";
-      return `<pre class="${kind}"><code class="hljs${language ? ` language-${escapeHtml(language)}` : ""}">${highlighted(withoutTrailingNewlines(text), language)}</code></pre>\n`;
+function pageMarkdown(highlight: Highlight): Marked {
+  return new Marked({
+    gfm: true,
+    async: false,
+    renderer: {
+      code({ text, lang }: Tokens.Code): string {
+        const language = (lang ?? "").split(/\s+/)[0];
+        const kind = language === "ts" || language === "typescript" ? "code listing" : "code";
+        const attribute = language ? ` language-${escapeHtml(language)}` : "";
+        return `<pre class="${kind}"><code class="hljs${attribute}">${highlight(withoutTrailingNewlines(text), language)}</code></pre>\n`;
+      },
     },
-  },
-});
+  });
+}
 
 /**
  * Renders an executed notebook as one self-contained HTML page: the lesson text (markdown cells
@@ -126,8 +125,10 @@ const markdown = new Marked({
  */
 export function exportHtml(executed: Notebook, options: ExportOptions): string {
   const doc = lessonBlocks(executed, options);
-  const body = doc.blocks.map(blockHtml).join("\n");
-  const title = pageTitle(doc.blocks) ?? escapeHtml(options.notebookPath.split("/").pop()!.replace(/\.ipynb$/, ""));
+  const highlight = pageHighlighter();
+  const markdown = pageMarkdown(highlight);
+  const body = doc.blocks.map((block) => blockHtml(block, markdown, highlight)).join("\n");
+  const title = pageTitle(doc.blocks, markdown) ?? escapeHtml(options.notebookPath.split("/").pop()!.replace(/\.ipynb$/, ""));
   return [
     "<!DOCTYPE html>",
     `<!-- ${doc.note.replace(/--/g, "- -")} -->`,
@@ -148,15 +149,15 @@ export function exportHtml(executed: Notebook, options: ExportOptions): string {
   ].join("\n");
 }
 
-function blockHtml(block: LessonBlock): string {
+function blockHtml(block: LessonBlock, markdown: Marked, highlight: Highlight): string {
   switch (block.kind) {
     case "markdown":
       return (markdown.parse(block.text) as string).replace(/\n+$/, "");
     case "code":
-      return `<pre class="code"><code class="hljs language-ts">${highlighted(withoutTrailingNewlines(block.text), "typescript")}</code></pre>`;
+      return `<pre class="code"><code class="hljs language-ts">${highlight(withoutTrailingNewlines(block.text), "typescript")}</code></pre>`;
     case "text": {
       const text = withoutTrailingNewlines(block.text);
-      return isJson(text) ? `<pre class="output"><code class="hljs language-json">${highlighted(text, "json")}</code></pre>` : `<pre class="output">${escapeHtml(text)}</pre>`;
+      return isJson(text) ? `<pre class="output"><code class="hljs language-json">${highlight(text, "json")}</code></pre>` : `<pre class="output">${escapeHtml(text)}</pre>`;
     }
     case "svg":
       return `<figure class="chart">\n${inlineSvg(block.svg, `chart-${block.file.replace(/\.svg$/, "")}-`)}\n</figure>`;
@@ -164,7 +165,7 @@ function blockHtml(block: LessonBlock): string {
 }
 
 /** The text of the first level-1 heading of the lesson text, HTML-escaped, without its markup. */
-function pageTitle(blocks: readonly LessonBlock[]): string | undefined {
+function pageTitle(blocks: readonly LessonBlock[], markdown: Marked): string | undefined {
   for (const block of blocks) {
     if (block.kind !== "markdown") continue;
     const heading = markdown.lexer(block.text).find((token: Token): token is Tokens.Heading => token.type === "heading" && token.depth === 1);

@@ -1,9 +1,11 @@
 // The HTML export reads like a book page: prose in a readable measure, code highlighted at export time (TypeScript, JSON), listings boxed under their caption, and still no script.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import { exportHtml, HTML_STYLESHEET } from "../../src/notebook/htmlExporter";
 import { parseNotebook, type Notebook } from "../../src/notebook/notebookFile";
 import { formatListing } from "../../src/lessons/showSource";
+import { ROOT } from "../helpers";
 
 /** A notebook of one markdown cell and one code cell with these outputs. */
 function notebook(code: string, outputs: object[], markdown = "# Page\n\nSome prose."): Notebook {
@@ -68,4 +70,11 @@ test("the stylesheet sets prose to 70 characters on a page that holds 100 column
   assert.ok(block <= 58 * 16 - 2 * 2 * 16, `a 100-column block is ${block.toFixed(0)} px wide`);
   const html = exportHtml(notebook("const a = 1;", [stream('{"a":1}\n')]), { notebookPath: "n.ipynb" });
   assert.doesNotMatch(html, /<script|<link|<img|<iframe|@import|src=|url\((?!#)/i, "still nothing to run or fetch");
+});
+
+test("the highlighter is loaded when a page is made, not when a notebook imports the library", () => {
+  const script = 'require("./dist/index.js"); process.stdout.write(String(Object.keys(require.cache).filter((f) => f.includes("highlight.js")).length));';
+  const run = spawnSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout, "0");
 });
