@@ -39,7 +39,7 @@ export {
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
 export { describeSeeds, readHandshake, readRuns, readSecondRun, readWide, summarize } from "./lessons/writingAServer/prose";
-export { showSource, findSource, type SourceExcerpt } from "./lessons/showSource";
+export { showSource, findSource, formatListing, listingText, PROVENANCE_TAG, type SourceExcerpt } from "./lessons/showSource";
 export { jupyterAvailable } from "./notebook";
 
 // Lesson 8: the fleet beside the fictional servers.
@@ -58,7 +58,7 @@ export { createFleetServer, runFleetChain, walkFleetChain, type FleetChainOutcom
 export { simulateFleetLesson, type FleetLessonResult, type ModelSummary } from "./lessons/fleetBehindTheBoundary/simulate";
 export { formatFleetTable, formatGroundTruth, formatToolTable, formatLevelTable, formatChannelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall, channelCode, answerCode, wrapWords, ANSWER_CODES, CHANNELS_ELSEWHERE, LINE_WIDTH } from "./lessons/fleetBehindTheBoundary/tables";
 export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";
-export { formatTextTable, type Cell } from "./lessons/textTable";
+export { formatTextTable, formatMarkdownTable, type Cell } from "./lessons/textTable";
 export { describeFleetSeed, readFleet, quoteQuestion, readGroundTruth, readLevels, readChannels, readMalformed, describeTurns, describeConditions, describeClock, readConditions, summarizeFleet, solveExercises } from "./lessons/fleetBehindTheBoundary/prose";
 
 // Charts: vega-lite specs rendered to SVG with vega.

@@ -52,6 +52,16 @@ export const messages = {
   kernelspecCommandMissing: () =>
     "Jupyter is installed, but not its kernelspec command (jupyter-kernelspec), which registers kernels (Debian: apt-get install jupyter-client)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
+  /** `kernel metadata`: one line per notebook. */
+  metadataMatches: (notebook: string) => `${notebook}: kernelspec and language_info are what tslab writes`,
+  metadataSet: (notebook: string, keys: readonly string[]) =>
+    `${notebook}: ${[metadataPart("set", keys), keys.includes("outputs") ? "cleared the outputs" : ""].filter(Boolean).join("; ")}`,
+  metadataDiffers: (notebook: string, keys: readonly string[]) =>
+    `${notebook}: ${[metadataPart("differ", keys), keys.includes("outputs") ? "has outputs" : ""].filter(Boolean).join("; ")}`,
+  metadataCheckFailed: (count: number, clearOutputs = false) =>
+    clearOutputs
+      ? `${count} notebook${count === 1 ? "" : "s"} not as lessons are committed; run mcp-course kernel metadata --clear-outputs`
+      : `${count} notebook${count === 1 ? "" : "s"} would change when saved from Jupyter; run mcp-course kernel metadata to set what tslab writes`,
   /** Follows commander's own "option '--count <n>' argument 'x' is invalid." */
   badSweepCount: () => `Expected a number of seeds, an integer from 1 to ${MAX_SEED}.`,
   sweepPastLastSeed: (from: number, count: number) =>
@@ -70,6 +80,14 @@ export const messages = {
   unknownClient: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
   bundleMissing: (path: string) => `the server's bundle ${path} is missing: build it with npm run build`,
 } as const;
+
+/** `set kernelspec and language_info to what tslab writes` / `language_info differs from what tslab writes`; empty for no metadata key. */
+function metadataPart(verb: "set" | "differ", keys: readonly string[]): string {
+  const metadata = keys.filter((key) => key !== "outputs");
+  if (metadata.length === 0) return "";
+  const named = metadata.join(" and ");
+  return verb === "set" ? `set ${named} to what tslab writes` : `${named} differ${metadata.length === 1 ? "s" : ""} from what tslab writes`;
+}
 
 function firstLine(text: string): string {
   return text.trim().split("\n")[0];

@@ -79,14 +79,22 @@ function buildProgram(io: CliIo): Command {
       return runLessonCommand({ names, ...options }, io);
     });
 
-  program
+  const kernel = program
     .command("kernel")
-    .description("Register this project's tslab kernel with Jupyter (for opening the notebooks interactively).")
+    .description("Register this project's tslab kernel with Jupyter (for opening the notebooks interactively), and keep the notebooks' metadata as that kernel saves it.");
+  kernel
     .command("install")
     .allowExcessArguments(false)
     .description("Install the kernelspec `tslab` (this Node, this project's tslab) with `jupyter kernelspec install`.")
     .option("--prefix <dir>", "install under DIR/share/jupyter/kernels instead of your user folder (then set JUPYTER_PATH=DIR/share/jupyter)")
     .action(async (options: { prefix?: string }) => (await import("./commands/kernel")).installKernel(options, io));
+  kernel
+    .command("metadata")
+    .description("Set the notebooks' kernelspec and language_info to what Jupyter writes when a reader saves them on tslab (only those that differ are rewritten).")
+    .argument("[names...]", "lessons or .ipynb files (default: every lesson)")
+    .option("--clear-outputs", "also clear outputs, execution counts and execution timing, as lessons are committed")
+    .option("--check", "change nothing: name the notebooks that differ and exit 1 if any do")
+    .action(async (names: string[], options: { check?: boolean; clearOutputs?: boolean }) => (await import("./commands/metadata")).runMetadataCommand({ names, ...options }, io));
 
   program
     .command("sweep")

@@ -47,15 +47,112 @@ export function findSource(name: string, root: string = PACKAGE_ROOT): SourceExc
 /**
  * The source of one or more declarations as a markdown block, for `tslab.display.markdown`.
  *
- * @returns a ```ts fence per declaration, each followed by the file it comes from.
+ * Each declaration gets a caption line, then its listing in a ```ts fence (longer than any run of
+ * backticks in the listing):
+ *
+ * ````text
+ * `declare`, from `src/sim/declaration.ts`:
+ *
+ * ```ts
+ * …the declaration, with its doc comment…
+ * ```
+ * ````
+ *
+ * The caption stands before its listing and is plain markdown (code spans, no HTML), so every
+ * Jupyter front end and the exports render it the same, without literal backticks. The listing is
+ * the declaration as findSource reads it, less the maintainers' provenance (see listingText).
+ *
+ * @param names top-level declarations in `src/`, shown in this order, separated by a blank line.
+ * @throws Error as findSource does, naming the first symbol that no file declares.
  */
 export function showSource(...names: string[]): string {
-  return names
-    .map((name) => {
-      const excerpt = findSource(name);
-      return `\`\`\`ts\n${excerpt.text}\n\`\`\`\n\n<sub>\`${excerpt.name}\` — ${excerpt.file}</sub>\n`;
-    })
-    .join("\n");
+  return names.map((name) => formatListing(findSource(name))).join("\n");
+}
+
+/**
+ * One excerpt as showSource shows it: the caption `` `name`, from `file`: ``, a blank line, then
+ * listingText of its text in a ```ts fence (longer than any run of backticks in it), and a final
+ * newline.
+ */
+export function formatListing(excerpt: SourceExcerpt): string {
+  return `\`${excerpt.name}\`, from \`${excerpt.file}\`:\n\n${listingFence(listingText(excerpt.text))}\n`;
+}
+
+/** The tag that opens the maintainers' provenance paragraph of a doc comment. */
+export const PROVENANCE_TAG = "@remarks Source:";
+
+/**
+ * A declaration's text as a lesson lists it: every doc comment in it without its provenance.
+ *
+ * Where a value comes from (which source document, which measurement) is for maintainers; a lesson
+ * shows teaching text. A maintainer writes the provenance as the last paragraph of a doc comment,
+ * on lines of its own, opened by `@remarks Source:` (for example ` * @remarks Source: the
+ * experiment's write-up, its latency table.`), and the listing leaves it out.
+ *
+ * That paragraph runs from its tag to the next block tag (a line starting with `@`) or to the end
+ * of the comment, and is left out, with the blank comment lines before it when it ends the
+ * comment. A doc comment that held nothing else is left out whole, with the line break after it.
+ * The source file keeps it, and its reader sees it. Comments that are not doc comments (`//`,
+ * `/*`) and a tag elsewhere on a line are kept as they are.
+ *
+ * @param text TypeScript source of one or more declarations, e.g. `findSource(name).text`.
+ * @returns the text with those paragraphs removed; unchanged when it has none.
+ */
+export function listingText(text: string): string {
+  if (!text.includes(PROVENANCE_TAG)) return text;
+  const ts = typescript();
+  const file = ts.createSourceFile("listing.ts", text, ts.ScriptTarget.ES2022, true);
+  const comments = new Map<number, number>();
+  // Every comment is the leading trivia of some token; getChildren reaches every token, `}` too.
+  const visit = (node: TypeScript.Node): void => {
+    for (const range of ts.getLeadingCommentRanges(text, node.pos) ?? []) {
+      if (text.startsWith("/**", range.pos) && !text.startsWith("/**/", range.pos)) comments.set(range.pos, range.end);
+    }
+    for (const child of node.getChildren(file)) visit(child);
+  };
+  visit(file);
+  let listing = text;
+  for (const [start, end] of [...comments].sort((a, b) => b[0] - a[0])) {
+    const kept = withoutProvenance(text.slice(start, end));
+    if (kept === undefined) {
+      // The whole comment goes, with the line break and indentation that led to what it documented.
+      const after = /^[ \t]*\r?\n[ \t]*/.exec(listing.slice(end))?.[0].length ?? 0;
+      listing = listing.slice(0, start) + listing.slice(end + after);
+    } else {
+      listing = listing.slice(0, start) + kept + listing.slice(end);
+    }
+  }
+  return listing;
+}
+
+/** One doc comment (`/** … *\/`) without its provenance paragraphs; undefined when nothing else is left. */
+function withoutProvenance(comment: string): string | undefined {
+  const lines = comment.split("\n");
+  if (lines.length === 1) {
+    return /^\/\*\*\s*@remarks Source:/.test(comment) ? undefined : comment;
+  }
+  // A line's content: what follows its leading ` * `.
+  const content = (line: string) => line.replace(/^\s*\*(?!\/)\s?/, "").trimEnd();
+  for (;;) {
+    const start = lines.findIndex((line, i) => i > 0 && i < lines.length - 1 && content(line).startsWith(PROVENANCE_TAG));
+    if (start === -1) break;
+    let end = start + 1;
+    while (end < lines.length - 1 && !/^@\w/.test(content(lines[end]))) end++;
+    let from = start;
+    if (end === lines.length - 1) while (from > 1 && content(lines[from - 1]) === "") from--;
+    lines.splice(from, end - from);
+  }
+  const opening = lines[0].replace(/^\s*\/\*\*/, "").trim();
+  const closing = lines[lines.length - 1].replace(/\*\/\s*$/, "").trim();
+  const empty = opening === "" && closing === "" && lines.slice(1, -1).every((line) => content(line) === "");
+  return empty ? undefined : lines.join("\n");
+}
+
+/** A ```ts fence around `text`, longer than any run of backticks in it. */
+function listingFence(text: string): string {
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const ticks = "`".repeat(Math.max(3, longestRun + 1));
+  return `${ticks}ts\n${text}\n${ticks}`;
 }
 
 function declaredNames(ts: typeof TypeScript, statement: TypeScript.Statement): string[] {

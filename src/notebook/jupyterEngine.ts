@@ -9,23 +9,26 @@ import { PACKAGE_ROOT } from "../packageRoot";
 import { killProcessTree } from "./processTree";
 import { findJupyterPython, pythonCandidates } from "./jupyterPython";
 import { serializeNotebook, type Notebook } from "./notebookFile";
+import { TSLAB_KERNELSPEC } from "./tslabMetadata";
 
 /** Name of the kernelspec generated for each run (the name tslab's own installer uses). */
-export const KERNEL_NAME = "tslab";
+export const KERNEL_NAME = TSLAB_KERNELSPEC.name;
 
 /** The Python runner. tsc does not copy .py files, so it stays in src/notebook, found from the package root. */
 export const NBCLIENT_RUNNER = path.join(PACKAGE_ROOT, "src", "notebook", "nbclientRunner.py");
 
 /**
  * kernel.json for this project's tslab kernel: the running Node and the locally installed tslab,
- * so headless runs need no global `tslab install`.
+ * so headless runs need no global `tslab install`. Its display name and language are those `tslab
+ * install` writes (TSLAB_KERNELSPEC), so a notebook a reader saves records the same kernelspec
+ * whichever of the two installed the kernel.
  */
 export function tslabKernelSpec(): { argv: string[]; display_name: string; language: string } {
   const tslabBin = path.join(path.dirname(require.resolve("tslab/package.json")), "bin", "tslab");
   return {
     argv: [process.execPath, tslabBin, "kernel", "--config-path", "{connection_file}"],
-    display_name: "TypeScript (tslab, mcp-course)",
-    language: "typescript",
+    display_name: TSLAB_KERNELSPEC.display_name,
+    language: TSLAB_KERNELSPEC.language,
   };
 }
 

@@ -17,6 +17,9 @@ test("kernel install writes the project's tslab kernelspec", { skip: kernelspec.
   assert.equal(spec.argv[0], process.execPath);
   assert.match(spec.argv[1], /node_modules\/tslab\/bin\/tslab$/);
   assert.deepEqual(spec.argv.slice(2), ["kernel", "--config-path", "{connection_file}"]);
+  // What `tslab install` writes too, so a notebook saved on either records the same kernelspec.
+  assert.equal(spec.display_name, "TypeScript");
+  assert.equal(spec.language, "typescript");
 });
 
 test("with no jupyter command on PATH: one line naming the Debian packages, exit 1", () => {

@@ -8,8 +8,7 @@
  * cell, how long) goes to stderr.
  */
 import { existsSync, statSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { findLesson, LESSONS } from "../../lessons/catalog";
+import { basename, dirname, join, resolve } from "node:path";
 import { PACKAGE_ROOT } from "../../packageRoot";
 import {
   defaultParameter,
@@ -31,6 +30,7 @@ import { CliError, EXIT_FAILURE, messages } from "../messages";
 import { checkOutFolder, removeOutput, writeOutput } from "../options";
 import type { CliIo } from "../program";
 import type { EngineChoice, ExportFormat } from "./lessonFormats";
+import { resolveNotebooks, shown } from "./notebookNames";
 
 export { EXPORT_FORMATS, type EngineChoice, type ExportFormat } from "./lessonFormats";
 
@@ -63,29 +63,6 @@ interface PreparedLesson {
 /** The default output folder for a seed: `lessons/`, or `lessons/seed-N/` for another seed. */
 export function defaultOutDir(seed: number, root: string = PACKAGE_ROOT): string {
   return seed === DEFAULT_SEED ? join(root, "lessons") : join(root, "lessons", `seed-${seed}`);
-}
-
-/** Lesson names and notebook paths → notebook files, each once, in the order given. */
-function resolveNotebooks(names: readonly string[]): { name: string; file: string; byPath: boolean }[] {
-  const found = (names.length ? names : LESSONS.map((l) => l.name)).map((name) => {
-    const lesson = findLesson(name);
-    if (lesson) return { name: lesson.name, file: join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`), byPath: false };
-    if (name.endsWith(".ipynb")) {
-      if (!existsSync(name)) throw new CliError(messages.noSuchNotebook(name));
-      // A course notebook named by its path is still that lesson, with the lesson's default output.
-      const course = LESSONS.find((l) => join(PACKAGE_ROOT, "notebooks", `${l.name}.ipynb`) === resolve(name));
-      if (course) return { name: course.name, file: resolve(name), byPath: false };
-      return { name: basename(name, ".ipynb"), file: resolve(name), byPath: true };
-    }
-    throw new CliError(messages.unknownLesson(name, LESSONS.map((l) => l.name)));
-  });
-  return found.filter((entry, i) => found.findIndex((other) => other.file === entry.file) === i);
-}
-
-/** A path as the user should read it: relative to the package root when inside it. */
-function shown(path: string): string {
-  const rel = relative(PACKAGE_ROOT, path);
-  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split(sep).join("/") : path;
 }
 
 /** Reads a notebook, sets its seed, and decides where its export goes; throws CliError (exit 2) on bad input. */

@@ -1,0 +1,37 @@
+// Every line a reader sees unbroken is at most 100 characters: the exports' printed output, listings and code (both seeds), and the notebooks' prose.
+//
+// Classic Notebook 6.4 wraps output at about 114 characters, mid-value; lines of at most MAX_LINE
+// stay whole there with a margin. Markdown that a front end reflows (prose paragraphs, computed
+// prose, table rows) is not held to it in the exports; in the notebooks' markdown cells, where a
+// reader edits the text, every line but a table row is.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { LESSONS } from "../../src/lessons/catalog";
+import { fencedBlocks, lessonExports, lessonNotebook, MAX_LINE, width } from "./lessonText";
+
+/** A wide line as a failure message names it: where, what, how wide, and how it starts. */
+function described(where: string, line: string): string {
+  return `${where} (${width(line)} characters): ${[...line].slice(0, 70).join("")}…`;
+}
+
+for (const exported of lessonExports()) {
+  test(`${exported.path}: every printed line, listing line and code line is at most ${MAX_LINE} characters`, () => {
+    const wide = fencedBlocks(exported.text).flatMap((block) =>
+      block.lines.flatMap((line, i) => (width(line) > MAX_LINE ? [described(`line ${block.firstLine + i}, ${block.kind}`, line)] : [])),
+    );
+    assert.deepEqual(wide, [], `${wide.length} lines wider than ${MAX_LINE} characters:\n${wide.join("\n")}`);
+  });
+}
+
+for (const lesson of LESSONS) {
+  test(`notebooks/${lesson.name}.ipynb: every line of its markdown cells, table rows aside, is at most ${MAX_LINE} characters`, () => {
+    const wide = lessonNotebook(lesson).cells.flatMap((cell, index) =>
+      cell.cell_type !== "markdown"
+        ? []
+        : cell.source
+            .split("\n")
+            .flatMap((line, i) => (width(line) > MAX_LINE && !/^\s*\|/.test(line) ? [described(`cell ${index} (id ${cell.id}), line ${i + 1}`, line)] : [])),
+    );
+    assert.deepEqual(wide, [], `${wide.length} lines wider than ${MAX_LINE} characters:\n${wide.join("\n")}`);
+  });
+}
