@@ -56,9 +56,11 @@ export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord, type AgentOutcome }
 export { MALFORMED_CALLS, probeMalformedCalls, type MalformedCall, type MalformedRow } from "./fleet/malformed";
 export { createFleetServer, runFleetChain, walkFleetChain, type FleetChainOutcome, FLEET_POLICY, FLEET_CHAIN, FLEET_STATE, type FleetLevelRow } from "./fleet/server";
 export { simulateFleetLesson, type FleetLessonResult, type ModelSummary } from "./lessons/fleetBehindTheBoundary/simulate";
-export { formatFleetTable, formatGroundTruth, formatToolTable, formatLevelTable, formatChannelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall, channelCode, answerCode, wrapWords, ANSWER_CODES, CHANNELS_ELSEWHERE, LINE_WIDTH } from "./lessons/fleetBehindTheBoundary/tables";
+export { formatFleetTable, formatGroundTruth, formatToolTable, formatLevelTable, formatChannelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall, channelCode, answerCode, wrapQuoted, ANSWER_CODES, CHANNELS_ELSEWHERE } from "./lessons/fleetBehindTheBoundary/tables";
 export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";
 export { formatTextTable, formatMarkdownTable, type Cell } from "./lessons/textTable";
+export { LINE_WIDTH } from "./lessons/lineWidth";
+export { wrapWords } from "./lessons/wrapProse";
 export { describeFleetSeed, readFleet, quoteQuestion, readGroundTruth, readLevels, readChannels, readMalformed, describeTurns, describeConditions, describeClock, readConditions, summarizeFleet, solveExercises } from "./lessons/fleetBehindTheBoundary/prose";
 
 // Charts: vega-lite specs rendered to SVG with vega.
@@ -95,7 +97,7 @@ export { runClient, runWithDiscovery, discoveryGrowth, DISCOVERY_MODES, type Con
 export { reportDrops, describeDrop, endedInClient, dropVisibility, traceFailures, type DropReport, type DropVisibilityRow, type FailedTask } from "./client/drops";
 export { runReportedClient, CLIENT_KINDS, type ClientKind, type ReportedRun } from "./client/reporting";
 export { simulateWritingAClient, CLIENT_LEVEL, DROPPED_SERVER, KEPT_SERVER, FIRST_SERVER, type WritingAClientResult, type LevelReportRow } from "./lessons/writingAClient/simulate";
-export { formatFleetTools, formatPolicyTable, COUNT_TITLES, COUNT_KEY, GROWTH_KEY, LINE_WIDTH } from "./lessons/writingAClient/tables";
+export { formatFleetTools, formatPolicyTable, COUNT_TITLES, COUNT_KEY, GROWTH_KEY } from "./lessons/writingAClient/tables";
 export { formatTranscript, sumDiscovery, formatDiscoveryTable, formatHandshakeComparison, formatModeTable, tokenRatio, formatGrowthTable, formatVisibilityTable, formatClientResult, formatClientComparison, formatLevelReports, formatWritingAClient } from "./lessons/writingAClient/tables";
 export { readFleetTask, readTranscript, readSessions, solveClientExercises, EXAMPLE_INTERVAL } from "./lessons/writingAClient/prose";
 export { describeClientSeed, readDiscovery, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
@@ -182,8 +184,6 @@ export {
   discoveryTotals,
   discoveryDifferences,
   movedKeys,
-  wrapText,
-  LINE_WIDTH,
   PROBED_PATHS,
   GATE_NAMES,
   simulatedTimeouts,
@@ -235,7 +235,6 @@ export {
   type MismatchTranscript,
 } from "./lessons/withoutASession/wire";
 export {
-  MAX_LINE,
   formatEraCosts,
   formatEraKinds,
   describeCrossing,

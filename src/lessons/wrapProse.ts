@@ -3,14 +3,14 @@
  *
  * A prose helper builds each paragraph as one long line. Markdown joins the lines of a paragraph
  * with spaces, so breaking a paragraph at its spaces changes nothing a reader sees rendered, while
- * the exported text and the notebook's plain view stay within {@link PROSE_WIDTH} columns. This
+ * the exported text and the notebook's plain view stay within {@link LINE_WIDTH} columns. This
  * module only breaks lines: it never joins them, never breaks inside a code span or a word (a
  * URL longer than the width keeps a line of its own), and leaves fenced code, headings and table
  * rows as they are.
  */
 
-/** The widest line of computed prose, in characters: the width of every lesson's printed lines. */
-export const PROSE_WIDTH = 100;
+import { LINE_WIDTH } from "./lineWidth";
+
 
 /**
  * A word that would open a block at the start of a line (a list item, a heading, a quote, a
@@ -99,11 +99,11 @@ function wrapLine(line: string, width: number): string[] {
  * @param markdown paragraphs separated by blank lines; list items (`- `, `1. `) continue under
  *   their text, indented by their marker's width.
  * @param width the widest line, in characters (code units; the prose is ASCII and a few
- *   single-unit symbols); default {@link PROSE_WIDTH}.
+ *   single-unit symbols); default {@link LINE_WIDTH}.
  * @returns the same markdown, rendering the same, with its long lines broken; a line already
  *   within `width`, a heading, a table row and fenced code unchanged.
  */
-export function wrapMarkdown(markdown: string, width: number = PROSE_WIDTH): string {
+export function wrapMarkdown(markdown: string, width: number = LINE_WIDTH): string {
   const out: string[] = [];
   let fence: string | undefined;
   for (const line of markdown.split("\n")) {
@@ -121,4 +121,28 @@ export function wrapMarkdown(markdown: string, width: number = PROSE_WIDTH): str
     }
   }
   return out.join("\n");
+}
+
+/**
+ * Words set greedily into lines of at most `width` characters, one space between words; a word
+ * longer than `width` stands alone on its line. The wrapper of every table cell and caption that
+ * lessons print.
+ *
+ * @param text a string (split at single spaces) or its words already split (e.g. keeping a quoted
+ *   span whole).
+ * @returns at least one line (`[""]` for empty text).
+ */
+export function wrapWords(text: string | readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of typeof text === "string" ? text.split(" ") : text) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  return lines;
 }

@@ -9,7 +9,8 @@ import { MALFORMED_CALLS } from "../../src/fleet/malformed";
 import { runMatrix } from "../../src/fleet/run";
 import { fleetLessonJson } from "../../src/lessons/fleetBehindTheBoundary/json";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
-import { answerCode, channelCode, formatConditionTable, formatFleetLesson, LINE_WIDTH, msPerCall, wrapWords } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import { answerCode, channelCode, formatConditionTable, formatFleetLesson, msPerCall, wrapQuoted } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import { LINE_WIDTH } from "../../src/lessons/lineWidth";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 
@@ -136,17 +137,17 @@ test("answerCode names the true answer, the shortcut, a give-up, none and anythi
   assert.equal(answerCode("IL4-001 vs IL4-002", truth), "other");
 });
 
-test("wrapWords keeps lines within the width and never breaks a quoted span", () => {
+test("wrapQuoted keeps lines within the width and never breaks a quoted span", () => {
   const text = 'model: expected one of "InfusaLine 400", "InfusaLine 700", "CardioTrack M5", received "Aeris v3"';
   for (const width of [20, 30, 45, 70]) {
-    const lines = wrapWords(text, width);
+    const lines = wrapQuoted(text, width);
     assert.equal(lines.join(" "), text);
     for (const line of lines) {
       assert.ok(line.length <= width || !line.includes(" "), `${width}: ${line}`);
       assert.equal((line.match(/"/g) ?? []).length % 2, 0, `${width}: ${line}`);
     }
   }
-  assert.deepEqual(wrapWords("a b c", 100), ["a b c"]);
+  assert.deepEqual(wrapQuoted("a b c", 100), ["a b c"]);
 });
 
 test("the turns of the worked example add up to the runs' calls and turns", () => {

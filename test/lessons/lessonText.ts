@@ -1,4 +1,5 @@
 // What the tests of a lesson's text read: the committed exports (both seeds), their fenced blocks and markdown tables, the notebooks' cells and the declarations they show.
+import { LINE_WIDTH } from "../../src/lessons/lineWidth";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LESSONS, type LessonEntry } from "../../src/lessons/catalog";
@@ -6,7 +7,7 @@ import { parseNotebook, type Notebook } from "../../src/notebook/notebookFile";
 import { ROOT } from "../helpers";
 
 /** The widest line a reader's Jupyter (Classic Notebook 6.4 wraps at about 114) shows unbroken, with a margin. */
-export const MAX_LINE = 100;
+export const MAX_LINE = LINE_WIDTH;
 
 /** A line's width in characters (Unicode code points: `·`, `—` and `→` count one each). */
 export function width(line: string): number {

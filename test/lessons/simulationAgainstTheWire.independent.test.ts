@@ -8,10 +8,10 @@ import {
   formatHighLevelChanges,
   formatHighLevelDeclarations,
   formatWireMalformedTexts,
-  LINE_WIDTH,
   movedKeys,
-  wrapText,
 } from "../../src/lessons/simulationAgainstTheWire/tables";
+import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { wrapWords } from "../../src/lessons/wrapProse";
 import { glossed } from "../../src/lessons/simulationAgainstTheWire/prose";
 import { countTokens } from "../../src/sim/tokenizer";
 import { TrafficMeter } from "../../src/wireClient/trafficCounts";
@@ -61,12 +61,12 @@ test("groupChanges counts each key with its value once per place, and movedKeys 
   for (const line of [...table.split("\n"), ...formatHighLevelDeclarations(compareToolLists(ours, theirs)).split("\n")]) assert.ok(line.length <= LINE_WIDTH, line);
 });
 
-test("wrapText keeps every line within the width and loses no word; the malformed texts print within 100 columns", () => {
+test("wrapWords keeps every line within the width and loses no word; the malformed texts print within 100 columns", () => {
   const text = "Input validation error: Invalid arguments for tool count_devices: model: expected one of many words";
-  const lines = wrapText(text, 30);
+  const lines = wrapWords(text, 30);
   assert.ok(lines.every((line) => line.length <= 30));
   assert.equal(lines.join(" "), text);
-  assert.deepEqual(wrapText("averyveryverylongword next", 5), ["averyveryverylongword", "next"]);
+  assert.deepEqual(wrapWords("averyveryverylongword next", 5), ["averyveryverylongword", "next"]);
   const outcome = { isError: true, channel: "error result" as const, text: `${text} `.repeat(4).trim() };
   const row = { label: "a call", call: { name: "x", arguments: {} }, outcomes: { direct: outcome, raw: outcome, validating: outcome } };
   const printed = formatWireMalformedTexts({ simulated: [row], wire: [row], highLevel: [outcome] });

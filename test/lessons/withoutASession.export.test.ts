@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { PROSE_WIDTH } from "../../src/lessons/wrapProse";
+import { LINE_WIDTH } from "../../src/lessons/lineWidth";
 
 const ROOT = join(__dirname, "..", "..");
 const EXPORTS = ["lessons/10-without-a-session.md", "lessons/seed-20260219/10-without-a-session.md"];
@@ -38,8 +38,8 @@ for (const path of EXPORTS) {
   const markdown = readFileSync(join(ROOT, path), "utf8");
   const said = prose(markdown);
 
-  test(`${path}: every line is at most ${PROSE_WIDTH} characters`, () => {
-    const wide = markdown.split("\n").flatMap((line, k) => ([...line].length > PROSE_WIDTH ? [`${k + 1}: ${line}`] : []));
+  test(`${path}: every line is at most ${LINE_WIDTH} characters`, () => {
+    const wide = markdown.split("\n").flatMap((line, k) => ([...line].length > LINE_WIDTH ? [`${k + 1}: ${line}`] : []));
     assert.deepEqual(wide, []);
   });
 

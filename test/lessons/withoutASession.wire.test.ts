@@ -4,7 +4,8 @@ import { before, describe, it } from "node:test";
 import { crossingOf } from "../../src/lessons/withoutASession/crossing";
 import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
 import { metaMemberBytes, requestMeta, runWithoutASessionOnTheWire, TASK_GAP_MS, type WithoutASessionWire } from "../../src/lessons/withoutASession/wire";
-import { formatWithoutASessionWire, MAX_LINE } from "../../src/lessons/withoutASession/wireTables";
+import { formatWithoutASessionWire } from "../../src/lessons/withoutASession/wireTables";
+import { LINE_WIDTH } from "../../src/lessons/lineWidth";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 
 /** Digits of the ids 0-based request ids `from..from+n-1` take. */
@@ -135,7 +136,7 @@ describe("lesson 10 on the wire (default seed)", () => {
     const text = formatWithoutASessionWire(first);
     assert.equal(text, formatWithoutASessionWire(second));
     assert.deepEqual(JSON.parse(JSON.stringify(first)), JSON.parse(JSON.stringify(second)));
-    for (const line of text.split("\n")) assert.ok([...line].length <= MAX_LINE, line);
+    for (const line of text.split("\n")) assert.ok([...line].length <= LINE_WIDTH, line);
     assert.doesNotMatch(text, /\bms\b|millis|second/i);
   });
 });

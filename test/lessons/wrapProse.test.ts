@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Marked } from "marked";
-import { PROSE_WIDTH, wrapMarkdown } from "../../src/lessons/wrapProse";
+import { wrapMarkdown } from "../../src/lessons/wrapProse";
+import { LINE_WIDTH } from "../../src/lessons/lineWidth";
 
 /** The HTML a markdown text renders to, with every run of white space made one space. */
 function rendered(markdown: string): string {
@@ -20,14 +21,14 @@ const PARAGRAPH =
 
 test("a long paragraph is broken at spaces into lines of at most the width, and renders the same", () => {
   const wrapped = wrapMarkdown(PARAGRAPH);
-  assert.equal(PROSE_WIDTH, 100);
+  assert.equal(LINE_WIDTH, 100);
   const lines = wrapped.split("\n");
   assert.ok(lines.length > 3);
-  for (const line of lines) assert.ok(line.length <= PROSE_WIDTH, line);
+  for (const line of lines) assert.ok(line.length <= LINE_WIDTH, line);
   assert.equal(lines.join(" "), PARAGRAPH, "only spaces became line breaks");
   assert.equal(rendered(wrapped), rendered(PARAGRAPH));
   // Greedy: no line could have taken the next line's first word.
-  for (let k = 0; k + 1 < lines.length; k++) assert.ok(lines[k].length + 1 + lines[k + 1].split(" ")[0].length > PROSE_WIDTH, lines[k]);
+  for (let k = 0; k + 1 < lines.length; k++) assert.ok(lines[k].length + 1 + lines[k + 1].split(" ")[0].length > LINE_WIDTH, lines[k]);
 });
 
 test("a code span is never broken, spaces and all", () => {
@@ -45,7 +46,7 @@ test("list items continue under their text, indented by their marker, and render
   const items = [`- ${PARAGRAPH}`, `- short`, `7. ${PARAGRAPH}`].join("\n");
   const wrapped = wrapMarkdown(items);
   for (const line of wrapped.split("\n")) {
-    assert.ok(line.length <= PROSE_WIDTH, line);
+    assert.ok(line.length <= LINE_WIDTH, line);
     assert.match(line, /^(- |7\. |  \S|   \S)/, line);
   }
   assert.equal(rendered(wrapped), rendered(items));

@@ -15,10 +15,10 @@ import type { MalformedRow } from "../../fleet/malformed";
 import { FLEET_TOOL_DEFINITIONS, type JsonSchema } from "../../fleet/tools";
 import type { TaskTruth } from "../../fleet/groundTruth";
 import { formatTextTable } from "../textTable";
+import { wrapWords } from "../wrapProse";
 import type { FleetLessonResult } from "./simulate";
+import { LINE_WIDTH } from "../lineWidth";
 
-/** The widest line any of these tables prints: what a classic Notebook shows without wrapping. */
-export const LINE_WIDTH = 100;
 
 /** The words of `text`: split at spaces, except inside a double-quoted span (`"Aeris V3"`). */
 function words(text: string): string[] {
@@ -39,22 +39,11 @@ function words(text: string): string[] {
 }
 
 /**
- * `text` broken at spaces into lines of at most `width` characters. A double-quoted span is
- * never broken, and a word longer than `width` stands alone on its line.
+ * `text` broken at spaces into lines of at most `width` characters ({@link wrapWords}); a
+ * double-quoted span is never broken.
  */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of words(text)) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line === "" ? word : `${line} ${word}`;
-    }
-  }
-  lines.push(line);
-  return lines;
+export function wrapQuoted(text: string, width: number): string[] {
+  return wrapWords(words(text), width);
 }
 
 /**
@@ -75,7 +64,7 @@ function formatWrappedTable(header: readonly string[], rows: readonly (readonly 
       lines.push(row[0]);
       continue;
     }
-    const [first, ...more] = wrapWords(row[last], LINE_WIDTH - indent);
+    const [first, ...more] = wrapQuoted(row[last], LINE_WIDTH - indent);
     lines.push(`${lead(row)}  ${first}`.trimEnd(), ...more.map((text) => " ".repeat(indent) + text));
   }
   return lines.join("\n");
@@ -310,8 +299,8 @@ export function formatConditionTable({ matrix, truth }: Pick<FleetLessonResult, 
   });
   return [
     table,
-    ...wrapWords(`answer: ${legend.join(" · ")}`, LINE_WIDTH),
-    ...wrapWords(
+    ...wrapQuoted(`answer: ${legend.join(" · ")}`, LINE_WIDTH),
+    ...wrapQuoted(
       "calls, errors: tool calls, and those that failed · tokens: envelope tokens, handshake included · " +
         "ms/call: virtual time per tool call · stray: stdout lines the client could not parse",
       LINE_WIDTH,

@@ -20,6 +20,8 @@ import { countDifferences, type EraLevel } from "./eras";
 import { groupChanges, listsOf, type ChangeGroup, type DiscoveryCheck, type GateLevel, type ToolListDiff } from "./independent";
 import type { GateRule } from "../../wireClient/tools";
 import type { WireLessonResult } from "./run";
+import { LINE_WIDTH } from "../lineWidth";
+import { wrapWords } from "../wrapProse";
 
 /** The notification the SDK's client sends for every request it gives up on. Source: MCP specification, cancellation. */
 export const CANCELLED = "notifications/cancelled";
@@ -158,24 +160,7 @@ export function formatWireMalformedTable(malformed: WireLessonResult["malformed"
   );
 }
 
-/** Breaks `text` into lines of at most `width` characters at spaces (a longer word stands alone). */
-export function wrapText(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line === "" ? word : `${line} ${word}`;
-    }
-  }
-  lines.push(line);
-  return lines;
-}
 
-/** The width every printed line of the lesson keeps to (classic Jupyter Notebook wraps a little past it). */
-export const LINE_WIDTH = 100;
 
 /**
  * What the agent reads back from each malformed call on each real fleet server: the call, then
@@ -188,7 +173,7 @@ export function formatWireMalformedTexts(malformed: WireLessonResult["malformed"
     .map((row, k) => {
       const lines = [row.label];
       for (const path of PROBED_PATHS) {
-        const [first, ...more] = wrapText(probedOutcome(malformed, k, path).text, LINE_WIDTH - indent);
+        const [first, ...more] = wrapWords(probedOutcome(malformed, k, path).text, LINE_WIDTH - indent);
         lines.push(`  ${path.padEnd(label)}  ${first}`.trimEnd(), ...more.map((text) => `${" ".repeat(indent)}${text}`));
       }
       return lines.join("\n");

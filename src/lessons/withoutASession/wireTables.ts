@@ -2,16 +2,15 @@
  * Lesson 10's wire tables: what `runWithoutASessionOnTheWire` counted, as plain text.
  *
  * Every table prints counts the same seed reproduces exactly, never a time; no printed line is
- * longer than {@link MAX_LINE} characters (transcripts are pretty-printed to fit, and a string
+ * longer than {@link LINE_WIDTH} characters (transcripts are pretty-printed to fit, and a string
  * that still does not fit is cut with `…`).
  */
 import { formatTextTable } from "../textTable";
 import { ratio } from "../simulationAgainstTheWire/tables";
 import { crossingText, type Crossing } from "./crossing";
 import type { AutoMeeting, DiscoveryComparison, EraComparison, EraRun, MismatchTranscript, TranscriptEvent, TranscriptLine, WithoutASessionWire } from "./wire";
+import { LINE_WIDTH } from "../lineWidth";
 
-/** The widest printed line, in characters. This project's rule for every lesson's output. */
-export const MAX_LINE = 100;
 
 /** Part (a): each era's messages and bytes, the fixed cost before the first call and the cost per call. */
 export function formatEraCosts(eras: EraComparison): string {
@@ -96,7 +95,7 @@ function fit(text: string, width: number): string {
  * JSON pretty-printed to `width`: a value whose one-line form fits at its indentation stays on
  * one line; otherwise an object or array opens one member per line, two spaces deeper.
  */
-export function prettyJson(value: unknown, width: number = MAX_LINE, indent = "", prefix = ""): string[] {
+export function prettyJson(value: unknown, width: number = LINE_WIDTH, indent = "", prefix = ""): string[] {
   const flat = JSON.stringify(value);
   const lead = indent + prefix;
   if (lead.length + flat.length <= width || value === null || typeof value !== "object") return [fit(lead + flat, width)];
@@ -118,16 +117,16 @@ function isLine(step: TranscriptLine | TranscriptEvent): step is TranscriptLine 
 
 /** Part (d): a mismatch as it crossed the wire: each line pretty-printed under who sent it and its bytes. */
 export function formatMismatchTranscript(transcript: MismatchTranscript): string {
-  const out = [fit(`$ ${transcript.command}`, MAX_LINE)];
+  const out = [fit(`$ ${transcript.command}`, LINE_WIDTH)];
   for (const step of transcript.steps) {
     if (!isLine(step)) {
-      out.push(fit(`${step.from}: ${step.event}`, MAX_LINE));
+      out.push(fit(`${step.from}: ${step.event}`, LINE_WIDTH));
       continue;
     }
     out.push(`${step.from === "client" ? "client → server" : "server → client"} (${step.bytes} bytes)`);
-    out.push(...prettyJson(JSON.parse(step.line), MAX_LINE, "  "));
+    out.push(...prettyJson(JSON.parse(step.line), LINE_WIDTH, "  "));
   }
-  out.push(fit(`Outcome: ${transcript.outcome}.`, MAX_LINE));
+  out.push(fit(`Outcome: ${transcript.outcome}.`, LINE_WIDTH));
   return out.join("\n");
 }
 

@@ -19,6 +19,7 @@ import { describeDrop, type DropVisibilityRow } from "../../client/drops";
 import type { ReportedRun } from "../../client/reporting";
 import type { ClientRun, GrowthRow } from "../../client/session";
 import { formatTextTable, type Cell } from "../textTable";
+import { wrapWords } from "../wrapProse";
 import type { LevelReportRow, WritingAClientResult } from "./simulate";
 
 const countCells = (c: EnvelopeCounts): Cell[] => [c.request, c.response, c.notification, c.tokens, c.round_trips];
@@ -29,25 +30,10 @@ export const COUNT_TITLES: readonly string[] = ["req", "resp", "notif", "tokens"
 /** The key line under every table with {@link COUNT_TITLES}. */
 export const COUNT_KEY = "req, resp, notif: requests, responses and notifications; tokens: envelope tokens";
 
-/** The widest line a table of this lesson may print. */
-export const LINE_WIDTH = 100;
 
 /** The widest body line of a transcript: the table then stays within 100 characters. */
 export const BODY_WIDTH = 56;
 
-/**
- * Splits text at spaces into lines of at most `width` characters (a longer word gets a line of
- * its own).
- */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(" ")) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
 
 /**
  * Discovery messages one by one: server, kind, body, tokens, round trips. A body wider than
