@@ -45,7 +45,6 @@ describe("a cell that never finishes, on each engine", { concurrency: true }, ()
         assert.match(run.stderr, /small: cell 4\/5 \(hang\) FAILED in \d+\.\d\d s\n/, "progress shows the stopped cell");
         assert.doesNotMatch(run.stderr, /not reached/);
         assert.ok(seconds >= HANG_LIMIT_SECONDS, `took ${seconds} s: the timer never fires early`);
-        assert.ok(seconds < 60, `took ${seconds} s`);
 
         assert.equal(readFileSync(previous, "utf8"), "previous export\n");
         assert.equal(statSync(previous).mtimeMs, mtimeBefore, "the previous export's mtime is unchanged");
