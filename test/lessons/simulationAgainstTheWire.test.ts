@@ -95,11 +95,11 @@ test("both committed exports state the revisions and SDK versions, say which mal
     assert.match(text, /Lesson 7's model of discovery holds on the wire in all 7 rows/, path);
     assert.match(text, /Re-authored in zod and registered with `registerTool`/, path);
     assert.match(text, /On every call it picks the channel our `validating` server picks/, path);
-    assert.match(text, /### Solutions/, path);
+    assert.match(text, /^## Solutions$/m, path);
     assert.match(text, /run `npm run build` and restart the kernel/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop/, path);
     // Sections in the course's order: what you will learn, assumptions, body, summary, exercises, solutions, Next.
-    const order = ["**What you will learn**", "## Assumptions", "## A real server", "## Summary", "## Exercises", "### Solutions", "## Next"];
+    const order = ["**What you will learn**", "## Assumptions", "## A real server", "## Summary", "## Exercises", "## Solutions", "## Next"];
     const at = order.map((heading) => text.indexOf(heading));
     assert.ok(at.every((index, k) => index > 0 && (k === 0 || index > at[k - 1])), `${path}: ${at.join(", ")}`);
   }
