@@ -32,8 +32,12 @@ export interface SourceExcerpt {
  */
 export function findSource(name: string, root: string = PACKAGE_ROOT): SourceExcerpt {
   const ts = typescript();
+  // A file that declares `name` spells it out as a whole word; only such files are parsed.
+  const word = new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`);
   for (const path of sourceFiles(join(root, "src"))) {
-    const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.ES2022, true);
+    const source = readFileSync(path, "utf8");
+    if (!word.test(source)) continue;
+    const file = ts.createSourceFile(path, source, ts.ScriptTarget.ES2022, true);
     for (const statement of file.statements) {
       if (declaredNames(ts, statement).includes(name)) {
         const text = file.text.slice(statement.getStart(file, true), statement.getEnd());
