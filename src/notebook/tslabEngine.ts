@@ -2,7 +2,6 @@
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { isExecutable, type CellRun, type EngineEvent, type EngineLimits, type EngineRun } from "./engineRun";
 import { killProcessTree } from "./processTree";
 import type { Notebook } from "./notebookFile";
@@ -10,15 +9,14 @@ import type { WorkerMessage, WorkerRequest } from "./tslabWorker";
 
 /**
  * How to start the worker: the compiled `tslabWorker.js` next to this file (running from dist),
- * or else `tslabWorker.ts` under tsx's loader (running from src, e.g. `node --import tsx --test`).
- * The loader is passed as an absolute URL because the worker's cwd is the notebook folder, from
- * which a bare `--import tsx` would not resolve.
+ * or else `tslabWorker.ts` under tsx's CommonJS hook (running from src, as `npm test` does with
+ * `node --require tsx/cjs --test`). The hook is passed as an absolute path because the worker's
+ * cwd is the notebook folder, from which a bare `tsx/cjs` would not resolve.
  */
 export function tslabWorkerEntry(): { file: string; execArgv: string[] } {
   const compiled = path.join(__dirname, "tslabWorker.js");
   if (fs.existsSync(compiled)) return { file: compiled, execArgv: [] };
-  const tsx = pathToFileURL(require.resolve("tsx")).href;
-  return { file: path.join(__dirname, "tslabWorker.ts"), execArgv: ["--import", tsx] };
+  return { file: path.join(__dirname, "tslabWorker.ts"), execArgv: ["--require", require.resolve("tsx/cjs")] };
 }
 
 /**

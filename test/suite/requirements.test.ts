@@ -14,7 +14,7 @@ function runFixture(ci: string | undefined): { status: number | null; stdout: st
   delete env.CI;
   delete env.NODE_TEST_CONTEXT; // else the child speaks the runner's internal protocol to us, not TAP
   if (ci !== undefined) env.CI = ci;
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", FIXTURE], { cwd: ROOT, env, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["--require", "tsx/cjs", "--test", "--test-reporter=tap", FIXTURE], { cwd: ROOT, env, encoding: "utf8" });
   return { status: run.status, stdout: run.stdout };
 }
 

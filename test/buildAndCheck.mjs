@@ -1,0 +1,26 @@
+// `npm test`'s first step: `npm run build` and the type check of src/, test/ and bench/
+// (`tsc -p tsconfig.check.json`, which emits nothing and reads nothing the build writes), side by
+// side, each with its own output. Exits with the first non-zero status of the two, so the tests run
+// only when both passed.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+/** Runs a command with this process's stdio; resolves to its exit status (1 when a signal ended it). */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.on("error", (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
+
+const statuses = await Promise.all([
+  run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"]),
+  run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.check.json"]),
+]);
+process.exit(statuses.find((status) => status !== 0) ?? 0);
