@@ -1,11 +1,18 @@
-// `mcp-course lesson` writes charts as SVG files beside the markdown (stale ones removed) or one self-contained HTML page, the same bytes on every run and engine.
+// `mcp-course lesson` writes charts as SVG files beside the markdown (stale ones removed) or one self-contained HTML page, the same bytes on every run and engine; headless chromium renders each page with its tables and its charts, and draws something.
+//
+// The browser tests need Debian's chromium (`apt-get install -y --no-install-recommends chromium`;
+// .ci/run installs it). Without it they are skipped with one line saying so, or fail where CI=true.
+// They read the chart fixture's exports that the format tests make (one execution serves both).
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { inflateSync } from "node:zlib";
 import { test } from "node:test";
 import { renderSvg } from "../../src/charts/render";
 import { assertBadInput, cli, cliAsync, ROOT, tempDir } from "../helpers";
-import { jupyterRequirement } from "../requirements";
+import { chromiumRequirement, jupyterRequirement } from "../requirements";
 
 const FIXTURE = "test/notebook/fixtures/chart.ipynb";
 const fixtures = join(ROOT, "test", "notebook", "fixtures");
@@ -26,14 +33,28 @@ async function exportFixtureAsync(args: string[], out = tempDir()): Promise<stri
 
 const jupyter = jupyterRequirement();
 
+/** The files planted in a folder before a re-export into it (the stale-charts test), path → content. */
+const PLANTED = { "chart.files/deleted-cell.svg": "<svg/>", "chart.files/notes.txt": "mine", "other.svg": "<svg/>" };
+
+/** A folder holding the PLANTED files, as an earlier export and the user left it. */
+function plantedFolder(): string {
+  const out = tempDir();
+  mkdirSync(join(out, "chart.files"));
+  for (const [path, content] of Object.entries(PLANTED)) writeFileSync(join(out, path), content);
+  return out;
+}
+
 /**
  * Exports more than one test reads, each made once, all started now and side by side: the tslab
- * engine's markdown and HTML (each a test's own export, and the other engine's comparison), and
- * the jupyter engine's.
+ * engine's markdown and HTML (each a test's own export, and the other engine's comparison), a
+ * second tslab markdown export over the PLANTED files (the stale-charts test's export, and the
+ * markdown test's second run), the jupyter engine's, and one with another seed.
  */
 const shared = {
   tslabMd: exportFixtureAsync(["--engine", "tslab"]),
   tslabHtml: exportFixtureAsync(["--engine", "tslab", "--format", "html"]),
+  tslabMdOverPlanted: exportFixtureAsync(["--engine", "tslab"], plantedFolder()),
+  tslabMdSeed5: exportFixtureAsync(["--engine", "tslab", "--seed", "5"]),
   jupyterMd: jupyter.missing ? undefined : exportFixtureAsync(["--engine", "jupyter"]),
   jupyterHtml: jupyter.missing ? undefined : exportFixtureAsync(["--engine", "jupyter", "--format", "html"]),
 };
@@ -65,19 +86,17 @@ test("md: each chart is saved beside the markdown as <cell id>[-k].svg and linke
   assert.equal(readFileSync(join(out, "chart.files", "bars.svg"), "utf8"), await renderSvg(bars(rows)));
   assert.equal(readFileSync(join(out, "chart.files", "pair.svg"), "utf8"), await renderSvg(bars(rows.slice(0, 2))));
   assert.equal(readFileSync(join(out, "chart.files", "pair-2.svg"), "utf8"), await renderSvg(bars(rows.slice(1))));
-  assert.deepEqual(files(exportFixture(["--engine", "tslab"])), files(out), "a second run writes the same bytes");
-  const seeded = files(exportFixture(["--engine", "tslab", "--seed", "5"]));
+  const again = files(await shared.tslabMdOverPlanted);
+  for (const kept of ["chart.files/notes.txt", "other.svg"]) delete again[kept]; // the user's, checked by the stale-charts test
+  assert.deepEqual(again, files(out), "a second run writes the same bytes");
+  const seeded = files(await shared.tslabMdSeed5);
   assert.notEqual(seeded["chart.files/bars.svg"], files(out)["chart.files/bars.svg"], "another seed, another chart");
 });
 
-test("md: a re-export removes the lesson's stale charts and nothing else", () => {
-  const out = tempDir();
-  mkdirSync(join(out, "chart.files"));
-  writeFileSync(join(out, "chart.files", "deleted-cell.svg"), "<svg/>");
-  writeFileSync(join(out, "chart.files", "notes.txt"), "mine");
-  writeFileSync(join(out, "other.svg"), "<svg/>");
-  exportFixture(["--engine", "tslab"], out);
+test("md: a re-export removes the lesson's stale charts and nothing else", async () => {
+  const out = await shared.tslabMdOverPlanted;
   assert.deepEqual(readdirSync(join(out, "chart.files")).sort(), ["bars.svg", "notes.txt", "pair-2.svg", "pair.svg"]);
+  assert.equal(readFileSync(join(out, "chart.files", "notes.txt"), "utf8"), PLANTED["chart.files/notes.txt"]);
   assert.ok(existsSync(join(out, "other.svg")), "files outside the lesson's folder are not touched");
 });
 
@@ -115,3 +134,153 @@ test("an export path that is a folder is refused before anything runs", () => {
   assert.equal(run.status, 2);
   assert.equal(run.stderr, `mcp-course: ${join(out, "chart.html")} is a folder, so the export cannot be written there\n`);
 });
+
+const chromium = chromiumRequirement();
+
+/** Runs headless chromium on a local page with a throwaway profile and no network side traffic; returns stdout. */
+function browse(page: string, action: string[]): string {
+  const run = spawnSync(
+    chromium.path,
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${tempDir()}`,
+      "--window-size=1200,4000",
+      ...action,
+      pathToFileURL(page).href,
+    ],
+    { encoding: "utf8", timeout: 120_000, maxBuffer: 64 * 1024 * 1024 },
+  );
+  assert.equal(run.status, 0, `chromium ${action.join(" ")} failed (${run.error?.message ?? `exit ${run.status}`}): ${run.stderr.slice(-2000)}`);
+  return run.stdout;
+}
+
+/** Exports a notebook through the CLI as HTML and as markdown (what the page must show), into one folder, both at once. */
+async function exportBoth(name: string, file: string): Promise<{ html: string; markdown: string }> {
+  const out = tempDir();
+  const runs = await Promise.all(["html", "md"].map((format) => cliAsync(["lesson", name, "--engine", "tslab", "--format", format, "--out", out])));
+  for (const run of runs) assert.equal(run.status, 0, run.stderr);
+  return { html: join(out, `${file}.html`), markdown: readFileSync(join(out, `${file}.md`), "utf8") };
+}
+
+/** The printed outputs (```text fences) of a Markdown export. */
+function printedBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^(`{3,})text\n([\s\S]*?)\n\1$/gm)].map((m) => m[2].replace(/\n+$/, ""));
+}
+
+/** Text as a browser serialises a text node: `&`, `<`, `>` escaped, quotes not. */
+function serialised(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\u00a0/g, "&nbsp;");
+}
+
+/** The `<svg>` elements inside chart figures of a DOM dump. */
+function chartSvgs(dom: string): string[] {
+  return [...dom.matchAll(/<figure class="chart">\s*(<svg[\s\S]*?<\/svg>)\s*<\/figure>/g)].map((m) => m[1]);
+}
+
+/** A PNG decoded just enough to count pixels: 8-bit RGB or RGBA, not interlaced (what chromium writes). */
+function decodePng(file: string): { width: number; height: number; channels: number; pixels: Buffer } {
+  const png = readFileSync(file);
+  assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], `${file} is not a PNG`);
+  let offset = 8;
+  let width = 0, height = 0, channels = 0;
+  const idat: Buffer[] = [];
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString("latin1", offset + 4, offset + 8);
+    const data = png.subarray(offset + 8, offset + 8 + length);
+    if (type === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      const [depth, colorType, , , interlace] = data.subarray(8, 13);
+      assert.ok(depth === 8 && (colorType === 2 || colorType === 6) && interlace === 0, `unexpected PNG format: depth ${depth}, color type ${colorType}, interlace ${interlace}`);
+      channels = colorType === 6 ? 4 : 3;
+    } else if (type === "IDAT") idat.push(data);
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      const p = a + b - c;
+      const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+      const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
+      pixels[y * stride + x] = (line[x] + predictor) & 0xff;
+    }
+  }
+  return { width, height, channels, pixels };
+}
+
+/** How much of a screenshot is not the white page, and how many colours it uses. */
+function inkOf(file: string): { inked: number; colours: number } {
+  const { width, height, channels, pixels } = decodePng(file);
+  const colours = new Set<number>();
+  let inked = 0;
+  for (let i = 0; i < width * height * channels; i += channels) {
+    const rgb = (pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2];
+    colours.add(rgb);
+    if (rgb !== 0xffffff) inked++;
+  }
+  return { inked: inked / (width * height), colours: colours.size };
+}
+
+/** The chart fixture's page and its markdown: the tslab exports the format tests read too. */
+async function chartPage(): Promise<{ html: string; markdown: string }> {
+  return { html: join(await shared.tslabHtml, "chart.html"), markdown: readFileSync(join(await shared.tslabMd, "chart.md"), "utf8") };
+}
+
+/** Lesson 8 (the most tables) and the chart fixture (charts whatever the lessons hold). */
+const PAGES = [
+  { file: "08-the-fleet-behind-the-boundary", minCharts: 0 },
+  { file: "chart", minCharts: 3 },
+];
+
+/** Each page's exports, started now, side by side (lesson 8's are made only where chromium is here). */
+const exported = chromium.missing ? [] : [exportBoth("08", PAGES[0].file), chartPage()];
+for (const run of exported) run.catch(() => {}); // reported by the test that reads it
+
+for (const [index, page] of PAGES.entries()) {
+  test(`chromium renders ${page.file}.html: every printed table, every chart with its marks, and a page that is not blank`, { skip: chromium.skip }, async () => {
+    chromium.check();
+    const { html, markdown } = await exported[index];
+
+    const dom = browse(html, ["--dump-dom"]);
+    assert.match(dom, /<main>/, "the page was parsed");
+    const printed = printedBlocks(markdown);
+    assert.ok(printed.length > 0);
+    // Printed JSON is highlighted (spans in a code element): the text a reader sees is what was printed.
+    const pres = [...dom.matchAll(/<pre class="output">([\s\S]*?)<\/pre>/g)].map((m) => m[1].replace(/<[^>]*>/g, ""));
+    assert.equal(pres.length, printed.length, "one pre block per printed output");
+    for (const text of printed) assert.ok(pres.includes(serialised(text)), `the page shows this output:\n${text.slice(0, 400)}`);
+    if (page.file.startsWith("08")) assert.ok(printed.some((text) => /count_devices/.test(text) && text.split("\n").length > 5), "lesson 8's tables are among them");
+
+    const charts = chartSvgs(dom);
+    const linked = (markdown.match(/^!\[chart\]\(/gm) ?? []).length;
+    assert.equal(charts.length, linked, "one inline svg per chart the markdown links to");
+    assert.ok(charts.length >= page.minCharts, `at least ${page.minCharts} charts`);
+    for (const svg of charts) {
+      assert.match(svg, /<g class="mark-(rect|symbol|line|area|rule)[^"]*"[^>]*>\s*<(path|line)\b/, "each chart draws marks");
+    }
+
+    const png = join(tempDir(), "page.png");
+    browse(html, [`--screenshot=${png}`]);
+    assert.ok(existsSync(png), "chromium wrote the screenshot");
+    // Size says little (a blank 1200×4000 page is ~22 KB of PNG): count the pixels instead.
+    assert.ok(statSync(png).size > 1000, `the screenshot is an image (${statSync(png).size} bytes)`);
+    const { inked, colours } = inkOf(png);
+    assert.ok(inked > 0.01, `more than 1% of the page is drawn on (${(inked * 100).toFixed(2)}%)`);
+    assert.ok(colours > 16, `text, code blocks and charts use many colours (${colours})`);
+  });
+}
