@@ -98,70 +98,87 @@ function hoursFilter(args: ToolArguments, key: "min_hours" | "max_hours"): numbe
  * `min_hours` inclusive, `max_hours` exclusive. Unknown keys are ignored.
  */
 export function matchingDevices(fleet: Fleet, args: ToolArguments): Device[] {
-  return fleet.devices.filter(deviceFilter(args));
+  const filters = filtersOf(args);
+  return fleet.devices.filter((device) => keeps(device, filters));
 }
 
-/** The filters in `args` as one test of a device (see {@link matchingDevices}); throws as it does, before any device is tested. */
-function deviceFilter(args: ToolArguments): (device: Device) => boolean {
+/** The filters a call gives, read once: each undefined when not given. */
+interface Filters {
+  readonly model: unknown;
+  readonly site: unknown;
+  readonly firmware: unknown;
+  readonly min: number | undefined;
+  readonly max: number | undefined;
+}
+
+/** No filter: every device is kept. */
+const NO_FILTERS: Filters = { model: undefined, site: undefined, firmware: undefined, min: undefined, max: undefined };
+
+/** The filters in `args` (see {@link matchingDevices}); throws as it does, before any device is tested. */
+function filtersOf(args: ToolArguments): Filters {
   const { model, site, firmware } = args;
-  const min = hoursFilter(args, "min_hours");
-  const max = hoursFilter(args, "max_hours");
-  return (d) =>
-    (model === undefined || d.model === model) &&
-    (site === undefined || d.site === site) &&
-    (firmware === undefined || d.firmware === firmware) &&
-    (min === undefined || d.operating_hours >= min) &&
-    (max === undefined || d.operating_hours < max);
+  return { model, site, firmware, min: hoursFilter(args, "min_hours"), max: hoursFilter(args, "max_hours") };
+}
+
+/** Whether a device passes every filter given (see {@link matchingDevices}). */
+function keeps(d: Device, f: Filters): boolean {
+  return (
+    (f.model === undefined || d.model === f.model) &&
+    (f.site === undefined || d.site === f.site) &&
+    (f.firmware === undefined || d.firmware === f.firmware) &&
+    (f.min === undefined || d.operating_hours >= f.min) &&
+    (f.max === undefined || d.operating_hours < f.max)
+  );
 }
 
 /** How many devices match the filters in `args`: `matchingDevices(fleet, args).length`, without making the list. */
 export function countMatching(fleet: Fleet, args: ToolArguments): number {
-  const matches = deviceFilter(args);
+  const filters = filtersOf(args);
   let count = 0;
-  for (const device of fleet.devices) if (matches(device)) count += 1;
+  for (const device of fleet.devices) if (keeps(device, filters)) count += 1;
   return count;
 }
 
 /**
- * The ranking order: highest `field` first, equal values in device-id order. Device ids are
- * unique, so the order is total: any two devices compare unequal, and every ranking is one list.
+ * The ranking order: highest `field` first, equal values in device-id order; negative when `a`
+ * ranks before `b`. Device ids are unique, so the order is total: any two devices compare
+ * unequal, and every ranking is one list.
  */
-function rankOrder(field: RankableField): (a: Device, b: Device) => number {
-  return (a, b) => b[field] - a[field] || (a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : 0);
+function compareRank(a: Device, b: Device, field: RankableField): number {
+  return b[field] - a[field] || (a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : 0);
 }
 
 /** Highest first; equal values in device-id order, so every ranking is total and stable. */
 export function rankBy(devices: readonly Device[], field: RankableField): Device[] {
-  return [...devices].sort(rankOrder(field));
+  return [...devices].sort((a, b) => compareRank(a, b, field));
 }
 
 /**
  * The first `count` devices of {@link rankBy}`(devices, field)`, without sorting them all: one
  * pass keeps the best `count` seen so far in order (insertion into a list of at most `count`).
- * The order is total (see {@link rankOrder}), so the rows and their order, ties included, are
+ * The order is total (see {@link compareRank}), so the rows and their order, ties included, are
  * exactly `rankBy(devices, field).slice(0, count)`'s.
  *
  * @param count how many rows, at least 0.
  */
 export function topBy(devices: readonly Device[], field: RankableField, count: number): Device[] {
-  return topMatching(devices, () => true, field, count).top;
+  return topMatching(devices, NO_FILTERS, field, count).top;
 }
 
 /**
- * {@link topBy} over the devices that `matches` keeps, and how many it keeps, in one pass over
- * `devices` with no list of the matches: `top` is `topBy(devices.filter(matches), field, count)`
- * and `matched` is that filter's length.
+ * {@link topBy} over the devices that pass `filters`, and how many pass, in one pass over
+ * `devices` with no list of the matches: `top` is `topBy(matching, field, count)` and `matched`
+ * is `matching.length`, for `matching` the devices {@link keeps} keeps, in order.
  */
-function topMatching(devices: readonly Device[], matches: (device: Device) => boolean, field: RankableField, count: number): { top: Device[]; matched: number } {
-  const order = rankOrder(field);
+function topMatching(devices: readonly Device[], filters: Filters, field: RankableField, count: number): { top: Device[]; matched: number } {
   const top: Device[] = [];
   let matched = 0;
   for (const device of devices) {
-    if (!matches(device)) continue;
+    if (!keeps(device, filters)) continue;
     matched += 1;
-    if (count <= 0 || (top.length === count && order(device, top[count - 1]) >= 0)) continue;
+    if (count <= 0 || (top.length === count && compareRank(device, top[count - 1], field) >= 0)) continue;
     let at = top.length === count ? count - 1 : top.length;
-    while (at > 0 && order(device, top[at - 1]) < 0) {
+    while (at > 0 && compareRank(device, top[at - 1], field) < 0) {
       top[at] = top[at - 1];
       at -= 1;
     }
@@ -188,7 +205,7 @@ export function createFleetHandlers(fleet: Fleet): Readonly<Record<FleetToolName
       const rankable = field as RankableField;
       const limit = args.limit ?? DEFAULT_ROWS;
       if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS) throw limitError(args.limit);
-      const { top, matched } = topMatching(fleet.devices, deviceFilter(args), rankable, limit);
+      const { top, matched } = topMatching(fleet.devices, filtersOf(args), rankable, limit);
       const rows = top.map((d) => ({ device_id: d.device_id, model: d.model, [rankable]: d[rankable] }));
       return { total_matching: matched, returned: rows.length, devices: rows };
     },

@@ -29,9 +29,11 @@ export type LogSink = (lines: string) => void;
 
 /**
  * How long a busy server lets log lines gather, ms; an idle one writes them after twice this.
- * This project's choice: unnoticeable to a reader of the log, long enough to gather many calls.
+ * This project's choice: soon enough for a reader of the log, long enough to gather hundreds of
+ * calls, so that writing a batch (waking the formatting code, the write to stderr, the client's
+ * read of it) costs each call next to nothing.
  */
-export const LOG_FLUSH_MS = 100;
+export const LOG_FLUSH_MS = 1000;
 
 /** One `tools/call` as logged. */
 export interface CallRecord {
