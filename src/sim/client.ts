@@ -1,12 +1,13 @@
 /**
- * The client's call: the one road from a task to a handler.
+ * The client's call by name: the road from a caller's state to a handler.
  *
  * Source: reference lesson 004, "Handler and Declaration", `call`, and assumptions IM3 and IM8.
  * The client fills in only the fields that were declared, taking their values from its state. A
  * tool that was not agreed ends in the client with `arac bildirilmedi` (tool not declared), and a
  * tool with a declared side effect ends with `onay yok` (no approval) unless approval was given:
  * neither sends a message. Everything else is a counted request, the handler, and a counted
- * response.
+ * response. Lesson 6's runs make the same call with their values by the world's key numbers
+ * (`callWorldTool`, `world/call.ts`), through the same gates ({@link gateTool}).
  */
 import type { ToolDeclaration } from "./declaration";
 import type { Envelope } from "./envelope";
@@ -31,8 +32,8 @@ export const NO_APPROVAL = "onay yok";
 const NO_FIELDS: readonly string[] = [];
 
 /**
- * The client's gates, before anything is sent: shared by the simulated call ({@link callTool})
- * and the real client over stdio (through {@link gateCall}), so both refuse alike.
+ * The client's gates, before anything is sent: shared by the simulated calls (`callWorldTool`,
+ * {@link callTool}) and the real client over stdio (through {@link gateCall}), so all refuse alike.
  *
  * @param agreed the agreed tools by name; only `sideEffect` is read.
  * @param approval whether calls with a declared side effect are approved.
@@ -55,8 +56,8 @@ export function gateTool<T extends ToolDeclaration>(
  * The arguments of a call: the declared fields present in `state`, in declared order.
  *
  * @param fields the tool's declared fields; none when none were declared.
- * @param state the client's known values. A field it lacks, or holds unset (a chain's state keeps
- *   a slot for every key a handler answers, see `TaskWalk`), is not sent: Python's `a in state`.
+ * @param state the client's known values. A field it lacks, or holds as `undefined`, is not sent:
+ *   Python's `a in state`.
  * @returns a new object.
  */
 export function callArguments(fields: readonly string[] | undefined, state: Fields): Fields {

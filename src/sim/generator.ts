@@ -38,9 +38,11 @@ export function hashSeed(t: bigint | number): number {
   let shifted: number;
   if (typeof t === "number") {
     if (!Number.isSafeInteger(t) || t < 0) throw new RangeError(`generator seed must be a non-negative safe integer, got ${t}`);
-    // Below 2^53 both halves are exact in a double: division by a power of two loses nothing.
-    low = t % TWO_POW_32;
-    shifted = Math.floor(t / 65536) % TWO_POW_32;
+    // Below 2^53 both halves are exact in a double: division by a power of two loses nothing. Each
+    // `x mod 2^32` is `x - floor(x / 2^32) * 2^32`, exact for such x (a double's `%` is a slow fmod).
+    low = t - Math.floor(t / TWO_POW_32) * TWO_POW_32;
+    const high = Math.floor(t / 65536);
+    shifted = high - Math.floor(high / TWO_POW_32) * TWO_POW_32;
   } else {
     if (t < 0n) throw new RangeError(`generator seed must be non-negative, got ${t}`);
     low = Number(t & LOW_32);

@@ -13,24 +13,26 @@
  * its result carry no protocol field).
  *
  * What is worded here, and what is not:
- * - `sendCall` (a `tools/call` request): the body, then the request's `_meta`;
- * - `sendFields` of a response (the call's result): `resultType complete`, the body, then the
- *   identity of the server the last call went to (`CallForm.server`): the simulator answers every
- *   request before it sends the next, so a result answers the last call;
+ * - `sendCall` and `sendCallValues` (a `tools/call` request): the body, then the request's `_meta`;
+ * - `sendFields` of a response and `sendAnswerValues` (the call's result): `resultType complete`,
+ *   the body, then the identity of the server the last call went to (`CallForm.server`): the
+ *   simulator answers every request before it sends the next, so a result answers the last call;
  * - `send` counts a body as given: a caller that builds its own messages (discovery,
  *   `client/messages.ts`) writes the era's fields into them with the same functions.
  */
 import { Envelope, type CallForm, type MessageKind, type Transport } from "./envelope";
 import { partsTokens, requestFields, resultFields, type Identity, type ProtocolEra } from "./eras";
+import type { KeyTable, Values } from "./keys";
 import type { WordTokens } from "./tokenizer";
 import type { Fields } from "./values";
 
 /**
  * A counter for one run in the stateless era (see the module comment).
  *
- * @throws Error from {@link sendCall} for a call whose form names a server the envelope was not
- *   given, and from {@link sendFields} for a result that answers no call, or a request or
- *   notification sent as fields (the era's requests go through `sendCall` or `send`).
+ * @throws Error from {@link sendCall} and {@link sendCallValues} for a call whose form names a
+ *   server the envelope was not given, and from {@link sendFields} and {@link sendAnswerValues}
+ *   for a result that answers no call, or a request or notification sent as fields (the era's
+ *   requests go through `sendCall`, `sendCallValues` or `send`).
  */
 export class StatelessEnvelope extends Envelope {
   /** Tokens of every request's `_meta` (`requestFields("stateless")`). */
@@ -43,12 +45,14 @@ export class StatelessEnvelope extends Envelope {
   /**
    * @param servers the servers calls may go to: their names and versions (their identities).
    * @param words token counts of words the bodies repeat (see `Envelope`); default none.
+   * @param keys the numbered keys of bodies sent as values by number (see `Envelope`); default none.
    */
   constructor(
     readonly servers: readonly Identity[],
     words?: WordTokens,
+    keys?: KeyTable,
   ) {
-    super(words);
+    super(words, keys);
     this.metaTokens = partsTokens(requestFields("stateless"));
     const results = new Map<string, number>();
     for (const server of servers) {
@@ -60,28 +64,57 @@ export class StatelessEnvelope extends Envelope {
 
   /** A `tools/call` request: lesson 6's body (`Envelope.sendCall`) and the request's `_meta`; costs that sum + 8. */
   override sendCall(form: CallForm, args: Fields, transport: Transport = "local"): number {
-    const result = this.resultTokens.get(form.server);
-    if (result === undefined) throw new Error(`a call to '${form.name}' names server '${form.server}', which this envelope does not know`);
+    const result = this.resultOf(form);
     const cost = super.sendCall(form, args, transport) + this.metaTokens;
     this.addToLast("request", this.metaTokens);
     this.answering = result;
     return cost;
   }
 
-  /** A call's result: lesson 6's body (`Envelope.sendFields`), `resultType` and the answering server's identity. */
-  override sendFields(kind: MessageKind, head: string, fields: Fields, transport: Transport = "local"): number {
-    if (kind !== "response") throw new Error(`a stateless ${kind} is sent with sendCall or send, not as fields`);
+  /** A `tools/call` request by key number: as {@link sendCall}. */
+  override sendCallValues(form: CallForm, args: Values, transport: Transport = "local"): number {
+    const result = this.resultOf(form);
+    const cost = super.sendCallValues(form, args, transport) + this.metaTokens;
+    this.addToLast("request", this.metaTokens);
+    this.answering = result;
+    return cost;
+  }
+
+  /** The result tokens of the server `form` names. */
+  private resultOf(form: CallForm): number {
+    const result = this.resultTokens.get(form.server);
+    if (result === undefined) throw new Error(`a call to '${form.name}' names server '${form.server}', which this envelope does not know`);
+    return result;
+  }
+
+  /** The result tokens of the call waiting for its result, which is now counted. */
+  private answered(): number {
     const result = this.answering;
     if (result === undefined) throw new Error("a result answers a call: no call is waiting for one");
     this.answering = undefined;
+    return result;
+  }
+
+  /** A call's result: lesson 6's body (`Envelope.sendFields`), `resultType` and the answering server's identity. */
+  override sendFields(kind: MessageKind, head: string, fields: Fields, transport: Transport = "local"): number {
+    if (kind !== "response") throw new Error(`a stateless ${kind} is sent with sendCall or send, not as fields`);
+    const result = this.answered();
     const cost = super.sendFields(kind, head, fields, transport) + result;
     this.addToLast("response", result);
     return cost;
   }
 
-  /** A new stateless counter with this one's counts, servers and words (no call waiting). */
+  /** A call's result by key number: as {@link sendFields}. */
+  override sendAnswerValues(answer: Values): number {
+    const result = this.answered();
+    const cost = super.sendAnswerValues(answer) + result;
+    this.addToLast("response", result);
+    return cost;
+  }
+
+  /** A new stateless counter with this one's counts, servers, words and keys (no call waiting). */
   override clone(): StatelessEnvelope {
-    return this.copyCountsTo(new StatelessEnvelope(this.servers, this.words));
+    return this.copyCountsTo(new StatelessEnvelope(this.servers, this.words, this.keys));
   }
 }
 

@@ -8,15 +8,22 @@
  * and may become the new result (`yazildi`, else `tutar`, else `m3`, else `abone`). A task is
  * completed when the final result equals the expected answer.
  *
+ * The chain keeps its values by the world's key numbers (`Key`, `world/keys.ts`), and the
+ * simulator's runs call through `callWorldTool` (`call.ts`); {@link taskChain} gives the same chain
+ * by name, for the real client over stdio and lesson 7's client.
+ *
  * Every run owns its {@link Envelope}; runs share nothing and can interleave.
  */
 import { callTool, NO_APPROVAL, NOT_DECLARED, type Session } from "../sim/client";
 import type { Level } from "../sim/declaration";
 import { Envelope, type MessageKind } from "../sim/envelope";
-import { bindHandlers, negotiate, type ClientPolicy, type Negotiation } from "../sim/negotiation";
+import { fieldsOf, valuesOf, type Values } from "../sim/keys";
+import { bindHandlers, negotiate, type ClientPolicy, type Decision, type Negotiation } from "../sim/negotiation";
 import { pyEquals, type Fields, type Value } from "../sim/values";
+import { callWorldTool, worldTool, type WorldSession, type WorldTool } from "./call";
 import { HANDLER_ERRORS } from "./handlers";
-import type { Handshake } from "./handshakes";
+import type { WorldHandshake } from "./handshakes";
+import { Key, noWorldValues, WORLD_KEYS } from "./keys";
 import { LESSON_POLICY, SERVER_FACTS, WORLD_WORDS } from "./servers";
 import { CHAINS, drawTasks, RECORD_COLUMN, withExpectedAnswers, type TaskWithAnswer } from "./tasks";
 import type { World } from "./world";
@@ -26,14 +33,17 @@ export { RECORD_COLUMN } from "./tasks";
 /**
  * The value a successful answer leaves as the task's result: `yazildi`, else `tutar`, else `m3`,
  * else `abone`, else the previous result. Source: reference lesson 004, `run`
- * (`y.get("yazildi", y.get("tutar", …))`). Handlers never answer `undefined`, so a key is
- * present exactly when its value is defined.
+ * (`y.get("yazildi", y.get("tutar", …))`).
  */
-function resultOf(answer: Fields, previous: Value): Value {
-  if (answer.yazildi !== undefined) return answer.yazildi;
-  if (answer.tutar !== undefined) return answer.tutar;
-  if (answer.m3 !== undefined) return answer.m3;
-  if (answer.abone !== undefined) return answer.abone;
+function resultOf(answer: Values, previous: Value): Value {
+  const yazildi = answer[Key.yazildi];
+  if (yazildi !== undefined) return yazildi;
+  const tutar = answer[Key.tutar];
+  if (tutar !== undefined) return tutar;
+  const m3 = answer[Key.m3];
+  if (m3 !== undefined) return m3;
+  const abone = answer[Key.abone];
+  if (abone !== undefined) return abone;
   return previous;
 }
 
@@ -53,6 +63,11 @@ export interface RunOptions {
    * the run's level; its policy replaces `policy`.
    */
   negotiated?: OpenedSession;
+  /**
+   * Start from this handshake, done once for every world (`LESSON_HANDSHAKES`, `world/handshakes.ts`),
+   * as from `negotiated`; it comes before `negotiated`.
+   */
+  handshake?: WorldHandshake;
 }
 
 /** A session after negotiation, with the level and policy it was negotiated at. */
@@ -61,6 +76,8 @@ export interface OpenedSession {
   policy: ClientPolicy;
   session: Session;
   negotiation: Negotiation;
+  /** The agreed tools as lesson 6's simulated client calls them (`worldTool`), by name. */
+  tools: ReadonlyMap<string, WorldTool>;
 }
 
 /** The handshake of one level: tools agreed and dropped, and what negotiation cost. */
@@ -112,10 +129,12 @@ export interface RunRow {
  * counted on the session's own envelope.
  */
 export function openSession(world: World, level: Level, options: RunOptions = {}): OpenedSession {
-  const envelope = new Envelope(WORLD_WORDS);
+  const envelope = new Envelope(WORLD_WORDS, WORLD_KEYS);
   const policy = options.policy ?? LESSON_POLICY;
   const negotiation = negotiate(world.servers, level, policy, envelope);
-  return { level, policy, session: { envelope, agreed: negotiation.agreed, approval: options.approval ?? false }, negotiation };
+  const tools = new Map<string, WorldTool>();
+  for (const [name, tool] of negotiation.agreed) tools.set(name, worldTool(tool));
+  return { level, policy, session: { envelope, agreed: negotiation.agreed, approval: options.approval ?? false }, negotiation, tools };
 }
 
 /**
@@ -126,10 +145,10 @@ export function openSession(world: World, level: Level, options: RunOptions = {}
  * @param world a world whose servers have the facts the handshake was made on (every world does).
  * @param approval whether calls with a declared side effect are approved; default false.
  */
-export function openSharedSession(world: World, handshake: Handshake, approval = false): OpenedSession {
-  const { level, policy, decision, envelope, calls } = handshake;
+export function openSharedSession(world: World, handshake: WorldHandshake, approval = false): OpenedSession {
+  const { level, policy, decision, envelope, calls, tools } = handshake;
   const negotiation = bindHandlers(world.servers, decision, calls);
-  return { level, policy, session: { envelope: envelope.clone(), agreed: negotiation.agreed, approval }, negotiation };
+  return { level, policy, session: { envelope: envelope.clone(), agreed: negotiation.agreed, approval }, negotiation, tools };
 }
 
 /** The handshake alone at one level: a fresh envelope, negotiation, and its counts. */
@@ -139,101 +158,154 @@ export function measureHandshake(world: World, level: Level, policy: ClientPolic
 
 /** The handshake row of a session that has negotiated and not yet called anything. */
 export function handshakeRow(level: Level, { session, negotiation }: OpenedSession): HandshakeRow {
-  const { request, response, tokens, round_trips } = session.envelope.counts();
-  return { level, negotiated: negotiation.agreed.size, dropped: negotiation.dropped.length, request, response, tokens, round_trips };
+  return handshakeCounts(level, negotiation, session.envelope);
 }
 
-/** One step of a task's chain: the tool to call, and the client's state to read its fields from. */
+/**
+ * A handshake row from its parts: the tools the decision agreed and dropped, and the counts of the
+ * envelope the handshake was counted on (as {@link handshakeRow}).
+ */
+export function handshakeCounts(level: Level, decision: Pick<Decision, "agreed" | "dropped">, envelope: Envelope): HandshakeRow {
+  const { request, response, tokens, round_trips } = envelope.counts();
+  return { level, negotiated: decision.agreed.size, dropped: decision.dropped.length, request, response, tokens, round_trips };
+}
+
+/** One step of a task's chain by name: the tool to call, and the client's state to read its fields from. */
 export interface ChainCall {
   name: string;
-  /** The chain's live state: read it before resuming the chain (the next step changes it). */
+  /** The client's state by name: the chain's values when the step was given (a new object). */
   state: Fields;
 }
 
 /**
- * A task's chain in progress, driven like a generator: `next()` starts it, `next(answer)` hands
- * back the answer to the call it last gave; each step is the next call, and the last one (`done`)
- * the task's outcome. A step is valid until the next `next`: the walk reuses it.
+ * A task's chain in progress by name, driven like a generator: `next()` starts it, `next(answer)`
+ * hands back the answer to the call it last gave; each step is the next call, and the last one
+ * (`done`) the task's outcome.
  */
 export interface TaskChain {
   next(answer?: Fields): IteratorResult<ChainCall, TaskOutcome>;
 }
 
 /**
- * One task's chain, as a step-by-step walk that neither calls nor counts: it gives each call
- * (`{name, state}`) and is resumed with the answer (a handler's fields, or `{hata}` from the
- * client or the handler). The simulator drives it synchronously ({@link runTask}); the real
- * client over stdio drives it asynchronously (`wireClient/tasks.ts`). One chain, two drivers.
+ * One task's chain by name: a {@link TaskWalk} that takes each answer by name (a handler's fields,
+ * or `{hata}` from the client or the handler; a key that is no world key is dropped) and gives
+ * each call with the state by name. The real client over stdio drives it asynchronously
+ * (`wireClient/tasks.ts`), lesson 7's client through `callTool` ({@link runTask}); the
+ * simulator's runs walk the same {@link TaskWalk} by key number ({@link runWorldTask}).
  *
  * @param task the task, with its expected answer (see `withExpectedAnswers`).
  */
 export function taskChain(task: TaskWithAnswer): TaskChain {
-  return new TaskWalk(task);
+  const walk = new TaskWalk().start(task);
+  let started = false;
+  return {
+    next(answer?: Fields): IteratorResult<ChainCall, TaskOutcome> {
+      if (started || answer !== undefined) walk.answer(valuesOf(WORLD_KEYS, answer ?? {}));
+      started = true;
+      const name = walk.nextTool();
+      if (name === undefined) return { done: true, value: walk.outcome() };
+      return { done: false, value: { name, state: fieldsOf(WORLD_KEYS, walk.state) } };
+    },
+  };
 }
 
-/** A slot of a chain's state that no answer has filled yet: it reads as absent (see `gateCall`). */
-const UNSET = undefined as unknown as Value;
-
 /**
- * {@link taskChain}'s walk: the counts so far, the result so far, and the client's state. It is
- * itself the call it gives (`name`, `state`); a step stays valid until the next `next`.
+ * A task's chain, walked one call at a time: {@link start} sets out on a task, {@link nextTool}
+ * gives the tool of the next call (the client fills it from {@link state}), {@link answer} takes
+ * the answer to it, and {@link outcome} tells what the task did once the chain is over. The walk
+ * calls nothing and counts nothing: the simulator drives it ({@link runWorldTask}), and so does
+ * the real client over stdio (through {@link taskChain}). One chain, two drivers; one walk can
+ * walk one task after another.
  */
-class TaskWalk implements TaskChain, ChainCall {
-  /** The tool of the call the walk last gave. */
-  name = "";
-  private readonly tools: readonly string[];
-  readonly state: Fields;
+export class TaskWalk {
+  /**
+   * The client's values by key number (`Key`): what the task names (`abone`, `bolge`), the column
+   * to write (`sutun`), `deger` (set before every call to the result so far), and what each
+   * successful answer adds.
+   */
+  readonly state: Values = noWorldValues();
+  private task: TaskWithAnswer | undefined = undefined;
+  private tools: readonly string[] = [];
   private calls = 0;
   private failed = 0;
   private blocked = 0;
   private written = 0;
   private result: Value = null;
   private failure: TaskOutcome["failure"] = undefined;
-  // The step `next` gives while the chain goes on: the walk itself, as the next call.
-  private readonly step: IteratorYieldResult<ChainCall>;
 
-  constructor(private readonly task: TaskWithAnswer) {
+  /** Sets out on `task`'s chain: nothing called yet, nothing known but what the task names. */
+  start(task: TaskWithAnswer): this {
+    this.task = task;
     this.tools = CHAINS[task.type];
-    // What the task names, the column to write, `deger` (set before every call), and a slot for
-    // each other key a handler answers (ANSWER_KEYS), unset until an answer fills it.
-    this.state = {
-      abone: task.subscriber, bolge: task.region, sutun: RECORD_COLUMN, deger: null,
-      onceki: UNSET, simdiki: UNSET, tip: UNSET, m3: UNSET, tutar: UNSET, yazildi: UNSET,
-    };
-    this.step = { done: false, value: this };
+    this.calls = this.failed = this.blocked = this.written = 0;
+    this.result = null;
+    this.failure = undefined;
+    for (let key = 0; key < this.state.length; key++) this.state[key] = undefined;
+    this.state[Key.abone] = task.subscriber;
+    this.state[Key.bolge] = task.region;
+    this.state[Key.sutun] = RECORD_COLUMN;
+    return this;
   }
 
-  next(answer?: Fields): IteratorResult<ChainCall, TaskOutcome> {
-    if (this.calls > 0 || answer !== undefined) {
-      // The answer to tools[calls]: an error ends the chain, anything else joins the state.
-      const name = this.tools[this.calls];
-      this.calls += 1;
-      const given = answer ?? {};
-      if (given.hata !== undefined) {
-        this.failed += 1;
-        if (given.hata === NO_APPROVAL) this.blocked += 1;
-        this.failure = { tool: name, hata: String(given.hata) };
-        return this.finish();
-      }
-      for (const key in given) this.state[key] = given[key];
-      if (given.yazildi === true) this.written += 1;
-      this.result = resultOf(given, this.result);
+  /** The tool of the next call; `undefined` once every call is made or one has failed. */
+  nextTool(): string | undefined {
+    if (this.failure !== undefined || this.calls === this.tools.length) return undefined;
+    this.state[Key.deger] = this.result;
+    return this.tools[this.calls];
+  }
+
+  /**
+   * Takes the answer to the call {@link nextTool} gave: an error ends the chain, anything else
+   * joins the state.
+   */
+  answer(answer: Values): void {
+    const tool = this.tools[this.calls];
+    this.calls += 1;
+    const hata = answer[Key.hata];
+    if (hata !== undefined) {
+      this.failed += 1;
+      if (hata === NO_APPROVAL) this.blocked += 1;
+      this.failure = { tool, hata: String(hata) };
+      return;
     }
-    if (this.calls >= this.tools.length) return this.finish();
-    this.state.deger = this.result;
-    this.name = this.tools[this.calls];
-    return this.step;
+    for (let key = 0; key < answer.length; key++) {
+      if (answer[key] !== undefined) this.state[key] = answer[key];
+    }
+    if (answer[Key.yazildi] === true) this.written += 1;
+    this.result = resultOf(answer, this.result);
   }
 
-  private finish(): IteratorReturnResult<TaskOutcome> {
+  /** What the task did: its calls and failures, records written, and whether it was completed. */
+  outcome(): TaskOutcome {
     const { calls, failed, blocked, written, result, failure } = this;
-    const completed = pyEquals(result, this.task.expected);
-    return { done: true, value: { calls, failed, blocked, written, completed, result, failure } };
+    const completed = this.task !== undefined && pyEquals(result, this.task.expected);
+    return { calls, failed, blocked, written, completed, result, failure };
   }
 }
 
 /**
- * Walks one task's chain ({@link taskChain}) through the simulated client.
+ * Walks one task's chain ({@link TaskWalk}) through the simulated client, by key number
+ * (`callWorldTool`).
+ *
+ * @param session the run's session (its envelope gains the calls that reach the wire).
+ * @param task the task, with its expected answer (see `withExpectedAnswers`).
+ * @param walk the walk to walk it with; default a new one (a run walks all its tasks with one).
+ */
+export function runWorldTask(
+  session: WorldSession,
+  task: TaskWithAnswer,
+  walk: TaskWalk = new TaskWalk(),
+): TaskOutcome {
+  walk.start(task);
+  for (let tool = walk.nextTool(); tool !== undefined; tool = walk.nextTool()) {
+    walk.answer(callWorldTool(session, tool, walk.state));
+  }
+  return walk.outcome();
+}
+
+/**
+ * Walks one task's chain by name ({@link taskChain}) through the simulated client's call by name
+ * (`callTool`), on any session: lesson 7's client runs lesson 6's tasks so.
  *
  * @param session the run's session (its envelope gains the calls that reach the wire).
  * @param task the task, with its expected answer (see `withExpectedAnswers`).
@@ -287,24 +359,29 @@ export function tallyTasks(outcomes: Iterable<TaskOutcome>): TaskTally {
   return tally;
 }
 
+/** What a run starts from: a negotiated session's level, its counts so far and its tools by key number. */
+function startOf({ level, session, tools }: OpenedSession): Pick<WorldHandshake, "level" | "envelope" | "tools"> {
+  return { level, envelope: session.envelope, tools };
+}
+
 /**
- * The twelve tasks at one level: negotiation (or a copy of one, see `negotiated`), then every
- * task's chain, on one envelope.
+ * The twelve tasks at one level: negotiation (or a copy of one, see `handshake` and `negotiated`),
+ * then every task's chain by key number ({@link runWorldTask}), on one envelope.
  *
- * @throws RangeError when `negotiated` was negotiated at another level.
+ * @throws RangeError when `handshake` or `negotiated` is of another level.
  * @returns the run's counts; `completed` counts tasks whose result equals the expected answer.
  */
 export function runTasks(world: World, level: Level, options: RunOptions = {}): RunRow {
-  const opened = options.negotiated ?? openSession(world, level, options);
+  const opened = options.handshake ?? startOf(options.negotiated ?? openSession(world, level, options));
   if (opened.level !== level) throw new RangeError(`a session negotiated at level ${opened.level} cannot run level ${level}`);
-  const { negotiation } = opened;
-  const session: Session = { envelope: opened.session.envelope.clone(), agreed: negotiation.agreed, approval: options.approval ?? false };
+  const session: WorldSession = { envelope: opened.envelope.clone(), tools: opened.tools, world, approval: options.approval ?? false };
   const tasks = options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
   const outcomes: TaskOutcome[] = []; // a loop, not `map`: see writingAServerJson
-  for (let i = 0; i < tasks.length; i++) outcomes.push(runTask(session, tasks[i]));
+  const walk = new TaskWalk();
+  for (let i = 0; i < tasks.length; i++) outcomes.push(runWorldTask(session, tasks[i], walk));
   const { calls, failed, completed, blocked, written, failures } = tallyTasks(outcomes);
   const { request, response, notification, tokens, round_trips } = session.envelope.counts();
   const tokensByKind = session.envelope.tokensByKind();
-  return { level, negotiated: negotiation.agreed.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures, tokensByKind };
+  return { level, negotiated: opened.tools.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures, tokensByKind };
 }
 

@@ -45,9 +45,11 @@ export type RegionCounts = Readonly<Record<Region, number>>;
  * Source: reference lesson 004, `t_region` and `expected`. Computed once per world.
  */
 export function countByRegion(subscribers: Iterable<Readonly<Subscriber>>): RegionCounts {
+  // Counted by the region's place in REGIONS, then written out by name in REGIONS order.
+  const byIndex = REGIONS.map(() => 0);
+  for (const subscriber of subscribers) byIndex[REGIONS.indexOf(subscriber.bolge)] += 1;
   const counts = {} as Record<Region, number>;
-  for (const region of REGIONS) counts[region] = 0;
-  for (const subscriber of subscribers) counts[subscriber.bolge] += 1;
+  for (let i = 0; i < REGIONS.length; i++) counts[REGIONS[i]] = byIndex[i];
   return counts;
 }
 
@@ -58,6 +60,22 @@ export function subscriberId(index: number): string {
 
 /** The subscriber ids in order: `A001` … `A060`, written once. */
 export const SUBSCRIBER_IDS: readonly string[] = Array.from({ length: SUBSCRIBER_COUNT }, (_, i) => subscriberId(i));
+
+/**
+ * The place of a subscriber id in {@link SUBSCRIBER_IDS} (`A001` is 0), read from its digits; -1
+ * for anything that is not one of those ids (`A0001`, `A061`, `B001`, a number).
+ */
+export function subscriberIndex(id: unknown): number {
+  if (typeof id !== "string" || id.length < 2 || id.charCodeAt(0) !== 65) return -1;
+  let number = 0;
+  for (let i = 1; i < id.length; i++) {
+    const digit = id.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    number = number * 10 + digit;
+  }
+  const index = number - 1;
+  return index >= 0 && index < SUBSCRIBER_COUNT && SUBSCRIBER_IDS[index] === id ? index : -1;
+}
 
 /**
  * Draws the subscriber table for a world seed.

@@ -1,11 +1,13 @@
-// Runs own their counters: interleaved runs equal sequential ones, and refused calls never reach the wire.
+// Runs own their counters: interleaved runs equal sequential ones, refused calls never reach the wire, and the chain by key number is the chain by name.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { callTool } from "../../src/sim/client";
-import { ANSWER_KEYS } from "../../src/world/handlers";
-import { measureHandshake, openSession, runTask, runTasks, taskChain, type TaskOutcome } from "../../src/world/run";
-import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
-import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
+import { callTool, type Session } from "../../src/sim/client";
+import { fieldsOf } from "../../src/sim/keys";
+import type { WorldSession } from "../../src/world/call";
+import { WORLD_KEYS } from "../../src/world/keys";
+import { measureHandshake, openSession, runTask, runTasks, runWorldTask, taskChain, TaskWalk, type TaskOutcome } from "../../src/world/run";
+import { LESSON_POLICY, WIDE_ALLOWLIST, WIDE_POLICY } from "../../src/world/servers";
+import { CHAINS, drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
 
 test("two runs interleaved task by task give the same counts as the two runs in sequence", () => {
@@ -68,18 +70,54 @@ test("the handshake alone costs what the reference's handshake table says, at ev
   ]);
 });
 
-test("a chain's state has a slot for every key a handler answers from the start, so answers never grow it", () => {
+test("a chain's state starts from what the task names, the column to write and deger, by key number and by name", () => {
   const world = createWorld(20260218);
   for (const task of withExpectedAnswers(drawTasks(world.seed), world)) {
-    const chain = taskChain(task);
-    const step = chain.next();
+    const step = taskChain(task).next();
     assert.equal(step.done, false);
     if (step.done) continue;
-    const keys = Object.keys(step.value.state);
-    for (const key of ANSWER_KEYS) if (key !== "hata") assert.ok(keys.includes(key), key);
-    // Unset slots read as absent: the first call carries only what the task names.
-    assert.deepEqual(Object.entries(step.value.state).filter(([, value]) => value !== undefined), [["abone", task.subscriber], ["bolge", task.region], ["sutun", "bedel"], ["deger", null]]);
+    assert.deepEqual(step.value.state, { bolge: task.region, abone: task.subscriber, sutun: "bedel", deger: null });
+    const walk = new TaskWalk().start(task);
+    assert.equal(walk.nextTool(), CHAINS[task.type][0]);
+    assert.deepEqual(fieldsOf(WORLD_KEYS, walk.state), step.value.state);
   }
+});
+
+test("the chain by key number (runWorldTask) and by name (taskChain through callTool) make the same calls, count the same and end alike", () => {
+  for (const seed of [0, 7, 20260218, 20260219, 2 ** 53 - 1]) {
+    const world = createWorld(seed);
+    const tasks = [...withExpectedAnswers(drawTasks(seed), world), ...withExpectedAnswers(drawTasks(seed + 1), world)];
+    for (const level of [0, 1, 2, 3] as const) {
+      for (const options of [{}, { policy: WIDE_POLICY }, { policy: WIDE_POLICY, approval: true }]) {
+        const opened = openSession(world, level, options);
+        const byName: Session = { ...opened.session, envelope: opened.session.envelope.clone() };
+        const byNumber: WorldSession = { envelope: opened.session.envelope.clone(), tools: opened.tools, world, approval: options.approval ?? false };
+        const walk = new TaskWalk();
+        for (const task of tasks) {
+          const where = `seed ${seed}, level ${level}, ${task.type} ${task.subscriber}`;
+          const named = runTask(byName, task);
+          assert.deepEqual(runWorldTask(byNumber, task, walk), named, where);
+          assert.deepEqual(runWorldTask({ ...byNumber, envelope: byNumber.envelope.clone() }, task), named, `${where}: a fresh walk`);
+          assert.deepEqual(byNumber.envelope.counts(), byName.envelope.counts(), where);
+          assert.deepEqual(byNumber.envelope.tokensByKind(), byName.envelope.tokensByKind(), where);
+        }
+      }
+    }
+  }
+});
+
+test("taskChain drops an answer's keys that are no world keys, and a missing answer after the start reads as an empty one", () => {
+  const world = createWorld(20260218);
+  const [task] = withExpectedAnswers(drawTasks(world.seed), world);
+  const chain = taskChain(task);
+  chain.next();
+  const step = chain.next({ onceki: 1, simdiki: 3, tip: "mesken", extra: 9 });
+  assert.equal(step.done, false);
+  if (!step.done) assert.deepEqual(step.value.state, { onceki: 1, simdiki: 3, tip: "mesken", bolge: task.region, abone: task.subscriber, sutun: "bedel", deger: null });
+  const again = taskChain(task);
+  again.next();
+  const empty = again.next();
+  assert.equal(empty.done, false, "an empty answer is no error: the chain goes on");
 });
 
 test("every call that passes the client's gates is one counted request and one counted response, at every level and seed", () => {

@@ -11,9 +11,8 @@
 import { ALL_LEVELS, declare, type Level, type ServerDeclaration } from "../../sim/declaration";
 import type { DroppedTool } from "../../sim/negotiation";
 import { LESSON_HANDSHAKES, WIDE_HANDSHAKES } from "../../world/handshakes";
-import {
-  handshakeRow, openSharedSession, type OpenedSession, runTasks, type HandshakeRow, type RunRow,
-} from "../../world/run";
+import { runTasks, type HandshakeRow, type RunRow } from "../../world/run";
+import { SERVER_FACTS } from "../../world/servers";
 import type { Subscribers } from "../../world/subscribers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
 import { createWorld, type World } from "../../world/world";
@@ -75,9 +74,9 @@ export interface WritingAServerResult {
  *
  * Negotiation reads only what the servers declare, and no seed changes that: the handshake at
  * each level, under the lesson's policy and the wide one, was measured once for every seed, each
- * on a fresh envelope (`LESSON_HANDSHAKES`, `WIDE_HANDSHAKES`); this world binds its handlers to
- * them (`openSharedSession`), and every run starts from a copy of its handshake's envelope. Every
- * run still sends and counts each of its messages.
+ * on a fresh envelope (`LESSON_HANDSHAKES`, `WIDE_HANDSHAKES`), and every run starts from a copy
+ * of its handshake's envelope, calling this world's handlers. Every run still sends and counts
+ * each of its messages.
  *
  * @param seed the world seed, an integer from 0 to 2^53 − 1; the second run draws its tasks
  *   from seed + 1, as the reference does.
@@ -87,33 +86,25 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
   const world = createWorld(seed); // checks the seed
   // At most 2^53, which a number still holds exactly (task seeds past 2^53 − 1 become bigint).
   const secondSeed = seed + 1;
-  const server = world.servers.find((s) => s.name === SHOWN_SERVER)!;
+  const server = SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!;
   const tasks = withExpectedAnswers(drawTasks(seed), world);
   const secondTasks = withExpectedAnswers(drawTasks(secondSeed), world);
-  const handshakes: OpenedSession[] = [];
-  for (const handshake of LESSON_HANDSHAKES) handshakes.push(openSharedSession(world, handshake));
-  const wideHandshakes = new Map<Level, OpenedSession>();
-  for (const [level] of WIDE_CASES) {
-    if (!wideHandshakes.has(level)) {
-      wideHandshakes.set(level, openSharedSession(world, WIDE_HANDSHAKES[level]));
-    }
-  }
   const declarations: ServerDeclaration[] = [];
   const handshake: HandshakeRow[] = [];
   const dropped: (readonly DroppedTool[])[] = [];
   const runs: RunRow[] = [];
   const secondRuns: RunRow[] = [];
   for (const level of ALL_LEVELS) {
-    const negotiated = handshakes[level];
+    const shared = LESSON_HANDSHAKES[level];
     declarations.push(declare(server, level));
-    handshake.push(handshakeRow(level, negotiated));
-    dropped.push(negotiated.negotiation.dropped);
-    runs.push(runTasks(world, level, { tasks, negotiated }));
-    secondRuns.push(runTasks(world, level, { tasks: secondTasks, negotiated }));
+    handshake.push(shared.row);
+    dropped.push(shared.decision.dropped);
+    runs.push(runTasks(world, level, { tasks, handshake: shared }));
+    secondRuns.push(runTasks(world, level, { tasks: secondTasks, handshake: shared }));
   }
   const wide: WideRow[] = [];
   for (const [level, approval] of WIDE_CASES) {
-    const run = runTasks(world, level, { approval, tasks, negotiated: wideHandshakes.get(level) });
+    const run = runTasks(world, level, { approval, tasks, handshake: WIDE_HANDSHAKES[level] });
     wide.push(Object.assign(run, { approval }));
   }
   return {
@@ -124,7 +115,7 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
     declarations,
     handshake,
     dropped,
-    agreedAtFull: [...handshakes[3].negotiation.agreed.keys()].sort(),
+    agreedAtFull: [...LESSON_HANDSHAKES[3].decision.agreed.keys()].sort(),
     runs,
     secondRun: { seed: secondSeed, tasks: secondTasks, runs: secondRuns },
     wide,
