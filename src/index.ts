@@ -29,7 +29,8 @@ export { openSession, openSharedSession, measureHandshake, handshakeRow, handsha
 
 export { simulateWritingAServer, WIDE_CASES, type WritingAServerResult, type WideRow } from "./lessons/writingAServer/simulate";
 export {
-  explainEnvelope, handshakeMessages, knowingKayit, writingAServerSolutions, type CountedMessage,
+  explainEnvelope, handshakeMessages, knowingKayit, writingAServerSolutions, annotationBytes, readMcpDeclarations,
+  type CountedMessage,
 } from "./lessons/writingAServer/prose";
 export {
   formatDeclarationTable,
@@ -38,6 +39,8 @@ export {
   formatSecondRunLine,
   formatWideTable,
   formatWritingAServer,
+  formatMcpDeclarations,
+  mcpToolListBytes,
 } from "./lessons/writingAServer/tables";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";

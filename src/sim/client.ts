@@ -32,14 +32,17 @@ export const NO_APPROVAL = "onay yok";
 const NO_FIELDS: readonly string[] = [];
 
 /**
- * The client's gates, before anything is sent: shared by the simulated calls (`callWorldTool`,
- * {@link callTool}) and the real client over stdio (through {@link gateCall}), so all refuse alike.
+ * The client's gates, before anything is sent: every call the course's clients make passes them,
+ * so all refuse alike.
  *
  * @param agreed the agreed tools by name; only `sideEffect` is read.
  * @param approval whether calls with a declared side effect are approved.
  * @param name the tool's name.
  * @returns the agreed tool, or the error the call ends with in the client: {@link NOT_DECLARED}
  *   (tool not agreed) or {@link NO_APPROVAL} (declared side effect, no approval).
+ *
+ * @remarks Source: the reference lesson's gates. Callers: the simulated calls (`callWorldTool`,
+ * {@link callTool}) and the wire client over stdio (through {@link gateCall}).
  */
 export function gateTool<T extends ToolDeclaration>(
   agreed: ReadonlyMap<string, T>,

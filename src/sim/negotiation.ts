@@ -178,9 +178,8 @@ export interface Decision {
 }
 
 /**
- * The decision of {@link agreeOn}, from declarations only, with no simulated {@link Server}: the
- * real client (`wireClient/negotiation.ts`) decides with this from what `initialize` and
- * `tools/list` brought back. The rules:
+ * The client's decision, from the servers' declarations alone: no handler and no simulated
+ * {@link Server} play a part. The rules:
  * - a declared version above the one the policy knows (missing: 0) drops every tool of the server
  *   (reason `version`); an undeclared version cannot be compared and drops nothing;
  * - a tool whose name is not on the allowlist is dropped (reason `allowlist`);
@@ -188,6 +187,12 @@ export interface Decision {
  *
  * @param servers the servers, decided in this order; each declaration's tools in its own order.
  * @param policy the client's allowlist and known versions.
+ *
+ * @remarks Source: the reference lesson's negotiation. {@link agreeOn} decides with it for the
+ * simulated servers, and the wire client (`wireClient/negotiation.ts`) from what discovery brought
+ * back: `initialize` and `tools/list` in the legacy era, the discover result given in advance and
+ * `tools/list` in the stateless one. `for…in` keeps each declaration's order, as tool names are
+ * never integer-like.
  */
 export function decideOn(servers: readonly DeclaredServer[], policy: ClientPolicy): Decision {
   const agreed = new Map<string, AgreedDeclaration>();
@@ -198,7 +203,6 @@ export function decideOn(servers: readonly DeclaredServer[], policy: ClientPolic
       for (const tool in declaration.tools) dropped.push({ tool, server, reason: "version" });
       continue;
     }
-    // for…in keeps the declaration's order: tool names are never integer-like.
     for (const name in declaration.tools) {
       const face = declaration.tools[name];
       if (!policy.allowlist.includes(name)) {

@@ -9,6 +9,9 @@ import { formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
 import { REFERENCE, ROOT, type RunFigures } from "../helpers";
 
+/** Computed prose with its line breaks (from wrapping at 100 characters) made spaces again. */
+const flat = (text: string) => text.replace(/\n(?: {2,3})?/g, " ");
+
 const DEFAULT = REFERENCE.find((r) => r.seed === 20260218)!;
 
 /** Our two printed blocks, joined as the reference prints them (no blank line between the blocks). */
@@ -79,10 +82,10 @@ test("--json for 20260218 and 20260219 carries the reference's printed figures",
 test("the readings quote the run's own numbers, so they change with the seed", () => {
   const a = simulateWritingAServer(20260218);
   const b = simulateWritingAServer(20260219);
-  assert.match(prose.readRuns(a), /tokens go from 816 to 744/);
-  assert.match(prose.readSecondRun(a), /816 → 818 at level 1/);
-  assert.match(prose.readSecondRun(b), /818 → 822 at level 1/);
-  assert.match(prose.describeSeeds(b), /seed 20260219/);
+  assert.match(flat(prose.readRuns(a)), /tokens go from 816 to 744/);
+  assert.match(flat(prose.readSecondRun(a)), /816 → 818 at level 1/);
+  assert.match(flat(prose.readSecondRun(b)), /818 → 822 at level 1/);
+  assert.match(flat(prose.describeSeeds(b)), /seed 20260219/);
   assert.notEqual(prose.readSecondRun(a), prose.readSecondRun(b));
 });
 
@@ -106,8 +109,8 @@ test("the worked example of envelope tokens adds up to the handshake table's lev
     }
   }
   const text = prose.explainEnvelope(simulateWritingAServer(20260218));
-  assert.match(text, /cuts it into `yeten`, `ek`, `sor` and `olcum`: 4 tokens/);
-  assert.match(text, /99 tokens and 5 round trips of the table's level-0 row/);
+  assert.match(flat(text), /cuts it into `yeten`, `ek`, `sor` and `olcum`: 4 tokens/);
+  assert.match(flat(text), /99 tokens and 5 round trips of the table's level-0 row/);
 });
 
 test("exercise 2's answer is computed: knowing kayit's version, level 3 prints level 2's rows", () => {
@@ -126,10 +129,98 @@ test("exercise 2's answer is computed: knowing kayit's version, level 3 prints l
 test("the solutions answer every exercise, and the prose names the course's conventions", () => {
   const result = simulateWritingAServer(20260218);
   const solutions = prose.writingAServerSolutions(result);
-  assert.deepEqual(solutions.split("\n").map((line) => line.slice(0, 3)), ["1. ", "2. ", "3. ", "4. ", "5. "]);
-  assert.match(solutions, /level 3 keeps 4 tools and drops 1/);
-  assert.match(solutions, /the 27 calls level 1 sends/);
-  assert.match(prose.readHandshake(result), /course's version rule/);
-  assert.match(prose.readHandshake(result), /holds for this envelope only/);
-  assert.match(prose.summarize(result), /in this envelope a complete declaration cost no more/);
+  assert.deepEqual(solutions.split("\n").filter((line) => !line.startsWith("   ")).map((line) => line.slice(0, 3)), ["1. ", "2. ", "3. ", "4. ", "5. "]);
+  assert.match(flat(solutions), /level 3 keeps 4 tools and drops 1/);
+  assert.match(solutions.replace(/\n\s+/g, " "), /the 27 calls of the twelve-task run and the 30 of the wide run/);
+  assert.match(flat(prose.readHandshake(result)), /course's version rule/);
+  assert.match(flat(prose.readHandshake(result)), /holds for this envelope only/);
+  assert.match(flat(prose.summarize(result)), /in this envelope a complete declaration cost no more/);
+});
+
+// ---- What the reader sees (round 2 of issue 12) ----
+
+import * as library from "../../src/index";
+import { worldToolList } from "../../src/server/declarations";
+import { findLesson } from "../../src/lessons/catalog";
+import { lessonExports, lessonNotebook, shownNames } from "./lessonText";
+
+const LESSON_6 = findLesson("06")!;
+const exportsOf6 = () => lessonExports().filter((e) => e.lesson.name === LESSON_6.name);
+
+test("lesson 6's exports carry no porting notes, caching notes or pointers to later code", () => {
+  const forbidden = [
+    /a port of/i, /ported bit for bit/i, /character by character, so/i, /compared character by character/i,
+    /reference lesson/i, /the reference prints/i, /about 300 bytes/, /wireClient\/negotiation\.ts/, /gateCall/, /taskChain/,
+    /integer-like/, /become bigint/, /pyEquals/, /pyStr/, /LESSON_HANDSHAKES/, /measured once for every seed/,
+    /`mcp-course lesson --seed/,
+  ];
+  const exported = exportsOf6();
+  assert.equal(exported.length, 2);
+  for (const { path, text } of exported) {
+    for (const pattern of forbidden) assert.doesNotMatch(text, pattern, `${path}: ${pattern}`);
+    assert.match(text, /`mcp-course lesson 06 --seed N`/, path);
+    assert.match(text, /if the client\s+trusts the server/, path);
+    assert.match(text, /`inputSchema`/, path);
+    assert.match(text, /SHOULD NOT/, path);
+    assert.match(text, /-32602/, path);
+    assert.match(text, /`isError: true`/, path);
+    assert.match(text, /`tools` capability/, path);
+    assert.match(text, /`description`/, path);
+  }
+});
+
+test("the annotations' bytes are measured from the library's own tools/list results", () => {
+  for (const seed of [20260218, 20260219]) {
+    const result = simulateWritingAServer(seed);
+    const bytes = result.world.servers.map((server) =>
+      [0, 1, 2, 3].map((level) => Buffer.byteLength(JSON.stringify({ tools: worldToolList(server, level as 0 | 1 | 2 | 3) }))),
+    );
+    const sum = (level: number) => bytes.reduce((total, b) => total + b[level], 0);
+    assert.deepEqual(library.mcpToolListBytes(result), [0, 1, 2, 3].map(sum));
+    assert.equal(library.annotationBytes(result), sum(2) - sum(1));
+    assert.equal(sum(3), sum(2), "level 3 adds nothing to a tool");
+    assert.match(flat(prose.readHandshake(result)), new RegExp(`add ${sum(2) - sum(1)} bytes`));
+    assert.match(flat(prose.readMcpDeclarations(result)), new RegExp(`the \`annotations\` ${sum(2) - sum(1)}\\.`));
+  }
+  assert.equal(library.annotationBytes(simulateWritingAServer(20260218)), 336);
+  const table = library.formatMcpDeclarations(simulateWritingAServer(20260218));
+  assert.match(table, /\{"name":"sayac_oku","inputSchema":\{"type":"object"\}\}/);
+  for (const line of table.split("\n")) assert.ok(line.length <= 100, line);
+});
+
+test("exercise 2's cell, as the notebook prints it, gives the rows its solution states", () => {
+  const cell = lessonNotebook(LESSON_6).cells.find((c) => c.id === "exercises")!.source;
+  const snippet = /```ts\n([\s\S]*?)```/.exec(cell)![1].split("\n").map((line) => line.replace(/^ {3}/, ""));
+  assert.match(snippet[0], /^import \{ (.+) \} from "mcp-course";$/);
+  const imported = /^import \{ (.+) \} from "mcp-course";$/.exec(snippet[0])![1].split(", ");
+  const body = snippet.slice(1).join("\n");
+  for (const seed of [20260218, 20260219]) {
+    const lesson = simulateWritingAServer(seed);
+    const printed: string[] = [];
+    const names = ["lesson", "console", "formatHandshakeTable", "formatRunTable", ...imported];
+    const values = [lesson, { log: (text: string) => printed.push(text) }, library.formatHandshakeTable, library.formatRunTable,
+      ...imported.map((name) => (library as Record<string, unknown>)[name])];
+    new Function(...names, body)(...values);
+    const { handshake, run } = prose.knowingKayit(lesson);
+    const agreed = [...library.openSession(lesson.world, 3, { policy: { allowlist: library.ALLOWLIST, knownVersions: { ...library.KNOWN_VERSIONS, kayit: 3 } } }).tools.keys()].sort();
+    assert.deepEqual(printed, [library.formatHandshakeTable([handshake], agreed), library.formatRunTable([run])]);
+    const solution = prose.writingAServerSolutions(lesson).replace(/\n\s+/g, " ");
+    assert.match(solution, new RegExp(`level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
+    assert.match(solution, new RegExp(`${handshake.tokens} tokens and ${handshake.round_trips} round trips`));
+    assert.match(solution, new RegExp(`completes ${run.completed} tasks .* for ${run.tokens} tokens`));
+  }
+});
+
+test("the shown source teaches declarations, negotiation, gates and counting only", () => {
+  const shown = shownNames(lessonNotebook(LESSON_6));
+  assert.deepEqual(shown, ["LEVELS", "declare", "handshake", "decideOn", "gateTool", "callWorldTool", "runWorldTask"]);
+});
+
+test("lesson 6's computed prose is wrapped at 100 characters", () => {
+  const result = simulateWritingAServer(20260218);
+  for (const text of [prose.describeSeeds(result), prose.readHandshake(result), prose.readRuns(result), prose.readSecondRun(result),
+    prose.readWide(result), prose.summarize(result), prose.writingAServerSolutions(result), prose.readMcpDeclarations(result)]) {
+    for (const line of text.split("\n")) assert.ok(line.length <= 100 || line.startsWith("|"), line);
+  }
+  for (const line of prose.explainEnvelope(result).split("\n")) assert.ok(line.length <= 100, line);
 });

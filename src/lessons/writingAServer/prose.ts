@@ -14,6 +14,8 @@ import { handshakeRow, openSession, runTasks, type HandshakeRow, type RunRow } f
 import { ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "../../world/servers";
 import type { WritingAServerResult } from "./simulate";
 import { code, listing } from "../proseWords";
+import { wrapMarkdown } from "../wrapProse";
+import { mcpToolListBytes } from "./tables";
 
 const codes = (names: readonly string[]) => listing(names.map(code));
 const level = (n: number) => `level ${n} (${LEVELS[n]})`;
@@ -99,17 +101,16 @@ export function explainEnvelope(result: WritingAServerResult): string {
   const tokens = messages.reduce((sum, m) => sum + m.cost, 0);
   const trips = messages.reduce((sum, m) => sum + m.roundTrips, 0);
   const table = [
-    "| message | server (transport) | body | body tokens | + envelope | round trips |",
-    "|:---|:---|:---|:---|:---|:---|",
+    "| message | body | body tokens | + envelope | round trips |",
+    "|:---|:---|:---|:---|:---|",
     ...messages.map(
       (m) =>
-        `| ${m.kind} | ${code(m.server)} (${m.transport}) | ${code(m.body)} | ${m.bodyTokens} | ` +
+        `| ${m.kind === "request" ? `request (${m.transport})` : m.kind} | ${code(m.body)} | ${m.bodyTokens} | ` +
         `${m.cost} | ${m.roundTrips} |`,
     ),
   ].join("\n");
   const agrees = tokens === row.tokens && trips === row.round_trips;
-  return (
-    `${table}\n\n` +
+  return `${table}\n\n` + wrapMarkdown(
     `Take the first request, ${code(first.body)}. The tokenizer cuts it into ` +
     `${listing(pieces.map(code))}: ${pieces.length} tokens, and the envelope adds ` +
     `${ENVELOPE_TOKENS}, so the message costs ${first.cost}. ` +
@@ -118,15 +119,43 @@ export function explainEnvelope(result: WritingAServerResult): string {
       .map((m) => String(m.roundTrips)))} round trips, ${trips} in all` +
     (agrees
       ? ` — the ${row.tokens} tokens and ${row.round_trips} round trips of the table's level-0 row.`
-      : `; the table's level-0 row says ${row.tokens} tokens and ${row.round_trips} round trips.`)
+      : `; the table's level-0 row says ${row.tokens} tokens and ${row.round_trips} round trips.`),
+  );
+}
+
+/** What the `annotations` add, in bytes, to the world servers' `tools/list` results: level 2 less level 1. */
+export function annotationBytes(result: WritingAServerResult): number {
+  const bytes = mcpToolListBytes(result);
+  return bytes[2] - bytes[1];
+}
+
+/**
+ * A reading of the MCP form of the declarations: the bytes each level's `tools/list` results
+ * come to, what each level adds, and where level 3's version travels in each revision.
+ */
+export function readMcpDeclarations(result: WritingAServerResult): string {
+  const [name, fields, sideEffect, full] = mcpToolListBytes(result);
+  const servers = result.world.servers.length;
+  const tools = result.world.servers.reduce((sum, server) => sum + server.tools.length, 0);
+  const last =
+    full === sideEffect
+      ? `Level 3 adds nothing to any tool, and the bytes stay at ${full}: the version it adds belongs to the ` +
+        `server. Up to revision 2025-11-25 it travels as ${code("serverInfo.version")} in the answer to ` +
+        `${code("initialize")}; in 2026-07-28, which has no ${code("initialize")}, in the ${code("_meta")} of ` +
+        `the server's results and in the answer to ${code("server/discover")}.`
+      : `Level 3 comes to ${full} bytes.`;
+  return wrapMarkdown(
+    `The ${servers} servers' ${code("tools/list")} results, ${tools} tools in all, come to ${name} bytes at ` +
+      `level 0, ${fields} at level 1 and ${sideEffect} at level 2: the fields in ${code("inputSchema")} add ` +
+      `${fields - name} bytes, and the ${code("annotations")} ${sideEffect - fields}. ${last}`,
   );
 }
 
 /** The opening line: which seed this run used, and where the second run's tasks come from. */
 export function describeSeeds(result: WritingAServerResult): string {
-  return (
+  return wrapMarkdown(
     `This run uses **seed ${result.seed}**: it draws the ${Object.keys(result.subscribers).length} subscribers and the ` +
-    `${result.tasks.length} tasks. The second run keeps the same subscribers and draws its tasks from seed ${result.secondRun.seed}.`
+    `${result.tasks.length} tasks. The second run keeps the same subscribers and draws its tasks from seed ${result.secondRun.seed}.`,
   );
 }
 
@@ -143,7 +172,8 @@ export function readHandshake(result: WritingAServerResult): string {
       `server's tools whatever the level, so in this envelope a fuller declaration is free at discovery time. ` +
       `That holds for this envelope only. In MCP the declaration is JSON in the answer to ${code("tools/list")}, ` +
       `and every field it discloses is bytes on the wire: the ${code("annotations")} that say which tools write add ` +
-      `about 300 bytes for these five tools. There are ${first.round_trips} round trips for ${first.request} requests because ` +
+      `${annotationBytes(result)} bytes to the ${result.world.servers.length} servers' ${code("tools/list")} results, ` +
+      `as the MCP form of the declarations above showed. There are ${first.round_trips} round trips for ${first.request} requests because ` +
       `${codes(remote)} ${remote.length === 1 ? "is" : "are"} remote, and a remote request counts twice.`
     : `Discovery costs differ between levels: tokens run from ${Math.min(...rows.map((r) => r.tokens))} to ${Math.max(...rows.map((r) => r.tokens))}.`;
 
@@ -167,7 +197,7 @@ export function readHandshake(result: WritingAServerResult): string {
       `The client keeps ${last.negotiated} tools instead of ${rows[2].negotiated}: ${codes(result.agreedAtFull)}. ` +
       `The most complete declaration leaves the smallest tool set; a server that says less gives the client less to refuse.`
     : `At ${level(3)} no server declares a version the client does not know, and the client keeps ${last.negotiated} tools.`;
-  return `${cost}\n\n${earlyText} ${versionText}`;
+  return wrapMarkdown(`${cost}\n\n${earlyText} ${versionText}`);
 }
 
 /** A reading of the twelve-task table, row by row. */
@@ -192,7 +222,7 @@ export function readRuns(result: WritingAServerResult): string {
     `**${level(3)}** is cheaper and worse: tokens go from ${sideEffects.tokens} to ${full.tokens} and completed tasks from ` +
       `${sideEffects.completed} to ${full.completed}. Its ${full.failed} failures are ${failureList(full)}.`,
   ];
-  return paragraphs.join("\n\n");
+  return wrapMarkdown(paragraphs.join("\n\n"));
 }
 
 /** A reading of the second-run line against the first run. */
@@ -208,23 +238,25 @@ export function readSecondRun(result: WritingAServerResult): string {
     ? `Tokens move at ${moved.length} of ${first.length} levels (${moved.join(", ")}): message bodies carry subscriber ids, ` +
       `readings and region names, and a longer region name costs one more token.`
     : `Tokens do not move at any level.`;
-  return (
-    `The second run asks about other subscribers and regions (tasks from seed ${result.secondRun.seed}). ${completedText} ${tokenText} ` +
-    (sameCompleted ? `What the table counts belongs to the contract between client and server, not to the data.` : "")
-  ).trim();
+  return wrapMarkdown(
+    (
+      `The second run asks about other subscribers and regions (tasks from seed ${result.secondRun.seed}). ${completedText} ${tokenText} ` +
+      (sameCompleted ? `What the table counts belongs to the contract between client and server, not to the data.` : "")
+    ).trim(),
+  );
 }
 
 /** A reading of the wide-allowlist table. */
 export function readWide(result: WritingAServerResult): string {
   const [silent, gated, approved] = result.wide;
-  return (
+  return wrapMarkdown(
     `With ${code("kayit_yaz")} on the allowlist the client agrees ${silent.negotiated} tools. At level ${silent.level} the side effect is not ` +
     `declared: ${silent.written} records are written and ${silent.completed} tasks complete, and nothing in the client's hands marks ` +
     `those calls as different from the others. At level ${gated.level} the side effect is declared and the approval gate stops the same ` +
     `calls before they are sent: ${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed. With approval given, ` +
     `${approved.written} are written and ${approved.completed} complete. Whether a user should approve is a question for the ` +
     `client's permission model; what this table shows is that in this model the question can only be asked about a side effect ` +
-    `that was declared.`
+    `that was declared.`,
   );
 }
 
@@ -233,7 +265,8 @@ export function summarize(result: WritingAServerResult): string {
   const [names, fields, , full] = result.runs;
   const h = result.handshake[0];
   const [silent, gated] = result.wide;
-  return [
+  const bytes = mcpToolListBytes(result);
+  return wrapMarkdown([
     `- A server has two faces: the handler, which stays inside, and the declaration, which is all the client ever holds.`,
     `- Discovery cost ${h.request} requests, ${h.response} responses, ${h.tokens} tokens and ${h.round_trips} round trips at level 0; ` +
       `in this envelope a complete declaration ${result.handshake.every((r) => sameHandshakeCost(r, h)) ? "cost no more" : "cost a different amount"}.`,
@@ -241,10 +274,16 @@ export function summarize(result: WritingAServerResult): string {
     `- Names and fields: ${fields.calls} calls, ${fields.completed} tasks completed; ${fields.calls - (fields.request - result.handshake[1].request)} calls to a tool that was not negotiated sent no message.`,
     `- Full declaration: ${full.negotiated} tools instead of ${fields.negotiated}, ${full.completed} tasks completed instead of ${fields.completed}.`,
     `- Undeclared side effect: ${silent.written} writes went through unasked; declared, ${gated.blocked} were stopped at the gate.`,
-    `- The version rule and the approval gate are the course's conventions. MCP negotiates ${code("protocolVersion")} ` +
-      `in ${code("initialize")}, and its defaults make a tool without ${code("annotations")} one that may write: ` +
-      `a client following the specification asks about it, and a person can deny any call.`,
-  ].join("\n");
+    `- In MCP a tool cannot be declared by name alone (${code("inputSchema")} is required), and a fuller ` +
+      `declaration costs bytes: the fields add ${bytes[1] - bytes[0]} bytes to the ${code("tools/list")} ` +
+      `results, the ${code("annotations")} ${annotationBytes(result)} more. A handler's failure is a result ` +
+      `with ${code("isError: true")}; a call to a tool the server does not have is a JSON-RPC error, -32602.`,
+    `- The version rule and the approval gate are the course's conventions. MCP agrees on the protocol version ` +
+      `(in ${code("initialize")} up to 2025-11-25, in every request's ${code("_meta")} in 2026-07-28), and ` +
+      `2026-07-28 says clients SHOULD NOT act on the server's own version. MCP's defaults make a tool without ` +
+      `${code("annotations")} one that may write: a client following the specification asks about it, and a ` +
+      `person can deny any call.`,
+  ].join("\n"));
 }
 
 /**
@@ -266,8 +305,10 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
   const h = result.handshake[0];
   const moved = result.runs.filter((run, i) => run.tokens !== second[i].tokens).map((run) => String(run.level));
   const { handshake: h3, run: r3 } = knowingKayit(result);
-  const sameAsLevel2 = sameRun(r3, sideEffects) && h3.negotiated === result.handshake[2].negotiated;
-  return [
+  const sameAsLevel2 = sameRun(r3, sideEffects) && sameHandshakeCost(h3, result.handshake[2]) &&
+    h3.negotiated === result.handshake[2].negotiated && h3.dropped === result.handshake[2].dropped;
+  const [wideSilent, wideGated] = result.wide;
+  return wrapMarkdown([
     `1. Only the tokens of the task runs can move. The handshake's ${h.tokens} tokens cannot: its bodies name ` +
       `servers, versions, tools and resources, which no seed changes. Negotiated and dropped tools cannot ` +
       `either, nor calls, failures and completed tasks: every seed draws three tasks of each type, and whether ` +
@@ -275,12 +316,14 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
       `is the values the calls and answers carry (subscriber ids, readings, region names, amounts), and a ` +
       `longer value costs more tokens. Between this run and the second one, tokens moved at ` +
       (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`),
-    `2. ${code("kayit")} is no longer dropped for its version, so level 3 keeps ${h3.negotiated} tools and drops ` +
-      `${h3.dropped} (${code("kayit_yaz")}, for the allowlist); the run makes ${r3.calls} calls and completes ` +
-      `${r3.completed} tasks for ${r3.tokens} tokens` +
+    `2. ${code("kayit")} is no longer dropped for its version. In the handshake table, level 3 keeps ` +
+      `${h3.negotiated} tools and drops ${h3.dropped} (${code("kayit_yaz")}, for the allowlist), for ` +
+      `${h3.request} requests, ${h3.response} responses, ${h3.tokens} tokens and ${h3.round_trips} round trips. ` +
+      `In the twelve-task table, level 3 makes ${r3.calls} calls, of which ${r3.failed} fail, completes ` +
+      `${r3.completed} tasks and sends ${r3.request} requests and ${r3.response} responses for ${r3.tokens} tokens` +
       (sameAsLevel2
-        ? ` — exactly the level-2 rows (${sideEffects.completed} completed, ${sideEffects.tokens} tokens), ` +
-          `since the version, the only thing level 3 adds, no longer changes the decision.`
+        ? `. Both rows are exactly level 2's, since the version, the only thing level 3 adds, no longer ` +
+          `changes the decision.`
         : `, where level 2 completed ${sideEffects.completed} for ${sideEffects.tokens} tokens.`),
     `3. The charge, consumption and record chains open with ${code("sayac_oku")}, the region chain with ` +
       `${code("bolge_ozet")}. At level 0 no fields are declared, so each call goes out with its name and no ` +
@@ -299,8 +342,13 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
       `${code("idempotentHint: true")}; and ${code("openWorldHint: false")}, its world being the server's ` +
       `records. The other four tools only read: ${code("readOnlyHint: true")}. A client following ` +
       `the specification reads a tool with no annotations with the defaults, as one that may write, and ` +
-      `asks before calling it. At levels 0 and 1, where nothing says which tools write, that is every call: ` +
-      `the ${fields.request - result.handshake[1].request} calls level 1 sends would each wait for a ` +
-      `person's yes. From level 2 on, only the calls to ${code("kayit_yaz")} would.`,
-  ].join("\n");
+      `asks before calling it. At levels 0 and 1, where nothing says which tools write, that is every call ` +
+      `sent: at level 1, the ${fields.request - result.handshake[1].request} calls of the twelve-task run and the ` +
+      `${wideSilent.request - result.handshake[1].request} of the wide run would each wait for a person's yes. From level 2 on, if the client ` +
+      `trusts the server, only the calls to ${code("kayit_yaz")} would: ` +
+      (ALLOWLIST.includes("kayit_yaz") ? "" : `none in the twelve-task run, where ${code("kayit_yaz")} is not on the allowlist, and `) +
+      `the ${wideGated.blocked} of the wide run, the calls its gate stopped at level 2. ` +
+      `A client that does not trust the server takes ${code("readOnlyHint: true")} as an unverified hint ` +
+      `and may ask about every call.`,
+  ].join("\n"));
 }

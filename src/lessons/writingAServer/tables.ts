@@ -6,9 +6,11 @@
  * holds the output for seed 20260218 against the reference's printed blocks byte for byte. Each
  * function returns text without a trailing newline.
  */
-import { LEVELS, type ServerDeclaration } from "../../sim/declaration";
+import { ALL_LEVELS, LEVELS, type ServerDeclaration } from "../../sim/declaration";
 import type { HandshakeRow, RunRow } from "../../world/run";
+import { worldToolList } from "../../server/declarations";
 import { left, pyRepr, PyTuple, right } from "../pythonFormat";
+import { LINE_WIDTH } from "../lineWidth";
 import { SHOWN_SERVER, SHOWN_TOOL, type WideRow, type WritingAServerResult } from "./simulate";
 
 const levelLabel = (level: number) => `${level} ${left(LEVELS[level], 27)}`;
@@ -23,6 +25,49 @@ export function formatDeclarationTable(declarations: readonly ServerDeclaration[
     if (face.sideEffect !== undefined) shown.side_effect = face.sideEffect;
     lines.push(`${levelLabel(level)} version ${declaration.version ?? "-"} , ${pyRepr(shown)}`);
   });
+  return lines.join("\n");
+}
+
+/**
+ * The bytes of the world servers' `tools/list` results at levels 0–3: each server's result
+ * (`{"tools": [...]}`, as `worldToolList` builds it) as JSON, in UTF-8, summed over the servers.
+ */
+export function mcpToolListBytes(result: WritingAServerResult): number[] {
+  return ALL_LEVELS.map((level) =>
+    result.world.servers.reduce((sum, server) => sum + Buffer.byteLength(JSON.stringify({ tools: worldToolList(server, level) })), 0),
+  );
+}
+
+/** JSON text broken after commas into lines of at most `width` characters (a longer piece stands alone). */
+function breakJson(json: string, width: number): string[] {
+  const pieces = json.split(/(?<=,)/);
+  const lines: string[] = [""];
+  for (const piece of pieces) {
+    const last = lines[lines.length - 1];
+    if (last !== "" && last.length + piece.length > width) lines.push(piece);
+    else lines[lines.length - 1] = last + piece;
+  }
+  return lines;
+}
+
+/**
+ * The shown tool as MCP's `tools/list` lists it at each level (`worldToolList`), beside the
+ * bytes of all the world servers' `tools/list` results at that level ({@link mcpToolListBytes}).
+ * Level 3 adds nothing to a tool: its row says so. Lines are at most {@link LINE_WIDTH} characters.
+ */
+export function formatMcpDeclarations(result: WritingAServerResult): string {
+  const server = result.world.servers.find((s) => s.name === SHOWN_SERVER)!;
+  const bytes = mcpToolListBytes(result);
+  const lead = 37;
+  const lines = [`${left("level", 29)} ${right("bytes", 5)}  ${SHOWN_TOOL} in MCP's tools/list`];
+  let previous = "";
+  for (const level of ALL_LEVELS) {
+    const json = JSON.stringify(worldToolList(server, level).find((tool) => tool.name === SHOWN_TOOL));
+    const shown = json === previous ? [`as at level ${level - 1}: a server's version is no part of a tool`] : breakJson(json, LINE_WIDTH - lead);
+    previous = json;
+    shown.forEach((text, i) => lines.push(i === 0 ? `${levelLabel(level)} ${right(bytes[level], 5)}  ${text}` : `${" ".repeat(lead)}${text}`));
+  }
+  lines.push(`bytes: the JSON of the ${result.world.servers.length} servers' tools/list results, all their tools`);
   return lines.join("\n");
 }
 
