@@ -61,8 +61,8 @@ export { SHORTCUT, THOROUGH, AGENT_POLICIES, MAX_RETRIES, BAND_HOURS, WAVE_BANDS
 export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord, type AgentOutcome } from "./fleet/run";
 export { MALFORMED_CALLS, probeMalformedCalls, type MalformedCall, type MalformedRow } from "./fleet/malformed";
 export { createFleetServer, runFleetChain, walkFleetChain, type FleetChainOutcome, FLEET_POLICY, FLEET_CHAIN, FLEET_STATE, type FleetLevelRow } from "./fleet/server";
-export { simulateFleetLesson, type FleetLessonResult, type ModelSummary } from "./lessons/fleetBehindTheBoundary/simulate";
-export { formatFleetTable, formatGroundTruth, formatToolTable, formatLevelTable, formatChannelTable, formatMalformedTable, formatConditionTable, formatFleetLesson, formatRate, msPerCall, channelCode, answerCode, wrapQuoted, ANSWER_CODES, CHANNELS_ELSEWHERE } from "./lessons/fleetBehindTheBoundary/tables";
+export { simulateFleetLesson, type FleetLessonResult, type ModelSummary, type BandTurn, type PagedBand } from "./lessons/fleetBehindTheBoundary/simulate";
+export { formatFleetTable, formatGroundTruth, formatToolTable, formatLevelTable, formatChannelTable, formatMalformedTable, formatConditionTable, formatTurnTable, formatFleetLesson, formatRate, msPerCall, channelCode, answerCode, wrapQuoted, ANSWER_CODES, CHANNELS_ELSEWHERE } from "./lessons/fleetBehindTheBoundary/tables";
 export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";
 export { formatTextTable, formatMarkdownTable, type Cell } from "./lessons/textTable";
 export { LINE_WIDTH } from "./lessons/lineWidth";

@@ -110,7 +110,7 @@ export const SHORTCUT: AgentPolicy = {
 };
 
 /** A band of operating hours, `[min, max)`. */
-interface Band {
+export interface Band {
   min: number;
   max: number;
 }
@@ -150,11 +150,17 @@ function readBand(byDowntime: TopResult, byHours: TopResult, band: Band): Known[
  * `mostDowntime / covered`.
  */
 function canStop(done: readonly Band[], best: Known, mostDowntime: number): boolean {
+  const covered = coveredHours(done);
+  return covered >= LOW_HOURS || mostDowntime * best.hours < best.downtime * covered;
+}
+
+/** How far the bands `done` cover the hours from 0 without a gap: the end of that run, in hours. */
+export function coveredHours(done: readonly Band[]): number {
   let covered = 0;
   for (const band of [...done].sort((a, b) => a.min - b.min)) {
     if (band.min === covered) covered = band.max;
   }
-  return covered >= LOW_HOURS || mostDowntime * best.hours < best.downtime * covered;
+  return covered;
 }
 
 /** The thorough policy: pages low-hour bands around the cap, until no unread device can win. */

@@ -1,6 +1,7 @@
 // Lesson 8's computed prose says what its run did, for any seed: no gap or stray value, no later lesson named, every figure the run's own.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { WAVE_BANDS } from "../../src/fleet/agents";
 import { LATENCY_MICROS } from "../../src/fleet/conditions";
 import * as prose from "../../src/lessons/fleetBehindTheBoundary/prose";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
@@ -46,7 +47,7 @@ test("the channel reading and the summary say where -32602, -32000 and -32001 co
   assert.match(channels, /`MCP error -32602: Tool rank_by_rate not found` and arrives as an error result/);
   const conditions = prose.readConditions(r);
   assert.match(conditions, /`-32001` is the SDK client's own code for its timeout, made on the client's side, and never travels on the wire/);
-  assert.match(conditions, /`MCP error -32000: Connection closed` — again the client.s own code \(v2: `CONNECTION_CLOSED`\)/);
+  assert.match(conditions, /`MCP error -32000: Connection closed` — again the client.s own code, raised when the pipe closes/);
   assert.match(prose.summarizeFleet(r), /`-32000` and `-32001` are made by the SDK's client and never cross the wire/);
 });
 
@@ -55,7 +56,7 @@ test("the worked examples are the run's: turns add up, the handshake is the enve
   const thorough = r.turnSizes.thorough;
   assert.ok(prose.describeTurns(r).includes(`${thorough.join(" + ")} = ${thorough.reduce((a, b) => a + b, 0)} calls`));
   const shortcut = r.matrix.find((m) => m.condition === "raw" && m.policy === "shortcut")!;
-  assert.ok(prose.readConditions(r).includes(`Of the shortcut agent's ${shortcut.envelope.tokens.toLocaleString("en-US")} tokens on \`raw\`, ${r.handshake.tokens} are the handshake: 5 messages`));
+  assert.ok(prose.readConditions(r).includes(`Of the shortcut agent's ${shortcut.envelope.tokens.toLocaleString("en-US")} tokens on \`raw\`, ${r.handshake.tokens} are the handshake — here MCP's opening of a connection, not lesson 6's \`yetenek sor\`: 5 messages`));
   assert.ok(prose.describeClock().includes(`${(LATENCY_MICROS.rawCall / 1000).toFixed(3)} and ${(LATENCY_MICROS.validatingCall / 1000).toFixed(3)} ms for a call`));
   assert.ok(prose.readLevels(r).includes("`tarife` and `kayit` are remote"));
   assert.ok(prose.readLevels(r).includes('`arac bildirilmedi` ("tool not declared")'));
@@ -67,7 +68,51 @@ test("the solutions name the calls the validating server refused, and the stop t
     const solutions = prose.solveExercises(r);
     for (const row of r.malformed.filter((m) => m.outcomes.validating.channel === "JSON-RPC error")) assert.ok(solutions.includes(`*${row.label}*`), `${seed}: ${row.label}`);
     const { device, shortcut } = r.truth;
-    assert.ok(solutions.includes(`more than ${shortcut.device.downtime_min} × ${device.operating_hours} ÷ ${device.downtime_min} = `), `seed ${seed}`);
+    assert.ok(solutions.includes(`reads past ${shortcut.device.downtime_min} × ${device.operating_hours} ÷ ${device.downtime_min} = `), `seed ${seed}`);
     assert.equal(solutions.split("\n").length, 6, "one answer per exercise");
+  }
+});
+
+test("the thorough agent's turn table rebuilds its run: calls per turn, and the stop where the bound says", () => {
+  for (const seed of SEEDS) {
+    const r = simulateFleetLesson(seed);
+    const turns = r.thoroughTurns;
+    assert.deepEqual(turns.map((t) => t.calls), r.turnSizes.thorough, `seed ${seed}: the same turns as the run`);
+    for (const t of turns.slice(1, -1)) assert.equal(t.calls, 2 * t.bands.length, `seed ${seed}: two pages per band`);
+    // Each band turn carries the halves the turn before left waiting, then new bands up to four.
+    for (let k = 2; k < turns.length - 1; k++) {
+      const halves = turns[k - 1].bands.filter((b) => b.crowded).length * 2;
+      const bands = turns[k].bands;
+      const ranOut = bands.some((b) => b.max === 500);
+      assert.ok(bands.length === Math.max(halves, WAVE_BANDS) || (ranOut && bands.length >= halves), `seed ${seed}, turn ${k + 1}`);
+    }
+    // The stop: the last band turn is the first whose hours read pass most × hours ÷ downtime.
+    const { device, shortcut } = r.truth;
+    const passes = (covered: number) => covered * device.downtime_min > shortcut.device.downtime_min * device.operating_hours || covered >= 500;
+    const first = turns.findIndex((t) => t.bands.length > 0 && passes(t.covered));
+    assert.equal(first, turns.length - 2, `seed ${seed}: stops after the first turn past the bound`);
+    assert.ok(prose.describeTurns(r).includes(`Turn ${first + 1} is the first after which they are more (${turns[first].covered})`), `seed ${seed}`);
+  }
+});
+
+test("the level reading counts the other tools lesson 6's client drops at level 3 from the run", () => {
+  for (const seed of SEEDS) {
+    const r = simulateFleetLesson(seed);
+    const others = r.lessonClientLevels[3].dropped - 3;
+    assert.equal(others, 2, `seed ${seed}`);
+    assert.ok(prose.readLevels(r).includes(`The other ${others} tools dropped at level 3 are \`kayit\`'s`), `seed ${seed}`);
+  }
+});
+
+test("solution 4 names what the agent has read before the crash, for each seed, without the thorough agent's fallback as its answer", () => {
+  for (const seed of SEEDS) {
+    const r = simulateFleetLesson(seed);
+    const text = prose.solveExercises(r).split("\n")[3];
+    const { device } = r.truth;
+    const firstBand = r.thoroughTurns[1].bands[0];
+    if (!firstBand.crowded && device.operating_hours < firstBand.max) {
+      assert.ok(text.includes(`answers \`${device.device_id} vs unknown\`: the right device, and still a wrong answer`), `seed ${seed}`);
+    }
+    assert.ok(text.includes("comes from its own fallback") || text.includes("no band in full"), `seed ${seed}`);
   }
 });

@@ -24,6 +24,7 @@ const SECTIONS = [
   "the fleet as a fourth server",
   "failures and their channels",
   "eight malformed calls down three paths",
+  "the thorough agent's turns on direct",
   "conditions × policies (virtual clock)",
 ];
 

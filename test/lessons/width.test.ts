@@ -35,3 +35,11 @@ for (const lesson of LESSONS) {
     assert.deepEqual(wide, [], `${wide.length} lines wider than ${MAX_LINE} characters:\n${wide.join("\n")}`);
   });
 }
+
+test("width counts characters as a notebook shows them, not UTF-8 bytes: `·` is one, so a key line of 99 is within the limit", () => {
+  // A reader who counts bytes (`wc -c`, awk in a C locale) finds such a line 2 wider per `·`.
+  const key = "answer: right = IL4-082 vs IL4-026 · shortcut = CT5-054 vs CT5-008 · gave up = CT5-054 vs unknown ·";
+  assert.equal(width(key), 99);
+  assert.equal(Buffer.byteLength(key, "utf8"), 102);
+  assert.equal(width("·—→"), 3);
+});

@@ -9,7 +9,7 @@ import type { FleetLessonResult } from "./simulate";
 
 /**
  * The spec: per condition, the thorough agent's tool calls and tool errors side by side; the bars
- * of a run whose answer was wrong are faded, and the legend says so.
+ * of a run whose answer was wrong are faded, and the legend says so with swatches in the bars' blue.
  */
 export function conditionsChart(result: FleetLessonResult, policy = "thorough"): ChartSpec {
   const rows = result.matrix.filter((r) => r.policy === policy);
@@ -35,7 +35,8 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
         sort: ["right", "wrong"],
         title: "answer",
         scale: { domain: ["right", "wrong"], range: [1, 0.45] },
-        legend: { orient: "bottom", symbolType: "square", labelLimit: 200, labelExpr: "datum.label === 'wrong' ? 'wrong (faded)' : 'right'" },
+        // The opacity legend's swatches take the tool-call bars' colour, so that they look like the bars.
+        legend: { orient: "bottom", symbolType: "square", symbolFillColor: "#4c78a8", symbolStrokeColor: "#4c78a8", labelLimit: 200, labelExpr: "datum.label === 'wrong' ? 'wrong (faded)' : 'right'" },
       },
       tooltip: [{ field: "condition" }, { field: "measure" }, { field: "count", type: "quantitative" }, { field: "answer" }],
     },

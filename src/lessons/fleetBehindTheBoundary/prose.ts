@@ -11,6 +11,7 @@ import { FLEET_SIZE, LOW_HOURS, MAX_ROWS } from "../../fleet/catalog";
 import { TASK_QUESTION } from "../../fleet/groundTruth";
 import type { AgentRunRecord } from "../../fleet/run";
 import { FLEET_VERSION, PATH_NAMES } from "../../fleet/paths";
+import { FLEET_TOOL_DEFINITIONS } from "../../fleet/tools";
 import { PROTOCOL_VERSION } from "../../fleet/protocol";
 import { ENVELOPE_TOKENS } from "../../sim/envelope";
 import { channelCode, formatRate, msPerCall } from "./tables";
@@ -78,8 +79,7 @@ export function readGroundTruth(result: FleetLessonResult): string {
       `A single ${code("top_devices")} call returns at most ${MAX_ROWS} rows, so no ranking of all the low-hour devices by raw ` +
       `downtime shows this device. The obvious ranking answers **${truth.shortcut.answer}** instead: ${code(s.device_id)} has the most raw ` +
       `downtime under ${LOW_HOURS} hours (${s.downtime_min} minutes) but over ${s.operating_hours} hours, only ` +
-      `${formatRate(s.downtime_min, s.operating_hours)} per 100 hours. The generator makes this true for every seed, and a test ` +
-      `checks it for a thousand.`,
+      `${formatRate(s.downtime_min, s.operating_hours)} per 100 hours. The generator makes this true for every seed.`,
   ].join("\n\n");
 }
 
@@ -87,32 +87,38 @@ export function readGroundTruth(result: FleetLessonResult): string {
 export function readLevels(result: FleetLessonResult): string {
   const [names, fields, , full] = result.levels;
   const lesson6 = result.lessonClientLevels;
-  const fleetDroppedAtFull = lesson6[3].dropped - lesson6[2].dropped;
+  const fleetTools = FLEET_TOOL_DEFINITIONS.length;
+  const othersLow = lesson6[0].dropped - fleetTools;
+  const othersFull = lesson6[3].dropped - fleetTools;
   const remoteRequests = names.round_trips - names.request;
   const refusal = String(lesson6[0].failure).split(": ")[1];
   return [
-    `**With the client that knows the fleet**, level 0 behaves as it did for the water servers: the client knows no fields, so ` +
+    `**With the client that knows the fleet** (lesson 7's policy, ${code("FLEET_POLICY")}), level 0 behaves as it did for the water servers: the client knows no fields, so ` +
       `its calls go out without arguments. ${code("count_devices")} requires none, so it answers — for the whole fleet, ` +
       `${String(names.count)} devices, not the ${String(fields.count)} under ${LOW_HOURS} hours the client meant to ask about. An ` +
       `answer to a question nobody asked is worse than an error: nothing in it says it is wrong. ${code("top_devices")} needs ` +
-      `${code("field")} and fails, which ends the chain after ${plural(names.calls, "call")}. Its ${names.request} requests are the ` +
-      `handshake, one per server, and the ${names.calls} calls; they make ${names.round_trips} round trips because ` +
+      `${code("field")} and fails, which ends the chain after ${plural(names.calls, "call")}. Its ${names.request} requests are ` +
+      `lesson 6's handshake, one ${code("yetenek sor")} ("ask capabilities") per server, and the ${names.calls} calls; they make ${names.round_trips} round trips because ` +
       `${listing(result.remoteServers.map(code))} are remote, and each request to a remote server counts two (${remoteRequests} ` +
       `extra). From level 1 the client fills ${code("max_hours")}, ${code("field")} and ${code("limit")} from its state and the ` +
       `chain runs: ${plural(fields.calls, "call")}, ${n(fields.tokens)} tokens, and ${code(String(fields.fetched))} fetched — the ` +
       `raw-downtime leader, since this chain asks the shortcut question.`,
     `Level 3 agrees ${full.negotiated} tools instead of ${fields.negotiated}: the fleet declares version ${FLEET_VERSION}, which ` +
       `this client knows, but ${code("kayit")} declares a version the client does not know and is dropped. Dropping a server for ` +
-      `its version is the course's convention from lesson 6, not MCP's: in MCP, client and server agree on a ` +
-      `${code("protocolVersion")} in ${code("initialize")}, and the server's own version, in ${code("serverInfo")}, is ` +
-      `information, not a term of the agreement.`,
+      `its version is the course's convention from lesson 6, not MCP's. Up to revision 2025-11-25, client and server agree ` +
+      `on a ${code("protocolVersion")} in ${code("initialize")}, and the server's own version, in ${code("serverInfo")}, is ` +
+      `information only; revision 2026-07-28 says a client SHOULD NOT use ${code("serverInfo")} to change its behaviour, so ` +
+      `the drop goes against the current revision.`,
     `**With lesson 6's client**, which has never heard of the fleet, the fleet's tools are refused at every level: by the ` +
       `allowlist at levels 0 to 2; at level 3 the fleet declares version ${FLEET_VERSION} to a client that knows no version of ` +
-      `it, so the whole server is dropped before the allowlist is consulted (the ${plural(fleetDroppedAtFull, "other tool")} ` +
-      `dropped there ${fleetDroppedAtFull === 1 ? "is" : "are"} ${code("kayit")}'s, as in lesson 6). Each attempt ends in the ` +
-      `client with ${code(refusal)} ("tool not declared"), and no tool call reaches the fleet: the ${lesson6[0].request} ` +
-      `requests in those rows are the handshake alone, one ${code("yetenek sor")} ("ask capabilities") per server, the ` +
-      `fleet's included.`,
+      `it, so the whole server is dropped before the allowlist is consulted. ` +
+      (othersLow === 1 && othersFull === 2
+        ? `The other 2 tools dropped at level 3 are ${code("kayit")}'s, as in lesson 6: ${code("kayit_yaz")}, off the ` +
+          `allowlist at every level, and ${code("bolge_ozet")}, dropped with its server. `
+        : `Beside the fleet's ${fleetTools}, ${plural(othersLow, "tool")} of the water servers ${othersLow === 1 ? "is" : "are"} dropped at levels 0 to 2 and ${othersFull} at level 3. `) +
+      `Each attempt ends in the client with ${code(refusal)} ("tool not declared"), and no tool call reaches the fleet: ` +
+      `the ${lesson6[0].request} requests in those rows are the handshake alone, one ${code("yetenek sor")} per server, ` +
+      `the fleet's included.`,
   ].join("\n\n");
 }
 
@@ -125,17 +131,22 @@ export function readChannels(result: FleetLessonResult): string {
   const tool = malformedRow(result, "unknown tool").outcomes;
   return [
     `Our ${code("validating")} server answers invalid arguments with ${code(channelCode(limit.validating))}, a JSON-RPC ` +
-      `error, where revision ${PROTOCOL_VERSION} lists them — the revision our simulated client offers in ` +
-      `${code("initialize")}. Revision 2025-11-25 moved them: an input validation error is a tool execution error, so that a ` +
-      `model reads what was wrong and can correct its call, and a client should hand such errors to the model. Revision ` +
-      `2026-07-28 keeps that rule. The SDK's ${code("McpServer")} has answered that way since version 1.21, and so did the ` +
-      `experiment's: its rejections were results with ${code("isError: true")} whose text began ${code("MCP error -32602:")}.`,
+      `error, where revision ${PROTOCOL_VERSION} lists them — the revision the fleet's simulated client offers. Revision ` +
+      `2025-11-25 moved them: an input validation error is a tool execution error, so that a model reads what was wrong and ` +
+      `can correct its call, and a client should hand such errors to the model; 2026-07-28 keeps that rule. The ` +
+      `experiment's SDK already answered that way: its ${code("McpServer")} returned results with ${code("isError: true")} ` +
+      `whose text began ${code("MCP error -32602:")}.`,
     `The code in a text is no proof of its channel. Our validating server's answer to an unknown tool reads ` +
       `${code(tool.validating.text)} and arrives as ${tool.validating.channel === "error result" ? "an error result" : `a ${tool.validating.channel}`}, ` +
       `as SDK 1.x sends it; every revision asks for a protocol error there, and v2's ${code("McpServer")} sends one. ` +
-      `Our ${code("raw")} server answers every failure with ${code(channelCode(tool.raw))}, as the SDK's low-level server does ` +
-      `when a handler throws, and ${code("direct")} has no channel but the result. On those two paths nothing checks the ` +
-      `arguments but the handler, so an invalid one is refused in the handler's words or quietly answered (${code("ok")}).`,
+      `Our ${code("raw")} server answers every failure with ${code(channelCode(tool.raw))}, as the SDK's low-level ` +
+      `${code("Server")} does when a handler throws, and ${code("direct")} has no channel but the result. On those two paths ` +
+      `nothing checks the arguments but the handler, so an invalid one is refused in the handler's words or quietly answered ` +
+      `(${code("ok")}). For ${code("raw")} that breaks a MUST of every revision — servers MUST validate all tool inputs — so ` +
+      `it is here as a fault to measure, not as a contract on a par with ${code("validating")}.`,
+    `The row *handler throws* is simplified. The specification lists server errors among protocol errors and failures in ` +
+      `the tool's own work (an API failure, a business-logic error) among tool execution errors, so a throw can belong on ` +
+      `either channel; an unknown device id is the tool's own failure, which is why the columns put it in the result.`,
   ].join("\n\n");
 }
 
@@ -178,20 +189,44 @@ function limitRow(result: FleetLessonResult): string {
     : `As in the experiment's probe, ${code("limit: 50")} passes validation and is refused by the handler.`;
 }
 
-/** Turns, with this run's two agents as the worked example. */
+/**
+ * Where the thorough agent's stop test lets it stop: the most raw downtime under 500 hours
+ * times the true device's hours, over its downtime. An unread device has run at least the
+ * hours read so far, so it can beat the true device only while they are at most this bound.
+ *
+ * @returns the bound as shown (`138`, or `336.3` with one decimal), the first turn (1-based)
+ *   after which the hours read pass it, and those hours.
+ */
+function stopBound(result: FleetLessonResult): { bound: string; turn: number; covered: number } {
+  const { device, shortcut } = result.truth;
+  const product = shortcut.device.downtime_min * device.operating_hours;
+  const bound = product % device.downtime_min === 0 ? `${product / device.downtime_min}` : `${(product / device.downtime_min).toFixed(1)}`;
+  const k = result.thoroughTurns.findIndex((t) => t.bands.length > 0 && (t.covered * device.downtime_min > product || t.covered >= LOW_HOURS));
+  return { bound, turn: k + 1, covered: result.thoroughTurns[k].covered };
+}
+
+/** Turns, with this run's two agents as the worked example, and where the thorough one stops. */
 export function describeTurns(result: FleetLessonResult): string {
   const turns = (policy: string) => {
     const sizes = result.turnSizes[policy];
     const calls = sizes.reduce((sum, k) => sum + k, 0);
     return `${plural(sizes.length + 1, "turn")}: ${sizes.join(" + ")} = ${plural(calls, "call")}, then its answer`;
   };
-  const crowded = result.turnSizes.thorough.some((k) => k > 2 * WAVE_BANDS);
-  return (
+  const { device, shortcut } = result.truth;
+  const stop = stopBound(result);
+  return [
     `On ${code("direct")} at this seed the shortcut agent takes ${turns("shortcut")}; the thorough agent ` +
-    `${turns("thorough")}. Its first turn is the count and the top ${MAX_ROWS} by downtime, its last the winner's record ` +
-    `and its model's risk leader; between them, ${WAVE_BANDS} bands make ${2 * WAVE_BANDS} calls` +
-    (crowded ? `, and a turn of more calls also pages the halves of bands too crowded for one page.` : ".")
-  );
+      `${turns("thorough")}. ` +
+      (result.turnSizes.thorough.some((k) => k > 2 * WAVE_BANDS)
+        ? `A turn of more than ${2 * WAVE_BANDS} calls is one with more than ${WAVE_BANDS} halves waiting.`
+        : `No turn had more than ${WAVE_BANDS} halves waiting, so none has more than ${2 * WAVE_BANDS} calls.`),
+    `The stop test, worked through: the true device, ${code(device.device_id)}, has ${plural(device.downtime_min, "minute")} ` +
+      `in ${device.operating_hours} hours, and no device under ${LOW_HOURS} hours has more than ` +
+      `${shortcut.device.downtime_min} minutes (the first row of the opening ranking). An unread device has run at least the ` +
+      `hours read so far, so it can beat the true device only while those are at most ${shortcut.device.downtime_min} × ` +
+      `${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} hours. Turn ${stop.turn} is the first after which ` +
+      `they are more (${stop.covered}), so the next turn fetches the winner's record and ranks risk within its model.`,
+  ].join("\n\n");
 }
 
 /** The conditions with what each does, as a markdown table. */
@@ -222,8 +257,8 @@ function envelopeExample(result: FleetLessonResult): string {
   const messages = handshake.request + handshake.response + handshake.notification;
   const callMessages = run.envelope.request + run.envelope.response - handshake.request - handshake.response;
   return (
-    `Of the shortcut agent's ${n(run.envelope.tokens)} tokens on ${code("raw")}, ${n(handshake.tokens)} are the handshake: ` +
-    `${messages} messages (${code("initialize")} and its response, ${code("notifications/initialized")}, ${code("tools/list")} ` +
+    `Of the shortcut agent's ${n(run.envelope.tokens)} tokens on ${code("raw")}, ${n(handshake.tokens)} are the handshake — ` +
+    `here MCP's opening of a connection, not lesson 6's ${code("yetenek sor")}: ${messages} messages (${code("initialize")} and its response, ${code("notifications/initialized")}, ${code("tools/list")} ` +
     `and its response), ${messages * ENVELOPE_TOKENS} of those tokens envelope and the rest their bodies, mostly the three ` +
     `declarations. Its ${plural(run.toolCalls, "call")} cost the other ${n(run.envelope.tokens - handshake.tokens)}: ` +
     `${callMessages} messages, ${callMessages * ENVELOPE_TOKENS} tokens of envelope.`
@@ -252,15 +287,18 @@ export function readConditions(result: FleetLessonResult): string {
   const paragraphs = [
     healthy,
     `**slow**: the first ${code("top_devices")} call runs past the client's ${ms(LATENCY_MICROS.clientTimeout)} ms wait. The ` +
-      `client stops waiting, sends ${code("notifications/cancelled")} for the request, as the specification asks of a sender ` +
-      `that times out, and the agent reads ${code("MCP error -32001: Request timed out")}. No server sent that: ${code("-32001")} ` +
-      `is the SDK client's own code for its timeout, made on the client's side, and never travels on the wire (SDK v2's ` +
-      `client names it ${code("REQUEST_TIMEOUT")} instead). The agent sends ` +
+      `client stops waiting and sends ${code("notifications/cancelled")} — a notification (a message that gets no reply) ` +
+      `telling the server that the request with that id is no longer wanted — as the specification asks of a sender that ` +
+      `times out, and the agent reads ${code("MCP error -32001: Request timed out")}. No server sent that: ${code("-32001")} ` +
+      `is the SDK client's own code for its timeout, made on the client's side, and never travels on the wire. MCP's remedy ` +
+      `for a slow tool is not simulated here: the server can send ${code("notifications/progress")} while it works, and the ` +
+      `client MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout (2025-11-25 ` +
+      `${code("basic/lifecycle.mdx")}). The agent sends ` +
       `the identical call again in its next turn — as the model in the experiment did in every run — and this time it is ` +
       `served: ${slow.correct ? "right" : "wrong"} answer, ${plural(slow.toolErrors, "tool error")}, ${slow.turns} turns instead of ` +
       `${validating.turns}, and ${msPerCall(slow)} ms per call, the timeout averaged over ${slow.toolCalls} calls.`,
     `**crash**: the server exits while handling its ${ordinal(CRASH_ON_CALL)} ${code("tools/call")}. That call reads ` +
-      `${code("MCP error -32000: Connection closed")} — again the client's own code (v2: ${code("CONNECTION_CLOSED")}), raised ` +
+      `${code("MCP error -32000: Connection closed")} — again the client's own code, raised ` +
       `when the pipe closes, not a message from the server — and every later one ${code("Not connected")}, which does not say whether waiting would help. The ` +
       `thorough agent treats it like the timeout and reissues the failed calls: ${crash.toolErrors} failed calls out of ` +
       `${crash.toolCalls}. Then it gives up. The pages it read before the crash are a partial search, proof of nothing, so it ` +
@@ -277,7 +315,10 @@ export function readConditions(result: FleetLessonResult): string {
     `**crash-restart**: the client respawns the server and retries the failed call once. ${plural(restart.restarts, "restart")}, ` +
       `${ms(LATENCY_MICROS.restart)} ms of virtual time, and the run is ${restart.correct ? "right" : "wrong"} again with ` +
       `${plural(restart.toolErrors, "tool error")} — the agent never learns anything happened. The envelope shows the price: ` +
-      `${n(restart.envelope.tokens)} tokens against ${n(validating.envelope.tokens)}, for the second handshake and the repeated call.`,
+      `${n(restart.envelope.tokens)} tokens against ${n(validating.envelope.tokens)}, for the second opening and the repeated call. ` +
+      `This is the outcome the specification asks for in its newest revision: 2026-07-28's stdio transport says that a ` +
+      `client SHOULD restart a server process that exits unexpectedly, and that the requests in flight are lost and can be ` +
+      `retried against the fresh process; 2025-11-25 has no such rule.`,
     `**stdout-line**: the server prints a stray line beside its responses. Over the stdio transport the server reads ` +
       `messages on its stdin and writes them on its stdout, one per line, and it must not write anything to stdout that is ` +
       `not an MCP message. The client cannot parse the line and reports a transport error ` +
@@ -299,12 +340,28 @@ export function summarizeFleet(result: FleetLessonResult): string {
   const disagreements = result.malformed.filter((r) => new Set(PATH_NAMES.map((p) => `${r.outcomes[p].isError}`)).size > 1).length;
   return [
     `- The question has a true answer, ${truth.answer}, computed from the data, and a shortcut answer, ${truth.shortcut.answer}; ${truth.moreRawDowntime} low-hour devices have more raw downtime than the true device, which puts it out of reach of a ${MAX_ROWS}-row page.`,
-    `- As a fourth server the fleet obeys lesson 6's rules: at level 0 ${code("count_devices")} answers ${String(result.levels[0].count)} for the whole fleet, and a client that does not know the fleet drops it.`,
-    `- Of the eight malformed calls, ${disagreements} succeed on one path and fail on another: validation is part of a tool's contract, and moving a tool behind a validating server changes it.`,
-    `- A failure reaches the agent as a JSON-RPC error or as a result with ${code("isError")}; since revision 2025-11-25, invalid arguments belong in the result, where a model can read them. ${code("-32000")} and ${code("-32001")} are made by the SDK's client and never cross the wire.`,
+    `- In lesson 6's simulator the fleet obeys lesson 6's rules: at level 0 ${code("count_devices")} answers ${String(result.levels[0].count)} for the whole fleet, and a client that does not know the fleet drops it.`,
+    `- Of the eight malformed calls, ${disagreements} succeed on one path and fail on another: validation is part of a tool's contract, and moving a tool behind a validating server changes it. A server that validates nothing, like ${code("raw")}, breaks the specification's MUST.`,
+    `- A failure reaches the agent as a JSON-RPC error or as a result with ${code("isError")}; our ${code("validating")} server follows ${PROTOCOL_VERSION}, but since revision 2025-11-25 invalid arguments belong in the result, where a model can read them. ${code("-32000")} and ${code("-32001")} are made by the SDK's client and never cross the wire.`,
     `- A healthy boundary costs tokens and time, not correctness: ${n(validating.envelope.tokens)} envelope tokens and ${msPerCall(validating)} ms per call for the thorough agent.`,
-    `- A crash without recovery cost ${crash.toolErrors} failed calls; saying that the server is gone cut that to ${explained.toolErrors}; a restart and one retry made the run ${restart.correct ? "correct" : "still wrong"} at the price of ${plural(restart.restarts, "restart")}.`,
+    `- A crash without recovery cost ${crash.toolErrors} failed calls; saying that the server is gone cut that to ${explained.toolErrors}; a restart and one retry, which revision 2026-07-28 asks of a stdio client, made the run ${restart.correct ? "correct" : "still wrong"} at the price of ${plural(restart.restarts, "restart")}.`,
   ].join("\n");
+}
+
+/**
+ * What the thorough agent has read in full when the server dies on call {@link CRASH_ON_CALL}:
+ * the bands both of whose pages came back before it, and not crowded.
+ */
+function bandsReadBeforeCrash(result: FleetLessonResult): { min: number; max: number }[] {
+  const read: { min: number; max: number }[] = [];
+  let before = 0;
+  for (const turn of result.thoroughTurns) {
+    turn.bands.forEach((band, k) => {
+      if (before + 2 * k + 2 < CRASH_ON_CALL && !band.crowded) read.push(band);
+    });
+    before += turn.calls;
+  }
+  return read;
 }
 
 /** The expected answers to the lesson's exercises, with this run's figures. */
@@ -316,43 +373,51 @@ export function solveExercises(result: FleetLessonResult): string {
   const crash = record(result, "crash", "thorough");
   const { device, shortcut } = result.truth;
   const most = shortcut.device.downtime_min;
-  const product = most * device.operating_hours;
-  const reach =
-    product % device.downtime_min === 0
-      ? `${product / device.downtime_min}`
-      : `${(product / device.downtime_min).toFixed(1)}`;
+  const stop = stopBound(result);
+  const read = bandsReadBeforeCrash(result);
+  const holding = read.find((band) => band.min <= device.operating_hours && device.operating_hours < band.max);
+  const seen =
+    read.length === 0
+      ? `it has read no band in full, so it has no rate to compare and answers nothing better than the thorough agent's ` +
+        `fallback (${code(String(crash.answer))}, the raw-downtime leader of its first turn).`
+      : `it has read in full ${listing(read.map((b) => `band ${b.min}-${b.max}`))}. ` +
+        (holding
+          ? `At this seed that band holds the true device (${device.operating_hours} hours), so the policy names the right ` +
+            `X, ${code(device.device_id)}, and answers ${code(`${device.device_id} vs unknown`)}: the right device, and ` +
+            `still a wrong answer, for want of Y alone.`
+          : `At this seed the true device (${device.operating_hours} hours) is not among them, so the policy's X is ` +
+            `wrong too, and its answer lacks Y.`) +
+        ` The thorough agent's ${code(String(crash.answer))} comes from its own fallback, the raw-downtime leader, not from ` +
+        `this policy.`;
   return [
     `1. The shortcut agent's rows keep their counts on every seed: two calls, whatever the data. So do the thorough agent's ` +
       `rows under ${code("crash")}, ${code("crash-explained")} and ${code("stdout-unterminated")}: those runs fail within the ` +
       `first two turns, whose calls (the opening pair, then four bands with two pages each) are the same for every fleet; ` +
-      `only their tokens move a little with the data. The other thorough rows move. At this seed its turns send ` +
-      `${sizes.join(" + ")} = ${thorough.toolCalls} calls: a turn of more than eight calls carries halves of bands that held ` +
-      `more than ${MAX_ROWS} devices, and the last band turn is the first after which ${code("canStop")} holds. The true device ` +
-      `has ${formatRate(device.downtime_min, device.operating_hours)} minutes per 100 hours and the most raw downtime is ` +
-      `${most} minutes, so the agent may stop once its bands cover more than ${most} × ${device.operating_hours} ÷ ` +
-      `${device.downtime_min} = ${reach} hours: the higher the true rate, the sooner.`,
+      `only their tokens move a little with the data. The other thorough rows move with the fleet, as its turn table ` +
+      `shows: at this seed ${sizes.join(" + ")} = ${thorough.toolCalls} calls. Which bands are crowded decides how many ` +
+      `halves each turn carries; the true rate decides where it stops. With ${formatRate(device.downtime_min, device.operating_hours)} ` +
+      `minutes per 100 hours for the true device and ${most} minutes of raw downtime at most, the agent stops after the ` +
+      `first turn that reads past ${most} × ${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} hours ` +
+      `(turn ${stop.turn}, read to ${stop.covered}): the higher the true rate, the sooner.`,
     `2. The rows of ${listing(invalid)} change channel on ${code("validating")}, from ${code("JSON-RPC error")} to ` +
       `${code("error result")}. Their texts stay the same as long as the server keeps the opening ` +
-      `${code("MCP error -32602:")} in them, as SDK 1.x does. ` +
+      `${code("MCP error -32602:")} in them, as the experiment's SDK did. ` +
       (healthyErrors === 0
         ? `No agent's row changes: on the healthy paths the agents made no tool error, so they never sent invalid arguments.`
         : `The agents made ${plural(healthyErrors, "tool error")} on the healthy paths: check which of them were invalid arguments.`),
     `3. Only the *limit 50* row on ${code("validating")}: the call passes validation, the handler refuses it, and the agent ` +
       `reads the handler's sentence as an error result, as on ${code("direct")}. The tool table's ${code("limit")} line reads ` +
-      `"1 or more", and every handshake gets a few tokens cheaper, because ${code("tools/list")} is shorter.`,
-    `4. Never, as long as it answers only what it has read. The server dies on its ${ordinal(CRASH_ON_CALL)} call, in the ` +
-      `second turn, when the agent has read at most the ` +
-      `first band; and an answer ${code("X vs Y")} needs the risk leader of the winner's model, which takes one more call. The ` +
-      `policy answers ${code("X vs unknown")} at best, as the thorough agent does (${code(String(crash.answer))}). To be right ` +
-      `it would need, before the ${ordinal(CRASH_ON_CALL)} call, the band holding the true device and its model's risk leader.`,
+      `"1 or more", and every opening gets a few tokens cheaper, because ${code("tools/list")} is shorter.`,
+    `4. Never, as long as it answers only what it has read: an answer ${code("X vs Y")} needs the risk leader of the ` +
+      `winner's model, one more call that the dead server cannot answer. When the ${ordinal(CRASH_ON_CALL)} call fails, in ` +
+      `the second turn, ${seen} To be right it would need, before the ${ordinal(CRASH_ON_CALL)} call, the band holding the ` +
+      `true device and its model's risk leader.`,
     `5. ${code("stdout-line")}: the client reads the stray line, cannot parse it and reports a transport error, then reads the ` +
       `response on its own line and delivers it. ${code("stdout-unterminated")}: the stray text and the response arrive as one ` +
       `line, which does not parse, so the response is lost; after ${ms(LATENCY_MICROS.clientTimeout)} ms the client gives up, ` +
       `sends ${code("notifications/cancelled")} and fails the call with ${code("-32001")}, which it made itself.`,
-    `6. The specification asks a tool that returns ${code("structuredContent")} to return the serialized JSON in a text ` +
-      `content block as well, for backwards compatibility with clients that read only the content. Our results already are ` +
-      `that text block, so every ` +
-      `${code("top_devices")} response would carry its rows twice, and ${code("tools/list")} would grow by the output schema: ` +
-      `more tokens per call and per handshake, for the same answers.`,
+    `6. Our results already are that text block, so every ${code("top_devices")} response would carry its rows twice, ` +
+      `once in ${code("structuredContent")} and once as text, and ${code("tools/list")} would grow by the output schema: ` +
+      `more tokens per call and per opening, for the same answers.`,
   ].join("\n");
 }

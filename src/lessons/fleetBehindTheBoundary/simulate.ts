@@ -4,7 +4,7 @@
  * Pure: the same seed gives an equal result. The lesson's tables (`tables.ts`), its JSON
  * (`json.ts`) and its computed prose (`prose.ts`) all read this one object.
  */
-import { AGENT_POLICIES } from "../../fleet/agents";
+import { AGENT_POLICIES, coveredHours, THOROUGH, type Band } from "../../fleet/agents";
 import { DEVICE_MODELS, LOW_HOURS } from "../../fleet/catalog";
 import { FleetClient } from "../../fleet/client";
 import { findCondition } from "../../fleet/conditions";
@@ -45,6 +45,26 @@ export interface FleetLessonResult {
   handshake: EnvelopeCounts;
   /** Per policy, the calls of each turn on `direct` (the answer's own turn not included). */
   turnSizes: Record<string, number[]>;
+  /** The thorough agent's turns on `direct`, band by band (its answer's turn not included). */
+  thoroughTurns: BandTurn[];
+}
+
+/** A band the thorough agent paged, and whether it held more devices than a page shows. */
+export interface PagedBand extends Band {
+  /** More devices matched than one page holds (10 rows): the agent halves the band and pages it again. */
+  crowded: boolean;
+}
+
+/** One turn of the thorough agent: its calls, the bands they paged, and the hours read so far. */
+export interface BandTurn {
+  calls: number;
+  /** The bands paged in this turn, two calls each; empty for the opening and closing turns. */
+  bands: PagedBand[];
+  /**
+   * After this turn, the hours from 0 that the bands read in full cover without a gap
+   * (`coveredHours`, as the agent's stop test counts them).
+   */
+  covered: number;
 }
 
 /** The calls of each turn a policy sends on `direct` (its answer's turn not included). */
@@ -58,6 +78,35 @@ function turnSizesOf(fleet: Fleet, policy: (typeof AGENT_POLICIES)[number]): num
     step = run.next(step.value.map((call) => client.callTool(call)));
   }
   return sizes;
+}
+
+/**
+ * The thorough agent's turns on `direct`: each `top_devices` page ranked by downtime with hour
+ * bounds stands for one band (its page ranked by hours comes beside it), and a band is crowded
+ * when its page says more devices matched than it returned.
+ */
+function thoroughTurnsOf(fleet: Fleet): BandTurn[] {
+  const client = new FleetClient(fleet, findCondition("direct")!);
+  const run = cappedRun(THOROUGH);
+  const turns: BandTurn[] = [];
+  const read: Band[] = [];
+  let step = run.next([]);
+  while (!step.done) {
+    const outcomes = step.value.map((call) => client.callTool(call));
+    const bands: PagedBand[] = [];
+    step.value.forEach((call, k) => {
+      const args = call.arguments as Record<string, unknown>;
+      if (call.name !== "top_devices" || args.field !== "downtime_min" || typeof args.min_hours !== "number") return;
+      const page = JSON.parse(outcomes[k].text) as { total_matching: number; returned: number };
+      const band = { min: args.min_hours, max: Number(args.max_hours) };
+      const crowded = page.total_matching > page.returned && band.max - band.min > 1;
+      bands.push({ ...band, crowded });
+      if (!crowded) read.push(band);
+    });
+    turns.push({ calls: step.value.length, bands, covered: coveredHours(read) });
+    step = run.next(outcomes);
+  }
+  return turns;
 }
 
 /**
@@ -88,5 +137,6 @@ export function simulateFleetLesson(seed: number): FleetLessonResult {
     remoteServers: world.filter((server) => server.transport === "remote").map((server) => server.name),
     handshake: new FleetClient(fleet, findCondition("raw")!).stats().envelope,
     turnSizes: Object.fromEntries(AGENT_POLICIES.map((policy) => [policy.name, turnSizesOf(fleet, policy)])),
+    thoroughTurns: thoroughTurnsOf(fleet),
   };
 }

@@ -153,6 +153,7 @@ export function formatLevelTable({ levels, lessonClientLevels }: FleetLessonResu
   );
   const key = [
     "client: fleet = a client that knows the fleet, lesson 6 = lesson 6's client · trips: round trips",
+    "requests, responses, tokens, trips: the handshake (one yetenek sor per server) and the calls",
     `levels: ${LEVELS.map((name, level) => `${level} ${name}`).join(" · ")}`,
   ];
   // Rows that failed alike are named together: "fleet 0", "lesson 6 0-3".
@@ -184,7 +185,7 @@ export function channelCode(outcome: ToolOutcome): string {
 
 /**
  * What each party answers for three kinds of failure, in {@link channelCode}'s codes: the SDK
- * of the experiment this lesson follows (`McpServer`, 1.24 or later), the SDK's v2
+ * of the experiment this lesson follows (v1 `McpServer`), the SDK's v2
  * `McpServer` (2.4.0), and revisions 2025-06-18 and 2025-11-25 of the specification (2026-07-28
  * reads as 2025-11-25). Our three paths are not here: {@link formatChannelTable} reads them from
  * the run.
@@ -224,7 +225,7 @@ export function formatChannelTable({ malformed }: FleetLessonResult): string {
   );
   return [
     table,
-    "SDK 1.x: the experiment's McpServer (1.24 or later; 1.32 answers alike) · SDK 2.4: v2's McpServer",
+    "SDK 1.x: McpServer of the SDK's v1, as the experiment ran it · SDK 2.4: McpServer of v2",
     "2025-06-18, 2025-11-25: what that revision of the specification asks (2026-07-28 as 2025-11-25)",
     "isError: a result with isError: true · ok: a plain result · -32602, -32603: a JSON-RPC error",
   ].join("\n");
@@ -268,6 +269,25 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
   ].join("\n");
 }
 
+/**
+ * The thorough agent's turns on `direct`: a row per turn with its calls, the bands it paged
+ * (`*` marks a crowded band, halved in the next turn) and the hours read without a gap from 0
+ * after it; the opening and closing turns are named by what they ask.
+ */
+export function formatTurnTable({ thoroughTurns }: Pick<FleetLessonResult, "thoroughTurns">): string {
+  const last = thoroughTurns.length - 1;
+  const rows = thoroughTurns.map((turn, k) => {
+    const bands = turn.bands.map((b) => `${b.min}-${b.max}${b.crowded ? "*" : ""}`).join(" ");
+    const what = k === 0 ? "count, top 10 by downtime" : k === last && turn.bands.length === 0 ? "the winner's record, its model's risk leader" : bands;
+    return [k + 1, turn.calls, what, turn.bands.length === 0 ? "-" : turn.covered];
+  });
+  return [
+    formatTextTable(["turn", "calls", "asks for (bands in hours)", "read to"], rows),
+    "bands: two pages each, by downtime and by hours · *: more than 10 devices, halved next turn",
+    "read to: canStop's covered after the turn, the hours from 0 read in full without a gap",
+  ].join("\n");
+}
+
 /** Virtual milliseconds per call with three decimals. */
 export function msPerCall(record: AgentRunRecord): string {
   return record.toolCalls === 0 ? "-" : (record.callMicros / record.toolCalls / 1000).toFixed(3);
@@ -287,6 +307,20 @@ export function answerCode(answer: string | null, truth: TaskTruth): (typeof ANS
   return answer.endsWith(" vs unknown") ? "gave up" : "other";
 }
 
+/**
+ * A key under a table: its entries joined by ` · `, as many to a line as fit in
+ * {@link LINE_WIDTH}, so that no line ends on a separator and no entry is broken.
+ */
+export function keyLines(entries: readonly string[]): string[] {
+  const lines: string[] = [];
+  for (const entry of entries) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 3 + entry.length <= LINE_WIDTH) lines[last] += ` · ${entry}`;
+    else lines.push(entry);
+  }
+  return lines;
+}
+
 /** The results table: a row per condition × policy, and a key with the answers behind the codes. */
 export function formatConditionTable({ matrix, truth }: Pick<FleetLessonResult, "matrix" | "truth">): string {
   const table = formatTextTable(
@@ -299,12 +333,13 @@ export function formatConditionTable({ matrix, truth }: Pick<FleetLessonResult, 
   });
   return [
     table,
-    ...wrapQuoted(`answer: ${legend.join(" · ")}`, LINE_WIDTH),
-    ...wrapQuoted(
-      "calls, errors: tool calls, and those that failed · tokens: envelope tokens, handshake included · " +
-        "ms/call: virtual time per tool call · stray: stdout lines the client could not parse",
-      LINE_WIDTH,
-    ),
+    ...keyLines([`answer: ${legend[0]}`, ...legend.slice(1)]),
+    ...keyLines([
+      "calls, errors: tool calls, and those that failed",
+      "tokens: envelope tokens, MCP's opening (initialize to tools/list) included",
+      "ms/call: virtual time per tool call",
+      "stray: stdout lines the client could not parse",
+    ]),
   ].join("\n");
 }
 
@@ -317,6 +352,7 @@ export function formatFleetLesson(result: FleetLessonResult): string {
     ["the fleet as a fourth server", formatLevelTable(result)],
     ["failures and their channels", formatChannelTable(result)],
     ["eight malformed calls down three paths", formatMalformedTable(result.malformed)],
+    ["the thorough agent's turns on direct", formatTurnTable(result)],
     ["conditions × policies (virtual clock)", formatConditionTable(result)],
   ];
   return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");
