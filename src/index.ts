@@ -214,6 +214,8 @@ export {
   readWireDiscovery,
   readHighLevelDeclarations,
   summarizeWire,
+  wireSolutions,
+  captionWireChart,
   glossed,
   ERROR_GLOSSES,
 } from "./lessons/simulationAgainstTheWire/prose";

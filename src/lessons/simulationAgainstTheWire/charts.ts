@@ -19,7 +19,7 @@ const MEASURES = [
 /**
  * The spec: per declaration level, envelope tokens (simulator, left) and bytes (wire, right),
  * each bar stacked by message kind, one row per revision. Each measure has its own y axis and
- * title; the x axis names each level by its number and `--level` word (`0 name` … `3 full`).
+ * column header; the x axis names each level by its number and `--level` word (`0 name` … `3 full`).
  */
 export function wireChart(result: WireLessonResult): ChartSpec {
   const levelNames = [...new Set(result.eras.map(({ level }) => levelLabel(level)))];
@@ -30,12 +30,16 @@ export function wireChart(result: WireLessonResult): ChartSpec {
       { level: levelLabel(level), name: LEVELS[level], revision, measure: MEASURES[1].measure, kind: row.kind, amount: row.wireBytes },
     ]),
   );
-  const column = ({ measure, axis }: (typeof MEASURES)[number]) => ({
-    title: measure,
+  // The measure is each column's facet header, not a title, so the two headers stand at one height;
+  // only the left column names the field its rows are by.
+  const column = ({ measure, axis }: (typeof MEASURES)[number], k: number) => ({
     transform: [{ filter: { field: "measure", equal: measure } }],
-    facet: { row: { field: "revision", type: "nominal", sort: revisions, title: "revision" } },
+    facet: {
+      column: { field: "measure", type: "nominal", title: null, header: { labelFontSize: 12, labelFontWeight: "bold" } },
+      row: { field: "revision", type: "nominal", sort: revisions, title: k === 0 ? "revision" : null },
+    },
     spec: {
-      width: 220,
+      width: 260,
       height: 170,
       mark: { type: "bar" },
       encoding: {
@@ -51,6 +55,6 @@ export function wireChart(result: WireLessonResult): ChartSpec {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     title: `Lesson 6's tasks per declaration level and revision, simulated and on the wire (seed ${result.seed})`,
     data: { values },
-    hconcat: MEASURES.map(column),
+    hconcat: MEASURES.map((measure, k) => column(measure, k)),
   };
 }

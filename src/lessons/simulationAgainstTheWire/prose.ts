@@ -96,12 +96,14 @@ export function readLevelComparison(result: WireLessonResult): string {
       `${listing(handlerFailures.parts)}. ` +
       `From level 1 the properties in ${code("inputSchema")} tell the client what to send.` +
       (droppedServers.length > 0
-        ? ` At level 3 the server's identity carries its real version (in ${legacy} ${code("serverInfo")} of the ${code("initialize")} result, ` +
-          `in ${stateless} the ${code("server/discover")} result and every result's ${code("_meta")}), and the client, which knows an older one, drops ${listing(droppedServers.map(code))} ` +
+        ? ` At level 3 the server's identity carries its real version: in ${legacy} the client reads it in ${code("serverInfo")} of the ${code("initialize")} result; ` +
+          `in ${stateless} every result's ${code("_meta")} carries it too, but the client reads it in the discover result it was given in advance, since no ` +
+          `${code("server/discover")} crosses the wire. The client, which knows an older version, drops ${listing(droppedServers.map(code))} ` +
           `whole, ${plural(versionDrops.length, "tool")}. ${lost === versionDrops.length ? "All of them had been agreed" : `Only ${plural(lost, "of them", "of them")} had been agreed (${versionDrops.length - lost === 1 ? "the other was" : "the others were"} already off the allowlist)`}, ` +
           `so ${plural(full.real.negotiated, "tool")} ${full.real.negotiated === 1 ? "is" : "are"} agreed instead of ${before.real.negotiated}. ` +
-          `Dropping a server for a newer version is the course's own policy, lesson 6's: MCP itself agrees on a ${code("protocolVersion")} and ` +
-          `leaves a server's own version to the client's judgement.`
+          `Dropping a server for a newer version is the course's own policy, lesson 6's, not MCP's. MCP agrees on the protocol's version ` +
+          `(in ${legacy} through ${code("initialize")}, in ${stateless} in every request's ${code("_meta")}); ${legacy} asks for no decision on a server's own version, ` +
+          `and ${stateless} says clients SHOULD NOT change their behaviour on a server's self-reported identity, which is what this drop does.`
         : ""),
     `The ${code("calls")} column counts every call a task's chain made, including calls the client refused itself because the tool was not agreed ` +
       `or needed an approval it did not have: those send nothing. At level ${full.level} that is ${refused} of ${full.real.calls}, so ` +
@@ -207,7 +209,8 @@ export function readWireMalformed(result: WireLessonResult): string {
     sentences.push(
       `${argumentRows.length === 1 ? "One" : `${argumentRows.length}`} ${argumentRows.length === 1 ? "is a call" : "are calls"} with invalid arguments on the ` +
         `${kinds(argumentRows, (d) => d.path)} path (${listing(argumentRows.map((d) => d.label))}): the simulator answers ` +
-        `${kinds(argumentRows, (d) => describeChannel(d.sim))}, as the SDK of lesson 8's source experiment did, and the real server ` +
+        `${kinds(argumentRows, (d) => describeChannel(d.sim))}, the rule of revision ${code("2025-06-18")}, which lesson 8's simulated client offers (the source ` +
+        `experiment's SDK answered such calls with an ${code("isError")} result), and the real server ` +
         `${kinds(argumentRows, (d) => describeChannel(d.real))}, because from revision ${code(ERA_REVISIONS.legacy)} on invalid tool arguments are a ` +
         `tool execution error (${code("isError: true")}, saying what was wrong), which an agent can read and correct.`,
     );
@@ -216,7 +219,8 @@ export function readWireMalformed(result: WireLessonResult): string {
     sentences.push(
       `The unknown tool differs on the ${kinds(toolRows, (d) => d.path)} ${toolRows.length === 1 ? "path" : "paths"}: the simulator answers ` +
         `${listing(toolRows.map((d) => `${describeChannel(d.sim)} (${d.path})`))}, the real servers ${kinds(toolRows, (d) => describeChannel(d.real))}, ` +
-        `the protocol error MCP asks for a tool the server does not have.`,
+        `the protocol error every revision of MCP asks for a tool the server does not have. The simulator's answers are the ones lesson 8 built its paths ` +
+        `to give: the SDK's low-level server's when a handler throws, and SDK 1.x ${code("McpServer")}'s.`,
     );
   }
   const high = result.malformed.highLevel;
@@ -273,7 +277,7 @@ export function readTime(result: WireLessonResult): string {
     `A timed-out call can never return sooner than the timeout, so each timeout is a lower bound on real time spent: ` +
       `${n(wireTimeouts(slow.real) * result.timeoutMs)} ms for the thorough agent under the slow tool, ${n(wireTimeouts(raw.real) * result.timeoutMs)} ms under stray text. ` +
       `The simulator's virtual clock charged the same calls ${n(slow.simulated.callMicros / 1000)} ms and ${n(raw.simulated.callMicros / 1000)} ms, at the experiment's own scale. ` +
-      `For warm calls and start-up, measured, run ${code("npm run bench")}: it sets this server and client beside a bare pipe between two Node processes.`,
+      `How long a healthy call or a server's start takes on the wire is real time too, so no table here prints it.`,
   ].join("\n\n");
 }
 
@@ -323,8 +327,9 @@ export function readWireGates(result: WireLessonResult): string {
     );
   }
   sentences.push(
-    `So in the reference's model an undeclared side effect cannot be gated; under MCP's defaults it cannot go ungated, and what a server gains by ` +
-      `declaring ${code("annotations")} is that its read-only tools run without asking. The hints stay hints: a client may trust them only as far as it trusts the server.`,
+    `So in the reference's model an undeclared side effect cannot be gated; under MCP's defaults it cannot go ungated. What a server gains by ` +
+      `declaring ${code("annotations")} is that a client that trusts the server can let its read-only tools run without asking. From a server it does not ` +
+      `trust the hints stay hints, and the specification asks that a person can deny any tool call.`,
   );
   return sentences.join(" ");
 }
@@ -414,18 +419,94 @@ export function summarizeWire(result: WireLessonResult): string {
       `${gated.length === 1 ? "level" : "levels"} ${listing(gated.map((gate) => String(gate.level)))} it sends no call without approval, where the reference's gate lets them all through.`,
     `- ${malformedSame} of ${malformedTotal} answers to the malformed calls and ${agentsSame} of ${result.agents.length} agent runs come out as the simulator said, faults included; ` +
       `the malformed answers that differ follow MCP's rules (invalid arguments a tool execution error from ${code(ERA_REVISIONS.legacy)} on, ` +
-      `an unknown tool the protocol error -32602), which the simulator's paths, modelled on lesson 8's source experiment, do not.`,
+      `an unknown tool the protocol error -32602), which the simulator's paths do not: they answer invalid arguments by the rule of ${code("2025-06-18")}, ` +
+      `the revision lesson 8's simulated client offers.`,
     `- The SDK's high-level server lists the fleet's tools in ${n(total(1))} bytes against our ${n(total(0))}, with keys of its own added and moved.`,
   ];
   const caveat =
     `Equal counts are not all evidence. The real servers run the simulator's own handlers, declarations and fleet paths, and the real ` +
-    `client decides and gates each call with the simulator's own functions: where the two sides agree on a task count or an answer, they agree ` +
+    `client decides and gates each call with the simulator's own functions; in ${code(ERA_REVISIONS.stateless)} it is also given each server's discover result ` +
+    `in advance, built from the servers' own declarations, so the level-3 drop of ${code("kayit")} in that revision comes from data the client was given, not ` +
+    `from the wire. Where the two sides agree on a task count or an answer, they agree ` +
     `by construction, and this lesson tests the road between them, not the handlers at its ends. It cannot show that the simulation is right ` +
     `about MCP; it shows that the simulator and the wire carry the same messages. What is independent of the simulator is smaller ` +
     `and worth more: the SDK's framing of every message and the bytes it writes; the SDK's own ${code("McpServer")}, which rewrote our ` +
     `declarations and chose the error channel our validating server chose on ${channelsAgree === high.length ? "every call" : `${channelsAgree} of ${high.length} calls`}; ` +
     `lesson 7's discovery, which sent the messages lesson 7 counted in ${discovery} of ${discoveryTotal} rows; ` +
-    `the gate under MCP's defaults, which differs from the reference's where the specification says it should; and, in the ` +
-    `project's tests, a client on the legacy SDK 1.x and the MCP Inspector speaking to the same servers.`;
+    `and the gate under MCP's defaults, which differs from the reference's where the specification says it should.`;
   return `${bullets.join("\n")}\n\n${caveat}`;
+}
+
+/**
+ * The expected answers to the lesson's exercises, computed from the run where they hold numbers:
+ * exercise 1 from the gate table's level-1 row under the reference's rule, exercise 3 from the
+ * keys the SDK added, exercise 5 from the agents' rows without a fault and under the slow tool.
+ */
+export function wireSolutions(result: WireLessonResult): string {
+  const levelOne = result.gates.find((gate) => gate.level === 1)?.rules.reference;
+  const maxima = result.declarations.flatMap((diff) => diff.added.filter((change) => change.key === "maximum"));
+  const onMaxHours = maxima.filter((change) => change.path.split(".").includes("max_hours")).length;
+  const times = (count: number) => (count === 1 ? "once" : count === 2 ? "twice" : `${count} times`);
+  const direct = (policy: string) => agent(result, "direct", policy).real.toolCalls;
+  const slow = (policy: string) => agent(result, "slow", policy).real.toolCalls;
+  return [
+    `1. Every call is sent: approval opens the gate for any tool, presumed to write or not, so MCP's defaults and lesson 6's rule no ` +
+      `longer differ. The wire's row equals the simulator's and the reference's level-1 row of the gate table` +
+      (levelOne
+        ? `: ${plural(levelOne.calls, "call")}, ${levelOne.blocked === 0 ? "none" : levelOne.blocked} blocked, ${plural(levelOne.written, "record")} written, ` +
+          `${plural(levelOne.completed, "task")} completed, for seed ${result.seed}.`
+        : `.`),
+    `2. Both stop it with ${glossed(NO_APPROVAL)}. Its annotations are there but leave ${code("readOnlyHint")} out, so it defaults ` +
+      `to false: lesson 6's rule counts that as a declared side effect, and MCP's defaults presume every tool not marked read-only writes.`,
+    `3. The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
+      `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a new row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
+      `our JSON Schema still gives ${code("max_hours")} no upper bound, so the bound is a key the SDK's server adds. The tools' bytes and tokens change with it.`,
+    `4. More. The JSON would travel twice, once as an object and once as an escaped string, so a response grows by about the size of ` +
+      `the record; the text block cannot be dropped, because a client that reads only ${code("content")} needs it.`,
+    `5. The slow condition no longer times out on the wire: no ${code("notifications/cancelled")}, no tool error, and the shortcut and ` +
+      `thorough agents make ${direct("shortcut")} and ${direct("thorough")} calls, as without a fault, instead of ${slow("shortcut")} and ${slow("thorough")}. ` +
+      `The simulator still counts one timeout for each agent, so the ${code("simulator")} column names tool calls, errors and timeouts. ` +
+      `Its client would have to know the real sleep and the real timeout, not the experiment's ` +
+      `${LATENCY_MICROS.slowTool / 1_000_000} s and ${LATENCY_MICROS.clientTimeout / 1_000_000} s.`,
+  ].join("\n");
+}
+
+/**
+ * The chart's caption, before the chart: what it draws and what to look at, read from the run —
+ * how each side moves from level to level in 2025-11-25, and whether 2026-07-28 stands higher on
+ * both sides at every level.
+ */
+export function captionWireChart(result: WireLessonResult): string {
+  const era = (name: EraLevel["era"]) => result.eras.filter((entry) => entry.era === name).sort((a, b) => a.level - b.level);
+  const legacy = era("legacy");
+  const stateless = era("stateless");
+  const move = (before: number, after: number) => (after > before ? "rise" : after < before ? "fall" : "stay level");
+  const dropped = result.levels.find((row) => row.level === 3)?.real.drops.some((drop) => drop.reason === "version") ?? false;
+  const steps = legacy.slice(1).map((entry, k) => {
+    const [a, b] = [levelTotals(legacy[k]), levelTotals(entry)];
+    const tokens = move(a.simulatedTokens, b.simulatedTokens);
+    const bytes = move(a.wireBytes, b.wireBytes);
+    const sides = tokens === bytes ? `both sides ${tokens}` : `the tokens ${tokens} while the bytes ${bytes}`;
+    const why =
+      entry.level === 1 && tokens === "rise" && bytes === "rise"
+        ? ", as the calls now carry arguments and the tasks' chains go on"
+        : entry.level === 2 && tokens === "stay level" && bytes === "rise"
+          ? `: ${code("tools/list")} now carries ${code("annotations")}, which lesson 7's model, pricing a list by its tools' names, does not see`
+          : entry.level === 3 && tokens === "fall" && bytes === "fall" && dropped
+            ? `, as fewer calls go out once ${code("kayit")} is dropped`
+            : "";
+    return `from level ${legacy[k].level} to ${entry.level} ${sides}${why}`;
+  });
+  const higher = stateless.every((entry, k) => {
+    const [a, b] = [levelTotals(legacy[k]), levelTotals(entry)];
+    return b.simulatedTokens > a.simulatedTokens && b.wireBytes > a.wireBytes;
+  });
+  return (
+    `The chart draws the first table: one bar per declaration level, simulated envelope tokens on the left and bytes on the wire ` +
+    `on the right, each bar stacked by message kind, one row per revision. Compare the two sides' steps rather than their heights ` +
+    `(the units differ). In ${code(ERA_REVISIONS.legacy)}, ${steps.join("; ")}. ` +
+    (higher
+      ? `The ${code(ERA_REVISIONS.stateless)} row stands higher than the ${code(ERA_REVISIONS.legacy)} row on both sides at every level.`
+      : `The ${code(ERA_REVISIONS.stateless)} row is not higher on both sides at every level; the table gives each figure.`)
+  );
 }
