@@ -252,7 +252,8 @@ export {
   formatAutoMeetings,
   prettyJson,
   formatMismatchTranscript,
+  type ShownTranscript,
   formatWithoutASessionWire,
 } from "./lessons/withoutASession/wireTables";
-export { describeSessionSeed, readOpenings, readFields, readEras, readDiscoveryPlans, readAuto, readMismatch, summarizeSession, sessionSolutions } from "./lessons/withoutASession/prose";
+export { describeSessionSeed, readOpenings, readFields, readEras, readDiscoveryPlans, readAuto, readInPlaceProbe, readMismatch, summarizeSession, sessionSolutions } from "./lessons/withoutASession/prose";
 export { erasChart } from "./lessons/withoutASession/charts";

@@ -1,12 +1,14 @@
-// Lesson 10's exports, both seeds, read as a student reads them: every line within 100 characters (prose, output and listings), sections in the course's order, every Turkish name glossed at its first use in prose, no maintainers' notes, no lesson after the last.
+// Lesson 10's exports, both seeds, read as a student reads them: every line within 100 characters (prose, output and listings), sections in the course's order, every Turkish name glossed at its first use in prose, no maintainers' notes, no lesson after the last, no raw URL in prose, the course's version drop named against MCP once, and none of the wordings the readers found wrong.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
 
 const ROOT = join(__dirname, "..", "..");
 const EXPORTS = ["lessons/10-without-a-session.md", "lessons/seed-20260219/10-without-a-session.md"];
+const SEEDS = [20260218, 20260219];
 
 /** The export's text outside fenced blocks: what the lesson says, not what it printed or listed. */
 function prose(markdown: string): string {
@@ -21,7 +23,6 @@ const GLOSSES: readonly [string, string][] = [
   ["olcum", "metering"],
   ["tarife", "tariff"],
   ["kayit", "records"],
-  ["yetenek sor olcum", "capabilities"],
   ["bolge_ozet", "region summary"],
   ["kayit_yaz", "write a record"],
   ["arac bildirilmedi", "tool not declared"],
@@ -34,7 +35,7 @@ const GLOSSES: readonly [string, string][] = [
   ["surum", "version"],
 ];
 
-for (const path of EXPORTS) {
+for (const [k, path] of EXPORTS.entries()) {
   const markdown = readFileSync(join(ROOT, path), "utf8");
   const said = prose(markdown);
 
@@ -74,5 +75,40 @@ for (const path of EXPORTS) {
     assert.doesNotMatch(markdown, /\bIM\d+\b|reference lesson|seed document|issue \d+|hot loop|object shape|per cent/i);
     assert.doesNotMatch(said, /\blesson (1[1-9]|[2-9]\d)\b/i);
     assert.doesNotMatch(said, /\bNext\b/);
+  });
+
+  test(`${path}: links have text, and the version drop is named against the current revision once`, () => {
+    const bare = said.split("\n").filter((line) => /https?:\/\//.test(line.replace(/\]\(https?:\/\/[^)\s]+\)/g, "")));
+    assert.deepEqual(bare, [], "a URL in prose outside a markdown link");
+    assert.equal(said.match(/SHOULD NOT use `clientInfo` or `serverInfo`/g)?.length, 1);
+    assert.equal(said.match(/course's convention/g)?.length, 1);
+  });
+
+  test(`${path}: none of the wordings the readers found wrong`, () => {
+    const flat = said.replace(/\s+/g, " ");
+    // A local stdio server is a child process on the same machine, not one in the client's process.
+    assert.doesNotMatch(flat, /client's own process/);
+    // The real client is given its discover results in advance; it never received or saved one.
+    assert.doesNotMatch(flat, /saved `server\/discover`|already knew|from an earlier `server\/discover`|kept them from/);
+    assert.match(flat, /given in advance/);
+    // The chart's gap at task 0 is a difference of the two eras' discovery costs.
+    assert.match(flat, /the gap at task 0 is the difference between the two eras' discovery costs/);
+    // The probe's second process is named as the SDK's design, and its cost is counted.
+    assert.match(flat, /Where the probe runs is the SDK's choice/);
+    assert.match(flat, /probing in place costs the same bytes and no process/);
+    // The legacy-only server's answer to the probe is shown.
+    assert.match(flat, /answered the probe with error `-32601`/);
+  });
+
+  test(`${path}: solution 2 is computed from its own seed's run and read off the table exercise 2 names`, () => {
+    const rows = simulateWithoutASession(SEEDS[k]).lessonSix.rows;
+    const [legacy, stateless] = ["legacy", "stateless"].map((label) => rows.find((row) => row.label === label)!);
+    const gap = stateless.work.tokens - legacy.work.tokens;
+    const solutions = markdown.slice(markdown.indexOf("## Solutions")).replace(/\s+/g, " ");
+    assert.match(solutions, new RegExp(`2\\. ${gap.toLocaleString("en-US")} tokens over the same ${stateless.wireCalls} calls`));
+    const exercises = markdown.slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions")).replace(/\s+/g, " ");
+    assert.match(exercises, /2\. From the simulator's first table of section 3 \(its \*per call\* column\)/);
+    // The table's per-call column holds what the solution rounds.
+    assert.ok(markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}\n`) || markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}`));
   });
 }

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { crossingOf } from "../../src/lessons/withoutASession/crossing";
 import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
-import { metaMemberBytes, requestMeta, runWithoutASessionOnTheWire, TASK_GAP_MS, type WithoutASessionWire } from "../../src/lessons/withoutASession/wire";
+import { metaMemberBytes, requestMeta, runWithoutASessionOnTheWire, SDK_PROBE_ID, TASK_GAP_MS, type WithoutASessionWire } from "../../src/lessons/withoutASession/wire";
 import { formatWithoutASessionWire } from "../../src/lessons/withoutASession/wireTables";
 import { LINE_WIDTH } from "../../src/lessons/lineWidth";
 import { DEFAULT_SEED } from "../../src/sim/seed";
@@ -110,6 +110,21 @@ describe("lesson 10 on the wire (default seed)", () => {
     const ours = first.auto.find((m) => m.server === "dual-era")!;
     assert.equal(ours.verdict, "stateless");
     assert.deepEqual(ours.extra, { messages: 2, bytes: ours.probe.bytes, processes: 1 });
+  });
+
+  it("the probe in place: the SDK's server/discover, an error that is not a modern one, then initialize accepted on the same process, in the same bytes as the SDK's probe", () => {
+    const lines = first.inPlaceProbe.steps.flatMap((step) => ("line" in step ? [step] : []));
+    const messages = lines.map((line) => JSON.parse(line.line));
+    assert.deepEqual(messages.map((m) => m.method ?? "answer"), ["server/discover", "answer", "initialize", "answer", "notifications/initialized"]);
+    assert.equal(messages[0].id, SDK_PROBE_ID);
+    assert.deepEqual(messages[0].params._meta, requestMeta());
+    assert.equal(messages[1].error.code, -32601);
+    assert.notEqual(messages[1].error.code, -32022);
+    assert.equal(messages[3].result.protocolVersion, "2025-11-25");
+    const legacy = first.auto.find((m) => m.server === "legacy-only")!;
+    assert.equal(lines[0].bytes + lines[1].bytes, legacy.probe.bytes);
+    const events = first.inPlaceProbe.steps.flatMap((step) => ("event" in step ? [step.event] : []));
+    assert.deepEqual(events, ["closes stdin (done)", "exits with code 0"]);
   });
 
   it("the two openings on one dual-era process: initialize, its answer, initialized, tools/list; or tools/list alone with its _meta", () => {

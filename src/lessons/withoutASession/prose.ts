@@ -20,8 +20,8 @@ import { simulateEraTasks } from "../simulationAgainstTheWire/eras";
 import type { MismatchTranscript, TranscriptEvent, TranscriptLine, WirePoint, WithoutASessionWire } from "./wire";
 
 const n = (value: number) => value.toLocaleString("en-US");
-/** The published page of the 2026-07-28 specification at `path`. */
-const spec = (path: string) => `${SPEC_SITE}/${path}`;
+/** A markdown link to the published page of the 2026-07-28 specification at `path`. */
+const spec = (path: string, text: string) => `[${text}](${SPEC_SITE}/${path})`;
 const SPEC_SITE = "https://modelcontextprotocol.io/specification/2026-07-28";
 const one = (value: number) => value.toFixed(1);
 
@@ -92,7 +92,7 @@ export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASe
     wire.eras.stateless.processes +
     wire.discovery.runs.filter((r) => r.plan !== "per-session").reduce((sum, r) => sum + r.processes, 0) +
     wire.auto.reduce((sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes, 0) +
-    4; // the two openings and the two mismatches, one process each
+    5; // the two openings, the probe in place and the two mismatches, one process each
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
       `The simulated half counts envelope tokens as lesson 6 did; the real half starts ${n(processes)} server processes with ` +
@@ -119,7 +119,7 @@ export function readOpenings(wire: WithoutASessionWire): string {
   const growth = statelessTools.bytes - legacyTools.bytes;
   return paragraphs(
     `The legacy client needed ${plural(legacy.length, "line")} (${n(bytes(legacy))} bytes) to reach its tools; the stateless client ${plural(stateless.length, "line")} (${n(bytes(stateless))} bytes). ` +
-      `The same program answered both, on two processes, one per opening. Our ${code("serve")} settles the era on the first message it reads: an ${code("initialize")} selects the legacy era, a request carrying ${code("_meta")} the stateless one (${spec("basic/versioning")}). ` +
+      `The same program answered both, on two processes, one per opening. Our ${code("serve")} settles the era on the first message it reads: an ${code("initialize")} selects the legacy era, a request carrying ${code("_meta")} the stateless one (see the specification's ${spec("basic/versioning", "versioning page")}). ` +
       `The specification lets a dual-era server do more: it "MAY serve both eras concurrently on the same endpoint or process".`,
     (sameTools
       ? `The two ${code("tools/list")} answers list the same tools, byte for byte; the stateless answer is ${n(growth)} bytes longer, `
@@ -209,7 +209,8 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
       `${n(messagesIn(nineLegacy))} messages and ${n(nineLegacy.tokens)} tokens in the legacy era, ${n(messagesIn(nineStateless))} and ${n(nineStateless.tokens)} in the stateless one. ` +
       `Lesson 10 discovers as lesson 7 does, ${code("resources/list")} and ${code("prompts/list")} too where a server declares them: ` +
       `${plural(moreLists(legacySim, nineLegacy), "list request")} more in the legacy era and ${moreLists(statelessSim, nineStateless)} in the stateless one, each with its answer, ` +
-      `for ${n(messagesIn(legacySim.total))} and ${n(messagesIn(statelessSim.total))} messages.`,
+      `for ${n(messagesIn(legacySim.total))} and ${n(messagesIn(statelessSim.total))} messages. ` +
+      `Lesson 9's table of each server's discovery shows a few bytes more for the same lists: it sent ${code("resources/list")} and ${code("prompts/list")} after the tasks, on the same processes, so their request ids, which each answer repeats, have more digits.`,
     `Before the first call, discovery costs ${n(legacySim.fixed.tokens)} tokens in the legacy era and ${n(statelessSim.fixed.tokens)} in the stateless one (${n(simRow(sim, "stateless + discover").fixed.tokens)} with ${code("server/discover")} first); ` +
       `on the wire ${n(legacy.beforeFirstCall.bytes)} bytes against ${n(stateless.beforeFirstCall.bytes)}. ` +
       `Each call then costs ${one(legacySim.tokensPerCall)} tokens against ${one(statelessSim.tokensPerCall)}, and ${one(legacy.bytesPerCall)} bytes against ${one(stateless.bytesPerCall)}.`,
@@ -249,10 +250,8 @@ export function readDiscoveryPlans(sim: WithoutASessionResult, wire: WithoutASes
     `In the simulator (lesson 7's ${sim.modes.tasks} tasks against ${plural(sim.modes.servers.length, "server")}) discovering at every task costs ${n(mode("legacy, per task").discovery.tokens)} discovery tokens in the legacy era (${n(mode("legacy, per task").total.tokens)} in all) against ${n(mode("legacy, per session").discovery.tokens)} (${n(mode("legacy, per session").total.tokens)}) once per session, ` +
       `and ${n(mode("stateless, per task").discovery.tokens)} (${n(mode("stateless, per task").total.tokens)}) in the stateless era. Kept for ${code("ttlMs")}, the stateless lists cost ${n(simCached.discovery.tokens)} (${n(simCached.total.tokens)} in all): ` +
       `with tasks ${minutes(sim.modes.taskSpacingMs)} apart and results fresh for ${minutes(sim.modes.ttlMs)}, the client listed again before ${tasksNamed(simCached.discoveredBefore)} only.`,
-    `On the wire (lesson 6's ${wire.discovery.tasks} tasks against the three world servers) the legacy per-task row is a client that keeps nothing between tasks, so it opens a new session for each task: ` +
-      `over stdio a new session is a new process, because ${code("initialize")} must be the first interaction. It starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
-      `one of each per task and server, where one session needs ${legacySession.processes}; it moves ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}. ` +
-      `Fresh lists alone would not need this: a legacy client may send ${code("tools/list")} again in its session at any time.`,
+    `On the wire (lesson 6's ${wire.discovery.tasks} tasks against the three world servers) the legacy client that opens a new session for each task ` +
+      `starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, one of each per task and server, where one session needs ${legacySession.processes}; it moves ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}.`,
     `A stateless client that keeps nothing between tasks has no session to open: it lists again on the same ${statelessTask.processes} processes, ${n(statelessTask.listings)} list requests and ${n(statelessTask.bytes)} bytes. ` +
       (statelessTask.bytes > legacyTask.bytes
         ? `That is more bytes than the legacy client's ${n(legacyTask.bytes)}, because each list carries its ${code("_meta")} and cache fields, but ${n(legacyTask.processes - statelessTask.processes)} fewer processes to start.`
@@ -268,27 +267,50 @@ function doneWords(wire: WithoutASessionWire): string {
   const of = `of ${wire.discovery.tasks}`;
   return (
     `*done* counts the tasks completed: ${done.length === 1 ? `${done[0]} ${of} in every row` : `${listing(done.map(String))} ${of}, by row`}. ` +
-    `The client keeps lesson 6's policy and drops ${code("kayit")} for its server version (the course's convention, named in the assumptions), so the tasks that need its records fail, in every era and plan alike.`
+    `The client keeps lesson 6's policy and drops ${code("kayit")} for its server version (see the assumptions), so the tasks that need its records fail, in every era and plan alike.`
   );
 }
 
 /** Section 5: `auto` against a legacy-only server and against ours. */
 export function readAuto(wire: WithoutASessionWire): string {
-  const meeting = (server: string) => {
-    const m = wire.auto.find((x) => x.server === server);
-    if (!m) throw new Error(`no auto meeting with ${server}`);
-    return m;
-  };
-  const legacy = meeting("legacy-only");
-  const ours = meeting("dual-era");
+  const legacy = autoMeeting(wire, "legacy-only");
+  const ours = autoMeeting(wire, "dual-era");
   return paragraphs(
     `Against ${code(legacy.command)} the probe cost ${plural(legacy.probe.messages, "message")} (${n(legacy.probe.bytes)} bytes) on ${plural(legacy.probe.processes, "process", "processes")} of its own; ` +
-      `the answer was ${legacy.probe.answer}, so the client fell back and opened the session with ${code("initialize")}, exactly as it would have without ${code("auto")}: ` +
+      `the answer was ${legacy.probe.answer} (shown below), so the client fell back and opened the session with ${code("initialize")} on a new process, exactly as it would have without ${code("auto")}: ` +
       `${legacy.session.messages === legacy.direct.messages && legacy.session.bytes === legacy.direct.bytes ? "the same messages and bytes" : `${legacy.session.messages} messages against ${legacy.direct.messages}`}. ` +
       `${code("auto")} cost ${plural(legacy.extra.processes, "process", "processes")} and ${n(legacy.extra.bytes)} bytes more.`,
     `Against ${code(ours.command)} the probe was answered with ${ours.probe.answer} (${n(ours.probe.bytes)} bytes), and the client stayed stateless: ` +
-      `${plural(ours.extra.processes, "process", "processes")} and ${n(ours.extra.bytes)} bytes more than connecting with the discover result it already knew. ` +
-      `The specification asks a client to keep the era it found for the life of the server process, and allows it to keep it across restarts of the same server configuration: that is what a client that knows the server does, and it skips the probe.`,
+      `${plural(ours.extra.processes, "process", "processes")} and ${n(ours.extra.bytes)} bytes more than connecting with the discover result it is given in advance for our servers. ` +
+      `The specification asks a client to keep the era it found for the life of the server process, and lets it keep that verdict across restarts of the same server configuration, so a client need not probe the same server twice.`,
+  );
+}
+
+/** The `auto` meeting with one server. */
+function autoMeeting(wire: WithoutASessionWire, server: "legacy-only" | "dual-era") {
+  const m = wire.auto.find((x) => x.server === server);
+  if (!m) throw new Error(`no auto meeting with ${server}`);
+  return m;
+}
+
+/** Section 5, in place: the legacy server's answer to the probe, and what probing on one process costs. */
+export function readInPlaceProbe(wire: WithoutASessionWire): string {
+  const lines = linesOf(wire.inPlaceProbe);
+  const [probe, answer, init, agreed] = lines;
+  const error = (JSON.parse(answer.line) as Record<string, any>).error ?? {};
+  const version = (JSON.parse(agreed.line) as Record<string, any>).result?.protocolVersion;
+  const probeBytes = probe.bytes + answer.bytes;
+  const sdk = autoMeeting(wire, "legacy-only");
+  const same = probeBytes === sdk.probe.bytes;
+  return paragraphs(
+    `The legacy-only server answered the probe with error ${code(String(error.code))}${error.code === -32601 ? ", JSON-RPC's method not found," : ""} which is not a modern error; its message, cut in the listing, reads in full: "${error.message}" ` +
+      `The same process then accepted ${code(init.line.includes('"initialize"') ? "initialize" : "the fallback")} and agreed on ${code(String(version))}. ` +
+      (same
+        ? `The probe's request and answer are ${n(probeBytes)} bytes, exactly those of the SDK's probe above, so probing in place costs the same bytes and no process.`
+        : `The probe's request and answer are ${n(probeBytes)} bytes here against ${n(sdk.probe.bytes)} for the SDK's probe above; probing in place costs no process.`),
+    `Against a server that stays up after an unknown request, as ours does, the second process buys nothing. It helps against a server that exits on a request before ${code("initialize")}: ` +
+      `probed in place, that server would have to be started again for the fallback, while a separate probe process leaves the session's own process untouched until its ${code("initialize")}. ` +
+      `That is the SDK's reason for the second process, and its price, in our client that follows it, is ${plural(sdk.extra.processes, "process", "processes")} more to start and end for every server met in ${code("auto")} mode.`,
   );
 }
 
@@ -326,7 +348,8 @@ export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessi
         : `In tokens the eras ${cross(sim.lessonSix.crossing)}; in bytes they ${cross(wire.eras.bytes)}.`),
     `- ${belowThroughout(wire.eras.messages) ? "Fewer messages at every count in the stateless era" : "Not fewer messages at every count in the stateless era"}: ${legacy.messages} against ${stateless.messages} for the whole run.`,
     `- Discovery per task: a legacy client over stdio pays a process and an ${code("initialize")} per task and server; a stateless one lists again, and a cache kept by ${code("now < t_received + ttlMs")} lists only when the answer has gone stale.`,
-    `- ${code("auto")} costs one probe process and its ${code("server/discover")} exchange, then falls back to ${code("initialize")} on any answer that is not a modern one; a ${code("-32022")} is a modern answer, and with no version in common the connection fails instead.`,
+    `- ${code("auto")} probes with ${code("server/discover")} and falls back to ${code("initialize")} on any answer that is not a modern one; a ${code("-32022")} is a modern answer, and with no version in common the connection fails instead. ` +
+      `Our client, like the SDK on its own stdio transport, probes on a process of its own: one process and the probe's exchange more. Probed in place, as the specification's rule allows, the exchange alone.`,
     `- A version mismatch is ${code("-32022")} and a retry in the stateless era; in the legacy era, an ${code("initialize")} answered with another version and a client that disconnects.`,
   );
 }
@@ -345,6 +368,12 @@ function listedBeforeWith(tasks: number, spacingMs: number, fresh: (now: number,
   return before;
 }
 
+/** `total / count` as a decimal: exact when it has at most two decimals (37.25), else "about" and two (37.29). */
+function exactShare(total: number, count: number): string {
+  if ((total * 100) % count === 0) return String(total / count);
+  return `about ${(total / count).toFixed(2)}`;
+}
+
 /** The expected answers to the exercises, computed from the runs where they are numbers. */
 export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const legacySim = simRow(sim, "legacy");
@@ -353,6 +382,7 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
   const servers = sim.lessonSix.servers.length;
   const savedMessages = legacySim.fixed.request + legacySim.fixed.response + legacySim.fixed.notification - (statelessSim.fixed.request + statelessSim.fixed.response + statelessSim.fixed.notification);
   const perCallTokens = statelessSim.tokensPerCall - legacySim.tokensPerCall;
+  const tokenGap = statelessSim.work.tokens - legacySim.work.tokens;
   const perCallBytes = stateless.bytesPerCall - legacy.bytesPerCall;
   const hourly = simulateWithoutASession(sim.seed, { taskSpacingMs: sim.modes.ttlMs }).modes.rows.find((r) => r.name === "stateless, cached")!;
   const together = simulateWithoutASession(sim.seed, { taskSpacingMs: 0 }).modes.rows.find((r) => r.name === "stateless, cached")!;
@@ -366,7 +396,11 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
   const discoverRow = simRow(sim, discover.label);
   return listItems(
     `1. ${savedMessages} messages fewer before the first call, ${savedMessages / servers} per server: ${code("initialize")}, its answer and ${code("notifications/initialized")}. The lists are the same in both eras.`,
-    `2. ${one(perCallTokens)} tokens per call: ${n(statelessSim.work.tokens)} against ${n(legacySim.work.tokens)} tokens over the same ${statelessSim.wireCalls} calls. The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
+    `2. ${n(tokenGap)} tokens over the same ${statelessSim.wireCalls} calls (${n(statelessSim.work.tokens)} against ${n(legacySim.work.tokens)}), ${exactShare(tokenGap, statelessSim.wireCalls)} tokens per call` +
+      (one(perCallTokens) === one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))
+        ? `. `
+        : ` (the table's rounded ${one(statelessSim.tokensPerCall)} and ${one(legacySim.tokensPerCall)} differ by ${one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))}). `) +
+      `The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
       `it is not a whole number because the servers' identities are not all the same number of tokens.`,
     `3. ${one(perCallBytes)} bytes per call: ${n(stateless.work.bytes)} against ${n(legacy.work.bytes)} bytes over ${stateless.calls} calls. ${n(wire.eras.requestMetaBytes)} of them are the request's ${code("_meta")}; the rest is the result's ${code("resultType")} and server identity` +
       `${(stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls === wire.eras.requestMetaBytes ? "" : ", and request ids of different lengths"}.`,
@@ -376,8 +410,8 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     `5. With ${code("<=")} a result is still fresh at exactly ${code("t_received + ttlMs")}, so the simulated client would list before ${tasksNamed(withLe)} instead of ${listing(cachedNow.discoveredBefore.map(String))}, ` +
       `and the real one before ${tasksNamed(wireWithLe)} instead of ${listing(wireCached.listedBefore.map(String))}. The specification's rule is strict: ${code("now < t_received + ttlMs")}.`,
     `6. ${n(legacyTask.processes)} processes for the legacy client against ${n(statelessTask.processes)} for the stateless one. The legacy client pays them because it keeps nothing between tasks and opens a new session per task; re-listing alone needs no new process. ` +
-      `The sentence, in the "Statelessness" section of ${spec("basic")}: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process."`,
+      `The sentence, in the "Statelessness" section of the specification's ${spec("basic", "overview page")}: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process."`,
     `7. With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +
-      `it learns the versions the server supports, its capabilities and its identity before anything else; a client that kept them from an earlier ${code("server/discover")} can skip it, as our real client does for our servers.`,
+      `it learns the versions the server supports, its capabilities and its identity before anything else. A client that already knows them can skip it: our real client is given our servers' discover results in advance, built from the servers' own declarations, and never sends ${code("server/discover")} to them outside a probe.`,
   );
 }

@@ -18,7 +18,9 @@
  *   discovery again on the same processes; `cached` keeps each server's lists for the `ttlMs`
  *   their answers carried, on a virtual clock ({@link TASK_GAP_MS} between tasks);
  * - (c) `auto` meeting a legacy-only server (`serve --era legacy`) and a dual-era one of ours
- *   (`serve`): the probe's messages, bytes and process, and the era it settles on;
+ *   (`serve`): the probe's messages, bytes and process, and the era it settles on; and the same
+ *   probe sent in place, on the one process the session then uses (a scripted client), to show
+ *   the legacy server's answer line by line and that the fallback needs no second process;
  * - (d) a version mismatch in each era, as transcripts of the real lines (a scripted client on a
  *   real `serve` process, since the SDK's client never asks for a version it does not speak).
  * Bytes are as the client's meter counts them (`meteredTransport.ts`: each message's JSON and its
@@ -203,6 +205,12 @@ export interface WithoutASessionWire {
   eras: EraComparison;
   discovery: DiscoveryComparison;
   auto: AutoMeeting[];
+  /**
+   * The probe in place against the legacy-only server: `server/discover` as the SDK's probe
+   * sends it, the server's error, then `initialize` and `notifications/initialized` on the same
+   * process.
+   */
+  inPlaceProbe: MismatchTranscript;
   /** One server's opening in each era, as the lines crossed: up to its tools listed. */
   openings: { legacy: MismatchTranscript; stateless: MismatchTranscript };
   mismatch: { stateless: MismatchTranscript; legacy: MismatchTranscript };
@@ -631,6 +639,42 @@ async function openings(): Promise<{ legacy: MismatchTranscript; stateless: Mism
   };
 }
 
+/**
+ * The id the SDK's client (v2) gives its `server/discover` probe; the in-place probe uses it too,
+ * so that its request is the same bytes as the SDK's.
+ */
+export const SDK_PROBE_ID = "server-discover-probe-1";
+
+/**
+ * Part (c), in place: the probe on the process the session then uses. `server/discover` as the
+ * SDK's probe sends it (its id, the stateless `_meta`) to the legacy-only server; the server's
+ * answer is an error that is not a modern one, so the client falls back to `initialize` on the
+ * same process (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility": probe "before
+ * sending any other request", then "Fall back to the `initialize` handshake").
+ *
+ * @throws Error when the server answers the probe with a result or with -32022 (a modern answer),
+ *   or does not accept `initialize` after it.
+ */
+async function inPlaceProbe(): Promise<MismatchTranscript> {
+  const args = ["olcum", "--era", "legacy"];
+  const exchange = new LineExchange(args);
+  exchange.send({ jsonrpc: "2.0", id: SDK_PROBE_ID, method: "server/discover", params: { _meta: requestMeta() } });
+  const refused = await exchange.read();
+  if (!refused.error || refused.error.code === -32022) throw new Error(`the legacy-only server answered the probe as a modern one: ${JSON.stringify(refused)}`);
+  exchange.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { ...WIRE_CLIENT_CAPABILITIES }, clientInfo: { ...WIRE_CLIENT_INFO } } });
+  const agreed = await exchange.read();
+  const version = agreed.result?.protocolVersion;
+  if (typeof version !== "string") throw new Error(`the legacy-only server refused initialize after the probe: ${JSON.stringify(agreed)}`);
+  exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  await exchange.close("done");
+  return {
+    era: "legacy",
+    command: ["mcp-course", "serve", ...args].join(" "),
+    steps: exchange.steps,
+    outcome: `error ${refused.error.code} to the probe, then version ${version} agreed on the same process`,
+  };
+}
+
 /** The legacy revision the scripted client speaks in part (d): a real one our servers do not accept. */
 export const MISMATCH_LEGACY_VERSION = "2025-03-26";
 
@@ -656,7 +700,7 @@ async function legacyMismatch(): Promise<MismatchTranscript> {
 }
 
 /**
- * Runs lesson 10's wire half for one seed: about fifty server processes, at most two at once.
+ * Runs lesson 10's wire half for one seed: about sixty server processes, several at once.
  *
  * @param seed the world's seed, an integer from 0 to 2^53 − 1 (the servers build the same world).
  * @returns plain data (see {@link WithoutASessionWire}); the same seed gives the same figures.
@@ -666,7 +710,7 @@ async function legacyMismatch(): Promise<MismatchTranscript> {
 export async function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
   // The parts use processes of their own and print only counted figures, so they run side by side.
-  const [opened, stateless, legacy, eras, auto] = await Promise.all([openings(), statelessMismatch(), legacyMismatch(), compareEras(seed), meetWithAuto()]);
+  const [opened, stateless, legacy, eras, auto, inPlace] = await Promise.all([openings(), statelessMismatch(), legacyMismatch(), compareEras(seed), meetWithAuto(), inPlaceProbe()]);
   const discovery = await compareDiscovery(seed, eras, stateless.ttlMs);
-  return { seed, level: LESSON_LEVEL, eras, discovery, auto, openings: opened, mismatch: { stateless: stateless.transcript, legacy } };
+  return { seed, level: LESSON_LEVEL, eras, discovery, auto, inPlaceProbe: inPlace, openings: opened, mismatch: { stateless: stateless.transcript, legacy } };
 }

@@ -115,15 +115,53 @@ function isLine(step: TranscriptLine | TranscriptEvent): step is TranscriptLine 
   return "line" in step;
 }
 
-/** Part (d): a mismatch as it crossed the wire: each line pretty-printed under who sent it and its bytes. */
-export function formatMismatchTranscript(transcript: MismatchTranscript): string {
+/** A transcript already shown, whose lines another need not print again, and where it was shown. */
+export interface ShownTranscript {
+  transcript: MismatchTranscript;
+  /** Where the reader saw it, as a sentence names it: "section 1". */
+  where: string;
+}
+
+/** A message without its JSON-RPC id, as a string to compare. */
+function withoutId(line: string): string {
+  const { id: _id, ...rest } = JSON.parse(line) as Record<string, unknown>;
+  return JSON.stringify(rest);
+}
+
+/** How a line repeats one already shown: the very line, the same but for its id, or not at all. */
+function repeatOf(line: TranscriptLine, shown: readonly ShownTranscript[]): string | undefined {
+  for (const { transcript, where } of shown) {
+    for (const step of transcript.steps) {
+      if (!isLine(step) || step.from !== line.from) continue;
+      if (step.line === line.line) return `the same line as in ${where}`;
+      if (withoutId(step.line) === withoutId(line.line)) {
+        const id = (JSON.parse(line.line) as Record<string, unknown>).id;
+        return `${where}'s line, but with id ${JSON.stringify(id)}`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Part (d): a mismatch as it crossed the wire: each line pretty-printed under who sent it and its
+ * bytes. A line that repeats one of `shown` (byte for byte, or but for its id) is named, not
+ * printed again.
+ */
+export function formatMismatchTranscript(transcript: MismatchTranscript, shown: readonly ShownTranscript[] = []): string {
   const out = [fit(`$ ${transcript.command}`, LINE_WIDTH)];
   for (const step of transcript.steps) {
     if (!isLine(step)) {
       out.push(fit(`${step.from}: ${step.event}`, LINE_WIDTH));
       continue;
     }
-    out.push(`${step.from === "client" ? "client → server" : "server → client"} (${step.bytes} bytes)`);
+    const head = `${step.from === "client" ? "client → server" : "server → client"} (${step.bytes} bytes)`;
+    const repeat = repeatOf(step, shown);
+    if (repeat !== undefined) {
+      out.push(fit(`${head}: ${repeat}`, LINE_WIDTH));
+      continue;
+    }
+    out.push(head);
     out.push(...prettyJson(JSON.parse(step.line), LINE_WIDTH, "  "));
   }
   out.push(fit(`Outcome: ${transcript.outcome}.`, LINE_WIDTH));
@@ -145,6 +183,9 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     "auto meeting a legacy-only server and a dual-era one",
     formatAutoMeetings(result.auto),
     "",
+    "The probe in place, on a legacy-only server",
+    formatMismatchTranscript(result.inPlaceProbe, [{ transcript: result.openings.legacy, where: "the legacy opening" }]),
+    "",
     "The legacy opening",
     formatMismatchTranscript(result.openings.legacy),
     "",
@@ -152,7 +193,7 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     formatMismatchTranscript(result.openings.stateless),
     "",
     "A version mismatch, stateless",
-    formatMismatchTranscript(result.mismatch.stateless),
+    formatMismatchTranscript(result.mismatch.stateless, [{ transcript: result.openings.stateless, where: "the stateless opening" }]),
     "",
     "A version mismatch, legacy",
     formatMismatchTranscript(result.mismatch.legacy),
