@@ -1,9 +1,12 @@
 /**
- * mcp-course: what the lesson notebooks import.
+ * mcp-course: the whole library, as the package's root exports it.
  *
  * Notebooks run on the tslab kernel, which compiles cells with its own TypeScript and cannot
  * compile files outside the notebook's folder (tslab issue #63), so they import this library by
- * its package name, built to `dist/` with declarations: `import { … } from "mcp-course"`.
+ * its package name, built to `dist/` with declarations. Each lesson's notebook imports from its
+ * own module, `mcp-course/lessons/<folder>` (`src/lessons/<folder>/index.ts`), which exports the
+ * names that notebook uses; this root exports the same names and the rest, for a reader's own cells
+ * (`import { … } from "mcp-course"`).
  */
 export { DEFAULT_SEED, MAX_SEED, isSeed, checkSeed, parseSeed } from "./sim/seed";
 export { referenceGenerator, hashSeed, type Draw } from "./sim/generator";

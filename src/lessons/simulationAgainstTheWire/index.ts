@@ -1,0 +1,24 @@
+/**
+ * Lesson 9, "The Simulation against the Wire": what its notebook imports (`import { … } from
+ * "mcp-course/lessons/simulationAgainstTheWire"`), and nothing more: tslab reads the declarations
+ * of every module a cell imports, so a lesson's own module keeps that to the lesson's part of the
+ * library. The same names are exported by the package's root, `mcp-course`.
+ */
+export { wireChart } from "./charts";
+export { groupChanges } from "./independent";
+export {
+  describeWireSeed, readLevelComparison, readWireGates, readTokensAndBytes, readMethods,
+  readWireDiscovery, readHighLevelDeclarations, readWireMalformed, readAgentComparison, readTime,
+  summarizeWire, captionWireChart, wireSolutions,
+} from "./prose";
+export { runWireLesson } from "./run";
+export {
+  formatLevelComparison, formatWireGates, formatTokensAndBytes, formatKindTable, formatMethodTable,
+  formatWireDiscovery, formatHighLevelDeclarations, formatHighLevelChanges,
+  formatWireMalformedTable, formatWireMalformedTexts, formatAgentComparison, formatAgentAnswers,
+  formatTimeTable,
+} from "./tables";
+export { renderSvg } from "../../charts/render";
+export { worldToolList } from "../../server/declarations";
+export { createWorld } from "../../world/world";
+export { showSource } from "../showSource";

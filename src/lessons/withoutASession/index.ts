@@ -1,0 +1,23 @@
+/**
+ * Lesson 10, "Without a Session": what its notebook imports (`import { … } from
+ * "mcp-course/lessons/withoutASession"`), and nothing more: tslab reads the declarations of every
+ * module a cell imports, so a lesson's own module keeps that to the lesson's part of the library.
+ * The same names are exported by the package's root, `mcp-course`.
+ */
+export { erasChart } from "./charts";
+export {
+  describeSessionSeed, readOpenings, readFields, readEras, readDiscoveryPlans, readAuto,
+  readInPlaceProbe, readMismatch, summarizeSession, sessionSolutions,
+} from "./prose";
+export {
+  formatEraRuns, formatCumulative, formatTokenCrossings, formatModes, formatCacheRefetches,
+  formatMessageCosts, formatFieldCosts, FIELD_LEGEND,
+} from "./simTables";
+export { simulateWithoutASession } from "./simulate";
+export { runWithoutASessionOnTheWire } from "./wire";
+export {
+  formatEraCosts, formatEraKinds, formatWireCumulative, formatWireCrossings, formatDiscoveryPlans,
+  formatAutoMeetings, formatMismatchTranscript,
+} from "./wireTables";
+export { renderSvg } from "../../charts/render";
+export { showSource } from "../showSource";

@@ -1,0 +1,19 @@
+/**
+ * Lesson 7, "Writing a Client": what its notebook imports (`import { … } from
+ * "mcp-course/lessons/writingAClient"`), and nothing more: tslab reads the declarations of every
+ * module a cell imports, so a lesson's own module keeps that to the lesson's part of the library.
+ * The same names are exported by the package's root, `mcp-course`.
+ */
+export { growthChart } from "./charts";
+export {
+  describeClientSeed, readFleetTask, readTranscript, readDiscovery, readModes, readSessions,
+  readGrowth, readSilentDrop, readReport, summarizeClient, solveClientExercises,
+} from "./prose";
+export { simulateWritingAClient } from "./simulate";
+export {
+  formatFleetTools, formatPolicyTable, formatTranscript, formatDiscoveryTable,
+  formatHandshakeComparison, formatModeTable, formatGrowthTable, formatVisibilityTable,
+  formatClientResult, formatClientComparison, formatLevelReports,
+} from "./tables";
+export { renderSvg } from "../../charts/render";
+export { showSource } from "../showSource";

@@ -1,0 +1,18 @@
+/**
+ * Lesson 6, "Writing a Server": what its notebook imports (`import { … } from
+ * "mcp-course/lessons/writingAServer"`), and nothing more: tslab reads the declarations of every
+ * module a cell imports, so a lesson's own module keeps that to the lesson's part of the library.
+ * The same names are exported by the package's root, `mcp-course`.
+ */
+export { levelsChart } from "./charts";
+export {
+  describeSeeds, explainEnvelope, readMcpDeclarations, readHandshake, readRuns, readSecondRun,
+  readWide, summarize, writingAServerSolutions,
+} from "./prose";
+export { simulateWritingAServer } from "./simulate";
+export {
+  formatDeclarationTable, formatMcpDeclarations, formatHandshakeTable, formatRunTable,
+  formatSecondRunLine, formatWideTable,
+} from "./tables";
+export { renderSvg } from "../../charts/render";
+export { showSource } from "../showSource";
