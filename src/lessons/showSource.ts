@@ -11,9 +11,14 @@ import { join, relative } from "node:path";
 import type * as TypeScript from "typescript";
 import { PACKAGE_ROOT } from "../packageRoot";
 
-/** The TypeScript compiler, loaded on first use: it is large, and only notebooks showing source need it. */
+/**
+ * The TypeScript compiler that parses `src/`: tslab's own (`@tslab/typescript-for-tslab`, pinned to
+ * the version tslab 1.0.22 depends on), which a kernel has loaded already to compile its cells, so a
+ * listing costs a notebook no second compiler. Loaded on first use: it is large, and only notebooks
+ * showing source need it. Its parser reads every construct `src/` uses.
+ */
 function typescript(): typeof TypeScript {
-  return require("typescript") as typeof TypeScript;
+  return require("@tslab/typescript-for-tslab") as typeof TypeScript;
 }
 
 

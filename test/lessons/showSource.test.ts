@@ -1,10 +1,10 @@
 // showSource: a caption before each listing, in plain markdown; the listing is the declaration less its maintainers' provenance.
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { findSource, formatListing, listingText, showSource } from "../../src/lessons/showSource";
-import { tempDir } from "../helpers";
+import { ROOT, tempDir } from "../helpers";
 import { fencedBlocks, LISTING_CAPTION } from "./lessonText";
 
 test("each declaration gets its caption first, then its listing in a ts fence; no HTML, no backticks left to show", () => {
@@ -83,4 +83,15 @@ test("showSource lists a declaration without its provenance; findSource keeps it
   const excerpt = findSource("RATE", root);
   assert.equal(excerpt.text, source.trimEnd(), "the source keeps what maintainers need");
   assert.equal(listingText(excerpt.text), "/**\n * The rate.\n */\nexport const RATE = 3;");
+});
+
+test("tslab's TypeScript, which showSource parses with, reads every file of src/ without a syntax error", () => {
+  const ts = require("@tslab/typescript-for-tslab") as typeof import("typescript");
+  const files = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith(".ts"));
+  assert.ok(files.length > 50);
+  for (const path of files) {
+    const file = ts.createSourceFile(path, readFileSync(join(ROOT, "src", path), "utf8"), ts.ScriptTarget.ES2022, true);
+    const errors = (file as unknown as { parseDiagnostics: { messageText: unknown }[] }).parseDiagnostics;
+    assert.deepEqual(errors.map((error) => error.messageText), [], `src/${path} parses cleanly`);
+  }
 });
