@@ -67,7 +67,7 @@ export { wrapWords } from "./lessons/wrapProse";
 export { describeFleetSeed, readFleet, quoteQuestion, readGroundTruth, readLevels, readChannels, readMalformed, describeTurns, describeConditions, describeClock, readConditions, summarizeFleet, solveExercises } from "./lessons/fleetBehindTheBoundary/prose";
 
 // Charts: vega-lite specs rendered to SVG with vega.
-export { renderSvg, type ChartSpec } from "./charts/render";
+export { renderSvg, chartAltText, type ChartSpec } from "./charts/render";
 export { levelsChart } from "./lessons/writingAServer/charts";
 export { conditionsChart } from "./lessons/fleetBehindTheBoundary/charts";
 
