@@ -103,7 +103,7 @@ export { simulateWritingAClient, CLIENT_LEVEL, DROPPED_SERVER, KEPT_SERVER, FIRS
 export { formatFleetTools, formatPolicyTable, COUNT_TITLES, COUNT_KEY, GROWTH_KEY } from "./lessons/writingAClient/tables";
 export { formatTranscript, sumDiscovery, formatDiscoveryTable, formatHandshakeComparison, formatModeTable, tokenRatio, formatGrowthTable, formatVisibilityTable, formatClientResult, formatClientComparison, formatLevelReports, formatWritingAClient } from "./lessons/writingAClient/tables";
 export { readFleetTask, readTranscript, readSessions, solveClientExercises, EXAMPLE_INTERVAL } from "./lessons/writingAClient/prose";
-export { describeClientSeed, readDiscovery, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
+export { describeClientSeed, readDiscovery, readToolNames, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
 export { growthChart } from "./lessons/writingAClient/charts";
 
 // The simulator in both eras (issue 11 §4): each era's protocol fields as words, the stateless envelope, a client's cache.
