@@ -73,7 +73,7 @@ export { wrapWords } from "./lessons/wrapProse";
 export { describeFleetSeed, readFleet, quoteQuestion, readGroundTruth, readLevels, readChannels, readMalformed, describeTurns, describeConditions, describeClock, readConditions, summarizeFleet, solveExercises } from "./lessons/fleetBehindTheBoundary/prose";
 
 // Charts: vega-lite specs rendered to SVG with vega.
-export { renderSvg, type ChartSpec } from "./charts/render";
+export { renderSvg, chartAltText, type ChartSpec } from "./charts/render";
 export { levelsChart } from "./lessons/writingAServer/charts";
 export { conditionsChart } from "./lessons/fleetBehindTheBoundary/charts";
 
@@ -109,7 +109,7 @@ export { simulateWritingAClient, CLIENT_LEVEL, DROPPED_SERVER, KEPT_SERVER, FIRS
 export { formatFleetTools, formatPolicyTable, COUNT_TITLES, COUNT_KEY, GROWTH_KEY } from "./lessons/writingAClient/tables";
 export { formatTranscript, sumDiscovery, formatDiscoveryTable, formatHandshakeComparison, formatModeTable, tokenRatio, formatGrowthTable, formatVisibilityTable, formatClientResult, formatClientComparison, formatLevelReports, formatWritingAClient } from "./lessons/writingAClient/tables";
 export { readFleetTask, readTranscript, readSessions, solveClientExercises, EXAMPLE_INTERVAL } from "./lessons/writingAClient/prose";
-export { describeClientSeed, readDiscovery, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
+export { describeClientSeed, readDiscovery, readToolNames, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
 export { growthChart } from "./lessons/writingAClient/charts";
 
 // The simulator in both eras (issue 11 §4): each era's protocol fields as words, the stateless envelope, a client's cache.

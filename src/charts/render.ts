@@ -25,15 +25,52 @@ const CONFIG = { font: "sans-serif", background: "white", view: { stroke: null }
  * Deterministic: the same spec gives the same bytes (vega's headless renderer estimates text
  * width from the font size; no canvas, no fonts, no clock).
  *
+ * The SVG's first child is a `<title>` naming the chart ({@link chartAltText}): screen readers
+ * read it as the image's name, and the markdown export uses it as the image's alt text. It holds
+ * the spec's `description` when the spec has one, else its title; a spec with neither gets no
+ * `<title>`.
+ *
  * @throws Error when the spec is not valid vega-lite (vega-lite's own message).
  */
 export async function renderSvg(spec: ChartSpec): Promise<string> {
   const withConfig = { ...spec, config: { ...CONFIG, ...((spec.config as object | undefined) ?? {}) } };
   const compiled = compile(withConfig as unknown as TopLevelSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
+  let svg: string;
   try {
-    return await view.toSVG();
+    svg = await view.toSVG();
   } finally {
     view.finalize();
   }
+  const alt = chartAltText(spec);
+  if (alt === undefined) return svg;
+  const open = svg.indexOf(">", svg.indexOf("<svg")) + 1;
+  return `${svg.slice(0, open)}<title>${escapeXml(alt)}</title>${svg.slice(open)}`;
+}
+
+/**
+ * The text that names a chart for a reader who cannot see it: the spec's `description` (a
+ * vega-lite top-level property), or else its title's text (a string, an array of lines joined
+ * by spaces, or the `text` of a title object); whitespace runs become one space.
+ *
+ * @returns the text, or undefined when the spec has neither or both are empty.
+ */
+export function chartAltText(spec: ChartSpec): string | undefined {
+  const lines = (value: unknown): string | undefined => {
+    if (typeof value === "string") return value;
+    if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.join(" ");
+    return undefined;
+  };
+  const title = spec.title;
+  const text =
+    lines(spec.description) ??
+    lines(title) ??
+    (typeof title === "object" && title !== null ? lines((title as { text?: unknown }).text) : undefined);
+  const squeezed = text?.replace(/\s+/g, " ").trim();
+  return squeezed === undefined || squeezed === "" ? undefined : squeezed;
+}
+
+/** `&`, `<` and `>` as XML character references, for text inside an element. */
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

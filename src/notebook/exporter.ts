@@ -1,5 +1,6 @@
 // Export of an executed notebook: one walk over its cells into blocks, rendered as Markdown (with
 // chart files beside it) or as one self-contained HTML page (src/notebook/htmlExporter.ts).
+import { LINE_WIDTH } from "../lessons/lineWidth";
 import type { Cell, Notebook, Output } from "./notebookFile";
 
 /** Options of exportMarkdown, exportLesson, lessonBlocks and exportHtml. */
@@ -91,8 +92,10 @@ export function lessonBlocks(executed: Notebook, options: ExportOptions): Lesson
  * - line 1: `<!-- Generated from <notebookPath>[ with seed <seed>]. Do not edit. -->` (no
  *   timestamps, absolute paths, durations, execution counts or ids);
  * - blocks as lessonBlocks walks them: markdown verbatim, code in ```ts fences, printed output in
- *   ```text fences, and each chart as `![chart](<filesFolder>/<file>)` (relative, URL-encoded),
- *   its SVG in `files`, byte for byte as displayed;
+ *   ```text fences, and each chart as `![<alt>](<filesFolder>/<file>)` (relative, URL-encoded),
+ *   its SVG in `files`, byte for byte as displayed; the alt text is the text of the SVG's
+ *   `<title>` when its root element opens with one (as `renderSvg` writes it), else `chart`, and
+ *   a long one is broken at spaces into lines of at most {@link LINE_WIDTH} characters;
  * - blocks are separated by one blank line; trailing newlines of each block are dropped
  *   (nothing else is trimmed); the text ends with exactly one newline;
  * - a fence is longer than any backtick run inside it.
@@ -115,7 +118,7 @@ export function exportLesson(executed: Notebook, options: ExportOptions): Markdo
         break;
       case "svg":
         files.push({ path: `${doc.filesFolder}/${block.file}`, text: block.svg });
-        parts.push(`![chart](${urlSegment(doc.filesFolder)}/${urlSegment(block.file)})`);
+        parts.push(imageMarkdown(markdownAlt(svgTitle(block.svg) ?? "chart"), `${urlSegment(doc.filesFolder)}/${urlSegment(block.file)}`));
         break;
     }
   }
@@ -129,6 +132,52 @@ export function exportLesson(executed: Notebook, options: ExportOptions): Markdo
  */
 export function exportMarkdown(executed: Notebook, options: ExportOptions): string {
   return exportLesson(executed, options).markdown;
+}
+
+/**
+ * The text of an SVG document's own `<title>`: the first child of its root `<svg>` element, with
+ * XML character references decoded and whitespace runs made one space.
+ *
+ * @returns the text, or undefined when the root element does not open with a non-empty `<title>`.
+ */
+export function svgTitle(svg: string): string | undefined {
+  const match = /<svg\b[^>]*>\s*<title>([^<]*)<\/title>/.exec(svg);
+  if (match === null) return undefined;
+  const text = match[1]
+    .replace(/&#x([0-9a-fA-F]+);/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#([0-9]+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text === "" ? undefined : text;
+}
+
+/**
+ * A markdown image, `![alt](link)`, broken at the alt text's spaces into lines of at most `width`
+ * characters where its words allow (markdown reads a line break in alt text as a space). A line
+ * never starts with a word that could open a block, which would end the image: a list marker or
+ * heading marker standing alone (`-`, `+`, `*`, `#`, `1.`, `1)`), or a word opening with `>`,
+ * `=`, `|` or a code fence.
+ */
+function imageMarkdown(alt: string, link: string, width: number = LINE_WIDTH): string {
+  const words = `![${alt}](${link})`.split(" ");
+  const opensBlock = (word: string) => /^([-+*]|#{1,6}|\d{1,9}[.)])$/.test(word) || /^([>=|]|```|~~~)/.test(word);
+  const lines = [words[0]];
+  for (const word of words.slice(1)) {
+    const last = lines.length - 1;
+    if (lines[last].length + 1 + word.length > width && !opensBlock(word)) lines.push(word);
+    else lines[last] += ` ${word}`;
+  }
+  return lines.join("\n");
+}
+
+/** Text safe inside a markdown image's `[...]`: backslashes, brackets escaped. */
+function markdownAlt(text: string): string {
+  return text.replace(/[\\[\]]/g, (c) => `\\${c}`);
 }
 
 function cellBlocks(cell: Cell, index: number): LessonBlock[] {

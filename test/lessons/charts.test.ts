@@ -4,7 +4,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { XMLValidator } from "fast-xml-parser";
-import { renderSvg, type ChartSpec } from "../../src/charts/render";
+import { chartAltText, renderSvg, type ChartSpec } from "../../src/charts/render";
+import { svgTitle } from "../../src/notebook/exporter";
 import { conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
 import { growthChart } from "../../src/lessons/writingAClient/charts";
@@ -58,6 +59,8 @@ for (const { lesson, file, spec, values } of CHARTS) {
       const labels = [...svg.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
       for (const value of values(seed)) assert.ok(labels.some((label) => label.includes(value)), `a mark carries "${value}"`);
       assert.equal(svg, await renderSvg(spec(seed)), "byte-identical to a fresh rendering");
+      const alt = chartAltText(spec(seed));
+      assert.ok(alt !== undefined && svgTitle(svg) === alt, "the SVG's <title> names the chart");
     });
   }
 }
@@ -69,4 +72,21 @@ test("no export folder holds a chart its lesson does not draw", () => {
       assert.deepEqual(readdirSync(dir), [file], dir);
     }
   }
+});
+
+test("every chart in every export has alt text naming it (its SVG's <title>), not the word chart", () => {
+  let charts = 0;
+  for (const [folder] of EXPORTS) {
+    for (const name of readdirSync(join(ROOT, folder)).filter((f) => f.endsWith(".md"))) {
+      const markdown = readFileSync(join(ROOT, folder, name), "utf8");
+      for (const [, alt, link] of markdown.matchAll(/!\[((?:[^\]\\]|\\.)*)\]\(([^)]+\.svg)\)/g)) {
+        charts += 1;
+        assert.notEqual(alt, "chart", `${folder}/${name}: ${link}`);
+        const title = svgTitle(readFileSync(join(ROOT, folder, decodeURIComponent(link)), "utf8"));
+        assert.equal(alt.replace(/\n/g, " ").replace(/\\(.)/g, "$1"), title, `${folder}/${name}: the alt text is the SVG's <title>`);
+        assert.ok(alt.length >= 20, `${folder}/${name}: "${alt}" says what the chart shows`);
+      }
+    }
+  }
+  assert.ok(charts >= 10, `${charts} charts found`);
 });

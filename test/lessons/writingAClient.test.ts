@@ -17,6 +17,7 @@ const readings = () => [
   prose.readFleetTask,
   prose.readTranscript,
   prose.readDiscovery,
+  prose.readToolNames,
   prose.readModes,
   prose.readSessions,
   prose.readGrowth,
@@ -25,6 +26,9 @@ const readings = () => [
   prose.summarizeClient,
   prose.solveClientExercises,
 ];
+
+/** Computed prose with its line breaks (`wrapMarkdown`'s) and other white space folded to single spaces. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
 
 /** A lesson export's markdown outside its fenced blocks, white space folded to single spaces. */
 function proseOf(markdown: string): string {
@@ -78,18 +82,18 @@ test("every line lesson 7 prints is at most 100 characters, for any seed", () =>
 });
 
 test("seed 20260218: the readings quote the run", () => {
-  assert.match(prose.readModes(lesson), /The whole difference is 12 extra discoveries: 12 × 425 = 5100 tokens, 144 requests, 48 notifications and 216 round trips\./);
-  assert.match(prose.readGrowth(lesson), /With one task the two clients are the same client/);
-  assert.match(prose.readGrowth(lesson), /grows by exactly one discovery per task — 425 tokens and 18 round trips/);
-  assert.match(prose.readSilentDrop(lesson), /The tasks make 33 calls, but only 27 call requests cross the wire \(39 requests in all, 12 of them discovery\)\. The other 6 end inside the client/);
-  assert.match(prose.readReport(lesson), /On the wire it costs nothing/);
-  assert.match(prose.readReport(lesson), /At level 0 a tool is dropped and yet no call ends in the client/);
-  assert.match(prose.readFleetTask(lesson), /finds 251 of the 400 devices under 500 operating hours/);
-  assert.match(prose.readFleetTask(lesson), /`CT5-054`.*fetches it, so in this lesson's runs the fleet task completes\./);
-  assert.match(prose.readTranscript(lesson), /`tools`, `\/list` and `olcum` — so the body is 3 tokens, and the envelope adds 8: 11\./);
-  assert.match(prose.readSessions(lesson), /starts `olcum` and `fleet` 26 times in all, where the session client starts them 2 times/);
-  assert.match(prose.readSessions(lesson), /it opens 26 sessions against 2/);
-  const solutions = prose.solveClientExercises(lesson);
+  assert.match(flat(prose.readModes(lesson)), /The whole difference is 12 extra discoveries: 12 × 425 = 5100 tokens, 144 requests, 48 notifications and 216 round trips\./);
+  assert.match(flat(prose.readGrowth(lesson)), /With one task the two clients are the same client/);
+  assert.match(flat(prose.readGrowth(lesson)), /grows by exactly one discovery per task — 425 tokens and 18 round trips/);
+  assert.match(flat(prose.readSilentDrop(lesson)), /The tasks make 33 calls, but only 27 call requests cross the wire \(39 requests in all, 12 of them discovery\)\. The other 6 end inside the client/);
+  assert.match(flat(prose.readReport(lesson)), /On the wire it costs nothing/);
+  assert.match(flat(prose.readReport(lesson)), /At level 0 a tool is dropped and yet no call ends in the client/);
+  assert.match(flat(prose.readFleetTask(lesson)), /finds 251 of the 400 devices under 500 operating hours/);
+  assert.match(flat(prose.readFleetTask(lesson)), /`CT5-054`.*fetches it, so in this lesson's runs the fleet task completes\./);
+  assert.match(flat(prose.readTranscript(lesson)), /`tools`, `\/list` and `olcum` — so the body is 3 tokens, and the envelope adds 8: 11\./);
+  assert.match(flat(prose.readSessions(lesson)), /starts `olcum` and `fleet` 26 times in all, where the session client starts them 2 times/);
+  assert.match(flat(prose.readSessions(lesson)), /it opens 26 sessions against 2/);
+  const solutions = flat(prose.solveClientExercises(lesson));
   assert.match(solutions, /One discovery saves 3 messages, 37 tokens and 2 round trips\. The per-task client discovers 13 times, so it saves 481 tokens and 26 round trips/);
   assert.match(solutions, /For n = 13 and k = 4: 4 discoveries, 1700 tokens and 72 round trips of discovery, 2632 tokens in all\./);
   assert.match(solutions, /`notifications\/tools\/list_changed tarife`: 17 tokens and no round trip/);
@@ -114,10 +118,10 @@ test("readings are complete sentences for other seeds and state what their runs 
       assert.doesNotMatch(out, /undefined|NaN|\[object/, `${read.name} at seed ${seed}`);
     }
     // The checks the prose makes must hold, or the prose would say otherwise.
-    assert.match(prose.readModes(result), /Both clients make the same/);
-    assert.match(prose.readGrowth(result), /grows by exactly one discovery per task/);
-    assert.match(prose.readReport(result), /On the wire it costs nothing/);
-    assert.match(prose.readFleetTask(result), /the fleet task completes\./);
+    assert.match(flat(prose.readModes(result)), /Both clients make the same/);
+    assert.match(flat(prose.readGrowth(result)), /grows by exactly one discovery per task/);
+    assert.match(flat(prose.readReport(result)), /On the wire it costs nothing/);
+    assert.match(flat(prose.readFleetTask(result)), /the fleet task completes\./);
     assert.deepEqual(result.growth[0].perTask, result.growth[0].perSession);
     assert.equal(prose.solveClientExercises(result).split("\n\n").length, 5);
   }
@@ -190,5 +194,66 @@ test("every Turkish name of the world is glossed in English at its first use in 
       assert.ok(at >= 0, `${name} is used`);
       assert.ok(text.startsWith(` (${gloss}`, at + name.length + 2), `${file}: ${name} → ${text.slice(at, at + 60)}`);
     }
+  }
+});
+
+test("the servers' tool names never collide, so the allowlist's bare names each mean one tool", () => {
+  for (const seed of [0, 7, 20260218, 20260219]) {
+    const result = simulateWritingAClient(seed);
+    const names = result.servers.flatMap((s) => s.tools.map((t) => t.name));
+    assert.equal(new Set(names).size, names.length, `seed ${seed}: ${names.join(" ")}`);
+    assert.equal(flat(prose.readToolNames(result)), "Here the 4 servers list 8 tools under 8 different names, so each name on the allowlist means one tool of one server.");
+  }
+  const collided = { ...lesson, servers: lesson.servers.map((s) => (s.name === "fleet" ? { ...s, tools: [...s.tools, { ...s.tools[0], name: "tuketim" }] } : s)) };
+  assert.match(flat(prose.readToolNames(collided)), /under only 8 names: `tuketim` is listed by `olcum` and `fleet`, and the allowlist cannot tell those apart\./);
+});
+
+test("lesson 7 dates what it says about MCP: legacy defined first, the current revision's rules named, no stale wording", () => {
+  for (const file of EXPORTS) {
+    const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
+    const text = proseOf(exported);
+    const defined = text.indexOf("*legacy*");
+    assert.ok(defined >= 0 && defined < exported.replace(/\s+/g, " ").indexOf("legacyDiscoveryMessages"), `${file}: legacy is defined before its first use`);
+    assert.ok(text.indexOf("*legacy*") < text.indexOf("legacy") + 1, `${file}: the definition is the first use`);
+    for (const phrase of [
+      "clients SHOULD NOT use it to change their behaviour", // 2026-07-28 server/discover.mdx, on serverInfo
+      "SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
+      "`nextCursor`",
+      "prefixing each name with an identifier of its server",
+      "where the server gives them, a `description`",
+      "Discovery in revision 2025-11-25 is a conversation",
+      "The client then sends a new request, `tools/list tarife`",
+      "`notifications/cancelled`",
+      "`isError: true`",
+    ]) {
+      assert.ok(text.includes(phrase), `${file}: ${phrase}`);
+    }
+    for (const stale of [/gives a client no rule/, /Discovery in MCP is/, /`undeclared`/, /The client answers with/, /re-lists/, /its `name`, its `description`/]) {
+      assert.doesNotMatch(text, stale, file);
+    }
+  }
+});
+
+test("lesson 7's prose lines, computed or written, are at most 100 characters (images and table rows aside)", () => {
+  for (const file of EXPORTS) {
+    const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
+    const outside = exported.replace(/```[a-z]*\n[\s\S]*?```/g, "");
+    for (const line of outside.split("\n")) {
+      if (line.startsWith("![") || line.startsWith("|") || line.startsWith("<!--")) continue;
+      assert.ok(line.length <= LINE_WIDTH, `${file}: ${line.length}: ${line}`);
+    }
+  }
+});
+
+test("the growth chart's alt text says what its two lines are and where they end", () => {
+  for (const [file, seed] of [[EXPORTS[0], 20260218], [EXPORTS[1], 20260219]] as const) {
+    const result = simulateWritingAClient(seed);
+    const last = result.growth[result.growth.length - 1];
+    const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
+    const alt = /!\[([^\]]*)\]\(07-writing-a-client\.files\/growth-chart\.svg\)/.exec(exported)?.[1]?.replace(/\n/g, " ");
+    assert.equal(
+      alt,
+      `Envelope tokens after 1 to 13 tasks, one line per client: discovery before every task ends at ${last.perTask.tokens}, once per session at ${last.perSession.tokens} (seed ${seed})`,
+    );
   }
 });

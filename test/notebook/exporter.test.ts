@@ -137,3 +137,24 @@ test("inline charts get their ids prefixed, references too, so two charts on a p
   const html = exportHtml(tinyWith([svgOutput(SVG_B), svgOutput(SVG_B)]), { notebookPath: "n.ipynb" });
   assert.deepEqual(html.match(/id="[^"]+"/g), ['id="chart-table-clip1"', 'id="chart-table-2-clip1"']);
 });
+
+test("a chart's alt text is its SVG's own <title> (decoded, brackets escaped), else the word chart", () => {
+  const titled = SVG_A.replace(/^(<svg[^>]*>)/, "$1<title>Tokens [per task] &amp; &lt;more&gt;</title>");
+  const md = exportMarkdown(tinyWith([svgOutput(titled), svgOutput(SVG_B)]), { notebookPath: "n.ipynb" });
+  assert.ok(md.includes("![Tokens \\[per task\\] & <more>](n.files/table.svg)"), md);
+  assert.ok(md.includes("![chart](n.files/table-2.svg)"), "no <title>: the word chart");
+  const nested = SVG_A.replace("<rect", "<g><title>inner</title></g><rect");
+  assert.ok(exportMarkdown(tinyWith([svgOutput(nested)]), { notebookPath: "n.ipynb" }).includes("![chart](n.files/table.svg)"), "only the root's first child counts");
+});
+
+test("a long alt text is broken at spaces into lines of at most 100 characters, never before a block marker", () => {
+  const long = "Envelope tokens after 1 to 13 tasks, one line per client: discovery before every task ends - at 6457, once per session at 1357 (seed 20260218)";
+  const titled = SVG_A.replace(/^(<svg[^>]*>)/, `$1<title>${long}</title>`);
+  const md = exportMarkdown(tinyWith([svgOutput(titled)]), { notebookPath: "notebooks/07-long.ipynb" });
+  const image = md.slice(md.indexOf("!["), md.indexOf(".svg)") + 5);
+  assert.equal(image.replace(/\n/g, " "), `![${long}](07-long.files/table.svg)`, "the same words, one space or one line break apart");
+  const lines = image.split("\n");
+  assert.ok(lines.length > 1 && lines.every((l) => l.length <= 100), lines.join("|"));
+  assert.ok(lines.slice(1).every((l) => !/^([-+*]|#{1,6}|\d{1,9}[.)]) /.test(l)), "no line opens a block");
+  assert.ok(lines.slice(1).every((l) => !l.startsWith("- ")), lines.join("|"));
+});

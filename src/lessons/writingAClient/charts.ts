@@ -6,15 +6,22 @@
 import type { ChartSpec } from "../../charts/render";
 import type { WritingAClientResult } from "./simulate";
 
-/** The spec: envelope tokens after N tasks, one line per client mode. */
+/**
+ * The spec: envelope tokens after N tasks, one line per client mode. Its `description` (the
+ * chart's alt text) says what the lines are and where they end.
+ */
 export function growthChart(result: WritingAClientResult): ChartSpec {
   const values = result.growth.flatMap((row) => [
     { tasks: row.tasks, mode: "discovery at every task", tokens: row.perTask.tokens },
     { tasks: row.tasks, mode: "discovery once per session", tokens: row.perSession.tokens },
   ]);
+  const last = result.growth[result.growth.length - 1];
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     title: `Envelope tokens as tasks grow (seed ${result.seed})`,
+    description:
+      `Envelope tokens after 1 to ${last.tasks} tasks, one line per client: discovery before every ` +
+      `task ends at ${last.perTask.tokens}, once per session at ${last.perSession.tokens} (seed ${result.seed})`,
     data: { values },
     width: 420,
     height: 220,

@@ -6,8 +6,8 @@
  */
 export { growthChart } from "./charts";
 export {
-  describeClientSeed, readFleetTask, readTranscript, readDiscovery, readModes, readSessions,
-  readGrowth, readSilentDrop, readReport, summarizeClient, solveClientExercises,
+  describeClientSeed, readFleetTask, readTranscript, readDiscovery, readToolNames, readModes,
+  readSessions, readGrowth, readSilentDrop, readReport, summarizeClient, solveClientExercises,
 } from "./prose";
 export { simulateWritingAClient } from "./simulate";
 export {
