@@ -22,11 +22,11 @@ export const messages = {
   outRequired: (notebook: string) => `${notebook} is not one of the course's lessons: say where its export goes with --out`,
   jupyterMissing: () =>
     "--engine jupyter needs Jupyter with nbclient (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client)",
-  cellFailed: (notebook: string, cellNumber: number, cellId: string, error: string, previous?: string) =>
+  cellFailed: (notebook: string, cellNumber: number, cellId: string, error: string, previous?: readonly string[]) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) failed: ${error.replace(/[.;:]\s*$/, "")} — ${keptOrNothing(previous)}`,
-  kernelDied: (notebook: string, cellNumber: number, cellId: string, engine: string, reason: string, previous?: string) =>
+  kernelDied: (notebook: string, cellNumber: number, cellId: string, engine: string, reason: string, previous?: readonly string[]) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish: the ${engine} engine stopped (${firstLine(reason)}) — ${keptOrNothing(previous)}`,
-  cellTimedOut: (notebook: string, cellNumber: number, cellId: string, seconds: number, engine: string, previous?: string) =>
+  cellTimedOut: (notebook: string, cellNumber: number, cellId: string, seconds: number, engine: string, previous?: readonly string[]) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish within ${seconds} s (--cell-timeout); the ${engine} engine was stopped — ${keptOrNothing(previous)}`,
   /** `lesson` told to stop (Ctrl-C, `kill`, a closed terminal) while a notebook ran. */
   lessonStopped: (signal: string, notebook: string) =>
@@ -93,8 +93,9 @@ function firstLine(text: string): string {
   return text.trim().split("\n")[0];
 }
 
-function keptOrNothing(previous: string | undefined): string {
-  return previous ? `the previous export ${previous} is unchanged` : "nothing was written";
+function keptOrNothing(previous: readonly string[] | undefined): string {
+  if (!previous || previous.length === 0) return "nothing was written";
+  return previous.length === 1 ? `the previous export ${previous[0]} is unchanged` : `the previous exports ${previous.join(" and ")} are unchanged`;
 }
 
 /** A user-facing failure: the message and the exit code it ends the command with. */

@@ -67,7 +67,7 @@ function buildProgram(io: CliIo): Command {
     .option("--seed <n>", `seed to inject (default: each notebook's own SEED, ${DEFAULT_SEED} for the lessons); another seed exports to lessons/seed-N/`, seedOption)
     .option("--out <dir>", "folder for the exports (default lessons/, or lessons/seed-N/ for another seed)")
     .addOption(new Option("--engine <engine>", "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto").choices(["auto", "jupyter", "tslab"]).default("auto"))
-    .addOption(new Option("--format <format>", "md: <name>.md with charts in <name>.files/; html: one self-contained <name>.html (charts inline)").choices(EXPORT_FORMATS).default("md"))
+    .addOption(new Option("--format <format>", "md: <name>.md with charts in <name>.files/; html: one self-contained <name>.html (charts inline); both: the two from one run of the notebook").choices(EXPORT_FORMATS).default("md"))
     .option(
       "--cell-timeout <seconds>",
       "stop a cell still running after this many seconds: its kernel or worker is killed, the export fails (exit 1) and the previous one is kept",

@@ -17,14 +17,7 @@ import { chromiumRequirement, jupyterRequirement } from "../requirements";
 const FIXTURE = "test/notebook/fixtures/chart.ipynb";
 const fixtures = join(ROOT, "test", "notebook", "fixtures");
 
-/** Runs `lesson` on the chart fixture into a new folder (or `out`) and returns the folder. */
-function exportFixture(args: string[], out = tempDir()): string {
-  const run = cli(["lesson", FIXTURE, "--out", out, ...args]);
-  assert.equal(run.status, 0, run.stderr);
-  return out;
-}
-
-/** `exportFixture` without blocking, so that exports can run side by side. */
+/** Runs `lesson` on the chart fixture into a new folder (or `out`) without blocking, so that exports can run side by side; returns the folder. */
 async function exportFixtureAsync(args: string[], out = tempDir()): Promise<string> {
   const run = await cliAsync(["lesson", FIXTURE, "--out", out, ...args]);
   assert.equal(run.status, 0, run.stderr);
@@ -44,20 +37,41 @@ function plantedFolder(): string {
   return out;
 }
 
+/** A folder holding a markdown export that the HTML test expects to be left alone. */
+function folderWithMarkdown(): string {
+  const out = tempDir();
+  writeFileSync(join(out, "chart.md"), "previous markdown\n");
+  return out;
+}
+
 /**
  * Exports more than one test reads, each made once, all started now and side by side: the tslab
- * engine's markdown and HTML (each a test's own export, and the other engine's comparison), a
- * second tslab markdown export over the PLANTED files (the stale-charts test's export, and the
- * markdown test's second run), the jupyter engine's, and one with another seed.
+ * engine's markdown and HTML (each a test's own export, and the comparison for the others; the
+ * HTML over a markdown export it must leave alone), a second tslab markdown export over the
+ * PLANTED files (the stale-charts test's export, and the markdown test's second run), one with
+ * another seed, and `--format both` on each engine (the HTML test's second run, and the other
+ * engine's comparison).
  */
 const shared = {
   tslabMd: exportFixtureAsync(["--engine", "tslab"]),
-  tslabHtml: exportFixtureAsync(["--engine", "tslab", "--format", "html"]),
+  tslabHtml: exportFixtureAsync(["--engine", "tslab", "--format", "html"], folderWithMarkdown()),
   tslabMdOverPlanted: exportFixtureAsync(["--engine", "tslab"], plantedFolder()),
   tslabMdSeed5: exportFixtureAsync(["--engine", "tslab", "--seed", "5"]),
-  jupyterMd: jupyter.missing ? undefined : exportFixtureAsync(["--engine", "jupyter"]),
-  jupyterHtml: jupyter.missing ? undefined : exportFixtureAsync(["--engine", "jupyter", "--format", "html"]),
+  tslabBoth: cliAsync(["lesson", FIXTURE, "--engine", "tslab", "--format", "both", "--out", tempDir()]),
+  jupyterBoth: jupyter.missing ? undefined : exportFixtureAsync(["--engine", "jupyter", "--format", "both"]),
 };
+
+/** The files of a `--format both` export that the markdown export writes (all but the page). */
+function markdownPart(all: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(all).filter(([path]) => path !== "chart.html"));
+}
+
+/** The folder of the tslab `--format both` export, once it ran well. */
+async function bothOut(): Promise<string> {
+  const run = await shared.tslabBoth;
+  assert.equal(run.status, 0, run.stderr);
+  return /chart: wrote (\S+)\/chart\.md and /.exec(run.stderr)![1];
+}
 for (const run of Object.values(shared)) run?.catch(() => {}); // reported by the tests that read it
 
 /** Every file under `dir`, relative path → content. */
@@ -101,26 +115,35 @@ test("md: a re-export removes the lesson's stale charts and nothing else", async
 });
 
 test("html: one self-contained page, charts inline, the same bytes on every run; the markdown export is left alone", async () => {
-  const out = tempDir();
-  writeFileSync(join(out, "chart.md"), "previous markdown\n");
-  exportFixture(["--engine", "tslab", "--format", "html"], out);
+  const out = await shared.tslabHtml;
   assert.deepEqual(readdirSync(out).sort(), ["chart.html", "chart.md"], "no chart files: the page holds its charts");
   assert.equal(readFileSync(join(out, "chart.md"), "utf8"), "previous markdown\n");
   const html = readFileSync(join(out, "chart.html"), "utf8");
   assert.equal(html.match(/<figure class="chart">\n<svg /g)?.length, 3);
   assert.match(html, /<pre class="output">name {3}\| value\n-------\|------\nalpha {2}\| {5}3\n/);
   assert.doesNotMatch(html, /<script|<link|<img|src=|https?:\/\/(?!www\.w3\.org\/)/i, "nothing to fetch: only SVG's namespace URIs");
-  assert.equal(readFileSync(join(await shared.tslabHtml, "chart.html"), "utf8"), html);
+  assert.equal(files(await bothOut())["chart.html"], html, "a second run writes the same page");
+});
+
+test("--format both writes the markdown export and the page from one execution, each as its own format writes it", async () => {
+  const run = await shared.tslabBoth;
+  const out = await bothOut();
+  assert.equal(run.stderr.match(/executing /g)?.length, 1, "the notebook ran once");
+  assert.ok(run.stderr.includes(`chart: wrote ${out}/chart.md and ${out}/chart.html in `), run.stderr);
+  const all = files(out);
+  assert.deepEqual(markdownPart(all), files(await shared.tslabMd));
+  assert.equal(all["chart.html"], files(await shared.tslabHtml)["chart.html"]);
 });
 
 test("both engines write the same markdown, chart files and HTML", { skip: jupyter.skip }, async () => {
   jupyter.check();
-  assert.deepEqual(files((await shared.jupyterMd)!), files(await shared.tslabMd));
-  assert.deepEqual(files((await shared.jupyterHtml)!), files(await shared.tslabHtml));
+  const all = files((await shared.jupyterBoth)!);
+  assert.deepEqual(markdownPart(all), files(await shared.tslabMd));
+  assert.equal(all["chart.html"], files(await shared.tslabHtml)["chart.html"]);
 });
 
 for (const [what, args, message] of [
-  ["unknown format", ["lesson", "08", "--format", "pdf"], /^mcp-course: option '--format <format>' argument 'pdf' is invalid\. Allowed choices are md, html\.\n$/],
+  ["unknown format", ["lesson", "08", "--format", "pdf"], /^mcp-course: option '--format <format>' argument 'pdf' is invalid\. Allowed choices are md, html, both\.\n$/],
   ["format without a value", ["lesson", "08", "--format"], /^mcp-course: option '--format <format>' argument missing\n$/],
   ["format in capitals", ["lesson", "--format", "HTML"], /argument 'HTML' is invalid/],
 ] as const) {
@@ -161,11 +184,11 @@ function browse(page: string, action: string[]): string {
   return run.stdout;
 }
 
-/** Exports a notebook through the CLI as HTML and as markdown (what the page must show), into one folder, both at once. */
+/** Exports a notebook through the CLI as HTML and as markdown (what the page must show) from one execution (`--format both`). */
 async function exportBoth(name: string, file: string): Promise<{ html: string; markdown: string }> {
   const out = tempDir();
-  const runs = await Promise.all(["html", "md"].map((format) => cliAsync(["lesson", name, "--engine", "tslab", "--format", format, "--out", out])));
-  for (const run of runs) assert.equal(run.status, 0, run.stderr);
+  const run = await cliAsync(["lesson", name, "--engine", "tslab", "--format", "both", "--out", out]);
+  assert.equal(run.status, 0, run.stderr);
   return { html: join(out, `${file}.html`), markdown: readFileSync(join(out, `${file}.md`), "utf8") };
 }
 
@@ -256,7 +279,9 @@ for (const [index, page] of PAGES.entries()) {
     chromium.check();
     const { html, markdown } = await exported[index];
 
-    const dom = browse(html, ["--dump-dom"]);
+    // One browser run: the page's DOM as parsed and laid out, and its screenshot.
+    const png = join(tempDir(), "page.png");
+    const dom = browse(html, ["--dump-dom", `--screenshot=${png}`]);
     assert.match(dom, /<main>/, "the page was parsed");
     const printed = printedBlocks(markdown);
     assert.ok(printed.length > 0);
@@ -274,8 +299,6 @@ for (const [index, page] of PAGES.entries()) {
       assert.match(svg, /<g class="mark-(rect|symbol|line|area|rule)[^"]*"[^>]*>\s*<(path|line)\b/, "each chart draws marks");
     }
 
-    const png = join(tempDir(), "page.png");
-    browse(html, [`--screenshot=${png}`]);
     assert.ok(existsSync(png), "chromium wrote the screenshot");
     // Size says little (a blank 1200×4000 page is ~22 KB of PNG): count the pixels instead.
     assert.ok(statSync(png).size > 1000, `the screenshot is an image (${statSync(png).size} bytes)`);

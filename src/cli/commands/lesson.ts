@@ -29,7 +29,7 @@ import { killDescendants } from "../../notebook/processTree";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
 import { checkOutFolder, removeOutput, writeOutput } from "../options";
 import type { CliIo } from "../program";
-import type { EngineChoice, ExportFormat } from "./lessonFormats";
+import { formatFiles, type EngineChoice, type ExportFormat } from "./lessonFormats";
 import { resolveNotebooks, shown } from "./notebookNames";
 
 export { EXPORT_FORMATS, type EngineChoice, type ExportFormat } from "./lessonFormats";
@@ -43,7 +43,7 @@ export interface LessonCommandOptions {
   /** Output folder; default `lessons/` for the default seed, `lessons/seed-N/` otherwise. */
   out?: string;
   engine: EngineChoice;
-  /** What to write: `<name>.md` (default) or `<name>.html`. */
+  /** What to write: `<name>.md` (default), `<name>.html`, or both from one execution. */
   format?: ExportFormat;
   /** Seconds one cell may run before it is stopped (default DEFAULT_CELL_TIMEOUT_SECONDS, 600). */
   cellTimeout?: number;
@@ -55,9 +55,8 @@ interface PreparedLesson {
   file: string;
   notebook: Notebook;
   seed: number | undefined;
-  /** `<out>/<name>.md` or `<out>/<name>.html`. */
-  outFile: string;
-  format: ExportFormat;
+  /** What it writes: `<out>/<name>.md` and/or `<out>/<name>.html`, in that order. */
+  outFiles: { md?: string; html?: string };
 }
 
 /** The default output folder for a seed: `lessons/`, or `lessons/seed-N/` for another seed. */
@@ -87,10 +86,13 @@ function prepare(entry: { name: string; file: string; byPath: boolean }, options
   if (!options.out && entry.byPath) throw new CliError(messages.outRequired(shown(entry.file)));
   const outDir = options.out ? resolve(options.out) : defaultOutDir(seed ?? DEFAULT_SEED);
   checkOutFolder(outDir);
-  const format = options.format ?? "md";
-  const outFile = join(outDir, `${entry.name}.${format}`);
-  if (existsSync(outFile) && statSync(outFile).isDirectory()) throw new CliError(messages.exportIsFolder(outFile));
-  return { name: entry.name, file: entry.file, notebook, seed, outFile, format };
+  const outFiles: PreparedLesson["outFiles"] = {};
+  for (const extension of formatFiles(options.format ?? "md")) {
+    const outFile = join(outDir, `${entry.name}.${extension}`);
+    if (existsSync(outFile) && statSync(outFile).isDirectory()) throw new CliError(messages.exportIsFolder(outFile));
+    outFiles[extension] = outFile;
+  }
+  return { name: entry.name, file: entry.file, notebook, seed, outFiles };
 }
 
 function progressPrinter(io: CliIo, name: string, total: number, started: (cell: { index: number; id: string }) => void) {
@@ -106,7 +108,8 @@ function progressPrinter(io: CliIo, name: string, total: number, started: (cell:
  */
 async function runLesson(lesson: PreparedLesson, engine: EngineName, cellTimeoutSeconds: number | undefined, io: CliIo): Promise<void> {
   const file = shown(lesson.file);
-  const previous = existsSync(lesson.outFile) ? shown(lesson.outFile) : undefined;
+  const written = [lesson.outFiles.md, lesson.outFiles.html].filter((path): path is string => path !== undefined);
+  const previous = written.filter((path) => existsSync(path)).map(shown);
   io.stderr(`${lesson.name}: executing ${file}${lesson.seed === undefined ? "" : ` with seed ${lesson.seed}`} on the ${engine} engine\n`);
   const started = performance.now();
   let running: { index: number; id: string } | undefined;
@@ -132,14 +135,16 @@ async function runLesson(lesson: PreparedLesson, engine: EngineName, cellTimeout
   }
   const notebookPath = file === lesson.file ? basename(lesson.file) : file;
   const exportOptions = { notebookPath, seed: lesson.seed, filesFolder: `${lesson.name}.files` };
-  if (lesson.format === "html") writeOutput(lesson.outFile, exportHtml(result.notebook, exportOptions));
-  else writeMarkdownExport(lesson.outFile, exportLesson(result.notebook, exportOptions), { write: writeOutput, remove: removeOutput });
-  io.stderr(`${lesson.name}: wrote ${shown(lesson.outFile)} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  const { md, html } = lesson.outFiles;
+  if (md) writeMarkdownExport(md, exportLesson(result.notebook, exportOptions), { write: writeOutput, remove: removeOutput });
+  if (html) writeOutput(html, exportHtml(result.notebook, exportOptions));
+  io.stderr(`${lesson.name}: wrote ${written.map(shown).join(" and ")} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
 /**
  * Runs `lesson`: executes each notebook and writes `<out>/<name>.md` with its charts in
- * `<out>/<name>.files/<cell id>.svg`, or with `format: "html"` one page `<out>/<name>.html`.
+ * `<out>/<name>.files/<cell id>.svg`, or with `format: "html"` one page `<out>/<name>.html`, or
+ * with `format: "both"` the two from one execution.
  *
  * With `--seed`, the seed is injected after each notebook's `parameters` cell; without it, each
  * notebook runs with its own `SEED`, and the export says which.

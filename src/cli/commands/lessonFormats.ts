@@ -11,11 +11,19 @@ import { messages } from "../messages";
 /** `--engine`: a named engine, or `auto` (Jupyter when it is installed, else tslab in-process). */
 export type EngineChoice = EngineName | "auto";
 
-/** `--format`: markdown with chart files beside it, or one self-contained HTML page per lesson. */
-export type ExportFormat = "md" | "html";
+/**
+ * `--format`: markdown with chart files beside it, one self-contained HTML page per lesson, or
+ * both from the same execution of the notebook.
+ */
+export type ExportFormat = "md" | "html" | "both";
 
 /** The values `--format` accepts, the default first. */
-export const EXPORT_FORMATS: readonly ExportFormat[] = ["md", "html"];
+export const EXPORT_FORMATS: readonly ExportFormat[] = ["md", "html", "both"];
+
+/** The files one format writes per lesson, by extension: `md` (with its chart folder), `html`. */
+export function formatFiles(format: ExportFormat): readonly ("md" | "html")[] {
+  return format === "both" ? ["md", "html"] : [format];
+}
 
 /**
  * `--cell-timeout SECONDS`: a number of seconds in plain decimal digits (`600`, `2.5`), more than
