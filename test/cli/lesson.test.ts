@@ -114,11 +114,16 @@ for (const engine of ["tslab", "jupyter"]) {
     const out = join(dir, "out");
     mkdirSync(out);
     writeFileSync(join(out, "small.md"), "previous export\n");
-    const run = cli(["lesson", notebook, "--engine", engine, "--out", out, "--seed", "5"]);
+    // On tslab, `--format both`: both previous exports are kept, and the line names both.
+    const both = engine === "tslab";
+    if (both) writeFileSync(join(out, "small.html"), "previous page\n");
+    const run = cli(["lesson", notebook, "--engine", engine, "--out", out, "--seed", "5", ...(both ? ["--format", "both"] : [])]);
     assert.equal(run.status, 1);
     const last = run.stderr.trim().split("\n").at(-1)!;
-    assert.match(last, /small\.ipynb: cell 4 \(id boom\) failed: Error: the boom cell — the previous export .*small\.md is unchanged$/);
+    const kept = both ? "the previous exports .*small\\.md and .*small\\.html are unchanged" : "the previous export .*small\\.md is unchanged";
+    assert.match(last, new RegExp(`small\\.ipynb: cell 4 \\(id boom\\) failed: Error: the boom cell — ${kept}$`));
     assert.equal(readFileSync(join(out, "small.md"), "utf8"), "previous export\n");
+    if (both) assert.equal(readFileSync(join(out, "small.html"), "utf8"), "previous page\n");
   });
 
   test(`a cell that kills the kernel on the ${engine} engine is named, exit 1, nothing written`, { skip: engine === "jupyter" && jupyter.skip }, () => {
