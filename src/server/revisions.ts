@@ -72,8 +72,10 @@ const ARGUMENT_ERRORS_AS_RESULTS: readonly string[] = [STATELESS_REVISION, "2025
  *   (e.g., date in wrong format, value out of range)" are listed under *Tool Execution Errors*,
  *   and protocol errors are only "requests that fail to satisfy CallToolRequest schema".
  * - 2025-06-18 and 2024-11-05 (`server/tools.mdx`, "Error Handling"): *Protocol Errors* are
- *   "Standard JSON-RPC errors for issues like: Unknown tools, Invalid arguments, Server errors",
- *   so a client of those revisions gets −32602 with the same sentence as its message.
+ *   "Standard JSON-RPC errors for issues like: Unknown tools, Invalid arguments, Server errors"
+ *   (and "Invalid input data" among tool execution errors). They give invalid arguments no code;
+ *   the course reads them as a protocol error and sends JSON-RPC's −32602 "Invalid params", with
+ *   the same sentence as its message.
  * An unknown revision (no `initialize` yet) is treated as the current one.
  */
 export function argumentErrorsAreResults(revision: string | undefined): boolean {

@@ -45,10 +45,13 @@ function unknownTool(name: string): ProtocolError {
 /**
  * Arguments that failed the tool's schema, as the revision in use reports them: a result with
  * `isError: true` carrying `message` (2025-11-25, 2026-07-28, or before any revision is known),
- * else a throw of −32602 with it (2025-06-18, 2024-11-05).
+ * else a throw of −32602 with it (2025-06-18, 2024-11-05: those revisions list invalid
+ * arguments among protocol errors but give them no code; −32602 is JSON-RPC's "Invalid params").
  */
 export function invalidArguments(message: string, revision: string | undefined): CallToolResult {
-  if (!argumentErrorsAreResults(revision)) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, message);
+  if (!argumentErrorsAreResults(revision)) {
+    throw new ProtocolError(JSONRPC_ERRORS.invalidParams, message);
+  }
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
@@ -91,7 +94,17 @@ export function worldServed(world: World, name: string, level: Level): ServedSer
   };
 }
 
-/** The fleet server on a path at a declaration level; its resource is the device list. */
+/**
+ * The fleet server on a path at a declaration level; its resource is the device list.
+ *
+ * Each `tools/call` goes to the simulator's path server (`raw` or `validating`), with two turns
+ * of this layer's own, so that the answers follow the revision in use:
+ * - an unknown tool never reaches the path: it is the protocol error −32602 `Unknown tool:
+ *   <name>`, where the raw path alone would say −32603 and the validating path an error result;
+ * - the validating path's −32602 (arguments that failed the schema) goes through
+ *   {@link invalidArguments}: an error result from 2025-11-25 on, −32602 before.
+ * Any other error response is rethrown with its code and message; a result is returned as it is.
+ */
 export function fleetServed(fleet: Fleet, path: SimulatedServedPath, level: Level): ServedServer {
   const simulated = createFleetServer(fleet);
   const pathServer = createPathServer(path, fleet);
@@ -102,12 +115,21 @@ export function fleetServed(fleet: Fleet, path: SimulatedServedPath, level: Leve
     callTool(tool, args, id, revision): CallToolResult {
       if (!(FLEET_TOOL_NAMES as readonly string[]).includes(tool)) throw unknownTool(tool);
       // The path servers speak numeric ids; the id only labels the response we unwrap here.
-      const response = pathServer.handle({ jsonrpc: "2.0", id: typeof id === "number" ? id : 0, method: "tools/call", params: { name: tool, arguments: args } });
-      if (!response) throw new ProtocolError(JSONRPC_ERRORS.internalError, "the path server gave no response");
+      const response = pathServer.handle({
+        jsonrpc: "2.0",
+        id: typeof id === "number" ? id : 0,
+        method: "tools/call",
+        params: { name: tool, arguments: args },
+      });
+      if (!response) {
+        throw new ProtocolError(JSONRPC_ERRORS.internalError, "the path server gave no response");
+      }
       if ("error" in response) {
         // The validating path's −32602 is always arguments that failed the schema.
-        if (path === "validating" && response.error.code === JSONRPC_ERRORS.invalidParams) return invalidArguments(response.error.message, revision);
-        throw new ProtocolError(response.error.code, response.error.message);
+        const { code, message } = response.error;
+        const invalid = path === "validating" && code === JSONRPC_ERRORS.invalidParams;
+        if (invalid) return invalidArguments(message, revision);
+        throw new ProtocolError(code, message);
       }
       return response.result as unknown as CallToolResult;
     },

@@ -58,10 +58,10 @@ export interface WireSetup {
  * Every other condition starts `serve fleet` at the full level on the condition's path; its
  * fault (slow tool, crash, stray output) is the server's, while the timeout, the restart and the
  * plain message about a server that is gone are the client's. The slow tool's sleep and the
- * client's timeout are the source experiment's 3 s and 1.5 s, both multiplied by `scale`.
+ * client's timeout are lesson 8's 3 s and 1.5 s, both multiplied by `scale`.
  *
  * @param seed the fleet's seed, passed to the server as `--seed`.
- * @param scale real time per unit of the experiment's time; default {@link WIRE_TIME_SCALE}.
+ * @param scale real time per unit of lesson 8's time; default {@link WIRE_TIME_SCALE}.
  */
 export function wireSetup(
   condition: Condition,

@@ -196,9 +196,11 @@ function serverDied(error: unknown): boolean {
  *   of its content blocks.
  * - An error response from the server (the SDK throws `ProtocolError`) is `JSON-RPC error`,
  *   written `MCP error <code>: <message>`.
- * - Anything the SDK's client fails by itself is `client`: a timeout (`-32001`), the server's
- *   exit while the call was pending (`-32000`, `Connection closed`), a call after that (`Not
- *   connected`). These two codes are the SDK's own and never travel on the wire.
+ * - Anything the SDK's client fails by itself is `client`: a timeout or the server's exit while
+ *   the call was pending (an `SdkError` with the string code `REQUEST_TIMEOUT` or
+ *   `CONNECTION_CLOSED`), a call after that (`Not connected`). The first two are written with
+ *   SDK 1.x's numbers, `-32001` and `-32000` (`ERROR_CODES`), as lesson 8's client writes them;
+ *   neither number travels on the wire.
  *
  * @param explained when true, a failure that means the server died reads {@link SERVER_GONE}.
  */

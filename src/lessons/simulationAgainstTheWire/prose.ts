@@ -3,18 +3,20 @@
  *
  * Every number here comes from a {@link WireLessonResult}. Where the lesson's point is that the
  * wire agrees with the simulator, the paragraph counts the agreements and says plainly when one
- * is missing, rather than assuming it. Each function returns markdown for `tslab.display.markdown`.
+ * is missing, rather than assuming it. Each function returns markdown for `tslab.display.markdown`,
+ * wrapped at 100 columns (`wrapMarkdown`); a list keeps its items, each on lines of its own.
  */
 import { LEVELS } from "../../sim/declaration";
 import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
 import { code, listing, plural } from "../proseWords";
+import { wrapMarkdown } from "../wrapProse";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
 import { FLEET_TOOL_NAMES } from "../../fleet/tools";
 import { ERA_REVISIONS } from "../../sim/eras";
 import type { EraLevel } from "./eras";
 import { CALL_METHOD } from "./eras";
 import type { WireLessonResult } from "./run";
-import { agentDifferences, agreement, fullLevel, levelTotals, movedKeys, outcomeDifferences, PROBED_PATHS, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
+import { agentDifferences, agreement, fullLevel, levelTotals, movedKeys, outcomeDifferences, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
 import { groupChanges, type GateLevel } from "./independent";
 import { SERVER_FACTS } from "../../world/servers";
 
@@ -44,13 +46,11 @@ function agent(result: WireLessonResult, condition: string, policy: string) {
 
 /** The opening line: which seed this run used, and what is real in it. */
 export function describeWireSeed(result: WireLessonResult): string {
-  const starts = result.eras.length * 3 + result.agents.filter((row) => row.real.traffic !== null).length + PROBED_PATHS.length;
-  return (
+  return wrapMarkdown(
     `This run uses **seed ${result.seed}** for the world of lessons 6 and 7 and for the fleet of lesson 8. ` +
     `Each server below is a real process, started with ${code(`mcp-course serve … --seed ${result.seed}`)}, built on the ` +
     `official TypeScript SDK's ${code("@modelcontextprotocol/server")} ${result.sdk.server}, and spoken to over its ` +
-    `standard input and output by a client built on ${code("@modelcontextprotocol/client")} ${result.sdk.client}: ` +
-    `${n(starts)} server starts in all, not counting restarts.`
+    `standard input and output by a client built on ${code("@modelcontextprotocol/client")} ${result.sdk.client}.`
   );
 }
 
@@ -97,8 +97,8 @@ export function readLevelComparison(result: WireLessonResult): string {
       `From level 1 the properties in ${code("inputSchema")} tell the client what to send.` +
       (droppedServers.length > 0
         ? ` At level 3 the server's identity carries its real version: in ${legacy} the client reads it in ${code("serverInfo")} of the ${code("initialize")} result; ` +
-          `in ${stateless} every result's ${code("_meta")} carries it too, but the client reads it in the discover result it was given in advance, since no ` +
-          `${code("server/discover")} crosses the wire. The client, which knows an older version, drops ${listing(droppedServers.map(code))} ` +
+          `in ${stateless} every result's ${code("_meta")} carries it too, but the client reads it in the discover result it holds ` +
+          `(see the Assumptions). The client, which knows an older version, drops ${listing(droppedServers.map(code))} ` +
           `whole, ${plural(versionDrops.length, "tool")}. ${lost === versionDrops.length ? "All of them had been agreed" : `Only ${plural(lost, "of them", "of them")} had been agreed (${versionDrops.length - lost === 1 ? "the other was" : "the others were"} already off the allowlist)`}, ` +
           `so ${plural(full.real.negotiated, "tool")} ${full.real.negotiated === 1 ? "is" : "are"} agreed instead of ${before.real.negotiated}. ` +
           `Dropping a server for a newer version is the course's own policy, lesson 6's, not MCP's. MCP agrees on the protocol's version ` +
@@ -111,7 +111,7 @@ export function readLevelComparison(result: WireLessonResult): string {
         ? `${full.real.calls - refused} ${code("tools/call")} requests crossed the wire in each revision, as the method table below shows ` +
           `(${sent.wireMessages} messages: each request and its response).`
         : `${full.real.calls - refused} crossed the wire.`),
-  ].join("\n\n");
+  ].map((paragraph) => wrapMarkdown(paragraph)).join("\n\n");
 }
 
 /** The lowest and highest bytes per envelope token over an era's levels. */
@@ -149,7 +149,7 @@ export function readTokensAndBytes(result: WireLessonResult): string {
       `because every request carries its ${code("_meta")} and every result its ${code("resultType")} and the server's identity. ` +
       `The simulator prices the same fields with the same tokenizer and finds ${n(b.simulatedTokens)} tokens against ${n(a.simulatedTokens)}, ` +
       `${more(a.simulatedTokens, b.simulatedTokens)} more.`,
-  ].join("\n\n");
+  ].map((paragraph) => wrapMarkdown(paragraph)).join("\n\n");
 }
 
 /** A reading of the per-method table, both eras. */
@@ -165,7 +165,7 @@ export function readMethods(result: WireLessonResult): string {
   const [legacy, stateless] = parts;
   const setupMethods = legacy.entry.methods.filter((row) => row.method !== CALL_METHOD).map((row) => code(row.method));
   const share = (p: (typeof parts)[number]) => `${n(p.setup)} of ${n(p.total)} bytes, ${Math.round((p.setup * 100) / p.total)}%`;
-  return (
+  return wrapMarkdown(
     `A ${code("tools/list")} exchange averages ${ratio(legacy.list!.wireBytes, legacy.list!.wireMessages)} bytes a message in ${code(legacy.entry.revision)} ` +
     `and ${ratio(stateless.list!.wireBytes, stateless.list!.wireMessages)} in ${code(stateless.entry.revision)}, whose list results also carry ${code("ttlMs")} and ${code("cacheScope")}; ` +
     `a ${code("tools/call")} exchange ${ratio(legacy.call!.wireBytes, legacy.call!.wireMessages)} against ${ratio(stateless.call!.wireBytes, stateless.call!.wireMessages)}. ` +
@@ -186,9 +186,11 @@ function describeChannel(outcome: { channel: string; text: string }): string {
   return outcome.channel === "error result" ? "an error result" : `a ${outcome.channel}`;
 }
 
-/** A reading of the malformed calls over the real paths: which answers differ from the simulator's, and why. */
-export function readWireMalformed(result: WireLessonResult): string {
-  const { malformed: same, malformedTotal: total } = agreement(result);
+/**
+ * The malformed calls' answers that differ from the simulator's, path by path: `arguments`, the
+ * calls to a tool the fleet has (invalid arguments), and `tools`, the calls to one it does not.
+ */
+function malformedDifferences(result: WireLessonResult) {
   const { simulated, wire } = result.malformed;
   const differing = wire.flatMap((row, k) =>
     WIRE_PATHS.flatMap((path) => {
@@ -197,30 +199,40 @@ export function readWireMalformed(result: WireLessonResult): string {
       return outcomeDifferences(sim, real).length === 0 ? [] : [{ label: row.label, path, sim, real, unknownTool: !(FLEET_TOOL_NAMES as readonly string[]).includes(row.call.name) }];
     }),
   );
-  const argumentRows = differing.filter((d) => !d.unknownTool);
-  const toolRows = differing.filter((d) => d.unknownTool);
-  const kinds = (rows: typeof differing, pick: (d: (typeof differing)[number]) => string) => listing([...new Set(rows.map(pick))]);
-  const sentences = [
+  return { arguments: differing.filter((d) => !d.unknownTool), tools: differing.filter((d) => d.unknownTool) };
+}
+
+/** A reading of the malformed calls over the real paths: which answers differ from the simulator's, and why. */
+export function readWireMalformed(result: WireLessonResult): string {
+  const { malformed: same, malformedTotal: total } = agreement(result);
+  const { wire } = result.malformed;
+  const { arguments: argumentRows, tools: toolRows } = malformedDifferences(result);
+  type Difference = (typeof argumentRows)[number];
+  const kinds = (rows: readonly Difference[], pick: (d: Difference) => string) => listing([...new Set(rows.map(pick))]);
+  const first = [
     same === total
       ? `All ${total} answers are the simulator's, to the character: the same channel and the same text.`
-      : `${same} of ${total} answers are the simulator's, to the character; the other ${total - same} differ, and the table names them.`,
+      : `${same} of ${total} answers are the simulator's, to the character; the other ${total - same} differ, and the table names them. ` +
+        `They differ where ${code("fleetServed")}, listed above, turns the path code's answer.`,
   ];
   if (argumentRows.length > 0) {
-    sentences.push(
+    first.push(
       `${argumentRows.length === 1 ? "One" : `${argumentRows.length}`} ${argumentRows.length === 1 ? "is a call" : "are calls"} with invalid arguments on the ` +
-        `${kinds(argumentRows, (d) => d.path)} path (${listing(argumentRows.map((d) => d.label))}): the simulator answers ` +
-        `${kinds(argumentRows, (d) => describeChannel(d.sim))}, the rule of revision ${code("2025-06-18")}, which lesson 8's simulated client offers (the source ` +
-        `experiment's SDK answered such calls with an ${code("isError")} result), and the real server ` +
-        `${kinds(argumentRows, (d) => describeChannel(d.real))}, because from revision ${code(ERA_REVISIONS.legacy)} on invalid tool arguments are a ` +
+        `${kinds(argumentRows, (d) => d.path)} path (${listing(argumentRows.map((d) => d.label))}): the simulator's path answers ` +
+        `${kinds(argumentRows, (d) => describeChannel(d.sim))}, the course's reading of revision ${code("2025-06-18")}, which lesson 8's simulated client ` +
+        `offers (that revision lists invalid arguments among protocol errors but gives them no code; -32602 is JSON-RPC's "Invalid params"). ` +
+        `The real client speaks ${code(ERA_REVISIONS.legacy)}, so ${code("invalidArguments")} sends the same sentence as ` +
+        `${kinds(argumentRows, (d) => describeChannel(d.real))} instead: from revision ${code(ERA_REVISIONS.legacy)} on invalid tool arguments are a ` +
         `tool execution error (${code("isError: true")}, saying what was wrong), which an agent can read and correct.`,
     );
   }
   if (toolRows.length > 0) {
-    sentences.push(
-      `The unknown tool differs on the ${kinds(toolRows, (d) => d.path)} ${toolRows.length === 1 ? "path" : "paths"}: the simulator answers ` +
-        `${listing(toolRows.map((d) => `${describeChannel(d.sim)} (${d.path})`))}, the real servers ${kinds(toolRows, (d) => describeChannel(d.real))}, ` +
-        `the protocol error every revision of MCP asks for a tool the server does not have. The simulator's answers are the ones lesson 8 built its paths ` +
-        `to give: the SDK's low-level server's when a handler throws, and SDK 1.x ${code("McpServer")}'s.`,
+    first.push(
+      `The unknown tool differs on the ${kinds(toolRows, (d) => d.path)} ${toolRows.length === 1 ? "path" : "paths"}: the simulator's paths answer ` +
+        `${listing(toolRows.map((d) => `${describeChannel(d.sim)} (${d.path})`))}, as lesson 8 built them to: the SDK's low-level server's answer when a ` +
+        `handler throws, and SDK 1.x ${code("McpServer")}'s. On the wire ${code("fleetServed")} refuses a tool it does not list before either path sees ` +
+        `the call, so the real servers answer ${kinds(toolRows, (d) => describeChannel(d.real))}: every revision of MCP lists an unknown tool among ` +
+        `protocol errors, and its example of one carries -32602.`,
     );
   }
   const high = result.malformed.highLevel;
@@ -228,19 +240,17 @@ export function readWireMalformed(result: WireLessonResult): string {
   const highErrors = high.filter((outcome) => outcome.channel === "JSON-RPC error");
   const sameChannel = high.filter((outcome, k) => outcome.channel === wire[k].outcomes.validating.channel).length;
   const sameText = high.filter((outcome, k) => outcome.text === wire[k].outcomes.validating.text).length;
-  sentences.push(
+  const second =
     `The SDK's own ${code("McpServer")}, which shares no code with our servers, answers ${highResults} of the ${high.length} calls with an error result` +
-      (highErrors.length > 0 ? ` and ${listing(highErrors.map((outcome) => code(outcome.text)))} as a JSON-RPC error` : "") +
-      `. ${sameChannel === high.length ? "On every call" : `On ${sameChannel} of ${high.length} calls`} it picks the channel our ${code("validating")} server picks, ` +
-      `so our server's choice of channel is confirmed from outside; the words are the SDK's own, and ${sameText} of ${high.length} texts are ours to the character.`,
-  );
-  sentences.push(
-    `The answers that agree agree largely by construction: the real fleet server answers with the simulator's own path code ` +
-      `(${code("createRawServer")}, ${code("createValidatingServer")}), its error responses rethrown with the same code and message. ` +
-      `What the wire adds is the client's side: the SDK turns an error response into a thrown ${code("ProtocolError")} with that code and message, ` +
-      `the client writes it ${code("MCP error <code>: <message>")} as lesson 8's client does, and maps that throw and an ${code("isError")} result onto one outcome.`,
-  );
-  return sentences.join(" ");
+    (highErrors.length > 0 ? ` and ${listing(highErrors.map((outcome) => code(outcome.text)))} as a JSON-RPC error` : "") +
+    `. ${sameChannel === high.length ? "On every call" : `On ${sameChannel} of ${high.length} calls`} it picks the channel our ${code("validating")} server picks, ` +
+    `so our server's choice of channel is confirmed from outside; the words are the SDK's own, and ${sameText} of ${high.length} texts are ours to the character.`;
+  const third =
+    `The ${same} answers that agree agree by construction: for every other call ${code("fleetServed")} passes the simulator's path code's answer ` +
+    `(${code("createRawServer")}, ${code("createValidatingServer")}) on as it is, an error response rethrown with its code and message. ` +
+    `What the wire adds is the client's side: the SDK turns an error response into a thrown ${code("ProtocolError")} with that code and message, ` +
+    `the client writes it ${code("MCP error <code>: <message>")} as lesson 8's client does, and maps that throw and an ${code("isError")} result onto one outcome.`;
+  return [first.join(" "), second, third].map((paragraph) => wrapMarkdown(paragraph)).join("\n\n");
 }
 
 /** A reading of the agents over the wire. */
@@ -260,10 +270,10 @@ export function readAgentComparison(result: WireLessonResult): string {
     `The crash is real now: the server process exits while handling its ${CRASH_ON_CALL}th ${code("tools/call")}. Without help the thorough agent ` +
       `made ${crash.real.toolCalls} calls, ${crash.real.toolErrors} of them failing; told plainly that the server is gone, ${explained.real.toolCalls} calls and ` +
       `${explained.real.toolErrors} errors; with a restart, ${plural(restart.real.restarts, "restart")} and ${restart.real.correct ? "the right answer" : "still the wrong answer"}.`,
-    `Stray output behaves as the source experiment reported. A newline-terminated stray line is one unparsable line for the client, ` +
+    `Stray output behaves as lesson 8 said it would. A newline-terminated stray line is one unparsable line for the client, ` +
       `${plural(line.real.transportErrors, "transport error")} in ${plural(line.real.toolCalls, "call")}, and no call fails. Stray text without a newline ` +
       `is glued to the next response, so that response never parses: ${plural(raw.real.toolCalls, "call")}, ${plural(wireTimeouts(raw.real), "timeout")}, no answer.`,
-  ].join("\n\n");
+  ].map((paragraph) => wrapMarkdown(paragraph)).join("\n\n");
 }
 
 /** A reading of the time table. */
@@ -272,13 +282,13 @@ export function readTime(result: WireLessonResult): string {
   const raw = agent(result, "stdout-unterminated", "thorough");
   return [
     `Real time cannot go into a table that must read the same on every run, so this one prints only what time decides. ` +
-      `In the source experiment the slow tool slept ${LATENCY_MICROS.slowTool / 1_000_000} s against a client that waited ${LATENCY_MICROS.clientTimeout / 1_000_000} s. ` +
+      `In lesson 8 the slow tool slept ${LATENCY_MICROS.slowTool / 1_000_000} s against a client that waited ${LATENCY_MICROS.clientTimeout / 1_000_000} s. ` +
       `This lesson keeps that ratio and scales both by ${result.scale}: the tool sleeps ${n(result.slowMs)} ms and the client waits ${n(result.timeoutMs)} ms.`,
     `A timed-out call can never return sooner than the timeout, so each timeout is a lower bound on real time spent: ` +
       `${n(wireTimeouts(slow.real) * result.timeoutMs)} ms for the thorough agent under the slow tool, ${n(wireTimeouts(raw.real) * result.timeoutMs)} ms under stray text. ` +
-      `The simulator's virtual clock charged the same calls ${n(slow.simulated.callMicros / 1000)} ms and ${n(raw.simulated.callMicros / 1000)} ms, at the experiment's own scale. ` +
+      `The simulator's virtual clock charged the same calls ${n(slow.simulated.callMicros / 1000)} ms and ${n(raw.simulated.callMicros / 1000)} ms, at lesson 8's own scale. ` +
       `How long a healthy call or a server's start takes on the wire is real time too, so no table here prints it.`,
-  ].join("\n\n");
+  ].map((paragraph) => wrapMarkdown(paragraph)).join("\n\n");
 }
 
 /** `, though every tool it stopped (…) only reads`, when that is so of the walks under MCP's defaults; else nothing. */
@@ -327,11 +337,12 @@ export function readWireGates(result: WireLessonResult): string {
     );
   }
   sentences.push(
-    `So in the reference's model an undeclared side effect cannot be gated; under MCP's defaults it cannot go ungated. What a server gains by ` +
+    `So in the reference's model an undeclared side effect cannot be gated; under a gate that reads MCP's defaults, the course's, it cannot go ` +
+      `ungated. What a server gains by ` +
       `declaring ${code("annotations")} is that a client that trusts the server can let its read-only tools run without asking. From a server it does not ` +
       `trust the hints stay hints, and the specification asks that a person can deny any tool call.`,
   );
-  return sentences.join(" ");
+  return wrapMarkdown(sentences.join(" "));
 }
 
 /** A reading of the discovery table: lesson 7's lists against the real client's. */
@@ -344,7 +355,7 @@ export function readWireDiscovery(result: WireLessonResult): string {
   const none = legacy.filter((check) => lists(check).length === 0);
   const fleet = result.discovery.find((check) => check.server === "fleet");
   const fleetList = fleet?.methods.find((row) => row.method === "tools/list");
-  return [
+  const text = [
     agreeing === discoveryTotal
       ? `Lesson 7's model of discovery holds on the wire in all ${discoveryTotal} rows: the same messages for every method, server by server, in both revisions.`
       : `Lesson 7's model of discovery holds on the wire in ${agreeing} of ${discoveryTotal} rows; the table names the methods that differ.`,
@@ -358,6 +369,7 @@ export function readWireDiscovery(result: WireLessonResult): string {
           `${code("tools/list")}, while the wire carries every description and schema, ${n(fleetList.wireBytes)} bytes.`
         : ""),
   ].join(" ");
+  return wrapMarkdown(text);
 }
 
 /** A reading of the declaration tables: what building the server the SDK's high-level way did to the fleet's tools. */
@@ -394,7 +406,7 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
     `None of this is wrong, but none of it is what we wrote: a server built the high-level way declares what the SDK derives from its schemas, ` +
       `and our low-level server declares exactly the JSON we wrote.`,
   );
-  return sentences.join(" ");
+  return wrapMarkdown(sentences.join(" "));
 }
 
 /** The summary's bullet points, then what the comparison can and cannot show. */
@@ -415,16 +427,17 @@ export function summarizeWire(result: WireLessonResult): string {
       `At the full level that is ${n(a.simulatedTokens)} envelope tokens and ${n(a.wireBytes)} bytes in ${a.wireMessages} messages in ${code(legacyFull.revision)}, ` +
       `${n(b.simulatedTokens)} tokens and ${n(b.wireBytes)} bytes in ${b.wireMessages} messages in ${code(statelessFull.revision)}. ` +
       `Its discovery of resources and prompts holds in ${discovery} of ${discoveryTotal} rows.`,
-    `- Under MCP's defaults a tool without annotations is presumed to write, so the real client's gate stops it: at ` +
+    `- Under MCP's defaults a tool without annotations is presumed to write, so the course's gate, which reads those defaults, stops it: at ` +
       `${gated.length === 1 ? "level" : "levels"} ${listing(gated.map((gate) => String(gate.level)))} it sends no call without approval, where the reference's gate lets them all through.`,
     `- ${malformedSame} of ${malformedTotal} answers to the malformed calls and ${agentsSame} of ${result.agents.length} agent runs come out as the simulator said, faults included; ` +
-      `the malformed answers that differ follow MCP's rules (invalid arguments a tool execution error from ${code(ERA_REVISIONS.legacy)} on, ` +
-      `an unknown tool the protocol error -32602), which the simulator's paths do not: they answer invalid arguments by the rule of ${code("2025-06-18")}, ` +
-      `the revision lesson 8's simulated client offers.`,
+      `the malformed answers that differ are those ${code("fleetServed")} turns to follow the revision in use (invalid arguments a tool execution error ` +
+      `from ${code(ERA_REVISIONS.legacy)} on, an unknown tool the protocol error -32602), where the simulator's paths answer invalid arguments with ` +
+      `-32602, the course's reading of ${code("2025-06-18")}, the revision lesson 8's simulated client offers.`,
     `- The SDK's high-level server lists the fleet's tools in ${n(total(1))} bytes against our ${n(total(0))}, with keys of its own added and moved.`,
   ];
   const caveat =
-    `Equal counts are not all evidence. The real servers run the simulator's own handlers, declarations and fleet paths, and the real ` +
+    `Equal counts are not all evidence. The real servers run the simulator's own handlers, declarations and fleet paths (the fleet's with ` +
+    `the two turns of ${code("fleetServed")}), and the real ` +
     `client decides and gates each call with the simulator's own functions; in ${code(ERA_REVISIONS.stateless)} it is also given each server's discover result ` +
     `in advance, built from the servers' own declarations, so the level-3 drop of ${code("kayit")} in that revision comes from data the client was given, not ` +
     `from the wire. Where the two sides agree on a task count or an answer, they agree ` +
@@ -433,14 +446,15 @@ export function summarizeWire(result: WireLessonResult): string {
     `and worth more: the SDK's framing of every message and the bytes it writes; the SDK's own ${code("McpServer")}, which rewrote our ` +
     `declarations and chose the error channel our validating server chose on ${channelsAgree === high.length ? "every call" : `${channelsAgree} of ${high.length} calls`}; ` +
     `lesson 7's discovery, which sent the messages lesson 7 counted in ${discovery} of ${discoveryTotal} rows; ` +
-    `and the gate under MCP's defaults, which differs from the reference's where the specification says it should.`;
-  return `${bullets.join("\n")}\n\n${caveat}`;
+    `and the gate under MCP's defaults, which differs from the reference's where those defaults say it should.`;
+  return `${wrapMarkdown(bullets.join("\n"))}\n\n${wrapMarkdown(caveat)}`;
 }
 
 /**
  * The expected answers to the lesson's exercises, computed from the run where they hold numbers:
  * exercise 1 from the gate table's level-1 row under the reference's rule, exercise 3 from the
- * keys the SDK added, exercise 5 from the agents' rows without a fault and under the slow tool.
+ * keys the SDK added, exercise 4 from the malformed answers that differ, exercise 5 from the
+ * agents' rows without a fault and under the slow tool.
  */
 export function wireSolutions(result: WireLessonResult): string {
   const levelOne = result.gates.find((gate) => gate.level === 1)?.rules.reference;
@@ -449,7 +463,10 @@ export function wireSolutions(result: WireLessonResult): string {
   const times = (count: number) => (count === 1 ? "once" : count === 2 ? "twice" : `${count} times`);
   const direct = (policy: string) => agent(result, "direct", policy).real.toolCalls;
   const slow = (policy: string) => agent(result, "slow", policy).real.toolCalls;
-  return [
+  const { malformed: same, malformedTotal: total } = agreement(result);
+  const { arguments: argumentRows, tools: toolRows } = malformedDifferences(result);
+  const toolPaths = [...new Set(toolRows.map((d) => d.path))];
+  return wrapMarkdown([
     `1. Every call is sent: approval opens the gate for any tool, presumed to write or not, so MCP's defaults and lesson 6's rule no ` +
       `longer differ. The wire's row equals the simulator's and the reference's level-1 row of the gate table` +
       (levelOne
@@ -461,14 +478,20 @@ export function wireSolutions(result: WireLessonResult): string {
     `3. The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a new row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
       `our JSON Schema still gives ${code("max_hours")} no upper bound, so the bound is a key the SDK's server adds. The tools' bytes and tokens change with it.`,
-    `4. More. The JSON would travel twice, once as an object and once as an escaped string, so a response grows by about the size of ` +
-      `the record; the text block cannot be dropped, because a client that reads only ${code("content")} needs it.`,
+    `4. ${argumentRows.length === 1 ? "The row" : `The ${argumentRows.length} rows`} of invalid arguments on the ${code("validating")} path ` +
+      `(${listing(argumentRows.map((d) => d.label))}): ${code("invalidArguments")} would throw -32602 with the same sentence, which the client ` +
+      `writes ${code("MCP error -32602: <sentence>")}, the simulator's answer to the character. ` +
+      (toolRows.length > 0
+        ? `The unknown tool would still differ on the ${listing(toolPaths.map(code))} ${toolPaths.length === 1 ? "path" : "paths"}, since ${code("fleetServed")} ` +
+          `refuses it before the revision is read. `
+        : "") +
+      `${same + argumentRows.length} of ${total} answers would be the simulator's, against ${same} now.`,
     `5. The slow condition no longer times out on the wire: no ${code("notifications/cancelled")}, no tool error, and the shortcut and ` +
       `thorough agents make ${direct("shortcut")} and ${direct("thorough")} calls, as without a fault, instead of ${slow("shortcut")} and ${slow("thorough")}. ` +
       `The simulator still counts one timeout for each agent, so the ${code("simulator")} column names tool calls, errors and timeouts. ` +
-      `Its client would have to know the real sleep and the real timeout, not the experiment's ` +
+      `Its client would have to know the real sleep and the real timeout, not lesson 8's ` +
       `${LATENCY_MICROS.slowTool / 1_000_000} s and ${LATENCY_MICROS.clientTimeout / 1_000_000} s.`,
-  ].join("\n");
+  ].join("\n"));
 }
 
 /**
@@ -501,7 +524,7 @@ export function captionWireChart(result: WireLessonResult): string {
     const [a, b] = [levelTotals(legacy[k]), levelTotals(entry)];
     return b.simulatedTokens > a.simulatedTokens && b.wireBytes > a.wireBytes;
   });
-  return (
+  return wrapMarkdown(
     `The chart draws the first table: one bar per declaration level, simulated envelope tokens on the left and bytes on the wire ` +
     `on the right, each bar stacked by message kind, one row per revision. Compare the two sides' steps rather than their heights ` +
     `(the units differ). In ${code(ERA_REVISIONS.legacy)}, ${steps.join("; ")}. ` +
