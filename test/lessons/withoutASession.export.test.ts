@@ -112,3 +112,34 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.ok(markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}\n`) || markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}`));
   });
 }
+
+for (const path of EXPORTS) {
+  const markdown = readFileSync(join(ROOT, path), "utf8");
+  const flat = prose(markdown).replace(/\s+/g, " ");
+  const body = flat.slice(0, flat.indexOf("## Exercises"));
+  const solutions = markdown.slice(markdown.indexOf("## Solutions")).replace(/\s+/g, " ");
+
+  test(`${path}: exercise 6's sentence is quoted in the body, in its section, before the exercise asks for it`, () => {
+    const sentence = /"Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process\."/;
+    assert.match(body, new RegExp(`"Statelessness" of its \\[overview page\\]\\([^)]+\\): ${sentence.source}`));
+    assert.match(solutions, sentence);
+  });
+
+  test(`${path}: server/discover and clientInfo worded as the specification's SHOULD, and the skipped probe named`, () => {
+    assert.doesNotMatch(flat, /may send it first, or not at all/);
+    assert.match(flat, /dual-era client SHOULD send it before any other request/);
+    assert.match(flat, /That departs from MCP: a client that speaks both eras, as ours does, SHOULD probe with `server\/discover`/);
+    assert.match(flat, /and should carry the client's identity/);
+    assert.match(flat, /`notifications\/roots\/list_changed`/);
+  });
+
+  test(`${path}: the discovery table says which columns count discovery alone, and the _meta average adds up`, () => {
+    assert.match(markdown, /discoveries {2}disc\. messages {2}disc\. tokens {2}total tokens/);
+    assert.match(flat, /\*disc\. messages\* and \*disc\. tokens\* count the discovery alone/);
+    const m = flat.match(/requests were ([\d,]+) bytes longer in all, [\d.]+ on average: (\d+) × (\d+) = ([\d,]+) of them are the `_meta`(?:; the request ids, which differ in length between the eras \(each legacy `initialize` takes an id\), take (\d+) bytes? back|; the request ids, which differ in length between the eras, add (\d+) bytes?|, and the request ids are as long in both eras)/);
+    assert.ok(m, "the _meta sentence");
+    const num = (s: string | undefined) => Number((s ?? "0").replace(/,/g, ""));
+    assert.equal(num(m[2]) * num(m[3]), num(m[4]));
+    assert.equal(num(m[1]), num(m[4]) - num(m[5]) + num(m[6]));
+  });
+}

@@ -122,7 +122,7 @@ export function readOpenings(wire: WithoutASessionWire): string {
       `The same program answered both, on two processes, one per opening. Our ${code("serve")} settles the era on the first message it reads: an ${code("initialize")} selects the legacy era, a request carrying ${code("_meta")} the stateless one (see the specification's ${spec("basic/versioning", "versioning page")}). ` +
       `The specification lets a dual-era server do more: it "MAY serve both eras concurrently on the same endpoint or process".`,
     (sameTools
-      ? `The two ${code("tools/list")} answers list the same tools, byte for byte; the stateless answer is ${n(growth)} bytes longer, `
+      ? `The two ${code("tools/list")} answers list the same tools in the same order, byte for byte (the 2026-07-28 revision asks servers, SHOULD, for a deterministic order of tools, so that a client can cache a list and compare two); the stateless answer is ${n(growth)} bytes longer, `
       : `The two ${code("tools/list")} answers do not list the same tools byte for byte; the stateless answer is ${n(growth)} bytes longer, `) +
       (onlyAdded
         ? `and removing its ${listing(added.map(code))} leaves exactly the legacy answer: what it adds is what the new revision puts in every result (${code("resultType")}, the server's identity in ${code("_meta")}) and in a list result (${code("ttlMs")}, ${code("cacheScope")}). `
@@ -145,7 +145,9 @@ export function readFields(sim: WithoutASessionResult, wire: WithoutASessionWire
   const init = messages.find((m) => m.era === "legacy" && m.method === "initialize" && m.kind === "request")!;
   const initFields = init.total - init.envelope - (init.content ?? 0);
   const { legacy, stateless, requestMetaBytes } = wire.eras;
-  const sentGrowth = (stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls;
+  const sentTotal = stateless.work.sentBytes - legacy.work.sentBytes;
+  const sentGrowth = sentTotal / legacy.calls;
+  const idBytes = sentTotal - legacy.calls * requestMetaBytes;
   const receivedGrowth = (stateless.work.receivedBytes - legacy.work.receivedBytes) / legacy.calls;
   return paragraphs(
     tokenizerExample(),
@@ -154,9 +156,14 @@ export function readFields(sim: WithoutASessionResult, wire: WithoutASessionWire
       : `In the simulator a legacy ${code("tools/call")} carries ${plural(legacyCall, "token")} of protocol fields; ${plural(initFields, "token")} travelled once, in the ${code("initialize")} request. `) +
       `A stateless ${code("tools/call")} request carries ${requestTokens} tokens of ${code("_meta")} and its result ${resultTokens} more (${code("resultType")} and ${code(sim.costs.server)}'s identity): ` +
       `${requestTokens + resultTokens} tokens on every call, request and result together, for fields the legacy era sent once per server.`,
-    `On the wire the same ${code("_meta")} is ${n(requestMetaBytes)} bytes in each request. Over lesson 6's ${plural(legacy.calls, "call")} the stateless ${code("tools/call")} requests were ${one(sentGrowth)} bytes longer on average` +
-      (sentGrowth === requestMetaBytes ? `, exactly the ${code("_meta")}` : ` (the ${code("_meta")}, and request ids that differ in length between the eras)`) +
-      `, and the results ${one(receivedGrowth)} bytes longer (${code('"resultType":"complete"')} and the server's identity under ${code("_meta")}).`,
+    `On the wire the same ${code("_meta")} is ${n(requestMetaBytes)} bytes in each request. Over lesson 6's ${plural(legacy.calls, "call")} the stateless ${code("tools/call")} requests were ${n(sentTotal)} bytes longer in all, ${one(sentGrowth)} on average: ` +
+      `${legacy.calls} × ${requestMetaBytes} = ${n(legacy.calls * requestMetaBytes)} of them are the ${code("_meta")}` +
+      (idBytes === 0
+        ? `, and the request ids are as long in both eras`
+        : idBytes < 0
+          ? `; the request ids, which differ in length between the eras (each legacy ${code("initialize")} takes an id), take ${plural(-idBytes, "byte")} back, so the average is not exactly ${requestMetaBytes}`
+          : `; the request ids, which differ in length between the eras, add ${plural(idBytes, "byte")}, so the average is not exactly ${requestMetaBytes}`) +
+      `. The results were ${one(receivedGrowth)} bytes longer on average (${code('"resultType":"complete"')} and the server's identity under ${code("_meta")}).`,
   );
 }
 
@@ -281,7 +288,7 @@ export function readAuto(wire: WithoutASessionWire): string {
       `${legacy.session.messages === legacy.direct.messages && legacy.session.bytes === legacy.direct.bytes ? "the same messages and bytes" : `${legacy.session.messages} messages against ${legacy.direct.messages}`}. ` +
       `${code("auto")} cost ${plural(legacy.extra.processes, "process", "processes")} and ${n(legacy.extra.bytes)} bytes more.`,
     `Against ${code(ours.command)} the probe was answered with ${ours.probe.answer} (${n(ours.probe.bytes)} bytes), and the client stayed stateless: ` +
-      `${plural(ours.extra.processes, "process", "processes")} and ${n(ours.extra.bytes)} bytes more than connecting with the discover result it is given in advance for our servers. ` +
+      `${plural(ours.extra.processes, "process", "processes")} and ${n(ours.extra.bytes)} bytes more than connecting without the probe, as in section 3. ` +
       `The specification asks a client to keep the era it found for the life of the server process, and lets it keep that verdict across restarts of the same server configuration, so a client need not probe the same server twice.`,
   );
 }
@@ -330,6 +337,7 @@ export function readMismatch(wire: WithoutASessionWire): string {
     `Legacy: the client asked for ${code(requested)}. Our servers accept ${listing(LEGACY_REVISIONS.map(code))} only in the legacy era, so ${code(requested)} stands for any version a server does not speak. ` +
       `The server does not speak it and answered ${code("initialize")} with the version it does, ${code(answered)}, as the 2025-11-25 specification asks ("Version Negotiation" in its lifecycle page). ` +
       `A client that does not support the server's answer SHOULD disconnect, and this one did: it closed stdin before ${code("notifications/initialized")}, and the server ${exit ? exit.event : "exited"}.`,
+    `The third mismatch, a legacy client meeting a server that speaks only 2026-07-28, is not run here. Such a client has nothing to move forward to, so the specification asks the server (SHOULD) to name the versions it supports in any error it returns to ${code("initialize")}; ${code("serve --era stateless")} answers ${code("initialize")} with ${code("-32022")}, naming 2026-07-28 in its message and in ${code("data.supported")} (the specification leaves the code to the server; the SDK answers the same).`,
   );
 }
 
@@ -401,7 +409,7 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
         ? `. `
         : ` (the table's rounded ${one(statelessSim.tokensPerCall)} and ${one(legacySim.tokensPerCall)} differ by ${one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))}). `) +
       `The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
-      `it is not a whole number because the servers' identities are not all the same number of tokens.`,
+      `it is not a whole number because the servers' identities are not all the same number of tokens: lesson 6's tokenizer cuts ${code("tarife")}, six letters, into two pieces, and ${code("olcum")} and ${code("kayit")}, five letters, into one.`,
     `3. ${one(perCallBytes)} bytes per call: ${n(stateless.work.bytes)} against ${n(legacy.work.bytes)} bytes over ${stateless.calls} calls. ${n(wire.eras.requestMetaBytes)} of them are the request's ${code("_meta")}; the rest is the result's ${code("resultType")} and server identity` +
       `${(stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls === wire.eras.requestMetaBytes ? "" : ", and request ids of different lengths"}.`,
     `4. With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
@@ -412,6 +420,6 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     `6. ${n(legacyTask.processes)} processes for the legacy client against ${n(statelessTask.processes)} for the stateless one. The legacy client pays them because it keeps nothing between tasks and opens a new session per task; re-listing alone needs no new process. ` +
       `The sentence, in the "Statelessness" section of the specification's ${spec("basic", "overview page")}: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process."`,
     `7. With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +
-      `it learns the versions the server supports, its capabilities and its identity before anything else. A client that already knows them can skip it: our real client is given our servers' discover results in advance, built from the servers' own declarations, and never sends ${code("server/discover")} to them outside a probe.`,
+      `it learns the versions the server supports, its capabilities and its identity before anything else. A client that speaks both eras, as ours does, SHOULD send it first all the same (section 5); our real client skips it for our servers, whose discover results it is given in advance (see the assumptions).`,
   );
 }

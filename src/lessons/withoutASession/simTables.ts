@@ -60,10 +60,14 @@ export function formatTokenCrossings(eras: LessonSixEras): string {
   );
 }
 
-/** Part (b): lesson 7's thirteen tasks, discovery per task, per session, or cached. */
+/**
+ * Part (b): lesson 7's thirteen tasks, discovery per task, per session, or cached. *disc. messages*
+ * and *disc. tokens* count the discovery alone (opening and lists); *total tokens* and *round trips*
+ * the whole run, calls included.
+ */
 export function formatModes(modes: DiscoveryModes): string {
   return formatTextTable(
-    ["discovery", "discoveries", "messages", "discovery tokens", "total tokens", "round trips"],
+    ["discovery", "discoveries", "disc. messages", "disc. tokens", "total tokens", "round trips"],
     modes.rows.map((r) => [r.name, r.discoveries, r.discoveryMessages, r.discovery.tokens, r.total.tokens, r.total.round_trips]),
   );
 }
