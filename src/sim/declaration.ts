@@ -35,7 +35,8 @@ export interface ServerDeclaration {
  * The declaration a server gives at a level.
  *
  * @param server the server, with all facts about its tools (its handlers play no part).
- * @param level 0–3; see the module comment for what each adds.
+ * @param level 0–3: 0 gives tool names only, 1 adds their fields, 2 their side effects, 3 the
+ *   server's version.
  * @returns a new object; the server is not changed.
  */
 export function declare(server: ServerFacts, level: Level): ServerDeclaration {

@@ -179,7 +179,7 @@ test("every Turkish name of the world is glossed in English at its first use in 
     ["bolge_ozet", "region summary"],
     ["kayit_yaz", "write record"],
     ["yetenek sor", "ask capabilities"],
-    ["yetenek bildir", "report capabilities"],
+    ["yetenek bildir", "declare capabilities"],
     ["surum", "version"],
     ["abone_listesi", "subscriber list"],
     ["basamak_tablosu", "tier table"],
@@ -255,5 +255,20 @@ test("the growth chart's alt text says what its two lines are and where they end
       alt,
       `Envelope tokens after 1 to 13 tasks, one line per client: discovery before every task ends at ${last.perTask.tokens}, once per session at ${last.perSession.tokens} (seed ${seed})`,
     );
+  }
+});
+
+test("lessons 6 and 7 gloss the handshake's words alike and name the code's functions (round 3)", () => {
+  for (const file of EXPORTS) {
+    const text = readFileSync(join(ROOT, "lessons", file), "utf8");
+    assert.match(text, /`yetenek bildir` \(declare capabilities\)/, file);
+    assert.doesNotMatch(text, /report capabilities/, file);
+    assert.match(text, /then `agreeOn`, lesson 6's decision\s+\(`decideOn`/, file);
+    for (const name of ["runClientTask", "chainOf", "endedInClient", "traceFailures", "describeDrop", "countTokens"]) {
+      assert.match(proseOf(text), new RegExp(`\`${name}\` (runs|gives|tells|pairs|writes|is)`), `${file}: ${name} is said`);
+    }
+    assert.match(text, /capabilities \(both required\)/, file);
+    assert.match(text, /SHOULD first\s+probe with `server\/discover`/, file);
+    assert.doesNotMatch(text, /a client may send `tools\/list` first/, file);
   }
 });

@@ -224,3 +224,32 @@ test("lesson 6's computed prose is wrapped at 100 characters", () => {
   }
   for (const line of prose.explainEnvelope(result).split("\n")) assert.ok(line.length <= 100, line);
 });
+
+// ---- Round 3 of issue 12: what the second readers found ----
+
+test("lesson 6 dates its byte counts, its error codes and its terms (round 3)", () => {
+  const result = simulateWritingAServer(20260218);
+  const table = library.formatMcpDeclarations(result);
+  assert.match(table, /2025-11-25: tools only/, "the bytes key names the revision the results follow");
+  const reading = flat(prose.readMcpDeclarations(result));
+  for (const field of ["resultType", "ttlMs", "cacheScope", "_meta"]) assert.match(reading, new RegExp(`\`${field}\``));
+  for (const { path, text } of exportsOf6()) {
+    assert.doesNotMatch(text, /2025-06-18 made it/, `${path}: no revision is credited with a code it does not give`);
+    assert.match(text, /gave no code for them/, path);
+    assert.match(text, /The term is the course's: MCP negotiates the protocol version/, path);
+    assert.match(text, /"additionalProperties": false/, path);
+    assert.match(text, /RFC 2119/, path);
+    assert.match(text, /`decideAt`/, path);
+    assert.match(text, /`tip` \(subscriber type\)/, path);
+    assert.match(text, /`yetenek bildir`, "declare capabilities"/, path);
+    assert.doesNotMatch(text, /tariff class|report capabilities|linear congruential|enum `Key`|TaskWalk` \(in/, path);
+  }
+});
+
+test("solution 5 counts the level-0 calls from the run", () => {
+  for (const seed of [20260218, 20260219]) {
+    const result = simulateWritingAServer(seed);
+    const level0 = result.runs[0].request - result.handshake[0].request;
+    assert.match(flat(prose.writingAServerSolutions(result)), new RegExp(`at level 0, the ${level0} calls of the twelve-task run`));
+  }
+});

@@ -310,7 +310,8 @@ export function summarizeClient(result: WritingAClientResult): string {
       `- Discovery in revision ${LEGACY_REVISION} is a conversation, not one question: ` +
         `${result.discovery.length} servers cost ${countsText(one)}, against lesson 6's ` +
         `${result.lessonSixHandshake.tokens} tokens for three. (In 2026-07-28 there is no ` +
-        `${code("initialize")}, and a client may send ${code("tools/list")} first.)`,
+        `${code("initialize")}; a client that speaks both revisions SHOULD first probe with ` +
+        `${code("server/discover")}, then list the tools with ${code("tools/list")}.)`,
       `- Renewing discovery at every task repeats all of it: over ${perTask.tasks} tasks, ` +
         `${perTask.total.tokens} tokens against ${perSession.total.tokens} once per session, for the ` +
         `same ${perSession.calls} calls and ${perSession.completed} completed tasks; and it opens a ` +
@@ -324,8 +325,7 @@ export function summarizeClient(result: WritingAClientResult): string {
       row
         ? `- ${code(DROPPED_SERVER)} is dropped for its version with no message: its discovery looks like ` +
           `a kept server's, and its ${row.calls} calls end in the client, ${row.reachedWire} on the wire. ` +
-          `The rule is the course's: ${LEGACY_REVISION} negotiates ${code("protocolVersion")}, not the ` +
-          `server's own version, and 2026-07-28 says a client SHOULD NOT act on ${code("serverInfo")}.`
+          `The rule is the course's, not MCP's.`
         : `- No server is dropped at this level.`,
       `- Reporting the drop costs nothing on the wire and ${reporting.resultTokens - silent.resultTokens} ` +
         `tokens in the result, and turns ${code("arac bildirilmedi")} into a reason.`,
@@ -377,7 +377,9 @@ export function solveClientExercises(result: WritingAClientResult): string {
         `capabilities, and none of them is drawn from the seed, so the transcripts, the per-server table ` +
         `(${one.tokens} tokens per discovery) and the comparison with lesson 6 print the same numbers for ` +
         `every seed. The number of calls does not move either: lesson 6 draws each task's subscriber or ` +
-        `region from the seed, not its type, and each type has a fixed chain. What can move is the tokens ` +
+        `region from the seed, not its type, and each type has a fixed chain; only whether the fleet task ` +
+        `completes rests on the drawn devices, and on this seed it ` +
+        `${perSession.outcomes[perSession.outcomes.length - 1]?.completed ? "does" : "does not"}. What can move is the tokens ` +
         `of the calls, whose bodies carry drawn readings, charges and device rows: the token columns of ` +
         `the mode, growth and comparison tables, and the ratios made from them.`,
       `2. After ${code(DROPPED_SERVER)}'s ${code("initialize")} result the client stops: no ` +

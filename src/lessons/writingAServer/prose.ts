@@ -142,7 +142,10 @@ export function readMcpDeclarations(result: WritingAServerResult): string {
       ? `Level 3 adds nothing to any tool, and the bytes stay at ${full}: the version it adds belongs to the ` +
         `server. Up to revision 2025-11-25 it travels as ${code("serverInfo.version")} in the answer to ` +
         `${code("initialize")}; in 2026-07-28, which has no ${code("initialize")}, in the ${code("_meta")} of ` +
-        `the server's results and in the answer to ${code("server/discover")}.`
+        `the server's results and in the answer to ${code("server/discover")}. These bytes are those of ` +
+        `2025-11-25 results, which hold only ${code("tools")}. A 2026-07-28 ${code("tools/list")} result also ` +
+        `carries ${code("resultType")}, the caching hints ${code("ttlMs")} and ${code("cacheScope")}, and the ` +
+        `server's identity, version included, in ${code("_meta")}: there every level is larger, level 3 too.`
       : `Level 3 comes to ${full} bytes.`;
   return wrapMarkdown(
     `The ${servers} servers' ${code("tools/list")} results, ${tools} tools in all, come to ${name} bytes at ` +
@@ -236,7 +239,7 @@ export function readSecondRun(result: WritingAServerResult): string {
     : `Completed tasks change: ${listing(first.map((r, i) => `${r.completed} → ${second[i].completed}`))}.`;
   const tokenText = moved.length
     ? `Tokens move at ${moved.length} of ${first.length} levels (${moved.join(", ")}): message bodies carry subscriber ids, ` +
-      `readings and region names, and a longer region name costs one more token.`
+      `readings and region names, and each longer region name costs a token more each time it is sent.`
     : `Tokens do not move at any level.`;
   return wrapMarkdown(
     (
@@ -343,7 +346,7 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
       `records. The other four tools only read: ${code("readOnlyHint: true")}. A client following ` +
       `the specification reads a tool with no annotations with the defaults, as one that may write, and ` +
       `asks before calling it. At levels 0 and 1, where nothing says which tools write, that is every call ` +
-      `sent: at level 1, the ${fields.request - result.handshake[1].request} calls of the twelve-task run and the ` +
+      `sent: at level 0, the ${names.request - result.handshake[0].request} calls of the twelve-task run; at level 1, the ${fields.request - result.handshake[1].request} calls of the twelve-task run and the ` +
       `${wideSilent.request - result.handshake[1].request} of the wide run would each wait for a person's yes. From level 2 on, if the client ` +
       `trusts the server, only the calls to ${code("kayit_yaz")} would: ` +
       (ALLOWLIST.includes("kayit_yaz") ? "" : `none in the twelve-task run, where ${code("kayit_yaz")} is not on the allowlist, and `) +

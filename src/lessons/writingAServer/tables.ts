@@ -67,7 +67,7 @@ export function formatMcpDeclarations(result: WritingAServerResult): string {
     previous = json;
     shown.forEach((text, i) => lines.push(i === 0 ? `${levelLabel(level)} ${right(bytes[level], 5)}  ${text}` : `${" ".repeat(lead)}${text}`));
   }
-  lines.push(`bytes: the JSON of the ${result.world.servers.length} servers' tools/list results, all their tools`);
+  lines.push(`bytes: the JSON of the ${result.world.servers.length} servers' tools/list results (2025-11-25: tools only)`);
   return lines.join("\n");
 }
 
