@@ -53,7 +53,7 @@ export function readFleet(result: FleetLessonResult): string {
   const share = Math.round((truth.lowHourCount * 100) / FLEET_SIZE);
   return wrapMarkdown(
     `${truth.lowHourCount} of the ${FLEET_SIZE} devices (${share}%) have run fewer than ` +
-    `${LOW_HOURS} hours, the devices the question is about; the generator aims at the published fleet's 254.`
+    `${LOW_HOURS} hours, the devices the question is about.`
   );
 }
 
