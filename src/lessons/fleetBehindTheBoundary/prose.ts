@@ -225,8 +225,7 @@ export function describeClock(): string {
     `The virtual clock charges ${perCall(c.directCall)} ms for a ` +
     `call in-process, ${perCall(c.rawCall)} and ${perCall(c.validatingCall)} ms for a call to the ${code("raw")} and ${code("validating")} ` +
     `servers, ${ms(c.rawStartup)} and ${ms(c.validatingStartup)} ms to start them, and ${ms(c.restart)} ms for a restart. ` +
-    `${code("ms/call")} is the virtual time of the tool calls, their waits, timeouts and restarts included and the first ` +
-    `start-up not, over the number of calls.`
+    `${code("ms/call")} is the tool calls' virtual time (waits, timeouts and restarts in, start-up out) per call.`
   );
 }
 
@@ -358,7 +357,7 @@ export function solveExercises(result: FleetLessonResult): string {
             `still a wrong answer, for want of Y alone.`
           : `At this seed the true device (${device.operating_hours} hours) is not among them, so the policy's X is ` +
             `wrong too, and its answer lacks Y.`) +
-        ` (${code(String(crash.answer))} is the thorough agent's own fallback.)`;
+        ` (${code(String(crash.answer))} is the thorough agent's fallback.)`;
   return wrapMarkdown([
     `1. The shortcut agent's rows keep their counts on every seed (two calls), and so do the thorough agent's under ` +
       `${code("crash")}, ${code("crash-explained")} and ${code("stdout-unterminated")}: those runs fail in the first turn ` +
@@ -375,7 +374,7 @@ export function solveExercises(result: FleetLessonResult): string {
     `3. Only *limit 50* on ${code("validating")}: it passes validation and the handler refuses it, as on ` +
       `${code("direct")}; ${code("tools/list")}, and so every opening, gets a few tokens shorter.`,
     `4. Never: ${code("X vs Y")} needs the risk leader of the winner's model, a call the dead server cannot answer. When the ${ordinal(CRASH_ON_CALL)} call fails, in ` +
-      `the second turn, ${seen}`,
+      `the second turn, ${seen} To be right it needs, before that call, the true device's band and its model's leader.`,
     `5. ${code("stdout-line")}: the stray line (a transport error), then the response on its own line. ` +
       `${code("stdout-unterminated")}: one line, stray text and response, which does not parse; after ` +
       `${ms(LATENCY_MICROS.clientTimeout)} ms the client gives up, ` +
