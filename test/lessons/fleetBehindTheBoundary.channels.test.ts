@@ -68,8 +68,8 @@ test("SDK 2.4 McpServer: invalid arguments and a throw are isError results, an u
   }
 });
 
-test("the specification's columns: 2025-11-25 moved invalid arguments to the result, 2025-06-18 lists them as protocol errors", () => {
-  assert.equal(CHANNELS_ELSEWHERE["invalid arguments"]["2025-06-18"], "-32602");
+test("the specification's columns: 2025-11-25 moved invalid arguments to the result, 2025-06-18 lists them as protocol errors with no code", () => {
+  assert.equal(CHANNELS_ELSEWHERE["invalid arguments"]["2025-06-18"], "protocol*", "2025-06-18 gives invalid arguments no code: -32602 is the course's reading");
   assert.equal(CHANNELS_ELSEWHERE["invalid arguments"]["2025-11-25"], "isError");
   for (const revision of ["2025-06-18", "2025-11-25"] as const) {
     assert.equal(CHANNELS_ELSEWHERE["unknown tool"][revision], "-32602", "an unknown tool is a protocol error in every revision");

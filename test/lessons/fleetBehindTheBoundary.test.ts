@@ -87,7 +87,7 @@ test("the channel table reads our three paths from the run, beside the SDK's and
   const [header, ...rows] = section("failures and their channels").split("\n");
   assert.deepEqual(header.split(/ {2,}/), ["failure", "SDK 1.x", "SDK 2.4", "2025-06-18", "2025-11-25", "direct", "raw", "validating"]);
   const cells = (kind: string) => rows.find((row) => row.startsWith(`${kind}  `))!.split(/ {2,}/);
-  assert.deepEqual(cells("invalid arguments").slice(1), ["isError", "isError", "-32602", "isError", "isError/ok", "-32603/ok", "-32602"]);
+  assert.deepEqual(cells("invalid arguments").slice(1), ["isError", "isError", "protocol*", "isError", "isError/ok", "-32603/ok", "-32602"]);
   assert.deepEqual(cells("unknown tool").slice(1), ["isError", "-32602", "-32602", "-32602", "isError", "-32603", "isError"]);
   assert.deepEqual(cells("handler throws").slice(1), ["isError", "isError", "isError", "isError", "isError", "-32603", "isError"]);
   const byLabel = (label: string) => result.malformed.find((r) => r.label === label)!.outcomes;

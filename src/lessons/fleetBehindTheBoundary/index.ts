@@ -16,4 +16,3 @@ export {
   formatMalformedTable, formatTurnTable, formatConditionTable,
 } from "./tables";
 export { renderSvg } from "../../charts/render";
-export { showSource } from "../showSource";

@@ -184,21 +184,24 @@ export function channelCode(outcome: ToolOutcome): string {
 }
 
 /**
- * What each party answers for three kinds of failure, in {@link channelCode}'s codes: the SDK
- * of the experiment this lesson follows (v1 `McpServer`), the SDK's v2
- * `McpServer` (2.4.0), and revisions 2025-06-18 and 2025-11-25 of the specification (2026-07-28
- * reads as 2025-11-25). Our three paths are not here: {@link formatChannelTable} reads them from
- * the run.
+ * What each party answers for three kinds of failure, in {@link channelCode}'s codes: the SDK's
+ * v1 `McpServer` (the one the published experiment ran), the SDK's v2 `McpServer` (2.4.0), and
+ * revisions 2025-06-18 and 2025-11-25 of the specification (2026-07-28 reads as 2025-11-25).
+ * `protocol*` marks a failure that revision lists among protocol errors without giving it a code:
+ * the course reads it as JSON-RPC's -32602, "Invalid params". Our three paths are not here:
+ * {@link formatChannelTable} reads them from the run.
  *
  * @remarks Source: `@modelcontextprotocol/sdk` `server/mcp.ts` from 1.21.0 on (every throw in
  * `tools/call`, unknown tool included, becomes `createToolError`; the experiment's tools carried
  * `execution.taskSupport`, so 1.24 or later), `@modelcontextprotocol/server` 2.4.0 (unknown tool
  * thrown as -32602 before the `try`); specification `server/tools.mdx`, "Error Handling", of
- * 2025-06-18 (invalid arguments listed under protocol errors), 2025-11-25 (input validation errors
+ * 2025-06-18 (invalid arguments listed under protocol errors with no code, "invalid input data"
+ * under tool execution errors, as from 2024-11-05 on; its one example, -32602, is for an unknown
+ * tool), 2025-11-25 (input validation errors
  * are tool execution errors; changelog, SEP-1303) and 2026-07-28.
  */
 export const CHANNELS_ELSEWHERE = {
-  "invalid arguments": { "SDK 1.x": "isError", "SDK 2.4": "isError", "2025-06-18": "-32602", "2025-11-25": "isError" },
+  "invalid arguments": { "SDK 1.x": "isError", "SDK 2.4": "isError", "2025-06-18": "protocol*", "2025-11-25": "isError" },
   "unknown tool": { "SDK 1.x": "isError", "SDK 2.4": "-32602", "2025-06-18": "-32602", "2025-11-25": "-32602" },
   "handler throws": { "SDK 1.x": "isError", "SDK 2.4": "isError", "2025-06-18": "isError", "2025-11-25": "isError" },
 } as const;
@@ -212,8 +215,7 @@ function callsOfKind(rows: readonly MalformedRow[], kind: keyof typeof CHANNELS_
 }
 
 /**
- * Three kinds of failure, and the channel each party answers them on: the experiment's SDK, the
- * SDK today, two revisions of the specification, and our three paths as this run answered. A
+ * Three kinds of failure, and the channel each party answers them on: SDK 1.x, the SDK today, two revisions of the specification, and our three paths as this run answered. A
  * path that answered a kind's calls on several channels lists them all (`isError/result`).
  */
 export function formatChannelTable({ malformed }: FleetLessonResult): string {
@@ -225,8 +227,11 @@ export function formatChannelTable({ malformed }: FleetLessonResult): string {
   );
   return [
     table,
-    "SDK 1.x: McpServer of the SDK's v1, as the experiment ran it · SDK 2.4: McpServer of v2",
+    "SDK 1.x, SDK 2.4: the McpServer of the SDK's v1 and of its v2",
     "2025-06-18, 2025-11-25: what that revision of the specification asks (2026-07-28 as 2025-11-25)",
+    "protocol*: listed among protocol errors with no code (\"invalid input data\" is also listed among",
+    "  tool execution errors); the course reads it as -32602, JSON-RPC's Invalid params",
+    "validating: that reading for invalid arguments, SDK 1.x's error result for an unknown tool",
     "isError: a result with isError: true · ok: a plain result · -32602, -32603: a JSON-RPC error",
   ].join("\n");
 }
