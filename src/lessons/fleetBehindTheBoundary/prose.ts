@@ -295,7 +295,7 @@ export function readConditions(result: FleetLessonResult): string {
       `reports each stray line as a transport error (${line.transportErrors}), but every response arrives whole: ` +
       `${line.correct ? "right" : "wrong"}. **stdout-unterminated**: without the newline each response is glued to the ` +
       `stray text, and every call times out — ${unterminated.toolErrors} errors in ` +
-      `${unterminated.toolCalls} calls, no answer. Stdout belongs to the protocol; a server logs to stderr, and (2026-07-28) a ` +
+      `${unterminated.toolCalls} calls, no answer. Stdout belongs to the protocol; a server logs to stderr, and (from 2025-11-25) a ` +
       `client SHOULD NOT take output there as a sign of error.`,
   ];
   return wrapMarkdown(paragraphs.join("\n\n"));
@@ -338,6 +338,7 @@ function bandsReadBeforeCrash(result: FleetLessonResult): { min: number; max: nu
 export function solveExercises(result: FleetLessonResult): string {
   const thorough = record(result, "direct", "thorough");
   const sizes = result.turnSizes.thorough;
+  const fixedRows = ["crash", "crash-explained", "stdout-unterminated"].map((c) => record(result, c, "thorough"));
   const invalid = result.malformed.filter((r) => r.outcomes.validating.channel === "JSON-RPC error").map((r) => `*${r.label}*`);
   const healthyErrors = ["raw", "validating"].reduce((sum, c) => sum + record(result, c, "thorough").toolErrors + record(result, c, "shortcut").toolErrors, 0);
   const crash = record(result, "crash", "thorough");
@@ -359,9 +360,12 @@ export function solveExercises(result: FleetLessonResult): string {
             `wrong too, and its answer lacks Y.`) +
         ` (${code(String(crash.answer))} is the thorough agent's fallback.)`;
   return wrapMarkdown([
-    `1. The shortcut agent's rows keep their counts on every seed (two calls), and so do the thorough agent's under ` +
-      `${code("crash")}, ${code("crash-explained")} and ${code("stdout-unterminated")}: those runs fail in the first turn ` +
-      `(${code("stdout-unterminated")}) or the second (the crashes), whose calls are the same for every fleet. The other thorough rows move with the fleet (here ${sizes.join(" + ")} = ${thorough.toolCalls} ` +
+    `1. The shortcut agent's rows keep their counts on every seed (two calls), and the thorough agent keeps its ` +
+      `turns, calls and errors under ${listing(fixedRows.map((r) => `${code(r.condition)} (${r.turns}, ${r.toolCalls}, ${r.toolErrors})`))}: ` +
+      `those runs fail in the first turn ` +
+      `(${code("stdout-unterminated")}) or the second (the crashes), whose calls are the same for every fleet. ` +
+      `Their tokens (here ${listing(fixedRows.map((r) => String(r.envelope.tokens)))}) can still move a little: ` +
+      `the answers that do arrive carry the fleet's data. The other thorough rows move with the fleet (here ${sizes.join(" + ")} = ${thorough.toolCalls} ` +
       `calls): crowded bands decide the halves each turn carries, and the true rate ` +
       `(${formatRate(device.downtime_min, device.operating_hours)} per 100 hours) where it stops, after the first turn that ` +
       `reads past ${most} × ${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} hours (turn ${stop.turn}, ` +

@@ -310,7 +310,7 @@ export function summarizeClient(result: WritingAClientResult): string {
       `- Discovery in revision ${LEGACY_REVISION} is a conversation, not one question: ` +
         `${result.discovery.length} servers cost ${countsText(one)}, against lesson 6's ` +
         `${result.lessonSixHandshake.tokens} tokens for three. (In 2026-07-28 there is no ` +
-        `${code("initialize")}; a client that speaks both revisions SHOULD first probe with ` +
+        `${code("initialize")}; over stdio a client that speaks both revisions SHOULD first probe with ` +
         `${code("server/discover")}, then list the tools with ${code("tools/list")}.)`,
       `- Renewing discovery at every task repeats all of it: over ${perTask.tasks} tasks, ` +
         `${perTask.total.tokens} tokens against ${perSession.total.tokens} once per session, for the ` +

@@ -280,7 +280,8 @@ export function summarize(result: WritingAServerResult): string {
     `- In MCP a tool cannot be declared by name alone (${code("inputSchema")} is required), and a fuller ` +
       `declaration costs bytes: the fields add ${bytes[1] - bytes[0]} bytes to the ${code("tools/list")} ` +
       `results, the ${code("annotations")} ${annotationBytes(result)} more. A handler's failure is a result ` +
-      `with ${code("isError: true")}; a call to a tool the server does not have is a JSON-RPC error, -32602.`,
+      `with ${code("isError: true")}; a call to a tool the server does not have is a JSON-RPC error (-32602 in ` +
+      `the specification's example, and tied to the case by 2026-07-28's schema).`,
     `- The version rule and the approval gate are the course's conventions. MCP agrees on the protocol version ` +
       `(in ${code("initialize")} up to 2025-11-25, in every request's ${code("_meta")} in 2026-07-28), and ` +
       `2026-07-28 says clients SHOULD NOT act on the server's own version. MCP's defaults make a tool without ` +
