@@ -253,7 +253,7 @@ export function formatTimeTable(agents: readonly AgentComparison[], timeoutMs: n
 }
 
 /** The gate rules as the gate table names them. */
-export const GATE_NAMES: Readonly<Record<GateRule, string>> = { reference: "reference", specification: "MCP defaults" };
+export const GATE_NAMES: Readonly<Record<GateRule, string>> = { reference: "reference", specification: "MCP defaults, all trusted" };
 
 /**
  * The tasks under the wide allowlist at each level, gated by the reference's rule and by MCP's

@@ -382,6 +382,31 @@ function exactShare(total: number, count: number): string {
   return `about ${(total / count).toFixed(2)}`;
 }
 
+/**
+ * Exercise 2's breakdown: the wire calls each world server received, times the tokens a stateless
+ * call to it adds, summed to the simulator's gap.
+ * @throws Error if the wire's calls are not the simulator's, or the products do not add up to it.
+ */
+function callShares(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const legacySim = simRow(sim, "legacy");
+  const statelessSim = simRow(sim, "stateless");
+  const calls = wire.eras.stateless.callsByServer;
+  const reached = sim.lessonSix.callExtra.filter((e) => (calls[e.server] ?? 0) > 0);
+  const idle = sim.lessonSix.callExtra.filter((e) => (calls[e.server] ?? 0) === 0).map((e) => code(e.server));
+  const sum = reached.reduce((t, e) => t + calls[e.server] * e.tokens, 0);
+  const count = reached.reduce((t, e) => t + calls[e.server], 0);
+  if (count !== statelessSim.wireCalls || sum !== statelessSim.work.tokens - legacySim.work.tokens) {
+    throw new Error(`calls by server give ${count} calls and ${sum} tokens, not the simulator's`);
+  }
+  const parts = reached.map((e) => `${calls[e.server]} to ${code(e.server)} at ${e.tokens} tokens more each`);
+  const allDropped = sim.lessonSix.callExtra
+    .filter((e) => (calls[e.server] ?? 0) === 0)
+    .every((e) => statelessSim.dropped.some((d) => d.server === e.server));
+  const none = idle.length === 0 ? "" : `, none to ${listing(idle)}${allDropped ? ", whose tools the client dropped" : ""}`;
+  return `${listing(parts)}${none}: ${reached.map((e) => `${calls[e.server]} × ${e.tokens}`).join(" + ")} = ${n(sum)}. ` +
+    `Lesson 6's tokenizer cuts ${code("tarife")}, six letters, into two pieces, and ${code("olcum")}, five, into one`;
+}
+
 /** The expected answers to the exercises, computed from the runs where they are numbers. */
 export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const legacySim = simRow(sim, "legacy");
@@ -404,12 +429,12 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
   const discoverRow = simRow(sim, discover.label);
   return listItems(
     `1. ${savedMessages} messages fewer before the first call, ${savedMessages / servers} per server: ${code("initialize")}, its answer and ${code("notifications/initialized")}. The lists are the same in both eras.`,
-    `2. ${n(tokenGap)} tokens over the same ${statelessSim.wireCalls} calls (${n(statelessSim.work.tokens)} against ${n(legacySim.work.tokens)}), ${exactShare(tokenGap, statelessSim.wireCalls)} tokens per call` +
+    `2. ${n(tokenGap)} tokens over the same ${statelessSim.wireCalls} calls (the table's ${n(statelessSim.total.tokens)} − ${n(statelessSim.fixed.tokens)} against ${n(legacySim.total.tokens)} − ${n(legacySim.fixed.tokens)}), ${exactShare(tokenGap, statelessSim.wireCalls)} tokens per call` +
       (one(perCallTokens) === one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))
         ? `. `
         : ` (the table's rounded ${one(statelessSim.tokensPerCall)} and ${one(legacySim.tokensPerCall)} differ by ${one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))}). `) +
       `The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
-      `it is not a whole number because the servers' identities are not all the same number of tokens: lesson 6's tokenizer cuts ${code("tarife")}, six letters, into two pieces, and ${code("olcum")} and ${code("kayit")}, five letters, into one.`,
+      `it is not a whole number because the calls reach servers whose identities are not all the same number of tokens: ${callShares(sim, wire)}.`,
     `3. ${one(perCallBytes)} bytes per call: ${n(stateless.work.bytes)} against ${n(legacy.work.bytes)} bytes over ${stateless.calls} calls. ${n(wire.eras.requestMetaBytes)} of them are the request's ${code("_meta")}; the rest is the result's ${code("resultType")} and server identity` +
       `${(stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls === wire.eras.requestMetaBytes ? "" : ", and request ids of different lengths"}.`,
     `4. With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +

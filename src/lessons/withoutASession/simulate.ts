@@ -119,6 +119,11 @@ export interface LessonSixEras {
   crossing: Crossing<CumulativePoint>;
   /** legacy against stateless with `server/discover`, tokens. */
   crossingWithDiscover: Crossing<CumulativePoint>;
+  /**
+   * Per server, in `servers` order: the tokens a stateless `tools/call` request and its result
+   * carry beyond a legacy one's (the request's `_meta`, the result's `resultType` and identity).
+   */
+  callExtra: { server: string; tokens: number }[];
 }
 
 /** One way of discovering over lesson 7's thirteen tasks. */
@@ -272,6 +277,13 @@ function fieldTokens(parts: readonly BodyPart[]): Record<ProtocolField, number> 
   return fields;
 }
 
+/** The protocol-field tokens a stateless `tools/call` request and its result add for `server`. */
+function callExtraTokens(server: Server): number {
+  const result = resultFields("stateless", server, false);
+  const fields = [requestFields("stateless"), [...result.head, ...result.tail]].map(fieldTokens);
+  return fields.reduce((n, f) => n + PROTOCOL_FIELDS.reduce((m, k) => m + f[k], 0), 0);
+}
+
 /** Part (c): the priced server's discovery messages in both eras (stateless with `server/discover`), then a tool call and its result. */
 function messageCosts(server: Server): MessageCosts {
   const messages: MessageCostRow[] = [];
@@ -355,6 +367,7 @@ export function simulateWithoutASession(seed: number, options: WithoutASessionOp
       rows,
       crossing: crossingOf(rows[0], rows[1], "tokens", (p) => p.tokens),
       crossingWithDiscover: crossingOf(rows[0], rows[2], "tokens", (p) => p.tokens),
+      callExtra: world.servers.map((server) => ({ server: server.name, tokens: callExtraTokens(server) })),
     },
     modes: { servers: servers.map((s) => s.name), tasks: tasks.length, taskSpacingMs, ttlMs: discoveryTtl(servers), rows: modeRows },
     costs: messageCosts(priced),
