@@ -108,7 +108,7 @@ function progressPrinter(io: CliIo, name: string, total: number, started: (cell:
  */
 async function runLesson(lesson: PreparedLesson, engine: EngineName, cellTimeoutSeconds: number | undefined, io: CliIo): Promise<void> {
   const file = shown(lesson.file);
-  const written = [lesson.outFiles.md, lesson.outFiles.html].filter((path): path is string => path !== undefined);
+  const written = Object.values(lesson.outFiles); // md first, then html, as prepare() adds them
   const previous = written.filter((path) => existsSync(path)).map(shown);
   io.stderr(`${lesson.name}: executing ${file}${lesson.seed === undefined ? "" : ` with seed ${lesson.seed}`} on the ${engine} engine\n`);
   const started = performance.now();
