@@ -141,7 +141,7 @@ export { gateCall, type GateResult } from "./sim/client";
 export { decideOn, type DeclaredServer, type AgreedDeclaration, type Decision } from "./sim/negotiation";
 export { cappedRun, driveAgent, driveAgentAsync, type AgentVerdict, type CappedRun } from "./fleet/run";
 export { TrafficMeter, messageKind, messageBytes, addTraffic, subtractTraffic, noTraffic, UNKNOWN_METHOD, type ByteCount, type DirectionCounts, type TrafficCounts, type WireMessage } from "./wireClient/trafficCounts";
-export { serveArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./wireClient/serveCommand";
+export { serveArgs, serverArgs, serveLaunchArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./wireClient/serveCommand";
 export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEntry, registrationText, type Registration, type RegistrationClient, type ServerLaunch } from "./wireClient/registration";
 export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, GATE_RULES, type GateRule, type WireTool, type PlainToolDefinition } from "./wireClient/tools";
 export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats, type WireEraState, type WireTarget } from "./wireClient/connection";

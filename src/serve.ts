@@ -16,8 +16,14 @@
  * Without a bundle (only `tsc` ran) it runs the same command line unbundled (`cli/serveMain.ts`).
  * `mcp-course serve` (`cli/main.ts`) comes here too. This file loads nothing but Node's `fs`,
  * `module`, `path` and `vm` (and `packageRoot.ts`) before the bundle.
+ *
+ * Faster still is a start from a V8 startup snapshot of the bundle ({@link serveSnapshotPath}):
+ * `node --snapshot-blob <blob> <server> [options]` begins with the bundle loaded and warmed, and
+ * runs nothing of this file. A snapshot serves one Node binary only, so the build makes it for the
+ * Node that runs the build, and {@link serveLaunchArgs} picks it when it was made for the Node
+ * asking, this launcher otherwise.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
@@ -35,6 +41,31 @@ export const SERVE_BUNDLE = join(PACKAGE_ROOT, "dist", "serve.bundle.js");
 
 /** V8's code cache for {@link SERVE_BUNDLE}: the build id, a newline, then V8's data. */
 export const SERVE_CODE_CACHE = join(PACKAGE_ROOT, "dist", "serve.bundle.cache");
+
+/** The start of every snapshot's file name in `dist/` (see {@link serveSnapshotPath}). */
+export const SERVE_SNAPSHOT_PREFIX = "serve.snapshot-";
+
+/**
+ * The V8 startup snapshot of {@link SERVE_BUNDLE} for one Node binary, made by `npm run build`
+ * with `node --build-snapshot` (`src/build/bundle.ts`): `dist/serve.snapshot-<platform>-<arch>-<version>.blob`,
+ * e.g. `dist/serve.snapshot-linux-x64-v20.20.2.blob`. Node loads a snapshot only into the very
+ * version, platform and architecture that made it (Node's documentation of `--snapshot-blob`);
+ * any other refuses it and exits with status 14, so the name carries all three.
+ */
+export function serveSnapshotPath(version: string = process.version, platform: string = process.platform, arch: string = process.arch): string {
+  return join(PACKAGE_ROOT, "dist", `${SERVE_SNAPSHOT_PREFIX}${platform}-${arch}-${version}.blob`);
+}
+
+/**
+ * What comes after `node` and before the server's name to start `mcp-course serve` with this
+ * Node: `["--snapshot-blob", serveSnapshotPath(), "--"]` when the build made a snapshot for it,
+ * else `[SERVE_SCRIPT]`. Both run the same bundle on the same arguments. With no script named,
+ * Node would take a leading `--help` or `--level` for its own; after `--` it takes none.
+ */
+export function serveLaunchArgs(): string[] {
+  const snapshot = serveSnapshotPath();
+  return existsSync(snapshot) ? ["--snapshot-blob", snapshot, "--"] : [SERVE_SCRIPT];
+}
 
 /** What the bundle (or its unbundled source) exports to this launcher and to the build. */
 export interface ServeEntry {
@@ -60,10 +91,20 @@ export function buildIdOf(source: string): string | undefined {
  * build makes the code cache from this same script text, which V8 requires.
  */
 export function bundleScript(source: string, cachedData?: Buffer): Script {
-  // On the wrapper's line, so the bundle's line numbers stay its own in stack traces.
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  return new Script(wrapped, { filename: SERVE_BUNDLE, cachedData });
+  return new Script(bundleFunction(source), { filename: SERVE_BUNDLE, cachedData });
 }
+
+/**
+ * The bundle's text as a function expression of Node's CommonJS wrapper's five parameters
+ * (`exports, require, module, __filename, __dirname`), opened on the bundle's first line so its
+ * line numbers stay its own in stack traces.
+ */
+export function bundleFunction(source: string): string {
+  return `${BUNDLE_WRAPPER[0]}${source}${BUNDLE_WRAPPER[1]}`;
+}
+
+/** The text before and after the bundle in {@link bundleFunction}. */
+export const BUNDLE_WRAPPER = ["(function (exports, require, module, __filename, __dirname) {", "\n})"] as const;
 
 /** Runs a compiled bundle as the CommonJS module it is, and returns its exports. */
 export function runBundle(script: Script): ServeEntry {

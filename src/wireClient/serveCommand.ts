@@ -13,9 +13,9 @@ import { join } from "node:path";
 import type { Level } from "../sim/declaration";
 import { PACKAGE_ROOT } from "../packageRoot";
 import type { ServeFaultName } from "../server/faults";
-import { SERVE_SCRIPT } from "../serve";
+import { SERVE_SCRIPT, serveLaunchArgs } from "../serve";
 
-export { SERVE_SCRIPT };
+export { SERVE_SCRIPT, serveLaunchArgs };
 
 /** The servers `mcp-course serve` knows: lesson 6's three and lesson 8's fleet. */
 export type ServedName = "olcum" | "tarife" | "kayit" | "fleet";
@@ -43,12 +43,18 @@ export interface ServeSpec {
 export const CLI_SCRIPT = join(PACKAGE_ROOT, "dist", "cli", "main.js");
 
 /**
- * The arguments after `node`: the server's launcher, the server, then one flag per option set.
+ * The arguments after `node`: how to start the server (`serveLaunchArgs()`: this Node's snapshot,
+ * or the launcher), the server, then one flag per option set.
  *
- * @returns e.g. `[SERVE_SCRIPT, "fleet", "--level", "3", "--fault", "crash:6"]`.
+ * @returns e.g. `["--snapshot-blob", "/…/dist/serve.snapshot-linux-x64-v20.20.2.blob", "--", "fleet", "--level", "3", "--fault", "crash:6"]`.
  */
 export function serveArgs(spec: ServeSpec): string[] {
-  const args = [SERVE_SCRIPT, spec.server];
+  return [...serveLaunchArgs(), ...serverArgs(spec)];
+}
+
+/** The arguments of `mcp-course serve` for `spec`: the server, then one flag per option set (`["fleet", "--level", "3"]`). */
+export function serverArgs(spec: ServeSpec): string[] {
+  const args: string[] = [spec.server];
   if (spec.level !== undefined) args.push("--level", String(spec.level));
   if (spec.seed !== undefined) args.push("--seed", String(spec.seed));
   if (spec.fault !== undefined) args.push("--fault", spec.fault === "crash" && spec.crashOn !== undefined ? `crash:${spec.crashOn}` : spec.fault);
@@ -59,5 +65,5 @@ export function serveArgs(spec: ServeSpec): string[] {
 
 /** The command line as a reader would type it (`mcp-course serve fleet --fault crash:6`), for tables and logs. */
 export function describeServe(spec: ServeSpec): string {
-  return ["mcp-course", "serve", ...serveArgs(spec).slice(1)].join(" ");
+  return ["mcp-course", "serve", ...serverArgs(spec)].join(" ");
 }

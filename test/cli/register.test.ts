@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { describe, it } from "node:test";
 import { messages } from "../../src/cli/messages";
-import { SERVE_SCRIPT } from "../../src/serve";
+import { serveLaunchArgs } from "../../src/serve";
 import { assertBadInput, cli } from "../helpers";
 
 interface Launch {
@@ -40,12 +40,16 @@ function listTools(launch: Launch): Promise<string[]> {
   });
 }
 
-/** Checks the command names this Node and the launcher, both absolute and present. */
+/** How the entry starts the server before its name: this Node's snapshot, or the launcher (`serveLaunchArgs`). */
+const LAUNCH = serveLaunchArgs();
+
+/** Checks the command names this Node and the snapshot (or launcher), both absolute and present. */
 function checkPaths(launch: Launch): void {
   assert.equal(launch.command, process.execPath);
   assert.ok(isAbsolute(launch.command) && existsSync(launch.command), launch.command);
-  assert.equal(launch.args[0], SERVE_SCRIPT);
-  assert.ok(isAbsolute(launch.args[0]) && existsSync(launch.args[0]), launch.args[0]);
+  assert.deepEqual(launch.args.slice(0, LAUNCH.length), LAUNCH);
+  const file = LAUNCH.length === 1 ? LAUNCH[0] : LAUNCH[1];
+  assert.ok(isAbsolute(file) && existsSync(file), file);
 }
 
 describe("mcp-course register", () => {
@@ -58,7 +62,7 @@ describe("mcp-course register", () => {
     const fleet = entry.mcpServers.fleet;
     assert.deepEqual(Object.keys(fleet), ["command", "args"]);
     checkPaths(fleet);
-    assert.deepEqual(fleet.args.slice(1), ["fleet"]);
+    assert.deepEqual(fleet.args.slice(LAUNCH.length), ["fleet"]);
     assert.deepEqual(await listTools(fleet), ["count_devices", "top_devices", "get_device"]);
   });
 
@@ -71,7 +75,7 @@ describe("mcp-course register", () => {
     assert.deepEqual(Object.keys(tarife), ["type", "command", "args"]);
     assert.equal(tarife.type, "stdio");
     checkPaths(tarife);
-    assert.deepEqual(tarife.args.slice(1), ["tarife", "--level", "2", "--seed", "7"]);
+    assert.deepEqual(tarife.args.slice(LAUNCH.length), ["tarife", "--level", "2", "--seed", "7"]);
     assert.deepEqual(await listTools(tarife), ["tarife"]);
   });
 
