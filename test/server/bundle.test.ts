@@ -49,7 +49,7 @@ describe("the bundle answers as the unbundled modules do", () => {
   for (const [label, args] of cases) {
     it(`${label}: the same stdout bytes and the same log`, async () => {
       const input = session(args[0] === "fleet");
-      const [bundled, unbundled, snapshot] = await Promise.all([runServer(args, input), runServer(args, input, UNBUNDLED), runServer(args, input, SNAPSHOT)]);
+      const [bundled, unbundled, snapshot] = await Promise.all([runServer(args, input, [SERVE_SCRIPT]), runServer(args, input, UNBUNDLED), runServer(args, input, SNAPSHOT)]);
       assert.equal(bundled.code, 0, bundled.stderr);
       assert.equal(unbundled.code, 0, unbundled.stderr);
       assert.equal(snapshot.code, 0, snapshot.stderr);
