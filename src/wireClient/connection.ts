@@ -44,6 +44,7 @@ import type { ServerDeclaration } from "../sim/declaration";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import type { SpokenEra, WireEra } from "./era";
 import { knownDiscover } from "./knownDiscover";
+import { CourseClient } from "./courseClient";
 import { MeteredTransport } from "./meteredTransport";
 import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
@@ -336,7 +337,7 @@ export class WireConnection implements ToolConnection {
     const inner = new StdioLineTransport({ command: launch.command, args: launch.args, stderr: "pipe", cwd: launch.cwd });
     const events = collectEvents(inner.stderr as Readable | null);
     this.ended.push(events);
-    const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
+    const client = new CourseClient({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
     this.current = { client, transport: inner, events };
     this.processes += 1;
     try {
