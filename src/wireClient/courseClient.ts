@@ -14,8 +14,24 @@
  * decoded and checked by the same codec call, whose refusal becomes the same issue message. A
  * method the era does not define, or a request made before a version is negotiated (when the SDK
  * picks the codec by method), goes to the SDK's `request` unchanged.
+ *
+ * And a result response of the usual shape goes straight to the SDK's `_onresponse`
+ * ({@link plainResponseDispatch}), where the SDK's dispatch would send it after its zod guard.
  */
-import { Client, type Request, type RequestMethod, type RequestOptions, type ResultTypeMap, type StandardSchemaV1 } from "@modelcontextprotocol/client";
+import {
+  Client,
+  type ConnectOptions,
+  type JSONRPCMessage,
+  type JSONRPCResultResponse,
+  type MessageExtraInfo,
+  type Request,
+  type RequestMethod,
+  type RequestOptions,
+  type ResultTypeMap,
+  type StandardSchemaV1,
+  type Transport,
+} from "@modelcontextprotocol/client";
+import { isPlainResultResponse } from "./stdioTransport";
 
 /** The era codec as `Protocol._wireCodec()` returns it, as far as this module uses it. */
 type WireCodec = ReturnType<Client["_wireCodec"]>;
@@ -60,10 +76,40 @@ export class CourseClient extends Client {
     return super.request(request, schema, schemaOrOptions as RequestOptions | undefined);
   }
 
+  /** The SDK's `connect`; then plain result responses are dispatched as {@link plainResponseDispatch} says. */
+  override async connect(transport: Transport, options?: ConnectOptions): Promise<void> {
+    const before = transport.onmessage;
+    await super.connect(transport, options);
+    const sdkDispatch = transport.onmessage;
+    // Only where the handler installed is the SDK Protocol's own dispatch, on the transport it holds.
+    if (before !== undefined || sdkDispatch === undefined || (this as unknown as { _transport?: Transport })._transport !== transport) return;
+    transport.onmessage = plainResponseDispatch(sdkDispatch, (response) => this._onresponse(response));
+  }
+
   private resultSchema(codec: WireCodec, method: string): StandardSchemaV1 | undefined {
     let byMethod = this.resultSchemas.get(codec);
     if (byMethod === undefined) this.resultSchemas.set(codec, (byMethod = new Map()));
     if (!byMethod.has(method)) byMethod.set(method, codecResultSchema(codec, method));
     return byMethod.get(method);
   }
+}
+
+/**
+ * The SDK's dispatch of incoming messages, with plain result responses taken straight to
+ * `onresponse`.
+ *
+ * `Protocol.connect` (SDK 2.4.0) installs a dispatch that asks its zod guards whether a message is
+ * a result response, an error response, a request or a notification, in that order, and hands a
+ * response to `_onresponse`. A message that passes {@link isPlainResultResponse} is one the first
+ * guard accepts (a test holds the two to it), so it goes to `onresponse` at once, as the SDK's
+ * dispatch would send it. Every other message goes to the SDK's dispatch.
+ */
+export function plainResponseDispatch(
+  sdkDispatch: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void,
+  onresponse: (response: JSONRPCResultResponse) => void,
+): (message: JSONRPCMessage, extra?: MessageExtraInfo) => void {
+  return (message, extra) => {
+    if (isPlainResultResponse(message)) onresponse(message as JSONRPCResultResponse);
+    else sdkDispatch(message, extra);
+  };
 }

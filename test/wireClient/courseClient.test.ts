@@ -1,8 +1,8 @@
-// The real client's SDK Client builds each result validator once per era codec and method, and answers exactly as the SDK's own Client: the same results, the same refusals, the same messages.
+// The real client's SDK Client builds each result validator once per era codec and method and takes plain result responses straight to the SDK's response entry, and answers exactly as the SDK's own Client: the same results, the same refusals, the same messages.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Client, InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/client";
-import { codecResultSchema, CourseClient } from "../../src/wireClient/courseClient";
+import { Client, InMemoryTransport, isJSONRPCResultResponse, type JSONRPCMessage } from "@modelcontextprotocol/client";
+import { codecResultSchema, CourseClient, plainResponseDispatch } from "../../src/wireClient/courseClient";
 
 /** A legacy server in memory that answers `initialize`, and every `tools/call` with the next of `results`, whatever it is. */
 async function connected(client: Client, results: unknown[]): Promise<void> {
@@ -63,4 +63,44 @@ test("codecResultSchema: one validator for a method the era defines, none for on
   assert.equal(refused.issues[0].message, (codec.validateResult("tools/call", { content: 1 }) as { message: string }).message);
   assert.equal(codecResultSchema(codec, "no/such-method"), undefined);
   await client.close();
+});
+
+const LINES = [
+  '{"jsonrpc":"2.0","id":1,"result":{}}',
+  '{"jsonrpc":"2.0","id":"a","result":{"content":[{"type":"text","text":"ok"}]}}',
+  '{"result":{"tools":[]},"jsonrpc":"2.0","id":7}',
+  '{"jsonrpc":"2.0","id":1,"result":{"content":[],"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"x","version":"1"}}}}',
+  '{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"x"}}}}',
+  '{"jsonrpc":"2.0","id":1.5,"result":{}}',
+  '{"jsonrpc":"2.0","id":null,"result":{}}',
+  '{"jsonrpc":"2.0","id":1,"result":[]}',
+  '{"jsonrpc":"2.0","id":1,"result":{},"extra":1}',
+  '{"jsonrpc":"2.0","id":1,"result":{"__proto__":{}}}',
+  '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}',
+  '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+  '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}',
+];
+
+for (const text of LINES) {
+  test(`plainResponseDispatch: ${text} goes straight to the response entry only where the SDK's dispatch sends it there`, () => {
+    const message = JSON.parse(text) as JSONRPCMessage;
+    const routed: string[] = [];
+    plainResponseDispatch(
+      () => routed.push("sdk"),
+      () => routed.push("response"),
+    )(message);
+    assert.equal(routed.length, 1);
+    if (routed[0] === "response") assert.equal(isJSONRPCResultResponse(message), true, "a result response to the SDK's first guard");
+  });
+}
+
+test("plainResponseDispatch takes what servers write in both eras straight to the response entry", () => {
+  for (const text of LINES.slice(0, 4)) {
+    let to = "";
+    plainResponseDispatch(
+      () => (to = "sdk"),
+      () => (to = "response"),
+    )(JSON.parse(text) as JSONRPCMessage);
+    assert.equal(to, "response", text);
+  }
 });
