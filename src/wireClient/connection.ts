@@ -1,7 +1,7 @@
 /**
  * The real client's connection to one server: a child process (`mcp-course serve …`, or any stdio
- * command line), spoken to with the official SDK's `Client` (`@modelcontextprotocol/client`, v2)
- * over {@link StdioLineTransport} (the SDK's `StdioClientTransport`'s behaviour, telling the meter
+ * command line), spoken to with the official SDK's `Client` (`@modelcontextprotocol/client`, v2;
+ * as {@link CourseClient}, `courseClient.ts`) over {@link StdioLineTransport} (the SDK's `StdioClientTransport`'s behaviour, telling the meter
  * each line's bytes: `stdioTransport.ts`), in the era asked for, every message counted.
  *
  * Source: issue 5 §3; issue 11 §3 (both eras, a known discover result for our servers, `auto`
