@@ -25,9 +25,10 @@
  *      over a pipe (echoChild.ts), with the era's request lines for the fleet;
  *   3. `serve fleet` (the registered command) spoken to in bare lines, which splits what ours adds
  *      to the floor into the server's share and the client's;
- *   4. ours: `serve fleet` through our client (WireConnection: the SDK v2's `Client` over
- *      `StdioClientTransport`, every message counted, the server's log read; stateless from the
- *      known discover result, as for every server of ours);
+ *   4. ours: `serve fleet` through our client (WireConnection: the SDK v2's `Client`, as
+ *      `CourseClient`, over `StdioLineTransport`, the SDK `StdioClientTransport`'s behaviour;
+ *      every message counted, the server's log read; stateless from the known discover result,
+ *      as for every server of ours);
  *   5. the SDK baseline: a minimal SDK low-level `Server` on the SDK's `StdioServerTransport`,
  *      one trivial tool (sdkBaselineServer.ts), called through the SDK v2's `Client` and
  *      `StdioClientTransport` (`@modelcontextprotocol/client`), with the same arguments; stateless

@@ -30,12 +30,16 @@ import {
   Server,
   type CallToolResult,
   type GetPromptResult,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
   type jsonSchemaValidator,
+  type MessageExtraInfo,
   type Prompt,
   type RequestId,
   type ServerCapabilities,
   type Tool,
 } from "@modelcontextprotocol/server";
+import { isPlainRequestOrNotification } from "./lineTransport";
 import type { ServedResource } from "./resources";
 import type { CallRecord } from "./log";
 import { CACHE_HINT, JSONRPC_ERRORS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "./revisions";
@@ -155,8 +159,40 @@ class CourseServer extends Server {
 
   override async connect(transport: Parameters<Server["connect"]>[0]): Promise<void> {
     if (this.getNegotiatedProtocolVersion() === STATELESS_REVISION) this.setRequestHandler("server/discover", () => discoverResult(this.served, this.supported) as never);
+    const before = transport.onmessage;
     await super.connect(transport);
+    const sdkDispatch = transport.onmessage;
+    const onrequest = (this as unknown as SdkRequestEntry)._onrequest;
+    // Only where the SDK's dispatch is the one described on {@link plainRequestDispatch}.
+    if (before === undefined && sdkDispatch !== undefined && typeof onrequest === "function") transport.onmessage = plainRequestDispatch(sdkDispatch, onrequest.bind(this));
   }
+}
+
+/** The SDK `Protocol`'s own entry for an incoming request (SDK 2.4.0, `_onrequest`, private; pinned exactly in package.json). */
+interface SdkRequestEntry {
+  _onrequest?: (request: JSONRPCRequest, extra?: MessageExtraInfo) => void;
+}
+
+/**
+ * The SDK's dispatch of incoming messages, with plain requests taken straight to `onrequest`.
+ *
+ * `Protocol.connect` (SDK 2.4.0) installs a dispatch that asks its zod guards, in turn, whether a
+ * message is a result response, an error response, a request or a notification, and hands it to
+ * `_onresponse`, `_onrequest` or `_onnotification`. A request is refused by the first two schemas
+ * before the third accepts it, and a refused parse builds zod's error issues each time. A message
+ * that passes {@link isPlainRequestOrNotification} and has an id is a request those guards accept
+ * and that no response schema accepts (it has neither `result` nor `error`; a test holds the four
+ * guards to it), so the dispatch's answer is known: it goes to `onrequest` at once, as the SDK's
+ * dispatch would send it. Every other message goes to the SDK's dispatch.
+ */
+export function plainRequestDispatch(
+  sdkDispatch: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void,
+  onrequest: (request: JSONRPCRequest, extra?: MessageExtraInfo) => void,
+): (message: JSONRPCMessage, extra?: MessageExtraInfo) => void {
+  return (message, extra) => {
+    if (isPlainRequestOrNotification(message) && "id" in message && message.id !== undefined) onrequest(message as JSONRPCRequest, extra);
+    else sdkDispatch(message, extra);
+  };
 }
 
 /**
