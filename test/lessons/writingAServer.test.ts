@@ -253,3 +253,18 @@ test("solution 5 counts the level-0 calls from the run", () => {
     assert.match(flat(prose.writingAServerSolutions(result)), new RegExp(`at level 0, the ${level0} calls of the twelve-task run`));
   }
 });
+
+test("the shown server's declarations are made once, frozen, and equal declare's at every level", async () => {
+  const { SHOWN_DECLARATIONS, SHOWN_SERVER } = await import("../../src/lessons/writingAServer/simulate");
+  const { declare, ALL_LEVELS } = await import("../../src/sim/declaration");
+  const { SERVER_FACTS } = await import("../../src/world/servers");
+  const server = SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!;
+  for (const level of ALL_LEVELS) {
+    assert.deepEqual(SHOWN_DECLARATIONS[level], declare(server, level), `level ${level}`);
+    assert.ok(Object.isFrozen(SHOWN_DECLARATIONS[level]) && Object.isFrozen(SHOWN_DECLARATIONS[level].tools), `level ${level} frozen`);
+  }
+  const [a, b] = [simulateWritingAServer(1), simulateWritingAServer(2)];
+  assert.deepEqual(a.declarations, [...SHOWN_DECLARATIONS]);
+  assert.notEqual(a.agreedAtFull, b.agreedAtFull, "each result has its own list of agreed names");
+  assert.deepEqual(a.agreedAtFull, b.agreedAtFull);
+});

@@ -137,3 +137,9 @@ test("every call that passes the client's gates is one counted request and one c
     }
   }
 });
+
+test("chainOf gives each task type's chain from CHAINS, the same array", async () => {
+  const { chainOf } = await import("../../src/world/run");
+  for (const type of Object.keys(CHAINS) as (keyof typeof CHAINS)[]) assert.equal(chainOf(type), CHAINS[type], type);
+  assert.throws(() => chainOf("other" as keyof typeof CHAINS), RangeError);
+});

@@ -94,3 +94,16 @@ test("a world holds its subscribers as a table and as the same list, in id order
   assert.deepEqual(countByRegion(world.subscriberList), world.regionCounts);
   assert.deepEqual(Object.keys(world.regionCounts), [...REGIONS]);
 });
+
+test("subscriberTable keys a list by id, in id order, as a plain object, for the world's 60 and for any other length", async () => {
+  const { subscriberTable } = await import("../../src/world/subscribers");
+  const list = drawSubscriberList(20260218);
+  const table = subscriberTable(list);
+  assert.equal(Object.getPrototypeOf(table), Object.prototype);
+  assert.deepEqual(Object.keys(table), [...SUBSCRIBER_IDS]);
+  SUBSCRIBER_IDS.forEach((id, i) => assert.equal(table[id], list[i], id));
+  assert.notEqual(subscriberTable(list), table, "a new object each time");
+  assert.deepEqual(Object.keys(subscriberTable(list.slice(0, 3))), ["A001", "A002", "A003"]);
+  assert.deepEqual(Object.keys(subscriberTable([...list, list[0]])).at(-1), "A061");
+  assert.deepEqual(subscriberTable([]), {});
+});
