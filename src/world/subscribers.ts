@@ -46,11 +46,14 @@ export type RegionCounts = Readonly<Record<Region, number>>;
  */
 export function countByRegion(subscribers: Iterable<Readonly<Subscriber>>): RegionCounts {
   // Counted by the region's place in REGIONS, then written out by name in REGIONS order.
-  const byIndex = REGIONS.map(() => 0);
-  for (const subscriber of subscribers) byIndex[REGIONS.indexOf(subscriber.bolge)] += 1;
-  const counts = {} as Record<Region, number>;
-  for (let i = 0; i < REGIONS.length; i++) counts[REGIONS[i]] = byIndex[i];
-  return counts;
+  const byIndex = [0, 0, 0, 0, 0];
+  for (const subscriber of subscribers) {
+    let i = 0;
+    while (i < REGIONS.length && REGIONS[i] !== subscriber.bolge) i++;
+    byIndex[i] += 1;
+  }
+  const [dogu, bati, kuzey, guney, merkez] = REGIONS;
+  return { [dogu]: byIndex[0], [bati]: byIndex[1], [kuzey]: byIndex[2], [guney]: byIndex[3], [merkez]: byIndex[4] };
 }
 
 /** The id of the i-th subscriber (0-based): `A001` for 0. Source: reference lesson 004 (`f"A{i + 1:03d}"`). */
