@@ -4,7 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { writingAServerJson } from "../../src/lessons/writingAServer/json";
-import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
+import { SHOWN_DECLARATIONS, SHOWN_SERVER, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
+import { ALL_LEVELS, declare } from "../../src/sim/declaration";
+import { SERVER_FACTS } from "../../src/world/servers";
 import { formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
 import { REFERENCE, ROOT, type RunFigures } from "../helpers";
@@ -254,10 +256,7 @@ test("solution 5 counts the level-0 calls from the run", () => {
   }
 });
 
-test("the shown server's declarations are made once, frozen, and equal declare's at every level", async () => {
-  const { SHOWN_DECLARATIONS, SHOWN_SERVER } = await import("../../src/lessons/writingAServer/simulate");
-  const { declare, ALL_LEVELS } = await import("../../src/sim/declaration");
-  const { SERVER_FACTS } = await import("../../src/world/servers");
+test("the shown server's declarations are made once, frozen, and equal declare's at every level", () => {
   const server = SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!;
   for (const level of ALL_LEVELS) {
     assert.deepEqual(SHOWN_DECLARATIONS[level], declare(server, level), `level ${level}`);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import seedrandom from "seedrandom";
 import { charge } from "../../src/world/tariff";
-import { countByRegion, drawSubscriberList, drawSubscribers, REGIONS, SUBSCRIBER_IDS, subscriberIndex } from "../../src/world/subscribers";
+import { countByRegion, drawSubscriberList, drawSubscribers, REGIONS, SUBSCRIBER_IDS, subscriberIndex, subscriberTable } from "../../src/world/subscribers";
 import { drawTasks, expectedAnswer } from "../../src/world/tasks";
 import { ANSWER_KEYS, createHandlers, WORLD_HANDLERS } from "../../src/world/handlers";
 import { WORLD_KEYS } from "../../src/world/keys";
@@ -95,8 +95,7 @@ test("a world holds its subscribers as a table and as the same list, in id order
   assert.deepEqual(Object.keys(world.regionCounts), [...REGIONS]);
 });
 
-test("subscriberTable keys a list by id, in id order, as a plain object, for the world's 60 and for any other length", async () => {
-  const { subscriberTable } = await import("../../src/world/subscribers");
+test("subscriberTable keys a list by id, in id order, as a plain object, for the world's 60 and for any other length", () => {
   const list = drawSubscriberList(20260218);
   const table = subscriberTable(list);
   assert.equal(Object.getPrototypeOf(table), Object.prototype);
