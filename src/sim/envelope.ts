@@ -191,7 +191,7 @@ export class Envelope {
       const value = args[keys[i]];
       if (value !== undefined) tokens += this.pairTokens(keys[i], value);
     }
-    return this.count("request", tokens, transport);
+    return this.countRequest(tokens, transport);
   }
 
   /**
@@ -206,7 +206,7 @@ export class Envelope {
       const value = answer[key];
       if (value !== undefined) tokens += this.pairTokens(key, value);
     }
-    return this.count("response", tokens, "local");
+    return this.countResponse(tokens);
   }
 
   /** The tokens of `key value`: the key's from {@link keys}, the value's as {@link sendFields} counts it. */
@@ -217,19 +217,31 @@ export class Envelope {
   }
 
   private count(kind: MessageKind, bodyTokens: number, transport: Transport): number {
+    if (kind === "request") return this.countRequest(bodyTokens, transport);
+    if (kind === "response") return this.countResponse(bodyTokens);
     const cost = bodyTokens + ENVELOPE_TOKENS;
     this.tokens += cost;
-    if (kind === "request") {
-      this.requests += 1;
-      this.requestTokens += cost;
-      this.roundTrips += transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
-    } else if (kind === "response") {
-      this.responses += 1;
-      this.responseTokens += cost;
-    } else {
-      this.notifications += 1;
-      this.notificationTokens += cost;
-    }
+    this.notifications += 1;
+    this.notificationTokens += cost;
+    return cost;
+  }
+
+  /** Counts one request of `bodyTokens` body tokens on `transport`; returns its cost (as {@link count}). */
+  private countRequest(bodyTokens: number, transport: Transport): number {
+    const cost = bodyTokens + ENVELOPE_TOKENS;
+    this.tokens += cost;
+    this.requests += 1;
+    this.requestTokens += cost;
+    this.roundTrips += transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
+    return cost;
+  }
+
+  /** Counts one response of `bodyTokens` body tokens; returns its cost (as {@link count}). */
+  private countResponse(bodyTokens: number): number {
+    const cost = bodyTokens + ENVELOPE_TOKENS;
+    this.tokens += cost;
+    this.responses += 1;
+    this.responseTokens += cost;
     return cost;
   }
 

@@ -25,7 +25,7 @@ import { HANDLER_ERRORS } from "./handlers";
 import type { WorldHandshake } from "./handshakes";
 import { Key, noWorldValues, WORLD_KEYS } from "./keys";
 import { LESSON_POLICY, SERVER_FACTS, WORLD_WORDS } from "./servers";
-import { CHAINS, drawTasks, RECORD_COLUMN, withExpectedAnswers, type TaskWithAnswer } from "./tasks";
+import { CHAINS, drawTasks, RECORD_COLUMN, withExpectedAnswers, type TaskType, type TaskWithAnswer } from "./tasks";
 import type { World } from "./world";
 
 export { RECORD_COLUMN } from "./tasks";
@@ -45,6 +45,25 @@ function resultOf(answer: Values, previous: Value): Value {
   const abone = answer[Key.abone];
   if (abone !== undefined) return abone;
   return previous;
+}
+
+/**
+ * The chain of a task type: `CHAINS[type]`, chosen by comparing the type with each type's name.
+ *
+ * @throws RangeError for a type that is not one of {@link CHAINS}' keys.
+ */
+export function chainOf(type: TaskType): readonly string[] {
+  switch (type) {
+    case "charge":
+      return CHAINS.charge;
+    case "consumption":
+      return CHAINS.consumption;
+    case "region":
+      return CHAINS.region;
+    case "record":
+      return CHAINS.record;
+  }
+  throw new RangeError(`no chain for task type '${String(type)}'`);
 }
 
 /** Options of a run; every one defaults to the reference's. */
@@ -236,7 +255,7 @@ export class TaskWalk {
   /** Sets out on `task`'s chain: nothing called yet, nothing known but what the task names. */
   start(task: TaskWithAnswer): this {
     this.task = task;
-    this.tools = CHAINS[task.type];
+    this.tools = chainOf(task.type);
     this.calls = this.failed = this.blocked = this.written = 0;
     this.result = null;
     this.failure = undefined;
@@ -344,19 +363,27 @@ export type TaskTally = Pick<RunRow, "calls" | "failed" | "completed" | "blocked
  * failure as `"tool: error"`, in the order first seen.
  */
 export function tallyTasks(outcomes: Iterable<TaskOutcome>): TaskTally {
-  const tally: TaskTally = { calls: 0, failed: 0, completed: 0, blocked: 0, written: 0, failures: {} };
-  for (const outcome of outcomes) {
-    tally.calls += outcome.calls;
-    tally.failed += outcome.failed;
-    tally.blocked += outcome.blocked;
-    tally.written += outcome.written;
-    if (outcome.completed) tally.completed += 1;
-    if (outcome.failure) {
-      const key = failureKey(outcome.failure.tool, outcome.failure.hata);
-      tally.failures[key] = (tally.failures[key] ?? 0) + 1;
-    }
-  }
+  const tally = emptyTally();
+  for (const outcome of outcomes) addOutcome(tally, outcome);
   return tally;
+}
+
+/** A tally of no tasks: every count 0, no failures (a new object). */
+function emptyTally(): TaskTally {
+  return { calls: 0, failed: 0, completed: 0, blocked: 0, written: 0, failures: {} };
+}
+
+/** Adds one task's outcome to `tally`, as {@link tallyTasks} sums them. */
+function addOutcome(tally: TaskTally, outcome: TaskOutcome): void {
+  tally.calls += outcome.calls;
+  tally.failed += outcome.failed;
+  tally.blocked += outcome.blocked;
+  tally.written += outcome.written;
+  if (outcome.completed) tally.completed += 1;
+  if (outcome.failure) {
+    const key = failureKey(outcome.failure.tool, outcome.failure.hata);
+    tally.failures[key] = (tally.failures[key] ?? 0) + 1;
+  }
 }
 
 /** What a run starts from: a negotiated session's level, its counts so far and its tools by key number. */
@@ -376,10 +403,10 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
   if (opened.level !== level) throw new RangeError(`a session negotiated at level ${opened.level} cannot run level ${level}`);
   const session: WorldSession = { envelope: opened.envelope.clone(), tools: opened.tools, world, approval: options.approval ?? false };
   const tasks = options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
-  const outcomes: TaskOutcome[] = []; // a loop, not `map`: see writingAServerJson
+  const tally = emptyTally(); // summed task by task, as tallyTasks sums a list of outcomes
   const walk = new TaskWalk();
-  for (let i = 0; i < tasks.length; i++) outcomes.push(runWorldTask(session, tasks[i], walk));
-  const { calls, failed, completed, blocked, written, failures } = tallyTasks(outcomes);
+  for (let i = 0; i < tasks.length; i++) addOutcome(tally, runWorldTask(session, tasks[i], walk));
+  const { calls, failed, completed, blocked, written, failures } = tally;
   const { request, response, notification, tokens, round_trips } = session.envelope.counts();
   const tokensByKind = session.envelope.tokensByKind();
   return { level, negotiated: opened.tools.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures, tokensByKind };

@@ -46,11 +46,14 @@ export type RegionCounts = Readonly<Record<Region, number>>;
  */
 export function countByRegion(subscribers: Iterable<Readonly<Subscriber>>): RegionCounts {
   // Counted by the region's place in REGIONS, then written out by name in REGIONS order.
-  const byIndex = REGIONS.map(() => 0);
-  for (const subscriber of subscribers) byIndex[REGIONS.indexOf(subscriber.bolge)] += 1;
-  const counts = {} as Record<Region, number>;
-  for (let i = 0; i < REGIONS.length; i++) counts[REGIONS[i]] = byIndex[i];
-  return counts;
+  const byIndex = [0, 0, 0, 0, 0];
+  for (const subscriber of subscribers) {
+    let i = 0;
+    while (i < REGIONS.length && REGIONS[i] !== subscriber.bolge) i++;
+    byIndex[i] += 1;
+  }
+  const [dogu, bati, kuzey, guney, merkez] = REGIONS;
+  return { [dogu]: byIndex[0], [bati]: byIndex[1], [kuzey]: byIndex[2], [guney]: byIndex[3], [merkez]: byIndex[4] };
 }
 
 /** The id of the i-th subscriber (0-based): `A001` for 0. Source: reference lesson 004 (`f"A{i + 1:03d}"`). */
@@ -103,8 +106,27 @@ export function drawSubscriberList(seed: number): Subscriber[] {
   return list;
 }
 
-/** A subscriber list keyed by id: the list's i-th entry under `A001` + i. */
+/**
+ * A list of {@link SUBSCRIBER_COUNT} subscribers keyed by id, as one object literal over
+ * {@link SUBSCRIBER_IDS}: `{"A001": list[0], …, "A060": list[59]}`. The literal is written out
+ * once, when this module loads, from the ids alone (no seed and no subscriber goes into it), and
+ * compiled into a function that fills it from a list: every table is built by the same literal,
+ * with the same keys in the same order.
+ */
+const literalTable = new Function(
+  "list",
+  `return {${SUBSCRIBER_IDS.map((id, i) => `${JSON.stringify(id)}: list[${i}]`).join(", ")}};`,
+) as (list: readonly Subscriber[]) => Record<string, Subscriber>;
+
+/**
+ * A subscriber list keyed by id: the list's i-th entry under `A001` + i, in list order.
+ *
+ * @param list subscribers in id order (`drawSubscriberList`); any length (a list of
+ *   {@link SUBSCRIBER_COUNT}, the world's, is keyed through one fixed literal).
+ * @returns a new plain object; its keys are `A001` … in order.
+ */
 export function subscriberTable(list: readonly Subscriber[]): Subscribers {
+  if (list.length === SUBSCRIBER_COUNT) return literalTable(list);
   const table: Record<string, Subscriber> = {};
   for (let i = 0; i < list.length; i++) table[SUBSCRIBER_IDS[i] ?? subscriberId(i)] = list[i];
   return table;

@@ -4,7 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { writingAServerJson } from "../../src/lessons/writingAServer/json";
-import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
+import { SHOWN_DECLARATIONS, SHOWN_SERVER, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
+import { ALL_LEVELS, declare } from "../../src/sim/declaration";
+import { SERVER_FACTS } from "../../src/world/servers";
 import { formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
 import { REFERENCE, ROOT, type RunFigures } from "../helpers";
@@ -252,4 +254,16 @@ test("solution 5 counts the level-0 calls from the run", () => {
     const level0 = result.runs[0].request - result.handshake[0].request;
     assert.match(flat(prose.writingAServerSolutions(result)), new RegExp(`at level 0, the ${level0} calls of the twelve-task run`));
   }
+});
+
+test("the shown server's declarations are made once, frozen, and equal declare's at every level", () => {
+  const server = SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!;
+  for (const level of ALL_LEVELS) {
+    assert.deepEqual(SHOWN_DECLARATIONS[level], declare(server, level), `level ${level}`);
+    assert.ok(Object.isFrozen(SHOWN_DECLARATIONS[level]) && Object.isFrozen(SHOWN_DECLARATIONS[level].tools), `level ${level} frozen`);
+  }
+  const [a, b] = [simulateWritingAServer(1), simulateWritingAServer(2)];
+  assert.deepEqual(a.declarations, [...SHOWN_DECLARATIONS]);
+  assert.notEqual(a.agreedAtFull, b.agreedAtFull, "each result has its own list of agreed names");
+  assert.deepEqual(a.agreedAtFull, b.agreedAtFull);
 });

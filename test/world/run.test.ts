@@ -5,7 +5,7 @@ import { callTool, type Session } from "../../src/sim/client";
 import { fieldsOf } from "../../src/sim/keys";
 import type { WorldSession } from "../../src/world/call";
 import { WORLD_KEYS } from "../../src/world/keys";
-import { measureHandshake, openSession, runTask, runTasks, runWorldTask, taskChain, TaskWalk, type TaskOutcome } from "../../src/world/run";
+import { chainOf, measureHandshake, openSession, runTask, runTasks, runWorldTask, taskChain, TaskWalk, type TaskOutcome } from "../../src/world/run";
 import { LESSON_POLICY, WIDE_ALLOWLIST, WIDE_POLICY } from "../../src/world/servers";
 import { CHAINS, drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
@@ -136,4 +136,9 @@ test("every call that passes the client's gates is one counted request and one c
       }
     }
   }
+});
+
+test("chainOf gives each task type's chain from CHAINS, the same array", () => {
+  for (const type of Object.keys(CHAINS) as (keyof typeof CHAINS)[]) assert.equal(chainOf(type), CHAINS[type], type);
+  assert.throws(() => chainOf("other" as keyof typeof CHAINS), RangeError);
 });

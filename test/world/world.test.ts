@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import seedrandom from "seedrandom";
 import { charge } from "../../src/world/tariff";
-import { countByRegion, drawSubscriberList, drawSubscribers, REGIONS, SUBSCRIBER_IDS, subscriberIndex } from "../../src/world/subscribers";
+import { countByRegion, drawSubscriberList, drawSubscribers, REGIONS, SUBSCRIBER_IDS, subscriberIndex, subscriberTable } from "../../src/world/subscribers";
 import { drawTasks, expectedAnswer } from "../../src/world/tasks";
 import { ANSWER_KEYS, createHandlers, WORLD_HANDLERS } from "../../src/world/handlers";
 import { WORLD_KEYS } from "../../src/world/keys";
@@ -93,4 +93,16 @@ test("a world holds its subscribers as a table and as the same list, in id order
   assert.deepEqual(world.subscriberList, drawSubscriberList(7));
   assert.deepEqual(countByRegion(world.subscriberList), world.regionCounts);
   assert.deepEqual(Object.keys(world.regionCounts), [...REGIONS]);
+});
+
+test("subscriberTable keys a list by id, in id order, as a plain object, for the world's 60 and for any other length", () => {
+  const list = drawSubscriberList(20260218);
+  const table = subscriberTable(list);
+  assert.equal(Object.getPrototypeOf(table), Object.prototype);
+  assert.deepEqual(Object.keys(table), [...SUBSCRIBER_IDS]);
+  SUBSCRIBER_IDS.forEach((id, i) => assert.equal(table[id], list[i], id));
+  assert.notEqual(subscriberTable(list), table, "a new object each time");
+  assert.deepEqual(Object.keys(subscriberTable(list.slice(0, 3))), ["A001", "A002", "A003"]);
+  assert.deepEqual(Object.keys(subscriberTable([...list, list[0]])).at(-1), "A061");
+  assert.deepEqual(subscriberTable([]), {});
 });

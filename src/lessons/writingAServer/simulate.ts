@@ -47,13 +47,34 @@ export const SHOWN_SERVER = "olcum";
  */
 export const SHOWN_TOOL = "sayac_oku";
 
+/**
+ * The shown server's declaration at each level (0–3), indexed by level: `declare` of
+ * {@link SHOWN_SERVER}'s facts, which no seed changes, made once when this module loads and
+ * frozen through (every seed's result holds these same objects).
+ */
+export const SHOWN_DECLARATIONS: readonly ServerDeclaration[] = Object.freeze(
+  ALL_LEVELS.map((level) => {
+    const declaration = declare(SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!, level);
+    for (const face of Object.values(declaration.tools)) Object.freeze(face);
+    Object.freeze(declaration.tools);
+    return Object.freeze(declaration);
+  }),
+);
+
+/**
+ * The names of the tools agreed at the full level under the lesson's policy, sorted; made once
+ * when this module loads and never changed (each result gets a copy of its own).
+ */
+// Typed read-only and left unfrozen, as the world's facts' arrays are (`deepFreeze` in world/servers.ts).
+const AGREED_AT_FULL: readonly string[] = [...LESSON_HANDSHAKES[3].decision.agreed.keys()].sort();
+
 /** Everything lesson 6 computes for one seed. */
 export interface WritingAServerResult {
   seed: number;
   world: World;
   subscribers: Subscribers;
   tasks: TaskWithAnswer[];
-  /** The shown server's declaration at levels 0–3. */
+  /** The shown server's declaration at levels 0–3 ({@link SHOWN_DECLARATIONS}, frozen). */
   declarations: ServerDeclaration[];
   /** The handshake at levels 0–3. */
   handshake: HandshakeRow[];
@@ -75,7 +96,8 @@ export interface WritingAServerResult {
  * Negotiation reads only what the servers declare, and no seed changes that: the handshake at
  * each level, under the lesson's policy and the wide one, was measured once for every seed, each
  * on a fresh envelope (`LESSON_HANDSHAKES`, `WIDE_HANDSHAKES`), and every run starts from a copy
- * of its handshake's envelope, calling this world's handlers. Every run still sends and counts
+ * of its handshake's envelope, calling this world's handlers. The shown server's declarations
+ * are as seed-free, made once too ({@link SHOWN_DECLARATIONS}). Every run still sends and counts
  * each of its messages.
  *
  * @param seed the world seed, an integer from 0 to 2^53 − 1; the second run draws its tasks
@@ -86,7 +108,6 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
   const world = createWorld(seed); // checks the seed
   // At most 2^53, which a number still holds exactly (task seeds past 2^53 − 1 become bigint).
   const secondSeed = seed + 1;
-  const server = SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!;
   const tasks = withExpectedAnswers(drawTasks(seed), world);
   const secondTasks = withExpectedAnswers(drawTasks(secondSeed), world);
   const declarations: ServerDeclaration[] = [];
@@ -96,7 +117,7 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
   const secondRuns: RunRow[] = [];
   for (const level of ALL_LEVELS) {
     const shared = LESSON_HANDSHAKES[level];
-    declarations.push(declare(server, level));
+    declarations.push(SHOWN_DECLARATIONS[level]);
     handshake.push(shared.row);
     dropped.push(shared.decision.dropped);
     runs.push(runTasks(world, level, { tasks, handshake: shared }));
@@ -115,7 +136,7 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
     declarations,
     handshake,
     dropped,
-    agreedAtFull: [...LESSON_HANDSHAKES[3].decision.agreed.keys()].sort(),
+    agreedAtFull: AGREED_AT_FULL.slice(),
     runs,
     secondRun: { seed: secondSeed, tasks: secondTasks, runs: secondRuns },
     wide,
