@@ -107,26 +107,12 @@ export function drawSubscriberList(seed: number): Subscriber[] {
 }
 
 /**
- * A list of {@link SUBSCRIBER_COUNT} subscribers keyed by id, as one object literal over
- * {@link SUBSCRIBER_IDS}: `{"A001": list[0], …, "A060": list[59]}`. The literal is written out
- * once, when this module loads, from the ids alone (no seed and no subscriber goes into it), and
- * compiled into a function that fills it from a list: every table is built by the same literal,
- * with the same keys in the same order.
- */
-const literalTable = new Function(
-  "list",
-  `return {${SUBSCRIBER_IDS.map((id, i) => `${JSON.stringify(id)}: list[${i}]`).join(", ")}};`,
-) as (list: readonly Subscriber[]) => Record<string, Subscriber>;
-
-/**
  * A subscriber list keyed by id: the list's i-th entry under `A001` + i, in list order.
  *
- * @param list subscribers in id order (`drawSubscriberList`); any length (a list of
- *   {@link SUBSCRIBER_COUNT}, the world's, is keyed through one fixed literal).
+ * @param list subscribers in id order (`drawSubscriberList`), of any length.
  * @returns a new plain object; its keys are `A001` … in order.
  */
 export function subscriberTable(list: readonly Subscriber[]): Subscribers {
-  if (list.length === SUBSCRIBER_COUNT) return literalTable(list);
   const table: Record<string, Subscriber> = {};
   for (let i = 0; i < list.length; i++) table[SUBSCRIBER_IDS[i] ?? subscriberId(i)] = list[i];
   return table;
