@@ -63,9 +63,9 @@ export function compileCacheArgs(): string[] {
 export function installCompileCache(dir: string = COMPILE_CACHE_DIR): CompileCache {
   const registry = globalThis as { [INSTALLED]?: CompileCache };
   if (registry[INSTALLED]) return registry[INSTALLED];
-  const node = Module as unknown as { enableCompileCache?: (dir: string) => unknown; flushCompileCache?: () => void };
+  const node = Module as unknown as { enableCompileCache(dir: string): unknown; flushCompileCache(): void };
   let cache: CompileCache;
-  if (typeof node.enableCompileCache === "function" && typeof node.flushCompileCache === "function") {
+  if (nodeHasCompileCache()) {
     node.enableCompileCache(dir);
     cache = { dir, flush: () => node.flushCompileCache!() };
   } else {
@@ -74,6 +74,12 @@ export function installCompileCache(dir: string = COMPILE_CACHE_DIR): CompileCac
   }
   registry[INSTALLED] = cache;
   return cache;
+}
+
+/** Whether this Node has a compile cache of its own that installCompileCache uses (22.10, 23 and later). */
+export function nodeHasCompileCache(): boolean {
+  const node = Module as unknown as { enableCompileCache?: unknown; flushCompileCache?: unknown };
+  return typeof node.enableCompileCache === "function" && typeof node.flushCompileCache === "function";
 }
 
 /** Writes the installed compile cache's new entries now (see CompileCache.flush); a no-op when none is installed. */

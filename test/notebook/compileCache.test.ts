@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { COMPILE_CACHE_PRELOAD, compileCacheArgs, mayImportDynamically } from "../../src/notebook/compileCache";
+import { COMPILE_CACHE_PRELOAD, compileCacheArgs, mayImportDynamically, nodeHasCompileCache } from "../../src/notebook/compileCache";
 import { tslabKernelSpec } from "../../src/notebook/jupyterEngine";
 import { tslabWorkerEntry } from "../../src/notebook/tslabEngine";
 import { ROOT, tempDir } from "../helpers";
@@ -62,10 +62,17 @@ function run(dir: string, cache: string): Record<string, unknown> {
   return JSON.parse(child.stdout);
 }
 
-/** The cache's files, name → inode (a rewritten file has a new one: the cache renames into place). */
+/**
+ * The cache's files, path → inode (a rewritten file has a new one: the cache renames into place).
+ * The layout asserted below is that of the `vm.Script` cache; Node's own (22.10 and later) has
+ * its own layout, and only the modules' behaviour is asserted there.
+ */
 function entries(cache: string): Map<string, number> {
-  return new Map(readdirSync(cache).map((name) => [name, statSync(join(cache, name)).ino]));
+  return new Map(
+    (readdirSync(cache, { recursive: true }) as string[]).filter((name) => statSync(join(cache, name)).isFile()).map((name) => [name, statSync(join(cache, name)).ino]),
+  );
 }
+const scriptCache = !nodeHasCompileCache();
 
 test("a cached module runs as it did uncached; the cache holds node_modules files only and is read, not rewritten", () => {
   const { dir, cache, writePackage } = project();
@@ -82,10 +89,13 @@ test("a cached module runs as it did uncached; the cache holds node_modules file
   };
   assert.deepEqual(run(dir, cache), expected);
   const first = entries(cache);
-  assert.equal(first.size, 2, "pkg and dep, not lazy (a dynamic import) nor main.js (outside node_modules)");
-  assert.ok([...first.keys()].every((name) => /^[0-9a-f]{64}$/.test(name)), "no temporary file left");
+  assert.ok(first.size > 0, "the cache is written");
+  if (scriptCache) {
+    assert.equal(first.size, 2, "pkg and dep, not lazy (a dynamic import) nor main.js (outside node_modules)");
+    assert.ok([...first.keys()].every((name) => /^[0-9a-f]{64}$/.test(name)), "no temporary file left");
+  }
   assert.deepEqual(run(dir, cache), expected, "the same facts from cached code");
-  assert.deepEqual(entries(cache), first, "accepted cached data is not written again");
+  if (scriptCache) assert.deepEqual(entries(cache), first, "accepted cached data is not written again");
 });
 
 test("an edited module runs its new source and gets an entry of its own", () => {
@@ -95,9 +105,11 @@ test("an edited module runs its new source and gets an entry of its own", () => 
   const before = entries(cache);
   writePackage(8); // same length: the cache is named by content, not by size or time
   assert.equal(run(dir, cache).answer, 8);
-  const after = entries(cache);
-  assert.equal(after.size, before.size + 1);
-  for (const [name, inode] of before) assert.equal(after.get(name), inode);
+  if (scriptCache) {
+    const after = entries(cache);
+    assert.equal(after.size, before.size + 1);
+    for (const [name, inode] of before) assert.equal(after.get(name), inode);
+  }
 });
 
 test("the tslab worker and the Jupyter kernel start with the compiled preload", () => {
