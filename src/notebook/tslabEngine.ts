@@ -2,6 +2,7 @@
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { compileCacheArgs } from "./compileCache";
 import { isExecutable, type CellRun, type EngineEvent, type EngineLimits, type EngineRun } from "./engineRun";
 import { killProcessTree } from "./processTree";
 import type { Notebook } from "./notebookFile";
@@ -11,12 +12,13 @@ import type { WorkerMessage, WorkerRequest } from "./tslabWorker";
  * How to start the worker: the compiled `tslabWorker.js` next to this file (running from dist),
  * or else `tslabWorker.ts` under tsx's CommonJS hook (running from src, as `npm test` does with
  * `node --require tsx/cjs --test`). The hook is passed as an absolute path because the worker's
- * cwd is the notebook folder, from which a bare `tsx/cjs` would not resolve.
+ * cwd is the notebook folder, from which a bare `tsx/cjs` would not resolve. Either way the worker
+ * starts with the compile cache (compileCacheArgs) when the package is built.
  */
 export function tslabWorkerEntry(): { file: string; execArgv: string[] } {
   const compiled = path.join(__dirname, "tslabWorker.js");
-  if (fs.existsSync(compiled)) return { file: compiled, execArgv: [] };
-  return { file: path.join(__dirname, "tslabWorker.ts"), execArgv: ["--require", require.resolve("tsx/cjs")] };
+  if (fs.existsSync(compiled)) return { file: compiled, execArgv: compileCacheArgs() };
+  return { file: path.join(__dirname, "tslabWorker.ts"), execArgv: [...compileCacheArgs(), "--require", require.resolve("tsx/cjs")] };
 }
 
 /**

@@ -12,6 +12,7 @@ import { createExecutor, type ConverterSet } from "tslab/dist/executor";
 // `import = require` keeps the real exports object (an `import * as` namespace may be a copy,
 // e.g. under tsx), and tslab.display reads lastWriteDisplayData from that very object.
 import jupyter = require("tslab/dist/jupyter");
+import { flushCompileCache } from "./compileCache";
 import type { CellRun, EngineEvent } from "./engineRun";
 import type { DisplayDataOutput, MimeBundle, Output } from "./notebookFile";
 
@@ -109,7 +110,10 @@ if (require.main === module) {
   const send = (m: WorkerMessage) => process.send!(m);
   process.once("message", (request: WorkerRequest) =>
     runCells(request, send).then(
-      (run) => process.send!({ type: "result", ...run } satisfies WorkerMessage, () => process.exit(0)),
+      (run) => {
+        flushCompileCache(); // the parent kills the worker when the result arrives
+        process.send!({ type: "result", ...run } satisfies WorkerMessage, () => process.exit(0));
+      },
       (e) => {
         // An infrastructure failure (a failing cell is a result): report on the real stderr, which
         // the parent quotes, and exit so it does not wait forever. process.stderr.write is patched.
