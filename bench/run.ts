@@ -23,7 +23,8 @@
  *    (section 1) comes to for as many seeds. Target (issue 4): 10,000 seeds in under 2 s.
  * 5. The real wire (issues 5 §6, 10 §5–6 and 11 §7, wire.ts, a fresh process, not pinned), in
  *    both protocol eras (legacy and stateless): start-ups of
- *    the registered command, the CLI and npx beside a bare Node start; warm fleet calls direct,
+ *    the registered command (this Node's startup snapshot of the server), the bundle without it, the
+ *    CLI and npx beside a bare Node start; warm fleet calls direct,
  *    through a bare newline-delimited JSON echo (the transport's floor), through `serve fleet` in
  *    bare lines and with our client, and through the SDK's own minimal server and client, each with
  *    its CPU per call. Targets (issue 10): start-up within 80 ms of a bare start; ours no slower

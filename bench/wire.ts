@@ -10,9 +10,11 @@
  * lines as through the clients.
  *
  * Start-up: spawn → the era's opening → `tools/list` answered, spoken to in bare lines, for the
- *   command `mcp-course register` prints (`node dist/serve.js fleet`, the bundled server) in each
- *   era, `node dist/cli/main.js serve fleet` and `npx mcp-course serve fleet` (legacy), beside a
- *   bare `node -e ""` from spawn to exit. The five are started in turn, round after round (STARTS
+ *   command `mcp-course register` prints (`node --snapshot-blob dist/serve.snapshot-….blob --
+ *   fleet`, this Node's startup snapshot of the bundled server, when the build made one) in each
+ *   era, and, legacy, `node dist/serve.js fleet` (the bundle without a snapshot), `node
+ *   dist/cli/main.js serve fleet` and `npx mcp-course serve fleet`, beside a bare `node -e ""` from
+ *   spawn to exit. The six are started in turn, round after round (STARTS
  *   rounds), so a machine's load reaches all of them alike. The target, per era: the registered
  *   command within STARTUP_MARGIN_MS of a bare Node start (medians).
  *
