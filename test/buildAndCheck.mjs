@@ -1,9 +1,9 @@
 // `npm test`'s first step: `npm run build` and the type check of src/, test/ and bench/
 // (`tsc -p tsconfig.check.json`, which emits nothing and reads nothing the build writes), side by
-// side, each with its own output. Both are incremental, each with its own build info in dist/
-// (tsconfig.tsbuildinfo, tsconfig.check.tsbuildinfo): after `npm install` has built, the build
-// re-checks nothing, and a second `npm test` re-checks only what changed. Exits with the first
-// non-zero status of the two, so the tests run only when both passed.
+// side, each with its own output. The type check is incremental (its build info in
+// dist/tsconfig.check.tsbuildinfo), so a second `npm test` re-checks only what changed; the build
+// is not, so that it always writes every file of dist/. Exits with the first non-zero status of
+// the two, so the tests run only when both passed.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 

@@ -24,7 +24,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Ajv from "ajv";
 import standaloneCode from "ajv/dist/standalone";
@@ -33,7 +33,7 @@ import { FLEET_AJV_OPTIONS } from "../fleet/fleetValidation";
 import { FLEET_TOOL_DEFINITIONS } from "../fleet/tools";
 import { PACKAGE_ROOT } from "../packageRoot";
 import { WORLD_AJV_OPTIONS, worldToolSchemas } from "../server/worldValidation";
-import { BUILD_ID_PREFIX, buildIdOf, BUNDLE_WRAPPER, bundleScript, runBundle, SERVE_BUNDLE, SERVE_CODE_CACHE, SERVE_SNAPSHOT_PREFIX, serveSnapshotPath } from "../serve";
+import { BUILD_ID_PREFIX, buildIdOf, BUNDLE_WRAPPER, bundleScript, runBundle, SERVE_BUNDLE, SERVE_CODE_CACHE, SERVE_SCRIPT, SERVE_SNAPSHOT_PREFIX, serveSnapshotPath } from "../serve";
 
 /** The bundle's entry: `mcp-course serve` alone. */
 export const BUNDLE_ENTRY = join(PACKAGE_ROOT, "src", "cli", "serveMain.ts");
@@ -208,7 +208,18 @@ export async function buildServeBundle(): Promise<void> {
   if (failure !== undefined) process.stderr.write(`the server's startup snapshot was not made (${failure}); servers start from dist/serve.js\n`);
 }
 
+/**
+ * The two files `package.json` runs as programs, `dist/cli/main.js` (its `bin`) and
+ * `dist/serve.js` (what `register` prints without a snapshot), marked executable: `tsc` writes
+ * them as plain files, and npm marks a `bin` only when it installs, so a `dist/` built again
+ * after `npm install` would leave `npx mcp-course` refused ("Permission denied").
+ */
+export function markExecutables(): void {
+  for (const file of [join(PACKAGE_ROOT, "dist", "cli", "main.js"), SERVE_SCRIPT]) chmodSync(file, 0o755);
+}
+
 if (require.main === module) {
+  markExecutables();
   buildServeBundle().catch((error: unknown) => {
     process.stderr.write(`bundling the server failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

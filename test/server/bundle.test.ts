@@ -1,7 +1,7 @@
 // Invariant: the bundled server (`dist/serve.js`, and this Node's startup snapshot of it, what MCP clients run) answers byte for byte as the unbundled modules do — every server, level and path, tools/list, resources, prompts, good and malformed calls, the log, bad input — and its code cache and snapshot are the ones made for it.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { MALFORMED_CALLS } from "../../src/fleet/malformed";
@@ -105,6 +105,10 @@ describe("the bundle as built", () => {
     const validation = source.slice(source.indexOf("// src/fleet/fleetValidation.ts\n"));
     assert.match(validation, /^\/\/ src\/fleet\/fleetValidation\.ts\nfunction validate0\(data, /);
     assert.doesNotMatch(validation.slice(0, validation.indexOf("\n// ", 1)), /\.compile\(/);
+  });
+
+  it("the build marks the package's two programs executable (dist/cli/main.js, the bin; dist/serve.js)", () => {
+    for (const file of [join(ROOT, "dist", "cli", "main.js"), SERVE_SCRIPT]) assert.equal(statSync(file).mode & 0o111, 0o111, file);
   });
 
   it("has a startup snapshot for this Node, the only one beside a fresh build, which the servers are started from", () => {
