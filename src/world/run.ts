@@ -48,22 +48,14 @@ function resultOf(answer: Values, previous: Value): Value {
 }
 
 /**
- * The chain of a task type: `CHAINS[type]`, chosen by comparing the type with each type's name.
+ * The chain of a task type: `CHAINS[type]`.
  *
  * @throws RangeError for a type that is not one of {@link CHAINS}' keys.
  */
 export function chainOf(type: TaskType): readonly string[] {
-  switch (type) {
-    case "charge":
-      return CHAINS.charge;
-    case "consumption":
-      return CHAINS.consumption;
-    case "region":
-      return CHAINS.region;
-    case "record":
-      return CHAINS.record;
-  }
-  throw new RangeError(`no chain for task type '${String(type)}'`);
+  const chain = Object.hasOwn(CHAINS, type) ? CHAINS[type] : undefined;
+  if (chain === undefined) throw new RangeError(`no chain for task type '${String(type)}'`);
+  return chain;
 }
 
 /** Options of a run; every one defaults to the reference's. */
