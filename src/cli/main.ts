@@ -4,7 +4,7 @@
  *
  * `mcp-course serve …` goes straight to the server's launcher (`src/serve.ts`), which runs the
  * bundled server command line: a server should start in the time Node takes, not in the time the
- * whole CLI takes to load (issue 10 §5). Every other command loads the CLI (`program.ts`).
+ * whole CLI takes to load (an MCP client starts it for every session). Every other command loads the CLI (`program.ts`).
  */
 import { loadServeEntry } from "../serve";
 

@@ -4,7 +4,7 @@
  * Source: reference lesson 004, `negotiate` and IM5 (a server declaring a version above the one
  * the client knows is dropped whole; a tool off the allowlist is dropped alone), and `call`
  * (a call to a tool that was not agreed ends in the client with `arac bildirilmedi` and sends
- * nothing). Issue 4 §1 asks for the counts that expose the drop and for a client that reports it.
+ * nothing). Lesson 7 shows the counts that expose the drop and a client that reports it.
  *
  * Lesson 6's `negotiate` already returns every dropped tool with its reason; a silent client simply
  * never reads that list. Reading it needs no message: the declared version came in the `initialize`

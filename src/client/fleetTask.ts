@@ -1,7 +1,7 @@
 /**
  * The fleet task: lesson 8's count → rank → fetch chain, run on a session the client already holds.
  *
- * Source: lesson 8's `runFleetChain` (`fleet/server.ts`, issue 3 §4): from `FLEET_STATE`
+ * Source: lesson 8's `runFleetChain` (`fleet/server.ts`): from `FLEET_STATE`
  * (under 500 hours, rank by `downtime_min`, a full page of 10) the client calls `count_devices`,
  * `top_devices`, then `get_device` on the first row's id; an error cuts the chain. `runFleetChain`
  * opens its own session with lesson 6's handshake; this runs the same walk (`walkFleetChain`) on a

@@ -2,7 +2,7 @@
  * Discovery as MCP spells it, in either era: the messages a client exchanges with one server
  * before its first tool call, and what each message's body holds.
  *
- * Source: issue 4 §1, issue 11 §4, and the MCP specification:
+ * Source: the MCP specification:
  * - legacy era (2025-11-25 `basic/lifecycle.mdx`): the `initialize` request and result, the
  *   `notifications/initialized` notification, then `tools/list`, `resources/list` and
  *   `prompts/list` for the capabilities the server declared;
@@ -46,7 +46,8 @@ import type { ServerFacts } from "../sim/server";
 import type { Value } from "../sim/values";
 
 /**
- * MCP's method names for discovery. Source: the MCP lifecycle and list methods (issue 4 §1);
+ * MCP's method names for discovery. Source: 2025-11-25 `basic/lifecycle.mdx` and the list methods
+ * of `server/tools.mdx`, `server/resources.mdx` and `server/prompts.mdx`;
  * `server/discover`, 2026-07-28 `server/discover.mdx`.
  */
 export const DISCOVERY_METHODS = {

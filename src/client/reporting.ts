@@ -1,7 +1,8 @@
 /**
  * Two clients over the same run: one that keeps its drops to itself, one that reports them.
  *
- * Source: issue 4 §1. Both connect once per session and send exactly the same messages (the same
+ * Source: lesson 7's question, whether a client can say what it dropped at no cost on the wire.
+ * Both connect once per session and send exactly the same messages (the same
  * `runClient`); they differ only in what they hand back. A client's result is a few lines of
  * text: completed tasks, then each kind of failed call with how many times it happened
  * (`3 × bolge_ozet: arac bildirilmedi`). The silent client stops there, and `arac bildirilmedi`

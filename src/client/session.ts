@@ -2,8 +2,9 @@
  * When discovery happens: renewed before every task, once for the whole session, or when a cached
  * result has gone stale; in the legacy era or the stateless one.
  *
- * Source: issue 4 §1 and the last section of reference lesson 004 ("Next Step"), which announces
- * the comparison; issue 11 §4 for the eras. A `per-task` client discovers every server (and
+ * Source: the last section of the reference lesson ("Next Step"), which announces the comparison;
+ * the eras as the specification has them (2025-11-25 `basic/lifecycle.mdx`, 2026-07-28
+ * `changelog.mdx`). A `per-task` client discovers every server (and
  * negotiates) before each task, as a client that keeps no state between tasks must: in the legacy
  * era `initialize`, `notifications/initialized` and the lists, in the stateless era the lists
  * (and `server/discover` if asked). A `per-session` client (legacy) opens one session and runs

@@ -1,8 +1,8 @@
 /**
  * The client's work: lesson 6's twelve tasks, then lesson 8's fleet task.
  *
- * Source: reference lesson 004, `tasks` and `CHAIN` (`world/tasks.ts`), and issue 4 §1 (the
- * twelve tasks plus the fleet task). A lesson-6 task runs through `runTask` unchanged; the fleet
+ * Source: the reference lesson, `tasks` and `CHAIN` (`world/tasks.ts`); the fleet task joins the
+ * twelve so that lesson 7 counts discovery against all four servers. A lesson-6 task runs through `runTask` unchanged; the fleet
  * task through `runFleetTask`.
  */
 import type { Session } from "../sim/client";

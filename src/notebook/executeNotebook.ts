@@ -25,7 +25,10 @@ export type ProgressEvent =
 export interface ExecuteOptions {
   /** Which engine; `auto` is `jupyter` when jupyterAvailable(), else `tslab`. */
   engine: EngineName | "auto";
-  /** The notebook's folder: the kernel's cwd, from which cells resolve imports (tslab issue #63). */
+  /**
+   * The notebook's folder: the kernel's cwd, from which cells resolve imports
+   * (https://github.com/yunabe/tslab/issues/63).
+   */
   cwd: string;
   onProgress?: (event: ProgressEvent) => void;
   /**

@@ -1,7 +1,7 @@
 // Child process of the tslab engine: runs code cells with tslab's executor exactly as tslab's kernel does.
 //
 // Started by tslabEngine.ts with cwd = the notebook folder, because tslab's converter compiles
-// relative to process.cwd() and cannot compile files outside it (tslab issue #63).
+// relative to process.cwd() and cannot compile files outside it (https://github.com/yunabe/tslab/issues/63).
 // Mirrors node_modules/tslab/dist/main.js (startKernel) and dist/jupyter.js (handleExecuteImpl):
 // same converters, same console, process.stdout/stderr.write replaced during a cell,
 // `jupyter.lastWriteDisplayData` set for tslab.display.*, and the same uncaught-error handlers.

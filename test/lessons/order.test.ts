@@ -1,6 +1,6 @@
 // Each lesson notebook has its sections in the course's order, and its body names no later lesson.
 //
-// The heading convention (README, "Adding a lesson"): the first cell opens with `# Lesson N ·
+// The heading convention (docs/adding-a-lesson.md): the first cell opens with `# Lesson N ·
 // Title` (the catalog's number and title) and holds a paragraph `**What you will learn**` (or a
 // heading of that name); then level-2 headings `## Assumptions`, one or more body sections,
 // `## Summary…`, `## Exercises`, the expected answers (a `## Solutions` section, or answers marked

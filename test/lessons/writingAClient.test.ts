@@ -42,10 +42,10 @@ function fencedLines(markdown: string): string[] {
 
 const EXPORTS = ["07-writing-a-client.md", join("seed-20260219", "07-writing-a-client.md")];
 
-// Since issue 12 §1 `initialize` carries protocolVersion, capabilities and clientInfo (14 tokens) and its result
-// protocolVersion (5): 19 tokens more per server, 76 per discovery of the four servers, than the first bodies
-// (349 → 425 per discovery; 260 → 317 for lesson 6's three; per task 5469 + 13 × 76, per session 1281 + 76).
-// Since issue 12 §4 the count columns have short titles (req, resp, notif) glossed by a key line.
+// `initialize` carries protocolVersion, capabilities and clientInfo (14 tokens), as 2025-11-25 `basic/lifecycle.mdx`
+// has it, and its result protocolVersion (5): 19 tokens more per server, 76 per discovery of the four servers, than
+// bodies without them (349 → 425 per discovery; 260 → 317 for lesson 6's three; per task 5469 + 13 × 76, per session 1281 + 76).
+// The count columns have short titles (req, resp, notif) glossed by a key line, so lines stay within 100 columns.
 test("seed 20260218: the key table lines", () => {
   for (const line of [
     "olcum   notification  notifications/initialized olcum                               14            0",

@@ -13,7 +13,9 @@
  * here talks to a server directly. No table prints a wall time, so the export stays the same
  * from run to run.
  *
- * @remarks Source: issue 5 §4, issue 11 §5, issue 12 §1 and §3.
+ * @remarks Source: the course's own design: a simulation is believed only as far as a real wire
+ * confirms it, so lesson 9 reruns lessons 6–8 over stdio in both revisions (2025-11-25
+ * `basic/lifecycle.mdx`, 2026-07-28 `basic/index.mdx`) and prints counts and bytes, never time.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -2,7 +2,7 @@
  * Lesson 10's tables of the simulated half, as its notebook prints them.
  *
  * The layout is the course's own (`lessons/textTable.ts`), in the style of lesson 7's tables.
- * Every printed line is at most 100 characters (issue 12 §4). Each function returns text without
+ * Every printed line is at most 100 characters (what a classic Notebook shows without wrapping). Each function returns text without
  * a trailing newline.
  */
 import { PROTOCOL_FIELDS, type ProtocolEra, type ProtocolField } from "../../sim/eras";

@@ -2,7 +2,8 @@
  * Lesson 10, "Without a Session": the simulated half — the same work in MCP's two eras, priced by
  * lesson 6's envelope and tokenizer.
  *
- * Source: issue 11 §4–5. Three comparisons, each computed from runs, none from a formula:
+ * Source: the specification, 2026-07-28 `changelog.mdx` and `basic/index.mdx` (the fields each
+ * stateless request and result carries), priced as lesson 6 prices every message. Three comparisons, each computed from runs, none from a formula:
  * (a) lesson 6's twelve tasks at level 3 against `olcum`, `tarife` and `kayit` under lesson 6's
  *     policy, discovering once: legacy (`initialize`, `notifications/initialized`, the lists),
  *     stateless (the lists, each request with `_meta`, each result with `resultType`, identity

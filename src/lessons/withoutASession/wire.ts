@@ -3,7 +3,7 @@
  * opened with `initialize`) and the stateless one (2026-07-28, every request carrying its
  * `_meta`), every figure counted on a real wire.
  *
- * Source: issue 11 §5 and the specification (repository `modelcontextprotocol/modelcontextprotocol`,
+ * Source: the specification (repository `modelcontextprotocol/modelcontextprotocol`,
  * `docs/specification/2026-07-28/`): `basic/versioning.mdx` (eras, −32022, the compatibility
  * matrix), `basic/transports/stdio.mdx` ("Backward Compatibility": the `server/discover` probe),
  * `server/utilities/caching.mdx` (`ttlMs`), and 2025-11-25 `basic/lifecycle.mdx` ("Version
@@ -45,7 +45,7 @@ import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
 import { ResultCache } from "../../client/cache";
 import { addTraffic, noTraffic, type ByteCount, type TrafficCounts } from "../../wireClient/trafficCounts";
 
-/** The declaration level of every run: lesson 6's `full`. Source: issue 11 §5. */
+/** The declaration level of every run: lesson 6's `full`, so every server declares all it has and no era's cost is hidden by a drop. */
 export const LESSON_LEVEL: Level = 3;
 
 /**

@@ -8,8 +8,9 @@
  * drops `kayit` for its version. Pure: the same seed gives an equal result. Tables, prose and the
  * notebook read it.
  *
- * @remarks Source: the last section of reference lesson 004 ("Next Step"), which announces this
- * lesson, issue 4 §1, and issue 12 §2 (the lesson stands on lesson 6 alone).
+ * @remarks Source: the last section of the reference lesson ("Next Step"), which announces this
+ * lesson; the fleet task joins lesson 6's twelve so that discovery is counted against four
+ * servers; the lesson stands on lesson 6 alone, so a reader needs no later lesson to follow it.
  */
 import { createFleetServer, FLEET_POLICY, walkFleetChain, type FleetChainOutcome } from "../../fleet/server";
 import { generateFleet, type Device, type Fleet } from "../../fleet/generator";

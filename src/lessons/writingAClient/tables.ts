@@ -6,8 +6,8 @@
  * (`req`, `resp`, `notif`), glossed by a key line under each table that uses them. Each function
  * returns text without a trailing newline.
  *
- * @remarks Source: there is no reference printout for this lesson (reference lesson 004 only
- * announces it); issue 12 §4 for the width.
+ * @remarks Source: there is no reference printout for this lesson (the reference lesson only
+ * announces it); the width is the 100 columns a classic Notebook shows without wrapping.
  */
 import { FLEET_STATE } from "../../fleet/server";
 import { FLEET_TOOL_DEFINITIONS } from "../../fleet/tools";
