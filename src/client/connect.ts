@@ -2,7 +2,7 @@
  * Connecting: discovery on the wire, then lesson 6's negotiation on what discovery brought back.
  *
  * The client discovers every server (`discovery.ts`), then decides which tools to keep with
- * lesson 6's decision, `agreeOn` (reference lesson 004, `negotiate`; IM5): a declared version
+ * lesson 6's decision, `agreeOn` (the reference lesson, `negotiate`; IM5): a declared version
  * above the known one drops the whole server, a name off the allowlist drops the tool. Lesson 6's
  * `negotiate` counts its folded handshake (`yetenek sor` / `yetenek bildir`) before deciding; here
  * the MCP messages that handshake stood for have been sent instead, so only the decision is reused.

@@ -1,7 +1,7 @@
 /**
  * Counting discovery: sending one server's discovery messages through the run's envelope.
  *
- * The envelope is lesson 6's (`sim/envelope.ts`, reference lesson 004 IM4): 8 tokens per message
+ * The envelope is lesson 6's (`sim/envelope.ts`, the reference lesson, IM4): 8 tokens per message
  * on top of the body, one round trip per request on a local transport and two on a remote one,
  * none for responses and notifications. Nothing here prices a message itself: every figure is
  * what `Envelope.send` counted. In either era the messages carry their protocol fields in their

@@ -1,7 +1,7 @@
 /**
  * Dropped tools: what makes a silent drop visible, and a client that says what it dropped.
  *
- * Source: reference lesson 004, `negotiate` and IM5 (a server declaring a version above the one
+ * Source: the reference lesson, `negotiate` and IM5 (a server declaring a version above the one
  * the client knows is dropped whole; a tool off the allowlist is dropped alone), and `call`
  * (a call to a tool that was not agreed ends in the client with `arac bildirilmedi` and sends
  * nothing). Lesson 7 shows the counts that expose the drop and a client that reports it.

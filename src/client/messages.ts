@@ -10,7 +10,7 @@
  *   notification; optionally `server/discover` (supported versions, capabilities, identity), then
  *   the same lists, each request with its `_meta` and each result with `resultType`, the
  *   server's identity and the cache fields `ttlMs` and `cacheScope`.
- * Lesson 6 (reference lesson 004, `negotiate`) folded all of this into one request
+ * Lesson 6 (the reference lesson, `negotiate`) folded all of this into one request
  * `yetenek sor olcum` and one response `yetenek bildir olcum surum 2 sayac_oku tuketim
  * abone_listesi`; this module unfolds it.
  *

@@ -8,7 +8,7 @@
  * (`3 × bolge_ozet: arac bildirilmedi`). The silent client stops there, and `arac bildirilmedi`
  * is all the reader learns: the same words a misspelt tool name would get. The reporting client
  * adds one line per drop (`describeDrop`) and says which drop each failure comes from. Its extra
- * cost is measured in the result, with the course's tokenizer (reference lesson 004, `tokenize`),
+ * cost is measured in the result, with the course's tokenizer (the reference lesson, `tokenize`),
  * because that is what a reader, or a model, pays to read it.
  */
 import { countTokens } from "../sim/tokenizer";

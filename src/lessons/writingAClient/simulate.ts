@@ -38,14 +38,14 @@ import { clientTasks, type ClientTask } from "../../client/tasks";
 /**
  * The level lesson 7 runs at: 3 (full), the level at which `kayit` is dropped.
  *
- * @remarks Source: reference lesson 004, "Handler and Declaration".
+ * @remarks Source: the reference lesson, "Handler and Declaration".
  */
 export const CLIENT_LEVEL: Level = 3;
 
 /**
  * The server dropped silently at {@link CLIENT_LEVEL}.
  *
- * @remarks Source: reference lesson 004, "Handler and Declaration".
+ * @remarks Source: the reference lesson, "Handler and Declaration".
  */
 export const DROPPED_SERVER = "kayit";
 
