@@ -209,6 +209,11 @@ export class LineTransport implements Transport {
   private inputEnded = false;
   /** Raw text to write before the response to a request, by id ({@link writeBeforeResponse}). */
   private readonly prefixes = new Map<RequestId, string>();
+  /**
+   * What each `server/discover` delivered and not yet answered is to list, by id: the revisions
+   * the process accepted when it arrived (`RequestScreen.accepted`).
+   */
+  private readonly discoverLists = new Map<RequestId, readonly string[]>();
   /** The raw text of ids beyond 2^53, by the stand-in id their request was delivered with. */
   private readonly rawIds = new Map<string, string>();
   private nextRawId = 0;
@@ -262,6 +267,13 @@ export class LineTransport implements Transport {
       if (prefix !== undefined) {
         this.prefixes.delete(message.id);
         this.writeRaw(prefix);
+      }
+      const listed = this.discoverLists.get(message.id);
+      if (listed !== undefined) {
+        this.discoverLists.delete(message.id);
+        // The SDK's `server/discover` lists only the modern revisions it serves, though this process
+        // also accepts `initialize` until its era is chosen (docs/sdk-gaps.md#discover-lists-modern-only).
+        if ("result" in message && Array.isArray(message.result.supportedVersions)) message = { ...message, result: { ...message.result, supportedVersions: [...listed] } };
       }
       if ("error" in message && /\n|^MCP error /.test(message.error.message)) {
         message = { ...message, error: { ...message.error, message: oneSentence(message.error.message) } };
@@ -400,6 +412,7 @@ export class LineTransport implements Transport {
         void this.send({ jsonrpc: "2.0", id: message.id, error: refused });
         return;
       }
+      if (message.method === "server/discover") this.discoverLists.set(message.id, this.screen.accepted());
     } else if ("method" in message) {
       if (!this.screen.notification(message)) return;
       if (message.method === "notifications/cancelled") {

@@ -230,21 +230,25 @@ export function paramsError(method: string, params: unknown): ScreenError | unde
 /** What a process that a stateless request has opened accepts from then on. */
 const STATELESS_ONLY: readonly string[] = [STATELESS_REVISION];
 
+/** The one request 2025-11-25 allows before `initialize` (`basic/lifecycle.mdx`, "Initialization": "other than pings"). */
+const BEFORE_INITIALIZE = "ping";
+
 /** One connection's screen: its era, and the checks (see the module comment). */
 export class RequestScreen {
-  /** The era the connection opened in, as `serveStdio` pinned it. */
+  /** The era the connection opened in, as `serveStdio` pinned it (a `server/discover` probe pins none). */
   era: Era = "opening";
+
+  /** Whether a legacy session's `initialize` has been accepted (it is accepted once). */
+  initialized = false;
+
+  /** The revisions a process serving {@link eras} accepts before it has chosen its era (`supportedRevisions`). */
+  private readonly supported: readonly string[];
 
   /**
    * @param onRevision called when a request opens an era, with the revision it will be served in
    *   (the transport records it): 2026-07-28 for a stateless request, and for `initialize` the
    *   version the SDK will answer with (`negotiatedLegacyRevision`), so a malformed line read
    *   before the SDK has answered is already answered by that revision's rules.
-   */
-  /** The revisions the process accepts (`supportedRevisions`). */
-  private readonly supported: readonly string[];
-
-  /**
    * @param eras the eras the process answers (see the module comment); default `both`.
    */
   constructor(
@@ -252,6 +256,21 @@ export class RequestScreen {
     private readonly eras: ServeEra = "both",
   ) {
     this.supported = supportedRevisions(eras);
+  }
+
+  /**
+   * The revisions the process accepts now: what `server/discover` lists and what −32022's
+   * `data.supported` names, so the two and the process agree at every moment (2026-07-28
+   * `basic/versioning.mdx`, "Protocol Version Negotiation": "listing the versions it does
+   * support"). Before the era is chosen, every revision of the process's eras (the legacy ones
+   * through `initialize`); once a stateless request has opened it, 2026-07-28 alone; once
+   * `initialize` has opened it, the legacy revisions (a legacy session has no `server/discover`
+   * and no −32022: `_meta` is opaque to it).
+   */
+  accepted(): readonly string[] {
+    if (this.era === "stateless") return STATELESS_ONLY;
+    if (this.era === "legacy") return LEGACY_REVISIONS;
+    return this.supported;
   }
 
   /**
@@ -286,47 +305,88 @@ export class RequestScreen {
       return invalidParams(`Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels.`);
     }
     const claims = claimsVersion(message.params);
-    if (this.eras === "legacy" && (message.method === "server/discover" || (claims && this.era === "opening"))) {
-      const when = message.method === "server/discover" ? "" : " before initialize";
-      return { code: JSONRPC_ERRORS.methodNotFound, message: `Method not found: ${message.method}${when} (this server speaks ${this.supported.join(", ")}, through initialize).` };
+    const { method } = message;
+    if (this.eras === "legacy" && (method === "server/discover" || (claims && this.era === "opening"))) {
+      return methodNotFoundBeforeInitialize(method, method === "server/discover" ? "" : " before initialize", this.supported);
     }
-    // A process of the stateless era only, or one a stateless request has already opened, speaks
-    // 2026-07-28 alone: `initialize` is refused, naming that one version.
-    const statelessOnly = this.eras === "stateless" || this.era === "stateless";
-    if (statelessOnly && message.method === "initialize" && !claims) {
-      const requested = isPlainObject(message.params) && typeof message.params.protocolVersion === "string" ? message.params.protocolVersion : undefined;
+    if (method === "initialize" && !claims) return this.initialize(message.params);
+    if (this.eras === "stateless") return claims ? this.stateless(message) : statelessMetaError(message.params, this.supported);
+    if (this.era === "legacy") {
+      // 2025-11-25 `basic/lifecycle.mdx`, "Initialization": "The initialization phase MUST be the
+      // first interaction between client and server" (pings excepted); the SDK serves a request
+      // sent before it (docs/sdk-gaps.md#request-before-initialize).
+      if (!this.initialized && method !== BEFORE_INITIALIZE) return methodNotFoundBeforeInitialize(method, " before initialize", LEGACY_REVISIONS);
+      return paramsError(method, message.params);
+    }
+    if (this.era === "opening" && !claims) {
+      if (method !== BEFORE_INITIALIZE) return this.eras === "legacy" ? methodNotFoundBeforeInitialize(method, " before initialize", this.supported) : this.claimlessBeforeInitialize(message.params);
+      // A claim-less ping opens the legacy era, as `serveStdio` pins it.
+      this.era = "legacy";
+      return paramsError(method, message.params);
+    }
+    return this.stateless(message);
+  }
+
+  /**
+   * `initialize` without a claim: refused −32022 once the process speaks 2026-07-28 alone (the
+   * SDK itself would hand such an `initialize` a legacy session whose requests the screen then
+   * refuses), refused −32600 when a session is already initialized, else its params checked.
+   */
+  private initialize(params: unknown): ScreenError | undefined {
+    if (this.eras === "stateless" || this.era === "stateless") {
+      const requested = isPlainObject(params) && typeof params.protocolVersion === "string" ? params.protocolVersion : undefined;
       return {
         code: UNSUPPORTED_PROTOCOL_VERSION,
         message: `Unsupported protocol version: ${requested ?? "none named"}; this process speaks ${STATELESS_REVISION} only, with no initialize.`,
-        data: { supported: [STATELESS_REVISION], ...(requested === undefined ? {} : { requested }) },
+        data: { supported: [...STATELESS_ONLY], ...(requested === undefined ? {} : { requested }) },
       };
     }
-    if (this.eras === "stateless" && !claims) return statelessMetaError(message.params, this.supported);
-    if (message.method === "initialize" && !claims) {
-      const error = initializeParamsError(message.params);
-      if (error === undefined && this.era === "opening") {
-        this.era = "legacy";
-        this.onRevision(negotiatedLegacyRevision((message.params as { protocolVersion: string }).protocolVersion));
-      }
-      return error;
+    if (this.initialized) {
+      // The SDK answers a second `initialize` as the first (docs/sdk-gaps.md#second-initialize).
+      return { code: JSONRPC_ERRORS.invalidRequest, message: "Invalid Request: this session is already initialized, and initialize is sent once, as its first request." };
     }
-    if (this.era === "legacy") return paramsError(message.method, message.params);
-    if (this.era === "opening" && !claims) {
-      this.era = "legacy";
-      return paramsError(message.method, message.params);
-    }
-    // Before the era is set a process still accepts the legacy versions (through `initialize`);
-    // once a stateless request has opened it, only 2026-07-28.
-    const error = statelessMetaError(message.params, this.era === "stateless" ? STATELESS_ONLY : this.supported);
+    const error = initializeParamsError(params);
     if (error !== undefined) return error;
-    if (this.era === "opening") this.open("stateless");
+    this.era = "legacy";
+    this.initialized = true;
+    this.onRevision(negotiatedLegacyRevision((params as { protocolVersion: string }).protocolVersion));
+    return undefined;
+  }
+
+  /**
+   * A request claiming a version, while the process may still speak 2026-07-28: its `_meta`
+   * checked against what the process accepts now ({@link accepted}). A valid one other than
+   * `server/discover` opens the stateless era; `server/discover` is the stdio probe (2026-07-28
+   * `basic/transports/stdio.mdx`, "Backward Compatibility"), after which a client may still fall
+   * back to `initialize`, so it opens nothing (as in `serveStdio`, which serves it from a probe
+   * instance it discards at `initialize`).
+   */
+  private stateless(message: Incoming): ScreenError | undefined {
+    const error = statelessMetaError(message.params, this.accepted());
+    if (error !== undefined) return error;
+    if (this.era === "opening" && message.method !== "server/discover") this.open("stateless");
     return paramsError(message.method, message.params);
+  }
+
+  /**
+   * A request with no version claim, before `initialize`, on a dual-era process: neither era
+   * serves it (2026-07-28 requires the `_meta` fields, −32602; 2025-11-25 requires `initialize`
+   * first), so it is refused −32602, naming both ways in, and opens no era.
+   */
+  private claimlessBeforeInitialize(params: unknown): ScreenError {
+    const missing = statelessMetaError(params, this.supported)!;
+    return invalidParams(`${missing.message.replace(/\.$/, "")}; a ${LEGACY_REVISIONS[0]} session opens with initialize first.`);
   }
 
   private open(era: "stateless"): void {
     this.era = era;
     this.onRevision(STATELESS_REVISION);
   }
+}
+
+/** −32601 for a request a legacy server does not serve (see the module comment), naming the versions it speaks through `initialize`. */
+function methodNotFoundBeforeInitialize(method: string, when: string, versions: readonly string[]): ScreenError {
+  return { code: JSONRPC_ERRORS.methodNotFound, message: `Method not found: ${method}${when} (this server speaks ${versions.join(", ")}, through initialize).` };
 }
 
 /** A zod issue as the SDK's messages carry them. */

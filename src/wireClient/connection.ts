@@ -1,7 +1,6 @@
 /**
  * The real client's connection to one server: a child process (`mcp-course serve …`, or any stdio
- * command line), spoken to with the official SDK's `Client` (`@modelcontextprotocol/client`, v2;
- * as {@link CourseClient}, `courseClient.ts`) over {@link StdioLineTransport} (the SDK's `StdioClientTransport`'s behaviour, telling the meter
+ * command line), spoken to with the official SDK's `Client` (`@modelcontextprotocol/client`, v2) over {@link StdioLineTransport} (the SDK's `StdioClientTransport`'s behaviour, telling the meter
  * each line's bytes: `stdioTransport.ts`), in the era asked for, every message counted.
  *
  * Source: issue 5 §3; issue 11 §3 (both eras, a known discover result for our servers, `auto`
@@ -44,7 +43,6 @@ import type { ServerDeclaration } from "../sim/declaration";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import type { SpokenEra, WireEra } from "./era";
 import { knownDiscover } from "./knownDiscover";
-import { CourseClient } from "./courseClient";
 import { MeteredTransport } from "./meteredTransport";
 import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
@@ -337,7 +335,7 @@ export class WireConnection implements ToolConnection {
     const inner = new StdioLineTransport({ command: launch.command, args: launch.args, stderr: "pipe", cwd: launch.cwd });
     const events = collectEvents(inner.stderr as Readable | null);
     this.ended.push(events);
-    const client = new CourseClient({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
+    const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
     this.current = { client, transport: inner, events };
     this.processes += 1;
     try {

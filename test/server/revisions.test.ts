@@ -263,10 +263,10 @@ describe("the stateless era (2026-07-28)", () => {
     assertOneSentenceErrors(run);
   });
 
-  it("an unsupported version on a later request: −32022 listing the versions it does support ('it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support', basic/versioning.mdx, Protocol Version Negotiation): 2026-07-28 alone, since a stateless request opened the process and initialize is closed to it", () => {
+  it("an unsupported version after the discover probe alone: −32022 listing the versions it does support ('it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support', basic/versioning.mdx, Protocol Version Negotiation): every one, since a probe chooses no era and initialize is still open", () => {
     const error = answer(run, 5)!.error;
     assert.equal(error.code, -32022);
-    assert.deepEqual(error.data, { supported: [STATELESS_REVISION], requested: "1999-01-01" });
+    assert.deepEqual(error.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
   });
 
   it("an unsupported version on the first request: −32022 listing every version, the legacy ones still open through initialize", async () => {
