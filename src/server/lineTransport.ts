@@ -3,10 +3,9 @@
  *
  * It implements SDK v2's `Transport` interface, and `serveStdio(factory, { transport })` runs on
  * it (`serve.ts`). It is not the SDK's `StdioServerTransport`, on purpose: that one (SDK 2.4.0,
- * as 1.x before it) drops a line it cannot parse with only an `onerror` callback, so a client
- * that sent malformed JSON waits for a reply that never comes. Issue 5 §2 asks for JSON-RPC's
- * answers instead, and for a server that keeps serving after hostile input; issue 11 §2 for the
- * rules of the revision in use:
+ * as 1.x before it) drops a line it cannot parse, so a client that sent malformed JSON waits for
+ * a reply that never comes (docs/sdk-gaps.md#malformed-line). This one gives JSON-RPC's answers
+ * instead, keeps serving after hostile input, and follows the rules of the revision in use:
  * - a line that is not UTF-8 (decoded with a fatal `TextDecoder`) or not JSON → −32700;
  * - JSON that is a response (an object with `result` or `error` and no `method`), valid or not,
  *   `"id": null` included → nothing: "Responses are sent in reply to requests" (every revision's
@@ -25,7 +24,9 @@
  *
  * Each request is offered to a {@link RequestScreen} (`requestScreen.ts`) first; what it refuses
  * is answered here and never reaches the SDK. Every error message sent, ours or the SDK's, is
- * one sentence (`oneSentence`). When the input ends, the transport first lets every request it
+ * one sentence (`oneSentence`; docs/sdk-gaps.md#zod-issue-lists). A `server/discover` result
+ * lists what the process accepted when the request arrived (`RequestScreen.accepted`;
+ * docs/sdk-gaps.md#discover-lists-modern-only). When the input ends, the transport first lets every request it
  * delivered be answered (a client may write its requests and close stdin at once, as
  * `printf … | mcp-course serve` does), then calls `onclose`. It counts messages and bytes in
  * both directions ({@link LineTransportStats}).

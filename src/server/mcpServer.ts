@@ -4,12 +4,13 @@
  * `resources/templates/list`, `resources/read`, `prompts/list`, `prompts/get`; `server/discover`
  * in the stateless era; `initialize` and `ping` in the legacy era (the SDK's own).
  *
- * Source: issue 5 §1–2 and issue 11 §1–2. The low-level `Server` (not `McpServer`) so that
+ * The stock low-level `Server` (not `McpServer`), public API only, so that
  * `tools/list` carries our declarations as they are, never rewritten by a schema conversion: the
  * SDK sends a handler's result as returned, adding in the stateless era only the envelope fields
  * of 2026-07-28 (`resultType`, `_meta["io.modelcontextprotocol/serverInfo"]`, and on cacheable
  * results `ttlMs` and `cacheScope`, here {@link CACHE_HINT}). The same factory serves both eras
- * (`serveStdio` calls it once per connection, after the first message chose the era).
+ * (`serveStdio` calls it once per era it opens: a `server/discover` probe's instance, then the
+ * connection's).
  *
  * Where each era puts the server's identity, per declaration level (`declarations.ts`):
  * - legacy: `initialize`'s result, `serverInfo: {name, version}` (required by

@@ -2,41 +2,56 @@
  * The checks a request passes before the SDK sees it, and the one-sentence form of every error
  * message that reaches the wire.
  *
- * Source: issue 11 §1–2. SDK v2's `serveStdio` pins a process to the era of its first message
- * and then hands every message to the pinned `Server`, which does not recheck a request's
- * `_meta` version (a stateless request naming `1999-01-01` is served), answers an `initialize`
- * with bad params −32603 and a zod dump, and puts zod's multi-line issue list into −32602
- * messages. The screen (one per connection) follows the same opening rule as `serveStdio`
- * (`initialize` without a protocol-version claim opens the legacy era, a request or notification
- * claiming a version in `_meta` the stateless one, any other first message the legacy one), and:
- * - once a stateless request has opened the process, refuses `initialize` −32022 naming 2026-07-28
- *   alone, and lists only that version in any later −32022 (the SDK itself would hand such an
- *   `initialize` a legacy session whose requests the screen then refuses);
- * - in the stateless era, checks every request's `_meta` (2026-07-28 `basic/index.mdx`,
+ * SDK v2's `serveStdio` pins a process to one era and then hands every message to the pinned
+ * `Server`, which does not recheck a request's `_meta` version (docs/sdk-gaps.md#unknown-version-served),
+ * answers an `initialize` with bad params −32603 and a zod dump (#initialize-bad-params), puts
+ * zod's multi-line issue list into −32602 messages (#zod-issue-lists), answers a second
+ * `initialize` (#second-initialize) and serves a request sent before `initialize`
+ * (#request-before-initialize). The screen (one per connection) follows the opening rule of
+ * `serveStdio` (`initialize` without a protocol-version claim opens the legacy era; a request or
+ * notification claiming a version in `_meta` the stateless one, except `server/discover`, which
+ * `serveStdio` serves from a probe instance and which opens nothing; a claim-less `ping` or
+ * notification the legacy one), and on a dual-era process (`both`) keeps what `server/discover`
+ * lists, what −32022 names and what the process accepts one list ({@link RequestScreen.accepted};
+ * 2026-07-28 `basic/versioning.mdx`, "Protocol Version Negotiation" and "Backward Compatibility
+ * with Initialization-Based Versions"; `server/discover.mdx`; `basic/transports/stdio.mdx`,
+ * "Backward Compatibility"; the table in docs/sdk-gaps.md):
+ * - before an era is chosen, every revision; `initialize` opens a legacy session, and a request
+ *   other than `ping` without a version claim is refused −32602 (2026-07-28 needs its `_meta`,
+ *   2025-11-25 `initialize` first) and opens nothing;
+ * - once a stateless request has opened the process, 2026-07-28 alone: `initialize` is refused
+ *   −32022 naming it (the SDK itself would hand such an `initialize` a legacy session whose
+ *   requests the screen then refuses), and so is any other version;
+ * - once `initialize` has opened a legacy session, `server/discover` is an unknown method of that
+ *   session (−32601, the SDK's answer), a second `initialize` is refused −32600 ("The
+ *   initialization phase MUST be the first interaction", 2025-11-25 `basic/lifecycle.mdx`), and
+ *   `_meta` is opaque;
+ * - in the stateless era, every request's `_meta` is checked (2026-07-28 `basic/index.mdx`,
  *   "Per-request protocol fields": "A request missing any required field is malformed; the
  *   server MUST reject it with JSON-RPC error code -32602") and its version
  *   (`basic/versioning.mdx`: "it MUST respond with an UnsupportedProtocolVersionError listing the
  *   versions it does support" → −32022 with `data: {supported, requested}`);
- * - checks `initialize`'s params (2025-11-25 `schema.ts`, `InitializeRequestParams`:
+ * - `initialize`'s params are checked (2025-11-25 `schema.ts`, `InitializeRequestParams`:
  *   `protocolVersion`, `capabilities`, `clientInfo` with `name` and `version`) → −32602, and the
  *   params of the other methods served ({@link PARAMS_RULES}) → −32602;
- * - refuses params nested deeper than {@link MAX_PARAMS_DEPTH} (−32602), counted without
+ * - params nested deeper than {@link MAX_PARAMS_DEPTH} are refused (−32602), counted without
  *   recursion, before anything recursive (zod, ajv's messages, `JSON.stringify`) meets them.
  * A request the screen answers never reaches the SDK. The screen keeps the era it saw; the
  * revision itself is the transport's (`LineTransport.protocolVersion`), which the SDK sets at
  * `initialize` and the screen sets when the stateless era opens.
  *
- * A process may serve one era only (`serve --era`, {@link ServeEra}; issue 11 §5):
+ * A process may serve one era only (`serve --era`, {@link ServeEra}):
  * - `legacy`, as a server of 2025-11-25 and earlier would answer: such a server does not know
  *   `server/discover`, and 2025-11-25 gives no answer for a request before `initialize` (its
  *   `basic/lifecycle.mdx`, "Initialization", says only that the client SHOULD NOT send one,
- *   pings excepted); so `server/discover`, at any time, and any other request claiming a version
- *   in `_meta` before `initialize` are answered −32601 Method not found (JSON-RPC 2.0 §5.1: "The
+ *   pings excepted); so `server/discover`, at any time, and any other request but `ping` before
+ *   `initialize`, claiming a version in `_meta` or not, are answered −32601 Method not found (JSON-RPC 2.0 §5.1: "The
  *   method does not exist / is not available"), one of the two answers 2026-07-28
  *   `basic/transports/stdio.mdx`, "Backward Compatibility", names as common (−32601, −32602). A
  *   notification claiming a version before `initialize` is dropped (a legacy server reads `_meta`
  *   as opaque; handed on, it would pin the SDK to the stateless era). After `initialize`, `_meta`
- *   is opaque and requests are served in the session's revision, as in `both`;
+ *   is opaque and requests are served in the session's revision, and a second `initialize` is
+ *   refused −32600, as in `both`;
  * - `stateless`, as a server of 2026-07-28 only: `initialize` is refused −32022 with the versions
  *   it supports named in the message and in `data.supported` (`basic/versioning.mdx`, "Backward
  *   Compatibility": such a server "SHOULD name the protocol versions it supports in any error it

@@ -3,8 +3,7 @@
  * command line), spoken to with the official SDK's `Client` (`@modelcontextprotocol/client`, v2) over {@link StdioLineTransport} (the SDK's `StdioClientTransport`'s behaviour, telling the meter
  * each line's bytes: `stdioTransport.ts`), in the era asked for, every message counted.
  *
- * Source: issue 5 §3; issue 11 §3 (both eras, a known discover result for our servers, `auto`
- * for the others); seed document 000 (the client maps both failure channels onto one tool result;
+ * Both eras, a known discover result for our servers, `auto` for the others. Sources: seed document 000 (the client maps both failure channels onto one tool result;
  * its faults table); seed document 001 ("Not connected" does not say whether a failure is
  * permanent). Opening depends on the era (`era.ts`):
  * - `legacy`: `initialize`, `notifications/initialized`, then `tools/list`;
