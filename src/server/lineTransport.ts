@@ -419,7 +419,10 @@ export class LineTransport implements Transport {
       if (message.method === "notifications/cancelled") {
         // A cancelled request gets no response: stop waiting for it (MCP cancellation).
         const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
-        if (typeof id === "string" || typeof id === "number") this.answered(id);
+        if (typeof id === "string" || typeof id === "number") {
+          this.answered(id);
+          this.discoverLists.delete(id);
+        }
       }
     }
     this.onmessage?.(message);
