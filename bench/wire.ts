@@ -43,8 +43,9 @@
  *   calls, while every server waits for input) and this process's around each of its calls (see
  *   {@link clientNs}, less the cost of reading it). Target, per era: ours within WARM_FACTOR of
  *   the SDK baseline (a server of ours does real work per call, and logs it; the baseline answers
- *   `ok`), judged on wall time and on CPU time, each as the median of BLOCKS blocks' ratios (a shared machine's load drifts: pinning cannot
- *   help two processes that take turns, and one block's ratio can be any figure).
+ *   `ok`), judged on wall time and on CPU time, each as the median of BLOCKS blocks' ratios (a
+ *   shared machine's load drifts: pinning cannot help two processes that take turns, and one
+ *   block's ratio can be any figure).
  *
  * The seed's absolute figures (seed document 000, its no-model probe) are printed for reference.
  * Not pinned to a core: client and server are two processes that wake each other, and pinning

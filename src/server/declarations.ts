@@ -30,7 +30,7 @@ import type { Server, ToolFacts } from "../sim/server";
 import { FLEET_TOOL_DEFINITIONS, type JsonSchema } from "../fleet/tools";
 import { REGIONS } from "../world/subscribers";
 
-/** The `--level` words, indexed by level: `name`, `fields`, `side-effect`, `full`. Reference lesson 004 names the levels. */
+/** The `--level` words, indexed by level: `name`, `fields`, `side-effect`, `full` (reference lesson 004's levels). */
 export const LEVEL_FLAGS = ["name", "fields", "side-effect", "full"] as const;
 
 /** `serverInfo.version` below level 3, where the version is not declared. This project's choice. */

@@ -130,7 +130,7 @@ export function discoverResult(served: ServedServer, supported: readonly string[
   return { supportedVersions: [...supported], capabilities: capabilitiesOf(served) };
 }
 
-/** The caching hint (`CACHE_HINT`) of every cacheable result these servers send, as the SDK's `cacheHints` option takes it. */
+/** The caching hint (`CACHE_HINT`) of every cacheable result sent, for the SDK's `cacheHints` option. */
 const CACHE_HINTS = {
   "server/discover": CACHE_HINT,
   "tools/list": CACHE_HINT,

@@ -6,7 +6,7 @@
  */
 import type { PathName } from "../fleet/paths";
 
-/** The servers `serve` can start: lesson 6's three (reference lesson 004, `SERVERS`) and the fleet of medical devices. */
+/** The servers `serve` can start: lesson 6's three (reference lesson 004, `SERVERS`) and the device fleet. */
 export const SERVER_NAMES = ["olcum", "tarife", "kayit", "fleet"] as const;
 
 /** One of {@link SERVER_NAMES}. */

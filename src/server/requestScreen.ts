@@ -45,8 +45,8 @@
  *   `server/discover`, and 2025-11-25 gives no answer for a request before `initialize` (its
  *   `basic/lifecycle.mdx`, "Initialization", says only that the client SHOULD NOT send one,
  *   pings excepted); so `server/discover`, at any time, and any other request but `ping` before
- *   `initialize`, claiming a version in `_meta` or not, are answered −32601 Method not found (JSON-RPC 2.0 §5.1: "The
- *   method does not exist / is not available"), one of the two answers 2026-07-28
+ *   `initialize`, claiming a version in `_meta` or not, are answered −32601 Method not found
+ *   (JSON-RPC 2.0 §5.1: "The method does not exist / is not available"), one of the two answers 2026-07-28
  *   `basic/transports/stdio.mdx`, "Backward Compatibility", names as common (−32601, −32602). A
  *   notification claiming a version before `initialize` is dropped (a legacy server reads `_meta`
  *   as opaque; handed on, it would pin the SDK to the stateless era). After `initialize`, `_meta`
@@ -245,7 +245,10 @@ export function paramsError(method: string, params: unknown): ScreenError | unde
 /** What a process that a stateless request has opened accepts from then on. */
 const STATELESS_ONLY: readonly string[] = [STATELESS_REVISION];
 
-/** The one request 2025-11-25 allows before `initialize` (`basic/lifecycle.mdx`, "Initialization": "other than pings"). */
+/**
+ * The one request 2025-11-25 allows before `initialize` (`basic/lifecycle.mdx`, "Initialization":
+ * "other than pings").
+ */
 const BEFORE_INITIALIZE = "ping";
 
 /** One connection's screen: its era, and the checks (see the module comment). */
