@@ -1,8 +1,7 @@
 /**
  * Declarations as real MCP: the `tools/list` result and the server's `version` at each level.
  *
- * Source: issue 5 §1 and the contract of issue 5 (`/work/plan`), on top of `sim/declaration.ts`
- * (reference lesson 004, `LEVELS`): the level decides only what the client is told.
+ * On top of `sim/declaration.ts` (reference lesson 004, `LEVELS`): the level decides only what the client is told.
  * - level 0 `name`: `{name, inputSchema: {"type":"object"}}`, no properties;
  * - level 1 `fields`: world tools get `properties` and `required` (every field the handler needs,
  *   in declared order; a field the handler defaults is not required, {@link DEFAULTED_FIELDS});
@@ -11,7 +10,7 @@
  * - level 3 `full`: and the server's `version` is its own instead of `undeclared`.
  * World tools have no description: the fictional servers never had one.
  *
- * Where each level's fields travel in each era (issue 11 §1): levels 0–2 live in `tools/list`,
+ * Where each level's fields travel in each era: levels 0–2 live in `tools/list`,
  * identical bytes in both eras (`Tool.name` and `Tool.inputSchema` are required by `Tool` in every
  * revision's `schema.ts`, `annotations` optional). Level 3's `version` is the `version` of the
  * server's `Implementation` (`name` and `version` both required by `Implementation`): in the
@@ -31,7 +30,7 @@ import type { Server, ToolFacts } from "../sim/server";
 import { FLEET_TOOL_DEFINITIONS, type JsonSchema } from "../fleet/tools";
 import { REGIONS } from "../world/subscribers";
 
-/** The `--level` words, indexed by level: `name`, `fields`, `side-effect`, `full`. Source: issue 5 §1. */
+/** The `--level` words, indexed by level: `name`, `fields`, `side-effect`, `full` (reference lesson 004's levels). */
 export const LEVEL_FLAGS = ["name", "fields", "side-effect", "full"] as const;
 
 /** `serverInfo.version` below level 3, where the version is not declared. This project's choice. */

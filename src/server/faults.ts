@@ -17,7 +17,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { RequestId } from "@modelcontextprotocol/server";
 import { CRASH_ON_CALL, LATENCY_MICROS, type Fault } from "../fleet/conditions";
 
-/** The `--fault` words, without `none`. Source: issue 5 §1. */
+/**
+ * The `--fault` words, without `none`: the failures a stdio server shows its client (a slow call,
+ * a crash, stray stdout on its own line or glued to a response).
+ */
 export const SERVE_FAULT_NAMES = ["slow", "crash", "noisy-line", "noisy-raw"] as const;
 
 /** One of {@link SERVE_FAULT_NAMES}, or `none`. */

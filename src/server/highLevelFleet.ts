@@ -13,8 +13,8 @@
  *
  * `mcp-course serve fleet --path high-level` serves it; it takes no `--fault`.
  *
- * @remarks Source: issue 12 §3 ("a fleet server built the way the SDK's high-level API wants it
- * (`McpServer` with zod schemas, as the source experiment did)"); seed document 000, conditions
+ * @remarks A fleet server built the way the SDK's high-level API wants it (`McpServer` with zod
+ * schemas, as the source experiment did), to set beside ours; seed document 000, conditions
  * `mcp` and `mcp-raw`, and its table of what changed in the `mcp` definitions.
  */
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";

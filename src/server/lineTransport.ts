@@ -3,10 +3,9 @@
  *
  * It implements SDK v2's `Transport` interface, and `serveStdio(factory, { transport })` runs on
  * it (`serve.ts`). It is not the SDK's `StdioServerTransport`, on purpose: that one (SDK 2.4.0,
- * as 1.x before it) drops a line it cannot parse with only an `onerror` callback, so a client
- * that sent malformed JSON waits for a reply that never comes. Issue 5 §2 asks for JSON-RPC's
- * answers instead, and for a server that keeps serving after hostile input; issue 11 §2 for the
- * rules of the revision in use:
+ * as 1.x before it) drops a line it cannot parse, so a client that sent malformed JSON waits for
+ * a reply that never comes (docs/sdk-gaps.md#malformed-line). This one gives JSON-RPC's answers
+ * instead, keeps serving after hostile input, and follows the rules of the revision in use:
  * - a line that is not UTF-8 (decoded with a fatal `TextDecoder`) or not JSON → −32700;
  * - JSON that is a response (an object with `result` or `error` and no `method`), valid or not,
  *   `"id": null` included → nothing: "Responses are sent in reply to requests" (every revision's
@@ -25,7 +24,9 @@
  *
  * Each request is offered to a {@link RequestScreen} (`requestScreen.ts`) first; what it refuses
  * is answered here and never reaches the SDK. Every error message sent, ours or the SDK's, is
- * one sentence (`oneSentence`). When the input ends, the transport first lets every request it
+ * one sentence (`oneSentence`; docs/sdk-gaps.md#zod-issue-lists). A `server/discover` result
+ * lists what the process accepted when the request arrived (`RequestScreen.accepted`;
+ * docs/sdk-gaps.md#discover-lists-modern-only). When the input ends, the transport first lets every request it
  * delivered be answered (a client may write its requests and close stdin at once, as
  * `printf … | mcp-course serve` does), then calls `onclose`. It counts messages and bytes in
  * both directions ({@link LineTransportStats}).
@@ -209,6 +210,11 @@ export class LineTransport implements Transport {
   private inputEnded = false;
   /** Raw text to write before the response to a request, by id ({@link writeBeforeResponse}). */
   private readonly prefixes = new Map<RequestId, string>();
+  /**
+   * What each `server/discover` delivered and not yet answered is to list, by id: the revisions
+   * the process accepted when it arrived (`RequestScreen.accepted`).
+   */
+  private readonly discoverLists = new Map<RequestId, readonly string[]>();
   /** The raw text of ids beyond 2^53, by the stand-in id their request was delivered with. */
   private readonly rawIds = new Map<string, string>();
   private nextRawId = 0;
@@ -262,6 +268,13 @@ export class LineTransport implements Transport {
       if (prefix !== undefined) {
         this.prefixes.delete(message.id);
         this.writeRaw(prefix);
+      }
+      const listed = this.discoverLists.get(message.id);
+      if (listed !== undefined) {
+        this.discoverLists.delete(message.id);
+        // The SDK's `server/discover` lists only the modern revisions it serves, though this process
+        // also accepts `initialize` until its era is chosen (docs/sdk-gaps.md#discover-lists-modern-only).
+        if ("result" in message && Array.isArray(message.result.supportedVersions)) message = { ...message, result: { ...message.result, supportedVersions: [...listed] } };
       }
       if ("error" in message && /\n|^MCP error /.test(message.error.message)) {
         message = { ...message, error: { ...message.error, message: oneSentence(message.error.message) } };
@@ -400,12 +413,16 @@ export class LineTransport implements Transport {
         void this.send({ jsonrpc: "2.0", id: message.id, error: refused });
         return;
       }
+      if (message.method === "server/discover") this.discoverLists.set(message.id, this.screen.accepted());
     } else if ("method" in message) {
       if (!this.screen.notification(message)) return;
       if (message.method === "notifications/cancelled") {
         // A cancelled request gets no response: stop waiting for it (MCP cancellation).
         const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
-        if (typeof id === "string" || typeof id === "number") this.answered(id);
+        if (typeof id === "string" || typeof id === "number") {
+          this.answered(id);
+          this.discoverLists.delete(id);
+        }
       }
     }
     this.onmessage?.(message);

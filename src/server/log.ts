@@ -1,8 +1,8 @@
 /**
  * The server's log: one JSON object per line on stderr, never on stdout (stdout is the protocol's).
  *
- * Source: issue 5 §1 ("one JSON line per `tools/call` … plus a start and a stop line with a
- * per-tool summary"). Events, each with `event` first:
+ * One JSON line per `tools/call`, plus a start and a stop line with a per-tool summary (stderr
+ * is the stdio server's log: 2026-07-28 `basic/transports/stdio.mdx`). Events, each with `event` first:
  * - `serving`: `server`, `level`, `seed`, `fault` (its `--fault` word), `path` (fleet) or null;
  * - `call`: `tool`, `duration_ms` (wall time, 3 decimals), `isError` (an error result or a JSON-RPC
  *   error), `error_code` (only for a JSON-RPC error), `argument_bytes` ({argument: bytes of its JSON});
@@ -49,7 +49,7 @@ export interface CallRecord {
 /**
  * Bytes of `JSON.stringify(value)` in UTF-8, for a value parsed from JSON, counted without
  * recursion: `JSON.stringify` itself overflows the stack on an argument nested 10,000 deep
- * (Node 20), which issue 5 §2 sends on purpose.
+ * (Node 20), which the hostile-input tests send on purpose.
  */
 export function jsonBytes(value: unknown): number {
   // The usual argument, a scalar, measured at once (a number, a boolean or null is ASCII JSON).

@@ -4,12 +4,13 @@
  * `resources/templates/list`, `resources/read`, `prompts/list`, `prompts/get`; `server/discover`
  * in the stateless era; `initialize` and `ping` in the legacy era (the SDK's own).
  *
- * Source: issue 5 §1–2 and issue 11 §1–2. The low-level `Server` (not `McpServer`) so that
+ * The stock low-level `Server` (not `McpServer`), public API only, so that
  * `tools/list` carries our declarations as they are, never rewritten by a schema conversion: the
  * SDK sends a handler's result as returned, adding in the stateless era only the envelope fields
  * of 2026-07-28 (`resultType`, `_meta["io.modelcontextprotocol/serverInfo"]`, and on cacheable
  * results `ttlMs` and `cacheScope`, here {@link CACHE_HINT}). The same factory serves both eras
- * (`serveStdio` calls it once per connection, after the first message chose the era).
+ * (`serveStdio` calls it once per era it opens: a `server/discover` probe's instance, then the
+ * connection's).
  *
  * Where each era puts the server's identity, per declaration level (`declarations.ts`):
  * - legacy: `initialize`'s result, `serverInfo: {name, version}` (required by
@@ -30,19 +31,15 @@ import {
   Server,
   type CallToolResult,
   type GetPromptResult,
-  type JSONRPCMessage,
-  type JSONRPCRequest,
   type jsonSchemaValidator,
-  type MessageExtraInfo,
   type Prompt,
   type RequestId,
   type ServerCapabilities,
   type Tool,
 } from "@modelcontextprotocol/server";
-import { isPlainRequestOrNotification } from "./lineTransport";
 import type { ServedResource } from "./resources";
 import type { CallRecord } from "./log";
-import { CACHE_HINT, JSONRPC_ERRORS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "./revisions";
+import { CACHE_HINT, JSONRPC_ERRORS, SUPPORTED_REVISIONS } from "./revisions";
 
 export { ProtocolError };
 
@@ -124,86 +121,41 @@ function refuseCursor(params: { cursor?: string } | undefined): void {
   if (params?.cursor !== undefined) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Invalid cursor: this server returns every list in one page and issued no cursor, so ${JSON.stringify(params.cursor)} is not one of its cursors.`);
 }
 
-/** The `server/discover` result before the SDK's envelope: every revision the process accepts (`supported`, default `SUPPORTED_REVISIONS`). */
+/**
+ * The `server/discover` result before the SDK's envelope, as a process that has not yet chosen
+ * its era answers it: every revision it accepts (`supported`, default `SUPPORTED_REVISIONS`).
+ * What the client knows beforehand (`knownDiscover`); the transport lists the same.
+ */
 export function discoverResult(served: ServedServer, supported: readonly string[] = SUPPORTED_REVISIONS): { supportedVersions: string[]; capabilities: ServerCapabilities } {
   return { supportedVersions: [...supported], capabilities: capabilitiesOf(served) };
 }
 
-/**
- * SDK v2's `Server` with our `server/discover`: the SDK installs its own handler on a stateless
- * instance just before connecting it (listing only the modern revisions), so ours is installed
- * at `connect`, after it.
- */
-class CourseServer extends Server {
-  constructor(
-    private readonly served: ServedServer,
-    private readonly supported: readonly string[],
-  ) {
-    super(
-      { name: served.name, version: served.version },
-      {
-        capabilities: capabilitiesOf(served),
-        jsonSchemaValidator: NEVER_ELICITS,
-        supportedProtocolVersions: [...supported],
-        cacheHints: {
-          "server/discover": CACHE_HINT,
-          "tools/list": CACHE_HINT,
-          "prompts/list": CACHE_HINT,
-          "resources/list": CACHE_HINT,
-          "resources/templates/list": CACHE_HINT,
-          "resources/read": CACHE_HINT,
-        },
-      },
-    );
-  }
-
-  override async connect(transport: Parameters<Server["connect"]>[0]): Promise<void> {
-    if (this.getNegotiatedProtocolVersion() === STATELESS_REVISION) this.setRequestHandler("server/discover", () => discoverResult(this.served, this.supported) as never);
-    const before = transport.onmessage;
-    await super.connect(transport);
-    const sdkDispatch = transport.onmessage;
-    const onrequest = (this as unknown as SdkRequestEntry)._onrequest;
-    // Only where the SDK's dispatch is the one described on {@link plainRequestDispatch}.
-    if (before === undefined && sdkDispatch !== undefined && typeof onrequest === "function") transport.onmessage = plainRequestDispatch(sdkDispatch, onrequest.bind(this));
-  }
-}
-
-/** The SDK `Protocol`'s own entry for an incoming request (SDK 2.4.0, `_onrequest`, private; pinned exactly in package.json). */
-interface SdkRequestEntry {
-  _onrequest?: (request: JSONRPCRequest, extra?: MessageExtraInfo) => void;
-}
-
-/**
- * The SDK's dispatch of incoming messages, with plain requests taken straight to `onrequest`.
- *
- * `Protocol.connect` (SDK 2.4.0) installs a dispatch that asks its zod guards, in turn, whether a
- * message is a result response, an error response, a request or a notification, and hands it to
- * `_onresponse`, `_onrequest` or `_onnotification`. A request is refused by the first two schemas
- * before the third accepts it, and a refused parse builds zod's error issues each time. A message
- * that passes {@link isPlainRequestOrNotification} and has an id is a request those guards accept
- * and that no response schema accepts (it has neither `result` nor `error`; a test holds the four
- * guards to it), so the dispatch's answer is known: it goes to `onrequest` at once, as the SDK's
- * dispatch would send it. Every other message goes to the SDK's dispatch.
- */
-export function plainRequestDispatch(
-  sdkDispatch: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void,
-  onrequest: (request: JSONRPCRequest, extra?: MessageExtraInfo) => void,
-): (message: JSONRPCMessage, extra?: MessageExtraInfo) => void {
-  return (message, extra) => {
-    if (isPlainRequestOrNotification(message) && "id" in message && message.id !== undefined) onrequest(message as JSONRPCRequest, extra);
-    else sdkDispatch(message, extra);
-  };
-}
+/** The caching hint (`CACHE_HINT`) of every cacheable result sent, for the SDK's `cacheHints` option. */
+const CACHE_HINTS = {
+  "server/discover": CACHE_HINT,
+  "tools/list": CACHE_HINT,
+  "prompts/list": CACHE_HINT,
+  "resources/list": CACHE_HINT,
+  "resources/templates/list": CACHE_HINT,
+  "resources/read": CACHE_HINT,
+} as const;
 
 /**
  * Builds the SDK `Server` for a served server; `serveStdio`'s factory returns it.
  *
  * @param hooks run around every `tools/call` that names a tool.
  * @param revision the revision in use, read at each call (the transport's `protocolVersion`).
- * @param supported the revisions the process accepts (`supportedRevisions`), default all.
+ * @param supported the revisions the process accepts (`supportedRevisions`), default all: the
+ *   legacy ones are those `initialize` negotiates.
  */
 export function createMcpServer(served: ServedServer, hooks: CallHooks = {}, revision: () => string | undefined = () => undefined, supported: readonly string[] = SUPPORTED_REVISIONS): Server {
-  const server = new CourseServer(served, supported);
+  // `server/discover` is the SDK's own handler; its `supportedVersions` lists only the modern
+  // revisions of `supportedProtocolVersions`, and the transport sets it to what the process
+  // accepts when it sends the result (docs/sdk-gaps.md#discover-lists-modern-only).
+  const server = new Server(
+    { name: served.name, version: served.version },
+    { capabilities: capabilitiesOf(served), jsonSchemaValidator: NEVER_ELICITS, supportedProtocolVersions: [...supported], cacheHints: CACHE_HINTS },
+  );
 
   server.setRequestHandler("tools/list", (request) => {
     refuseCursor(request.params);

@@ -6,7 +6,7 @@
  */
 import type { PathName } from "../fleet/paths";
 
-/** The servers `serve` can start: lesson 6's three (reference lesson 004, `SERVERS`) and the fleet (issue 3 §4). */
+/** The servers `serve` can start: lesson 6's three (reference lesson 004, `SERVERS`) and the device fleet. */
 export const SERVER_NAMES = ["olcum", "tarife", "kayit", "fleet"] as const;
 
 /** One of {@link SERVER_NAMES}. */
@@ -26,7 +26,7 @@ export type ServedPath = (typeof SERVED_PATHS)[number];
 export type SimulatedServedPath = Extract<ServedPath, PathName>;
 
 /**
- * The eras `serve --era` answers (issue 11 §5): `both`, a dual-era process (2026-07-28
+ * The eras `serve --era` answers: `both`, a dual-era process (2026-07-28
  * `basic/versioning.mdx`, "Terminology"); `legacy`, a server of the legacy era only (2025-11-25
  * and earlier, through `initialize`); `stateless`, a server of the modern era only (2026-07-28).
  */

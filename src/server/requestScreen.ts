@@ -2,41 +2,56 @@
  * The checks a request passes before the SDK sees it, and the one-sentence form of every error
  * message that reaches the wire.
  *
- * Source: issue 11 §1–2. SDK v2's `serveStdio` pins a process to the era of its first message
- * and then hands every message to the pinned `Server`, which does not recheck a request's
- * `_meta` version (a stateless request naming `1999-01-01` is served), answers an `initialize`
- * with bad params −32603 and a zod dump, and puts zod's multi-line issue list into −32602
- * messages. The screen (one per connection) follows the same opening rule as `serveStdio`
- * (`initialize` without a protocol-version claim opens the legacy era, a request or notification
- * claiming a version in `_meta` the stateless one, any other first message the legacy one), and:
- * - once a stateless request has opened the process, refuses `initialize` −32022 naming 2026-07-28
- *   alone, and lists only that version in any later −32022 (the SDK itself would hand such an
- *   `initialize` a legacy session whose requests the screen then refuses);
- * - in the stateless era, checks every request's `_meta` (2026-07-28 `basic/index.mdx`,
+ * SDK v2's `serveStdio` pins a process to one era and then hands every message to the pinned
+ * `Server`, which does not recheck a request's `_meta` version (docs/sdk-gaps.md#unknown-version-served),
+ * answers an `initialize` with bad params −32603 and a zod dump (#initialize-bad-params), puts
+ * zod's multi-line issue list into −32602 messages (#zod-issue-lists), answers a second
+ * `initialize` (#second-initialize) and serves a request sent before `initialize`
+ * (#request-before-initialize). The screen (one per connection) follows the opening rule of
+ * `serveStdio` (`initialize` without a protocol-version claim opens the legacy era; a request or
+ * notification claiming a version in `_meta` the stateless one, except `server/discover`, which
+ * `serveStdio` serves from a probe instance and which opens nothing; a claim-less `ping` or
+ * notification the legacy one), and on a dual-era process (`both`) keeps what `server/discover`
+ * lists, what −32022 names and what the process accepts one list ({@link RequestScreen.accepted};
+ * 2026-07-28 `basic/versioning.mdx`, "Protocol Version Negotiation" and "Backward Compatibility
+ * with Initialization-Based Versions"; `server/discover.mdx`; `basic/transports/stdio.mdx`,
+ * "Backward Compatibility"; the table in docs/sdk-gaps.md):
+ * - before an era is chosen, every revision; `initialize` opens a legacy session, and a request
+ *   other than `ping` without a version claim is refused −32602 (2026-07-28 needs its `_meta`,
+ *   2025-11-25 `initialize` first) and opens nothing;
+ * - once a stateless request has opened the process, 2026-07-28 alone: `initialize` is refused
+ *   −32022 naming it (the SDK itself would hand such an `initialize` a legacy session whose
+ *   requests the screen then refuses), and so is any other version;
+ * - once `initialize` has opened a legacy session, `server/discover` is an unknown method of that
+ *   session (−32601, the SDK's answer), a second `initialize` is refused −32600 ("The
+ *   initialization phase MUST be the first interaction", 2025-11-25 `basic/lifecycle.mdx`), and
+ *   `_meta` is opaque;
+ * - in the stateless era, every request's `_meta` is checked (2026-07-28 `basic/index.mdx`,
  *   "Per-request protocol fields": "A request missing any required field is malformed; the
  *   server MUST reject it with JSON-RPC error code -32602") and its version
  *   (`basic/versioning.mdx`: "it MUST respond with an UnsupportedProtocolVersionError listing the
  *   versions it does support" → −32022 with `data: {supported, requested}`);
- * - checks `initialize`'s params (2025-11-25 `schema.ts`, `InitializeRequestParams`:
+ * - `initialize`'s params are checked (2025-11-25 `schema.ts`, `InitializeRequestParams`:
  *   `protocolVersion`, `capabilities`, `clientInfo` with `name` and `version`) → −32602, and the
  *   params of the other methods served ({@link PARAMS_RULES}) → −32602;
- * - refuses params nested deeper than {@link MAX_PARAMS_DEPTH} (−32602), counted without
+ * - params nested deeper than {@link MAX_PARAMS_DEPTH} are refused (−32602), counted without
  *   recursion, before anything recursive (zod, ajv's messages, `JSON.stringify`) meets them.
  * A request the screen answers never reaches the SDK. The screen keeps the era it saw; the
  * revision itself is the transport's (`LineTransport.protocolVersion`), which the SDK sets at
  * `initialize` and the screen sets when the stateless era opens.
  *
- * A process may serve one era only (`serve --era`, {@link ServeEra}; issue 11 §5):
+ * A process may serve one era only (`serve --era`, {@link ServeEra}):
  * - `legacy`, as a server of 2025-11-25 and earlier would answer: such a server does not know
  *   `server/discover`, and 2025-11-25 gives no answer for a request before `initialize` (its
  *   `basic/lifecycle.mdx`, "Initialization", says only that the client SHOULD NOT send one,
- *   pings excepted); so `server/discover`, at any time, and any other request claiming a version
- *   in `_meta` before `initialize` are answered −32601 Method not found (JSON-RPC 2.0 §5.1: "The
- *   method does not exist / is not available"), one of the two answers 2026-07-28
+ *   pings excepted); so `server/discover`, at any time, and any other request but `ping` before
+ *   `initialize`, claiming a version in `_meta` or not, are answered −32601 Method not found
+ *   (JSON-RPC 2.0 §5.1: "The method does not exist / is not available"), one of the two answers 2026-07-28
  *   `basic/transports/stdio.mdx`, "Backward Compatibility", names as common (−32601, −32602). A
  *   notification claiming a version before `initialize` is dropped (a legacy server reads `_meta`
  *   as opaque; handed on, it would pin the SDK to the stateless era). After `initialize`, `_meta`
- *   is opaque and requests are served in the session's revision, as in `both`;
+ *   is opaque and requests are served in the session's revision, and a second `initialize` is
+ *   refused −32600, as in `both`;
  * - `stateless`, as a server of 2026-07-28 only: `initialize` is refused −32022 with the versions
  *   it supports named in the message and in `data.supported` (`basic/versioning.mdx`, "Backward
  *   Compatibility": such a server "SHOULD name the protocol versions it supports in any error it
@@ -230,21 +245,28 @@ export function paramsError(method: string, params: unknown): ScreenError | unde
 /** What a process that a stateless request has opened accepts from then on. */
 const STATELESS_ONLY: readonly string[] = [STATELESS_REVISION];
 
+/**
+ * The one request 2025-11-25 allows before `initialize` (`basic/lifecycle.mdx`, "Initialization":
+ * "other than pings").
+ */
+const BEFORE_INITIALIZE = "ping";
+
 /** One connection's screen: its era, and the checks (see the module comment). */
 export class RequestScreen {
-  /** The era the connection opened in, as `serveStdio` pinned it. */
+  /** The era the connection opened in, as `serveStdio` pinned it (a `server/discover` probe pins none). */
   era: Era = "opening";
+
+  /** Whether a legacy session's `initialize` has been accepted (it is accepted once). */
+  initialized = false;
+
+  /** The revisions a process serving {@link eras} accepts before it has chosen its era (`supportedRevisions`). */
+  private readonly supported: readonly string[];
 
   /**
    * @param onRevision called when a request opens an era, with the revision it will be served in
    *   (the transport records it): 2026-07-28 for a stateless request, and for `initialize` the
    *   version the SDK will answer with (`negotiatedLegacyRevision`), so a malformed line read
    *   before the SDK has answered is already answered by that revision's rules.
-   */
-  /** The revisions the process accepts (`supportedRevisions`). */
-  private readonly supported: readonly string[];
-
-  /**
    * @param eras the eras the process answers (see the module comment); default `both`.
    */
   constructor(
@@ -252,6 +274,21 @@ export class RequestScreen {
     private readonly eras: ServeEra = "both",
   ) {
     this.supported = supportedRevisions(eras);
+  }
+
+  /**
+   * The revisions the process accepts now: what `server/discover` lists and what −32022's
+   * `data.supported` names, so the two and the process agree at every moment (2026-07-28
+   * `basic/versioning.mdx`, "Protocol Version Negotiation": "listing the versions it does
+   * support"). Before the era is chosen, every revision of the process's eras (the legacy ones
+   * through `initialize`); once a stateless request has opened it, 2026-07-28 alone; once
+   * `initialize` has opened it, the legacy revisions (a legacy session has no `server/discover`
+   * and no −32022: `_meta` is opaque to it).
+   */
+  accepted(): readonly string[] {
+    if (this.era === "stateless") return STATELESS_ONLY;
+    if (this.era === "legacy") return LEGACY_REVISIONS;
+    return this.supported;
   }
 
   /**
@@ -286,47 +323,88 @@ export class RequestScreen {
       return invalidParams(`Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels.`);
     }
     const claims = claimsVersion(message.params);
-    if (this.eras === "legacy" && (message.method === "server/discover" || (claims && this.era === "opening"))) {
-      const when = message.method === "server/discover" ? "" : " before initialize";
-      return { code: JSONRPC_ERRORS.methodNotFound, message: `Method not found: ${message.method}${when} (this server speaks ${this.supported.join(", ")}, through initialize).` };
+    const { method } = message;
+    if (this.eras === "legacy" && (method === "server/discover" || (claims && this.era === "opening"))) {
+      return methodNotFoundBeforeInitialize(method, method === "server/discover" ? "" : " before initialize", this.supported);
     }
-    // A process of the stateless era only, or one a stateless request has already opened, speaks
-    // 2026-07-28 alone: `initialize` is refused, naming that one version.
-    const statelessOnly = this.eras === "stateless" || this.era === "stateless";
-    if (statelessOnly && message.method === "initialize" && !claims) {
-      const requested = isPlainObject(message.params) && typeof message.params.protocolVersion === "string" ? message.params.protocolVersion : undefined;
+    if (method === "initialize" && !claims) return this.initialize(message.params);
+    if (this.eras === "stateless") return claims ? this.stateless(message) : statelessMetaError(message.params, this.supported);
+    if (this.era === "legacy") {
+      // 2025-11-25 `basic/lifecycle.mdx`, "Initialization": "The initialization phase MUST be the
+      // first interaction between client and server" (pings excepted); the SDK serves a request
+      // sent before it (docs/sdk-gaps.md#request-before-initialize).
+      if (!this.initialized && method !== BEFORE_INITIALIZE) return methodNotFoundBeforeInitialize(method, " before initialize", LEGACY_REVISIONS);
+      return paramsError(method, message.params);
+    }
+    if (this.era === "opening" && !claims) {
+      if (method !== BEFORE_INITIALIZE) return this.eras === "legacy" ? methodNotFoundBeforeInitialize(method, " before initialize", this.supported) : this.claimlessBeforeInitialize(message.params);
+      // A claim-less ping opens the legacy era, as `serveStdio` pins it.
+      this.era = "legacy";
+      return paramsError(method, message.params);
+    }
+    return this.stateless(message);
+  }
+
+  /**
+   * `initialize` without a claim: refused −32022 once the process speaks 2026-07-28 alone (the
+   * SDK itself would hand such an `initialize` a legacy session whose requests the screen then
+   * refuses), refused −32600 when a session is already initialized, else its params checked.
+   */
+  private initialize(params: unknown): ScreenError | undefined {
+    if (this.eras === "stateless" || this.era === "stateless") {
+      const requested = isPlainObject(params) && typeof params.protocolVersion === "string" ? params.protocolVersion : undefined;
       return {
         code: UNSUPPORTED_PROTOCOL_VERSION,
         message: `Unsupported protocol version: ${requested ?? "none named"}; this process speaks ${STATELESS_REVISION} only, with no initialize.`,
-        data: { supported: [STATELESS_REVISION], ...(requested === undefined ? {} : { requested }) },
+        data: { supported: [...STATELESS_ONLY], ...(requested === undefined ? {} : { requested }) },
       };
     }
-    if (this.eras === "stateless" && !claims) return statelessMetaError(message.params, this.supported);
-    if (message.method === "initialize" && !claims) {
-      const error = initializeParamsError(message.params);
-      if (error === undefined && this.era === "opening") {
-        this.era = "legacy";
-        this.onRevision(negotiatedLegacyRevision((message.params as { protocolVersion: string }).protocolVersion));
-      }
-      return error;
+    if (this.initialized) {
+      // The SDK answers a second `initialize` as the first (docs/sdk-gaps.md#second-initialize).
+      return { code: JSONRPC_ERRORS.invalidRequest, message: "Invalid Request: this session is already initialized, and initialize is sent once, as its first request." };
     }
-    if (this.era === "legacy") return paramsError(message.method, message.params);
-    if (this.era === "opening" && !claims) {
-      this.era = "legacy";
-      return paramsError(message.method, message.params);
-    }
-    // Before the era is set a process still accepts the legacy versions (through `initialize`);
-    // once a stateless request has opened it, only 2026-07-28.
-    const error = statelessMetaError(message.params, this.era === "stateless" ? STATELESS_ONLY : this.supported);
+    const error = initializeParamsError(params);
     if (error !== undefined) return error;
-    if (this.era === "opening") this.open("stateless");
+    this.era = "legacy";
+    this.initialized = true;
+    this.onRevision(negotiatedLegacyRevision((params as { protocolVersion: string }).protocolVersion));
+    return undefined;
+  }
+
+  /**
+   * A request claiming a version, while the process may still speak 2026-07-28: its `_meta`
+   * checked against what the process accepts now ({@link accepted}). A valid one other than
+   * `server/discover` opens the stateless era; `server/discover` is the stdio probe (2026-07-28
+   * `basic/transports/stdio.mdx`, "Backward Compatibility"), after which a client may still fall
+   * back to `initialize`, so it opens nothing (as in `serveStdio`, which serves it from a probe
+   * instance it discards at `initialize`).
+   */
+  private stateless(message: Incoming): ScreenError | undefined {
+    const error = statelessMetaError(message.params, this.accepted());
+    if (error !== undefined) return error;
+    if (this.era === "opening" && message.method !== "server/discover") this.open("stateless");
     return paramsError(message.method, message.params);
+  }
+
+  /**
+   * A request with no version claim, before `initialize`, on a dual-era process: neither era
+   * serves it (2026-07-28 requires the `_meta` fields, −32602; 2025-11-25 requires `initialize`
+   * first), so it is refused −32602, naming both ways in, and opens no era.
+   */
+  private claimlessBeforeInitialize(params: unknown): ScreenError {
+    const missing = statelessMetaError(params, this.supported)!;
+    return invalidParams(`${missing.message.replace(/\.$/, "")}; a ${LEGACY_REVISIONS[0]} session opens with initialize first.`);
   }
 
   private open(era: "stateless"): void {
     this.era = era;
     this.onRevision(STATELESS_REVISION);
   }
+}
+
+/** −32601 for a request a legacy server does not serve (see the module comment), naming the versions it speaks through `initialize`. */
+function methodNotFoundBeforeInitialize(method: string, when: string, versions: readonly string[]): ScreenError {
+  return { code: JSONRPC_ERRORS.methodNotFound, message: `Method not found: ${method}${when} (this server speaks ${versions.join(", ")}, through initialize).` };
 }
 
 /** A zod issue as the SDK's messages carry them. */

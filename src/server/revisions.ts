@@ -1,7 +1,7 @@
 /**
  * The protocol revisions `mcp-course serve` speaks, and the rules that differ between them.
  *
- * Source: issue 11 §1–2 and the specification (repository `modelcontextprotocol/modelcontextprotocol`):
+ * Source: the specification (repository `modelcontextprotocol/modelcontextprotocol`):
  * - `docs/specification/2026-07-28/basic/versioning.mdx`, "Terminology": a *legacy* revision opens
  *   a session with `initialize` (2025-11-25 and earlier); a *modern* one carries version, identity
  *   and capabilities in every request's `_meta` (2026-07-28). This course calls the modern era
@@ -19,15 +19,15 @@ export const STATELESS_REVISION = "2026-07-28";
 /**
  * The legacy revisions `initialize` accepts, newest first: a client asking for another gets the
  * newest (2025-11-25 `basic/lifecycle.mdx`, "Version Negotiation": the server "MUST respond with
- * another protocol version it supports", "SHOULD be the latest"). Source: issue 11 §1.
+ * another protocol version it supports", "SHOULD be the latest"). The three revisions that define `initialize`.
  */
 export const LEGACY_REVISIONS = ["2025-11-25", "2025-06-18", "2024-11-05"] as const;
 
 /**
  * Every revision the process accepts: what `server/discover` lists as `supportedVersions` and an
- * `UnsupportedProtocolVersionError` lists as `data.supported` (issue 11 §2: "`server/discover`
- * lists every version the process accepts"). The legacy ones are reached only through
- * `initialize`, as the first message of a process (the SDK's `serveStdio` pins one era per process).
+ * `UnsupportedProtocolVersionError` lists as `data.supported` while a dual-era process has not
+ * chosen its era (`RequestScreen.accepted` narrows it once it has). The legacy ones are reached
+ * only through `initialize` (the SDK's `serveStdio` pins one era per process).
  */
 export const SUPPORTED_REVISIONS: readonly string[] = [STATELESS_REVISION, ...LEGACY_REVISIONS];
 

@@ -2,11 +2,12 @@
  * `serve`: one real MCP server over a byte stream pair (stdin/stdout by default), until the
  * input ends.
  *
- * Source: issue 5 §1–2 and issue 11 §1. It builds the world (`createWorld`) or the fleet
+ * It builds the world (`createWorld`) or the fleet
  * (`generateFleet`) for the seed, the served server at the level (`servedServers.ts`), the fault,
  * and the stderr log (`log.ts`), and serves with SDK v2's `serveStdio(factory, { transport })` on
- * a {@link LineTransport}: the first message decides the era (`initialize` → legacy, a request
- * carrying `_meta` → stateless, 2026-07-28), and the factory builds the SDK `Server` for it. Stdout carries protocol
+ * a {@link LineTransport}: the opening decides the era (`initialize` → legacy, a request
+ * carrying `_meta` → stateless, 2026-07-28; a `server/discover` probe decides nothing), and the
+ * factory builds the SDK `Server` for it. Stdout carries protocol
  * messages only (plus the stray text a noisy fault writes on purpose). It is what the CLI's
  * `mcp-course serve` runs and what tests can run in-process; it parses no command line. The fleet's
  * `high-level` path is served the same way, from the SDK's own `McpServer` (`highLevelFleet.ts`).

@@ -2,8 +2,7 @@
  * The four real servers as {@link ServedServer}s: `olcum`, `tarife`, `kayit` over a world, and
  * `fleet` over a fleet and one of its JSON-RPC paths.
  *
- * Source: issue 5 §1, the contract of issue 5, and issue 11 §2. The tools are the simulator's
- * own, not copies. In every case an unknown tool is the protocol error −32602 `Unknown tool:
+ * The tools are the simulator's own, not copies. In every case an unknown tool is the protocol error −32602 `Unknown tool:
  * <name>` ("Protocol Errors … Unknown tool", `server/tools.mdx` "Error Handling" in every revision):
  * - world servers: arguments are validated with ajv against the tool's declared `inputSchema`
  *   (`worldValidation.ts`; from level 1, where the schema names fields; at level 0 it is

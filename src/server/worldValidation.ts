@@ -2,7 +2,7 @@
  * The world servers' validators: one compiled ajv function per world tool, from the input schema
  * every level from 1 declares (`worldInputSchema`, `declarations.ts`) and {@link WORLD_AJV_OPTIONS}.
  *
- * Source: issue 11 §2 (servers must validate tool inputs: "Servers MUST: Validate all tool
+ * Servers must validate tool inputs ("Servers MUST: Validate all tool
  * inputs", `server/tools.mdx` "Security Considerations", 2025-06-18 to 2026-07-28). Compiled with
  * ajv when first asked for, once per process, without ajv's meta-schema check (our own constants);
  * the server's bundle (`src/build/bundle.ts`) replaces this module with the very functions ajv

@@ -2,8 +2,8 @@
  * Lesson 8's scripted agents over the real wire: each condition of the experiment becomes a real
  * `mcp-course serve fleet` process and a real client with the condition's options.
  *
- * Source: issue 5 §3 ("the fleet's agents run against the real fleet server under each fault: the
- * outcome per condition equals the simulator's"); seed document 000 (conditions, faults, the 3 s
+ * The fleet's agents run against the real fleet server under each fault, so the outcome per
+ * condition can be held against the simulator's. Source: seed document 000 (conditions, faults, the 3 s
  * slow tool against a 1.5 s client timeout). The agents and their turn count are the simulator's
  * own (`fleet/agents.ts`, `cappedRun` through `driveAgentAsync` in `fleet/run.ts`); only the calls
  * travel. Conditions map onto real servers as follows:

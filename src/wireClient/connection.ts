@@ -1,11 +1,9 @@
 /**
  * The real client's connection to one server: a child process (`mcp-course serve …`, or any stdio
- * command line), spoken to with the official SDK's `Client` (`@modelcontextprotocol/client`, v2;
- * as {@link CourseClient}, `courseClient.ts`) over {@link StdioLineTransport} (the SDK's `StdioClientTransport`'s behaviour, telling the meter
+ * command line), spoken to with the official SDK's `Client` (`@modelcontextprotocol/client`, v2) over {@link StdioLineTransport} (the SDK's `StdioClientTransport`'s behaviour, telling the meter
  * each line's bytes: `stdioTransport.ts`), in the era asked for, every message counted.
  *
- * Source: issue 5 §3; issue 11 §3 (both eras, a known discover result for our servers, `auto`
- * for the others); seed document 000 (the client maps both failure channels onto one tool result;
+ * Both eras, a known discover result for our servers, `auto` for the others. Sources: seed document 000 (the client maps both failure channels onto one tool result;
  * its faults table); seed document 001 ("Not connected" does not say whether a failure is
  * permanent). Opening depends on the era (`era.ts`):
  * - `legacy`: `initialize`, `notifications/initialized`, then `tools/list`;
@@ -44,7 +42,6 @@ import type { ServerDeclaration } from "../sim/declaration";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import type { SpokenEra, WireEra } from "./era";
 import { knownDiscover } from "./knownDiscover";
-import { CourseClient } from "./courseClient";
 import { MeteredTransport } from "./meteredTransport";
 import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
@@ -337,7 +334,7 @@ export class WireConnection implements ToolConnection {
     const inner = new StdioLineTransport({ command: launch.command, args: launch.args, stderr: "pipe", cwd: launch.cwd });
     const events = collectEvents(inner.stderr as Readable | null);
     this.ended.push(events);
-    const client = new CourseClient({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
+    const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
     this.current = { client, transport: inner, events };
     this.processes += 1;
     try {

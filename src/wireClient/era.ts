@@ -2,7 +2,7 @@
  * The protocol era the real client speaks, as its `era` option names it, and the revision that
  * begins the stateless era.
  *
- * Source: issue 11 §3; the specification, `docs/specification/2026-07-28/basic/versioning.mdx`
+ * Source: the specification, `docs/specification/2026-07-28/basic/versioning.mdx`
  * (terminology: *legacy* revisions open with an `initialize` handshake, `2025-11-25` and earlier;
  * *modern* ones carry version, identity and capabilities in each request's `_meta`, `2026-07-28`
  * and later) and `changelog.mdx` (no `initialize`, no sessions). The course says *stateless* for

@@ -2,15 +2,15 @@
  * What our own servers answer to `server/discover`, known to the client beforehand: so the real
  * client speaks the stateless era to `mcp-course serve` without a probe.
  *
- * Source: issue 11 §1 and §3; `docs/specification/2026-07-28/basic/versioning.mdx` (servers MUST
+ * Source: `docs/specification/2026-07-28/basic/versioning.mdx` (servers MUST
  * implement `server/discover`; a client MAY skip it, and MAY persist an era verdict for the same
  * server configuration); the SDK's `connect(transport, { prior: { kind: "modern", discover } })`,
  * which adopts such a result with no round trip. The result is built from the declarations
  * `serve` itself serves (`servedServers.ts`) by the server's own `discoverResult` (`mcpServer.ts`),
  * so it cannot drift from them (a test holds it against what `serve` answers):
- * - `supportedVersions`: every version `serve` accepts, `SUPPORTED_REVISIONS` (`revisions.ts`;
- *   issue 11 §1: 2026-07-28 statelessly, 2025-11-25, 2025-06-18 and 2024-11-05 through
- *   `initialize`), newest first;
+ * - `supportedVersions`: every version a fresh `serve` process accepts, `SUPPORTED_REVISIONS`
+ *   (`revisions.ts`: 2026-07-28 statelessly, 2025-11-25, 2025-06-18 and 2024-11-05 through
+ *   `initialize`), newest first, as its `server/discover` lists them before any era is chosen;
  * - `capabilities`: the served server's, as `initialize` answers them;
  * - `_meta["io.modelcontextprotocol/serverInfo"]`: `serverInfo` as `initialize` answers it (a
  *   SHOULD in the stateless era; `version` is `undeclared` below level 3).
@@ -32,7 +32,7 @@ import type { ServeSpec } from "./serveCommand";
 
 /**
  * The versions `mcp-course serve` accepts, newest first: the server's own `SUPPORTED_REVISIONS`
- * (`src/server/revisions.ts`; issue 11 §1), the one list both ends read.
+ * (`src/server/revisions.ts`), the one list both ends read.
  */
 export const SERVED_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_REVISIONS;
 

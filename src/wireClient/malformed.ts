@@ -2,8 +2,8 @@
  * The eight malformed calls over the real wire: `direct` in-process, `raw` and `validating` each
  * through a real `mcp-course serve fleet --path …` process and the real client.
  *
- * Source: seed document 000, the probe table; issue 5 §4 ("the eight malformed calls over the real
- * paths"). The counterpart of `probeMalformedCalls` (`fleet/malformed.ts`), with the same calls
+ * Source: seed document 000, the probe table: the eight malformed calls, here over the real
+ * paths. The counterpart of `probeMalformedCalls` (`fleet/malformed.ts`), with the same calls
  * (`MALFORMED_CALLS`) and the same row shape, so the two tables can be held side by side. The
  * simulator gives each call a fresh connection; here one server per path takes the eight calls in
  * order (a real start costs far more than the calls, and the fleet's handlers keep no state

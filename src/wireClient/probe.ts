@@ -2,8 +2,8 @@
  * `auto`'s probe: one `server/discover` on a short-lived second process of the same server, to
  * learn its era before the session's process starts; every message and byte of it counted.
  *
- * Source: issue 11 §3 ("`auto` is for servers it does not know, and what its probe and fallback
- * cost is counted"); `docs/specification/2026-07-28/basic/versioning.mdx` ("Backward
+ * `auto` is for servers the client does not know, and what its probe and fallback cost is
+ * counted. Source: `docs/specification/2026-07-28/basic/versioning.mdx` ("Backward
  * Compatibility with Initialization-Based Versions": on stdio, probe with `server/discover` and
  * fall back on any error that is not a recognized modern error; a recognized modern error, such as
  * `UnsupportedProtocolVersionError` (-32022), means a modern server, and "Do not fall back to

@@ -6,7 +6,7 @@
  * another Node is installed at that path, or the package is rebuilt with another Node, the entry
  * must be printed again (`mcp-course register`).
  *
- * Source: issue 10 §5. The two formats:
+ * The two formats:
  * - Claude Desktop, `claude_desktop_config.json`: `{"mcpServers": {<name>: {"command", "args"}}}`
  *   (modelcontextprotocol.io, "Connect to local MCP servers");
  * - VS Code, `.vscode/mcp.json` (or the user profile's `mcp.json`): `{"servers": {<name>:

@@ -2,10 +2,10 @@
  * How the real client starts a server: the `mcp-course serve …` command line, built from a plain
  * description of the server wanted.
  *
- * Source: issue 5 §1 and the shared contract of the servers (`mcp-course serve
+ * The shared command line of the servers (`mcp-course serve
  * <olcum|tarife|kayit|fleet> [--level] [--seed] [--fault] [--path] [--slow-ms]`). The client runs
  * the bundled server with the running Node (`process.execPath <PACKAGE_ROOT>/dist/serve.js
- * <server> …`, the same command line as `mcp-course serve`, started faster; issue 10 §5), so it
+ * <server> …`, the same command line as `mcp-course serve`, without the CLI's start-up), so it
  * needs `dist/` built (`npm run build`) and no `npx` or shell. This module only writes the
  * command; `connection.ts` spawns it, and `registration.ts` prints it for an MCP client.
  */

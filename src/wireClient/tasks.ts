@@ -2,9 +2,9 @@
  * Lesson 6's twelve tasks over the real wire: the three fictional servers as three processes
  * (`mcp-course serve olcum|tarife|kayit`), the real client, and the simulator's counts beside.
  *
- * Source: issue 5 §3 ("lesson 6's tasks run against the three real servers at each level:
- * negotiated, calls, failed, completed, blocked and written equal the simulator's, level by level")
- * and reference lesson 004 (`run`, IM6–IM7). Nothing of the run is re-implemented here: each task
+ * Lesson 6's tasks run against the three real servers at each level, so that negotiated, calls,
+ * failed, completed, blocked and written can be held against the simulator's, level by level
+ * (reference lesson 004 (`run`, IM6–IM7). Nothing of the run is re-implemented here: each task
  * is the simulator's own chain (`taskChain`, `world/run.ts`), driven asynchronously through the
  * shared gates (`callOverWire`), and the counts are summed by the simulator's `tallyTasks`.
  * Calls go out one at a time, in the simulator's order.

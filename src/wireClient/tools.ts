@@ -2,10 +2,10 @@
  * What the real client reads off the wire about a server's tools: plain tool definitions for a
  * model, and the lesson's declaration for negotiation.
  *
- * Source: issue 5 §1 (the four levels as MCP fields: `inputSchema` properties and `required` for
- * `fields`, `annotations` for `side-effect`, `serverInfo.version` for `full`) and §3 (turn MCP
- * tools into plain definitions); issue 12 §1 (annotations read with MCP's defaults,
- * `ToolAnnotations` in 2025-11-25 `schema.ts`). This module only reads what `initialize` and
+ * The four declaration levels as MCP fields (`inputSchema` properties and `required` for
+ * `fields`, `annotations` for `side-effect`, `serverInfo.version` for `full`), MCP tools turned
+ * into plain definitions, and annotations read with MCP's defaults (`ToolAnnotations` in
+ * 2025-11-25 `schema.ts`). This module only reads what `initialize` and
  * `tools/list` brought back; it sends nothing and decides nothing (`decideOn` in
  * `sim/negotiation.ts` decides).
  */

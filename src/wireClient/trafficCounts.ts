@@ -2,7 +2,7 @@
  * Counting real bytes: messages and their bytes per direction, per JSON-RPC kind and per MCP
  * method, as plain numbers.
  *
- * Source: issue 5 §3 ("real bytes on the wire per message"). A message costs its bytes on the
+ * Real bytes on the wire per message. A message costs its bytes on the
  * wire: where the transport reports them (`stdioTransport.ts`: the line written or read, newline
  * included), those ({@link TrafficMeter.countBytes}); over any other transport
  * `Buffer.byteLength(serializeMessage(message))`, the SDK's own serialization

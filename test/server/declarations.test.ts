@@ -15,7 +15,7 @@ const LIST = OPENING + request(2, "tools/list");
 describe("serve fleet: tools/list on the wire, byte for byte", () => {
   it("at full level, the result is JSON.stringify of FLEET_TOOL_DEFINITIONS with read-only, closed-world annotations, and serverInfo.version is 1", async () => {
     const run = await runServer(["fleet"], LIST);
-    // Issue 11 §2: readOnlyHint true carries no destructiveHint (meaningful only when readOnlyHint == false), and openWorldHint false (a fixed fleet).
+    // readOnlyHint true carries no destructiveHint (meaningful only when readOnlyHint == false), and openWorldHint false (a fixed fleet).
     const declared = FLEET_TOOL_DEFINITIONS.map((tool) => ({ ...tool, annotations: { readOnlyHint: true, openWorldHint: false } }));
     const line = rawResponseLine(run, 2);
     // The exact bytes of the line: the SDK's envelope around our tools, nothing rewritten.
@@ -56,7 +56,7 @@ describe("serve olcum, tarife, kayit: tools/list at each level follows the decla
             return;
           }
           assert.deepEqual(Object.keys(tool.inputSchema.properties), declared.fields);
-          // Issue 11 §2: a field the handler defaults (tarife's tip) is not required.
+          // A field the handler defaults (tarife's tip) is not required.
           assert.deepEqual(tool.inputSchema.required, declared.fields.filter((field) => !(DEFAULTED_FIELDS[declared.name] ?? []).includes(field)));
           assert.deepEqual(tool.annotations, level >= 2 ? annotationsOf(declared.name, declared.sideEffect) : undefined);
         });

@@ -2,13 +2,12 @@
 import assert from "node:assert/strict";
 import { PassThrough, Writable } from "node:stream";
 import { describe, it, test } from "node:test";
-import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, Server, type JSONRPCMessage } from "@modelcontextprotocol/server";
+import { isJSONRPCNotification, isJSONRPCRequest } from "@modelcontextprotocol/server";
 import { RANKABLE_FIELDS } from "../../src/fleet/catalog";
 import { generateFleet } from "../../src/fleet/generator";
 import { FLEET_TOOL_DEFINITIONS, rankBy, topBy, type JsonSchema } from "../../src/fleet/tools";
 import { FaultInjector, NO_FAULT } from "../../src/server/faults";
 import { isPlainRequestOrNotification } from "../../src/server/lineTransport";
-import { plainRequestDispatch } from "../../src/server/mcpServer";
 import { argumentBytes, callLine, type CallRecord } from "../../src/server/log";
 import { serve } from "../../src/server/serve";
 import { dev, handFleet, TWELVE } from "../fleet/handFleet";
@@ -62,41 +61,6 @@ describe("the transport's check without zod", () => {
       if (isPlainRequestOrNotification(value)) assert.ok(isJSONRPCRequest(value) || isJSONRPCNotification(value), "the SDK accepts it too");
     });
   }
-
-  for (const text of texts) {
-    it(`${text}: sent straight to the SDK's request entry only where its dispatch would send it there`, () => {
-      const value = JSON.parse(text) as JSONRPCMessage;
-      const routed: string[] = [];
-      plainRequestDispatch(
-        () => routed.push("sdk"),
-        () => routed.push("request"),
-      )(value);
-      assert.equal(routed.length, 1);
-      if (routed[0] === "request") {
-        assert.equal(isJSONRPCResultResponse(value), false, "not a result response to the SDK");
-        assert.equal(isJSONRPCErrorResponse(value), false, "not an error response to the SDK");
-        assert.equal(isJSONRPCRequest(value), true, "a request to the SDK");
-      }
-    });
-  }
-
-  it("sends the plain requests a server nearly always reads straight to the request entry, and notifications to the SDK's dispatch", () => {
-    const route = (text: string) => {
-      let to = "";
-      plainRequestDispatch(
-        () => (to = "sdk"),
-        () => (to = "request"),
-      )(JSON.parse(text) as JSONRPCMessage);
-      return to;
-    };
-    for (const text of [...texts.slice(0, 2), ...texts.slice(4, 7), texts[24]]) assert.equal(route(text), "request", text);
-    for (const text of [texts[2], texts[3], texts[25], texts[31], texts[32]]) assert.equal(route(text), "sdk", text);
-  });
-
-  it("finds the SDK's request entry the dispatch hands plain requests to (SDK 2.4.0's Protocol._onrequest)", () => {
-    const server = new Server({ name: "x", version: "1" }, { capabilities: {} });
-    assert.equal(typeof (server as unknown as { _onrequest?: unknown })._onrequest, "function");
-  });
 
   it("takes the lines a server nearly always reads: plain requests and notifications", () => {
     for (const text of [...texts.slice(0, 7), texts[24], texts[25]]) assert.equal(isPlainRequestOrNotification(JSON.parse(text)), true, text);

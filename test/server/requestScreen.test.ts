@@ -1,7 +1,8 @@
-// Invariant: the screen's depth rule holds at its boundary whether or not it knows the line's length, and knowing it only skips walks that cannot find anything.
+// Invariant: the screen's depth rule holds at its boundary whether or not it knows the line's length, and knowing it only skips walks that cannot find anything; what it accepts, lists and names agree at every moment of a connection.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { MAX_PARAMS_DEPTH, RequestScreen } from "../../src/server/requestScreen";
+import { STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/server/revisions";
 
 /** A `ping` line whose params nest `depth` levels (params itself is 1), parsed, and its length. */
 function nested(depth: number): { message: { method: string; params: unknown }; length: number } {
@@ -31,4 +32,29 @@ test("a line of at most MAX_PARAMS_DEPTH bytes is not walked, and no such line c
   let depth = 1;
   while (nested(depth + 1).length <= MAX_PARAMS_DEPTH) depth += 1;
   assert.ok(depth < MAX_PARAMS_DEPTH && brackets(JSON.stringify(nested(depth).message)) <= MAX_PARAMS_DEPTH, `the deepest such line nests ${depth}`);
+});
+
+test("accepted() is what server/discover lists and −32022 names at each moment: every revision before an era, 2026-07-28 alone after a stateless request, unchanged by a discover probe", () => {
+  const meta = (version: string) => ({ _meta: { "io.modelcontextprotocol/protocolVersion": version, "io.modelcontextprotocol/clientCapabilities": {} } });
+  const screen = new RequestScreen();
+  assert.deepEqual(screen.accepted(), SUPPORTED_REVISIONS);
+  assert.equal(screen.request({ method: "server/discover", params: meta(STATELESS_REVISION) }), undefined);
+  assert.deepEqual(screen.accepted(), SUPPORTED_REVISIONS, "a probe chooses no era");
+  assert.deepEqual(screen.request({ method: "tools/list", params: meta("1999-01-01") })?.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
+  assert.equal(screen.request({ method: "tools/list", params: meta(STATELESS_REVISION) }), undefined);
+  assert.deepEqual(screen.accepted(), [STATELESS_REVISION]);
+  assert.deepEqual(screen.request({ method: "tools/list", params: meta("1999-01-01") })?.data, { supported: [STATELESS_REVISION], requested: "1999-01-01" });
+  assert.deepEqual(screen.request({ method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } } })?.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+});
+
+test("a legacy session: initialize once; a second is refused −32600, a request before it (ping excepted) is refused and opens nothing", () => {
+  const init = { method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } } };
+  const screen = new RequestScreen();
+  assert.equal(screen.request({ method: "tools/list" })?.code, -32602);
+  assert.equal(screen.era, "opening");
+  assert.equal(screen.request({ method: "ping" }), undefined);
+  assert.equal(screen.request({ method: "tools/list" })?.code, -32601, "after a ping the era is legacy, and initialize still comes first");
+  assert.equal(screen.request(init), undefined);
+  assert.equal(screen.request({ method: "tools/list" }), undefined);
+  assert.equal(screen.request(init)?.code, -32600);
 });

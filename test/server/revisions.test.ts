@@ -1,8 +1,8 @@
-// Invariant: a real `mcp-course serve` process follows the specification of the revision its client speaks, point by point (issue 11 §2): each test names the rule's source (spec file and section, repository modelcontextprotocol/modelcontextprotocol) and runs in the era or eras the rule applies to.
+// Invariant: a real `mcp-course serve` process follows the specification of the revision its client speaks, point by point: each test names the rule's source (spec file and section, repository modelcontextprotocol/modelcontextprotocol) and runs in the era or eras the rule applies to.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
-import { STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { SUPPORTED_REVISIONS } from "../../src/server/revisions";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { createWorld } from "../../src/world/world";
 import {
@@ -26,7 +26,7 @@ function errorMessages(run: ServerRun): string[] {
   return messages(run).flatMap((m) => (m.error ? [String(m.error.message)] : []));
 }
 
-/** Issue 11 §2: no error message anywhere is a dump or carries a doubled `MCP error` prefix. */
+/** No error message anywhere is a dump or carries a doubled `MCP error` prefix. */
 function assertOneSentenceErrors(run: ServerRun): void {
   for (const message of errorMessages(run)) {
     assert.doesNotMatch(message, /\n/, `one line: ${message}`);
@@ -263,10 +263,10 @@ describe("the stateless era (2026-07-28)", () => {
     assertOneSentenceErrors(run);
   });
 
-  it("an unsupported version on a later request: −32022 listing the versions it does support ('it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support', basic/versioning.mdx, Protocol Version Negotiation): 2026-07-28 alone, since a stateless request opened the process and initialize is closed to it", () => {
+  it("an unsupported version after the discover probe alone: −32022 listing the versions it does support ('it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support', basic/versioning.mdx, Protocol Version Negotiation): every one, since a probe chooses no era and initialize is still open", () => {
     const error = answer(run, 5)!.error;
     assert.equal(error.code, -32022);
-    assert.deepEqual(error.data, { supported: [STATELESS_REVISION], requested: "1999-01-01" });
+    assert.deepEqual(error.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
   });
 
   it("an unsupported version on the first request: −32022 listing every version, the legacy ones still open through initialize", async () => {

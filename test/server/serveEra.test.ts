@@ -1,4 +1,4 @@
-// Invariant: `mcp-course serve --era legacy|stateless` answers as a server of that era alone would, against a real subprocess (issue 11 §5; 2026-07-28 basic/versioning.mdx, "Backward Compatibility" and its compatibility matrix; basic/transports/stdio.mdx, "Backward Compatibility"), and `--era both` (the default) stays dual-era.
+// Invariant: `mcp-course serve --era legacy|stateless` answers as a server of that era alone would, against a real subprocess (2026-07-28 basic/versioning.mdx, "Backward Compatibility" and its compatibility matrix; basic/transports/stdio.mdx, "Backward Compatibility"), and `--era both` (the default) stays dual-era, with what it lists, what it names in −32022 and what it accepts agreeing in every order (2026-07-28 basic/versioning.mdx, a dual-era server; server/discover.mdx).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { LEGACY_REVISIONS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/server/revisions";
@@ -70,31 +70,82 @@ describe("serve --era stateless: a server of 2026-07-28 only", () => {
   });
 });
 
-describe("serve --era both (the default): dual-era as before", () => {
-  it("once a stateless request opened the process, initialize is refused −32022 naming 2026-07-28 alone, and a later −32022 lists only that version (a new user's trial: initialize was accepted and opened a session that served neither era)", async () => {
-    const run = await runServer(["olcum"], [
-      statelessRequest(1, "server/discover"),
-      opening("2025-11-25", 2),
-      statelessRequest(3, "tools/list"),
-      request(4, "tools/list", { _meta: { "io.modelcontextprotocol/protocolVersion": "2025-11-25", "io.modelcontextprotocol/clientCapabilities": {} } }),
-    ]);
+describe("serve --era both (the default): what server/discover lists, what −32022 names and what the process accepts agree at every moment", () => {
+  const INIT = (id: number) => opening("2025-11-25", id);
+  const claimed = (version: string) => ({ _meta: { ...STATELESS_META, "io.modelcontextprotocol/protocolVersion": version } });
+
+  it("discover, then initialize: the probe lists every revision and chooses no era, so initialize is answered and opens a 2025-11-25 session (stdio.mdx, Backward Compatibility: a dual-era client probes, then picks a version from supportedVersions)", async () => {
+    const run = await runServer(["olcum"], [statelessRequest(1, "server/discover"), INIT(2), request(3, "tools/list"), statelessRequest(4, "server/discover")]);
     assert.equal(run.code, 0);
-    assert.deepEqual(answer(run, 1)!.result.supportedVersions, [...SUPPORTED_REVISIONS], "before the era is set, every version the program accepts");
-    const refused = answer(run, 2)!;
-    assert.equal(refused.error.code, -32022);
-    assert.deepEqual(refused.error.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+    assert.deepEqual(answer(run, 1)!.result.supportedVersions, [...SUPPORTED_REVISIONS]);
+    assert.equal(answer(run, 2)!.result.protocolVersion, "2025-11-25");
     const list = answer(run, 3)!.result;
-    assert.equal(list.resultType, "complete", "the process still serves the stateless era, with its fields");
-    assert.equal(typeof list.ttlMs, "number");
-    assert.deepEqual(answer(run, 4)!.error.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+    assert.ok(Array.isArray(list.tools));
+    assert.equal(list.resultType, undefined, "served in the legacy session");
+    assert.equal(answer(run, 4)!.error.code, -32601, "the session is legacy now: a 2025-11-25 server has no server/discover");
   });
 
-  it("server/discover lists every revision; initialize on another process is answered", async () => {
+  it("initialize, then discover: discover is an unknown method of the legacy session (−32601), and a second initialize is refused −32600 (2025-11-25 lifecycle.mdx: initialization MUST be the first interaction)", async () => {
+    const run = await runServer(["olcum"], [INIT(1), statelessRequest(2, "server/discover"), INIT(3), request(4, "tools/list")]);
+    assert.equal(answer(run, 1)!.result.protocolVersion, "2025-11-25");
+    const discover = answer(run, 2)!.error;
+    assert.equal(discover.code, -32601);
+    const again = answer(run, 3)!.error;
+    assert.equal(again.code, -32600);
+    assert.match(again.message, /already initialized/);
+    assert.ok(Array.isArray(answer(run, 4)!.result.tools), "the session goes on");
+  });
+
+  it("a stateless request, then a legacy tools/list: the process speaks 2026-07-28 alone from then on, and says so in server/discover, in −32022's data.supported and to initialize", async () => {
+    const run = await runServer(["olcum"], [
+      statelessRequest(1, "tools/list"),
+      request(2, "tools/list"),
+      statelessRequest(3, "server/discover"),
+      INIT(4),
+      request(5, "tools/list", claimed("2025-11-25")),
+      statelessRequest(6, "tools/list"),
+    ]);
+    assert.equal(answer(run, 1)!.result.resultType, "complete");
+    assert.equal(answer(run, 2)!.error.code, -32602, "no _meta: malformed in 2026-07-28 (basic/index.mdx, Per-request protocol fields)");
+    assert.deepEqual(answer(run, 3)!.result.supportedVersions, [STATELESS_REVISION]);
+    assert.equal(answer(run, 4)!.error.code, -32022);
+    assert.deepEqual(answer(run, 4)!.error.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+    assert.deepEqual(answer(run, 5)!.error.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+    assert.equal(answer(run, 6)!.result.resultType, "complete", "still served statelessly");
+  });
+
+  it("a tools/list without _meta before initialize is refused −32602 and opens no era: initialize is answered after it, and a ping before initialize is served (lifecycle.mdx: pings excepted)", async () => {
+    const run = await runServer(["olcum"], [request(1, "tools/list"), request(2, "ping"), INIT(3), request(4, "tools/list")]);
+    const refused = answer(run, 1)!.error;
+    assert.equal(refused.code, -32602);
+    assert.match(refused.message, /opens with initialize first\.$/);
+    assert.deepEqual(answer(run, 2)!.result, {});
+    assert.equal(answer(run, 3)!.result.protocolVersion, "2025-11-25");
+    assert.ok(Array.isArray(answer(run, 4)!.result.tools));
+  });
+
+  it("before any era: an unknown version is refused −32022 listing every revision, and initialize is answered after it", async () => {
+    const run = await runServer(["olcum"], [request(1, "tools/list", claimed("1999-01-01")), INIT(2)]);
+    assert.deepEqual(answer(run, 1)!.error.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
+    assert.equal(answer(run, 2)!.result.protocolVersion, "2025-11-25");
+  });
+
+  it("server/discover lists every revision on a fresh process; initialize on another process is answered", async () => {
     const [stateless, legacy] = await Promise.all([
       runServer(["olcum", "--era", "both"], [statelessRequest(1, "server/discover")]),
       runServer(["olcum"], [opening("2025-11-25")]),
     ]);
     assert.deepEqual(answer(stateless, 1)!.result.supportedVersions, [...SUPPORTED_REVISIONS]);
     assert.equal(answer(legacy, 1)!.result.protocolVersion, "2025-11-25");
+  });
+});
+
+describe("serve --era legacy: a request before initialize", () => {
+  it("a tools/list without _meta before initialize: −32601, and initialize is answered after it; a second initialize: −32600", async () => {
+    const run = await runServer(["olcum", "--era", "legacy"], [request(1, "tools/list"), opening("2025-11-25", 2), opening("2025-11-25", 3)]);
+    assert.equal(answer(run, 1)!.error.code, -32601);
+    assert.match(answer(run, 1)!.error.message, /tools\/list before initialize/);
+    assert.equal(answer(run, 2)!.result.protocolVersion, "2025-11-25");
+    assert.equal(answer(run, 3)!.error.code, -32600);
   });
 });

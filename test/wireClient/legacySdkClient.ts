@@ -1,4 +1,4 @@
-// An independent client for lesson 6's run (issue 11 §6): the legacy SDK 1.x `Client`
+// An independent client for lesson 6's run, to hold ours against: the legacy SDK 1.x `Client`
 // (`@modelcontextprotocol/sdk/client/index.js`, 1.32.2, which negotiates up to 2025-11-25) over its
 // own `StdioClientTransport`, speaking to `node dist/serve.js <server> …` (our servers on SDK v2).
 // It has the shape of the real client's connection (`ToolConnection`), so `runWireTasks` and

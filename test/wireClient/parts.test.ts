@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { deserializeMessage, ProtocolError, SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { PassThrough } from "node:stream";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { countUnparsableLines, MeteredTransport } from "../../src/wireClient/meteredTransport";
+import { MeteredTransport } from "../../src/wireClient/meteredTransport";
 import { isPlainResultResponse, StdioLineTransport } from "../../src/wireClient/stdioTransport";
 import { TrafficMeter, addTraffic, messageKind, noTraffic, subtractTraffic, UNKNOWN_METHOD } from "../../src/wireClient/trafficCounts";
 import { existsSync } from "node:fs";
@@ -225,22 +225,6 @@ test("the metered transport counts serialized bytes per kind and per method, fil
   assert.deepEqual([request, notification, response].map(messageKind), ["request", "notification", "response"]);
 });
 
-test("unparsable stdout lines are counted with the SDK's framing (\\n, a trailing \\r dropped), a character split between chunks kept whole, nothing taken from other readers", async () => {
-  const stdout = new PassThrough();
-  let stray = 0;
-  const seen: Buffer[] = [];
-  stdout.on("data", (chunk: Buffer) => void seen.push(chunk));
-  countUnparsableLines(stdout, () => void (stray += 1));
-  const text = '{"jsonrpc":"2.0","id":1,"result":{"t":"ç"}}\r\n[debug] handling tools/call x\n[debug] glued{"jsonrpc":"2.0","id":2,"result":{}}\n{"partial":';
-  const bytes = Buffer.from(text);
-  const split = bytes.indexOf(Buffer.from("ç")) + 1;
-  stdout.write(bytes.subarray(0, split));
-  stdout.write(bytes.subarray(split));
-  await new Promise((resolve) => setImmediate(resolve));
-  assert.equal(stray, 2, "the stray line and the glued response; the unterminated rest is not a line yet");
-  assert.equal(Buffer.concat(seen).toString(), text);
-});
-
 /** Every line kind a stdio client meets: a result (a two-byte character, a CRLF ending), a stray line, JSON that is not JSON-RPC, a notification, an error response. */
 const CHILD_LINES = [
   '{"jsonrpc":"2.0","id":1,"result":{"t":"ç"}}\r\n',
@@ -273,7 +257,7 @@ async function childRun(transport: Transport & { stderr: unknown }) {
   return { messages, errors, counts: meter.counts(), stdinBytes: Number(stderr) };
 }
 
-test("the real client's stdio transport delivers what the SDK's StdioClientTransport delivers, and the meter counts the same over both: each line's bytes as framed, stray lines, schema failures", async () => {
+test("the real client's stdio transport delivers what the SDK's StdioClientTransport delivers, and the meter counts the same over both (each line's bytes as framed, schema failures), and stray lines through ours only", async () => {
   const text = CHILD_LINES.join("");
   const split = Buffer.from(text).indexOf(Buffer.from("ç")) + 1;
   const script = [
@@ -288,7 +272,9 @@ test("the real client's stdio transport delivers what the SDK's StdioClientTrans
   assert.deepEqual(ours.messages, sdk.messages);
   assert.equal(ours.messages.length, 3, "the result, the notification, the error response");
   assert.deepEqual([ours.errors, sdk.errors], [1, 1], "the line that is JSON but not JSON-RPC fails the SDK's schema");
-  assert.deepEqual(ours.counts, sdk.counts);
+  // The SDK's ReadBuffer drops the stray line without a callback (docs/sdk-gaps.md#stray-line-unseen): the meter sees it through ours only.
+  assert.deepEqual({ ...ours.counts, transportErrors: sdk.counts.transportErrors }, sdk.counts);
+  assert.equal(sdk.counts.transportErrors, 1, "around the SDK's transport, only the schema failure");
   const bytes = (line: string) => Buffer.byteLength(line.replace(/\r\n$/, "\n"));
   assert.equal(ours.counts.received.total.bytes, bytes(CHILD_LINES[0]) + bytes(CHILD_LINES[3]) + bytes(CHILD_LINES[4]));
   assert.deepEqual(ours.counts.received.byMethod["tools/call"], { messages: 1, bytes: bytes(CHILD_LINES[0]) });

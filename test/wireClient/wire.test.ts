@@ -158,7 +158,7 @@ test("the agents against the real fleet server: answer, correct, turns, tool cal
 
 /**
  * The simulator's malformed-call rows as the real servers answer a 2025-11-25 client (the SDK 1.x
- * client's revision) since issue 11 §2, where the simulated paths keep lesson 8's answers:
+ * client's revision), each following that revision, where the simulated paths keep lesson 8's answers:
  * arguments failing the schema are a tool execution error ("Input validation errors" under "Tool
  * Execution Errors", 2025-11-25 server/tools.mdx "Error Handling"), and an unknown tool is the
  * protocol error −32602 on both paths ("Protocol Errors … Unknown tools", same section).
