@@ -61,7 +61,7 @@ import { DEFAULT_SEED, LATENCY_MICROS, createFleetHandlers, generateFleet } from
 import { WireConnection } from "../dist/wireClient/connection";
 import { SERVE_SCRIPT } from "../dist/serve";
 import { serverLaunch } from "../dist/wireClient/registration";
-import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "../dist/server/revisions";
+import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "../dist/protocol/revisions";
 
 const ROOT = join(__dirname, "..");
 const CLI = join(ROOT, "dist", "cli", "main.js");

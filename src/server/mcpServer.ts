@@ -42,7 +42,7 @@ import {
 import { isPlainRequestOrNotification } from "./lineTransport";
 import type { ServedResource } from "./resources";
 import type { CallRecord } from "./log";
-import { CACHE_HINT, JSONRPC_ERRORS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "./revisions";
+import { CACHE_HINT, JSONRPC_ERRORS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "../protocol/revisions";
 
 export { ProtocolError };
 

@@ -8,7 +8,7 @@
  * and later) and `changelog.mdx` (no `initialize`, no sessions). The course says *stateless* for
  * the spec's *modern*, after what the era removed.
  */
-import { STATELESS_REVISION } from "../server/revisions";
+import { STATELESS_REVISION } from "../protocol/revisions";
 
 /**
  * What the client is asked to speak:
@@ -31,7 +31,7 @@ export type SpokenEra = Exclude<WireEra, "auto">;
 
 /**
  * The first (and so far only) stateless revision, `2026-07-28`: the server's `STATELESS_REVISION`
- * (`src/server/revisions.ts`), one constant for both ends. Source:
+ * (`src/protocol/revisions.ts`), one constant for both ends. Source:
  * `docs/specification/2026-07-28/changelog.mdx`.
  */
 export const STATELESS_VERSION: typeof STATELESS_REVISION = STATELESS_REVISION;

@@ -26,13 +26,13 @@ import type { Level } from "../sim/declaration";
 import { DEFAULT_SEED } from "../sim/seed";
 import { createWorld } from "../world/world";
 import { discoverResult } from "../server/mcpServer";
-import { SUPPORTED_REVISIONS } from "../server/revisions";
+import { SUPPORTED_REVISIONS } from "../protocol/revisions";
 import { fleetServed, worldServed } from "../server/servedServers";
 import type { ServeSpec } from "./serveCommand";
 
 /**
  * The versions `mcp-course serve` accepts, newest first: the server's own `SUPPORTED_REVISIONS`
- * (`src/server/revisions.ts`; issue 11 §1), the one list both ends read.
+ * (`src/protocol/revisions.ts`; issue 11 §1), the one list both ends read.
  */
 export const SERVED_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_REVISIONS;
 

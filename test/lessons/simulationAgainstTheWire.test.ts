@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { compareEraLevel, countDifferences, simulateEraTasks, type EraLevel } from "../../src/lessons/simulationAgainstTheWire/eras";
 import { formatKindTable, formatMethodTable, formatTokensAndBytes } from "../../src/lessons/simulationAgainstTheWire/tables";
-import { sdkVersions } from "../../src/lessons/simulationAgainstTheWire/run";
+import { sdkVersions } from "../../src/lessons/simulationAgainstTheWire/measurements";
 import { tallyTasks } from "../../src/world/run";
 import { compareTaskRuns, runWireTasks } from "../../src/wireClient/tasks";
 import { WIDE_POLICY } from "../../src/world/servers";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Marked } from "marked";
 import { wrapMarkdown } from "../../src/lessons/wrapProse";
-import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 
 /** The HTML a markdown text renders to, with every run of white space made one space. */
 function rendered(markdown: string): string {

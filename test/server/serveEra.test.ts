@@ -1,7 +1,7 @@
 // Invariant: `mcp-course serve --era legacy|stateless` answers as a server of that era alone would, against a real subprocess (issue 11 §5; 2026-07-28 basic/versioning.mdx, "Backward Compatibility" and its compatibility matrix; basic/transports/stdio.mdx, "Backward Compatibility"), and `--era both` (the default) stays dual-era.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { LEGACY_REVISIONS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { LEGACY_REVISIONS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
 import { answer, messages, notification, opening, request, runServer, STATELESS_META, statelessRequest } from "./wire";
 
 const LEGACY = [...LEGACY_REVISIONS];

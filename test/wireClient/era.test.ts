@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { test } from "node:test";
 import type { DiscoverResult } from "@modelcontextprotocol/client";
-import { CACHE_HINT, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SERVER_INFO_KEY, SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { CACHE_HINT, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SERVER_INFO_KEY, SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../src/wireClient/clientInfo";
 import { WireConnection, type ServerEvent } from "../../src/wireClient/connection";
 import { STATELESS_VERSION } from "../../src/wireClient/era";

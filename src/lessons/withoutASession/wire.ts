@@ -42,7 +42,7 @@ import { serveArgs, serveLaunchArgs, type ServeSpec } from "../../wireClient/ser
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/run";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
-import { ResultCache } from "../../client/cache";
+import { ResultCache } from "../../simulatedClient/cache";
 import { addTraffic, noTraffic, type ByteCount, type TrafficCounts } from "../../wireClient/trafficCounts";
 
 /** The declaration level of every run: lesson 6's `full`. Source: issue 11 §5. */
@@ -50,7 +50,7 @@ export const LESSON_LEVEL: Level = 3;
 
 /**
  * Virtual milliseconds between two tasks in part (b): ten minutes, so twelve tasks span 110
- * minutes and a `tools/list` kept for our servers' `ttlMs` (3,600,000, `server/revisions.ts`
+ * minutes and a `tools/list` kept for our servers' `ttlMs` (3,600,000, `protocol/revisions.ts`
  * `CACHE_HINT`) is fetched again once. This project's choice; no wall clock is read.
  */
 export const TASK_GAP_MS = 600_000;
