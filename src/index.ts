@@ -148,7 +148,7 @@ export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEnt
 export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, GATE_RULES, type GateRule, type WireTool, type PlainToolDefinition } from "./wireClient/tools";
 export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats, type WireEraState, type WireTarget } from "./wireClient/connection";
 export { WIRE_ERAS, STATELESS_VERSION, type WireEra, type SpokenEra } from "./wireClient/era";
-export { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "./wireClient/knownDiscover";
+export { knownDiscover, type KnownServer } from "./server/knownDiscover";
 export { NoSharedVersionError, probeEra, type EraProbe, type StdioLaunch } from "./wireClient/probe";
 export { openWireSession, redecide, callOverWire, closeWireSession, type WireSession } from "./wireClient/negotiation";
 export { runWireTasks, compareTaskRuns, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type WireWalk, type WireWalkRow, type WireTaskCounts, type LevelComparison, type KindRow, type MethodRow } from "./wireClient/tasks";

@@ -15,7 +15,7 @@ import { STATELESS_REVISION } from "../protocol/revisions";
  * - `legacy`: `initialize`, `notifications/initialized`, then requests in that session (2025-11-25
  *   and earlier; the SDK's default, byte-identical to a client without the option);
  * - `stateless`: revision 2026-07-28, every request with its `_meta`; the client connects from a
- *   discover result it already holds (our own servers' is known: `knownDiscover.ts`), so nothing
+ *   discover result it already holds (our own servers' is known: `server/knownDiscover.ts`, passed in as the connection's `discover`), so nothing
  *   is sent before the first request and no probe process is spawned;
  * - `auto`: for a server the client does not know: a `server/discover` probe on a short-lived
  *   second process, then stateless where the probe found a 2026-07-28 server, else legacy (the

@@ -25,7 +25,7 @@ const VIOLATIONS: readonly { rule: string; from: string; imports: string; typeOn
   { rule: "protocol-imports-nothing", from: "protocol/revisions.ts", imports: "sim/seed.ts" },
   { rule: "sim-only-protocol", from: "sim/eras.ts", imports: "server/revisions.ts" },
   { rule: "world-fleet-below-roles", from: "fleet/conditions.ts", imports: "server/faults.ts" },
-  { rule: "clients-not-server", from: "wireClient/knownDiscover.ts", imports: "server/mcpServer.ts" },
+  { rule: "clients-not-server", from: "wireClient/era.ts", imports: "server/mcpServer.ts" },
   { rule: "server-not-clients", from: "server/serve.ts", imports: "simulatedClient/session.ts" },
   { rule: "roles-below-lessons", from: "simulatedClient/cache.ts", imports: "notebook/lineWidth.ts" },
   { rule: "notebook-no-lesson", from: "notebook/exporter.ts", imports: "lessons/lineWidth.ts" },

@@ -35,6 +35,7 @@ import { createWorld } from "../../world/world";
 import { taskChain, type TaskOutcome } from "../../world/run";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
 import { WireConnection, type OpenToolConnection, type ServerEvent } from "../../wireClient/connection";
+import { knownDiscover } from "../../server/knownDiscover";
 import type { SpokenEra } from "../../wireClient/era";
 import { STATELESS_VERSION } from "../../wireClient/era";
 import { callOverWire, closeWireSession, openWireSession, type WireSession } from "../../wireClient/negotiation";
@@ -374,7 +375,7 @@ async function openLessonSession(seed: number, era: SpokenEra): Promise<LessonSe
     real.set(spec.server, connection);
     return connection;
   };
-  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era, listEverything: true }, open);
+  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era, discover: knownDiscover, listEverything: true }, open);
   return { ...session, real };
 }
 
@@ -512,7 +513,7 @@ async function meetWithAuto(): Promise<AutoMeeting[]> {
     await auto.close();
     const state = auto.era();
     const probe = state.probe!;
-    const direct = await WireConnection.open(server === "dual-era" ? { server: "olcum" } : launch, { era: state.spoken });
+    const direct = await WireConnection.open(server === "dual-era" ? { server: "olcum" } : launch, { era: state.spoken, discover: knownDiscover });
     await direct.close();
     const probeCount = countOf(probe.traffic);
     const answerOf = probe.traffic.received.byKind.response.messages === 0 ? "no answer" : state.spoken === "legacy" ? "a non-modern error" : "a DiscoverResult";
