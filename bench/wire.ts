@@ -60,9 +60,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 // The built library, as the CLI runs it (`npm run bench` builds first).
 import { DEFAULT_SEED, LATENCY_MICROS, createFleetHandlers, generateFleet } from "../dist/index";
 import { WireConnection } from "../dist/wireClient/connection";
+import { knownDiscover } from "../dist/server/knownDiscover";
 import { SERVE_SCRIPT } from "../dist/serve";
 import { serverLaunch } from "../dist/wireClient/registration";
-import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "../dist/server/revisions";
+import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "../dist/protocol/revisions";
 
 const ROOT = join(__dirname, "..");
 const CLI = join(ROOT, "dist", "cli", "main.js");
@@ -332,7 +333,7 @@ function direct(): Variant {
 
 /** 4. Ours: the registered server through our client (src/wireClient/connection.ts), in the era. */
 async function ours(era: Era): Promise<Variant> {
-  const connection = await WireConnection.open({ server: "fleet" }, { era });
+  const connection = await WireConnection.open({ server: "fleet" }, { era, discover: knownDiscover });
   if (connection.era().spoken !== era) throw new Error(`our client spoke ${connection.era().spoken}, not ${era}`);
   return {
     label: `\`serve fleet\` through our client, ${era}`,

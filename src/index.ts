@@ -68,7 +68,7 @@ export { simulateFleetLesson, type FleetLessonResult, type ModelSummary, type Ba
 export { formatFleetTable, formatGroundTruth, formatToolTable, formatLevelTable, formatChannelTable, formatMalformedTable, formatConditionTable, formatTurnTable, formatFleetLesson, formatRate, msPerCall, channelCode, answerCode, wrapQuoted, ANSWER_CODES, CHANNELS_ELSEWHERE } from "./lessons/fleetBehindTheBoundary/tables";
 export { fleetLessonJson, type FleetLessonJson, type ConditionRowJson, type OutcomeJson } from "./lessons/fleetBehindTheBoundary/json";
 export { formatTextTable, formatMarkdownTable, type Cell } from "./lessons/textTable";
-export { LINE_WIDTH } from "./lessons/lineWidth";
+export { LINE_WIDTH } from "./notebook/lineWidth";
 export { wrapWords } from "./lessons/wrapProse";
 export { describeFleetSeed, readFleet, quoteQuestion, readGroundTruth, readLevels, readChannels, readMalformed, describeTurns, describeConditions, describeClock, readConditions, summarizeFleet, solveExercises } from "./lessons/fleetBehindTheBoundary/prose";
 
@@ -96,15 +96,15 @@ export {
   statelessDiscoveryMessages,
   type Capability,
   type DiscoveryMessage,
-} from "./client/messages";
-export { discoverServer, discoveryToSend, sendDiscovery, measureDiscovery, subtractCounts, addCounts, NO_COUNTS, type SentMessage, type DiscoveryRow } from "./client/discovery";
-export { connectClient, type Connection } from "./client/connect";
-export { runFleetTask } from "./client/fleetTask";
-export { clientTasks, chainOf, runClientTask, FLEET_TASK_LABEL, type ClientTask } from "./client/tasks";
-export { openedSessions, type OpenedSessions } from "./client/session";
-export { runClient, runWithDiscovery, discoveryGrowth, DISCOVERY_MODES, type ConnectedRun, type DiscoveryStep, type DiscoveryMode, type ClientSetup, type ClientRun, type GrowthRow } from "./client/session";
-export { reportDrops, describeDrop, endedInClient, dropVisibility, traceFailures, type DropReport, type DropVisibilityRow, type FailedTask } from "./client/drops";
-export { runReportedClient, CLIENT_KINDS, type ClientKind, type ReportedRun } from "./client/reporting";
+} from "./simulatedClient/messages";
+export { discoverServer, discoveryToSend, sendDiscovery, measureDiscovery, subtractCounts, addCounts, NO_COUNTS, type SentMessage, type DiscoveryRow } from "./simulatedClient/discovery";
+export { connectClient, type Connection } from "./simulatedClient/connect";
+export { runFleetTask } from "./simulatedClient/fleetTask";
+export { clientTasks, chainOf, runClientTask, FLEET_TASK_LABEL, type ClientTask } from "./simulatedClient/tasks";
+export { openedSessions, type OpenedSessions } from "./simulatedClient/session";
+export { runClient, runWithDiscovery, discoveryGrowth, DISCOVERY_MODES, type ConnectedRun, type DiscoveryStep, type DiscoveryMode, type ClientSetup, type ClientRun, type GrowthRow } from "./simulatedClient/session";
+export { reportDrops, describeDrop, endedInClient, dropVisibility, traceFailures, type DropReport, type DropVisibilityRow, type FailedTask } from "./simulatedClient/drops";
+export { runReportedClient, CLIENT_KINDS, type ClientKind, type ReportedRun } from "./simulatedClient/reporting";
 export { simulateWritingAClient, CLIENT_LEVEL, DROPPED_SERVER, KEPT_SERVER, FIRST_SERVER, type WritingAClientResult, type LevelReportRow } from "./lessons/writingAClient/simulate";
 export { formatFleetTools, formatPolicyTable, COUNT_TITLES, COUNT_KEY, GROWTH_KEY } from "./lessons/writingAClient/tables";
 export { formatTranscript, sumDiscovery, formatDiscoveryTable, formatHandshakeComparison, formatModeTable, tokenRatio, formatGrowthTable, formatVisibilityTable, formatClientResult, formatClientComparison, formatLevelReports, formatWritingAClient } from "./lessons/writingAClient/tables";
@@ -115,9 +115,9 @@ export { growthChart } from "./lessons/writingAClient/charts";
 // The simulator in both eras (2025-11-25 with `initialize`, 2026-07-28 stateless): each era's protocol fields as words, the stateless envelope, a client's cache.
 export { PROTOCOL_ERAS, LEGACY_REVISION, ERA_REVISIONS, CLIENT_INFO, VERSION_WORD, RESULT_TYPE_COMPLETE, PROTOCOL_FIELDS, DISCOVER_VERSIONS, CACHE_TTL_MS, identityWords, wordsTokens, partsTokens, partsWords, requestFields, initializeParams, resultFields, resultParts, requestParts, type ProtocolEra, type ProtocolField, type BodyPart, type Identity } from "./sim/eras";
 export { StatelessEnvelope, eraEnvelope } from "./sim/statelessEnvelope";
-export { ResultCache } from "./client/cache";
-export { ERA_MODES, DEFAULT_TASK_SPACING_MS, type TaskStep } from "./client/session";
-export { type DiscoveryOptions } from "./client/discovery";
+export { ResultCache } from "./simulatedClient/cache";
+export { ERA_MODES, DEFAULT_TASK_SPACING_MS, type TaskStep } from "./simulatedClient/session";
+export { type DiscoveryOptions } from "./simulatedClient/discovery";
 
 // Lesson 10, "Without a Session": the simulated half (the real-wire half is `withoutASession/wire.ts`).
 export { crossingOf, belowThroughout, crossingText, type Crossing, type TaskPoint, type PointSeries } from "./lessons/withoutASession/crossing";
@@ -130,7 +130,9 @@ export { LineTransport, MAX_LINE_BYTES, isPlainRequestOrNotification, type LineT
 export { LEVEL_FLAGS, UNDECLARED_VERSION, WORLD_FIELD_SCHEMAS, annotationsOf, worldToolList, fleetToolList, declaredVersion } from "./server/declarations";
 export { SERVER_NAMES, SERVED_PATHS, worldServed, fleetServed, type ServerName, type ServedPath } from "./server/servedServers";
 export { createMcpServer, capabilitiesOf as servedCapabilities, ProtocolError, type ServedServer, type ServedPrompt, type CallHooks } from "./server/mcpServer";
-export { SERVE_FAULT_NAMES, SERVE_FAULT_OF, DEFAULT_SLOW_MS, CRASH_EXIT_CODE, SLOW_TOOL, NO_FAULT, parseFault, faultWord, strayText, FaultInjector, type ServeFault, type ServeFaultName } from "./server/faults";
+export { SERVE_FAULT_NAMES, type ServeFaultName } from "./protocol/faults";
+export { SERVE_FAULT_OF } from "./fleet/conditions";
+export { DEFAULT_SLOW_MS, CRASH_EXIT_CODE, SLOW_TOOL, NO_FAULT, parseFault, faultWord, strayText, FaultInjector, type ServeFault } from "./server/faults";
 export { ServeLog, LOG_FLUSH_MS, argumentBytes, jsonBytes, type CallRecord, type LogSink } from "./server/log";
 export { RESOURCE_MIME_TYPE, resourceUri, resourceText, servedResources, type ServedResource } from "./server/resources";
 export { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt, PromptArgumentError } from "./server/prompts";
@@ -146,7 +148,7 @@ export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEnt
 export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, GATE_RULES, type GateRule, type WireTool, type PlainToolDefinition } from "./wireClient/tools";
 export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats, type WireEraState, type WireTarget } from "./wireClient/connection";
 export { WIRE_ERAS, STATELESS_VERSION, type WireEra, type SpokenEra } from "./wireClient/era";
-export { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "./wireClient/knownDiscover";
+export { knownDiscover, type KnownServer } from "./server/knownDiscover";
 export { NoSharedVersionError, probeEra, type EraProbe, type StdioLaunch } from "./wireClient/probe";
 export { openWireSession, redecide, callOverWire, closeWireSession, type WireSession } from "./wireClient/negotiation";
 export { runWireTasks, compareTaskRuns, bytesBesideTokens, bytesByMethod, WORLD_SERVER_NAMES, type WireRunOptions, type WireRunRow, type WireServerPart, type WireWalk, type WireWalkRow, type WireTaskCounts, type LevelComparison, type KindRow, type MethodRow } from "./wireClient/tasks";
@@ -155,7 +157,7 @@ export { probeMalformedCallsOverWire, probeFleetServersOverWire, type FleetWireP
 export { createHighLevelFleetServer, fleetZodSchemas } from "./server/highLevelFleet";
 
 // Lesson 9: the simulation against the wire — every comparison run by the simulator and by real servers.
-export { runWireLesson, GATE_WALKS, type WireLessonResult, type WireProgress } from "./lessons/simulationAgainstTheWire/run";
+export { runWireLesson, GATE_WALKS, type WireLessonResult, type WireProgress } from "./lessons/simulationAgainstTheWire/measurements";
 export {
   compareToolLists,
   groupChanges,

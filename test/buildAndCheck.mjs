@@ -1,9 +1,10 @@
-// `npm test`'s first step: `npm run build` and the type check of src/, test/ and bench/
-// (`tsc -p tsconfig.check.json`, which emits nothing and reads nothing the build writes), side by
-// side, each with its own output. The type check is incremental (its build info in
-// dist/tsconfig.check.tsbuildinfo), so a second `npm test` re-checks only what changed; the build
+// `npm test`'s first step: `npm run build`, the type check of src/, test/ and bench/
+// (`tsc -p tsconfig.check.json`, which emits nothing and reads nothing the build writes) and
+// `npm run lint` (ESLint, Prettier's check, the layer rules of .dependency-cruiser.cjs, none of
+// which reads dist/), side by side, each with its own output. The type check is incremental (its
+// build info in dist/tsconfig.check.tsbuildinfo), so a second `npm test` re-checks only what changed; the build
 // is not, so that it always writes every file of dist/. Exits with the first non-zero status of
-// the two, so the tests run only when both passed.
+// the three, so the tests run only when all passed.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 
@@ -21,8 +22,10 @@ function run(command, args) {
   });
 }
 
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const statuses = await Promise.all([
-  run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"]),
+  run(npm, ["run", "build"]),
+  run(npm, ["run", "--silent", "lint"]),
   run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.check.json"]),
 ]);
 process.exit(statuses.find((status) => status !== 0) ?? 0);

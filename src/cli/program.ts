@@ -25,9 +25,8 @@ import { REGISTRATION_CLIENTS, REGISTRATION_FILES } from "../wireClient/registra
 import { SERVER_NAMES } from "../server/names";
 import { EXIT_USAGE } from "./messages";
 import { checkOutFile, seedOption, simulationOption, writeOutput } from "./options";
-import { configureCommand, defaultIo, runCommand, type CliIo } from "./run";
-
-export type { CliIo };
+import { configureCommand, runCommand } from "./commandRunner";
+import { defaultIo, type CliIo } from "./io";
 
 /** This package's version, from package.json. */
 function version(): string {

@@ -8,7 +8,8 @@
  */
 import { Command } from "commander";
 import { defineServe } from "./commands/serve";
-import { configureCommand, defaultIo, runCommand, runMain, type CliIo } from "./run";
+import { configureCommand, runCommand, runMain } from "./commandRunner";
+import { defaultIo, type CliIo } from "./io";
 
 export { warmUp } from "../server/warmUp";
 

@@ -6,6 +6,7 @@
  * seed never managed to run, `crash-explained`, is here too. Time is virtual and counted in whole
  * microseconds, so every run gives the same figures.
  */
+import type { ServeFaultName } from "../protocol/faults";
 import type { PathName } from "./paths";
 
 /**
@@ -79,3 +80,12 @@ export const CONDITIONS: readonly Condition[] = [
 export function findCondition(name: string): Condition | undefined {
   return CONDITIONS.find((c) => c.name === name);
 }
+
+/** A simulated fault as the real server's `--fault` word (`protocol/faults.ts`); undefined for `none`. */
+export const SERVE_FAULT_OF: Readonly<Record<Fault, Exclude<ServeFaultName, "none"> | undefined>> = {
+  none: undefined,
+  slow: "slow",
+  crash: "crash",
+  "stdout-line": "noisy-line",
+  "stdout-unterminated": "noisy-raw",
+};

@@ -9,7 +9,7 @@
  * rows as they are.
  */
 
-import { LINE_WIDTH } from "./lineWidth";
+import { LINE_WIDTH } from "../notebook/lineWidth";
 
 
 /**

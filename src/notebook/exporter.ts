@@ -1,6 +1,6 @@
 // Export of an executed notebook: one walk over its cells into blocks, rendered as Markdown (with
 // chart files beside it) or as one self-contained HTML page (src/notebook/htmlExporter.ts).
-import { LINE_WIDTH } from "../lessons/lineWidth";
+import { LINE_WIDTH } from "./lineWidth";
 import type { Cell, Notebook, Output } from "./notebookFile";
 
 /** Options of exportMarkdown, exportLesson, lessonBlocks and exportHtml. */

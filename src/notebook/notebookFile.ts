@@ -105,7 +105,7 @@ export function parseNotebook(text: string, label = "<notebook>"): Notebook {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new Error(`${label}: invalid JSON (${firstLine(String((e as Error).message))})`);
+    throw new Error(`${label}: invalid JSON (${firstLine(String((e as Error).message))})`, { cause: e });
   }
   if (!isObject(raw) || raw.nbformat !== 4 || !Array.isArray(raw.cells)) {
     const found = isObject(raw) && "nbformat" in raw ? `nbformat ${JSON.stringify(raw.nbformat)}` : "no nbformat field";
@@ -139,7 +139,7 @@ export function readNotebook(file: string): Notebook {
     text = fs.readFileSync(file, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(code === "ENOENT" ? `${file}: file not found` : `${file}: cannot read (${code ?? (e as Error).message})`);
+    throw new Error(code === "ENOENT" ? `${file}: file not found` : `${file}: cannot read (${code ?? (e as Error).message})`, { cause: e });
   }
   return parseNotebook(text, file);
 }

@@ -3,7 +3,8 @@
  *
  * Source: seed document 000, "Faults" (`mcp-slow`, `mcp-crash`, `console.log` and
  * `process.stdout.write` on the server's stdout) and `fleet/conditions.ts`, which simulates the
- * same four on a virtual clock under other names ({@link SERVE_FAULT_OF}):
+ * same four on a virtual clock under other names (`SERVE_FAULT_OF` there); their names are
+ * `protocol/faults.ts`'s:
  * - `slow`: the first `top_devices` call sleeps {@link DEFAULT_SLOW_MS} ms (`--slow-ms`) before answering;
  * - `crash[:N]`: the process exits while handling its Nth `tools/call` (default {@link CRASH_ON_CALL}),
  *   writing no response;
@@ -15,16 +16,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RequestId } from "@modelcontextprotocol/server";
-import { CRASH_ON_CALL, LATENCY_MICROS, type Fault } from "../fleet/conditions";
-
-/**
- * The `--fault` words, without `none`: the failures a stdio server shows its client (a slow call,
- * a crash, stray stdout on its own line or glued to a response).
- */
-export const SERVE_FAULT_NAMES = ["slow", "crash", "noisy-line", "noisy-raw"] as const;
-
-/** One of {@link SERVE_FAULT_NAMES}, or `none`. */
-export type ServeFaultName = (typeof SERVE_FAULT_NAMES)[number] | "none";
+import { CRASH_ON_CALL, LATENCY_MICROS } from "../fleet/conditions";
 
 /** A fault with its figures: `slow` its delay in ms, `crash` the call it exits on (1-based). */
 export type ServeFault =
@@ -45,15 +37,6 @@ export const CRASH_EXIT_CODE = 1;
 
 /** The tool the `slow` fault delays. Source: seed document 000 (`mcp-slow`: "the first `top_devices` call"). */
 export const SLOW_TOOL = "top_devices";
-
-/** The simulator's fault (`fleet/conditions.ts`) as a `--fault` word; undefined for `none`. */
-export const SERVE_FAULT_OF: Readonly<Record<Fault, string | undefined>> = {
-  none: undefined,
-  slow: "slow",
-  crash: "crash",
-  "stdout-line": "noisy-line",
-  "stdout-unterminated": "noisy-raw",
-};
 
 /** The stray text a noisy fault writes at a call: what a forgotten `console.log` would print. */
 export function strayText(tool: string): string {

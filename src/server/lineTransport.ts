@@ -37,7 +37,7 @@
  */
 import type { Readable, Writable } from "node:stream";
 import { isJSONRPCNotification, isJSONRPCRequest, type JSONRPCMessage, type RequestId, type Transport } from "@modelcontextprotocol/server";
-import { JSONRPC_ERRORS, unreadableIdMember } from "./revisions";
+import { JSONRPC_ERRORS, unreadableIdMember } from "../protocol/revisions";
 import { oneSentence, RequestScreen } from "./requestScreen";
 import type { ServeEra } from "./names";
 

@@ -39,7 +39,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { ServedResource } from "./resources";
 import type { CallRecord } from "./log";
-import { CACHE_HINT, JSONRPC_ERRORS, SUPPORTED_REVISIONS } from "./revisions";
+import { CACHE_HINT, JSONRPC_ERRORS, SUPPORTED_REVISIONS } from "../protocol/revisions";
 
 export { ProtocolError };
 

@@ -70,7 +70,7 @@ import {
   SUPPORTED_REVISIONS,
   supportedRevisions,
   UNSUPPORTED_PROTOCOL_VERSION,
-} from "./revisions";
+} from "../protocol/revisions";
 import type { ServeEra } from "./names";
 
 /**

@@ -25,7 +25,7 @@ import { createHighLevelFleetServer } from "./highLevelFleet";
 import { createMcpServer } from "./mcpServer";
 import { fleetServed, worldServed, type ServedPath, type ServerName } from "./servedServers";
 import type { ServeEra } from "./names";
-import { supportedRevisions } from "./revisions";
+import { supportedRevisions } from "../protocol/revisions";
 
 /** What to serve. Defaults: level 3 (`full`), {@link DEFAULT_SEED}, no fault, path `validating`. */
 export interface ServeOptions {

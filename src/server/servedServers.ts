@@ -30,7 +30,7 @@ import { declaredVersion, fleetToolList, worldInputSchema, worldToolList } from 
 import { ProtocolError, type ServedPrompt, type ServedServer } from "./mcpServer";
 import { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt } from "./prompts";
 import { servedResources } from "./resources";
-import { argumentErrorsAreResults, JSONRPC_ERRORS } from "./revisions";
+import { argumentErrorsAreResults, JSONRPC_ERRORS } from "../protocol/revisions";
 import { worldValidators } from "./worldValidation";
 
 import type { SimulatedServedPath } from "./names";

@@ -11,7 +11,7 @@
  */
 import { PassThrough } from "node:stream";
 import { PROTOCOL_VERSION } from "../fleet/protocol";
-import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "./revisions";
+import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "../protocol/revisions";
 import { SERVER_NAMES } from "./names";
 import { serve } from "./serve";
 

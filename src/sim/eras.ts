@@ -14,7 +14,7 @@
  *   `server/discover` answers with the supported versions, capabilities and identity
  *   (`server/discover.mdx`).
  * The revisions, `_meta` keys and cache hint are the real servers' constants
- * (`server/revisions.ts`), so the simulator prices what `mcp-course serve` sends.
+ * (`protocol/revisions.ts`), so the simulator prices what `mcp-course serve` sends.
  *
  * Wording (the course's convention, in the style of lesson 6's bodies):
  * - a protocol field with one value is `key value`, its key as MCP spells it: `protocolVersion
@@ -39,7 +39,7 @@ import {
   PROTOCOL_VERSION_KEY,
   STATELESS_REVISION,
   SUPPORTED_REVISIONS,
-} from "../server/revisions";
+} from "../protocol/revisions";
 import { valueTokens, type Value } from "./values";
 
 /** The two eras: `legacy` (a session opened by `initialize`) and `stateless` (2026-07-28). */
@@ -50,7 +50,7 @@ export const PROTOCOL_ERAS: readonly ProtocolEra[] = ["legacy", "stateless"];
 
 /**
  * The revision the simulated client asks for in the legacy era: the newest legacy one,
- * `2025-11-25` (`server/revisions.ts`, `LEGACY_REVISIONS`; 2025-11-25 `basic/lifecycle.mdx`: the
+ * `2025-11-25` (`protocol/revisions.ts`, `LEGACY_REVISIONS`; 2025-11-25 `basic/lifecycle.mdx`: the
  * client "SHOULD send the latest version it supports").
  */
 export const LEGACY_REVISION: string = LEGACY_REVISIONS[0];

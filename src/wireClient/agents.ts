@@ -18,14 +18,13 @@
  */
 import { performance } from "node:perf_hooks";
 import { AGENT_POLICIES, type AgentPolicy } from "../fleet/agents";
-import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, type Condition, type Fault } from "../fleet/conditions";
+import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, SERVE_FAULT_OF, type Condition, type Fault } from "../fleet/conditions";
 import { generateFleet } from "../fleet/generator";
 import { solveTask, type TaskTruth } from "../fleet/groundTruth";
 import { callDirect, type ToolOutcome } from "../fleet/paths";
 import { driveAgentAsync, runAgent, type AgentOutcome, type AgentRunRecord, type AgentVerdict } from "../fleet/run";
 import { createFleetHandlers } from "../fleet/tools";
 import type { TrafficCounts } from "./trafficCounts";
-import { SERVE_FAULT_OF } from "../server/faults";
 import type { ServeFaultWord, ServeSpec } from "./serveCommand";
 import { WireConnection, type ServerEvent, type WireClientOptions } from "./connection";
 

@@ -8,8 +8,9 @@
  * permanent). Opening depends on the era (`era.ts`):
  * - `legacy`: `initialize`, `notifications/initialized`, then `tools/list`;
  * - `stateless`: `tools/list` alone, with its `_meta`; the SDK adopts a discover result the client
- *   already holds (`connect(transport, { prior: { kind: "modern", discover } })`): for `serve`,
- *   {@link knownDiscover}; for any other server, `options.discover`;
+ *   already holds (`connect(transport, { prior: { kind: "modern", discover } })`), `options.discover`
+ *   (for `serve`, the server's `knownDiscover`, passed in by whoever holds both ends: no client
+ *   imports the server);
  * - `auto`: first a probe on a second process (`probe.ts`), then one of the two above; the
  *   verdict is kept for restarts (versioning.mdx: cache it for the server's configuration).
  * A call never throws: both failure channels become one {@link ToolOutcome} of the same shape the
@@ -41,7 +42,6 @@ import { PACKAGE_ROOT } from "../packageRoot";
 import type { ServerDeclaration } from "../sim/declaration";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import type { SpokenEra, WireEra } from "./era";
-import { knownDiscover } from "./knownDiscover";
 import { MeteredTransport } from "./meteredTransport";
 import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
@@ -62,10 +62,11 @@ export interface WireClientOptions {
   /** The era to speak (`era.ts`); default `legacy`. */
   era?: WireEra;
   /**
-   * The server's `server/discover` result, for `era: "stateless"` with a server that is not ours
-   * (ours have {@link knownDiscover}); ignored in the other eras.
+   * The server's `server/discover` result, for `era: "stateless"`; or, for our own servers, a
+   * function from the `serve` spec to it (the server's `knownDiscover`, `server/knownDiscover.ts`),
+   * so that one option serves every server of a session. Ignored in the other eras.
    */
-  discover?: DiscoverResult;
+  discover?: DiscoverResult | ((spec: ServeSpec) => DiscoverResult);
   /** With `era: "auto"`: how long the probe waits for an answer before calling the server legacy, ms. Default: the SDK's 60,000. */
   probeTimeoutMs?: number;
   /** How long a `tools/call` may take before the client gives up, ms. Default: the SDK's 60,000. */
@@ -315,7 +316,8 @@ export class WireConnection implements ToolConnection {
     let discover: DiscoverResult | undefined;
     let probe: EraProbe | undefined;
     if (requested === "stateless") {
-      discover = this.options.discover ?? ("server" in this.target ? knownDiscover(this.target) : undefined);
+      const given = this.options.discover;
+      discover = typeof given === "function" ? ("server" in this.target ? given(this.target) : undefined) : given;
       if (!discover) throw new Error("the stateless era needs the server's discover result: pass options.discover, or use era auto for a server the client does not know");
     } else if (requested === "auto") {
       probe = await probeEra(launchOf(this.target), this.options.probeTimeoutMs);

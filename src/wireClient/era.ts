@@ -8,14 +8,14 @@
  * and later) and `changelog.mdx` (no `initialize`, no sessions). The course says *stateless* for
  * the spec's *modern*, after what the era removed.
  */
-import { STATELESS_REVISION } from "../server/revisions";
+import { STATELESS_REVISION } from "../protocol/revisions";
 
 /**
  * What the client is asked to speak:
  * - `legacy`: `initialize`, `notifications/initialized`, then requests in that session (2025-11-25
  *   and earlier; the SDK's default, byte-identical to a client without the option);
  * - `stateless`: revision 2026-07-28, every request with its `_meta`; the client connects from a
- *   discover result it already holds (our own servers' is known: `knownDiscover.ts`), so nothing
+ *   discover result it already holds (our own servers' is known: `server/knownDiscover.ts`, passed in as the connection's `discover`), so nothing
  *   is sent before the first request and no probe process is spawned;
  * - `auto`: for a server the client does not know: a `server/discover` probe on a short-lived
  *   second process, then stateless where the probe found a 2026-07-28 server, else legacy (the
@@ -31,7 +31,7 @@ export type SpokenEra = Exclude<WireEra, "auto">;
 
 /**
  * The first (and so far only) stateless revision, `2026-07-28`: the server's `STATELESS_REVISION`
- * (`src/server/revisions.ts`), one constant for both ends. Source:
+ * (`src/protocol/revisions.ts`), one constant for both ends. Source:
  * `docs/specification/2026-07-28/changelog.mdx`.
  */
 export const STATELESS_VERSION: typeof STATELESS_REVISION = STATELESS_REVISION;

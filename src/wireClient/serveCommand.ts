@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import type { Level } from "../sim/declaration";
 import { PACKAGE_ROOT } from "../packageRoot";
-import type { ServeFaultName } from "../server/faults";
+import type { ServeFaultName } from "../protocol/faults";
 import { SERVE_SCRIPT, serveLaunchArgs } from "../serve";
 
 export { SERVE_SCRIPT, serveLaunchArgs };

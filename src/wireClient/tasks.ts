@@ -18,7 +18,7 @@ import { createWorld, type World } from "../world/world";
 import type { MessageKind } from "../sim/envelope";
 import { addTraffic, noTraffic, subtractTraffic, type TrafficCounts } from "./trafficCounts";
 import type { ServeSpec, ServedName } from "./serveCommand";
-import { WireConnection, type OpenToolConnection, type ServerEvent } from "./connection";
+import { WireConnection, type OpenToolConnection, type ServerEvent, type WireClientOptions } from "./connection";
 import type { WireEra } from "./era";
 import { callOverWire, closeWireSession, openWireSession, redecide, type WireSession } from "./negotiation";
 import type { GateRule } from "./tools";
@@ -38,6 +38,8 @@ export interface WireRunOptions {
   timeoutMs?: number;
   /** The era the client speaks to each server (`era.ts`); default `legacy`. */
   era?: WireEra;
+  /** For `era: "stateless"`: each server's discover result (the connection's `discover` option; for ours, the server's `knownDiscover`). */
+  discover?: WireClientOptions["discover"];
   /** How each server's connection is opened; default the real client's (`WireConnection.open`). Another client (a test's SDK 1.x one) goes here. */
   open?: OpenToolConnection;
   /** How the approval gate reads annotations (`GateRule`); default `specification`, MCP's defaults. */
@@ -137,7 +139,7 @@ export async function runWireTasks(seed: number, level: Level, options: WireRunO
   const policy = options.policy ?? LESSON_POLICY;
   const specs: ServeSpec[] = WORLD_SERVER_NAMES.map((server) => ({ server, level, seed }));
   const gate = options.gate ?? "specification";
-  const session = await openWireSession(specs, policy, options.approval ?? false, { timeoutMs: options.timeoutMs, era: options.era, gate }, options.open);
+  const session = await openWireSession(specs, policy, options.approval ?? false, { timeoutMs: options.timeoutMs, era: options.era, discover: options.discover, gate }, options.open);
   const reading = () => new Map([...session.connections].map(([server, connection]) => [server, connection.traffic()]));
   let outcomes: TaskOutcome[];
   let first: Map<string, TrafficCounts>;

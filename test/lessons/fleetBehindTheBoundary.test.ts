@@ -10,7 +10,7 @@ import { runMatrix } from "../../src/fleet/run";
 import { fleetLessonJson } from "../../src/lessons/fleetBehindTheBoundary/json";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
 import { answerCode, channelCode, formatConditionTable, formatFleetLesson, msPerCall, wrapQuoted } from "../../src/lessons/fleetBehindTheBoundary/tables";
-import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 

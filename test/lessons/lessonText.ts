@@ -1,5 +1,5 @@
 // What the tests of a lesson's text read: the committed exports (both seeds), their fenced blocks and markdown tables, the notebooks' cells and the declarations they show.
-import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LESSONS, type LessonEntry } from "../../src/lessons/catalog";

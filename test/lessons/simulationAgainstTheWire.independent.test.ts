@@ -10,7 +10,7 @@ import {
   formatWireMalformedTexts,
   movedKeys,
 } from "../../src/lessons/simulationAgainstTheWire/tables";
-import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { wrapWords } from "../../src/lessons/wrapProse";
 import { glossed } from "../../src/lessons/simulationAgainstTheWire/prose";
 import { countTokens } from "../../src/sim/tokenizer";

@@ -7,8 +7,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { compareEraLevel, countDifferences, simulateEraTasks, type EraLevel } from "../../src/lessons/simulationAgainstTheWire/eras";
 import { formatKindTable, formatMethodTable, formatTokensAndBytes } from "../../src/lessons/simulationAgainstTheWire/tables";
-import { sdkVersions } from "../../src/lessons/simulationAgainstTheWire/run";
+import { sdkVersions } from "../../src/lessons/simulationAgainstTheWire/measurements";
 import { tallyTasks } from "../../src/world/run";
+import { knownDiscover } from "../../src/server/knownDiscover";
 import { compareTaskRuns, runWireTasks } from "../../src/wireClient/tasks";
 import { WIDE_POLICY } from "../../src/world/servers";
 import { ROOT } from "../helpers";
@@ -21,7 +22,7 @@ const kindsOf = (entry: EraLevel, side: "simulatedMessages" | "wireMessages") =>
 /** Both eras at levels 0 and 3: simulated beside real (six processes per era and level). */
 const entries: Promise<EraLevel[]> = Promise.all(
   (["stateless", "legacy"] as const).flatMap((era) =>
-    ([0, 3] as const).map(async (level) => compareEraLevel(era, level, simulateEraTasks(SEED, level, era), await runWireTasks(SEED, level, { era, gate: "reference" }))),
+    ([0, 3] as const).map(async (level) => compareEraLevel(era, level, simulateEraTasks(SEED, level, era), await runWireTasks(SEED, level, { era, discover: knownDiscover, gate: "reference" }))),
   ),
 );
 

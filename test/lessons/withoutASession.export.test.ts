@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
 
 const ROOT = join(__dirname, "..", "..");

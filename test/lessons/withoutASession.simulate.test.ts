@@ -1,8 +1,8 @@
 // Lesson 10's simulated half: both eras over lesson 6's and lesson 7's tasks, every figure read off runs, every line within 100 characters.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runClient } from "../../src/client/session";
-import { clientTasks } from "../../src/client/tasks";
+import { runClient } from "../../src/simulatedClient/session";
+import { clientTasks } from "../../src/simulatedClient/tasks";
 import { generateFleet } from "../../src/fleet/generator";
 import { crossingOf } from "../../src/lessons/withoutASession/crossing";
 import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";

@@ -5,7 +5,7 @@ import { crossingOf } from "../../src/lessons/withoutASession/crossing";
 import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
 import { metaMemberBytes, requestMeta, runWithoutASessionOnTheWire, SDK_PROBE_ID, TASK_GAP_MS, type WithoutASessionWire } from "../../src/lessons/withoutASession/wire";
 import { formatWithoutASessionWire } from "../../src/lessons/withoutASession/wireTables";
-import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 
 /** Digits of the ids 0-based request ids `from..from+n-1` take. */

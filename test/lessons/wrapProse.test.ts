@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Marked } from "marked";
 import { wrapMarkdown } from "../../src/lessons/wrapProse";
-import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 
 /** The HTML a markdown text renders to, with every run of white space made one space. */
 function rendered(markdown: string): string {
@@ -47,7 +47,7 @@ test("list items continue under their text, indented by their marker, and render
   const wrapped = wrapMarkdown(items);
   for (const line of wrapped.split("\n")) {
     assert.ok(line.length <= LINE_WIDTH, line);
-    assert.match(line, /^(- |7\. |  \S|   \S)/, line);
+    assert.match(line, /^(- |7\. | {2}\S| {3}\S)/, line);
   }
   assert.equal(rendered(wrapped), rendered(items));
   assert.ok(wrapped.split("\n").filter((line) => line.startsWith("- ")).length === 2);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import { COUNT_KEY, formatWritingAClient } from "../../src/lessons/writingAClient/tables";
-import { LINE_WIDTH } from "../../src/lessons/lineWidth";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import * as prose from "../../src/lessons/writingAClient/prose";
 import { findLesson } from "../../src/lessons/catalog";
 import { ROOT } from "../helpers";

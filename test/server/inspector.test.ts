@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { generateFleet } from "../../src/fleet/generator";
 import { FLEET_TOOL_DEFINITIONS, FLEET_TOOL_NAMES, createFleetHandlers } from "../../src/fleet/tools";
-import { SERVER_INFO_KEY } from "../../src/server/revisions";
+import { SERVER_INFO_KEY } from "../../src/protocol/revisions";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { ROOT } from "../helpers";
 import { declaredMinimumNode, nodeRequirement, requirement, type Requirement } from "../requirements";

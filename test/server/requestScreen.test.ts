@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { MAX_PARAMS_DEPTH, RequestScreen } from "../../src/server/requestScreen";
-import { STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
 
 /** A `ping` line whose params nest `depth` levels (params itself is 1), parsed, and its length. */
 function nested(depth: number): { message: { method: string; params: unknown }; length: number } {

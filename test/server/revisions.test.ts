@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
-import { SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { createWorld } from "../../src/world/world";
 import {

@@ -1,7 +1,7 @@
 // Invariant: `mcp-course serve --era legacy|stateless` answers as a server of that era alone would, against a real subprocess (2026-07-28 basic/versioning.mdx, "Backward Compatibility" and its compatibility matrix; basic/transports/stdio.mdx, "Backward Compatibility"), and `--era both` (the default) stays dual-era, with what it lists, what it names in −32022 and what it accepts agreeing in every order (2026-07-28 basic/versioning.mdx, a dual-era server; server/discover.mdx).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { LEGACY_REVISIONS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { LEGACY_REVISIONS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
 import { answer, messages, notification, opening, request, runServer, STATELESS_META, statelessRequest } from "./wire";
 
 const LEGACY = [...LEGACY_REVISIONS];

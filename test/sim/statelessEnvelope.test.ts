@@ -17,7 +17,7 @@ import { eraEnvelope, StatelessEnvelope } from "../../src/sim/statelessEnvelope"
 import { countTokens } from "../../src/sim/tokenizer";
 import type { Fields } from "../../src/sim/values";
 import { WIRE_CLIENT_INFO } from "../../src/wireClient/clientInfo";
-import { CACHE_HINT, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY } from "../../src/server/revisions";
+import { CACHE_HINT, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY } from "../../src/protocol/revisions";
 
 const SERVERS = [
   { name: "olcum", version: 2 },

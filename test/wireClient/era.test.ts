@@ -8,11 +8,11 @@ import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { test } from "node:test";
 import type { DiscoverResult } from "@modelcontextprotocol/client";
-import { CACHE_HINT, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SERVER_INFO_KEY, SUPPORTED_REVISIONS } from "../../src/server/revisions";
+import { CACHE_HINT, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SERVER_INFO_KEY, SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../src/wireClient/clientInfo";
 import { WireConnection, type ServerEvent } from "../../src/wireClient/connection";
 import { STATELESS_VERSION } from "../../src/wireClient/era";
-import { knownDiscover, SERVED_PROTOCOL_VERSIONS } from "../../src/wireClient/knownDiscover";
+import { knownDiscover } from "../../src/server/knownDiscover";
 import { NoSharedVersionError, probeEra } from "../../src/wireClient/probe";
 import { serveArgs, serveLaunchArgs } from "../../src/wireClient/serveCommand";
 import { TrafficMeter, type TrafficCounts, type WireMessage } from "../../src/wireClient/trafficCounts";
@@ -173,17 +173,16 @@ test("our servers' known discover result says what initialize says: capabilities
       const known = knownDiscover(spec);
       assert.deepEqual(known.capabilities, connection.serverCapabilities, `${server} ${level}`);
       assert.deepEqual(known._meta?.["io.modelcontextprotocol/serverInfo"], { name: connection.serverName, version: connection.serverVersion }, `${server} ${level}`);
-      assert.deepEqual(known.supportedVersions, SERVED_PROTOCOL_VERSIONS);
+      assert.deepEqual(known.supportedVersions, SUPPORTED_REVISIONS, "one list: the client's is the server's");
     }
   }
-  assert.equal(SERVED_PROTOCOL_VERSIONS, SUPPORTED_REVISIONS, "one list: the client's is the server's");
-  assert.equal(SERVED_PROTOCOL_VERSIONS[0], STATELESS_VERSION);
+  assert.equal(SUPPORTED_REVISIONS[0], STATELESS_VERSION);
   assert.deepEqual(children(), []);
 });
 
 test("era stateless on our serve, from the known discover result, with no probe: every request carries its _meta, every result its resultType; the meter's bytes are the server's, both ways", async () => {
   const meter = new RecordingMeter();
-  const connection = await WireConnection.open({ server: "fleet" }, { era: "stateless", meter });
+  const connection = await WireConnection.open({ server: "fleet" }, { era: "stateless", discover: knownDiscover, meter });
   let events: ServerEvent[];
   try {
     assert.equal((await connection.callTool({ name: "count_devices", arguments: {} })).channel, "result");
@@ -223,7 +222,7 @@ test("era stateless on our serve, from the known discover result, with no probe:
 test("era auto on our serve stays stateless: the probe's discover result is the known one, and the session after it is byte for byte the known one's", async () => {
   const spec = { server: "tarife" as const };
   const auto = await WireConnection.open(spec, { era: "auto" });
-  const known = await WireConnection.open(spec, { era: "stateless" });
+  const known = await WireConnection.open(spec, { era: "stateless", discover: knownDiscover });
   try {
     for (const connection of [auto, known]) assert.equal((await connection.callTool({ name: "tarife", arguments: { m3: 12 } })).channel, "result");
   } finally {
@@ -256,7 +255,7 @@ test("our servers' known discover result is what serve answers to server/discove
 
 test("listTools asks the server again in both eras, past the SDK client's ttl cache (our servers' tools/list carries ttlMs: 3,600,000): every listing a request and its answer, metered to the server's byte; with no process it rejects", async () => {
   for (const era of ["legacy", "stateless"] as const) {
-    const connection = await WireConnection.open({ server: "fleet", level: 1 }, { era });
+    const connection = await WireConnection.open({ server: "fleet", level: 1 }, { era, discover: knownDiscover });
     let events: ServerEvent[];
     const first = connection.tools;
     let listed;

@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { describeServe, SERVE_SCRIPT, serveArgs, serveLaunchArgs } from "../../src/wireClient/serveCommand";
 import { serveSnapshotPath } from "../../src/serve";
 import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
-import { SERVE_FAULT_OF } from "../../src/server/faults";
+import { SERVE_FAULT_OF } from "../../src/fleet/conditions";
 import { wireOutcome } from "../../src/wireClient/connection";
 import { declarationFromWire, GATE_RULES, versionFromWire, plainDefinitions, toolDeclaration, type WireTool } from "../../src/wireClient/tools";
 import { AGENT_POLICIES } from "../../src/fleet/agents";

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { KERNEL_NAME, tslabKernelSpec } from "../../notebook/jupyterEngine";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
-import type { CliIo } from "../program";
+import type { CliIo } from "../io";
 
 /**
  * What Jupyter's `jupyter` dispatcher prints when the subcommand's program is not installed:

@@ -28,7 +28,7 @@ import { DEFAULT_SEED, isSeed } from "../../sim/seed";
 import { killDescendants } from "../../notebook/processTree";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
 import { checkOutFolder, removeOutput, writeOutput } from "../options";
-import type { CliIo } from "../program";
+import type { CliIo } from "../io";
 import { formatFiles, type EngineChoice, type ExportFormat } from "./lessonFormats";
 import { resolveNotebooks, shown } from "./notebookNames";
 

@@ -7,7 +7,7 @@
 import { readNotebook, serializeNotebook, stripOutputs, writeFileAtomic } from "../../notebook/notebookFile";
 import { tslabMetadataDifferences, withTslabMetadata } from "../../notebook/tslabMetadata";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
-import type { CliIo } from "../program";
+import type { CliIo } from "../io";
 import { resolveNotebooks, shown } from "./notebookNames";
 
 /** Options of `kernel metadata`. */

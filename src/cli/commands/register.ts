@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { registrationText } from "../../wireClient/registration";
 import { SERVE_BUNDLE } from "../../serve";
-import type { CliIo } from "../run";
+import type { CliIo } from "../io";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
 import type { RegisterCommandOptions } from "./registerOptions";
 

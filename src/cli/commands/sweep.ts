@@ -15,7 +15,7 @@ import { SWEEP_LESSONS, sweep, type SweepName } from "../../sweep/sweep";
 import { formatSweep } from "../../sweep/tables";
 import { CliError, messages } from "../messages";
 import { checkOutFile, writeOutput } from "../options";
-import type { CliIo } from "../program";
+import type { CliIo } from "../io";
 
 export { SWEEP_LESSON_CHOICES, sweepLessonOption, countOption, DEFAULT_COUNTS } from "./sweepOptions";
 

@@ -17,7 +17,7 @@ import type { TaskTruth } from "../../fleet/groundTruth";
 import { formatTextTable } from "../textTable";
 import { wrapWords } from "../wrapProse";
 import type { FleetLessonResult } from "./simulate";
-import { LINE_WIDTH } from "../lineWidth";
+import { LINE_WIDTH } from "../../notebook/lineWidth";
 
 
 /** The words of `text`: split at spaces, except inside a double-quoted span (`"Aeris V3"`). */

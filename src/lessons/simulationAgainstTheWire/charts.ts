@@ -2,12 +2,12 @@
  * Lesson 9's chart: one run of lesson 6's tasks per level and era, measured twice — the simulator's
  * envelope tokens and the wire's bytes — each stacked by message kind, one row of panels per era.
  *
- * A vega-lite spec built from the lesson's result (see `run.ts`); render it with `renderSvg`. The
+ * A vega-lite spec built from the lesson's result (see `measurements.ts`); render it with `renderSvg`. The
  * two measures have different units, so each gets its own panel and its own axis.
  */
 import type { ChartSpec } from "../../charts/render";
 import { LEVELS } from "../../sim/declaration";
-import type { WireLessonResult } from "./run";
+import type { WireLessonResult } from "./measurements";
 import { levelLabel } from "./tables";
 
 /** The two measures, each drawn in its own column with its own axis. */

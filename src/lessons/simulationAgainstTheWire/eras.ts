@@ -10,8 +10,8 @@
  * the same methods. The wire side is `runWireTasks` in that era. Nothing here prices or counts a
  * message itself: the simulator's envelope and the wire's meter do.
  */
-import { runClient, type ClientRun } from "../../client/session";
-import { clientTasks } from "../../client/tasks";
+import { runClient, type ClientRun } from "../../simulatedClient/session";
+import { clientTasks } from "../../simulatedClient/tasks";
 import { generateFleet } from "../../fleet/generator";
 import type { Level } from "../../sim/declaration";
 import type { MessageKind } from "../../sim/envelope";

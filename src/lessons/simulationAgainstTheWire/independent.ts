@@ -3,11 +3,11 @@
  * declarations beside ours, the approval gate under MCP's defaults beside the reference's, and
  * lesson 7's discovery (the lists beyond the tools) on the wire.
  *
- * Nothing here talks to a server: it reads what `run.ts` gathered. Tokens are lesson 6's
+ * Nothing here talks to a server: it reads what `measurements.ts` gathered. Tokens are lesson 6's
  * tokenizer (`countTokens`) over a tool's JSON text, the course's own estimate; bytes are UTF-8.
  */
-import { sendDiscovery } from "../../client/discovery";
-import { discoveryToSend } from "../../client/discovery";
+import { sendDiscovery } from "../../simulatedClient/discovery";
+import { discoveryToSend } from "../../simulatedClient/discovery";
 import { Envelope } from "../../sim/envelope";
 import type { ProtocolEra } from "../../sim/eras";
 import type { Level } from "../../sim/declaration";

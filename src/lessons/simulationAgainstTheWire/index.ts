@@ -11,7 +11,7 @@ export {
   readWireDiscovery, readHighLevelDeclarations, readWireMalformed, readAgentComparison, readTime,
   summarizeWire, captionWireChart, wireSolutions,
 } from "./prose";
-export { runWireLesson } from "./run";
+export { runWireLesson } from "./measurements";
 export {
   formatLevelComparison, formatWireGates, formatTokensAndBytes, formatKindTable, formatMethodTable,
   formatWireDiscovery, formatHighLevelDeclarations, formatHighLevelChanges,

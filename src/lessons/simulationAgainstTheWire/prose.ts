@@ -15,7 +15,7 @@ import { FLEET_TOOL_NAMES } from "../../fleet/tools";
 import { ERA_REVISIONS } from "../../sim/eras";
 import type { EraLevel } from "./eras";
 import { CALL_METHOD } from "./eras";
-import type { WireLessonResult } from "./run";
+import type { WireLessonResult } from "./measurements";
 import { agentDifferences, agreement, fullLevel, levelTotals, movedKeys, outcomeDifferences, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
 import { groupChanges, type GateLevel } from "./independent";
 import { SERVER_FACTS } from "../../world/servers";

@@ -2,7 +2,7 @@
  * Lesson 9's tables: the simulator's figures beside the wire's, as plain text.
  *
  * Every table prints counts that the same seed reproduces exactly; none prints a wall time (see
- * `run.ts`). A column named `simulator` says `same` when the wire agreed with the simulator on
+ * `measurements.ts`). A column named `simulator` says `same` when the wire agreed with the simulator on
  * every compared figure, and otherwise names the figures that differ.
  */
 import type { Level } from "../../sim/declaration";
@@ -19,8 +19,8 @@ import { msPerCall } from "../fleetBehindTheBoundary/tables";
 import { countDifferences, type EraLevel } from "./eras";
 import { groupChanges, listsOf, type ChangeGroup, type DiscoveryCheck, type GateLevel, type ToolListDiff } from "./independent";
 import type { GateRule } from "../../wireClient/tools";
-import type { WireLessonResult } from "./run";
-import { LINE_WIDTH } from "../lineWidth";
+import type { WireLessonResult } from "./measurements";
+import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { wrapWords } from "../wrapProse";
 
 /** The notification the SDK's client sends for every request it gives up on. Source: MCP specification, cancellation. */

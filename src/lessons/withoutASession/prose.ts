@@ -12,10 +12,10 @@ import { code, listing, plural } from "../proseWords";
 import { wrapMarkdown } from "../wrapProse";
 import { tokenize, TOKEN_LENGTH } from "../../sim/tokenizer";
 import { ENVELOPE_TOKENS } from "../../sim/envelope";
-import { PROTOCOL_VERSION_KEY } from "../../server/revisions";
+import { PROTOCOL_VERSION_KEY } from "../../protocol/revisions";
 import { belowThroughout, crossingText, type Crossing, type TaskPoint } from "./crossing";
 import { ERA_VARIANTS, simulateWithoutASession, type CumulativePoint, type EraRunRow, type WithoutASessionResult } from "./simulate";
-import { LEGACY_REVISIONS } from "../../server/revisions";
+import { LEGACY_REVISIONS } from "../../protocol/revisions";
 import { simulateEraTasks } from "../simulationAgainstTheWire/eras";
 import type { MismatchTranscript, TranscriptEvent, TranscriptLine, WirePoint, WithoutASessionWire } from "./wire";
 

@@ -16,9 +16,9 @@
  * The real-wire half of the lesson (`wire.ts`) sets real bytes beside these tokens. Pure: the same
  * seed and spacing give an equal result.
  */
-import { discoveryMessages } from "../../client/messages";
-import { DEFAULT_TASK_SPACING_MS, runClient, type ClientRun, type ClientSetup, type DiscoveryMode } from "../../client/session";
-import { clientTasks, type ClientTask } from "../../client/tasks";
+import { discoveryMessages } from "../../simulatedClient/messages";
+import { DEFAULT_TASK_SPACING_MS, runClient, type ClientRun, type ClientSetup, type DiscoveryMode } from "../../simulatedClient/session";
+import { clientTasks, type ClientTask } from "../../simulatedClient/tasks";
 import { createFleetServer, FLEET_POLICY } from "../../fleet/server";
 import { generateFleet } from "../../fleet/generator";
 import type { Level } from "../../sim/declaration";

@@ -35,6 +35,7 @@ import { createWorld } from "../../world/world";
 import { taskChain, type TaskOutcome } from "../../world/run";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
 import { WireConnection, type OpenToolConnection, type ServerEvent } from "../../wireClient/connection";
+import { knownDiscover } from "../../server/knownDiscover";
 import type { SpokenEra } from "../../wireClient/era";
 import { STATELESS_VERSION } from "../../wireClient/era";
 import { callOverWire, closeWireSession, openWireSession, type WireSession } from "../../wireClient/negotiation";
@@ -42,7 +43,7 @@ import { serveArgs, serveLaunchArgs, type ServeSpec } from "../../wireClient/ser
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/run";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
-import { ResultCache } from "../../client/cache";
+import { ResultCache } from "../../simulatedClient/cache";
 import { addTraffic, noTraffic, type ByteCount, type TrafficCounts } from "../../wireClient/trafficCounts";
 
 /** The declaration level of every run: lesson 6's `full`, so every server declares all it has and no era's cost is hidden by a drop. */
@@ -50,7 +51,7 @@ export const LESSON_LEVEL: Level = 3;
 
 /**
  * Virtual milliseconds between two tasks in part (b): ten minutes, so twelve tasks span 110
- * minutes and a `tools/list` kept for our servers' `ttlMs` (3,600,000, `server/revisions.ts`
+ * minutes and a `tools/list` kept for our servers' `ttlMs` (3,600,000, `protocol/revisions.ts`
  * `CACHE_HINT`) is fetched again once. This project's choice; no wall clock is read.
  */
 export const TASK_GAP_MS = 600_000;
@@ -374,7 +375,7 @@ async function openLessonSession(seed: number, era: SpokenEra): Promise<LessonSe
     real.set(spec.server, connection);
     return connection;
   };
-  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era, listEverything: true }, open);
+  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era, discover: knownDiscover, listEverything: true }, open);
   return { ...session, real };
 }
 
@@ -512,7 +513,7 @@ async function meetWithAuto(): Promise<AutoMeeting[]> {
     await auto.close();
     const state = auto.era();
     const probe = state.probe!;
-    const direct = await WireConnection.open(server === "dual-era" ? { server: "olcum" } : launch, { era: state.spoken });
+    const direct = await WireConnection.open(server === "dual-era" ? { server: "olcum" } : launch, { era: state.spoken, discover: knownDiscover });
     await direct.close();
     const probeCount = countOf(probe.traffic);
     const answerOf = probe.traffic.received.byKind.response.messages === 0 ? "no answer" : state.spoken === "legacy" ? "a non-modern error" : "a DiscoverResult";

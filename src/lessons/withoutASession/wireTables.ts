@@ -9,7 +9,7 @@ import { formatTextTable } from "../textTable";
 import { ratio } from "../simulationAgainstTheWire/tables";
 import { crossingText, type Crossing } from "./crossing";
 import type { AutoMeeting, DiscoveryComparison, EraComparison, EraRun, MismatchTranscript, TranscriptEvent, TranscriptLine, WithoutASessionWire } from "./wire";
-import { LINE_WIDTH } from "../lineWidth";
+import { LINE_WIDTH } from "../../notebook/lineWidth";
 
 
 /** Part (a): each era's messages and bytes, the fixed cost before the first call and the cost per call. */

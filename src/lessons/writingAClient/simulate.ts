@@ -20,10 +20,10 @@ import type { ClientPolicy } from "../../sim/negotiation";
 import type { Server } from "../../sim/server";
 import { measureHandshake, type HandshakeRow } from "../../world/run";
 import { createWorld, type World } from "../../world/world";
-import { discoverServer, measureDiscovery, type DiscoveryRow, type SentMessage } from "../../client/discovery";
-import { dropVisibility, reportDrops, type DropReport, type DropVisibilityRow } from "../../client/drops";
-import { runReportedClient, type ReportedRun } from "../../client/reporting";
-import { connectClient } from "../../client/connect";
+import { discoverServer, measureDiscovery, type DiscoveryRow, type SentMessage } from "../../simulatedClient/discovery";
+import { dropVisibility, reportDrops, type DropReport, type DropVisibilityRow } from "../../simulatedClient/drops";
+import { runReportedClient, type ReportedRun } from "../../simulatedClient/reporting";
+import { connectClient } from "../../simulatedClient/connect";
 import {
   discoveryGrowth,
   openedSessions,
@@ -32,8 +32,8 @@ import {
   type ClientSetup,
   type GrowthRow,
   type OpenedSessions,
-} from "../../client/session";
-import { clientTasks, type ClientTask } from "../../client/tasks";
+} from "../../simulatedClient/session";
+import { clientTasks, type ClientTask } from "../../simulatedClient/tasks";
 
 /**
  * The level lesson 7 runs at: 3 (full), the level at which `kayit` is dropped.

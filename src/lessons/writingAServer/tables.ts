@@ -10,7 +10,7 @@ import { ALL_LEVELS, LEVELS, type ServerDeclaration } from "../../sim/declaratio
 import type { HandshakeRow, RunRow } from "../../world/run";
 import { worldToolList } from "../../server/declarations";
 import { left, pyRepr, PyTuple, right } from "../pythonFormat";
-import { LINE_WIDTH } from "../lineWidth";
+import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { SHOWN_SERVER, SHOWN_TOOL, type WideRow, type WritingAServerResult } from "./simulate";
 
 const levelLabel = (level: number) => `${level} ${left(LEVELS[level], 27)}`;

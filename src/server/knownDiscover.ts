@@ -1,6 +1,8 @@
 /**
- * What our own servers answer to `server/discover`, known to the client beforehand: so the real
- * client speaks the stateless era to `mcp-course serve` without a probe.
+ * What our own servers answer to `server/discover`, known beforehand: so the real client speaks
+ * the stateless era to `mcp-course serve` without a probe. The client does not import it (no
+ * client imports the server); whoever opens a connection to one of our servers and holds both
+ * (a lesson, a benchmark, a test) passes it as the connection's `discover` option.
  *
  * Source: `docs/specification/2026-07-28/basic/versioning.mdx` (servers MUST
  * implement `server/discover`; a client MAY skip it, and MAY persist an era verdict for the same
@@ -9,8 +11,8 @@
  * `serve` itself serves (`servedServers.ts`) by the server's own `discoverResult` (`mcpServer.ts`),
  * so it cannot drift from them (a test holds it against what `serve` answers):
  * - `supportedVersions`: every version a fresh `serve` process accepts, `SUPPORTED_REVISIONS`
- *   (`revisions.ts`: 2026-07-28 statelessly, 2025-11-25, 2025-06-18 and 2024-11-05 through
- *   `initialize`), newest first, as its `server/discover` lists them before any era is chosen;
+ *   (`protocol/revisions.ts`: 2026-07-28 statelessly, 2025-11-25, 2025-06-18 and 2024-11-05
+ *   through `initialize`), newest first, as its `server/discover` lists them before any era is chosen;
  * - `capabilities`: the served server's, as `initialize` answers them;
  * - `_meta["io.modelcontextprotocol/serverInfo"]`: `serverInfo` as `initialize` answers it (a
  *   SHOULD in the stateless era; `version` is `undeclared` below level 3).
@@ -25,16 +27,16 @@ import { generateFleet } from "../fleet/generator";
 import type { Level } from "../sim/declaration";
 import { DEFAULT_SEED } from "../sim/seed";
 import { createWorld } from "../world/world";
-import { discoverResult } from "../server/mcpServer";
-import { SUPPORTED_REVISIONS } from "../server/revisions";
-import { fleetServed, worldServed } from "../server/servedServers";
-import type { ServeSpec } from "./serveCommand";
+import { discoverResult } from "./mcpServer";
+import { fleetServed, worldServed } from "./servedServers";
 
-/**
- * The versions `mcp-course serve` accepts, newest first: the server's own `SUPPORTED_REVISIONS`
- * (`src/server/revisions.ts`), the one list both ends read.
- */
-export const SERVED_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_REVISIONS;
+/** The server `mcp-course serve` starts, as far as its discover result depends on it (the real client's `ServeSpec` is one). */
+export interface KnownServer {
+  server: "olcum" | "tarife" | "kayit" | "fleet";
+  level?: Level;
+  seed?: number;
+  path?: "raw" | "validating" | "high-level";
+}
 
 /**
  * The `server/discover` result of the server `spec` starts, with `serve`'s defaults for what
@@ -44,7 +46,7 @@ export const SERVED_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_REVISIONS;
  * @throws RangeError for a seed the world or fleet refuses (as `serve` would); Error for the
  *   `high-level` path, whose discover result is the SDK's own (speak to it with era `auto`).
  */
-export function knownDiscover(spec: ServeSpec): DiscoverResult {
+export function knownDiscover(spec: KnownServer): DiscoverResult {
   const level: Level = spec.level ?? 3;
   const seed = spec.seed ?? DEFAULT_SEED;
   const path = spec.path ?? "validating";

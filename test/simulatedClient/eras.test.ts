@@ -1,13 +1,13 @@
 // Discovery in both eras through one set of messages; a stateless client that caches re-fetches exactly when a result is stale.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ResultCache } from "../../src/client/cache";
-import { connectClient } from "../../src/client/connect";
-import { discoverServer, discoveryToSend, measureDiscovery } from "../../src/client/discovery";
-import { dropVisibility } from "../../src/client/drops";
-import { discoveryMessages, legacyDiscoveryMessages, listMessages, statelessDiscoveryMessages } from "../../src/client/messages";
-import { DEFAULT_TASK_SPACING_MS, runClient, runWithDiscovery, type ClientSetup } from "../../src/client/session";
-import { clientTasks } from "../../src/client/tasks";
+import { ResultCache } from "../../src/simulatedClient/cache";
+import { connectClient } from "../../src/simulatedClient/connect";
+import { discoverServer, discoveryToSend, measureDiscovery } from "../../src/simulatedClient/discovery";
+import { dropVisibility } from "../../src/simulatedClient/drops";
+import { discoveryMessages, legacyDiscoveryMessages, listMessages, statelessDiscoveryMessages } from "../../src/simulatedClient/messages";
+import { DEFAULT_TASK_SPACING_MS, runClient, runWithDiscovery, type ClientSetup } from "../../src/simulatedClient/session";
+import { clientTasks } from "../../src/simulatedClient/tasks";
 import { createFleetServer, FLEET_POLICY } from "../../src/fleet/server";
 import { generateFleet } from "../../src/fleet/generator";
 import { Envelope, ENVELOPE_TOKENS } from "../../src/sim/envelope";

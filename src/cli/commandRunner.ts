@@ -4,22 +4,11 @@
  *
  * Two entries use it: the whole CLI (`main.ts`, `program.ts`) and `mcp-course serve` alone, the
  * entry of the server's bundle (`serveMain.ts`). Both must answer bad input with the same line and
- * the same exit code, so both configure their commands here.
+ * the same exit code, so both configure their commands here. Where they write is `io.ts`.
  */
 import { CommanderError, type Command } from "commander";
+import type { CliIo } from "./io";
 import { CliError, EXIT_USAGE } from "./messages";
-
-/** Where the CLI writes: injectable so tests can run it in-process. */
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-/** The process's own stdout and stderr. */
-export const defaultIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
 
 /**
  * Makes a command report through `io` and throw instead of exiting: no extra arguments, no

@@ -1,9 +1,9 @@
 // Renewing discovery before every task costs exactly one discovery per extra task and changes no call; with one task both modes are the same.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runClient, discoveryGrowth, openedSessions, type ClientSetup } from "../../src/client/session";
-import { clientTasks } from "../../src/client/tasks";
-import { measureDiscovery } from "../../src/client/discovery";
+import { runClient, discoveryGrowth, openedSessions, type ClientSetup } from "../../src/simulatedClient/session";
+import { clientTasks } from "../../src/simulatedClient/tasks";
+import { measureDiscovery } from "../../src/simulatedClient/discovery";
 import { createFleetServer, FLEET_POLICY } from "../../src/fleet/server";
 import { generateFleet } from "../../src/fleet/generator";
 import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";

@@ -1,9 +1,9 @@
 // Discovering one server costs exactly its MCP messages counted by hand, whatever the declaration level.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { connectClient } from "../../src/client/connect";
-import { discoverServer, measureDiscovery } from "../../src/client/discovery";
-import { discoveryMessages } from "../../src/client/messages";
+import { connectClient } from "../../src/simulatedClient/connect";
+import { discoverServer, measureDiscovery } from "../../src/simulatedClient/discovery";
+import { discoveryMessages } from "../../src/simulatedClient/messages";
 import { createFleetServer, FLEET_POLICY } from "../../src/fleet/server";
 import { generateFleet } from "../../src/fleet/generator";
 import { ALL_LEVELS } from "../../src/sim/declaration";

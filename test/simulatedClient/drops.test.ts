@@ -1,11 +1,11 @@
 // A call to a dropped tool sends no message, the silent drop shows only in the counts, and reporting it costs nothing on the wire.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { connectClient } from "../../src/client/connect";
-import { describeDrop, dropVisibility, reportDrops } from "../../src/client/drops";
-import { runReportedClient } from "../../src/client/reporting";
-import { runClient, type ClientSetup } from "../../src/client/session";
-import { clientTasks, runClientTask } from "../../src/client/tasks";
+import { connectClient } from "../../src/simulatedClient/connect";
+import { describeDrop, dropVisibility, reportDrops } from "../../src/simulatedClient/drops";
+import { runReportedClient } from "../../src/simulatedClient/reporting";
+import { runClient, type ClientSetup } from "../../src/simulatedClient/session";
+import { clientTasks, runClientTask } from "../../src/simulatedClient/tasks";
 import { createFleetServer, FLEET_POLICY } from "../../src/fleet/server";
 import { generateFleet } from "../../src/fleet/generator";
 import { NOT_DECLARED } from "../../src/sim/client";

@@ -29,6 +29,7 @@ import { probeFleetServersOverWire } from "../../wireClient/malformed";
 import { compareTaskRuns, runWireTasks, type LevelComparison, type WireRunRow, type WireWalk } from "../../wireClient/tasks";
 import type { ToolOutcome } from "../../fleet/paths";
 import { createFleetServer } from "../../fleet/server";
+import { knownDiscover } from "../../server/knownDiscover";
 import { ERA_REVISIONS, PROTOCOL_ERAS } from "../../sim/eras";
 import { noTraffic } from "../../wireClient/trafficCounts";
 import { runTasks } from "../../world/run";
@@ -157,7 +158,7 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
     }
     if (job.kind === "stateless") {
       progress(`lesson 6's tasks at level ${job.level}, three servers, stateless`);
-      return { job, stateless: await runWireTasks(seed, job.level, { era: "stateless", gate: "reference", listRest }) };
+      return { job, stateless: await runWireTasks(seed, job.level, { era: "stateless", discover: knownDiscover, gate: "reference", listRest }) };
     }
     if (job.kind === "malformed") {
       progress("the eight malformed calls on the raw, validating and high-level servers");

@@ -1,7 +1,7 @@
 // The fleet task on a session walks lesson 8's chain exactly as runFleetChain does, call for call and token for token.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runFleetTask } from "../../src/client/fleetTask";
+import { runFleetTask } from "../../src/simulatedClient/fleetTask";
 import { createFleetServer, FLEET_POLICY, runFleetChain } from "../../src/fleet/server";
 import { generateFleet } from "../../src/fleet/generator";
 import { solveTask } from "../../src/fleet/groundTruth";
