@@ -21,13 +21,13 @@
  *    through the library (sweepRound.ts, a fresh process per round, cold, pinned like the others;
  *    median and fastest of BENCH_SWEEP_ROUNDS), beside what the reference's own per-seed time
  *    (section 1) comes to for as many seeds. Target (issue 4): 10,000 seeds in under 2 s.
- * 5. The real wire (issues 5 §6, 10 §5–6 and 11 §7, wire.ts, a fresh process, not pinned), in
+ * 5. The real wire (wire.ts, a fresh process, not pinned), in
  *    both protocol eras (legacy and stateless): start-ups of
- *    the registered command (this Node's startup snapshot of the server), the bundle without it, the
- *    CLI and npx beside a bare Node start; warm fleet calls direct,
+ *    the registered command (`node <abs>/dist/serve.js fleet`), the CLI and npx beside a bare Node
+ *    start, with the load average; warm fleet calls direct,
  *    through a bare newline-delimited JSON echo (the transport's floor), through `serve fleet` in
  *    bare lines and with our client, and through the SDK's own minimal server and client, each with
- *    its CPU per call. Targets (issue 10): start-up within 80 ms of a bare start; ours no slower
+ *    its CPU per call. Targets: start-up within 80 ms of a bare start; ours no slower
  *    than the SDK's minimal pair; `serve fleet` in bare lines within 2× of the floor. Measured on
  *    this project's 2-core machine, in its two quietest runs: through our client 0.95–1.10× the
  *    SDK pair in wall time and 1.00–1.10× in CPU (legacy), 0.98–1.09× and 1.02–1.07× (stateless);

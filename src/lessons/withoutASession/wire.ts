@@ -3,7 +3,7 @@
  * opened with `initialize`) and the stateless one (2026-07-28, every request carrying its
  * `_meta`), every figure counted on a real wire.
  *
- * Source: issue 11 §5 and the specification (repository `modelcontextprotocol/modelcontextprotocol`,
+ * Source: the specification (repository `modelcontextprotocol/modelcontextprotocol`,
  * `docs/specification/2026-07-28/`): `basic/versioning.mdx` (eras, −32022, the compatibility
  * matrix), `basic/transports/stdio.mdx` ("Backward Compatibility": the `server/discover` probe),
  * `server/utilities/caching.mdx` (`ttlMs`), and 2025-11-25 `basic/lifecycle.mdx` ("Version
@@ -38,14 +38,14 @@ import { WireConnection, type OpenToolConnection, type ServerEvent } from "../..
 import type { SpokenEra } from "../../wireClient/era";
 import { STATELESS_VERSION } from "../../wireClient/era";
 import { callOverWire, closeWireSession, openWireSession, type WireSession } from "../../wireClient/negotiation";
-import { serveArgs, serveLaunchArgs, type ServeSpec } from "../../wireClient/serveCommand";
+import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/run";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
 import { ResultCache } from "../../client/cache";
 import { addTraffic, noTraffic, type ByteCount, type TrafficCounts } from "../../wireClient/trafficCounts";
 
-/** The declaration level of every run: lesson 6's `full`. Source: issue 11 §5. */
+/** The declaration level of every run: lesson 6's `full`, so both eras serve the same declarations the tasks were written against. */
 export const LESSON_LEVEL: Level = 3;
 
 /**
@@ -544,7 +544,7 @@ class LineExchange {
   private readonly exited: Promise<number | null>;
 
   constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, [...serveLaunchArgs(), ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [SERVE_SCRIPT, ...args], { stdio: ["pipe", "pipe", "pipe"] });
     this.child.stderr.resume();
     this.exited = new Promise((resolve) => this.child.once("close", (code) => resolve(code)));
     createInterface({ input: this.child.stdout }).on("line", (line) => {
