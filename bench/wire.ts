@@ -3,7 +3,7 @@
  * `npm run build && node --import tsx bench/wire.ts`). Two parts, each with its baselines
  * measured in the same run, so the ratios mean the same on any machine:
  *
- * Both protocol eras (issue 11 §7), each against baselines of its own era: *legacy* opens with
+ * Both protocol eras, each against baselines of its own era: *legacy* opens with
  * `initialize` and `notifications/initialized` (2025-11-25); *stateless* (2026-07-28) sends no
  * opening, and every request carries its `_meta` (protocol version, client capabilities, client
  * info: `docs/specification/2026-07-28/basic/index.mdx`, "Per-request protocol fields"), in bare
@@ -73,8 +73,9 @@ const STARTS = Number(process.env.BENCH_WIRE_STARTS ?? 10);
 /** Blocks the timed calls are split into (CALLS must be a multiple). */
 const BLOCKS = 5;
 
-/** Targets (issue 5 §6, issue 10 §5–6). */
+/** The warm-call target: `serve fleet` in bare lines within this factor of the floor. */
 const FLOOR_FACTOR = 2;
+
 /**
  * The start-up target: the registered command answers `tools/list` at most this many ms (median)
  * after a bare Node start would have exited. About what an MCP client's user cannot tell from Node

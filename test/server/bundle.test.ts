@@ -1,4 +1,4 @@
-// Invariant: the bundled server (`dist/serve.js`, what MCP clients run) answers byte for byte as the unbundled modules do — every server, level and path, tools/list, resources, prompts, good and malformed calls, the log, bad input — its code cache is the one made for it, and the build leaves no startup snapshot.
+// Invariant: the bundled server (`dist/serve.js`, what MCP clients run) answers byte for byte as the unbundled modules do — every server, level and path, tools/list, resources, prompts, good and malformed calls, the log, bad input — and its code cache is the one made for it.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
