@@ -2,11 +2,11 @@
  * mcp-course: the whole library, as the package's root exports it.
  *
  * Notebooks run on the tslab kernel, which compiles cells with its own TypeScript and cannot
- * compile files outside the notebook's folder (https://github.com/yunabe/tslab/issues/63), so they
- * import this library by its package name, built to `dist/` with declarations. Each lesson's
- * notebook imports from its own module, `mcp-course/lessons/<folder>` (`src/lessons/<folder>/index.ts`),
- * which exports the names that notebook uses; this root exports the same names and the rest, for a
- * reader's own cells (`import { … } from "mcp-course"`).
+ * compile files outside the notebook's folder (https://github.com/yunabe/tslab/issues/63), so they import this library by
+ * its package name, built to `dist/` with declarations. Each lesson's notebook imports from its
+ * own module, `mcp-course/lessons/<folder>` (`src/lessons/<folder>/index.ts`), which exports the
+ * names that notebook uses; this root exports the same names and the rest, for a reader's own cells
+ * (`import { … } from "mcp-course"`).
  */
 export { DEFAULT_SEED, MAX_SEED, isSeed, checkSeed, parseSeed } from "./sim/seed";
 export { referenceGenerator, hashSeed, type Draw } from "./sim/generator";
@@ -112,7 +112,7 @@ export { readFleetTask, readTranscript, readSessions, solveClientExercises, EXAM
 export { describeClientSeed, readDiscovery, readToolNames, readModes, readGrowth, readSilentDrop, readReport, summarizeClient } from "./lessons/writingAClient/prose";
 export { growthChart } from "./lessons/writingAClient/charts";
 
-// The simulator in both eras (2025-11-25 with `initialize`, 2026-07-28 stateless): each era's protocol fields as words, the stateless envelope, a client's cache.
+// The simulator in both eras (legacy 2025-11-25, stateless 2026-07-28): each era's protocol fields as words, the stateless envelope, a client's cache.
 export { PROTOCOL_ERAS, LEGACY_REVISION, ERA_REVISIONS, CLIENT_INFO, VERSION_WORD, RESULT_TYPE_COMPLETE, PROTOCOL_FIELDS, DISCOVER_VERSIONS, CACHE_TTL_MS, identityWords, wordsTokens, partsTokens, partsWords, requestFields, initializeParams, resultFields, resultParts, requestParts, type ProtocolEra, type ProtocolField, type BodyPart, type Identity } from "./sim/eras";
 export { StatelessEnvelope, eraEnvelope } from "./sim/statelessEnvelope";
 export { ResultCache } from "./simulatedClient/cache";
@@ -124,7 +124,7 @@ export { crossingOf, belowThroughout, crossingText, type Crossing, type TaskPoin
 export { simulateWithoutASession, SESSION_LESSON_LEVEL, PRICED_SERVER, ERA_VARIANTS, type WithoutASessionResult, type WithoutASessionOptions, type EraVariant, type EraRunRow, type CumulativePoint, type LessonSixEras, type ModeRow, type DiscoveryModes, type MessageCostRow, type FieldCostRow, type MessageCosts } from "./lessons/withoutASession/simulate";
 export { formatEraRuns, formatCumulative, formatTokenCrossings, formatModes, formatCacheRefetches, formatMessageCosts, formatFieldCosts, formatWithoutASession, perCallText, FIELD_LEGEND } from "./lessons/withoutASession/simTables";
 
-// Real MCP servers over stdio (lesson 9): the world's three servers and the fleet on the SDK's low-level Server.
+// Real MCP servers over stdio: the world's three servers and the fleet on the SDK's low-level Server.
 export { serve, type ServeOptions, type ServeIo, type ServeSummary } from "./server/serve";
 export { LineTransport, MAX_LINE_BYTES, isPlainRequestOrNotification, type LineTransportStats, type LineEvent } from "./server/lineTransport";
 export { LEVEL_FLAGS, UNDECLARED_VERSION, WORLD_FIELD_SCHEMAS, annotationsOf, worldToolList, fleetToolList, declaredVersion } from "./server/declarations";
@@ -137,13 +137,13 @@ export { ServeLog, LOG_FLUSH_MS, argumentBytes, jsonBytes, type CallRecord, type
 export { RESOURCE_MIME_TYPE, resourceUri, resourceText, servedResources, type ServedResource } from "./server/resources";
 export { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt, PromptArgumentError } from "./server/prompts";
 
-// The real client (lesson 9): the simulator's chain, gates, decision and agents driven over real `mcp-course serve` processes.
+// The real client: the simulator's chain, gates, decision and agents driven over real `mcp-course serve` processes.
 export { taskChain, tallyTasks, type ChainCall, type TaskChain, type TaskTally } from "./world/run";
 export { gateCall, type GateResult } from "./sim/client";
 export { decideOn, type DeclaredServer, type AgreedDeclaration, type Decision } from "./sim/negotiation";
 export { cappedRun, driveAgent, driveAgentAsync, type AgentVerdict, type CappedRun } from "./fleet/run";
 export { TrafficMeter, messageKind, messageBytes, addTraffic, subtractTraffic, noTraffic, UNKNOWN_METHOD, type ByteCount, type DirectionCounts, type TrafficCounts, type WireMessage } from "./wireClient/trafficCounts";
-export { serveArgs, serverArgs, serveLaunchArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./wireClient/serveCommand";
+export { serveArgs, serverArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./wireClient/serveCommand";
 export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEntry, registrationText, type Registration, type RegistrationClient, type ServerLaunch } from "./wireClient/registration";
 export { plainDefinitions, declarationFromWire, versionFromWire, toolDeclaration, GATE_RULES, type GateRule, type WireTool, type PlainToolDefinition } from "./wireClient/tools";
 export { WireConnection, wireOutcome, WIRE_CLIENT_INFO, type WireClientOptions, type ServerEvent, type WireCallStats, type WireEraState, type WireTarget } from "./wireClient/connection";

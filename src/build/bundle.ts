@@ -1,30 +1,26 @@
 /**
  * The build's second step (`npm run build`, after `tsc -p .`): the server's bundle and its code
- * cache, `dist/serve.bundle.js` and `dist/serve.bundle.cache` (see `src/serve.ts`).
+ * cache, `dist/serve.bundle.js` and `dist/serve.bundle.cache` (see `src/serve.ts`), so that the
+ * command an MCP client runs (`node dist/serve.js <server>`) starts without loading some three
+ * hundred modules one by one.
  *
- * Source: issue 10 §5. esbuild bundles `src/cli/serveMain.ts` and everything it reaches into one
- * CommonJS file for Node 20 and later. Bundling from the packages' ES modules lets esbuild drop
- * what `serve` never uses: zod's locales but English, its v3 compatibility layer, the SDK's other
- * transports. Two modules are swapped on the way: `src/fleet/fleetValidation.ts` and
+ * esbuild bundles `src/cli/serveMain.ts` and everything it reaches into one CommonJS file for
+ * Node 20 and later. Bundling from the packages' ES modules lets esbuild drop what `serve` never
+ * uses: zod's locales but English, its v3 compatibility layer, the SDK's other transports. Two
+ * modules are swapped on the way: `src/fleet/fleetValidation.ts` and
  * `src/server/worldValidation.ts` become the very functions ajv compiles for the fleet's and the
  * world's schemas with the same options, written out by ajv's standalone code generation here, at
  * build time, so a start compiles no schema.
  *
  * The bundle's first line is its build id (a hash of the rest); then the bundle is loaded the
  * way the launcher loads it, serves a scripted session of each server (`warmUp`), and V8's code
- * cache for it, functions compiled during that session included, is written with the same id.
- * Both files are written through a temporary file and a rename, so a server starting meanwhile
- * reads a whole old file or a whole new one; an old cache never meets a new bundle (the ids differ).
- *
- * Last, `node --build-snapshot` runs the bundle the same way, with the same warm-up, and writes
- * V8's startup snapshot of the result for the Node that runs the build (`serveSnapshotPath`).
- * A new bundle first removes every snapshot of an older one, other Nodes' included: a snapshot
- * holds the code it was made from, so it may only ever start the bundle beside it. When the
- * snapshot cannot be made, the build says so in one line and the servers start from the launcher.
+ * cache for it, functions compiled during that session included, is written with the same id
+ * (`vm.Script` `createCachedData()`). Both files are written through a temporary file and a
+ * rename, so a server starting meanwhile reads a whole old file or a whole new one; an old cache
+ * never meets a new bundle (the ids differ).
  */
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Ajv from "ajv";
 import standaloneCode from "ajv/dist/standalone";
@@ -33,7 +29,7 @@ import { FLEET_AJV_OPTIONS } from "../fleet/fleetValidation";
 import { FLEET_TOOL_DEFINITIONS } from "../fleet/tools";
 import { PACKAGE_ROOT } from "../packageRoot";
 import { WORLD_AJV_OPTIONS, worldToolSchemas } from "../server/worldValidation";
-import { BUILD_ID_PREFIX, buildIdOf, BUNDLE_WRAPPER, bundleScript, runBundle, SERVE_BUNDLE, SERVE_CODE_CACHE, SERVE_SCRIPT, SERVE_SNAPSHOT_PREFIX, serveSnapshotPath } from "../serve";
+import { BUILD_ID_PREFIX, buildIdOf, bundleScript, runBundle, SERVE_BUNDLE, SERVE_CODE_CACHE, SERVE_SCRIPT } from "../serve";
 
 /** The bundle's entry: `mcp-course serve` alone. */
 export const BUNDLE_ENTRY = join(PACKAGE_ROOT, "src", "cli", "serveMain.ts");
@@ -127,91 +123,19 @@ export async function bundleText(): Promise<string> {
   return `${BUILD_ID_PREFIX}${id}\n${text}`;
 }
 
-/** The script `node --build-snapshot` runs: {@link snapshotEntry}'s text, kept beside the bundle. */
-export const SNAPSHOT_ENTRY = join(dirname(SERVE_BUNDLE), "serve.snapshot-entry.js");
-
-/**
- * The text of {@link SNAPSHOT_ENTRY}. It compiles the bundle from its file, under the bundle's own
- * name (so stack traces point into it), runs it as a CommonJS module, warms it (`warmUp`), and
- * sets the function a start from the snapshot runs: the bundle's `main` on the arguments after
- * Node's. Node 20 to 24 put those arguments from `argv[1]` on; later releases repeat `argv[0]`
- * there first, which is skipped. A script that builds a snapshot may `require` Node's own modules
- * only, and the bundle requires nothing else.
- */
-export function snapshotEntry(): string {
-  const bundle = JSON.stringify(SERVE_BUNDLE);
-  return [
-    "// Made by src/build/bundle.ts: `node --snapshot-blob <blob> --build-snapshot` runs this script.",
-    '"use strict";',
-    'const { readFileSync } = require("node:fs");',
-    'const { Script } = require("node:vm");',
-    `const text = ${JSON.stringify(BUNDLE_WRAPPER[0])} + readFileSync(${bundle}, "utf8") + ${JSON.stringify(BUNDLE_WRAPPER[1])};`,
-    "const bundle = { exports: {} };",
-    `new Script(text, { filename: ${bundle} }).runInThisContext().call(bundle.exports, bundle.exports, require, bundle, ${bundle}, ${JSON.stringify(dirname(SERVE_BUNDLE))});`,
-    'require("node:v8").startupSnapshot.setDeserializeMainFunction(() => {',
-    "  const args = process.argv.slice(1);",
-    "  if (args[0] === process.argv[0]) args.shift();",
-    "  bundle.exports.main(args);",
-    "});",
-    "bundle.exports.warmUp().catch((error) => {",
-    "  process.stderr.write(`the warm-up failed: ${error && error.message}\\n`);",
-    "  process.exitCode = 1;",
-    "});",
-    "",
-  ].join("\n");
-}
-
-/** Removes every startup snapshot in `dist/` (each Node's), as a new bundle must (see the module comment). */
-function removeSnapshots(): void {
-  for (const name of readdirSync(dirname(SERVE_BUNDLE))) {
-    if (name.startsWith(SERVE_SNAPSHOT_PREFIX) && name.endsWith(".blob")) rmSync(join(dirname(SERVE_BUNDLE), name), { force: true });
-  }
-}
-
-/**
- * Writes {@link SNAPSHOT_ENTRY} and runs it with this Node's `--build-snapshot`, into a temporary
- * file renamed to `serveSnapshotPath()` once whole.
- *
- * @returns undefined when made, else one line saying why not (Node's own last line of error).
- */
-export function buildServeSnapshot(): string | undefined {
-  writeAtomic(SNAPSHOT_ENTRY, snapshotEntry());
-  const snapshot = serveSnapshotPath();
-  const temporary = `${snapshot}.${process.pid}.tmp`;
-  // Node warns that some of its modules are not yet verified in a snapshot; the tests check them.
-  const run = spawnSync(process.execPath, ["--no-warnings", "--snapshot-blob", temporary, "--build-snapshot", SNAPSHOT_ENTRY], { encoding: "utf8" });
-  if (run.status !== 0 || run.error) {
-    rmSync(temporary, { force: true });
-    const last = (run.stderr ?? "").trim().split("\n").pop();
-    return run.error?.message ?? (last || `exit ${run.status}`);
-  }
-  renameSync(temporary, snapshot);
-  return undefined;
-}
-
-/** Builds the bundle, warms it, and writes it, its code cache and this Node's snapshot (see the module comment). */
+/** Builds the bundle, warms it, and writes it and its code cache (see the module comment). */
 export async function buildServeBundle(): Promise<void> {
   const source = await bundleText();
-  let previous: string | undefined;
-  try {
-    previous = buildIdOf(readFileSync(SERVE_BUNDLE, "utf8"));
-  } catch {
-    previous = undefined;
-  }
   const id = buildIdOf(source)!;
-  if (previous !== id) removeSnapshots();
   writeAtomic(SERVE_BUNDLE, source);
   const script = bundleScript(source);
   await runBundle(script).warmUp();
   writeAtomic(SERVE_CODE_CACHE, Buffer.concat([Buffer.from(`${id}\n`, "latin1"), script.createCachedData()]));
-  const failure = buildServeSnapshot();
-  if (failure !== undefined) process.stderr.write(`the server's startup snapshot was not made (${failure}); servers start from dist/serve.js\n`);
 }
 
 /**
  * The two files `package.json` runs as programs, `dist/cli/main.js` (its `bin`) and
- * `dist/serve.js` (what `register` prints without a snapshot), marked executable: `tsc` writes
- * them as plain files, and npm marks a `bin` only when it installs, so a `dist/` built again
+ * `dist/serve.js` (what `register` prints), marked executable: `tsc` writes them as plain files, and npm marks a `bin` only when it installs, so a `dist/` built again
  * after `npm install` would leave `npx mcp-course` refused ("Permission denied").
  */
 export function markExecutables(): void {

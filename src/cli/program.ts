@@ -114,7 +114,7 @@ function buildProgram(io: CliIo): Command {
     .description(
       "Print the entry that registers a server with an MCP client, as JSON to paste into its configuration: " +
         `${REGISTRATION_CLIENTS.map((client) => `${client}: ${REGISTRATION_FILES[client]}`).join("; ")}. ` +
-        "The entry runs the bundled server with this Node, both by absolute path: from the startup snapshot the build made for this Node (dist/serve.snapshot-….blob), else through dist/serve.js.",
+        "The entry runs the bundled server with this Node, both by absolute path: node <package>/dist/serve.js <server> [options], which keeps working after that Node is upgraded.",
     )
     .option("--client <client>", `which client's format: ${REGISTRATION_CLIENTS.join(" or ")}`, clientOption, "claude-desktop")
     .option("--server <server>", `which server: ${SERVER_NAMES.join(", ")}`, serverArgument, "fleet")

@@ -6,7 +6,7 @@ import path from "node:path";
 import readline from "node:readline";
 import type { EngineEvent, EngineLimits, EngineRun } from "./engineRun";
 import { PACKAGE_ROOT } from "../packageRoot";
-import { compileCacheArgs } from "./compileCache";
+import { compileCacheEnv } from "./nodeCompileCache";
 import { killProcessTree } from "./processTree";
 import { findJupyterPython, pythonCandidates } from "./jupyterPython";
 import { serializeNotebook, type Notebook } from "./notebookFile";
@@ -22,15 +22,16 @@ export const NBCLIENT_RUNNER = path.join(PACKAGE_ROOT, "src", "notebook", "nbcli
  * kernel.json for this project's tslab kernel: the running Node and the locally installed tslab,
  * so headless runs need no global `tslab install`. Its display name and language are those `tslab
  * install` writes (TSLAB_KERNELSPEC), so a notebook a reader saves records the same kernelspec
- * whichever of the two installed the kernel. The kernel starts with the compile cache
- * (compileCacheArgs) when the package is built.
+ * whichever of the two installed the kernel. The kernel starts with Node's compile cache
+ * (`env`, which Jupyter sets for the kernel's process: `compileCacheEnv`, Node 22.1 and later).
  */
-export function tslabKernelSpec(): { argv: string[]; display_name: string; language: string } {
+export function tslabKernelSpec(): { argv: string[]; display_name: string; language: string; env: Record<string, string> } {
   const tslabBin = path.join(path.dirname(require.resolve("tslab/package.json")), "bin", "tslab");
   return {
-    argv: [process.execPath, ...compileCacheArgs(), tslabBin, "kernel", "--config-path", "{connection_file}"],
+    argv: [process.execPath, tslabBin, "kernel", "--config-path", "{connection_file}"],
     display_name: TSLAB_KERNELSPEC.display_name,
     language: TSLAB_KERNELSPEC.language,
+    env: compileCacheEnv(),
   };
 }
 

@@ -2,7 +2,7 @@
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { compileCacheArgs } from "./compileCache";
+import { compileCacheEnv } from "./nodeCompileCache";
 import { isExecutable, type CellRun, type EngineEvent, type EngineLimits, type EngineRun } from "./engineRun";
 import { killProcessTree } from "./processTree";
 import type { Notebook } from "./notebookFile";
@@ -13,12 +13,12 @@ import type { WorkerMessage, WorkerRequest } from "./tslabWorker";
  * or else `tslabWorker.ts` under tsx's CommonJS hook (running from src, as `npm test` does with
  * `node --require tsx/cjs --test`). The hook is passed as an absolute path because the worker's
  * cwd is the notebook folder, from which a bare `tsx/cjs` would not resolve. Either way the worker
- * starts with the compile cache (compileCacheArgs) when the package is built.
+ * starts with Node's compile cache (`compileCacheEnv`, Node 22.1 and later).
  */
 export function tslabWorkerEntry(): { file: string; execArgv: string[] } {
   const compiled = path.join(__dirname, "tslabWorker.js");
-  if (fs.existsSync(compiled)) return { file: compiled, execArgv: compileCacheArgs() };
-  return { file: path.join(__dirname, "tslabWorker.ts"), execArgv: [...compileCacheArgs(), "--require", require.resolve("tsx/cjs")] };
+  if (fs.existsSync(compiled)) return { file: compiled, execArgv: [] };
+  return { file: path.join(__dirname, "tslabWorker.ts"), execArgv: ["--require", require.resolve("tsx/cjs")] };
 }
 
 /**
@@ -37,7 +37,7 @@ export function runWithTslab(nb: Notebook, cwd: string, onEvent: (e: EngineEvent
   const { file, execArgv } = tslabWorkerEntry();
   return new Promise((resolve, reject) => {
     // execArgv is explicit: inheriting the parent's (e.g. node --test flags) would change the worker.
-    const child = fork(file, [], { cwd, execArgv, stdio: ["ignore", "ignore", "pipe", "ipc"], serialization: "json" });
+    const child = fork(file, [], { cwd, execArgv, env: { ...process.env, ...compileCacheEnv() }, stdio: ["ignore", "ignore", "pipe", "ipc"], serialization: "json" });
     let stderr = "";
     let settled = false;
     const cells: CellRun[] = [];

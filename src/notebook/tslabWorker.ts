@@ -6,13 +6,13 @@
 // same converters, same console, process.stdout/stderr.write replaced during a cell,
 // `jupyter.lastWriteDisplayData` set for tslab.display.*, and the same uncaught-error handlers.
 import fs from "node:fs";
+import Module from "node:module";
 import { TextDecoder } from "node:util";
 import { createConverter, type Converter } from "tslab/dist/converter";
 import { createExecutor, type ConverterSet } from "tslab/dist/executor";
 // `import = require` keeps the real exports object (an `import * as` namespace may be a copy,
 // e.g. under tsx), and tslab.display reads lastWriteDisplayData from that very object.
 import jupyter = require("tslab/dist/jupyter");
-import { flushCompileCache } from "./compileCache";
 import type { CellRun, EngineEvent } from "./engineRun";
 import type { DisplayDataOutput, MimeBundle, Output } from "./notebookFile";
 
@@ -111,7 +111,9 @@ if (require.main === module) {
   process.once("message", (request: WorkerRequest) =>
     runCells(request, send).then(
       (run) => {
-        flushCompileCache(); // the parent kills the worker when the result arrives
+        // The parent kills the worker when the result arrives: write Node's compile cache first
+        // (`module.flushCompileCache()`, Node 22.10 and later; older Nodes have no cache to write).
+        (Module as { flushCompileCache?: () => void }).flushCompileCache?.();
         process.send!({ type: "result", ...run } satisfies WorkerMessage, () => process.exit(0));
       },
       (e) => {

@@ -1,10 +1,8 @@
 /**
  * Registering a server with an MCP client: the entry to paste into the client's configuration,
- * with absolute paths, so the client starts the bundled server with this Node: from the startup
- * snapshot `npm run build` made for this Node (`dist/serve.snapshot-….blob`), or through the
- * launcher (`dist/serve.js`) when there is none. A snapshot starts only the Node that made it: after
- * another Node is installed at that path, or the package is rebuilt with another Node, the entry
- * must be printed again (`mcp-course register`).
+ * with absolute paths, so the client starts the bundled server with this Node through its
+ * launcher: `node <PACKAGE_ROOT>/dist/serve.js <server> …` (`src/serve.ts`). The launcher runs on
+ * any Node the package supports, so the entry keeps working after that Node is upgraded in place.
  *
  * The two formats:
  * - Claude Desktop, `claude_desktop_config.json`: `{"mcpServers": {<name>: {"command", "args"}}}`
@@ -35,7 +33,7 @@ export interface ServerLaunch {
   args: string[];
 }
 
-/** The command line a client runs for `registration`: this Node, the snapshot's or the launcher's absolute path, the server and its options. */
+/** The command line a client runs for `registration`: this Node, the launcher's absolute path, the server and its options. */
 export function serverLaunch(registration: Registration): ServerLaunch {
   const { server, level, seed } = registration;
   return { command: process.execPath, args: serveArgs({ server, level, seed }) };

@@ -2,10 +2,10 @@
  * How the real client starts a server: the `mcp-course serve …` command line, built from a plain
  * description of the server wanted.
  *
- * The shared command line of the servers (`mcp-course serve
- * <olcum|tarife|kayit|fleet> [--level] [--seed] [--fault] [--path] [--slow-ms]`). The client runs
- * the bundled server with the running Node (`process.execPath <PACKAGE_ROOT>/dist/serve.js
- * <server> …`, the same command line as `mcp-course serve`, without the CLI's start-up), so it
+ * The servers' command line is `mcp-course serve <olcum|tarife|kayit|fleet> [--level] [--seed]
+ * [--fault] [--path] [--slow-ms]`. The client runs the bundled server with the running Node
+ * (`process.execPath <PACKAGE_ROOT>/dist/serve.js <server> …`, the same command line as
+ * `mcp-course serve`, started without loading the CLI's other modules: `src/serve.ts`), so it
  * needs `dist/` built (`npm run build`) and no `npx` or shell. This module only writes the
  * command; `connection.ts` spawns it, and `registration.ts` prints it for an MCP client.
  */
@@ -13,9 +13,9 @@ import { join } from "node:path";
 import type { Level } from "../sim/declaration";
 import { PACKAGE_ROOT } from "../packageRoot";
 import type { ServeFaultName } from "../protocol/faults";
-import { SERVE_SCRIPT, serveLaunchArgs } from "../serve";
+import { SERVE_SCRIPT } from "../serve";
 
-export { SERVE_SCRIPT, serveLaunchArgs };
+export { SERVE_SCRIPT };
 
 /** The servers `mcp-course serve` knows: lesson 6's three and lesson 8's fleet. */
 export type ServedName = "olcum" | "tarife" | "kayit" | "fleet";
@@ -43,13 +43,13 @@ export interface ServeSpec {
 export const CLI_SCRIPT = join(PACKAGE_ROOT, "dist", "cli", "main.js");
 
 /**
- * The arguments after `node`: how to start the server (`serveLaunchArgs()`: this Node's snapshot,
- * or the launcher), the server, then one flag per option set.
+ * The arguments after `node`: the launcher's absolute path ({@link SERVE_SCRIPT}), the server,
+ * then one flag per option set.
  *
- * @returns e.g. `["--snapshot-blob", "/…/dist/serve.snapshot-linux-x64-v20.20.2.blob", "--", "fleet", "--level", "3", "--fault", "crash:6"]`.
+ * @returns e.g. `["/home/you/mcp-course/dist/serve.js", "fleet", "--level", "3", "--fault", "crash:6"]`.
  */
 export function serveArgs(spec: ServeSpec): string[] {
-  return [...serveLaunchArgs(), ...serverArgs(spec)];
+  return [SERVE_SCRIPT, ...serverArgs(spec)];
 }
 
 /** The arguments of `mcp-course serve` for `spec`: the server, then one flag per option set (`["fleet", "--level", "3"]`). */

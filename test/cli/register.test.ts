@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { describe, it } from "node:test";
 import { messages } from "../../src/cli/messages";
-import { serveLaunchArgs } from "../../src/serve";
+import { SERVE_SCRIPT } from "../../src/serve";
 import { assertBadInput, cli } from "../helpers";
 
 interface Launch {
@@ -40,16 +40,13 @@ function listTools(launch: Launch): Promise<string[]> {
   });
 }
 
-/** How the entry starts the server before its name: this Node's snapshot, or the launcher (`serveLaunchArgs`). */
-const LAUNCH = serveLaunchArgs();
-
-/** Checks the command names this Node and the snapshot (or launcher), both absolute and present. */
+/** Checks the entry is `node <abs>/dist/serve.js …`: this Node and the bundle's launcher, both absolute and present, and no Node flag before the script. */
 function checkPaths(launch: Launch): void {
   assert.equal(launch.command, process.execPath);
   assert.ok(isAbsolute(launch.command) && existsSync(launch.command), launch.command);
-  assert.deepEqual(launch.args.slice(0, LAUNCH.length), LAUNCH);
-  const file = LAUNCH.length === 1 ? LAUNCH[0] : LAUNCH[1];
-  assert.ok(isAbsolute(file) && existsSync(file), file);
+  assert.equal(launch.args[0], SERVE_SCRIPT);
+  assert.match(launch.args[0], /\/dist\/serve\.js$/);
+  assert.ok(isAbsolute(launch.args[0]) && existsSync(launch.args[0]), launch.args[0]);
 }
 
 describe("mcp-course register", () => {
@@ -62,7 +59,7 @@ describe("mcp-course register", () => {
     const fleet = entry.mcpServers.fleet;
     assert.deepEqual(Object.keys(fleet), ["command", "args"]);
     checkPaths(fleet);
-    assert.deepEqual(fleet.args.slice(LAUNCH.length), ["fleet"]);
+    assert.deepEqual(fleet.args.slice(1), ["fleet"]);
     assert.deepEqual(await listTools(fleet), ["count_devices", "top_devices", "get_device"]);
   });
 
@@ -75,7 +72,7 @@ describe("mcp-course register", () => {
     assert.deepEqual(Object.keys(tarife), ["type", "command", "args"]);
     assert.equal(tarife.type, "stdio");
     checkPaths(tarife);
-    assert.deepEqual(tarife.args.slice(LAUNCH.length), ["tarife", "--level", "2", "--seed", "7"]);
+    assert.deepEqual(tarife.args.slice(1), ["tarife", "--level", "2", "--seed", "7"]);
     assert.deepEqual(await listTools(tarife), ["tarife"]);
   });
 
@@ -87,9 +84,9 @@ describe("mcp-course register", () => {
     assertBadInput(["register", "fleet"], /too many arguments/);
   });
 
-  it("help names the clients, the options and where each entry goes", () => {
+  it("help names the clients, the options, where each entry goes and the launcher it runs", () => {
     const run = cli(["register", "--help"]);
     assert.equal(run.status, 0);
-    for (const word of ["--client", "claude-desktop", "vscode", "claude_desktop_config.json", ".vscode/mcp.json", "--server", "--level", "--seed"]) assert.ok(run.stdout.includes(word), word);
+    for (const word of ["--client", "claude-desktop", "vscode", "claude_desktop_config.json", ".vscode/mcp.json", "dist/serve.js", "--server", "--level", "--seed"]) assert.ok(run.stdout.includes(word), word);
   });
 });

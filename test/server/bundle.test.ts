@@ -1,20 +1,16 @@
-// Invariant: the bundled server (`dist/serve.js`, and this Node's startup snapshot of it, what MCP clients run) answers byte for byte as the unbundled modules do — every server, level and path, tools/list, resources, prompts, good and malformed calls, the log, bad input — and its code cache and snapshot are the ones made for it.
+// Invariant: the bundled server (`dist/serve.js`, what MCP clients run) answers byte for byte as the unbundled modules do — every server, level and path, tools/list, resources, prompts, good and malformed calls, the log, bad input — and its code cache is the one made for it.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { MALFORMED_CALLS } from "../../src/fleet/malformed";
-import { snapshotEntry, SNAPSHOT_ENTRY } from "../../src/build/bundle";
-import { buildIdOf, bundleScript, SERVE_BUNDLE, SERVE_CODE_CACHE, SERVE_SCRIPT, SERVE_SNAPSHOT_PREFIX, serveLaunchArgs, serveSnapshotPath } from "../../src/serve";
+import { buildIdOf, bundleScript, SERVE_BUNDLE, SERVE_CODE_CACHE, SERVE_SCRIPT } from "../../src/serve";
 import { ROOT } from "../helpers";
 import { call, OPENING, request, runServer, type ServerRun } from "./wire";
 
 /** The same command line, unbundled: `cli/serveMain.js` as tsc built it, run on the arguments after `-e`'s script. */
 const UNBUNDLED = ["-e", "require(process.argv[1]).main(process.argv.slice(2))", join(ROOT, "dist", "cli", "serveMain.js")];
-
-/** The same bundle, started from the startup snapshot the build made for this Node. */
-const SNAPSHOT = ["--snapshot-blob", serveSnapshotPath(), "--"];
 
 /** A session touching every method a server answers, and, for the fleet, the seed's calls and the eight malformed ones. */
 function session(fleet: boolean): string {
@@ -49,15 +45,12 @@ describe("the bundle answers as the unbundled modules do", () => {
   for (const [label, args] of cases) {
     it(`${label}: the same stdout bytes and the same log`, async () => {
       const input = session(args[0] === "fleet");
-      const [bundled, unbundled, snapshot] = await Promise.all([runServer(args, input, [SERVE_SCRIPT]), runServer(args, input, UNBUNDLED), runServer(args, input, SNAPSHOT)]);
+      const [bundled, unbundled] = await Promise.all([runServer(args, input, [SERVE_SCRIPT]), runServer(args, input, UNBUNDLED)]);
       assert.equal(bundled.code, 0, bundled.stderr);
       assert.equal(unbundled.code, 0, unbundled.stderr);
-      assert.equal(snapshot.code, 0, snapshot.stderr);
       assert.ok(bundled.lines.length >= 8, bundled.stdout.toString());
       assert.ok(bundled.stdout.equals(unbundled.stdout), `${label}:\n${bundled.stdout}\n---\n${unbundled.stdout}`);
-      assert.ok(snapshot.stdout.equals(bundled.stdout), `${label}, from the snapshot:\n${snapshot.stdout}\n---\n${bundled.stdout}`);
       assert.deepEqual(events(bundled), events(unbundled));
-      assert.deepEqual(events(snapshot), events(bundled));
     });
   }
 
@@ -65,22 +58,20 @@ describe("the bundle answers as the unbundled modules do", () => {
     for (const args of [["nope"], ["fleet", "--level", "9"], ["tarife", "--path", "raw"], []]) {
       const bundled = spawnSync(process.execPath, [SERVE_SCRIPT, ...args], { encoding: "utf8", input: "" });
       const unbundled = spawnSync(process.execPath, [...UNBUNDLED, ...args], { encoding: "utf8", input: "" });
-      const snapshot = spawnSync(process.execPath, [...SNAPSHOT, ...args], { encoding: "utf8", input: "" });
       assert.equal(bundled.status, 2, args.join(" "));
       assert.equal(bundled.stdout, "");
       assert.match(bundled.stderr, /^mcp-course: [^\n]*\n$/);
       assert.deepEqual([unbundled.status, unbundled.stdout, unbundled.stderr], [bundled.status, bundled.stdout, bundled.stderr]);
-      assert.deepEqual([snapshot.status, snapshot.stdout, snapshot.stderr], [bundled.status, bundled.stdout, bundled.stderr]);
     }
   });
 });
 
-it("--help from the snapshot is the launcher's, word for word", () => {
+it("--help is the launcher's own, the same as `mcp-course serve --help`", () => {
   const bundled = spawnSync(process.execPath, [SERVE_SCRIPT, "--help"], { encoding: "utf8", input: "" });
-  const snapshot = spawnSync(process.execPath, [...SNAPSHOT, "--help"], { encoding: "utf8", input: "" });
+  const unbundled = spawnSync(process.execPath, [...UNBUNDLED, "--help"], { encoding: "utf8", input: "" });
   assert.equal(bundled.status, 0);
   assert.match(bundled.stdout, /^Usage: mcp-course serve/);
-  assert.deepEqual([snapshot.status, snapshot.stdout, snapshot.stderr], [bundled.status, bundled.stdout, bundled.stderr]);
+  assert.deepEqual([unbundled.status, unbundled.stdout, unbundled.stderr], [bundled.status, bundled.stdout, bundled.stderr]);
 });
 
 describe("the bundle as built", () => {
@@ -109,14 +100,5 @@ describe("the bundle as built", () => {
 
   it("the build marks the package's two programs executable (dist/cli/main.js, the bin; dist/serve.js)", () => {
     for (const file of [join(ROOT, "dist", "cli", "main.js"), SERVE_SCRIPT]) assert.equal(statSync(file).mode & 0o111, 0o111, file);
-  });
-
-  it("has a startup snapshot for this Node, the only one beside a fresh build, which the servers are started from", () => {
-    assert.ok(existsSync(serveSnapshotPath()), serveSnapshotPath());
-    assert.match(serveSnapshotPath(), new RegExp(`/dist/${SERVE_SNAPSHOT_PREFIX}${process.platform}-${process.arch}-${process.version.replace(/\./g, "\\.")}\\.blob$`));
-    assert.deepEqual(serveLaunchArgs(), SNAPSHOT);
-    const blobs = readdirSync(join(ROOT, "dist")).filter((name) => name.startsWith(SERVE_SNAPSHOT_PREFIX) && name.endsWith(".blob"));
-    assert.ok(blobs.includes(serveSnapshotPath().split("/").pop()!), blobs.join(", "));
-    assert.equal(readFileSync(SNAPSHOT_ENTRY, "utf8"), snapshotEntry());
   });
 });

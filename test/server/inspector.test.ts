@@ -1,7 +1,6 @@
 // An independent client, the MCP Inspector's CLI, lists the tools of `mcp-course serve fleet` and calls one, in both protocol eras (its default, legacy, and `--protocol-era modern`), and reads what our declarations and handlers say.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { generateFleet } from "../../src/fleet/generator";
@@ -9,31 +8,27 @@ import { FLEET_TOOL_DEFINITIONS, FLEET_TOOL_NAMES, createFleetHandlers } from ".
 import { SERVER_INFO_KEY } from "../../src/protocol/revisions";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { ROOT } from "../helpers";
-import { declaredMinimumNode, nodeRequirement, requirement, type Requirement } from "../requirements";
-
-/** The Inspector as package.json pins it (a devDependency; `npm ci` installs it). */
-const PACKAGE_DIR = join(ROOT, "node_modules", "@modelcontextprotocol", "inspector");
+import { npxPackageRequirement } from "../requirements";
 
 /**
- * The Inspector's `mcp-inspector` script and the Node to run it on, or why it cannot run here.
- * The Inspector declares the Node it needs (`engines`, ≥ 22.19 for 2.12): it runs on the Node
- * running the tests when that is new enough, else on the one `MCP_COURSE_NEWER_NODE` names.
+ * The Inspector, pinned. It is not a dependency of this project (its own tree is some 130 packages
+ * and it needs a newer Node than the course does), so npx fetches it once into npm's cache.
  */
-function inspectorRequirement(): Requirement & { script: string; node: string; version: string } {
-  const manifest = join(PACKAGE_DIR, "package.json");
-  if (!existsSync(manifest)) return { ...requirement("@modelcontextprotocol/inspector is not installed (run `npm ci`)"), script: "", node: "", version: "" };
-  const { bin, version } = JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string>; version: string };
-  const node = nodeRequirement(declaredMinimumNode(join("@modelcontextprotocol", "inspector")), `@modelcontextprotocol/inspector ${version}`);
-  return { ...node, script: join(PACKAGE_DIR, bin["mcp-inspector"]), node: node.path };
-}
+const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 
-const inspector = inspectorRequirement();
+/** The oldest Node the Inspector runs on: its package.json's `engines.node`, `>=22.19.0`, for 2.12.0. */
+const INSPECTOR_NODE = "22.19.0";
+
+/**
+ * The Inspector's CLI on a Node new enough for it (the one running the tests when it is, else the
+ * one `MCP_COURSE_NEWER_NODE` names), or why it cannot run here.
+ */
+const inspector = npxPackageRequirement(INSPECTOR, INSPECTOR_NODE);
 const skip = inspector.skip;
 
 /**
  * The protocol eras the Inspector is run in: its default (legacy: `initialize`, 2025-11-25) and
- * `--protocol-era modern` (2026-07-28, stateless), as its CLI's `--help` names the flag. Source:
- * issue 11 §6.
+ * `--protocol-era modern` (2026-07-28, stateless), as its CLI's `--help` names the flag.
  */
 const ERAS = [
   { era: "legacy (its default)", flags: [] as string[] },
@@ -53,9 +48,10 @@ interface ServerEvent {
  */
 function inspect(flags: readonly string[], args: string[]): { output: unknown; stopping: ServerEvent } {
   inspector.check();
-  const run = spawnSync(inspector.node, [inspector.script, "--cli", ...flags, process.execPath, join(ROOT, "dist", "cli", "main.js"), "serve", "fleet", ...args], {
+  const run = spawnSync(inspector.command, [...inspector.args, "--cli", ...flags, process.execPath, join(ROOT, "dist", "cli", "main.js"), "serve", "fleet", ...args], {
     cwd: ROOT,
     encoding: "utf8",
+    env: inspector.env,
     timeout: 60_000,
   });
   assert.equal(run.status, 0, `inspector exited with ${run.status}: ${run.stderr}${run.stdout}`);

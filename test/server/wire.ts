@@ -1,6 +1,6 @@
 // Shared by the server tests: run the built `mcp-course serve` (the bundled server, as MCP clients run it) as a real subprocess and read its wire.
 import { spawn } from "node:child_process";
-import { serveLaunchArgs } from "../../src/serve";
+import { SERVE_SCRIPT } from "../../src/serve";
 
 /** What a server run left behind: exit code, raw stdout, stdout split into lines, stderr's JSON lines. */
 export interface ServerRun {
@@ -39,12 +39,11 @@ export function call(id: number, name: string, args: Record<string, unknown> = {
 }
 
 /**
- * Spawns `mcp-course serve <args>` as an MCP client does (`serveLaunchArgs()`: this Node's startup
- * snapshot of the bundle, else `dist/serve.js`; `script` another launcher of the same command
- * line), writes `input` to its stdin, closes stdin, and waits for the process to end (the server
+ * Spawns `mcp-course serve <args>` as an MCP client does (`node dist/serve.js`, the bundle's
+ * launcher; `script` another launcher of the same command line), writes `input` to its stdin, closes stdin, and waits for the process to end (the server
  * answers what it read, then exits).
  */
-export function runServer(args: readonly string[], input: string | Buffer | readonly (string | Buffer)[], script: readonly string[] = serveLaunchArgs()): Promise<ServerRun> {
+export function runServer(args: readonly string[], input: string | Buffer | readonly (string | Buffer)[], script: readonly string[] = [SERVE_SCRIPT]): Promise<ServerRun> {
   const child = spawn(process.execPath, [...script, ...args], { stdio: ["pipe", "pipe", "pipe"] });
   const out: Buffer[] = [];
   const err: Buffer[] = [];

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ROOT } from "../helpers";
-import { chromiumRequirement, jupyterRequirement, kernelspecRequirement, nodeRequirement, NEWER_NODE_ENV } from "../requirements";
+import { chromiumRequirement, jupyterRequirement, kernelspecRequirement, nodeRequirement, npxPackageRequirement, NEWER_NODE_ENV } from "../requirements";
 
 const FIXTURE = join(ROOT, "test", "fixtures", "missingRequirement.ts");
 
@@ -45,4 +45,12 @@ test("each machine requirement says what is missing and how to install it, or no
   const future = nodeRequirement("999.0.0", "a future tool");
   assert.match(future.missing!, new RegExp(`^a future tool needs Node ≥ 999\\.0\\.0; this is Node ${process.version.replace(/\./g, "\\.")}`));
   assert.match(future.missing!, new RegExp(NEWER_NODE_ENV));
+});
+
+test("a package run through npx on a newer Node: too old a Node is one line naming the package and the variable, and nothing is fetched", () => {
+  const future = npxPackageRequirement("some-tool@1.2.3", "999.0.0");
+  assert.match(future.missing!, /^some-tool@1\.2\.3 needs Node ≥ 999\.0\.0; /);
+  assert.match(future.missing!, new RegExp(NEWER_NODE_ENV));
+  assert.equal(future.missing!.includes("\n"), false);
+  assert.deepEqual(future.args, [], "no npx command to run");
 });

@@ -14,7 +14,7 @@ import { WireConnection, type ServerEvent } from "../../src/wireClient/connectio
 import { STATELESS_VERSION } from "../../src/wireClient/era";
 import { knownDiscover } from "../../src/server/knownDiscover";
 import { NoSharedVersionError, probeEra } from "../../src/wireClient/probe";
-import { serveArgs, serveLaunchArgs } from "../../src/wireClient/serveCommand";
+import { SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
 import { TrafficMeter, type TrafficCounts, type WireMessage } from "../../src/wireClient/trafficCounts";
 import { FIXTURE_DISCOVER, FIXTURE_INFO, FIXTURE_LAUNCH, FIXTURE_TOOLS, LEGACY_FIXTURE_LAUNCH, OUTPUT_SCHEMA_DISCOVER, OUTPUT_SCHEMA_LAUNCH, OUTPUT_SCHEMA_TOOLS } from "../fixtures/statelessServerFacts";
 
@@ -23,7 +23,7 @@ const ECHO = { name: "echo", arguments: { text: "ç" } };
 /** Server processes this test process started that are still alive (ours and the fixture). */
 function children(): string[] {
   const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n");
-  return lines.map((line) => line.trim()).filter((line) => line.includes(`${serveLaunchArgs().join(" ")} `) || line.includes("statelessServer.ts") || line.includes("legacyServer.ts") || line.includes("outputSchemaServer.ts"));
+  return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `) || line.includes("statelessServer.ts") || line.includes("legacyServer.ts") || line.includes("outputSchemaServer.ts"));
 }
 
 /** A meter that also keeps every message it counts, to read what crossed (the `_meta` of requests, the `resultType` of results). */

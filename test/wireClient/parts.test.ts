@@ -7,9 +7,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { MeteredTransport } from "../../src/wireClient/meteredTransport";
 import { isPlainResultResponse, StdioLineTransport } from "../../src/wireClient/stdioTransport";
 import { TrafficMeter, addTraffic, messageKind, noTraffic, subtractTraffic, UNKNOWN_METHOD } from "../../src/wireClient/trafficCounts";
-import { existsSync } from "node:fs";
-import { describeServe, SERVE_SCRIPT, serveArgs, serveLaunchArgs } from "../../src/wireClient/serveCommand";
-import { serveSnapshotPath } from "../../src/serve";
+import { describeServe, SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
 import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
 import { SERVE_FAULT_OF } from "../../src/fleet/conditions";
 import { wireOutcome } from "../../src/wireClient/connection";
@@ -348,12 +346,11 @@ test("the real client's stdio transport counts a received line's bytes as writte
   assert.ok(Buffer.byteLength(line) > Buffer.byteLength(JSON.stringify(seen[0]) + "\n"));
 });
 
-test("the serve command line: this Node's snapshot of the bundled server (or its launcher), one flag per option, crash:N", () => {
-  const launch = existsSync(serveSnapshotPath()) ? ["--snapshot-blob", serveSnapshotPath(), "--"] : [SERVE_SCRIPT];
-  assert.deepEqual(serveLaunchArgs(), launch);
-  assert.deepEqual(serveArgs({ server: "olcum" }), [...launch, "olcum"]);
-  assert.deepEqual(serveArgs({ server: "fleet", level: 0, seed: 7, fault: "crash", crashOn: 6, path: "raw", slowMs: 5 }).slice(launch.length), [
-    "fleet", "--level", "0", "--seed", "7", "--fault", "crash:6", "--path", "raw", "--slow-ms", "5",
+test("the serve command line: the bundled server's launcher by absolute path, one flag per option, crash:N", () => {
+  assert.match(SERVE_SCRIPT, /^\/.*\/dist\/serve\.js$/);
+  assert.deepEqual(serveArgs({ server: "olcum" }), [SERVE_SCRIPT, "olcum"]);
+  assert.deepEqual(serveArgs({ server: "fleet", level: 0, seed: 7, fault: "crash", crashOn: 6, path: "raw", slowMs: 5 }), [
+    SERVE_SCRIPT, "fleet", "--level", "0", "--seed", "7", "--fault", "crash:6", "--path", "raw", "--slow-ms", "5",
   ]);
   assert.equal(describeServe({ server: "fleet", fault: "noisy-line" }), "mcp-course serve fleet --fault noisy-line");
 });

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
-import { serveLaunchArgs } from "../../src/wireClient/serveCommand";
+import { SERVE_SCRIPT } from "../../src/wireClient/serveCommand";
 import { compareAgentRuns } from "../../src/wireClient/agents";
 import { WireConnection } from "../../src/wireClient/connection";
 import { probeMalformedCallsOverWire } from "../../src/wireClient/malformed";
@@ -24,7 +24,7 @@ const SEED = DEFAULT_SEED;
 /** The `mcp-course serve` processes this test process started that are still alive (tsx's own esbuild child is not one). */
 function children(): string[] {
   const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n");
-  return lines.map((line) => line.trim()).filter((line) => line.includes(`${serveLaunchArgs().join(" ")} `));
+  return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `));
 }
 
 /** The simulator's columns of a wire run, and the same of a simulated one. */

@@ -39,7 +39,7 @@ import { knownDiscover } from "../../server/knownDiscover";
 import type { SpokenEra } from "../../wireClient/era";
 import { STATELESS_VERSION } from "../../wireClient/era";
 import { callOverWire, closeWireSession, openWireSession, type WireSession } from "../../wireClient/negotiation";
-import { serveArgs, serveLaunchArgs, type ServeSpec } from "../../wireClient/serveCommand";
+import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/run";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -545,7 +545,7 @@ class LineExchange {
   private readonly exited: Promise<number | null>;
 
   constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, [...serveLaunchArgs(), ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [SERVE_SCRIPT, ...args], { stdio: ["pipe", "pipe", "pipe"] });
     this.child.stderr.resume();
     this.exited = new Promise((resolve) => this.child.once("close", (code) => resolve(code)));
     createInterface({ input: this.child.stdout }).on("line", (line) => {
