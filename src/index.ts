@@ -125,7 +125,7 @@ export { simulateWithoutASession, SESSION_LESSON_LEVEL, PRICED_SERVER, ERA_VARIA
 export { formatEraRuns, formatCumulative, formatTokenCrossings, formatModes, formatCacheRefetches, formatMessageCosts, formatFieldCosts, formatWithoutASession, perCallText, FIELD_LEGEND } from "./lessons/withoutASession/simTables";
 
 // Real MCP servers over stdio: the world's three servers and the fleet on the SDK's low-level Server.
-export { serve, type ServeOptions, type ServeIo, type ServeSummary } from "./server/serve";
+export { serve, type ServeOptions, type ServeIo, type ServeSummary } from "./server/stdioServer";
 export { LineTransport, MAX_LINE_BYTES, isPlainRequestOrNotification, type LineTransportStats, type LineEvent } from "./server/lineTransport";
 export { LEVEL_FLAGS, UNDECLARED_VERSION, WORLD_FIELD_SCHEMAS, annotationsOf, worldToolList, fleetToolList, declaredVersion } from "./server/declarations";
 export { SERVER_NAMES, SERVED_PATHS, worldServed, fleetServed, type ServerName, type ServedPath } from "./server/servedServers";

@@ -12,7 +12,7 @@
  * - `noisy-raw`: stray text with no newline on stdout before every `tools/call` response, so the
  *   response is glued to it.
  * A `tools/call` counts here once the SDK has accepted it (it names a tool). This module decides
- * what a fault does at a call; the writing and the exiting are the caller's (`serve.ts`).
+ * what a fault does at a call; the writing and the exiting are the caller's (`stdioServer.ts`).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RequestId } from "@modelcontextprotocol/server";

@@ -2,7 +2,7 @@
  * A server-side MCP transport over a byte stream pair: newline-delimited JSON-RPC, strictly.
  *
  * It implements SDK v2's `Transport` interface, and `serveStdio(factory, { transport })` runs on
- * it (`serve.ts`). It is not the SDK's `StdioServerTransport`, on purpose: that one (SDK 2.4.0,
+ * it (`stdioServer.ts`). It is not the SDK's `StdioServerTransport`, on purpose: that one (SDK 2.4.0,
  * as 1.x before it) drops a line it cannot parse, so a client that sent malformed JSON waits for
  * a reply that never comes (docs/sdk-gaps.md#malformed-line). This one gives JSON-RPC's answers
  * instead, keeps serving after hostile input, and follows the rules of the revision in use:

@@ -13,7 +13,7 @@ import { PassThrough } from "node:stream";
 import { PROTOCOL_VERSION } from "../fleet/protocol";
 import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "../protocol/revisions";
 import { SERVER_NAMES } from "./names";
-import { serve } from "./serve";
+import { serve } from "./stdioServer";
 
 /** A request line. */
 function request(id: number, method: string, params: Record<string, unknown> = {}): string {

@@ -9,7 +9,7 @@ import { generateFleet } from "../../src/fleet/generator";
 import { MALFORMED_CALLS } from "../../src/fleet/malformed";
 import { createFleetHandlers, FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { createHighLevelFleetServer, fleetZodSchemas } from "../../src/server/highLevelFleet";
-import { serve } from "../../src/server/serve";
+import { serve } from "../../src/server/stdioServer";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { probeFleetServersOverWire } from "../../src/wireClient/malformed";
 import { compareToolLists } from "../../src/lessons/simulationAgainstTheWire/independent";

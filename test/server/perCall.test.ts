@@ -9,7 +9,7 @@ import { FLEET_TOOL_DEFINITIONS, rankBy, topBy, type JsonSchema } from "../../sr
 import { FaultInjector, NO_FAULT } from "../../src/server/faults";
 import { isPlainRequestOrNotification } from "../../src/server/lineTransport";
 import { argumentBytes, callLine, type CallRecord } from "../../src/server/log";
-import { serve } from "../../src/server/serve";
+import { serve } from "../../src/server/stdioServer";
 import { dev, handFleet, TWELVE } from "../fleet/handFleet";
 import { call, OPENING, request } from "./wire";
 

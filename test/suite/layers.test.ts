@@ -26,7 +26,7 @@ const VIOLATIONS: readonly { rule: string; from: string; imports: string; typeOn
   { rule: "sim-only-protocol", from: "sim/eras.ts", imports: "server/revisions.ts" },
   { rule: "world-fleet-below-roles", from: "fleet/conditions.ts", imports: "server/faults.ts" },
   { rule: "clients-not-server", from: "wireClient/era.ts", imports: "server/mcpServer.ts" },
-  { rule: "server-not-clients", from: "server/serve.ts", imports: "simulatedClient/session.ts" },
+  { rule: "server-not-clients", from: "server/stdioServer.ts", imports: "simulatedClient/session.ts" },
   { rule: "roles-below-lessons", from: "simulatedClient/cache.ts", imports: "notebook/lineWidth.ts" },
   { rule: "notebook-no-lesson", from: "notebook/exporter.ts", imports: "lessons/lineWidth.ts" },
   { rule: "lessons-below-sweep-and-cli", from: "lessons/catalog.ts", imports: "sweep/sweep.ts" },

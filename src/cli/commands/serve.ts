@@ -1,6 +1,6 @@
 /**
  * `mcp-course serve <olcum|tarife|kayit|fleet>`: one real MCP server on stdin/stdout until stdin
- * ends. Argument parsing only; the server is the library's (`src/server/serve.ts`).
+ * ends. Argument parsing only; the server is the library's (`src/server/stdioServer.ts`).
  *
  * Every option is checked before the server starts, so bad input ends with one line on stderr and
  * exit code 2 and nothing on stdout. While serving, stdout carries protocol messages only: even a
@@ -94,7 +94,7 @@ export async function runServeCommand(server: ServerName, options: ServeCommandO
   // Stdout is the protocol's: anything logged through the console goes to stderr instead.
   console.log = console.info = console.debug = console.error;
   // Loaded here, not at the top: the SDK behind it costs every other command its start-up time.
-  const { serve } = await import("../../server/serve");
+  const { serve } = await import("../../server/stdioServer");
   await serve({ server, level: options.level, seed: options.seed, fault, path: options.path, era: options.era });
 }
 
