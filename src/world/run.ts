@@ -13,13 +13,14 @@
  *
  * Every run owns its {@link Envelope}; runs share nothing and can interleave.
  */
-import { callTool, NO_APPROVAL, type Session } from "../sim/client";
+import { callTool, NO_APPROVAL, NOT_DECLARED, type Session } from "../sim/client";
 import type { Level } from "../sim/declaration";
 import { Envelope, type MessageKind } from "../sim/envelope";
 import { bindHandlers, negotiate, type AgreedTool, type ClientPolicy, type Negotiation } from "../sim/negotiation";
 import { pyEquals, type Fields, type Value } from "../sim/values";
+import { HANDLER_ERRORS } from "./handlers";
 import { handshakeCounts, type Handshake, type HandshakeRow } from "./handshakes";
-import { LESSON_POLICY, WORLD_WORDS } from "./servers";
+import { LESSON_POLICY, SERVER_FACTS, WORLD_WORDS } from "./servers";
 import { CHAINS, drawTasks, RECORD_COLUMN, withExpectedAnswers, type TaskType, type TaskWithAnswer } from "./tasks";
 import type { World } from "./world";
 
@@ -63,7 +64,8 @@ export interface RunOptions {
   /**
    * Start from a copy of this negotiated session instead of negotiating again (negotiation is a
    * pure function of servers, level and policy, so the counts are the same). Its level must be
-   * the run's level; its policy replaces `policy`.
+   * the run's level; its policy replaces `policy`; its agreed tools call the handlers of the world
+   * it was opened on, which should be the run's world.
    */
   negotiated?: OpenedSession;
   /**
@@ -285,7 +287,7 @@ export function tallyTasks(outcomes: Iterable<TaskOutcome>): TaskTally {
     tally.written += outcome.written;
     if (outcome.completed) tally.completed += 1;
     if (outcome.failure) {
-      const key = `${outcome.failure.tool}: ${outcome.failure.hata}`;
+      const key = failureKey(outcome.failure.tool, outcome.failure.hata);
       tally.failures[key] = (tally.failures[key] ?? 0) + 1;
     }
   }
@@ -293,19 +295,33 @@ export function tallyTasks(outcomes: Iterable<TaskOutcome>): TaskTally {
 }
 
 /**
- * The session a run calls on: from `handshake`, else from a copy of `negotiated` (its counts and
- * decision, with `world`'s handlers bound to the agreed tools), else a fresh negotiation; with the
- * run's approval answer.
+ * The key `"tool: error"` of every failure a run of the world can count, written once: each of the
+ * world's tools with each error the client ({@link NOT_DECLARED}, {@link NO_APPROVAL}) or a handler
+ * ({@link HANDLER_ERRORS}) gives. Writing each key anew, for every failure, cost a tenth of a seed:
+ * the new text has to be hashed before it can name a property.
+ */
+const FAILURE_KEYS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
+  SERVER_FACTS.flatMap(({ tools }) => tools).map(({ name }) => [
+    name,
+    new Map([NOT_DECLARED, NO_APPROVAL, ...HANDLER_ERRORS].map((hata) => [hata, `${name}: ${hata}`])),
+  ]),
+);
+
+/** A failure's key in {@link RunRow}'s `failures`: `"tool: error"`, from {@link FAILURE_KEYS} when it is there. */
+function failureKey(tool: string, hata: string): string {
+  return FAILURE_KEYS.get(tool)?.get(hata) ?? `${tool}: ${hata}`;
+}
+
+/**
+ * The session a run calls on: from `handshake`, else a copy of `negotiated` (its counts, and its
+ * agreed tools with their handlers), else a fresh negotiation; with the run's approval answer.
  */
 function runSession(world: World, level: Level, options: RunOptions): OpenedSession {
   const approval = options.approval ?? false;
   if (options.handshake !== undefined) return openSharedSession(world, options.handshake, approval);
   if (options.negotiated === undefined) return openSession(world, level, options);
-  const { session, negotiation } = options.negotiated;
-  const forms = new Map([...session.agreed].map(([name, tool]) => [name, tool.call]));
-  const rebound = bindHandlers(world.servers, negotiation, forms);
-  const { agreed } = rebound;
-  return { ...options.negotiated, session: { envelope: session.envelope.clone(), agreed, approval }, negotiation: rebound, tools: agreed };
+  const { session } = options.negotiated;
+  return { ...options.negotiated, session: { ...session, envelope: session.envelope.clone(), approval } };
 }
 
 /**
