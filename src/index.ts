@@ -12,23 +12,20 @@ export { DEFAULT_SEED, MAX_SEED, isSeed, checkSeed, parseSeed } from "./sim/seed
 export { referenceGenerator, hashSeed, type Draw } from "./sim/generator";
 export { tokenize, TOKEN_LENGTH, wordTokens, type WordTokens } from "./sim/tokenizer";
 export { Envelope, ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS, type EnvelopeCounts, type MessageKind, type Transport } from "./sim/envelope";
-export { keyTable, keyNumbers, noValues, valuesOf, fieldsOf, type KeyTable, type Values } from "./sim/keys";
 export type { Handler, Server, ServerTool, ServerFacts, ToolFacts } from "./sim/server";
 export { declare, LEVELS, ALL_LEVELS, type Level, type ServerDeclaration, type ToolDeclaration } from "./sim/declaration";
 export { negotiate, handshake, agreeOn, bindHandlers, type AgreedTool, type ClientPolicy, type DroppedTool, type DropReason, type Negotiation } from "./sim/negotiation";
 export { callTool, describeFields, NOT_DECLARED, NO_APPROVAL, type Session } from "./sim/client";
 export { pyStr, pyEquals, type Fields, type Value } from "./sim/values";
 
-export { REGIONS, SUBSCRIBER_TYPES, SUBSCRIBER_COUNT, drawSubscribers, drawSubscriberList, subscriberTable, SUBSCRIBER_IDS, subscriberIndex, consumption, countByRegion, type Subscriber, type Subscribers, type RegionCounts } from "./world/subscribers";
+export { REGIONS, SUBSCRIBER_TYPES, SUBSCRIBER_COUNT, drawSubscribers, SUBSCRIBER_IDS, consumption, countByRegion, type Subscriber, type Subscribers, type RegionCounts } from "./world/subscribers";
 export { TIERS, ABOVE_TOP_TIER, COMMERCIAL_FACTOR, charge } from "./world/tariff";
-export { createHandlers, handlersByName, WORLD_HANDLERS, NO_SUBSCRIBER, MISSING_FIELD, NO_REGION, HANDLER_ERRORS, ANSWER_KEYS, type Handlers, type HandlerWorld, type WorldHandler } from "./world/handlers";
-export { WORLD_KEYS, Key, CLIENT_KEYS, WORLD_KEY_COUNT, noWorldValues, answerValues, refusal, type WorldKey } from "./world/keys";
-export { callWorldTool, worldArguments, worldTool, type WorldSession, type WorldTool } from "./world/call";
+export { createHandlers, NO_SUBSCRIBER, MISSING_FIELD, NO_REGION, HANDLER_ERRORS, ANSWER_KEYS, type Handlers } from "./world/handlers";
 export { createServers, ALLOWLIST, WIDE_ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY, WIDE_POLICY, SERVER_FACTS, WORLD_WORDS, type WorldServerFacts } from "./world/servers";
-export { LESSON_HANDSHAKES, WIDE_HANDSHAKES, frozenHandshake, worldHandshake, type Handshake, type WorldHandshake } from "./world/handshakes";
+export { LESSON_HANDSHAKES, WIDE_HANDSHAKES, frozenHandshake, worldHandshake, type Handshake } from "./world/handshakes";
 export { CHAINS, TASK_TYPES, TASK_COUNT, drawTasks, expectedAnswer, withExpectedAnswers, type Task, type TaskType, type TaskWithAnswer } from "./world/tasks";
 export { createWorld, type World } from "./world/world";
-export { openSession, openSharedSession, measureHandshake, handshakeRow, handshakeCounts, runTask, runWorldTask, runTasks, TaskWalk, RECORD_COLUMN, type HandshakeRow, type RunRow, type RunOptions, type TaskOutcome, type OpenedSession } from "./world/run";
+export { openSession, openSharedSession, measureHandshake, handshakeRow, handshakeCounts, runTask, runTasks, TaskWalk, RECORD_COLUMN, type HandshakeRow, type RunRow, type RunOptions, type TaskOutcome, type OpenedSession } from "./world/run";
 
 export { simulateWritingAServer, WIDE_CASES, type WritingAServerResult, type WideRow } from "./lessons/writingAServer/simulate";
 export {

@@ -1,7 +1,7 @@
 /**
  * Scripted agents: deterministic policies that stand where the seed's model stood.
  *
- * Source: issue 3 §5; the policies' behaviour mirrors what seed document 000 reports of the
+ * The policies' behaviour mirrors what seed document 000 reports of the
  * model (a turn is a batch of tool calls sent together; a failed call is reissued unchanged in the
  * next turn; a weaker reader ranks raw downtime and stops). An agent is a generator: it yields
  * one turn's calls, receives their outcomes in the same order, and finally returns its answer

@@ -4,9 +4,9 @@
  *
  * Source: seed document 000 (README of the MCP server authoring experiment), "Experiment design"
  * and its results (a fleet of 400 connected medical devices, three tools, a 10-row cap, 254 of 400
- * devices under 500 operating hours), and issue 3 §1 (models, id prefixes, sites, fields). The
- * firmware versions and the distributions are this project's own; nothing here is the source
- * experiment's data.
+ * devices under 500 operating hours). The models, id prefixes, sites, fields, firmware versions
+ * and distributions are this project's own, chosen to resemble such a fleet; nothing here is the
+ * source experiment's data.
  */
 
 /** A device model: its name as tools take it, and the prefix of its device ids (`AV3-007`). */
@@ -17,7 +17,7 @@ export interface DeviceModel {
   firmware: readonly string[];
 }
 
-/** The five models. Source: issue 3 §1; firmware versions are invented here. */
+/** The five models: this project's own names and firmware versions. */
 export const DEVICE_MODELS: readonly DeviceModel[] = [
   { name: "InfusaLine 400", prefix: "IL4", firmware: ["2.4.1", "2.6.0", "3.0.2"] },
   { name: "InfusaLine 700", prefix: "IL7", firmware: ["3.1.0", "3.2.4"] },
@@ -29,14 +29,15 @@ export const DEVICE_MODELS: readonly DeviceModel[] = [
 /** Model names, in {@link DEVICE_MODELS} order (the `enum` of the tools' `model` property). */
 export const MODEL_NAMES: readonly string[] = DEVICE_MODELS.map((model) => model.name);
 
-/** The eight sites, by code. Source: issue 3 §1. */
+/** The eight sites, by code: this project's own. */
 export const SITES: readonly string[] = ["BRD", "CHC", "EVN", "LKV", "NGH", "PDM", "STM", "WRC"];
 
 /** Number of devices in a fleet. Source: seed document 000, "400 connected medical devices". */
 export const FLEET_SIZE = 400;
 
 /**
- * The stored fields `top_devices` can rank by, all integers. Source: issue 3 §1:
+ * The stored fields `top_devices` can rank by, all integers (this project's choice, after the
+ * experiment's "rank by one stored field"):
  * - `operating_hours`: hours in service over the window;
  * - `alerts`: alerts raised over the window;
  * - `risk_score`: the vendor's failure-risk score, 1–99, assigned in advance (not computed from
@@ -62,7 +63,7 @@ export const LOW_HOURS_SHARE = 254 / 400;
 export const MAX_ROWS = 10;
 export const DEFAULT_ROWS = 5;
 
-/** Lowest and highest risk score. Source: issue 3 §1 (integer 1–99). */
+/** Lowest and highest risk score: an integer 1–99, this project's choice. */
 export const MIN_RISK = 1;
 export const MAX_RISK = 99;
 

@@ -2,8 +2,9 @@
  * The `validating` path's validators: one compiled ajv function per fleet tool, from the tools'
  * declared JSON Schemas (`FLEET_TOOL_DEFINITIONS`) and {@link FLEET_AJV_OPTIONS}.
  *
- * Source: issue 3 §6 (ajv against the declared schema) and issue 10 §5 (no schema work at every
- * start). Here they are compiled with ajv when first asked for, once per process, without ajv's
+ * Source: seed document 000 (the validating server checks arguments against the declared schema,
+ * as ajv does); compiling them at every start would cost each served fleet process start-up time
+ * for no reason, since the schemas never change. Here they are compiled with ajv when first asked for, once per process, without ajv's
  * meta-schema check: these schemas are our own constants, and a test checks them against the
  * meta-schema instead (`test/fleet/tools.test.ts`, ajv in strict mode). The server's bundle (`src/build/bundle.ts`)
  * replaces this module with the very functions ajv generates for the same schemas and options,

@@ -3,7 +3,7 @@
  *
  * Seed documents 000 and 001 describe a fleet but publish neither its data nor its generator, so
  * this one is the course's own, drawn with seedrandom (ARC4, seeded with the text `fleet:<seed>`).
- * It is built so that the task of lesson 8 is worth asking for every seed (issue 3 §3): one
+ * It is built so that the task of lesson 8 is worth asking for every seed: one
  * low-hour device has the highest downtime per 100 operating hours, yet so little raw downtime
  * that at least ten devices under 500 hours have more. Ranking raw downtime — even all ten rows
  * the cap allows — never finds it. `groundTruth.ts` finds it from the data alone.

@@ -1,8 +1,7 @@
 /**
  * The eight malformed calls, sent down each path: where the two error contracts part.
  *
- * Source: seed document 000, the probe table ("The same malformed calls down each path"), and
- * issue 3 §6. Each call goes to a fresh connection per path (`direct`, `raw`, `validating`, with
+ * Source: seed document 000, the probe table ("The same malformed calls down each path"). Each call goes to a fresh connection per path (`direct`, `raw`, `validating`, with
  * no fault), so one call's outcome cannot depend on another's.
  */
 import { CONDITIONS } from "./conditions";

@@ -14,8 +14,8 @@
  * Whatever the channel, the client turns the answer into one {@link ToolOutcome}, the way the
  * seed's client mapped both failure channels onto one tool result.
  *
- * Source: seed document 000, "Experiment design" and the probe table; issue 3 §6; issue 12 §1
- * (the SDK's channels, read in `@modelcontextprotocol/sdk` 1.21–1.32 `server/mcp.ts`). For
+ * Source: seed document 000, "Experiment design" and the probe table; the SDK's two error
+ * channels, as read in `@modelcontextprotocol/sdk` 1.21–1.32 `server/mcp.ts`. For
  * {@link createValidatingServer}: a shallow copy of the arguments suffices for ajv, since
  * `test/fleet/tools.test.ts` holds every property schema to a scalar's, and its validators are
  * made with the server (see `fleetValidators`).

@@ -1,7 +1,7 @@
 /**
  * The fleet as a fourth server in the lesson-6 simulator.
  *
- * Source: issue 3 §4. The fleet server has its own name, version and transport, so the four
+ * The fleet server has its own name, version and transport, so the four
  * declaration levels (`sim/declaration.ts`), the allowlist and known versions
  * (`sim/negotiation.ts`), the client's call (`sim/client.ts`) and the envelope apply to it as to
  * `olcum`, `tarife` and `kayit`. At level 0 the client knows no fields, so calls go out empty:

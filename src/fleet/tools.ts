@@ -2,7 +2,7 @@
  * The fleet's three tools: their exact JSON Schema declarations and their handlers.
  *
  * Source: seed document 000 (count, rank by one stored field, fetch one device; the 10-row cap)
- * and issue 3 §2 (names, arguments, results). Descriptions are this project's own words.
+ * Names, arguments, results and descriptions are this project's own.
  *
  * Handlers are the in-process contract: they read loosely typed arguments, throw an `Error` whose
  * message says what would have been valid, and otherwise return a JSON-ready record. They do not
@@ -46,7 +46,7 @@ const FILTER_PROPERTIES = {
 
 /**
  * The declarations, exactly as every path lists them (in MCP: the `tools/list` result).
- * Source: issue 3 §2; `limit` bounds are the 10-row cap of seed document 000.
+ * The `limit` bounds are the 10-row cap of seed document 000.
  */
 export const FLEET_TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {

@@ -6,8 +6,7 @@
  * tool that was not agreed ends in the client with `arac bildirilmedi` (tool not declared), and a
  * tool with a declared side effect ends with `onay yok` (no approval) unless approval was given:
  * neither sends a message. Everything else is a counted request, the handler, and a counted
- * response. Lesson 6's runs make the same call with their values by the world's key numbers
- * (`callWorldTool`, `world/call.ts`), through the same gates ({@link gateTool}).
+ * response.
  */
 import type { ToolDeclaration } from "./declaration";
 import type { Envelope } from "./envelope";
@@ -41,8 +40,8 @@ const NO_FIELDS: readonly string[] = [];
  * @returns the agreed tool, or the error the call ends with in the client: {@link NOT_DECLARED}
  *   (tool not agreed) or {@link NO_APPROVAL} (declared side effect, no approval).
  *
- * @remarks Source: the reference lesson's gates. Callers: the simulated calls (`callWorldTool`,
- * {@link callTool}) and the wire client over stdio (through {@link gateCall}).
+ * @remarks Source: the reference lesson's gates. Callers: the simulated call ({@link callTool})
+ * and the wire client over stdio (through {@link gateCall}).
  */
 export function gateTool<T extends ToolDeclaration>(
   agreed: ReadonlyMap<string, T>,
@@ -65,12 +64,20 @@ export function gateTool<T extends ToolDeclaration>(
  */
 export function callArguments(fields: readonly string[] | undefined, state: Fields): Fields {
   const args: Fields = {};
-  const declared = fields ?? NO_FIELDS;
-  for (let i = 0; i < declared.length; i++) {
-    const value = state[declared[i]];
-    if (value !== undefined) args[declared[i]] = value;
+  for (const field of fields ?? NO_FIELDS) {
+    const value = state[field];
+    if (value !== undefined && isOwn(state, field, value)) args[field] = value;
   }
   return args;
+}
+
+/**
+ * Whether `value`, read as `state[field]`, is the state's own and not inherited from
+ * `Object.prototype` (a field named `constructor`, say). An inherited member is a function or an
+ * object, never a text, number or flag, so only those need the check.
+ */
+function isOwn(state: Fields, field: string, value: unknown): boolean {
+  return (typeof value !== "object" && typeof value !== "function") || Object.hasOwn(state, field);
 }
 
 /**

@@ -8,7 +8,6 @@
  *
  * Each run owns its counter: there is no module-level state, so runs can interleave freely.
  */
-import { keyNumbers, keyTable, type KeyTable, type Values } from "./keys";
 import { countTokens, wordTokens, type WordTokens } from "./tokenizer";
 import { valueTokens, type Fields, type Value } from "./values";
 
@@ -17,9 +16,6 @@ export const ENVELOPE_TOKENS = 8;
 
 /** No words known in advance: every word of a body is counted when it is sent. */
 const NO_WORDS: WordTokens = wordTokens([]);
-
-/** No numbered keys: such an envelope counts bodies by name only. */
-const NO_KEYS: KeyTable = keyTable([]);
 
 /**
  * The fixed words of a call to one tool: its name and its declared fields, each with its tokens,
@@ -38,28 +34,17 @@ export interface CallForm {
   nameTokens: number;
   /** Tokens of each of `fields`, in the same order. */
   fieldTokens: readonly number[];
-  /**
-   * `fields` as key numbers of the key table the form was made with, in the same order (a field
-   * the table lacks is left out: no values by number can hold it); undefined when the form was
-   * made without one. A request by key number reads these ({@link Envelope.sendCallValues}).
-   */
-  keys?: readonly number[];
 }
 
 /**
- * A call's form: `name` and `fields` with their tokens, from `words` when there, else counted,
- * and the fields' key numbers when a key table is given.
+ * A call's form: `name` and `fields` with their tokens, from `words` when there, else counted.
  *
  * @param fields the declared fields, in declared order (none when no fields were declared).
  * @param server the server that answers the call; default "" (not known).
- * @param keys the key table to number the fields in; default none (the form has no `keys`).
  */
-export function callForm(name: string, fields: readonly string[], words: WordTokens = NO_WORDS, server = "", keys?: KeyTable): CallForm {
-  const fieldTokens: number[] = [];
-  for (const field of fields) fieldTokens.push(words[field] ?? countTokens(field));
-  const form: CallForm = { name, server, fields, nameTokens: words[name] ?? countTokens(name), fieldTokens };
-  if (keys !== undefined) form.keys = keyNumbers(keys, fields);
-  return form;
+export function callForm(name: string, fields: readonly string[], words: WordTokens = NO_WORDS, server = ""): CallForm {
+  const fieldTokens = fields.map((field) => words[field] ?? countTokens(field));
+  return { name, server, fields, nameTokens: words[name] ?? countTokens(name), fieldTokens };
 }
 
 /** Round trips per request on a remote transport. Source: reference lesson 004, IM4. */
@@ -88,13 +73,8 @@ export interface EnvelopeCounts {
  * count of each such word, counted once ({@link WordTokens}, e.g. `WORLD_WORDS`): a body costs
  * exactly the same, but the envelope looks those words up instead of counting them again, and
  * counts every other word as it is sent.
- *
- * Bodies come by name (`Fields`: {@link sendCall}, {@link sendFields}) or, for an envelope given a
- * {@link KeyTable}, as values by key number (`Values`: {@link sendCallValues},
- * {@link sendAnswerValues}); the same values cost the same either way.
  */
 export class Envelope {
-  // Plain numeric fields, not a record indexed by kind: this is updated for every message.
   private requests = 0;
   private responses = 0;
   private notifications = 0;
@@ -105,14 +85,8 @@ export class Envelope {
   private responseTokens = 0;
   private notificationTokens = 0;
 
-  /**
-   * @param words token counts of words the bodies repeat (a word not in it is counted when sent); default none.
-   * @param keys the numbered keys of bodies sent as values by number; default none.
-   */
-  constructor(
-    readonly words: WordTokens = NO_WORDS,
-    readonly keys: KeyTable = NO_KEYS,
-  ) {}
+  /** @param words token counts of words the bodies repeat (a word not in it is counted when sent); default none. */
+  constructor(readonly words: WordTokens = NO_WORDS) {}
 
   /** A body word's tokens: from {@link words} when it is there, else counted. */
   private wordTokens(word: string): number {
@@ -148,8 +122,7 @@ export class Envelope {
     let tokens = head === "" ? 0 : this.wordTokens(head);
     for (const key in fields) {
       const value = fields[key];
-      // A text value is one of the run's words or counted as one; any other value is written out (valueTokens).
-      tokens += this.wordTokens(key) + (typeof value === "string" ? this.wordTokens(value) : valueTokens(value));
+      tokens += this.wordTokens(key) + this.valueTokens(value);
     }
     return this.count(kind, tokens, transport);
   }
@@ -168,52 +141,14 @@ export class Envelope {
     let tokens = form.nameTokens;
     for (let i = 0; i < fields.length; i++) {
       const value = args[fields[i]];
-      if (value !== undefined) tokens += fieldTokens[i] + (typeof value === "string" ? this.wordTokens(value) : valueTokens(value));
-    }
-    return this.count("request", tokens, transport);
-  }
-
-  /**
-   * Counts one request whose body is a call with its arguments by key number (of {@link keys}):
-   * `name field value …`, for each of the form's fields (`form.keys`) that `args` holds a value
-   * for. Costs exactly what {@link sendCall} costs for the same call by name.
-   *
-   * @param form the call's name and declared fields, numbered in this envelope's key table.
-   * @param args the values sent, by key number; only the form's fields are read.
-   * @throws Error for a form made without a key table; RangeError for a key number this
-   *   envelope's table does not have.
-   */
-  sendCallValues(form: CallForm, args: Values, transport: Transport = "local"): number {
-    const { keys } = form;
-    if (keys === undefined) throw new Error(`the form of a call to '${form.name}' was made without a key table`);
-    let tokens = form.nameTokens;
-    for (let i = 0; i < keys.length; i++) {
-      const value = args[keys[i]];
-      if (value !== undefined) tokens += this.pairTokens(keys[i], value);
+      if (value !== undefined) tokens += fieldTokens[i] + this.valueTokens(value);
     }
     return this.countRequest(tokens, transport);
   }
 
-  /**
-   * Counts one response whose body is an answer by key number (of {@link keys}): `key value` for
-   * each key with a value. Costs exactly what {@link sendFields} costs for the same answer by name.
-   *
-   * @throws RangeError for a value at a key number this envelope's table does not have.
-   */
-  sendAnswerValues(answer: Values): number {
-    let tokens = 0;
-    for (let key = 0; key < answer.length; key++) {
-      const value = answer[key];
-      if (value !== undefined) tokens += this.pairTokens(key, value);
-    }
-    return this.countResponse(tokens);
-  }
-
-  /** The tokens of `key value`: the key's from {@link keys}, the value's as {@link sendFields} counts it. */
-  private pairTokens(key: number, value: Value): number {
-    const keyTokens = this.keys.tokens[key];
-    if (keyTokens === undefined) throw new RangeError(`key number ${key} is not in this envelope's key table (${this.keys.names.length} keys)`);
-    return keyTokens + (typeof value === "string" ? this.wordTokens(value) : valueTokens(value));
+  /** A body value's tokens: a text is one of the run's words or counted as one; any other value is written out ({@link valueTokens}). */
+  private valueTokens(value: Value): number {
+    return typeof value === "string" ? this.wordTokens(value) : valueTokens(value);
   }
 
   private count(kind: MessageKind, bodyTokens: number, transport: Transport): number {
@@ -256,9 +191,9 @@ export class Envelope {
     else this.responseTokens += tokens;
   }
 
-  /** A new counter that starts from this one's counts (e.g. a run that starts after a handshake), with the same words and keys. */
+  /** A new counter that starts from this one's counts (e.g. a run that starts after a handshake), with the same words. */
   clone(): Envelope {
-    return this.copyCountsTo(new Envelope(this.words, this.keys));
+    return this.copyCountsTo(new Envelope(this.words));
   }
 
   /** Sets `copy`'s counts to this one's; returns `copy`. */

@@ -13,7 +13,6 @@
 import { declare, type Level, type ServerDeclaration, type ToolDeclaration } from "./declaration";
 import { callForm, type CallForm, type Envelope, type Transport } from "./envelope";
 import type { Handler, Server, ServerFacts } from "./server";
-import type { KeyTable } from "./keys";
 import type { WordTokens } from "./tokenizer";
 import type { Value } from "./values";
 
@@ -70,7 +69,7 @@ export function negotiate(
   envelope: Envelope,
 ): Negotiation {
   const decision = handshake(servers, level, policy, envelope);
-  return bindHandlers(servers, decision, callForms(decision, envelope.words, envelope.keys));
+  return bindHandlers(servers, decision, callForms(decision, envelope.words));
 }
 
 /**
@@ -122,12 +121,11 @@ export function agreeOn(servers: readonly Server[], level: Level, policy: Client
  * tool name.
  *
  * @param words token counts of words the calls repeat (a word not in it is counted); default none.
- * @param keys the key table to number each form's fields in (`CallForm.keys`); default none.
  */
-export function callForms(decision: Decision, words?: WordTokens, keys?: KeyTable): ReadonlyMap<string, CallForm> {
+export function callForms(decision: Decision, words?: WordTokens): ReadonlyMap<string, CallForm> {
   const forms = new Map<string, CallForm>();
   for (const [name, { fields, server }] of decision.agreed) {
-    forms.set(name, callForm(name, fields ?? NO_FIELDS, words, server, keys));
+    forms.set(name, callForm(name, fields ?? NO_FIELDS, words, server));
   }
   return forms;
 }

@@ -13,8 +13,8 @@
  * its result carry no protocol field).
  *
  * What is worded here, and what is not:
- * - `sendCall` and `sendCallValues` (a `tools/call` request): the body, then the request's `_meta`;
- * - `sendFields` of a response and `sendAnswerValues` (the call's result): `resultType complete`,
+ * - `sendCall` (a `tools/call` request): the body, then the request's `_meta`;
+ * - `sendFields` of a response (the call's result): `resultType complete`,
  *   the body, then the identity of the server the last call went to (`CallForm.server`): the
  *   simulator answers every request before it sends the next, so a result answers the last call;
  * - `send` counts a body as given: a caller that builds its own messages (discovery,
@@ -22,17 +22,15 @@
  */
 import { Envelope, type CallForm, type MessageKind, type Transport } from "./envelope";
 import { partsTokens, requestFields, resultFields, type Identity, type ProtocolEra } from "./eras";
-import type { KeyTable, Values } from "./keys";
 import type { WordTokens } from "./tokenizer";
 import type { Fields } from "./values";
 
 /**
  * A counter for one run in the stateless era (see the module comment).
  *
- * @throws Error from {@link sendCall} and {@link sendCallValues} for a call whose form names a
- *   server the envelope was not given, and from {@link sendFields} and {@link sendAnswerValues}
- *   for a result that answers no call, or a request or notification sent as fields (the era's
- *   requests go through `sendCall`, `sendCallValues` or `send`).
+ * @throws Error from {@link sendCall} for a call whose form names a server the envelope was not
+ *   given, and from {@link sendFields} for a result that answers no call, or a request or
+ *   notification sent as fields (the era's requests go through `sendCall` or `send`).
  */
 export class StatelessEnvelope extends Envelope {
   /** Tokens of every request's `_meta` (`requestFields("stateless")`). */
@@ -45,14 +43,12 @@ export class StatelessEnvelope extends Envelope {
   /**
    * @param servers the servers calls may go to: their names and versions (their identities).
    * @param words token counts of words the bodies repeat (see `Envelope`); default none.
-   * @param keys the numbered keys of bodies sent as values by number (see `Envelope`); default none.
    */
   constructor(
     readonly servers: readonly Identity[],
     words?: WordTokens,
-    keys?: KeyTable,
   ) {
-    super(words, keys);
+    super(words);
     this.metaTokens = partsTokens(requestFields("stateless"));
     const results = new Map<string, number>();
     for (const server of servers) {
@@ -66,15 +62,6 @@ export class StatelessEnvelope extends Envelope {
   override sendCall(form: CallForm, args: Fields, transport: Transport = "local"): number {
     const result = this.resultOf(form);
     const cost = super.sendCall(form, args, transport) + this.metaTokens;
-    this.addToLast("request", this.metaTokens);
-    this.answering = result;
-    return cost;
-  }
-
-  /** A `tools/call` request by key number: as {@link sendCall}. */
-  override sendCallValues(form: CallForm, args: Values, transport: Transport = "local"): number {
-    const result = this.resultOf(form);
-    const cost = super.sendCallValues(form, args, transport) + this.metaTokens;
     this.addToLast("request", this.metaTokens);
     this.answering = result;
     return cost;
@@ -104,17 +91,9 @@ export class StatelessEnvelope extends Envelope {
     return cost;
   }
 
-  /** A call's result by key number: as {@link sendFields}. */
-  override sendAnswerValues(answer: Values): number {
-    const result = this.answered();
-    const cost = super.sendAnswerValues(answer) + result;
-    this.addToLast("response", result);
-    return cost;
-  }
-
-  /** A new stateless counter with this one's counts, servers, words and keys (no call waiting). */
+  /** A new stateless counter with this one's counts, servers and words (no call waiting). */
   override clone(): StatelessEnvelope {
-    return this.copyCountsTo(new StatelessEnvelope(this.servers, this.words, this.keys));
+    return this.copyCountsTo(new StatelessEnvelope(this.servers, this.words));
   }
 }
 

@@ -6,19 +6,18 @@
  * `t_meter`, `t_consumption`, `t_tariff`, `t_region`, `t_record`. Each takes named arguments,
  * ignores any it does not know, and returns either a result or `{hata: …}` (an error): `abone yok`
  * (no such subscriber), `eksik alan` (missing field), `bolge yok` (no such region).
- *
- * Each handler is written once, over the world's numbered keys ({@link WORLD_HANDLERS}, as lesson
- * 6's simulated client calls them); {@link createHandlers} gives the same handlers by name, as a
- * server over the wire and every other client call them.
  */
-import { fieldsOf, valuesOf, type Values } from "../sim/keys";
 import type { Handler } from "../sim/server";
 import type { Fields, Value } from "../sim/values";
-import { answerValues, Key, refusal, WORLD_KEYS } from "./keys";
 import { charge } from "./tariff";
-import { REGIONS, SUBSCRIBER_IDS, consumption, countByRegion, subscriberIndex, type Region, type RegionCounts, type Subscriber, type Subscribers } from "./subscribers";
+import { REGIONS, consumption, countByRegion, type Region, type RegionCounts, type Subscribers } from "./subscribers";
 
-export { ANSWER_KEYS } from "./keys";
+/**
+ * Every key a handler answers with, `hata` included, in the order the handlers below answer them:
+ * words the response bodies repeat (see `WORLD_WORDS` in `servers.ts`), and keys a task's state
+ * gains (`TaskWalk` in `run.ts`).
+ */
+export const ANSWER_KEYS = ["hata", "onceki", "simdiki", "tip", "m3", "tutar", "bolge", "abone", "yazildi"] as const;
 
 /** The five handlers of the world, by the tool that serves them. */
 export interface Handlers {
@@ -46,98 +45,44 @@ const missing = (value: Value | undefined): value is null | undefined => value =
 /** Python's truthiness for the values a handler receives. */
 const truthy = (value: Value | undefined): boolean => !missing(value) && value !== "" && value !== 0 && value !== false;
 
-/** What a handler reads of its world: the subscribers, and how many live in each region. */
-export interface HandlerWorld {
-  /** The subscribers as a list: index i holds `SUBSCRIBER_IDS[i]`'s (undefined where the table has none). */
-  subscriberList: readonly (Readonly<Subscriber> | undefined)[];
-  regionCounts: RegionCounts;
+/** Whether a value is one of the five region names. */
+function isRegion(value: Value | undefined): value is Region {
+  return typeof value === "string" && (REGIONS as readonly string[]).includes(value);
 }
 
 /**
- * A handler over the world's numbered keys (`Key`): the arguments by key number in, the answer or
- * `hata` by key number out (a new array, as long as its last key needs: `answerValues`); it never
- * throws.
- */
-export type WorldHandler = (args: Values, world: HandlerWorld) => Values;
-
-/**
- * The five handlers over the world's numbered keys, each reading the world it is given:
- *
- * - `sayac_oku(abone)` → `onceki, simdiki, tip`, or `hata: "abone yok"`.
- * - `tuketim(onceki, simdiki)` → `m3` (wrapping at 100000), or `hata: "eksik alan"`.
- * - `tarife(m3, tip = "mesken")` → `tutar`, or `hata: "eksik alan"`.
- * - `bolge_ozet(bolge)` → `bolge, abone: count`, or `hata: "bolge yok"`.
- * - `kayit_yaz(abone, sutun, deger)` → `yazildi: true`, or `hata: "eksik alan"`; the record is
- *   not kept anywhere (the world is fictional), only acknowledged.
- */
-export const WORLD_HANDLERS: Readonly<Record<keyof Handlers, WorldHandler>> = Object.freeze({
-  sayac_oku(args: Values, world: HandlerWorld): Values {
-    // The table's keys are the ids `A001` …, so anything else is no subscriber.
-    const found = world.subscriberList[subscriberIndex(args[Key.abone])];
-    if (!found) return refusal(NO_SUBSCRIBER);
-    const answer = answerValues(Key.tip);
-    answer[Key.onceki] = found.onceki;
-    answer[Key.simdiki] = found.simdiki;
-    answer[Key.tip] = found.tip;
-    return answer;
-  },
-  tuketim(args: Values): Values {
-    const onceki = args[Key.onceki];
-    const simdiki = args[Key.simdiki];
-    if (missing(onceki) || missing(simdiki)) return refusal(MISSING_FIELD);
-    const answer = answerValues(Key.m3);
-    answer[Key.m3] = consumption(Number(onceki), Number(simdiki));
-    return answer;
-  },
-  tarife(args: Values): Values {
-    const m3 = args[Key.m3];
-    const tip = args[Key.tip];
-    if (missing(m3)) return refusal(MISSING_FIELD);
-    const answer = answerValues(Key.tutar);
-    answer[Key.tutar] = charge(Number(m3), missing(tip) ? "mesken" : String(tip));
-    return answer;
-  },
-  bolge_ozet(args: Values, world: HandlerWorld): Values {
-    const bolge = args[Key.bolge];
-    if (!(REGIONS as readonly Value[]).includes(bolge ?? null)) return refusal(NO_REGION);
-    const answer = answerValues(Key.abone);
-    answer[Key.bolge] = bolge as Region;
-    answer[Key.abone] = world.regionCounts[bolge as Region];
-    return answer;
-  },
-  kayit_yaz(args: Values): Values {
-    if (!(truthy(args[Key.abone]) && truthy(args[Key.sutun]) && !missing(args[Key.deger]))) return refusal(MISSING_FIELD);
-    const answer = answerValues(Key.yazildi);
-    answer[Key.yazildi] = true;
-    return answer;
-  },
-});
-
-/**
- * Builds the handlers by name over one subscriber table (and its per-region counts, computed from
- * the table when not given): {@link handlersByName} of that world.
+ * Builds the five handlers over one subscriber table (and its per-region counts, computed from
+ * the table when not given). Each takes its arguments by name and answers by name:
  *
  * - `sayac_oku({abone})` → `{onceki, simdiki, tip}` or `{hata: "abone yok"}`.
  * - `tuketim({onceki, simdiki})` → `{m3}` (wrapping at 100000) or `{hata: "eksik alan"}`.
  * - `tarife({m3, tip = "mesken"})` → `{tutar}` or `{hata: "eksik alan"}`.
  * - `bolge_ozet({bolge})` → `{bolge, abone: count}` or `{hata: "bolge yok"}`.
- * - `kayit_yaz({abone, sutun, deger})` → `{yazildi: true}` or `{hata: "eksik alan"}`.
+ * - `kayit_yaz({abone, sutun, deger})` → `{yazildi: true}` or `{hata: "eksik alan"}`; the record
+ *   is not kept anywhere (the world is fictional), only acknowledged.
  */
 export function createHandlers(subscribers: Subscribers, regionCounts: RegionCounts = countByRegion(Object.values(subscribers))): Handlers {
-  return handlersByName({ subscriberList: SUBSCRIBER_IDS.map((id) => subscribers[id]), regionCounts });
-}
-
-/**
- * {@link WORLD_HANDLERS} over one world, by name: each takes its arguments by name (a name that is
- * no world key is ignored) and answers by name, its keys in {@link ANSWER_KEYS} order.
- */
-export function handlersByName(world: HandlerWorld): Handlers {
-  const byName = (handler: WorldHandler): Handler => (args: Fields): Fields => fieldsOf(WORLD_KEYS, handler(valuesOf(WORLD_KEYS, args), world));
   return {
-    sayac_oku: byName(WORLD_HANDLERS.sayac_oku),
-    tuketim: byName(WORLD_HANDLERS.tuketim),
-    tarife: byName(WORLD_HANDLERS.tarife),
-    bolge_ozet: byName(WORLD_HANDLERS.bolge_ozet),
-    kayit_yaz: byName(WORLD_HANDLERS.kayit_yaz),
+    sayac_oku({ abone }): Fields {
+      const found = typeof abone === "string" && Object.hasOwn(subscribers, abone) ? subscribers[abone] : undefined;
+      if (found === undefined) return { hata: NO_SUBSCRIBER };
+      return { onceki: found.onceki, simdiki: found.simdiki, tip: found.tip };
+    },
+    tuketim({ onceki, simdiki }): Fields {
+      if (missing(onceki) || missing(simdiki)) return { hata: MISSING_FIELD };
+      return { m3: consumption(Number(onceki), Number(simdiki)) };
+    },
+    tarife({ m3, tip }): Fields {
+      if (missing(m3)) return { hata: MISSING_FIELD };
+      return { tutar: charge(Number(m3), missing(tip) ? "mesken" : String(tip)) };
+    },
+    bolge_ozet({ bolge }): Fields {
+      if (!isRegion(bolge)) return { hata: NO_REGION };
+      return { bolge, abone: regionCounts[bolge] };
+    },
+    kayit_yaz({ abone, sutun, deger }): Fields {
+      if (!(truthy(abone) && truthy(sutun) && !missing(deger))) return { hata: MISSING_FIELD };
+      return { yazildi: true };
+    },
   };
 }

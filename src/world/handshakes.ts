@@ -5,22 +5,36 @@
  * `sim/negotiation.ts`), and the world's servers declare the same at every seed
  * ({@link SERVER_FACTS}). So the handshake at each level, under the lesson's policy and under the
  * wide one, is measured once, each on a fresh envelope, when this module loads, and frozen: every
- * world starts its runs from these same values: the counts, and the agreed tools as the simulated
- * client calls them (`tools`, whose handlers read the world they are given), or bound to its own
- * handlers by name (`openSharedSession` in `run.ts`). They are constants: nothing here changes
+ * world starts its runs from these same counts and the same decision, with its own handlers bound
+ * to the agreed tools (`openSharedSession` in `run.ts`). They are constants: nothing here changes
  * after loading.
  */
 import { ALL_LEVELS, type Level } from "../sim/declaration";
-import { Envelope } from "../sim/envelope";
-import type { CallForm } from "../sim/envelope";
-import type { KeyTable } from "../sim/keys";
+import { Envelope, type CallForm } from "../sim/envelope";
 import { callForms, handshake, type ClientPolicy, type Decision } from "../sim/negotiation";
 import type { ServerFacts } from "../sim/server";
 import type { WordTokens } from "../sim/tokenizer";
-import { worldTool, type WorldTool } from "./call";
-import { WORLD_KEYS } from "./keys";
-import { handshakeCounts, type HandshakeRow } from "./run";
 import { LESSON_POLICY, SERVER_FACTS, WIDE_POLICY, WORLD_WORDS } from "./servers";
+
+/** The handshake of one level: tools agreed and dropped, and what negotiation cost. */
+export interface HandshakeRow {
+  level: Level;
+  negotiated: number;
+  dropped: number;
+  request: number;
+  response: number;
+  tokens: number;
+  round_trips: number;
+}
+
+/**
+ * A handshake row from its parts: the tools the decision agreed and dropped, and the counts of the
+ * envelope the handshake was counted on (as `handshakeRow` in `run.ts`).
+ */
+export function handshakeCounts(level: Level, decision: Pick<Decision, "agreed" | "dropped">, envelope: Envelope): HandshakeRow {
+  const { request, response, tokens, round_trips } = envelope.counts();
+  return { level, negotiated: decision.agreed.size, dropped: decision.dropped.length, request, response, tokens, round_trips };
+}
 
 /** One level's handshake under one policy: the client's decision, and the envelope it leaves. */
 export interface Handshake {
@@ -36,21 +50,14 @@ export interface Handshake {
   row: HandshakeRow;
 }
 
-/** {@link Handshake} on the world's servers: with each agreed tool as lesson 6's simulated client calls it. */
-export interface WorldHandshake extends Handshake {
-  /** The agreed tools, by name, in the decision's order (`worldTool`). */
-  tools: ReadonlyMap<string, WorldTool>;
-}
-
 /**
  * The handshake of `servers` at `level` under `policy`, on a fresh envelope, frozen. A pure
  * function of its arguments: the same facts, level and policy give an equal handshake.
  *
  * @param words the token counts of the words bodies repeat, for the envelope (see `Envelope`).
- * @param keys the numbered keys of bodies sent by key number, for the envelope (see `Envelope`).
  */
-export function frozenHandshake(servers: readonly ServerFacts[], level: Level, policy: ClientPolicy, words?: WordTokens, keys?: KeyTable): Handshake {
-  const envelope = new Envelope(words, keys);
+export function frozenHandshake(servers: readonly ServerFacts[], level: Level, policy: ClientPolicy, words?: WordTokens): Handshake {
+  const envelope = new Envelope(words);
   const decision = handshake(servers, level, policy, envelope);
   // Frozen through: the agreed tools, the dropped list, the envelope (counting on it throws: a run
   // counts on its own copy), the call forms, the row. `decision.agreed` and `calls` are Maps, which
@@ -59,7 +66,7 @@ export function frozenHandshake(servers: readonly ServerFacts[], level: Level, p
   for (const dropped of decision.dropped) Object.freeze(dropped);
   Object.freeze(decision.dropped);
   Object.freeze(envelope);
-  const calls = callForms(decision, words, keys);
+  const calls = callForms(decision, words);
   for (const form of calls.values()) Object.freeze(form);
   const row = Object.freeze(handshakeCounts(level, decision, envelope));
   return Object.freeze({ level, policy, decision: Object.freeze(decision), envelope, calls, row });
@@ -67,22 +74,14 @@ export function frozenHandshake(servers: readonly ServerFacts[], level: Level, p
 
 /**
  * The handshake of the world's servers ({@link SERVER_FACTS}) at `level` under `policy`, frozen:
- * {@link frozenHandshake} with the world's words and keys, and each agreed tool as lesson 6's
- * simulated client calls it.
+ * {@link frozenHandshake} with the world's words.
  */
-export function worldHandshake(level: Level, policy: ClientPolicy): WorldHandshake {
-  const shared = frozenHandshake(SERVER_FACTS, level, policy, WORLD_WORDS, WORLD_KEYS);
-  const tools = new Map<string, WorldTool>();
-  for (const [name, { fields, sideEffect, server }] of shared.decision.agreed) {
-    const transport = SERVER_FACTS.find((facts) => facts.name === server)!.transport;
-    const tool = worldTool({ name, fields, sideEffect, transport, call: shared.calls.get(name)! });
-    tools.set(name, Object.freeze(tool));
-  }
-  return Object.freeze({ ...shared, tools });
+export function worldHandshake(level: Level, policy: ClientPolicy): Handshake {
+  return frozenHandshake(SERVER_FACTS, level, policy, WORLD_WORDS);
 }
 
 /** The lesson's handshakes under {@link LESSON_POLICY}, indexed by level (0–3). */
-export const LESSON_HANDSHAKES: readonly WorldHandshake[] = Object.freeze(ALL_LEVELS.map((level) => worldHandshake(level, LESSON_POLICY)));
+export const LESSON_HANDSHAKES: readonly Handshake[] = Object.freeze(ALL_LEVELS.map((level) => worldHandshake(level, LESSON_POLICY)));
 
 /** The lesson's handshakes under {@link WIDE_POLICY} (`kayit_yaz` allowed), indexed by level (0–3). */
-export const WIDE_HANDSHAKES: readonly WorldHandshake[] = Object.freeze(ALL_LEVELS.map((level) => worldHandshake(level, WIDE_POLICY)));
+export const WIDE_HANDSHAKES: readonly Handshake[] = Object.freeze(ALL_LEVELS.map((level) => worldHandshake(level, WIDE_POLICY)));

@@ -43,17 +43,13 @@ export type RegionCounts = Readonly<Record<Region, number>>;
 /**
  * How many subscribers live in each region: the answer of `bolge_ozet` and of a region task.
  * Source: reference lesson 004, `t_region` and `expected`. Computed once per world.
+ *
+ * @returns a new record with every region, in {@link REGIONS} order.
  */
 export function countByRegion(subscribers: Iterable<Readonly<Subscriber>>): RegionCounts {
-  // Counted by the region's place in REGIONS, then written out by name in REGIONS order.
-  const byIndex = [0, 0, 0, 0, 0];
-  for (const subscriber of subscribers) {
-    let i = 0;
-    while (i < REGIONS.length && REGIONS[i] !== subscriber.bolge) i++;
-    byIndex[i] += 1;
-  }
-  const [dogu, bati, kuzey, guney, merkez] = REGIONS;
-  return { [dogu]: byIndex[0], [bati]: byIndex[1], [kuzey]: byIndex[2], [guney]: byIndex[3], [merkez]: byIndex[4] };
+  const counts: Record<Region, number> = { dogu: 0, bati: 0, kuzey: 0, guney: 0, merkez: 0 };
+  for (const subscriber of subscribers) counts[subscriber.bolge] += 1;
+  return counts;
 }
 
 /** The id of the i-th subscriber (0-based): `A001` for 0. Source: reference lesson 004 (`f"A{i + 1:03d}"`). */
@@ -65,57 +61,21 @@ export function subscriberId(index: number): string {
 export const SUBSCRIBER_IDS: readonly string[] = Array.from({ length: SUBSCRIBER_COUNT }, (_, i) => subscriberId(i));
 
 /**
- * The place of a subscriber id in {@link SUBSCRIBER_IDS} (`A001` is 0), read from its digits; -1
- * for anything that is not one of those ids (`A0001`, `A061`, `B001`, a number).
- */
-export function subscriberIndex(id: unknown): number {
-  if (typeof id !== "string" || id.length < 2 || id.charCodeAt(0) !== 65) return -1;
-  let number = 0;
-  for (let i = 1; i < id.length; i++) {
-    const digit = id.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    number = number * 10 + digit;
-  }
-  const index = number - 1;
-  return index >= 0 && index < SUBSCRIBER_COUNT && SUBSCRIBER_IDS[index] === id ? index : -1;
-}
-
-/**
  * Draws the subscriber table for a world seed.
  *
  * @param seed a world seed (0 … 2^53 − 1).
- * @returns 60 subscribers keyed `A001` … `A060`.
+ * @returns 60 subscribers keyed `A001` … `A060`, in that order (a new plain object).
  */
 export function drawSubscribers(seed: number): Subscribers {
-  return subscriberTable(drawSubscriberList(seed));
-}
-
-/**
- * The same subscribers as {@link drawSubscribers}, as an array: index i holds `SUBSCRIBER_IDS[i]`.
- * Walking an array is much faster than walking a 60-key object, which V8 keeps as a dictionary.
- */
-export function drawSubscriberList(seed: number): Subscriber[] {
-  const list: Subscriber[] = [];
-  for (let i = 0; i < SUBSCRIBER_COUNT; i++) {
+  const subscribers: Record<string, Subscriber> = {};
+  SUBSCRIBER_IDS.forEach((id, i) => {
     const draw = referenceGenerator(derivedSeed(seed, SUBSCRIBER_SEED_STEP, i));
     const onceki = 10000 + Math.floor(draw() * 80000);
     const bolge = REGIONS[Math.floor(draw() * REGIONS.length)];
     const tip = SUBSCRIBER_TYPES[Math.floor(draw() * SUBSCRIBER_TYPES.length)];
-    list.push({ bolge, tip, onceki, simdiki: onceki + Math.floor(draw() * 70) });
-  }
-  return list;
-}
-
-/**
- * A subscriber list keyed by id: the list's i-th entry under `A001` + i, in list order.
- *
- * @param list subscribers in id order (`drawSubscriberList`), of any length.
- * @returns a new plain object; its keys are `A001` … in order.
- */
-export function subscriberTable(list: readonly Subscriber[]): Subscribers {
-  const table: Record<string, Subscriber> = {};
-  for (let i = 0; i < list.length; i++) table[SUBSCRIBER_IDS[i] ?? subscriberId(i)] = list[i];
-  return table;
+    subscribers[id] = { bolge, tip, onceki, simdiki: onceki + Math.floor(draw() * 70) };
+  });
+  return subscribers;
 }
 
 /**

@@ -31,13 +31,10 @@ export function charge(m3: number, tip: SubscriberType | string): number {
   let remaining = m3;
   let lower = 0;
   let total = 0;
-  // An index loop, not `for (const [upper, unitPrice] of TIERS)`: destructuring each tier walks it
-  // as an iterable, which cost several times the arithmetic (every `tarife` call and expected answer).
-  for (let i = 0; i < TIERS.length; i++) {
-    const upper = TIERS[i][0];
+  for (const [upper, unitPrice] of TIERS) {
     const band = Math.min(remaining, upper - lower);
     if (band <= 0) break;
-    total += band * TIERS[i][1];
+    total += band * unitPrice;
     remaining -= band;
     lower = upper;
   }

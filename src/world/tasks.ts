@@ -63,10 +63,7 @@ export interface TaskWithAnswer extends Task {
 
 /** The tasks with their expected answers, computed once (a run reads them for every level). */
 export function withExpectedAnswers(tasks: readonly Task[], world: { subscribers: Subscribers; regionCounts: RegionCounts }): TaskWithAnswer[] {
-  const answered: TaskWithAnswer[] = [];
-  // A loop, not `map`: see `writingAServerJson` (lessons/writingAServer/json.ts).
-  for (const task of tasks) answered.push({ type: task.type, subscriber: task.subscriber, region: task.region, expected: expectedAnswer(task, world) });
-  return answered;
+  return tasks.map((task) => ({ type: task.type, subscriber: task.subscriber, region: task.region, expected: expectedAnswer(task, world) }));
 }
 
 /**

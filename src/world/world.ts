@@ -1,18 +1,16 @@
 /**
  * A world: everything one seed decides before any message is sent.
  */
-import { handlersByName, type Handlers } from "./handlers";
+import { createHandlers, type Handlers } from "./handlers";
 import { checkSeed } from "../sim/seed";
 import type { Server } from "../sim/server";
 import { createServers } from "./servers";
-import { countByRegion, drawSubscriberList, subscriberTable, type RegionCounts, type Subscriber, type Subscribers } from "./subscribers";
+import { countByRegion, drawSubscribers, type RegionCounts, type Subscribers } from "./subscribers";
 
 /** The world of one seed: its subscribers, the handlers over them, and the three servers. */
 export interface World {
   seed: number;
   subscribers: Subscribers;
-  /** The same subscribers as a list: index i holds `SUBSCRIBER_IDS[i]`'s (`drawSubscriberList`). */
-  subscriberList: readonly Readonly<Subscriber>[];
   /** Subscribers per region. */
   regionCounts: RegionCounts;
   handlers: Handlers;
@@ -27,9 +25,8 @@ export interface World {
  * @throws RangeError for any other seed.
  */
 export function createWorld(seed: number): World {
-  const list = drawSubscriberList(checkSeed(seed));
-  const subscribers = subscriberTable(list);
-  const regionCounts = countByRegion(list);
-  const handlers = handlersByName({ subscriberList: list, regionCounts });
-  return { seed, subscribers, subscriberList: list, regionCounts, handlers, servers: createServers(handlers) };
+  const subscribers = drawSubscribers(checkSeed(seed));
+  const regionCounts = countByRegion(Object.values(subscribers));
+  const handlers = createHandlers(subscribers, regionCounts);
+  return { seed, subscribers, regionCounts, handlers, servers: createServers(handlers) };
 }

@@ -100,7 +100,7 @@ test("bad seeds are refused with a RangeError; edge seeds work", () => {
   for (const seed of EDGE_SEEDS) assert.equal(generateFleet(seed).devices.length, 400, `seed ${seed}`);
 });
 
-test("THE PROPERTY (issue 3 §3): for 1,000 seeds and more, the true device is rate-first, not the shortcut, and outside the top 10 by raw downtime", () => {
+test("THE PROPERTY (the task is worth asking at every seed): for 1,000 seeds and more, the true device is rate-first, not the shortcut, and outside the top 10 by raw downtime", () => {
   for (const seed of PROPERTY_SEEDS) {
     const fleet = generateFleet(seed);
     const truth = solveTask(fleet);

@@ -9,6 +9,7 @@ import { ALL_LEVELS, declare } from "../../src/sim/declaration";
 import { SERVER_FACTS } from "../../src/world/servers";
 import { formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
+import { showSource } from "../../src/lessons/showSource";
 import { REFERENCE, ROOT, type RunFigures } from "../helpers";
 
 /** Computed prose with its line breaks (from wrapping at 100 characters) made spaces again. */
@@ -139,7 +140,7 @@ test("the solutions answer every exercise, and the prose names the course's conv
   assert.match(flat(prose.summarize(result)), /in this envelope a complete declaration cost no more/);
 });
 
-// ---- What the reader sees (round 2 of issue 12) ----
+// ---- What the reader sees: the second reading of the lesson ----
 
 import * as library from "../../src/index";
 import { worldToolList } from "../../src/server/declarations";
@@ -213,9 +214,11 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
   }
 });
 
-test("the shown source teaches declarations, negotiation, gates and counting only", () => {
+test("the shown source teaches declarations, negotiation, gates and counting only, with state, arguments and answers by name", () => {
   const shown = shownNames(lessonNotebook(LESSON_6));
-  assert.deepEqual(shown, ["LEVELS", "declare", "handshake", "decideOn", "gateTool", "callWorldTool", "runWorldTask"]);
+  assert.deepEqual(shown, ["LEVELS", "declare", "handshake", "decideOn", "gateTool", "callArguments", "callTool", "runTask"]);
+  const listings = showSource(...shown);
+  assert.doesNotMatch(listings, /key number|by number|Values\b|\[Key\.|const enum|element kind/, "no listing has to explain an index");
 });
 
 test("lesson 6's computed prose is wrapped at 100 characters", () => {
@@ -227,7 +230,7 @@ test("lesson 6's computed prose is wrapped at 100 characters", () => {
   for (const line of prose.explainEnvelope(result).split("\n")) assert.ok(line.length <= 100, line);
 });
 
-// ---- Round 3 of issue 12: what the second readers found ----
+// ---- The third reading of the lesson: what its second readers found ----
 
 test("lesson 6 dates its byte counts, its error codes and its terms (round 3)", () => {
   const result = simulateWritingAServer(20260218);

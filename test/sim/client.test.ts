@@ -34,6 +34,9 @@ test("callArguments: the declared fields present in the state, in declared order
   assert.deepEqual(callArguments(undefined, state), {});
   assert.deepEqual(callArguments([], state), {});
   assert.notEqual(callArguments(["a"], state), callArguments(["a"], state), "a new object each time");
+  // A declared field named like a member of Object.prototype is not in the state unless the state holds it (Python's `a in state`).
+  assert.deepEqual(callArguments(["constructor", "toString", "__proto__", "hasOwnProperty", "a"], state), { a: 1 });
+  assert.deepEqual(callArguments(["toString", "list"], { toString: "own", list: [1, "x"] }), { toString: "own", list: [1, "x"] });
 });
 
 test("gateCall is gateTool then callArguments, for every tool, approval and state", () => {

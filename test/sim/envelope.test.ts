@@ -1,10 +1,9 @@
-// A call's form counts the tool's name and declared fields once; a request sent with it costs what the written-out body costs, by name or by key number.
+// A call's form counts the tool's name and declared fields once; a request sent with it costs what the written-out body costs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import seedrandom from "seedrandom";
 import { describeFields } from "../../src/sim/client";
 import { callForm, Envelope } from "../../src/sim/envelope";
-import { keyTable, valuesOf } from "../../src/sim/keys";
 import { countTokens, wordTokens } from "../../src/sim/tokenizer";
 import type { Fields } from "../../src/sim/values";
 
@@ -63,18 +62,9 @@ test("every request sent with a form is one counted request: counts grow one mes
   }
 });
 
-test("a form made with a key table numbers its fields in it (a field the table lacks is left out); without one it has no key numbers", () => {
-  const keys = keyTable(["m3", "tip", "abone"]);
-  const form = callForm("tarife", ["tip", "nope", "m3"], undefined, "tarife", keys);
-  assert.deepEqual(form.keys, [1, 0]);
-  assert.deepEqual({ ...form, keys: undefined }, { ...callForm("tarife", ["tip", "nope", "m3"], undefined, "tarife"), keys: undefined });
-  assert.equal("keys" in callForm("tarife", ["m3"]), false);
-});
-
-test("a call and an answer by key number cost exactly what the same call and answer by name cost, one message each", () => {
+test("a call and an answer by name cost exactly what their written-out bodies cost, one message each, with or without known words", () => {
   const random = seedrandom("values");
   const names = ["abone", "onceki", "simdiki", "tip", "m3", "bolge", "sutun", "deger", "a,b", "x y", "hata"];
-  const keys = keyTable(names);
   const values = ["A001", "merkez", "mesken", "abone yok", "", 0, 7, 99999, 100000, 2 ** 53 - 1, -5, 1.5, true, false, null, undefined, [1, "a"], { k: 1 }];
   const known = wordTokens(["sayac_oku", "abone", "A001", "merkez"]);
   for (let i = 0; i < 5000; i++) {
@@ -89,26 +79,12 @@ test("a call and an answer by key number cost exactly what the same call and ans
     const name = ["sayac_oku", "bolge_ozet"][i % 2];
     const transport = random() < 0.5 ? "local" : "remote";
     for (const words of [undefined, known]) {
-      const form = callForm(name, fields, words, "", keys);
-      const byName = new Envelope(words);
-      const byNumber = new Envelope(words, keys);
-      assert.equal(byNumber.sendCallValues(form, valuesOf(keys, state), transport), byName.sendCall(form, args, transport), "only the form's fields are read");
-      assert.equal(byNumber.sendAnswerValues(valuesOf(keys, state)), byName.sendFields("response", "", state));
-      assert.deepEqual(byNumber.counts(), byName.counts());
-      assert.deepEqual(byNumber.tokensByKind(), byName.tokensByKind());
+      const counted = new Envelope(words);
+      const written = new Envelope();
+      assert.equal(counted.sendCall(callForm(name, fields, words), state, transport), written.send("request", `${name} ${describeFields(args)}`, transport), "only the form's fields are read");
+      assert.equal(counted.sendFields("response", "", state), written.send("response", describeFields(state)));
+      assert.deepEqual(counted.counts(), written.counts());
+      assert.deepEqual(counted.tokensByKind(), written.tokensByKind());
     }
   }
-});
-
-test("counting by key number needs the form's key numbers and this envelope's key table; a clone keeps both tables", () => {
-  const keys = keyTable(["m3", "tip"]);
-  const envelope = new Envelope(undefined, keys);
-  assert.throws(() => envelope.sendCallValues(callForm("tarife", ["m3"]), [3]), /without a key table/);
-  assert.throws(() => new Envelope().sendAnswerValues([5]), /not in this envelope's key table/);
-  assert.throws(() => envelope.sendAnswerValues([undefined, undefined, 1]), /key number 2/);
-  envelope.sendCallValues(callForm("tarife", ["m3", "tip"], undefined, "", keys), [12, "mesken"], "remote");
-  const copy = envelope.clone();
-  assert.equal(copy.keys, keys);
-  assert.deepEqual(copy.counts(), envelope.counts());
-  assert.equal(copy.sendAnswerValues([undefined, "isyeri"]), countTokens("tip isyeri") + 8);
 });

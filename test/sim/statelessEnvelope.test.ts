@@ -12,7 +12,6 @@ import {
   resultFields,
   wordsTokens,
 } from "../../src/sim/eras";
-import { keyTable, valuesOf } from "../../src/sim/keys";
 import { eraEnvelope, StatelessEnvelope } from "../../src/sim/statelessEnvelope";
 import { countTokens } from "../../src/sim/tokenizer";
 import type { Fields } from "../../src/sim/values";
@@ -98,27 +97,3 @@ test("the stateless envelope refuses what it cannot word, and its clone keeps it
   assert.ok(eraEnvelope("stateless", SERVERS) instanceof StatelessEnvelope);
 });
 
-test("by key number, the stateless envelope words each call and result as it does by name", () => {
-  const random = seedrandom("stateless values");
-  const names = ["abone", "m3", "tip", "bolge", "deger", "tutar"];
-  const keys = keyTable(names);
-  const values = ["A001", "merkez", "mesken", 0, 7, 100000, true, null];
-  for (let i = 0; i < 2000; i++) {
-    const fields = names.filter(() => random() < 0.5);
-    const args: Fields = {};
-    for (const field of fields) args[field] = values[Math.floor(random() * values.length)];
-    const server = SERVERS[i % SERVERS.length];
-    const form = callForm(["sayac_oku", "tarife", "bolge_ozet"][i % 3], fields, undefined, server.name, keys);
-    const result: Fields = { tutar: Math.floor(random() * 1e6), tip: "mesken" };
-    const byName = new StatelessEnvelope(SERVERS);
-    const byNumber = new StatelessEnvelope(SERVERS, undefined, keys);
-    assert.equal(byNumber.sendCallValues(form, valuesOf(keys, args), "remote"), byName.sendCall(form, args, "remote"));
-    assert.equal(byNumber.sendAnswerValues(valuesOf(keys, result)), byName.sendFields("response", "", result));
-    assert.deepEqual(byNumber.counts(), byName.counts());
-    assert.deepEqual(byNumber.tokensByKind(), byName.tokensByKind());
-  }
-  const envelope = new StatelessEnvelope(SERVERS, undefined, keys);
-  assert.throws(() => envelope.sendAnswerValues([]), /answers a call/);
-  assert.throws(() => envelope.sendCallValues(callForm("x", [], undefined, "nowhere", keys), []), /does not know/);
-  assert.equal(envelope.clone().keys, keys);
-});

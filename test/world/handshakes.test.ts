@@ -5,7 +5,6 @@ import { ALL_LEVELS } from "../../src/sim/declaration";
 import { Envelope } from "../../src/sim/envelope";
 import { callForms, handshake, negotiate } from "../../src/sim/negotiation";
 import { frozenHandshake, LESSON_HANDSHAKES, WIDE_HANDSHAKES, worldHandshake } from "../../src/world/handshakes";
-import { WORLD_KEYS } from "../../src/world/keys";
 import { handshakeRow, openSession, openSharedSession, runTasks } from "../../src/world/run";
 import { LESSON_POLICY, SERVER_FACTS, WIDE_POLICY, WORLD_WORDS } from "../../src/world/servers";
 import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
@@ -36,7 +35,7 @@ test("a shared handshake equals negotiating the world's own servers afresh: coun
           assert.equal(tool.handler, world.handlers[name as keyof typeof world.handlers], `${where}: ${name} reaches this world's handler`);
           assert.equal(tool.call, handshakes[level].calls.get(name), `${where}: ${name} sends with the shared form`);
         }
-        assert.equal(shared.tools, handshakes[level].tools, `${where}: the shared tools by key number`);
+        assert.equal(shared.tools, shared.session.agreed, `${where}: the session's tools are the agreed ones`);
         assert.deepEqual([...shared.tools], [...fresh.tools], where);
         assert.deepEqual(handshakes[level].row, handshakeRow(level, fresh), `${where}: the shared row`);
       }
@@ -67,7 +66,7 @@ test("one handshake serves every world: the same frozen decision and counts, whi
   for (const { handshakes } of TABLES) {
     assert.ok(Object.isFrozen(handshakes));
     for (const shared of handshakes) {
-      for (const part of [shared, shared.decision, shared.decision.dropped, shared.envelope, shared.row, ...shared.decision.agreed.values(), ...shared.calls.values(), ...shared.tools.values()]) assert.ok(Object.isFrozen(part));
+      for (const part of [shared, shared.decision, shared.decision.dropped, shared.envelope, shared.row, ...shared.decision.agreed.values(), ...shared.calls.values()]) assert.ok(Object.isFrozen(part));
       const [sa, sb] = [openSharedSession(a, shared), openSharedSession(b, shared)];
       assert.equal(sa.negotiation.dropped, shared.decision.dropped, "the very list, not a copy");
       assert.equal(sb.negotiation.dropped, shared.decision.dropped);
@@ -82,15 +81,14 @@ test("one handshake serves every world: the same frozen decision and counts, whi
   assert.throws(() => runTasks(a, 2, { handshake: LESSON_HANDSHAKES[1] }), RangeError, "a handshake runs its own level only");
 });
 
-test("worldHandshake is frozenHandshake on the world's facts, words and keys, with each agreed tool by key number", () => {
+test("worldHandshake is frozenHandshake on the world's facts and words", () => {
   for (const { policy, handshakes } of TABLES) {
     for (const level of ALL_LEVELS) {
       const again = worldHandshake(level, policy);
       assert.notEqual(again, handshakes[level]);
-      assert.deepEqual([...again.tools], [...handshakes[level].tools]);
+      assert.deepEqual([...again.decision.agreed], [...handshakes[level].decision.agreed]);
       assert.deepEqual(again.row, handshakes[level].row);
-      assert.equal(handshakes[level].envelope.keys, WORLD_KEYS);
-      assert.deepEqual([...handshakes[level].tools.keys()], [...handshakes[level].decision.agreed.keys()]);
+      assert.equal(handshakes[level].envelope.words, WORLD_WORDS);
     }
   }
 });
@@ -98,13 +96,13 @@ test("worldHandshake is frozenHandshake on the world's facts, words and keys, wi
 test("the handshakes are a pure function of the servers' facts, level and policy", () => {
   for (const { policy, handshakes } of TABLES) {
     for (const level of ALL_LEVELS) {
-      const again = frozenHandshake(SERVER_FACTS, level, policy, WORLD_WORDS, WORLD_KEYS);
+      const again = frozenHandshake(SERVER_FACTS, level, policy, WORLD_WORDS);
       assert.notEqual(again, handshakes[level]);
       assert.deepEqual(again.envelope.counts(), handshakes[level].envelope.counts());
       assert.deepEqual([...again.decision.agreed.entries()], [...handshakes[level].decision.agreed.entries()]);
       assert.deepEqual(again.decision.dropped, handshakes[level].decision.dropped);
       // The call forms hold what counting the agreed tools' names and declared fields gives, with or without the word table.
-      assert.deepEqual([...handshakes[level].calls], [...callForms(handshakes[level].decision, undefined, WORLD_KEYS)]);
+      assert.deepEqual([...handshakes[level].calls], [...callForms(handshakes[level].decision)]);
       assert.deepEqual([...handshakes[level].calls.keys()], [...handshakes[level].decision.agreed.keys()]);
       // Without the word table the counts are the same: the table only saves counting.
       const plain = new Envelope();

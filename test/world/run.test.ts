@@ -1,11 +1,8 @@
-// Runs own their counters: interleaved runs equal sequential ones, refused calls never reach the wire, and the chain by key number is the chain by name.
+// Runs own their counters: interleaved runs equal sequential ones, refused calls never reach the wire, and the chain walked directly is the chain driven step by step.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { callTool, type Session } from "../../src/sim/client";
-import { fieldsOf } from "../../src/sim/keys";
-import type { WorldSession } from "../../src/world/call";
-import { WORLD_KEYS } from "../../src/world/keys";
-import { chainOf, measureHandshake, openSession, runTask, runTasks, runWorldTask, taskChain, TaskWalk, type TaskOutcome } from "../../src/world/run";
+import { chainOf, measureHandshake, openSession, runTask, runTasks, taskChain, TaskWalk, type TaskOutcome } from "../../src/world/run";
 import { LESSON_POLICY, WIDE_ALLOWLIST, WIDE_POLICY } from "../../src/world/servers";
 import { CHAINS, drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
@@ -70,50 +67,51 @@ test("the handshake alone costs what the reference's handshake table says, at ev
   ]);
 });
 
-test("a chain's state starts from what the task names, the column to write and deger, by key number and by name", () => {
+test("a chain's state starts from what the task names, the column to write and deger, walked directly and step by step", () => {
   const world = createWorld(20260218);
   for (const task of withExpectedAnswers(drawTasks(world.seed), world)) {
     const step = taskChain(task).next();
     assert.equal(step.done, false);
     if (step.done) continue;
     assert.deepEqual(step.value.state, { bolge: task.region, abone: task.subscriber, sutun: "bedel", deger: null });
-    const walk = new TaskWalk().start(task);
+    const walk = new TaskWalk(task);
     assert.equal(walk.nextTool(), CHAINS[task.type][0]);
-    assert.deepEqual(fieldsOf(WORLD_KEYS, walk.state), step.value.state);
+    assert.deepEqual(walk.state, step.value.state);
+    assert.notEqual(walk.state, step.value.state, "a step gives a copy of the state");
   }
 });
 
-test("the chain by key number (runWorldTask) and by name (taskChain through callTool) make the same calls, count the same and end alike", () => {
+test("the chain walked directly (runTask) and driven step by step (taskChain through callTool) make the same calls, count the same and end alike", () => {
   for (const seed of [0, 7, 20260218, 20260219, 2 ** 53 - 1]) {
     const world = createWorld(seed);
     const tasks = [...withExpectedAnswers(drawTasks(seed), world), ...withExpectedAnswers(drawTasks(seed + 1), world)];
     for (const level of [0, 1, 2, 3] as const) {
       for (const options of [{}, { policy: WIDE_POLICY }, { policy: WIDE_POLICY, approval: true }]) {
         const opened = openSession(world, level, options);
-        const byName: Session = { ...opened.session, envelope: opened.session.envelope.clone() };
-        const byNumber: WorldSession = { envelope: opened.session.envelope.clone(), tools: opened.tools, world, approval: options.approval ?? false };
-        const walk = new TaskWalk();
+        const walked: Session = { ...opened.session, envelope: opened.session.envelope.clone() };
+        const stepped: Session = { ...opened.session, envelope: opened.session.envelope.clone() };
         for (const task of tasks) {
           const where = `seed ${seed}, level ${level}, ${task.type} ${task.subscriber}`;
-          const named = runTask(byName, task);
-          assert.deepEqual(runWorldTask(byNumber, task, walk), named, where);
-          assert.deepEqual(runWorldTask({ ...byNumber, envelope: byNumber.envelope.clone() }, task), named, `${where}: a fresh walk`);
-          assert.deepEqual(byNumber.envelope.counts(), byName.envelope.counts(), where);
-          assert.deepEqual(byNumber.envelope.tokensByKind(), byName.envelope.tokensByKind(), where);
+          const chain = taskChain(task);
+          let step = chain.next();
+          while (!step.done) step = chain.next(callTool(stepped, step.value.name, step.value.state));
+          assert.deepEqual(runTask(walked, task), step.value, where);
+          assert.deepEqual(walked.envelope.counts(), stepped.envelope.counts(), where);
+          assert.deepEqual(walked.envelope.tokensByKind(), stepped.envelope.tokensByKind(), where);
         }
       }
     }
   }
 });
 
-test("taskChain drops an answer's keys that are no world keys, and a missing answer after the start reads as an empty one", () => {
+test("every key of an answer joins the state, as the reference's state.update, and a missing answer after the start reads as an empty one", () => {
   const world = createWorld(20260218);
   const [task] = withExpectedAnswers(drawTasks(world.seed), world);
   const chain = taskChain(task);
   chain.next();
   const step = chain.next({ onceki: 1, simdiki: 3, tip: "mesken", extra: 9 });
   assert.equal(step.done, false);
-  if (!step.done) assert.deepEqual(step.value.state, { onceki: 1, simdiki: 3, tip: "mesken", bolge: task.region, abone: task.subscriber, sutun: "bedel", deger: null });
+  if (!step.done) assert.deepEqual(step.value.state, { onceki: 1, simdiki: 3, tip: "mesken", extra: 9, bolge: task.region, abone: task.subscriber, sutun: "bedel", deger: null });
   const again = taskChain(task);
   again.next();
   const empty = again.next();

@@ -311,7 +311,7 @@ async function eraSession(seed: number, era: SpokenEra): Promise<EraSession> {
   try {
     snapshot();
     for (const task of tasksOf(seed)) {
-      outcomes.push(await runTask(session, task));
+      outcomes.push(await runTaskOverWire(session, task));
       snapshot();
     }
   } finally {
@@ -342,7 +342,7 @@ function tasksOf(seed: number): TaskWithAnswer[] {
 }
 
 /** One task's chain driven over a session: the simulator's `taskChain`, each step through `callOverWire`. */
-async function runTask(session: WireSession, task: TaskWithAnswer): Promise<TaskOutcome> {
+async function runTaskOverWire(session: WireSession, task: TaskWithAnswer): Promise<TaskOutcome> {
   const chain = taskChain(task);
   let step = chain.next();
   while (!step.done) step = chain.next(await callOverWire(session, step.value.name, step.value.state));
@@ -431,7 +431,7 @@ async function legacyPerTask(seed: number, tasks: readonly TaskWithAnswer[]): Pr
     const session = await openLessonSession(seed, "legacy");
     sessions.push(session);
     try {
-      outcomes.push(await runTask(session, task));
+      outcomes.push(await runTaskOverWire(session, task));
     } finally {
       await closeWireSession(session);
     }
@@ -463,7 +463,7 @@ async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[]
         keep(now);
         listedBefore.push(k + 1);
       }
-      outcomes.push(await runTask(session, tasks[k]));
+      outcomes.push(await runTaskOverWire(session, tasks[k]));
     }
   } finally {
     await closeWireSession(session);

@@ -11,7 +11,7 @@
 import { ALL_LEVELS, declare, type Level, type ServerDeclaration } from "../../sim/declaration";
 import type { DroppedTool } from "../../sim/negotiation";
 import { LESSON_HANDSHAKES, WIDE_HANDSHAKES } from "../../world/handshakes";
-import { runTasks, type HandshakeRow, type RunRow } from "../../world/run";
+import { openSharedSession, runTasks, type HandshakeRow, type RunRow } from "../../world/run";
 import { SERVER_FACTS } from "../../world/servers";
 import type { Subscribers } from "../../world/subscribers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
@@ -65,8 +65,7 @@ export const SHOWN_DECLARATIONS: readonly ServerDeclaration[] = Object.freeze(
  * The names of the tools agreed at the full level under the lesson's policy, sorted; made once
  * when this module loads and never changed (each result gets a copy of its own).
  */
-// Typed read-only and left unfrozen, as the world's facts' arrays are (`deepFreeze` in world/servers.ts).
-const AGREED_AT_FULL: readonly string[] = [...LESSON_HANDSHAKES[3].decision.agreed.keys()].sort();
+const AGREED_AT_FULL: readonly string[] = Object.freeze([...LESSON_HANDSHAKES[3].decision.agreed.keys()].sort());
 
 /** Everything lesson 6 computes for one seed. */
 export interface WritingAServerResult {
@@ -120,8 +119,9 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
     declarations.push(SHOWN_DECLARATIONS[level]);
     handshake.push(shared.row);
     dropped.push(shared.decision.dropped);
-    runs.push(runTasks(world, level, { tasks, handshake: shared }));
-    secondRuns.push(runTasks(world, level, { tasks: secondTasks, handshake: shared }));
+    const opened = openSharedSession(world, shared);
+    runs.push(runTasks(world, level, { tasks, negotiated: opened }));
+    secondRuns.push(runTasks(world, level, { tasks: secondTasks, negotiated: opened }));
   }
   const wide: WideRow[] = [];
   for (const [level, approval] of WIDE_CASES) {
