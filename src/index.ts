@@ -25,7 +25,7 @@ export { createServers, ALLOWLIST, WIDE_ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY
 export { LESSON_HANDSHAKES, WIDE_HANDSHAKES, frozenHandshake, worldHandshake, type Handshake } from "./world/handshakes";
 export { CHAINS, TASK_TYPES, TASK_COUNT, drawTasks, expectedAnswer, withExpectedAnswers, type Task, type TaskType, type TaskWithAnswer } from "./world/tasks";
 export { createWorld, type World } from "./world/world";
-export { openSession, openSharedSession, measureHandshake, handshakeRow, handshakeCounts, runTask, runTasks, TaskWalk, RECORD_COLUMN, type HandshakeRow, type RunRow, type RunOptions, type TaskOutcome, type OpenedSession } from "./world/run";
+export { openSession, openSharedSession, measureHandshake, handshakeRow, handshakeCounts, runTask, runTasks, TaskWalk, RECORD_COLUMN, type HandshakeRow, type RunRow, type RunOptions, type TaskOutcome, type OpenedSession } from "./world/runTasks";
 
 export { simulateWritingAServer, WIDE_CASES, type WritingAServerResult, type WideRow } from "./lessons/writingAServer/simulate";
 export {
@@ -58,7 +58,7 @@ export { PATH_NAMES, FLEET_SERVER_NAME, FLEET_VERSION, callDirect, outcomeOf, cr
 export { CONDITIONS, LATENCY_MICROS, CRASH_ON_CALL, findCondition, type Condition, type Fault } from "./fleet/conditions";
 export { FleetClient, SERVER_GONE, NOT_CONNECTED, type ClientStats } from "./fleet/client";
 export { SHORTCUT, THOROUGH, AGENT_POLICIES, MAX_RETRIES, BAND_HOURS, WAVE_BANDS, type AgentPolicy, type AgentRun } from "./fleet/agents";
-export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord, type AgentOutcome } from "./fleet/run";
+export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord, type AgentOutcome } from "./fleet/runAgents";
 export { MALFORMED_CALLS, probeMalformedCalls, type MalformedCall, type MalformedRow } from "./fleet/malformed";
 export { createFleetServer, runFleetChain, walkFleetChain, type FleetChainOutcome, FLEET_POLICY, FLEET_CHAIN, FLEET_STATE, type FleetLevelRow } from "./fleet/server";
 export { simulateFleetLesson, type FleetLessonResult, type ModelSummary, type BandTurn, type PagedBand } from "./lessons/fleetBehindTheBoundary/simulate";
@@ -135,10 +135,10 @@ export { RESOURCE_MIME_TYPE, resourceUri, resourceText, servedResources, type Se
 export { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt, PromptArgumentError } from "./server/prompts";
 
 // The real client: the simulator's chain, gates, decision and agents driven over real `mcp-course serve` processes.
-export { taskChain, tallyTasks, type ChainCall, type TaskChain, type TaskTally } from "./world/run";
+export { taskChain, tallyTasks, type ChainCall, type TaskChain, type TaskTally } from "./world/runTasks";
 export { gateCall, type GateResult } from "./sim/client";
 export { decideOn, type DeclaredServer, type AgreedDeclaration, type Decision } from "./sim/negotiation";
-export { cappedRun, driveAgent, driveAgentAsync, type AgentVerdict, type CappedRun } from "./fleet/run";
+export { cappedRun, driveAgent, driveAgentAsync, type AgentVerdict, type CappedRun } from "./fleet/runAgents";
 export { TrafficMeter, messageKind, messageBytes, addTraffic, subtractTraffic, noTraffic, UNKNOWN_METHOD, type ByteCount, type DirectionCounts, type TrafficCounts, type WireMessage } from "./wireClient/trafficCounts";
 export { serveArgs, serverArgs, describeServe, CLI_SCRIPT, SERVE_SCRIPT, type ServeSpec, type ServedName, type ServeFaultWord } from "./wireClient/serveCommand";
 export { REGISTRATION_CLIENTS, REGISTRATION_FILES, serverLaunch, registrationEntry, registrationText, type Registration, type RegistrationClient, type ServerLaunch } from "./wireClient/registration";

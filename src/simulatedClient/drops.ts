@@ -14,7 +14,7 @@ import { NO_APPROVAL, NOT_DECLARED } from "../sim/client";
 import { declare, type Level } from "../sim/declaration";
 import type { ClientPolicy, DropReason, Negotiation } from "../sim/negotiation";
 import type { Server } from "../sim/server";
-import type { TaskOutcome } from "../world/run";
+import type { TaskOutcome } from "../world/runTasks";
 import { chainOf, type ClientTask } from "./tasks";
 
 /** One drop as a reporting client states it: a whole server (version) or one tool (allowlist). */

@@ -12,7 +12,7 @@
  */
 import type { Session } from "../sim/client";
 import { walkFleetChain } from "../fleet/server";
-import type { TaskOutcome } from "../world/run";
+import type { TaskOutcome } from "../world/runTasks";
 
 /**
  * Walks the fleet chain through `session`.

@@ -21,7 +21,7 @@ import type { ProtocolEra } from "../sim/eras";
 import type { ClientPolicy, Negotiation } from "../sim/negotiation";
 import type { Server } from "../sim/server";
 import { eraEnvelope } from "../sim/statelessEnvelope";
-import type { TaskOutcome } from "../world/run";
+import type { TaskOutcome } from "../world/runTasks";
 import { ResultCache } from "./cache";
 import { connectClient, type Connection } from "./connect";
 import { addCounts, discoveryToSend, NO_COUNTS, subtractCounts, type SentMessage } from "./discovery";

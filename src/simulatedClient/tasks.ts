@@ -9,7 +9,7 @@ import type { Session } from "../sim/client";
 import type { Fleet } from "../fleet/generator";
 import { FLEET_CHAIN } from "../fleet/server";
 import { solveTask } from "../fleet/groundTruth";
-import { runTask, type TaskOutcome } from "../world/run";
+import { runTask, type TaskOutcome } from "../world/runTasks";
 import { CHAINS, drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../world/tasks";
 import type { World } from "../world/world";
 import { runFleetTask } from "./fleetTask";

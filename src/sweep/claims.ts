@@ -11,10 +11,10 @@ import { AGENT_POLICIES } from "../fleet/agents";
 import { CRASH_ON_CALL } from "../fleet/conditions";
 import { MAX_ROWS, FLEET_SIZE } from "../fleet/catalog";
 import { PATH_NAMES } from "../fleet/paths";
-import type { AgentRunRecord } from "../fleet/run";
+import type { AgentRunRecord } from "../fleet/runAgents";
 import type { FleetLessonResult } from "../lessons/fleetBehindTheBoundary/simulate";
 import type { WritingAServerResult } from "../lessons/writingAServer/simulate";
-import type { HandshakeRow, RunRow } from "../world/run";
+import type { HandshakeRow, RunRow } from "../world/runTasks";
 
 /**
  * A claim: an id, the sentence it checks, and the predicate.

@@ -12,7 +12,7 @@ import { CONDITIONS } from "../fleet/conditions";
 import { LEVELS, type Level } from "../sim/declaration";
 import type { FleetLessonResult } from "../lessons/fleetBehindTheBoundary/simulate";
 import type { WritingAServerResult } from "../lessons/writingAServer/simulate";
-import type { HandshakeRow, RunRow } from "../world/run";
+import type { HandshakeRow, RunRow } from "../world/runTasks";
 
 /** A row's key: the values that name it (`{level: 1, declaration: "name + fields"}`, `{condition: "slow", policy: "thorough"}`). */
 export type RowKey = Readonly<Record<string, string | number>>;

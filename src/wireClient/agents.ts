@@ -5,7 +5,7 @@
  * The fleet's agents run against the real fleet server under each fault, so the outcome per
  * condition can be held against the simulator's. Source: seed document 000 (conditions, faults, the 3 s
  * slow tool against a 1.5 s client timeout). The agents and their turn count are the simulator's
- * own (`fleet/agents.ts`, `cappedRun` through `driveAgentAsync` in `fleet/run.ts`); only the calls
+ * own (`fleet/agents.ts`, `cappedRun` through `driveAgentAsync` in `fleet/runAgents.ts`); only the calls
  * travel. Conditions map onto real servers as follows:
  * - `direct`: no server; the handlers in-process (`callDirect`), as in the simulator;
  * - path `raw` / `validating`: `--path`;
@@ -22,7 +22,7 @@ import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, SERVE_FAULT_OF, type Conditi
 import { generateFleet } from "../fleet/generator";
 import { solveTask, type TaskTruth } from "../fleet/groundTruth";
 import { callDirect, type ToolOutcome } from "../fleet/paths";
-import { driveAgentAsync, runAgent, type AgentOutcome, type AgentRunRecord, type AgentVerdict } from "../fleet/run";
+import { driveAgentAsync, runAgent, type AgentOutcome, type AgentRunRecord, type AgentVerdict } from "../fleet/runAgents";
 import { createFleetHandlers } from "../fleet/tools";
 import type { TrafficCounts } from "./trafficCounts";
 import type { ServeFaultWord, ServeSpec } from "./serveCommand";

@@ -5,13 +5,13 @@
  * Lesson 6's tasks run against the three real servers at each level, so that negotiated, calls,
  * failed, completed, blocked and written can be held against the simulator's, level by level
  * (reference lesson 004 (`run`, IM6–IM7). Nothing of the run is re-implemented here: each task
- * is the simulator's own chain (`taskChain`, `world/run.ts`), driven asynchronously through the
+ * is the simulator's own chain (`taskChain`, `world/runTasks.ts`), driven asynchronously through the
  * shared gates (`callOverWire`), and the counts are summed by the simulator's `tallyTasks`.
  * Calls go out one at a time, in the simulator's order.
  */
 import type { DroppedTool, ClientPolicy } from "../sim/negotiation";
 import { ALL_LEVELS, type Level } from "../sim/declaration";
-import { runTasks, tallyTasks, taskChain, type RunRow, type TaskOutcome } from "../world/run";
+import { runTasks, tallyTasks, taskChain, type RunRow, type TaskOutcome } from "../world/runTasks";
 import { LESSON_POLICY } from "../world/servers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../world/tasks";
 import { createWorld, type World } from "../world/world";

@@ -15,7 +15,7 @@ import { REGIONS, consumption, countByRegion, type Region, type RegionCounts, ty
 /**
  * Every key a handler answers with, `hata` included, in the order the handlers below answer them:
  * words the response bodies repeat (see `WORLD_WORDS` in `servers.ts`), and keys a task's state
- * gains (`TaskWalk` in `run.ts`).
+ * gains (`TaskWalk` in `runTasks.ts`).
  */
 export const ANSWER_KEYS = ["hata", "onceki", "simdiki", "tip", "m3", "tutar", "bolge", "abone", "yazildi"] as const;
 

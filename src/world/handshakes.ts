@@ -6,7 +6,7 @@
  * ({@link SERVER_FACTS}). So the handshake at each level, under the lesson's policy and under the
  * wide one, is measured once, each on a fresh envelope, when this module loads, and frozen: every
  * world starts its runs from these same counts and the same decision, with its own handlers bound
- * to the agreed tools (`openSharedSession` in `run.ts`). They are constants: nothing here changes
+ * to the agreed tools (`openSharedSession` in `runTasks.ts`). They are constants: nothing here changes
  * after loading.
  */
 import { ALL_LEVELS, type Level } from "../sim/declaration";
@@ -29,7 +29,7 @@ export interface HandshakeRow {
 
 /**
  * A handshake row from its parts: the tools the decision agreed and dropped, and the counts of the
- * envelope the handshake was counted on (as `handshakeRow` in `run.ts`).
+ * envelope the handshake was counted on (as `handshakeRow` in `runTasks.ts`).
  */
 export function handshakeCounts(level: Level, decision: Pick<Decision, "agreed" | "dropped">, envelope: Envelope): HandshakeRow {
   const { request, response, tokens, round_trips } = envelope.counts();

@@ -8,7 +8,7 @@ import { findCondition, type Condition } from "../../src/fleet/conditions";
 import { generateFleet, type Fleet } from "../../src/fleet/generator";
 import { gradeAnswer, solveTask } from "../../src/fleet/groundTruth";
 import type { ToolCall, ToolOutcome } from "../../src/fleet/paths";
-import { runAgent, TURN_CAP } from "../../src/fleet/run";
+import { runAgent, TURN_CAP } from "../../src/fleet/runAgents";
 import { FLEET_TOOL_NAMES } from "../../src/fleet/tools";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 

@@ -6,7 +6,7 @@ import { CONDITIONS } from "../../src/fleet/conditions";
 import { generateFleet } from "../../src/fleet/generator";
 import { solveTask } from "../../src/fleet/groundTruth";
 import { MALFORMED_CALLS } from "../../src/fleet/malformed";
-import { runMatrix } from "../../src/fleet/run";
+import { runMatrix } from "../../src/fleet/runAgents";
 import { fleetLessonJson } from "../../src/lessons/fleetBehindTheBoundary/json";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
 import { answerCode, channelCode, formatConditionTable, formatFleetLesson, msPerCall, wrapQuoted } from "../../src/lessons/fleetBehindTheBoundary/tables";

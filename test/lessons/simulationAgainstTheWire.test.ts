@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { compareEraLevel, countDifferences, simulateEraTasks, type EraLevel } from "../../src/lessons/simulationAgainstTheWire/eras";
 import { formatKindTable, formatMethodTable, formatTokensAndBytes } from "../../src/lessons/simulationAgainstTheWire/tables";
 import { sdkVersions } from "../../src/lessons/simulationAgainstTheWire/measurements";
-import { tallyTasks } from "../../src/world/run";
+import { tallyTasks } from "../../src/world/runTasks";
 import { knownDiscover } from "../../src/server/knownDiscover";
 import { compareTaskRuns, runWireTasks } from "../../src/wireClient/tasks";
 import { WIDE_POLICY } from "../../src/world/servers";

@@ -5,8 +5,8 @@ import { simulateFleetLesson, type FleetLessonResult } from "../../src/lessons/f
 import { simulateWritingAServer, type WritingAServerResult } from "../../src/lessons/writingAServer/simulate";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { FEW_TOKENS, FLEET_CLAIMS, WRITING_A_SERVER_CLAIMS, type Claim } from "../../src/sweep/claims";
-import type { AgentRunRecord } from "../../src/fleet/run";
-import type { RunRow } from "../../src/world/run";
+import type { AgentRunRecord } from "../../src/fleet/runAgents";
+import type { RunRow } from "../../src/world/runTasks";
 
 const lesson6 = simulateWritingAServer(DEFAULT_SEED);
 const fleet = simulateFleetLesson(DEFAULT_SEED);

@@ -17,14 +17,14 @@ import { FleetClient, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client"
 import { CONDITIONS, findCondition, LATENCY_MICROS } from "../../src/fleet/conditions";
 import { generateFleet } from "../../src/fleet/generator";
 import { solveTask } from "../../src/fleet/groundTruth";
-import { driveAgent, driveAgentAsync, runAgent } from "../../src/fleet/run";
+import { driveAgent, driveAgentAsync, runAgent } from "../../src/fleet/runAgents";
 import { createFleetServer, FLEET_POLICY } from "../../src/fleet/server";
 import { declaredVersion as servedVersion, fleetToolList, worldToolList } from "../../src/server/declarations";
 import { callTool, gateCall, NO_APPROVAL, NOT_DECLARED } from "../../src/sim/client";
 import { ALL_LEVELS } from "../../src/sim/declaration";
 import { Envelope } from "../../src/sim/envelope";
 import { agreeOn, decideOn } from "../../src/sim/negotiation";
-import { openSession, runTask, taskChain } from "../../src/world/run";
+import { openSession, runTask, taskChain } from "../../src/world/runTasks";
 import { LESSON_POLICY, WIDE_ALLOWLIST } from "../../src/world/servers";
 import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";

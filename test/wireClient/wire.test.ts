@@ -13,7 +13,7 @@ import { probeMalformedCalls } from "../../src/fleet/malformed";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import type { Level } from "../../src/sim/declaration";
 import type { OpenToolConnection } from "../../src/wireClient/connection";
-import { openSession, runTask, runTasks, type TaskOutcome } from "../../src/world/run";
+import { openSession, runTask, runTasks, type TaskOutcome } from "../../src/world/runTasks";
 import { LESSON_POLICY, WIDE_ALLOWLIST, WIDE_POLICY } from "../../src/world/servers";
 import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";

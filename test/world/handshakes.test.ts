@@ -5,7 +5,7 @@ import { ALL_LEVELS } from "../../src/sim/declaration";
 import { Envelope } from "../../src/sim/envelope";
 import { callForms, handshake, negotiate } from "../../src/sim/negotiation";
 import { frozenHandshake, LESSON_HANDSHAKES, WIDE_HANDSHAKES, worldHandshake } from "../../src/world/handshakes";
-import { handshakeRow, openSession, openSharedSession, runTasks } from "../../src/world/run";
+import { handshakeRow, openSession, openSharedSession, runTasks } from "../../src/world/runTasks";
 import { LESSON_POLICY, SERVER_FACTS, WIDE_POLICY, WORLD_WORDS } from "../../src/world/servers";
 import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";

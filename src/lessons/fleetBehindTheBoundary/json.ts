@@ -13,7 +13,7 @@
  * notification, tokens, round_trips}, call_micros, startup_micros}`. Times are virtual µs.
  */
 import type { Device } from "../../fleet/generator";
-import type { AgentRunRecord } from "../../fleet/run";
+import type { AgentRunRecord } from "../../fleet/runAgents";
 import type { FleetLevelRow } from "../../fleet/server";
 import type { ToolCall } from "../../fleet/paths";
 import type { EnvelopeCounts } from "../../sim/envelope";

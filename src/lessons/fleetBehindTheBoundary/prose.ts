@@ -10,7 +10,7 @@ import { LATENCY_MICROS, CRASH_ON_CALL, CONDITIONS } from "../../fleet/condition
 import { WAVE_BANDS } from "../../fleet/agents";
 import { FLEET_SIZE, LOW_HOURS, MAX_ROWS } from "../../fleet/catalog";
 import { TASK_QUESTION } from "../../fleet/groundTruth";
-import type { AgentRunRecord } from "../../fleet/run";
+import type { AgentRunRecord } from "../../fleet/runAgents";
 import { FLEET_VERSION, PATH_NAMES } from "../../fleet/paths";
 import { FLEET_TOOL_DEFINITIONS } from "../../fleet/tools";
 import { PROTOCOL_VERSION } from "../../fleet/protocol";

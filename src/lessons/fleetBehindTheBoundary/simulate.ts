@@ -11,7 +11,7 @@ import { findCondition } from "../../fleet/conditions";
 import { generateFleet, type Fleet } from "../../fleet/generator";
 import { solveTask, type TaskTruth } from "../../fleet/groundTruth";
 import { probeMalformedCalls, type MalformedRow } from "../../fleet/malformed";
-import { cappedRun, runMatrix, type AgentRunRecord } from "../../fleet/run";
+import { cappedRun, runMatrix, type AgentRunRecord } from "../../fleet/runAgents";
 import { createFleetServer, FLEET_POLICY, runFleetChain, type FleetLevelRow } from "../../fleet/server";
 import { ALL_LEVELS } from "../../sim/declaration";
 import type { EnvelopeCounts } from "../../sim/envelope";

@@ -9,7 +9,7 @@ import { LEVELS } from "../../sim/declaration";
 import { pyStr } from "../../sim/values";
 import { ERROR_CODES, mcpErrorText } from "../../fleet/protocol";
 import { PATH_NAMES, type PathName, type ToolOutcome } from "../../fleet/paths";
-import type { AgentRunRecord } from "../../fleet/run";
+import type { AgentRunRecord } from "../../fleet/runAgents";
 import type { FleetLevelRow } from "../../fleet/server";
 import type { MalformedRow } from "../../fleet/malformed";
 import { FLEET_TOOL_DEFINITIONS, type JsonSchema } from "../../fleet/tools";

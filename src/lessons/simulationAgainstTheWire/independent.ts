@@ -13,7 +13,7 @@ import type { ProtocolEra } from "../../sim/eras";
 import type { Level } from "../../sim/declaration";
 import type { ServerFacts } from "../../sim/server";
 import { countTokens } from "../../sim/tokenizer";
-import type { RunRow } from "../../world/run";
+import type { RunRow } from "../../world/runTasks";
 import type { TrafficCounts } from "../../wireClient/trafficCounts";
 import type { GateRule } from "../../wireClient/tools";
 import type { WireRunRow, WireTaskCounts } from "../../wireClient/tasks";

@@ -32,7 +32,7 @@ import { createFleetServer } from "../../fleet/server";
 import { knownDiscover } from "../../server/knownDiscover";
 import { ERA_REVISIONS, PROTOCOL_ERAS } from "../../sim/eras";
 import { noTraffic } from "../../wireClient/trafficCounts";
-import { runTasks } from "../../world/run";
+import { runTasks } from "../../world/runTasks";
 import { SERVER_FACTS, WIDE_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { compareEraLevel, simulateEraTasks, type EraLevel } from "./eras";

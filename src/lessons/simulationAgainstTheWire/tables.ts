@@ -8,8 +8,8 @@
 import type { Level } from "../../sim/declaration";
 import { ERA_REVISIONS, type ProtocolEra } from "../../sim/eras";
 import { LEVEL_FLAGS } from "../../server/declarations";
-import type { RunRow } from "../../world/run";
-import type { AgentOutcome, AgentRunRecord } from "../../fleet/run";
+import type { RunRow } from "../../world/runTasks";
+import type { AgentOutcome, AgentRunRecord } from "../../fleet/runAgents";
 import type { MalformedRow } from "../../fleet/malformed";
 import type { PathName, ToolOutcome } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../wireClient/agents";

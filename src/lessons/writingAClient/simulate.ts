@@ -18,7 +18,7 @@ import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { Envelope } from "../../sim/envelope";
 import type { ClientPolicy } from "../../sim/negotiation";
 import type { Server } from "../../sim/server";
-import { measureHandshake, type HandshakeRow } from "../../world/run";
+import { measureHandshake, type HandshakeRow } from "../../world/runTasks";
 import { createWorld, type World } from "../../world/world";
 import { discoverServer, measureDiscovery, type DiscoveryRow, type SentMessage } from "../../simulatedClient/discovery";
 import { dropVisibility, reportDrops, type DropReport, type DropVisibilityRow } from "../../simulatedClient/drops";

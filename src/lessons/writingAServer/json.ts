@@ -8,7 +8,7 @@
  * rows with `approval`. A run row is `{level, negotiated, calls, failed, completed, blocked,
  * written, request, response, tokens, round_trips}`.
  */
-import type { RunRow } from "../../world/run";
+import type { RunRow } from "../../world/runTasks";
 import type { WritingAServerResult } from "./simulate";
 
 /** A run row as JSON. */

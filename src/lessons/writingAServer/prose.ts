@@ -10,7 +10,7 @@ import { Envelope, ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS, type MessageKind, type T
 import { handshake } from "../../sim/negotiation";
 import { tokenize } from "../../sim/tokenizer";
 import type { Value } from "../../sim/values";
-import { handshakeRow, openSession, runTasks, type HandshakeRow, type RunRow } from "../../world/run";
+import { handshakeRow, openSession, runTasks, type HandshakeRow, type RunRow } from "../../world/runTasks";
 import { ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "../../world/servers";
 import type { WritingAServerResult } from "./simulate";
 import { code, listing } from "../proseWords";

@@ -11,7 +11,7 @@
 import { ALL_LEVELS, declare, type Level, type ServerDeclaration } from "../../sim/declaration";
 import type { DroppedTool } from "../../sim/negotiation";
 import { LESSON_HANDSHAKES, WIDE_HANDSHAKES } from "../../world/handshakes";
-import { openSharedSession, runTasks, type HandshakeRow, type RunRow } from "../../world/run";
+import { openSharedSession, runTasks, type HandshakeRow, type RunRow } from "../../world/runTasks";
 import { SERVER_FACTS } from "../../world/servers";
 import type { Subscribers } from "../../world/subscribers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";

@@ -7,7 +7,7 @@
  * function returns text without a trailing newline.
  */
 import { ALL_LEVELS, LEVELS, type ServerDeclaration } from "../../sim/declaration";
-import type { HandshakeRow, RunRow } from "../../world/run";
+import type { HandshakeRow, RunRow } from "../../world/runTasks";
 import { worldToolList } from "../../server/declarations";
 import { left, pyRepr, PyTuple, right } from "../pythonFormat";
 import { LINE_WIDTH } from "../../notebook/lineWidth";

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { callTool, type Session } from "../../src/sim/client";
-import { chainOf, measureHandshake, openSession, runTask, runTasks, taskChain, TaskWalk, type TaskOutcome } from "../../src/world/run";
+import { chainOf, measureHandshake, openSession, runTask, runTasks, taskChain, TaskWalk, type TaskOutcome } from "../../src/world/runTasks";
 import { LESSON_POLICY, WIDE_ALLOWLIST, WIDE_POLICY } from "../../src/world/servers";
 import { CHAINS, drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";

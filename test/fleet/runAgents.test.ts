@@ -7,7 +7,7 @@ import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, findCondition, type Conditio
 import { generateFleet, type Fleet } from "../../src/fleet/generator";
 import { solveTask } from "../../src/fleet/groundTruth";
 import type { ToolCall, ToolOutcome } from "../../src/fleet/paths";
-import { runAgent, runMatrix, TURN_CAP, type AgentRunRecord } from "../../src/fleet/run";
+import { runAgent, runMatrix, TURN_CAP, type AgentRunRecord } from "../../src/fleet/runAgents";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 
 const fleet = generateFleet(DEFAULT_SEED);
