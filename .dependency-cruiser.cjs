@@ -37,7 +37,8 @@ module.exports = {
     {
       name: "world-fleet-below-roles",
       severity: "error",
-      comment: "world/ and fleet/ use sim/ and protocol/ (and each other), no server, client, notebook, lesson or CLI code.",
+      comment:
+        "world/ and fleet/ use sim/ and protocol/ (and each other), no server, client, notebook, lesson or CLI code.",
       from: { path: "^src/(world|fleet)/" },
       to: { path: "^src/", pathNot: "^src/(world|fleet|sim|protocol)/" },
     },
@@ -58,7 +59,8 @@ module.exports = {
     {
       name: "roles-below-lessons",
       severity: "error",
-      comment: "The server and the clients use world/, fleet/, sim/, protocol/ (and the leaves), never a lesson, notebook, sweep or CLI code.",
+      comment:
+        "The server and the clients use world/, fleet/, sim/, protocol/ (and the leaves), never a lesson, notebook, sweep or CLI code.",
       from: { path: "^src/(server|simulatedClient|wireClient)/" },
       to: { path: "^src/(lessons|notebook|charts|sweep|cli|build)/|^src/index\\.ts$" },
     },
@@ -72,14 +74,16 @@ module.exports = {
     {
       name: "lessons-below-sweep-and-cli",
       severity: "error",
-      comment: "lessons/ use the server, the clients, world/, fleet/, sim/, protocol/, notebook/ and charts/; never the sweep, the build or the barrel.",
+      comment:
+        "lessons/ use the server, the clients, world/, fleet/, sim/, protocol/, notebook/ and charts/; never the sweep, the build or the barrel.",
       from: { path: "^src/lessons/" },
       to: { path: "^src/(sweep|build)/|^src/index\\.ts$" },
     },
     {
       name: "only-cli-imports-cli",
       severity: "error",
-      comment: "Nothing outside cli/ imports cli/, except the server's launcher, which starts cli/serveMain.ts when there is no bundle.",
+      comment:
+        "Nothing outside cli/ imports cli/, except the server's launcher, which starts cli/serveMain.ts when there is no bundle.",
       from: { path: "^src/", pathNot: "^src/cli/|^src/serve\\.ts$" },
       to: { path: "^src/cli/" },
     },

@@ -13,11 +13,49 @@ export default tseslint.config(
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
-      globals: { process: "readonly", console: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setInterval: "readonly", clearInterval: "readonly", setImmediate: "readonly", clearImmediate: "readonly", queueMicrotask: "readonly", URL: "readonly", TextEncoder: "readonly", TextDecoder: "readonly", AbortController: "readonly", AbortSignal: "readonly", structuredClone: "readonly", performance: "readonly", require: "readonly", module: "writable", __dirname: "readonly", __filename: "readonly", exports: "writable", NodeJS: "readonly", globalThis: "readonly" },
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        Buffer: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        setInterval: "readonly",
+        clearInterval: "readonly",
+        setImmediate: "readonly",
+        clearImmediate: "readonly",
+        queueMicrotask: "readonly",
+        URL: "readonly",
+        TextEncoder: "readonly",
+        TextDecoder: "readonly",
+        AbortController: "readonly",
+        AbortSignal: "readonly",
+        structuredClone: "readonly",
+        performance: "readonly",
+        require: "readonly",
+        module: "writable",
+        __dirname: "readonly",
+        __filename: "readonly",
+        exports: "writable",
+        NodeJS: "readonly",
+        globalThis: "readonly",
+      },
     },
     rules: {
-      "max-len": ["error", { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreComments: true, ignoreUrls: true, ignoreRegExpLiterals: true }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "max-len": [
+        "error",
+        {
+          code: 120,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreComments: true,
+          ignoreUrls: true,
+          ignoreRegExpLiterals: true,
+        },
+      ],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       // The package is CommonJS, and its lazy `require`s are deliberate: a command loads only what it runs.
       "@typescript-eslint/no-require-imports": "off",
       // Parsed JSON lines read field by field (lessons' exchanges, tests); tsc's strict mode checks the rest.
@@ -29,8 +67,16 @@ export default tseslint.config(
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "Math", property: "random", message: "Outputs come from a seed: use the seeded generator (sim/generator.ts)." },
-        { object: "Date", property: "now", message: "No wall clock in outputs: take a clock as a parameter, or use performance.now() for measured time." },
+        {
+          object: "Math",
+          property: "random",
+          message: "Outputs come from a seed: use the seeded generator (sim/generator.ts).",
+        },
+        {
+          object: "Date",
+          property: "now",
+          message: "No wall clock in outputs: take a clock as a parameter, or use performance.now() for measured time.",
+        },
       ],
     },
   },

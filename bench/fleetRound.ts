@@ -15,7 +15,15 @@
  */
 import { performance } from "node:perf_hooks";
 // The built library, as the CLI and the notebooks run it (`npm run bench` builds first).
-import { fleetLessonJson, generateFleet, runMatrix, simulateFleetLesson, solveTask, type Fleet, type TaskTruth } from "../dist/index";
+import {
+  fleetLessonJson,
+  generateFleet,
+  runMatrix,
+  simulateFleetLesson,
+  solveTask,
+  type Fleet,
+  type TaskTruth,
+} from "../dist/index";
 
 const [first, count] = process.argv.slice(2).map(Number);
 const seeds = Array.from({ length: count }, (_, s) => first + s);

@@ -71,7 +71,8 @@ function chosenSections(): ReadonlySet<Section> {
   if (only === undefined || only.trim() === "") return new Set(SECTIONS);
   const names = only.split(",").map((name) => name.trim());
   const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(", ")} (choose from ${SECTIONS.join(", ")})`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown section ${unknown.join(", ")} (choose from ${SECTIONS.join(", ")})`);
   return new Set(names as Section[]);
 }
 
@@ -112,7 +113,13 @@ function numbers(core: number, command: string, args: string[]): number[] {
 }
 
 function oursRound(core: number): { figures: number; withText: number; maxRssMb: number } {
-  const [figures, withText, maxRssMb] = numbers(core, process.execPath, ["--import", "tsx", join(__dirname, "simulateRound.ts"), String(FIRST_SEED), String(SEEDS)]);
+  const [figures, withText, maxRssMb] = numbers(core, process.execPath, [
+    "--import",
+    "tsx",
+    join(__dirname, "simulateRound.ts"),
+    String(FIRST_SEED),
+    String(SEEDS),
+  ]);
   return { figures, withText, maxRssMb };
 }
 
@@ -126,7 +133,13 @@ interface FleetRound {
 }
 
 function fleetRound(core: number): FleetRound {
-  const [generate, solve, matrix, lesson, maxRssMb] = numbers(core, process.execPath, ["--import", "tsx", join(__dirname, "fleetRound.ts"), String(FIRST_SEED), String(FLEET_SEEDS)]);
+  const [generate, solve, matrix, lesson, maxRssMb] = numbers(core, process.execPath, [
+    "--import",
+    "tsx",
+    join(__dirname, "fleetRound.ts"),
+    String(FIRST_SEED),
+    String(FLEET_SEEDS),
+  ]);
   return { generate, solve, matrix, lesson, maxRssMb };
 }
 
@@ -138,7 +151,12 @@ function referenceRunner(dir: string): ((core: number) => { usPerSeed: number; m
   writeFileSync(join(dir, "driver.py"), DRIVER);
   const count = String(Math.max(50, Math.floor(SEEDS / 20)));
   return (core) => {
-    const [usPerSeed, maxRssMb] = numbers(core, "python3", [join(dir, "driver.py"), join(dir, "reference.py"), String(FIRST_SEED), count]);
+    const [usPerSeed, maxRssMb] = numbers(core, "python3", [
+      join(dir, "driver.py"),
+      join(dir, "reference.py"),
+      String(FIRST_SEED),
+      count,
+    ]);
     return { usPerSeed, maxRssMb };
   };
 }
@@ -153,7 +171,13 @@ function sweepRounds(): { ms: number[]; maxRssMb: number } {
   const ms: number[] = [];
   let maxRssMb = 0;
   for (let round = 0; round < SWEEP_ROUNDS; round++) {
-    const [elapsed, rss] = numbers(round % CORES, process.execPath, ["--import", "tsx", join(__dirname, "sweepRound.ts"), String(FIRST_SEED), String(SWEEP_SEEDS)]);
+    const [elapsed, rss] = numbers(round % CORES, process.execPath, [
+      "--import",
+      "tsx",
+      join(__dirname, "sweepRound.ts"),
+      String(FIRST_SEED),
+      String(SWEEP_SEEDS),
+    ]);
     ms.push(elapsed);
     maxRssMb = Math.max(maxRssMb, rss);
   }
@@ -162,7 +186,11 @@ function sweepRounds(): { ms: number[]; maxRssMb: number } {
 
 function lessonWallTime(engine: string, dir: string): string {
   const start = performance.now();
-  const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), "lesson", "06", "--engine", engine, "--out", join(dir, engine)], { encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    [join(ROOT, "dist", "cli", "main.js"), "lesson", "06", "--engine", engine, "--out", join(dir, engine)],
+    { encoding: "utf8" },
+  );
   const seconds = (performance.now() - start) / 1000;
   return run.status === 0 ? `${seconds.toFixed(2)} s` : `failed: ${run.stderr.trim().split("\n").at(-1)}`;
 }
@@ -179,7 +207,10 @@ function main(): void {
       console.log(`  jupyter engine    ${jupyterAvailable() ? lessonWallTime("jupyter", dir) : "not installed"}`);
     }
     if (sections.has("wire")) {
-      const wire = spawnSync(process.execPath, ["--import", "tsx", join(__dirname, "wire.ts")], { cwd: ROOT, stdio: "inherit" });
+      const wire = spawnSync(process.execPath, ["--import", "tsx", join(__dirname, "wire.ts")], {
+        cwd: ROOT,
+        stdio: "inherit",
+      });
       if (wire.status !== 0) console.log(`  the wire: not measured (wire.ts exited with ${wire.status})`);
     }
   } finally {
@@ -197,8 +228,13 @@ function main(): void {
 function roundsSections(dir: string, sections: ReadonlySet<Section>): number[] {
   const simulate = sections.has("simulate");
   const withFleet = sections.has("fleet");
-  const pinning = CAN_PIN ? `all processes of a round pinned to one core, cores 0–${CORES - 1} in turn` : "taskset not found: not pinned";
-  if (simulate) console.log(`simulating one seed of lesson 6 (${SEEDS} seeds from ${FIRST_SEED}; ${ROUNDS} alternating rounds in fresh processes; ${pinning})`);
+  const pinning = CAN_PIN
+    ? `all processes of a round pinned to one core, cores 0–${CORES - 1} in turn`
+    : "taskset not found: not pinned";
+  if (simulate)
+    console.log(
+      `simulating one seed of lesson 6 (${SEEDS} seeds from ${FIRST_SEED}; ${ROUNDS} alternating rounds in fresh processes; ${pinning})`,
+    );
   const reference = simulate ? referenceRunner(dir) : null;
   const figures: number[] = [];
   const withText: number[] = [];
@@ -209,7 +245,12 @@ function roundsSections(dir: string, sections: ReadonlySet<Section>): number[] {
   let ourRss = 0;
   const fleet: FleetRound[] = [];
   /** Each fleet figure over the lesson-6 figure of the same round: `figures`, or `withText` for the whole lesson. */
-  const fleetRatios: Record<Exclude<keyof FleetRound, "maxRssMb">, number[]> = { generate: [], solve: [], matrix: [], lesson: [] };
+  const fleetRatios: Record<Exclude<keyof FleetRound, "maxRssMb">, number[]> = {
+    generate: [],
+    solve: [],
+    matrix: [],
+    lesson: [],
+  };
   for (let round = 0; round < ROUNDS; round++) {
     const core = round % CORES;
     const mine = oursRound(core);
@@ -235,34 +276,58 @@ function roundsSections(dir: string, sections: ReadonlySet<Section>): number[] {
   if (simulate) {
     console.log("                                           median        fastest");
     console.log(`  mcp-course: figures                 ${us(median(figures))} ${us(fastest(figures))}`);
-    console.log(`  mcp-course: figures + JSON text     ${us(median(withText))} ${us(fastest(withText))}   max RSS ${ourRss.toFixed(0)} MB`);
+    console.log(
+      `  mcp-course: figures + JSON text     ${us(median(withText))} ${us(fastest(withText))}   max RSS ${ourRss.toFixed(0)} MB`,
+    );
     if (typeof reference === "string") {
       console.log(`  reference (Python): not measured: ${reference}`);
     } else {
-      console.log(`  reference (Python, its own code)    ${us(median(theirs))} ${us(fastest(theirs))}   max RSS ${theirRss.toFixed(0)} MB`);
+      console.log(
+        `  reference (Python, its own code)    ${us(median(theirs))} ${us(fastest(theirs))}   max RSS ${theirRss.toFixed(0)} MB`,
+      );
       const ratio = median(ratios);
-      console.log(`  ratio, median of the rounds: ${ratio.toFixed(1)}× faster for the figures, ${median(textRatios).toFixed(1)}× with the JSON text`);
-      console.log(`  per round: ${ratios.map((r) => r.toFixed(1)).join(" ")}; target ≥ ${SIMULATE_TARGET}× (figures, same run): ${ratio >= SIMULATE_TARGET ? "met" : "NOT met"}`);
+      console.log(
+        `  ratio, median of the rounds: ${ratio.toFixed(1)}× faster for the figures, ${median(textRatios).toFixed(1)}× with the JSON text`,
+      );
+      console.log(
+        `  per round: ${ratios.map((r) => r.toFixed(1)).join(" ")}; target ≥ ${SIMULATE_TARGET}× (figures, same run): ${ratio >= SIMULATE_TARGET ? "met" : "NOT met"}`,
+      );
     }
   }
   if (withFleet) {
     const runs = CONDITIONS.length * AGENT_POLICIES.length;
-    const where = simulate ? "the third process of each round above, same core" : `each round after a lesson-6 process (${SEEDS} seeds), same core`;
+    const where = simulate
+      ? "the third process of each round above, same core"
+      : `each round after a lesson-6 process (${SEEDS} seeds), same core`;
     console.log(`Fleet (lesson 8), µs per seed (${FLEET_SEEDS} seeds from ${FIRST_SEED}; ${where})`);
-    console.log("  absolute: no reference implementation exists (the seed documents publish no code), so nothing to compare with");
-    console.log("                                           median        fastest   × a lesson-6 seed, same round (median)");
+    console.log(
+      "  absolute: no reference implementation exists (the seed documents publish no code), so nothing to compare with",
+    );
+    console.log(
+      "                                           median        fastest   × a lesson-6 seed, same round (median)",
+    );
     const row = (label: string, key: keyof typeof fleetRatios, base: string) => {
       const values = fleet.map((f) => f[key]);
-      console.log(`  ${label.padEnd(36)}${us(median(values))} ${us(fastest(values))}   ${times(median(fleetRatios[key]))} ${base}`);
+      console.log(
+        `  ${label.padEnd(36)}${us(median(values))} ${us(fastest(values))}   ${times(median(fleetRatios[key]))} ${base}`,
+      );
     };
     row("generateFleet", "generate", "(lesson 6 figures)");
     row("solveTask", "solve", "(lesson 6 figures)");
-    row(`runMatrix (${CONDITIONS.length} conditions × ${AGENT_POLICIES.length} agents)`, "matrix", "(lesson 6 figures)");
+    row(
+      `runMatrix (${CONDITIONS.length} conditions × ${AGENT_POLICIES.length} agents)`,
+      "matrix",
+      "(lesson 6 figures)",
+    );
     row("whole lesson + JSON text", "lesson", "(lesson 6 figures + JSON text)");
     console.log(`  max RSS ${Math.max(...fleet.map((f) => f.maxRssMb)).toFixed(0)} MB`);
     const matrixRatio = median(fleetRatios.matrix);
-    console.log(`  one condition matrix (${runs} agent runs) costs ${matrixRatio.toFixed(1)}× a lesson-6 seed; one agent run ${(matrixRatio / runs).toFixed(2)}×`);
-    console.log(`  the whole of lesson 8 with its JSON text costs ${median(fleetRatios.lesson).toFixed(1)}× lesson 6 with its JSON text`);
+    console.log(
+      `  one condition matrix (${runs} agent runs) costs ${matrixRatio.toFixed(1)}× a lesson-6 seed; one agent run ${(matrixRatio / runs).toFixed(2)}×`,
+    );
+    console.log(
+      `  the whole of lesson 8 with its JSON text costs ${median(fleetRatios.lesson).toFixed(1)}× lesson 6 with its JSON text`,
+    );
   }
   return theirs;
 }
@@ -275,15 +340,23 @@ function roundsSections(dir: string, sections: ReadonlySet<Section>): number[] {
 function sweepSection(referenceTimes: readonly number[]): void {
   const sweeps = sweepRounds();
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2).padStart(8)} s`;
-  console.log(`seed sweep: \`sweep\` over ${SWEEP_SEEDS.toLocaleString("en-US")} seeds of lesson 6 through the library (${SWEEP_ROUNDS} rounds, fresh process, cold)`);
+  console.log(
+    `seed sweep: \`sweep\` over ${SWEEP_SEEDS.toLocaleString("en-US")} seeds of lesson 6 through the library (${SWEEP_ROUNDS} rounds, fresh process, cold)`,
+  );
   console.log("                                           median        fastest");
-  console.log(`  mcp-course sweep (library call)       ${seconds(median(sweeps.ms))}     ${seconds(fastest(sweeps.ms))}   ${us((median(sweeps.ms) * 1000) / SWEEP_SEEDS)} (median)   max RSS ${sweeps.maxRssMb.toFixed(0)} MB`);
+  console.log(
+    `  mcp-course sweep (library call)       ${seconds(median(sweeps.ms))}     ${seconds(fastest(sweeps.ms))}   ${us((median(sweeps.ms) * 1000) / SWEEP_SEEDS)} (median)   max RSS ${sweeps.maxRssMb.toFixed(0)} MB`,
+  );
   if (referenceTimes.length) {
     const theirs = median([...referenceTimes]);
-    console.log(`  reference (Python), ${us(theirs)} × ${SWEEP_SEEDS.toLocaleString("en-US")} seeds = ${seconds((theirs * SWEEP_SEEDS) / 1000).trim()} (its per-seed time from the rounds above)`);
+    console.log(
+      `  reference (Python), ${us(theirs)} × ${SWEEP_SEEDS.toLocaleString("en-US")} seeds = ${seconds((theirs * SWEEP_SEEDS) / 1000).trim()} (its per-seed time from the rounds above)`,
+    );
   }
   const met = median(sweeps.ms) < SWEEP_TARGET_MS ? "met" : "NOT met";
-  console.log(`  target: ${SWEEP_SEEDS === 10000 ? "10,000 seeds" : "(at 10,000 seeds)"} in under ${SWEEP_TARGET_MS / 1000} s: ${SWEEP_SEEDS === 10000 ? met : "not measured at this size"}`);
+  console.log(
+    `  target: ${SWEEP_SEEDS === 10000 ? "10,000 seeds" : "(at 10,000 seeds)"} in under ${SWEEP_TARGET_MS / 1000} s: ${SWEEP_SEEDS === 10000 ? met : "not measured at this size"}`,
+  );
 }
 
 main();

@@ -65,7 +65,12 @@ import { WireConnection } from "../dist/wireClient/connection";
 import { knownDiscover } from "../dist/server/knownDiscover";
 import { SERVE_SCRIPT } from "../dist/serve";
 import { serverLaunch } from "../dist/wireClient/registration";
-import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "../dist/protocol/revisions";
+import {
+  CLIENT_CAPABILITIES_KEY,
+  CLIENT_INFO_KEY,
+  PROTOCOL_VERSION_KEY,
+  STATELESS_REVISION,
+} from "../dist/protocol/revisions";
 
 const ROOT = join(__dirname, "..");
 const CLI = join(ROOT, "dist", "cli", "main.js");
@@ -77,7 +82,6 @@ const BLOCKS = 5;
 
 /** The warm-call target: our client and server's warm call within this factor of the SDK pair's, wall time and CPU time per call. */
 const WARM_FACTOR = 1.15;
-
 
 /**
  * The start-up target: the registered command answers `tools/list` at most this many ms (median)
@@ -115,12 +119,19 @@ const BENCH_CLIENT_INFO = { name: "mcp-course-bench", version: "1" };
  * A stateless request's `_meta`: the two required fields and the client's identity (a SHOULD),
  * as SDK v2's client sends them. Source: 2026-07-28 `basic/index.mdx`, "Per-request protocol fields".
  */
-const STATELESS_META = { [PROTOCOL_VERSION_KEY]: STATELESS_REVISION, [CLIENT_CAPABILITIES_KEY]: {}, [CLIENT_INFO_KEY]: BENCH_CLIENT_INFO };
+const STATELESS_META = {
+  [PROTOCOL_VERSION_KEY]: STATELESS_REVISION,
+  [CLIENT_CAPABILITIES_KEY]: {},
+  [CLIENT_INFO_KEY]: BENCH_CLIENT_INFO,
+};
 
 /** A request line of the era: its params carry the stateless `_meta`. */
 function requestLine(era: Era, id: number, method: string, params: Record<string, unknown> = {}): string {
   const withMeta = era === "stateless" ? { ...params, _meta: STATELESS_META } : params;
-  return JSON.stringify({ jsonrpc: "2.0", id, method, ...(Object.keys(withMeta).length > 0 ? { params: withMeta } : {}) }) + "\n";
+  return (
+    JSON.stringify({ jsonrpc: "2.0", id, method, ...(Object.keys(withMeta).length > 0 ? { params: withMeta } : {}) }) +
+    "\n"
+  );
 }
 
 /** The `tools/call` request lines of CALLS_CYCLE, as a client of each era writes them. */
@@ -129,9 +140,16 @@ const REQUEST_LINES: Record<Era, string[]> = {
   stateless: CALLS_CYCLE.map((call, i) => requestLine("stateless", i + 1, "tools/call", call)),
 };
 
-const INITIALIZE_LINE = requestLine("legacy", 0, "initialize", { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: BENCH_CLIENT_INFO });
+const INITIALIZE_LINE = requestLine("legacy", 0, "initialize", {
+  protocolVersion: LATEST_PROTOCOL_VERSION,
+  capabilities: {},
+  clientInfo: BENCH_CLIENT_INFO,
+});
 const INITIALIZED_LINE = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n";
-const TOOLS_LIST_LINES: Record<Era, string> = { legacy: requestLine("legacy", 1, "tools/list"), stateless: requestLine("stateless", 1, "tools/list") };
+const TOOLS_LIST_LINES: Record<Era, string> = {
+  legacy: requestLine("legacy", 1, "tools/list"),
+  stateless: requestLine("stateless", 1, "tools/list"),
+};
 
 /** The SDK baseline server's `server/discover` result, as a client that knows it holds it (sdkBaselineServer.ts: one tool, no other capability). */
 const SDK_BASELINE_DISCOVER: DiscoverResult = { supportedVersions: [STATELESS_REVISION], capabilities: { tools: {} } };
@@ -228,7 +246,8 @@ function lineChild(command: string, args: string[]): LineChild {
       }),
     close: async () => {
       child.stdin!.end();
-      if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise((resolve) => child.once("exit", resolve));
     },
   };
 }
@@ -262,14 +281,19 @@ interface StartCommand {
 async function startOnce(start: StartCommand): Promise<number> {
   const began = performance.now();
   if (start.until === "exit") {
-    await new Promise<void>((resolve, reject) => spawn(start.command, start.args, { stdio: "ignore" }).once("error", reject).once("exit", () => resolve()));
+    await new Promise<void>((resolve, reject) =>
+      spawn(start.command, start.args, { stdio: "ignore" })
+        .once("error", reject)
+        .once("exit", () => resolve()),
+    );
     return performance.now() - began;
   }
   const peer = lineChild(start.command, start.args);
   const listed = await handshake(peer, start.era ?? "legacy");
   const took = performance.now() - began;
   await peer.close();
-  if (!listed.includes('"count_devices"')) throw new Error(`${start.label}: tools/list answered ${listed.slice(0, 200)}`);
+  if (!listed.includes('"count_devices"'))
+    throw new Error(`${start.label}: tools/list answered ${listed.slice(0, 200)}`);
   return took;
 }
 
@@ -328,7 +352,9 @@ function direct(): Variant {
     label: "direct (handlers in-process)",
     call: (i) => {
       const call = CALLS_CYCLE[i % CALLS_CYCLE.length];
-      bytes += JSON.stringify({ content: [{ type: "text", text: JSON.stringify(handlers[call.name](call.arguments)) }] }).length;
+      bytes += JSON.stringify({
+        content: [{ type: "text", text: JSON.stringify(handlers[call.name](call.arguments)) }],
+      }).length;
     },
     close: async () => {
       if (bytes === 0) throw new Error("direct calls returned nothing");
@@ -355,17 +381,29 @@ async function ours(era: Era): Promise<Variant> {
 
 /** 5. The SDK alone at both ends: sdkBaselineServer.ts through the SDK's Client, in the era. */
 async function sdkBaseline(era: Era): Promise<Variant> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", join(__dirname, "sdkBaselineServer.ts")], cwd: ROOT, stderr: "ignore" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--import", "tsx", join(__dirname, "sdkBaselineServer.ts")],
+    cwd: ROOT,
+    stderr: "ignore",
+  });
   const client = new Client({ ...BENCH_CLIENT_INFO }, { capabilities: {} });
-  await client.connect(transport, era === "stateless" ? { prior: { kind: "modern", discover: SDK_BASELINE_DISCOVER } } : undefined);
+  await client.connect(
+    transport,
+    era === "stateless" ? { prior: { kind: "modern", discover: SDK_BASELINE_DISCOVER } } : undefined,
+  );
   const spoken = client.getNegotiatedProtocolVersion();
-  if ((spoken === STATELESS_REVISION) !== (era === "stateless")) throw new Error(`the SDK baseline's client spoke ${spoken} for ${era}`);
+  if ((spoken === STATELESS_REVISION) !== (era === "stateless"))
+    throw new Error(`the SDK baseline's client spoke ${spoken} for ${era}`);
   const [tool] = (await client.listTools()).tools;
   return {
     label: `SDK baseline (SDK Server + Client), ${era}`,
     serverPid: transport.pid ?? undefined,
     call: async (i) => {
-      const result = await client.callTool({ name: tool.name, arguments: CALLS_CYCLE[i % CALLS_CYCLE.length].arguments });
+      const result = await client.callTool({
+        name: tool.name,
+        arguments: CALLS_CYCLE[i % CALLS_CYCLE.length].arguments,
+      });
       if (result.isError) throw new Error("the SDK baseline's tool failed");
     },
     close: () => client.close(),
@@ -425,28 +463,57 @@ function blockRatio(a: Variant, b: Variant, figure: (v: Variant, block: number) 
 }
 
 /** Total over the blocks, ns. */
-const sum = (values: readonly number[] | undefined) => (values === undefined ? undefined : values.reduce((a, b) => a + b, 0));
+const sum = (values: readonly number[] | undefined) =>
+  values === undefined ? undefined : values.reduce((a, b) => a + b, 0);
 
 // ——— report ———
 
 const ms = (value: number) => `${value.toFixed(3).padStart(8)} ms`;
 const times = (value: number) => `${value.toFixed(2)}×`;
-const cpu = (ns: number | undefined) => (ns === undefined ? "       -   " : `${(ns / CALLS / 1e6).toFixed(3).padStart(8)} ms`);
+const cpu = (ns: number | undefined) =>
+  ns === undefined ? "       -   " : `${(ns / CALLS / 1e6).toFixed(3).padStart(8)} ms`;
 
 async function main(): Promise<void> {
   const started = performance.now();
   if (CALLS % BLOCKS !== 0) throw new Error(`BENCH_WIRE_CALLS must be a multiple of ${BLOCKS}`);
 
-  const bare: StartCommand = { label: 'bare Node start (`node -e ""`, spawn to exit)', command: process.execPath, args: ["-e", ""], until: "exit" };
+  const bare: StartCommand = {
+    label: 'bare Node start (`node -e ""`, spawn to exit)',
+    command: process.execPath,
+    args: ["-e", ""],
+    until: "exit",
+  };
   // What `mcp-course register` prints: this Node and the bundle's launcher, `node <abs>/dist/serve.js fleet`.
   const launch = serverLaunch({ client: "claude-desktop", server: "fleet" });
   const shown = launch.args.map((arg) => (isAbsolute(arg) ? relative(ROOT, arg) : arg)).join(" ");
   const registered: Record<Era, StartCommand> = {
-    legacy: { label: `registered: \`node ${shown}\`, legacy`, command: launch.command, args: launch.args, until: "tools/list", era: "legacy" },
-    stateless: { label: `registered: \`node ${shown}\`, stateless`, command: launch.command, args: launch.args, until: "tools/list", era: "stateless" },
+    legacy: {
+      label: `registered: \`node ${shown}\`, legacy`,
+      command: launch.command,
+      args: launch.args,
+      until: "tools/list",
+      era: "legacy",
+    },
+    stateless: {
+      label: `registered: \`node ${shown}\`, stateless`,
+      command: launch.command,
+      args: launch.args,
+      until: "tools/list",
+      era: "stateless",
+    },
   };
-  const cli: StartCommand = { label: "`node dist/cli/main.js serve fleet`, legacy", command: process.execPath, args: [CLI, "serve", "fleet"], until: "tools/list" };
-  const npx: StartCommand = { label: "`npx mcp-course serve fleet`, legacy", command: "npx", args: ["mcp-course", "serve", "fleet"], until: "tools/list" };
+  const cli: StartCommand = {
+    label: "`node dist/cli/main.js serve fleet`, legacy",
+    command: process.execPath,
+    args: [CLI, "serve", "fleet"],
+    until: "tools/list",
+  };
+  const npx: StartCommand = {
+    label: "`npx mcp-course serve fleet`, legacy",
+    command: "npx",
+    args: ["mcp-course", "serve", "fleet"],
+    until: "tools/list",
+  };
   const loadBefore = loadavg()[0];
   const starts = await startUps([bare, registered.legacy, registered.stateless, cli, npx]);
   const loadAfter = loadavg()[0];
@@ -458,7 +525,12 @@ async function main(): Promise<void> {
     return lineCalls(label, server, true, era);
   };
   const perEra = async (era: Era) => ({
-    floor: lineCalls(`floor (newline JSON echo), ${era} lines`, lineChild(process.execPath, ["--import", "tsx", join(__dirname, "echoChild.ts")]), false, era),
+    floor: lineCalls(
+      `floor (newline JSON echo), ${era} lines`,
+      lineChild(process.execPath, ["--import", "tsx", join(__dirname, "echoChild.ts")]),
+      false,
+      era,
+    ),
     serverLines: await opened(`\`serve fleet\`, bare lines, ${era}`, process.execPath, [SERVE_SCRIPT, "fleet"], era),
     ours: await ours(era),
     sdk: await sdkBaseline(era),
@@ -473,7 +545,9 @@ async function main(): Promise<void> {
   }
 
   const bareMedian = median(starts.get(bare)!);
-  console.log(`start-up: spawn → the era's opening → tools/list (bare lines), ${STARTS} interleaved rounds; median and mean, and the median's margin over a bare Node start`);
+  console.log(
+    `start-up: spawn → the era's opening → tools/list (bare lines), ${STARTS} interleaved rounds; median and mean, and the median's margin over a bare Node start`,
+  );
   for (const [start, values] of starts) {
     const over = start === bare ? "" : `   ${("+" + (median(values) - bareMedian).toFixed(1)).padStart(7)} ms`;
     console.log(`  ${start.label.padEnd(62)} ${ms(median(values))} ${ms(mean(values))}${over}`);
@@ -481,11 +555,19 @@ async function main(): Promise<void> {
   console.log(`  seed (000): ${SEED.startSdk} ms (SDK), ${SEED.startRaw} ms (raw)`);
   for (const era of ERAS) {
     const margin = median(starts.get(registered[era])!) - bareMedian;
-    const others = era === "legacy" ? `; \`serve fleet\` through the CLI +${(median(starts.get(cli)!) - bareMedian).toFixed(1)} ms, through npx +${(median(starts.get(npx)!) - bareMedian).toFixed(1)} ms` : "";
-    console.log(`  target (${era}): the registered command within ${STARTUP_MARGIN_MS} ms of a bare Node start: ${margin <= STARTUP_MARGIN_MS ? "met" : "NOT met"} (+${margin.toFixed(1)} ms${others})`);
+    const others =
+      era === "legacy"
+        ? `; \`serve fleet\` through the CLI +${(median(starts.get(cli)!) - bareMedian).toFixed(1)} ms, through npx +${(median(starts.get(npx)!) - bareMedian).toFixed(1)} ms`
+        : "";
+    console.log(
+      `  target (${era}): the registered command within ${STARTUP_MARGIN_MS} ms of a bare Node start: ${margin <= STARTUP_MARGIN_MS ? "met" : "NOT met"} (+${margin.toFixed(1)} ms${others})`,
+    );
   }
-  const quiet = Math.max(loadBefore, loadAfter) < 1 ? "a quiet machine" : "NOT a quiet machine: the target is for a load under 1";
-  console.log(`  load average (1 min) ${loadBefore.toFixed(2)} before the starts, ${loadAfter.toFixed(2)} after, on ${availableParallelism()} cores: ${quiet}`);
+  const quiet =
+    Math.max(loadBefore, loadAfter) < 1 ? "a quiet machine" : "NOT a quiet machine: the target is for a load under 1";
+  console.log(
+    `  load average (1 min) ${loadBefore.toFixed(2)} before the starts, ${loadAfter.toFixed(2)} after, on ${availableParallelism()} cores: ${quiet}`,
+  );
 
   console.log(
     `warm calls: ${CALLS} timed calls each after ${WARMUP} untimed, the ${variants.length} interleaved call by call, cycling count_devices, top_devices, get_device; fleet seed ${DEFAULT_SEED}; ` +
@@ -494,10 +576,15 @@ async function main(): Promise<void> {
   console.log(`  ${"".padEnd(52)}      mean          p95  × floor   server CPU/call  client CPU/call`);
   for (const variant of variants) {
     const m = mean(variant.wall);
-    const floorOf = ERAS.map((era) => eras[era]).find((set) => Object.values(set).includes(variant))?.floor ?? eras.legacy.floor;
-    console.log(`  ${variant.label.padEnd(52)} ${ms(m)} ${ms(p95(variant.wall))} ${times(m / mean(floorOf.wall)).padStart(7)}     ${cpu(sum(variant.serverNs))}      ${cpu(sum(variant.clientNs))}`);
+    const floorOf =
+      ERAS.map((era) => eras[era]).find((set) => Object.values(set).includes(variant))?.floor ?? eras.legacy.floor;
+    console.log(
+      `  ${variant.label.padEnd(52)} ${ms(m)} ${ms(p95(variant.wall))} ${times(m / mean(floorOf.wall)).padStart(7)}     ${cpu(sum(variant.serverNs))}      ${cpu(sum(variant.clientNs))}`,
+    );
   }
-  console.log(`  seed (000): direct ${SEED.direct.mean} / ${SEED.direct.p95} ms, raw ${SEED.raw.mean} / ${SEED.raw.p95} ms, SDK ${SEED.sdk.mean} / ${SEED.sdk.p95} ms (mean / p95)`);
+  console.log(
+    `  seed (000): direct ${SEED.direct.mean} / ${SEED.direct.p95} ms, raw ${SEED.raw.mean} / ${SEED.raw.p95} ms, SDK ${SEED.sdk.mean} / ${SEED.sdk.p95} ms (mean / p95)`,
+  );
   const verdict = (ratio: number, limit: number) => `${ratio <= limit ? "met" : "NOT met"} (${times(ratio)})`;
   const totalCpu = (v: Variant) => cpu((sum(v.serverNs) ?? 0) + sum(v.clientNs)!).trim();
   for (const era of ERAS) {

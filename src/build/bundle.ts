@@ -29,7 +29,15 @@ import { FLEET_AJV_OPTIONS } from "../fleet/fleetValidation";
 import { FLEET_TOOL_DEFINITIONS } from "../fleet/tools";
 import { PACKAGE_ROOT } from "../packageRoot";
 import { WORLD_AJV_OPTIONS, worldToolSchemas } from "../server/worldValidation";
-import { BUILD_ID_PREFIX, buildIdOf, bundleScript, runBundle, SERVE_BUNDLE, SERVE_CODE_CACHE, SERVE_SCRIPT } from "../serve";
+import {
+  BUILD_ID_PREFIX,
+  buildIdOf,
+  bundleScript,
+  runBundle,
+  SERVE_BUNDLE,
+  SERVE_CODE_CACHE,
+  SERVE_SCRIPT,
+} from "../serve";
 
 /** The bundle's entry: `mcp-course serve` alone. */
 export const BUNDLE_ENTRY = join(PACKAGE_ROOT, "src", "cli", "serveMain.ts");
@@ -42,7 +50,13 @@ const NODE_TARGET = "node20";
  * tool's schema, compiled with `options`, exported as the module it replaces exports them:
  * `optionsExport` (the options) and `validatorsExport()` (the validators by tool name).
  */
-function precompiledModule(tools: readonly { name: string; inputSchema: object }[], options: object, optionsExport: string, validatorsExport: string, replaces: string): string {
+function precompiledModule(
+  tools: readonly { name: string; inputSchema: object }[],
+  options: object,
+  optionsExport: string,
+  validatorsExport: string,
+  replaces: string,
+): string {
   const ajv = new Ajv({ ...options, code: { source: true, esm: true } });
   const exportNames: Record<string, string> = {};
   tools.forEach((tool, index) => {
@@ -65,14 +79,26 @@ function precompiledModule(tools: readonly { name: string; inputSchema: object }
  * each fleet tool's schema, compiled with {@link FLEET_AJV_OPTIONS}, and the same exports.
  */
 export function precompiledValidationModule(): string {
-  return precompiledModule(FLEET_TOOL_DEFINITIONS, FLEET_AJV_OPTIONS, "FLEET_AJV_OPTIONS", "fleetValidators", "src/fleet/fleetValidation.ts");
+  return precompiledModule(
+    FLEET_TOOL_DEFINITIONS,
+    FLEET_AJV_OPTIONS,
+    "FLEET_AJV_OPTIONS",
+    "fleetValidators",
+    "src/fleet/fleetValidation.ts",
+  );
 }
 
 /** The same for `server/worldValidation.ts`: the world tools' schemas, {@link WORLD_AJV_OPTIONS}, the same exports. */
 export function precompiledWorldValidationModule(): string {
   const tools = worldToolSchemas();
   return [
-    precompiledModule(tools, WORLD_AJV_OPTIONS, "WORLD_AJV_OPTIONS", "worldValidators", "src/server/worldValidation.ts"),
+    precompiledModule(
+      tools,
+      WORLD_AJV_OPTIONS,
+      "WORLD_AJV_OPTIONS",
+      "worldValidators",
+      "src/server/worldValidation.ts",
+    ),
     `export function worldToolSchemas() { return ${JSON.stringify(tools)}; }`,
     "",
   ].join("\n");

@@ -53,7 +53,10 @@ export async function runCommand(command: Command, argv: readonly string[], io: 
  * is not an error of ours, so stdout's EPIPE ends the process quietly, and a lost stderr lets the
  * work finish.
  */
-export function runMain(entry: (argv: readonly string[]) => Promise<number>, argv: readonly string[] = process.argv.slice(2)): void {
+export function runMain(
+  entry: (argv: readonly string[]) => Promise<number>,
+  argv: readonly string[] = process.argv.slice(2),
+): void {
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(0);
     throw error;

@@ -10,4 +10,7 @@ import { loadServeEntry } from "../serve";
 
 const argv = process.argv.slice(2);
 if (argv[0] === "serve") loadServeEntry().main(argv.slice(1));
-else void import("./commandRunner").then(({ runMain }) => runMain(async (args) => (await import("./program")).runCli(args), argv));
+else
+  void import("./commandRunner").then(({ runMain }) =>
+    runMain(async (args) => (await import("./program")).runCli(args), argv),
+  );

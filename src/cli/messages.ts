@@ -16,17 +16,33 @@ export const EXIT_FAILURE = 1;
 /** The messages, by situation; each function returns one line. */
 export const messages = {
   badSeed: () => `Expected an integer from 0 to ${MAX_SEED}.`,
-  unknownLesson: (name: string, known: readonly string[]) => `unknown lesson '${name}'; known lessons: ${known.join(", ")} (or the path of an .ipynb file)`,
+  unknownLesson: (name: string, known: readonly string[]) =>
+    `unknown lesson '${name}'; known lessons: ${known.join(", ")} (or the path of an .ipynb file)`,
   noSuchNotebook: (path: string) => `no such notebook: ${path}`,
   noParametersCell: (notebook: string) => `${notebook} has no cell tagged "parameters", so --seed cannot be set`,
-  outRequired: (notebook: string) => `${notebook} is not one of the course's lessons: say where its export goes with --out`,
+  outRequired: (notebook: string) =>
+    `${notebook} is not one of the course's lessons: say where its export goes with --out`,
   jupyterMissing: () =>
     "--engine jupyter needs Jupyter with nbclient (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client)",
   cellFailed: (notebook: string, cellNumber: number, cellId: string, error: string, previous?: readonly string[]) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) failed: ${error.replace(/[.;:]\s*$/, "")} — ${keptOrNothing(previous)}`,
-  kernelDied: (notebook: string, cellNumber: number, cellId: string, engine: string, reason: string, previous?: readonly string[]) =>
+  kernelDied: (
+    notebook: string,
+    cellNumber: number,
+    cellId: string,
+    engine: string,
+    reason: string,
+    previous?: readonly string[],
+  ) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish: the ${engine} engine stopped (${firstLine(reason)}) — ${keptOrNothing(previous)}`,
-  cellTimedOut: (notebook: string, cellNumber: number, cellId: string, seconds: number, engine: string, previous?: readonly string[]) =>
+  cellTimedOut: (
+    notebook: string,
+    cellNumber: number,
+    cellId: string,
+    seconds: number,
+    engine: string,
+    previous?: readonly string[],
+  ) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish within ${seconds} s (--cell-timeout); the ${engine} engine was stopped — ${keptOrNothing(previous)}`,
   /** `lesson` told to stop (Ctrl-C, `kill`, a closed terminal) while a notebook ran. */
   lessonStopped: (signal: string, notebook: string) =>
@@ -47,7 +63,8 @@ export const messages = {
   cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,
   cannotRemove: (path: string, reason: string) => `cannot remove the stale chart ${path}: ${reason}`,
   exportIsFolder: (path: string) => `${path} is a folder, so the export cannot be written there`,
-  jupyterCommandMissing: () => "the jupyter command was not found (Debian: apt-get install jupyter-notebook jupyter-client)",
+  jupyterCommandMissing: () =>
+    "the jupyter command was not found (Debian: apt-get install jupyter-notebook jupyter-client)",
   /** Debian's `jupyter-notebook` brings `jupyter` but not `jupyter-kernelspec`; `jupyter-client` does. */
   kernelspecCommandMissing: () =>
     "Jupyter is installed, but not its kernelspec command (jupyter-kernelspec), which registers kernels (Debian: apt-get install jupyter-client)",
@@ -86,7 +103,9 @@ function metadataPart(verb: "set" | "differ", keys: readonly string[]): string {
   const metadata = keys.filter((key) => key !== "outputs");
   if (metadata.length === 0) return "";
   const named = metadata.join(" and ");
-  return verb === "set" ? `set ${named} to what tslab writes` : `${named} differ${metadata.length === 1 ? "s" : ""} from what tslab writes`;
+  return verb === "set"
+    ? `set ${named} to what tslab writes`
+    : `${named} differ${metadata.length === 1 ? "s" : ""} from what tslab writes`;
 }
 
 function firstLine(text: string): string {
@@ -95,7 +114,9 @@ function firstLine(text: string): string {
 
 function keptOrNothing(previous: readonly string[] | undefined): string {
   if (!previous || previous.length === 0) return "nothing was written";
-  return previous.length === 1 ? `the previous export ${previous[0]} is unchanged` : `the previous exports ${previous.join(" and ")} are unchanged`;
+  return previous.length === 1
+    ? `the previous export ${previous[0]} is unchanged`
+    : `the previous exports ${previous.join(" and ")} are unchanged`;
 }
 
 /** A user-facing failure: the message and the exit code it ends the command with. */

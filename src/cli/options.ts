@@ -90,7 +90,9 @@ export function simulationOption(text: string): SimulationName {
   if (alias !== undefined && (SIMULATION_NAMES as readonly string[]).includes(alias)) return alias as SimulationName;
   const known = SIMULATION_NAMES.map((name) => `${name} (${findLesson(name)!.name.slice(0, 2)})`);
   const lesson = findLesson(text);
-  throw new InvalidArgumentError(lesson ? messages.noSimulation(lesson.name, known) : messages.unknownSimulation(known));
+  throw new InvalidArgumentError(
+    lesson ? messages.noSimulation(lesson.name, known) : messages.unknownSimulation(known),
+  );
 }
 
 /** `--seed N`: an integer from 0 to 2^53 − 1, in plain decimal digits. */

@@ -35,13 +35,17 @@ function version(): string {
 
 function buildProgram(io: CliIo): Command {
   const program = configureCommand(new Command("mcp-course"), io)
-    .description("A deterministic, seeded course on the Model Context Protocol: simulate lessons and export lesson notebooks.")
+    .description(
+      "A deterministic, seeded course on the Model Context Protocol: simulate lessons and export lesson notebooks.",
+    )
     .version(version(), "-V, --version", "print the version");
 
   program
     .command("simulate")
     .allowExcessArguments(false)
-    .description("Print a lesson's tables (lesson 6's exactly as the reference lesson prints them) or its figures as JSON.")
+    .description(
+      "Print a lesson's tables (lesson 6's exactly as the reference lesson prints them) or its figures as JSON.",
+    )
     .option(
       "--lesson <name>",
       `which lesson: ${SIMULATION_NAMES.map((name) => `${name} (${findLesson(name)!.name.slice(0, 2)})`).join(" or ")}; a lesson's number or full name works too`,
@@ -61,45 +65,83 @@ function buildProgram(io: CliIo): Command {
 
   program
     .command("lesson")
-    .description("Execute lesson notebooks and export each to markdown (text, code, printed output, charts as SVG files beside it) or to one self-contained HTML page.")
+    .description(
+      "Execute lesson notebooks and export each to markdown (text, code, printed output, charts as SVG files beside it) or to one self-contained HTML page.",
+    )
     .argument("[names...]", `lessons to export (default: all): ${LESSONS.map((l) => l.name).join(", ")}`)
-    .option("--seed <n>", `seed to inject (default: each notebook's own SEED, ${DEFAULT_SEED} for the lessons); another seed exports to lessons/seed-N/`, seedOption)
+    .option(
+      "--seed <n>",
+      `seed to inject (default: each notebook's own SEED, ${DEFAULT_SEED} for the lessons); another seed exports to lessons/seed-N/`,
+      seedOption,
+    )
     .option("--out <dir>", "folder for the exports (default lessons/, or lessons/seed-N/ for another seed)")
-    .addOption(new Option("--engine <engine>", "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto").choices(["auto", "jupyter", "tslab"]).default("auto"))
-    .addOption(new Option("--format <format>", "md: <name>.md with charts in <name>.files/; html: one self-contained <name>.html (charts inline); both: the two from one run of the notebook").choices(EXPORT_FORMATS).default("md"))
+    .addOption(
+      new Option("--engine <engine>", "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto")
+        .choices(["auto", "jupyter", "tslab"])
+        .default("auto"),
+    )
+    .addOption(
+      new Option(
+        "--format <format>",
+        "md: <name>.md with charts in <name>.files/; html: one self-contained <name>.html (charts inline); both: the two from one run of the notebook",
+      )
+        .choices(EXPORT_FORMATS)
+        .default("md"),
+    )
     .option(
       "--cell-timeout <seconds>",
       "stop a cell still running after this many seconds: its kernel or worker is killed, the export fails (exit 1) and the previous one is kept",
       cellTimeoutOption,
       DEFAULT_CELL_TIMEOUT_SECONDS,
     )
-    .action(async (names: string[], options: { seed?: number; out?: string; engine: EngineChoice; format: ExportFormat; cellTimeout: number }) => {
-      const { runLessonCommand } = await import("./commands/lesson");
-      return runLessonCommand({ names, ...options }, io);
-    });
+    .action(
+      async (
+        names: string[],
+        options: { seed?: number; out?: string; engine: EngineChoice; format: ExportFormat; cellTimeout: number },
+      ) => {
+        const { runLessonCommand } = await import("./commands/lesson");
+        return runLessonCommand({ names, ...options }, io);
+      },
+    );
 
   const kernel = program
     .command("kernel")
-    .description("Register this project's tslab kernel with Jupyter (for opening the notebooks interactively), and keep the notebooks' metadata as that kernel saves it.");
+    .description(
+      "Register this project's tslab kernel with Jupyter (for opening the notebooks interactively), and keep the notebooks' metadata as that kernel saves it.",
+    );
   kernel
     .command("install")
     .allowExcessArguments(false)
     .description("Install the kernelspec `tslab` (this Node, this project's tslab) with `jupyter kernelspec install`.")
-    .option("--prefix <dir>", "install under DIR/share/jupyter/kernels instead of your user folder (then set JUPYTER_PATH=DIR/share/jupyter)")
+    .option(
+      "--prefix <dir>",
+      "install under DIR/share/jupyter/kernels instead of your user folder (then set JUPYTER_PATH=DIR/share/jupyter)",
+    )
     .action(async (options: { prefix?: string }) => (await import("./commands/kernel")).installKernel(options, io));
   kernel
     .command("metadata")
-    .description("Set the notebooks' kernelspec and language_info to what Jupyter writes when a reader saves them on tslab (only those that differ are rewritten).")
+    .description(
+      "Set the notebooks' kernelspec and language_info to what Jupyter writes when a reader saves them on tslab (only those that differ are rewritten).",
+    )
     .argument("[names...]", "lessons or .ipynb files (default: every lesson)")
     .option("--clear-outputs", "also clear outputs, execution counts and execution timing, as lessons are committed")
     .option("--check", "change nothing: name the notebooks that differ and exit 1 if any do")
-    .action(async (names: string[], options: { check?: boolean; clearOutputs?: boolean }) => (await import("./commands/metadata")).runMetadataCommand({ names, ...options }, io));
+    .action(async (names: string[], options: { check?: boolean; clearOutputs?: boolean }) =>
+      (await import("./commands/metadata")).runMetadataCommand({ names, ...options }, io),
+    );
 
   program
     .command("sweep")
     .allowExcessArguments(false)
-    .description("Run a lesson's simulation over consecutive seeds: each count's min, median and max, the lesson's claims checked, one chart.")
-    .option("--lesson <name>", `which lesson: ${SWEEP_LESSON_CHOICES.join(" or ")}; a lesson's number or full name works too`, sweepLessonOption, "writing-a-server")
+    .description(
+      "Run a lesson's simulation over consecutive seeds: each count's min, median and max, the lesson's claims checked, one chart.",
+    )
+    .option(
+      "--lesson <name>",
+      `which lesson: ${SWEEP_LESSON_CHOICES.join(" or ")}; a lesson's number or full name works too`,
+      sweepLessonOption,
+      "writing-a-server",
+    )
     .option("--from <seed>", "first seed, an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--count <n>", `how many consecutive seeds (default: ${DEFAULT_COUNTS})`, countOption)
     .option("--json", "print one JSON object (distributions and claims) instead of the tables")
@@ -116,11 +158,22 @@ function buildProgram(io: CliIo): Command {
         `${REGISTRATION_CLIENTS.map((client) => `${client}: ${REGISTRATION_FILES[client]}`).join("; ")}. ` +
         "The entry runs the bundled server with this Node, both by absolute path: node <package>/dist/serve.js <server> [options], which keeps working after that Node is upgraded.",
     )
-    .option("--client <client>", `which client's format: ${REGISTRATION_CLIENTS.join(" or ")}`, clientOption, "claude-desktop")
+    .option(
+      "--client <client>",
+      `which client's format: ${REGISTRATION_CLIENTS.join(" or ")}`,
+      clientOption,
+      "claude-desktop",
+    )
     .option("--server <server>", `which server: ${SERVER_NAMES.join(", ")}`, serverArgument, "fleet")
     .option("--level <level>", `${LEVEL_HELP} (default: the server's, full)`, levelOption)
-    .option("--seed <n>", `world or fleet seed, an integer from 0 to 2^53-1 (default: the server's, ${DEFAULT_SEED})`, seedOption)
-    .action(async (options: RegisterCommandOptions) => (await import("./commands/register")).runRegisterCommand(options, io));
+    .option(
+      "--seed <n>",
+      `world or fleet seed, an integer from 0 to 2^53-1 (default: the server's, ${DEFAULT_SEED})`,
+      seedOption,
+    )
+    .action(async (options: RegisterCommandOptions) =>
+      (await import("./commands/register")).runRegisterCommand(options, io),
+    );
 
   return program;
 }

@@ -89,7 +89,11 @@ export class FleetClient {
     this.server = createPathServer(path, this.fleet);
     this.connected = true;
     this.served = 0;
-    this.request("initialize", { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "mcp-course", version: "0" } });
+    this.request("initialize", {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "mcp-course", version: "0" },
+    });
     this.notify("notifications/initialized", {});
     this.request("tools/list", {});
     return path === "raw" ? LATENCY_MICROS.rawStartup : LATENCY_MICROS.validatingStartup;
@@ -119,7 +123,10 @@ export class FleetClient {
    */
   callTool(call: ToolCall): ToolOutcome {
     this.calls += 1;
-    const { outcome, micros } = this.condition.path === "direct" ? { outcome: callDirect(this.handlers, call), micros: LATENCY_MICROS.directCall } : this.overStdio(call, true);
+    const { outcome, micros } =
+      this.condition.path === "direct"
+        ? { outcome: callDirect(this.handlers, call), micros: LATENCY_MICROS.directCall }
+        : this.overStdio(call, true);
     this.callMicros += micros;
     if (outcome.isError) this.errors += 1;
     return outcome;
@@ -127,7 +134,10 @@ export class FleetClient {
 
   private overStdio(call: ToolCall, mayRestart: boolean): { outcome: ToolOutcome; micros: number } {
     if (!this.connected) {
-      return { outcome: { isError: true, channel: "client", text: this.condition.explainCrash ? SERVER_GONE : NOT_CONNECTED }, micros: 0 };
+      return {
+        outcome: { isError: true, channel: "client", text: this.condition.explainCrash ? SERVER_GONE : NOT_CONNECTED },
+        micros: 0,
+      };
     }
     const perCall = this.condition.path === "raw" ? LATENCY_MICROS.rawCall : LATENCY_MICROS.validatingCall;
     const fault = this.faulty ? this.condition.fault : "none";
@@ -137,8 +147,13 @@ export class FleetClient {
     this.served += 1;
     if (fault === "crash" && this.served === CRASH_ON_CALL) {
       this.connected = false;
-      const closed: ToolOutcome = { isError: true, channel: "client", text: mcpErrorText(ERROR_CODES.connectionClosed, "Connection closed") };
-      if (!(this.condition.restart && mayRestart)) return { outcome: this.condition.explainCrash ? { ...closed, text: SERVER_GONE } : closed, micros: perCall };
+      const closed: ToolOutcome = {
+        isError: true,
+        channel: "client",
+        text: mcpErrorText(ERROR_CODES.connectionClosed, "Connection closed"),
+      };
+      if (!(this.condition.restart && mayRestart))
+        return { outcome: this.condition.explainCrash ? { ...closed, text: SERVER_GONE } : closed, micros: perCall };
       this.restarts += 1;
       this.faulty = false;
       this.spawn();
@@ -154,7 +169,14 @@ export class FleetClient {
     if (fault === "stdout-line" || fault === "stdout-unterminated") this.transportErrors += 1;
     if (slowNow || fault === "stdout-unterminated") {
       this.count("notification", { requestId: id, reason: "Request timed out" });
-      return { outcome: { isError: true, channel: "client", text: mcpErrorText(ERROR_CODES.requestTimeout, "Request timed out") }, micros: LATENCY_MICROS.clientTimeout };
+      return {
+        outcome: {
+          isError: true,
+          channel: "client",
+          text: mcpErrorText(ERROR_CODES.requestTimeout, "Request timed out"),
+        },
+        micros: LATENCY_MICROS.clientTimeout,
+      };
     }
     return { outcome: outcomeOf(response), micros: perCall };
   }

@@ -59,8 +59,21 @@ export interface Condition {
   description: string;
 }
 
-function condition(name: string, path: PathName, fault: Fault, description: string, client: Partial<Pick<Condition, "explainCrash" | "restart">> = {}): Condition {
-  return { name, path, fault, explainCrash: client.explainCrash ?? false, restart: client.restart ?? false, description };
+function condition(
+  name: string,
+  path: PathName,
+  fault: Fault,
+  description: string,
+  client: Partial<Pick<Condition, "explainCrash" | "restart">> = {},
+): Condition {
+  return {
+    name,
+    path,
+    fault,
+    explainCrash: client.explainCrash ?? false,
+    restart: client.restart ?? false,
+    description,
+  };
 }
 
 /** The conditions, in table order. Source: seed document 000, "Experiment design" and "Faults". */
@@ -70,10 +83,19 @@ export const CONDITIONS: readonly Condition[] = [
   condition("validating", "validating", "none", "JSON-RPC server that validates arguments with ajv"),
   condition("slow", "validating", "slow", "first top_devices takes 3 s; the client waits 1.5 s"),
   condition("crash", "validating", "crash", "server exits during its 6th tools/call; no recovery"),
-  condition("crash-explained", "validating", "crash", "the same crash; the client says the server is gone for good", { explainCrash: true }),
-  condition("crash-restart", "validating", "crash", "the same crash; the client respawns the server and retries once", { restart: true }),
+  condition("crash-explained", "validating", "crash", "the same crash; the client says the server is gone for good", {
+    explainCrash: true,
+  }),
+  condition("crash-restart", "validating", "crash", "the same crash; the client respawns the server and retries once", {
+    restart: true,
+  }),
   condition("stdout-line", "validating", "stdout-line", "server prints a stray line on stdout at every call"),
-  condition("stdout-unterminated", "validating", "stdout-unterminated", "server writes stray text with no newline before every tools/call response"),
+  condition(
+    "stdout-unterminated",
+    "validating",
+    "stdout-unterminated",
+    "server writes stray text with no newline before every tools/call response",
+  ),
 ];
 
 /** Finds a condition by name. @returns undefined for an unknown name. */

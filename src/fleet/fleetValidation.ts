@@ -18,7 +18,12 @@ import { FLEET_TOOL_DEFINITIONS } from "./tools";
  * value it is about (`verbose`, for the messages of `paths.ts`), properties the schema does not
  * name stripped (`removeAdditional: "all"`, as the SDK's server does), no meta-schema check.
  */
-export const FLEET_AJV_OPTIONS = { allErrors: true, verbose: true, removeAdditional: "all", validateSchema: false } as const satisfies Options;
+export const FLEET_AJV_OPTIONS = {
+  allErrors: true,
+  verbose: true,
+  removeAdditional: "all",
+  validateSchema: false,
+} as const satisfies Options;
 
 let compiled: ReadonlyMap<string, ValidateFunction> | undefined;
 

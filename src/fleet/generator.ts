@@ -135,7 +135,8 @@ function plantNeedle(devices: Device[], low: readonly number[], draw: Draw): Dev
  */
 function checkNeedle(seed: number, devices: readonly Device[], low: readonly number[], needle: Device): void {
   const more = low.filter((index) => devices[index].downtime_min > needle.downtime_min).length;
-  if (more < MAX_ROWS) throw new Error(`fleet seed ${seed}: the task's device would be among the ${MAX_ROWS} highest by raw downtime`);
+  if (more < MAX_ROWS)
+    throw new Error(`fleet seed ${seed}: the task's device would be among the ${MAX_ROWS} highest by raw downtime`);
 }
 
 /** Lowers every low-hour device tied with the first one for the most raw downtime by one minute (its rate only falls). */

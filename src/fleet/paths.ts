@@ -35,7 +35,13 @@ import {
   type JsonRpcResponse,
   type JsonRpcServer,
 } from "./protocol";
-import { createFleetHandlers, FLEET_TOOL_DEFINITIONS, type FleetHandler, type JsonSchema, type ToolArguments } from "./tools";
+import {
+  createFleetHandlers,
+  FLEET_TOOL_DEFINITIONS,
+  type FleetHandler,
+  type JsonSchema,
+  type ToolArguments,
+} from "./tools";
 
 /** The three paths, in the order tables show them. */
 export const PATH_NAMES = ["direct", "raw", "validating"] as const;
@@ -125,14 +131,22 @@ function jsonRpcServer(callTool: CallTool): JsonRpcServer {
           return {
             jsonrpc: "2.0",
             id,
-            result: { protocolVersion: PROTOCOL_VERSION, capabilities: { tools: {} }, serverInfo: { name: FLEET_SERVER_NAME, version: String(FLEET_VERSION) } },
+            result: {
+              protocolVersion: PROTOCOL_VERSION,
+              capabilities: { tools: {} },
+              serverInfo: { name: FLEET_SERVER_NAME, version: String(FLEET_VERSION) },
+            },
           };
         case "tools/list":
           return { jsonrpc: "2.0", id, result: { tools: FLEET_TOOL_DEFINITIONS as unknown as JsonObject[] } };
         case "tools/call":
           return callTool(String(params?.name), (params?.arguments as ToolArguments | undefined) ?? {}, id);
         default:
-          return { jsonrpc: "2.0", id, error: { code: ERROR_CODES.methodNotFound, message: `Method not found: ${method}` } };
+          return {
+            jsonrpc: "2.0",
+            id,
+            error: { code: ERROR_CODES.methodNotFound, message: `Method not found: ${method}` },
+          };
       }
     },
   };
@@ -170,7 +184,9 @@ function describeError(error: ErrorObject, schema: JsonSchema): string {
   if (error.keyword === "required") {
     const property = String(params.missingProperty);
     const spec = (schema.properties as Record<string, JsonSchema>)[property];
-    const expected = Array.isArray(spec?.enum) ? `one of ${spec.enum.map(shown).join(", ")}` : String(spec?.type ?? "a value");
+    const expected = Array.isArray(spec?.enum)
+      ? `one of ${spec.enum.map(shown).join(", ")}`
+      : String(spec?.type ?? "a value");
     return `${property}: required, expected ${expected}`;
   }
   const property = error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "arguments";

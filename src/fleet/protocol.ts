@@ -50,7 +50,8 @@ export interface JsonRpcError {
 }
 
 /** A response: either `result` or `error`. */
-export type JsonRpcResponse = { jsonrpc: "2.0"; id: number; result: JsonObject } | { jsonrpc: "2.0"; id: number; error: JsonRpcError };
+export type JsonRpcResponse =
+  { jsonrpc: "2.0"; id: number; result: JsonObject } | { jsonrpc: "2.0"; id: number; error: JsonRpcError };
 
 /** MCP's `tools/call` result: text content, and `isError` for a tool-level failure. */
 export interface CallToolResult {

@@ -54,7 +54,11 @@ export interface AgentVerdict {
 }
 
 /** A run under the turn cap in progress: yields each turn's calls, receives their outcomes in order. */
-export type CappedRun = Generator<readonly ToolCall[], { answer: string | null; turns: number }, readonly ToolOutcome[]>;
+export type CappedRun = Generator<
+  readonly ToolCall[],
+  { answer: string | null; turns: number },
+  readonly ToolOutcome[]
+>;
 
 /**
  * A policy's run under {@link TURN_CAP}, counting turns: it neither calls nor grades. The
@@ -90,7 +94,11 @@ export function driveAgent(policy: AgentPolicy, truth: TaskTruth, call: (call: T
  * {@link driveAgent}, for a `call` that answers later: the calls of a turn are sent one at a time
  * (each awaited before the next), so a server sees them in the order the simulator does.
  */
-export async function driveAgentAsync(policy: AgentPolicy, truth: TaskTruth, call: (call: ToolCall) => Promise<ToolOutcome>): Promise<AgentVerdict> {
+export async function driveAgentAsync(
+  policy: AgentPolicy,
+  truth: TaskTruth,
+  call: (call: ToolCall) => Promise<ToolOutcome>,
+): Promise<AgentVerdict> {
   const run = cappedRun(policy);
   let step = run.next([]);
   while (!step.done) {
@@ -127,8 +135,14 @@ export function runAgent(fleet: Fleet, truth: TaskTruth, condition: Condition, p
 }
 
 /** Every condition × policy, conditions outermost, in table order. */
-export function runMatrix(fleet: Fleet, truth: TaskTruth, conditions: readonly Condition[] = CONDITIONS, policies: readonly AgentPolicy[] = AGENT_POLICIES): AgentRunRecord[] {
+export function runMatrix(
+  fleet: Fleet,
+  truth: TaskTruth,
+  conditions: readonly Condition[] = CONDITIONS,
+  policies: readonly AgentPolicy[] = AGENT_POLICIES,
+): AgentRunRecord[] {
   const records: AgentRunRecord[] = [];
-  for (const condition of conditions) for (const policy of policies) records.push(runAgent(fleet, truth, condition, policy));
+  for (const condition of conditions)
+    for (const policy of policies) records.push(runAgent(fleet, truth, condition, policy));
   return records;
 }

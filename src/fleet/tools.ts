@@ -40,8 +40,16 @@ const FILTER_PROPERTIES = {
   model: { type: "string", enum: MODEL_NAMES, description: "Keep only this device model, spelled exactly as listed." },
   site: { type: "string", enum: SITES, description: "Keep only devices at this site (three-letter code)." },
   firmware: { type: "string", description: 'Keep only devices running this firmware version, e.g. "3.2.4".' },
-  min_hours: { type: "integer", minimum: 0, description: "Keep only devices with at least this many operating hours (inclusive)." },
-  max_hours: { type: "integer", minimum: 0, description: "Keep only devices with fewer than this many operating hours (exclusive)." },
+  min_hours: {
+    type: "integer",
+    minimum: 0,
+    description: "Keep only devices with at least this many operating hours (inclusive).",
+  },
+  max_hours: {
+    type: "integer",
+    minimum: 0,
+    description: "Keep only devices with fewer than this many operating hours (exclusive).",
+  },
 } as const;
 
 /**
@@ -63,7 +71,13 @@ export const FLEET_TOOL_DEFINITIONS: readonly ToolDefinition[] = [
       type: "object",
       properties: {
         field: { type: "string", enum: RANKABLE_FIELDS, description: "The stored field to rank by." },
-        limit: { type: "integer", minimum: 1, maximum: MAX_ROWS, default: DEFAULT_ROWS, description: "How many rows to return, 1 to 10 (default 5)." },
+        limit: {
+          type: "integer",
+          minimum: 1,
+          maximum: MAX_ROWS,
+          default: DEFAULT_ROWS,
+          description: "How many rows to return, 1 to 10 (default 5).",
+        },
         ...FILTER_PROPERTIES,
       },
       required: ["field"],
@@ -74,7 +88,9 @@ export const FLEET_TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     description: "Fetch one device's full record: model, site, firmware and all four stored fields.",
     inputSchema: {
       type: "object",
-      properties: { device_id: { type: "string", description: 'The device id: model prefix, dash, three digits, e.g. "AV3-007".' } },
+      properties: {
+        device_id: { type: "string", description: 'The device id: model prefix, dash, three digits, e.g. "AV3-007".' },
+      },
       required: ["device_id"],
     },
   },
@@ -89,7 +105,8 @@ function limitError(limit: unknown): Error {
 function hoursFilter(args: ToolArguments, key: "min_hours" | "max_hours"): number | undefined {
   const value = args[key];
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`${key} must be a number of operating hours, got ${JSON.stringify(value)}.`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new Error(`${key} must be a number of operating hours, got ${JSON.stringify(value)}.`);
   return value;
 }
 
@@ -170,7 +187,12 @@ export function topBy(devices: readonly Device[], field: RankableField, count: n
  * `devices` with no list of the matches: `top` is `topBy(matching, field, count)` and `matched`
  * is `matching.length`, for `matching` the devices {@link keeps} keeps, in order.
  */
-function topMatching(devices: readonly Device[], filters: Filters, field: RankableField, count: number): { top: Device[]; matched: number } {
+function topMatching(
+  devices: readonly Device[],
+  filters: Filters,
+  field: RankableField,
+  count: number,
+): { top: Device[]; matched: number } {
   const top: Device[] = [];
   let matched = 0;
   for (const device of devices) {
@@ -204,7 +226,8 @@ export function createFleetHandlers(fleet: Fleet): Readonly<Record<FleetToolName
       }
       const rankable = field as RankableField;
       const limit = args.limit ?? DEFAULT_ROWS;
-      if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS) throw limitError(args.limit);
+      if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS)
+        throw limitError(args.limit);
       const { top, matched } = topMatching(fleet.devices, filtersOf(args), rankable, limit);
       const rows = top.map((d) => ({ device_id: d.device_id, model: d.model, [rankable]: d[rankable] }));
       return { total_matching: matched, returned: rows.length, devices: rows };

@@ -62,6 +62,9 @@ export const LESSONS: readonly LessonEntry[] = [
  */
 export function findLesson(name: string): LessonEntry | undefined {
   return LESSONS.find(
-    (lesson) => lesson.name === name || lesson.alias === name || (/^\d+$/.test(name) && Number(lesson.name.slice(0, 2)) === Number(name)),
+    (lesson) =>
+      lesson.name === name ||
+      lesson.alias === name ||
+      (/^\d+$/.test(name) && Number(lesson.name.slice(0, 2)) === Number(name)),
   );
 }

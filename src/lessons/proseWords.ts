@@ -19,6 +19,6 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 /** "1st", "2nd", "3rd", "11th", "158th". */
 export function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
   return `${n}${suffix}`;
 }

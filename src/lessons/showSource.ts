@@ -21,7 +21,6 @@ function typescript(): typeof TypeScript {
   return require("@tslab/typescript-for-tslab") as typeof TypeScript;
 }
 
-
 /** A top-level declaration found in `src/`: its text (with its doc comment) and its file. */
 export interface SourceExcerpt {
   name: string;
@@ -143,7 +142,9 @@ function withoutProvenance(comment: string): string | undefined {
   // A line's content: what follows its leading ` * `.
   const content = (line: string) => line.replace(/^\s*\*(?!\/)\s?/, "").trimEnd();
   for (;;) {
-    const start = lines.findIndex((line, i) => i > 0 && i < lines.length - 1 && content(line).startsWith(PROVENANCE_TAG));
+    const start = lines.findIndex(
+      (line, i) => i > 0 && i < lines.length - 1 && content(line).startsWith(PROVENANCE_TAG),
+    );
     if (start === -1) break;
     let end = start + 1;
     while (end < lines.length - 1 && !/^@\w/.test(content(lines[end]))) end++;

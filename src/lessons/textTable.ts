@@ -24,7 +24,9 @@ function numberLike(cell: Cell): boolean {
  */
 export function formatTextTable(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
   // A column is right-aligned when every cell is number-like and not all are blank or dashes.
-  const numeric = header.map((_, c) => rows.some((row) => row[c] !== "" && row[c] !== "-") && rows.every((row) => numberLike(row[c])));
+  const numeric = header.map(
+    (_, c) => rows.some((row) => row[c] !== "" && row[c] !== "-") && rows.every((row) => numberLike(row[c])),
+  );
   const widths = header.map((title, c) => Math.max(title.length, ...rows.map((row) => String(row[c]).length)));
   const line = (cells: readonly Cell[]) =>
     cells
@@ -52,7 +54,8 @@ export function formatTextTable(header: readonly string[], rows: readonly (reado
 export function formatMarkdownTable(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
   if (header.length === 0) throw new Error("formatMarkdownTable: a table needs at least one column");
   const bad = rows.findIndex((row) => row.length !== header.length);
-  if (bad !== -1) throw new Error(`formatMarkdownTable: row ${bad} has ${rows[bad].length} cells, the header ${header.length}`);
+  if (bad !== -1)
+    throw new Error(`formatMarkdownTable: row ${bad} has ${rows[bad].length} cells, the header ${header.length}`);
   const cell = (value: Cell) => String(value).replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
   const line = (cells: readonly Cell[]) => `| ${cells.map(cell).join(" | ")} |`;
   return [line(header), `|${header.map(() => ":---").join("|")}|`, ...rows.map(line)].join("\n");

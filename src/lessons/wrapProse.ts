@@ -11,7 +11,6 @@
 
 import { LINE_WIDTH } from "../notebook/lineWidth";
 
-
 /**
  * A word that would open a block at the start of a line (a list item, a heading, a quote, a
  * fence, a table row, HTML, a thematic break or a setext underline) instead of continuing its
@@ -48,7 +47,7 @@ function wordsOf(text: string): string[] {
     if (char === "`") {
       const run = backtickRun(text, i);
       let end = i + run;
-      for (let j = end; j < text.length; ) {
+      for (let j = end; j < text.length;) {
         const closing = backtickRun(text, j);
         if (closing === run) {
           end = j + run;

@@ -93,7 +93,9 @@ export async function executeNotebook(nb: Notebook, options: ExecuteOptions): Pr
   }
   const cellTimeoutSeconds = options.cellTimeoutSeconds ?? DEFAULT_CELL_TIMEOUT_SECONDS;
   if (!isCellTimeout(cellTimeoutSeconds)) {
-    throw new RangeError(`executeNotebook: cellTimeoutSeconds must be more than 0 and at most ${MAX_CELL_TIMEOUT_SECONDS}, not ${cellTimeoutSeconds}`);
+    throw new RangeError(
+      `executeNotebook: cellTimeoutSeconds must be more than 0 and at most ${MAX_CELL_TIMEOUT_SECONDS}, not ${cellTimeoutSeconds}`,
+    );
   }
   const engine = resolveEngine(options.engine);
   const input = stripOutputs(nb);
@@ -109,8 +111,12 @@ export async function executeNotebook(nb: Notebook, options: ExecuteOptions): Pr
     }
   };
   const limits = { cellTimeoutSeconds };
-  const run = engine === "tslab" ? await runWithTslab(input, options.cwd, onEvent, limits) : await runWithJupyter(input, options.cwd, onEvent, limits);
-  if (run.timedOut && run.failedCellIndex !== undefined) onEvent({ type: "cellFinished", cellIndex: run.failedCellIndex, ok: false });
+  const run =
+    engine === "tslab"
+      ? await runWithTslab(input, options.cwd, onEvent, limits)
+      : await runWithJupyter(input, options.cwd, onEvent, limits);
+  if (run.timedOut && run.failedCellIndex !== undefined)
+    onEvent({ type: "cellFinished", cellIndex: run.failedCellIndex, ok: false });
   return assemble(engine, input, run, cellTimeoutSeconds);
 }
 
@@ -118,15 +124,27 @@ function assemble(engine: EngineName, input: Notebook, run: EngineRun, cellTimeo
   const cells: Cell[] = input.cells.slice();
   for (const { cellIndex, executionCount, outputs } of run.cells) {
     const cell = cells[cellIndex];
-    if (cell.cell_type === "code") cells[cellIndex] = { ...cell, execution_count: executionCount, outputs: normalizeOutputs(outputs) };
+    if (cell.cell_type === "code")
+      cells[cellIndex] = { ...cell, execution_count: executionCount, outputs: normalizeOutputs(outputs) };
   }
   const notebook = { ...input, cells };
   if (run.failedCellIndex === undefined) return { engine, notebook };
   const failed = cells[run.failedCellIndex];
   if (run.timedOut) {
     const message = `did not finish within ${cellTimeoutSeconds} s`;
-    return { engine, notebook, failure: { cellIndex: run.failedCellIndex, cellId: failed.id, message, timedOutAfterSeconds: cellTimeoutSeconds } };
+    return {
+      engine,
+      notebook,
+      failure: { cellIndex: run.failedCellIndex, cellId: failed.id, message, timedOutAfterSeconds: cellTimeoutSeconds },
+    };
   }
-  const stderr = failed.cell_type === "code" ? failed.outputs.map((o) => (o.output_type === "stream" && o.name === "stderr" ? o.text : "")).join("") : "";
-  return { engine, notebook, failure: { cellIndex: run.failedCellIndex, cellId: failed.id, message: failureMessage(stderr) } };
+  const stderr =
+    failed.cell_type === "code"
+      ? failed.outputs.map((o) => (o.output_type === "stream" && o.name === "stderr" ? o.text : "")).join("")
+      : "";
+  return {
+    engine,
+    notebook,
+    failure: { cellIndex: run.failedCellIndex, cellId: failed.id, message: failureMessage(stderr) },
+  };
 }

@@ -32,7 +32,11 @@ const defaultWriter: ExportWriter = { write: writeFileAtomic, remove: (file) => 
  * renamed since the last export). Only `.svg` files directly in that folder are removed; the
  * folder itself goes only when that leaves it empty, so nothing else anyone put there is lost.
  */
-export function writeMarkdownExport(markdownFile: string, exported: MarkdownExport, writer: ExportWriter = defaultWriter): WrittenExport {
+export function writeMarkdownExport(
+  markdownFile: string,
+  exported: MarkdownExport,
+  writer: ExportWriter = defaultWriter,
+): WrittenExport {
   const dir = path.dirname(markdownFile);
   const written = exported.files.map((file) => path.join(dir, ...file.path.split("/")));
   exported.files.forEach((file, i) => writer.write(written[i], file.text));

@@ -76,13 +76,20 @@ export function lessonBlocks(executed: Notebook, options: ExportOptions): Lesson
   if (/^([A-Za-z]:)?[\\/]/.test(notebookPath) || notebookPath.includes("\\")) {
     throw new Error(`exportMarkdown: notebookPath must be repo-relative with "/" separators, got ${notebookPath}`);
   }
-  const filesFolder = options.filesFolder ?? `${notebookPath.split("/").pop()!.replace(/\.ipynb$/, "")}.files`;
+  const filesFolder =
+    options.filesFolder ??
+    `${notebookPath
+      .split("/")
+      .pop()!
+      .replace(/\.ipynb$/, "")}.files`;
   if (filesFolder === "" || filesFolder === "." || filesFolder === ".." || /[\\/]/.test(filesFolder)) {
     throw new Error(`exportMarkdown: filesFolder must be one folder name, got ${JSON.stringify(filesFolder)}`);
   }
   const note = `Generated from ${notebookPath}${seed === undefined ? "" : ` with seed ${seed}`}. Do not edit.`;
   // A block with nothing but newlines (an empty markdown cell, a stream of "\n") shows nothing anywhere.
-  const blocks = executed.cells.flatMap((cell, index) => cellBlocks(cell, index)).filter((b) => b.kind === "svg" || !/^\n*$/.test(b.text));
+  const blocks = executed.cells
+    .flatMap((cell, index) => cellBlocks(cell, index))
+    .filter((b) => b.kind === "svg" || !/^\n*$/.test(b.text));
   return { note, filesFolder, blocks };
 }
 
@@ -118,11 +125,20 @@ export function exportLesson(executed: Notebook, options: ExportOptions): Markdo
         break;
       case "svg":
         files.push({ path: `${doc.filesFolder}/${block.file}`, text: block.svg });
-        parts.push(imageMarkdown(markdownAlt(svgTitle(block.svg) ?? "chart"), `${urlSegment(doc.filesFolder)}/${urlSegment(block.file)}`));
+        parts.push(
+          imageMarkdown(
+            markdownAlt(svgTitle(block.svg) ?? "chart"),
+            `${urlSegment(doc.filesFolder)}/${urlSegment(block.file)}`,
+          ),
+        );
         break;
     }
   }
-  const markdown = parts.map(dropTrailingNewlines).filter((b) => b !== "").join("\n\n") + "\n";
+  const markdown =
+    parts
+      .map(dropTrailingNewlines)
+      .filter((b) => b !== "")
+      .join("\n\n") + "\n";
   return { markdown, filesFolder: doc.filesFolder, files };
 }
 
@@ -189,7 +205,9 @@ function cellBlocks(cell: Cell, index: number): LessonBlock[] {
     const block = outputBlock(o, where);
     if (block.kind !== "svg") return block;
     if (!FILE_SAFE_ID.test(cell.id)) {
-      throw new Error(`exportMarkdown: ${where} shows a chart, but its id cannot name a file (ids of 1 to 64 letters, digits, "-" or "_")`);
+      throw new Error(
+        `exportMarkdown: ${where} shows a chart, but its id cannot name a file (ids of 1 to 64 letters, digits, "-" or "_")`,
+      );
     }
     charts += 1;
     return { ...block, file: `${cell.id}${charts === 1 ? "" : `-${charts}`}.svg` };
@@ -199,7 +217,10 @@ function cellBlocks(cell: Cell, index: number): LessonBlock[] {
 
 function outputBlock(o: Output, where: string): LessonBlock {
   if (o.output_type === "stream") return { kind: "text", text: o.text };
-  if (o.output_type === "error") throw new Error(`exportMarkdown: ${where} has an error output (${o.ename}: ${o.evalue}); export only notebooks that ran cleanly`);
+  if (o.output_type === "error")
+    throw new Error(
+      `exportMarkdown: ${where} has an error output (${o.ename}: ${o.evalue}); export only notebooks that ran cleanly`,
+    );
   const { "text/markdown": markdown, "image/svg+xml": svg, "text/plain": plain } = o.data;
   if (typeof markdown === "string") return { kind: "markdown", text: markdown };
   if (typeof svg === "string") return { kind: "svg", file: "", svg };

@@ -70,7 +70,9 @@ function pageHighlighter(): Highlight {
   instance.registerAliases(["ts"], { languageName: "typescript" });
   instance.registerAliases(["sh", "shell", "console"], { languageName: "bash" });
   return (text, language) =>
-    language === "" || !instance.getLanguage(language) ? escapeHtml(text) : instance.highlight(text, { language, ignoreIllegals: true }).value;
+    language === "" || !instance.getLanguage(language)
+      ? escapeHtml(text)
+      : instance.highlight(text, { language, ignoreIllegals: true }).value;
 }
 
 /** True when printed output is JSON: one JSON value, or one on every non-blank line (JSON Lines). */
@@ -85,7 +87,10 @@ function isJson(text: string): boolean {
   };
   const trimmed = text.trim();
   if (!/^[[{]/.test(trimmed)) return false;
-  return parses(trimmed) || trimmed.split("\n").every((line) => line.trim() === "" || (/^[[{]/.test(line.trim()) && parses(line)));
+  return (
+    parses(trimmed) ||
+    trimmed.split("\n").every((line) => line.trim() === "" || (/^[[{]/.test(line.trim()) && parses(line)))
+  );
 }
 
 /**
@@ -128,7 +133,14 @@ export function exportHtml(executed: Notebook, options: ExportOptions): string {
   const highlight = pageHighlighter();
   const markdown = pageMarkdown(highlight);
   const body = doc.blocks.map((block) => blockHtml(block, markdown, highlight)).join("\n");
-  const title = pageTitle(doc.blocks, markdown) ?? escapeHtml(options.notebookPath.split("/").pop()!.replace(/\.ipynb$/, ""));
+  const title =
+    pageTitle(doc.blocks, markdown) ??
+    escapeHtml(
+      options.notebookPath
+        .split("/")
+        .pop()!
+        .replace(/\.ipynb$/, ""),
+    );
   return [
     "<!DOCTYPE html>",
     `<!-- ${doc.note.replace(/--/g, "- -")} -->`,
@@ -157,7 +169,9 @@ function blockHtml(block: LessonBlock, markdown: Marked, highlight: Highlight): 
       return `<pre class="code"><code class="hljs language-ts">${highlight(withoutTrailingNewlines(block.text), "typescript")}</code></pre>`;
     case "text": {
       const text = withoutTrailingNewlines(block.text);
-      return isJson(text) ? `<pre class="output"><code class="hljs language-json">${highlight(text, "json")}</code></pre>` : `<pre class="output">${escapeHtml(text)}</pre>`;
+      return isJson(text)
+        ? `<pre class="output"><code class="hljs language-json">${highlight(text, "json")}</code></pre>`
+        : `<pre class="output">${escapeHtml(text)}</pre>`;
     }
     case "svg":
       return `<figure class="chart">\n${inlineSvg(block.svg, `chart-${block.file.replace(/\.svg$/, "")}-`)}\n</figure>`;
@@ -168,7 +182,9 @@ function blockHtml(block: LessonBlock, markdown: Marked, highlight: Highlight): 
 function pageTitle(blocks: readonly LessonBlock[], markdown: Marked): string | undefined {
   for (const block of blocks) {
     if (block.kind !== "markdown") continue;
-    const heading = markdown.lexer(block.text).find((token: Token): token is Tokens.Heading => token.type === "heading" && token.depth === 1);
+    const heading = markdown
+      .lexer(block.text)
+      .find((token: Token): token is Tokens.Heading => token.type === "heading" && token.depth === 1);
     if (heading) return (markdown.parseInline(heading.text) as string).replace(/<[^>]*>/g, "").trim();
   }
   return undefined;
@@ -185,8 +201,12 @@ export function inlineSvg(svg: string, idPrefix: string): string {
   if (ids.size === 0) return markup;
   return markup
     .replace(/(\sid=")([^"]+)"/g, (all, start: string, id: string) => (ids.has(id) ? `${start}${idPrefix}${id}"` : all))
-    .replace(/url\((['"]?)#([^)'"]+)\1\)/g, (all, quote: string, id: string) => (ids.has(id) ? `url(${quote}#${idPrefix}${id}${quote})` : all))
-    .replace(/(href=")#([^"]+)"/g, (all, start: string, id: string) => (ids.has(id) ? `${start}#${idPrefix}${id}"` : all));
+    .replace(/url\((['"]?)#([^)'"]+)\1\)/g, (all, quote: string, id: string) =>
+      ids.has(id) ? `url(${quote}#${idPrefix}${id}${quote})` : all,
+    )
+    .replace(/(href=")#([^"]+)"/g, (all, start: string, id: string) =>
+      ids.has(id) ? `${start}#${idPrefix}${id}"` : all,
+    );
 }
 
 /** Text as HTML character data: `&`, `<`, `>` and `"` escaped. */

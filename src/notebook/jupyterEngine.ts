@@ -25,7 +25,12 @@ export const NBCLIENT_RUNNER = path.join(PACKAGE_ROOT, "src", "notebook", "nbcli
  * whichever of the two installed the kernel. The kernel starts with Node's compile cache
  * (`env`, which Jupyter sets for the kernel's process: `compileCacheEnv`, Node 22.1 and later).
  */
-export function tslabKernelSpec(): { argv: string[]; display_name: string; language: string; env: Record<string, string> } {
+export function tslabKernelSpec(): {
+  argv: string[];
+  display_name: string;
+  language: string;
+  env: Record<string, string>;
+} {
   const tslabBin = path.join(path.dirname(require.resolve("tslab/package.json")), "bin", "tslab");
   return {
     argv: [process.execPath, tslabBin, "kernel", "--config-path", "{connection_file}"],
@@ -93,10 +98,13 @@ export async function runWithJupyter(
       const event: EngineEvent = JSON.parse(line);
       clearTimeout(watchdog);
       if (event.type === "cellStarted") {
-        watchdog = setTimeout(() => {
-          killedInCell = event.cellIndex;
-          if (child.pid !== undefined) killProcessTree(child.pid);
-        }, Math.min((limits.cellTimeoutSeconds + graceSeconds) * 1000, 2 ** 31 - 1)); // setTimeout's largest delay
+        watchdog = setTimeout(
+          () => {
+            killedInCell = event.cellIndex;
+            if (child.pid !== undefined) killProcessTree(child.pid);
+          },
+          Math.min((limits.cellTimeoutSeconds + graceSeconds) * 1000, 2 ** 31 - 1),
+        ); // setTimeout's largest delay
       }
       onEvent(event);
     });
@@ -105,7 +113,10 @@ export async function runWithJupyter(
       child.on("close", resolve);
     }).finally(() => clearTimeout(watchdog));
     if (killedInCell !== undefined) return { cells: [], failedCellIndex: killedInCell, timedOut: true };
-    if (code !== 0) throw new Error(`jupyter engine: ${python} ${path.basename(NBCLIENT_RUNNER)} exited with code ${code}\n${log.trim()}`);
+    if (code !== 0)
+      throw new Error(
+        `jupyter engine: ${python} ${path.basename(NBCLIENT_RUNNER)} exited with code ${code}\n${log.trim()}`,
+      );
     const run = JSON.parse(fs.readFileSync(result, "utf8"));
     return {
       cells: run.cells,

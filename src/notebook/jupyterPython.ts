@@ -36,7 +36,8 @@ export function findJupyterPython(): string | null {
   if (cached === undefined) {
     cached =
       pythonCandidates().find(
-        (python) => spawnSync(python, ["-c", "import nbclient, nbformat, jupyter_client"], { stdio: "ignore" }).status === 0,
+        (python) =>
+          spawnSync(python, ["-c", "import nbclient, nbformat, jupyter_client"], { stdio: "ignore" }).status === 0,
       ) ?? null;
   }
   return cached;

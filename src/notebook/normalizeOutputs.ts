@@ -25,7 +25,12 @@ export function normalizeOutputs(outputs: readonly Output[]): Output[] {
         result.push({ output_type: "display_data", data: joinBundleLines(o.data), metadata: o.metadata ?? {} });
         break;
       case "execute_result":
-        result.push({ output_type: "execute_result", execution_count: o.execution_count ?? null, data: joinBundleLines(o.data), metadata: o.metadata ?? {} });
+        result.push({
+          output_type: "execute_result",
+          execution_count: o.execution_count ?? null,
+          data: joinBundleLines(o.data),
+          metadata: o.metadata ?? {},
+        });
         break;
       case "error":
         result.push({ output_type: "error", ename: o.ename, evalue: o.evalue, traceback: o.traceback });
@@ -45,7 +50,9 @@ function joinBundleLines(data: MimeBundle): MimeBundle {
   return Object.fromEntries(
     Object.entries(data).map(([mime, value]) => [
       mime,
-      !/json$/.test(mime) && Array.isArray(value) && value.every((line) => typeof line === "string") ? value.join("") : value,
+      !/json$/.test(mime) && Array.isArray(value) && value.every((line) => typeof line === "string")
+        ? value.join("")
+        : value,
     ]),
   );
 }

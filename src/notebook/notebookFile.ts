@@ -126,7 +126,13 @@ export function parseNotebook(text: string, label = "<notebook>"): Notebook {
     return { ...base, execution_count: cell.execution_count ?? null, outputs } as CodeCell;
   });
   const metadata = isObject(raw.metadata) ? raw.metadata : {};
-  return { ...raw, nbformat: 4, nbformat_minor: Math.max(5, Number(raw.nbformat_minor) || 0), metadata, cells } as Notebook;
+  return {
+    ...raw,
+    nbformat: 4,
+    nbformat_minor: Math.max(5, Number(raw.nbformat_minor) || 0),
+    metadata,
+    cells,
+  } as Notebook;
 }
 
 /**
@@ -139,7 +145,10 @@ export function readNotebook(file: string): Notebook {
     text = fs.readFileSync(file, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(code === "ENOENT" ? `${file}: file not found` : `${file}: cannot read (${code ?? (e as Error).message})`, { cause: e });
+    throw new Error(
+      code === "ENOENT" ? `${file}: file not found` : `${file}: cannot read (${code ?? (e as Error).message})`,
+      { cause: e },
+    );
   }
   return parseNotebook(text, file);
 }

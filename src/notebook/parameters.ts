@@ -25,7 +25,8 @@ export function injectParameters(nb: Notebook, params: Record<string, JsonValue>
   const at = cells.findIndex((cell) => (cell.metadata.tags ?? []).includes(PARAMETERS_TAG));
   if (at < 0) throw new Error(`notebook has no cell tagged "${PARAMETERS_TAG}"`);
   const lines = Object.entries(params).map(([name, value]) => {
-    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`parameter name ${JSON.stringify(name)} is not a JavaScript identifier`);
+    if (!/^[A-Za-z_$][\w$]*$/.test(name))
+      throw new Error(`parameter name ${JSON.stringify(name)} is not a JavaScript identifier`);
     return `const ${name} = ${jsonLiteral(name, value)};`;
   });
   const injected: CodeCell = {

@@ -30,14 +30,25 @@ export function tslabWorkerEntry(): { file: string; execArgv: string[] } {
  * @throws (rejects) if the worker cannot start or exits before reporting a result
  *   (e.g. a cell called process.exit); the message ends with the worker's stderr.
  */
-export function runWithTslab(nb: Notebook, cwd: string, onEvent: (e: EngineEvent) => void, limits: EngineLimits): Promise<EngineRun> {
+export function runWithTslab(
+  nb: Notebook,
+  cwd: string,
+  onEvent: (e: EngineEvent) => void,
+  limits: EngineLimits,
+): Promise<EngineRun> {
   const request: WorkerRequest = {
     cells: nb.cells.flatMap((cell, cellIndex) => (isExecutable(cell) ? [{ cellIndex, source: cell.source }] : [])),
   };
   const { file, execArgv } = tslabWorkerEntry();
   return new Promise((resolve, reject) => {
     // execArgv is explicit: inheriting the parent's (e.g. node --test flags) would change the worker.
-    const child = fork(file, [], { cwd, execArgv, env: { ...process.env, ...compileCacheEnv() }, stdio: ["ignore", "ignore", "pipe", "ipc"], serialization: "json" });
+    const child = fork(file, [], {
+      cwd,
+      execArgv,
+      env: { ...process.env, ...compileCacheEnv() },
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+      serialization: "json",
+    });
     let stderr = "";
     let settled = false;
     const cells: CellRun[] = [];
@@ -73,7 +84,10 @@ export function runWithTslab(nb: Notebook, cwd: string, onEvent: (e: EngineEvent
     child.on("exit", (code, signal) => {
       clearTimeout(timer);
       if (timedOut !== undefined) resolve({ cells, failedCellIndex: timedOut, timedOut: true });
-      else if (!settled) reject(new Error(`tslab engine: worker exited (${signal ?? `code ${code}`}) before finishing\n${stderr.trim()}`));
+      else if (!settled)
+        reject(
+          new Error(`tslab engine: worker exited (${signal ?? `code ${code}`}) before finishing\n${stderr.trim()}`),
+        );
       settled = true;
     });
     child.send(request);

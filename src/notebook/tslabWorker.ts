@@ -26,7 +26,8 @@ export interface WorkerRequest {
  * `cellFinished`; then exactly one `result`. Outputs travel cell by cell so that the parent keeps
  * the finished cells' outputs when it has to kill the worker in the middle of a later cell.
  */
-export type WorkerMessage = EngineEvent | { type: "cellRun"; cell: CellRun } | { type: "result"; failedCellIndex?: number };
+export type WorkerMessage =
+  EngineEvent | { type: "cellRun"; cell: CellRun } | { type: "result"; failedCellIndex?: number };
 
 /** The lazy node/browser converter pair of tslab's main.js (ConverterSetImpl). */
 class Converters implements ConverterSet {
@@ -44,7 +45,10 @@ class Converters implements ConverterSet {
   }
 }
 
-async function runCells(request: WorkerRequest, send: (m: WorkerMessage) => void): Promise<{ failedCellIndex?: number }> {
+async function runCells(
+  request: WorkerRequest,
+  send: (m: WorkerMessage) => void,
+): Promise<{ failedCellIndex?: number }> {
   const convs = new Converters();
   void convs.node; // main.js warms the Node converter before the first cell
   const executor = createExecutor(process.cwd(), convs, { log: console.log, error: console.error });
@@ -55,7 +59,10 @@ async function runCells(request: WorkerRequest, send: (m: WorkerMessage) => void
   // Output of the running cell. The kernel keeps writing to the finished cell's parent message,
   // which nbclient ignores; here such late output goes to the real stream (parent shows it only on a crash).
   let current: Output[] | null = null;
-  const realWrite = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
+  const realWrite = {
+    stdout: process.stdout.write.bind(process.stdout),
+    stderr: process.stderr.write.bind(process.stderr),
+  };
   const decoder = new TextDecoder();
   const capture = (name: "stdout" | "stderr") =>
     ((buffer: string | Uint8Array, ...rest: any[]) => {

@@ -59,7 +59,13 @@ export const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /** JSON-RPC 2.0's codes (§5.1), as MCP uses them (2026-07-28 `basic/index.mdx`, "Error Codes"). */
-export const JSONRPC_ERRORS = { parseError: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602, internalError: -32603 } as const;
+export const JSONRPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+} as const;
 
 /** The revisions whose `tools/call` reports invalid arguments as a tool execution error (`isError: true`). */
 const ARGUMENT_ERRORS_AS_RESULTS: readonly string[] = [STATELESS_REVISION, "2025-11-25"];

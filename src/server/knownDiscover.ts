@@ -50,8 +50,12 @@ export function knownDiscover(spec: KnownServer): DiscoverResult {
   const level: Level = spec.level ?? 3;
   const seed = spec.seed ?? DEFAULT_SEED;
   const path = spec.path ?? "validating";
-  if (path === "high-level") throw new Error("the high-level fleet server's discover result is the SDK's: connect with era auto");
-  const served = spec.server === "fleet" ? fleetServed(generateFleet(seed), path, level) : worldServed(createWorld(seed), spec.server, level);
+  if (path === "high-level")
+    throw new Error("the high-level fleet server's discover result is the SDK's: connect with era auto");
+  const served =
+    spec.server === "fleet"
+      ? fleetServed(generateFleet(seed), path, level)
+      : worldServed(createWorld(seed), spec.server, level);
   const { supportedVersions, capabilities } = discoverResult(served);
   return {
     supportedVersions,

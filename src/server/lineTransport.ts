@@ -36,7 +36,13 @@
  * or {@link LineTransport.writeBeforeResponse} (the noisy faults, `faults.ts`).
  */
 import type { Readable, Writable } from "node:stream";
-import { isJSONRPCNotification, isJSONRPCRequest, type JSONRPCMessage, type RequestId, type Transport } from "@modelcontextprotocol/server";
+import {
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  type RequestId,
+  type Transport,
+} from "@modelcontextprotocol/server";
 import { JSONRPC_ERRORS, unreadableIdMember } from "../protocol/revisions";
 import { oneSentence, RequestScreen } from "./requestScreen";
 import type { ServeEra } from "./names";
@@ -116,7 +122,11 @@ function asMessage(value: unknown): JSONRPCMessage | undefined {
 
 /** Whether a parsed line is a response: an object with `result` or `error` and no `method` (JSON-RPC 2.0 §5). */
 function isResponseShaped(value: unknown): boolean {
-  return isPlainObject(value) && !Object.hasOwn(value, "method") && (Object.hasOwn(value, "result") || Object.hasOwn(value, "error"));
+  return (
+    isPlainObject(value) &&
+    !Object.hasOwn(value, "method") &&
+    (Object.hasOwn(value, "result") || Object.hasOwn(value, "error"))
+  );
 }
 
 /**
@@ -186,7 +196,15 @@ export class LineTransport implements Transport {
   /** Called for each line rejected, ignored or dropped (see {@link LineEvent}); for logging. */
   onlineevent?: (event: LineEvent) => void;
 
-  readonly stats: LineTransportStats = { messagesIn: 0, messagesOut: 0, bytesIn: 0, bytesOut: 0, rejected: 0, ignored: 0, dropped: 0 };
+  readonly stats: LineTransportStats = {
+    messagesIn: 0,
+    messagesOut: 0,
+    bytesIn: 0,
+    bytesOut: 0,
+    rejected: 0,
+    ignored: 0,
+    dropped: 0,
+  };
 
   /**
    * The revision in use: set by the SDK when it answers `initialize` ({@link setProtocolVersion}),
@@ -223,7 +241,8 @@ export class LineTransport implements Transport {
   /** Resolves at the output's next `drain`, while lines wait for it ({@link writeLine}). */
   private nextDrain: Promise<void> | undefined;
 
-  private readonly onData = (chunk: Buffer | string) => this.receive(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+  private readonly onData = (chunk: Buffer | string) =>
+    this.receive(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
   private readonly onEnd = () => this.endOfInput();
   private readonly onStreamError = (error: Error) => this.onerror?.(error);
 
@@ -274,7 +293,8 @@ export class LineTransport implements Transport {
         this.discoverLists.delete(message.id);
         // The SDK's `server/discover` lists only the modern revisions it serves, though this process
         // also accepts `initialize` until its era is chosen (docs/sdk-gaps.md#discover-lists-modern-only).
-        if ("result" in message && Array.isArray(message.result.supportedVersions)) message = { ...message, result: { ...message.result, supportedVersions: [...listed] } };
+        if ("result" in message && Array.isArray(message.result.supportedVersions))
+          message = { ...message, result: { ...message.result, supportedVersions: [...listed] } };
       }
       if ("error" in message && /\n|^MCP error /.test(message.error.message)) {
         message = { ...message, error: { ...message.error, message: oneSentence(message.error.message) } };
@@ -348,7 +368,12 @@ export class LineTransport implements Transport {
       if (this.discarding > 0) {
         const bytes = this.discarding + piece.length;
         this.discarding = 0;
-        this.reject(JSONRPC_ERRORS.parseError, `Parse error: line longer than ${MAX_LINE_BYTES} bytes.`, undefined, bytes);
+        this.reject(
+          JSONRPC_ERRORS.parseError,
+          `Parse error: line longer than ${MAX_LINE_BYTES} bytes.`,
+          undefined,
+          bytes,
+        );
         continue;
       }
       const line = this.chunks.length === 0 ? piece : Buffer.concat([...this.chunks, piece]);
@@ -375,7 +400,13 @@ export class LineTransport implements Transport {
     const bytes = raw.length + 1;
     const line = raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw;
     if (line.length === 0) return;
-    if (line.length > MAX_LINE_BYTES) return this.reject(JSONRPC_ERRORS.parseError, `Parse error: line longer than ${MAX_LINE_BYTES} bytes.`, undefined, bytes);
+    if (line.length > MAX_LINE_BYTES)
+      return this.reject(
+        JSONRPC_ERRORS.parseError,
+        `Parse error: line longer than ${MAX_LINE_BYTES} bytes.`,
+        undefined,
+        bytes,
+      );
     let text: string;
     try {
       text = this.decoder.decode(line);
@@ -393,7 +424,10 @@ export class LineTransport implements Transport {
       this.onlineevent?.({ kind: "ignored", bytes });
       return;
     }
-    const rawId = isPlainObject(value) && typeof value.id === "number" && !Number.isSafeInteger(value.id) ? rawIdText(text) : undefined;
+    const rawId =
+      isPlainObject(value) && typeof value.id === "number" && !Number.isSafeInteger(value.id)
+        ? rawIdText(text)
+        : undefined;
     if (rawId !== undefined && /^-?[0-9]+$/.test(rawId)) {
       // An integer beyond 2^53: delivered with a stand-in id, answered with its own digits.
       const standIn = `${BIG_ID_PREFIX}${this.nextRawId++}`;
@@ -402,8 +436,17 @@ export class LineTransport implements Transport {
     }
     const message = asMessage(value);
     if (message === undefined) {
-      const id = isPlainObject(value) ? (rawId !== undefined ? this.standInFor(value.id, rawId) : usableId(value.id)) : undefined;
-      return this.reject(JSONRPC_ERRORS.invalidRequest, "Invalid Request: not a JSON-RPC 2.0 request or notification.", id, bytes);
+      const id = isPlainObject(value)
+        ? rawId !== undefined
+          ? this.standInFor(value.id, rawId)
+          : usableId(value.id)
+        : undefined;
+      return this.reject(
+        JSONRPC_ERRORS.invalidRequest,
+        "Invalid Request: not a JSON-RPC 2.0 request or notification.",
+        id,
+        bytes,
+      );
     }
     this.stats.messagesIn += 1;
     if ("method" in message && "id" in message && message.id !== undefined) {
@@ -439,7 +482,14 @@ export class LineTransport implements Transport {
     this.onlineevent?.({ kind: "rejected", code, message, bytes });
     const raw = typeof id === "string" ? this.rawIds.get(id) : undefined;
     if (raw !== undefined) this.rawIds.delete(id as string);
-    const idMember = raw !== undefined ? `"id":${raw},` : id !== undefined ? `"id":${JSON.stringify(id)},` : "id" in unreadableIdMember(this.protocolVersion) ? '"id":null,' : "";
+    const idMember =
+      raw !== undefined
+        ? `"id":${raw},`
+        : id !== undefined
+          ? `"id":${JSON.stringify(id)},`
+          : "id" in unreadableIdMember(this.protocolVersion)
+            ? '"id":null,'
+            : "";
     void this.writeLine(`{"jsonrpc":"2.0",${idMember}"error":${JSON.stringify({ code, message })}}\n`);
   }
 

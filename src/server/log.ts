@@ -169,8 +169,10 @@ export class ServeLog {
 
   /** A line the transport rejected, ignored or dropped. */
   lineEvent(event: LineEvent): void {
-    if (event.kind === "rejected") this.write("rejected", { code: event.code, message: event.message, bytes: event.bytes });
-    else if (event.kind === "ignored") this.write("ignored", { reason: "a response: servers answer requests only", bytes: event.bytes });
+    if (event.kind === "rejected")
+      this.write("rejected", { code: event.code, message: event.message, bytes: event.bytes });
+    else if (event.kind === "ignored")
+      this.write("ignored", { reason: "a response: servers answer requests only", bytes: event.bytes });
     else this.write("dropped", { reason: "the input ended inside a line (no newline)", bytes: event.bytes });
   }
 

@@ -62,7 +62,12 @@ export interface ServedServer {
    * JSON-RPC error response. `id` is the request's id; `revision` the revision in use (what
    * invalid arguments become depends on it: `argumentErrorsAreResults`, `revisions.ts`).
    */
-  callTool(name: string, args: Readonly<Record<string, unknown>>, id: RequestId, revision: string | undefined): CallToolResult;
+  callTool(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    id: RequestId,
+    revision: string | undefined,
+  ): CallToolResult;
   resources: readonly ServedResource[];
   prompts: readonly ServedPrompt[];
 }
@@ -99,7 +104,15 @@ const NEVER_ELICITS: jsonSchemaValidator = {
  * included (rethrown: the SDK answers it, −32603 when it carries no code). `start` is when the
  * call arrived (`performance.now()`).
  */
-function callLogged(served: ServedServer, hooks: CallHooks, name: string, args: Record<string, unknown>, id: RequestId, revision: string | undefined, start: number): CallToolResult {
+function callLogged(
+  served: ServedServer,
+  hooks: CallHooks,
+  name: string,
+  args: Record<string, unknown>,
+  id: RequestId,
+  revision: string | undefined,
+  start: number,
+): CallToolResult {
   let result: CallToolResult;
   try {
     result = served.callTool(name, args, id, revision);
@@ -108,7 +121,12 @@ function callLogged(served: ServedServer, hooks: CallHooks, name: string, args: 
     hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: true, errorCode, arguments: args });
     throw error;
   }
-  hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: result.isError === true, arguments: args });
+  hooks.afterCall?.({
+    tool: name,
+    durationMs: performance.now() - start,
+    isError: result.isError === true,
+    arguments: args,
+  });
   return result;
 }
 
@@ -118,7 +136,11 @@ function callLogged(served: ServedServer, hooks: CallHooks, name: string, args: 
  * -32602 (Invalid params)" (2025-11-25 and 2026-07-28 `server/utilities/pagination.mdx`).
  */
 function refuseCursor(params: { cursor?: string } | undefined): void {
-  if (params?.cursor !== undefined) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Invalid cursor: this server returns every list in one page and issued no cursor, so ${JSON.stringify(params.cursor)} is not one of its cursors.`);
+  if (params?.cursor !== undefined)
+    throw new ProtocolError(
+      JSONRPC_ERRORS.invalidParams,
+      `Invalid cursor: this server returns every list in one page and issued no cursor, so ${JSON.stringify(params.cursor)} is not one of its cursors.`,
+    );
 }
 
 /**
@@ -126,7 +148,10 @@ function refuseCursor(params: { cursor?: string } | undefined): void {
  * its era answers it: every revision it accepts (`supported`, default `SUPPORTED_REVISIONS`).
  * What the client knows beforehand (`knownDiscover`); the transport lists the same.
  */
-export function discoverResult(served: ServedServer, supported: readonly string[] = SUPPORTED_REVISIONS): { supportedVersions: string[]; capabilities: ServerCapabilities } {
+export function discoverResult(
+  served: ServedServer,
+  supported: readonly string[] = SUPPORTED_REVISIONS,
+): { supportedVersions: string[]; capabilities: ServerCapabilities } {
   return { supportedVersions: [...supported], capabilities: capabilitiesOf(served) };
 }
 
@@ -148,13 +173,23 @@ const CACHE_HINTS = {
  * @param supported the revisions the process accepts (`supportedRevisions`), default all: the
  *   legacy ones are those `initialize` negotiates.
  */
-export function createMcpServer(served: ServedServer, hooks: CallHooks = {}, revision: () => string | undefined = () => undefined, supported: readonly string[] = SUPPORTED_REVISIONS): Server {
+export function createMcpServer(
+  served: ServedServer,
+  hooks: CallHooks = {},
+  revision: () => string | undefined = () => undefined,
+  supported: readonly string[] = SUPPORTED_REVISIONS,
+): Server {
   // `server/discover` is the SDK's own handler; its `supportedVersions` lists only the modern
   // revisions of `supportedProtocolVersions`, and the transport sets it to what the process
   // accepts when it sends the result (docs/sdk-gaps.md#discover-lists-modern-only).
   const server = new Server(
     { name: served.name, version: served.version },
-    { capabilities: capabilitiesOf(served), jsonSchemaValidator: NEVER_ELICITS, supportedProtocolVersions: [...supported], cacheHints: CACHE_HINTS },
+    {
+      capabilities: capabilitiesOf(served),
+      jsonSchemaValidator: NEVER_ELICITS,
+      supportedProtocolVersions: [...supported],
+      cacheHints: CACHE_HINTS,
+    },
   );
 
   server.setRequestHandler("tools/list", (request) => {
@@ -209,7 +244,10 @@ export function createMcpServer(served: ServedServer, hooks: CallHooks = {}, rev
         return prompt.get(args);
       } catch (error) {
         if (error instanceof ProtocolError) throw error;
-        throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Invalid arguments for prompt ${name}: ${(error as Error).message}`);
+        throw new ProtocolError(
+          JSONRPC_ERRORS.invalidParams,
+          `Invalid arguments for prompt ${name}: ${(error as Error).message}`,
+        );
       }
     });
   }

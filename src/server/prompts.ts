@@ -19,7 +19,11 @@ export const CHARGE_PROMPT_LISTING: Prompt = {
   description: "Explain how a water charge is computed from the tariff's tiers.",
   arguments: [
     { name: "m3", description: "Consumption in whole cubic metres.", required: true },
-    { name: "tip", description: "Subscriber type: mesken (household, the default) or isyeri (business).", required: false },
+    {
+      name: "tip",
+      description: "Subscriber type: mesken (household, the default) or isyeri (business).",
+      required: false,
+    },
   ],
 };
 
@@ -46,12 +50,19 @@ function tierSentence(): string {
  */
 export function chargePrompt(args: Readonly<Record<string, string>> | undefined): GetPromptResult {
   const m3Text = args?.m3;
-  if (m3Text === undefined || !/^[0-9]{1,15}$/.test(m3Text)) throw new PromptArgumentError(`m3: required, a whole number of cubic metres, got ${JSON.stringify(m3Text ?? null)}`);
+  if (m3Text === undefined || !/^[0-9]{1,15}$/.test(m3Text))
+    throw new PromptArgumentError(
+      `m3: required, a whole number of cubic metres, got ${JSON.stringify(m3Text ?? null)}`,
+    );
   const m3 = Number(m3Text);
   const tip = args?.tip ?? "mesken";
-  if (!(SUBSCRIBER_TYPES as readonly string[]).includes(tip)) throw new PromptArgumentError(`tip: expected one of ${SUBSCRIBER_TYPES.join(", ")}, got ${JSON.stringify(tip)}`);
+  if (!(SUBSCRIBER_TYPES as readonly string[]).includes(tip))
+    throw new PromptArgumentError(`tip: expected one of ${SUBSCRIBER_TYPES.join(", ")}, got ${JSON.stringify(tip)}`);
   const text =
     `Explain how ${m3} m³ of water comes to ${charge(m3, tip)} for a subscriber of type ${tip}. ` +
     `The tariff: ${tierSentence()}.`;
-  return { description: CHARGE_PROMPT_LISTING.description, messages: [{ role: "user", content: { type: "text", text } }] };
+  return {
+    description: CHARGE_PROMPT_LISTING.description,
+    messages: [{ role: "user", content: { type: "text", text } }],
+  };
 }

@@ -114,7 +114,16 @@ export function claimsVersion(params: unknown): boolean {
 }
 
 /** The log levels of `io.modelcontextprotocol/logLevel` (`LoggingLevel`, 2026-07-28 `schema.ts`, RFC 5424's names). */
-const LOG_LEVELS: readonly unknown[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+const LOG_LEVELS: readonly unknown[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
 
 /** Whether a value is an `Implementation`'s required part: `name` and `version` strings. */
 function isImplementation(value: unknown): boolean {
@@ -129,14 +138,21 @@ const REQUIRED_META = `a ${STATELESS_REVISION} request must carry ${PROTOCOL_VER
  * Order: the required fields first (−32602), then the version (−32022, naming `supported`: the
  * revisions the process accepts, default all of {@link SUPPORTED_REVISIONS}).
  */
-export function statelessMetaError(params: unknown, supported: readonly string[] = SUPPORTED_REVISIONS): ScreenError | undefined {
+export function statelessMetaError(
+  params: unknown,
+  supported: readonly string[] = SUPPORTED_REVISIONS,
+): ScreenError | undefined {
   const meta = metaOf(params);
   const required = REQUIRED_META;
   if (meta === undefined) return invalidParams(`Invalid params: ${required}, and this one has no _meta.`);
   const version = meta[PROTOCOL_VERSION_KEY];
-  if (typeof version !== "string") return invalidParams(`Invalid params: ${required}, and its ${PROTOCOL_VERSION_KEY} is ${described(version)}.`);
+  if (typeof version !== "string")
+    return invalidParams(`Invalid params: ${required}, and its ${PROTOCOL_VERSION_KEY} is ${described(version)}.`);
   const capabilities = meta[CLIENT_CAPABILITIES_KEY];
-  if (!isPlainObject(capabilities)) return invalidParams(`Invalid params: ${required}, and its ${CLIENT_CAPABILITIES_KEY} is ${described(capabilities)}.`);
+  if (!isPlainObject(capabilities))
+    return invalidParams(
+      `Invalid params: ${required}, and its ${CLIENT_CAPABILITIES_KEY} is ${described(capabilities)}.`,
+    );
   if (Object.hasOwn(meta, CLIENT_INFO_KEY) && !isImplementation(meta[CLIENT_INFO_KEY])) {
     return invalidParams(`Invalid params: ${CLIENT_INFO_KEY} must be an object with name and version strings.`);
   }
@@ -144,7 +160,11 @@ export function statelessMetaError(params: unknown, supported: readonly string[]
     return invalidParams(`Invalid params: ${LOG_LEVEL_KEY} must be one of ${LOG_LEVELS.join(", ")}.`);
   }
   if (version !== STATELESS_REVISION) {
-    return { code: UNSUPPORTED_PROTOCOL_VERSION, message: `Unsupported protocol version: ${version}.`, data: { supported: [...supported], requested: version } };
+    return {
+      code: UNSUPPORTED_PROTOCOL_VERSION,
+      message: `Unsupported protocol version: ${version}.`,
+      data: { supported: [...supported], requested: version },
+    };
   }
   return undefined;
 }
@@ -175,7 +195,9 @@ export function initializeParamsError(params: unknown): ScreenError | undefined 
           ? `clientInfo is ${isPlainObject(params.clientInfo) ? "missing its name or version string" : described(params.clientInfo)}`
           : undefined;
   if (problem === undefined) return undefined;
-  return invalidParams(`Invalid initialize params: protocolVersion (a string), capabilities (an object) and clientInfo (an object with name and version strings) are required, and ${problem}.`);
+  return invalidParams(
+    `Invalid initialize params: protocolVersion (a string), capabilities (an object) and clientInfo (an object with name and version strings) are required, and ${problem}.`,
+  );
 }
 
 /**
@@ -226,18 +248,23 @@ const PARAMS_RULES: Readonly<Record<string, (params: Record<string, unknown>) =>
   "resources/read": (params) => stringMember(params, "uri", false),
   "prompts/get": (params) =>
     stringMember(params, "name", false) ??
-    (params.arguments === undefined || (isPlainObject(params.arguments) && Object.values(params.arguments).every((value) => typeof value === "string"))
+    (params.arguments === undefined ||
+    (isPlainObject(params.arguments) && Object.values(params.arguments).every((value) => typeof value === "string"))
       ? undefined
       : "arguments must be an object of strings when given"),
   "tools/call": (params) =>
-    stringMember(params, "name", false) ?? (params.arguments === undefined || isPlainObject(params.arguments) ? undefined : `arguments must be an object when given, and it is ${described(params.arguments)}`),
+    stringMember(params, "name", false) ??
+    (params.arguments === undefined || isPlainObject(params.arguments)
+      ? undefined
+      : `arguments must be an object when given, and it is ${described(params.arguments)}`),
 };
 
 /** A request's params checked against {@link PARAMS_RULES} (absent params count as `{}`), or undefined when they pass. */
 export function paramsError(method: string, params: unknown): ScreenError | undefined {
   const rule = Object.hasOwn(PARAMS_RULES, method) ? PARAMS_RULES[method] : undefined;
   if (rule === undefined) return undefined;
-  if (params !== undefined && !isPlainObject(params)) return invalidParams(`Invalid ${method} params: params must be an object, and it is ${described(params)}.`);
+  if (params !== undefined && !isPlainObject(params))
+    return invalidParams(`Invalid ${method} params: params must be an object, and it is ${described(params)}.`);
   const problem = rule(params ?? {});
   return problem === undefined ? undefined : invalidParams(`Invalid ${method} params: ${problem}.`);
 }
@@ -325,19 +352,28 @@ export class RequestScreen {
     const claims = claimsVersion(message.params);
     const { method } = message;
     if (this.eras === "legacy" && (method === "server/discover" || (claims && this.era === "opening"))) {
-      return methodNotFoundBeforeInitialize(method, method === "server/discover" ? "" : " before initialize", this.supported);
+      return methodNotFoundBeforeInitialize(
+        method,
+        method === "server/discover" ? "" : " before initialize",
+        this.supported,
+      );
     }
     if (method === "initialize" && !claims) return this.initialize(message.params);
-    if (this.eras === "stateless") return claims ? this.stateless(message) : statelessMetaError(message.params, this.supported);
+    if (this.eras === "stateless")
+      return claims ? this.stateless(message) : statelessMetaError(message.params, this.supported);
     if (this.era === "legacy") {
       // 2025-11-25 `basic/lifecycle.mdx`, "Initialization": "The initialization phase MUST be the
       // first interaction between client and server" (pings excepted); the SDK serves a request
       // sent before it (docs/sdk-gaps.md#request-before-initialize).
-      if (!this.initialized && method !== BEFORE_INITIALIZE) return methodNotFoundBeforeInitialize(method, " before initialize", LEGACY_REVISIONS);
+      if (!this.initialized && method !== BEFORE_INITIALIZE)
+        return methodNotFoundBeforeInitialize(method, " before initialize", LEGACY_REVISIONS);
       return paramsError(method, message.params);
     }
     if (this.era === "opening" && !claims) {
-      if (method !== BEFORE_INITIALIZE) return this.eras === "legacy" ? methodNotFoundBeforeInitialize(method, " before initialize", this.supported) : this.claimlessBeforeInitialize(message.params);
+      if (method !== BEFORE_INITIALIZE)
+        return this.eras === "legacy"
+          ? methodNotFoundBeforeInitialize(method, " before initialize", this.supported)
+          : this.claimlessBeforeInitialize(message.params);
       // A claim-less ping opens the legacy era, as `serveStdio` pins it.
       this.era = "legacy";
       return paramsError(method, message.params);
@@ -352,7 +388,8 @@ export class RequestScreen {
    */
   private initialize(params: unknown): ScreenError | undefined {
     if (this.eras === "stateless" || this.era === "stateless") {
-      const requested = isPlainObject(params) && typeof params.protocolVersion === "string" ? params.protocolVersion : undefined;
+      const requested =
+        isPlainObject(params) && typeof params.protocolVersion === "string" ? params.protocolVersion : undefined;
       return {
         code: UNSUPPORTED_PROTOCOL_VERSION,
         message: `Unsupported protocol version: ${requested ?? "none named"}; this process speaks ${STATELESS_REVISION} only, with no initialize.`,
@@ -361,7 +398,11 @@ export class RequestScreen {
     }
     if (this.initialized) {
       // The SDK answers a second `initialize` as the first (docs/sdk-gaps.md#second-initialize).
-      return { code: JSONRPC_ERRORS.invalidRequest, message: "Invalid Request: this session is already initialized, and initialize is sent once, as its first request." };
+      return {
+        code: JSONRPC_ERRORS.invalidRequest,
+        message:
+          "Invalid Request: this session is already initialized, and initialize is sent once, as its first request.",
+      };
     }
     const error = initializeParamsError(params);
     if (error !== undefined) return error;
@@ -393,7 +434,9 @@ export class RequestScreen {
    */
   private claimlessBeforeInitialize(params: unknown): ScreenError {
     const missing = statelessMetaError(params, this.supported)!;
-    return invalidParams(`${missing.message.replace(/\.$/, "")}; a ${LEGACY_REVISIONS[0]} session opens with initialize first.`);
+    return invalidParams(
+      `${missing.message.replace(/\.$/, "")}; a ${LEGACY_REVISIONS[0]} session opens with initialize first.`,
+    );
   }
 
   private open(era: "stateless"): void {
@@ -404,7 +447,10 @@ export class RequestScreen {
 
 /** −32601 for a request a legacy server does not serve (see the module comment), naming the versions it speaks through `initialize`. */
 function methodNotFoundBeforeInitialize(method: string, when: string, versions: readonly string[]): ScreenError {
-  return { code: JSONRPC_ERRORS.methodNotFound, message: `Method not found: ${method}${when} (this server speaks ${versions.join(", ")}, through initialize).` };
+  return {
+    code: JSONRPC_ERRORS.methodNotFound,
+    message: `Method not found: ${method}${when} (this server speaks ${versions.join(", ")}, through initialize).`,
+  };
 }
 
 /** A zod issue as the SDK's messages carry them. */
@@ -426,7 +472,9 @@ export function oneSentence(message: string): string {
   if (start !== -1) {
     try {
       const issues = JSON.parse(text.slice(start)) as Issue[];
-      const details = issues.map((issue) => `${(issue.path ?? []).map(String).join(".") || "request"}: ${String(issue.message)}`).join("; ");
+      const details = issues
+        .map((issue) => `${(issue.path ?? []).map(String).join(".") || "request"}: ${String(issue.message)}`)
+        .join("; ");
       return `${text.slice(0, start).trimEnd()} ${details}`.replace(/^\s+/, "");
     } catch {
       // not an issue list: fall through to the first line

@@ -56,7 +56,11 @@ export function resourceText(name: string, sources: { world?: World; fleet?: Fle
 }
 
 /** A server's resources, in its declared order, each with its contents. */
-export function servedResources(server: string, names: readonly string[], sources: { world?: World; fleet?: Fleet }): ServedResource[] {
+export function servedResources(
+  server: string,
+  names: readonly string[],
+  sources: { world?: World; fleet?: Fleet },
+): ServedResource[] {
   return names.map((name) => ({
     listed: { uri: resourceUri(server, name), name, mimeType: RESOURCE_MIME_TYPE },
     text: resourceText(name, sources),

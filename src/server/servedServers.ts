@@ -79,7 +79,8 @@ export function worldServed(world: World, name: string, level: Level): ServedSer
       if (!handler) throw unknownTool(tool);
       if (level >= 1) {
         const validate = validators.get(tool)!;
-        if (!validate(args)) return invalidArguments(invalidArgumentsMessage(tool, validate.errors ?? [], schemas.get(tool)!), revision);
+        if (!validate(args))
+          return invalidArguments(invalidArgumentsMessage(tool, validate.errors ?? [], schemas.get(tool)!), revision);
       }
       const fields = handler(args as Fields);
       return { content: [{ type: "text", text: JSON.stringify(fields) }], isError: fields.hata !== undefined };

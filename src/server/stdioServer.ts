@@ -84,11 +84,17 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
   const seed = options.seed ?? DEFAULT_SEED;
   const fault = options.fault ?? NO_FAULT;
   const path = options.server === "fleet" ? (options.path ?? "validating") : null;
-  if (path === "high-level" && fault.kind !== "none") throw new RangeError("the high-level fleet server takes no fault");
+  if (path === "high-level" && fault.kind !== "none")
+    throw new RangeError("the high-level fleet server takes no fault");
   const fleet = path !== null ? generateFleet(seed) : undefined;
   const highLevel = path === "high-level" ? () => createHighLevelFleetServer(fleet!, level) : undefined;
   if (highLevel) highLevel(); // a bad level throws here, before anything is read
-  const served = path === null ? worldServed(createWorld(seed), options.server, level) : path === "high-level" ? undefined : fleetServed(fleet!, path, level);
+  const served =
+    path === null
+      ? worldServed(createWorld(seed), options.server, level)
+      : path === "high-level"
+        ? undefined
+        : fleetServed(fleet!, path, level);
 
   const log = new ServeLog(sink);
   const era = options.era ?? "both";
@@ -105,18 +111,24 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
         exit(CRASH_EXIT_CODE);
       }),
   });
-  const hooks = { beforeCall: (tool: string, id: string | number) => faults.beforeCall(tool, id), afterCall: (record: CallRecord) => log.call(record) };
+  const hooks = {
+    beforeCall: (tool: string, id: string | number) => faults.beforeCall(tool, id),
+    afterCall: (record: CallRecord) => log.call(record),
+  };
   // Asked to stop (Ctrl-C, a client closing down): the stopping line still gets written, and the exit is clean.
   onStopSignal((signal) => {
     log.stopping(signal, transport.stats);
     exit(0);
   });
   log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
-  serveStdio(highLevel ?? (() => createMcpServer(served!, hooks, () => transport.protocolVersion, supportedRevisions(era))), {
-    transport,
-    legacy: era === "stateless" ? "reject" : "serve",
-    onerror: (error) => log.write("error", { message: error.message }),
-  });
+  serveStdio(
+    highLevel ?? (() => createMcpServer(served!, hooks, () => transport.protocolVersion, supportedRevisions(era))),
+    {
+      transport,
+      legacy: era === "stateless" ? "reject" : "serve",
+      onerror: (error) => log.write("error", { message: error.message }),
+    },
+  );
   await transport.closed;
   log.stopping("end of input", transport.stats);
   return { reason: "end of input", stats: { ...transport.stats }, tools: log.tools };

@@ -22,7 +22,11 @@ function request(id: number, method: string, params: Record<string, unknown> = {
 
 /** The session every server gets: the handshake, then each list. */
 const OPENING = [
-  request(1, "initialize", { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "mcp-course-build", version: "0" } }),
+  request(1, "initialize", {
+    protocolVersion: PROTOCOL_VERSION,
+    capabilities: {},
+    clientInfo: { name: "mcp-course-build", version: "0" },
+  }),
   JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n",
   request(2, "tools/list"),
   request(3, "resources/list"),
@@ -52,7 +56,10 @@ const STATELESS_OPENING = [stateless(request(1, "server/discover")), ...OPENING.
 export async function warmUp(): Promise<void> {
   for (const server of SERVER_NAMES) {
     const calls = server === "fleet" ? FLEET_CALLS : [];
-    for (const lines of [[...OPENING, ...calls], [...STATELESS_OPENING, ...calls.map(stateless)]]) {
+    for (const lines of [
+      [...OPENING, ...calls],
+      [...STATELESS_OPENING, ...calls.map(stateless)],
+    ]) {
       const input = new PassThrough();
       const output = new PassThrough();
       output.resume();

@@ -22,7 +22,9 @@ export const WORLD_AJV_OPTIONS = { allErrors: true, verbose: true, validateSchem
 
 /** The world's tools with the schema each is validated against, in the servers' order. */
 export function worldToolSchemas(): { name: string; inputSchema: Record<string, unknown> }[] {
-  return SERVER_FACTS.flatMap((server) => server.tools.map((tool) => ({ name: tool.name, inputSchema: worldInputSchema(tool) })));
+  return SERVER_FACTS.flatMap((server) =>
+    server.tools.map((tool) => ({ name: tool.name, inputSchema: worldInputSchema(tool) })),
+  );
 }
 
 let compiled: ReadonlyMap<string, ValidateFunction> | undefined;

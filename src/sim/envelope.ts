@@ -216,6 +216,12 @@ export class Envelope {
 
   /** The counts so far, as a new object. */
   counts(): EnvelopeCounts {
-    return { request: this.requests, response: this.responses, notification: this.notifications, tokens: this.tokens, round_trips: this.roundTrips };
+    return {
+      request: this.requests,
+      response: this.responses,
+      notification: this.notifications,
+      tokens: this.tokens,
+      round_trips: this.roundTrips,
+    };
   }
 }

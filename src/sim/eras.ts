@@ -56,7 +56,10 @@ export const PROTOCOL_ERAS: readonly ProtocolEra[] = ["legacy", "stateless"];
 export const LEGACY_REVISION: string = LEGACY_REVISIONS[0];
 
 /** The revision each era's simulated client speaks. */
-export const ERA_REVISIONS: Readonly<Record<ProtocolEra, string>> = Object.freeze({ legacy: LEGACY_REVISION, stateless: STATELESS_REVISION });
+export const ERA_REVISIONS: Readonly<Record<ProtocolEra, string>> = Object.freeze({
+  legacy: LEGACY_REVISION,
+  stateless: STATELESS_REVISION,
+});
 
 /**
  * The simulated client's identity, in both eras: the legacy `initialize`'s `clientInfo` and the
@@ -64,7 +67,10 @@ export const ERA_REVISIONS: Readonly<Record<ProtocolEra, string>> = Object.freez
  * client's (`wireClient/clientInfo.ts`, `WIRE_CLIENT_INFO`, is this constant) and lesson
  * 8's fleet client's `initialize`.
  */
-export const CLIENT_INFO: Readonly<{ name: string; version: string }> = Object.freeze({ name: "mcp-course", version: "0" });
+export const CLIENT_INFO: Readonly<{ name: string; version: string }> = Object.freeze({
+  name: "mcp-course",
+  version: "0",
+});
 
 /** The word between a name and its version in an identity. Source: reference lesson 004, `yetenek bildir olcum surum 2`. */
 export const VERSION_WORD = "surum";
@@ -81,10 +87,18 @@ export const RESULT_TYPE_COMPLETE = "complete";
  * - `serverInfo`: legacy `initialize` result, stateless every result (`_meta`);
  * - `cache`: stateless cacheable results, `ttlMs` and `cacheScope`.
  */
-export type ProtocolField = "protocolVersion" | "clientCapabilities" | "clientInfo" | "resultType" | "serverInfo" | "cache";
+export type ProtocolField =
+  "protocolVersion" | "clientCapabilities" | "clientInfo" | "resultType" | "serverInfo" | "cache";
 
 /** Every {@link ProtocolField}, in the order above. */
-export const PROTOCOL_FIELDS: readonly ProtocolField[] = ["protocolVersion", "clientCapabilities", "clientInfo", "resultType", "serverInfo", "cache"];
+export const PROTOCOL_FIELDS: readonly ProtocolField[] = [
+  "protocolVersion",
+  "clientCapabilities",
+  "clientInfo",
+  "resultType",
+  "serverInfo",
+  "cache",
+];
 
 /** A part of a message body: its content (`content`), or one protocol field; with its words. */
 export interface BodyPart {
@@ -180,7 +194,12 @@ export function resultFields(
 }
 
 /** A result's parts in `era`: its fields ({@link resultFields}) around its `content` words. */
-export function resultParts(era: ProtocolEra, server: Identity, cacheable: boolean, content: readonly Value[]): BodyPart[] {
+export function resultParts(
+  era: ProtocolEra,
+  server: Identity,
+  cacheable: boolean,
+  content: readonly Value[],
+): BodyPart[] {
   const { head, tail } = resultFields(era, server, cacheable);
   return [...head, { part: "content", words: content }, ...tail];
 }

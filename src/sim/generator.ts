@@ -37,7 +37,8 @@ export function hashSeed(t: bigint | number): number {
   let low: number;
   let shifted: number;
   if (typeof t === "number") {
-    if (!Number.isSafeInteger(t) || t < 0) throw new RangeError(`generator seed must be a non-negative safe integer, got ${t}`);
+    if (!Number.isSafeInteger(t) || t < 0)
+      throw new RangeError(`generator seed must be a non-negative safe integer, got ${t}`);
     // Below 2^53 both halves are exact in a double: division by a power of two loses nothing. Each
     // `x mod 2^32` is `x - floor(x / 2^32) * 2^32`, exact for such x (a double's `%` is a slow fmod).
     low = t - Math.floor(t / TWO_POW_32) * TWO_POW_32;

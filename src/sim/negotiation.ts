@@ -143,7 +143,11 @@ const NO_FIELDS: readonly string[] = [];
  * @param forms the form of a call to each agreed tool ({@link callForms}); default counted here.
  * @returns a new negotiation; `dropped` is the decision's own list.
  */
-export function bindHandlers(servers: readonly Server[], decision: Decision, forms: ReadonlyMap<string, CallForm> = callForms(decision)): Negotiation {
+export function bindHandlers(
+  servers: readonly Server[],
+  decision: Decision,
+  forms: ReadonlyMap<string, CallForm> = callForms(decision),
+): Negotiation {
   // The decision keeps server and tool order, so walking the servers' tools in order rebuilds it with handlers.
   const agreed = new Map<string, AgreedTool>();
   for (const server of servers) {
@@ -151,7 +155,15 @@ export function bindHandlers(servers: readonly Server[], decision: Decision, for
       const face = decision.agreed.get(name);
       const call = forms.get(name);
       if (face?.server !== server.name || call === undefined) continue;
-      agreed.set(name, { name, server: server.name, transport: server.transport, handler, fields: face.fields, sideEffect: face.sideEffect, call });
+      agreed.set(name, {
+        name,
+        server: server.name,
+        transport: server.transport,
+        handler,
+        fields: face.fields,
+        sideEffect: face.sideEffect,
+        call,
+      });
     }
   }
   return { agreed, dropped: decision.dropped };

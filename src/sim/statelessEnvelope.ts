@@ -70,7 +70,8 @@ export class StatelessEnvelope extends Envelope {
   /** The result tokens of the server `form` names. */
   private resultOf(form: CallForm): number {
     const result = this.resultTokens.get(form.server);
-    if (result === undefined) throw new Error(`a call to '${form.name}' names server '${form.server}', which this envelope does not know`);
+    if (result === undefined)
+      throw new Error(`a call to '${form.name}' names server '${form.server}', which this envelope does not know`);
     return result;
   }
 

@@ -10,6 +10,8 @@
  */
 
 /** Python's `str.split()` separators: every character for which `str.isspace()` is true. */
+// U+001C–U+001F (the file, group, record and unit separators) are among them, so the control range is meant.
+// eslint-disable-next-line no-control-regex
 const PYTHON_WHITESPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 
 /** Longest token, in characters. Source: reference lesson 004, `tokenize`. */

@@ -54,10 +54,7 @@ export interface SentMessage extends Omit<DiscoveryMessage, "body"> {
  * @param envelope the run's counter; gains every message.
  * @returns the messages as sent, each with its body as text, its tokens and its round trips.
  */
-export function sendDiscovery(
-  messages: readonly DiscoveryMessage[],
-  envelope: Envelope,
-): SentMessage[] {
+export function sendDiscovery(messages: readonly DiscoveryMessage[], envelope: Envelope): SentMessage[] {
   return messages.map((message) => {
     const before = envelope.counts().round_trips;
     const tokens = envelope.send(message.kind, message.body, message.transport);
@@ -74,7 +71,8 @@ export function sendDiscovery(
 export function discoveryToSend(server: ServerFacts, options: DiscoveryOptions = {}): DiscoveryMessage[] {
   const { era = "legacy", discover = false, lists, fresh } = options;
   const listed = new Set<string>((lists ?? LIST_CAPABILITIES).map((capability) => DISCOVERY_METHODS[capability]));
-  const skipped = (method: string) => (LIST_METHODS.has(method) && !listed.has(method)) || (fresh?.(server.name, method) ?? false);
+  const skipped = (method: string) =>
+    (LIST_METHODS.has(method) && !listed.has(method)) || (fresh?.(server.name, method) ?? false);
   return discoveryMessages(server, era, discover).filter((message) => !skipped(message.method));
 }
 
@@ -92,11 +90,7 @@ const LIST_METHODS: ReadonlySet<string> = new Set(LIST_CAPABILITIES.map((capabil
  * @param options era, `server/discover`, lists, and what is fresh (see {@link DiscoveryOptions}).
  * @returns the messages as sent, in order, each with its tokens and round trips.
  */
-export function discoverServer(
-  server: ServerFacts,
-  envelope: Envelope,
-  options: DiscoveryOptions = {},
-): SentMessage[] {
+export function discoverServer(server: ServerFacts, envelope: Envelope, options: DiscoveryOptions = {}): SentMessage[] {
   return sendDiscovery(discoveryToSend(server, options), envelope);
 }
 
@@ -133,13 +127,31 @@ export function measureDiscovery(server: ServerFacts, options: DiscoveryOptions 
 
 /** `a − b`, count by count (e.g. a run's counts less its discovery). */
 export function subtractCounts(a: EnvelopeCounts, b: EnvelopeCounts): EnvelopeCounts {
-  return { request: a.request - b.request, response: a.response - b.response, notification: a.notification - b.notification, tokens: a.tokens - b.tokens, round_trips: a.round_trips - b.round_trips };
+  return {
+    request: a.request - b.request,
+    response: a.response - b.response,
+    notification: a.notification - b.notification,
+    tokens: a.tokens - b.tokens,
+    round_trips: a.round_trips - b.round_trips,
+  };
 }
 
 /** `a + b`, count by count. */
 export function addCounts(a: EnvelopeCounts, b: EnvelopeCounts): EnvelopeCounts {
-  return { request: a.request + b.request, response: a.response + b.response, notification: a.notification + b.notification, tokens: a.tokens + b.tokens, round_trips: a.round_trips + b.round_trips };
+  return {
+    request: a.request + b.request,
+    response: a.response + b.response,
+    notification: a.notification + b.notification,
+    tokens: a.tokens + b.tokens,
+    round_trips: a.round_trips + b.round_trips,
+  };
 }
 
 /** Counts that are all zero. */
-export const NO_COUNTS: Readonly<EnvelopeCounts> = { request: 0, response: 0, notification: 0, tokens: 0, round_trips: 0 };
+export const NO_COUNTS: Readonly<EnvelopeCounts> = {
+  request: 0,
+  response: 0,
+  notification: 0,
+  tokens: 0,
+  round_trips: 0,
+};

@@ -67,7 +67,8 @@ export function reportDrops(
 
 /** A report as one line: `dropped kayit (bolge_ozet, kayit_yaz): declares version 3, client knows 2`. */
 export function describeDrop(report: DropReport): string {
-  if (report.reason === "allowlist") return `dropped ${report.tools.join(", ")} (${report.server}): not on the allowlist`;
+  if (report.reason === "allowlist")
+    return `dropped ${report.tools.join(", ")} (${report.server}): not on the allowlist`;
   return `dropped ${report.server} (${report.tools.join(", ")}): declares version ${report.declaredVersion}, client knows ${report.knownVersion}`;
 }
 
@@ -148,7 +149,11 @@ export interface FailedTask {
  * The failed tasks of a run, each traced to the drop that removed its tool when there is one.
  * A silent client's result is this list without `drop`.
  */
-export function traceFailures(tasks: readonly ClientTask[], outcomes: readonly TaskOutcome[], reports: readonly DropReport[]): FailedTask[] {
+export function traceFailures(
+  tasks: readonly ClientTask[],
+  outcomes: readonly TaskOutcome[],
+  reports: readonly DropReport[],
+): FailedTask[] {
   return tasks.flatMap((task, i) => {
     const failure = outcomes[i].failure;
     if (!failure) return [];

@@ -154,9 +154,7 @@ export function legacyDiscoveryMessages(server: ServerFacts): DiscoveryMessage[]
       { part: "serverInfo", words: identityWords(server) },
       { part: "content", words: capabilitiesOf(server) },
     ]),
-    discoveryMessage(server, "notification", initialized, [
-      { part: "content", words: [initialized, server.name] },
-    ]),
+    discoveryMessage(server, "notification", initialized, [{ part: "content", words: [initialized, server.name] }]),
     ...listMessages(server),
   ];
 }
@@ -183,9 +181,7 @@ export function statelessDiscoveryMessages(server: ServerFacts, discover: boolea
   return [...opening, ...listMessages(server)].map((message) => {
     const content = message.parts.flatMap((p) => (p.part === "content" ? p.words : []));
     const parts =
-      message.kind === "request"
-        ? requestParts("stateless", content)
-        : resultParts("stateless", server, true, content);
+      message.kind === "request" ? requestParts("stateless", content) : resultParts("stateless", server, true, content);
     return discoveryMessage(server, message.kind, message.method, parts);
   });
 }

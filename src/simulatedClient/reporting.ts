@@ -43,11 +43,7 @@ export interface ReportedRun {
  * @param kind `silent`: completed count and failures; `reporting`: and one line per drop, with
  *   each failure caused by a drop marked with its reason.
  */
-export function runReportedClient(
-  setup: ClientSetup,
-  tasks: readonly ClientTask[],
-  kind: ClientKind,
-): ReportedRun {
+export function runReportedClient(setup: ClientSetup, tasks: readonly ClientTask[], kind: ClientKind): ReportedRun {
   const run = runClient(setup, tasks, "per-session");
   const { servers, level, policy } = setup;
   const reports = kind === "reporting" ? reportDrops(run.negotiation, servers, level, policy) : [];

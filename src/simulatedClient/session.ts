@@ -176,7 +176,15 @@ export function runWithDiscovery(
  *   or a spacing that is not a safe integer ≥ 0.
  */
 export function runClient(setup: ClientSetup, tasks: readonly ClientTask[], mode: DiscoveryMode): ClientRun {
-  const { servers, level, policy, era = "legacy", discover = false, lists, taskSpacingMs = DEFAULT_TASK_SPACING_MS } = setup;
+  const {
+    servers,
+    level,
+    policy,
+    era = "legacy",
+    discover = false,
+    lists,
+    taskSpacingMs = DEFAULT_TASK_SPACING_MS,
+  } = setup;
   if (!ERA_MODES[era].includes(mode)) throw new RangeError(`the ${era} era has no '${mode}' discovery`);
   if (!Number.isSafeInteger(taskSpacingMs) || taskSpacingMs < 0) {
     throw new RangeError(`taskSpacingMs must be a safe integer ≥ 0, not ${taskSpacingMs}`);
@@ -185,7 +193,8 @@ export function runClient(setup: ClientSetup, tasks: readonly ClientTask[], mode
   const cache = new ResultCache();
   const run = runWithDiscovery(envelope, tasks, mode === "per-session", (task) => {
     const now = task * taskSpacingMs;
-    const fresh = mode === "cached" ? (server: string, method: string) => cache.isFresh(server, method, now) : undefined;
+    const fresh =
+      mode === "cached" ? (server: string, method: string) => cache.isFresh(server, method, now) : undefined;
     const options = { era, discover, lists, fresh };
     const connection = connectClient(servers, level, policy, envelope, (server) => discoveryToSend(server, options));
     for (const message of connection.sent) cache.store(message, now);
@@ -256,6 +265,10 @@ export interface GrowthRow {
 export function discoveryGrowth(setup: ClientSetup, tasks: readonly ClientTask[]): GrowthRow[] {
   return tasks.map((_, i) => {
     const first = tasks.slice(0, i + 1);
-    return { tasks: i + 1, perTask: runClient(setup, first, "per-task").total, perSession: runClient(setup, first, "per-session").total };
+    return {
+      tasks: i + 1,
+      perTask: runClient(setup, first, "per-task").total,
+      perSession: runClient(setup, first, "per-session").total,
+    };
   });
 }

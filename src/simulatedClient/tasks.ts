@@ -16,8 +16,7 @@ import { runFleetTask } from "./fleetTask";
 
 /** One task of the client's list: a lesson-6 task, or the fleet task with its expected device. */
 export type ClientTask =
-  | { kind: "world"; label: string; task: TaskWithAnswer }
-  | { kind: "fleet"; label: string; expected: string };
+  { kind: "world"; label: string; task: TaskWithAnswer } | { kind: "fleet"; label: string; expected: string };
 
 /** The fleet task's label in tables. */
 export const FLEET_TASK_LABEL = "fleet top downtime";

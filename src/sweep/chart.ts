@@ -37,7 +37,8 @@ function rowOf(key: RowKey): { row: string; series?: string } {
  */
 export function sweepChartData(result: SweepResult): SweepChartDatum[] {
   const group = result.groups.find((g) => g.name === result.chart.group);
-  if (!group || !group.counts.includes(result.chart.count)) throw new Error(`no count ${result.chart.group}.${result.chart.count} in this sweep`);
+  if (!group || !group.counts.includes(result.chart.count))
+    throw new Error(`no count ${result.chart.group}.${result.chart.count} in this sweep`);
   return group.rows.map((r) => {
     const d = r.counts[result.chart.count];
     const label = d.min === d.max ? String(d.median) : `${d.median} (${d.min}–${d.max})`;
@@ -54,7 +55,10 @@ export function sweepChartSpec(result: SweepResult): ChartSpec {
   const x = (field: string) => ({ field, type: "quantitative", title: result.chart.axis, scale: { zero: true } });
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
-    title: { text: result.chart.title, subtitle: `${seeds}: bar at the median, line from the smallest to the largest value` },
+    title: {
+      text: result.chart.title,
+      subtitle: `${seeds}: bar at the median, line from the smallest to the largest value`,
+    },
     data: { values },
     width: 420,
     height: { step: series ? 14 : 24 },
@@ -67,12 +71,23 @@ export function sweepChartSpec(result: SweepResult): ChartSpec {
         mark: { type: "bar", opacity: 0.6 },
         encoding: {
           x: x("median"),
-          ...(series ? { color: { field: "series", type: "nominal", title: "agent", legend: { orient: "bottom" } } } : {}),
-          tooltip: [{ field: "row" }, ...(series ? [{ field: "series" }] : []), { field: "min" }, { field: "median" }, { field: "max" }],
+          ...(series
+            ? { color: { field: "series", type: "nominal", title: "agent", legend: { orient: "bottom" } } }
+            : {}),
+          tooltip: [
+            { field: "row" },
+            ...(series ? [{ field: "series" }] : []),
+            { field: "min" },
+            { field: "median" },
+            { field: "max" },
+          ],
         },
       },
       { mark: { type: "rule", strokeWidth: 2, color: "#333" }, encoding: { x: x("min"), x2: { field: "max" } } },
-      { mark: { type: "text", align: "left", dx: 4, fontSize: 10 }, encoding: { x: x("max"), text: { field: "label" } } },
+      {
+        mark: { type: "text", align: "left", dx: 4, fontSize: 10 },
+        encoding: { x: x("max"), text: { field: "label" } },
+      },
     ],
   };
 }

@@ -50,7 +50,18 @@ const sameHandshake = (a: HandshakeRow, b: HandshakeRow) =>
   a.request === b.request && a.response === b.response && a.tokens === b.tokens && a.round_trips === b.round_trips;
 
 /** The columns lesson 6's prose compares when it says two runs print "the same row". */
-const RUN_ROW_KEYS = ["negotiated", "calls", "failed", "completed", "blocked", "written", "request", "response", "tokens", "round_trips"] as const satisfies readonly (keyof RunRow)[];
+const RUN_ROW_KEYS = [
+  "negotiated",
+  "calls",
+  "failed",
+  "completed",
+  "blocked",
+  "written",
+  "request",
+  "response",
+  "tokens",
+  "round_trips",
+] as const satisfies readonly (keyof RunRow)[];
 const sameRun = (a: RunRow, b: RunRow) => RUN_ROW_KEYS.every((key) => a[key] === b[key]);
 const within = (a: number, b: number, by: number) => Math.abs(a - b) <= by;
 
@@ -58,7 +69,8 @@ const within = (a: number, b: number, by: number) => Math.abs(a - b) <= by;
 export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
   {
     id: "completed-independent-of-seed",
-    statement: "completed tasks per level are the default seed's: what the table counts belongs to the contract, not the data",
+    statement:
+      "completed tasks per level are the default seed's: what the table counts belongs to the contract, not the data",
     holds: (r, ref) => r.runs.every((run, i) => run.completed === ref.runs[i].completed),
   },
   {
@@ -68,7 +80,8 @@ export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
   },
   {
     id: "second-run-completes-the-same",
-    statement: "the second run (tasks from seed + 1) completes as many tasks as the first, at every level (readSecondRun)",
+    statement:
+      "the second run (tasks from seed + 1) completes as many tasks as the first, at every level (readSecondRun)",
     holds: (r) => r.runs.every((run, i) => run.completed === r.secondRun.runs[i].completed),
   },
   {
@@ -94,7 +107,8 @@ export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
   {
     id: "unnegotiated-calls-send-nothing",
     statement: "at level 1 every failed call went to a tool that was not negotiated and sent no message (readRuns)",
-    holds: (r) => r.runs[1].failed > 0 && r.runs[1].calls - (r.runs[1].request - r.handshake[1].request) === r.runs[1].failed,
+    holds: (r) =>
+      r.runs[1].failed > 0 && r.runs[1].calls - (r.runs[1].request - r.handshake[1].request) === r.runs[1].failed,
   },
   {
     id: "side-effect-level-prints-level-1",
@@ -108,13 +122,16 @@ export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
   },
   {
     id: "undeclared-side-effect-goes-through",
-    statement: "on the wide allowlist at level 1, kayit_yaz writes records unasked: some written, none blocked (readWide)",
+    statement:
+      "on the wide allowlist at level 1, kayit_yaz writes records unasked: some written, none blocked (readWide)",
     holds: (r) => r.wide[0].written > 0 && r.wide[0].blocked === 0,
   },
   {
     id: "declared-side-effect-is-gated",
-    statement: "declared at level 2, the same writes are all blocked without approval and all go through with it (readWide)",
-    holds: (r) => r.wide[1].blocked === r.wide[0].written && r.wide[1].written === 0 && r.wide[2].written === r.wide[0].written,
+    statement:
+      "declared at level 2, the same writes are all blocked without approval and all go through with it (readWide)",
+    holds: (r) =>
+      r.wide[1].blocked === r.wide[0].written && r.wide[1].written === 0 && r.wide[2].written === r.wide[0].written,
   },
 ];
 
@@ -139,12 +156,20 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   {
     id: "level-0-counts-the-whole-fleet",
     statement: `at level 0 count_devices answers for the whole fleet (${FLEET_SIZE}); from level 1, for the low-hour devices (readLevels)`,
-    holds: (r) => r.levels[0].count === FLEET_SIZE && r.levels.slice(1).every((row) => row.count === r.truth.lowHourCount),
+    holds: (r) =>
+      r.levels[0].count === FLEET_SIZE && r.levels.slice(1).every((row) => row.count === r.truth.lowHourCount),
   },
   {
     id: "lesson-6-client-refuses-the-fleet",
     statement: `lesson 6's client refuses the fleet's first tool at every level; its ${LESSON_8_SERVERS} requests are the handshake alone (readLevels)`,
-    holds: (r) => r.lessonClientLevels.every((row) => row.calls === 1 && row.failed === 1 && row.failure?.startsWith("count_devices: ") === true && row.request === LESSON_8_SERVERS),
+    holds: (r) =>
+      r.lessonClientLevels.every(
+        (row) =>
+          row.calls === 1 &&
+          row.failed === 1 &&
+          row.failure?.startsWith("count_devices: ") === true &&
+          row.request === LESSON_8_SERVERS,
+      ),
   },
   {
     id: "validation-changes-the-contract",
@@ -153,10 +178,15 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "healthy-paths-agree",
-    statement: "on direct, raw and validating each agent gives the same answer with the same number of calls (readConditions)",
+    statement:
+      "on direct, raw and validating each agent gives the same answer with the same number of calls (readConditions)",
     holds: (r) =>
       AGENT_POLICIES.every((p) =>
-        HEALTHY.every((c) => record(r, c, p.name).answer === record(r, "direct", p.name).answer && record(r, c, p.name).toolCalls === record(r, "direct", p.name).toolCalls),
+        HEALTHY.every(
+          (c) =>
+            record(r, c, p.name).answer === record(r, "direct", p.name).answer &&
+            record(r, c, p.name).toolCalls === record(r, "direct", p.name).toolCalls,
+        ),
       ),
   },
   {
@@ -166,8 +196,15 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "boundary-costs-tokens",
-    statement: "in-process (direct) costs no envelope tokens; over raw and validating every run costs some (readConditions)",
-    holds: (r) => AGENT_POLICIES.every((p) => record(r, "direct", p.name).envelope.tokens === 0 && record(r, "raw", p.name).envelope.tokens > 0 && record(r, "validating", p.name).envelope.tokens > 0),
+    statement:
+      "in-process (direct) costs no envelope tokens; over raw and validating every run costs some (readConditions)",
+    holds: (r) =>
+      AGENT_POLICIES.every(
+        (p) =>
+          record(r, "direct", p.name).envelope.tokens === 0 &&
+          record(r, "raw", p.name).envelope.tokens > 0 &&
+          record(r, "validating", p.name).envelope.tokens > 0,
+      ),
   },
   {
     id: "shortcut-always-wrong",
@@ -176,8 +213,12 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "thorough-right-after-slow",
-    statement: "after the slow tool's timeout the thorough agent retries and is right: 1 tool error, one turn more than validating (readConditions)",
-    holds: (r) => thorough(r, "slow").correct && thorough(r, "slow").toolErrors === 1 && thorough(r, "slow").turns === thorough(r, "validating").turns + 1,
+    statement:
+      "after the slow tool's timeout the thorough agent retries and is right: 1 tool error, one turn more than validating (readConditions)",
+    holds: (r) =>
+      thorough(r, "slow").correct &&
+      thorough(r, "slow").toolErrors === 1 &&
+      thorough(r, "slow").turns === thorough(r, "validating").turns + 1,
   },
   {
     id: "thorough-wrong-after-crash",
@@ -186,18 +227,30 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "explained-crash-stops-the-waste",
-    statement: "when the client says the server is gone, the thorough agent makes fewer calls and errors, in fewer turns, and gives the same answer (readConditions)",
+    statement:
+      "when the client says the server is gone, the thorough agent makes fewer calls and errors, in fewer turns, and gives the same answer (readConditions)",
     holds: (r) => {
       const [crash, explained] = [thorough(r, "crash"), thorough(r, "crash-explained")];
-      return explained.toolCalls < crash.toolCalls && explained.toolErrors < crash.toolErrors && explained.turns < crash.turns && explained.answer === crash.answer;
+      return (
+        explained.toolCalls < crash.toolCalls &&
+        explained.toolErrors < crash.toolErrors &&
+        explained.turns < crash.turns &&
+        explained.answer === crash.answer
+      );
     },
   },
   {
     id: "thorough-right-after-restart",
-    statement: "with a restart and one retry the thorough agent is right: 1 restart, no tool error, more tokens than validating (readConditions)",
+    statement:
+      "with a restart and one retry the thorough agent is right: 1 restart, no tool error, more tokens than validating (readConditions)",
     holds: (r) => {
       const restart = thorough(r, "crash-restart");
-      return restart.correct && restart.restarts === 1 && restart.toolErrors === 0 && restart.envelope.tokens > thorough(r, "validating").envelope.tokens;
+      return (
+        restart.correct &&
+        restart.restarts === 1 &&
+        restart.toolErrors === 0 &&
+        restart.envelope.tokens > thorough(r, "validating").envelope.tokens
+      );
     },
   },
   {
@@ -205,23 +258,36 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
     statement: `the shortcut agent makes fewer than ${CRASH_ON_CALL} calls, so under every crash its row is validating's (readConditions)`,
     holds: (r) => {
       const base = shortcut(r, "validating");
-      return base.toolCalls < CRASH_ON_CALL && CRASHES.every((c) => {
-        const run = shortcut(r, c);
-        return run.answer === base.answer && run.toolCalls === base.toolCalls && run.toolErrors === base.toolErrors && run.envelope.tokens === base.envelope.tokens;
-      });
+      return (
+        base.toolCalls < CRASH_ON_CALL &&
+        CRASHES.every((c) => {
+          const run = shortcut(r, c);
+          return (
+            run.answer === base.answer &&
+            run.toolCalls === base.toolCalls &&
+            run.toolErrors === base.toolErrors &&
+            run.envelope.tokens === base.envelope.tokens
+          );
+        })
+      );
     },
   },
   {
     id: "stray-line-is-harmless",
-    statement: "with a stray stdout line the thorough agent is right with no tool error, though the client counts stray lines (readConditions)",
-    holds: (r) => thorough(r, "stdout-line").correct && thorough(r, "stdout-line").toolErrors === 0 && thorough(r, "stdout-line").transportErrors > 0,
+    statement:
+      "with a stray stdout line the thorough agent is right with no tool error, though the client counts stray lines (readConditions)",
+    holds: (r) =>
+      thorough(r, "stdout-line").correct &&
+      thorough(r, "stdout-line").toolErrors === 0 &&
+      thorough(r, "stdout-line").transportErrors > 0,
   },
   {
     id: "unterminated-stdout-breaks-every-call",
     statement: "with unterminated stray stdout every call fails and neither agent answers (readConditions)",
-    holds: (r) => AGENT_POLICIES.every((p) => {
-      const run = record(r, "stdout-unterminated", p.name);
-      return run.answer === null && run.toolCalls > 0 && run.toolErrors === run.toolCalls;
-    }),
+    holds: (r) =>
+      AGENT_POLICIES.every((p) => {
+        const run = record(r, "stdout-unterminated", p.name);
+        return run.answer === null && run.toolCalls > 0 && run.toolErrors === run.toolCalls;
+      }),
   },
 ];

@@ -41,10 +41,28 @@ export interface CountGroup<R> {
 const levelKey = (level: number): RowKey => ({ level, declaration: LEVELS[level as Level] });
 
 /** The handshake columns of lesson 6's second table. */
-export const HANDSHAKE_COUNTS = ["negotiated", "dropped", "request", "response", "tokens", "round_trips"] as const satisfies readonly (keyof HandshakeRow)[];
+export const HANDSHAKE_COUNTS = [
+  "negotiated",
+  "dropped",
+  "request",
+  "response",
+  "tokens",
+  "round_trips",
+] as const satisfies readonly (keyof HandshakeRow)[];
 
 /** The counted columns of a lesson-6 run (the reference's run table and `simulate --json`'s `runs`). */
-export const RUN_COUNTS = ["negotiated", "calls", "failed", "completed", "blocked", "written", "request", "response", "tokens", "round_trips"] as const satisfies readonly (keyof RunRow)[];
+export const RUN_COUNTS = [
+  "negotiated",
+  "calls",
+  "failed",
+  "completed",
+  "blocked",
+  "written",
+  "request",
+  "response",
+  "tokens",
+  "round_trips",
+] as const satisfies readonly (keyof RunRow)[];
 
 /** Lesson 6's counts: the handshake and the twelve tasks, at levels 0–3. */
 export const WRITING_A_SERVER_COUNTS: readonly CountGroup<WritingAServerResult>[] = [
@@ -65,10 +83,20 @@ export const WRITING_A_SERVER_COUNTS: readonly CountGroup<WritingAServerResult>[
 ];
 
 /** The columns counted for each condition × policy of lesson 8 (from an `AgentRunRecord`). */
-export const CONDITION_COUNTS = ["correct", "turns", "tool_calls", "tool_errors", "tokens", "restarts", "stray_lines"] as const;
+export const CONDITION_COUNTS = [
+  "correct",
+  "turns",
+  "tool_calls",
+  "tool_errors",
+  "tokens",
+  "restarts",
+  "stray_lines",
+] as const;
 
 /** The rows of lesson 8's results table: every condition × policy, conditions outermost (as `runMatrix` runs them). */
-export const CONDITION_ROWS: readonly RowKey[] = CONDITIONS.flatMap((c) => AGENT_POLICIES.map((p) => ({ condition: c.name, policy: p.name })));
+export const CONDITION_ROWS: readonly RowKey[] = CONDITIONS.flatMap((c) =>
+  AGENT_POLICIES.map((p) => ({ condition: c.name, policy: p.name })),
+);
 
 /**
  * Lesson 8's counts: the task, and each condition × policy in the results table's order.
@@ -93,9 +121,19 @@ export const FLEET_COUNTS: readonly CountGroup<FleetLessonResult>[] = [
       result.matrix.map((record, i) => {
         const row = CONDITION_ROWS[i];
         if (record.condition !== row?.condition || record.policy !== row?.policy) {
-          throw new Error(`seed ${result.seed}: matrix row ${i} is ${record.condition} × ${record.policy}, expected ${row?.condition} × ${row?.policy}`);
+          throw new Error(
+            `seed ${result.seed}: matrix row ${i} is ${record.condition} × ${record.policy}, expected ${row?.condition} × ${row?.policy}`,
+          );
         }
-        return [record.correct ? 1 : 0, record.turns, record.toolCalls, record.toolErrors, record.envelope.tokens, record.restarts, record.transportErrors];
+        return [
+          record.correct ? 1 : 0,
+          record.turns,
+          record.toolCalls,
+          record.toolErrors,
+          record.envelope.tokens,
+          record.restarts,
+          record.transportErrors,
+        ];
       }),
   },
 ];

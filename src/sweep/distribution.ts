@@ -57,7 +57,13 @@ export class Tally {
         break;
       }
     }
-    return { min: values[0], median, max: values[values.length - 1], atDefault, differing: this.total - (this.seeds.get(atDefault) ?? 0) };
+    return {
+      min: values[0],
+      median,
+      max: values[values.length - 1],
+      atDefault,
+      differing: this.total - (this.seeds.get(atDefault) ?? 0),
+    };
   }
 }
 

@@ -17,7 +17,9 @@ export interface DistributionJson {
 }
 
 /** One row: its key's fields (`level`, `declaration`; `condition`, `policy`), then `counts`. */
-export type SweepRowJson = Record<string, string | number | Record<string, DistributionJson>> & { counts: Record<string, DistributionJson> };
+export type SweepRowJson = Record<string, string | number | Record<string, DistributionJson>> & {
+  counts: Record<string, DistributionJson>;
+};
 
 /** A claim in JSON: `failed_on` lists the first seeds it failed on (at most five). */
 export interface ClaimJson {
@@ -61,6 +63,12 @@ export function sweepJson(result: SweepResult): SweepJson {
         })) as SweepRowJson[],
       ]),
     ),
-    claims: result.claims.map((claim) => ({ id: claim.id, statement: claim.statement, held: claim.held, seeds: claim.seeds, failed_on: [...claim.failedOn] })),
+    claims: result.claims.map((claim) => ({
+      id: claim.id,
+      statement: claim.statement,
+      held: claim.held,
+      seeds: claim.seeds,
+      failed_on: [...claim.failedOn],
+    })),
   };
 }

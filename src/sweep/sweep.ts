@@ -50,7 +50,12 @@ export const WRITING_A_SERVER_SWEEP: SweepLesson<WritingAServerResult> = {
   simulate: simulateWritingAServer,
   groups: WRITING_A_SERVER_COUNTS,
   claims: WRITING_A_SERVER_CLAIMS,
-  chart: { group: "runs", count: "tokens", title: "Envelope tokens of the twelve tasks, per declaration level", axis: "envelope tokens" },
+  chart: {
+    group: "runs",
+    count: "tokens",
+    title: "Envelope tokens of the twelve tasks, per declaration level",
+    axis: "envelope tokens",
+  },
   defaultCount: DEFAULT_SWEEP_COUNTS["writing-a-server"],
 };
 
@@ -68,7 +73,10 @@ export const FLEET_SWEEP: SweepLesson<FleetLessonResult> = {
 };
 
 /** The lessons `sweep` can run, by the short name `--lesson` takes (as for `simulate`). */
-export const SWEEP_LESSONS = { "writing-a-server": WRITING_A_SERVER_SWEEP, fleet: FLEET_SWEEP } as const satisfies Record<SweepName, unknown>;
+export const SWEEP_LESSONS = {
+  "writing-a-server": WRITING_A_SERVER_SWEEP,
+  fleet: FLEET_SWEEP,
+} as const satisfies Record<SweepName, unknown>;
 
 export { SWEEP_NAMES, type SweepName };
 
@@ -135,8 +143,10 @@ export interface SweepResult {
  */
 export function checkSweepRange(from: number, count: number): void {
   if (!isSeed(from)) throw new RangeError(`the first seed must be an integer from 0 to ${MAX_SEED}, got ${from}`);
-  if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`the number of seeds must be an integer of at least 1, got ${count}`);
-  if (count - 1 > MAX_SEED - from) throw new RangeError(`${count} seeds from ${from} would pass the largest seed, ${MAX_SEED}`);
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new RangeError(`the number of seeds must be an integer of at least 1, got ${count}`);
+  if (count - 1 > MAX_SEED - from)
+    throw new RangeError(`${count} seeds from ${from} would pass the largest seed, ${MAX_SEED}`);
 }
 
 /**
@@ -154,13 +164,20 @@ export function sweepLesson<R>(lesson: SweepLesson<R>, options: SweepOptions = {
   const reference = lesson.simulate(DEFAULT_SEED);
   const atDefault = lesson.groups.map((group) => group.read(reference));
   const tallies = lesson.groups.map((group) => group.rows.map(() => group.counts.map(() => new Tally())));
-  const claims = lesson.claims.map((claim) => ({ id: claim.id, statement: claim.statement, held: 0, seeds: 0, failedOn: [] as number[] }));
+  const claims = lesson.claims.map((claim) => ({
+    id: claim.id,
+    statement: claim.statement,
+    held: 0,
+    seeds: 0,
+    failedOn: [] as number[],
+  }));
   for (let i = 0; i < count; i++) {
     const seed = from + i;
     const result = lesson.simulate(seed);
     lesson.groups.forEach((group, g) => {
       const values = group.read(result);
-      for (let row = 0; row < group.rows.length; row++) for (let c = 0; c < group.counts.length; c++) tallies[g][row][c].add(values[row][c]);
+      for (let row = 0; row < group.rows.length; row++)
+        for (let c = 0; c < group.counts.length; c++) tallies[g][row][c].add(values[row][c]);
     });
     lesson.claims.forEach((claim, c) => {
       const tally = claims[c];
@@ -182,7 +199,9 @@ export function sweepLesson<R>(lesson: SweepLesson<R>, options: SweepOptions = {
       counts: group.counts,
       rows: group.rows.map((key, row) => ({
         key,
-        counts: Object.fromEntries(group.counts.map((name, c) => [name, tallies[g][row][c].distribution(atDefault[g][row][c])])),
+        counts: Object.fromEntries(
+          group.counts.map((name, c) => [name, tallies[g][row][c].distribution(atDefault[g][row][c])]),
+        ),
       })),
     })),
     claims,

@@ -34,7 +34,9 @@ export function formatSweepGroup(group: SweepGroup): string {
 export function formatClaims(result: SweepResult): string {
   const rows: Cell[][] = result.claims.map((claim) => [
     `${n(claim.held)} of ${n(claim.seeds)}`,
-    claim.failedOn.length ? claim.failedOn.join(", ") + (claim.seeds - claim.held > claim.failedOn.length ? ", …" : "") : "-",
+    claim.failedOn.length
+      ? claim.failedOn.join(", ") + (claim.seeds - claim.held > claim.failedOn.length ? ", …" : "")
+      : "-",
     claim.statement,
   ]);
   const held = result.claims.filter((claim) => claim.held === claim.seeds).length;

@@ -18,11 +18,24 @@
  */
 import { performance } from "node:perf_hooks";
 import { AGENT_POLICIES, type AgentPolicy } from "../fleet/agents";
-import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, SERVE_FAULT_OF, type Condition, type Fault } from "../fleet/conditions";
+import {
+  CONDITIONS,
+  CRASH_ON_CALL,
+  LATENCY_MICROS,
+  SERVE_FAULT_OF,
+  type Condition,
+  type Fault,
+} from "../fleet/conditions";
 import { generateFleet } from "../fleet/generator";
 import { solveTask, type TaskTruth } from "../fleet/groundTruth";
 import { callDirect, type ToolOutcome } from "../fleet/paths";
-import { driveAgentAsync, runAgent, type AgentOutcome, type AgentRunRecord, type AgentVerdict } from "../fleet/runAgents";
+import {
+  driveAgentAsync,
+  runAgent,
+  type AgentOutcome,
+  type AgentRunRecord,
+  type AgentVerdict,
+} from "../fleet/runAgents";
 import { createFleetHandlers } from "../fleet/tools";
 import type { TrafficCounts } from "./trafficCounts";
 import type { ServeFaultWord, ServeSpec } from "./serveCommand";
@@ -62,11 +75,7 @@ export interface WireSetup {
  * @param seed the fleet's seed, passed to the server as `--seed`.
  * @param scale real time per unit of lesson 8's time; default {@link WIRE_TIME_SCALE}.
  */
-export function wireSetup(
-  condition: Condition,
-  seed: number,
-  scale: number = WIRE_TIME_SCALE,
-): WireSetup {
+export function wireSetup(condition: Condition, seed: number, scale: number = WIRE_TIME_SCALE): WireSetup {
   if (condition.path === "direct") return { spec: undefined, options: {} };
   const spec: ServeSpec = { server: "fleet", level: 3, seed, path: condition.path };
   if (condition.fault !== "none") spec.fault = SERVE_FAULT_OF[condition.fault] as ServeFaultWord;
@@ -103,7 +112,13 @@ export interface WireAgentRecord extends AgentOutcome {
  * @param seed the fleet's seed (the server generates the same fleet).
  * @param truth the fleet's ground truth; default `solveTask(generateFleet(seed))`.
  */
-export async function runWireAgent(seed: number, condition: Condition, policy: AgentPolicy, truth: TaskTruth = solveTask(generateFleet(seed)), scale: number = WIRE_TIME_SCALE): Promise<WireAgentRecord> {
+export async function runWireAgent(
+  seed: number,
+  condition: Condition,
+  policy: AgentPolicy,
+  truth: TaskTruth = solveTask(generateFleet(seed)),
+  scale: number = WIRE_TIME_SCALE,
+): Promise<WireAgentRecord> {
   const { spec, options } = wireSetup(condition, seed, scale);
   const base = { condition: condition.name, policy: policy.name };
   if (!spec) {
@@ -117,7 +132,18 @@ export async function runWireAgent(seed: number, condition: Condition, policy: A
       if (outcome.isError) errors += 1;
       return outcome;
     });
-    return { ...base, ...verdict, toolCalls: callMillis.length, toolErrors: errors, restarts: 0, transportErrors: 0, traffic: null, callMillis, startMillis: [], events: [] };
+    return {
+      ...base,
+      ...verdict,
+      toolCalls: callMillis.length,
+      toolErrors: errors,
+      restarts: 0,
+      transportErrors: 0,
+      traffic: null,
+      callMillis,
+      startMillis: [],
+      events: [],
+    };
   }
   const connection = await WireConnection.open(spec, options);
   let verdict: AgentVerdict;
@@ -144,10 +170,16 @@ export async function runWireAgent(seed: number, condition: Condition, policy: A
 }
 
 /** Every condition × policy on the wire, conditions outermost, one run at a time (table order, as `runMatrix`). */
-export async function runWireMatrix(seed: number, conditions: readonly Condition[] = CONDITIONS, policies: readonly AgentPolicy[] = AGENT_POLICIES, scale: number = WIRE_TIME_SCALE): Promise<WireAgentRecord[]> {
+export async function runWireMatrix(
+  seed: number,
+  conditions: readonly Condition[] = CONDITIONS,
+  policies: readonly AgentPolicy[] = AGENT_POLICIES,
+  scale: number = WIRE_TIME_SCALE,
+): Promise<WireAgentRecord[]> {
   const truth = solveTask(generateFleet(seed));
   const records: WireAgentRecord[] = [];
-  for (const condition of conditions) for (const policy of policies) records.push(await runWireAgent(seed, condition, policy, truth, scale));
+  for (const condition of conditions)
+    for (const policy of policies) records.push(await runWireAgent(seed, condition, policy, truth, scale));
   return records;
 }
 
@@ -160,14 +192,24 @@ export interface AgentComparison {
 }
 
 /** The simulator's `runAgent` and {@link runWireAgent} for every condition × policy, in table order. */
-export async function compareAgentRuns(seed: number, conditions: readonly Condition[] = CONDITIONS, policies: readonly AgentPolicy[] = AGENT_POLICIES, scale: number = WIRE_TIME_SCALE): Promise<AgentComparison[]> {
+export async function compareAgentRuns(
+  seed: number,
+  conditions: readonly Condition[] = CONDITIONS,
+  policies: readonly AgentPolicy[] = AGENT_POLICIES,
+  scale: number = WIRE_TIME_SCALE,
+): Promise<AgentComparison[]> {
   const fleet = generateFleet(seed);
   const truth = solveTask(fleet);
   const rows: AgentComparison[] = [];
   for (const condition of conditions) {
     for (const policy of policies) {
       const simulated = runAgent(fleet, truth, condition, policy);
-      rows.push({ condition: condition.name, policy: policy.name, simulated, real: await runWireAgent(seed, condition, policy, truth, scale) });
+      rows.push({
+        condition: condition.name,
+        policy: policy.name,
+        simulated,
+        real: await runWireAgent(seed, condition, policy, truth, scale),
+      });
     }
   }
   return rows;

@@ -34,7 +34,16 @@
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { Readable } from "node:stream";
-import { Client, ProtocolError, SdkError, SdkErrorCode, type CallToolRequestOptions, type ConnectOptions, type DiscoverResult, type Tool } from "@modelcontextprotocol/client";
+import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  type CallToolRequestOptions,
+  type ConnectOptions,
+  type DiscoverResult,
+  type Tool,
+} from "@modelcontextprotocol/client";
 import { NOT_CONNECTED, SERVER_GONE } from "../fleet/client";
 import type { ToolCall, ToolOutcome } from "../fleet/paths";
 import { ERROR_CODES, mcpErrorText } from "../fleet/protocol";
@@ -171,7 +180,8 @@ export function collectEvents(stream: Readable | null): Promise<ServerEvent[]> {
       for (const line of text.split("\n")) {
         try {
           const value: unknown = JSON.parse(line);
-          if (value !== null && typeof value === "object" && typeof (value as ServerEvent).event === "string") events.push(value as ServerEvent);
+          if (value !== null && typeof value === "object" && typeof (value as ServerEvent).event === "string")
+            events.push(value as ServerEvent);
         } catch {
           // Not a log line (e.g. a stack trace): not an event.
         }
@@ -184,7 +194,8 @@ export function collectEvents(stream: Readable | null): Promise<ServerEvent[]> {
 
 /** Whether a call's failure means the server process is gone: its connection closed, or already closed. */
 function serverDied(error: unknown): boolean {
-  if (error instanceof SdkError) return error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected;
+  if (error instanceof SdkError)
+    return error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected;
   return error instanceof Error && error.message === NOT_CONNECTED;
 }
 
@@ -203,10 +214,7 @@ function serverDied(error: unknown): boolean {
  *
  * @param explained when true, a failure that means the server died reads {@link SERVER_GONE}.
  */
-export function wireOutcome(
-  settled: { result: unknown } | { error: unknown },
-  explained = false,
-): ToolOutcome {
+export function wireOutcome(settled: { result: unknown } | { error: unknown }, explained = false): ToolOutcome {
   if ("result" in settled) {
     type Result = { content?: { type: string; text?: string }[]; isError?: boolean };
     const result = settled.result as Result;
@@ -302,7 +310,8 @@ export class WireConnection implements ToolConnection {
    *   or does not answer the opening (the process is ended first); what the probe throws (`probe.ts`).
    */
   static async open(target: WireTarget, options: WireClientOptions = {}): Promise<WireConnection> {
-    if ("server" in target && !existsSync(SERVE_SCRIPT)) throw new Error(`${SERVE_SCRIPT} is missing: build the package first (npm run build)`);
+    if ("server" in target && !existsSync(SERVE_SCRIPT))
+      throw new Error(`${SERVE_SCRIPT} is missing: build the package first (npm run build)`);
     const connection = new WireConnection(target, options);
     const started = performance.now();
     await connection.chooseEra();
@@ -318,7 +327,10 @@ export class WireConnection implements ToolConnection {
     if (requested === "stateless") {
       const given = this.options.discover;
       discover = typeof given === "function" ? ("server" in this.target ? given(this.target) : undefined) : given;
-      if (!discover) throw new Error("the stateless era needs the server's discover result: pass options.discover, or use era auto for a server the client does not know");
+      if (!discover)
+        throw new Error(
+          "the stateless era needs the server's discover result: pass options.discover, or use era auto for a server the client does not know",
+        );
     } else if (requested === "auto") {
       probe = await probeEra(launchOf(this.target), this.options.probeTimeoutMs);
       this.processes += probe.processes;
@@ -333,7 +345,12 @@ export class WireConnection implements ToolConnection {
   private async start(target: WireTarget, before = 0): Promise<void> {
     const started = performance.now();
     const launch = launchOf(target);
-    const inner = new StdioLineTransport({ command: launch.command, args: launch.args, stderr: "pipe", cwd: launch.cwd });
+    const inner = new StdioLineTransport({
+      command: launch.command,
+      args: launch.args,
+      stderr: "pipe",
+      cwd: launch.cwd,
+    });
     const events = collectEvents(inner.stderr as Readable | null);
     this.ended.push(events);
     const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
@@ -455,7 +472,8 @@ export class WireConnection implements ToolConnection {
     this.tools = tools;
     this.toolCallOptions = new Map();
     for (const tool of tools) {
-      if (tool.outputSchema === undefined) this.toolCallOptions.set(tool.name, { ...this.callOptions, toolDefinition: tool as Tool });
+      if (tool.outputSchema === undefined)
+        this.toolCallOptions.set(tool.name, { ...this.callOptions, toolDefinition: tool as Tool });
     }
   }
 
@@ -466,7 +484,14 @@ export class WireConnection implements ToolConnection {
 
   /** The calls so far, as a new object. */
   stats(): WireCallStats {
-    return { calls: this.calls, errors: this.errors, restarts: this.restarts, callMillis: [...this.callMillis], startMillis: [...this.startMillis], processes: this.processes };
+    return {
+      calls: this.calls,
+      errors: this.errors,
+      restarts: this.restarts,
+      callMillis: [...this.callMillis],
+      startMillis: [...this.startMillis],
+      processes: this.processes,
+    };
   }
 
   /** The session's traffic so far, counted from the client's side (see `meteredTransport.ts`); `auto`'s probe is apart, in {@link era}. */

@@ -37,7 +37,12 @@ export interface ProbedServer {
 }
 
 /** The calls, in order, on one fresh real server on `path` (level 3), which is closed afterwards. */
-async function callOnServer(seed: number, path: ProbedPath, calls: readonly ToolCall[], listRest = false): Promise<ProbedServer> {
+async function callOnServer(
+  seed: number,
+  path: ProbedPath,
+  calls: readonly ToolCall[],
+  listRest = false,
+): Promise<ProbedServer> {
   const connection = await WireConnection.open({ server: "fleet", level: 3, seed, path });
   try {
     const opening = connection.traffic();
@@ -82,7 +87,10 @@ export interface FleetWireProbe {
  *
  * @throws Error when `dist/` is not built or a server does not start.
  */
-export async function probeFleetServersOverWire(seed: number, options: { highLevel?: boolean } = {}): Promise<FleetWireProbe> {
+export async function probeFleetServersOverWire(
+  seed: number,
+  options: { highLevel?: boolean } = {},
+): Promise<FleetWireProbe> {
   const handlers = createFleetHandlers(generateFleet(seed));
   const calls = MALFORMED_CALLS.map(({ call }) => call);
   const paths: ProbedPath[] = options.highLevel === false ? ["raw", "validating"] : ["raw", "validating", "high-level"];
@@ -92,7 +100,11 @@ export async function probeFleetServersOverWire(seed: number, options: { highLev
   const rows = MALFORMED_CALLS.map(({ label, call }, k) => ({
     label,
     call,
-    outcomes: { direct: callDirect(handlers, call), raw: servers.raw!.outcomes[k], validating: servers.validating!.outcomes[k] },
+    outcomes: {
+      direct: callDirect(handlers, call),
+      raw: servers.raw!.outcomes[k],
+      validating: servers.validating!.outcomes[k],
+    },
   }));
   return { rows, servers };
 }

@@ -66,7 +66,10 @@ export class MeteredTransport implements Transport {
     if (inner instanceof StdioLineTransport) {
       // It tells each message's bytes as they cross the pipe: nothing is serialized or parsed again.
       inner.onbytes = (direction, message, bytes) => {
-        const method = direction === "sent" ? this.methodOf(message, this.sentMethods, this.receivedMethods) : this.methodOf(message, this.receivedMethods, this.sentMethods);
+        const method =
+          direction === "sent"
+            ? this.methodOf(message, this.sentMethods, this.receivedMethods)
+            : this.methodOf(message, this.receivedMethods, this.sentMethods);
         this.meter.countBytes(direction, message, method, bytes);
         if (direction === "received") this.onreceived?.(message, method);
       };
@@ -90,7 +93,8 @@ export class MeteredTransport implements Transport {
 
   /** Counts the message (a {@link StdioLineTransport} reports it as it writes it), then hands it to the inner transport. */
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if (!(this.inner instanceof StdioLineTransport)) this.meter.count("sent", message, this.methodOf(message, this.sentMethods, this.receivedMethods));
+    if (!(this.inner instanceof StdioLineTransport))
+      this.meter.count("sent", message, this.methodOf(message, this.sentMethods, this.receivedMethods));
     return this.inner.send(message, options);
   }
 
@@ -109,7 +113,11 @@ export class MeteredTransport implements Transport {
   }
 
   /** A request or notification's own method (a request is remembered); a response's request's method. */
-  private methodOf(message: JSONRPCMessage, own: Map<string | number, string>, other: Map<string | number, string>): string {
+  private methodOf(
+    message: JSONRPCMessage,
+    own: Map<string | number, string>,
+    other: Map<string | number, string>,
+  ): string {
     if ("method" in message) {
       if ("id" in message) own.set(message.id, message.method);
       return message.method;

@@ -14,7 +14,13 @@
 import { gateCall } from "../sim/client";
 import { decideOn, type ClientPolicy, type Decision } from "../sim/negotiation";
 import type { Fields } from "../sim/values";
-import { WireConnection, type OpenToolConnection, type ServerEvent, type ToolConnection, type WireClientOptions } from "./connection";
+import {
+  WireConnection,
+  type OpenToolConnection,
+  type ServerEvent,
+  type ToolConnection,
+  type WireClientOptions,
+} from "./connection";
 import type { ServeSpec } from "./serveCommand";
 import type { GateRule } from "./tools";
 
@@ -56,7 +62,9 @@ export async function openWireSession(
     throw failure.reason;
   }
   const connections = new Map<string, ToolConnection>();
-  opened.forEach((result, k) => connections.set(specs[k].server, (result as PromiseFulfilledResult<ToolConnection>).value));
+  opened.forEach((result, k) =>
+    connections.set(specs[k].server, (result as PromiseFulfilledResult<ToolConnection>).value),
+  );
   return redecide({ connections, order: specs.map((spec) => spec.server) }, policy, approval, options.gate);
 }
 

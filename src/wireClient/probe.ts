@@ -23,7 +23,13 @@
  *   initialize", so the probe fails with an error that names the server's versions;
  * - anything else (the command cannot be spawned) is thrown, as the SDK's `auto` throws it.
  */
-import { Client, SdkError, SdkErrorCode, UnsupportedProtocolVersionError, type DiscoverResult } from "@modelcontextprotocol/client";
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  UnsupportedProtocolVersionError,
+  type DiscoverResult,
+} from "@modelcontextprotocol/client";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import { STATELESS_VERSION, type SpokenEra } from "./era";
 import { MeteredTransport } from "./meteredTransport";
@@ -83,9 +89,17 @@ export class NoSharedVersionError extends Error {
  */
 export async function probeEra(launch: StdioLaunch, timeoutMs?: number): Promise<EraProbe> {
   const meter = new TrafficMeter();
-  const inner = new StdioLineTransport({ command: launch.command, args: launch.args, cwd: launch.cwd, stderr: "ignore" });
+  const inner = new StdioLineTransport({
+    command: launch.command,
+    args: launch.args,
+    cwd: launch.cwd,
+    stderr: "ignore",
+  });
   const probe = timeoutMs === undefined ? {} : { timeoutMs };
-  const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES }, versionNegotiation: { mode: { pin: STATELESS_VERSION }, probe } });
+  const client = new Client(
+    { ...WIRE_CLIENT_INFO },
+    { capabilities: { ...WIRE_CLIENT_CAPABILITIES }, versionNegotiation: { mode: { pin: STATELESS_VERSION }, probe } },
+  );
   try {
     await client.connect(new MeteredTransport(inner, meter));
     return { verdict: "stateless", discover: client.getDiscoverResult(), traffic: meter.counts(), processes: 1 };

@@ -32,7 +32,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { PassThrough, type Stream } from "node:stream";
-import { deserializeMessage, SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
+import {
+  deserializeMessage,
+  SdkError,
+  SdkErrorCode,
+  serializeMessage,
+  type JSONRPCMessage,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 
 /** The `_meta` key of a result that names the server (2026-07-28 `basic/index.mdx`, "Per-response protocol fields"). */
@@ -60,7 +67,12 @@ function plainResultMeta(result: Record<string, unknown>): boolean {
   if (!isPlainObject(meta) || Object.hasOwn(meta, "__proto__")) return false;
   if (!Object.hasOwn(meta, SERVER_INFO_KEY)) return true;
   const info = meta[SERVER_INFO_KEY];
-  return isPlainObject(info) && onlyKeys(info, ["name", "version"]) && typeof info.name === "string" && typeof info.version === "string";
+  return (
+    isPlainObject(info) &&
+    onlyKeys(info, ["name", "version"]) &&
+    typeof info.name === "string" &&
+    typeof info.version === "string"
+  );
 }
 
 /**
@@ -179,7 +191,8 @@ export class StdioLineTransport implements Transport {
     if (child) {
       this.process = undefined;
       const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
-      const waitAtMost = (ms: number) => Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+      const waitAtMost = (ms: number) =>
+        Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
       try {
         child.stdin?.end();
       } catch {

@@ -139,7 +139,13 @@ export async function runWireTasks(seed: number, level: Level, options: WireRunO
   const policy = options.policy ?? LESSON_POLICY;
   const specs: ServeSpec[] = WORLD_SERVER_NAMES.map((server) => ({ server, level, seed }));
   const gate = options.gate ?? "specification";
-  const session = await openWireSession(specs, policy, options.approval ?? false, { timeoutMs: options.timeoutMs, era: options.era, discover: options.discover, gate }, options.open);
+  const session = await openWireSession(
+    specs,
+    policy,
+    options.approval ?? false,
+    { timeoutMs: options.timeoutMs, era: options.era, discover: options.discover, gate },
+    options.open,
+  );
   const reading = () => new Map([...session.connections].map(([server, connection]) => [server, connection.traffic()]));
   let outcomes: TaskOutcome[];
   let first: Map<string, TrafficCounts>;
@@ -153,16 +159,26 @@ export async function runWireTasks(seed: number, level: Level, options: WireRunO
       const again = redecide(session, walk.policy ?? policy, walk.approval ?? false, walk.gate ?? "specification");
       const before = reading();
       const counts = countsOf(again, await walkTasks(again, tasks));
-      walks.push({ ...counts, policy: walk.policy ?? policy, approval: again.approval, gate: again.gate, traffic: sinceReading(reading(), before) });
+      walks.push({
+        ...counts,
+        policy: walk.policy ?? policy,
+        approval: again.approval,
+        gate: again.gate,
+        traffic: sinceReading(reading(), before),
+      });
     }
     if (options.listRest) {
       const before = reading();
       for (const connection of session.connections.values()) {
-        if (!(connection instanceof WireConnection)) throw new Error("listing resources and prompts needs the real client's connection");
+        if (!(connection instanceof WireConnection))
+          throw new Error("listing resources and prompts needs the real client's connection");
         await connection.relistResourcesAndPrompts();
       }
       const after = reading();
-      rest = [...session.connections.keys()].map((server) => ({ server, traffic: subtractTraffic(after.get(server)!, before.get(server)!) }));
+      rest = [...session.connections.keys()].map((server) => ({
+        server,
+        traffic: subtractTraffic(after.get(server)!, before.get(server)!),
+      }));
     }
   } finally {
     events = await closeWireSession(session);
@@ -177,7 +193,18 @@ export async function runWireTasks(seed: number, level: Level, options: WireRunO
     startMillis.push(...connection.stats().startMillis);
   }
   for (const part of servers) callMillis.push(...session.connections.get(part.server)!.stats().callMillis);
-  return { level, gate, ...countsOf(session, outcomes), outcomes, traffic, servers, walks, rest, callMillis, startMillis };
+  return {
+    level,
+    gate,
+    ...countsOf(session, outcomes),
+    outcomes,
+    traffic,
+    servers,
+    walks,
+    rest,
+    callMillis,
+    startMillis,
+  };
 }
 
 /** Walks every task's chain over a session, one call at a time, in task order. */
@@ -195,11 +222,19 @@ async function walkTasks(session: WireSession, tasks: readonly TaskWithAnswer[])
 /** A walk's counts: the session's decision and the simulator's tally of its outcomes. */
 function countsOf(session: WireSession, outcomes: readonly TaskOutcome[]): WireTaskCounts {
   const { decision } = session;
-  return { negotiated: decision.agreed.size, dropped: decision.dropped.length, ...tallyTasks(outcomes), drops: [...decision.dropped] };
+  return {
+    negotiated: decision.agreed.size,
+    dropped: decision.dropped.length,
+    ...tallyTasks(outcomes),
+    drops: [...decision.dropped],
+  };
 }
 
 /** The traffic of every server between two readings, summed. */
-function sinceReading(after: ReadonlyMap<string, TrafficCounts>, before: ReadonlyMap<string, TrafficCounts>): TrafficCounts {
+function sinceReading(
+  after: ReadonlyMap<string, TrafficCounts>,
+  before: ReadonlyMap<string, TrafficCounts>,
+): TrafficCounts {
   let sum = noTraffic();
   for (const [server, traffic] of after) sum = addTraffic(sum, subtractTraffic(traffic, before.get(server)!));
   return sum;
@@ -217,11 +252,19 @@ export interface LevelComparison {
  * levels one after another. The simulated client gates by the reference's rule, so the wire run
  * does too unless `options.gate` says otherwise.
  */
-export async function compareTaskRuns(seed: number, levels: readonly Level[] = ALL_LEVELS, options: WireRunOptions = {}): Promise<LevelComparison[]> {
+export async function compareTaskRuns(
+  seed: number,
+  levels: readonly Level[] = ALL_LEVELS,
+  options: WireRunOptions = {},
+): Promise<LevelComparison[]> {
   const world = createWorld(seed);
   const rows: LevelComparison[] = [];
   for (const level of levels) {
-    const simulated = runTasks(world, level, { policy: options.policy, approval: options.approval, taskSeed: options.taskSeed });
+    const simulated = runTasks(world, level, {
+      policy: options.policy,
+      approval: options.approval,
+      taskSeed: options.taskSeed,
+    });
     rows.push({ level, simulated, real: await runWireTasks(seed, level, { gate: "reference", ...options }) });
   }
   return rows;

@@ -37,7 +37,11 @@ export interface PlainToolDefinition {
 
 /** Turns MCP tools into plain definitions, in the order listed; the schema object is copied, not shared. */
 export function plainDefinitions(tools: readonly WireTool[]): PlainToolDefinition[] {
-  return tools.map((tool) => ({ name: tool.name, description: tool.description ?? "", input_schema: structuredClone(tool.inputSchema) }));
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description ?? "",
+    input_schema: structuredClone(tool.inputSchema),
+  }));
 }
 
 /**
@@ -71,10 +75,7 @@ export const GATE_RULES: readonly GateRule[] = ["specification", "reference"];
  *
  * @param gate how annotations are read; default `specification`.
  */
-export function toolDeclaration(
-  tool: WireTool,
-  gate: GateRule = "specification",
-): ToolDeclaration {
+export function toolDeclaration(tool: WireTool, gate: GateRule = "specification"): ToolDeclaration {
   const face: ToolDeclaration = {};
   const properties = tool.inputSchema.properties;
   if (properties !== undefined && properties !== null && typeof properties === "object") {
@@ -93,7 +94,11 @@ export function toolDeclaration(
  *
  * @param gate how annotations are read; default `specification`.
  */
-export function declarationFromWire(serverVersion: string | undefined, tools: readonly WireTool[], gate: GateRule = "specification"): ServerDeclaration {
+export function declarationFromWire(
+  serverVersion: string | undefined,
+  tools: readonly WireTool[],
+  gate: GateRule = "specification",
+): ServerDeclaration {
   const declaration: ServerDeclaration = { tools: {} };
   for (const tool of tools) declaration.tools[tool.name] = toolDeclaration(tool, gate);
   const version = versionFromWire(serverVersion);

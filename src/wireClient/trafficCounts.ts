@@ -68,7 +68,11 @@ function copyDirection(direction: DirectionCounts): DirectionCounts {
   const byMethod: Record<string, ByteCount> = {};
   for (const [method, count] of Object.entries(direction.byMethod)) byMethod[method] = { ...count };
   const { request, response, notification } = direction.byKind;
-  return { total: { ...direction.total }, byKind: { request: { ...request }, response: { ...response }, notification: { ...notification } }, byMethod };
+  return {
+    total: { ...direction.total },
+    byKind: { request: { ...request }, response: { ...response }, notification: { ...notification } },
+    byMethod,
+  };
 }
 
 /** A running count of a client's traffic, over one transport or several in turn. */
@@ -131,7 +135,11 @@ export class TrafficMeter {
   /** The counts so far, as a new object. */
   counts(): TrafficCounts {
     this.measure();
-    return { sent: copyDirection(this.sent), received: copyDirection(this.received), transportErrors: this.transportErrors };
+    return {
+      sent: copyDirection(this.sent),
+      received: copyDirection(this.received),
+      transportErrors: this.transportErrors,
+    };
   }
 }
 
@@ -143,7 +151,8 @@ function addDirection(a: DirectionCounts, b: DirectionCounts): DirectionCounts {
   };
   plus(sum.total, b.total);
   for (const kind of ["request", "response", "notification"] as const) plus(sum.byKind[kind], b.byKind[kind]);
-  for (const [method, count] of Object.entries(b.byMethod)) plus((sum.byMethod[method] ??= { messages: 0, bytes: 0 }), count);
+  for (const [method, count] of Object.entries(b.byMethod))
+    plus((sum.byMethod[method] ??= { messages: 0, bytes: 0 }), count);
   return sum;
 }
 
@@ -154,7 +163,11 @@ export function noTraffic(): TrafficCounts {
 
 /** Two counts added, direction by direction (methods in order of first appearance, `a`'s first); a new object. */
 export function addTraffic(a: TrafficCounts, b: TrafficCounts): TrafficCounts {
-  return { sent: addDirection(a.sent, b.sent), received: addDirection(a.received, b.received), transportErrors: a.transportErrors + b.transportErrors };
+  return {
+    sent: addDirection(a.sent, b.sent),
+    received: addDirection(a.received, b.received),
+    transportErrors: a.transportErrors + b.transportErrors,
+  };
 }
 
 function subtractDirection(a: DirectionCounts, b: DirectionCounts): DirectionCounts {
@@ -165,8 +178,10 @@ function subtractDirection(a: DirectionCounts, b: DirectionCounts): DirectionCou
   };
   minus(rest.total, b.total);
   for (const kind of ["request", "response", "notification"] as const) minus(rest.byKind[kind], b.byKind[kind]);
-  for (const [method, count] of Object.entries(b.byMethod)) minus((rest.byMethod[method] ??= { messages: 0, bytes: 0 }), count);
-  for (const [method, count] of Object.entries(rest.byMethod)) if (count.messages === 0 && count.bytes === 0) delete rest.byMethod[method];
+  for (const [method, count] of Object.entries(b.byMethod))
+    minus((rest.byMethod[method] ??= { messages: 0, bytes: 0 }), count);
+  for (const [method, count] of Object.entries(rest.byMethod))
+    if (count.messages === 0 && count.bytes === 0) delete rest.byMethod[method];
   return rest;
 }
 

@@ -61,7 +61,10 @@ function isRegion(value: Value | undefined): value is Region {
  * - `kayit_yaz({abone, sutun, deger})` → `{yazildi: true}` or `{hata: "eksik alan"}`; the record
  *   is not kept anywhere (the world is fictional), only acknowledged.
  */
-export function createHandlers(subscribers: Subscribers, regionCounts: RegionCounts = countByRegion(Object.values(subscribers))): Handlers {
+export function createHandlers(
+  subscribers: Subscribers,
+  regionCounts: RegionCounts = countByRegion(Object.values(subscribers)),
+): Handlers {
   return {
     sayac_oku({ abone }): Fields {
       const found = typeof abone === "string" && Object.hasOwn(subscribers, abone) ? subscribers[abone] : undefined;

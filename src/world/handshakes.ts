@@ -31,9 +31,21 @@ export interface HandshakeRow {
  * A handshake row from its parts: the tools the decision agreed and dropped, and the counts of the
  * envelope the handshake was counted on (as `handshakeRow` in `runTasks.ts`).
  */
-export function handshakeCounts(level: Level, decision: Pick<Decision, "agreed" | "dropped">, envelope: Envelope): HandshakeRow {
+export function handshakeCounts(
+  level: Level,
+  decision: Pick<Decision, "agreed" | "dropped">,
+  envelope: Envelope,
+): HandshakeRow {
   const { request, response, tokens, round_trips } = envelope.counts();
-  return { level, negotiated: decision.agreed.size, dropped: decision.dropped.length, request, response, tokens, round_trips };
+  return {
+    level,
+    negotiated: decision.agreed.size,
+    dropped: decision.dropped.length,
+    request,
+    response,
+    tokens,
+    round_trips,
+  };
 }
 
 /** One level's handshake under one policy: the client's decision, and the envelope it leaves. */
@@ -56,7 +68,12 @@ export interface Handshake {
  *
  * @param words the token counts of the words bodies repeat, for the envelope (see `Envelope`).
  */
-export function frozenHandshake(servers: readonly ServerFacts[], level: Level, policy: ClientPolicy, words?: WordTokens): Handshake {
+export function frozenHandshake(
+  servers: readonly ServerFacts[],
+  level: Level,
+  policy: ClientPolicy,
+  words?: WordTokens,
+): Handshake {
   const envelope = new Envelope(words);
   const decision = handshake(servers, level, policy, envelope);
   // Frozen through: the agreed tools, the dropped list, the envelope (counting on it throws: a run
@@ -81,7 +98,11 @@ export function worldHandshake(level: Level, policy: ClientPolicy): Handshake {
 }
 
 /** The lesson's handshakes under {@link LESSON_POLICY}, indexed by level (0–3). */
-export const LESSON_HANDSHAKES: readonly Handshake[] = Object.freeze(ALL_LEVELS.map((level) => worldHandshake(level, LESSON_POLICY)));
+export const LESSON_HANDSHAKES: readonly Handshake[] = Object.freeze(
+  ALL_LEVELS.map((level) => worldHandshake(level, LESSON_POLICY)),
+);
 
 /** The lesson's handshakes under {@link WIDE_POLICY} (`kayit_yaz` allowed), indexed by level (0–3). */
-export const WIDE_HANDSHAKES: readonly Handshake[] = Object.freeze(ALL_LEVELS.map((level) => worldHandshake(level, WIDE_POLICY)));
+export const WIDE_HANDSHAKES: readonly Handshake[] = Object.freeze(
+  ALL_LEVELS.map((level) => worldHandshake(level, WIDE_POLICY)),
+);

@@ -127,7 +127,13 @@ export function openSession(world: World, level: Level, options: RunOptions = {}
   const policy = options.policy ?? LESSON_POLICY;
   const negotiation = negotiate(world.servers, level, policy, envelope);
   const { agreed } = negotiation;
-  return { level, policy, session: { envelope, agreed, approval: options.approval ?? false }, negotiation, tools: agreed };
+  return {
+    level,
+    policy,
+    session: { envelope, agreed, approval: options.approval ?? false },
+    negotiation,
+    tools: agreed,
+  };
 }
 
 /**
@@ -333,11 +339,29 @@ function runSession(world: World, level: Level, options: RunOptions): OpenedSess
  */
 export function runTasks(world: World, level: Level, options: RunOptions = {}): RunRow {
   const opened = runSession(world, level, options);
-  if (opened.level !== level) throw new RangeError(`a session negotiated at level ${opened.level} cannot run level ${level}`);
+  if (opened.level !== level)
+    throw new RangeError(`a session negotiated at level ${opened.level} cannot run level ${level}`);
   const { session } = opened;
   const tasks = options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
-  const { calls, failed, completed, blocked, written, failures } = tallyTasks(tasks.map((task) => runTask(session, task)));
+  const { calls, failed, completed, blocked, written, failures } = tallyTasks(
+    tasks.map((task) => runTask(session, task)),
+  );
   const { request, response, notification, tokens, round_trips } = session.envelope.counts();
   const tokensByKind = session.envelope.tokensByKind();
-  return { level, negotiated: opened.tools.size, calls, failed, completed, blocked, written, request, response, notification, tokens, round_trips, failures, tokensByKind };
+  return {
+    level,
+    negotiated: opened.tools.size,
+    calls,
+    failed,
+    completed,
+    blocked,
+    written,
+    request,
+    response,
+    notification,
+    tokens,
+    round_trips,
+    failures,
+    tokensByKind,
+  };
 }

@@ -110,6 +110,11 @@ export const WORLD_WORDS: WordTokens = wordTokens([
 export function createServers(handlers: Handlers): readonly Server[] {
   return SERVER_FACTS.map((facts) => ({
     ...facts,
-    tools: facts.tools.map(({ name, fields, sideEffect }): ServerTool => ({ name, handler: handlers[name], fields, sideEffect })),
+    tools: facts.tools.map(({ name, fields, sideEffect }): ServerTool => ({
+      name,
+      handler: handlers[name],
+      fields,
+      sideEffect,
+    })),
   }));
 }

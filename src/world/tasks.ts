@@ -7,7 +7,15 @@
  * and draws a subscriber (`A` + 1 + ⌊r·60⌋) and then a region (⌊r·5⌋).
  */
 import { derivedSeed, referenceGenerator } from "../sim/generator";
-import { REGIONS, SUBSCRIBER_COUNT, SUBSCRIBER_IDS, consumption, type Region, type RegionCounts, type Subscribers } from "./subscribers";
+import {
+  REGIONS,
+  SUBSCRIBER_COUNT,
+  SUBSCRIBER_IDS,
+  consumption,
+  type Region,
+  type RegionCounts,
+  type Subscribers,
+} from "./subscribers";
 import { charge } from "./tariff";
 
 /** The tool chain that solves each task type, in call order. Source: reference lesson 004, `CHAIN`. */
@@ -51,7 +59,11 @@ export function drawTasks(taskSeed: bigint | number): Task[] {
   for (let i = 0; i < TASK_COUNT; i++) {
     const draw = referenceGenerator(derivedSeed(taskSeed, TASK_SEED_STEP, i));
     const subscriber = SUBSCRIBER_IDS[Math.floor(draw() * SUBSCRIBER_COUNT)];
-    tasks.push({ type: TASK_TYPES[i % TASK_TYPES.length], subscriber, region: REGIONS[Math.floor(draw() * REGIONS.length)] });
+    tasks.push({
+      type: TASK_TYPES[i % TASK_TYPES.length],
+      subscriber,
+      region: REGIONS[Math.floor(draw() * REGIONS.length)],
+    });
   }
   return tasks;
 }
@@ -62,8 +74,16 @@ export interface TaskWithAnswer extends Task {
 }
 
 /** The tasks with their expected answers, computed once (a run reads them for every level). */
-export function withExpectedAnswers(tasks: readonly Task[], world: { subscribers: Subscribers; regionCounts: RegionCounts }): TaskWithAnswer[] {
-  return tasks.map((task) => ({ type: task.type, subscriber: task.subscriber, region: task.region, expected: expectedAnswer(task, world) }));
+export function withExpectedAnswers(
+  tasks: readonly Task[],
+  world: { subscribers: Subscribers; regionCounts: RegionCounts },
+): TaskWithAnswer[] {
+  return tasks.map((task) => ({
+    type: task.type,
+    subscriber: task.subscriber,
+    region: task.region,
+    expected: expectedAnswer(task, world),
+  }));
 }
 
 /**
@@ -73,7 +93,10 @@ export function withExpectedAnswers(tasks: readonly Task[], world: { subscribers
  * @param world the subscribers and their per-region counts (a `World` has both).
  * @throws Error when the task names a subscriber that is not in the table.
  */
-export function expectedAnswer(task: Task, world: { subscribers: Subscribers; regionCounts: RegionCounts }): number | true {
+export function expectedAnswer(
+  task: Task,
+  world: { subscribers: Subscribers; regionCounts: RegionCounts },
+): number | true {
   const { subscribers, regionCounts } = world;
   if (task.type === "record") return true;
   if (task.type === "region") return regionCounts[task.region];

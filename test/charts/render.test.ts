@@ -11,7 +11,10 @@ const bars = {
 };
 
 test("chartAltText: description first, then the title in its three forms; nothing when both are missing or blank", () => {
-  assert.equal(chartAltText({ ...bars, title: "Calls", description: "Calls per level,\n  one bar each" }), "Calls per level, one bar each");
+  assert.equal(
+    chartAltText({ ...bars, title: "Calls", description: "Calls per level,\n  one bar each" }),
+    "Calls per level, one bar each",
+  );
   assert.equal(chartAltText({ ...bars, title: "Calls per level" }), "Calls per level");
   assert.equal(chartAltText({ ...bars, title: ["Calls", "per level"] }), "Calls per level");
   assert.equal(chartAltText({ ...bars, title: { text: "Calls per level", anchor: "start" } }), "Calls per level");

@@ -28,7 +28,10 @@ test("kernel install writes the project's tslab kernelspec", { skip: kernelspec.
 test("with no jupyter command on PATH: one line naming the Debian packages, exit 1", () => {
   const run = cli(["kernel", "install", "--prefix", tempDir()], { env: { ...process.env, PATH: tempDir() } });
   assert.equal(run.status, 1);
-  assert.equal(run.stderr, "mcp-course: the jupyter command was not found (Debian: apt-get install jupyter-notebook jupyter-client)\n");
+  assert.equal(
+    run.stderr,
+    "mcp-course: the jupyter command was not found (Debian: apt-get install jupyter-notebook jupyter-client)\n",
+  );
 });
 
 test("with jupyter but no jupyter-kernelspec (Debian's jupyter-notebook alone): one line naming jupyter-client, exit 1", () => {
@@ -36,7 +39,9 @@ test("with jupyter but no jupyter-kernelspec (Debian's jupyter-notebook alone): 
   // What jupyter_core's dispatcher prints when the subcommand's program is missing.
   writeFileSync(join(bin, "jupyter"), '#!/bin/sh\necho "Jupyter command \\`jupyter-$1\\` not found." >&2\nexit 1\n');
   chmodSync(join(bin, "jupyter"), 0o755);
-  const run = cli(["kernel", "install", "--prefix", tempDir()], { env: { ...process.env, PATH: `${bin}:/bin:/usr/bin` } });
+  const run = cli(["kernel", "install", "--prefix", tempDir()], {
+    env: { ...process.env, PATH: `${bin}:/bin:/usr/bin` },
+  });
   assert.equal(run.status, 1);
   assert.equal(
     run.stderr,

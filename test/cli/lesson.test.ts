@@ -17,7 +17,11 @@ const jupyter = jupyterRequirement();
 function chartFiles(dir: string, lesson: string): Record<string, string> {
   const folder = join(dir, `${lesson}.files`);
   if (!existsSync(folder)) return {};
-  return Object.fromEntries(readdirSync(folder).sort().map((name) => [name, readFileSync(join(folder, name), "utf8")]));
+  return Object.fromEntries(
+    readdirSync(folder)
+      .sort()
+      .map((name) => [name, readFileSync(join(folder, name), "utf8")]),
+  );
 }
 
 /** One lesson's export: its markdown and its chart files. */
@@ -59,7 +63,15 @@ function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<s
   if (!runs.has(key)) {
     const out = tempDir();
     const names = engine === "tslab" && seed === undefined ? NAMED : [];
-    const args = ["lesson", ...names, "--engine", engine, "--out", out, ...(seed === undefined ? [] : ["--seed", String(seed)])];
+    const args = [
+      "lesson",
+      ...names,
+      "--engine",
+      engine,
+      "--out",
+      out,
+      ...(seed === undefined ? [] : ["--seed", String(seed)]),
+    ];
     const run = place().then(async (release) => {
       try {
         return await cliAsync(args);
@@ -73,7 +85,11 @@ function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<s
         assert.equal(run.status, 0, run.stderr);
         const files: Record<string, LessonFiles> = {};
         for (const { name } of LESSONS) {
-          assert.match(run.stderr, new RegExp(`${name}: cell \\d+/\\d+ \\(setup\\) ran in`), "progress names the notebook, the cell and the time");
+          assert.match(
+            run.stderr,
+            new RegExp(`${name}: cell \\d+/\\d+ \\(setup\\) ran in`),
+            "progress names the notebook, the cell and the time",
+          );
           files[name] = { markdown: readFileSync(join(out, `${name}.md`), "utf8"), charts: chartFiles(out, name) };
         }
         return files;
@@ -93,7 +109,14 @@ for (const seed of [undefined, 20260219]) {
 
 test("a reader that closes stderr early does not stop the export", () => {
   const out = tempDir();
-  const run = spawnSync("bash", ["-c", `"${process.execPath}" dist/cli/main.js lesson 06 --engine tslab --out "${out}" 2>&1 | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { cwd: ROOT, encoding: "utf8" });
+  const run = spawnSync(
+    "bash",
+    [
+      "-c",
+      `"${process.execPath}" dist/cli/main.js lesson 06 --engine tslab --out "${out}" 2>&1 | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`,
+    ],
+    { cwd: ROOT, encoding: "utf8" },
+  );
   assert.equal(run.stdout.trim(), "0");
   assert.equal(readFileSync(join(out, `${LESSON}.md`), "utf8"), committed(`lessons/${LESSON}.md`));
 });
@@ -104,36 +127,62 @@ test("other seeds export to lessons/seed-N/ by default", () => {
 });
 
 for (const engine of ["tslab", "jupyter"]) {
-  test(`a throwing cell fails the export on the ${engine} engine: exit 1, names notebook, cell and error, old export kept`, { skip: engine === "jupyter" && jupyter.skip }, () => {
-    if (engine === "jupyter") jupyter.check();
-    const { dir, notebook } = smallNotebook("const SEED = 20260218;", [
-      ["fine", "console.log(SEED);"],
-      ["boom", 'throw new Error("the boom cell");'],
-      ["never", 'console.log("not reached");'],
-    ]);
-    const out = join(dir, "out");
-    mkdirSync(out);
-    writeFileSync(join(out, "small.md"), "previous export\n");
-    // On tslab, `--format both`: both previous exports are kept, and the line names both.
-    const both = engine === "tslab";
-    if (both) writeFileSync(join(out, "small.html"), "previous page\n");
-    const run = cli(["lesson", notebook, "--engine", engine, "--out", out, "--seed", "5", ...(both ? ["--format", "both"] : [])]);
-    assert.equal(run.status, 1);
-    const last = run.stderr.trim().split("\n").at(-1)!;
-    const kept = both ? "the previous exports .*small\\.md and .*small\\.html are unchanged" : "the previous export .*small\\.md is unchanged";
-    assert.match(last, new RegExp(`small\\.ipynb: cell 4 \\(id boom\\) failed: Error: the boom cell — ${kept}$`));
-    assert.equal(readFileSync(join(out, "small.md"), "utf8"), "previous export\n");
-    if (both) assert.equal(readFileSync(join(out, "small.html"), "utf8"), "previous page\n");
-  });
+  test(
+    `a throwing cell fails the export on the ${engine} engine: exit 1, names notebook, cell and error, old export kept`,
+    { skip: engine === "jupyter" && jupyter.skip },
+    () => {
+      if (engine === "jupyter") jupyter.check();
+      const { dir, notebook } = smallNotebook("const SEED = 20260218;", [
+        ["fine", "console.log(SEED);"],
+        ["boom", 'throw new Error("the boom cell");'],
+        ["never", 'console.log("not reached");'],
+      ]);
+      const out = join(dir, "out");
+      mkdirSync(out);
+      writeFileSync(join(out, "small.md"), "previous export\n");
+      // On tslab, `--format both`: both previous exports are kept, and the line names both.
+      const both = engine === "tslab";
+      if (both) writeFileSync(join(out, "small.html"), "previous page\n");
+      const run = cli([
+        "lesson",
+        notebook,
+        "--engine",
+        engine,
+        "--out",
+        out,
+        "--seed",
+        "5",
+        ...(both ? ["--format", "both"] : []),
+      ]);
+      assert.equal(run.status, 1);
+      const last = run.stderr.trim().split("\n").at(-1)!;
+      const kept = both
+        ? "the previous exports .*small\\.md and .*small\\.html are unchanged"
+        : "the previous export .*small\\.md is unchanged";
+      assert.match(last, new RegExp(`small\\.ipynb: cell 4 \\(id boom\\) failed: Error: the boom cell — ${kept}$`));
+      assert.equal(readFileSync(join(out, "small.md"), "utf8"), "previous export\n");
+      if (both) assert.equal(readFileSync(join(out, "small.html"), "utf8"), "previous page\n");
+    },
+  );
 
-  test(`a cell that kills the kernel on the ${engine} engine is named, exit 1, nothing written`, { skip: engine === "jupyter" && jupyter.skip }, () => {
-    if (engine === "jupyter") jupyter.check();
-    const { dir, notebook } = smallNotebook("const SEED = 1;", [["fine", "console.log(SEED);"], ["exit", "process.exit(3);"]]);
-    const run = cli(["lesson", notebook, "--engine", engine, "--out", join(dir, "out")]);
-    assert.equal(run.status, 1);
-    assert.match(run.stderr.trim().split("\n").at(-1)!, /small\.ipynb: cell 3 \(id exit\) did not finish: the \w+ engine stopped .* — nothing was written$/);
-    assert.equal(existsSync(join(dir, "out", "small.md")), false);
-  });
+  test(
+    `a cell that kills the kernel on the ${engine} engine is named, exit 1, nothing written`,
+    { skip: engine === "jupyter" && jupyter.skip },
+    () => {
+      if (engine === "jupyter") jupyter.check();
+      const { dir, notebook } = smallNotebook("const SEED = 1;", [
+        ["fine", "console.log(SEED);"],
+        ["exit", "process.exit(3);"],
+      ]);
+      const run = cli(["lesson", notebook, "--engine", engine, "--out", join(dir, "out")]);
+      assert.equal(run.status, 1);
+      assert.match(
+        run.stderr.trim().split("\n").at(-1)!,
+        /small\.ipynb: cell 3 \(id exit\) did not finish: the \w+ engine stopped .* — nothing was written$/,
+      );
+      assert.equal(existsSync(join(dir, "out", "small.md")), false);
+    },
+  );
 }
 
 test("without --seed a notebook runs with its own SEED, and the export says so; --seed overrides it", () => {
@@ -164,9 +213,17 @@ for (const { name } of LESSONS) {
   test(`the committed exports of ${name} (markdown and chart files) are what the notebook prints now, for both seeds (tslab engine)`, async () => {
     const fresh = (await exportAll("tslab"))[name];
     assert.equal(fresh.markdown, committed(`lessons/${name}.md`), "lessons/ is stale: run npm run lesson");
-    assert.deepEqual(fresh.charts, chartFiles(join(ROOT, "lessons"), name), `lessons/${name}.files is stale: run npm run lesson`);
+    assert.deepEqual(
+      fresh.charts,
+      chartFiles(join(ROOT, "lessons"), name),
+      `lessons/${name}.files is stale: run npm run lesson`,
+    );
     const { markdown: other, charts } = (await exportAll("tslab", 20260219))[name];
-    assert.deepEqual(charts, chartFiles(join(ROOT, "lessons", "seed-20260219"), name), "run: npm run lesson -- --seed 20260219");
+    assert.deepEqual(
+      charts,
+      chartFiles(join(ROOT, "lessons", "seed-20260219"), name),
+      "run: npm run lesson -- --seed 20260219",
+    );
     assert.equal(other, committed(`lessons/seed-20260219/${name}.md`), "run: npm run lesson -- --seed 20260219");
     assert.match(other, /with seed 20260219/);
     assert.match(other, /const SEED = 20260219;/, "the injected-parameters cell is shown");
@@ -175,7 +232,10 @@ for (const { name } of LESSONS) {
 
 test("the seed-20260219 export of lesson 6 differs where the seed matters", () => {
   const text = committed(`lessons/seed-20260219/${LESSON}.md`);
-  assert.match(text, /second run \( task seed 20260220 \) completed : \[0, 9, 9, 6\] , tokens : \[351, 822, 822, 744\]/);
+  assert.match(
+    text,
+    /second run \( task seed 20260220 \) completed : \[0, 9, 9, 6\] , tokens : \[351, 822, 822, 744\]/,
+  );
 });
 
 test("the default export carries the reference's tables and states its seed first", () => {
@@ -190,25 +250,41 @@ test("the default export carries the reference's tables and states its seed firs
   ]) {
     assert.ok(text.includes(`\n${line}\n`), line);
   }
-  assert.ok(text.indexOf("```text\nseed 20260218\n```") < text.indexOf("level "), "the seed is printed before any table");
-  assert.doesNotMatch(text, /\/work\/|\/tmp\/|execution_count|<table|\d+\.\d+ s\b/, "no absolute paths, counts, HTML or durations");
+  assert.ok(
+    text.indexOf("```text\nseed 20260218\n```") < text.indexOf("level "),
+    "the seed is printed before any table",
+  );
+  assert.doesNotMatch(
+    text,
+    /\/work\/|\/tmp\/|execution_count|<table|\d+\.\d+ s\b/,
+    "no absolute paths, counts, HTML or durations",
+  );
 });
 
 for (const { name } of LESSONS) {
-  test(`both engines give byte-identical exports of ${name}, chart files included`, { skip: jupyter.skip }, async () => {
-    jupyter.check();
-    assert.deepEqual((await exportAll("jupyter"))[name], (await exportAll("tslab"))[name]);
-    assert.deepEqual((await exportAll("jupyter", 20260219))[name], (await exportAll("tslab", 20260219))[name]);
-  });
+  test(
+    `both engines give byte-identical exports of ${name}, chart files included`,
+    { skip: jupyter.skip },
+    async () => {
+      jupyter.check();
+      assert.deepEqual((await exportAll("jupyter"))[name], (await exportAll("tslab"))[name]);
+      assert.deepEqual((await exportAll("jupyter", 20260219))[name], (await exportAll("tslab", 20260219))[name]);
+    },
+  );
 }
 
 test("a lesson named by alias or by its notebook's path is that lesson; an unwritable --out is refused before any cell runs", async () => {
   // The default-seed tslab run names lesson 8 by its alias and lesson 6 by its notebook's path (NAMED).
   const named = await exportAll("tslab");
-  assert.equal(named["08-the-fleet-behind-the-boundary"].markdown, committed("lessons/08-the-fleet-behind-the-boundary.md"));
+  assert.equal(
+    named["08-the-fleet-behind-the-boundary"].markdown,
+    committed("lessons/08-the-fleet-behind-the-boundary.md"),
+  );
   assert.equal(named[LESSON].markdown, committed(`lessons/${LESSON}.md`));
   const unwritable = cli(["lesson", "08", "--engine", "tslab", "--out", "/proc/mcp-course"]);
   assert.equal(unwritable.status, 2);
-  assert.equal(unwritable.stderr, "mcp-course: cannot write to --out /proc/mcp-course: that place does not accept new files\n");
+  assert.equal(
+    unwritable.stderr,
+    "mcp-course: cannot write to --out /proc/mcp-course: that place does not accept new files\n",
+  );
 });
-

@@ -78,7 +78,11 @@ for (const run of Object.values(shared)) run?.catch(() => {}); // reported by th
 function files(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) out[join(entry.parentPath, entry.name).slice(dir.length + 1)] = readFileSync(join(entry.parentPath, entry.name), "utf8");
+    if (entry.isFile())
+      out[join(entry.parentPath, entry.name).slice(dir.length + 1)] = readFileSync(
+        join(entry.parentPath, entry.name),
+        "utf8",
+      );
   }
   return out;
 }
@@ -94,9 +98,18 @@ const bars = (data: [string, number][]) => ({
 
 test("md: each chart is saved beside the markdown as <cell id>[-k].svg and linked; the SVG is renderSvg's, byte for byte", async () => {
   const out = await shared.tslabMd;
-  assert.deepEqual(Object.keys(files(out)).sort(), ["chart.files/bars.svg", "chart.files/pair-2.svg", "chart.files/pair.svg", "chart.md"]);
+  assert.deepEqual(Object.keys(files(out)).sort(), [
+    "chart.files/bars.svg",
+    "chart.files/pair-2.svg",
+    "chart.files/pair.svg",
+    "chart.md",
+  ]);
   assert.equal(files(out)["chart.md"], readFileSync(join(fixtures, "chart.expected.md"), "utf8"));
-  const rows: [string, number][] = [["alpha", 3], ["beta", 6], ["gamma", 7]];
+  const rows: [string, number][] = [
+    ["alpha", 3],
+    ["beta", 6],
+    ["gamma", 7],
+  ];
   assert.equal(readFileSync(join(out, "chart.files", "bars.svg"), "utf8"), await renderSvg(bars(rows)));
   assert.equal(readFileSync(join(out, "chart.files", "pair.svg"), "utf8"), await renderSvg(bars(rows.slice(0, 2))));
   assert.equal(readFileSync(join(out, "chart.files", "pair-2.svg"), "utf8"), await renderSvg(bars(rows.slice(1))));
@@ -121,7 +134,11 @@ test("html: one self-contained page, charts inline, the same bytes on every run;
   const html = readFileSync(join(out, "chart.html"), "utf8");
   assert.equal(html.match(/<figure class="chart">\n<svg /g)?.length, 3);
   assert.match(html, /<pre class="output">name {3}\| value\n-------\|------\nalpha {2}\| {5}3\n/);
-  assert.doesNotMatch(html, /<script|<link|<img|src=|https?:\/\/(?!www\.w3\.org\/)/i, "nothing to fetch: only SVG's namespace URIs");
+  assert.doesNotMatch(
+    html,
+    /<script|<link|<img|src=|https?:\/\/(?!www\.w3\.org\/)/i,
+    "nothing to fetch: only SVG's namespace URIs",
+  );
   assert.equal(files(await bothOut())["chart.html"], html, "a second run writes the same page");
 });
 
@@ -143,11 +160,20 @@ test("both engines write the same markdown, chart files and HTML", { skip: jupyt
 });
 
 for (const [what, args, message] of [
-  ["unknown format", ["lesson", "08", "--format", "pdf"], /^mcp-course: option '--format <format>' argument 'pdf' is invalid\. Allowed choices are md, html, both\.\n$/],
-  ["format without a value", ["lesson", "08", "--format"], /^mcp-course: option '--format <format>' argument missing\n$/],
+  [
+    "unknown format",
+    ["lesson", "08", "--format", "pdf"],
+    /^mcp-course: option '--format <format>' argument 'pdf' is invalid\. Allowed choices are md, html, both\.\n$/,
+  ],
+  [
+    "format without a value",
+    ["lesson", "08", "--format"],
+    /^mcp-course: option '--format <format>' argument missing\n$/,
+  ],
   ["format in capitals", ["lesson", "--format", "HTML"], /argument 'HTML' is invalid/],
 ] as const) {
-  test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () => assertBadInput([...args], message));
+  test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () =>
+    assertBadInput([...args], message));
 }
 
 test("an export path that is a folder is refused before anything runs", () => {
@@ -155,7 +181,10 @@ test("an export path that is a folder is refused before anything runs", () => {
   mkdirSync(join(out, "chart.html"));
   const run = cli(["lesson", FIXTURE, "--engine", "tslab", "--out", out, "--format", "html"]);
   assert.equal(run.status, 2);
-  assert.equal(run.stderr, `mcp-course: ${join(out, "chart.html")} is a folder, so the export cannot be written there\n`);
+  assert.equal(
+    run.stderr,
+    `mcp-course: ${join(out, "chart.html")} is a folder, so the export cannot be written there\n`,
+  );
 });
 
 const chromium = chromiumRequirement();
@@ -180,7 +209,11 @@ function browse(page: string, action: string[]): string {
     ],
     { encoding: "utf8", timeout: 120_000, maxBuffer: 64 * 1024 * 1024 },
   );
-  assert.equal(run.status, 0, `chromium ${action.join(" ")} failed (${run.error?.message ?? `exit ${run.status}`}): ${run.stderr.slice(-2000)}`);
+  assert.equal(
+    run.status,
+    0,
+    `chromium ${action.join(" ")} failed (${run.error?.message ?? `exit ${run.status}`}): ${run.stderr.slice(-2000)}`,
+  );
   return run.stdout;
 }
 
@@ -199,7 +232,11 @@ function printedBlocks(markdown: string): string[] {
 
 /** Text as a browser serialises a text node: `&`, `<`, `>` escaped, quotes not. */
 function serialised(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\u00a0/g, "&nbsp;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/\u00a0/g, "&nbsp;");
 }
 
 /** The `<svg>` elements inside chart figures of a DOM dump. */
@@ -212,7 +249,9 @@ function decodePng(file: string): { width: number; height: number; channels: num
   const png = readFileSync(file);
   assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], `${file} is not a PNG`);
   let offset = 8;
-  let width = 0, height = 0, channels = 0;
+  let width = 0,
+    height = 0,
+    channels = 0;
   const idat: Buffer[] = [];
   while (offset < png.length) {
     const length = png.readUInt32BE(offset);
@@ -222,7 +261,10 @@ function decodePng(file: string): { width: number; height: number; channels: num
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
       const [depth, colorType, , , interlace] = data.subarray(8, 13);
-      assert.ok(depth === 8 && (colorType === 2 || colorType === 6) && interlace === 0, `unexpected PNG format: depth ${depth}, color type ${colorType}, interlace ${interlace}`);
+      assert.ok(
+        depth === 8 && (colorType === 2 || colorType === 6) && interlace === 0,
+        `unexpected PNG format: depth ${depth}, color type ${colorType}, interlace ${interlace}`,
+      );
       channels = colorType === 6 ? 4 : 3;
     } else if (type === "IDAT") idat.push(data);
     offset += 12 + length;
@@ -261,7 +303,10 @@ function inkOf(file: string): { inked: number; colours: number } {
 
 /** The chart fixture's page and its markdown: the tslab exports the format tests read too. */
 async function chartPage(): Promise<{ html: string; markdown: string }> {
-  return { html: join(await shared.tslabHtml, "chart.html"), markdown: readFileSync(join(await shared.tslabMd, "chart.md"), "utf8") };
+  return {
+    html: join(await shared.tslabHtml, "chart.html"),
+    markdown: readFileSync(join(await shared.tslabMd, "chart.md"), "utf8"),
+  };
 }
 
 /** Lesson 8 (the most tables) and the chart fixture (charts whatever the lessons hold). */
@@ -275,35 +320,48 @@ const exported = chromium.missing ? [] : [exportBoth("08", PAGES[0].file), chart
 for (const run of exported) run.catch(() => {}); // reported by the test that reads it
 
 for (const [index, page] of PAGES.entries()) {
-  test(`chromium renders ${page.file}.html: every printed table, every chart with its marks, and a page that is not blank`, { skip: chromium.skip }, async () => {
-    chromium.check();
-    const { html, markdown } = await exported[index];
+  test(
+    `chromium renders ${page.file}.html: every printed table, every chart with its marks, and a page that is not blank`,
+    { skip: chromium.skip },
+    async () => {
+      chromium.check();
+      const { html, markdown } = await exported[index];
 
-    // One browser run: the page's DOM as parsed and laid out, and its screenshot.
-    const png = join(tempDir(), "page.png");
-    const dom = browse(html, ["--dump-dom", `--screenshot=${png}`]);
-    assert.match(dom, /<main>/, "the page was parsed");
-    const printed = printedBlocks(markdown);
-    assert.ok(printed.length > 0);
-    // Printed JSON is highlighted (spans in a code element): the text a reader sees is what was printed.
-    const pres = [...dom.matchAll(/<pre class="output">([\s\S]*?)<\/pre>/g)].map((m) => m[1].replace(/<[^>]*>/g, ""));
-    assert.equal(pres.length, printed.length, "one pre block per printed output");
-    for (const text of printed) assert.ok(pres.includes(serialised(text)), `the page shows this output:\n${text.slice(0, 400)}`);
-    if (page.file.startsWith("08")) assert.ok(printed.some((text) => /count_devices/.test(text) && text.split("\n").length > 5), "lesson 8's tables are among them");
+      // One browser run: the page's DOM as parsed and laid out, and its screenshot.
+      const png = join(tempDir(), "page.png");
+      const dom = browse(html, ["--dump-dom", `--screenshot=${png}`]);
+      assert.match(dom, /<main>/, "the page was parsed");
+      const printed = printedBlocks(markdown);
+      assert.ok(printed.length > 0);
+      // Printed JSON is highlighted (spans in a code element): the text a reader sees is what was printed.
+      const pres = [...dom.matchAll(/<pre class="output">([\s\S]*?)<\/pre>/g)].map((m) => m[1].replace(/<[^>]*>/g, ""));
+      assert.equal(pres.length, printed.length, "one pre block per printed output");
+      for (const text of printed)
+        assert.ok(pres.includes(serialised(text)), `the page shows this output:\n${text.slice(0, 400)}`);
+      if (page.file.startsWith("08"))
+        assert.ok(
+          printed.some((text) => /count_devices/.test(text) && text.split("\n").length > 5),
+          "lesson 8's tables are among them",
+        );
 
-    const charts = chartSvgs(dom);
-    const linked = (markdown.match(/^!\[/gm) ?? []).length;
-    assert.equal(charts.length, linked, "one inline svg per chart the markdown links to");
-    assert.ok(charts.length >= page.minCharts, `at least ${page.minCharts} charts`);
-    for (const svg of charts) {
-      assert.match(svg, /<g class="mark-(rect|symbol|line|area|rule)[^"]*"[^>]*>\s*<(path|line)\b/, "each chart draws marks");
-    }
+      const charts = chartSvgs(dom);
+      const linked = (markdown.match(/^!\[/gm) ?? []).length;
+      assert.equal(charts.length, linked, "one inline svg per chart the markdown links to");
+      assert.ok(charts.length >= page.minCharts, `at least ${page.minCharts} charts`);
+      for (const svg of charts) {
+        assert.match(
+          svg,
+          /<g class="mark-(rect|symbol|line|area|rule)[^"]*"[^>]*>\s*<(path|line)\b/,
+          "each chart draws marks",
+        );
+      }
 
-    assert.ok(existsSync(png), "chromium wrote the screenshot");
-    // Size says little (a blank 1200×4000 page is ~22 KB of PNG): count the pixels instead.
-    assert.ok(statSync(png).size > 1000, `the screenshot is an image (${statSync(png).size} bytes)`);
-    const { inked, colours } = inkOf(png);
-    assert.ok(inked > 0.01, `more than 1% of the page is drawn on (${(inked * 100).toFixed(2)}%)`);
-    assert.ok(colours > 16, `text, code blocks and charts use many colours (${colours})`);
-  });
+      assert.ok(existsSync(png), "chromium wrote the screenshot");
+      // Size says little (a blank 1200×4000 page is ~22 KB of PNG): count the pixels instead.
+      assert.ok(statSync(png).size > 1000, `the screenshot is an image (${statSync(png).size} bytes)`);
+      const { inked, colours } = inkOf(png);
+      assert.ok(inked > 0.01, `more than 1% of the page is drawn on (${(inked * 100).toFixed(2)}%)`);
+      assert.ok(colours > 16, `text, code blocks and charts use many colours (${colours})`);
+    },
+  );
 }

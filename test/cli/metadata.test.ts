@@ -11,7 +11,12 @@ import { cli, ROOT, tempDir } from "../helpers";
 function staleCopy(): string {
   const file = join(tempDir(), "stale.ipynb");
   const nb = parseNotebook(readFileSync(join(ROOT, "notebooks", "06-writing-a-server.ipynb"), "utf8"));
-  nb.metadata = { ...nb.metadata, ...tslabMetadata(), language_info: { ...tslabMetadata().language_info, version: "5.0.4" }, authors: ["x"] };
+  nb.metadata = {
+    ...nb.metadata,
+    ...tslabMetadata(),
+    language_info: { ...tslabMetadata().language_info, version: "5.0.4" },
+    authors: ["x"],
+  };
   writeFileSync(file, serializeNotebook(nb));
   return file;
 }
@@ -70,14 +75,24 @@ test("--clear-outputs also clears outputs, execution counts and nbclient's timin
   const timed = {
     ...nb,
     metadata: tslabMetadata(),
-    cells: nb.cells.map((cell) => (cell.cell_type === "code" ? { ...cell, metadata: { ...cell.metadata, execution: { "iopub.status.busy": "2026-12-01T14:51:47.808000Z" } } } : cell)),
+    cells: nb.cells.map((cell) =>
+      cell.cell_type === "code"
+        ? { ...cell, metadata: { ...cell.metadata, execution: { "iopub.status.busy": "2026-12-01T14:51:47.808000Z" } } }
+        : cell,
+    ),
   };
   writeFileSync(file, serializeNotebook(timed as never));
-  assert.ok(nb.cells.some((cell) => cell.cell_type === "code" && cell.outputs.length > 0), "the fixture has outputs");
+  assert.ok(
+    nb.cells.some((cell) => cell.cell_type === "code" && cell.outputs.length > 0),
+    "the fixture has outputs",
+  );
   assert.equal(cli(["kernel", "metadata", file]).status, 0, "without the flag, outputs are not the command's business");
   const check = cli(["kernel", "metadata", "--check", "--clear-outputs", file]);
   assert.equal(check.status, 1);
-  assert.equal(check.stderr, `${file}: has outputs\nmcp-course: 1 notebook not as lessons are committed; run mcp-course kernel metadata --clear-outputs\n`);
+  assert.equal(
+    check.stderr,
+    `${file}: has outputs\nmcp-course: 1 notebook not as lessons are committed; run mcp-course kernel metadata --clear-outputs\n`,
+  );
   const run = cli(["kernel", "metadata", "--clear-outputs", file]);
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stderr, `${file}: cleared the outputs\n`);
@@ -88,5 +103,9 @@ test("--clear-outputs also clears outputs, execution counts and nbclient's timin
     assert.equal(cell.execution_count, null);
     assert.ok(!("execution" in cell.metadata), "no timing left");
   }
-  assert.deepEqual(after.cells.map((c) => c.source), nb.cells.map((c) => c.source), "sources kept");
+  assert.deepEqual(
+    after.cells.map((c) => c.source),
+    nb.cells.map((c) => c.source),
+    "sources kept",
+  );
 });

@@ -22,7 +22,12 @@ function listTools(launch: Launch): Promise<string[]> {
   child.stdout.on("data", (chunk: string) => (text += chunk));
   const line = (message: unknown) => JSON.stringify(message) + "\n";
   child.stdin.end(
-    line({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "register-test", version: "0" } } }) +
+    line({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "register-test", version: "0" } },
+    }) +
       line({ jsonrpc: "2.0", method: "notifications/initialized" }) +
       line({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
   );
@@ -77,8 +82,14 @@ describe("mcp-course register", () => {
   });
 
   it("bad input: one catalog line, exit 2, nothing on stdout", () => {
-    assertBadInput(["register", "--client", "cursor"], new RegExp(messages.unknownClient(["claude-desktop", "vscode"]).replace(/[.]/g, "\\.")));
-    assertBadInput(["register", "--server", "nope"], new RegExp(messages.unknownServer(["olcum", "tarife", "kayit", "fleet"]).replace(/[.]/g, "\\.")));
+    assertBadInput(
+      ["register", "--client", "cursor"],
+      new RegExp(messages.unknownClient(["claude-desktop", "vscode"]).replace(/[.]/g, "\\.")),
+    );
+    assertBadInput(
+      ["register", "--server", "nope"],
+      new RegExp(messages.unknownServer(["olcum", "tarife", "kayit", "fleet"]).replace(/[.]/g, "\\.")),
+    );
     assertBadInput(["register", "--level", "9"], /Choose 0, 1, 2, 3/);
     assertBadInput(["register", "--seed", "-1"], /Expected an integer/);
     assertBadInput(["register", "fleet"], /too many arguments/);
@@ -87,6 +98,17 @@ describe("mcp-course register", () => {
   it("help names the clients, the options, where each entry goes and the launcher it runs", () => {
     const run = cli(["register", "--help"]);
     assert.equal(run.status, 0);
-    for (const word of ["--client", "claude-desktop", "vscode", "claude_desktop_config.json", ".vscode/mcp.json", "dist/serve.js", "--server", "--level", "--seed"]) assert.ok(run.stdout.includes(word), word);
+    for (const word of [
+      "--client",
+      "claude-desktop",
+      "vscode",
+      "claude_desktop_config.json",
+      ".vscode/mcp.json",
+      "dist/serve.js",
+      "--server",
+      "--level",
+      "--seed",
+    ])
+      assert.ok(run.stdout.includes(word), word);
   });
 });

@@ -40,7 +40,22 @@ describe("mcp-course serve: bad input", () => {
   it("help names the servers, levels, faults, --path, --slow-ms and --era's three eras", () => {
     const run = cli(["serve", "--help"]);
     assert.equal(run.status, 0);
-    for (const word of ["olcum, tarife, kayit, fleet", "--level", "side-effect", "--seed", "--fault", "crash[:N]", "noisy-raw", "--path", "validating", "--slow-ms", "--era", "both", "legacy", "stateless"]) {
+    for (const word of [
+      "olcum, tarife, kayit, fleet",
+      "--level",
+      "side-effect",
+      "--seed",
+      "--fault",
+      "crash[:N]",
+      "noisy-raw",
+      "--path",
+      "validating",
+      "--slow-ms",
+      "--era",
+      "both",
+      "legacy",
+      "stateless",
+    ]) {
       assert.ok(run.stdout.includes(word), word);
     }
   });

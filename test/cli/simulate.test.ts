@@ -11,22 +11,63 @@ test("simulate prints the reference's blocks for the default seed", () => {
   assert.equal(run.status, 0);
   assert.equal(run.stderr, "");
   const printed = REFERENCE.find((r) => r.seed === 20260218)!.printed;
-  assert.equal(run.stdout.replace("\n\nlevel                         negotiated calls", "\nlevel                         negotiated calls"), printed);
+  assert.equal(
+    run.stdout.replace(
+      "\n\nlevel                         negotiated calls",
+      "\nlevel                         negotiated calls",
+    ),
+    printed,
+  );
 });
 
 test("simulate --json has the documented keys and the committed data file is fresh", () => {
   const run = cli(["simulate", "--seed", "20260218", "--json"]);
   assert.equal(run.status, 0);
   const json = JSON.parse(run.stdout);
-  assert.deepEqual(Object.keys(json).sort(), ["handshake", "runs", "second_run", "seed", "subscribers", "tasks", "wide"]);
+  assert.deepEqual(Object.keys(json).sort(), [
+    "handshake",
+    "runs",
+    "second_run",
+    "seed",
+    "subscribers",
+    "tasks",
+    "wide",
+  ]);
   assert.deepEqual(Object.keys(json.subscribers.A001).sort(), ["bolge", "onceki", "simdiki", "tip"]);
   assert.deepEqual(Object.keys(json.tasks[0]).sort(), ["expected", "region", "subscriber", "type"]);
-  assert.deepEqual(Object.keys(json.handshake[0]).sort(), ["dropped", "level", "negotiated", "request", "response", "round_trips", "tokens"]);
-  const runKeys = ["blocked", "calls", "completed", "failed", "level", "negotiated", "request", "response", "round_trips", "tokens", "written"];
+  assert.deepEqual(Object.keys(json.handshake[0]).sort(), [
+    "dropped",
+    "level",
+    "negotiated",
+    "request",
+    "response",
+    "round_trips",
+    "tokens",
+  ]);
+  const runKeys = [
+    "blocked",
+    "calls",
+    "completed",
+    "failed",
+    "level",
+    "negotiated",
+    "request",
+    "response",
+    "round_trips",
+    "tokens",
+    "written",
+  ];
   assert.deepEqual(Object.keys(json.runs[0]).sort(), runKeys);
   assert.deepEqual(Object.keys(json.wide[0]).sort(), [...runKeys, "approval"].sort());
-  assert.equal(json.tasks.filter((t: { type: string; expected: unknown }) => t.type === "record" && t.expected === true).length, 3);
-  assert.equal(run.stdout, readFileSync(join(ROOT, "data", "world-20260218.json"), "utf8"), "data/world-20260218.json is stale: run npm run data");
+  assert.equal(
+    json.tasks.filter((t: { type: string; expected: unknown }) => t.type === "record" && t.expected === true).length,
+    3,
+  );
+  assert.equal(
+    run.stdout,
+    readFileSync(join(ROOT, "data", "world-20260218.json"), "utf8"),
+    "data/world-20260218.json is stale: run npm run data",
+  );
 });
 
 test("the largest seed works, and its second run's task seed 2^53 is printed exactly", () => {
@@ -42,7 +83,11 @@ test("simulate --out writes the file through a rename", () => {
 });
 
 const BAD_INPUT: [string, string[], RegExp][] = [
-  ["a word as seed", ["simulate", "--seed", "abc"], /'abc' is invalid\. Expected an integer from 0 to 9007199254740991\./],
+  [
+    "a word as seed",
+    ["simulate", "--seed", "abc"],
+    /'abc' is invalid\. Expected an integer from 0 to 9007199254740991\./,
+  ],
   ["a negative seed", ["simulate", "--seed", "-1"], /Expected an integer from 0/],
   ["a fractional seed", ["simulate", "--seed", "1.5"], /Expected an integer from 0/],
   ["a seed above 2^53-1", ["simulate", "--seed", "9007199254740992"], /Expected an integer from 0/],
@@ -62,7 +107,8 @@ const BAD_INPUT: [string, string[], RegExp][] = [
 ];
 
 for (const [what, args, message] of BAD_INPUT) {
-  test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () => assertBadInput(args, message));
+  test(`bad input (${what}): one line on stderr, exit 2, nothing under lessons/ or data/ touched`, () =>
+    assertBadInput(args, message));
 }
 
 test("--version prints the package's version; no arguments prints help on stderr and exits 2", () => {
@@ -76,7 +122,14 @@ test("--version prints the package's version; no arguments prints help on stderr
 });
 
 test("--help works for the program and every command", () => {
-  for (const args of [["--help"], ["simulate", "--help"], ["lesson", "--help"], ["kernel", "--help"], ["kernel", "install", "--help"], ["help", "lesson"]]) {
+  for (const args of [
+    ["--help"],
+    ["simulate", "--help"],
+    ["lesson", "--help"],
+    ["kernel", "--help"],
+    ["kernel", "install", "--help"],
+    ["help", "lesson"],
+  ]) {
     const run = cli(args);
     assert.equal(run.status, 0, args.join(" "));
     assert.match(run.stdout, /Usage: mcp-course/);

@@ -13,7 +13,12 @@ import { assertWellFormedSvg } from "../sweep/svg";
 
 /** stderr of a sweep: empty, or the one closing line a sweep that took a second or more prints when stderr is not a terminal. */
 function assertQuietStderr(stderr: string, count: number): void {
-  assert.match(stderr, new RegExp(`^(|sweep: ${count.toLocaleString("en-US")}/${count.toLocaleString("en-US")} seeds in \\d+\\.\\d s\\n)$`));
+  assert.match(
+    stderr,
+    new RegExp(
+      `^(|sweep: ${count.toLocaleString("en-US")}/${count.toLocaleString("en-US")} seeds in \\d+\\.\\d s\\n)$`,
+    ),
+  );
 }
 
 test("sweep prints lesson 6's distributions and claims, exactly as the library formats them", () => {
@@ -22,7 +27,10 @@ test("sweep prints lesson 6's distributions and claims, exactly as the library f
   assertQuietStderr(run.stderr, 40);
   assert.equal(run.stdout, formatSweep(sweep("writing-a-server", { count: 40 })));
   const lines = run.stdout.split("\n");
-  assert.equal(lines[0], `sweep of lesson 6 (06-writing-a-server): 40 seeds, ${DEFAULT_SEED} to ${DEFAULT_SEED + 39}; "default" is seed ${DEFAULT_SEED}'s value`);
+  assert.equal(
+    lines[0],
+    `sweep of lesson 6 (06-writing-a-server): 40 seeds, ${DEFAULT_SEED} to ${DEFAULT_SEED + 39}; "default" is seed ${DEFAULT_SEED}'s value`,
+  );
   assert.ok(lines.includes("handshake, per declaration level"));
   assert.ok(lines.includes("the twelve tasks, per declaration level"));
   assert.ok(lines.includes("claims: 12 of 12 held on every seed"));
@@ -63,27 +71,57 @@ test("--chart writes a well-formed SVG carrying the plotted values; stdout still
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stdout, formatSweep(sweep("writing-a-server", { count: 30 })));
   const texts = assertWellFormedSvg(readFileSync(file, "utf8"));
-  for (const label of ["351", "744", "3 full", "Envelope tokens of the twelve tasks, per declaration level"]) assert.ok(texts.includes(label), label);
+  for (const label of ["351", "744", "3 full", "Envelope tokens of the twelve tasks, per declaration level"])
+    assert.ok(texts.includes(label), label);
   const fleetFile = join(tempDir(), "calls.svg");
   assert.equal(cli(["sweep", "--lesson", "fleet", "--count", "2", "--chart", fleetFile]).status, 0);
   const fleetTexts = assertWellFormedSvg(readFileSync(fleetFile, "utf8"));
-  for (const label of ["crash-explained", "10", "thorough", "shortcut", "tool calls"]) assert.ok(fleetTexts.includes(label), label);
+  for (const label of ["crash-explained", "10", "thorough", "shortcut", "tool calls"])
+    assert.ok(fleetTexts.includes(label), label);
 });
 
 const BAD_INPUT: [string, string[], RegExp][] = [
-  ["a count of zero", ["sweep", "--count", "0"], /option '--count <n>' argument '0' is invalid\. Expected a number of seeds, an integer from 1 to 9007199254740991\./],
+  [
+    "a count of zero",
+    ["sweep", "--count", "0"],
+    /option '--count <n>' argument '0' is invalid\. Expected a number of seeds, an integer from 1 to 9007199254740991\./,
+  ],
   ["a negative count", ["sweep", "--count", "-5"], /Expected a number of seeds/],
   ["a fractional count", ["sweep", "--count", "2.5"], /Expected a number of seeds/],
   ["a word as count", ["sweep", "--count", "many"], /'many' is invalid\. Expected a number of seeds/],
   ["a count above 2^53-1", ["sweep", "--count", "9007199254740992"], /Expected a number of seeds/],
-  ["a word as first seed", ["sweep", "--from", "abc"], /option '--from <seed>' argument 'abc' is invalid\. Expected an integer from 0 to 9007199254740991\./],
+  [
+    "a word as first seed",
+    ["sweep", "--from", "abc"],
+    /option '--from <seed>' argument 'abc' is invalid\. Expected an integer from 0 to 9007199254740991\./,
+  ],
   ["a negative first seed", ["sweep", "--from", "-1"], /Expected an integer from 0/],
   ["a first seed above 2^53-1", ["sweep", "--from", "9007199254740992"], /Expected an integer from 0/],
-  ["a range past the largest seed", ["sweep", "--from", "9007199254740990", "--count", "3"], /--from 9007199254740990 --count 3 would end at seed 9007199254740992, past the largest seed 9007199254740991$/m],
-  ["the default count past the largest seed", ["sweep", "--from", "9007199254740991"], /--from 9007199254740991 --count 1000 would end at seed 9007199254741990, past the largest seed/],
-  ["an unknown lesson", ["sweep", "--lesson", "nope"], /option '--lesson <name>' argument 'nope' is invalid\. Choose writing-a-server \(06\) or fleet \(08\)\./],
-  ["a lesson number without a simulation", ["sweep", "--lesson", "7"], /07-writing-a-client has no tables of its own here.*Choose writing-a-server \(06\) or fleet \(08\)\./],
-  ["lesson 9, which runs real servers", ["sweep", "--lesson", "09"], /09-the-simulation-against-the-wire has no tables of its own here/],
+  [
+    "a range past the largest seed",
+    ["sweep", "--from", "9007199254740990", "--count", "3"],
+    /--from 9007199254740990 --count 3 would end at seed 9007199254740992, past the largest seed 9007199254740991$/m,
+  ],
+  [
+    "the default count past the largest seed",
+    ["sweep", "--from", "9007199254740991"],
+    /--from 9007199254740991 --count 1000 would end at seed 9007199254741990, past the largest seed/,
+  ],
+  [
+    "an unknown lesson",
+    ["sweep", "--lesson", "nope"],
+    /option '--lesson <name>' argument 'nope' is invalid\. Choose writing-a-server \(06\) or fleet \(08\)\./,
+  ],
+  [
+    "a lesson number without a simulation",
+    ["sweep", "--lesson", "7"],
+    /07-writing-a-client has no tables of its own here.*Choose writing-a-server \(06\) or fleet \(08\)\./,
+  ],
+  [
+    "lesson 9, which runs real servers",
+    ["sweep", "--lesson", "09"],
+    /09-the-simulation-against-the-wire has no tables of its own here/,
+  ],
   ["an unknown flag", ["sweep", "--seeds", "5"], /unknown option '--seeds'/],
   ["an extra word", ["sweep", "extra"], /too many arguments for 'sweep'/],
   ["an empty chart path", ["sweep", "--chart", ""], /--chart needs a path/],
@@ -105,7 +143,10 @@ test("a chart path that cannot be written: one line, exit 2, before any seed run
   const folder = cli(["sweep", "--chart", join(dir, "folder")]);
   assert.equal(folder.status, 2);
   assert.equal(folder.stdout, "");
-  assert.equal(folder.stderr, `mcp-course: --chart ${join(dir, "folder")} is a folder; give the path of a file to write\n`);
+  assert.equal(
+    folder.stderr,
+    `mcp-course: --chart ${join(dir, "folder")} is a folder; give the path of a file to write\n`,
+  );
   assert.equal(readFileSync(file, "utf8"), "keep me\n");
   // A bad range with a good chart path writes no chart.
   const chart = join(dir, "chart.svg");
@@ -129,11 +170,19 @@ test("progress: on a terminal, nothing in the first second, then at most one upd
   }
   progress.finish(10);
   // Shown at 1000 ms (seed 5), 1400 (seed 7), 1800 (seed 9); not at 1200, 1600 or 2000 (under 250 ms since the last).
-  assert.deepEqual(written, ["\rsweep: 5/10 seeds", "\rsweep: 7/10 seeds", "\rsweep: 9/10 seeds", "\rsweep: 10/10 seeds in 2.0 s\n"]);
+  assert.deepEqual(written, [
+    "\rsweep: 5/10 seeds",
+    "\rsweep: 7/10 seeds",
+    "\rsweep: 9/10 seeds",
+    "\rsweep: 10/10 seeds in 2.0 s\n",
+  ]);
 });
 
 test("progress: not a terminal, one closing line for a long sweep and nothing for a short one", () => {
-  for (const [perSeed, expected] of [[200, ["sweep: 1,200/1,200 seeds in 240.0 s\n"]], [0.1, []]] as const) {
+  for (const [perSeed, expected] of [
+    [200, ["sweep: 1,200/1,200 seeds in 240.0 s\n"]],
+    [0.1, []],
+  ] as const) {
     let clock = 0;
     const written: string[] = [];
     const progress = progressReporter({ stderr: (text) => written.push(text) }, false, () => clock);

@@ -16,7 +16,11 @@ const SEEDS = [DEFAULT_SEED, ...Array.from({ length: 200 }, (_, k) => k)];
 const HEALTHY = ["direct", "raw", "validating"].map((name) => findCondition(name)!);
 
 /** Runs a policy against a fresh client, keeping every batch it sent. */
-function drive(fleet: Fleet, condition: Condition, policy: AgentPolicy): { batches: ToolCall[][]; answer: string | null; client: FleetClient } {
+function drive(
+  fleet: Fleet,
+  condition: Condition,
+  policy: AgentPolicy,
+): { batches: ToolCall[][]; answer: string | null; client: FleetClient } {
   const client = new FleetClient(fleet, condition);
   const agent = policy.start();
   const batches: ToolCall[][] = [];
@@ -30,7 +34,10 @@ function drive(fleet: Fleet, condition: Condition, policy: AgentPolicy): { batch
 }
 
 test("the policies are the shortcut and the thorough one, in table order", () => {
-  assert.deepEqual(AGENT_POLICIES.map((p) => p.name), ["shortcut", "thorough"]);
+  assert.deepEqual(
+    AGENT_POLICIES.map((p) => p.name),
+    ["shortcut", "thorough"],
+  );
   assert.equal(AGENT_POLICIES[0], SHORTCUT);
   assert.equal(AGENT_POLICIES[1], THOROUGH);
 });
@@ -66,13 +73,19 @@ test(`thorough uses only the three tools, never asks top_devices for more than $
         assert.ok((FLEET_TOOL_NAMES as readonly string[]).includes(call.name), call.name);
         if (call.name === "top_devices") {
           const limit = call.arguments.limit;
-          assert.ok(Number.isInteger(limit) && (limit as number) >= 1 && (limit as number) <= MAX_ROWS, `seed ${seed}: limit ${String(limit)}`);
+          assert.ok(
+            Number.isInteger(limit) && (limit as number) >= 1 && (limit as number) <= MAX_ROWS,
+            `seed ${seed}: limit ${String(limit)}`,
+          );
         }
       }
     }
     assert.equal(client.stats().errors, 0);
     // It fetched the winner's record and its model's risk leader in the last turn.
-    assert.deepEqual(batches.at(-1)!.map((c) => c.name), ["get_device", "top_devices"]);
+    assert.deepEqual(
+      batches.at(-1)!.map((c) => c.name),
+      ["get_device", "top_devices"],
+    );
   }
 });
 
@@ -120,7 +133,10 @@ test("only the failed calls of a turn are reissued; the others' results are kept
   const fleet = generateFleet(DEFAULT_SEED);
   const agent = THOROUGH.start();
   const opening = agent.next([]).value as readonly ToolCall[];
-  assert.deepEqual(opening.map((c) => c.name), ["count_devices", "top_devices"]);
+  assert.deepEqual(
+    opening.map((c) => c.name),
+    ["count_devices", "top_devices"],
+  );
   const retry = agent.next([ok(fleet, opening[0]), TIMED_OUT]);
   assert.equal(retry.done, false);
   assert.deepEqual(retry.value, [opening[1]]);

@@ -48,7 +48,11 @@ test("healthy raw and validating: the handshake is counted before any call, star
     const client = new FleetClient(fleet, cond(name));
     const before = client.stats();
     // initialize request + response, notifications/initialized, tools/list request + response.
-    assert.deepEqual([before.envelope.request, before.envelope.response, before.envelope.notification], [2, 2, 1], name);
+    assert.deepEqual(
+      [before.envelope.request, before.envelope.response, before.envelope.notification],
+      [2, 2, 1],
+      name,
+    );
     assert.equal(before.envelope.round_trips, 2);
     assert.ok(before.envelope.tokens >= 5 * ENVELOPE_TOKENS);
     assert.deepEqual([before.calls, before.errors, before.callMicros, before.startupMicros], [0, 0, 0, startup], name);
@@ -62,7 +66,10 @@ test("healthy raw and validating: the handshake is counted before any call, star
       assert.equal(s.envelope.notification, HANDSHAKE.notification);
     });
     const after = client.stats();
-    assert.deepEqual([after.calls, after.errors, after.restarts, after.transportErrors, after.startupMicros], [SCRIPT.length, 0, 0, 0, startup]);
+    assert.deepEqual(
+      [after.calls, after.errors, after.restarts, after.transportErrors, after.startupMicros],
+      [SCRIPT.length, 0, 0, 0, startup],
+    );
   }
   assert.equal(LATENCY_MICROS.rawCall, 90);
   assert.equal(LATENCY_MICROS.validatingCall, 93);
@@ -74,7 +81,10 @@ test("a call's tokens are its request params and response result as JSON text, p
   const outcome = client.callTool(COUNT);
   const request = JSON.stringify({ name: COUNT.name, arguments: COUNT.arguments });
   const response = JSON.stringify({ content: [{ type: "text", text: outcome.text }] });
-  assert.equal(client.stats().envelope.tokens - before, countTokens(request) + countTokens(response) + 2 * ENVELOPE_TOKENS);
+  assert.equal(
+    client.stats().envelope.tokens - before,
+    countTokens(request) + countTokens(response) + 2 * ENVELOPE_TOKENS,
+  );
 });
 
 test("direct: no envelope message at all, no startup, 22 µs per call", () => {
@@ -100,7 +110,11 @@ test("slow: the first top_devices times out at the client timeout, is cancelled,
   const timedOut = client.callTool(TOP);
   assert.deepEqual(timedOut, { isError: true, channel: "client", text: "MCP error -32001: Request timed out" });
   const s = client.stats();
-  assert.equal(s.callMicros - LATENCY_MICROS.validatingCall, LATENCY_MICROS.clientTimeout, "costs exactly the client timeout");
+  assert.equal(
+    s.callMicros - LATENCY_MICROS.validatingCall,
+    LATENCY_MICROS.clientTimeout,
+    "costs exactly the client timeout",
+  );
   assert.equal(s.envelope.notification, HANDSHAKE.notification + 1, "notifications/cancelled is counted");
   assert.equal(s.envelope.request, HANDSHAKE.request + 2);
   assert.equal(s.envelope.response, HANDSHAKE.response + 2, "the late response crosses the wire");
@@ -128,7 +142,8 @@ test("slow: the timeout does not depend on top_devices coming second", () => {
 test("crash: calls 1–5 succeed, the 6th gets Connection closed, every later one Not connected without a message sent", () => {
   assert.equal(CRASH_ON_CALL, 6);
   const client = new FleetClient(fleet, cond("crash"));
-  for (let k = 0; k < CRASH_ON_CALL - 1; k++) assert.deepEqual(client.callTool(SCRIPT[k]), expected[k], `call ${k + 1}`);
+  for (let k = 0; k < CRASH_ON_CALL - 1; k++)
+    assert.deepEqual(client.callTool(SCRIPT[k]), expected[k], `call ${k + 1}`);
   const sixth = client.callTool(SCRIPT[5]);
   assert.deepEqual(sixth, { isError: true, channel: "client", text: "MCP error -32000: Connection closed" });
   const atCrash = client.stats();
@@ -137,7 +152,11 @@ test("crash: calls 1–5 succeed, the 6th gets Connection closed, every later on
   assert.equal(atCrash.callMicros, 6 * LATENCY_MICROS.validatingCall);
 
   for (let k = 6; k < SCRIPT.length; k++) {
-    assert.deepEqual(client.callTool(SCRIPT[k]), { isError: true, channel: "client", text: NOT_CONNECTED }, `call ${k + 1}`);
+    assert.deepEqual(
+      client.callTool(SCRIPT[k]),
+      { isError: true, channel: "client", text: NOT_CONNECTED },
+      `call ${k + 1}`,
+    );
   }
   const s = client.stats();
   assert.equal(NOT_CONNECTED, "Not connected");
@@ -173,7 +192,11 @@ test("crash-restart: the 6th call succeeds after one respawn with a second hands
   const six = client.stats();
   assert.equal(six.restarts, 1);
   assert.equal(six.errors, 0);
-  assert.equal(six.callMicros - five.callMicros, LATENCY_MICROS.validatingCall + LATENCY_MICROS.restart, "a normal call plus the restart");
+  assert.equal(
+    six.callMicros - five.callMicros,
+    LATENCY_MICROS.validatingCall + LATENCY_MICROS.restart,
+    "a normal call plus the restart",
+  );
   assert.equal(six.startupMicros, five.startupMicros, "the restart is counted in the call, not in startup");
   // The crashed request, a second handshake, the retried request and its response.
   assert.equal(six.envelope.request - five.envelope.request, 1 + HANDSHAKE.request + 1);
@@ -181,7 +204,8 @@ test("crash-restart: the 6th call succeeds after one respawn with a second hands
   assert.equal(six.envelope.notification - five.envelope.notification, HANDSHAKE.notification);
 
   // Well past a second 6th call on the new server: all succeed, no second crash.
-  for (let round = 0; round < 3; round++) SCRIPT.forEach((call, k) => assert.deepEqual(client.callTool(call), expected[k]));
+  for (let round = 0; round < 3; round++)
+    SCRIPT.forEach((call, k) => assert.deepEqual(client.callTool(call), expected[k]));
   const s = client.stats();
   assert.deepEqual([s.calls, s.errors, s.restarts], [6 + 3 * SCRIPT.length, 0, 1]);
   assert.equal(s.callMicros, s.calls * LATENCY_MICROS.validatingCall + LATENCY_MICROS.restart);
@@ -194,14 +218,21 @@ test("stdout-line: every call succeeds and raises one transport error", () => {
     assert.equal(client.stats().transportErrors, k + 1);
   });
   const s = client.stats();
-  assert.deepEqual([s.calls, s.errors, s.callMicros], [SCRIPT.length, 0, SCRIPT.length * LATENCY_MICROS.validatingCall]);
+  assert.deepEqual(
+    [s.calls, s.errors, s.callMicros],
+    [SCRIPT.length, 0, SCRIPT.length * LATENCY_MICROS.validatingCall],
+  );
   assert.equal(s.envelope.notification, HANDSHAKE.notification);
 });
 
 test("stdout-unterminated: every call times out at the client timeout, each a transport error", () => {
   const client = new FleetClient(fleet, cond("stdout-unterminated"));
   SCRIPT.forEach((call, k) => {
-    assert.deepEqual(client.callTool(call), { isError: true, channel: "client", text: "MCP error -32001: Request timed out" }, `call ${k + 1}`);
+    assert.deepEqual(
+      client.callTool(call),
+      { isError: true, channel: "client", text: "MCP error -32001: Request timed out" },
+      `call ${k + 1}`,
+    );
     const s = client.stats();
     assert.equal(s.transportErrors, k + 1);
     assert.equal(s.callMicros, (k + 1) * LATENCY_MICROS.clientTimeout);
@@ -211,7 +242,12 @@ test("stdout-unterminated: every call times out at the client timeout, each a tr
 });
 
 test("two clients on the same condition and calls give identical outcomes and stats, for every condition", () => {
-  const mixed: ToolCall[] = [...SCRIPT, { name: "top_devices", arguments: { field: "nope" } }, { name: "get_device", arguments: { device_id: "AV3-999" } }, ...SCRIPT];
+  const mixed: ToolCall[] = [
+    ...SCRIPT,
+    { name: "top_devices", arguments: { field: "nope" } },
+    { name: "get_device", arguments: { device_id: "AV3-999" } },
+    ...SCRIPT,
+  ];
   for (const condition of CONDITIONS) {
     const run = (): [ToolOutcome[], ClientStats] => {
       const client = new FleetClient(fleet, condition);

@@ -7,14 +7,24 @@ import { solveTask, taskIsWorthAsking } from "../../src/fleet/groundTruth";
 import { EDGE_SEEDS } from "../helpers";
 
 /** Seeds 0 … 999, the course's default, and a few large ones. */
-const PROPERTY_SEEDS = [...Array.from({ length: 1000 }, (_, i) => i), 20260218, 20260219, 2 ** 31, 2 ** 32 + 7, 123456789012345, 2 ** 53 - 1];
+const PROPERTY_SEEDS = [
+  ...Array.from({ length: 1000 }, (_, i) => i),
+  20260218,
+  20260219,
+  2 ** 31,
+  2 ** 32 + 7,
+  123456789012345,
+  2 ** 53 - 1,
+];
 
 /** Devices under 500 operating hours, written out here rather than taken from the catalog. */
 const under500 = (fleet: Fleet): Device[] => fleet.devices.filter((d) => d.operating_hours < 500);
 
 /** Raw downtime, highest first, ties by device id: an independent ranking (not `rankBy`). */
 function byDowntime(devices: readonly Device[]): Device[] {
-  return [...devices].sort((a, b) => (a.downtime_min !== b.downtime_min ? b.downtime_min - a.downtime_min : a.device_id < b.device_id ? -1 : 1));
+  return [...devices].sort((a, b) =>
+    a.downtime_min !== b.downtime_min ? b.downtime_min - a.downtime_min : a.device_id < b.device_id ? -1 : 1,
+  );
 }
 
 test("a fleet has 400 devices, and every id is listed once in byId", () => {
@@ -34,7 +44,8 @@ test("the same seed gives equal fleets and identical JSON; different seeds give 
     assert.equal(JSON.stringify(a.devices), JSON.stringify(b.devices), `seed ${seed}`);
   }
   const seen = new Set<string>();
-  for (const seed of [0, 1, 2, 3, 20260218, 20260219, 2 ** 53 - 1]) seen.add(JSON.stringify(generateFleet(seed).devices));
+  for (const seed of [0, 1, 2, 3, 20260218, 20260219, 2 ** 53 - 1])
+    seen.add(JSON.stringify(generateFleet(seed).devices));
   assert.equal(seen.size, 7, "seven seeds, seven different fleets");
 });
 
@@ -51,7 +62,10 @@ test("ids match the pattern and the model's prefix, numbered 001, 002, … per m
       assert.equal(digits, String(expected).padStart(3, "0"), `seed ${seed}: ${device.device_id} out of order`);
       next.set(prefix, expected);
     }
-    assert.equal([...next.values()].reduce((a, b) => a + b, 0), 400);
+    assert.equal(
+      [...next.values()].reduce((a, b) => a + b, 0),
+      400,
+    );
   }
 });
 
@@ -62,7 +76,10 @@ test("sites, firmware, integers and ranges: every device of 20 seeds is well for
       const where = `seed ${seed} ${d.device_id}`;
       assert.deepEqual(Object.keys(d).sort(), keys, where);
       assert.ok(SITES.includes(d.site), where);
-      assert.ok(DEVICE_MODELS.find((m) => m.name === d.model)!.firmware.includes(d.firmware), `${where}: firmware ${d.firmware}`);
+      assert.ok(
+        DEVICE_MODELS.find((m) => m.name === d.model)!.firmware.includes(d.firmware),
+        `${where}: firmware ${d.firmware}`,
+      );
       for (const field of ["operating_hours", "alerts", "risk_score", "downtime_min"] as const) {
         assert.ok(Number.isSafeInteger(d[field]) && d[field] >= 0, `${where}: ${field} ${d[field]}`);
       }
@@ -80,7 +97,8 @@ test("every model has exactly one device with its highest risk score, for 1,000 
       if (!t || d.risk_score > t.score) top.set(d.model, { score: d.risk_score, count: 1 });
       else if (d.risk_score === t.score) t.count += 1;
     }
-    for (const [model, t] of top) assert.equal(t.count, 1, `seed ${seed}: ${t.count} devices of ${model} share risk ${t.score}`);
+    for (const [model, t] of top)
+      assert.equal(t.count, 1, `seed ${seed}: ${t.count} devices of ${model} share risk ${t.score}`);
   }
 });
 
@@ -96,7 +114,8 @@ test("the share under 500 hours stays between 50% and 75% for 1,000 seeds, with 
 });
 
 test("bad seeds are refused with a RangeError; edge seeds work", () => {
-  for (const seed of [-1, 1.5, 2 ** 53, NaN, Infinity, -0.5]) assert.throws(() => generateFleet(seed), RangeError, `seed ${seed}`);
+  for (const seed of [-1, 1.5, 2 ** 53, NaN, Infinity, -0.5])
+    assert.throws(() => generateFleet(seed), RangeError, `seed ${seed}`);
   for (const seed of EDGE_SEEDS) assert.equal(generateFleet(seed).devices.length, 400, `seed ${seed}`);
 });
 
@@ -111,13 +130,19 @@ test("THE PROPERTY (the task is worth asking at every seed): for 1,000 seeds and
     // Its rate is strictly above every other low-hour device's (exact, by cross-multiplication).
     for (const other of low) {
       if (other === needle) continue;
-      assert.ok(needle.downtime_min * other.operating_hours > other.downtime_min * needle.operating_hours, `${where} does not beat ${other.device_id}`);
+      assert.ok(
+        needle.downtime_min * other.operating_hours > other.downtime_min * needle.operating_hours,
+        `${where} does not beat ${other.device_id}`,
+      );
     }
     // Brute force: not among the ten highest by raw downtime, and ten have strictly more.
     const top10 = byDowntime(low).slice(0, 10);
     assert.equal(top10.length, 10, where);
     assert.ok(!top10.includes(needle), `${where} is in the top 10 by raw downtime`);
-    assert.ok(low.filter((d) => d.downtime_min > needle.downtime_min).length >= 10, `${where}: fewer than 10 have more downtime`);
+    assert.ok(
+      low.filter((d) => d.downtime_min > needle.downtime_min).length >= 10,
+      `${where}: fewer than 10 have more downtime`,
+    );
     // What solveTask reports agrees with the brute force.
     assert.notEqual(needle, truth.shortcut.device, where);
     assert.equal(truth.shortcut.device, byDowntime(low)[0], where);
@@ -134,7 +159,14 @@ test("the shortcut names one device: the most raw downtime under 500 hours is ne
     const most = Math.max(...low.map((d) => d.downtime_min));
     assert.equal(low.filter((d) => d.downtime_min === most).length, 1, `seed ${seed}`);
     const truth = solveTask(generateFleet(seed));
-    assert.equal(truth.moreRawDowntime, low.filter((d) => d.downtime_min > truth.device.downtime_min).length, `seed ${seed}`);
-    assert.ok(truth.moreRawDowntime >= 10, `seed ${seed}: ten devices have strictly more raw downtime, whatever the order of ties`);
+    assert.equal(
+      truth.moreRawDowntime,
+      low.filter((d) => d.downtime_min > truth.device.downtime_min).length,
+      `seed ${seed}`,
+    );
+    assert.ok(
+      truth.moreRawDowntime >= 10,
+      `seed ${seed}: ten devices have strictly more raw downtime, whatever the order of ties`,
+    );
   }
 });

@@ -34,7 +34,11 @@ test("solveTask picks the best downtime per operating hour under 500 hours, and 
 });
 
 test("a device at 500 hours or more is ignored even with a higher rate; at 499 it would win", () => {
-  assert.equal(solveTask(handFleet(SEVEN)).device.device_id, "AV3-001", "AV3-002 has 200 per 100 h at exactly 500 hours");
+  assert.equal(
+    solveTask(handFleet(SEVEN)).device.device_id,
+    "AV3-001",
+    "AV3-002 has 200 per 100 h at exactly 500 hours",
+  );
   const at499 = SEVEN.map((d) => (d.device_id === "AV3-002" ? { ...d, operating_hours: 499 } : d));
   const truth = solveTask(handFleet(at499));
   assert.equal(truth.answer, "AV3-002 vs AV3-003");
@@ -77,7 +81,10 @@ test("solveTask refuses a fleet with no device under 500 hours", () => {
 test("taskIsWorthAsking: true only when ten devices under 500 hours have more raw downtime than the true device", () => {
   // The needle: 9 minutes in 10 hours. Others: 400 hours and 20 + i minutes, a far lower rate.
   const needle = dev("AV3-001", "Aeris V3", "BRD", "1.8.2", 10, 1, 50, 9);
-  const others = (k: number) => Array.from({ length: k }, (_, i) => dev(`IL4-${String(i + 1).padStart(3, "0")}`, "InfusaLine 400", "EVN", "2.4.1", 400, 1, 10, 20 + i));
+  const others = (k: number) =>
+    Array.from({ length: k }, (_, i) =>
+      dev(`IL4-${String(i + 1).padStart(3, "0")}`, "InfusaLine 400", "EVN", "2.4.1", 400, 1, 10, 20 + i),
+    );
   const ten = solveTask(handFleet([...others(10), needle]));
   assert.equal(ten.device, needle);
   assert.equal(ten.rawDowntimeRank, 11);

@@ -3,14 +3,24 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { generateFleet } from "../../src/fleet/generator";
 import { MALFORMED_CALLS, probeMalformedCalls } from "../../src/fleet/malformed";
-import { callDirect, createPathServer, createRawServer, createValidatingServer, noSuchTool, PATH_NAMES, type PathName, type ToolOutcome } from "../../src/fleet/paths";
+import {
+  callDirect,
+  createPathServer,
+  createRawServer,
+  createValidatingServer,
+  noSuchTool,
+  PATH_NAMES,
+  type PathName,
+  type ToolOutcome,
+} from "../../src/fleet/paths";
 import type { JsonRpcResponse } from "../../src/fleet/protocol";
 import { createFleetHandlers, FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 
 const fleet = generateFleet(20260218);
 const LOW = fleet.devices.filter((d) => d.operating_hours < 500).length;
 
-const BAD_ID = 'No device "AV3-999". Device ids are a model prefix (IL4, IL7, CT5, AV3, RP2), a dash and three digits, e.g. "AV3-007".';
+const BAD_ID =
+  'No device "AV3-999". Device ids are a model prefix (IL4, IL7, CT5, AV3, RP2), a dash and three digits, e.g. "AV3-007".';
 const NO_FIELD = "field is required: rank by one of operating_hours, alerts, risk_score, downtime_min.";
 const INVALID = "MCP error -32602: Input validation error: Invalid arguments for tool";
 
@@ -20,7 +30,10 @@ const rpcError = (text: string): ToolOutcome => ({ isError: true, channel: "JSON
 
 /** The 24 cells: what the agent reads for each call on each path. */
 const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
-  ["unknown device id", { direct: errorResult(BAD_ID), raw: rpcError(`MCP error -32603: ${BAD_ID}`), validating: errorResult(BAD_ID) }],
+  [
+    "unknown device id",
+    { direct: errorResult(BAD_ID), raw: rpcError(`MCP error -32603: ${BAD_ID}`), validating: errorResult(BAD_ID) },
+  ],
   [
     "limit as a string",
     {
@@ -42,7 +55,9 @@ const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
     {
       direct: errorResult(NO_FIELD),
       raw: rpcError(`MCP error -32603: ${NO_FIELD}`),
-      validating: rpcError(`${INVALID} top_devices: field: required, expected one of "operating_hours", "alerts", "risk_score", "downtime_min"`),
+      validating: rpcError(
+        `${INVALID} top_devices: field: required, expected one of "operating_hours", "alerts", "risk_score", "downtime_min"`,
+      ),
     },
   ],
   [
@@ -63,7 +78,10 @@ const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
       validating: rpcError(`${INVALID} count_devices: max_hours: expected integer, received 499.5`),
     },
   ],
-  ["unknown property", { direct: ok(`{"count":${LOW}}`), raw: ok(`{"count":${LOW}}`), validating: ok(`{"count":${LOW}}`) }],
+  [
+    "unknown property",
+    { direct: ok(`{"count":${LOW}}`), raw: ok(`{"count":${LOW}}`), validating: ok(`{"count":${LOW}}`) },
+  ],
   [
     "unknown tool",
     {
@@ -132,7 +150,15 @@ test("initialize returns the protocol version, a tools capability and serverInfo
     });
     assert.deepEqual(
       response,
-      { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "fleet", version: "1" } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        result: {
+          protocolVersion: "2025-06-18",
+          capabilities: { tools: {} },
+          serverInfo: { name: "fleet", version: "1" },
+        },
+      },
       path,
     );
   }
@@ -141,7 +167,10 @@ test("initialize returns the protocol version, a tools capability and serverInfo
 test("notifications get no reply", () => {
   for (const server of Object.values(SERVERS)) {
     assert.equal(server.handle({ jsonrpc: "2.0", method: "notifications/initialized", params: {} }), undefined);
-    assert.equal(server.handle({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3 } }), undefined);
+    assert.equal(
+      server.handle({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3 } }),
+      undefined,
+    );
   }
 });
 
@@ -169,15 +198,27 @@ test("a valid call answers the handler's JSON as text, the same on both servers 
   const handlers = createFleetHandlers(fleet);
   const args = { field: "downtime_min", limit: 10, max_hours: 500 };
   const text = JSON.stringify(handlers.top_devices(args));
-  assert.deepEqual(callDirect(handlers, { name: "top_devices", arguments: args }), { isError: false, channel: "result", text });
+  assert.deepEqual(callDirect(handlers, { name: "top_devices", arguments: args }), {
+    isError: false,
+    channel: "result",
+    text,
+  });
   for (const [path, server] of Object.entries(SERVERS)) {
-    assert.deepEqual(call(server, "top_devices", args), { jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text }] } }, path);
+    assert.deepEqual(
+      call(server, "top_devices", args),
+      { jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text }] } },
+      path,
+    );
   }
 });
 
 test("a call without arguments counts the whole fleet on both servers", () => {
   for (const server of Object.values(SERVERS)) {
-    assert.deepEqual(call(server, "count_devices"), { jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: '{"count":400}' }] } });
+    assert.deepEqual(call(server, "count_devices"), {
+      jsonrpc: "2.0",
+      id: 7,
+      result: { content: [{ type: "text", text: '{"count":400}' }] },
+    });
   }
 });
 
@@ -207,7 +248,10 @@ test("the validating server reports every invalid argument at once, in one -3260
   assert.deepEqual(call(SERVERS.validating, "get_device", {}), {
     jsonrpc: "2.0",
     id: 7,
-    error: { code: -32602, message: "Input validation error: Invalid arguments for tool get_device: device_id: required, expected string" },
+    error: {
+      code: -32602,
+      message: "Input validation error: Invalid arguments for tool get_device: device_id: required, expected string",
+    },
   });
 });
 
@@ -217,14 +261,26 @@ test("a handler error is an error result on validating and -32603 on raw, with t
     id: 7,
     result: { content: [{ type: "text", text: BAD_ID }], isError: true },
   });
-  assert.deepEqual(call(SERVERS.raw, "get_device", { device_id: "AV3-999" }), { jsonrpc: "2.0", id: 7, error: { code: -32603, message: BAD_ID } });
+  assert.deepEqual(call(SERVERS.raw, "get_device", { device_id: "AV3-999" }), {
+    jsonrpc: "2.0",
+    id: 7,
+    error: { code: -32603, message: BAD_ID },
+  });
 });
 
 test("inherited names are not tools on any path", () => {
   const handlers = createFleetHandlers(fleet);
   for (const name of ["toString", "constructor", "__proto__", "hasOwnProperty"]) {
-    assert.deepEqual(callDirect(handlers, { name, arguments: {} }), { isError: true, channel: "error result", text: noSuchTool(name) });
-    assert.deepEqual(call(SERVERS.raw, name, {}), { jsonrpc: "2.0", id: 7, error: { code: -32603, message: `Unknown tool: ${name}` } });
+    assert.deepEqual(callDirect(handlers, { name, arguments: {} }), {
+      isError: true,
+      channel: "error result",
+      text: noSuchTool(name),
+    });
+    assert.deepEqual(call(SERVERS.raw, name, {}), {
+      jsonrpc: "2.0",
+      id: 7,
+      error: { code: -32603, message: `Unknown tool: ${name}` },
+    });
     assert.deepEqual(call(SERVERS.validating, name, {}), {
       jsonrpc: "2.0",
       id: 7,
@@ -235,7 +291,13 @@ test("inherited names are not tools on any path", () => {
 
 test("createPathServer builds the path's server", () => {
   const args = { model: "Aeris v3" };
-  assert.deepEqual(call(createPathServer("raw", fleet), "count_devices", args), call(SERVERS.raw, "count_devices", args));
-  assert.deepEqual(call(createPathServer("validating", fleet), "count_devices", args), call(SERVERS.validating, "count_devices", args));
+  assert.deepEqual(
+    call(createPathServer("raw", fleet), "count_devices", args),
+    call(SERVERS.raw, "count_devices", args),
+  );
+  assert.deepEqual(
+    call(createPathServer("validating", fleet), "count_devices", args),
+    call(SERVERS.validating, "count_devices", args),
+  );
   assert.notDeepEqual(call(SERVERS.raw, "count_devices", args), call(SERVERS.validating, "count_devices", args));
 });

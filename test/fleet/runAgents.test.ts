@@ -1,7 +1,14 @@
 // A run's record is its client's counts plus one answer turn; each fault moves the agents as the seed's faults table says; the matrix is ordered, capped and free of shared state.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { AGENT_POLICIES, MAX_RETRIES, SHORTCUT, THOROUGH, type AgentPolicy, type AgentRun } from "../../src/fleet/agents";
+import {
+  AGENT_POLICIES,
+  MAX_RETRIES,
+  SHORTCUT,
+  THOROUGH,
+  type AgentPolicy,
+  type AgentRun,
+} from "../../src/fleet/agents";
 import { FleetClient, SERVER_GONE } from "../../src/fleet/client";
 import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, findCondition, type Condition } from "../../src/fleet/conditions";
 import { generateFleet, type Fleet } from "../../src/fleet/generator";
@@ -45,8 +52,24 @@ test("every condition × policy: turns = batches + 1, and the record carries the
       assert.equal(record.toolCalls, trace.batches.flat().length, where);
       assert.equal(record.toolErrors, trace.outcomes.flat().filter((o) => o.isError).length, where);
       assert.deepEqual(
-        [record.toolCalls, record.toolErrors, record.restarts, record.transportErrors, record.envelope, record.callMicros, record.startupMicros],
-        [trace.stats.calls, trace.stats.errors, trace.stats.restarts, trace.stats.transportErrors, trace.stats.envelope, trace.stats.callMicros, trace.stats.startupMicros],
+        [
+          record.toolCalls,
+          record.toolErrors,
+          record.restarts,
+          record.transportErrors,
+          record.envelope,
+          record.callMicros,
+          record.startupMicros,
+        ],
+        [
+          trace.stats.calls,
+          trace.stats.errors,
+          trace.stats.restarts,
+          trace.stats.transportErrors,
+          trace.stats.envelope,
+          trace.stats.callMicros,
+          trace.stats.startupMicros,
+        ],
         where,
       );
       assert.ok(record.turns <= TURN_CAP, where);
@@ -57,13 +80,26 @@ test("every condition × policy: turns = batches + 1, and the record carries the
 test("healthy paths: the same calls and answers; only the envelope and the clock differ", () => {
   for (const policy of AGENT_POLICIES) {
     const [direct, raw, validating] = ["direct", "raw", "validating"].map((name) => run(name, policy));
-    for (const r of [raw, validating]) assert.deepEqual([r.answer, r.turns, r.toolCalls, r.toolErrors], [direct.answer, direct.turns, direct.toolCalls, direct.toolErrors]);
+    for (const r of [raw, validating])
+      assert.deepEqual(
+        [r.answer, r.turns, r.toolCalls, r.toolErrors],
+        [direct.answer, direct.turns, direct.toolCalls, direct.toolErrors],
+      );
     assert.deepEqual(direct.envelope, { request: 0, response: 0, notification: 0, tokens: 0, round_trips: 0 });
     assert.deepEqual([direct.callMicros, direct.startupMicros], [direct.toolCalls * LATENCY_MICROS.directCall, 0]);
-    assert.deepEqual([raw.callMicros, raw.startupMicros], [raw.toolCalls * LATENCY_MICROS.rawCall, LATENCY_MICROS.rawStartup]);
-    assert.deepEqual([validating.callMicros, validating.startupMicros], [validating.toolCalls * LATENCY_MICROS.validatingCall, LATENCY_MICROS.validatingStartup]);
+    assert.deepEqual(
+      [raw.callMicros, raw.startupMicros],
+      [raw.toolCalls * LATENCY_MICROS.rawCall, LATENCY_MICROS.rawStartup],
+    );
+    assert.deepEqual(
+      [validating.callMicros, validating.startupMicros],
+      [validating.toolCalls * LATENCY_MICROS.validatingCall, LATENCY_MICROS.validatingStartup],
+    );
     // Two handshake requests, then one request and one response per call.
-    assert.deepEqual([raw.envelope.request, raw.envelope.response, raw.envelope.notification], [2 + raw.toolCalls, 2 + raw.toolCalls, 1]);
+    assert.deepEqual(
+      [raw.envelope.request, raw.envelope.response, raw.envelope.notification],
+      [2 + raw.toolCalls, 2 + raw.toolCalls, 1],
+    );
     assert.deepEqual(raw.envelope, validating.envelope);
   }
 });
@@ -86,7 +122,12 @@ test("crash without restart: thorough is wrong, answers `<shortcut device> vs un
     const retries = trace.batches.slice(crashTurn + 1);
     assert.equal(retries.length, MAX_RETRIES, `seed ${seed}: retried until MAX_RETRIES`);
     for (const batch of retries) assert.deepEqual(batch, failed);
-    assert.ok(trace.outcomes.slice(crashTurn + 1).flat().every((o) => o.isError));
+    assert.ok(
+      trace.outcomes
+        .slice(crashTurn + 1)
+        .flat()
+        .every((o) => o.isError),
+    );
     assert.equal(record.toolErrors, failed.length * (1 + MAX_RETRIES));
     assert.equal(record.restarts, 0);
   }
@@ -105,7 +146,10 @@ test("crash-explained: stops at the first SERVER_GONE, so fewer calls and fewer 
     const trace = drive(f, cond("crash-explained"), THOROUGH);
     const gone = trace.outcomes.findIndex((turn) => turn.some((o) => o.text === SERVER_GONE));
     assert.equal(gone, trace.outcomes.length - 1, "no turn after the first SERVER_GONE");
-    assert.equal(trace.outcomes.flat().filter((o) => o.isError).length, trace.outcomes.flat().filter((o) => o.text === SERVER_GONE).length);
+    assert.equal(
+      trace.outcomes.flat().filter((o) => o.isError).length,
+      trace.outcomes.flat().filter((o) => o.text === SERVER_GONE).length,
+    );
   }
 });
 
@@ -116,12 +160,19 @@ test("crash-restart: thorough is right with one restart and no error; the run co
     const healthy = run("validating", THOROUGH, f);
     assert.equal(restart.correct, true, `seed ${seed}`);
     assert.deepEqual([restart.restarts, restart.toolErrors], [1, 0]);
-    assert.deepEqual([restart.answer, restart.turns, restart.toolCalls], [healthy.answer, healthy.turns, healthy.toolCalls]);
+    assert.deepEqual(
+      [restart.answer, restart.turns, restart.toolCalls],
+      [healthy.answer, healthy.turns, healthy.toolCalls],
+    );
     assert.equal(restart.callMicros, healthy.callMicros + LATENCY_MICROS.restart);
     assert.equal(restart.startupMicros, healthy.startupMicros);
     // The crashed request and a second handshake (2 requests, 2 responses, 1 notification).
     assert.deepEqual(
-      [restart.envelope.request - healthy.envelope.request, restart.envelope.response - healthy.envelope.response, restart.envelope.notification - healthy.envelope.notification],
+      [
+        restart.envelope.request - healthy.envelope.request,
+        restart.envelope.response - healthy.envelope.response,
+        restart.envelope.notification - healthy.envelope.notification,
+      ],
       [3, 2, 1],
     );
   }
@@ -204,7 +255,10 @@ test(`TURN_CAP: a policy that never stops ends at ${TURN_CAP} turns with no answ
 
 test("TURN_CAP: an answer in the cap's last turn counts; one batch more is cut off", () => {
   const inTime = runAgent(fleet, truth, cond("direct"), fake(TURN_CAP - 1, truth.answer));
-  assert.deepEqual([inTime.turns, inTime.answer, inTime.correct, inTime.toolCalls], [TURN_CAP, truth.answer, true, TURN_CAP - 1]);
+  assert.deepEqual(
+    [inTime.turns, inTime.answer, inTime.correct, inTime.toolCalls],
+    [TURN_CAP, truth.answer, true, TURN_CAP - 1],
+  );
   const late = runAgent(fleet, truth, cond("direct"), fake(TURN_CAP, truth.answer));
   assert.deepEqual([late.turns, late.answer, late.correct, late.toolCalls], [TURN_CAP, null, false, TURN_CAP - 1]);
 });
@@ -216,8 +270,20 @@ test("runMatrix: a row per condition × policy, conditions outermost, in table o
     matrix.map((r) => [r.condition, r.policy]),
     CONDITIONS.flatMap((c) => AGENT_POLICIES.map((p) => [c.name, p.name])),
   );
-  matrix.forEach((r, k) => assert.deepEqual(r, runAgent(fleet, truth, CONDITIONS[Math.floor(k / AGENT_POLICIES.length)], AGENT_POLICIES[k % AGENT_POLICIES.length])));
-  assert.deepEqual(runMatrix(fleet, truth, [cond("slow")], [THOROUGH]), [matrix.find((r) => r.condition === "slow" && r.policy === "thorough")]);
+  matrix.forEach((r, k) =>
+    assert.deepEqual(
+      r,
+      runAgent(
+        fleet,
+        truth,
+        CONDITIONS[Math.floor(k / AGENT_POLICIES.length)],
+        AGENT_POLICIES[k % AGENT_POLICIES.length],
+      ),
+    ),
+  );
+  assert.deepEqual(runMatrix(fleet, truth, [cond("slow")], [THOROUGH]), [
+    matrix.find((r) => r.condition === "slow" && r.policy === "thorough"),
+  ]);
 });
 
 test("runMatrix: the same seed twice gives equal matrices; A, B, A again gives the same A (no shared state)", () => {

@@ -42,7 +42,11 @@ test("the fleet server: name, version, local transport, three read-only tools, o
     ],
   );
   for (const [i, tool] of server.tools.entries()) {
-    assert.deepEqual(tool.fields, Object.keys(FLEET_TOOL_DEFINITIONS[i].inputSchema.properties as object), "fields are the schema's property names");
+    assert.deepEqual(
+      tool.fields,
+      Object.keys(FLEET_TOOL_DEFINITIONS[i].inputSchema.properties as object),
+      "fields are the schema's property names",
+    );
   }
 });
 
@@ -50,7 +54,11 @@ test("declare gives names at level 0, fields at 1, side effects at 2, the versio
   const server = createFleetServer(fleet);
   assert.deepEqual(declare(server, 0), { tools: { count_devices: {}, top_devices: {}, get_device: {} } });
   assert.deepEqual(declare(server, 1), {
-    tools: { count_devices: { fields: FIELDS.count_devices }, top_devices: { fields: FIELDS.top_devices }, get_device: { fields: FIELDS.get_device } },
+    tools: {
+      count_devices: { fields: FIELDS.count_devices },
+      top_devices: { fields: FIELDS.top_devices },
+      get_device: { fields: FIELDS.get_device },
+    },
   });
   const level2 = {
     count_devices: { fields: FIELDS.count_devices, sideEffect: false },
@@ -64,7 +72,9 @@ test("declare gives names at level 0, fields at 1, side effects at 2, the versio
 test("a handler's throw becomes the simulator's error result {hata}", () => {
   const [count, top, get] = createFleetServer(fleet).tools;
   assert.deepEqual(count.handler({}), { count: 400 });
-  assert.deepEqual(top.handler({}), { hata: "field is required: rank by one of operating_hours, alerts, risk_score, downtime_min." });
+  assert.deepEqual(top.handler({}), {
+    hata: "field is required: rank by one of operating_hours, alerts, risk_score, downtime_min.",
+  });
   assert.deepEqual(get.handler({ device_id: "AV3-999" }), {
     hata: 'No device "AV3-999". Device ids are a model prefix (IL4, IL7, CT5, AV3, RP2), a dash and three digits, e.g. "AV3-007".',
   });
@@ -82,7 +92,10 @@ test("with FLEET_POLICY, level 0 counts the whole fleet and top_devices fails fo
     assert.equal(row.calls, 2);
     assert.equal(row.failed, 1);
     assert.equal(row.fetched, null);
-    assert.equal(row.failure, "top_devices: field is required: rank by one of operating_hours, alerts, risk_score, downtime_min.");
+    assert.equal(
+      row.failure,
+      "top_devices: field is required: rank by one of operating_hours, alerts, risk_score, downtime_min.",
+    );
   }
 });
 
@@ -120,7 +133,11 @@ test("with lesson 6's LESSON_POLICY the fleet's tools are dropped (allowlist at 
     const negotiation = negotiate(servers, level, LESSON_POLICY, handshake);
     const fleetDrops = negotiation.dropped.filter((d) => d.server === "fleet");
     const reason = level === 3 ? "version" : "allowlist";
-    assert.deepEqual(fleetDrops, ["count_devices", "top_devices", "get_device"].map((tool) => ({ tool, server: "fleet", reason })), `level ${level}`);
+    assert.deepEqual(
+      fleetDrops,
+      ["count_devices", "top_devices", "get_device"].map((tool) => ({ tool, server: "fleet", reason })),
+      `level ${level}`,
+    );
     for (const tool of FLEET_CHAIN) assert.equal(negotiation.agreed.has(tool), false);
 
     const row = runFleetChain(servers, level, LESSON_POLICY);
@@ -133,7 +150,11 @@ test("with lesson 6's LESSON_POLICY the fleet's tools are dropped (allowlist at 
     assert.equal(row.negotiated, level === 3 ? 3 : 4);
     assert.equal(row.dropped, level === 3 ? 5 : 4);
     const { request, response, tokens, round_trips } = handshake.counts();
-    assert.deepEqual([row.request, row.response, row.tokens, row.round_trips], [request, response, tokens, round_trips], "only the handshake crossed the wire");
+    assert.deepEqual(
+      [row.request, row.response, row.tokens, row.round_trips],
+      [request, response, tokens, round_trips],
+      "only the handshake crossed the wire",
+    );
     assert.deepEqual([request, response, round_trips], [4, 4, 6], "four servers; tarife and kayit are remote");
   }
 });
@@ -149,8 +170,13 @@ const THREE: Fleet = handFleet([
 const cost = (body: string) => countTokens(body) + ENVELOPE_TOKENS;
 
 test("envelope counts equal a hand count of every message (fleet alone, levels 0 and 1)", () => {
-  const handshake = cost("yetenek sor fleet") + cost("yetenek bildir fleet surum 1 count_devices top_devices get_device cihaz_listesi");
-  assert.equal(handshake, 12 + 26, "yeten|ek sor fleet; yeten|ek bildi|r fleet surum 1 count|_devi|ces top_d|evice|s get_d|evice cihaz|_list|esi");
+  const handshake =
+    cost("yetenek sor fleet") + cost("yetenek bildir fleet surum 1 count_devices top_devices get_device cihaz_listesi");
+  assert.equal(
+    handshake,
+    12 + 26,
+    "yeten|ek sor fleet; yeten|ek bildi|r fleet surum 1 count|_devi|ces top_d|evice|s get_d|evice cihaz|_list|esi",
+  );
 
   const level0 = runFleetChain([createFleetServer(THREE)], 0);
   const messages0 = [
@@ -187,5 +213,11 @@ test("adding the fleet changes nothing in lesson 6: three servers, and the refer
   for (const level of ALL_LEVELS) runFleetChain([...world.servers, createFleetServer(fleet)], level);
   const printed = REFERENCE.find((r) => r.seed === 20260218)!.printed;
   const ours = formatWritingAServer(simulateWritingAServer(20260218));
-  assert.equal(ours.replace("\n\nlevel                         negotiated calls", "\nlevel                         negotiated calls"), printed);
+  assert.equal(
+    ours.replace(
+      "\n\nlevel                         negotiated calls",
+      "\nlevel                         negotiated calls",
+    ),
+    printed,
+  );
 });

@@ -4,7 +4,12 @@ import { test } from "node:test";
 import Ajv from "ajv";
 import { MODEL_NAMES, RANKABLE_FIELDS, SITES } from "../../src/fleet/catalog";
 import { generateFleet, type Device } from "../../src/fleet/generator";
-import { createFleetHandlers, FLEET_TOOL_DEFINITIONS, FLEET_TOOL_NAMES, type ToolArguments } from "../../src/fleet/tools";
+import {
+  createFleetHandlers,
+  FLEET_TOOL_DEFINITIONS,
+  FLEET_TOOL_NAMES,
+  type ToolArguments,
+} from "../../src/fleet/tools";
 import { handFleet, TWELVE } from "./handFleet";
 
 const FIVE_MODELS = ["InfusaLine 400", "InfusaLine 700", "CardioTrack M5", "Aeris V3", "RenalPure D2"];
@@ -15,7 +20,11 @@ const FOUR_FIELDS = ["operating_hours", "alerts", "risk_score", "downtime_min"];
 function withoutDescriptions(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutDescriptions);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "description").map(([key, v]) => [key, withoutDescriptions(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== "description")
+        .map(([key, v]) => [key, withoutDescriptions(v)]),
+    );
   }
   return value;
 }
@@ -48,20 +57,31 @@ test("the declarations are exactly three tools with these schemas", () => {
         required: ["field"],
       },
     },
-    { name: "get_device", inputSchema: { type: "object", properties: { device_id: { type: "string" } }, required: ["device_id"] } },
+    {
+      name: "get_device",
+      inputSchema: { type: "object", properties: { device_id: { type: "string" } }, required: ["device_id"] },
+    },
   ]);
   // The enums are the catalog's own lists, not copies that could drift.
-  const [count, top] = FLEET_TOOL_DEFINITIONS.map((t) => t.inputSchema.properties as Record<string, { enum?: unknown }>);
+  const [count, top] = FLEET_TOOL_DEFINITIONS.map(
+    (t) => t.inputSchema.properties as Record<string, { enum?: unknown }>,
+  );
   assert.deepEqual(top.field.enum, [...RANKABLE_FIELDS]);
   assert.deepEqual(count.model.enum, [...MODEL_NAMES]);
   assert.deepEqual(count.site.enum, [...SITES]);
-  assert.deepEqual(Object.keys(top).slice(2), Object.keys(count), "top_devices takes the same filters, after field and limit");
+  assert.deepEqual(
+    Object.keys(top).slice(2),
+    Object.keys(count),
+    "top_devices takes the same filters, after field and limit",
+  );
 });
 
 test("every tool and every property has a non-empty description", () => {
   for (const tool of FLEET_TOOL_DEFINITIONS) {
     assert.ok(typeof tool.description === "string" && tool.description.trim().length > 0, tool.name);
-    for (const [key, spec] of Object.entries(tool.inputSchema.properties as Record<string, { description?: unknown }>)) {
+    for (const [key, spec] of Object.entries(
+      tool.inputSchema.properties as Record<string, { description?: unknown }>,
+    )) {
       assert.ok(typeof spec.description === "string" && spec.description.trim().length > 0, `${tool.name}.${key}`);
     }
   }
@@ -112,8 +132,12 @@ test("count_devices: a model name in the wrong case counts 0 (handlers leave tha
 });
 
 test("count_devices: hours that are not numbers are an error naming the key", () => {
-  assert.throws(() => hand.count_devices({ min_hours: "500" }), { message: 'min_hours must be a number of operating hours, got "500".' });
-  assert.throws(() => hand.count_devices({ max_hours: null }), { message: "max_hours must be a number of operating hours, got null." });
+  assert.throws(() => hand.count_devices({ min_hours: "500" }), {
+    message: 'min_hours must be a number of operating hours, got "500".',
+  });
+  assert.throws(() => hand.count_devices({ max_hours: null }), {
+    message: "max_hours must be a number of operating hours, got null.",
+  });
 });
 
 test("top_devices: rows sorted by the field, highest first, ties by device id, capped at the limit", () => {
@@ -150,7 +174,11 @@ test("top_devices: rows sorted by the field, highest first, ties by device id, c
       { device_id: "AV3-001", model: "Aeris V3", operating_hours: 499 },
     ],
   });
-  assert.deepEqual(hand.top_devices({ field: "alerts", model: "RenalPure D2", site: "WRC" }), { total_matching: 0, returned: 0, devices: [] });
+  assert.deepEqual(hand.top_devices({ field: "alerts", model: "RenalPure D2", site: "WRC" }), {
+    total_matching: 0,
+    returned: 0,
+    devices: [],
+  });
 });
 
 test("top_devices: the default limit is 5, and fewer match than the limit returns them all", () => {
@@ -181,27 +209,46 @@ test("top_devices: a limit outside 1 to 10, or not an integer, is an error namin
     [4.5, "limit must be an integer from 1 to 10, got 4.5."],
     [-1, "limit must be an integer from 1 to 10, got -1."],
   ];
-  for (const [limit, message] of expected) assert.throws(() => hand.top_devices({ field: "downtime_min", limit }), { message }, String(limit));
+  for (const [limit, message] of expected)
+    assert.throws(() => hand.top_devices({ field: "downtime_min", limit }), { message }, String(limit));
   assert.equal(hand.top_devices({ field: "downtime_min", limit: 1 }).returned, 1);
   assert.equal(hand.top_devices({ field: "downtime_min", limit: 10 }).returned, 10);
 });
 
 test("top_devices: a missing or unknown field is an error listing the four rankable fields", () => {
-  assert.throws(() => hand.top_devices({}), { message: "field is required: rank by one of operating_hours, alerts, risk_score, downtime_min." });
+  assert.throws(() => hand.top_devices({}), {
+    message: "field is required: rank by one of operating_hours, alerts, risk_score, downtime_min.",
+  });
   assert.throws(() => hand.top_devices({ limit: 5 }), /field is required/);
   assert.throws(() => hand.top_devices({ field: "rate" }), {
     message: 'Cannot rank by "rate": field must be one of operating_hours, alerts, risk_score, downtime_min.',
   });
   // A key every device has, but that is not rankable, is refused too.
   assert.throws(() => hand.top_devices({ field: "device_id" }), /Cannot rank by "device_id"/);
-  assert.throws(() => hand.top_devices({ field: "Downtime_min" }), /field must be one of operating_hours, alerts, risk_score, downtime_min/);
+  assert.throws(
+    () => hand.top_devices({ field: "Downtime_min" }),
+    /field must be one of operating_hours, alerts, risk_score, downtime_min/,
+  );
 });
 
 test("get_device returns the full record, as a copy", () => {
   const record = hand.get_device({ device_id: "AV3-002" });
-  assert.deepEqual(record, { device_id: "AV3-002", model: "Aeris V3", site: "CHC", firmware: "1.9.0", operating_hours: 500, alerts: 5, risk_score: 70, downtime_min: 60 });
+  assert.deepEqual(record, {
+    device_id: "AV3-002",
+    model: "Aeris V3",
+    site: "CHC",
+    firmware: "1.9.0",
+    operating_hours: 500,
+    alerts: 5,
+    risk_score: 70,
+    downtime_min: 60,
+  });
   record.downtime_min = 0;
-  assert.deepEqual(hand.get_device({ device_id: "AV3-002" }).downtime_min, 60, "changing the answer does not change the fleet");
+  assert.deepEqual(
+    hand.get_device({ device_id: "AV3-002" }).downtime_min,
+    60,
+    "changing the answer does not change the fleet",
+  );
 });
 
 test("get_device: an unknown id is an error that names it and the id format", () => {
@@ -218,7 +265,9 @@ const fleet = generateFleet(20260218);
 const seeded = createFleetHandlers(fleet);
 
 function bruteRank(devices: readonly Device[], field: (typeof RANKABLE_FIELDS)[number]): Device[] {
-  return [...devices].sort((a, b) => (a[field] !== b[field] ? b[field] - a[field] : a.device_id < b.device_id ? -1 : 1));
+  return [...devices].sort((a, b) =>
+    a[field] !== b[field] ? b[field] - a[field] : a.device_id < b.device_id ? -1 : 1,
+  );
 }
 
 test("seed fleet: counts by every filter equal a brute-force count and add up to 400", () => {
@@ -236,7 +285,9 @@ test("seed fleet: counts by every filter equal a brute-force count and add up to
   }
   for (const model of FIVE_MODELS) {
     for (const site of EIGHT_SITES) {
-      const expected = fleet.devices.filter((d) => d.model === model && d.site === site && d.operating_hours < 500).length;
+      const expected = fleet.devices.filter(
+        (d) => d.model === model && d.site === site && d.operating_hours < 500,
+      ).length;
       assert.deepEqual(seeded.count_devices({ model, site, max_hours: 500 }), { count: expected }, `${model} ${site}`);
     }
   }

@@ -15,21 +15,33 @@ import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulat
 import { ROOT } from "../helpers";
 
 /** Per lesson: its chart file, the spec for a seed, and the values the chart must carry (as `field: value` in the marks' aria-labels). */
-const CHARTS: { lesson: string; file: string; spec: (seed: number) => ChartSpec; values: (seed: number) => string[] }[] = [
+const CHARTS: {
+  lesson: string;
+  file: string;
+  spec: (seed: number) => ChartSpec;
+  values: (seed: number) => string[];
+}[] = [
   {
     lesson: "06-writing-a-server",
     file: "levels-chart.svg",
     spec: (seed) => levelsChart(simulateWritingAServer(seed)),
     values: (seed) => {
       const r = simulateWritingAServer(seed);
-      return [...r.runs, ...r.secondRun.runs].flatMap((row) => [`tokens: ${row.tokens}`, `completed: ${row.completed}`]);
+      return [...r.runs, ...r.secondRun.runs].flatMap((row) => [
+        `tokens: ${row.tokens}`,
+        `completed: ${row.completed}`,
+      ]);
     },
   },
   {
     lesson: "07-writing-a-client",
     file: "growth-chart.svg",
     spec: (seed) => growthChart(simulateWritingAClient(seed)),
-    values: (seed) => simulateWritingAClient(seed).growth.flatMap((row) => [`tokens: ${row.perTask.tokens}`, `tokens: ${row.perSession.tokens}`]),
+    values: (seed) =>
+      simulateWritingAClient(seed).growth.flatMap((row) => [
+        `tokens: ${row.perTask.tokens}`,
+        `tokens: ${row.perSession.tokens}`,
+      ]),
   },
   {
     lesson: "08-the-fleet-behind-the-boundary",
@@ -38,7 +50,10 @@ const CHARTS: { lesson: string; file: string; spec: (seed: number) => ChartSpec;
     values: (seed) =>
       simulateFleetLesson(seed)
         .matrix.filter((r) => r.policy === "thorough")
-        .flatMap((r) => [`condition: ${r.condition}; calls: ${r.toolCalls}; measure: tool calls`, `condition: ${r.condition}; calls: ${r.toolErrors}; measure: tool errors`]),
+        .flatMap((r) => [
+          `condition: ${r.condition}; calls: ${r.toolCalls}; measure: tool calls`,
+          `condition: ${r.condition}; calls: ${r.toolErrors}; measure: tool errors`,
+        ]),
   },
 ];
 
@@ -52,12 +67,19 @@ for (const { lesson, file, spec, values } of CHARTS) {
     test(`${folder}/${lesson}.files/${file}: well-formed, carries its values, equals renderSvg for seed ${seed}`, async () => {
       const path = join(ROOT, folder, `${lesson}.files`, file);
       assert.ok(existsSync(path), `${path} is missing: run npm run regenerate`);
-      assert.ok(readFileSync(join(ROOT, folder, `${lesson}.md`), "utf8").includes(`](${lesson}.files/${file})`), "the export links the chart");
+      assert.ok(
+        readFileSync(join(ROOT, folder, `${lesson}.md`), "utf8").includes(`](${lesson}.files/${file})`),
+        "the export links the chart",
+      );
       const svg = readFileSync(path, "utf8");
       assert.equal(XMLValidator.validate(svg), true, "well-formed XML");
       assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       const labels = [...svg.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
-      for (const value of values(seed)) assert.ok(labels.some((label) => label.includes(value)), `a mark carries "${value}"`);
+      for (const value of values(seed))
+        assert.ok(
+          labels.some((label) => label.includes(value)),
+          `a mark carries "${value}"`,
+        );
       assert.equal(svg, await renderSvg(spec(seed)), "byte-identical to a fresh rendering");
       const alt = chartAltText(spec(seed));
       assert.ok(alt !== undefined && svgTitle(svg) === alt, "the SVG's <title> names the chart");
@@ -83,7 +105,11 @@ test("every chart in every export has alt text naming it (its SVG's <title>), no
         charts += 1;
         assert.notEqual(alt, "chart", `${folder}/${name}: ${link}`);
         const title = svgTitle(readFileSync(join(ROOT, folder, decodeURIComponent(link)), "utf8"));
-        assert.equal(alt.replace(/\n/g, " ").replace(/\\(.)/g, "$1"), title, `${folder}/${name}: the alt text is the SVG's <title>`);
+        assert.equal(
+          alt.replace(/\n/g, " ").replace(/\\(.)/g, "$1"),
+          title,
+          `${folder}/${name}: the alt text is the SVG's <title>`,
+        );
         assert.ok(alt.length >= 20, `${folder}/${name}: "${alt}" says what the chart shows`);
       }
     }

@@ -36,14 +36,20 @@ const refuse = (): never => {
 
 test("SDK 1.x McpServer (the installed 1.32): every failure of a tools/call comes back as an isError result", async () => {
   const server = new McpServerV1({ name: "fleet", version: "1" });
-  server.registerTool("top_devices", { inputSchema: limitShape }, async () => ({ content: [{ type: "text", text: "{}" }] }));
+  server.registerTool("top_devices", { inputSchema: limitShape }, async () => ({
+    content: [{ type: "text", text: "{}" }],
+  }));
   server.registerTool("get_device", { inputSchema: idShape }, async () => refuse());
   const client = new ClientV1({ name: "probe", version: "0" });
   const [clientSide, serverSide] = MemoryV1.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   try {
     for (const [kind, call] of Object.entries(CALLS) as [keyof typeof CALLS, (typeof CALLS)[keyof typeof CALLS]][]) {
-      assert.equal(await channelOf(() => client.callTool({ name: call.name, arguments: { ...call.arguments } })), CHANNELS_ELSEWHERE[kind]["SDK 1.x"], kind);
+      assert.equal(
+        await channelOf(() => client.callTool({ name: call.name, arguments: { ...call.arguments } })),
+        CHANNELS_ELSEWHERE[kind]["SDK 1.x"],
+        kind,
+      );
     }
   } finally {
     await client.close();
@@ -53,14 +59,20 @@ test("SDK 1.x McpServer (the installed 1.32): every failure of a tools/call come
 
 test("SDK 2.4 McpServer: invalid arguments and a throw are isError results, an unknown tool is JSON-RPC error -32602", async () => {
   const server = new McpServer({ name: "fleet", version: "1" });
-  server.registerTool("top_devices", { inputSchema: z.object(limitShape) }, async () => ({ content: [{ type: "text", text: "{}" }] }));
+  server.registerTool("top_devices", { inputSchema: z.object(limitShape) }, async () => ({
+    content: [{ type: "text", text: "{}" }],
+  }));
   server.registerTool("get_device", { inputSchema: z.object(idShape) }, async () => refuse());
   const client = new Client({ name: "probe", version: "0" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   try {
     for (const [kind, call] of Object.entries(CALLS) as [keyof typeof CALLS, (typeof CALLS)[keyof typeof CALLS]][]) {
-      assert.equal(await channelOf(() => client.callTool({ name: call.name, arguments: { ...call.arguments } })), CHANNELS_ELSEWHERE[kind]["SDK 2.4"], kind);
+      assert.equal(
+        await channelOf(() => client.callTool({ name: call.name, arguments: { ...call.arguments } })),
+        CHANNELS_ELSEWHERE[kind]["SDK 2.4"],
+        kind,
+      );
     }
   } finally {
     await client.close();
@@ -69,20 +81,37 @@ test("SDK 2.4 McpServer: invalid arguments and a throw are isError results, an u
 });
 
 test("the specification's columns: 2025-11-25 moved invalid arguments to the result, 2025-06-18 lists them as protocol errors with no code", () => {
-  assert.equal(CHANNELS_ELSEWHERE["invalid arguments"]["2025-06-18"], "protocol*", "2025-06-18 gives invalid arguments no code: -32602 is the course's reading");
+  assert.equal(
+    CHANNELS_ELSEWHERE["invalid arguments"]["2025-06-18"],
+    "protocol*",
+    "2025-06-18 gives invalid arguments no code: -32602 is the course's reading",
+  );
   assert.equal(CHANNELS_ELSEWHERE["invalid arguments"]["2025-11-25"], "isError");
   for (const revision of ["2025-06-18", "2025-11-25"] as const) {
-    assert.equal(CHANNELS_ELSEWHERE["unknown tool"][revision], "-32602", "an unknown tool is a protocol error in every revision");
-    assert.equal(CHANNELS_ELSEWHERE["handler throws"][revision], "isError", "a tool that ran and failed is a tool execution error");
+    assert.equal(
+      CHANNELS_ELSEWHERE["unknown tool"][revision],
+      "-32602",
+      "an unknown tool is a protocol error in every revision",
+    );
+    assert.equal(
+      CHANNELS_ELSEWHERE["handler throws"][revision],
+      "isError",
+      "a tool that ran and failed is a tool execution error",
+    );
   }
 });
 
 test("SDK 1.x client: -32001 (timeout) and -32000 (connection closed) are made by the client; no server message carries them", async () => {
   const server = new McpServerV1({ name: "fleet", version: "1" });
   let release: () => void = () => {};
-  server.registerTool("top_devices", { inputSchema: limitShape }, () => new Promise((resolve) => {
-    release = () => resolve({ content: [{ type: "text", text: "{}" }] });
-  }));
+  server.registerTool(
+    "top_devices",
+    { inputSchema: limitShape },
+    () =>
+      new Promise((resolve) => {
+        release = () => resolve({ content: [{ type: "text", text: "{}" }] });
+      }),
+  );
   const client = new ClientV1({ name: "probe", version: "0" });
   const [clientSide, serverSide] = MemoryV1.createLinkedPair();
   const fromServer: unknown[] = [];
@@ -92,9 +121,14 @@ test("SDK 1.x client: -32001 (timeout) and -32000 (connection closed) are made b
   const clientSend = clientSide.send.bind(clientSide);
   clientSide.send = (message, options) => (fromClient.push(message), clientSend(message, options));
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  const timedOut = await channelOf(() => client.callTool({ name: "top_devices", arguments: { limit: 5 } }, undefined, { timeout: 20 }));
+  const timedOut = await channelOf(() =>
+    client.callTool({ name: "top_devices", arguments: { limit: 5 } }, undefined, { timeout: 20 }),
+  );
   assert.equal(timedOut, "-32001");
-  assert.ok(fromClient.some((m) => (m as { method?: string }).method === "notifications/cancelled"), "the client cancels the request it gave up on");
+  assert.ok(
+    fromClient.some((m) => (m as { method?: string }).method === "notifications/cancelled"),
+    "the client cancels the request it gave up on",
+  );
   release();
   const pending = channelOf(() => client.callTool({ name: "top_devices", arguments: { limit: 5 } }));
   await new Promise((resolve) => setTimeout(resolve, 20));
@@ -119,7 +153,10 @@ test("SDK 2.4 client: the same two local failures carry names, REQUEST_TIMEOUT a
       return String((error as { code?: unknown }).code);
     }
   };
-  assert.equal(await codeOf(client.callTool({ name: "top_devices", arguments: { limit: 5 } }, { timeout: 20 })), "REQUEST_TIMEOUT");
+  assert.equal(
+    await codeOf(client.callTool({ name: "top_devices", arguments: { limit: 5 } }, { timeout: 20 })),
+    "REQUEST_TIMEOUT",
+  );
   const pending = codeOf(client.callTool({ name: "top_devices", arguments: { limit: 5 } }));
   await new Promise((resolve) => setTimeout(resolve, 20));
   await serverSide.close();

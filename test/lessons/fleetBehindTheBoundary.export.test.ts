@@ -16,13 +16,21 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 
 test("both seeds are exported, each at most 550 lines", () => {
   assert.equal(exports.length, 2);
-  for (const { path, text } of exports) assert.ok(text.split("\n").length <= 551, `${path}: ${text.split("\n").length} lines`);
+  for (const { path, text } of exports)
+    assert.ok(text.split("\n").length <= 551, `${path}: ${text.split("\n").length} lines`);
 });
 
 // SDK 2.4's string codes ("CONNECTION_CLOSED", "REQUEST_TIMEOUT") are taught now, beside SDK 1.x's -32000 and -32001.
 test("no maintainer's aside and no second introduction of the fleet", () => {
   for (const { path, text } of exports) {
-    for (const phrase of [/a test checks it/, /1\.24 or later/, /1\.32/, /since version 1\.\d+/, /brings in a fourth server/, /joins lesson 6's simulator as a fourth/]) {
+    for (const phrase of [
+      /a test checks it/,
+      /1\.24 or later/,
+      /1\.32/,
+      /since version 1\.\d+/,
+      /brings in a fourth server/,
+      /joins lesson 6's simulator as a fourth/,
+    ]) {
       assert.doesNotMatch(text, phrase, `${path}: ${phrase}`);
     }
     assert.match(text, /^Lesson 7 added `fleet`/m, `${path}: points back to lesson 7`);
@@ -32,13 +40,20 @@ test("no maintainer's aside and no second introduction of the fleet", () => {
 test("SDK, agent and 2026-07-28 are defined before their first use; notifications/cancelled is explained", () => {
   for (const { path, text } of exports) {
     const body = text.split("**What you will learn**")[0];
-    assert.match(flat(body), /the \*\*SDK\*\*, the official MCP TypeScript SDK: version 1 is the package\s+`@modelcontextprotocol\/sdk`/, path);
+    assert.match(
+      flat(body),
+      /the \*\*SDK\*\*, the official MCP TypeScript SDK: version 1 is the package\s+`@modelcontextprotocol\/sdk`/,
+      path,
+    );
     assert.match(flat(body), /`McpServer`/, path);
     assert.match(flat(body), /low-level `Server`/, path);
     assert.ok(text.indexOf("**agent**") < text.indexOf(" agent "), `${path}: agent defined first`);
     assert.ok(text.indexOf("SDK") >= text.indexOf("**SDK**"), `${path}: SDK defined first`);
     const first2026 = text.indexOf("2026-07-28");
-    assert.ok(first2026 > text.indexOf("## Assumptions") && first2026 < text.indexOf("## The fleet"), `${path}: 2026-07-28 first named in the assumptions`);
+    assert.ok(
+      first2026 > text.indexOf("## Assumptions") && first2026 < text.indexOf("## The fleet"),
+      `${path}: 2026-07-28 first named in the assumptions`,
+    );
     assert.match(flat(text), /`notifications\/cancelled` — a notification \(a message that gets no reply\)/, path);
   }
 });
@@ -68,7 +83,11 @@ test("each table says which exchange its handshake is", () => {
   for (const { path, text } of exports) {
     assert.match(flat(text), /the handshake \(one yetenek sor per server\) and the calls/, path);
     assert.match(flat(text), /tokens: envelope tokens, MCP's opening \(initialize to tools\/list\) included/, path);
-    assert.match(flat(text), /are the handshake — here MCP's opening of a connection, not lesson 6's `yetenek sor`/, path);
+    assert.match(
+      flat(text),
+      /are the handshake — here MCP's opening of a connection, not lesson 6's `yetenek sor`/,
+      path,
+    );
   }
 });
 

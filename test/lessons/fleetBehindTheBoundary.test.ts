@@ -9,7 +9,14 @@ import { MALFORMED_CALLS } from "../../src/fleet/malformed";
 import { runMatrix } from "../../src/fleet/runAgents";
 import { fleetLessonJson } from "../../src/lessons/fleetBehindTheBoundary/json";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
-import { answerCode, channelCode, formatConditionTable, formatFleetLesson, msPerCall, wrapQuoted } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import {
+  answerCode,
+  channelCode,
+  formatConditionTable,
+  formatFleetLesson,
+  msPerCall,
+  wrapQuoted,
+} from "../../src/lessons/fleetBehindTheBoundary/tables";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { DEFAULT_SEED } from "../../src/sim/seed";
@@ -40,13 +47,18 @@ test("the printout is byte-identical across two simulations of the same seed, an
 });
 
 test("every section title is there, in order, as a `## ` line", () => {
-  const titles = text.split("\n").filter((line) => line.startsWith("## ")).map((line) => line.slice(3));
+  const titles = text
+    .split("\n")
+    .filter((line) => line.startsWith("## "))
+    .map((line) => line.slice(3));
   assert.deepEqual(titles, SECTIONS);
 });
 
 test(`no printed line is wider than ${LINE_WIDTH} characters, for the lesson's two seeds and 40 others`, () => {
   for (const seed of [DEFAULT_SEED, 20260219, ...Array.from({ length: 40 }, (_, k) => k * 7919)]) {
-    const wide = formatFleetLesson(simulateFleetLesson(seed)).split("\n").filter((line) => [...line].length > LINE_WIDTH);
+    const wide = formatFleetLesson(simulateFleetLesson(seed))
+      .split("\n")
+      .filter((line) => [...line].length > LINE_WIDTH);
     assert.deepEqual(wide, [], `seed ${seed}`);
   }
 });
@@ -54,7 +66,11 @@ test(`no printed line is wider than ${LINE_WIDTH} characters, for the lesson's t
 test("the ground truth section names the answer and the shortcut", () => {
   assert.ok(text.includes(`answer    ${result.truth.answer}\n`));
   assert.ok(text.includes(`shortcut  ${result.truth.shortcut.answer}\n`));
-  assert.ok(text.includes(`${result.truth.moreRawDowntime} of the ${result.truth.lowHourCount} devices under 500 h have more raw downtime than the task device`));
+  assert.ok(
+    text.includes(
+      `${result.truth.moreRawDowntime} of the ${result.truth.lowHourCount} devices under 500 h have more raw downtime than the task device`,
+    ),
+  );
 });
 
 test("the tool table is read from the declarations: every tool, its description, and every property once", () => {
@@ -62,21 +78,43 @@ test("the tool table is read from the declarations: every tool, its description,
   const flat = tools.replace(/\n +/g, " ");
   for (const tool of FLEET_TOOL_DEFINITIONS) {
     assert.ok(flat.includes(`${tool.name.padEnd(13)}  ${tool.description}`), tool.name);
-    for (const property of Object.keys(tool.inputSchema.properties as object)) assert.ok(tools.includes(property), `${tool.name}.${property}`);
+    for (const property of Object.keys(tool.inputSchema.properties as object))
+      assert.ok(tools.includes(property), `${tool.name}.${property}`);
   }
   assert.match(tools, /limit +integer +1 to 10, default 5/);
   assert.match(tools, /filters +the 5 of count_devices: model … max_hours/);
-  assert.ok(flat.includes('"InfusaLine 400", "InfusaLine 700", "CardioTrack M5", "Aeris V3", "RenalPure D2"'), "a model name is never broken");
+  assert.ok(
+    flat.includes('"InfusaLine 400", "InfusaLine 700", "CardioTrack M5", "Aeris V3", "RenalPure D2"'),
+    "a model name is never broken",
+  );
 });
 
 test("the level table has a row per client and level, with the figures of the run, and its failures grouped", () => {
   const [header, ...rows] = section("the fleet as a fourth server").split("\n");
   assert.equal(header.split(/ {2,}/).length, 12);
-  const tagged = [...result.levels.map((r) => ["fleet", r] as const), ...result.lessonClientLevels.map((r) => ["lesson 6", r] as const)];
+  const tagged = [
+    ...result.levels.map((r) => ["fleet", r] as const),
+    ...result.lessonClientLevels.map((r) => ["lesson 6", r] as const),
+  ];
   tagged.forEach(([client, r], k) => {
     const cells = rows[k].split(/ {2,}/);
     assert.equal(cells[0], client);
-    assert.deepEqual(cells.slice(1).map((c) => c.trim()), [r.level, r.negotiated, r.dropped, r.calls, r.failed, r.count ?? "-", r.fetched ?? "-", r.request, r.response, r.tokens, r.round_trips].map(String));
+    assert.deepEqual(
+      cells.slice(1).map((c) => c.trim()),
+      [
+        r.level,
+        r.negotiated,
+        r.dropped,
+        r.calls,
+        r.failed,
+        r.count ?? "-",
+        r.fetched ?? "-",
+        r.request,
+        r.response,
+        r.tokens,
+        r.round_trips,
+      ].map(String),
+    );
   });
   const failures = section("the fleet as a fourth server").split("first failure\n")[1];
   assert.match(failures, /^fleet, level 0 +top_devices: field is required/m);
@@ -85,11 +123,44 @@ test("the level table has a row per client and level, with the figures of the ru
 
 test("the channel table reads our three paths from the run, beside the SDK's and the specification's columns", () => {
   const [header, ...rows] = section("failures and their channels").split("\n");
-  assert.deepEqual(header.split(/ {2,}/), ["failure", "SDK 1.x", "SDK 2.4", "2025-06-18", "2025-11-25", "direct", "raw", "validating"]);
+  assert.deepEqual(header.split(/ {2,}/), [
+    "failure",
+    "SDK 1.x",
+    "SDK 2.4",
+    "2025-06-18",
+    "2025-11-25",
+    "direct",
+    "raw",
+    "validating",
+  ]);
   const cells = (kind: string) => rows.find((row) => row.startsWith(`${kind}  `))!.split(/ {2,}/);
-  assert.deepEqual(cells("invalid arguments").slice(1), ["isError", "isError", "protocol*", "isError", "isError/ok", "-32603/ok", "-32602"]);
-  assert.deepEqual(cells("unknown tool").slice(1), ["isError", "-32602", "-32602", "-32602", "isError", "-32603", "isError"]);
-  assert.deepEqual(cells("handler throws").slice(1), ["isError", "isError", "isError", "isError", "isError", "-32603", "isError"]);
+  assert.deepEqual(cells("invalid arguments").slice(1), [
+    "isError",
+    "isError",
+    "protocol*",
+    "isError",
+    "isError/ok",
+    "-32603/ok",
+    "-32602",
+  ]);
+  assert.deepEqual(cells("unknown tool").slice(1), [
+    "isError",
+    "-32602",
+    "-32602",
+    "-32602",
+    "isError",
+    "-32603",
+    "isError",
+  ]);
+  assert.deepEqual(cells("handler throws").slice(1), [
+    "isError",
+    "isError",
+    "isError",
+    "isError",
+    "isError",
+    "-32603",
+    "isError",
+  ]);
   const byLabel = (label: string) => result.malformed.find((r) => r.label === label)!.outcomes;
   assert.equal(channelCode(byLabel("unknown tool").validating), "isError");
   assert.equal(channelCode(byLabel("limit as a string").validating), "-32602");
@@ -98,13 +169,22 @@ test("the channel table reads our three paths from the run, beside the SDK's and
 
 test("the malformed-calls table has each call, each path once, and spells out its two abbreviations", () => {
   const lines = section("eight malformed calls down three paths").split("\n");
-  assert.deepEqual(lines.slice(-2), ["[D]: the text read on direct", "[V]: MCP error -32602: Input validation error: Invalid arguments for tool <tool>:"]);
+  assert.deepEqual(lines.slice(-2), [
+    "[D]: the text read on direct",
+    "[V]: MCP error -32602: Input validation error: Invalid arguments for tool <tool>:",
+  ]);
   const headings = lines.filter((line) => !line.startsWith(" ")).slice(1, -2);
-  assert.deepEqual(headings, MALFORMED_CALLS.map((c) => c.label));
+  assert.deepEqual(
+    headings,
+    MALFORMED_CALLS.map((c) => c.label),
+  );
   for (const [k, call] of MALFORMED_CALLS.entries()) {
     const start = lines.indexOf(call.label);
     const end = k + 1 < MALFORMED_CALLS.length ? lines.indexOf(MALFORMED_CALLS[k + 1].label) : lines.length - 2;
-    const named = lines.slice(start + 1, end).filter((line) => /^ {2}\S/.test(line)).flatMap((line) => line.trim().split(/ {2,}/)[0].split(", "));
+    const named = lines
+      .slice(start + 1, end)
+      .filter((line) => /^ {2}\S/.test(line))
+      .flatMap((line) => line.trim().split(/ {2,}/)[0].split(", "));
     const paths = named.includes("all three") ? ["direct", "raw", "validating"] : named;
     assert.deepEqual(paths, ["direct", "raw", "validating"], call.label);
   }
@@ -126,7 +206,10 @@ test("the conditions table has a row per condition × policy, in order, its answ
     assert.ok(row.includes(` ${msPerCall(record)} `));
   });
   const key = rest.slice(rows.length).join(" ");
-  assert.ok(key.includes(`right = ${result.truth.answer}`) && key.includes(`shortcut = ${result.truth.shortcut.answer}`), key);
+  assert.ok(
+    key.includes(`right = ${result.truth.answer}`) && key.includes(`shortcut = ${result.truth.shortcut.answer}`),
+    key,
+  );
 });
 
 test("answerCode names the true answer, the shortcut, a give-up, none and anything else", () => {
@@ -155,10 +238,18 @@ test("the turns of the worked example add up to the runs' calls and turns", () =
   for (const policy of AGENT_POLICIES) {
     const sizes = result.turnSizes[policy.name];
     const run = result.matrix.find((r) => r.condition === "direct" && r.policy === policy.name)!;
-    assert.equal(sizes.reduce((sum, k) => sum + k, 0), run.toolCalls, policy.name);
+    assert.equal(
+      sizes.reduce((sum, k) => sum + k, 0),
+      run.toolCalls,
+      policy.name,
+    );
     assert.equal(sizes.length + 1, run.turns, policy.name);
   }
-  assert.equal(result.handshake.request + result.handshake.response + result.handshake.notification, 5, "initialize, initialized, tools/list");
+  assert.equal(
+    result.handshake.request + result.handshake.response + result.handshake.notification,
+    5,
+    "initialize, initialized, tools/list",
+  );
 });
 
 test("the lesson's figures are the fleet's own: ground truth and matrix recomputed from scratch agree", () => {
@@ -166,7 +257,10 @@ test("the lesson's figures are the fleet's own: ground truth and matrix recomput
   const truth = solveTask(fleet);
   assert.equal(result.truth.answer, truth.answer);
   assert.deepEqual(result.matrix, runMatrix(fleet, truth));
-  assert.equal(result.models.reduce((n, m) => n + m.devices, 0), 400);
+  assert.equal(
+    result.models.reduce((n, m) => n + m.devices, 0),
+    400,
+  );
 });
 
 test("another seed prints other tables and says its seed", () => {
@@ -177,13 +271,44 @@ test("another seed prints other tables and says its seed", () => {
 
 test("fleetLessonJson has the documented keys in the documented order", () => {
   const json = fleetLessonJson(result);
-  assert.deepEqual(Object.keys(json), ["lesson", "seed", "devices", "ground_truth", "levels", "lesson_client_levels", "malformed_calls", "conditions"]);
+  assert.deepEqual(Object.keys(json), [
+    "lesson",
+    "seed",
+    "devices",
+    "ground_truth",
+    "levels",
+    "lesson_client_levels",
+    "malformed_calls",
+    "conditions",
+  ]);
   assert.equal(json.lesson, "08-the-fleet-behind-the-boundary");
   assert.equal(json.seed, DEFAULT_SEED);
   assert.equal(json.devices.length, 400);
-  assert.deepEqual(Object.keys(json.ground_truth), ["answer", "device", "risk_leader", "rate_per_100h", "low_hour_count", "raw_downtime_rank", "more_raw_downtime", "shortcut"]);
+  assert.deepEqual(Object.keys(json.ground_truth), [
+    "answer",
+    "device",
+    "risk_leader",
+    "rate_per_100h",
+    "low_hour_count",
+    "raw_downtime_rank",
+    "more_raw_downtime",
+    "shortcut",
+  ]);
   assert.deepEqual(Object.keys(json.ground_truth.shortcut), ["answer", "device", "risk_leader"]);
-  const levelKeys = ["level", "negotiated", "dropped", "calls", "failed", "count", "fetched", "failure", "request", "response", "tokens", "round_trips"];
+  const levelKeys = [
+    "level",
+    "negotiated",
+    "dropped",
+    "calls",
+    "failed",
+    "count",
+    "fetched",
+    "failure",
+    "request",
+    "response",
+    "tokens",
+    "round_trips",
+  ];
   for (const rows of [json.levels, json.lesson_client_levels]) {
     assert.equal(rows.length, 4);
     for (const row of rows) assert.deepEqual(Object.keys(row), levelKeys);
@@ -193,12 +318,24 @@ test("fleetLessonJson has the documented keys in the documented order", () => {
     assert.deepEqual(Object.keys(row), ["label", "call", "outcomes"]);
     assert.deepEqual(Object.keys(row.call), ["name", "arguments"]);
     assert.deepEqual(Object.keys(row.outcomes), ["direct", "raw", "validating"]);
-    for (const outcome of Object.values(row.outcomes)) assert.deepEqual(Object.keys(outcome), ["channel", "is_error", "text"]);
+    for (const outcome of Object.values(row.outcomes))
+      assert.deepEqual(Object.keys(outcome), ["channel", "is_error", "text"]);
   }
   assert.equal(json.conditions.length, CONDITIONS.length * AGENT_POLICIES.length);
   for (const row of json.conditions) {
     assert.deepEqual(Object.keys(row), [
-      "condition", "policy", "answer", "correct", "turns", "tool_calls", "tool_errors", "restarts", "transport_errors", "envelope", "call_micros", "startup_micros",
+      "condition",
+      "policy",
+      "answer",
+      "correct",
+      "turns",
+      "tool_calls",
+      "tool_errors",
+      "restarts",
+      "transport_errors",
+      "envelope",
+      "call_micros",
+      "startup_micros",
     ]);
     assert.deepEqual(Object.keys(row.envelope), ["request", "response", "notification", "tokens", "round_trips"]);
   }
@@ -215,13 +352,41 @@ test("fleetLessonJson carries the ground truth and the matrix as computed, and s
     low_hour_count: truth.lowHourCount,
     raw_downtime_rank: truth.rawDowntimeRank,
     more_raw_downtime: truth.moreRawDowntime,
-    shortcut: { answer: truth.shortcut.answer, device: truth.shortcut.device.device_id, risk_leader: truth.shortcut.riskLeader.device_id },
+    shortcut: {
+      answer: truth.shortcut.answer,
+      device: truth.shortcut.device.device_id,
+      risk_leader: truth.shortcut.riskLeader.device_id,
+    },
   });
   json.conditions.forEach((row, k) => {
     const r = result.matrix[k];
     assert.deepEqual(
-      [row.condition, row.policy, row.answer, row.correct, row.turns, row.tool_calls, row.tool_errors, row.restarts, row.transport_errors, row.call_micros, row.startup_micros],
-      [r.condition, r.policy, r.answer, r.correct, r.turns, r.toolCalls, r.toolErrors, r.restarts, r.transportErrors, r.callMicros, r.startupMicros],
+      [
+        row.condition,
+        row.policy,
+        row.answer,
+        row.correct,
+        row.turns,
+        row.tool_calls,
+        row.tool_errors,
+        row.restarts,
+        row.transport_errors,
+        row.call_micros,
+        row.startup_micros,
+      ],
+      [
+        r.condition,
+        r.policy,
+        r.answer,
+        r.correct,
+        r.turns,
+        r.toolCalls,
+        r.toolErrors,
+        r.restarts,
+        r.transportErrors,
+        r.callMicros,
+        r.startupMicros,
+      ],
     );
   });
   assert.deepEqual(JSON.parse(JSON.stringify(json)), json);

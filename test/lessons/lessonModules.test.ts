@@ -20,7 +20,10 @@ function imports(notebookPath: string): Map<string, string[]> {
   for (const cell of readNotebook(notebookPath).cells) {
     if (cell.cell_type !== "code") continue;
     for (const m of cell.source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
-      const names = m[1].split(",").map((name) => name.replace(/^\s*type\s+/, "").trim()).filter(Boolean);
+      const names = m[1]
+        .split(",")
+        .map((name) => name.replace(/^\s*type\s+/, "").trim())
+        .filter(Boolean);
       found.set(m[2], [...(found.get(m[2]) ?? []), ...names]);
     }
   }
@@ -32,14 +35,22 @@ function exportedNames(folder: string): string[] {
   const source = readFileSync(join(ROOT, "src", "lessons", folder, "index.ts"), "utf8");
   return [...source.matchAll(/export\s*\{([^}]*)\}\s*from/g)]
     .flatMap((m) => m[1].split(","))
-    .map((name) => name.replace(/^\s*type\s+/, "").trim().split(/\s+as\s+/).pop()!)
+    .map((name) =>
+      name
+        .replace(/^\s*type\s+/, "")
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!,
+    )
     .filter(Boolean);
 }
 
 for (const { name } of LESSONS) {
   test(`${name} imports the library only from its lesson's module, which exports just those names, the root's values`, () => {
     const found = imports(join(ROOT, "notebooks", `${name}.ipynb`));
-    const ours = [...found.keys()].filter((specifier) => specifier === "mcp-course" || specifier.startsWith("mcp-course/"));
+    const ours = [...found.keys()].filter(
+      (specifier) => specifier === "mcp-course" || specifier.startsWith("mcp-course/"),
+    );
     assert.equal(ours.length, 1, `one import from the library, not ${ours.join(", ")}`);
     const match = /^mcp-course\/lessons\/([A-Za-z]+)$/.exec(ours[0]);
     assert.ok(match, `${ours[0]} is a lesson's module, mcp-course/lessons/<folder>`);
@@ -47,7 +58,11 @@ for (const { name } of LESSONS) {
     assert.ok(existsSync(join(ROOT, "src", "lessons", folder, "index.ts")));
 
     const imported = found.get(ours[0])!;
-    assert.deepEqual([...exportedNames(folder)].sort(), [...new Set(imported)].sort(), "the module exports what the notebook imports");
+    assert.deepEqual(
+      [...exportedNames(folder)].sort(),
+      [...new Set(imported)].sort(),
+      "the module exports what the notebook imports",
+    );
 
     const lessonModule = requireFromNotebooks(ours[0]) as Record<string, unknown>;
     const root = requireFromNotebooks("mcp-course") as Record<string, unknown>;

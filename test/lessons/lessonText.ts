@@ -65,11 +65,21 @@ export function fencedBlocks(markdown: string): FencedBlock[] {
     if (!open) continue;
     const [, ticks, info] = open;
     let end = i + 1;
-    while (end < lines.length && !(new RegExp(`^ {0,3}${ticks[0]}{${ticks.length},}\\s*$`).test(lines[end]))) end++;
-    const before = lines.slice(0, i).reverse().find((line) => line.trim() !== "") ?? "";
+    while (end < lines.length && !new RegExp(`^ {0,3}${ticks[0]}{${ticks.length},}\\s*$`).test(lines[end])) end++;
+    const before =
+      lines
+        .slice(0, i)
+        .reverse()
+        .find((line) => line.trim() !== "") ?? "";
     const after = lines.slice(end + 1).find((line) => line.trim() !== "") ?? "";
     const kind: BlockKind =
-      info === "text" ? "output" : info === "ts" ? (LISTING_CAPTION.test(before) || after.startsWith("<sub>`") ? "listing" : "code") : "fence";
+      info === "text"
+        ? "output"
+        : info === "ts"
+          ? LISTING_CAPTION.test(before) || after.startsWith("<sub>`")
+            ? "listing"
+            : "code"
+          : "fence";
     blocks.push({ kind, info, firstLine: i + 2, lines: lines.slice(i + 1, end) });
     i = end;
   }
@@ -79,7 +89,8 @@ export function fencedBlocks(markdown: string): FencedBlock[] {
 /** Each line of a markdown text with its number (1-based), and whether it lies inside a fenced block. */
 export function linesOutsideFences(markdown: string): { number: number; line: string }[] {
   const inside = new Set<number>();
-  for (const block of fencedBlocks(markdown)) for (let n = block.firstLine - 1; n <= block.firstLine + block.lines.length; n++) inside.add(n);
+  for (const block of fencedBlocks(markdown))
+    for (let n = block.firstLine - 1; n <= block.firstLine + block.lines.length; n++) inside.add(n);
   return markdown
     .split("\n")
     .map((line, i) => ({ number: i + 1, line }))
@@ -88,7 +99,10 @@ export function linesOutsideFences(markdown: string): { number: number; line: st
 
 /** A lesson's committed notebook, parsed (sources joined into strings). */
 export function lessonNotebook(lesson: LessonEntry): Notebook {
-  return parseNotebook(readFileSync(join(ROOT, "notebooks", `${lesson.name}.ipynb`), "utf8"), `notebooks/${lesson.name}.ipynb`);
+  return parseNotebook(
+    readFileSync(join(ROOT, "notebooks", `${lesson.name}.ipynb`), "utf8"),
+    `notebooks/${lesson.name}.ipynb`,
+  );
 }
 
 /** The names passed to `showSource("…", …)` in a notebook's code cells, in order, each once. */
@@ -105,7 +119,10 @@ export function shownNames(nb: Notebook): string[] {
 /** A markdown table's delimiter row (`|---|:--|`), as GitHub-flavoured markdown defines it, outside fences. */
 export function tableDelimiterRows(markdown: string): { number: number; line: string; cells: string[] }[] {
   return linesOutsideFences(markdown)
-    .filter(({ line }) => /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)+\|?\s*$/.test(line) || /^ {0,3}\|\s*:?-+:?\s*\|\s*$/.test(line))
+    .filter(
+      ({ line }) =>
+        /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)+\|?\s*$/.test(line) || /^ {0,3}\|\s*:?-+:?\s*\|\s*$/.test(line),
+    )
     .map(({ number, line }) => ({
       number,
       line,

@@ -7,10 +7,18 @@ import { lessonExports, tableDelimiterRows } from "./lessonText";
 
 test("formatMarkdownTable: a header, a delimiter row of :---, and one line per row", () => {
   assert.equal(
-    formatMarkdownTable(["level", "what it adds"], [["`name`", "the tool's name"], [1, "a | b\nc"]]),
+    formatMarkdownTable(
+      ["level", "what it adds"],
+      [
+        ["`name`", "the tool's name"],
+        [1, "a | b\nc"],
+      ],
+    ),
     ["| level | what it adds |", "|:---|:---|", "| `name` | the tool's name |", "| 1 | a \\| b c |"].join("\n"),
   );
-  const html = new Marked({ gfm: true, async: false }).parse(formatMarkdownTable(["a", "b"], [["1", "x | y"]])) as string;
+  const html = new Marked({ gfm: true, async: false }).parse(
+    formatMarkdownTable(["a", "b"], [["1", "x | y"]]),
+  ) as string;
   assert.equal((html.match(/<t[hd] align="left">/g) ?? []).length, 4, "every cell is left-aligned");
   assert.match(html, /<td align="left">x \| y<\/td>/, "an escaped pipe stays in its cell");
 });

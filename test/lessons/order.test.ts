@@ -44,7 +44,8 @@ function sections(nb: Notebook): Section[] {
     if (cell.cell_type !== "markdown") return;
     for (const { line } of linesOutsideFences(cell.source)) {
       const heading = /^##\s+(.+?)\s*#*\s*$/.exec(line)?.[1];
-      const learn = /^\*\*What you will learn\*\*\s*$/i.test(line.trim()) || /^#{2,3}\s+What you will learn/i.test(line);
+      const learn =
+        /^\*\*What you will learn\*\*\s*$/i.test(line.trim()) || /^#{2,3}\s+What you will learn/i.test(line);
       if (learn) found.push({ heading: "What you will learn", landmark: "learn", cell: index, text: "" });
       else if (heading !== undefined) found.push({ heading, landmark: landmarkOf(heading), cell: index, text: "" });
       else if (found.length > 0) found[found.length - 1].text += `${line}\n`;
@@ -60,7 +61,10 @@ function orderProblems(lesson: LessonEntry, nb: Notebook): string[] {
   const number = Number(lesson.name.slice(0, 2));
   const title = `# Lesson ${number} · ${lesson.title}`;
   const first = nb.cells[0]?.cell_type === "markdown" ? nb.cells[0].source.split("\n")[0] : "";
-  if (first !== title) problems.push(`the first cell opens with ${JSON.stringify(first)}, not ${JSON.stringify(title)} (the catalog's number and title)`);
+  if (first !== title)
+    problems.push(
+      `the first cell opens with ${JSON.stringify(first)}, not ${JSON.stringify(title)} (the catalog's number and title)`,
+    );
 
   const all = sections(nb);
   const index = (landmark: Landmark) => all.findIndex((s) => s.landmark === landmark);
@@ -69,35 +73,52 @@ function orderProblems(lesson: LessonEntry, nb: Notebook): string[] {
     if (count(landmark) === 0) problems.push(`no ${landmark} section`);
     if (count(landmark) > 1) problems.push(`${count(landmark)} ${landmark} sections`);
   }
-  const [learn, assumptions, summary, exercises] = (["learn", "assumptions", "summary", "exercises"] as const).map(index);
-  if (learn !== -1 && assumptions !== -1 && learn > assumptions) problems.push("What you will learn comes after Assumptions");
+  const [learn, assumptions, summary, exercises] = (["learn", "assumptions", "summary", "exercises"] as const).map(
+    index,
+  );
+  if (learn !== -1 && assumptions !== -1 && learn > assumptions)
+    problems.push("What you will learn comes after Assumptions");
   if (assumptions !== -1 && summary !== -1) {
     if (summary < assumptions) problems.push("Summary comes before Assumptions");
-    else if (!all.slice(assumptions + 1, summary).some((s) => s.landmark === "body")) problems.push("no body section between Assumptions and Summary");
+    else if (!all.slice(assumptions + 1, summary).some((s) => s.landmark === "body"))
+      problems.push("no body section between Assumptions and Summary");
   }
   for (const [i, s] of all.entries()) {
     if (s.landmark === "body" && summary !== -1 && i > summary && !(last && exercises !== -1 && i > exercises)) {
-      problems.push(`"## ${s.heading}" comes after the Summary: after it come only Exercises, their solutions and Next`);
+      problems.push(
+        `"## ${s.heading}" comes after the Summary: after it come only Exercises, their solutions and Next`,
+      );
     }
-    if (s.landmark === "body" && assumptions !== -1 && i < assumptions) problems.push(`"## ${s.heading}" comes before Assumptions`);
+    if (s.landmark === "body" && assumptions !== -1 && i < assumptions)
+      problems.push(`"## ${s.heading}" comes before Assumptions`);
   }
   if (summary !== -1 && exercises !== -1 && exercises < summary) problems.push("Exercises come before the Summary");
 
   const solutions = index("solutions");
   const exercisesText = exercises === -1 ? "" : all[exercises].text;
   if (solutions === -1 && !/expected answers?\b/i.test(exercisesText)) {
-    problems.push('no expected answers: neither a "## Solutions" section nor answers marked "Expected answer" in the Exercises');
+    problems.push(
+      'no expected answers: neither a "## Solutions" section nor answers marked "Expected answer" in the Exercises',
+    );
   }
-  if (solutions !== -1 && exercises !== -1 && solutions < exercises) problems.push("Solutions come before the Exercises");
-  const closing = all.slice(Math.max(exercises, 0)).map((s) => s.text).join("\n");
+  if (solutions !== -1 && exercises !== -1 && solutions < exercises)
+    problems.push("Solutions come before the Exercises");
+  const closing = all
+    .slice(Math.max(exercises, 0))
+    .map((s) => s.text)
+    .join("\n");
   if (exercises !== -1 && !(/npm run build/.test(closing) && /restart(ing)? the kernel/i.test(closing))) {
-    problems.push("the Exercises do not say how to rebuild after editing src/ (`npm run build`, then restart the kernel)");
+    problems.push(
+      "the Exercises do not say how to rebuild after editing src/ (`npm run build`, then restart the kernel)",
+    );
   }
 
   const next = index("next");
-  if (last && next !== -1) problems.push(`"## ${all[next].heading}" in the last lesson of the catalog, where nothing comes next`);
+  if (last && next !== -1)
+    problems.push(`"## ${all[next].heading}" in the last lesson of the catalog, where nothing comes next`);
   if (!last && next === -1) problems.push('no "## Next" section (every lesson but the last ends with one)');
-  if (!last && next !== -1 && next !== all.length - 1) problems.push(`"## Next" is not the last section: "## ${all[all.length - 1].heading}" follows it`);
+  if (!last && next !== -1 && next !== all.length - 1)
+    problems.push(`"## Next" is not the last section: "## ${all[all.length - 1].heading}" follows it`);
   if (!last && next !== -1 && solutions !== -1 && next < solutions) problems.push("Next comes before the Solutions");
   return problems;
 }
@@ -126,7 +147,10 @@ export function laterLessonsNamed(text: string, number: number): { named: string
     const numbers = [m[1], ...(m[2].match(/\d+/g) ?? [])].map(Number);
     if (numbers.some((n) => n > number)) add(m);
   }
-  for (const m of text.matchAll(/\b(a|the|one)\s+(later|next|following|coming|future)\s+lessons?\b|\blater\s+lessons\b/gi)) add(m);
+  for (const m of text.matchAll(
+    /\b(a|the|one)\s+(later|next|following|coming|future)\s+lessons?\b|\blater\s+lessons\b/gi,
+  ))
+    add(m);
   for (const later of LESSONS.filter((l) => Number(l.name.slice(0, 2)) > number)) {
     for (const m of text.matchAll(new RegExp(spaced(later.title), "g"))) add(m);
   }
@@ -178,7 +202,17 @@ test("the order rule reads the convention: a notebook that follows it passes, on
     ],
   };
   assert.deepEqual(orderProblems(lesson, good), []);
-  const bad: Notebook = { ...good, cells: [good.cells[0], good.cells[2], good.cells[1], good.cells[3], md("e", "## Exercises\n\n1. Do it."), md("g", "## Next\n\nLesson 7.\n\n## Solutions")] };
+  const bad: Notebook = {
+    ...good,
+    cells: [
+      good.cells[0],
+      good.cells[2],
+      good.cells[1],
+      good.cells[3],
+      md("e", "## Exercises\n\n1. Do it."),
+      md("g", "## Next\n\nLesson 7.\n\n## Solutions"),
+    ],
+  };
   assert.deepEqual(orderProblems(lesson, bad), [
     "no body section between Assumptions and Summary",
     '"## 1 · The body" comes before Assumptions',

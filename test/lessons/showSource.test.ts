@@ -16,19 +16,33 @@ test("each declaration gets its caption first, then its listing in a ts fence; n
     `\`formatTextTable\`, from \`src/lessons/textTable.ts\`:\n\n\`\`\`ts\n${table.text}\n\`\`\`\n\n` +
       `\`LESSONS\`, from \`src/lessons/catalog.ts\`:\n\n\`\`\`ts\n${lessons.text}\n\`\`\`\n`,
   );
-  assert.doesNotMatch(shown, /<sub>|<\/?[a-z]+>/, "plain markdown: a front end that leaves markdown inside HTML alone shows no literal backticks");
+  assert.doesNotMatch(
+    shown,
+    /<sub>|<\/?[a-z]+>/,
+    "plain markdown: a front end that leaves markdown inside HTML alone shows no literal backticks",
+  );
   const blocks = fencedBlocks(shown);
-  assert.deepEqual(blocks.map((b) => b.kind), ["listing", "listing"], "the exports' width test tells listings by their caption");
+  assert.deepEqual(
+    blocks.map((b) => b.kind),
+    ["listing", "listing"],
+    "the exports' width test tells listings by their caption",
+  );
   assert.match(shown.split("\n")[0], LISTING_CAPTION);
 });
 
 test("a listing that holds a run of three backticks gets a longer fence", () => {
   const text = "/** Writes ```ts fences. */\nexport const FENCE = 1;";
-  assert.equal(formatListing({ name: "FENCE", file: "src/fence.ts", text }), `\`FENCE\`, from \`src/fence.ts\`:\n\n\`\`\`\`ts\n${text}\n\`\`\`\`\n`);
+  assert.equal(
+    formatListing({ name: "FENCE", file: "src/fence.ts", text }),
+    `\`FENCE\`, from \`src/fence.ts\`:\n\n\`\`\`\`ts\n${text}\n\`\`\`\`\n`,
+  );
 });
 
 test("an unknown name throws, naming it", () => {
-  assert.throws(() => showSource("noSuchDeclarationAnywhere"), /no top-level declaration named 'noSuchDeclarationAnywhere' in src\//);
+  assert.throws(
+    () => showSource("noSuchDeclarationAnywhere"),
+    /no top-level declaration named 'noSuchDeclarationAnywhere' in src\//,
+  );
 });
 
 test("a final @remarks Source: paragraph is left out, with the blank line before it", () => {
@@ -41,12 +55,29 @@ test("a final @remarks Source: paragraph is left out, with the blank line before
     " */",
     "export const LATENCY = 22;",
   ].join("\n");
-  assert.equal(listingText(text), ["/**", " * Latencies on the virtual clock, in microseconds.", " */", "export const LATENCY = 22;"].join("\n"));
+  assert.equal(
+    listingText(text),
+    ["/**", " * Latencies on the virtual clock, in microseconds.", " */", "export const LATENCY = 22;"].join("\n"),
+  );
 });
 
 test("the paragraph ends at the next block tag, which stays", () => {
-  const text = ["/**", " * Adds.", " *", " * @remarks Source: IM5.", " * @param a the first", " * @returns the sum", " */", "function add(a: number) {}"].join("\n");
-  assert.equal(listingText(text), ["/**", " * Adds.", " *", " * @param a the first", " * @returns the sum", " */", "function add(a: number) {}"].join("\n"));
+  const text = [
+    "/**",
+    " * Adds.",
+    " *",
+    " * @remarks Source: IM5.",
+    " * @param a the first",
+    " * @returns the sum",
+    " */",
+    "function add(a: number) {}",
+  ].join("\n");
+  assert.equal(
+    listingText(text),
+    ["/**", " * Adds.", " *", " * @param a the first", " * @returns the sum", " */", "function add(a: number) {}"].join(
+      "\n",
+    ),
+  );
 });
 
 test("a doc comment that held only provenance goes whole, with its line break; members' doc comments too", () => {
@@ -61,7 +92,10 @@ test("a doc comment that held only provenance goes whole, with its line break; m
     "  done: boolean;",
     "}",
   ].join("\n");
-  assert.equal(listingText(text), ["export interface Walk {", "  steps: number;", "  /** Kept. */", "  done: boolean;", "}"].join("\n"));
+  assert.equal(
+    listingText(text),
+    ["export interface Walk {", "  steps: number;", "  /** Kept. */", "  done: boolean;", "}"].join("\n"),
+  );
 });
 
 test("text without the tag, other comments and a tag that does not open a line are left alone", () => {
@@ -87,11 +121,17 @@ test("showSource lists a declaration without its provenance; findSource keeps it
 
 test("tslab's TypeScript, which showSource parses with, reads every file of src/ without a syntax error", () => {
   const ts = require("@tslab/typescript-for-tslab") as typeof import("typescript");
-  const files = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith(".ts"));
+  const files = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((path) =>
+    path.endsWith(".ts"),
+  );
   assert.ok(files.length > 50);
   for (const path of files) {
     const file = ts.createSourceFile(path, readFileSync(join(ROOT, "src", path), "utf8"), ts.ScriptTarget.ES2022, true);
     const errors = (file as unknown as { parseDiagnostics: { messageText: unknown }[] }).parseDiagnostics;
-    assert.deepEqual(errors.map((error) => error.messageText), [], `src/${path} parses cleanly`);
+    assert.deepEqual(
+      errors.map((error) => error.messageText),
+      [],
+      `src/${path} parses cleanly`,
+    );
   }
 });

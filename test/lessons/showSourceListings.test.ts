@@ -34,8 +34,10 @@ for (const lesson of LESSONS) {
         .forEach((line, i) => {
           const where = `${name} (${file}), listing line ${i + 1}`;
           if (width(line) > MAX_LINE) problems.push(`${where}: ${width(line)} characters`);
-          for (const pattern of PROVENANCE) if (pattern.test(line)) problems.push(`${where}: provenance label ${pattern}: ${line.trim()}`);
-          for (const pattern of PERFORMANCE) if (pattern.test(line)) problems.push(`${where}: performance remark ${pattern}: ${line.trim()}`);
+          for (const pattern of PROVENANCE)
+            if (pattern.test(line)) problems.push(`${where}: provenance label ${pattern}: ${line.trim()}`);
+          for (const pattern of PERFORMANCE)
+            if (pattern.test(line)) problems.push(`${where}: performance remark ${pattern}: ${line.trim()}`);
         });
     }
     assert.deepEqual(problems, [], `${problems.length} problems:\n${problems.join("\n")}`);
@@ -44,10 +46,24 @@ for (const lesson of LESSONS) {
 
 test("the rules above catch what they name, and pass teaching text", () => {
   const flagged = (line: string) => [...PROVENANCE, ...PERFORMANCE].some((pattern) => pattern.test(line));
-  for (const line of ["Source: IM5.", "as in reference lesson 004", "seed document 000", "keeps the hot loop tight", "one object shape", "costs several per cent", "so that the first call is as fast as any other"]) {
+  for (const line of [
+    "Source: IM5.",
+    "as in reference lesson 004",
+    "seed document 000",
+    "keeps the hot loop tight",
+    "one object shape",
+    "costs several per cent",
+    "so that the first call is as fast as any other",
+  ]) {
     assert.ok(flagged(line), line);
   }
-  for (const line of ["the slow tool sleeps 3 s", "a fast-starting launcher", "lesson 6's envelope", "60% of devices", "an IMAGE of the fleet"]) {
+  for (const line of [
+    "the slow tool sleeps 3 s",
+    "a fast-starting launcher",
+    "lesson 6's envelope",
+    "60% of devices",
+    "an IMAGE of the fleet",
+  ]) {
     assert.ok(!flagged(line), line);
   }
 });

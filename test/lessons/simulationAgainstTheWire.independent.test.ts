@@ -3,7 +3,12 @@
 // and the tables that print them, each line within 100 columns.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { checkDiscovery, compareToolLists, groupChanges, listsOf } from "../../src/lessons/simulationAgainstTheWire/independent";
+import {
+  checkDiscovery,
+  compareToolLists,
+  groupChanges,
+  listsOf,
+} from "../../src/lessons/simulationAgainstTheWire/independent";
 import {
   formatHighLevelChanges,
   formatHighLevelDeclarations,
@@ -17,7 +22,12 @@ import { countTokens } from "../../src/sim/tokenizer";
 import { TrafficMeter } from "../../src/wireClient/trafficCounts";
 import { SERVER_FACTS } from "../../src/world/servers";
 
-const ours = [{ name: "t", inputSchema: { type: "object", properties: { n: { type: "integer", minimum: 0, description: "A count." } } } }];
+const ours = [
+  {
+    name: "t",
+    inputSchema: { type: "object", properties: { n: { type: "integer", minimum: 0, description: "A count." } } },
+  },
+];
 const theirs = [
   {
     name: "t",
@@ -32,20 +42,37 @@ const theirs = [
 test("compareToolLists: keys added with their value, keys moved with both orders, sizes in bytes and lesson 6's tokens", () => {
   const [diff] = compareToolLists(ours, theirs);
   assert.equal(diff.name, "t");
-  assert.deepEqual(diff.bytes, [Buffer.byteLength(JSON.stringify(ours[0])), Buffer.byteLength(JSON.stringify(theirs[0]))]);
+  assert.deepEqual(diff.bytes, [
+    Buffer.byteLength(JSON.stringify(ours[0])),
+    Buffer.byteLength(JSON.stringify(theirs[0])),
+  ]);
   assert.deepEqual(diff.tokens, [countTokens(JSON.stringify(ours[0])), countTokens(JSON.stringify(theirs[0]))]);
-  assert.deepEqual(diff.added.map((change) => change.path), ["inputSchema.$schema", "inputSchema.properties.n.maximum"]);
-  assert.deepEqual(diff.moved, [{ path: "inputSchema.properties.n", from: ["type", "minimum", "description"], to: ["description", "type", "minimum"] }]);
+  assert.deepEqual(
+    diff.added.map((change) => change.path),
+    ["inputSchema.$schema", "inputSchema.properties.n.maximum"],
+  );
+  assert.deepEqual(diff.moved, [
+    {
+      path: "inputSchema.properties.n",
+      from: ["type", "minimum", "description"],
+      to: ["description", "type", "minimum"],
+    },
+  ]);
   assert.deepEqual([diff.removed, diff.changed], [[], []]);
   // The same list twice: nothing changed.
   const [same] = compareToolLists(ours, ours);
   assert.deepEqual([same.added, same.removed, same.moved, same.changed], [[], [], [], []]);
   // A tool the other side lacks: every key removed.
-  assert.deepEqual(compareToolLists(ours, [])[0].removed.map((change) => change.key), ["name", "inputSchema"]);
+  assert.deepEqual(
+    compareToolLists(ours, [])[0].removed.map((change) => change.key),
+    ["name", "inputSchema"],
+  );
 });
 
 test("groupChanges counts each key with its value once per place, and movedKeys names the keys that changed place", () => {
-  const groups = groupChanges(compareToolLists([...ours, { ...ours[0], name: "u" }], [...theirs, { ...theirs[0], name: "u" }]));
+  const groups = groupChanges(
+    compareToolLists([...ours, { ...ours[0], name: "u" }], [...theirs, { ...theirs[0], name: "u" }]),
+  );
   assert.deepEqual(
     groups.map((group) => [group.change, group.what, group.count]),
     [
@@ -54,11 +81,19 @@ test("groupChanges counts each key with its value once per place, and movedKeys 
       ["moved", "type, minimum, description → description, type, minimum", 2],
     ],
   );
-  assert.deepEqual(movedKeys(["type", "minimum", "description"], ["description", "type", "minimum"]), { moved: ["description"], kept: ["type", "minimum"] });
-  assert.deepEqual(movedKeys(["type", "description"], ["description", "type"]).moved, ["description"], "on a tie the earlier key stays");
+  assert.deepEqual(movedKeys(["type", "minimum", "description"], ["description", "type", "minimum"]), {
+    moved: ["description"],
+    kept: ["type", "minimum"],
+  });
+  assert.deepEqual(
+    movedKeys(["type", "description"], ["description", "type"]).moved,
+    ["description"],
+    "on a tie the earlier key stays",
+  );
   const table = formatHighLevelChanges(groups);
   assert.match(table, /moved\s+description\s+ahead of type, minimum\s+2/);
-  for (const line of [...table.split("\n"), ...formatHighLevelDeclarations(compareToolLists(ours, theirs)).split("\n")]) assert.ok(line.length <= LINE_WIDTH, line);
+  for (const line of [...table.split("\n"), ...formatHighLevelDeclarations(compareToolLists(ours, theirs)).split("\n")])
+    assert.ok(line.length <= LINE_WIDTH, line);
 });
 
 test("wrapWords keeps every line within the width and loses no word; the malformed texts print within 100 columns", () => {
@@ -68,7 +103,11 @@ test("wrapWords keeps every line within the width and loses no word; the malform
   assert.equal(lines.join(" "), text);
   assert.deepEqual(wrapWords("averyveryverylongword next", 5), ["averyveryverylongword", "next"]);
   const outcome = { isError: true, channel: "error result" as const, text: `${text} `.repeat(4).trim() };
-  const row = { label: "a call", call: { name: "x", arguments: {} }, outcomes: { direct: outcome, raw: outcome, validating: outcome } };
+  const row = {
+    label: "a call",
+    call: { name: "x", arguments: {} },
+    outcomes: { direct: outcome, raw: outcome, validating: outcome },
+  };
   const printed = formatWireMalformedTexts({ simulated: [row], wire: [row], highLevel: [outcome] });
   for (const line of printed.split("\n")) assert.ok(line.length <= LINE_WIDTH, `${line.length}: ${line}`);
   assert.equal(printed.split("\n")[0], "a call");

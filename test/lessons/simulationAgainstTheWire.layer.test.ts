@@ -38,10 +38,21 @@ const labels = (path: "raw" | "validating", revision: string) =>
 
 test("in 2025-11-25 the layer turns 7 of the 16 answers: 5 invalid-argument calls on validating, the unknown tool on both paths", () => {
   assert.deepEqual(labels("raw", "2025-11-25"), ["unknown tool"]);
-  assert.deepEqual(labels("validating", "2025-11-25"), ["limit as a string", "limit 50", "missing field", "model in the wrong case", "max_hours 499.5", "unknown tool"]);
+  assert.deepEqual(labels("validating", "2025-11-25"), [
+    "limit as a string",
+    "limit 50",
+    "missing field",
+    "model in the wrong case",
+    "max_hours 499.5",
+    "unknown tool",
+  ]);
   const unknown = MALFORMED_CALLS.findIndex(({ label }) => label === "unknown tool");
   for (const path of ["raw", "validating"] as const) {
-    assert.deepEqual(answer(path, unknown, "2025-11-25"), { isError: true, channel: "JSON-RPC error", text: "MCP error -32602: Unknown tool: rank_by_rate" });
+    assert.deepEqual(answer(path, unknown, "2025-11-25"), {
+      isError: true,
+      channel: "JSON-RPC error",
+      text: "MCP error -32602: Unknown tool: rank_by_rate",
+    });
   }
   const limit = MALFORMED_CALLS.findIndex(({ label }) => label === "limit 50");
   const sim = simulated[limit].outcomes.validating;

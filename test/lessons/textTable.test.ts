@@ -4,7 +4,16 @@ import { test } from "node:test";
 import { formatTextTable } from "../../src/lessons/textTable";
 
 test("numbers are right-aligned, text left-aligned, columns two spaces apart", () => {
-  assert.equal(formatTextTable(["name", "n"], [["a", 1], ["bbb", 100]]), ["name    n", "a       1", "bbb   100"].join("\n"));
+  assert.equal(
+    formatTextTable(
+      ["name", "n"],
+      [
+        ["a", 1],
+        ["bbb", 100],
+      ],
+    ),
+    ["name    n", "a       1", "bbb   100"].join("\n"),
+  );
 });
 
 test("a header is aligned like its column, and sets the width when it is the widest cell", () => {
@@ -12,14 +21,31 @@ test("a header is aligned like its column, and sets the width when it is the wid
 });
 
 test("trailing spaces are trimmed from every line; there is no final newline", () => {
-  const text = formatTextTable(["key", "value"], [["a", "short"], ["b", "much longer"], ["c", ""]]);
+  const text = formatTextTable(
+    ["key", "value"],
+    [
+      ["a", "short"],
+      ["b", "much longer"],
+      ["c", ""],
+    ],
+  );
   assert.equal(text, ["key  value", "a    short", "b    much longer", "c"].join("\n"));
   for (const line of text.split("\n")) assert.equal(line, line.trimEnd());
   assert.ok(!text.endsWith("\n"));
 });
 
 test("text that reads as a number (decimals, negatives) and the dash for none align as numbers", () => {
-  assert.equal(formatTextTable(["rate", "delta"], [["16.67", -3], ["2.6", "-"], ["-", 12]]), [" rate  delta", "16.67     -3", "  2.6      -", "    -     12"].join("\n"));
+  assert.equal(
+    formatTextTable(
+      ["rate", "delta"],
+      [
+        ["16.67", -3],
+        ["2.6", "-"],
+        ["-", 12],
+      ],
+    ),
+    [" rate  delta", "16.67     -3", "  2.6      -", "    -     12"].join("\n"),
+  );
 });
 
 test("one text cell makes the whole column left-aligned", () => {
@@ -27,12 +53,24 @@ test("one text cell makes the whole column left-aligned", () => {
 });
 
 test("a column of only dashes and blanks stays left-aligned", () => {
-  assert.equal(formatTextTable(["a", "b"], [["-", "x"], ["", "y"]]), ["a  b", "-  x", "   y"].join("\n"));
+  assert.equal(
+    formatTextTable(
+      ["a", "b"],
+      [
+        ["-", "x"],
+        ["", "y"],
+      ],
+    ),
+    ["a  b", "-  x", "   y"].join("\n"),
+  );
 });
 
 test("every line has the header's column starts", () => {
   const header = ["condition", "policy", "turns", "answer"];
-  const text = formatTextTable(header, [["direct", "shortcut", 3, "CT5-054 vs CT5-008"], ["stdout-unterminated", "thorough", 12, "(none)"]]);
+  const text = formatTextTable(header, [
+    ["direct", "shortcut", 3, "CT5-054 vs CT5-008"],
+    ["stdout-unterminated", "thorough", 12, "(none)"],
+  ]);
   const lines = text.split("\n");
   const policyAt = lines[0].indexOf("policy");
   const answerAt = lines[0].indexOf("answer");

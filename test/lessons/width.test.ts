@@ -17,7 +17,9 @@ function described(where: string, line: string): string {
 for (const exported of lessonExports()) {
   test(`${exported.path}: every printed line, listing line and code line is at most ${MAX_LINE} characters`, () => {
     const wide = fencedBlocks(exported.text).flatMap((block) =>
-      block.lines.flatMap((line, i) => (width(line) > MAX_LINE ? [described(`line ${block.firstLine + i}, ${block.kind}`, line)] : [])),
+      block.lines.flatMap((line, i) =>
+        width(line) > MAX_LINE ? [described(`line ${block.firstLine + i}, ${block.kind}`, line)] : [],
+      ),
     );
     assert.deepEqual(wide, [], `${wide.length} lines wider than ${MAX_LINE} characters:\n${wide.join("\n")}`);
   });
@@ -30,7 +32,11 @@ for (const lesson of LESSONS) {
         ? []
         : cell.source
             .split("\n")
-            .flatMap((line, i) => (width(line) > MAX_LINE && !/^\s*\|/.test(line) ? [described(`cell ${index} (id ${cell.id}), line ${i + 1}`, line)] : [])),
+            .flatMap((line, i) =>
+              width(line) > MAX_LINE && !/^\s*\|/.test(line)
+                ? [described(`cell ${index} (id ${cell.id}), line ${i + 1}`, line)]
+                : [],
+            ),
     );
     assert.deepEqual(wide, [], `${wide.length} lines wider than ${MAX_LINE} characters:\n${wide.join("\n")}`);
   });

@@ -3,7 +3,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { belowThroughout, crossingOf, crossingText } from "../../src/lessons/withoutASession/crossing";
 
-const run = (label: string, values: number[]) => ({ label, cumulative: values.map((v, task) => ({ task, calls: 2 * task, v })) });
+const run = (label: string, values: number[]) => ({
+  label,
+  cumulative: values.map((v, task) => ({ task, calls: 2 * task, v })),
+});
 
 test("the order changes at the first point where the other run is strictly cheaper", () => {
   const c = crossingOf(run("a", [10, 11, 12, 13]), run("b", [5, 8, 12, 14]), "bytes", (p) => p.v);

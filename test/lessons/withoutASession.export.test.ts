@@ -40,7 +40,9 @@ for (const [k, path] of EXPORTS.entries()) {
   const said = prose(markdown);
 
   test(`${path}: every line is at most ${LINE_WIDTH} characters`, () => {
-    const wide = markdown.split("\n").flatMap((line, k) => ([...line].length > LINE_WIDTH ? [`${k + 1}: ${line}`] : []));
+    const wide = markdown
+      .split("\n")
+      .flatMap((line, k) => ([...line].length > LINE_WIDTH ? [`${k + 1}: ${line}`] : []));
     assert.deepEqual(wide, []);
   });
 
@@ -55,7 +57,11 @@ for (const [k, path] of EXPORTS.entries()) {
     const body = headings.filter((h) => /^\d+ · /.test(h)).map((h) => headings.indexOf(h));
     assert.equal(body.length, 6);
     assert.ok(at("Assumptions") < Math.min(...body) && Math.max(...body) < at("Summary"));
-    assert.ok(at("Summary") < at("Exercises") && at("Exercises") < at("Solutions") && at("Solutions") < at("Where to go from here"));
+    assert.ok(
+      at("Summary") < at("Exercises") &&
+        at("Exercises") < at("Solutions") &&
+        at("Solutions") < at("Where to go from here"),
+    );
     assert.equal(headings.at(-1), "Where to go from here", "the last lesson ends with where to go, not Next");
     const exercises = markdown.slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions"));
     assert.match(exercises, /npm run build/);
@@ -89,7 +95,10 @@ for (const [k, path] of EXPORTS.entries()) {
     // A local stdio server is a child process on the same machine, not one in the client's process.
     assert.doesNotMatch(flat, /client's own process/);
     // The real client is given its discover results in advance; it never received or saved one.
-    assert.doesNotMatch(flat, /saved `server\/discover`|already knew|from an earlier `server\/discover`|kept them from/);
+    assert.doesNotMatch(
+      flat,
+      /saved `server\/discover`|already knew|from an earlier `server\/discover`|kept them from/,
+    );
     assert.match(flat, /given in advance/);
     // The chart's gap at task 0 is a difference of the two eras' discovery costs.
     assert.match(flat, /the gap at task 0 is the difference between the two eras' discovery costs/);
@@ -105,11 +114,19 @@ for (const [k, path] of EXPORTS.entries()) {
     const [legacy, stateless] = ["legacy", "stateless"].map((label) => rows.find((row) => row.label === label)!);
     const gap = stateless.work.tokens - legacy.work.tokens;
     const solutions = markdown.slice(markdown.indexOf("## Solutions")).replace(/\s+/g, " ");
-    assert.match(solutions, new RegExp(`2\\. ${gap.toLocaleString("en-US")} tokens over the same ${stateless.wireCalls} calls`));
-    const exercises = markdown.slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions")).replace(/\s+/g, " ");
+    assert.match(
+      solutions,
+      new RegExp(`2\\. ${gap.toLocaleString("en-US")} tokens over the same ${stateless.wireCalls} calls`),
+    );
+    const exercises = markdown
+      .slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions"))
+      .replace(/\s+/g, " ");
     assert.match(exercises, /2\. From the simulator's first table of section 3 \(its \*per call\* column\)/);
     // The table's per-call column holds what the solution rounds.
-    assert.ok(markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}\n`) || markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}`));
+    assert.ok(
+      markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}\n`) ||
+        markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}`),
+    );
   });
 }
 
@@ -120,7 +137,8 @@ for (const path of EXPORTS) {
   const solutions = markdown.slice(markdown.indexOf("## Solutions")).replace(/\s+/g, " ");
 
   test(`${path}: exercise 6's sentence is quoted in the body, in its section, before the exercise asks for it`, () => {
-    const sentence = /"Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process\."/;
+    const sentence =
+      /"Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process\."/;
     assert.match(body, new RegExp(`"Statelessness" of its \\[overview page\\]\\([^)]+\\): ${sentence.source}`));
     assert.match(solutions, sentence);
   });
@@ -128,7 +146,10 @@ for (const path of EXPORTS) {
   test(`${path}: server/discover and clientInfo worded as the specification's SHOULD, and the skipped probe named`, () => {
     assert.doesNotMatch(flat, /may send it first, or not at all/);
     assert.match(flat, /dual-era client SHOULD send it before any other request/);
-    assert.match(flat, /That departs from MCP: a client that speaks both eras, as ours does, SHOULD probe with `server\/discover`/);
+    assert.match(
+      flat,
+      /That departs from MCP: a client that speaks both eras, as ours does, SHOULD probe with `server\/discover`/,
+    );
     assert.match(flat, /and should carry the client's identity/);
     assert.match(flat, /`notifications\/roots\/list_changed`/);
   });
@@ -136,7 +157,9 @@ for (const path of EXPORTS) {
   test(`${path}: the discovery table says which columns count discovery alone, and the _meta average adds up`, () => {
     assert.match(markdown, /discoveries {2}disc\. messages {2}disc\. tokens {2}total tokens/);
     assert.match(flat, /\*disc\. messages\* and \*disc\. tokens\* count the discovery alone/);
-    const m = flat.match(/requests were ([\d,]+) bytes longer in all, [\d.]+ on average: (\d+) × (\d+) = ([\d,]+) of them are the `_meta`(?:; the request ids, which differ in length between the eras \(each legacy `initialize` takes an id\), take (\d+) bytes? back|; the request ids, which differ in length between the eras, add (\d+) bytes?|, and the request ids are as long in both eras)/);
+    const m = flat.match(
+      /requests were ([\d,]+) bytes longer in all, [\d.]+ on average: (\d+) × (\d+) = ([\d,]+) of them are the `_meta`(?:; the request ids, which differ in length between the eras \(each legacy `initialize` takes an id\), take (\d+) bytes? back|; the request ids, which differ in length between the eras, add (\d+) bytes?|, and the request ids are as long in both eras)/,
+    );
     assert.ok(m, "the _meta sentence");
     const num = (s: string | undefined) => Number((s ?? "0").replace(/,/g, ""));
     assert.equal(num(m[2]) * num(m[3]), num(m[4]));

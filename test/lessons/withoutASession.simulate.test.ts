@@ -22,22 +22,44 @@ test("seed 20260218: the headline figures", () => {
   assert.deepEqual([legacy.total.tokens, stateless.total.tokens, discover.total.tokens], [962, 1946, 2173]);
   assert.deepEqual([legacy.wireCalls, stateless.wireCalls], [24, 24]);
   for (const row of lessonSix.rows) {
-    assert.deepEqual(row.refused, [
-      { tool: "bolge_ozet", hata: "arac bildirilmedi", calls: 3 },
-      { tool: "kayit_yaz", hata: "arac bildirilmedi", calls: 3 },
-    ], `${row.label}: the calls that ended in the client are the six to kayit's tools`);
-    assert.deepEqual(row.dropped.map((d) => [d.tool, d.server, d.reason]), [["bolge_ozet", "kayit", "version"], ["kayit_yaz", "kayit", "version"]], row.label);
-    assert.equal(row.refused.reduce((n, r) => n + r.calls, 0), row.calls - row.wireCalls, row.label);
+    assert.deepEqual(
+      row.refused,
+      [
+        { tool: "bolge_ozet", hata: "arac bildirilmedi", calls: 3 },
+        { tool: "kayit_yaz", hata: "arac bildirilmedi", calls: 3 },
+      ],
+      `${row.label}: the calls that ended in the client are the six to kayit's tools`,
+    );
+    assert.deepEqual(
+      row.dropped.map((d) => [d.tool, d.server, d.reason]),
+      [
+        ["bolge_ozet", "kayit", "version"],
+        ["kayit_yaz", "kayit", "version"],
+      ],
+      row.label,
+    );
+    assert.equal(
+      row.refused.reduce((n, r) => n + r.calls, 0),
+      row.calls - row.wireCalls,
+      row.label,
+    );
   }
-  assert.equal(lessonSix.crossing.at, null, "the stateless era costs more before the first call and more per call: no crossing");
-  assert.deepEqual(modes.rows.map((r) => [r.name, r.discoveries, r.total.tokens]), [
-    ["legacy, per task", 13, 6457],
-    ["legacy, per session", 1, 1357],
-    ["stateless, per task", 13, 9022],
-    ["stateless + discover, per task", 13, 12948],
-    ["stateless, cached", 3, 3572],
-    ["stateless + discover, cached", 3, 4478],
-  ]);
+  assert.equal(
+    lessonSix.crossing.at,
+    null,
+    "the stateless era costs more before the first call and more per call: no crossing",
+  );
+  assert.deepEqual(
+    modes.rows.map((r) => [r.name, r.discoveries, r.total.tokens]),
+    [
+      ["legacy, per task", 13, 6457],
+      ["legacy, per session", 1, 1357],
+      ["stateless, per task", 13, 9022],
+      ["stateless + discover, per task", 13, 12948],
+      ["stateless, cached", 3, 3572],
+      ["stateless + discover, cached", 3, 4478],
+    ],
+  );
 });
 
 for (const seed of SEEDS) {
@@ -46,7 +68,14 @@ for (const seed of SEEDS) {
 
   test(`seed ${seed}: the same calls in every era, the stateless ones dearer by exactly their fields; fewer messages at every point`, () => {
     const [legacy, stateless, discover] = lessonSix.rows;
-    assert.deepEqual(new Set(lessonSix.rows.map((r) => JSON.stringify([r.calls, r.wireCalls, r.completed, r.work.request, r.work.round_trips]))).size, 1);
+    assert.deepEqual(
+      new Set(
+        lessonSix.rows.map((r) =>
+          JSON.stringify([r.calls, r.wireCalls, r.completed, r.work.request, r.work.round_trips]),
+        ),
+      ).size,
+      1,
+    );
     assert.deepEqual(stateless.work, discover.work);
     // Each call request carries 30 tokens of _meta; each result 4 of resultType and its server's identity (3 or 4).
     const extra = stateless.work.tokens - legacy.work.tokens - 30 * legacy.wireCalls;
@@ -66,13 +95,20 @@ for (const seed of SEEDS) {
     for (const c of [lessonSix.crossing, lessonSix.crossingWithDiscover]) {
       const a = lessonSix.rows.find((r) => r.label === c.a)!;
       const b = lessonSix.rows.find((r) => r.label === c.b)!;
-      assert.deepEqual(c.gaps, a.cumulative.map((p, i) => b.cumulative[i].tokens - p.tokens));
+      assert.deepEqual(
+        c.gaps,
+        a.cumulative.map((p, i) => b.cumulative[i].tokens - p.tokens),
+      );
       const signs = new Set(c.gaps.map(Math.sign));
       assert.equal(c.at === null, signs.size === 1);
     }
     // A made-up pair that does cross: the order changes at the first point where it flips.
     const [legacy] = lessonSix.rows;
-    const cheapStart = { ...legacy, label: "x", cumulative: legacy.cumulative.map((p, i) => ({ ...p, tokens: i < 3 ? p.tokens - 100 : p.tokens + 1 })) };
+    const cheapStart = {
+      ...legacy,
+      label: "x",
+      cumulative: legacy.cumulative.map((p, i) => ({ ...p, tokens: i < 3 ? p.tokens - 100 : p.tokens + 1 })),
+    };
     const crossed = crossingOf(legacy, cheapStart, "tokens", (p) => p.tokens);
     assert.equal(crossed.cheaperFirst, "b");
     assert.equal(crossed.at?.task, 3);
@@ -90,12 +126,18 @@ for (const seed of SEEDS) {
   });
 
   test(`seed ${seed}: the message costs are the fields the envelope adds, and every printed line is within 100 characters`, () => {
-    const call = costs.messages.find((m) => m.era === "stateless" && m.method === "tools/call" && m.kind === "request")!;
+    const call = costs.messages.find(
+      (m) => m.era === "stateless" && m.method === "tools/call" && m.kind === "request",
+    )!;
     const meta = PROTOCOL_FIELDS.reduce((n, f) => n + call.fields[f], 0);
     const world = createWorld(seed);
     assert.equal(meta, new StatelessEnvelope(world.servers).metaTokens);
     for (const m of costs.messages.filter((x) => x.era === "legacy" && x.method !== "initialize")) {
-      assert.equal(PROTOCOL_FIELDS.reduce((n, f) => n + m.fields[f], 0), 0, `${m.method} carries no field in the legacy era`);
+      assert.equal(
+        PROTOCOL_FIELDS.reduce((n, f) => n + m.fields[f], 0),
+        0,
+        `${m.method} carries no field in the legacy era`,
+      );
     }
     const text = formatWithoutASession(result);
     for (const line of text.split("\n")) assert.ok(line.length <= 100, line);
@@ -116,13 +158,18 @@ test("the spacing moves only the cached rows; spacing 0 discovers once, beyond t
       assert.deepEqual(never[i], row);
     }
   }
-  for (const line of formatWithoutASession(simulateWithoutASession(20260218, { taskSpacingMs: 1 })).split("\n")) assert.ok(line.length <= 100, line);
+  for (const line of formatWithoutASession(simulateWithoutASession(20260218, { taskSpacingMs: 1 })).split("\n"))
+    assert.ok(line.length <= 100, line);
   assert.throws(() => simulateWithoutASession(20260218, { taskSpacingMs: -1 }), RangeError);
   assert.throws(() => simulateWithoutASession(-1), RangeError);
 });
 
 test("part (a) runs lesson 6's calls: a legacy session over lesson 6's servers", () => {
   const world = createWorld(20260218);
-  const run = runClient({ servers: world.servers, level: 3, policy: LESSON_POLICY }, clientTasks(world, generateFleet(20260218)).slice(0, 12), "per-session");
+  const run = runClient(
+    { servers: world.servers, level: 3, policy: LESSON_POLICY },
+    clientTasks(world, generateFleet(20260218)).slice(0, 12),
+    "per-session",
+  );
   assert.deepEqual(simulateWithoutASession(20260218).lessonSix.rows[0].total, run.total);
 });

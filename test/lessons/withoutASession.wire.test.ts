@@ -3,7 +3,14 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { crossingOf } from "../../src/lessons/withoutASession/crossing";
 import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
-import { metaMemberBytes, requestMeta, runWithoutASessionOnTheWire, SDK_PROBE_ID, TASK_GAP_MS, type WithoutASessionWire } from "../../src/lessons/withoutASession/wire";
+import {
+  metaMemberBytes,
+  requestMeta,
+  runWithoutASessionOnTheWire,
+  SDK_PROBE_ID,
+  TASK_GAP_MS,
+  type WithoutASessionWire,
+} from "../../src/lessons/withoutASession/wire";
 import { formatWithoutASessionWire } from "../../src/lessons/withoutASession/wireTables";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { DEFAULT_SEED } from "../../src/sim/seed";
@@ -50,16 +57,44 @@ describe("lesson 10 on the wire (default seed)", () => {
     assert.equal(stateless.kinds.notification, 0);
     for (const run of [legacy, stateless]) {
       assert.equal(run.cumulative.length, 13, run.era);
-      assert.deepEqual(run.cumulative[0], { task: 0, calls: 0, wireCalls: 0, messages: run.beforeFirstCall.messages, bytes: run.beforeFirstCall.bytes }, run.era);
-      assert.deepEqual(run.cumulative.at(-1), { task: 12, calls: run.cumulative.at(-1)!.calls, wireCalls: run.calls, messages: run.messages, bytes: run.bytes }, run.era);
-      for (let i = 1; i < run.cumulative.length; i++) assert.ok(run.cumulative[i].bytes >= run.cumulative[i - 1].bytes, `${run.era} ${i}`);
+      assert.deepEqual(
+        run.cumulative[0],
+        { task: 0, calls: 0, wireCalls: 0, messages: run.beforeFirstCall.messages, bytes: run.beforeFirstCall.bytes },
+        run.era,
+      );
+      assert.deepEqual(
+        run.cumulative.at(-1),
+        {
+          task: 12,
+          calls: run.cumulative.at(-1)!.calls,
+          wireCalls: run.calls,
+          messages: run.messages,
+          bytes: run.bytes,
+        },
+        run.era,
+      );
+      for (let i = 1; i < run.cumulative.length; i++)
+        assert.ok(run.cumulative[i].bytes >= run.cumulative[i - 1].bytes, `${run.era} ${i}`);
     }
     const { bytes, messages } = first.eras;
-    assert.deepEqual(bytes.gaps, legacy.cumulative.map((p, i) => stateless.cumulative[i].bytes - p.bytes));
-    assert.deepEqual(messages.gaps, legacy.cumulative.map((p, i) => stateless.cumulative[i].messages - p.messages));
-    assert.deepEqual(bytes, crossingOf(legacy, stateless, "bytes", (p) => p.bytes));
-    for (const c of [bytes, messages]) assert.equal(c.at === null, !c.gaps.some((gap) => Math.sign(gap) === -Math.sign(c.gaps[0]) && gap !== 0));
-    assert.ok(messages.gaps.every((gap) => gap < 0), "fewer stateless messages at every point");
+    assert.deepEqual(
+      bytes.gaps,
+      legacy.cumulative.map((p, i) => stateless.cumulative[i].bytes - p.bytes),
+    );
+    assert.deepEqual(
+      messages.gaps,
+      legacy.cumulative.map((p, i) => stateless.cumulative[i].messages - p.messages),
+    );
+    assert.deepEqual(
+      bytes,
+      crossingOf(legacy, stateless, "bytes", (p) => p.bytes),
+    );
+    for (const c of [bytes, messages])
+      assert.equal(c.at === null, !c.gaps.some((gap) => Math.sign(gap) === -Math.sign(c.gaps[0]) && gap !== 0));
+    assert.ok(
+      messages.gaps.every((gap) => gap < 0),
+      "fewer stateless messages at every point",
+    );
     assert.equal(messages.at, null);
   });
 
@@ -67,15 +102,25 @@ describe("lesson 10 on the wire (default seed)", () => {
     const run = (era: string, plan: string) => first.discovery.runs.find((r) => r.era === era && r.plan === plan)!;
     const tasks = first.discovery.tasks;
     assert.equal(tasks, 12);
-    assert.deepEqual([run("legacy", "per-task").processes, run("legacy", "per-task").initializes], [3 * tasks, 3 * tasks]);
+    assert.deepEqual(
+      [run("legacy", "per-task").processes, run("legacy", "per-task").initializes],
+      [3 * tasks, 3 * tasks],
+    );
     const lists = run("stateless", "per-session").listings;
     assert.equal(run("legacy", "per-session").listings, lists);
     assert.equal(lists, 6, "tools/list three times, resources/list twice (olcum, tarife), prompts/list once (tarife)");
-    assert.deepEqual([run("stateless", "per-task").processes, run("stateless", "per-task").listings], [3, lists * tasks]);
+    assert.deepEqual(
+      [run("stateless", "per-task").processes, run("stateless", "per-task").listings],
+      [3, lists * tasks],
+    );
     assert.equal(run("legacy", "per-task").listings, lists * tasks);
     const windows = Math.floor(((tasks - 1) * TASK_GAP_MS) / first.discovery.ttlMs) + 1;
     assert.equal(run("stateless", "cached").listings, lists * windows);
-    assert.deepEqual(run("stateless", "cached").listedBefore, [1, 7], "an hour's ttlMs with tasks ten minutes apart: fresh until task 7 starts at exactly 60 minutes");
+    assert.deepEqual(
+      run("stateless", "cached").listedBefore,
+      [1, 7],
+      "an hour's ttlMs with tasks ten minutes apart: fresh until task 7 starts at exactly 60 minutes",
+    );
     assert.deepEqual(run("legacy", "per-session").listedBefore, [1]);
     assert.equal(run("stateless", "per-task").listedBefore.length, tasks);
     assert.equal(first.discovery.ttlMs, 3_600_000);
@@ -88,7 +133,11 @@ describe("lesson 10 on the wire (default seed)", () => {
       [first.eras.legacy, simulated.find((r) => r.label === "legacy")!],
       [first.eras.stateless, simulated.find((r) => r.label === "stateless")!],
     ] as const) {
-      assert.deepEqual(run.kinds, { request: row.total.request, response: row.total.response, notification: row.total.notification }, run.era);
+      assert.deepEqual(
+        run.kinds,
+        { request: row.total.request, response: row.total.response, notification: row.total.notification },
+        run.era,
+      );
       assert.deepEqual(
         run.cumulative.map((p) => [p.task, p.calls, p.wireCalls, p.messages]),
         row.cumulative.map((p) => [p.task, p.calls, p.wireCalls, p.messages]),
@@ -115,7 +164,10 @@ describe("lesson 10 on the wire (default seed)", () => {
   it("the probe in place: the SDK's server/discover, an error that is not a modern one, then initialize accepted on the same process, in the same bytes as the SDK's probe", () => {
     const lines = first.inPlaceProbe.steps.flatMap((step) => ("line" in step ? [step] : []));
     const messages = lines.map((line) => JSON.parse(line.line));
-    assert.deepEqual(messages.map((m) => m.method ?? "answer"), ["server/discover", "answer", "initialize", "answer", "notifications/initialized"]);
+    assert.deepEqual(
+      messages.map((m) => m.method ?? "answer"),
+      ["server/discover", "answer", "initialize", "answer", "notifications/initialized"],
+    );
     assert.equal(messages[0].id, SDK_PROBE_ID);
     assert.deepEqual(messages[0].params._meta, requestMeta());
     assert.equal(messages[1].error.code, -32601);
@@ -128,10 +180,19 @@ describe("lesson 10 on the wire (default seed)", () => {
   });
 
   it("the two openings on one dual-era process: initialize, its answer, initialized, tools/list; or tools/list alone with its _meta", () => {
-    const methods = (steps: typeof first.openings.legacy.steps) => steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line).method ?? "answer"] : []));
-    assert.deepEqual(methods(first.openings.legacy.steps), ["initialize", "answer", "notifications/initialized", "tools/list", "answer"]);
+    const methods = (steps: typeof first.openings.legacy.steps) =>
+      steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line).method ?? "answer"] : []));
+    assert.deepEqual(methods(first.openings.legacy.steps), [
+      "initialize",
+      "answer",
+      "notifications/initialized",
+      "tools/list",
+      "answer",
+    ]);
     assert.deepEqual(methods(first.openings.stateless.steps), ["tools/list", "answer"]);
-    const [request, answer] = first.openings.stateless.steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line)] : []));
+    const [request, answer] = first.openings.stateless.steps.flatMap((step) =>
+      "line" in step ? [JSON.parse(step.line)] : [],
+    );
     assert.deepEqual(request.params._meta, requestMeta());
     assert.equal(answer.result.resultType, "complete");
   });
@@ -144,7 +205,10 @@ describe("lesson 10 on the wire (default seed)", () => {
     assert.equal(lines[3].result.resultType, "complete");
     const legacy = first.mismatch.legacy.steps;
     assert.equal(JSON.parse((legacy[1] as { line: string }).line).result.protocolVersion, "2025-11-25");
-    assert.deepEqual(legacy.slice(2).map((step) => ("event" in step ? step.event : "")), ["closes stdin (2025-11-25 is not 2025-03-26)", "exits with code 0"]);
+    assert.deepEqual(
+      legacy.slice(2).map((step) => ("event" in step ? step.event : "")),
+      ["closes stdin (2025-11-25 is not 2025-03-26)", "exits with code 0"],
+    );
   });
 
   it("the same seed gives byte-identical tables, and no printed line exceeds 100 characters", () => {

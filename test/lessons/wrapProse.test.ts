@@ -28,7 +28,8 @@ test("a long paragraph is broken at spaces into lines of at most the width, and 
   assert.equal(lines.join(" "), PARAGRAPH, "only spaces became line breaks");
   assert.equal(rendered(wrapped), rendered(PARAGRAPH));
   // Greedy: no line could have taken the next line's first word.
-  for (let k = 0; k + 1 < lines.length; k++) assert.ok(lines[k].length + 1 + lines[k + 1].split(" ")[0].length > LINE_WIDTH, lines[k]);
+  for (let k = 0; k + 1 < lines.length; k++)
+    assert.ok(lines[k].length + 1 + lines[k + 1].split(" ")[0].length > LINE_WIDTH, lines[k]);
 });
 
 test("a code span is never broken, spaces and all", () => {
@@ -36,7 +37,10 @@ test("a code span is never broken, spaces and all", () => {
   const text = `${"word ".repeat(17)}${span} and more words after it to fill the line`;
   for (const width of [40, 60, 80, 90, 95, 100]) {
     const wrapped = wrapMarkdown(text, width);
-    assert.ok(wrapped.split("\n").some((line) => line.includes(span)), `${width}: ${wrapped}`);
+    assert.ok(
+      wrapped.split("\n").some((line) => line.includes(span)),
+      `${width}: ${wrapped}`,
+    );
   }
   const doubled = `${"word ".repeat(17)}\`\` a \` b \`\` end`;
   assert.ok(wrapMarkdown(doubled, 95).includes("`` a ` b ``"), "a span opened by two backticks closes at the next two");

@@ -82,20 +82,44 @@ test("every line lesson 7 prints is at most 100 characters, for any seed", () =>
 });
 
 test("seed 20260218: the readings quote the run", () => {
-  assert.match(flat(prose.readModes(lesson)), /The whole difference is 12 extra discoveries: 12 × 425 = 5100 tokens, 144 requests, 48 notifications and 216 round trips\./);
+  assert.match(
+    flat(prose.readModes(lesson)),
+    /The whole difference is 12 extra discoveries: 12 × 425 = 5100 tokens, 144 requests, 48 notifications and 216 round trips\./,
+  );
   assert.match(flat(prose.readGrowth(lesson)), /With one task the two clients are the same client/);
-  assert.match(flat(prose.readGrowth(lesson)), /grows by exactly one discovery per task — 425 tokens and 18 round trips/);
-  assert.match(flat(prose.readSilentDrop(lesson)), /The tasks make 33 calls, but only 27 call requests cross the wire \(39 requests in all, 12 of them discovery\)\. The other 6 end inside the client/);
+  assert.match(
+    flat(prose.readGrowth(lesson)),
+    /grows by exactly one discovery per task — 425 tokens and 18 round trips/,
+  );
+  assert.match(
+    flat(prose.readSilentDrop(lesson)),
+    /The tasks make 33 calls, but only 27 call requests cross the wire \(39 requests in all, 12 of them discovery\)\. The other 6 end inside the client/,
+  );
   assert.match(flat(prose.readReport(lesson)), /On the wire it costs nothing/);
   assert.match(flat(prose.readReport(lesson)), /At level 0 a tool is dropped and yet no call ends in the client/);
   assert.match(flat(prose.readFleetTask(lesson)), /finds 251 of the 400 devices under 500 operating hours/);
-  assert.match(flat(prose.readFleetTask(lesson)), /`CT5-054`.*fetches it, so in this lesson's runs the fleet task completes\./);
-  assert.match(flat(prose.readTranscript(lesson)), /`tools`, `\/list` and `olcum` — so the body is 3 tokens, and the envelope adds 8: 11\./);
-  assert.match(flat(prose.readSessions(lesson)), /starts `olcum` and `fleet` 26 times in all, where the session client starts them 2 times/);
+  assert.match(
+    flat(prose.readFleetTask(lesson)),
+    /`CT5-054`.*fetches it, so in this lesson's runs the fleet task completes\./,
+  );
+  assert.match(
+    flat(prose.readTranscript(lesson)),
+    /`tools`, `\/list` and `olcum` — so the body is 3 tokens, and the envelope adds 8: 11\./,
+  );
+  assert.match(
+    flat(prose.readSessions(lesson)),
+    /starts `olcum` and `fleet` 26 times in all, where the session client starts them 2 times/,
+  );
   assert.match(flat(prose.readSessions(lesson)), /it opens 26 sessions against 2/);
   const solutions = flat(prose.solveClientExercises(lesson));
-  assert.match(solutions, /One discovery saves 3 messages, 37 tokens and 2 round trips\. The per-task client discovers 13 times, so it saves 481 tokens and 26 round trips/);
-  assert.match(solutions, /For n = 13 and k = 4: 4 discoveries, 1700 tokens and 72 round trips of discovery, 2632 tokens in all\./);
+  assert.match(
+    solutions,
+    /One discovery saves 3 messages, 37 tokens and 2 round trips\. The per-task client discovers 13 times, so it saves 481 tokens and 26 round trips/,
+  );
+  assert.match(
+    solutions,
+    /For n = 13 and k = 4: 4 discoveries, 1700 tokens and 72 round trips of discovery, 2632 tokens in all\./,
+  );
   assert.match(solutions, /`notifications\/tools\/list_changed tarife`: 17 tokens and no round trip/);
 });
 
@@ -138,14 +162,16 @@ test("the catalog lists lesson 7 between 6 and 8, and the committed export carri
   assert.equal(findLesson("writing-a-client")?.title, "Writing a Client");
   const exported = readFileSync(join(ROOT, "lessons", "07-writing-a-client.md"), "utf8");
   assert.match(exported.split("\n")[0], /with seed 20260218/);
-  for (const line of text.split("\n").filter((l) => l && !l.startsWith("## "))) assert.ok(exported.includes(line), line);
+  for (const line of text.split("\n").filter((l) => l && !l.startsWith("## ")))
+    assert.ok(exported.includes(line), line);
 });
 
 test("lesson 7 shows only the 2025-11-25 session it teaches: no listing of its export names another era", () => {
   const exported = readFileSync(join(ROOT, "lessons", "07-writing-a-client.md"), "utf8");
   const listings = [...exported.matchAll(/```ts\n\/\*\*[\s\S]*?```/g)].map((m) => m[0]);
   assert.ok(listings.length >= 7, `${listings.length} listings`);
-  for (const listing of listings) assert.doesNotMatch(listing, /stateless|era\b|server\/discover|ttlMs|cached|_meta/, listing.slice(0, 200));
+  for (const listing of listings)
+    assert.doesNotMatch(listing, /stateless|era\b|server\/discover|ttlMs|cached|_meta/, listing.slice(0, 200));
   assert.match(exported, /MCP revision 2025-11-25/);
   assert.doesNotMatch(exported, /planned lesson|lesson 8's|of lesson 8/);
   assert.match(exported.slice(exported.indexOf("## Next")), /Lesson 8/);
@@ -202,10 +228,21 @@ test("the servers' tool names never collide, so the allowlist's bare names each 
     const result = simulateWritingAClient(seed);
     const names = result.servers.flatMap((s) => s.tools.map((t) => t.name));
     assert.equal(new Set(names).size, names.length, `seed ${seed}: ${names.join(" ")}`);
-    assert.equal(flat(prose.readToolNames(result)), "Here the 4 servers list 8 tools under 8 different names, so each name on the allowlist means one tool of one server.");
+    assert.equal(
+      flat(prose.readToolNames(result)),
+      "Here the 4 servers list 8 tools under 8 different names, so each name on the allowlist means one tool of one server.",
+    );
   }
-  const collided = { ...lesson, servers: lesson.servers.map((s) => (s.name === "fleet" ? { ...s, tools: [...s.tools, { ...s.tools[0], name: "tuketim" }] } : s)) };
-  assert.match(flat(prose.readToolNames(collided)), /under only 8 names: `tuketim` is listed by `olcum` and `fleet`, and the allowlist cannot tell those apart\./);
+  const collided = {
+    ...lesson,
+    servers: lesson.servers.map((s) =>
+      s.name === "fleet" ? { ...s, tools: [...s.tools, { ...s.tools[0], name: "tuketim" }] } : s,
+    ),
+  };
+  assert.match(
+    flat(prose.readToolNames(collided)),
+    /under only 8 names: `tuketim` is listed by `olcum` and `fleet`, and the allowlist cannot tell those apart\./,
+  );
 });
 
 test("lesson 7 dates what it says about MCP: legacy defined first, the current revision's rules named, no stale wording", () => {
@@ -213,7 +250,10 @@ test("lesson 7 dates what it says about MCP: legacy defined first, the current r
     const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
     const text = proseOf(exported);
     const defined = text.indexOf("*legacy*");
-    assert.ok(defined >= 0 && defined < exported.replace(/\s+/g, " ").indexOf("legacyDiscoveryMessages"), `${file}: legacy is defined before its first use`);
+    assert.ok(
+      defined >= 0 && defined < exported.replace(/\s+/g, " ").indexOf("legacyDiscoveryMessages"),
+      `${file}: legacy is defined before its first use`,
+    );
     assert.ok(text.indexOf("*legacy*") < text.indexOf("legacy") + 1, `${file}: the definition is the first use`);
     for (const phrase of [
       "clients SHOULD NOT use it to change their behaviour", // 2026-07-28 server/discover.mdx, on serverInfo
@@ -228,7 +268,14 @@ test("lesson 7 dates what it says about MCP: legacy defined first, the current r
     ]) {
       assert.ok(text.includes(phrase), `${file}: ${phrase}`);
     }
-    for (const stale of [/gives a client no rule/, /Discovery in MCP is/, /`undeclared`/, /The client answers with/, /re-lists/, /its `name`, its `description`/]) {
+    for (const stale of [
+      /gives a client no rule/,
+      /Discovery in MCP is/,
+      /`undeclared`/,
+      /The client answers with/,
+      /re-lists/,
+      /its `name`, its `description`/,
+    ]) {
       assert.doesNotMatch(text, stale, file);
     }
   }
@@ -246,11 +293,16 @@ test("lesson 7's prose lines, computed or written, are at most 100 characters (i
 });
 
 test("the growth chart's alt text says what its two lines are and where they end", () => {
-  for (const [file, seed] of [[EXPORTS[0], 20260218], [EXPORTS[1], 20260219]] as const) {
+  for (const [file, seed] of [
+    [EXPORTS[0], 20260218],
+    [EXPORTS[1], 20260219],
+  ] as const) {
     const result = simulateWritingAClient(seed);
     const last = result.growth[result.growth.length - 1];
     const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
-    const alt = /!\[([^\]]*)\]\(07-writing-a-client\.files\/growth-chart\.svg\)/.exec(exported)?.[1]?.replace(/\n/g, " ");
+    const alt = /!\[([^\]]*)\]\(07-writing-a-client\.files\/growth-chart\.svg\)/
+      .exec(exported)?.[1]
+      ?.replace(/\n/g, " ");
     assert.equal(
       alt,
       `Envelope tokens after 1 to 13 tasks, one line per client: discovery before every task ends at ${last.perTask.tokens}, once per session at ${last.perSession.tokens} (seed ${seed})`,
@@ -265,7 +317,11 @@ test("lessons 6 and 7 gloss the handshake's words alike and name the code's func
     assert.doesNotMatch(text, /report capabilities/, file);
     assert.match(text, /then `agreeOn`, lesson 6's decision\s+\(`decideOn`/, file);
     for (const name of ["runClientTask", "chainOf", "endedInClient", "traceFailures", "describeDrop", "countTokens"]) {
-      assert.match(proseOf(text), new RegExp(`\`${name}\` (runs|gives|tells|pairs|writes|is)`), `${file}: ${name} is said`);
+      assert.match(
+        proseOf(text),
+        new RegExp(`\`${name}\` (runs|gives|tells|pairs|writes|is)`),
+        `${file}: ${name} is said`,
+      );
     }
     assert.match(text, /capabilities \(both required\)/, file);
     assert.match(text, /SHOULD first\s+probe with `server\/discover`/, file);

@@ -18,7 +18,11 @@ const flat = (text: string) => text.replace(/\n(?: {2,3})?/g, " ");
 const DEFAULT = REFERENCE.find((r) => r.seed === 20260218)!;
 
 /** Our two printed blocks, joined as the reference prints them (no blank line between the blocks). */
-const asReferencePrints = (text: string) => text.replace("\n\nlevel                         negotiated calls", "\nlevel                         negotiated calls");
+const asReferencePrints = (text: string) =>
+  text.replace(
+    "\n\nlevel                         negotiated calls",
+    "\nlevel                         negotiated calls",
+  );
 
 test("seed 20260218 prints the reference's blocks byte for byte", () => {
   assert.equal(asReferencePrints(formatWritingAServer(simulateWritingAServer(20260218))), DEFAULT.printed);
@@ -28,15 +32,24 @@ test("the fixture's printed blocks are the ones in the reference document (when 
   const doc = join(ROOT, "..", "shared", "seeds", "004_a220583646d9517e.txt");
   if (!existsSync(doc)) return t.skip("reference document not beside this clone");
   const text = readFileSync(doc, "utf8");
-  const [first, second] = formatWritingAServer(simulateWritingAServer(20260218)).split("\n\nlevel                         negotiated calls");
+  const [first, second] = formatWritingAServer(simulateWritingAServer(20260218)).split(
+    "\n\nlevel                         negotiated calls",
+  );
   assert.ok(text.includes(`${first}\n`), "declaration and handshake block");
-  assert.ok(text.includes(`level                         negotiated calls${second}`), "task, second-run and wide block");
+  assert.ok(
+    text.includes(`level                         negotiated calls${second}`),
+    "task, second-run and wide block",
+  );
 });
 
 test("every fixture seed prints what the reference's code prints for it", () => {
   for (const ref of REFERENCE) {
     const expected = ref.printed.replace("( task seed 20260219 )", `( task seed ${BigInt(ref.seed) + 1n} )`);
-    assert.equal(asReferencePrints(formatWritingAServer(simulateWritingAServer(ref.seed))), expected, `seed ${ref.seed}`);
+    assert.equal(
+      asReferencePrints(formatWritingAServer(simulateWritingAServer(ref.seed))),
+      expected,
+      `seed ${ref.seed}`,
+    );
   }
 });
 
@@ -51,34 +64,77 @@ test("--json figures equal the reference's for every fixture seed", () => {
     assert.equal(json.seed, ref.seed);
     assert.deepEqual(json.subscribers, ref.subscribers);
     assert.deepEqual(json.tasks, ref.tasks);
-    assert.deepEqual(json.handshake.map(({ level, ...rest }) => rest), ref.handshake);
+    assert.deepEqual(
+      json.handshake.map(({ level, ...rest }) => rest),
+      ref.handshake,
+    );
     assert.deepEqual(json.runs.map(figures), ref.runs);
     assert.equal(json.second_run.seed, ref.seed + 1);
     assert.deepEqual(json.second_run.runs.map(figures), ref.second_run);
     assert.deepEqual(json.wide.map(figures), ref.wide);
-    assert.deepEqual(json.wide.map((w) => [w.level, w.approval]), [[1, false], [2, false], [2, true]]);
+    assert.deepEqual(
+      json.wide.map((w) => [w.level, w.approval]),
+      [
+        [1, false],
+        [2, false],
+        [2, true],
+      ],
+    );
   }
 });
 
 test("--json for 20260218 and 20260219 carries the reference's printed figures", () => {
   const d = writingAServerJson(simulateWritingAServer(20260218));
-  assert.deepEqual(d.handshake.map((h) => [h.negotiated, h.dropped, h.request, h.response, h.tokens, h.round_trips]), [
-    [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [3, 2, 3, 3, 99, 5],
-  ]);
-  assert.deepEqual(d.runs.map((r) => [r.negotiated, r.calls, r.failed, r.completed, r.request, r.response, r.tokens]), [
-    [4, 12, 12, 0, 15, 15, 351], [4, 30, 3, 9, 30, 30, 816], [4, 30, 3, 9, 30, 30, 816], [3, 30, 6, 6, 27, 27, 744],
-  ]);
+  assert.deepEqual(
+    d.handshake.map((h) => [h.negotiated, h.dropped, h.request, h.response, h.tokens, h.round_trips]),
+    [
+      [4, 1, 3, 3, 99, 5],
+      [4, 1, 3, 3, 99, 5],
+      [4, 1, 3, 3, 99, 5],
+      [3, 2, 3, 3, 99, 5],
+    ],
+  );
+  assert.deepEqual(
+    d.runs.map((r) => [r.negotiated, r.calls, r.failed, r.completed, r.request, r.response, r.tokens]),
+    [
+      [4, 12, 12, 0, 15, 15, 351],
+      [4, 30, 3, 9, 30, 30, 816],
+      [4, 30, 3, 9, 30, 30, 816],
+      [3, 30, 6, 6, 27, 27, 744],
+    ],
+  );
   assert.equal(d.second_run.seed, 20260219);
-  assert.deepEqual(d.second_run.runs.map((r) => r.completed), [0, 9, 9, 6]);
-  assert.deepEqual(d.second_run.runs.map((r) => r.tokens), [351, 818, 818, 744]);
-  assert.deepEqual(d.wide.map((w) => [w.negotiated, w.blocked, w.written, w.completed]), [[5, 0, 3, 12], [5, 3, 0, 9], [5, 0, 3, 12]]);
+  assert.deepEqual(
+    d.second_run.runs.map((r) => r.completed),
+    [0, 9, 9, 6],
+  );
+  assert.deepEqual(
+    d.second_run.runs.map((r) => r.tokens),
+    [351, 818, 818, 744],
+  );
+  assert.deepEqual(
+    d.wide.map((w) => [w.negotiated, w.blocked, w.written, w.completed]),
+    [
+      [5, 0, 3, 12],
+      [5, 3, 0, 9],
+      [5, 0, 3, 12],
+    ],
+  );
   assert.deepEqual(Object.keys(d.subscribers).slice(0, 2), ["A001", "A002"]);
   assert.equal(Object.keys(d.subscribers).length, 60);
 
   // Seed 20260219 as the world seed: the contract's counts hold, the handshake is seed-free.
   const e = writingAServerJson(simulateWritingAServer(20260219));
   assert.deepEqual(e.handshake, d.handshake);
-  assert.deepEqual(e.runs.map((r) => [r.negotiated, r.calls, r.failed, r.completed]), [[4, 12, 12, 0], [4, 30, 3, 9], [4, 30, 3, 9], [3, 30, 6, 6]]);
+  assert.deepEqual(
+    e.runs.map((r) => [r.negotiated, r.calls, r.failed, r.completed]),
+    [
+      [4, 12, 12, 0],
+      [4, 30, 3, 9],
+      [4, 30, 3, 9],
+      [3, 30, 6, 6],
+    ],
+  );
   assert.equal(e.second_run.seed, 20260220);
 });
 
@@ -104,8 +160,16 @@ test("the worked example of envelope tokens adds up to the handshake table's lev
     const messages = prose.handshakeMessages(result);
     const row = result.handshake[0];
     assert.equal(messages.length, row.request + row.response);
-    assert.equal(messages.reduce((sum, m) => sum + m.cost, 0), row.tokens, `seed ${ref.seed}`);
-    assert.equal(messages.reduce((sum, m) => sum + m.roundTrips, 0), row.round_trips, `seed ${ref.seed}`);
+    assert.equal(
+      messages.reduce((sum, m) => sum + m.cost, 0),
+      row.tokens,
+      `seed ${ref.seed}`,
+    );
+    assert.equal(
+      messages.reduce((sum, m) => sum + m.roundTrips, 0),
+      row.round_trips,
+      `seed ${ref.seed}`,
+    );
     for (const m of messages) {
       assert.equal(m.cost, m.bodyTokens + 8, m.body);
       assert.equal(m.roundTrips, m.kind === "request" ? (m.transport === "remote" ? 2 : 1) : 0, m.body);
@@ -132,7 +196,13 @@ test("exercise 2's answer is computed: knowing kayit's version, level 3 prints l
 test("the solutions answer every exercise, and the prose names the course's conventions", () => {
   const result = simulateWritingAServer(20260218);
   const solutions = prose.writingAServerSolutions(result);
-  assert.deepEqual(solutions.split("\n").filter((line) => !line.startsWith("   ")).map((line) => line.slice(0, 3)), ["1. ", "2. ", "3. ", "4. ", "5. "]);
+  assert.deepEqual(
+    solutions
+      .split("\n")
+      .filter((line) => !line.startsWith("   "))
+      .map((line) => line.slice(0, 3)),
+    ["1. ", "2. ", "3. ", "4. ", "5. "],
+  );
   assert.match(flat(solutions), /level 3 keeps 4 tools and drops 1/);
   assert.match(solutions.replace(/\n\s+/g, " "), /the 27 calls of the twelve-task run and the 30 of the wide run/);
   assert.match(flat(prose.readHandshake(result)), /course's version rule/);
@@ -152,9 +222,22 @@ const exportsOf6 = () => lessonExports().filter((e) => e.lesson.name === LESSON_
 
 test("lesson 6's exports carry no porting notes, caching notes or pointers to later code", () => {
   const forbidden = [
-    /a port of/i, /ported bit for bit/i, /character by character, so/i, /compared character by character/i,
-    /reference lesson/i, /the reference prints/i, /about 300 bytes/, /wireClient\/negotiation\.ts/, /gateCall/, /taskChain/,
-    /integer-like/, /become bigint/, /pyEquals/, /pyStr/, /LESSON_HANDSHAKES/, /measured once for every seed/,
+    /a port of/i,
+    /ported bit for bit/i,
+    /character by character, so/i,
+    /compared character by character/i,
+    /reference lesson/i,
+    /the reference prints/i,
+    /about 300 bytes/,
+    /wireClient\/negotiation\.ts/,
+    /gateCall/,
+    /taskChain/,
+    /integer-like/,
+    /become bigint/,
+    /pyEquals/,
+    /pyStr/,
+    /LESSON_HANDSHAKES/,
+    /measured once for every seed/,
     /`mcp-course lesson --seed/,
   ];
   const exported = exportsOf6();
@@ -176,7 +259,9 @@ test("the annotations' bytes are measured from the library's own tools/list resu
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
     const bytes = result.world.servers.map((server) =>
-      [0, 1, 2, 3].map((level) => Buffer.byteLength(JSON.stringify({ tools: worldToolList(server, level as 0 | 1 | 2 | 3) }))),
+      [0, 1, 2, 3].map((level) =>
+        Buffer.byteLength(JSON.stringify({ tools: worldToolList(server, level as 0 | 1 | 2 | 3) })),
+      ),
     );
     const sum = (level: number) => bytes.reduce((total, b) => total + b[level], 0);
     assert.deepEqual(library.mcpToolListBytes(result), [0, 1, 2, 3].map(sum));
@@ -193,7 +278,10 @@ test("the annotations' bytes are measured from the library's own tools/list resu
 
 test("exercise 2's cell, as the notebook prints it, gives the rows its solution states", () => {
   const cell = lessonNotebook(LESSON_6).cells.find((c) => c.id === "exercises")!.source;
-  const snippet = /```ts\n([\s\S]*?)```/.exec(cell)![1].split("\n").map((line) => line.replace(/^ {3}/, ""));
+  const snippet = /```ts\n([\s\S]*?)```/
+    .exec(cell)![1]
+    .split("\n")
+    .map((line) => line.replace(/^ {3}/, ""));
   assert.match(snippet[0], /^import \{ (.+) \} from "mcp-course";$/);
   const imported = /^import \{ (.+) \} from "mcp-course";$/.exec(snippet[0])![1].split(", ");
   const body = snippet.slice(1).join("\n");
@@ -201,11 +289,22 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
     const lesson = simulateWritingAServer(seed);
     const printed: string[] = [];
     const names = ["lesson", "console", "formatHandshakeTable", "formatRunTable", ...imported];
-    const values = [lesson, { log: (text: string) => printed.push(text) }, library.formatHandshakeTable, library.formatRunTable,
-      ...imported.map((name) => (library as Record<string, unknown>)[name])];
+    const values = [
+      lesson,
+      { log: (text: string) => printed.push(text) },
+      library.formatHandshakeTable,
+      library.formatRunTable,
+      ...imported.map((name) => (library as Record<string, unknown>)[name]),
+    ];
     new Function(...names, body)(...values);
     const { handshake, run } = prose.knowingKayit(lesson);
-    const agreed = [...library.openSession(lesson.world, 3, { policy: { allowlist: library.ALLOWLIST, knownVersions: { ...library.KNOWN_VERSIONS, kayit: 3 } } }).tools.keys()].sort();
+    const agreed = [
+      ...library
+        .openSession(lesson.world, 3, {
+          policy: { allowlist: library.ALLOWLIST, knownVersions: { ...library.KNOWN_VERSIONS, kayit: 3 } },
+        })
+        .tools.keys(),
+    ].sort();
     assert.deepEqual(printed, [library.formatHandshakeTable([handshake], agreed), library.formatRunTable([run])]);
     const solution = prose.writingAServerSolutions(lesson).replace(/\n\s+/g, " ");
     assert.match(solution, new RegExp(`level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
@@ -216,15 +315,36 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
 
 test("the shown source teaches declarations, negotiation, gates and counting only, with state, arguments and answers by name", () => {
   const shown = shownNames(lessonNotebook(LESSON_6));
-  assert.deepEqual(shown, ["LEVELS", "declare", "handshake", "decideOn", "gateTool", "callArguments", "callTool", "runTask"]);
+  assert.deepEqual(shown, [
+    "LEVELS",
+    "declare",
+    "handshake",
+    "decideOn",
+    "gateTool",
+    "callArguments",
+    "callTool",
+    "runTask",
+  ]);
   const listings = showSource(...shown);
-  assert.doesNotMatch(listings, /key number|by number|Values\b|\[Key\.|const enum|element kind/, "no listing has to explain an index");
+  assert.doesNotMatch(
+    listings,
+    /key number|by number|Values\b|\[Key\.|const enum|element kind/,
+    "no listing has to explain an index",
+  );
 });
 
 test("lesson 6's computed prose is wrapped at 100 characters", () => {
   const result = simulateWritingAServer(20260218);
-  for (const text of [prose.describeSeeds(result), prose.readHandshake(result), prose.readRuns(result), prose.readSecondRun(result),
-    prose.readWide(result), prose.summarize(result), prose.writingAServerSolutions(result), prose.readMcpDeclarations(result)]) {
+  for (const text of [
+    prose.describeSeeds(result),
+    prose.readHandshake(result),
+    prose.readRuns(result),
+    prose.readSecondRun(result),
+    prose.readWide(result),
+    prose.summarize(result),
+    prose.writingAServerSolutions(result),
+    prose.readMcpDeclarations(result),
+  ]) {
     for (const line of text.split("\n")) assert.ok(line.length <= 100 || line.startsWith("|"), line);
   }
   for (const line of prose.explainEnvelope(result).split("\n")) assert.ok(line.length <= 100, line);
@@ -255,7 +375,10 @@ test("solution 5 counts the level-0 calls from the run", () => {
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
     const level0 = result.runs[0].request - result.handshake[0].request;
-    assert.match(flat(prose.writingAServerSolutions(result)), new RegExp(`at level 0, the ${level0} calls of the twelve-task run`));
+    assert.match(
+      flat(prose.writingAServerSolutions(result)),
+      new RegExp(`at level 0, the ${level0} calls of the twelve-task run`),
+    );
   }
 });
 
@@ -263,7 +386,10 @@ test("the shown server's declarations are made once, frozen, and equal declare's
   const server = SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!;
   for (const level of ALL_LEVELS) {
     assert.deepEqual(SHOWN_DECLARATIONS[level], declare(server, level), `level ${level}`);
-    assert.ok(Object.isFrozen(SHOWN_DECLARATIONS[level]) && Object.isFrozen(SHOWN_DECLARATIONS[level].tools), `level ${level} frozen`);
+    assert.ok(
+      Object.isFrozen(SHOWN_DECLARATIONS[level]) && Object.isFrozen(SHOWN_DECLARATIONS[level].tools),
+      `level ${level} frozen`,
+    );
   }
   const [a, b] = [simulateWritingAServer(1), simulateWritingAServer(2)];
   assert.deepEqual(a.declarations, [...SHOWN_DECLARATIONS]);

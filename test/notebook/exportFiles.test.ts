@@ -56,5 +56,9 @@ test("a lesson that no longer shows any chart loses its files folder, unless som
   writeFileSync(join(dir, "l.files", "notes.txt"), "mine");
   writeMarkdownExport(join(dir, "l.md"), exported([]));
   assert.deepEqual(readdirSync(join(dir, "l.files")), ["notes.txt"]);
-  assert.deepEqual(writeMarkdownExport(join(dir, "n.md"), { ...exported([]), filesFolder: "n.files" }).removed, [], "no folder, nothing to remove");
+  assert.deepEqual(
+    writeMarkdownExport(join(dir, "n.md"), { ...exported([]), filesFolder: "n.files" }).removed,
+    [],
+    "no folder, nothing to remove",
+  );
 });

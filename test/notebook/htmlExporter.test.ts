@@ -23,10 +23,16 @@ function notebook(code: string, outputs: object[], markdown = "# Page\n\nSome pr
 }
 
 const stream = (text: string) => ({ output_type: "stream", name: "stdout", text });
-const markdownOutput = (text: string) => ({ output_type: "display_data", data: { "text/markdown": text }, metadata: {} });
+const markdownOutput = (text: string) => ({
+  output_type: "display_data",
+  data: { "text/markdown": text },
+  metadata: {},
+});
 
 test("a code cell is highlighted as TypeScript when the page is made", () => {
-  const html = exportHtml(notebook('const answer: number = 42; // the answer\nconsole.log(`${answer} < 43`);', []), { notebookPath: "n.ipynb" });
+  const html = exportHtml(notebook("const answer: number = 42; // the answer\nconsole.log(`${answer} < 43`);", []), {
+    notebookPath: "n.ipynb",
+  });
   assert.match(html, /<pre class="code"><code class="hljs language-ts"><span class="hljs-keyword">const<\/span> /);
   assert.match(html, /<span class="hljs-number">42<\/span>/);
   assert.match(html, /<span class="hljs-comment">\/\/ the answer<\/span>/);
@@ -34,8 +40,14 @@ test("a code cell is highlighted as TypeScript when the page is made", () => {
 });
 
 test("a listing from showSource is boxed as a listing, highlighted, with its caption before it", () => {
-  const listing = formatListing({ name: "LEVELS", file: "src/sim/declaration.ts", text: '/** The levels. */\nexport const LEVELS = ["name", "full"] as const;' });
-  const html = exportHtml(notebook("tslab.display.markdown(listing);", [markdownOutput(listing)]), { notebookPath: "n.ipynb" });
+  const listing = formatListing({
+    name: "LEVELS",
+    file: "src/sim/declaration.ts",
+    text: '/** The levels. */\nexport const LEVELS = ["name", "full"] as const;',
+  });
+  const html = exportHtml(notebook("tslab.display.markdown(listing);", [markdownOutput(listing)]), {
+    notebookPath: "n.ipynb",
+  });
   assert.match(
     html,
     /<p><code>LEVELS<\/code>, from <code>src\/sim\/declaration\.ts<\/code>:<\/p>\n<pre class="code listing"><code class="hljs language-ts"><span class="hljs-comment">\/\*\* The levels. \*\/<\/span>\n<span class="hljs-keyword">export<\/span>/,
@@ -44,18 +56,34 @@ test("a listing from showSource is boxed as a listing, highlighted, with its cap
 });
 
 test("printed JSON is highlighted as JSON; other printed output stays plain text", () => {
-  const json = exportHtml(notebook("print();", [stream('{\n  "name": "count_devices",\n  "limit": 10\n}\n')]), { notebookPath: "n.ipynb" });
-  assert.match(json, /<pre class="output"><code class="hljs language-json"><span class="hljs-punctuation">\{<\/span>\n {2}<span class="hljs-attr">&quot;name&quot;<\/span>/);
+  const json = exportHtml(notebook("print();", [stream('{\n  "name": "count_devices",\n  "limit": 10\n}\n')]), {
+    notebookPath: "n.ipynb",
+  });
+  assert.match(
+    json,
+    /<pre class="output"><code class="hljs language-json"><span class="hljs-punctuation">\{<\/span>\n {2}<span class="hljs-attr">&quot;name&quot;<\/span>/,
+  );
   assert.match(json, /<span class="hljs-string">&quot;count_devices&quot;<\/span>/);
-  const lines = exportHtml(notebook("print();", [stream('{"jsonrpc":"2.0","id":1}\n{"jsonrpc":"2.0","id":2}\n')]), { notebookPath: "n.ipynb" });
+  const lines = exportHtml(notebook("print();", [stream('{"jsonrpc":"2.0","id":1}\n{"jsonrpc":"2.0","id":2}\n')]), {
+    notebookPath: "n.ipynb",
+  });
   assert.match(lines, /<code class="hljs language-json">/, "JSON Lines too");
   const table = exportHtml(notebook("print();", [stream("level  calls\n{0}    12\n")]), { notebookPath: "n.ipynb" });
-  assert.ok(table.includes('<pre class="output">level  calls\n{0}    12</pre>'), "a table is not JSON, whatever its first character");
+  assert.ok(
+    table.includes('<pre class="output">level  calls\n{0}    12</pre>'),
+    "a table is not JSON, whatever its first character",
+  );
 });
 
 test("fenced code in the lesson text is highlighted by its info string; an unknown one is escaped", () => {
-  const html = exportHtml(notebook("1;", [], "# Page\n\n```json\n{\"a\": 1}\n```\n\n```sh\nnpm run build\n```\n\n```text\na < b\n```"), { notebookPath: "n.ipynb" });
-  assert.match(html, /<pre class="code"><code class="hljs language-json"><span class="hljs-punctuation">\{<\/span><span class="hljs-attr">&quot;a&quot;<\/span>/);
+  const html = exportHtml(
+    notebook("1;", [], '# Page\n\n```json\n{"a": 1}\n```\n\n```sh\nnpm run build\n```\n\n```text\na < b\n```'),
+    { notebookPath: "n.ipynb" },
+  );
+  assert.match(
+    html,
+    /<pre class="code"><code class="hljs language-json"><span class="hljs-punctuation">\{<\/span><span class="hljs-attr">&quot;a&quot;<\/span>/,
+  );
   assert.match(html, /<pre class="code"><code class="hljs language-sh">npm run build<\/code><\/pre>/);
   assert.match(html, /<pre class="code"><code class="hljs language-text">a &lt; b<\/code><\/pre>/);
 });
@@ -73,7 +101,8 @@ test("the stylesheet sets prose to 70 characters on a page that holds 100 column
 });
 
 test("the highlighter is loaded when a page is made, not when a notebook imports the library", () => {
-  const script = 'require("./dist/index.js"); process.stdout.write(String(Object.keys(require.cache).filter((f) => f.includes("highlight.js")).length));';
+  const script =
+    'require("./dist/index.js"); process.stdout.write(String(Object.keys(require.cache).filter((f) => f.includes("highlight.js")).length));';
   const run = spawnSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stdout, "0");

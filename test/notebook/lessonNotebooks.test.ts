@@ -13,13 +13,18 @@ for (const lesson of LESSONS) {
     assert.equal(nb.nbformat_minor, 5);
     assert.equal(nb.metadata.kernelspec.name, "tslab");
     const ids = nb.cells.map((c: { id: string }) => c.id);
-    assert.ok(ids.every((id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id)), "every cell has a valid id");
+    assert.ok(
+      ids.every((id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id)),
+      "every cell has a valid id",
+    );
     assert.equal(new Set(ids).size, ids.length, "cell ids are unique");
     for (const cell of nb.cells.filter((c: { cell_type: string }) => c.cell_type === "code")) {
       assert.deepEqual(cell.outputs, [], `cell ${cell.id} is committed without outputs`);
       assert.equal(cell.execution_count, null, `cell ${cell.id} has no execution count`);
     }
-    const parameters = nb.cells.filter((c: { metadata: { tags?: string[] } }) => c.metadata.tags?.includes("parameters"));
+    const parameters = nb.cells.filter((c: { metadata: { tags?: string[] } }) =>
+      c.metadata.tags?.includes("parameters"),
+    );
     assert.equal(parameters.length, 1);
     assert.match([].concat(parameters[0].source).join(""), /^const SEED = 20260218;$/m);
     assert.ok(!("papermill" in nb.metadata), "no injected parameters are committed");

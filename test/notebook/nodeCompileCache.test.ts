@@ -14,7 +14,11 @@ test("the cache is Node's own, in node_modules/.cache, and the kernels name it i
   assert.deepEqual(compileCacheEnv(), { NODE_COMPILE_CACHE: COMPILE_CACHE_DIR });
   assert.deepEqual(tslabKernelSpec().env, compileCacheEnv());
   const { argv } = tslabKernelSpec();
-  assert.deepEqual([argv[0], argv.slice(2)], [process.execPath, ["kernel", "--config-path", "{connection_file}"]], "Node, then tslab's bin: nothing preloaded");
+  assert.deepEqual(
+    [argv[0], argv.slice(2)],
+    [process.execPath, ["kernel", "--config-path", "{connection_file}"]],
+    "Node, then tslab's bin: nothing preloaded",
+  );
   const worker = tslabWorkerEntry();
   // From dist the worker gets no flag; from src (as here, under tsx) tsx's hook alone.
   assert.deepEqual(worker.execArgv, worker.file.endsWith(".ts") ? ["--require", require.resolve("tsx/cjs")] : []);
@@ -23,8 +27,12 @@ test("the cache is Node's own, in node_modules/.cache, and the kernels name it i
 test("a module run twice with the cache prints the same as without it; Node 22.1 and later fill the folder, Node 20 ignores it", () => {
   const dir = tempDir();
   const cache = join(dir, "cache");
-  writeFileSync(join(dir, "main.js"), "const square = (n) => n * n;\nconsole.log(JSON.stringify({ answer: square(7), file: __filename }));\n");
-  const run = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, [join(dir, "main.js")], { cwd: dir, encoding: "utf8", env });
+  writeFileSync(
+    join(dir, "main.js"),
+    "const square = (n) => n * n;\nconsole.log(JSON.stringify({ answer: square(7), file: __filename }));\n",
+  );
+  const run = (env: NodeJS.ProcessEnv) =>
+    spawnSync(process.execPath, [join(dir, "main.js")], { cwd: dir, encoding: "utf8", env });
   const { NODE_COMPILE_CACHE: _inherited, ...without } = process.env;
   const plain = run(without);
   const first = run({ ...process.env, NODE_COMPILE_CACHE: cache });

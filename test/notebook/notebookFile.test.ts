@@ -4,7 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { parseNotebook, readNotebook, serializeNotebook, stripOutputs, writeFileAtomic } from "../../src/notebook/notebookFile";
+import {
+  parseNotebook,
+  readNotebook,
+  serializeNotebook,
+  stripOutputs,
+  writeFileAtomic,
+} from "../../src/notebook/notebookFile";
 
 const fixtures = path.join(__dirname, "fixtures");
 
@@ -28,14 +34,23 @@ test("readNotebook gives one-line errors for a missing file, invalid JSON and ot
     fs.writeFileSync(path.join(dir, "bad.ipynb"), "{ not json");
     assert.throws(() => readNotebook(path.join(dir, "bad.ipynb")), /^Error: .*bad\.ipynb: invalid JSON \([^\n]*\)$/);
     fs.writeFileSync(path.join(dir, "v3.ipynb"), JSON.stringify({ nbformat: 3, worksheets: [] }));
-    assert.throws(() => readNotebook(path.join(dir, "v3.ipynb")), { message: `${path.join(dir, "v3.ipynb")}: not an nbformat 4 notebook (nbformat 3)` });
+    assert.throws(() => readNotebook(path.join(dir, "v3.ipynb")), {
+      message: `${path.join(dir, "v3.ipynb")}: not an nbformat 4 notebook (nbformat 3)`,
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
 test("notebooks older than 4.5 get deterministic cell ids", () => {
-  const nb = parseNotebook(JSON.stringify({ nbformat: 4, nbformat_minor: 2, metadata: {}, cells: [{ cell_type: "markdown", metadata: {}, source: "hi" }] }));
+  const nb = parseNotebook(
+    JSON.stringify({
+      nbformat: 4,
+      nbformat_minor: 2,
+      metadata: {},
+      cells: [{ cell_type: "markdown", metadata: {}, source: "hi" }],
+    }),
+  );
   assert.equal(nb.nbformat_minor, 5);
   assert.equal(nb.cells[0].id, "cell-0");
 });

@@ -9,7 +9,7 @@ const toy = () => readNotebook(path.join(__dirname, "fixtures", "toy.ipynb"));
 
 test("the injected cell follows the parameters cell and records the values", () => {
   const nb = toy();
-  const injected = injectParameters(nb, { SEED: 42, NAME: "a \"quoted\" name", OPTS: { fast: true, tags: ["x"] } });
+  const injected = injectParameters(nb, { SEED: 42, NAME: 'a "quoted" name', OPTS: { fast: true, tags: ["x"] } });
   assert.deepEqual(
     injected.cells.map((c) => c.id),
     ["intro", "params", "injected-parameters", "print", "display", "blank", "outro"],
@@ -22,7 +22,9 @@ test("the injected cell follows the parameters cell and records the values", () 
     execution_count: null,
     outputs: [],
   });
-  assert.deepEqual(injected.metadata.papermill, { parameters: { SEED: 42, NAME: 'a "quoted" name', OPTS: { fast: true, tags: ["x"] } } });
+  assert.deepEqual(injected.metadata.papermill, {
+    parameters: { SEED: 42, NAME: 'a "quoted" name', OPTS: { fast: true, tags: ["x"] } },
+  });
   assert.equal(nb.cells.length, 6, "the input notebook is not modified");
 });
 

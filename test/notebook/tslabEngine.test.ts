@@ -9,7 +9,8 @@ import { readNotebook, type Cell } from "../../src/notebook/notebookFile";
 import { injectParameters } from "../../src/notebook/parameters";
 
 const fixtures = path.join(__dirname, "fixtures");
-const outputsOf = (cell: Cell) => (cell.cell_type === "code" ? { count: cell.execution_count, outputs: cell.outputs } : null);
+const outputsOf = (cell: Cell) =>
+  cell.cell_type === "code" ? { count: cell.execution_count, outputs: cell.outputs } : null;
 
 test("injected parameters override the defaults; outputs are merged streams and display data", async () => {
   const nb = injectParameters(readNotebook(path.join(fixtures, "toy.ipynb")), { SEED: 42 });
@@ -40,7 +41,10 @@ test("injected parameters override the defaults; outputs are merged streams and 
 
   assert.deepEqual(
     events.map((e) => `${e.type} ${e.cellIndex} ${e.cellId}${e.type === "cellFinished" ? ` ${e.ok}` : ""}`),
-    ["params", "injected-parameters", "print", "display"].flatMap((id, i) => [`cellStarted ${i + 1} ${id}`, `cellFinished ${i + 1} ${id} true`]),
+    ["params", "injected-parameters", "print", "display"].flatMap((id, i) => [
+      `cellStarted ${i + 1} ${id}`,
+      `cellFinished ${i + 1} ${id} true`,
+    ]),
   );
   for (const e of events) if (e.type === "cellFinished") assert.ok(e.elapsedMs >= 0);
 
@@ -54,7 +58,10 @@ test("a throwing cell is the failure, and later cells do not run", async () => {
   const result = await executeNotebook(nb, { engine: "tslab", cwd: fixtures, onProgress: (e) => events.push(e) });
   assert.deepEqual(result.failure, { cellIndex: 2, cellId: "throws", message: "Error: boom" });
   const cells = result.notebook.cells;
-  assert.deepEqual(outputsOf(cells[0]), { count: 1, outputs: [{ output_type: "stream", name: "stdout", text: "before\n" }] });
+  assert.deepEqual(outputsOf(cells[0]), {
+    count: 1,
+    outputs: [{ output_type: "stream", name: "stdout", text: "before\n" }],
+  });
   const failed = outputsOf(cells[2]);
   assert.equal(failed?.count, 2);
   assert.match(JSON.stringify(failed?.outputs), /about to fail\\n[^]*Error: boom/);
@@ -73,11 +80,17 @@ test("stale outputs of the input are stripped and a bad cwd is rejected", async 
   const onlyFirst = { ...executed, cells: [executed.cells[0], { ...executed.cells[6] }] };
   const result = await executeNotebook(onlyFirst, { engine: "tslab", cwd: fixtures });
   assert.deepEqual(outputsOf(result.notebook.cells[1]), { count: 1, outputs: [] });
-  await assert.rejects(executeNotebook(onlyFirst, { engine: "tslab", cwd: path.join(fixtures, "nope") }), /is not a directory/);
+  await assert.rejects(
+    executeNotebook(onlyFirst, { engine: "tslab", cwd: path.join(fixtures, "nope") }),
+    /is not a directory/,
+  );
 });
 
 test("a cell that ends the process rejects instead of hanging", async () => {
   const nb = readNotebook(path.join(fixtures, "failing.ipynb"));
   const exiting = { ...nb, cells: [{ ...nb.cells[0], source: "process.exit(3);" }] };
-  await assert.rejects(executeNotebook(exiting, { engine: "tslab", cwd: fixtures }), /tslab engine: worker exited \(code 3\) before finishing/);
+  await assert.rejects(
+    executeNotebook(exiting, { engine: "tslab", cwd: fixtures }),
+    /tslab engine: worker exited \(code 3\) before finishing/,
+  );
 });

@@ -10,12 +10,22 @@ import { ROOT } from "../helpers";
 import { call, OPENING, request, runServer, type ServerRun } from "./wire";
 
 /** The same command line, unbundled: `cli/serveMain.js` as tsc built it, run on the arguments after `-e`'s script. */
-const UNBUNDLED = ["-e", "require(process.argv[1]).main(process.argv.slice(2))", join(ROOT, "dist", "cli", "serveMain.js")];
+const UNBUNDLED = [
+  "-e",
+  "require(process.argv[1]).main(process.argv.slice(2))",
+  join(ROOT, "dist", "cli", "serveMain.js"),
+];
 
 /** A session touching every method a server answers, and, for the fleet, the seed's calls and the eight malformed ones. */
 function session(fleet: boolean): string {
-  const lists = request(2, "tools/list") + request(3, "resources/list") + request(4, "prompts/list") + request(5, "prompts/get", { name: "bedel_aciklamasi", arguments: { m3: "23" } });
-  const reads = fleet ? request(6, "resources/read", { uri: "fleet://cihaz_listesi" }) : request(6, "resources/read", { uri: "tarife://basamak_tablosu" });
+  const lists =
+    request(2, "tools/list") +
+    request(3, "resources/list") +
+    request(4, "prompts/list") +
+    request(5, "prompts/get", { name: "bedel_aciklamasi", arguments: { m3: "23" } });
+  const reads = fleet
+    ? request(6, "resources/read", { uri: "fleet://cihaz_listesi" })
+    : request(6, "resources/read", { uri: "tarife://basamak_tablosu" });
   const calls = fleet
     ? [
         call(10, "count_devices", { max_hours: 500 }),
@@ -24,7 +34,13 @@ function session(fleet: boolean): string {
         ...MALFORMED_CALLS.map((malformed, i) => call(20 + i, malformed.call.name, { ...malformed.call.arguments })),
       ]
     : [call(10, "sayac_oku", { abone: "A001" }), call(11, "tarife", { m3: 23, tip: "isyeri" }), call(12, "nope", {})];
-  return OPENING + lists + reads + calls.join("") + '{"jsonrpc":"2.0","id":99,"method":"tools/list","params":{"_meta":{"progressToken":1}}}\n{"not":"json-rpc"}\n';
+  return (
+    OPENING +
+    lists +
+    reads +
+    calls.join("") +
+    '{"jsonrpc":"2.0","id":99,"method":"tools/list","params":{"_meta":{"progressToken":1}}}\n{"not":"json-rpc"}\n'
+  );
 }
 
 /** A run's log without its wall times. */
@@ -45,7 +61,10 @@ describe("the bundle answers as the unbundled modules do", () => {
   for (const [label, args] of cases) {
     it(`${label}: the same stdout bytes and the same log`, async () => {
       const input = session(args[0] === "fleet");
-      const [bundled, unbundled] = await Promise.all([runServer(args, input, [SERVE_SCRIPT]), runServer(args, input, UNBUNDLED)]);
+      const [bundled, unbundled] = await Promise.all([
+        runServer(args, input, [SERVE_SCRIPT]),
+        runServer(args, input, UNBUNDLED),
+      ]);
       assert.equal(bundled.code, 0, bundled.stderr);
       assert.equal(unbundled.code, 0, unbundled.stderr);
       assert.ok(bundled.lines.length >= 8, bundled.stdout.toString());
@@ -61,7 +80,10 @@ describe("the bundle answers as the unbundled modules do", () => {
       assert.equal(bundled.status, 2, args.join(" "));
       assert.equal(bundled.stdout, "");
       assert.match(bundled.stderr, /^mcp-course: [^\n]*\n$/);
-      assert.deepEqual([unbundled.status, unbundled.stdout, unbundled.stderr], [bundled.status, bundled.stdout, bundled.stderr]);
+      assert.deepEqual(
+        [unbundled.status, unbundled.stdout, unbundled.stderr],
+        [bundled.status, bundled.stdout, bundled.stderr],
+      );
     }
   });
 });
@@ -71,7 +93,10 @@ it("--help is the launcher's own, the same as `mcp-course serve --help`", () => 
   const unbundled = spawnSync(process.execPath, [...UNBUNDLED, "--help"], { encoding: "utf8", input: "" });
   assert.equal(bundled.status, 0);
   assert.match(bundled.stdout, /^Usage: mcp-course serve/);
-  assert.deepEqual([unbundled.status, unbundled.stdout, unbundled.stderr], [bundled.status, bundled.stdout, bundled.stderr]);
+  assert.deepEqual(
+    [unbundled.status, unbundled.stdout, unbundled.stderr],
+    [bundled.status, bundled.stdout, bundled.stderr],
+  );
 });
 
 describe("the bundle as built", () => {
@@ -91,7 +116,10 @@ describe("the bundle as built", () => {
     const modules = [...source.matchAll(/^\/\/ (node_modules\/[^\n]+)$/gm)].map((match) => match[1]);
     const locales = modules.filter((module) => module.includes("zod/v4/locales/") && !module.endsWith("/index.js"));
     assert.deepEqual(locales, ["node_modules/zod/v4/locales/en.js"]);
-    assert.deepEqual(modules.filter((module) => module.startsWith("node_modules/zod/v3/")), []);
+    assert.deepEqual(
+      modules.filter((module) => module.startsWith("node_modules/zod/v3/")),
+      [],
+    );
     // In place of the module that compiles with ajv at run time: ajv's generated functions.
     const validation = source.slice(source.indexOf("// src/fleet/fleetValidation.ts\n"));
     assert.match(validation, /^\/\/ src\/fleet\/fleetValidation\.ts\nfunction validate0\(data, /);
@@ -99,6 +127,7 @@ describe("the bundle as built", () => {
   });
 
   it("the build marks the package's two programs executable (dist/cli/main.js, the bin; dist/serve.js)", () => {
-    for (const file of [join(ROOT, "dist", "cli", "main.js"), SERVE_SCRIPT]) assert.equal(statSync(file).mode & 0o111, 0o111, file);
+    for (const file of [join(ROOT, "dist", "cli", "main.js"), SERVE_SCRIPT])
+      assert.equal(statSync(file).mode & 0o111, 0o111, file);
   });
 });

@@ -16,7 +16,10 @@ describe("serve fleet: tools/list on the wire, byte for byte", () => {
   it("at full level, the result is JSON.stringify of FLEET_TOOL_DEFINITIONS with read-only, closed-world annotations, and serverInfo.version is 1", async () => {
     const run = await runServer(["fleet"], LIST);
     // readOnlyHint true carries no destructiveHint (meaningful only when readOnlyHint == false), and openWorldHint false (a fixed fleet).
-    const declared = FLEET_TOOL_DEFINITIONS.map((tool) => ({ ...tool, annotations: { readOnlyHint: true, openWorldHint: false } }));
+    const declared = FLEET_TOOL_DEFINITIONS.map((tool) => ({
+      ...tool,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    }));
     const line = rawResponseLine(run, 2);
     // The exact bytes of the line: the SDK's envelope around our tools, nothing rewritten.
     assert.equal(line, `{"result":{"tools":${JSON.stringify(declared)}},"jsonrpc":"2.0","id":2}`);
@@ -30,7 +33,10 @@ describe("serve fleet: tools/list on the wire, byte for byte", () => {
       runServer(["fleet", "--level", "0"], LIST),
       runServer(["fleet", "--level", "side-effect"], LIST),
     ]);
-    assert.equal(rawResponseLine(fields, 2), `{"result":{"tools":${JSON.stringify(FLEET_TOOL_DEFINITIONS)}},"jsonrpc":"2.0","id":2}`);
+    assert.equal(
+      rawResponseLine(fields, 2),
+      `{"result":{"tools":${JSON.stringify(FLEET_TOOL_DEFINITIONS)}},"jsonrpc":"2.0","id":2}`,
+    );
     assert.equal(
       rawResponseLine(name, 2),
       `{"result":{"tools":${JSON.stringify(FLEET_TOOL_DEFINITIONS.map((tool) => ({ name: tool.name, inputSchema: { type: "object" } })))}},"jsonrpc":"2.0","id":2}`,
@@ -43,11 +49,16 @@ describe("serve olcum, tarife, kayit: tools/list at each level follows the decla
   const world = createWorld(DEFAULT_SEED);
   for (const server of world.servers) {
     it(`${server.name}: level 0 names only, 1 properties and required, 2 annotations, 3 the version`, async () => {
-      const runs = await Promise.all([0, 1, 2, 3].map((level) => runServer([server.name, "--level", String(level)], LIST)));
+      const runs = await Promise.all(
+        [0, 1, 2, 3].map((level) => runServer([server.name, "--level", String(level)], LIST)),
+      );
       runs.forEach((run, level) => {
         assert.equal(run.code, 0);
         const tools = answer(run, 2)!.result.tools as Record<string, any>[];
-        assert.deepEqual(tools.map((tool) => tool.name), server.tools.map((tool) => tool.name));
+        assert.deepEqual(
+          tools.map((tool) => tool.name),
+          server.tools.map((tool) => tool.name),
+        );
         server.tools.forEach((declared, i) => {
           const tool = tools[i];
           assert.equal(tool.description, undefined, "world tools have no description");
@@ -57,8 +68,14 @@ describe("serve olcum, tarife, kayit: tools/list at each level follows the decla
           }
           assert.deepEqual(Object.keys(tool.inputSchema.properties), declared.fields);
           // A field the handler defaults (tarife's tip) is not required.
-          assert.deepEqual(tool.inputSchema.required, declared.fields.filter((field) => !(DEFAULTED_FIELDS[declared.name] ?? []).includes(field)));
-          assert.deepEqual(tool.annotations, level >= 2 ? annotationsOf(declared.name, declared.sideEffect) : undefined);
+          assert.deepEqual(
+            tool.inputSchema.required,
+            declared.fields.filter((field) => !(DEFAULTED_FIELDS[declared.name] ?? []).includes(field)),
+          );
+          assert.deepEqual(
+            tool.annotations,
+            level >= 2 ? annotationsOf(declared.name, declared.sideEffect) : undefined,
+          );
         });
         assert.equal(answer(run, 1)!.result.serverInfo.version, level === 3 ? String(server.version) : "undeclared");
       });
@@ -67,7 +84,11 @@ describe("serve olcum, tarife, kayit: tools/list at each level follows the decla
 
   it("field schemas follow the handlers: strings, whole m³, the five regions, and deger of any type", async () => {
     const runs = await Promise.all(["olcum", "tarife", "kayit"].map((name) => runServer([name], LIST)));
-    const properties = Object.fromEntries(runs.flatMap((run) => (answer(run, 2)!.result.tools as Record<string, any>[]).map((tool) => [tool.name, tool.inputSchema.properties])));
+    const properties = Object.fromEntries(
+      runs.flatMap((run) =>
+        (answer(run, 2)!.result.tools as Record<string, any>[]).map((tool) => [tool.name, tool.inputSchema.properties]),
+      ),
+    );
     assert.deepEqual(properties.sayac_oku, { abone: { type: "string" } });
     assert.deepEqual(properties.tuketim, { onceki: { type: "integer" }, simdiki: { type: "integer" } });
     assert.deepEqual(properties.tarife, { m3: { type: "integer" }, tip: { type: "string" } });
@@ -79,8 +100,17 @@ describe("serve olcum, tarife, kayit: tools/list at each level follows the decla
 
 describe("serve: resources and prompts", () => {
   it("olcum lists and reads abone_listesi, the seed's subscribers", async () => {
-    const run = await runServer(["olcum", "--seed", "7"], OPENING + request(2, "resources/list") + request(3, "resources/read", { uri: "olcum://abone_listesi" }) + request(4, "resources/read", { uri: "olcum://nothing" }) + request(5, "resources/read", {}));
-    assert.deepEqual(answer(run, 2)!.result.resources, [{ uri: "olcum://abone_listesi", name: "abone_listesi", mimeType: "application/json" }]);
+    const run = await runServer(
+      ["olcum", "--seed", "7"],
+      OPENING +
+        request(2, "resources/list") +
+        request(3, "resources/read", { uri: "olcum://abone_listesi" }) +
+        request(4, "resources/read", { uri: "olcum://nothing" }) +
+        request(5, "resources/read", {}),
+    );
+    assert.deepEqual(answer(run, 2)!.result.resources, [
+      { uri: "olcum://abone_listesi", name: "abone_listesi", mimeType: "application/json" },
+    ]);
     const contents = answer(run, 3)!.result.contents;
     assert.deepEqual(JSON.parse(contents[0].text), createWorld(7).subscribers);
     // Resource not found: −32602 (SDK 2.4.0 encodes −32002 as −32602 in both eras; 2026-07-28 requires it).
@@ -100,16 +130,25 @@ describe("serve: resources and prompts", () => {
         request(7, "prompts/get", { name: "bedel_aciklamasi", arguments: { m3: "33", tip: "bogus" } }),
     );
     assert.deepEqual(JSON.parse(answer(run, 2)!.result.contents[0].text).basamaklar[0], { ust_m3: 10, birim_fiyat: 4 });
-    assert.deepEqual(answer(run, 3)!.result.prompts.map((p: { name: string }) => p.name), ["bedel_aciklamasi"]);
+    assert.deepEqual(
+      answer(run, 3)!.result.prompts.map((p: { name: string }) => p.name),
+      ["bedel_aciklamasi"],
+    );
     const text: string = answer(run, 4)!.result.messages[0].content.text;
     assert.match(text, new RegExp(`33 m³ of water comes to ${charge(33, "isyeri")} `));
     assert.equal(answer(run, 5)!.error.code, -32602);
     assert.equal(answer(run, 6)!.error.code, -32602);
-    assert.deepEqual(answer(run, 7)!.error, { code: -32602, message: 'Invalid arguments for prompt bedel_aciklamasi: tip: expected one of mesken, isyeri, got "bogus"' });
+    assert.deepEqual(answer(run, 7)!.error, {
+      code: -32602,
+      message: 'Invalid arguments for prompt bedel_aciklamasi: tip: expected one of mesken, isyeri, got "bogus"',
+    });
   });
 
   it("fleet reads cihaz_listesi, the seed's devices", async () => {
-    const run = await runServer(["fleet", "--seed", "3"], OPENING + request(2, "resources/read", { uri: "fleet://cihaz_listesi" }));
+    const run = await runServer(
+      ["fleet", "--seed", "3"],
+      OPENING + request(2, "resources/read", { uri: "fleet://cihaz_listesi" }),
+    );
     assert.deepEqual(JSON.parse(answer(run, 2)!.result.contents[0].text), generateFleet(3).devices);
   });
 });

@@ -8,7 +8,11 @@ import { strayText } from "../../src/server/faults";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { answer, call, eventsOf, messages, OPENING, runServer } from "./wire";
 
-const THREE_CALLS = OPENING + call(2, "count_devices") + call(3, "count_devices", { site: "BRD" }) + call(4, "get_device", { device_id: "AV3-001" });
+const THREE_CALLS =
+  OPENING +
+  call(2, "count_devices") +
+  call(3, "count_devices", { site: "BRD" }) +
+  call(4, "get_device", { device_id: "AV3-001" });
 
 describe("serve --fault", () => {
   it("crash:2 exits with code 1 while handling the 2nd tools/call: the 1st answered, the 2nd and 3rd never", async () => {
@@ -25,9 +29,15 @@ describe("serve --fault", () => {
 
   it("crash without N exits on the 6th call (CRASH_ON_CALL)", async () => {
     const calls = Array.from({ length: 7 }, (_, i) => call(2 + i, "count_devices")).join("");
-    const run = await runServer(["kayit", "--fault", "crash"], OPENING + calls.replaceAll("count_devices", "bolge_ozet"));
+    const run = await runServer(
+      ["kayit", "--fault", "crash"],
+      OPENING + calls.replaceAll("count_devices", "bolge_ozet"),
+    );
     assert.equal(run.code, 1);
-    assert.deepEqual([2, 3, 4, 5, 6, 7, 8].map((id) => answer(run, id) !== undefined), [true, true, true, true, true, false, false]);
+    assert.deepEqual(
+      [2, 3, 4, 5, 6, 7, 8].map((id) => answer(run, id) !== undefined),
+      [true, true, true, true, true, false, false],
+    );
   });
 
   it("noisy-line writes one stray newline-terminated line per tools/call, and every call is still answered", async () => {
@@ -45,26 +55,39 @@ describe("serve --fault", () => {
     for (const id of [2, 3, 4]) assert.equal(answer(run, id), undefined);
     const glued = run.lines.filter((text) => text.startsWith(strayText("")));
     assert.equal(glued.length, 3);
-    assert.ok(glued.every((text) => /\{"result":/.test(text)), "each response follows the stray text on the same line");
+    assert.ok(
+      glued.every((text) => /\{"result":/.test(text)),
+      "each response follows the stray text on the same line",
+    );
   });
 
   it("slow delays the first top_devices only, by --slow-ms: the second is answered first", async () => {
     const slowMs = 300;
     const run = await runServer(
       ["fleet", "--fault", "slow", "--slow-ms", String(slowMs)],
-      OPENING + call(2, "top_devices", { field: "alerts" }) + call(3, "top_devices", { field: "alerts" }) + call(4, "count_devices"),
+      OPENING +
+        call(2, "top_devices", { field: "alerts" }) +
+        call(3, "top_devices", { field: "alerts" }) +
+        call(4, "count_devices"),
     );
     assert.equal(run.code, 0, "stdin closed early, yet the slow call is answered before the exit");
     const order = messages(run).map((m) => m.id);
     assert.ok(order.indexOf(3) < order.indexOf(2) && order.indexOf(4) < order.indexOf(2), `order ${order}`);
     assert.deepEqual(answer(run, 2)!.result, answer(run, 3)!.result);
     const durations = eventsOf(run, "call").map((c) => [c.tool, c.duration_ms >= slowMs - 20]);
-    assert.deepEqual(durations, [["top_devices", false], ["count_devices", false], ["top_devices", true]]);
+    assert.deepEqual(durations, [
+      ["top_devices", false],
+      ["count_devices", false],
+      ["top_devices", true],
+    ]);
   });
 
   it("no fault: nothing but responses on stdout", async () => {
     const run = await runServer(["fleet"], THREE_CALLS);
-    assert.deepEqual(messages(run).map((m) => m.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      messages(run).map((m) => m.id),
+      [1, 2, 3, 4],
+    );
   });
 });
 
@@ -72,15 +95,23 @@ describe("serve fleet --path: the real server answers as the simulator's path se
   const fleet = generateFleet(DEFAULT_SEED);
   for (const path of ["raw", "validating"] as const) {
     it(`${path}: the eight malformed calls, result or error, code and message, equal the simulator's`, async () => {
-      const input = OPENING + MALFORMED_CALLS.map((m, i) => call(10 + i, m.call.name, m.call.arguments as Record<string, unknown>)).join("");
+      const input =
+        OPENING +
+        MALFORMED_CALLS.map((m, i) => call(10 + i, m.call.name, m.call.arguments as Record<string, unknown>)).join("");
       const run = await runServer(["fleet", "--path", path], input);
       const simulated = createPathServer(path, fleet);
       MALFORMED_CALLS.forEach((m, i) => {
-        const expected = simulated.handle({ jsonrpc: "2.0", id: 10 + i, method: "tools/call", params: { name: m.call.name, arguments: { ...m.call.arguments } } })!;
+        const expected = simulated.handle({
+          jsonrpc: "2.0",
+          id: 10 + i,
+          method: "tools/call",
+          params: { name: m.call.name, arguments: { ...m.call.arguments } },
+        })!;
         const real = answer(run, 10 + i)!;
         // An unknown tool is the protocol error −32602 on both paths ("Protocol Errors … Unknown tool",
         // 2025-06-18 server/tools.mdx "Error Handling"), where the simulator's raw path says −32603 and its validating path an error result.
-        if (m.label === "unknown tool") assert.deepEqual(real.error, { code: -32602, message: `Unknown tool: ${m.call.name}` }, m.label);
+        if (m.label === "unknown tool")
+          assert.deepEqual(real.error, { code: -32602, message: `Unknown tool: ${m.call.name}` }, m.label);
         else if ("error" in expected) assert.deepEqual(real.error, expected.error, m.label);
         else assert.deepEqual(real.result, expected.result, m.label);
       });

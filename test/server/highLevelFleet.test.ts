@@ -30,7 +30,10 @@ test("serve refuses a fault on the high-level path before reading anything", asy
   const input = new PassThrough();
   const output = new PassThrough();
   await assert.rejects(
-    serve({ server: "fleet", path: "high-level", fault: { kind: "noisy-line" } }, { input, output, log: () => {}, onStopSignal: () => {} }),
+    serve(
+      { server: "fleet", path: "high-level", fault: { kind: "noisy-line" } },
+      { input, output, log: () => {}, onStopSignal: () => {} },
+    ),
     RangeError,
   );
 });
@@ -40,18 +43,34 @@ test("over the wire: our declarations with the SDK's keys, the handler's answers
   const high = probe.servers["high-level"]!;
   const validating = probe.servers.validating!;
   const diffs = compareToolLists(validating.listed, high.listed);
-  assert.deepEqual(diffs.map((d) => d.name), FLEET_TOOL_DEFINITIONS.map((d) => d.name));
+  assert.deepEqual(
+    diffs.map((d) => d.name),
+    FLEET_TOOL_DEFINITIONS.map((d) => d.name),
+  );
   for (const diff of diffs) {
     assert.deepEqual(diff.removed, [], `${diff.name}: nothing of ours is lost`);
     assert.deepEqual(diff.changed, [], `${diff.name}: no value of ours is changed`);
-    assert.ok(diff.added.some((change) => change.key === "$schema"), `${diff.name}: $schema added`);
+    assert.ok(
+      diff.added.some((change) => change.key === "$schema"),
+      `${diff.name}: $schema added`,
+    );
     assert.ok(diff.bytes[1] > diff.bytes[0], `${diff.name}: more bytes`);
   }
   // The first call is well formed but names a device that does not exist: the handler's own sentence, as an error result.
   const handlers = createFleetHandlers(generateFleet(SEED));
-  assert.throws(() => handlers.get_device(MALFORMED_CALLS[0].call.arguments), (error: Error) => error.message === high.outcomes[0].text);
-  assert.deepEqual(high.outcomes.map((outcome) => outcome.channel), validating.outcomes.map((outcome) => outcome.channel));
-  assert.deepEqual(high.outcomes.at(-1), { isError: true, channel: "JSON-RPC error", text: "MCP error -32602: Tool rank_by_rate not found" });
+  assert.throws(
+    () => handlers.get_device(MALFORMED_CALLS[0].call.arguments),
+    (error: Error) => error.message === high.outcomes[0].text,
+  );
+  assert.deepEqual(
+    high.outcomes.map((outcome) => outcome.channel),
+    validating.outcomes.map((outcome) => outcome.channel),
+  );
+  assert.deepEqual(high.outcomes.at(-1), {
+    isError: true,
+    channel: "JSON-RPC error",
+    text: "MCP error -32602: Tool rank_by_rate not found",
+  });
   assert.equal(high.rest, undefined);
   assert.ok(validating.rest && validating.rest.sent.byMethod["resources/list"]?.messages === 1);
 });

@@ -48,12 +48,25 @@ interface ServerEvent {
  */
 function inspect(flags: readonly string[], args: string[]): { output: unknown; stopping: ServerEvent } {
   inspector.check();
-  const run = spawnSync(inspector.command, [...inspector.args, "--cli", ...flags, process.execPath, join(ROOT, "dist", "cli", "main.js"), "serve", "fleet", ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: inspector.env,
-    timeout: 60_000,
-  });
+  const run = spawnSync(
+    inspector.command,
+    [
+      ...inspector.args,
+      "--cli",
+      ...flags,
+      process.execPath,
+      join(ROOT, "dist", "cli", "main.js"),
+      "serve",
+      "fleet",
+      ...args,
+    ],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: inspector.env,
+      timeout: 60_000,
+    },
+  );
   assert.equal(run.status, 0, `inspector exited with ${run.status}: ${run.stderr}${run.stdout}`);
   const events = run.stderr.split("\n").flatMap((line) => {
     try {
@@ -76,36 +89,65 @@ function inspect(flags: readonly string[], args: string[]): { output: unknown; s
  */
 function checkEra(era: string, stopping: ServerEvent): void {
   const unanswered = (stopping.messages_in as number) - (stopping.messages_out as number);
-  assert.equal(unanswered, era === "modern" ? 0 : 1, `${era}: messages in ${String(stopping.messages_in)}, out ${String(stopping.messages_out)}`);
+  assert.equal(
+    unanswered,
+    era === "modern" ? 0 : 1,
+    `${era}: messages in ${String(stopping.messages_in)}, out ${String(stopping.messages_out)}`,
+  );
 }
 
 for (const { era, flags } of ERAS) {
-  test(`the Inspector, ${era}: tools/list shows the fleet's three tools, in order, with the declared schemas`, { skip }, (t) => {
-    t.diagnostic(`the Inspector ran on Node ${inspector.version}`);
-    const { output, stopping } = inspect(flags, ["--method", "tools/list"]);
-    const listed = output as { tools: { name: string; description?: string; inputSchema: unknown }[] };
-    checkEra(era, stopping);
-    assert.deepEqual(
-      listed.tools.map((tool) => tool.name),
-      [...FLEET_TOOL_NAMES],
-    );
-    for (const definition of FLEET_TOOL_DEFINITIONS) {
-      const tool = listed.tools.find((t) => t.name === definition.name)!;
-      assert.equal(tool.description, definition.description);
-      assert.deepEqual(tool.inputSchema, definition.inputSchema, `${definition.name}: the schema another client reads is the one we declared`);
-    }
-  });
+  test(
+    `the Inspector, ${era}: tools/list shows the fleet's three tools, in order, with the declared schemas`,
+    { skip },
+    (t) => {
+      t.diagnostic(`the Inspector ran on Node ${inspector.version}`);
+      const { output, stopping } = inspect(flags, ["--method", "tools/list"]);
+      const listed = output as { tools: { name: string; description?: string; inputSchema: unknown }[] };
+      checkEra(era, stopping);
+      assert.deepEqual(
+        listed.tools.map((tool) => tool.name),
+        [...FLEET_TOOL_NAMES],
+      );
+      for (const definition of FLEET_TOOL_DEFINITIONS) {
+        const tool = listed.tools.find((t) => t.name === definition.name)!;
+        assert.equal(tool.description, definition.description);
+        assert.deepEqual(
+          tool.inputSchema,
+          definition.inputSchema,
+          `${definition.name}: the schema another client reads is the one we declared`,
+        );
+      }
+    },
+  );
 
-  test(`the Inspector, ${era}: tools/call count_devices max_hours=500 reads the count the library computes for the default seed`, { skip }, (t) => {
-    t.diagnostic(`the Inspector ran on Node ${inspector.version}`);
-    const expected = JSON.stringify(createFleetHandlers(generateFleet(DEFAULT_SEED)).count_devices({ max_hours: 500 }));
-    const { output, stopping } = inspect(flags, ["--method", "tools/call", "--tool-name", "count_devices", "--tool-arg", "max_hours=500"]);
-    const result = output as { content: { type: string; text: string }[]; isError?: boolean; _meta?: Record<string, unknown> };
-    checkEra(era, stopping);
-    assert.deepEqual(stopping.tools, { count_devices: { calls: 1, errors: 0 } });
-    assert.notEqual(result.isError, true);
-    assert.deepEqual(result.content, [{ type: "text", text: expected }]);
-    // The stateless era's result names the server in its _meta (2026-07-28 basic/index.mdx, "Per-response protocol fields"); a legacy result has no _meta.
-    assert.deepEqual(result._meta?.[SERVER_INFO_KEY], era === "modern" ? { name: "fleet", version: "1" } : undefined);
-  });
+  test(
+    `the Inspector, ${era}: tools/call count_devices max_hours=500 reads the count the library computes for the default seed`,
+    { skip },
+    (t) => {
+      t.diagnostic(`the Inspector ran on Node ${inspector.version}`);
+      const expected = JSON.stringify(
+        createFleetHandlers(generateFleet(DEFAULT_SEED)).count_devices({ max_hours: 500 }),
+      );
+      const { output, stopping } = inspect(flags, [
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "count_devices",
+        "--tool-arg",
+        "max_hours=500",
+      ]);
+      const result = output as {
+        content: { type: string; text: string }[];
+        isError?: boolean;
+        _meta?: Record<string, unknown>;
+      };
+      checkEra(era, stopping);
+      assert.deepEqual(stopping.tools, { count_devices: { calls: 1, errors: 0 } });
+      assert.notEqual(result.isError, true);
+      assert.deepEqual(result.content, [{ type: "text", text: expected }]);
+      // The stateless era's result names the server in its _meta (2026-07-28 basic/index.mdx, "Per-response protocol fields"); a legacy result has no _meta.
+      assert.deepEqual(result._meta?.[SERVER_INFO_KEY], era === "modern" ? { name: "fleet", version: "1" } : undefined);
+    },
+  );
 }

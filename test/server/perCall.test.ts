@@ -58,25 +58,37 @@ describe("the transport's check without zod", () => {
   for (const text of texts) {
     it(`${text}: accepted without zod only where SDK v2's guards accept it`, () => {
       const value: unknown = JSON.parse(text);
-      if (isPlainRequestOrNotification(value)) assert.ok(isJSONRPCRequest(value) || isJSONRPCNotification(value), "the SDK accepts it too");
+      if (isPlainRequestOrNotification(value))
+        assert.ok(isJSONRPCRequest(value) || isJSONRPCNotification(value), "the SDK accepts it too");
     });
   }
 
   it("takes the lines a server nearly always reads: plain requests and notifications", () => {
-    for (const text of [...texts.slice(0, 7), texts[24], texts[25]]) assert.equal(isPlainRequestOrNotification(JSON.parse(text)), true, text);
+    for (const text of [...texts.slice(0, 7), texts[24], texts[25]])
+      assert.equal(isPlainRequestOrNotification(JSON.parse(text)), true, text);
   });
 });
 
 describe("top_devices' top-k selection", () => {
   it("gives rankBy's first k rows, in order, ties broken by id, for every field and k from 0 to 12", () => {
-    const tied = handFleet([...TWELVE, dev("AV3-004", "Aeris V3", "BRD", "1.9.0", 10, 1, 12, 25), dev("AV3-000", "Aeris V3", "BRD", "1.9.0", 10, 1, 12, 25)]);
+    const tied = handFleet([
+      ...TWELVE,
+      dev("AV3-004", "Aeris V3", "BRD", "1.9.0", 10, 1, 12, 25),
+      dev("AV3-000", "Aeris V3", "BRD", "1.9.0", 10, 1, 12, 25),
+    ]);
     const fleets = [tied, ...[1, 2, 3, 20260218, 2 ** 40].map(generateFleet)];
     for (const fleet of fleets) {
       for (const field of RANKABLE_FIELDS) {
-        const subsets = [fleet.devices, fleet.devices.filter((d) => d.operating_hours < 500), fleet.devices.slice(0, 3), []];
+        const subsets = [
+          fleet.devices,
+          fleet.devices.filter((d) => d.operating_hours < 500),
+          fleet.devices.slice(0, 3),
+          [],
+        ];
         for (const devices of subsets) {
           const sorted = rankBy(devices, field);
-          for (let k = 0; k <= 12; k++) assert.deepEqual(topBy(devices, field, k), sorted.slice(0, k), `seed ${fleet.seed} ${field} k=${k}`);
+          for (let k = 0; k <= 12; k++)
+            assert.deepEqual(topBy(devices, field, k), sorted.slice(0, k), `seed ${fleet.seed} ${field} k=${k}`);
         }
       }
     }
@@ -87,7 +99,8 @@ test("every property schema of the fleet's tools is a scalar's, so ajv strips on
   for (const tool of FLEET_TOOL_DEFINITIONS) {
     for (const [name, schema] of Object.entries(tool.inputSchema.properties as Record<string, JsonSchema>)) {
       assert.ok(["string", "integer", "number", "boolean"].includes(String(schema.type)), `${tool.name}.${name}`);
-      for (const key of ["properties", "items", "additionalProperties", "anyOf", "oneOf", "allOf", "$ref"]) assert.equal(schema[key], undefined, `${tool.name}.${name}.${key}`);
+      for (const key of ["properties", "items", "additionalProperties", "anyOf", "oneOf", "allOf", "$ref"])
+        assert.equal(schema[key], undefined, `${tool.name}.${name}.${key}`);
     }
   }
 });
@@ -106,8 +119,15 @@ test("the log: each call's line after its response, every line before the stoppi
     },
   });
   const input = new PassThrough();
-  const served = serve({ server: "fleet" }, { input, output, log: (text) => void order.push({ kind: "log", text }), exit: () => {}, onStopSignal: () => {} });
-  const calls = [call(2, "count_devices", { max_hours: 500 }), call(3, "top_devices", { field: "alerts", limit: 3 }), call(4, "get_device", { device_id: "nope" })];
+  const served = serve(
+    { server: "fleet" },
+    { input, output, log: (text) => void order.push({ kind: "log", text }), exit: () => {}, onStopSignal: () => {} },
+  );
+  const calls = [
+    call(2, "count_devices", { max_hours: 500 }),
+    call(3, "top_devices", { field: "alerts", limit: 3 }),
+    call(4, "get_device", { device_id: "nope" }),
+  ];
   input.write(OPENING);
   for (const line of calls) {
     input.write(line);
@@ -115,18 +135,42 @@ test("the log: each call's line after its response, every line before the stoppi
   }
   input.end(request(5, "tools/list"));
   const summary = await served;
-  assert.deepEqual(Object.fromEntries(summary.tools), { count_devices: { calls: 1, errors: 0 }, top_devices: { calls: 1, errors: 0 }, get_device: { calls: 1, errors: 1 } });
+  assert.deepEqual(Object.fromEntries(summary.tools), {
+    count_devices: { calls: 1, errors: 0 },
+    top_devices: { calls: 1, errors: 0 },
+    get_device: { calls: 1, errors: 1 },
+  });
 
   // Every write to stdout is one response; every sink call one or more whole log lines.
   const at = (kind: "out" | "log", test: (line: Record<string, unknown>) => boolean) =>
-    order.findIndex((entry) => entry.kind === kind && entry.text.split("\n").filter(Boolean).some((line) => test(JSON.parse(line) as Record<string, unknown>)));
+    order.findIndex(
+      (entry) =>
+        entry.kind === kind &&
+        entry.text
+          .split("\n")
+          .filter(Boolean)
+          .some((line) => test(JSON.parse(line) as Record<string, unknown>)),
+    );
   for (const [i, tool] of ["count_devices", "top_devices", "get_device"].entries()) {
     const response = at("out", (line) => line.id === i + 2);
     const logged = at("log", (line) => line.event === "call" && line.tool === tool);
-    assert.ok(response !== -1 && logged !== -1 && response < logged, `${tool}: response at ${response}, log line at ${logged}`);
+    assert.ok(
+      response !== -1 && logged !== -1 && response < logged,
+      `${tool}: response at ${response}, log line at ${logged}`,
+    );
   }
-  const logLines = order.filter((entry) => entry.kind === "log").flatMap((entry) => entry.text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>));
-  assert.deepEqual(logLines.map((line) => line.event), ["serving", "call", "call", "call", "stopping"]);
+  const logLines = order
+    .filter((entry) => entry.kind === "log")
+    .flatMap((entry) =>
+      entry.text
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    );
+  assert.deepEqual(
+    logLines.map((line) => line.event),
+    ["serving", "call", "call", "call", "stopping"],
+  );
   assert.equal(order.at(-1)!.kind, "log");
 });
 
@@ -149,25 +193,49 @@ test("calls written at once to a full output all wait on one drain listener, and
   await new Promise((resolve) => output.end(resolve)); // what the stream still holds, written
   assert.equal(summary.tools.get("count_devices")?.calls, 300);
   const ids = lines.map((line) => (JSON.parse(line) as { id: unknown }).id);
-  assert.deepEqual(ids.slice(-300), Array.from({ length: 300 }, (_, i) => i + 2));
+  assert.deepEqual(
+    ids.slice(-300),
+    Array.from({ length: 300 }, (_, i) => i + 2),
+  );
   assert.ok(mostDrainListeners <= 1, `${mostDrainListeners} drain listeners at once`);
 });
 
 test("a call's log line, written field by field, is what JSON.stringify makes of its fields: durations rounded to 3 decimals, error codes, every argument's bytes in order", () => {
   /** The line as JSON.stringify writes it: the event's fields in order, error_code only for a JSON-RPC error. */
   const stringified = (record: CallRecord) => {
-    const line: Record<string, unknown> = { event: "call", tool: record.tool, duration_ms: Math.round(record.durationMs * 1000) / 1000, isError: record.isError };
+    const line: Record<string, unknown> = {
+      event: "call",
+      tool: record.tool,
+      duration_ms: Math.round(record.durationMs * 1000) / 1000,
+      isError: record.isError,
+    };
     if (record.errorCode !== undefined) line.error_code = record.errorCode;
     line.argument_bytes = argumentBytes(record.arguments);
     return JSON.stringify(line) + "\n";
   };
   const records: CallRecord[] = [
     { tool: "count_devices", durationMs: 0.01234, isError: false, arguments: { max_hours: 500 } },
-    { tool: "top_devices", durationMs: 12.3456789, isError: false, arguments: { field: "downtime_min", limit: 10, max_hours: 500 } },
+    {
+      tool: "top_devices",
+      durationMs: 12.3456789,
+      isError: false,
+      arguments: { field: "downtime_min", limit: 10, max_hours: 500 },
+    },
     { tool: "get_device", durationMs: 0, isError: true, arguments: { device_id: "nope" } },
-    { tool: "ölçüm \"quoted\"\n", durationMs: 1e-9, isError: true, errorCode: -32602, arguments: {} },
-    { tool: "x", durationMs: 1234567.0005, isError: true, errorCode: -32603, arguments: { b: [1, { c: "ç" }], 2: null, a: true, "ü\u2028": { nested: { deep: [] } } } },
-    { tool: "y", durationMs: 0.0005, isError: false, arguments: JSON.parse('{"__proto__":{"x":1},"after":"z"}') as Record<string, unknown> },
+    { tool: 'ölçüm "quoted"\n', durationMs: 1e-9, isError: true, errorCode: -32602, arguments: {} },
+    {
+      tool: "x",
+      durationMs: 1234567.0005,
+      isError: true,
+      errorCode: -32603,
+      arguments: { b: [1, { c: "ç" }], 2: null, a: true, "ü\u2028": { nested: { deep: [] } } },
+    },
+    {
+      tool: "y",
+      durationMs: 0.0005,
+      isError: false,
+      arguments: JSON.parse('{"__proto__":{"x":1},"after":"z"}') as Record<string, unknown>,
+    },
   ];
   for (const record of records) assert.equal(callLine(record), stringified(record), record.tool);
 });

@@ -9,18 +9,21 @@ import { answer, call, eventsOf, messages, notification, OPENING, request, runSe
 describe("serve: the protocol over a real pipe", () => {
   let run: ServerRun;
   before(async () => {
-    run = await runServer(["olcum"], [
-      OPENING,
-      request(2, "tools/list"),
-      call(3, "sayac_oku", { abone: "A001" }),
-      notification("notifications/whatever", { note: "no reply" }),
-      request(4, "no/such/method"),
-      "{this is not json\n",
-      request(5, "tools/call", { arguments: {} }), // no name
-      call(6, "sayac_oku", { abone: "A999" }), // the handler answers {hata: "abone yok"}
-      call(7, "no_such_tool"),
-      request(8, "ping"),
-    ]);
+    run = await runServer(
+      ["olcum"],
+      [
+        OPENING,
+        request(2, "tools/list"),
+        call(3, "sayac_oku", { abone: "A001" }),
+        notification("notifications/whatever", { note: "no reply" }),
+        request(4, "no/such/method"),
+        "{this is not json\n",
+        request(5, "tools/call", { arguments: {} }), // no name
+        call(6, "sayac_oku", { abone: "A999" }), // the handler answers {hata: "abone yok"}
+        call(7, "no_such_tool"),
+        request(8, "ping"),
+      ],
+    );
   });
 
   it("answers initialize with the server's name, version and capabilities, and exits 0 when stdin closes", () => {
@@ -44,7 +47,10 @@ describe("serve: the protocol over a real pipe", () => {
   it("writes one line per request and none for a notification: stdout is JSON-RPC only", () => {
     const all = messages(run); // throws on a line that is not JSON
     for (const message of all) assert.equal(message.jsonrpc, "2.0");
-    assert.ok(all.every((message) => "id" in message && ("result" in message || "error" in message)), "only responses on stdout");
+    assert.ok(
+      all.every((message) => "id" in message && ("result" in message || "error" in message)),
+      "only responses on stdout",
+    );
     // 8 requests (ids 1–8) plus the one −32700 reply; the two notifications got nothing.
     assert.equal(all.length, 9);
     assert.deepEqual(all.map((m) => m.id).sort(), [1, 2, 3, 4, 5, 6, 7, 8, null].sort());
@@ -66,9 +72,23 @@ describe("serve: the protocol over a real pipe", () => {
   });
 
   it("logs JSON lines on stderr: serving, one call line per served call, rejected, stopping with a per-tool summary", () => {
-    assert.deepEqual(run.events[0], { event: "serving", server: "olcum", level: 3, seed: 20260218, fault: "none", path: null });
+    assert.deepEqual(run.events[0], {
+      event: "serving",
+      server: "olcum",
+      level: 3,
+      seed: 20260218,
+      fault: "none",
+      path: null,
+    });
     const calls = eventsOf(run, "call");
-    assert.deepEqual(calls.map((c) => [c.tool, c.isError]), [["sayac_oku", false], ["sayac_oku", true], ["no_such_tool", true]]);
+    assert.deepEqual(
+      calls.map((c) => [c.tool, c.isError]),
+      [
+        ["sayac_oku", false],
+        ["sayac_oku", true],
+        ["no_such_tool", true],
+      ],
+    );
     for (const c of calls) {
       assert.equal(typeof c.duration_ms, "number");
       assert.equal(typeof c.argument_bytes, "object");
@@ -90,21 +110,24 @@ describe("serve: hostile input is answered or dropped, and the next request is s
   const DEEP = 10_000;
   let run: ServerRun;
   before(async () => {
-    run = await runServer(["olcum"], [
-      OPENING,
-      call(2, "sayac_oku", { abone: MEGABYTE }),
-      request(3, "ping"),
-      `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"sayac_oku","arguments":{"abone":${"[".repeat(DEEP)}${"]".repeat(DEEP)}}}}\n`,
-      request(5, "ping"),
-      `${"[".repeat(DEEP)}${"]".repeat(DEEP)}\n`,
-      request(6, "ping"),
-      Buffer.from([0x7b, 0xff, 0xfe, 0x80, 0x7d, 0x0a]), // "{", three bytes that are not UTF-8, "}", newline
-      request(7, "ping"),
-      '{"jsonrpc":"2.0","id":9,"method":"ping"}\n'.replace("\n", "\r\n"), // CRLF is accepted
-      '{"jsonrpc":"1.0","id":8,"method":"ping"}\n', // JSON, but not JSON-RPC 2.0
-      request(10, "tools/list"),
-      '{"jsonrpc":"2.0","id":11,"method":"ping"}', // no newline before EOF: dropped
-    ]);
+    run = await runServer(
+      ["olcum"],
+      [
+        OPENING,
+        call(2, "sayac_oku", { abone: MEGABYTE }),
+        request(3, "ping"),
+        `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"sayac_oku","arguments":{"abone":${"[".repeat(DEEP)}${"]".repeat(DEEP)}}}}\n`,
+        request(5, "ping"),
+        `${"[".repeat(DEEP)}${"]".repeat(DEEP)}\n`,
+        request(6, "ping"),
+        Buffer.from([0x7b, 0xff, 0xfe, 0x80, 0x7d, 0x0a]), // "{", three bytes that are not UTF-8, "}", newline
+        request(7, "ping"),
+        '{"jsonrpc":"2.0","id":9,"method":"ping"}\n'.replace("\n", "\r\n"), // CRLF is accepted
+        '{"jsonrpc":"1.0","id":8,"method":"ping"}\n', // JSON, but not JSON-RPC 2.0
+        request(10, "tools/list"),
+        '{"jsonrpc":"2.0","id":11,"method":"ping"}', // no newline before EOF: dropped
+      ],
+    );
   });
 
   it("answers a 1 MB string argument with the handler's error result, then serves the next request", () => {
@@ -122,7 +145,10 @@ describe("serve: hostile input is answered or dropped, and the next request is s
 
   it("answers bytes that are not UTF-8 with −32700 and id null, then serves the next request", () => {
     const rejected = eventsOf(run, "rejected");
-    assert.deepEqual(rejected.map((r) => r.code), [-32600, -32700, -32600]);
+    assert.deepEqual(
+      rejected.map((r) => r.code),
+      [-32600, -32700, -32600],
+    );
     assert.match(rejected[1].message, /UTF-8/);
     assert.deepEqual(answer(run, 7)!.result, {});
     const nullIds = messages(run).filter((m) => m.id === null);
@@ -137,7 +163,10 @@ describe("serve: hostile input is answered or dropped, and the next request is s
 
   it("drops a last line without a newline, reports it, and still exits 0", () => {
     assert.equal(answer(run, 11), undefined);
-    assert.deepEqual(eventsOf(run, "dropped").map((d) => d.bytes), ['{"jsonrpc":"2.0","id":11,"method":"ping"}'.length]);
+    assert.deepEqual(
+      eventsOf(run, "dropped").map((d) => d.bytes),
+      ['{"jsonrpc":"2.0","id":11,"method":"ping"}'.length],
+    );
     assert.equal(run.code, 0);
     assert.equal(run.events.at(-1)!.event, "stopping");
   });
@@ -146,7 +175,9 @@ describe("serve: hostile input is answered or dropped, and the next request is s
 describe("serve asked to stop by a signal", () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     it(`on ${signal} after answering, logs a stopping line naming the signal and exits 0`, async () => {
-      const child = spawn(process.execPath, [join(ROOT, "dist", "cli", "main.js"), "serve", "fleet"], { stdio: ["pipe", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [join(ROOT, "dist", "cli", "main.js"), "serve", "fleet"], {
+        stdio: ["pipe", "pipe", "pipe"],
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (chunk: Buffer) => {
@@ -157,7 +188,10 @@ describe("serve asked to stop by a signal", () => {
       child.stdin.write(OPENING + call(2, "count_devices", { max_hours: 500 }));
       const code = await new Promise<number | null>((resolve) => child.on("close", (exit) => resolve(exit)));
       assert.equal(code, 0);
-      const events = stderr.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+      const events = stderr
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const stop = events.at(-1)!;
       assert.equal(stop.event, "stopping");
       assert.equal(stop.reason, signal);

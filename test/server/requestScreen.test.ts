@@ -14,13 +14,17 @@ function nested(depth: number): { message: { method: string; params: unknown }; 
 test("params nested one level past MAX_PARAMS_DEPTH are refused −32602, with the line's length given or not; at the limit they pass", () => {
   const deep = nested(MAX_PARAMS_DEPTH + 1);
   const atLimit = nested(MAX_PARAMS_DEPTH);
-  assert.ok(deep.length > MAX_PARAMS_DEPTH, "a text nesting deeper than the limit is longer than the limit: every level opens a bracket");
+  assert.ok(
+    deep.length > MAX_PARAMS_DEPTH,
+    "a text nesting deeper than the limit is longer than the limit: every level opens a bracket",
+  );
   for (const length of [deep.length, undefined]) {
     const refused = new RequestScreen().request(deep.message, length);
     assert.equal(refused?.code, -32602);
     assert.match(refused!.message, /nested deeper than 1000 levels/);
   }
-  for (const length of [atLimit.length, undefined]) assert.equal(new RequestScreen().request(atLimit.message, length), undefined);
+  for (const length of [atLimit.length, undefined])
+    assert.equal(new RequestScreen().request(atLimit.message, length), undefined);
 });
 
 test("a line of at most MAX_PARAMS_DEPTH bytes is not walked, and no such line can nest deeper: the deepest one nests far less", () => {
@@ -31,29 +35,53 @@ test("a line of at most MAX_PARAMS_DEPTH bytes is not walked, and no such line c
   const brackets = (text: string) => [...text].filter((c) => c === "{" || c === "[").length;
   let depth = 1;
   while (nested(depth + 1).length <= MAX_PARAMS_DEPTH) depth += 1;
-  assert.ok(depth < MAX_PARAMS_DEPTH && brackets(JSON.stringify(nested(depth).message)) <= MAX_PARAMS_DEPTH, `the deepest such line nests ${depth}`);
+  assert.ok(
+    depth < MAX_PARAMS_DEPTH && brackets(JSON.stringify(nested(depth).message)) <= MAX_PARAMS_DEPTH,
+    `the deepest such line nests ${depth}`,
+  );
 });
 
 test("accepted() is what server/discover lists and −32022 names at each moment: every revision before an era, 2026-07-28 alone after a stateless request, unchanged by a discover probe", () => {
-  const meta = (version: string) => ({ _meta: { "io.modelcontextprotocol/protocolVersion": version, "io.modelcontextprotocol/clientCapabilities": {} } });
+  const meta = (version: string) => ({
+    _meta: { "io.modelcontextprotocol/protocolVersion": version, "io.modelcontextprotocol/clientCapabilities": {} },
+  });
   const screen = new RequestScreen();
   assert.deepEqual(screen.accepted(), SUPPORTED_REVISIONS);
   assert.equal(screen.request({ method: "server/discover", params: meta(STATELESS_REVISION) }), undefined);
   assert.deepEqual(screen.accepted(), SUPPORTED_REVISIONS, "a probe chooses no era");
-  assert.deepEqual(screen.request({ method: "tools/list", params: meta("1999-01-01") })?.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
+  assert.deepEqual(screen.request({ method: "tools/list", params: meta("1999-01-01") })?.data, {
+    supported: [...SUPPORTED_REVISIONS],
+    requested: "1999-01-01",
+  });
   assert.equal(screen.request({ method: "tools/list", params: meta(STATELESS_REVISION) }), undefined);
   assert.deepEqual(screen.accepted(), [STATELESS_REVISION]);
-  assert.deepEqual(screen.request({ method: "tools/list", params: meta("1999-01-01") })?.data, { supported: [STATELESS_REVISION], requested: "1999-01-01" });
-  assert.deepEqual(screen.request({ method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } } })?.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+  assert.deepEqual(screen.request({ method: "tools/list", params: meta("1999-01-01") })?.data, {
+    supported: [STATELESS_REVISION],
+    requested: "1999-01-01",
+  });
+  assert.deepEqual(
+    screen.request({
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } },
+    })?.data,
+    { supported: [STATELESS_REVISION], requested: "2025-11-25" },
+  );
 });
 
 test("a legacy session: initialize once; a second is refused −32600, a request before it (ping excepted) is refused and opens nothing", () => {
-  const init = { method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } } };
+  const init = {
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } },
+  };
   const screen = new RequestScreen();
   assert.equal(screen.request({ method: "tools/list" })?.code, -32602);
   assert.equal(screen.era, "opening");
   assert.equal(screen.request({ method: "ping" }), undefined);
-  assert.equal(screen.request({ method: "tools/list" })?.code, -32601, "after a ping the era is legacy, and initialize still comes first");
+  assert.equal(
+    screen.request({ method: "tools/list" })?.code,
+    -32601,
+    "after a ping the era is legacy, and initialize still comes first",
+  );
   assert.equal(screen.request(init), undefined);
   assert.equal(screen.request({ method: "tools/list" }), undefined);
   assert.equal(screen.request(init)?.code, -32600);

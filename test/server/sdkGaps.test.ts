@@ -7,11 +7,18 @@ import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/s
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 /** A request's `_meta` as 2026-07-28 requires it (`basic/index.mdx`, "Per-request protocol fields"). */
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 
 const line = (message: unknown) => JSON.stringify(message) + "\n";
-const request = (id: number, method: string, params?: unknown) => line(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
-const initialize = (id: number, params: unknown = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "gap", version: "1" } }) => request(id, "initialize", params);
+const request = (id: number, method: string, params?: unknown) =>
+  line(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
+const initialize = (
+  id: number,
+  params: unknown = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "gap", version: "1" } },
+) => request(id, "initialize", params);
 
 /**
  * Serves the stock SDK over in-memory streams: `serveStdio` on the SDK's own `StdioServerTransport`,
@@ -26,7 +33,10 @@ async function stockServer(lines: readonly string[]): Promise<Record<string, any
   output.on("data", (chunk: Buffer) => (written += chunk.toString("utf8")));
   const handle = serveStdio(
     () => {
-      const server = new Server({ name: "gap", version: "1" }, { capabilities: { tools: {} }, supportedProtocolVersions: ["2026-07-28", "2025-11-25"] });
+      const server = new Server(
+        { name: "gap", version: "1" },
+        { capabilities: { tools: {} }, supportedProtocolVersions: ["2026-07-28", "2025-11-25"] },
+      );
       server.setRequestHandler("tools/list", () => ({ tools: [{ name: "t", inputSchema: { type: "object" } }] }));
       server.setRequestHandler("tools/call", () => ({ content: [{ type: "text", text: "ok" }] }));
       return server;
@@ -55,7 +65,10 @@ describe("the stock SDK's gaps that our line transport and request screen cover 
   });
 
   it("#unknown-version-served: once the stateless era is open, a request naming 1999-01-01 is served, where −32022 is required", async () => {
-    const answers = await stockServer([request(1, "tools/list", { _meta: META }), request(2, "tools/list", { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "1999-01-01" } })]);
+    const answers = await stockServer([
+      request(1, "tools/list", { _meta: META }),
+      request(2, "tools/list", { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "1999-01-01" } }),
+    ]);
     assert.ok(Array.isArray(byId(answers, 2)?.result?.tools), JSON.stringify(byId(answers, 2)));
   });
 
@@ -90,7 +103,8 @@ describe("the stock SDK's gaps that our line transport and request screen cover 
   });
 
   it("#stray-line-unseen: the SDK's StdioClientTransport drops a stdout line that is not JSON with no callback at all", async () => {
-    const script = 'process.stdout.write("[debug] stray\\n" + JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } }) + "\\n"); process.stdin.resume(); process.stdin.on("end", () => process.exit(0));';
+    const script =
+      'process.stdout.write("[debug] stray\\n" + JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } }) + "\\n"); process.stdin.resume(); process.stdin.on("end", () => process.exit(0));';
     const transport = new StdioClientTransport({ command: process.execPath, args: ["-e", script], stderr: "ignore" });
     const messages: unknown[] = [];
     const errors: Error[] = [];

@@ -30,8 +30,11 @@ export function notification(method: string, params?: unknown): string {
 
 /** The MCP opening: `initialize` (id 1) and `notifications/initialized`. */
 export const OPENING =
-  request(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "0" } }) +
-  notification("notifications/initialized");
+  request(1, "initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "test", version: "0" },
+  }) + notification("notifications/initialized");
 
 /** A `tools/call` request line. */
 export function call(id: number, name: string, args: Record<string, unknown> = {}): string {
@@ -43,7 +46,11 @@ export function call(id: number, name: string, args: Record<string, unknown> = {
  * launcher; `script` another launcher of the same command line), writes `input` to its stdin, closes stdin, and waits for the process to end (the server
  * answers what it read, then exits).
  */
-export function runServer(args: readonly string[], input: string | Buffer | readonly (string | Buffer)[], script: readonly string[] = [SERVE_SCRIPT]): Promise<ServerRun> {
+export function runServer(
+  args: readonly string[],
+  input: string | Buffer | readonly (string | Buffer)[],
+  script: readonly string[] = [SERVE_SCRIPT],
+): Promise<ServerRun> {
   const child = spawn(process.execPath, [...script, ...args], { stdio: ["pipe", "pipe", "pipe"] });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -101,7 +108,10 @@ export function rawResponseLine(run: ServerRun, id: number): string {
 
 /** The `initialize` opening for a legacy revision (id `id`, default 1), then `notifications/initialized`. */
 export function opening(protocolVersion: string, id = 1): string {
-  return request(id, "initialize", { protocolVersion, capabilities: {}, clientInfo: { name: "test", version: "0" } }) + notification("notifications/initialized");
+  return (
+    request(id, "initialize", { protocolVersion, capabilities: {}, clientInfo: { name: "test", version: "0" } }) +
+    notification("notifications/initialized")
+  );
 }
 
 /** The `_meta` a 2026-07-28 request carries: its version and client capabilities (both required), and client info. */

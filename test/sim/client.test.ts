@@ -1,14 +1,35 @@
 // The client's gates and arguments: gateTool refuses in the client, callArguments fills in the declared fields, gateCall joins them, and callTool counts one request and one response per call that passes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { callArguments, callTool, gateCall, gateTool, NO_APPROVAL, NOT_DECLARED, type Session } from "../../src/sim/client";
+import {
+  callArguments,
+  callTool,
+  gateCall,
+  gateTool,
+  NO_APPROVAL,
+  NOT_DECLARED,
+  type Session,
+} from "../../src/sim/client";
 import { callForm, Envelope } from "../../src/sim/envelope";
 import type { AgreedTool } from "../../src/sim/negotiation";
 import { countTokens } from "../../src/sim/tokenizer";
 import type { Fields } from "../../src/sim/values";
 
-function tool(name: string, fields: readonly string[] | undefined, sideEffect: boolean | undefined, answer: Fields): AgreedTool {
-  return { name, server: "s", transport: "remote", fields, sideEffect, handler: () => answer, call: callForm(name, fields ?? []) };
+function tool(
+  name: string,
+  fields: readonly string[] | undefined,
+  sideEffect: boolean | undefined,
+  answer: Fields,
+): AgreedTool {
+  return {
+    name,
+    server: "s",
+    transport: "remote",
+    fields,
+    sideEffect,
+    handler: () => answer,
+    call: callForm(name, fields ?? []),
+  };
 }
 
 const AGREED = new Map<string, AgreedTool>([
@@ -36,7 +57,10 @@ test("callArguments: the declared fields present in the state, in declared order
   assert.notEqual(callArguments(["a"], state), callArguments(["a"], state), "a new object each time");
   // A declared field named like a member of Object.prototype is not in the state unless the state holds it (Python's `a in state`).
   assert.deepEqual(callArguments(["constructor", "toString", "__proto__", "hasOwnProperty", "a"], state), { a: 1 });
-  assert.deepEqual(callArguments(["toString", "list"], { toString: "own", list: [1, "x"] }), { toString: "own", list: [1, "x"] });
+  assert.deepEqual(callArguments(["toString", "list"], { toString: "own", list: [1, "x"] }), {
+    toString: "own",
+    list: [1, "x"],
+  });
 });
 
 test("gateCall is gateTool then callArguments, for every tool, approval and state", () => {
@@ -45,7 +69,10 @@ test("gateCall is gateTool then callArguments, for every tool, approval and stat
     for (const approval of [false, true]) {
       for (const state of states) {
         const gate = gateTool(AGREED, approval, name);
-        const expected = typeof gate === "string" ? { refused: { hata: gate } } : { tool: gate, args: callArguments(gate.fields, state) };
+        const expected =
+          typeof gate === "string"
+            ? { refused: { hata: gate } }
+            : { tool: gate, args: callArguments(gate.fields, state) };
         assert.deepEqual(gateCall(AGREED, approval, name, state), expected, `${name} ${approval}`);
       }
     }
@@ -61,9 +88,19 @@ test("callTool counts one request (the call's form and values) and one response 
   assert.deepEqual(callTool(session, "read", { a: 1, b: "A001", c: 5 }), { m3: 12 });
   const request = countTokens("read b A001 a 1") + 8;
   const response = countTokens("m3 12") + 8;
-  assert.deepEqual(envelope.counts(), { request: 1, response: 1, notification: 0, tokens: request + response, round_trips: 2 });
+  assert.deepEqual(envelope.counts(), {
+    request: 1,
+    response: 1,
+    notification: 0,
+    tokens: request + response,
+    round_trips: 2,
+  });
   assert.deepEqual(envelope.tokensByKind(), { request, response, notification: 0 });
   assert.deepEqual(callTool(session, "bare", { a: 1 }), { hata: "eksik alan" });
   assert.deepEqual(envelope.counts().request, 2);
-  assert.deepEqual(envelope.tokensByKind().request, request + countTokens("bare") + 8, "no fields declared: the name alone");
+  assert.deepEqual(
+    envelope.tokensByKind().request,
+    request + countTokens("bare") + 8,
+    "no fields declared: the name alone",
+  );
 });

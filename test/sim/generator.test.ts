@@ -20,7 +20,11 @@ function bigintGenerator(t: bigint): () => number {
 test("raw draws equal the reference's own code at the edge seeds", () => {
   for (const ref of REFERENCE) {
     const draw = referenceGenerator(BigInt(ref.seed));
-    assert.deepEqual(Array.from({ length: 6 }, () => draw() * 2 ** 32), ref.draws, `seed ${ref.seed}`);
+    assert.deepEqual(
+      Array.from({ length: 6 }, () => draw() * 2 ** 32),
+      ref.draws,
+      `seed ${ref.seed}`,
+    );
     const task11 = referenceGenerator(BigInt(ref.seed) + 9973n * 11n);
     assert.deepEqual([task11() * 2 ** 32, task11() * 2 ** 32], ref.draws_task11, `task 11 of seed ${ref.seed}`);
   }
@@ -30,7 +34,8 @@ test("raw draws equal the reference's own code at the edge seeds", () => {
 test("draws equal an independent BigInt port for edge seeds, seeds past 2^53 and 2,000 sampled seeds", () => {
   const sample = seedrandom("generator-test");
   const seeds: bigint[] = [...EDGE_SEEDS.map(BigInt), 2n ** 53n, 2n ** 53n + 9973n * 11n, 2n ** 64n + 12345n];
-  for (let i = 0; i < 2000; i++) seeds.push(BigInt(Math.floor(sample() * 2 ** 21)) * 2n ** 32n + BigInt(Math.floor(sample() * 2 ** 32)));
+  for (let i = 0; i < 2000; i++)
+    seeds.push(BigInt(Math.floor(sample() * 2 ** 21)) * 2n ** 32n + BigInt(Math.floor(sample() * 2 ** 32)));
   for (const seed of seeds) {
     const ours = referenceGenerator(seed);
     const theirs = bigintGenerator(seed);

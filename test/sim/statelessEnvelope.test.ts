@@ -16,7 +16,12 @@ import { eraEnvelope, StatelessEnvelope } from "../../src/sim/statelessEnvelope"
 import { countTokens } from "../../src/sim/tokenizer";
 import type { Fields } from "../../src/sim/values";
 import { WIRE_CLIENT_INFO } from "../../src/wireClient/clientInfo";
-import { CACHE_HINT, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY } from "../../src/protocol/revisions";
+import {
+  CACHE_HINT,
+  CLIENT_CAPABILITIES_KEY,
+  CLIENT_INFO_KEY,
+  PROTOCOL_VERSION_KEY,
+} from "../../src/protocol/revisions";
 
 const SERVERS = [
   { name: "olcum", version: 2 },
@@ -26,12 +31,22 @@ const SERVERS = [
 
 test("the stateless _meta is the spec's three keys, spelt in full, with the version, no capability words, and the client's identity", () => {
   const meta = requestFields("stateless");
-  assert.deepEqual(meta.map((p) => p.part), ["protocolVersion", "clientCapabilities", "clientInfo"]);
-  assert.deepEqual(meta.flatMap((p) => p.words), [PROTOCOL_VERSION_KEY, "2026-07-28", CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, "mcp-course", "surum", "0"]);
+  assert.deepEqual(
+    meta.map((p) => p.part),
+    ["protocolVersion", "clientCapabilities", "clientInfo"],
+  );
+  assert.deepEqual(
+    meta.flatMap((p) => p.words),
+    [PROTOCOL_VERSION_KEY, "2026-07-28", CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, "mcp-course", "surum", "0"],
+  );
   // io.mo|delco|ntext|proto|col/p|rotoc|olver|sion 2026-|07-28: 10; …/clientcapabilities: 9; …/clientinfo mcp-c|ourse surum 0: 7 + 4
   assert.equal(partsTokens(meta), 30);
   assert.deepEqual(requestFields("legacy"), [], "a legacy request carries no per-request field");
-  assert.equal(partsTokens(initializeParams()), 14, "proto|colve|rsion 2025-|11-25 capab|iliti|es clien|tinfo mcp-c|ourse surum 0");
+  assert.equal(
+    partsTokens(initializeParams()),
+    14,
+    "proto|colve|rsion 2025-|11-25 capab|iliti|es clien|tinfo mcp-c|ourse surum 0",
+  );
 });
 
 test("one client identity: the simulated client's is the real client's", () => {
@@ -40,10 +55,19 @@ test("one client identity: the simulated client's is the real client's", () => {
 
 test("a stateless result carries resultType, the answering server's identity, and on a list the real servers' cache hint", () => {
   const call = resultFields("stateless", SERVERS[0], false);
-  assert.deepEqual([...call.head, ...call.tail].flatMap((p) => p.words), ["resultType", "complete", "olcum", "surum", 2]);
+  assert.deepEqual(
+    [...call.head, ...call.tail].flatMap((p) => p.words),
+    ["resultType", "complete", "olcum", "surum", 2],
+  );
   const list = resultFields("stateless", SERVERS[1], true);
-  assert.deepEqual(list.tail.flatMap((p) => p.words), ["tarife", "surum", 1, "ttlMs", CACHE_HINT.ttlMs, "cacheScope", CACHE_HINT.cacheScope]);
-  assert.deepEqual(list.tail.map((p) => p.part), ["serverInfo", "cache"]);
+  assert.deepEqual(
+    list.tail.flatMap((p) => p.words),
+    ["tarife", "surum", 1, "ttlMs", CACHE_HINT.ttlMs, "cacheScope", CACHE_HINT.cacheScope],
+  );
+  assert.deepEqual(
+    list.tail.map((p) => p.part),
+    ["serverInfo", "cache"],
+  );
   assert.deepEqual(resultFields("legacy", SERVERS[0], true), { head: [], tail: [] });
 });
 
@@ -69,12 +93,20 @@ test("each stateless call costs exactly its _meta words more, each result exactl
     assert.equal(answer, plain.sendFields("response", "", result) + identity);
     // The same as sending the whole body as words on the era-free envelope.
     const written = new Envelope();
-    const body = [form.name, ...fields.flatMap((f) => [f, args[f]]), ...requestFields("stateless").flatMap((p) => p.words)];
+    const body = [
+      form.name,
+      ...fields.flatMap((f) => [f, args[f]]),
+      ...requestFields("stateless").flatMap((p) => p.words),
+    ];
     assert.equal(written.send("request", body, transport), request);
     const { request: r, response: s, notification: n, round_trips } = stateless.counts();
     assert.deepEqual({ r, s, n, round_trips }, { r: 1, s: 1, n: 0, round_trips: plain.counts().round_trips });
     assert.equal(stateless.counts().tokens, plain.counts().tokens + meta + identity);
-    assert.deepEqual(stateless.tokensByKind(), { request: plain.tokensByKind().request + meta, response: plain.tokensByKind().response + identity, notification: 0 });
+    assert.deepEqual(stateless.tokensByKind(), {
+      request: plain.tokensByKind().request + meta,
+      response: plain.tokensByKind().response + identity,
+      notification: 0,
+    });
   }
 });
 
@@ -89,11 +121,16 @@ test("the stateless envelope refuses what it cannot word, and its clone keeps it
   const copy = envelope.clone();
   assert.ok(copy instanceof StatelessEnvelope);
   assert.deepEqual(copy.counts(), envelope.counts());
-  assert.equal(copy.sendCall(callForm("tuketim", [], undefined, "olcum"), {}), countTokens("tuketim") + 30 + ENVELOPE_TOKENS);
+  assert.equal(
+    copy.sendCall(callForm("tuketim", [], undefined, "olcum"), {}),
+    countTokens("tuketim") + 30 + ENVELOPE_TOKENS,
+  );
   assert.notDeepEqual(copy.counts(), envelope.counts(), "the copy counts on its own");
   // `send` counts a body as given, in either era: discovery writes its own fields.
-  assert.equal(new StatelessEnvelope(SERVERS).send("request", "tools/list olcum"), new Envelope().send("request", "tools/list olcum"));
+  assert.equal(
+    new StatelessEnvelope(SERVERS).send("request", "tools/list olcum"),
+    new Envelope().send("request", "tools/list olcum"),
+  );
   assert.ok(!(eraEnvelope("legacy", SERVERS) instanceof StatelessEnvelope));
   assert.ok(eraEnvelope("stateless", SERVERS) instanceof StatelessEnvelope);
 });
-

@@ -21,7 +21,13 @@ test("a message costs its tokens plus the envelope; a remote request counts two 
   assert.equal(envelope.send("response", "m3 12"), 2 + ENVELOPE_TOKENS);
   envelope.send("request", "sayac_oku ", "local");
   envelope.send("notification", "x");
-  assert.deepEqual(envelope.counts(), { request: 2, response: 1, notification: 1, tokens: 12 + 10 + 10 + 9, round_trips: 3 });
+  assert.deepEqual(envelope.counts(), {
+    request: 2,
+    response: 1,
+    notification: 1,
+    tokens: 12 + 10 + 10 + 9,
+    round_trips: 3,
+  });
 });
 
 test("countTokens equals tokenize(...).length on 20,000 random bodies", () => {
@@ -38,28 +44,59 @@ test("countTokens equals tokenize(...).length on 20,000 random bodies", () => {
 test("sendFields costs what send costs for the written-out body, and words cost what their text costs", () => {
   const random = seedrandom("bodies");
   const keys = ["abone", "onceki", "simdiki", "tip", "m3", "tutar", "bolge", "yazildi", "hata", "a,b", "x y"];
-  const values = ["A001", "merkez", "mesken", "abone yok", "", 0, 7, 99999, 100000, 2 ** 53 - 1, -5, 1.5, true, false, null];
+  const values = [
+    "A001",
+    "merkez",
+    "mesken",
+    "abone yok",
+    "",
+    0,
+    7,
+    99999,
+    100000,
+    2 ** 53 - 1,
+    -5,
+    1.5,
+    true,
+    false,
+    null,
+  ];
   const known = wordTokens(["sayac_oku", "abone", "tip", "a,b", "A001", "abone yok", ""]);
   for (let i = 0; i < 5000; i++) {
     const fields: Record<string, string | number | boolean | null> = {};
-    for (let k = Math.floor(random() * 4); k > 0; k--) fields[keys[Math.floor(random() * keys.length)]] = values[Math.floor(random() * values.length)];
+    for (let k = Math.floor(random() * 4); k > 0; k--)
+      fields[keys[Math.floor(random() * keys.length)]] = values[Math.floor(random() * values.length)];
     const head = ["", "sayac_oku", "bolge_ozet"][i % 3];
     const text = head === "" ? describeFields(fields) : `${head} ${describeFields(fields)}`;
     assert.equal(new Envelope().sendFields("request", head, fields), new Envelope().send("request", text), text);
     // An envelope that knows some words in advance counts the same: the table only saves counting them.
     assert.equal(new Envelope(known).sendFields("request", head, fields), new Envelope().send("request", text), text);
     const words = [head, ...Object.values(fields)];
-    const written = words.map((w) => (w === null ? "None" : w === true ? "True" : w === false ? "False" : String(w))).join(" ");
+    const written = words
+      .map((w) => (w === null ? "None" : w === true ? "True" : w === false ? "False" : String(w)))
+      .join(" ");
     assert.equal(new Envelope().send("response", words), new Envelope().send("response", written), written);
   }
 });
 
 test("a word table holds each word's countTokens; a value costs what its written text costs", () => {
   const words = ["sayac_oku", "abone yok", "a,b", "", "merkez"];
-  assert.deepEqual(Object.entries(wordTokens(words)), words.map((word) => [word, countTokens(word)]));
+  assert.deepEqual(
+    Object.entries(wordTokens(words)),
+    words.map((word) => [word, countTokens(word)]),
+  );
   assert.equal(Object.getPrototypeOf(wordTokens(words)), null, "no word reads as an inherited property");
   assert.equal(wordTokens(words).constructor, undefined);
-  for (const [value, text] of [[null, "None"], [true, "True"], [false, "False"], [0, "0"], [123456, "123456"], [-5, "-5"], [1.5, "1.5"], ["A001", "A001"]] as const) {
+  for (const [value, text] of [
+    [null, "None"],
+    [true, "True"],
+    [false, "False"],
+    [0, "0"],
+    [123456, "123456"],
+    [-5, "-5"],
+    [1.5, "1.5"],
+    ["A001", "A001"],
+  ] as const) {
     assert.equal(valueTokens(value), countTokens(text), text);
   }
 });

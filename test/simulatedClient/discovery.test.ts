@@ -29,22 +29,65 @@ test("olcum: seven messages, counted by hand", () => {
   ];
   const envelope = new Envelope();
   const sent = discoverServer(server("olcum"), envelope);
-  assert.deepEqual(sent.map((m) => [m.kind, m.body]), bodies);
-  assert.deepEqual(sent.map((m) => m.tokens), [25, 19, 14, 11, 12, 12, 11]);
-  assert.deepEqual(sent.map((m) => m.tokens), bodies.map(([, body]) => cost(body)));
-  assert.deepEqual(sent.map((m) => m.roundTrips), [1, 0, 0, 1, 0, 1, 0]);
+  assert.deepEqual(
+    sent.map((m) => [m.kind, m.body]),
+    bodies,
+  );
+  assert.deepEqual(
+    sent.map((m) => m.tokens),
+    [25, 19, 14, 11, 12, 12, 11],
+  );
+  assert.deepEqual(
+    sent.map((m) => m.tokens),
+    bodies.map(([, body]) => cost(body)),
+  );
+  assert.deepEqual(
+    sent.map((m) => m.roundTrips),
+    [1, 0, 0, 1, 0, 1, 0],
+  );
   assert.deepEqual(envelope.counts(), { request: 3, response: 3, notification: 1, tokens: 104, round_trips: 3 });
 });
 
 test("tarife (remote, tools, resources and prompts) and kayit (remote, tools only), by hand", () => {
-  const init = (name: string) => `initialize ${name} protocolVersion 2025-11-25 capabilities clientInfo mcp-course surum 0`;
-  const tarife = [init("tarife"), "protocolVersion 2025-11-25 tarife surum 1 tools resources prompts", "notifications/initialized tarife", "tools/list tarife", "tarife", "resources/list tarife", "basamak_tablosu", "prompts/list tarife", "bedel_aciklamasi"];
-  const kayit = [init("kayit"), "protocolVersion 2025-11-25 kayit surum 3 tools", "notifications/initialized kayit", "tools/list kayit", "bolge_ozet kayit_yaz"];
-  for (const [name, bodies, requests] of [["tarife", tarife, 4], ["kayit", kayit, 2]] as const) {
+  const init = (name: string) =>
+    `initialize ${name} protocolVersion 2025-11-25 capabilities clientInfo mcp-course surum 0`;
+  const tarife = [
+    init("tarife"),
+    "protocolVersion 2025-11-25 tarife surum 1 tools resources prompts",
+    "notifications/initialized tarife",
+    "tools/list tarife",
+    "tarife",
+    "resources/list tarife",
+    "basamak_tablosu",
+    "prompts/list tarife",
+    "bedel_aciklamasi",
+  ];
+  const kayit = [
+    init("kayit"),
+    "protocolVersion 2025-11-25 kayit surum 3 tools",
+    "notifications/initialized kayit",
+    "tools/list kayit",
+    "bolge_ozet kayit_yaz",
+  ];
+  for (const [name, bodies, requests] of [
+    ["tarife", tarife, 4],
+    ["kayit", kayit, 2],
+  ] as const) {
     const row = measureDiscovery(server(name));
-    assert.deepEqual(discoveryMessages(server(name)).map((m) => m.body.join(" ")), bodies);
-    assert.equal(row.tokens, bodies.map(cost).reduce((a, b) => a + b, 0), name);
-    assert.deepEqual([row.request, row.response, row.notification, row.round_trips], [requests, requests, 1, 2 * requests], `${name}: a remote request is two round trips, a notification none`);
+    assert.deepEqual(
+      discoveryMessages(server(name)).map((m) => m.body.join(" ")),
+      bodies,
+    );
+    assert.equal(
+      row.tokens,
+      bodies.map(cost).reduce((a, b) => a + b, 0),
+      name,
+    );
+    assert.deepEqual(
+      [row.request, row.response, row.notification, row.round_trips],
+      [requests, requests, 1, 2 * requests],
+      `${name}: a remote request is two round trips, a notification none`,
+    );
   }
   // initialize's parameters add 14 tokens (proto|colve|rsion 2025-|11-25 capab|iliti|es clien|tinfo mcp-c|ourse surum 0)
   // and its result's protocolVersion 5: 19 more per server than lesson 7's first bodies (115 and 60).
@@ -57,10 +100,29 @@ test("the fleet lists its three tools and one resource; four servers cost 12 req
   const row = measureDiscovery(fleet);
   assert.deepEqual(row.capabilities, ["tools", "resources"]);
   const init = "initialize fleet protocolVersion 2025-11-25 capabilities clientInfo mcp-course surum 0";
-  assert.equal(row.tokens, [init, "protocolVersion 2025-11-25 fleet surum 1 tools resources", "notifications/initialized fleet", "tools/list fleet", "count_devices top_devices get_device", "resources/list fleet", "cihaz_listesi"].map(cost).reduce((a, b) => a + b, 0));
+  assert.equal(
+    row.tokens,
+    [
+      init,
+      "protocolVersion 2025-11-25 fleet surum 1 tools resources",
+      "notifications/initialized fleet",
+      "tools/list fleet",
+      "count_devices top_devices get_device",
+      "resources/list fleet",
+      "cihaz_listesi",
+    ]
+      .map(cost)
+      .reduce((a, b) => a + b, 0),
+  );
   const envelope = new Envelope();
   connectClient([...world.servers, fleet], 3, FLEET_POLICY, envelope);
-  assert.deepEqual(envelope.counts(), { request: 12, response: 12, notification: 4, tokens: 349 + 4 * 19, round_trips: 18 });
+  assert.deepEqual(envelope.counts(), {
+    request: 12,
+    response: 12,
+    notification: 4,
+    tokens: 349 + 4 * 19,
+    round_trips: 18,
+  });
 });
 
 test("discovery costs the same at every level and for every seed; only negotiation's decision changes", () => {
@@ -71,6 +133,10 @@ test("discovery costs the same at every level and for every seed; only negotiati
     const { negotiation } = connectClient(servers, level, FLEET_POLICY, envelope);
     return { counts: envelope.counts(), agreed: negotiation.agreed.size };
   });
-  for (const c of counts) assert.deepEqual(c.counts, { request: 12, response: 12, notification: 4, tokens: 349 + 4 * 19, round_trips: 18 });
-  assert.deepEqual(counts.map((c) => c.agreed), [7, 7, 7, 6]);
+  for (const c of counts)
+    assert.deepEqual(c.counts, { request: 12, response: 12, notification: 4, tokens: 349 + 4 * 19, round_trips: 18 });
+  assert.deepEqual(
+    counts.map((c) => c.agreed),
+    [7, 7, 7, 6],
+  );
 });

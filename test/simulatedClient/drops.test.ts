@@ -36,7 +36,10 @@ test("kayit's discovery has the shape of a kept server's and says nothing of the
   const { sent, negotiation } = connectClient(servers, 3, FLEET_POLICY, envelope);
   const kayit = sent.filter((m) => m.server === "kayit");
   const tarife = sent.filter((m) => m.server === "tarife");
-  assert.deepEqual(kayit.map((m) => m.kind), tarife.slice(0, kayit.length).map((m) => m.kind));
+  assert.deepEqual(
+    kayit.map((m) => m.kind),
+    tarife.slice(0, kayit.length).map((m) => m.kind),
+  );
   assert.ok(kayit.every((m) => !/drop|hata|bildirilmedi/.test(m.body)));
   assert.deepEqual(negotiation.dropped, [
     { tool: "bolge_ozet", server: "kayit", reason: "version" },
@@ -47,14 +50,21 @@ test("kayit's discovery has the shape of a kept server's and says nothing of the
 test("the counts that show the drop: 8 tools listed, 6 kept; kayit's 6 calls all end in the client", () => {
   const run = runClient(setup, tasks, "per-session");
   const rows = dropVisibility(servers, run.negotiation, tasks, run.outcomes);
-  assert.deepEqual(rows.map((r) => [r.server, r.listed, r.kept, r.calls, r.reachedWire, r.endedInClient]), [
-    ["olcum", 2, 2, 18, 18, 0],
-    ["tarife", 1, 1, 6, 6, 0],
-    ["kayit", 2, 0, 6, 0, 6],
-    ["fleet", 3, 3, 3, 3, 0],
-  ]);
+  assert.deepEqual(
+    rows.map((r) => [r.server, r.listed, r.kept, r.calls, r.reachedWire, r.endedInClient]),
+    [
+      ["olcum", 2, 2, 18, 18, 0],
+      ["tarife", 1, 1, 6, 6, 0],
+      ["kayit", 2, 0, 6, 0, 6],
+      ["fleet", 3, 3, 3, 3, 0],
+    ],
+  );
   const reached = rows.reduce((n, r) => n + r.reachedWire, 0);
-  assert.equal(reached, run.total.request - run.discovery.request, "calls on the wire are the requests beyond discovery");
+  assert.equal(
+    reached,
+    run.total.request - run.discovery.request,
+    "calls on the wire are the requests beyond discovery",
+  );
   assert.equal(run.calls, 33);
 });
 
@@ -63,8 +73,13 @@ test("reportDrops names the version at level 3 and the allowlist below it", () =
     const { negotiation } = connectClient(servers, level, FLEET_POLICY, new Envelope());
     const reports = reportDrops(negotiation, servers, level, FLEET_POLICY);
     if (level === 3) {
-      assert.deepEqual(reports, [{ server: "kayit", reason: "version", tools: ["bolge_ozet", "kayit_yaz"], declaredVersion: 3, knownVersion: 2 }]);
-      assert.equal(describeDrop(reports[0]), "dropped kayit (bolge_ozet, kayit_yaz): declares version 3, client knows 2");
+      assert.deepEqual(reports, [
+        { server: "kayit", reason: "version", tools: ["bolge_ozet", "kayit_yaz"], declaredVersion: 3, knownVersion: 2 },
+      ]);
+      assert.equal(
+        describeDrop(reports[0]),
+        "dropped kayit (bolge_ozet, kayit_yaz): declares version 3, client knows 2",
+      );
     } else {
       assert.deepEqual(reports, [{ server: "kayit", reason: "allowlist", tools: ["kayit_yaz"] }]);
       assert.equal(describeDrop(reports[0]), "dropped kayit_yaz (kayit): not on the allowlist");
@@ -77,7 +92,11 @@ test("the reporting client sends exactly what the silent one sends, and its resu
   const reporting = runReportedClient(setup, tasks, "reporting");
   assert.deepEqual(reporting.run.total, silent.run.total);
   assert.deepEqual(reporting.run.outcomes, silent.run.outcomes);
-  assert.deepEqual(silent.lines, ["completed 7 of 13", "3 × bolge_ozet: arac bildirilmedi", "3 × kayit_yaz: arac bildirilmedi"]);
+  assert.deepEqual(silent.lines, [
+    "completed 7 of 13",
+    "3 × bolge_ozet: arac bildirilmedi",
+    "3 × kayit_yaz: arac bildirilmedi",
+  ]);
   assert.deepEqual(reporting.lines, [
     "completed 7 of 13",
     "dropped kayit (bolge_ozet, kayit_yaz): declares version 3, client knows 2",
@@ -87,6 +106,9 @@ test("the reporting client sends exactly what the silent one sends, and its resu
   assert.equal(silent.reports.length, 0);
   assert.ok(silent.failures.every((f) => f.drop === undefined));
   assert.equal(reporting.failures.filter((f) => f.drop?.server === "kayit").length, 6);
-  assert.equal(reporting.resultTokens, reporting.lines.reduce((n, l) => n + countTokens(l), 0));
+  assert.equal(
+    reporting.resultTokens,
+    reporting.lines.reduce((n, l) => n + countTokens(l), 0),
+  );
   assert.ok(reporting.resultTokens > silent.resultTokens);
 });

@@ -23,10 +23,26 @@ for (const seed of [20260218, 20260219, 3]) {
         const { agreed } = negotiate(servers, level, policy, handshake);
         const envelope = new Envelope();
         const outcome = runFleetTask({ envelope, agreed, approval: false }, expected);
-        assert.deepEqual([outcome.calls, outcome.failed, outcome.result, outcome.failure ? `${outcome.failure.tool}: ${outcome.failure.hata}` : null], [chain.calls, chain.failed, chain.fetched, chain.failure]);
+        assert.deepEqual(
+          [
+            outcome.calls,
+            outcome.failed,
+            outcome.result,
+            outcome.failure ? `${outcome.failure.tool}: ${outcome.failure.hata}` : null,
+          ],
+          [chain.calls, chain.failed, chain.fetched, chain.failure],
+        );
         const calls = envelope.counts();
         const h = handshake.counts();
-        assert.deepEqual([calls.request, calls.response, calls.tokens, calls.round_trips], [chain.request - h.request, chain.response - h.response, chain.tokens - h.tokens, chain.round_trips - h.round_trips]);
+        assert.deepEqual(
+          [calls.request, calls.response, calls.tokens, calls.round_trips],
+          [
+            chain.request - h.request,
+            chain.response - h.response,
+            chain.tokens - h.tokens,
+            chain.round_trips - h.round_trips,
+          ],
+        );
         assert.equal(outcome.completed, chain.fetched === expected);
       }
     }

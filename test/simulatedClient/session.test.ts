@@ -28,7 +28,14 @@ for (const seed of [20260218, 0, 2 ** 53 - 1]) {
       assert.equal(row.perTask.notification - row.perSession.notification, (row.tasks - 1) * 4);
       assert.equal(row.perTask.round_trips - row.perSession.round_trips, (row.tasks - 1) * 18);
     }
-    assert.ok(rows.slice(1).every((row, i) => row.perTask.tokens - row.perSession.tokens > rows[i].perTask.tokens - rows[i].perSession.tokens), "the gap grows strictly");
+    assert.ok(
+      rows
+        .slice(1)
+        .every(
+          (row, i) => row.perTask.tokens - row.perSession.tokens > rows[i].perTask.tokens - rows[i].perSession.tokens,
+        ),
+      "the gap grows strictly",
+    );
   });
 
   test(`seed ${seed}: both modes make the same calls at the same cost and complete the same tasks`, () => {
@@ -45,7 +52,10 @@ for (const seed of [20260218, 0, 2 ** 53 - 1]) {
   test(`seed ${seed}: a session is opened per initialize: per server and task, or per server once`, () => {
     const local = servers.filter((s) => s.transport === "local").length;
     const remote = servers.length - local;
-    assert.deepEqual(openedSessions(runClient(setup, tasks, "per-task").sent), { local: 13 * local, remote: 13 * remote });
+    assert.deepEqual(openedSessions(runClient(setup, tasks, "per-task").sent), {
+      local: 13 * local,
+      remote: 13 * remote,
+    });
     assert.deepEqual(openedSessions(runClient(setup, tasks, "per-session").sent), { local, remote });
     const stateless = runClient({ ...setup, era: "stateless" }, tasks, "per-task");
     assert.deepEqual(openedSessions(stateless.sent), { local: 0, remote: 0 }, "the stateless era opens no session");
@@ -53,7 +63,11 @@ for (const seed of [20260218, 0, 2 ** 53 - 1]) {
 
   test(`seed ${seed}: a session over lesson 6's servers makes lesson 6's calls (level 3)`, () => {
     const lesson6 = simulateWritingAServer(seed);
-    const run = runClient({ servers: world.servers, level: 3, policy: LESSON_POLICY }, tasks.slice(0, 12), "per-session");
+    const run = runClient(
+      { servers: world.servers, level: 3, policy: LESSON_POLICY },
+      tasks.slice(0, 12),
+      "per-session",
+    );
     const full = lesson6.runs[3];
     assert.deepEqual([run.calls, run.failed, run.completed], [full.calls, full.failed, full.completed]);
     assert.equal(run.work.tokens, full.tokens - lesson6.handshake[3].tokens);
@@ -64,5 +78,8 @@ for (const seed of [20260218, 0, 2 ** 53 - 1]) {
 
 test("runClient refuses an empty task list", () => {
   const world = createWorld(1);
-  assert.throws(() => runClient({ servers: world.servers, level: 3, policy: LESSON_POLICY }, [], "per-session"), RangeError);
+  assert.throws(
+    () => runClient({ servers: world.servers, level: 3, policy: LESSON_POLICY }, [], "per-session"),
+    RangeError,
+  );
 });

@@ -12,7 +12,10 @@ const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
 
 /** Runs dependency-cruiser with the project's rules on `src` of `cwd`; its exit status and output. */
 function cruise(cwd: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [DEPCRUISE, "src", "--config", CONFIG, "--output-type", "err"], { cwd, encoding: "utf8" });
+  const run = spawnSync(process.execPath, [DEPCRUISE, "src", "--config", CONFIG, "--output-type", "err"], {
+    cwd,
+    encoding: "utf8",
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -47,7 +50,10 @@ function treeWithViolations(root: string): void {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   };
-  write("tsconfig.json", JSON.stringify({ compilerOptions: { module: "commonjs", moduleResolution: "node10", strict: true } }));
+  write(
+    "tsconfig.json",
+    JSON.stringify({ compilerOptions: { module: "commonjs", moduleResolution: "node10", strict: true } }),
+  );
   for (const violation of VIOLATIONS) {
     const depth = violation.from.split("/").length - 1;
     const specifier = `${depth === 0 ? "./" : "../".repeat(depth)}${violation.imports.replace(/\.ts$/, "")}`;

@@ -19,7 +19,10 @@ function claim<R>(claims: readonly Claim<R>[], id: string): Claim<R> {
 }
 
 test("claims have unique kebab-case ids and one-line statements", () => {
-  for (const claims of [WRITING_A_SERVER_CLAIMS.map(({ id, statement }) => ({ id, statement })), FLEET_CLAIMS.map(({ id, statement }) => ({ id, statement }))]) {
+  for (const claims of [
+    WRITING_A_SERVER_CLAIMS.map(({ id, statement }) => ({ id, statement })),
+    FLEET_CLAIMS.map(({ id, statement }) => ({ id, statement })),
+  ]) {
     assert.equal(new Set(claims.map((c) => c.id)).size, claims.length);
     for (const c of claims) {
       assert.match(c.id, /^[a-z0-9]+(-[a-z0-9]+)*$/);
@@ -39,7 +42,8 @@ test("every lesson-6 claim holds for the default seed and for seeds 0, 1 and 2^5
 const withRun = (where: "runs" | "second" | "wide", i: number, change: Partial<RunRow>): WritingAServerResult => {
   const patch = <T extends RunRow>(rows: T[]) => rows.map((row, j) => (j === i ? { ...row, ...change } : row));
   if (where === "runs") return { ...lesson6, runs: patch(lesson6.runs) };
-  if (where === "second") return { ...lesson6, secondRun: { ...lesson6.secondRun, runs: patch(lesson6.secondRun.runs) } };
+  if (where === "second")
+    return { ...lesson6, secondRun: { ...lesson6.secondRun, runs: patch(lesson6.secondRun.runs) } };
   return { ...lesson6, wide: patch(lesson6.wide) };
 };
 
@@ -48,8 +52,14 @@ const LESSON_6_BREAKERS: [string, WritingAServerResult][] = [
   ["tokens-move-by-a-few", withRun("runs", 2, { tokens: lesson6.runs[2].tokens + FEW_TOKENS + 1 })],
   ["second-run-completes-the-same", withRun("second", 3, { completed: 5 })],
   ["second-run-tokens-move-by-a-few", withRun("second", 1, { tokens: lesson6.runs[1].tokens - FEW_TOKENS - 1 })],
-  ["discovery-costs-the-same-at-every-level", { ...lesson6, handshake: lesson6.handshake.map((row, i) => (i === 2 ? { ...row, tokens: row.tokens + 1 } : row)) }],
-  ["full-declaration-keeps-fewest-tools", { ...lesson6, handshake: lesson6.handshake.map((row, i) => (i === 3 ? { ...row, negotiated: 4 } : row)) }],
+  [
+    "discovery-costs-the-same-at-every-level",
+    { ...lesson6, handshake: lesson6.handshake.map((row, i) => (i === 2 ? { ...row, tokens: row.tokens + 1 } : row)) },
+  ],
+  [
+    "full-declaration-keeps-fewest-tools",
+    { ...lesson6, handshake: lesson6.handshake.map((row, i) => (i === 3 ? { ...row, negotiated: 4 } : row)) },
+  ],
   ["names-alone-cheapest-and-complete-nothing", withRun("runs", 0, { completed: 1 })],
   ["names-alone-cheapest-and-complete-nothing", withRun("runs", 0, { tokens: 900 })],
   ["unnegotiated-calls-send-nothing", withRun("runs", 1, { request: lesson6.runs[1].request + 1 })],
@@ -62,8 +72,13 @@ const LESSON_6_BREAKERS: [string, WritingAServerResult][] = [
 ];
 
 test("each lesson-6 claim is false for a result changed to break it, and only the changed row decides", () => {
-  for (const [id, broken] of LESSON_6_BREAKERS) assert.equal(claim(WRITING_A_SERVER_CLAIMS, id).holds(broken, lesson6), false, id);
-  assert.deepEqual(new Set(LESSON_6_BREAKERS.map(([id]) => id)), new Set(WRITING_A_SERVER_CLAIMS.map((c) => c.id)), "a breaker for every claim");
+  for (const [id, broken] of LESSON_6_BREAKERS)
+    assert.equal(claim(WRITING_A_SERVER_CLAIMS, id).holds(broken, lesson6), false, id);
+  assert.deepEqual(
+    new Set(LESSON_6_BREAKERS.map(([id]) => id)),
+    new Set(WRITING_A_SERVER_CLAIMS.map((c) => c.id)),
+    "a breaker for every claim",
+  );
 });
 
 test("'tokens move by a few' allows exactly FEW_TOKENS either way", () => {
@@ -89,12 +104,41 @@ const thorough = (condition: string) => fleet.matrix.find((r) => r.condition ===
 
 const FLEET_BREAKERS: [string, FleetLessonResult][] = [
   ["answer-out-of-reach-of-a-page", { ...fleet, truth: { ...fleet.truth, moreRawDowntime: 9 } }],
-  ["answer-out-of-reach-of-a-page", { ...fleet, truth: { ...fleet.truth, shortcut: { ...fleet.truth.shortcut, answer: fleet.truth.answer } } }],
-  ["level-0-counts-the-whole-fleet", { ...fleet, levels: fleet.levels.map((row, i) => (i === 0 ? { ...row, count: fleet.truth.lowHourCount } : row)) }],
-  ["level-0-counts-the-whole-fleet", { ...fleet, levels: fleet.levels.map((row, i) => (i === 2 ? { ...row, count: 400 } : row)) }],
-  ["lesson-6-client-refuses-the-fleet", { ...fleet, lessonClientLevels: fleet.lessonClientLevels.map((row, i) => (i === 1 ? { ...row, request: row.request + 1 } : row)) }],
-  ["lesson-6-client-refuses-the-fleet", { ...fleet, lessonClientLevels: fleet.lessonClientLevels.map((row, i) => (i === 3 ? { ...row, calls: 2 } : row)) }],
-  ["validation-changes-the-contract", { ...fleet, malformed: fleet.malformed.map((row) => ({ ...row, outcomes: { ...row.outcomes, direct: row.outcomes.validating, raw: row.outcomes.validating } })) }],
+  [
+    "answer-out-of-reach-of-a-page",
+    { ...fleet, truth: { ...fleet.truth, shortcut: { ...fleet.truth.shortcut, answer: fleet.truth.answer } } },
+  ],
+  [
+    "level-0-counts-the-whole-fleet",
+    { ...fleet, levels: fleet.levels.map((row, i) => (i === 0 ? { ...row, count: fleet.truth.lowHourCount } : row)) },
+  ],
+  [
+    "level-0-counts-the-whole-fleet",
+    { ...fleet, levels: fleet.levels.map((row, i) => (i === 2 ? { ...row, count: 400 } : row)) },
+  ],
+  [
+    "lesson-6-client-refuses-the-fleet",
+    {
+      ...fleet,
+      lessonClientLevels: fleet.lessonClientLevels.map((row, i) =>
+        i === 1 ? { ...row, request: row.request + 1 } : row,
+      ),
+    },
+  ],
+  [
+    "lesson-6-client-refuses-the-fleet",
+    { ...fleet, lessonClientLevels: fleet.lessonClientLevels.map((row, i) => (i === 3 ? { ...row, calls: 2 } : row)) },
+  ],
+  [
+    "validation-changes-the-contract",
+    {
+      ...fleet,
+      malformed: fleet.malformed.map((row) => ({
+        ...row,
+        outcomes: { ...row.outcomes, direct: row.outcomes.validating, raw: row.outcomes.validating },
+      })),
+    },
+  ],
   ["healthy-paths-agree", withRecord("raw", "thorough", { toolCalls: thorough("raw").toolCalls + 1 })],
   ["healthy-paths-agree", withRecord("validating", "shortcut", { answer: "IL4-000 vs IL4-001" })],
   ["thorough-right-on-healthy-paths", withRecord("validating", "thorough", { correct: false })],
@@ -104,23 +148,42 @@ const FLEET_BREAKERS: [string, FleetLessonResult][] = [
   ["thorough-right-after-slow", withRecord("slow", "thorough", { correct: false })],
   ["thorough-right-after-slow", withRecord("slow", "thorough", { turns: thorough("validating").turns })],
   ["thorough-wrong-after-crash", withRecord("crash", "thorough", { correct: true })],
-  ["explained-crash-stops-the-waste", withRecord("crash-explained", "thorough", { toolCalls: thorough("crash").toolCalls })],
+  [
+    "explained-crash-stops-the-waste",
+    withRecord("crash-explained", "thorough", { toolCalls: thorough("crash").toolCalls }),
+  ],
   ["explained-crash-stops-the-waste", withRecord("crash-explained", "thorough", { answer: null })],
   ["thorough-right-after-restart", withRecord("crash-restart", "thorough", { restarts: 0 })],
-  ["thorough-right-after-restart", withRecord("crash-restart", "thorough", { envelope: tokens(thorough("validating").envelope.tokens) })],
+  [
+    "thorough-right-after-restart",
+    withRecord("crash-restart", "thorough", { envelope: tokens(thorough("validating").envelope.tokens) }),
+  ],
   ["shortcut-unmoved-by-crashes", withRecord("crash-explained", "shortcut", { toolErrors: 1 })],
   ["stray-line-is-harmless", withRecord("stdout-line", "thorough", { transportErrors: 0 })],
   ["stray-line-is-harmless", withRecord("stdout-line", "thorough", { toolErrors: 1 })],
-  ["unterminated-stdout-breaks-every-call", withRecord("stdout-unterminated", "shortcut", { answer: "CT5-054 vs CT5-008" })],
-  ["unterminated-stdout-breaks-every-call", withRecord("stdout-unterminated", "thorough", { toolErrors: thorough("stdout-unterminated").toolCalls - 1 })],
+  [
+    "unterminated-stdout-breaks-every-call",
+    withRecord("stdout-unterminated", "shortcut", { answer: "CT5-054 vs CT5-008" }),
+  ],
+  [
+    "unterminated-stdout-breaks-every-call",
+    withRecord("stdout-unterminated", "thorough", { toolErrors: thorough("stdout-unterminated").toolCalls - 1 }),
+  ],
 ];
 
 test("each fleet claim is false for a result changed to break it", () => {
   for (const [id, broken] of FLEET_BREAKERS) assert.equal(claim(FLEET_CLAIMS, id).holds(broken, fleet), false, id);
-  assert.deepEqual(new Set(FLEET_BREAKERS.map(([id]) => id)), new Set(FLEET_CLAIMS.map((c) => c.id)), "a breaker for every claim");
+  assert.deepEqual(
+    new Set(FLEET_BREAKERS.map(([id]) => id)),
+    new Set(FLEET_CLAIMS.map((c) => c.id)),
+    "a breaker for every claim",
+  );
 });
 
 test("a claim that reads a missing condition throws, naming the seed", () => {
   const missing = { ...fleet, matrix: fleet.matrix.filter((r) => r.condition !== "slow") };
-  assert.throws(() => claim(FLEET_CLAIMS, "thorough-right-after-slow").holds(missing, fleet), /seed 20260218: no run for slow × thorough/);
+  assert.throws(
+    () => claim(FLEET_CLAIMS, "thorough-right-after-slow").holds(missing, fleet),
+    /seed 20260218: no run for slow × thorough/,
+  );
 });

@@ -21,8 +21,20 @@ export function assertWellFormedSvg(svg: string): string[] {
     const [whole, closing, name, , selfClosing, text] = match;
     if (text !== undefined) {
       assert.ok(open.length > 0 || text.trim() === "", "text outside the root element");
-      assert.doesNotMatch(text, /&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/, `a bare & in ${JSON.stringify(text)}`);
-      if (open.at(-1) === "text") texts.push(text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, "&"));
+      assert.doesNotMatch(
+        text,
+        /&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/,
+        `a bare & in ${JSON.stringify(text)}`,
+      );
+      if (open.at(-1) === "text")
+        texts.push(
+          text
+            .replace(/&lt;/g, "<")
+            .replace(/&gt;/g, ">")
+            .replace(/&quot;/g, '"')
+            .replace(/&#39;|&apos;/g, "'")
+            .replace(/&amp;/g, "&"),
+        );
     } else if (closing) {
       assert.equal(open.pop(), name, `</${name}> closes the wrong element`);
     } else if (!selfClosing) {

@@ -8,7 +8,14 @@ import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { test } from "node:test";
 import type { DiscoverResult } from "@modelcontextprotocol/client";
-import { CACHE_HINT, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SERVER_INFO_KEY, SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
+import {
+  CACHE_HINT,
+  CLIENT_CAPABILITIES_KEY,
+  CLIENT_INFO_KEY,
+  PROTOCOL_VERSION_KEY,
+  SERVER_INFO_KEY,
+  SUPPORTED_REVISIONS,
+} from "../../src/protocol/revisions";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../src/wireClient/clientInfo";
 import { WireConnection, type ServerEvent } from "../../src/wireClient/connection";
 import { STATELESS_VERSION } from "../../src/wireClient/era";
@@ -16,14 +23,33 @@ import { knownDiscover } from "../../src/server/knownDiscover";
 import { NoSharedVersionError, probeEra } from "../../src/wireClient/probe";
 import { SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
 import { TrafficMeter, type TrafficCounts, type WireMessage } from "../../src/wireClient/trafficCounts";
-import { FIXTURE_DISCOVER, FIXTURE_INFO, FIXTURE_LAUNCH, FIXTURE_TOOLS, LEGACY_FIXTURE_LAUNCH, OUTPUT_SCHEMA_DISCOVER, OUTPUT_SCHEMA_LAUNCH, OUTPUT_SCHEMA_TOOLS } from "../fixtures/statelessServerFacts";
+import {
+  FIXTURE_DISCOVER,
+  FIXTURE_INFO,
+  FIXTURE_LAUNCH,
+  FIXTURE_TOOLS,
+  LEGACY_FIXTURE_LAUNCH,
+  OUTPUT_SCHEMA_DISCOVER,
+  OUTPUT_SCHEMA_LAUNCH,
+  OUTPUT_SCHEMA_TOOLS,
+} from "../fixtures/statelessServerFacts";
 
 const ECHO = { name: "echo", arguments: { text: "ç" } };
 
 /** Server processes this test process started that are still alive (ours and the fixture). */
 function children(): string[] {
-  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n");
-  return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `) || line.includes("statelessServer.ts") || line.includes("legacyServer.ts") || line.includes("outputSchemaServer.ts"));
+  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split(
+    "\n",
+  );
+  return lines
+    .map((line) => line.trim())
+    .filter(
+      (line) =>
+        line.includes(`${SERVE_SCRIPT} `) ||
+        line.includes("statelessServer.ts") ||
+        line.includes("legacyServer.ts") ||
+        line.includes("outputSchemaServer.ts"),
+    );
 }
 
 /** A meter that also keeps every message it counts, to read what crossed (the `_meta` of requests, the `resultType` of results). */
@@ -43,7 +69,12 @@ class RecordingMeter extends TrafficMeter {
 
 /** A `server/discover` result as the SDK's `DiscoverResult` type keeps it: without the wire-only `resultType` and the cache fields it has no member for. */
 function adopted(result: DiscoverResult): DiscoverResult {
-  const { resultType: _resultType, ttlMs: _ttlMs, cacheScope: _cacheScope, ...kept } = result as DiscoverResult & { resultType?: unknown; ttlMs?: unknown; cacheScope?: unknown };
+  const {
+    resultType: _resultType,
+    ttlMs: _ttlMs,
+    cacheScope: _cacheScope,
+    ...kept
+  } = result as DiscoverResult & { resultType?: unknown; ttlMs?: unknown; cacheScope?: unknown };
   return kept as DiscoverResult;
 }
 
@@ -67,10 +98,18 @@ function methods(traffic: TrafficCounts): string[] {
 test("era legacy on a v2 server: initialize, initialized, tools/list, calls; the meter's bytes are the server's, both ways", async () => {
   const { connection, outcomes, server } = await fixtureRun("legacy");
   const traffic = connection.traffic();
-  assert.deepEqual(connection.era(), { requested: "legacy", spoken: "legacy", protocolVersion: "2025-11-25", probe: undefined });
+  assert.deepEqual(connection.era(), {
+    requested: "legacy",
+    spoken: "legacy",
+    protocolVersion: "2025-11-25",
+    probe: undefined,
+  });
   assert.deepEqual(methods(traffic), ["initialize", "notifications/initialized", "tools/list", "tools/call"]);
   assert.deepEqual([server.bytesIn, server.bytesOut], [traffic.sent.total.bytes, traffic.received.total.bytes]);
-  assert.deepEqual(outcomes.map((o) => o.channel), ["result", "error result"]);
+  assert.deepEqual(
+    outcomes.map((o) => o.channel),
+    ["result", "error result"],
+  );
   assert.deepEqual([connection.serverName, connection.serverVersion], [FIXTURE_INFO.name, FIXTURE_INFO.version]);
   assert.equal(connection.stats().processes, 1);
   assert.deepEqual(children(), []);
@@ -80,16 +119,30 @@ test("era stateless on a v2 server, from a known discover result: no probe, no i
   const { connection, outcomes, server } = await fixtureRun("stateless");
   const legacy = (await fixtureRun("legacy")).connection.traffic();
   const traffic = connection.traffic();
-  assert.deepEqual(connection.era(), { requested: "stateless", spoken: "stateless", protocolVersion: STATELESS_VERSION, probe: undefined });
+  assert.deepEqual(connection.era(), {
+    requested: "stateless",
+    spoken: "stateless",
+    protocolVersion: STATELESS_VERSION,
+    probe: undefined,
+  });
   assert.deepEqual(methods(traffic), ["tools/list", "tools/call"]);
   assert.equal(traffic.sent.byKind.notification.messages, 0);
   assert.deepEqual([server.bytesIn, server.bytesOut], [traffic.sent.total.bytes, traffic.received.total.bytes]);
-  assert.deepEqual(outcomes.map((o) => o.channel), ["result", "error result"]);
+  assert.deepEqual(
+    outcomes.map((o) => o.channel),
+    ["result", "error result"],
+  );
   assert.equal(outcomes[0].text, JSON.stringify({ echo: "ç" }));
   // Each request carries its _meta (version, capabilities, client info); each result its resultType: both cost bytes.
-  const perCall = (t: TrafficCounts, direction: "sent" | "received") => t[direction].byMethod["tools/call"].bytes / t[direction].byMethod["tools/call"].messages;
-  assert.ok(perCall(traffic, "sent") - perCall(legacy, "sent") >= JSON.stringify({ "io.modelcontextprotocol/protocolVersion": STATELESS_VERSION }).length);
-  assert.ok(perCall(traffic, "received") - perCall(legacy, "received") >= JSON.stringify({ resultType: "complete" }).length - 2);
+  const perCall = (t: TrafficCounts, direction: "sent" | "received") =>
+    t[direction].byMethod["tools/call"].bytes / t[direction].byMethod["tools/call"].messages;
+  assert.ok(
+    perCall(traffic, "sent") - perCall(legacy, "sent") >=
+      JSON.stringify({ "io.modelcontextprotocol/protocolVersion": STATELESS_VERSION }).length,
+  );
+  assert.ok(
+    perCall(traffic, "received") - perCall(legacy, "received") >= JSON.stringify({ resultType: "complete" }).length - 2,
+  );
   assert.deepEqual(connection.tools, FIXTURE_TOOLS);
   assert.deepEqual([connection.serverName, connection.serverVersion], [FIXTURE_INFO.name, FIXTURE_INFO.version]);
   assert.equal(connection.stats().processes, 1, "no probe process");
@@ -97,7 +150,10 @@ test("era stateless on a v2 server, from a known discover result: no probe, no i
 });
 
 test("era stateless needs a discover result: ours are known, any other server's must be given", async () => {
-  await assert.rejects(WireConnection.open({ ...FIXTURE_LAUNCH }, { era: "stateless" }), /needs the server's discover result/);
+  await assert.rejects(
+    WireConnection.open({ ...FIXTURE_LAUNCH }, { era: "stateless" }),
+    /needs the server's discover result/,
+  );
   assert.deepEqual(children(), []);
 });
 
@@ -109,11 +165,25 @@ test("era auto on a v2 server: the probe (server/discover and its DiscoverResult
   assert.equal(probe!.verdict, "stateless");
   assert.deepEqual(probe!.discover!.supportedVersions, FIXTURE_DISCOVER.supportedVersions);
   assert.deepEqual(probe!.discover!.capabilities, FIXTURE_DISCOVER.capabilities);
-  assert.deepEqual(probe!.discover!._meta?.["io.modelcontextprotocol/serverInfo"], FIXTURE_INFO, "the fixture answers what the test knows of it");
-  assert.deepEqual([probe!.traffic.sent.byMethod["server/discover"].messages, probe!.traffic.received.byMethod["server/discover"].messages], [1, 1]);
+  assert.deepEqual(
+    probe!.discover!._meta?.["io.modelcontextprotocol/serverInfo"],
+    FIXTURE_INFO,
+    "the fixture answers what the test knows of it",
+  );
+  assert.deepEqual(
+    [
+      probe!.traffic.sent.byMethod["server/discover"].messages,
+      probe!.traffic.received.byMethod["server/discover"].messages,
+    ],
+    [1, 1],
+  );
   assert.deepEqual([probe!.traffic.sent.total.messages, probe!.traffic.received.total.messages], [1, 1]);
   assert.ok(probe!.traffic.sent.total.bytes > 0 && probe!.traffic.received.total.bytes > 0);
-  assert.deepEqual(auto.connection.traffic(), known.connection.traffic(), "after the probe, the session is byte for byte the known one's");
+  assert.deepEqual(
+    auto.connection.traffic(),
+    known.connection.traffic(),
+    "after the probe, the session is byte for byte the known one's",
+  );
   assert.deepEqual([auto.connection.stats().processes, known.connection.stats().processes], [2, 1]);
   assert.deepEqual(children(), []);
 });
@@ -123,18 +193,33 @@ test("era auto on a legacy-only server (SDK 1.x): the probe gets -32601, the fal
   const legacy = await WireConnection.open(LEGACY_FIXTURE_LAUNCH, { era: "legacy" });
   await Promise.all([auto.close(), legacy.close()]);
   const { probe, spoken, protocolVersion } = auto.era();
-  assert.deepEqual([spoken, protocolVersion, probe!.verdict, probe!.discover], ["legacy", "2025-11-25", "legacy", undefined]);
+  assert.deepEqual(
+    [spoken, protocolVersion, probe!.verdict, probe!.discover],
+    ["legacy", "2025-11-25", "legacy", undefined],
+  );
   const cost = probe!.traffic;
   assert.deepEqual(Object.keys(cost.sent.byMethod), ["server/discover"]);
-  assert.deepEqual([cost.sent.total.messages, cost.received.total.messages, cost.received.byKind.response.messages], [1, 1, 1]);
+  assert.deepEqual(
+    [cost.sent.total.messages, cost.received.total.messages, cost.received.byKind.response.messages],
+    [1, 1, 1],
+  );
   assert.equal(cost.transportErrors, 0);
-  assert.deepEqual(methods(auto.traffic()), ["initialize", "notifications/initialized", "tools/list"], "the fallback opens with initialize");
+  assert.deepEqual(
+    methods(auto.traffic()),
+    ["initialize", "notifications/initialized", "tools/list"],
+    "the fallback opens with initialize",
+  );
   assert.deepEqual(auto.traffic(), legacy.traffic(), "the fallback session is byte for byte a legacy one");
   assert.deepEqual([auto.stats().processes, legacy.stats().processes], [2, 1]);
   // The probe request is the SDK's alone (version, capabilities, client info in _meta): 273 bytes; the reply is SDK 1.x's -32601.
   assert.equal(cost.sent.total.bytes, 273);
   const probeId = "server-discover-probe-1"; // the SDK's own id for its probe
-  assert.equal(cost.received.total.bytes, Buffer.byteLength(JSON.stringify({ jsonrpc: "2.0", id: probeId, error: { code: -32601, message: "Method not found" } }) + "\n"));
+  assert.equal(
+    cost.received.total.bytes,
+    Buffer.byteLength(
+      JSON.stringify({ jsonrpc: "2.0", id: probeId, error: { code: -32601, message: "Method not found" } }) + "\n",
+    ),
+  );
   assert.deepEqual([auto.serverName, auto.serverVersion], [FIXTURE_INFO.name, FIXTURE_INFO.version]);
   assert.deepEqual(children(), []);
 });
@@ -143,7 +228,10 @@ test("a probe that meets a server exiting on it, or silence, calls the server le
   const exits = await probeEra({ command: process.execPath, args: ["-e", "process.exit(0)"] });
   assert.deepEqual([exits.verdict, exits.processes, exits.traffic.received.total.messages], ["legacy", 1, 0]);
   const silent = await probeEra({ command: process.execPath, args: ["-e", "process.stdin.resume()"] }, 300);
-  assert.deepEqual([silent.verdict, silent.traffic.sent.total.messages, silent.traffic.received.total.messages], ["legacy", 1, 0]);
+  assert.deepEqual(
+    [silent.verdict, silent.traffic.sent.total.messages, silent.traffic.received.total.messages],
+    ["legacy", 1, 0],
+  );
 });
 
 test("a probe answered -32022 whose supported list shares no version is a modern server: no fallback to initialize, a clear error", async () => {
@@ -152,7 +240,7 @@ test("a probe answered -32022 whose supported list shares no version is a modern
     'let buf = "";' +
     'process.stdin.on("data", (d) => { buf += d; let i;' +
     ' while ((i = buf.indexOf("\\n")) >= 0) { const line = buf.slice(0, i); buf = buf.slice(i + 1);' +
-    ' const m = JSON.parse(line); if (m.id === undefined) continue;' +
+    " const m = JSON.parse(line); if (m.id === undefined) continue;" +
     ' process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id: m.id, error: { code: -32022,' +
     ' message: "Unsupported protocol version", data: { supported: ["2025-11-25"],' +
     ' requested: m.params._meta["io.modelcontextprotocol/protocolVersion"] } } }) + "\\n"); } });';
@@ -172,7 +260,11 @@ test("our servers' known discover result says what initialize says: capabilities
       await connection.close();
       const known = knownDiscover(spec);
       assert.deepEqual(known.capabilities, connection.serverCapabilities, `${server} ${level}`);
-      assert.deepEqual(known._meta?.["io.modelcontextprotocol/serverInfo"], { name: connection.serverName, version: connection.serverVersion }, `${server} ${level}`);
+      assert.deepEqual(
+        known._meta?.["io.modelcontextprotocol/serverInfo"],
+        { name: connection.serverName, version: connection.serverVersion },
+        `${server} ${level}`,
+      );
       assert.deepEqual(known.supportedVersions, SUPPORTED_REVISIONS, "one list: the client's is the server's");
     }
   }
@@ -182,16 +274,27 @@ test("our servers' known discover result says what initialize says: capabilities
 
 test("era stateless on our serve, from the known discover result, with no probe: every request carries its _meta, every result its resultType; the meter's bytes are the server's, both ways", async () => {
   const meter = new RecordingMeter();
-  const connection = await WireConnection.open({ server: "fleet" }, { era: "stateless", discover: knownDiscover, meter });
+  const connection = await WireConnection.open(
+    { server: "fleet" },
+    { era: "stateless", discover: knownDiscover, meter },
+  );
   let events: ServerEvent[];
   try {
     assert.equal((await connection.callTool({ name: "count_devices", arguments: {} })).channel, "result");
-    assert.equal((await connection.callTool({ name: "get_device", arguments: { device_id: "no such device" } })).channel, "error result");
+    assert.equal(
+      (await connection.callTool({ name: "get_device", arguments: { device_id: "no such device" } })).channel,
+      "error result",
+    );
   } finally {
     events = await connection.close();
   }
   const traffic = connection.traffic();
-  assert.deepEqual(connection.era(), { requested: "stateless", spoken: "stateless", protocolVersion: STATELESS_VERSION, probe: undefined });
+  assert.deepEqual(connection.era(), {
+    requested: "stateless",
+    spoken: "stateless",
+    protocolVersion: STATELESS_VERSION,
+    probe: undefined,
+  });
   assert.deepEqual(Object.keys(traffic.sent.byMethod), ["tools/list", "tools/call"]);
   assert.equal(traffic.sent.byKind.notification.messages, 0);
   assert.equal(connection.stats().processes, 1);
@@ -199,23 +302,42 @@ test("era stateless on our serve, from the known discover result, with no probe:
   assert.equal(stopping.reason, "end of input");
   assert.deepEqual(
     [stopping.messages_in, stopping.bytes_in, stopping.messages_out, stopping.bytes_out],
-    [traffic.sent.total.messages, traffic.sent.total.bytes, traffic.received.total.messages, traffic.received.total.bytes],
+    [
+      traffic.sent.total.messages,
+      traffic.sent.total.bytes,
+      traffic.received.total.messages,
+      traffic.received.total.bytes,
+    ],
     "the server's counts are the client's",
   );
   assert.equal(meter.sentMessages.length, 3);
   for (const request of meter.sentMessages) {
     const meta = (request.params as { _meta?: Record<string, unknown> })._meta!;
     assert.equal(meta[PROTOCOL_VERSION_KEY], STATELESS_VERSION, `${String(request.method)}: protocol version in _meta`);
-    assert.deepEqual(meta[CLIENT_CAPABILITIES_KEY], WIRE_CLIENT_CAPABILITIES, `${String(request.method)}: client capabilities in _meta`);
+    assert.deepEqual(
+      meta[CLIENT_CAPABILITIES_KEY],
+      WIRE_CLIENT_CAPABILITIES,
+      `${String(request.method)}: client capabilities in _meta`,
+    );
     assert.deepEqual(meta[CLIENT_INFO_KEY], WIRE_CLIENT_INFO, `${String(request.method)}: client info in _meta`);
   }
   assert.equal(meter.receivedMessages.length, 3);
   for (const response of meter.receivedMessages) {
     const result = response.result as { resultType?: unknown; _meta?: Record<string, unknown> };
     assert.equal(result.resultType, "complete");
-    assert.deepEqual(result._meta?.[SERVER_INFO_KEY], { name: connection.serverName, version: connection.serverVersion });
+    assert.deepEqual(result._meta?.[SERVER_INFO_KEY], {
+      name: connection.serverName,
+      version: connection.serverVersion,
+    });
   }
-  assert.deepEqual([(meter.receivedMessages[0].result as { ttlMs?: unknown }).ttlMs, (meter.receivedMessages[0].result as { cacheScope?: unknown }).cacheScope], [CACHE_HINT.ttlMs, CACHE_HINT.cacheScope], "tools/list carries its cache hint");
+  assert.deepEqual(
+    [
+      (meter.receivedMessages[0].result as { ttlMs?: unknown }).ttlMs,
+      (meter.receivedMessages[0].result as { cacheScope?: unknown }).cacheScope,
+    ],
+    [CACHE_HINT.ttlMs, CACHE_HINT.cacheScope],
+    "tools/list carries its cache hint",
+  );
   assert.deepEqual(children(), []);
 });
 
@@ -224,7 +346,8 @@ test("era auto on our serve stays stateless: the probe's discover result is the 
   const auto = await WireConnection.open(spec, { era: "auto" });
   const known = await WireConnection.open(spec, { era: "stateless", discover: knownDiscover });
   try {
-    for (const connection of [auto, known]) assert.equal((await connection.callTool({ name: "tarife", arguments: { m3: 12 } })).channel, "result");
+    for (const connection of [auto, known])
+      assert.equal((await connection.callTool({ name: "tarife", arguments: { m3: 12 } })).channel, "result");
   } finally {
     await Promise.all([auto.close(), known.close()]);
   }
@@ -239,15 +362,28 @@ test("era auto on our serve stays stateless: the probe's discover result is the 
 });
 
 test("our servers' known discover result is what serve answers to server/discover, at levels 0 and 3: the fields a client adopts equal, the wire's resultType and cache hint beside them", () => {
-  const request = { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: { [PROTOCOL_VERSION_KEY]: STATELESS_VERSION, [CLIENT_CAPABILITIES_KEY]: {} } } };
+  const request = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "server/discover",
+    params: { _meta: { [PROTOCOL_VERSION_KEY]: STATELESS_VERSION, [CLIENT_CAPABILITIES_KEY]: {} } },
+  };
   for (const server of ["olcum", "tarife", "kayit", "fleet"] as const) {
     for (const level of [0, 3] as const) {
       const spec = { server, level };
-      const run = spawnSync(process.execPath, serveArgs(spec), { input: JSON.stringify(request) + "\n", encoding: "utf8", timeout: 20_000 });
+      const run = spawnSync(process.execPath, serveArgs(spec), {
+        input: JSON.stringify(request) + "\n",
+        encoding: "utf8",
+        timeout: 20_000,
+      });
       assert.equal(run.status, 0, run.stderr);
       const { result } = JSON.parse(run.stdout) as { result: Record<string, unknown> };
       const { resultType, ttlMs, cacheScope } = result;
-      assert.deepEqual([resultType, ttlMs, cacheScope], ["complete", CACHE_HINT.ttlMs, CACHE_HINT.cacheScope], `${server} ${level}`);
+      assert.deepEqual(
+        [resultType, ttlMs, cacheScope],
+        ["complete", CACHE_HINT.ttlMs, CACHE_HINT.cacheScope],
+        `${server} ${level}`,
+      );
       assert.deepEqual(adopted(result as DiscoverResult), knownDiscover(spec), `${server} ${level}`);
     }
   }
@@ -267,11 +403,20 @@ test("listTools asks the server again in both eras, past the SDK client's ttl ca
     assert.deepEqual(listed, [first, first], `${era}: the same tools`);
     assert.equal(connection.tools, listed[1], `${era}: the connection keeps the last listing`);
     const traffic = connection.traffic();
-    assert.deepEqual([traffic.sent.byMethod["tools/list"], traffic.received.byMethod["tools/list"]].map((count) => count?.messages), [3, 3], `${era}: the opening's listing and two more`);
+    assert.deepEqual(
+      [traffic.sent.byMethod["tools/list"], traffic.received.byMethod["tools/list"]].map((count) => count?.messages),
+      [3, 3],
+      `${era}: the opening's listing and two more`,
+    );
     const stopping = events.find((event) => event.event === "stopping")!;
     assert.deepEqual(
       [stopping.messages_in, stopping.bytes_in, stopping.messages_out, stopping.bytes_out],
-      [traffic.sent.total.messages, traffic.sent.total.bytes, traffic.received.total.messages, traffic.received.total.bytes],
+      [
+        traffic.sent.total.messages,
+        traffic.sent.total.bytes,
+        traffic.received.total.messages,
+        traffic.received.total.bytes,
+      ],
       `${era}: the server's counts are the client's`,
     );
     await assert.rejects(connection.listTools(), /no running process/);
@@ -291,7 +436,10 @@ test("in both eras a tool that declares an outputSchema has its results checked 
         await connection.callTool({ name: "plain", arguments: {} }),
       ];
       await connection.listTools();
-      outcomes.push(await connection.callTool({ name: "measure", arguments: { n: "y" } }), await connection.callTool({ name: "plain", arguments: {} }));
+      outcomes.push(
+        await connection.callTool({ name: "measure", arguments: { n: "y" } }),
+        await connection.callTool({ name: "plain", arguments: {} }),
+      );
     } finally {
       await connection.close();
     }
@@ -300,7 +448,8 @@ test("in both eras a tool that declares an outputSchema has its results checked 
       assert.equal(refused.channel, "JSON-RPC error", era);
       assert.match(refused.text, /^MCP error -32602: Structured content does not match the tool's output schema/, era);
     }
-    for (const plain of [outcomes[2], outcomes[4]]) assert.deepEqual(plain, { isError: false, channel: "result", text: "plain" }, era);
+    for (const plain of [outcomes[2], outcomes[4]])
+      assert.deepEqual(plain, { isError: false, channel: "result", text: "plain" }, era);
   }
   assert.deepEqual(children(), []);
 });

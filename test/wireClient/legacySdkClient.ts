@@ -12,7 +12,12 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolCall, ToolOutcome } from "../../src/fleet/paths";
 import { PACKAGE_ROOT } from "../../src/packageRoot";
 import type { ServerDeclaration } from "../../src/sim/declaration";
-import { collectEvents, type OpenToolConnection, type ServerEvent, type ToolConnection } from "../../src/wireClient/connection";
+import {
+  collectEvents,
+  type OpenToolConnection,
+  type ServerEvent,
+  type ToolConnection,
+} from "../../src/wireClient/connection";
 import { MeteredTransport } from "../../src/wireClient/meteredTransport";
 import { serveArgs, type ServeSpec } from "../../src/wireClient/serveCommand";
 import { declarationFromWire, type GateRule, type WireTool } from "../../src/wireClient/tools";
@@ -46,7 +51,12 @@ export class LegacySdkConnection implements ToolConnection {
   /** Spawns `spec`'s server and opens it as SDK 1.x does (`initialize`, `notifications/initialized`), then lists its tools. */
   static async open(spec: ServeSpec): Promise<LegacySdkConnection> {
     const started = performance.now();
-    const transport = new StdioClientTransport({ command: process.execPath, args: serveArgs(spec), cwd: PACKAGE_ROOT, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: serveArgs(spec),
+      cwd: PACKAGE_ROOT,
+      stderr: "pipe",
+    });
     const events = collectEvents(transport.stderr as Readable | null);
     const client = new Client({ ...LEGACY_SDK_CLIENT_INFO }, { capabilities: {} });
     const connection = new LegacySdkConnection(client, events);
@@ -72,11 +82,20 @@ export class LegacySdkConnection implements ToolConnection {
     const started = performance.now();
     let outcome: ToolOutcome;
     try {
-      const result = (await this.client.callTool({ name: call.name, arguments: { ...call.arguments } })) as { content?: { text?: string }[]; isError?: boolean };
+      const result = (await this.client.callTool({ name: call.name, arguments: { ...call.arguments } })) as {
+        content?: { text?: string }[];
+        isError?: boolean;
+      };
       const text = (result.content ?? []).map((part) => part.text ?? "").join("\n");
-      outcome = result.isError ? { isError: true, channel: "error result", text } : { isError: false, channel: "result", text };
+      outcome = result.isError
+        ? { isError: true, channel: "error result", text }
+        : { isError: false, channel: "result", text };
     } catch (error) {
-      outcome = { isError: true, channel: error instanceof McpError ? "JSON-RPC error" : "client", text: error instanceof Error ? error.message : String(error) };
+      outcome = {
+        isError: true,
+        channel: error instanceof McpError ? "JSON-RPC error" : "client",
+        text: error instanceof Error ? error.message : String(error),
+      };
     }
     this.callMillis.push(performance.now() - started);
     return outcome;

@@ -1,17 +1,38 @@
 // The real client's parts hold no logic of their own: the chain, gates, decision and turn count are the simulator's, driven either way to the same result; the wire's shapes (outcomes, plain definitions, bytes, command lines) are exactly as documented.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { deserializeMessage, ProtocolError, SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
+import {
+  deserializeMessage,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  type JSONRPCMessage,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { PassThrough } from "node:stream";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { MeteredTransport } from "../../src/wireClient/meteredTransport";
 import { isPlainResultResponse, StdioLineTransport } from "../../src/wireClient/stdioTransport";
-import { TrafficMeter, addTraffic, messageKind, noTraffic, subtractTraffic, UNKNOWN_METHOD } from "../../src/wireClient/trafficCounts";
+import {
+  TrafficMeter,
+  addTraffic,
+  messageKind,
+  noTraffic,
+  subtractTraffic,
+  UNKNOWN_METHOD,
+} from "../../src/wireClient/trafficCounts";
 import { describeServe, SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
 import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
 import { SERVE_FAULT_OF } from "../../src/fleet/conditions";
 import { wireOutcome } from "../../src/wireClient/connection";
-import { declarationFromWire, GATE_RULES, versionFromWire, plainDefinitions, toolDeclaration, type WireTool } from "../../src/wireClient/tools";
+import {
+  declarationFromWire,
+  GATE_RULES,
+  versionFromWire,
+  plainDefinitions,
+  toolDeclaration,
+  type WireTool,
+} from "../../src/wireClient/tools";
 import { AGENT_POLICIES } from "../../src/fleet/agents";
 import { FleetClient, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
 import { CONDITIONS, findCondition, LATENCY_MICROS } from "../../src/fleet/conditions";
@@ -80,15 +101,25 @@ test("decideOn over what the real servers list (serverInfo.version, tools/list) 
   for (const policy of [LESSON_POLICY, FLEET_POLICY, { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST }]) {
     for (const level of ALL_LEVELS) {
       const wire = servers.map((server) => {
-        const tools = (server.name === "fleet" ? fleetToolList(server, level) : worldToolList(server, level)) as WireTool[];
-        return { name: server.name, declaration: declarationFromWire(servedVersion(server.version, level), tools, "reference") };
+        const tools = (
+          server.name === "fleet" ? fleetToolList(server, level) : worldToolList(server, level)
+        ) as WireTool[];
+        return {
+          name: server.name,
+          declaration: declarationFromWire(servedVersion(server.version, level), tools, "reference"),
+        };
       });
       const simulated = agreeOn(servers, level, policy);
       const decided = decideOn(wire, policy);
       assert.deepEqual(decided.dropped, simulated.dropped, `level ${level}`);
       assert.deepEqual(
         [...decided.agreed.values()],
-        [...simulated.agreed.values()].map(({ name, server, fields, sideEffect }) => ({ name, server, fields, sideEffect })),
+        [...simulated.agreed.values()].map(({ name, server, fields, sideEffect }) => ({
+          name,
+          server,
+          fields,
+          sideEffect,
+        })),
         `level ${level}`,
       );
     }
@@ -97,12 +128,25 @@ test("decideOn over what the real servers list (serverInfo.version, tools/list) 
 
 test("declarations off the wire: digits are a version, anything else is not; properties are fields; annotations declare a side effect unless read-only", () => {
   assert.equal(versionFromWire("3"), 3);
-  for (const text of ["undeclared", "1.0", "", "v2", " 2", undefined]) assert.equal(versionFromWire(text), undefined, String(text));
+  for (const text of ["undeclared", "1.0", "", "v2", " 2", undefined])
+    assert.equal(versionFromWire(text), undefined, String(text));
   // The reference's rule: no annotations, no declared side effect.
   assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" } }, "reference"), {});
-  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object", properties: { b: {}, a: {} } } }, "reference"), { fields: ["b", "a"] });
-  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }, "reference"), { sideEffect: false });
-  assert.deepEqual(toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { destructiveHint: false } }, "reference"), { sideEffect: true });
+  assert.deepEqual(
+    toolDeclaration({ name: "t", inputSchema: { type: "object", properties: { b: {}, a: {} } } }, "reference"),
+    { fields: ["b", "a"] },
+  );
+  assert.deepEqual(
+    toolDeclaration({ name: "t", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }, "reference"),
+    { sideEffect: false },
+  );
+  assert.deepEqual(
+    toolDeclaration(
+      { name: "t", inputSchema: { type: "object" }, annotations: { destructiveHint: false } },
+      "reference",
+    ),
+    { sideEffect: true },
+  );
   assert.deepEqual(declarationFromWire("undeclared", []), { tools: {} });
 });
 
@@ -111,7 +155,9 @@ test("the real client's default reads annotations by MCP's defaults: no annotati
   assert.deepEqual(toolDeclaration(bare), { sideEffect: true });
   assert.deepEqual(toolDeclaration({ ...bare, annotations: {} }), { sideEffect: true });
   assert.deepEqual(toolDeclaration({ ...bare, annotations: { openWorldHint: false } }), toolDeclaration(bare));
-  assert.deepEqual(toolDeclaration({ ...bare, annotations: { readOnlyHint: false, destructiveHint: false } }), { sideEffect: true });
+  assert.deepEqual(toolDeclaration({ ...bare, annotations: { readOnlyHint: false, destructiveHint: false } }), {
+    sideEffect: true,
+  });
   assert.deepEqual(toolDeclaration({ ...bare, annotations: { readOnlyHint: true } }), { sideEffect: false });
   // A hint that is not `true` (a string, say) is no promise of reading only.
   assert.deepEqual(toolDeclaration({ ...bare, annotations: { readOnlyHint: "yes" } }), { sideEffect: true });
@@ -159,18 +205,57 @@ test("wireOutcome maps both failure channels onto the simulator's ToolOutcome, i
   const timedOut = new SdkError(SdkErrorCode.RequestTimeout, "Request timed out");
   const closed = new SdkError(SdkErrorCode.ConnectionClosed, "Connection closed");
   const gone = new SdkError(SdkErrorCode.NotConnected, "Not connected");
-  assert.deepEqual(wireOutcome({ result: { content: [{ type: "text", text: "{}" }] } }), { isError: false, channel: "result", text: "{}" });
-  assert.deepEqual(wireOutcome({ result: { content: [{ type: "text", text: "a" }, { type: "text", text: "b" }], isError: true } }), { isError: true, channel: "error result", text: "a\nb" });
-  assert.deepEqual(wireOutcome({ error: new ProtocolError(-32602, "bad") }), { isError: true, channel: "JSON-RPC error", text: "MCP error -32602: bad" });
-  assert.deepEqual(wireOutcome({ error: timedOut }), { isError: true, channel: "client", text: "MCP error -32001: Request timed out" });
-  assert.deepEqual(wireOutcome({ error: closed }), { isError: true, channel: "client", text: "MCP error -32000: Connection closed" });
+  assert.deepEqual(wireOutcome({ result: { content: [{ type: "text", text: "{}" }] } }), {
+    isError: false,
+    channel: "result",
+    text: "{}",
+  });
+  assert.deepEqual(
+    wireOutcome({
+      result: {
+        content: [
+          { type: "text", text: "a" },
+          { type: "text", text: "b" },
+        ],
+        isError: true,
+      },
+    }),
+    { isError: true, channel: "error result", text: "a\nb" },
+  );
+  assert.deepEqual(wireOutcome({ error: new ProtocolError(-32602, "bad") }), {
+    isError: true,
+    channel: "JSON-RPC error",
+    text: "MCP error -32602: bad",
+  });
+  assert.deepEqual(wireOutcome({ error: timedOut }), {
+    isError: true,
+    channel: "client",
+    text: "MCP error -32001: Request timed out",
+  });
+  assert.deepEqual(wireOutcome({ error: closed }), {
+    isError: true,
+    channel: "client",
+    text: "MCP error -32000: Connection closed",
+  });
   assert.deepEqual(wireOutcome({ error: gone }), { isError: true, channel: "client", text: NOT_CONNECTED });
-  assert.deepEqual(wireOutcome({ error: new Error(NOT_CONNECTED) }), { isError: true, channel: "client", text: NOT_CONNECTED });
-  assert.deepEqual(wireOutcome({ error: new Error(NOT_CONNECTED) }, true), { isError: true, channel: "client", text: SERVER_GONE });
+  assert.deepEqual(wireOutcome({ error: new Error(NOT_CONNECTED) }), {
+    isError: true,
+    channel: "client",
+    text: NOT_CONNECTED,
+  });
+  assert.deepEqual(wireOutcome({ error: new Error(NOT_CONNECTED) }, true), {
+    isError: true,
+    channel: "client",
+    text: SERVER_GONE,
+  });
   assert.deepEqual(wireOutcome({ error: gone }, true), { isError: true, channel: "client", text: SERVER_GONE });
   assert.deepEqual(wireOutcome({ error: closed }, true), { isError: true, channel: "client", text: SERVER_GONE });
   assert.deepEqual(wireOutcome({ error: timedOut }, true).text, "MCP error -32001: Request timed out");
-  assert.deepEqual(wireOutcome({ error: new SdkError(SdkErrorCode.SendFailed, "Send failed") }), { isError: true, channel: "client", text: "Send failed" });
+  assert.deepEqual(wireOutcome({ error: new SdkError(SdkErrorCode.SendFailed, "Send failed") }), {
+    isError: true,
+    channel: "client",
+    text: "Send failed",
+  });
 });
 
 test("driveAgentAsync (one call awaited at a time) gives driveAgent's verdict and runAgent's, for every condition and policy", async () => {
@@ -191,7 +276,11 @@ test("driveAgentAsync (one call awaited at a time) gives driveAgent's verdict an
 
 test("the metered transport counts serialized bytes per kind and per method, files a response under its request's method, and forwards everything", async () => {
   const sent: JSONRPCMessage[] = [];
-  const inner: Transport = { start: async () => {}, close: async () => {}, send: async (message) => void sent.push(message) };
+  const inner: Transport = {
+    start: async () => {},
+    close: async () => {},
+    send: async (message) => void sent.push(message),
+  };
   const meter = new TrafficMeter();
   const metered = new MeteredTransport(inner, meter);
   const received: JSONRPCMessage[] = [];
@@ -334,7 +423,10 @@ test("the client's check without zod takes what servers write in both eras: resu
 
 test("the real client's stdio transport counts a received line's bytes as written: JSON with spaces costs its spaces", async () => {
   const line = '{ "jsonrpc": "2.0", "method": "notifications/message", "params": { "level": "info", "data": "ç" } }\n';
-  const transport = new StdioLineTransport({ command: process.execPath, args: ["-e", `process.stdout.write(${JSON.stringify(line)}); process.stdin.resume();`] });
+  const transport = new StdioLineTransport({
+    command: process.execPath,
+    args: ["-e", `process.stdout.write(${JSON.stringify(line)}); process.stdin.resume();`],
+  });
   const meter = new TrafficMeter();
   const metered = new MeteredTransport(transport, meter);
   const seen: JSONRPCMessage[] = [];
@@ -349,9 +441,10 @@ test("the real client's stdio transport counts a received line's bytes as writte
 test("the serve command line: the bundled server's launcher by absolute path, one flag per option, crash:N", () => {
   assert.match(SERVE_SCRIPT, /^\/.*\/dist\/serve\.js$/);
   assert.deepEqual(serveArgs({ server: "olcum" }), [SERVE_SCRIPT, "olcum"]);
-  assert.deepEqual(serveArgs({ server: "fleet", level: 0, seed: 7, fault: "crash", crashOn: 6, path: "raw", slowMs: 5 }), [
-    SERVE_SCRIPT, "fleet", "--level", "0", "--seed", "7", "--fault", "crash:6", "--path", "raw", "--slow-ms", "5",
-  ]);
+  assert.deepEqual(
+    serveArgs({ server: "fleet", level: 0, seed: 7, fault: "crash", crashOn: 6, path: "raw", slowMs: 5 }),
+    [SERVE_SCRIPT, "fleet", "--level", "0", "--seed", "7", "--fault", "crash:6", "--path", "raw", "--slow-ms", "5"],
+  );
   assert.equal(describeServe({ server: "fleet", fault: "noisy-line" }), "mcp-course serve fleet --fault noisy-line");
 });
 
@@ -364,7 +457,11 @@ test("each condition's wire setup: direct has no server; faults and client optio
     assert.equal(options.restart, condition.restart);
     assert.equal(options.explained, condition.explainCrash);
     // Only the faults a timeout decides run with the scaled timeout; the rest keep the SDK's default.
-    assert.equal(options.timeoutMs !== undefined, condition.fault === "slow" || condition.fault === "stdout-unterminated", condition.name);
+    assert.equal(
+      options.timeoutMs !== undefined,
+      condition.fault === "slow" || condition.fault === "stdout-unterminated",
+      condition.name,
+    );
   }
   const slow = wireSetup(findCondition("slow")!, SEED);
   assert.equal(slow.spec!.slowMs, (LATENCY_MICROS.slowTool / 1000) * WIRE_TIME_SCALE);

@@ -23,12 +23,22 @@ const SEED = DEFAULT_SEED;
 
 /** The `mcp-course serve` processes this test process started that are still alive (tsx's own esbuild child is not one). */
 function children(): string[] {
-  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n");
+  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split(
+    "\n",
+  );
   return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `));
 }
 
 /** The simulator's columns of a wire run, and the same of a simulated one. */
-function counts(row: { negotiated: number; calls: number; failed: number; completed: number; blocked: number; written: number; failures: Record<string, number> }) {
+function counts(row: {
+  negotiated: number;
+  calls: number;
+  failed: number;
+  completed: number;
+  blocked: number;
+  written: number;
+  failures: Record<string, number>;
+}) {
   const { negotiated, calls, failed, completed, blocked, written, failures } = row;
   return { negotiated, calls, failed, completed, blocked, written, failures };
 }
@@ -44,7 +54,11 @@ function simulatedOutcomes(seed: number, level: Level): TaskOutcome[] {
 function checkLevel({ level, simulated, real }: LevelComparison, label: string): void {
   assert.deepEqual(counts(real), counts(simulated), `${label} level ${level}`);
   // The wire's handshake is initialize + tools/list per server where the simulator's is one request; the calls are the same.
-  assert.equal(real.traffic.sent.byMethod["tools/call"]?.messages ?? 0, simulated.request - 3, `${label} level ${level}: tools/call requests`);
+  assert.equal(
+    real.traffic.sent.byMethod["tools/call"]?.messages ?? 0,
+    simulated.request - 3,
+    `${label} level ${level}: tools/call requests`,
+  );
   assert.equal(real.traffic.received.byKind.response.messages, real.traffic.sent.byKind.request.messages);
   assert.equal(real.traffic.transportErrors, 0);
   for (const part of real.servers) {
@@ -53,28 +67,61 @@ function checkLevel({ level, simulated, real }: LevelComparison, label: string):
     assert.equal(stopping.reason, "end of input");
     assert.deepEqual(
       [stopping.messages_in, stopping.bytes_in, stopping.messages_out, stopping.bytes_out],
-      [part.traffic.sent.total.messages, part.traffic.sent.total.bytes, part.traffic.received.total.messages, part.traffic.received.total.bytes],
+      [
+        part.traffic.sent.total.messages,
+        part.traffic.sent.total.bytes,
+        part.traffic.received.total.messages,
+        part.traffic.received.total.bytes,
+      ],
       `${label} level ${level} ${part.server}: the server's counts are the client's`,
     );
     // A call the client refused never reached a process: the server saw exactly the calls the client sent it.
-    const served = Object.values(stopping.tools as Record<string, { calls: number }>).reduce((n, tool) => n + tool.calls, 0);
+    const served = Object.values(stopping.tools as Record<string, { calls: number }>).reduce(
+      (n, tool) => n + tool.calls,
+      0,
+    );
     assert.equal(served, part.traffic.sent.byMethod["tools/call"]?.messages ?? 0);
   }
 }
 
 test("lesson 6 over three real servers: negotiated, calls, failed, completed, blocked, written and failures equal the simulator's at every level", async () => {
   const rows = await compareTaskRuns(SEED);
-  assert.deepEqual(rows.map((row) => row.level), [0, 1, 2, 3]);
+  assert.deepEqual(
+    rows.map((row) => row.level),
+    [0, 1, 2, 3],
+  );
   for (const row of rows) {
     checkLevel(row, "lesson policy");
     assert.deepEqual(row.real.outcomes, simulatedOutcomes(SEED, row.level), `level ${row.level}: task by task`);
-    assert.deepEqual(row.real.drops.map((drop) => drop.reason), row.level === 3 ? ["version", "version"] : ["allowlist"]);
+    assert.deepEqual(
+      row.real.drops.map((drop) => drop.reason),
+      row.level === 3 ? ["version", "version"] : ["allowlist"],
+    );
     const kinds = bytesBesideTokens(row);
-    assert.deepEqual(kinds.map((k) => [k.kind, k.simulatedMessages]), [["request", row.simulated.request], ["response", row.simulated.response], ["notification", 0]]);
-    assert.deepEqual(kinds.map((k) => k.wireMessages), [row.simulated.request + 3, row.simulated.response + 3, 3]);
-    assert.equal(kinds.reduce((n, k) => n + k.wireBytes, 0), row.real.traffic.sent.total.bytes + row.real.traffic.received.total.bytes);
-    assert.equal(kinds.reduce((n, k) => n + k.simulatedTokens, 0), row.simulated.tokens);
-    assert.deepEqual(bytesByMethod(row.real.traffic).map((m) => m.method), ["initialize", "notifications/initialized", "tools/list", "tools/call"]);
+    assert.deepEqual(
+      kinds.map((k) => [k.kind, k.simulatedMessages]),
+      [
+        ["request", row.simulated.request],
+        ["response", row.simulated.response],
+        ["notification", 0],
+      ],
+    );
+    assert.deepEqual(
+      kinds.map((k) => k.wireMessages),
+      [row.simulated.request + 3, row.simulated.response + 3, 3],
+    );
+    assert.equal(
+      kinds.reduce((n, k) => n + k.wireBytes, 0),
+      row.real.traffic.sent.total.bytes + row.real.traffic.received.total.bytes,
+    );
+    assert.equal(
+      kinds.reduce((n, k) => n + k.simulatedTokens, 0),
+      row.simulated.tokens,
+    );
+    assert.deepEqual(
+      bytesByMethod(row.real.traffic).map((m) => m.method),
+      ["initialize", "notifications/initialized", "tools/list", "tools/call"],
+    );
   }
   assert.deepEqual(children(), []);
 });
@@ -88,9 +135,20 @@ test("an independent client, the legacy SDK 1.x Client, completes lesson 6's twe
   };
   const [row] = await compareTaskRuns(SEED, [3], { open });
   checkLevel(row, "SDK 1.x client");
-  assert.deepEqual(opened.map((connection) => connection.protocolVersion()), ["2025-11-25", "2025-11-25", "2025-11-25"], "SDK 1.x's newest revision, through initialize");
-  assert.deepEqual(bytesByMethod(row.real.traffic).map((m) => m.method), ["initialize", "notifications/initialized", "tools/list", "tools/call"]);
-  assert.deepEqual(row.real.outcomes, simulatedOutcomes(SEED, 3), "task by task: calls, failures, completion and the answer");
+  assert.deepEqual(
+    opened.map((connection) => connection.protocolVersion()),
+    ["2025-11-25", "2025-11-25", "2025-11-25"],
+    "SDK 1.x's newest revision, through initialize",
+  );
+  assert.deepEqual(
+    bytesByMethod(row.real.traffic).map((m) => m.method),
+    ["initialize", "notifications/initialized", "tools/list", "tools/call"],
+  );
+  assert.deepEqual(
+    row.real.outcomes,
+    simulatedOutcomes(SEED, 3),
+    "task by task: calls, failures, completion and the answer",
+  );
   assert.ok(row.real.completed > 0);
   assert.deepEqual(children(), []);
 });
@@ -115,9 +173,18 @@ test("on the same three processes: the tasks again under MCP's defaults and the 
   assert.deepEqual(counts(row.real), counts(row.simulated), "the first walk is the simulator's run");
   const [spec, reference] = row.real.walks;
   // Every message the servers saw is in one of the parts: the first walk, the further walks, the rest of discovery.
-  const seen = row.real.servers.reduce((n, part) => n + Number(part.events.find((event) => event.event === "stopping")!.messages_in), 0);
+  const seen = row.real.servers.reduce(
+    (n, part) => n + Number(part.events.find((event) => event.event === "stopping")!.messages_in),
+    0,
+  );
   const sent = (traffic: { sent: { total: { messages: number } } }) => traffic.sent.total.messages;
-  assert.equal(seen, sent(row.real.traffic) + sent(spec.traffic) + sent(reference.traffic) + row.real.rest!.reduce((n, part) => n + sent(part.traffic), 0));
+  assert.equal(
+    seen,
+    sent(row.real.traffic) +
+      sent(spec.traffic) +
+      sent(reference.traffic) +
+      row.real.rest!.reduce((n, part) => n + sent(part.traffic), 0),
+  );
   const simulated = runTasks(createWorld(SEED), 1, { policy: WIDE_POLICY });
   // Level 1 declares no annotations: MCP's defaults stop every call, the reference's rule none (and kayit_yaz writes).
   assert.equal(spec.traffic.sent.byMethod["tools/call"]?.messages ?? 0, 0);
@@ -139,7 +206,15 @@ test("on the same three processes: the tasks again under MCP's defaults and the 
 test("the agents against the real fleet server: answer, correct, turns, tool calls, tool errors, restarts and transport errors equal the simulator's under every condition", async () => {
   const rows = await compareAgentRuns(SEED);
   assert.equal(rows.length, 18);
-  const pick = (r: { answer: string | null; correct: boolean; turns: number; toolCalls: number; toolErrors: number; restarts: number; transportErrors: number }) => {
+  const pick = (r: {
+    answer: string | null;
+    correct: boolean;
+    turns: number;
+    toolCalls: number;
+    toolErrors: number;
+    restarts: number;
+    transportErrors: number;
+  }) => {
     const { answer, correct, turns, toolCalls, toolErrors, restarts, transportErrors } = r;
     return { answer, correct, turns, toolCalls, toolErrors, restarts, transportErrors };
   };
@@ -147,12 +222,22 @@ test("the agents against the real fleet server: answer, correct, turns, tool cal
     assert.deepEqual(pick(real), pick(simulated), `${condition} ${policy}`);
     if (condition === "direct") continue;
     const stopping = real.events.filter((event) => event.event === "stopping");
-    assert.equal(stopping.at(-1)?.reason, condition.startsWith("crash") && policy === "thorough" && condition !== "crash-restart" ? "crash" : "end of input", `${condition} ${policy}`);
+    assert.equal(
+      stopping.at(-1)?.reason,
+      condition.startsWith("crash") && policy === "thorough" && condition !== "crash-restart"
+        ? "crash"
+        : "end of input",
+      `${condition} ${policy}`,
+    );
     assert.equal(real.startMillis.length, 1 + real.restarts);
   }
   const thorough = (name: string) => rows.find((r) => r.condition === name && r.policy === "thorough")!.real;
   assert.ok(thorough("crash-explained").events.length > 0);
-  assert.equal(thorough("slow").traffic!.sent.byMethod["notifications/cancelled"]?.messages, 1, "a timed-out call is cancelled");
+  assert.equal(
+    thorough("slow").traffic!.sent.byMethod["notifications/cancelled"]?.messages,
+    1,
+    "a timed-out call is cancelled",
+  );
   assert.deepEqual(children(), []);
 });
 
@@ -169,8 +254,18 @@ function asServedTo2025_11_25(rows: ReturnType<typeof probeMalformedCalls>): Ret
     const outcomes = { ...row.outcomes };
     for (const path of ["raw", "validating"] as const) {
       const outcome = outcomes[path];
-      if (row.label === "unknown tool") outcomes[path] = { isError: true, channel: "JSON-RPC error", text: `MCP error -32602: Unknown tool: ${row.call.name}` };
-      else if (outcome.channel === "JSON-RPC error" && outcome.text.startsWith(invalidArguments)) outcomes[path] = { isError: true, channel: "error result", text: outcome.text.slice("MCP error -32602: ".length) };
+      if (row.label === "unknown tool")
+        outcomes[path] = {
+          isError: true,
+          channel: "JSON-RPC error",
+          text: `MCP error -32602: Unknown tool: ${row.call.name}`,
+        };
+      else if (outcome.channel === "JSON-RPC error" && outcome.text.startsWith(invalidArguments))
+        outcomes[path] = {
+          isError: true,
+          channel: "error result",
+          text: outcome.text.slice("MCP error -32602: ".length),
+        };
     }
     return { ...row, outcomes };
   });

@@ -32,7 +32,11 @@ test("a shared handshake equals negotiating the world's own servers afresh: coun
         assert.deepEqual(shared.negotiation.dropped, fresh.negotiation.dropped, where);
         assert.deepEqual([...shared.negotiation.agreed.entries()], [...fresh.negotiation.agreed.entries()], where);
         for (const [name, tool] of shared.negotiation.agreed) {
-          assert.equal(tool.handler, world.handlers[name as keyof typeof world.handlers], `${where}: ${name} reaches this world's handler`);
+          assert.equal(
+            tool.handler,
+            world.handlers[name as keyof typeof world.handlers],
+            `${where}: ${name} reaches this world's handler`,
+          );
           assert.equal(tool.call, handshakes[level].calls.get(name), `${where}: ${name} sends with the shared form`);
         }
         assert.equal(shared.tools, shared.session.agreed, `${where}: the session's tools are the agreed ones`);
@@ -52,8 +56,16 @@ test("runs from a shared handshake equal runs that negotiate for themselves", ()
         for (const approval of [false, true]) {
           const options = { policy, approval, tasks };
           const fresh = runTasks(world, level, options);
-          assert.deepEqual(runTasks(world, level, { ...options, negotiated: openSharedSession(world, handshakes[level]) }), fresh, `seed ${seed}, level ${level}`);
-          assert.deepEqual(runTasks(world, level, { ...options, handshake: handshakes[level] }), fresh, `seed ${seed}, level ${level}, from the handshake`);
+          assert.deepEqual(
+            runTasks(world, level, { ...options, negotiated: openSharedSession(world, handshakes[level]) }),
+            fresh,
+            `seed ${seed}, level ${level}`,
+          );
+          assert.deepEqual(
+            runTasks(world, level, { ...options, handshake: handshakes[level] }),
+            fresh,
+            `seed ${seed}, level ${level}, from the handshake`,
+          );
         }
       }
     }
@@ -66,7 +78,16 @@ test("one handshake serves every world: the same frozen decision and counts, whi
   for (const { handshakes } of TABLES) {
     assert.ok(Object.isFrozen(handshakes));
     for (const shared of handshakes) {
-      for (const part of [shared, shared.decision, shared.decision.dropped, shared.envelope, shared.row, ...shared.decision.agreed.values(), ...shared.calls.values()]) assert.ok(Object.isFrozen(part));
+      for (const part of [
+        shared,
+        shared.decision,
+        shared.decision.dropped,
+        shared.envelope,
+        shared.row,
+        ...shared.decision.agreed.values(),
+        ...shared.calls.values(),
+      ])
+        assert.ok(Object.isFrozen(part));
       const [sa, sb] = [openSharedSession(a, shared), openSharedSession(b, shared)];
       assert.equal(sa.negotiation.dropped, shared.decision.dropped, "the very list, not a copy");
       assert.equal(sb.negotiation.dropped, shared.decision.dropped);
@@ -78,7 +99,11 @@ test("one handshake serves every world: the same frozen decision and counts, whi
   runTasks(a, 1, { negotiated: openSharedSession(a, LESSON_HANDSHAKES[1]) });
   runTasks(b, 1, { handshake: LESSON_HANDSHAKES[1] });
   assert.deepEqual(LESSON_HANDSHAKES[1].envelope.counts(), before);
-  assert.throws(() => runTasks(a, 2, { handshake: LESSON_HANDSHAKES[1] }), RangeError, "a handshake runs its own level only");
+  assert.throws(
+    () => runTasks(a, 2, { handshake: LESSON_HANDSHAKES[1] }),
+    RangeError,
+    "a handshake runs its own level only",
+  );
 });
 
 test("worldHandshake is frozenHandshake on the world's facts and words", () => {
@@ -115,7 +140,10 @@ test("the handshakes are a pure function of the servers' facts, level and policy
 test("every world's servers have exactly the shared facts, so negotiating them counts and decides the same", () => {
   const world = createWorld(20260218);
   assert.deepEqual(
-    world.servers.map(({ tools, ...server }) => ({ ...server, tools: tools.map(({ name, fields, sideEffect }) => ({ name, fields, sideEffect })) })),
+    world.servers.map(({ tools, ...server }) => ({
+      ...server,
+      tools: tools.map(({ name, fields, sideEffect }) => ({ name, fields, sideEffect })),
+    })),
     SERVER_FACTS,
   );
   for (const level of ALL_LEVELS) {

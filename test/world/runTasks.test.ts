@@ -2,7 +2,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { callTool, type Session } from "../../src/sim/client";
-import { chainOf, measureHandshake, openSession, runTask, runTasks, taskChain, TaskWalk, type TaskOutcome } from "../../src/world/runTasks";
+import {
+  chainOf,
+  measureHandshake,
+  openSession,
+  runTask,
+  runTasks,
+  taskChain,
+  TaskWalk,
+  type TaskOutcome,
+} from "../../src/world/runTasks";
 import { LESSON_POLICY, WIDE_ALLOWLIST, WIDE_POLICY } from "../../src/world/servers";
 import { CHAINS, drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
@@ -23,10 +32,17 @@ test("two runs interleaved task by task give the same counts as the two runs in 
   for (const [k, session] of [sa, sb].entries()) {
     const seq = sequential[k];
     assert.deepEqual(session.envelope.counts(), {
-      request: seq.request, response: seq.response, notification: seq.notification, tokens: seq.tokens, round_trips: seq.round_trips,
+      request: seq.request,
+      response: seq.response,
+      notification: seq.notification,
+      tokens: seq.tokens,
+      round_trips: seq.round_trips,
     });
     assert.equal(outcomes[k].filter((o) => o.completed).length, seq.completed);
-    assert.equal(outcomes[k].reduce((n, o) => n + o.calls, 0), seq.calls);
+    assert.equal(
+      outcomes[k].reduce((n, o) => n + o.calls, 0),
+      seq.calls,
+    );
   }
   assert.deepEqual(runTasks(a, 1), sequential[0], "a later run is unaffected by the earlier ones");
 });
@@ -36,7 +52,9 @@ test("a call to a tool that was not negotiated ends in the client and sends noth
   const { session } = openSession(world, 3);
   const before = session.envelope.counts();
   assert.deepEqual(callTool(session, "bolge_ozet", { bolge: "dogu" }), { hata: "arac bildirilmedi" });
-  assert.deepEqual(callTool(session, "kayit_yaz", { abone: "A001", sutun: "bedel", deger: 1 }), { hata: "arac bildirilmedi" });
+  assert.deepEqual(callTool(session, "kayit_yaz", { abone: "A001", sutun: "bedel", deger: 1 }), {
+    hata: "arac bildirilmedi",
+  });
   assert.deepEqual(session.envelope.counts(), before);
 });
 
@@ -48,8 +66,14 @@ test("a declared side effect stops at the approval gate without a message; appro
   const before = gated.envelope.counts();
   assert.deepEqual(callTool(gated, "kayit_yaz", state), { hata: "onay yok" });
   assert.deepEqual(gated.envelope.counts(), before);
-  assert.deepEqual(callTool(openSession(world, 2, { policy, approval: true }).session, "kayit_yaz", state), { yazildi: true });
-  assert.deepEqual(callTool(openSession(world, 1, { policy }).session, "kayit_yaz", state), { yazildi: true }, "undeclared: no gate");
+  assert.deepEqual(callTool(openSession(world, 2, { policy, approval: true }).session, "kayit_yaz", state), {
+    yazildi: true,
+  });
+  assert.deepEqual(
+    callTool(openSession(world, 1, { policy }).session, "kayit_yaz", state),
+    { yazildi: true },
+    "undeclared: no gate",
+  );
 });
 
 test("the client fills in only declared fields: at level 0 calls go out empty", () => {
@@ -62,9 +86,15 @@ test("the client fills in only declared fields: at level 0 calls go out empty", 
 test("the handshake alone costs what the reference's handshake table says, at every level", () => {
   const world = createWorld(20260218);
   const rows = ([0, 1, 2, 3] as const).map((level) => measureHandshake(world, level));
-  assert.deepEqual(rows.map((r) => [r.negotiated, r.dropped, r.request, r.response, r.tokens, r.round_trips]), [
-    [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [4, 1, 3, 3, 99, 5], [3, 2, 3, 3, 99, 5],
-  ]);
+  assert.deepEqual(
+    rows.map((r) => [r.negotiated, r.dropped, r.request, r.response, r.tokens, r.round_trips]),
+    [
+      [4, 1, 3, 3, 99, 5],
+      [4, 1, 3, 3, 99, 5],
+      [4, 1, 3, 3, 99, 5],
+      [3, 2, 3, 3, 99, 5],
+    ],
+  );
 });
 
 test("a chain's state starts from what the task names, the column to write and deger, walked directly and step by step", () => {
@@ -111,7 +141,17 @@ test("every key of an answer joins the state, as the reference's state.update, a
   chain.next();
   const step = chain.next({ onceki: 1, simdiki: 3, tip: "mesken", extra: 9 });
   assert.equal(step.done, false);
-  if (!step.done) assert.deepEqual(step.value.state, { onceki: 1, simdiki: 3, tip: "mesken", extra: 9, bolge: task.region, abone: task.subscriber, sutun: "bedel", deger: null });
+  if (!step.done)
+    assert.deepEqual(step.value.state, {
+      onceki: 1,
+      simdiki: 3,
+      tip: "mesken",
+      extra: 9,
+      bolge: task.region,
+      abone: task.subscriber,
+      sutun: "bedel",
+      deger: null,
+    });
   const again = taskChain(task);
   again.next();
   const empty = again.next();
@@ -122,15 +162,24 @@ test("every call that passes the client's gates is one counted request and one c
   for (const seed of [0, 7, 20260218, 20260219, 2 ** 53 - 1]) {
     const world = createWorld(seed);
     for (const level of [0, 1, 2, 3] as const) {
-      for (const options of [{}, { policy: { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST } }, { policy: { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST }, approval: true }]) {
+      for (const options of [
+        {},
+        { policy: { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST } },
+        { policy: { ...LESSON_POLICY, allowlist: WIDE_ALLOWLIST }, approval: true },
+      ]) {
         const shake = measureHandshake(world, level, options.policy);
         const row = runTasks(world, level, options);
         let refused = 0;
-        for (const [key, count] of Object.entries(row.failures)) if (key.endsWith(": arac bildirilmedi") || key.endsWith(": onay yok")) refused += count;
+        for (const [key, count] of Object.entries(row.failures))
+          if (key.endsWith(": arac bildirilmedi") || key.endsWith(": onay yok")) refused += count;
         const where = `seed ${seed}, level ${level}`;
         assert.equal(row.request - shake.request, row.calls - refused, where);
         assert.equal(row.response - shake.response, row.calls - refused, where);
-        assert.equal(row.tokensByKind.request + row.tokensByKind.response + row.tokensByKind.notification, row.tokens, where);
+        assert.equal(
+          row.tokensByKind.request + row.tokensByKind.response + row.tokensByKind.notification,
+          row.tokens,
+          where,
+        );
       }
     }
   }

@@ -19,7 +19,10 @@ test("subscriber tables equal the reference's at every fixture seed", () => {
 test("tasks and their expected answers equal the reference's at every fixture seed", () => {
   for (const ref of REFERENCE) {
     const subscribers = drawSubscribers(ref.seed);
-    const tasks = drawTasks(ref.seed).map((task) => ({ ...task, expected: expectedAnswer(task, { subscribers, regionCounts: countByRegion(Object.values(subscribers)) }) }));
+    const tasks = drawTasks(ref.seed).map((task) => ({
+      ...task,
+      expected: expectedAnswer(task, { subscribers, regionCounts: countByRegion(Object.values(subscribers)) }),
+    }));
     assert.deepEqual(tasks, ref.tasks, `seed ${ref.seed}`);
   }
 });
@@ -35,11 +38,23 @@ test("the tariff charges by tier and doubles for businesses", () => {
 test("handlers answer errors the way the reference's do", () => {
   const handlers = createHandlers(drawSubscribers(1));
   assert.deepEqual(handlers.sayac_oku({}), { hata: "abone yok" });
-  for (const abone of ["toString", "constructor", "__proto__", "hasOwnProperty", "A", "A0001", "a001", "A061", "A1x1", 1]) {
+  for (const abone of [
+    "toString",
+    "constructor",
+    "__proto__",
+    "hasOwnProperty",
+    "A",
+    "A0001",
+    "a001",
+    "A061",
+    "A1x1",
+    1,
+  ]) {
     assert.deepEqual(handlers.sayac_oku({ abone }), { hata: "abone yok" }, String(abone));
   }
   const subscribers = drawSubscribers(1);
-  for (const [abone, { onceki, simdiki, tip }] of Object.entries(subscribers)) assert.deepEqual(handlers.sayac_oku({ abone }), { onceki, simdiki, tip }, abone);
+  for (const [abone, { onceki, simdiki, tip }] of Object.entries(subscribers))
+    assert.deepEqual(handlers.sayac_oku({ abone }), { onceki, simdiki, tip }, abone);
   assert.deepEqual(handlers.tuketim({ onceki: 5 }), { hata: "eksik alan" });
   assert.deepEqual(handlers.tuketim({ onceki: 99990, simdiki: 10 }), { m3: 20 });
   assert.deepEqual(handlers.tarife({ m3: 10 }), { tutar: 40 });
@@ -57,7 +72,32 @@ test("each handler answers with ANSWER_KEYS only, in that order, for any argumen
   const random = seedrandom("handlers");
   const world = createWorld(20260218);
   const handlers = createHandlers(world.subscribers);
-  const values = ["A001", "A060", "A061", "dogu", "merkez", "yok", "mesken", "isyeri", "bedel", "", 0, 1, 12, 41, 99999, 100000, -3, 1.5, true, false, null, undefined, [1], { a: 1 }];
+  const values = [
+    "A001",
+    "A060",
+    "A061",
+    "dogu",
+    "merkez",
+    "yok",
+    "mesken",
+    "isyeri",
+    "bedel",
+    "",
+    0,
+    1,
+    12,
+    41,
+    99999,
+    100000,
+    -3,
+    1.5,
+    true,
+    false,
+    null,
+    undefined,
+    [1],
+    { a: 1 },
+  ];
   const keys = [...ANSWER_KEYS, "sutun", "deger", "extra", "constructor"];
   for (let i = 0; i < 4000; i++) {
     const args: Fields = {};
@@ -69,7 +109,10 @@ test("each handler answers with ANSWER_KEYS only, in that order, for any argumen
       const byName = handlers[name](args);
       assert.deepEqual(world.handlers[name](args), byName, `${name}: the world's own handlers`);
       const order = Object.keys(byName).map((key) => ANSWER_KEYS.indexOf(key as (typeof ANSWER_KEYS)[number]));
-      assert.ok(order.every((k, j) => k >= 0 && (j === 0 || order[j - 1] < k)), `${name} answers ANSWER_KEYS in order: ${Object.keys(byName)}`);
+      assert.ok(
+        order.every((k, j) => k >= 0 && (j === 0 || order[j - 1] < k)),
+        `${name} answers ANSWER_KEYS in order: ${Object.keys(byName)}`,
+      );
     }
   }
   // The order of a real answer, as the servers over the wire write it.
@@ -84,5 +127,8 @@ test("a world holds its subscribers as a plain table in id order, and every regi
   assert.deepEqual(world.subscribers, drawSubscribers(7));
   assert.deepEqual(countByRegion(Object.values(world.subscribers)), world.regionCounts);
   assert.deepEqual(Object.keys(world.regionCounts), [...REGIONS]);
-  assert.equal(Object.values(world.regionCounts).reduce((sum, n) => sum + n, 0), SUBSCRIBER_IDS.length);
+  assert.equal(
+    Object.values(world.regionCounts).reduce((sum, n) => sum + n, 0),
+    SUBSCRIBER_IDS.length,
+  );
 });

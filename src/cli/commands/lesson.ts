@@ -65,7 +65,10 @@ export function defaultOutDir(seed: number, root: string = PACKAGE_ROOT): string
 }
 
 /** Reads a notebook, sets its seed, and decides where its export goes; throws CliError (exit 2) on bad input. */
-function prepare(entry: { name: string; file: string; byPath: boolean }, options: LessonCommandOptions): PreparedLesson {
+function prepare(
+  entry: { name: string; file: string; byPath: boolean },
+  options: LessonCommandOptions,
+): PreparedLesson {
   let notebook: Notebook;
   try {
     notebook = readNotebook(entry.file);
@@ -95,10 +98,17 @@ function prepare(entry: { name: string; file: string; byPath: boolean }, options
   return { name: entry.name, file: entry.file, notebook, seed, outFiles };
 }
 
-function progressPrinter(io: CliIo, name: string, total: number, started: (cell: { index: number; id: string }) => void) {
+function progressPrinter(
+  io: CliIo,
+  name: string,
+  total: number,
+  started: (cell: { index: number; id: string }) => void,
+) {
   return (event: ProgressEvent) => {
     if (event.type === "cellStarted") return started({ index: event.cellIndex, id: event.cellId });
-    io.stderr(`  ${name}: cell ${event.cellIndex + 1}/${total} (${event.cellId}) ${event.ok ? "ran" : "FAILED"} in ${(event.elapsedMs / 1000).toFixed(2)} s\n`);
+    io.stderr(
+      `  ${name}: cell ${event.cellIndex + 1}/${total} (${event.cellId}) ${event.ok ? "ran" : "FAILED"} in ${(event.elapsedMs / 1000).toFixed(2)} s\n`,
+    );
   };
 }
 
@@ -106,11 +116,18 @@ function progressPrinter(io: CliIo, name: string, total: number, started: (cell:
  * Executes one prepared lesson and writes its export: for `md`, the chart files, the markdown,
  * then stale charts of an earlier export removed (writeMarkdownExport); for `html`, one page.
  */
-async function runLesson(lesson: PreparedLesson, engine: EngineName, cellTimeoutSeconds: number | undefined, io: CliIo): Promise<void> {
+async function runLesson(
+  lesson: PreparedLesson,
+  engine: EngineName,
+  cellTimeoutSeconds: number | undefined,
+  io: CliIo,
+): Promise<void> {
   const file = shown(lesson.file);
   const written = Object.values(lesson.outFiles); // md first, then html, as prepare() adds them
   const previous = written.filter((path) => existsSync(path)).map(shown);
-  io.stderr(`${lesson.name}: executing ${file}${lesson.seed === undefined ? "" : ` with seed ${lesson.seed}`} on the ${engine} engine\n`);
+  io.stderr(
+    `${lesson.name}: executing ${file}${lesson.seed === undefined ? "" : ` with seed ${lesson.seed}`} on the ${engine} engine\n`,
+  );
   const started = performance.now();
   let running: { index: number; id: string } | undefined;
   let result;
@@ -123,22 +140,32 @@ async function runLesson(lesson: PreparedLesson, engine: EngineName, cellTimeout
     });
   } catch (error) {
     const reason = (error as Error).message;
-    if (running) throw new CliError(messages.kernelDied(file, running.index + 1, running.id, engine, reason, previous), EXIT_FAILURE);
+    if (running)
+      throw new CliError(
+        messages.kernelDied(file, running.index + 1, running.id, engine, reason, previous),
+        EXIT_FAILURE,
+      );
     throw new CliError(messages.engineFailed(engine, reason), EXIT_FAILURE);
   }
   if (result.failure) {
     const { cellIndex, cellId, message, timedOutAfterSeconds } = result.failure;
     if (timedOutAfterSeconds !== undefined) {
-      throw new CliError(messages.cellTimedOut(file, cellIndex + 1, cellId, timedOutAfterSeconds, engine, previous), EXIT_FAILURE);
+      throw new CliError(
+        messages.cellTimedOut(file, cellIndex + 1, cellId, timedOutAfterSeconds, engine, previous),
+        EXIT_FAILURE,
+      );
     }
     throw new CliError(messages.cellFailed(file, cellIndex + 1, cellId, message, previous), EXIT_FAILURE);
   }
   const notebookPath = file === lesson.file ? basename(lesson.file) : file;
   const exportOptions = { notebookPath, seed: lesson.seed, filesFolder: `${lesson.name}.files` };
   const { md, html } = lesson.outFiles;
-  if (md) writeMarkdownExport(md, exportLesson(result.notebook, exportOptions), { write: writeOutput, remove: removeOutput });
+  if (md)
+    writeMarkdownExport(md, exportLesson(result.notebook, exportOptions), { write: writeOutput, remove: removeOutput });
   if (html) writeOutput(html, exportHtml(result.notebook, exportOptions));
-  io.stderr(`${lesson.name}: wrote ${written.map(shown).join(" and ")} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  io.stderr(
+    `${lesson.name}: wrote ${written.map(shown).join(" and ")} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }
 
 /**

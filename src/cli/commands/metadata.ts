@@ -42,7 +42,10 @@ export function runMetadataCommand(options: MetadataCommandOptions, io: CliIo): 
   let differing = 0;
   for (const { file, notebook } of notebooks) {
     const cleared = options.clearOutputs ? stripOutputs(notebook) : notebook;
-    const keys = [...tslabMetadataDifferences(notebook), ...(serializeNotebook(cleared) === serializeNotebook(notebook) ? [] : ["outputs"])];
+    const keys = [
+      ...tslabMetadataDifferences(notebook),
+      ...(serializeNotebook(cleared) === serializeNotebook(notebook) ? [] : ["outputs"]),
+    ];
     if (keys.length === 0) {
       io.stderr(`${messages.metadataMatches(shown(file))}\n`);
       continue;
@@ -55,5 +58,6 @@ export function runMetadataCommand(options: MetadataCommandOptions, io: CliIo): 
       io.stderr(`${messages.metadataSet(shown(file), keys)}\n`);
     }
   }
-  if (options.check && differing > 0) throw new CliError(messages.metadataCheckFailed(differing, options.clearOutputs), EXIT_FAILURE);
+  if (options.check && differing > 0)
+    throw new CliError(messages.metadataCheckFailed(differing, options.clearOutputs), EXIT_FAILURE);
 }

@@ -28,7 +28,8 @@ export interface NamedNotebook {
 export function resolveNotebooks(names: readonly string[]): NamedNotebook[] {
   const found = (names.length ? names : LESSONS.map((l) => l.name)).map((name) => {
     const lesson = findLesson(name);
-    if (lesson) return { name: lesson.name, file: join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`), byPath: false };
+    if (lesson)
+      return { name: lesson.name, file: join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`), byPath: false };
     if (name.endsWith(".ipynb")) {
       if (!existsSync(name)) throw new CliError(messages.noSuchNotebook(name));
       // A course notebook named by its path is still that lesson, with the lesson's default output.
@@ -36,7 +37,12 @@ export function resolveNotebooks(names: readonly string[]): NamedNotebook[] {
       if (course) return { name: course.name, file: resolve(name), byPath: false };
       return { name: basename(name, ".ipynb"), file: resolve(name), byPath: true };
     }
-    throw new CliError(messages.unknownLesson(name, LESSONS.map((l) => l.name)));
+    throw new CliError(
+      messages.unknownLesson(
+        name,
+        LESSONS.map((l) => l.name),
+      ),
+    );
   });
   return found.filter((entry, i) => found.findIndex((other) => other.file === entry.file) === i);
 }

@@ -11,7 +11,14 @@ import { DEFAULT_SEED } from "../../sim/seed";
 import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { LEVEL_FLAGS } from "../../server/declarations";
 import { DEFAULT_SLOW_MS, parseFault, type ServeFault } from "../../server/faults";
-import { SERVE_ERAS, SERVED_PATHS, SERVER_NAMES, type ServeEra, type ServedPath, type ServerName } from "../../server/names";
+import {
+  SERVE_ERAS,
+  SERVED_PATHS,
+  SERVER_NAMES,
+  type ServeEra,
+  type ServedPath,
+  type ServerName,
+} from "../../server/names";
 import { CliError, messages } from "../messages";
 import { seedOption } from "../options";
 
@@ -111,11 +118,29 @@ export function defineServe(command: Command): Command {
     )
     .argument("<server>", `which server: ${SERVER_NAMES.join(", ")}`, serverArgument)
     .option("--level <level>", LEVEL_HELP, levelOption, 3 as Level)
-    .option("--seed <n>", "world seed (olcum, tarife, kayit) or fleet seed (fleet), an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
-    .option("--fault <fault>", "a real fault: slow (first top_devices sleeps --slow-ms), crash[:N] (exit during the Nth tools/call, default 6), noisy-line (a stray stdout line per call), noisy-raw (stray stdout text with no newline per call), none", faultOption, "none")
-    .option("--path <path>", "fleet only: which path answers tools/call, raw (no checks), validating (ajv against the schema) " +
-        "or high-level (the SDK's McpServer with zod schemas; no --fault) (default: validating)", pathOption)
+    .option(
+      "--seed <n>",
+      "world seed (olcum, tarife, kayit) or fleet seed (fleet), an integer from 0 to 2^53-1",
+      seedOption,
+      DEFAULT_SEED,
+    )
+    .option(
+      "--fault <fault>",
+      "a real fault: slow (first top_devices sleeps --slow-ms), crash[:N] (exit during the Nth tools/call, default 6), noisy-line (a stray stdout line per call), noisy-raw (stray stdout text with no newline per call), none",
+      faultOption,
+      "none",
+    )
+    .option(
+      "--path <path>",
+      "fleet only: which path answers tools/call, raw (no checks), validating (ajv against the schema) " +
+        "or high-level (the SDK's McpServer with zod schemas; no --fault) (default: validating)",
+      pathOption,
+    )
     .option("--era <era>", ERA_HELP, eraOption, "both" as ServeEra)
-    .option("--slow-ms <ms>", `with --fault slow: the delay in milliseconds (default: ${SLOW_MS_DEFAULT})`, slowMsOption)
+    .option(
+      "--slow-ms <ms>",
+      `with --fault slow: the delay in milliseconds (default: ${SLOW_MS_DEFAULT})`,
+      slowMsOption,
+    )
     .action((server: ServerName, options: ServeCommandOptions) => runServeCommand(server, options));
 }

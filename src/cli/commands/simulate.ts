@@ -24,7 +24,10 @@ export const SIMULATIONS = {
     text: (seed: number) => formatFleetLesson(simulateFleetLesson(seed)),
     json: (seed: number) => fleetLessonJson(simulateFleetLesson(seed)),
   },
-} as const satisfies Record<SimulationName, { lesson: string; text: (seed: number) => string; json: (seed: number) => unknown }>;
+} as const satisfies Record<
+  SimulationName,
+  { lesson: string; text: (seed: number) => string; json: (seed: number) => unknown }
+>;
 
 export { SIMULATION_NAMES, type SimulationName };
 

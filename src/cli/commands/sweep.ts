@@ -48,7 +48,11 @@ export interface ProgressReporter {
  *
  * @param now a clock in ms (injectable for tests); its readings reach stderr only.
  */
-export function progressReporter(io: Pick<CliIo, "stderr">, terminal: boolean, now: () => number = () => performance.now()): ProgressReporter {
+export function progressReporter(
+  io: Pick<CliIo, "stderr">,
+  terminal: boolean,
+  now: () => number = () => performance.now(),
+): ProgressReporter {
   const start = now();
   let last = -Infinity;
   let shown = false;
@@ -77,7 +81,11 @@ export function progressReporter(io: Pick<CliIo, "stderr">, terminal: boolean, n
  * @throws CliError (exit 2) for a range past the largest seed or an unusable chart path, before
  *   any seed runs; (exit 1) when the chart cannot be written.
  */
-export async function runSweepCommand(options: SweepCommandOptions, io: CliIo, terminal = process.stderr.isTTY === true): Promise<void> {
+export async function runSweepCommand(
+  options: SweepCommandOptions,
+  io: CliIo,
+  terminal = process.stderr.isTTY === true,
+): Promise<void> {
   const count = options.count ?? SWEEP_LESSONS[options.lesson].defaultCount;
   if (count - 1 > MAX_SEED - options.from) throw new CliError(messages.sweepPastLastSeed(options.from, count));
   const chart = options.chart === undefined ? undefined : options.chart === "" ? "" : resolve(options.chart);

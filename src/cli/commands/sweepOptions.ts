@@ -15,7 +15,11 @@ export function sweepLessonOption(text: string): SweepName {
   const alias = findLesson(text)?.alias;
   if (alias !== undefined && (SWEEP_NAMES as readonly string[]).includes(alias)) return alias as SweepName;
   const lesson = findLesson(text);
-  throw new InvalidArgumentError(lesson ? messages.noSimulation(lesson.name, SWEEP_LESSON_CHOICES) : messages.unknownSimulation(SWEEP_LESSON_CHOICES));
+  throw new InvalidArgumentError(
+    lesson
+      ? messages.noSimulation(lesson.name, SWEEP_LESSON_CHOICES)
+      : messages.unknownSimulation(SWEEP_LESSON_CHOICES),
+  );
 }
 
 /** `--count N`: an integer from 1 to 2^53 − 1, in plain decimal digits. */

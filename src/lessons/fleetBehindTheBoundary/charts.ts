@@ -25,10 +25,22 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
     height: 220,
     mark: { type: "bar" },
     encoding: {
-      x: { field: "condition", type: "nominal", sort: rows.map((r) => r.condition), title: null, axis: { labelAngle: -30 } },
+      x: {
+        field: "condition",
+        type: "nominal",
+        sort: rows.map((r) => r.condition),
+        title: null,
+        axis: { labelAngle: -30 },
+      },
       xOffset: { field: "measure" },
       y: { field: "count", type: "quantitative", title: "calls" },
-      color: { field: "measure", type: "nominal", title: null, scale: { range: ["#4c78a8", "#e45756"] }, legend: { orient: "bottom" } },
+      color: {
+        field: "measure",
+        type: "nominal",
+        title: null,
+        scale: { range: ["#4c78a8", "#e45756"] },
+        legend: { orient: "bottom" },
+      },
       opacity: {
         field: "answer",
         type: "ordinal",
@@ -36,9 +48,21 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
         title: "answer",
         scale: { domain: ["right", "wrong"], range: [1, 0.45] },
         // The opacity legend's swatches take the tool-call bars' colour, so that they look like the bars.
-        legend: { orient: "bottom", symbolType: "square", symbolFillColor: "#4c78a8", symbolStrokeColor: "#4c78a8", labelLimit: 200, labelExpr: "datum.label === 'wrong' ? 'wrong (faded)' : 'right'" },
+        legend: {
+          orient: "bottom",
+          symbolType: "square",
+          symbolFillColor: "#4c78a8",
+          symbolStrokeColor: "#4c78a8",
+          labelLimit: 200,
+          labelExpr: "datum.label === 'wrong' ? 'wrong (faded)' : 'right'",
+        },
       },
-      tooltip: [{ field: "condition" }, { field: "measure" }, { field: "count", type: "quantitative" }, { field: "answer" }],
+      tooltip: [
+        { field: "condition" },
+        { field: "measure" },
+        { field: "count", type: "quantitative" },
+        { field: "answer" },
+      ],
     },
   };
 }

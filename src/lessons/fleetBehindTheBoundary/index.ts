@@ -6,13 +6,29 @@
  */
 export { conditionsChart } from "./charts";
 export {
-  quoteQuestion, describeFleetSeed, readFleet, readGroundTruth, readLevels, readChannels,
-  readMalformed, describeTurns, describeConditions, describeClock, readConditions, summarizeFleet,
+  quoteQuestion,
+  describeFleetSeed,
+  readFleet,
+  readGroundTruth,
+  readLevels,
+  readChannels,
+  readMalformed,
+  describeTurns,
+  describeConditions,
+  describeClock,
+  readConditions,
+  summarizeFleet,
   solveExercises,
 } from "./prose";
 export { simulateFleetLesson } from "./simulate";
 export {
-  formatFleetTable, formatGroundTruth, formatToolTable, formatLevelTable, formatChannelTable,
-  formatMalformedTable, formatTurnTable, formatConditionTable,
+  formatFleetTable,
+  formatGroundTruth,
+  formatToolTable,
+  formatLevelTable,
+  formatChannelTable,
+  formatMalformedTable,
+  formatTurnTable,
+  formatConditionTable,
 } from "./tables";
 export { renderSvg } from "../../charts/render";

@@ -95,14 +95,20 @@ export function fleetLessonJson(result: FleetLessonResult): FleetLessonJson {
       low_hour_count: truth.lowHourCount,
       raw_downtime_rank: truth.rawDowntimeRank,
       more_raw_downtime: truth.moreRawDowntime,
-      shortcut: { answer: truth.shortcut.answer, device: truth.shortcut.device.device_id, risk_leader: truth.shortcut.riskLeader.device_id },
+      shortcut: {
+        answer: truth.shortcut.answer,
+        device: truth.shortcut.device.device_id,
+        risk_leader: truth.shortcut.riskLeader.device_id,
+      },
     },
     levels: result.levels,
     lesson_client_levels: result.lessonClientLevels,
     malformed_calls: result.malformed.map(({ label, call, outcomes }) => ({
       label,
       call,
-      outcomes: Object.fromEntries(Object.entries(outcomes).map(([path, o]) => [path, { channel: o.channel, is_error: o.isError, text: o.text }])),
+      outcomes: Object.fromEntries(
+        Object.entries(outcomes).map(([path, o]) => [path, { channel: o.channel, is_error: o.isError, text: o.text }]),
+      ),
     })),
     conditions: result.matrix.map(conditionRow),
   };

@@ -43,7 +43,7 @@ function malformedRow(result: FleetLessonResult, label: string): FleetLessonResu
 export function describeFleetSeed(result: FleetLessonResult): string {
   return wrapMarkdown(
     `This run uses **seed ${result.seed}**: it draws the ${result.fleet.devices.length} devices and the three lesson-6 ` +
-    `servers beside them; agents, paths and faults are scripts.`
+      `servers beside them; agents, paths and faults are scripts.`,
   );
 }
 
@@ -53,7 +53,7 @@ export function readFleet(result: FleetLessonResult): string {
   const share = Math.round((truth.lowHourCount * 100) / FLEET_SIZE);
   return wrapMarkdown(
     `${truth.lowHourCount} of the ${FLEET_SIZE} devices (${share}%) have run fewer than ` +
-    `${LOW_HOURS} hours, the devices the question is about.`
+      `${LOW_HOURS} hours, the devices the question is about.`,
   );
 }
 
@@ -68,19 +68,21 @@ export function readGroundTruth(result: FleetLessonResult): string {
   const d = truth.device;
   const s = truth.shortcut.device;
   const leaderSame = truth.riskLeader === d;
-  return wrapMarkdown([
-    `The answer is **${truth.answer}**: ${code(d.device_id)} lost ${plural(d.downtime_min, "minute")} in ` +
-      `${plural(d.operating_hours, "hour")}, ${formatRate(d.downtime_min, d.operating_hours)} per 100 hours, the most under ` +
-      `${LOW_HOURS} hours. ` +
-      (leaderSame
-        ? `It is also the highest-risk ${d.model}, so the comparison names it twice.`
-        : `Its risk score is ${d.risk_score}, its model's highest ${truth.riskLeader.risk_score} (${code(truth.riskLeader.device_id)}).`),
-    `By raw downtime ${truth.moreRawDowntime} of the ${truth.lowHourCount} low-hour devices have more, so no ` +
-      `${MAX_ROWS}-row ${code("top_devices")} page by raw downtime shows it. That ranking answers ` +
-      `**${truth.shortcut.answer}**: ${code(s.device_id)} has the most raw downtime (${s.downtime_min} minutes) but over ` +
-      `${s.operating_hours} hours, only ${formatRate(s.downtime_min, s.operating_hours)} per 100 hours; the generator ` +
-      `makes this so for every seed.`,
-  ].join("\n\n"));
+  return wrapMarkdown(
+    [
+      `The answer is **${truth.answer}**: ${code(d.device_id)} lost ${plural(d.downtime_min, "minute")} in ` +
+        `${plural(d.operating_hours, "hour")}, ${formatRate(d.downtime_min, d.operating_hours)} per 100 hours, the most under ` +
+        `${LOW_HOURS} hours. ` +
+        (leaderSame
+          ? `It is also the highest-risk ${d.model}, so the comparison names it twice.`
+          : `Its risk score is ${d.risk_score}, its model's highest ${truth.riskLeader.risk_score} (${code(truth.riskLeader.device_id)}).`),
+      `By raw downtime ${truth.moreRawDowntime} of the ${truth.lowHourCount} low-hour devices have more, so no ` +
+        `${MAX_ROWS}-row ${code("top_devices")} page by raw downtime shows it. That ranking answers ` +
+        `**${truth.shortcut.answer}**: ${code(s.device_id)} has the most raw downtime (${s.downtime_min} minutes) but over ` +
+        `${s.operating_hours} hours, only ${formatRate(s.downtime_min, s.operating_hours)} per 100 hours; the generator ` +
+        `makes this so for every seed.`,
+    ].join("\n\n"),
+  );
 }
 
 /** A reading of the level table: the fleet as a fourth server, for both clients. */
@@ -92,25 +94,27 @@ export function readLevels(result: FleetLessonResult): string {
   const othersFull = lesson6[3].dropped - fleetTools;
   const remoteRequests = names.round_trips - names.request;
   const refusal = String(lesson6[0].failure).split(": ")[1];
-  return wrapMarkdown([
-    `**With the client that knows the fleet** (lesson 7's ${code("FLEET_POLICY")}), level 0 sends its calls without ` +
-      `arguments. ${code("count_devices")} requires none, so it answers for the whole fleet, ${String(names.count)} devices, ` +
-      `not the ${String(fields.count)} under ${LOW_HOURS} hours meant, and nothing says so. ${code("top_devices")} needs ${code("field")} and fails, ending the chain after ` +
-      `${plural(names.calls, "call")}. Its ${names.request} requests are one ${code("yetenek sor")} ("ask capabilities") per ` +
-      `server and the ${names.calls} calls; they make ${names.round_trips} round trips because ` +
-      `${listing(result.remoteServers.map(code))} are remote (${remoteRequests} extra). From level 1 the chain runs: ` +
-      `${plural(fields.calls, "call")}, ${n(fields.tokens)} tokens, and ${code(String(fields.fetched))} fetched, the ` +
-      `raw-downtime leader. Level 3 agrees ${full.negotiated} tools instead of ${fields.negotiated}: ${code("kayit")} declares ` +
-      `a version the client does not know and is dropped, the course's convention from lesson 6, not MCP's (its current ` +
-      `revision says a client SHOULD NOT let ${code("serverInfo")} change its behaviour).`,
-    `**With lesson 6's client** the fleet's tools are refused by the allowlist at levels 0 to 2, and at level 3 the ` +
-      `whole server is dropped first (version ${FLEET_VERSION} is unknown to it). ` +
-      (othersLow === 1 && othersFull === 2
-        ? `The other 2 tools dropped at level 3 are ${code("kayit")}'s, as in lesson 6. `
-        : `Beside the fleet's ${fleetTools}, ${plural(othersLow, "tool")} of the water servers ${othersLow === 1 ? "is" : "are"} dropped at levels 0 to 2 and ${othersFull} at level 3. `) +
-      `Each attempt ends in the client with ${code(refusal)} ("tool not declared"): the ${lesson6[0].request} requests are ` +
-      `the handshake alone.`,
-  ].join("\n\n"));
+  return wrapMarkdown(
+    [
+      `**With the client that knows the fleet** (lesson 7's ${code("FLEET_POLICY")}), level 0 sends its calls without ` +
+        `arguments. ${code("count_devices")} requires none, so it answers for the whole fleet, ${String(names.count)} devices, ` +
+        `not the ${String(fields.count)} under ${LOW_HOURS} hours meant, and nothing says so. ${code("top_devices")} needs ${code("field")} and fails, ending the chain after ` +
+        `${plural(names.calls, "call")}. Its ${names.request} requests are one ${code("yetenek sor")} ("ask capabilities") per ` +
+        `server and the ${names.calls} calls; they make ${names.round_trips} round trips because ` +
+        `${listing(result.remoteServers.map(code))} are remote (${remoteRequests} extra). From level 1 the chain runs: ` +
+        `${plural(fields.calls, "call")}, ${n(fields.tokens)} tokens, and ${code(String(fields.fetched))} fetched, the ` +
+        `raw-downtime leader. Level 3 agrees ${full.negotiated} tools instead of ${fields.negotiated}: ${code("kayit")} declares ` +
+        `a version the client does not know and is dropped, the course's convention from lesson 6, not MCP's (its current ` +
+        `revision says a client SHOULD NOT let ${code("serverInfo")} change its behaviour).`,
+      `**With lesson 6's client** the fleet's tools are refused by the allowlist at levels 0 to 2, and at level 3 the ` +
+        `whole server is dropped first (version ${FLEET_VERSION} is unknown to it). ` +
+        (othersLow === 1 && othersFull === 2
+          ? `The other 2 tools dropped at level 3 are ${code("kayit")}'s, as in lesson 6. `
+          : `Beside the fleet's ${fleetTools}, ${plural(othersLow, "tool")} of the water servers ${othersLow === 1 ? "is" : "are"} dropped at levels 0 to 2 and ${othersFull} at level 3. `) +
+        `Each attempt ends in the client with ${code(refusal)} ("tool not declared"): the ${lesson6[0].request} requests are ` +
+        `the handshake alone.`,
+    ].join("\n\n"),
+  );
 }
 
 /**
@@ -120,41 +124,45 @@ export function readLevels(result: FleetLessonResult): string {
 export function readChannels(result: FleetLessonResult): string {
   const limit = malformedRow(result, "limit as a string").outcomes;
   const tool = malformedRow(result, "unknown tool").outcomes;
-  return wrapMarkdown([
-    `Revision ${PROTOCOL_VERSION} lists invalid arguments among protocol errors but gives them no code, and lists ` +
-      `invalid input data among tool execution errors (as every revision from 2024-11-05 did): our ${code("validating")} ` +
-      `server's ${code(channelCode(limit.validating))}, JSON-RPC's "Invalid params", is the course's reading of an ` +
-      `outdated rule. 2025-11-25 made input validation errors tool execution errors, which a model can read and correct; ` +
-      `SDK 1.x already sent ${code("isError: true")} results whose text began ${code("MCP error -32602:")}. The code in a text is no proof of its channel: our validating server's ${code(tool.validating.text)} arrives as ` +
-      `${tool.validating.channel === "error result" ? "an error result" : `a ${tool.validating.channel}`}, as SDK 1.x sends ` +
-      `it, where every revision asks for a protocol error. ${code("raw")} answers every failure with ` +
-      `${code(channelCode(tool.raw))}, as the low-level ${code("Server")} does when a handler throws. On ${code("raw")} and ` +
-      `${code("direct")} only the handler checks arguments, so an invalid one is refused in its words or quietly answered ` +
-      `(${code("ok")}). *handler throws* is simplified: an unknown device id is the tool's own failure, a tool execution error.`,
-  ].join("\n\n"));
+  return wrapMarkdown(
+    [
+      `Revision ${PROTOCOL_VERSION} lists invalid arguments among protocol errors but gives them no code, and lists ` +
+        `invalid input data among tool execution errors (as every revision from 2024-11-05 did): our ${code("validating")} ` +
+        `server's ${code(channelCode(limit.validating))}, JSON-RPC's "Invalid params", is the course's reading of an ` +
+        `outdated rule. 2025-11-25 made input validation errors tool execution errors, which a model can read and correct; ` +
+        `SDK 1.x already sent ${code("isError: true")} results whose text began ${code("MCP error -32602:")}. The code in a text is no proof of its channel: our validating server's ${code(tool.validating.text)} arrives as ` +
+        `${tool.validating.channel === "error result" ? "an error result" : `a ${tool.validating.channel}`}, as SDK 1.x sends ` +
+        `it, where every revision asks for a protocol error. ${code("raw")} answers every failure with ` +
+        `${code(channelCode(tool.raw))}, as the low-level ${code("Server")} does when a handler throws. On ${code("raw")} and ` +
+        `${code("direct")} only the handler checks arguments, so an invalid one is refused in its words or quietly answered ` +
+        `(${code("ok")}). *handler throws* is simplified: an unknown device id is the tool's own failure, a tool execution error.`,
+    ].join("\n\n"),
+  );
 }
 
 /** A reading of the malformed-call table, from the outcomes themselves. */
 export function readMalformed(result: FleetLessonResult): string {
   const rows = result.malformed;
   const quiet = rows.filter((r) => !r.outcomes.direct.isError && r.outcomes.validating.isError).map((r) => r.label);
-  const agreeAll = rows.filter((r) => PATH_NAMES.every((p) => r.outcomes[p].text === r.outcomes.direct.text)).map((r) => r.label);
+  const agreeAll = rows
+    .filter((r) => PATH_NAMES.every((p) => r.outcomes[p].text === r.outcomes.direct.text))
+    .map((r) => r.label);
   const raw = rows.filter((r) => r.outcomes.raw.channel === "JSON-RPC error").length;
   const unknownId = malformedRow(result, "unknown device id").outcomes;
   const wrongCase = malformedRow(result, "model in the wrong case").outcomes;
-  return wrapMarkdown([
-    `By columns: on ${code("direct")} every failure is a sentence written for the agent, as an error result; on ` +
-      `${code("raw")} a JSON-RPC error (${raw} of ${rows.length} calls), ${code("MCP error -32603:")} before the handler's ` +
-      `sentence; ${code("validating")}'s rejections name the property, what was expected and what was received. By rows: ${quiet.length ? `${listing(quiet.map((l) => `*${l}*`))} succeed quietly on ${code("direct")} and ${code("raw")} and are refused by ${code("validating")}` : "No call succeeds on one path and fails on another"}: ` +
-      `the same tool has two contracts, and ${code(wrongCase.direct.text)} in-process is a plausible number, and a wrong one. ` +
-      (agreeAll.length
-        ? `Only ${listing(agreeAll.map((l) => `*${l}*`))} reads the same on all three paths. `
-        : "") +
-      (unknownId.validating.text === unknownId.direct.text
-        ? `The handler's own error (the unknown id) passes through unchanged.`
-        : `Even the handler's own error for an unknown id reads differently on the validating path.`),
-    `${limitRow(result)}`,
-  ].join("\n\n"));
+  return wrapMarkdown(
+    [
+      `By columns: on ${code("direct")} every failure is a sentence written for the agent, as an error result; on ` +
+        `${code("raw")} a JSON-RPC error (${raw} of ${rows.length} calls), ${code("MCP error -32603:")} before the handler's ` +
+        `sentence; ${code("validating")}'s rejections name the property, what was expected and what was received. By rows: ${quiet.length ? `${listing(quiet.map((l) => `*${l}*`))} succeed quietly on ${code("direct")} and ${code("raw")} and are refused by ${code("validating")}` : "No call succeeds on one path and fails on another"}: ` +
+        `the same tool has two contracts, and ${code(wrongCase.direct.text)} in-process is a plausible number, and a wrong one. ` +
+        (agreeAll.length ? `Only ${listing(agreeAll.map((l) => `*${l}*`))} reads the same on all three paths. ` : "") +
+        (unknownId.validating.text === unknownId.direct.text
+          ? `The handler's own error (the unknown id) passes through unchanged.`
+          : `Even the handler's own error for an unknown id reads differently on the validating path.`),
+      `${limitRow(result)}`,
+    ].join("\n\n"),
+  );
 }
 
 /** The `limit 50` row against a schema whose bounds the SDK had rewritten, which lets 50 through. */
@@ -177,8 +185,13 @@ function limitRow(result: FleetLessonResult): string {
 function stopBound(result: FleetLessonResult): { bound: string; turn: number; covered: number } {
   const { device, shortcut } = result.truth;
   const product = shortcut.device.downtime_min * device.operating_hours;
-  const bound = product % device.downtime_min === 0 ? `${product / device.downtime_min}` : `${(product / device.downtime_min).toFixed(1)}`;
-  const k = result.thoroughTurns.findIndex((t) => t.bands.length > 0 && (t.covered * device.downtime_min > product || t.covered >= LOW_HOURS));
+  const bound =
+    product % device.downtime_min === 0
+      ? `${product / device.downtime_min}`
+      : `${(product / device.downtime_min).toFixed(1)}`;
+  const k = result.thoroughTurns.findIndex(
+    (t) => t.bands.length > 0 && (t.covered * device.downtime_min > product || t.covered >= LOW_HOURS),
+  );
   return { bound, turn: k + 1, covered: result.thoroughTurns[k].covered };
 }
 
@@ -191,19 +204,21 @@ export function describeTurns(result: FleetLessonResult): string {
   };
   const { device, shortcut } = result.truth;
   const stop = stopBound(result);
-  return wrapMarkdown([
-    `On ${code("direct")} at this seed the shortcut agent takes ${turns("shortcut")}; the thorough agent ` +
-      `${turns("thorough")}. ` +
-      (result.turnSizes.thorough.some((k) => k > 2 * WAVE_BANDS)
-        ? `A turn of more than ${2 * WAVE_BANDS} calls is one with more than ${WAVE_BANDS} halves waiting.`
-        : `No turn had more than ${WAVE_BANDS} halves waiting, so none has more than ${2 * WAVE_BANDS} calls.`),
-    `\`canStop\`, worked through: the true device, ${code(device.device_id)}, has ${plural(device.downtime_min, "minute")} ` +
-      `in ${device.operating_hours} hours, and no low-hour device has more than ${shortcut.device.downtime_min} minutes ` +
-      `(the opening ranking). An unread device has run at least the hours read so far, so it can beat the true device ` +
-      `only while those are at most ${shortcut.device.downtime_min} × ` +
-      `${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} hours. Turn ${stop.turn} is the first after which ` +
-      `they are more (${stop.covered}), so the next turn fetches the winner's record and ranks risk within its model.`,
-  ].join("\n\n"));
+  return wrapMarkdown(
+    [
+      `On ${code("direct")} at this seed the shortcut agent takes ${turns("shortcut")}; the thorough agent ` +
+        `${turns("thorough")}. ` +
+        (result.turnSizes.thorough.some((k) => k > 2 * WAVE_BANDS)
+          ? `A turn of more than ${2 * WAVE_BANDS} calls is one with more than ${WAVE_BANDS} halves waiting.`
+          : `No turn had more than ${WAVE_BANDS} halves waiting, so none has more than ${2 * WAVE_BANDS} calls.`),
+      `\`canStop\`, worked through: the true device, ${code(device.device_id)}, has ${plural(device.downtime_min, "minute")} ` +
+        `in ${device.operating_hours} hours, and no low-hour device has more than ${shortcut.device.downtime_min} minutes ` +
+        `(the opening ranking). An unread device has run at least the hours read so far, so it can beat the true device ` +
+        `only while those are at most ${shortcut.device.downtime_min} × ` +
+        `${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} hours. Turn ${stop.turn} is the first after which ` +
+        `they are more (${stop.covered}), so the next turn fetches the winner's record and ranks risk within its model.`,
+    ].join("\n\n"),
+  );
 }
 
 /** The conditions as a markdown list: the healthy paths in one item, then each fault with what it does. */
@@ -213,7 +228,9 @@ export function describeConditions(): string {
   return wrapMarkdown(
     [
       `- ${listing(healthy.map((c) => code(c.name)))}: the three paths, healthy.`,
-      ...faults.map((c) => `- ${code(c.name)}${c.path === "validating" ? "" : ` (on ${code(c.path)})`}: ${c.description}.`),
+      ...faults.map(
+        (c) => `- ${code(c.name)}${c.path === "validating" ? "" : ` (on ${code(c.path)})`}: ${c.description}.`,
+      ),
     ].join("\n"),
   );
 }
@@ -223,9 +240,9 @@ export function describeClock(): string {
   const c = LATENCY_MICROS;
   return wrapMarkdown(
     `The virtual clock charges ${perCall(c.directCall)} ms for a ` +
-    `call in-process, ${perCall(c.rawCall)} and ${perCall(c.validatingCall)} ms for a call to the ${code("raw")} and ${code("validating")} ` +
-    `servers, ${ms(c.rawStartup)} and ${ms(c.validatingStartup)} ms to start them, and ${ms(c.restart)} ms for a restart. ` +
-    `${code("ms/call")} is the tool calls' virtual time (waits, timeouts and restarts in, start-up out) per call.`
+      `call in-process, ${perCall(c.rawCall)} and ${perCall(c.validatingCall)} ms for a call to the ${code("raw")} and ${code("validating")} ` +
+      `servers, ${ms(c.rawStartup)} and ${ms(c.validatingStartup)} ms to start them, and ${ms(c.restart)} ms for a restart. ` +
+      `${code("ms/call")} is the tool calls' virtual time (waits, timeouts and restarts in, start-up out) per call.`,
   );
 }
 
@@ -248,7 +265,9 @@ export function readConditions(result: FleetLessonResult): string {
   const t = (condition: string) => record(result, condition, "thorough");
   const s = (condition: string) => record(result, condition, "shortcut");
   const [direct, raw, validating] = [t("direct"), t("raw"), t("validating")];
-  const sameAnswers = ["direct", "raw", "validating"].every((c) => t(c).answer === direct.answer && s(c).answer === s("direct").answer);
+  const sameAnswers = ["direct", "raw", "validating"].every(
+    (c) => t(c).answer === direct.answer && s(c).answer === s("direct").answer,
+  );
   const slow = t("slow");
   const crash = t("crash");
   const explained = t("crash-explained");
@@ -283,7 +302,9 @@ export function readConditions(result: FleetLessonResult): string {
         : "") +
       ` **crash-explained**: told the server is gone for good, the agent stops: ${explained.toolCalls} calls and ` +
       `${explained.toolErrors} errors instead of ${crash.toolCalls} and ${crash.toolErrors}, and ` +
-      (explained.answer === crash.answer ? `the same ${explained.correct ? "right" : "wrong"} answer` : `the answer ${code(String(explained.answer))}`) +
+      (explained.answer === crash.answer
+        ? `the same ${explained.correct ? "right" : "wrong"} answer`
+        : `the answer ${code(String(explained.answer))}`) +
       `, reached ${plural(crash.turns - explained.turns, "turn")} sooner: the waste stops, the run is not rescued.`,
     `**crash-restart**: the client respawns the server and retries the failed call once: ` +
       `${plural(restart.restarts, "restart")}, ${ms(LATENCY_MICROS.restart)} ms, and the run is ` +
@@ -308,14 +329,18 @@ export function summarizeFleet(result: FleetLessonResult): string {
   const crash = record(result, "crash", "thorough");
   const explained = record(result, "crash-explained", "thorough");
   const restart = record(result, "crash-restart", "thorough");
-  const disagreements = result.malformed.filter((r) => new Set(PATH_NAMES.map((p) => `${r.outcomes[p].isError}`)).size > 1).length;
-  return wrapMarkdown([
-    `- The true answer, ${truth.answer}, is computed from the data; ${truth.moreRawDowntime} low-hour devices have more raw downtime than its device.`,
-    `- ${disagreements} of the eight malformed calls succeed on one path and fail on another: validation is part of a tool's contract.`,
-    `- Since 2025-11-25 invalid arguments belong in an ${code("isError")} result (our -32602 is the course's reading of ${PROTOCOL_VERSION}). ${code("-32000")} and ${code("-32001")} are SDK 1.x's client codes (2.4 has ${code('"CONNECTION_CLOSED"')} and ${code('"REQUEST_TIMEOUT"')}) and never cross the wire.`,
-    `- A healthy boundary costs tokens and time, not correctness: ${n(validating.envelope.tokens)} envelope tokens and ${msPerCall(validating)} ms per call for the thorough agent.`,
-    `- A crash cost ${crash.toolErrors} failed calls, ${explained.toolErrors} when the client said the server was gone; a restart and one retry (a 2026-07-28 SHOULD) made the run ${restart.correct ? "correct" : "still wrong"}.`,
-  ].join("\n"));
+  const disagreements = result.malformed.filter(
+    (r) => new Set(PATH_NAMES.map((p) => `${r.outcomes[p].isError}`)).size > 1,
+  ).length;
+  return wrapMarkdown(
+    [
+      `- The true answer, ${truth.answer}, is computed from the data; ${truth.moreRawDowntime} low-hour devices have more raw downtime than its device.`,
+      `- ${disagreements} of the eight malformed calls succeed on one path and fail on another: validation is part of a tool's contract.`,
+      `- Since 2025-11-25 invalid arguments belong in an ${code("isError")} result (our -32602 is the course's reading of ${PROTOCOL_VERSION}). ${code("-32000")} and ${code("-32001")} are SDK 1.x's client codes (2.4 has ${code('"CONNECTION_CLOSED"')} and ${code('"REQUEST_TIMEOUT"')}) and never cross the wire.`,
+      `- A healthy boundary costs tokens and time, not correctness: ${n(validating.envelope.tokens)} envelope tokens and ${msPerCall(validating)} ms per call for the thorough agent.`,
+      `- A crash cost ${crash.toolErrors} failed calls, ${explained.toolErrors} when the client said the server was gone; a restart and one retry (a 2026-07-28 SHOULD) made the run ${restart.correct ? "correct" : "still wrong"}.`,
+    ].join("\n"),
+  );
 }
 
 /**
@@ -339,8 +364,13 @@ export function solveExercises(result: FleetLessonResult): string {
   const thorough = record(result, "direct", "thorough");
   const sizes = result.turnSizes.thorough;
   const fixedRows = ["crash", "crash-explained", "stdout-unterminated"].map((c) => record(result, c, "thorough"));
-  const invalid = result.malformed.filter((r) => r.outcomes.validating.channel === "JSON-RPC error").map((r) => `*${r.label}*`);
-  const healthyErrors = ["raw", "validating"].reduce((sum, c) => sum + record(result, c, "thorough").toolErrors + record(result, c, "shortcut").toolErrors, 0);
+  const invalid = result.malformed
+    .filter((r) => r.outcomes.validating.channel === "JSON-RPC error")
+    .map((r) => `*${r.label}*`);
+  const healthyErrors = ["raw", "validating"].reduce(
+    (sum, c) => sum + record(result, c, "thorough").toolErrors + record(result, c, "shortcut").toolErrors,
+    0,
+  );
   const crash = record(result, "crash", "thorough");
   const { device, shortcut } = result.truth;
   const most = shortcut.device.downtime_min;
@@ -359,30 +389,32 @@ export function solveExercises(result: FleetLessonResult): string {
           : `At this seed the true device (${device.operating_hours} hours) is not among them, so the policy's X is ` +
             `wrong too, and its answer lacks Y.`) +
         ` (${code(String(crash.answer))} is the thorough agent's fallback.)`;
-  return wrapMarkdown([
-    `1. The shortcut agent's rows keep their counts on every seed (two calls), and the thorough agent keeps its ` +
-      `turns, calls and errors under ${listing(fixedRows.map((r) => `${code(r.condition)} (${r.turns}, ${r.toolCalls}, ${r.toolErrors})`))}: ` +
-      `those runs fail in the first turn ` +
-      `(${code("stdout-unterminated")}) or the second (the crashes), whose calls are the same for every fleet. ` +
-      `Their tokens (here ${listing(fixedRows.map((r) => String(r.envelope.tokens)))}) can still move a little: ` +
-      `the answers that do arrive carry the fleet's data. The other thorough rows move with the fleet (here ${sizes.join(" + ")} = ${thorough.toolCalls} ` +
-      `calls): crowded bands decide the halves each turn carries, and the true rate ` +
-      `(${formatRate(device.downtime_min, device.operating_hours)} per 100 hours) where it stops, after the first turn that ` +
-      `reads past ${most} × ${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} hours (turn ${stop.turn}, ` +
-      `read to ${stop.covered}).`,
-    `2. The rows of ${listing(invalid)} change channel on ${code("validating")}, from ${code("JSON-RPC error")} to ` +
-      `${code("error result")}, their texts unchanged if they keep ${code("MCP error -32602:")} as SDK 1.x did. ` +
-      (healthyErrors === 0
-        ? `No agent's row changes: the agents never sent invalid arguments.`
-        : `The agents made ${plural(healthyErrors, "tool error")} on the healthy paths: check which of them were invalid arguments.`),
-    `3. Only *limit 50* on ${code("validating")}: it passes validation and the handler refuses it, as on ` +
-      `${code("direct")}; ${code("tools/list")}, and so every opening, gets a few tokens shorter.`,
-    `4. Never: ${code("X vs Y")} needs the risk leader of the winner's model, a call the dead server cannot answer. When the ${ordinal(CRASH_ON_CALL)} call fails, in ` +
-      `the second turn, ${seen} To be right it needs, before that call, the true device's band and its model's leader.`,
-    `5. ${code("stdout-line")}: the stray line (a transport error), then the response on its own line. ` +
-      `${code("stdout-unterminated")}: one line, stray text and response, which does not parse; after ` +
-      `${ms(LATENCY_MICROS.clientTimeout)} ms the client gives up, ` +
-      `sends ${code("notifications/cancelled")} and fails the call with its own timeout error (${code("-32001")} in SDK ` +
-      `1.x's numbering).`,
-  ].join("\n"));
+  return wrapMarkdown(
+    [
+      `1. The shortcut agent's rows keep their counts on every seed (two calls), and the thorough agent keeps its ` +
+        `turns, calls and errors under ${listing(fixedRows.map((r) => `${code(r.condition)} (${r.turns}, ${r.toolCalls}, ${r.toolErrors})`))}: ` +
+        `those runs fail in the first turn ` +
+        `(${code("stdout-unterminated")}) or the second (the crashes), whose calls are the same for every fleet. ` +
+        `Their tokens (here ${listing(fixedRows.map((r) => String(r.envelope.tokens)))}) can still move a little: ` +
+        `the answers that do arrive carry the fleet's data. The other thorough rows move with the fleet (here ${sizes.join(" + ")} = ${thorough.toolCalls} ` +
+        `calls): crowded bands decide the halves each turn carries, and the true rate ` +
+        `(${formatRate(device.downtime_min, device.operating_hours)} per 100 hours) where it stops, after the first turn that ` +
+        `reads past ${most} × ${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} hours (turn ${stop.turn}, ` +
+        `read to ${stop.covered}).`,
+      `2. The rows of ${listing(invalid)} change channel on ${code("validating")}, from ${code("JSON-RPC error")} to ` +
+        `${code("error result")}, their texts unchanged if they keep ${code("MCP error -32602:")} as SDK 1.x did. ` +
+        (healthyErrors === 0
+          ? `No agent's row changes: the agents never sent invalid arguments.`
+          : `The agents made ${plural(healthyErrors, "tool error")} on the healthy paths: check which of them were invalid arguments.`),
+      `3. Only *limit 50* on ${code("validating")}: it passes validation and the handler refuses it, as on ` +
+        `${code("direct")}; ${code("tools/list")}, and so every opening, gets a few tokens shorter.`,
+      `4. Never: ${code("X vs Y")} needs the risk leader of the winner's model, a call the dead server cannot answer. When the ${ordinal(CRASH_ON_CALL)} call fails, in ` +
+        `the second turn, ${seen} To be right it needs, before that call, the true device's band and its model's leader.`,
+      `5. ${code("stdout-line")}: the stray line (a transport error), then the response on its own line. ` +
+        `${code("stdout-unterminated")}: one line, stray text and response, which does not parse; after ` +
+        `${ms(LATENCY_MICROS.clientTimeout)} ms the client gives up, ` +
+        `sends ${code("notifications/cancelled")} and fails the call with its own timeout error (${code("-32001")} in SDK ` +
+        `1.x's numbering).`,
+    ].join("\n"),
+  );
 }

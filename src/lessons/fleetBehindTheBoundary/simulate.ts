@@ -123,7 +123,12 @@ export function simulateFleetLesson(seed: number): FleetLessonResult {
   const servers = [...world, createFleetServer(fleet)];
   const models = DEVICE_MODELS.map(({ name, prefix }) => {
     const own = fleet.devices.filter((d) => d.model === name);
-    return { model: name, prefix, devices: own.length, lowHours: own.filter((d) => d.operating_hours < LOW_HOURS).length };
+    return {
+      model: name,
+      prefix,
+      devices: own.length,
+      lowHours: own.filter((d) => d.operating_hours < LOW_HOURS).length,
+    };
   });
   return {
     seed,

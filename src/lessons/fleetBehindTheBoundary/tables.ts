@@ -19,7 +19,6 @@ import { wrapWords } from "../wrapProse";
 import type { FleetLessonResult } from "./simulate";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 
-
 /** The words of `text`: split at spaces, except inside a double-quoted span (`"Aeris V3"`). */
 function words(text: string): string[] {
   const found: string[] = [];
@@ -57,7 +56,11 @@ function formatWrappedTable(header: readonly string[], rows: readonly (readonly 
   const cells = rows.filter((row) => row.length > 1);
   const widths = header.slice(0, last).map((title, c) => Math.max(title.length, ...cells.map((row) => row[c].length)));
   const indent = widths.reduce((sum, w) => sum + w + 2, 0);
-  const lead = (cells: readonly string[]) => cells.slice(0, last).map((cell, c) => cell.padEnd(widths[c])).join("  ");
+  const lead = (cells: readonly string[]) =>
+    cells
+      .slice(0, last)
+      .map((cell, c) => cell.padEnd(widths[c]))
+      .join("  ");
   const lines = [`${lead(header)}  ${header[last]}`.trimEnd()];
   for (const row of rows) {
     if (row.length === 1) {
@@ -85,11 +88,24 @@ export function formatRate(downtime: number, hours: number): string {
 /** The task's answer, how it was reached, and the shortcut answer beside it. */
 export function formatGroundTruth({ truth }: FleetLessonResult): string {
   const { device, riskLeader, shortcut } = truth;
-  const row = (label: string, d: typeof device) => [label, d.device_id, d.model, d.operating_hours, d.downtime_min, formatRate(d.downtime_min, d.operating_hours), d.risk_score];
+  const row = (label: string, d: typeof device) => [
+    label,
+    d.device_id,
+    d.model,
+    d.operating_hours,
+    d.downtime_min,
+    formatRate(d.downtime_min, d.operating_hours),
+    d.risk_score,
+  ];
   return (
     formatTextTable(
       ["", "device", "model", "hours", "downtime min", "per 100 h", "risk"],
-      [row("task device", device), row("its risk leader", riskLeader), row("shortcut device", shortcut.device), row("its risk leader", shortcut.riskLeader)],
+      [
+        row("task device", device),
+        row("its risk leader", riskLeader),
+        row("shortcut device", shortcut.device),
+        row("its risk leader", shortcut.riskLeader),
+      ],
     ) +
     `\n\nanswer    ${truth.answer}\nshortcut  ${shortcut.answer}\n` +
     `${truth.moreRawDowntime} of the ${truth.lowHourCount} devices under 500 h have more raw downtime than the task device`
@@ -100,7 +116,8 @@ export function formatGroundTruth({ truth }: FleetLessonResult): string {
 function accepts(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(", ");
   const { minimum: min, maximum: max } = schema;
-  const range = max !== undefined ? `${String(min)} to ${String(max)}` : min !== undefined ? `${String(min)} or more` : "any text";
+  const range =
+    max !== undefined ? `${String(min)} to ${String(max)}` : min !== undefined ? `${String(min)} or more` : "any text";
   return schema.default !== undefined ? `${range}, default ${String(schema.default)}` : range;
 }
 
@@ -127,12 +144,24 @@ export function formatToolTable(): string {
         continue;
       }
       seen.set(schema, tool.name);
-      rows.push([first ? tool.name : "", name, String(schema.type), required.includes(name) ? "yes" : "", accepts(schema)]);
+      rows.push([
+        first ? tool.name : "",
+        name,
+        String(schema.type),
+        required.includes(name) ? "yes" : "",
+        accepts(schema),
+      ]);
       first = false;
     }
     if (shared.length > 0) {
       const from = seen.get(properties[shared[0]]);
-      rows.push(["", "filters", "", "", `the ${shared.length} of ${from}: ${shared[0]} … ${shared[shared.length - 1]}`]);
+      rows.push([
+        "",
+        "filters",
+        "",
+        "",
+        `the ${shared.length} of ${from}: ${shared[0]} … ${shared[shared.length - 1]}`,
+      ]);
     }
   }
   return `${descriptions}\n\n${formatWrappedTable(["tool", "property", "type", "required", "accepts"], rows)}`;
@@ -148,8 +177,34 @@ export function formatLevelTable({ levels, lessonClientLevels }: FleetLessonResu
     ...lessonClientLevels.map((r): [string, FleetLevelRow] => ["lesson 6", r]),
   ];
   const table = formatTextTable(
-    ["client", "level", "agreed", "dropped", "calls", "failed", "count", "fetched", "requests", "responses", "tokens", "trips"],
-    tagged.map(([client, r]) => [client, r.level, r.negotiated, r.dropped, r.calls, r.failed, r.count === null ? "-" : pyStr(r.count), r.fetched === null ? "-" : pyStr(r.fetched), r.request, r.response, r.tokens, r.round_trips]),
+    [
+      "client",
+      "level",
+      "agreed",
+      "dropped",
+      "calls",
+      "failed",
+      "count",
+      "fetched",
+      "requests",
+      "responses",
+      "tokens",
+      "trips",
+    ],
+    tagged.map(([client, r]) => [
+      client,
+      r.level,
+      r.negotiated,
+      r.dropped,
+      r.calls,
+      r.failed,
+      r.count === null ? "-" : pyStr(r.count),
+      r.fetched === null ? "-" : pyStr(r.fetched),
+      r.request,
+      r.response,
+      r.tokens,
+      r.round_trips,
+    ]),
   );
   const key = [
     "client: fleet = a client that knows the fleet, lesson 6 = lesson 6's client · trips: round trips",
@@ -201,7 +256,12 @@ export function channelCode(outcome: ToolOutcome): string {
  * are tool execution errors; changelog, SEP-1303) and 2026-07-28.
  */
 export const CHANNELS_ELSEWHERE = {
-  "invalid arguments": { "SDK 1.x": "isError", "SDK 2.4": "isError", "2025-06-18": "protocol*", "2025-11-25": "isError" },
+  "invalid arguments": {
+    "SDK 1.x": "isError",
+    "SDK 2.4": "isError",
+    "2025-06-18": "protocol*",
+    "2025-11-25": "isError",
+  },
   "unknown tool": { "SDK 1.x": "isError", "SDK 2.4": "-32602", "2025-06-18": "-32602", "2025-11-25": "-32602" },
   "handler throws": { "SDK 1.x": "isError", "SDK 2.4": "isError", "2025-06-18": "isError", "2025-11-25": "isError" },
 } as const;
@@ -211,7 +271,9 @@ function callsOfKind(rows: readonly MalformedRow[], kind: keyof typeof CHANNELS_
   if (kind === "unknown tool") return rows.filter((r) => r.label === "unknown tool");
   if (kind === "handler throws") return rows.filter((r) => r.label === "unknown device id");
   // The calls the validating server refused for their arguments.
-  return rows.filter((r) => r.outcomes.validating.text.startsWith(mcpErrorText(ERROR_CODES.invalidParams, "Input validation error")));
+  return rows.filter((r) =>
+    r.outcomes.validating.text.startsWith(mcpErrorText(ERROR_CODES.invalidParams, "Input validation error")),
+  );
 }
 
 /**
@@ -220,16 +282,21 @@ function callsOfKind(rows: readonly MalformedRow[], kind: keyof typeof CHANNELS_
  */
 export function formatChannelTable({ malformed }: FleetLessonResult): string {
   const kinds = Object.keys(CHANNELS_ELSEWHERE) as (keyof typeof CHANNELS_ELSEWHERE)[];
-  const ours = (kind: keyof typeof CHANNELS_ELSEWHERE, path: PathName) => [...new Set(callsOfKind(malformed, kind).map((r) => channelCode(r.outcomes[path])))].join("/");
+  const ours = (kind: keyof typeof CHANNELS_ELSEWHERE, path: PathName) =>
+    [...new Set(callsOfKind(malformed, kind).map((r) => channelCode(r.outcomes[path])))].join("/");
   const table = formatTextTable(
     ["failure", "SDK 1.x", "SDK 2.4", "2025-06-18", "2025-11-25", ...PATH_NAMES],
-    kinds.map((kind) => [kind, ...Object.values(CHANNELS_ELSEWHERE[kind]), ...PATH_NAMES.map((path) => ours(kind, path))]),
+    kinds.map((kind) => [
+      kind,
+      ...Object.values(CHANNELS_ELSEWHERE[kind]),
+      ...PATH_NAMES.map((path) => ours(kind, path)),
+    ]),
   );
   return [
     table,
     "SDK 1.x, SDK 2.4: the McpServer of the SDK's v1 and of its v2",
     "2025-06-18, 2025-11-25: what that revision of the specification asks (2026-07-28 as 2025-11-25)",
-    "protocol*: listed among protocol errors with no code (\"invalid input data\" is also listed among",
+    'protocol*: listed among protocol errors with no code ("invalid input data" is also listed among',
     "  tool execution errors); the course reads it as -32602, JSON-RPC's Invalid params",
     "validating: that reading for invalid arguments, SDK 1.x's error result for an unknown tool",
     "isError: a result with isError: true · ok: a plain result · -32602, -32603: a JSON-RPC error",
@@ -237,7 +304,8 @@ export function formatChannelTable({ malformed }: FleetLessonResult): string {
 }
 
 /** The prefix of the validating server's rejections, with `<tool>` for the tool's name. */
-const VALIDATION_PREFIX = (tool: string) => mcpErrorText(ERROR_CODES.invalidParams, `Input validation error: Invalid arguments for tool ${tool}: `);
+const VALIDATION_PREFIX = (tool: string) =>
+  mcpErrorText(ERROR_CODES.invalidParams, `Input validation error: Invalid arguments for tool ${tool}: `);
 
 /**
  * Each malformed call on each path: the channel and the text the agent reads. Texts that repeat
@@ -262,7 +330,8 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
       const prefix = VALIDATION_PREFIX(row.call.name);
       let shown = text;
       if (!paths.includes("direct") && text === direct) shown = "[D]";
-      else if (!paths.includes("direct") && text.endsWith(direct) && text.startsWith("MCP error ")) shown = `${text.slice(0, -direct.length)}[D]`;
+      else if (!paths.includes("direct") && text.endsWith(direct) && text.startsWith("MCP error "))
+        shown = `${text.slice(0, -direct.length)}[D]`;
       else if (text.startsWith(prefix)) shown = `[V] ${text.slice(prefix.length)}`;
       lines.push([`  ${paths.length === PATH_NAMES.length ? "all three" : paths.join(", ")}`, channel, shown]);
     }
@@ -283,7 +352,12 @@ export function formatTurnTable({ thoroughTurns }: Pick<FleetLessonResult, "thor
   const last = thoroughTurns.length - 1;
   const rows = thoroughTurns.map((turn, k) => {
     const bands = turn.bands.map((b) => `${b.min}-${b.max}${b.crowded ? "*" : ""}`).join(" ");
-    const what = k === 0 ? "count, top 10 by downtime" : k === last && turn.bands.length === 0 ? "the winner's record, its model's risk leader" : bands;
+    const what =
+      k === 0
+        ? "count, top 10 by downtime"
+        : k === last && turn.bands.length === 0
+          ? "the winner's record, its model's risk leader"
+          : bands;
     return [k + 1, turn.calls, what, turn.bands.length === 0 ? "-" : turn.covered];
   });
   return [
@@ -330,10 +404,23 @@ export function keyLines(entries: readonly string[]): string[] {
 export function formatConditionTable({ matrix, truth }: Pick<FleetLessonResult, "matrix" | "truth">): string {
   const table = formatTextTable(
     ["condition", "agent", "turns", "calls", "errors", "tokens", "ms/call", "restarts", "stray", "answer"],
-    matrix.map((r) => [r.condition, r.policy, r.turns, r.toolCalls, r.toolErrors, r.envelope.tokens, msPerCall(r), r.restarts, r.transportErrors, answerCode(r.answer, truth)]),
+    matrix.map((r) => [
+      r.condition,
+      r.policy,
+      r.turns,
+      r.toolCalls,
+      r.toolErrors,
+      r.envelope.tokens,
+      msPerCall(r),
+      r.restarts,
+      r.transportErrors,
+      answerCode(r.answer, truth),
+    ]),
   );
   const legend = ANSWER_CODES.flatMap((codeOf) => {
-    const texts = [...new Set(matrix.filter((r) => answerCode(r.answer, truth) === codeOf).map((r) => r.answer ?? "no answer"))];
+    const texts = [
+      ...new Set(matrix.filter((r) => answerCode(r.answer, truth) === codeOf).map((r) => r.answer ?? "no answer")),
+    ];
     return texts.length > 0 ? [`${codeOf} = ${texts.join(", ")}`] : [];
   });
   return [

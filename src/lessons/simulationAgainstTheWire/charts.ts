@@ -26,8 +26,22 @@ export function wireChart(result: WireLessonResult): ChartSpec {
   const revisions = [...new Set(result.eras.map(({ revision }) => revision))];
   const values = result.eras.flatMap(({ level, revision, kinds }) =>
     kinds.flatMap((row) => [
-      { level: levelLabel(level), name: LEVELS[level], revision, measure: MEASURES[0].measure, kind: row.kind, amount: row.simulatedTokens },
-      { level: levelLabel(level), name: LEVELS[level], revision, measure: MEASURES[1].measure, kind: row.kind, amount: row.wireBytes },
+      {
+        level: levelLabel(level),
+        name: LEVELS[level],
+        revision,
+        measure: MEASURES[0].measure,
+        kind: row.kind,
+        amount: row.simulatedTokens,
+      },
+      {
+        level: levelLabel(level),
+        name: LEVELS[level],
+        revision,
+        measure: MEASURES[1].measure,
+        kind: row.kind,
+        amount: row.wireBytes,
+      },
     ]),
   );
   // The measure is each column's facet header, not a title, so the two headers stand at one height;
@@ -35,7 +49,12 @@ export function wireChart(result: WireLessonResult): ChartSpec {
   const column = ({ measure, axis }: (typeof MEASURES)[number], k: number) => ({
     transform: [{ filter: { field: "measure", equal: measure } }],
     facet: {
-      column: { field: "measure", type: "nominal", title: null, header: { labelFontSize: 12, labelFontWeight: "bold" } },
+      column: {
+        field: "measure",
+        type: "nominal",
+        title: null,
+        header: { labelFontSize: 12, labelFontWeight: "bold" },
+      },
       row: { field: "revision", type: "nominal", sort: revisions, title: k === 0 ? "revision" : null },
     },
     spec: {
@@ -43,11 +62,30 @@ export function wireChart(result: WireLessonResult): ChartSpec {
       height: 170,
       mark: { type: "bar" },
       encoding: {
-        x: { field: "level", type: "nominal", sort: levelNames, title: "declaration level (--level)", axis: { labelAngle: 0 } },
+        x: {
+          field: "level",
+          type: "nominal",
+          sort: levelNames,
+          title: "declaration level (--level)",
+          axis: { labelAngle: 0 },
+        },
         y: { field: "amount", type: "quantitative", title: axis },
-        color: { field: "kind", type: "nominal", sort: ["request", "response", "notification"], title: "message kind", legend: { orient: "bottom" } },
+        color: {
+          field: "kind",
+          type: "nominal",
+          sort: ["request", "response", "notification"],
+          title: "message kind",
+          legend: { orient: "bottom" },
+        },
         order: { field: "kind", sort: "descending" },
-        tooltip: [{ field: "revision" }, { field: "level" }, { field: "name" }, { field: "measure" }, { field: "kind" }, { field: "amount", type: "quantitative" }],
+        tooltip: [
+          { field: "revision" },
+          { field: "level" },
+          { field: "name" },
+          { field: "measure" },
+          { field: "kind" },
+          { field: "amount", type: "quantitative" },
+        ],
       },
     },
   });

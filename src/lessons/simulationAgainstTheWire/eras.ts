@@ -64,14 +64,19 @@ export function simulateEraTasks(seed: number, level: Level, era: ProtocolEra): 
   const world = createWorld(seed);
   const tasks = clientTasks(world, generateFleet(seed)).filter((task) => task.kind === "world");
   const setup = { servers: world.servers, level, policy: LESSON_POLICY, era, lists: ["tools"] as const };
-  return era === "legacy" ? runClient(setup, tasks, "per-session") : runClient({ ...setup, taskSpacingMs: 0 }, tasks, "cached");
+  return era === "legacy"
+    ? runClient(setup, tasks, "per-session")
+    : runClient({ ...setup, taskSpacingMs: 0 }, tasks, "cached");
 }
 
 /** Messages and bytes of one method on the wire, both directions. */
 function wireMethod(traffic: TrafficCounts, method: string): { messages: number; bytes: number } {
   const sent = traffic.sent.byMethod[method];
   const received = traffic.received.byMethod[method];
-  return { messages: (sent?.messages ?? 0) + (received?.messages ?? 0), bytes: (sent?.bytes ?? 0) + (received?.bytes ?? 0) };
+  return {
+    messages: (sent?.messages ?? 0) + (received?.messages ?? 0),
+    bytes: (sent?.bytes ?? 0) + (received?.bytes ?? 0),
+  };
 }
 
 /**
@@ -96,8 +101,17 @@ export function compareEraLevel(era: ProtocolEra, level: Level, simulated: Clien
     simulatedByMethod.set(message.method, row);
   }
   const { work } = simulated;
-  simulatedByMethod.set(CALL_METHOD, { messages: work.request + work.response + work.notification, tokens: work.tokens });
-  const methods = [...new Set([...simulatedByMethod.keys(), ...Object.keys(traffic.sent.byMethod), ...Object.keys(traffic.received.byMethod)])];
+  simulatedByMethod.set(CALL_METHOD, {
+    messages: work.request + work.response + work.notification,
+    tokens: work.tokens,
+  });
+  const methods = [
+    ...new Set([
+      ...simulatedByMethod.keys(),
+      ...Object.keys(traffic.sent.byMethod),
+      ...Object.keys(traffic.received.byMethod),
+    ]),
+  ];
   return {
     era,
     revision: ERA_REVISIONS[era],
@@ -108,7 +122,13 @@ export function compareEraLevel(era: ProtocolEra, level: Level, simulated: Clien
     methods: methods.map((method) => {
       const wire = wireMethod(traffic, method);
       const sim = simulatedByMethod.get(method) ?? { messages: 0, tokens: 0 };
-      return { method, simulatedMessages: sim.messages, simulatedTokens: sim.tokens, wireMessages: wire.messages, wireBytes: wire.bytes };
+      return {
+        method,
+        simulatedMessages: sim.messages,
+        simulatedTokens: sim.tokens,
+        wireMessages: wire.messages,
+        wireBytes: wire.bytes,
+      };
     }),
   };
 }

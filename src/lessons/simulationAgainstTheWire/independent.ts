@@ -62,7 +62,12 @@ export interface ToolListDiff {
 }
 
 /** Walks two JSON values side by side, noting keys added, removed and moved, and values changed. */
-function compareValues(ours: unknown, theirs: unknown, path: string, diff: Pick<ToolListDiff, "added" | "removed" | "moved" | "changed">): void {
+function compareValues(
+  ours: unknown,
+  theirs: unknown,
+  path: string,
+  diff: Pick<ToolListDiff, "added" | "removed" | "moved" | "changed">,
+): void {
   const at = (key: string) => (path === "" ? key : `${path}.${key}`);
   if (isObject(ours) && isObject(theirs)) {
     const ourKeys = Object.keys(ours);
@@ -130,8 +135,10 @@ export function groupChanges(diffs: readonly ToolListDiff[]): ChangeGroup[] {
   for (const diff of diffs) {
     for (const { key, value } of diff.added) note({ change: "added", what: key, detail: JSON.stringify(value) });
     for (const { key, value } of diff.removed) note({ change: "removed", what: key, detail: JSON.stringify(value) });
-    for (const { from, to } of diff.moved) note({ change: "moved", what: `${from.join(", ")} → ${to.join(", ")}`, detail: "" });
-    for (const { path, from, to } of diff.changed) note({ change: "changed", what: path, detail: `${JSON.stringify(from)} → ${JSON.stringify(to)}` });
+    for (const { from, to } of diff.moved)
+      note({ change: "moved", what: `${from.join(", ")} → ${to.join(", ")}`, detail: "" });
+    for (const { path, from, to } of diff.changed)
+      note({ change: "changed", what: path, detail: `${JSON.stringify(from)} → ${JSON.stringify(to)}` });
   }
   return [...groups.values()];
 }
@@ -161,9 +168,24 @@ export function gateLevel(real: WireRunRow, simulated: RunRow): GateLevel {
     const found = real.walks.find((row) => row.gate === gate);
     if (!found) throw new Error(`level ${real.level} has no walk gated by the ${gate} rule`);
     const { negotiated, dropped, calls, failed, completed, blocked, written, failures, drops } = found;
-    return { negotiated, dropped, calls, failed, completed, blocked, written, failures, drops, sent: callsSent(found.traffic) };
+    return {
+      negotiated,
+      dropped,
+      calls,
+      failed,
+      completed,
+      blocked,
+      written,
+      failures,
+      drops,
+      sent: callsSent(found.traffic),
+    };
   };
-  return { level: real.level, simulated, rules: { specification: walk("specification"), reference: walk("reference") } };
+  return {
+    level: real.level,
+    simulated,
+    rules: { specification: walk("specification"), reference: walk("reference") },
+  };
 }
 
 /** One method of one server's discovery: lesson 7's messages and tokens beside the wire's messages and bytes. */
@@ -184,7 +206,14 @@ export interface DiscoveryCheck {
 }
 
 /** The methods of discovery as MCP orders them. */
-const DISCOVERY_ORDER = ["server/discover", "initialize", "notifications/initialized", "tools/list", "resources/list", "prompts/list"];
+const DISCOVERY_ORDER = [
+  "server/discover",
+  "initialize",
+  "notifications/initialized",
+  "tools/list",
+  "resources/list",
+  "prompts/list",
+];
 
 /**
  * Lesson 7's discovery of one server in `era` (every list its capabilities call for, nothing
@@ -194,12 +223,22 @@ const DISCOVERY_ORDER = ["server/discover", "initialize", "notifications/initial
  * @param opening the server's traffic without its `tools/call`s (they are left out here).
  * @param rest the traffic of the lists sent after the tasks.
  */
-export function checkDiscovery(era: ProtocolEra, revision: string, facts: ServerFacts, opening: TrafficCounts, rest: TrafficCounts): DiscoveryCheck {
+export function checkDiscovery(
+  era: ProtocolEra,
+  revision: string,
+  facts: ServerFacts,
+  opening: TrafficCounts,
+  rest: TrafficCounts,
+): DiscoveryCheck {
   const sent = sendDiscovery(discoveryToSend(facts, { era }), new Envelope());
   const methods = new Map<string, DiscoveryMethod>();
   const row = (method: string) => {
     let found = methods.get(method);
-    if (!found) methods.set(method, (found = { method, simulatedMessages: 0, simulatedTokens: 0, wireMessages: 0, wireBytes: 0 }));
+    if (!found)
+      methods.set(
+        method,
+        (found = { method, simulatedMessages: 0, simulatedTokens: 0, wireMessages: 0, wireBytes: 0 }),
+      );
     return found;
   };
   for (const message of sent) {
@@ -217,13 +256,21 @@ export function checkDiscovery(era: ProtocolEra, revision: string, facts: Server
       }
     }
   }
-  const rank = (method: string) => (DISCOVERY_ORDER.includes(method) ? DISCOVERY_ORDER.indexOf(method) : DISCOVERY_ORDER.length);
-  return { era, revision, server: facts.name, methods: [...methods.values()].sort((a, b) => rank(a.method) - rank(b.method)) };
+  const rank = (method: string) =>
+    DISCOVERY_ORDER.includes(method) ? DISCOVERY_ORDER.indexOf(method) : DISCOVERY_ORDER.length;
+  return {
+    era,
+    revision,
+    server: facts.name,
+    methods: [...methods.values()].sort((a, b) => rank(a.method) - rank(b.method)),
+  };
 }
 
 /** The list methods a discovery check holds, sent by either side (`tools/list` first). */
 export function listsOf(check: DiscoveryCheck, side: "simulated" | "wire"): string[] {
   return check.methods
-    .filter((row) => row.method.endsWith("/list") && (side === "simulated" ? row.simulatedMessages : row.wireMessages) > 0)
+    .filter(
+      (row) => row.method.endsWith("/list") && (side === "simulated" ? row.simulatedMessages : row.wireMessages) > 0,
+    )
     .map((row) => row.method);
 }

@@ -7,15 +7,34 @@
 export { wireChart } from "./charts";
 export { groupChanges } from "./independent";
 export {
-  describeWireSeed, readLevelComparison, readWireGates, readTokensAndBytes, readMethods,
-  readWireDiscovery, readHighLevelDeclarations, readWireMalformed, readAgentComparison, readTime,
-  summarizeWire, captionWireChart, wireSolutions,
+  describeWireSeed,
+  readLevelComparison,
+  readWireGates,
+  readTokensAndBytes,
+  readMethods,
+  readWireDiscovery,
+  readHighLevelDeclarations,
+  readWireMalformed,
+  readAgentComparison,
+  readTime,
+  summarizeWire,
+  captionWireChart,
+  wireSolutions,
 } from "./prose";
 export { runWireLesson } from "./measurements";
 export {
-  formatLevelComparison, formatWireGates, formatTokensAndBytes, formatKindTable, formatMethodTable,
-  formatWireDiscovery, formatHighLevelDeclarations, formatHighLevelChanges,
-  formatWireMalformedTable, formatWireMalformedTexts, formatAgentComparison, formatAgentAnswers,
+  formatLevelComparison,
+  formatWireGates,
+  formatTokensAndBytes,
+  formatKindTable,
+  formatMethodTable,
+  formatWireDiscovery,
+  formatHighLevelDeclarations,
+  formatHighLevelChanges,
+  formatWireMalformedTable,
+  formatWireMalformedTexts,
+  formatAgentComparison,
+  formatAgentAnswers,
   formatTimeTable,
 } from "./tables";
 export { renderSvg } from "../../charts/render";

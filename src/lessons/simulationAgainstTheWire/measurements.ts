@@ -26,7 +26,13 @@ import { probeMalformedCalls, type MalformedRow } from "../../fleet/malformed";
 import { compareAgentRuns, WIRE_TIME_SCALE, wireSetup, type AgentComparison } from "../../wireClient/agents";
 import { CONDITIONS, findCondition, type Condition } from "../../fleet/conditions";
 import { probeFleetServersOverWire } from "../../wireClient/malformed";
-import { compareTaskRuns, runWireTasks, type LevelComparison, type WireRunRow, type WireWalk } from "../../wireClient/tasks";
+import {
+  compareTaskRuns,
+  runWireTasks,
+  type LevelComparison,
+  type WireRunRow,
+  type WireWalk,
+} from "../../wireClient/tasks";
 import type { ToolOutcome } from "../../fleet/paths";
 import { createFleetServer } from "../../fleet/server";
 import { knownDiscover } from "../../server/knownDiscover";
@@ -36,7 +42,14 @@ import { runTasks } from "../../world/runTasks";
 import { SERVER_FACTS, WIDE_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { compareEraLevel, simulateEraTasks, type EraLevel } from "./eras";
-import { checkDiscovery, compareToolLists, gateLevel, type DiscoveryCheck, type GateLevel, type ToolListDiff } from "./independent";
+import {
+  checkDiscovery,
+  compareToolLists,
+  gateLevel,
+  type DiscoveryCheck,
+  type GateLevel,
+  type ToolListDiff,
+} from "./independent";
 
 /** Each world server's discovery in one era, from the full level's run (its opening, then the lists it sent last). */
 function worldDiscovery(era: "legacy" | "stateless", run: WireRunRow): DiscoveryCheck[] {
@@ -82,10 +95,13 @@ export interface WireLessonResult {
 
 /** The SDK packages' versions as this package pins them (`package.json`, exact pins). */
 export function sdkVersions(): { server: string; client: string } {
-  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
   const pin = (name: string) => {
     const version = manifest.dependencies[name];
-    if (!version || !/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`${name} is not pinned to an exact version in package.json`);
+    if (!version || !/^\d+\.\d+\.\d+$/.test(version))
+      throw new Error(`${name} is not pinned to an exact version in package.json`);
     return version;
   };
   return { server: pin("@modelcontextprotocol/server"), client: pin("@modelcontextprotocol/client") };
@@ -154,11 +170,22 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
     const listRest = job.kind !== "malformed" && job.kind !== "agents" && job.level === 3;
     if (job.kind === "level") {
       progress(`lesson 6's tasks at level ${job.level}, three servers`);
-      return { job, levels: await compareTaskRuns(seed, [job.level], { gate: "reference", walks: GATE_WALKS, listRest }) };
+      return {
+        job,
+        levels: await compareTaskRuns(seed, [job.level], { gate: "reference", walks: GATE_WALKS, listRest }),
+      };
     }
     if (job.kind === "stateless") {
       progress(`lesson 6's tasks at level ${job.level}, three servers, stateless`);
-      return { job, stateless: await runWireTasks(seed, job.level, { era: "stateless", discover: knownDiscover, gate: "reference", listRest }) };
+      return {
+        job,
+        stateless: await runWireTasks(seed, job.level, {
+          era: "stateless",
+          discover: knownDiscover,
+          gate: "reference",
+          listRest,
+        }),
+      };
     }
     if (job.kind === "malformed") {
       progress("the eight malformed calls on the raw, validating and high-level servers");
@@ -168,7 +195,8 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
     return { job, agents: await compareAgentRuns(seed, [job.condition]) };
   });
   const agentsByCondition = new Map<string, AgentComparison[]>();
-  for (const entry of done) if (entry.job.kind === "agents") agentsByCondition.set(entry.job.condition.name, entry.agents!);
+  for (const entry of done)
+    if (entry.job.kind === "agents") agentsByCondition.set(entry.job.condition.name, entry.agents!);
   for (const condition of alone) {
     progress(`both agents under ${condition.name}, alone`);
     agentsByCondition.set(condition.name, await compareAgentRuns(seed, [condition]));
@@ -178,7 +206,10 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
   const stateless = done.flatMap((entry) => (entry.stateless ? [entry.stateless] : []));
   const eras = PROTOCOL_ERAS.flatMap((era) =>
     ALL_LEVELS.map((level) => {
-      const real = era === "legacy" ? levels.find((row) => row.level === level)!.real : stateless.find((row) => row.level === level)!;
+      const real =
+        era === "legacy"
+          ? levels.find((row) => row.level === level)!.real
+          : stateless.find((row) => row.level === level)!;
       return compareEraLevel(era, level, simulateEraTasks(seed, level, era), real);
     }),
   );
@@ -188,14 +219,24 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
   const fullRun = (era: "legacy" | "stateless") => eras.find((entry) => entry.era === era && entry.level === 3)!.real;
   const discovery = [
     ...PROTOCOL_ERAS.flatMap((era) => worldDiscovery(era, fullRun(era))),
-    checkDiscovery("legacy", ERA_REVISIONS.legacy, createFleetServer(fleet), probe.servers.validating!.opening, probe.servers.validating!.rest ?? noTraffic()),
+    checkDiscovery(
+      "legacy",
+      ERA_REVISIONS.legacy,
+      createFleetServer(fleet),
+      probe.servers.validating!.opening,
+      probe.servers.validating!.rest ?? noTraffic(),
+    ),
   ];
   return {
     seed,
     levels,
     eras,
     sdk: sdkVersions(),
-    malformed: { simulated: probeMalformedCalls(fleet), wire: probe.rows, highLevel: probe.servers["high-level"]!.outcomes },
+    malformed: {
+      simulated: probeMalformedCalls(fleet),
+      wire: probe.rows,
+      highLevel: probe.servers["high-level"]!.outcomes,
+    },
     declarations: compareToolLists(probe.servers.validating!.listed, probe.servers["high-level"]!.listed),
     gates: levels.map(({ level, real }) => gateLevel(real, runTasks(world, level, { policy: WIDE_POLICY }))),
     discovery,

@@ -16,7 +16,17 @@ import { ERA_REVISIONS } from "../../sim/eras";
 import type { EraLevel } from "./eras";
 import { CALL_METHOD } from "./eras";
 import type { WireLessonResult } from "./measurements";
-import { agentDifferences, agreement, fullLevel, levelTotals, movedKeys, outcomeDifferences, ratio, WIRE_PATHS, wireTimeouts } from "./tables";
+import {
+  agentDifferences,
+  agreement,
+  fullLevel,
+  levelTotals,
+  movedKeys,
+  outcomeDifferences,
+  ratio,
+  WIRE_PATHS,
+  wireTimeouts,
+} from "./tables";
 import { groupChanges, type GateLevel } from "./independent";
 import { SERVER_FACTS } from "../../world/servers";
 
@@ -48,9 +58,9 @@ function agent(result: WireLessonResult, condition: string, policy: string) {
 export function describeWireSeed(result: WireLessonResult): string {
   return wrapMarkdown(
     `This run uses **seed ${result.seed}** for the world of lessons 6 and 7 and for the fleet of lesson 8. ` +
-    `Each server below is a real process, started with ${code(`mcp-course serve … --seed ${result.seed}`)}, built on the ` +
-    `official TypeScript SDK's ${code("@modelcontextprotocol/server")} ${result.sdk.server}, and spoken to over its ` +
-    `standard input and output by a client built on ${code("@modelcontextprotocol/client")} ${result.sdk.client}.`
+      `Each server below is a real process, started with ${code(`mcp-course serve … --seed ${result.seed}`)}, built on the ` +
+      `official TypeScript SDK's ${code("@modelcontextprotocol/server")} ${result.sdk.server}, and spoken to over its ` +
+      `standard input and output by a client built on ${code("@modelcontextprotocol/client")} ${result.sdk.client}.`,
   );
 }
 
@@ -68,7 +78,9 @@ export function readLevelComparison(result: WireLessonResult): string {
   const full = result.levels[result.levels.length - 1];
   const before = result.levels[result.levels.length - 2];
   // Failures the client itself gives (not agreed, no approval) never reach a server; the rest are the handlers' answers.
-  const fromHandlers = Object.entries(first.real.failures).filter(([key]) => !key.endsWith(`: ${NOT_DECLARED}`) && !key.endsWith(`: ${NO_APPROVAL}`));
+  const fromHandlers = Object.entries(first.real.failures).filter(
+    ([key]) => !key.endsWith(`: ${NOT_DECLARED}`) && !key.endsWith(`: ${NO_APPROVAL}`),
+  );
   const handlerFailures = {
     total: fromHandlers.reduce((sum, [, count]) => sum + count, 0),
     parts: fromHandlers.map(([key, count]) => {
@@ -111,7 +123,9 @@ export function readLevelComparison(result: WireLessonResult): string {
         ? `${full.real.calls - refused} ${code("tools/call")} requests crossed the wire in each revision, as the method table below shows ` +
           `(${sent.wireMessages} messages: each request and its response).`
         : `${full.real.calls - refused} crossed the wire.`),
-  ].map((paragraph) => wrapMarkdown(paragraph)).join("\n\n");
+  ]
+    .map((paragraph) => wrapMarkdown(paragraph))
+    .join("\n\n");
 }
 
 /** The lowest and highest bytes per envelope token over an era's levels. */
@@ -149,7 +163,9 @@ export function readTokensAndBytes(result: WireLessonResult): string {
       `because every request carries its ${code("_meta")} and every result its ${code("resultType")} and the server's identity. ` +
       `The simulator prices the same fields with the same tokenizer and finds ${n(b.simulatedTokens)} tokens against ${n(a.simulatedTokens)}, ` +
       `${more(a.simulatedTokens, b.simulatedTokens)} more.`,
-  ].map((paragraph) => wrapMarkdown(paragraph)).join("\n\n");
+  ]
+    .map((paragraph) => wrapMarkdown(paragraph))
+    .join("\n\n");
 }
 
 /** A reading of the per-method table, both eras. */
@@ -164,14 +180,15 @@ export function readMethods(result: WireLessonResult): string {
   if (parts.some((p) => !p.list || !p.call)) return "";
   const [legacy, stateless] = parts;
   const setupMethods = legacy.entry.methods.filter((row) => row.method !== CALL_METHOD).map((row) => code(row.method));
-  const share = (p: (typeof parts)[number]) => `${n(p.setup)} of ${n(p.total)} bytes, ${Math.round((p.setup * 100) / p.total)}%`;
+  const share = (p: (typeof parts)[number]) =>
+    `${n(p.setup)} of ${n(p.total)} bytes, ${Math.round((p.setup * 100) / p.total)}%`;
   return wrapMarkdown(
     `A ${code("tools/list")} exchange averages ${ratio(legacy.list!.wireBytes, legacy.list!.wireMessages)} bytes a message in ${code(legacy.entry.revision)} ` +
-    `and ${ratio(stateless.list!.wireBytes, stateless.list!.wireMessages)} in ${code(stateless.entry.revision)}, whose list results also carry ${code("ttlMs")} and ${code("cacheScope")}; ` +
-    `a ${code("tools/call")} exchange ${ratio(legacy.call!.wireBytes, legacy.call!.wireMessages)} against ${ratio(stateless.call!.wireBytes, stateless.call!.wireMessages)}. ` +
-    `In ${code(legacy.entry.revision)} the setup (${listing(setupMethods)}) is ${share(legacy)}; in ${code(stateless.entry.revision)} the setup is ` +
-    `${code("tools/list")} alone, ${share(stateless)}. Twelve short tasks make few calls per server, so the setup weighs; ` +
-    `a client that stays connected pays it once, and ${code(stateless.entry.revision)} moves the price from the opening onto every call.`
+      `and ${ratio(stateless.list!.wireBytes, stateless.list!.wireMessages)} in ${code(stateless.entry.revision)}, whose list results also carry ${code("ttlMs")} and ${code("cacheScope")}; ` +
+      `a ${code("tools/call")} exchange ${ratio(legacy.call!.wireBytes, legacy.call!.wireMessages)} against ${ratio(stateless.call!.wireBytes, stateless.call!.wireMessages)}. ` +
+      `In ${code(legacy.entry.revision)} the setup (${listing(setupMethods)}) is ${share(legacy)}; in ${code(stateless.entry.revision)} the setup is ` +
+      `${code("tools/list")} alone, ${share(stateless)}. Twelve short tasks make few calls per server, so the setup weighs; ` +
+      `a client that stays connected pays it once, and ${code(stateless.entry.revision)} moves the price from the opening onto every call.`,
   );
 }
 
@@ -196,7 +213,17 @@ function malformedDifferences(result: WireLessonResult) {
     WIRE_PATHS.flatMap((path) => {
       const sim = simulated[k].outcomes[path];
       const real = row.outcomes[path];
-      return outcomeDifferences(sim, real).length === 0 ? [] : [{ label: row.label, path, sim, real, unknownTool: !(FLEET_TOOL_NAMES as readonly string[]).includes(row.call.name) }];
+      return outcomeDifferences(sim, real).length === 0
+        ? []
+        : [
+            {
+              label: row.label,
+              path,
+              sim,
+              real,
+              unknownTool: !(FLEET_TOOL_NAMES as readonly string[]).includes(row.call.name),
+            },
+          ];
     }),
   );
   return { arguments: differing.filter((d) => !d.unknownTool), tools: differing.filter((d) => d.unknownTool) };
@@ -242,7 +269,9 @@ export function readWireMalformed(result: WireLessonResult): string {
   const sameText = high.filter((outcome, k) => outcome.text === wire[k].outcomes.validating.text).length;
   const second =
     `The SDK's own ${code("McpServer")}, which shares no code with our servers, answers ${highResults} of the ${high.length} calls with an error result` +
-    (highErrors.length > 0 ? ` and ${listing(highErrors.map((outcome) => code(outcome.text)))} as a JSON-RPC error` : "") +
+    (highErrors.length > 0
+      ? ` and ${listing(highErrors.map((outcome) => code(outcome.text)))} as a JSON-RPC error`
+      : "") +
     `. ${sameChannel === high.length ? "On every call" : `On ${sameChannel} of ${high.length} calls`} it picks the channel our ${code("validating")} server picks, ` +
     `so our server's choice of channel is confirmed from outside; the words are the SDK's own, and ${sameText} of ${high.length} texts are ours to the character.`;
   const third =
@@ -273,7 +302,9 @@ export function readAgentComparison(result: WireLessonResult): string {
     `Stray output behaves as lesson 8 said it would. A newline-terminated stray line is one unparsable line for the client, ` +
       `${plural(line.real.transportErrors, "transport error")} in ${plural(line.real.toolCalls, "call")}, and no call fails. Stray text without a newline ` +
       `is glued to the next response, so that response never parses: ${plural(raw.real.toolCalls, "call")}, ${plural(wireTimeouts(raw.real), "timeout")}, no answer.`,
-  ].map((paragraph) => wrapMarkdown(paragraph)).join("\n\n");
+  ]
+    .map((paragraph) => wrapMarkdown(paragraph))
+    .join("\n\n");
 }
 
 /** A reading of the time table. */
@@ -288,7 +319,9 @@ export function readTime(result: WireLessonResult): string {
       `${n(wireTimeouts(slow.real) * result.timeoutMs)} ms for the thorough agent under the slow tool, ${n(wireTimeouts(raw.real) * result.timeoutMs)} ms under stray text. ` +
       `The simulator's virtual clock charged the same calls ${n(slow.simulated.callMicros / 1000)} ms and ${n(raw.simulated.callMicros / 1000)} ms, at lesson 8's own scale. ` +
       `How long a healthy call or a server's start takes on the wire is real time too, so no table here prints it.`,
-  ].map((paragraph) => wrapMarkdown(paragraph)).join("\n\n");
+  ]
+    .map((paragraph) => wrapMarkdown(paragraph))
+    .join("\n\n");
 }
 
 /** `, though every tool it stopped (…) only reads`, when that is so of the walks under MCP's defaults; else nothing. */
@@ -309,7 +342,10 @@ function readOnlyNote(gates: readonly GateLevel[]): string {
 /** A reading of the gate table: where MCP's defaults stop what the reference's rule lets through. */
 export function readWireGates(result: WireLessonResult): string {
   const { gates: agreeing } = agreement(result);
-  const differing = result.gates.filter(({ rules }) => rules.specification.sent !== rules.reference.sent || rules.specification.written !== rules.reference.written);
+  const differing = result.gates.filter(
+    ({ rules }) =>
+      rules.specification.sent !== rules.reference.sent || rules.specification.written !== rules.reference.written,
+  );
   const same = result.gates.filter((gate) => !differing.includes(gate));
   const written = (gate: GateLevel) => gate.rules.reference.written;
   const leaks = differing.filter((gate) => written(gate) > 0);
@@ -327,7 +363,9 @@ export function readWireGates(result: WireLessonResult): string {
         (differing.every((gate) => gate.rules.specification.sent === 0)
           ? `sends no call at all and stops ${listing(differing.map((gate) => `${gate.rules.specification.blocked} at level ${gate.level}`))}`
           : `sends ${listing(differing.map((gate) => String(gate.rules.specification.sent)))} and stops ${listing(differing.map((gate) => String(gate.rules.specification.blocked)))}`) +
-        (differing.every((gate) => gate.rules.specification.completed === 0) ? `: no task completes${readOnlyNote(differing)}.` : "."),
+        (differing.every((gate) => gate.rules.specification.completed === 0)
+          ? `: no task completes${readOnlyNote(differing)}.`
+          : "."),
     );
   }
   if (same.length > 0) {
@@ -350,7 +388,9 @@ export function readWireDiscovery(result: WireLessonResult): string {
   const { discovery: agreeing, discoveryTotal } = agreement(result);
   const legacy = result.discovery.filter((check) => check.era === "legacy");
   const lists = (check: WireLessonResult["discovery"][number]) =>
-    check.methods.filter((row) => row.method !== "tools/list" && row.method.endsWith("/list") && row.wireMessages > 0).map((row) => code(row.method));
+    check.methods
+      .filter((row) => row.method !== "tools/list" && row.method.endsWith("/list") && row.wireMessages > 0)
+      .map((row) => code(row.method));
   const listed = legacy.filter((check) => lists(check).length > 0);
   const none = legacy.filter((check) => lists(check).length === 0);
   const fleet = result.discovery.find((check) => check.server === "fleet");
@@ -361,7 +401,9 @@ export function readWireDiscovery(result: WireLessonResult): string {
       : `Lesson 7's model of discovery holds on the wire in ${agreeing} of ${discoveryTotal} rows; the table names the methods that differ.`,
     `The real client sends ${code("resources/list")} and ${code("prompts/list")} only where a server's capabilities name them: ` +
       `${listed.map((check) => `to ${code(check.server)} ${listing(lists(check))}`).join("; ")}` +
-      (none.length > 0 ? `; to ${listing(none.map((check) => code(check.server)))} nothing beyond ${code("tools/list")}` : "") +
+      (none.length > 0
+        ? `; to ${listing(none.map((check) => code(check.server)))} nothing beyond ${code("tools/list")}`
+        : "") +
       `. In ${code(ERA_REVISIONS.stateless)} each list request carries its ${code("_meta")} and each result its ${code("ttlMs")} and ${code("cacheScope")}, ` +
       `so the same lists cost more bytes there.` +
       (fleet && fleetList
@@ -380,10 +422,14 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
   const groups = groupChanges(diffs);
   const added = groups.filter((g) => g.change === "added");
   const moved = groups.filter((g) => g.change === "moved");
-  const movedNames = [...new Set(moved.flatMap((g) => {
-    const [from, to] = g.what.split(" → ").map((keys) => keys.split(", "));
-    return movedKeys(from, to).moved;
-  }))];
+  const movedNames = [
+    ...new Set(
+      moved.flatMap((g) => {
+        const [from, to] = g.what.split(" → ").map((keys) => keys.split(", "));
+        return movedKeys(from, to).moved;
+      }),
+    ),
+  ];
   const movedCount = moved.reduce((sum, g) => sum + g.count, 0);
   const sentences = [
     `Re-authored in zod and registered with ${code("registerTool")}, the same three tools cost ${n(total(1, "bytes"))} bytes on the wire against our ` +
@@ -411,14 +457,26 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
 
 /** The summary's bullet points, then what the comparison can and cannot show. */
 export function summarizeWire(result: WireLessonResult): string {
-  const { levels: levelsSame, statelessLevels, eraCounts, eraTotal, agents: agentsSame, malformed: malformedSame, malformedTotal, discovery, discoveryTotal } = agreement(result);
+  const {
+    levels: levelsSame,
+    statelessLevels,
+    eraCounts,
+    eraTotal,
+    agents: agentsSame,
+    malformed: malformedSame,
+    malformedTotal,
+    discovery,
+    discoveryTotal,
+  } = agreement(result);
   const [legacyFull, statelessFull] = fullLevel(result.eras);
   const a = levelTotals(legacyFull);
   const b = levelTotals(statelessFull);
   const total = (k: 0 | 1) => result.declarations.reduce((sum, d) => sum + d.bytes[k], 0);
   const gated = result.gates.filter(({ rules }) => rules.specification.sent !== rules.reference.sent);
   const high = result.malformed.highLevel;
-  const channelsAgree = high.filter((outcome, k) => outcome.channel === result.malformed.wire[k].outcomes.validating.channel).length;
+  const channelsAgree = high.filter(
+    (outcome, k) => outcome.channel === result.malformed.wire[k].outcomes.validating.channel,
+  ).length;
   const bullets = [
     `- Lesson 6's twelve tasks give the simulator's counts over the wire at ${levelsSame} of ${result.levels.length} levels in ` +
       `${code(legacyFull.revision)} and ${statelessLevels} of ${result.levels.length} in ${code(statelessFull.revision)}: ` +
@@ -466,32 +524,34 @@ export function wireSolutions(result: WireLessonResult): string {
   const { malformed: same, malformedTotal: total } = agreement(result);
   const { arguments: argumentRows, tools: toolRows } = malformedDifferences(result);
   const toolPaths = [...new Set(toolRows.map((d) => d.path))];
-  return wrapMarkdown([
-    `1. Every call is sent: approval opens the gate for any tool, presumed to write or not, so MCP's defaults and lesson 6's rule no ` +
-      `longer differ. The wire's row equals the simulator's and the reference's level-1 row of the gate table` +
-      (levelOne
-        ? `: ${plural(levelOne.calls, "call")}, ${levelOne.blocked === 0 ? "none" : levelOne.blocked} blocked, ${plural(levelOne.written, "record")} written, ` +
-          `${plural(levelOne.completed, "task")} completed, for seed ${result.seed}.`
-        : `.`),
-    `2. Both stop it with ${glossed(NO_APPROVAL)}. Its annotations are there but leave ${code("readOnlyHint")} out, so it defaults ` +
-      `to false: lesson 6's rule counts that as a declared side effect, and MCP's defaults presume every tool not marked read-only writes.`,
-    `3. The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
-      `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a new row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
-      `our JSON Schema still gives ${code("max_hours")} no upper bound, so the bound is a key the SDK's server adds. The tools' bytes and tokens change with it.`,
-    `4. ${argumentRows.length === 1 ? "The row" : `The ${argumentRows.length} rows`} of invalid arguments on the ${code("validating")} path ` +
-      `(${listing(argumentRows.map((d) => d.label))}): ${code("invalidArguments")} would throw -32602 with the same sentence, which the client ` +
-      `writes ${code("MCP error -32602: <sentence>")}, the simulator's answer to the character. ` +
-      (toolRows.length > 0
-        ? `The unknown tool would still differ on the ${listing(toolPaths.map(code))} ${toolPaths.length === 1 ? "path" : "paths"}, since ${code("fleetServed")} ` +
-          `refuses it before the revision is read. `
-        : "") +
-      `${same + argumentRows.length} of ${total} answers would be the simulator's, against ${same} now.`,
-    `5. The slow condition no longer times out on the wire: no ${code("notifications/cancelled")}, no tool error, and the shortcut and ` +
-      `thorough agents make ${direct("shortcut")} and ${direct("thorough")} calls, as without a fault, instead of ${slow("shortcut")} and ${slow("thorough")}. ` +
-      `The simulator still counts one timeout for each agent, so the ${code("simulator")} column names tool calls, errors and timeouts. ` +
-      `Its client would have to know the real sleep and the real timeout, not lesson 8's ` +
-      `${LATENCY_MICROS.slowTool / 1_000_000} s and ${LATENCY_MICROS.clientTimeout / 1_000_000} s.`,
-  ].join("\n"));
+  return wrapMarkdown(
+    [
+      `1. Every call is sent: approval opens the gate for any tool, presumed to write or not, so MCP's defaults and lesson 6's rule no ` +
+        `longer differ. The wire's row equals the simulator's and the reference's level-1 row of the gate table` +
+        (levelOne
+          ? `: ${plural(levelOne.calls, "call")}, ${levelOne.blocked === 0 ? "none" : levelOne.blocked} blocked, ${plural(levelOne.written, "record")} written, ` +
+            `${plural(levelOne.completed, "task")} completed, for seed ${result.seed}.`
+          : `.`),
+      `2. Both stop it with ${glossed(NO_APPROVAL)}. Its annotations are there but leave ${code("readOnlyHint")} out, so it defaults ` +
+        `to false: lesson 6's rule counts that as a declared side effect, and MCP's defaults presume every tool not marked read-only writes.`,
+      `3. The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
+        `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a new row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
+        `our JSON Schema still gives ${code("max_hours")} no upper bound, so the bound is a key the SDK's server adds. The tools' bytes and tokens change with it.`,
+      `4. ${argumentRows.length === 1 ? "The row" : `The ${argumentRows.length} rows`} of invalid arguments on the ${code("validating")} path ` +
+        `(${listing(argumentRows.map((d) => d.label))}): ${code("invalidArguments")} would throw -32602 with the same sentence, which the client ` +
+        `writes ${code("MCP error -32602: <sentence>")}, the simulator's answer to the character. ` +
+        (toolRows.length > 0
+          ? `The unknown tool would still differ on the ${listing(toolPaths.map(code))} ${toolPaths.length === 1 ? "path" : "paths"}, since ${code("fleetServed")} ` +
+            `refuses it before the revision is read. `
+          : "") +
+        `${same + argumentRows.length} of ${total} answers would be the simulator's, against ${same} now.`,
+      `5. The slow condition no longer times out on the wire: no ${code("notifications/cancelled")}, no tool error, and the shortcut and ` +
+        `thorough agents make ${direct("shortcut")} and ${direct("thorough")} calls, as without a fault, instead of ${slow("shortcut")} and ${slow("thorough")}. ` +
+        `The simulator still counts one timeout for each agent, so the ${code("simulator")} column names tool calls, errors and timeouts. ` +
+        `Its client would have to know the real sleep and the real timeout, not lesson 8's ` +
+        `${LATENCY_MICROS.slowTool / 1_000_000} s and ${LATENCY_MICROS.clientTimeout / 1_000_000} s.`,
+    ].join("\n"),
+  );
 }
 
 /**
@@ -500,11 +560,13 @@ export function wireSolutions(result: WireLessonResult): string {
  * both sides at every level.
  */
 export function captionWireChart(result: WireLessonResult): string {
-  const era = (name: EraLevel["era"]) => result.eras.filter((entry) => entry.era === name).sort((a, b) => a.level - b.level);
+  const era = (name: EraLevel["era"]) =>
+    result.eras.filter((entry) => entry.era === name).sort((a, b) => a.level - b.level);
   const legacy = era("legacy");
   const stateless = era("stateless");
   const move = (before: number, after: number) => (after > before ? "rise" : after < before ? "fall" : "stay level");
-  const dropped = result.levels.find((row) => row.level === 3)?.real.drops.some((drop) => drop.reason === "version") ?? false;
+  const dropped =
+    result.levels.find((row) => row.level === 3)?.real.drops.some((drop) => drop.reason === "version") ?? false;
   const steps = legacy.slice(1).map((entry, k) => {
     const [a, b] = [levelTotals(legacy[k]), levelTotals(entry)];
     const tokens = move(a.simulatedTokens, b.simulatedTokens);
@@ -526,10 +588,10 @@ export function captionWireChart(result: WireLessonResult): string {
   });
   return wrapMarkdown(
     `The chart draws the first table: one bar per declaration level, simulated envelope tokens on the left and bytes on the wire ` +
-    `on the right, each bar stacked by message kind, one row per revision. Compare the two sides' steps rather than their heights ` +
-    `(the units differ). In ${code(ERA_REVISIONS.legacy)}, ${steps.join("; ")}. ` +
-    (higher
-      ? `The ${code(ERA_REVISIONS.stateless)} row stands higher than the ${code(ERA_REVISIONS.legacy)} row on both sides at every level.`
-      : `The ${code(ERA_REVISIONS.stateless)} row is not higher on both sides at every level; the table gives each figure.`)
+      `on the right, each bar stacked by message kind, one row per revision. Compare the two sides' steps rather than their heights ` +
+      `(the units differ). In ${code(ERA_REVISIONS.legacy)}, ${steps.join("; ")}. ` +
+      (higher
+        ? `The ${code(ERA_REVISIONS.stateless)} row stands higher than the ${code(ERA_REVISIONS.legacy)} row on both sides at every level.`
+        : `The ${code(ERA_REVISIONS.stateless)} row is not higher on both sides at every level; the table gives each figure.`),
   );
 }

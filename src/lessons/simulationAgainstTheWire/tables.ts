@@ -17,7 +17,14 @@ import type { KindRow, LevelComparison, WireRunRow, WireTaskCounts } from "../..
 import { formatTextTable } from "../textTable";
 import { msPerCall } from "../fleetBehindTheBoundary/tables";
 import { countDifferences, type EraLevel } from "./eras";
-import { groupChanges, listsOf, type ChangeGroup, type DiscoveryCheck, type GateLevel, type ToolListDiff } from "./independent";
+import {
+  groupChanges,
+  listsOf,
+  type ChangeGroup,
+  type DiscoveryCheck,
+  type GateLevel,
+  type ToolListDiff,
+} from "./independent";
 import type { GateRule } from "../../wireClient/tools";
 import type { WireLessonResult } from "./measurements";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
@@ -63,7 +70,12 @@ export function formatLevelComparison(levels: readonly LevelComparison[], eras: 
     ["level", "run", ...TASK_COUNTS, "simulator"],
     levels.flatMap(({ level, simulated, real }) => {
       const stateless = eraRun(eras, "stateless", level);
-      const wire = (era: ProtocolEra, row: WireRunRow) => ["", `wire ${ERA_REVISIONS[era]}`, ...TASK_COUNTS.map((key) => row[key]), verdict(taskDifferences(simulated, row))];
+      const wire = (era: ProtocolEra, row: WireRunRow) => [
+        "",
+        `wire ${ERA_REVISIONS[era]}`,
+        ...TASK_COUNTS.map((key) => row[key]),
+        verdict(taskDifferences(simulated, row)),
+      ];
       return [
         [levelLabel(level), "simulated", ...TASK_COUNTS.map((key) => simulated[key]), ""],
         wire("legacy", real),
@@ -74,7 +86,12 @@ export function formatLevelComparison(levels: readonly LevelComparison[], eras: 
 }
 
 /** One era and level's kinds summed: simulator messages and tokens, wire messages and bytes. */
-export function levelTotals({ kinds }: Pick<EraLevel, "kinds">): { simulatedMessages: number; simulatedTokens: number; wireMessages: number; wireBytes: number } {
+export function levelTotals({ kinds }: Pick<EraLevel, "kinds">): {
+  simulatedMessages: number;
+  simulatedTokens: number;
+  wireMessages: number;
+  wireBytes: number;
+} {
   const sum = (pick: (row: KindRow) => number) => kinds.reduce((total, row) => total + pick(row), 0);
   return {
     simulatedMessages: sum((row) => row.simulatedMessages),
@@ -103,7 +120,15 @@ export function formatTokensAndBytes(eras: readonly EraLevel[]): string {
     ordered.map((entry, i) => {
       const t = levelTotals(entry);
       const first = i === 0 || ordered[i - 1].level !== entry.level;
-      return [first ? levelLabel(entry.level) : "", entry.revision, t.simulatedMessages, t.simulatedTokens, t.wireMessages, t.wireBytes, ratio(t.wireBytes, t.simulatedTokens)];
+      return [
+        first ? levelLabel(entry.level) : "",
+        entry.revision,
+        t.simulatedMessages,
+        t.simulatedTokens,
+        t.wireMessages,
+        t.wireBytes,
+        ratio(t.wireBytes, t.simulatedTokens),
+      ];
     }),
   );
 }
@@ -113,7 +138,15 @@ export function formatKindTable(eras: readonly EraLevel[]): string {
   return formatTextTable(
     ["revision", "kind", "sim messages", "envelope tokens", "wire messages", "bytes", "bytes per message"],
     fullLevel(eras).flatMap((entry) =>
-      entry.kinds.map((row, k) => [k === 0 ? entry.revision : "", row.kind, row.simulatedMessages, row.simulatedTokens, row.wireMessages, row.wireBytes, ratio(row.wireBytes, row.wireMessages)]),
+      entry.kinds.map((row, k) => [
+        k === 0 ? entry.revision : "",
+        row.kind,
+        row.simulatedMessages,
+        row.simulatedTokens,
+        row.wireMessages,
+        row.wireBytes,
+        ratio(row.wireBytes, row.wireMessages),
+      ]),
     ),
   );
 }
@@ -123,21 +156,35 @@ export function formatMethodTable(eras: readonly EraLevel[]): string {
   return formatTextTable(
     ["revision", "method", "sim messages", "tokens", "wire messages", "bytes", "bytes per message"],
     fullLevel(eras).flatMap((entry) =>
-      entry.methods.map((row, k) => [k === 0 ? entry.revision : "", row.method, row.simulatedMessages, row.simulatedTokens, row.wireMessages, row.wireBytes, ratio(row.wireBytes, row.wireMessages)]),
+      entry.methods.map((row, k) => [
+        k === 0 ? entry.revision : "",
+        row.method,
+        row.simulatedMessages,
+        row.simulatedTokens,
+        row.wireMessages,
+        row.wireBytes,
+        ratio(row.wireBytes, row.wireMessages),
+      ]),
     ),
   );
 }
 
 /** What differs between the simulator's answer to a call and the wire's: `channel`, `text`, or nothing. */
 export function outcomeDifferences(simulated: ToolOutcome, real: ToolOutcome): string[] {
-  return [simulated.channel !== real.channel ? "channel" : "", simulated.text !== real.text ? "text" : ""].filter(Boolean);
+  return [simulated.channel !== real.channel ? "channel" : "", simulated.text !== real.text ? "text" : ""].filter(
+    Boolean,
+  );
 }
 
 /** The paths of the malformed-call tables: lesson 8's two, then the SDK's high-level server. */
 export const PROBED_PATHS = [...WIRE_PATHS, "high-level"] as const;
 
 /** A malformed call's outcome on one of {@link PROBED_PATHS}. */
-function probedOutcome(malformed: WireLessonResult["malformed"], k: number, path: (typeof PROBED_PATHS)[number]): ToolOutcome {
+function probedOutcome(
+  malformed: WireLessonResult["malformed"],
+  k: number,
+  path: (typeof PROBED_PATHS)[number],
+): ToolOutcome {
   return path === "high-level" ? malformed.highLevel[k] : malformed.wire[k].outcomes[path];
 }
 
@@ -160,8 +207,6 @@ export function formatWireMalformedTable(malformed: WireLessonResult["malformed"
   );
 }
 
-
-
 /**
  * What the agent reads back from each malformed call on each real fleet server: the call, then
  * one line per path, its text wrapped under itself within {@link LINE_WIDTH} characters.
@@ -174,7 +219,10 @@ export function formatWireMalformedTexts(malformed: WireLessonResult["malformed"
       const lines = [row.label];
       for (const path of PROBED_PATHS) {
         const [first, ...more] = wrapWords(probedOutcome(malformed, k, path).text, LINE_WIDTH - indent);
-        lines.push(`  ${path.padEnd(label)}  ${first}`.trimEnd(), ...more.map((text) => `${" ".repeat(indent)}${text}`));
+        lines.push(
+          `  ${path.padEnd(label)}  ${first}`.trimEnd(),
+          ...more.map((text) => `${" ".repeat(indent)}${text}`),
+        );
       }
       return lines.join("\n");
     })
@@ -218,7 +266,16 @@ export function formatAgentComparison(agents: readonly AgentComparison[]): strin
     ["condition", "policy", "tool calls", "errors", "restarts", "stray lines", "timeouts", "simulator"],
     agents.map((row) => {
       const f = agentFigures(row.real, wireTimeouts(row.real));
-      return [row.condition, row.policy, f["tool calls"], f["tool errors"], f.restarts, f["stray lines"], f.timeouts, verdict(agentDifferences(row))];
+      return [
+        row.condition,
+        row.policy,
+        f["tool calls"],
+        f["tool errors"],
+        f.restarts,
+        f["stray lines"],
+        f.timeouts,
+        verdict(agentDifferences(row)),
+      ];
     }),
   );
 }
@@ -248,12 +305,21 @@ export function formatAgentAnswers(agents: readonly AgentComparison[]): string {
 export function formatTimeTable(agents: readonly AgentComparison[], timeoutMs: number): string {
   return formatTextTable(
     ["condition", "policy", "virtual ms per call", "timeouts", "real wait at least (ms)"],
-    agents.map((row) => [row.condition, row.policy, msPerCall(row.simulated), wireTimeouts(row.real), wireTimeouts(row.real) * timeoutMs]),
+    agents.map((row) => [
+      row.condition,
+      row.policy,
+      msPerCall(row.simulated),
+      wireTimeouts(row.real),
+      wireTimeouts(row.real) * timeoutMs,
+    ]),
   );
 }
 
 /** The gate rules as the gate table names them. */
-export const GATE_NAMES: Readonly<Record<GateRule, string>> = { reference: "reference", specification: "MCP defaults, all trusted" };
+export const GATE_NAMES: Readonly<Record<GateRule, string>> = {
+  reference: "reference",
+  specification: "MCP defaults, all trusted",
+};
 
 /**
  * The tasks under the wide allowlist at each level, gated by the reference's rule and by MCP's
@@ -268,7 +334,16 @@ export function formatWireGates(gates: readonly GateLevel[]): string {
       rules.map((rule, k) => {
         const row = byRule[rule];
         const sim = rule === "reference" ? verdict(taskDifferences(simulated, row)) : "";
-        return [k === 0 ? levelLabel(level) : "", GATE_NAMES[rule], row.calls, row.sent, row.blocked, row.written, row.completed, sim];
+        return [
+          k === 0 ? levelLabel(level) : "",
+          GATE_NAMES[rule],
+          row.calls,
+          row.sent,
+          row.blocked,
+          row.written,
+          row.completed,
+          sim,
+        ];
       }),
     ),
   );
@@ -287,10 +362,11 @@ export function movedKeys(from: readonly string[], to: readonly string[]): { mov
   // Longest common subsequence of the two orders (a few keys each).
   const table = Array.from({ length: from.length + 1 }, () => new Array<number>(to.length + 1).fill(0));
   for (let i = from.length - 1; i >= 0; i--) {
-    for (let j = to.length - 1; j >= 0; j--) table[i][j] = from[i] === to[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+    for (let j = to.length - 1; j >= 0; j--)
+      table[i][j] = from[i] === to[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
   }
   const kept: string[] = [];
-  for (let i = 0, j = 0; i < from.length && j < to.length; ) {
+  for (let i = 0, j = 0; i < from.length && j < to.length;) {
     if (from[i] === to[j]) {
       kept.push(from[i]);
       i += 1;
@@ -306,7 +382,10 @@ function movedWhere(from: readonly string[], to: readonly string[]): { keys: str
   const { moved, kept } = movedKeys(from, to);
   const first = to.findIndex((key) => moved.includes(key));
   const after = to.slice(first).filter((key) => kept.includes(key));
-  return { keys: moved.join(", "), where: after.length > 0 ? `ahead of ${after.join(", ")}` : `after ${kept.join(", ")}` };
+  return {
+    keys: moved.join(", "),
+    where: after.length > 0 ? `ahead of ${after.join(", ")}` : `after ${kept.join(", ")}`,
+  };
 }
 
 /** What the SDK's high-level server did to our declarations, grouped: keys added (with their value), keys moved, values changed. */
@@ -331,7 +410,8 @@ function listNames(lists: readonly string[]): string {
 
 /** Messages and tokens, or messages and bytes, of a discovery check summed. */
 export function discoveryTotals(check: DiscoveryCheck) {
-  const sum = (pick: (row: DiscoveryCheck["methods"][number]) => number) => check.methods.reduce((total, row) => total + pick(row), 0);
+  const sum = (pick: (row: DiscoveryCheck["methods"][number]) => number) =>
+    check.methods.reduce((total, row) => total + pick(row), 0);
   return {
     simulatedMessages: sum((row) => row.simulatedMessages),
     simulatedTokens: sum((row) => row.simulatedTokens),
@@ -352,7 +432,16 @@ export function formatWireDiscovery(checks: readonly DiscoveryCheck[]): string {
     checks.map((check, k) => {
       const t = discoveryTotals(check);
       const first = k === 0 || checks[k - 1].revision !== check.revision;
-      return [first ? check.revision : "", check.server, listNames(listsOf(check, "wire")), t.simulatedMessages, t.simulatedTokens, t.wireMessages, t.wireBytes, verdict(discoveryDifferences(check))];
+      return [
+        first ? check.revision : "",
+        check.server,
+        listNames(listsOf(check, "wire")),
+        t.simulatedMessages,
+        t.simulatedTokens,
+        t.wireMessages,
+        t.wireBytes,
+        verdict(discoveryDifferences(check)),
+      ];
     }),
   );
 }
@@ -387,7 +476,13 @@ export function agreement(result: WireLessonResult): Agreement {
     }).length,
     eraCounts: result.eras.filter((entry) => countDifferences(entry).length === 0).length,
     eraTotal: result.eras.length,
-    malformed: wire.reduce((sum, row, k) => sum + WIRE_PATHS.filter((path) => outcomeDifferences(simulated[k].outcomes[path], row.outcomes[path]).length === 0).length, 0),
+    malformed: wire.reduce(
+      (sum, row, k) =>
+        sum +
+        WIRE_PATHS.filter((path) => outcomeDifferences(simulated[k].outcomes[path], row.outcomes[path]).length === 0)
+          .length,
+      0,
+    ),
     malformedTotal: wire.length * WIRE_PATHS.length,
     agents: result.agents.filter((row) => agentDifferences(row).length === 0).length,
     gates: result.gates.filter((row) => taskDifferences(row.simulated, row.rules.reference).length === 0).length,
@@ -400,13 +495,19 @@ export function agreement(result: WireLessonResult): Agreement {
 export function formatWireLesson(result: WireLessonResult): string {
   const full = fullLevel(result.eras)[0].level;
   const sections: [string, string][] = [
-    [`lesson 6's tasks, simulated and over the wire (seed ${result.seed})`, formatLevelComparison(result.levels, result.eras)],
+    [
+      `lesson 6's tasks, simulated and over the wire (seed ${result.seed})`,
+      formatLevelComparison(result.levels, result.eras),
+    ],
     ["envelope tokens and bytes on the wire, both eras", formatTokensAndBytes(result.eras)],
     [`by kind, level ${full}`, formatKindTable(result.eras)],
     [`by method, level ${full}`, formatMethodTable(result.eras)],
     ["the approval gate, wide allowlist, no approval", formatWireGates(result.gates)],
     ["lesson 7's discovery on the wire", formatWireDiscovery(result.discovery)],
-    ["the fleet's declarations, ours and the SDK's high-level server's", formatHighLevelDeclarations(result.declarations)],
+    [
+      "the fleet's declarations, ours and the SDK's high-level server's",
+      formatHighLevelDeclarations(result.declarations),
+    ],
     ["what the SDK's high-level server changed", formatHighLevelChanges(groupChanges(result.declarations))],
     ["eight malformed calls over the real servers", formatWireMalformedTable(result.malformed)],
     ["what the agent reads", formatWireMalformedTexts(result.malformed)],

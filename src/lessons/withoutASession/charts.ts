@@ -17,8 +17,12 @@ const BYTES = "bytes so far (on the wire)";
 export function erasChart(simulated: WithoutASessionResult, wire: WithoutASessionWire): ChartSpec {
   const eras = simulated.lessonSix.rows.filter((row) => !row.discover);
   const values = [
-    ...eras.flatMap((row) => row.cumulative.map((p) => ({ measure: TOKENS, era: row.era, task: p.task, amount: p.tokens }))),
-    ...[wire.eras.legacy, wire.eras.stateless].flatMap((run) => run.cumulative.map((p) => ({ measure: BYTES, era: run.era, task: p.task, amount: p.bytes }))),
+    ...eras.flatMap((row) =>
+      row.cumulative.map((p) => ({ measure: TOKENS, era: row.era, task: p.task, amount: p.tokens })),
+    ),
+    ...[wire.eras.legacy, wire.eras.stateless].flatMap((run) =>
+      run.cumulative.map((p) => ({ measure: BYTES, era: run.era, task: p.task, amount: p.bytes })),
+    ),
   ];
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
@@ -30,10 +34,26 @@ export function erasChart(simulated: WithoutASessionResult, wire: WithoutASessio
       height: 200,
       mark: { type: "line", point: true },
       encoding: {
-        x: { field: "task", type: "quantitative", title: "tasks run (0: before the first call)", axis: { tickMinStep: 1 } },
+        x: {
+          field: "task",
+          type: "quantitative",
+          title: "tasks run (0: before the first call)",
+          axis: { tickMinStep: 1 },
+        },
         y: { field: "amount", type: "quantitative", title: null },
-        color: { field: "era", type: "nominal", sort: ["legacy", "stateless"], title: null, legend: { orient: "bottom" } },
-        tooltip: [{ field: "measure" }, { field: "era" }, { field: "task", type: "quantitative" }, { field: "amount", type: "quantitative" }],
+        color: {
+          field: "era",
+          type: "nominal",
+          sort: ["legacy", "stateless"],
+          title: null,
+          legend: { orient: "bottom" },
+        },
+        tooltip: [
+          { field: "measure" },
+          { field: "era" },
+          { field: "task", type: "quantitative" },
+          { field: "amount", type: "quantitative" },
+        ],
       },
     },
     resolve: { scale: { y: "independent" } },

@@ -40,11 +40,18 @@ export interface Crossing<P extends TaskPoint = TaskPoint> {
  * @param pick reads that value off a point.
  * @throws RangeError if the two runs have different numbers of points.
  */
-export function crossingOf<P extends TaskPoint>(a: PointSeries<P>, b: PointSeries<P>, value: string, pick: (point: P) => number): Crossing<P> {
+export function crossingOf<P extends TaskPoint>(
+  a: PointSeries<P>,
+  b: PointSeries<P>,
+  value: string,
+  pick: (point: P) => number,
+): Crossing<P> {
   if (a.cumulative.length !== b.cumulative.length) throw new RangeError("crossingOf compares runs of the same tasks");
   const gaps = a.cumulative.map((p, i) => pick(b.cumulative[i]) - pick(p));
   const cheaperFirst = gaps[0] > 0 ? "a" : gaps[0] < 0 ? "b" : "equal";
-  const flipped = gaps.findIndex((gap) => (cheaperFirst === "a" ? gap < 0 : cheaperFirst === "b" ? gap > 0 : gap !== 0));
+  const flipped = gaps.findIndex((gap) =>
+    cheaperFirst === "a" ? gap < 0 : cheaperFirst === "b" ? gap > 0 : gap !== 0,
+  );
   return { a: a.label, b: b.label, value, cheaperFirst, at: flipped < 0 ? null : b.cumulative[flipped], gaps };
 }
 

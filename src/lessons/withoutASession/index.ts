@@ -6,18 +6,37 @@
  */
 export { erasChart } from "./charts";
 export {
-  describeSessionSeed, readOpenings, readFields, readEras, readDiscoveryPlans, readAuto,
-  readInPlaceProbe, readMismatch, summarizeSession, sessionSolutions,
+  describeSessionSeed,
+  readOpenings,
+  readFields,
+  readEras,
+  readDiscoveryPlans,
+  readAuto,
+  readInPlaceProbe,
+  readMismatch,
+  summarizeSession,
+  sessionSolutions,
 } from "./prose";
 export {
-  formatEraRuns, formatCumulative, formatTokenCrossings, formatModes, formatCacheRefetches,
-  formatMessageCosts, formatFieldCosts, FIELD_LEGEND,
+  formatEraRuns,
+  formatCumulative,
+  formatTokenCrossings,
+  formatModes,
+  formatCacheRefetches,
+  formatMessageCosts,
+  formatFieldCosts,
+  FIELD_LEGEND,
 } from "./simTables";
 export { simulateWithoutASession } from "./simulate";
 export { runWithoutASessionOnTheWire } from "./wire";
 export {
-  formatEraCosts, formatEraKinds, formatWireCumulative, formatWireCrossings, formatDiscoveryPlans,
-  formatAutoMeetings, formatMismatchTranscript,
+  formatEraCosts,
+  formatEraKinds,
+  formatWireCumulative,
+  formatWireCrossings,
+  formatDiscoveryPlans,
+  formatAutoMeetings,
+  formatMismatchTranscript,
 } from "./wireTables";
 export { renderSvg } from "../../charts/render";
 export { showSource } from "../showSource";

@@ -14,7 +14,13 @@ import { tokenize, TOKEN_LENGTH } from "../../sim/tokenizer";
 import { ENVELOPE_TOKENS } from "../../sim/envelope";
 import { PROTOCOL_VERSION_KEY } from "../../protocol/revisions";
 import { belowThroughout, crossingText, type Crossing, type TaskPoint } from "./crossing";
-import { ERA_VARIANTS, simulateWithoutASession, type CumulativePoint, type EraRunRow, type WithoutASessionResult } from "./simulate";
+import {
+  ERA_VARIANTS,
+  simulateWithoutASession,
+  type CumulativePoint,
+  type EraRunRow,
+  type WithoutASessionResult,
+} from "./simulate";
 import { LEGACY_REVISIONS } from "../../protocol/revisions";
 import { simulateEraTasks } from "../simulationAgainstTheWire/eras";
 import type { MismatchTranscript, TranscriptEvent, TranscriptLine, WirePoint, WithoutASessionWire } from "./wire";
@@ -26,7 +32,8 @@ const SPEC_SITE = "https://modelcontextprotocol.io/specification/2026-07-28";
 const one = (value: number) => value.toFixed(1);
 
 /** "task 1", "tasks 1 and 7", "tasks 1, 7 and 13". */
-const tasksNamed = (tasks: readonly number[]) => `${tasks.length === 1 ? "task" : "tasks"} ${listing(tasks.map(String))}`;
+const tasksNamed = (tasks: readonly number[]) =>
+  `${tasks.length === 1 ? "task" : "tasks"} ${listing(tasks.map(String))}`;
 
 /** Paragraphs as markdown: separated by a blank line, each wrapped at 100 columns. */
 const paragraphs = (...texts: string[]) => wrapMarkdown(texts.join("\n\n"));
@@ -68,7 +75,16 @@ function eventsOf(transcript: MismatchTranscript): TranscriptEvent[] {
 
 /** Messages at every point: the simulator's and the wire's, equal point by point? */
 function samePoints(sim: readonly CumulativePoint[], wire: readonly WirePoint[]): boolean {
-  return sim.length === wire.length && sim.every((p, i) => p.task === wire[i].task && p.calls === wire[i].calls && p.wireCalls === wire[i].wireCalls && p.messages === wire[i].messages);
+  return (
+    sim.length === wire.length &&
+    sim.every(
+      (p, i) =>
+        p.task === wire[i].task &&
+        p.calls === wire[i].calls &&
+        p.wireCalls === wire[i].wireCalls &&
+        p.messages === wire[i].messages,
+    )
+  );
 }
 
 /** Which era is lower before the first call, and whether and where the order changes, in words. */
@@ -76,12 +92,15 @@ function crossingWords(crossing: Crossing<TaskPoint>, unit: string): string {
   const first = crossing.gaps[0];
   const last = crossing.gaps[crossing.gaps.length - 1];
   if (crossing.cheaperFirst === "equal") {
-    return crossing.at === null ? `the two eras cost the same ${unit} at every point` : `the eras start equal and part ${crossingText(crossing)}`;
+    return crossing.at === null
+      ? `the two eras cost the same ${unit} at every point`
+      : `the eras start equal and part ${crossingText(crossing)}`;
   }
   const lower = crossing.cheaperFirst === "a" ? crossing.a : crossing.b;
   const higher = crossing.cheaperFirst === "a" ? crossing.b : crossing.a;
   const start = `${lower} costs ${n(Math.abs(first))} ${unit} less than ${higher} before the first call`;
-  if (crossing.at === null) return `${start}, and the gap ${Math.abs(last) >= Math.abs(first) ? "widens" : "stays"} to ${n(Math.abs(last))} after the last task: the two never cross`;
+  if (crossing.at === null)
+    return `${start}, and the gap ${Math.abs(last) >= Math.abs(first) ? "widens" : "stays"} to ${n(Math.abs(last))} after the last task: the two never cross`;
   return `${start}, but the order changes ${crossingText(crossing)}; after the last task ${crossing.b} less ${crossing.a} is ${n(last)} ${unit}`;
 }
 
@@ -177,7 +196,11 @@ function refusedWords(row: EraRunRow): string {
   const why = new Map<string, string[]>();
   for (const { tool } of row.refused) {
     const drop = row.dropped.find((d) => d.tool === tool);
-    const reason = !drop ? "agreed, but refused by a gate" : drop.reason === "version" ? `dropped with ${code(drop.server)} for its server version` : "dropped as not on the allowlist";
+    const reason = !drop
+      ? "agreed, but refused by a gate"
+      : drop.reason === "version"
+        ? `dropped with ${code(drop.server)} for its server version`
+        : "dropped as not on the allowlist";
     if (!why.get(reason)?.includes(tool)) why.set(reason, [...(why.get(reason) ?? []), tool]);
   }
   const ending = `${start}; the other ${n(ended)} ended in the client with ${listing(answers.map(code))}, ${byTool}`;
@@ -185,7 +208,9 @@ function refusedWords(row: EraRunRow): string {
     const [[reason, tools]] = [...why];
     return `${ending}, ${tools.length === 1 ? "a tool" : tools.length === 2 ? "both tools" : "tools all"} ${reason}.`;
   }
-  const reasons = [...why].map(([reason, tools]) => `${listing(tools.map(code))} ${tools.length === 1 ? "was" : "were"} ${reason}`);
+  const reasons = [...why].map(
+    ([reason, tools]) => `${listing(tools.map(code))} ${tools.length === 1 ? "was" : "were"} ${reason}`,
+  );
   return `${ending}: ${reasons.join("; ")}.`;
 }
 
@@ -194,9 +219,13 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
   const legacySim = simRow(sim, "legacy");
   const statelessSim = simRow(sim, "stateless");
   const { legacy, stateless } = wire.eras;
-  const fewerSim = belowThroughout({ ...sim.lessonSix.crossing, gaps: legacySim.cumulative.map((p, i) => statelessSim.cumulative[i].messages - p.messages) });
+  const fewerSim = belowThroughout({
+    ...sim.lessonSix.crossing,
+    gaps: legacySim.cumulative.map((p, i) => statelessSim.cumulative[i].messages - p.messages),
+  });
   const fewerWire = belowThroughout(wire.eras.messages);
-  const same = samePoints(legacySim.cumulative, legacy.cumulative) && samePoints(statelessSim.cumulative, stateless.cumulative);
+  const same =
+    samePoints(legacySim.cumulative, legacy.cumulative) && samePoints(statelessSim.cumulative, stateless.cumulative);
   const saved = legacy.cumulative[0].messages - stateless.cumulative[0].messages;
   const fewer =
     fewerSim && fewerWire
@@ -205,7 +234,8 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
   const nine = (era: "legacy" | "stateless") => simulateEraTasks(sim.seed, sim.level, era).total;
   const nineLegacy = nine("legacy");
   const nineStateless = nine("stateless");
-  const messagesIn = (c: { request: number; response: number; notification: number }) => c.request + c.response + c.notification;
+  const messagesIn = (c: { request: number; response: number; notification: number }) =>
+    c.request + c.response + c.notification;
   const moreLists = (mine: EraRunRow, theirs: { request: number }) => mine.total.request - theirs.request;
   const remote = legacySim.total.round_trips - legacySim.total.request;
   return paragraphs(
@@ -222,15 +252,16 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
       `on the wire ${n(legacy.beforeFirstCall.bytes)} bytes against ${n(stateless.beforeFirstCall.bytes)}. ` +
       `Each call then costs ${one(legacySim.tokensPerCall)} tokens against ${one(statelessSim.tokensPerCall)}, and ${one(legacy.bytesPerCall)} bytes against ${one(stateless.bytesPerCall)}.`,
     `Read off the points: in tokens ${crossingWords(sim.lessonSix.crossing, "tokens")}; in bytes ${crossingWords(wire.eras.bytes, "bytes")}. ` +
-      (sim.lessonSix.crossing.cheaperFirst === wire.eras.bytes.cheaperFirst && (sim.lessonSix.crossing.at === null) === (wire.eras.bytes.at === null)
+      (sim.lessonSix.crossing.cheaperFirst === wire.eras.bytes.cheaperFirst &&
+      (sim.lessonSix.crossing.at === null) === (wire.eras.bytes.at === null)
         ? `The two halves agree on which era is cheaper before the first call and on whether the eras cross.`
         : `The two halves disagree here on which era is cheaper or on whether they cross: the tables above show both.`),
     fewer,
     same
       ? `The simulator and the wire send the same messages: at every one of the ${legacy.cumulative.length} points, in each era, the count of messages, of calls and of calls sent is equal, and so are the requests, responses and notifications of the whole run. ` +
-        `Both discover everything a server declares: ${code("tools/list")} for all three, ${code("resources/list")} where resources are declared, ${code("prompts/list")} where prompts are. ` +
-        `That the counts agree is partly by construction: the real servers answer with the simulator's own handlers, and the real client decides and gates with the simulator's code, so the same calls go out. ` +
-        `What the wire measures on its own is the bytes, which the simulator does not model.`
+          `Both discover everything a server declares: ${code("tools/list")} for all three, ${code("resources/list")} where resources are declared, ${code("prompts/list")} where prompts are. ` +
+          `That the counts agree is partly by construction: the real servers answer with the simulator's own handlers, and the real client decides and gates with the simulator's code, so the same calls go out. ` +
+          `What the wire measures on its own is the bytes, which the simulator does not model.`
       : `The simulator and the wire do not send the same messages at every point here: compare the two cumulative tables.`,
   );
 }
@@ -363,7 +394,11 @@ export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessi
 }
 
 /** The rule of `ResultCache.isFresh` with `<=` instead of `<`: before which tasks a client would list. */
-function listedBeforeWith(tasks: number, spacingMs: number, fresh: (now: number, received: number) => boolean): number[] {
+function listedBeforeWith(
+  tasks: number,
+  spacingMs: number,
+  fresh: (now: number, received: number) => boolean,
+): number[] {
   const before: number[] = [];
   let received = -Infinity;
   for (let k = 0; k < tasks; k++) {
@@ -402,9 +437,12 @@ function callShares(sim: WithoutASessionResult, wire: WithoutASessionWire): stri
   const allDropped = sim.lessonSix.callExtra
     .filter((e) => (calls[e.server] ?? 0) === 0)
     .every((e) => statelessSim.dropped.some((d) => d.server === e.server));
-  const none = idle.length === 0 ? "" : `, none to ${listing(idle)}${allDropped ? ", whose tools the client dropped" : ""}`;
-  return `${listing(parts)}${none}: ${reached.map((e) => `${calls[e.server]} × ${e.tokens}`).join(" + ")} = ${n(sum)}. ` +
-    `Lesson 6's tokenizer cuts ${code("tarife")}, six letters, into two pieces, and ${code("olcum")}, five, into one`;
+  const none =
+    idle.length === 0 ? "" : `, none to ${listing(idle)}${allDropped ? ", whose tools the client dropped" : ""}`;
+  return (
+    `${listing(parts)}${none}: ${reached.map((e) => `${calls[e.server]} × ${e.tokens}`).join(" + ")} = ${n(sum)}. ` +
+    `Lesson 6's tokenizer cuts ${code("tarife")}, six letters, into two pieces, and ${code("olcum")}, five, into one`
+  );
 }
 
 /** The expected answers to the exercises, computed from the runs where they are numbers. */
@@ -413,15 +451,31 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
   const statelessSim = simRow(sim, "stateless");
   const { legacy, stateless } = wire.eras;
   const servers = sim.lessonSix.servers.length;
-  const savedMessages = legacySim.fixed.request + legacySim.fixed.response + legacySim.fixed.notification - (statelessSim.fixed.request + statelessSim.fixed.response + statelessSim.fixed.notification);
+  const savedMessages =
+    legacySim.fixed.request +
+    legacySim.fixed.response +
+    legacySim.fixed.notification -
+    (statelessSim.fixed.request + statelessSim.fixed.response + statelessSim.fixed.notification);
   const perCallTokens = statelessSim.tokensPerCall - legacySim.tokensPerCall;
   const tokenGap = statelessSim.work.tokens - legacySim.work.tokens;
   const perCallBytes = stateless.bytesPerCall - legacy.bytesPerCall;
-  const hourly = simulateWithoutASession(sim.seed, { taskSpacingMs: sim.modes.ttlMs }).modes.rows.find((r) => r.name === "stateless, cached")!;
-  const together = simulateWithoutASession(sim.seed, { taskSpacingMs: 0 }).modes.rows.find((r) => r.name === "stateless, cached")!;
+  const hourly = simulateWithoutASession(sim.seed, { taskSpacingMs: sim.modes.ttlMs }).modes.rows.find(
+    (r) => r.name === "stateless, cached",
+  )!;
+  const together = simulateWithoutASession(sim.seed, { taskSpacingMs: 0 }).modes.rows.find(
+    (r) => r.name === "stateless, cached",
+  )!;
   const cachedNow = sim.modes.rows.find((r) => r.name === "stateless, cached")!;
-  const withLe = listedBeforeWith(sim.modes.tasks, sim.modes.taskSpacingMs, (now, received) => now <= received + sim.modes.ttlMs);
-  const wireWithLe = listedBeforeWith(wire.discovery.tasks, wire.discovery.gapMs, (now, received) => now <= received + wire.discovery.ttlMs);
+  const withLe = listedBeforeWith(
+    sim.modes.tasks,
+    sim.modes.taskSpacingMs,
+    (now, received) => now <= received + sim.modes.ttlMs,
+  );
+  const wireWithLe = listedBeforeWith(
+    wire.discovery.tasks,
+    wire.discovery.gapMs,
+    (now, received) => now <= received + wire.discovery.ttlMs,
+  );
   const wireCached = wire.discovery.runs.find((r) => r.era === "stateless" && r.plan === "cached")!;
   const legacyTask = wire.discovery.runs.find((r) => r.era === "legacy" && r.plan === "per-task")!;
   const statelessTask = wire.discovery.runs.find((r) => r.era === "stateless" && r.plan === "per-task")!;
@@ -438,7 +492,9 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     `3. ${one(perCallBytes)} bytes per call: ${n(stateless.work.bytes)} against ${n(legacy.work.bytes)} bytes over ${stateless.calls} calls. ${n(wire.eras.requestMetaBytes)} of them are the request's ${code("_meta")}; the rest is the result's ${code("resultType")} and server identity` +
       `${(stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls === wire.eras.requestMetaBytes ? "" : ", and request ids of different lengths"}.`,
     `4. With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
-      (hourly.discoveries === sim.modes.tasks ? `, before every task, as per task does: each result is stale exactly when the next task starts` : "") +
+      (hourly.discoveries === sim.modes.tasks
+        ? `, before every task, as per task does: each result is stale exactly when the next task starts`
+        : "") +
       `; with tasks 0 ms apart it discovers ${together.discoveries === 1 ? "once" : `${together.discoveries} times`}. At the lesson's spacing: ${cachedNow.discoveries}.`,
     `5. With ${code("<=")} a result is still fresh at exactly ${code("t_received + ttlMs")}, so the simulated client would list before ${tasksNamed(withLe)} instead of ${listing(cachedNow.discoveredBefore.map(String))}, ` +
       `and the real one before ${tasksNamed(wireWithLe)} instead of ${listing(wireCached.listedBefore.map(String))}. The specification's rule is strict: ${code("now < t_received + ttlMs")}.`,

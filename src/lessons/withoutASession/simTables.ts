@@ -56,7 +56,12 @@ export function formatCumulative(eras: LessonSixEras): string {
 export function formatTokenCrossings(eras: LessonSixEras): string {
   return formatTextTable(
     ["compared", "gap before 1st call", "gap at the end", "crossing"],
-    [eras.crossing, eras.crossingWithDiscover].map((c) => [`${c.b} − ${c.a}`, c.gaps[0], c.gaps[c.gaps.length - 1], crossingText(c)]),
+    [eras.crossing, eras.crossingWithDiscover].map((c) => [
+      `${c.b} − ${c.a}`,
+      c.gaps[0],
+      c.gaps[c.gaps.length - 1],
+      crossingText(c),
+    ]),
   );
 }
 
@@ -68,7 +73,14 @@ export function formatTokenCrossings(eras: LessonSixEras): string {
 export function formatModes(modes: DiscoveryModes): string {
   return formatTextTable(
     ["discovery", "discoveries", "disc. messages", "disc. tokens", "total tokens", "round trips"],
-    modes.rows.map((r) => [r.name, r.discoveries, r.discoveryMessages, r.discovery.tokens, r.total.tokens, r.total.round_trips]),
+    modes.rows.map((r) => [
+      r.name,
+      r.discoveries,
+      r.discoveryMessages,
+      r.discovery.tokens,
+      r.total.tokens,
+      r.total.round_trips,
+    ]),
   );
 }
 
@@ -77,7 +89,9 @@ export function formatCacheRefetches(modes: DiscoveryModes): string {
   const minutes = (ms: number) => `${ms / 60_000} min`;
   return [
     `tasks ${minutes(modes.taskSpacingMs)} apart, list results fresh for ${minutes(modes.ttlMs)} (ttlMs ${modes.ttlMs})`,
-    ...modes.rows.filter((r) => r.mode === "cached").map((r) => `${r.name}: discovered before task ${r.discoveredBefore.join(", ")}`),
+    ...modes.rows
+      .filter((r) => r.mode === "cached")
+      .map((r) => `${r.name}: discovered before task ${r.discoveredBefore.join(", ")}`),
   ].join("\n");
 }
 
@@ -108,10 +122,22 @@ function messageLabel(method: string, kind: string): string {
  */
 export function formatMessageCosts(costs: MessageCosts, era: ProtocolEra): string {
   return formatTextTable(
-    [`${era} (${costs.revisions[era]})`, "content", ...PROTOCOL_FIELDS.map((f) => FIELD_TITLES[f]), "envelope", "total"],
+    [
+      `${era} (${costs.revisions[era]})`,
+      "content",
+      ...PROTOCOL_FIELDS.map((f) => FIELD_TITLES[f]),
+      "envelope",
+      "total",
+    ],
     costs.messages
       .filter((m) => m.era === era)
-      .map((m): Cell[] => [messageLabel(m.method, m.kind), m.content ?? "-", ...PROTOCOL_FIELDS.map((f) => m.fields[f]), m.envelope, m.total]),
+      .map((m): Cell[] => [
+        messageLabel(m.method, m.kind),
+        m.content ?? "-",
+        ...PROTOCOL_FIELDS.map((f) => m.fields[f]),
+        m.envelope,
+        m.total,
+      ]),
   );
 }
 
@@ -133,7 +159,10 @@ export function formatWithoutASession(result: WithoutASessionResult): string {
     ["lesson 7's thirteen tasks: discovery per task, per session, or cached", formatModes(modes)],
     ["when the cached clients discovered", formatCacheRefetches(modes)],
     [`what each message costs: ${costs.server}, legacy`, formatMessageCosts(costs, "legacy")],
-    [`what each message costs: ${costs.server}, stateless`, `${formatMessageCosts(costs, "stateless")}\n${FIELD_LEGEND}`],
+    [
+      `what each message costs: ${costs.server}, stateless`,
+      `${formatMessageCosts(costs, "stateless")}\n${FIELD_LEGEND}`,
+    ],
     ["the protocol fields", formatFieldCosts(costs)],
   ];
   return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");

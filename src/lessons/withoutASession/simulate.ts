@@ -17,7 +17,13 @@
  * seed and spacing give an equal result.
  */
 import { discoveryMessages } from "../../simulatedClient/messages";
-import { DEFAULT_TASK_SPACING_MS, runClient, type ClientRun, type ClientSetup, type DiscoveryMode } from "../../simulatedClient/session";
+import {
+  DEFAULT_TASK_SPACING_MS,
+  runClient,
+  type ClientRun,
+  type ClientSetup,
+  type DiscoveryMode,
+} from "../../simulatedClient/session";
 import { clientTasks, type ClientTask } from "../../simulatedClient/tasks";
 import { createFleetServer, FLEET_POLICY } from "../../fleet/server";
 import { generateFleet } from "../../fleet/generator";
@@ -240,9 +246,18 @@ function refusedCalls(run: ClientRun): RefusedCalls[] {
 
 /** Runs lesson 6's twelve tasks once in one variant, discovery once. */
 function eraRun(servers: readonly Server[], tasks: readonly ClientTask[], variant: EraVariant): EraRunRow {
-  const setup: ClientSetup = { servers, level: SESSION_LESSON_LEVEL, policy: LESSON_POLICY, era: variant.era, discover: variant.discover };
+  const setup: ClientSetup = {
+    servers,
+    level: SESSION_LESSON_LEVEL,
+    policy: LESSON_POLICY,
+    era: variant.era,
+    discover: variant.discover,
+  };
   // Discovery once: a legacy session; a stateless client whose list results stay fresh throughout (tasks 0 ms apart).
-  const run = variant.era === "legacy" ? runClient(setup, tasks, "per-session") : runClient({ ...setup, taskSpacingMs: 0 }, tasks, "cached");
+  const run =
+    variant.era === "legacy"
+      ? runClient(setup, tasks, "per-session")
+      : runClient({ ...setup, taskSpacingMs: 0 }, tasks, "cached");
   if (run.discoveries !== 1) throw new Error(`${variant.label}: discovery ran ${run.discoveries} times, not once`);
   const row: EraRunRow = {
     ...variant,
@@ -258,7 +273,8 @@ function eraRun(servers: readonly Server[], tasks: readonly ClientTask[], varian
     cumulative: cumulativeOf(run),
   };
   const ended = row.refused.reduce((n, r) => n + r.calls, 0);
-  if (ended !== row.calls - row.wireCalls) throw new Error(`${variant.label}: ${ended} refused calls, but ${row.calls - row.wireCalls} did not cross`);
+  if (ended !== row.calls - row.wireCalls)
+    throw new Error(`${variant.label}: ${ended} refused calls, but ${row.calls - row.wireCalls} did not cross`);
   return row;
 }
 
@@ -288,10 +304,24 @@ function callExtraTokens(server: Server): number {
 /** Part (c): the priced server's discovery messages in both eras (stateless with `server/discover`), then a tool call and its result. */
 function messageCosts(server: Server): MessageCosts {
   const messages: MessageCostRow[] = [];
-  const add = (era: ProtocolEra, method: string, kind: MessageKind, parts: readonly BodyPart[], content: number | null) => {
+  const add = (
+    era: ProtocolEra,
+    method: string,
+    kind: MessageKind,
+    parts: readonly BodyPart[],
+    content: number | null,
+  ) => {
     const fields = fieldTokens(parts);
     const added = PROTOCOL_FIELDS.reduce((n, f) => n + fields[f], 0);
-    messages.push({ era, method, kind, content, fields, envelope: ENVELOPE_TOKENS, total: (content ?? 0) + added + ENVELOPE_TOKENS });
+    messages.push({
+      era,
+      method,
+      kind,
+      content,
+      fields,
+      envelope: ENVELOPE_TOKENS,
+      total: (content ?? 0) + added + ENVELOPE_TOKENS,
+    });
   };
   for (const variant of [ERA_VARIANTS[0], ERA_VARIANTS[2]]) {
     for (const m of discoveryMessages(server, variant.era, variant.discover)) {
@@ -303,25 +333,56 @@ function messageCosts(server: Server): MessageCosts {
     add(variant.era, "tools/call", "response", [...result.head, ...result.tail], null);
   }
   const words = (parts: readonly BodyPart[], field: ProtocolField) =>
-    parts.filter((p) => p.part === field).flatMap((p) => p.words.map(pyStr)).join(" ");
+    parts
+      .filter((p) => p.part === field)
+      .flatMap((p) => p.words.map(pyStr))
+      .join(" ");
   const fields: FieldCostRow[] = [];
   const legacyResult = discoveryMessages(server, "legacy")[1].parts;
   for (const field of ["protocolVersion", "clientCapabilities", "clientInfo"] as const) {
     const parts = initializeParams();
-    fields.push({ field, era: "legacy", words: words(parts, field), tokens: fieldTokens(parts)[field], carriedBy: "initialize request" });
+    fields.push({
+      field,
+      era: "legacy",
+      words: words(parts, field),
+      tokens: fieldTokens(parts)[field],
+      carriedBy: "initialize request",
+    });
   }
   for (const field of ["protocolVersion", "serverInfo"] as const) {
-    fields.push({ field, era: "legacy", words: words(legacyResult, field), tokens: fieldTokens(legacyResult)[field], carriedBy: "initialize result" });
+    fields.push({
+      field,
+      era: "legacy",
+      words: words(legacyResult, field),
+      tokens: fieldTokens(legacyResult)[field],
+      carriedBy: "initialize result",
+    });
   }
   for (const field of ["protocolVersion", "clientCapabilities", "clientInfo"] as const) {
     const parts = requestFields("stateless");
-    fields.push({ field, era: "stateless", words: words(parts, field), tokens: fieldTokens(parts)[field], carriedBy: "every request (_meta)" });
+    fields.push({
+      field,
+      era: "stateless",
+      words: words(parts, field),
+      tokens: fieldTokens(parts)[field],
+      carriedBy: "every request (_meta)",
+    });
   }
   const { head, tail } = resultFields("stateless", server, true);
   const stateless = [...head, ...tail];
-  const carriers: Record<string, string> = { resultType: "every result", serverInfo: "every result (_meta)", cache: "discover and list results" };
+  const carriers: Record<string, string> = {
+    resultType: "every result",
+    serverInfo: "every result (_meta)",
+    cache: "discover and list results",
+  };
   for (const field of ["resultType", "serverInfo", "cache"] as const) {
-    fields.push({ field, era: "stateless", words: words(stateless, field), tokens: fieldTokens(stateless)[field], carriedBy: carriers[field] });
+    fields.push({
+      field,
+      era: "stateless",
+      words: words(stateless, field),
+      tokens: fieldTokens(stateless)[field],
+      carriedBy: carriers[field],
+    });
   }
   return { server: server.name, revisions: ERA_REVISIONS, messages, fields };
 }
@@ -370,14 +431,22 @@ export function simulateWithoutASession(seed: number, options: WithoutASessionOp
       crossingWithDiscover: crossingOf(rows[0], rows[2], "tokens", (p) => p.tokens),
       callExtra: world.servers.map((server) => ({ server: server.name, tokens: callExtraTokens(server) })),
     },
-    modes: { servers: servers.map((s) => s.name), tasks: tasks.length, taskSpacingMs, ttlMs: discoveryTtl(servers), rows: modeRows },
+    modes: {
+      servers: servers.map((s) => s.name),
+      tasks: tasks.length,
+      taskSpacingMs,
+      ttlMs: discoveryTtl(servers),
+      rows: modeRows,
+    },
     costs: messageCosts(priced),
   };
 }
 
 /** The `ttlMs` the servers' stateless list results carry (all the same: the real servers' hint). */
 function discoveryTtl(servers: readonly Server[]): number {
-  const ttls = new Set(servers.flatMap((s) => discoveryMessages(s, "stateless").flatMap((m) => (m.ttlMs === undefined ? [] : [m.ttlMs]))));
+  const ttls = new Set(
+    servers.flatMap((s) => discoveryMessages(s, "stateless").flatMap((m) => (m.ttlMs === undefined ? [] : [m.ttlMs]))),
+  );
   if (ttls.size !== 1) throw new Error(`the servers' list results carry ${ttls.size} different ttlMs`);
   return [...ttls][0];
 }

@@ -62,7 +62,6 @@ const CALL = "tools/call";
 /** The list methods of discovery, in the order a client sends them. */
 const LISTS: readonly string[] = ["tools/list", "resources/list", "prompts/list"];
 
-
 /** Messages (both directions) by JSON-RPC kind. */
 export interface KindCounts {
   request: number;
@@ -259,7 +258,10 @@ function eraRun(era: SpokenEra, recorded: EraSession): EraRun {
   return {
     era,
     label: era,
-    processes: recorded.parts.reduce((n, part) => n + part.events.filter((event) => event.event === "serving").length, 0),
+    processes: recorded.parts.reduce(
+      (n, part) => n + part.events.filter((event) => event.event === "serving").length,
+      0,
+    ),
     calls,
     completed: tally.completed,
     failed: tally.failed,
@@ -267,7 +269,11 @@ function eraRun(era: SpokenEra, recorded: EraSession): EraRun {
     kinds: kindsOf(traffic),
     bytes: total.bytes,
     beforeFirstCall: countOf(traffic, (method) => method !== CALL),
-    work: { ...work, sentBytes: traffic.sent.byMethod[CALL]?.bytes ?? 0, receivedBytes: traffic.received.byMethod[CALL]?.bytes ?? 0 },
+    work: {
+      ...work,
+      sentBytes: traffic.sent.byMethod[CALL]?.bytes ?? 0,
+      receivedBytes: traffic.received.byMethod[CALL]?.bytes ?? 0,
+    },
     bytesPerCall: calls === 0 ? 0 : work.bytes / calls,
     methods: bytesByMethod(traffic),
     callsByServer,
@@ -305,7 +311,13 @@ async function eraSession(seed: number, era: SpokenEra): Promise<EraSession> {
     const { traffic } = sessionFigures([session]);
     const all = countOf(traffic);
     const calls = outcomes.reduce((n, outcome) => n + outcome.calls, 0);
-    cumulative.push({ task: outcomes.length, calls, wireCalls: traffic.sent.byMethod[CALL]?.messages ?? 0, messages: all.messages, bytes: all.bytes });
+    cumulative.push({
+      task: outcomes.length,
+      calls,
+      wireCalls: traffic.sent.byMethod[CALL]?.messages ?? 0,
+      messages: all.messages,
+      bytes: all.bytes,
+    });
   };
   let events: Map<string, ServerEvent[]>;
   try {
@@ -317,13 +329,19 @@ async function eraSession(seed: number, era: SpokenEra): Promise<EraSession> {
   } finally {
     events = await closeWireSession(session);
   }
-  const parts = [...session.connections].map(([server, connection]) => ({ server, traffic: connection.traffic(), events: events.get(server) ?? [] }));
+  const parts = [...session.connections].map(([server, connection]) => ({
+    server,
+    traffic: connection.traffic(),
+    events: events.get(server) ?? [],
+  }));
   return { parts, outcomes, cumulative };
 }
 
 /** Part (a): lesson 6's tasks at level 3 in each era (both at once: separate processes). */
 async function compareEras(seed: number): Promise<EraComparison> {
-  const [legacySession, statelessSession] = await Promise.all((["legacy", "stateless"] as const).map((era) => eraSession(seed, era)));
+  const [legacySession, statelessSession] = await Promise.all(
+    (["legacy", "stateless"] as const).map((era) => eraSession(seed, era)),
+  );
   const legacy = eraRun("legacy", legacySession);
   const stateless = eraRun("stateless", statelessSession);
   return {
@@ -375,7 +393,13 @@ async function openLessonSession(seed: number, era: SpokenEra): Promise<LessonSe
     real.set(spec.server, connection);
     return connection;
   };
-  const session = await openWireSession(worldSpecs(seed), LESSON_POLICY, false, { era, discover: knownDiscover, listEverything: true }, open);
+  const session = await openWireSession(
+    worldSpecs(seed),
+    LESSON_POLICY,
+    false,
+    { era, discover: knownDiscover, listEverything: true },
+    open,
+  );
   return { ...session, real };
 }
 
@@ -402,7 +426,13 @@ function sessionFigures(sessions: readonly WireSession[]): { traffic: TrafficCou
 }
 
 /** A discovery run's row from its traffic. */
-function discoveryRow(era: SpokenEra, plan: DiscoveryPlan, traffic: TrafficCounts, processes: number, outcomes: readonly TaskOutcome[]): DiscoveryRun {
+function discoveryRow(
+  era: SpokenEra,
+  plan: DiscoveryPlan,
+  traffic: TrafficCounts,
+  processes: number,
+  outcomes: readonly TaskOutcome[],
+): DiscoveryRun {
   const total = countOf(traffic);
   return {
     era,
@@ -445,19 +475,28 @@ async function legacyPerTask(seed: number, tasks: readonly TaskWithAnswer[]): Pr
  * sent again when the plan says so (per task: always; cached: once the last listing's `ttlMs`
  * has run out on the virtual clock, by {@link ResultCache}'s rule).
  */
-async function statelessRelisting(seed: number, tasks: readonly TaskWithAnswer[], plan: "per-task" | "cached", ttlMs: number): Promise<DiscoveryRun> {
+async function statelessRelisting(
+  seed: number,
+  tasks: readonly TaskWithAnswer[],
+  plan: "per-task" | "cached",
+  ttlMs: number,
+): Promise<DiscoveryRun> {
   const session = await openLessonSession(seed, "stateless");
   const outcomes: TaskOutcome[] = [];
   const cache = new ResultCache();
   const keep = (now: number) => {
-    for (const server of session.connections.keys()) cache.store({ kind: "response", server, method: "tools/list", ttlMs }, now);
+    for (const server of session.connections.keys())
+      cache.store({ kind: "response", server, method: "tools/list", ttlMs }, now);
   };
   const listedBefore = [1];
   keep(0); // the opening listed everything at time 0
   try {
     for (let k = 0; k < tasks.length; k++) {
       const now = k * TASK_GAP_MS;
-      const stale = plan === "per-task" ? k > 0 : [...session.connections.keys()].some((server) => !cache.isFresh(server, "tools/list", now));
+      const stale =
+        plan === "per-task"
+          ? k > 0
+          : [...session.connections.keys()].some((server) => !cache.isFresh(server, "tools/list", now));
       if (stale) {
         for (const connection of session.real.values()) await discoverAgain(connection);
         keep(now);
@@ -493,7 +532,12 @@ async function compareDiscovery(seed: number, eras: EraComparison, ttlMs: number
     statelessRelisting(seed, tasks, "per-task", ttlMs),
     statelessRelisting(seed, tasks, "cached", ttlMs),
   ]);
-  return { tasks: tasks.length, gapMs: TASK_GAP_MS, ttlMs, runs: [legacyTask, fromRun(eras.legacy), statelessTask, fromRun(eras.stateless), cached] };
+  return {
+    tasks: tasks.length,
+    gapMs: TASK_GAP_MS,
+    ttlMs,
+    runs: [legacyTask, fromRun(eras.legacy), statelessTask, fromRun(eras.stateless), cached],
+  };
 }
 
 /** The command line of `serve olcum` with extra arguments (`--era legacy`), run with this Node. */
@@ -513,10 +557,18 @@ async function meetWithAuto(): Promise<AutoMeeting[]> {
     await auto.close();
     const state = auto.era();
     const probe = state.probe!;
-    const direct = await WireConnection.open(server === "dual-era" ? { server: "olcum" } : launch, { era: state.spoken, discover: knownDiscover });
+    const direct = await WireConnection.open(server === "dual-era" ? { server: "olcum" } : launch, {
+      era: state.spoken,
+      discover: knownDiscover,
+    });
     await direct.close();
     const probeCount = countOf(probe.traffic);
-    const answerOf = probe.traffic.received.byKind.response.messages === 0 ? "no answer" : state.spoken === "legacy" ? "a non-modern error" : "a DiscoverResult";
+    const answerOf =
+      probe.traffic.received.byKind.response.messages === 0
+        ? "no answer"
+        : state.spoken === "legacy"
+          ? "a non-modern error"
+          : "a DiscoverResult";
     const session = { ...countOf(auto.traffic()), processes: auto.stats().processes - probe.processes };
     const straight = { ...countOf(direct.traffic()), processes: direct.stats().processes };
     meetings.push({
@@ -592,7 +644,8 @@ async function statelessMismatch(): Promise<{ transcript: MismatchTranscript; tt
   const refused = await exchange.read();
   const supported: string[] = refused.error?.data?.supported ?? [];
   const chosen = supported.find((version) => version === STATELESS_VERSION);
-  if (chosen === undefined) throw new Error(`the stateless-only server did not offer ${STATELESS_VERSION}: ${JSON.stringify(refused)}`);
+  if (chosen === undefined)
+    throw new Error(`the stateless-only server did not offer ${STATELESS_VERSION}: ${JSON.stringify(refused)}`);
   exchange.send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: requestMeta(chosen) } });
   const listed = await exchange.read();
   await exchange.close("done");
@@ -618,7 +671,16 @@ async function openings(): Promise<{ legacy: MismatchTranscript; stateless: Mism
   const args = ["olcum"];
   const command = ["mcp-course", "serve", ...args].join(" ");
   const legacy = new LineExchange(args);
-  legacy.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { ...WIRE_CLIENT_CAPABILITIES }, clientInfo: { ...WIRE_CLIENT_INFO } } });
+  legacy.send({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+      clientInfo: { ...WIRE_CLIENT_INFO },
+    },
+  });
   const agreed = await legacy.read();
   legacy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
   legacy.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
@@ -636,7 +698,12 @@ async function openings(): Promise<{ legacy: MismatchTranscript; stateless: Mism
       steps: legacy.steps,
       outcome: `version ${agreed.result?.protocolVersion} agreed, then ${count(legacyTools)} tools listed in the session`,
     },
-    stateless: { era: "stateless", command, steps: stateless.steps, outcome: `${count(statelessTools)} tools listed by one request that needs no session` },
+    stateless: {
+      era: "stateless",
+      command,
+      steps: stateless.steps,
+      outcome: `${count(statelessTools)} tools listed by one request that needs no session`,
+    },
   };
 }
 
@@ -661,11 +728,22 @@ async function inPlaceProbe(): Promise<MismatchTranscript> {
   const exchange = new LineExchange(args);
   exchange.send({ jsonrpc: "2.0", id: SDK_PROBE_ID, method: "server/discover", params: { _meta: requestMeta() } });
   const refused = await exchange.read();
-  if (!refused.error || refused.error.code === -32022) throw new Error(`the legacy-only server answered the probe as a modern one: ${JSON.stringify(refused)}`);
-  exchange.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { ...WIRE_CLIENT_CAPABILITIES }, clientInfo: { ...WIRE_CLIENT_INFO } } });
+  if (!refused.error || refused.error.code === -32022)
+    throw new Error(`the legacy-only server answered the probe as a modern one: ${JSON.stringify(refused)}`);
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+      clientInfo: { ...WIRE_CLIENT_INFO },
+    },
+  });
   const agreed = await exchange.read();
   const version = agreed.result?.protocolVersion;
-  if (typeof version !== "string") throw new Error(`the legacy-only server refused initialize after the probe: ${JSON.stringify(agreed)}`);
+  if (typeof version !== "string")
+    throw new Error(`the legacy-only server refused initialize after the probe: ${JSON.stringify(agreed)}`);
   exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
   await exchange.close("done");
   return {
@@ -687,10 +765,20 @@ export const MISMATCH_LEGACY_VERSION = "2025-03-26";
 async function legacyMismatch(): Promise<MismatchTranscript> {
   const args = ["olcum", "--era", "legacy"];
   const exchange = new LineExchange(args);
-  exchange.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: MISMATCH_LEGACY_VERSION, capabilities: { ...WIRE_CLIENT_CAPABILITIES }, clientInfo: { ...WIRE_CLIENT_INFO } } });
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: MISMATCH_LEGACY_VERSION,
+      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+      clientInfo: { ...WIRE_CLIENT_INFO },
+    },
+  });
   const answered = await exchange.read();
   const version: string = answered.result?.protocolVersion;
-  if (version === MISMATCH_LEGACY_VERSION) throw new Error(`the legacy-only server accepted ${MISMATCH_LEGACY_VERSION}`);
+  if (version === MISMATCH_LEGACY_VERSION)
+    throw new Error(`the legacy-only server accepted ${MISMATCH_LEGACY_VERSION}`);
   await exchange.close(`${version} is not ${MISMATCH_LEGACY_VERSION}`);
   return {
     era: "legacy",
@@ -711,7 +799,23 @@ async function legacyMismatch(): Promise<MismatchTranscript> {
 export async function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
   // The parts use processes of their own and print only counted figures, so they run side by side.
-  const [opened, stateless, legacy, eras, auto, inPlace] = await Promise.all([openings(), statelessMismatch(), legacyMismatch(), compareEras(seed), meetWithAuto(), inPlaceProbe()]);
+  const [opened, stateless, legacy, eras, auto, inPlace] = await Promise.all([
+    openings(),
+    statelessMismatch(),
+    legacyMismatch(),
+    compareEras(seed),
+    meetWithAuto(),
+    inPlaceProbe(),
+  ]);
   const discovery = await compareDiscovery(seed, eras, stateless.ttlMs);
-  return { seed, level: LESSON_LEVEL, eras, discovery, auto, inPlaceProbe: inPlace, openings: opened, mismatch: { stateless: stateless.transcript, legacy } };
+  return {
+    seed,
+    level: LESSON_LEVEL,
+    eras,
+    discovery,
+    auto,
+    inPlaceProbe: inPlace,
+    openings: opened,
+    mismatch: { stateless: stateless.transcript, legacy },
+  };
 }

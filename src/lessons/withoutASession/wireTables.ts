@@ -8,9 +8,17 @@
 import { formatTextTable } from "../textTable";
 import { ratio } from "../simulationAgainstTheWire/tables";
 import { crossingText, type Crossing } from "./crossing";
-import type { AutoMeeting, DiscoveryComparison, EraComparison, EraRun, MismatchTranscript, TranscriptEvent, TranscriptLine, WithoutASessionWire } from "./wire";
+import type {
+  AutoMeeting,
+  DiscoveryComparison,
+  EraComparison,
+  EraRun,
+  MismatchTranscript,
+  TranscriptEvent,
+  TranscriptLine,
+  WithoutASessionWire,
+} from "./wire";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
-
 
 /** Part (a): each era's messages and bytes, the fixed cost before the first call and the cost per call. */
 export function formatEraCosts(eras: EraComparison): string {
@@ -24,14 +32,24 @@ export function formatEraCosts(eras: EraComparison): string {
     run.calls,
     run.bytesPerCall.toFixed(1),
   ];
-  return formatTextTable(["era", "processes", "messages", "bytes", "msgs before 1st call", "bytes before", "calls", "bytes/call"], [row(eras.legacy), row(eras.stateless)]);
+  return formatTextTable(
+    ["era", "processes", "messages", "bytes", "msgs before 1st call", "bytes before", "calls", "bytes/call"],
+    [row(eras.legacy), row(eras.stateless)],
+  );
 }
 
 /** Part (a): messages by JSON-RPC kind in each era. */
 export function formatEraKinds(eras: EraComparison): string {
   return formatTextTable(
     ["era", "requests", "responses", "notifications", "tools/call bytes sent", "received"],
-    [eras.legacy, eras.stateless].map((run) => [run.era, run.kinds.request, run.kinds.response, run.kinds.notification, run.work.sentBytes, run.work.receivedBytes]),
+    [eras.legacy, eras.stateless].map((run) => [
+      run.era,
+      run.kinds.request,
+      run.kinds.response,
+      run.kinds.notification,
+      run.work.sentBytes,
+      run.work.receivedBytes,
+    ]),
   );
 }
 
@@ -42,7 +60,9 @@ export function describeCrossing(crossing: Crossing): string {
   const last = crossing.gaps[crossing.gaps.length - 1];
   const lower = crossing.cheaperFirst === "a" ? crossing.a : crossing.b;
   if (crossing.cheaperFirst === "equal") {
-    return crossing.at === null ? `${what}: equal at every point.` : `${what}: equal before the first call; apart ${crossingText(crossing)}.`;
+    return crossing.at === null
+      ? `${what}: equal at every point.`
+      : `${what}: equal before the first call; apart ${crossingText(crossing)}.`;
   }
   if (crossing.at === null) {
     const strict = crossing.gaps.every((gap) => Math.sign(gap) === Math.sign(first));
@@ -53,7 +73,10 @@ export function describeCrossing(crossing: Crossing): string {
 
 /** Part (a): both crossings and the `_meta` every stateless request carries. */
 export function formatWireCrossings(eras: EraComparison): string {
-  const perRequest = eras.legacy.calls === 0 ? "-" : ratio(eras.stateless.work.sentBytes - eras.legacy.work.sentBytes, eras.legacy.calls);
+  const perRequest =
+    eras.legacy.calls === 0
+      ? "-"
+      : ratio(eras.stateless.work.sentBytes - eras.legacy.work.sentBytes, eras.legacy.calls);
   return [
     describeCrossing(eras.bytes),
     describeCrossing(eras.messages),
@@ -66,7 +89,15 @@ export function formatWireCumulative(eras: EraComparison): string {
   const { legacy, stateless } = eras;
   return formatTextTable(
     ["after task", "calls", "sent", "bytes: legacy", "stateless", "messages: legacy", "stateless"],
-    legacy.cumulative.map((p, i) => [p.task, p.calls, p.wireCalls, p.bytes, stateless.cumulative[i].bytes, p.messages, stateless.cumulative[i].messages]),
+    legacy.cumulative.map((p, i) => [
+      p.task,
+      p.calls,
+      p.wireCalls,
+      p.bytes,
+      stateless.cumulative[i].bytes,
+      p.messages,
+      stateless.cumulative[i].messages,
+    ]),
   );
 }
 
@@ -74,7 +105,17 @@ export function formatWireCumulative(eras: EraComparison): string {
 export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
   return formatTextTable(
     ["era", "discovery", "processes", "initialize", "lists", "messages", "bytes", "of them discovery", "done"],
-    discovery.runs.map((run) => [run.era, run.plan, run.processes, run.initializes, run.listings, run.messages, run.bytes, run.discoveryBytes, run.completed]),
+    discovery.runs.map((run) => [
+      run.era,
+      run.plan,
+      run.processes,
+      run.initializes,
+      run.listings,
+      run.messages,
+      run.bytes,
+      run.discoveryBytes,
+      run.completed,
+    ]),
   );
 }
 
@@ -82,7 +123,15 @@ export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
 export function formatAutoMeetings(meetings: readonly AutoMeeting[]): string {
   return formatTextTable(
     ["server", "verdict", "probe msgs", "probe bytes", "probe answer", "extra procs", "extra bytes"],
-    meetings.map((m) => [m.server, m.verdict, m.probe.messages, m.probe.bytes, m.probe.answer, m.extra.processes, m.extra.bytes]),
+    meetings.map((m) => [
+      m.server,
+      m.verdict,
+      m.probe.messages,
+      m.probe.bytes,
+      m.probe.answer,
+      m.extra.processes,
+      m.extra.bytes,
+    ]),
   );
 }
 
@@ -98,8 +147,11 @@ function fit(text: string, width: number): string {
 export function prettyJson(value: unknown, width: number = LINE_WIDTH, indent = "", prefix = ""): string[] {
   const flat = JSON.stringify(value);
   const lead = indent + prefix;
-  if (lead.length + flat.length <= width || value === null || typeof value !== "object") return [fit(lead + flat, width)];
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item) => ["", item]) : Object.entries(value as Record<string, unknown>);
+  if (lead.length + flat.length <= width || value === null || typeof value !== "object")
+    return [fit(lead + flat, width)];
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((item) => ["", item])
+    : Object.entries(value as Record<string, unknown>);
   const inner = indent + "  ";
   const lines = [lead + (Array.isArray(value) ? "[" : "{")];
   entries.forEach(([key, item], k) => {
@@ -148,7 +200,10 @@ function repeatOf(line: TranscriptLine, shown: readonly ShownTranscript[]): stri
  * bytes. A line that repeats one of `shown` (byte for byte, or but for its id) is named, not
  * printed again.
  */
-export function formatMismatchTranscript(transcript: MismatchTranscript, shown: readonly ShownTranscript[] = []): string {
+export function formatMismatchTranscript(
+  transcript: MismatchTranscript,
+  shown: readonly ShownTranscript[] = [],
+): string {
   const out = [fit(`$ ${transcript.command}`, LINE_WIDTH)];
   for (const step of transcript.steps) {
     if (!isLine(step)) {
@@ -184,7 +239,9 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     formatAutoMeetings(result.auto),
     "",
     "The probe in place, on a legacy-only server",
-    formatMismatchTranscript(result.inPlaceProbe, [{ transcript: result.openings.legacy, where: "the legacy opening" }]),
+    formatMismatchTranscript(result.inPlaceProbe, [
+      { transcript: result.openings.legacy, where: "the legacy opening" },
+    ]),
     "",
     "The legacy opening",
     formatMismatchTranscript(result.openings.legacy),
@@ -193,7 +250,9 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     formatMismatchTranscript(result.openings.stateless),
     "",
     "A version mismatch, stateless",
-    formatMismatchTranscript(result.mismatch.stateless, [{ transcript: result.openings.stateless, where: "the stateless opening" }]),
+    formatMismatchTranscript(result.mismatch.stateless, [
+      { transcript: result.openings.stateless, where: "the stateless opening" },
+    ]),
     "",
     "A version mismatch, legacy",
     formatMismatchTranscript(result.mismatch.legacy),

@@ -6,14 +6,32 @@
  */
 export { growthChart } from "./charts";
 export {
-  describeClientSeed, readFleetTask, readTranscript, readDiscovery, readToolNames, readModes,
-  readSessions, readGrowth, readSilentDrop, readReport, summarizeClient, solveClientExercises,
+  describeClientSeed,
+  readFleetTask,
+  readTranscript,
+  readDiscovery,
+  readToolNames,
+  readModes,
+  readSessions,
+  readGrowth,
+  readSilentDrop,
+  readReport,
+  summarizeClient,
+  solveClientExercises,
 } from "./prose";
 export { simulateWritingAClient } from "./simulate";
 export {
-  formatFleetTools, formatPolicyTable, formatTranscript, formatDiscoveryTable,
-  formatHandshakeComparison, formatModeTable, formatGrowthTable, formatVisibilityTable,
-  formatClientResult, formatClientComparison, formatLevelReports,
+  formatFleetTools,
+  formatPolicyTable,
+  formatTranscript,
+  formatDiscoveryTable,
+  formatHandshakeComparison,
+  formatModeTable,
+  formatGrowthTable,
+  formatVisibilityTable,
+  formatClientResult,
+  formatClientComparison,
+  formatLevelReports,
 } from "./tables";
 export { renderSvg } from "../../charts/render";
 export { showSource } from "../showSource";

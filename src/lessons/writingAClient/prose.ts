@@ -34,11 +34,11 @@ export function describeClientSeed(result: WritingAClientResult): string {
   const subscribers = Object.keys(result.world.subscribers).length;
   return wrapMarkdown(
     `This run uses **seed ${result.seed}**: it draws lesson 6's ${subscribers} subscribers and ` +
-    `${result.tasks.length - 1} tasks, and the fleet's ${result.fleet.devices.length} devices. ` +
-    `Discovery messages carry method names, server and tool names, versions and capabilities, none ` +
-    `of them drawn from the seed, so discovery costs the same for every seed. Tool calls carry ` +
-    `readings, charges and device rows, so what the calls cost can move with the seed. Every ` +
-    `${code("initialize")} asks for revision ${code(LEGACY_REVISION)}.`,
+      `${result.tasks.length - 1} tasks, and the fleet's ${result.fleet.devices.length} devices. ` +
+      `Discovery messages carry method names, server and tool names, versions and capabilities, none ` +
+      `of them drawn from the seed, so discovery costs the same for every seed. Tool calls carry ` +
+      `readings, charges and device rows, so what the calls cost can move with the seed. Every ` +
+      `${code("initialize")} asks for revision ${code(LEGACY_REVISION)}.`,
   );
 }
 
@@ -58,9 +58,9 @@ export function readFleetTask(result: WritingAClientResult): string {
       : `the chain fetches ${fleetChain.fetched === null ? "nothing" : code(String(fleetChain.fetched))} instead`;
   return wrapMarkdown(
     counted +
-    `The one with the most downtime among them is ${code(answer.device_id)} (${answer.model}, site ` +
-    `${answer.site}), with ${answer.downtime_min} minutes of downtime in ${answer.operating_hours} hours; ` +
-    `${fetched}, so in this lesson's runs the fleet task ${outcome?.completed ? "completes" : "fails"}.`,
+      `The one with the most downtime among them is ${code(answer.device_id)} (${answer.model}, site ` +
+      `${answer.site}), with ${answer.downtime_min} minutes of downtime in ${answer.operating_hours} hours; ` +
+      `${fetched}, so in this lesson's runs the fleet task ${outcome?.completed ? "completes" : "fails"}.`,
   );
 }
 
@@ -91,7 +91,9 @@ export function readDiscovery(result: WritingAClientResult): string {
     .flat()
     .filter((m) => m.kind === "notification")
     .reduce((n, m) => n + m.roundTrips, 0);
-  const requestsFollowCapabilities = rows.every((r) => r.request === 1 + r.capabilities.length && r.response === r.request && r.notification === 1);
+  const requestsFollowCapabilities = rows.every(
+    (r) => r.request === 1 + r.capabilities.length && r.response === r.request && r.notification === 1,
+  );
   const remote = rows.filter((r) => r.transport === "remote");
   const remoteDoubled = remote.every((r) => r.round_trips === 2 * r.request);
   const lessonSix = result.lessonSixHandshake;
@@ -107,7 +109,9 @@ export function readDiscovery(result: WritingAClientResult): string {
         `${perServer} ` +
         (remote.length
           ? `${listing(remote.map((r) => code(r.server)))} ${remote.length === 1 ? "is" : "are"} remote, ` +
-            (remoteDoubled ? `so each of ${remote.length === 1 ? "its" : "their"} requests counts two round trips.` : `and ${remote.length === 1 ? "its" : "their"} requests count more round trips.`)
+            (remoteDoubled
+              ? `so each of ${remote.length === 1 ? "its" : "their"} requests counts two round trips.`
+              : `and ${remote.length === 1 ? "its" : "their"} requests count more round trips.`)
           : ""),
       `Connecting to all ${rows.length} servers costs ${countsText(total)}. Lesson 6 counted the same step for its three servers as ` +
         `one question and one answer each: ${lessonSix.request} requests, ${lessonSix.tokens} tokens, ${lessonSix.round_trips} round trips. ` +
@@ -145,7 +149,10 @@ export function readToolNames(result: WritingAClientResult): string {
 export function readModes(result: WritingAClientResult): string {
   const { perTask, perSession } = result;
   const one = oneDiscovery(result);
-  const sameWork = sameCounts(perTask.work, perSession.work) && perTask.calls === perSession.calls && perTask.completed === perSession.completed;
+  const sameWork =
+    sameCounts(perTask.work, perSession.work) &&
+    perTask.calls === perSession.calls &&
+    perTask.completed === perSession.completed;
   const extra = perTask.discoveries - perSession.discoveries;
   const gapIsDiscovery = KEYS.every((k) => perTask.total[k] - perSession.total[k] === extra * one[k]);
   const share = (part: number, whole: number) => Math.round((part * 100) / whole);
@@ -173,15 +180,15 @@ export function readSessions(result: WritingAClientResult): string {
   const remote = result.servers.filter((s) => s.transport === "remote").map((s) => code(s.name));
   return wrapMarkdown(
     `Tokens are not the whole price. Each renewal opens a new session, and a session of revision ` +
-    `${LEGACY_REVISION} can only begin with ${code("initialize")}, the first thing a client and a server ` +
-    `exchange. A local MCP server is usually a program the client starts as a child process and talks ` +
-    `to over stdio (the process's standard input and output), and the session lasts as long as that ` +
-    `process. If the local servers here run that way, the per-task client starts ${listing(local)} ` +
-    `${plural(perTask.local, "time")} in all, where the session client starts them ` +
-    `${plural(perSession.local, "time")}, once each; every start is a program loading before it can ` +
-    `answer its first message. With the remote ${listing(remote)} it opens ${perTask.remote} sessions ` +
-    `against ${perSession.remote}, each one an ${code("initialize")} exchange that the table above has ` +
-    `already counted.`,
+      `${LEGACY_REVISION} can only begin with ${code("initialize")}, the first thing a client and a server ` +
+      `exchange. A local MCP server is usually a program the client starts as a child process and talks ` +
+      `to over stdio (the process's standard input and output), and the session lasts as long as that ` +
+      `process. If the local servers here run that way, the per-task client starts ${listing(local)} ` +
+      `${plural(perTask.local, "time")} in all, where the session client starts them ` +
+      `${plural(perSession.local, "time")}, once each; every start is a program loading before it can ` +
+      `answer its first message. With the remote ${listing(remote)} it opens ${perTask.remote} sessions ` +
+      `against ${perSession.remote}, each one an ${code("initialize")} exchange that the table above has ` +
+      `already counted.`,
   );
 }
 
@@ -197,7 +204,11 @@ export function readGrowth(result: WritingAClientResult): string {
   const first = rows[0];
   const last = rows[rows.length - 1];
   const equalAtOne = sameCounts(first.perTask, first.perSession);
-  const linear = rows.every((r) => r.perTask.tokens - r.perSession.tokens === (r.tasks - 1) * one.tokens && r.perTask.round_trips - r.perSession.round_trips === (r.tasks - 1) * one.round_trips);
+  const linear = rows.every(
+    (r) =>
+      r.perTask.tokens - r.perSession.tokens === (r.tasks - 1) * one.tokens &&
+      r.perTask.round_trips - r.perSession.round_trips === (r.tasks - 1) * one.round_trips,
+  );
   const ratios = rows.map((r) => Number(tokenRatio(r)));
   const falls = rows.flatMap((_, i) => (i > 0 && ratios[i] < ratios[i - 1] ? [i] : []));
   const free = rows.flatMap((r, i) => (i > 0 && addedWork(rows, i) === 0 ? [r.tasks] : []));
@@ -219,9 +230,7 @@ export function readGrowth(result: WritingAClientResult): string {
       ? `Some rows add nothing to the session column at all (${listing(free.map((n) => `task ${n}`))}): those tasks' calls never left the client — the next section is about why.`
       : "",
   ];
-  return wrapMarkdown(
-    sentences.filter(Boolean).join(" "),
-  );
+  return wrapMarkdown(sentences.filter(Boolean).join(" "));
 }
 
 /** A reading of the kept/dropped transcripts and the where-the-calls-went table. */
@@ -247,7 +256,9 @@ export function readSilentDrop(result: WritingAClientResult): string {
   return wrapMarkdown(
     [
       `Put side by side, ${code(KEPT_SERVER)} and ${code(DROPPED_SERVER)} go through the same motions` +
-        (prefix ? `: ${code(DROPPED_SERVER)}'s ${dropped.length} messages have the kinds of ${code(KEPT_SERVER)}'s first ${dropped.length}, in the same order` : "") +
+        (prefix
+          ? `: ${code(DROPPED_SERVER)}'s ${dropped.length} messages have the kinds of ${code(KEPT_SERVER)}'s first ${dropped.length}, in the same order`
+          : "") +
         `, and ${mentionsDrop ? "one of them mentions an error" : "none of them mentions a drop or an error"}. ` +
         (server && row
           ? `${code(DROPPED_SERVER)} answers ${code("initialize")} with version ${server.version}; the client knows version ${known}, decides the server is out, and says nothing. ` +
@@ -262,7 +273,9 @@ export function readSilentDrop(result: WritingAClientResult): string {
         `${run.discovery.request} of them discovery)` +
         (reached === wireCalls ? `` : ` — although the table counts ${reached} calls on the wire`) +
         `. The other ${ended} end inside the client with ${code("arac bildirilmedi")} (tool not declared)` +
-        (row ? `, and ${row.endedInClient === ended ? "every one of them" : `${row.endedInClient} of them`} was meant for ${code(DROPPED_SERVER)}` : "") +
+        (row
+          ? `, and ${row.endedInClient === ended ? "every one of them" : `${row.endedInClient} of them`} was meant for ${code(DROPPED_SERVER)}`
+          : "") +
         `. A missing request is not an error message: a reader who does not count them sees tasks that failed, and no reason.`,
     ]
       .filter(Boolean)
@@ -289,7 +302,12 @@ export function readReport(result: WritingAClientResult): string {
         `(${silent.resultTokens} → ${reporting.resultTokens}), and it buys the reason for ${traced} of the ${clientEnded} calls that ended in the client: ` +
         `each ${code("arac bildirilmedi")} now says which drop caused it.`,
       `Across the four levels the reports name ${listing(reasons.map((r) => (r === "version" ? "the version" : "the allowlist")))}: ` +
-        listing(levels.map((l) => `level ${l.level} ${l.reports.length ? l.reports.map((r) => `${r.reason} (${r.tools.join(", ")})`).join(", ") : "nothing"}`)) +
+        listing(
+          levels.map(
+            (l) =>
+              `level ${l.level} ${l.reports.length ? l.reports.map((r) => `${r.reason} (${r.tools.join(", ")})`).join(", ") : "nothing"}`,
+          ),
+        ) +
         `. ` +
         (zeroEnded.length
           ? `At ${listing(zeroEnded.map((l) => `level ${l.level}`))} a tool is dropped and yet no call ends in the client: the chains are cut earlier, ` +

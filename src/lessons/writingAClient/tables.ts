@@ -30,10 +30,8 @@ export const COUNT_TITLES: readonly string[] = ["req", "resp", "notif", "tokens"
 /** The key line under every table with {@link COUNT_TITLES}. */
 export const COUNT_KEY = "req, resp, notif: requests, responses and notifications; tokens: envelope tokens";
 
-
 /** The widest body line of a transcript: the table then stays within 100 characters. */
 export const BODY_WIDTH = 56;
-
 
 /**
  * Discovery messages one by one: server, kind, body, tokens, round trips. A body wider than
@@ -43,7 +41,9 @@ export function formatTranscript(messages: readonly SentMessage[]): string {
   return formatTextTable(
     ["server", "kind", "body", "tokens", "round trips"],
     messages.flatMap((m) =>
-      wrapWords(m.body, BODY_WIDTH).map((line, i): Cell[] => (i === 0 ? [m.server, m.kind, line, m.tokens, m.roundTrips] : ["", "", line, "", ""])),
+      wrapWords(m.body, BODY_WIDTH).map((line, i): Cell[] =>
+        i === 0 ? [m.server, m.kind, line, m.tokens, m.roundTrips] : ["", "", line, "", ""],
+      ),
     ),
   );
 }
@@ -275,7 +275,10 @@ export function formatWritingAClient(result: WritingAClientResult): string {
     ["lesson 6's handshake against MCP discovery", formatHandshakeComparison(result)],
     ["discovery per task against per session", formatModeTable(result.perTask, result.perSession)],
     ["as tasks grow", formatGrowthTable(result.growth)],
-    ["a kept server and the dropped one", formatTranscript([...(transcripts.tarife ?? []), ...(transcripts.kayit ?? [])])],
+    [
+      "a kept server and the dropped one",
+      formatTranscript([...(transcripts.tarife ?? []), ...(transcripts.kayit ?? [])]),
+    ],
     ["where the calls went", formatVisibilityTable(result.visibility)],
     ["silent result", formatClientResult(result.silent)],
     ["reporting result", formatClientResult(result.reporting)],

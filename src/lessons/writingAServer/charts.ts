@@ -15,8 +15,18 @@ function levelLabel(level: number): string {
 /** The spec: two bar panels (tokens, completed tasks) over the four levels, one bar per run. */
 export function levelsChart(result: WritingAServerResult): ChartSpec {
   const values = [
-    ...result.runs.map((row) => ({ level: levelLabel(row.level), run: `tasks from seed ${result.seed}`, tokens: row.tokens, completed: row.completed })),
-    ...result.secondRun.runs.map((row) => ({ level: levelLabel(row.level), run: `tasks from seed ${result.secondRun.seed}`, tokens: row.tokens, completed: row.completed })),
+    ...result.runs.map((row) => ({
+      level: levelLabel(row.level),
+      run: `tasks from seed ${result.seed}`,
+      tokens: row.tokens,
+      completed: row.completed,
+    })),
+    ...result.secondRun.runs.map((row) => ({
+      level: levelLabel(row.level),
+      run: `tasks from seed ${result.secondRun.seed}`,
+      tokens: row.tokens,
+      completed: row.completed,
+    })),
   ];
   const panel = (field: "tokens" | "completed", title: string, domainMax?: number) => ({
     width: 300,
@@ -25,7 +35,12 @@ export function levelsChart(result: WritingAServerResult): ChartSpec {
     encoding: {
       x: { field: "level", type: "ordinal", title: "declaration level", axis: { labelAngle: 0 } },
       xOffset: { field: "run" },
-      y: { field, type: "quantitative", title, ...(domainMax === undefined ? {} : { scale: { domain: [0, domainMax] } }) },
+      y: {
+        field,
+        type: "quantitative",
+        title,
+        ...(domainMax === undefined ? {} : { scale: { domain: [0, domainMax] } }),
+      },
       color: { field: "run", type: "nominal", title: null, legend: { orient: "bottom", labelLimit: 0 } },
       tooltip: [{ field: "level" }, { field: "run" }, { field, type: "quantitative" }],
     },
@@ -34,6 +49,9 @@ export function levelsChart(result: WritingAServerResult): ChartSpec {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     title: `Twelve tasks at four levels (seed ${result.seed})`,
     data: { values },
-    hconcat: [panel("tokens", "envelope tokens"), panel("completed", `completed tasks (of ${result.tasks.length})`, result.tasks.length)],
+    hconcat: [
+      panel("tokens", "envelope tokens"),
+      panel("completed", `completed tasks (of ${result.tasks.length})`, result.tasks.length),
+    ],
   };
 }

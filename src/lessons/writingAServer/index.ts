@@ -6,13 +6,24 @@
  */
 export { levelsChart } from "./charts";
 export {
-  describeSeeds, explainEnvelope, readMcpDeclarations, readHandshake, readRuns, readSecondRun,
-  readWide, summarize, writingAServerSolutions,
+  describeSeeds,
+  explainEnvelope,
+  readMcpDeclarations,
+  readHandshake,
+  readRuns,
+  readSecondRun,
+  readWide,
+  summarize,
+  writingAServerSolutions,
 } from "./prose";
 export { simulateWritingAServer } from "./simulate";
 export {
-  formatDeclarationTable, formatMcpDeclarations, formatHandshakeTable, formatRunTable,
-  formatSecondRunLine, formatWideTable,
+  formatDeclarationTable,
+  formatMcpDeclarations,
+  formatHandshakeTable,
+  formatRunTable,
+  formatSecondRunLine,
+  formatWideTable,
 } from "./tables";
 export { renderSvg } from "../../charts/render";
 export { showSource } from "../showSource";

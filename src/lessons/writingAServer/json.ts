@@ -25,8 +25,30 @@ export interface WritingAServerJson {
   wide: (RunRowJson & { approval: boolean })[];
 }
 
-const row = ({ level, negotiated, calls, failed, completed, blocked, written, request, response, tokens, round_trips }: RunRow): RunRowJson => ({
-  level, negotiated, calls, failed, completed, blocked, written, request, response, tokens, round_trips,
+const row = ({
+  level,
+  negotiated,
+  calls,
+  failed,
+  completed,
+  blocked,
+  written,
+  request,
+  response,
+  tokens,
+  round_trips,
+}: RunRow): RunRowJson => ({
+  level,
+  negotiated,
+  calls,
+  failed,
+  completed,
+  blocked,
+  written,
+  request,
+  response,
+  tokens,
+  round_trips,
 });
 
 /** Lesson 6's figures as a JSON-ready object. */

@@ -23,7 +23,18 @@ const level = (n: number) => `level ${n} (${LEVELS[n]})`;
 const sameHandshakeCost = (a: HandshakeRow, b: HandshakeRow) =>
   a.request === b.request && a.response === b.response && a.tokens === b.tokens && a.round_trips === b.round_trips;
 
-const COUNTED_KEYS = ["negotiated", "calls", "failed", "completed", "blocked", "written", "request", "response", "tokens", "round_trips"] as const;
+const COUNTED_KEYS = [
+  "negotiated",
+  "calls",
+  "failed",
+  "completed",
+  "blocked",
+  "written",
+  "request",
+  "response",
+  "tokens",
+  "round_trips",
+] as const;
 const sameRun = (a: RunRow, b: RunRow) => COUNTED_KEYS.every((key) => a[key] === b[key]);
 
 /** "3 × `kayit_yaz` answered `arac bildirilmedi`" for each kind of failed call in a run. */
@@ -83,8 +94,13 @@ export function handshakeMessages(result: WritingAServerResult): CountedMessage[
     }
     const trips = m.kind !== "request" ? 0 : m.transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
     return {
-      kind: m.kind, server, transport, body: m.body,
-      bodyTokens: m.cost - ENVELOPE_TOKENS, cost: m.cost, roundTrips: trips,
+      kind: m.kind,
+      server,
+      transport,
+      body: m.body,
+      bodyTokens: m.cost - ENVELOPE_TOKENS,
+      cost: m.cost,
+      roundTrips: trips,
     };
   });
 }
@@ -110,16 +126,20 @@ export function explainEnvelope(result: WritingAServerResult): string {
     ),
   ].join("\n");
   const agrees = tokens === row.tokens && trips === row.round_trips;
-  return `${table}\n\n` + wrapMarkdown(
-    `Take the first request, ${code(first.body)}. The tokenizer cuts it into ` +
-    `${listing(pieces.map(code))}: ${pieces.length} tokens, and the envelope adds ` +
-    `${ENVELOPE_TOKENS}, so the message costs ${first.cost}. ` +
-    `The ${messages.length} messages cost ${listing(messages.map((m) => String(m.cost)))} tokens, ` +
-    `${tokens} in all, and their requests ${listing(messages.filter((m) => m.kind === "request")
-      .map((m) => String(m.roundTrips)))} round trips, ${trips} in all` +
-    (agrees
-      ? ` — the ${row.tokens} tokens and ${row.round_trips} round trips of the table's level-0 row.`
-      : `; the table's level-0 row says ${row.tokens} tokens and ${row.round_trips} round trips.`),
+  return (
+    `${table}\n\n` +
+    wrapMarkdown(
+      `Take the first request, ${code(first.body)}. The tokenizer cuts it into ` +
+        `${listing(pieces.map(code))}: ${pieces.length} tokens, and the envelope adds ` +
+        `${ENVELOPE_TOKENS}, so the message costs ${first.cost}. ` +
+        `The ${messages.length} messages cost ${listing(messages.map((m) => String(m.cost)))} tokens, ` +
+        `${tokens} in all, and their requests ${listing(
+          messages.filter((m) => m.kind === "request").map((m) => String(m.roundTrips)),
+        )} round trips, ${trips} in all` +
+        (agrees
+          ? ` — the ${row.tokens} tokens and ${row.round_trips} round trips of the table's level-0 row.`
+          : `; the table's level-0 row says ${row.tokens} tokens and ${row.round_trips} round trips.`),
+    )
   );
 }
 
@@ -158,7 +178,7 @@ export function readMcpDeclarations(result: WritingAServerResult): string {
 export function describeSeeds(result: WritingAServerResult): string {
   return wrapMarkdown(
     `This run uses **seed ${result.seed}**: it draws the ${Object.keys(result.subscribers).length} subscribers and the ` +
-    `${result.tasks.length} tasks. The second run keeps the same subscribers and draws its tasks from seed ${result.secondRun.seed}.`,
+      `${result.tasks.length} tasks. The second run keeps the same subscribers and draws its tasks from seed ${result.secondRun.seed}.`,
   );
 }
 
@@ -183,7 +203,8 @@ export function readHandshake(result: WritingAServerResult): string {
   const early = result.dropped[0];
   const earlyText = early.length
     ? `At levels 0 to 2 the client keeps ${first.negotiated} tools and drops ${early.length}: ` +
-      listing(early.map((d) => `${code(d.tool)} (${d.reason === "allowlist" ? "not on the allowlist" : "version"})`)) + "."
+      listing(early.map((d) => `${code(d.tool)} (${d.reason === "allowlist" ? "not on the allowlist" : "version"})`)) +
+      "."
     : `At levels 0 to 2 the client keeps all ${first.negotiated} tools.`;
 
   const byVersion = result.dropped[3].filter((d) => d.reason === "version");
@@ -233,7 +254,9 @@ export function readSecondRun(result: WritingAServerResult): string {
   const first = result.runs;
   const second = result.secondRun.runs;
   const sameCompleted = first.every((run, i) => run.completed === second[i].completed);
-  const moved = first.flatMap((run, i) => (run.tokens === second[i].tokens ? [] : [`${run.tokens} → ${second[i].tokens} at level ${i}`]));
+  const moved = first.flatMap((run, i) =>
+    run.tokens === second[i].tokens ? [] : [`${run.tokens} → ${second[i].tokens} at level ${i}`],
+  );
   const completedText = sameCompleted
     ? `Completed tasks stay at ${listing(first.map((r) => String(r.completed)))} for levels 0 to 3.`
     : `Completed tasks change: ${listing(first.map((r, i) => `${r.completed} → ${second[i].completed}`))}.`;
@@ -254,12 +277,12 @@ export function readWide(result: WritingAServerResult): string {
   const [silent, gated, approved] = result.wide;
   return wrapMarkdown(
     `With ${code("kayit_yaz")} on the allowlist the client agrees ${silent.negotiated} tools. At level ${silent.level} the side effect is not ` +
-    `declared: ${silent.written} records are written and ${silent.completed} tasks complete, and nothing in the client's hands marks ` +
-    `those calls as different from the others. At level ${gated.level} the side effect is declared and the approval gate stops the same ` +
-    `calls before they are sent: ${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed. With approval given, ` +
-    `${approved.written} are written and ${approved.completed} complete. Whether a user should approve is a question for the ` +
-    `client's permission model; what this table shows is that in this model the question can only be asked about a side effect ` +
-    `that was declared.`,
+      `declared: ${silent.written} records are written and ${silent.completed} tasks complete, and nothing in the client's hands marks ` +
+      `those calls as different from the others. At level ${gated.level} the side effect is declared and the approval gate stops the same ` +
+      `calls before they are sent: ${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed. With approval given, ` +
+      `${approved.written} are written and ${approved.completed} complete. Whether a user should approve is a question for the ` +
+      `client's permission model; what this table shows is that in this model the question can only be asked about a side effect ` +
+      `that was declared.`,
   );
 }
 
@@ -269,25 +292,27 @@ export function summarize(result: WritingAServerResult): string {
   const h = result.handshake[0];
   const [silent, gated] = result.wide;
   const bytes = mcpToolListBytes(result);
-  return wrapMarkdown([
-    `- A server has two faces: the handler, which stays inside, and the declaration, which is all the client ever holds.`,
-    `- Discovery cost ${h.request} requests, ${h.response} responses, ${h.tokens} tokens and ${h.round_trips} round trips at level 0; ` +
-      `in this envelope a complete declaration ${result.handshake.every((r) => sameHandshakeCost(r, h)) ? "cost no more" : "cost a different amount"}.`,
-    `- Names alone: ${names.negotiated} tools agreed, ${names.completed} tasks completed, ${names.failed} of ${names.calls} calls failed, ${names.tokens} tokens.`,
-    `- Names and fields: ${fields.calls} calls, ${fields.completed} tasks completed; ${fields.calls - (fields.request - result.handshake[1].request)} calls to a tool that was not negotiated sent no message.`,
-    `- Full declaration: ${full.negotiated} tools instead of ${fields.negotiated}, ${full.completed} tasks completed instead of ${fields.completed}.`,
-    `- Undeclared side effect: ${silent.written} writes went through unasked; declared, ${gated.blocked} were stopped at the gate.`,
-    `- In MCP a tool cannot be declared by name alone (${code("inputSchema")} is required), and a fuller ` +
-      `declaration costs bytes: the fields add ${bytes[1] - bytes[0]} bytes to the ${code("tools/list")} ` +
-      `results, the ${code("annotations")} ${annotationBytes(result)} more. A handler's failure is a result ` +
-      `with ${code("isError: true")}; a call to a tool the server does not have is a JSON-RPC error (-32602 in ` +
-      `the specification's example, and tied to the case by 2026-07-28's schema).`,
-    `- The version rule and the approval gate are the course's conventions. MCP agrees on the protocol version ` +
-      `(in ${code("initialize")} up to 2025-11-25, in every request's ${code("_meta")} in 2026-07-28), and ` +
-      `2026-07-28 says clients SHOULD NOT act on the server's own version. MCP's defaults make a tool without ` +
-      `${code("annotations")} one that may write: a client following the specification asks about it, and a ` +
-      `person can deny any call.`,
-  ].join("\n"));
+  return wrapMarkdown(
+    [
+      `- A server has two faces: the handler, which stays inside, and the declaration, which is all the client ever holds.`,
+      `- Discovery cost ${h.request} requests, ${h.response} responses, ${h.tokens} tokens and ${h.round_trips} round trips at level 0; ` +
+        `in this envelope a complete declaration ${result.handshake.every((r) => sameHandshakeCost(r, h)) ? "cost no more" : "cost a different amount"}.`,
+      `- Names alone: ${names.negotiated} tools agreed, ${names.completed} tasks completed, ${names.failed} of ${names.calls} calls failed, ${names.tokens} tokens.`,
+      `- Names and fields: ${fields.calls} calls, ${fields.completed} tasks completed; ${fields.calls - (fields.request - result.handshake[1].request)} calls to a tool that was not negotiated sent no message.`,
+      `- Full declaration: ${full.negotiated} tools instead of ${fields.negotiated}, ${full.completed} tasks completed instead of ${fields.completed}.`,
+      `- Undeclared side effect: ${silent.written} writes went through unasked; declared, ${gated.blocked} were stopped at the gate.`,
+      `- In MCP a tool cannot be declared by name alone (${code("inputSchema")} is required), and a fuller ` +
+        `declaration costs bytes: the fields add ${bytes[1] - bytes[0]} bytes to the ${code("tools/list")} ` +
+        `results, the ${code("annotations")} ${annotationBytes(result)} more. A handler's failure is a result ` +
+        `with ${code("isError: true")}; a call to a tool the server does not have is a JSON-RPC error (-32602 in ` +
+        `the specification's example, and tied to the case by 2026-07-28's schema).`,
+      `- The version rule and the approval gate are the course's conventions. MCP agrees on the protocol version ` +
+        `(in ${code("initialize")} up to 2025-11-25, in every request's ${code("_meta")} in 2026-07-28), and ` +
+        `2026-07-28 says clients SHOULD NOT act on the server's own version. MCP's defaults make a tool without ` +
+        `${code("annotations")} one that may write: a client following the specification asks about it, and a ` +
+        `person can deny any call.`,
+    ].join("\n"),
+  );
 }
 
 /**
@@ -299,7 +324,10 @@ export function knowingKayit(result: WritingAServerResult): { handshake: Handsha
   const declared = result.world.servers.find((s) => s.name === "kayit")!.version;
   const policy = { allowlist: ALLOWLIST, knownVersions: { ...KNOWN_VERSIONS, kayit: declared } };
   const opened = openSession(result.world, 3, { policy });
-  return { handshake: handshakeRow(3, opened), run: runTasks(result.world, 3, { negotiated: opened, tasks: result.tasks }) };
+  return {
+    handshake: handshakeRow(3, opened),
+    run: runTasks(result.world, 3, { negotiated: opened, tasks: result.tasks }),
+  };
 }
 
 /** The expected answers to the lesson's exercises, computed from the run where they hold numbers. */
@@ -309,50 +337,57 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
   const h = result.handshake[0];
   const moved = result.runs.filter((run, i) => run.tokens !== second[i].tokens).map((run) => String(run.level));
   const { handshake: h3, run: r3 } = knowingKayit(result);
-  const sameAsLevel2 = sameRun(r3, sideEffects) && sameHandshakeCost(h3, result.handshake[2]) &&
-    h3.negotiated === result.handshake[2].negotiated && h3.dropped === result.handshake[2].dropped;
+  const sameAsLevel2 =
+    sameRun(r3, sideEffects) &&
+    sameHandshakeCost(h3, result.handshake[2]) &&
+    h3.negotiated === result.handshake[2].negotiated &&
+    h3.dropped === result.handshake[2].dropped;
   const [wideSilent, wideGated] = result.wide;
-  return wrapMarkdown([
-    `1. Only the tokens of the task runs can move. The handshake's ${h.tokens} tokens cannot: its bodies name ` +
-      `servers, versions, tools and resources, which no seed changes. Negotiated and dropped tools cannot ` +
-      `either, nor calls, failures and completed tasks: every seed draws three tasks of each type, and whether ` +
-      `a chain runs depends on what was declared, never on which subscriber it asks about. What a seed changes ` +
-      `is the values the calls and answers carry (subscriber ids, readings, region names, amounts), and a ` +
-      `longer value costs more tokens. Between this run and the second one, tokens moved at ` +
-      (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`),
-    `2. ${code("kayit")} is no longer dropped for its version. In the handshake table, level 3 keeps ` +
-      `${h3.negotiated} tools and drops ${h3.dropped} (${code("kayit_yaz")}, for the allowlist), for ` +
-      `${h3.request} requests, ${h3.response} responses, ${h3.tokens} tokens and ${h3.round_trips} round trips. ` +
-      `In the twelve-task table, level 3 makes ${r3.calls} calls, of which ${r3.failed} fail, completes ` +
-      `${r3.completed} tasks and sends ${r3.request} requests and ${r3.response} responses for ${r3.tokens} tokens` +
-      (sameAsLevel2
-        ? `. Both rows are exactly level 2's, since the version, the only thing level 3 adds, no longer ` +
-          `changes the decision.`
-        : `, where level 2 completed ${sideEffects.completed} for ${sideEffects.tokens} tokens.`),
-    `3. The charge, consumption and record chains open with ${code("sayac_oku")}, the region chain with ` +
-      `${code("bolge_ozet")}. At level 0 no fields are declared, so each call goes out with its name and no ` +
-      `arguments, and the handler answers ${code("abone yok")} (no such subscriber) or ${code("bolge yok")} ` +
-      `(no such region): ${names.failed} of ${names.calls} calls fail. The server needs to declare the field ` +
-      `each handler reads: ${code("abone")} for ${code("sayac_oku")}, ${code("bolge")} for ${code("bolge_ozet")}. ` +
-      `That is level 1, where ${fields.completed} tasks complete.`,
-    `4. One answer: let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect ` +
-      `flag (${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), as an MCP server's ${code("tools/list")} result does with ` +
-      `${code("inputSchema")} and ${code("annotations")}. The envelope would then count the words of the ` +
-      `declaration itself, not only the tool names, so each level's answer costs the tokens of what it ` +
-      `adds: the handshake grows from level 0 to level 3 while the runs stay as they are.`,
-    `5. ${code("kayit_yaz")} writes a value (${code("deger")}) into a column (${code("sutun")}) of a ` +
-      `subscriber's record: ${code("readOnlyHint: false")}; the write can replace what the column held, so ` +
-      `${code("destructiveHint: true")}; writing the same value twice changes nothing more, so ` +
-      `${code("idempotentHint: true")}; and ${code("openWorldHint: false")}, its world being the server's ` +
-      `records. The other four tools only read: ${code("readOnlyHint: true")}. A client following ` +
-      `the specification reads a tool with no annotations with the defaults, as one that may write, and ` +
-      `asks before calling it. At levels 0 and 1, where nothing says which tools write, that is every call ` +
-      `sent: at level 0, the ${names.request - result.handshake[0].request} calls of the twelve-task run; at level 1, the ${fields.request - result.handshake[1].request} calls of the twelve-task run and the ` +
-      `${wideSilent.request - result.handshake[1].request} of the wide run would each wait for a person's yes. From level 2 on, if the client ` +
-      `trusts the server, only the calls to ${code("kayit_yaz")} would: ` +
-      (ALLOWLIST.includes("kayit_yaz") ? "" : `none in the twelve-task run, where ${code("kayit_yaz")} is not on the allowlist, and `) +
-      `the ${wideGated.blocked} of the wide run, the calls its gate stopped at level 2. ` +
-      `A client that does not trust the server takes ${code("readOnlyHint: true")} as an unverified hint ` +
-      `and may ask about every call.`,
-  ].join("\n"));
+  return wrapMarkdown(
+    [
+      `1. Only the tokens of the task runs can move. The handshake's ${h.tokens} tokens cannot: its bodies name ` +
+        `servers, versions, tools and resources, which no seed changes. Negotiated and dropped tools cannot ` +
+        `either, nor calls, failures and completed tasks: every seed draws three tasks of each type, and whether ` +
+        `a chain runs depends on what was declared, never on which subscriber it asks about. What a seed changes ` +
+        `is the values the calls and answers carry (subscriber ids, readings, region names, amounts), and a ` +
+        `longer value costs more tokens. Between this run and the second one, tokens moved at ` +
+        (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`),
+      `2. ${code("kayit")} is no longer dropped for its version. In the handshake table, level 3 keeps ` +
+        `${h3.negotiated} tools and drops ${h3.dropped} (${code("kayit_yaz")}, for the allowlist), for ` +
+        `${h3.request} requests, ${h3.response} responses, ${h3.tokens} tokens and ${h3.round_trips} round trips. ` +
+        `In the twelve-task table, level 3 makes ${r3.calls} calls, of which ${r3.failed} fail, completes ` +
+        `${r3.completed} tasks and sends ${r3.request} requests and ${r3.response} responses for ${r3.tokens} tokens` +
+        (sameAsLevel2
+          ? `. Both rows are exactly level 2's, since the version, the only thing level 3 adds, no longer ` +
+            `changes the decision.`
+          : `, where level 2 completed ${sideEffects.completed} for ${sideEffects.tokens} tokens.`),
+      `3. The charge, consumption and record chains open with ${code("sayac_oku")}, the region chain with ` +
+        `${code("bolge_ozet")}. At level 0 no fields are declared, so each call goes out with its name and no ` +
+        `arguments, and the handler answers ${code("abone yok")} (no such subscriber) or ${code("bolge yok")} ` +
+        `(no such region): ${names.failed} of ${names.calls} calls fail. The server needs to declare the field ` +
+        `each handler reads: ${code("abone")} for ${code("sayac_oku")}, ${code("bolge")} for ${code("bolge_ozet")}. ` +
+        `That is level 1, where ${fields.completed} tasks complete.`,
+      `4. One answer: let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect ` +
+        `flag (${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), as an MCP server's ${code("tools/list")} result does with ` +
+        `${code("inputSchema")} and ${code("annotations")}. The envelope would then count the words of the ` +
+        `declaration itself, not only the tool names, so each level's answer costs the tokens of what it ` +
+        `adds: the handshake grows from level 0 to level 3 while the runs stay as they are.`,
+      `5. ${code("kayit_yaz")} writes a value (${code("deger")}) into a column (${code("sutun")}) of a ` +
+        `subscriber's record: ${code("readOnlyHint: false")}; the write can replace what the column held, so ` +
+        `${code("destructiveHint: true")}; writing the same value twice changes nothing more, so ` +
+        `${code("idempotentHint: true")}; and ${code("openWorldHint: false")}, its world being the server's ` +
+        `records. The other four tools only read: ${code("readOnlyHint: true")}. A client following ` +
+        `the specification reads a tool with no annotations with the defaults, as one that may write, and ` +
+        `asks before calling it. At levels 0 and 1, where nothing says which tools write, that is every call ` +
+        `sent: at level 0, the ${names.request - result.handshake[0].request} calls of the twelve-task run; at level 1, the ${fields.request - result.handshake[1].request} calls of the twelve-task run and the ` +
+        `${wideSilent.request - result.handshake[1].request} of the wide run would each wait for a person's yes. From level 2 on, if the client ` +
+        `trusts the server, only the calls to ${code("kayit_yaz")} would: ` +
+        (ALLOWLIST.includes("kayit_yaz")
+          ? ""
+          : `none in the twelve-task run, where ${code("kayit_yaz")} is not on the allowlist, and `) +
+        `the ${wideGated.blocked} of the wide run, the calls its gate stopped at level 2. ` +
+        `A client that does not trust the server takes ${code("readOnlyHint: true")} as an unverified hint ` +
+        `and may ask about every call.`,
+    ].join("\n"),
+  );
 }

@@ -54,7 +54,10 @@ export const SHOWN_TOOL = "sayac_oku";
  */
 export const SHOWN_DECLARATIONS: readonly ServerDeclaration[] = Object.freeze(
   ALL_LEVELS.map((level) => {
-    const declaration = declare(SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!, level);
+    const declaration = declare(
+      SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!,
+      level,
+    );
     for (const face of Object.values(declaration.tools)) Object.freeze(face);
     Object.freeze(declaration.tools);
     return Object.freeze(declaration);

@@ -34,7 +34,10 @@ export function formatDeclarationTable(declarations: readonly ServerDeclaration[
  */
 export function mcpToolListBytes(result: WritingAServerResult): number[] {
   return ALL_LEVELS.map((level) =>
-    result.world.servers.reduce((sum, server) => sum + Buffer.byteLength(JSON.stringify({ tools: worldToolList(server, level) })), 0),
+    result.world.servers.reduce(
+      (sum, server) => sum + Buffer.byteLength(JSON.stringify({ tools: worldToolList(server, level) })),
+      0,
+    ),
   );
 }
 
@@ -63,11 +66,18 @@ export function formatMcpDeclarations(result: WritingAServerResult): string {
   let previous = "";
   for (const level of ALL_LEVELS) {
     const json = JSON.stringify(worldToolList(server, level).find((tool) => tool.name === SHOWN_TOOL));
-    const shown = json === previous ? [`as at level ${level - 1}: a server's version is no part of a tool`] : breakJson(json, LINE_WIDTH - lead);
+    const shown =
+      json === previous
+        ? [`as at level ${level - 1}: a server's version is no part of a tool`]
+        : breakJson(json, LINE_WIDTH - lead);
     previous = json;
-    shown.forEach((text, i) => lines.push(i === 0 ? `${levelLabel(level)} ${right(bytes[level], 5)}  ${text}` : `${" ".repeat(lead)}${text}`));
+    shown.forEach((text, i) =>
+      lines.push(i === 0 ? `${levelLabel(level)} ${right(bytes[level], 5)}  ${text}` : `${" ".repeat(lead)}${text}`),
+    );
   }
-  lines.push(`bytes: the JSON of the ${result.world.servers.length} servers' tools/list results (2025-11-25: tools only)`);
+  lines.push(
+    `bytes: the JSON of the ${result.world.servers.length} servers' tools/list results (2025-11-25: tools only)`,
+  );
   return lines.join("\n");
 }
 
@@ -121,7 +131,11 @@ export function formatWideTable(rows: readonly WideRow[]): string {
  * wide allowlist ("The Count at Four Levels"). Ends with a newline.
  */
 export function formatWritingAServer(result: WritingAServerResult): string {
-  const first = [formatDeclarationTable(result.declarations), "", formatHandshakeTable(result.handshake, result.agreedAtFull)];
+  const first = [
+    formatDeclarationTable(result.declarations),
+    "",
+    formatHandshakeTable(result.handshake, result.agreedAtFull),
+  ];
   const second = [formatRunTable(result.runs), formatSecondRunLine(result.secondRun), "", formatWideTable(result.wide)];
   return `${first.join("\n")}\n\n${second.join("\n")}\n`;
 }
