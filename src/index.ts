@@ -243,8 +243,19 @@ export {
   type AgentPolicy,
   type AgentRun,
 } from "./fleet/agents";
-export { runAgent, runMatrix, TURN_CAP, type AgentRunRecord, type AgentOutcome } from "./fleet/runAgents";
-export { MALFORMED_CALLS, probeMalformedCalls, type MalformedCall, type MalformedRow } from "./fleet/malformed";
+export {
+  runAgent,
+  runMatrix,
+  TURN_CAP,
+  type AgentRunRecord,
+  type AgentOutcome,
+} from "./fleet/runAgents";
+export {
+  MALFORMED_CALLS,
+  probeMalformedCalls,
+  type MalformedCall,
+  type MalformedRow,
+} from "./fleet/malformed";
 export {
   createFleetServer,
   runFleetChain,
@@ -322,7 +333,13 @@ export {
   type CountGroup,
   type RowKey,
 } from "./sweep/counts";
-export { WRITING_A_SERVER_CLAIMS, FLEET_CLAIMS, FEW_TOKENS, LESSON_8_SERVERS, type Claim } from "./sweep/claims";
+export {
+  WRITING_A_SERVER_CLAIMS,
+  FLEET_CLAIMS,
+  FEW_TOKENS,
+  LESSON_8_SERVERS,
+  type Claim,
+} from "./sweep/claims";
 export {
   sweep,
   sweepLesson,
@@ -342,7 +359,13 @@ export {
   type SweepChartChoice,
 } from "./sweep/sweep";
 export { formatSweep, formatSweepGroup, formatClaims } from "./sweep/tables";
-export { sweepJson, type SweepJson, type SweepRowJson, type DistributionJson, type ClaimJson } from "./sweep/json";
+export {
+  sweepJson,
+  type SweepJson,
+  type SweepRowJson,
+  type DistributionJson,
+  type ClaimJson,
+} from "./sweep/json";
 export { sweepChartSpec, sweepChartData, type SweepChartDatum } from "./sweep/chart";
 
 // Lesson 7: the client — discovery as MCP spells it, per task or per session, and the silent drop.
@@ -369,7 +392,13 @@ export {
 } from "./simulatedClient/discovery";
 export { connectClient, type Connection } from "./simulatedClient/connect";
 export { runFleetTask } from "./simulatedClient/fleetTask";
-export { clientTasks, chainOf, runClientTask, FLEET_TASK_LABEL, type ClientTask } from "./simulatedClient/tasks";
+export {
+  clientTasks,
+  chainOf,
+  runClientTask,
+  FLEET_TASK_LABEL,
+  type ClientTask,
+} from "./simulatedClient/tasks";
 export { openedSessions, type OpenedSessions } from "./simulatedClient/session";
 export {
   runClient,
@@ -393,7 +422,12 @@ export {
   type DropVisibilityRow,
   type FailedTask,
 } from "./simulatedClient/drops";
-export { runReportedClient, CLIENT_KINDS, type ClientKind, type ReportedRun } from "./simulatedClient/reporting";
+export {
+  runReportedClient,
+  CLIENT_KINDS,
+  type ClientKind,
+  type ReportedRun,
+} from "./simulatedClient/reporting";
 export {
   simulateWritingAClient,
   CLIENT_LEVEL,
@@ -559,7 +593,14 @@ export {
   FaultInjector,
   type ServeFault,
 } from "./server/faults";
-export { ServeLog, LOG_FLUSH_MS, argumentBytes, jsonBytes, type CallRecord, type LogSink } from "./server/log";
+export {
+  ServeLog,
+  LOG_FLUSH_MS,
+  argumentBytes,
+  jsonBytes,
+  type CallRecord,
+  type LogSink,
+} from "./server/log";
 export {
   RESOURCE_MIME_TYPE,
   resourceUri,
@@ -567,13 +608,35 @@ export {
   servedResources,
   type ServedResource,
 } from "./server/resources";
-export { CHARGE_PROMPT, CHARGE_PROMPT_LISTING, chargePrompt, PromptArgumentError } from "./server/prompts";
+export {
+  CHARGE_PROMPT,
+  CHARGE_PROMPT_LISTING,
+  chargePrompt,
+  PromptArgumentError,
+} from "./server/prompts";
 
 // The real client: the simulator's chain, gates, decision and agents driven over real `mcp-course serve` processes.
-export { taskChain, tallyTasks, type ChainCall, type TaskChain, type TaskTally } from "./world/runTasks";
+export {
+  taskChain,
+  tallyTasks,
+  type ChainCall,
+  type TaskChain,
+  type TaskTally,
+} from "./world/runTasks";
 export { gateCall, type GateResult } from "./sim/client";
-export { decideOn, type DeclaredServer, type AgreedDeclaration, type Decision } from "./sim/negotiation";
-export { cappedRun, driveAgent, driveAgentAsync, type AgentVerdict, type CappedRun } from "./fleet/runAgents";
+export {
+  decideOn,
+  type DeclaredServer,
+  type AgreedDeclaration,
+  type Decision,
+} from "./sim/negotiation";
+export {
+  cappedRun,
+  driveAgent,
+  driveAgentAsync,
+  type AgentVerdict,
+  type CappedRun,
+} from "./fleet/runAgents";
 export {
   TrafficMeter,
   messageKind,
@@ -629,8 +692,19 @@ export {
 } from "./wireClient/connection";
 export { WIRE_ERAS, STATELESS_VERSION, type WireEra, type SpokenEra } from "./wireClient/era";
 export { knownDiscover, type KnownServer } from "./server/knownDiscover";
-export { NoSharedVersionError, probeEra, type EraProbe, type StdioLaunch } from "./wireClient/probe";
-export { openWireSession, redecide, callOverWire, closeWireSession, type WireSession } from "./wireClient/negotiation";
+export {
+  NoSharedVersionError,
+  probeEra,
+  type EraProbe,
+  type StdioLaunch,
+} from "./wireClient/probe";
+export {
+  openWireSession,
+  redecide,
+  callOverWire,
+  closeWireSession,
+  type WireSession,
+} from "./wireClient/negotiation";
 export {
   runWireTasks,
   compareTaskRuns,

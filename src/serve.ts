@@ -54,7 +54,9 @@ export const BUILD_ID_PREFIX = "//mcp-course-build ";
 /** The build id on a bundle's first line, or undefined when it has none. */
 export function buildIdOf(source: string): string | undefined {
   const end = source.indexOf("\n");
-  return source.startsWith(BUILD_ID_PREFIX) && end !== -1 ? source.slice(BUILD_ID_PREFIX.length, end) : undefined;
+  return source.startsWith(BUILD_ID_PREFIX) && end !== -1
+    ? source.slice(BUILD_ID_PREFIX.length, end)
+    : undefined;
 }
 
 /**
@@ -75,13 +77,23 @@ export function bundleFunction(source: string): string {
 }
 
 /** The text before and after the bundle in {@link bundleFunction}. */
-export const BUNDLE_WRAPPER = ["(function (exports, require, module, __filename, __dirname) {", "\n})"] as const;
+export const BUNDLE_WRAPPER = [
+  "(function (exports, require, module, __filename, __dirname) {",
+  "\n})",
+] as const;
 
 /** Runs a compiled bundle as the CommonJS module it is, and returns its exports. */
 export function runBundle(script: Script): ServeEntry {
   const module = { exports: {} as ServeEntry };
   const body = script.runInThisContext() as (...args: unknown[]) => void;
-  body.call(module.exports, module.exports, createRequire(SERVE_BUNDLE), module, SERVE_BUNDLE, dirname(SERVE_BUNDLE));
+  body.call(
+    module.exports,
+    module.exports,
+    createRequire(SERVE_BUNDLE),
+    module,
+    SERVE_BUNDLE,
+    dirname(SERVE_BUNDLE),
+  );
   return module.exports;
 }
 
@@ -95,7 +107,9 @@ function cacheFor(buildId: string | undefined): Buffer | undefined {
     return undefined;
   }
   const end = cache.indexOf(0x0a);
-  return end !== -1 && cache.toString("latin1", 0, end) === buildId ? cache.subarray(end + 1) : undefined;
+  return end !== -1 && cache.toString("latin1", 0, end) === buildId
+    ? cache.subarray(end + 1)
+    : undefined;
 }
 
 /** The server's command line: the bundle with its code cache, or the unbundled modules when there is no bundle. */

@@ -63,7 +63,9 @@ function precompiledModule(
     ajv.addSchema(tool.inputSchema, tool.name);
     exportNames[`validate_${index}`] = tool.name;
   });
-  const entries = tools.map((tool, index) => `[${JSON.stringify(tool.name)}, validate_${index}]`).join(", ");
+  const entries = tools
+    .map((tool, index) => `[${JSON.stringify(tool.name)}, validate_${index}]`)
+    .join(", ");
   return [
     `// Made by src/build/bundle.ts with ajv's standalone code generation; stands in for ${replaces}.`,
     standaloneCode(ajv, exportNames),
@@ -156,7 +158,10 @@ export async function buildServeBundle(): Promise<void> {
   writeAtomic(SERVE_BUNDLE, source);
   const script = bundleScript(source);
   await runBundle(script).warmUp();
-  writeAtomic(SERVE_CODE_CACHE, Buffer.concat([Buffer.from(`${id}\n`, "latin1"), script.createCachedData()]));
+  writeAtomic(
+    SERVE_CODE_CACHE,
+    Buffer.concat([Buffer.from(`${id}\n`, "latin1"), script.createCachedData()]),
+  );
 }
 
 /**
@@ -165,13 +170,16 @@ export async function buildServeBundle(): Promise<void> {
  * after `npm install` would leave `npx mcp-course` refused ("Permission denied").
  */
 export function markExecutables(): void {
-  for (const file of [join(PACKAGE_ROOT, "dist", "cli", "main.js"), SERVE_SCRIPT]) chmodSync(file, 0o755);
+  for (const file of [join(PACKAGE_ROOT, "dist", "cli", "main.js"), SERVE_SCRIPT])
+    chmodSync(file, 0o755);
 }
 
 if (require.main === module) {
   markExecutables();
   buildServeBundle().catch((error: unknown) => {
-    process.stderr.write(`bundling the server failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `bundling the server failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exitCode = 1;
   });
 }

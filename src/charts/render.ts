@@ -33,7 +33,10 @@ const CONFIG = { font: "sans-serif", background: "white", view: { stroke: null }
  * @throws Error when the spec is not valid vega-lite (vega-lite's own message).
  */
 export async function renderSvg(spec: ChartSpec): Promise<string> {
-  const withConfig = { ...spec, config: { ...CONFIG, ...((spec.config as object | undefined) ?? {}) } };
+  const withConfig = {
+    ...spec,
+    config: { ...CONFIG, ...((spec.config as object | undefined) ?? {}) },
+  };
   const compiled = compile(withConfig as unknown as TopLevelSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   let svg: string;
@@ -65,7 +68,9 @@ export function chartAltText(spec: ChartSpec): string | undefined {
   const text =
     lines(spec.description) ??
     lines(title) ??
-    (typeof title === "object" && title !== null ? lines((title as { text?: unknown }).text) : undefined);
+    (typeof title === "object" && title !== null
+      ? lines((title as { text?: unknown }).text)
+      : undefined);
   const squeezed = text?.replace(/\s+/g, " ").trim();
   return squeezed === undefined || squeezed === "" ? undefined : squeezed;
 }

@@ -31,7 +31,11 @@ export function configureCommand(command: Command, io: CliIo): Command {
  * Runs a configured command on `argv` (without `node` and the script) and returns the exit code:
  * 0 on success or help, 2 for bad input, a {@link CliError}'s own code, 1 for anything else.
  */
-export async function runCommand(command: Command, argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCommand(
+  command: Command,
+  argv: readonly string[],
+  io: CliIo,
+): Promise<number> {
   try {
     await command.parseAsync([...argv], { from: "user" });
     return 0;

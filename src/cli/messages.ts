@@ -19,12 +19,19 @@ export const messages = {
   unknownLesson: (name: string, known: readonly string[]) =>
     `unknown lesson '${name}'; known lessons: ${known.join(", ")} (or the path of an .ipynb file)`,
   noSuchNotebook: (path: string) => `no such notebook: ${path}`,
-  noParametersCell: (notebook: string) => `${notebook} has no cell tagged "parameters", so --seed cannot be set`,
+  noParametersCell: (notebook: string) =>
+    `${notebook} has no cell tagged "parameters", so --seed cannot be set`,
   outRequired: (notebook: string) =>
     `${notebook} is not one of the course's lessons: say where its export goes with --out`,
   jupyterMissing: () =>
     "--engine jupyter needs Jupyter with nbclient (Debian: apt-get install jupyter-nbconvert python3-nbclient jupyter-client)",
-  cellFailed: (notebook: string, cellNumber: number, cellId: string, error: string, previous?: readonly string[]) =>
+  cellFailed: (
+    notebook: string,
+    cellNumber: number,
+    cellId: string,
+    error: string,
+    previous?: readonly string[],
+  ) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) failed: ${error.replace(/[.;:]\s*$/, "")} — ${keptOrNothing(previous)}`,
   kernelDied: (
     notebook: string,
@@ -48,20 +55,25 @@ export const messages = {
   lessonStopped: (signal: string, notebook: string) =>
     `stopped by ${signal} while running ${notebook}: its kernel or worker was killed; exports already written are whole, the one in progress was not written`,
   /** Follows commander's own "option '--cell-timeout <seconds>' argument 'x' is invalid." */
-  badCellTimeout: () => `Expected a number of seconds, more than 0 and at most ${MAX_CELL_TIMEOUT_SECONDS}.`,
+  badCellTimeout: () =>
+    `Expected a number of seconds, more than 0 and at most ${MAX_CELL_TIMEOUT_SECONDS}.`,
   notebookUnreadable: (reason: string) => `cannot read notebook: ${reason}`,
-  engineFailed: (engine: string, reason: string) => `the ${engine} engine failed: ${firstLine(reason)}`,
+  engineFailed: (engine: string, reason: string) =>
+    `the ${engine} engine failed: ${firstLine(reason)}`,
   outNotFolder: (path: string) => `--out ${path} exists and is not a folder`,
-  outIsFolder: (path: string, flag = "--out") => `${flag} ${path} is a folder; give the path of a file to write`,
+  outIsFolder: (path: string, flag = "--out") =>
+    `${flag} ${path} is a folder; give the path of a file to write`,
   outEmpty: (flag = "--out") => `${flag} needs a path`,
-  outNotWritable: (path: string, reason: string, flag = "--out") => `cannot write to ${flag} ${path}: ${reason}`,
+  outNotWritable: (path: string, reason: string, flag = "--out") =>
+    `cannot write to ${flag} ${path}: ${reason}`,
   /** Follows commander's own "option '--lesson <name>' argument 'x' is invalid." */
   unknownSimulation: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
   /** A lesson that exists but has no simulation of its own to print or sweep (lesson 7, lesson 9). */
   noSimulation: (lesson: string, known: readonly string[]) =>
     `${lesson} has no tables of its own here; export the lesson with \`mcp-course lesson ${lesson.slice(0, 2)}\`. Choose ${known.join(" or ")}.`,
   cannotWrite: (path: string, reason: string) => `cannot write ${path}: ${reason}`,
-  cannotRemove: (path: string, reason: string) => `cannot remove the stale chart ${path}: ${reason}`,
+  cannotRemove: (path: string, reason: string) =>
+    `cannot remove the stale chart ${path}: ${reason}`,
   exportIsFolder: (path: string) => `${path} is a folder, so the export cannot be written there`,
   jupyterCommandMissing: () =>
     "the jupyter command was not found (Debian: apt-get install jupyter-notebook jupyter-client)",
@@ -70,7 +82,8 @@ export const messages = {
     "Jupyter is installed, but not its kernelspec command (jupyter-kernelspec), which registers kernels (Debian: apt-get install jupyter-client)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
   /** `kernel metadata`: one line per notebook. */
-  metadataMatches: (notebook: string) => `${notebook}: kernelspec and language_info are what tslab writes`,
+  metadataMatches: (notebook: string) =>
+    `${notebook}: kernelspec and language_info are what tslab writes`,
   metadataSet: (notebook: string, keys: readonly string[]) =>
     `${notebook}: ${[metadataPart("set", keys), keys.includes("outputs") ? "cleared the outputs" : ""].filter(Boolean).join("; ")}`,
   metadataDiffers: (notebook: string, keys: readonly string[]) =>
@@ -86,16 +99,20 @@ export const messages = {
   /** `serve`: these follow commander's own "command-argument value 'x' is invalid for argument 'server'." and "option '--level <level>' argument 'x' is invalid." */
   unknownServer: (known: readonly string[]) => `Choose ${known.join(", ")}.`,
   badLevel: (names: readonly string[]) => `Choose 0, 1, 2, 3 or ${names.join(", ")}.`,
-  badFault: () => "Choose slow, crash, crash:N (N a whole number from 1), noisy-line, noisy-raw or none.",
+  badFault: () =>
+    "Choose slow, crash, crash:N (N a whole number from 1), noisy-line, noisy-raw or none.",
   badSlowMs: () => "Expected a whole number of milliseconds, from 0 to 2147483647.",
   badPath: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
-  badEra: (known: readonly string[]) => `Choose ${known.slice(0, -1).join(", ")} or ${known.at(-1)}.`,
+  badEra: (known: readonly string[]) =>
+    `Choose ${known.slice(0, -1).join(", ")} or ${known.at(-1)}.`,
   pathNotFleet: (server: string) => `--path applies to the fleet server only, not ${server}`,
   slowMsWithoutSlow: () => "--slow-ms sets the slow fault's delay; use it with --fault slow",
-  slowNotFleet: (server: string) => `--fault slow delays top_devices, a fleet tool; ${server} has none`,
+  slowNotFleet: (server: string) =>
+    `--fault slow delays top_devices, a fleet tool; ${server} has none`,
   /** `register`: follows commander's own "option '--client <client>' argument 'x' is invalid." */
   unknownClient: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
-  bundleMissing: (path: string) => `the server's bundle ${path} is missing: build it with npm run build`,
+  bundleMissing: (path: string) =>
+    `the server's bundle ${path} is missing: build it with npm run build`,
 } as const;
 
 /** `set kernelspec and language_info to what tslab writes` / `language_info differs from what tslab writes`; empty for no metadata key. */

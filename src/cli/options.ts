@@ -17,7 +17,8 @@ import { CliError, EXIT_FAILURE, messages } from "./messages";
  * @throws CliError (exit 2) naming the path.
  */
 export function checkOutFolder(path: string): void {
-  if (existsSync(path) && !statSync(path).isDirectory()) throw new CliError(messages.outNotFolder(path));
+  if (existsSync(path) && !statSync(path).isDirectory())
+    throw new CliError(messages.outNotFolder(path));
   checkWritable(path);
 }
 
@@ -29,13 +30,15 @@ export function checkOutFolder(path: string): void {
  */
 export function checkOutFile(path: string, flag = "--out"): void {
   if (path === "") throw new CliError(messages.outEmpty(flag));
-  if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(messages.outIsFolder(path, flag));
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new CliError(messages.outIsFolder(path, flag));
   checkWritable(dirname(path), flag);
 }
 
 /** The reason a write would fail, in words rather than an errno. */
 function reasonOf(error: NodeJS.ErrnoException): string {
-  if (error.code === "EACCES" || error.code === "EPERM" || error.code === "EROFS") return "permission denied";
+  if (error.code === "EACCES" || error.code === "EPERM" || error.code === "EROFS")
+    return "permission denied";
   if (error.code === "ENOTDIR") return "part of the path is a file";
   if (error.code === "ENOENT") return "that place does not accept new files";
   return error.message;
@@ -52,9 +55,14 @@ function checkWritable(folder: string, flag = "--out"): void {
   while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
   try {
     if (!statSync(existing).isDirectory()) throw Object.assign(new Error(), { code: "ENOTDIR" });
-    rmSync(mkdtempSync(join(existing, ".mcp-course-write-check-")), { recursive: true, force: true });
+    rmSync(mkdtempSync(join(existing, ".mcp-course-write-check-")), {
+      recursive: true,
+      force: true,
+    });
   } catch (error) {
-    throw new CliError(messages.outNotWritable(folder, reasonOf(error as NodeJS.ErrnoException), flag));
+    throw new CliError(
+      messages.outNotWritable(folder, reasonOf(error as NodeJS.ErrnoException), flag),
+    );
   }
 }
 
@@ -67,7 +75,10 @@ export function writeOutput(path: string, text: string): void {
   try {
     writeFileAtomic(path, text);
   } catch (error) {
-    throw new CliError(messages.cannotWrite(path, reasonOf(error as NodeJS.ErrnoException)), EXIT_FAILURE);
+    throw new CliError(
+      messages.cannotWrite(path, reasonOf(error as NodeJS.ErrnoException)),
+      EXIT_FAILURE,
+    );
   }
 }
 
@@ -80,14 +91,18 @@ export function removeOutput(path: string): void {
   try {
     rmSync(path, { force: true });
   } catch (error) {
-    throw new CliError(messages.cannotRemove(path, reasonOf(error as NodeJS.ErrnoException)), EXIT_FAILURE);
+    throw new CliError(
+      messages.cannotRemove(path, reasonOf(error as NodeJS.ErrnoException)),
+      EXIT_FAILURE,
+    );
   }
 }
 
 /** `--lesson NAME` of `simulate`: a lesson's alias (`fleet`), number (`08`) or full name, if it has a simulation. */
 export function simulationOption(text: string): SimulationName {
   const alias = findLesson(text)?.alias;
-  if (alias !== undefined && (SIMULATION_NAMES as readonly string[]).includes(alias)) return alias as SimulationName;
+  if (alias !== undefined && (SIMULATION_NAMES as readonly string[]).includes(alias))
+    return alias as SimulationName;
   const known = SIMULATION_NAMES.map((name) => `${name} (${findLesson(name)!.name.slice(0, 2)})`);
   const lesson = findLesson(text);
   throw new InvalidArgumentError(

@@ -13,11 +13,21 @@ import { PACKAGE_ROOT } from "../packageRoot";
 import { Command, Option } from "commander";
 import { DEFAULT_SEED } from "../sim/seed";
 import { LESSONS } from "../lessons/catalog";
-import { cellTimeoutOption, EXPORT_FORMATS, type EngineChoice, type ExportFormat } from "./commands/lessonFormats";
+import {
+  cellTimeoutOption,
+  EXPORT_FORMATS,
+  type EngineChoice,
+  type ExportFormat,
+} from "./commands/lessonFormats";
 import { DEFAULT_CELL_TIMEOUT_SECONDS } from "../notebook/cellTimeout";
 import { SIMULATION_NAMES, type SimulationName } from "./commands/simulationNames";
 import { findLesson } from "../lessons/catalog";
-import { countOption, DEFAULT_COUNTS, SWEEP_LESSON_CHOICES, sweepLessonOption } from "./commands/sweepOptions";
+import {
+  countOption,
+  DEFAULT_COUNTS,
+  SWEEP_LESSON_CHOICES,
+  sweepLessonOption,
+} from "./commands/sweepOptions";
 import type { SweepCommandOptions } from "./commands/sweep";
 import { defineServe, LEVEL_HELP, levelOption, serverArgument } from "./commands/serve";
 import { clientOption, type RegisterCommandOptions } from "./commands/registerOptions";
@@ -54,29 +64,43 @@ function buildProgram(io: CliIo): Command {
     )
     .option("--seed <n>", "world seed, an integer from 0 to 2^53-1", seedOption, DEFAULT_SEED)
     .option("--json", "print one JSON object instead of the tables")
-    .option("--out <file>", "write to this file (through a temporary file and a rename) instead of stdout")
-    .action(async (options: { seed: number; json?: boolean; out?: string; lesson: SimulationName }) => {
-      if (options.out !== undefined) checkOutFile(options.out === "" ? "" : resolve(options.out));
-      const { simulateOutput } = await import("./commands/simulate");
-      const text = simulateOutput(options);
-      if (options.out !== undefined) writeOutput(resolve(options.out), text);
-      else io.stdout(text);
-    });
+    .option(
+      "--out <file>",
+      "write to this file (through a temporary file and a rename) instead of stdout",
+    )
+    .action(
+      async (options: { seed: number; json?: boolean; out?: string; lesson: SimulationName }) => {
+        if (options.out !== undefined) checkOutFile(options.out === "" ? "" : resolve(options.out));
+        const { simulateOutput } = await import("./commands/simulate");
+        const text = simulateOutput(options);
+        if (options.out !== undefined) writeOutput(resolve(options.out), text);
+        else io.stdout(text);
+      },
+    );
 
   program
     .command("lesson")
     .description(
       "Execute lesson notebooks and export each to markdown (text, code, printed output, charts as SVG files beside it) or to one self-contained HTML page.",
     )
-    .argument("[names...]", `lessons to export (default: all): ${LESSONS.map((l) => l.name).join(", ")}`)
+    .argument(
+      "[names...]",
+      `lessons to export (default: all): ${LESSONS.map((l) => l.name).join(", ")}`,
+    )
     .option(
       "--seed <n>",
       `seed to inject (default: each notebook's own SEED, ${DEFAULT_SEED} for the lessons); another seed exports to lessons/seed-N/`,
       seedOption,
     )
-    .option("--out <dir>", "folder for the exports (default lessons/, or lessons/seed-N/ for another seed)")
+    .option(
+      "--out <dir>",
+      "folder for the exports (default lessons/, or lessons/seed-N/ for another seed)",
+    )
     .addOption(
-      new Option("--engine <engine>", "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto")
+      new Option(
+        "--engine <engine>",
+        "how to execute: jupyter (nbclient + tslab kernel), tslab (in-process), or auto",
+      )
         .choices(["auto", "jupyter", "tslab"])
         .default("auto"),
     )
@@ -97,7 +121,13 @@ function buildProgram(io: CliIo): Command {
     .action(
       async (
         names: string[],
-        options: { seed?: number; out?: string; engine: EngineChoice; format: ExportFormat; cellTimeout: number },
+        options: {
+          seed?: number;
+          out?: string;
+          engine: EngineChoice;
+          format: ExportFormat;
+          cellTimeout: number;
+        },
       ) => {
         const { runLessonCommand } = await import("./commands/lesson");
         return runLessonCommand({ names, ...options }, io);
@@ -112,19 +142,26 @@ function buildProgram(io: CliIo): Command {
   kernel
     .command("install")
     .allowExcessArguments(false)
-    .description("Install the kernelspec `tslab` (this Node, this project's tslab) with `jupyter kernelspec install`.")
+    .description(
+      "Install the kernelspec `tslab` (this Node, this project's tslab) with `jupyter kernelspec install`.",
+    )
     .option(
       "--prefix <dir>",
       "install under DIR/share/jupyter/kernels instead of your user folder (then set JUPYTER_PATH=DIR/share/jupyter)",
     )
-    .action(async (options: { prefix?: string }) => (await import("./commands/kernel")).installKernel(options, io));
+    .action(async (options: { prefix?: string }) =>
+      (await import("./commands/kernel")).installKernel(options, io),
+    );
   kernel
     .command("metadata")
     .description(
       "Set the notebooks' kernelspec and language_info to what Jupyter writes when a reader saves them on tslab (only those that differ are rewritten).",
     )
     .argument("[names...]", "lessons or .ipynb files (default: every lesson)")
-    .option("--clear-outputs", "also clear outputs, execution counts and execution timing, as lessons are committed")
+    .option(
+      "--clear-outputs",
+      "also clear outputs, execution counts and execution timing, as lessons are committed",
+    )
     .option("--check", "change nothing: name the notebooks that differ and exit 1 if any do")
     .action(async (names: string[], options: { check?: boolean; clearOutputs?: boolean }) =>
       (await import("./commands/metadata")).runMetadataCommand({ names, ...options }, io),
@@ -146,7 +183,9 @@ function buildProgram(io: CliIo): Command {
     .option("--count <n>", `how many consecutive seeds (default: ${DEFAULT_COUNTS})`, countOption)
     .option("--json", "print one JSON object (distributions and claims) instead of the tables")
     .option("--chart <file>", "write the sweep's chart as SVG to this file")
-    .action(async (options: SweepCommandOptions) => (await import("./commands/sweep")).runSweepCommand(options, io));
+    .action(async (options: SweepCommandOptions) =>
+      (await import("./commands/sweep")).runSweepCommand(options, io),
+    );
 
   // `mcp-course serve …` itself runs the server's bundle (main.ts); this is its help and the in-process route.
   defineServe(program.command("serve"));
@@ -164,7 +203,12 @@ function buildProgram(io: CliIo): Command {
       clientOption,
       "claude-desktop",
     )
-    .option("--server <server>", `which server: ${SERVER_NAMES.join(", ")}`, serverArgument, "fleet")
+    .option(
+      "--server <server>",
+      `which server: ${SERVER_NAMES.join(", ")}`,
+      serverArgument,
+      "fleet",
+    )
     .option("--level <level>", `${LEVEL_HELP} (default: the server's, full)`, levelOption)
     .option(
       "--seed <n>",

@@ -166,7 +166,9 @@ export function coveredHours(done: readonly Band[]): number {
 /** The thorough policy: pages low-hour bands around the cap, until no unread device can win. */
 export const THOROUGH: AgentPolicy = {
   name: "thorough",
-  description: "pages hour bands around the 10-row cap, computes every rate, " + "stops when no unseen device can win",
+  description:
+    "pages hour bands around the 10-row cap, computes every rate, " +
+    "stops when no unseen device can win",
   *start(): AgentRun {
     const count: ToolCall = { name: "count_devices", arguments: { max_hours: LOW_HOURS } };
     const opening = yield* ask([count, downtimeLeaders(MAX_ROWS)]);
@@ -187,7 +189,10 @@ export const THOROUGH: AgentPolicy = {
       }
       if (wave.length === 0) break;
       // Two pages per band: downtime and hours of the same (at most ten) devices.
-      const turn = wave.flatMap((band) => [page("downtime_min", band), page("operating_hours", band)]);
+      const turn = wave.flatMap((band) => [
+        page("downtime_min", band),
+        page("operating_hours", band),
+      ]);
       const pages = yield* ask(turn);
       if (!pages) return giveUp();
       const split: Band[] = [];

@@ -24,7 +24,13 @@
 import { LATENCY_MICROS, CRASH_ON_CALL, type Condition } from "./conditions";
 import type { Fleet } from "./generator";
 import { callDirect, createPathServer, outcomeOf, type ToolCall, type ToolOutcome } from "./paths";
-import { ERROR_CODES, mcpErrorText, PROTOCOL_VERSION, type JsonObject, type JsonRpcServer } from "./protocol";
+import {
+  ERROR_CODES,
+  mcpErrorText,
+  PROTOCOL_VERSION,
+  type JsonObject,
+  type JsonRpcServer,
+} from "./protocol";
 import { createFleetHandlers, type FleetHandler } from "./tools";
 import { Envelope, type EnvelopeCounts, type MessageKind } from "../sim/envelope";
 
@@ -32,7 +38,8 @@ import { Envelope, type EnvelopeCounts, type MessageKind } from "../sim/envelope
  * What the `crash-explained` client says once the server has exited. This project's words for
  * the condition seed document 000 planned and never ran.
  */
-export const SERVER_GONE = "The fleet server has exited and will not come back; no further tool call can succeed.";
+export const SERVER_GONE =
+  "The fleet server has exited and will not come back; no further tool call can succeed.";
 
 /** The SDK's message for a call on a closed connection. Source: seed document 000, faults table. */
 export const NOT_CONNECTED = "Not connected";
@@ -135,11 +142,16 @@ export class FleetClient {
   private overStdio(call: ToolCall, mayRestart: boolean): { outcome: ToolOutcome; micros: number } {
     if (!this.connected) {
       return {
-        outcome: { isError: true, channel: "client", text: this.condition.explainCrash ? SERVER_GONE : NOT_CONNECTED },
+        outcome: {
+          isError: true,
+          channel: "client",
+          text: this.condition.explainCrash ? SERVER_GONE : NOT_CONNECTED,
+        },
         micros: 0,
       };
     }
-    const perCall = this.condition.path === "raw" ? LATENCY_MICROS.rawCall : LATENCY_MICROS.validatingCall;
+    const perCall =
+      this.condition.path === "raw" ? LATENCY_MICROS.rawCall : LATENCY_MICROS.validatingCall;
     const fault = this.faulty ? this.condition.fault : "none";
     const params: JsonObject = { name: call.name, arguments: call.arguments };
     const id = this.nextId++;
@@ -153,7 +165,10 @@ export class FleetClient {
         text: mcpErrorText(ERROR_CODES.connectionClosed, "Connection closed"),
       };
       if (!(this.condition.restart && mayRestart))
-        return { outcome: this.condition.explainCrash ? { ...closed, text: SERVER_GONE } : closed, micros: perCall };
+        return {
+          outcome: this.condition.explainCrash ? { ...closed, text: SERVER_GONE } : closed,
+          micros: perCall,
+        };
       this.restarts += 1;
       this.faulty = false;
       this.spawn();

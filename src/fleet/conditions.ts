@@ -80,16 +80,38 @@ function condition(
 export const CONDITIONS: readonly Condition[] = [
   condition("direct", "direct", "none", "handlers called in-process"),
   condition("raw", "raw", "none", "JSON-RPC server with the exact schema, no validation"),
-  condition("validating", "validating", "none", "JSON-RPC server that validates arguments with ajv"),
+  condition(
+    "validating",
+    "validating",
+    "none",
+    "JSON-RPC server that validates arguments with ajv",
+  ),
   condition("slow", "validating", "slow", "first top_devices takes 3 s; the client waits 1.5 s"),
   condition("crash", "validating", "crash", "server exits during its 6th tools/call; no recovery"),
-  condition("crash-explained", "validating", "crash", "the same crash; the client says the server is gone for good", {
-    explainCrash: true,
-  }),
-  condition("crash-restart", "validating", "crash", "the same crash; the client respawns the server and retries once", {
-    restart: true,
-  }),
-  condition("stdout-line", "validating", "stdout-line", "server prints a stray line on stdout at every call"),
+  condition(
+    "crash-explained",
+    "validating",
+    "crash",
+    "the same crash; the client says the server is gone for good",
+    {
+      explainCrash: true,
+    },
+  ),
+  condition(
+    "crash-restart",
+    "validating",
+    "crash",
+    "the same crash; the client respawns the server and retries once",
+    {
+      restart: true,
+    },
+  ),
+  condition(
+    "stdout-line",
+    "validating",
+    "stdout-line",
+    "server prints a stray line on stdout at every call",
+  ),
   condition(
     "stdout-unterminated",
     "validating",
@@ -104,10 +126,11 @@ export function findCondition(name: string): Condition | undefined {
 }
 
 /** A simulated fault as the real server's `--fault` word (`protocol/faults.ts`); undefined for `none`. */
-export const SERVE_FAULT_OF: Readonly<Record<Fault, Exclude<ServeFaultName, "none"> | undefined>> = {
-  none: undefined,
-  slow: "slow",
-  crash: "crash",
-  "stdout-line": "noisy-line",
-  "stdout-unterminated": "noisy-raw",
-};
+export const SERVE_FAULT_OF: Readonly<Record<Fault, Exclude<ServeFaultName, "none"> | undefined>> =
+  {
+    none: undefined,
+    slow: "slow",
+    crash: "crash",
+    "stdout-line": "noisy-line",
+    "stdout-unterminated": "noisy-raw",
+  };

@@ -35,7 +35,9 @@ let compiled: ReadonlyMap<string, ValidateFunction> | undefined;
 export function fleetValidators(): ReadonlyMap<string, ValidateFunction> {
   if (!compiled) {
     const ajv = new Ajv(FLEET_AJV_OPTIONS);
-    compiled = new Map(FLEET_TOOL_DEFINITIONS.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
+    compiled = new Map(
+      FLEET_TOOL_DEFINITIONS.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]),
+    );
   }
   return compiled;
 }

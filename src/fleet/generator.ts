@@ -12,7 +12,16 @@
  * reference's and must stay exact; nothing here changes lesson 6's figures.
  */
 import seedrandom from "seedrandom";
-import { DEVICE_MODELS, FLEET_SIZE, LOW_HOURS, LOW_HOURS_SHARE, MAX_RISK, MAX_ROWS, MIN_RISK, SITES } from "./catalog";
+import {
+  DEVICE_MODELS,
+  FLEET_SIZE,
+  LOW_HOURS,
+  LOW_HOURS_SHARE,
+  MAX_RISK,
+  MAX_ROWS,
+  MIN_RISK,
+  SITES,
+} from "./catalog";
 import { checkSeed } from "../sim/seed";
 
 /** One device as stored: the full record `get_device` returns. All numbers are integers. */
@@ -133,16 +142,24 @@ function plantNeedle(devices: Device[], low: readonly number[], draw: Draw): Dev
  * @throws Error if not (never seen; the 1,000-seed test in `test/fleet/generator.test.ts` would
  *   fail first).
  */
-function checkNeedle(seed: number, devices: readonly Device[], low: readonly number[], needle: Device): void {
+function checkNeedle(
+  seed: number,
+  devices: readonly Device[],
+  low: readonly number[],
+  needle: Device,
+): void {
   const more = low.filter((index) => devices[index].downtime_min > needle.downtime_min).length;
   if (more < MAX_ROWS)
-    throw new Error(`fleet seed ${seed}: the task's device would be among the ${MAX_ROWS} highest by raw downtime`);
+    throw new Error(
+      `fleet seed ${seed}: the task's device would be among the ${MAX_ROWS} highest by raw downtime`,
+    );
 }
 
 /** Lowers every low-hour device tied with the first one for the most raw downtime by one minute (its rate only falls). */
 function breakDowntimeTie(devices: Device[], low: readonly number[]): void {
   let leader = devices[low[0]];
-  for (const index of low) if (devices[index].downtime_min > leader.downtime_min) leader = devices[index];
+  for (const index of low)
+    if (devices[index].downtime_min > leader.downtime_min) leader = devices[index];
   for (const index of low) {
     const device = devices[index];
     if (device !== leader && device.downtime_min === leader.downtime_min) device.downtime_min -= 1;

@@ -22,12 +22,24 @@ export interface MalformedCall {
  */
 export const MALFORMED_CALLS: readonly MalformedCall[] = [
   { label: "unknown device id", call: { name: "get_device", arguments: { device_id: "AV3-999" } } },
-  { label: "limit as a string", call: { name: "top_devices", arguments: { field: "downtime_min", limit: "5" } } },
-  { label: "limit 50", call: { name: "top_devices", arguments: { field: "downtime_min", limit: 50 } } },
+  {
+    label: "limit as a string",
+    call: { name: "top_devices", arguments: { field: "downtime_min", limit: "5" } },
+  },
+  {
+    label: "limit 50",
+    call: { name: "top_devices", arguments: { field: "downtime_min", limit: 50 } },
+  },
   { label: "missing field", call: { name: "top_devices", arguments: { limit: 5 } } },
-  { label: "model in the wrong case", call: { name: "count_devices", arguments: { model: "Aeris v3" } } },
+  {
+    label: "model in the wrong case",
+    call: { name: "count_devices", arguments: { model: "Aeris v3" } },
+  },
   { label: "max_hours 499.5", call: { name: "count_devices", arguments: { max_hours: 499.5 } } },
-  { label: "unknown property", call: { name: "count_devices", arguments: { max_hours: 500, status: "active" } } },
+  {
+    label: "unknown property",
+    call: { name: "count_devices", arguments: { max_hours: 500, status: "active" } },
+  },
   { label: "unknown tool", call: { name: "rank_by_rate", arguments: { field: "downtime_min" } } },
 ];
 

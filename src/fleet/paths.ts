@@ -138,9 +138,17 @@ function jsonRpcServer(callTool: CallTool): JsonRpcServer {
             },
           };
         case "tools/list":
-          return { jsonrpc: "2.0", id, result: { tools: FLEET_TOOL_DEFINITIONS as unknown as JsonObject[] } };
+          return {
+            jsonrpc: "2.0",
+            id,
+            result: { tools: FLEET_TOOL_DEFINITIONS as unknown as JsonObject[] },
+          };
         case "tools/call":
-          return callTool(String(params?.name), (params?.arguments as ToolArguments | undefined) ?? {}, id);
+          return callTool(
+            String(params?.name),
+            (params?.arguments as ToolArguments | undefined) ?? {},
+            id,
+          );
         default:
           return {
             jsonrpc: "2.0",
@@ -214,7 +222,11 @@ function describeError(error: ErrorObject, schema: JsonSchema): string {
  * `@modelcontextprotocol/sdk` 1.21 on); `test/server/revisions.test.ts` holds the two servers'
  * sentences equal.
  */
-export function invalidArgumentsMessage(name: string, errors: readonly ErrorObject[], schema: JsonSchema): string {
+export function invalidArgumentsMessage(
+  name: string,
+  errors: readonly ErrorObject[],
+  schema: JsonSchema,
+): string {
   return `Input validation error: Invalid arguments for tool ${name}: ${errors.map((error) => describeError(error, schema)).join("; ")}`;
 }
 

@@ -51,7 +51,8 @@ export interface JsonRpcError {
 
 /** A response: either `result` or `error`. */
 export type JsonRpcResponse =
-  { jsonrpc: "2.0"; id: number; result: JsonObject } | { jsonrpc: "2.0"; id: number; error: JsonRpcError };
+  | { jsonrpc: "2.0"; id: number; result: JsonObject }
+  | { jsonrpc: "2.0"; id: number; error: JsonRpcError };
 
 /** MCP's `tools/call` result: text content, and `isError` for a tool-level failure. */
 export interface CallToolResult {
@@ -71,5 +72,7 @@ export function mcpErrorText(code: number, message: string): string {
 
 /** Builds a text `tools/call` result. */
 export function textResult(text: string, isError = false): CallToolResult {
-  return isError ? { content: [{ type: "text", text }], isError: true } : { content: [{ type: "text", text }] };
+  return isError
+    ? { content: [{ type: "text", text }], isError: true }
+    : { content: [{ type: "text", text }] };
 }

@@ -83,11 +83,19 @@ export function* cappedRun(policy: AgentPolicy): CappedRun {
  * Runs a policy synchronously, each call through `call` in the order the agent wrote them, and
  * grades its answer against `truth`.
  */
-export function driveAgent(policy: AgentPolicy, truth: TaskTruth, call: (call: ToolCall) => ToolOutcome): AgentVerdict {
+export function driveAgent(
+  policy: AgentPolicy,
+  truth: TaskTruth,
+  call: (call: ToolCall) => ToolOutcome,
+): AgentVerdict {
   const run = cappedRun(policy);
   let step = run.next([]);
   while (!step.done) step = run.next(step.value.map(call));
-  return { answer: step.value.answer, correct: gradeAnswer(truth, step.value.answer), turns: step.value.turns };
+  return {
+    answer: step.value.answer,
+    correct: gradeAnswer(truth, step.value.answer),
+    turns: step.value.turns,
+  };
 }
 
 /**
@@ -106,7 +114,11 @@ export async function driveAgentAsync(
     for (const each of step.value) outcomes.push(await call(each));
     step = run.next(outcomes);
   }
-  return { answer: step.value.answer, correct: gradeAnswer(truth, step.value.answer), turns: step.value.turns };
+  return {
+    answer: step.value.answer,
+    correct: gradeAnswer(truth, step.value.answer),
+    turns: step.value.turns,
+  };
 }
 
 /**
@@ -114,7 +126,12 @@ export async function driveAgentAsync(
  *
  * @param truth the fleet's ground truth (see `solveTask`), to grade the answer.
  */
-export function runAgent(fleet: Fleet, truth: TaskTruth, condition: Condition, policy: AgentPolicy): AgentRunRecord {
+export function runAgent(
+  fleet: Fleet,
+  truth: TaskTruth,
+  condition: Condition,
+  policy: AgentPolicy,
+): AgentRunRecord {
   const client = new FleetClient(fleet, condition);
   const { answer, correct, turns } = driveAgent(policy, truth, (call) => client.callTool(call));
   const stats = client.stats();

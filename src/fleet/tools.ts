@@ -9,7 +9,14 @@
  * check what the schema alone can check (a model name's case, a whole number of hours): that is
  * exactly where the paths in `paths.ts` come to disagree, as the seed's probe table shows.
  */
-import { DEFAULT_ROWS, MAX_ROWS, MODEL_NAMES, RANKABLE_FIELDS, SITES, type RankableField } from "./catalog";
+import {
+  DEFAULT_ROWS,
+  MAX_ROWS,
+  MODEL_NAMES,
+  RANKABLE_FIELDS,
+  SITES,
+  type RankableField,
+} from "./catalog";
 import type { Device, Fleet } from "./generator";
 import type { Fields } from "../sim/values";
 
@@ -37,9 +44,20 @@ export type FleetToolName = (typeof FLEET_TOOL_NAMES)[number];
 
 /** The filter properties shared by `count_devices` and `top_devices`. */
 const FILTER_PROPERTIES = {
-  model: { type: "string", enum: MODEL_NAMES, description: "Keep only this device model, spelled exactly as listed." },
-  site: { type: "string", enum: SITES, description: "Keep only devices at this site (three-letter code)." },
-  firmware: { type: "string", description: 'Keep only devices running this firmware version, e.g. "3.2.4".' },
+  model: {
+    type: "string",
+    enum: MODEL_NAMES,
+    description: "Keep only this device model, spelled exactly as listed.",
+  },
+  site: {
+    type: "string",
+    enum: SITES,
+    description: "Keep only devices at this site (three-letter code).",
+  },
+  firmware: {
+    type: "string",
+    description: 'Keep only devices running this firmware version, e.g. "3.2.4".',
+  },
   min_hours: {
     type: "integer",
     minimum: 0,
@@ -59,7 +77,8 @@ const FILTER_PROPERTIES = {
 export const FLEET_TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     name: "count_devices",
-    description: "Count the devices that match every filter given. With no filters, counts the whole fleet.",
+    description:
+      "Count the devices that match every filter given. With no filters, counts the whole fleet.",
     inputSchema: { type: "object", properties: FILTER_PROPERTIES },
   },
   {
@@ -70,7 +89,11 @@ export const FLEET_TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     inputSchema: {
       type: "object",
       properties: {
-        field: { type: "string", enum: RANKABLE_FIELDS, description: "The stored field to rank by." },
+        field: {
+          type: "string",
+          enum: RANKABLE_FIELDS,
+          description: "The stored field to rank by.",
+        },
         limit: {
           type: "integer",
           minimum: 1,
@@ -85,11 +108,15 @@ export const FLEET_TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   },
   {
     name: "get_device",
-    description: "Fetch one device's full record: model, site, firmware and all four stored fields.",
+    description:
+      "Fetch one device's full record: model, site, firmware and all four stored fields.",
     inputSchema: {
       type: "object",
       properties: {
-        device_id: { type: "string", description: 'The device id: model prefix, dash, three digits, e.g. "AV3-007".' },
+        device_id: {
+          type: "string",
+          description: 'The device id: model prefix, dash, three digits, e.g. "AV3-007".',
+        },
       },
       required: ["device_id"],
     },
@@ -129,12 +156,24 @@ interface Filters {
 }
 
 /** No filter: every device is kept. */
-const NO_FILTERS: Filters = { model: undefined, site: undefined, firmware: undefined, min: undefined, max: undefined };
+const NO_FILTERS: Filters = {
+  model: undefined,
+  site: undefined,
+  firmware: undefined,
+  min: undefined,
+  max: undefined,
+};
 
 /** The filters in `args` (see {@link matchingDevices}); throws as it does, before any device is tested. */
 function filtersOf(args: ToolArguments): Filters {
   const { model, site, firmware } = args;
-  return { model, site, firmware, min: hoursFilter(args, "min_hours"), max: hoursFilter(args, "max_hours") };
+  return {
+    model,
+    site,
+    firmware,
+    min: hoursFilter(args, "min_hours"),
+    max: hoursFilter(args, "max_hours"),
+  };
 }
 
 /** Whether a device passes every filter given (see {@link matchingDevices}). */
@@ -162,7 +201,9 @@ export function countMatching(fleet: Fleet, args: ToolArguments): number {
  * unequal, and every ranking is one list.
  */
 function compareRank(a: Device, b: Device, field: RankableField): number {
-  return b[field] - a[field] || (a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : 0);
+  return (
+    b[field] - a[field] || (a.device_id < b.device_id ? -1 : a.device_id > b.device_id ? 1 : 0)
+  );
 }
 
 /** Highest first; equal values in device-id order, so every ranking is total and stable. */
@@ -198,7 +239,8 @@ function topMatching(
   for (const device of devices) {
     if (!keeps(device, filters)) continue;
     matched += 1;
-    if (count <= 0 || (top.length === count && compareRank(device, top[count - 1], field) >= 0)) continue;
+    if (count <= 0 || (top.length === count && compareRank(device, top[count - 1], field) >= 0))
+      continue;
     let at = top.length === count ? count - 1 : top.length;
     while (at > 0 && compareRank(device, top[at - 1], field) < 0) {
       top[at] = top[at - 1];
@@ -220,16 +262,23 @@ export function createFleetHandlers(fleet: Fleet): Readonly<Record<FleetToolName
     count_devices: (args) => ({ count: countMatching(fleet, args) }),
     top_devices: (args) => {
       const { field } = args;
-      if (field === undefined) throw new Error(`field is required: rank by one of ${RANKABLE_FIELDS.join(", ")}.`);
+      if (field === undefined)
+        throw new Error(`field is required: rank by one of ${RANKABLE_FIELDS.join(", ")}.`);
       if (!(RANKABLE_FIELDS as readonly unknown[]).includes(field)) {
-        throw new Error(`Cannot rank by ${JSON.stringify(field)}: field must be one of ${RANKABLE_FIELDS.join(", ")}.`);
+        throw new Error(
+          `Cannot rank by ${JSON.stringify(field)}: field must be one of ${RANKABLE_FIELDS.join(", ")}.`,
+        );
       }
       const rankable = field as RankableField;
       const limit = args.limit ?? DEFAULT_ROWS;
       if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS)
         throw limitError(args.limit);
       const { top, matched } = topMatching(fleet.devices, filtersOf(args), rankable, limit);
-      const rows = top.map((d) => ({ device_id: d.device_id, model: d.model, [rankable]: d[rankable] }));
+      const rows = top.map((d) => ({
+        device_id: d.device_id,
+        model: d.model,
+        [rankable]: d[rankable],
+      }));
       return { total_matching: matched, returned: rows.length, devices: rows };
     },
     get_device: (args) => {

@@ -114,7 +114,8 @@ export function listingText(text: string): string {
   // Every comment is the leading trivia of some token; getChildren reaches every token, `}` too.
   const visit = (node: TypeScript.Node): void => {
     for (const range of ts.getLeadingCommentRanges(text, node.pos) ?? []) {
-      if (text.startsWith("/**", range.pos) && !text.startsWith("/**/", range.pos)) comments.set(range.pos, range.end);
+      if (text.startsWith("/**", range.pos) && !text.startsWith("/**/", range.pos))
+        comments.set(range.pos, range.end);
     }
     for (const child of node.getChildren(file)) visit(child);
   };
@@ -154,7 +155,8 @@ function withoutProvenance(comment: string): string | undefined {
   }
   const opening = lines[0].replace(/^\s*\/\*\*/, "").trim();
   const closing = lines[lines.length - 1].replace(/\*\/\s*$/, "").trim();
-  const empty = opening === "" && closing === "" && lines.slice(1, -1).every((line) => content(line) === "");
+  const empty =
+    opening === "" && closing === "" && lines.slice(1, -1).every((line) => content(line) === "");
   return empty ? undefined : lines.join("\n");
 }
 
@@ -167,7 +169,9 @@ function listingFence(text: string): string {
 
 function declaredNames(ts: typeof TypeScript, statement: TypeScript.Statement): string[] {
   if (ts.isVariableStatement(statement)) {
-    return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
+    return statement.declarationList.declarations.flatMap((d) =>
+      ts.isIdentifier(d.name) ? [d.name.text] : [],
+    );
   }
   if (
     ts.isFunctionDeclaration(statement) ||

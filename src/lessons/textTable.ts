@@ -22,15 +22,24 @@ function numberLike(cell: Cell): boolean {
  * @param rows the rows, each as long as `header`.
  * @returns the lines joined by `\n`, without a final newline.
  */
-export function formatTextTable(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+export function formatTextTable(
+  header: readonly string[],
+  rows: readonly (readonly Cell[])[],
+): string {
   // A column is right-aligned when every cell is number-like and not all are blank or dashes.
   const numeric = header.map(
-    (_, c) => rows.some((row) => row[c] !== "" && row[c] !== "-") && rows.every((row) => numberLike(row[c])),
+    (_, c) =>
+      rows.some((row) => row[c] !== "" && row[c] !== "-") &&
+      rows.every((row) => numberLike(row[c])),
   );
-  const widths = header.map((title, c) => Math.max(title.length, ...rows.map((row) => String(row[c]).length)));
+  const widths = header.map((title, c) =>
+    Math.max(title.length, ...rows.map((row) => String(row[c]).length)),
+  );
   const line = (cells: readonly Cell[]) =>
     cells
-      .map((cell, c) => (numeric[c] ? String(cell).padStart(widths[c]) : String(cell).padEnd(widths[c])))
+      .map((cell, c) =>
+        numeric[c] ? String(cell).padStart(widths[c]) : String(cell).padEnd(widths[c]),
+      )
       .join("  ")
       .trimEnd();
   return [line(header), ...rows.map(line)].join("\n");
@@ -51,11 +60,17 @@ export function formatTextTable(header: readonly string[], rows: readonly (reado
  * @returns the lines joined by `\n`, without a final newline.
  * @throws Error when a row's length differs from the header's, or the header is empty.
  */
-export function formatMarkdownTable(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  if (header.length === 0) throw new Error("formatMarkdownTable: a table needs at least one column");
+export function formatMarkdownTable(
+  header: readonly string[],
+  rows: readonly (readonly Cell[])[],
+): string {
+  if (header.length === 0)
+    throw new Error("formatMarkdownTable: a table needs at least one column");
   const bad = rows.findIndex((row) => row.length !== header.length);
   if (bad !== -1)
-    throw new Error(`formatMarkdownTable: row ${bad} has ${rows[bad].length} cells, the header ${header.length}`);
+    throw new Error(
+      `formatMarkdownTable: row ${bad} has ${rows[bad].length} cells, the header ${header.length}`,
+    );
   const cell = (value: Cell) => String(value).replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
   const line = (cells: readonly Cell[]) => `| ${cells.map(cell).join(" | ")} |`;
   return [line(header), `|${header.map(() => ":---").join("|")}|`, ...rows.map(line)].join("\n");

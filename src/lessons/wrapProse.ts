@@ -108,7 +108,8 @@ export function wrapMarkdown(markdown: string, width: number = LINE_WIDTH): stri
   for (const line of markdown.split("\n")) {
     const opening = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence !== undefined) {
-      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length) fence = undefined;
+      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length)
+        fence = undefined;
       out.push(line);
     } else if (opening !== undefined) {
       fence = opening;

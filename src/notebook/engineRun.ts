@@ -30,7 +30,8 @@ export interface EngineLimits {
 
 /** Progress reported by an engine while it runs; executeNotebook adds ids and timings. */
 export type EngineEvent =
-  { type: "cellStarted"; cellIndex: number } | { type: "cellFinished"; cellIndex: number; ok: boolean };
+  | { type: "cellStarted"; cellIndex: number }
+  | { type: "cellFinished"; cellIndex: number; ok: boolean };
 
 /**
  * Code cells an engine executes: nbclient skips code cells whose source is blank, so the tslab

@@ -1,7 +1,11 @@
 // executeNotebook: one interface over the `jupyter` and `tslab` execution engines.
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import { DEFAULT_CELL_TIMEOUT_SECONDS, isCellTimeout, MAX_CELL_TIMEOUT_SECONDS } from "./cellTimeout";
+import {
+  DEFAULT_CELL_TIMEOUT_SECONDS,
+  isCellTimeout,
+  MAX_CELL_TIMEOUT_SECONDS,
+} from "./cellTimeout";
 import type { EngineEvent, EngineRun } from "./engineRun";
 import { failureMessage } from "./failureMessage";
 import { jupyterAvailable } from "./jupyterPython";
@@ -87,7 +91,10 @@ export function resolveEngine(engine: EngineName | "auto"): EngineName {
  *   isCellTimeout), or the engine cannot run at all (no Python with nbclient for `jupyter`,
  *   kernel or worker died).
  */
-export async function executeNotebook(nb: Notebook, options: ExecuteOptions): Promise<ExecutionResult> {
+export async function executeNotebook(
+  nb: Notebook,
+  options: ExecuteOptions,
+): Promise<ExecutionResult> {
   if (!fs.statSync(options.cwd, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`executeNotebook: cwd ${options.cwd} is not a directory`);
   }
@@ -120,12 +127,21 @@ export async function executeNotebook(nb: Notebook, options: ExecuteOptions): Pr
   return assemble(engine, input, run, cellTimeoutSeconds);
 }
 
-function assemble(engine: EngineName, input: Notebook, run: EngineRun, cellTimeoutSeconds: number): ExecutionResult {
+function assemble(
+  engine: EngineName,
+  input: Notebook,
+  run: EngineRun,
+  cellTimeoutSeconds: number,
+): ExecutionResult {
   const cells: Cell[] = input.cells.slice();
   for (const { cellIndex, executionCount, outputs } of run.cells) {
     const cell = cells[cellIndex];
     if (cell.cell_type === "code")
-      cells[cellIndex] = { ...cell, execution_count: executionCount, outputs: normalizeOutputs(outputs) };
+      cells[cellIndex] = {
+        ...cell,
+        execution_count: executionCount,
+        outputs: normalizeOutputs(outputs),
+      };
   }
   const notebook = { ...input, cells };
   if (run.failedCellIndex === undefined) return { engine, notebook };
@@ -135,12 +151,19 @@ function assemble(engine: EngineName, input: Notebook, run: EngineRun, cellTimeo
     return {
       engine,
       notebook,
-      failure: { cellIndex: run.failedCellIndex, cellId: failed.id, message, timedOutAfterSeconds: cellTimeoutSeconds },
+      failure: {
+        cellIndex: run.failedCellIndex,
+        cellId: failed.id,
+        message,
+        timedOutAfterSeconds: cellTimeoutSeconds,
+      },
     };
   }
   const stderr =
     failed.cell_type === "code"
-      ? failed.outputs.map((o) => (o.output_type === "stream" && o.name === "stderr" ? o.text : "")).join("")
+      ? failed.outputs
+          .map((o) => (o.output_type === "stream" && o.name === "stderr" ? o.text : ""))
+          .join("")
       : "";
   return {
     engine,

@@ -74,7 +74,9 @@ const FILE_SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function lessonBlocks(executed: Notebook, options: ExportOptions): LessonDocument {
   const { notebookPath, seed } = options;
   if (/^([A-Za-z]:)?[\\/]/.test(notebookPath) || notebookPath.includes("\\")) {
-    throw new Error(`exportMarkdown: notebookPath must be repo-relative with "/" separators, got ${notebookPath}`);
+    throw new Error(
+      `exportMarkdown: notebookPath must be repo-relative with "/" separators, got ${notebookPath}`,
+    );
   }
   const filesFolder =
     options.filesFolder ??
@@ -82,8 +84,15 @@ export function lessonBlocks(executed: Notebook, options: ExportOptions): Lesson
       .split("/")
       .pop()!
       .replace(/\.ipynb$/, "")}.files`;
-  if (filesFolder === "" || filesFolder === "." || filesFolder === ".." || /[\\/]/.test(filesFolder)) {
-    throw new Error(`exportMarkdown: filesFolder must be one folder name, got ${JSON.stringify(filesFolder)}`);
+  if (
+    filesFolder === "" ||
+    filesFolder === "." ||
+    filesFolder === ".." ||
+    /[\\/]/.test(filesFolder)
+  ) {
+    throw new Error(
+      `exportMarkdown: filesFolder must be one folder name, got ${JSON.stringify(filesFolder)}`,
+    );
   }
   const note = `Generated from ${notebookPath}${seed === undefined ? "" : ` with seed ${seed}`}. Do not edit.`;
   // A block with nothing but newlines (an empty markdown cell, a stream of "\n") shows nothing anywhere.
@@ -181,7 +190,8 @@ export function svgTitle(svg: string): string | undefined {
  */
 function imageMarkdown(alt: string, link: string, width: number = LINE_WIDTH): string {
   const words = `![${alt}](${link})`.split(" ");
-  const opensBlock = (word: string) => /^([-+*]|#{1,6}|\d{1,9}[.)])$/.test(word) || /^([>=|]|```|~~~)/.test(word);
+  const opensBlock = (word: string) =>
+    /^([-+*]|#{1,6}|\d{1,9}[.)])$/.test(word) || /^([>=|]|```|~~~)/.test(word);
   const lines = [words[0]];
   for (const word of words.slice(1)) {
     const last = lines.length - 1;

@@ -64,7 +64,10 @@ type Highlight = (text: string, language: string) => string;
  */
 function pageHighlighter(): Highlight {
   const instance = (require("highlight.js/lib/core") as HLJSApi).newInstance();
-  instance.registerLanguage("typescript", require("highlight.js/lib/languages/typescript") as LanguageFn);
+  instance.registerLanguage(
+    "typescript",
+    require("highlight.js/lib/languages/typescript") as LanguageFn,
+  );
   instance.registerLanguage("json", require("highlight.js/lib/languages/json") as LanguageFn);
   instance.registerLanguage("bash", require("highlight.js/lib/languages/bash") as LanguageFn);
   instance.registerAliases(["ts"], { languageName: "typescript" });
@@ -89,7 +92,9 @@ function isJson(text: string): boolean {
   if (!/^[[{]/.test(trimmed)) return false;
   return (
     parses(trimmed) ||
-    trimmed.split("\n").every((line) => line.trim() === "" || (/^[[{]/.test(line.trim()) && parses(line)))
+    trimmed
+      .split("\n")
+      .every((line) => line.trim() === "" || (/^[[{]/.test(line.trim()) && parses(line)))
   );
 }
 
@@ -184,8 +189,11 @@ function pageTitle(blocks: readonly LessonBlock[], markdown: Marked): string | u
     if (block.kind !== "markdown") continue;
     const heading = markdown
       .lexer(block.text)
-      .find((token: Token): token is Tokens.Heading => token.type === "heading" && token.depth === 1);
-    if (heading) return (markdown.parseInline(heading.text) as string).replace(/<[^>]*>/g, "").trim();
+      .find(
+        (token: Token): token is Tokens.Heading => token.type === "heading" && token.depth === 1,
+      );
+    if (heading)
+      return (markdown.parseInline(heading.text) as string).replace(/<[^>]*>/g, "").trim();
   }
   return undefined;
 }
@@ -196,11 +204,15 @@ function pageTitle(blocks: readonly LessonBlock[], markdown: Marked): string | u
  * on a page that holds several charts.
  */
 export function inlineSvg(svg: string, idPrefix: string): string {
-  const markup = svg.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?/i, "").replace(/\s+$/, "");
+  const markup = svg
+    .replace(/^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?/i, "")
+    .replace(/\s+$/, "");
   const ids = new Set([...markup.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
   if (ids.size === 0) return markup;
   return markup
-    .replace(/(\sid=")([^"]+)"/g, (all, start: string, id: string) => (ids.has(id) ? `${start}${idPrefix}${id}"` : all))
+    .replace(/(\sid=")([^"]+)"/g, (all, start: string, id: string) =>
+      ids.has(id) ? `${start}${idPrefix}${id}"` : all,
+    )
     .replace(/url\((['"]?)#([^)'"]+)\1\)/g, (all, quote: string, id: string) =>
       ids.has(id) ? `url(${quote}#${idPrefix}${id}${quote})` : all,
     )
@@ -211,7 +223,11 @@ export function inlineSvg(svg: string, idPrefix: string): string {
 
 /** Text as HTML character data: `&`, `<`, `>` and `"` escaped. */
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 /** A `<pre>` block's text without trailing newlines (they would show as empty lines; the Markdown export drops them too). */

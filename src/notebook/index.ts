@@ -21,7 +21,11 @@ export {
   type ExecutionResult,
   type ProgressEvent,
 } from "./executeNotebook";
-export { DEFAULT_CELL_TIMEOUT_SECONDS, isCellTimeout, MAX_CELL_TIMEOUT_SECONDS } from "./cellTimeout";
+export {
+  DEFAULT_CELL_TIMEOUT_SECONDS,
+  isCellTimeout,
+  MAX_CELL_TIMEOUT_SECONDS,
+} from "./cellTimeout";
 export { jupyterAvailable, findJupyterPython } from "./jupyterPython";
 export {
   exportLesson,

@@ -68,13 +68,18 @@ export async function runWithJupyter(
 ): Promise<EngineRun> {
   const python = findJupyterPython();
   if (!python) {
-    throw new Error(`jupyter engine: no Python with nbclient found (tried ${pythonCandidates().join(", ")})`);
+    throw new Error(
+      `jupyter engine: no Python with nbclient found (tried ${pythonCandidates().join(", ")})`,
+    );
   }
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-course-jupyter-"));
   try {
     const kernelDir = path.join(temp, "kernels", KERNEL_NAME);
     fs.mkdirSync(kernelDir, { recursive: true });
-    fs.writeFileSync(path.join(kernelDir, "kernel.json"), JSON.stringify(tslabKernelSpec(), null, 1));
+    fs.writeFileSync(
+      path.join(kernelDir, "kernel.json"),
+      JSON.stringify(tslabKernelSpec(), null, 1),
+    );
     const input = path.join(temp, "input.ipynb");
     const result = path.join(temp, "result.json");
     fs.writeFileSync(input, serializeNotebook(nb));
@@ -84,35 +89,44 @@ export async function runWithJupyter(
       JUPYTER_RUNTIME_DIR: path.join(temp, "runtime"), // connection files die with the temp dir
       PYTHONDONTWRITEBYTECODE: "1",
     };
-    const child = spawn(python, [NBCLIENT_RUNNER, input, result, KERNEL_NAME, cwd, String(limits.cellTimeoutSeconds)], {
-      env,
-      stdio: ["ignore", "pipe", "pipe", "pipe"],
-    });
+    const child = spawn(
+      python,
+      [NBCLIENT_RUNNER, input, result, KERNEL_NAME, cwd, String(limits.cellTimeoutSeconds)],
+      {
+        env,
+        stdio: ["ignore", "pipe", "pipe", "pipe"],
+      },
+    );
     let log = "";
     const keep = (chunk: Buffer) => (log = (log + chunk).slice(-4000));
     child.stdout!.on("data", keep);
     child.stderr!.on("data", keep);
     let watchdog: NodeJS.Timeout | undefined;
     let killedInCell: number | undefined;
-    readline.createInterface({ input: child.stdio[3] as NodeJS.ReadableStream }).on("line", (line) => {
-      const event: EngineEvent = JSON.parse(line);
-      clearTimeout(watchdog);
-      if (event.type === "cellStarted") {
-        watchdog = setTimeout(
-          () => {
-            killedInCell = event.cellIndex;
-            if (child.pid !== undefined) killProcessTree(child.pid);
-          },
-          Math.min((limits.cellTimeoutSeconds + graceSeconds) * 1000, 2 ** 31 - 1),
-        ); // setTimeout's largest delay
-      }
-      onEvent(event);
-    });
+    readline
+      .createInterface({ input: child.stdio[3] as NodeJS.ReadableStream })
+      .on("line", (line) => {
+        const event: EngineEvent = JSON.parse(line);
+        clearTimeout(watchdog);
+        if (event.type === "cellStarted") {
+          watchdog = setTimeout(
+            () => {
+              killedInCell = event.cellIndex;
+              if (child.pid !== undefined) killProcessTree(child.pid);
+            },
+            Math.min((limits.cellTimeoutSeconds + graceSeconds) * 1000, 2 ** 31 - 1),
+          ); // setTimeout's largest delay
+        }
+        onEvent(event);
+      });
     const code = await new Promise<number | null>((resolve, reject) => {
-      child.on("error", (e) => reject(new Error(`jupyter engine: cannot run ${python}: ${e.message}`)));
+      child.on("error", (e) =>
+        reject(new Error(`jupyter engine: cannot run ${python}: ${e.message}`)),
+      );
       child.on("close", resolve);
     }).finally(() => clearTimeout(watchdog));
-    if (killedInCell !== undefined) return { cells: [], failedCellIndex: killedInCell, timedOut: true };
+    if (killedInCell !== undefined)
+      return { cells: [], failedCellIndex: killedInCell, timedOut: true };
     if (code !== 0)
       throw new Error(
         `jupyter engine: ${python} ${path.basename(NBCLIENT_RUNNER)} exited with code ${code}\n${log.trim()}`,

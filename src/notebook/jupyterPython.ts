@@ -37,7 +37,9 @@ export function findJupyterPython(): string | null {
     cached =
       pythonCandidates().find(
         (python) =>
-          spawnSync(python, ["-c", "import nbclient, nbformat, jupyter_client"], { stdio: "ignore" }).status === 0,
+          spawnSync(python, ["-c", "import nbclient, nbformat, jupyter_client"], {
+            stdio: "ignore",
+          }).status === 0,
       ) ?? null;
   }
   return cached;

@@ -17,7 +17,13 @@ import { PACKAGE_ROOT } from "../packageRoot";
  * node_modules, only costs the next kernel its compile time). Node keeps each version's entries
  * apart inside it.
  */
-export const COMPILE_CACHE_DIR = path.join(PACKAGE_ROOT, "node_modules", ".cache", "mcp-course", "node-compile-cache");
+export const COMPILE_CACHE_DIR = path.join(
+  PACKAGE_ROOT,
+  "node_modules",
+  ".cache",
+  "mcp-course",
+  "node-compile-cache",
+);
 
 /** The environment a kernel starts with to use {@link COMPILE_CACHE_DIR}: `{ NODE_COMPILE_CACHE: <dir> }`. */
 export function compileCacheEnv(): { NODE_COMPILE_CACHE: string } {

@@ -22,7 +22,11 @@ export function normalizeOutputs(outputs: readonly Output[]): Output[] {
         break;
       }
       case "display_data":
-        result.push({ output_type: "display_data", data: joinBundleLines(o.data), metadata: o.metadata ?? {} });
+        result.push({
+          output_type: "display_data",
+          data: joinBundleLines(o.data),
+          metadata: o.metadata ?? {},
+        });
         break;
       case "execute_result":
         result.push({
@@ -33,7 +37,12 @@ export function normalizeOutputs(outputs: readonly Output[]): Output[] {
         });
         break;
       case "error":
-        result.push({ output_type: "error", ename: o.ename, evalue: o.evalue, traceback: o.traceback });
+        result.push({
+          output_type: "error",
+          ename: o.ename,
+          evalue: o.evalue,
+          traceback: o.traceback,
+        });
         break;
     }
   }

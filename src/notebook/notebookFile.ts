@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Any JSON value (what notebook metadata and parameters may hold). */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
  * A MIME bundle, e.g. `{"text/plain": "42", "text/markdown": "**42**"}`.
@@ -105,10 +106,15 @@ export function parseNotebook(text: string, label = "<notebook>"): Notebook {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new Error(`${label}: invalid JSON (${firstLine(String((e as Error).message))})`, { cause: e });
+    throw new Error(`${label}: invalid JSON (${firstLine(String((e as Error).message))})`, {
+      cause: e,
+    });
   }
   if (!isObject(raw) || raw.nbformat !== 4 || !Array.isArray(raw.cells)) {
-    const found = isObject(raw) && "nbformat" in raw ? `nbformat ${JSON.stringify(raw.nbformat)}` : "no nbformat field";
+    const found =
+      isObject(raw) && "nbformat" in raw
+        ? `nbformat ${JSON.stringify(raw.nbformat)}`
+        : "no nbformat field";
     throw new Error(`${label}: not an nbformat 4 notebook (${found})`);
   }
   const cells = raw.cells.map((cell: unknown, index: number): Cell => {
@@ -146,7 +152,9 @@ export function readNotebook(file: string): Notebook {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new Error(
-      code === "ENOENT" ? `${file}: file not found` : `${file}: cannot read (${code ?? (e as Error).message})`,
+      code === "ENOENT"
+        ? `${file}: file not found`
+        : `${file}: cannot read (${code ?? (e as Error).message})`,
       { cause: e },
     );
   }
@@ -218,12 +226,15 @@ function splitLines(s: string): string[] {
 function mapBundle(bundle: unknown, f: (v: JsonValue) => JsonValue): unknown {
   if (!isObject(bundle)) return bundle;
   // application/json (and other +json types) hold structured JSON, never lines of text.
-  return Object.fromEntries(Object.entries(bundle).map(([mime, v]) => [mime, /json$/.test(mime) ? v : f(v)]));
+  return Object.fromEntries(
+    Object.entries(bundle).map(([mime, v]) => [mime, /json$/.test(mime) ? v : f(v)]),
+  );
 }
 
 function joinOutputLines(o: any): Output {
   if (o?.output_type === "stream") return { ...o, text: joinLines(o.text) };
-  if ("data" in (o ?? {})) return { ...o, data: mapBundle(o.data, (v) => (Array.isArray(v) ? joinLines(v) : v)) };
+  if ("data" in (o ?? {}))
+    return { ...o, data: mapBundle(o.data, (v) => (Array.isArray(v) ? joinLines(v) : v)) };
   return o;
 }
 

@@ -52,7 +52,9 @@ function jsonLiteral(name: string, value: unknown): string {
     typeof v === "boolean" ||
     (typeof v === "number" && Number.isFinite(v)) ||
     (Array.isArray(v) && v.every(plain)) ||
-    (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype && Object.values(v as object).every(plain));
+    (typeof v === "object" &&
+      Object.getPrototypeOf(v) === Object.prototype &&
+      Object.values(v as object).every(plain));
   if (!plain(value)) throw new Error(`parameter ${name} is not plain JSON`);
   return JSON.stringify(value);
 }
@@ -68,6 +70,9 @@ function jsonLiteral(name: string, value: unknown): string {
 export function defaultParameter(nb: Notebook, name: string): string | undefined {
   const cell = nb.cells.find((c) => (c.metadata.tags ?? []).includes(PARAMETERS_TAG));
   if (!cell) return undefined;
-  const declaration = new RegExp(`^\\s*(?:const|let)\\s+${name}\\s*(?::[^=]+)?=\\s*(.+?)\\s*;?\\s*$`, "m");
+  const declaration = new RegExp(
+    `^\\s*(?:const|let)\\s+${name}\\s*(?::[^=]+)?=\\s*(.+?)\\s*;?\\s*$`,
+    "m",
+  );
   return declaration.exec(cell.source)?.[1];
 }

@@ -60,7 +60,9 @@ function killTree(root: number, withRoot: boolean): void {
   if (withRoot) signal(root, "SIGSTOP");
   for (let round = 0; round < 20; round++) {
     const parents = parentsOfAll();
-    const found = [...parents].filter(([pid, ppid]) => members.has(ppid) && !members.has(pid)).map(([pid]) => pid);
+    const found = [...parents]
+      .filter(([pid, ppid]) => members.has(ppid) && !members.has(pid))
+      .map(([pid]) => pid);
     if (found.length === 0) break;
     for (const pid of found) {
       members.add(pid);

@@ -3,7 +3,13 @@ import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { compileCacheEnv } from "./nodeCompileCache";
-import { isExecutable, type CellRun, type EngineEvent, type EngineLimits, type EngineRun } from "./engineRun";
+import {
+  isExecutable,
+  type CellRun,
+  type EngineEvent,
+  type EngineLimits,
+  type EngineRun,
+} from "./engineRun";
 import { killProcessTree } from "./processTree";
 import type { Notebook } from "./notebookFile";
 import type { WorkerMessage, WorkerRequest } from "./tslabWorker";
@@ -18,7 +24,10 @@ import type { WorkerMessage, WorkerRequest } from "./tslabWorker";
 export function tslabWorkerEntry(): { file: string; execArgv: string[] } {
   const compiled = path.join(__dirname, "tslabWorker.js");
   if (fs.existsSync(compiled)) return { file: compiled, execArgv: [] };
-  return { file: path.join(__dirname, "tslabWorker.ts"), execArgv: ["--require", require.resolve("tsx/cjs")] };
+  return {
+    file: path.join(__dirname, "tslabWorker.ts"),
+    execArgv: ["--require", require.resolve("tsx/cjs")],
+  };
 }
 
 /**
@@ -37,7 +46,9 @@ export function runWithTslab(
   limits: EngineLimits,
 ): Promise<EngineRun> {
   const request: WorkerRequest = {
-    cells: nb.cells.flatMap((cell, cellIndex) => (isExecutable(cell) ? [{ cellIndex, source: cell.source }] : [])),
+    cells: nb.cells.flatMap((cell, cellIndex) =>
+      isExecutable(cell) ? [{ cellIndex, source: cell.source }] : [],
+    ),
   };
   const { file, execArgv } = tslabWorkerEntry();
   return new Promise((resolve, reject) => {
@@ -72,7 +83,10 @@ export function runWithTslab(
           return onEvent(m);
         case "result":
           settled = true;
-          resolve({ cells, ...(m.failedCellIndex === undefined ? {} : { failedCellIndex: m.failedCellIndex }) });
+          resolve({
+            cells,
+            ...(m.failedCellIndex === undefined ? {} : { failedCellIndex: m.failedCellIndex }),
+          });
           child.kill("SIGKILL"); // cells may leave servers, timers or signal handlers behind
       }
     });
@@ -86,7 +100,9 @@ export function runWithTslab(
       if (timedOut !== undefined) resolve({ cells, failedCellIndex: timedOut, timedOut: true });
       else if (!settled)
         reject(
-          new Error(`tslab engine: worker exited (${signal ?? `code ${code}`}) before finishing\n${stderr.trim()}`),
+          new Error(
+            `tslab engine: worker exited (${signal ?? `code ${code}`}) before finishing\n${stderr.trim()}`,
+          ),
         );
       settled = true;
     });

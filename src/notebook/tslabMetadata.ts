@@ -8,7 +8,11 @@ import type { JsonValue, Notebook } from "./notebookFile";
  * tslab's own `tslab install` (its `python/install.py`) and `mcp-course kernel install`
  * (tslabKernelSpec in jupyterEngine.ts), so a notebook saved after either is unchanged.
  */
-export const TSLAB_KERNELSPEC = { display_name: "TypeScript", language: "typescript", name: "tslab" } as const;
+export const TSLAB_KERNELSPEC = {
+  display_name: "TypeScript",
+  language: "typescript",
+  name: "tslab",
+} as const;
 
 /**
  * The `language_info` a saved notebook records: the kernel's `kernel_info_reply`, copied as it is
@@ -29,7 +33,10 @@ export const TSLAB_LANGUAGE_INFO = {
 export const TSLAB_METADATA_KEYS = ["kernelspec", "language_info"] as const;
 
 /** `{kernelspec, language_info}` as a reader's Jupyter saves them for a lesson run on tslab. */
-export function tslabMetadata(): { kernelspec: typeof TSLAB_KERNELSPEC; language_info: typeof TSLAB_LANGUAGE_INFO } {
+export function tslabMetadata(): {
+  kernelspec: typeof TSLAB_KERNELSPEC;
+  language_info: typeof TSLAB_LANGUAGE_INFO;
+} {
   return { kernelspec: TSLAB_KERNELSPEC, language_info: TSLAB_LANGUAGE_INFO };
 }
 
@@ -41,7 +48,9 @@ export function tslabMetadata(): { kernelspec: typeof TSLAB_KERNELSPEC; language
  */
 export function tslabMetadataDifferences(nb: Notebook): string[] {
   const wanted = tslabMetadata();
-  return TSLAB_METADATA_KEYS.filter((key) => !sameJson(nb.metadata[key], wanted[key] as unknown as JsonValue));
+  return TSLAB_METADATA_KEYS.filter(
+    (key) => !sameJson(nb.metadata[key], wanted[key] as unknown as JsonValue),
+  );
 }
 
 /**
@@ -68,5 +77,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   const keysA = Object.keys(a).sort();
   const keysB = Object.keys(b).sort();
   if (keysA.length !== keysB.length || keysA.some((key, i) => key !== keysB[i])) return false;
-  return keysA.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keysA.every((key) =>
+    sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }

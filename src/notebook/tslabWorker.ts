@@ -67,7 +67,11 @@ async function runCells(
   const capture = (name: "stdout" | "stderr") =>
     ((buffer: string | Uint8Array, ...rest: any[]) => {
       if (!current) return (realWrite[name] as any)(buffer, ...rest);
-      current.push({ output_type: "stream", name, text: typeof buffer === "string" ? buffer : decoder.decode(buffer) });
+      current.push({
+        output_type: "stream",
+        name,
+        text: typeof buffer === "string" ? buffer : decoder.decode(buffer),
+      });
       return true;
     }) as typeof process.stdout.write;
   process.stdout.write = capture("stdout");
@@ -113,7 +117,8 @@ async function runCells(
 }
 
 if (require.main === module) {
-  if (!process.send) throw new Error("tslabWorker must be started by tslabEngine.ts (fork with an IPC channel)");
+  if (!process.send)
+    throw new Error("tslabWorker must be started by tslabEngine.ts (fork with an IPC channel)");
   const send = (m: WorkerMessage) => process.send!(m);
   process.once("message", (request: WorkerRequest) =>
     runCells(request, send).then(

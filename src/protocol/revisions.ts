@@ -37,7 +37,11 @@ export const SUPPORTED_REVISIONS: readonly string[] = [STATELESS_REVISION, ...LE
  * for `stateless`. What `server/discover` lists and −32022's `data.supported` names.
  */
 export function supportedRevisions(eras: "both" | "legacy" | "stateless"): readonly string[] {
-  return eras === "both" ? SUPPORTED_REVISIONS : eras === "legacy" ? LEGACY_REVISIONS : [STATELESS_REVISION];
+  return eras === "both"
+    ? SUPPORTED_REVISIONS
+    : eras === "legacy"
+      ? LEGACY_REVISIONS
+      : [STATELESS_REVISION];
 }
 
 /** The `_meta` key of a request's protocol version. Source: 2026-07-28 `basic/index.mdx`, "Per-request protocol fields" (required). */

@@ -64,7 +64,9 @@ export const DEFAULTED_FIELDS: Readonly<Record<string, readonly string[]>> = { t
  * (`destructiveHint: true`), and writing the same value again changes nothing more
  * (`idempotentHint: true`; the handler only acknowledges, so repeats have no further effect).
  */
-export const SIDE_EFFECT_HINTS: Readonly<Record<string, { destructiveHint: boolean; idempotentHint: boolean }>> = {
+export const SIDE_EFFECT_HINTS: Readonly<
+  Record<string, { destructiveHint: boolean; idempotentHint: boolean }>
+> = {
   kayit_yaz: { destructiveHint: true, idempotentHint: true },
 };
 
@@ -105,7 +107,11 @@ export function worldInputSchema(tool: Pick<ToolFacts, "name" | "fields">): Json
   const schemas = WORLD_FIELD_SCHEMAS[tool.name] ?? {};
   const defaulted = DEFAULTED_FIELDS[tool.name] ?? [];
   const properties = Object.fromEntries(tool.fields.map((field) => [field, schemas[field] ?? {}]));
-  return { type: "object", properties, required: tool.fields.filter((field) => !defaulted.includes(field)) };
+  return {
+    type: "object",
+    properties,
+    required: tool.fields.filter((field) => !defaulted.includes(field)),
+  };
 }
 
 /**
@@ -140,8 +146,12 @@ export function fleetToolList(server: Server, level: Level): Tool[] {
   return FLEET_TOOL_DEFINITIONS.map((definition) => {
     if (level === 0) return { name: definition.name, inputSchema: { ...NAME_ONLY_SCHEMA } };
     if (level === 1) return definition as unknown as Tool;
-    const sideEffect = server.tools.find((tool) => tool.name === definition.name)?.sideEffect ?? false;
-    return { ...(definition as unknown as Tool), annotations: annotationsOf(definition.name, sideEffect) };
+    const sideEffect =
+      server.tools.find((tool) => tool.name === definition.name)?.sideEffect ?? false;
+    return {
+      ...(definition as unknown as Tool),
+      annotations: annotationsOf(definition.name, sideEffect),
+    };
   });
 }
 

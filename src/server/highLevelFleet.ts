@@ -23,7 +23,12 @@ import { DEFAULT_ROWS, MAX_ROWS, MODEL_NAMES, RANKABLE_FIELDS, SITES } from "../
 import type { Fleet } from "../fleet/generator";
 import { FLEET_SERVER_NAME, FLEET_VERSION } from "../fleet/paths";
 import { createFleetServer } from "../fleet/server";
-import { createFleetHandlers, FLEET_TOOL_DEFINITIONS, type FleetToolName, type ToolArguments } from "../fleet/tools";
+import {
+  createFleetHandlers,
+  FLEET_TOOL_DEFINITIONS,
+  type FleetToolName,
+  type ToolArguments,
+} from "../fleet/tools";
 import type { Level } from "../sim/declaration";
 import { annotationsOf, declaredVersion } from "./declarations";
 

@@ -51,7 +51,9 @@ export function knownDiscover(spec: KnownServer): DiscoverResult {
   const seed = spec.seed ?? DEFAULT_SEED;
   const path = spec.path ?? "validating";
   if (path === "high-level")
-    throw new Error("the high-level fleet server's discover result is the SDK's: connect with era auto");
+    throw new Error(
+      "the high-level fleet server's discover result is the SDK's: connect with era auto",
+    );
   const served =
     spec.server === "fleet"
       ? fleetServed(generateFleet(seed), path, level)

@@ -93,7 +93,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function plainMeta(params: Record<string, unknown>): boolean {
   if (!Object.hasOwn(params, "_meta")) return true;
   const meta = params._meta;
-  if (!isPlainObject(meta) || Object.hasOwn(meta, "__proto__") || Object.hasOwn(meta, RELATED_TASK_KEY)) return false;
+  if (
+    !isPlainObject(meta) ||
+    Object.hasOwn(meta, "__proto__") ||
+    Object.hasOwn(meta, RELATED_TASK_KEY)
+  )
+    return false;
   const token = meta.progressToken;
   return token === undefined || typeof token === "string" || Number.isSafeInteger(token);
 }
@@ -107,17 +112,23 @@ function plainMeta(params: Record<string, unknown>): boolean {
  * guards, which decide it as the schema does. A test holds the two to the same answers.
  */
 export function isPlainRequestOrNotification(value: unknown): value is JSONRPCMessage {
-  if (!isPlainObject(value) || value.jsonrpc !== "2.0" || typeof value.method !== "string") return false;
+  if (!isPlainObject(value) || value.jsonrpc !== "2.0" || typeof value.method !== "string")
+    return false;
   for (const key in value) if (!ENVELOPE_KEYS.has(key)) return false;
   const { id, params } = value;
   if (id !== undefined && typeof id !== "string" && !Number.isSafeInteger(id)) return false;
-  return params === undefined || (isPlainObject(params) && !Object.hasOwn(params, "__proto__") && plainMeta(params));
+  return (
+    params === undefined ||
+    (isPlainObject(params) && !Object.hasOwn(params, "__proto__") && plainMeta(params))
+  );
 }
 
 /** A parsed line as a request or notification: the fast check first, else the SDK's guards. */
 function asMessage(value: unknown): JSONRPCMessage | undefined {
   if (isPlainRequestOrNotification(value)) return value;
-  return isJSONRPCRequest(value) || isJSONRPCNotification(value) ? (value as JSONRPCMessage) : undefined;
+  return isJSONRPCRequest(value) || isJSONRPCNotification(value)
+    ? (value as JSONRPCMessage)
+    : undefined;
 }
 
 /** Whether a parsed line is a response: an object with `result` or `error` and no `method` (JSON-RPC 2.0 §5). */
@@ -281,7 +292,11 @@ export class LineTransport implements Transport {
    */
   async send(message: JSONRPCMessage): Promise<void> {
     let line: string | undefined;
-    if ("id" in message && ("result" in message || "error" in message) && message.id !== undefined) {
+    if (
+      "id" in message &&
+      ("result" in message || "error" in message) &&
+      message.id !== undefined
+    ) {
       this.answered(message.id);
       const prefix = this.prefixes.get(message.id);
       if (prefix !== undefined) {
@@ -297,7 +312,10 @@ export class LineTransport implements Transport {
           message = { ...message, result: { ...message.result, supportedVersions: [...listed] } };
       }
       if ("error" in message && /\n|^MCP error /.test(message.error.message)) {
-        message = { ...message, error: { ...message.error, message: oneSentence(message.error.message) } };
+        message = {
+          ...message,
+          error: { ...message.error, message: oneSentence(message.error.message) },
+        };
       }
       const raw = typeof message.id === "string" ? this.rawIds.get(message.id) : undefined;
       if (raw !== undefined) {
@@ -362,7 +380,11 @@ export class LineTransport implements Transport {
   private receive(chunk: Buffer): void {
     this.stats.bytesIn += chunk.length;
     let start = 0;
-    for (let newline = chunk.indexOf(NEWLINE); newline !== -1; newline = chunk.indexOf(NEWLINE, start)) {
+    for (
+      let newline = chunk.indexOf(NEWLINE);
+      newline !== -1;
+      newline = chunk.indexOf(NEWLINE, start)
+    ) {
       const piece = chunk.subarray(start, newline);
       start = newline + 1;
       if (this.discarding > 0) {
@@ -398,7 +420,8 @@ export class LineTransport implements Transport {
 
   private handleLine(raw: Buffer): void {
     const bytes = raw.length + 1;
-    const line = raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw;
+    const line =
+      raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw;
     if (line.length === 0) return;
     if (line.length > MAX_LINE_BYTES)
       return this.reject(
@@ -411,13 +434,23 @@ export class LineTransport implements Transport {
     try {
       text = this.decoder.decode(line);
     } catch {
-      return this.reject(JSONRPC_ERRORS.parseError, "Parse error: the line is not valid UTF-8.", undefined, bytes);
+      return this.reject(
+        JSONRPC_ERRORS.parseError,
+        "Parse error: the line is not valid UTF-8.",
+        undefined,
+        bytes,
+      );
     }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
-      return this.reject(JSONRPC_ERRORS.parseError, `Parse error: ${(error as Error).message}.`, undefined, bytes);
+      return this.reject(
+        JSONRPC_ERRORS.parseError,
+        `Parse error: ${(error as Error).message}.`,
+        undefined,
+        bytes,
+      );
     }
     if (isResponseShaped(value)) {
       this.stats.ignored += 1;
@@ -456,7 +489,8 @@ export class LineTransport implements Transport {
         void this.send({ jsonrpc: "2.0", id: message.id, error: refused });
         return;
       }
-      if (message.method === "server/discover") this.discoverLists.set(message.id, this.screen.accepted());
+      if (message.method === "server/discover")
+        this.discoverLists.set(message.id, this.screen.accepted());
     } else if ("method" in message) {
       if (!this.screen.notification(message)) return;
       if (message.method === "notifications/cancelled") {
@@ -490,7 +524,9 @@ export class LineTransport implements Transport {
           : "id" in unreadableIdMember(this.protocolVersion)
             ? '"id":null,'
             : "";
-    void this.writeLine(`{"jsonrpc":"2.0",${idMember}"error":${JSON.stringify({ code, message })}}\n`);
+    void this.writeLine(
+      `{"jsonrpc":"2.0",${idMember}"error":${JSON.stringify({ code, message })}}\n`,
+    );
   }
 
   private answered(id: RequestId): void {

@@ -54,7 +54,8 @@ export interface CallRecord {
 export function jsonBytes(value: unknown): number {
   // The usual argument, a scalar, measured at once (a number, a boolean or null is ASCII JSON).
   if (typeof value === "string") return Buffer.byteLength(JSON.stringify(value));
-  if (typeof value === "number" || typeof value === "boolean" || value === null) return JSON.stringify(value).length;
+  if (typeof value === "number" || typeof value === "boolean" || value === null)
+    return JSON.stringify(value).length;
   let bytes = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -93,7 +94,8 @@ export function argumentBytes(args: Readonly<Record<string, unknown>>): Record<s
 export function callLine(record: CallRecord): string {
   // Finite, so its text is the same as JSON's.
   const durationMs = Math.round(record.durationMs * 1000) / 1000;
-  const errorCode = record.errorCode === undefined ? "" : `,"error_code":${JSON.stringify(record.errorCode)}`;
+  const errorCode =
+    record.errorCode === undefined ? "" : `,"error_code":${JSON.stringify(record.errorCode)}`;
   let sizes = "";
   for (const name of Object.keys(record.arguments)) {
     if (name === "__proto__") continue;
@@ -152,7 +154,13 @@ export class ServeLog {
   }
 
   /** The start line. */
-  serving(fields: { server: string; level: number; seed: number; fault: string; path: string | null }): void {
+  serving(fields: {
+    server: string;
+    level: number;
+    seed: number;
+    fault: string;
+    path: string | null;
+  }): void {
     this.write("serving", fields);
   }
 
@@ -172,8 +180,15 @@ export class ServeLog {
     if (event.kind === "rejected")
       this.write("rejected", { code: event.code, message: event.message, bytes: event.bytes });
     else if (event.kind === "ignored")
-      this.write("ignored", { reason: "a response: servers answer requests only", bytes: event.bytes });
-    else this.write("dropped", { reason: "the input ended inside a line (no newline)", bytes: event.bytes });
+      this.write("ignored", {
+        reason: "a response: servers answer requests only",
+        bytes: event.bytes,
+      });
+    else
+      this.write("dropped", {
+        reason: "the input ended inside a line (no newline)",
+        bytes: event.bytes,
+      });
   }
 
   /** The stop line, with the per-tool summary and the transport's counts, written at once after every line before it. */

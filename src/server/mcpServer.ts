@@ -118,7 +118,13 @@ function callLogged(
     result = served.callTool(name, args, id, revision);
   } catch (error) {
     const errorCode = error instanceof ProtocolError ? error.code : JSONRPC_ERRORS.internalError;
-    hooks.afterCall?.({ tool: name, durationMs: performance.now() - start, isError: true, errorCode, arguments: args });
+    hooks.afterCall?.({
+      tool: name,
+      durationMs: performance.now() - start,
+      isError: true,
+      errorCode,
+      arguments: args,
+    });
     throw error;
   }
   hooks.afterCall?.({
@@ -226,7 +232,8 @@ export function createMcpServer(
       // changes" 6; `basic/index.mdx`: implementations "MUST NOT emit" −32002); 2025-11-25 said
       // "SHOULD return … Resource not found: -32002" (`server/resources.mdx`, "Error Handling"),
       // but SDK 2.4.0 encodes −32002 as −32602 in every era, and −32602 is JSON-RPC's own code.
-      if (!resource) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Resource not found: ${uri}`);
+      if (!resource)
+        throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Resource not found: ${uri}`);
       return { contents: [{ uri, mimeType: resource.listed.mimeType, text: resource.text }] };
     });
   }

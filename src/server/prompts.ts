@@ -57,7 +57,9 @@ export function chargePrompt(args: Readonly<Record<string, string>> | undefined)
   const m3 = Number(m3Text);
   const tip = args?.tip ?? "mesken";
   if (!(SUBSCRIBER_TYPES as readonly string[]).includes(tip))
-    throw new PromptArgumentError(`tip: expected one of ${SUBSCRIBER_TYPES.join(", ")}, got ${JSON.stringify(tip)}`);
+    throw new PromptArgumentError(
+      `tip: expected one of ${SUBSCRIBER_TYPES.join(", ")}, got ${JSON.stringify(tip)}`,
+    );
   const text =
     `Explain how ${m3} m³ of water comes to ${charge(m3, tip)} for a subscriber of type ${tip}. ` +
     `The tariff: ${tierSentence()}.`;

@@ -127,7 +127,9 @@ const LOG_LEVELS: readonly unknown[] = [
 
 /** Whether a value is an `Implementation`'s required part: `name` and `version` strings. */
 function isImplementation(value: unknown): boolean {
-  return isPlainObject(value) && typeof value.name === "string" && typeof value.version === "string";
+  return (
+    isPlainObject(value) && typeof value.name === "string" && typeof value.version === "string"
+  );
 }
 
 /** What a stateless request must carry, as its error sentences say. */
@@ -144,20 +146,27 @@ export function statelessMetaError(
 ): ScreenError | undefined {
   const meta = metaOf(params);
   const required = REQUIRED_META;
-  if (meta === undefined) return invalidParams(`Invalid params: ${required}, and this one has no _meta.`);
+  if (meta === undefined)
+    return invalidParams(`Invalid params: ${required}, and this one has no _meta.`);
   const version = meta[PROTOCOL_VERSION_KEY];
   if (typeof version !== "string")
-    return invalidParams(`Invalid params: ${required}, and its ${PROTOCOL_VERSION_KEY} is ${described(version)}.`);
+    return invalidParams(
+      `Invalid params: ${required}, and its ${PROTOCOL_VERSION_KEY} is ${described(version)}.`,
+    );
   const capabilities = meta[CLIENT_CAPABILITIES_KEY];
   if (!isPlainObject(capabilities))
     return invalidParams(
       `Invalid params: ${required}, and its ${CLIENT_CAPABILITIES_KEY} is ${described(capabilities)}.`,
     );
   if (Object.hasOwn(meta, CLIENT_INFO_KEY) && !isImplementation(meta[CLIENT_INFO_KEY])) {
-    return invalidParams(`Invalid params: ${CLIENT_INFO_KEY} must be an object with name and version strings.`);
+    return invalidParams(
+      `Invalid params: ${CLIENT_INFO_KEY} must be an object with name and version strings.`,
+    );
   }
   if (Object.hasOwn(meta, LOG_LEVEL_KEY) && !LOG_LEVELS.includes(meta[LOG_LEVEL_KEY])) {
-    return invalidParams(`Invalid params: ${LOG_LEVEL_KEY} must be one of ${LOG_LEVELS.join(", ")}.`);
+    return invalidParams(
+      `Invalid params: ${LOG_LEVEL_KEY} must be one of ${LOG_LEVELS.join(", ")}.`,
+    );
   }
   if (version !== STATELESS_REVISION) {
     return {
@@ -211,7 +220,8 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     const [item, depth] = stack.pop()!;
     if (depth > limit) return true;
     const children = Array.isArray(item) ? item : Object.values(item as Record<string, unknown>);
-    for (const child of children) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    for (const child of children)
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -222,11 +232,17 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
  * Negotiation"). The SDK's `Server` makes the same choice from the same list (`supportedProtocolVersions`).
  */
 export function negotiatedLegacyRevision(requested: string): string {
-  return (LEGACY_REVISIONS as readonly string[]).includes(requested) ? requested : LEGACY_REVISIONS[0];
+  return (LEGACY_REVISIONS as readonly string[]).includes(requested)
+    ? requested
+    : LEGACY_REVISIONS[0];
 }
 
 /** A member of params that must be a string when present (`optional`) or always. */
-function stringMember(params: Record<string, unknown>, key: string, optional: boolean): string | undefined {
+function stringMember(
+  params: Record<string, unknown>,
+  key: string,
+  optional: boolean,
+): string | undefined {
   const value = params[key];
   if (value === undefined ? optional : typeof value === "string") return undefined;
   return `${key} must be a string${optional ? " when given" : ""}, and it is ${described(value)}`;
@@ -240,7 +256,9 @@ function stringMember(params: Record<string, unknown>, key: string, optional: bo
  * answers a breach of most of them −32603 (an internal error) with zod's words; JSON-RPC's code
  * for it is −32602 ("Invalid params", JSON-RPC 2.0 §5.1).
  */
-const PARAMS_RULES: Readonly<Record<string, (params: Record<string, unknown>) => string | undefined>> = {
+const PARAMS_RULES: Readonly<
+  Record<string, (params: Record<string, unknown>) => string | undefined>
+> = {
   "tools/list": (params) => stringMember(params, "cursor", true),
   "resources/list": (params) => stringMember(params, "cursor", true),
   "resources/templates/list": (params) => stringMember(params, "cursor", true),
@@ -249,7 +267,8 @@ const PARAMS_RULES: Readonly<Record<string, (params: Record<string, unknown>) =>
   "prompts/get": (params) =>
     stringMember(params, "name", false) ??
     (params.arguments === undefined ||
-    (isPlainObject(params.arguments) && Object.values(params.arguments).every((value) => typeof value === "string"))
+    (isPlainObject(params.arguments) &&
+      Object.values(params.arguments).every((value) => typeof value === "string"))
       ? undefined
       : "arguments must be an object of strings when given"),
   "tools/call": (params) =>
@@ -264,7 +283,9 @@ export function paramsError(method: string, params: unknown): ScreenError | unde
   const rule = Object.hasOwn(PARAMS_RULES, method) ? PARAMS_RULES[method] : undefined;
   if (rule === undefined) return undefined;
   if (params !== undefined && !isPlainObject(params))
-    return invalidParams(`Invalid ${method} params: params must be an object, and it is ${described(params)}.`);
+    return invalidParams(
+      `Invalid ${method} params: params must be an object, and it is ${described(params)}.`,
+    );
   const problem = rule(params ?? {});
   return problem === undefined ? undefined : invalidParams(`Invalid ${method} params: ${problem}.`);
 }
@@ -333,7 +354,8 @@ export class RequestScreen {
     if (this.eras === "legacy" && claims) return false;
     if (!claims) {
       if (this.eras !== "stateless") this.era = "legacy";
-    } else if (statelessMetaError(message.params, this.supported) === undefined) this.open("stateless");
+    } else if (statelessMetaError(message.params, this.supported) === undefined)
+      this.open("stateless");
     return true;
   }
 
@@ -351,7 +373,10 @@ export class RequestScreen {
     }
     const claims = claimsVersion(message.params);
     const { method } = message;
-    if (this.eras === "legacy" && (method === "server/discover" || (claims && this.era === "opening"))) {
+    if (
+      this.eras === "legacy" &&
+      (method === "server/discover" || (claims && this.era === "opening"))
+    ) {
       return methodNotFoundBeforeInitialize(
         method,
         method === "server/discover" ? "" : " before initialize",
@@ -389,7 +414,9 @@ export class RequestScreen {
   private initialize(params: unknown): ScreenError | undefined {
     if (this.eras === "stateless" || this.era === "stateless") {
       const requested =
-        isPlainObject(params) && typeof params.protocolVersion === "string" ? params.protocolVersion : undefined;
+        isPlainObject(params) && typeof params.protocolVersion === "string"
+          ? params.protocolVersion
+          : undefined;
       return {
         code: UNSUPPORTED_PROTOCOL_VERSION,
         message: `Unsupported protocol version: ${requested ?? "none named"}; this process speaks ${STATELESS_REVISION} only, with no initialize.`,
@@ -408,7 +435,9 @@ export class RequestScreen {
     if (error !== undefined) return error;
     this.era = "legacy";
     this.initialized = true;
-    this.onRevision(negotiatedLegacyRevision((params as { protocolVersion: string }).protocolVersion));
+    this.onRevision(
+      negotiatedLegacyRevision((params as { protocolVersion: string }).protocolVersion),
+    );
     return undefined;
   }
 
@@ -446,7 +475,11 @@ export class RequestScreen {
 }
 
 /** −32601 for a request a legacy server does not serve (see the module comment), naming the versions it speaks through `initialize`. */
-function methodNotFoundBeforeInitialize(method: string, when: string, versions: readonly string[]): ScreenError {
+function methodNotFoundBeforeInitialize(
+  method: string,
+  when: string,
+  versions: readonly string[],
+): ScreenError {
   return {
     code: JSONRPC_ERRORS.methodNotFound,
     message: `Method not found: ${method}${when} (this server speaks ${versions.join(", ")}, through initialize).`,
@@ -473,7 +506,10 @@ export function oneSentence(message: string): string {
     try {
       const issues = JSON.parse(text.slice(start)) as Issue[];
       const details = issues
-        .map((issue) => `${(issue.path ?? []).map(String).join(".") || "request"}: ${String(issue.message)}`)
+        .map(
+          (issue) =>
+            `${(issue.path ?? []).map(String).join(".") || "request"}: ${String(issue.message)}`,
+        )
         .join("; ");
       return `${text.slice(0, start).trimEnd()} ${details}`.replace(/^\s+/, "");
     } catch {

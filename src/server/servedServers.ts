@@ -80,10 +80,16 @@ export function worldServed(world: World, name: string, level: Level): ServedSer
       if (level >= 1) {
         const validate = validators.get(tool)!;
         if (!validate(args))
-          return invalidArguments(invalidArgumentsMessage(tool, validate.errors ?? [], schemas.get(tool)!), revision);
+          return invalidArguments(
+            invalidArgumentsMessage(tool, validate.errors ?? [], schemas.get(tool)!),
+            revision,
+          );
       }
       const fields = handler(args as Fields);
-      return { content: [{ type: "text", text: JSON.stringify(fields) }], isError: fields.hata !== undefined };
+      return {
+        content: [{ type: "text", text: JSON.stringify(fields) }],
+        isError: fields.hata !== undefined,
+      };
     },
     resources: servedResources(server.name, server.resources, { world }),
     prompts: server.prompts.map((prompt) => {

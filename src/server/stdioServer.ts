@@ -67,7 +67,8 @@ const defaultIo = (): ServeIo => ({
   log: (line) => process.stderr.write(line),
   exit: (code) => process.exit(code),
   onStopSignal: (handler) => {
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => handler(signal));
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+      process.once(signal, () => handler(signal));
   },
 });
 
@@ -78,7 +79,10 @@ const defaultIo = (): ServeIo => ({
  * @throws RangeError for a bad seed (from `createWorld` / `generateFleet`), or the `high-level` path
  *   with a fault or at level 0, before anything is read.
  */
-export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): Promise<ServeSummary> {
+export async function serve(
+  options: ServeOptions,
+  io: Partial<ServeIo> = {},
+): Promise<ServeSummary> {
   const { input, output, log: sink, exit, onStopSignal } = { ...defaultIo(), ...io };
   const level = options.level ?? 3;
   const seed = options.seed ?? DEFAULT_SEED;
@@ -87,7 +91,8 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
   if (path === "high-level" && fault.kind !== "none")
     throw new RangeError("the high-level fleet server takes no fault");
   const fleet = path !== null ? generateFleet(seed) : undefined;
-  const highLevel = path === "high-level" ? () => createHighLevelFleetServer(fleet!, level) : undefined;
+  const highLevel =
+    path === "high-level" ? () => createHighLevelFleetServer(fleet!, level) : undefined;
   if (highLevel) highLevel(); // a bad level throws here, before anything is read
   const served =
     path === null
@@ -122,7 +127,9 @@ export async function serve(options: ServeOptions, io: Partial<ServeIo> = {}): P
   });
   log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
   serveStdio(
-    highLevel ?? (() => createMcpServer(served!, hooks, () => transport.protocolVersion, supportedRevisions(era))),
+    highLevel ??
+      (() =>
+        createMcpServer(served!, hooks, () => transport.protocolVersion, supportedRevisions(era))),
     {
       transport,
       legacy: era === "stateless" ? "reject" : "serve",

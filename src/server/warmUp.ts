@@ -11,7 +11,11 @@
  */
 import { PassThrough } from "node:stream";
 import { PROTOCOL_VERSION } from "../fleet/protocol";
-import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY, STATELESS_REVISION } from "../protocol/revisions";
+import {
+  CLIENT_CAPABILITIES_KEY,
+  PROTOCOL_VERSION_KEY,
+  STATELESS_REVISION,
+} from "../protocol/revisions";
 import { SERVER_NAMES } from "./names";
 import { serve } from "./stdioServer";
 
@@ -36,7 +40,10 @@ const OPENING = [
 /** The fleet's calls: one per tool, and arguments the validating path refuses. */
 const FLEET_CALLS = [
   request(5, "tools/call", { name: "count_devices", arguments: { max_hours: 500 } }),
-  request(6, "tools/call", { name: "top_devices", arguments: { field: "downtime_min", limit: 10, max_hours: 500 } }),
+  request(6, "tools/call", {
+    name: "top_devices",
+    arguments: { field: "downtime_min", limit: 10, max_hours: 500 },
+  }),
   request(7, "tools/call", { name: "get_device", arguments: { device_id: "RP2-001" } }),
   request(8, "tools/call", { name: "top_devices", arguments: { field: "rate", limit: 50 } }),
 ];
@@ -50,7 +57,10 @@ function stateless(line: string): string {
 }
 
 /** The stateless session: `server/discover` in place of the handshake, every request with `_meta`. */
-const STATELESS_OPENING = [stateless(request(1, "server/discover")), ...OPENING.slice(2).map(stateless)];
+const STATELESS_OPENING = [
+  stateless(request(1, "server/discover")),
+  ...OPENING.slice(2).map(stateless),
+];
 
 /** Runs each server's sessions to their end (see the module comment). */
 export async function warmUp(): Promise<void> {
@@ -63,7 +73,10 @@ export async function warmUp(): Promise<void> {
       const input = new PassThrough();
       const output = new PassThrough();
       output.resume();
-      const served = serve({ server }, { input, output, log: () => {}, exit: () => {}, onStopSignal: () => {} });
+      const served = serve(
+        { server },
+        { input, output, log: () => {}, exit: () => {}, onStopSignal: () => {} },
+      );
       input.end(lines.join(""));
       await served;
     }

@@ -18,7 +18,11 @@ import { worldInputSchema } from "./declarations";
  * value it is about (`verbose`, for the messages of `fleet/paths.ts`'s `describeError`), no
  * meta-schema check. Nothing is stripped: the handlers ignore what they do not know.
  */
-export const WORLD_AJV_OPTIONS = { allErrors: true, verbose: true, validateSchema: false } as const satisfies Options;
+export const WORLD_AJV_OPTIONS = {
+  allErrors: true,
+  verbose: true,
+  validateSchema: false,
+} as const satisfies Options;
 
 /** The world's tools with the schema each is validated against, in the servers' order. */
 export function worldToolSchemas(): { name: string; inputSchema: Record<string, unknown> }[] {
@@ -33,7 +37,9 @@ let compiled: ReadonlyMap<string, ValidateFunction> | undefined;
 export function worldValidators(): ReadonlyMap<string, ValidateFunction> {
   if (!compiled) {
     const ajv = new Ajv(WORLD_AJV_OPTIONS);
-    compiled = new Map(worldToolSchemas().map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
+    compiled = new Map(
+      worldToolSchemas().map((tool) => [tool.name, ajv.compile(tool.inputSchema)]),
+    );
   }
   return compiled;
 }

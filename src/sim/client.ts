@@ -101,7 +101,8 @@ export function gateCall<T extends ToolDeclaration>(
 
 /** What {@link gateCall} decides: refused in the client, or the tool and the arguments to send. */
 export type GateResult<T> =
-  { refused: Fields; tool?: undefined; args?: undefined } | { refused?: undefined; tool: T; args: Fields };
+  | { refused: Fields; tool?: undefined; args?: undefined }
+  | { refused?: undefined; tool: T; args: Fields };
 
 /**
  * Calls an agreed tool with the declared fields found in `state`: the gates ({@link gateTool}),

@@ -42,7 +42,12 @@ export interface CallForm {
  * @param fields the declared fields, in declared order (none when no fields were declared).
  * @param server the server that answers the call; default "" (not known).
  */
-export function callForm(name: string, fields: readonly string[], words: WordTokens = NO_WORDS, server = ""): CallForm {
+export function callForm(
+  name: string,
+  fields: readonly string[],
+  words: WordTokens = NO_WORDS,
+  server = "",
+): CallForm {
   const fieldTokens = fields.map((field) => words[field] ?? countTokens(field));
   return { name, server, fields, nameTokens: words[name] ?? countTokens(name), fieldTokens };
 }
@@ -118,7 +123,12 @@ export class Envelope {
    * @param head the leading word(s), e.g. the tool name; "" for none.
    * @param fields the pairs, in order; values are written as Python's `str()` writes them.
    */
-  sendFields(kind: MessageKind, head: string, fields: Fields, transport: Transport = "local"): number {
+  sendFields(
+    kind: MessageKind,
+    head: string,
+    fields: Fields,
+    transport: Transport = "local",
+  ): number {
     let tokens = head === "" ? 0 : this.wordTokens(head);
     for (const key in fields) {
       const value = fields[key];
@@ -211,7 +221,11 @@ export class Envelope {
 
   /** The tokens so far split by message kind (envelope included; they sum to `counts().tokens`), as a new object. */
   tokensByKind(): Record<MessageKind, number> {
-    return { request: this.requestTokens, response: this.responseTokens, notification: this.notificationTokens };
+    return {
+      request: this.requestTokens,
+      response: this.responseTokens,
+      notification: this.notificationTokens,
+    };
   }
 
   /** The counts so far, as a new object. */

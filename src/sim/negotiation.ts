@@ -111,7 +111,11 @@ function decideAt(servers: readonly ServerFacts[], level: Level, policy: ClientP
  * 7's client, which discovers servers with MCP's own messages, decides with this directly. The
  * decision itself is {@link decideOn}; this adds each simulated server's handler and transport.
  */
-export function agreeOn(servers: readonly Server[], level: Level, policy: ClientPolicy): Negotiation {
+export function agreeOn(
+  servers: readonly Server[],
+  level: Level,
+  policy: ClientPolicy,
+): Negotiation {
   return bindHandlers(servers, decideAt(servers, level, policy));
 }
 

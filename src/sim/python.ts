@@ -19,7 +19,13 @@ export function right(value: string | number, width: number): string {
 
 /** A value `pyRepr` can write: text, integer, flag, list, tuple or dict of those. */
 export type PyValue =
-  string | number | boolean | null | PyTuple | readonly PyValue[] | { readonly [key: string]: PyValue };
+  | string
+  | number
+  | boolean
+  | null
+  | PyTuple
+  | readonly PyValue[]
+  | { readonly [key: string]: PyValue };
 
 /** Marks an array to be written as a Python tuple, `('a',)` or `('a', 'b')`, not a list. */
 export class PyTuple {

@@ -26,7 +26,8 @@ export function isSeed(value: unknown): value is number {
  *   {@link MAX_SEED} (a larger number is no longer exact in JavaScript: 2^53 + 1 === 2^53).
  */
 export function checkSeed(seed: number): number {
-  if (!isSeed(seed)) throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
+  if (!isSeed(seed))
+    throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
   return seed;
 }
 

@@ -71,21 +71,30 @@ export class StatelessEnvelope extends Envelope {
   private resultOf(form: CallForm): number {
     const result = this.resultTokens.get(form.server);
     if (result === undefined)
-      throw new Error(`a call to '${form.name}' names server '${form.server}', which this envelope does not know`);
+      throw new Error(
+        `a call to '${form.name}' names server '${form.server}', which this envelope does not know`,
+      );
     return result;
   }
 
   /** The result tokens of the call waiting for its result, which is now counted. */
   private answered(): number {
     const result = this.answering;
-    if (result === undefined) throw new Error("a result answers a call: no call is waiting for one");
+    if (result === undefined)
+      throw new Error("a result answers a call: no call is waiting for one");
     this.answering = undefined;
     return result;
   }
 
   /** A call's result: lesson 6's body (`Envelope.sendFields`), `resultType` and the answering server's identity. */
-  override sendFields(kind: MessageKind, head: string, fields: Fields, transport: Transport = "local"): number {
-    if (kind !== "response") throw new Error(`a stateless ${kind} is sent with sendCall or send, not as fields`);
+  override sendFields(
+    kind: MessageKind,
+    head: string,
+    fields: Fields,
+    transport: Transport = "local",
+  ): number {
+    if (kind !== "response")
+      throw new Error(`a stateless ${kind} is sent with sendCall or send, not as fields`);
     const result = this.answered();
     const cost = super.sendFields(kind, head, fields, transport) + result;
     this.addToLast("response", result);
@@ -102,6 +111,10 @@ export class StatelessEnvelope extends Envelope {
  * A run's counter in `era`: lesson 6's {@link Envelope} for the legacy era (whose calls carry no
  * protocol field), a {@link StatelessEnvelope} over `servers` for the stateless one.
  */
-export function eraEnvelope(era: ProtocolEra, servers: readonly Identity[], words?: WordTokens): Envelope {
+export function eraEnvelope(
+  era: ProtocolEra,
+  servers: readonly Identity[],
+  words?: WordTokens,
+): Envelope {
   return era === "stateless" ? new StatelessEnvelope(servers, words) : new Envelope(words);
 }

@@ -9,10 +9,13 @@
  * non-ASCII letters (the simulator's bodies are ASCII).
  */
 
-/** Python's `str.split()` separators: every character for which `str.isspace()` is true. */
-// U+001C–U+001F (the file, group, record and unit separators) are among them, so the control range is meant.
-// eslint-disable-next-line no-control-regex
-const PYTHON_WHITESPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+/**
+ * Python's `str.split()` separators: every character for which `str.isspace()` is true, the
+ * control characters U+001C–U+001F (file, group, record and unit separators) among them.
+ */
+const PYTHON_WHITESPACE =
+  // eslint-disable-next-line no-control-regex
+  /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 
 /** Longest token, in characters. Source: reference lesson 004, `tokenize`. */
 export const TOKEN_LENGTH = 5;

@@ -12,7 +12,8 @@ import { countTokens } from "./tokenizer";
  * A field value or a handler result value: text, an integer, a flag, nothing yet, or (for the
  * fleet's tools, whose results hold device rows) a list or record of those.
  */
-export type Value = string | number | boolean | null | readonly Value[] | { readonly [key: string]: Value };
+export type Value =
+  string | number | boolean | null | readonly Value[] | { readonly [key: string]: Value };
 
 /** A set of named values: the arguments of a call, a handler's result, the client's state. */
 export type Fields = Record<string, Value>;

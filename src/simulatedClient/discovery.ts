@@ -54,7 +54,10 @@ export interface SentMessage extends Omit<DiscoveryMessage, "body"> {
  * @param envelope the run's counter; gains every message.
  * @returns the messages as sent, each with its body as text, its tokens and its round trips.
  */
-export function sendDiscovery(messages: readonly DiscoveryMessage[], envelope: Envelope): SentMessage[] {
+export function sendDiscovery(
+  messages: readonly DiscoveryMessage[],
+  envelope: Envelope,
+): SentMessage[] {
   return messages.map((message) => {
     const before = envelope.counts().round_trips;
     const tokens = envelope.send(message.kind, message.body, message.transport);
@@ -68,9 +71,14 @@ export function sendDiscovery(messages: readonly DiscoveryMessage[], envelope: E
  * (`discoveryMessages`), less the lists not asked for and the methods whose result the client
  * holds fresh (a request and its response go together).
  */
-export function discoveryToSend(server: ServerFacts, options: DiscoveryOptions = {}): DiscoveryMessage[] {
+export function discoveryToSend(
+  server: ServerFacts,
+  options: DiscoveryOptions = {},
+): DiscoveryMessage[] {
   const { era = "legacy", discover = false, lists, fresh } = options;
-  const listed = new Set<string>((lists ?? LIST_CAPABILITIES).map((capability) => DISCOVERY_METHODS[capability]));
+  const listed = new Set<string>(
+    (lists ?? LIST_CAPABILITIES).map((capability) => DISCOVERY_METHODS[capability]),
+  );
   const skipped = (method: string) =>
     (LIST_METHODS.has(method) && !listed.has(method)) || (fresh?.(server.name, method) ?? false);
   return discoveryMessages(server, era, discover).filter((message) => !skipped(message.method));
@@ -80,7 +88,9 @@ export function discoveryToSend(server: ServerFacts, options: DiscoveryOptions =
 const LIST_CAPABILITIES: readonly Capability[] = ["tools", "resources", "prompts"];
 
 /** The methods of those lists. */
-const LIST_METHODS: ReadonlySet<string> = new Set(LIST_CAPABILITIES.map((capability) => DISCOVERY_METHODS[capability]));
+const LIST_METHODS: ReadonlySet<string> = new Set(
+  LIST_CAPABILITIES.map((capability) => DISCOVERY_METHODS[capability]),
+);
 
 /**
  * Sends one server's discovery messages ({@link discoveryToSend}) and counts each on `envelope`.
@@ -90,7 +100,11 @@ const LIST_METHODS: ReadonlySet<string> = new Set(LIST_CAPABILITIES.map((capabil
  * @param options era, `server/discover`, lists, and what is fresh (see {@link DiscoveryOptions}).
  * @returns the messages as sent, in order, each with its tokens and round trips.
  */
-export function discoverServer(server: ServerFacts, envelope: Envelope, options: DiscoveryOptions = {}): SentMessage[] {
+export function discoverServer(
+  server: ServerFacts,
+  envelope: Envelope,
+  options: DiscoveryOptions = {},
+): SentMessage[] {
   return sendDiscovery(discoveryToSend(server, options), envelope);
 }
 
@@ -110,7 +124,10 @@ export interface DiscoveryRow extends EnvelopeCounts {
  * Discovers one server on a fresh envelope, in the era and with the `server/discover` of
  * `options` (nothing is fresh), and returns its row (counts are integers).
  */
-export function measureDiscovery(server: ServerFacts, options: DiscoveryOptions = {}): DiscoveryRow {
+export function measureDiscovery(
+  server: ServerFacts,
+  options: DiscoveryOptions = {},
+): DiscoveryRow {
   const envelope = new Envelope();
   discoverServer(server, envelope, { era: options.era, discover: options.discover });
   return {

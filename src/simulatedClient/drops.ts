@@ -157,7 +157,10 @@ export function traceFailures(
   return tasks.flatMap((task, i) => {
     const failure = outcomes[i].failure;
     if (!failure) return [];
-    const drop = failure.hata === NOT_DECLARED ? reports.find((r) => r.tools.includes(failure.tool)) : undefined;
+    const drop =
+      failure.hata === NOT_DECLARED
+        ? reports.find((r) => r.tools.includes(failure.tool))
+        : undefined;
     return [drop ? { label: task.label, ...failure, drop } : { label: task.label, ...failure }];
   });
 }

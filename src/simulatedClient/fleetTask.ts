@@ -24,5 +24,13 @@ import type { TaskOutcome } from "../world/runTasks";
  */
 export function runFleetTask(session: Session, expected: string): TaskOutcome {
   const { calls, failed, blocked, fetched, failure } = walkFleetChain(session);
-  return { calls, failed, blocked, written: 0, completed: fetched === expected, result: fetched, failure };
+  return {
+    calls,
+    failed,
+    blocked,
+    written: 0,
+    completed: fetched === expected,
+    result: fetched,
+    failure,
+  };
 }

@@ -154,7 +154,9 @@ export function legacyDiscoveryMessages(server: ServerFacts): DiscoveryMessage[]
       { part: "serverInfo", words: identityWords(server) },
       { part: "content", words: capabilitiesOf(server) },
     ]),
-    discoveryMessage(server, "notification", initialized, [{ part: "content", words: [initialized, server.name] }]),
+    discoveryMessage(server, "notification", initialized, [
+      { part: "content", words: [initialized, server.name] },
+    ]),
     ...listMessages(server),
   ];
 }
@@ -169,19 +171,26 @@ export function legacyDiscoveryMessages(server: ServerFacts): DiscoveryMessage[]
  *
  * @returns (2 if `discover`) + 2 × (number of capabilities) messages.
  */
-export function statelessDiscoveryMessages(server: ServerFacts, discover: boolean): DiscoveryMessage[] {
+export function statelessDiscoveryMessages(
+  server: ServerFacts,
+  discover: boolean,
+): DiscoveryMessage[] {
   const { discover: method } = DISCOVERY_METHODS;
   const versions: readonly Value[] = [...DISCOVER_VERSIONS, ...capabilitiesOf(server)];
   const opening = discover
     ? [
-        discoveryMessage(server, "request", method, [{ part: "content", words: [method, server.name] }]),
+        discoveryMessage(server, "request", method, [
+          { part: "content", words: [method, server.name] },
+        ]),
         discoveryMessage(server, "response", method, [{ part: "content", words: versions }]),
       ]
     : [];
   return [...opening, ...listMessages(server)].map((message) => {
     const content = message.parts.flatMap((p) => (p.part === "content" ? p.words : []));
     const parts =
-      message.kind === "request" ? requestParts("stateless", content) : resultParts("stateless", server, true, content);
+      message.kind === "request"
+        ? requestParts("stateless", content)
+        : resultParts("stateless", server, true, content);
     return discoveryMessage(server, message.kind, message.method, parts);
   });
 }
@@ -198,5 +207,7 @@ export function discoveryMessages(
   era: ProtocolEra = "legacy",
   discover = false,
 ): DiscoveryMessage[] {
-  return era === "legacy" ? legacyDiscoveryMessages(server) : statelessDiscoveryMessages(server, discover);
+  return era === "legacy"
+    ? legacyDiscoveryMessages(server)
+    : statelessDiscoveryMessages(server, discover);
 }

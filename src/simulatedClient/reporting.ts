@@ -12,7 +12,13 @@
  * because that is what a reader, or a model, pays to read it.
  */
 import { countTokens } from "../sim/tokenizer";
-import { describeDrop, reportDrops, traceFailures, type DropReport, type FailedTask } from "./drops";
+import {
+  describeDrop,
+  reportDrops,
+  traceFailures,
+  type DropReport,
+  type FailedTask,
+} from "./drops";
 import { runClient, type ClientRun, type ClientSetup } from "./session";
 import type { ClientTask } from "./tasks";
 
@@ -43,7 +49,11 @@ export interface ReportedRun {
  * @param kind `silent`: completed count and failures; `reporting`: and one line per drop, with
  *   each failure caused by a drop marked with its reason.
  */
-export function runReportedClient(setup: ClientSetup, tasks: readonly ClientTask[], kind: ClientKind): ReportedRun {
+export function runReportedClient(
+  setup: ClientSetup,
+  tasks: readonly ClientTask[],
+  kind: ClientKind,
+): ReportedRun {
   const run = runClient(setup, tasks, "per-session");
   const { servers, level, policy } = setup;
   const reports = kind === "reporting" ? reportDrops(run.negotiation, servers, level, policy) : [];

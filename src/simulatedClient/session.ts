@@ -24,7 +24,13 @@ import { eraEnvelope } from "../sim/statelessEnvelope";
 import type { TaskOutcome } from "../world/runTasks";
 import { ResultCache } from "./cache";
 import { connectClient, type Connection } from "./connect";
-import { addCounts, discoveryToSend, NO_COUNTS, subtractCounts, type SentMessage } from "./discovery";
+import {
+  addCounts,
+  discoveryToSend,
+  NO_COUNTS,
+  subtractCounts,
+  type SentMessage,
+} from "./discovery";
 import { DISCOVERY_METHODS, type Capability } from "./messages";
 import { runClientTask, type ClientTask } from "./tasks";
 
@@ -175,7 +181,11 @@ export function runWithDiscovery(
  * @throws RangeError for an empty task list, a mode the era does not allow ({@link ERA_MODES}),
  *   or a spacing that is not a safe integer ≥ 0.
  */
-export function runClient(setup: ClientSetup, tasks: readonly ClientTask[], mode: DiscoveryMode): ClientRun {
+export function runClient(
+  setup: ClientSetup,
+  tasks: readonly ClientTask[],
+  mode: DiscoveryMode,
+): ClientRun {
   const {
     servers,
     level,
@@ -185,7 +195,8 @@ export function runClient(setup: ClientSetup, tasks: readonly ClientTask[], mode
     lists,
     taskSpacingMs = DEFAULT_TASK_SPACING_MS,
   } = setup;
-  if (!ERA_MODES[era].includes(mode)) throw new RangeError(`the ${era} era has no '${mode}' discovery`);
+  if (!ERA_MODES[era].includes(mode))
+    throw new RangeError(`the ${era} era has no '${mode}' discovery`);
   if (!Number.isSafeInteger(taskSpacingMs) || taskSpacingMs < 0) {
     throw new RangeError(`taskSpacingMs must be a safe integer ≥ 0, not ${taskSpacingMs}`);
   }
@@ -194,9 +205,13 @@ export function runClient(setup: ClientSetup, tasks: readonly ClientTask[], mode
   const run = runWithDiscovery(envelope, tasks, mode === "per-session", (task) => {
     const now = task * taskSpacingMs;
     const fresh =
-      mode === "cached" ? (server: string, method: string) => cache.isFresh(server, method, now) : undefined;
+      mode === "cached"
+        ? (server: string, method: string) => cache.isFresh(server, method, now)
+        : undefined;
     const options = { era, discover, lists, fresh };
-    const connection = connectClient(servers, level, policy, envelope, (server) => discoveryToSend(server, options));
+    const connection = connectClient(servers, level, policy, envelope, (server) =>
+      discoveryToSend(server, options),
+    );
     for (const message of connection.sent) cache.store(message, now);
     return connection;
   });

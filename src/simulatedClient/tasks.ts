@@ -16,7 +16,8 @@ import { runFleetTask } from "./fleetTask";
 
 /** One task of the client's list: a lesson-6 task, or the fleet task with its expected device. */
 export type ClientTask =
-  { kind: "world"; label: string; task: TaskWithAnswer } | { kind: "fleet"; label: string; expected: string };
+  | { kind: "world"; label: string; task: TaskWithAnswer }
+  | { kind: "fleet"; label: string; expected: string };
 
 /** The fleet task's label in tables. */
 export const FLEET_TASK_LABEL = "fleet top downtime";
@@ -34,7 +35,11 @@ export function clientTasks(world: World, fleet: Fleet): ClientTask[] {
     label: `${task.type} ${task.type === "region" ? task.region : task.subscriber}`,
     task,
   }));
-  tasks.push({ kind: "fleet", label: FLEET_TASK_LABEL, expected: solveTask(fleet).shortcut.device.device_id });
+  tasks.push({
+    kind: "fleet",
+    label: FLEET_TASK_LABEL,
+    expected: solveTask(fleet).shortcut.device.device_id,
+  });
   return tasks;
 }
 

@@ -52,7 +52,12 @@ export function sweepChartSpec(result: SweepResult): ChartSpec {
   const series = values.some((v) => v.series !== undefined);
   const rows = [...new Set(values.map((v) => v.row))];
   const seeds = `${result.count.toLocaleString("en-US")} ${result.count === 1 ? "seed" : "seeds"}, ${result.from} to ${result.to}`;
-  const x = (field: string) => ({ field, type: "quantitative", title: result.chart.axis, scale: { zero: true } });
+  const x = (field: string) => ({
+    field,
+    type: "quantitative",
+    title: result.chart.axis,
+    scale: { zero: true },
+  });
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     title: {
@@ -64,7 +69,9 @@ export function sweepChartSpec(result: SweepResult): ChartSpec {
     height: { step: series ? 14 : 24 },
     encoding: {
       y: { field: "row", type: "nominal", sort: rows, title: null, axis: { labelLimit: 0 } },
-      ...(series ? { yOffset: { field: "series", sort: [...new Set(values.map((v) => v.series))] } } : {}),
+      ...(series
+        ? { yOffset: { field: "series", sort: [...new Set(values.map((v) => v.series))] } }
+        : {}),
     },
     layer: [
       {
@@ -72,7 +79,14 @@ export function sweepChartSpec(result: SweepResult): ChartSpec {
         encoding: {
           x: x("median"),
           ...(series
-            ? { color: { field: "series", type: "nominal", title: "agent", legend: { orient: "bottom" } } }
+            ? {
+                color: {
+                  field: "series",
+                  type: "nominal",
+                  title: "agent",
+                  legend: { orient: "bottom" },
+                },
+              }
             : {}),
           tooltip: [
             { field: "row" },
@@ -83,7 +97,10 @@ export function sweepChartSpec(result: SweepResult): ChartSpec {
           ],
         },
       },
-      { mark: { type: "rule", strokeWidth: 2, color: "#333" }, encoding: { x: x("min"), x2: { field: "max" } } },
+      {
+        mark: { type: "rule", strokeWidth: 2, color: "#333" },
+        encoding: { x: x("min"), x2: { field: "max" } },
+      },
       {
         mark: { type: "text", align: "left", dx: 4, fontSize: 10 },
         encoding: { x: x("max"), text: { field: "label" } },

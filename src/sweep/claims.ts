@@ -47,7 +47,10 @@ export const FEW_TOKENS = 10;
 export const LESSON_8_SERVERS = 4;
 
 const sameHandshake = (a: HandshakeRow, b: HandshakeRow) =>
-  a.request === b.request && a.response === b.response && a.tokens === b.tokens && a.round_trips === b.round_trips;
+  a.request === b.request &&
+  a.response === b.response &&
+  a.tokens === b.tokens &&
+  a.round_trips === b.round_trips;
 
 /** The columns lesson 6's prose compares when it says two runs print "the same row". */
 const RUN_ROW_KEYS = [
@@ -87,32 +90,41 @@ export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
   {
     id: "second-run-tokens-move-by-a-few",
     statement: `the second run's tokens are within ${FEW_TOKENS} of the first run's, at every level (readSecondRun)`,
-    holds: (r) => r.runs.every((run, i) => within(run.tokens, r.secondRun.runs[i].tokens, FEW_TOKENS)),
+    holds: (r) =>
+      r.runs.every((run, i) => within(run.tokens, r.secondRun.runs[i].tokens, FEW_TOKENS)),
   },
   {
     id: "discovery-costs-the-same-at-every-level",
-    statement: "discovery costs the same requests, responses, tokens and round trips at every level (readHandshake)",
+    statement:
+      "discovery costs the same requests, responses, tokens and round trips at every level (readHandshake)",
     holds: (r) => r.handshake.every((row) => sameHandshake(row, r.handshake[0])),
   },
   {
     id: "full-declaration-keeps-fewest-tools",
-    statement: "the full declaration (level 3) leaves the client fewer tools than any other level (readHandshake)",
-    holds: (r) => r.handshake.slice(0, 3).every((row) => r.handshake[3].negotiated < row.negotiated),
+    statement:
+      "the full declaration (level 3) leaves the client fewer tools than any other level (readHandshake)",
+    holds: (r) =>
+      r.handshake.slice(0, 3).every((row) => r.handshake[3].negotiated < row.negotiated),
   },
   {
     id: "names-alone-cheapest-and-complete-nothing",
-    statement: "with names alone (level 0) no task completes, and the run is the cheapest in tokens (readRuns)",
-    holds: (r) => r.runs[0].completed === 0 && r.runs.every((run) => r.runs[0].tokens <= run.tokens),
+    statement:
+      "with names alone (level 0) no task completes, and the run is the cheapest in tokens (readRuns)",
+    holds: (r) =>
+      r.runs[0].completed === 0 && r.runs.every((run) => r.runs[0].tokens <= run.tokens),
   },
   {
     id: "unnegotiated-calls-send-nothing",
-    statement: "at level 1 every failed call went to a tool that was not negotiated and sent no message (readRuns)",
+    statement:
+      "at level 1 every failed call went to a tool that was not negotiated and sent no message (readRuns)",
     holds: (r) =>
-      r.runs[1].failed > 0 && r.runs[1].calls - (r.runs[1].request - r.handshake[1].request) === r.runs[1].failed,
+      r.runs[1].failed > 0 &&
+      r.runs[1].calls - (r.runs[1].request - r.handshake[1].request) === r.runs[1].failed,
   },
   {
     id: "side-effect-level-prints-level-1",
-    statement: "level 2 prints the same row as level 1: a side effect nobody exercises changes no count (readRuns)",
+    statement:
+      "level 2 prints the same row as level 1: a side effect nobody exercises changes no count (readRuns)",
     holds: (r) => sameRun(r.runs[2], r.runs[1]),
   },
   {
@@ -131,7 +143,9 @@ export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
     statement:
       "declared at level 2, the same writes are all blocked without approval and all go through with it (readWide)",
     holds: (r) =>
-      r.wide[1].blocked === r.wide[0].written && r.wide[1].written === 0 && r.wide[2].written === r.wide[0].written,
+      r.wide[1].blocked === r.wide[0].written &&
+      r.wide[1].written === 0 &&
+      r.wide[2].written === r.wide[0].written,
   },
 ];
 
@@ -141,8 +155,10 @@ function record(result: FleetLessonResult, condition: string, policy: string): A
   if (!found) throw new Error(`seed ${result.seed}: no run for ${condition} × ${policy}`);
   return found;
 }
-const thorough = (result: FleetLessonResult, condition: string) => record(result, condition, "thorough");
-const shortcut = (result: FleetLessonResult, condition: string) => record(result, condition, "shortcut");
+const thorough = (result: FleetLessonResult, condition: string) =>
+  record(result, condition, "thorough");
+const shortcut = (result: FleetLessonResult, condition: string) =>
+  record(result, condition, "shortcut");
 const HEALTHY = ["direct", "raw", "validating"] as const;
 const CRASHES = ["crash", "crash-explained", "crash-restart"] as const;
 
@@ -157,7 +173,8 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
     id: "level-0-counts-the-whole-fleet",
     statement: `at level 0 count_devices answers for the whole fleet (${FLEET_SIZE}); from level 1, for the low-hour devices (readLevels)`,
     holds: (r) =>
-      r.levels[0].count === FLEET_SIZE && r.levels.slice(1).every((row) => row.count === r.truth.lowHourCount),
+      r.levels[0].count === FLEET_SIZE &&
+      r.levels.slice(1).every((row) => row.count === r.truth.lowHourCount),
   },
   {
     id: "lesson-6-client-refuses-the-fleet",
@@ -173,8 +190,10 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "validation-changes-the-contract",
-    statement: "some malformed call succeeds on one path and fails on another (readMalformed, summarizeFleet)",
-    holds: (r) => r.malformed.some((row) => new Set(PATH_NAMES.map((p) => row.outcomes[p].isError)).size > 1),
+    statement:
+      "some malformed call succeeds on one path and fails on another (readMalformed, summarizeFleet)",
+    holds: (r) =>
+      r.malformed.some((row) => new Set(PATH_NAMES.map((p) => row.outcomes[p].isError)).size > 1),
   },
   {
     id: "healthy-paths-agree",
@@ -283,7 +302,8 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "unterminated-stdout-breaks-every-call",
-    statement: "with unterminated stray stdout every call fails and neither agent answers (readConditions)",
+    statement:
+      "with unterminated stray stdout every call fails and neither agent answers (readConditions)",
     holds: (r) =>
       AGENT_POLICIES.every((p) => {
         const run = record(r, "stdout-unterminated", p.name);

@@ -57,7 +57,16 @@ export function sweepJson(result: SweepResult): SweepJson {
           counts: Object.fromEntries(
             group.counts.map((name) => {
               const d = row.counts[name];
-              return [name, { min: d.min, median: d.median, max: d.max, default: d.atDefault, differing: d.differing }];
+              return [
+                name,
+                {
+                  min: d.min,
+                  median: d.median,
+                  max: d.max,
+                  default: d.atDefault,
+                  differing: d.differing,
+                },
+              ];
             }),
           ),
         })) as SweepRowJson[],

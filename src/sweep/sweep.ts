@@ -7,8 +7,14 @@
  * deterministic: the same lesson, first seed and count give an equal result, whatever the clock
  * (progress is reported through a callback and never reaches the result).
  */
-import { simulateFleetLesson, type FleetLessonResult } from "../lessons/fleetBehindTheBoundary/simulate";
-import { simulateWritingAServer, type WritingAServerResult } from "../lessons/writingAServer/simulate";
+import {
+  simulateFleetLesson,
+  type FleetLessonResult,
+} from "../lessons/fleetBehindTheBoundary/simulate";
+import {
+  simulateWritingAServer,
+  type WritingAServerResult,
+} from "../lessons/writingAServer/simulate";
 import { DEFAULT_SEED, MAX_SEED, isSeed } from "../sim/seed";
 import { FLEET_CLAIMS, WRITING_A_SERVER_CLAIMS, type Claim } from "./claims";
 import { FLEET_COUNTS, WRITING_A_SERVER_COUNTS, type CountGroup, type RowKey } from "./counts";
@@ -68,7 +74,12 @@ export const FLEET_SWEEP: SweepLesson<FleetLessonResult> = {
   simulate: simulateFleetLesson,
   groups: FLEET_COUNTS,
   claims: FLEET_CLAIMS,
-  chart: { group: "conditions", count: "tool_calls", title: "Tool calls per condition and agent", axis: "tool calls" },
+  chart: {
+    group: "conditions",
+    count: "tool_calls",
+    title: "Tool calls per condition and agent",
+    axis: "tool calls",
+  },
   defaultCount: DEFAULT_SWEEP_COUNTS.fleet,
 };
 
@@ -142,7 +153,8 @@ export interface SweepResult {
  * @throws RangeError saying which bound is broken.
  */
 export function checkSweepRange(from: number, count: number): void {
-  if (!isSeed(from)) throw new RangeError(`the first seed must be an integer from 0 to ${MAX_SEED}, got ${from}`);
+  if (!isSeed(from))
+    throw new RangeError(`the first seed must be an integer from 0 to ${MAX_SEED}, got ${from}`);
   if (!Number.isSafeInteger(count) || count < 1)
     throw new RangeError(`the number of seeds must be an integer of at least 1, got ${count}`);
   if (count - 1 > MAX_SEED - from)
@@ -163,7 +175,9 @@ export function sweepLesson<R>(lesson: SweepLesson<R>, options: SweepOptions = {
   checkSweepRange(from, count);
   const reference = lesson.simulate(DEFAULT_SEED);
   const atDefault = lesson.groups.map((group) => group.read(reference));
-  const tallies = lesson.groups.map((group) => group.rows.map(() => group.counts.map(() => new Tally())));
+  const tallies = lesson.groups.map((group) =>
+    group.rows.map(() => group.counts.map(() => new Tally())),
+  );
   const claims = lesson.claims.map((claim) => ({
     id: claim.id,
     statement: claim.statement,
@@ -200,7 +214,10 @@ export function sweepLesson<R>(lesson: SweepLesson<R>, options: SweepOptions = {
       rows: group.rows.map((key, row) => ({
         key,
         counts: Object.fromEntries(
-          group.counts.map((name, c) => [name, tallies[g][row][c].distribution(atDefault[g][row][c])]),
+          group.counts.map((name, c) => [
+            name,
+            tallies[g][row][c].distribution(atDefault[g][row][c]),
+          ]),
         ),
       })),
     })),
@@ -215,5 +232,7 @@ export function sweepLesson<R>(lesson: SweepLesson<R>, options: SweepOptions = {
  * @throws RangeError for a bad range (see {@link checkSweepRange}).
  */
 export function sweep(name: SweepName, options: SweepOptions = {}): SweepResult {
-  return name === "fleet" ? sweepLesson(FLEET_SWEEP, options) : sweepLesson(WRITING_A_SERVER_SWEEP, options);
+  return name === "fleet"
+    ? sweepLesson(FLEET_SWEEP, options)
+    : sweepLesson(WRITING_A_SERVER_SWEEP, options);
 }

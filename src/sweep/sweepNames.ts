@@ -13,4 +13,7 @@ export type SweepName = (typeof SWEEP_NAMES)[number];
  * Seeds swept when the caller does not say (`sweep` without `--count`). This project's choice:
  * a fleet seed costs about a hundred times a lesson-6 seed, hence fewer.
  */
-export const DEFAULT_SWEEP_COUNTS: Readonly<Record<SweepName, number>> = { "writing-a-server": 1000, fleet: 200 };
+export const DEFAULT_SWEEP_COUNTS: Readonly<Record<SweepName, number>> = {
+  "writing-a-server": 1000,
+  fleet: 200,
+};

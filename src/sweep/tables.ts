@@ -49,5 +49,7 @@ export function formatSweep(result: SweepResult): string {
   const heading =
     `sweep of ${lesson ? `lesson ${Number(lesson.name.slice(0, 2))} (${lesson.name})` : result.lesson}: ${n(result.count)} ${result.count === 1 ? "seed" : "seeds"}, ` +
     `${result.from} to ${result.to}; "default" is seed ${result.defaultSeed}'s value`;
-  return [heading, ...result.groups.map(formatSweepGroup), formatClaims(result)].join("\n\n") + "\n";
+  return (
+    [heading, ...result.groups.map(formatSweepGroup), formatClaims(result)].join("\n\n") + "\n"
+  );
 }

@@ -75,7 +75,11 @@ export interface WireSetup {
  * @param seed the fleet's seed, passed to the server as `--seed`.
  * @param scale real time per unit of lesson 8's time; default {@link WIRE_TIME_SCALE}.
  */
-export function wireSetup(condition: Condition, seed: number, scale: number = WIRE_TIME_SCALE): WireSetup {
+export function wireSetup(
+  condition: Condition,
+  seed: number,
+  scale: number = WIRE_TIME_SCALE,
+): WireSetup {
   if (condition.path === "direct") return { spec: undefined, options: {} };
   const spec: ServeSpec = { server: "fleet", level: 3, seed, path: condition.path };
   if (condition.fault !== "none") spec.fault = SERVE_FAULT_OF[condition.fault] as ServeFaultWord;
@@ -179,7 +183,8 @@ export async function runWireMatrix(
   const truth = solveTask(generateFleet(seed));
   const records: WireAgentRecord[] = [];
   for (const condition of conditions)
-    for (const policy of policies) records.push(await runWireAgent(seed, condition, policy, truth, scale));
+    for (const policy of policies)
+      records.push(await runWireAgent(seed, condition, policy, truth, scale));
   return records;
 }
 

@@ -158,7 +158,10 @@ export interface ToolConnection {
 }
 
 /** Opens a {@link ToolConnection} to one of our servers; {@link WireConnection.open} is the default one. */
-export type OpenToolConnection = (spec: ServeSpec, options: WireClientOptions) => Promise<ToolConnection>;
+export type OpenToolConnection = (
+  spec: ServeSpec,
+  options: WireClientOptions,
+) => Promise<ToolConnection>;
 
 /** One server process and the SDK client speaking to it. */
 interface Process {
@@ -180,7 +183,11 @@ export function collectEvents(stream: Readable | null): Promise<ServerEvent[]> {
       for (const line of text.split("\n")) {
         try {
           const value: unknown = JSON.parse(line);
-          if (value !== null && typeof value === "object" && typeof (value as ServerEvent).event === "string")
+          if (
+            value !== null &&
+            typeof value === "object" &&
+            typeof (value as ServerEvent).event === "string"
+          )
             events.push(value as ServerEvent);
         } catch {
           // Not a log line (e.g. a stack trace): not an event.
@@ -214,7 +221,10 @@ function serverDied(error: unknown): boolean {
  *
  * @param explained when true, a failure that means the server died reads {@link SERVER_GONE}.
  */
-export function wireOutcome(settled: { result: unknown } | { error: unknown }, explained = false): ToolOutcome {
+export function wireOutcome(
+  settled: { result: unknown } | { error: unknown },
+  explained = false,
+): ToolOutcome {
   if ("result" in settled) {
     type Result = { content?: { type: string; text?: string }[]; isError?: boolean };
     const result = settled.result as Result;
@@ -244,7 +254,8 @@ export function wireOutcome(settled: { result: unknown } | { error: unknown }, e
 
 /** The command line of a target: `serve`'s bundled launcher with this Node, or the target's own. */
 function launchOf(target: WireTarget): StdioLaunch {
-  if ("server" in target) return { command: process.execPath, args: serveArgs(target), cwd: PACKAGE_ROOT };
+  if ("server" in target)
+    return { command: process.execPath, args: serveArgs(target), cwd: PACKAGE_ROOT };
   return { command: target.command, args: [...target.args], cwd: target.cwd ?? PACKAGE_ROOT };
 }
 
@@ -326,7 +337,12 @@ export class WireConnection implements ToolConnection {
     let probe: EraProbe | undefined;
     if (requested === "stateless") {
       const given = this.options.discover;
-      discover = typeof given === "function" ? ("server" in this.target ? given(this.target) : undefined) : given;
+      discover =
+        typeof given === "function"
+          ? "server" in this.target
+            ? given(this.target)
+            : undefined
+          : given;
       if (!discover)
         throw new Error(
           "the stateless era needs the server's discover result: pass options.discover, or use era auto for a server the client does not know",
@@ -338,7 +354,12 @@ export class WireConnection implements ToolConnection {
     }
     // The legacy era connects with no options at all: the SDK's plain 2025 sequence.
     this.connectOptions = discover ? { prior: { kind: "modern", discover } } : undefined;
-    this.eraState = { requested, spoken: discover ? "stateless" : "legacy", protocolVersion: undefined, probe };
+    this.eraState = {
+      requested,
+      spoken: discover ? "stateless" : "legacy",
+      protocolVersion: undefined,
+      probe,
+    };
   }
 
   /** Spawns `target` and connects to it; `before` is time already spent on this start (the probe), ms. */
@@ -353,7 +374,10 @@ export class WireConnection implements ToolConnection {
     });
     const events = collectEvents(inner.stderr as Readable | null);
     this.ended.push(events);
-    const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: { ...WIRE_CLIENT_CAPABILITIES } });
+    const client = new Client(
+      { ...WIRE_CLIENT_INFO },
+      { capabilities: { ...WIRE_CLIENT_CAPABILITIES } },
+    );
     this.current = { client, transport: inner, events };
     this.processes += 1;
     try {
@@ -388,7 +412,8 @@ export class WireConnection implements ToolConnection {
    */
   async relistResourcesAndPrompts(): Promise<void> {
     const client = this.current?.client;
-    if (!client) throw new Error("the connection has no running process to list resources and prompts on");
+    if (!client)
+      throw new Error("the connection has no running process to list resources and prompts on");
     await this.listResourcesAndPrompts(client);
   }
 
@@ -434,7 +459,12 @@ export class WireConnection implements ToolConnection {
     if (!client) return { error: new Error(NOT_CONNECTED) };
     try {
       const options = this.toolCallOptions.get(call.name) ?? this.callOptions;
-      return { result: await client.callTool({ name: call.name, arguments: { ...call.arguments } }, options) };
+      return {
+        result: await client.callTool(
+          { name: call.name, arguments: { ...call.arguments } },
+          options,
+        ),
+      };
     } catch (error) {
       return { error };
     }

@@ -93,8 +93,11 @@ export async function probeFleetServersOverWire(
 ): Promise<FleetWireProbe> {
   const handlers = createFleetHandlers(generateFleet(seed));
   const calls = MALFORMED_CALLS.map(({ call }) => call);
-  const paths: ProbedPath[] = options.highLevel === false ? ["raw", "validating"] : ["raw", "validating", "high-level"];
-  const probed = await Promise.all(paths.map((path) => callOnServer(seed, path, calls, path === "validating")));
+  const paths: ProbedPath[] =
+    options.highLevel === false ? ["raw", "validating"] : ["raw", "validating", "high-level"];
+  const probed = await Promise.all(
+    paths.map((path) => callOnServer(seed, path, calls, path === "validating")),
+  );
   const servers: FleetWireProbe["servers"] = {};
   paths.forEach((path, k) => (servers[path] = probed[k]));
   const rows = MALFORMED_CALLS.map(({ label, call }, k) => ({

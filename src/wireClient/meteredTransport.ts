@@ -31,7 +31,12 @@
  * and on stdio a probe that meets silence or a closed pipe means a legacy server (`probe.ts`).
  */
 import type { Stream } from "node:stream";
-import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
+import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
+  Transport,
+  TransportSendOptions,
+} from "@modelcontextprotocol/client";
 import { StdioLineTransport } from "./stdioTransport";
 import { TrafficMeter, UNKNOWN_METHOD } from "./trafficCounts";
 
@@ -94,7 +99,11 @@ export class MeteredTransport implements Transport {
   /** Counts the message (a {@link StdioLineTransport} reports it as it writes it), then hands it to the inner transport. */
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (!(this.inner instanceof StdioLineTransport))
-      this.meter.count("sent", message, this.methodOf(message, this.sentMethods, this.receivedMethods));
+      this.meter.count(
+        "sent",
+        message,
+        this.methodOf(message, this.sentMethods, this.receivedMethods),
+      );
     return this.inner.send(message, options);
   }
 

@@ -53,19 +53,31 @@ export async function openWireSession(
   policy: ClientPolicy,
   approval = false,
   options: WireClientOptions = {},
-  open: OpenToolConnection = (spec, connectionOptions) => WireConnection.open(spec, connectionOptions),
+  open: OpenToolConnection = (spec, connectionOptions) =>
+    WireConnection.open(spec, connectionOptions),
 ): Promise<WireSession> {
-  const opened = await Promise.allSettled(specs.map((spec) => open(spec, { ...options, meter: undefined })));
-  const failure = opened.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  const opened = await Promise.allSettled(
+    specs.map((spec) => open(spec, { ...options, meter: undefined })),
+  );
+  const failure = opened.find(
+    (result): result is PromiseRejectedResult => result.status === "rejected",
+  );
   if (failure) {
-    await Promise.all(opened.map((result) => (result.status === "fulfilled" ? result.value.close() : undefined)));
+    await Promise.all(
+      opened.map((result) => (result.status === "fulfilled" ? result.value.close() : undefined)),
+    );
     throw failure.reason;
   }
   const connections = new Map<string, ToolConnection>();
   opened.forEach((result, k) =>
     connections.set(specs[k].server, (result as PromiseFulfilledResult<ToolConnection>).value),
   );
-  return redecide({ connections, order: specs.map((spec) => spec.server) }, policy, approval, options.gate);
+  return redecide(
+    { connections, order: specs.map((spec) => spec.server) },
+    policy,
+    approval,
+    options.gate,
+  );
 }
 
 /**
@@ -96,14 +108,21 @@ export function redecide(
  * @returns the tool's fields (the result's text parsed as JSON, an error result's `{hata}`
  *   included), the gate's `{hata}`, or `{hata: <text>}` for a JSON-RPC error or a failed call.
  */
-export async function callOverWire(session: WireSession, name: string, state: Fields): Promise<Fields> {
+export async function callOverWire(
+  session: WireSession,
+  name: string,
+  state: Fields,
+): Promise<Fields> {
   const gate = gateCall(session.decision.agreed, session.approval, name, state);
   if (gate.refused) return gate.refused;
-  const outcome = await session.connections.get(gate.tool.server)!.callTool({ name, arguments: gate.args });
+  const outcome = await session.connections
+    .get(gate.tool.server)!
+    .callTool({ name, arguments: gate.args });
   if (outcome.channel === "result" || outcome.channel === "error result") {
     try {
       const fields: unknown = JSON.parse(outcome.text);
-      if (fields !== null && typeof fields === "object" && !Array.isArray(fields)) return fields as Fields;
+      if (fields !== null && typeof fields === "object" && !Array.isArray(fields))
+        return fields as Fields;
     } catch {
       // Not a JSON object: the text itself is the error.
     }

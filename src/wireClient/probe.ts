@@ -98,13 +98,22 @@ export async function probeEra(launch: StdioLaunch, timeoutMs?: number): Promise
   const probe = timeoutMs === undefined ? {} : { timeoutMs };
   const client = new Client(
     { ...WIRE_CLIENT_INFO },
-    { capabilities: { ...WIRE_CLIENT_CAPABILITIES }, versionNegotiation: { mode: { pin: STATELESS_VERSION }, probe } },
+    {
+      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+      versionNegotiation: { mode: { pin: STATELESS_VERSION }, probe },
+    },
   );
   try {
     await client.connect(new MeteredTransport(inner, meter));
-    return { verdict: "stateless", discover: client.getDiscoverResult(), traffic: meter.counts(), processes: 1 };
+    return {
+      verdict: "stateless",
+      discover: client.getDiscoverResult(),
+      traffic: meter.counts(),
+      processes: 1,
+    };
   } catch (error) {
-    if (error instanceof UnsupportedProtocolVersionError) throw new NoSharedVersionError(error.supported);
+    if (error instanceof UnsupportedProtocolVersionError)
+      throw new NoSharedVersionError(error.supported);
     if (!meansLegacy(error)) throw error;
     return { verdict: "legacy", discover: undefined, traffic: meter.counts(), processes: 1 };
   } finally {

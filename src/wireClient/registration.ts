@@ -17,7 +17,11 @@ import type { Level } from "../sim/declaration";
 import type { RegistrationClient } from "./registrationNames";
 import { serveArgs, type ServedName } from "./serveCommand";
 
-export { REGISTRATION_CLIENTS, REGISTRATION_FILES, type RegistrationClient } from "./registrationNames";
+export {
+  REGISTRATION_CLIENTS,
+  REGISTRATION_FILES,
+  type RegistrationClient,
+} from "./registrationNames";
 
 /** What to register: the server, and the options it should start with (unset: the server's defaults). */
 export interface Registration {
@@ -44,9 +48,12 @@ export function serverLaunch(registration: Registration): ServerLaunch {
  *
  * @returns `{"mcpServers": {...}}` for Claude Desktop, `{"servers": {...}}` for VS Code.
  */
-export function registrationEntry(registration: Registration): Record<string, Record<string, Record<string, unknown>>> {
+export function registrationEntry(
+  registration: Registration,
+): Record<string, Record<string, Record<string, unknown>>> {
   const launch = serverLaunch(registration);
-  if (registration.client === "vscode") return { servers: { [registration.server]: { type: "stdio", ...launch } } };
+  if (registration.client === "vscode")
+    return { servers: { [registration.server]: { type: "stdio", ...launch } } };
   return { mcpServers: { [registration.server]: { ...launch } } };
 }
 

@@ -13,6 +13,7 @@ export type RegistrationClient = (typeof REGISTRATION_CLIENTS)[number];
 
 /** Where each client keeps the entry, for help and for the README. */
 export const REGISTRATION_FILES: Readonly<Record<RegistrationClient, string>> = {
-  "claude-desktop": "claude_desktop_config.json (Claude Desktop: Settings → Developer → Edit Config)",
+  "claude-desktop":
+    "claude_desktop_config.json (Claude Desktop: Settings → Developer → Edit Config)",
   vscode: ".vscode/mcp.json in a workspace (or MCP: Open User Configuration)",
 };

@@ -58,7 +58,10 @@ export function serverArgs(spec: ServeSpec): string[] {
   if (spec.level !== undefined) args.push("--level", String(spec.level));
   if (spec.seed !== undefined) args.push("--seed", String(spec.seed));
   if (spec.fault !== undefined)
-    args.push("--fault", spec.fault === "crash" && spec.crashOn !== undefined ? `crash:${spec.crashOn}` : spec.fault);
+    args.push(
+      "--fault",
+      spec.fault === "crash" && spec.crashOn !== undefined ? `crash:${spec.crashOn}` : spec.fault,
+    );
   if (spec.path !== undefined) args.push("--path", spec.path);
   if (spec.slowMs !== undefined) args.push("--slow-ms", String(spec.slowMs));
   return args;

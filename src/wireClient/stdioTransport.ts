@@ -84,7 +84,12 @@ function plainResultMeta(result: Record<string, unknown>): boolean {
  * it as before. A test holds the two to the same answers.
  */
 export function isPlainResultResponse(value: unknown): value is JSONRPCMessage {
-  if (!isPlainObject(value) || value.jsonrpc !== "2.0" || !onlyKeys(value, ["jsonrpc", "id", "result"])) return false;
+  if (
+    !isPlainObject(value) ||
+    value.jsonrpc !== "2.0" ||
+    !onlyKeys(value, ["jsonrpc", "id", "result"])
+  )
+    return false;
   const { id, result } = value;
   if (typeof id !== "string" && !Number.isSafeInteger(id)) return false;
   return isPlainObject(result) && !Object.hasOwn(result, "__proto__") && plainResultMeta(result);
@@ -267,7 +272,10 @@ export class StdioLineTransport implements Transport {
         continue;
       }
       // Its newline counted.
-      return { message: isPlainResultResponse(value) ? value : deserializeMessage(line), bytes: framed + 1 };
+      return {
+        message: isPlainResultResponse(value) ? value : deserializeMessage(line),
+        bytes: framed + 1,
+      };
     }
     return undefined;
   }

@@ -18,9 +18,20 @@ import { createWorld, type World } from "../world/world";
 import type { MessageKind } from "../sim/envelope";
 import { addTraffic, noTraffic, subtractTraffic, type TrafficCounts } from "./trafficCounts";
 import type { ServeSpec, ServedName } from "./serveCommand";
-import { WireConnection, type OpenToolConnection, type ServerEvent, type WireClientOptions } from "./connection";
+import {
+  WireConnection,
+  type OpenToolConnection,
+  type ServerEvent,
+  type WireClientOptions,
+} from "./connection";
 import type { WireEra } from "./era";
-import { callOverWire, closeWireSession, openWireSession, redecide, type WireSession } from "./negotiation";
+import {
+  callOverWire,
+  closeWireSession,
+  openWireSession,
+  redecide,
+  type WireSession,
+} from "./negotiation";
 import type { GateRule } from "./tools";
 
 /** Lesson 6's servers, in negotiation order. Source: reference lesson 004, `SERVERS`. */
@@ -133,7 +144,11 @@ function tasksOf(world: World, options: WireRunOptions): TaskWithAnswer[] {
  * @param seed the world's seed, an integer from 0 to 2^53 − 1 (the servers build the same world).
  * @throws Error when `dist/` is not built or a server does not start.
  */
-export async function runWireTasks(seed: number, level: Level, options: WireRunOptions = {}): Promise<WireRunRow> {
+export async function runWireTasks(
+  seed: number,
+  level: Level,
+  options: WireRunOptions = {},
+): Promise<WireRunRow> {
   const world = createWorld(seed);
   const tasks = tasksOf(world, options);
   const policy = options.policy ?? LESSON_POLICY;
@@ -146,7 +161,8 @@ export async function runWireTasks(seed: number, level: Level, options: WireRunO
     { timeoutMs: options.timeoutMs, era: options.era, discover: options.discover, gate },
     options.open,
   );
-  const reading = () => new Map([...session.connections].map(([server, connection]) => [server, connection.traffic()]));
+  const reading = () =>
+    new Map([...session.connections].map(([server, connection]) => [server, connection.traffic()]));
   let outcomes: TaskOutcome[];
   let first: Map<string, TrafficCounts>;
   const walks: WireWalkRow[] = [];
@@ -156,7 +172,12 @@ export async function runWireTasks(seed: number, level: Level, options: WireRunO
     outcomes = await walkTasks(session, tasks);
     first = reading();
     for (const walk of options.walks ?? []) {
-      const again = redecide(session, walk.policy ?? policy, walk.approval ?? false, walk.gate ?? "specification");
+      const again = redecide(
+        session,
+        walk.policy ?? policy,
+        walk.approval ?? false,
+        walk.gate ?? "specification",
+      );
       const before = reading();
       const counts = countsOf(again, await walkTasks(again, tasks));
       walks.push({
@@ -192,7 +213,8 @@ export async function runWireTasks(seed: number, level: Level, options: WireRunO
     traffic = addTraffic(traffic, first.get(server)!);
     startMillis.push(...connection.stats().startMillis);
   }
-  for (const part of servers) callMillis.push(...session.connections.get(part.server)!.stats().callMillis);
+  for (const part of servers)
+    callMillis.push(...session.connections.get(part.server)!.stats().callMillis);
   return {
     level,
     gate,
@@ -208,12 +230,16 @@ export async function runWireTasks(seed: number, level: Level, options: WireRunO
 }
 
 /** Walks every task's chain over a session, one call at a time, in task order. */
-async function walkTasks(session: WireSession, tasks: readonly TaskWithAnswer[]): Promise<TaskOutcome[]> {
+async function walkTasks(
+  session: WireSession,
+  tasks: readonly TaskWithAnswer[],
+): Promise<TaskOutcome[]> {
   const outcomes: TaskOutcome[] = [];
   for (const task of tasks) {
     const chain = taskChain(task);
     let step = chain.next();
-    while (!step.done) step = chain.next(await callOverWire(session, step.value.name, step.value.state));
+    while (!step.done)
+      step = chain.next(await callOverWire(session, step.value.name, step.value.state));
     outcomes.push(step.value);
   }
   return outcomes;
@@ -236,7 +262,8 @@ function sinceReading(
   before: ReadonlyMap<string, TrafficCounts>,
 ): TrafficCounts {
   let sum = noTraffic();
-  for (const [server, traffic] of after) sum = addTraffic(sum, subtractTraffic(traffic, before.get(server)!));
+  for (const [server, traffic] of after)
+    sum = addTraffic(sum, subtractTraffic(traffic, before.get(server)!));
   return sum;
 }
 
@@ -265,7 +292,11 @@ export async function compareTaskRuns(
       approval: options.approval,
       taskSeed: options.taskSeed,
     });
-    rows.push({ level, simulated, real: await runWireTasks(seed, level, { gate: "reference", ...options }) });
+    rows.push({
+      level,
+      simulated,
+      real: await runWireTasks(seed, level, { gate: "reference", ...options }),
+    });
   }
   return rows;
 }

@@ -56,7 +56,11 @@ export function messageBytes(message: WireMessage): number {
 
 function emptyDirection(): DirectionCounts {
   const zero = (): ByteCount => ({ messages: 0, bytes: 0 });
-  return { total: zero(), byKind: { request: zero(), response: zero(), notification: zero() }, byMethod: {} };
+  return {
+    total: zero(),
+    byKind: { request: zero(), response: zero(), notification: zero() },
+    byMethod: {},
+  };
 }
 
 function add(count: ByteCount, bytes: number): void {
@@ -70,7 +74,11 @@ function copyDirection(direction: DirectionCounts): DirectionCounts {
   const { request, response, notification } = direction.byKind;
   return {
     total: { ...direction.total },
-    byKind: { request: { ...request }, response: { ...response }, notification: { ...notification } },
+    byKind: {
+      request: { ...request },
+      response: { ...response },
+      notification: { ...notification },
+    },
     byMethod,
   };
 }
@@ -108,7 +116,12 @@ export class TrafficMeter {
    * included: `stdioTransport.ts`), in one direction, filed under `method`; nothing is serialized.
    * Any message still waiting from {@link count} is measured first, so the order stays the arrival order.
    */
-  countBytes(direction: "sent" | "received", message: WireMessage, method: string, bytes: number): void {
+  countBytes(
+    direction: "sent" | "received",
+    message: WireMessage,
+    method: string,
+    bytes: number,
+  ): void {
     if (this.pending.length > 0) this.measure();
     this.add(direction, message, method, bytes);
   }
@@ -117,10 +130,16 @@ export class TrafficMeter {
   private measure(): void {
     const pending = this.pending;
     this.pending = [];
-    for (const { direction, message, method } of pending) this.add(direction, message, method, messageBytes(message));
+    for (const { direction, message, method } of pending)
+      this.add(direction, message, method, messageBytes(message));
   }
 
-  private add(direction: "sent" | "received", message: WireMessage, method: string, bytes: number): void {
+  private add(
+    direction: "sent" | "received",
+    message: WireMessage,
+    method: string,
+    bytes: number,
+  ): void {
     const counts = this[direction];
     add(counts.total, bytes);
     add(counts.byKind[messageKind(message)], bytes);
@@ -150,7 +169,8 @@ function addDirection(a: DirectionCounts, b: DirectionCounts): DirectionCounts {
     into.bytes += from.bytes;
   };
   plus(sum.total, b.total);
-  for (const kind of ["request", "response", "notification"] as const) plus(sum.byKind[kind], b.byKind[kind]);
+  for (const kind of ["request", "response", "notification"] as const)
+    plus(sum.byKind[kind], b.byKind[kind]);
   for (const [method, count] of Object.entries(b.byMethod))
     plus((sum.byMethod[method] ??= { messages: 0, bytes: 0 }), count);
   return sum;
@@ -177,7 +197,8 @@ function subtractDirection(a: DirectionCounts, b: DirectionCounts): DirectionCou
     from.bytes -= less.bytes;
   };
   minus(rest.total, b.total);
-  for (const kind of ["request", "response", "notification"] as const) minus(rest.byKind[kind], b.byKind[kind]);
+  for (const kind of ["request", "response", "notification"] as const)
+    minus(rest.byKind[kind], b.byKind[kind]);
   for (const [method, count] of Object.entries(b.byMethod))
     minus((rest.byMethod[method] ??= { messages: 0, bytes: 0 }), count);
   for (const [method, count] of Object.entries(rest.byMethod))

@@ -10,14 +10,31 @@
 import type { Handler } from "../sim/server";
 import type { Fields, Value } from "../sim/values";
 import { charge } from "./tariff";
-import { REGIONS, consumption, countByRegion, type Region, type RegionCounts, type Subscribers } from "./subscribers";
+import {
+  REGIONS,
+  consumption,
+  countByRegion,
+  type Region,
+  type RegionCounts,
+  type Subscribers,
+} from "./subscribers";
 
 /**
  * Every key a handler answers with, `hata` included, in the order the handlers below answer them:
  * words the response bodies repeat (see `WORLD_WORDS` in `servers.ts`), and keys a task's state
  * gains (`TaskWalk` in `runTasks.ts`).
  */
-export const ANSWER_KEYS = ["hata", "onceki", "simdiki", "tip", "m3", "tutar", "bolge", "abone", "yazildi"] as const;
+export const ANSWER_KEYS = [
+  "hata",
+  "onceki",
+  "simdiki",
+  "tip",
+  "m3",
+  "tutar",
+  "bolge",
+  "abone",
+  "yazildi",
+] as const;
 
 /** The five handlers of the world, by the tool that serves them. */
 export interface Handlers {
@@ -40,10 +57,12 @@ export const NO_REGION = "bolge yok";
 /** Every error a handler answers with (as `{hata}`). */
 export const HANDLER_ERRORS: readonly string[] = [NO_SUBSCRIBER, MISSING_FIELD, NO_REGION];
 
-const missing = (value: Value | undefined): value is null | undefined => value === null || value === undefined;
+const missing = (value: Value | undefined): value is null | undefined =>
+  value === null || value === undefined;
 
 /** Python's truthiness for the values a handler receives. */
-const truthy = (value: Value | undefined): boolean => !missing(value) && value !== "" && value !== 0 && value !== false;
+const truthy = (value: Value | undefined): boolean =>
+  !missing(value) && value !== "" && value !== 0 && value !== false;
 
 /** Whether a value is one of the five region names. */
 function isRegion(value: Value | undefined): value is Region {
@@ -67,7 +86,10 @@ export function createHandlers(
 ): Handlers {
   return {
     sayac_oku({ abone }): Fields {
-      const found = typeof abone === "string" && Object.hasOwn(subscribers, abone) ? subscribers[abone] : undefined;
+      const found =
+        typeof abone === "string" && Object.hasOwn(subscribers, abone)
+          ? subscribers[abone]
+          : undefined;
       if (found === undefined) return { hata: NO_SUBSCRIBER };
       return { onceki: found.onceki, simdiki: found.simdiki, tip: found.tip };
     },

@@ -16,12 +16,25 @@
 import { callTool, NO_APPROVAL, NOT_DECLARED, type Session } from "../sim/client";
 import type { Level } from "../sim/declaration";
 import { Envelope, type MessageKind } from "../sim/envelope";
-import { bindHandlers, negotiate, type AgreedTool, type ClientPolicy, type Negotiation } from "../sim/negotiation";
+import {
+  bindHandlers,
+  negotiate,
+  type AgreedTool,
+  type ClientPolicy,
+  type Negotiation,
+} from "../sim/negotiation";
 import { pyEquals, type Fields, type Value } from "../sim/values";
 import { HANDLER_ERRORS } from "./handlers";
 import { handshakeCounts, type Handshake, type HandshakeRow } from "./handshakes";
 import { LESSON_POLICY, SERVER_FACTS, WORLD_WORDS } from "./servers";
-import { CHAINS, drawTasks, RECORD_COLUMN, withExpectedAnswers, type TaskType, type TaskWithAnswer } from "./tasks";
+import {
+  CHAINS,
+  drawTasks,
+  RECORD_COLUMN,
+  withExpectedAnswers,
+  type TaskType,
+  type TaskWithAnswer,
+} from "./tasks";
 import type { World } from "./world";
 
 export { RECORD_COLUMN } from "./tasks";
@@ -144,15 +157,29 @@ export function openSession(world: World, level: Level, options: RunOptions = {}
  * @param world a world whose servers have the facts the handshake was made on (every world does).
  * @param approval whether calls with a declared side effect are approved; default false.
  */
-export function openSharedSession(world: World, handshake: Handshake, approval = false): OpenedSession {
+export function openSharedSession(
+  world: World,
+  handshake: Handshake,
+  approval = false,
+): OpenedSession {
   const { level, policy, decision, envelope, calls } = handshake;
   const negotiation = bindHandlers(world.servers, decision, calls);
   const { agreed } = negotiation;
-  return { level, policy, session: { envelope: envelope.clone(), agreed, approval }, negotiation, tools: agreed };
+  return {
+    level,
+    policy,
+    session: { envelope: envelope.clone(), agreed, approval },
+    negotiation,
+    tools: agreed,
+  };
 }
 
 /** The handshake alone at one level: a fresh envelope, negotiation, and its counts. */
-export function measureHandshake(world: World, level: Level, policy: ClientPolicy = LESSON_POLICY): HandshakeRow {
+export function measureHandshake(
+  world: World,
+  level: Level,
+  policy: ClientPolicy = LESSON_POLICY,
+): HandshakeRow {
   return handshakeRow(level, openSession(world, level, { policy }));
 }
 
@@ -277,7 +304,10 @@ export function runTask(session: Session, task: TaskWithAnswer): TaskOutcome {
 }
 
 /** The counts of a run's tasks: their calls and outcomes summed, and failures by `"tool: error"`. */
-export type TaskTally = Pick<RunRow, "calls" | "failed" | "completed" | "blocked" | "written" | "failures">;
+export type TaskTally = Pick<
+  RunRow,
+  "calls" | "failed" | "completed" | "blocked" | "written" | "failures"
+>;
 
 /**
  * Sums task outcomes as a run row counts them: shared by {@link runTasks} and the real client's
@@ -285,7 +315,14 @@ export type TaskTally = Pick<RunRow, "calls" | "failed" | "completed" | "blocked
  * failure as `"tool: error"`, in the order first seen.
  */
 export function tallyTasks(outcomes: Iterable<TaskOutcome>): TaskTally {
-  const tally: TaskTally = { calls: 0, failed: 0, completed: 0, blocked: 0, written: 0, failures: {} };
+  const tally: TaskTally = {
+    calls: 0,
+    failed: 0,
+    completed: 0,
+    blocked: 0,
+    written: 0,
+    failures: {},
+  };
   for (const outcome of outcomes) {
     tally.calls += outcome.calls;
     tally.failed += outcome.failed;
@@ -309,7 +346,9 @@ export function tallyTasks(outcomes: Iterable<TaskOutcome>): TaskTally {
 const FAILURE_KEYS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
   SERVER_FACTS.flatMap(({ tools }) => tools).map(({ name }) => [
     name,
-    new Map([NOT_DECLARED, NO_APPROVAL, ...HANDLER_ERRORS].map((hata) => [hata, `${name}: ${hata}`])),
+    new Map(
+      [NOT_DECLARED, NO_APPROVAL, ...HANDLER_ERRORS].map((hata) => [hata, `${name}: ${hata}`]),
+    ),
   ]),
 );
 
@@ -327,7 +366,10 @@ function runSession(world: World, level: Level, options: RunOptions): OpenedSess
   if (options.handshake !== undefined) return openSharedSession(world, options.handshake, approval);
   if (options.negotiated === undefined) return openSession(world, level, options);
   const { session } = options.negotiated;
-  return { ...options.negotiated, session: { ...session, envelope: session.envelope.clone(), approval } };
+  return {
+    ...options.negotiated,
+    session: { ...session, envelope: session.envelope.clone(), approval },
+  };
 }
 
 /**
@@ -342,7 +384,8 @@ export function runTasks(world: World, level: Level, options: RunOptions = {}): 
   if (opened.level !== level)
     throw new RangeError(`a session negotiated at level ${opened.level} cannot run level ${level}`);
   const { session } = opened;
-  const tasks = options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
+  const tasks =
+    options.tasks ?? withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
   const { calls, failed, completed, blocked, written, failures } = tallyTasks(
     tasks.map((task) => runTask(session, task)),
   );

@@ -36,7 +36,10 @@ export const KNOWN_VERSIONS: Readonly<Record<string, number>> = { olcum: 2, tari
 export const LESSON_POLICY: ClientPolicy = { allowlist: ALLOWLIST, knownVersions: KNOWN_VERSIONS };
 
 /** The lesson's wide policy: {@link WIDE_ALLOWLIST} and {@link KNOWN_VERSIONS}. Source: reference lesson 004, `WIDE`. */
-export const WIDE_POLICY: ClientPolicy = { allowlist: WIDE_ALLOWLIST, knownVersions: KNOWN_VERSIONS };
+export const WIDE_POLICY: ClientPolicy = {
+  allowlist: WIDE_ALLOWLIST,
+  knownVersions: KNOWN_VERSIONS,
+};
 
 /** The facts of one of the world's servers: its tools are named as their handlers in {@link Handlers}. */
 export interface WorldServerFacts extends ServerFacts {

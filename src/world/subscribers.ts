@@ -58,7 +58,9 @@ export function subscriberId(index: number): string {
 }
 
 /** The subscriber ids in order: `A001` … `A060`, written once. */
-export const SUBSCRIBER_IDS: readonly string[] = Array.from({ length: SUBSCRIBER_COUNT }, (_, i) => subscriberId(i));
+export const SUBSCRIBER_IDS: readonly string[] = Array.from({ length: SUBSCRIBER_COUNT }, (_, i) =>
+  subscriberId(i),
+);
 
 /**
  * Draws the subscriber table for a world seed.

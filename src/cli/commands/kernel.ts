@@ -38,14 +38,21 @@ export function installKernel(options: KernelInstallOptions, io: CliIo): void {
     mkdirSync(spec);
     writeFileSync(join(spec, "kernel.json"), `${JSON.stringify(tslabKernelSpec(), null, 1)}\n`);
     const where = options.prefix ? ["--prefix", options.prefix] : ["--user"];
-    const run = spawnSync("jupyter", ["kernelspec", "install", "--replace", "--name", KERNEL_NAME, ...where, spec], {
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      "jupyter",
+      ["kernelspec", "install", "--replace", "--name", KERNEL_NAME, ...where, spec],
+      {
+        encoding: "utf8",
+      },
+    );
     if (run.error) throw new CliError(messages.jupyterCommandMissing(), EXIT_FAILURE);
     if (run.status !== 0 && KERNELSPEC_NOT_FOUND.test(run.stderr))
       throw new CliError(messages.kernelspecCommandMissing(), EXIT_FAILURE);
     if (run.status !== 0)
-      throw new CliError(messages.kernelInstallFailed(run.stderr.trim().split("\n").at(-1) ?? ""), EXIT_FAILURE);
+      throw new CliError(
+        messages.kernelInstallFailed(run.stderr.trim().split("\n").at(-1) ?? ""),
+        EXIT_FAILURE,
+      );
     io.stderr(run.stderr);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -76,7 +76,8 @@ function prepare(
     throw new CliError(messages.notebookUnreadable((error as Error).message));
   }
   const own = defaultParameter(notebook, "SEED");
-  const ownSeed = own !== undefined && isSeed(Number(own)) && /^\d+$/.test(own) ? Number(own) : undefined;
+  const ownSeed =
+    own !== undefined && isSeed(Number(own)) && /^\d+$/.test(own) ? Number(own) : undefined;
   let seed = ownSeed;
   if (options.seed !== undefined && options.seed !== ownSeed) {
     try {
@@ -92,7 +93,8 @@ function prepare(
   const outFiles: PreparedLesson["outFiles"] = {};
   for (const extension of formatFiles(options.format ?? "md")) {
     const outFile = join(outDir, `${entry.name}.${extension}`);
-    if (existsSync(outFile) && statSync(outFile).isDirectory()) throw new CliError(messages.exportIsFolder(outFile));
+    if (existsSync(outFile) && statSync(outFile).isDirectory())
+      throw new CliError(messages.exportIsFolder(outFile));
     outFiles[extension] = outFile;
   }
   return { name: entry.name, file: entry.file, notebook, seed, outFiles };
@@ -136,7 +138,12 @@ async function runLesson(
       engine,
       cwd: dirname(lesson.file),
       cellTimeoutSeconds,
-      onProgress: progressPrinter(io, lesson.name, lesson.notebook.cells.length, (cell) => (running = cell)),
+      onProgress: progressPrinter(
+        io,
+        lesson.name,
+        lesson.notebook.cells.length,
+        (cell) => (running = cell),
+      ),
     });
   } catch (error) {
     const reason = (error as Error).message;
@@ -155,13 +162,19 @@ async function runLesson(
         EXIT_FAILURE,
       );
     }
-    throw new CliError(messages.cellFailed(file, cellIndex + 1, cellId, message, previous), EXIT_FAILURE);
+    throw new CliError(
+      messages.cellFailed(file, cellIndex + 1, cellId, message, previous),
+      EXIT_FAILURE,
+    );
   }
   const notebookPath = file === lesson.file ? basename(lesson.file) : file;
   const exportOptions = { notebookPath, seed: lesson.seed, filesFolder: `${lesson.name}.files` };
   const { md, html } = lesson.outFiles;
   if (md)
-    writeMarkdownExport(md, exportLesson(result.notebook, exportOptions), { write: writeOutput, remove: removeOutput });
+    writeMarkdownExport(md, exportLesson(result.notebook, exportOptions), {
+      write: writeOutput,
+      remove: removeOutput,
+    });
   if (html) writeOutput(html, exportHtml(result.notebook, exportOptions));
   io.stderr(
     `${lesson.name}: wrote ${written.map(shown).join(" and ")} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
@@ -185,7 +198,8 @@ async function runLesson(
  */
 export async function runLessonCommand(options: LessonCommandOptions, io: CliIo): Promise<void> {
   const lessons = resolveNotebooks(options.names).map((entry) => prepare(entry, options));
-  if (options.engine === "jupyter" && !jupyterAvailable()) throw new CliError(messages.jupyterMissing(), EXIT_FAILURE);
+  if (options.engine === "jupyter" && !jupyterAvailable())
+    throw new CliError(messages.jupyterMissing(), EXIT_FAILURE);
   const engine = resolveEngine(options.engine);
   let current = "";
   const stop = (signal: NodeJS.Signals) => {

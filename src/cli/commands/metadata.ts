@@ -4,7 +4,12 @@
  * lesson changes nothing in its metadata. `--clear-outputs` also leaves them as lessons are
  * committed, without outputs; `--check` only reports.
  */
-import { readNotebook, serializeNotebook, stripOutputs, writeFileAtomic } from "../../notebook/notebookFile";
+import {
+  readNotebook,
+  serializeNotebook,
+  stripOutputs,
+  writeFileAtomic,
+} from "../../notebook/notebookFile";
 import { tslabMetadataDifferences, withTslabMetadata } from "../../notebook/tslabMetadata";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
 import type { CliIo } from "../io";

@@ -29,11 +29,17 @@ export function resolveNotebooks(names: readonly string[]): NamedNotebook[] {
   const found = (names.length ? names : LESSONS.map((l) => l.name)).map((name) => {
     const lesson = findLesson(name);
     if (lesson)
-      return { name: lesson.name, file: join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`), byPath: false };
+      return {
+        name: lesson.name,
+        file: join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`),
+        byPath: false,
+      };
     if (name.endsWith(".ipynb")) {
       if (!existsSync(name)) throw new CliError(messages.noSuchNotebook(name));
       // A course notebook named by its path is still that lesson, with the lesson's default output.
-      const course = LESSONS.find((l) => join(PACKAGE_ROOT, "notebooks", `${l.name}.ipynb`) === resolve(name));
+      const course = LESSONS.find(
+        (l) => join(PACKAGE_ROOT, "notebooks", `${l.name}.ipynb`) === resolve(name),
+      );
       if (course) return { name: course.name, file: resolve(name), byPath: false };
       return { name: basename(name, ".ipynb"), file: resolve(name), byPath: true };
     }

@@ -17,6 +17,7 @@ import type { RegisterCommandOptions } from "./registerOptions";
  * @throws CliError (exit 1) when the server's bundle is not built: the entry would start the slow path.
  */
 export function runRegisterCommand(options: RegisterCommandOptions, io: CliIo): void {
-  if (!existsSync(SERVE_BUNDLE)) throw new CliError(messages.bundleMissing(SERVE_BUNDLE), EXIT_FAILURE);
+  if (!existsSync(SERVE_BUNDLE))
+    throw new CliError(messages.bundleMissing(SERVE_BUNDLE), EXIT_FAILURE);
   io.stdout(registrationText(options));
 }

@@ -93,16 +93,29 @@ export const SLOW_MS_DEFAULT = DEFAULT_SLOW_MS;
  *
  * @throws CliError (exit 2) for `--path` on a world server or `--fault slow` on one.
  */
-export async function runServeCommand(server: ServerName, options: ServeCommandOptions): Promise<void> {
-  if (options.path !== undefined && server !== "fleet") throw new CliError(messages.pathNotFleet(server));
+export async function runServeCommand(
+  server: ServerName,
+  options: ServeCommandOptions,
+): Promise<void> {
+  if (options.path !== undefined && server !== "fleet")
+    throw new CliError(messages.pathNotFleet(server));
   const fault: ServeFault = parseFault(options.fault, options.slowMs ?? SLOW_MS_DEFAULT);
-  if (options.slowMs !== undefined && fault.kind !== "slow") throw new CliError(messages.slowMsWithoutSlow());
-  if (fault.kind === "slow" && server !== "fleet") throw new CliError(messages.slowNotFleet(server));
+  if (options.slowMs !== undefined && fault.kind !== "slow")
+    throw new CliError(messages.slowMsWithoutSlow());
+  if (fault.kind === "slow" && server !== "fleet")
+    throw new CliError(messages.slowNotFleet(server));
   // Stdout is the protocol's: anything logged through the console goes to stderr instead.
   console.log = console.info = console.debug = console.error;
   // Loaded here, not at the top: the SDK behind it costs every other command its start-up time.
   const { serve } = await import("../../server/stdioServer");
-  await serve({ server, level: options.level, seed: options.seed, fault, path: options.path, era: options.era });
+  await serve({
+    server,
+    level: options.level,
+    seed: options.seed,
+    fault,
+    path: options.path,
+    era: options.era,
+  });
 }
 
 /**

@@ -43,7 +43,11 @@ export interface SimulateOptions {
  * The text `simulate` prints: the lesson's tables, or one JSON object (two-space indent, keys in
  * a fixed order) followed by a newline.
  */
-export function simulateOutput({ seed, json, lesson = "writing-a-server" }: SimulateOptions): string {
+export function simulateOutput({
+  seed,
+  json,
+  lesson = "writing-a-server",
+}: SimulateOptions): string {
   const simulation = SIMULATIONS[lesson];
   return json ? `${JSON.stringify(simulation.json(seed), null, 2)}\n` : simulation.text(seed);
 }

@@ -17,7 +17,12 @@ import { CliError, messages } from "../messages";
 import { checkOutFile, writeOutput } from "../options";
 import type { CliIo } from "../io";
 
-export { SWEEP_LESSON_CHOICES, sweepLessonOption, countOption, DEFAULT_COUNTS } from "./sweepOptions";
+export {
+  SWEEP_LESSON_CHOICES,
+  sweepLessonOption,
+  countOption,
+  DEFAULT_COUNTS,
+} from "./sweepOptions";
 
 /** Options of `sweep`, as commander hands them over. */
 export interface SweepCommandOptions {
@@ -69,7 +74,9 @@ export function progressReporter(
       const elapsed = now() - start;
       if (!shown && elapsed < PROGRESS_AFTER_MS) return;
       const count = total.toLocaleString("en-US");
-      io.stderr(`${shown ? "\r" : ""}sweep: ${count}/${count} seeds in ${(elapsed / 1000).toFixed(1)} s\n`);
+      io.stderr(
+        `${shown ? "\r" : ""}sweep: ${count}/${count} seeds in ${(elapsed / 1000).toFixed(1)} s\n`,
+      );
     },
   };
 }
@@ -87,11 +94,17 @@ export async function runSweepCommand(
   terminal = process.stderr.isTTY === true,
 ): Promise<void> {
   const count = options.count ?? SWEEP_LESSONS[options.lesson].defaultCount;
-  if (count - 1 > MAX_SEED - options.from) throw new CliError(messages.sweepPastLastSeed(options.from, count));
-  const chart = options.chart === undefined ? undefined : options.chart === "" ? "" : resolve(options.chart);
+  if (count - 1 > MAX_SEED - options.from)
+    throw new CliError(messages.sweepPastLastSeed(options.from, count));
+  const chart =
+    options.chart === undefined ? undefined : options.chart === "" ? "" : resolve(options.chart);
   if (chart !== undefined) checkOutFile(chart, "--chart");
   const progress = progressReporter(io, terminal);
-  const result = sweep(options.lesson, { from: options.from, count, onProgress: progress.onProgress });
+  const result = sweep(options.lesson, {
+    from: options.from,
+    count,
+    onProgress: progress.onProgress,
+  });
   progress.finish(count);
   if (chart !== undefined) {
     // Loaded here, not at the top: vega takes ~150 ms to load, which every CLI start (`serve` above all) would pay.

@@ -14,8 +14,18 @@ import type { FleetLessonResult } from "./simulate";
 export function conditionsChart(result: FleetLessonResult, policy = "thorough"): ChartSpec {
   const rows = result.matrix.filter((r) => r.policy === policy);
   const values = rows.flatMap((r) => [
-    { condition: r.condition, measure: "tool calls", count: r.toolCalls, answer: r.correct ? "right" : "wrong" },
-    { condition: r.condition, measure: "tool errors", count: r.toolErrors, answer: r.correct ? "right" : "wrong" },
+    {
+      condition: r.condition,
+      measure: "tool calls",
+      count: r.toolCalls,
+      answer: r.correct ? "right" : "wrong",
+    },
+    {
+      condition: r.condition,
+      measure: "tool errors",
+      count: r.toolErrors,
+      answer: r.correct ? "right" : "wrong",
+    },
   ]);
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",

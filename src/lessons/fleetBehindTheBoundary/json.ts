@@ -107,7 +107,10 @@ export function fleetLessonJson(result: FleetLessonResult): FleetLessonJson {
       label,
       call,
       outcomes: Object.fromEntries(
-        Object.entries(outcomes).map(([path, o]) => [path, { channel: o.channel, is_error: o.isError, text: o.text }]),
+        Object.entries(outcomes).map(([path, o]) => [
+          path,
+          { channel: o.channel, is_error: o.isError, text: o.text },
+        ]),
       ),
     })),
     conditions: result.matrix.map(conditionRow),

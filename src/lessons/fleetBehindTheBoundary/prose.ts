@@ -21,7 +21,8 @@ import { code, listing, ordinal, plural } from "../proseWords";
 import { wrapMarkdown } from "../wrapProse";
 
 const n = (value: number) => value.toLocaleString("en-US");
-const ms = (micros: number) => (micros / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
+const ms = (micros: number) =>
+  (micros / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
 /** A per-call time in ms with three decimals, as the condition table prints it. */
 const perCall = (micros: number) => (micros / 1000).toFixed(3);
 
@@ -33,7 +34,10 @@ function record(result: FleetLessonResult, condition: string, policy: string): A
 }
 
 /** A malformed call's row by its label. */
-function malformedRow(result: FleetLessonResult, label: string): FleetLessonResult["malformed"][number] {
+function malformedRow(
+  result: FleetLessonResult,
+  label: string,
+): FleetLessonResult["malformed"][number] {
   const found = result.malformed.find((r) => r.label === label);
   if (!found) throw new Error(`no malformed call labelled ${label}`);
   return found;
@@ -143,7 +147,9 @@ export function readChannels(result: FleetLessonResult): string {
 /** A reading of the malformed-call table, from the outcomes themselves. */
 export function readMalformed(result: FleetLessonResult): string {
   const rows = result.malformed;
-  const quiet = rows.filter((r) => !r.outcomes.direct.isError && r.outcomes.validating.isError).map((r) => r.label);
+  const quiet = rows
+    .filter((r) => !r.outcomes.direct.isError && r.outcomes.validating.isError)
+    .map((r) => r.label);
   const agreeAll = rows
     .filter((r) => PATH_NAMES.every((p) => r.outcomes[p].text === r.outcomes.direct.text))
     .map((r) => r.label);
@@ -156,7 +162,9 @@ export function readMalformed(result: FleetLessonResult): string {
         `${code("raw")} a JSON-RPC error (${raw} of ${rows.length} calls), ${code("MCP error -32603:")} before the handler's ` +
         `sentence; ${code("validating")}'s rejections name the property, what was expected and what was received. By rows: ${quiet.length ? `${listing(quiet.map((l) => `*${l}*`))} succeed quietly on ${code("direct")} and ${code("raw")} and are refused by ${code("validating")}` : "No call succeeds on one path and fails on another"}: ` +
         `the same tool has two contracts, and ${code(wrongCase.direct.text)} in-process is a plausible number, and a wrong one. ` +
-        (agreeAll.length ? `Only ${listing(agreeAll.map((l) => `*${l}*`))} reads the same on all three paths. ` : "") +
+        (agreeAll.length
+          ? `Only ${listing(agreeAll.map((l) => `*${l}*`))} reads the same on all three paths. `
+          : "") +
         (unknownId.validating.text === unknownId.direct.text
           ? `The handler's own error (the unknown id) passes through unchanged.`
           : `Even the handler's own error for an unknown id reads differently on the validating path.`),
@@ -190,7 +198,8 @@ function stopBound(result: FleetLessonResult): { bound: string; turn: number; co
       ? `${product / device.downtime_min}`
       : `${(product / device.downtime_min).toFixed(1)}`;
   const k = result.thoroughTurns.findIndex(
-    (t) => t.bands.length > 0 && (t.covered * device.downtime_min > product || t.covered >= LOW_HOURS),
+    (t) =>
+      t.bands.length > 0 && (t.covered * device.downtime_min > product || t.covered >= LOW_HOURS),
   );
   return { bound, turn: k + 1, covered: result.thoroughTurns[k].covered };
 }
@@ -229,7 +238,8 @@ export function describeConditions(): string {
     [
       `- ${listing(healthy.map((c) => code(c.name)))}: the three paths, healthy.`,
       ...faults.map(
-        (c) => `- ${code(c.name)}${c.path === "validating" ? "" : ` (on ${code(c.path)})`}: ${c.description}.`,
+        (c) =>
+          `- ${code(c.name)}${c.path === "validating" ? "" : ` (on ${code(c.path)})`}: ${c.description}.`,
       ),
     ].join("\n"),
   );
@@ -251,7 +261,8 @@ function envelopeExample(result: FleetLessonResult): string {
   const { handshake } = result;
   const run = record(result, "raw", "shortcut");
   const messages = handshake.request + handshake.response + handshake.notification;
-  const callMessages = run.envelope.request + run.envelope.response - handshake.request - handshake.response;
+  const callMessages =
+    run.envelope.request + run.envelope.response - handshake.request - handshake.response;
   return (
     `Of the shortcut agent's ${n(run.envelope.tokens)} tokens on ${code("raw")}, ${n(handshake.tokens)} are the handshake — ` +
     `here MCP's opening of a connection, not lesson 6's ${code("yetenek sor")}: ${messages} messages (${code("initialize")} and its response, ${code("notifications/initialized")}, ${code("tools/list")} ` +
@@ -363,12 +374,15 @@ function bandsReadBeforeCrash(result: FleetLessonResult): { min: number; max: nu
 export function solveExercises(result: FleetLessonResult): string {
   const thorough = record(result, "direct", "thorough");
   const sizes = result.turnSizes.thorough;
-  const fixedRows = ["crash", "crash-explained", "stdout-unterminated"].map((c) => record(result, c, "thorough"));
+  const fixedRows = ["crash", "crash-explained", "stdout-unterminated"].map((c) =>
+    record(result, c, "thorough"),
+  );
   const invalid = result.malformed
     .filter((r) => r.outcomes.validating.channel === "JSON-RPC error")
     .map((r) => `*${r.label}*`);
   const healthyErrors = ["raw", "validating"].reduce(
-    (sum, c) => sum + record(result, c, "thorough").toolErrors + record(result, c, "shortcut").toolErrors,
+    (sum, c) =>
+      sum + record(result, c, "thorough").toolErrors + record(result, c, "shortcut").toolErrors,
     0,
   );
   const crash = record(result, "crash", "thorough");
@@ -376,7 +390,9 @@ export function solveExercises(result: FleetLessonResult): string {
   const most = shortcut.device.downtime_min;
   const stop = stopBound(result);
   const read = bandsReadBeforeCrash(result);
-  const holding = read.find((band) => band.min <= device.operating_hours && device.operating_hours < band.max);
+  const holding = read.find(
+    (band) => band.min <= device.operating_hours && device.operating_hours < band.max,
+  );
   const seen =
     read.length === 0
       ? `it has read no band in full, so it has no rate to compare and answers nothing better than the thorough agent's ` +

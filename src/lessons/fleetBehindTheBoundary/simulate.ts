@@ -12,7 +12,12 @@ import { generateFleet, type Fleet } from "../../fleet/generator";
 import { solveTask, type TaskTruth } from "../../fleet/groundTruth";
 import { probeMalformedCalls, type MalformedRow } from "../../fleet/malformed";
 import { cappedRun, runMatrix, type AgentRunRecord } from "../../fleet/runAgents";
-import { createFleetServer, FLEET_POLICY, runFleetChain, type FleetLevelRow } from "../../fleet/server";
+import {
+  createFleetServer,
+  FLEET_POLICY,
+  runFleetChain,
+  type FleetLevelRow,
+} from "../../fleet/server";
 import { ALL_LEVELS } from "../../sim/declaration";
 import type { EnvelopeCounts } from "../../sim/envelope";
 import { createWorld } from "../../world/world";
@@ -96,7 +101,12 @@ function thoroughTurnsOf(fleet: Fleet): BandTurn[] {
     const bands: PagedBand[] = [];
     step.value.forEach((call, k) => {
       const args = call.arguments as Record<string, unknown>;
-      if (call.name !== "top_devices" || args.field !== "downtime_min" || typeof args.min_hours !== "number") return;
+      if (
+        call.name !== "top_devices" ||
+        args.field !== "downtime_min" ||
+        typeof args.min_hours !== "number"
+      )
+        return;
       const page = JSON.parse(outcomes[k].text) as { total_matching: number; returned: number };
       const band = { min: args.min_hours, max: Number(args.max_hours) };
       const crowded = page.total_matching > page.returned && band.max - band.min > 1;
@@ -139,9 +149,13 @@ export function simulateFleetLesson(seed: number): FleetLessonResult {
     lessonClientLevels: ALL_LEVELS.map((level) => runFleetChain(servers, level, LESSON_POLICY)),
     malformed: probeMalformedCalls(fleet),
     matrix: runMatrix(fleet, truth),
-    remoteServers: world.filter((server) => server.transport === "remote").map((server) => server.name),
+    remoteServers: world
+      .filter((server) => server.transport === "remote")
+      .map((server) => server.name),
     handshake: new FleetClient(fleet, findCondition("raw")!).stats().envelope,
-    turnSizes: Object.fromEntries(AGENT_POLICIES.map((policy) => [policy.name, turnSizesOf(fleet, policy)])),
+    turnSizes: Object.fromEntries(
+      AGENT_POLICIES.map((policy) => [policy.name, turnSizesOf(fleet, policy)]),
+    ),
     thoroughTurns: thoroughTurnsOf(fleet),
   };
 }

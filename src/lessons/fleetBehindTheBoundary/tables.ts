@@ -51,10 +51,15 @@ export function wrapQuoted(text: string, width: number): string[] {
  * {@link LINE_WIDTH}, its continuation lines indented under it. A row of one cell is a heading:
  * printed as it is, and left out of the column widths.
  */
-function formatWrappedTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+function formatWrappedTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
   const last = header.length - 1;
   const cells = rows.filter((row) => row.length > 1);
-  const widths = header.slice(0, last).map((title, c) => Math.max(title.length, ...cells.map((row) => row[c].length)));
+  const widths = header
+    .slice(0, last)
+    .map((title, c) => Math.max(title.length, ...cells.map((row) => row[c].length)));
   const indent = widths.reduce((sum, w) => sum + w + 2, 0);
   const lead = (cells: readonly string[]) =>
     cells
@@ -68,7 +73,10 @@ function formatWrappedTable(header: readonly string[], rows: readonly (readonly 
       continue;
     }
     const [first, ...more] = wrapQuoted(row[last], LINE_WIDTH - indent);
-    lines.push(`${lead(row)}  ${first}`.trimEnd(), ...more.map((text) => " ".repeat(indent) + text));
+    lines.push(
+      `${lead(row)}  ${first}`.trimEnd(),
+      ...more.map((text) => " ".repeat(indent) + text),
+    );
   }
   return lines.join("\n");
 }
@@ -76,7 +84,12 @@ function formatWrappedTable(header: readonly string[], rows: readonly (readonly 
 /** Devices per model and under 500 hours, with a total line. */
 export function formatFleetTable({ models }: FleetLessonResult): string {
   const rows = models.map((m) => [m.model, m.prefix, m.devices, m.lowHours]);
-  rows.push(["all", "", models.reduce((n, m) => n + m.devices, 0), models.reduce((n, m) => n + m.lowHours, 0)]);
+  rows.push([
+    "all",
+    "",
+    models.reduce((n, m) => n + m.devices, 0),
+    models.reduce((n, m) => n + m.lowHours, 0),
+  ]);
   return formatTextTable(["model", "prefix", "devices", "under 500 h"], rows);
 }
 
@@ -114,10 +127,15 @@ export function formatGroundTruth({ truth }: FleetLessonResult): string {
 
 /** What a property's schema accepts, in words: its `enum`, its bounds and default, or any text. */
 function accepts(schema: JsonSchema): string {
-  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(", ");
+  if (Array.isArray(schema.enum))
+    return schema.enum.map((value) => JSON.stringify(value)).join(", ");
   const { minimum: min, maximum: max } = schema;
   const range =
-    max !== undefined ? `${String(min)} to ${String(max)}` : min !== undefined ? `${String(min)} or more` : "any text";
+    max !== undefined
+      ? `${String(min)} to ${String(max)}`
+      : min !== undefined
+        ? `${String(min)} or more`
+        : "any text";
   return schema.default !== undefined ? `${range}, default ${String(schema.default)}` : range;
 }
 
@@ -220,7 +238,8 @@ export function formatLevelTable({ levels, lessonClientLevels }: FleetLessonResu
   }
   const failureRows = [...failures].map(([both, levelsOf]) => {
     const [client, failure] = both.split("\u0000");
-    const span = levelsOf.length > 1 ? `${levelsOf[0]}-${levelsOf[levelsOf.length - 1]}` : levelsOf[0];
+    const span =
+      levelsOf.length > 1 ? `${levelsOf[0]}-${levelsOf[levelsOf.length - 1]}` : levelsOf[0];
     return [`${client}, level${levelsOf.length > 1 ? "s" : ""} ${span}`, failure];
   });
   return `${table}\n${key.join("\n")}\n\n${formatWrappedTable(["first failure", ""], failureRows)}`;
@@ -262,17 +281,32 @@ export const CHANNELS_ELSEWHERE = {
     "2025-06-18": "protocol*",
     "2025-11-25": "isError",
   },
-  "unknown tool": { "SDK 1.x": "isError", "SDK 2.4": "-32602", "2025-06-18": "-32602", "2025-11-25": "-32602" },
-  "handler throws": { "SDK 1.x": "isError", "SDK 2.4": "isError", "2025-06-18": "isError", "2025-11-25": "isError" },
+  "unknown tool": {
+    "SDK 1.x": "isError",
+    "SDK 2.4": "-32602",
+    "2025-06-18": "-32602",
+    "2025-11-25": "-32602",
+  },
+  "handler throws": {
+    "SDK 1.x": "isError",
+    "SDK 2.4": "isError",
+    "2025-06-18": "isError",
+    "2025-11-25": "isError",
+  },
 } as const;
 
 /** The malformed calls that stand for each kind of failure in {@link formatChannelTable}. */
-function callsOfKind(rows: readonly MalformedRow[], kind: keyof typeof CHANNELS_ELSEWHERE): MalformedRow[] {
+function callsOfKind(
+  rows: readonly MalformedRow[],
+  kind: keyof typeof CHANNELS_ELSEWHERE,
+): MalformedRow[] {
   if (kind === "unknown tool") return rows.filter((r) => r.label === "unknown tool");
   if (kind === "handler throws") return rows.filter((r) => r.label === "unknown device id");
   // The calls the validating server refused for their arguments.
   return rows.filter((r) =>
-    r.outcomes.validating.text.startsWith(mcpErrorText(ERROR_CODES.invalidParams, "Input validation error")),
+    r.outcomes.validating.text.startsWith(
+      mcpErrorText(ERROR_CODES.invalidParams, "Input validation error"),
+    ),
   );
 }
 
@@ -305,7 +339,10 @@ export function formatChannelTable({ malformed }: FleetLessonResult): string {
 
 /** The prefix of the validating server's rejections, with `<tool>` for the tool's name. */
 const VALIDATION_PREFIX = (tool: string) =>
-  mcpErrorText(ERROR_CODES.invalidParams, `Input validation error: Invalid arguments for tool ${tool}: `);
+  mcpErrorText(
+    ERROR_CODES.invalidParams,
+    `Input validation error: Invalid arguments for tool ${tool}: `,
+  );
 
 /**
  * Each malformed call on each path: the channel and the text the agent reads. Texts that repeat
@@ -322,7 +359,8 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
     for (const path of PATH_NAMES) {
       const outcome = row.outcomes[path];
       const last = groups[groups.length - 1];
-      if (last && last.outcome.channel === outcome.channel && last.outcome.text === outcome.text) last.paths.push(path);
+      if (last && last.outcome.channel === outcome.channel && last.outcome.text === outcome.text)
+        last.paths.push(path);
       else groups.push({ paths: [path], outcome });
     }
     for (const { paths, outcome } of groups) {
@@ -333,7 +371,11 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
       else if (!paths.includes("direct") && text.endsWith(direct) && text.startsWith("MCP error "))
         shown = `${text.slice(0, -direct.length)}[D]`;
       else if (text.startsWith(prefix)) shown = `[V] ${text.slice(prefix.length)}`;
-      lines.push([`  ${paths.length === PATH_NAMES.length ? "all three" : paths.join(", ")}`, channel, shown]);
+      lines.push([
+        `  ${paths.length === PATH_NAMES.length ? "all three" : paths.join(", ")}`,
+        channel,
+        shown,
+      ]);
     }
   }
   return [
@@ -348,7 +390,9 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
  * (`*` marks a crowded band, halved in the next turn) and the hours read without a gap from 0
  * after it; the opening and closing turns are named by what they ask.
  */
-export function formatTurnTable({ thoroughTurns }: Pick<FleetLessonResult, "thoroughTurns">): string {
+export function formatTurnTable({
+  thoroughTurns,
+}: Pick<FleetLessonResult, "thoroughTurns">): string {
   const last = thoroughTurns.length - 1;
   const rows = thoroughTurns.map((turn, k) => {
     const bands = turn.bands.map((b) => `${b.min}-${b.max}${b.crowded ? "*" : ""}`).join(" ");
@@ -394,16 +438,31 @@ export function keyLines(entries: readonly string[]): string[] {
   const lines: string[] = [];
   for (const entry of entries) {
     const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 3 + entry.length <= LINE_WIDTH) lines[last] += ` · ${entry}`;
+    if (last >= 0 && lines[last].length + 3 + entry.length <= LINE_WIDTH)
+      lines[last] += ` · ${entry}`;
     else lines.push(entry);
   }
   return lines;
 }
 
 /** The results table: a row per condition × policy, and a key with the answers behind the codes. */
-export function formatConditionTable({ matrix, truth }: Pick<FleetLessonResult, "matrix" | "truth">): string {
+export function formatConditionTable({
+  matrix,
+  truth,
+}: Pick<FleetLessonResult, "matrix" | "truth">): string {
   const table = formatTextTable(
-    ["condition", "agent", "turns", "calls", "errors", "tokens", "ms/call", "restarts", "stray", "answer"],
+    [
+      "condition",
+      "agent",
+      "turns",
+      "calls",
+      "errors",
+      "tokens",
+      "ms/call",
+      "restarts",
+      "stray",
+      "answer",
+    ],
     matrix.map((r) => [
       r.condition,
       r.policy,
@@ -419,7 +478,11 @@ export function formatConditionTable({ matrix, truth }: Pick<FleetLessonResult, 
   );
   const legend = ANSWER_CODES.flatMap((codeOf) => {
     const texts = [
-      ...new Set(matrix.filter((r) => answerCode(r.answer, truth) === codeOf).map((r) => r.answer ?? "no answer")),
+      ...new Set(
+        matrix
+          .filter((r) => answerCode(r.answer, truth) === codeOf)
+          .map((r) => r.answer ?? "no answer"),
+      ),
     ];
     return texts.length > 0 ? [`${codeOf} = ${texts.join(", ")}`] : [];
   });

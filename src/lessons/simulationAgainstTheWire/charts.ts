@@ -55,7 +55,12 @@ export function wireChart(result: WireLessonResult): ChartSpec {
         title: null,
         header: { labelFontSize: 12, labelFontWeight: "bold" },
       },
-      row: { field: "revision", type: "nominal", sort: revisions, title: k === 0 ? "revision" : null },
+      row: {
+        field: "revision",
+        type: "nominal",
+        sort: revisions,
+        title: k === 0 ? "revision" : null,
+      },
     },
     spec: {
       width: 260,

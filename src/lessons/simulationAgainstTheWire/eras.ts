@@ -63,7 +63,13 @@ export interface EraLevel {
 export function simulateEraTasks(seed: number, level: Level, era: ProtocolEra): ClientRun {
   const world = createWorld(seed);
   const tasks = clientTasks(world, generateFleet(seed)).filter((task) => task.kind === "world");
-  const setup = { servers: world.servers, level, policy: LESSON_POLICY, era, lists: ["tools"] as const };
+  const setup = {
+    servers: world.servers,
+    level,
+    policy: LESSON_POLICY,
+    era,
+    lists: ["tools"] as const,
+  };
   return era === "legacy"
     ? runClient(setup, tasks, "per-session")
     : runClient({ ...setup, taskSpacingMs: 0 }, tasks, "cached");
@@ -84,7 +90,12 @@ function wireMethod(traffic: TrafficCounts, method: string): { messages: number;
  * tokens by kind from its envelope) and by method (discovery from the messages it sent, the
  * rest {@link CALL_METHOD}).
  */
-export function compareEraLevel(era: ProtocolEra, level: Level, simulated: ClientRun, real: WireRunRow): EraLevel {
+export function compareEraLevel(
+  era: ProtocolEra,
+  level: Level,
+  simulated: ClientRun,
+  real: WireRunRow,
+): EraLevel {
   const { traffic } = real;
   const kinds = KINDS.map((kind): KindRow => ({
     kind,
@@ -136,7 +147,11 @@ export function compareEraLevel(era: ProtocolEra, level: Level, simulated: Clien
 /** The kinds and methods whose message counts differ between the two sides; empty when every count agrees. */
 export function countDifferences(entry: EraLevel): string[] {
   return [
-    ...entry.kinds.filter((row) => row.simulatedMessages !== row.wireMessages).map((row) => row.kind),
-    ...entry.methods.filter((row) => row.simulatedMessages !== row.wireMessages).map((row) => row.method),
+    ...entry.kinds
+      .filter((row) => row.simulatedMessages !== row.wireMessages)
+      .map((row) => row.kind),
+    ...entry.methods
+      .filter((row) => row.simulatedMessages !== row.wireMessages)
+      .map((row) => row.method),
   ];
 }

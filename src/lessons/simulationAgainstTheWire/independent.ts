@@ -72,8 +72,10 @@ function compareValues(
   if (isObject(ours) && isObject(theirs)) {
     const ourKeys = Object.keys(ours);
     const theirKeys = Object.keys(theirs);
-    for (const key of theirKeys) if (!(key in ours)) diff.added.push({ path: at(key), key, value: theirs[key] });
-    for (const key of ourKeys) if (!(key in theirs)) diff.removed.push({ path: at(key), key, value: ours[key] });
+    for (const key of theirKeys)
+      if (!(key in ours)) diff.added.push({ path: at(key), key, value: theirs[key] });
+    for (const key of ourKeys)
+      if (!(key in theirs)) diff.removed.push({ path: at(key), key, value: ours[key] });
     const from = ourKeys.filter((key) => key in theirs);
     const to = theirKeys.filter((key) => key in ours);
     if (from.join("\n") !== to.join("\n")) diff.moved.push({ path, from, to });
@@ -84,7 +86,8 @@ function compareValues(
     ours.forEach((item, k) => compareValues(item, theirs[k], at(String(k)), diff));
     return;
   }
-  if (JSON.stringify(ours) !== JSON.stringify(theirs)) diff.changed.push({ path, from: ours, to: theirs });
+  if (JSON.stringify(ours) !== JSON.stringify(theirs))
+    diff.changed.push({ path, from: ours, to: theirs });
 }
 
 /**
@@ -94,8 +97,12 @@ function compareValues(
  * @param ours the tools as our server's `tools/list` carried them on the wire.
  * @param theirs the same for the other server.
  */
-export function compareToolLists(ours: readonly unknown[], theirs: readonly unknown[]): ToolListDiff[] {
-  const named = (list: readonly unknown[], name: string) => list.find((tool) => isObject(tool) && tool.name === name);
+export function compareToolLists(
+  ours: readonly unknown[],
+  theirs: readonly unknown[],
+): ToolListDiff[] {
+  const named = (list: readonly unknown[], name: string) =>
+    list.find((tool) => isObject(tool) && tool.name === name);
   return ours.filter(isObject).map((tool) => {
     const name = String(tool.name);
     const other = named(theirs, name) ?? {};
@@ -133,12 +140,18 @@ export function groupChanges(diffs: readonly ToolListDiff[]): ChangeGroup[] {
     else groups.set(key, { ...group, count: 1 });
   };
   for (const diff of diffs) {
-    for (const { key, value } of diff.added) note({ change: "added", what: key, detail: JSON.stringify(value) });
-    for (const { key, value } of diff.removed) note({ change: "removed", what: key, detail: JSON.stringify(value) });
+    for (const { key, value } of diff.added)
+      note({ change: "added", what: key, detail: JSON.stringify(value) });
+    for (const { key, value } of diff.removed)
+      note({ change: "removed", what: key, detail: JSON.stringify(value) });
     for (const { from, to } of diff.moved)
       note({ change: "moved", what: `${from.join(", ")} → ${to.join(", ")}`, detail: "" });
     for (const { path, from, to } of diff.changed)
-      note({ change: "changed", what: path, detail: `${JSON.stringify(from)} → ${JSON.stringify(to)}` });
+      note({
+        change: "changed",
+        what: path,
+        detail: `${JSON.stringify(from)} → ${JSON.stringify(to)}`,
+      });
   }
   return [...groups.values()];
 }
@@ -167,7 +180,8 @@ export function gateLevel(real: WireRunRow, simulated: RunRow): GateLevel {
   const walk = (gate: GateRule) => {
     const found = real.walks.find((row) => row.gate === gate);
     if (!found) throw new Error(`level ${real.level} has no walk gated by the ${gate} rule`);
-    const { negotiated, dropped, calls, failed, completed, blocked, written, failures, drops } = found;
+    const { negotiated, dropped, calls, failed, completed, blocked, written, failures, drops } =
+      found;
     return {
       negotiated,
       dropped,
@@ -237,7 +251,13 @@ export function checkDiscovery(
     if (!found)
       methods.set(
         method,
-        (found = { method, simulatedMessages: 0, simulatedTokens: 0, wireMessages: 0, wireBytes: 0 }),
+        (found = {
+          method,
+          simulatedMessages: 0,
+          simulatedTokens: 0,
+          wireMessages: 0,
+          wireBytes: 0,
+        }),
       );
     return found;
   };
@@ -270,7 +290,9 @@ export function checkDiscovery(
 export function listsOf(check: DiscoveryCheck, side: "simulated" | "wire"): string[] {
   return check.methods
     .filter(
-      (row) => row.method.endsWith("/list") && (side === "simulated" ? row.simulatedMessages : row.wireMessages) > 0,
+      (row) =>
+        row.method.endsWith("/list") &&
+        (side === "simulated" ? row.simulatedMessages : row.wireMessages) > 0,
     )
     .map((row) => row.method);
 }

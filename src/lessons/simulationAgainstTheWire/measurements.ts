@@ -23,7 +23,12 @@ import { PACKAGE_ROOT } from "../../packageRoot";
 import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { generateFleet } from "../../fleet/generator";
 import { probeMalformedCalls, type MalformedRow } from "../../fleet/malformed";
-import { compareAgentRuns, WIRE_TIME_SCALE, wireSetup, type AgentComparison } from "../../wireClient/agents";
+import {
+  compareAgentRuns,
+  WIRE_TIME_SCALE,
+  wireSetup,
+  type AgentComparison,
+} from "../../wireClient/agents";
 import { CONDITIONS, findCondition, type Condition } from "../../fleet/conditions";
 import { probeFleetServersOverWire } from "../../wireClient/malformed";
 import {
@@ -104,7 +109,10 @@ export function sdkVersions(): { server: string; client: string } {
       throw new Error(`${name} is not pinned to an exact version in package.json`);
     return version;
   };
-  return { server: pin("@modelcontextprotocol/server"), client: pin("@modelcontextprotocol/client") };
+  return {
+    server: pin("@modelcontextprotocol/server"),
+    client: pin("@modelcontextprotocol/client"),
+  };
 }
 
 /** A step of the run, for a progress line; the notebook passes none. */
@@ -117,7 +125,11 @@ export type WireProgress = (step: string) => void;
 export const WIRE_CONCURRENCY = 3;
 
 /** Runs `work` on every item, at most `width` at a time, and returns the results in item order. */
-async function inPool<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function inPool<T, R>(
+  items: readonly T[],
+  width: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -152,7 +164,10 @@ export const GATE_WALKS: readonly WireWalk[] = [
  * @param progress called with a short description as each part starts.
  * @throws Error when `dist/` is not built (the servers run from it) or a server does not start.
  */
-export async function runWireLesson(seed: number, progress: WireProgress = () => {}): Promise<WireLessonResult> {
+export async function runWireLesson(
+  seed: number,
+  progress: WireProgress = () => {},
+): Promise<WireLessonResult> {
   const alone = CONDITIONS.filter((condition) => condition.fault === "slow");
   const shared = CONDITIONS.filter((condition) => !alone.includes(condition));
   type Job =
@@ -172,7 +187,11 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
       progress(`lesson 6's tasks at level ${job.level}, three servers`);
       return {
         job,
-        levels: await compareTaskRuns(seed, [job.level], { gate: "reference", walks: GATE_WALKS, listRest }),
+        levels: await compareTaskRuns(seed, [job.level], {
+          gate: "reference",
+          walks: GATE_WALKS,
+          listRest,
+        }),
       };
     }
     if (job.kind === "stateless") {
@@ -216,7 +235,8 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
   const slow = wireSetup(findCondition("slow")!, seed);
   const fleet = generateFleet(seed);
   const world = createWorld(seed);
-  const fullRun = (era: "legacy" | "stateless") => eras.find((entry) => entry.era === era && entry.level === 3)!.real;
+  const fullRun = (era: "legacy" | "stateless") =>
+    eras.find((entry) => entry.era === era && entry.level === 3)!.real;
   const discovery = [
     ...PROTOCOL_ERAS.flatMap((era) => worldDiscovery(era, fullRun(era))),
     checkDiscovery(
@@ -237,8 +257,13 @@ export async function runWireLesson(seed: number, progress: WireProgress = () =>
       wire: probe.rows,
       highLevel: probe.servers["high-level"]!.outcomes,
     },
-    declarations: compareToolLists(probe.servers.validating!.listed, probe.servers["high-level"]!.listed),
-    gates: levels.map(({ level, real }) => gateLevel(real, runTasks(world, level, { policy: WIDE_POLICY }))),
+    declarations: compareToolLists(
+      probe.servers.validating!.listed,
+      probe.servers["high-level"]!.listed,
+    ),
+    gates: levels.map(({ level, real }) =>
+      gateLevel(real, runTasks(world, level, { policy: WIDE_POLICY })),
+    ),
     discovery,
     agents: CONDITIONS.flatMap((condition) => agentsByCondition.get(condition.name)!),
     scale: WIRE_TIME_SCALE,

@@ -145,7 +145,9 @@ export function readTokensAndBytes(result: WireLessonResult): string {
   const a = levelTotals(legacyFull);
   const b = levelTotals(statelessFull);
   const [legacy, stateless] = [legacyFull.revision, statelessFull.revision].map(code);
-  const handshake = legacyFull.methods.filter((row) => row.method !== CALL_METHOD && row.method !== "tools/list");
+  const handshake = legacyFull.methods.filter(
+    (row) => row.method !== CALL_METHOD && row.method !== "tools/list",
+  );
   const more = (x: number, y: number) => `${Math.round(((y - x) * 100) / x)}%`;
   return [
     `The two measures count different things. The simulator's envelope tokens are lesson 6's estimate: a fixed cost per ` +
@@ -179,7 +181,9 @@ export function readMethods(result: WireLessonResult): string {
   });
   if (parts.some((p) => !p.list || !p.call)) return "";
   const [legacy, stateless] = parts;
-  const setupMethods = legacy.entry.methods.filter((row) => row.method !== CALL_METHOD).map((row) => code(row.method));
+  const setupMethods = legacy.entry.methods
+    .filter((row) => row.method !== CALL_METHOD)
+    .map((row) => code(row.method));
   const share = (p: (typeof parts)[number]) =>
     `${n(p.setup)} of ${n(p.total)} bytes, ${Math.round((p.setup * 100) / p.total)}%`;
   return wrapMarkdown(
@@ -199,7 +203,8 @@ function errorCode(text: string): string | undefined {
 
 /** An outcome as a reader names it: `a JSON-RPC error -32602`, `an error result`, `a result`. */
 function describeChannel(outcome: { channel: string; text: string }): string {
-  if (outcome.channel === "JSON-RPC error") return `the JSON-RPC error ${errorCode(outcome.text) ?? ""}`.trim();
+  if (outcome.channel === "JSON-RPC error")
+    return `the JSON-RPC error ${errorCode(outcome.text) ?? ""}`.trim();
   return outcome.channel === "error result" ? "an error result" : `a ${outcome.channel}`;
 }
 
@@ -226,7 +231,10 @@ function malformedDifferences(result: WireLessonResult) {
           ];
     }),
   );
-  return { arguments: differing.filter((d) => !d.unknownTool), tools: differing.filter((d) => d.unknownTool) };
+  return {
+    arguments: differing.filter((d) => !d.unknownTool),
+    tools: differing.filter((d) => d.unknownTool),
+  };
 }
 
 /** A reading of the malformed calls over the real paths: which answers differ from the simulator's, and why. */
@@ -235,7 +243,8 @@ export function readWireMalformed(result: WireLessonResult): string {
   const { wire } = result.malformed;
   const { arguments: argumentRows, tools: toolRows } = malformedDifferences(result);
   type Difference = (typeof argumentRows)[number];
-  const kinds = (rows: readonly Difference[], pick: (d: Difference) => string) => listing([...new Set(rows.map(pick))]);
+  const kinds = (rows: readonly Difference[], pick: (d: Difference) => string) =>
+    listing([...new Set(rows.map(pick))]);
   const first = [
     same === total
       ? `All ${total} answers are the simulator's, to the character: the same channel and the same text.`
@@ -265,8 +274,12 @@ export function readWireMalformed(result: WireLessonResult): string {
   const high = result.malformed.highLevel;
   const highResults = high.filter((outcome) => outcome.channel === "error result").length;
   const highErrors = high.filter((outcome) => outcome.channel === "JSON-RPC error");
-  const sameChannel = high.filter((outcome, k) => outcome.channel === wire[k].outcomes.validating.channel).length;
-  const sameText = high.filter((outcome, k) => outcome.text === wire[k].outcomes.validating.text).length;
+  const sameChannel = high.filter(
+    (outcome, k) => outcome.channel === wire[k].outcomes.validating.channel,
+  ).length;
+  const sameText = high.filter(
+    (outcome, k) => outcome.text === wire[k].outcomes.validating.text,
+  ).length;
   const second =
     `The SDK's own ${code("McpServer")}, which shares no code with our servers, answers ${highResults} of the ${high.length} calls with an error result` +
     (highErrors.length > 0
@@ -334,7 +347,9 @@ function readOnlyNote(gates: readonly GateLevel[]): string {
     ),
   );
   const tools = SERVER_FACTS.flatMap((server) => server.tools);
-  const reading = [...stopped].filter((name) => tools.find((tool) => tool.name === name)?.sideEffect === false);
+  const reading = [...stopped].filter(
+    (name) => tools.find((tool) => tool.name === name)?.sideEffect === false,
+  );
   if (stopped.size === 0 || reading.length !== stopped.size) return "";
   return `, though every tool it stopped (${listing(reading.map(code))}) only reads`;
 }
@@ -344,7 +359,8 @@ export function readWireGates(result: WireLessonResult): string {
   const { gates: agreeing } = agreement(result);
   const differing = result.gates.filter(
     ({ rules }) =>
-      rules.specification.sent !== rules.reference.sent || rules.specification.written !== rules.reference.written,
+      rules.specification.sent !== rules.reference.sent ||
+      rules.specification.written !== rules.reference.written,
   );
   const same = result.gates.filter((gate) => !differing.includes(gate));
   const written = (gate: GateLevel) => gate.rules.reference.written;
@@ -389,7 +405,10 @@ export function readWireDiscovery(result: WireLessonResult): string {
   const legacy = result.discovery.filter((check) => check.era === "legacy");
   const lists = (check: WireLessonResult["discovery"][number]) =>
     check.methods
-      .filter((row) => row.method !== "tools/list" && row.method.endsWith("/list") && row.wireMessages > 0)
+      .filter(
+        (row) =>
+          row.method !== "tools/list" && row.method.endsWith("/list") && row.wireMessages > 0,
+      )
       .map((row) => code(row.method));
   const listed = legacy.filter((check) => lists(check).length > 0);
   const none = legacy.filter((check) => lists(check).length === 0);
@@ -417,7 +436,8 @@ export function readWireDiscovery(result: WireLessonResult): string {
 /** A reading of the declaration tables: what building the server the SDK's high-level way did to the fleet's tools. */
 export function readHighLevelDeclarations(result: WireLessonResult): string {
   const diffs = result.declarations;
-  const total = (k: 0 | 1, pick: "bytes" | "tokens") => diffs.reduce((sum, d) => sum + d[pick][k], 0);
+  const total = (k: 0 | 1, pick: "bytes" | "tokens") =>
+    diffs.reduce((sum, d) => sum + d[pick][k], 0);
   const more = (a: number, b: number) => `${Math.round(((b - a) * 100) / a)}%`;
   const groups = groupChanges(diffs);
   const added = groups.filter((g) => g.change === "added");
@@ -472,7 +492,9 @@ export function summarizeWire(result: WireLessonResult): string {
   const a = levelTotals(legacyFull);
   const b = levelTotals(statelessFull);
   const total = (k: 0 | 1) => result.declarations.reduce((sum, d) => sum + d.bytes[k], 0);
-  const gated = result.gates.filter(({ rules }) => rules.specification.sent !== rules.reference.sent);
+  const gated = result.gates.filter(
+    ({ rules }) => rules.specification.sent !== rules.reference.sent,
+  );
   const high = result.malformed.highLevel;
   const channelsAgree = high.filter(
     (outcome, k) => outcome.channel === result.malformed.wire[k].outcomes.validating.channel,
@@ -516,9 +538,12 @@ export function summarizeWire(result: WireLessonResult): string {
  */
 export function wireSolutions(result: WireLessonResult): string {
   const levelOne = result.gates.find((gate) => gate.level === 1)?.rules.reference;
-  const maxima = result.declarations.flatMap((diff) => diff.added.filter((change) => change.key === "maximum"));
+  const maxima = result.declarations.flatMap((diff) =>
+    diff.added.filter((change) => change.key === "maximum"),
+  );
   const onMaxHours = maxima.filter((change) => change.path.split(".").includes("max_hours")).length;
-  const times = (count: number) => (count === 1 ? "once" : count === 2 ? "twice" : `${count} times`);
+  const times = (count: number) =>
+    count === 1 ? "once" : count === 2 ? "twice" : `${count} times`;
   const direct = (policy: string) => agent(result, "direct", policy).real.toolCalls;
   const slow = (policy: string) => agent(result, "slow", policy).real.toolCalls;
   const { malformed: same, malformedTotal: total } = agreement(result);
@@ -564,14 +589,18 @@ export function captionWireChart(result: WireLessonResult): string {
     result.eras.filter((entry) => entry.era === name).sort((a, b) => a.level - b.level);
   const legacy = era("legacy");
   const stateless = era("stateless");
-  const move = (before: number, after: number) => (after > before ? "rise" : after < before ? "fall" : "stay level");
+  const move = (before: number, after: number) =>
+    after > before ? "rise" : after < before ? "fall" : "stay level";
   const dropped =
-    result.levels.find((row) => row.level === 3)?.real.drops.some((drop) => drop.reason === "version") ?? false;
+    result.levels
+      .find((row) => row.level === 3)
+      ?.real.drops.some((drop) => drop.reason === "version") ?? false;
   const steps = legacy.slice(1).map((entry, k) => {
     const [a, b] = [levelTotals(legacy[k]), levelTotals(entry)];
     const tokens = move(a.simulatedTokens, b.simulatedTokens);
     const bytes = move(a.wireBytes, b.wireBytes);
-    const sides = tokens === bytes ? `both sides ${tokens}` : `the tokens ${tokens} while the bytes ${bytes}`;
+    const sides =
+      tokens === bytes ? `both sides ${tokens}` : `the tokens ${tokens} while the bytes ${bytes}`;
     const why =
       entry.level === 1 && tokens === "rise" && bytes === "rise"
         ? ", as the calls now carry arguments and the tasks' chains go on"

@@ -65,7 +65,10 @@ function eraRun(eras: readonly EraLevel[], era: ProtocolEra, level: Level): Wire
  * Lesson 6's run per level: a simulator row, then a wire row for each era (2025-11-25, then
  * 2026-07-28, when `eras` holds it), each saying whether it agrees with the simulator.
  */
-export function formatLevelComparison(levels: readonly LevelComparison[], eras: readonly EraLevel[] = []): string {
+export function formatLevelComparison(
+  levels: readonly LevelComparison[],
+  eras: readonly EraLevel[] = [],
+): string {
   return formatTextTable(
     ["level", "run", ...TASK_COUNTS, "simulator"],
     levels.flatMap(({ level, simulated, real }) => {
@@ -92,7 +95,8 @@ export function levelTotals({ kinds }: Pick<EraLevel, "kinds">): {
   wireMessages: number;
   wireBytes: number;
 } {
-  const sum = (pick: (row: KindRow) => number) => kinds.reduce((total, row) => total + pick(row), 0);
+  const sum = (pick: (row: KindRow) => number) =>
+    kinds.reduce((total, row) => total + pick(row), 0);
   return {
     simulatedMessages: sum((row) => row.simulatedMessages),
     simulatedTokens: sum((row) => row.simulatedTokens),
@@ -116,7 +120,15 @@ export function fullLevel(eras: readonly EraLevel[]): EraLevel[] {
 export function formatTokensAndBytes(eras: readonly EraLevel[]): string {
   const ordered = [...eras].sort((a, b) => a.level - b.level);
   return formatTextTable(
-    ["level", "revision", "sim messages", "envelope tokens", "wire messages", "bytes", "bytes per token"],
+    [
+      "level",
+      "revision",
+      "sim messages",
+      "envelope tokens",
+      "wire messages",
+      "bytes",
+      "bytes per token",
+    ],
     ordered.map((entry, i) => {
       const t = levelTotals(entry);
       const first = i === 0 || ordered[i - 1].level !== entry.level;
@@ -136,7 +148,15 @@ export function formatTokensAndBytes(eras: readonly EraLevel[]): string {
 /** The highest level's messages by kind (request, response, notification), each era in turn. */
 export function formatKindTable(eras: readonly EraLevel[]): string {
   return formatTextTable(
-    ["revision", "kind", "sim messages", "envelope tokens", "wire messages", "bytes", "bytes per message"],
+    [
+      "revision",
+      "kind",
+      "sim messages",
+      "envelope tokens",
+      "wire messages",
+      "bytes",
+      "bytes per message",
+    ],
     fullLevel(eras).flatMap((entry) =>
       entry.kinds.map((row, k) => [
         k === 0 ? entry.revision : "",
@@ -171,9 +191,10 @@ export function formatMethodTable(eras: readonly EraLevel[]): string {
 
 /** What differs between the simulator's answer to a call and the wire's: `channel`, `text`, or nothing. */
 export function outcomeDifferences(simulated: ToolOutcome, real: ToolOutcome): string[] {
-  return [simulated.channel !== real.channel ? "channel" : "", simulated.text !== real.text ? "text" : ""].filter(
-    Boolean,
-  );
+  return [
+    simulated.channel !== real.channel ? "channel" : "",
+    simulated.text !== real.text ? "text" : "",
+  ].filter(Boolean);
 }
 
 /** The paths of the malformed-call tables: lesson 8's two, then the SDK's high-level server. */
@@ -218,7 +239,10 @@ export function formatWireMalformedTexts(malformed: WireLessonResult["malformed"
     .map((row, k) => {
       const lines = [row.label];
       for (const path of PROBED_PATHS) {
-        const [first, ...more] = wrapWords(probedOutcome(malformed, k, path).text, LINE_WIDTH - indent);
+        const [first, ...more] = wrapWords(
+          probedOutcome(malformed, k, path).text,
+          LINE_WIDTH - indent,
+        );
         lines.push(
           `  ${path.padEnd(label)}  ${first}`.trimEnd(),
           ...more.map((text) => `${" ".repeat(indent)}${text}`),
@@ -263,7 +287,16 @@ export function agentDifferences({ simulated, real }: AgentComparison): string[]
 /** Every condition × policy as the real client saw it, and whether the simulator said the same (answers apart: {@link formatAgentAnswers}). */
 export function formatAgentComparison(agents: readonly AgentComparison[]): string {
   return formatTextTable(
-    ["condition", "policy", "tool calls", "errors", "restarts", "stray lines", "timeouts", "simulator"],
+    [
+      "condition",
+      "policy",
+      "tool calls",
+      "errors",
+      "restarts",
+      "stray lines",
+      "timeouts",
+      "simulator",
+    ],
     agents.map((row) => {
       const f = agentFigures(row.real, wireTimeouts(row.real));
       return [
@@ -289,7 +322,9 @@ export function formatAgentAnswers(agents: readonly AgentComparison[]): string {
     conditions.map((condition) => [
       condition,
       ...policies.flatMap((policy) => {
-        const row = agents.find((entry) => entry.condition === condition && entry.policy === policy);
+        const row = agents.find(
+          (entry) => entry.condition === condition && entry.policy === policy,
+        );
         if (!row) return ["-", "-"];
         const f = agentFigures(row.real, wireTimeouts(row.real));
         return [f.answer, f.correct];
@@ -352,18 +387,40 @@ export function formatWireGates(gates: readonly GateLevel[]): string {
 /** Each fleet tool's size as our server lists it and as the SDK's high-level server does, and what the latter changed. */
 export function formatHighLevelDeclarations(diffs: readonly ToolListDiff[]): string {
   return formatTextTable(
-    ["tool", "bytes, ours", "bytes, SDK", "tokens, ours", "tokens, SDK", "keys added", "objects reordered"],
-    diffs.map((d) => [d.name, d.bytes[0], d.bytes[1], d.tokens[0], d.tokens[1], d.added.length, d.moved.length]),
+    [
+      "tool",
+      "bytes, ours",
+      "bytes, SDK",
+      "tokens, ours",
+      "tokens, SDK",
+      "keys added",
+      "objects reordered",
+    ],
+    diffs.map((d) => [
+      d.name,
+      d.bytes[0],
+      d.bytes[1],
+      d.tokens[0],
+      d.tokens[1],
+      d.added.length,
+      d.moved.length,
+    ]),
   );
 }
 
 /** The keys that changed place in a reordering: those outside the longest run both orders share. */
-export function movedKeys(from: readonly string[], to: readonly string[]): { moved: string[]; kept: string[] } {
+export function movedKeys(
+  from: readonly string[],
+  to: readonly string[],
+): { moved: string[]; kept: string[] } {
   // Longest common subsequence of the two orders (a few keys each).
-  const table = Array.from({ length: from.length + 1 }, () => new Array<number>(to.length + 1).fill(0));
+  const table = Array.from({ length: from.length + 1 }, () =>
+    new Array<number>(to.length + 1).fill(0),
+  );
   for (let i = from.length - 1; i >= 0; i--) {
     for (let j = to.length - 1; j >= 0; j--)
-      table[i][j] = from[i] === to[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+      table[i][j] =
+        from[i] === to[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
   }
   const kept: string[] = [];
   for (let i = 0, j = 0; i < from.length && j < to.length;) {
@@ -378,7 +435,10 @@ export function movedKeys(from: readonly string[], to: readonly string[]): { mov
 }
 
 /** Where the moved keys of a reordering now stand: `ahead of type, enum`, or `after …` when they went last. */
-function movedWhere(from: readonly string[], to: readonly string[]): { keys: string; where: string } {
+function movedWhere(
+  from: readonly string[],
+  to: readonly string[],
+): { keys: string; where: string } {
   const { moved, kept } = movedKeys(from, to);
   const first = to.findIndex((key) => moved.includes(key));
   const after = to.slice(first).filter((key) => kept.includes(key));
@@ -422,7 +482,9 @@ export function discoveryTotals(check: DiscoveryCheck) {
 
 /** The methods of a discovery check whose message counts differ between the two sides. */
 export function discoveryDifferences(check: DiscoveryCheck): string[] {
-  return check.methods.filter((row) => row.simulatedMessages !== row.wireMessages).map((row) => row.method);
+  return check.methods
+    .filter((row) => row.simulatedMessages !== row.wireMessages)
+    .map((row) => row.method);
 }
 
 /** Lesson 7's discovery per server and revision: the lists asked for, simulated messages and tokens beside the wire's. */
@@ -469,7 +531,9 @@ export interface Agreement {
 export function agreement(result: WireLessonResult): Agreement {
   const { simulated, wire } = result.malformed;
   return {
-    levels: result.levels.filter(({ simulated: sim, real }) => taskDifferences(sim, real).length === 0).length,
+    levels: result.levels.filter(
+      ({ simulated: sim, real }) => taskDifferences(sim, real).length === 0,
+    ).length,
     statelessLevels: result.levels.filter(({ level, simulated: sim }) => {
       const stateless = eraRun(result.eras, "stateless", level);
       return stateless !== undefined && taskDifferences(sim, stateless).length === 0;
@@ -479,13 +543,17 @@ export function agreement(result: WireLessonResult): Agreement {
     malformed: wire.reduce(
       (sum, row, k) =>
         sum +
-        WIRE_PATHS.filter((path) => outcomeDifferences(simulated[k].outcomes[path], row.outcomes[path]).length === 0)
-          .length,
+        WIRE_PATHS.filter(
+          (path) =>
+            outcomeDifferences(simulated[k].outcomes[path], row.outcomes[path]).length === 0,
+        ).length,
       0,
     ),
     malformedTotal: wire.length * WIRE_PATHS.length,
     agents: result.agents.filter((row) => agentDifferences(row).length === 0).length,
-    gates: result.gates.filter((row) => taskDifferences(row.simulated, row.rules.reference).length === 0).length,
+    gates: result.gates.filter(
+      (row) => taskDifferences(row.simulated, row.rules.reference).length === 0,
+    ).length,
     discovery: result.discovery.filter((check) => discoveryDifferences(check).length === 0).length,
     discoveryTotal: result.discovery.length,
   };
@@ -508,7 +576,10 @@ export function formatWireLesson(result: WireLessonResult): string {
       "the fleet's declarations, ours and the SDK's high-level server's",
       formatHighLevelDeclarations(result.declarations),
     ],
-    ["what the SDK's high-level server changed", formatHighLevelChanges(groupChanges(result.declarations))],
+    [
+      "what the SDK's high-level server changed",
+      formatHighLevelChanges(groupChanges(result.declarations)),
+    ],
     ["eight malformed calls over the real servers", formatWireMalformedTable(result.malformed)],
     ["what the agent reads", formatWireMalformedTexts(result.malformed)],
     ["the agents under each condition, over the wire", formatAgentComparison(result.agents)],

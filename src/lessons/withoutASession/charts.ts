@@ -18,7 +18,12 @@ export function erasChart(simulated: WithoutASessionResult, wire: WithoutASessio
   const eras = simulated.lessonSix.rows.filter((row) => !row.discover);
   const values = [
     ...eras.flatMap((row) =>
-      row.cumulative.map((p) => ({ measure: TOKENS, era: row.era, task: p.task, amount: p.tokens })),
+      row.cumulative.map((p) => ({
+        measure: TOKENS,
+        era: row.era,
+        task: p.task,
+        amount: p.tokens,
+      })),
     ),
     ...[wire.eras.legacy, wire.eras.stateless].flatMap((run) =>
       run.cumulative.map((p) => ({ measure: BYTES, era: run.era, task: p.task, amount: p.bytes })),

@@ -46,13 +46,21 @@ export function crossingOf<P extends TaskPoint>(
   value: string,
   pick: (point: P) => number,
 ): Crossing<P> {
-  if (a.cumulative.length !== b.cumulative.length) throw new RangeError("crossingOf compares runs of the same tasks");
+  if (a.cumulative.length !== b.cumulative.length)
+    throw new RangeError("crossingOf compares runs of the same tasks");
   const gaps = a.cumulative.map((p, i) => pick(b.cumulative[i]) - pick(p));
   const cheaperFirst = gaps[0] > 0 ? "a" : gaps[0] < 0 ? "b" : "equal";
   const flipped = gaps.findIndex((gap) =>
     cheaperFirst === "a" ? gap < 0 : cheaperFirst === "b" ? gap > 0 : gap !== 0,
   );
-  return { a: a.label, b: b.label, value, cheaperFirst, at: flipped < 0 ? null : b.cumulative[flipped], gaps };
+  return {
+    a: a.label,
+    b: b.label,
+    value,
+    cheaperFirst,
+    at: flipped < 0 ? null : b.cumulative[flipped],
+    gaps,
+  };
 }
 
 /** Whether `b` is below `a` at every point (`b` strictly cheaper throughout). */
@@ -62,5 +70,7 @@ export function belowThroughout(crossing: Crossing): boolean {
 
 /** The point where a crossing happens, in words: `after task N (call C)`, or `none`. */
 export function crossingText(crossing: Crossing): string {
-  return crossing.at === null ? "none" : `after task ${crossing.at.task} (call ${crossing.at.calls})`;
+  return crossing.at === null
+    ? "none"
+    : `after task ${crossing.at.task} (call ${crossing.at.calls})`;
 }

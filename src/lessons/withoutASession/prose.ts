@@ -23,7 +23,13 @@ import {
 } from "./simulate";
 import { LEGACY_REVISIONS } from "../../protocol/revisions";
 import { simulateEraTasks } from "../simulationAgainstTheWire/eras";
-import type { MismatchTranscript, TranscriptEvent, TranscriptLine, WirePoint, WithoutASessionWire } from "./wire";
+import type {
+  MismatchTranscript,
+  TranscriptEvent,
+  TranscriptLine,
+  WirePoint,
+  WithoutASessionWire,
+} from "./wire";
 
 const n = (value: number) => value.toLocaleString("en-US");
 /** A markdown link to the published page of the 2026-07-28 specification at `path`. */
@@ -109,8 +115,13 @@ export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASe
   const processes =
     wire.eras.legacy.processes +
     wire.eras.stateless.processes +
-    wire.discovery.runs.filter((r) => r.plan !== "per-session").reduce((sum, r) => sum + r.processes, 0) +
-    wire.auto.reduce((sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes, 0) +
+    wire.discovery.runs
+      .filter((r) => r.plan !== "per-session")
+      .reduce((sum, r) => sum + r.processes, 0) +
+    wire.auto.reduce(
+      (sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes,
+      0,
+    ) +
     5; // the two openings, the probe in place and the two mismatches, one process each
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
@@ -126,11 +137,14 @@ const STATELESS_RESULT_MEMBERS = ["resultType", "ttlMs", "cacheScope", "_meta"] 
 export function readOpenings(wire: WithoutASessionWire): string {
   const legacy = linesOf(wire.openings.legacy);
   const stateless = linesOf(wire.openings.stateless);
-  const bytes = (lines: readonly TranscriptLine[]) => lines.reduce((sum, line) => sum + line.bytes, 0);
+  const bytes = (lines: readonly TranscriptLine[]) =>
+    lines.reduce((sum, line) => sum + line.bytes, 0);
   const legacyTools = legacy[legacy.length - 1];
   const statelessTools = stateless[stateless.length - 1];
   const legacyResult = (JSON.parse(legacyTools.line) as Record<string, any>).result ?? {};
-  const statelessResult = { ...((JSON.parse(statelessTools.line) as Record<string, any>).result ?? {}) };
+  const statelessResult = {
+    ...((JSON.parse(statelessTools.line) as Record<string, any>).result ?? {}),
+  };
   const added = STATELESS_RESULT_MEMBERS.filter((member) => member in statelessResult);
   for (const member of added) delete statelessResult[member];
   const sameTools = JSON.stringify(legacyResult.tools) === JSON.stringify(statelessResult.tools);
@@ -161,7 +175,9 @@ export function readFields(sim: WithoutASessionResult, wire: WithoutASessionWire
   const requestTokens = call("stateless", "request");
   const resultTokens = call("stateless", "response");
   const legacyCall = call("legacy", "request") + call("legacy", "response");
-  const init = messages.find((m) => m.era === "legacy" && m.method === "initialize" && m.kind === "request")!;
+  const init = messages.find(
+    (m) => m.era === "legacy" && m.method === "initialize" && m.kind === "request",
+  )!;
   const initFields = init.total - init.envelope - (init.content ?? 0);
   const { legacy, stateless, requestMetaBytes } = wire.eras;
   const sentTotal = stateless.work.sentBytes - legacy.work.sentBytes;
@@ -209,7 +225,8 @@ function refusedWords(row: EraRunRow): string {
     return `${ending}, ${tools.length === 1 ? "a tool" : tools.length === 2 ? "both tools" : "tools all"} ${reason}.`;
   }
   const reasons = [...why].map(
-    ([reason, tools]) => `${listing(tools.map(code))} ${tools.length === 1 ? "was" : "were"} ${reason}`,
+    ([reason, tools]) =>
+      `${listing(tools.map(code))} ${tools.length === 1 ? "was" : "were"} ${reason}`,
   );
   return `${ending}: ${reasons.join("; ")}.`;
 }
@@ -225,7 +242,8 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
   });
   const fewerWire = belowThroughout(wire.eras.messages);
   const same =
-    samePoints(legacySim.cumulative, legacy.cumulative) && samePoints(statelessSim.cumulative, stateless.cumulative);
+    samePoints(legacySim.cumulative, legacy.cumulative) &&
+    samePoints(statelessSim.cumulative, stateless.cumulative);
   const saved = legacy.cumulative[0].messages - stateless.cumulative[0].messages;
   const fewer =
     fewerSim && fewerWire
@@ -236,7 +254,8 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
   const nineStateless = nine("stateless");
   const messagesIn = (c: { request: number; response: number; notification: number }) =>
     c.request + c.response + c.notification;
-  const moreLists = (mine: EraRunRow, theirs: { request: number }) => mine.total.request - theirs.request;
+  const moreLists = (mine: EraRunRow, theirs: { request: number }) =>
+    mine.total.request - theirs.request;
   const remote = legacySim.total.round_trips - legacySim.total.request;
   return paragraphs(
     refusedWords(legacySim) +
@@ -354,8 +373,12 @@ export function readInPlaceProbe(wire: WithoutASessionWire): string {
 
 /** Section 6: the two mismatches, read off their transcripts. */
 export function readMismatch(wire: WithoutASessionWire): string {
-  const stateless = linesOf(wire.mismatch.stateless).map((l) => JSON.parse(l.line) as Record<string, any>);
-  const legacy = linesOf(wire.mismatch.legacy).map((l) => JSON.parse(l.line) as Record<string, any>);
+  const stateless = linesOf(wire.mismatch.stateless).map(
+    (l) => JSON.parse(l.line) as Record<string, any>,
+  );
+  const legacy = linesOf(wire.mismatch.legacy).map(
+    (l) => JSON.parse(l.line) as Record<string, any>,
+  );
   const refused = stateless[1]?.error;
   const asked = stateless[0]?.params?._meta?.["io.modelcontextprotocol/protocolVersion"];
   const retried = stateless[2]?.params?._meta?.["io.modelcontextprotocol/protocolVersion"];
@@ -377,7 +400,8 @@ export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessi
   const legacySim = simRow(sim, "legacy");
   const statelessSim = simRow(sim, "stateless");
   const { legacy, stateless } = wire.eras;
-  const cross = (c: Crossing<TaskPoint>) => (c.at === null ? "never cross" : `cross ${crossingText(c)}`);
+  const cross = (c: Crossing<TaskPoint>) =>
+    c.at === null ? "never cross" : `cross ${crossingText(c)}`;
   return listItems(
     `- The stateless era (2026-07-28) has no ${code("initialize")} and no session: each request carries its version, capabilities and client identity in ${code("_meta")} (${n(wire.eras.requestMetaBytes)} bytes here), each result its ${code("resultType")} and the server's identity, each list its ${code("ttlMs")} and ${code("cacheScope")}.`,
     `- Lesson 6's twelve tasks: before the first call ${n(legacySim.fixed.tokens)} against ${n(statelessSim.fixed.tokens)} tokens, ${n(legacy.beforeFirstCall.bytes)} against ${n(stateless.beforeFirstCall.bytes)} bytes; per call ${one(legacySim.tokensPerCall)} against ${one(statelessSim.tokensPerCall)} tokens, ` +
@@ -427,18 +451,27 @@ function callShares(sim: WithoutASessionResult, wire: WithoutASessionWire): stri
   const statelessSim = simRow(sim, "stateless");
   const calls = wire.eras.stateless.callsByServer;
   const reached = sim.lessonSix.callExtra.filter((e) => (calls[e.server] ?? 0) > 0);
-  const idle = sim.lessonSix.callExtra.filter((e) => (calls[e.server] ?? 0) === 0).map((e) => code(e.server));
+  const idle = sim.lessonSix.callExtra
+    .filter((e) => (calls[e.server] ?? 0) === 0)
+    .map((e) => code(e.server));
   const sum = reached.reduce((t, e) => t + calls[e.server] * e.tokens, 0);
   const count = reached.reduce((t, e) => t + calls[e.server], 0);
-  if (count !== statelessSim.wireCalls || sum !== statelessSim.work.tokens - legacySim.work.tokens) {
+  if (
+    count !== statelessSim.wireCalls ||
+    sum !== statelessSim.work.tokens - legacySim.work.tokens
+  ) {
     throw new Error(`calls by server give ${count} calls and ${sum} tokens, not the simulator's`);
   }
-  const parts = reached.map((e) => `${calls[e.server]} to ${code(e.server)} at ${e.tokens} tokens more each`);
+  const parts = reached.map(
+    (e) => `${calls[e.server]} to ${code(e.server)} at ${e.tokens} tokens more each`,
+  );
   const allDropped = sim.lessonSix.callExtra
     .filter((e) => (calls[e.server] ?? 0) === 0)
     .every((e) => statelessSim.dropped.some((d) => d.server === e.server));
   const none =
-    idle.length === 0 ? "" : `, none to ${listing(idle)}${allDropped ? ", whose tools the client dropped" : ""}`;
+    idle.length === 0
+      ? ""
+      : `, none to ${listing(idle)}${allDropped ? ", whose tools the client dropped" : ""}`;
   return (
     `${listing(parts)}${none}: ${reached.map((e) => `${calls[e.server]} × ${e.tokens}`).join(" + ")} = ${n(sum)}. ` +
     `Lesson 6's tokenizer cuts ${code("tarife")}, six letters, into two pieces, and ${code("olcum")}, five, into one`
@@ -459,9 +492,9 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
   const perCallTokens = statelessSim.tokensPerCall - legacySim.tokensPerCall;
   const tokenGap = statelessSim.work.tokens - legacySim.work.tokens;
   const perCallBytes = stateless.bytesPerCall - legacy.bytesPerCall;
-  const hourly = simulateWithoutASession(sim.seed, { taskSpacingMs: sim.modes.ttlMs }).modes.rows.find(
-    (r) => r.name === "stateless, cached",
-  )!;
+  const hourly = simulateWithoutASession(sim.seed, {
+    taskSpacingMs: sim.modes.ttlMs,
+  }).modes.rows.find((r) => r.name === "stateless, cached")!;
   const together = simulateWithoutASession(sim.seed, { taskSpacingMs: 0 }).modes.rows.find(
     (r) => r.name === "stateless, cached",
   )!;
@@ -478,13 +511,16 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
   );
   const wireCached = wire.discovery.runs.find((r) => r.era === "stateless" && r.plan === "cached")!;
   const legacyTask = wire.discovery.runs.find((r) => r.era === "legacy" && r.plan === "per-task")!;
-  const statelessTask = wire.discovery.runs.find((r) => r.era === "stateless" && r.plan === "per-task")!;
+  const statelessTask = wire.discovery.runs.find(
+    (r) => r.era === "stateless" && r.plan === "per-task",
+  )!;
   const discover = ERA_VARIANTS.find((v) => v.discover)!;
   const discoverRow = simRow(sim, discover.label);
   return listItems(
     `1. ${savedMessages} messages fewer before the first call, ${savedMessages / servers} per server: ${code("initialize")}, its answer and ${code("notifications/initialized")}. The lists are the same in both eras.`,
     `2. ${n(tokenGap)} tokens over the same ${statelessSim.wireCalls} calls (the table's ${n(statelessSim.total.tokens)} − ${n(statelessSim.fixed.tokens)} against ${n(legacySim.total.tokens)} − ${n(legacySim.fixed.tokens)}), ${exactShare(tokenGap, statelessSim.wireCalls)} tokens per call` +
-      (one(perCallTokens) === one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))
+      (one(perCallTokens) ===
+      one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))
         ? `. `
         : ` (the table's rounded ${one(statelessSim.tokensPerCall)} and ${one(legacySim.tokensPerCall)} differ by ${one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))}). `) +
       `The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +

@@ -8,7 +8,12 @@
 import { PROTOCOL_FIELDS, type ProtocolEra, type ProtocolField } from "../../sim/eras";
 import { formatTextTable, type Cell } from "../textTable";
 import { crossingText } from "./crossing";
-import type { DiscoveryModes, LessonSixEras, MessageCosts, WithoutASessionResult } from "./simulate";
+import type {
+  DiscoveryModes,
+  LessonSixEras,
+  MessageCosts,
+  WithoutASessionResult,
+} from "./simulate";
 
 /** Tokens per call, one decimal. */
 export function perCallText(tokens: number): string {
@@ -35,7 +40,16 @@ export function formatEraRuns(eras: LessonSixEras): string {
 export function formatCumulative(eras: LessonSixEras): string {
   const [legacy, stateless, discover] = eras.rows;
   return formatTextTable(
-    ["after task", "calls", "tokens: legacy", "stateless", "+ discover", "messages: legacy", "stateless", "+ discover"],
+    [
+      "after task",
+      "calls",
+      "tokens: legacy",
+      "stateless",
+      "+ discover",
+      "messages: legacy",
+      "stateless",
+      "+ discover",
+    ],
     legacy.cumulative.map((p, i): Cell[] => [
       p.task,
       p.calls,
@@ -112,7 +126,9 @@ export const FIELD_LEGEND =
 
 /** The label of a message in the cost table: its method, and `request` or `result` (a notification: the method alone). */
 function messageLabel(method: string, kind: string): string {
-  return kind === "notification" ? method : `${method} ${kind === "request" ? "request" : "result"}`;
+  return kind === "notification"
+    ? method
+    : `${method} ${kind === "request" ? "request" : "result"}`;
 }
 
 /**
@@ -153,7 +169,10 @@ export function formatFieldCosts(costs: MessageCosts): string {
 export function formatWithoutASession(result: WithoutASessionResult): string {
   const { lessonSix, modes, costs } = result;
   const sections: [string, string][] = [
-    [`lesson 6's twelve tasks in both eras (seed ${result.seed}, level ${result.level})`, formatEraRuns(lessonSix)],
+    [
+      `lesson 6's twelve tasks in both eras (seed ${result.seed}, level ${result.level})`,
+      formatEraRuns(lessonSix),
+    ],
     ["as the calls add up", formatCumulative(lessonSix)],
     ["where they cross", formatTokenCrossings(lessonSix)],
     ["lesson 7's thirteen tasks: discovery per task, per session, or cached", formatModes(modes)],

@@ -220,11 +220,23 @@ function cumulativeOf(run: ClientRun): CumulativePoint[] {
   let calls = 0;
   let wireCalls = 0;
   const first = run.steps[0].discovered;
-  points.push({ task: 0, calls: 0, wireCalls: 0, messages: messagesOf(first), tokens: first.tokens });
+  points.push({
+    task: 0,
+    calls: 0,
+    wireCalls: 0,
+    messages: messagesOf(first),
+    tokens: first.tokens,
+  });
   run.steps.forEach((step, i) => {
     calls += run.outcomes[i].calls;
     wireCalls += step.done.request - step.discovered.request;
-    points.push({ task: i + 1, calls, wireCalls, messages: messagesOf(step.done), tokens: step.done.tokens });
+    points.push({
+      task: i + 1,
+      calls,
+      wireCalls,
+      messages: messagesOf(step.done),
+      tokens: step.done.tokens,
+    });
   });
   return points;
 }
@@ -245,7 +257,11 @@ function refusedCalls(run: ClientRun): RefusedCalls[] {
 }
 
 /** Runs lesson 6's twelve tasks once in one variant, discovery once. */
-function eraRun(servers: readonly Server[], tasks: readonly ClientTask[], variant: EraVariant): EraRunRow {
+function eraRun(
+  servers: readonly Server[],
+  tasks: readonly ClientTask[],
+  variant: EraVariant,
+): EraRunRow {
   const setup: ClientSetup = {
     servers,
     level: SESSION_LESSON_LEVEL,
@@ -258,7 +274,8 @@ function eraRun(servers: readonly Server[], tasks: readonly ClientTask[], varian
     variant.era === "legacy"
       ? runClient(setup, tasks, "per-session")
       : runClient({ ...setup, taskSpacingMs: 0 }, tasks, "cached");
-  if (run.discoveries !== 1) throw new Error(`${variant.label}: discovery ran ${run.discoveries} times, not once`);
+  if (run.discoveries !== 1)
+    throw new Error(`${variant.label}: discovery ran ${run.discoveries} times, not once`);
   const row: EraRunRow = {
     ...variant,
     total: run.total,
@@ -274,7 +291,9 @@ function eraRun(servers: readonly Server[], tasks: readonly ClientTask[], varian
   };
   const ended = row.refused.reduce((n, r) => n + r.calls, 0);
   if (ended !== row.calls - row.wireCalls)
-    throw new Error(`${variant.label}: ${ended} refused calls, but ${row.calls - row.wireCalls} did not cross`);
+    throw new Error(
+      `${variant.label}: ${ended} refused calls, but ${row.calls - row.wireCalls} did not cross`,
+    );
   return row;
 }
 
@@ -289,7 +308,10 @@ const MODE_PLAN: readonly { variant: EraVariant; mode: DiscoveryMode }[] = [
 
 /** Per-field tokens of some parts (0 for a field not among them). */
 function fieldTokens(parts: readonly BodyPart[]): Record<ProtocolField, number> {
-  const fields = Object.fromEntries(PROTOCOL_FIELDS.map((f) => [f, 0])) as Record<ProtocolField, number>;
+  const fields = Object.fromEntries(PROTOCOL_FIELDS.map((f) => [f, 0])) as Record<
+    ProtocolField,
+    number
+  >;
   for (const { part, words } of parts) if (part !== "content") fields[part] += wordsTokens(words);
   return fields;
 }
@@ -394,7 +416,10 @@ function messageCosts(server: Server): MessageCosts {
  * @param options the task spacing of part (b).
  * @throws RangeError for any other seed, or a spacing that is not a safe integer ≥ 0.
  */
-export function simulateWithoutASession(seed: number, options: WithoutASessionOptions = {}): WithoutASessionResult {
+export function simulateWithoutASession(
+  seed: number,
+  options: WithoutASessionOptions = {},
+): WithoutASessionResult {
   const taskSpacingMs = options.taskSpacingMs ?? DEFAULT_TASK_SPACING_MS;
   const world = createWorld(seed); // checks the seed
   const fleet = generateFleet(seed);
@@ -402,7 +427,12 @@ export function simulateWithoutASession(seed: number, options: WithoutASessionOp
   const lessonSixTasks = tasks.slice(0, 12);
   const rows = ERA_VARIANTS.map((variant) => eraRun(world.servers, lessonSixTasks, variant));
   const servers = [...world.servers, createFleetServer(fleet)];
-  const setup: ClientSetup = { servers, level: SESSION_LESSON_LEVEL, policy: FLEET_POLICY, taskSpacingMs };
+  const setup: ClientSetup = {
+    servers,
+    level: SESSION_LESSON_LEVEL,
+    policy: FLEET_POLICY,
+    taskSpacingMs,
+  };
   const modeRows = MODE_PLAN.map(({ variant, mode }): ModeRow => {
     const run = runClient({ ...setup, era: variant.era, discover: variant.discover }, tasks, mode);
     return {
@@ -429,7 +459,10 @@ export function simulateWithoutASession(seed: number, options: WithoutASessionOp
       rows,
       crossing: crossingOf(rows[0], rows[1], "tokens", (p) => p.tokens),
       crossingWithDiscover: crossingOf(rows[0], rows[2], "tokens", (p) => p.tokens),
-      callExtra: world.servers.map((server) => ({ server: server.name, tokens: callExtraTokens(server) })),
+      callExtra: world.servers.map((server) => ({
+        server: server.name,
+        tokens: callExtraTokens(server),
+      })),
     },
     modes: {
       servers: servers.map((s) => s.name),
@@ -445,8 +478,11 @@ export function simulateWithoutASession(seed: number, options: WithoutASessionOp
 /** The `ttlMs` the servers' stateless list results carry (all the same: the real servers' hint). */
 function discoveryTtl(servers: readonly Server[]): number {
   const ttls = new Set(
-    servers.flatMap((s) => discoveryMessages(s, "stateless").flatMap((m) => (m.ttlMs === undefined ? [] : [m.ttlMs]))),
+    servers.flatMap((s) =>
+      discoveryMessages(s, "stateless").flatMap((m) => (m.ttlMs === undefined ? [] : [m.ttlMs])),
+    ),
   );
-  if (ttls.size !== 1) throw new Error(`the servers' list results carry ${ttls.size} different ttlMs`);
+  if (ttls.size !== 1)
+    throw new Error(`the servers' list results carry ${ttls.size} different ttlMs`);
   return [...ttls][0];
 }

@@ -34,17 +34,31 @@ import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world
 import { createWorld } from "../../world/world";
 import { taskChain, type TaskOutcome } from "../../world/runTasks";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
-import { WireConnection, type OpenToolConnection, type ServerEvent } from "../../wireClient/connection";
+import {
+  WireConnection,
+  type OpenToolConnection,
+  type ServerEvent,
+} from "../../wireClient/connection";
 import { knownDiscover } from "../../server/knownDiscover";
 import type { SpokenEra } from "../../wireClient/era";
 import { STATELESS_VERSION } from "../../wireClient/era";
-import { callOverWire, closeWireSession, openWireSession, type WireSession } from "../../wireClient/negotiation";
+import {
+  callOverWire,
+  closeWireSession,
+  openWireSession,
+  type WireSession,
+} from "../../wireClient/negotiation";
 import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/runTasks";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
 import { ResultCache } from "../../simulatedClient/cache";
-import { addTraffic, noTraffic, type ByteCount, type TrafficCounts } from "../../wireClient/trafficCounts";
+import {
+  addTraffic,
+  noTraffic,
+  type ByteCount,
+  type TrafficCounts,
+} from "../../wireClient/trafficCounts";
 
 /** The declaration level of every run: lesson 6's `full`, so every server declares all it has and no era's cost is hidden by a drop. */
 export const LESSON_LEVEL: Level = 3;
@@ -217,7 +231,10 @@ export interface WithoutASessionWire {
 }
 
 /** Messages and bytes of both directions, optionally of one method only or all but one. */
-function countOf(traffic: TrafficCounts, pick: (method: string) => boolean = () => true): ByteCount {
+function countOf(
+  traffic: TrafficCounts,
+  pick: (method: string) => boolean = () => true,
+): ByteCount {
   const sum: ByteCount = { messages: 0, bytes: 0 };
   for (const direction of [traffic.sent, traffic.received]) {
     for (const [method, count] of Object.entries(direction.byMethod)) {
@@ -231,7 +248,8 @@ function countOf(traffic: TrafficCounts, pick: (method: string) => boolean = () 
 
 /** Messages of both directions by kind. */
 function kindsOf(traffic: TrafficCounts): KindCounts {
-  const of = (kind: keyof KindCounts) => traffic.sent.byKind[kind].messages + traffic.received.byKind[kind].messages;
+  const of = (kind: keyof KindCounts) =>
+    traffic.sent.byKind[kind].messages + traffic.received.byKind[kind].messages;
   return { request: of("request"), response: of("response"), notification: of("notification") };
 }
 
@@ -252,7 +270,8 @@ function eraRun(era: SpokenEra, recorded: EraSession): EraRun {
   const openingRequestsByServer: Record<string, number> = {};
   for (const part of recorded.parts) {
     callsByServer[part.server] = part.traffic.sent.byMethod[CALL]?.messages ?? 0;
-    openingRequestsByServer[part.server] = part.traffic.sent.byKind.request.messages - callsByServer[part.server];
+    openingRequestsByServer[part.server] =
+      part.traffic.sent.byKind.request.messages - callsByServer[part.server];
   }
   const tally = tallyTasks(recorded.outcomes);
   return {
@@ -363,7 +382,8 @@ function tasksOf(seed: number): TaskWithAnswer[] {
 async function runTaskOverWire(session: WireSession, task: TaskWithAnswer): Promise<TaskOutcome> {
   const chain = taskChain(task);
   let step = chain.next();
-  while (!step.done) step = chain.next(await callOverWire(session, step.value.name, step.value.state));
+  while (!step.done)
+    step = chain.next(await callOverWire(session, step.value.name, step.value.state));
   return step.value;
 }
 
@@ -413,7 +433,10 @@ async function discoverAgain(connection: WireConnection): Promise<void> {
 }
 
 /** A session's figures summed over its connections (processes from the connections' own stats). */
-function sessionFigures(sessions: readonly WireSession[]): { traffic: TrafficCounts; processes: number } {
+function sessionFigures(sessions: readonly WireSession[]): {
+  traffic: TrafficCounts;
+  processes: number;
+} {
   let traffic = noTraffic();
   let processes = 0;
   for (const session of sessions) {
@@ -454,7 +477,10 @@ function worldSpecs(seed: number): ServeSpec[] {
 }
 
 /** Legacy per task: a new session (three processes, three `initialize`s) for every task. */
-async function legacyPerTask(seed: number, tasks: readonly TaskWithAnswer[]): Promise<DiscoveryRun> {
+async function legacyPerTask(
+  seed: number,
+  tasks: readonly TaskWithAnswer[],
+): Promise<DiscoveryRun> {
   const sessions: WireSession[] = [];
   const outcomes: TaskOutcome[] = [];
   for (const task of tasks) {
@@ -496,7 +522,9 @@ async function statelessRelisting(
       const stale =
         plan === "per-task"
           ? k > 0
-          : [...session.connections.keys()].some((server) => !cache.isFresh(server, "tools/list", now));
+          : [...session.connections.keys()].some(
+              (server) => !cache.isFresh(server, "tools/list", now),
+            );
       if (stale) {
         for (const connection of session.real.values()) await discoverAgain(connection);
         keep(now);
@@ -512,7 +540,11 @@ async function statelessRelisting(
 }
 
 /** Part (b): per task, per session (part a's runs) and, stateless, cached for `ttlMs`. */
-async function compareDiscovery(seed: number, eras: EraComparison, ttlMs: number): Promise<DiscoveryComparison> {
+async function compareDiscovery(
+  seed: number,
+  eras: EraComparison,
+  ttlMs: number,
+): Promise<DiscoveryComparison> {
   const tasks = tasksOf(seed);
   const fromRun = (run: EraRun): DiscoveryRun => ({
     era: run.era,
@@ -520,7 +552,11 @@ async function compareDiscovery(seed: number, eras: EraComparison, ttlMs: number
     processes: run.processes,
     // `methods` counts both directions: each request has its one response.
     initializes: (run.methods.find((row) => row.method === "initialize")?.messages ?? 0) / 2,
-    listings: LISTS.reduce((n, method) => n + (run.methods.find((row) => row.method === method)?.messages ?? 0), 0) / 2,
+    listings:
+      LISTS.reduce(
+        (n, method) => n + (run.methods.find((row) => row.method === method)?.messages ?? 0),
+        0,
+      ) / 2,
     messages: run.messages,
     bytes: run.bytes,
     discoveryBytes: run.beforeFirstCall.bytes,
@@ -569,7 +605,10 @@ async function meetWithAuto(): Promise<AutoMeeting[]> {
         : state.spoken === "legacy"
           ? "a non-modern error"
           : "a DiscoverResult";
-    const session = { ...countOf(auto.traffic()), processes: auto.stats().processes - probe.processes };
+    const session = {
+      ...countOf(auto.traffic()),
+      processes: auto.stats().processes - probe.processes,
+    };
     const straight = { ...countOf(direct.traffic()), processes: direct.stats().processes };
     meetings.push({
       server,
@@ -597,7 +636,9 @@ class LineExchange {
   private readonly exited: Promise<number | null>;
 
   constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, [SERVE_SCRIPT, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [SERVE_SCRIPT, ...args], {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     this.child.stderr.resume();
     this.exited = new Promise((resolve) => this.child.once("close", (code) => resolve(code)));
     createInterface({ input: this.child.stdout }).on("line", (line) => {
@@ -618,7 +659,8 @@ class LineExchange {
 
   /** The server's next line, parsed. */
   async read(): Promise<Record<string, any>> {
-    const line = this.lines.shift() ?? (await new Promise<string>((resolve) => (this.waiting = resolve)));
+    const line =
+      this.lines.shift() ?? (await new Promise<string>((resolve) => (this.waiting = resolve)));
     this.steps.push({ from: "server", line, bytes: Buffer.byteLength(line) + 1 });
     return JSON.parse(line) as Record<string, any>;
   }
@@ -640,17 +682,30 @@ class LineExchange {
 async function statelessMismatch(): Promise<{ transcript: MismatchTranscript; ttlMs: number }> {
   const args = ["olcum", "--era", "stateless"];
   const exchange = new LineExchange(args);
-  exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: requestMeta("2025-11-25") } });
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/list",
+    params: { _meta: requestMeta("2025-11-25") },
+  });
   const refused = await exchange.read();
   const supported: string[] = refused.error?.data?.supported ?? [];
   const chosen = supported.find((version) => version === STATELESS_VERSION);
   if (chosen === undefined)
-    throw new Error(`the stateless-only server did not offer ${STATELESS_VERSION}: ${JSON.stringify(refused)}`);
-  exchange.send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: requestMeta(chosen) } });
+    throw new Error(
+      `the stateless-only server did not offer ${STATELESS_VERSION}: ${JSON.stringify(refused)}`,
+    );
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/list",
+    params: { _meta: requestMeta(chosen) },
+  });
   const listed = await exchange.read();
   await exchange.close("done");
   const ttlMs = listed.result?.ttlMs;
-  if (typeof ttlMs !== "number") throw new Error(`tools/list carried no ttlMs: ${JSON.stringify(listed)}`);
+  if (typeof ttlMs !== "number")
+    throw new Error(`tools/list carried no ttlMs: ${JSON.stringify(listed)}`);
   return {
     ttlMs,
     transcript: {
@@ -726,10 +781,17 @@ export const SDK_PROBE_ID = "server-discover-probe-1";
 async function inPlaceProbe(): Promise<MismatchTranscript> {
   const args = ["olcum", "--era", "legacy"];
   const exchange = new LineExchange(args);
-  exchange.send({ jsonrpc: "2.0", id: SDK_PROBE_ID, method: "server/discover", params: { _meta: requestMeta() } });
+  exchange.send({
+    jsonrpc: "2.0",
+    id: SDK_PROBE_ID,
+    method: "server/discover",
+    params: { _meta: requestMeta() },
+  });
   const refused = await exchange.read();
   if (!refused.error || refused.error.code === -32022)
-    throw new Error(`the legacy-only server answered the probe as a modern one: ${JSON.stringify(refused)}`);
+    throw new Error(
+      `the legacy-only server answered the probe as a modern one: ${JSON.stringify(refused)}`,
+    );
   exchange.send({
     jsonrpc: "2.0",
     id: 0,
@@ -743,7 +805,9 @@ async function inPlaceProbe(): Promise<MismatchTranscript> {
   const agreed = await exchange.read();
   const version = agreed.result?.protocolVersion;
   if (typeof version !== "string")
-    throw new Error(`the legacy-only server refused initialize after the probe: ${JSON.stringify(agreed)}`);
+    throw new Error(
+      `the legacy-only server refused initialize after the probe: ${JSON.stringify(agreed)}`,
+    );
   exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
   await exchange.close("done");
   return {

@@ -33,7 +33,16 @@ export function formatEraCosts(eras: EraComparison): string {
     run.bytesPerCall.toFixed(1),
   ];
   return formatTextTable(
-    ["era", "processes", "messages", "bytes", "msgs before 1st call", "bytes before", "calls", "bytes/call"],
+    [
+      "era",
+      "processes",
+      "messages",
+      "bytes",
+      "msgs before 1st call",
+      "bytes before",
+      "calls",
+      "bytes/call",
+    ],
     [row(eras.legacy), row(eras.stateless)],
   );
 }
@@ -104,7 +113,17 @@ export function formatWireCumulative(eras: EraComparison): string {
 /** Part (b): discovery per task, per session and cached, in both eras. */
 export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
   return formatTextTable(
-    ["era", "discovery", "processes", "initialize", "lists", "messages", "bytes", "of them discovery", "done"],
+    [
+      "era",
+      "discovery",
+      "processes",
+      "initialize",
+      "lists",
+      "messages",
+      "bytes",
+      "of them discovery",
+      "done",
+    ],
     discovery.runs.map((run) => [
       run.era,
       run.plan,
@@ -122,7 +141,15 @@ export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
 /** Part (c): what `auto` cost against each server, beside opening it directly in the settled era. */
 export function formatAutoMeetings(meetings: readonly AutoMeeting[]): string {
   return formatTextTable(
-    ["server", "verdict", "probe msgs", "probe bytes", "probe answer", "extra procs", "extra bytes"],
+    [
+      "server",
+      "verdict",
+      "probe msgs",
+      "probe bytes",
+      "probe answer",
+      "extra procs",
+      "extra bytes",
+    ],
     meetings.map((m) => [
       m.server,
       m.verdict,
@@ -144,7 +171,12 @@ function fit(text: string, width: number): string {
  * JSON pretty-printed to `width`: a value whose one-line form fits at its indentation stays on
  * one line; otherwise an object or array opens one member per line, two spaces deeper.
  */
-export function prettyJson(value: unknown, width: number = LINE_WIDTH, indent = "", prefix = ""): string[] {
+export function prettyJson(
+  value: unknown,
+  width: number = LINE_WIDTH,
+  indent = "",
+  prefix = "",
+): string[] {
   const flat = JSON.stringify(value);
   const lead = indent + prefix;
   if (lead.length + flat.length <= width || value === null || typeof value !== "object")
@@ -155,7 +187,12 @@ export function prettyJson(value: unknown, width: number = LINE_WIDTH, indent = 
   const inner = indent + "  ";
   const lines = [lead + (Array.isArray(value) ? "[" : "{")];
   entries.forEach(([key, item], k) => {
-    const member = prettyJson(item, width - 1, inner, Array.isArray(value) ? "" : `${JSON.stringify(key)}: `);
+    const member = prettyJson(
+      item,
+      width - 1,
+      inner,
+      Array.isArray(value) ? "" : `${JSON.stringify(key)}: `,
+    );
     if (k < entries.length - 1) member[member.length - 1] += ",";
     lines.push(...member);
   });

@@ -29,8 +29,17 @@ export function growthChart(result: WritingAClientResult): ChartSpec {
     encoding: {
       x: { field: "tasks", type: "quantitative", title: "tasks run", axis: { tickMinStep: 1 } },
       y: { field: "tokens", type: "quantitative", title: "envelope tokens" },
-      color: { field: "mode", type: "nominal", title: null, legend: { orient: "bottom", labelLimit: 0 } },
-      tooltip: [{ field: "mode" }, { field: "tasks", type: "quantitative" }, { field: "tokens", type: "quantitative" }],
+      color: {
+        field: "mode",
+        type: "nominal",
+        title: null,
+        legend: { orient: "bottom", labelLimit: 0 },
+      },
+      tooltip: [
+        { field: "mode" },
+        { field: "tasks", type: "quantitative" },
+        { field: "tokens", type: "quantitative" },
+      ],
     },
   };
 }

@@ -92,12 +92,15 @@ export function readDiscovery(result: WritingAClientResult): string {
     .filter((m) => m.kind === "notification")
     .reduce((n, m) => n + m.roundTrips, 0);
   const requestsFollowCapabilities = rows.every(
-    (r) => r.request === 1 + r.capabilities.length && r.response === r.request && r.notification === 1,
+    (r) =>
+      r.request === 1 + r.capabilities.length && r.response === r.request && r.notification === 1,
   );
   const remote = rows.filter((r) => r.transport === "remote");
   const remoteDoubled = remote.every((r) => r.round_trips === 2 * r.request);
   const lessonSix = result.lessonSixHandshake;
-  const three = sumDiscovery(rows.filter((r) => result.world.servers.some((s) => s.name === r.server)));
+  const three = sumDiscovery(
+    rows.filter((r) => result.world.servers.some((s) => s.name === r.server)),
+  );
   const perServer = requestsFollowCapabilities
     ? `Every server costs one ${code("initialize")} request, its response and one notification, then one request and one response ` +
       `per capability it declares; so ${listing(rows.map((r) => `${code(r.server)} ${r.request}`))} requests.`
@@ -129,7 +132,8 @@ export function readDiscovery(result: WritingAClientResult): string {
 export function readToolNames(result: WritingAClientResult): string {
   const owners = new Map<string, string[]>();
   for (const server of result.servers) {
-    for (const tool of server.tools) owners.set(tool.name, [...(owners.get(tool.name) ?? []), server.name]);
+    for (const tool of server.tools)
+      owners.set(tool.name, [...(owners.get(tool.name) ?? []), server.name]);
   }
   const listed = result.servers.reduce((n, s) => n + s.tools.length, 0);
   const shared = [...owners].filter(([, servers]) => servers.length > 1);
@@ -140,7 +144,11 @@ export function readToolNames(result: WritingAClientResult): string {
           `one server.`
       : `Here the ${result.servers.length} servers list ${plural(listed, "tool")} under only ` +
           `${plural(owners.size, "name")}: ` +
-          listing(shared.map(([name, servers]) => `${code(name)} is listed by ${listing(servers.map(code))}`)) +
+          listing(
+            shared.map(
+              ([name, servers]) => `${code(name)} is listed by ${listing(servers.map(code))}`,
+            ),
+          ) +
           `, and the allowlist cannot tell those apart.`,
   );
 }
@@ -154,7 +162,9 @@ export function readModes(result: WritingAClientResult): string {
     perTask.calls === perSession.calls &&
     perTask.completed === perSession.completed;
   const extra = perTask.discoveries - perSession.discoveries;
-  const gapIsDiscovery = KEYS.every((k) => perTask.total[k] - perSession.total[k] === extra * one[k]);
+  const gapIsDiscovery = KEYS.every(
+    (k) => perTask.total[k] - perSession.total[k] === extra * one[k],
+  );
   const share = (part: number, whole: number) => Math.round((part * 100) / whole);
   return wrapMarkdown(
     [

@@ -12,7 +12,12 @@
  * lesson; the fleet task joins lesson 6's twelve so that discovery is counted against four
  * servers; the lesson stands on lesson 6 alone, so a reader needs no later lesson to follow it.
  */
-import { createFleetServer, FLEET_POLICY, walkFleetChain, type FleetChainOutcome } from "../../fleet/server";
+import {
+  createFleetServer,
+  FLEET_POLICY,
+  walkFleetChain,
+  type FleetChainOutcome,
+} from "../../fleet/server";
 import { generateFleet, type Device, type Fleet } from "../../fleet/generator";
 import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { Envelope } from "../../sim/envelope";
@@ -20,8 +25,18 @@ import type { ClientPolicy } from "../../sim/negotiation";
 import type { Server } from "../../sim/server";
 import { measureHandshake, type HandshakeRow } from "../../world/runTasks";
 import { createWorld, type World } from "../../world/world";
-import { discoverServer, measureDiscovery, type DiscoveryRow, type SentMessage } from "../../simulatedClient/discovery";
-import { dropVisibility, reportDrops, type DropReport, type DropVisibilityRow } from "../../simulatedClient/drops";
+import {
+  discoverServer,
+  measureDiscovery,
+  type DiscoveryRow,
+  type SentMessage,
+} from "../../simulatedClient/discovery";
+import {
+  dropVisibility,
+  reportDrops,
+  type DropReport,
+  type DropVisibilityRow,
+} from "../../simulatedClient/drops";
 import { runReportedClient, type ReportedRun } from "../../simulatedClient/reporting";
 import { connectClient } from "../../simulatedClient/connect";
 import {
@@ -123,7 +138,9 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
   if (fleetTask?.kind !== "fleet") throw new Error("the last client task is the fleet task");
   const fleetAnswer = fleet.byId.get(fleetTask.expected);
   if (!fleetAnswer) throw new Error(`the fleet has no device ${fleetTask.expected}`);
-  const fleetChain = walkFleetChain(connectClient(servers, CLIENT_LEVEL, policy, new Envelope()).session);
+  const fleetChain = walkFleetChain(
+    connectClient(servers, CLIENT_LEVEL, policy, new Envelope()).session,
+  );
   const levels = ALL_LEVELS.map((level): LevelReportRow => {
     const run = runClient({ servers, level, policy }, tasks, "per-session");
     const visibility = dropVisibility(servers, run.negotiation, tasks, run.outcomes);
@@ -146,12 +163,17 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     tasks,
     fleetChain,
     fleetAnswer,
-    transcripts: Object.fromEntries(servers.map((server) => [server.name, discoverServer(server, new Envelope())])),
+    transcripts: Object.fromEntries(
+      servers.map((server) => [server.name, discoverServer(server, new Envelope())]),
+    ),
     discovery: servers.map((server) => measureDiscovery(server)),
     lessonSixHandshake: measureHandshake(world, CLIENT_LEVEL),
     perTask,
     perSession,
-    sessions: { perTask: openedSessions(perTask.sent), perSession: openedSessions(perSession.sent) },
+    sessions: {
+      perTask: openedSessions(perTask.sent),
+      perSession: openedSessions(perSession.sent),
+    },
     growth: discoveryGrowth(setup, tasks),
     visibility: dropVisibility(servers, perSession.negotiation, tasks, perSession.outcomes),
     silent: runReportedClient(setup, tasks, "silent"),

@@ -22,13 +22,20 @@ import { formatTextTable, type Cell } from "../textTable";
 import { wrapWords } from "../wrapProse";
 import type { LevelReportRow, WritingAClientResult } from "./simulate";
 
-const countCells = (c: EnvelopeCounts): Cell[] => [c.request, c.response, c.notification, c.tokens, c.round_trips];
+const countCells = (c: EnvelopeCounts): Cell[] => [
+  c.request,
+  c.response,
+  c.notification,
+  c.tokens,
+  c.round_trips,
+];
 
 /** The titles of the five count columns. */
 export const COUNT_TITLES: readonly string[] = ["req", "resp", "notif", "tokens", "round trips"];
 
 /** The key line under every table with {@link COUNT_TITLES}. */
-export const COUNT_KEY = "req, resp, notif: requests, responses and notifications; tokens: envelope tokens";
+export const COUNT_KEY =
+  "req, resp, notif: requests, responses and notifications; tokens: envelope tokens";
 
 /** The widest body line of a transcript: the table then stays within 100 characters. */
 export const BODY_WIDTH = 56;
@@ -50,7 +57,13 @@ export function formatTranscript(messages: readonly SentMessage[]): string {
 
 /** The sum of discovery rows' counts. */
 export function sumDiscovery(rows: readonly DiscoveryRow[]): EnvelopeCounts {
-  const total: EnvelopeCounts = { request: 0, response: 0, notification: 0, tokens: 0, round_trips: 0 };
+  const total: EnvelopeCounts = {
+    request: 0,
+    response: 0,
+    notification: 0,
+    tokens: 0,
+    round_trips: 0,
+  };
   for (const r of rows) {
     total.request += r.request;
     total.response += r.response;
@@ -74,7 +87,10 @@ function answerKeys(answer: Fields): string {
   return Object.entries(answer)
     .map(([key, value]: [string, Value]) => {
       const first = Array.isArray(value) ? value[0] : undefined;
-      const inner = first !== null && typeof first === "object" && !Array.isArray(first) ? Object.keys(first) : [];
+      const inner =
+        first !== null && typeof first === "object" && !Array.isArray(first)
+          ? Object.keys(first)
+          : [];
       return inner.length ? `${key} (each: ${inner.join(", ")})` : key;
     })
     .join(", ");
@@ -86,7 +102,9 @@ function answerKeys(answer: Fields): string {
  * Text goes on over the next lines, under itself.
  */
 export function formatFleetTools(result: WritingAClientResult): string {
-  const server = result.servers.find((s) => s.tools.some((t) => t.name === FLEET_TOOL_DEFINITIONS[0].name));
+  const server = result.servers.find((s) =>
+    s.tools.some((t) => t.name === FLEET_TOOL_DEFINITIONS[0].name),
+  );
   const state: Fields = { ...FLEET_STATE, device_id: result.fleetAnswer.device_id };
   const rows = FLEET_TOOL_DEFINITIONS.flatMap((definition) => {
     const properties = Object.keys((definition.inputSchema.properties ?? {}) as object);
@@ -133,7 +151,13 @@ export function formatDiscoveryTable(rows: readonly DiscoveryRow[]): string {
     formatTextTable(
       ["server", "transport", "version", "capabilities", ...COUNT_TITLES],
       [
-        ...rows.map((r) => [r.server, r.transport, r.version, r.capabilities.join(" "), ...countCells(r)]),
+        ...rows.map((r) => [
+          r.server,
+          r.transport,
+          r.version,
+          r.capabilities.join(" "),
+          ...countCells(r),
+        ]),
         ["all", "", "-", "", ...countCells(sumDiscovery(rows))],
       ],
     ),
@@ -198,7 +222,15 @@ export const GROWTH_KEY: readonly string[] = [
 /** Both modes as the number of tasks grows: tokens, their gap and ratio, round trips; and the key. */
 export function formatGrowthTable(rows: readonly GrowthRow[]): string {
   const table = formatTextTable(
-    ["tasks", "per-task tokens", "session tokens", "token gap", "token ratio", "per-task trips", "session trips"],
+    [
+      "tasks",
+      "per-task tokens",
+      "session tokens",
+      "token gap",
+      "token ratio",
+      "per-task trips",
+      "session trips",
+    ],
     rows.map((r) => [
       r.tasks,
       r.perTask.tokens,
@@ -214,7 +246,8 @@ export function formatGrowthTable(rows: readonly GrowthRow[]): string {
 
 /** Per server: tools listed and kept, calls made, calls that reached the wire or ended in the client. */
 export function formatVisibilityTable(rows: readonly DropVisibilityRow[]): string {
-  const sum = (key: keyof Omit<DropVisibilityRow, "server">) => rows.reduce((n, r) => n + r[key], 0);
+  const sum = (key: keyof Omit<DropVisibilityRow, "server">) =>
+    rows.reduce((n, r) => n + r[key], 0);
   return formatTextTable(
     ["server", "tools listed", "tools kept", "calls", "reached the wire", "ended in the client"],
     [
@@ -252,7 +285,14 @@ export function formatClientComparison(silent: ReportedRun, reporting: ReportedR
 export function formatLevelReports(rows: readonly LevelReportRow[]): string {
   const counts = formatTextTable(
     ["level", "declaration", "negotiated", "dropped", "completed", "ended in the client"],
-    rows.map((r) => [r.level, LEVELS[r.level], r.negotiated, r.dropped, r.completed, r.endedInClient]),
+    rows.map((r) => [
+      r.level,
+      LEVELS[r.level],
+      r.negotiated,
+      r.dropped,
+      r.completed,
+      r.endedInClient,
+    ]),
   );
   const reports = formatTextTable(
     ["level", "report"],

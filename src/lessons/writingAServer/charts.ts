@@ -41,7 +41,12 @@ export function levelsChart(result: WritingAServerResult): ChartSpec {
         title,
         ...(domainMax === undefined ? {} : { scale: { domain: [0, domainMax] } }),
       },
-      color: { field: "run", type: "nominal", title: null, legend: { orient: "bottom", labelLimit: 0 } },
+      color: {
+        field: "run",
+        type: "nominal",
+        title: null,
+        legend: { orient: "bottom", labelLimit: 0 },
+      },
       tooltip: [{ field: "level" }, { field: "run" }, { field, type: "quantitative" }],
     },
   });

@@ -56,7 +56,12 @@ export function writingAServerJson(result: WritingAServerResult): WritingAServer
   return {
     seed: result.seed,
     subscribers: result.subscribers,
-    tasks: result.tasks.map(({ type, subscriber, region, expected }) => ({ type, subscriber, region, expected })),
+    tasks: result.tasks.map(({ type, subscriber, region, expected }) => ({
+      type,
+      subscriber,
+      region,
+      expected,
+    })),
     handshake: result.handshake,
     runs: result.runs.map(row),
     second_run: { seed: result.secondRun.seed, runs: result.secondRun.runs.map(row) },

@@ -6,11 +6,23 @@
  * checks it and says what it finds. Each function returns markdown for `tslab.display.markdown`.
  */
 import { LEVELS } from "../../sim/declaration";
-import { Envelope, ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS, type MessageKind, type Transport } from "../../sim/envelope";
+import {
+  Envelope,
+  ENVELOPE_TOKENS,
+  REMOTE_ROUND_TRIPS,
+  type MessageKind,
+  type Transport,
+} from "../../sim/envelope";
 import { handshake } from "../../sim/negotiation";
 import { tokenize } from "../../sim/tokenizer";
 import type { Value } from "../../sim/values";
-import { handshakeRow, openSession, runTasks, type HandshakeRow, type RunRow } from "../../world/runTasks";
+import {
+  handshakeRow,
+  openSession,
+  runTasks,
+  type HandshakeRow,
+  type RunRow,
+} from "../../world/runTasks";
 import { ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "../../world/servers";
 import type { WritingAServerResult } from "./simulate";
 import { code, listing } from "../proseWords";
@@ -21,7 +33,10 @@ const codes = (names: readonly string[]) => listing(names.map(code));
 const level = (n: number) => `level ${n} (${LEVELS[n]})`;
 
 const sameHandshakeCost = (a: HandshakeRow, b: HandshakeRow) =>
-  a.request === b.request && a.response === b.response && a.tokens === b.tokens && a.round_trips === b.round_trips;
+  a.request === b.request &&
+  a.response === b.response &&
+  a.tokens === b.tokens &&
+  a.round_trips === b.round_trips;
 
 const COUNTED_KEYS = [
   "negotiated",
@@ -67,7 +82,11 @@ export interface CountedMessage {
 class RecordingEnvelope extends Envelope {
   readonly messages: { kind: MessageKind; body: string; transport: Transport; cost: number }[] = [];
 
-  override send(kind: MessageKind, body: string | readonly Value[], transport: Transport = "local"): number {
+  override send(
+    kind: MessageKind,
+    body: string | readonly Value[],
+    transport: Transport = "local",
+  ): number {
     const cost = super.send(kind, body, transport);
     const text = typeof body === "string" ? body : body.map(String).join(" ");
     this.messages.push({ kind, body: text, transport, cost });
@@ -203,7 +222,12 @@ export function readHandshake(result: WritingAServerResult): string {
   const early = result.dropped[0];
   const earlyText = early.length
     ? `At levels 0 to 2 the client keeps ${first.negotiated} tools and drops ${early.length}: ` +
-      listing(early.map((d) => `${code(d.tool)} (${d.reason === "allowlist" ? "not on the allowlist" : "version"})`)) +
+      listing(
+        early.map(
+          (d) =>
+            `${code(d.tool)} (${d.reason === "allowlist" ? "not on the allowlist" : "version"})`,
+        ),
+      ) +
       "."
     : `At levels 0 to 2 the client keeps all ${first.negotiated} tools.`;
 
@@ -267,7 +291,9 @@ export function readSecondRun(result: WritingAServerResult): string {
   return wrapMarkdown(
     (
       `The second run asks about other subscribers and regions (tasks from seed ${result.secondRun.seed}). ${completedText} ${tokenText} ` +
-      (sameCompleted ? `What the table counts belongs to the contract between client and server, not to the data.` : "")
+      (sameCompleted
+        ? `What the table counts belongs to the contract between client and server, not to the data.`
+        : "")
     ).trim(),
   );
 }
@@ -320,7 +346,10 @@ export function summarize(result: WritingAServerResult): string {
  *
  * @returns the handshake row and the run row of that level under that policy.
  */
-export function knowingKayit(result: WritingAServerResult): { handshake: HandshakeRow; run: RunRow } {
+export function knowingKayit(result: WritingAServerResult): {
+  handshake: HandshakeRow;
+  run: RunRow;
+} {
   const declared = result.world.servers.find((s) => s.name === "kayit")!.version;
   const policy = { allowlist: ALLOWLIST, knownVersions: { ...KNOWN_VERSIONS, kayit: declared } };
   const opened = openSession(result.world, 3, { policy });
@@ -335,7 +364,9 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
   const [names, fields, sideEffects] = result.runs;
   const second = result.secondRun.runs;
   const h = result.handshake[0];
-  const moved = result.runs.filter((run, i) => run.tokens !== second[i].tokens).map((run) => String(run.level));
+  const moved = result.runs
+    .filter((run, i) => run.tokens !== second[i].tokens)
+    .map((run) => String(run.level));
   const { handshake: h3, run: r3 } = knowingKayit(result);
   const sameAsLevel2 =
     sameRun(r3, sideEffects) &&

@@ -68,7 +68,9 @@ export const SHOWN_DECLARATIONS: readonly ServerDeclaration[] = Object.freeze(
  * The names of the tools agreed at the full level under the lesson's policy, sorted; made once
  * when this module loads and never changed (each result gets a copy of its own).
  */
-const AGREED_AT_FULL: readonly string[] = Object.freeze([...LESSON_HANDSHAKES[3].decision.agreed.keys()].sort());
+const AGREED_AT_FULL: readonly string[] = Object.freeze(
+  [...LESSON_HANDSHAKES[3].decision.agreed.keys()].sort(),
+);
 
 /** Everything lesson 6 computes for one seed. */
 export interface WritingAServerResult {

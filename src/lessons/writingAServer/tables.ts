@@ -17,7 +17,9 @@ const levelLabel = (level: number) => `${level} ${left(LEVELS[level], 27)}`;
 
 /** The first table: the shown server's declaration of the shown tool at each level. */
 export function formatDeclarationTable(declarations: readonly ServerDeclaration[]): string {
-  const lines = [`level                         declaration of the ${SHOWN_SERVER} server ( ${SHOWN_TOOL} )`];
+  const lines = [
+    `level                         declaration of the ${SHOWN_SERVER} server ( ${SHOWN_TOOL} )`,
+  ];
   declarations.forEach((declaration, level) => {
     const face = declaration.tools[SHOWN_TOOL] ?? {};
     const shown: Record<string, PyTuple | boolean> = {};
@@ -35,7 +37,8 @@ export function formatDeclarationTable(declarations: readonly ServerDeclaration[
 export function mcpToolListBytes(result: WritingAServerResult): number[] {
   return ALL_LEVELS.map((level) =>
     result.world.servers.reduce(
-      (sum, server) => sum + Buffer.byteLength(JSON.stringify({ tools: worldToolList(server, level) })),
+      (sum, server) =>
+        sum + Buffer.byteLength(JSON.stringify({ tools: worldToolList(server, level) })),
       0,
     ),
   );
@@ -65,14 +68,20 @@ export function formatMcpDeclarations(result: WritingAServerResult): string {
   const lines = [`${left("level", 29)} ${right("bytes", 5)}  ${SHOWN_TOOL} in MCP's tools/list`];
   let previous = "";
   for (const level of ALL_LEVELS) {
-    const json = JSON.stringify(worldToolList(server, level).find((tool) => tool.name === SHOWN_TOOL));
+    const json = JSON.stringify(
+      worldToolList(server, level).find((tool) => tool.name === SHOWN_TOOL),
+    );
     const shown =
       json === previous
         ? [`as at level ${level - 1}: a server's version is no part of a tool`]
         : breakJson(json, LINE_WIDTH - lead);
     previous = json;
     shown.forEach((text, i) =>
-      lines.push(i === 0 ? `${levelLabel(level)} ${right(bytes[level], 5)}  ${text}` : `${" ".repeat(lead)}${text}`),
+      lines.push(
+        i === 0
+          ? `${levelLabel(level)} ${right(bytes[level], 5)}  ${text}`
+          : `${" ".repeat(lead)}${text}`,
+      ),
     );
   }
   lines.push(
@@ -82,8 +91,13 @@ export function formatMcpDeclarations(result: WritingAServerResult): string {
 }
 
 /** The handshake table, and the line naming the tools agreed at the full level. */
-export function formatHandshakeTable(rows: readonly HandshakeRow[], agreedAtFull: readonly string[]): string {
-  const lines = ["level                         negotiated dropped request response tokens round trips"];
+export function formatHandshakeTable(
+  rows: readonly HandshakeRow[],
+  agreedAtFull: readonly string[],
+): string {
+  const lines = [
+    "level                         negotiated dropped request response tokens round trips",
+  ];
   for (const r of rows) {
     lines.push(
       `${levelLabel(r.level)} ${right(r.negotiated, 10)} ${right(r.dropped, 7)} ${right(r.request, 7)} ${right(r.response, 8)}` +
@@ -96,7 +110,9 @@ export function formatHandshakeTable(rows: readonly HandshakeRow[], agreedAtFull
 
 /** The twelve-task table: one row per level. */
 export function formatRunTable(rows: readonly RunRow[]): string {
-  const lines = ["level                         negotiated calls failed completed request response tokens"];
+  const lines = [
+    "level                         negotiated calls failed completed request response tokens",
+  ];
   for (const r of rows) {
     lines.push(
       `${levelLabel(r.level)} ${right(r.negotiated, 10)} ${right(r.calls, 5)} ${right(r.failed, 6)}` +
@@ -136,6 +152,11 @@ export function formatWritingAServer(result: WritingAServerResult): string {
     "",
     formatHandshakeTable(result.handshake, result.agreedAtFull),
   ];
-  const second = [formatRunTable(result.runs), formatSecondRunLine(result.secondRun), "", formatWideTable(result.wide)];
+  const second = [
+    formatRunTable(result.runs),
+    formatSecondRunLine(result.secondRun),
+    "",
+    formatWideTable(result.wide),
+  ];
   return `${first.join("\n")}\n\n${second.join("\n")}\n`;
 }
