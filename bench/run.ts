@@ -7,8 +7,9 @@
  *    of a round are pinned to the same core (taskset), because on this machine one core can run a
  *    whole process 1.5× slower than the other, for Node and Python alike. The ratio is the median
  *    of the per-round ratios; the times are the median and the fastest round of each side.
- *    Target, a floor and not a race: at least 20 times faster per seed than the reference, so that
- *    a sweep of thousands of seeds takes seconds. The simulator is written to be read (state,
+ *    Target, a floor and not a race: with its JSON text (what `simulate --json` does per seed), at
+ *    least 20 times faster per seed than the reference, so that a sweep of thousands of seeds
+ *    takes seconds; the figures alone are printed beside it. The simulator is written to be read (state,
  *    arguments and answers by name, as lesson 6 shows them), and is not made faster at that cost.
  * 2. Lesson 8's fleet, in microseconds per seed (fleetRound.ts): generating the fleet,
  *    solving its task, one full condition matrix (every condition × agent policy on the virtual
@@ -77,9 +78,11 @@ function chosenSections(): ReadonlySet<Section> {
 }
 
 /**
- * The target of section 1: lesson 6 (what `simulate --json` computes) at least this many times
- * faster per seed than the reference's own Python, same run. A floor: a sweep of thousands of
- * seeds stays a matter of seconds, and the simulator's code stays as lesson 6 shows it.
+ * The target of section 1: lesson 6 with its JSON text (what `simulate --json` does per seed) at
+ * least this many times faster per seed than the reference's own Python, same run. Judged on the
+ * figures with the JSON text, since `simulate --json` prints that text; the figures alone are
+ * printed beside it. A floor: a sweep of thousands of seeds stays a matter of seconds, and the
+ * simulator's code stays as lesson 6 shows it.
  */
 const SIMULATE_TARGET = 20;
 
@@ -285,12 +288,12 @@ function roundsSections(dir: string, sections: ReadonlySet<Section>): number[] {
       console.log(
         `  reference (Python, its own code)    ${us(median(theirs))} ${us(fastest(theirs))}   max RSS ${theirRss.toFixed(0)} MB`,
       );
-      const ratio = median(ratios);
+      const textRatio = median(textRatios);
       console.log(
-        `  ratio, median of the rounds: ${ratio.toFixed(1)}× faster for the figures, ${median(textRatios).toFixed(1)}× with the JSON text`,
+        `  ratio, median of the rounds: ${median(ratios).toFixed(1)}× faster for the figures, ${textRatio.toFixed(1)}× with the JSON text`,
       );
       console.log(
-        `  per round: ${ratios.map((r) => r.toFixed(1)).join(" ")}; target ≥ ${SIMULATE_TARGET}× (figures, same run): ${ratio >= SIMULATE_TARGET ? "met" : "NOT met"}`,
+        `  per round, with the JSON text: ${textRatios.map((r) => r.toFixed(1)).join(" ")}; target ≥ ${SIMULATE_TARGET}× (figures + JSON text, what \`simulate --json\` does, same run): ${textRatio >= SIMULATE_TARGET ? "met" : "NOT met"}`,
       );
     }
   }

@@ -53,13 +53,16 @@ function resultOf(answer: Fields, previous: Value): Value {
   return previous;
 }
 
+/** {@link CHAINS} by task type, as a map: a type that is not one of its keys (`constructor`, say) finds nothing. */
+const CHAIN_OF: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(CHAINS));
+
 /**
  * The chain of a task type: `CHAINS[type]`.
  *
  * @throws RangeError for a type that is not one of {@link CHAINS}' keys.
  */
 export function chainOf(type: TaskType): readonly string[] {
-  const chain = Object.hasOwn(CHAINS, type) ? CHAINS[type] : undefined;
+  const chain = CHAIN_OF.get(type);
   if (chain === undefined) throw new RangeError(`no chain for task type '${String(type)}'`);
   return chain;
 }

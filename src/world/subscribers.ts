@@ -70,13 +70,13 @@ export const SUBSCRIBER_IDS: readonly string[] = Array.from({ length: SUBSCRIBER
  */
 export function drawSubscribers(seed: number): Subscribers {
   const subscribers: Record<string, Subscriber> = {};
-  SUBSCRIBER_IDS.forEach((id, i) => {
+  for (let i = 0; i < SUBSCRIBER_IDS.length; i++) {
     const draw = referenceGenerator(derivedSeed(seed, SUBSCRIBER_SEED_STEP, i));
     const onceki = 10000 + Math.floor(draw() * 80000);
     const bolge = REGIONS[Math.floor(draw() * REGIONS.length)];
     const tip = SUBSCRIBER_TYPES[Math.floor(draw() * SUBSCRIBER_TYPES.length)];
-    subscribers[id] = { bolge, tip, onceki, simdiki: onceki + Math.floor(draw() * 70) };
-  });
+    subscribers[SUBSCRIBER_IDS[i]] = { bolge, tip, onceki, simdiki: onceki + Math.floor(draw() * 70) };
+  }
   return subscribers;
 }
 

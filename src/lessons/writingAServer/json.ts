@@ -65,6 +65,6 @@ export function writingAServerJson(result: WritingAServerResult): WritingAServer
     handshake: result.handshake,
     runs: result.runs.map(row),
     second_run: { seed: result.secondRun.seed, runs: result.secondRun.runs.map(row) },
-    wide: result.wide.map((run) => ({ ...row(run), approval: run.approval })),
+    wide: result.wide.map((run) => Object.assign(row(run), { approval: run.approval })),
   };
 }

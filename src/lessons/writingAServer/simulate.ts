@@ -141,7 +141,7 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
     declarations,
     handshake,
     dropped,
-    agreedAtFull: AGREED_AT_FULL.slice(),
+    agreedAtFull: [...AGREED_AT_FULL],
     runs,
     secondRun: { seed: secondSeed, tasks: secondTasks, runs: secondRuns },
     wide,
