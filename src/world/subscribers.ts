@@ -75,7 +75,12 @@ export function drawSubscribers(seed: number): Subscribers {
     const onceki = 10000 + Math.floor(draw() * 80000);
     const bolge = REGIONS[Math.floor(draw() * REGIONS.length)];
     const tip = SUBSCRIBER_TYPES[Math.floor(draw() * SUBSCRIBER_TYPES.length)];
-    subscribers[SUBSCRIBER_IDS[i]] = { bolge, tip, onceki, simdiki: onceki + Math.floor(draw() * 70) };
+    subscribers[SUBSCRIBER_IDS[i]] = {
+      bolge,
+      tip,
+      onceki,
+      simdiki: onceki + Math.floor(draw() * 70),
+    };
   }
   return subscribers;
 }

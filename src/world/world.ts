@@ -5,7 +5,13 @@ import { createHandlers, type Handlers } from "./handlers";
 import { checkSeed } from "../sim/seed";
 import type { Server } from "../sim/server";
 import { createServers } from "./servers";
-import { countByRegion, drawSubscribers, SUBSCRIBER_IDS, type RegionCounts, type Subscribers } from "./subscribers";
+import {
+  countByRegion,
+  drawSubscribers,
+  SUBSCRIBER_IDS,
+  type RegionCounts,
+  type Subscribers,
+} from "./subscribers";
 
 /** The world of one seed: its subscribers, the handlers over them, and the three servers. */
 export interface World {
