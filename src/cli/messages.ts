@@ -109,6 +109,8 @@ export const messages = {
   slowMsWithoutSlow: () => "--slow-ms sets the slow fault's delay; use it with --fault slow",
   slowNotFleet: (server: string) =>
     `--fault slow delays top_devices, a fleet tool; ${server} has none`,
+  faultNotHighLevel: () =>
+    "--path high-level serves the SDK's own McpServer, which takes no --fault; use raw or validating",
   /** `register`: follows commander's own "option '--client <client>' argument 'x' is invalid." */
   unknownClient: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
   bundleMissing: (path: string) =>

@@ -19,6 +19,7 @@ describe("mcp-course serve: bad input", () => {
     [["serve", "tarife", "--path", "raw"], messages.pathNotFleet("tarife")],
     [["serve", "kayit", "--fault", "slow"], messages.slowNotFleet("kayit")],
     [["serve", "fleet", "--slow-ms", "200"], messages.slowMsWithoutSlow()],
+    [["serve", "fleet", "--path", "high-level", "--fault", "crash:2"], messages.faultNotHighLevel()],
   ];
   for (const [args, message] of cases) {
     it(`${args.slice(1).join(" ")}: one line naming the problem, exit 2, empty stdout`, () => {

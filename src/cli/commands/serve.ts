@@ -91,7 +91,8 @@ export const SLOW_MS_DEFAULT = DEFAULT_SLOW_MS;
 /**
  * Checks the combination, keeps stdout for the protocol, and serves until stdin ends.
  *
- * @throws CliError (exit 2) for `--path` on a world server or `--fault slow` on one.
+ * @throws CliError (exit 2) for `--path` on a world server, `--fault slow` on one, or a fault on
+ *   the `high-level` path.
  */
 export async function runServeCommand(
   server: ServerName,
@@ -104,6 +105,8 @@ export async function runServeCommand(
     throw new CliError(messages.slowMsWithoutSlow());
   if (fault.kind === "slow" && server !== "fleet")
     throw new CliError(messages.slowNotFleet(server));
+  if (fault.kind !== "none" && options.path === "high-level")
+    throw new CliError(messages.faultNotHighLevel());
   // Stdout is the protocol's: anything logged through the console goes to stderr instead.
   console.log = console.info = console.debug = console.error;
   // Loaded here, not at the top: the SDK behind it costs every other command its start-up time.
