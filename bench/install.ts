@@ -53,16 +53,21 @@ function timed(command: string, cwd: string): Timed {
 }
 
 /**
- * How many of the lockfile's packages npm's cache holds: each package's `integrity` (sha512, base64)
+ * How many of the lockfile's packages for this platform npm's cache holds: each one's `integrity` (sha512, base64)
  * names a file in cacache's content store, `<cache>/_cacache/content-v2/sha512/<2 hex>/<2 hex>/<rest>`.
  */
 function cachedPackages(lockFile: string, cacheDir: string): { cached: number; total: number } {
-  const lock = JSON.parse(readFileSync(lockFile, "utf8")) as { packages: Record<string, { integrity?: string }> };
+  const lock = JSON.parse(readFileSync(lockFile, "utf8")) as {
+    packages: Record<string, { integrity?: string; os?: string[]; cpu?: string[] }>;
+  };
   let cached = 0;
   let total = 0;
   for (const entry of Object.values(lock.packages)) {
     const integrity = entry.integrity?.split(" ")[0];
     if (!integrity?.startsWith("sha512-")) continue;
+    // Another platform's package (esbuild's binaries, fsevents): npm neither fetches nor installs it here.
+    if (entry.os && !entry.os.includes(process.platform)) continue;
+    if (entry.cpu && !entry.cpu.includes(process.arch)) continue;
     total++;
     const hex = Buffer.from(integrity.slice("sha512-".length), "base64").toString("hex");
     if (existsSync(join(cacheDir, "_cacache", "content-v2", "sha512", hex.slice(0, 2), hex.slice(2, 4), hex.slice(4))))
@@ -77,7 +82,7 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(" ");
 const row = (label: string, t: Timed, extra = "") =>
-  `  ${label.padEnd(40)}${seconds(t.wallS)} wall ${seconds(t.cpuS)} CPU${t.status === 0 ? "" : `   FAILED (exit ${t.status}): ${t.output.trim().split("\n").at(-1)}`}${extra}`;
+  `  ${label.padEnd(44)}${seconds(t.wallS)} wall ${seconds(t.cpuS)} CPU${t.status === 0 ? "" : `   FAILED (exit ${t.status}): ${t.output.trim().split("\n").at(-1)}`}${extra}`;
 
 /** Each lesson's own time, as `mcp-course lesson` reports it on stderr ("<name>: wrote <file> in 4.4 s"). */
 function lessonTimes(output: string): string {
