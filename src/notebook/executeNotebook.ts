@@ -8,7 +8,7 @@ import { jupyterAvailable } from "./jupyterPython";
 import { runWithJupyter } from "./jupyterEngine";
 import { normalizeOutputs } from "./normalizeOutputs";
 import { stripOutputs, type Cell, type Notebook } from "./notebookFile";
-import { runWithTslab, type TslabWorker } from "./tslabEngine";
+import { runWithTslab } from "./tslabEngine";
 
 /**
  * `jupyter`: nbclient driving a real tslab kernel (needs Python with nbclient, see jupyterPython.ts).
@@ -40,11 +40,6 @@ export interface ExecuteOptions {
    * `timedOutAfterSeconds` set. The time never reaches an output.
    */
   cellTimeoutSeconds?: number;
-  /**
-   * For the `tslab` engine: a worker started ahead for `cwd` (startTslabWorker), used instead of a
-   * fresh one; absent, a fresh one is started. Ignored by the `jupyter` engine (the caller stops it).
-   */
-  tslabWorker?: TslabWorker;
 }
 
 /** The first cell that failed; no later cell was executed. */
@@ -118,7 +113,7 @@ export async function executeNotebook(nb: Notebook, options: ExecuteOptions): Pr
   const limits = { cellTimeoutSeconds };
   const run =
     engine === "tslab"
-      ? await runWithTslab(input, options.cwd, onEvent, limits, options.tslabWorker)
+      ? await runWithTslab(input, options.cwd, onEvent, limits)
       : await runWithJupyter(input, options.cwd, onEvent, limits);
   if (run.timedOut && run.failedCellIndex !== undefined)
     onEvent({ type: "cellFinished", cellIndex: run.failedCellIndex, ok: false });

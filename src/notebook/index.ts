@@ -23,7 +23,6 @@ export {
 } from "./executeNotebook";
 export { DEFAULT_CELL_TIMEOUT_SECONDS, isCellTimeout, MAX_CELL_TIMEOUT_SECONDS } from "./cellTimeout";
 export { jupyterAvailable, findJupyterPython } from "./jupyterPython";
-export { startTslabWorker, type TslabWorker } from "./tslabEngine";
 export {
   exportLesson,
   exportMarkdown,

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import Module from "node:module";
 import { TextDecoder } from "node:util";
 import { createConverter, type Converter } from "tslab/dist/converter";
-import { createExecutor, type ConverterSet, type Executor } from "tslab/dist/executor";
+import { createExecutor, type ConverterSet } from "tslab/dist/executor";
 // `import = require` keeps the real exports object (an `import * as` namespace may be a copy,
 // e.g. under tsx), and tslab.display reads lastWriteDisplayData from that very object.
 import jupyter = require("tslab/dist/jupyter");
@@ -45,27 +45,17 @@ class Converters implements ConverterSet {
   }
 }
 
-/**
- * tslab's executor as main.js makes it, with its handlers. Called as the worker starts, before the
- * cells arrive: making the Node converter (TypeScript's program over the standard library and
- * `@types`, some 1.5 s of CPU) then overlaps with whatever the parent does meanwhile, such as
- * running the notebook before (see startTslabWorker).
- */
-function startExecutor(): Executor {
+async function runCells(
+  request: WorkerRequest,
+  send: (m: WorkerMessage) => void,
+): Promise<{ failedCellIndex?: number }> {
   const convs = new Converters();
   void convs.node; // main.js warms the Node converter before the first cell
   const executor = createExecutor(process.cwd(), convs, { log: console.log, error: console.error });
   process.on("SIGINT", () => executor.interrupt());
   process.on("uncaughtException", (err) => console.error("UncaughtException:", err));
   process.on("unhandledRejection", (reason) => console.error("UnhandledPromiseRejection:", reason));
-  return executor;
-}
 
-async function runCells(
-  executor: Executor,
-  request: WorkerRequest,
-  send: (m: WorkerMessage) => void,
-): Promise<{ failedCellIndex?: number }> {
   // Output of the running cell. The kernel keeps writing to the finished cell's parent message,
   // which nbclient ignores; here such late output goes to the real stream (parent shows it only on a crash).
   let current: Output[] | null = null;
@@ -125,9 +115,8 @@ async function runCells(
 if (require.main === module) {
   if (!process.send) throw new Error("tslabWorker must be started by tslabEngine.ts (fork with an IPC channel)");
   const send = (m: WorkerMessage) => process.send!(m);
-  const executor = startExecutor();
   process.once("message", (request: WorkerRequest) =>
-    runCells(executor, request, send).then(
+    runCells(request, send).then(
       (run) => {
         // The parent kills the worker when the result arrives: write Node's compile cache first
         // (`module.flushCompileCache()`, Node 22.10 and later; older Nodes have no cache to write).

@@ -1,4 +1,4 @@
-// Invariant: the tslab engine runs code cells in order like tslab's kernel, in a fresh worker or one started ahead alike, returns nbformat outputs, and stops at the first failing cell.
+// Invariant: the tslab engine runs code cells in order like tslab's kernel, returns nbformat outputs, and stops at the first failing cell.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -7,7 +7,6 @@ import { executeNotebook, type ProgressEvent } from "../../src/notebook/executeN
 import { exportMarkdown } from "../../src/notebook/exporter";
 import { readNotebook, type Cell } from "../../src/notebook/notebookFile";
 import { injectParameters } from "../../src/notebook/parameters";
-import { startTslabWorker } from "../../src/notebook/tslabEngine";
 
 const fixtures = path.join(__dirname, "fixtures");
 const outputsOf = (cell: Cell) =>
@@ -93,28 +92,5 @@ test("a cell that ends the process rejects instead of hanging", async () => {
   await assert.rejects(
     executeNotebook(exiting, { engine: "tslab", cwd: fixtures }),
     /tslab engine: worker exited \(code 3\) before finishing/,
-  );
-});
-
-test("a worker started ahead runs the notebook as a fresh one does; one for another folder, or one that died, is refused", async () => {
-  const nb = injectParameters(readNotebook(path.join(fixtures, "toy.ipynb")), { SEED: 42 });
-  const fresh = await executeNotebook(nb, { engine: "tslab", cwd: fixtures });
-  const ahead = startTslabWorker(fixtures);
-  const early = await executeNotebook(nb, { engine: "tslab", cwd: fixtures, tslabWorker: ahead });
-  assert.deepEqual(early, fresh);
-
-  const elsewhere = startTslabWorker(path.dirname(fixtures));
-  try {
-    await assert.rejects(executeNotebook(nb, { engine: "tslab", cwd: fixtures, tslabWorker: elsewhere }), /not in /);
-  } finally {
-    elsewhere.stop();
-  }
-
-  const dead = startTslabWorker(fixtures);
-  dead.stop();
-  await new Promise<void>((resolve) => dead.child.once("exit", () => resolve()));
-  await assert.rejects(
-    executeNotebook(nb, { engine: "tslab", cwd: fixtures, tslabWorker: dead }),
-    /worker exited \(SIGKILL\) before finishing/,
   );
 });

@@ -19,11 +19,9 @@ import {
   jupyterAvailable,
   readNotebook,
   resolveEngine,
-  startTslabWorker,
   type EngineName,
   type Notebook,
   type ProgressEvent,
-  type TslabWorker,
   writeMarkdownExport,
 } from "../../notebook";
 import { DEFAULT_SEED, isSeed } from "../../sim/seed";
@@ -123,7 +121,6 @@ async function runLesson(
   engine: EngineName,
   cellTimeoutSeconds: number | undefined,
   io: CliIo,
-  tslabWorker?: TslabWorker,
 ): Promise<void> {
   const file = shown(lesson.file);
   const written = Object.values(lesson.outFiles); // md first, then html, as prepare() adds them
@@ -139,7 +136,6 @@ async function runLesson(
       engine,
       cwd: dirname(lesson.file),
       cellTimeoutSeconds,
-      tslabWorker,
       onProgress: progressPrinter(io, lesson.name, lesson.notebook.cells.length, (cell) => (running = cell)),
     });
   } catch (error) {
@@ -200,25 +196,12 @@ export async function runLessonCommand(options: LessonCommandOptions, io: CliIo)
     process.exit(128 + (STOP_SIGNALS[signal] ?? 0));
   };
   for (const signal of Object.keys(STOP_SIGNALS) as NodeJS.Signals[]) process.on(signal, stop);
-  // On the tslab engine each lesson's worker starts as the lesson before begins: its start (some
-  // 1.5 s of CPU making tslab's TypeScript program) then overlaps with that lesson, on the other
-  // core, instead of coming after it. Each lesson still runs in a fresh process of its own.
-  const workerFor = (index: number) =>
-    engine === "tslab" && index < lessons.length ? startTslabWorker(dirname(lessons[index].file)) : undefined;
-  let next = workerFor(0);
   try {
-    for (const [index, lesson] of lessons.entries()) {
+    for (const lesson of lessons) {
       current = shown(lesson.file);
-      const worker = next;
-      next = workerFor(index + 1);
-      try {
-        await runLesson(lesson, engine, options.cellTimeout, io, worker);
-      } finally {
-        worker?.stop(); // one that never ran (its lesson failed before it), or has been told to end
-      }
+      await runLesson(lesson, engine, options.cellTimeout, io);
     }
   } finally {
-    next?.stop();
     for (const signal of Object.keys(STOP_SIGNALS) as NodeJS.Signals[]) process.off(signal, stop);
   }
 }
