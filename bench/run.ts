@@ -36,12 +36,16 @@
  *    SDK pair in wall time and 1.00–1.10× in CPU (legacy), 0.98–1.09× and 1.02–1.07× (stateless);
  *    `serve fleet` in bare lines 2.4–2.8× the floor, where the SDK v2's own trivial server is
  *    2.2–2.7× (its per-request zod parses, AbortController and contexts alone cost about a floor).
+ * 6. A fresh clone (install.ts): `npm install` and `npm run lesson` as a student types them, on a
+ *    clone of the working repository's HEAD, beside an `npm install` of one small package and a bare
+ *    `node -e ""`, with the EBADENGINE warnings counted. Targets: the two commands under 30 s,
+ *    `npm install` alone under 20 s, no EBADENGINE warning on Node 20.
  * Figures are printed, never asserted: tests do not time anything.
  *
  * Knobs: BENCH_SEEDS (lesson-6 seeds per round, default 2000; the reference runs a twentieth, at
  * least 50), BENCH_FLEET_SEEDS (fleet seeds per round, default 200), BENCH_ROUNDS (default 7),
  * BENCH_SWEEP_SEEDS (default 10000), BENCH_SWEEP_ROUNDS (default 3), BENCH_ONLY (a comma-separated
- * choice of sections: simulate, fleet, sweep, lesson, wire; default all five). The fleet's figures
+ * choice of sections: simulate, fleet, sweep, lesson, wire, install; default all six). The fleet's figures
  * are multiples of the lesson-6 seed of the same round, so `fleet` alone still times lesson 6
  * (without printing it or running the reference); `sweep` alone leaves out the reference's time
  * for as many seeds.
@@ -52,6 +56,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { AGENT_POLICIES, CONDITIONS, jupyterAvailable } from "../dist/index";
+import { installSection } from "./install";
 import { extractReferenceCode, referencePath } from "./referenceCode";
 
 const ROOT = join(__dirname, "..");
@@ -63,7 +68,7 @@ const SWEEP_SEEDS = Number(process.env.BENCH_SWEEP_SEEDS ?? 10000);
 const SWEEP_ROUNDS = Number(process.env.BENCH_SWEEP_ROUNDS ?? 3);
 
 /** The sections `BENCH_ONLY` can choose, in the order they run. */
-const SECTIONS = ["simulate", "fleet", "sweep", "lesson", "wire"] as const;
+const SECTIONS = ["simulate", "fleet", "sweep", "lesson", "wire", "install"] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The sections to run: those `BENCH_ONLY` names (comma-separated), or all of them. */
@@ -216,6 +221,7 @@ function main(): void {
       });
       if (wire.status !== 0) console.log(`  the wire: not measured (wire.ts exited with ${wire.status})`);
     }
+    if (sections.has("install")) installSection(ROOT, jupyterAvailable());
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

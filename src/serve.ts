@@ -15,7 +15,7 @@
  * bundle never meets an old cache). Node 22.1 and later have the like for whole module graphs
  * (`module.enableCompileCache()`); this one file works the same on Node 20.
  *
- * Without a bundle (only `tsc` ran) it runs the same command line unbundled (`cli/serveMain.ts`).
+ * Without a bundle (the build stopped before its last step) it runs the same command line unbundled (`cli/serveMain.ts`).
  * `mcp-course serve` (`cli/main.ts`) comes here too. This file loads nothing but Node's `fs`,
  * `module`, `path` and `vm` (and `packageRoot.ts`) before the bundle.
  */

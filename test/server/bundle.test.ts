@@ -9,7 +9,7 @@ import { buildIdOf, bundleScript, SERVE_BUNDLE, SERVE_CODE_CACHE, SERVE_SCRIPT }
 import { ROOT } from "../helpers";
 import { call, OPENING, request, runServer, type ServerRun } from "./wire";
 
-/** The same command line, unbundled: `cli/serveMain.js` as tsc built it, run on the arguments after `-e`'s script. */
+/** The same command line, unbundled: `cli/serveMain.js` as the build compiled it, run on the arguments after `-e`'s script. */
 const UNBUNDLED = [
   "-e",
   "require(process.argv[1]).main(process.argv.slice(2))",
