@@ -100,10 +100,12 @@ function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<s
 }
 
 // Every run is asked for now, in this order; a failure is reported by the tests that read the run.
-for (const seed of [undefined, 20260219]) {
-  exportAll("tslab", seed).catch(() => {});
-  if (!jupyter.missing) exportAll("jupyter", seed).catch(() => {});
-}
+// tslab exports both seeds (each checked against the committed exports); jupyter exports the
+// default seed, held byte for byte to tslab's: one shared run holds the engines equal on every
+// lesson, and the second seed adds no engine-specific path.
+exportAll("tslab").catch(() => {});
+if (!jupyter.missing) exportAll("jupyter").catch(() => {});
+exportAll("tslab", 20260219).catch(() => {});
 
 // The tests that make runs of their own come first: they run while the shared exports are under way.
 
@@ -268,7 +270,6 @@ for (const { name } of LESSONS) {
     async () => {
       jupyter.check();
       assert.deepEqual((await exportAll("jupyter"))[name], (await exportAll("tslab"))[name]);
-      assert.deepEqual((await exportAll("jupyter", 20260219))[name], (await exportAll("tslab", 20260219))[name]);
     },
   );
 }
