@@ -6,6 +6,7 @@ import { describeFields } from "../../src/sim/client";
 import { callForm, Envelope } from "../../src/sim/envelope";
 import { countTokens, wordTokens } from "../../src/sim/tokenizer";
 import type { Fields } from "../../src/sim/values";
+import { SAMPLE_VALUES } from "./sampleValues";
 
 test("a call's form holds the tokens of its name and of each field, from the word table or counted, in declared order", () => {
   const fields = ["abone", "onceki", "a,b", "x y", ""];
@@ -34,24 +35,7 @@ test("a call's form holds the tokens of its name and of each field, from the wor
 test("sendCall costs exactly what sendFields and send cost for the call's name and the form's fields present in the arguments", () => {
   const random = seedrandom("calls");
   const names = ["abone", "onceki", "simdiki", "tip", "m3", "bolge", "sutun", "deger", "a,b", "x y"];
-  const values = [
-    "A001",
-    "merkez",
-    "mesken",
-    "abone yok",
-    "",
-    0,
-    7,
-    99999,
-    100000,
-    2 ** 53 - 1,
-    -5,
-    1.5,
-    true,
-    false,
-    null,
-    undefined,
-  ];
+  const values = [...SAMPLE_VALUES, undefined];
   const known = wordTokens(["sayac_oku", "abone", "A001", "merkez"]);
   for (let i = 0; i < 5000; i++) {
     const fields = names.filter(() => random() < 0.3);
@@ -107,26 +91,7 @@ test("every request sent with a form is one counted request: counts grow one mes
 test("a call and an answer by name cost exactly what their written-out bodies cost, one message each, with or without known words", () => {
   const random = seedrandom("values");
   const names = ["abone", "onceki", "simdiki", "tip", "m3", "bolge", "sutun", "deger", "a,b", "x y", "hata"];
-  const values = [
-    "A001",
-    "merkez",
-    "mesken",
-    "abone yok",
-    "",
-    0,
-    7,
-    99999,
-    100000,
-    2 ** 53 - 1,
-    -5,
-    1.5,
-    true,
-    false,
-    null,
-    undefined,
-    [1, "a"],
-    { k: 1 },
-  ];
+  const values = [...SAMPLE_VALUES, undefined, [1, "a"], { k: 1 }];
   const known = wordTokens(["sayac_oku", "abone", "A001", "merkez"]);
   for (let i = 0; i < 5000; i++) {
     const fields = names.filter(() => random() < 0.3);
