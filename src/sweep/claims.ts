@@ -14,7 +14,8 @@ import { PATH_NAMES } from "../fleet/paths";
 import type { AgentRunRecord } from "../fleet/runAgents";
 import type { FleetLessonResult } from "../lessons/fleetBehindTheBoundary/simulate";
 import type { WritingAServerResult } from "../lessons/writingAServer/simulate";
-import type { HandshakeRow, RunRow } from "../world/runTasks";
+import { sameHandshakeCost } from "../world/handshakes";
+import { sameRunRow } from "../world/runTasks";
 
 /**
  * A claim: an id, the sentence it checks, and the predicate.
@@ -46,26 +47,6 @@ export const FEW_TOKENS = 10;
 /** The servers lesson 8's level tables negotiate with: the three lesson-6 servers and the fleet. */
 export const LESSON_8_SERVERS = 4;
 
-const sameHandshake = (a: HandshakeRow, b: HandshakeRow) =>
-  a.request === b.request &&
-  a.response === b.response &&
-  a.tokens === b.tokens &&
-  a.round_trips === b.round_trips;
-
-/** The columns lesson 6's prose compares when it says two runs print "the same row". */
-const RUN_ROW_KEYS = [
-  "negotiated",
-  "calls",
-  "failed",
-  "completed",
-  "blocked",
-  "written",
-  "request",
-  "response",
-  "tokens",
-  "round_trips",
-] as const satisfies readonly (keyof RunRow)[];
-const sameRun = (a: RunRow, b: RunRow) => RUN_ROW_KEYS.every((key) => a[key] === b[key]);
 const within = (a: number, b: number, by: number) => Math.abs(a - b) <= by;
 
 /** Lesson 6's claims. Sources: `src/lessons/writingAServer/prose.ts` and the issue's "tokens move by a few". */
@@ -97,7 +78,7 @@ export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
     id: "discovery-costs-the-same-at-every-level",
     statement:
       "discovery costs the same requests, responses, tokens and round trips at every level (readHandshake)",
-    holds: (r) => r.handshake.every((row) => sameHandshake(row, r.handshake[0])),
+    holds: (r) => r.handshake.every((row) => sameHandshakeCost(row, r.handshake[0])),
   },
   {
     id: "full-declaration-keeps-fewest-tools",
@@ -125,7 +106,7 @@ export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
     id: "side-effect-level-prints-level-1",
     statement:
       "level 2 prints the same row as level 1: a side effect nobody exercises changes no count (readRuns)",
-    holds: (r) => sameRun(r.runs[2], r.runs[1]),
+    holds: (r) => sameRunRow(r.runs[2], r.runs[1]),
   },
   {
     id: "full-declaration-cheaper-and-worse",

@@ -27,6 +27,13 @@ export interface HandshakeRow {
   round_trips: number;
 }
 
+/** Whether two handshakes cost the same: requests, responses, tokens and round trips. */
+export const sameHandshakeCost = (a: HandshakeRow, b: HandshakeRow): boolean =>
+  a.request === b.request &&
+  a.response === b.response &&
+  a.tokens === b.tokens &&
+  a.round_trips === b.round_trips;
+
 /**
  * A handshake row from its parts: the tools the decision agreed and dropped, and the counts of the
  * envelope the handshake was counted on (as `handshakeRow` in `runTasks.ts`).

@@ -134,6 +134,24 @@ export interface RunRow {
   tokensByKind: Record<MessageKind, number>;
 }
 
+/** The columns of a run's printed row that lesson 6 compares when it says two runs print "the same row". */
+const RUN_ROW_KEYS = [
+  "negotiated",
+  "calls",
+  "failed",
+  "completed",
+  "blocked",
+  "written",
+  "request",
+  "response",
+  "tokens",
+  "round_trips",
+] as const satisfies readonly (keyof RunRow)[];
+
+/** Whether two runs print the same row ({@link RUN_ROW_KEYS}). */
+export const sameRunRow = (a: RunRow, b: RunRow): boolean =>
+  RUN_ROW_KEYS.every((key) => a[key] === b[key]);
+
 /**
  * Negotiates at a level and returns a session ready to call tools, with the handshake already
  * counted on the session's own envelope.

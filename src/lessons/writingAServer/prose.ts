@@ -18,11 +18,13 @@ import { tokenize } from "../../sim/tokenizer";
 import type { Value } from "../../sim/values";
 import {
   handshakeRow,
+  sameRunRow,
   openSession,
   runTasks,
   type HandshakeRow,
   type RunRow,
 } from "../../world/runTasks";
+import { sameHandshakeCost } from "../../world/handshakes";
 import { ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "../../world/servers";
 import type { WritingAServerResult } from "./simulate";
 import { code, listing } from "../proseWords";
@@ -31,26 +33,6 @@ import { mcpToolListBytes } from "./tables";
 
 const codes = (names: readonly string[]) => listing(names.map(code));
 const level = (n: number) => `level ${n} (${LEVELS[n]})`;
-
-const sameHandshakeCost = (a: HandshakeRow, b: HandshakeRow) =>
-  a.request === b.request &&
-  a.response === b.response &&
-  a.tokens === b.tokens &&
-  a.round_trips === b.round_trips;
-
-const COUNTED_KEYS = [
-  "negotiated",
-  "calls",
-  "failed",
-  "completed",
-  "blocked",
-  "written",
-  "request",
-  "response",
-  "tokens",
-  "round_trips",
-] as const;
-const sameRun = (a: RunRow, b: RunRow) => COUNTED_KEYS.every((key) => a[key] === b[key]);
 
 /** "3 × `kayit_yaz` answered `arac bildirilmedi`" for each kind of failed call in a run. */
 function failureList(run: RunRow): string {
@@ -263,7 +245,7 @@ export function readRuns(result: WritingAServerResult): string {
           `so those calls never reach the wire. The run sent ${fields.request} requests — ${handshake[1].request} for the handshake and ` +
           `${wire(fields)} calls — while the tasks made ${fields.calls} calls.`
         : `No call failed.`),
-    sameRun(sideEffects, fields)
+    sameRunRow(sideEffects, fields)
       ? `**${level(2)}** prints the same row as level 1. The only tool with a side effect, ${code("kayit_yaz")}, never got past ` +
         `the allowlist, so declaring side effects has nothing to act on here: a declaration nobody exercises changes no count.`
       : `**${level(2)}** differs from level 1: ${sideEffects.completed} completed, ${sideEffects.blocked} blocked, ${sideEffects.tokens} tokens.`,
@@ -369,7 +351,7 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
     .map((run) => String(run.level));
   const { handshake: h3, run: r3 } = knowingKayit(result);
   const sameAsLevel2 =
-    sameRun(r3, sideEffects) &&
+    sameRunRow(r3, sideEffects) &&
     sameHandshakeCost(h3, result.handshake[2]) &&
     h3.negotiated === result.handshake[2].negotiated &&
     h3.dropped === result.handshake[2].dropped;
