@@ -65,19 +65,10 @@ export function gateTool<T extends ToolDeclaration>(
 export function callArguments(fields: readonly string[] | undefined, state: Fields): Fields {
   const args: Fields = {};
   for (const field of fields ?? NO_FIELDS) {
-    const value = state[field];
-    if (value !== undefined && isOwn(state, field, value)) args[field] = value;
+    // The state's own fields only: a field named `constructor` is not inherited from Object.
+    if (Object.hasOwn(state, field) && state[field] !== undefined) args[field] = state[field];
   }
   return args;
-}
-
-/**
- * Whether `value`, read as `state[field]`, is the state's own and not inherited from
- * `Object.prototype` (a field named `constructor`, say). An inherited member is a function or an
- * object, never a text, number or flag, so only those need the check.
- */
-function isOwn(state: Fields, field: string, value: unknown): boolean {
-  return (typeof value !== "object" && typeof value !== "function") || Object.hasOwn(state, field);
 }
 
 /**
