@@ -12,7 +12,7 @@ import { CONDITIONS } from "../fleet/conditions";
 import { LEVELS, type Level } from "../sim/declaration";
 import type { FleetLessonResult } from "../lessons/fleetBehindTheBoundary/simulate";
 import type { WritingAServerResult } from "../lessons/writingAServer/simulate";
-import type { HandshakeRow, RunRow } from "../world/runTasks";
+import { RUN_COUNTS, type HandshakeRow } from "../world/runTasks";
 
 /** A row's key: the values that name it (`{level: 1, declaration: "name + fields"}`, `{condition: "slow", policy: "thorough"}`). */
 export type RowKey = Readonly<Record<string, string | number>>;
@@ -49,20 +49,6 @@ export const HANDSHAKE_COUNTS = [
   "tokens",
   "round_trips",
 ] as const satisfies readonly (keyof HandshakeRow)[];
-
-/** The counted columns of a lesson-6 run (the reference's run table and `simulate --json`'s `runs`). */
-export const RUN_COUNTS = [
-  "negotiated",
-  "calls",
-  "failed",
-  "completed",
-  "blocked",
-  "written",
-  "request",
-  "response",
-  "tokens",
-  "round_trips",
-] as const satisfies readonly (keyof RunRow)[];
 
 /** Lesson 6's counts: the handshake and the twelve tasks, at levels 0–3. */
 export const WRITING_A_SERVER_COUNTS: readonly CountGroup<WritingAServerResult>[] = [

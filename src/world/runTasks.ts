@@ -134,8 +134,11 @@ export interface RunRow {
   tokensByKind: Record<MessageKind, number>;
 }
 
-/** The columns of a run's printed row that lesson 6 compares when it says two runs print "the same row". */
-const RUN_ROW_KEYS = [
+/**
+ * The counted columns of a lesson-6 run (the reference's run table and `simulate --json`'s `runs`):
+ * what lesson 6 compares when it says two runs print "the same row", and what a sweep counts.
+ */
+export const RUN_COUNTS = [
   "negotiated",
   "calls",
   "failed",
@@ -148,9 +151,9 @@ const RUN_ROW_KEYS = [
   "round_trips",
 ] as const satisfies readonly (keyof RunRow)[];
 
-/** Whether two runs print the same row ({@link RUN_ROW_KEYS}). */
+/** Whether two runs print the same row ({@link RUN_COUNTS}). */
 export const sameRunRow = (a: RunRow, b: RunRow): boolean =>
-  RUN_ROW_KEYS.every((key) => a[key] === b[key]);
+  RUN_COUNTS.every((key) => a[key] === b[key]);
 
 /**
  * Negotiates at a level and returns a session ready to call tools, with the handshake already

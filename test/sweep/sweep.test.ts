@@ -6,7 +6,8 @@ import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulat
 import { DEFAULT_SEED, MAX_SEED } from "../../src/sim/seed";
 import { sweepChartData, sweepChartSpec } from "../../src/sweep/chart";
 import { FLEET_CLAIMS, WRITING_A_SERVER_CLAIMS } from "../../src/sweep/claims";
-import { CONDITION_COUNTS, CONDITION_ROWS, RUN_COUNTS } from "../../src/sweep/counts";
+import { CONDITION_COUNTS, CONDITION_ROWS } from "../../src/sweep/counts";
+import { RUN_COUNTS } from "../../src/world/runTasks";
 import { sweepJson } from "../../src/sweep/json";
 import { checkSweepRange, sweep, sweepLesson, type SweepLesson } from "../../src/sweep/sweep";
 import { formatSweep } from "../../src/sweep/tables";
