@@ -52,8 +52,12 @@ export const messages = {
   ) =>
     `${notebook}: cell ${cellNumber} (id ${cellId}) did not finish within ${seconds} s (--cell-timeout); the ${engine} engine was stopped — ${keptOrNothing(previous)}`,
   /** `lesson` told to stop (Ctrl-C, `kill`, a closed terminal) while a notebook ran. */
-  lessonStopped: (signal: string, notebook: string) =>
-    `stopped by ${signal} while running ${notebook}: its kernel or worker was killed; exports already written are whole, the one in progress was not written`,
+  lessonStopped: (signal: string, notebooks: readonly string[]) =>
+    notebooks.length === 1
+      ? `stopped by ${signal} while running ${notebooks[0]}: its kernel or worker was killed; exports already written are whole, the one in progress was not written`
+      : `stopped by ${signal} while running ${notebooks.join(" and ")}: their kernels or workers were killed; exports already written are whole, those in progress were not written`,
+  /** Follows commander's own "option '--jobs <n>' argument 'x' is invalid." */
+  badJobs: (max: number) => `Expected a whole number of lessons to run at once, from 1 to ${max}.`,
   /** Follows commander's own "option '--cell-timeout <seconds>' argument 'x' is invalid." */
   badCellTimeout: () =>
     `Expected a number of seconds, more than 0 and at most ${MAX_CELL_TIMEOUT_SECONDS}.`,

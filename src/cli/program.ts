@@ -16,6 +16,7 @@ import { LESSONS } from "../lessons/catalog";
 import {
   cellTimeoutOption,
   EXPORT_FORMATS,
+  jobsOption,
   type EngineChoice,
   type ExportFormat,
 } from "./commands/lessonFormats";
@@ -118,6 +119,11 @@ function buildProgram(io: CliIo): Command {
       cellTimeoutOption,
       DEFAULT_CELL_TIMEOUT_SECONDS,
     )
+    .option(
+      "--jobs <n>",
+      "how many lessons run at once, each in its own kernel (default: one per core); lessons that start servers (09, 10) run one at a time",
+      jobsOption,
+    )
     .action(
       async (
         names: string[],
@@ -127,6 +133,7 @@ function buildProgram(io: CliIo): Command {
           engine: EngineChoice;
           format: ExportFormat;
           cellTimeout: number;
+          jobs?: number;
         },
       ) => {
         const { runLessonCommand } = await import("./commands/lesson");

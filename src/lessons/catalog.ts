@@ -13,6 +13,11 @@ export interface LessonEntry {
   title: string;
   /** One sentence: what the lesson covers. */
   covers: string;
+  /**
+   * Whether the lesson starts real servers and times calls against short client timeouts (lessons
+   * 9 and 10): `mcp-course lesson` runs such lessons one at a time, and the others beside them.
+   */
+  startsServers: boolean;
 }
 
 /** The lessons, in course order. */
@@ -23,6 +28,7 @@ export const LESSONS: readonly LessonEntry[] = [
     title: "Writing a Server",
     covers:
       "handler versus declaration; three fictional servers declared at four levels; negotiation against an allowlist and known versions; the envelope cost of twelve tasks; the approval gate for a declared side effect.",
+    startsServers: false,
   },
   {
     name: "07-writing-a-client",
@@ -30,6 +36,7 @@ export const LESSONS: readonly LessonEntry[] = [
     title: "Writing a Client",
     covers:
       "discovery as MCP spells it (initialize, the initialized notification, tools/resources/prompts lists) for the three servers and the fleet; discovery renewed at every task against once per session, and how the gap grows; kayit dropped for its version without a word; a client that reports each drop and what that costs.",
+    startsServers: false,
   },
   {
     name: "08-the-fleet-behind-the-boundary",
@@ -37,6 +44,7 @@ export const LESSONS: readonly LessonEntry[] = [
     title: "The Fleet behind the Boundary",
     covers:
       "a seeded fleet of 400 devices and a question with a trap; the fleet as a fourth server; the same eight malformed calls down three paths; two scripted agents under slow tools, crashes, restarts and stdout noise on a virtual clock.",
+    startsServers: false,
   },
   {
     name: "09-the-simulation-against-the-wire",
@@ -44,6 +52,7 @@ export const LESSONS: readonly LessonEntry[] = [
     title: "The Simulation against the Wire",
     covers:
       "the four servers as real MCP servers over stdio on the official SDK, and a real client; lesson 6's counts per level, envelope tokens against bytes, the eight malformed calls and the faults, each simulated and on the wire side by side.",
+    startsServers: true,
   },
   {
     name: "10-without-a-session",
@@ -51,6 +60,7 @@ export const LESSONS: readonly LessonEntry[] = [
     title: "Without a Session",
     covers:
       "MCP's two eras, the legacy initialize session and the stateless 2026-07-28 revision: the two openings line by line; the per-request _meta and per-result fields, in tokens and bytes; lesson 6's tasks and lesson 7's discovery in both eras, simulated and on the wire, and where they cross; caching lists for ttlMs; auto's probe and fallback; a version mismatch in each era.",
+    startsServers: true,
   },
 ];
 

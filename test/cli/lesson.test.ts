@@ -70,6 +70,8 @@ function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<s
       engine,
       "--out",
       out,
+      "--jobs",
+      "2",
       ...(seed === undefined ? [] : ["--seed", String(seed)]),
     ];
     const run = place().then(async (release) => {
@@ -92,6 +94,11 @@ function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<s
           );
           files[name] = { markdown: readFileSync(join(out, `${name}.md`), "utf8"), charts: chartFiles(out, name) };
         }
+        // Side by side: lesson 6 runs beside lesson 9; lesson 10, which starts servers too, after it.
+        const at = (name: string, step: "executing" | "wrote") => run.stderr.indexOf(`${name}: ${step} `);
+        const [six, nine, ten] = ["06-writing-a-server", "09-the-simulation-against-the-wire", "10-without-a-session"];
+        assert.ok(at(six, "executing") < at(nine, "wrote"), "lesson 6 starts while lesson 9 runs");
+        assert.ok(at(ten, "executing") > at(nine, "wrote"), "lesson 10 starts after lesson 9");
         return files;
       }),
     );

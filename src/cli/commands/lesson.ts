@@ -8,6 +8,7 @@
  * cell, how long) goes to stderr.
  */
 import { existsSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { PACKAGE_ROOT } from "../../packageRoot";
 import {
@@ -30,7 +31,8 @@ import { CliError, EXIT_FAILURE, messages } from "../messages";
 import { checkOutFolder, removeOutput, writeOutput } from "../options";
 import type { CliIo } from "../io";
 import { formatFiles, type EngineChoice, type ExportFormat } from "./lessonFormats";
-import { resolveNotebooks, shown } from "./notebookNames";
+import { resolveNotebooks, shown, type NamedNotebook } from "./notebookNames";
+import { runSideBySide } from "./sideBySide";
 
 export { EXPORT_FORMATS, type EngineChoice, type ExportFormat } from "./lessonFormats";
 
@@ -47,12 +49,16 @@ export interface LessonCommandOptions {
   format?: ExportFormat;
   /** Seconds one cell may run before it is stopped (default DEFAULT_CELL_TIMEOUT_SECONDS, 600). */
   cellTimeout?: number;
+  /** How many lessons may run at once (default: one per core); see {@link runSideBySide}. */
+  jobs?: number;
 }
 
 /** A notebook ready to run: its name, file, prepared cells, the seed it runs with and where it goes. */
 interface PreparedLesson {
   name: string;
   file: string;
+  /** Whether it starts servers of its own (`LessonEntry.startsServers`): see {@link runSideBySide}. */
+  startsServers: boolean;
   notebook: Notebook;
   seed: number | undefined;
   /** What it writes: `<out>/<name>.md` and/or `<out>/<name>.html`, in that order. */
@@ -65,10 +71,7 @@ export function defaultOutDir(seed: number, root: string = PACKAGE_ROOT): string
 }
 
 /** Reads a notebook, sets its seed, and decides where its export goes; throws CliError (exit 2) on bad input. */
-function prepare(
-  entry: { name: string; file: string; byPath: boolean },
-  options: LessonCommandOptions,
-): PreparedLesson {
+function prepare(entry: NamedNotebook, options: LessonCommandOptions): PreparedLesson {
   let notebook: Notebook;
   try {
     notebook = readNotebook(entry.file);
@@ -97,7 +100,14 @@ function prepare(
       throw new CliError(messages.exportIsFolder(outFile));
     outFiles[extension] = outFile;
   }
-  return { name: entry.name, file: entry.file, notebook, seed, outFiles };
+  return {
+    name: entry.name,
+    file: entry.file,
+    startsServers: entry.startsServers,
+    notebook,
+    seed,
+    outFiles,
+  };
 }
 
 function progressPrinter(
@@ -187,7 +197,9 @@ async function runLesson(
  * with `format: "both"` the two from one execution.
  *
  * With `--seed`, the seed is injected after each notebook's `parameters` cell; without it, each
- * notebook runs with its own `SEED`, and the export says which.
+ * notebook runs with its own `SEED`, and the export says which. Notebooks run side by side, at most
+ * `jobs` at a time, those that start servers one at a time ({@link runSideBySide}); when one fails,
+ * those running finish and no other starts.
  *
  * @throws CliError (exit 2) for bad input (unknown lesson, missing or unreadable notebook, a seed
  *   for a notebook without a parameters cell, a notebook path without `--out`, an output path
@@ -201,20 +213,22 @@ export async function runLessonCommand(options: LessonCommandOptions, io: CliIo)
   if (options.engine === "jupyter" && !jupyterAvailable())
     throw new CliError(messages.jupyterMissing(), EXIT_FAILURE);
   const engine = resolveEngine(options.engine);
-  let current = "";
+  const current = new Set<string>();
   const stop = (signal: NodeJS.Signals) => {
     // A kernel runs in a session of its own and the worker is our child: neither would see the
     // signal sent to this process alone, so they are killed here, with all they started.
     killDescendants(process.pid);
-    io.stderr(`mcp-course: ${messages.lessonStopped(signal, current)}\n`);
+    io.stderr(`mcp-course: ${messages.lessonStopped(signal, [...current])}\n`);
     process.exit(128 + (STOP_SIGNALS[signal] ?? 0));
   };
   for (const signal of Object.keys(STOP_SIGNALS) as NodeJS.Signals[]) process.on(signal, stop);
   try {
-    for (const lesson of lessons) {
-      current = shown(lesson.file);
+    // One lesson per core at most: each kernel or worker keeps about one core busy.
+    await runSideBySide(lessons, options.jobs ?? availableParallelism(), async (lesson) => {
+      current.add(shown(lesson.file));
       await runLesson(lesson, engine, options.cellTimeout, io);
-    }
+      current.delete(shown(lesson.file));
+    });
   } finally {
     for (const signal of Object.keys(STOP_SIGNALS) as NodeJS.Signals[]) process.off(signal, stop);
   }

@@ -25,6 +25,16 @@ export function formatFiles(format: ExportFormat): readonly ("md" | "html")[] {
   return format === "both" ? ["md", "html"] : [format];
 }
 
+/** The most lessons `--jobs` lets run at once: more than the course has gains nothing. */
+export const MAX_JOBS = 64;
+
+/** `--jobs N`: how many lessons may run at once, a whole number from 1 to {@link MAX_JOBS}. */
+export function jobsOption(text: string): number {
+  const jobs = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (!(jobs >= 1 && jobs <= MAX_JOBS)) throw new InvalidArgumentError(messages.badJobs(MAX_JOBS));
+  return jobs;
+}
+
 /**
  * `--cell-timeout SECONDS`: a number of seconds in plain decimal digits (`600`, `2.5`), more than
  * 0 and at most MAX_CELL_TIMEOUT_SECONDS (no signs, exponents or `Infinity`).

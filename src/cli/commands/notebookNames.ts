@@ -16,6 +16,8 @@ export interface NamedNotebook {
   file: string;
   /** True for a notebook that is not one of the course's lessons (named by its path). */
   byPath: boolean;
+  /** The lesson's `startsServers`; true for another notebook, which may start servers too. */
+  startsServers: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export function resolveNotebooks(names: readonly string[]): NamedNotebook[] {
         name: lesson.name,
         file: join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`),
         byPath: false,
+        startsServers: lesson.startsServers,
       };
     if (name.endsWith(".ipynb")) {
       if (!existsSync(name)) throw new CliError(messages.noSuchNotebook(name));
@@ -40,8 +43,19 @@ export function resolveNotebooks(names: readonly string[]): NamedNotebook[] {
       const course = LESSONS.find(
         (l) => join(PACKAGE_ROOT, "notebooks", `${l.name}.ipynb`) === resolve(name),
       );
-      if (course) return { name: course.name, file: resolve(name), byPath: false };
-      return { name: basename(name, ".ipynb"), file: resolve(name), byPath: true };
+      if (course)
+        return {
+          name: course.name,
+          file: resolve(name),
+          byPath: false,
+          startsServers: course.startsServers,
+        };
+      return {
+        name: basename(name, ".ipynb"),
+        file: resolve(name),
+        byPath: true,
+        startsServers: true,
+      };
     }
     throw new CliError(
       messages.unknownLesson(

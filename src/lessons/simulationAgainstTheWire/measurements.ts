@@ -156,7 +156,9 @@ export const GATE_WALKS: readonly WireWalk[] = [
 /**
  * Runs lesson 9 for one seed: starts and stops every server it needs (about forty processes),
  * {@link WIRE_CONCURRENCY} runs at a time. Runs are independent — each has its own server
- * processes — so running them side by side changes no count. The slow condition runs last and
+ * processes — so running them side by side changes no count. Unterminated stray output goes
+ * first: every one of its calls waits out the client's timeout whatever the load (no response
+ * can be read), so its waiting overlaps the other runs' work. The slow condition runs last and
  * alone: its healthy calls share a timeout of a few hundred milliseconds, which no busy neighbour
  * should be able to exceed.
  *
@@ -169,13 +171,17 @@ export async function runWireLesson(
   progress: WireProgress = () => {},
 ): Promise<WireLessonResult> {
   const alone = CONDITIONS.filter((condition) => condition.fault === "slow");
-  const shared = CONDITIONS.filter((condition) => !alone.includes(condition));
+  const waiting = CONDITIONS.filter((condition) => condition.fault === "stdout-unterminated");
+  const shared = CONDITIONS.filter(
+    (condition) => !alone.includes(condition) && !waiting.includes(condition),
+  );
   type Job =
     | { kind: "level"; level: Level }
     | { kind: "stateless"; level: Level }
     | { kind: "malformed" }
     | { kind: "agents"; condition: Condition };
   const jobs: Job[] = [
+    ...waiting.map((condition): Job => ({ kind: "agents", condition })),
     ...ALL_LEVELS.map((level): Job => ({ kind: "level", level })),
     ...ALL_LEVELS.map((level): Job => ({ kind: "stateless", level })),
     { kind: "malformed" },
