@@ -226,8 +226,11 @@ export async function runLessonCommand(options: LessonCommandOptions, io: CliIo)
     // One lesson per core at most: each kernel or worker keeps about one core busy.
     await runSideBySide(lessons, options.jobs ?? availableParallelism(), async (lesson) => {
       current.add(shown(lesson.file));
-      await runLesson(lesson, engine, options.cellTimeout, io);
-      current.delete(shown(lesson.file));
+      try {
+        await runLesson(lesson, engine, options.cellTimeout, io);
+      } finally {
+        current.delete(shown(lesson.file));
+      }
     });
   } finally {
     for (const signal of Object.keys(STOP_SIGNALS) as NodeJS.Signals[]) process.off(signal, stop);

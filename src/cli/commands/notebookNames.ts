@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { findLesson, LESSONS } from "../../lessons/catalog";
+import { findLesson, LESSONS, type LessonEntry } from "../../lessons/catalog";
 import { PACKAGE_ROOT } from "../../packageRoot";
 import { CliError, messages } from "../messages";
 
@@ -20,6 +20,14 @@ export interface NamedNotebook {
   startsServers: boolean;
 }
 
+/** A course lesson's notebook at `file` (its own, or the same notebook named by its path). */
+const ofLesson = (lesson: LessonEntry, file: string): NamedNotebook => ({
+  name: lesson.name,
+  file,
+  byPath: false,
+  startsServers: lesson.startsServers,
+});
+
 /**
  * Lesson names and notebook paths → notebook files, each once, in the order given; no names means
  * every lesson of the catalog, in course order. A name is a lesson's full name, number or short
@@ -30,26 +38,14 @@ export interface NamedNotebook {
 export function resolveNotebooks(names: readonly string[]): NamedNotebook[] {
   const found = (names.length ? names : LESSONS.map((l) => l.name)).map((name) => {
     const lesson = findLesson(name);
-    if (lesson)
-      return {
-        name: lesson.name,
-        file: join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`),
-        byPath: false,
-        startsServers: lesson.startsServers,
-      };
+    if (lesson) return ofLesson(lesson, join(PACKAGE_ROOT, "notebooks", `${lesson.name}.ipynb`));
     if (name.endsWith(".ipynb")) {
       if (!existsSync(name)) throw new CliError(messages.noSuchNotebook(name));
       // A course notebook named by its path is still that lesson, with the lesson's default output.
       const course = LESSONS.find(
         (l) => join(PACKAGE_ROOT, "notebooks", `${l.name}.ipynb`) === resolve(name),
       );
-      if (course)
-        return {
-          name: course.name,
-          file: resolve(name),
-          byPath: false,
-          startsServers: course.startsServers,
-        };
+      if (course) return ofLesson(course, resolve(name));
       return {
         name: basename(name, ".ipynb"),
         file: resolve(name),
