@@ -113,6 +113,16 @@ export const messages = {
   slowMsWithoutSlow: () => "--slow-ms sets the slow fault's delay; use it with --fault slow",
   slowNotFleet: (server: string) =>
     `--fault slow delays top_devices, a fleet tool; ${server} has none`,
+  badPort: () => "Expected a TCP port, a whole number from 0 (any free port) to 65535.",
+  httpOnly: (option: string) => `${option} applies to serving over HTTP; add --http`,
+  noisyOverHttp: () =>
+    "a noisy fault writes stray text into stdio's stream; over HTTP no stream is shared, so use crash, slow or none",
+  remoteHost: (host: string) =>
+    `--host ${host} is not loopback, so anyone who can reach it may call the tools; add --allow-remote to serve it anyway`,
+  remoteWarning: (host: string) =>
+    `warning: serving on ${host}, beyond this machine: nothing authenticates a client, and any Host header is accepted`,
+  portInUse: (host: string, port: number) =>
+    `port ${port} on ${host} is in use; choose another with --port, or --port 0 for any free one`,
   faultNotHighLevel: () =>
     "--path high-level serves the SDK's own McpServer, which takes no --fault; use raw or validating",
   /** `register`: follows commander's own "option '--client <client>' argument 'x' is invalid." */

@@ -474,6 +474,45 @@ export class RequestScreen {
   }
 }
 
+/**
+ * A request checked on its own, as over Streamable HTTP, where every POST meets a fresh instance
+ * and no connection has an era (`httpServer.ts`): the same checks as {@link RequestScreen.request}
+ * makes of a connection that has not chosen its era, except that nothing opens one.
+ * - params nested deeper than {@link MAX_PARAMS_DEPTH}: −32602;
+ * - a request claiming a version in `_meta` is a 2026-07-28 one: its `_meta` is checked
+ *   ({@link statelessMetaError}, −32602 or −32022 naming `supportedRevisions(eras)`), then its
+ *   params; on a legacy-only endpoint, `server/discover` and any claiming request are −32601,
+ *   as over stdio;
+ * - a request without a claim is a 2025 one: `initialize`'s params are checked, and so are the
+ *   params of the others (the SDK's legacy fallback serves each alone, so a request needs no
+ *   `initialize` before it); `server/discover` without `_meta` is −32602 (−32601 on a legacy-only
+ *   endpoint); on a stateless-only endpoint the rest is left to the SDK (−32022).
+ *
+ * @param textLength the length of the body's text, as for {@link RequestScreen.request}.
+ * @returns the error to answer with, or undefined to hand the request to the SDK.
+ */
+export function requestAloneError(
+  message: Incoming,
+  eras: ServeEra,
+  textLength = Infinity,
+): ScreenError | undefined {
+  if (textLength > MAX_PARAMS_DEPTH && nestsDeeperThan(message.params, MAX_PARAMS_DEPTH)) {
+    return invalidParams(`Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels.`);
+  }
+  const { method, params } = message;
+  const supported = supportedRevisions(eras);
+  if (claimsVersion(params)) {
+    if (eras === "legacy") return methodNotFoundBeforeInitialize(method, "", supported);
+    return statelessMetaError(params, supported) ?? paramsError(method, params);
+  }
+  if (eras === "stateless") return undefined;
+  if (method === "server/discover")
+    return eras === "legacy"
+      ? methodNotFoundBeforeInitialize(method, "", supported)
+      : statelessMetaError(params, supported);
+  return method === "initialize" ? initializeParamsError(params) : paramsError(method, params);
+}
+
 /** −32601 for a request a legacy server does not serve (see the module comment), naming the versions it speaks through `initialize`. */
 function methodNotFoundBeforeInitialize(
   method: string,

@@ -20,6 +20,13 @@ describe("mcp-course serve: bad input", () => {
     [["serve", "kayit", "--fault", "slow"], messages.slowNotFleet("kayit")],
     [["serve", "fleet", "--slow-ms", "200"], messages.slowMsWithoutSlow()],
     [["serve", "fleet", "--path", "high-level", "--fault", "crash:2"], messages.faultNotHighLevel()],
+    [["serve", "tarife", "--port", "8931"], messages.httpOnly("--port")],
+    [["serve", "tarife", "--host", "localhost"], messages.httpOnly("--host")],
+    [["serve", "tarife", "--allow-remote"], messages.httpOnly("--allow-remote")],
+    [["serve", "tarife", "--http", "--port", "65536"], messages.badPort()],
+    [["serve", "tarife", "--http", "--port", "-1"], messages.badPort()],
+    [["serve", "tarife", "--http", "--host", "0.0.0.0"], messages.remoteHost("0.0.0.0")],
+    [["serve", "fleet", "--http", "--fault", "noisy-line"], messages.noisyOverHttp()],
   ];
   for (const [args, message] of cases) {
     it(`${args.slice(1).join(" ")}: one line naming the problem, exit 2, empty stdout`, () => {
@@ -53,6 +60,11 @@ describe("mcp-course serve: bad input", () => {
       "validating",
       "--slow-ms",
       "--era",
+      "--http",
+      "--port",
+      "--host",
+      "--allow-remote",
+      "Mcp-Session-Id",
       "both",
       "legacy",
       "stateless",

@@ -20,6 +20,7 @@ import {
   type ServerName,
 } from "../../server/names";
 import { CliError, messages } from "../messages";
+import { DEFAULT_HOST, isLoopbackHost, MCP_PATH } from "../../server/httpConstants";
 import { seedOption } from "../options";
 
 /** `<server>`: one of olcum, tarife, kayit, fleet. */
@@ -66,6 +67,13 @@ export function eraOption(text: string): ServeEra {
   throw new InvalidArgumentError(messages.badEra(SERVE_ERAS));
 }
 
+/** `--port N`: a TCP port, 0 for any free one. */
+export function portOption(text: string): number {
+  const port = /^[0-9]{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port <= 65535)) throw new InvalidArgumentError(messages.badPort());
+  return port;
+}
+
 /** Help for `--era`. */
 export const ERA_HELP =
   "the eras answered: both (initialize for 2025-11-25, 2025-06-18, 2024-11-05, or 2026-07-28 statelessly), " +
@@ -80,6 +88,11 @@ export interface ServeCommandOptions {
   era: ServeEra;
   /** Set only when `--slow-ms` was given; `--fault slow` then sleeps this long, else {@link SLOW_MS_DEFAULT}. */
   slowMs?: number;
+  /** Serve over Streamable HTTP instead of stdio. */
+  http?: boolean;
+  port?: number;
+  host?: string;
+  allowRemote?: boolean;
 }
 
 /** Help for `--level`. */
@@ -107,6 +120,13 @@ export async function runServeCommand(
     throw new CliError(messages.slowNotFleet(server));
   if (fault.kind !== "none" && options.path === "high-level")
     throw new CliError(messages.faultNotHighLevel());
+  if (options.http) return runHttp(server, options, fault);
+  for (const [given, flag] of [
+    [options.port, "--port"],
+    [options.host, "--host"],
+    [options.allowRemote, "--allow-remote"],
+  ] as const)
+    if (given !== undefined) throw new CliError(messages.httpOnly(flag));
   // Stdout is the protocol's: anything logged through the console goes to stderr instead.
   console.log = console.info = console.debug = console.error;
   // Loaded here, not at the top: the SDK behind it costs every other command its start-up time.
@@ -122,6 +142,48 @@ export async function runServeCommand(
 }
 
 /**
+ * `serve --http`: checks the host, then serves until a stop signal (exit 0). A port in use is one
+ * line and exit 1; a host beyond loopback needs `--allow-remote`, and then one warning line.
+ *
+ * @throws CliError (exit 2) for a noisy fault or a host that is not loopback without `--allow-remote`;
+ *   CliError with exit code 1 when the port is in use.
+ */
+async function runHttp(
+  server: ServerName,
+  options: ServeCommandOptions,
+  fault: ServeFault,
+): Promise<void> {
+  const { serveHttp } = await import("../../server/httpServer");
+  const host = options.host ?? DEFAULT_HOST;
+  if (fault.kind === "noisy-line" || fault.kind === "noisy-raw")
+    throw new CliError(messages.noisyOverHttp());
+  if (!isLoopbackHost(host)) {
+    if (!options.allowRemote) throw new CliError(messages.remoteHost(host));
+    process.stderr.write(`${messages.remoteWarning(host)}\n`);
+  }
+  const port = options.port ?? 0;
+  let serving;
+  try {
+    serving = await serveHttp({
+      server,
+      level: options.level,
+      seed: options.seed,
+      fault,
+      path: options.path,
+      era: options.era,
+      port,
+      host,
+      allowRemote: options.allowRemote,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE")
+      throw new CliError(messages.portInUse(host, port), 1);
+    throw error;
+  }
+  await serving.closed;
+}
+
+/**
  * Gives `command` everything `serve` is: its description, `<server>`, its options with their
  * parsers, and its action. The whole CLI applies it to its `serve` subcommand, and the server's
  * bundle to its one command (`serveMain.ts`), so both parse and answer alike.
@@ -130,7 +192,10 @@ export function defineServe(command: Command): Command {
   return command
     .description(
       "Serve one of the course's servers as a real MCP server over stdio (newline-delimited JSON-RPC) until stdin closes. " +
-        "Stdout carries protocol messages only; logs are JSON lines on stderr.",
+        "Stdout carries protocol messages only; logs are JSON lines on stderr. " +
+        `With --http, over Streamable HTTP on one endpoint, ${MCP_PATH}, until SIGINT or SIGTERM: 2026-07-28 requests each a POST, ` +
+        "and 2025-11-25 clients served statelessly (each POST, initialize included, meets a fresh server and no Mcp-Session-Id is issued, " +
+        "since the servers keep nothing between calls); the URL is logged on stderr once listening.",
     )
     .argument("<server>", `which server: ${SERVER_NAMES.join(", ")}`, serverArgument)
     .option("--level <level>", LEVEL_HELP, levelOption, 3 as Level)
@@ -158,5 +223,9 @@ export function defineServe(command: Command): Command {
       `with --fault slow: the delay in milliseconds (default: ${SLOW_MS_DEFAULT})`,
       slowMsOption,
     )
+    .option("--http", "serve over Streamable HTTP instead of stdio")
+    .option("--port <n>", "with --http: the TCP port, 0 for any free one (default: 0)", portOption)
+    .option(`--host <host>`, `with --http: the address to listen on (default: ${DEFAULT_HOST})`)
+    .option("--allow-remote", "with --http: allow a --host beyond loopback (nothing authenticates)")
     .action((server: ServerName, options: ServeCommandOptions) => runServeCommand(server, options));
 }

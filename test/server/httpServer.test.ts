@@ -1,0 +1,400 @@
+// Invariant: `mcp-course serve <server> --http` is a real process that serves both eras on /mcp,
+// checks Host and Origin before any MCP work, answers bad input with an HTTP status (and a JSON-RPC
+// error where the spec gives one) and serves on, tells one story about the revisions it accepts in
+// every order of requests, and stops cleanly on SIGINT/SIGTERM.
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { ROOT } from "../helpers";
+import { MAX_BODY_BYTES } from "../../src/server/httpConstants";
+import { messages } from "../../src/cli/messages";
+
+const MAIN = join(ROOT, "dist", "cli", "main.js");
+const ALL = ["2026-07-28", "2025-11-25", "2025-06-18", "2024-11-05"];
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+const INIT = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } };
+
+/** One served process: its URL, its stderr so far, and how it ended. */
+interface Served {
+  url: string;
+  child: ChildProcess;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+/** Starts `serve … --http --port 0` and waits for its `listening` line. */
+async function startServer(args: string[]): Promise<Served> {
+  const child = spawn(process.execPath, [MAIN, "serve", ...args, "--http", "--port", "0"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const line = stderr.split("\n").find((l) => l.includes('"listening"'));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    void exit.then((code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+  return { url, child, stderr: () => stderr, exit };
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  /** The JSON-RPC message of the body: JSON, or the `data:` line of an SSE event. */
+  json: Record<string, unknown> | undefined;
+}
+
+/** One HTTP request on a connection of its own. */
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; path?: string } = {},
+): Promise<Reply> {
+  const target = new URL(options.path ?? "", url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      target,
+      {
+        method: options.method ?? "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...options.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString();
+          const data = text.startsWith("{") ? text : /^data: (.*)$/m.exec(text)?.[1];
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            text,
+            json: data ? (JSON.parse(data) as Record<string, unknown>) : undefined,
+          });
+        });
+      },
+    );
+    // A server may answer (413) and close before a large body is all written: the write then
+    // fails (EPIPE, ECONNRESET) while the answer is already on its way, so only a connection that
+    // closes with no answer is a failure.
+    let answered = false;
+    req.on("response", () => (answered = true));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+    });
+    req.on("close", () => {
+      if (!answered) reject(new Error("the connection closed with no answer"));
+    });
+    req.end(options.body);
+  });
+}
+
+/** A 2026-07-28 request with its headers. */
+function modern(
+  url: string,
+  id: number,
+  method: string,
+  params: Record<string, unknown> = {},
+  extra: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...extra };
+  if (typeof params.name === "string") headers["mcp-name"] = params.name;
+  return send(url, {
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: META } }),
+  });
+}
+
+/** A 2025 request: `initialize` with no version header, the rest with 2025-11-25's. */
+function legacy(url: string, id: number, method: string, params?: Record<string, unknown>) {
+  const headers: Record<string, string> = method === "initialize" ? {} : { "mcp-protocol-version": "2025-11-25" };
+  return send(url, { headers, body: JSON.stringify({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) }) });
+}
+
+function errorOf(reply: Reply): { code: number; message: string; data?: { supported?: string[] } } {
+  const error = reply.json?.error as { code: number; message: string; data?: { supported?: string[] } } | undefined;
+  assert.ok(error, `expected an error: ${reply.status} ${reply.text}`);
+  return error;
+}
+
+function resultOf(reply: Reply): Record<string, unknown> {
+  const result = reply.json?.result as Record<string, unknown> | undefined;
+  assert.ok(result, `expected a result: ${reply.status} ${reply.text}`);
+  return result;
+}
+
+async function stop(served: Served, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
+  if (served.child.exitCode === null) served.child.kill(signal);
+  return served.exit;
+}
+
+describe("serve --http, both eras (tarife)", () => {
+  let served: Served;
+  before(async () => (served = await startServer(["tarife"])));
+  after(() => stop(served));
+
+  it("logs one listening line with the URL on loopback, endpoint /mcp", () => {
+    assert.match(served.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const lines = served
+      .stderr()
+      .split("\n")
+      .filter((line) => line.includes('"listening"'));
+    assert.equal(lines.length, 1);
+  });
+
+  it("2026-07-28: tools/list and tools/call, each one POST, with the envelope fields", async () => {
+    const list = resultOf(await modern(served.url, 1, "tools/list"));
+    assert.deepEqual(
+      (list.tools as { name: string }[]).map((tool) => tool.name),
+      ["tarife"],
+    );
+    assert.equal(list.resultType, "complete");
+    const call = await modern(served.url, 2, "tools/call", { name: "tarife", arguments: { m3: 12, tip: "mesken" } });
+    const result = resultOf(call);
+    assert.notEqual(result.isError, true, call.text);
+    assert.deepEqual(result._meta, { "io.modelcontextprotocol/serverInfo": { name: "tarife", version: "1" } });
+  });
+
+  it("2025-11-25: initialize, then a tools/call on a POST of its own, with no session issued", async () => {
+    const init = await legacy(served.url, 1, "initialize", INIT);
+    assert.equal(resultOf(init).protocolVersion, "2025-11-25");
+    assert.equal(init.headers["mcp-session-id"], undefined);
+    const call = await legacy(served.url, 2, "tools/call", { name: "tarife", arguments: { m3: 12, tip: "mesken" } });
+    assert.ok(Array.isArray(resultOf(call).content));
+  });
+
+  it("one story in every order: discover, -32022 and what is served name the same revisions", async () => {
+    const orders: (() => Promise<void>)[] = [
+      async () => {
+        const discover = resultOf(await modern(served.url, 1, "server/discover"));
+        assert.deepEqual(discover.supportedVersions, ALL);
+        assert.equal(resultOf(await legacy(served.url, 2, "initialize", INIT)).protocolVersion, "2025-11-25");
+      },
+      async () => {
+        assert.ok(resultOf(await legacy(served.url, 1, "initialize", INIT)));
+        assert.ok(resultOf(await legacy(served.url, 2, "tools/list")));
+        assert.ok(resultOf(await modern(served.url, 3, "tools/list")));
+        assert.deepEqual(resultOf(await modern(served.url, 4, "server/discover")).supportedVersions, ALL);
+      },
+      async () => {
+        const refused = await send(served.url, {
+          headers: { "mcp-protocol-version": "1999-01-01", "mcp-method": "tools/list" },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 5,
+            method: "tools/list",
+            params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "1999-01-01" } },
+          }),
+        });
+        assert.equal(refused.status, 400);
+        assert.equal(errorOf(refused).code, -32022);
+        assert.deepEqual(errorOf(refused).data?.supported, ALL);
+        for (const version of ALL.slice(1))
+          assert.equal(
+            resultOf(await legacy(served.url, 6, "initialize", { ...INIT, protocolVersion: version })).protocolVersion,
+            version,
+          );
+      },
+    ];
+    for (const order of orders) await order();
+    for (const order of [...orders].reverse()) await order();
+  });
+
+  it("headers: a mismatched MCP-Protocol-Version is 400 -32020; a missing Mcp-Name is -32020; a stale Mcp-Session-Id is ignored", async () => {
+    const mismatch = await send(served.url, {
+      headers: { "mcp-protocol-version": "2025-11-25", "mcp-method": "tools/list" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }),
+    });
+    assert.equal(mismatch.status, 400);
+    assert.equal(errorOf(mismatch).code, -32020);
+    const noName = await send(served.url, {
+      headers: { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "tarife", _meta: META } }),
+    });
+    assert.equal(errorOf(noName).code, -32020);
+    const stale = await modern(served.url, 3, "tools/list", {}, { "mcp-session-id": "from-an-old-client" });
+    assert.equal(stale.status, 200);
+    assert.ok(resultOf(stale).tools);
+  });
+
+  it("GET and DELETE are 405; an unknown method 404 with -32601; another path 404", async () => {
+    assert.equal((await send(served.url, { method: "GET" })).status, 405);
+    assert.equal((await send(served.url, { method: "DELETE" })).status, 405);
+    const unknown = await modern(served.url, 1, "nothing/here");
+    assert.equal(unknown.status, 404);
+    assert.equal(errorOf(unknown).code, -32601);
+    assert.equal((await send(served.url, { path: "/other", body: "{}" })).status, 404);
+  });
+
+  it("a foreign Origin and a rebinding Host are 403, before any MCP work", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } });
+    const origin = await send(served.url, { headers: { origin: "http://evil.example" }, body });
+    assert.equal(origin.status, 403);
+    const host = await send(served.url, { headers: { host: "evil.example" }, body });
+    assert.equal(host.status, 403);
+    const local = await modern(served.url, 2, "tools/list", {}, { origin: "http://localhost:3000" });
+    assert.equal(local.status, 200);
+  });
+
+  it("bad input gets a status and, where the spec gives one, a JSON-RPC error; the server serves on", async () => {
+    const cases: [string, Parameters<typeof send>[1], number, number | undefined][] = [
+      ["no body", { body: "" }, 400, -32700],
+      ["not JSON", { body: "{oops" }, 400, -32700],
+      ["wrong Content-Type", { headers: { "content-type": "text/plain" }, body: "{}" }, 415, undefined],
+      ["a body over 10 MiB", { body: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20) }, 413, undefined],
+      [
+        "a batch",
+        { body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }]) },
+        400,
+        -32600,
+      ],
+      ["a response object", { body: JSON.stringify({ jsonrpc: "2.0", id: 1, result: {} }) }, 202, undefined],
+      [
+        "100,000-deep nesting",
+        {
+          body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tarife","arguments":${'{"a":'.repeat(100000)}1${"}".repeat(100000)}}}`,
+        },
+        200,
+        -32602,
+      ],
+      [
+        "initialize with bad params",
+        {
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "initialize",
+            params: { protocolVersion: "2025-11-25" },
+          }),
+        },
+        200,
+        -32602,
+      ],
+    ];
+    for (const [name, options, status, code] of cases) {
+      const reply = await send(served.url, options).catch((error: Error) => {
+        throw new Error(`${name}: ${error.message}`);
+      });
+      assert.equal(reply.status, status, `${name}: ${reply.text}`);
+      if (code !== undefined) assert.equal(errorOf(reply).code, code, name);
+      if (status === 202) assert.equal(reply.text, "", name);
+      if (code !== undefined) assert.ok(!errorOf(reply).message.includes("\n"), `${name}: one line`);
+      assert.ok(resultOf(await modern(served.url, 9, "tools/list")).tools, `serves on after ${name}`);
+    }
+  });
+});
+
+describe("serve --http, one era only", () => {
+  it("--era stateless refuses initialize -32022 and lists 2026-07-28 alone", async () => {
+    const served = await startServer(["kayit", "--era", "stateless"]);
+    try {
+      const init = await legacy(served.url, 1, "initialize", INIT);
+      assert.equal(errorOf(init).code, -32022);
+      assert.deepEqual(errorOf(init).data?.supported, ["2026-07-28"]);
+      assert.deepEqual(resultOf(await modern(served.url, 2, "server/discover")).supportedVersions, ["2026-07-28"]);
+    } finally {
+      await stop(served);
+    }
+  });
+
+  it("--era legacy answers server/discover -32601 with 400 for the 2026 header, and serves initialize", async () => {
+    const served = await startServer(["olcum", "--era", "legacy"]);
+    try {
+      const discover = await modern(served.url, 1, "server/discover");
+      assert.equal(discover.status, 400);
+      assert.equal(errorOf(discover).code, -32601);
+      assert.equal(resultOf(await legacy(served.url, 2, "initialize", INIT)).protocolVersion, "2025-11-25");
+    } finally {
+      await stop(served);
+    }
+  });
+});
+
+describe("serve --http: the fleet, faults and stopping", () => {
+  it("the fleet's validating path over HTTP: an invalid argument is a tool error in 2026-07-28", async () => {
+    const served = await startServer(["fleet"]);
+    try {
+      const call = await modern(served.url, 1, "tools/call", { name: "top_devices", arguments: { limit: "ten" } });
+      assert.equal(resultOf(call).isError, true);
+      const ok = await modern(served.url, 2, "tools/call", { name: "count_devices", arguments: {} });
+      assert.notEqual(resultOf(ok).isError, true, ok.text);
+    } finally {
+      await stop(served);
+    }
+  });
+
+  it("--fault crash:2 ends the process during the second tools/call (exit 1)", async () => {
+    const served = await startServer(["fleet", "--fault", "crash:2"]);
+    const first = await modern(served.url, 1, "tools/call", { name: "count_devices", arguments: {} });
+    assert.ok(resultOf(first));
+    await modern(served.url, 2, "tools/call", { name: "count_devices", arguments: {} }).catch(() => undefined);
+    assert.equal(await served.exit, 1);
+    assert.match(served.stderr(), /"event":"stopping","reason":"crash"/);
+  });
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    it(`${signal}: a request in flight is answered, then exit 0 with a stopping line`, async () => {
+      const served = await startServer(["fleet", "--fault", "slow", "--slow-ms", "1500"]);
+      const slow = modern(served.url, 1, "tools/call", { name: "top_devices", arguments: {} });
+      // The call has reached the tool once its log shows nothing yet but the server is busy: wait
+      // for the request to be read before signalling (the slow tool sleeps 1.5 s).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      served.child.kill(signal);
+      const reply = await slow;
+      assert.equal(reply.status, 200);
+      assert.ok(resultOf(reply).content);
+      assert.equal(await served.exit, 0);
+      assert.match(served.stderr(), new RegExp(`"event":"stopping","reason":"${signal}"`));
+    });
+  }
+
+  it("--host beyond loopback with --allow-remote: one warning line, then it serves", async () => {
+    const served = await startServer(["tarife", "--host", "0.0.0.0", "--allow-remote"]);
+    try {
+      const warnings = served
+        .stderr()
+        .split("\n")
+        .filter((line) => line.startsWith("warning:"));
+      assert.deepEqual(warnings, [messages.remoteWarning("0.0.0.0")]);
+      const url = served.url.replace("0.0.0.0", "127.0.0.1");
+      assert.ok(resultOf(await modern(url, 1, "tools/list")).tools);
+    } finally {
+      await stop(served);
+    }
+  });
+
+  it("a port in use is one line on stderr and exit 1", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const child = spawn(process.execPath, [MAIN, "serve", "tarife", "--http", "--port", String(port)], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      assert.equal(code, 1);
+      const lines = stderr
+        .trimEnd()
+        .split("\n")
+        .filter((line) => !line.startsWith("{"));
+      assert.deepEqual(lines, [`mcp-course: ${messages.portInUse("127.0.0.1", port)}`]);
+    } finally {
+      blocker.close();
+    }
+  });
+});
