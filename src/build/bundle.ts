@@ -23,6 +23,8 @@
  * world's schemas with the same options, written out by ajv's standalone code generation here, at
  * build time, so a start compiles no schema.
  *
+ * The HTTP server (`serve --http`) is left out, to be loaded from `dist/` when asked.
+ *
  * The bundle's first line is its build id (a hash of the rest); then the bundle is loaded the
  * way the launcher loads it, serves a scripted session of each server (`warmUp`), and V8's code
  * cache for it, functions compiled during that session included, is written with the same id
@@ -136,6 +138,23 @@ function precompiledValidators(): Plugin {
   };
 }
 
+/**
+ * The esbuild plugin that leaves the HTTP server out of the bundle: `serve --http` loads it from
+ * `dist/server/httpServer.js` (and the SDK's HTTP adapter from `node_modules`) when asked, and a
+ * stdio start, which an MCP client waits for at every launch, reads none of it.
+ */
+function httpServerLeftOut(): Plugin {
+  return {
+    name: "http-server-left-out",
+    setup(builder) {
+      builder.onResolve({ filter: /[\\/]server[\\/]httpServer$/ }, () => ({
+        path: "./server/httpServer.js", // beside the bundle, in dist/
+        external: true,
+      }));
+    },
+  };
+}
+
 /** Writes a file through a temporary file beside it and a rename. */
 function writeAtomic(path: string, data: string | Buffer): void {
   const temporary = `${path}.${process.pid}.tmp`;
@@ -154,7 +173,9 @@ export async function bundleText(): Promise<string> {
     write: false,
     outfile: SERVE_BUNDLE,
     tsconfig: join(PACKAGE_ROOT, "tsconfig.json"),
-    plugins: [precompiledValidators()],
+    plugins: [precompiledValidators(), httpServerLeftOut()],
+    // `import()` as `require`, as in `dist/`: the launcher's `vm.Script` has no module loader.
+    supported: { "dynamic-import": false },
     logLevel: "warning",
   });
   const text = result.outputFiles[0].text;
