@@ -164,6 +164,20 @@ async function listingAccepted(
   return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
+/**
+ * A 2025-only endpoint's answer to a request whose `MCP-Protocol-Version` header names a revision
+ * it does not speak: 400, as 2025-11-25 `basic/transports.mdx` ("Protocol Version Header") asks,
+ * with an error that is not one of 2026-07-28's, so that a dual-era client falls back to
+ * `initialize` (2026-07-28 `streamable-http.mdx`, "Backward Compatibility": a 400 whose body "is
+ * not a recognized modern JSON-RPC error").
+ */
+function legacyVersionRefused(header: string, supported: readonly string[]): Response {
+  return errorResponse(400, {
+    code: -32000,
+    message: `Bad Request: Unsupported protocol version: ${header} (this server speaks ${supported.join(", ")}, through initialize).`,
+  });
+}
+
 /** Whether a parsed body is one JSON-RPC request (an object with a `method` and an `id`). */
 function asRequest(body: unknown): { method: string; params?: unknown; id: unknown } | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
@@ -247,15 +261,14 @@ export async function serveHttp(
       } catch {
         return handler.fetch(copy); // the SDK answers 400, −32700
       }
+      const header = request.headers.get("mcp-protocol-version");
+      if (era === "legacy" && header !== null && !supported.includes(header))
+        return legacyVersionRefused(header, supported);
       const message = asRequest(body);
       const error = message && requestAloneError(message, era, text.length);
       if (message && error) {
-        // 400 for a version refused: −32022, or on a 2025-only endpoint an MCP-Protocol-Version
-        // header it does not speak (2025-11-25 `basic/transports.mdx`, "Protocol Version Header":
-        // "MUST respond with 400 Bad Request").
-        const header = request.headers.get("mcp-protocol-version");
-        const refusedHeader = era === "legacy" && header !== null && !supported.includes(header);
-        const status = error.code === UNSUPPORTED_PROTOCOL_VERSION || refusedHeader ? 400 : 200;
+        // 400 for a version refused (2026-07-28 `streamable-http.mdx`, "Protocol Version Header").
+        const status = error.code === UNSUPPORTED_PROTOCOL_VERSION ? 400 : 200;
         return errorResponse(status, error, message.id);
       }
       const response = await handler.fetch(copy, { parsedBody: body });

@@ -479,14 +479,14 @@ export class RequestScreen {
  * and no connection has an era (`httpServer.ts`): the same checks as {@link RequestScreen.request}
  * makes of a connection that has not chosen its era, except that nothing opens one.
  * - params nested deeper than {@link MAX_PARAMS_DEPTH}: −32602;
- * - a request claiming a version in `_meta` is a 2026-07-28 one: its `_meta` is checked
+ * - on a legacy-only endpoint, `_meta` is opaque, as to any 2025-11-25 server: `server/discover`
+ *   is −32601, `initialize`'s params and the others' are checked;
+ * - else a request claiming a version in `_meta` is a 2026-07-28 one: its `_meta` is checked
  *   ({@link statelessMetaError}, −32602 or −32022 naming `supportedRevisions(eras)`), then its
- *   params; on a legacy-only endpoint, `server/discover` and any claiming request are −32601,
- *   as over stdio;
+ *   params; a `server/discover` without `_meta` is −32602;
  * - a request without a claim is a 2025 one: `initialize`'s params are checked, and so are the
  *   params of the others (the SDK's legacy fallback serves each alone, so a request needs no
- *   `initialize` before it); `server/discover` without `_meta` is −32602 (−32601 on a legacy-only
- *   endpoint); on a stateless-only endpoint the rest is left to the SDK (−32022).
+ *   `initialize` before it); on a stateless-only endpoint it is left to the SDK (−32022).
  *
  * @param textLength the length of the body's text, as for {@link RequestScreen.request}.
  * @returns the error to answer with, or undefined to hand the request to the SDK.
@@ -501,15 +501,13 @@ export function requestAloneError(
   }
   const { method, params } = message;
   const supported = supportedRevisions(eras);
-  if (claimsVersion(params)) {
-    if (eras === "legacy") return methodNotFoundBeforeInitialize(method, "", supported);
+  const legacyOnly = eras === "legacy";
+  if (method === "server/discover" && legacyOnly)
+    return methodNotFoundBeforeInitialize(method, "", supported);
+  if (claimsVersion(params) && !legacyOnly)
     return statelessMetaError(params, supported) ?? paramsError(method, params);
-  }
   if (eras === "stateless") return undefined;
-  if (method === "server/discover")
-    return eras === "legacy"
-      ? methodNotFoundBeforeInitialize(method, "", supported)
-      : statelessMetaError(params, supported);
+  if (method === "server/discover") return statelessMetaError(params, supported);
   return method === "initialize" ? initializeParamsError(params) : paramsError(method, params);
 }
 

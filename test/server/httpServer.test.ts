@@ -310,12 +310,16 @@ describe("serve --http, one era only", () => {
     }
   });
 
-  it("--era legacy answers server/discover -32601 with 400 for the 2026 header, and serves initialize", async () => {
+  it("--era legacy: a 2026 header is 400 with no modern error, server/discover -32601, initialize served", async () => {
     const served = await startServer(["olcum", "--era", "legacy"]);
     try {
       const discover = await modern(served.url, 1, "server/discover");
       assert.equal(discover.status, 400);
-      assert.equal(errorOf(discover).code, -32601);
+      assert.equal(errorOf(discover).code, -32000);
+      const unheaded = await send(served.url, {
+        body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "server/discover", params: { _meta: META } }),
+      });
+      assert.equal(errorOf(unheaded).code, -32601);
       assert.equal(resultOf(await legacy(served.url, 2, "initialize", INIT)).protocolVersion, "2025-11-25");
     } finally {
       await stop(served);
