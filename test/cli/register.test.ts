@@ -81,6 +81,41 @@ describe("mcp-course register", () => {
     assert.deepEqual(await listTools(tarife), ["tarife"]);
   });
 
+  it("--client vscode --http URL: a .vscode/mcp.json entry of type http naming the URL, with no command", () => {
+    for (const url of ["http://127.0.0.1:8931/mcp", "https://mcp.example.org/mcp"]) {
+      const run = cli(["register", "--client", "vscode", "--server", "tarife", "--http", url]);
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stderr, "");
+      assert.deepEqual(JSON.parse(run.stdout), { servers: { tarife: { type: "http", url } } });
+    }
+    const fleet = cli(["register", "--client", "vscode", "--http", "http://localhost:8931/mcp"]);
+    assert.deepEqual(JSON.parse(fleet.stdout), {
+      servers: { fleet: { type: "http", url: "http://localhost:8931/mcp" } },
+    });
+  });
+
+  it("--http: a bad URL, Claude Desktop (whose file has no HTTP entry) or the server's own options are one line and exit 2", () => {
+    const badUrl = new RegExp(messages.badHttpUrl().replace(/[.]/g, "\\."));
+    for (const url of ["nope", "ftp://127.0.0.1/mcp", "127.0.0.1:8931/mcp", "http://"])
+      assertBadInput(["register", "--client", "vscode", "--http", url], badUrl);
+    assertBadInput(
+      ["register", "--http", "http://127.0.0.1:8931/mcp"],
+      /claude_desktop_config\.json has no entry for a server over HTTP/,
+    );
+    assertBadInput(
+      ["register", "--client", "claude-desktop", "--http", "http://127.0.0.1:8931/mcp"],
+      /use --client vscode$/m,
+    );
+    assertBadInput(
+      ["register", "--client", "vscode", "--http", "http://127.0.0.1:8931/mcp", "--level", "2"],
+      /mcp-course serve fleet --http/,
+    );
+    assertBadInput(
+      ["register", "--client", "vscode", "--server", "tarife", "--http", "http://127.0.0.1:8931/mcp", "--seed", "7"],
+      /mcp-course serve tarife --http/,
+    );
+  });
+
   it("bad input: one catalog line, exit 2, nothing on stdout", () => {
     assertBadInput(
       ["register", "--client", "cursor"],
@@ -108,6 +143,8 @@ describe("mcp-course register", () => {
       "--server",
       "--level",
       "--seed",
+      "--http",
+      "mcp-course serve <server> --http",
     ])
       assert.ok(run.stdout.includes(word), word);
   });
