@@ -1,18 +1,10 @@
 // `mcp-course serve <server> --http --port 0` for tests that need one of our servers over Streamable HTTP: started, its URL read off its stderr, and ended.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "./helpers";
-import { requirement, type Requirement } from "./requirements";
 
 /** The built CLI, as `npm test` builds it. */
 const MAIN = join(ROOT, "dist", "cli", "main.js");
-
-/**
- * Stand-in while `serve --http` is not on this branch yet (development only; see the TODO in
- * {@link httpServeRequirement}): a script taking `<server> --port N` that prints the same
- * `listening` line. Unset, the built CLI is run.
- */
-const STAND_IN = process.env.MCP_COURSE_HTTP_STAND_IN;
 
 /** One of our servers serving over Streamable HTTP, in its own process. */
 export interface HttpServe {
@@ -27,28 +19,6 @@ export interface HttpServe {
 }
 
 /**
- * `serve --http` as a requirement: met once the built CLI's `serve --help` names `--http`.
- *
- * TODO: `serve --http` is being written on main; until this branch is rebased onto it the
- * requirement is missing (skipped, or failed under CI). Once it is here, this check is always met.
- */
-export function httpServeRequirement(): Requirement {
-  if (STAND_IN) return requirement(null);
-  const help = spawnSync(process.execPath, [MAIN, "serve", "--help"], { encoding: "utf8" });
-  return requirement(
-    help.status === 0 && help.stdout.includes("--http")
-      ? null
-      : "mcp-course serve has no --http on this branch yet (it waits for serve --http from main)",
-  );
-}
-
-/** The command line of `serve <server> --http --port 0 [args]`. */
-function commandLine(server: string, args: readonly string[]): string[] {
-  if (STAND_IN) return [STAND_IN, server, "--port", "0", ...args];
-  return [MAIN, "serve", server, "--http", "--port", "0", ...args];
-}
-
-/**
  * Starts `mcp-course serve <server> --http --port 0` (a free port) and resolves once it prints
  * `{"event":"listening","url":…}` on stderr. The caller must {@link HttpServe.stop} it (in a
  * `finally` or `after`).
@@ -56,7 +26,7 @@ function commandLine(server: string, args: readonly string[]): string[] {
  * @throws Error when the server exits before it listens (its stderr in the message).
  */
 export function startHttpServe(server: string, args: readonly string[] = []): Promise<HttpServe> {
-  const child = spawn(process.execPath, commandLine(server, args), {
+  const child = spawn(process.execPath, [MAIN, "serve", server, "--http", "--port", "0", ...args], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "pipe"],
   });

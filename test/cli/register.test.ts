@@ -1,4 +1,4 @@
-// Invariant: `mcp-course register` prints JSON a client can paste, naming this Node and the bundled server by absolute paths that exist, and running exactly that command serves tools/list; bad input is one catalog line and exit 2.
+// Invariant: `mcp-course register` prints JSON a client can paste, naming this Node and the bundled server by absolute paths that exist, and running exactly that command serves tools/list (with --http, VS Code's entry naming the URL of a running server, where tools/list is served); bad input is one catalog line and exit 2.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -6,7 +6,10 @@ import { isAbsolute } from "node:path";
 import { describe, it } from "node:test";
 import { messages } from "../../src/cli/messages";
 import { SERVE_SCRIPT } from "../../src/serve";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { assertBadInput, cli } from "../helpers";
+import { startHttpServe } from "../httpServe";
 
 interface Launch {
   command: string;
@@ -92,6 +95,28 @@ describe("mcp-course register", () => {
     assert.deepEqual(JSON.parse(fleet.stdout), {
       servers: { fleet: { type: "http", url: "http://localhost:8931/mcp" } },
     });
+  });
+
+  it("--client vscode --http: the URL of a running serve tarife --http, at which another client lists tarife's tool", async () => {
+    const serving = await startHttpServe("tarife");
+    try {
+      const run = cli(["register", "--client", "vscode", "--server", "tarife", "--http", serving.url]);
+      assert.equal(run.status, 0, run.stderr);
+      const entry = JSON.parse(run.stdout) as { servers: { tarife: { type: string; url: string } } };
+      assert.equal(entry.servers.tarife.type, "http");
+      const client = new Client({ name: "register-test", version: "0" });
+      try {
+        await client.connect(new StreamableHTTPClientTransport(new URL(entry.servers.tarife.url)));
+        assert.deepEqual(
+          (await client.listTools()).tools.map((tool) => tool.name),
+          ["tarife"],
+        );
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await serving.stop();
+    }
   });
 
   it("--http: a bad URL, Claude Desktop (whose file has no HTTP entry) or the server's own options are one line and exit 2", () => {

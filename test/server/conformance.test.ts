@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ROOT } from "../helpers";
-import { httpServeRequirement, startHttpServe } from "../httpServe";
-import { npxPackageRequirement, requirement, type Requirement } from "../requirements";
+import { startHttpServe } from "../httpServe";
+import { npxPackageRequirement } from "../requirements";
 
 /**
  * The suite, pinned (github.com/modelcontextprotocol/conformance). Not a dependency of this
@@ -129,11 +129,7 @@ function runConformance(
   });
 }
 
-const serveHttp = httpServeRequirement();
-const suite: Requirement & ReturnType<typeof npxPackageRequirement> =
-  serveHttp.missing === null
-    ? npxPackageRequirement(CONFORMANCE, CONFORMANCE_NODE)
-    : { ...requirement(serveHttp.missing), command: "", args: [], env: process.env, version: "" };
+const suite = npxPackageRequirement(CONFORMANCE, CONFORMANCE_NODE);
 
 for (const server of SERVERS) {
   test(

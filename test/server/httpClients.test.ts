@@ -9,8 +9,8 @@ import { worldServed } from "../../src/server/servedServers";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { createWorld } from "../../src/world/world";
 import { ROOT } from "../helpers";
-import { httpServeRequirement, startHttpServe, type HttpServe } from "../httpServe";
-import { npxPackageRequirement, requirement } from "../requirements";
+import { startHttpServe, type HttpServe } from "../httpServe";
+import { npxPackageRequirement } from "../requirements";
 
 /** The Inspector, pinned, and the oldest Node it runs on (its `engines.node`), as in `inspector.test.ts`. */
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
@@ -21,16 +21,12 @@ const CALL = { name: "tarife", arguments: { m3: 25, tip: "isyeri" } } as const;
 const served = worldServed(createWorld(DEFAULT_SEED), "tarife", 3);
 const EXPECTED = served.callTool(CALL.name, { ...CALL.arguments }, 1, "2025-11-25");
 
-const serveHttp = httpServeRequirement();
-const inspector =
-  serveHttp.missing === null
-    ? npxPackageRequirement(INSPECTOR, INSPECTOR_NODE)
-    : { ...requirement(serveHttp.missing), command: "", args: [] as string[], env: process.env, version: "" };
+const inspector = npxPackageRequirement(INSPECTOR, INSPECTOR_NODE);
 
 /** One `serve tarife --http` for the whole file (each legacy POST meets a fresh server instance anyway). */
 let serving: HttpServe | undefined;
 before(async () => {
-  if (serveHttp.missing === null) serving = await startHttpServe("tarife");
+  serving = await startHttpServe("tarife");
 });
 after(async () => {
   await serving?.stop();
@@ -38,9 +34,8 @@ after(async () => {
 
 test(
   "the SDK 1.x Client over its StreamableHTTPClientTransport: initialize at 2025-11-25, no session, tools/list and tools/call as declared",
-  { skip: serveHttp.skip, timeout: 60_000 },
+  { timeout: 60_000 },
   async () => {
-    serveHttp.check();
     const transport = new StreamableHTTPClientTransport(new URL(serving!.url));
     const client = new Client({ name: "sdk-1.x-http-client", version: "1.32.2" });
     try {
