@@ -177,3 +177,31 @@ export function npxPackageRequirement(
   }
   return { ...requirement(null), command: node.path, args, env, version: node.version };
 }
+
+/**
+ * A program of an npm package fetched with `npx -y -p <spec>` (not installed with this project)
+ * and run directly: `path` is the real path of its `bin` script in npx's cache, found by running
+ * `command -v <bin>` through `npx -c`, so a test can start it with this Node as a child of its
+ * own (no npx process between, so ending the child ends the program). The requirement is met once
+ * that path was found (npx fetched the package into its cache, or had it).
+ */
+export function npxBinRequirement(spec: string, bin: string): Requirement & { path: string } {
+  const npx = npxCliFor(process.execPath);
+  if (npx === undefined)
+    return { ...requirement(`${spec} runs through npx, and no npm was found for this Node`), path: "" };
+  const run = spawnSync(process.execPath, [npx, "-y", "-p", spec, "-c", `command -v ${bin}`], {
+    encoding: "utf8",
+    timeout: 300_000,
+  });
+  const found = run.status === 0 ? run.stdout.trim().split("\n").pop() : undefined;
+  if (!found || !existsSync(found)) {
+    const last = `${run.stderr ?? ""}`.trim().split("\n").pop() || (run.error?.message ?? `exit ${run.status}`);
+    return {
+      ...requirement(
+        `npx -y -p ${spec} did not provide ${bin} (${last}); it needs the npm registry once, then runs from npm's cache`,
+      ),
+      path: "",
+    };
+  }
+  return { ...requirement(null), path: realpathSync(found) };
+}

@@ -127,6 +127,14 @@ export const messages = {
     "--path high-level serves the SDK's own McpServer, which takes no --fault; use raw or validating",
   /** `register`: follows commander's own "option '--client <client>' argument 'x' is invalid." */
   unknownClient: (known: readonly string[]) => `Choose ${known.join(" or ")}.`,
+  /** `register --http`: follows commander's own "option '--http <url>' argument 'x' is invalid." */
+  badHttpUrl: () => "Expected an http:// or https:// URL, such as http://127.0.0.1:8931/mcp.",
+  httpNotForClient: (client: string, clients: readonly string[]) =>
+    client === "claude-desktop"
+      ? `--http: claude_desktop_config.json has no entry for a server over HTTP (Claude Desktop adds one under Settings → Connectors); use --client ${clients.join(" or ")}`
+      : `--http: ${client} has no entry for a server over HTTP; use --client ${clients.join(" or ")}`,
+  httpWithServerOptions: (server: string) =>
+    `--http names a server already running, so --level and --seed are its own: pass them to mcp-course serve ${server} --http`,
   bundleMissing: (path: string) =>
     `the server's bundle ${path} is missing: build it with npm run build`,
 } as const;

@@ -31,7 +31,11 @@ import {
 } from "./commands/sweepOptions";
 import type { SweepCommandOptions } from "./commands/sweep";
 import { defineServe, LEVEL_HELP, levelOption, serverArgument } from "./commands/serve";
-import { clientOption, type RegisterCommandOptions } from "./commands/registerOptions";
+import {
+  clientOption,
+  httpUrlOption,
+  type RegisterCommandOptions,
+} from "./commands/registerOptions";
 import { REGISTRATION_CLIENTS, REGISTRATION_FILES } from "../wireClient/registrationNames";
 import { SERVER_NAMES } from "../server/names";
 import { EXIT_USAGE } from "./messages";
@@ -221,6 +225,12 @@ function buildProgram(io: CliIo): Command {
       "--seed <n>",
       `world or fleet seed, an integer from 0 to 2^53-1 (default: the server's, ${DEFAULT_SEED})`,
       seedOption,
+    )
+    .option(
+      "--http <url>",
+      "register a server already serving over Streamable HTTP at <url> (start it with mcp-course serve <server> --http --port N): " +
+        'an entry {"type": "http", "url": <url>}, for --client vscode only (claude_desktop_config.json holds stdio servers only)',
+      httpUrlOption,
     )
     .action(async (options: RegisterCommandOptions) =>
       (await import("./commands/register")).runRegisterCommand(options, io),

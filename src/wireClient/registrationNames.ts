@@ -17,3 +17,14 @@ export const REGISTRATION_FILES: Readonly<Record<RegistrationClient, string>> = 
     "claude_desktop_config.json (Claude Desktop: Settings → Developer → Edit Config)",
   vscode: ".vscode/mcp.json in a workspace (or MCP: Open User Configuration)",
 };
+
+/**
+ * Whether each client's configuration file has an entry for a server reached over HTTP (a URL
+ * rather than a command), for `register --http`:
+ * - VS Code: yes, `{"type": "http", "url": …}` (code.visualstudio.com/docs/copilot/reference/mcp-configuration,
+ *   "HTTP and Server-Sent Events (SSE) servers");
+ * - Claude Desktop: no. Its `claude_desktop_config.json` holds stdio servers only; a remote server is
+ *   added under Settings → Connectors, and one written into the file is not connected to
+ *   (support.anthropic.com/en/articles/11503834-building-custom-connectors-via-remote-mcp-servers).
+ */
+export const HTTP_ENTRY_CLIENTS: readonly RegistrationClient[] = ["vscode"];

@@ -1,4 +1,4 @@
-// Invariant: `mcp-course register` prints JSON a client can paste, naming this Node and the bundled server by absolute paths that exist, and running exactly that command serves tools/list; bad input is one catalog line and exit 2.
+// Invariant: `mcp-course register` prints JSON a client can paste, naming this Node and the bundled server by absolute paths that exist, and running exactly that command serves tools/list (with --http, VS Code's entry naming the URL of a running server, where tools/list is served); bad input is one catalog line and exit 2.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -6,7 +6,10 @@ import { isAbsolute } from "node:path";
 import { describe, it } from "node:test";
 import { messages } from "../../src/cli/messages";
 import { SERVE_SCRIPT } from "../../src/serve";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { assertBadInput, cli } from "../helpers";
+import { startHttpServe } from "../httpServe";
 
 interface Launch {
   command: string;
@@ -81,6 +84,63 @@ describe("mcp-course register", () => {
     assert.deepEqual(await listTools(tarife), ["tarife"]);
   });
 
+  it("--client vscode --http URL: a .vscode/mcp.json entry of type http naming the URL, with no command", () => {
+    for (const url of ["http://127.0.0.1:8931/mcp", "https://mcp.example.org/mcp"]) {
+      const run = cli(["register", "--client", "vscode", "--server", "tarife", "--http", url]);
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stderr, "");
+      assert.deepEqual(JSON.parse(run.stdout), { servers: { tarife: { type: "http", url } } });
+    }
+    const fleet = cli(["register", "--client", "vscode", "--http", "http://localhost:8931/mcp"]);
+    assert.deepEqual(JSON.parse(fleet.stdout), {
+      servers: { fleet: { type: "http", url: "http://localhost:8931/mcp" } },
+    });
+  });
+
+  it("--client vscode --http: the URL of a running serve tarife --http, at which another client lists tarife's tool", async () => {
+    const serving = await startHttpServe("tarife");
+    try {
+      const run = cli(["register", "--client", "vscode", "--server", "tarife", "--http", serving.url]);
+      assert.equal(run.status, 0, run.stderr);
+      const entry = JSON.parse(run.stdout) as { servers: { tarife: { type: string; url: string } } };
+      assert.equal(entry.servers.tarife.type, "http");
+      const client = new Client({ name: "register-test", version: "0" });
+      try {
+        await client.connect(new StreamableHTTPClientTransport(new URL(entry.servers.tarife.url)));
+        assert.deepEqual(
+          (await client.listTools()).tools.map((tool) => tool.name),
+          ["tarife"],
+        );
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await serving.stop();
+    }
+  });
+
+  it("--http: a bad URL, Claude Desktop (whose file has no HTTP entry) or the server's own options are one line and exit 2", () => {
+    const badUrl = new RegExp(messages.badHttpUrl().replace(/[.]/g, "\\."));
+    for (const url of ["nope", "ftp://127.0.0.1/mcp", "127.0.0.1:8931/mcp", "http://"])
+      assertBadInput(["register", "--client", "vscode", "--http", url], badUrl);
+    assertBadInput(
+      ["register", "--http", "http://127.0.0.1:8931/mcp"],
+      /claude_desktop_config\.json has no entry for a server over HTTP/,
+    );
+    assertBadInput(
+      ["register", "--client", "claude-desktop", "--http", "http://127.0.0.1:8931/mcp"],
+      /use --client vscode$/m,
+    );
+    assertBadInput(
+      ["register", "--client", "vscode", "--http", "http://127.0.0.1:8931/mcp", "--level", "2"],
+      /mcp-course serve fleet --http/,
+    );
+    assertBadInput(
+      ["register", "--client", "vscode", "--server", "tarife", "--http", "http://127.0.0.1:8931/mcp", "--seed", "7"],
+      /mcp-course serve tarife --http/,
+    );
+  });
+
   it("bad input: one catalog line, exit 2, nothing on stdout", () => {
     assertBadInput(
       ["register", "--client", "cursor"],
@@ -108,6 +168,8 @@ describe("mcp-course register", () => {
       "--server",
       "--level",
       "--seed",
+      "--http",
+      "mcp-course serve <server> --http",
     ])
       assert.ok(run.stdout.includes(word), word);
   });
