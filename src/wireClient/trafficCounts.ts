@@ -8,7 +8,9 @@
  * `Buffer.byteLength(serializeMessage(message))`, the SDK's own serialization
  * (`JSON.stringify(message) + "\n"`), which is exactly what its stdio transports write
  * ({@link TrafficMeter.count}). The two are the same figure for a peer that writes its messages as
- * `JSON.stringify` does. What is counted, and when, is decided by the transport decorator
+ * `JSON.stringify` does. Over Streamable HTTP a message is counted the second way (the figure
+ * stdio would carry), and the HTTP beneath it apart ({@link HttpTraffic}: requests, connections,
+ * header and body bytes as on the socket, `httpFetch.ts`). What is counted, and when, is decided by the transport decorator
  * (`meteredTransport.ts`); this module only adds up, and its types carry no SDK types, so a
  * notebook can hold them.
  */
