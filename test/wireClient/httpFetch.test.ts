@@ -1,4 +1,4 @@
-// The real client over Streamable HTTP, metered at the socket: in both eras and both connection modes the
+// The real client over Streamable HTTP against `serve --http`, metered at the socket: in both eras and both connection modes the
 // framed header and body bytes add up to the sockets' own counters, the same run counts the same twice,
 // connections are one (keep-alive) or one per request, and `auto` settles by one in-place server/discover POST.
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import { WireConnection } from "../../src/wireClient/connection";
 import { HTTP_CONNECTION_MODES, type HttpConnectionMode } from "../../src/wireClient/httpFetch";
 import type { ServeSpec } from "../../src/wireClient/serveCommand";
 import type { TrafficCounts } from "../../src/wireClient/trafficCounts";
-import { serveHttpFixture } from "../fixtures/httpServer";
+import { serveOverHttp } from "./httpServers";
 
 const SPEC: ServeSpec = { server: "tarife", level: 3, seed: 20260218 };
 
@@ -32,7 +32,7 @@ async function session(
 for (const era of ["legacy", "stateless", "auto"] as const)
   for (const mode of HTTP_CONNECTION_MODES)
     test(`over HTTP, ${era} era, ${mode}: headers and bodies framed add up to the socket's bytes, the same twice`, async () => {
-      const fixture = await serveHttpFixture(SPEC);
+      const fixture = await serveOverHttp(SPEC);
       try {
         const first = await session(fixture.url, era, mode);
         const second = await session(fixture.url, era, mode);
@@ -61,15 +61,14 @@ for (const era of ["legacy", "stateless", "auto"] as const)
     });
 
 test("over HTTP, auto: the SDK probes in place, no process, the verdict kept", async () => {
-  const fixture = await serveHttpFixture(SPEC);
+  const fixture = await serveOverHttp(SPEC);
   const connection = await WireConnection.open({ url: fixture.url }, { era: "auto" });
   try {
     const state = connection.era();
     assert.equal(state.spoken, "stateless");
     assert.equal(state.probe?.verdict, "stateless");
     assert.equal(state.probe?.processes, 0);
-    // The SDK's HTTP handler lists the modern revisions only (docs/sdk-gaps.md#discover-lists-modern-only).
-    assert.ok(state.probe?.discover?.supportedVersions.includes("2026-07-28"));
+    assert.deepEqual(state.probe?.discover?.supportedVersions, knownDiscover(SPEC).supportedVersions);
     assert.equal(connection.stats().processes, 0);
     assert.equal(connection.serverPid(), undefined);
   } finally {
