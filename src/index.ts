@@ -645,11 +645,22 @@ export {
   subtractTraffic,
   noTraffic,
   UNKNOWN_METHOD,
+  bodilessMethod,
   type ByteCount,
   type DirectionCounts,
   type TrafficCounts,
   type WireMessage,
+  type HttpBytes,
+  type HttpExchange,
+  type HttpExchangeCount,
+  type HttpTraffic,
 } from "./wireClient/trafficCounts";
+export {
+  meteredFetch,
+  HTTP_CONNECTION_MODES,
+  type HttpConnectionMode,
+  type MeteredFetch,
+} from "./wireClient/httpFetch";
 export {
   serveArgs,
   serverArgs,
@@ -689,6 +700,8 @@ export {
   type WireCallStats,
   type WireEraState,
   type WireTarget,
+  type HttpTarget,
+  isHttpTarget,
 } from "./wireClient/connection";
 export { WIRE_ERAS, STATELESS_VERSION, type WireEra, type SpokenEra } from "./wireClient/era";
 export { knownDiscover, type KnownServer } from "./server/knownDiscover";

@@ -115,6 +115,9 @@ export interface WireAgentRecord extends AgentOutcome {
  *
  * @param seed the fleet's seed (the server generates the same fleet).
  * @param truth the fleet's ground truth; default `solveTask(generateFleet(seed))`.
+ * @param open how the connection to the condition's server is opened; default the real client
+ *   on stdio (`WireConnection.open`, which spawns it). Another (the same client over Streamable
+ *   HTTP, to a server already listening) goes here.
  */
 export async function runWireAgent(
   seed: number,
@@ -122,6 +125,10 @@ export async function runWireAgent(
   policy: AgentPolicy,
   truth: TaskTruth = solveTask(generateFleet(seed)),
   scale: number = WIRE_TIME_SCALE,
+  open: (spec: ServeSpec, options: WireClientOptions) => Promise<WireConnection> = (
+    spec,
+    options,
+  ) => WireConnection.open(spec, options),
 ): Promise<WireAgentRecord> {
   const { spec, options } = wireSetup(condition, seed, scale);
   const base = { condition: condition.name, policy: policy.name };
@@ -149,7 +156,7 @@ export async function runWireAgent(
       events: [],
     };
   }
-  const connection = await WireConnection.open(spec, options);
+  const connection = await open(spec, options);
   let verdict: AgentVerdict;
   let events: ServerEvent[];
   try {

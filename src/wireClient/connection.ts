@@ -39,6 +39,7 @@ import {
   ProtocolError,
   SdkError,
   SdkErrorCode,
+  StreamableHTTPClientTransport,
   type CallToolRequestOptions,
   type ConnectOptions,
   type DiscoverResult,
@@ -51,6 +52,7 @@ import { PACKAGE_ROOT } from "../packageRoot";
 import type { ServerDeclaration } from "../sim/declaration";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import type { SpokenEra, WireEra } from "./era";
+import { meteredFetch, type HttpConnectionMode, type MeteredFetch } from "./httpFetch";
 import { MeteredTransport } from "./meteredTransport";
 import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
@@ -61,22 +63,46 @@ import { declarationFromWire, type GateRule, type WireTool } from "./tools";
 export { WIRE_CLIENT_INFO };
 
 /**
- * The server to connect to: one of ours, described as `mcp-course serve` takes it, or any other
- * stdio server as its command line (`cwd` default {@link PACKAGE_ROOT}).
+ * A server already listening on Streamable HTTP: its MCP endpoint, e.g.
+ * `http://127.0.0.1:43117/mcp` (2026-07-28 `basic/transports/streamable-http.mdx`: one endpoint
+ * for every POST). The client starts no process for it and cannot restart it.
  */
-export type WireTarget = ServeSpec | StdioLaunch;
+export interface HttpTarget {
+  url: string;
+}
+
+/**
+ * The server to connect to: one of ours, described as `mcp-course serve` takes it; any other
+ * stdio server as its command line (`cwd` default {@link PACKAGE_ROOT}); or one on Streamable HTTP
+ * at a URL ({@link HttpTarget}).
+ */
+export type WireTarget = ServeSpec | StdioLaunch | HttpTarget;
+
+/** Whether the target is a server on Streamable HTTP. */
+export function isHttpTarget(target: WireTarget): target is HttpTarget {
+  return "url" in target;
+}
 
 /** What the real client speaks, and what it does about timeouts and a server that dies. */
 export interface WireClientOptions {
   /** The era to speak (`era.ts`); default `legacy`. */
   era?: WireEra;
   /**
+   * Over Streamable HTTP ({@link HttpTarget}): one TCP connection reused, or a new one per
+   * request (`httpFetch.ts`); default `keep-alive`. Ignored on stdio.
+   */
+  httpConnection?: HttpConnectionMode;
+  /**
    * The server's `server/discover` result, for `era: "stateless"`; or, for our own servers, a
    * function from the `serve` spec to it (the server's `knownDiscover`, `server/knownDiscover.ts`),
    * so that one option serves every server of a session. Ignored in the other eras.
    */
   discover?: DiscoverResult | ((spec: ServeSpec) => DiscoverResult);
-  /** With `era: "auto"`: how long the probe waits for an answer before calling the server legacy, ms. Default: the SDK's 60,000. */
+  /**
+   * With `era: "auto"`: how long the probe waits for an answer before calling the server legacy,
+   * ms. Default: the SDK's 60,000. Over HTTP the SDK's own `auto` probes on the session's
+   * transport and the SDK's request timeout applies instead.
+   */
   probeTimeoutMs?: number;
   /** How long a `tools/call` may take before the client gives up, ms. Default: the SDK's 60,000. */
   timeoutMs?: number;
@@ -130,7 +156,12 @@ export interface WireEraState {
   spoken: SpokenEra;
   /** The protocol version in use: the one `initialize` agreed on, or 2026-07-28. */
   protocolVersion: string | undefined;
-  /** `auto`'s probe (its traffic and process); undefined in the other eras. */
+  /**
+   * `auto`'s probe (its traffic and process); undefined in the other eras. Over HTTP the probe is
+   * one `server/discover` POST on the session's own transport (the SDK's `auto`), so its traffic
+   * is the session's too: `probe.traffic` is what connecting cost, the probe's exchange and, on a
+   * `legacy` verdict, the `initialize` handshake after it; `probe.processes` is 0.
+   */
   probe: EraProbe | undefined;
 }
 
@@ -163,12 +194,14 @@ export type OpenToolConnection = (
   options: WireClientOptions,
 ) => Promise<ToolConnection>;
 
-/** One server process and the SDK client speaking to it. */
+/** One server process (or HTTP connection) and the SDK client speaking to it. */
 interface Process {
   client: Client;
-  transport: StdioLineTransport;
-  /** The server's stderr events, complete once its stderr has ended. */
+  transport: StdioLineTransport | StreamableHTTPClientTransport;
+  /** The server's stderr events, complete once its stderr has ended (none over HTTP). */
   events: Promise<ServerEvent[]>;
+  /** Over HTTP: the metered fetch, whose sockets are closed after the client. */
+  fetch: MeteredFetch | undefined;
 }
 
 /** Reads a server's stderr to its end, keeping each line that parses as a JSON object with `event`. */
@@ -252,8 +285,8 @@ export function wireOutcome(
   return { isError: true, channel: "client", text };
 }
 
-/** The command line of a target: `serve`'s bundled launcher with this Node, or the target's own. */
-function launchOf(target: WireTarget): StdioLaunch {
+/** The command line of a stdio target: `serve`'s bundled launcher with this Node, or the target's own. */
+function launchOf(target: ServeSpec | StdioLaunch): StdioLaunch {
   if ("server" in target)
     return { command: process.execPath, args: serveArgs(target), cwd: PACKAGE_ROOT };
   return { command: target.command, args: [...target.args], cwd: target.cwd ?? PACKAGE_ROOT };
@@ -332,6 +365,7 @@ export class WireConnection implements ToolConnection {
 
   /** Settles the era and the options every start connects with; runs `auto`'s probe. */
   private async chooseEra(): Promise<void> {
+    const target = this.target;
     const requested = this.options.era ?? "legacy";
     let discover: DiscoverResult | undefined;
     let probe: EraProbe | undefined;
@@ -348,7 +382,17 @@ export class WireConnection implements ToolConnection {
           "the stateless era needs the server's discover result: pass options.discover, or use era auto for a server the client does not know",
         );
     } else if (requested === "auto") {
-      probe = await probeEra(launchOf(this.target), this.options.probeTimeoutMs);
+      if (isHttpTarget(target)) {
+        // Over HTTP the SDK's own `auto` probes in place, at the first start (`settledInPlace`).
+        this.eraState = {
+          requested,
+          spoken: "legacy",
+          protocolVersion: undefined,
+          probe: undefined,
+        };
+        return;
+      }
+      probe = await probeEra(launchOf(target), this.options.probeTimeoutMs);
       this.processes += probe.processes;
       discover = probe.discover;
     }
@@ -362,24 +406,54 @@ export class WireConnection implements ToolConnection {
     };
   }
 
-  /** Spawns `target` and connects to it; `before` is time already spent on this start (the probe), ms. */
-  private async start(target: WireTarget, before = 0): Promise<void> {
-    const started = performance.now();
+  /**
+   * The SDK client and its transport for `target`: a spawned process on {@link StdioLineTransport},
+   * or the SDK's `StreamableHTTPClientTransport` with a metered `fetch` (`httpFetch.ts`). Over
+   * HTTP with `auto` still unsettled, the client negotiates itself (`versionNegotiation: { mode:
+   * "auto" }`: a `server/discover` POST, then `initialize` on the same transport where the
+   * server is not modern).
+   */
+  private process(target: WireTarget): Process {
+    if (isHttpTarget(target)) {
+      const fetch = meteredFetch(this.meter, this.options.httpConnection);
+      const transport = new StreamableHTTPClientTransport(new URL(target.url), {
+        fetch: fetch.fetch,
+      });
+      const negotiate = this.eraState!.requested === "auto" && !this.eraState!.probe;
+      const client = new Client(
+        { ...WIRE_CLIENT_INFO },
+        negotiate
+          ? {
+              capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+              versionNegotiation: { mode: "auto" },
+            }
+          : { capabilities: { ...WIRE_CLIENT_CAPABILITIES } },
+      );
+      return { client, transport, events: Promise.resolve([]), fetch };
+    }
     const launch = launchOf(target);
-    const inner = new StdioLineTransport({
+    const transport = new StdioLineTransport({
       command: launch.command,
       args: launch.args,
       stderr: "pipe",
       cwd: launch.cwd,
     });
-    const events = collectEvents(inner.stderr as Readable | null);
-    this.ended.push(events);
+    const events = collectEvents(transport.stderr as Readable | null);
     const client = new Client(
       { ...WIRE_CLIENT_INFO },
       { capabilities: { ...WIRE_CLIENT_CAPABILITIES } },
     );
-    this.current = { client, transport: inner, events };
     this.processes += 1;
+    return { client, transport, events, fetch: undefined };
+  }
+
+  /** Spawns `target` (or opens its URL) and connects to it; `before` is time already spent on this start (the probe), ms. */
+  private async start(target: WireTarget, before = 0): Promise<void> {
+    const started = performance.now();
+    const current = this.process(target);
+    const { client, transport: inner } = current;
+    this.ended.push(current.events);
+    this.current = current;
     try {
       const metered = new MeteredTransport(inner, this.meter);
       metered.onreceived = (message, method) => {
@@ -388,6 +462,7 @@ export class WireConnection implements ToolConnection {
         if (Array.isArray(tools)) this.wireTools = tools;
       };
       await client.connect(metered, this.connectOptions);
+      if (this.eraState!.requested === "auto" && isHttpTarget(target)) this.settledInPlace(client);
       const info = client.getServerVersion();
       this.serverName = info?.name;
       this.serverVersion = info?.version;
@@ -400,6 +475,24 @@ export class WireConnection implements ToolConnection {
       throw error;
     }
     this.startMillis.push(before + performance.now() - started);
+  }
+
+  /**
+   * Records what the SDK's in-place `auto` found over HTTP (its `server/discover` result, or none
+   * for a legacy server), so that a restart connects in that era without probing again.
+   */
+  private settledInPlace(client: Client): void {
+    const state = this.eraState!;
+    if (state.probe) return;
+    const discover = client.getDiscoverResult();
+    this.connectOptions = discover ? { prior: { kind: "modern", discover } } : undefined;
+    state.spoken = discover ? "stateless" : "legacy";
+    state.probe = {
+      verdict: state.spoken,
+      discover,
+      traffic: this.meter.counts(),
+      processes: 0,
+    };
   }
 
   /**
@@ -475,6 +568,7 @@ export class WireConnection implements ToolConnection {
     const dead = this.current;
     this.current = undefined;
     await dead?.client.close();
+    await dead?.fetch?.close();
     await this.start(healthy(this.target));
   }
 
@@ -507,9 +601,10 @@ export class WireConnection implements ToolConnection {
     }
   }
 
-  /** The running server process's id (to read its CPU time, say), or undefined when none runs. */
+  /** The running server process's id (to read its CPU time, say), or undefined when none runs (or over HTTP). */
   serverPid(): number | undefined {
-    return this.current?.transport.pid ?? undefined;
+    const transport = this.current?.transport;
+    return transport instanceof StdioLineTransport ? (transport.pid ?? undefined) : undefined;
   }
 
   /** The calls so far, as a new object. */
@@ -539,6 +634,7 @@ export class WireConnection implements ToolConnection {
     const current = this.current;
     this.current = undefined;
     await current?.client.close();
+    await current?.fetch?.close();
     return (await Promise.all(this.ended)).flat();
   }
 }

@@ -25,10 +25,16 @@
  *   stray stdout) is dropped by the SDK's `ReadBuffer` without a callback, so around the SDK's
  *   transport it is not counted (docs/sdk-gaps.md#stray-line-unseen); around ours it is.
  *
+ * Around the SDK's `StreamableHTTPClientTransport` it measures the messages as above (their JSON
+ * as one line, the figure stdio would carry); the HTTP beneath them, headers and bodies as on the
+ * socket, is the transport's `fetch`'s to count (`httpFetch.ts`).
+ *
  * It is not a protocol engine and does not look inside results; one {@link TrafficMeter} may count
- * several transports in turn (a server restarted mid-run). It reports the inner transport's
- * `stderr` and `pid`: the SDK recognizes a stdio transport by those two (`detectProbeTransportKind`),
- * and on stdio a probe that meets silence or a closed pipe means a legacy server (`probe.ts`).
+ * several transports in turn (a server restarted mid-run). Around a stdio transport it reports the
+ * inner transport's `stderr` and `pid`, and around any other it has neither: the SDK recognizes a
+ * stdio transport by those two (`detectProbeTransportKind`) and treats every other as HTTP, and
+ * the probe's verdicts depend on it (on stdio, silence or a closed pipe means a legacy server:
+ * `probe.ts`; over HTTP, the status and body of the probe's response).
  */
 import type { Stream } from "node:stream";
 import type {
@@ -60,10 +66,26 @@ export class MeteredTransport implements Transport {
    */
   onreceived?: (message: JSONRPCMessage, method: string) => void;
 
+  /**
+   * The inner transport's child stderr, or null: present only around a stdio transport (one
+   * with `stderr` and `pid`), as {@link pid}.
+   */
+  declare readonly stderr?: Stream | null;
+  /** The inner transport's child process id (once started), or null; present only around a stdio transport. */
+  declare readonly pid?: number | null;
+
   constructor(
     readonly inner: Transport,
     readonly meter: TrafficMeter,
-  ) {}
+  ) {
+    // The SDK tells a stdio transport by these two members (`detectProbeTransportKind`, by `in`),
+    // and any other as HTTP: so they exist only when the inner transport has them.
+    if ("stderr" in inner && "pid" in inner)
+      Object.defineProperties(this, {
+        stderr: { get: () => (inner as { stderr?: Stream | null }).stderr ?? null },
+        pid: { get: () => (inner as { pid?: number | null }).pid ?? null },
+      });
+  }
 
   /** Hooks the inner transport's callbacks, then starts it. */
   start(): Promise<void> {
@@ -109,16 +131,6 @@ export class MeteredTransport implements Transport {
 
   close(): Promise<void> {
     return this.inner.close();
-  }
-
-  /** The inner transport's child stderr (a stdio transport's), or null. */
-  get stderr(): Stream | null {
-    return (this.inner as { stderr?: Stream | null }).stderr ?? null;
-  }
-
-  /** The inner transport's child process id (a stdio transport's, once started), or null. */
-  get pid(): number | null {
-    return (this.inner as { pid?: number | null }).pid ?? null;
   }
 
   /** A request or notification's own method (a request is remembered); a response's request's method. */
