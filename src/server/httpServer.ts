@@ -345,6 +345,8 @@ export async function serveHttp(
   const url = `http://${urlHost}:${port}${MCP_PATH}`;
   log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
   log.write("listening", { url, era, revisions: [...supported] });
+  // At once, not batched with later lines: whoever started the server waits on this line for its URL.
+  log.flush();
 
   let stopping: Promise<void> | undefined;
   let closedResolve!: () => void;

@@ -9,7 +9,7 @@ import { SERVE_SCRIPT } from "../../src/serve";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { assertBadInput, cli } from "../helpers";
-import { startHttpServe } from "../httpServe";
+import { serveOverHttp } from "../../src/wireClient/httpServe";
 
 interface Launch {
   command: string;
@@ -98,7 +98,7 @@ describe("mcp-course register", () => {
   });
 
   it("--client vscode --http: the URL of a running serve tarife --http, at which another client lists tarife's tool", async () => {
-    const serving = await startHttpServe("tarife");
+    const serving = await serveOverHttp({ server: "tarife" });
     try {
       const run = cli(["register", "--client", "vscode", "--server", "tarife", "--http", serving.url]);
       assert.equal(run.status, 0, run.stderr);

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ROOT } from "../helpers";
-import { startHttpServe } from "../httpServe";
+import { serveOverHttp } from "../../src/wireClient/httpServe";
 import { npxPackageRequirement } from "../requirements";
 
 /**
@@ -139,7 +139,7 @@ for (const server of SERVERS) {
       suite.check();
       const file = expectedFailuresFile(server);
       const expected = readExpectedFailures(file);
-      const serving = await startHttpServe(server);
+      const serving = await serveOverHttp({ server });
       let run: ConformanceRun;
       try {
         run = await runConformance(suite, serving.url, file);

@@ -9,7 +9,7 @@ import { worldServed } from "../../src/server/servedServers";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { createWorld } from "../../src/world/world";
 import { ROOT } from "../helpers";
-import { startHttpServe, type HttpServe } from "../httpServe";
+import { serveOverHttp, type HttpServe } from "../../src/wireClient/httpServe";
 import { npxPackageRequirement } from "../requirements";
 
 /** The Inspector, pinned, and the oldest Node it runs on (its `engines.node`), as in `inspector.test.ts`. */
@@ -26,7 +26,7 @@ const inspector = npxPackageRequirement(INSPECTOR, INSPECTOR_NODE);
 /** One `serve tarife --http` for the whole file (each legacy POST meets a fresh server instance anyway). */
 let serving: HttpServe | undefined;
 before(async () => {
-  serving = await startHttpServe("tarife");
+  serving = await serveOverHttp({ server: "tarife" });
 });
 after(async () => {
   await serving?.stop();

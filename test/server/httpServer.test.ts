@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ROOT } from "../helpers";
 import { MAX_BODY_BYTES } from "../../src/server/httpConstants";
+import { serveHttp } from "../../src/server/httpServer";
 import { messages } from "../../src/cli/messages";
 
 const MAIN = join(ROOT, "dist", "cli", "main.js");
@@ -399,6 +400,30 @@ describe("serve --http: the fleet, faults and stopping", () => {
       assert.deepEqual(lines, [`mcp-course: ${messages.portInUse("127.0.0.1", port)}`]);
     } finally {
       blocker.close();
+    }
+  });
+});
+
+describe("serveHttp in process", () => {
+  it("has written the listening line, with its URL, by the time it resolves: whoever waits on it is not kept waiting", async () => {
+    const lines: string[] = [];
+    const serving = await serveHttp(
+      { server: "tarife", port: 0 },
+      { log: (text) => lines.push(text), onStopSignal: () => {} },
+    );
+    try {
+      const events = lines
+        .join("")
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { event: string; url?: string });
+      assert.deepEqual(
+        events.map((event) => event.event),
+        ["serving", "listening"],
+      );
+      assert.equal(events[1].url, serving.url);
+    } finally {
+      await serving.close();
     }
   });
 });

@@ -8,7 +8,7 @@ import { WireConnection } from "../../src/wireClient/connection";
 import { HTTP_CONNECTION_MODES, type HttpConnectionMode } from "../../src/wireClient/httpFetch";
 import type { ServeSpec } from "../../src/wireClient/serveCommand";
 import type { TrafficCounts } from "../../src/wireClient/trafficCounts";
-import { serveOverHttp } from "./httpServers";
+import { serveOverHttp } from "../../src/wireClient/httpServe";
 
 const SPEC: ServeSpec = { server: "tarife", level: 3, seed: 20260218 };
 
@@ -56,7 +56,7 @@ for (const era of ["legacy", "stateless", "auto"] as const)
         } else assert.equal(total.exchanges, era === "auto" ? 5 : 4);
         if (era === "auto") assert.equal(http.byMethod["server/discover"].exchanges, 1);
       } finally {
-        await fixture.close();
+        await fixture.stop();
       }
     });
 
@@ -73,6 +73,6 @@ test("over HTTP, auto: the SDK probes in place, no process, the verdict kept", a
     assert.equal(connection.serverPid(), undefined);
   } finally {
     assert.deepEqual(await connection.close(), []);
-    await fixture.close();
+    await fixture.stop();
   }
 });

@@ -11,19 +11,22 @@ import { DEFAULT_SEED } from "../../src/sim/seed";
 import { runWireAgent, type WireAgentRecord } from "../../src/wireClient/agents";
 import { HTTP_CONNECTION_MODES } from "../../src/wireClient/httpFetch";
 import { runWireTasks } from "../../src/wireClient/tasks";
-import { httpServers } from "./httpServers";
+import { httpServers } from "../../src/wireClient/httpServe";
 
 const SEED = DEFAULT_SEED;
 
 for (const era of ["legacy", "stateless"] as const)
   for (const mode of HTTP_CONNECTION_MODES)
     test(`lesson 6 over HTTP (${era}, ${mode}): every task's outcome and the run's counts as over stdio`, async () => {
-      const servers = httpServers(mode);
+      const servers = httpServers();
       try {
         for (const level of [0, 3] as const) {
           const options = { era, discover: knownDiscover };
           const stdio = await runWireTasks(SEED, level, options);
-          const http = await runWireTasks(SEED, level, { ...options, open: (spec, o) => servers.open(spec, o) });
+          const http = await runWireTasks(SEED, level, {
+            ...options,
+            open: (spec, o) => servers.open(spec, { ...o, httpConnection: mode }),
+          });
           assert.deepEqual(http.outcomes, stdio.outcomes, `level ${level}`);
           const { negotiated, dropped, calls, failed, completed, blocked, written, failures } = stdio;
           assert.deepEqual(
@@ -58,7 +61,7 @@ function outcome(record: WireAgentRecord) {
 for (const mode of HTTP_CONNECTION_MODES)
   test(`lesson 8's two agents over HTTP (${mode}) on the fault-free conditions: the outcomes over stdio`, async () => {
     const truth = solveTask(generateFleet(SEED));
-    const servers = httpServers(mode);
+    const servers = httpServers();
     try {
       const conditions = CONDITIONS.filter((condition) => condition.path !== "direct" && condition.fault === "none");
       assert.ok(conditions.length >= 2);
@@ -66,7 +69,7 @@ for (const mode of HTTP_CONNECTION_MODES)
         for (const policy of AGENT_POLICIES) {
           const stdio = await runWireAgent(SEED, condition, policy, truth);
           const http = await runWireAgent(SEED, condition, policy, truth, undefined, (spec, options) =>
-            servers.open(spec, options),
+            servers.open(spec, { ...options, httpConnection: mode }),
           );
           assert.deepEqual(outcome(http), outcome(stdio), `${condition.name} / ${policy.name}`);
           assert.ok(http.traffic?.http, "counted over HTTP");

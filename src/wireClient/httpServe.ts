@@ -1,0 +1,117 @@
+/**
+ * Our servers on Streamable HTTP, for the real client: one `mcp-course serve <server> … --http
+ * --port 0` process per server wanted (the launcher the client runs for stdio, `serveCommand.ts`,
+ * with `--http`), its endpoint read off the `listening` line the server prints on stderr once it
+ * listens (`{"event":"listening","url":"http://127.0.0.1:PORT/mcp",…}`), stopped with SIGTERM.
+ *
+ * Port 0 lets the system pick a free port; on Linux that is one of the ephemeral range
+ * 32768–60999, always five digits, so the `Host` field a client sends has the same length on
+ * every run (what `httpFetch.ts` relies on for byte counts that repeat).
+ *
+ * {@link HttpServers} keeps one process per server spec and opens the real client's connections
+ * to it, so that lesson 6's tasks or lesson 8's agents reach a server over HTTP where they would
+ * spawn it on stdio. Every process started here is ended by its `stop` or the pool's `close`; a
+ * caller must call it (in a `finally`).
+ */
+import { spawn } from "node:child_process";
+import type { DiscoverResult } from "@modelcontextprotocol/client";
+import { WireConnection, type WireClientOptions } from "./connection";
+import { serveArgs, type ServeSpec } from "./serveCommand";
+
+/** One of our servers serving over Streamable HTTP, in its own process. */
+export interface HttpServe {
+  /** Its endpoint, as its `listening` line names it: `http://127.0.0.1:PORT/mcp`. */
+  url: string;
+  /** Everything the server wrote on stderr so far (its JSON log lines). */
+  stderr(): string;
+  /** Ends the server (SIGTERM) and resolves once its process has exited. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** The `listening` event's URL in a stderr line, or undefined when the line is not that event. */
+function listeningUrl(line: string): string | undefined {
+  try {
+    const event = JSON.parse(line) as { event?: unknown; url?: unknown };
+    return event.event === "listening" && typeof event.url === "string" ? event.url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts `serve` for `spec` over HTTP on a free loopback port and resolves once it listens.
+ *
+ * @param extraArgs further `serve` flags after `--port 0` (e.g. `["--era", "legacy"]`).
+ * @throws (rejects) Error when the server exits before it listens, with its stderr in the message.
+ */
+export function serveOverHttp(
+  spec: ServeSpec,
+  extraArgs: readonly string[] = [],
+): Promise<HttpServe> {
+  const args = [...serveArgs(spec), "--http", "--port", "0", ...extraArgs];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+  let text = "";
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null, signal: string | null) =>
+      reject(new Error(`serve ${spec.server} --http exited (${code ?? signal}): ${text}`));
+    child.once("exit", onExit);
+    child.once("error", reject);
+    child.stderr.setEncoding("utf8");
+    let listening = false;
+    child.stderr.on("data", (chunk: string) => {
+      text += chunk;
+      if (listening) return;
+      const url = text
+        .split("\n")
+        .map(listeningUrl)
+        .find((found) => found !== undefined);
+      if (url === undefined) return;
+      listening = true;
+      child.off("exit", onExit);
+      resolve({ url, stderr: () => text, stop });
+    });
+  });
+}
+
+/** Servers over HTTP by spec, each started on first use, and the real client's connections to them. */
+export interface HttpServers {
+  /**
+   * Connects the real client to the server for `spec` over HTTP (started if it is not yet), using
+   * TCP as `options.httpConnection` says (default `keep-alive`); a `discover` function of the spec is resolved for the spec,
+   * since the URL names none. The shape of `OpenToolConnection` (`connection.ts`).
+   */
+  open(spec: ServeSpec, options: WireClientOptions): Promise<WireConnection>;
+  /** Stops every server started; resolves once each process has exited. */
+  close(): Promise<void>;
+}
+
+/** A pool of {@link serveOverHttp} servers, one per distinct spec. */
+export function httpServers(): HttpServers {
+  const servers = new Map<string, Promise<HttpServe>>();
+  return {
+    async open(spec, options) {
+      const key = JSON.stringify([spec.server, spec.level, spec.seed, spec.path, spec.fault]);
+      let serving = servers.get(key);
+      if (serving === undefined) {
+        serving = serveOverHttp(spec);
+        servers.set(key, serving);
+      }
+      const { url } = await serving;
+      const given = options.discover;
+      const discover: DiscoverResult | undefined =
+        typeof given === "function" ? given(spec) : given;
+      return WireConnection.open({ url }, { ...options, discover });
+    },
+    async close() {
+      const started = await Promise.allSettled(servers.values());
+      await Promise.all(
+        started.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)),
+      );
+    },
+  };
+}

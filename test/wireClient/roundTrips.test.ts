@@ -1,0 +1,72 @@
+// The reference's round-trip rule against the wire: lesson 6's tasks with olcum on stdio and tarife and kayit on
+// Streamable HTTP count the same on two runs; the stateless era sends the simulator's requests to each server, and a
+// new connection per request pays exactly the reference's two round trips each, where keep-alive pays one and one more
+// for the connection.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { knownDiscover } from "../../src/server/knownDiscover";
+import { DEFAULT_SEED } from "../../src/sim/seed";
+import { doubled, measureRoundTrips, type RoundTripRun, type ServerTrips } from "../../src/wireClient/roundTrips";
+
+const LEVELS = [0, 3] as const;
+
+test("two runs give the same counts and bytes; each level in both eras, three ways, server by server", async () => {
+  const options = { discover: knownDiscover, levels: LEVELS };
+  const first = await measureRoundTrips(DEFAULT_SEED, options);
+  const second = await measureRoundTrips(DEFAULT_SEED, options);
+  assert.deepEqual(second, first);
+  assert.deepEqual(
+    first.map((run) => `${run.level} ${run.era} ${run.way}`),
+    LEVELS.flatMap((level) => [
+      `${level} legacy per-request`,
+      `${level} legacy keep-alive`,
+      `${level} stateless per-request`,
+      `${level} stateless keep-alive`,
+      `${level} null simulator`,
+    ]),
+  );
+  for (const run of first)
+    assert.deepEqual(
+      run.servers.map((row) => row.server),
+      ["olcum", "tarife", "kayit"],
+    );
+
+  const find = (level: number, era: string | null, way: string): RoundTripRun =>
+    first.find((run) => run.level === level && run.era === era && run.way === way)!;
+  for (const level of LEVELS) {
+    const simulator = find(level, null, "simulator").servers;
+    for (const era of ["legacy", "stateless"] as const) {
+      const perRequest = find(level, era, "per-request").servers;
+      const keepAlive = find(level, era, "keep-alive").servers;
+      for (const [k, row] of perRequest.entries()) {
+        const kept: ServerTrips = keepAlive[k];
+        // The same messages both ways; only TCP differs.
+        assert.equal(kept.requests, row.requests);
+        assert.equal(kept.httpRequests, row.httpRequests);
+        if (row.transport === "stdio") {
+          assert.equal(row.roundTrips, row.requests, "stdio: a round trip per request");
+          assert.equal(row.connections, null);
+          assert.equal(kept.bytes, row.bytes);
+          assert.equal(doubled(row), false);
+          continue;
+        }
+        assert.equal(row.transport, "http");
+        // Every message the client sends is a POST; the legacy era adds the optional GET stream (answered 405).
+        assert.equal(row.httpRequests, row.requests + row.notifications + (era === "legacy" ? 1 : 0));
+        assert.equal(row.connections, row.httpRequests, "per-request: a connection for each request");
+        assert.equal(row.roundTrips, 2 * row.httpRequests!);
+        assert.ok(doubled(row), `${row.server}: the doubled round trip holds with a new connection per request`);
+        assert.equal(kept.connections, 1, "keep-alive: one connection for the run");
+        assert.equal(kept.roundTrips, kept.httpRequests! + 1);
+        assert.equal(doubled(kept), kept.httpRequests === 1, `${row.server}: keep-alive doubles only a lone request`);
+      }
+      if (era === "stateless")
+        // No handshake of the wire's own: the simulator's requests, server by server, and on a new connection per
+        // request its round trips too.
+        for (const [k, row] of perRequest.entries()) {
+          assert.equal(row.requests, simulator[k].requests, row.server);
+          assert.equal(row.roundTrips, simulator[k].roundTrips, row.server);
+        }
+    }
+  }
+});

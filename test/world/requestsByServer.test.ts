@@ -1,0 +1,34 @@
+// The simulator's requests and round trips server by server: they sum to the run's own counts, and a
+// remote server's requests each cost the reference's two round trips.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ALL_LEVELS } from "../../src/sim/declaration";
+import { REMOTE_ROUND_TRIPS } from "../../src/sim/envelope";
+import { requestsByServer } from "../../src/world/requestsByServer";
+import { runTasks } from "../../src/world/runTasks";
+import { WIDE_POLICY } from "../../src/world/servers";
+import { createWorld } from "../../src/world/world";
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+for (const seed of [0, 7, 20260218, 2 ** 53 - 1])
+  test(`seed ${seed}: per-server requests and round trips sum to the run's, at every level and policy`, () => {
+    const world = createWorld(seed);
+    for (const level of ALL_LEVELS)
+      for (const options of [{}, { policy: WIDE_POLICY, approval: true }]) {
+        const rows = requestsByServer(world, level, options);
+        const run = runTasks(world, level, options);
+        assert.deepEqual(
+          rows.map((row) => row.server),
+          ["olcum", "tarife", "kayit"],
+        );
+        assert.equal(sum(rows.map((row) => row.requests)), run.request, `level ${level}`);
+        assert.equal(sum(rows.map((row) => row.roundTrips)), run.round_trips, `level ${level}`);
+        for (const row of rows) {
+          // Every server is asked for its capabilities once, whatever it declares.
+          assert.ok(row.requests >= 1, row.server);
+          const perRequest = row.transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
+          assert.equal(row.roundTrips, perRequest * row.requests, row.server);
+        }
+      }
+  });
