@@ -1,6 +1,7 @@
-// The real client (era `auto`) against a server no one here wrote, the MCP project's own reference server `@modelcontextprotocol/server-everything` (legacy SDK 1.x, legacy era only): over stdio its probe falls back to `initialize`, it discovers the server, calls its `echo` tool and counts every byte; over Streamable HTTP it waits for the client's HTTP transport.
+// The real client (era `auto`) against a server no one here wrote, the MCP project's own reference server `@modelcontextprotocol/server-everything` (legacy SDK 1.x, legacy era only): over stdio its probe falls back to `initialize`, it discovers the server, calls its `echo` tool and counts every byte; over Streamable HTTP the SDK's own probe is one `server/discover` POST, and the rest is the same.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { test } from "node:test";
 import {
   CLIENT_CAPABILITIES_KEY,
@@ -205,13 +206,106 @@ test(
   },
 );
 
-// TODO: over Streamable HTTP. Start the server with `PORT=<free port> <node> <bin> streamableHttp`
-// (endpoint http://127.0.0.1:<port>/mcp; it logs "MCP Streamable HTTP Server listening on port
-// <port>" on stderr, and PORT=0 would not say which port it got), then open the real client on
-// that URL with era auto and check what the stdio test checks: over HTTP the probe is a POST of
-// server/discover, answered by a legacy server with an error or a 4xx, and the fallback is
-// initialize with an Mcp-Session-Id. It waits for the real client's HTTP transport
-// (StreamableHTTPClientTransport in src/wireClient/connection.ts, being written on main).
-test("server-everything over Streamable HTTP, era auto", {
-  skip: "waits for the real client's Streamable HTTP transport (StreamableHTTPClientTransport in src/wireClient, on main)",
-});
+/** A free loopback port: bound, read and let go (the server takes its port from `PORT`, and 0 would not say which it got). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the server in its Streamable HTTP mode on a free port (its endpoint `/mcp`) and resolves
+ * once it logs `… listening on port <port>`; the caller kills it.
+ */
+async function everythingOverHttp(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [everything.path, "streamableHttp"], {
+    cwd: tempDir(),
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes(`listening on port ${port}`)) resolve();
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server-everything exited (${code}) before listening: ${text}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, child };
+}
+
+test(
+  "server-everything over Streamable HTTP, era auto: a server/discover POST in place, the fallback to initialize, echo, every exchange counted",
+  { skip, timeout: 120_000 },
+  async (t) => {
+    everything.check();
+    const { url, child } = await everythingOverHttp();
+    let traffic: TrafficCounts;
+    let connection: WireConnection | undefined;
+    try {
+      connection = await WireConnection.open({ url }, { era: "auto", listEverything: true });
+      // Over HTTP the SDK's own auto probes on the session's transport: no second process.
+      const era = connection.era();
+      assert.equal(era.spoken, "legacy");
+      assert.equal(era.protocolVersion, "2025-11-25");
+      const probe = era.probe!;
+      assert.equal(probe.verdict, "legacy");
+      assert.equal(probe.processes, 0);
+      assert.deepEqual(Object.keys(probe.traffic.sent.byMethod), [
+        "server/discover",
+        "initialize",
+        "notifications/initialized",
+      ]);
+      assert.equal(connection.stats().processes, 0);
+
+      assert.equal(connection.serverName, "mcp-servers/everything");
+      assert.ok(connection.tools.some((tool) => tool.name === "echo"));
+      const outcome = await connection.callTool({ name: "echo", arguments: { message: MESSAGE } });
+      assert.deepEqual(outcome, { isError: false, channel: "result", text: `Echo: ${MESSAGE}` });
+      traffic = connection.traffic();
+    } finally {
+      await connection?.close();
+      child.kill();
+    }
+
+    const http = traffic.http!;
+    assert.ok(http, "counted over HTTP");
+    // The one error is the probe's answer: the legacy server's 400 ("Bad Request: Server not initialized"),
+    // which the SDK's transport reports through `onerror` as well as to the probe.
+    assert.equal(traffic.transportErrors, 1);
+    checkSums(traffic.sent, "sent");
+    assert.deepEqual(Object.keys(http.byMethod), [
+      "server/discover",
+      "initialize",
+      "notifications/initialized",
+      "tools/list",
+      "resources/list",
+      "prompts/list",
+      "tools/call",
+    ]);
+    // Every message the client sent was one POST, and every POST was answered.
+    assert.equal(http.total.exchanges, traffic.sent.total.messages);
+    for (const [method, count] of Object.entries(http.byMethod)) {
+      assert.equal(count.exchanges, 1, method);
+      assert.ok(count.received.headerBytes > 0, `${method} answered`);
+    }
+    // Its body is the message's JSON: the stdio figure without the newline.
+    assert.equal(http.total.sent.bodyBytes, traffic.sent.total.bytes - traffic.sent.total.messages);
+    assert.ok(http.connections >= 1);
+    const discover = http.byMethod["server/discover"];
+    const cost = discover.sent.headerBytes + discover.sent.bodyBytes;
+    const answer = discover.received.headerBytes + discover.received.bodyBytes;
+    t.diagnostic(
+      `the fallback cost one POST: ${cost} bytes sent (${discover.sent.headerBytes} of headers), ${answer} received; ` +
+        `the session in all ${http.total.exchanges} HTTP requests on ${http.connections} TCP connection(s)`,
+    );
+  },
+);
