@@ -2,7 +2,7 @@
  * `serve --http`: one real MCP server over Streamable HTTP, on one endpoint, `/mcp`, until it is
  * asked to stop.
  *
- * The same served server as over stdio (`servedServers.ts`: declarations, levels, paths, faults,
+ * The same served server as over stdio (`servedFactory.ts`: declarations, levels, paths, faults,
  * seed), on SDK v2's `createMcpHandler` (`@modelcontextprotocol/server` 2.4.0) behind Node's
  * `node:http`, through `toNodeHandler` and the Host and Origin guards of
  * `@modelcontextprotocol/node` 2.1.2. Eras (2026-07-28 `basic/transports/streamable-http.mdx`):
@@ -36,18 +36,13 @@ import {
   toNodeHandler,
 } from "@modelcontextprotocol/node";
 import { createMcpHandler, type McpRequestContext } from "@modelcontextprotocol/server";
-import { generateFleet } from "../fleet/generator";
-import { DEFAULT_SEED } from "../sim/seed";
-import { createWorld } from "../world/world";
-import { CRASH_EXIT_CODE, FaultInjector, faultWord, NO_FAULT } from "./faults";
-import { createHighLevelFleetServer } from "./highLevelFleet";
+import { CRASH_EXIT_CODE, FaultInjector, faultWord } from "./faults";
 import { ServeLog, type CallRecord, type LogSink } from "./log";
-import { createMcpServer, type CallHooks } from "./mcpServer";
+import type { CallHooks } from "./mcpServer";
 import type { ServeEra } from "./names";
 import { requestAloneError, type ScreenError } from "./requestScreen";
-import { fleetServed, worldServed } from "./servedServers";
 import { DEFAULT_HOST, MAX_BODY_BYTES, MCP_PATH } from "./httpConstants";
-import type { ServeOptions } from "./stdioServer";
+import { servedFactory, type ServeOptions } from "./servedFactory";
 import {
   LEGACY_REVISIONS,
   STATELESS_REVISION,
@@ -198,26 +193,14 @@ export async function serveHttp(
   io: Partial<HttpServeIo> = {},
 ): Promise<HttpServing> {
   const { log: sink, exit, onStopSignal } = { ...defaultIo(), ...io };
-  const level = options.level ?? 3;
-  const seed = options.seed ?? DEFAULT_SEED;
-  const fault = options.fault ?? NO_FAULT;
   const era: ServeEra = options.era ?? "both";
   const host = options.host ?? DEFAULT_HOST;
-  const path = options.server === "fleet" ? (options.path ?? "validating") : null;
-  if (path === "high-level" && fault.kind !== "none")
-    throw new RangeError("the high-level fleet server takes no fault");
-  if (fault.kind === "noisy-line" || fault.kind === "noisy-raw")
+  const kind = options.fault?.kind;
+  if (kind === "noisy-line" || kind === "noisy-raw")
     throw new RangeError(
       "a noisy fault writes stray text into stdio's stream; over HTTP no stream is shared, so it has nothing to corrupt",
     );
-  const fleet = path !== null ? generateFleet(seed) : undefined;
-  if (path === "high-level") createHighLevelFleetServer(fleet!, level); // a bad level throws here
-  const served =
-    path === null
-      ? worldServed(createWorld(seed), options.server, level)
-      : path === "high-level"
-        ? undefined
-        : fleetServed(fleet!, path, level);
+  const { level, seed, fault, path, create } = servedFactory(options); // throws before listening
 
   const log = new ServeLog(sink);
   const counts: HttpCounts = { messagesIn: 0, messagesOut: 0, bytesIn: 0, bytesOut: 0 };
@@ -238,16 +221,10 @@ export async function serveHttp(
   };
 
   // One request, one instance: the factory is cheap (declarations are built once, above).
-  const handler = createMcpHandler(
-    (ctx) =>
-      path === "high-level"
-        ? createHighLevelFleetServer(fleet!, level)
-        : createMcpServer(served!, hooks, () => revisionOf(ctx), supported),
-    {
-      legacy: era === "stateless" ? "reject" : "stateless",
-      onerror: (error) => log.write("error", { message: error.message }),
-    },
-  );
+  const handler = createMcpHandler((ctx) => create(hooks, () => revisionOf(ctx), supported), {
+    legacy: era === "stateless" ? "reject" : "stateless",
+    onerror: (error) => log.write("error", { message: error.message }),
+  });
 
   /** The fetch face our checks sit in front of: the request screen, then the SDK. */
   const screened = {

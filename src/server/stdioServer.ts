@@ -2,9 +2,8 @@
  * `serve`: one real MCP server over a byte stream pair (stdin/stdout by default), until the
  * input ends.
  *
- * It builds the world (`createWorld`) or the fleet
- * (`generateFleet`) for the seed, the served server at the level (`servedServers.ts`), the fault,
- * and the stderr log (`log.ts`), and serves with SDK v2's `serveStdio(factory, { transport })` on
+ * It takes the served server from `servedFactory.ts` (the world or the fleet for the seed, the
+ * server at the level), the fault and the stderr log (`log.ts`), and serves with SDK v2's `serveStdio(factory, { transport })` on
  * a {@link LineTransport}: the opening decides the era (`initialize` → legacy, a request
  * carrying `_meta` → stateless, 2026-07-28; a `server/discover` probe decides nothing), and the
  * factory builds the SDK `Server` for it. Stdout carries protocol
@@ -13,32 +12,14 @@
  * `high-level` path is served the same way, from the SDK's own `McpServer` (`highLevelFleet.ts`).
  */
 import type { Readable, Writable } from "node:stream";
-import { generateFleet } from "../fleet/generator";
-import type { Level } from "../sim/declaration";
-import { DEFAULT_SEED } from "../sim/seed";
-import { createWorld } from "../world/world";
-import { CRASH_EXIT_CODE, FaultInjector, faultWord, NO_FAULT, type ServeFault } from "./faults";
+import { CRASH_EXIT_CODE, FaultInjector, faultWord } from "./faults";
 import { LineTransport, type LineTransportStats } from "./lineTransport";
 import { ServeLog, type CallRecord, type LogSink } from "./log";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { createHighLevelFleetServer } from "./highLevelFleet";
-import { createMcpServer } from "./mcpServer";
-import { fleetServed, worldServed, type ServedPath, type ServerName } from "./servedServers";
-import type { ServeEra } from "./names";
+import { servedFactory, type ServeOptions } from "./servedFactory";
 import { supportedRevisions } from "../protocol/revisions";
 
-/** What to serve. Defaults: level 3 (`full`), {@link DEFAULT_SEED}, no fault, path `validating`. */
-export interface ServeOptions {
-  server: ServerName;
-  level?: Level;
-  /** World seed (olcum, tarife, kayit) or fleet seed (fleet): an integer from 0 to 2^53 − 1. */
-  seed?: number;
-  fault?: ServeFault;
-  /** Fleet only: which of the simulator's JSON-RPC paths answers `tools/call`, or `high-level` (no fault). */
-  path?: ServedPath;
-  /** The eras answered (`serve --era`; `requestScreen.ts` says how a one-era process answers the other): default `both`. */
-  era?: ServeEra;
-}
+export type { ServeOptions };
 
 /** Where `serve` reads, writes and logs, and how a crash ends the process (injectable for tests). */
 export interface ServeIo {
@@ -84,22 +65,7 @@ export async function serve(
   io: Partial<ServeIo> = {},
 ): Promise<ServeSummary> {
   const { input, output, log: sink, exit, onStopSignal } = { ...defaultIo(), ...io };
-  const level = options.level ?? 3;
-  const seed = options.seed ?? DEFAULT_SEED;
-  const fault = options.fault ?? NO_FAULT;
-  const path = options.server === "fleet" ? (options.path ?? "validating") : null;
-  if (path === "high-level" && fault.kind !== "none")
-    throw new RangeError("the high-level fleet server takes no fault");
-  const fleet = path !== null ? generateFleet(seed) : undefined;
-  const highLevel =
-    path === "high-level" ? () => createHighLevelFleetServer(fleet!, level) : undefined;
-  if (highLevel) highLevel(); // a bad level throws here, before anything is read
-  const served =
-    path === null
-      ? worldServed(createWorld(seed), options.server, level)
-      : path === "high-level"
-        ? undefined
-        : fleetServed(fleet!, path, level);
+  const { level, seed, fault, path, create } = servedFactory(options); // throws before anything is read
 
   const log = new ServeLog(sink);
   const era = options.era ?? "both";
@@ -126,16 +92,11 @@ export async function serve(
     exit(0);
   });
   log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
-  serveStdio(
-    highLevel ??
-      (() =>
-        createMcpServer(served!, hooks, () => transport.protocolVersion, supportedRevisions(era))),
-    {
-      transport,
-      legacy: era === "stateless" ? "reject" : "serve",
-      onerror: (error) => log.write("error", { message: error.message }),
-    },
-  );
+  serveStdio(() => create(hooks, () => transport.protocolVersion, supportedRevisions(era)), {
+    transport,
+    legacy: era === "stateless" ? "reject" : "serve",
+    onerror: (error) => log.write("error", { message: error.message }),
+  });
   await transport.closed;
   log.stopping("end of input", transport.stats);
   return { reason: "end of input", stats: { ...transport.stats }, tools: log.tools };
