@@ -40,12 +40,19 @@
  *    clone of the working repository's HEAD, beside an `npm install` of one small package and a bare
  *    `node -e ""`, with the EBADENGINE warnings counted. Targets: the two commands under 30 s,
  *    `npm install` alone under 20 s, no EBADENGINE warning on Node 20.
+ * 7. Many agents on one server (agents.ts, its own process, not pinned): one `serve tarife --http`
+ *    shared by 1, 16 and 128 concurrent clients, each looping on the same stateless `tools/call`
+ *    for 10 s, beside the SDK's `createMcpHandler` alone serving the same tool and handler
+ *    (sdkBaselineHttpServer.ts) under the same load; then 128 clients for 60 s and the server's RSS
+ *    at 5 s and 60 s. Targets: at 16 clients at least 0.9× the baseline's requests per second; no
+ *    error and no dropped request at 128; RSS at 60 s within 20% of RSS at 5 s.
  * Figures are printed, never asserted: tests do not time anything.
  *
  * Knobs: BENCH_SEEDS (lesson-6 seeds per round, default 2000; the reference runs a twentieth, at
  * least 50), BENCH_FLEET_SEEDS (fleet seeds per round, default 200), BENCH_ROUNDS (default 7),
  * BENCH_SWEEP_SEEDS (default 10000), BENCH_SWEEP_ROUNDS (default 3), BENCH_ONLY (a comma-separated
- * choice of sections: simulate, fleet, sweep, lesson, wire, install; default all six). The fleet's figures
+ * choice of sections: simulate, fleet, sweep, lesson, wire, install, agents; default all seven;
+ * agents.ts reads BENCH_AGENTS_SECONDS, default 10, and BENCH_AGENTS_SOAK_SECONDS, default 60). The fleet's figures
  * are multiples of the lesson-6 seed of the same round, so `fleet` alone still times lesson 6
  * (without printing it or running the reference); `sweep` alone leaves out the reference's time
  * for as many seeds.
@@ -68,7 +75,7 @@ const SWEEP_SEEDS = Number(process.env.BENCH_SWEEP_SEEDS ?? 10000);
 const SWEEP_ROUNDS = Number(process.env.BENCH_SWEEP_ROUNDS ?? 3);
 
 /** The sections `BENCH_ONLY` can choose, in the order they run. */
-const SECTIONS = ["simulate", "fleet", "sweep", "lesson", "wire", "install"] as const;
+const SECTIONS = ["simulate", "fleet", "sweep", "lesson", "wire", "install", "agents"] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The sections to run: those `BENCH_ONLY` names (comma-separated), or all of them. */
@@ -222,6 +229,13 @@ function main(): void {
       if (wire.status !== 0) console.log(`  the wire: not measured (wire.ts exited with ${wire.status})`);
     }
     if (sections.has("install")) installSection(ROOT, jupyterAvailable());
+    if (sections.has("agents")) {
+      const agents = spawnSync(process.execPath, ["--import", "tsx", join(__dirname, "agents.ts")], {
+        cwd: ROOT,
+        stdio: "inherit",
+      });
+      if (agents.status !== 0) console.log(`  many agents: not measured (agents.ts exited with ${agents.status})`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -230,13 +230,14 @@ export async function serveHttp(
   const screened = {
     async fetch(request: Request): Promise<Response> {
       if (request.method !== "POST") return handler.fetch(request);
-      const copy = request.clone();
       const text = await request.text();
       let body: unknown;
       try {
         body = JSON.parse(text);
       } catch {
-        return handler.fetch(copy); // the SDK answers 400, −32700
+        // The SDK answers 400, −32700; it reads the body itself, so it gets one to read.
+        const { url, method, headers } = request;
+        return handler.fetch(new Request(url, { method, headers, body: text }));
       }
       const header = request.headers.get("mcp-protocol-version");
       if (era === "legacy" && header !== null && !supported.includes(header))
@@ -248,7 +249,9 @@ export async function serveHttp(
         const status = error.code === UNSUPPORTED_PROTOCOL_VERSION ? 400 : 200;
         return errorResponse(status, error, message.id);
       }
-      const response = await handler.fetch(copy, { parsedBody: body });
+      // The body is read: the SDK takes it parsed and reads nothing (`parsedBody`, its documented
+      // way to hand over a body already read).
+      const response = await handler.fetch(request, { parsedBody: body });
       return message?.method === "server/discover"
         ? listingAccepted(response, supported)
         : response;

@@ -22,6 +22,8 @@ import { serveArgs, type ServeSpec } from "./serveCommand";
 export interface HttpServe {
   /** Its endpoint, as its `listening` line names it: `http://127.0.0.1:PORT/mcp`. */
   url: string;
+  /** The server's process id (for a reading of its memory, say). */
+  pid: number;
   /** Everything the server wrote on stderr so far (its JSON log lines). */
   stderr(): string;
   /** Ends the server (SIGTERM) and resolves once its process has exited. Safe to call twice. */
@@ -73,7 +75,7 @@ export function serveOverHttp(
       if (url === undefined) return;
       listening = true;
       child.off("exit", onExit);
-      resolve({ url, stderr: () => text, stop });
+      resolve({ url, pid: child.pid!, stderr: () => text, stop });
     });
   });
 }
