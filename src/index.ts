@@ -752,6 +752,23 @@ export {
   type ProbedServer,
   type ProbedPath,
 } from "./wireClient/malformed";
+export {
+  measureRoundTrips,
+  wireTrips,
+  doubled,
+  ROUND_TRIP_WAYS,
+  type RoundTripWay,
+  type RoundTripRun,
+  type RoundTripOptions,
+  type ServerTrips,
+} from "./wireClient/roundTrips";
+export {
+  serveOverHttp,
+  httpServers,
+  type HttpServe,
+  type HttpServers,
+} from "./wireClient/httpServe";
+export { requestsByServer, type ServerRequests } from "./world/requestsByServer";
 export { createHighLevelFleetServer, fleetZodSchemas } from "./server/highLevelFleet";
 
 // Lesson 9: the simulation against the wire — every comparison run by the simulator and by real servers.
