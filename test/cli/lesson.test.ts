@@ -52,11 +52,14 @@ async function place(): Promise<() => void> {
 }
 
 /**
- * How the default-seed tslab run names the lessons: each one in another of the ways `lesson` takes
- * (its notebook's path, its number, its alias, its full name), read by the alias test too. The
+ * How the default-seed tslab run names the lessons: each one of the catalog in the next of the ways
+ * `lesson` takes (its notebook's path, its number, its alias, its full name, and round again), read
+ * by the alias test too. The
  * other runs name none, which means every lesson.
  */
-const NAMED = ["notebooks/06-writing-a-server.ipynb", "07", "fleet", "09-the-simulation-against-the-wire", "10"];
+const NAMED = LESSONS.map(
+  (lesson, k) => [`notebooks/${lesson.name}.ipynb`, lesson.name.slice(0, 2), lesson.alias, lesson.name][k % 4],
+);
 
 function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<string, LessonFiles>> {
   const key = `${engine} ${seed ?? "own"}`;
