@@ -86,6 +86,10 @@ export const messages = {
     "Jupyter is installed, but not its kernelspec command (jupyter-kernelspec), which registers kernels (Debian: apt-get install jupyter-client)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
   /** `kernel metadata`: one line per notebook. */
+  lessonShapeKept: (count: number) =>
+    `${count} notebook${count === 1 ? "" : "s"} checked: sections in order, every line within the page`,
+  lessonShapeFailed: (count: number) =>
+    `${count} problem${count === 1 ? "" : "s"} with the lessons' shape (listed above)`,
   metadataMatches: (notebook: string) =>
     `${notebook}: kernelspec and language_info are what tslab writes`,
   metadataSet: (notebook: string, keys: readonly string[]) =>

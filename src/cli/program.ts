@@ -179,6 +179,16 @@ function buildProgram(io: CliIo): Command {
     );
 
   program
+    .command("check-lessons")
+    .description(
+      "Check lessons without running them: each notebook's sections in the course's order and its markdown within 100 characters a line; a lesson's committed exports too (printed lines within the width, no later lesson named before Next).",
+    )
+    .argument("[names...]", "lessons or .ipynb files (default: every lesson)")
+    .action(async (names: string[]) =>
+      (await import("./commands/checkLessons")).runCheckLessonsCommand(names, io),
+    );
+
+  program
     .command("sweep")
     .allowExcessArguments(false)
     .description(

@@ -7,37 +7,19 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { LESSONS } from "../../src/lessons/catalog";
-import { fencedBlocks, lessonExports, lessonNotebook, MAX_LINE, width } from "./lessonText";
-
-/** A wide line as a failure message names it: where, what, how wide, and how it starts. */
-function described(where: string, line: string): string {
-  return `${where} (${width(line)} characters): ${[...line].slice(0, 70).join("")}…`;
-}
+import { wideExportLines, wideNotebookLines } from "../../src/lessons/lessonShape";
+import { lessonExports, lessonNotebook, MAX_LINE, width } from "./lessonText";
 
 for (const exported of lessonExports()) {
   test(`${exported.path}: every printed line, listing line and code line is at most ${MAX_LINE} characters`, () => {
-    const wide = fencedBlocks(exported.text).flatMap((block) =>
-      block.lines.flatMap((line, i) =>
-        width(line) > MAX_LINE ? [described(`line ${block.firstLine + i}, ${block.kind}`, line)] : [],
-      ),
-    );
+    const wide = wideExportLines(exported.text);
     assert.deepEqual(wide, [], `${wide.length} lines wider than ${MAX_LINE} characters:\n${wide.join("\n")}`);
   });
 }
 
 for (const lesson of LESSONS) {
   test(`notebooks/${lesson.name}.ipynb: every line of its markdown cells, table rows aside, is at most ${MAX_LINE} characters`, () => {
-    const wide = lessonNotebook(lesson).cells.flatMap((cell, index) =>
-      cell.cell_type !== "markdown"
-        ? []
-        : cell.source
-            .split("\n")
-            .flatMap((line, i) =>
-              width(line) > MAX_LINE && !/^\s*\|/.test(line)
-                ? [described(`cell ${index} (id ${cell.id}), line ${i + 1}`, line)]
-                : [],
-            ),
-    );
+    const wide = wideNotebookLines(lessonNotebook(lesson));
     assert.deepEqual(wide, [], `${wide.length} lines wider than ${MAX_LINE} characters:\n${wide.join("\n")}`);
   });
 }

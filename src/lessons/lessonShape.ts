@@ -1,0 +1,292 @@
+/**
+ * The shape every lesson keeps (docs/adding-a-lesson.md), checked in a second: its sections in the
+ * course's order, and no line a reader sees unbroken wider than the page ({@link LINE_WIDTH}).
+ * `mcp-course check-lessons` and the tests call these same functions.
+ *
+ * The section convention: the first cell opens with `# Lesson N · Title` (the catalog's number and
+ * title) and holds a paragraph `**What you will learn**` (or a heading of that name); then
+ * level-2 headings `## Assumptions`, one or more body sections, `## Summary…`, `## Exercises`, the
+ * expected answers (a `## Solutions` section, or answers marked "Expected answer" inside the
+ * exercises), and `## Next` last, in every lesson but the catalog's last. A body heading may be
+ * numbered (`## 1 · Two openings`). The exercises say how to rebuild after editing `src/`.
+ *
+ * The width rule: in a notebook's markdown cells every line but a table row (which a front end lays
+ * out itself); in an export, every line of printed output, listings and code. Widths count
+ * characters as a notebook shows them (`·`, `—`, `→` one each), not UTF-8 bytes.
+ */
+import type { Notebook } from "../notebook/notebookFile";
+import { LINE_WIDTH } from "../notebook/lineWidth";
+import { LESSONS, type LessonEntry } from "./catalog";
+
+/** A line's width in characters (Unicode code points: `·`, `—` and `→` count one each). */
+export function width(line: string): number {
+  return [...line].length;
+}
+
+/**
+ * What a fenced block of an export holds:
+ * - `output`: printed output (a ```text fence);
+ * - `listing`: source shown by `showSource` (a ```ts fence with its caption before it, or, in the
+ *   older form, its `<sub>` caption after it);
+ * - `code`: a code cell (any other ```ts fence);
+ * - `fence`: a fence written in a markdown cell (```sh, ```json, …).
+ */
+export type BlockKind = "output" | "listing" | "code" | "fence";
+
+/** A fenced block: its kind, its info string, the line number (1-based) of its first content line, and its lines. */
+export interface FencedBlock {
+  kind: BlockKind;
+  info: string;
+  firstLine: number;
+  lines: string[];
+}
+
+/** The caption showSource writes before a listing: `` `name`, from `src/…`: ``. */
+export const LISTING_CAPTION = /^`[^`]+`, from `src\/[^`]+`:$/;
+
+/** The fenced blocks of a markdown text, in order (CommonMark fences: ``` or ~~~, up to 3 spaces of indent). */
+export function fencedBlocks(markdown: string): FencedBlock[] {
+  const lines = markdown.split("\n");
+  const blocks: FencedBlock[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$/.exec(lines[i]);
+    if (!open) continue;
+    const [, ticks, info] = open;
+    let end = i + 1;
+    const close = new RegExp(`^ {0,3}${ticks[0]}{${ticks.length},}\\s*$`);
+    while (end < lines.length && !close.test(lines[end])) end++;
+    const before =
+      lines
+        .slice(0, i)
+        .reverse()
+        .find((line) => line.trim() !== "") ?? "";
+    const after = lines.slice(end + 1).find((line) => line.trim() !== "") ?? "";
+    const listing = LISTING_CAPTION.test(before) || after.startsWith("<sub>`");
+    const kind: BlockKind =
+      info === "text" ? "output" : info === "ts" ? (listing ? "listing" : "code") : "fence";
+    blocks.push({ kind, info, firstLine: i + 2, lines: lines.slice(i + 1, end) });
+    i = end;
+  }
+  return blocks;
+}
+
+/** Each line of a markdown text with its number (1-based) that lies outside every fenced block. */
+export function linesOutsideFences(markdown: string): { number: number; line: string }[] {
+  const inside = new Set<number>();
+  for (const block of fencedBlocks(markdown))
+    for (let n = block.firstLine - 1; n <= block.firstLine + block.lines.length; n++) inside.add(n);
+  return markdown
+    .split("\n")
+    .map((line, i) => ({ number: i + 1, line }))
+    .filter(({ number }) => !inside.has(number));
+}
+
+/** A wide line as a problem names it: where, how wide, and how it starts. */
+function described(where: string, line: string): string {
+  return `${where} is ${width(line)} characters wide (at most ${LINE_WIDTH}): ${[...line].slice(0, 60).join("")}…`;
+}
+
+/** The lines of a notebook's markdown cells, table rows aside, wider than {@link LINE_WIDTH}, one problem each. */
+export function wideNotebookLines(nb: Notebook): string[] {
+  return nb.cells.flatMap((cell, index) =>
+    cell.cell_type !== "markdown"
+      ? []
+      : cell.source
+          .split("\n")
+          .flatMap((line, i) =>
+            width(line) > LINE_WIDTH && !/^\s*\|/.test(line)
+              ? [described(`cell ${index} (id ${cell.id}), line ${i + 1}`, line)]
+              : [],
+          ),
+  );
+}
+
+/** The printed, listing and code lines of an export wider than {@link LINE_WIDTH}, one problem each. */
+export function wideExportLines(markdown: string): string[] {
+  return fencedBlocks(markdown).flatMap((block) =>
+    block.lines.flatMap((line, i) =>
+      width(line) > LINE_WIDTH
+        ? [described(`line ${block.firstLine + i} (${block.kind})`, line)]
+        : [],
+    ),
+  );
+}
+
+/** What a section is in the order of a lesson. */
+export type Landmark =
+  "learn" | "assumptions" | "body" | "summary" | "exercises" | "solutions" | "next";
+
+/** A section of a notebook: its heading, its landmark, its cell, and its markdown up to the next level-2 heading. */
+export interface Section {
+  heading: string;
+  landmark: Landmark;
+  cell: number;
+  text: string;
+}
+
+/** The landmark a level-2 heading (or the learn paragraph) stands for, by its words. */
+function landmarkOf(heading: string): Landmark {
+  const words = heading.replace(/^\d+\s*[·.]\s*/, "").trim();
+  if (/^what you will learn\b/i.test(words)) return "learn";
+  if (/^assumptions\b/i.test(words)) return "assumptions";
+  if (/^summary\b/i.test(words)) return "summary";
+  if (/^exercises\b/i.test(words)) return "exercises";
+  if (/^(solutions|expected answers)\b/i.test(words)) return "solutions";
+  if (/^next\b/i.test(words)) return "next";
+  return "body";
+}
+
+/** The sections of a notebook, in order: the learn paragraph and every level-2 heading of its markdown cells. */
+export function sections(nb: Notebook): Section[] {
+  const found: Section[] = [];
+  nb.cells.forEach((cell, index) => {
+    if (cell.cell_type !== "markdown") return;
+    for (const { line } of linesOutsideFences(cell.source)) {
+      const heading = /^##\s+(.+?)\s*#*\s*$/.exec(line)?.[1];
+      const learn =
+        /^\*\*What you will learn\*\*\s*$/i.test(line.trim()) ||
+        /^#{2,3}\s+What you will learn/i.test(line);
+      if (learn)
+        found.push({ heading: "What you will learn", landmark: "learn", cell: index, text: "" });
+      else if (heading !== undefined)
+        found.push({ heading, landmark: landmarkOf(heading), cell: index, text: "" });
+      else if (found.length > 0) found[found.length - 1].text += `${line}\n`;
+    }
+  });
+  return found;
+}
+
+/**
+ * What is out of order in a lesson's notebook (see the module comment), one line each; empty when
+ * its sections follow the convention.
+ *
+ * @param lesson the lesson's catalog entry, for its number, title and whether it is the last; for a
+ *   notebook outside the catalog, undefined: then its title and its Next are not checked.
+ * @param lessons the catalog (default the course's), whose last lesson has no Next.
+ */
+export function sectionProblems(
+  lesson: LessonEntry | undefined,
+  nb: Notebook,
+  lessons: readonly LessonEntry[] = LESSONS,
+): string[] {
+  const problems: string[] = [];
+  const last = lesson !== undefined && lessons[lessons.length - 1].name === lesson.name;
+  if (lesson !== undefined) {
+    const title = `# Lesson ${Number(lesson.name.slice(0, 2))} · ${lesson.title}`;
+    const first = nb.cells[0]?.cell_type === "markdown" ? nb.cells[0].source.split("\n")[0] : "";
+    if (first !== title)
+      problems.push(
+        `the first cell opens with ${JSON.stringify(first)}, not ${JSON.stringify(title)} (the catalog's number and title)`,
+      );
+  }
+
+  const all = sections(nb);
+  const index = (landmark: Landmark) => all.findIndex((s) => s.landmark === landmark);
+  const count = (landmark: Landmark) => all.filter((s) => s.landmark === landmark).length;
+  for (const landmark of ["learn", "assumptions", "summary", "exercises"] as const) {
+    if (count(landmark) === 0) problems.push(`no ${landmark} section`);
+    if (count(landmark) > 1) problems.push(`${count(landmark)} ${landmark} sections`);
+  }
+  const [learn, assumptions, summary, exercises] = (
+    ["learn", "assumptions", "summary", "exercises"] as const
+  ).map(index);
+  if (learn !== -1 && assumptions !== -1 && learn > assumptions)
+    problems.push("What you will learn comes after Assumptions");
+  if (assumptions !== -1 && summary !== -1) {
+    if (summary < assumptions) problems.push("Summary comes before Assumptions");
+    else if (!all.slice(assumptions + 1, summary).some((s) => s.landmark === "body"))
+      problems.push("no body section between Assumptions and Summary");
+  }
+  for (const [i, s] of all.entries()) {
+    const closingBody = last && exercises !== -1 && i > exercises;
+    if (s.landmark === "body" && summary !== -1 && i > summary && !closingBody)
+      problems.push(
+        `"## ${s.heading}" comes after the Summary: after it come only Exercises, their solutions and Next`,
+      );
+    if (s.landmark === "body" && assumptions !== -1 && i < assumptions)
+      problems.push(`"## ${s.heading}" comes before Assumptions`);
+  }
+  if (summary !== -1 && exercises !== -1 && exercises < summary)
+    problems.push("Exercises come before the Summary");
+
+  const solutions = index("solutions");
+  const exercisesText = exercises === -1 ? "" : all[exercises].text;
+  if (solutions === -1 && !/expected answers?\b/i.test(exercisesText))
+    problems.push(
+      'no expected answers: neither a "## Solutions" section nor answers marked "Expected answer" in the Exercises',
+    );
+  if (solutions !== -1 && exercises !== -1 && solutions < exercises)
+    problems.push("Solutions come before the Exercises");
+  const closing = all
+    .slice(Math.max(exercises, 0))
+    .map((s) => s.text)
+    .join("\n");
+  if (
+    exercises !== -1 &&
+    !(/npm run build/.test(closing) && /restart(ing)? the kernel/i.test(closing))
+  )
+    problems.push(
+      "the Exercises do not say how to rebuild after editing src/ (`npm run build`, then restart the kernel)",
+    );
+
+  if (lesson === undefined) return problems;
+  const next = index("next");
+  if (last && next !== -1)
+    problems.push(
+      `"## ${all[next].heading}" in the last lesson of the catalog, where nothing comes next`,
+    );
+  if (!last && next === -1)
+    problems.push('no "## Next" section (every lesson but the last ends with one)');
+  if (!last && next !== -1 && next !== all.length - 1)
+    problems.push(
+      `"## Next" is not the last section: "## ${all[all.length - 1].heading}" follows it`,
+    );
+  if (!last && next !== -1 && solutions !== -1 && next < solutions)
+    problems.push("Next comes before the Solutions");
+  return problems;
+}
+
+/** A title or phrase as a pattern that lets a line break (or any run of spaces) stand for each space. */
+function spaced(words: string): string {
+  return words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+}
+
+/**
+ * The lessons a text names that come after lesson `number`, with where each is named (an offset
+ * into `text`): "lesson 9", "lessons 6 to 9", "lessons 8 and 10", "the lesson-9 figures", a later
+ * lesson's title, or "a later lesson" / "the next lesson". A phrase may run across a line break.
+ */
+export function laterLessonsNamed(
+  text: string,
+  number: number,
+  lessons: readonly LessonEntry[] = LESSONS,
+): { named: string; at: number }[] {
+  const named: { named: string; at: number }[] = [];
+  const add = (m: RegExpMatchArray) =>
+    named.push({ named: m[0].replace(/\s+/g, " "), at: m.index! });
+  const ranges = /\blessons?[\s-]+(\d+)((?:\s*(?:,|and|or|to|through|–|—|-)\s*\d+)*)/gi;
+  for (const m of text.matchAll(ranges)) {
+    const numbers = [m[1], ...(m[2].match(/\d+/g) ?? [])].map(Number);
+    if (numbers.some((n) => n > number)) add(m);
+  }
+  const phrases =
+    /\b(a|the|one)\s+(later|next|following|coming|future)\s+lessons?\b|\blater\s+lessons\b/gi;
+  for (const m of text.matchAll(phrases)) add(m);
+  for (const later of lessons.filter((l) => Number(l.name.slice(0, 2)) > number))
+    for (const m of text.matchAll(new RegExp(spaced(later.title), "g"))) add(m);
+  return named.sort((x, y) => x.at - y.at);
+}
+
+/**
+ * The forward pointers in an export's body (everything before `## Next`), one problem each: a
+ * lesson's body stands only on earlier lessons.
+ */
+export function forwardPointers(markdown: string, lesson: LessonEntry): string[] {
+  const next = markdown.search(/^##\s+Next\b/m);
+  const body = next === -1 ? markdown : markdown.slice(0, next);
+  const lines = body.split("\n");
+  return laterLessonsNamed(body, Number(lesson.name.slice(0, 2))).map(({ named, at }) => {
+    const line = body.slice(0, at).split("\n").length;
+    return `line ${line} names a later lesson before Next ("${named}"): ${lines[line - 1].trim().slice(0, 60)}`;
+  });
+}
