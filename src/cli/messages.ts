@@ -121,8 +121,10 @@ export const messages = {
   httpOnly: (option: string) => `${option} applies to serving over HTTP; add --http`,
   noisyOverHttp: () =>
     "a noisy fault writes stray text into stdio's stream; over HTTP no stream is shared, so use crash, slow or none",
-  remoteHost: (host: string) =>
-    `--host ${host} is not loopback, so anyone who can reach it may call the tools; add --allow-remote to serve it anyway`,
+  remoteHost: (host: string, loopback: string) =>
+    `--host ${host} is not one of the loopback names the server's Host check accepts (${loopback}), so it may be reachable from beyond this machine; add --allow-remote to serve it anyway`,
+  hostUnavailable: (host: string, reason: string) =>
+    `cannot listen on --host ${host}: ${reason}; give an address of this machine, or 127.0.0.1`,
   remoteWarning: (host: string) =>
     `warning: serving on ${host}, beyond this machine: nothing authenticates a client, and any Host header is accepted`,
   portInUse: (host: string, port: number) =>

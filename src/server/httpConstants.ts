@@ -26,3 +26,11 @@ const LOOPBACK_HOSTS: readonly string[] = ["127.0.0.1", "localhost", "::1", "[::
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.includes(host);
 }
+
+/** {@link LOOPBACK_HOSTS} as a reader types them, for messages: `127.0.0.1, localhost, ::1`. */
+export const LOOPBACK_NAMES = "127.0.0.1, localhost, ::1";
+
+/** A `--host` as the system takes it: an IPv6 address without the brackets a URL puts round it (`[::1]` → `::1`). */
+export function listenHost(host: string): string {
+  return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+}

@@ -25,8 +25,13 @@
  * "Security Warning" asks (servers MUST validate `Origin`, SHOULD bind to localhost); a body
  * over {@link MAX_BODY_BYTES} is 413. Then each JSON request passes the same checks as over stdio
  * ({@link requestAloneError}, `requestScreen.ts`), which answer what the SDK answers badly
- * (docs/sdk-gaps.md). The rest is the SDK's: 415 for another `Content-Type`, 400 with −32700 for
- * a body that is not JSON, 400 for a batch, 202 and no answer for a response or a notification.
+ * (docs/sdk-gaps.md), and a batch is 400 with −32600 in every era (the SDK's legacy fallback
+ * would answer one). The rest is the SDK's: 415 for another `Content-Type`, 400 with −32700 for
+ * a body that is not JSON, 202 and no answer for a response or a notification.
+ *
+ * A stop (SIGINT, SIGTERM, `close`) refuses new connections, answers the requests in flight and
+ * closes whatever is still open after {@link DRAIN_MS}; a request still arriving after
+ * {@link REQUEST_TIMEOUT_MS} is cut off, so a stalled client holds neither a stop nor a connection.
  */
 import { createServer, type IncomingMessage, type Server as HttpServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -41,7 +46,7 @@ import { ServeLog, type CallRecord, type LogSink } from "./log";
 import type { CallHooks } from "./mcpServer";
 import type { ServeEra } from "./names";
 import { requestAloneError, type ScreenError } from "./requestScreen";
-import { DEFAULT_HOST, MAX_BODY_BYTES, MCP_PATH } from "./httpConstants";
+import { DEFAULT_HOST, listenHost, MAX_BODY_BYTES, MCP_PATH } from "./httpConstants";
 import { servedFactory, type ServeOptions } from "./servedFactory";
 import {
   LEGACY_REVISIONS,
@@ -114,6 +119,24 @@ const defaultIo = (): HttpServeIo => ({
       process.once(signal, () => handler(signal));
   },
 });
+
+/** The message of the −32600 a batch is answered with. */
+const BATCH_REFUSED =
+  "Invalid Request: a JSON-RPC batch; MCP has taken none since revision 2025-06-18, so send each message in a POST of its own.";
+
+/**
+ * How long a stop waits for requests in flight, ms: then every connection still open is closed, so
+ * a client that stalls mid-request cannot hold the process. Long enough for any call of ours but a
+ * `slow` fault's deliberately slow one.
+ */
+export const DRAIN_MS = 10_000;
+
+/**
+ * How long a client may take to send a whole request, ms (Node's `server.requestTimeout`, whose
+ * default is 300,000): a request that has not arrived by then is answered 408 and its connection
+ * closed.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A JSON-RPC error as an HTTP response: its status, and the body without an id when none is known. */
 function errorResponse(status: number, error: ScreenError, id?: unknown): Response {
@@ -194,7 +217,7 @@ export async function serveHttp(
 ): Promise<HttpServing> {
   const { log: sink, exit, onStopSignal } = { ...defaultIo(), ...io };
   const era: ServeEra = options.era ?? "both";
-  const host = options.host ?? DEFAULT_HOST;
+  const host = listenHost(options.host ?? DEFAULT_HOST);
   const kind = options.fault?.kind;
   if (kind === "noisy-line" || kind === "noisy-raw")
     throw new RangeError(
@@ -239,6 +262,10 @@ export async function serveHttp(
         const { url, method, headers } = request;
         return handler.fetch(new Request(url, { method, headers, body: text }));
       }
+      // No revision this server speaks takes a batch: 2025-06-18 removed them, and 2026-07-28 has
+      // none (its `basic/index.mdx`); stdio refuses one too (`lineTransport.ts`).
+      if (Array.isArray(body))
+        return errorResponse(400, { code: -32600, message: BATCH_REFUSED }, null);
       const header = request.headers.get("mcp-protocol-version");
       if (era === "legacy" && header !== null && !supported.includes(header))
         return legacyVersionRefused(header, supported);
@@ -272,6 +299,7 @@ export async function serveHttp(
       res.end(
         JSON.stringify({
           jsonrpc: "2.0",
+          id: null,
           error: { code: -32000, message: `Not Found: the MCP endpoint is ${MCP_PATH}.` },
         }),
       );
@@ -293,6 +321,7 @@ export async function serveHttp(
         res.end(
           JSON.stringify({
             jsonrpc: "2.0",
+            id: null,
             error: {
               code: -32000,
               message: `Payload Too Large: a request body may be at most ${MAX_BODY_BYTES} bytes.`,
@@ -305,6 +334,7 @@ export async function serveHttp(
     void nodeHandler(req, res);
   });
 
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => {
@@ -334,7 +364,9 @@ export async function serveHttp(
   const close = (reason = "closed"): Promise<void> => {
     stopping ??= new Promise<void>((resolve) => {
       // Stops accepting; idle keep-alive connections close now, busy ones after their response.
+      const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
       server.close(() => {
+        clearTimeout(deadline);
         log.stopping(reason, stoppingStats(counts, sockets));
         resolve();
         closedResolve();

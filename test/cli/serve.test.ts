@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { messages } from "../../src/cli/messages";
+import { LOOPBACK_NAMES } from "../../src/server/httpConstants";
 import { cli } from "../helpers";
 
 describe("mcp-course serve: bad input", () => {
@@ -25,8 +26,17 @@ describe("mcp-course serve: bad input", () => {
     [["serve", "tarife", "--allow-remote"], messages.httpOnly("--allow-remote")],
     [["serve", "tarife", "--http", "--port", "65536"], messages.badPort()],
     [["serve", "tarife", "--http", "--port", "-1"], messages.badPort()],
-    [["serve", "tarife", "--http", "--host", "0.0.0.0"], messages.remoteHost("0.0.0.0")],
+    [["serve", "tarife", "--http", "--host", "0.0.0.0"], messages.remoteHost("0.0.0.0", LOOPBACK_NAMES)],
     [["serve", "fleet", "--http", "--fault", "noisy-line"], messages.noisyOverHttp()],
+    [["serve", "tarife", "--http", "--host", "127.0.0.2"], messages.remoteHost("127.0.0.2", LOOPBACK_NAMES)],
+    [
+      ["serve", "tarife", "--http", "--host", "192.0.2.1", "--allow-remote"],
+      messages.hostUnavailable("192.0.2.1", "no interface of this machine has it"),
+    ],
+    [
+      ["serve", "tarife", "--http", "--host", "no-such-host.invalid", "--allow-remote"],
+      messages.hostUnavailable("no-such-host.invalid", "no such host name"),
+    ],
   ];
   for (const [args, message] of cases) {
     it(`${args.slice(1).join(" ")}: one line naming the problem, exit 2, empty stdout`, () => {

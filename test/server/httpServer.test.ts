@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { createServer } from "node:net";
+import { createConnection, createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ROOT } from "../helpers";
@@ -237,7 +237,9 @@ describe("serve --http, both eras (tarife)", () => {
     const unknown = await modern(served.url, 1, "nothing/here");
     assert.equal(unknown.status, 404);
     assert.equal(errorOf(unknown).code, -32601);
-    assert.equal((await send(served.url, { path: "/other", body: "{}" })).status, 404);
+    const elsewhere = await send(served.url, { path: "/other", body: "{}" });
+    assert.equal(elsewhere.status, 404);
+    assert.equal(JSON.parse(elsewhere.text).id, null, "a JSON-RPC error whose request is unknown has id null");
   });
 
   it("a foreign Origin and a rebinding Host are 403, before any MCP work", async () => {
@@ -259,6 +261,24 @@ describe("serve --http, both eras (tarife)", () => {
       [
         "a batch",
         { body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }]) },
+        400,
+        -32600,
+      ],
+      [
+        "a legacy batch",
+        {
+          headers: { "mcp-protocol-version": "2025-11-25" },
+          body: JSON.stringify([
+            { jsonrpc: "2.0", id: 1, method: "ping" },
+            { jsonrpc: "2.0", id: 2, method: "ping" },
+          ]),
+        },
+        400,
+        -32600,
+      ],
+      [
+        "a batch holding initialize",
+        { body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "initialize", params: INIT }]) },
         400,
         -32600,
       ],
@@ -352,11 +372,12 @@ describe("serve --http: the fleet, faults and stopping", () => {
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     it(`${signal}: a request in flight is answered, then exit 0 with a stopping line`, async () => {
-      const served = await startServer(["fleet", "--fault", "slow", "--slow-ms", "1500"]);
+      const served = await startServer(["fleet", "--fault", "slow", "--slow-ms", "3000"]);
       const slow = modern(served.url, 1, "tools/call", { name: "top_devices", arguments: {} });
       // The call has reached the tool once its log shows nothing yet but the server is busy: wait
-      // for the request to be read before signalling (the slow tool sleeps 1.5 s).
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // for the request to be read before signalling (the slow tool sleeps 3 s; a second leaves a
+      // loaded machine room to read it).
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       served.child.kill(signal);
       const reply = await slow;
       assert.equal(reply.status, 200);
@@ -366,20 +387,42 @@ describe("serve --http: the fleet, faults and stopping", () => {
     });
   }
 
-  it("--host beyond loopback with --allow-remote: one warning line, then it serves", async () => {
+  it("--host beyond loopback with --allow-remote: it serves, with one warning line once listening", async () => {
     const served = await startServer(["tarife", "--host", "0.0.0.0", "--allow-remote"]);
     try {
+      const url = served.url.replace("0.0.0.0", "127.0.0.1");
+      assert.ok(resultOf(await modern(url, 1, "tools/list")).tools);
       const warnings = served
         .stderr()
         .split("\n")
         .filter((line) => line.startsWith("warning:"));
       assert.deepEqual(warnings, [messages.remoteWarning("0.0.0.0")]);
-      const url = served.url.replace("0.0.0.0", "127.0.0.1");
-      assert.ok(resultOf(await modern(url, 1, "tools/list")).tools);
     } finally {
       await stop(served);
     }
   });
+
+  it(
+    "a client stalled halfway through its request holds neither the stop nor the process",
+    { timeout: 120_000 },
+    async () => {
+      const served = await startServer(["tarife"]);
+      const { port } = new URL(served.url);
+      const socket = createConnection(Number(port), "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      socket.on("error", () => {});
+      // A Content-Length of 100, and only 10 bytes of body, never more.
+      socket.write(
+        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc"',
+      );
+      try {
+        assert.equal(await stop(served), 0);
+        assert.match(served.stderr(), /"event":"stopping","reason":"SIGTERM"/);
+      } finally {
+        socket.destroy();
+      }
+    },
+  );
 
   it("a port in use is one line on stderr and exit 1", async () => {
     const blocker = createServer();

@@ -20,7 +20,7 @@ import {
   type ServerName,
 } from "../../server/names";
 import { CliError, messages } from "../messages";
-import { DEFAULT_HOST, isLoopbackHost, MCP_PATH } from "../../server/httpConstants";
+import { DEFAULT_HOST, isLoopbackHost, LOOPBACK_NAMES, MCP_PATH } from "../../server/httpConstants";
 import { seedOption } from "../options";
 
 /** `<server>`: one of olcum, tarife, kayit, fleet. */
@@ -145,8 +145,8 @@ export async function runServeCommand(
  * `serve --http`: checks the host, then serves until a stop signal (exit 0). A port in use is one
  * line and exit 1; a host beyond loopback needs `--allow-remote`, and then one warning line.
  *
- * @throws CliError (exit 2) for a noisy fault or a host that is not loopback without `--allow-remote`;
- *   CliError with exit code 1 when the port is in use.
+ * @throws CliError (exit 2) for a noisy fault, a host that is not loopback without `--allow-remote`,
+ *   or a host this machine cannot listen on; CliError with exit code 1 when the port is in use.
  */
 async function runHttp(
   server: ServerName,
@@ -157,10 +157,8 @@ async function runHttp(
   const host = options.host ?? DEFAULT_HOST;
   if (fault.kind === "noisy-line" || fault.kind === "noisy-raw")
     throw new CliError(messages.noisyOverHttp());
-  if (!isLoopbackHost(host)) {
-    if (!options.allowRemote) throw new CliError(messages.remoteHost(host));
-    process.stderr.write(`${messages.remoteWarning(host)}\n`);
-  }
+  const remote = !isLoopbackHost(host);
+  if (remote && !options.allowRemote) throw new CliError(messages.remoteHost(host, LOOPBACK_NAMES));
   const port = options.port ?? 0;
   let serving;
   try {
@@ -176,10 +174,16 @@ async function runHttp(
       allowRemote: options.allowRemote,
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE")
-      throw new CliError(messages.portInUse(host, port), 1);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") throw new CliError(messages.portInUse(host, port), 1);
+    if (code === "EADDRNOTAVAIL")
+      throw new CliError(messages.hostUnavailable(host, "no interface of this machine has it"));
+    if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+      throw new CliError(messages.hostUnavailable(host, "no such host name"));
     throw error;
   }
+  // Once listening, so that the warning is only ever about a server that is there.
+  if (remote) process.stderr.write(`${messages.remoteWarning(host)}\n`);
   await serving.closed;
 }
 
