@@ -14,16 +14,19 @@ import { LINE_WIDTH } from "../notebook/lineWidth";
 import type { MarkdownCell, Notebook } from "../notebook/notebookFile";
 import { withTslabMetadata } from "../notebook/tslabMetadata";
 import type { LessonEntry } from "./catalog";
-import { sections } from "./lessonShape";
+import { sections, type Section } from "./lessonShape";
 import { wrapMarkdown, wrapWords } from "./wrapProse";
 
 /** What the catalog says a new lesson covers until its author writes that sentence. */
 export const COVERS_PLACEHOLDER =
   "to be written: one sentence on what the lesson covers (here and in the README's lessons table).";
 
-/** The widest code line Prettier keeps in `src/` (prettier.config.mjs); tests may run to 120. */
-const SRC_WIDTH = 100;
-const TEST_WIDTH = 120;
+/**
+ * The widest code line Prettier keeps in `src/` (prettier.config.mjs): the page's, since a lesson
+ * may show any declaration of `src/`. Tests may run to {@link TEST_WIDTH}.
+ */
+const SRC_WIDTH = LINE_WIDTH;
+export const TEST_WIDTH = 120;
 
 /**
  * A title in kebab case, as a lesson's name and default alias spell it: accents dropped, every
@@ -459,15 +462,23 @@ export function closingAsNext(source: string, heading: string, next: LessonEntry
 }
 
 /**
+ * A last lesson's closing section: the first section after its Exercises that is neither their
+ * Solutions nor a Next (lesson 10's `## Where to go from here`); undefined when it has none.
+ */
+export function closingSection(nb: Notebook): Section | undefined {
+  const all = sections(nb);
+  const exercises = all.findIndex((s) => s.landmark === "exercises");
+  return all.find((s, i) => exercises !== -1 && i > exercises && s.landmark === "body");
+}
+
+/**
  * The catalog's last lesson's notebook once `next` follows it: its closing section (a section
  * after its Exercises that is neither Solutions nor Next) becomes `## Next` (closingAsNext), or,
  * when it has none, a `## Next` cell is added at its end. Unchanged when it has a Next already.
  */
 export function withNext(nb: Notebook, next: LessonEntry): Notebook {
-  const all = sections(nb);
-  if (all.some((s) => s.landmark === "next")) return nb;
-  const exercises = all.findIndex((s) => s.landmark === "exercises");
-  const closing = all.find((s, i) => exercises !== -1 && i > exercises && s.landmark === "body");
+  if (sections(nb).some((s) => s.landmark === "next")) return nb;
+  const closing = closingSection(nb);
   if (closing) {
     const cells = nb.cells.map((cell, i) =>
       i === closing.cell

@@ -25,7 +25,7 @@ let copy = "";
 
 /** Runs a command in the copy and returns what it did. */
 function run(command: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const done = spawnSync(command, args, { cwd: copy, encoding: "utf8", env: { ...process.env, CI: "" } });
+  const done = spawnSync(command, args, { cwd: copy, encoding: "utf8" });
   return { status: done.status, stdout: done.stdout, stderr: done.stderr };
 }
 
@@ -90,6 +90,7 @@ test("bad input: exit 2, one line on stderr, nothing on stdout, nothing written"
     [["11", "Toy Lesson", "--alias", "11"], /expected lower-case letters, digits and hyphens, not digits alone/],
     [["11", "A ".repeat(60).trim()], /as new-lesson would write it: .* characters wide/],
     [["11"], /missing required argument 'title'/],
+    [["11", "JSON Schema"], /notebooks\/06-writing-a-server\.ipynb names "JSON Schema" before its Next/],
   ] as const) {
     const done = cli("new-lesson", ...args);
     const what = `new-lesson ${args.join(" ")}: ${done.stderr}`;
@@ -100,6 +101,15 @@ test("bad input: exit 2, one line on stderr, nothing on stdout, nothing written"
     assert.match(done.stderr, message, what);
     assert.equal(changes(), "", `${what}: nothing is written`);
   }
+});
+
+test("a title the last lesson names only in its closing is free: that closing becomes its Next", () => {
+  const done = cli("new-lesson", "11", "Streamable HTTP");
+  assert.equal(done.status, 0, done.stderr);
+  assert.notEqual(changes(), "");
+  git("reset", "-q", "--hard");
+  git("clean", "-fdq");
+  assert.equal(changes(), "");
 });
 
 test("--help says what the command writes, and that it neither builds nor exports", () => {

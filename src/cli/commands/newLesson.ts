@@ -16,6 +16,7 @@ import {
 } from "../../lessons/lessonShape";
 import {
   addRootExports,
+  closingSection,
   insertCatalogEntry,
   insertReadmeRow,
   kebabOfTitle,
@@ -24,6 +25,7 @@ import {
   moduleFiles,
   planLesson,
   testStub,
+  TEST_WIDTH,
   withNext,
   type LessonPlan,
 } from "../../lessons/scaffold";
@@ -52,9 +54,6 @@ interface PlannedFile {
   text: string;
   created: boolean;
 }
-
-/** The widest code line of a test file (prettier.config.mjs); `src/` keeps to {@link LINE_WIDTH}. */
-const TEST_WIDTH = 120;
 
 /**
  * A line break or another control character, or a character that the catalog's double-quoted
@@ -106,6 +105,9 @@ function checkedPlan(options: NewLessonOptions): LessonPlan {
   return plan;
 }
 
+/** Text as a pattern that matches it literally. */
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** A file of the package, read. */
 const read = (path: string): string => readFileSync(join(PACKAGE_ROOT, path), "utf8");
 
@@ -131,14 +133,17 @@ function notebookProblems(lesson: LessonEntry, nb: Notebook, lessons: readonly L
 /**
  * Whether an earlier lesson names the new title before its Next (in its notebook's markdown or
  * its committed export), where, once the lesson is in the catalog, the title would name a later
- * lesson.
+ * lesson. The lesson that was last ends its body at its closing section, which becomes its Next.
+ *
+ * @returns the first file that names it, or undefined.
  */
 function titleNamedBefore(plan: LessonPlan): string | undefined {
   const title = plan.entry.title.replace(/\s+/g, " ");
   for (const lesson of LESSONS.filter((l) => lessonNumber(l) < plan.number)) {
     const notebook = `notebooks/${lesson.name}.ipynb`;
-    const prose = readNotebook(join(PACKAGE_ROOT, notebook))
-      .cells.filter((cell) => cell.cell_type === "markdown")
+    const nb = readNotebook(join(PACKAGE_ROOT, notebook));
+    const prose = nb.cells
+      .filter((cell) => cell.cell_type === "markdown")
       .map((cell) => cell.source)
       .join("\n\n");
     const texts: [string, string][] = [[notebook, prose]];
@@ -146,8 +151,13 @@ function titleNamedBefore(plan: LessonPlan): string | undefined {
       const exported = `${folder}/${lesson.name}.md`;
       if (existsSync(join(PACKAGE_ROOT, exported))) texts.push([exported, read(exported)]);
     }
+    const closing = lesson === plan.previousLast ? closingSection(nb)?.heading : undefined;
+    const end = new RegExp(
+      `^##\\s+(Next\\b${closing === undefined ? "" : `|${escaped(closing)}\\s*$`})`,
+      "m",
+    );
     for (const [file, text] of texts) {
-      const next = text.search(/^##\s+Next\b/m);
+      const next = text.search(end);
       const body = next === -1 ? text : text.slice(0, next);
       if (
         laterLessonsNamed(body, lessonNumber(lesson), [plan.entry]).some((n) => n.named === title)
