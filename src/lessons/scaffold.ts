@@ -26,6 +26,8 @@ export const COVERS_PLACEHOLDER =
  * may show any declaration of `src/`. Tests may run to {@link TEST_WIDTH}.
  */
 const SRC_WIDTH = LINE_WIDTH;
+
+/** The widest code line Prettier keeps in `test/` (prettier.config.mjs), as the test stub keeps. */
 export const TEST_WIDTH = 120;
 
 /**
