@@ -85,6 +85,33 @@ export const messages = {
   kernelspecCommandMissing: () =>
     "Jupyter is installed, but not its kernelspec command (jupyter-kernelspec), which registers kernels (Debian: apt-get install jupyter-client)",
   kernelInstallFailed: (reason: string) => `jupyter kernelspec install failed: ${reason}`,
+  /** `new-lesson`: bad input, each found before any file is written. */
+  badLessonNumber: (text: string) =>
+    `the lesson number ${JSON.stringify(text)} is not two digits from 01 to 99 (such as 11)`,
+  lessonNumberTaken: (number: string, name: string, free: string | undefined) =>
+    `lesson ${number} is in the catalog already (${name})${free === undefined ? "" : `; ${free} is free`}`,
+  titleEmpty: () => 'the lesson\'s title is empty; give it in quotes, such as "Toy Lesson"',
+  titleUnusable: (title: string) =>
+    `the title ${JSON.stringify(title)} has no letter or digit from A to Z or 0 to 9 to name the lesson by`,
+  titleCharacters: (title: string) =>
+    `the title ${JSON.stringify(title)} holds a line break, a control character or one of | " \\, which the catalog or the README's table cannot hold as they are`,
+  titleTaken: (title: string, name: string) =>
+    `lesson ${name} has the title ${JSON.stringify(title)} already`,
+  badAlias: (alias: string) =>
+    `--alias ${JSON.stringify(alias)}: expected lower-case letters, digits and hyphens, not digits alone, such as toy-lesson`,
+  aliasTaken: (alias: string, name: string) =>
+    `the alias ${JSON.stringify(alias)} names lesson ${name} already; choose another with --alias`,
+  badCovers: () =>
+    "--covers: expected one sentence on one line, without | \" or \\ (the catalog and the README's table hold it)",
+  scaffoldExists: (path: string) =>
+    `${path} exists already, and new-lesson writes only new files: remove it or choose another title`,
+  scaffoldNameTaken: (name: string) =>
+    `src/index.ts exports ${name} already, the name the new lesson's code would take; choose another title`,
+  scaffoldOutOfShape: (file: string, problem: string) =>
+    `${file}, as new-lesson would write it: ${problem}; choose a shorter title`,
+  titleNamedBefore: (file: string, title: string) =>
+    `${file} names "${title}" before its Next, where no later lesson may be named; choose another title`,
+  cannotEdit: (file: string, reason: string) => `cannot add the lesson to ${file}: ${reason}`,
   /** `kernel metadata`: one line per notebook. */
   lessonShapeKept: (count: number) =>
     `${count} notebook${count === 1 ? "" : "s"} checked: sections in order, every line within the page`,

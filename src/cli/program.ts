@@ -189,6 +189,32 @@ function buildProgram(io: CliIo): Command {
     );
 
   program
+    .command("new-lesson")
+    .description(
+      "Scaffold a new lesson that passes the suite as written: its notebook (every section in the course's order, tslab's metadata, no outputs), its module src/lessons/<folder>/ (a seed-dependent function, its one line of prose, the index.ts the notebook imports), a test stub, its catalog entry in number order, its row in the README's lessons table and its names in the package's root; when it becomes the catalog's last, the lesson that was last gets a ## Next pointing to it. Every file is checked before any is written. It does not build or export: it prints the commands that do (npm run build, mcp-course lesson NN with both seeds, mcp-course check-lessons NN).",
+    )
+    .argument("<number>", "the lesson's number, two digits from 01 to 99, not yet in the catalog")
+    .argument(
+      "<title>",
+      'its title, in quotes ("Toy Lesson"); the lesson is named NN-<title in kebab case>',
+    )
+    .option(
+      "--alias <short>",
+      "the short name the commands also take (default: the title in kebab case)",
+    )
+    .option(
+      "--covers <sentence>",
+      "what the lesson covers, for the catalog and the README (default: a placeholder to write)",
+    )
+    .addHelpText(
+      "after",
+      '\nExample:\n  npx mcp-course new-lesson 11 "Toy Lesson"\n  npm run build && npx mcp-course lesson 11 && npx mcp-course lesson 11 --seed 20260219\n',
+    )
+    .action(async (number: string, title: string, options: { alias?: string; covers?: string }) =>
+      (await import("./commands/newLesson")).runNewLessonCommand({ number, title, ...options }, io),
+    );
+
+  program
     .command("sweep")
     .allowExcessArguments(false)
     .description(

@@ -52,7 +52,7 @@ for (const { name } of LESSONS) {
       (specifier) => specifier === "mcp-course" || specifier.startsWith("mcp-course/"),
     );
     assert.equal(ours.length, 1, `one import from the library, not ${ours.join(", ")}`);
-    const match = /^mcp-course\/lessons\/([A-Za-z]+)$/.exec(ours[0]);
+    const match = /^mcp-course\/lessons\/([A-Za-z][A-Za-z0-9]*)$/.exec(ours[0]);
     assert.ok(match, `${ours[0]} is a lesson's module, mcp-course/lessons/<folder>`);
     const folder = match[1];
     assert.ok(existsSync(join(ROOT, "src", "lessons", folder, "index.ts")));

@@ -1,0 +1,203 @@
+// `mcp-course new-lesson`: in a copy of the repository, a lesson scaffolded by the command passes, as it is written, the
+// tests that hold a lesson's shape and freshness, check-lessons, Prettier, the type checker and the dependency rules;
+// bad input writes nothing. Lesson 11 comes after the catalog's last (lesson 10, whose closing becomes its Next, so both
+// are exported again); lesson 05 comes before the first, and changes no other lesson.
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { before, test } from "node:test";
+import { ROOT, tempDir } from "../helpers";
+
+/** The tests that hold every lesson of the catalog to its shape, run unchanged in the copy. */
+const SHAPE_TESTS = [
+  "test/lessons/catalog.test.ts",
+  "test/lessons/order.test.ts",
+  "test/lessons/width.test.ts",
+  "test/lessons/markdownTables.test.ts",
+  "test/lessons/showSourceListings.test.ts",
+  "test/lessons/lessonModules.test.ts",
+  "test/notebook/lessonNotebooks.test.ts",
+  "test/notebook/tslabMetadata.test.ts",
+];
+
+let copy = "";
+
+/** Runs a command in the copy and returns what it did. */
+function run(command: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const done = spawnSync(command, args, { cwd: copy, encoding: "utf8" });
+  return { status: done.status, stdout: done.stdout, stderr: done.stderr };
+}
+
+/** Runs a command in the copy and fails the test, with its output, unless it exits 0. */
+function succeed(command: string, args: string[]): string {
+  const done = run(command, args);
+  assert.equal(done.status, 0, `${command} ${args.join(" ")}:\n${done.stdout}\n${done.stderr}`);
+  return done.stderr;
+}
+
+const cli = (...args: string[]) => run(process.execPath, ["dist/cli/main.js", ...args]);
+const git = (...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", ...args], {
+    cwd: copy,
+    encoding: "utf8",
+  });
+
+/**
+ * The repository's files (tracked, and new ones not ignored) copied into a temporary folder that is a git repository
+ * of its own, with a node_modules whose entries link to this one's and whose `mcp-course` is the copy itself, as npm
+ * links it, so that the copy's notebooks import the copy's library; then built.
+ */
+before(() => {
+  copy = tempDir();
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  })
+    .split("\0")
+    .filter((file) => file !== "" && file !== "node_modules" && existsSync(join(ROOT, file)));
+  for (const file of files) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    copyFileSync(join(ROOT, file), join(copy, file));
+  }
+  const modules = realpathSync(join(ROOT, "node_modules"));
+  mkdirSync(join(copy, "node_modules"));
+  for (const entry of readdirSync(modules))
+    symlinkSync(entry === "mcp-course" ? ".." : join(modules, entry), join(copy, "node_modules", entry));
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", "the repository as copied");
+  succeed("npm", ["run", "build"]);
+});
+
+/** The copy's changes since the copied commit, as `git status --porcelain` lists them. */
+const changes = () => git("status", "--porcelain", "--untracked-files=all").trimEnd();
+
+test("bad input: exit 2, one line on stderr, nothing on stdout, nothing written", () => {
+  for (const [args, message] of [
+    [["10", "Toy Lesson"], /lesson 10 is in the catalog already \(10-without-a-session\); 11 is free/],
+    [["7", "Toy Lesson"], /the lesson number "7" is not two digits from 01 to 99/],
+    [["00", "Toy Lesson"], /not two digits from 01 to 99/],
+    [["100", "Toy Lesson"], /not two digits from 01 to 99/],
+    [["11", ""], /the lesson's title is empty/],
+    [["11", "   "], /the lesson's title is empty/],
+    [["11", "Pipes | and tables"], /holds a line break, a control character or one of/],
+    [["11", "Two\nlines"], /holds a line break/],
+    [["11", "…"], /has no letter or digit/],
+    [["11", "Writing a client"], /lesson 07-writing-a-client has the title "Writing a client" already/],
+    [["11", "Toy Lesson", "--alias", "fleet"], /the alias "fleet" names lesson 08-the-fleet-behind-the-boundary/],
+    [["11", "Toy Lesson", "--alias", "Toy Lesson"], /--alias "Toy Lesson": expected lower-case letters/],
+    [["11", "Toy Lesson", "--alias", "11"], /expected lower-case letters, digits and hyphens, not digits alone/],
+    [["11", "A ".repeat(60).trim()], /as new-lesson would write it: .* characters wide/],
+    [["11"], /missing required argument 'title'/],
+    [["11", "JSON Schema"], /notebooks\/06-writing-a-server\.ipynb names "JSON Schema" before its Next/],
+  ] as const) {
+    const done = cli("new-lesson", ...args);
+    const what = `new-lesson ${args.join(" ")}: ${done.stderr}`;
+    assert.equal(done.status, 2, what);
+    assert.equal(done.stdout, "", what);
+    assert.equal(done.stderr.split("\n").filter(Boolean).length, 1, what);
+    assert.match(done.stderr, /^mcp-course: /, what);
+    assert.match(done.stderr, message, what);
+    assert.equal(changes(), "", `${what}: nothing is written`);
+  }
+});
+
+test("a title the last lesson names only in its closing is free: that closing becomes its Next", () => {
+  const done = cli("new-lesson", "11", "Streamable HTTP");
+  assert.equal(done.status, 0, done.stderr);
+  assert.notEqual(changes(), "");
+  git("reset", "-q", "--hard");
+  git("clean", "-fdq");
+  assert.equal(changes(), "");
+});
+
+test("--help says what the command writes, and that it neither builds nor exports", () => {
+  const help = cli("new-lesson", "--help");
+  assert.equal(help.status, 0);
+  const flat = help.stdout.replace(/\s+/g, " ");
+  assert.match(flat, /Usage: mcp-course new-lesson \[options\] <number> <title>/);
+  assert.match(flat, /It does not build or export/);
+  assert.match(flat, /--alias <short>/);
+});
+
+/** Scaffolds, rebuilds, exports what changed (both seeds), and runs the shape tests and checks in the copy. */
+function scaffoldAndCheck(number: string, title: string, exported: string[], written: string[], changed: string[]) {
+  const stderr = succeed(process.execPath, ["dist/cli/main.js", "new-lesson", number, title]);
+  for (const file of [...written, ...changed]) assert.match(stderr, new RegExp(`(wrote|changed) +${file}\\n`));
+  assert.match(stderr, /builds nothing and runs no notebook/);
+  for (const next of [
+    "npm run build",
+    `npx mcp-course lesson ${number}\n`,
+    `npx mcp-course lesson ${number} --seed 20260219`,
+  ])
+    assert.ok(stderr.includes(next), `names the next command ${next.trim()}:\n${stderr}`);
+  assert.match(stderr, new RegExp(`npx mcp-course check-lessons ${number}`));
+  const status = changes().split("\n");
+  assert.deepEqual(
+    status.map((line) => line.slice(3)).sort(),
+    [...written, ...changed].sort(),
+    "exactly the files it names",
+  );
+
+  succeed("npm", ["run", "build"]);
+  for (const seed of [[], ["--seed", "20260219"]])
+    succeed(process.execPath, ["dist/cli/main.js", "lesson", ...exported, "--engine", "tslab", ...seed]);
+  const stub = written.find((file) => file.startsWith("test/"))!;
+  const lessonTests = exported.length > 1 ? ["test/lessons/withoutASession.export.test.ts"] : [];
+  succeed(process.execPath, ["--import", "tsx", "--test", ...SHAPE_TESTS, ...lessonTests, stub]);
+  succeed(process.execPath, ["dist/cli/main.js", "check-lessons"]);
+  const code = [...written, ...changed].filter((file) => file.endsWith(".ts"));
+  succeed("npx", ["prettier", "--check", ...code]);
+  succeed("npx", ["tsc", "-p", ".", "--noEmit"]);
+  // The stub too: tsconfig.check.json type-checks test/ with src/, as `npm run typecheck` does.
+  succeed("npx", ["tsc", "-p", "tsconfig.check.json"]);
+  succeed("npx", ["depcruise", "src", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
+}
+
+test("new-lesson 11 after the last lesson: the suite's lesson tests pass as written; lesson 10's closing is its Next", () => {
+  scaffoldAndCheck(
+    "11",
+    "Toy Lesson",
+    ["10", "11"],
+    [
+      "notebooks/11-toy-lesson.ipynb",
+      "src/lessons/toyLesson/index.ts",
+      "src/lessons/toyLesson/prose.ts",
+      "src/lessons/toyLesson/simulate.ts",
+      "src/lessons/toyLesson/tables.ts",
+      "test/lessons/toyLesson.test.ts",
+    ],
+    ["README.md", "notebooks/10-without-a-session.ipynb", "src/index.ts", "src/lessons/catalog.ts"],
+  );
+  const ten = readFileSync(join(copy, "lessons/10-without-a-session.md"), "utf8");
+  assert.match(ten, /^## Next\n\nLesson 11, "Toy Lesson", comes next\./m);
+  assert.doesNotMatch(ten, /Where to go from here|This is the last lesson/);
+  const eleven = readFileSync(join(copy, "lessons/11-toy-lesson.md"), "utf8");
+  assert.doesNotMatch(eleven, /^## Next/m, "the new last lesson has no Next");
+  assert.match(eleven, /^Seed 20260218: 60 subscribers \(/m);
+  assert.match(readFileSync(join(copy, "lessons/seed-20260219/11-toy-lesson.md"), "utf8"), /^Seed 20260219: /m);
+  git("add", "-A");
+  git("commit", "-qm", "lesson 11");
+});
+
+test("new-lesson 05 before the first lesson: its Next points to lesson 6, and no other lesson changes", () => {
+  scaffoldAndCheck(
+    "05",
+    "Tools and their Names",
+    ["05"],
+    [
+      "notebooks/05-tools-and-their-names.ipynb",
+      "src/lessons/toolsAndTheirNames/index.ts",
+      "src/lessons/toolsAndTheirNames/prose.ts",
+      "src/lessons/toolsAndTheirNames/simulate.ts",
+      "src/lessons/toolsAndTheirNames/tables.ts",
+      "test/lessons/toolsAndTheirNames.test.ts",
+    ],
+    ["README.md", "src/index.ts", "src/lessons/catalog.ts"],
+  );
+  const five = readFileSync(join(copy, "lessons/05-tools-and-their-names.md"), "utf8");
+  assert.match(five, /^## Next\n\nLesson 6, "Writing a Server", comes next\./m);
+  const readme = readFileSync(join(copy, "README.md"), "utf8");
+  assert.ok(readme.indexOf("| 5 · Tools and their Names |") < readme.indexOf("| 6 · Writing a Server |"));
+});

@@ -1,0 +1,159 @@
+// What `mcp-course new-lesson` writes, as pure functions on text (src/lessons/scaffold.ts): names, the catalog entry and
+// the README row in number order, the last lesson's closing turned into its Next, and a notebook that keeps the shape.
+// test/cli/newLesson.test.ts runs the command itself in a copy of the repository.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { LESSONS, type LessonEntry } from "../../src/lessons/catalog";
+import { sectionProblems, sections, wideNotebookLines } from "../../src/lessons/lessonShape";
+import {
+  closingAsNext,
+  folderOfKebab,
+  insertCatalogEntry,
+  insertReadmeRow,
+  kebabOfTitle,
+  lessonNotebook,
+  planLesson,
+  withNext,
+} from "../../src/lessons/scaffold";
+import type { Notebook } from "../../src/notebook/notebookFile";
+import { tslabMetadataDifferences } from "../../src/notebook/tslabMetadata";
+import { ROOT } from "../helpers";
+
+const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
+
+test("names: the title in kebab case, the folder in camelCase without a leading 'the', never opening with a digit", () => {
+  assert.equal(kebabOfTitle("Toy Lesson"), "toy-lesson");
+  assert.equal(kebabOfTitle("  Ölçüm & Tarife: the 2nd look! "), "olcum-tarife-the-2nd-look");
+  assert.equal(kebabOfTitle("…"), "");
+  assert.equal(folderOfKebab("the-fleet-behind-the-boundary"), "fleetBehindTheBoundary");
+  assert.equal(folderOfKebab("writing-a-client"), "writingAClient");
+  assert.equal(folderOfKebab("the"), "the");
+  assert.equal(folderOfKebab("2027-changes"), "lesson2027Changes");
+  const plan = planLesson(11, "Toy Lesson", LESSONS);
+  assert.deepEqual(
+    [plan.entry.name, plan.entry.alias, plan.folder, plan.simulate, plan.describe, plan.format],
+    [
+      "11-toy-lesson",
+      "toy-lesson",
+      "toyLesson",
+      "simulateToyLesson",
+      "describeToyLessonSeed",
+      "formatToyLessonRegions",
+    ],
+  );
+  assert.equal(plan.next, undefined);
+  assert.equal(plan.previousLast, LESSONS.at(-1));
+  assert.equal(planLesson(11, "Toy Lesson", LESSONS, { alias: "toy" }).entry.alias, "toy");
+});
+
+test("the catalog entry goes in number order, in the catalog's layout, the rest of the file unchanged", () => {
+  const catalog = read("src/lessons/catalog.ts");
+  const early = planLesson(5, "Tools and their Names", LESSONS);
+  assert.equal(early.next, LESSONS[0]);
+  assert.equal(early.previousLast, undefined);
+  const inserted = insertCatalogEntry(catalog, early.entry);
+  const entry = [
+    "  {",
+    '    name: "05-tools-and-their-names",',
+    '    alias: "tools-and-their-names",',
+    '    title: "Tools and their Names",',
+    "    covers:",
+    `      ${JSON.stringify(early.entry.covers)},`,
+    "    startsServers: false,",
+    "  },",
+    "",
+  ].join("\n");
+  const at = catalog.indexOf('  {\n    name: "06-');
+  assert.equal(inserted, catalog.slice(0, at) + entry + catalog.slice(at));
+  const last = insertCatalogEntry(catalog, planLesson(11, "Toy Lesson", LESSONS).entry);
+  assert.ok(last.indexOf('name: "11-toy-lesson"') > last.indexOf('name: "10-without-a-session"'));
+  assert.ok(last.indexOf('name: "11-toy-lesson"') < last.indexOf("\n];"));
+  assert.throws(() => insertCatalogEntry("export const X = [];\n", early.entry), /no `export const LESSONS/);
+});
+
+test("the README's row goes in number order in the lessons table, and only there", () => {
+  const readme = read("README.md");
+  const row = (number: number) => new RegExp(`^\\| ${number} · `, "m");
+  const early = insertReadmeRow(readme, planLesson(5, "Tools and their Names", LESSONS).entry);
+  assert.equal(early.split("\n").length, readme.split("\n").length + 1);
+  assert.ok(early.search(row(5)) < early.search(row(6)) && early.search(row(5)) > early.indexOf("|---|---|---|"));
+  const late = insertReadmeRow(readme, planLesson(11, "Toy Lesson", LESSONS).entry);
+  assert.ok(late.search(row(11)) > late.search(row(10)));
+  assert.ok(late.search(row(11)) < late.indexOf("\nLesson 6 reproduces"));
+  assert.match(late, /^\| 11 · Toy Lesson \| `notebooks\/11-toy-lesson\.ipynb` → `lessons\/11-toy-lesson\.md` \| /m);
+});
+
+const toy: LessonEntry = {
+  name: "11-toy-lesson",
+  alias: "toy-lesson",
+  title: "Toy Lesson",
+  covers: "",
+  startsServers: false,
+};
+
+test("the last lesson's closing becomes its Next: the heading, a pointer first, 'the last lesson' gone, the rest kept", () => {
+  const closing = [
+    "## Where to go from here",
+    "",
+    "This is the last lesson. The specification itself is the next read, starting with the",
+    "[versioning page](https://example.invalid/versioning).",
+    "",
+    "- one more pointer.",
+  ].join("\n");
+  assert.equal(
+    closingAsNext(closing, "Where to go from here", toy),
+    [
+      "## Next",
+      "",
+      'Lesson 11, "Toy Lesson", comes next. (To be written: what it takes on from here, and what a reader',
+      "should bring to it.)",
+      "",
+      "The specification itself is the next read, starting with the",
+      "[versioning page](https://example.invalid/versioning).",
+      "",
+      "- one more pointer.",
+    ].join("\n"),
+  );
+  assert.equal(
+    closingAsNext("## Solutions\n\n1. Done.\n\n## Where to go\n\nThis is the last lesson.", "Where to go", toy),
+    '## Solutions\n\n1. Done.\n\n## Next\n\nLesson 11, "Toy Lesson", comes next. (To be written: what it takes on from here, and what a reader\nshould bring to it.)',
+  );
+  assert.throws(() => closingAsNext("## Summary", "Where to go", toy), /no heading "## Where to go"/);
+});
+
+test("lesson 10's notebook with a lesson after it keeps the shape of a lesson that is not the last", () => {
+  const ten = LESSONS.find((lesson) => lesson.name === "10-without-a-session")!;
+  const nb: Notebook = JSON.parse(read("notebooks/10-without-a-session.ipynb"));
+  for (const cell of nb.cells) cell.source = ([] as string[]).concat(cell.source).join("");
+  const plan = planLesson(11, "Toy Lesson", LESSONS);
+  const next = withNext(nb, plan.entry);
+  assert.deepEqual(sectionProblems(ten, next, plan.lessons), []);
+  assert.deepEqual(wideNotebookLines(next), []);
+  assert.equal(sections(next).at(-1)!.heading, "Next");
+  assert.equal(withNext(next, plan.entry), next, "a lesson with a Next is left as it is");
+  // A last lesson without a closing section gets a Next cell of its own.
+  const bare = { ...nb, cells: nb.cells.filter((cell) => cell.id !== "where-to-go") };
+  const added = withNext(bare, plan.entry);
+  assert.equal(added.cells.length, bare.cells.length + 1);
+  assert.equal(added.cells.at(-1)!.id, "next");
+  assert.deepEqual(sectionProblems(ten, added, plan.lessons), []);
+});
+
+test("the new notebook keeps the course's shape, first, in the middle and last, on tslab, without outputs", () => {
+  for (const [number, title] of [
+    [1, "First Steps"],
+    [5, "Tools and their Names"],
+    [11, "Toy Lesson"],
+  ] as const) {
+    const plan = planLesson(number, title, LESSONS);
+    const nb = lessonNotebook(plan);
+    assert.deepEqual(sectionProblems(plan.entry, nb, plan.lessons), [], title);
+    assert.deepEqual(wideNotebookLines(nb), [], title);
+    assert.deepEqual(tslabMetadataDifferences(nb), []);
+    assert.equal(sections(nb).at(-1)!.landmark, plan.next ? "next" : "solutions");
+    for (const cell of nb.cells)
+      if (cell.cell_type === "code") assert.deepEqual([cell.outputs, cell.execution_count], [[], null]);
+  }
+});
