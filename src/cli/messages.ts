@@ -113,8 +113,11 @@ export const messages = {
     `${file} names "${title}" before its Next, where no later lesson may be named; choose another title`,
   cannotEdit: (file: string, reason: string) => `cannot add the lesson to ${file}: ${reason}`,
   /** `kernel metadata`: one line per notebook. */
-  lessonShapeKept: (count: number) =>
-    `${count} notebook${count === 1 ? "" : "s"} checked: sections in order, every line within the page`,
+  lessonShapeKept: (count: number, byPath: number) =>
+    `${count} notebook${count === 1 ? "" : "s"} checked: sections in order, every markdown line within the page` +
+    (byPath === 0
+      ? ""
+      : `; ${byPath} outside the catalog, whose title, Next and exports were not checked`),
   lessonShapeFailed: (count: number) =>
     `${count} problem${count === 1 ? "" : "s"} with the lessons' shape (listed above)`,
   metadataMatches: (notebook: string) =>

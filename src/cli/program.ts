@@ -51,7 +51,7 @@ function version(): string {
 function buildProgram(io: CliIo): Command {
   const program = configureCommand(new Command("mcp-course"), io)
     .description(
-      "A deterministic, seeded course on the Model Context Protocol: simulate lessons and export lesson notebooks.",
+      "A deterministic, seeded course on the Model Context Protocol: simulate and sweep lessons, export and check lesson notebooks, scaffold a new lesson, and serve the course's servers as real MCP servers.",
     )
     .version(version(), "-V, --version", "print the version");
 
@@ -181,7 +181,7 @@ function buildProgram(io: CliIo): Command {
   program
     .command("check-lessons")
     .description(
-      "Check lessons without running them: each notebook's sections in the course's order and its markdown within 100 characters a line; a lesson's committed exports too (printed lines within the width, no later lesson named before Next).",
+      "Check lessons without running them: each notebook's sections in the course's order and its markdown within 100 characters a line; a lesson's title and Next as the catalog has them, and its committed exports (printed lines within the width, no later lesson named before Next); a notebook outside the catalog gets the sections and widths only.",
     )
     .argument("[names...]", "lessons or .ipynb files (default: every lesson)")
     .action(async (names: string[]) =>

@@ -294,6 +294,7 @@ export async function serveHttp(
   const server: HttpServer = createServer((req, res) => {
     counts.messagesIn += 1;
     res.on("finish", () => (counts.messagesOut += 1));
+    if (req.url !== undefined) req.url = originForm(req.url);
     if (pathOf(req) !== MCP_PATH) {
       res.writeHead(404, { "content-type": "application/json" });
       res.end(
@@ -384,4 +385,19 @@ function pathOf(req: IncomingMessage): string {
   const target = req.url ?? "/";
   const query = target.indexOf("?");
   return query === -1 ? target : target.slice(0, query);
+}
+
+/**
+ * A request target in absolute form (`http://host/mcp`, RFC 9112 §3.2.2, which a server MUST
+ * accept) in origin form (`/mcp`), as the SDK's `toNodeHandler` reads `req.url`; any other target
+ * as it is.
+ */
+function originForm(target: string): string {
+  if (target.startsWith("/")) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return target;
+  }
 }

@@ -169,9 +169,14 @@ export function statelessMetaError(
     );
   }
   if (version !== STATELESS_REVISION) {
+    // A legacy revision this process also serves, named per request: it is served through
+    // `initialize`, so the message says how, beside a `data.supported` that lists it.
+    const legacy = typeof version === "string" && supported.includes(version);
     return {
       code: UNSUPPORTED_PROTOCOL_VERSION,
-      message: `Unsupported protocol version: ${version}.`,
+      message: legacy
+        ? `Unsupported protocol version in _meta: ${version}, which this server serves through initialize; a request carrying _meta speaks ${STATELESS_REVISION}.`
+        : `Unsupported protocol version: ${version}.`,
       data: { supported: [...supported], requested: version },
     };
   }

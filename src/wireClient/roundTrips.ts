@@ -142,19 +142,26 @@ export function doubled(row: ServerTrips): boolean {
  * and one stdio process per run for the local server; ends them all before it returns.
  *
  * @param seed the world's seed, an integer from 0 to 2^53 − 1.
- * @throws Error when `dist/` is not built, a server does not start, or the stateless era is asked
- *   for without `discover`.
+ * @throws RangeError for a level or era that is not one; Error when `dist/` is not built, a
+ *   server does not start, or the stateless era is asked for without `discover`.
  */
 export async function measureRoundTrips(
   seed: number,
   options: RoundTripOptions,
 ): Promise<RoundTripRun[]> {
+  const levels = options.levels ?? ALL_LEVELS;
+  const eras = options.eras ?? (["legacy", "stateless"] as const);
+  for (const level of levels)
+    if (!ALL_LEVELS.includes(level)) throw new RangeError(`no declaration level ${String(level)}`);
+  for (const era of eras)
+    if (era !== "legacy" && era !== "stateless")
+      throw new RangeError(`no era ${String(era)}: legacy or stateless`);
   const world = createWorld(seed);
   const servers = httpServers();
   const runs: RoundTripRun[] = [];
   try {
-    for (const level of options.levels ?? ALL_LEVELS) {
-      for (const era of options.eras ?? (["legacy", "stateless"] as const))
+    for (const level of levels) {
+      for (const era of eras)
         for (const way of ["per-request", "keep-alive"] as const) {
           const row = await runWireTasks(seed, level, {
             era,

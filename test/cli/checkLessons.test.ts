@@ -12,7 +12,7 @@ test("every lesson of the course keeps its shape: exit 0, nothing on stdout, one
   const run = cli(["check-lessons"]);
   assert.equal(run.status, 0, run.stdout + run.stderr);
   assert.equal(run.stdout, "");
-  assert.equal(run.stderr, `${messages.lessonShapeKept(LESSONS.length)}\n`);
+  assert.equal(run.stderr, `${messages.lessonShapeKept(LESSONS.length, 0)}\n`);
 });
 
 test("a notebook out of shape: each problem on its own line, naming the file, then exit 1 and one line on stderr", () => {

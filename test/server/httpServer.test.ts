@@ -240,6 +240,30 @@ describe("serve --http, both eras (tarife)", () => {
     const elsewhere = await send(served.url, { path: "/other", body: "{}" });
     assert.equal(elsewhere.status, 404);
     assert.equal(JSON.parse(elsewhere.text).id, null, "a JSON-RPC error whose request is unknown has id null");
+    // A request target in absolute form (RFC 9112 §3.2.2) names the same endpoint.
+    const { hostname, port } = new URL(served.url);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = httpRequest({
+        host: hostname,
+        port,
+        path: served.url,
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/list",
+        },
+      });
+      req.once("response", (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.once("error", reject);
+      req.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }));
+    });
+    assert.equal(status, 200);
   });
 
   it("a foreign Origin and a rebinding Host are 403, before any MCP work", async () => {

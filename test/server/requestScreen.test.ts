@@ -1,7 +1,7 @@
 // Invariant: the screen's depth rule holds at its boundary whether or not it knows the line's length, and knowing it only skips walks that cannot find anything; what it accepts, lists and names agree at every moment of a connection.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MAX_PARAMS_DEPTH, RequestScreen } from "../../src/server/requestScreen";
+import { MAX_PARAMS_DEPTH, RequestScreen, statelessMetaError } from "../../src/server/requestScreen";
 import { STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
 
 /** A `ping` line whose params nest `depth` levels (params itself is 1), parsed, and its length. */
@@ -85,4 +85,30 @@ test("a legacy session: initialize once; a second is refused −32600, a request
   assert.equal(screen.request(init), undefined);
   assert.equal(screen.request({ method: "tools/list" }), undefined);
   assert.equal(screen.request(init)?.code, -32600);
+});
+
+test("a legacy revision named in _meta, by a process that also serves it through initialize: -32022 says how it is served", () => {
+  const error = statelessMetaError(
+    {
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2025-11-25",
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    },
+    SUPPORTED_REVISIONS,
+  );
+  assert.equal(error?.code, -32022);
+  assert.deepEqual(error?.data, { supported: [...SUPPORTED_REVISIONS], requested: "2025-11-25" });
+  assert.match(error!.message, /2025-11-25, which this server serves through initialize/);
+  // Named by a process that does not serve it at all, the plain message, as lesson 10 prints it.
+  const alone = statelessMetaError(
+    {
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2025-11-25",
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    },
+    [STATELESS_REVISION],
+  );
+  assert.equal(alone?.message, "Unsupported protocol version: 2025-11-25.");
 });

@@ -70,3 +70,11 @@ test("two runs give the same counts and bytes; each level in both eras, three wa
     }
   }
 });
+
+test("a level or an era that is not one is refused before any server starts", async () => {
+  await assert.rejects(measureRoundTrips(DEFAULT_SEED, { discover: knownDiscover, levels: [7 as 0] }), RangeError);
+  await assert.rejects(
+    measureRoundTrips(DEFAULT_SEED, { discover: knownDiscover, eras: ["bogus" as "legacy"] }),
+    /no era bogus/,
+  );
+});

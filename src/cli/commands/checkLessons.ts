@@ -55,5 +55,6 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
     }
   }
   if (problems > 0) throw new CliError(messages.lessonShapeFailed(problems), EXIT_FAILURE);
-  io.stderr(`${messages.lessonShapeKept(notebooks.length)}\n`);
+  const byPath = notebooks.filter(({ entry }) => entry.byPath).length;
+  io.stderr(`${messages.lessonShapeKept(notebooks.length, byPath)}\n`);
 }

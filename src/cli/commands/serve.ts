@@ -197,7 +197,7 @@ export function defineServe(command: Command): Command {
     .description(
       "Serve one of the course's servers as a real MCP server over stdio (newline-delimited JSON-RPC) until stdin closes. " +
         "Stdout carries protocol messages only; logs are JSON lines on stderr. " +
-        `With --http, over Streamable HTTP on one endpoint, ${MCP_PATH}, until SIGINT or SIGTERM: 2026-07-28 requests each a POST, ` +
+        `With --http, over Streamable HTTP on one endpoint, ${MCP_PATH}, until SIGINT or SIGTERM: every 2026-07-28 request its own POST, ` +
         "and 2025-11-25 clients served statelessly (each POST, initialize included, meets a fresh server and no Mcp-Session-Id is issued, " +
         "since the servers keep nothing between calls); the URL is logged on stderr once listening.",
     )
