@@ -354,11 +354,6 @@ export async function serveHttp(
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}${MCP_PATH}`;
-  log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
-  log.write("listening", { url, era, revisions: [...supported] });
-  // At once, not batched with later lines: whoever started the server waits on this line for its URL.
-  log.flush();
-
   let stopping: Promise<void> | undefined;
   let closedResolve!: () => void;
   const closed = new Promise<void>((resolve) => (closedResolve = resolve));
@@ -377,6 +372,11 @@ export async function serveHttp(
     return stopping;
   };
   onStopSignal((signal) => void close(signal));
+  // Only now, with the stop signals handled: whoever started the server may signal it as soon as it
+  // reads this line. At once, not batched with later lines, since that reader waits on it.
+  log.serving({ server: options.server, level, seed, fault: faultWord(fault), path });
+  log.write("listening", { url, era, revisions: [...supported] });
+  log.flush();
   return { url, close, closed };
 }
 
