@@ -49,6 +49,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { codeCell } from "../src/notebook/notebookFile";
 import { after } from "node:test";
 
 const temporary: string[] = [];
@@ -86,22 +87,14 @@ export function smallNotebook(
 ): { dir: string; notebook: string } {
   const dir = tempDir();
   const notebook = join(dir, "small.ipynb");
-  const cell = (id: string, source: string, tags?: string[]) => ({
-    cell_type: "code",
-    id,
-    metadata: tags ? { tags } : {},
-    execution_count: null,
-    outputs: [],
-    source,
-  });
-  const parameters = seedLine === null ? [] : [cell("parameters", seedLine, ["parameters"])];
+  const parameters = seedLine === null ? [] : [codeCell("parameters", seedLine, ["parameters"])];
   writeFileSync(
     notebook,
     JSON.stringify({
       nbformat: 4,
       nbformat_minor: 5,
       metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-      cells: [...parameters, ...cells.map(([id, source]) => cell(id, source))],
+      cells: [...parameters, ...cells.map(([id, source]) => codeCell(id, source))],
     }),
   );
   return { dir, notebook };

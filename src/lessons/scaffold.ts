@@ -11,7 +11,7 @@
  * entry in the catalog, its row in the README's lessons table and its names in the package's root.
  */
 import { LINE_WIDTH } from "../notebook/lineWidth";
-import type { MarkdownCell, Notebook } from "../notebook/notebookFile";
+import { codeCell, markdownCell, type MarkdownCell, type Notebook } from "../notebook/notebookFile";
 import { withTslabMetadata } from "../notebook/tslabMetadata";
 import type { LessonEntry } from "./catalog";
 import { sections, type Section } from "./lessonShape";
@@ -300,22 +300,6 @@ export function testStub(plan: LessonPlan): string {
 
 /** A paragraph wrapped to the page's width. */
 const paragraph = (text: string): string => wrapMarkdown(text);
-
-const markdownCell = (id: string, source: string): Notebook["cells"][number] => ({
-  cell_type: "markdown",
-  id,
-  metadata: {},
-  source,
-});
-
-const codeCell = (id: string, source: string, tags?: string[]): Notebook["cells"][number] => ({
-  cell_type: "code",
-  id,
-  metadata: tags ? { tags } : {},
-  execution_count: null,
-  outputs: [],
-  source,
-});
 
 /** The text of a `## Next` section that points to `next`, one paragraph of it still to write. */
 export function nextSection(next: LessonEntry): string {

@@ -80,6 +80,26 @@ export interface RawCell extends CellBase {
 /** One notebook cell. */
 export type Cell = MarkdownCell | CodeCell | RawCell;
 
+/** A new markdown cell: `id`, no metadata, `source` as one string. */
+export function markdownCell(id: string, source: string): MarkdownCell {
+  return { cell_type: "markdown", id, metadata: {}, source };
+}
+
+/**
+ * A new code cell, as a notebook is committed: `id`, `tags` in its metadata when given (e.g.
+ * `["parameters"]`), never executed, no outputs.
+ */
+export function codeCell(id: string, source: string, tags?: string[]): CodeCell {
+  return {
+    cell_type: "code",
+    id,
+    metadata: tags ? { tags } : {},
+    execution_count: null,
+    outputs: [],
+    source,
+  };
+}
+
 /** Notebook-level metadata; `papermill.parameters` records injected parameter values. */
 export interface NotebookMetadata {
   kernelspec?: { name: string; display_name: string; language?: string };
