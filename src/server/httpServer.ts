@@ -33,7 +33,12 @@
  * closes whatever is still open after {@link DRAIN_MS}; a request still arriving after
  * {@link REQUEST_TIMEOUT_MS} is cut off, so a stalled client holds neither a stop nor a connection.
  */
-import { createServer, type IncomingMessage, type Server as HttpServer } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import {
   localhostHostValidation,
@@ -119,6 +124,15 @@ const defaultIo = (): HttpServeIo => ({
       process.once(signal, () => handler(signal));
   },
 });
+
+/**
+ * Answers a request that never reaches MCP (a wrong path, a body over the limit) with `status` and
+ * a JSON-RPC error −32000 of `message`, `id` null since no request was read.
+ */
+function endWithError(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message } }));
+}
 
 /** The message of the −32600 a batch is answered with. */
 const BATCH_REFUSED =
@@ -296,14 +310,7 @@ export async function serveHttp(
     res.on("finish", () => (counts.messagesOut += 1));
     if (req.url !== undefined) req.url = originForm(req.url);
     if (pathOf(req) !== MCP_PATH) {
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          jsonrpc: "2.0",
-          id: null,
-          error: { code: -32000, message: `Not Found: the MCP endpoint is ${MCP_PATH}.` },
-        }),
-      );
+      endWithError(res, 404, `Not Found: the MCP endpoint is ${MCP_PATH}.`);
       return;
     }
     if (!options.allowRemote && !hostAllowed(req, res)) return;
@@ -317,19 +324,13 @@ export async function serveHttp(
         read += chunk.length;
         if (read > 2 * MAX_BODY_BYTES) req.destroy();
       });
-      req.on("end", () => {
-        res.writeHead(413, { "content-type": "application/json" });
-        res.end(
-          JSON.stringify({
-            jsonrpc: "2.0",
-            id: null,
-            error: {
-              code: -32000,
-              message: `Payload Too Large: a request body may be at most ${MAX_BODY_BYTES} bytes.`,
-            },
-          }),
-        );
-      });
+      req.on("end", () =>
+        endWithError(
+          res,
+          413,
+          `Payload Too Large: a request body may be at most ${MAX_BODY_BYTES} bytes.`,
+        ),
+      );
       return;
     }
     void nodeHandler(req, res);
