@@ -155,6 +155,7 @@ export {
   PROVENANCE_TAG,
   type SourceExcerpt,
 } from "./lessons/showSource";
+export { show, showForms, chartText, type DisplayForms } from "./lessons/show";
 export { jupyterAvailable } from "./notebook";
 
 // Lesson 8: the fleet beside the fictional servers.

@@ -245,6 +245,7 @@ export function moduleFiles(plan: LessonPlan): Record<string, string> {
     namesStatement("export", [describe], "./prose", SRC_WIDTH),
     namesStatement("export", [simulate], "./simulate", SRC_WIDTH),
     namesStatement("export", [format], "./tables", SRC_WIDTH),
+    'export { show } from "../show";',
     'export { showSource } from "../showSource";',
     "",
   ].join("\n");
@@ -324,7 +325,7 @@ export function lessonNotebook(plan: LessonPlan): Notebook {
   const nn = entry.name.slice(0, 2);
   const imports = namesStatement(
     "import",
-    [simulate, describe, format, "showSource"],
+    [simulate, describe, format, "showSource", "show"],
     `mcp-course/lessons/${folder}`,
     LINE_WIDTH,
   );
@@ -353,12 +354,11 @@ export function lessonNotebook(plan: LessonPlan): Notebook {
     codeCell(
       "setup",
       [
-        'import * as tslab from "tslab";',
         imports,
         "",
         "console.log(`seed ${SEED}`);",
         `const lesson = ${simulate}(SEED);`,
-        `tslab.display.markdown(${describe}(lesson));`,
+        `show.markdown(${describe}(lesson));`,
       ].join("\n"),
     ),
     markdownCell(
@@ -382,7 +382,7 @@ export function lessonNotebook(plan: LessonPlan): Notebook {
         ),
       ].join("\n"),
     ),
-    codeCell("first-source", `tslab.display.markdown(showSource("${simulate}"));`),
+    codeCell("first-source", `show.markdown(showSource("${simulate}"));`),
     codeCell("first-table", `console.log(${format}(lesson));`),
     markdownCell(
       "summary-heading",

@@ -31,4 +31,4 @@ export {
   formatTurnTable,
   formatConditionTable,
 } from "./tables";
-export { renderSvg } from "../../charts/render";
+export { show } from "../show";

@@ -37,7 +37,7 @@ export {
   formatAgentAnswers,
   formatTimeTable,
 } from "./tables";
-export { renderSvg } from "../../charts/render";
+export { show } from "../show";
 export { worldToolList } from "../../server/declarations";
 export { createWorld } from "../../world/world";
 export { showSource } from "../showSource";

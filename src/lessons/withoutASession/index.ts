@@ -38,5 +38,5 @@ export {
   formatAutoMeetings,
   formatMismatchTranscript,
 } from "./wireTables";
-export { renderSvg } from "../../charts/render";
+export { show } from "../show";
 export { showSource } from "../showSource";

@@ -33,5 +33,5 @@ export {
   formatClientComparison,
   formatLevelReports,
 } from "./tables";
-export { renderSvg } from "../../charts/render";
+export { show } from "../show";
 export { showSource } from "../showSource";

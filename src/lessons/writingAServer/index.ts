@@ -25,5 +25,5 @@ export {
   formatSecondRunLine,
   formatWideTable,
 } from "./tables";
-export { renderSvg } from "../../charts/render";
+export { show } from "../show";
 export { showSource } from "../showSource";
