@@ -857,11 +857,8 @@ export { wireChart } from "./lessons/simulationAgainstTheWire/charts";
 // Lesson 10: without a session — the same work in both eras, counted on the real wire.
 export {
   runWithoutASessionOnTheWire,
-  requestMeta,
-  metaMemberBytes,
   LESSON_LEVEL as WITHOUT_A_SESSION_LEVEL,
   TASK_GAP_MS,
-  MISMATCH_LEGACY_VERSION,
   type WithoutASessionWire,
   type EraComparison,
   type EraRun,
@@ -871,10 +868,25 @@ export {
   type DiscoveryRun,
   type DiscoveryComparison,
   type AutoMeeting,
+} from "./lessons/withoutASession/wire";
+export {
+  LineExchange,
+  isTranscriptLine,
+  type Transcript,
   type TranscriptLine,
   type TranscriptEvent,
-  type MismatchTranscript,
-} from "./lessons/withoutASession/wire";
+} from "./wireClient/lineExchange";
+export {
+  requestMeta,
+  metaMemberBytes,
+  openings,
+  statelessMismatch,
+  legacyMismatch,
+  inPlaceProbe,
+  SDK_PROBE_ID,
+  MISMATCH_LEGACY_VERSION,
+} from "./wireClient/transcripts";
+export { prettyJson, formatWireTranscript, type ShownTranscript } from "./lessons/transcriptText";
 export {
   formatEraCosts,
   formatEraKinds,
@@ -883,9 +895,6 @@ export {
   formatWireCumulative,
   formatDiscoveryPlans,
   formatAutoMeetings,
-  prettyJson,
-  formatMismatchTranscript,
-  type ShownTranscript,
   formatWithoutASessionWire,
 } from "./lessons/withoutASession/wireTables";
 export {

@@ -4,13 +4,11 @@ import { before, describe, it } from "node:test";
 import { crossingOf } from "../../src/lessons/withoutASession/crossing";
 import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
 import {
-  metaMemberBytes,
-  requestMeta,
   runWithoutASessionOnTheWire,
-  SDK_PROBE_ID,
   TASK_GAP_MS,
   type WithoutASessionWire,
 } from "../../src/lessons/withoutASession/wire";
+import { metaMemberBytes, requestMeta, SDK_PROBE_ID } from "../../src/wireClient/transcripts";
 import { formatWithoutASessionWire } from "../../src/lessons/withoutASession/wireTables";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { DEFAULT_SEED } from "../../src/sim/seed";

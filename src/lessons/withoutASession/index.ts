@@ -36,7 +36,7 @@ export {
   formatWireCrossings,
   formatDiscoveryPlans,
   formatAutoMeetings,
-  formatMismatchTranscript,
 } from "./wireTables";
+export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
 export { showSource } from "../showSource";

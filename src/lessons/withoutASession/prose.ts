@@ -23,13 +23,8 @@ import {
 } from "./simulate";
 import { LEGACY_REVISIONS } from "../../protocol/revisions";
 import { simulateEraTasks } from "../simulationAgainstTheWire/eras";
-import type {
-  MismatchTranscript,
-  TranscriptEvent,
-  TranscriptLine,
-  WirePoint,
-  WithoutASessionWire,
-} from "./wire";
+import type { WirePoint, WithoutASessionWire } from "./wire";
+import type { Transcript, TranscriptEvent, TranscriptLine } from "../../wireClient/lineExchange";
 
 const n = (value: number) => value.toLocaleString("en-US");
 /** A markdown link to the published page of the 2026-07-28 specification at `path`. */
@@ -70,12 +65,12 @@ function simRow(sim: WithoutASessionResult, label: string): EraRunRow {
 }
 
 /** The lines of a transcript (without the events). */
-function linesOf(transcript: MismatchTranscript): TranscriptLine[] {
+function linesOf(transcript: Transcript): TranscriptLine[] {
   return transcript.steps.filter((step): step is TranscriptLine => "line" in step);
 }
 
 /** The events of a transcript. */
-function eventsOf(transcript: MismatchTranscript): TranscriptEvent[] {
+function eventsOf(transcript: Transcript): TranscriptEvent[] {
   return transcript.steps.filter((step): step is TranscriptEvent => "event" in step);
 }
 

@@ -26,14 +26,11 @@
  * Bytes are as the client's meter counts them (`meteredTransport.ts`: each message's JSON and its
  * newline), or, in transcripts, the lines as read and written. Nothing measures or prints a time.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { createInterface } from "node:readline";
 import type { Level } from "../../sim/declaration";
 import { LESSON_POLICY } from "../../world/servers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
 import { createWorld } from "../../world/world";
 import { taskChain, type TaskOutcome } from "../../world/runTasks";
-import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
 import {
   WireConnection,
   type OpenToolConnection,
@@ -41,14 +38,21 @@ import {
 } from "../../wireClient/connection";
 import { knownDiscover } from "../../server/knownDiscover";
 import type { SpokenEra } from "../../wireClient/era";
-import { STATELESS_VERSION } from "../../wireClient/era";
 import {
   callOverWire,
   closeWireSession,
   openWireSession,
   type WireSession,
 } from "../../wireClient/negotiation";
-import { SERVE_SCRIPT, serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
+import { serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
+import type { Transcript } from "../../wireClient/lineExchange";
+import {
+  inPlaceProbe,
+  legacyMismatch,
+  metaMemberBytes,
+  openings,
+  statelessMismatch,
+} from "../../wireClient/transcripts";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/runTasks";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -189,29 +193,6 @@ export interface AutoMeeting {
   extra: { messages: number; bytes: number; processes: number };
 }
 
-/** One line of a transcript: who wrote it, the line as it crossed, its bytes (newline included). */
-export interface TranscriptLine {
-  from: "client" | "server";
-  line: string;
-  bytes: number;
-}
-
-/** What happened besides lines: the client closing stdin, the server exiting. */
-export interface TranscriptEvent {
-  from: "client" | "server";
-  event: string;
-}
-
-/** A version mismatch, as it crossed the wire (part d). */
-export interface MismatchTranscript {
-  era: SpokenEra;
-  command: string;
-  /** Lines and events in order. */
-  steps: (TranscriptLine | TranscriptEvent)[];
-  /** How it ended, in one sentence built from what was read. */
-  outcome: string;
-}
-
 /** Everything the wire half of lesson 10 prints, for one seed. */
 export interface WithoutASessionWire {
   seed: number;
@@ -224,10 +205,10 @@ export interface WithoutASessionWire {
    * sends it, the server's error, then `initialize` and `notifications/initialized` on the same
    * process.
    */
-  inPlaceProbe: MismatchTranscript;
+  inPlaceProbe: Transcript;
   /** One server's opening in each era, as the lines crossed: up to its tools listed. */
-  openings: { legacy: MismatchTranscript; stateless: MismatchTranscript };
-  mismatch: { stateless: MismatchTranscript; legacy: MismatchTranscript };
+  openings: { legacy: Transcript; stateless: Transcript };
+  mismatch: { stateless: Transcript; legacy: Transcript };
 }
 
 /** Messages and bytes of both directions, optionally of one method only or all but one. */
@@ -299,23 +280,6 @@ function eraRun(era: SpokenEra, recorded: EraSession): EraRun {
     openingRequestsByServer,
     cumulative: recorded.cumulative,
   };
-}
-
-/**
- * The `_meta` the real client's SDK adds to every stateless request, in its key order: the
- * protocol version, the client's identity, its capabilities.
- */
-export function requestMeta(version: string = STATELESS_VERSION): Record<string, unknown> {
-  return {
-    "io.modelcontextprotocol/protocolVersion": version,
-    "io.modelcontextprotocol/clientInfo": { ...WIRE_CLIENT_INFO },
-    "io.modelcontextprotocol/clientCapabilities": { ...WIRE_CLIENT_CAPABILITIES },
-  };
-}
-
-/** Bytes of `,"_meta":{…}` as it sits inside a request's params. */
-export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): number {
-  return Buffer.byteLength(`,"_meta":${JSON.stringify(meta)}`);
 }
 
 /**
@@ -625,231 +589,6 @@ async function meetWithAuto(): Promise<AutoMeeting[]> {
     });
   }
   return meetings;
-}
-
-/** A real `serve` process spoken to line by line: what each side wrote, in order. */
-class LineExchange {
-  readonly steps: (TranscriptLine | TranscriptEvent)[] = [];
-  private readonly child: ChildProcessWithoutNullStreams;
-  private readonly lines: string[] = [];
-  private waiting: ((line: string) => void) | undefined;
-  private readonly exited: Promise<number | null>;
-
-  constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, [SERVE_SCRIPT, ...args], {
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    this.child.stderr.resume();
-    this.exited = new Promise((resolve) => this.child.once("close", (code) => resolve(code)));
-    createInterface({ input: this.child.stdout }).on("line", (line) => {
-      if (this.waiting) {
-        const resolve = this.waiting;
-        this.waiting = undefined;
-        resolve(line);
-      } else this.lines.push(line);
-    });
-  }
-
-  /** Writes one message as a line. */
-  send(message: unknown): void {
-    const line = JSON.stringify(message);
-    this.steps.push({ from: "client", line, bytes: Buffer.byteLength(line) + 1 });
-    this.child.stdin.write(line + "\n");
-  }
-
-  /** The server's next line, parsed. */
-  async read(): Promise<Record<string, any>> {
-    const line =
-      this.lines.shift() ?? (await new Promise<string>((resolve) => (this.waiting = resolve)));
-    this.steps.push({ from: "server", line, bytes: Buffer.byteLength(line) + 1 });
-    return JSON.parse(line) as Record<string, any>;
-  }
-
-  /** Closes stdin and waits for the server to exit; both are recorded. */
-  async close(why: string): Promise<void> {
-    this.steps.push({ from: "client", event: `closes stdin (${why})` });
-    this.child.stdin.end();
-    const code = await this.exited;
-    this.steps.push({ from: "server", event: `exits with code ${code}` });
-  }
-}
-
-/**
- * Stateless mismatch: `tools/list` naming 2025-11-25 (a version the stateless-only server has
- * "chosen not to support", versioning.mdx) → −32022 with `data.supported`; the client retries
- * with the one it speaks from that list. Returns the transcript and the `ttlMs` of the answer.
- */
-async function statelessMismatch(): Promise<{ transcript: MismatchTranscript; ttlMs: number }> {
-  const args = ["olcum", "--era", "stateless"];
-  const exchange = new LineExchange(args);
-  exchange.send({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "tools/list",
-    params: { _meta: requestMeta("2025-11-25") },
-  });
-  const refused = await exchange.read();
-  const supported: string[] = refused.error?.data?.supported ?? [];
-  const chosen = supported.find((version) => version === STATELESS_VERSION);
-  if (chosen === undefined)
-    throw new Error(
-      `the stateless-only server did not offer ${STATELESS_VERSION}: ${JSON.stringify(refused)}`,
-    );
-  exchange.send({
-    jsonrpc: "2.0",
-    id: 2,
-    method: "tools/list",
-    params: { _meta: requestMeta(chosen) },
-  });
-  const listed = await exchange.read();
-  await exchange.close("done");
-  const ttlMs = listed.result?.ttlMs;
-  if (typeof ttlMs !== "number")
-    throw new Error(`tools/list carried no ttlMs: ${JSON.stringify(listed)}`);
-  return {
-    ttlMs,
-    transcript: {
-      era: "stateless",
-      command: ["mcp-course", "serve", ...args].join(" "),
-      steps: exchange.steps,
-      outcome: `${refused.error.code} named ${supported.join(", ")}; the retry with ${chosen} listed ${listed.result.tools.length} tools`,
-    },
-  };
-}
-
-/**
- * The two openings on one dual-era server (`serve olcum`), line by line: legacy, `initialize`
- * (2025-11-25), its answer, `notifications/initialized`, then `tools/list`; stateless,
- * `tools/list` alone, its `_meta` carrying what `initialize` carried.
- */
-async function openings(): Promise<{ legacy: MismatchTranscript; stateless: MismatchTranscript }> {
-  const args = ["olcum"];
-  const command = ["mcp-course", "serve", ...args].join(" ");
-  const legacy = new LineExchange(args);
-  legacy.send({
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
-      clientInfo: { ...WIRE_CLIENT_INFO },
-    },
-  });
-  const agreed = await legacy.read();
-  legacy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-  legacy.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-  const legacyTools = await legacy.read();
-  await legacy.close("done");
-  const stateless = new LineExchange(args);
-  stateless.send({ jsonrpc: "2.0", id: 0, method: "tools/list", params: { _meta: requestMeta() } });
-  const statelessTools = await stateless.read();
-  await stateless.close("done");
-  const count = (answer: Record<string, any>) => (answer.result?.tools ?? []).length;
-  return {
-    legacy: {
-      era: "legacy",
-      command,
-      steps: legacy.steps,
-      outcome: `version ${agreed.result?.protocolVersion} agreed, then ${count(legacyTools)} tools listed in the session`,
-    },
-    stateless: {
-      era: "stateless",
-      command,
-      steps: stateless.steps,
-      outcome: `${count(statelessTools)} tools listed by one request that needs no session`,
-    },
-  };
-}
-
-/**
- * The id the SDK's client (v2) gives its `server/discover` probe; the in-place probe uses it too,
- * so that its request is the same bytes as the SDK's.
- */
-export const SDK_PROBE_ID = "server-discover-probe-1";
-
-/**
- * Part (c), in place: the probe on the process the session then uses. `server/discover` as the
- * SDK's probe sends it (its id, the stateless `_meta`) to the legacy-only server; the server's
- * answer is an error that is not a modern one, so the client falls back to `initialize` on the
- * same process (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility": probe "before
- * sending any other request", then "Fall back to the `initialize` handshake").
- *
- * @throws Error when the server answers the probe with a result or with -32022 (a modern answer),
- *   or does not accept `initialize` after it.
- */
-async function inPlaceProbe(): Promise<MismatchTranscript> {
-  const args = ["olcum", "--era", "legacy"];
-  const exchange = new LineExchange(args);
-  exchange.send({
-    jsonrpc: "2.0",
-    id: SDK_PROBE_ID,
-    method: "server/discover",
-    params: { _meta: requestMeta() },
-  });
-  const refused = await exchange.read();
-  if (!refused.error || refused.error.code === -32022)
-    throw new Error(
-      `the legacy-only server answered the probe as a modern one: ${JSON.stringify(refused)}`,
-    );
-  exchange.send({
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
-      clientInfo: { ...WIRE_CLIENT_INFO },
-    },
-  });
-  const agreed = await exchange.read();
-  const version = agreed.result?.protocolVersion;
-  if (typeof version !== "string")
-    throw new Error(
-      `the legacy-only server refused initialize after the probe: ${JSON.stringify(agreed)}`,
-    );
-  exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-  await exchange.close("done");
-  return {
-    era: "legacy",
-    command: ["mcp-course", "serve", ...args].join(" "),
-    steps: exchange.steps,
-    outcome: `error ${refused.error.code} to the probe, then version ${version} agreed on the same process`,
-  };
-}
-
-/** The legacy revision the scripted client speaks in part (d): a real one our servers do not accept. */
-export const MISMATCH_LEGACY_VERSION = "2025-03-26";
-
-/**
- * Legacy mismatch: `initialize` asking for 2025-03-26 on the legacy-only server, which answers
- * with its own version (2025-11-25 lifecycle.mdx, "Version Negotiation"); the client, speaking
- * 2025-03-26 only, disconnects ("SHOULD disconnect"): it closes stdin, and the server exits.
- */
-async function legacyMismatch(): Promise<MismatchTranscript> {
-  const args = ["olcum", "--era", "legacy"];
-  const exchange = new LineExchange(args);
-  exchange.send({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: MISMATCH_LEGACY_VERSION,
-      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
-      clientInfo: { ...WIRE_CLIENT_INFO },
-    },
-  });
-  const answered = await exchange.read();
-  const version: string = answered.result?.protocolVersion;
-  if (version === MISMATCH_LEGACY_VERSION)
-    throw new Error(`the legacy-only server accepted ${MISMATCH_LEGACY_VERSION}`);
-  await exchange.close(`${version} is not ${MISMATCH_LEGACY_VERSION}`);
-  return {
-    era: "legacy",
-    command: ["mcp-course", "serve", ...args].join(" "),
-    steps: exchange.steps,
-    outcome: `asked ${MISMATCH_LEGACY_VERSION}, got ${version}; the client disconnected before notifications/initialized`,
-  };
 }
 
 /**

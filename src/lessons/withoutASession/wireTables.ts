@@ -13,12 +13,9 @@ import type {
   DiscoveryComparison,
   EraComparison,
   EraRun,
-  MismatchTranscript,
-  TranscriptEvent,
-  TranscriptLine,
   WithoutASessionWire,
 } from "./wire";
-import { LINE_WIDTH } from "../../notebook/lineWidth";
+import { formatWireTranscript } from "../transcriptText";
 
 /** Part (a): each era's messages and bytes, the fixed cost before the first call and the cost per call. */
 export function formatEraCosts(eras: EraComparison): string {
@@ -162,104 +159,6 @@ export function formatAutoMeetings(meetings: readonly AutoMeeting[]): string {
   );
 }
 
-/** A string cut to `width` characters with `…` when longer. */
-function fit(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
-}
-
-/**
- * JSON pretty-printed to `width`: a value whose one-line form fits at its indentation stays on
- * one line; otherwise an object or array opens one member per line, two spaces deeper.
- */
-export function prettyJson(
-  value: unknown,
-  width: number = LINE_WIDTH,
-  indent = "",
-  prefix = "",
-): string[] {
-  const flat = JSON.stringify(value);
-  const lead = indent + prefix;
-  if (lead.length + flat.length <= width || value === null || typeof value !== "object")
-    return [fit(lead + flat, width)];
-  const entries: [string, unknown][] = Array.isArray(value)
-    ? value.map((item) => ["", item])
-    : Object.entries(value as Record<string, unknown>);
-  const inner = indent + "  ";
-  const lines = [lead + (Array.isArray(value) ? "[" : "{")];
-  entries.forEach(([key, item], k) => {
-    const member = prettyJson(
-      item,
-      width - 1,
-      inner,
-      Array.isArray(value) ? "" : `${JSON.stringify(key)}: `,
-    );
-    if (k < entries.length - 1) member[member.length - 1] += ",";
-    lines.push(...member);
-  });
-  lines.push(indent + (Array.isArray(value) ? "]" : "}"));
-  return lines;
-}
-
-function isLine(step: TranscriptLine | TranscriptEvent): step is TranscriptLine {
-  return "line" in step;
-}
-
-/** A transcript already shown, whose lines another need not print again, and where it was shown. */
-export interface ShownTranscript {
-  transcript: MismatchTranscript;
-  /** Where the reader saw it, as a sentence names it: "section 1". */
-  where: string;
-}
-
-/** A message without its JSON-RPC id, as a string to compare. */
-function withoutId(line: string): string {
-  const { id: _id, ...rest } = JSON.parse(line) as Record<string, unknown>;
-  return JSON.stringify(rest);
-}
-
-/** How a line repeats one already shown: the very line, the same but for its id, or not at all. */
-function repeatOf(line: TranscriptLine, shown: readonly ShownTranscript[]): string | undefined {
-  for (const { transcript, where } of shown) {
-    for (const step of transcript.steps) {
-      if (!isLine(step) || step.from !== line.from) continue;
-      if (step.line === line.line) return `the same line as in ${where}`;
-      if (withoutId(step.line) === withoutId(line.line)) {
-        const id = (JSON.parse(line.line) as Record<string, unknown>).id;
-        return `${where}'s line, but with id ${JSON.stringify(id)}`;
-      }
-    }
-  }
-  return undefined;
-}
-
-/**
- * Part (d): a mismatch as it crossed the wire: each line pretty-printed under who sent it and its
- * bytes. A line that repeats one of `shown` (byte for byte, or but for its id) is named, not
- * printed again.
- */
-export function formatMismatchTranscript(
-  transcript: MismatchTranscript,
-  shown: readonly ShownTranscript[] = [],
-): string {
-  const out = [fit(`$ ${transcript.command}`, LINE_WIDTH)];
-  for (const step of transcript.steps) {
-    if (!isLine(step)) {
-      out.push(fit(`${step.from}: ${step.event}`, LINE_WIDTH));
-      continue;
-    }
-    const head = `${step.from === "client" ? "client → server" : "server → client"} (${step.bytes} bytes)`;
-    const repeat = repeatOf(step, shown);
-    if (repeat !== undefined) {
-      out.push(fit(`${head}: ${repeat}`, LINE_WIDTH));
-      continue;
-    }
-    out.push(head);
-    out.push(...prettyJson(JSON.parse(step.line), LINE_WIDTH, "  "));
-  }
-  out.push(fit(`Outcome: ${transcript.outcome}.`, LINE_WIDTH));
-  return out.join("\n");
-}
-
 /** Every wire table of lesson 10 for one result, titled, in the order of the parts (a)–(d). */
 export function formatWithoutASessionWire(result: WithoutASessionWire): string {
   return [
@@ -276,22 +175,22 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     formatAutoMeetings(result.auto),
     "",
     "The probe in place, on a legacy-only server",
-    formatMismatchTranscript(result.inPlaceProbe, [
+    formatWireTranscript(result.inPlaceProbe, [
       { transcript: result.openings.legacy, where: "the legacy opening" },
     ]),
     "",
     "The legacy opening",
-    formatMismatchTranscript(result.openings.legacy),
+    formatWireTranscript(result.openings.legacy),
     "",
     "The stateless opening",
-    formatMismatchTranscript(result.openings.stateless),
+    formatWireTranscript(result.openings.stateless),
     "",
     "A version mismatch, stateless",
-    formatMismatchTranscript(result.mismatch.stateless, [
+    formatWireTranscript(result.mismatch.stateless, [
       { transcript: result.openings.stateless, where: "the stateless opening" },
     ]),
     "",
     "A version mismatch, legacy",
-    formatMismatchTranscript(result.mismatch.legacy),
+    formatWireTranscript(result.mismatch.legacy),
   ].join("\n");
 }

@@ -1,0 +1,211 @@
+/**
+ * Scripted exchanges with a real `serve olcum` process, as transcripts of the lines that crossed
+ * (`lineExchange.ts`): the two eras' openings, the probe a dual-era client sends in place, and a
+ * version mismatch in each era. The SDK's client never asks for a version it does not speak, so
+ * these are written by hand, message by message, as the specification spells them.
+ *
+ * Source: the specification (repository `modelcontextprotocol/modelcontextprotocol`,
+ * `docs/specification/`): 2025-11-25 `basic/lifecycle.mdx` (`initialize`, "Version Negotiation":
+ * a client that does not support the server's version SHOULD disconnect); 2026-07-28
+ * `basic/index.mdx` (`_meta` on every request), `basic/versioning.mdx` (−32022 and its
+ * `data.supported`), `basic/transports/stdio.mdx` ("Backward Compatibility": the
+ * `server/discover` probe, then the fallback to `initialize`).
+ */
+import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
+import { STATELESS_VERSION } from "./era";
+import { LineExchange, type Transcript } from "./lineExchange";
+
+/**
+ * The `_meta` the real client's SDK adds to every stateless request, in its key order: the
+ * protocol version, the client's identity, its capabilities.
+ */
+export function requestMeta(version: string = STATELESS_VERSION): Record<string, unknown> {
+  return {
+    "io.modelcontextprotocol/protocolVersion": version,
+    "io.modelcontextprotocol/clientInfo": { ...WIRE_CLIENT_INFO },
+    "io.modelcontextprotocol/clientCapabilities": { ...WIRE_CLIENT_CAPABILITIES },
+  };
+}
+
+/** Bytes of `,"_meta":{…}` as it sits inside a request's params. */
+export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): number {
+  return Buffer.byteLength(`,"_meta":${JSON.stringify(meta)}`);
+}
+
+/**
+ * Stateless mismatch: `tools/list` naming 2025-11-25 (a version the stateless-only server has
+ * "chosen not to support", versioning.mdx) → −32022 with `data.supported`; the client retries
+ * with the one it speaks from that list. Returns the transcript and the `ttlMs` of the answer.
+ */
+export async function statelessMismatch(): Promise<{ transcript: Transcript; ttlMs: number }> {
+  const args = ["olcum", "--era", "stateless"];
+  const exchange = new LineExchange(args);
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/list",
+    params: { _meta: requestMeta("2025-11-25") },
+  });
+  const refused = await exchange.read();
+  const supported: string[] = refused.error?.data?.supported ?? [];
+  const chosen = supported.find((version) => version === STATELESS_VERSION);
+  if (chosen === undefined)
+    throw new Error(
+      `the stateless-only server did not offer ${STATELESS_VERSION}: ${JSON.stringify(refused)}`,
+    );
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/list",
+    params: { _meta: requestMeta(chosen) },
+  });
+  const listed = await exchange.read();
+  await exchange.close("done");
+  const ttlMs = listed.result?.ttlMs;
+  if (typeof ttlMs !== "number")
+    throw new Error(`tools/list carried no ttlMs: ${JSON.stringify(listed)}`);
+  return {
+    ttlMs,
+    transcript: {
+      era: "stateless",
+      command: ["mcp-course", "serve", ...args].join(" "),
+      steps: exchange.steps,
+      outcome: `${refused.error.code} named ${supported.join(", ")}; the retry with ${chosen} listed ${listed.result.tools.length} tools`,
+    },
+  };
+}
+
+/**
+ * The two openings on one dual-era server (`serve olcum`), line by line: legacy, `initialize`
+ * (2025-11-25), its answer, `notifications/initialized`, then `tools/list`; stateless,
+ * `tools/list` alone, its `_meta` carrying what `initialize` carried.
+ */
+export async function openings(): Promise<{ legacy: Transcript; stateless: Transcript }> {
+  const args = ["olcum"];
+  const command = ["mcp-course", "serve", ...args].join(" ");
+  const legacy = new LineExchange(args);
+  legacy.send({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+      clientInfo: { ...WIRE_CLIENT_INFO },
+    },
+  });
+  const agreed = await legacy.read();
+  legacy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  legacy.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  const legacyTools = await legacy.read();
+  await legacy.close("done");
+  const stateless = new LineExchange(args);
+  stateless.send({ jsonrpc: "2.0", id: 0, method: "tools/list", params: { _meta: requestMeta() } });
+  const statelessTools = await stateless.read();
+  await stateless.close("done");
+  const count = (answer: Record<string, any>) => (answer.result?.tools ?? []).length;
+  return {
+    legacy: {
+      era: "legacy",
+      command,
+      steps: legacy.steps,
+      outcome: `version ${agreed.result?.protocolVersion} agreed, then ${count(legacyTools)} tools listed in the session`,
+    },
+    stateless: {
+      era: "stateless",
+      command,
+      steps: stateless.steps,
+      outcome: `${count(statelessTools)} tools listed by one request that needs no session`,
+    },
+  };
+}
+
+/**
+ * The id the SDK's client (v2) gives its `server/discover` probe; the in-place probe uses it too,
+ * so that its request is the same bytes as the SDK's.
+ */
+export const SDK_PROBE_ID = "server-discover-probe-1";
+
+/**
+ * Part (c), in place: the probe on the process the session then uses. `server/discover` as the
+ * SDK's probe sends it (its id, the stateless `_meta`) to the legacy-only server; the server's
+ * answer is an error that is not a modern one, so the client falls back to `initialize` on the
+ * same process (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility": probe "before
+ * sending any other request", then "Fall back to the `initialize` handshake").
+ *
+ * @throws Error when the server answers the probe with a result or with -32022 (a modern answer),
+ *   or does not accept `initialize` after it.
+ */
+export async function inPlaceProbe(): Promise<Transcript> {
+  const args = ["olcum", "--era", "legacy"];
+  const exchange = new LineExchange(args);
+  exchange.send({
+    jsonrpc: "2.0",
+    id: SDK_PROBE_ID,
+    method: "server/discover",
+    params: { _meta: requestMeta() },
+  });
+  const refused = await exchange.read();
+  if (!refused.error || refused.error.code === -32022)
+    throw new Error(
+      `the legacy-only server answered the probe as a modern one: ${JSON.stringify(refused)}`,
+    );
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+      clientInfo: { ...WIRE_CLIENT_INFO },
+    },
+  });
+  const agreed = await exchange.read();
+  const version = agreed.result?.protocolVersion;
+  if (typeof version !== "string")
+    throw new Error(
+      `the legacy-only server refused initialize after the probe: ${JSON.stringify(agreed)}`,
+    );
+  exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  await exchange.close("done");
+  return {
+    era: "legacy",
+    command: ["mcp-course", "serve", ...args].join(" "),
+    steps: exchange.steps,
+    outcome: `error ${refused.error.code} to the probe, then version ${version} agreed on the same process`,
+  };
+}
+
+/** The legacy revision the scripted client speaks in part (d): a real one our servers do not accept. */
+export const MISMATCH_LEGACY_VERSION = "2025-03-26";
+
+/**
+ * Legacy mismatch: `initialize` asking for 2025-03-26 on the legacy-only server, which answers
+ * with its own version (2025-11-25 lifecycle.mdx, "Version Negotiation"); the client, speaking
+ * 2025-03-26 only, disconnects ("SHOULD disconnect"): it closes stdin, and the server exits.
+ */
+export async function legacyMismatch(): Promise<Transcript> {
+  const args = ["olcum", "--era", "legacy"];
+  const exchange = new LineExchange(args);
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: MISMATCH_LEGACY_VERSION,
+      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+      clientInfo: { ...WIRE_CLIENT_INFO },
+    },
+  });
+  const answered = await exchange.read();
+  const version: string = answered.result?.protocolVersion;
+  if (version === MISMATCH_LEGACY_VERSION)
+    throw new Error(`the legacy-only server accepted ${MISMATCH_LEGACY_VERSION}`);
+  await exchange.close(`${version} is not ${MISMATCH_LEGACY_VERSION}`);
+  return {
+    era: "legacy",
+    command: ["mcp-course", "serve", ...args].join(" "),
+    steps: exchange.steps,
+    outcome: `asked ${MISMATCH_LEGACY_VERSION}, got ${version}; the client disconnected before notifications/initialized`,
+  };
+}
