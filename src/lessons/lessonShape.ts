@@ -290,3 +290,75 @@ export function forwardPointers(markdown: string, lesson: LessonEntry): string[]
     return `line ${line} names a later lesson before Next ("${named}"): ${lines[line - 1].trim().slice(0, 60)}`;
   });
 }
+
+/**
+ * The least share of a lesson's prose that its notebook's markdown cells hold: a notebook reads
+ * before it runs (on a code host, in a viewer, opened untrusted), so the teaching text that no seed
+ * changes lives in markdown cells, and code cells write only what depends on the run. A course
+ * rule, not Jupyter's.
+ */
+export const MARKDOWN_PROSE_FLOOR = 0.7;
+
+/**
+ * The lessons written before {@link MARKDOWN_PROSE_FLOOR}, whose share `check-lessons` reports
+ * without holding them to it until their seed-independent prose moves into markdown cells.
+ */
+export const PROSE_FLOOR_PENDING: readonly string[] = [
+  "06-writing-a-server",
+  "07-writing-a-client",
+  "08-the-fleet-behind-the-boundary",
+  "09-the-simulation-against-the-wire",
+  "10-without-a-session",
+];
+
+/**
+ * The words of prose in markdown: every run of non-blank characters on a line outside fenced
+ * blocks, table rows (`|…`), image lines (`![…`), HTML comments and tags standing alone
+ * (`<details>`), which a reader does not read as sentences.
+ */
+export function proseWords(markdown: string): number {
+  let words = 0;
+  for (const { line } of linesOutsideFences(markdown)) {
+    const text = line.trim();
+    if (/^(\||!\[|<!--|<\/?[a-z]+>$)/i.test(text)) continue;
+    words += text.split(/\s+/).filter((word) => word !== "").length;
+  }
+  return words;
+}
+
+/** How a lesson's prose divides between its notebook's markdown cells and what its code cells write. */
+export interface ProseShare {
+  /** Words of prose in the notebook's markdown cells. */
+  inCells: number;
+  /** Words of prose in the whole export: the markdown cells' and the computed prose. */
+  inExport: number;
+  /** `inCells / inExport`, 0 to 1 (1 when the export has no prose). */
+  share: number;
+}
+
+/**
+ * The share of an export's prose that the notebook's markdown cells hold ({@link proseWords} of
+ * each); the rest was written by code cells.
+ *
+ * @param exported the lesson's markdown export for the notebook as it is.
+ */
+export function proseShare(nb: Notebook, exported: string): ProseShare {
+  const inCells = nb.cells
+    .filter((cell) => cell.cell_type === "markdown")
+    .reduce((sum, cell) => sum + proseWords(cell.source), 0);
+  const inExport = proseWords(exported);
+  return { inCells, inExport, share: inExport === 0 ? 1 : Math.min(1, inCells / inExport) };
+}
+
+/**
+ * The problem with a lesson's prose share, if any: below {@link MARKDOWN_PROSE_FLOOR}, for a
+ * lesson not in {@link PROSE_FLOOR_PENDING}.
+ */
+export function proseShareProblems(lesson: LessonEntry, nb: Notebook, exported: string): string[] {
+  const { inCells, inExport, share } = proseShare(nb, exported);
+  if (share >= MARKDOWN_PROSE_FLOOR || PROSE_FLOOR_PENDING.includes(lesson.name)) return [];
+  const percent = (value: number) => `${Math.floor(value * 100)}%`;
+  return [
+    `the markdown cells hold ${percent(share)} of the prose (${inCells} of ${inExport} words), at least ${percent(MARKDOWN_PROSE_FLOOR)} wanted: move the text no seed changes out of the code cells' output into markdown cells`,
+  ];
+}

@@ -2,7 +2,8 @@
  * `mcp-course check-lessons [names...]`: the shape every lesson keeps, in a second, without running
  * a cell (`lessons/lessonShape.ts`): its notebook's sections in the course's order and its markdown
  * cells within the page's width; for a lesson of the catalog also its committed exports (both
- * seeds, where written): printed lines within the width, and no later lesson named before Next.
+ * seeds, where written): printed lines within the width, no later lesson named before Next, and
+ * (the default seed's) the share of its prose that the markdown cells hold.
  * One line per problem on stdout, `<file>: <problem>`; a summary on stderr.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { join } from "node:path";
 import { findLesson } from "../../lessons/catalog";
 import {
   forwardPointers,
+  proseShareProblems,
   sectionProblems,
   wideExportLines,
   wideNotebookLines,
@@ -51,7 +53,8 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
       const file = join(PACKAGE_ROOT, folder, `${lesson.name}.md`);
       if (!existsSync(file)) continue;
       const text = readFileSync(file, "utf8");
-      report(file, [...wideExportLines(text), ...forwardPointers(text, lesson)]);
+      const share = folder === EXPORT_FOLDERS[0] ? proseShareProblems(lesson, notebook, text) : [];
+      report(file, [...wideExportLines(text), ...forwardPointers(text, lesson), ...share]);
     }
   }
   if (problems > 0) throw new CliError(messages.lessonShapeFailed(problems), EXIT_FAILURE);

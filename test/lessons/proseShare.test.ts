@@ -1,0 +1,55 @@
+// Every lesson's notebook holds at least MARKDOWN_PROSE_FLOOR of its export's prose in markdown cells, so it reads before it runs; the lessons written before the floor are listed, and leave the list once they reach it.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { LESSONS } from "../../src/lessons/catalog";
+import {
+  MARKDOWN_PROSE_FLOOR,
+  PROSE_FLOOR_PENDING,
+  proseShare,
+  proseShareProblems,
+  proseWords,
+} from "../../src/lessons/lessonShape";
+import { readNotebook } from "../../src/notebook/notebookFile";
+import { ROOT } from "../helpers";
+
+test("prose words: lines outside fences, not table rows, images, comments or lone tags", () => {
+  const text = [
+    "<!-- Generated. Do not edit. -->",
+    "# A title",
+    "Two words.",
+    "",
+    "```text",
+    "not prose here",
+    "```",
+    "| a | b |",
+    "![chart](x.svg)",
+    "<details>",
+    "<summary>Answer</summary>",
+    "- one more",
+  ].join("\n");
+  // "# A title" 3, "Two words." 2, "<summary>Answer</summary>" 1, "- one more" 3.
+  assert.equal(proseWords(text), 9);
+});
+
+for (const lesson of LESSONS) {
+  test(`${lesson.name}: its markdown cells hold its prose, at least ${MARKDOWN_PROSE_FLOOR * 100}% unless written before the floor`, () => {
+    const nb = readNotebook(join(ROOT, "notebooks", `${lesson.name}.ipynb`));
+    const exported = readFileSync(join(ROOT, "lessons", `${lesson.name}.md`), "utf8");
+    assert.deepEqual(proseShareProblems(lesson, nb, exported), []);
+    if (PROSE_FLOOR_PENDING.includes(lesson.name))
+      assert.ok(
+        proseShare(nb, exported).share < MARKDOWN_PROSE_FLOOR,
+        `${lesson.name} reaches the floor: take it off PROSE_FLOOR_PENDING`,
+      );
+  });
+}
+
+test("every lesson on PROSE_FLOOR_PENDING is a lesson of the catalog", () => {
+  for (const name of PROSE_FLOOR_PENDING)
+    assert.ok(
+      LESSONS.some((lesson) => lesson.name === name),
+      name,
+    );
+});
