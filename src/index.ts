@@ -910,3 +910,24 @@ export {
   sessionSolutions,
 } from "./lessons/withoutASession/prose";
 export { erasChart } from "./lessons/withoutASession/charts";
+export { simulateThreeRoles, type ThreeRolesResult } from "./lessons/threeRoles/simulate";
+export { describeThreeRolesSeed } from "./lessons/threeRoles/prose";
+export { formatThreeRolesRegions } from "./lessons/threeRoles/tables";
+export { simulateTransport, type TransportResult } from "./lessons/transport/simulate";
+export { describeTransportSeed } from "./lessons/transport/prose";
+export { formatTransportRegions } from "./lessons/transport/tables";
+export { simulateMessages, type MessagesResult } from "./lessons/messages/simulate";
+export { describeMessagesSeed } from "./lessons/messages/prose";
+export { formatMessagesRegions } from "./lessons/messages/tables";
+export {
+  simulateThreePrimitives,
+  type ThreePrimitivesResult,
+} from "./lessons/threePrimitives/simulate";
+export { describeThreePrimitivesSeed } from "./lessons/threePrimitives/prose";
+export { formatThreePrimitivesRegions } from "./lessons/threePrimitives/tables";
+export {
+  simulateLifecycleAndNegotiation,
+  type LifecycleAndNegotiationResult,
+} from "./lessons/lifecycleAndNegotiation/simulate";
+export { describeLifecycleAndNegotiationSeed } from "./lessons/lifecycleAndNegotiation/prose";
+export { formatLifecycleAndNegotiationRegions } from "./lessons/lifecycleAndNegotiation/tables";

@@ -23,6 +23,46 @@ export interface LessonEntry {
 /** The lessons, in course order. */
 export const LESSONS: readonly LessonEntry[] = [
   {
+    name: "01-three-roles",
+    alias: "roles",
+    title: "Three Roles",
+    covers:
+      "host, client and server, and the model inside the host; one client per server; the twelve tasks of the course's world traced through the three fictional servers, counting the tools, calls and values each server sees, and what only the host sees.",
+    startsServers: false,
+  },
+  {
+    name: "02-the-transport",
+    alias: "transport",
+    title: "The Transport",
+    covers:
+      "stdio and Streamable HTTP measured on the course's real servers: newline framing, stdout for protocol and stderr for logs, a restart, a POST per message and its headers, loopback and Origin; the course's doubled round trip for a remote server set beside the wire, where it holds and where it does not.",
+    startsServers: false,
+  },
+  {
+    name: "03-messages",
+    alias: "messages",
+    title: "Messages",
+    covers:
+      "JSON-RPC requests, responses and notifications as MCP uses them, ids, a result against the two error channels, each as a real line in both revisions; the course's envelope tokens by kind; five tools called with no arguments.",
+    startsServers: false,
+  },
+  {
+    name: "04-three-primitives",
+    alias: "primitives",
+    title: "Three Primitives",
+    covers:
+      "tools, resources and prompts, and who chooses each; resources/read and prompts/get simulated and on the wire; one region question asked three ways, its tokens and round trips.",
+    startsServers: false,
+  },
+  {
+    name: "05-lifecycle-and-negotiation",
+    alias: "negotiation",
+    title: "Lifecycle and Negotiation",
+    covers:
+      "what MCP negotiates: the protocol version and capabilities, through initialize in 2025-11-25 and per request in 2026-07-28 (_meta, server/discover, -32022), each as real lines; the course's own policy beside it: the allowlist, the version rule and the approval gate, and the negotiated tools under each.",
+    startsServers: false,
+  },
+  {
     name: "06-writing-a-server",
     alias: "writing-a-server",
     title: "Writing a Server",

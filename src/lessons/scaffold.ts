@@ -149,6 +149,16 @@ export function namesStatement(
 }
 
 /**
+ * `export function name(param): returns {` on one line when it fits in `width`, else with its one
+ * parameter on a line of its own, as Prettier writes it.
+ */
+export function functionHead(name: string, param: string, returns: string, width: number): string {
+  const line = `export function ${name}(${param}): ${returns} {`;
+  if (line.length <= width) return line;
+  return [`export function ${name}(`, `  ${param},`, `): ${returns} {`].join("\n");
+}
+
+/**
  * The lesson's module files, by name in its folder: `simulate.ts`, `tables.ts`, `prose.ts` and
  * `index.ts`.
  */
@@ -184,7 +194,7 @@ export function moduleFiles(plan: LessonPlan): Record<string, string> {
     " * @param seed an integer from 0 to 2^53 − 1.",
     " * @throws RangeError for any other seed.",
     " */",
-    `export function ${simulate}(seed: number): ${result} {`,
+    functionHead(simulate, "seed: number", result, SRC_WIDTH),
     "  const world = createWorld(seed);",
     "  return {",
     "    seed,",
@@ -210,7 +220,7 @@ export function moduleFiles(plan: LessonPlan): Record<string, string> {
       "The seed's world in one sentence: the seed, its subscribers by region, and the servers that answer for them, every number read off the result, wrapped to the page's width.",
     ),
     " */",
-    `export function ${describe}(result: ${result}): string {`,
+    functionHead(describe, `result: ${result}`, "string", SRC_WIDTH),
     "  const regions = result.regions.map(({ region, subscribers }) => `${region} ${subscribers}`);",
     "  const servers = listing(result.servers.map(code));",
     "  return wrapMarkdown(",
@@ -230,7 +240,7 @@ export function moduleFiles(plan: LessonPlan): Record<string, string> {
     namesStatement("import type", [result], "./simulate", SRC_WIDTH),
     "",
     "/** The seed's subscribers by region, one row a region, and their total. */",
-    `export function ${format}(result: ${result}): string {`,
+    functionHead(format, `result: ${result}`, "string", SRC_WIDTH),
     "  const rows = result.regions.map(({ region, subscribers }) => [region, subscribers]);",
     '  return formatTextTable(["region", "subscribers"], [...rows, ["total", result.subscribers]]);',
     "}",

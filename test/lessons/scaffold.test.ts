@@ -9,6 +9,8 @@ import { LESSONS, type LessonEntry } from "../../src/lessons/catalog";
 import { sectionProblems, sections, wideNotebookLines } from "../../src/lessons/lessonShape";
 import {
   closingAsNext,
+  functionHead,
+  moduleFiles,
   folderOfKebab,
   insertCatalogEntry,
   insertReadmeRow,
@@ -48,10 +50,19 @@ test("names: the title in kebab case, the folder in camelCase without a leading 
   assert.equal(planLesson(11, "Toy Lesson", LESSONS, { alias: "toy" }).entry.alias, "toy");
 });
 
-test("the catalog entry goes in number order, in the catalog's layout, the rest of the file unchanged", () => {
+/** The catalog and README as they would be without lesson 5: a gap before lesson 6 to scaffold into. */
+const withoutFive = LESSONS.filter((lesson) => !lesson.name.startsWith("05-"));
+function catalogWithoutFive(): string {
   const catalog = read("src/lessons/catalog.ts");
-  const early = planLesson(5, "Tools and their Names", LESSONS);
-  assert.equal(early.next, LESSONS[0]);
+  const at = catalog.indexOf('  {\n    name: "05-');
+  return catalog.slice(0, at) + catalog.slice(catalog.indexOf("  },\n", at) + "  },\n".length);
+}
+const readmeWithoutFive = () => read("README.md").replace(/^\| 5 · .*\n/m, "");
+
+test("the catalog entry goes in number order, in the catalog's layout, the rest of the file unchanged", () => {
+  const catalog = catalogWithoutFive();
+  const early = planLesson(5, "Tools and their Names", withoutFive);
+  assert.equal(early.next?.name, "06-writing-a-server");
   assert.equal(early.previousLast, undefined);
   const inserted = insertCatalogEntry(catalog, early.entry);
   const entry = [
@@ -74,15 +85,24 @@ test("the catalog entry goes in number order, in the catalog's layout, the rest 
 });
 
 test("the README's row goes in number order in the lessons table, and only there", () => {
-  const readme = read("README.md");
+  const readme = readmeWithoutFive();
   const row = (number: number) => new RegExp(`^\\| ${number} · `, "m");
-  const early = insertReadmeRow(readme, planLesson(5, "Tools and their Names", LESSONS).entry);
+  const early = insertReadmeRow(readme, planLesson(5, "Tools and their Names", withoutFive).entry);
   assert.equal(early.split("\n").length, readme.split("\n").length + 1);
-  assert.ok(early.search(row(5)) < early.search(row(6)) && early.search(row(5)) > early.indexOf("|---|---|---|"));
-  const late = insertReadmeRow(readme, planLesson(11, "Toy Lesson", LESSONS).entry);
+  assert.ok(early.search(row(5)) < early.search(row(6)) && early.search(row(5)) > early.search(row(4)));
+  const late = insertReadmeRow(read("README.md"), planLesson(11, "Toy Lesson", LESSONS).entry);
   assert.ok(late.search(row(11)) > late.search(row(10)));
   assert.ok(late.search(row(11)) < late.indexOf("\nLesson 6 reproduces"));
   assert.match(late, /^\| 11 · Toy Lesson \| `notebooks\/11-toy-lesson\.ipynb` → `lessons\/11-toy-lesson\.md` \| /m);
+});
+
+test("a lesson scaffolded before others ends with a Next that points to the lesson after it", () => {
+  const plan = planLesson(5, "Tools and their Names", withoutFive);
+  const nb = lessonNotebook(plan);
+  const all = sections(nb);
+  assert.equal(all.at(-1)?.landmark, "next");
+  assert.match(all.at(-1)!.text, /Lesson 6, "Writing a Server", comes next\./);
+  assert.deepEqual(sectionProblems(plan.entry, nb, plan.lessons), []);
 });
 
 const toy: LessonEntry = {
@@ -156,4 +176,12 @@ test("the new notebook keeps the course's shape, first, in the middle and last, 
     for (const cell of nb.cells)
       if (cell.cell_type === "code") assert.deepEqual([cell.outputs, cell.execution_count], [[], null]);
   }
+});
+
+test("a long title's module keeps every line within the page: a function head too wide breaks as Prettier breaks it", () => {
+  const plan = planLesson(12, "Lifecycle and Negotiation of Capabilities", LESSONS);
+  for (const [file, text] of Object.entries(moduleFiles(plan)))
+    for (const line of text.split("\n")) assert.ok(line.length <= 100, `${file}: ${line}`);
+  assert.equal(functionHead("f", "x: number", "string", 100), "export function f(x: number): string {");
+  assert.equal(functionHead("f", "x: number", "string", 20), "export function f(\n  x: number,\n): string {");
 });

@@ -1,0 +1,14 @@
+/**
+ * Lesson 5, "Lifecycle and Negotiation": each printed table as text (`formatTextTable`), no line
+ * wider than the page.
+ */
+import { formatTextTable } from "../textTable";
+import type { LifecycleAndNegotiationResult } from "./simulate";
+
+/** The seed's subscribers by region, one row a region, and their total. */
+export function formatLifecycleAndNegotiationRegions(
+  result: LifecycleAndNegotiationResult,
+): string {
+  const rows = result.regions.map(({ region, subscribers }) => [region, subscribers]);
+  return formatTextTable(["region", "subscribers"], [...rows, ["total", result.subscribers]]);
+}

@@ -1,0 +1,12 @@
+/**
+ * Lesson 1, "Three Roles": each printed table as text (`formatTextTable`), no line wider than the
+ * page.
+ */
+import { formatTextTable } from "../textTable";
+import type { ThreeRolesResult } from "./simulate";
+
+/** The seed's subscribers by region, one row a region, and their total. */
+export function formatThreeRolesRegions(result: ThreeRolesResult): string {
+  const rows = result.regions.map(({ region, subscribers }) => [region, subscribers]);
+  return formatTextTable(["region", "subscribers"], [...rows, ["total", result.subscribers]]);
+}
