@@ -66,7 +66,7 @@ test("a notebook without metadata gets both keys", () => {
 test("an unknown lesson is bad input: one line, exit 2", () => {
   const run = cli(["kernel", "metadata", "--check", "99"]);
   assert.equal(run.status, 2);
-  assert.match(run.stderr, /^mcp-course: unknown lesson '99'; known lessons: 06-writing-a-server, /);
+  assert.match(run.stderr, /^mcp-course: unknown lesson '99'; known lessons: 01-three-roles, 02-the-transport, /);
 });
 
 test("--clear-outputs also clears outputs, execution counts and nbclient's timing, as lessons are committed", () => {

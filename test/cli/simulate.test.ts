@@ -97,7 +97,11 @@ const BAD_INPUT: [string, string[], RegExp][] = [
   ["a lesson with a negative seed", ["lesson", "--seed", "-1"], /Expected an integer from 0/],
   ["a lesson with a fractional seed", ["lesson", "--seed", "1.5"], /Expected an integer from 0/],
   ["a lesson with a seed above 2^53-1", ["lesson", "--seed", "9007199254740992"], /Expected an integer from 0/],
-  ["an unknown lesson", ["lesson", "07-nope"], /unknown lesson '07-nope'; known lessons: 06-writing-a-server/],
+  [
+    "an unknown lesson",
+    ["lesson", "07-nope"],
+    /unknown lesson '07-nope'; known lessons: 01-three-roles, 02-the-transport, /,
+  ],
   ["a lesson with an unknown flag", ["lesson", "--fast"], /unknown option '--fast'/],
   ["an unknown engine", ["lesson", "--engine", "python"], /--engine <engine>' argument 'python' is invalid/],
   ["a missing notebook file", ["lesson", "nowhere/x.ipynb"], /no such notebook: nowhere\/x\.ipynb/],

@@ -43,7 +43,10 @@ test("the order rule reads the convention: a notebook that follows it passes, on
     nbformat_minor: 5,
     metadata: {},
     cells: [
-      md("a", `# Lesson 6 · ${lesson.title}\n\nIntro.\n\n**What you will learn**\n\n1. One.`),
+      md(
+        "a",
+        `# Lesson ${Number(lesson.name.slice(0, 2))} · ${lesson.title}\n\nIntro.\n\n**What you will learn**\n\n1. One.`,
+      ),
       md("b", "## Assumptions\n\n- A."),
       md("c", "## 1 · The body\n\nText."),
       md("d", "## Summary"),
