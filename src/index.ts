@@ -910,9 +910,43 @@ export {
   sessionSolutions,
 } from "./lessons/withoutASession/prose";
 export { erasChart } from "./lessons/withoutASession/charts";
-export { simulateThreeRoles, type ThreeRolesResult } from "./lessons/threeRoles/simulate";
-export { describeThreeRolesSeed } from "./lessons/threeRoles/prose";
-export { formatThreeRolesRegions } from "./lessons/threeRoles/tables";
+export {
+  simulateThreeRoles,
+  type ThreeRolesResult,
+  type HostView,
+  type ServerTools,
+} from "./lessons/threeRoles/simulate";
+export {
+  describeThreeRolesSeed,
+  readSeedTasks,
+  readTracedTask,
+  readWireCalls,
+  threeRolesSolutions,
+} from "./lessons/threeRoles/prose";
+export { formatSeedTasks, formatTracedTask, formatServerViews } from "./lessons/threeRoles/tables";
+export { serverViewsChart } from "./lessons/threeRoles/charts";
+export { runThreeRolesOnTheWire, type ThreeRolesWire } from "./lessons/threeRoles/wire";
+export {
+  traceTask,
+  traceTasks,
+  serversOf,
+  sourceOf,
+  serverViews,
+  crossings,
+  messagesOf,
+  HOST,
+  type Origin,
+  type TracedArgument,
+  type TracedCall,
+  type TaskTrace,
+  type Source,
+  type ValuesBySource,
+  type ServerView,
+  type CrossedValue,
+  type MessageEnds,
+} from "./world/taskTrace";
+export { RESULT_KEYS, resultKey } from "./world/runTasks";
+export { openLegacySession, OPENING_REVISION } from "./wireClient/legacyOpening";
 export { simulateTransport, type TransportResult } from "./lessons/transport/simulate";
 export { describeTransportSeed } from "./lessons/transport/prose";
 export { formatTransportRegions } from "./lessons/transport/tables";

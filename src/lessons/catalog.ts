@@ -27,7 +27,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "roles",
     title: "Three Roles",
     covers:
-      "host, client and server, and the model inside the host; one client per server; the twelve tasks of the course's world traced through the three fictional servers, counting the tools, calls and values each server sees, and what only the host sees.",
+      "what MCP is for; host, client and server, and the model inside the host; one client per server; the twelve tasks of the course's world traced through the three fictional servers, counting the tools, calls and values each server sees, and what only the host sees; two of those calls made for real.",
     startsServers: false,
   },
   {

@@ -41,16 +41,25 @@ export { RECORD_COLUMN } from "./tasks";
 export { handshakeCounts, type HandshakeRow } from "./handshakes";
 
 /**
- * The value a successful answer leaves as the task's result: `yazildi`, else `tutar`, else `m3`,
- * else `abone`, else the previous result. Source: reference lesson 004, `run`
+ * The answer keys whose value becomes a task's result, the first one an answer holds winning:
+ * `yazildi`, else `tutar`, else `m3`, else `abone`. Source: reference lesson 004, `run`
  * (`y.get("yazildi", y.get("tutar", …))`).
  */
+export const RESULT_KEYS = ["yazildi", "tutar", "m3", "abone"] as const;
+
+/**
+ * The key of `answer` whose value becomes the task's result ({@link RESULT_KEYS}), or
+ * `undefined` when the answer holds none of them (the result so far stands).
+ */
+export function resultKey(answer: Fields): (typeof RESULT_KEYS)[number] | undefined {
+  for (const key of RESULT_KEYS) if (answer[key] !== undefined) return key;
+  return undefined;
+}
+
+/** The value a successful answer leaves as the task's result ({@link resultKey}), else `previous`. */
 function resultOf(answer: Fields, previous: Value): Value {
-  if (answer.yazildi !== undefined) return answer.yazildi;
-  if (answer.tutar !== undefined) return answer.tutar;
-  if (answer.m3 !== undefined) return answer.m3;
-  if (answer.abone !== undefined) return answer.abone;
-  return previous;
+  const key = resultKey(answer);
+  return key === undefined ? previous : answer[key];
 }
 
 /** {@link CHAINS} by task type, as a map: a type that is not one of its keys (`constructor`, say) finds nothing. */

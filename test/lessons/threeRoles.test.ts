@@ -1,33 +1,259 @@
-// Lesson 1, "Three Roles": the same seed gives the same world, and the prose reads its numbers off it. A stub that
-// `mcp-course new-lesson` wrote: add the default seed's key table lines and that the prose's claims hold for other
-// seeds, as test/lessons/writingAClient.test.ts does for lesson 7.
+// Lesson 1 prints the default seed's tasks, trace and server counts; every number its markdown states is what the run computes, at any seed; its readings hold for other seeds; two runs, on the wire too, are equal.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
-import { describeThreeRolesSeed } from "../../src/lessons/threeRoles/prose";
-import { simulateThreeRoles } from "../../src/lessons/threeRoles/simulate";
-import { formatThreeRolesRegions } from "../../src/lessons/threeRoles/tables";
+import { formatWireTranscript } from "../../src/lessons/transcriptText";
+import * as prose from "../../src/lessons/threeRoles/prose";
+import { simulateThreeRoles, type ThreeRolesResult } from "../../src/lessons/threeRoles/simulate";
+import { formatSeedTasks, formatServerViews, formatTracedTask } from "../../src/lessons/threeRoles/tables";
+import { runThreeRolesOnTheWire } from "../../src/lessons/threeRoles/wire";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
+import { readNotebook } from "../../src/notebook/notebookFile";
+import { SERVER_FACTS } from "../../src/world/servers";
 import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
+import { CHAINS, TASK_COUNT, TASK_TYPES } from "../../src/world/tasks";
+import { ROOT } from "../helpers";
 
-test("the same seed gives an equal result, and every subscriber lives in one region", () => {
-  for (const seed of [20260218, 20260219, 0]) {
-    const result = simulateThreeRoles(seed);
-    assert.deepEqual(simulateThreeRoles(seed), result);
-    const total = result.regions.reduce((sum, { subscribers }) => sum + subscribers, 0);
-    assert.equal(total, SUBSCRIBER_COUNT);
+const SEEDS = [0, 7, 20260218, 20260219, 2 ** 53 - 1];
+const lesson = simulateThreeRoles(20260218);
+
+/** The notebook's markdown cells, joined, with line breaks folded to spaces. */
+const markdown = readNotebook(join(ROOT, "notebooks", "01-three-roles.ipynb"))
+  .cells.filter((cell) => cell.cell_type === "markdown")
+  .map((cell) => cell.source)
+  .join("\n\n");
+const flat = (text: string) => text.replace(/\s+/g, " ");
+const says = (sentence: string) => assert.ok(flat(markdown).includes(sentence), sentence);
+
+/** The rows of the markdown table whose header row is `header`, as cells (code marks kept). */
+function markdownTable(header: string): string[][] {
+  const lines = markdown.split("\n");
+  const start = lines.indexOf(header);
+  assert.ok(start !== -1, header);
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith("|")) break;
+    rows.push(
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
+  return rows;
+}
+
+/** `` `a`, `b` `` → ["a", "b"]; `` `a` → `b` `` → ["a", "b"]. */
+const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+
+const view = (result: ThreeRolesResult, server: string) => result.views.find((v) => v.server === server)!;
+
+test("seed 20260218: the key lines of the tasks, the trace and the server table", () => {
+  const tasks = formatSeedTasks(lesson).split("\n");
+  assert.equal(tasks[0], "task  type         about  servers               result");
+  assert.equal(tasks[4], "   4  record       A044   olcum, tarife, kayit  yazildi true");
+  assert.equal(tasks.length, 1 + TASK_COUNT);
+  const trace = formatTracedTask(lesson).split("\n");
+  for (const line of [
+    "step  tool       server  argument  value   found in           crosses",
+    "                         answer    onceki 18514, simdiki 18551, tip isyeri",
+    "   3  tarife     tarife  m3        37      answer 2 (olcum)   olcum → tarife",
+    "                         deger     554     answer 3 (tarife)  tarife → kayit",
+    "                         answer    yazildi true",
+  ])
+    assert.ok(trace.includes(line), line);
+  assert.deepEqual(formatServerViews(lesson).split("\n"), [
+    "        tools  calls  tasks  alone  values  from task  from itself  from another",
+    "olcum       2     18      9      3      27          9           18             0",
+    "tarife      1      6      6      0      12          0            0            12",
+    "kayit       2      6      6      3      12          9            0             3",
+    "host        5     30     12      -      51         18           18            15",
+  ]);
 });
 
-test("the seed's sentence reads each number off the result", () => {
-  const result = simulateThreeRoles(20260218);
-  const sentence = describeThreeRolesSeed(result).replace(/\s+/g, " ");
-  assert.match(sentence, /^Seed 20260218: 60 subscribers \(/);
-  for (const { region, subscribers } of result.regions) assert.ok(sentence.includes(`${region} ${subscribers}`));
+test("the markdown's world table is the servers' tools, fields and answers", () => {
+  const rows = markdownTable("| server | tool | takes | answers |");
+  const trace = lesson.traces;
+  const answerKeys = (tool: string) => {
+    for (const t of trace) for (const call of t.calls) if (call.tool === tool) return Object.keys(call.answer);
+    return [];
+  };
+  let server = "";
+  const listed = rows.map(([serverCell, tool, takes, answers]) => {
+    if (serverCell !== "") server = names(serverCell)[0];
+    return { server, tool: names(tool)[0], takes: names(takes), answers: names(answers) };
+  });
+  assert.deepEqual(
+    listed,
+    SERVER_FACTS.flatMap((s) =>
+      s.tools.map((t) => ({
+        server: s.name,
+        tool: t.name,
+        takes: [...t.fields],
+        answers: answerKeys(t.name),
+      })),
+    ),
+  );
+  says(`The utility has ${SUBSCRIBER_COUNT} subscribers`);
+  says(`${lesson.servers.length === 3 ? "Three" : lesson.servers.length} servers offer five tools`);
+  assert.equal(lesson.host.tools, 5);
+  says("`olcum` offers two tools, `tarife` one");
+  assert.deepEqual(
+    lesson.servers.map((s) => s.tools.length),
+    [2, 1, 2],
+  );
+  says("`olcum` also offers a resource, `abone_listesi`");
+  assert.deepEqual(
+    SERVER_FACTS.map((s) => [s.resources, s.prompts]),
+    [
+      [["abone_listesi"], []],
+      [["basamak_tablosu"], ["bedel_aciklamasi"]],
+      [[], []],
+    ],
+  );
 });
 
-test("the table: a row a region, then the total, within the page", () => {
-  const lines = formatThreeRolesRegions(simulateThreeRoles(20260218)).split("\n");
-  assert.match(lines[0], /^region +subscribers$/);
-  assert.match(lines.at(-1)!, /^total +60$/);
-  assert.equal(lines.length, 7);
-  for (const line of lines) assert.ok(line.length <= 100, line);
+test("the markdown's chain table is the world's chains, in the order tasks are drawn", () => {
+  const rows = markdownTable("| type | the question | chain | servers |");
+  assert.deepEqual(
+    rows.map(([type]) => type),
+    TASK_TYPES,
+  );
+  for (const [type, , chain, servers] of rows) {
+    assert.deepEqual(names(chain), CHAINS[type as keyof typeof CHAINS]);
+    const trace = lesson.traces.find((t) => t.task.type === type)!;
+    assert.deepEqual(names(servers), [...new Set(trace.calls.map((c) => c.server))]);
+  }
+  says(
+    "So every seed's tasks make 30 calls, three tasks each of 3, 2, 1 and 4 calls, and 6 of the 12 tasks reach two or more servers.",
+  );
+  assert.deepEqual(
+    TASK_TYPES.map((type) => CHAINS[type].length),
+    [3, 2, 1, 4],
+  );
+});
+
+for (const seed of SEEDS)
+  test(`seed ${seed}: every number the markdown states is the run's`, () => {
+    const result = simulateThreeRoles(seed);
+    const [olcum, tarife, kayit] = ["olcum", "tarife", "kayit"].map((s) => view(result, s));
+    const { host } = result;
+    assert.equal(result.subscribers, SUBSCRIBER_COUNT);
+    assert.equal(result.tasks.length, 12);
+    for (const type of TASK_TYPES) assert.equal(result.tasks.filter((t) => t.type === type).length, 3, type);
+    assert.equal(host.calls, 30);
+    assert.equal(host.spanning, 6);
+    assert.equal(result.traced, 3, "task 4 is the first record task");
+    const traced = result.traces[result.traced];
+    assert.equal(traced.calls.filter((c) => c.server === "olcum").length, 2);
+    says("task 4's two calls to `olcum`");
+    says(
+      `\`olcum\` answers ${olcum.calls} of the ${host.calls} calls, in ${olcum.tasks} tasks: ` +
+        `it serves the ${olcum.alone} consumption tasks alone, and opens the ` +
+        `${olcum.tasks - olcum.alone} charge and record tasks`,
+    );
+    const total = (v: typeof olcum) => v.values.task + v.values["same server"] + v.values["other server"];
+    says(
+      `Of its ${total(olcum)} values, ${olcum.values.task} are subscriber ids ` +
+        `from the tasks and ${olcum.values["same server"]} its own readings`,
+    );
+    assert.equal(olcum.values["other server"], 0);
+    says(
+      `\`tarife\` answers ${tarife.calls} calls in ${tarife.tasks} tasks, none alone, and all ` +
+        `${tarife.values["other server"]} of its values`,
+    );
+    assert.equal(tarife.alone, 0);
+    assert.equal(tarife.values.task + tarife.values["same server"], 0);
+    says(
+      `\`kayit\` serves the ${kayit.alone} region tasks alone and closes the ` +
+        `${kayit.tasks - kayit.alone} record tasks; ${kayit.values["other server"]} of its ` +
+        `${total(kayit)} values`,
+    );
+    const sent = total({ ...olcum, values: host.values });
+    says(
+      `The host makes all ${host.calls} calls, holds all ${host.tasks} tasks and sends ${sent} ` +
+        `values, ${host.values["other server"]} of them from one server to another.`,
+    );
+    says(`Of the ${host.spanning} tasks that reach two or more servers`);
+    says(
+      `The ${host.calls} calls are ${host.messages} messages, each between a client and its ` +
+        `server: ${host.serverToServer} go from one server to another.`,
+    );
+    assert.equal(olcum.calls, 3 * tarife.calls);
+    assert.equal(tarife.calls, kayit.calls);
+    says("`olcum` answers three times as many calls as either other server");
+    says(
+      `\`tarife\` and \`kayit\`: ${tarife.values["other server"]} and ` +
+        `${kayit.values["other server"]}, the ${result.crossings.length} values`,
+    );
+    // The summary's claims: tarife never receives a subscriber id, olcum never an amount.
+    says("`tarife` priced 6 charges without one subscriber id, and `olcum` never saw an amount");
+    assert.equal(tarife.calls, 6);
+    for (const trace of result.traces)
+      for (const call of trace.calls) {
+        const fields = call.arguments.map((a) => a.field);
+        if (call.server === "tarife") assert.ok(!fields.includes("abone"));
+        if (call.server === "olcum") assert.ok(!fields.includes("deger") && !fields.includes("m3"));
+      }
+  });
+
+for (const seed of SEEDS)
+  test(`seed ${seed}: the readings and solutions read the run, within the page`, () => {
+    const result = simulateThreeRoles(seed);
+    const traced = result.traces[result.traced];
+    const texts = [
+      prose.describeThreeRolesSeed(result),
+      prose.readSeedTasks(result),
+      prose.readTracedTask(result),
+      prose.threeRolesSolutions(result),
+      formatSeedTasks(result),
+      formatTracedTask(result),
+      formatServerViews(result),
+    ];
+    for (const text of texts) for (const line of text.split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
+    assert.match(flat(prose.describeThreeRolesSeed(result)), new RegExp(`seed ${seed}\\*\\*`));
+    assert.ok(flat(prose.readSeedTasks(result)).includes(`charge of \`${traced.task.subscriber}\``));
+    const reading = flat(prose.readTracedTask(result));
+    assert.ok(reading.startsWith("Task 4's 4 calls send 8 argument values. 3 came from the task"));
+    assert.ok(reading.includes("2 came from an earlier answer of the server that receives them"));
+    assert.ok(reading.includes("3 came from another server's answer"));
+    const solutions = flat(prose.threeRolesSolutions(result));
+    assert.ok(solutions.includes("`tarife` receives no subscriber id in any of the 12 tasks"));
+    assert.ok(solutions.includes("18 values went from `olcum` back to `olcum`"));
+    assert.ok(solutions.includes("3 values would still cross from one server to another"));
+    assert.ok(solutions.includes("Section 7's table is the same, number for number."));
+    assert.equal((solutions.match(/<details>/g) ?? []).length, 4);
+  });
+
+test("the same seed gives an equal result", () => {
+  for (const seed of [0, 20260218]) assert.deepEqual(simulateThreeRoles(seed), simulateThreeRoles(seed));
+});
+
+test("on the wire: two runs cross the same lines, and the real answers are the trace's", async () => {
+  const [first, second] = await Promise.all([runThreeRolesOnTheWire(lesson), runThreeRolesOnTheWire(lesson)]);
+  assert.deepEqual(first, second);
+  assert.equal(first.server, "olcum");
+  assert.equal(first.calls, 2);
+  assert.equal(first.sameAnswers, true);
+  const lines = first.transcript.steps.map((step) => ("line" in step ? JSON.parse(step.line) : {}));
+  assert.deepEqual(
+    lines.map((m) => [m.method, m.id, m.params?.name]),
+    [
+      ["tools/call", 1, "sayac_oku"],
+      [undefined, 1, undefined],
+      ["tools/call", 2, "tuketim"],
+      [undefined, 2, undefined],
+    ],
+  );
+  assert.deepEqual(lines[0].params.arguments, { abone: "A044" });
+  const printed = formatWireTranscript(first.transcript);
+  for (const line of printed.split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
+  assert.ok(printed.startsWith("$ mcp-course serve olcum --seed 20260218\n"));
+  assert.ok(printed.endsWith("Outcome: 2 calls answered, with the values the trace computed."));
+  const reading = flat(prose.readWireCalls(lesson, first));
+  assert.ok(reading.includes("These 2 exchanges are all `olcum` sees of task 4."));
+  assert.ok(reading.includes("`tutar 554` and `yazildi true`"));
+  const exported = readFileSync(join(ROOT, "lessons", "01-three-roles.md"), "utf8");
+  assert.ok(exported.includes(printed), "the export prints the same transcript");
 });

@@ -3,8 +3,16 @@
  * "mcp-course/lessons/threeRoles"`), and nothing more. The same names are exported by the package's
  * root, `mcp-course`.
  */
-export { describeThreeRolesSeed } from "./prose";
+export { serverViewsChart } from "./charts";
+export {
+  describeThreeRolesSeed,
+  readSeedTasks,
+  readTracedTask,
+  readWireCalls,
+  threeRolesSolutions,
+} from "./prose";
 export { simulateThreeRoles } from "./simulate";
-export { formatThreeRolesRegions } from "./tables";
+export { formatSeedTasks, formatTracedTask, formatServerViews } from "./tables";
+export { runThreeRolesOnTheWire } from "./wire";
+export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
-export { showSource } from "../showSource";
