@@ -25,7 +25,7 @@ describe("an export told to stop", { concurrency: true }, () => {
         if (engine === "jupyter") jupyter.check();
         const { dir, notebook } = smallNotebook("const SEED = 1;", [
           ["pids", RECORD_PIDS],
-          ["hang", HANGS["a busy loop"]],
+          ["hang", HANGS["a cell that never yields"]],
         ]);
         const out = join(dir, "out");
         mkdirSync(out);

@@ -118,7 +118,7 @@ test(
     const dir = tempDir();
     const nb = notebook([
       ["before", "console.log(40 + 2);"],
-      ["hang", HANGS["a busy loop"]],
+      ["hang", HANGS["a cell that never yields"]],
     ]);
     const [viaTslab, viaJupyter] = await Promise.all([
       executeNotebook(nb, { engine: "tslab", cwd: dir, cellTimeoutSeconds: 1 }),
