@@ -913,9 +913,25 @@ export { erasChart } from "./lessons/withoutASession/charts";
 export { simulateThreeRoles, type ThreeRolesResult } from "./lessons/threeRoles/simulate";
 export { describeThreeRolesSeed } from "./lessons/threeRoles/prose";
 export { formatThreeRolesRegions } from "./lessons/threeRoles/tables";
-export { simulateTransport, type TransportResult } from "./lessons/transport/simulate";
-export { describeTransportSeed } from "./lessons/transport/prose";
-export { formatTransportRegions } from "./lessons/transport/tables";
+export { runTransport, type TransportResult } from "./lessons/transport/simulate";
+export {
+  describeTransportSeed,
+  readStdioCall,
+  readRestart,
+  readHttpCall,
+  readRefused,
+  readPlacementBytes,
+  transportSolutions,
+} from "./lessons/transport/prose";
+export {
+  formatStdioCall,
+  formatStreams,
+  formatRestart,
+  formatHttpCall,
+  formatRefused,
+  formatPlacementTrips,
+} from "./lessons/transport/tables";
+export { placementChart } from "./lessons/transport/charts";
 export { simulateMessages, type MessagesResult } from "./lessons/messages/simulate";
 export { describeMessagesSeed } from "./lessons/messages/prose";
 export { formatMessagesRegions } from "./lessons/messages/tables";
