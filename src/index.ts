@@ -947,9 +947,25 @@ export {
 } from "./world/taskTrace";
 export { RESULT_KEYS, resultKey } from "./world/runTasks";
 export { openLegacySession, OPENING_REVISION } from "./wireClient/legacyOpening";
-export { simulateTransport, type TransportResult } from "./lessons/transport/simulate";
-export { describeTransportSeed } from "./lessons/transport/prose";
-export { formatTransportRegions } from "./lessons/transport/tables";
+export { runTransport, type TransportResult } from "./lessons/transport/simulate";
+export {
+  describeTransportSeed,
+  readStdioCall,
+  readRestart,
+  readHttpCall,
+  readRefused,
+  readPlacementBytes,
+  transportSolutions,
+} from "./lessons/transport/prose";
+export {
+  formatStdioCall,
+  formatStreams,
+  formatRestart,
+  formatHttpCall,
+  formatRefused,
+  formatPlacementTrips,
+} from "./lessons/transport/tables";
+export { placementChart } from "./lessons/transport/charts";
 export { simulateMessages, type MessagesResult } from "./lessons/messages/simulate";
 export { describeMessagesSeed } from "./lessons/messages/prose";
 export { formatMessagesRegions } from "./lessons/messages/tables";

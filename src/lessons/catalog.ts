@@ -35,7 +35,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "transport",
     title: "The Transport",
     covers:
-      "stdio and Streamable HTTP measured on the course's real servers: newline framing, stdout for protocol and stderr for logs, a restart, a POST per message and its headers, loopback and Origin; the course's doubled round trip for a remote server set beside the wire, where it holds and where it does not.",
+      "stdio and Streamable HTTP measured on the course's real servers: newline framing, stdout for protocol and stderr for logs, shutdown and a restart after a crash, a POST per message and its headers, loopback and a refused Origin; the course's placement and its doubled round trip for a remote server set beside the wire, where it holds and where it does not; what 2025-11-25 did otherwise (sessions, the GET stream).",
     startsServers: false,
   },
   {

@@ -52,7 +52,12 @@ import { PACKAGE_ROOT } from "../packageRoot";
 import type { ServerDeclaration } from "../sim/declaration";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import type { SpokenEra, WireEra } from "./era";
-import { meteredFetch, type HttpConnectionMode, type MeteredFetch } from "./httpFetch";
+import {
+  meteredFetch,
+  type HttpConnectionMode,
+  type HttpExchangeListener,
+  type MeteredFetch,
+} from "./httpFetch";
 import { MeteredTransport } from "./meteredTransport";
 import { probeEra, type EraProbe, type StdioLaunch } from "./probe";
 import { TrafficMeter, type TrafficCounts } from "./trafficCounts";
@@ -110,6 +115,11 @@ export interface WireClientOptions {
   restart?: boolean;
   /** Once the server has died, answer {@link SERVER_GONE} instead of `Connection closed` / `Not connected`. Default false. */
   explained?: boolean;
+  /**
+   * Over Streamable HTTP: told each HTTP exchange as it crossed, header blocks and contents
+   * (`httpFetch.ts`, `HttpExchangeText`), for a lesson that prints them. Ignored on stdio.
+   */
+  onHttpExchange?: HttpExchangeListener;
   /** Where to count the session's traffic; default a new meter of the connection's own. The probe has its own (`EraProbe.traffic`). */
   meter?: TrafficMeter;
   /**
@@ -415,7 +425,11 @@ export class WireConnection implements ToolConnection {
    */
   private process(target: WireTarget): Process {
     if (isHttpTarget(target)) {
-      const fetch = meteredFetch(this.meter, this.options.httpConnection);
+      const fetch = meteredFetch(
+        this.meter,
+        this.options.httpConnection,
+        this.options.onHttpExchange,
+      );
       const transport = new StreamableHTTPClientTransport(new URL(target.url), {
         fetch: fetch.fetch,
       });

@@ -40,6 +40,9 @@
  * closed by the server, and the next request opens a new one: the counts hold for runs without
  * such a pause.
  *
+ * For a reader, a listener can be told each exchange's header blocks as text and its contents
+ * ({@link HttpExchangeText}); without one, no text is kept.
+ *
  * Two connection modes ({@link HttpConnectionMode}): `keep-alive` (one connection reused,
  * `Connection: keep-alive`) and `per-request` (`keepAlive: false`, Node sends `Connection: close`,
  * a new TCP connection per request).
@@ -73,6 +76,33 @@ export type HttpConnectionMode = "keep-alive" | "per-request";
 /** Every {@link HttpConnectionMode}. */
 export const HTTP_CONNECTION_MODES: readonly HttpConnectionMode[] = ["keep-alive", "per-request"];
 
+/**
+ * One HTTP message as it crossed a socket, for a reader to see: its header block as text and its
+ * body's content, with the byte counts the meter counts.
+ */
+export interface HttpMessageText {
+  /** The start line, then each header field, as on the wire (names as the sender wrote them). */
+  head: string[];
+  /** The body's content, its framing removed (chunk-size lines, the last chunk), as UTF-8 text. */
+  content: string;
+  /** Bytes of the header block: the start line and fields, each with its CR LF, and the blank line. */
+  headerBytes: number;
+  /** Bytes of the body as on the socket, framing included (as {@link HttpBytes.bodyBytes}). */
+  bodyBytes: number;
+}
+
+/** One exchange as it crossed: an HTTP request and its response ({@link HttpMessageText}). */
+export interface HttpExchangeText {
+  request: HttpMessageText;
+  response: HttpMessageText;
+}
+
+/**
+ * Told each exchange, in the order the exchanges end (for the one connection of a strict sequence,
+ * the order sent).
+ */
+export type HttpExchangeListener = (exchange: HttpExchangeText) => void;
+
 /** A metered `fetch` and what it holds: its agent's sockets, ended by {@link close}. */
 export interface MeteredFetch {
   /** The `fetch` to give the SDK's transport (`StreamableHTTPClientTransportOptions.fetch`). */
@@ -93,10 +123,17 @@ type FramerState =
   | { at: "trailer" }
   | { at: "to-close" };
 
+/** What a framer keeps of a message's text, when asked to: its header lines and its content. */
+interface FramedText {
+  head: string[];
+  content: string;
+}
+
 /**
  * Frames one direction of a socket's byte stream into HTTP/1.1 messages (RFC 9112 §6), telling
- * each message's header and body bytes as it ends. For requests, a message without
- * `Content-Length` or chunked coding has no body; for responses, it runs to the close.
+ * each message's header and body bytes as it ends (and, when `keepText`, its header lines and its
+ * content). For requests, a message without `Content-Length` or chunked coding has no body; for
+ * responses, it runs to the close.
  */
 class HttpFramer {
   private state: FramerState = { at: "head" };
@@ -106,11 +143,20 @@ class HttpFramer {
   private line: number[] = [];
   /** How many of CR LF CR LF have just been seen (head), or whether CR was (a line). */
   private matched = 0;
+  /** With `keepText`: the last header block's lines, and the content's pieces. */
+  private head: string[] = [];
+  private content: Buffer[] = [];
 
   constructor(
     private readonly side: "request" | "response",
-    private readonly onMessage: (bytes: HttpBytes) => void,
+    private readonly onMessage: (bytes: HttpBytes, text: FramedText | undefined) => void,
+    private readonly keepText = false,
   ) {}
+
+  /** Keeps `length` bytes of `chunk` from `at` as content, when text is kept. */
+  private keep(chunk: Buffer, at: number, length: number): void {
+    if (this.keepText && length > 0) this.content.push(chunk.subarray(at, at + length));
+  }
 
   feed(chunk: Buffer): void {
     for (let i = 0; i < chunk.length; i++) {
@@ -128,6 +174,7 @@ class HttpFramer {
         case "length": {
           // Take the rest of the body, or of the chunk, at once.
           const take = Math.min(state.left, chunk.length - i);
+          this.keep(chunk, i, take);
           this.bodyBytes += take;
           state.left -= take;
           i += take - 1;
@@ -136,6 +183,8 @@ class HttpFramer {
         }
         case "chunk-data": {
           const take = Math.min(state.left, chunk.length - i);
+          // The chunk's last two bytes are its CR LF, framing.
+          this.keep(chunk, i, Math.min(take, Math.max(0, state.left - 2)));
           this.bodyBytes += take;
           state.left -= take;
           i += take - 1;
@@ -152,6 +201,7 @@ class HttpFramer {
           this.lineDone(state.at);
           break;
         case "to-close":
+          this.keep(chunk, i, 1);
           this.bodyBytes += 1;
           break;
       }
@@ -168,6 +218,7 @@ class HttpFramer {
     this.line = [];
     this.matched = 0;
     const [start, ...fields] = head.split("\r\n");
+    if (this.keepText) this.head = [start, ...fields].filter((line) => line !== "");
     const field = (name: string) =>
       fields
         .filter((line) => line.toLowerCase().startsWith(`${name}:`))
@@ -212,12 +263,17 @@ class HttpFramer {
 
   private done(): void {
     const bytes = { headerBytes: this.headerBytes, bodyBytes: this.bodyBytes };
+    const text = this.keepText
+      ? { head: this.head, content: Buffer.concat(this.content).toString("utf8") }
+      : undefined;
     this.state = { at: "head" };
     this.headerBytes = 0;
     this.bodyBytes = 0;
     this.line = [];
     this.matched = 0;
-    this.onMessage(bytes);
+    this.head = [];
+    this.content = [];
+    this.onMessage(bytes, text);
   }
 }
 
@@ -227,23 +283,46 @@ interface Assigned {
   method: string;
 }
 
+/** A framed message: its bytes, and its text when the ledger keeps text. */
+interface Framed {
+  bytes: HttpBytes;
+  text: FramedText | undefined;
+}
+
+/** A framed message as an exchange's listener is told it. */
+function messageText({ bytes, text }: Framed): HttpMessageText {
+  return { head: text?.head ?? [], content: text?.content ?? "", ...bytes };
+}
+
 /** A socket's exchanges and framed messages, paired in order as both sides come in. */
 class SocketLedger {
   private readonly assigned: Assigned[] = [];
-  private readonly requests: HttpBytes[] = [];
-  private readonly responses: HttpBytes[] = [];
+  private readonly requests: Framed[] = [];
+  private readonly responses: Framed[] = [];
   readonly sent: HttpFramer;
   readonly received: HttpFramer;
 
-  constructor(private readonly meter: TrafficMeter) {
-    this.sent = new HttpFramer("request", (bytes) => {
-      this.requests.push(bytes);
-      this.settle(false);
-    });
-    this.received = new HttpFramer("response", (bytes) => {
-      this.responses.push(bytes);
-      this.settle(false);
-    });
+  constructor(
+    private readonly meter: TrafficMeter,
+    private readonly listener?: HttpExchangeListener,
+  ) {
+    const keepText = listener !== undefined;
+    this.sent = new HttpFramer(
+      "request",
+      (bytes, text) => {
+        this.requests.push({ bytes, text });
+        this.settle(false);
+      },
+      keepText,
+    );
+    this.received = new HttpFramer(
+      "response",
+      (bytes, text) => {
+        this.responses.push({ bytes, text });
+        this.settle(false);
+      },
+      keepText,
+    );
   }
 
   assign(exchange: Assigned): void {
@@ -251,15 +330,25 @@ class SocketLedger {
     this.settle(false);
   }
 
-  /** Counts every exchange whose response has been framed; with `closing`, every one left (cut off). */
+  /**
+   * Counts every exchange whose response has been framed; with `closing`, every one left (cut
+   * off). The listener is told each exchange whose request and response were both framed.
+   */
   settle(closing: boolean): void {
-    const none: HttpBytes = { headerBytes: 0, bodyBytes: 0 };
+    const none: Framed = { bytes: { headerBytes: 0, bodyBytes: 0 }, text: undefined };
     while (this.assigned.length > 0) {
       if (!closing && this.responses.length === 0) return;
       const { kind, method } = this.assigned.shift()!;
       const sent = this.requests.shift() ?? none;
       const received = this.responses.shift() ?? none;
-      this.meter.countExchange({ kind, method, sent: { ...sent }, received: { ...received } });
+      this.meter.countExchange({
+        kind,
+        method,
+        sent: { ...sent.bytes },
+        received: { ...received.bytes },
+      });
+      if (this.listener && sent !== none && received !== none)
+        this.listener({ request: messageText(sent), response: messageText(received) });
     }
   }
 
@@ -292,13 +381,14 @@ class CountingAgent extends Agent {
   constructor(
     private readonly meter: TrafficMeter,
     mode: HttpConnectionMode,
+    private readonly listener?: HttpExchangeListener,
   ) {
     super({ keepAlive: mode === "keep-alive" });
   }
 
   override createConnection(options: ClientRequestArgs): Duplex {
     const socket = createConnection(options as NetConnectOpts);
-    const ledger = new SocketLedger(this.meter);
+    const ledger = new SocketLedger(this.meter, this.listener);
     this.ledgers.set(socket, ledger);
     socket.once("connect", () => this.meter.countConnection());
     socket.on("data", (chunk: Buffer) => ledger.received.feed(chunk));
@@ -362,14 +452,17 @@ function webResponse(response: IncomingMessage): Response {
  * `body` and a `signal` (an abort destroys the request: the promise, or the body stream, fails
  * with Node's `AbortError`).
  *
+ * @param onExchange when given, told each exchange as it crossed: header blocks as text and
+ *   contents (text is kept only then).
  * @throws (rejects) TypeError for a URL that is not `http:` or a body that is not a string;
  *   Node's connection errors (`ECONNREFUSED`, …) as they come.
  */
 export function meteredFetch(
   meter: TrafficMeter,
   mode: HttpConnectionMode = "keep-alive",
+  onExchange?: HttpExchangeListener,
 ): MeteredFetch {
-  const agent = new CountingAgent(meter, mode);
+  const agent = new CountingAgent(meter, mode, onExchange);
   let previous: Promise<void> = Promise.resolve();
   const fetch: FetchLike = async (url, init) => {
     const target = new URL(url);

@@ -88,6 +88,11 @@ export interface HttpServers {
    * since the URL names none. The shape of `OpenToolConnection` (`connection.ts`).
    */
   open(spec: ServeSpec, options: WireClientOptions): Promise<WireConnection>;
+  /**
+   * The endpoint of the server for `spec` (started if it is not yet), for a client of the
+   * caller's own: `http://127.0.0.1:PORT/mcp`.
+   */
+  url(spec: ServeSpec): Promise<string>;
   /** Stops every server started; resolves once each process has exited. */
   close(): Promise<void>;
 }
@@ -95,15 +100,21 @@ export interface HttpServers {
 /** A pool of {@link serveOverHttp} servers, one per distinct spec. */
 export function httpServers(): HttpServers {
   const servers = new Map<string, Promise<HttpServe>>();
+  const serving = (spec: ServeSpec): Promise<HttpServe> => {
+    const key = JSON.stringify([spec.server, spec.level, spec.seed, spec.path, spec.fault]);
+    let started = servers.get(key);
+    if (started === undefined) {
+      started = serveOverHttp(spec);
+      servers.set(key, started);
+    }
+    return started;
+  };
   return {
+    async url(spec) {
+      return (await serving(spec)).url;
+    },
     async open(spec, options) {
-      const key = JSON.stringify([spec.server, spec.level, spec.seed, spec.path, spec.fault]);
-      let serving = servers.get(key);
-      if (serving === undefined) {
-        serving = serveOverHttp(spec);
-        servers.set(key, serving);
-      }
-      const { url } = await serving;
+      const { url } = await serving(spec);
       const given = options.discover;
       const discover: DiscoverResult | undefined =
         typeof given === "function" ? given(spec) : given;

@@ -94,12 +94,36 @@ export class LineExchange {
    * @throws Error when the server closes stdout before writing one, or writes a line that is not JSON.
    */
   async read(): Promise<Record<string, any>> {
-    const line =
+    const line = await this.nextLine();
+    if (line === undefined) throw new Error(`${this.command} closed its stdout before answering`);
+    return this.took(line);
+  }
+
+  /**
+   * The server's next line, parsed; or undefined when the server closes its stdout first (a
+   * server that exited, say), recorded as the event `closes stdout without answering`.
+   *
+   * @throws Error when the server writes a line that is not JSON.
+   */
+  async readOrEnd(): Promise<Record<string, any> | undefined> {
+    const line = await this.nextLine();
+    if (line !== undefined) return this.took(line);
+    this.steps.push({ from: "server", event: "closes stdout without answering" });
+    return undefined;
+  }
+
+  /** The next line the server writes on stdout, or undefined once stdout has closed. */
+  private async nextLine(): Promise<string | undefined> {
+    return (
       this.lines.shift() ??
       (this.ended
         ? undefined
-        : await new Promise<string | undefined>((resolve) => (this.waiting = resolve)));
-    if (line === undefined) throw new Error(`${this.command} closed its stdout before answering`);
+        : await new Promise<string | undefined>((resolve) => (this.waiting = resolve)))
+    );
+  }
+
+  /** Records a line the server wrote and parses it. */
+  private took(line: string): Record<string, any> {
     this.steps.push({ from: "server", line, bytes: Buffer.byteLength(line) + 1 });
     return JSON.parse(line) as Record<string, any>;
   }
@@ -118,6 +142,17 @@ export class LineExchange {
   async close(why: string): Promise<number | null> {
     this.steps.push({ from: "client", event: `closes stdin (${why})` });
     this.child.stdin.end();
+    const code = await this.exited;
+    this.steps.push({ from: "server", event: `exits with code ${code}` });
+    return code;
+  }
+
+  /**
+   * Waits for the server to exit by itself (a crash), stdin left open, and records the exit.
+   *
+   * @returns its exit code (null when a signal ended it).
+   */
+  async waitForExit(): Promise<number | null> {
     const code = await this.exited;
     this.steps.push({ from: "server", event: `exits with code ${code}` });
     return code;

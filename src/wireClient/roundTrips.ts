@@ -12,7 +12,8 @@
  *   how many connections are opened never depends on timing;
  * - `simulator`: the reference's accounting, from the simulator's own run (`requestsByServer`).
  * The wire runs gate calls by the reference's rule (`GateRule` `reference`), as the simulator
- * does, so both make the same calls.
+ * does, under the same policy (the reference's by default, `OPEN_POLICY` for every call), so both
+ * make the same calls.
  *
  * What counts as a round trip on the wire, for the client waiting on it:
  * - stdio: one per request (the client writes a line and waits for the answering line); a
@@ -31,13 +32,14 @@
  * the header fields that vary have a fixed length: `httpFetch.ts`), so a lesson can print it.
  */
 import { ALL_LEVELS, type Level } from "../sim/declaration";
+import type { ClientPolicy } from "../sim/negotiation";
 import { requestsByServer } from "../world/requestsByServer";
 import { SERVER_FACTS } from "../world/servers";
 import { createWorld } from "../world/world";
 import { WireConnection, type WireClientOptions } from "./connection";
 import type { SpokenEra } from "./era";
 import type { HttpConnectionMode } from "./httpFetch";
-import { httpServers } from "./httpServe";
+import { httpServers, type HttpServers } from "./httpServe";
 import { runWireTasks } from "./tasks";
 import type { TrafficCounts } from "./trafficCounts";
 
@@ -67,6 +69,14 @@ export interface ServerTrips {
    * header blocks and bodies. Null for the simulator, which counts tokens, not bytes.
    */
   bytes: number | null;
+  /**
+   * The JSON-RPC messages' bytes both ways, each as a stdio line would carry it (its JSON and a
+   * newline): on stdio the same figure as {@link bytes}; over HTTP what the same messages would
+   * cost without HTTP. Null for the simulator.
+   */
+  messageBytes: number | null;
+  /** The HTTP header blocks' bytes both ways (start lines and fields); null off HTTP. */
+  headerBytes: number | null;
 }
 
 /** One level counted one way (for the wire, in one era), server by server in negotiation order. */
@@ -89,6 +99,19 @@ export interface RoundTripOptions {
   levels?: readonly Level[];
   /** The eras the wire runs speak; default both. */
   eras?: readonly SpokenEra[];
+  /**
+   * The client's allowlist and known versions, for the wire runs and the simulator's alike;
+   * default the reference's (`LESSON_POLICY`). `OPEN_POLICY` lets every call of the tasks out.
+   */
+  policy?: ClientPolicy;
+  /** Whether calls to a tool with a declared side effect are approved; default false. */
+  approval?: boolean;
+  /**
+   * The pool the remote servers are started in (`httpServe.ts`), when the caller keeps it to use
+   * the same processes before or after, and closes it itself. Default: a pool of the run's own,
+   * closed before it returns.
+   */
+  servers?: HttpServers;
 }
 
 /** Whether a server is remote in the reference's world, and so served over HTTP here. */
@@ -100,6 +123,7 @@ function isRemote(server: string): boolean {
 export function wireTrips(server: string, traffic: TrafficCounts): ServerTrips {
   const requests = traffic.sent.byKind.request.messages;
   const notifications = traffic.sent.byKind.notification.messages;
+  const messageBytes = traffic.sent.total.bytes + traffic.received.total.bytes;
   const http = traffic.http;
   if (http === undefined)
     return {
@@ -110,7 +134,9 @@ export function wireTrips(server: string, traffic: TrafficCounts): ServerTrips {
       httpRequests: null,
       connections: null,
       roundTrips: requests,
-      bytes: traffic.sent.total.bytes + traffic.received.total.bytes,
+      bytes: messageBytes,
+      messageBytes,
+      headerBytes: null,
     };
   const { sent, received } = http.total;
   return {
@@ -122,6 +148,8 @@ export function wireTrips(server: string, traffic: TrafficCounts): ServerTrips {
     connections: http.connections,
     roundTrips: http.total.exchanges + http.connections,
     bytes: sent.headerBytes + sent.bodyBytes + received.headerBytes + received.bodyBytes,
+    messageBytes,
+    headerBytes: sent.headerBytes + received.headerBytes,
   };
 }
 
@@ -138,8 +166,9 @@ export function doubled(row: ServerTrips): boolean {
  * comment): for each level, the wire runs (era by era, `per-request` then `keep-alive`), then the
  * simulator's.
  *
- * Starts one `serve --http` process per remote server and level, shared by the level's wire runs,
- * and one stdio process per run for the local server; ends them all before it returns.
+ * Starts one `serve --http` process per remote server and level, shared by the level's wire runs
+ * (in `options.servers` when given, which the caller then ends), and one stdio process per run for
+ * the local server; ends the others before it returns.
  *
  * @param seed the world's seed, an integer from 0 to 2^53 − 1.
  * @throws RangeError for a level or era that is not one; Error when `dist/` is not built, a
@@ -157,7 +186,8 @@ export async function measureRoundTrips(
     if (era !== "legacy" && era !== "stateless")
       throw new RangeError(`no era ${String(era)}: legacy or stateless`);
   const world = createWorld(seed);
-  const servers = httpServers();
+  const servers = options.servers ?? httpServers();
+  const { policy, approval } = options;
   const runs: RoundTripRun[] = [];
   try {
     for (const level of levels) {
@@ -166,6 +196,8 @@ export async function measureRoundTrips(
           const row = await runWireTasks(seed, level, {
             era,
             discover: options.discover,
+            policy,
+            approval,
             gate: "reference",
             open: (spec, connection) =>
               isRemote(spec.server)
@@ -175,7 +207,7 @@ export async function measureRoundTrips(
           const parts = row.servers.map((part) => wireTrips(part.server, part.traffic));
           runs.push({ level, way, era, servers: parts });
         }
-      const simulated = requestsByServer(world, level).map(
+      const simulated = requestsByServer(world, level, { policy, approval }).map(
         ({ server, transport, requests, roundTrips }): ServerTrips => ({
           server,
           transport,
@@ -185,12 +217,14 @@ export async function measureRoundTrips(
           connections: null,
           roundTrips,
           bytes: null,
+          messageBytes: null,
+          headerBytes: null,
         }),
       );
       runs.push({ level, way: "simulator", era: null, servers: simulated });
     }
   } finally {
-    await servers.close();
+    if (options.servers === undefined) await servers.close();
   }
   return runs;
 }

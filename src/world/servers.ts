@@ -84,6 +84,17 @@ export const SERVER_FACTS: readonly WorldServerFacts[] = deepFreeze([
   },
 ] as const);
 
+/**
+ * A client with no policy of its own: every tool the servers declare is on its allowlist, every
+ * server's own version is one it knows, so nothing is dropped (with approval given, nothing is
+ * refused either). For the runs that come before the course's policy is taught: each of the
+ * twelve tasks' 30 calls goes out. Built from {@link SERVER_FACTS}, so it names what they name.
+ */
+export const OPEN_POLICY: ClientPolicy = {
+  allowlist: SERVER_FACTS.flatMap(({ tools }) => tools.map(({ name }) => name)),
+  knownVersions: Object.fromEntries(SERVER_FACTS.map(({ name, version }) => [name, version])),
+};
+
 /** Freezes every object and array in a value, however deep. */
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {

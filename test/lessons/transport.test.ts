@@ -1,33 +1,259 @@
-// Lesson 2, "The Transport": the same seed gives the same world, and the prose reads its numbers off it. A stub that
-// `mcp-course new-lesson` wrote: add the default seed's key table lines and that the prose's claims hold for other
-// seeds, as test/lessons/writingAClient.test.ts does for lesson 7.
+// Lesson 2, "The Transport": the same seed gives the same lines, bytes and counts on real servers, no port and no
+// time is ever printed, and every number the notebook's markdown states is what the run counts, at any seed.
 import assert from "node:assert/strict";
-import { test } from "node:test";
-import { describeTransportSeed } from "../../src/lessons/transport/prose";
-import { simulateTransport } from "../../src/lessons/transport/simulate";
-import { formatTransportRegions } from "../../src/lessons/transport/tables";
-import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
+import { readFileSync } from "node:fs";
+import { before, test } from "node:test";
+import { PACKAGE_ROOT } from "../../src/packageRoot";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
+import { parseNotebook } from "../../src/notebook/notebookFile";
+import { placementChart } from "../../src/lessons/transport/charts";
+import {
+  describeTransportSeed,
+  readHttpCall,
+  readPlacementBytes,
+  readRefused,
+  readRestart,
+  readStdioCall,
+  transportSolutions,
+} from "../../src/lessons/transport/prose";
+import { FOREIGN_ORIGIN, runTransport, type TransportResult } from "../../src/lessons/transport/simulate";
+import {
+  formatHttpCall,
+  formatPlacementTrips,
+  formatRefused,
+  formatRestart,
+  formatStdioCall,
+  formatStreams,
+} from "../../src/lessons/transport/tables";
+import { isTranscriptLine } from "../../src/wireClient/lineExchange";
+import { requestsByServer } from "../../src/world/requestsByServer";
+import { OPEN_POLICY } from "../../src/world/servers";
+import { drawTasks } from "../../src/world/tasks";
+import { createWorld } from "../../src/world/world";
 
-test("the same seed gives an equal result, and every subscriber lives in one region", () => {
-  for (const seed of [20260218, 20260219, 0]) {
-    const result = simulateTransport(seed);
-    assert.deepEqual(simulateTransport(seed), result);
-    const total = result.regions.reduce((sum, { subscribers }) => sum + subscribers, 0);
-    assert.equal(total, SUBSCRIBER_COUNT);
+const SEED = 20260218;
+/** A seed at the far end of the range: the claims hold there too. */
+const OTHER_SEED = 2 ** 53 - 1;
+
+/** The notebook's markdown cells, joined: what a reader reads before running anything. */
+const markdown = parseNotebook(readFileSync(`${PACKAGE_ROOT}/notebooks/02-the-transport.ipynb`, "utf8"))
+  .cells.filter((cell) => cell.cell_type === "markdown")
+  .map((cell) => cell.source)
+  .join("\n")
+  .replace(/\s+/g, " ");
+
+/** Everything the lesson prints for a run: tables, listings, sentences, solutions. */
+function printed(result: TransportResult): string[] {
+  return [
+    formatStdioCall(result),
+    formatStreams(result),
+    formatRestart(result),
+    formatHttpCall(result),
+    formatRefused(result),
+    formatPlacementTrips(result),
+    describeTransportSeed(result),
+    readStdioCall(result),
+    readRestart(result),
+    readHttpCall(result),
+    readRefused(result),
+    readPlacementBytes(result),
+    transportSolutions(result),
+  ];
+}
+
+let first: TransportResult;
+let second: TransportResult;
+let other: TransportResult;
+
+before(async () => {
+  first = await runTransport(SEED);
+  second = await runTransport(SEED);
+  other = await runTransport(OTHER_SEED);
+});
+
+test("two runs of the same seed are equal, and every line printed is within the page", () => {
+  assert.deepEqual(second, first);
+  for (const result of [first, other])
+    for (const text of printed(result))
+      for (const line of text.split("\n")) assert.ok([...line].length <= LINE_WIDTH, line);
+});
+
+test("no port and no time is printed: the endpoint's port is masked, and no Date field appears", () => {
+  for (const result of [first, other]) {
+    const text = printed(result).join("\n");
+    assert.doesNotMatch(text, /127\.0\.0\.1:\d/);
+    assert.doesNotMatch(text, /^\s*date:/im);
+    assert.doesNotMatch(text, /duration_ms/);
+    assert.match(text, /Host: 127\.0\.0\.1:<port>/);
+    assert.equal(result.http.endpoint, "http://127.0.0.1:<port>/mcp");
   }
 });
 
-test("the seed's sentence reads each number off the result", () => {
-  const result = simulateTransport(20260218);
-  const sentence = describeTransportSeed(result).replace(/\s+/g, " ");
-  assert.match(sentence, /^Seed 20260218: 60 subscribers \(/);
-  for (const { region, subscribers } of result.regions) assert.ok(sentence.includes(`${region} ${subscribers}`));
+test("the default seed's key lines", () => {
+  const stdio = formatStdioCall(first).split("\n");
+  assert.equal(stdio[0], "$ mcp-course serve olcum --seed 20260218");
+  assert.equal(stdio[1], "client → server (292 bytes)");
+  assert.match(stdio[2], /^ {2}\{"jsonrpc":"2\.0","id":1,"method":"tools\/call","params":\{"name":"sayac_oku",$/);
+  assert.ok(stdio.includes("server → client (247 bytes)"));
+  assert.deepEqual(stdio.slice(-2), ["client: closes stdin (the client is done)", "server: exits with code 0"]);
+  assert.deepEqual(formatStreams(first).split("\n"), [
+    "stream  written by  lines  JSON-RPC messages",
+    "stdin   client          1                  1",
+    "stdout  server          1                  1",
+    "stderr  server          3                  0",
+  ]);
+  const http = formatHttpCall(first).split("\n");
+  assert.equal(http[0], "$ mcp-course serve tarife --level 3 --seed 20260218 --http --port 0");
+  assert.equal(http[1], "client → server (243 + 296 bytes)");
+  assert.ok(http.includes("server → client (163 + 218 bytes)"));
+  assert.equal(
+    formatPlacementTrips(first).split("\n")[4],
+    "tarife  remote     per-request           7              7                7           14   6308",
+  );
+  assert.match(readStdioCall(first), /one line of 292 bytes: 291 bytes of\s+JSON/);
+  assert.match(readHttpCall(first), /`tutar` 470/);
 });
 
-test("the table: a row a region, then the total, within the page", () => {
-  const lines = formatTransportRegions(simulateTransport(20260218)).split("\n");
-  assert.match(lines[0], /^region +subscribers$/);
-  assert.match(lines.at(-1)!, /^total +60$/);
-  assert.equal(lines.length, 7);
-  for (const line of lines) assert.ok(line.length <= 100, line);
+for (const [name, pick] of [
+  ["the default seed", () => first],
+  ["seed 2^53 − 1", () => other],
+] as const)
+  test(`${name}: every number the markdown states is the run's count`, () => {
+    const result = pick();
+    const { stdio, http } = result;
+    // Section 2: one request, one answer, a line each; 3 log lines on stderr, none a message; exit codes.
+    assert.deepEqual(
+      stdio.streams.map((s) => [s.stream, s.lines, s.messages]),
+      [
+        ["stdin", 1, 1],
+        ["stdout", 1, 1],
+        ["stderr", 3, 0],
+      ],
+    );
+    assert.match(markdown, /1 request in, 1 answer out\. None of the 3 lines on stderr was one/);
+    assert.deepEqual(
+      stdio.log.map((entry) => entry.event),
+      ["serving", "call", "stopping"],
+    );
+    assert.equal(stdio.log[1].detail, "sayac_oku");
+    assert.match(markdown, /one as it began serving, one for the call .*, one as it stopped/);
+    const lines = stdio.call.steps.filter(isTranscriptLine);
+    for (const line of lines) {
+      assert.equal(line.line.includes("\n"), false, "no newline inside a message");
+      assert.equal(line.bytes, Buffer.byteLength(line.line) + 1, "the line and its newline");
+    }
+    assert.ok(stdio.call.steps.some((step) => !isTranscriptLine(step) && step.event === "exits with code 0"));
+    assert.ok(stdio.crash.steps.some((step) => !isTranscriptLine(step) && step.event === "exits with code 1"));
+    assert.ok(stdio.retry.steps.some((step) => !isTranscriptLine(step) && step.event === "exits with code 0"));
+    assert.match(readRestart(result), /In all, 2 processes, 2 requests written and 1 answer\./);
+    assert.deepEqual(
+      stdio.crashLog.map((entry) => entry.event),
+      ["serving", "stopping"],
+    );
+    // The retry is the lost request under a new id.
+    const [lost] = stdio.crash.steps.filter(isTranscriptLine);
+    const [retried] = stdio.retry.steps.filter(isTranscriptLine);
+    const { id: lostId, ...lostRest } = JSON.parse(lost.line) as Record<string, unknown>;
+    const { id: newId, ...retriedRest } = JSON.parse(retried.line) as Record<string, unknown>;
+    assert.deepEqual(retriedRest, lostRest);
+    assert.deepEqual([lostId, newId], [2, 3]);
+    assert.match(markdown, /`id` 3, not 2/);
+
+    // Section 3: the headers MCP requires, JSON not SSE, two POSTs on one connection, the Origin refused.
+    const head = http.call.request.head.map((line) => line.toLowerCase());
+    assert.equal(head[0], "post /mcp http/1.1");
+    for (const field of [
+      "accept: application/json, text/event-stream",
+      "content-type: application/json",
+      "mcp-method: tools/call",
+      "mcp-name: tarife",
+      "mcp-protocol-version: 2026-07-28",
+    ])
+      assert.ok(head.includes(field), field);
+    assert.ok(http.call.response.head.some((line) => /^content-type: application\/json$/i.test(line)));
+    assert.ok(http.call.response.head.includes("Transfer-Encoding: chunked"));
+    assert.equal(http.call.request.content, JSON.stringify(JSON.parse(http.call.request.content)));
+    assert.deepEqual([http.posts, http.connections], [2, 1]);
+    assert.equal(http.refused.response.head[0], "HTTP/1.1 403 Forbidden");
+    assert.deepEqual(
+      http.refused.request.head.filter((line) => !http.call.request.head.includes(line)),
+      [`origin: ${FOREIGN_ORIGIN}`],
+    );
+    assert.equal(
+      http.refused.request.headerBytes - http.call.request.headerBytes,
+      Buffer.byteLength(`origin: ${FOREIGN_ORIGIN}\r\n`),
+    );
+    assert.equal(http.values.amount.tutar, result.task.expected);
+
+    // Section 4: the counts the markdown states.
+    const byWay = (way: string) => result.roundTrips.find((run) => run.way === way)!.servers;
+    const requests = (way: string) => byWay(way).map((row) => row.requests);
+    const trips = (way: string) => byWay(way).map((row) => row.roundTrips);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    for (const way of ["simulator", "per-request", "keep-alive"]) assert.deepEqual(requests(way), [19, 7, 7]);
+    assert.equal(sum(requests("simulator")), 33);
+    assert.match(
+      markdown,
+      /19 to `olcum` \(18 calls and the list\), 7 each to `tarife` and `kayit` \(6 calls and the list\), 33 in all/,
+    );
+    assert.deepEqual(trips("simulator"), [19, 14, 14]);
+    assert.deepEqual(trips("per-request"), [19, 14, 14]);
+    assert.deepEqual(trips("keep-alive"), [19, 8, 8]);
+    assert.deepEqual(
+      byWay("per-request").map((row) => row.connections),
+      [null, 7, 7],
+    );
+    assert.deepEqual(
+      byWay("keep-alive").map((row) => row.connections),
+      [null, 1, 1],
+    );
+    assert.match(markdown, /14 round trips, exactly the rule's 2 per request/);
+    assert.match(markdown, /8 round trips/);
+    assert.deepEqual([sum(trips("simulator")), sum(trips("per-request")), sum(trips("keep-alive"))], [47, 47, 35]);
+    assert.match(
+      markdown,
+      /the run costs 47 round trips by the rule and with a connection per request, 35 with keep-alive/,
+    );
+    assert.match(markdown, /\(14 round trips for 7 requests\), not with keep-alive \(8\)/);
+    assert.equal(result.processes, 7);
+  });
+
+test("the prose's claims over other seeds: the first task is a charge task, the rule's counts are the same", () => {
+  for (const seed of [0, 7, 20260219, SEED, OTHER_SEED]) {
+    assert.equal(drawTasks(seed)[0].type, "charge", `seed ${seed}`);
+    const rows = requestsByServer(createWorld(seed), 3, { policy: OPEN_POLICY, approval: true });
+    assert.deepEqual(
+      rows.map((row) => [row.requests, row.roundTrips]),
+      [
+        [19, 19],
+        [7, 14],
+        [7, 14],
+      ],
+    );
+  }
+});
+
+test("the chart: a bar per server and way, the rule's and the wire's round trips", () => {
+  const values = (placementChart(first).data as { values: Record<string, unknown>[] }).values;
+  assert.deepEqual(
+    values.map((value) => `${value.server} ${value.way} ${value["round trips"]}`),
+    [
+      "olcum (local) course's rule 19",
+      "olcum (local) stdio 19",
+      "tarife (remote) course's rule 14",
+      "tarife (remote) per-request 14",
+      "tarife (remote) keep-alive 8",
+      "kayit (remote) course's rule 14",
+      "kayit (remote) per-request 14",
+      "kayit (remote) keep-alive 8",
+    ],
+  );
+});
+
+test("the solutions fold every answer, computed from the run", () => {
+  const solutions = transportSolutions(first);
+  assert.equal(solutions.match(/<details>\n<summary>/g)?.length, 4);
+  assert.equal(solutions.match(/\n\n<\/details>/g)?.length, 4);
+  assert.match(solutions, /33 round trips all local, 66 all remote, 47 as\s+placed here/);
+  assert.match(solutions, /would cost 66 and 36\./);
 });

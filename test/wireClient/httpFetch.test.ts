@@ -1,13 +1,21 @@
 // The real client over Streamable HTTP against `serve --http`, metered at the socket: in both eras and both connection modes the
 // framed header and body bytes add up to the sockets' own counters, the same run counts the same twice,
-// connections are one (keep-alive) or one per request, and `auto` settles by one in-place server/discover POST.
+// connections are one (keep-alive) or one per request, and `auto` settles by one in-place server/discover POST; a
+// listener is told each exchange's header lines and contents, byte for byte what the meter counts.
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import { knownDiscover } from "../../src/server/knownDiscover";
 import { WireConnection } from "../../src/wireClient/connection";
-import { HTTP_CONNECTION_MODES, type HttpConnectionMode } from "../../src/wireClient/httpFetch";
+import {
+  HTTP_CONNECTION_MODES,
+  meteredFetch,
+  type HttpConnectionMode,
+  type HttpExchangeText,
+} from "../../src/wireClient/httpFetch";
 import type { ServeSpec } from "../../src/wireClient/serveCommand";
-import type { TrafficCounts } from "../../src/wireClient/trafficCounts";
+import { TrafficMeter, type TrafficCounts } from "../../src/wireClient/trafficCounts";
 import { serveOverHttp } from "../../src/wireClient/httpServe";
 
 const SPEC: ServeSpec = { server: "tarife", level: 3, seed: 20260218 };
@@ -75,4 +83,84 @@ test("over HTTP, auto: the SDK probes in place, no process, the verdict kept", a
     assert.deepEqual(await connection.close(), []);
     await fixture.stop();
   }
+});
+
+test("a listener is told each exchange as it crossed: header lines as written, contents without framing, the meter's bytes", async () => {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (req.headers["x-answer"] === "chunked") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"a":');
+        res.end("1}");
+      } else {
+        res.writeHead(202);
+        res.end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const meter = new TrafficMeter();
+  const seen: HttpExchangeText[] = [];
+  const metered = meteredFetch(meter, "keep-alive", (exchange) => seen.push(exchange));
+  const request = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+  const notification = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+  try {
+    const json = { "content-type": "application/json" };
+    const first = await metered.fetch(url, {
+      method: "POST",
+      headers: { ...json, "x-answer": "chunked" },
+      body: request,
+    });
+    assert.equal(await first.text(), '{"a":1}');
+    const second = await metered.fetch(url, { method: "POST", headers: json, body: notification });
+    assert.equal(await second.text(), "");
+  } finally {
+    await metered.close();
+    server.close();
+  }
+  assert.equal(seen.length, 2);
+  const [answered, accepted] = seen;
+  assert.equal(answered.request.head[0], "POST /mcp HTTP/1.1");
+  assert.ok(answered.request.head.includes("x-answer: chunked"), answered.request.head.join("|"));
+  assert.ok(answered.request.head.includes(`Host: 127.0.0.1:${port}`));
+  assert.equal(answered.request.content, request);
+  assert.equal(answered.request.bodyBytes, Buffer.byteLength(request));
+  assert.equal(answered.response.head[0], "HTTP/1.1 200 OK");
+  assert.ok(answered.response.head.includes("Transfer-Encoding: chunked"));
+  // Two pieces, then the last chunk: the content is theirs alone, the body counts the framing too.
+  assert.equal(answered.response.content, '{"a":1}');
+  assert.ok(answered.response.bodyBytes > Buffer.byteLength('{"a":1}'));
+  assert.equal(accepted.request.content, notification);
+  assert.equal(accepted.response.head[0], "HTTP/1.1 202 Accepted");
+  assert.equal(accepted.response.content, "");
+  // A header block's bytes are its lines with their CR LF, and the blank line.
+  for (const { request: sent, response: received } of seen)
+    for (const message of [sent, received])
+      assert.equal(
+        message.headerBytes,
+        message.head.reduce((sum, line) => sum + Buffer.byteLength(line) + 2, 2),
+      );
+  // The listener sees what the meter counts.
+  const total = meter.counts().http!.total;
+  const sum = (pick: (exchange: HttpExchangeText) => number) => seen.reduce((all, exchange) => all + pick(exchange), 0);
+  assert.equal(total.exchanges, seen.length);
+  assert.equal(
+    total.sent.headerBytes,
+    sum((e) => e.request.headerBytes),
+  );
+  assert.equal(
+    total.sent.bodyBytes,
+    sum((e) => e.request.bodyBytes),
+  );
+  assert.equal(
+    total.received.headerBytes,
+    sum((e) => e.response.headerBytes),
+  );
+  assert.equal(
+    total.received.bodyBytes,
+    sum((e) => e.response.bodyBytes),
+  );
 });

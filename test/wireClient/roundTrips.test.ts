@@ -1,11 +1,14 @@
 // The reference's round-trip rule against the wire: lesson 6's tasks with olcum on stdio and tarife and kayit on
 // Streamable HTTP count the same on two runs; the stateless era sends the simulator's requests to each server, and a
 // new connection per request pays exactly the reference's two round trips each, where keep-alive pays one and one more
-// for the connection.
+// for the connection. With the open policy every call of the tasks goes out; a pool the caller passes is used and left
+// running.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { knownDiscover } from "../../src/server/knownDiscover";
 import { DEFAULT_SEED } from "../../src/sim/seed";
+import { OPEN_POLICY } from "../../src/world/servers";
+import { httpServers } from "../../src/wireClient/httpServe";
 import { doubled, measureRoundTrips, type RoundTripRun, type ServerTrips } from "../../src/wireClient/roundTrips";
 
 const LEVELS = [0, 3] as const;
@@ -77,4 +80,60 @@ test("a level or an era that is not one is refused before any server starts", as
     measureRoundTrips(DEFAULT_SEED, { discover: knownDiscover, eras: ["bogus" as "legacy"] }),
     /no era bogus/,
   );
+});
+
+test("the open policy sends every call, counted the same by the wire and the rule; the caller's pool stays up", async () => {
+  const servers = httpServers();
+  try {
+    const runs = await measureRoundTrips(DEFAULT_SEED, {
+      discover: knownDiscover,
+      levels: [3],
+      eras: ["stateless"],
+      policy: OPEN_POLICY,
+      approval: true,
+      servers,
+    });
+    const [perRequest, keepAlive, rule] = runs;
+    assert.deepEqual(
+      runs.map((run) => run.way),
+      ["per-request", "keep-alive", "simulator"],
+    );
+    // 30 calls and one list per server: olcum 18 + 1, tarife 6 + 1, kayit 6 + 1.
+    for (const run of runs)
+      assert.deepEqual(
+        run.servers.map((row) => row.requests),
+        [19, 7, 7],
+      );
+    assert.deepEqual(
+      rule.servers.map((row) => row.roundTrips),
+      [19, 14, 14],
+    );
+    assert.deepEqual(
+      perRequest.servers.map((row) => row.roundTrips),
+      rule.servers.map((row) => row.roundTrips),
+    );
+    assert.deepEqual(
+      keepAlive.servers.map((row) => row.roundTrips),
+      [19, 8, 8],
+    );
+    for (const [k, row] of perRequest.servers.entries()) {
+      const kept = keepAlive.servers[k];
+      // The same messages both ways; over HTTP, header blocks and bodies add up to the bytes.
+      assert.equal(kept.messageBytes, row.messageBytes);
+      if (row.transport === "stdio") {
+        assert.equal(row.messageBytes, row.bytes);
+        assert.equal(row.headerBytes, null);
+      } else {
+        assert.ok(row.headerBytes! > 0 && row.bytes! > row.headerBytes!);
+        assert.ok(kept.headerBytes! > row.headerBytes!, "keep-alive's headers say so, every answer adds a field");
+      }
+    }
+    for (const row of rule.servers) assert.equal(row.messageBytes, null);
+    // The pool was not closed: its tarife still answers.
+    const url = await servers.url({ server: "tarife", level: 3, seed: DEFAULT_SEED });
+    const response = await fetch(url, { method: "GET" });
+    assert.equal(response.status, 405, "a live 2026-07-28 endpoint refuses GET");
+  } finally {
+    await servers.close();
+  }
 });

@@ -1,12 +1,15 @@
 // The simulator's requests and round trips server by server: they sum to the run's own counts, and a
-// remote server's requests each cost the reference's two round trips.
+// remote server's requests each cost the reference's two round trips; with the open policy nothing is dropped and every
+// call of the tasks is sent.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ALL_LEVELS } from "../../src/sim/declaration";
 import { REMOTE_ROUND_TRIPS } from "../../src/sim/envelope";
 import { requestsByServer } from "../../src/world/requestsByServer";
 import { runTasks } from "../../src/world/runTasks";
-import { WIDE_POLICY } from "../../src/world/servers";
+import { negotiate } from "../../src/sim/negotiation";
+import { Envelope } from "../../src/sim/envelope";
+import { OPEN_POLICY, SERVER_FACTS, WIDE_POLICY } from "../../src/world/servers";
 import { createWorld } from "../../src/world/world";
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -15,7 +18,7 @@ for (const seed of [0, 7, 20260218, 2 ** 53 - 1])
   test(`seed ${seed}: per-server requests and round trips sum to the run's, at every level and policy`, () => {
     const world = createWorld(seed);
     for (const level of ALL_LEVELS)
-      for (const options of [{}, { policy: WIDE_POLICY, approval: true }]) {
+      for (const options of [{}, { policy: WIDE_POLICY, approval: true }, { policy: OPEN_POLICY, approval: true }]) {
         const rows = requestsByServer(world, level, options);
         const run = runTasks(world, level, options);
         assert.deepEqual(
@@ -32,3 +35,26 @@ for (const seed of [0, 7, 20260218, 2 ** 53 - 1])
         }
       }
   });
+
+test("the open policy names every declared tool and each server's own version: nothing dropped, 30 calls sent", () => {
+  assert.deepEqual(
+    OPEN_POLICY.allowlist,
+    SERVER_FACTS.flatMap(({ tools }) => tools.map(({ name }) => name)),
+  );
+  for (const { name, version } of SERVER_FACTS) assert.equal(OPEN_POLICY.knownVersions[name], version);
+  for (const seed of [0, 7, 20260218, 2 ** 53 - 1]) {
+    const world = createWorld(seed);
+    for (const level of ALL_LEVELS)
+      assert.deepEqual(negotiate(world.servers, level, OPEN_POLICY, new Envelope()).dropped, [], `level ${level}`);
+    // At level 3 every chain runs to its end: 1 request per server before the calls, then 18, 6 and 6 calls.
+    const rows = requestsByServer(world, 3, { policy: OPEN_POLICY, approval: true });
+    assert.deepEqual(
+      rows.map((row) => [row.server, row.requests, row.roundTrips]),
+      [
+        ["olcum", 19, 19],
+        ["tarife", 7, 14],
+        ["kayit", 7, 14],
+      ],
+    );
+  }
+});

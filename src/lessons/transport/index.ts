@@ -3,8 +3,23 @@
  * "mcp-course/lessons/transport"`), and nothing more. The same names are exported by the package's
  * root, `mcp-course`.
  */
-export { describeTransportSeed } from "./prose";
-export { simulateTransport } from "./simulate";
-export { formatTransportRegions } from "./tables";
+export { placementChart } from "./charts";
+export {
+  describeTransportSeed,
+  readStdioCall,
+  readRestart,
+  readHttpCall,
+  readRefused,
+  readPlacementBytes,
+  transportSolutions,
+} from "./prose";
+export { runTransport } from "./simulate";
+export {
+  formatStdioCall,
+  formatStreams,
+  formatRestart,
+  formatHttpCall,
+  formatRefused,
+  formatPlacementTrips,
+} from "./tables";
 export { show } from "../show";
-export { showSource } from "../showSource";

@@ -1,20 +1,180 @@
 /**
- * Lesson 2, "The Transport": the sentences that read the result, as markdown built from it, so that
- * every number that depends on the seed is computed.
+ * Lesson 2, "The Transport": the sentences whose numbers depend on the run, as markdown built from
+ * the result (every number computed, wrapped to the page). What no seed changes is written in the
+ * notebook's markdown cells, and the lesson's test holds the run to it.
  */
-import { code, listing } from "../proseWords";
+import { pyStr, type Fields } from "../../sim/values";
+import {
+  isTranscriptLine,
+  type Transcript,
+  type TranscriptLine,
+} from "../../wireClient/lineExchange";
+import type { ServerTrips } from "../../wireClient/roundTrips";
+import { code, listing, plural } from "../proseWords";
 import { wrapMarkdown } from "../wrapProse";
 import type { TransportResult } from "./simulate";
+import { serverRows } from "./tables";
 
-/**
- * The seed's world in one sentence: the seed, its subscribers by region, and the servers that
- * answer for them, every number read off the result, wrapped to the page's width.
- */
-export function describeTransportSeed(result: TransportResult): string {
-  const regions = result.regions.map(({ region, subscribers }) => `${region} ${subscribers}`);
-  const servers = listing(result.servers.map(code));
-  return wrapMarkdown(
-    `Seed ${result.seed}: ${result.subscribers} subscribers (${regions.join(", ")}), ` +
-      `served by ${servers}.`,
+/** The lines of a transcript, in order. */
+function linesOf(transcript: Transcript): TranscriptLine[] {
+  return transcript.steps.filter(isTranscriptLine);
+}
+
+/** A field's value as the prose writes it: a number as it is, text in code. */
+function valueText(value: Fields[string]): string {
+  return typeof value === "string" ? code(value) : pyStr(value);
+}
+
+/** `name` value pairs: "`onceki` 68051 and `simdiki` 68101". */
+function fieldsText(fields: Fields): string {
+  return listing(
+    Object.entries(fields).map(([name, value]) => `${code(name)} ${valueText(value)}`),
   );
+}
+
+/** The seed, the traced task and the processes the run started. */
+export function describeTransportSeed(result: TransportResult): string {
+  const [first, second, third] = result.task.chain.map(code);
+  return wrapMarkdown(
+    `This run uses **seed ${result.seed}**. Its first task, a charge task for subscriber ` +
+      `${code(result.task.subscriber)}, calls ${first} and ${second} on ${code("olcum")} and ` +
+      `${third} on ${code("tarife")}: sections 2 and 3 send those calls. The run started ` +
+      `${result.processes} server processes and ended every one.`,
+  );
+}
+
+/** The first call over stdio: its lines' bytes, and what they carried. */
+export function readStdioCall(result: TransportResult): string {
+  const [request, answer] = linesOf(result.stdio.call);
+  return wrapMarkdown(
+    `The request crossed as one line of ${request.bytes} bytes: ${request.bytes - 1} bytes of ` +
+      `JSON and the newline that ends it. The answer came back as one line of ${answer.bytes} ` +
+      `bytes; its ${code("text")} holds the tool's answer as JSON inside a string: ` +
+      `${fieldsText(result.stdio.values.reading)}.`,
+  );
+}
+
+/** The crash and the retry: what each process did, and what the retry answered. */
+export function readRestart(result: TransportResult): string {
+  const { crash, retry, crashLog, values } = result.stdio;
+  const sent = linesOf(crash).length + linesOf(retry).filter((l) => l.from === "client").length;
+  const answers = linesOf(crash)
+    .concat(linesOf(retry))
+    .filter((line) => line.from === "server").length;
+  const events = listing(crashLog.map(({ event, detail }) => `${code(event)} (${detail})`));
+  return wrapMarkdown(
+    `The first process read the call and exited without an answer; its log holds ` +
+      `${plural(crashLog.length, "line")}, ${events}, and no ${code("call")} line: ` +
+      `the call never finished. The new process answered ` +
+      `${fieldsText(values.consumption)}. In all, 2 processes, ` +
+      `${plural(sent, "request")} written and ${plural(answers, "answer")}.`,
+  );
+}
+
+/** The HTTP call: what the host carried into it, the answer, and the bytes against stdio's. */
+export function readHttpCall(result: TransportResult): string {
+  const { http } = result;
+  const { request, response } = http.call;
+  const [requestJson, responseJson] = [request, response].map((m) => Buffer.byteLength(m.content));
+  return wrapMarkdown(
+    `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
+      `${fieldsText(http.values.amount)}, the amount this subscriber is charged; the client sent ` +
+      `${plural(http.posts, "POST")} (its list of tools first), on ` +
+      `${plural(http.connections, "TCP connection")}. The JSON is what stdio would carry: ` +
+      `${requestJson} bytes for the request and ${responseJson} for the answer, ` +
+      `${requestJson + 1} and ${responseJson + 1} as lines. Over HTTP the request took ` +
+      `${request.headerBytes} bytes ` +
+      `of header block and ${request.bodyBytes} of body, the answer ${response.headerBytes} and ` +
+      `${response.bodyBytes}, ${response.bodyBytes - responseJson} of them chunked framing.`,
+  );
+}
+
+/** The refused POST: what it added, and what came back. */
+export function readRefused(result: TransportResult): string {
+  const { call, refused } = result.http;
+  const error = JSON.parse(refused.response.content) as {
+    error?: { code?: number; message?: string };
+  };
+  return wrapMarkdown(
+    `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
+      `bytes longer for its ${code("origin")} field. The answer is ` +
+      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, its body (which the ` +
+      `specification leaves optional) a JSON-RPC error, ${code(String(error.error?.message))}, ` +
+      `with ${code("id")} null: the server refused before it read the message, so no tool ran.`,
+  );
+}
+
+/** The wire rows of one server (`stdio`, or `per-request` and `keep-alive`). */
+function wireRows(result: TransportResult, server: string): ServerTrips[] {
+  return serverRows(result)
+    .flat()
+    .filter(({ run, row }) => run.way !== "simulator" && row.server === server)
+    .map(({ row }) => row);
+}
+
+/** Bytes on the wire: the same messages either way, and what HTTP adds around them. */
+export function readPlacementBytes(result: TransportResult): string {
+  const [olcum] = wireRows(result, "olcum");
+  const [perRequest, keepAlive] = wireRows(result, "tarife");
+  const bodies = perRequest.bytes! - perRequest.headerBytes!;
+  return wrapMarkdown(
+    `The JSON does not change with the transport; HTTP adds header blocks around it. ` +
+      `${code("tarife")}'s ${perRequest.requests * 2} messages ` +
+      `(${perRequest.requests} requests and their answers) are ${perRequest.messageBytes} bytes ` +
+      `as stdio lines. Over HTTP, with a new connection per request, they crossed as ` +
+      `${perRequest.bytes} bytes: ${bodies} of bodies (the same JSON, chunked framing in ` +
+      `place of newlines) and ${perRequest.headerBytes} of header blocks. With keep-alive the ` +
+      `header ` +
+      `blocks took ${keepAlive.headerBytes! - perRequest.headerBytes!} bytes more, since they ` +
+      `name it and every answer adds a ${code("Keep-Alive")} field. ${code("olcum")}'s ` +
+      `${olcum.requests * 2} messages took ${olcum.bytes} bytes on stdio, newlines included.`,
+  );
+}
+
+/** The lesson's answers, each folded, computed from the run where they hold numbers. */
+export function transportSolutions(result: TransportResult): string {
+  const rule = result.roundTrips.find((run) => run.way === "simulator")!.servers;
+  const requests = rule.reduce((sum, row) => sum + row.requests, 0);
+  const ruled = rule.reduce((sum, row) => sum + row.roundTrips, 0);
+  const olcum = rule.find((row) => row.server === "olcum")!;
+  const [tarifePer, tarifeKept] = wireRows(result, "tarife");
+  const [kayitPer, kayitKept] = wireRows(result, "kayit");
+  const keepAlive = tarifeKept.roundTrips + kayitKept.roundTrips;
+  const perRequest = tarifePer.roundTrips + kayitPer.roundTrips;
+  const answer = (summary: string, body: string) =>
+    `<details>\n<summary>${summary}</summary>\n\n${wrapMarkdown(body)}\n\n</details>`;
+  return [
+    answer(
+      "1. What another seed changes",
+      `No count changes: every seed draws three tasks of each type, so every run sends ` +
+        `${requests} requests (30 calls, a list per server), and the same HTTP requests, ` +
+        `connections and ` +
+        `round trips. Bytes change with the values carried (subscriber, readings, amounts): ` +
+        `${code("tarife")} took ${tarifePer.bytes} bytes here with a new connection per request.`,
+    ),
+    answer(
+      "2. All local, all remote, olcum over HTTP",
+      `By the rule, ${requests} round trips all local, ${requests * 2} all remote, ${ruled} as ` +
+        `placed here. Over HTTP ${code("olcum")}'s ${olcum.requests} requests would take ` +
+        `${olcum.requests * 2} round trips with a new connection per request and ` +
+        `${olcum.requests + 1} with keep-alive; with ${code("tarife")} and ${code("kayit")} as ` +
+        `measured, the run would cost ${olcum.requests * 2 + perRequest} and ` +
+        `${olcum.requests + 1 + keepAlive}.`,
+    ),
+    answer(
+      "3. No Origin at all",
+      `Browsers add ${code("Origin")} to what web pages send; other programs need not, and a 403 ` +
+        `is asked for only when it is present and invalid: the check stops pages (DNS ` +
+        `rebinding). Listening on ${code("127.0.0.1")} keeps other machines out; another program ` +
+        `on the same machine is ` +
+        `kept out only by authentication, a SHOULD that the course's servers leave undone.`,
+    ),
+    answer(
+      "4. Why a new id",
+      `An id MUST NOT match that of any request the sender has issued and had no answer for ` +
+        `(2026-07-28 ${code("basic/index.mdx")}); the lost request never had one. Over ` +
+        `Streamable HTTP the 2026-07-28 changelog makes it a MUST: a request lost with its ` +
+        `stream is sent again with a new id.`,
+    ),
+  ].join("\n\n");
 }

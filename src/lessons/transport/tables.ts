@@ -1,12 +1,212 @@
 /**
- * Lesson 2, "The Transport": each printed table as text (`formatTextTable`), no line wider than the
- * page.
+ * Lesson 2, "The Transport": each printed table and listing as text, no line wider than the page.
+ * Real messages are printed as they crossed, not pretty-printed (the course's `transcriptText.ts`
+ * does that): a stdio line folded after its commas, so that a reader sees one line and its newline,
+ * and an HTTP exchange as its header blocks and bodies.
  */
-import { formatTextTable } from "../textTable";
-import type { TransportResult } from "./simulate";
+import { LINE_WIDTH } from "../../notebook/lineWidth";
+import {
+  isTranscriptLine,
+  type Transcript,
+  type TranscriptLine,
+} from "../../wireClient/lineExchange";
+import type { RoundTripRun, ServerTrips } from "../../wireClient/roundTrips";
+import { formatTextTable, type Cell } from "../textTable";
+import type { ShownHttpMessage, TransportResult } from "./simulate";
 
-/** The seed's subscribers by region, one row a region, and their total. */
-export function formatTransportRegions(result: TransportResult): string {
-  const rows = result.regions.map(({ region, subscribers }) => [region, subscribers]);
-  return formatTextTable(["region", "subscribers"], [...rows, ["total", result.subscribers]]);
+/** Text cut to `width` characters, `…` marking the cut. */
+function cut(text: string, width: number = LINE_WIDTH): string {
+  return [...text].length <= width ? text : `${[...text].slice(0, width - 1).join("")}…`;
+}
+
+/**
+ * A line folded to the page after its commas, each piece indented by two spaces: the pieces, put
+ * back together, are the line exactly. A piece with no comma to break at stays whole.
+ *
+ * @param end what marks the line's end, after its last piece (`⏎` for a newline).
+ */
+export function foldLine(line: string, end = "", width: number = LINE_WIDTH - 2): string[] {
+  const pieces: string[] = [];
+  let rest = line + end;
+  while ([...rest].length > width) {
+    const window = [...rest].slice(0, width).join("");
+    const at = window.lastIndexOf(",");
+    if (at <= 0) break;
+    pieces.push(rest.slice(0, at + 1));
+    rest = rest.slice(at + 1);
+  }
+  pieces.push(rest);
+  return pieces.map((piece) => `  ${piece}`);
+}
+
+/** A message without its id, to tell a line sent again under a new id. */
+function withoutId(line: string): string {
+  const { id: _id, ...rest } = JSON.parse(line) as Record<string, unknown>;
+  return JSON.stringify(rest);
+}
+
+/**
+ * Transcripts as the stdio transport carries them: the command, then each line under who wrote it
+ * and its bytes, folded after its commas to fit the page, its newline shown as `⏎` (the course's
+ * other printer, `formatWireTranscript`, pretty-prints JSON instead: here the line is the point);
+ * a line sent again under a new id is named, not printed again; and each event.
+ */
+export function formatLines(transcripts: readonly Transcript[]): string {
+  const out: string[] = [];
+  const seen: TranscriptLine[] = [];
+  for (const transcript of transcripts) {
+    out.push(cut(`$ ${transcript.command}`));
+    for (const step of transcript.steps) {
+      if (!isTranscriptLine(step)) {
+        out.push(cut(`${step.from}: ${step.event}`));
+        continue;
+      }
+      const who = step.from === "client" ? "client → server" : "server → client";
+      const head = `${who} (${step.bytes} bytes)`;
+      const again = seen.find(
+        (line) => line.from === step.from && withoutId(line.line) === withoutId(step.line),
+      );
+      seen.push(step);
+      if (again === undefined) out.push(head, ...foldLine(step.line, "⏎"));
+      else if (again.line === step.line) out.push(cut(`${head}: the same line as above`));
+      else {
+        const id = JSON.stringify((JSON.parse(step.line) as { id?: unknown }).id);
+        out.push(cut(`${head}: the line above, but with id ${id}`));
+      }
+    }
+  }
+  return out.join("\n");
+}
+
+/** The first `sayac_oku` call on `olcum`, line by line ({@link formatLines}). */
+export function formatStdioCall(result: TransportResult): string {
+  return formatLines([result.stdio.call]);
+}
+
+/** A stdio process's three streams: who writes each, its lines, how many are JSON-RPC messages. */
+export function formatStreams(result: TransportResult): string {
+  const rows = result.stdio.streams.map((s) => [s.stream, s.from, s.lines, s.messages]);
+  return formatTextTable(["stream", "written by", "lines", "JSON-RPC messages"], rows);
+}
+
+/**
+ * The crash and the restart ({@link formatLines}): the process started with `--fault crash:1`,
+ * then the new one.
+ */
+export function formatRestart(result: TransportResult): string {
+  return formatLines([result.stdio.crash, result.stdio.retry]);
+}
+
+/** An HTTP message as it crossed: header lines, a blank line, its content ({@link foldLine}). */
+function httpMessage(message: ShownHttpMessage): string[] {
+  const body = message.content === "" ? [] : ["", ...foldLine(message.content)];
+  return [...message.head.map((line) => cut(`  ${line}`)), ...body];
+}
+
+/** Who sent an HTTP message, and its bytes: header block + body. */
+function httpHeading(from: "client" | "server", message: ShownHttpMessage): string {
+  const who = from === "client" ? "client → server" : "server → client";
+  return `${who} (${message.headerBytes} + ${message.bodyBytes} bytes)`;
+}
+
+/**
+ * The `tools/call` POST to `tarife` and its answer, as they crossed: the command that started the
+ * server, each message's header block and body (its JSON folded, {@link foldLine}), and a last
+ * line naming the fields left out.
+ */
+export function formatHttpCall(result: TransportResult): string {
+  const { http } = result;
+  return [
+    cut(`$ ${http.command}`),
+    httpHeading("client", http.call.request),
+    ...httpMessage(http.call.request),
+    httpHeading("server", http.call.response),
+    ...httpMessage(http.call.response),
+    cut(`(left out above: the response's ${http.omitted.join(", ")} field; its bytes are counted)`),
+  ].join("\n");
+}
+
+/**
+ * The same POST with a foreign `Origin`, and the 403 it got: the request as the fields it has
+ * beyond the call's, then the whole answer.
+ */
+export function formatRefused(result: TransportResult): string {
+  const { call, refused } = result.http;
+  const added = refused.request.head.filter((line) => !call.request.head.includes(line));
+  return [
+    `${httpHeading("client", refused.request)}: the same POST, with one field more:`,
+    ...added.map((line) => cut(`  ${line}`)),
+    httpHeading("server", refused.response),
+    ...httpMessage(refused.response),
+  ].join("\n");
+}
+
+/**
+ * A way of counting as the tables and the chart name it: `course's rule`, `stdio`, `per-request`,
+ * `keep-alive`.
+ */
+export function wayName(run: RoundTripRun, row: ServerTrips): string {
+  if (run.way === "simulator") return "course's rule";
+  return row.transport === "stdio" ? "stdio" : run.way;
+}
+
+/** A count, or `-` where the row has none (off HTTP, or the simulator's bytes). */
+const orDash = (value: number | null): Cell => (value === null ? "-" : value);
+
+/** The placement a server row is of: the simulator's word, or the wire's transport read back. */
+export function placement(row: ServerTrips): string {
+  return row.transport === "local" || row.transport === "stdio" ? "local" : "remote";
+}
+
+/**
+ * Each server's rows in table order: the course's rule, then the wire's ways. A server reached over
+ * stdio is the same in both wire runs, and is one row (an Error if the two runs differ).
+ */
+export function serverRows(result: TransportResult): { run: RoundTripRun; row: ServerTrips }[][] {
+  const rule = result.roundTrips.find((run) => run.way === "simulator")!;
+  const wire = result.roundTrips.filter((run) => run.way !== "simulator");
+  return rule.servers.map((ruled, k) => {
+    const rows = [{ run: rule, row: ruled }];
+    const measured = wire.map((run) => ({ run, row: run.servers[k] }));
+    if (measured.every(({ row }) => row.transport === "stdio")) {
+      const [first, ...rest] = measured;
+      for (const other of rest)
+        if (JSON.stringify(other.row) !== JSON.stringify(first.row))
+          throw new Error(`${first.row.server} counted differently on two stdio runs`);
+      rows.push(first);
+    } else rows.push(...measured);
+    return rows;
+  });
+}
+
+/**
+ * Round trips per server and way: requests, HTTP requests, TCP connections, round trips, and the
+ * bytes that crossed (both directions; none for the rule, which counts no bytes).
+ */
+export function formatPlacementTrips(result: TransportResult): string {
+  const rows = serverRows(result).flatMap((server) =>
+    server.map(({ run, row }) => [
+      row.server,
+      placement(row),
+      wayName(run, row),
+      row.requests,
+      orDash(row.httpRequests),
+      orDash(row.connections),
+      row.roundTrips,
+      orDash(row.bytes),
+    ]),
+  );
+  return formatTextTable(
+    [
+      "server",
+      "placement",
+      "way",
+      "requests",
+      "HTTP requests",
+      "TCP connections",
+      "round trips",
+      "bytes",
+    ],
+    rows,
+  );
 }
