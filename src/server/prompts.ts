@@ -31,8 +31,10 @@ export const CHARGE_PROMPT_LISTING: Prompt = {
  * The `prompts/get` result for {@link CHARGE_PROMPT}: one `user` message whose text is
  * `chargePromptText(args)` (`world/prompts.ts`).
  *
- * @param args MCP prompt arguments (strings): `m3` plain decimal digits, `tip` `mesken` or `isyeri`.
- * @throws PromptArgumentError when `m3` is missing or not a whole number of m³, or `tip` is another word.
+ * @param args MCP prompt arguments (strings): `m3` plain decimal digits, `tip` `mesken` or
+ *   `isyeri`.
+ * @throws PromptArgumentError when `m3` is missing or not a whole number of m³, or `tip` is
+ *   another word.
  */
 export function chargePrompt(args: Readonly<Record<string, string>> | undefined): GetPromptResult {
   return {
