@@ -51,10 +51,9 @@ const answersText = (tasks: readonly RegionTask[], answers: readonly number[]) =
 export function describeThreePrimitivesSeed(lesson: ThreePrimitivesLesson): string {
   const servers = listing(lesson.offers.map(({ server }) => code(server)));
   return paragraphs(
-    `This run uses **seed ${lesson.seed}**: it draws the ${lesson.subscribers} subscribers and ` +
-      `the twelve tasks. The real lines come from ${lesson.wire.processes} server processes, ` +
-      `${servers}, each started as \`mcp-course serve <server> --seed ${lesson.seed}\` and ` +
-      `spoken to over stdio in revision 2026-07-28.`,
+    `This run uses **seed ${lesson.seed}** for the ${lesson.subscribers} subscribers and the ` +
+      `twelve tasks. Its real lines come from ${lesson.wire.processes} processes, ${servers}, ` +
+      `each \`mcp-course serve <server> --seed ${lesson.seed}\`, in revision 2026-07-28.`,
   );
 }
 
@@ -127,8 +126,8 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
     [
       `- Tools are chosen by the model, resources by the application, prompts by the user; each ` +
         `has a list method and a use method. A tool's \`inputSchema\` is a JSON Schema.`,
-      `- A read returns contents at a URI; not found is -32602 in 2026-07-28, -32002 in ` +
-        `2025-11-25. A get returns messages with roles, and answers nothing itself.`,
+      `- A read returns contents at a URI; not found is -32602 in 2026-07-28 (2025-11-25 asked ` +
+        `for -32002). A get returns messages with roles, and answers nothing itself.`,
       `- The region question: ${tool.request} tool calls cost ${tool.round_trips} round trips ` +
         `and ${tool.tokens} tokens, ${resource.request} read ${resource.round_trips} round trip ` +
         `and ${resource.tokens} tokens; the prompt (${prompt.tokens} tokens) answered none.`,
