@@ -973,8 +973,29 @@ export {
   simulateThreePrimitives,
   type ThreePrimitivesResult,
 } from "./lessons/threePrimitives/simulate";
-export { describeThreePrimitivesSeed } from "./lessons/threePrimitives/prose";
-export { formatThreePrimitivesRegions } from "./lessons/threePrimitives/tables";
+export {
+  runThreePrimitives,
+  runThreePrimitivesOnTheWire,
+  type ThreePrimitivesLesson,
+  type ThreePrimitivesWire,
+} from "./lessons/threePrimitives/wire";
+export {
+  describeThreePrimitivesSeed,
+  readPromptText,
+  readRegionQuestion,
+  readRegionWays,
+  summarizeThreePrimitives,
+  threePrimitivesSolutions,
+} from "./lessons/threePrimitives/prose";
+export {
+  formatResourceNotFound,
+  formatPrimitiveOffers,
+  formatPromptGetLines,
+  formatResourceReadLines,
+  formatToolsListLines,
+  formatRegionWays,
+} from "./lessons/threePrimitives/tables";
+export { regionWaysChart } from "./lessons/threePrimitives/charts";
 export {
   simulateLifecycleAndNegotiation,
   type LifecycleAndNegotiationResult,

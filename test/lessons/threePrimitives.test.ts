@@ -1,33 +1,284 @@
-// Lesson 4, "Three Primitives": the same seed gives the same world, and the prose reads its numbers off it. A stub that
-// `mcp-course new-lesson` wrote: add the default seed's key table lines and that the prose's claims hold for other
-// seeds, as test/lessons/writingAClient.test.ts does for lesson 7.
+// Lesson 4 states only what its run shows: the real lines of three servers, the same for the same seed, carry every seed-free fact its markdown writes; the simulator's three ways agree with the wire; and the readings' claims hold for other seeds.
 import assert from "node:assert/strict";
-import { test } from "node:test";
-import { describeThreePrimitivesSeed } from "../../src/lessons/threePrimitives/prose";
-import { simulateThreePrimitives } from "../../src/lessons/threePrimitives/simulate";
-import { formatThreePrimitivesRegions } from "../../src/lessons/threePrimitives/tables";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, describe, it } from "node:test";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
+import * as prose from "../../src/lessons/threePrimitives/prose";
+import { CHOSEN_BY, simulateThreePrimitives, WAYS } from "../../src/lessons/threePrimitives/simulate";
+import * as tables from "../../src/lessons/threePrimitives/tables";
+import { regionWaysChart } from "../../src/lessons/threePrimitives/charts";
+import {
+  runThreePrimitives,
+  runThreePrimitivesOnTheWire,
+  type ThreePrimitivesLesson,
+} from "../../src/lessons/threePrimitives/wire";
+import type { TranscriptLine } from "../../src/wireClient/lineExchange";
+import { ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS } from "../../src/sim/envelope";
+import { countTokens } from "../../src/sim/tokenizer";
+import { pyStr } from "../../src/sim/values";
+import { contentWords } from "../../src/world/resources";
 import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
+import { TASK_COUNT } from "../../src/world/tasks";
+import { CACHE_HINT } from "../../src/protocol/revisions";
+import { ROOT } from "../helpers";
 
-test("the same seed gives an equal result, and every subscriber lives in one region", () => {
-  for (const seed of [20260218, 20260219, 0]) {
-    const result = simulateThreePrimitives(seed);
-    assert.deepEqual(simulateThreePrimitives(seed), result);
-    const total = result.regions.reduce((sum, { subscribers }) => sum + subscribers, 0);
-    assert.equal(total, SUBSCRIBER_COUNT);
+const SEEDS = [0, 7, 20260219, 9007199254740991];
+
+/** Computed prose with its line breaks folded to single spaces. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
+
+/** A transcript's lines, parsed, in order. */
+function parsed(lesson: ThreePrimitivesLesson, server: "kayit" | "olcum" | "tarife") {
+  return lesson.wire[server].steps
+    .filter((step): step is TranscriptLine => "line" in step)
+    .map((line) => ({ ...line, json: JSON.parse(line.line) as Record<string, any> }));
+}
+
+/** Everything the notebook prints from the run, tables and computed prose. */
+function printed(lesson: ThreePrimitivesLesson): string[] {
+  return [
+    tables.formatPrimitiveOffers(lesson),
+    tables.formatToolsListLines(lesson),
+    tables.formatResourceReadLines(lesson),
+    tables.formatResourceNotFound(lesson),
+    tables.formatPromptGetLines(lesson),
+    tables.formatRegionWays(lesson),
+    prose.describeThreePrimitivesSeed(lesson),
+    prose.readPromptText(lesson),
+    prose.readRegionQuestion(lesson),
+    prose.readRegionWays(lesson),
+    prose.summarizeThreePrimitives(lesson),
+    prose.threePrimitivesSolutions(lesson),
+  ];
+}
+
+describe("lesson 4 on the default seed (3 server processes, then 3 more for determinism)", () => {
+  let lesson: ThreePrimitivesLesson;
+  before(async () => {
+    lesson = await runThreePrimitives(20260218);
+  });
+
+  it("starts 3 processes, and the same seed gives the same lines, byte for byte", async () => {
+    assert.equal(lesson.wire.processes, 3);
+    const again = await runThreePrimitivesOnTheWire(simulateThreePrimitives(20260218));
+    for (const server of ["kayit", "olcum", "tarife"] as const)
+      assert.deepEqual(again[server].steps, lesson.wire[server].steps, server);
+    assert.deepEqual(printed({ ...lesson, wire: again }), printed(lesson));
+  });
+
+  it("prints the key lines", () => {
+    assert.deepEqual(tables.formatRegionWays(lesson).split("\n"), [
+      "way       used              chosen by    server  requests  tokens  round trips  bytes  answers",
+      "tool      bolge_ozet ×3     model        kayit          3      72            6   1556        3",
+      "resource  abone_listesi     application  olcum          1     753            1   5617        3",
+      "prompt    bedel_aciklamasi  user         tarife         1      94            2    850        0",
+    ]);
+    const toolsList = tables.formatToolsListLines(lesson).split("\n");
+    assert.equal(toolsList[0], "client → server (244 bytes)");
+    assert.equal(toolsList[1], '  {"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{…}}}');
+    assert.equal(toolsList[2], "server → client (680 bytes)");
+    assert.match(
+      tables.formatResourceReadLines(lesson),
+      /server → client \(5339 bytes; text cut, 4238 characters in all\)/,
+    );
+    assert.match(
+      tables.formatResourceNotFound(lesson),
+      /"error": \{"code":-32602,"message":"Resource not found: tarife:\/\/basamak_tablosu"\}/,
+    );
+  });
+
+  it("every printed line fits the page, and a line is only ever cut where its header says so", () => {
+    for (const text of printed(lesson)) for (const line of text.split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
+    for (const text of [
+      tables.formatToolsListLines(lesson),
+      tables.formatResourceReadLines(lesson),
+      tables.formatResourceNotFound(lesson),
+      tables.formatPromptGetLines(lesson),
+    ]) {
+      const lines = text.split("\n");
+      const cutHeaders = lines.filter((line) => / cut, \d+ characters in all/.test(line)).length;
+      const cutStrings = lines.filter((line) => /…"/.test(line)).length;
+      assert.equal(cutStrings, cutHeaders, text);
+      assert.ok(!lines.some((line) => /…,?$/.test(line)), "no line cut at the page's edge");
+    }
+  });
+
+  it("the seed-free facts the markdown states are the run's", () => {
+    assert.equal(lesson.subscribers, SUBSCRIBER_COUNT);
+    assert.equal(SUBSCRIBER_COUNT, 60);
+    assert.equal(TASK_COUNT, 12);
+    assert.equal(ENVELOPE_TOKENS, 8);
+    assert.equal(REMOTE_ROUND_TRIPS, 2);
+    assert.equal(lesson.offers.length, 3);
+    assert.deepEqual(
+      (["tools", "resources", "prompts"] as const).map((kind) => lesson.offers.reduce((n, o) => n + o[kind].length, 0)),
+      [5, 2, 1],
+    );
+    assert.deepEqual(
+      lesson.offers.map(({ server, transport }) => [server, transport]),
+      [
+        ["olcum", "local"],
+        ["tarife", "remote"],
+        ["kayit", "remote"],
+      ],
+    );
+
+    // tools/list: name and inputSchema on each tool; five keywords; annotations; no description or title.
+    const [, toolsAnswer] = parsed(lesson, "kayit");
+    const listed = toolsAnswer.json.result.tools as Record<string, any>[];
+    assert.deepEqual(
+      listed.map((tool) => tool.name),
+      ["bolge_ozet", "kayit_yaz"],
+    );
+    const keywords = new Set<string>();
+    let empty = 0;
+    const walk = (schema: Record<string, any>) => {
+      if (Object.keys(schema).length === 0) empty += 1;
+      for (const key of Object.keys(schema)) keywords.add(key);
+      for (const inner of Object.values(schema.properties ?? {})) walk(inner as Record<string, any>);
+    };
+    for (const tool of listed) {
+      assert.equal(tool.inputSchema.type, "object");
+      assert.equal(tool.description, undefined);
+      assert.equal(tool.title, undefined);
+      walk(tool.inputSchema);
+    }
+    assert.deepEqual([...keywords].sort(), ["enum", "properties", "required", "type"]);
+    assert.equal(empty, 1, "deger's {}");
+    assert.equal(listed[0].annotations.readOnlyHint, true);
+    assert.deepEqual([listed[1].annotations.readOnlyHint, listed[1].annotations.destructiveHint], [false, true]);
+
+    // The caching hint: an hour, public, on the lists and the read; none on prompts/get.
+    assert.equal(CACHE_HINT.ttlMs, 60 * 60 * 1000);
+    const olcum = parsed(lesson, "olcum");
+    const tarife = parsed(lesson, "tarife");
+    for (const answer of [toolsAnswer, olcum[1], olcum[3], tarife[1]]) {
+      assert.equal(answer.json.result.ttlMs, 3_600_000);
+      assert.equal(answer.json.result.cacheScope, "public");
+      assert.equal(answer.json.result.resultType, "complete");
+    }
+    assert.equal(tarife[3].json.result.ttlMs, undefined);
+    assert.equal(tarife[3].json.result.cacheScope, undefined);
+
+    // resources/list and the read: a URI, a name, a mimeType; the text is all 60 subscribers.
+    assert.deepEqual(olcum[1].json.result.resources, [
+      { uri: "olcum://abone_listesi", name: "abone_listesi", mimeType: "application/json" },
+    ]);
+    const text: string = olcum[3].json.result.contents[0].text;
+    assert.equal(Object.keys(JSON.parse(text)).length, 60);
+    assert.ok(olcum[3].line.includes('\\"'), "quotation marks are escaped on the line");
+    assert.equal(olcum[4].json.params.uri, "tarife://basamak_tablosu");
+    assert.equal(olcum[5].json.error.code, -32602);
+
+    // prompts/list: 511 bytes, m3 required and tip optional; prompts/get: m3 as a string, one user message.
+    assert.equal(tarife[1].bytes, 511);
+    assert.deepEqual(
+      tarife[1].json.result.prompts[0].arguments.map((a: any) => [a.name, a.required]),
+      [
+        ["m3", true],
+        ["tip", false],
+      ],
+    );
+    assert.equal(typeof tarife[2].json.params.arguments.m3, "string");
+    assert.deepEqual(
+      tarife[3].json.result.messages.map((m: any) => [m.role, m.content.type]),
+      [["user", "text"]],
+    );
+    assert.equal(lesson.promptCase.task, 1, "the first charge task is task 1");
+  });
+
+  it("the simulator counts the real server's contents and text, as words", () => {
+    const olcum = parsed(lesson, "olcum");
+    const tarife = parsed(lesson, "tarife");
+    const read = lesson.ways[1].exchanges[0];
+    assert.equal(
+      read.response.body,
+      contentWords(JSON.parse(olcum[3].json.result.contents[0].text)).map(pyStr).join(" "),
+    );
+    const got = lesson.ways[2].exchanges[0];
+    assert.equal(got.response.body, tarife[3].json.result.messages[0].content.text);
+    for (const way of lesson.ways)
+      for (const { request, response } of way.exchanges)
+        for (const message of [request, response])
+          assert.equal(message.tokens, countTokens(message.body) + ENVELOPE_TOKENS);
+  });
+
+  it("the readings say what the run shows", () => {
+    const ways = flat(prose.readRegionWays(lesson));
+    assert.match(
+      ways,
+      /Way \(a\) answered 3 of 3 region tasks with 3 requests to `kayit`, a remote server: 6 round trips, 72 envelope tokens and 1556 bytes\./,
+    );
+    assert.match(ways, /\(b\) saved 5 round trips for 681 more tokens and 4061 more bytes\./);
+    assert.match(ways, /The two agree, in the simulator and on the wire: `kuzey` 10, `dogu` 11 and `dogu` 11\./);
+    assert.match(ways, /Way \(c\) answered none: 1 request, 94 tokens, 2 round trips and 850 bytes/);
+    assert.match(
+      flat(prose.readRegionQuestion(lesson)),
+      /task 3 \(`kuzey`, north\), task 7 \(`dogu`, east\) and task 11 \(`dogu`, east\)\. Only 2 of the regions differ/,
+    );
+    const prompt = flat(prose.readPromptText(lesson));
+    assert.match(prompt, /subscriber of task 1, `A059`: 50 m³, type `mesken`\./);
+    assert.match(prompt, /The amount it names, 470, is what the `tarife` tool answers/);
+    const chart = regionWaysChart(lesson);
+    assert.deepEqual(
+      (chart.data as { values: { bytes: number }[] }).values.map((v) => v.bytes),
+      [1556, 5617, 850],
+    );
+  });
+
+  it("both committed exports are within 450 lines", () => {
+    for (const path of ["lessons/04-three-primitives.md", "lessons/seed-20260219/04-three-primitives.md"]) {
+      const text = readFileSync(join(ROOT, path), "utf8");
+      assert.ok(text.split("\n").length <= 450, `${path}: ${text.split("\n").length} lines`);
+    }
+  });
+});
+
+describe("lesson 4's claims over other seeds (simulator only)", () => {
+  const base = simulateThreePrimitives(20260218);
+  it("the same seed gives an equal result", () => {
+    for (const seed of [20260218, ...SEEDS])
+      assert.deepEqual(simulateThreePrimitives(seed), simulateThreePrimitives(seed));
+  });
+
+  for (const seed of SEEDS) {
+    it(`seed ${seed}: three region tasks, requests and round trips fixed, (a) and (b) agree, tokens move only with merkez`, () => {
+      const lesson = simulateThreePrimitives(seed);
+      assert.equal(lesson.regionTasks.length, 3);
+      assert.deepEqual(
+        lesson.ways.map((w) => w.way),
+        WAYS,
+      );
+      assert.deepEqual(
+        lesson.ways.map((w) => [w.request, w.response, w.round_trips]),
+        [
+          [3, 3, 6],
+          [1, 1, 1],
+          [1, 1, 2],
+        ],
+      );
+      assert.deepEqual(
+        lesson.ways.map((w) => CHOSEN_BY[w.way]),
+        ["model", "application", "user"],
+      );
+      const [tool, resource, prompt] = lesson.ways;
+      const truth = lesson.regionTasks.map((task) => task.subscribers);
+      assert.deepEqual(tool.answers, truth);
+      assert.deepEqual(resource.answers, truth);
+      assert.deepEqual(prompt.answers, []);
+      // Tokens: merkez is the one region of two tokens; readings one token each; the prompt's tokens never move.
+      const merkezTasks = lesson.regionTasks.filter((t) => t.region === "merkez").length;
+      const baseMerkez = base.regionTasks.filter((t) => t.region === "merkez").length;
+      assert.equal(tool.tokens - base.ways[0].tokens, 2 * (merkezTasks - baseMerkez));
+      const merkezOf = (words: string) => words.split(" ").filter((w) => w === "merkez").length;
+      assert.equal(
+        resource.tokens - base.ways[1].tokens,
+        merkezOf(resource.exchanges[0].response.body) - merkezOf(base.ways[1].exchanges[0].response.body),
+      );
+      assert.equal(prompt.tokens, base.ways[2].tokens);
+      assert.ok(resource.tokens > tool.tokens && resource.round_trips < tool.round_trips);
+      assert.deepEqual([lesson.everyRegion.request, lesson.everyRegion.round_trips], [5, 10]);
+    });
   }
-});
-
-test("the seed's sentence reads each number off the result", () => {
-  const result = simulateThreePrimitives(20260218);
-  const sentence = describeThreePrimitivesSeed(result).replace(/\s+/g, " ");
-  assert.match(sentence, /^Seed 20260218: 60 subscribers \(/);
-  for (const { region, subscribers } of result.regions) assert.ok(sentence.includes(`${region} ${subscribers}`));
-});
-
-test("the table: a row a region, then the total, within the page", () => {
-  const lines = formatThreePrimitivesRegions(simulateThreePrimitives(20260218)).split("\n");
-  assert.match(lines[0], /^region +subscribers$/);
-  assert.match(lines.at(-1)!, /^total +60$/);
-  assert.equal(lines.length, 7);
-  for (const line of lines) assert.ok(line.length <= 100, line);
 });

@@ -3,8 +3,22 @@
  * "mcp-course/lessons/threePrimitives"`), and nothing more. The same names are exported by the
  * package's root, `mcp-course`.
  */
-export { describeThreePrimitivesSeed } from "./prose";
-export { simulateThreePrimitives } from "./simulate";
-export { formatThreePrimitivesRegions } from "./tables";
+export { regionWaysChart } from "./charts";
+export {
+  describeThreePrimitivesSeed,
+  readPromptText,
+  readRegionQuestion,
+  readRegionWays,
+  summarizeThreePrimitives,
+  threePrimitivesSolutions,
+} from "./prose";
+export {
+  formatResourceNotFound,
+  formatPrimitiveOffers,
+  formatPromptGetLines,
+  formatResourceReadLines,
+  formatToolsListLines,
+  formatRegionWays,
+} from "./tables";
+export { runThreePrimitives } from "./wire";
 export { show } from "../show";
-export { showSource } from "../showSource";

@@ -1,20 +1,189 @@
 /**
- * Lesson 4, "Three Primitives": the sentences that read the result, as markdown built from it, so
- * that every number that depends on the seed is computed.
+ * Lesson 4, "Three Primitives": the sentences that read the run, as markdown built from it, so
+ * that every number that depends on the seed is computed. The seed-free explanation lives in the
+ * notebook's markdown cells.
  */
-import { code, listing } from "../proseWords";
-import { wrapMarkdown } from "../wrapProse";
-import type { ThreePrimitivesResult } from "./simulate";
+import { worldInputSchema } from "../../server/declarations";
+import { SERVER_FACTS } from "../../world/servers";
+import { chargePromptText, PromptArgumentError } from "../../world/prompts";
+import type { Region } from "../../world/subscribers";
+import { code, listing, plural } from "../proseWords";
+import { wrapMarkdown, wrapWords } from "../wrapProse";
+import { LINE_WIDTH } from "../../notebook/lineWidth";
+import { simulateThreePrimitives, type RegionTask, type WayRow } from "./simulate";
+import { formatJson } from "./tables";
+import type { ThreePrimitivesLesson } from "./wire";
+
+/** Each region's English gloss (lesson 1 glossed them first). */
+const REGION_GLOSS: Readonly<Record<Region, string>> = {
+  dogu: "east",
+  bati: "west",
+  kuzey: "north",
+  guney: "south",
+  merkez: "centre",
+};
+
+/** A region task as a reading names it: "task 3 (`kuzey`, north)". */
+const taskName = ({ task, region }: RegionTask) =>
+  `task ${task} (${code(region)}, ${REGION_GLOSS[region]})`;
+
+/** A markdown paragraph per string, wrapped to the page. */
+const paragraphs = (...texts: string[]) => wrapMarkdown(texts.join("\n\n"));
+
+/** The way rows by way. */
+function ways(lesson: ThreePrimitivesLesson): { tool: WayRow; resource: WayRow; prompt: WayRow } {
+  const [tool, resource, prompt] = lesson.ways;
+  return { tool, resource, prompt };
+}
+
+/** The wire's bytes of a way, by way. */
+const bytesOf = (lesson: ThreePrimitivesLesson, way: WayRow["way"]) =>
+  lesson.wire.ways.find((row) => row.way === way)!.bytes;
+
+/** Regions and their answers in task order: "`kuzey` 10, `dogu` 11 and `dogu` 11". */
+const answersText = (tasks: readonly RegionTask[], answers: readonly number[]) =>
+  listing(tasks.map(({ region }, i) => `${code(region)} ${answers[i]}`));
 
 /**
- * The seed's world in one sentence: the seed, its subscribers by region, and the servers that
- * answer for them, every number read off the result, wrapped to the page's width.
+ * The seed in two sentences: what it draws, and the real processes the run starts, each number
+ * read off the run.
  */
-export function describeThreePrimitivesSeed(result: ThreePrimitivesResult): string {
-  const regions = result.regions.map(({ region, subscribers }) => `${region} ${subscribers}`);
-  const servers = listing(result.servers.map(code));
-  return wrapMarkdown(
-    `Seed ${result.seed}: ${result.subscribers} subscribers (${regions.join(", ")}), ` +
-      `served by ${servers}.`,
+export function describeThreePrimitivesSeed(lesson: ThreePrimitivesLesson): string {
+  const servers = listing(lesson.offers.map(({ server }) => code(server)));
+  return paragraphs(
+    `This run uses **seed ${lesson.seed}** for the ${lesson.subscribers} subscribers and the ` +
+      `twelve tasks. Its real lines come from ${lesson.wire.processes} processes, ${servers}, ` +
+      `each \`mcp-course serve <server> --seed ${lesson.seed}\`, in revision 2026-07-28.`,
   );
+}
+
+/** The prompt's case and its text in full, and the amount set beside the tariff tool's. */
+export function readPromptText(lesson: ThreePrimitivesLesson): string {
+  const { task, subscriber, m3, tip, tutar } = lesson.promptCase;
+  const answer = lesson.wire.ways.find((row) => row.way === "prompt")!.lines[1];
+  const text = JSON.parse(answer.line).result.messages[0].content.text as string;
+  return paragraphs(
+    `In this run the user asks about the subscriber of task ${task}, ${code(subscriber)}: ` +
+      `${m3} m³, type ${code(tip)}. The message's text, in full:`,
+    wrapWords(text, LINE_WIDTH - 2)
+      .map((line) => `> ${line}`)
+      .join("\n"),
+    `The amount it names, ${tutar}, is what the \`tarife\` tool answers for the same ` +
+      `consumption and type: the server computes both from the same tariff.`,
+  );
+}
+
+/** The seed's region tasks, by number and region. */
+export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
+  const tasks = lesson.regionTasks;
+  const distinct = new Set(tasks.map(({ region }) => region)).size;
+  const repeat =
+    distinct < tasks.length
+      ? ` Only ${distinct} of the regions differ; each task still asks its own question.`
+      : "";
+  return paragraphs(
+    `This seed's ${plural(tasks.length, "region task")} are ${listing(tasks.map(taskName))}.` +
+      repeat,
+  );
+}
+
+/** The three ways compared: counts, the trade, and whether the answers agree. */
+export function readRegionWays(lesson: ThreePrimitivesLesson): string {
+  const { tool, resource, prompt } = ways(lesson);
+  const tasks = lesson.regionTasks;
+  const agree = tool.answers.every((n, i) => n === resource.answers[i]);
+  const wireAgree = lesson.wire.ways[0].answers.every((n, i) => n === resource.answers[i]);
+  const toolBytes = bytesOf(lesson, "tool");
+  const readBytes = bytesOf(lesson, "resource");
+  const call = tool.exchanges[0].response;
+  const read = resource.exchanges[0].response;
+  const opening = read.body.split(" ").slice(0, 9).join(" ");
+  return paragraphs(
+    `Way (a) answered ${tool.answers.length} of ${tasks.length} region tasks with ` +
+      `${tool.request} requests to ${code(tool.server)}, a ${tool.transport} server: ` +
+      `${tool.round_trips} round trips, ${tool.tokens} envelope tokens and ${toolBytes} bytes. ` +
+      `Way (b) answered the same ${resource.answers.length} with ${resource.request} request ` +
+      `to ${code(resource.server)}, a ${resource.transport} server: ` +
+      `${resource.round_trips} round trip, but ${resource.tokens} tokens and ${readBytes} ` +
+      `bytes. Its response alone is ${read.tokens} tokens, all ${lesson.subscribers} ` +
+      `subscribers as words (${code(`${opening} …`)}), where each of (a)'s responses is ` +
+      `${call.tokens} (${code(call.body)}). (b) saved ` +
+      `${tool.round_trips - resource.round_trips} round trips ` +
+      `for ${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes.`,
+    `${agree && wireAgree ? "The two agree" : "The two do not agree"}, in the simulator ` +
+      `and on the wire: ${answersText(tasks, resource.answers)}. Way (c) answered ` +
+      `${prompt.answers.length === 0 ? "none" : prompt.answers.length}: ` +
+      `${plural(prompt.request, "request")}, ${prompt.tokens} tokens, ` +
+      `${plural(prompt.round_trips, "round trip")} and ${bytesOf(lesson, "prompt")} bytes, for ` +
+      `a message about a charge.`,
+  );
+}
+
+/** The lesson in a few computed bullets. */
+export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string {
+  const { tool, resource, prompt } = ways(lesson);
+  return wrapMarkdown(
+    [
+      `- Tools are chosen by the model, resources by the application, prompts by the user; each ` +
+        `has a list method and a use method. A tool's \`inputSchema\` is a JSON Schema.`,
+      `- A read returns contents at a URI; not found is -32602 in 2026-07-28 (2025-11-25 asked ` +
+        `for -32002). A get returns messages with roles, and answers nothing itself.`,
+      `- The region question: ${tool.request} tool calls cost ${tool.round_trips} round trips ` +
+        `and ${tool.tokens} tokens, ${resource.request} read ${resource.round_trips} round trip ` +
+        `and ${resource.tokens} tokens; the prompt (${prompt.tokens} tokens) answered none.`,
+    ].join("\n"),
+  );
+}
+
+/**
+ * The answers to the exercises, each folded in `<details>`, the numbers computed from the run (a
+ * second seed's figures from the simulator).
+ */
+export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string {
+  const { resource } = ways(lesson);
+  const other = simulateThreePrimitives(lesson.seed === 0 ? 1 : lesson.seed - 1);
+  const fixed = lesson.ways
+    .map((w, i) => `(${"abc"[i]}) ${w.request} and ${w.round_trips}`)
+    .join(", ");
+  const tokens = (ws: readonly WayRow[]) => listing(ws.map((w) => String(w.tokens)));
+  const every = lesson.everyRegion;
+  const tarife = SERVER_FACTS.find((server) => server.name === "tarife")!.tools[0];
+  let refusal = "";
+  try {
+    chargePromptText({ tip: "mesken" });
+  } catch (error) {
+    if (error instanceof PromptArgumentError) refusal = error.message;
+  }
+  const answer = (summary: string, body: string) =>
+    `<details>\n<summary>${summary}</summary>\n\n${wrapMarkdown(body)}\n\n</details>`;
+  return [
+    answer(
+      "1. What a seed moves",
+      `Requests and round trips cannot move (${fixed}): every seed has three region tasks, and ` +
+        `where each primitive lives never changes. Tokens move only with region names, ` +
+        `${code("merkez")} (centre) being 2 tokens and the other four 1: (a) with the regions ` +
+        `asked, (b) with how many subscribers live in ${code("merkez")}; (c) does not move. ` +
+        `Bytes move with every digit and letter. Tokens here: ${tokens(lesson.ways)}; with ` +
+        `seed ${other.seed}: ${tokens(other.ways)}.`,
+    ),
+    answer(
+      "2. All five regions",
+      `Tool: ${plural(every.request, "request")}, ${plural(every.round_trips, "round trip")}, ` +
+        `${every.tokens} tokens. Resource: still ${plural(resource.request, "request")}, ` +
+        `${plural(resource.round_trips, "round trip")}, ${resource.tokens} tokens: a read costs ` +
+        `the same whatever is asked of it, while calls grow with the questions.`,
+    ),
+    answer(
+      "3. The schema of `tarife`",
+      `The one \`tarife\`'s \`tools/list\` sends; \`tip\` is not required, since the server ` +
+        `charges the household amount without it:\n\n\`\`\`json\n` +
+        `${formatJson(worldInputSchema(tarife))}\n\`\`\``,
+    ),
+    answer(
+      "4. A prompt without `m3`",
+      `A JSON-RPC error, -32602 (Invalid params): "Invalid arguments for prompt ` +
+        `bedel_aciklamasi: ${refusal}". A prompt has no \`isError\`: that channel belongs to ` +
+        `tool results (lesson 3).`,
+    ),
+  ].join("\n\n");
 }
