@@ -132,12 +132,3 @@ export function createServers(handlers: Handlers): readonly Server[] {
     })),
   }));
 }
-
-/**
- * No policy at all: every tool of the three servers allowed, and each server's own version known,
- * so that nothing is dropped. For runs that precede the course's policy (lessons 1–4).
- */
-export const OPEN_POLICY: ClientPolicy = {
-  allowlist: SERVER_FACTS.flatMap(({ tools }) => tools.map(({ name }) => name)),
-  knownVersions: Object.fromEntries(SERVER_FACTS.map(({ name, version }) => [name, version])),
-};
