@@ -998,7 +998,34 @@ export {
 export { regionWaysChart } from "./lessons/threePrimitives/charts";
 export {
   simulateLifecycleAndNegotiation,
+  POLICY_CASES,
   type LifecycleAndNegotiationResult,
+  type PolicyCase,
+  type PolicyRow,
+  type DeclaredTool,
+  type GateRow,
 } from "./lessons/lifecycleAndNegotiation/simulate";
-export { describeLifecycleAndNegotiationSeed } from "./lessons/lifecycleAndNegotiation/prose";
-export { formatLifecycleAndNegotiationRegions } from "./lessons/lifecycleAndNegotiation/tables";
+export {
+  runLifecycleAndNegotiationOnTheWire,
+  type LifecycleAndNegotiationWire,
+  type OpeningCost,
+} from "./lessons/lifecycleAndNegotiation/wire";
+export {
+  describeLifecycleAndNegotiationSeed,
+  lifecycleAndNegotiationSolutions,
+  readDiscover,
+  readGate,
+  readKayit,
+  readOpeningCosts,
+  readPolicies,
+  readStatelessMismatch,
+} from "./lessons/lifecycleAndNegotiation/prose";
+export {
+  formatDeclaredTools,
+  formatGate,
+  formatLines,
+  formatOpeningCosts,
+  formatPolicies,
+} from "./lessons/lifecycleAndNegotiation/tables";
+export { openingsChart } from "./lessons/lifecycleAndNegotiation/charts";
+export { explainHandshake } from "./lessons/handshakeText";

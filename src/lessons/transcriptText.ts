@@ -45,10 +45,63 @@ export function prettyJson(
 }
 
 /**
- * A line as a transcript prints it, two spaces in: JSON by {@link prettyJson} (as it crossed when
- * it fits the page), anything else (a line that is not JSON) as it is, cut into pieces that fit.
+ * A line exactly as it crossed, broken into pieces of at most `width` characters: each break
+ * falls just after a comma outside a JSON string where one lets the piece fit, else at `width`.
+ * Joining the pieces gives the line back, character for character.
+ *
+ * @param width the widest piece; default two less than the page, for a transcript's indent.
+ * @throws RangeError for a width that is not a positive integer.
  */
-function lineText(line: string): string[] {
+export function foldLine(line: string, width: number = LINE_WIDTH - 2): string[] {
+  if (!Number.isInteger(width) || width < 1)
+    throw new RangeError(`foldLine: width must be a positive integer, not ${width}`);
+  const breaks: number[] = [];
+  let inString = false;
+  for (let at = 0; at < line.length; at += 1) {
+    const char = line[at];
+    if (inString) {
+      if (char === "\\") at += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === ",") breaks.push(at + 1);
+  }
+  const pieces: string[] = [];
+  let start = 0;
+  while (line.length - start > width) {
+    let end = start + width;
+    const fitting = breaks.filter((at) => at > start && at <= end);
+    if (fitting.length > 0) end = fitting[fitting.length - 1];
+    pieces.push(line.slice(start, end));
+    start = end;
+  }
+  pieces.push(line.slice(start));
+  return pieces;
+}
+
+/** How {@link formatWireTranscript} prints a line. */
+export interface TranscriptLayout {
+  /**
+   * `pretty` (the default): JSON as it crossed when it fits the page, else pretty-printed by
+   * {@link prettyJson}; `folded`: every line exactly as it crossed, broken by {@link foldLine}
+   * where it is wider than the page (a few lines for a long result, where pretty-printing takes
+   * dozens).
+   */
+  lines?: "pretty" | "folded";
+  /**
+   * Whether to print what happened besides lines (the client closing stdin, the server exiting)
+   * and the outcome; default true. A transcript whose ending a reader has already seen can leave
+   * them out.
+   */
+  ending?: boolean;
+}
+
+/**
+ * A line as a transcript prints it, two spaces in: folded ({@link foldLine}) when `folded`, else
+ * JSON by {@link prettyJson} (as it crossed when it fits the page), and anything else (a line that
+ * is not JSON) as it is, cut into pieces that fit.
+ */
+function lineText(line: string, folded: boolean): string[] {
+  if (folded) return foldLine(line).map((piece) => `  ${piece}`);
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -91,18 +144,22 @@ function repeatOf(line: TranscriptLine, shown: readonly ShownTranscript[]): stri
 
 /**
  * A transcript as it crossed the wire: the command, then each line under who sent it and its bytes
- * (newline included), pretty-printed by {@link prettyJson} when it does not fit the page as it is,
- * and each event; last, its outcome. A line that repeats one of `shown` (byte for byte, or but for
- * its id) is named, not printed again.
+ * (newline included), pretty-printed by {@link prettyJson} when it does not fit the page as it is
+ * (or folded, see {@link TranscriptLayout}), and each event; last, its outcome (events and outcome
+ * only when the layout keeps the `ending`). A line that repeats one of `shown` (byte for byte, or
+ * but for its id) is named, not printed again.
  */
 export function formatWireTranscript(
   transcript: Transcript,
   shown: readonly ShownTranscript[] = [],
+  layout: TranscriptLayout = {},
 ): string {
+  const folded = layout.lines === "folded";
+  const ending = layout.ending ?? true;
   const out = [fit(`$ ${transcript.command}`, LINE_WIDTH)];
   for (const step of transcript.steps) {
     if (!isTranscriptLine(step)) {
-      out.push(fit(`${step.from}: ${step.event}`, LINE_WIDTH));
+      if (ending) out.push(fit(`${step.from}: ${step.event}`, LINE_WIDTH));
       continue;
     }
     const head = `${step.from === "client" ? "client → server" : "server → client"} (${step.bytes} bytes)`;
@@ -112,8 +169,8 @@ export function formatWireTranscript(
       continue;
     }
     out.push(head);
-    out.push(...lineText(step.line));
+    out.push(...lineText(step.line, folded));
   }
-  out.push(fit(`Outcome: ${transcript.outcome}.`, LINE_WIDTH));
+  if (ending) out.push(fit(`Outcome: ${transcript.outcome}.`, LINE_WIDTH));
   return out.join("\n");
 }

@@ -121,6 +121,45 @@ export async function openings(): Promise<{ legacy: Transcript; stateless: Trans
 }
 
 /**
+ * A stateless opening that asks first: `server/discover` (id 0), its answer, then `tools/list`
+ * (id 1) and its answer, on a fresh dual-era `serve <server>` process. 2026-07-28
+ * `server/discover.mdx`: servers MUST implement it, clients MAY call it "before sending any other
+ * requests"; its answer names the versions the server supports, its capabilities and, in
+ * `_meta`, its identity.
+ *
+ * @param server the world's server to start (`mcp-course serve <server>`, level 3, default seed).
+ * @throws Error when the answer to `server/discover` is not a result that lists 2026-07-28, or
+ *   the answer to `tools/list` lists no tools.
+ */
+export async function discoverOpening(
+  server: "olcum" | "tarife" | "kayit" = "olcum",
+): Promise<Transcript> {
+  const exchange = new LineExchange([server]);
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "server/discover",
+    params: { _meta: requestMeta() },
+  });
+  const discovered = await exchange.read();
+  const supported: unknown = discovered.result?.supportedVersions;
+  if (!Array.isArray(supported) || !supported.includes(STATELESS_VERSION))
+    throw new Error(
+      `server/discover did not list ${STATELESS_VERSION}: ${JSON.stringify(discovered)}`,
+    );
+  exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: requestMeta() } });
+  const listed = await exchange.read();
+  const tools: unknown = listed.result?.tools;
+  if (!Array.isArray(tools) || tools.length === 0)
+    throw new Error(`tools/list listed no tools: ${JSON.stringify(listed)}`);
+  await exchange.close("done");
+  return exchange.transcript(
+    "stateless",
+    `${supported.length} versions supported; then ${tools.length} tools listed, no session opened`,
+  );
+}
+
+/**
  * The id the SDK's client (v2) gives its `server/discover` probe; the in-place probe uses it too,
  * so that its request is the same bytes as the SDK's.
  */

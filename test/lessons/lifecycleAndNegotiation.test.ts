@@ -1,33 +1,304 @@
-// Lesson 5, "Lifecycle and Negotiation": the same seed gives the same world, and the prose reads its numbers off it. A
-// stub that `mcp-course new-lesson` wrote: add the default seed's key table lines and that the prose's claims hold for
-// other seeds, as test/lessons/writingAClient.test.ts does for lesson 7.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
-import { test } from "node:test";
-import { describeLifecycleAndNegotiationSeed } from "../../src/lessons/lifecycleAndNegotiation/prose";
-import { simulateLifecycleAndNegotiation } from "../../src/lessons/lifecycleAndNegotiation/simulate";
-import { formatLifecycleAndNegotiationRegions } from "../../src/lessons/lifecycleAndNegotiation/tables";
-import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, describe, it } from "node:test";
+import { explainHandshake, handshakeMessages } from "../../src/lessons/handshakeText";
+import {
+  describeLifecycleAndNegotiationSeed,
+  kayitKnownDecision,
+  lifecycleAndNegotiationSolutions,
+  readDiscover,
+  readGate,
+  readKayit,
+  readOpeningCosts,
+  readPolicies,
+  readStatelessMismatch,
+} from "../../src/lessons/lifecycleAndNegotiation/prose";
+import {
+  POLICY_CASES,
+  simulateLifecycleAndNegotiation,
+  type LifecycleAndNegotiationResult,
+} from "../../src/lessons/lifecycleAndNegotiation/simulate";
+import {
+  formatDeclaredTools,
+  formatGate,
+  formatLines,
+  formatOpeningCosts,
+  formatPolicies,
+  type LinesName,
+} from "../../src/lessons/lifecycleAndNegotiation/tables";
+import {
+  runLifecycleAndNegotiationOnTheWire,
+  type LifecycleAndNegotiationWire,
+} from "../../src/lessons/lifecycleAndNegotiation/wire";
+import { openingsChart } from "../../src/lessons/lifecycleAndNegotiation/charts";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
+import { isTranscriptLine, type Transcript } from "../../src/wireClient/lineExchange";
+import { metaMemberBytes } from "../../src/wireClient/transcripts";
+import { LESSON_HANDSHAKES } from "../../src/world/handshakes";
+import { ALLOWLIST, SERVER_FACTS } from "../../src/world/servers";
+import { ROOT } from "../helpers";
 
-test("the same seed gives an equal result, and every subscriber lives in one region", () => {
-  for (const seed of [20260218, 20260219, 0]) {
-    const result = simulateLifecycleAndNegotiation(seed);
-    assert.deepEqual(simulateLifecycleAndNegotiation(seed), result);
-    const total = result.regions.reduce((sum, { subscribers }) => sum + subscribers, 0);
-    assert.equal(total, SUBSCRIBER_COUNT);
-  }
+const SEEDS = [0, 7, 20260218, 20260219, 9007199254740991];
+const flat = (text: string) => text.replace(/\s+/g, " ");
+const widest = (text: string) => Math.max(...text.split("\n").map((line) => line.length));
+
+/** The lines of a transcript one side wrote, parsed. */
+function parsed(transcript: Transcript, from: "client" | "server"): Record<string, any>[] {
+  return transcript.steps
+    .filter(isTranscriptLine)
+    .filter((step) => step.from === from)
+    .map((step) => JSON.parse(step.line) as Record<string, any>);
+}
+
+describe("lesson 5's simulated half", () => {
+  it("the servers declare five tools, one with a side effect; the client knows kayit one version behind and allows four", () => {
+    const result = simulateLifecycleAndNegotiation(20260218);
+    assert.equal(result.declared.length, 5);
+    assert.deepEqual(
+      result.declared.filter((t) => t.sideEffect).map((t) => t.tool),
+      ["kayit_yaz"],
+    );
+    assert.deepEqual(
+      result.declared.map((t) => [t.server, t.version, t.known]),
+      [
+        ["olcum", 2, 2],
+        ["olcum", 2, 2],
+        ["tarife", 1, 1],
+        ["kayit", 3, 2],
+        ["kayit", 3, 2],
+      ],
+    );
+    assert.equal(ALLOWLIST.length, 4, "the allowlist names four tools");
+    assert.deepEqual(
+      result.declared.filter((t) => !t.allowed).map((t) => t.tool),
+      ["kayit_yaz"],
+    );
+    const lines = formatDeclaredTools(result).split("\n");
+    assert.match(lines[0], /^server +version +known +tool +\(gloss\) +fields +side effect +allowlist$/);
+    assert.match(lines[5], /^kayit +3 +2 +kayit_yaz +write record +abone, sutun, deger +yes +no$/);
+  });
+
+  it("none, the allowlist, the known versions and both negotiate 5, 4, 3 and 3 tools, and the last is lesson 6's full level", () => {
+    const result = simulateLifecycleAndNegotiation(20260218);
+    assert.deepEqual(
+      result.policies.map((p) => [p.name, p.negotiated.length, p.dropped.length]),
+      [
+        ["none", 5, 0],
+        ["allowlist", 4, 1],
+        ["known versions", 3, 2],
+        ["both", 3, 2],
+      ],
+    );
+    const both = result.policies[3];
+    assert.deepEqual(both.negotiated, ["sayac_oku", "tuketim", "tarife"]);
+    assert.deepEqual(
+      both.dropped.map((d) => `${d.tool} ${d.reason}`),
+      ["bolge_ozet version", "kayit_yaz version"],
+      "the version is read before the allowlist",
+    );
+    assert.deepEqual(POLICY_CASES[3].policy.knownVersions, { olcum: 2, tarife: 1, kayit: 2 });
+    const full = LESSON_HANDSHAKES[3];
+    assert.deepEqual([...full.decision.agreed.keys()], both.negotiated, "lesson 6's level 3");
+    for (const p of result.policies) {
+      const { request, response, tokens, round_trips } = p.handshake;
+      assert.deepEqual([request, response, tokens, round_trips], [3, 3, 99, 5], p.name);
+    }
+    assert.deepEqual(formatPolicies(result).split("\n").slice(-2), [
+      "both                     3        2  bolge_ozet (version), kayit_yaz (version)",
+      "negotiated under both: sayac_oku, tuketim, tarife",
+    ]);
+    assert.match(
+      flat(readPolicies(result)),
+      /The allowlist alone drops `kayit_yaz`, not on the allowlist: 4 of 5 left\. .*Both together drop the same 2 tools, for the same reason: 3 of 5 left\. \(`kayit_yaz` falls with its server: the version is read first\.\) The handshake cost 99 tokens and 5 round trips under every policy/,
+    );
+  });
+
+  it("the handshake word by word: six messages, 99 tokens and 5 round trips, lesson 6's level-0 row", () => {
+    const messages = handshakeMessages(SERVER_FACTS);
+    assert.equal(messages.length, 6);
+    assert.equal(
+      messages.reduce((sum, m) => sum + m.cost, 0),
+      99,
+    );
+    assert.equal(
+      messages.reduce((sum, m) => sum + m.roundTrips, 0),
+      5,
+    );
+    assert.equal(LESSON_HANDSHAKES[0].row.tokens, 99);
+    const text = explainHandshake(SERVER_FACTS);
+    assert.match(text, /^\| message \| body \| body tokens \| \+ envelope \| round trips \|/);
+    assert.match(flat(text), /99 in all, and their requests 1, 2 and 2 round trips, 5 in all\.$/);
+    assert.ok(widest(text.split("\n\n")[1]) <= LINE_WIDTH);
+  });
+
+  it("the gate: without approval the side-effect call sends nothing; with it, one request more, at every seed", () => {
+    for (const seed of SEEDS) {
+      const result = simulateLifecycleAndNegotiation(seed);
+      assert.equal(result.gateTaskNumber, 4, `seed ${seed}`);
+      assert.deepEqual(result.gateChain, ["sayac_oku", "tuketim", "tarife", "kayit_yaz"]);
+      const [held, approved] = result.gate;
+      assert.deepEqual(
+        [held.calls, held.requests, held.responses, held.tokens, held.round_trips, held.written],
+        [4, 3, 3, 80, 4, 0],
+        `seed ${seed}`,
+      );
+      assert.equal(held.refused, "onay yok");
+      assert.deepEqual(
+        [approved.requests, approved.responses, approved.tokens, approved.round_trips],
+        [4, 4, 107, 6],
+        `seed ${seed}`,
+      );
+      assert.equal(approved.written, 1);
+      assert.equal(approved.refused, undefined);
+      const reading = flat(readGate(result));
+      assert.match(reading, new RegExp(`charge of \`${result.gateTask.subscriber}\``));
+      assert.match(reading, /would have cost 27 tokens and 2 round trips, `kayit` being remote/);
+      assert.ok(widest(formatGate(result)) <= LINE_WIDTH);
+    }
+  });
+
+  it("the same seed gives an equal result; another seed changes only the gate's subscriber", () => {
+    const a = simulateLifecycleAndNegotiation(20260218);
+    assert.deepEqual(simulateLifecycleAndNegotiation(20260218), a);
+    const b = simulateLifecycleAndNegotiation(20260219);
+    const strip = (r: LifecycleAndNegotiationResult) => ({ ...r, seed: 0, gateTask: undefined });
+    assert.deepEqual(strip(b), strip(a));
+    assert.notEqual(b.gateTask.subscriber, a.gateTask.subscriber);
+  });
+
+  it("exercise 2's client (kayit known at 3) negotiates the allowlist's row", () => {
+    const decision = kayitKnownDecision();
+    const row = simulateLifecycleAndNegotiation(0).policies[1];
+    assert.deepEqual(decision.negotiated, row.negotiated);
+    assert.deepEqual(decision.dropped, ["`kayit_yaz` (not on the allowlist)"]);
+  });
+
+  it("the library refuses a seed that is not an integer from 0 to 2^53 − 1", () => {
+    for (const seed of [1.5, -1, 2 ** 53]) assert.throws(() => simulateLifecycleAndNegotiation(seed));
+  });
 });
 
-test("the seed's sentence reads each number off the result", () => {
-  const result = simulateLifecycleAndNegotiation(20260218);
-  const sentence = describeLifecycleAndNegotiationSeed(result).replace(/\s+/g, " ");
-  assert.match(sentence, /^Seed 20260218: 60 subscribers \(/);
-  for (const { region, subscribers } of result.regions) assert.ok(sentence.includes(`${region} ${subscribers}`));
-});
+describe("lesson 5's real half (one run, six processes)", () => {
+  let wire: LifecycleAndNegotiationWire;
+  before(async () => {
+    wire = await runLifecycleAndNegotiationOnTheWire();
+  });
 
-test("the table: a row a region, then the total, within the page", () => {
-  const lines = formatLifecycleAndNegotiationRegions(simulateLifecycleAndNegotiation(20260218)).split("\n");
-  assert.match(lines[0], /^region +subscribers$/);
-  assert.match(lines.at(-1)!, /^total +60$/);
-  assert.equal(lines.length, 7);
-  for (const line of lines) assert.ok(line.length <= 100, line);
+  it("starts six processes, one per transcript", () => {
+    assert.equal(wire.processes, 6);
+  });
+
+  it("section 1's session: 2025-11-25 agreed, no client capabilities, olcum version 2 with tools and resources, no prompts", () => {
+    const [initialize] = parsed(wire.legacy, "client");
+    const [answer, listed] = parsed(wire.legacy, "server");
+    assert.equal(initialize.method, "initialize");
+    assert.equal(initialize.params.protocolVersion, "2025-11-25");
+    assert.deepEqual(initialize.params.capabilities, {});
+    assert.deepEqual(initialize.params.clientInfo, { name: "mcp-course", version: "0" });
+    assert.equal(answer.result.protocolVersion, "2025-11-25");
+    assert.deepEqual(answer.result.capabilities, { tools: {}, resources: {} });
+    assert.deepEqual(answer.result.serverInfo, { name: "olcum", version: "2" });
+    assert.equal(listed.result.tools.length, 2);
+    assert.equal(parsed(wire.legacy, "client")[1].method, "notifications/initialized");
+  });
+
+  it("section 2's mismatch: the server answers 2025-11-25, section 1's answer but for the id, and the client leaves", () => {
+    const [asked] = parsed(wire.legacyMismatch, "client");
+    const [answer] = parsed(wire.legacyMismatch, "server");
+    const [first] = parsed(wire.legacy, "server");
+    assert.equal(asked.params.protocolVersion, "2025-03-26");
+    assert.deepEqual({ ...answer, id: 0 }, first);
+    assert.equal(parsed(wire.legacyMismatch, "client").length, 1, "no notifications/initialized");
+  });
+
+  it("section 3: server/discover lists 2026-07-28 first, section 1's capabilities and identity; -32022 names what is supported and what was asked", () => {
+    const [discovered] = parsed(wire.discover, "server");
+    assert.equal(discovered.result.supportedVersions[0], "2026-07-28");
+    assert.match(
+      flat(readDiscover(wire)),
+      /its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+    );
+    const [refusal] = parsed(wire.statelessMismatch, "server");
+    assert.equal(refusal.error.code, -32022);
+    assert.deepEqual(refusal.error.data, { supported: ["2026-07-28"], requested: "2025-11-25" });
+    assert.match(
+      flat(readStatelessMismatch(wire)),
+      /The wrong guess cost 2 messages and 408 bytes; asking `server\/discover` first costs 2 and 542, every time\./,
+    );
+  });
+
+  it("section 4: 5 messages and 844 bytes, 2 and 816, 4 and 1358, and 186 bytes of _meta on every stateless request", () => {
+    assert.deepEqual(
+      wire.costs.map((c) => [c.requests, c.responses, c.notifications, c.messages, c.bytes]),
+      [
+        [2, 2, 1, 5, 844],
+        [1, 1, 0, 2, 816],
+        [2, 2, 0, 4, 1358],
+      ],
+    );
+    assert.equal(wire.metaBytes, metaMemberBytes());
+    assert.equal(wire.metaBytes, 186);
+    assert.match(
+      flat(readOpeningCosts(wire)),
+      /exchanged 5 messages, 844 bytes; the 2026-07-28 client 2, 816 bytes \(4 and 1358 asking first\)/,
+    );
+    const chart = openingsChart(wire) as { data: { values: { bytes: number }[] } };
+    assert.equal(
+      chart.data.values.reduce((sum, v) => sum + v.bytes, 0),
+      844 + 816 + 1358,
+    );
+  });
+
+  it("section 6: kayit reports version 3 in serverInfo, and kayit_yaz's annotations say it writes", () => {
+    const [discovered, listed] = parsed(wire.kayit, "server");
+    assert.deepEqual(discovered.result._meta["io.modelcontextprotocol/serverInfo"], {
+      name: "kayit",
+      version: "3",
+    });
+    const kayitYaz = listed.result.tools.find((t: { name: string }) => t.name === "kayit_yaz");
+    assert.equal(kayitYaz.annotations.readOnlyHint, false);
+    assert.match(
+      flat(readKayit(wire)),
+      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results: version 3, where the client knows 2\./,
+    );
+  });
+
+  it("the printed lines are the committed export's, byte for byte (the real lines do not change between runs), and fit the page", () => {
+    for (const folder of ["lessons", "lessons/seed-20260219"]) {
+      const exported = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
+      const names: LinesName[] = ["legacy", "legacyMismatch", "discover", "statelessMismatch"];
+      for (const name of names) {
+        const text = formatLines(wire, name);
+        assert.ok(widest(text) <= LINE_WIDTH, name);
+        assert.ok(exported.includes(text), `${folder}: ${name}`);
+      }
+      assert.ok(exported.includes(formatOpeningCosts(wire)), folder);
+    }
+    assert.ok(widest(formatLines(wire, "kayit")) <= LINE_WIDTH);
+  });
+
+  it("the readings and solutions hold at every seed, within the page", () => {
+    for (const seed of SEEDS) {
+      const result = simulateLifecycleAndNegotiation(seed);
+      const opening = flat(describeLifecycleAndNegotiationSeed(result, wire));
+      assert.match(
+        opening,
+        new RegExp(
+          `^This run uses \\*\\*seed ${seed}\\*\\*; .* the 4th, about \`A\\d{3}\`\\. The real lines come from 6 server processes`,
+        ),
+      );
+      const solutions = lifecycleAndNegotiationSolutions(result, wire);
+      assert.equal(solutions.match(/<details><summary>Answer \d<\/summary>\n\n/g)?.length, 3);
+      assert.equal(solutions.match(/\n\n<\/details>/g)?.length, 3);
+      assert.match(flat(solutions), /so its 80 and 107 tokens stay/);
+      assert.match(flat(solutions), /the allowlist alone leaves 4 tools\./);
+      const raw = describeLifecycleAndNegotiationSeed(result, wire);
+      for (const text of [raw, solutions, readGate(result), readPolicies(result)])
+        assert.ok(widest(text) <= LINE_WIDTH);
+    }
+    for (const text of [readDiscover(wire), readStatelessMismatch(wire), readOpeningCosts(wire), readKayit(wire)])
+      assert.ok(widest(text) <= LINE_WIDTH);
+  });
 });

@@ -157,7 +157,7 @@ test("the library refuses a seed that is not an integer from 0 to 2^53 − 1, wi
 test("the worked example of envelope tokens adds up to the handshake table's level-0 row", () => {
   for (const ref of REFERENCE) {
     const result = simulateWritingAServer(ref.seed);
-    const messages = prose.handshakeMessages(result);
+    const messages = prose.handshakeMessages(result.world.servers);
     const row = result.handshake[0];
     assert.equal(messages.length, row.request + row.response);
     assert.equal(

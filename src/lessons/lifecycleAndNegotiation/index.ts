@@ -3,8 +3,25 @@
  * "mcp-course/lessons/lifecycleAndNegotiation"`), and nothing more. The same names are exported by
  * the package's root, `mcp-course`.
  */
-export { describeLifecycleAndNegotiationSeed } from "./prose";
+export { openingsChart } from "./charts";
+export {
+  describeLifecycleAndNegotiationSeed,
+  lifecycleAndNegotiationSolutions,
+  readDiscover,
+  readGate,
+  readKayit,
+  readOpeningCosts,
+  readPolicies,
+  readStatelessMismatch,
+} from "./prose";
 export { simulateLifecycleAndNegotiation } from "./simulate";
-export { formatLifecycleAndNegotiationRegions } from "./tables";
+export {
+  formatDeclaredTools,
+  formatGate,
+  formatLines,
+  formatOpeningCosts,
+  formatPolicies,
+} from "./tables";
+export { runLifecycleAndNegotiationOnTheWire } from "./wire";
+export { explainHandshake } from "../handshakeText";
 export { show } from "../show";
-export { showSource } from "../showSource";

@@ -1,20 +1,275 @@
 /**
- * Lesson 5, "Lifecycle and Negotiation": the sentences that read the result, as markdown built from
- * it, so that every number that depends on the seed is computed.
+ * Lesson 5, "Lifecycle and Negotiation": the sentences that read its tables and real lines, as
+ * markdown built from the results, so that every number the run measures is computed. The text
+ * no run changes lives in the notebook's markdown cells.
  */
-import { code, listing } from "../proseWords";
+import { decideOn } from "../../sim/negotiation";
+import { declare } from "../../sim/declaration";
+import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
+import { ALLOWLIST, KNOWN_VERSIONS, SERVER_FACTS } from "../../world/servers";
+import { code, listing, ordinal, plural } from "../proseWords";
 import { wrapMarkdown } from "../wrapProse";
-import type { LifecycleAndNegotiationResult } from "./simulate";
+import { DECLARED_LEVEL, type LifecycleAndNegotiationResult, type PolicyRow } from "./simulate";
+import type { LifecycleAndNegotiationWire, OpeningCost } from "./wire";
+
+/** A JSON-RPC message as a transcript read it. */
+type Message = Record<string, any>;
+
+/** The lines one side wrote in a transcript, parsed, in order. */
+function linesFrom(transcript: Transcript, from: "client" | "server"): Message[] {
+  return transcript.steps
+    .filter(isTranscriptLine)
+    .filter((step) => step.from === from)
+    .map((step) => JSON.parse(step.line) as Message);
+}
+
+/** The bytes of the lines one side wrote in a transcript, in order. */
+function bytesFrom(transcript: Transcript, from: "client" | "server"): number[] {
+  return transcript.steps
+    .filter(isTranscriptLine)
+    .filter((step) => step.from === from)
+    .map((step) => step.bytes);
+}
+
+const codes = (items: readonly string[]) => listing(items.map(code));
+
+/** The server's `serverInfo` in a stateless result's `_meta`. */
+const serverInfoOf = (result: Message): { name: string; version: string } =>
+  result._meta?.["io.modelcontextprotocol/serverInfo"];
 
 /**
- * The seed's world in one sentence: the seed, its subscribers by region, and the servers that
- * answer for them, every number read off the result, wrapped to the page's width.
+ * The run's opening sentence: the seed, the task the gate follows, and the server processes the
+ * real half started.
  */
-export function describeLifecycleAndNegotiationSeed(result: LifecycleAndNegotiationResult): string {
-  const regions = result.regions.map(({ region, subscribers }) => `${region} ${subscribers}`);
-  const servers = listing(result.servers.map(code));
+export function describeLifecycleAndNegotiationSeed(
+  result: LifecycleAndNegotiationResult,
+  wire: LifecycleAndNegotiationWire,
+): string {
   return wrapMarkdown(
-    `Seed ${result.seed}: ${result.subscribers} subscribers (${regions.join(", ")}), ` +
-      `served by ${servers}.`,
+    `This run uses **seed ${result.seed}**; section 7 follows its first record task, the ` +
+      `${ordinal(result.gateTaskNumber)}, about ${code(result.gateTask.subscriber)}. The real ` +
+      `lines come from ${wire.processes} server processes and carry no subscriber: they are the ` +
+      `same bytes at every seed.`,
   );
+}
+
+/**
+ * A reading of the `server/discover` opening: the versions and capabilities the answer names, the
+ * server's identity, and what the stateless `tools/list` answer adds to the legacy one.
+ */
+export function readDiscover(wire: LifecycleAndNegotiationWire): string {
+  const [discovered, listed] = linesFrom(wire.discover, "server");
+  const [, legacyList] = linesFrom(wire.legacy, "server");
+  const versions: string[] = discovered.result.supportedVersions;
+  const [current, ...legacy] = versions;
+  const info = serverInfoOf(discovered.result);
+  const [initializeAnswer] = linesFrom(wire.legacy, "server");
+  const sameCapabilities =
+    JSON.stringify(discovered.result.capabilities) ===
+      JSON.stringify(initializeAnswer.result.capabilities) &&
+    JSON.stringify(info) === JSON.stringify(initializeAnswer.result.serverInfo);
+  const { resultType, ttlMs, cacheScope, _meta, ...rest } = listed.result;
+  const added = [resultType, ttlMs, cacheScope, _meta].every((v) => v !== undefined);
+  const sameTools = added && JSON.stringify(rest) === JSON.stringify(legacyList.result);
+  const [, listedBytes] = bytesFrom(wire.discover, "server");
+  const [, legacyBytes] = bytesFrom(wire.legacy, "server");
+  return wrapMarkdown(
+    `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and ` +
+      `${codes(legacy)} through ${code("initialize")}; its capabilities and identity are ` +
+      `${sameCapabilities ? "" : "not "}section 1's. Its ${code("tools/list")} answer, ${listedBytes} bytes against ${legacyBytes}, is ` +
+      (sameTools
+        ? `section 1's JSON plus ${codes(["resultType", "ttlMs", "cacheScope", "_meta"])}.`
+        : `not section 1's JSON with fields added.`),
+  );
+}
+
+/** A reading of the stateless mismatch: the refusal's data, and what the wrong guess cost. */
+export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string {
+  const [refusal] = linesFrom(wire.statelessMismatch, "server");
+  const [asked, answered] = [
+    bytesFrom(wire.statelessMismatch, "client")[0],
+    bytesFrom(wire.statelessMismatch, "server")[0],
+  ];
+  const [discoverAsked] = bytesFrom(wire.discover, "client");
+  const [discoverAnswered] = bytesFrom(wire.discover, "server");
+  const { code: errorCode, data } = refusal.error;
+  return wrapMarkdown(
+    `The server refused with ${errorCode}, naming in ${code("data")} what it supports ` +
+      `(${codes(data.supported)}) and what was asked (${code(data.requested)}); the retry was ` +
+      `answered as in section 3. The wrong guess cost 2 messages and ${asked + answered} bytes; ` +
+      `asking ${code("server/discover")} first costs 2 and ${discoverAsked + discoverAnswered}, ` +
+      `every time.`,
+  );
+}
+
+/** A reading of the opening costs: the three openings against each other, and what follows. */
+export function readOpeningCosts(wire: LifecycleAndNegotiationWire): string {
+  const [legacy, stateless, discover] = wire.costs;
+  const listBytes = (cost: OpeningCost, kind: "request" | "response") =>
+    cost.lines.find((line) => line.method === "tools/list" && line.kind === kind)!.bytes;
+  return wrapMarkdown(
+    `Before its first ${code("tools/call")} the ${legacy.opening.slice(0, 10)} client exchanged ` +
+      `${legacy.messages} messages, ${legacy.bytes} bytes; the ${stateless.opening} client ` +
+      `${stateless.messages}, ${stateless.bytes} bytes (${discover.messages} and ` +
+      `${discover.bytes} asking first). Fewer messages, hardly fewer bytes: its ` +
+      `${code("tools/list")} request is ${listBytes(stateless, "request")} bytes against ` +
+      `${listBytes(legacy, "request")}, its answer ${listBytes(stateless, "response")} against ` +
+      `${listBytes(legacy, "response")}. And every later stateless request carries its ` +
+      `${code("_meta")} again, ${wire.metaBytes} bytes.`,
+  );
+}
+
+/**
+ * A reading of `kayit`'s real lines: its identity as it crossed, the version the client knows, and
+ * each tool's annotations as they crossed (`JSON.stringify` of a parsed line gives its bytes back).
+ */
+export function readKayit(wire: LifecycleAndNegotiationWire): string {
+  const [discovered, listed] = linesFrom(wire.kayit, "server");
+  const info = serverInfoOf(discovered.result);
+  const again = JSON.stringify(serverInfoOf(listed.result)) === JSON.stringify(info);
+  const known = KNOWN_VERSIONS[info.name] ?? 0;
+  const tools = (listed.result.tools as Message[]).map(
+    (tool) => `for ${code(tool.name)} ${code(JSON.stringify(tool.annotations ?? {}))}`,
+  );
+  return wrapMarkdown(
+    `${code(info.name)}'s ${code("serverInfo")}, ${code(JSON.stringify(info))}, came in the ` +
+      `${code("_meta")} of ${again ? "both results" : "the first result"}: version ` +
+      `${info.version}, where the client knows ${known}. Its tools' annotations, as they crossed: ` +
+      `${listing(tools)}.`,
+  );
+}
+
+/** One row of the policy table in words: what the rule dropped, and why. */
+function droppedText(row: PolicyRow, verb: string): string {
+  const byVersion = row.dropped.filter((d) => d.reason === "version");
+  const byList = row.dropped.filter((d) => d.reason === "allowlist");
+  const parts: string[] = [];
+  for (const server of [...new Set(byVersion.map((d) => d.server))]) {
+    const tools = byVersion.filter((d) => d.server === server).map((d) => d.tool);
+    parts.push(`${code(server)} whole, for its version, ${codes(tools)} with it`);
+  }
+  if (byList.length) parts.push(`${codes(byList.map((d) => d.tool))}, not on the allowlist`);
+  return `${verb} ${parts.length ? listing(parts) : "nothing"}`;
+}
+
+/** A reading of the policy table, row by row, and the handshake's cost under every policy. */
+export function readPolicies(result: LifecycleAndNegotiationResult): string {
+  const rows = result.policies;
+  const total = result.declared.length;
+  const subjects: Record<PolicyRow["name"], [string, string]> = {
+    none: ["With no policy the client", "drops"],
+    allowlist: ["The allowlist alone", "drops"],
+    "known versions": ["The known versions alone", "drop"],
+    both: ["Both together", "drop"],
+  };
+  const sameDrops = (a: PolicyRow, b: PolicyRow) =>
+    JSON.stringify(a.dropped) === JSON.stringify(b.dropped);
+  const sentences = rows.map((row, k) => {
+    const [subject, verb] = subjects[row.name];
+    const what =
+      k > 0 && row.dropped.length > 0 && sameDrops(row, rows[k - 1])
+        ? `${verb} the same ${row.dropped.length} tools, for the same reason`
+        : droppedText(row, verb);
+    return `${subject} ${what}: ${row.negotiated.length} of ${total} left.`;
+  });
+  const both = rows.find((row) => row.name === "both")!;
+  const listed = both.dropped.find((d) => ALLOWLIST.includes(d.tool) === false);
+  const order =
+    listed && listed.reason === "version"
+      ? `(${code(listed.tool)} falls with its server: the version is read first.) `
+      : ``;
+  const first = rows[0].handshake;
+  const same = rows.every(
+    (row) =>
+      row.handshake.request === first.request &&
+      row.handshake.response === first.response &&
+      row.handshake.tokens === first.tokens &&
+      row.handshake.round_trips === first.round_trips,
+  );
+  const cost = same
+    ? `The handshake cost ${first.tokens} tokens and ${first.round_trips} round trips under ` +
+      `every policy: the client decides after the answers are in.`
+    : `The handshake's cost differs between policies.`;
+  return wrapMarkdown(`${sentences.join(" ")} ${order}${cost}`);
+}
+
+/** A reading of the gate's table: what the refused call did not send, and what approval cost. */
+export function readGate(result: LifecycleAndNegotiationResult): string {
+  const [held, approved] = result.gate;
+  const tool = code(result.gatedTool);
+  return wrapMarkdown(
+    `The ${ordinal(result.gateTaskNumber)} task writes the charge of ` +
+      `${code(result.gateTask.subscriber)}. Without approval its ${held.calls} calls send ` +
+      `${held.requests} requests (${held.tokens} tokens, ${held.round_trips} round trips): the ` +
+      `call to ${tool} ends in the client with ${code(held.refused ?? "")}, and nothing of it is ` +
+      `sent. With approval ${approved.requests} requests go out (${approved.tokens} tokens, ` +
+      `${approved.round_trips} round trips) and ${plural(approved.written, "record")} ` +
+      `${approved.written === 1 ? "is" : "are"} written: the held-back call would have cost ` +
+      `${approved.tokens - held.tokens} tokens and ${approved.round_trips - held.round_trips} ` +
+      `round trips, ${code("kayit")} being remote.`,
+  );
+}
+
+/** Exercise 2's decision: a client that knows `kayit` at the version it declares, allowlist kept. */
+export function kayitKnownDecision(): { negotiated: string[]; dropped: string[] } {
+  const kayit = SERVER_FACTS.find((server) => server.name === "kayit")!;
+  const policy = {
+    allowlist: ALLOWLIST,
+    knownVersions: { ...KNOWN_VERSIONS, kayit: kayit.version },
+  };
+  const decision = decideOn(
+    SERVER_FACTS.map((server) => ({
+      name: server.name,
+      declaration: declare(server, DECLARED_LEVEL),
+    })),
+    policy,
+  );
+  return {
+    negotiated: [...decision.agreed.keys()],
+    dropped: decision.dropped.map(
+      (d) => `${code(d.tool)} (${d.reason === "allowlist" ? "not on the allowlist" : "version"})`,
+    ),
+  };
+}
+
+/** One folded answer: its summary line, a blank line, the answer's markdown, a blank line, the close. */
+const answer = (n: number, text: string) =>
+  `<details><summary>Answer ${n}</summary>\n\n${wrapMarkdown(text)}\n\n</details>`;
+
+/** The expected answers to the lesson's exercises, computed from the run where they hold numbers. */
+export function lifecycleAndNegotiationSolutions(
+  result: LifecycleAndNegotiationResult,
+  wire: LifecycleAndNegotiationWire,
+): string {
+  const [held, approved] = result.gate;
+  const kayit = kayitKnownDecision();
+  const allowlistRow = result.policies.find((row) => row.name === "allowlist")!;
+  const same =
+    JSON.stringify(kayit.negotiated) === JSON.stringify(allowlistRow.negotiated) &&
+    kayit.dropped.length === allowlistRow.dropped.length;
+  const [discovered] = linesFrom(wire.kayit, "server");
+  const kayitVersions: string[] = discovered.result.supportedVersions;
+  return [
+    answer(
+      1,
+      `No number moves; only the subscriber the gate's task names (here ` +
+        `${code(result.gateTask.subscriber)}). The real lines carry none; the declarations, ` +
+        `policies and handshake name servers, versions and tools; and the task's values cost the ` +
+        `same tokens at every seed (a five-digit reading is one token, ${code("mesken")} and ` +
+        `${code("isyeri")} two each), so its ${held.tokens} and ${approved.tokens} tokens stay.`,
+    ),
+    answer(
+      2,
+      `It negotiates ${codes(kayit.negotiated)} and drops ${listing(kayit.dropped)}` +
+        (same ? `: the allowlist's row, the version no longer dropping anything.` : `.`),
+    ),
+    answer(
+      3,
+      `2026-07-28's note on ${code("clientInfo")} and ${code("serverInfo")} ` +
+        `(${code("basic/index.mdx")}): implementations SHOULD NOT use them to change their ` +
+        `behaviour. Such a client reads protocol versions: ${code("kayit")} lists ` +
+        `${codes(kayitVersions)}, so the two can talk, and the allowlist alone leaves ` +
+        `${allowlistRow.negotiated.length} tools.`,
+    ),
+  ].join("\n\n");
 }

@@ -1,37 +1,190 @@
 /**
- * Lesson 5, "Lifecycle and Negotiation": what the lesson computes for one seed. Written by
- * `mcp-course new-lesson` as a start: the seed's world, drawn by `createWorld`, as the lesson
- * prints it. Pure: the same seed gives an equal result.
+ * Lesson 5, "Lifecycle and Negotiation": the simulator's half, for one seed. The servers declare
+ * everything they know (lesson 6's level 3, `full`); the client's policy varies (none, the
+ * allowlist, the known versions, both), and the approval gate meets one record task. Pure: the
+ * same seed gives an equal result. The real lines are `wire.ts`'s.
  */
-import { REGIONS, type Region } from "../../world/subscribers";
-import { createWorld } from "../../world/world";
+import { declare, type Level } from "../../sim/declaration";
+import type { Transport } from "../../sim/envelope";
+import type { ClientPolicy, DroppedTool } from "../../sim/negotiation";
+import type { ServerFacts } from "../../sim/server";
+import { worldHandshake, type HandshakeRow } from "../../world/handshakes";
+import { chainOf, openSession, runTask } from "../../world/runTasks";
+import { ALLOWLIST, KNOWN_VERSIONS, SERVER_FACTS } from "../../world/servers";
+import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
+import { createWorld, type World } from "../../world/world";
 
-/** What the lesson shows of one seed's world: plain data, the same for the same seed. */
-export interface LifecycleAndNegotiationResult {
-  /** The seed the world was drawn from. */
-  seed: number;
-  /** How many subscribers the world holds. */
-  subscribers: number;
-  /** How many of them live in each region, in the order of `REGIONS`. */
-  regions: { region: Region; subscribers: number }[];
-  /** The names of the servers that answer for them. */
-  servers: string[];
+/** The level the lesson's servers declare at: everything, versions included (lesson 6's `full`). */
+export const DECLARED_LEVEL: Level = 3;
+
+/** Every tool the world's servers declare, in server order: the allowlist of a client without one. */
+const EVERY_TOOL: readonly string[] = SERVER_FACTS.flatMap(({ tools }) => tools.map((t) => t.name));
+
+/** Each server's own version: what a client knows that meets every server as it is. */
+const OWN_VERSIONS: Readonly<Record<string, number>> = Object.fromEntries(
+  SERVER_FACTS.map(({ name, version }) => [name, version]),
+);
+
+/** One of the policies the lesson compares: its name, as the table prints it, and the policy. */
+export interface PolicyCase {
+  name: "none" | "allowlist" | "known versions" | "both";
+  policy: ClientPolicy;
 }
 
 /**
- * Draws one seed's world with `createWorld` and keeps what the lesson prints of it: how many
- * subscribers live in each region, and which servers answer for them. The same seed gives an equal
- * result, and nothing is kept between calls.
+ * The four policies, in the table's order: none (every tool allowed, every server's own version
+ * known), the allowlist alone (`ALLOWLIST`), the known versions alone (`KNOWN_VERSIONS`), and
+ * both (`LESSON_POLICY`'s rules, the client of lesson 6).
+ */
+export const POLICY_CASES: readonly PolicyCase[] = [
+  { name: "none", policy: { allowlist: EVERY_TOOL, knownVersions: OWN_VERSIONS } },
+  { name: "allowlist", policy: { allowlist: ALLOWLIST, knownVersions: OWN_VERSIONS } },
+  { name: "known versions", policy: { allowlist: EVERY_TOOL, knownVersions: KNOWN_VERSIONS } },
+  { name: "both", policy: { allowlist: ALLOWLIST, knownVersions: KNOWN_VERSIONS } },
+];
+
+/** One declared tool, with what the client holds against it. */
+export interface DeclaredTool {
+  server: string;
+  /** Where the server runs in the course's story (lesson 2's placement). */
+  place: Transport;
+  /** The version the server declares. */
+  version: number;
+  /** The version of this server the client knows (`KNOWN_VERSIONS`). */
+  known: number;
+  tool: string;
+  /** The names of the arguments the tool takes, as declared. */
+  fields: readonly string[];
+  /** Whether the tool declares that it changes the world. */
+  sideEffect: boolean;
+  /** Whether the tool's name is on the client's allowlist (`ALLOWLIST`). */
+  allowed: boolean;
+}
+
+/** A policy applied to the declarations: what the client keeps and drops, and the handshake's cost. */
+export interface PolicyRow {
+  name: PolicyCase["name"];
+  /** The negotiated tools' names, in server order. */
+  negotiated: string[];
+  /** The dropped tools, with their servers and the rule that dropped each. */
+  dropped: DroppedTool[];
+  /** The handshake under this policy: its messages, tokens and round trips. */
+  handshake: HandshakeRow;
+}
+
+/** One run of the gate's task: what it sent, and what the tool with the side effect answered. */
+export interface GateRow {
+  /** Whether the user approved calls to tools declared with a side effect. */
+  approval: boolean;
+  /** Calls the chain made, sent or refused. */
+  calls: number;
+  /** Messages the task's calls sent (the handshake's not included). */
+  requests: number;
+  responses: number;
+  /** Envelope tokens and round trips of those messages. */
+  tokens: number;
+  round_trips: number;
+  /** Records written. */
+  written: number;
+  /** What the call to the side-effect tool ended with: its error, or `undefined` when it ran. */
+  refused: string | undefined;
+}
+
+/** Everything the simulated half of lesson 5 computes for one seed: plain data. */
+export interface LifecycleAndNegotiationResult {
+  seed: number;
+  /** The three servers' facts, in handshake order (no seed changes them). */
+  servers: readonly ServerFacts[];
+  /** The five tools as declared, with the client's known versions and allowlist beside them. */
+  declared: DeclaredTool[];
+  /** The policies of {@link POLICY_CASES}, in order, applied to the declarations. */
+  policies: PolicyRow[];
+  /** The tool with a side effect whose gate section 7 shows. */
+  gatedTool: string;
+  /** The seed's first record task, whose chain ends with {@link gatedTool}. */
+  gateTask: TaskWithAnswer;
+  /** Its place among the seed's twelve tasks, from 1. */
+  gateTaskNumber: number;
+  /** Its chain's tools, in call order. */
+  gateChain: readonly string[];
+  /** The task under the open policy, without approval, then with it. */
+  gate: GateRow[];
+}
+
+/**
+ * The handshake under each of {@link POLICY_CASES} at {@link DECLARED_LEVEL}, made once when this
+ * module loads: no seed changes a declaration.
+ */
+const POLICY_HANDSHAKES = POLICY_CASES.map(({ policy }) => worldHandshake(DECLARED_LEVEL, policy));
+
+/** The task run once under the open policy at one approval answer, its handshake left out. */
+function gateRun(world: World, task: TaskWithAnswer, tool: string, approval: boolean): GateRow {
+  const { session } = openSession(world, DECLARED_LEVEL, {
+    policy: POLICY_CASES[0].policy,
+    approval,
+  });
+  const before = session.envelope.counts();
+  const outcome = runTask(session, task);
+  const after = session.envelope.counts();
+  const refused = outcome.failure?.tool === tool ? outcome.failure.hata : undefined;
+  return {
+    approval,
+    calls: outcome.calls,
+    requests: after.request - before.request,
+    responses: after.response - before.response,
+    tokens: after.tokens - before.tokens,
+    round_trips: after.round_trips - before.round_trips,
+    written: outcome.written,
+    refused,
+  };
+}
+
+/**
+ * Runs the simulated half of lesson 5 for a seed: the declarations, the four policies, and the
+ * seed's first record task at the approval gate, without and with approval. Only the gate's
+ * task depends on the seed; declarations and decisions never do.
  *
  * @param seed an integer from 0 to 2^53 − 1.
  * @throws RangeError for any other seed.
  */
 export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegotiationResult {
-  const world = createWorld(seed);
+  const world = createWorld(seed); // checks the seed
+  const declared: DeclaredTool[] = SERVER_FACTS.flatMap((server) => {
+    const declaration = declare(server, DECLARED_LEVEL);
+    return Object.entries(declaration.tools).map(([tool, face]) => ({
+      server: server.name,
+      place: server.transport,
+      version: declaration.version ?? 0,
+      known: KNOWN_VERSIONS[server.name] ?? 0,
+      tool,
+      fields: face.fields ?? [],
+      sideEffect: face.sideEffect ?? false,
+      allowed: ALLOWLIST.includes(tool),
+    }));
+  });
+  const policies = POLICY_CASES.map(({ name }, k): PolicyRow => {
+    const { decision, row } = POLICY_HANDSHAKES[k];
+    return {
+      name,
+      negotiated: [...decision.agreed.keys()],
+      dropped: decision.dropped.map((dropped) => ({ ...dropped })),
+      handshake: { ...row },
+    };
+  });
+  const gatedTool = declared.find((tool) => tool.sideEffect)!.tool;
+  const tasks = withExpectedAnswers(drawTasks(seed), world);
+  const gateIndex = tasks.findIndex((task) => task.type === "record");
+  const gateTask = tasks[gateIndex];
+  const gateChain = chainOf(gateTask.type);
   return {
     seed,
-    subscribers: Object.keys(world.subscribers).length,
-    regions: REGIONS.map((region) => ({ region, subscribers: world.regionCounts[region] })),
-    servers: world.servers.map((server) => server.name),
+    servers: SERVER_FACTS,
+    declared,
+    policies,
+    gatedTool,
+    gateTask,
+    gateTaskNumber: gateIndex + 1,
+    gateChain,
+    gate: [false, true].map((approval) => gateRun(world, gateTask, gatedTool, approval)),
   };
 }

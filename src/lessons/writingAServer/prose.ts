@@ -7,16 +7,6 @@
  */
 import { LEVELS } from "../../sim/declaration";
 import {
-  Envelope,
-  ENVELOPE_TOKENS,
-  REMOTE_ROUND_TRIPS,
-  type MessageKind,
-  type Transport,
-} from "../../sim/envelope";
-import { handshake } from "../../sim/negotiation";
-import { tokenize } from "../../sim/tokenizer";
-import type { Value } from "../../sim/values";
-import {
   handshakeRow,
   sameRunRow,
   openSession,
@@ -25,11 +15,14 @@ import {
   type RunRow,
 } from "../../world/runTasks";
 import { sameHandshakeCost } from "../../world/handshakes";
-import { ALLOWLIST, KNOWN_VERSIONS, LESSON_POLICY } from "../../world/servers";
+import { ALLOWLIST, KNOWN_VERSIONS } from "../../world/servers";
 import type { WritingAServerResult } from "./simulate";
+import { explainHandshake } from "../handshakeText";
 import { code, listing } from "../proseWords";
 import { wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
+
+export { handshakeMessages, type CountedMessage } from "../handshakeText";
 
 const codes = (names: readonly string[]) => listing(names.map(code));
 const level = (n: number) => `level ${n} (${LEVELS[n]})`;
@@ -44,104 +37,17 @@ function failureList(run: RunRow): string {
   );
 }
 
-/** One message of a handshake as the envelope counted it: its body's words and its cost. */
-export interface CountedMessage {
-  kind: MessageKind;
-  /** The server the message goes to or comes from. */
-  server: string;
-  transport: Transport;
-  /** The body, its words joined by spaces (numbers as digits). */
-  body: string;
-  /** The body's tokens, as {@link tokenize} cuts it. */
-  bodyTokens: number;
-  /** What the envelope charged: body tokens + {@link ENVELOPE_TOKENS}. */
-  cost: number;
-  /** Round trips the message added: a request's by its transport, 0 for a response. */
-  roundTrips: number;
-}
-
-/** An envelope that also keeps each message it counts, so the handshake can be shown word by word. */
-class RecordingEnvelope extends Envelope {
-  readonly messages: { kind: MessageKind; body: string; transport: Transport; cost: number }[] = [];
-
-  override send(
-    kind: MessageKind,
-    body: string | readonly Value[],
-    transport: Transport = "local",
-  ): number {
-    const cost = super.send(kind, body, transport);
-    const text = typeof body === "string" ? body : body.map(String).join(" ");
-    this.messages.push({ kind, body: text, transport, cost });
-    return cost;
-  }
-}
-
 /**
- * The level-0 handshake of the run's servers message by message, counted by the same
- * `handshake` the run uses on a fresh envelope: what each body says and what it costs.
- *
- * @returns the messages in the order sent; their costs sum to the handshake table's tokens.
- */
-export function handshakeMessages(result: WritingAServerResult): CountedMessage[] {
-  const envelope = new RecordingEnvelope();
-  handshake(result.world.servers, 0, LESSON_POLICY, envelope);
-  // A response answers the request just before it: it is about the same server.
-  let server = "";
-  let transport: Transport = "local";
-  return envelope.messages.map((m) => {
-    if (m.kind === "request") {
-      server = m.body.split(" ")[2];
-      transport = m.transport;
-    }
-    const trips = m.kind !== "request" ? 0 : m.transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
-    return {
-      kind: m.kind,
-      server,
-      transport,
-      body: m.body,
-      bodyTokens: m.cost - ENVELOPE_TOKENS,
-      cost: m.cost,
-      roundTrips: trips,
-    };
-  });
-}
-
-/**
- * The worked example of envelope tokens and round trips: the handshake's messages as a markdown
- * table, one message cut into tokens, and the sums set against the handshake table's row.
+ * The worked example of envelope tokens and round trips ({@link explainHandshake}), its sums set
+ * against the handshake table's level-0 row.
  */
 export function explainEnvelope(result: WritingAServerResult): string {
-  const messages = handshakeMessages(result);
   const row = result.handshake[0];
-  const first = messages[0];
-  const pieces = tokenize(first.body);
-  const tokens = messages.reduce((sum, m) => sum + m.cost, 0);
-  const trips = messages.reduce((sum, m) => sum + m.roundTrips, 0);
-  const table = [
-    "| message | body | body tokens | + envelope | round trips |",
-    "|:---|:---|:---|:---|:---|",
-    ...messages.map(
-      (m) =>
-        `| ${m.kind === "request" ? `request (${m.transport})` : m.kind} | ${code(m.body)} | ${m.bodyTokens} | ` +
-        `${m.cost} | ${m.roundTrips} |`,
-    ),
-  ].join("\n");
-  const agrees = tokens === row.tokens && trips === row.round_trips;
-  return (
-    `${table}\n\n` +
-    wrapMarkdown(
-      `Take the first request, ${code(first.body)}. The tokenizer cuts it into ` +
-        `${listing(pieces.map(code))}: ${pieces.length} tokens, and the envelope adds ` +
-        `${ENVELOPE_TOKENS}, so the message costs ${first.cost}. ` +
-        `The ${messages.length} messages cost ${listing(messages.map((m) => String(m.cost)))} tokens, ` +
-        `${tokens} in all, and their requests ${listing(
-          messages.filter((m) => m.kind === "request").map((m) => String(m.roundTrips)),
-        )} round trips, ${trips} in all` +
-        (agrees
-          ? ` — the ${row.tokens} tokens and ${row.round_trips} round trips of the table's level-0 row.`
-          : `; the table's level-0 row says ${row.tokens} tokens and ${row.round_trips} round trips.`),
-    )
-  );
+  return explainHandshake(result.world.servers, {
+    tokens: row.tokens,
+    round_trips: row.round_trips,
+    where: "the table's level-0 row",
+  });
 }
 
 /** What the `annotations` add, in bytes, to the world servers' `tools/list` results: level 2 less level 1. */
