@@ -119,7 +119,6 @@ export {
   type WideRow,
 } from "./lessons/writingAServer/simulate";
 export {
-  explainEnvelope,
   handshakeMessages,
   knowingKayit,
   writingAServerSolutions,

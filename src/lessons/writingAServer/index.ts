@@ -7,7 +7,6 @@
 export { levelsChart } from "./charts";
 export {
   describeSeeds,
-  explainEnvelope,
   readMcpDeclarations,
   readHandshake,
   readRuns,

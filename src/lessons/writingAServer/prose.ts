@@ -17,7 +17,6 @@ import {
 import { sameHandshakeCost } from "../../world/handshakes";
 import { ALLOWLIST, KNOWN_VERSIONS } from "../../world/servers";
 import type { WritingAServerResult } from "./simulate";
-import { explainHandshake } from "../handshakeText";
 import { code, listing } from "../proseWords";
 import { wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
@@ -35,19 +34,6 @@ function failureList(run: RunRow): string {
       return `${count} × ${code(tool)} answered ${code(hata)}`;
     }),
   );
-}
-
-/**
- * The worked example of envelope tokens and round trips ({@link explainHandshake}), its sums set
- * against the handshake table's level-0 row.
- */
-export function explainEnvelope(result: WritingAServerResult): string {
-  const row = result.handshake[0];
-  return explainHandshake(result.world.servers, {
-    tokens: row.tokens,
-    round_trips: row.round_trips,
-    where: "the table's level-0 row",
-  });
 }
 
 /** What the `annotations` add, in bytes, to the world servers' `tools/list` results: level 2 less level 1. */
