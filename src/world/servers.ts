@@ -84,6 +84,19 @@ export const SERVER_FACTS: readonly WorldServerFacts[] = deepFreeze([
   },
 ] as const);
 
+/**
+ * The open policy: every tool of the three servers on the allowlist (all five), and each server
+ * known at the version it declares, so negotiation drops nothing. For the lessons that run the
+ * tasks before the course's own policy (the allowlist, the version rule) comes in: with approval
+ * given as well, every call of every chain is sent.
+ */
+export const OPEN_POLICY: ClientPolicy = Object.freeze({
+  allowlist: Object.freeze(SERVER_FACTS.flatMap(({ tools }) => tools.map(({ name }) => name))),
+  knownVersions: Object.freeze(
+    Object.fromEntries(SERVER_FACTS.map(({ name, version }) => [name, version])),
+  ),
+});
+
 /** Freezes every object and array in a value, however deep. */
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {
