@@ -45,18 +45,46 @@ export function prettyJson(
 }
 
 /**
- * A line as a transcript prints it, two spaces in: JSON by {@link prettyJson} (as it crossed when
- * it fits the page), anything else (a line that is not JSON) as it is, cut into pieces that fit.
+ * How a transcript prints a line too wide for the page: `pretty`, its JSON laid out by
+ * {@link prettyJson}; or `wrapped`, the line as it crossed, cut into pieces by {@link wrapLine}.
  */
-function lineText(line: string): string[] {
+export type WideLineLayout = "pretty" | "wrapped";
+
+/**
+ * A line as it crossed, in pieces that fit `width`: the first two spaces in, the rest four, each
+ * cut at the last place within the piece that is right after a comma or right before a space
+ * (else at the width), so no piece ends in a space. Joined without their indents, the pieces are
+ * the line, character for character.
+ */
+export function wrapLine(line: string, width: number = LINE_WIDTH): string[] {
+  const pieces: string[] = [];
+  let rest = line;
+  let indent = "  ";
+  while (indent.length + rest.length > width) {
+    const room = width - indent.length;
+    const comma = rest.lastIndexOf(",", room - 1) + 1;
+    const space = rest.lastIndexOf(" ", room);
+    const at = Math.max(comma, space) > 0 ? Math.max(comma, space) : room;
+    pieces.push(indent + rest.slice(0, at));
+    rest = rest.slice(at);
+    indent = "    ";
+  }
+  pieces.push(indent + rest);
+  return pieces;
+}
+
+/**
+ * A line as a transcript prints it, two spaces in: as it crossed when it fits the page; else JSON
+ * by {@link prettyJson} (`pretty`), or the line wrapped ({@link wrapLine}) when the layout is
+ * `wrapped` or the line is not JSON.
+ */
+function lineText(line: string, layout: WideLineLayout): string[] {
+  if (layout === "wrapped") return wrapLine(line);
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    const pieces: string[] = [];
-    for (let at = 0; at < line.length || pieces.length === 0; at += LINE_WIDTH - 2)
-      pieces.push(`  ${line.slice(at, at + LINE_WIDTH - 2)}`);
-    return pieces;
+    return wrapLine(line);
   }
   return prettyJson(value, LINE_WIDTH, "  ");
 }
@@ -91,13 +119,14 @@ function repeatOf(line: TranscriptLine, shown: readonly ShownTranscript[]): stri
 
 /**
  * A transcript as it crossed the wire: the command, then each line under who sent it and its bytes
- * (newline included), pretty-printed by {@link prettyJson} when it does not fit the page as it is,
- * and each event; last, its outcome. A line that repeats one of `shown` (byte for byte, or but for
- * its id) is named, not printed again.
+ * (newline included), laid out by `layout` when it does not fit the page as it is (default
+ * `pretty`, by {@link prettyJson}), and each event; last, its outcome. A line that repeats one of
+ * `shown` (byte for byte, or but for its id) is named, not printed again.
  */
 export function formatWireTranscript(
   transcript: Transcript,
   shown: readonly ShownTranscript[] = [],
+  layout: WideLineLayout = "pretty",
 ): string {
   const out = [fit(`$ ${transcript.command}`, LINE_WIDTH)];
   for (const step of transcript.steps) {
@@ -112,7 +141,7 @@ export function formatWireTranscript(
       continue;
     }
     out.push(head);
-    out.push(...lineText(step.line));
+    out.push(...lineText(step.line, layout));
   }
   out.push(fit(`Outcome: ${transcript.outcome}.`, LINE_WIDTH));
   return out.join("\n");
