@@ -916,9 +916,25 @@ export { formatThreeRolesRegions } from "./lessons/threeRoles/tables";
 export { simulateTransport, type TransportResult } from "./lessons/transport/simulate";
 export { describeTransportSeed } from "./lessons/transport/prose";
 export { formatTransportRegions } from "./lessons/transport/tables";
-export { simulateMessages, type MessagesResult } from "./lessons/messages/simulate";
-export { describeMessagesSeed } from "./lessons/messages/prose";
-export { formatMessagesRegions } from "./lessons/messages/tables";
+export { simulateMessages, type MessagesSimulation } from "./lessons/messages/simulate";
+export { runMessagesOnTheWire, type MessagesWire } from "./lessons/messages/wire";
+export {
+  describeMessagesSeed,
+  readCallRevisions,
+  readFailuresByRevision,
+  readNoArgumentCalls,
+  readFirstCallCost,
+  readMessageKinds,
+  summarizeMessages,
+  messagesSolutions,
+} from "./lessons/messages/prose";
+export {
+  formatFirstCallCost,
+  formatFailuresByRevision,
+  formatNoArgumentCalls,
+  formatMessageKinds,
+} from "./lessons/messages/tables";
+export { messageKindsChart } from "./lessons/messages/charts";
 export {
   simulateThreePrimitives,
   type ThreePrimitivesResult,
