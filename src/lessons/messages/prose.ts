@@ -144,8 +144,10 @@ export function summarizeMessages(sim: MessagesSimulation, wire: MessagesWire): 
   const bytes = wire.tasks.kinds.request.bytes + wire.tasks.kinds.response.bytes;
   return wrapMarkdown(
     [
-      `- 2026-07-28's ${code("_meta")}, ${code("resultType")} and server identity made one call ` +
-        `${growth.request} and ${growth.response} bytes longer: each request stands alone.`,
+      `- A request (${code("id")}, ${code("method")}) gets one response with its id and a ` +
+        `${code("result")} or an ${code("error")}; a notification gets none. In 2026-07-28 only ` +
+        `clients send requests, and ${code("_meta")}, ${code("resultType")} and the server's ` +
+        `identity made one call ${growth.request} and ${growth.response} bytes longer.`,
       `- Of six failures, ${results} came back as results with ${code("isError: true")} and ` +
         `${errors.length} as JSON-RPC errors, alike in both revisions. Invalid arguments are a ` +
         `tool execution error by the tools pages, -32602 by 2026-07-28's schema: handle both. A ` +
