@@ -965,9 +965,25 @@ export {
   formatPlacementTrips,
 } from "./lessons/transport/tables";
 export { placementChart } from "./lessons/transport/charts";
-export { simulateMessages, type MessagesResult } from "./lessons/messages/simulate";
-export { describeMessagesSeed } from "./lessons/messages/prose";
-export { formatMessagesRegions } from "./lessons/messages/tables";
+export { simulateMessages, type MessagesSimulation } from "./lessons/messages/simulate";
+export { runMessagesOnTheWire, type MessagesWire } from "./lessons/messages/wire";
+export {
+  describeMessagesSeed,
+  readCallRevisions,
+  readFailuresByRevision,
+  readNoArgumentCalls,
+  readFirstCallCost,
+  readMessageKinds,
+  summarizeMessages,
+  messagesSolutions,
+} from "./lessons/messages/prose";
+export {
+  formatFirstCallCost,
+  formatFailuresByRevision,
+  formatNoArgumentCalls,
+  formatMessageKinds,
+} from "./lessons/messages/tables";
+export { messageKindsChart } from "./lessons/messages/charts";
 export {
   simulateThreePrimitives,
   type ThreePrimitivesResult,

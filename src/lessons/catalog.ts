@@ -43,7 +43,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "messages",
     title: "Messages",
     covers:
-      "JSON-RPC requests, responses and notifications as MCP uses them, ids, a result against the two error channels, each as a real line in both revisions; the course's envelope tokens by kind; five tools called with no arguments.",
+      "JSON-RPC requests, responses and notifications as MCP uses them, and who may send which in each revision; one tools/call and its result as real lines in 2025-11-25 and 2026-07-28, with _meta and resultType; six failures on the two error channels in both revisions, invalid arguments where the revisions disagree, and local failures that never cross the wire; five tools called with no arguments; the course's envelope tokens by kind beside real bytes.",
     startsServers: false,
   },
   {

@@ -47,6 +47,14 @@ import { JSONRPC_ERRORS, unreadableIdMember } from "../protocol/revisions";
 import { oneSentence, RequestScreen } from "./requestScreen";
 import type { ServeEra } from "./names";
 
+/**
+ * The message of the −32700 reply to a line that is not JSON. One sentence of our own, not
+ * `JSON.parse`'s: V8 words its error differently from one Node release to the next (Node 24 adds
+ * the line and column that Node 20 leaves out), and a server must write the same bytes for the
+ * same input on every Node the course supports.
+ */
+export const NOT_JSON_MESSAGE = "Parse error: the line is not valid JSON.";
+
 /** The longest line accepted, in bytes (newline excluded): 10 MiB, the SDK's stdio read buffer limit (`STDIO_DEFAULT_MAX_BUFFER_SIZE`). */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
@@ -444,13 +452,8 @@ export class LineTransport implements Transport {
     let value: unknown;
     try {
       value = JSON.parse(text);
-    } catch (error) {
-      return this.reject(
-        JSONRPC_ERRORS.parseError,
-        `Parse error: ${(error as Error).message}.`,
-        undefined,
-        bytes,
-      );
+    } catch {
+      return this.reject(JSONRPC_ERRORS.parseError, NOT_JSON_MESSAGE, undefined, bytes);
     }
     if (isResponseShaped(value)) {
       this.stats.ignored += 1;

@@ -229,8 +229,13 @@ export async function runWireTasks(
   };
 }
 
-/** Walks every task's chain over a session, one call at a time, in task order. */
-async function walkTasks(
+/**
+ * Walks every task's chain over a session, one call at a time, in task order: the simulator's
+ * `taskChain`, each step through {@link callOverWire} (the client's gates, then the call).
+ *
+ * @returns each task's outcome, in task order.
+ */
+export async function walkTasks(
   session: WireSession,
   tasks: readonly TaskWithAnswer[],
 ): Promise<TaskOutcome[]> {

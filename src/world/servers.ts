@@ -90,10 +90,12 @@ export const SERVER_FACTS: readonly WorldServerFacts[] = deepFreeze([
  * refused either). For the runs that come before the course's policy is taught: each of the
  * twelve tasks' 30 calls goes out. Built from {@link SERVER_FACTS}, so it names what they name.
  */
-export const OPEN_POLICY: ClientPolicy = {
-  allowlist: SERVER_FACTS.flatMap(({ tools }) => tools.map(({ name }) => name)),
-  knownVersions: Object.fromEntries(SERVER_FACTS.map(({ name, version }) => [name, version])),
-};
+export const OPEN_POLICY: ClientPolicy = Object.freeze({
+  allowlist: Object.freeze(SERVER_FACTS.flatMap(({ tools }) => tools.map(({ name }) => name))),
+  knownVersions: Object.freeze(
+    Object.fromEntries(SERVER_FACTS.map(({ name, version }) => [name, version])),
+  ),
+});
 
 /** Freezes every object and array in a value, however deep. */
 function deepFreeze<T>(value: T): T {

@@ -1,33 +1,216 @@
-// Lesson 3, "Messages": the same seed gives the same world, and the prose reads its numbers off it. A stub that
-// `mcp-course new-lesson` wrote: add the default seed's key table lines and that the prose's claims hold for other
-// seeds, as test/lessons/writingAClient.test.ts does for lesson 7.
+// Invariant: lesson 3 prints real lines that are the same bytes on every run, and every number its markdown states (8 tokens, 30 calls, 6 failures and their channels, 5 tools, 5 processes) is what the run computes, for any seed.
 import assert from "node:assert/strict";
-import { test } from "node:test";
-import { describeMessagesSeed } from "../../src/lessons/messages/prose";
-import { simulateMessages } from "../../src/lessons/messages/simulate";
-import { formatMessagesRegions } from "../../src/lessons/messages/tables";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, describe, it, test } from "node:test";
+import { messageKindsChart } from "../../src/lessons/messages/charts";
+import * as prose from "../../src/lessons/messages/prose";
+import { MESSAGES_LEVEL, simulateMessages } from "../../src/lessons/messages/simulate";
+import {
+  formatFailuresByRevision,
+  formatFirstCallCost,
+  formatMessageKinds,
+  formatNoArgumentCalls,
+  validationLead,
+} from "../../src/lessons/messages/tables";
+import {
+  ABSENT_SUBSCRIBER,
+  FAILURE_CASES,
+  runMessagesOnTheWire,
+  type MessagesWire,
+} from "../../src/lessons/messages/wire";
+import { formatWireTranscript } from "../../src/lessons/transcriptText";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
+import { paramsError } from "../../src/server/requestScreen";
+import { worldServed } from "../../src/server/servedServers";
+import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
+import { countTokens, tokenize, TOKEN_LENGTH } from "../../src/sim/tokenizer";
+import { isTranscriptLine } from "../../src/wireClient/lineExchange";
+import { metaMemberBytes } from "../../src/wireClient/transcripts";
+import { SERVER_FACTS } from "../../src/world/servers";
 import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
+import { TASK_COUNT } from "../../src/world/tasks";
+import { createWorld } from "../../src/world/world";
+import { ROOT } from "../helpers";
 
-test("the same seed gives an equal result, and every subscriber lives in one region", () => {
-  for (const seed of [20260218, 20260219, 0]) {
-    const result = simulateMessages(seed);
-    assert.deepEqual(simulateMessages(seed), result);
-    const total = result.regions.reduce((sum, { subscribers }) => sum + subscribers, 0);
-    assert.equal(total, SUBSCRIBER_COUNT);
+const SEEDS = [20260218, 20260219, 0, 7, 9007199254740991];
+
+/** Computed prose with its line breaks folded to single spaces. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
+
+test("the simulator: the same seed gives an equal result; 12 tasks, 30 calls, 8 tokens a message", () => {
+  assert.equal(ENVELOPE_TOKENS, 8);
+  assert.equal(TOKEN_LENGTH, 5);
+  assert.deepEqual(tokenize("sayac_oku"), ["sayac", "_oku"]);
+  for (const seed of SEEDS) {
+    const sim = simulateMessages(seed);
+    assert.deepEqual(simulateMessages(seed), sim);
+    assert.equal(sim.tasks, TASK_COUNT);
+    assert.equal(sim.tasks, 12);
+    assert.equal(sim.calls.length, 30);
+    assert.equal(sim.completed, 12, "every chain runs to the end and answers right");
+    assert.equal(sim.calls[0].tool, "sayac_oku");
+    const [requests, responses, notifications] = sim.kinds;
+    assert.deepEqual(
+      sim.kinds.map((k) => [k.kind, k.messages]),
+      [
+        ["request", 30],
+        ["response", 30],
+        ["notification", 0],
+      ],
+    );
+    for (const k of sim.kinds) {
+      assert.equal(k.envelopeTokens, 8 * k.messages);
+      assert.equal(k.tokens, k.bodyTokens + k.envelopeTokens);
+    }
+    // The recorded bodies are the words the envelope counted, token for token.
+    const sum = (bodies: string[]) => bodies.reduce((n, body) => n + countTokens(body), 0);
+    assert.equal(requests.bodyTokens, sum(sim.calls.map((call) => call.requestBody)));
+    assert.equal(responses.bodyTokens, sum(sim.calls.map((call) => call.responseBody)));
+    assert.equal(notifications.tokens, 0);
+    // "a `kayit_yaz` request with three arguments"
+    const record = sim.calls.find((call) => call.tool === "kayit_yaz")!;
+    assert.equal(Object.keys(record.arguments).length, 3);
   }
 });
 
-test("the seed's sentence reads each number off the result", () => {
-  const result = simulateMessages(20260218);
-  const sentence = describeMessagesSeed(result).replace(/\s+/g, " ");
-  assert.match(sentence, /^Seed 20260218: 60 subscribers \(/);
-  for (const { region, subscribers } of result.regions) assert.ok(sentence.includes(`${region} ${subscribers}`));
+test("the world's facts the markdown states: 60 subscribers, five tools, A061 one past the last", () => {
+  assert.equal(SUBSCRIBER_COUNT, 60);
+  assert.equal(ABSENT_SUBSCRIBER, "A061");
+  assert.equal(SERVER_FACTS.flatMap((server) => server.tools).length, 5);
+  assert.equal(FAILURE_CASES.length, 6);
 });
 
-test("the table: a row a region, then the total, within the page", () => {
-  const lines = formatMessagesRegions(simulateMessages(20260218)).split("\n");
-  assert.match(lines[0], /^region +subscribers$/);
-  assert.match(lines.at(-1)!, /^total +60$/);
-  assert.equal(lines.length, 7);
-  for (const line of lines) assert.ok(line.length <= 100, line);
+test("exercise 2's answers hold on the server's own code: invalid arguments a result, a list of arguments −32602", () => {
+  const served = worldServed(createWorld(20260218), "olcum", MESSAGES_LEVEL);
+  const numeric = served.callTool("sayac_oku", { abone: 17 }, 1, "2026-07-28");
+  assert.equal(numeric.isError, true);
+  assert.equal(paramsError("tools/call", { name: "sayac_oku", arguments: ["A001"] })?.code, -32602);
+});
+
+describe("lesson 3 on the wire (default seed)", () => {
+  let wire: MessagesWire;
+  let again: MessagesWire;
+  const sim = simulateMessages(20260218);
+  before(async () => {
+    [wire, again] = await Promise.all([runMessagesOnTheWire(20260218), runMessagesOnTheWire(20260218)]);
+  });
+
+  it("starts 5 server processes, and two runs are equal, line for line", () => {
+    assert.equal(wire.processes, 5);
+    assert.deepEqual(again, wire);
+  });
+
+  it("prints what the committed export holds: the same seed, the same bytes", () => {
+    const exported = readFileSync(join(ROOT, "lessons", "03-messages.md"), "utf8");
+    for (const transcript of [wire.legacyCall, wire.statelessCall, wire.failureLines])
+      assert.ok(exported.includes(formatWireTranscript(transcript, [], { lines: "folded" })));
+    for (const table of [
+      formatFailuresByRevision(wire),
+      formatNoArgumentCalls(wire),
+      formatFirstCallCost(sim, wire),
+      formatMessageKinds(sim, wire),
+    ])
+      assert.ok(exported.includes(table), table);
+  });
+
+  it("the 2025-11-25 call: the notification gets no line, the call's result carries id 1", () => {
+    const lines = wire.legacyCall.steps.filter(isTranscriptLine);
+    assert.deepEqual(
+      lines.map((line) => line.line),
+      [
+        '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sayac_oku","arguments":{"abone":"A059"}}}',
+        '{"result":{"content":[{"type":"text","text":"{\\"onceki\\":68051,\\"simdiki\\":68101,\\"tip\\":\\"mesken\\"}"}],"isError":false},"jsonrpc":"2.0","id":1}',
+      ],
+    );
+    assert.deepEqual(
+      lines.map((line) => line.from),
+      ["client", "client", "server"],
+    );
+  });
+
+  it("the 2026-07-28 call outgrows its twin by exactly its _meta; without _meta it gets −32602", () => {
+    const growth = prose.callGrowth(wire);
+    assert.equal(growth.request, metaMemberBytes());
+    assert.equal(growth.request, 186);
+    const result = JSON.parse(
+      wire.statelessCall.steps.filter(isTranscriptLine).find((line) => line.from === "server")!.line,
+    );
+    assert.equal(result.result.resultType, "complete");
+    assert.deepEqual(result.result._meta, {
+      "io.modelcontextprotocol/serverInfo": { name: "olcum", version: "2" },
+    });
+    assert.equal(wire.withoutMeta.member, "error");
+    assert.equal(wire.withoutMeta.code, -32602);
+  });
+
+  it("the six failures: two isError results, four errors with the table's codes, errors the same line in both revisions", () => {
+    const by = Object.fromEntries(wire.failures.map((row) => [row.failure, row]));
+    for (const failure of ["no-subscriber", "no-arguments"]) {
+      for (const revision of ["2025-11-25", "2026-07-28"] as const) {
+        assert.equal(by[failure].reply[revision].member, "result");
+        assert.equal(by[failure].reply[revision].isError, true);
+      }
+      assert.equal(by[failure].sameReply, false);
+    }
+    assert.equal(by["no-subscriber"].reply["2025-11-25"].text, '{"hata":"abone yok"}');
+    const codes = { "unknown-tool": -32602, "unknown-method": -32601, "not-json": -32700, "no-name": -32602 };
+    for (const [failure, code] of Object.entries(codes)) {
+      assert.equal(by[failure].reply["2025-11-25"].code, code);
+      assert.equal(by[failure].sameReply, true, failure);
+    }
+    assert.equal(by["not-json"].reply["2025-11-25"].hasId, false);
+    assert.equal(by["not-json"].reply["2025-11-25"].text, "Parse error: the line is not valid JSON.");
+    assert.equal(by["unknown-tool"].reply["2025-11-25"].text, "Unknown tool: tarife");
+    assert.match(
+      flat(prose.readFailuresByRevision(wire)),
+      /^Each failure kept its channel and code across the revisions. All 4 error responses are the same line/,
+    );
+  });
+
+  it("the twelve tasks on the wire: 30 calls, 12 completed, 30 requests and 30 responses, no notification", () => {
+    assert.equal(wire.tasks.calls, 30);
+    assert.equal(wire.tasks.completed, 12);
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(wire.tasks.kinds).map(([kind, count]) => [kind, count.messages])),
+      { request: 30, response: 30, notification: 0 },
+    );
+    assert.match(
+      flat(prose.readMessageKinds(sim, wire)),
+      /^Simulator and wire alike count 30 requests, 30 responses and no notification/,
+    );
+  });
+
+  it("the five tools with no arguments: five isError results, each naming what it expected; tarife asks only for m3", () => {
+    assert.equal(wire.emptyCalls.length, 5);
+    for (const row of wire.emptyCalls) {
+      assert.equal(row.channel, "error result");
+      assert.ok(row.text.startsWith(validationLead(row.tool)), row.text);
+    }
+    const tarife = wire.emptyCalls.find((row) => row.tool === "tarife")!;
+    assert.equal(tarife.text.slice(validationLead("tarife").length), "m3: required, expected integer");
+    assert.match(
+      flat(prose.readNoArgumentCalls(wire)),
+      /^5 of 5 came back as results with `isError: true`, 0 as a JSON-RPC error/,
+    );
+  });
+
+  it("every table, transcript and chart fits the page; the solutions fold each answer", () => {
+    const printed = [
+      formatWireTranscript(wire.legacyCall, [], { lines: "folded" }),
+      formatWireTranscript(wire.statelessCall, [], { lines: "folded" }),
+      formatWireTranscript(wire.failureLines, [], { lines: "folded" }),
+      formatFailuresByRevision(wire),
+      formatNoArgumentCalls(wire),
+      formatFirstCallCost(sim, wire),
+      formatMessageKinds(sim, wire),
+      prose.messagesSolutions(sim, wire),
+      prose.summarizeMessages(sim, wire),
+    ];
+    for (const line of printed.join("\n").split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
+    assert.equal(prose.messagesSolutions(sim, wire).match(/<details>\n<summary>/g)?.length, 4);
+    const chart = messageKindsChart(sim, wire) as { data: { values: { amount: number }[] } };
+    assert.equal(chart.data.values.length, 6);
+  });
 });

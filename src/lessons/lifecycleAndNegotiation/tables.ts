@@ -38,7 +38,11 @@ export function formatLines(wire: LifecycleAndNegotiationWire, name: LinesName):
     where,
   }));
   const ending = !WITHOUT_ENDING.includes(name);
-  return formatWireTranscript(wire[name], shown, { lines: "folded", ending });
+  return formatWireTranscript(wire[name], shown, {
+    lines: "folded",
+    events: ending,
+    outcome: ending,
+  });
 }
 
 /** What each opening of `olcum` sent before the first `tools/call`: messages by kind, and bytes. */

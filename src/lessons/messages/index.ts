@@ -3,8 +3,24 @@
  * "mcp-course/lessons/messages"`), and nothing more. The same names are exported by the package's
  * root, `mcp-course`.
  */
-export { describeMessagesSeed } from "./prose";
+export { messageKindsChart } from "./charts";
+export {
+  describeMessagesSeed,
+  readCallRevisions,
+  readFailuresByRevision,
+  readNoArgumentCalls,
+  readFirstCallCost,
+  readMessageKinds,
+  summarizeMessages,
+  messagesSolutions,
+} from "./prose";
 export { simulateMessages } from "./simulate";
-export { formatMessagesRegions } from "./tables";
+export {
+  formatFirstCallCost,
+  formatFailuresByRevision,
+  formatNoArgumentCalls,
+  formatMessageKinds,
+} from "./tables";
+export { runMessagesOnTheWire } from "./wire";
+export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
-export { showSource } from "../showSource";

@@ -1,20 +1,227 @@
 /**
- * Lesson 3, "Messages": the sentences that read the result, as markdown built from it, so that
- * every number that depends on the seed is computed.
+ * Lesson 3, "Messages": the sentences that read the tables, as markdown built from the results,
+ * so that every number that depends on the seed (or on a real line) is computed.
  */
-import { code, listing } from "../proseWords";
+import { paramsError } from "../../server/requestScreen";
+import { worldServed } from "../../server/servedServers";
+import { ENVELOPE_TOKENS } from "../../sim/envelope";
+import { countTokens, tokenize } from "../../sim/tokenizer";
+import { requestMeta } from "../../wireClient/transcripts";
+import { createWorld } from "../../world/world";
+import { code, listing, plural } from "../proseWords";
 import { wrapMarkdown } from "../wrapProse";
-import type { MessagesResult } from "./simulate";
+import { validationLead } from "./tables";
+import { MESSAGE_KINDS, MESSAGES_LEVEL, type KindCost, type MessagesSimulation } from "./simulate";
+import type { MessagesWire, Revision } from "./wire";
 
-/**
- * The seed's world in one sentence: the seed, its subscribers by region, and the servers that
- * answer for them, every number read off the result, wrapped to the page's width.
- */
-export function describeMessagesSeed(result: MessagesResult): string {
-  const regions = result.regions.map(({ region, subscribers }) => `${region} ${subscribers}`);
-  const servers = listing(result.servers.map(code));
+/** The seed, what it draws, and how many server processes the real half started. */
+export function describeMessagesSeed(sim: MessagesSimulation, wire: MessagesWire): string {
+  const first = sim.calls[0];
   return wrapMarkdown(
-    `Seed ${result.seed}: ${result.subscribers} subscribers (${regions.join(", ")}), ` +
-      `served by ${servers}.`,
+    `This run uses **seed ${sim.seed}**: it draws the 60 subscribers and the ${sim.tasks} tasks, ` +
+      `whose first call reads subscriber ${code(String(first.arguments.abone))}'s meter. The real ` +
+      `half started ${plural(wire.processes, "server process", "server processes")} with ` +
+      `${code("mcp-course serve")}, counted off their own logs, and measured no time.`,
   );
+}
+
+/** What `_meta` and the result's new members add to the first call, in bytes. */
+export function callGrowth(wire: MessagesWire): { request: number; response: number } {
+  const [legacy, stateless] = [wire.callBytes["2025-11-25"], wire.callBytes["2026-07-28"]];
+  return {
+    request: stateless.request - legacy.request,
+    response: stateless.response - legacy.response,
+  };
+}
+
+/** The first call's bytes in both revisions, and what the new members add. */
+export function readCallRevisions(wire: MessagesWire): string {
+  const bytes = (revision: Revision) => wire.callBytes[revision];
+  const growth = callGrowth(wire);
+  return wrapMarkdown(
+    `The call took ${bytes("2025-11-25").request} bytes and its result ` +
+      `${bytes("2025-11-25").response} in 2025-11-25, ${bytes("2026-07-28").request} and ` +
+      `${bytes("2026-07-28").response} in 2026-07-28: ${code("_meta")} adds ${growth.request} ` +
+      `bytes to the request, and ${code("resultType")} with the server's identity adds ` +
+      `${growth.response} to the result.`,
+  );
+}
+
+/** The six failures across the revisions: channels kept, which lines are equal, what grew. */
+export function readFailuresByRevision(wire: MessagesWire): string {
+  const sameChannel = wire.failures.every(
+    ({ reply }) =>
+      reply["2025-11-25"].member === reply["2026-07-28"].member &&
+      reply["2025-11-25"].code === reply["2026-07-28"].code,
+  );
+  const errors = wire.failures.filter((row) => row.reply["2025-11-25"].member === "error");
+  const results = wire.failures.filter((row) => row.reply["2025-11-25"].member === "result");
+  const sameErrors = errors.filter((row) => row.sameReply).length;
+  const growths = [
+    ...new Set(results.map((row) => row.reply["2026-07-28"].bytes - row.reply["2025-11-25"].bytes)),
+  ];
+  const same =
+    sameErrors === errors.length ? `All ${errors.length}` : `${sameErrors} of ${errors.length}`;
+  return wrapMarkdown(
+    `${sameChannel ? "Each" : "Not each"} failure kept its channel and code across the revisions. ` +
+      `${same} error responses are the same line, ids included (an error has no ` +
+      `${code("resultType")} or ${code("_meta")}); the ${results.length} results grew by ` +
+      `${listing(growths.map(String))} bytes.`,
+  );
+}
+
+/** The five tools called with no arguments: how many answers came on each channel. */
+export function readNoArgumentCalls(wire: MessagesWire): string {
+  const results = wire.emptyCalls.filter((row) => row.channel === "error result").length;
+  const errors = wire.emptyCalls.filter((row) => row.channel === "JSON-RPC error").length;
+  return wrapMarkdown(
+    `${results} of ${wire.emptyCalls.length} came back as results with ${code("isError: true")}, ` +
+      `${errors} as a JSON-RPC error. Each server checked the arguments against what the tool ` +
+      `declares before running it, and named every missing argument with what it expected, in ` +
+      `words a model can act on.`,
+  );
+}
+
+/** The seed's first call measured both ways: the tokenizer's cut, the costs, the bytes. */
+export function readFirstCallCost(sim: MessagesSimulation, wire: MessagesWire): string {
+  const call = sim.calls[0];
+  const request = tokenize(call.requestBody);
+  const response = tokenize(call.responseBody).length;
+  const { "2025-11-25": legacy, "2026-07-28": stateless } = wire.callBytes;
+  return wrapMarkdown(
+    `The tokenizer cuts the request's body into ${listing(request.map(code))}: ` +
+      `${request.length} tokens, ${request.length + sim.envelopeTokens} with the envelope; the ` +
+      `response's ${response} make ${response + sim.envelopeTokens}. From 2025-11-25 to ` +
+      `2026-07-28 the bytes grow by ${stateless.request - legacy.request} and ` +
+      `${stateless.response - legacy.response}, the tokens by none: the course counts the words, ` +
+      `the wire the JSON around them.`,
+  );
+}
+
+/** Which of two kinds a measure ranks first: `request`, `response`, or `neither` on a tie. */
+function first(request: number, response: number): string {
+  return request === response ? "neither" : request > response ? "requests" : "responses";
+}
+
+/** The twelve tasks by kind: messages on both sides, the envelope's share, the two rankings. */
+export function readMessageKinds(sim: MessagesSimulation, wire: MessagesWire): string {
+  const kind = (name: KindCost["kind"]) => sim.kinds.find((k) => k.kind === name)!;
+  const [requests, responses, notifications] = [
+    kind("request"),
+    kind("response"),
+    kind("notification"),
+  ];
+  const real = wire.tasks.kinds;
+  const tokens = requests.tokens + responses.tokens + notifications.tokens;
+  const envelope =
+    requests.envelopeTokens + responses.envelopeTokens + notifications.envelopeTokens;
+  const byTokens = first(requests.tokens, responses.tokens);
+  const byBytes = first(real.request.bytes, real.response.bytes);
+  const ranking =
+    byTokens === byBytes
+      ? `Both measures put ${byTokens} first.`
+      : `The two measures disagree: tokens put ${byTokens} first, bytes ${byBytes}.`;
+  const sameCounts = MESSAGE_KINDS.every((name) => kind(name).messages === real[name].messages);
+  const counts =
+    `${requests.messages} requests, ${responses.messages} responses and ` +
+    `${notifications.messages === 0 ? "no notification" : plural(notifications.messages, "notification")}`;
+  return wrapMarkdown(
+    `${sameCounts ? `Simulator and wire alike count ${counts}` : `The simulator counts ${counts}, the wire other numbers`}` +
+      `${notifications.messages === 0 ? ": a call that completes needs none" : ""}. The ` +
+      `envelope's ${sim.envelopeTokens} tokens a message make ${envelope} of the ${tokens} ` +
+      `tokens, ${envelope > tokens - envelope ? "more" : "no more"} than the words. Requests ` +
+      `cost ${requests.tokens} tokens and ${real.request.bytes} bytes, responses ` +
+      `${responses.tokens} and ${real.response.bytes}. ${ranking}`,
+  );
+}
+
+/** The lesson's summary, as a bullet list computed from the run. */
+export function summarizeMessages(sim: MessagesSimulation, wire: MessagesWire): string {
+  const growth = callGrowth(wire);
+  const errors = wire.failures.filter((row) => row.reply["2025-11-25"].member === "error");
+  const results = wire.failures.length - errors.length;
+  const tokens = sim.kinds.reduce((sum, k) => sum + k.tokens, 0);
+  const bytes = wire.tasks.kinds.request.bytes + wire.tasks.kinds.response.bytes;
+  return wrapMarkdown(
+    [
+      `- A request (${code("id")}, ${code("method")}) gets one response with its id and a ` +
+        `${code("result")} or an ${code("error")}; a notification gets none. In 2026-07-28 only ` +
+        `clients send requests, and ${code("_meta")}, ${code("resultType")} and the server's ` +
+        `identity made one call ${growth.request} and ${growth.response} bytes longer.`,
+      `- Of six failures, ${results} came back as results with ${code("isError: true")} and ` +
+        `${errors.length} as JSON-RPC errors, alike in both revisions. Invalid arguments are a ` +
+        `tool execution error by the tools pages, -32602 by 2026-07-28's schema: handle both. A ` +
+        `timeout comes from the client's own library.`,
+      `- The twelve tasks cost ${tokens} envelope tokens, ${sim.envelopeTokens} a message for the ` +
+        `envelope, and ${bytes} bytes on the 2026-07-28 wire: tokens count words, bytes count JSON.`,
+    ].join("\n"),
+  );
+}
+
+/** The words of a `_meta` object as the printed line has them: its keys and values, in order. */
+function metaWords(value: unknown): string[] {
+  if (value !== null && typeof value === "object")
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...metaWords(inner)]);
+  return [String(value)];
+}
+
+/** The expected answers to the exercises, computed from the run where they hold numbers. */
+export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): string {
+  const record = sim.calls.find((call) => call.tool === "kayit_yaz")!;
+  const cut = (body: string) => {
+    const tokens = tokenize(body);
+    return (
+      `${code(body)}: ${listing(tokens.map(code))}, ${tokens.length} tokens, ` +
+      `${tokens.length + ENVELOPE_TOKENS} with the envelope`
+    );
+  };
+  const served = worldServed(createWorld(sim.seed), "olcum", MESSAGES_LEVEL);
+  const numeric = served.callTool("sayac_oku", { abone: 17 }, 1, "2026-07-28");
+  const numericText = String((numeric.content[0] as { text: string }).text);
+  const numericReason = numericText.slice(validationLead("sayac_oku").length);
+  const listed = paramsError("tools/call", { name: "sayac_oku", arguments: ["A001"] });
+  const meta = metaWords(requestMeta());
+  const metaTokens = countTokens(meta.join(" "));
+  const requests = sim.kinds.find((k) => k.kind === "request")!.messages;
+  const cancel = "notifications/cancelled 7";
+  const answer = (summary: string, text: string) =>
+    `<details>\n<summary>${summary}</summary>\n\n${text}\n\n</details>`;
+  return [
+    answer(
+      "1. The first kayit_yaz call",
+      wrapMarkdown(
+        `Task ${record.task}'s. Request ${cut(record.requestBody)}. Response ` +
+          `${cut(record.responseBody)} (the simulator writes values Python's way; the real line ` +
+          `carries ${code("true")}).`,
+      ),
+    ),
+    answer(
+      "2. Three requests, three channels",
+      wrapMarkdown(
+        `(a) A result with ${code("isError: " + String(numeric.isError === true))}, invalid ` +
+          `arguments: "${numericReason}". (b) A ` +
+          `JSON-RPC error, ${listed?.code}: the request does not fit ${code("tools/call")}'s ` +
+          `shape ("${listed?.message}"). (c) A JSON-RPC error, ${wire.withoutMeta.code}, as ` +
+          `section 2's second call: without ${code("_meta")} any 2026-07-28 request is malformed.`,
+      ),
+    ),
+    answer(
+      "3. _meta counted in tokens",
+      wrapMarkdown(
+        `Its keys and values as words (${code(meta[0])} alone is ${countTokens(meta[0])} ` +
+          `tokens) make ${metaTokens} tokens more per request, ${metaTokens * requests} over the ` +
+          `${requests} requests. The envelope's 8 would not change; the body would grow.`,
+      ),
+    ),
+    answer(
+      "4. Giving up on a call",
+      wrapMarkdown(
+        `It SHOULD cancel the call, over stdio with ${code("notifications/cancelled")} naming ` +
+          `the request's id (2026-07-28 ${code("basic/patterns/cancellation.mdx")}). Nothing ` +
+          `answers it; the server SHOULD stop and send no response, and the client SHOULD ignore ` +
+          `one already on its way. As ${code(cancel)} its body is ${countTokens(cancel)} tokens, ` +
+          `${countTokens(cancel) + ENVELOPE_TOKENS} with the envelope.`,
+      ),
+    ),
+  ].join("\n\n");
 }

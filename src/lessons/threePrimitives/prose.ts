@@ -11,7 +11,7 @@ import { code, listing, plural } from "../proseWords";
 import { wrapMarkdown, wrapWords } from "../wrapProse";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { simulateThreePrimitives, type RegionTask, type WayRow } from "./simulate";
-import { formatJson } from "./tables";
+import { prettyJson } from "../transcriptText";
 import type { ThreePrimitivesLesson } from "./wire";
 
 /** Each region's English gloss (lesson 1 glossed them first). */
@@ -177,7 +177,7 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
       "3. The schema of `tarife`",
       `The one \`tarife\`'s \`tools/list\` sends; \`tip\` is not required, since the server ` +
         `charges the household amount without it:\n\n\`\`\`json\n` +
-        `${formatJson(worldInputSchema(tarife))}\n\`\`\``,
+        `${prettyJson(worldInputSchema(tarife)).join("\n")}\n\`\`\``,
     ),
     answer(
       "4. A prompt without `m3`",

@@ -5,11 +5,8 @@
  * and an HTTP exchange as its header blocks and bodies.
  */
 import { LINE_WIDTH } from "../../notebook/lineWidth";
-import {
-  isTranscriptLine,
-  type Transcript,
-  type TranscriptLine,
-} from "../../wireClient/lineExchange";
+import type { Transcript } from "../../wireClient/lineExchange";
+import { foldedLine, formatWireTranscript } from "../transcriptText";
 import type { RoundTripRun, ServerTrips } from "../../wireClient/roundTrips";
 import { formatTextTable, type Cell } from "../textTable";
 import type { ShownHttpMessage, TransportResult } from "./simulate";
@@ -20,62 +17,25 @@ function cut(text: string, width: number = LINE_WIDTH): string {
 }
 
 /**
- * A line folded to the page after its commas, each piece indented by two spaces: the pieces, put
- * back together, are the line exactly. A piece with no comma to break at stays whole.
- *
- * @param end what marks the line's end, after its last piece (`⏎` for a newline).
- */
-export function foldLine(line: string, end = "", width: number = LINE_WIDTH - 2): string[] {
-  const pieces: string[] = [];
-  let rest = line + end;
-  while ([...rest].length > width) {
-    const window = [...rest].slice(0, width).join("");
-    const at = window.lastIndexOf(",");
-    if (at <= 0) break;
-    pieces.push(rest.slice(0, at + 1));
-    rest = rest.slice(at + 1);
-  }
-  pieces.push(rest);
-  return pieces.map((piece) => `  ${piece}`);
-}
-
-/** A message without its id, to tell a line sent again under a new id. */
-function withoutId(line: string): string {
-  const { id: _id, ...rest } = JSON.parse(line) as Record<string, unknown>;
-  return JSON.stringify(rest);
-}
-
-/**
- * Transcripts as the stdio transport carries them: the command, then each line under who wrote it
- * and its bytes, folded after its commas to fit the page, its newline shown as `⏎` (the course's
- * other printer, `formatWireTranscript`, pretty-prints JSON instead: here the line is the point);
- * a line sent again under a new id is named, not printed again; and each event.
+ * Transcripts as the stdio transport carries them (`formatWireTranscript`, layout `folded`): the
+ * command, then each line under who wrote it and its bytes, as it crossed, folded to fit the page,
+ * its newline shown as `⏎`: here the line is the point. A line a later transcript sends again
+ * (under a new id) is named, not printed again; and each event.
  */
 export function formatLines(transcripts: readonly Transcript[]): string {
-  const out: string[] = [];
-  const seen: TranscriptLine[] = [];
-  for (const transcript of transcripts) {
-    out.push(cut(`$ ${transcript.command}`));
-    for (const step of transcript.steps) {
-      if (!isTranscriptLine(step)) {
-        out.push(cut(`${step.from}: ${step.event}`));
-        continue;
-      }
-      const who = step.from === "client" ? "client → server" : "server → client";
-      const head = `${who} (${step.bytes} bytes)`;
-      const again = seen.find(
-        (line) => line.from === step.from && withoutId(line.line) === withoutId(step.line),
-      );
-      seen.push(step);
-      if (again === undefined) out.push(head, ...foldLine(step.line, "⏎"));
-      else if (again.line === step.line) out.push(cut(`${head}: the same line as above`));
-      else {
-        const id = JSON.stringify((JSON.parse(step.line) as { id?: unknown }).id);
-        out.push(cut(`${head}: the line above, but with id ${id}`));
-      }
-    }
-  }
-  return out.join("\n");
+  const layout = { lines: "folded", newline: "⏎" } as const;
+  return transcripts
+    .map((transcript, k) =>
+      formatWireTranscript(
+        transcript,
+        transcripts.slice(0, k).map((earlier, j) => ({
+          transcript: earlier,
+          where: j === 0 ? "the first process" : `process ${j + 1}`,
+        })),
+        { ...layout, outcome: false },
+      ),
+    )
+    .join("\n");
 }
 
 /** The first `sayac_oku` call on `olcum`, line by line ({@link formatLines}). */
@@ -97,9 +57,9 @@ export function formatRestart(result: TransportResult): string {
   return formatLines([result.stdio.crash, result.stdio.retry]);
 }
 
-/** An HTTP message as it crossed: header lines, a blank line, its content ({@link foldLine}). */
+/** An HTTP message as it crossed: header lines, a blank line, its content ({@link foldedLine}). */
 function httpMessage(message: ShownHttpMessage): string[] {
-  const body = message.content === "" ? [] : ["", ...foldLine(message.content)];
+  const body = message.content === "" ? [] : ["", ...foldedLine(message.content)];
   return [...message.head.map((line) => cut(`  ${line}`)), ...body];
 }
 
@@ -111,7 +71,7 @@ function httpHeading(from: "client" | "server", message: ShownHttpMessage): stri
 
 /**
  * The `tools/call` POST to `tarife` and its answer, as they crossed: the command that started the
- * server, each message's header block and body (its JSON folded, {@link foldLine}), and a last
+ * server, each message's header block and body (its JSON folded, {@link foldedLine}), and a last
  * line naming the fields left out.
  */
 export function formatHttpCall(result: TransportResult): string {
