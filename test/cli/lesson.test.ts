@@ -97,11 +97,25 @@ function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<s
           );
           files[name] = { markdown: readFileSync(join(out, `${name}.md`), "utf8"), charts: chartFiles(out, name) };
         }
-        // Side by side: lesson 6 runs beside lesson 9; lesson 10, which starts servers too, after it.
+        // Side by side: the lessons that start servers run one at a time, the others beside them.
         const at = (name: string, step: "executing" | "wrote") => run.stderr.indexOf(`${name}: ${step} `);
-        const [six, nine, ten] = ["06-writing-a-server", "09-the-simulation-against-the-wire", "10-without-a-session"];
-        assert.ok(at(six, "executing") < at(nine, "wrote"), "lesson 6 starts while lesson 9 runs");
-        assert.ok(at(ten, "executing") > at(nine, "wrote"), "lesson 10 starts after lesson 9");
+        const servers = LESSONS.filter((lesson) => lesson.startsServers).map((lesson) => lesson.name);
+        const others = LESSONS.filter((lesson) => !lesson.startsServers).map((lesson) => lesson.name);
+        for (const [k, first] of servers.entries())
+          for (const second of servers.slice(k + 1))
+            assert.ok(
+              at(second, "wrote") < at(first, "executing") || at(second, "executing") > at(first, "wrote"),
+              `${first} and ${second}, which both start servers, do not run at once`,
+            );
+        const [firstServing] = [...servers].sort((a, b) => at(a, "executing") - at(b, "executing"));
+        assert.ok(
+          others.some(
+            (name) =>
+              at(name, "executing") > at(firstServing, "executing") &&
+              at(name, "executing") < at(firstServing, "wrote"),
+          ),
+          `a lesson that starts no servers starts while ${firstServing} runs`,
+        );
         return files;
       }),
     );
@@ -263,7 +277,7 @@ test("the default export carries the reference's tables and states its seed firs
     assert.ok(text.includes(`\n${line}\n`), line);
   }
   assert.ok(
-    text.indexOf("```text\nseed 20260218\n```") < text.indexOf("level "),
+    text.indexOf("```text\nseed 20260218\n```") < text.indexOf("```text\nlevel "),
     "the seed is printed before any table",
   );
   assert.doesNotMatch(

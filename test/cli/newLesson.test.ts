@@ -13,6 +13,7 @@ import {
   readFileSync,
   realpathSync,
   symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { before, test } from "node:test";
@@ -116,9 +117,17 @@ test("bad input: exit 2, one line on stderr, nothing on stdout, nothing written"
 });
 
 test("a title the last lesson names only in its closing is free: that closing becomes its Next", () => {
-  const done = cli("new-lesson", "11", "Streamable HTTP");
+  // The copy's last lesson names a title in its closing, and nowhere before it.
+  const last = join(copy, "notebooks", "10-without-a-session.ipynb");
+  const nb = parseNotebook(readFileSync(last, "utf8"));
+  const closing = [...nb.cells].reverse().find((cell) => cell.cell_type === "markdown")!;
+  closing.source += "\n\nA Toy Closing Word comes after this course.";
+  writeFileSync(last, `${JSON.stringify(nb, null, 1)}\n`);
+  git("commit", "-qam", "the last lesson's closing names a title");
+  const done = cli("new-lesson", "11", "A Toy Closing Word");
   assert.equal(done.status, 0, done.stderr);
   assert.notEqual(changes(), "");
+  git("reset", "-q", "--hard", "HEAD~1");
   git("reset", "-q", "--hard");
   git("clean", "-fdq");
   assert.equal(changes(), "");
