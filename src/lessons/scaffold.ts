@@ -357,7 +357,7 @@ export function lessonNotebook(plan: LessonPlan): Notebook {
     markdownCell(
       "parameters-note",
       paragraph(
-        `The next cell holds the lesson's only parameter. To run the lesson with another seed, change the number and run all cells again; \`mcp-course lesson ${nn} --seed N\` does the same from the command line by adding a cell tagged \`injected-parameters\` right after this one.`,
+        `The next cell holds the lesson's only parameter, the seed. To run the lesson with another seed, change the number and run all cells again; \`mcp-course lesson ${nn} --seed N\` does the same from the command line, adding a cell after this one that sets it again.`,
       ),
     ),
     codeCell("parameters", "const SEED = 20260218;", ["parameters"]),
