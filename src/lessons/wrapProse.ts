@@ -146,3 +146,14 @@ export function wrapWords(text: string | readonly string[], width: number): stri
   lines.push(line);
   return lines;
 }
+
+/**
+ * An exercise's answer folded, so that a reader sees it only when they open it: a `<details>`
+ * block whose `<summary>` is `summary`, holding `markdown` wrapped to the page ({@link
+ * wrapMarkdown}). Blank lines part the tags from the markdown, so that it renders as markdown.
+ *
+ * @param summary one line of plain text, e.g. `1. What another seed changes`.
+ */
+export function foldedAnswer(summary: string, markdown: string): string {
+  return `<details>\n<summary>${summary}</summary>\n\n${wrapMarkdown(markdown)}\n\n</details>`;
+}

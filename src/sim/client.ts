@@ -58,8 +58,8 @@ export function gateTool<T extends ToolDeclaration>(
  * The arguments of a call: the declared fields present in `state`, in declared order.
  *
  * @param fields the tool's declared fields; none when none were declared.
- * @param state the client's known values. A field it lacks, or holds as `undefined`, is not sent:
- *   Python's `a in state`.
+ * @param state the client's known values. A field it lacks, or holds as `undefined`, is not sent;
+ *   one it holds, even as `null` or `false`, is.
  * @returns a new object.
  */
 export function callArguments(fields: readonly string[] | undefined, state: Fields): Fields {

@@ -194,14 +194,13 @@ test("the solutions answer every exercise, and the prose names the course's conv
   const result = simulateWritingAServer(20260218);
   const solutions = prose.writingAServerSolutions(result);
   assert.deepEqual(
-    solutions
-      .split("\n")
-      .filter((line) => !line.startsWith("   "))
-      .map((line) => line.slice(0, 3)),
-    ["1. ", "2. ", "3. ", "4. ", "5. "],
+    [...solutions.matchAll(/^<summary>(\d)\. /gm)].map((m) => m[1]),
+    ["1", "2", "3", "4", "5"],
+    "each answer folded under its number",
   );
-  assert.match(flat(solutions), /level 3 keeps 4 tools and drops 1/);
-  assert.match(solutions.replace(/\n\s+/g, " "), /the 27 calls of the twelve-task run and the 30 of the wide run/);
+  assert.equal(solutions.match(/^<details>$/gm)?.length, 5);
+  assert.match(solutions.replace(/\s+/g, " "), /level 3 keeps 4 tools and drops 1/);
+  assert.match(solutions.replace(/\s+/g, " "), /the 27 calls of the twelve-task run and the 30 of the wide run/);
   assert.match(flat(prose.readHandshake(result)), /course's version rule/);
   assert.match(flat(prose.readHandshake(result)), /holds for this envelope only/);
   assert.match(flat(prose.summarize(result)), /in this envelope a complete declaration cost no more/);
@@ -305,7 +304,7 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
         .tools.keys(),
     ].sort();
     assert.deepEqual(printed, [library.formatHandshakeTable([handshake], agreed), library.formatRunTable([run])]);
-    const solution = prose.writingAServerSolutions(lesson).replace(/\n\s+/g, " ");
+    const solution = prose.writingAServerSolutions(lesson).replace(/\s+/g, " ");
     assert.match(solution, new RegExp(`level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
     assert.match(solution, new RegExp(`${handshake.tokens} tokens and ${handshake.round_trips} round trips`));
     assert.match(solution, new RegExp(`completes ${run.completed} tasks .* for ${run.tokens} tokens`));

@@ -18,7 +18,7 @@ import { sameHandshakeCost } from "../../world/handshakes";
 import { ALLOWLIST, KNOWN_VERSIONS } from "../../world/servers";
 import type { WritingAServerResult } from "./simulate";
 import { code, listing } from "../proseWords";
-import { wrapMarkdown } from "../wrapProse";
+import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
 
 export { handshakeMessages, type CountedMessage } from "../handshakeText";
@@ -209,8 +209,8 @@ export function summarize(result: WritingAServerResult): string {
       `- The version rule and the approval gate are the course's conventions. MCP agrees on the protocol version ` +
         `(in ${code("initialize")} up to 2025-11-25, in every request's ${code("_meta")} in 2026-07-28), and ` +
         `2026-07-28 says clients SHOULD NOT act on the server's own version. MCP's defaults make a tool without ` +
-        `${code("annotations")} one that may write: a client following the specification asks about it, and a ` +
-        `person can deny any call.`,
+        `${code("annotations")} one that may write: a client that applies the specification's SHOULDs does not ` +
+        `run it unasked, and a person can deny any call.`,
     ].join("\n"),
   );
 }
@@ -248,51 +248,60 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
     h3.negotiated === result.handshake[2].negotiated &&
     h3.dropped === result.handshake[2].dropped;
   const [wideSilent, wideGated] = result.wide;
-  return wrapMarkdown(
-    [
-      `1. Only the tokens of the task runs can move. The handshake's ${h.tokens} tokens cannot: its bodies name ` +
-        `servers, versions, tools and resources, which no seed changes. Negotiated and dropped tools cannot ` +
-        `either, nor calls, failures and completed tasks: every seed draws three tasks of each type, and whether ` +
-        `a chain runs depends on what was declared, never on which subscriber it asks about. What a seed changes ` +
-        `is the values the calls and answers carry (subscriber ids, readings, region names, amounts), and a ` +
-        `longer value costs more tokens. Between this run and the second one, tokens moved at ` +
-        (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`),
-      `2. ${code("kayit")} is no longer dropped for its version. In the handshake table, level 3 keeps ` +
-        `${h3.negotiated} tools and drops ${h3.dropped} (${code("kayit_yaz")}, for the allowlist), for ` +
-        `${h3.request} requests, ${h3.response} responses, ${h3.tokens} tokens and ${h3.round_trips} round trips. ` +
-        `In the twelve-task table, level 3 makes ${r3.calls} calls, of which ${r3.failed} fail, completes ` +
-        `${r3.completed} tasks and sends ${r3.request} requests and ${r3.response} responses for ${r3.tokens} tokens` +
-        (sameAsLevel2
-          ? `. Both rows are exactly level 2's, since the version, the only thing level 3 adds, no longer ` +
-            `changes the decision.`
-          : `, where level 2 completed ${sideEffects.completed} for ${sideEffects.tokens} tokens.`),
-      `3. The charge, consumption and record chains open with ${code("sayac_oku")}, the region chain with ` +
-        `${code("bolge_ozet")}. At level 0 no fields are declared, so each call goes out with its name and no ` +
-        `arguments, and the handler answers ${code("abone yok")} (no such subscriber) or ${code("bolge yok")} ` +
-        `(no such region): ${names.failed} of ${names.calls} calls fail. The server needs to declare the field ` +
-        `each handler reads: ${code("abone")} for ${code("sayac_oku")}, ${code("bolge")} for ${code("bolge_ozet")}. ` +
-        `That is level 1, where ${fields.completed} tasks complete.`,
-      `4. One answer: let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect ` +
-        `flag (${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), as an MCP server's ${code("tools/list")} result does with ` +
-        `${code("inputSchema")} and ${code("annotations")}. The envelope would then count the words of the ` +
-        `declaration itself, not only the tool names, so each level's answer costs the tokens of what it ` +
-        `adds: the handshake grows from level 0 to level 3 while the runs stay as they are.`,
-      `5. ${code("kayit_yaz")} writes a value (${code("deger")}) into a column (${code("sutun")}) of a ` +
-        `subscriber's record: ${code("readOnlyHint: false")}; the write can replace what the column held, so ` +
-        `${code("destructiveHint: true")}; writing the same value twice changes nothing more, so ` +
-        `${code("idempotentHint: true")}; and ${code("openWorldHint: false")}, its world being the server's ` +
-        `records. The other four tools only read: ${code("readOnlyHint: true")}. A client following ` +
-        `the specification reads a tool with no annotations with the defaults, as one that may write, and ` +
-        `asks before calling it. At levels 0 and 1, where nothing says which tools write, that is every call ` +
-        `sent: at level 0, the ${names.request - result.handshake[0].request} calls of the twelve-task run; at level 1, the ${fields.request - result.handshake[1].request} calls of the twelve-task run and the ` +
-        `${wideSilent.request - result.handshake[1].request} of the wide run would each wait for a person's yes. From level 2 on, if the client ` +
-        `trusts the server, only the calls to ${code("kayit_yaz")} would: ` +
-        (ALLOWLIST.includes("kayit_yaz")
-          ? ""
-          : `none in the twelve-task run, where ${code("kayit_yaz")} is not on the allowlist, and `) +
-        `the ${wideGated.blocked} of the wide run, the calls its gate stopped at level 2. ` +
-        `A client that does not trust the server takes ${code("readOnlyHint: true")} as an unverified hint ` +
-        `and may ask about every call.`,
-    ].join("\n"),
-  );
+  return [
+    `1. Only the tokens of the task runs can move. The handshake's ${h.tokens} tokens cannot: its bodies name ` +
+      `servers, versions, tools and resources, which no seed changes. Negotiated and dropped tools cannot ` +
+      `either, nor calls, failures and completed tasks: every seed draws three tasks of each type, and whether ` +
+      `a chain runs depends on what was declared, never on which subscriber it asks about. What a seed changes ` +
+      `is the values the calls and answers carry (subscriber ids, readings, region names, amounts), and a ` +
+      `longer value costs more tokens. Between this run and the second one, tokens moved at ` +
+      (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`),
+    `2. ${code("kayit")} is no longer dropped for its version. In the handshake table, level 3 keeps ` +
+      `${h3.negotiated} tools and drops ${h3.dropped} (${code("kayit_yaz")}, for the allowlist), for ` +
+      `${h3.request} requests, ${h3.response} responses, ${h3.tokens} tokens and ${h3.round_trips} round trips. ` +
+      `In the twelve-task table, level 3 makes ${r3.calls} calls, of which ${r3.failed} fail, completes ` +
+      `${r3.completed} tasks and sends ${r3.request} requests and ${r3.response} responses for ${r3.tokens} tokens` +
+      (sameAsLevel2
+        ? `. Both rows are exactly level 2's, since the version, the only thing level 3 adds, no longer ` +
+          `changes the decision.`
+        : `, where level 2 completed ${sideEffects.completed} for ${sideEffects.tokens} tokens.`),
+    `3. The charge, consumption and record chains open with ${code("sayac_oku")}, the region chain with ` +
+      `${code("bolge_ozet")}. At level 0 no fields are declared, so each call goes out with its name and no ` +
+      `arguments, and the handler answers ${code("abone yok")} (no such subscriber) or ${code("bolge yok")} ` +
+      `(no such region): ${names.failed} of ${names.calls} calls fail. The server needs to declare the field ` +
+      `each handler reads: ${code("abone")} for ${code("sayac_oku")}, ${code("bolge")} for ${code("bolge_ozet")}. ` +
+      `That is level 1, where ${fields.completed} tasks complete.`,
+    `4. One answer: let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect ` +
+      `flag (${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), as an MCP server's ${code("tools/list")} result does with ` +
+      `${code("inputSchema")} and ${code("annotations")}. The envelope would then count the words of the ` +
+      `declaration itself, not only the tool names, so each level's answer costs the tokens of what it ` +
+      `adds: the handshake grows from level 0 to level 3 while the runs stay as they are.`,
+    `5. ${code("kayit_yaz")} writes a value (${code("deger")}) into a column (${code("sutun")}) of a ` +
+      `subscriber's record: ${code("readOnlyHint: false")}; the write can replace what the column held, so ` +
+      `${code("destructiveHint: true")}; writing the same value twice changes nothing more, so ` +
+      `${code("idempotentHint: true")}; and ${code("openWorldHint: false")}, its world being the server's ` +
+      `records. The other four tools only read: ${code("readOnlyHint: true")}. A client that applies ` +
+      `the specification's SHOULDs (a human able to deny any call, a confirmation for sensitive operations) ` +
+      `reads a tool with no annotations by the defaults, as one that may write, and does not run it unasked. At levels 0 and 1, where nothing says which tools write, that is every call ` +
+      `sent: at level 0, the ${names.request - result.handshake[0].request} calls of the twelve-task run; at level 1, the ${fields.request - result.handshake[1].request} calls of the twelve-task run and the ` +
+      `${wideSilent.request - result.handshake[1].request} of the wide run would each wait for a person's yes. From level 2 on, if the client ` +
+      `trusts the server, only the calls to ${code("kayit_yaz")} would: ` +
+      (ALLOWLIST.includes("kayit_yaz")
+        ? ""
+        : `none in the twelve-task run, where ${code("kayit_yaz")} is not on the allowlist, and `) +
+      `the ${wideGated.blocked} of the wide run, the calls its gate stopped at level 2. ` +
+      `A client that does not trust the server takes ${code("readOnlyHint: true")} as an unverified hint ` +
+      `and may ask about every call.`,
+  ]
+    .map((answer, k) => foldedAnswer(`${k + 1}. ${ANSWER_TITLES[k]}`, answer.replace(/^\d\. /, "")))
+    .join("\n\n");
 }
+
+/** What each exercise's folded answer is titled. */
+const ANSWER_TITLES = [
+  "What another seed can move",
+  "A client that knows kayit at version 3",
+  "Why level 0 fails at the first call",
+  "A handshake that costs more as it says more",
+  "The five tools' annotations",
+];
