@@ -148,6 +148,12 @@ for (const seed of SEEDS)
     const traced = result.traces[result.traced];
     assert.equal(traced.calls.filter((c) => c.server === "olcum").length, 2);
     says("task 4's two calls to `olcum`");
+    // Section 5: `deger` is the charge `tarife` answered one step before, as `tutar`.
+    const write = traced.calls.at(-1)!;
+    const deger = write.arguments.find((a) => a.field === "deger")!;
+    assert.deepEqual(deger.origin, { kind: "answer", step: write.step - 1, tool: "tarife", server: "tarife" });
+    assert.equal(deger.value, traced.calls[write.step - 2].answer.tutar);
+    says("`deger`, the value a record writes, is the charge `tarife` has just answered, `tutar`.");
     says(
       `\`olcum\` answers ${olcum.calls} of the ${host.calls} calls, in ${olcum.tasks} tasks: ` +
         `it serves the ${olcum.alone} consumption tasks alone, and opens the ` +
@@ -221,6 +227,9 @@ for (const seed of SEEDS)
     const solutions = flat(prose.threeRolesSolutions(result));
     assert.ok(solutions.includes("`tarife` receives no subscriber id in any of the 12 tasks"));
     assert.ok(solutions.includes("18 values went from `olcum` back to `olcum`"));
+    // Solution 2 keeps the world's choice apart from the protocol's statelessness, and cites it.
+    assert.ok(solutions.includes("stateless in the protocol"));
+    assert.ok(solutions.includes('`basic/index.mdx`, "Statelessness"'));
     assert.ok(solutions.includes("3 values would still cross from one server to another"));
     assert.ok(solutions.includes("Section 7's table is the same, number for number."));
     assert.equal((solutions.match(/<details>/g) ?? []).length, 4);

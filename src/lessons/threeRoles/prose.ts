@@ -236,12 +236,14 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
     ),
     details(
       "Exercise 2: why readings go back to the server that produced them",
-      `In this world a server keeps nothing between calls: each call carries all its tool needs, ` +
-        `and the host holds the task's values. ` +
+      `The course's servers keep nothing between calls, by design: each call carries all its ` +
+        `tool needs, and the host holds the task's values. ` +
         `${listing(own.map(({ server, n }) => `${plural(n, "value")} went from ${code(server)} back to ${code(server)}`))}, ` +
-        `in its ${listing(ownCalls.map(code))} calls. The current revision is built on the same ` +
-        `idea: 2026-07-28 calls MCP stateless, every request self-contained ` +
-        `(${code("architecture/index.mdx")}).`,
+        `in its ${listing(ownCalls.map(code))} calls. MCP would allow more: 2026-07-28 is ` +
+        `stateless in the protocol (a server MUST NOT rely on earlier requests for the client's ` +
+        `version, capabilities or identity), yet a server may keep state of its own, if each ` +
+        `request names it by an identifier (MUST; 2026-07-28 ${code("basic/index.mdx")}, ` +
+        `"Statelessness").`,
     ),
     details(
       "Exercise 3: tarife inside olcum",
