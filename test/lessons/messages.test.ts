@@ -1,4 +1,4 @@
-// Invariant: lesson 3 prints real lines that are the same bytes on every run, and every number its markdown states (8 tokens, 30 calls, 6 failures and their channels, 5 tools, 5 processes) is what the run computes, for any seed.
+// Invariant: lesson 3 prints real lines that are the same bytes on every run, and every number its markdown states (8 tokens, 30 calls, 6 failures, their channels and ids 3 to 8, 5 tools, 5 processes, exercise 1's call) is what the run computes, for any seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,6 +31,8 @@ import { SERVER_FACTS } from "../../src/world/servers";
 import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
 import { TASK_COUNT } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
+import { describeFields } from "../../src/sim/client";
+import { readNotebook } from "../../src/notebook/notebookFile";
 import { ROOT } from "../helpers";
 
 const SEEDS = [20260218, 20260219, 0, 7, 9007199254740991];
@@ -68,9 +70,6 @@ test("the simulator: the same seed gives an equal result; 12 tasks, 30 calls, 8 
     assert.equal(requests.bodyTokens, sum(sim.calls.map((call) => call.requestBody)));
     assert.equal(responses.bodyTokens, sum(sim.calls.map((call) => call.responseBody)));
     assert.equal(notifications.tokens, 0);
-    // "a `kayit_yaz` request with three arguments"
-    const record = sim.calls.find((call) => call.tool === "kayit_yaz")!;
-    assert.equal(Object.keys(record.arguments).length, 3);
   }
 });
 
@@ -86,6 +85,31 @@ test("exercise 2's answers hold on the server's own code: invalid arguments a re
   const numeric = served.callTool("sayac_oku", { abone: 17 }, 1, "2026-07-28");
   assert.equal(numeric.isError, true);
   assert.equal(paramsError("tools/call", { name: "sayac_oku", arguments: ["A001"] })?.code, -32602);
+});
+
+test("exercise 1 is the call its markdown states, and its answer cuts the bodies the simulator would count", () => {
+  const markdown = readNotebook(join(ROOT, "notebooks", "03-messages.ipynb"))
+    .cells.filter((cell) => cell.cell_type === "markdown")
+    .map((cell) => cell.source)
+    .join("\n");
+  const exercise = flat(markdown.slice(markdown.indexOf("## Exercises")));
+  const { tool, arguments: args, result } = prose.EXERCISE_RECORD;
+  assert.match(
+    exercise,
+    new RegExp(
+      `\`${tool}\` writes ${args.deger} into subscriber \`${args.abone}\`'s \`${args.sutun}\` ` +
+        `\\(charge\\) column and answers \`yazildi\` \\(written\\) \`${String(result.yazildi)}\``,
+    ),
+  );
+  // The body a student writes by section 5's rule cuts into the tokens the simulator's body does.
+  const request = prose.jsonBody(tool, args);
+  const response = prose.jsonBody("", result);
+  assert.equal(request, "kayit_yaz abone A044 sutun bedel deger 554");
+  assert.equal(response, "yazildi true");
+  assert.equal(countTokens(request), countTokens(`${tool} ${describeFields(args)}`));
+  assert.equal(countTokens(response), countTokens(describeFields(result)));
+  assert.equal(countTokens(request), 8);
+  assert.equal(countTokens(response), 3);
 });
 
 describe("lesson 3 on the wire (default seed)", () => {
@@ -130,6 +154,15 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
   });
 
+  it("the failures carry ids 3 to 8 in both revisions; 2026-07-28 gave id 2 to the call without _meta", () => {
+    const ids = (lines: { line: string }[]) => lines.map(({ line }) => Number(/"id":(\d+)/.exec(line)?.[1]));
+    const requests = wire.failureLines.steps.filter(isTranscriptLine).filter((line) => line.from === "client");
+    assert.deepEqual(ids(requests), [3, 4, 5, 6, 7, 8]);
+    const stateless = wire.statelessCall.steps.filter(isTranscriptLine).filter((line) => line.from === "client");
+    assert.deepEqual(ids(stateless), [1, 2]);
+    assert.ok(!stateless[1].line.includes("_meta"));
+  });
+
   it("the 2026-07-28 call outgrows its twin by exactly its _meta; without _meta it gets −32602", () => {
     const growth = prose.callGrowth(wire);
     assert.equal(growth.request, metaMemberBytes());
@@ -138,6 +171,13 @@ describe("lesson 3 on the wire (default seed)", () => {
       wire.statelessCall.steps.filter(isTranscriptLine).find((line) => line.from === "server")!.line,
     );
     assert.equal(result.result.resultType, "complete");
+    // The summary: `resultType` and `serverInfo` (in `_meta`) are all the result gained.
+    const added = `,"resultType":"complete","_meta":${JSON.stringify(result.result._meta)}`;
+    assert.equal(growth.response, Buffer.byteLength(added));
+    assert.match(
+      flat(prose.summarizeMessages(sim, wire)),
+      /`_meta` made one call 186 bytes longer, `resultType` and `serverInfo` its result 102\./,
+    );
     assert.deepEqual(result.result._meta, {
       "io.modelcontextprotocol/serverInfo": { name: "olcum", version: "2" },
     });
@@ -209,7 +249,17 @@ describe("lesson 3 on the wire (default seed)", () => {
       prose.summarizeMessages(sim, wire),
     ];
     for (const line of printed.join("\n").split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
-    assert.equal(prose.messagesSolutions(sim, wire).match(/<details>\n<summary>/g)?.length, 4);
+    const solutions = prose.messagesSolutions(sim, wire);
+    assert.equal(solutions.match(/<details>\n<summary>/g)?.length, 4);
+    // Exercise 4 cites both pages' rules and prices the notification.
+    const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
+    assert.match(cancel, /`basic\/patterns\/cancellation.mdx`, "Timeouts"/);
+    assert.match(cancel, /over stdio MUST NOT send anything more for that request \(`basic\/transports\/stdio.mdx`/);
+    assert.match(cancel, /its body is 6 tokens, 14 with the envelope/);
+    assert.match(
+      flat(solutions),
+      /Request `kayit_yaz abone A044 sutun bedel deger 554`: .* 8 tokens, 16 with the envelope\. Response `yazildi true`: `yazil`, `di` and `true`, 3 tokens, 11 with the envelope/,
+    );
     const chart = messageKindsChart(sim, wire) as { data: { values: { amount: number }[] } };
     assert.equal(chart.data.values.length, 6);
   });

@@ -20,8 +20,8 @@ export function describeMessagesSeed(sim: MessagesSimulation, wire: MessagesWire
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}**: it draws the 60 subscribers and the ${sim.tasks} tasks, ` +
       `whose first call reads subscriber ${code(String(first.arguments.abone))}'s meter. The real ` +
-      `half started ${plural(wire.processes, "server process", "server processes")} with ` +
-      `${code("mcp-course serve")}, counted off their own logs, and measured no time.`,
+      `half started ${plural(wire.processes, "server process", "server processes")} ` +
+      `(${code("mcp-course serve")}) and timed nothing.`,
   );
 }
 
@@ -76,9 +76,8 @@ export function readNoArgumentCalls(wire: MessagesWire): string {
   const errors = wire.emptyCalls.filter((row) => row.channel === "JSON-RPC error").length;
   return wrapMarkdown(
     `${results} of ${wire.emptyCalls.length} came back as results with ${code("isError: true")}, ` +
-      `${errors} as a JSON-RPC error. Each server checked the arguments against what the tool ` +
-      `declares before running it, and named every missing argument with what it expected, in ` +
-      `words a model can act on.`,
+      `${errors} as a JSON-RPC error: each server checked the arguments before the tool ran and ` +
+      `named every missing one with what it expected, words a model can act on.`,
   );
 }
 
@@ -144,16 +143,15 @@ export function summarizeMessages(sim: MessagesSimulation, wire: MessagesWire): 
   const bytes = wire.tasks.kinds.request.bytes + wire.tasks.kinds.response.bytes;
   return wrapMarkdown(
     [
-      `- A request (${code("id")}, ${code("method")}) gets one response with its id and a ` +
-        `${code("result")} or an ${code("error")}; a notification gets none. In 2026-07-28 only ` +
-        `clients send requests, and ${code("_meta")}, ${code("resultType")} and the server's ` +
-        `identity made one call ${growth.request} and ${growth.response} bytes longer.`,
-      `- Of six failures, ${results} came back as results with ${code("isError: true")} and ` +
-        `${errors.length} as JSON-RPC errors, alike in both revisions. Invalid arguments are a ` +
-        `tool execution error by the tools pages, -32602 by 2026-07-28's schema: handle both. A ` +
+      `- A request (${code("id")}, ${code("method")}) gets one response with its id, a ` +
+        `${code("result")} or an ${code("error")}; a notification none. In 2026-07-28 only clients ` +
+        `send requests; ${code("_meta")} made one call ${growth.request} bytes longer, ` +
+        `${code("resultType")} and ${code("serverInfo")} its result ${growth.response}.`,
+      `- Of six failures, ${results} were ${code("isError")} results and ${errors.length} JSON-RPC ` +
+        `errors in both revisions; invalid arguments may come either way (handle both). A ` +
         `timeout comes from the client's own library.`,
-      `- The twelve tasks cost ${tokens} envelope tokens, ${sim.envelopeTokens} a message for the ` +
-        `envelope, and ${bytes} bytes on the 2026-07-28 wire: tokens count words, bytes count JSON.`,
+      `- The twelve tasks cost ${tokens} envelope tokens (${sim.envelopeTokens} a message for the ` +
+        `envelope) and ${bytes} bytes on the 2026-07-28 wire: tokens count words, bytes count JSON.`,
     ].join("\n"),
   );
 }
@@ -165,9 +163,31 @@ function metaWords(value: unknown): string[] {
   return [String(value)];
 }
 
+/**
+ * Exercise 1's call, as its markdown states it: `kayit_yaz` writing 554 in subscriber `A044`'s
+ * `bedel` (charge) column, answered `yazildi: true`. Fixed, so the exercise can be answered from
+ * the lesson's text whatever the seed.
+ */
+export const EXERCISE_RECORD = {
+  tool: "kayit_yaz",
+  arguments: { abone: "A044", sutun: "bedel", deger: 554 },
+  result: { yazildi: true },
+} as const;
+
+/**
+ * A body as a student writes it from section 5's rule: the tool's name (if any), then each
+ * field's name and value, values as JSON spells them (`true`, `554`).
+ */
+export function jsonBody(
+  tool: string,
+  fields: Readonly<Record<string, string | number | boolean>>,
+): string {
+  const words = Object.entries(fields).map(([key, value]) => `${key} ${String(value)}`);
+  return [tool, ...words].filter((part) => part !== "").join(" ");
+}
+
 /** The expected answers to the exercises, computed from the run where they hold numbers. */
 export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): string {
-  const record = sim.calls.find((call) => call.tool === "kayit_yaz")!;
   const cut = (body: string) => {
     const tokens = tokenize(body);
     return (
@@ -188,11 +208,10 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
     `<details>\n<summary>${summary}</summary>\n\n${text}\n\n</details>`;
   return [
     answer(
-      "1. The first kayit_yaz call",
+      "1. A kayit_yaz call",
       wrapMarkdown(
-        `Task ${record.task}'s. Request ${cut(record.requestBody)}. Response ` +
-          `${cut(record.responseBody)} (the simulator writes values Python's way; the real line ` +
-          `carries ${code("true")}).`,
+        `Request ${cut(jsonBody(EXERCISE_RECORD.tool, EXERCISE_RECORD.arguments))}. Response ` +
+          `${cut(jsonBody("", EXERCISE_RECORD.result))}.`,
       ),
     ),
     answer(
@@ -216,10 +235,12 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
     answer(
       "4. Giving up on a call",
       wrapMarkdown(
-        `It SHOULD cancel the call, over stdio with ${code("notifications/cancelled")} naming ` +
-          `the request's id (2026-07-28 ${code("basic/patterns/cancellation.mdx")}). Nothing ` +
-          `answers it; the server SHOULD stop and send no response, and the client SHOULD ignore ` +
-          `one already on its way. As ${code(cancel)} its body is ${countTokens(cancel)} tokens, ` +
+        `It SHOULD cancel it, over stdio with ${code("notifications/cancelled")} naming the ` +
+          `request's id, as it MUST there (2026-07-28 ${code("basic/patterns/cancellation.mdx")}, ` +
+          `"Timeouts"). Nothing comes back: the server SHOULD stop and not answer (same page), and ` +
+          `over stdio MUST NOT send anything more for that request (${code("basic/transports/stdio.mdx")}, ` +
+          `"Cancellation"); the client SHOULD ignore an answer already on its way. As ` +
+          `${code(cancel)} its body is ${countTokens(cancel)} tokens, ` +
           `${countTokens(cancel) + ENVELOPE_TOKENS} with the envelope.`,
       ),
     ),
