@@ -17,9 +17,11 @@
 export const STATELESS_REVISION = "2026-07-28";
 
 /**
- * The legacy revisions `initialize` accepts, newest first: a client asking for another gets the
- * newest (2025-11-25 `basic/lifecycle.mdx`, "Version Negotiation": the server "MUST respond with
- * another protocol version it supports", "SHOULD be the latest"). The three revisions that define `initialize`.
+ * The legacy revisions the course's servers accept through `initialize`, newest first: a client
+ * asking for another gets the newest (2025-11-25 `basic/lifecycle.mdx`, "Version Negotiation": the
+ * server "MUST respond with another protocol version it supports", "SHOULD be the latest").
+ * Not every revision that defines `initialize`: 2025-03-26 defines it too, and is left out by the
+ * course's choice, so that asking for a real revision shows a version mismatch (lessons 5 and 10).
  */
 export const LEGACY_REVISIONS = ["2025-11-25", "2025-06-18", "2024-11-05"] as const;
 

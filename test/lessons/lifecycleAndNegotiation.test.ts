@@ -1,4 +1,4 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — the legacy revisions section 2 names are the ones served, 2025-03-26 left out; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -38,6 +38,7 @@ import { isTranscriptLine, type Transcript } from "../../src/wireClient/lineExch
 import { metaMemberBytes } from "../../src/wireClient/transcripts";
 import { LESSON_HANDSHAKES } from "../../src/world/handshakes";
 import { ALLOWLIST, SERVER_FACTS } from "../../src/world/servers";
+import { LEGACY_REVISIONS } from "../../src/protocol/revisions";
 import { ROOT } from "../helpers";
 
 const SEEDS = [0, 7, 20260218, 20260219, 9007199254740991];
@@ -204,13 +205,22 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(parsed(wire.legacy, "client")[1].method, "notifications/initialized");
   });
 
-  it("section 2's mismatch: the server answers 2025-11-25, section 1's answer but for the id, and the client leaves", () => {
+  it("section 2's mismatch: the server answers 2025-11-25, section 1's answer but for the id, and the client leaves; 2025-03-26 is the legacy revision left out", () => {
     const [asked] = parsed(wire.legacyMismatch, "client");
     const [answer] = parsed(wire.legacyMismatch, "server");
     const [first] = parsed(wire.legacy, "server");
     assert.equal(asked.params.protocolVersion, "2025-03-26");
     assert.deepEqual({ ...answer, id: 0 }, first);
     assert.equal(parsed(wire.legacyMismatch, "client").length, 1, "no notifications/initialized");
+    const [discovered] = parsed(wire.discover, "server");
+    const legacy: string[] = discovered.result.supportedVersions.slice(1);
+    assert.deepEqual(legacy, [...LEGACY_REVISIONS], "the legacy revisions served through initialize");
+    assert.ok(!legacy.includes(asked.params.protocolVersion), "2025-03-26 is left out");
+    const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
+    assert.ok(
+      exported.includes(`\`olcum\` accepts ${legacy.slice(0, -1).join(", ")} and ${legacy.at(-1)}, not 2025-03-26`),
+      "section 2 names what the run's server accepts",
+    );
   });
 
   it("section 3: server/discover lists 2026-07-28 first, section 1's capabilities and identity; -32022 names what is supported and what was asked", () => {
@@ -225,8 +235,9 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.deepEqual(refusal.error.data, { supported: ["2026-07-28"], requested: "2025-11-25" });
     assert.match(
       flat(readStatelessMismatch(wire)),
-      /The wrong guess cost 2 messages and 408 bytes; asking `server\/discover` first costs 2 and 542, every time\./,
+      /The wrong guess cost 2 messages and 408 bytes; asking `server\/discover` first costs 2 and 542, once per server: its answer stays fresh for its `ttlMs`, and a client SHOULD cache the era it reveals/,
     );
+    assert.equal(discovered.result.ttlMs, 3_600_000, "a cacheable answer: fresh for an hour");
   });
 
   it("section 4: 5 messages and 844 bytes, 2 and 816, 4 and 1358, and 186 bytes of _meta on every stateless request", () => {
@@ -242,7 +253,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(wire.metaBytes, 186);
     assert.match(
       flat(readOpeningCosts(wire)),
-      /exchanged 5 messages, 844 bytes; the 2026-07-28 client 2, 816 bytes \(4 and 1358 asking first\)/,
+      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1358 asking first\)\. .* each later request repeats 186 bytes of `_meta`\./,
     );
     const chart = openingsChart(wire) as { data: { values: { bytes: number }[] } };
     assert.equal(
@@ -262,6 +273,12 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.match(
       flat(readKayit(wire)),
       /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results: version 3, where the client knows 2\./,
+    );
+    const [olcum] = parsed(wire.discover, "server");
+    assert.deepEqual(discovered.result.supportedVersions, olcum.result.supportedVersions);
+    assert.match(
+      flat(readKayit(wire)),
+      /^`kayit`'s `server\/discover` listed the same 4 versions as `olcum`, and the capabilities `\{"tools":\{\}\}`\./,
     );
   });
 
@@ -286,14 +303,20 @@ describe("lesson 5's real half (one run, six processes)", () => {
       assert.match(
         opening,
         new RegExp(
-          `^This run uses \\*\\*seed ${seed}\\*\\*; .* the 4th, about \`A\\d{3}\`\\. The real lines come from 6 server processes`,
+          `^This run uses \\*\\*seed ${seed}\\*\\*; .* the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, carry no subscriber`,
         ),
       );
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
       assert.equal(solutions.match(/<details><summary>Answer \d<\/summary>\n\n/g)?.length, 3);
       assert.equal(solutions.match(/\n\n<\/details>/g)?.length, 3);
-      assert.match(flat(solutions), /so its 80 and 107 tokens stay/);
-      assert.match(flat(solutions), /the allowlist alone leaves 4 tools\./);
+      assert.match(
+        flat(solutions),
+        /\(a five-digit reading is one token, `mesken` and `isyeri` two each\): 80 and 107\./,
+      );
+      assert.match(
+        flat(solutions),
+        /what section 6 showed `kayit` declaring of the protocol: 4 versions, `2026-07-28` among them, and the capability `tools`; so the two can talk, and the allowlist alone leaves 4 tools\./,
+      );
       const raw = describeLifecycleAndNegotiationSeed(result, wire);
       for (const text of [raw, solutions, readGate(result), readPolicies(result)])
         assert.ok(widest(text) <= LINE_WIDTH);

@@ -3,6 +3,7 @@
  * markdown built from the results, so that every number the run measures is computed. The text
  * no run changes lives in the notebook's markdown cells.
  */
+import { STATELESS_REVISION } from "../../protocol/revisions";
 import { decideOn } from "../../sim/negotiation";
 import { declare } from "../../sim/declaration";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
@@ -48,8 +49,8 @@ export function describeLifecycleAndNegotiationSeed(
   return wrapMarkdown(
     `This run uses **seed ${result.seed}**; section 7 follows its first record task, the ` +
       `${ordinal(result.gateTaskNumber)}, about ${code(result.gateTask.subscriber)}. The real ` +
-      `lines come from ${wire.processes} server processes and carry no subscriber: they are the ` +
-      `same bytes at every seed.`,
+      `lines, from ${wire.processes} server processes, carry no subscriber: the same bytes at ` +
+      `every seed.`,
   );
 }
 
@@ -83,7 +84,10 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   );
 }
 
-/** A reading of the stateless mismatch: the refusal's data, and what the wrong guess cost. */
+/**
+ * A reading of the stateless mismatch: the refusal's data, and what the wrong guess cost against
+ * asking first, which a client pays once per server (the answer is cacheable, the era cached).
+ */
 export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string {
   const [refusal] = linesFrom(wire.statelessMismatch, "server");
   const [asked, answered] = [
@@ -98,7 +102,8 @@ export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string
       `(${codes(data.supported)}) and what was asked (${code(data.requested)}); the retry was ` +
       `answered as in section 3. The wrong guess cost 2 messages and ${asked + answered} bytes; ` +
       `asking ${code("server/discover")} first costs 2 and ${discoverAsked + discoverAnswered}, ` +
-      `every time.`,
+      `once per server: its answer stays fresh for its ${code("ttlMs")}, and a client SHOULD ` +
+      `cache the era it reveals (${code("basic/versioning.mdx")}).`,
   );
 }
 
@@ -108,31 +113,40 @@ export function readOpeningCosts(wire: LifecycleAndNegotiationWire): string {
   const listBytes = (cost: OpeningCost, kind: "request" | "response") =>
     cost.lines.find((line) => line.method === "tools/list" && line.kind === kind)!.bytes;
   return wrapMarkdown(
-    `Before its first ${code("tools/call")} the ${legacy.opening.slice(0, 10)} client exchanged ` +
-      `${legacy.messages} messages, ${legacy.bytes} bytes; the ${stateless.opening} client ` +
-      `${stateless.messages}, ${stateless.bytes} bytes (${discover.messages} and ` +
-      `${discover.bytes} asking first). Fewer messages, hardly fewer bytes: its ` +
-      `${code("tools/list")} request is ${listBytes(stateless, "request")} bytes against ` +
-      `${listBytes(legacy, "request")}, its answer ${listBytes(stateless, "response")} against ` +
-      `${listBytes(legacy, "response")}. And every later stateless request carries its ` +
-      `${code("_meta")} again, ${wire.metaBytes} bytes.`,
+    `Before the first ${code("tools/call")}: ${legacy.messages} messages and ${legacy.bytes} ` +
+      `bytes in ${legacy.opening.slice(0, 10)}; ${stateless.messages} and ${stateless.bytes} in ` +
+      `${stateless.opening} (${discover.messages} and ${discover.bytes} asking first). Fewer ` +
+      `messages, hardly fewer bytes: the stateless ${code("tools/list")} request is ` +
+      `${listBytes(stateless, "request")} bytes to ${listBytes(legacy, "request")}, its answer ` +
+      `${listBytes(stateless, "response")} to ${listBytes(legacy, "response")}, and each later ` +
+      `request repeats ${wire.metaBytes} bytes of ${code("_meta")}.`,
   );
 }
 
 /**
- * A reading of `kayit`'s real lines: its identity as it crossed, the version the client knows, and
- * each tool's annotations as they crossed (`JSON.stringify` of a parsed line gives its bytes back).
+ * A reading of `kayit`'s real lines: the protocol versions and capabilities it declares (what a
+ * client that follows 2026-07-28 reads), its identity as it crossed, the version the client knows,
+ * and each tool's annotations as they crossed (`JSON.stringify` of a parsed line gives its bytes
+ * back).
  */
 export function readKayit(wire: LifecycleAndNegotiationWire): string {
   const [discovered, listed] = linesFrom(wire.kayit, "server");
+  const [olcum] = linesFrom(wire.discover, "server");
+  const versions: string[] = discovered.result.supportedVersions;
+  const sameVersions = JSON.stringify(versions) === JSON.stringify(olcum.result.supportedVersions);
   const info = serverInfoOf(discovered.result);
   const again = JSON.stringify(serverInfoOf(listed.result)) === JSON.stringify(info);
   const known = KNOWN_VERSIONS[info.name] ?? 0;
   const tools = (listed.result.tools as Message[]).map(
     (tool) => `for ${code(tool.name)} ${code(JSON.stringify(tool.annotations ?? {}))}`,
   );
+  const versionsText = sameVersions
+    ? `the same ${versions.length} versions as ${code("olcum")}`
+    : `the versions ${codes(versions)}`;
   return wrapMarkdown(
-    `${code(info.name)}'s ${code("serverInfo")}, ${code(JSON.stringify(info))}, came in the ` +
+    `${code(info.name)}'s ${code("server/discover")} listed ${versionsText}, and the capabilities ` +
+      `${code(JSON.stringify(discovered.result.capabilities))}. ` +
+      `Its ${code("serverInfo")}, ${code(JSON.stringify(info))}, came in the ` +
       `${code("_meta")} of ${again ? "both results" : "the first result"}: version ` +
       `${info.version}, where the client knows ${known}. Its tools' annotations, as they crossed: ` +
       `${listing(tools)}.`,
@@ -249,14 +263,18 @@ export function lifecycleAndNegotiationSolutions(
     kayit.dropped.length === allowlistRow.dropped.length;
   const [discovered] = linesFrom(wire.kayit, "server");
   const kayitVersions: string[] = discovered.result.supportedVersions;
+  const capabilities = Object.keys(discovered.result.capabilities);
+  const current = kayitVersions.includes(STATELESS_REVISION)
+    ? `${code(STATELESS_REVISION)} among them`
+    : `none of them ${code(STATELESS_REVISION)}`;
   return [
     answer(
       1,
-      `No number moves; only the subscriber the gate's task names (here ` +
-        `${code(result.gateTask.subscriber)}). The real lines carry none; the declarations, ` +
-        `policies and handshake name servers, versions and tools; and the task's values cost the ` +
-        `same tokens at every seed (a five-digit reading is one token, ${code("mesken")} and ` +
-        `${code("isyeri")} two each), so its ${held.tokens} and ${approved.tokens} tokens stay.`,
+      `No count moves, only the gate's subscriber (here ${code(result.gateTask.subscriber)}). ` +
+        `The real lines carry none; declarations, policies and handshake name servers, versions ` +
+        `and tools; the task's values cost the same tokens at every seed (a five-digit reading ` +
+        `is one token, ${code("mesken")} and ${code("isyeri")} two each): ${held.tokens} and ` +
+        `${approved.tokens}.`,
     ),
     answer(
       2,
@@ -267,9 +285,10 @@ export function lifecycleAndNegotiationSolutions(
       3,
       `2026-07-28's note on ${code("clientInfo")} and ${code("serverInfo")} ` +
         `(${code("basic/index.mdx")}): implementations SHOULD NOT use them to change their ` +
-        `behaviour. Such a client reads protocol versions: ${code("kayit")} lists ` +
-        `${codes(kayitVersions)}, so the two can talk, and the allowlist alone leaves ` +
-        `${allowlistRow.negotiated.length} tools.`,
+        `behaviour. Such a client reads what section 6 showed ${code("kayit")} declaring of the ` +
+        `protocol: ${kayitVersions.length} versions, ${current}, and ` +
+        `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}; so the ` +
+        `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools.`,
     ),
   ].join("\n\n");
 }
