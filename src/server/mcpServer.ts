@@ -21,13 +21,15 @@
  * Both carry the same `Implementation`: `name` always, `version` the server's at level 3 (`full`)
  * and `undeclared` below it, as `ServedServer.version` gives it. Nothing else moves with the era.
  *
- * Errors we choose are thrown as the SDK's `ProtocolError`, whose message reaches the wire as it
- * is. What a tool does is the {@link ServedServer}'s (`servedServers.ts`); timing, logging and
+ * Errors we choose are thrown as the SDK's `ProtocolError` (a resource not found as its subclass
+ * `ResourceNotFoundError`, which adds `data: { uri }`), whose message and data reach the wire as
+ * they are. What a tool does is the {@link ServedServer}'s (`servedServers.ts`); timing, logging and
  * faults are the caller's, through {@link CallHooks}.
  */
 import { performance } from "node:perf_hooks";
 import {
   ProtocolError,
+  ResourceNotFoundError,
   Server,
   type CallToolResult,
   type GetPromptResult,
@@ -228,12 +230,15 @@ export function createMcpServer(
     server.setRequestHandler("resources/read", (request) => {
       const { uri } = request.params;
       const resource = served.resources.find((candidate) => candidate.listed.uri === uri);
-      // Resource not found: −32602 in both eras. 2026-07-28 requires it (`changelog.mdx`, "Minor
-      // changes" 6; `basic/index.mdx`: implementations "MUST NOT emit" −32002); 2025-11-25 said
-      // "SHOULD return … Resource not found: -32002" (`server/resources.mdx`, "Error Handling"),
-      // but SDK 2.4.0 encodes −32002 as −32602 in every era, and −32602 is JSON-RPC's own code.
-      if (!resource)
-        throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Resource not found: ${uri}`);
+      // Resource not found: −32602 in both eras, with `data: { uri }`. 2026-07-28 requires the
+      // code (`server/resources.mdx`, "Error Handling"; `basic/index.mdx`: implementations "MUST
+      // NOT emit" −32002); 2025-11-25 said "SHOULD return … Resource not found: -32002" (same
+      // page), but SDK 2.4.0 encodes −32002 as −32602 in every era. Since −32602 also means any
+      // other invalid params, the error carries the URI asked for, as both revisions' example
+      // does; SDK 2.4.0's `ResourceNotFoundError` is exactly that (message `Resource not found:
+      // <uri>`, data `{ uri }`), and a client's `ProtocolError.fromError` recognises a −32602 as
+      // not found only by a `data` holding `uri` alone.
+      if (!resource) throw new ResourceNotFoundError(uri);
       return { contents: [{ uri, mimeType: resource.listed.mimeType, text: resource.text }] };
     });
   }

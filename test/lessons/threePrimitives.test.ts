@@ -82,10 +82,16 @@ describe("lesson 4 on the default seed (3 server processes, then 3 more for dete
       tables.formatResourceReadLines(lesson),
       /server → client \(5339 bytes; text cut, 4238 characters in all\)/,
     );
-    assert.match(
-      tables.formatResourceNotFound(lesson),
-      /"error": \{"code":-32602,"message":"Resource not found: tarife:\/\/basamak_tablosu"\}/,
-    );
+    assert.deepEqual(tables.formatResourceNotFound(lesson).split("\n").slice(5), [
+      "server → client (148 bytes)",
+      "  {",
+      '    "jsonrpc": "2.0", "id": 3,',
+      '    "error": {',
+      '      "code": -32602, "message": "Resource not found: tarife://basamak_tablosu",',
+      '      "data": {"uri":"tarife://basamak_tablosu"}',
+      "    }",
+      "  }",
+    ]);
   });
 
   it("every printed line fits the page, and a line is only ever cut where its header says so", () => {
@@ -146,8 +152,14 @@ describe("lesson 4 on the default seed (3 server processes, then 3 more for dete
     }
     assert.deepEqual([...keywords].sort(), ["enum", "properties", "required", "type"]);
     assert.equal(empty, 1, "deger's {}");
-    assert.equal(listed[0].annotations.readOnlyHint, true);
-    assert.deepEqual([listed[1].annotations.readOnlyHint, listed[1].annotations.destructiveHint], [false, true]);
+    // Annotations as the prose reads them: bolge_ozet only reads; kayit_yaz writes, may overwrite, is idempotent; neither is open-world.
+    assert.deepEqual(listed[0].annotations, { readOnlyHint: true, openWorldHint: false });
+    assert.deepEqual(listed[1].annotations, {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
 
     // The caching hint: an hour, public, on the lists and the read; none on prompts/get.
     assert.equal(CACHE_HINT.ttlMs, 60 * 60 * 1000);
@@ -168,8 +180,13 @@ describe("lesson 4 on the default seed (3 server processes, then 3 more for dete
     const text: string = olcum[3].json.result.contents[0].text;
     assert.equal(Object.keys(JSON.parse(text)).length, 60);
     assert.ok(olcum[3].line.includes('\\"'), "quotation marks are escaped on the line");
+    // Not found: the tier table's URI asked of olcum, -32602 with the URI in data.
     assert.equal(olcum[4].json.params.uri, "tarife://basamak_tablosu");
-    assert.equal(olcum[5].json.error.code, -32602);
+    assert.deepEqual(olcum[5].json.error, {
+      code: -32602,
+      message: "Resource not found: tarife://basamak_tablosu",
+      data: { uri: "tarife://basamak_tablosu" },
+    });
 
     // prompts/list: 511 bytes, m3 required and tip optional; prompts/get: m3 as a string, one user message.
     assert.equal(tarife[1].bytes, 511);

@@ -1,6 +1,7 @@
 // Invariant: what `mcp-course serve` lists is exactly what we declared — the fleet's tools/list bytes are JSON.stringify of FLEET_TOOL_DEFINITIONS (+ annotations), world tools follow the level rules, and resources and prompts are served.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { ProtocolError, ResourceNotFoundError } from "@modelcontextprotocol/client";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { generateFleet } from "../../src/fleet/generator";
 import { annotationsOf, DEFAULTED_FIELDS } from "../../src/server/declarations";
@@ -8,7 +9,7 @@ import { jsonBytes } from "../../src/server/log";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { createWorld } from "../../src/world/world";
 import { charge } from "../../src/world/tariff";
-import { answer, OPENING, rawResponseLine, request, runServer } from "./wire";
+import { answer, OPENING, opening, rawResponseLine, request, runServer, statelessRequest } from "./wire";
 
 const LIST = OPENING + request(2, "tools/list");
 
@@ -113,9 +114,29 @@ describe("serve: resources and prompts", () => {
     ]);
     const contents = answer(run, 3)!.result.contents;
     assert.deepEqual(JSON.parse(contents[0].text), createWorld(7).subscribers);
-    // Resource not found: −32602 (SDK 2.4.0 encodes −32002 as −32602 in both eras; 2026-07-28 requires it).
+    // Resource not found: −32602 with the URI in `data` (see the next test); a read without a uri is malformed params.
     assert.equal(answer(run, 4)!.error.code, -32602);
     assert.equal(answer(run, 5)!.error.code, -32602);
+    assert.equal(answer(run, 5)!.error.data?.uri, undefined);
+  });
+
+  it("a URI it does not serve is −32602 with data {uri} in both eras, which the SDK's client takes for ResourceNotFoundError", async () => {
+    // 2026-07-28 server/resources.mdx, "Error Handling": −32602 (MUST), example with "data": {"uri": …};
+    // 2025-11-25 named −32002, which SDK 2.4.0 encodes as −32602 in every era. −32602 alone is any
+    // invalid params; data {uri} alone is what ProtocolError.fromError reads as not found.
+    const uri = "tarife://basamak_tablosu";
+    const [legacy, stateless] = await Promise.all([
+      runServer(["olcum"], opening("2025-11-25") + request(2, "resources/read", { uri })),
+      runServer(["olcum"], statelessRequest(2, "resources/read", { uri })),
+    ]);
+    for (const run of [legacy, stateless]) {
+      const { error } = answer(run, 2)!;
+      assert.deepEqual(error, { code: -32602, message: `Resource not found: ${uri}`, data: { uri } });
+      const received = ProtocolError.fromError(error.code, error.message, error.data);
+      assert.ok(received instanceof ResourceNotFoundError);
+      assert.equal(received.uri, uri);
+    }
+    assert.equal(answer(legacy, 1)!.result.protocolVersion, "2025-11-25");
   });
 
   it("tarife lists basamak_tablosu and bedel_aciklamasi; prompts/get states the amount the tarife handler charges", async () => {

@@ -125,9 +125,10 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
   return wrapMarkdown(
     [
       `- Tools are chosen by the model, resources by the application, prompts by the user; each ` +
-        `has a list method and a use method. A tool's \`inputSchema\` is a JSON Schema.`,
-      `- A read returns contents at a URI; not found is -32602 in 2026-07-28 (2025-11-25 asked ` +
-        `for -32002). A get returns messages with roles, and answers nothing itself.`,
+        `is listed, then used. A tool's \`inputSchema\` is a JSON Schema.`,
+      `- A read returns contents at a URI; not found is -32602 (2025-11-25 asked for -32002), ` +
+        `and the course's servers add \`data.uri\`. A get returns messages with roles, and ` +
+        `answers nothing itself.`,
       `- The region question: ${tool.request} tool calls cost ${tool.round_trips} round trips ` +
         `and ${tool.tokens} tokens, ${resource.request} read ${resource.round_trips} round trip ` +
         `and ${resource.tokens} tokens; the prompt (${prompt.tokens} tokens) answered none.`,
@@ -160,11 +161,10 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
     answer(
       "1. What a seed moves",
       `Requests and round trips cannot move (${fixed}): every seed has three region tasks, and ` +
-        `where each primitive lives never changes. Tokens move only with region names, ` +
-        `${code("merkez")} (centre) being 2 tokens and the other four 1: (a) with the regions ` +
-        `asked, (b) with how many subscribers live in ${code("merkez")}; (c) does not move. ` +
-        `Bytes move with every digit and letter. Tokens here: ${tokens(lesson.ways)}; with ` +
-        `seed ${other.seed}: ${tokens(other.ways)}.`,
+        `no server moves. Tokens move only with region names (${code("merkez")}, centre, is 2 ` +
+        `tokens, the others 1): (a) with the regions asked, (b) with how many subscribers live ` +
+        `in ${code("merkez")}; (c) never. Bytes move with every value. Tokens here: ` +
+        `${tokens(lesson.ways)}; seed ${other.seed}: ${tokens(other.ways)}.`,
     ),
     answer(
       "2. All five regions",
@@ -175,8 +175,8 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
     ),
     answer(
       "3. The schema of `tarife`",
-      `The one \`tarife\`'s \`tools/list\` sends; \`tip\` is not required, since the server ` +
-        `charges the household amount without it:\n\n\`\`\`json\n` +
+      `As \`tarife\`'s \`tools/list\` sends it; \`tip\` is optional, household by default:` +
+        `\n\n\`\`\`json\n` +
         `${prettyJson(worldInputSchema(tarife)).join("\n")}\n\`\`\``,
     ),
     answer(
