@@ -307,7 +307,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
         ),
       );
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
-      assert.equal(solutions.match(/<details><summary>Answer \d<\/summary>\n\n/g)?.length, 3);
+      assert.equal(solutions.match(/<details>\n<summary>\d\. [^<]+<\/summary>\n\n/g)?.length, 3);
       assert.equal(solutions.match(/\n\n<\/details>/g)?.length, 3);
       assert.match(
         flat(solutions),

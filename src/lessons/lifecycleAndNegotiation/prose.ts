@@ -9,7 +9,7 @@ import { declare } from "../../sim/declaration";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import { ALLOWLIST, KNOWN_VERSIONS, SERVER_FACTS } from "../../world/servers";
 import { code, listing, ordinal, plural } from "../proseWords";
-import { wrapMarkdown } from "../wrapProse";
+import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { DECLARED_LEVEL, type LifecycleAndNegotiationResult, type PolicyRow } from "./simulate";
 import type { LifecycleAndNegotiationWire, OpeningCost } from "./wire";
 
@@ -246,10 +246,6 @@ export function kayitKnownDecision(): { negotiated: string[]; dropped: string[] 
   };
 }
 
-/** One folded answer: its summary line, a blank line, the answer's markdown, a blank line, the close. */
-const answer = (n: number, text: string) =>
-  `<details><summary>Answer ${n}</summary>\n\n${wrapMarkdown(text)}\n\n</details>`;
-
 /** The expected answers to the lesson's exercises, computed from the run where they hold numbers. */
 export function lifecycleAndNegotiationSolutions(
   result: LifecycleAndNegotiationResult,
@@ -268,21 +264,21 @@ export function lifecycleAndNegotiationSolutions(
     ? `${code(STATELESS_REVISION)} among them`
     : `none of them ${code(STATELESS_REVISION)}`;
   return [
-    answer(
-      1,
+    foldedAnswer(
+      "1. What another seed moves",
       `No count moves, only the gate's subscriber (here ${code(result.gateTask.subscriber)}). ` +
         `The real lines carry none; declarations, policies and handshake name servers, versions ` +
         `and tools; the task's values cost the same tokens at every seed (a five-digit reading ` +
         `is one token, ${code("mesken")} and ${code("isyeri")} two each): ${held.tokens} and ` +
         `${approved.tokens}.`,
     ),
-    answer(
-      2,
+    foldedAnswer(
+      "2. The allowlist, with kayit known at version 3",
       `It negotiates ${codes(kayit.negotiated)} and drops ${listing(kayit.dropped)}` +
         (same ? `: the allowlist's row, the version no longer dropping anything.` : `.`),
     ),
-    answer(
-      3,
+    foldedAnswer(
+      "3. The sentence the version rule goes against",
       `2026-07-28's note on ${code("clientInfo")} and ${code("serverInfo")} ` +
         `(${code("basic/index.mdx")}): implementations SHOULD NOT use them to change their ` +
         `behaviour. Such a client reads what section 6 showed ${code("kayit")} declaring of the ` +

@@ -9,7 +9,7 @@ import { countTokens, tokenize } from "../../sim/tokenizer";
 import { requestMeta } from "../../wireClient/transcripts";
 import { createWorld } from "../../world/world";
 import { code, listing, plural } from "../proseWords";
-import { wrapMarkdown } from "../wrapProse";
+import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { validationLead } from "./tables";
 import { MESSAGE_KINDS, MESSAGES_LEVEL, type KindCost, type MessagesSimulation } from "./simulate";
 import type { MessagesWire, Revision } from "./wire";
@@ -204,8 +204,7 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
   const metaTokens = countTokens(meta.join(" "));
   const requests = sim.kinds.find((k) => k.kind === "request")!.messages;
   const cancel = "notifications/cancelled 7";
-  const answer = (summary: string, text: string) =>
-    `<details>\n<summary>${summary}</summary>\n\n${text}\n\n</details>`;
+  const answer = foldedAnswer;
   return [
     answer(
       "1. A kayit_yaz call",

@@ -8,7 +8,7 @@ import { SERVER_FACTS } from "../../world/servers";
 import { chargePromptText, PromptArgumentError } from "../../world/prompts";
 import type { Region } from "../../world/subscribers";
 import { code, listing, plural } from "../proseWords";
-import { wrapMarkdown, wrapWords } from "../wrapProse";
+import { foldedAnswer, wrapMarkdown, wrapWords } from "../wrapProse";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { simulateThreePrimitives, type RegionTask, type WayRow } from "./simulate";
 import { prettyJson } from "../transcriptText";
@@ -155,8 +155,7 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
   } catch (error) {
     if (error instanceof PromptArgumentError) refusal = error.message;
   }
-  const answer = (summary: string, body: string) =>
-    `<details>\n<summary>${summary}</summary>\n\n${wrapMarkdown(body)}\n\n</details>`;
+  const answer = foldedAnswer;
   return [
     answer(
       "1. What a seed moves",

@@ -6,7 +6,7 @@
 import type { Value } from "../../sim/values";
 import { crossings, sourceOf, type Source, type TaskTrace } from "../../world/taskTrace";
 import { code, listing, plural } from "../proseWords";
-import { wrapMarkdown } from "../wrapProse";
+import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { answerText } from "./tables";
 import { simulateThreeRoles, type ThreeRolesResult } from "./simulate";
 import type { ThreeRolesWire } from "./wire";
@@ -209,15 +209,13 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
   const otherTrace = other.traces[other.traced];
   const otherValues = otherTrace.calls.map((call) => code(answerText(call.answer)));
 
-  const details = (summary: string, body: string) =>
-    `<details>\n<summary>${summary}</summary>\n\n${wrapMarkdown(body)}\n\n</details>`;
   const callsByTask = distinct(naming.map((c) => c.task)).map(
     (task) =>
       `task ${task}'s ${listing(naming.filter((c) => c.task === task).map((c) => code(c.tool)))}`,
   );
   return [
-    details(
-      `Exercise 1: who receives ${id}`,
+    foldedAnswer(
+      `1. who receives ${id}`,
       `${code(id)} goes to ${listing(namingServers.map(code))}, in ` +
         `${plural(naming.length, "call")}: ${listing(callsByTask)}. ` +
         (silent.length === 0
@@ -234,8 +232,8 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
             `. A charge needs the cubic metres and the type, not a name; the host knows whose ` +
             `charge it is.`),
     ),
-    details(
-      "Exercise 2: why readings go back to the server that produced them",
+    foldedAnswer(
+      "2. why readings go back to the server that produced them",
       `The course's servers keep nothing between calls, by design: each call carries all its ` +
         `tool needs, and the host holds the task's values. ` +
         `${listing(own.map(({ server, n }) => `${plural(n, "value")} went from ${code(server)} back to ${code(server)}`))}, ` +
@@ -245,8 +243,8 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
         `request names it by an identifier (MUST; 2026-07-28 ${code("basic/index.mdx")}, ` +
         `"Statelessness").`,
     ),
-    details(
-      "Exercise 3: tarife inside olcum",
+    foldedAnswer(
+      "3. tarife inside olcum",
       `${plural(stillCrossing.length, "value")} would still cross from one server to another: ` +
         `${listing(crossingFields)}, in tasks ${listing(crossingTasks.map(String))}. ` +
         `The ${result.views.find((v) => v.server === "tarife")?.values["other server"] ?? 0} ` +
@@ -255,8 +253,8 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
         `server would receive both a subscriber's id and the consumption it prices: it could tie ` +
         `each charge to a subscriber, which ${code("tarife")} alone cannot.`,
     ),
-    details(
-      `Exercise 4: seed ${otherSeed} against seed ${result.seed}`,
+    foldedAnswer(
+      `4. seed ${otherSeed} against seed ${result.seed}`,
       (sameTable
         ? `Section 7's table is the same, number for number. `
         : `Section 7's table differs between the two seeds. `) +
