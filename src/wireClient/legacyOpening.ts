@@ -10,7 +10,7 @@
  * `notifications/initialized` before any other request.
  */
 import { LEGACY_REVISIONS } from "../protocol/revisions";
-import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
+import { initializeRequest } from "./transcripts";
 import type { LineExchange } from "./lineExchange";
 
 /** The revision the opening asks for: the newest legacy one, 2025-11-25. */
@@ -28,16 +28,7 @@ export async function openLegacySession(
   exchange: LineExchange,
   id: number = 0,
 ): Promise<Record<string, any>> {
-  exchange.send({
-    jsonrpc: "2.0",
-    id,
-    method: "initialize",
-    params: {
-      protocolVersion: OPENING_REVISION,
-      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
-      clientInfo: { ...WIRE_CLIENT_INFO },
-    },
-  });
+  exchange.send(initializeRequest(id, OPENING_REVISION));
   const answer = await exchange.read();
   const version = answer.result?.protocolVersion;
   if (version !== OPENING_REVISION)

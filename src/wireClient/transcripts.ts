@@ -27,6 +27,30 @@ export function requestMeta(version: string = STATELESS_VERSION): Record<string,
   };
 }
 
+/**
+ * The `initialize` request the course's scripted clients send (2025-11-25 `basic/lifecycle.mdx`,
+ * "Initialization"): the protocol version asked for, the client's capabilities (none) and its
+ * `clientInfo`, as the real client's SDK sends them.
+ *
+ * @param id the request's id.
+ * @param protocolVersion the revision asked for; default 2025-11-25.
+ */
+export function initializeRequest(
+  id: number,
+  protocolVersion = "2025-11-25",
+): Record<string, unknown> {
+  return {
+    jsonrpc: "2.0",
+    id,
+    method: "initialize",
+    params: {
+      protocolVersion,
+      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+      clientInfo: { ...WIRE_CLIENT_INFO },
+    },
+  };
+}
+
 /** Bytes of `,"_meta":{…}` as it sits inside a request's params. */
 export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): number {
   return Buffer.byteLength(`,"_meta":${JSON.stringify(meta)}`);
@@ -84,16 +108,7 @@ export async function openings(): Promise<{ legacy: Transcript; stateless: Trans
   const args = ["olcum"];
   const command = ["mcp-course", "serve", ...args].join(" ");
   const legacy = new LineExchange(args);
-  legacy.send({
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
-      clientInfo: { ...WIRE_CLIENT_INFO },
-    },
-  });
+  legacy.send(initializeRequest(0));
   const agreed = await legacy.read();
   legacy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
   legacy.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
@@ -189,16 +204,7 @@ export async function inPlaceProbe(): Promise<Transcript> {
     throw new Error(
       `the legacy-only server answered the probe as a modern one: ${JSON.stringify(refused)}`,
     );
-  exchange.send({
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
-      clientInfo: { ...WIRE_CLIENT_INFO },
-    },
-  });
+  exchange.send(initializeRequest(0));
   const agreed = await exchange.read();
   const version = agreed.result?.protocolVersion;
   if (typeof version !== "string")
@@ -226,16 +232,7 @@ export const MISMATCH_LEGACY_VERSION = "2025-03-26";
 export async function legacyMismatch(): Promise<Transcript> {
   const args = ["olcum", "--era", "legacy"];
   const exchange = new LineExchange(args);
-  exchange.send({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: MISMATCH_LEGACY_VERSION,
-      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
-      clientInfo: { ...WIRE_CLIENT_INFO },
-    },
-  });
+  exchange.send(initializeRequest(1, MISMATCH_LEGACY_VERSION));
   const answered = await exchange.read();
   const version: string = answered.result?.protocolVersion;
   if (version === MISMATCH_LEGACY_VERSION)

@@ -20,7 +20,6 @@
 import type { MessageKind } from "../../sim/envelope";
 import type { Fields } from "../../sim/values";
 import { knownDiscover } from "../../server/knownDiscover";
-import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
 import type { ServerEvent } from "../../wireClient/connection";
 import {
   isTranscriptLine,
@@ -38,7 +37,7 @@ import {
   type ByteCount,
   type TrafficCounts,
 } from "../../wireClient/trafficCounts";
-import { requestMeta } from "../../wireClient/transcripts";
+import { requestMeta, initializeRequest } from "../../wireClient/transcripts";
 import { tallyTasks } from "../../world/runTasks";
 import { OPEN_POLICY, SERVER_FACTS } from "../../world/servers";
 import { SUBSCRIBER_COUNT } from "../../world/subscribers";
@@ -286,16 +285,7 @@ async function scripts(seed: number): Promise<{
     parts = await Promise.all([
       (async () => {
         const { exchange } = legacy;
-        exchange.send({
-          jsonrpc: "2.0",
-          id: 0,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-11-25",
-            capabilities: { ...WIRE_CLIENT_CAPABILITIES },
-            clientInfo: { ...WIRE_CLIENT_INFO },
-          },
-        });
+        exchange.send(initializeRequest(0));
         await exchange.read();
         const from = exchange.steps.length;
         exchange.note(
