@@ -197,14 +197,15 @@ export function transportSolutions(result: TransportResult): string {
       "3. No Origin at all",
       `Browsers add ${code("Origin")} to what web pages send; other programs need not, and a 403 ` +
         `is asked for only when it is present and invalid: the check stops pages (DNS ` +
-        `rebinding). Listening on ${code("127.0.0.1")} keeps other machines out; another program ` +
-        `on the same machine only authentication would keep out, a SHOULD the course leaves undone.`,
+        `rebinding). Listening on ${code("127.0.0.1")} keeps other machines out; only ` +
+        `authentication, a SHOULD the course's servers leave undone, would keep out another ` +
+        `program on the same machine.`,
     ),
     answer(
       "4. Sending a lost call again",
       `It could have: a process may die after its tool has run and before the answer is ` +
-        `written, and a client that sees only a closed stdout cannot tell (here the log holds ` +
-        `no ${code("call")} line: it had not run). ${code("olcum")}'s tools only read, so sending ` +
+        `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
+        `only that the call never finished). ${code("olcum")}'s tools only read, so sending ` +
         `a call again is harmless; ${code("kayit_yaz")}, the one that writes, might write its ` +
         `record twice, and nothing in the transport prevents it. Over Streamable HTTP a request ` +
         `lost with its response is sent again with a new id (2026-07-28 ${code("changelog.mdx")}).`,
