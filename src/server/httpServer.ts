@@ -4,12 +4,11 @@
  *
  * The same served server as over stdio (`servedFactory.ts`: declarations, levels, paths, faults,
  * seed), on SDK v2's `createMcpHandler` (`@modelcontextprotocol/server` 2.4.0) behind Node's
- * `node:http`, through `toNodeHandler` and the Host and Origin guards of
- * `@modelcontextprotocol/node` 2.1.2. Eras (2026-07-28 `basic/transports/streamable-http.mdx`):
+ * `node:http`, through `toNodeHandler` of `@modelcontextprotocol/node` 2.1.2. Eras (2026-07-28 `basic/transports/streamable-http.mdx`):
  * - 2026-07-28: every message is its own POST, answered by a fresh `Server` from the factory;
  *   the SDK checks `MCP-Protocol-Version` against `_meta` (400, −32020), the `Mcp-Method` and
- *   `Mcp-Name` headers (−32020), answers GET and DELETE 405 and an unknown method 404 (−32601),
- *   and ignores an `Mcp-Session-Id`;
+ *   `Mcp-Name` headers (−32020), answers an unknown method 404 (−32601), and ignores an
+ *   `Mcp-Session-Id`; GET and DELETE are 405 ("Earlier Streamable HTTP Revisions");
  * - 2025-11-25 and earlier: the SDK's stateless legacy fallback (`legacy: "stateless"`). Every
  *   legacy POST, `initialize` included, meets a fresh instance, and no `Mcp-Session-Id` is minted:
  *   the servers hold no state between calls (every call is answered from the seed's world alone),
@@ -20,14 +19,20 @@
  * What the endpoint lists (`server/discover`'s `supportedVersions`, −32022's `data.supported`) is
  * what it accepts, at every moment: every revision of its eras ({@link supportedRevisions}).
  *
- * Before any MCP work: a path other than `/mcp` is 404; the Host header must name a loopback
- * host and an Origin header, when sent, a loopback origin (403 otherwise), as the transport's
- * "Security Warning" asks (servers MUST validate `Origin`, SHOULD bind to localhost); a body
- * over {@link MAX_BODY_BYTES} is 413. Then each JSON request passes the same checks as over stdio
+ * Before the SDK sees a request, this server checks it (`screen`, in `serveHttp`): a path other
+ * than `/mcp` is 404; the Host header must name a loopback host and an Origin header, when sent,
+ * a loopback origin (403 otherwise), as the transport's "Security & Endpoint" asks (servers MUST
+ * validate `Origin`, SHOULD bind to localhost), with the SDK's public `validateHostHeader` and
+ * `validateOriginHeader`; a method other than POST is 405; then the body is read whole: another
+ * `Content-Type` is 415, a body over {@link MAX_BODY_BYTES} is 413, one that is not UTF-8 or not
+ * JSON is 400 with −32700, a batch is 400 with −32600 in every era (the SDK's legacy fallback
+ * would answer one); then each JSON request passes the same checks as over stdio
  * ({@link requestAloneError}, `requestScreen.ts`), which answer what the SDK answers badly
- * (docs/sdk-gaps.md), and a batch is 400 with −32600 in every era (the SDK's legacy fallback
- * would answer one). The rest is the SDK's: 415 for another `Content-Type`, 400 with −32700 for
- * a body that is not JSON, 202 and no answer for a response or a notification.
+ * (docs/sdk-gaps.md). Each of these answers is a JSON-RPC error with the request's id, or no `id`
+ * when none was read, and a code JSON-RPC defines (−32600 for the HTTP refusals), never −32000
+ * (`httpErrorBody.ts`; docs/sdk-gaps.md#http-error-bodies), and so is every error the SDK still
+ * writes (`conformingError`). The rest is the SDK's: 202 and no answer for a response or a
+ * notification, the header checks, the call itself.
  *
  * A stop (SIGINT, SIGTERM, `close`) refuses new connections, answers the requests in flight and
  * closes whatever is still open after {@link DRAIN_MS}; a request still arriving after
@@ -40,23 +45,34 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { toNodeHandler } from "@modelcontextprotocol/node";
 import {
-  localhostHostValidation,
-  localhostOriginValidation,
-  toNodeHandler,
-} from "@modelcontextprotocol/node";
-import { createMcpHandler, type McpRequestContext } from "@modelcontextprotocol/server";
+  createMcpHandler,
+  isJsonContentType,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  validateHostHeader,
+  validateOriginHeader,
+  type McpRequestContext,
+} from "@modelcontextprotocol/server";
 import { CRASH_EXIT_CODE, FaultInjector, faultWord } from "./faults";
 import { ServeLog, type CallRecord, type LogSink } from "./log";
 import type { CallHooks } from "./mcpServer";
 import type { ServeEra } from "./names";
-import { requestAloneError, type ScreenError } from "./requestScreen";
+import { conformingError, errorBody, idMember, invalidRequest, readableId } from "./httpErrorBody";
+import {
+  MAX_PARAMS_DEPTH,
+  nestsDeeperThan,
+  requestAloneError,
+  type ScreenError,
+} from "./requestScreen";
 import { DEFAULT_HOST, listenHost, MAX_BODY_BYTES, MCP_PATH } from "./httpConstants";
 import { servedFactory, type ServeOptions } from "./servedFactory";
 import {
   LEGACY_REVISIONS,
   STATELESS_REVISION,
   supportedRevisions,
+  JSONRPC_ERRORS,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "../protocol/revisions";
 
@@ -126,12 +142,49 @@ const defaultIo = (): HttpServeIo => ({
 });
 
 /**
- * Answers a request that never reaches MCP (a wrong path, a body over the limit) with `status` and
- * a JSON-RPC error −32000 of `message`, `id` null since no request was read.
+ * Answers a request the SDK never sees with `status` and a JSON-RPC error body (`errorBody`,
+ * `httpErrorBody.ts`): the request's id when it was read (`id`), else no `id` member (or
+ * `null` for a request naming 2025-06-18 or 2024-11-05 in its `MCP-Protocol-Version` header).
  */
-function endWithError(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message } }));
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  error: ScreenError,
+  id?: string | number,
+  headers: Record<string, string> = {},
+): void {
+  const revision = req.headers["mcp-protocol-version"];
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(errorBody(error, idMember(id, typeof revision === "string" ? revision : undefined)));
+}
+
+/**
+ * A POST's body, read whole: its bytes, or `"too large"` past `limit` bytes (the rest is read and
+ * dropped, so the answer reaches a client still writing; a connection that sends more than twice
+ * the limit is cut instead), or undefined when the connection ended first.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | "too large" | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let read = 0;
+    req.on("data", (chunk: Buffer) => {
+      read += chunk.length;
+      if (read <= limit) chunks.push(chunk);
+      else if (read > 2 * limit) req.destroy();
+    });
+    req.on("end", () => resolve(read > limit ? "too large" : Buffer.concat(chunks)));
+    req.on("close", () => resolve(undefined)); // after `end`, a settled promise ignores it
+  });
+}
+
+/** UTF-8 text, or undefined when the bytes are not UTF-8 (2026-07-28: every message MUST be). */
+function utf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The message of the −32600 a batch is answered with. */
@@ -151,19 +204,6 @@ export const DRAIN_MS = 10_000;
  * closed.
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
-
-/** A JSON-RPC error as an HTTP response: its status, and the body without an id when none is known. */
-function errorResponse(status: number, error: ScreenError, id?: unknown): Response {
-  const body = {
-    jsonrpc: "2.0",
-    ...(id === undefined ? {} : { id }),
-    error,
-  };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
-}
 
 /**
  * The revision a request is served in, for what a tool's invalid arguments become
@@ -203,19 +243,23 @@ async function listingAccepted(
  * `initialize` (2026-07-28 `streamable-http.mdx`, "Backward Compatibility": a 400 whose body "is
  * not a recognized modern JSON-RPC error").
  */
-function legacyVersionRefused(header: string, supported: readonly string[]): Response {
-  return errorResponse(400, {
-    code: -32000,
-    message: `Bad Request: Unsupported protocol version: ${header} (this server speaks ${supported.join(", ")}, through initialize).`,
-  });
+function legacyVersionRefused(header: string, supported: readonly string[]): ScreenError {
+  return invalidRequest(
+    `Bad Request: Unsupported protocol version: ${header} (this server speaks ${supported.join(", ")}, through initialize).`,
+  );
 }
 
-/** Whether a parsed body is one JSON-RPC request (an object with a `method` and an `id`). */
-function asRequest(body: unknown): { method: string; params?: unknown; id: unknown } | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const message = body as Record<string, unknown>;
-  if (typeof message.method !== "string" || !("id" in message)) return undefined;
-  return { method: message.method, params: message.params, id: message.id };
+/**
+ * Whether a parsed body is one JSON-RPC request (an object with a `method` and a string or number
+ * `id`); a body with any other `id` is left to the SDK, which refuses it −32600.
+ */
+function asRequest(
+  body: unknown,
+): { method: string; params?: unknown; id: string | number } | undefined {
+  const id = readableId(body);
+  const method = (body as { method?: unknown } | null)?.method;
+  if (id === undefined || typeof method !== "string") return undefined;
+  return { method, params: (body as { params?: unknown }).params, id };
 }
 
 /**
@@ -263,77 +307,123 @@ export async function serveHttp(
     onerror: (error) => log.write("error", { message: error.message }),
   });
 
-  /** The fetch face our checks sit in front of: the request screen, then the SDK. */
-  const screened = {
-    async fetch(request: Request): Promise<Response> {
-      if (request.method !== "POST") return handler.fetch(request);
-      const text = await request.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // The SDK answers 400, −32700; it reads the body itself, so it gets one to read.
-        const { url, method, headers } = request;
-        return handler.fetch(new Request(url, { method, headers, body: text }));
-      }
-      // No revision this server speaks takes a batch: 2025-06-18 removed them, and 2026-07-28 has
-      // none (its `basic/index.mdx`); stdio refuses one too (`lineTransport.ts`).
-      if (Array.isArray(body))
-        return errorResponse(400, { code: -32600, message: BATCH_REFUSED }, null);
-      const header = request.headers.get("mcp-protocol-version");
-      if (era === "legacy" && header !== null && !supported.includes(header))
-        return legacyVersionRefused(header, supported);
-      const message = asRequest(body);
-      const error = message && requestAloneError(message, era, text.length);
-      if (message && error) {
-        // 400 for a version refused (2026-07-28 `streamable-http.mdx`, "Protocol Version Header").
-        const status = error.code === UNSUPPORTED_PROTOCOL_VERSION ? 400 : 200;
-        return errorResponse(status, error, message.id);
-      }
-      // The body is read: the SDK takes it parsed and reads nothing (`parsedBody`, its documented
-      // way to hand over a body already read).
-      const response = await handler.fetch(request, { parsedBody: body });
-      return message?.method === "server/discover"
-        ? listingAccepted(response, supported)
-        : response;
+  /**
+   * The fetch face `toNodeHandler` calls, once the Node handler below has read, checked and
+   * parsed the body (`parsedBody`, the SDK's documented way to hand over a body already read):
+   * the SDK, then a `server/discover` result's list set to what this endpoint accepts, and an
+   * error answer of the SDK's given this server's id and code rules (`conformingError`).
+   */
+  const afterScreen = {
+    async fetch(request: Request, options?: { parsedBody?: unknown }): Promise<Response> {
+      const response = await handler.fetch(request, options);
+      const header = request.headers.get("mcp-protocol-version") ?? undefined;
+      const listed =
+        asRequest(options?.parsedBody)?.method === "server/discover"
+          ? await listingAccepted(response, supported)
+          : response;
+      return conformingError(listed, header);
     },
   };
-  const nodeHandler = toNodeHandler(screened, {
-    maxRequestBodySize: MAX_BODY_BYTES,
+  const nodeHandler = toNodeHandler(afterScreen, {
+    maxRequestBodySize: MAX_BODY_BYTES, // never met: every body is handed over read and parsed
     onerror: (error) => log.write("error", { message: error.message }),
   });
-  const hostAllowed = localhostHostValidation();
-  const originAllowed = localhostOriginValidation();
+  const allowedHosts = localhostAllowedHostnames();
+  const allowedOrigins = localhostAllowedOrigins();
+
+  /**
+   * Every check made before the SDK sees a request, in order, each answered by {@link refuse}
+   * with −32600 unless another code is named: the path (404), the Host header (403, unless
+   * `allowRemote`), the Origin header (403), the method (405: the endpoint takes POST), then the
+   * body read whole: the media type (415), the size (413), UTF-8 and JSON (400, −32700), a batch
+   * (400), a version a legacy-only endpoint does not speak (400), the request screen
+   * (`requestAloneError`: 200, or 400 for −32022, with the request's id), and nesting deeper than
+   * the screen's limit anywhere in the message (400). What passes goes to the SDK, parsed.
+   */
+  async function screen(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.url !== undefined) req.url = originForm(req.url);
+    if (pathOf(req) !== MCP_PATH)
+      return refuse(req, res, 404, invalidRequest(`Not Found: the MCP endpoint is ${MCP_PATH}.`));
+    if (!options.allowRemote) {
+      const checked = validateHostHeader(req.headers.host, allowedHosts);
+      if (!checked.ok) return refuse(req, res, 403, invalidRequest(checked.message));
+    }
+    const origin = validateOriginHeader(req.headers.origin, allowedOrigins);
+    if (!origin.ok) return refuse(req, res, 403, invalidRequest(origin.message));
+    if (req.method !== "POST")
+      return refuse(
+        req,
+        res,
+        405,
+        invalidRequest(`Method Not Allowed: the MCP endpoint takes POST, not ${req.method}.`),
+        undefined,
+        { allow: "POST" },
+      );
+    const bytes = await readBody(req, MAX_BODY_BYTES);
+    if (bytes === undefined) return; // the client went away
+    if (!isJsonContentType(req.headers["content-type"]))
+      return refuse(
+        req,
+        res,
+        415,
+        invalidRequest("Unsupported Media Type: Content-Type must be application/json."),
+      );
+    if (bytes === "too large")
+      return refuse(
+        req,
+        res,
+        413,
+        invalidRequest(`Payload Too Large: a request body may be at most ${MAX_BODY_BYTES} bytes.`),
+      );
+    const text = utf8(bytes);
+    let body: unknown;
+    try {
+      if (text === undefined) throw new SyntaxError("not UTF-8");
+      body = JSON.parse(text);
+    } catch {
+      const what = text === undefined ? "UTF-8" : "JSON";
+      return refuse(req, res, 400, {
+        code: JSONRPC_ERRORS.parseError,
+        message: `Parse error: the request body is not valid ${what}.`,
+      });
+    }
+    // No revision this server speaks takes a batch: 2025-06-18 removed them, and 2026-07-28 has
+    // none (its `basic/index.mdx`); stdio refuses one too (`lineTransport.ts`).
+    if (Array.isArray(body)) return refuse(req, res, 400, invalidRequest(BATCH_REFUSED));
+    const header = req.headers["mcp-protocol-version"];
+    if (era === "legacy" && typeof header === "string" && !supported.includes(header))
+      return refuse(req, res, 400, legacyVersionRefused(header, supported), asRequest(body)?.id);
+    const message = asRequest(body);
+    const error = message && requestAloneError(message, era, text!.length);
+    if (message && error) {
+      // 400 for a version refused (2026-07-28 `streamable-http.mdx`, "Protocol Version Header").
+      const status = error.code === UNSUPPORTED_PROTOCOL_VERSION ? 400 : 200;
+      return refuse(req, res, status, error, message.id);
+    }
+    // Params are held to the screen's limit above; the message around them one level more.
+    if (nestsDeeperThan(body, MAX_PARAMS_DEPTH + 1))
+      return refuse(
+        req,
+        res,
+        400,
+        invalidRequest(`Invalid Request: nested deeper than ${MAX_PARAMS_DEPTH + 1} levels.`),
+        message?.id,
+      );
+    await nodeHandler(req, res, body);
+  }
 
   const server: HttpServer = createServer((req, res) => {
     counts.messagesIn += 1;
     res.on("finish", () => (counts.messagesOut += 1));
-    if (req.url !== undefined) req.url = originForm(req.url);
-    if (pathOf(req) !== MCP_PATH) {
-      endWithError(res, 404, `Not Found: the MCP endpoint is ${MCP_PATH}.`);
-      return;
-    }
-    if (!options.allowRemote && !hostAllowed(req, res)) return;
-    if (!originAllowed(req, res)) return;
-    if (Number(req.headers["content-length"]) > MAX_BODY_BYTES) {
-      // The body is read and dropped first, then answered: a server that closed with it unread
-      // would reset the connection, and the client might never see the 413. Past twice the limit
-      // the connection is cut instead.
-      let read = 0;
-      req.on("data", (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > 2 * MAX_BODY_BYTES) req.destroy();
-      });
-      req.on("end", () =>
-        endWithError(
-          res,
-          413,
-          `Payload Too Large: a request body may be at most ${MAX_BODY_BYTES} bytes.`,
-        ),
-      );
-      return;
-    }
-    void nodeHandler(req, res);
+    screen(req, res).catch((error: unknown) => {
+      log.write("error", { message: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent)
+        refuse(req, res, 500, {
+          code: JSONRPC_ERRORS.internalError,
+          message: "Internal error: the request could not be handled.",
+        });
+      else res.destroy();
+    });
   });
 
   server.requestTimeout = REQUEST_TIMEOUT_MS;

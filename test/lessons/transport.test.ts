@@ -14,9 +14,16 @@ import {
   readRefused,
   readRestart,
   readStdioCall,
+  tarifeBytes,
   transportSolutions,
 } from "../../src/lessons/transport/prose";
-import { FOREIGN_ORIGIN, runTransport, type TransportResult } from "../../src/lessons/transport/simulate";
+import { servedFactory } from "../../src/server/servedFactory";
+import {
+  FOREIGN_ORIGIN,
+  runTransport,
+  TRANSPORT_LEVEL,
+  type TransportResult,
+} from "../../src/lessons/transport/simulate";
 import {
   formatHttpCall,
   formatPlacementTrips,
@@ -41,6 +48,9 @@ const markdown = parseNotebook(readFileSync(`${PACKAGE_ROOT}/notebooks/02-the-tr
   .map((cell) => cell.source)
   .join("\n")
   .replace(/\s+/g, " ");
+
+/** Text with its line breaks and runs of spaces as single spaces, as a reader reads wrapped prose. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
 
 /** Everything the lesson prints for a run: tables, listings, sentences, solutions. */
 function printed(result: TransportResult): string[] {
@@ -103,7 +113,8 @@ test("the default seed's key lines", () => {
     "stderr  server          3                  0",
   ]);
   const http = formatHttpCall(first).split("\n");
-  assert.equal(http[0], "$ mcp-course serve tarife --level 3 --seed 20260218 --http --port 0");
+  assert.equal(http[0], "$ mcp-course serve tarife --seed 20260218 --http --port 0");
+  assert.equal(servedFactory({ server: "tarife" }).level, TRANSPORT_LEVEL, "the command leaves out the default level");
   assert.equal(http[1], "client → server (243 + 296 bytes)");
   assert.ok(http.includes("server → client (163 + 218 bytes)"));
   assert.equal(
@@ -112,6 +123,16 @@ test("the default seed's key lines", () => {
   );
   assert.match(readStdioCall(first), /one line of 292 bytes: 291 bytes of\s+JSON/);
   assert.match(readHttpCall(first), /`tutar` 470/);
+  assert.match(
+    flat(readHttpCall(first)),
+    /207 bytes of JSON in one piece of chunked coding, framed by 11 bytes \(`cf\\r\\n` before it/,
+  );
+  assert.match(
+    formatRefused(first),
+    /^ {2}\{"jsonrpc":"2\.0","error":\{"code":-32600,"message":"Invalid Origin: attacker\.example"\}\}$/m,
+  );
+  assert.match(flat(readRefused(first)), /with no `id`, as the specification words it, and code -32600/);
+  assert.match(flat(readPlacementBytes(first)), /3651 as stdio lines with their 14 newlines/);
 });
 
 for (const [name, pick] of [
@@ -157,7 +178,7 @@ for (const [name, pick] of [
     const { id: newId, ...retriedRest } = JSON.parse(retried.line) as Record<string, unknown>;
     assert.deepEqual(retriedRest, lostRest);
     assert.deepEqual([lostId, newId], [2, 3]);
-    assert.match(markdown, /`id` 3, not 2/);
+    assert.match(markdown, /sends the call again under a new `id`: an id MUST NOT match that of any request/);
 
     // Section 3: the headers MCP requires, JSON not SSE, two POSTs on one connection, the Origin refused.
     const head = http.call.request.head.map((line) => line.toLowerCase());
@@ -174,7 +195,18 @@ for (const [name, pick] of [
     assert.ok(http.call.response.head.includes("Transfer-Encoding: chunked"));
     assert.equal(http.call.request.content, JSON.stringify(JSON.parse(http.call.request.content)));
     assert.deepEqual([http.posts, http.connections], [2, 1]);
+    assert.match(markdown, /The client sent 2 POSTs on 1 TCP connection/);
     assert.equal(http.refused.response.head[0], "HTTP/1.1 403 Forbidden");
+    // The 403's body as 2026-07-28 words it: a JSON-RPC error with no id, and no legacy-range code.
+    assert.deepEqual(JSON.parse(http.refused.response.content), {
+      jsonrpc: "2.0",
+      error: { code: -32600, message: "Invalid Origin: attacker.example" },
+    });
+    // The answer's JSON is one piece of chunked coding of a size with two hexadecimal digits (11 bytes).
+    const answerJson = Buffer.byteLength(http.call.response.content);
+    assert.equal(http.call.response.bodyBytes - answerJson, 11);
+    assert.ok(answerJson >= 16 && answerJson < 256);
+    assert.match(markdown, /SSE would have let the server send notifications before the answer;\s+it had none/);
     assert.deepEqual(
       http.refused.request.head.filter((line) => !http.call.request.head.includes(line)),
       [`origin: ${FOREIGN_ORIGIN}`],
@@ -214,7 +246,12 @@ for (const [name, pick] of [
       markdown,
       /the run costs 47 round trips by the rule and with a connection per request, 35 with keep-alive/,
     );
-    assert.match(markdown, /\(14 round trips for 7 requests\), not with keep-alive \(8\)/);
+    assert.match(markdown, /\(14\s+round trips for 7 requests\), not with keep-alive \(8\)/);
+    // The bytes taken apart: JSON + newlines = stdio lines; JSON + chunked framing + header blocks = HTTP.
+    const bytes = tarifeBytes(result);
+    assert.equal(bytes.json + bytes.messages, bytes.perRequest.messageBytes);
+    assert.equal(bytes.json + bytes.framing + bytes.perRequest.headerBytes!, bytes.perRequest.bytes);
+    assert.equal(bytes.framing, 11 * 7 + bytes.longer);
     assert.equal(result.processes, 7);
   });
 

@@ -1,7 +1,8 @@
 // Invariant: `mcp-course serve <server> --http` is a real process that serves both eras on /mcp,
-// checks Host and Origin before any MCP work, answers bad input with an HTTP status (and a JSON-RPC
-// error where the spec gives one) and serves on, tells one story about the revisions it accepts in
-// every order of requests, and stops cleanly on SIGINT/SIGTERM.
+// checks Host and Origin before any MCP work, answers bad input with an HTTP status and a JSON-RPC
+// error body that 2026-07-28 allows (the request's id, or no id member when none was read; no code
+// of the legacy range -32000..-32019) and serves on, tells one story about the revisions it accepts
+// in every order of requests, and stops cleanly on SIGINT/SIGTERM.
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
@@ -125,6 +126,18 @@ function legacy(url: string, id: number, method: string, params?: Record<string,
   return send(url, { headers, body: JSON.stringify({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) }) });
 }
 
+/**
+ * An error body as 2026-07-28 allows it (`JSONRPCErrorResponse.id?: RequestId`, never null; no code
+ * of the legacy sub-range, `basic/index.mdx` "Error Codes"): `id` is the request's, or absent.
+ */
+function assertConformingError(reply: Reply, id: number | undefined, name = ""): void {
+  const { code } = errorOf(reply);
+  assert.ok(!(code >= -32019 && code <= -32000), `${name}: ${code} is in the legacy range`);
+  assert.equal(reply.json?.jsonrpc, "2.0", name);
+  if (id === undefined) assert.ok(!("id" in reply.json!), `${name}: no id member: ${reply.text}`);
+  else assert.equal(reply.json?.id, id, name);
+}
+
 function errorOf(reply: Reply): { code: number; message: string; data?: { supported?: string[] } } {
   const error = reply.json?.error as { code: number; message: string; data?: { supported?: string[] } } | undefined;
   assert.ok(error, `expected an error: ${reply.status} ${reply.text}`);
@@ -231,15 +244,25 @@ describe("serve --http, both eras (tarife)", () => {
     assert.ok(resultOf(stale).tools);
   });
 
-  it("GET and DELETE are 405; an unknown method 404 with -32601; another path 404", async () => {
-    assert.equal((await send(served.url, { method: "GET" })).status, 405);
-    assert.equal((await send(served.url, { method: "DELETE" })).status, 405);
+  it("GET and DELETE are 405 (Allow: POST); an unknown method 404 with -32601; another path 404, -32600 and no id", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const refused = await send(served.url, { method });
+      assert.equal(refused.status, 405);
+      assert.equal(refused.headers.allow, "POST");
+      assert.deepEqual(errorOf(refused).code, -32600);
+      assertConformingError(refused, undefined, method);
+    }
     const unknown = await modern(served.url, 1, "nothing/here");
     assert.equal(unknown.status, 404);
     assert.equal(errorOf(unknown).code, -32601);
+    assertConformingError(unknown, 1, "unknown method");
     const elsewhere = await send(served.url, { path: "/other", body: "{}" });
     assert.equal(elsewhere.status, 404);
-    assert.equal(JSON.parse(elsewhere.text).id, null, "a JSON-RPC error whose request is unknown has id null");
+    assert.equal(
+      elsewhere.text,
+      '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Not Found: the MCP endpoint is /mcp."}}',
+      "no request was read: no id member, and JSON-RPC's Invalid Request",
+    );
     // A request target in absolute form (RFC 9112 §3.2.2) names the same endpoint.
     const { hostname, port } = new URL(served.url);
     const status = await new Promise<number | undefined>((resolve, reject) => {
@@ -270,18 +293,79 @@ describe("serve --http, both eras (tarife)", () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } });
     const origin = await send(served.url, { headers: { origin: "http://evil.example" }, body });
     assert.equal(origin.status, 403);
+    assert.equal(
+      origin.text,
+      '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Origin: evil.example"}}',
+      "the spec's body for this 403: a JSON-RPC error with no id",
+    );
     const host = await send(served.url, { headers: { host: "evil.example" }, body });
     assert.equal(host.status, 403);
+    assert.equal(host.text, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Host: evil.example"}}');
+    const garbled = await send(served.url, { headers: { origin: "not a url" }, body });
+    assert.equal(garbled.status, 403);
+    assertConformingError(garbled, undefined, "an Origin that is no URL");
     const local = await modern(served.url, 2, "tools/list", {}, { origin: "http://localhost:3000" });
     assert.equal(local.status, 200);
   });
 
-  it("bad input gets a status and, where the spec gives one, a JSON-RPC error; the server serves on", async () => {
+  it("the SDK's own error answers get the same rules; a 2025-06-18 request keeps JSON-RPC's id null", async () => {
+    // The legacy fallback's 406 (an Accept without text/event-stream): the SDK writes -32000 and id null.
+    const notAcceptable = await send(served.url, {
+      headers: { accept: "application/json", "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }),
+    });
+    assert.equal(notAcceptable.status, 406);
+    assert.equal(errorOf(notAcceptable).code, -32600);
+    assertConformingError(notAcceptable, undefined, "406");
+    // A notification whose headers disagree with its body: -32020, which has no id to echo.
+    const mismatch = await send(served.url, {
+      headers: { "mcp-protocol-version": "2026-07-28", "mcp-method": "notifications/other" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: 1, _meta: META },
+      }),
+    });
+    assert.equal(mismatch.status, 400);
+    assert.equal(errorOf(mismatch).code, -32020);
+    assertConformingError(mismatch, undefined, "a notification's -32020");
+    // 2025-06-18's schema requires an id on every error (JSON-RPC's null when none was read), as stdio answers it.
+    const older = await send(served.url, { headers: { "mcp-protocol-version": "2025-06-18" }, body: "{oops" });
+    assert.equal(older.status, 400);
+    assert.equal(
+      older.text,
+      '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the request body is not valid JSON."}}',
+    );
+  });
+
+  it("bad input gets a status and a JSON-RPC error the spec allows (no id when none was read); the server serves on", async () => {
     const cases: [string, Parameters<typeof send>[1], number, number | undefined][] = [
       ["no body", { body: "" }, 400, -32700],
       ["not JSON", { body: "{oops" }, 400, -32700],
-      ["wrong Content-Type", { headers: { "content-type": "text/plain" }, body: "{}" }, 415, undefined],
-      ["a body over 10 MiB", { body: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20) }, 413, undefined],
+      ["not UTF-8", { body: Buffer.from([0x7b, 0xff, 0x7d]) }, 400, -32700],
+      ["wrong Content-Type", { headers: { "content-type": "text/plain" }, body: "{}" }, 415, -32600],
+      ["a body over 10 MiB", { body: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20) }, 413, -32600],
+      [
+        "a chunked body over 10 MiB",
+        { headers: { "transfer-encoding": "chunked" }, body: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20) },
+        413,
+        -32600,
+      ],
+      ["JSON that is no message", { body: "5" }, 400, -32600],
+      [
+        "a request whose id is null",
+        { body: JSON.stringify({ jsonrpc: "2.0", id: null, method: "tools/list", params: { _meta: META } }) },
+        400,
+        -32600,
+      ],
+      [
+        "a notification nested 2,000 deep",
+        {
+          body: `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"x":${"[".repeat(2000)}${"]".repeat(2000)}}}`,
+        },
+        400,
+        -32600,
+      ],
       [
         "a batch",
         { body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }]) },
@@ -335,6 +419,7 @@ describe("serve --http, both eras (tarife)", () => {
       });
       assert.equal(reply.status, status, `${name}: ${reply.text}`);
       if (code !== undefined) assert.equal(errorOf(reply).code, code, name);
+      if (code !== undefined) assertConformingError(reply, status === 200 ? 1 : undefined, name);
       if (status === 202) assert.equal(reply.text, "", name);
       if (code !== undefined) assert.ok(!errorOf(reply).message.includes("\n"), `${name}: one line`);
       assert.ok(resultOf(await modern(served.url, 9, "tools/list")).tools, `serves on after ${name}`);
@@ -355,12 +440,13 @@ describe("serve --http, one era only", () => {
     }
   });
 
-  it("--era legacy: a 2026 header is 400 with no modern error, server/discover -32601, initialize served", async () => {
+  it("--era legacy: a 2026 header is 400 with no modern error (-32600), server/discover -32601, initialize served", async () => {
     const served = await startServer(["olcum", "--era", "legacy"]);
     try {
       const discover = await modern(served.url, 1, "server/discover");
       assert.equal(discover.status, 400);
-      assert.equal(errorOf(discover).code, -32000);
+      assert.equal(errorOf(discover).code, -32600);
+      assertConformingError(discover, 1, "a 2026 header on a legacy endpoint");
       const unheaded = await send(served.url, {
         body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "server/discover", params: { _meta: META } }),
       });

@@ -1,8 +1,12 @@
 // Invariant: each SDK gap docs/sdk-gaps.md lists for Streamable HTTP, and `serve --http` covers, is
 // still in the stock SDK (2.4.0's `createMcpHandler`, a low-level `Server`, its stateless legacy
-// fallback); the day one is fixed upstream its test fails, and the workaround it names can go.
+// fallback; `@modelcontextprotocol/node` 2.1.2's guards and `toNodeHandler`); the day one is fixed
+// upstream its test fails, and the workaround it names can go.
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, it } from "node:test";
+import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, Server } from "@modelcontextprotocol/server";
 
 const META = {
@@ -73,5 +77,47 @@ describe("the stock SDK's gaps over Streamable HTTP that serve --http covers (do
       params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "gap", version: "1" } },
     });
     assert.equal(init.result.protocolVersion, "2025-11-25");
+  });
+});
+
+describe("the stock Node composition's error bodies (docs/sdk-gaps.md#http-error-bodies)", () => {
+  it('#http-error-bodies: the guards, toNodeHandler and the handler write "id": null and the legacy code -32000', async () => {
+    // The composition the SDK documents for plain node:http: its guards, then toNodeHandler.
+    const hostAllowed = localhostHostValidation();
+    const originAllowed = localhostOriginValidation();
+    const nodeHandler = toNodeHandler(handler, { maxRequestBodySize: 64 });
+    const server = createServer((req, res) => {
+      if (!hostAllowed(req, res) || !originAllowed(req, res)) return;
+      void nodeHandler(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } });
+    const json = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    try {
+      const answers = await Promise.all([
+        fetch(url, { method: "POST", headers: { ...json, origin: "http://evil.example" }, body }),
+        fetch(url, { method: "GET", headers: json }),
+        fetch(url, { method: "POST", headers: { ...json, "content-type": "text/plain" }, body: "{}" }),
+        fetch(url, { method: "POST", headers: json, body: body + " ".repeat(64) }),
+        fetch(url, { method: "POST", headers: json, body: "{oops" }),
+      ]);
+      const seen = await Promise.all(
+        answers.map(async (answer) => {
+          const parsed = (await answer.json()) as { id?: unknown; error: { code: number } };
+          return [answer.status, parsed.error.code, parsed.id];
+        }),
+      );
+      assert.deepEqual(seen, [
+        [403, -32000, null],
+        [405, -32000, null],
+        [415, -32000, null],
+        [413, -32000, null],
+        [400, -32700, null],
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -71,21 +71,33 @@ export function readRestart(result: TransportResult): string {
   );
 }
 
+/**
+ * The framing chunked coding puts round one piece of `size` bytes: its size line (the size in
+ * hexadecimal, CR LF), CR LF after the piece, and the last piece, `0` and two CR LF (RFC 9112,
+ * §7.1), as the lesson prints it, and its bytes.
+ */
+export function chunkFraming(size: number): { shown: string; bytes: number } {
+  const hex = size.toString(16);
+  const shown = `${code(`${hex}\\r\\n`)} before it, ${code("\\r\\n")} after it and ${code("0\\r\\n\\r\\n")}`;
+  return { shown, bytes: hex.length + 9 };
+}
+
 /** The HTTP call: what the host carried into it, the answer, and the bytes against stdio's. */
 export function readHttpCall(result: TransportResult): string {
   const { http } = result;
   const { request, response } = http.call;
   const [requestJson, responseJson] = [request, response].map((m) => Buffer.byteLength(m.content));
+  const framing = chunkFraming(responseJson);
+  if (response.bodyBytes - responseJson !== framing.bytes)
+    throw new Error(`the answer's body is not one chunk of ${responseJson} bytes`);
   return wrapMarkdown(
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
-      `${fieldsText(http.values.amount)}, the amount this subscriber is charged; the client sent ` +
-      `${plural(http.posts, "POST")} (its list of tools first), on ` +
-      `${plural(http.connections, "TCP connection")}. The JSON is what stdio would carry: ` +
-      `${requestJson} bytes for the request and ${responseJson} for the answer, ` +
-      `${requestJson + 1} and ${responseJson + 1} as lines. Over HTTP the request took ` +
-      `${request.headerBytes} bytes ` +
-      `of header block and ${request.bodyBytes} of body, the answer ${response.headerBytes} and ` +
-      `${response.bodyBytes}, ${response.bodyBytes - responseJson} of them chunked framing.`,
+      `${fieldsText(http.values.amount)}, the amount this subscriber is charged. The JSON is what ` +
+      `stdio would carry: ${requestJson} bytes for the request and ${responseJson} for the ` +
+      `answer, ${requestJson + 1} and ${responseJson + 1} as lines. Over HTTP the request took ` +
+      `${request.headerBytes} bytes of header block and ${request.bodyBytes} of body, the answer ` +
+      `${response.headerBytes} and ${response.bodyBytes}: its ${responseJson} bytes of JSON in ` +
+      `one piece of chunked coding, framed by ${framing.bytes} bytes (${framing.shown}).`,
   );
 }
 
@@ -93,14 +105,17 @@ export function readHttpCall(result: TransportResult): string {
 export function readRefused(result: TransportResult): string {
   const { call, refused } = result.http;
   const error = JSON.parse(refused.response.content) as {
+    id?: unknown;
     error?: { code?: number; message?: string };
   };
+  const id = "id" in error ? `${code("id")} ${JSON.stringify(error.id)}` : `no ${code("id")}`;
   return wrapMarkdown(
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
-      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, its body (which the ` +
-      `specification leaves optional) a JSON-RPC error, ${code(String(error.error?.message))}, ` +
-      `with ${code("id")} null: the server refused before it read the message, so no tool ran.`,
+      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, its body (optional) a ` +
+      `JSON-RPC error with ${id}, as the specification words it, and code ${error.error?.code}, ` +
+      `JSON-RPC's number for an invalid request: the server refused before it read the ` +
+      `message, so no tool ran.`,
   );
 }
 
@@ -112,22 +127,39 @@ function wireRows(result: TransportResult, server: string): ServerTrips[] {
     .map(({ row }) => row);
 }
 
+/**
+ * `tarife`'s bytes with a new connection per request, taken apart: its messages' JSON, their
+ * newlines as stdio lines, and over HTTP the chunked framing round the answers and the header
+ * blocks. Each answer is one piece of chunked coding ({@link chunkFraming}): 11 bytes of framing,
+ * 12 for an answer of 256 bytes or more (a size of three hexadecimal digits).
+ */
+export function tarifeBytes(result: TransportResult) {
+  const [perRequest, keepAlive] = wireRows(result, "tarife");
+  const messages = perRequest.requests * 2;
+  const json = perRequest.messageBytes! - messages;
+  const framing = perRequest.bytes! - perRequest.headerBytes! - json;
+  const longer = framing - 11 * perRequest.requests;
+  if (longer < 0 || longer > perRequest.requests)
+    throw new Error(`${framing} bytes of framing round ${perRequest.requests} answers`);
+  return { perRequest, keepAlive, messages, json, framing, longer };
+}
+
 /** Bytes on the wire: the same messages either way, and what HTTP adds around them. */
 export function readPlacementBytes(result: TransportResult): string {
   const [olcum] = wireRows(result, "olcum");
-  const [perRequest, keepAlive] = wireRows(result, "tarife");
-  const bodies = perRequest.bytes! - perRequest.headerBytes!;
+  const { perRequest, keepAlive, messages, json, framing, longer } = tarifeBytes(result);
   return wrapMarkdown(
     `The JSON does not change with the transport; HTTP adds header blocks around it. ` +
-      `${code("tarife")}'s ${perRequest.requests * 2} messages ` +
-      `(${perRequest.requests} requests and their answers) are ${perRequest.messageBytes} bytes ` +
-      `as stdio lines. Over HTTP, with a new connection per request, they crossed as ` +
-      `${perRequest.bytes} bytes: ${bodies} of bodies (the same JSON, chunked framing in ` +
-      `place of newlines) and ${perRequest.headerBytes} of header blocks. With keep-alive the ` +
-      `header ` +
-      `blocks took ${keepAlive.headerBytes! - perRequest.headerBytes!} bytes more, since they ` +
-      `name it and every answer adds a ${code("Keep-Alive")} field. ${code("olcum")}'s ` +
-      `${olcum.requests * 2} messages took ${olcum.bytes} bytes on stdio, newlines included.`,
+      `${code("tarife")}'s ${messages} messages (${perRequest.requests} requests and their ` +
+      `answers) are ${json} bytes of JSON, ${perRequest.messageBytes} as stdio lines with their ` +
+      `${messages} newlines. With a new connection per request they crossed as ` +
+      `${perRequest.bytes} bytes: the same ${json} of JSON, ${framing} of chunked framing ` +
+      `(11 bytes an answer as in section 3; ${plural(longer, "answer")} over 255 bytes took ` +
+      `12) and ` +
+      `${perRequest.headerBytes} of header blocks. With keep-alive the header blocks took ` +
+      `${keepAlive.headerBytes! - perRequest.headerBytes!} bytes more, since they name it and ` +
+      `every answer adds a ${code("Keep-Alive")} field. ${code("olcum")}'s ${olcum.requests * 2} ` +
+      `messages took ${olcum.bytes} bytes as stdio lines.`,
   );
 }
 
@@ -165,16 +197,18 @@ export function transportSolutions(result: TransportResult): string {
       "3. No Origin at all",
       `Browsers add ${code("Origin")} to what web pages send; other programs need not, and a 403 ` +
         `is asked for only when it is present and invalid: the check stops pages (DNS ` +
-        `rebinding). Listening on ${code("127.0.0.1")} keeps other machines out; another program ` +
-        `on the same machine is ` +
-        `kept out only by authentication, a SHOULD that the course's servers leave undone.`,
+        `rebinding). Listening on ${code("127.0.0.1")} keeps other machines out; only ` +
+        `authentication, a SHOULD the course's servers leave undone, would keep out another ` +
+        `program on the same machine.`,
     ),
     answer(
-      "4. Why a new id",
-      `An id MUST NOT match that of any request the sender has issued and had no answer for ` +
-        `(2026-07-28 ${code("basic/index.mdx")}); the lost request never had one. Over ` +
-        `Streamable HTTP the 2026-07-28 changelog makes it a MUST: a request lost with its ` +
-        `stream is sent again with a new id.`,
+      "4. Sending a lost call again",
+      `It could have: a process may die after its tool has run and before the answer is ` +
+        `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
+        `only that the call never finished). ${code("olcum")}'s tools only read, so sending ` +
+        `a call again is harmless; ${code("kayit_yaz")}, the one that writes, might write its ` +
+        `record twice, and nothing in the transport prevents it. Over Streamable HTTP a request ` +
+        `lost with its response is sent again with a new id (2026-07-28 ${code("changelog.mdx")}).`,
     ),
   ].join("\n\n");
 }

@@ -32,7 +32,10 @@ import { describeServe, type ServeSpec } from "../../wireClient/serveCommand";
 import { TrafficMeter } from "../../wireClient/trafficCounts";
 import { requestMeta } from "../../wireClient/transcripts";
 
-/** The declaration level every server runs at: lesson 6's `full`, each tool with its fields. */
+/**
+ * The declaration level every server runs at: lesson 6's `full`, each tool with its fields, and the
+ * servers' default (`servedFactory`), so the lesson's printed commands need no `--level`.
+ */
 export const TRANSPORT_LEVEL: Level = 3;
 
 /**
@@ -85,7 +88,7 @@ export type ShownHttpMessage = HttpMessageText;
 
 /** The Streamable HTTP part: one server of `tarife`, the call, and the refused POST. */
 export interface HttpPart {
-  /** The command that started it, as a reader would type it. */
+  /** The command that started it, as a reader would type it (the default level left out). */
   command: string;
   /** Its endpoint, the port masked: `http://127.0.0.1:<port>/mcp`. */
   endpoint: string;
@@ -283,7 +286,8 @@ async function httpPart(
   const refused = refusedExchanges[0];
   if (refused === undefined) throw new Error("the POST with a foreign Origin was not seen");
   return {
-    command: `${describeServe(spec)} --http --port 0`,
+    // The level is the servers' default, so the command a reader would type leaves it out.
+    command: `${describeServe({ server: spec.server, seed: spec.seed })} --http --port 0`,
     endpoint: url.replace(/:\d+\//, `:${PORT_MASK}/`),
     posts: http.total.exchanges,
     connections: http.connections,

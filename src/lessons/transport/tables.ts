@@ -8,6 +8,7 @@ import { LINE_WIDTH } from "../../notebook/lineWidth";
 import type { Transcript } from "../../wireClient/lineExchange";
 import { foldedLine, formatWireTranscript } from "../transcriptText";
 import type { RoundTripRun, ServerTrips } from "../../wireClient/roundTrips";
+import { listing } from "../proseWords";
 import { formatTextTable, type Cell } from "../textTable";
 import type { ShownHttpMessage, TransportResult } from "./simulate";
 
@@ -88,17 +89,24 @@ export function formatHttpCall(result: TransportResult): string {
 
 /**
  * The same POST with a foreign `Origin`, and the 403 it got: the request as the fields it has
- * beyond the call's, then the whole answer.
+ * beyond the call's, then the answer's status line and the fields it does not share with the
+ * call's answer (the others named), then its body.
  */
 export function formatRefused(result: TransportResult): string {
   const { call, refused } = result.http;
   const added = refused.request.head.filter((line) => !call.request.head.includes(line));
+  const [status, ...fields] = refused.response.head;
+  const shared = fields.filter((line) => call.response.head.includes(line));
+  const own = fields.filter((line) => !shared.includes(line));
+  const names = shared.map((line) => line.slice(0, line.indexOf(":")));
   return [
     `${httpHeading("client", refused.request)}: the same POST, with one field more:`,
     ...added.map((line) => cut(`  ${line}`)),
     httpHeading("server", refused.response),
-    ...httpMessage(refused.response),
-  ].join("\n");
+    ...httpMessage({ ...refused.response, head: [status, ...own] }),
+  ]
+    .concat(names.length > 0 ? [cut(`(its ${listing(names)} fields as in the call's answer)`)] : [])
+    .join("\n");
 }
 
 /**
