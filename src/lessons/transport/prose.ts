@@ -11,7 +11,7 @@ import {
 } from "../../wireClient/lineExchange";
 import type { ServerTrips } from "../../wireClient/roundTrips";
 import { code, listing, plural } from "../proseWords";
-import { wrapMarkdown } from "../wrapProse";
+import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import type { TransportResult } from "./simulate";
 import { serverRows } from "./tables";
 
@@ -36,10 +36,9 @@ function fieldsText(fields: Fields): string {
 export function describeTransportSeed(result: TransportResult): string {
   const [first, second, third] = result.task.chain.map(code);
   return wrapMarkdown(
-    `This run uses **seed ${result.seed}**. Its first task, a charge task for subscriber ` +
-      `${code(result.task.subscriber)}, calls ${first} and ${second} on ${code("olcum")} and ` +
-      `${third} on ${code("tarife")}: sections 2 and 3 send those calls. The run started ` +
-      `${result.processes} server processes and ended every one.`,
+    `This run uses **seed ${result.seed}**: its first task, a charge for ` +
+      `${code(result.task.subscriber)}, calls ${first} and ${second} on ${code("olcum")}, then ` +
+      `${third} on ${code("tarife")}, as sections 2 and 3 do, on ${result.processes} server processes.`,
   );
 }
 
@@ -173,8 +172,7 @@ export function transportSolutions(result: TransportResult): string {
   const [kayitPer, kayitKept] = wireRows(result, "kayit");
   const keepAlive = tarifeKept.roundTrips + kayitKept.roundTrips;
   const perRequest = tarifePer.roundTrips + kayitPer.roundTrips;
-  const answer = (summary: string, body: string) =>
-    `<details>\n<summary>${summary}</summary>\n\n${wrapMarkdown(body)}\n\n</details>`;
+  const answer = foldedAnswer;
   return [
     answer(
       "1. What another seed changes",
