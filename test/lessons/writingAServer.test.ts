@@ -392,3 +392,77 @@ test("the shown server's declarations are made once, frozen, and equal declare's
   assert.notEqual(a.agreedAtFull, b.agreedAtFull, "each result has its own list of agreed names");
   assert.deepEqual(a.agreedAtFull, b.agreedAtFull);
 });
+
+// ---- Round 3's readers: what the specification asks (not the course's reading), and the terms ----
+
+/** An export's prose: its code blocks (listings, printed tables) left out. */
+const proseOf = (text: string) => text.replace(/```[\s\S]*?```/g, "");
+
+test("lesson 6 keeps the course's reading of annotations apart from what the specification asks", () => {
+  for (const { path, text } of exportsOf6()) {
+    const prose = proseOf(text).replace(/\s+/g, " ");
+    for (const gone of [
+      /every call would be one to ask about/,
+      /would be presumed to write/,
+      /a client that applies the specification's SHOULDs/,
+      /a client following the specification would have to ask/,
+    ]) {
+      assert.doesNotMatch(prose, gone, `${path}: ${gone}`);
+    }
+    assert.match(prose, /does not tie consent to them/, path);
+    assert.match(prose, /One reading, the course's and not a rule of the specification/, path);
+    assert.match(prose, /hosts must obtain explicit user consent before invoking any tool/, path);
+    assert.match(prose, /should never make tool use decisions based on annotations from untrusted servers/, path);
+    assert.match(prose, /MCP does not tie consent to annotations: a person SHOULD be able to deny any call/, path);
+    assert.match(prose, /On the course's reading, a client asks at least about every tool not declared/, path);
+    // Invalid arguments: the MUST as the page words it, both answers, and what the old revisions listed.
+    assert.match(prose, /Servers MUST validate all tool inputs/, path);
+    assert.match(
+      prose,
+      /2026-07-28's schema lists invalid arguments under -32602 \(lesson 3\): a client handles both/,
+      path,
+    );
+    assert.match(prose, /listed invalid input data among the tool execution errors/, path);
+    assert.match(prose, /as 2025-11-25 and 2026-07-28 recommend/, path);
+  }
+});
+
+test("lesson 6 calls its handshake the course's stand-in for discovery, and says negotiated, not agreed", () => {
+  for (const { path, text } of exportsOf6()) {
+    const prose = proseOf(text).replace(/\s+/g, " ");
+    assert.doesNotMatch(
+      prose,
+      /## Discovery|Discovery costs|Discovery cost|at discovery time|cost more at discovery/,
+      path,
+    );
+    assert.match(prose, /The course's handshake \(its stand-in for discovery\) costs the same at every level/, path);
+    assert.match(prose, /MCP's discovery grows with the declaration/, path);
+    // The listings keep their `agreed`; the prose says negotiated, and says once that they are one thing.
+    assert.doesNotMatch(prose.replace(/`[^`]*`/g, "").replace("the code's *agreed*", ""), /\bagree(d|s)?\b/, path);
+    assert.match(prose, /the code's \*agreed\* is the prose's \*negotiated\*/, path);
+    assert.match(prose, /the run's session object \(the simulator's, not an MCP session\)/, path);
+    assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
+    assert.match(prose, /the level decides only what the client's decision reads, the declaration/, path);
+  }
+});
+
+test("what a client without the version rule keeps and completes is computed from the run", () => {
+  for (const seed of [20260218, 20260219]) {
+    const result = simulateWritingAServer(seed);
+    const { handshake, run } = prose.withoutVersionRule(result);
+    assert.equal(handshake.negotiated, result.handshake[2].negotiated, "the allowlist's tools, as at level 2");
+    assert.match(flat(prose.readHandshake(result)), /Under the course's version rule \(lesson 5\), the most complete/);
+    assert.match(
+      flat(prose.readHandshake(result)),
+      new RegExp(`would keep ${handshake.negotiated} tools at level 3 too`),
+    );
+    assert.match(
+      flat(prose.readRuns(result)),
+      new RegExp(`Without the version rule the client would complete ${run.completed}, as at level 2`),
+    );
+    assert.match(
+      flat(prose.readSecondRun(result)),
+      /Tools, calls, failures and completed tasks follow the contract, what was declared, not the data; tokens follow the data too/,
+    );
+  }
+});

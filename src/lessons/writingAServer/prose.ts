@@ -83,15 +83,16 @@ export function readHandshake(result: WritingAServerResult): string {
   const servers = result.world.servers;
   const remote = servers.filter((s) => s.transport === "remote").map((s) => s.name);
   const cost = rows.every((row) => sameHandshakeCost(row, first))
-    ? `Discovery costs the same at every level: ${first.request} requests, ${first.response} responses, ${first.tokens} tokens ` +
-      `and ${first.round_trips} round trips. Each server answers in one message, and that message names the ` +
-      `server's tools whatever the level, so in this envelope a fuller declaration is free at discovery time. ` +
-      `That holds for this envelope only. In MCP the declaration is JSON in the answer to ${code("tools/list")}, ` +
-      `and every field it discloses is bytes on the wire: the ${code("annotations")} that say which tools write add ` +
+    ? `The course's handshake (its stand-in for discovery) costs the same at every level: ${first.request} requests, ` +
+      `${first.response} responses, ${first.tokens} tokens and ${first.round_trips} round trips. Each server answers in one ` +
+      `message, and that message names the server's tools whatever the level, so in this envelope a fuller ` +
+      `declaration is free in the handshake. That holds for this envelope only. MCP's discovery grows with the ` +
+      `declaration, which is JSON in the answer to ${code("tools/list")}: ` +
+      `every field it discloses is bytes on the wire, and the ${code("annotations")} that say which tools write add ` +
       `${annotationBytes(result)} bytes to the ${result.world.servers.length} servers' ${code("tools/list")} results, ` +
       `as the MCP form of the declarations above showed. There are ${first.round_trips} round trips for ${first.request} requests because ` +
       `${codes(remote)} ${remote.length === 1 ? "is" : "are"} remote, and a remote request counts twice.`
-    : `Discovery costs differ between levels: tokens run from ${Math.min(...rows.map((r) => r.tokens))} to ${Math.max(...rows.map((r) => r.tokens))}.`;
+    : `The course's handshake (its stand-in for discovery) costs differ between levels: tokens run from ${Math.min(...rows.map((r) => r.tokens))} to ${Math.max(...rows.map((r) => r.tokens))}.`;
 
   const early = result.dropped[0];
   const earlyText = early.length
@@ -117,7 +118,9 @@ export function readHandshake(result: WritingAServerResult): string {
       ) +
       `, so the whole server goes, taking ${codes(byVersion.map((d) => d.tool))} with it — allowlist or not. ` +
       `The client keeps ${last.negotiated} tools instead of ${rows[2].negotiated}: ${codes(result.agreedAtFull)}. ` +
-      `The most complete declaration leaves the smallest tool set; a server that says less gives the client less to refuse.`
+      `Under the course's version rule (lesson 5), the most complete declaration leaves the smallest tool set: a ` +
+      `server that says less gives the client less to refuse. Dropping that rule, as 2026-07-28's SHOULD NOT ` +
+      `asks, the client would keep ${withoutVersionRule(result).handshake.negotiated} tools at level 3 too.`
     : `At ${level(3)} no server declares a version the client does not know, and the client keeps ${last.negotiated} tools.`;
   return wrapMarkdown(`${cost}\n\n${earlyText} ${versionText}`);
 }
@@ -127,6 +130,7 @@ export function readRuns(result: WritingAServerResult): string {
   const [names, fields, sideEffects, full] = result.runs;
   const handshake = result.handshake;
   const wire = (run: RunRow) => run.request - handshake[run.level].request;
+  const unruled = withoutVersionRule(result).run;
   const paragraphs = [
     `**${level(0)}.** The client knows ${names.negotiated} tools, and the handlers are all in place, yet ${names.completed} of ` +
       `${result.tasks.length} tasks complete. Without declared fields every call goes out empty; ${failureList(names)}, and each chain ` +
@@ -142,7 +146,9 @@ export function readRuns(result: WritingAServerResult): string {
         `the allowlist, so declaring side effects has nothing to act on here: a declaration nobody exercises changes no count.`
       : `**${level(2)}** differs from level 1: ${sideEffects.completed} completed, ${sideEffects.blocked} blocked, ${sideEffects.tokens} tokens.`,
     `**${level(3)}** is cheaper and worse: tokens go from ${sideEffects.tokens} to ${full.tokens} and completed tasks from ` +
-      `${sideEffects.completed} to ${full.completed}. Its ${full.failed} failures are ${failureList(full)}.`,
+      `${sideEffects.completed} to ${full.completed}. Its ${full.failed} failures are ${failureList(full)}. ` +
+      `Without the version rule the client would complete ${unruled.completed}` +
+      (sameRunRow(unruled, sideEffects) ? `, as at level 2.` : `, for ${unruled.tokens} tokens.`),
   ];
   return wrapMarkdown(paragraphs.join("\n\n"));
 }
@@ -152,6 +158,11 @@ export function readSecondRun(result: WritingAServerResult): string {
   const first = result.runs;
   const second = result.secondRun.runs;
   const sameCompleted = first.every((run, i) => run.completed === second[i].completed);
+  const sameContract = first.every((run, i) =>
+    (["negotiated", "calls", "failed", "completed"] as const).every(
+      (key) => run[key] === second[i][key],
+    ),
+  );
   const moved = first.flatMap((run, i) =>
     run.tokens === second[i].tokens ? [] : [`${run.tokens} → ${second[i].tokens} at level ${i}`],
   );
@@ -165,8 +176,9 @@ export function readSecondRun(result: WritingAServerResult): string {
   return wrapMarkdown(
     (
       `The second run asks about other subscribers and regions (tasks from seed ${result.secondRun.seed}). ${completedText} ${tokenText} ` +
-      (sameCompleted
-        ? `What the table counts belongs to the contract between client and server, not to the data.`
+      (sameContract
+        ? `Tools, calls, failures and completed tasks follow the contract, what was declared, not the ` +
+          `data; tokens follow the data too, a little.`
         : "")
     ).trim(),
   );
@@ -176,7 +188,7 @@ export function readSecondRun(result: WritingAServerResult): string {
 export function readWide(result: WritingAServerResult): string {
   const [silent, gated, approved] = result.wide;
   return wrapMarkdown(
-    `With ${code("kayit_yaz")} on the allowlist the client agrees ${silent.negotiated} tools. At level ${silent.level} the side effect is not ` +
+    `With ${code("kayit_yaz")} on the allowlist the client negotiates ${silent.negotiated} tools. At level ${silent.level} the side effect is not ` +
       `declared: ${silent.written} records are written and ${silent.completed} tasks complete, and nothing in the client's hands marks ` +
       `those calls as different from the others. At level ${gated.level} the side effect is declared and the approval gate stops the same ` +
       `calls before they are sent: ${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed. With approval given, ` +
@@ -195,22 +207,23 @@ export function summarize(result: WritingAServerResult): string {
   return wrapMarkdown(
     [
       `- A server has two faces: the handler, which stays inside, and the declaration, which is all the client ever holds.`,
-      `- Discovery cost ${h.request} requests, ${h.response} responses, ${h.tokens} tokens and ${h.round_trips} round trips at level 0; ` +
+      `- The course's handshake, its stand-in for discovery, cost ${h.request} requests, ${h.response} responses, ${h.tokens} tokens and ${h.round_trips} round trips at level 0; ` +
         `in this envelope a complete declaration ${result.handshake.every((r) => sameHandshakeCost(r, h)) ? "cost no more" : "cost a different amount"}.`,
-      `- Names alone: ${names.negotiated} tools agreed, ${names.completed} tasks completed, ${names.failed} of ${names.calls} calls failed, ${names.tokens} tokens.`,
+      `- Names alone: ${names.negotiated} tools negotiated, ${names.completed} tasks completed, ${names.failed} of ${names.calls} calls failed, ${names.tokens} tokens.`,
       `- Names and fields: ${fields.calls} calls, ${fields.completed} tasks completed; ${fields.calls - (fields.request - result.handshake[1].request)} calls to a tool that was not negotiated sent no message.`,
-      `- Full declaration: ${full.negotiated} tools instead of ${fields.negotiated}, ${full.completed} tasks completed instead of ${fields.completed}.`,
+      `- Full declaration, by the course's version rule: ${full.negotiated} tools, not ${fields.negotiated}; ` +
+        `${full.completed} tasks completed, not ${fields.completed}.`,
       `- Undeclared side effect: ${silent.written} writes went through unasked; declared, ${gated.blocked} were stopped at the gate.`,
       `- In MCP a tool cannot be declared by name alone (${code("inputSchema")} is required), and a fuller ` +
         `declaration costs bytes: the fields add ${bytes[1] - bytes[0]} bytes to the ${code("tools/list")} ` +
         `results, the ${code("annotations")} ${annotationBytes(result)} more. A handler's failure is a result ` +
         `with ${code("isError: true")}; a call to a tool the server does not have is a JSON-RPC error (-32602 in ` +
         `the specification's example, and tied to the case by 2026-07-28's schema).`,
-      `- The version rule and the approval gate are the course's conventions. MCP agrees on the protocol version ` +
-        `(in ${code("initialize")} up to 2025-11-25, in every request's ${code("_meta")} in 2026-07-28), and ` +
-        `2026-07-28 says clients SHOULD NOT act on the server's own version. MCP's defaults make a tool without ` +
-        `${code("annotations")} one that may write: a client that applies the specification's SHOULDs does not ` +
-        `run it unasked, and a person can deny any call.`,
+      `- The version rule and the approval gate are the course's conventions. MCP negotiates the protocol ` +
+        `version (in ${code("initialize")} up to 2025-11-25, in every request's ${code("_meta")} in 2026-07-28), ` +
+        `and 2026-07-28 says clients SHOULD NOT act on the server's own version. MCP does not tie consent to ` +
+        `annotations: a person SHOULD be able to deny any call, applications SHOULD confirm operations, and ` +
+        `annotations from a server the client does not trust decide nothing.`,
     ].join("\n"),
   );
 }
@@ -220,13 +233,34 @@ export function summarize(result: WritingAServerResult): string {
  *
  * @returns the handshake row and the run row of that level under that policy.
  */
-export function knowingKayit(result: WritingAServerResult): {
+export function knowingKayit(result: WritingAServerResult): LevelThree {
+  const declared = result.world.servers.find((s) => s.name === "kayit")!.version;
+  return levelThree(result, { ...KNOWN_VERSIONS, kayit: declared });
+}
+
+/**
+ * Level 3 with the allowlist and no version rule (every server known at the version it declares),
+ * as a client that follows 2026-07-28's SHOULD NOT on acting on `serverInfo` would decide.
+ */
+export function withoutVersionRule(result: WritingAServerResult): LevelThree {
+  return levelThree(
+    result,
+    Object.fromEntries(result.world.servers.map((s) => [s.name, s.version])),
+  );
+}
+
+/** A level-3 handshake row and run row. */
+interface LevelThree {
   handshake: HandshakeRow;
   run: RunRow;
-} {
-  const declared = result.world.servers.find((s) => s.name === "kayit")!.version;
-  const policy = { allowlist: ALLOWLIST, knownVersions: { ...KNOWN_VERSIONS, kayit: declared } };
-  const opened = openSession(result.world, 3, { policy });
+}
+
+/** Level 3 under the lesson's allowlist and the given known versions. */
+function levelThree(
+  result: WritingAServerResult,
+  knownVersions: Record<string, number>,
+): LevelThree {
+  const opened = openSession(result.world, 3, { policy: { allowlist: ALLOWLIST, knownVersions } });
   return {
     handshake: handshakeRow(3, opened),
     run: runTasks(result.world, 3, { negotiated: opened, tasks: result.tasks }),
@@ -267,8 +301,9 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
         : `, where level 2 completed ${sideEffects.completed} for ${sideEffects.tokens} tokens.`),
     `3. The charge, consumption and record chains open with ${code("sayac_oku")}, the region chain with ` +
       `${code("bolge_ozet")}. At level 0 no fields are declared, so each call goes out with its name and no ` +
-      `arguments, and the handler answers ${code("abone yok")} (no such subscriber) or ${code("bolge yok")} ` +
-      `(no such region): ${names.failed} of ${names.calls} calls fail. The server needs to declare the field ` +
+      `arguments: ${code("sayac_oku")}, given no subscriber, finds none and answers ${code("abone yok")} (no such ` +
+      `subscriber), and ${code("bolge_ozet")} ${code("bolge yok")} (no such region). ${names.failed} of ` +
+      `${names.calls} calls fail. The server needs to declare the field ` +
       `each handler reads: ${code("abone")} for ${code("sayac_oku")}, ${code("bolge")} for ${code("bolge_ozet")}. ` +
       `That is level 1, where ${fields.completed} tasks complete.`,
     `4. One answer: let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect ` +
@@ -280,18 +315,22 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
       `subscriber's record: ${code("readOnlyHint: false")}; the write can replace what the column held, so ` +
       `${code("destructiveHint: true")}; writing the same value twice changes nothing more, so ` +
       `${code("idempotentHint: true")}; and ${code("openWorldHint: false")}, its world being the server's ` +
-      `records. The other four tools only read: ${code("readOnlyHint: true")}. A client that applies ` +
-      `the specification's SHOULDs (a human able to deny any call, a confirmation for sensitive operations) ` +
-      `reads a tool with no annotations by the defaults, as one that may write, and does not run it unasked. At levels 0 and 1, where nothing says which tools write, that is every call ` +
-      `sent: at level 0, the ${names.request - result.handshake[0].request} calls of the twelve-task run; at level 1, the ${fields.request - result.handshake[1].request} calls of the twelve-task run and the ` +
-      `${wideSilent.request - result.handshake[1].request} of the wide run would each wait for a person's yes. From level 2 on, if the client ` +
-      `trusts the server, only the calls to ${code("kayit_yaz")} would: ` +
+      `records. The other four tools only read: ${code("readOnlyHint: true")}. No rule of the ` +
+      `specification turns these hints into confirmations: a person SHOULD be able to deny any call, ` +
+      `applications SHOULD confirm operations, sensitive ones above all, and annotations from a server ` +
+      `the client does not trust decide nothing. On the course's reading, a client asks at least about ` +
+      `every tool not declared ${code("readOnlyHint: true")} by a trusted server. At levels 0 and 1, where ` +
+      `nothing says which tools write, that is every call sent: at level 0, the ` +
+      `${names.request - result.handshake[0].request} calls of the twelve-task run; at level 1, the ` +
+      `${fields.request - result.handshake[1].request} calls of the twelve-task run and the ` +
+      `${wideSilent.request - result.handshake[1].request} of the wide run. From level 2 on, if the client ` +
+      `trusts the server, only the calls to ${code("kayit_yaz")}: ` +
       (ALLOWLIST.includes("kayit_yaz")
         ? ""
         : `none in the twelve-task run, where ${code("kayit_yaz")} is not on the allowlist, and `) +
       `the ${wideGated.blocked} of the wide run, the calls its gate stopped at level 2. ` +
-      `A client that does not trust the server takes ${code("readOnlyHint: true")} as an unverified hint ` +
-      `and may ask about every call.`,
+      `A client that does not trust the server reads nothing from ${code("readOnlyHint: true")} and may ` +
+      `ask about every call; any client may ask about more.`,
   ]
     .map((answer, k) => foldedAnswer(`${k + 1}. ${ANSWER_TITLES[k]}`, answer.replace(/^\d\. /, "")))
     .join("\n\n");
