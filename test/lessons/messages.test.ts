@@ -181,7 +181,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.deepEqual(ids(stateless), [1, 2]);
     assert.ok(!stateless[1].line.includes("_meta"));
     const legacy = wire.legacyCall.steps.filter(isTranscriptLine).filter((line) => line.from === "client");
-    assert.deepEqual(ids(legacy).filter((id) => !Number.isNaN(id)), [1], "2025-11-25's call is 1, then 3");
+    assert.deepEqual(
+      ids(legacy).filter((id) => !Number.isNaN(id)),
+      [1],
+      "2025-11-25's call is 1, then 3",
+    );
   });
 
   it("the 2026-07-28 call outgrows its twin by exactly its _meta; without _meta it gets −32602", () => {

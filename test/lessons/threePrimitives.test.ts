@@ -1,4 +1,4 @@
-// Lesson 4 states only what its run shows: the real lines of three servers, the same for the same seed, carry every seed-free fact its markdown writes; the simulator's three ways agree with the wire; and the readings' claims hold for other seeds.
+// Lesson 4 states only what its run shows: the real lines of three servers, the same for the same seed, carry every seed-free fact its markdown writes; the simulator's tool, resource and prompt agree with the wire; and the readings' claims hold for other seeds.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

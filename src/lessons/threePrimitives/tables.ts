@@ -78,7 +78,17 @@ export function formatPrimitiveOffers(result: ThreePrimitivesResult): string {
  */
 export function formatRegionWays(lesson: ThreePrimitivesLesson): string {
   return formatTextTable(
-    ["primitive", "used", "chosen by", "server", "requests", "tokens", "round trips", "bytes", "answers"],
+    [
+      "primitive",
+      "used",
+      "chosen by",
+      "server",
+      "requests",
+      "tokens",
+      "round trips",
+      "bytes",
+      "answers",
+    ],
     lesson.ways.map((row, i) => [
       row.way,
       row.request > 1 ? `${row.name} ×${row.request}` : row.name,
