@@ -1,4 +1,4 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — the legacy revisions section 2 names are the ones served, 2025-03-26 left out; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — the legacy revisions section 2 names are the ones served, 2025-03-26 left out, and a dual-era olcum answers that mismatch as a legacy-only one does and refuses a legacy revision named in _meta; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -34,8 +34,8 @@ import {
 } from "../../src/lessons/lifecycleAndNegotiation/wire";
 import { openingsChart } from "../../src/lessons/lifecycleAndNegotiation/charts";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
-import { isTranscriptLine, type Transcript } from "../../src/wireClient/lineExchange";
-import { metaMemberBytes } from "../../src/wireClient/transcripts";
+import { isTranscriptLine, LineExchange, type Transcript } from "../../src/wireClient/lineExchange";
+import { initializeRequest, metaMemberBytes, requestMeta } from "../../src/wireClient/transcripts";
 import { LESSON_HANDSHAKES } from "../../src/world/handshakes";
 import { ALLOWLIST, SERVER_FACTS } from "../../src/world/servers";
 import { LEGACY_REVISIONS } from "../../src/protocol/revisions";
@@ -323,5 +323,24 @@ describe("lesson 5's real half (one run, six processes)", () => {
     }
     for (const text of [readDiscover(wire), readStatelessMismatch(wire), readOpeningCosts(wire), readKayit(wire)])
       assert.ok(widest(text) <= LINE_WIDTH);
+  });
+});
+
+describe("section 2 and 3's words on a dual-era olcum (plain `serve olcum`, no --era)", () => {
+  it("answers an initialize for 2025-03-26 with 2025-11-25, as --era legacy does", async () => {
+    const exchange = new LineExchange(["olcum"]);
+    exchange.send(initializeRequest(1, "2025-03-26"));
+    const answered = await exchange.read();
+    await exchange.close("done");
+    assert.equal(answered.result?.protocolVersion, "2025-11-25");
+  });
+
+  it("refuses a legacy revision named in _meta with -32022, though it lists it as supported", async () => {
+    const exchange = new LineExchange(["olcum"]);
+    exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: requestMeta("2025-11-25") } });
+    const refused = await exchange.read();
+    await exchange.close("done");
+    assert.equal(refused.error?.code, -32022);
+    assert.ok(refused.error.data.supported.includes("2025-11-25"));
   });
 });

@@ -22,6 +22,7 @@ import {
 import { formatWireTranscript } from "../../src/lessons/transcriptText";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { paramsError } from "../../src/server/requestScreen";
+import { worldInputSchema } from "../../src/server/declarations";
 import { worldServed } from "../../src/server/servedServers";
 import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
 import { countTokens, tokenize, TOKEN_LENGTH } from "../../src/sim/tokenizer";
@@ -31,6 +32,7 @@ import { SERVER_FACTS } from "../../src/world/servers";
 import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
 import { TASK_COUNT } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
+import { NO_REGION } from "../../src/world/handlers";
 import { describeFields } from "../../src/sim/client";
 import { readNotebook } from "../../src/notebook/notebookFile";
 import { ROOT } from "../helpers";
@@ -85,6 +87,23 @@ test("exercise 2's answers hold on the server's own code: invalid arguments a re
   const numeric = served.callTool("sayac_oku", { abone: 17 }, 1, "2026-07-28");
   assert.equal(numeric.isError, true);
   assert.equal(paramsError("tools/call", { name: "sayac_oku", arguments: ["A001"] })?.code, -32602);
+});
+
+test("section 4's markdown: an unknown region fails the server's check; `bolge yok` comes only where nothing checks first", () => {
+  const world = createWorld(20260218);
+  const checked = worldServed(world, "kayit", MESSAGES_LEVEL);
+  const refused = checked.callTool("bolge_ozet", { bolge: "bati-x" }, 1, "2026-07-28");
+  assert.equal(refused.isError, true);
+  assert.ok(String((refused.content[0] as { text: string }).text).startsWith(validationLead("bolge_ozet")));
+  // A server that declares no `bolge` (level 0, names only) runs the tool's code unchecked.
+  const unchecked = worldServed(world, "kayit", 0).callTool("bolge_ozet", { bolge: "bati-x" }, 1, "2026-07-28");
+  assert.equal((unchecked.content[0] as { text: string }).text, JSON.stringify({ hata: NO_REGION }));
+  // So does the simulator, which hands the call to the tool's code directly.
+  const handler = world.servers.flatMap((server) => server.tools).find((tool) => tool.name === "bolge_ozet")!;
+  assert.deepEqual(handler.handler({ bolge: "bati-x" }), { hata: NO_REGION });
+  // `tarife` without `tip` charges a household.
+  const tarife = world.servers.flatMap((server) => server.tools).find((tool) => tool.name === "tarife")!;
+  assert.deepEqual(tarife.handler({ m3: 50 }), tarife.handler({ m3: 50, tip: "mesken" }));
 });
 
 test("exercise 1 is the call its markdown states, and its answer cuts the bodies the simulator would count", () => {
@@ -154,13 +173,19 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
   });
 
-  it("the failures carry ids 3 to 8 in both revisions; 2026-07-28 gave id 2 to the call without _meta", () => {
+  it("the failures carry ids 3 to 8 in both revisions; 2026-07-28 gave id 2 to the call without _meta, 2025-11-25 used no 2", () => {
     const ids = (lines: { line: string }[]) => lines.map(({ line }) => Number(/"id":(\d+)/.exec(line)?.[1]));
     const requests = wire.failureLines.steps.filter(isTranscriptLine).filter((line) => line.from === "client");
     assert.deepEqual(ids(requests), [3, 4, 5, 6, 7, 8]);
     const stateless = wire.statelessCall.steps.filter(isTranscriptLine).filter((line) => line.from === "client");
     assert.deepEqual(ids(stateless), [1, 2]);
     assert.ok(!stateless[1].line.includes("_meta"));
+    const legacy = wire.legacyCall.steps.filter(isTranscriptLine).filter((line) => line.from === "client");
+    assert.deepEqual(
+      ids(legacy).filter((id) => !Number.isNaN(id)),
+      [1],
+      "2025-11-25's call is 1, then 3",
+    );
   });
 
   it("the 2026-07-28 call outgrows its twin by exactly its _meta; without _meta it gets −32602", () => {
@@ -232,8 +257,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.equal(tarife.text.slice(validationLead("tarife").length), "m3: required, expected integer");
     assert.match(
       flat(prose.readNoArgumentCalls(wire)),
-      /^5 of 5 came back as results with `isError: true`, 0 as a JSON-RPC error/,
+      /^5 of 5 came back as results with `isError: true`, 0 as a JSON-RPC error: before the tool ran, each server.s check named each missing required one/,
     );
+    // The markdown's word on `tip`: optional, so the server does not ask for it.
+    const schema = worldInputSchema({ name: "tarife", fields: ["m3", "tip"] }) as { required: string[] };
+    assert.deepEqual(schema.required, ["m3"]);
   });
 
   it("every table, transcript and chart fits the page; the solutions fold each answer", () => {
@@ -253,9 +281,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.equal(solutions.match(/<details>\n<summary>/g)?.length, 4);
     // Exercise 4 cites both pages' rules and prices the notification.
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
-    assert.match(cancel, /`basic\/patterns\/cancellation.mdx`, "Timeouts"/);
-    assert.match(cancel, /over stdio MUST NOT send anything more for that request \(`basic\/transports\/stdio.mdx`/);
-    assert.match(cancel, /its body is 6 tokens, 14 with the envelope/);
+    // The MUST over stdio is in "Transport-Specific Cancellation"; the SHOULD to cancel, in "Timeouts".
+    assert.match(cancel, /`basic\/patterns\/cancellation.mdx`, "Timeouts" and "Transport-Specific Cancellation"/);
+    assert.match(cancel, /over stdio MUST NOT send anything more for it \(`basic\/transports\/stdio.mdx`/);
+    assert.match(cancel, /Its body, `notifications\/cancelled 7`, is 6 tokens, 14 with the envelope/);
     assert.match(
       flat(solutions),
       /Request `kayit_yaz abone A044 sutun bedel deger 554`: .* 8 tokens, 16 with the envelope\. Response `yazildi true`: `yazil`, `di` and `true`, 3 tokens, 11 with the envelope/,

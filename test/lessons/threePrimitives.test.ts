@@ -1,4 +1,4 @@
-// Lesson 4 states only what its run shows: the real lines of three servers, the same for the same seed, carry every seed-free fact its markdown writes; the simulator's three ways agree with the wire; and the readings' claims hold for other seeds.
+// Lesson 4 states only what its run shows: the real lines of three servers, the same for the same seed, carry every seed-free fact its markdown writes; the simulator's tool, resource and prompt agree with the wire; and the readings' claims hold for other seeds.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -69,10 +69,10 @@ describe("lesson 4 on the default seed (3 server processes, then 3 more for dete
 
   it("prints the key lines", () => {
     assert.deepEqual(tables.formatRegionWays(lesson).split("\n"), [
-      "way       used              chosen by    server  requests  tokens  round trips  bytes  answers",
-      "tool      bolge_ozet ×3     model        kayit          3      72            6   1556        3",
-      "resource  abone_listesi     application  olcum          1     753            1   5617        3",
-      "prompt    bedel_aciklamasi  user         tarife         1      94            2    850        0",
+      "primitive  used              chosen by    server  requests  tokens  round trips  bytes  answers",
+      "tool       bolge_ozet ×3     model        kayit          3      72            6   1556        3",
+      "resource   abone_listesi     application  olcum          1     753            1   5617        3",
+      "prompt     bedel_aciklamasi  user         tarife         1      94            2    850        0",
     ]);
     const toolsList = tables.formatToolsListLines(lesson).split("\n");
     assert.equal(toolsList[0], "client → server (244 bytes)");
@@ -229,7 +229,7 @@ describe("lesson 4 on the default seed (3 server processes, then 3 more for dete
     );
     assert.match(ways, /\(b\) saved 5 round trips for 681 more tokens and 4061 more bytes\./);
     assert.match(ways, /The two agree, in the simulator and on the wire: `kuzey` 10, `dogu` 11 and `dogu` 11\./);
-    assert.match(ways, /Way \(c\) answered none: 1 request, 94 tokens, 2 round trips and 850 bytes/);
+    assert.match(ways, /The prompt, \(c\), answered none: 1 request, 94 tokens, 2 round trips and 850 bytes/);
     assert.match(
       flat(prose.readRegionQuestion(lesson)),
       /task 3 \(`kuzey`, north\), task 7 \(`dogu`, east\) and task 11 \(`dogu`, east\)\. Only 2 of the regions differ/,

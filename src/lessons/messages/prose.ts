@@ -21,7 +21,7 @@ export function describeMessagesSeed(sim: MessagesSimulation, wire: MessagesWire
     `This run uses **seed ${sim.seed}**: it draws the 60 subscribers and the ${sim.tasks} tasks, ` +
       `whose first call reads subscriber ${code(String(first.arguments.abone))}'s meter. The real ` +
       `half started ${plural(wire.processes, "server process", "server processes")} ` +
-      `(${code("mcp-course serve")}) and timed nothing.`,
+      `and timed nothing.`,
   );
 }
 
@@ -76,8 +76,8 @@ export function readNoArgumentCalls(wire: MessagesWire): string {
   const errors = wire.emptyCalls.filter((row) => row.channel === "JSON-RPC error").length;
   return wrapMarkdown(
     `${results} of ${wire.emptyCalls.length} came back as results with ${code("isError: true")}, ` +
-      `${errors} as a JSON-RPC error: each server checked the arguments before the tool ran and ` +
-      `named every missing one with what it expected, words a model can act on.`,
+      `${errors} as a JSON-RPC error: before the tool ran, each server's check named each missing ` +
+      `required one and what it expected, words a model can use.`,
   );
 }
 
@@ -228,18 +228,18 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
       wrapMarkdown(
         `Its keys and values as words (${code(meta[0])} alone is ${countTokens(meta[0])} ` +
           `tokens) make ${metaTokens} tokens more per request, ${metaTokens * requests} over the ` +
-          `${requests} requests. The envelope's 8 would not change; the body would grow.`,
+          `${requests} requests. The body would grow; the envelope's 8 would not.`,
       ),
     ),
     answer(
       "4. Giving up on a call",
       wrapMarkdown(
-        `It SHOULD cancel it, over stdio with ${code("notifications/cancelled")} naming the ` +
-          `request's id, as it MUST there (2026-07-28 ${code("basic/patterns/cancellation.mdx")}, ` +
-          `"Timeouts"). Nothing comes back: the server SHOULD stop and not answer (same page), and ` +
-          `over stdio MUST NOT send anything more for that request (${code("basic/transports/stdio.mdx")}, ` +
-          `"Cancellation"); the client SHOULD ignore an answer already on its way. As ` +
-          `${code(cancel)} its body is ${countTokens(cancel)} tokens, ` +
+        `It SHOULD cancel it, and over stdio MUST, with ${code("notifications/cancelled")} naming ` +
+          `the request's id (2026-07-28 ${code("basic/patterns/cancellation.mdx")}, "Timeouts" and ` +
+          `"Transport-Specific Cancellation"). Nothing comes back: the server SHOULD stop and not ` +
+          `answer, and over stdio MUST NOT send anything more for it ` +
+          `(${code("basic/transports/stdio.mdx")}, "Cancellation"); the client SHOULD ignore a ` +
+          `late answer. Its body, ${code(cancel)}, is ${countTokens(cancel)} tokens, ` +
           `${countTokens(cancel) + ENVELOPE_TOKENS} with the envelope.`,
       ),
     ),

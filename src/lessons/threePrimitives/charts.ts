@@ -1,5 +1,6 @@
 /**
- * Lesson 4's chart: the region question three ways, in envelope tokens, round trips and bytes.
+ * Lesson 4's chart: the region question two ways (tool, resource) and the prompt beside them, in
+ * envelope tokens, round trips and bytes.
  *
  * A vega-lite spec built from the run (`simulate.ts`, `wire.ts`); `show.chart` renders it.
  */
@@ -40,7 +41,7 @@ export function regionWaysChart(lesson: ThreePrimitivesLesson): ChartSpec {
   });
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
-    title: `One region question, three ways (seed ${lesson.seed})`,
+    title: `Region counts two ways, and a prompt (seed ${lesson.seed})`,
     data: { values },
     hconcat: [
       panel("tokens", "envelope tokens (simulator)"),

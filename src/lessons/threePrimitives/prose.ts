@@ -111,7 +111,7 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
       `${tool.round_trips - resource.round_trips} round trips ` +
       `for ${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes.`,
     `${agree && wireAgree ? "The two agree" : "The two do not agree"}, in the simulator ` +
-      `and on the wire: ${answersText(tasks, resource.answers)}. Way (c) answered ` +
+      `and on the wire: ${answersText(tasks, resource.answers)}. The prompt, (c), answered ` +
       `${prompt.answers.length === 0 ? "none" : prompt.answers.length}: ` +
       `${plural(prompt.request, "request")}, ${prompt.tokens} tokens, ` +
       `${plural(prompt.round_trips, "round trip")} and ${bytesOf(lesson, "prompt")} bytes, for ` +
@@ -181,8 +181,7 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
     answer(
       "4. A prompt without `m3`",
       `A JSON-RPC error, -32602 (Invalid params): "Invalid arguments for prompt ` +
-        `bedel_aciklamasi: ${refusal}". A prompt has no \`isError\`: that channel belongs to ` +
-        `tool results (lesson 3).`,
+        `bedel_aciklamasi: ${refusal}". Only tool results carry \`isError\` (lesson 3).`,
     ),
   ].join("\n\n");
 }

@@ -71,13 +71,24 @@ export function formatPrimitiveOffers(result: ThreePrimitivesResult): string {
 }
 
 /**
- * The region question three ways: the primitive used and who chooses it, the server, requests,
- * envelope tokens and round trips (simulator), bytes of the same requests and answers on the
- * real wire, and how many of the region tasks each way answered.
+ * The region question through each primitive (the tool and the resource, which answer it, and the
+ * prompt set beside them): the primitive used and who chooses it, the server, requests, envelope
+ * tokens and round trips (simulator), bytes of the same requests and answers on the real wire, and
+ * how many of the region tasks each answered.
  */
 export function formatRegionWays(lesson: ThreePrimitivesLesson): string {
   return formatTextTable(
-    ["way", "used", "chosen by", "server", "requests", "tokens", "round trips", "bytes", "answers"],
+    [
+      "primitive",
+      "used",
+      "chosen by",
+      "server",
+      "requests",
+      "tokens",
+      "round trips",
+      "bytes",
+      "answers",
+    ],
     lesson.ways.map((row, i) => [
       row.way,
       row.request > 1 ? `${row.name} ×${row.request}` : row.name,
