@@ -13,8 +13,11 @@
  * −32603 for the server's own failure.
  *
  * The one exception is the stdio transport's (`unreadableIdMember`, `protocol/revisions.ts`): a
- * request naming 2025-06-18 (or 2024-11-05) in its `MCP-Protocol-Version` header gets JSON-RPC's
- * `"id": null`, which those revisions' schemas require where no id was read.
+ * request naming 2025-06-18 (or 2024-11-05) in its `MCP-Protocol-Version` header gets JSON-RPC
+ * 2.0's `"id": null` (§5: null when the id could not be read). 2025-06-18's schema does not allow
+ * null either (`JSONRPCError.id: RequestId`, a string or a number), but it makes the `id` member
+ * required and gives no value for an id not read, and its `basic/index.mdx` ("Messages") asks
+ * every message to follow JSON-RPC 2.0: so JSON-RPC's own answer stands.
  */
 import { JSONRPC_ERRORS, unreadableIdMember } from "../protocol/revisions";
 import type { ScreenError } from "./requestScreen";

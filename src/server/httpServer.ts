@@ -73,7 +73,6 @@ import {
   STATELESS_REVISION,
   supportedRevisions,
   JSONRPC_ERRORS,
-  UNSUPPORTED_PROTOCOL_VERSION,
 } from "../protocol/revisions";
 
 /** Where and how to listen, beside {@link ServeOptions}. */
@@ -337,7 +336,8 @@ export async function serveHttp(
    * `allowRemote`), the Origin header (403), the method (405: the endpoint takes POST), then the
    * body read whole: the media type (415), the size (413), UTF-8 and JSON (400, −32700), a batch
    * (400), a version a legacy-only endpoint does not speak (400), the request screen
-   * (`requestAloneError`: 200, or 400 for −32022, with the request's id), and nesting deeper than
+   * (`requestAloneError`: 400 for a 2026-07-28 `_meta` refused, −32602 or −32022, else 200,
+   * with the request's id), and nesting deeper than
    * the screen's limit anywhere in the message (400). What passes goes to the SDK, parsed.
    */
   async function screen(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -394,12 +394,8 @@ export async function serveHttp(
     if (era === "legacy" && typeof header === "string" && !supported.includes(header))
       return refuse(req, res, 400, legacyVersionRefused(header, supported), asRequest(body)?.id);
     const message = asRequest(body);
-    const error = message && requestAloneError(message, era, text!.length);
-    if (message && error) {
-      // 400 for a version refused (2026-07-28 `streamable-http.mdx`, "Protocol Version Header").
-      const status = error.code === UNSUPPORTED_PROTOCOL_VERSION ? 400 : 200;
-      return refuse(req, res, status, error, message.id);
-    }
+    const refusal = message && requestAloneError(message, era, text!.length);
+    if (message && refusal) return refuse(req, res, refusal.status, refusal.error, message.id);
     // Params are held to the screen's limit above; the message around them one level more.
     if (nestsDeeperThan(body, MAX_PARAMS_DEPTH + 1))
       return refuse(

@@ -480,6 +480,21 @@ export class RequestScreen {
 }
 
 /**
+ * What {@link requestAloneError} refuses a request with: the error, and the HTTP status it goes
+ * with. 400 for every error of a 2026-07-28 request's `_meta` ({@link statelessMetaError}):
+ * "A request missing any required field is malformed; the server MUST reject it with JSON-RPC
+ * error code -32602 (Invalid params). On HTTP, the response status MUST be 400 Bad Request"
+ * (2026-07-28 `basic/index.mdx`, "Per-request protocol fields"), a field of the wrong type or an
+ * optional one malformed taken as the same fault; and 400 for −32022 (`basic/transports/
+ * streamable-http.mdx`, "Protocol Version Header"). 200 for the rest, an error in the body of an
+ * answered POST, as the SDK answers them.
+ */
+export interface AloneRefusal {
+  error: ScreenError;
+  status: 200 | 400;
+}
+
+/**
  * A request checked on its own, as over Streamable HTTP, where every POST meets a fresh instance
  * and no connection has an era (`httpServer.ts`): the same checks as {@link RequestScreen.request}
  * makes of a connection that has not chosen its era, except that nothing opens one.
@@ -494,26 +509,35 @@ export class RequestScreen {
  *   `initialize` before it); on a stateless-only endpoint it is left to the SDK (−32022).
  *
  * @param textLength the length of the body's text, as for {@link RequestScreen.request}.
- * @returns the error to answer with, or undefined to hand the request to the SDK.
+ * @returns the error to answer with and its status ({@link AloneRefusal}), or undefined to hand
+ *   the request to the SDK.
  */
 export function requestAloneError(
   message: Incoming,
   eras: ServeEra,
   textLength = Infinity,
-): ScreenError | undefined {
+): AloneRefusal | undefined {
+  const answered = (error: ScreenError | undefined) => error && { error, status: 200 as const };
+  const malformed = (error: ScreenError | undefined) => error && { error, status: 400 as const };
   if (textLength > MAX_PARAMS_DEPTH && nestsDeeperThan(message.params, MAX_PARAMS_DEPTH)) {
-    return invalidParams(`Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels.`);
+    return answered(
+      invalidParams(`Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels.`),
+    );
   }
   const { method, params } = message;
   const supported = supportedRevisions(eras);
   const legacyOnly = eras === "legacy";
   if (method === "server/discover" && legacyOnly)
-    return methodNotFoundBeforeInitialize(method, "", supported);
+    return answered(methodNotFoundBeforeInitialize(method, "", supported));
   if (claimsVersion(params) && !legacyOnly)
-    return statelessMetaError(params, supported) ?? paramsError(method, params);
+    return (
+      malformed(statelessMetaError(params, supported)) ?? answered(paramsError(method, params))
+    );
   if (eras === "stateless") return undefined;
-  if (method === "server/discover") return statelessMetaError(params, supported);
-  return method === "initialize" ? initializeParamsError(params) : paramsError(method, params);
+  if (method === "server/discover") return malformed(statelessMetaError(params, supported));
+  return answered(
+    method === "initialize" ? initializeParamsError(params) : paramsError(method, params),
+  );
 }
 
 /** −32601 for a request a legacy server does not serve (see the module comment), naming the versions it speaks through `initialize`. */

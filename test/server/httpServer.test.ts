@@ -244,6 +244,31 @@ describe("serve --http, both eras (tarife)", () => {
     assert.ok(resultOf(stale).tools);
   });
 
+  it("a 2026-07-28 request whose _meta lacks or mistypes a required field is 400 with -32602, as with no _meta at all", async () => {
+    const version = { "io.modelcontextprotocol/protocolVersion": "2026-07-28" };
+    const metas: [string, Record<string, unknown> | undefined][] = [
+      ["no _meta", undefined],
+      ["no clientCapabilities", version],
+      ["clientCapabilities an array", { ...version, "io.modelcontextprotocol/clientCapabilities": [] }],
+      ["clientInfo without a version", { ...META, "io.modelcontextprotocol/clientInfo": { name: "t" } }],
+    ];
+    for (const [name, meta] of metas) {
+      const reply = await send(served.url, {
+        headers: { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: meta ? { _meta: meta } : {} }),
+      });
+      assert.equal(reply.status, 400, `${name}: ${reply.text}`);
+      assert.equal(errorOf(reply).code, -32602, name);
+      if (meta) assertConformingError(reply, 7, name);
+    }
+    // server/discover is a 2026-07-28 request too, with or without the header.
+    const discover = await send(served.url, {
+      body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "server/discover", params: { _meta: version } }),
+    });
+    assert.equal(discover.status, 400, discover.text);
+    assert.equal(errorOf(discover).code, -32602);
+  });
+
   it("GET and DELETE are 405 (Allow: POST); an unknown method 404 with -32601; another path 404, -32600 and no id", async () => {
     for (const method of ["GET", "DELETE"]) {
       const refused = await send(served.url, { method });
@@ -329,7 +354,8 @@ describe("serve --http, both eras (tarife)", () => {
     assert.equal(mismatch.status, 400);
     assert.equal(errorOf(mismatch).code, -32020);
     assertConformingError(mismatch, undefined, "a notification's -32020");
-    // 2025-06-18's schema requires an id on every error (JSON-RPC's null when none was read), as stdio answers it.
+    // 2025-06-18's schema requires an id member on every error and has no value for an id not read
+    // (`RequestId` is a string or a number): JSON-RPC 2.0's null, as stdio answers it.
     const older = await send(served.url, { headers: { "mcp-protocol-version": "2025-06-18" }, body: "{oops" });
     assert.equal(older.status, 400);
     assert.equal(

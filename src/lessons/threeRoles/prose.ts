@@ -238,10 +238,8 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
         `tool needs, and the host holds the task's values. ` +
         `${listing(own.map(({ server, n }) => `${plural(n, "value")} went from ${code(server)} back to ${code(server)}`))}, ` +
         `in its ${listing(ownCalls.map(code))} calls. MCP would allow more: 2026-07-28 is ` +
-        `stateless in the protocol (a server MUST NOT rely on earlier requests for the client's ` +
-        `version, capabilities or identity), yet a server may keep state of its own, if each ` +
-        `request names it by an identifier (MUST; 2026-07-28 ${code("basic/index.mdx")}, ` +
-        `"Statelessness").`,
+        `stateless in the protocol, yet a server may keep data of its own if each request names ` +
+        `it (section 2; 2026-07-28 ${code("basic/index.mdx")}, "Statelessness").`,
     ),
     foldedAnswer(
       "3. tarife inside olcum",

@@ -112,9 +112,11 @@ export function readRefused(result: TransportResult): string {
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, its body (optional) a ` +
-      `JSON-RPC error with ${id}, as the specification words it, and code ${error.error?.code}, ` +
-      `JSON-RPC's number for an invalid request: the server refused before it read the ` +
-      `message, so no tool ran.`,
+      `JSON-RPC error with ${id}, as the specification words it: where JSON-RPC 2.0 writes ` +
+      `${code('"id": null')} for an id it could not read, MCP's schema leaves the member out ` +
+      `(its ids are strings or numbers). The code, ${error.error?.code}, JSON-RPC's number for ` +
+      `an invalid request, is the course's choice: the specification names none, and the SDK's ` +
+      `own refusal sends -32000, a code 2026-07-28 asks new software not to use. No tool ran.`,
   );
 }
 
@@ -195,7 +197,9 @@ export function transportSolutions(result: TransportResult): string {
       "3. No Origin at all",
       `Browsers add ${code("Origin")} to what web pages send; other programs need not, and a 403 ` +
         `is asked for only when it is present and invalid: the check stops pages (DNS ` +
-        `rebinding). Listening on ${code("127.0.0.1")} keeps other machines out; only ` +
+        `rebinding), and so does the server's check of ${code("Host")}, which a rebound page's ` +
+        `request fills with the attacker's name. Listening on ${code("127.0.0.1")} keeps other ` +
+        `machines out; only ` +
         `authentication, a SHOULD the course's servers leave undone, would keep out another ` +
         `program on the same machine.`,
     ),
@@ -205,7 +209,8 @@ export function transportSolutions(result: TransportResult): string {
         `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
         `only that the call never finished). ${code("olcum")}'s tools only read, so sending ` +
         `a call again is harmless; ${code("kayit_yaz")}, the one that writes, might write its ` +
-        `record twice, and nothing in the transport prevents it. Over Streamable HTTP a request ` +
+        `record twice: its server says a repeat does no more, a claim nothing in the transport ` +
+        `enforces. Over Streamable HTTP a request ` +
         `lost with its response is sent again with a new id (2026-07-28 ${code("changelog.mdx")}).`,
     ),
   ].join("\n\n");
