@@ -362,3 +362,26 @@ export function proseShareProblems(lesson: LessonEntry, nb: Notebook, exported: 
     `the markdown cells hold ${percent(share)} of the prose (${inCells} of ${inExport} words), at least ${percent(MARKDOWN_PROSE_FLOOR)} wanted: move the text no seed changes out of the code cells' output into markdown cells`,
   ];
 }
+
+/**
+ * The most lines a lesson's markdown export may have, for any seed: a lesson a student reads in one
+ * sitting. A course rule.
+ */
+export const EXPORT_LINE_LIMIT = 450;
+
+/**
+ * The lessons written before {@link EXPORT_LINE_LIMIT}, longer than it, which `check-lessons`
+ * does not hold to it until they are shortened.
+ */
+export const EXPORT_LINE_LIMIT_PENDING: readonly string[] = PROSE_FLOOR_PENDING;
+
+/** The problem with an export's length, if any: more lines than {@link EXPORT_LINE_LIMIT}. */
+export function exportLengthProblems(lesson: LessonEntry, exported: string): string[] {
+  const lines = exported.endsWith("\n")
+    ? exported.split("\n").length - 1
+    : exported.split("\n").length;
+  if (lines <= EXPORT_LINE_LIMIT || EXPORT_LINE_LIMIT_PENDING.includes(lesson.name)) return [];
+  return [
+    `the export is ${lines} lines long, at most ${EXPORT_LINE_LIMIT} wanted: shorten the lesson, or move what it prints into fewer lines`,
+  ];
+}

@@ -1,10 +1,13 @@
-// Every lesson's notebook holds at least MARKDOWN_PROSE_FLOOR of its export's prose in markdown cells, so it reads before it runs; the lessons written before the floor are listed, and leave the list once they reach it.
+// Every lesson's notebook holds at least MARKDOWN_PROSE_FLOOR of its export's prose in markdown cells, so it reads before it runs, and its exports are at most EXPORT_LINE_LIMIT lines; the lessons written before these rules are listed, and leave the list once they keep them.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { LESSONS } from "../../src/lessons/catalog";
 import {
+  EXPORT_LINE_LIMIT,
+  EXPORT_LINE_LIMIT_PENDING,
+  exportLengthProblems,
   MARKDOWN_PROSE_FLOOR,
   PROSE_FLOOR_PENDING,
   proseShare,
@@ -52,4 +55,19 @@ test("every lesson on PROSE_FLOOR_PENDING is a lesson of the catalog", () => {
       LESSONS.some((lesson) => lesson.name === name),
       name,
     );
+});
+
+for (const lesson of LESSONS) {
+  test(`${lesson.name}: both committed exports are at most ${EXPORT_LINE_LIMIT} lines, unless written before the limit`, () => {
+    for (const folder of ["lessons", join("lessons", "seed-20260219")]) {
+      const exported = readFileSync(join(ROOT, folder, `${lesson.name}.md`), "utf8");
+      assert.deepEqual(exportLengthProblems(lesson, exported), [], folder);
+    }
+  });
+}
+
+test("the length check counts lines as a reader does, and names the limit", () => {
+  const lesson = LESSONS.find((entry) => !EXPORT_LINE_LIMIT_PENDING.includes(entry.name))!;
+  assert.deepEqual(exportLengthProblems(lesson, "a\n".repeat(EXPORT_LINE_LIMIT)), []);
+  assert.match(exportLengthProblems(lesson, "a\n".repeat(EXPORT_LINE_LIMIT + 1))[0], /451 lines long, at most 450/);
 });

@@ -3,13 +3,15 @@
  * a cell (`lessons/lessonShape.ts`): its notebook's sections in the course's order and its markdown
  * cells within the page's width; for a lesson of the catalog also its committed exports (both
  * seeds, where written): printed lines within the width, no later lesson named before Next, and
- * (the default seed's) the share of its prose that the markdown cells hold.
+ * (the default seed's) the share of its prose that the markdown cells hold, and (each seed's) its
+ * length.
  * One line per problem on stdout, `<file>: <problem>`; a summary on stderr.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { findLesson } from "../../lessons/catalog";
 import {
+  exportLengthProblems,
   forwardPointers,
   proseShareProblems,
   sectionProblems,
@@ -54,7 +56,12 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
       if (!existsSync(file)) continue;
       const text = readFileSync(file, "utf8");
       const share = folder === EXPORT_FOLDERS[0] ? proseShareProblems(lesson, notebook, text) : [];
-      report(file, [...wideExportLines(text), ...forwardPointers(text, lesson), ...share]);
+      report(file, [
+        ...wideExportLines(text),
+        ...forwardPointers(text, lesson),
+        ...share,
+        ...exportLengthProblems(lesson, text),
+      ]);
     }
   }
   if (problems > 0) throw new CliError(messages.lessonShapeFailed(problems), EXIT_FAILURE);
