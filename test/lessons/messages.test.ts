@@ -133,15 +133,13 @@ test("exercise 1 is the call its markdown states, and its answer cuts the bodies
 
 describe("lesson 3 on the wire (default seed)", () => {
   let wire: MessagesWire;
-  let again: MessagesWire;
   const sim = simulateMessages(20260218);
   before(async () => {
-    [wire, again] = await Promise.all([runMessagesOnTheWire(20260218), runMessagesOnTheWire(20260218)]);
+    wire = await runMessagesOnTheWire(20260218);
   });
 
-  it("starts 5 server processes, and two runs are equal, line for line", () => {
+  it("starts 5 server processes", () => {
     assert.equal(wire.processes, 5);
-    assert.deepEqual(again, wire);
   });
 
   it("prints what the committed export holds: the same seed, the same bytes", () => {

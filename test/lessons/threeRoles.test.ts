@@ -240,9 +240,8 @@ test("the same seed gives an equal result", () => {
   for (const seed of [0, 20260218]) assert.deepEqual(simulateThreeRoles(seed), simulateThreeRoles(seed));
 });
 
-test("on the wire: two runs cross the same lines, and the real answers are the trace's", async () => {
-  const [first, second] = await Promise.all([runThreeRolesOnTheWire(lesson), runThreeRolesOnTheWire(lesson)]);
-  assert.deepEqual(first, second);
+test("on the wire: the lines crossed are the committed export's, and the real answers are the trace's", async () => {
+  const first = await runThreeRolesOnTheWire(lesson);
   assert.equal(first.server, "olcum");
   assert.equal(first.calls, 2);
   assert.equal(first.sameAnswers, true);
