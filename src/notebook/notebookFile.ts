@@ -1,6 +1,7 @@
 // nbformat 4.5 notebooks on disk: types, reading, Jupyter-style serialisation and atomic writes.
 import fs from "node:fs";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 
 /** Any JSON value (what notebook metadata and parameters may hold). */
 export type JsonValue =
@@ -195,21 +196,46 @@ export function serializeNotebook(nb: Notebook): string {
   return JSON.stringify(sortKeys({ ...nb, cells }), null, 1) + "\n";
 }
 
-let tempCounter = 0;
-
 /**
- * Writes `text` to `file` atomically: a temp file in the same folder, then rename (so readers never
- * see half a file). Creates the folder if needed.
+ * Writes `text` to `file` so that nothing already there is lost to a failed write: into a temporary
+ * file in the same folder, then a rename over `file` (readers never see half a file). Creates the
+ * folder if needed.
+ *
+ * A symbolic link is followed: its target is what gets replaced, and the link stays. A path that
+ * exists and is no regular file (a device such as `/dev/null`, a named pipe) is written to directly,
+ * as a shell's `>` would, since a rename would put an ordinary file in its place.
+ *
+ * The temporary file's name holds the process and thread ids: writes here are synchronous, so one
+ * thread never has two under way, and two threads or processes never share a name.
+ *
+ * @throws the file system's error (ENOSPC, EACCES, …) when the write or the rename fails; the
+ *   temporary file is removed either way.
  */
 export function writeFileAtomic(file: string, text: string): void {
-  const dir = path.dirname(file);
+  const target = existingTarget(file);
+  if (target !== undefined && !fs.statSync(target).isFile()) {
+    fs.writeFileSync(target, text);
+    return;
+  }
+  const destination = target ?? file;
+  const dir = path.dirname(destination);
   fs.mkdirSync(dir, { recursive: true });
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}-${++tempCounter}.tmp`);
+  const temp = path.join(dir, `.${path.basename(destination)}.${process.pid}-${threadId}.tmp`);
   try {
     fs.writeFileSync(temp, text);
-    fs.renameSync(temp, file);
+    fs.renameSync(temp, destination);
   } finally {
     fs.rmSync(temp, { force: true });
+  }
+}
+
+/** The real path `file` names when it exists (links followed), or undefined when nothing is there. */
+function existingTarget(file: string): string | undefined {
+  try {
+    return fs.realpathSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
   }
 }
 

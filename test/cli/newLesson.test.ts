@@ -1,7 +1,8 @@
 // `mcp-course new-lesson`: in a copy of the repository, a lesson scaffolded by the command passes, as it is written, the
 // tests that hold a lesson's shape and freshness, check-lessons, Prettier, the type checker and the dependency rules;
-// bad input writes nothing. Lesson 11 comes after the catalog's last (lesson 10, whose closing becomes its Next); a lesson
-// that comes before others is held by test/lessons/scaffold.test.ts, the catalog having no gap to scaffold into.
+// bad input writes nothing. The toy lesson comes after the catalog's last lesson, whose closing becomes its Next, so the
+// file holds whatever the catalog ends with; a lesson that comes before others is held by test/lessons/scaffold.test.ts,
+// the catalog having no gap to scaffold into.
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import {
@@ -17,6 +18,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { before, test } from "node:test";
+import { LESSONS } from "../../src/lessons/catalog";
 import { parseNotebook } from "../../src/notebook/notebookFile";
 import { ROOT, tempDir } from "../helpers";
 
@@ -32,6 +34,13 @@ const SHAPE_TESTS = [
   "test/notebook/lessonNotebooks.test.ts",
   "test/notebook/tslabMetadata.test.ts",
 ];
+
+/** The catalog's last lesson, its number, and the two numbers after it (the toy lesson's, and the one free then). */
+const LAST = LESSONS.at(-1)!;
+const LAST_NUMBER = LAST.name.slice(0, 2);
+const after = (k: number) => String(Number(LAST_NUMBER) + k).padStart(2, "0");
+const NEXT = after(1);
+const LAST_NOTEBOOK = `notebooks/${LAST.name}.ipynb`;
 
 let copy = "";
 
@@ -88,22 +97,25 @@ const changes = () => git("status", "--porcelain", "--untracked-files=all").trim
 
 test("bad input: exit 2, one line on stderr, nothing on stdout, nothing written", () => {
   for (const [args, message] of [
-    [["10", "Toy Lesson"], /lesson 10 is in the catalog already \(10-without-a-session\); 11 is free/],
+    [
+      [LAST_NUMBER, "Toy Lesson"],
+      new RegExp(`lesson ${LAST_NUMBER} is in the catalog already \\(${LAST.name}\\); ${NEXT} is free`),
+    ],
     [["7", "Toy Lesson"], /the lesson number "7" is not two digits from 01 to 99/],
     [["00", "Toy Lesson"], /not two digits from 01 to 99/],
     [["100", "Toy Lesson"], /not two digits from 01 to 99/],
-    [["11", ""], /the lesson's title is empty/],
-    [["11", "   "], /the lesson's title is empty/],
-    [["11", "Pipes | and tables"], /holds a line break, a control character or one of/],
-    [["11", "Two\nlines"], /holds a line break/],
-    [["11", "…"], /has no letter or digit/],
-    [["11", "Writing a client"], /lesson 07-writing-a-client has the title "Writing a client" already/],
-    [["11", "Toy Lesson", "--alias", "fleet"], /the alias "fleet" names lesson 08-the-fleet-behind-the-boundary/],
-    [["11", "Toy Lesson", "--alias", "Toy Lesson"], /--alias "Toy Lesson": expected lower-case letters/],
-    [["11", "Toy Lesson", "--alias", "11"], /expected lower-case letters, digits and hyphens, not digits alone/],
-    [["11", "A ".repeat(60).trim()], /as new-lesson would write it: .* characters wide/],
-    [["11"], /missing required argument 'title'/],
-    [["11", "JSON Schema"], /notebooks\/\d\d-[a-z-]+\.ipynb names "JSON Schema" before its Next/],
+    [[NEXT, ""], /the lesson's title is empty/],
+    [[NEXT, "   "], /the lesson's title is empty/],
+    [[NEXT, "Pipes | and tables"], /holds a line break, a control character or one of/],
+    [[NEXT, "Two\nlines"], /holds a line break/],
+    [[NEXT, "…"], /has no letter or digit/],
+    [[NEXT, "Writing a client"], /lesson 07-writing-a-client has the title "Writing a client" already/],
+    [[NEXT, "Toy Lesson", "--alias", "fleet"], /the alias "fleet" names lesson 08-the-fleet-behind-the-boundary/],
+    [[NEXT, "Toy Lesson", "--alias", "Toy Lesson"], /--alias "Toy Lesson": expected lower-case letters/],
+    [[NEXT, "Toy Lesson", "--alias", "11"], /expected lower-case letters, digits and hyphens, not digits alone/],
+    [[NEXT, "A ".repeat(60).trim()], /as new-lesson would write it: .* characters wide/],
+    [[NEXT], /missing required argument 'title'/],
+    [[NEXT, "JSON Schema"], /notebooks\/\d\d-[a-z-]+\.ipynb names "JSON Schema" before its Next/],
   ] as const) {
     const done = cli("new-lesson", ...args);
     const what = `new-lesson ${args.join(" ")}: ${done.stderr}`;
@@ -118,13 +130,13 @@ test("bad input: exit 2, one line on stderr, nothing on stdout, nothing written"
 
 test("a title the last lesson names only in its closing is free: that closing becomes its Next", () => {
   // The copy's last lesson names a title in its closing, and nowhere before it.
-  const last = join(copy, "notebooks", "10-without-a-session.ipynb");
+  const last = join(copy, LAST_NOTEBOOK);
   const nb = parseNotebook(readFileSync(last, "utf8"));
   const closing = [...nb.cells].reverse().find((cell) => cell.cell_type === "markdown")!;
   closing.source += "\n\nA Toy Closing Word comes after this course.";
   writeFileSync(last, `${JSON.stringify(nb, null, 1)}\n`);
   git("commit", "-qam", "the last lesson's closing names a title");
-  const done = cli("new-lesson", "11", "A Toy Closing Word");
+  const done = cli("new-lesson", NEXT, "A Toy Closing Word");
   assert.equal(done.status, 0, done.stderr);
   assert.notEqual(changes(), "");
   git("reset", "-q", "--hard", "HEAD~1");
@@ -178,29 +190,32 @@ function scaffoldAndCheck(number: string, title: string, exported: string[], wri
   succeed("npx", ["depcruise", "src", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
 }
 
-test("new-lesson 11 after the last lesson passes as written: lesson 10's closing becomes its Next, and both keep the shape", () => {
+test("new-lesson after the last lesson passes as written: the last lesson's closing becomes its Next, and both keep the shape", () => {
   scaffoldAndCheck(
-    "11",
+    NEXT,
     "Toy Lesson",
-    ["11"],
+    [NEXT],
     [
-      "notebooks/11-toy-lesson.ipynb",
+      `notebooks/${NEXT}-toy-lesson.ipynb`,
       "src/lessons/toyLesson/index.ts",
       "src/lessons/toyLesson/prose.ts",
       "src/lessons/toyLesson/simulate.ts",
       "src/lessons/toyLesson/tables.ts",
       "test/lessons/toyLesson.test.ts",
     ],
-    ["README.md", "notebooks/10-without-a-session.ipynb", "src/index.ts", "src/lessons/catalog.ts"],
+    ["README.md", LAST_NOTEBOOK, "src/index.ts", "src/lessons/catalog.ts"],
   );
   const markdown = (file: string) =>
     parseNotebook(readFileSync(join(copy, file), "utf8"))
       .cells.map((cell) => cell.source)
       .join("\n");
-  const ten = markdown("notebooks/10-without-a-session.ipynb");
-  assert.match(ten, /^## Next\n\nLesson 11, "Toy Lesson", comes next\./m);
-  assert.doesNotMatch(ten, /Where to go from here|This is the last lesson/);
-  assert.doesNotMatch(readFileSync(join(copy, "lessons/11-toy-lesson.md"), "utf8"), /^## Next/m);
+  const last = markdown(LAST_NOTEBOOK);
+  assert.match(last, new RegExp(`^## Next\\n\\nLesson ${Number(NEXT)}, "Toy Lesson", comes next\\.`, "m"));
+  assert.doesNotMatch(last, /Where to go from here|This is the last lesson/);
+  assert.doesNotMatch(readFileSync(join(copy, `lessons/${NEXT}-toy-lesson.md`), "utf8"), /^## Next/m);
   const readme = readFileSync(join(copy, "README.md"), "utf8");
-  assert.ok(readme.indexOf("| 10 · Without a Session |") < readme.indexOf("| 11 · Toy Lesson |"));
+  assert.ok(
+    readme.indexOf(`| ${Number(LAST_NUMBER)} · ${LAST.title} |`) < readme.indexOf(`| ${Number(NEXT)} · Toy Lesson |`),
+  );
+  assert.ok(readme.includes(`| ${Number(LAST_NUMBER)} · ${LAST.title} |`), "the last lesson's row is found");
 });

@@ -1,5 +1,6 @@
 // Invariant: notebooks read into one in-memory shape, serialise back losslessly in Jupyter's style, and are written atomically.
 import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -75,6 +76,45 @@ test("writeFileAtomic creates the folder and leaves no temp file behind", () => 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("writeFileAtomic follows a symbolic link and replaces its target, the link kept", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nb-write-"));
+  try {
+    const target = path.join(dir, "target.md");
+    const link = path.join(dir, "link.md");
+    fs.writeFileSync(target, "old\n");
+    fs.symlinkSync(target, link);
+    writeFileAtomic(link, "new\n");
+    assert.ok(fs.lstatSync(link).isSymbolicLink(), "the link is still a link");
+    assert.equal(fs.readFileSync(target, "utf8"), "new\n");
+    assert.deepEqual(fs.readdirSync(dir).sort(), ["link.md", "target.md"]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test(
+  "writeFileAtomic writes into a path that is no regular file (a named pipe here) and leaves it what it was",
+  { timeout: 20_000 },
+  async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nb-write-"));
+    try {
+      const pipe = path.join(dir, "pipe");
+      execFileSync("mkfifo", [pipe]);
+      const reader = spawn("cat", [pipe], { stdio: ["ignore", "pipe", "inherit"] });
+      let read = "";
+      reader.stdout.on("data", (chunk: Buffer) => (read += chunk.toString("utf8")));
+      const closed = new Promise((resolve) => reader.on("close", resolve));
+      writeFileAtomic(pipe, "through the pipe\n");
+      await closed;
+      assert.equal(read, "through the pipe\n");
+      assert.ok(fs.lstatSync(pipe).isFIFO(), "the pipe is still a pipe, not an ordinary file");
+      assert.deepEqual(fs.readdirSync(dir), ["pipe"], "no temporary file left");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 test("stripOutputs empties outputs and counts without touching the input", () => {
   const nb = readNotebook(path.join(fixtures, "tiny.executed.ipynb"));
