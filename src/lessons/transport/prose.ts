@@ -32,13 +32,13 @@ function fieldsText(fields: Fields): string {
   );
 }
 
-/** The seed, the traced task and the processes the run started. */
+/** The seed, and the task sections 2 and 3 follow. */
 export function describeTransportSeed(result: TransportResult): string {
   const [first, second, third] = result.task.chain.map(code);
   return wrapMarkdown(
     `This run uses **seed ${result.seed}**: its first task, a charge for ` +
       `${code(result.task.subscriber)}, calls ${first} and ${second} on ${code("olcum")}, then ` +
-      `${third} on ${code("tarife")}, as sections 2 and 3 do, on ${result.processes} server processes.`,
+      `${third} on ${code("tarife")}. Sections 2 and 3 follow it.`,
   );
 }
 
@@ -94,8 +94,8 @@ export function readHttpCall(result: TransportResult): string {
       `${fieldsText(http.values.amount)}, the amount this subscriber is charged. The JSON is what ` +
       `stdio would carry: ${requestJson} bytes for the request and ${responseJson} for the ` +
       `answer, ${requestJson + 1} and ${responseJson + 1} as lines. Over HTTP the request took ` +
-      `${request.headerBytes} bytes of header block and ${request.bodyBytes} of body, the answer ` +
-      `${response.headerBytes} and ${response.bodyBytes}: its ${responseJson} bytes of JSON in ` +
+      `${request.headerBytes} bytes of header block and ${request.bodyBytes} of body. The answer ` +
+      `took ${response.headerBytes} and ${response.bodyBytes}: its ${responseJson} bytes of JSON in ` +
       `one piece of chunked coding, framed by ${framing.bytes} bytes (${framing.shown}).`,
   );
 }
@@ -111,12 +111,9 @@ export function readRefused(result: TransportResult): string {
   return wrapMarkdown(
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
-      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, its body (optional) a ` +
-      `JSON-RPC error with ${id}, as the specification words it: where JSON-RPC 2.0 writes ` +
-      `${code('"id": null')} for an id it could not read, MCP's schema leaves the member out ` +
-      `(its ids are strings or numbers). The code, ${error.error?.code}, JSON-RPC's number for ` +
-      `an invalid request, is the course's choice: the specification names none, and the SDK's ` +
-      `own refusal sends -32000, a code 2026-07-28 asks new software not to use. No tool ran.`,
+      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
+      `error with ${id}, as the specification allows. Its code, ${error.error?.code}, is the ` +
+      `course's choice: the specification names none. No tool ran.`,
   );
 }
 
@@ -195,23 +192,23 @@ export function transportSolutions(result: TransportResult): string {
     ),
     answer(
       "3. No Origin at all",
-      `Browsers add ${code("Origin")} to what web pages send; other programs need not, and a 403 ` +
-        `is asked for only when it is present and invalid: the check stops pages (DNS ` +
-        `rebinding), and so does the server's check of ${code("Host")}, which a rebound page's ` +
-        `request fills with the attacker's name. Listening on ${code("127.0.0.1")} keeps other ` +
-        `machines out; only ` +
-        `authentication, a SHOULD the course's servers leave undone, would keep out another ` +
-        `program on the same machine.`,
+      `Browsers add ${code("Origin")} to every POST a web page sends. Other programs need not, ` +
+        `and a 403 is asked for only when it is present and invalid. So the check stops web ` +
+        `pages, the way DNS rebinding attacks. The server's check of ${code("Host")} stops them ` +
+        `too, since a rebound page's request names the attacker's site there. Listening on ` +
+        `${code("127.0.0.1")} keeps other machines out. Only authentication, a SHOULD the ` +
+        `course's servers leave undone, would keep out another program on the same machine.`,
     ),
     answer(
       "4. Sending a lost call again",
-      `It could have: a process may die after its tool has run and before the answer is ` +
-        `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
-        `only that the call never finished). ${code("olcum")}'s tools only read, so sending ` +
-        `a call again is harmless; ${code("kayit_yaz")}, the one that writes, might write its ` +
-        `record twice: its server says a repeat does no more, a claim nothing in the transport ` +
-        `enforces. Over Streamable HTTP a request ` +
-        `lost with its response is sent again with a new id (2026-07-28 ${code("changelog.mdx")}).`,
+      `It could have. A process may die after its tool has run and before the answer is ` +
+        `written, and a client that sees only a closed stdout cannot tell. (Here the log shows ` +
+        `only that the call never finished.) ${code("olcum")}'s tools only read, so sending a ` +
+        `call again is harmless. ${code("kayit_yaz")}, the one that writes, might write its ` +
+        `record twice. Its server says a repeat does no more, but nothing in the transport ` +
+        `enforces that. Over Streamable HTTP, a request lost with a broken response stream ` +
+        `MUST be sent again, as a new request with a new id (2026-07-28 ` +
+        `${code("changelog.mdx")}).`,
     ),
   ].join("\n\n");
 }
