@@ -225,18 +225,19 @@ export async function inPlaceProbe(): Promise<Transcript> {
 export const MISMATCH_LEGACY_VERSION = "2025-03-26";
 
 /**
- * Legacy mismatch: `initialize` asking for 2025-03-26 on the legacy-only server, which answers
- * with its own version (2025-11-25 lifecycle.mdx, "Version Negotiation"); the client, speaking
- * 2025-03-26 only, disconnects ("SHOULD disconnect"): it closes stdin, and the server exits.
+ * Legacy mismatch: `initialize` asking for 2025-03-26 on the legacy-only server (or, with
+ * `dualEra`, on a plain dual-era one, which answers the same), which answers with its own version
+ * (2025-11-25 lifecycle.mdx, "Version Negotiation"); the client, speaking 2025-03-26 only,
+ * disconnects ("SHOULD disconnect"): it closes stdin, and the server exits.
  */
-export async function legacyMismatch(): Promise<Transcript> {
-  const args = ["olcum", "--era", "legacy"];
+export async function legacyMismatch(dualEra = false): Promise<Transcript> {
+  const args = dualEra ? ["olcum"] : ["olcum", "--era", "legacy"];
   const exchange = new LineExchange(args);
   exchange.send(initializeRequest(1, MISMATCH_LEGACY_VERSION));
   const answered = await exchange.read();
   const version: string = answered.result?.protocolVersion;
   if (version === MISMATCH_LEGACY_VERSION)
-    throw new Error(`the legacy-only server accepted ${MISMATCH_LEGACY_VERSION}`);
+    throw new Error(`the server accepted ${MISMATCH_LEGACY_VERSION}`);
   await exchange.close(`${version} is not ${MISMATCH_LEGACY_VERSION}`);
   return {
     era: "legacy",

@@ -1,4 +1,4 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — the legacy revisions section 2 names are the ones served, 2025-03-26 left out, and a dual-era olcum answers that mismatch as a legacy-only one does and refuses a legacy revision named in _meta; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 says; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +35,7 @@ import {
 import { openingsChart } from "../../src/lessons/lifecycleAndNegotiation/charts";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { isTranscriptLine, LineExchange, type Transcript } from "../../src/wireClient/lineExchange";
-import { initializeRequest, metaMemberBytes, requestMeta } from "../../src/wireClient/transcripts";
+import { metaMemberBytes, requestMeta } from "../../src/wireClient/transcripts";
 import { LESSON_HANDSHAKES } from "../../src/world/handshakes";
 import { ALLOWLIST, SERVER_FACTS } from "../../src/world/servers";
 import { LEGACY_REVISIONS } from "../../src/protocol/revisions";
@@ -205,7 +205,8 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(parsed(wire.legacy, "client")[1].method, "notifications/initialized");
   });
 
-  it("section 2's mismatch: the server answers 2025-11-25, section 1's answer but for the id, and the client leaves; 2025-03-26 is the legacy revision left out", () => {
+  it("section 2's mismatch, on the plain dual-era olcum: the server answers 2025-11-25, section 1's answer but for the id, and the client leaves; 2025-03-26 is the legacy revision left out", () => {
+    assert.equal(wire.legacyMismatch.command, "mcp-course serve olcum");
     const [asked] = parsed(wire.legacyMismatch, "client");
     const [answer] = parsed(wire.legacyMismatch, "server");
     const [first] = parsed(wire.legacy, "server");
@@ -228,14 +229,14 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(discovered.result.supportedVersions[0], "2026-07-28");
     assert.match(
       flat(readDiscover(wire)),
-      /its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     const [refusal] = parsed(wire.statelessMismatch, "server");
     assert.equal(refusal.error.code, -32022);
     assert.deepEqual(refusal.error.data, { supported: ["2026-07-28"], requested: "2025-11-25" });
     assert.match(
       flat(readStatelessMismatch(wire)),
-      /The wrong guess cost 2 messages and 408 bytes; asking `server\/discover` first costs 2 and 542, once per server: its answer stays fresh for its `ttlMs`, and a client SHOULD cache the era it reveals/,
+      /The wrong guess cost 2 messages and 408 bytes\. Asking `server\/discover` first costs 2 messages and 542 bytes, once per server: a client SHOULD cache the era it learns/,
     );
     assert.equal(discovered.result.ttlMs, 3_600_000, "a cacheable answer: fresh for an hour");
   });
@@ -253,7 +254,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(wire.metaBytes, 186);
     assert.match(
       flat(readOpeningCosts(wire)),
-      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1358 asking first\)\. .* each later request repeats 186 bytes of `_meta`\./,
+      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1358 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and the `_meta` inside\. .* A later request that has `params` anyway adds `_meta` alone: 186 bytes\./,
     );
     const chart = openingsChart(wire) as { data: { values: { bytes: number }[] } };
     assert.equal(
@@ -303,7 +304,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
       assert.match(
         opening,
         new RegExp(
-          `^This run uses \\*\\*seed ${seed}\\*\\*; .* the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, carry no subscriber`,
+          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 7 follows .* the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, carry no subscriber`,
         ),
       );
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
@@ -315,7 +316,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
       );
       assert.match(
         flat(solutions),
-        /what section 6 showed `kayit` declaring of the protocol: 4 versions, `2026-07-28` among them, and the capability `tools`; so the two can talk, and the allowlist alone leaves 4 tools\./,
+        /what section 6 showed `kayit` declaring of the protocol: 4 versions, `2026-07-28` among them, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
       );
       const raw = describeLifecycleAndNegotiationSeed(result, wire);
       for (const text of [raw, solutions, readGate(result), readPolicies(result)])
@@ -326,21 +327,25 @@ describe("lesson 5's real half (one run, six processes)", () => {
   });
 });
 
-describe("section 2 and 3's words on a dual-era olcum (plain `serve olcum`, no --era)", () => {
-  it("answers an initialize for 2025-03-26 with 2025-11-25, as --era legacy does", async () => {
-    const exchange = new LineExchange(["olcum"]);
-    exchange.send(initializeRequest(1, "2025-03-26"));
-    const answered = await exchange.read();
-    await exchange.close("done");
-    assert.equal(answered.result?.protocolVersion, "2025-11-25");
-  });
-
-  it("refuses a legacy revision named in _meta with -32022, though it lists it as supported", async () => {
+describe("section 3's words on the plain dual-era olcum (no --era)", () => {
+  it("refuses a legacy revision named in _meta with -32022, though it lists every version it serves, that one among them", async () => {
     const exchange = new LineExchange(["olcum"]);
     exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: requestMeta("2025-11-25") } });
     const refused = await exchange.read();
-    await exchange.close("done");
+    const discover = new LineExchange(["olcum"]);
+    discover.send({ jsonrpc: "2.0", id: 0, method: "server/discover", params: { _meta: requestMeta() } });
+    const discovered = await discover.read();
+    await Promise.all([exchange.close("done"), discover.close("done")]);
     assert.equal(refused.error?.code, -32022);
-    assert.ok(refused.error.data.supported.includes("2025-11-25"));
+    const supported: string[] = refused.error.data.supported;
+    assert.deepEqual(supported, discovered.result?.supportedVersions);
+    assert.ok(supported.includes("2025-11-25"));
+    const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
+    assert.ok(
+      exported.includes(
+        `refuses that request too, but lists all ${supported.length} versions in \`data.supported\`, 2025-11-25 among them.`,
+      ),
+      "section 3 says what the plain olcum answers",
+    );
   });
 });

@@ -34,6 +34,12 @@ function bytesFrom(transcript: Transcript, from: "client" | "server"): number[] 
 
 const codes = (items: readonly string[]) => listing(items.map(code));
 
+/**
+ * Bytes a request whose `params` hold only `_meta` adds beyond `,"_meta":{…}`: `,"params":{}`,
+ * less the comma `_meta` no longer needs.
+ */
+const PARAMS_WRAPPER_BYTES = Buffer.byteLength(`,"params":{}`) - 1;
+
 /** The server's `serverInfo` in a stateless result's `_meta`. */
 const serverInfoOf = (result: Message): { name: string; version: string } =>
   result._meta?.["io.modelcontextprotocol/serverInfo"];
@@ -47,10 +53,10 @@ export function describeLifecycleAndNegotiationSeed(
   wire: LifecycleAndNegotiationWire,
 ): string {
   return wrapMarkdown(
-    `This run uses **seed ${result.seed}**; section 7 follows its first record task, the ` +
+    `This run uses **seed ${result.seed}**. Section 7 follows its first record task, the ` +
       `${ordinal(result.gateTaskNumber)}, about ${code(result.gateTask.subscriber)}. The real ` +
-      `lines, from ${wire.processes} server processes, carry no subscriber: the same bytes at ` +
-      `every seed.`,
+      `lines, from ${wire.processes} server processes, carry no subscriber: they are the same ` +
+      `bytes at every seed.`,
   );
 }
 
@@ -75,9 +81,10 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const [, listedBytes] = bytesFrom(wire.discover, "server");
   const [, legacyBytes] = bytesFrom(wire.legacy, "server");
   return wrapMarkdown(
-    `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and ` +
-      `${codes(legacy)} through ${code("initialize")}; its capabilities and identity are ` +
-      `${sameCapabilities ? "" : "not "}section 1's. Its ${code("tools/list")} answer, ${listedBytes} bytes against ${legacyBytes}, is ` +
+    `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
+      `${codes(legacy)}. Its capabilities and identity are ${sameCapabilities ? "" : "not "}` +
+      `section 1's. Its ${code("tools/list")} answer, ${listedBytes} bytes against ` +
+      `${legacyBytes}, is ` +
       (sameTools
         ? `section 1's JSON plus ${codes(["resultType", "ttlMs", "cacheScope", "_meta"])}.`
         : `not section 1's JSON with fields added.`),
@@ -98,12 +105,12 @@ export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string
   const [discoverAnswered] = bytesFrom(wire.discover, "server");
   const { code: errorCode, data } = refusal.error;
   return wrapMarkdown(
-    `The server refused with ${errorCode}, naming in ${code("data")} what it supports ` +
-      `(${codes(data.supported)}) and what was asked (${code(data.requested)}); the retry was ` +
-      `answered as in section 3. The wrong guess cost 2 messages and ${asked + answered} bytes; ` +
-      `asking ${code("server/discover")} first costs 2 and ${discoverAsked + discoverAnswered}, ` +
-      `once per server: its answer stays fresh for its ${code("ttlMs")}, and a client SHOULD ` +
-      `cache the era it reveals (${code("basic/versioning.mdx")}).`,
+    `The server refused with ${errorCode}. Its ${code("data")} names what it supports ` +
+      `(${codes(data.supported)}) and what was asked (${code(data.requested)}). The retry was ` +
+      `answered as in section 3. The wrong guess cost 2 messages and ${asked + answered} bytes. ` +
+      `Asking ${code("server/discover")} first costs 2 messages and ` +
+      `${discoverAsked + discoverAnswered} bytes, once per server: a client SHOULD cache the era ` +
+      `it learns (${code("basic/versioning.mdx")}).`,
   );
 }
 
@@ -112,14 +119,21 @@ export function readOpeningCosts(wire: LifecycleAndNegotiationWire): string {
   const [legacy, stateless, discover] = wire.costs;
   const listBytes = (cost: OpeningCost, kind: "request" | "response") =>
     cost.lines.find((line) => line.method === "tools/list" && line.kind === kind)!.bytes;
+  const [statelessList, legacyList] = [
+    listBytes(stateless, "request"),
+    listBytes(legacy, "request"),
+  ];
+  const onlyMeta = statelessList - legacyList === wire.metaBytes + PARAMS_WRAPPER_BYTES;
   return wrapMarkdown(
     `Before the first ${code("tools/call")}: ${legacy.messages} messages and ${legacy.bytes} ` +
       `bytes in ${legacy.opening.slice(0, 10)}; ${stateless.messages} and ${stateless.bytes} in ` +
       `${stateless.opening} (${discover.messages} and ${discover.bytes} asking first). Fewer ` +
-      `messages, hardly fewer bytes: the stateless ${code("tools/list")} request is ` +
-      `${listBytes(stateless, "request")} bytes to ${listBytes(legacy, "request")}, its answer ` +
-      `${listBytes(stateless, "response")} to ${listBytes(legacy, "response")}, and each later ` +
-      `request repeats ${wire.metaBytes} bytes of ${code("_meta")}.`,
+      `messages, hardly fewer bytes. The stateless ${code("tools/list")} request is ` +
+      `${statelessList} bytes against ${legacyList}: ${statelessList - legacyList} more` +
+      (onlyMeta ? `, for ${code("params")} and the ${code("_meta")} inside. ` : `. `) +
+      `Its answer is ${listBytes(stateless, "response")} against ` +
+      `${listBytes(legacy, "response")}. A later request that has ${code("params")} anyway adds ` +
+      `${code("_meta")} alone: ${wire.metaBytes} bytes.`,
   );
 }
 
@@ -267,10 +281,9 @@ export function lifecycleAndNegotiationSolutions(
     foldedAnswer(
       "1. What another seed moves",
       `No count moves, only the gate's subscriber (here ${code(result.gateTask.subscriber)}). ` +
-        `The real lines carry none; declarations, policies and handshake name servers, versions ` +
-        `and tools; the task's values cost the same tokens at every seed (a five-digit reading ` +
-        `is one token, ${code("mesken")} and ${code("isyeri")} two each): ${held.tokens} and ` +
-        `${approved.tokens}.`,
+        `The real lines, declarations, policies and handshake carry no subscriber. The task's ` +
+        `values cost the same tokens at every seed (a five-digit reading is one token, ` +
+        `${code("mesken")} and ${code("isyeri")} two each): ${held.tokens} and ${approved.tokens}.`,
     ),
     foldedAnswer(
       "2. The allowlist, with kayit known at version 3",
@@ -283,7 +296,7 @@ export function lifecycleAndNegotiationSolutions(
         `(${code("basic/index.mdx")}): implementations SHOULD NOT use them to change their ` +
         `behaviour. Such a client reads what section 6 showed ${code("kayit")} declaring of the ` +
         `protocol: ${kayitVersions.length} versions, ${current}, and ` +
-        `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}; so the ` +
+        `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}. So the ` +
         `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools.`,
     ),
   ].join("\n\n");

@@ -44,7 +44,7 @@ export interface OpeningCost {
 export interface LifecycleAndNegotiationWire {
   /** 2025-11-25 on `serve olcum`: `initialize`, its answer, `notifications/initialized`, `tools/list`. */
   legacy: Transcript;
-  /** The same server asked for 2025-03-26, which it does not speak: the client disconnects. */
+  /** The same dual-era server asked for 2025-03-26, which it does not speak: the client leaves. */
   legacyMismatch: Transcript;
   /** 2026-07-28 on `serve olcum`: `tools/list` at once. */
   stateless: Transcript;
@@ -121,7 +121,7 @@ export async function runLifecycleAndNegotiationOnTheWire(): Promise<LifecycleAn
     discoverOpening("olcum"),
     discoverOpening("kayit"),
     statelessMismatch(),
-    legacyMismatch(),
+    legacyMismatch(true),
   ]);
   const transcripts = [
     opened.legacy,
