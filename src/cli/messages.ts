@@ -114,10 +114,13 @@ export const messages = {
   cannotEdit: (file: string, reason: string) => `cannot add the lesson to ${file}: ${reason}`,
   /** `kernel metadata`: one line per notebook. */
   lessonShapeKept: (count: number, byPath: number) =>
-    `${count} notebook${count === 1 ? "" : "s"} checked: sections in order, every markdown line within the page` +
+    `${count} notebook${count === 1 ? "" : "s"} checked: sections in order, every line within the page, exports as new as their notebooks` +
     (byPath === 0
       ? ""
       : `; ${byPath} outside the catalog, whose title, Next and exports were not checked`),
+  /** `check-lessons`: an export that does not show its notebook's cells as they are now. */
+  exportOlderThanNotebook: (cells: readonly number[], command: string) =>
+    `older than its notebook (cell${cells.length === 1 ? "" : "s"} ${cells.join(", ")} changed since it ran): export it again with ${command}`,
   lessonShapeFailed: (count: number) =>
     `${count} problem${count === 1 ? "" : "s"} with the lessons' shape (listed above)`,
   metadataMatches: (notebook: string) =>

@@ -16,6 +16,7 @@
  */
 import type { Notebook } from "../notebook/notebookFile";
 import { LINE_WIDTH } from "../notebook/lineWidth";
+import { PARAMETERS_TAG } from "../notebook/parameters";
 import { LESSONS, type LessonEntry } from "./catalog";
 
 /** A line's width in characters (Unicode code points: `·`, `—` and `→` count one each). */
@@ -86,18 +87,48 @@ function described(where: string, line: string): string {
   return `${where} is ${width(line)} characters wide (at most ${LINE_WIDTH}): ${[...line].slice(0, 60).join("")}…`;
 }
 
-/** The lines of a notebook's markdown cells, table rows aside, wider than {@link LINE_WIDTH}, one problem each. */
+/**
+ * The lines of a notebook wider than {@link LINE_WIDTH}, one problem each: every line of its code
+ * cells (an export shows them as listings) and of its markdown cells but a table row.
+ */
 export function wideNotebookLines(nb: Notebook): string[] {
   return nb.cells.flatMap((cell, index) =>
-    cell.cell_type !== "markdown"
+    cell.source
+      .split("\n")
+      .flatMap((line, i) =>
+        width(line) > LINE_WIDTH && (cell.cell_type === "code" || !/^\s*\|/.test(line))
+          ? [described(`cell ${index} (id ${cell.id}), line ${i + 1}`, line)]
+          : [],
+      ),
+  );
+}
+
+/**
+ * The problem with a lesson notebook that has no code cell tagged {@link PARAMETERS_TAG}, if so:
+ * `mcp-course lesson --seed` replaces that cell's assignments with the seed asked for (papermill's
+ * convention), so without it a lesson runs with one seed only.
+ */
+export function parametersProblems(nb: Notebook): string[] {
+  const tagged = nb.cells.some(
+    (cell) => cell.cell_type === "code" && (cell.metadata.tags ?? []).includes(PARAMETERS_TAG),
+  );
+  return tagged
+    ? []
+    : [`no code cell tagged "${PARAMETERS_TAG}" (the cell whose seed \`lesson --seed\` replaces)`];
+}
+
+/**
+ * The cells of a notebook (by index) whose source an export does not hold word for word: an export
+ * shows every cell's source as it stood when it ran, so any such cell was edited since. The cell
+ * tagged {@link PARAMETERS_TAG} is left out (a run with another seed shows its injected
+ * replacement), and so are trailing newlines.
+ */
+export function cellsNewerThanExport(nb: Notebook, exported: string): number[] {
+  return nb.cells.flatMap((cell, index) =>
+    (cell.metadata.tags ?? []).includes(PARAMETERS_TAG) ||
+    exported.includes(cell.source.replace(/\n+$/, ""))
       ? []
-      : cell.source
-          .split("\n")
-          .flatMap((line, i) =>
-            width(line) > LINE_WIDTH && !/^\s*\|/.test(line)
-              ? [described(`cell ${index} (id ${cell.id}), line ${i + 1}`, line)]
-              : [],
-          ),
+      : [index],
   );
 }
 
@@ -273,22 +304,55 @@ export function laterLessonsNamed(
     /\b(a|the|one)\s+(later|next|following|coming|future)\s+lessons?\b|\blater\s+lessons\b/gi;
   for (const m of text.matchAll(phrases)) add(m);
   for (const later of lessons.filter((l) => Number(l.name.slice(0, 2)) > number))
-    for (const m of text.matchAll(new RegExp(spaced(later.title), "g"))) add(m);
+    for (const m of text.matchAll(new RegExp(`(?<![\\w-])${spaced(later.title)}(?![\\w-])`, "g")))
+      add(m);
   return named.sort((x, y) => x.at - y.at);
 }
 
 /**
  * The forward pointers in an export's body (everything before `## Next`), one problem each: a
  * lesson's body stands only on earlier lessons.
+ *
+ * @param hidden texts the export holds that are checked elsewhere (its notebook's cells, by
+ *   {@link notebookForwardPointers}), blanked here so that each pointer is reported once.
  */
-export function forwardPointers(markdown: string, lesson: LessonEntry): string[] {
+export function forwardPointers(
+  markdown: string,
+  lesson: LessonEntry,
+  hidden: readonly string[] = [],
+): string[] {
   const next = markdown.search(/^##\s+Next\b/m);
-  const body = next === -1 ? markdown : markdown.slice(0, next);
+  let body = next === -1 ? markdown : markdown.slice(0, next);
+  for (const text of hidden.filter((t) => t.trim() !== ""))
+    body = body.split(text).join(text.replace(/[^\n]/g, " "));
   const lines = body.split("\n");
   return laterLessonsNamed(body, Number(lesson.name.slice(0, 2))).map(({ named, at }) => {
     const line = body.slice(0, at).split("\n").length;
     return `line ${line} names a later lesson before Next ("${named}"): ${lines[line - 1].trim().slice(0, 60)}`;
   });
+}
+
+/**
+ * The forward pointers in a notebook's cells before the one that opens `## Next` (markdown and
+ * code alike), one problem each: what {@link forwardPointers} finds in an export, found before
+ * the lesson runs.
+ */
+export function notebookForwardPointers(nb: Notebook, lesson: LessonEntry): string[] {
+  const number = Number(lesson.name.slice(0, 2));
+  const problems: string[] = [];
+  for (const [index, cell] of nb.cells.entries()) {
+    const next = cell.cell_type === "markdown" ? cell.source.search(/^##\s+Next\b/m) : -1;
+    const body = next === -1 ? cell.source : cell.source.slice(0, next);
+    for (const { named, at } of laterLessonsNamed(body, number)) {
+      const line = body.slice(0, at).split("\n").length;
+      const text = body.split("\n")[line - 1].trim().slice(0, 60);
+      problems.push(
+        `cell ${index} (id ${cell.id}), line ${line} names a later lesson before Next ("${named}"): ${text}`,
+      );
+    }
+    if (next !== -1) break;
+  }
+  return problems;
 }
 
 /**

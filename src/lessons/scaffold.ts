@@ -489,6 +489,33 @@ export function withNext(nb: Notebook, next: LessonEntry): Notebook {
   return { ...nb, cells: [...nb.cells, markdownCell(id, nextSection(next))] };
 }
 
+/**
+ * A committed export of `before` as an export of `after` would read, where the two differ only in
+ * the text of markdown cells: an export shows a markdown cell's source word for word and no seed
+ * changes it, so each changed cell's text is replaced in place, without running the notebook.
+ *
+ * @returns the export as it would now read; undefined when that needs a run (a cell added,
+ *   removed or reordered, a code cell changed, or a changed cell's text not found exactly once).
+ */
+export function exportWithMarkdownEdits(
+  exported: string,
+  before: Notebook,
+  after: Notebook,
+): string | undefined {
+  if (before.cells.length !== after.cells.length) return undefined;
+  let text = exported;
+  for (const [i, cell] of after.cells.entries()) {
+    const old = before.cells[i];
+    if (old.id !== cell.id || old.cell_type !== cell.cell_type) return undefined;
+    if (old.source === cell.source) continue;
+    const was = old.source.replace(/\n+$/, "");
+    if (cell.cell_type !== "markdown" || was === "" || text.split(was).length !== 2)
+      return undefined;
+    text = text.replace(was, () => cell.source.replace(/\n+$/, ""));
+  }
+  return text;
+}
+
 /** A string as a TypeScript literal in the catalog's style (double quotes). */
 const literal = (value: string): string => JSON.stringify(value);
 

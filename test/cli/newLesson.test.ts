@@ -203,7 +203,14 @@ test("new-lesson after the last lesson passes as written: the last lesson's clos
       "src/lessons/toyLesson/tables.ts",
       "test/lessons/toyLesson.test.ts",
     ],
-    ["README.md", LAST_NOTEBOOK, "src/index.ts", "src/lessons/catalog.ts"],
+    [
+      "README.md",
+      LAST_NOTEBOOK,
+      `lessons/${LAST.name}.md`,
+      `lessons/seed-20260219/${LAST.name}.md`,
+      "src/index.ts",
+      "src/lessons/catalog.ts",
+    ],
   );
   const markdown = (file: string) =>
     parseNotebook(readFileSync(join(copy, file), "utf8"))
@@ -213,6 +220,9 @@ test("new-lesson after the last lesson passes as written: the last lesson's clos
   assert.match(last, new RegExp(`^## Next\\n\\nLesson ${Number(NEXT)}, "Toy Lesson", comes next\\.`, "m"));
   assert.doesNotMatch(last, /Where to go from here|This is the last lesson/);
   assert.doesNotMatch(readFileSync(join(copy, `lessons/${NEXT}-toy-lesson.md`), "utf8"), /^## Next/m);
+  // The last lesson's exports show its new Next without a run (check-lessons, above, finds them as new as the notebook).
+  for (const folder of ["lessons", "lessons/seed-20260219"])
+    assert.match(readFileSync(join(copy, folder, `${LAST.name}.md`), "utf8"), /^## Next\n\nLesson \d+, "Toy Lesson"/m);
   const readme = readFileSync(join(copy, "README.md"), "utf8");
   assert.ok(
     readme.indexOf(`| ${Number(LAST_NUMBER)} · ${LAST.title} |`) < readme.indexOf(`| ${Number(NEXT)} · Toy Lesson |`),

@@ -9,13 +9,14 @@ import { LESSONS, type LessonEntry } from "../../src/lessons/catalog";
 import { sectionProblems, sections, wideNotebookLines } from "../../src/lessons/lessonShape";
 import {
   closingAsNext,
-  functionHead,
-  moduleFiles,
+  exportWithMarkdownEdits,
   folderOfKebab,
+  functionHead,
   insertCatalogEntry,
   insertReadmeRow,
   kebabOfTitle,
   lessonNotebook,
+  moduleFiles,
   planLesson,
   withNext,
 } from "../../src/lessons/scaffold";
@@ -184,4 +185,27 @@ test("a long title's module keeps every line within the page: a function head to
     for (const line of text.split("\n")) assert.ok(line.length <= 100, `${file}: ${line}`);
   assert.equal(functionHead("f", "x: number", "string", 100), "export function f(x: number): string {");
   assert.equal(functionHead("f", "x: number", "string", 20), "export function f(\n  x: number,\n): string {");
+});
+
+test("an export follows a markdown cell's new text without a run; a code cell changed or a cell added needs one", () => {
+  const cell = (id: string, cell_type: "markdown" | "code", source: string) =>
+    cell_type === "markdown"
+      ? { cell_type, id, metadata: {}, source }
+      : { cell_type, id, metadata: {}, source, outputs: [], execution_count: null };
+  const before: Notebook = {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {},
+    cells: [cell("a", "markdown", "# L\n"), cell("b", "code", "run();"), cell("c", "markdown", "## Where to go\n\nOn.")],
+  };
+  const exported = "# L\n\n```ts\nrun();\n```\n\n```text\n4\n```\n\n## Where to go\n\nOn.\n";
+  const next = { ...before, cells: [before.cells[0], before.cells[1], cell("c", "markdown", "## Next\n\nLesson 2.\n")] };
+  assert.equal(
+    exportWithMarkdownEdits(exported, before, next),
+    "# L\n\n```ts\nrun();\n```\n\n```text\n4\n```\n\n## Next\n\nLesson 2.\n",
+  );
+  const recoded = { ...before, cells: [before.cells[0], cell("b", "code", "run(2);"), before.cells[2]] };
+  assert.equal(exportWithMarkdownEdits(exported, before, recoded), undefined);
+  assert.equal(exportWithMarkdownEdits(exported, before, { ...before, cells: [...before.cells, cell("d", "markdown", "x")] }), undefined);
+  assert.equal(exportWithMarkdownEdits("no such text", before, next), undefined);
 });

@@ -1,18 +1,22 @@
 /**
  * `mcp-course check-lessons [names...]`: the shape every lesson keeps, in a second, without running
  * a cell (`lessons/lessonShape.ts`): its notebook's sections in the course's order and its markdown
- * cells within the page's width; for a lesson of the catalog also its committed exports (both
- * seeds, where written): printed lines within the width, no later lesson named before Next, and
- * (the default seed's) the share of its prose that the markdown cells hold, and (each seed's) its
- * length.
+ * and code cells within the page's width; for a lesson of the catalog also a cell tagged
+ * `parameters`, no later lesson named before Next, and its committed exports (both seeds, where
+ * written): not older than the notebook (else nothing more of it is checked), printed lines within
+ * the width, no later lesson named before Next outside the notebook's cells, (the default seed's)
+ * the share of its prose that the markdown cells hold, and (each seed's) its length.
  * One line per problem on stdout, `<file>: <problem>`; a summary on stderr.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { findLesson } from "../../lessons/catalog";
 import {
+  cellsNewerThanExport,
   exportLengthProblems,
   forwardPointers,
+  notebookForwardPointers,
+  parametersProblems,
   proseShareProblems,
   sectionProblems,
   wideExportLines,
@@ -24,8 +28,14 @@ import type { CliIo } from "../io";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
 import { resolveNotebooks, shown } from "./notebookNames";
 
-/** The committed exports' folders: the default seed's, then the second seed's. */
-const EXPORT_FOLDERS = ["lessons", join("lessons", "seed-20260219")] as const;
+/**
+ * The committed exports' folders, the default seed's, then the second seed's, each with the option
+ * that writes it (docs/exporting.md).
+ */
+const EXPORTS = [
+  { folder: "lessons", seed: "" },
+  { folder: join("lessons", "seed-20260219"), seed: " --seed 20260219" },
+] as const;
 
 /**
  * Checks each named notebook (every lesson of the catalog when none is named) and, for a catalog
@@ -49,16 +59,29 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
   };
   for (const { entry, notebook } of notebooks) {
     const lesson = entry.byPath ? undefined : findLesson(entry.name);
-    report(entry.file, [...sectionProblems(lesson, notebook), ...wideNotebookLines(notebook)]);
+    report(entry.file, [
+      ...sectionProblems(lesson, notebook),
+      ...wideNotebookLines(notebook),
+      ...(lesson === undefined
+        ? []
+        : [...parametersProblems(notebook), ...notebookForwardPointers(notebook, lesson)]),
+    ]);
     if (lesson === undefined) continue;
-    for (const folder of EXPORT_FOLDERS) {
+    for (const { folder, seed } of EXPORTS) {
       const file = join(PACKAGE_ROOT, folder, `${lesson.name}.md`);
       if (!existsSync(file)) continue;
       const text = readFileSync(file, "utf8");
-      const share = folder === EXPORT_FOLDERS[0] ? proseShareProblems(lesson, notebook, text) : [];
+      const changed = cellsNewerThanExport(notebook, text);
+      if (changed.length > 0) {
+        const command = `\`npx mcp-course lesson ${lesson.name.slice(0, 2)}${seed}\``;
+        report(file, [messages.exportOlderThanNotebook(changed, command)]);
+        continue;
+      }
+      const share = folder === EXPORTS[0].folder ? proseShareProblems(lesson, notebook, text) : [];
+      const cells = notebook.cells.map((cell) => cell.source.replace(/\n+$/, ""));
       report(file, [
         ...wideExportLines(text),
-        ...forwardPointers(text, lesson),
+        ...forwardPointers(text, lesson, cells),
         ...share,
         ...exportLengthProblems(lesson, text),
       ]);

@@ -17,6 +17,7 @@ import {
 import {
   addRootExports,
   closingSection,
+  exportWithMarkdownEdits,
   insertCatalogEntry,
   insertReadmeRow,
   kebabOfTitle,
@@ -120,15 +121,16 @@ function wideCode(text: string, max: number): string[] {
     );
 }
 
-/** A notebook's problems of shape (its sections, its markdown's width, its code cells' width). */
+/** A notebook's problems of shape (its sections, the width of its markdown and code lines). */
 function notebookProblems(lesson: LessonEntry, nb: Notebook, lessons: readonly LessonEntry[]) {
-  const code = nb.cells.flatMap((cell) =>
-    cell.cell_type === "code"
-      ? wideCode(cell.source, LINE_WIDTH).map((problem) => `cell ${cell.id}: ${problem}`)
-      : [],
-  );
-  return [...sectionProblems(lesson, nb, lessons), ...wideNotebookLines(nb), ...code];
+  return [...sectionProblems(lesson, nb, lessons), ...wideNotebookLines(nb)];
 }
+
+/** The committed exports of a lesson (both seeds), those that exist, as package paths. */
+const previousExports = (lesson: LessonEntry): string[] =>
+  ["lessons", "lessons/seed-20260219"]
+    .map((folder) => `${folder}/${lesson.name}.md`)
+    .filter((path) => existsSync(join(PACKAGE_ROOT, path)));
 
 /**
  * Whether an earlier lesson names the new title before its Next (in its notebook's markdown or
@@ -208,10 +210,15 @@ function plannedFiles(plan: LessonPlan): PlannedFile[] {
   const previous = plan.previousLast;
   if (previous !== undefined) {
     const path = `notebooks/${previous.name}.ipynb`;
-    const nb = withNext(readNotebook(join(PACKAGE_ROOT, path)), entry);
+    const was = readNotebook(join(PACKAGE_ROOT, path));
+    const nb = withNext(was, entry);
     const problem = notebookProblems(previous, nb, plan.lessons)[0];
     if (problem !== undefined) throw new CliError(messages.cannotEdit(path, problem), EXIT_FAILURE);
     edited.push([path, serializeNotebook(nb)]);
+    for (const exported of previousExports(previous)) {
+      const text = exportWithMarkdownEdits(read(exported), was, nb);
+      if (text !== undefined) edited.push([exported, text]);
+    }
   }
 
   const problems: [string, string][] = [
@@ -266,17 +273,24 @@ function writeAll(files: readonly PlannedFile[]): void {
 function report(plan: LessonPlan, files: readonly PlannedFile[]): string {
   const nn = plan.entry.name.slice(0, 2);
   const previous = plan.previousLast;
+  const patched =
+    previous !== undefined &&
+    previousExports(previous).every((path) => files.some((file) => file.path === path));
   const lines = [
     `new lesson ${plan.number} · ${plan.entry.title} (${plan.entry.name}, alias ${plan.entry.alias}):`,
     ...files.map((file) => `  ${file.created ? "wrote  " : "changed"} ${file.path}`),
     ...(previous
-      ? [`  (${previous.name} was the catalog's last: its closing section is now its ## Next)`]
+      ? [
+          `  (${previous.name} was the catalog's last: its closing section is now its ## Next${
+            patched ? ", in its notebook and its exports" : ""
+          })`,
+        ]
       : []),
     "new-lesson builds nothing and runs no notebook; to build, write the committed exports and check:",
     "  npm run build",
     `  npx mcp-course lesson ${nn}`,
     `  npx mcp-course lesson ${nn} --seed 20260219`,
-    ...(previous
+    ...(previous && !patched
       ? [
           `  npx mcp-course lesson ${previous.name.slice(0, 2)}`,
           `  npx mcp-course lesson ${previous.name.slice(0, 2)} --seed 20260219`,

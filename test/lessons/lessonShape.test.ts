@@ -1,0 +1,80 @@
+// The checks `mcp-course check-lessons` runs before a lesson runs: a notebook's code lines within the page, its cell
+// tagged `parameters`, the later lessons its body names (whole titles only), and an export older than its notebook.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { LESSONS } from "../../src/lessons/catalog";
+import {
+  cellsNewerThanExport,
+  forwardPointers,
+  laterLessonsNamed,
+  notebookForwardPointers,
+  parametersProblems,
+  wideNotebookLines,
+} from "../../src/lessons/lessonShape";
+import type { Notebook } from "../../src/notebook/notebookFile";
+
+const md = (id: string, source: string) => ({ cell_type: "markdown" as const, id, metadata: {}, source });
+const code = (id: string, source: string, tags: string[] = []) => ({
+  cell_type: "code" as const,
+  id,
+  metadata: tags.length > 0 ? { tags } : {},
+  source,
+  outputs: [],
+  execution_count: null,
+});
+const notebook = (...cells: Notebook["cells"]): Notebook => ({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells });
+const lesson5 = LESSONS[4];
+
+test("a later lesson's title counts only as whole words: not inside an identifier or a hyphenated word", () => {
+  const tasks = { name: "11-tasks", alias: "tasks", title: "Tasks", covers: "Tasks.", startsServers: false };
+  const lessons = [...LESSONS, tasks];
+  const named = (text: string) => laterLessonsNamed(text, 10, lessons).map((n) => n.named);
+  assert.deepEqual(named("Tasks, soon; see Tasks."), ["Tasks", "Tasks"]);
+  assert.deepEqual(named("formatSeedTasks(), Tasks-era and TasksTable"), []);
+});
+
+test("a code line wider than the page is a problem in the notebook, as a markdown line is", () => {
+  const wide = `const x = "${"y".repeat(100)}";`;
+  assert.deepEqual(wideNotebookLines(notebook(code("c", `1;\n${wide}`))), [
+    `cell 0 (id c), line 2 is ${wide.length} characters wide (at most 100): ${wide.slice(0, 60)}…`,
+  ]);
+  assert.deepEqual(wideNotebookLines(notebook(md("m", `| ${"a".repeat(120)} |`))), []);
+});
+
+test("a lesson notebook needs a code cell tagged parameters", () => {
+  assert.deepEqual(parametersProblems(notebook(code("p", "const seed = 1;", ["parameters"]))), []);
+  assert.equal(parametersProblems(notebook(code("p", "const seed = 1;"), md("m", "text"))).length, 1);
+});
+
+test("a notebook's cells name no later lesson before Next; after its Next they may", () => {
+  const nb = notebook(
+    md("a", "# Lesson 5\n\nIntro."),
+    code("b", "// as lesson 7 shows\nrun();"),
+    md("c", "## Summary\n\nDone.\n\n## Next\n\nLesson 6 writes a server."),
+    md("d", "Lesson 9 too."),
+  );
+  assert.deepEqual(notebookForwardPointers(nb, lesson5), [
+    'cell 1 (id b), line 1 names a later lesson before Next ("lesson 7"): // as lesson 7 shows',
+  ]);
+});
+
+test("the export's check leaves out the notebook's own cells, so each pointer is reported once", () => {
+  const cell = "As lesson 8 shows, it works.";
+  const exported = `# Lesson 5\n\n${cell}\n\n\`\`\`text\nsee lesson 9\n\`\`\`\n\n## Next\n\nLesson 6.\n`;
+  assert.equal(forwardPointers(exported, lesson5).length, 2);
+  assert.deepEqual(forwardPointers(exported, lesson5, [cell]), [
+    'line 6 names a later lesson before Next ("lesson 9"): see lesson 9',
+  ]);
+});
+
+test("an export that lacks a cell's source, word for word, is older than its notebook; the parameters cell aside", () => {
+  const nb = notebook(
+    md("a", "# Lesson\n\nFirst words.\n"),
+    code("p", "const seed = 20260218;", ["parameters"]),
+    code("b", "print(seed);"),
+  );
+  const exported = "# Lesson\n\nFirst words.\n\n```ts\nconst seed = 20260219;\n```\n\n```ts\nprint(seed);\n```\n";
+  assert.deepEqual(cellsNewerThanExport(nb, exported), []);
+  const edited = notebook(nb.cells[0], nb.cells[1], code("b", "print(seed + 1);"));
+  assert.deepEqual(cellsNewerThanExport(edited, exported), [2]);
+});
