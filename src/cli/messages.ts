@@ -16,8 +16,11 @@ export const EXIT_FAILURE = 1;
 /** The messages, by situation; each function returns one line. */
 export const messages = {
   badSeed: () => `Expected an integer from 0 to ${MAX_SEED}.`,
+  /** No command at all: one line pointing to the help, not the whole help. */
+  noCommand: () => "no command given; try `mcp-course --help`",
+  /** The catalog read is the built one (dist/), so a lesson scaffolded into src/ is unknown until a build. */
   unknownLesson: (name: string, known: readonly string[]) =>
-    `unknown lesson '${name}'; known lessons: ${known.join(", ")} (or the path of an .ipynb file)`,
+    `unknown lesson '${name}'; known lessons: ${known.join(", ")} (or the path of an .ipynb file); if you just added it, run npm run build first`,
   noSuchNotebook: (path: string) => `no such notebook: ${path}`,
   noParametersCell: (notebook: string) =>
     `${notebook} has no cell tagged "parameters", so --seed cannot be set`,

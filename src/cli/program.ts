@@ -38,7 +38,7 @@ import {
 } from "./commands/registerOptions";
 import { REGISTRATION_CLIENTS, REGISTRATION_FILES } from "../wireClient/registrationNames";
 import { SERVER_NAMES } from "../server/names";
-import { EXIT_USAGE } from "./messages";
+import { EXIT_USAGE, messages } from "./messages";
 import { checkOutFile, seedOption, simulationOption, writeOutput } from "./options";
 import { configureCommand, runCommand } from "./commandRunner";
 import { defaultIo, type CliIo } from "./io";
@@ -58,6 +58,7 @@ function buildProgram(io: CliIo): Command {
   program
     .command("simulate")
     .allowExcessArguments(false)
+    .summary("print a lesson's tables, or its figures as JSON")
     .description(
       "Print a lesson's tables (lesson 6's exactly as the reference lesson prints them) or its figures as JSON.",
     )
@@ -85,6 +86,7 @@ function buildProgram(io: CliIo): Command {
 
   program
     .command("lesson")
+    .summary("run lesson notebooks and export them (markdown or HTML)")
     .description(
       "Execute lesson notebooks and export each to markdown (text, code, printed output, charts as SVG files beside it) or to one self-contained HTML page.",
     )
@@ -147,12 +149,14 @@ function buildProgram(io: CliIo): Command {
 
   const kernel = program
     .command("kernel")
+    .summary("register the tslab kernel; keep the notebooks' metadata")
     .description(
       "Register this project's tslab kernel with Jupyter (for opening the notebooks interactively), and keep the notebooks' metadata as that kernel saves it.",
     );
   kernel
     .command("install")
     .allowExcessArguments(false)
+    .summary("install the kernelspec `tslab` with Jupyter")
     .description(
       "Install the kernelspec `tslab` (this Node, this project's tslab) with `jupyter kernelspec install`.",
     )
@@ -165,6 +169,7 @@ function buildProgram(io: CliIo): Command {
     );
   kernel
     .command("metadata")
+    .summary("set the notebooks' metadata as tslab saves it")
     .description(
       "Set the notebooks' kernelspec and language_info to what Jupyter writes when a reader saves them on tslab (only those that differ are rewritten).",
     )
@@ -180,6 +185,7 @@ function buildProgram(io: CliIo): Command {
 
   program
     .command("check-lessons")
+    .summary("check lessons' sections and widths without running them")
     .description(
       "Check lessons without running them: each notebook's sections in the course's order and its markdown within 100 characters a line; a lesson's title and Next as the catalog has them, and its committed exports (printed lines within the width, no later lesson named before Next); a notebook outside the catalog gets the sections and widths only.",
     )
@@ -190,6 +196,7 @@ function buildProgram(io: CliIo): Command {
 
   program
     .command("new-lesson")
+    .summary("scaffold a new lesson: notebook, module, test, catalog")
     .description(
       "Scaffold a new lesson that passes the suite as written: its notebook (every section in the course's order, tslab's metadata, no outputs), its module src/lessons/<folder>/ (a seed-dependent function, its one line of prose, the index.ts the notebook imports), a test stub, its catalog entry in number order, its row in the README's lessons table and its names in the package's root; when it becomes the catalog's last, the lesson that was last gets a ## Next pointing to it. Every file is checked before any is written. It does not build or export: it prints the commands that do (npm run build, mcp-course lesson NN with both seeds, mcp-course check-lessons NN).",
     )
@@ -217,6 +224,7 @@ function buildProgram(io: CliIo): Command {
   program
     .command("sweep")
     .allowExcessArguments(false)
+    .summary("run a lesson's simulation over seeds; check its claims")
     .description(
       "Run a lesson's simulation over consecutive seeds: each count's min, median and max, the lesson's claims checked, one chart.",
     )
@@ -239,6 +247,7 @@ function buildProgram(io: CliIo): Command {
 
   program
     .command("register")
+    .summary("print the JSON that registers a server with an MCP client")
     .description(
       "Print the entry that registers a server with an MCP client, as JSON to paste into its configuration: " +
         `${REGISTRATION_CLIENTS.map((client) => `${client}: ${REGISTRATION_FILES[client]}`).join("; ")}. ` +
@@ -277,12 +286,13 @@ function buildProgram(io: CliIo): Command {
 
 /**
  * Runs the CLI on `argv` (without `node` and the script) and returns the exit code: 0 on
- * success or help, 2 for bad input, 1 for failed work.
+ * success or help, 2 for bad input (no command at all is one line pointing to `--help`), 1 for
+ * failed work.
  */
 export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   const program = buildProgram(io);
   if (argv.length === 0) {
-    program.outputHelp({ error: true });
+    io.stderr(`mcp-course: ${messages.noCommand()}\n`);
     return EXIT_USAGE;
   }
   return runCommand(program, argv, io);

@@ -31,14 +31,16 @@ const SRC_WIDTH = LINE_WIDTH;
 export const TEST_WIDTH = 120;
 
 /**
- * A title in kebab case, as a lesson's name and default alias spell it: accents dropped, every
- * run of other characters than ASCII letters and digits one `-`, lower case ("Toy Lesson" →
- * `toy-lesson`). Empty when the title has no ASCII letter or digit.
+ * A title in kebab case, as a lesson's name and default alias spell it: accents and apostrophes
+ * dropped (an apostrophe joins a word, "What's New?" → `whats-new`, so the folder is `whatsNew`),
+ * every run of other characters than ASCII letters and digits one `-`, lower case ("Toy Lesson"
+ * → `toy-lesson`). Empty when the title has no ASCII letter or digit.
  */
 export function kebabOfTitle(title: string): string {
   return title
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['\u2019\u02bc]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");

@@ -56,11 +56,43 @@ export function chartText(spec: ChartSpec): string {
   )}`;
 }
 
+/** A line that only opens or closes a folded answer (`foldedAnswer` of `wrapProse.ts`). */
+const FOLD_TAG = /^\s*<\/?details>\s*$/;
+
+/** A folded answer's `<summary>` line, its text captured. */
+const SUMMARY_LINE = /^\s*<summary>(.*)<\/summary>\s*$/;
+
+/**
+ * Markdown's plain-text form: the markdown itself, but for folded answers (`<details>` blocks),
+ * whose tags a plain-text reader would see raw. Their `<details>` and `</details>` lines are
+ * dropped, with the blank line each leaves doubled; a `<summary>` line keeps its text, as a line
+ * of its own. Nothing else changes.
+ */
+export function markdownText(markdown: string): string {
+  const kept: string[] = [];
+  let afterTag = false;
+  for (const line of markdown.split("\n")) {
+    if (FOLD_TAG.test(line)) {
+      afterTag = true;
+      continue;
+    }
+    const blank = line.trim() === "";
+    if (blank && afterTag && (kept.length === 0 || kept[kept.length - 1].trim() === "")) continue;
+    kept.push(line.replace(SUMMARY_LINE, "$1"));
+    afterTag = afterTag && blank;
+  }
+  if (afterTag) while (kept.length > 0 && kept[kept.length - 1].trim() === "") kept.pop();
+  return kept.join("\n");
+}
+
 /** What a cell shows: `show.markdown(text)` and `await show.chart(spec)`. */
 export const show = {
-  /** Shows markdown computed from the run; its plain-text form is the markdown itself. */
+  /**
+   * Shows markdown computed from the run; its plain-text form is the markdown itself, folded
+   * answers unfolded ({@link markdownText}).
+   */
   markdown(text: string): void {
-    showForms({ "text/markdown": text, "text/plain": text });
+    showForms({ "text/markdown": text, "text/plain": markdownText(text) });
   },
   /**
    * Renders a vega-lite spec to SVG ({@link renderSvg}) and shows it, with {@link chartText} as

@@ -43,9 +43,10 @@ test("a notebook out of shape: each problem on its own line, naming the file, th
   assert.equal(run.stderr, `mcp-course: ${messages.lessonShapeFailed(4)}\n`);
 });
 
-test("an unknown lesson is bad input: exit 2, one line", () => {
+test("an unknown lesson is bad input: exit 2, one line, which says a lesson just added needs a build", () => {
   const run = cli(["check-lessons", "99"]);
   assert.equal(run.status, 2);
   assert.equal(run.stdout, "");
   assert.equal(run.stderr.trimEnd().split("\n").length, 1);
+  assert.match(run.stderr, /^mcp-course: unknown lesson '99'; .*; if you just added it, run npm run build first\n$/);
 });

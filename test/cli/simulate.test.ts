@@ -115,14 +115,14 @@ for (const [what, args, message] of BAD_INPUT) {
     assertBadInput(args, message));
 }
 
-test("--version prints the package's version; no arguments prints help on stderr and exits 2", () => {
+test("--version prints the package's version; no arguments prints one line on stderr and exits 2", () => {
   const version = cli(["--version"]);
   assert.equal(version.status, 0);
   assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version);
   const none = cli([]);
   assert.equal(none.status, 2);
   assert.equal(none.stdout, "");
-  assert.match(none.stderr, /Usage: mcp-course/);
+  assert.equal(none.stderr, "mcp-course: no command given; try `mcp-course --help`\n");
 });
 
 test("--help works for the program and every command", () => {
@@ -138,6 +138,17 @@ test("--help works for the program and every command", () => {
     assert.equal(run.status, 0, args.join(" "));
     assert.match(run.stdout, /Usage: mcp-course/);
   }
+});
+
+test("--help lists each command by its one-line summary, within 100 columns; <command> --help gives the whole description", () => {
+  const help = cli(["--help"]);
+  assert.equal(help.status, 0);
+  for (const line of help.stdout.split("\n")) assert.ok(line.length <= 100, `${line.length} wide: ${line}`);
+  const commands = help.stdout.slice(help.stdout.indexOf("Commands:"));
+  assert.match(commands, /\n {2}new-lesson \[options\] <number> <title> {2}scaffold a new lesson: [^\n]*\n/);
+  assert.doesNotMatch(commands, /Every file is checked before any is written/);
+  const newLesson = cli(["new-lesson", "--help"]);
+  assert.match(newLesson.stdout.replace(/\s+/g, " "), /Every file is checked before any is written\./);
 });
 
 test("an output path that cannot be written: one line and a non-zero exit, before any work", () => {

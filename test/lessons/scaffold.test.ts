@@ -30,6 +30,9 @@ test("names: the title in kebab case, the folder in camelCase without a leading 
   assert.equal(kebabOfTitle("Toy Lesson"), "toy-lesson");
   assert.equal(kebabOfTitle("  Ölçüm & Tarife: the 2nd look! "), "olcum-tarife-the-2nd-look");
   assert.equal(kebabOfTitle("…"), "");
+  assert.equal(kebabOfTitle("What's New?"), "whats-new");
+  assert.equal(kebabOfTitle("What\u2019s New?"), "whats-new");
+  assert.equal(planLesson(11, "What's New?", LESSONS).folder, "whatsNew");
   assert.equal(folderOfKebab("the-fleet-behind-the-boundary"), "fleetBehindTheBoundary");
   assert.equal(folderOfKebab("writing-a-client"), "writingAClient");
   assert.equal(folderOfKebab("the"), "the");

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { chartText } from "../../src/lessons/show";
+import { chartText, markdownText } from "../../src/lessons/show";
+import { foldedAnswer } from "../../src/lessons/wrapProse";
 import { LESSONS } from "../../src/lessons/catalog";
 import { executeNotebook } from "../../src/notebook/executeNotebook";
 import { exportLesson } from "../../src/notebook/exporter";
@@ -60,6 +61,16 @@ test("a chart's plain-text form is its name and its data, or its name alone", ()
   );
   assert.equal(chartText({ title: "Layered", layer: [] }), "Layered");
   assert.equal(chartText({ mark: "bar" }), "chart");
+});
+
+test("markdown's plain-text form unfolds folded answers: no <details> or <summary> tags, the summary a line", () => {
+  const answers = [foldedAnswer("1. who receives A001", "Only `olcum`."), foldedAnswer("2. why", "One.\n\nTwo.")];
+  assert.equal(
+    markdownText(`Answers:\n\n${answers.join("\n\n")}`),
+    "Answers:\n\n1. who receives A001\n\nOnly `olcum`.\n\n2. why\n\nOne.\n\nTwo.",
+  );
+  const plain = "**3** tools reach `olcum`.\n\n\n```\n<b>kept</b>\n```\n";
+  assert.equal(markdownText(plain), plain, "markdown without folded answers is its own plain form");
 });
 
 test("no lesson notebook displays through tslab directly: every computed display goes through show", () => {

@@ -188,12 +188,13 @@ async function runHttp(
 }
 
 /**
- * Gives `command` everything `serve` is: its description, `<server>`, its options with their
- * parsers, and its action. The whole CLI applies it to its `serve` subcommand, and the server's
- * bundle to its one command (`serveMain.ts`), so both parse and answer alike.
+ * Gives `command` everything `serve` is: its summary and description, `<server>`, its options
+ * with their parsers, and its action. The whole CLI applies it to its `serve` subcommand, and the
+ * server's bundle to its one command (`serveMain.ts`), so both parse and answer alike.
  */
 export function defineServe(command: Command): Command {
   return command
+    .summary("serve a course server as a real MCP server (stdio or HTTP)")
     .description(
       "Serve one of the course's servers as a real MCP server over stdio (newline-delimited JSON-RPC) until stdin closes. " +
         "Stdout carries protocol messages only; logs are JSON lines on stderr. " +

@@ -24,7 +24,7 @@ export function regionWaysChart(lesson: ThreePrimitivesLesson): ChartSpec {
     bytes: lesson.wire.ways[i].bytes,
   }));
   const panel = (field: "tokens" | "round trips" | "bytes", title: string) => ({
-    width: 170,
+    width: { step: 72 },
     height: 180,
     mark: { type: "bar" },
     encoding: {
