@@ -199,16 +199,26 @@ test("an export follows a markdown cell's new text without a run; a code cell ch
     nbformat: 4,
     nbformat_minor: 5,
     metadata: {},
-    cells: [cell("a", "markdown", "# L\n"), cell("b", "code", "run();"), cell("c", "markdown", "## Where to go\n\nOn.")],
+    cells: [
+      cell("a", "markdown", "# L\n"),
+      cell("b", "code", "run();"),
+      cell("c", "markdown", "## Where to go\n\nOn."),
+    ],
   };
   const exported = "# L\n\n```ts\nrun();\n```\n\n```text\n4\n```\n\n## Where to go\n\nOn.\n";
-  const next = { ...before, cells: [before.cells[0], before.cells[1], cell("c", "markdown", "## Next\n\nLesson 2.\n")] };
+  const next = {
+    ...before,
+    cells: [before.cells[0], before.cells[1], cell("c", "markdown", "## Next\n\nLesson 2.\n")],
+  };
   assert.equal(
     exportWithMarkdownEdits(exported, before, next),
     "# L\n\n```ts\nrun();\n```\n\n```text\n4\n```\n\n## Next\n\nLesson 2.\n",
   );
   const recoded = { ...before, cells: [before.cells[0], cell("b", "code", "run(2);"), before.cells[2]] };
   assert.equal(exportWithMarkdownEdits(exported, before, recoded), undefined);
-  assert.equal(exportWithMarkdownEdits(exported, before, { ...before, cells: [...before.cells, cell("d", "markdown", "x")] }), undefined);
+  assert.equal(
+    exportWithMarkdownEdits(exported, before, { ...before, cells: [...before.cells, cell("d", "markdown", "x")] }),
+    undefined,
+  );
   assert.equal(exportWithMarkdownEdits("no such text", before, next), undefined);
 });

@@ -1,9 +1,11 @@
-// Lesson notebooks are committed without outputs, in nbformat 4.5 with cell ids, on the tslab kernel, with a parameters cell.
+// Lesson notebooks are committed without outputs, in nbformat 4.5 with cell ids, on the tslab kernel, with a parameters
+// cell, in the form Jupyter saves them.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { LESSONS } from "../../src/lessons/catalog";
+import { parseNotebook, serializeNotebook } from "../../src/notebook/notebookFile";
 import { ROOT } from "../helpers";
 
 for (const lesson of LESSONS) {
@@ -28,5 +30,11 @@ for (const lesson of LESSONS) {
     assert.equal(parameters.length, 1);
     assert.match([].concat(parameters[0].source).join(""), /^const SEED = 20260218;$/m);
     assert.ok(!("papermill" in nb.metadata), "no injected parameters are committed");
+  });
+
+  test(`${lesson.name}.ipynb is saved as Jupyter saves it, so a tool that rewrites it changes only what it means to`, () => {
+    const file = join(ROOT, "notebooks", `${lesson.name}.ipynb`);
+    const text = readFileSync(file, "utf8");
+    assert.equal(text, serializeNotebook(parseNotebook(text, file)), "keys sorted, indent 1, a final newline");
   });
 }
