@@ -16,6 +16,7 @@
  */
 import type { Notebook } from "../notebook/notebookFile";
 import { LINE_WIDTH } from "../notebook/lineWidth";
+import { LISTING_CAPTION } from "../notebook/listingCaption";
 import { PARAMETERS_TAG } from "../notebook/parameters";
 import { LESSONS, type LessonEntry } from "./catalog";
 
@@ -42,8 +43,7 @@ export interface FencedBlock {
   lines: string[];
 }
 
-/** The caption showSource writes before a listing: `` `name`, from `src/…`: ``. */
-export const LISTING_CAPTION = /^`[^`]+`, from `src\/[^`]+`:$/;
+export { LISTING_CAPTION } from "../notebook/listingCaption";
 
 /** The fenced blocks of a markdown text, in order (CommonMark fences: ``` or ~~~, up to 3 spaces of indent). */
 export function fencedBlocks(markdown: string): FencedBlock[] {

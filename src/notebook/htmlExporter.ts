@@ -3,13 +3,15 @@
 import type { HLJSApi, LanguageFn } from "highlight.js";
 import { Marked, type Token, type Tokens } from "marked";
 import { lessonBlocks, type ExportOptions, type LessonBlock } from "./exporter";
+import { LISTING_CAPTION } from "./listingCaption";
 import type { Notebook } from "./notebookFile";
 
 /**
  * The page's only stylesheet, built in. It sets the page as a book page: prose in a column of at
  * most 70 characters (`70ch`), on a page wide enough for a code or output block of 100 columns
  * (the widest line a lesson prints; wider lines scroll inside their block rather than wrap, so
- * tables keep their columns); code cells in grey boxes, listings of the library's source in boxes
+ * tables keep their columns), also inside a list item, whose text keeps the column while its code
+ * may reach the page's edge; code cells in grey boxes, listings of the library's source in boxes
  * with a blue rule on the left and their caption set small just above, printed output in white
  * boxes with a grey rule on the left; markdown tables left-aligned;
  * charts no wider than the page. The `hljs-*` rules colour what the highlighter marks (the
@@ -33,7 +35,8 @@ pre { margin: 0 0 1.25rem; padding: .75rem 1rem; overflow-x: auto; line-height: 
 pre.code { background: #f6f8fa; border: 1px solid #d1d9e0; }
 pre.listing { background: #f8fafd; border-left: 4px solid #54aeff; }
 pre.output { background: #fff; border: 1px solid #d1d9e0; border-left: 4px solid #8c959f; width: fit-content; min-width: min(100%, 70ch); }
-p:has(+ pre.listing) { margin-bottom: .35rem; font-size: .875rem; color: #59636e; }
+p.caption { margin-bottom: .35rem; font-size: .875rem; color: #59636e; }
+li pre { width: max-content; max-width: min(calc(54rem - 40px), calc(100vw - 4rem - 40px)); }
 table { border-collapse: collapse; margin: 0 0 1.25rem; display: block; max-width: 100%; overflow-x: auto; }
 th, td { border: 1px solid #d1d9e0; padding: .35rem .75rem; text-align: left; vertical-align: top; }
 th { background: #f6f8fa; }
@@ -107,14 +110,42 @@ function pageMarkdown(highlight: Highlight): Marked {
     gfm: true,
     async: false,
     renderer: {
-      code({ text, lang }: Tokens.Code): string {
-        const language = (lang ?? "").split(/\s+/)[0];
-        const kind = language === "ts" || language === "typescript" ? "code listing" : "code";
+      paragraph(token: Tokens.Paragraph): string {
+        const inline = this.parser.parseInline(token.tokens);
+        return LISTING_CAPTION.test(token.text)
+          ? `<p class="caption">${inline}</p>\n`
+          : `<p>${inline}</p>\n`;
+      },
+      code(token: Listable): string {
+        const language = (token.lang ?? "").split(/\s+/)[0];
+        const kind = token.listing === true ? "code listing" : "code";
         const attribute = language ? ` language-${escapeHtml(language)}` : "";
-        return `<pre class="${kind}"><code class="hljs${attribute}">${highlight(withoutTrailingNewlines(text), language)}</code></pre>\n`;
+        return `<pre class="${kind}"><code class="hljs${attribute}">${highlight(withoutTrailingNewlines(token.text), language)}</code></pre>\n`;
       },
     },
   });
+}
+
+/** A fenced block, marked when it is a listing of the library's source (its caption just before it). */
+type Listable = Tokens.Code & { listing?: boolean };
+
+/**
+ * Marks each fenced block that follows a listing caption ({@link LISTING_CAPTION}) as a listing,
+ * among a document's tokens and, within them, a list item's or a quote's: only those are boxed as
+ * listings, so a fence an exercise shows, and the sentence before it, keep the plain code style.
+ *
+ * @returns the same tokens, marked.
+ */
+function markListings(tokens: Token[]): Token[] {
+  const shown = tokens.filter((t) => t.type !== "space");
+  shown.forEach((t, i) => {
+    const before = shown[i - 1];
+    if (t.type === "code" && before?.type === "paragraph" && LISTING_CAPTION.test(before.text))
+      (t as Listable).listing = true;
+    if (t.type === "list") for (const item of (t as Tokens.List).items) markListings(item.tokens);
+    if (t.type === "blockquote") markListings((t as Tokens.Blockquote).tokens);
+  });
+  return tokens;
 }
 
 /**
@@ -169,7 +200,7 @@ export function exportHtml(executed: Notebook, options: ExportOptions): string {
 function blockHtml(block: LessonBlock, markdown: Marked, highlight: Highlight): string {
   switch (block.kind) {
     case "markdown":
-      return (markdown.parse(block.text) as string).replace(/\n+$/, "");
+      return markdown.parser(markListings(markdown.lexer(block.text))).replace(/\n+$/, "");
     case "code":
       return `<pre class="code"><code class="hljs language-ts">${highlight(withoutTrailingNewlines(block.text), "typescript")}</code></pre>`;
     case "text": {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { inflateSync } from "node:zlib";
 import { test } from "node:test";
@@ -309,14 +309,43 @@ async function chartPage(): Promise<{ html: string; markdown: string }> {
   };
 }
 
-/** Lesson 8 (the most tables) and the chart fixture (charts whatever the lessons hold). */
+/**
+ * Lesson 8 (the most tables), lesson 6 (listings, and code inside an exercise's list item) and the
+ * chart fixture (charts whatever the lessons hold).
+ */
 const PAGES = [
   { file: "08-the-fleet-behind-the-boundary", minCharts: 0 },
+  { file: "06-writing-a-server", minCharts: 0 },
   { file: "chart", minCharts: 3 },
 ];
 
-/** Each page's exports, started now, side by side (lesson 8's are made only where chromium is here). */
-const exported = chromium.missing ? [] : [exportBoth("08", PAGES[0].file), chartPage()];
+/** Each page's exports, started now, side by side (the lessons' are made only where chromium is here). */
+const exported = chromium.missing
+  ? []
+  : [exportBoth("08", PAGES[0].file), exportBoth("06", PAGES[1].file), chartPage()];
+
+/**
+ * A copy of a page with a script that, once laid out, writes onto `<body data-overflow>` each code,
+ * output, table or chart box whose content is wider than the box (it would scroll) or whose right
+ * edge passes the page's text column (`main`'s content box). The page itself has no script.
+ */
+function measuredCopy(page: string): string {
+  const script = `<script>(() => {
+  const main = document.querySelector("main");
+  const edge = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+  const found = [];
+  for (const box of document.querySelectorAll("main pre, main table, main figure")) {
+    const over = box.scrollWidth - box.clientWidth;
+    const past = box.getBoundingClientRect().right - edge;
+    if (over > 0 || past > 0.5)
+      found.push(box.tagName.toLowerCase() + "." + box.className + ": " + (over > 0 ? over + " px of content past its box" : Math.round(past) + " px past the column") + ": " + box.textContent.slice(0, 60).replace(/\\s+/g, " "));
+  }
+  document.body.setAttribute("data-overflow", JSON.stringify(found));
+})();</script>`;
+  const copy = join(tempDir(), basename(page));
+  writeFileSync(copy, readFileSync(page, "utf8").replace("</body>", `${script}\n</body>`));
+  return copy;
+}
 for (const run of exported) run.catch(() => {}); // reported by the test that reads it
 
 for (const [index, page] of PAGES.entries()) {
@@ -329,8 +358,15 @@ for (const [index, page] of PAGES.entries()) {
 
       // One browser run: the page's DOM as parsed and laid out, and its screenshot.
       const png = join(tempDir(), "page.png");
-      const dom = browse(html, ["--dump-dom", `--screenshot=${png}`]);
+      const dom = browse(measuredCopy(html), ["--dump-dom", `--screenshot=${png}`]);
       assert.match(dom, /<main>/, "the page was parsed");
+      const overflow = /<body data-overflow="([^"]*)"/.exec(dom);
+      assert.ok(overflow, "the page was laid out and measured");
+      const attribute = overflow[1].replace(/&(quot|lt|gt|nbsp);/g, (_, name: string) =>
+        name === "quot" ? '"' : name === "lt" ? "<" : name === "gt" ? ">" : " ",
+      );
+      const boxes = JSON.parse(attribute.replace(/&amp;/g, "&")) as string[];
+      assert.deepEqual(boxes, [], `no box overflows at 1200 px:\n${boxes.join("\n")}`);
       const printed = printedBlocks(markdown);
       assert.ok(printed.length > 0);
       // Printed JSON is highlighted (spans in a code element): the text a reader sees is what was printed.

@@ -50,9 +50,18 @@ test("a listing from showSource is boxed as a listing, highlighted, with its cap
   });
   assert.match(
     html,
-    /<p><code>LEVELS<\/code>, from <code>src\/sim\/declaration\.ts<\/code>:<\/p>\n<pre class="code listing"><code class="hljs language-ts"><span class="hljs-comment">\/\*\* The levels. \*\/<\/span>\n<span class="hljs-keyword">export<\/span>/,
+    /<p class="caption"><code>LEVELS<\/code>, from <code>src\/sim\/declaration\.ts<\/code>:<\/p>\n<pre class="code listing"><code class="hljs language-ts"><span class="hljs-comment">\/\*\* The levels. \*\/<\/span>\n<span class="hljs-keyword">export<\/span>/,
   );
   assert.doesNotMatch(html, /`LEVELS`/, "no literal backticks");
+});
+
+test("TypeScript an exercise shows is code, not a listing, and the sentence before it is no caption", () => {
+  const exercise =
+    "## Exercises\n\n1. Run this:\n\n   ```ts\n   openSession();\n   ```\n\nThen this:\n\n```ts\nrun();\n```";
+  const html = exportHtml(notebook("1;", [], exercise), { notebookPath: "n.ipynb" });
+  assert.doesNotMatch(html, /class="caption"|code listing/);
+  assert.equal(html.match(/<pre class="code"><code class="hljs language-ts">/g)?.length, 3, "both fences and the cell");
+  assert.match(html, /<li>[\s\S]*<p>Run this:<\/p>\n<pre class="code">/);
 });
 
 test("printed JSON is highlighted as JSON; other printed output stays plain text", () => {
