@@ -91,12 +91,11 @@ export function readHttpCall(result: TransportResult): string {
     throw new Error(`the answer's body is not one chunk of ${responseJson} bytes`);
   return wrapMarkdown(
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
-      `${fieldsText(http.values.amount)}, the amount this subscriber is charged. The JSON is what ` +
-      `stdio would carry: ${requestJson} bytes for the request and ${responseJson} for the ` +
-      `answer, ${requestJson + 1} and ${responseJson + 1} as lines. Over HTTP the request took ` +
-      `${request.headerBytes} bytes of header block and ${request.bodyBytes} of body. The answer ` +
-      `took ${response.headerBytes} and ${response.bodyBytes}: its ${responseJson} bytes of JSON in ` +
-      `one piece of chunked coding, framed by ${framing.bytes} bytes (${framing.shown}).`,
+      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is what stdio would ` +
+      `carry, ${requestJson} bytes for the request and ${responseJson} for the answer. HTTP put ` +
+      `header blocks of ${request.headerBytes} and ${response.headerBytes} bytes around them, ` +
+      `and ${framing.bytes} bytes of chunked coding round the answer, sent in one piece ` +
+      `(${framing.shown}).`,
   );
 }
 
@@ -112,8 +111,10 @@ export function readRefused(result: TransportResult): string {
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
-      `error with ${id}, as the specification allows. Its code, ${error.error?.code}, is the ` +
-      `course's choice: the specification names none. No tool ran.`,
+      `error with ${id}, as the specification allows: the server refused before reading the ` +
+      `body, so it had no id to repeat, and MCP, unlike plain JSON-RPC, has no null id. Its ` +
+      `code, ${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
+      `specification names none. No tool ran.`,
   );
 }
 
@@ -145,18 +146,17 @@ export function tarifeBytes(result: TransportResult) {
 /** Bytes on the wire: the same messages either way, and what HTTP adds around them. */
 export function readPlacementBytes(result: TransportResult): string {
   const [olcum] = wireRows(result, "olcum");
-  const { perRequest, keepAlive, messages, json, framing, longer } = tarifeBytes(result);
+  const { perRequest, keepAlive, messages, json, framing } = tarifeBytes(result);
   return wrapMarkdown(
     `The JSON does not change with the transport; HTTP adds header blocks around it. ` +
       `${code("tarife")}'s ${messages} messages (${perRequest.requests} requests and their ` +
       `answers) are ${json} bytes of JSON, ${perRequest.messageBytes} as stdio lines with their ` +
       `${messages} newlines. With a new connection per request they crossed as ` +
-      `${perRequest.bytes} bytes: the same ${json} of JSON, ${framing} of chunked framing ` +
-      `(11 bytes an answer as in section 3; ${plural(longer, "answer")} over 255 bytes took ` +
-      `12) and ` +
-      `${perRequest.headerBytes} of header blocks. With keep-alive the header blocks took ` +
-      `${keepAlive.headerBytes! - perRequest.headerBytes!} bytes more, since they name it and ` +
-      `every answer adds a ${code("Keep-Alive")} field. ${code("olcum")}'s ${olcum.requests * 2} ` +
+      `${perRequest.bytes} bytes: the same ${json} of JSON, ${perRequest.headerBytes} of header ` +
+      `blocks and ${framing} of chunked coding. With keep-alive the header blocks took ` +
+      `${keepAlive.headerBytes! - perRequest.headerBytes!} bytes more: each ${code("Connection")} ` +
+      `field says ${code("keep-alive")} rather than ${code("close")}, and every answer adds a ` +
+      `${code("Keep-Alive")} field. ${code("olcum")}'s ${olcum.requests * 2} ` +
       `messages took ${olcum.bytes} bytes as stdio lines.`,
   );
 }
@@ -202,13 +202,15 @@ export function transportSolutions(result: TransportResult): string {
     answer(
       "4. Sending a lost call again",
       `It could have. A process may die after its tool has run and before the answer is ` +
-        `written, and a client that sees only a closed stdout cannot tell. (Here the log shows ` +
-        `only that the call never finished.) ${code("olcum")}'s tools only read, so sending a ` +
+        `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
+        `only that the call never finished). ${code("olcum")}'s tools only read, so sending a ` +
         `call again is harmless. ${code("kayit_yaz")}, the one that writes, might write its ` +
-        `record twice. Its server says a repeat does no more, but nothing in the transport ` +
-        `enforces that. Over Streamable HTTP, a request lost with a broken response stream ` +
-        `MUST be sent again, as a new request with a new id (2026-07-28 ` +
-        `${code("changelog.mdx")}).`,
+        `record twice: its server calls it idempotent (a repeat does no more), but nothing in ` +
+        `the transport enforces that. Over Streamable HTTP a broken response stream MUST be ` +
+        `taken as cancelling its request (${code("streamable-http.mdx")}), so the request is ` +
+        `lost as here, and a retry is a new request with a new id. The changelog says clients ` +
+        `"MUST re-issue" it (${code("changelog.mdx")}), a rule the transport page does not ` +
+        `make; the care about ${code("kayit_yaz")} holds there too.`,
     ),
   ].join("\n\n");
 }
