@@ -281,7 +281,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     // Giving up is a SHOULD on every transport ("Timeouts"); the stdio MUST says how to cancel.
     assert.match(cancel, /it SHOULD cancel the request \(`basic\/patterns\/cancellation.mdx`, "Timeouts"\)/);
-    assert.match(cancel, /over stdio, cancelling MUST be done with `notifications\/cancelled` naming its id \("Transport-Specific Cancellation"\)/);
+    assert.match(
+      cancel,
+      /over stdio, cancelling MUST be done with `notifications\/cancelled` naming its id \("Transport-Specific Cancellation"\)/,
+    );
     assert.match(cancel, /over stdio MUST NOT send anything more for it \(`basic\/transports\/stdio.mdx`/);
     assert.match(cancel, /Its body, `notifications\/cancelled 7`, is 6 tokens, 14 with the envelope/);
     assert.match(
