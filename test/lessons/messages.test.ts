@@ -279,8 +279,12 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.equal(solutions.match(/<details>\n<summary>/g)?.length, 4);
     // Exercise 4 cites both pages' rules and prices the notification.
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
-    // The MUST over stdio is in "Transport-Specific Cancellation"; the SHOULD to cancel, in "Timeouts".
-    assert.match(cancel, /`basic\/patterns\/cancellation.mdx`, "Timeouts" and "Transport-Specific Cancellation"/);
+    // Giving up is a SHOULD on every transport ("Timeouts"); the stdio MUST says how to cancel.
+    assert.match(cancel, /it SHOULD cancel the request \(`basic\/patterns\/cancellation.mdx`, "Timeouts"\)/);
+    assert.match(
+      cancel,
+      /over stdio, cancelling MUST be done with `notifications\/cancelled` naming its id \("Transport-Specific Cancellation"\)/,
+    );
     assert.match(cancel, /over stdio MUST NOT send anything more for it \(`basic\/transports\/stdio.mdx`/);
     assert.match(cancel, /Its body, `notifications\/cancelled 7`, is 6 tokens, 14 with the envelope/);
     assert.match(

@@ -238,6 +238,18 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
     const prompt = flat(prose.readPromptText(lesson));
     assert.match(prompt, /subscriber of task 1, `A059`: 50 m³, type `mesken`\./);
     assert.match(prompt, /The amount it names, 470, is what the `tarife` tool answers/);
+    // The summary's round trips and tokens are the course's measures, and says so.
+    assert.match(
+      flat(prose.summarizeThreePrimitives(lesson)),
+      /The region question, by the course's rules: 3 tool calls cost 6 round trips and 72 envelope tokens/,
+    );
+    // Exercise 3 asks for a schema: the server's own, and the stricter one with an enum, are both right.
+    const schema = flat(prose.threePrimitivesSolutions(lesson));
+    assert.match(
+      schema,
+      /\{"type":"object","properties":\{"m3":\{"type":"integer"\},"tip":\{"type":"string"\}\},"required":\["m3"\]\}/,
+    );
+    assert.match(schema, /Adding `"enum": \["mesken", "isyeri"\]` to `tip` is stricter, and just as right/);
     const chart = regionWaysChart(lesson);
     assert.deepEqual(
       (chart.data as { values: { bytes: number }[] }).values.map((v) => v.bytes),

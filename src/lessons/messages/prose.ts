@@ -234,9 +234,10 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
     answer(
       "4. Giving up on a call",
       wrapMarkdown(
-        `It SHOULD cancel it, and over stdio MUST, with ${code("notifications/cancelled")} naming ` +
-          `the request's id (2026-07-28 ${code("basic/patterns/cancellation.mdx")}, "Timeouts" and ` +
-          `"Transport-Specific Cancellation"). Nothing comes back: the server SHOULD stop and not ` +
+        `Giving up, it SHOULD cancel the request (${code("basic/patterns/cancellation.mdx")}, ` +
+          `"Timeouts"); over stdio, cancelling MUST be done with ` +
+          `${code("notifications/cancelled")} naming its id ` +
+          `("Transport-Specific Cancellation"). Nothing comes back: the server SHOULD stop and not ` +
           `answer, and over stdio MUST NOT send anything more for it ` +
           `(${code("basic/transports/stdio.mdx")}, "Cancellation"); the client SHOULD ignore a ` +
           `late answer. Its body, ${code(cancel)}, is ${countTokens(cancel)} tokens, ` +

@@ -129,8 +129,9 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
       `- A read returns contents at a URI; not found is -32602 (2025-11-25 asked for -32002), ` +
         `and the course's servers add \`data.uri\`. A get returns messages with roles, and ` +
         `answers nothing itself.`,
-      `- The region question: ${tool.request} tool calls cost ${tool.round_trips} round trips ` +
-        `and ${tool.tokens} tokens, ${resource.request} read ${resource.round_trips} round trip ` +
+      `- The region question, by the course's rules: ${tool.request} tool calls cost ` +
+        `${tool.round_trips} round trips and ${tool.tokens} envelope tokens, ` +
+        `${resource.request} read ${resource.round_trips} round trip ` +
         `and ${resource.tokens} tokens; the prompt (${prompt.tokens} tokens) answered none.`,
     ].join("\n"),
   );
@@ -174,9 +175,13 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
     ),
     answer(
       "3. The schema of `tarife`",
-      `As \`tarife\`'s \`tools/list\` sends it; \`tip\` is optional, household by default:` +
+      `\`tarife\`'s \`tools/list\` lets \`tip\` be any string (its code charges all but ` +
+        `\`isyeri\` as a household):` +
         `\n\n\`\`\`json\n` +
-        `${prettyJson(worldInputSchema(tarife)).join("\n")}\n\`\`\``,
+        `${prettyJson(worldInputSchema(tarife)).join("\n")}\n\`\`\`\n\n` +
+        `Adding \`"enum": ["mesken", "isyeri"]\` to \`tip\` is stricter, and just as right: a third ` +
+        `type is refused before the tool runs. Neither says "household if not given"; a ` +
+        `\`description\` could.`,
     ),
     answer(
       "4. A prompt without `m3`",
