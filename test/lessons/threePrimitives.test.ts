@@ -256,13 +256,6 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
       [1556, 5617, 850],
     );
   });
-
-  it("both committed exports are within 450 lines", () => {
-    for (const path of ["lessons/04-three-primitives.md", "lessons/seed-20260219/04-three-primitives.md"]) {
-      const text = readFileSync(join(ROOT, path), "utf8");
-      assert.ok(text.split("\n").length <= 450, `${path}: ${text.split("\n").length} lines`);
-    }
-  });
 });
 
 describe("lesson 4's claims over other seeds (simulator only)", () => {
