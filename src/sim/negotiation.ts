@@ -76,10 +76,7 @@ export function negotiate(
  * The handshake, counted on `envelope`, and the client's decision: for each server, in order,
  * one request (`yetenek sor`) and one response (`yetenek bildir`) naming its version, tools and
  * resources; then {@link decideOn} on each server's declaration at `level`. Reads only the
- * servers' facts, never a handler: the same facts, level and policy always give the same
- * decision and the same counts.
- *
- * @param envelope gains one request and one response per server.
+ * servers' facts, never a handler.
  */
 export function handshake(
   servers: readonly ServerFacts[],
@@ -192,8 +189,7 @@ export interface Decision {
 }
 
 /**
- * The client's decision, from the servers' declarations alone: no handler and no simulated
- * {@link Server} play a part. The rules:
+ * The client's decision, from the servers' declarations alone (no handler plays a part). The rules:
  * - a declared version above the one the policy knows (missing: 0) drops every tool of the server
  *   (reason `version`); an undeclared version cannot be compared and drops nothing;
  * - a tool whose name is not on the allowlist is dropped (reason `allowlist`);

@@ -326,7 +326,7 @@ export class TaskWalk {
  * comes back into the state.
  *
  * @param session the run's session (its envelope gains the calls that reach the wire).
- * @param task the task, with its expected answer (see `withExpectedAnswers`).
+ * @param task the task, with its expected answer.
  */
 export function runTask(session: Session, task: TaskWithAnswer): TaskOutcome {
   const walk = new TaskWalk(task);

@@ -236,7 +236,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.deepEqual(refusal.error.data, { supported: ["2026-07-28"], requested: "2025-11-25" });
     assert.match(
       flat(readStatelessMismatch(wire)),
-      /The wrong guess cost 2 messages and 408 bytes\. Asking `server\/discover` first costs 2 messages and 542 bytes, once per server: a client SHOULD cache the era it learns/,
+      /The wrong guess cost 2 messages and 408 bytes\. Asking `server\/discover` first costs 2 messages and 542 bytes, once per server while its answer stays fresh \(`ttlMs`, an hour; `server\/utilities\/caching\.mdx`\)\./,
     );
     assert.equal(discovered.result.ttlMs, 3_600_000, "a cacheable answer: fresh for an hour");
   });
@@ -343,7 +343,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        `refuses that request too, but lists all ${supported.length} versions in \`data.supported\`, 2025-11-25 among them.`,
+        `refuses that request too, but lists all ${supported.length} versions in \`data.supported\`, 2025-11-25 among them: its reply lists the very version it refuses.`,
       ),
       "section 3 says what the plain olcum answers",
     );

@@ -202,8 +202,8 @@ test("the solutions answer every exercise, and the prose names the course's conv
   assert.match(solutions.replace(/\s+/g, " "), /level 3 keeps 4 tools and drops 1/);
   assert.match(solutions.replace(/\s+/g, " "), /the 27 calls of the twelve-task run and the 30 of the wide run/);
   assert.match(flat(prose.readHandshake(result)), /course's version rule/);
-  assert.match(flat(prose.readHandshake(result)), /holds for this envelope only/);
-  assert.match(flat(prose.summarize(result)), /in this envelope a complete declaration cost no more/);
+  assert.match(flat(prose.readHandshake(result)), /holds for this count only/);
+  assert.match(flat(prose.summarize(result)), /in envelope tokens a complete declaration cost no more/);
 });
 
 // ---- What the reader sees: the second reading of the lesson ----
@@ -440,9 +440,13 @@ test("lesson 6 calls its handshake the course's stand-in for discovery, and says
     // The listings keep their `agreed`; the prose says negotiated, and says once that they are one thing.
     assert.doesNotMatch(prose.replace(/`[^`]*`/g, "").replace("the code's *agreed*", ""), /\bagree(d|s)?\b/, path);
     assert.match(prose, /the code's \*agreed\* is the prose's \*negotiated\*/, path);
-    assert.match(prose, /the run's session object \(the simulator's, not an MCP session\)/, path);
+    assert.match(prose, /the run's `Session` \(the simulator's object, not an MCP session\)/, path);
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
-    assert.match(prose, /the level decides only what the client's decision reads, the declaration/, path);
+    assert.match(
+      prose,
+      /a declaration carries the version only at level 3\. Below it the client hears the version in the handshake but may not act on it/,
+      path,
+    );
   }
 });
 

@@ -93,7 +93,7 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
 
 /**
  * A reading of the stateless mismatch: the refusal's data, and what the wrong guess cost against
- * asking first, which a client pays once per server (the answer is cacheable, the era cached).
+ * asking first, which a client pays once per server while the answer is fresh (its `ttlMs`).
  */
 export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string {
   const [refusal] = linesFrom(wire.statelessMismatch, "server");
@@ -103,14 +103,17 @@ export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string
   ];
   const [discoverAsked] = bytesFrom(wire.discover, "client");
   const [discoverAnswered] = bytesFrom(wire.discover, "server");
+  const [discovered] = linesFrom(wire.discover, "server");
+  const minutes = discovered.result.ttlMs / 60_000;
+  const fresh = minutes === 60 ? "an hour" : plural(minutes, "minute");
   const { code: errorCode, data } = refusal.error;
   return wrapMarkdown(
     `The server refused with ${errorCode}. Its ${code("data")} names what it supports ` +
-      `(${codes(data.supported)}) and what was asked (${code(data.requested)}). The retry was ` +
-      `answered as in section 3. The wrong guess cost 2 messages and ${asked + answered} bytes. ` +
+      `(${codes(data.supported)}) and what was asked (${code(data.requested)}). The retry got ` +
+      `section 3's answer. The wrong guess cost 2 messages and ${asked + answered} bytes. ` +
       `Asking ${code("server/discover")} first costs 2 messages and ` +
-      `${discoverAsked + discoverAnswered} bytes, once per server: a client SHOULD cache the era ` +
-      `it learns (${code("basic/versioning.mdx")}).`,
+      `${discoverAsked + discoverAnswered} bytes, once per server while its answer stays fresh ` +
+      `(${code("ttlMs")}, ${fresh}; ${code("server/utilities/caching.mdx")}).`,
   );
 }
 

@@ -85,13 +85,13 @@ export function readHandshake(result: WritingAServerResult): string {
   const cost = rows.every((row) => sameHandshakeCost(row, first))
     ? `The course's handshake (its stand-in for discovery) costs the same at every level: ${first.request} requests, ` +
       `${first.response} responses, ${first.tokens} tokens and ${first.round_trips} round trips. Each server answers in one ` +
-      `message, and that message names the server's tools whatever the level, so in this envelope a fuller ` +
-      `declaration is free in the handshake. That holds for this envelope only. MCP's discovery grows with the ` +
+      `message, and that message names the server's tools whatever the level, so in envelope tokens a fuller ` +
+      `declaration is free in the handshake. That holds for this count only. MCP's discovery grows with the ` +
       `declaration, which is JSON in the answer to ${code("tools/list")}: ` +
       `every field it discloses is bytes on the wire, and the ${code("annotations")} that say which tools write add ` +
       `${annotationBytes(result)} bytes to the ${result.world.servers.length} servers' ${code("tools/list")} results, ` +
       `as the MCP form of the declarations above showed. There are ${first.round_trips} round trips for ${first.request} requests because ` +
-      `${codes(remote)} ${remote.length === 1 ? "is" : "are"} remote, and a remote request counts twice.`
+      `${codes(remote)} ${remote.length === 1 ? "is" : "are"} remote, and the course counts a remote request twice (lesson 2).`
     : `The course's handshake (its stand-in for discovery) costs differ between levels: tokens run from ${Math.min(...rows.map((r) => r.tokens))} to ${Math.max(...rows.map((r) => r.tokens))}.`;
 
   const early = result.dropped[0];
@@ -192,8 +192,8 @@ export function readWide(result: WritingAServerResult): string {
       `declared: ${silent.written} records are written and ${silent.completed} tasks complete, and nothing in the client's hands marks ` +
       `those calls as different from the others. At level ${gated.level} the side effect is declared and the approval gate stops the same ` +
       `calls before they are sent: ${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed. With approval given, ` +
-      `${approved.written} are written and ${approved.completed} complete. Whether a user should approve is a question for the ` +
-      `client's permission model; what this table shows is that in this model the question can only be asked about a side effect ` +
+      `${approved.written} are written and ${approved.completed} complete. Whether a person should approve is for the client ` +
+      `and its user to settle; what this table shows is that in this model the question can only be asked about a side effect ` +
       `that was declared.`,
   );
 }
@@ -208,7 +208,7 @@ export function summarize(result: WritingAServerResult): string {
     [
       `- A server has two faces: the handler, which stays inside, and the declaration, which is all the client ever holds.`,
       `- The course's handshake, its stand-in for discovery, cost ${h.request} requests, ${h.response} responses, ${h.tokens} tokens and ${h.round_trips} round trips at level 0; ` +
-        `in this envelope a complete declaration ${result.handshake.every((r) => sameHandshakeCost(r, h)) ? "cost no more" : "cost a different amount"}.`,
+        `in envelope tokens a complete declaration ${result.handshake.every((r) => sameHandshakeCost(r, h)) ? "cost no more" : "cost a different amount"}.`,
       `- Names alone: ${names.negotiated} tools negotiated, ${names.completed} tasks completed, ${names.failed} of ${names.calls} calls failed, ${names.tokens} tokens.`,
       `- Names and fields: ${fields.calls} calls, ${fields.completed} tasks completed; ${fields.calls - (fields.request - result.handshake[1].request)} calls to a tool that was not negotiated sent no message.`,
       `- Full declaration, by the course's version rule: ${full.negotiated} tools, not ${fields.negotiated}; ` +
@@ -308,8 +308,8 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
       `That is level 1, where ${fields.completed} tasks complete.`,
     `4. One answer: let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect ` +
       `flag (${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), as an MCP server's ${code("tools/list")} result does with ` +
-      `${code("inputSchema")} and ${code("annotations")}. The envelope would then count the words of the ` +
-      `declaration itself, not only the tool names, so each level's answer costs the tokens of what it ` +
+      `${code("inputSchema")} and ${code("annotations")}. The token count would then include the words of ` +
+      `the declaration itself, not only the tool names, so each level's answer costs the tokens of what it ` +
       `adds: the handshake grows from level 0 to level 3 while the runs stay as they are.`,
     `5. ${code("kayit_yaz")} writes a value (${code("deger")}) into a column (${code("sutun")}) of a ` +
       `subscriber's record: ${code("readOnlyHint: false")}; the write can replace what the column held, so ` +
