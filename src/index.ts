@@ -433,7 +433,6 @@ export {
   CLIENT_LEVEL,
   DROPPED_SERVER,
   KEPT_SERVER,
-  FIRST_SERVER,
   type WritingAClientResult,
   type LevelReportRow,
 } from "./lessons/writingAClient/simulate";
@@ -460,7 +459,6 @@ export {
 } from "./lessons/writingAClient/tables";
 export {
   readFleetTask,
-  readTranscript,
   readSessions,
   solveClientExercises,
   EXAMPLE_INTERVAL,
@@ -476,6 +474,12 @@ export {
   summarizeClient,
 } from "./lessons/writingAClient/prose";
 export { growthChart } from "./lessons/writingAClient/charts";
+export {
+  runWritingAClientOnTheWire,
+  formatDiscoveryLines,
+  type WritingAClientWire,
+  type ListedTool,
+} from "./lessons/writingAClient/wire";
 
 // The simulator in both eras (legacy 2025-11-25, stateless 2026-07-28): each era's protocol fields as words, the stateless envelope, a client's cache.
 export {

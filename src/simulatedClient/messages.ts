@@ -133,11 +133,11 @@ export function listMessages(server: ServerFacts): DiscoveryMessage[] {
 }
 
 /**
- * How a client discovers one server in a session of revision 2025-11-25, in the order the
- * messages cross the wire: the `initialize` request (the revision the client asks for, its
- * capabilities, itself) and its result (the revision the server chose, its identity, its
- * capabilities), the `notifications/initialized` notification, then the lists
- * ({@link listMessages}).
+ * The messages that discover one server in a 2025-11-25 session, in the order they are sent.
+ *
+ * The `initialize` request (the revision the client asks for, its capabilities, itself) and its
+ * result (the revision the server chose, its identity, its capabilities), the
+ * `notifications/initialized` notification, then the lists ({@link listMessages}).
  *
  * @param server the server; its name, version, transport, tools, resources and prompts.
  * @returns 3 + 2 × (number of capabilities) messages.

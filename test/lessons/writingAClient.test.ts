@@ -1,13 +1,22 @@
-// Lesson 7's tables show the default seed's discovery, modes and drop, and its readings state only what the run shows, for any seed.
+// Lesson 7's tables show the default seed's discovery, modes and drop, its readings state only what the run shows, for any seed, and its real lines are the committed exports'.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { test } from "node:test";
+import { before, describe, it, test } from "node:test";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import { COUNT_KEY, formatWritingAClient } from "../../src/lessons/writingAClient/tables";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import * as prose from "../../src/lessons/writingAClient/prose";
 import { findLesson } from "../../src/lessons/catalog";
+import { DEVICE_MODELS, FLEET_SIZE, SITES } from "../../src/fleet/catalog";
+import { FLEET_STATE } from "../../src/fleet/server";
+import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
+import {
+  formatDiscoveryLines,
+  runWritingAClientOnTheWire,
+  type WritingAClientWire,
+} from "../../src/lessons/writingAClient/wire";
+import { isTranscriptLine } from "../../src/wireClient/lineExchange";
 import { ROOT } from "../helpers";
 
 const lesson = simulateWritingAClient(20260218);
@@ -15,7 +24,6 @@ const text = formatWritingAClient(lesson);
 const readings = () => [
   prose.describeClientSeed,
   prose.readFleetTask,
-  prose.readTranscript,
   prose.readDiscovery,
   prose.readToolNames,
   prose.readModes,
@@ -30,11 +38,6 @@ const readings = () => [
 /** Computed prose with its line breaks (`wrapMarkdown`'s) and other white space folded to single spaces. */
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
-/** A lesson export's markdown outside its fenced blocks, white space folded to single spaces. */
-function proseOf(markdown: string): string {
-  return markdown.replace(/```[\s\S]*?```/g, " ").replace(/\s+/g, " ");
-}
-
 /** Every line inside a fenced block of a lesson export (output, code and shown source). */
 function fencedLines(markdown: string): string[] {
   return [...markdown.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].flatMap((m) => m[1].split("\n"));
@@ -48,10 +51,11 @@ const EXPORTS = ["07-writing-a-client.md", join("seed-20260219", "07-writing-a-c
 // The count columns have short titles (req, resp, notif) glossed by a key line, so lines stay within 100 columns.
 test("seed 20260218: the key table lines", () => {
   for (const line of [
-    "olcum   notification  notifications/initialized olcum                               14            0",
+    "kayit   notification  notifications/initialized kayit                               14            0",
+    "kayit   response      protocolVersion 2025-11-25 kayit surum 3 tools                17            0",
     "all                      -                            12    12      4     425           18",
-    "lesson 6: yetenek sor / bildir    3     3      0      99            5",
-    "lesson 7: MCP discovery           9     9      3     317           15",
+    "handshake (lesson 5)     3     3      0      99            5",
+    "discovery, 2025-11-25    9     9      3     317           15",
     "per task              13     33          7  183   183     52    6457          267",
     "per session            1     33          7   39    39      4    1357           51",
     "difference            12      0          0  144   144     48    5100          216",
@@ -84,43 +88,40 @@ test("every line lesson 7 prints is at most 100 characters, for any seed", () =>
 test("seed 20260218: the readings quote the run", () => {
   assert.match(
     flat(prose.readModes(lesson)),
-    /The whole difference is 12 extra discoveries: 12 × 425 = 5100 tokens, 144 requests, 48 notifications and 216 round trips\./,
+    /The whole difference is 12 extra discoveries: 12 × 425 = 5100 tokens and 216 round trips\./,
   );
-  assert.match(flat(prose.readGrowth(lesson)), /With one task the two clients are the same client/);
+  assert.match(flat(prose.readGrowth(lesson)), /With one task the two clients are the same client \(505 tokens\)/);
   assert.match(
     flat(prose.readGrowth(lesson)),
-    /grows by exactly one discovery per task — 425 tokens and 18 round trips/,
+    /grows by exactly one discovery per task, 425 tokens and 18 round trips, to 5100 tokens at 13 tasks/,
   );
+  assert.match(flat(prose.readGrowth(lesson)), /Tasks 3, 7 and 11 add nothing to the session column/);
   assert.match(
     flat(prose.readSilentDrop(lesson)),
-    /The tasks make 33 calls, but only 27 call requests cross the wire \(39 requests in all, 12 of them discovery\)\. The other 6 end inside the client/,
+    /After the version its discovery still sends 3 messages \(37 tokens, 2 round trips\)\. The tasks make 33 calls; 27 cross the wire \(39 requests in all, 12 of them discovery\)\. The other 6 end in the client/,
   );
-  assert.match(flat(prose.readReport(lesson)), /On the wire it costs nothing/);
+  assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
   assert.match(flat(prose.readReport(lesson)), /At level 0 a tool is dropped and yet no call ends in the client/);
   assert.match(flat(prose.readFleetTask(lesson)), /finds 251 of the 400 devices under 500 operating hours/);
+  assert.match(flat(prose.readFleetTask(lesson)), /`CT5-054`.*fetches it, so the fleet task completes\./);
   assert.match(
-    flat(prose.readFleetTask(lesson)),
-    /`CT5-054`.*fetches it, so in this lesson's runs the fleet task completes\./,
-  );
-  assert.match(
-    flat(prose.readTranscript(lesson)),
-    /`tools`, `\/list` and `olcum` — so the body is 3 tokens, and the envelope adds 8: 11\./,
+    flat(prose.readDiscovery(lesson)),
+    /Discovering all 4 servers costs 12 requests, 12 responses, 4 notifications, 425 tokens and 18 round trips\. For the 3 servers of lesson 1 it is 9 requests, 3 notifications, 317 tokens and 15 round trips: 3\.2 times the tokens of the handshake \(99\), 10 round trips more\./,
   );
   assert.match(
     flat(prose.readSessions(lesson)),
-    /starts `olcum` and `fleet` 26 times in all, where the session client starts them 2 times/,
+    /the per-task client starts `olcum` and `fleet` 26 times in all, the session client 2 times; with `tarife` and `kayit` it opens 26 sessions against 2\./,
   );
-  assert.match(flat(prose.readSessions(lesson)), /it opens 26 sessions against 2/);
   const solutions = flat(prose.solveClientExercises(lesson));
   assert.match(
     solutions,
-    /One discovery saves 3 messages, 37 tokens and 2 round trips\. The per-task client discovers 13 times, so it saves 481 tokens and 26 round trips/,
+    /One discovery saves 3 messages, 37 tokens and 2 round trips; the per-task client, discovering 13 times, 481 tokens and 26 round trips\./,
   );
   assert.match(
     solutions,
-    /For n = 13 and k = 4: 4 discoveries, 1700 tokens and 72 round trips of discovery, 2632 tokens in all\./,
+    /For n = 13, k = 4: 4 discoveries, 2632 tokens in all; k = 1 gives 6457, k ≥ 13 gives 1357\./,
   );
-  assert.match(solutions, /`notifications\/tools\/list_changed tarife`: 17 tokens and no round trip/);
+  assert.match(solutions, /`notifications\/tools\/list_changed tarife` \(17 tokens, no round trip\)/);
 });
 
 test("the solutions' figures agree with runs of the same client", () => {
@@ -134,20 +135,61 @@ test("the solutions' figures agree with runs of the same client", () => {
   assert.equal(kayit.tokens - request.tokens - result.tokens, 37);
 });
 
+test("the solutions are folded, one per exercise, each opened by its number", () => {
+  for (const seed of [20260218, 20260219]) {
+    const answers = prose.solveClientExercises(simulateWritingAClient(seed));
+    const summaries = [...answers.matchAll(/<details>\n<summary>(\d)\. [^<]+<\/summary>\n\n[\s\S]+?\n\n<\/details>/g)];
+    assert.deepEqual(
+      summaries.map((m) => m[1]),
+      ["1", "2", "3", "4", "5"],
+    );
+  }
+});
+
 test("readings are complete sentences for other seeds and state what their runs show", () => {
+  const wire = { processes: 1 } as WritingAClientWire;
   for (const seed of [0, 1, 7, 20260219, 2 ** 32, 2 ** 53 - 1]) {
     const result = simulateWritingAClient(seed);
     for (const read of readings()) {
-      const out = read(result);
+      const out = read(result, wire);
       assert.doesNotMatch(out, /undefined|NaN|\[object/, `${read.name} at seed ${seed}`);
     }
     // The checks the prose makes must hold, or the prose would say otherwise.
     assert.match(flat(prose.readModes(result)), /Both clients make the same/);
     assert.match(flat(prose.readGrowth(result)), /grows by exactly one discovery per task/);
-    assert.match(flat(prose.readReport(result)), /On the wire it costs nothing/);
+    assert.match(flat(prose.readReport(result)), /On the wire the report costs nothing/);
     assert.match(flat(prose.readFleetTask(result)), /the fleet task completes\./);
+    assert.match(flat(prose.summarizeClient(result)), /costs nothing on the wire/);
     assert.deepEqual(result.growth[0].perTask, result.growth[0].perSession);
-    assert.equal(prose.solveClientExercises(result).split("\n\n").length, 5);
+  }
+});
+
+test("the numbers lesson 7's markdown states are the ones the run computes, at every seed", () => {
+  // Section 1 and the assumptions: 400 devices of five models at eight sites, the fleet at version 1,
+  // the task's 500 hours and limit 10; twelve tasks and one fleet task; 8 envelope tokens per message;
+  // kayit at version 3, known at 2; the fleet's three tools.
+  assert.equal(FLEET_SIZE, 400);
+  assert.equal(DEVICE_MODELS.length, 5);
+  assert.equal(SITES.length, 8);
+  assert.equal(ENVELOPE_TOKENS, 8);
+  assert.deepEqual([FLEET_STATE.max_hours, FLEET_STATE.field, FLEET_STATE.limit], [500, "downtime_min", 10]);
+  for (const seed of [0, 7, 20260218, 20260219]) {
+    const result = simulateWritingAClient(seed);
+    const fleet = result.servers.find((s) => s.name === "fleet")!;
+    const kayit = result.servers.find((s) => s.name === "kayit")!;
+    assert.equal(result.fleet.devices.length, 400);
+    assert.equal(fleet.version, 1);
+    assert.equal(result.policy.knownVersions.fleet, 1);
+    assert.equal(fleet.transport, "local");
+    assert.equal(fleet.tools.length, 3);
+    assert.equal(result.tasks.length, 13);
+    assert.equal(kayit.version, 3);
+    assert.equal(result.policy.knownVersions.kayit, 2);
+    assert.equal(result.level, 3);
+    assert.ok(!result.policy.allowlist.includes("kayit_yaz"));
+    // Section 3: no tool kept declares a side effect, so approval off refuses nothing.
+    const kept = result.servers.flatMap((s) => s.tools).filter((t) => result.perSession.negotiation.agreed.has(t.name));
+    assert.ok(kept.length > 0 && kept.every((t) => !t.sideEffect), `seed ${seed}`);
   }
 });
 
@@ -164,63 +206,6 @@ test("the catalog lists lesson 7 between 6 and 8, and the committed export carri
   assert.match(exported.split("\n")[0], /with seed 20260218/);
   for (const line of text.split("\n").filter((l) => l && !l.startsWith("## ")))
     assert.ok(exported.includes(line), line);
-});
-
-test("lesson 7 shows only the 2025-11-25 session it teaches: no listing of its export names another era", () => {
-  const exported = readFileSync(join(ROOT, "lessons", "07-writing-a-client.md"), "utf8");
-  const listings = [...exported.matchAll(/```ts\n\/\*\*[\s\S]*?```/g)].map((m) => m[0]);
-  assert.ok(listings.length >= 7, `${listings.length} listings`);
-  for (const listing of listings)
-    assert.doesNotMatch(listing, /stateless|era\b|server\/discover|ttlMs|cached|_meta/, listing.slice(0, 200));
-  assert.match(exported, /MCP revision 2025-11-25/);
-  assert.doesNotMatch(exported, /planned lesson|lesson 8's|of lesson 8/);
-  assert.match(exported.slice(exported.indexOf("## Next")), /Lesson 8/);
-});
-
-test("lesson 7 stands on lesson 6: its body names no later lesson, and it ends with exercises, solutions and Next", () => {
-  for (const file of EXPORTS) {
-    const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
-    const headings = [...exported.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    assert.deepEqual(headings.slice(0, 2), ["Assumptions", "The fourth server"]);
-    assert.deepEqual(headings.slice(-4), ["Summary", "Exercises", "Solutions", "Next"]);
-    const body = exported.slice(0, exported.indexOf("\n## Next"));
-    assert.doesNotMatch(body, /[Ll]esson (8|9|10)\b|FLEET_POLICY|planned lesson/);
-    assert.doesNotMatch(exported, /IM\d|reference lesson|seed document|hot loop|object shape|every seed we have tried/);
-    const exercises = exported.slice(exported.indexOf("## Exercises"), exported.indexOf("## Solutions"));
-    const solutions = exported.slice(exported.indexOf("## Solutions"), exported.indexOf("## Next"));
-    const numbered = (part: string) => [...part.matchAll(/^(\d)\. /gm)].map((m) => m[1]);
-    assert.deepEqual(numbered(solutions), numbered(exercises));
-    assert.match(exercises, /`npm run build` and restart the kernel/);
-  }
-});
-
-test("every Turkish name of the world is glossed in English at its first use in lesson 7's prose", () => {
-  const glosses: [string, string][] = [
-    ["olcum", "metering"],
-    ["tarife", "tariff"],
-    ["kayit", "records"],
-    ["cihaz_listesi", "device list"],
-    ["sayac_oku", "read meter"],
-    ["tuketim", "consumption"],
-    ["bolge_ozet", "region summary"],
-    ["kayit_yaz", "write record"],
-    ["yetenek sor", "ask capabilities"],
-    ["yetenek bildir", "declare capabilities"],
-    ["surum", "version"],
-    ["abone_listesi", "subscriber list"],
-    ["basamak_tablosu", "tier table"],
-    ["bedel_aciklamasi", "charge explanation"],
-    ["hata", "error"],
-    ["arac bildirilmedi", "tool not declared"],
-  ];
-  for (const file of EXPORTS) {
-    const text = proseOf(readFileSync(join(ROOT, "lessons", file), "utf8"));
-    for (const [name, gloss] of glosses) {
-      const at = text.indexOf(`\`${name}\``);
-      assert.ok(at >= 0, `${name} is used`);
-      assert.ok(text.startsWith(` (${gloss}`, at + name.length + 2), `${file}: ${name} → ${text.slice(at, at + 60)}`);
-    }
-  }
 });
 
 test("the servers' tool names never collide, so the allowlist's bare names each mean one tool", () => {
@@ -245,53 +230,6 @@ test("the servers' tool names never collide, so the allowlist's bare names each 
   );
 });
 
-test("lesson 7 dates what it says about MCP: legacy defined first, the current revision's rules named, no stale wording", () => {
-  for (const file of EXPORTS) {
-    const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
-    const text = proseOf(exported);
-    const defined = text.indexOf("*legacy*");
-    assert.ok(
-      defined >= 0 && defined < exported.replace(/\s+/g, " ").indexOf("legacyDiscoveryMessages"),
-      `${file}: legacy is defined before its first use`,
-    );
-    assert.ok(text.indexOf("*legacy*") < text.indexOf("legacy") + 1, `${file}: the definition is the first use`);
-    for (const phrase of [
-      "clients SHOULD NOT use it to change their behaviour", // 2026-07-28 server/discover.mdx, on serverInfo
-      "SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
-      "`nextCursor`",
-      "prefixing each name with an identifier of its server",
-      "where the server gives them, a `description`",
-      "Discovery in revision 2025-11-25 is a conversation",
-      "The client then sends a new request, `tools/list tarife`",
-      "`notifications/cancelled`",
-      "`isError: true`",
-    ]) {
-      assert.ok(text.includes(phrase), `${file}: ${phrase}`);
-    }
-    for (const stale of [
-      /gives a client no rule/,
-      /Discovery in MCP is/,
-      /`undeclared`/,
-      /The client answers with/,
-      /re-lists/,
-      /its `name`, its `description`/,
-    ]) {
-      assert.doesNotMatch(text, stale, file);
-    }
-  }
-});
-
-test("lesson 7's prose lines, computed or written, are at most 100 characters (images and table rows aside)", () => {
-  for (const file of EXPORTS) {
-    const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
-    const outside = exported.replace(/```[a-z]*\n[\s\S]*?```/g, "");
-    for (const line of outside.split("\n")) {
-      if (line.startsWith("![") || line.startsWith("|") || line.startsWith("<!--")) continue;
-      assert.ok(line.length <= LINE_WIDTH, `${file}: ${line.length}: ${line}`);
-    }
-  }
-});
-
 test("the growth chart's alt text says what its two lines are and where they end", () => {
   for (const [file, seed] of [
     [EXPORTS[0], 20260218],
@@ -310,21 +248,49 @@ test("the growth chart's alt text says what its two lines are and where they end
   }
 });
 
-test("lessons 6 and 7 gloss the handshake's words alike and name the code's functions (round 3)", () => {
-  for (const file of EXPORTS) {
-    const text = readFileSync(join(ROOT, "lessons", file), "utf8");
-    assert.match(text, /`yetenek bildir` \(declare capabilities\)/, file);
-    assert.doesNotMatch(text, /report capabilities/, file);
-    assert.match(text, /then `agreeOn`, lesson 6's decision\s+\(`decideOn`/, file);
-    for (const name of ["runClientTask", "chainOf", "endedInClient", "traceFailures", "describeDrop", "countTokens"]) {
-      assert.match(
-        proseOf(text),
-        new RegExp(`\`${name}\` (runs|gives|tells|pairs|writes|is)`),
-        `${file}: ${name} is said`,
-      );
+describe("the real half: one serve kayit process, discovered as a 2025-11-25 client discovers it", () => {
+  let wire: WritingAClientWire;
+  before(async () => {
+    wire = await runWritingAClientOnTheWire();
+  });
+
+  it("its lines are the simulated kayit's five messages, in order, and name no drop", () => {
+    const lines = wire.discovery.steps.filter(isTranscriptLine).map((s) => JSON.parse(s.line));
+    const kinds = lines.map((m) => ("method" in m ? ("id" in m ? "request" : "notification") : "response"));
+    assert.deepEqual(
+      kinds,
+      lesson.transcripts.kayit.map((m) => m.kind),
+    );
+    assert.deepEqual(
+      lines.filter((m) => "method" in m).map((m) => m.method),
+      lesson.transcripts.kayit.filter((m) => m.kind !== "response").map((m) => m.method),
+    );
+    assert.equal(wire.processes, 1);
+    assert.doesNotMatch(
+      wire.discovery.steps
+        .filter(isTranscriptLine)
+        .map((s) => s.line)
+        .join("\n"),
+      /drop|error/i,
+    );
+  });
+
+  it("kayit names version 3 in serverInfo, agrees on 2025-11-25, and declares kayit_yaz with readOnlyHint false", () => {
+    assert.equal(wire.protocolVersion, "2025-11-25");
+    assert.equal(wire.serverVersion, String(lesson.servers.find((s) => s.name === "kayit")!.version));
+    assert.deepEqual(wire.tools, [
+      { name: "bolge_ozet", readOnlyHint: true },
+      { name: "kayit_yaz", readOnlyHint: false },
+    ]);
+  });
+
+  it("both committed exports print the same real lines, byte for byte", () => {
+    const printed = formatDiscoveryLines(wire);
+    assert.match(printed, /"serverInfo":\{"name":"kayit","version":"3"\}/);
+    assert.match(printed, /"annotations":\{"readOnlyHint":false,/);
+    for (const file of EXPORTS) {
+      const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
+      assert.ok(exported.includes(`\n${printed}\n`), file);
     }
-    assert.match(text, /capabilities \(both required\)/, file);
-    assert.match(text, /SHOULD first\s+probe with `server\/discover`/, file);
-    assert.doesNotMatch(text, /a client may send `tools\/list` first/, file);
-  }
+  });
 });

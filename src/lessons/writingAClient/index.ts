@@ -8,7 +8,6 @@ export { growthChart } from "./charts";
 export {
   describeClientSeed,
   readFleetTask,
-  readTranscript,
   readDiscovery,
   readToolNames,
   readModes,
@@ -33,5 +32,6 @@ export {
   formatClientComparison,
   formatLevelReports,
 } from "./tables";
+export { runWritingAClientOnTheWire, formatDiscoveryLines } from "./wire";
 export { show } from "../show";
 export { showSource } from "../showSource";

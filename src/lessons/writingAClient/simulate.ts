@@ -64,11 +64,8 @@ export const CLIENT_LEVEL: Level = 3;
  */
 export const DROPPED_SERVER = "kayit";
 
-/** A kept server on the same (remote) transport, shown beside the dropped one. */
+/** A kept server on the same (remote) transport as the dropped one: exercise 5's. */
 export const KEPT_SERVER = "tarife";
-
-/** The server whose discovery is shown message by message. */
-export const FIRST_SERVER = "olcum";
 
 /** What the reporting client reports at one level, and how many calls ended in the client there. */
 export interface LevelReportRow {
@@ -100,8 +97,8 @@ export interface WritingAClientResult {
   transcripts: Record<string, SentMessage[]>;
   /** Each server's discovery cost on its own, in server order. */
   discovery: DiscoveryRow[];
-  /** Lesson 6's folded handshake for its three servers at {@link CLIENT_LEVEL}, for comparison. */
-  lessonSixHandshake: HandshakeRow;
+  /** The simulator's handshake (lesson 5) for the world's three servers, for comparison. */
+  handshake: HandshakeRow;
   /** All tasks, discovery before every task. */
   perTask: ClientRun;
   /** All tasks, discovery once. */
@@ -167,7 +164,7 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
       servers.map((server) => [server.name, discoverServer(server, new Envelope())]),
     ),
     discovery: servers.map((server) => measureDiscovery(server)),
-    lessonSixHandshake: measureHandshake(world, CLIENT_LEVEL),
+    handshake: measureHandshake(world, CLIENT_LEVEL),
     perTask,
     perSession,
     sessions: {

@@ -164,17 +164,17 @@ export function formatDiscoveryTable(rows: readonly DiscoveryRow[]): string {
   );
 }
 
-/** Lesson 6's folded handshake against MCP discovery, for lesson 6's three servers. */
+/** The simulator's handshake (lesson 5) against 2025-11-25 discovery, for the world's three servers. */
 export function formatHandshakeComparison(result: WritingAClientResult): string {
-  const h = result.lessonSixHandshake;
+  const h = result.handshake;
   const names = result.world.servers.map((s) => s.name);
   const three = result.discovery.filter((r) => names.includes(r.server));
   return withCountKey(
     formatTextTable(
       [names.join(", "), ...COUNT_TITLES],
       [
-        ["lesson 6: yetenek sor / bildir", h.request, h.response, 0, h.tokens, h.round_trips],
-        ["lesson 7: MCP discovery", ...countCells(sumDiscovery(three))],
+        ["handshake (lesson 5)", h.request, h.response, 0, h.tokens, h.round_trips],
+        ["discovery, 2025-11-25", ...countCells(sumDiscovery(three))],
       ],
     ),
   );
@@ -310,15 +310,11 @@ export function formatWritingAClient(result: WritingAClientResult): string {
   const sections: [string, string][] = [
     ["the fleet's tools", formatFleetTools(result)],
     ["the client's policy", formatPolicyTable(result)],
-    [`discovery of olcum (seed ${result.seed})`, formatTranscript(transcripts.olcum ?? [])],
+    [`discovery of kayit (seed ${result.seed})`, formatTranscript(transcripts.kayit ?? [])],
     ["discovery cost per server", formatDiscoveryTable(result.discovery)],
-    ["lesson 6's handshake against MCP discovery", formatHandshakeComparison(result)],
+    ["the handshake against 2025-11-25 discovery", formatHandshakeComparison(result)],
     ["discovery per task against per session", formatModeTable(result.perTask, result.perSession)],
     ["as tasks grow", formatGrowthTable(result.growth)],
-    [
-      "a kept server and the dropped one",
-      formatTranscript([...(transcripts.tarife ?? []), ...(transcripts.kayit ?? [])]),
-    ],
     ["where the calls went", formatVisibilityTable(result.visibility)],
     ["silent result", formatClientResult(result.silent)],
     ["reporting result", formatClientResult(result.reporting)],

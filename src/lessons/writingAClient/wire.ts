@@ -1,0 +1,80 @@
+/**
+ * Lesson 7, "Writing a Client": the real half. One discovery of `kayit` in a 2025-11-25 session,
+ * over stdio, by a scripted client (`wireClient/lineExchange.ts`): `initialize`, its result,
+ * `notifications/initialized`, `tools/list` and its result, then the client closes stdin. These
+ * are the messages the simulator prices for `kayit`; no line carries a subscriber, so nothing here
+ * depends on a seed.
+ */
+import type { Transcript } from "../../wireClient/lineExchange";
+import { LineExchange } from "../../wireClient/lineExchange";
+import { initializeRequest } from "../../wireClient/transcripts";
+import { formatWireTranscript } from "../transcriptText";
+import { DROPPED_SERVER } from "./simulate";
+
+/** What one tool of the real `tools/list` result says of its side effect. */
+export interface ListedTool {
+  name: string;
+  /** The tool's `annotations.readOnlyHint` as it crossed; undefined when the tool left it out. */
+  readOnlyHint: boolean | undefined;
+}
+
+/** Everything lesson 7 reads off the wire. */
+export interface WritingAClientWire {
+  /** The discovery of `kayit`, line by line, and the client closing stdin. */
+  discovery: Transcript;
+  /** The revision the server chose in its `initialize` result. */
+  protocolVersion: string;
+  /** The server's own version, from `serverInfo` in the `initialize` result. */
+  serverVersion: string;
+  /** The tools its `tools/list` result named, in order. */
+  tools: ListedTool[];
+  /** How many server processes the real half started. */
+  processes: number;
+}
+
+/**
+ * Runs lesson 7's real half: one `mcp-course serve kayit` process, discovered as a 2025-11-25
+ * client discovers it; the client calls nothing and closes stdin.
+ *
+ * @throws Error when `dist/` is not built, the server does not start, or it answers `initialize`
+ *   or `tools/list` with anything but a result.
+ */
+export async function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
+  const exchange = new LineExchange([DROPPED_SERVER]);
+  exchange.send(initializeRequest(0));
+  const agreed = await exchange.read();
+  exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  const listed = await exchange.read();
+  await exchange.close("done");
+  const protocolVersion: unknown = agreed.result?.protocolVersion;
+  const serverVersion: unknown = agreed.result?.serverInfo?.version;
+  const tools: unknown = listed.result?.tools;
+  if (typeof protocolVersion !== "string" || typeof serverVersion !== "string")
+    throw new Error(`initialize was not answered with a result: ${JSON.stringify(agreed)}`);
+  if (!Array.isArray(tools))
+    throw new Error(`tools/list was not answered with a result: ${JSON.stringify(listed)}`);
+  const named = tools.map(
+    (tool: { name: string; annotations?: { readOnlyHint?: boolean } }): ListedTool => ({
+      name: tool.name,
+      readOnlyHint: tool.annotations?.readOnlyHint,
+    }),
+  );
+  return {
+    discovery: {
+      era: "legacy",
+      command: exchange.command,
+      steps: exchange.steps,
+      outcome: `${protocolVersion} agreed with ${DROPPED_SERVER}, version ${serverVersion}; ${named.length} tools listed, none called`,
+    },
+    protocolVersion,
+    serverVersion,
+    tools: named,
+    processes: 1,
+  };
+}
+
+/** The real discovery of `kayit`, each line folded as it crossed (the printer of lesson 3). */
+export function formatDiscoveryLines(wire: WritingAClientWire): string {
+  return formatWireTranscript(wire.discovery, [], { lines: "folded" });
+}

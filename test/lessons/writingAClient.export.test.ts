@@ -1,0 +1,173 @@
+// Lesson 7's exports, both seeds, as a reader gets them: within the course's length and prose share, conventions pointed back to lessons 1 to 5, the approval gate named as lesson 5 names it beside MCP's rule, dated facts dated, plumbing listings out and the rest cut to a one-line summary.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { proseShare } from "../../src/lessons/lessonShape";
+import { LINE_WIDTH } from "../../src/notebook/lineWidth";
+import { readNotebook } from "../../src/notebook/notebookFile";
+import { ROOT } from "../helpers";
+
+const NAME = "07-writing-a-client";
+const EXPORTS = [join("lessons", `${NAME}.md`), join("lessons", "seed-20260219", `${NAME}.md`)];
+const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
+
+/** The export's prose: outside fenced blocks, white space folded to single spaces. */
+const proseOf = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, " ").replace(/\s+/g, " ");
+
+/** The body, from the title to `## Next` (the only place a later lesson may be named). */
+const bodyOf = (markdown: string) => markdown.slice(0, markdown.indexOf("\n## Next"));
+
+test("both exports are at most 700 lines, and the notebook's markdown cells hold at least 70% of their prose", () => {
+  const nb = readNotebook(join(ROOT, "notebooks", `${NAME}.ipynb`));
+  for (const file of EXPORTS) {
+    const text = read(file);
+    assert.ok(text.split("\n").length - 1 <= 700, `${file}: ${text.split("\n").length - 1} lines`);
+    const { share, inCells, inExport } = proseShare(nb, text);
+    assert.ok(share >= 0.7, `${file}: ${inCells} of ${inExport} words in markdown cells`);
+  }
+});
+
+test("no plumbing listing: the three listings are the lesson's client, each with a one-line summary", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const captions = [...text.matchAll(/^`(\w+)`, from `src\/[^`]+`:$/gm)].map((m) => m[1]);
+    assert.deepEqual(captions, ["legacyDiscoveryMessages", "connectClient", "runReportedClient"], file);
+    for (const name of ["runWithDiscovery", "dropVisibility", "reportDrops", "listMessages", "sendDiscovery"])
+      assert.doesNotMatch(text, new RegExp(`export function ${name}\\b`), `${file}: ${name} is not listed`);
+    const listings = [...text.matchAll(/`, from `src\/[^`]+`:\n\n```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+    assert.equal(listings.length, 3);
+    for (const listing of listings) {
+      const [first, second] = listing.split("\n");
+      assert.match(first, /^\/\*\* .+ \*\/$/, `${file}: a one-line summary, not a docstring`);
+      assert.ok(first.length <= LINE_WIDTH, first);
+      assert.match(second, /^export function /);
+      assert.doesNotMatch(listing, /@param|@returns|@throws/, file);
+      assert.doesNotMatch(listing, /stateless|server\/discover|ttlMs|_meta/, `${file}: the 2025-11-25 session only`);
+    }
+  }
+});
+
+test("conventions are pointed back to their lessons in a sentence, not explained again", () => {
+  for (const file of EXPORTS) {
+    const prose = proseOf(read(file));
+    for (const pointer of [
+      "envelope tokens (body tokens plus 8, lesson 3)", // envelope tokens and the 8-token constant
+      "two to a remote one (lesson 2)", // the doubled remote round trip
+      "The client's policy is lesson 5's (allowlist, version rule, approval gate)",
+      "the approval gate (lesson 5)",
+      "the simulator's handshake (lesson 5)",
+      "`kayit` is dropped by the version rule (lesson 5)",
+      "which applies the allowlist and the version rule (lesson 5)",
+      "the legacy era (lesson 5)",
+      "in `_meta` (lessons 3 and 5)",
+    ])
+      assert.ok(prose.includes(pointer), `${file}: ${pointer}`);
+    // No convention is given to lesson 6, whose home it is not, and the envelope is not worked again.
+    assert.doesNotMatch(prose, /lesson 6's (envelope|policy|handshake|rule)|as lesson 6 priced/, file);
+    assert.doesNotMatch(prose, /pieces of at most five characters|A worked example of the envelope/, file);
+    assert.doesNotMatch(prose, /a field for metadata that any request may hold/, file);
+  }
+});
+
+test("one name for the gate: lesson 5's approval gate, set beside MCP's human in the loop", () => {
+  for (const file of EXPORTS) {
+    const prose = proseOf(read(file));
+    assert.doesNotMatch(prose, /course's gate|reference gate|the gate that follows/i, file);
+    assert.match(
+      prose,
+      /Gating on a declared side effect is the course's policy; MCP's rule is wider: a human in the loop SHOULD be able to deny any tool invocation \(2026-07-28 `server\/tools`, User Interaction Model\)\./,
+      file,
+    );
+    assert.match(
+      prose,
+      /`kayit_yaz` says `"readOnlyHint":false`: it may write, so the approval gate \(lesson 5\)/,
+      file,
+    );
+  }
+});
+
+test("dated facts are dated: annotations, title and outputSchema, listChanged, cancellation, local failures, sessions", () => {
+  for (const file of EXPORTS) {
+    const prose = proseOf(read(file));
+    for (const phrase of [
+      "`annotations` (since 2025-03-26)",
+      "since 2025-06-18 a `title` and an `outputSchema`",
+      "says `listChanged: true` SHOULD send `notifications/tools/list_changed`",
+      "In 2026-07-28 the server sends it only on a `subscriptions/listen` stream the client opened",
+      "every list result must say how long it stays fresh (`ttlMs`, lesson 4)",
+      "over Streamable HTTP in 2026-07-28 by closing the request's response stream",
+      "2026-07-28 gives such local errors no code",
+      "over stdio, as long as the server process; over Streamable HTTP, until one side ends it",
+      "clients SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
+      "SHOULD NOT rely on `serverInfo`'s `name`",
+      "`nextCursor`",
+    ])
+      assert.ok(prose.includes(phrase), `${file}: ${phrase}`);
+  }
+});
+
+test("a real JSON line where discovery's messages are discussed, and the body names no later lesson", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    assert.match(
+      text,
+      /\$ mcp-course serve kayit\nclient → server \(156 bytes\)\n {2}\{"jsonrpc":"2\.0","id":0,"method":"initialize"/,
+    );
+    assert.match(text, /"serverInfo":\{"name":"kayit","version":"3"\}/);
+    assert.match(text, /\{"jsonrpc":"2\.0","method":"notifications\/initialized"\}/);
+    const body = bodyOf(text);
+    assert.doesNotMatch(body, /[Ll]esson (8|9|10)\b|FLEET_POLICY|planned lesson|reference lesson/, file);
+    assert.match(text.slice(text.indexOf("## Next")), /Lesson 8/);
+  }
+});
+
+test("the shape: assumptions of at most 10 lines, numbered sections, folded answers, Next last", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    assert.deepEqual(headings, [
+      "Assumptions",
+      "1 · The fourth server",
+      "2 · Discovery, message by message",
+      "3 · Once per session or once per task",
+      "4 · The silent drop",
+      "5 · A client that says what it dropped",
+      "Summary",
+      "Exercises",
+      "Solutions",
+      "Next",
+    ]);
+    const assumptions = text.slice(text.indexOf("## Assumptions\n") + 16, text.indexOf("\n## 1 ·"));
+    assert.ok(assumptions.trim().split("\n").length <= 10, `${file}: assumptions`);
+    const exercises = text.slice(text.indexOf("## Exercises"), text.indexOf("## Solutions"));
+    const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
+    const numbered = [...exercises.matchAll(/^(\d)\. /gm)].map((m) => m[1]);
+    const folded = [...solutions.matchAll(/^<summary>(\d)\. /gm)].map((m) => m[1]);
+    assert.deepEqual(folded, numbered);
+    assert.match(exercises, /`npm run build` and restart the kernel/);
+  }
+});
+
+test("every Turkish word lesson 7 uses in its prose is glossed at its first use there", () => {
+  const glosses: [string, string][] = [
+    ["olcum", "metering"],
+    ["tarife", "tariff"],
+    ["kayit", "records"],
+    ["cihaz_listesi", "device list"],
+    ["kayit_yaz", "write record"],
+    ["basamak_tablosu", "tier table"],
+    ["bedel_aciklamasi", "charge explanation"],
+    ["abone_listesi", "subscriber list"],
+    ["onay yok", "no approval"],
+  ];
+  for (const file of EXPORTS) {
+    const prose = proseOf(read(file));
+    for (const [name, gloss] of glosses) {
+      const at = prose.indexOf(`\`${name}\``);
+      assert.ok(at >= 0, `${name} is used`);
+      assert.ok(prose.startsWith(` (${gloss}`, at + name.length + 2), `${file}: ${name} → ${prose.slice(at, at + 60)}`);
+    }
+    assert.match(prose, /`arac bildirilmedi`, tool not declared\)/, file);
+  }
+});
