@@ -241,7 +241,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(discovered.result.ttlMs, 3_600_000, "a cacheable answer: fresh for an hour");
   });
 
-  it("section 4: 5 messages and 844 bytes, 2 and 816, 4 and 1358, and 186 bytes of _meta on every stateless request", () => {
+  it("section 4: 5 messages and 844 bytes, 2 and 816 (section 3's tools/list sent first, id 0), 4 and 1358, and 186 bytes of _meta on every stateless request", () => {
     assert.deepEqual(
       wire.costs.map((c) => [c.requests, c.responses, c.notifications, c.messages, c.bytes]),
       [
@@ -252,6 +252,12 @@ describe("lesson 5's real half (one run, six processes)", () => {
     );
     assert.equal(wire.metaBytes, metaMemberBytes());
     assert.equal(wire.metaBytes, 186);
+    const [alone] = parsed(wire.stateless, "client");
+    const [, listed] = parsed(wire.discover, "client");
+    assert.deepEqual([alone.method, alone.id, listed.id], ["tools/list", 0, 1], "sent first: id 0");
+    assert.deepEqual({ ...alone, id: 1 }, listed, "section 3's tools/list but for the id");
+    const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
+    assert.ok(exported.includes(`"2026-07-28" section 3's \`tools/list\` alone, sent first (id 0)`));
     assert.match(
       flat(readOpeningCosts(wire)),
       /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1358 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and the `_meta` inside\. .* A later request that has `params` anyway adds `_meta` alone: 186 bytes\./,
