@@ -896,13 +896,11 @@ export {
 } from "./lessons/withoutASession/wireTables";
 export {
   describeSessionSeed,
-  readOpenings,
   readFields,
   readEras,
   readDiscoveryPlans,
   readAuto,
   readInPlaceProbe,
-  readMismatch,
   summarizeSession,
   sessionSolutions,
 } from "./lessons/withoutASession/prose";
