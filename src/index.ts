@@ -842,19 +842,17 @@ export {
   describeWireSeed,
   readLevelComparison,
   readTokensAndBytes,
-  readMethods,
   readWireMalformed,
   readAgentComparison,
-  readTime,
   readWireGates,
   readWireDiscovery,
   readHighLevelDeclarations,
   summarizeWire,
   wireSolutions,
-  captionWireChart,
   glossed,
   ERROR_GLOSSES,
 } from "./lessons/simulationAgainstTheWire/prose";
+export { fleetLines, type FleetLines } from "./lessons/simulationAgainstTheWire/lines";
 export { wireChart } from "./lessons/simulationAgainstTheWire/charts";
 
 // Lesson 10: without a session — the same work in both eras, counted on the real wire.
@@ -902,13 +900,11 @@ export {
 } from "./lessons/withoutASession/wireTables";
 export {
   describeSessionSeed,
-  readOpenings,
   readFields,
   readEras,
   readDiscoveryPlans,
   readAuto,
   readInPlaceProbe,
-  readMismatch,
   summarizeSession,
   sessionSolutions,
 } from "./lessons/withoutASession/prose";

@@ -370,8 +370,6 @@ export const MARKDOWN_PROSE_FLOOR = 0.7;
 export const PROSE_FLOOR_PENDING: readonly string[] = [
   "06-writing-a-server",
   "08-the-fleet-behind-the-boundary",
-  "09-the-simulation-against-the-wire",
-  "10-without-a-session",
 ];
 
 /**

@@ -78,8 +78,8 @@ function textOf(record: unknown): CallToolResult {
 }
 
 /**
- * The fleet as the SDK's high-level API builds a server: an `McpServer`, and for each tool one
- * `registerTool` call with its description, its arguments as a zod schema, its annotations (from
+ * The fleet built the SDK's high-level way: an `McpServer`, one `registerTool` call per tool.
+ * Each call carries the tool's description, its arguments as a zod schema, its annotations (from
  * level 2) and its handler. The SDK derives the `inputSchema` it lists from the zod schema,
  * checks every call against it, and turns a handler's throw into a result with `isError: true`.
  * Below level 3, `"undeclared"` stands in for the version MCP requires.

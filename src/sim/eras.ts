@@ -138,9 +138,9 @@ export function partsWords(parts: readonly BodyPart[]): Value[] {
 }
 
 /**
- * The protocol fields every request carries in `era`: none in the legacy era (its fields travel
- * once, in `initialize`); in the stateless era the three `_meta` fields,
- * `io.modelcontextprotocol/protocolVersion 2026-07-28`,
+ * The protocol fields every request carries in `era`, as the simulator words them. None in the
+ * legacy era (its fields travel once, in `initialize`); in the stateless era the three `_meta`
+ * fields, `io.modelcontextprotocol/protocolVersion 2026-07-28`,
  * `io.modelcontextprotocol/clientCapabilities` (an empty object: its key alone) and
  * `io.modelcontextprotocol/clientInfo mcp-course surum 0`.
  *
@@ -168,11 +168,12 @@ export function initializeParams(): BodyPart[] {
 }
 
 /**
- * The protocol fields of a result in `era`, from `server`: none in the legacy era (its server
- * identity travels once, in the `initialize` result); in the stateless era `resultType complete`
- * and the server's identity (`_meta` `io.modelcontextprotocol/serverInfo`, worded as lesson 7's
- * `initialize` result words it), and for a cacheable result `ttlMs 3600000 cacheScope public`
- * (the hint the real servers send, `CACHE_HINT`).
+ * The protocol fields of a result in `era`, from `server`, as the simulator words them. None in
+ * the legacy era (its server identity travels once, in the `initialize` result); in the stateless
+ * era `resultType complete` and the server's identity (`_meta`
+ * `io.modelcontextprotocol/serverInfo`, worded as lesson 7's `initialize` result words it), and
+ * for a cacheable result `ttlMs 3600000 cacheScope public` (the hint the real servers send,
+ * `CACHE_HINT`).
  *
  * @param cacheable whether the result is one the specification's caching rules call cacheable
  *   (`server/discover`, the lists, `resources/read`); a `tools/call` result is not.

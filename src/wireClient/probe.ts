@@ -57,10 +57,10 @@ export interface EraProbe {
 }
 
 /**
- * Whether the probe's failure means a legacy server, so that the client falls back to
- * `initialize`. A -32022 is a modern server's answer, so it never does. Any other failure the
- * SDK has already judged by the stdio transport's rule: it reports a legacy server (an error that
- * is not a modern one, no answer in time, or a server that exits) as `EraNegotiationFailed`.
+ * Whether the probe's failure means a legacy server, to fall back to `initialize`. A -32022 is
+ * a modern server's answer, so it never does. Any other failure the SDK has already judged by the
+ * stdio transport's rule: it reports a legacy server (an error that is not a modern one, no
+ * answer in time, or a server that exits) as `EraNegotiationFailed`.
  */
 function meansLegacy(error: unknown): boolean {
   if (error instanceof UnsupportedProtocolVersionError) return false; // a modern server

@@ -1,6 +1,7 @@
-// Lesson 9 in both eras: lesson 7's client, asking for the tools list only, sends what the real client sends,
-// kind by kind and method by method, in 2025-11-25 and in 2026-07-28; the lesson's tables stay within 100
-// columns and its text says what differs and why. The wire tests start real `serve` processes (dist/ must be built).
+// Lesson 9: lesson 7's client, asking for the tools list only, sends what the real client sends, kind by
+// kind and method by method, in 2025-11-25 and in 2026-07-28; both committed exports keep their length and
+// prose share, state each of the specification's hard cases where the lesson meets it (dated, one name per
+// gate), and compute their answers from their own run. The wire tests start real `serve` processes (dist/ must be built).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +18,15 @@ import {
   formatTokensAndBytes,
 } from "../../src/lessons/simulationAgainstTheWire/tables";
 import { sdkVersions } from "../../src/lessons/simulationAgainstTheWire/measurements";
+import { proseShare } from "../../src/lessons/lessonShape";
+import { readNotebook } from "../../src/notebook/notebookFile";
+import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
+import { LATENCY_MICROS } from "../../src/fleet/conditions";
+import { findCondition } from "../../src/fleet/conditions";
+import { generateFleet } from "../../src/fleet/generator";
+import { createFleetServer } from "../../src/fleet/server";
+import { fleetToolList } from "../../src/server/declarations";
+import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
 import { tallyTasks } from "../../src/world/runTasks";
 import { knownDiscover } from "../../src/server/knownDiscover";
 import { compareTaskRuns, runWireTasks } from "../../src/wireClient/tasks";
@@ -99,7 +109,13 @@ test("the stateless run has fewer messages than the legacy one and costs more on
     assert.ok(sum(stateless, "wireBytes") > sum(legacy, "wireBytes"));
     assert.ok(sum(stateless, "simulatedTokens") > sum(legacy, "simulatedTokens"));
   }
-  for (const table of [formatTokensAndBytes(all), formatKindTable(all), formatMethodTable(all)]) {
+  const tables = [
+    formatTokensAndBytes(all),
+    formatTokensAndBytes(all, "stateless"),
+    formatKindTable(all),
+    formatMethodTable(all),
+  ];
+  for (const table of tables) {
     for (const line of table.split("\n")) assert.ok(line.length <= 100, `${line.length}: ${line}`);
   }
 });
@@ -117,64 +133,44 @@ test("the simulated side discovers once, tools lists only, in either era", () =>
   assert.deepEqual(legacy.outcomes, stateless.outcomes, "the era changes no outcome");
 });
 
-test("both committed exports state the revisions and SDK versions, say which malformed answers differ and why, and keep their new tables within 100 columns", () => {
+const EXPORTS = [
+  "09-the-simulation-against-the-wire.md",
+  "seed-20260219/09-the-simulation-against-the-wire.md",
+] as const;
+
+/** An export as read: its raw text, and its text with every run of white space one space (wrapped prose matched across line breaks). */
+function exported(path: string): { raw: string; text: string } {
+  const raw = readFileSync(join(ROOT, "lessons", path), "utf8");
+  return { raw, text: raw.replace(/\s+/g, " ") };
+}
+
+test("both exports: at most 700 lines, at least 70% of their prose in markdown cells, every line within 100 columns", () => {
+  const nb = readNotebook(join(ROOT, "notebooks", "09-the-simulation-against-the-wire.ipynb"));
+  for (const path of EXPORTS) {
+    const { raw } = exported(path);
+    assert.ok(raw.split("\n").length - 1 <= 700, `${path}: ${raw.split("\n").length - 1} lines`);
+    const { share } = proseShare(nb, raw);
+    assert.ok(share >= 0.7, `${path}: ${Math.round(share * 100)}% of the prose in markdown cells`);
+    raw
+      .split("\n")
+      .slice(1)
+      .forEach((line, i) => assert.ok([...line].length <= 100, `${path}: line ${i + 2}: ${line.slice(0, 60)}`));
+  }
+});
+
+test("both exports: sections in order, the SDK's versions, no plumbing listing, no maintainers' notes", () => {
   const { server, client } = sdkVersions();
-  for (const path of ["09-the-simulation-against-the-wire.md", "seed-20260219/09-the-simulation-against-the-wire.md"]) {
-    const raw = readFileSync(join(ROOT, "lessons", path), "utf8");
-    // Computed prose is wrapped at 100 columns: phrases are matched across its line breaks.
-    const text = raw.replace(/\s+/g, " ");
-    assert.ok(
-      text.includes(`\`@modelcontextprotocol/server\` ${server}`) &&
-        text.includes(`\`@modelcontextprotocol/client\` ${client}`),
-      path,
-    );
-    assert.match(text, /revision 2025-11-25/);
-    assert.match(text, /revision 2026-07-28/);
-    assert.doesNotMatch(text, /McpError|unchecked|`readOnlyHint` and `destructiveHint`|faithful model/, path);
-    assert.match(text, /9 of 16 answers are the simulator's, to the character; the other 7 differ/, path);
-    assert.match(text, /invalid tool arguments are a tool execution error/, path);
-    assert.match(text, /the real servers answer the JSON-RPC error -32602/, path);
-    // What turns the code and the channel is named and shown: fleetServed, listed before the reading.
-    assert.ok(
-      raw.indexOf('showSource("fleetServed", "invalidArguments")') < raw.indexOf("readWireMalformed(lesson)"),
-      path,
-    );
-    assert.match(text, /They differ where `fleetServed`, listed above, turns the path code's answer/, path);
-    assert.match(
-      text,
-      /The 9 answers that agree agree by construction: for every other call `fleetServed` passes/,
-      path,
-    );
-    assert.doesNotMatch(
-      text,
-      /its error responses rethrown with the same code and message|server starts in all|source experiment/,
-      path,
-    );
-    assert.match(text, /partly by construction/, path);
-    // The lesson's claims rest on what the reader sees run: no tooling or maintainer notes in its body.
-    assert.doesNotMatch(
-      text,
-      /npm run bench|claude_desktop_config|MCP Inspector|project's tests|README|legacy SDK 1\.x/,
-      path,
-    );
-    assert.match(text.slice(text.indexOf("## Next")), /Lesson 10/, path);
-    // Every printed line of the lesson, and every line of the source it shows, within 100 columns.
-    for (const block of raw.split("\n```").filter((_, k) => k % 2 === 1)) {
-      for (const line of block.split("\n")) assert.ok(line.length <= 100, `${path}: ${line.length}: ${line}`);
-    }
-    assert.match(text, /## The approval gate, by MCP's defaults/, path);
-    assert.match(text, /no task completes, though every tool it stopped/, path);
-    assert.match(text, /Lesson 7's model of discovery holds on the wire in all 7 rows/, path);
-    assert.match(text, /Re-authored in zod and registered with `registerTool`/, path);
-    assert.match(text, /On every call it picks the channel our `validating` server picks/, path);
-    assert.match(raw, /^## Solutions$/m, path);
-    assert.match(text, /run `npm run build` and restart the kernel/, path);
-    assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop/, path);
-    // Sections in the course's order: what you will learn, assumptions, body, summary, exercises, solutions, Next.
+  for (const path of EXPORTS) {
+    const { raw, text } = exported(path);
+    assert.ok(text.includes(`\`@modelcontextprotocol/server\` ${server}`), path);
+    assert.ok(text.includes(`\`@modelcontextprotocol/client\` ${client}`), path);
     const order = [
       "**What you will learn**",
       "## Assumptions",
-      "## A real server",
+      "## 1 · A real server",
+      "## 4 · The approval gate and the defaults gate",
+      "## 8 · Eight malformed calls, for real",
+      "## 9 · The faults, as the real client sees them",
       "## Summary",
       "## Exercises",
       "## Solutions",
@@ -185,112 +181,181 @@ test("both committed exports state the revisions and SDK versions, say which mal
       at.every((index, k) => index > 0 && (k === 0 || index > at[k - 1])),
       `${path}: ${at.join(", ")}`,
     );
+    // Plumbing is not listed; the one listing shows a summary line, not the whole doc comment.
+    for (const name of ["wireOutcome", "fleetServed", "wireSetup", "invalidArguments", "toolDeclaration"])
+      assert.ok(!raw.includes(`"${name}"`), `${path}: ${name} is listed`);
+    assert.match(raw, /showSource\(\{ summary: true \}, "createHighLevelFleetServer"\)/);
+    assert.doesNotMatch(raw, /@param|@throws/, path);
+    assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
+    assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
+    assert.match(text.slice(text.indexOf("## Next")), /Lesson 10/, path);
+    assert.match(text, /run `npm run build` and restart the kernel/, path);
   }
 });
 
-test("both exports: the error channels by revision, the discover result given in advance, the revision of each identity rule", () => {
-  for (const path of ["09-the-simulation-against-the-wire.md", "seed-20260219/09-the-simulation-against-the-wire.md"]) {
-    const raw = readFileSync(join(ROOT, "lessons", path), "utf8");
-    const text = raw.replace(/\s+/g, " ");
-    // The simulator's -32602 for invalid arguments is the course's reading of 2025-06-18, which gives that case no code.
-    assert.doesNotMatch(
-      text,
-      /as the SDK of lesson 8's source experiment did|modelled on lesson 8's source experiment/,
-      path,
-    );
-    assert.doesNotMatch(text, /the rule of revision `2025-06-18`|by the rule of `2025-06-18`/, path);
-    assert.match(text, /the JSON-RPC error -32602, the course's reading of revision `2025-06-18`/, path);
-    assert.match(text, /answer invalid arguments with -32602, the course's reading of `2025-06-18`/, path);
-    assert.match(text, /but give them no code, and −32602 is JSON-RPC's "Invalid params"/, path);
-    // In 2026-07-28 no server/discover crosses the wire: the client is given the results in advance,
-    // which departs from the dual-era client's SHOULD; servers MUST implement the request.
-    assert.doesNotMatch(
-      text,
-      /the server's\s+discover result|the `server\/discover` result and every result's|`server\/discover` is the optional/,
-      path,
-    );
-    assert.match(text, /every 2026-07-28 server MUST implement it/, path);
-    assert.match(text, /SHOULD send it before any other request\. Our client does not/, path);
-    assert.match(text, /That departs from the SHOULD/, path);
-    // The SDK v2 client's own failures carry string codes; the numbers are SDK 1.x's.
-    assert.doesNotMatch(text, /These two codes are the SDK's own|with a code of the SDK's own/, path);
-    assert.match(text, /`REQUEST_TIMEOUT`/, path);
-    assert.match(text, /SDK 1\.x's numbers, `-32001` and `-32000`/, path);
-    // MCP defines no approval gate: the course's gate reads MCP's defaults.
-    assert.doesNotMatch(
-      text,
-      /gate\s+as the MCP specification defines it|under MCP's defaults it cannot go ungated/,
-      path,
-    );
-    assert.match(text, /under a gate that reads MCP's defaults, the course's, it cannot go ungated/, path);
-    // SHOULD fields are said to be SHOULD.
+test("the conventions are pointed back to lessons 1 to 5 in one sentence, and the lesson compares no revisions' bytes", () => {
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
     assert.match(
       text,
-      /SHOULD hold the client's identity, and every result's `_meta` SHOULD hold the server's identity/,
+      /The conventions are lessons 1 to 5's: placement and the doubled remote round trip \(lesson 2\), envelope tokens and the 8-token constant \(lesson 3\), the allowlist, the version rule, the approval gate and negotiated tools \(lesson 5\)\./,
       path,
     );
-    assert.match(text, /comes from data the client was given, not from the wire/, path);
-    // The version drop against 2026-07-28's SHOULD NOT; the identity's version by revision; annotations from a trusted server only.
-    assert.doesNotMatch(
-      text,
-      /leaves a server's own version to the client's judgement|MCP requires a version in every/,
-      path,
-    );
-    assert.match(text, /SHOULD NOT change their behaviour on a server's self-reported identity/, path);
-    assert.match(text, /in 2026-07-28 the identity itself is optional/, path);
-    assert.match(text, /a client that trusts the server can let its read-only tools run without asking/, path);
-    // Terms at first use, before the body uses them.
-    const body = text.indexOf("## A real server");
-    for (const term of [
-      "`_meta` is the field",
-      "`resultType`, on every result",
-      "`ttlMs` and `cacheScope`, on list results",
-      "`server/discover` is the 2026-07-28 request",
-    ]) {
-      const at = text.indexOf(term);
-      assert.ok(at > 0 && at < body, `${path}: ${term}`);
-    }
-    assert.ok(text.indexOf("`ProtocolError` for an error response") < text.indexOf('showSource("wireOutcome")'), path);
-    // Wording fixed after the readers' reports.
-    assert.doesNotMatch(text, /seed's measured latency|next section but one|rise and fall together/, path);
-    assert.match(text, /the section "Eight malformed calls, for real"/, path);
-    assert.match(text, /from level 1 to 2 the tokens stay level while the bytes rise/, path);
-    // No line of the lesson's prose, computed or written, wider than 100 columns (the export's
-    // first line, its generator's comment, aside).
-    raw
-      .split("\n")
-      .slice(1)
-      .forEach((line, i) =>
-        assert.ok(line.length <= 100, `${path}: line ${i + 2}: ${line.length}: ${line.slice(0, 60)}`),
-      );
+    // The bytes of the two revisions on lesson 6's tasks are lesson 10's comparison.
+    assert.doesNotMatch(text, /It is not cheaper|moves the price from the opening onto every call|85% more/, path);
+    assert.match(text, /What the two revisions cost in bytes is not compared here/, path);
+    const tokens = text.slice(text.indexOf("formatTokensAndBytes(lesson.eras)"), text.indexOf("The chart draws"));
+    assert.doesNotMatch(tokens, /2026-07-28/, `${path}: the tokens-and-bytes table is 2025-11-25's alone`);
   }
 });
 
-test("each export's solutions are computed from its own run: they name its seed and repeat its gate table's level-1 row", () => {
+test("numbers the markdown states that no seed changes are the library's", () => {
+  assert.equal(ENVELOPE_TOKENS, 8);
+  assert.equal(WIRE_TIME_SCALE, 0.2);
+  assert.deepEqual([LATENCY_MICROS.slowTool, LATENCY_MICROS.clientTimeout], [3_000_000, 1_500_000]);
+  const slow = wireSetup(findCondition("slow")!, SEED);
+  assert.deepEqual([slow.spec?.slowMs, slow.options.timeoutMs], [600, 300]);
+  // Lesson 8's fleet declares no annotations; `serve fleet` says readOnlyHint: true for all three tools from level 2.
+  const fleet = createFleetServer(generateFleet(SEED));
+  assert.ok(fleet.tools.every((tool) => tool.sideEffect === false));
+  assert.ok(fleetToolList(fleet, 1).every((tool) => tool.annotations === undefined));
+  for (const level of [2, 3] as const) {
+    const tools = fleetToolList(fleet, level);
+    assert.equal(tools.length, 3);
+    assert.ok(
+      tools.every((tool) => tool.annotations?.readOnlyHint === true),
+      `level ${level}`,
+    );
+  }
+});
+
+test("section 3 of the specification's hard cases: invalid arguments in 2026-07-28, a malformed tools/call, both handled", () => {
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    assert.match(
+      text,
+      /\*\*2025-11-25 and 2026-07-28:\*\* a tool execution error, a result with `isError: true`/,
+      path,
+    );
+    assert.match(
+      text,
+      /Yet 2026-07-28's schema also names "invalid tool arguments" under `InvalidParamsError`, -32602, with an example \(lesson 3\): a client handles both answers to the same mistake\./,
+      path,
+    );
+    assert.match(
+      text,
+      /a `tools\/call` that does not fit the request's shape \(no `name`, say\) is a protocol error/,
+      path,
+    );
+    assert.match(
+      text,
+      /\*\*Before 2025-11-25:\*\* invalid arguments are listed among protocol errors, with no code/,
+      path,
+    );
+    // The real lines of the three refusals: an error result, then two JSON-RPC errors.
+    assert.match(text, /Outcome: a result with isError true, then the JSON-RPC errors -32602 and -32602\./, path);
+    assert.match(
+      text,
+      /The second does not fit the shape of a `tools\/call` request: a protocol error in every revision/,
+      path,
+    );
+  }
+});
+
+test("section 3: local failures are the client's own, not the peer's; cancellation by transport and revision", () => {
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    assert.match(text, /Such local failures are the client's own, not errors from the peer/, path);
+    assert.match(
+      text,
+      /the range -32000 to -32019, where SDK 1\.x put its timeout and closed connection, legacy: new implementations SHOULD NOT use it/,
+      path,
+    );
+    assert.doesNotMatch(text, /SDK 1\.x's numbers, `-32001` and `-32000`|MCP error -3200[01]/, path);
+    assert.match(text, /In 2025-11-25 either side may cancel with `notifications\/cancelled` on any transport/, path);
+    assert.match(
+      text,
+      /In 2026-07-28 a client MUST send it over stdio, as here, while over Streamable HTTP it cancels by closing the request's response stream/,
+      path,
+    );
+    assert.match(text, /"method":"notifications\/cancelled","params":\{"requestId":1,/, path);
+    assert.match(text, /Outcome: no answer to id 1 ever came; id 2 was answered\./, path);
+  }
+});
+
+test("section 3: one name per gate, the course's policy beside MCP's human in the loop; annotations dated", () => {
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    assert.match(
+      text,
+      /which this course calls the \*defaults gate\*: the approval gate with MCP's annotation defaults applied/,
+      path,
+    );
+    assert.match(
+      text,
+      /gating on a declared side effect is the course's rule, while MCP's is that a human in the loop SHOULD be able to deny any tool invocation \(2026-07-28 `server\/tools\.mdx`, "User Interaction Model"\)/,
+      path,
+    );
+    assert.doesNotMatch(text, /the course's gate|the reference's|MCP defaults, all trusted/, path);
+    assert.match(text, /approval gate +12 +12 +0/, path);
+    assert.match(text, /defaults gate +12 +0 +12/, path);
+    assert.match(text, /Annotations exist since revision 2025-03-26\./, path);
+    assert.match(
+      text,
+      /in 2026-07-28 the identity itself is a SHOULD, but its `version` is required when it is sent/,
+      path,
+    );
+  }
+});
+
+test("section 3: restart and retry, agreeing with lesson 8 about the fleet's annotations", () => {
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    assert.match(
+      text,
+      /the client SHOULD restart it; requests in flight are lost, and the client can retry them/,
+      path,
+    );
+    assert.match(
+      text,
+      /Retrying it is safe only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more when repeated \(`idempotentHint: true`\)/,
+      path,
+    );
+    assert.match(
+      text,
+      /Lesson 8's fleet declares no annotations, as the experiment's server did, so by MCP's defaults its client cannot know that a retry is safe/,
+      path,
+    );
+    assert.match(text, /`serve fleet` at level 2 and up says `readOnlyHint: true` for all three tools/, path);
+  }
+});
+
+test("each export's solutions are folded and computed from its own run: its seed, its gate table's level-1 row", () => {
   for (const [path, seed, other] of [
-    ["09-the-simulation-against-the-wire.md", 20260218, 20260219],
-    ["seed-20260219/09-the-simulation-against-the-wire.md", 20260219, 20260218],
+    [EXPORTS[0], 20260218, 20260219],
+    [EXPORTS[1], 20260219, 20260218],
   ] as const) {
-    const text = readFileSync(join(ROOT, "lessons", path), "utf8").replace(/\s+/g, " "); // wrapped prose, matched across its line breaks
+    const { text } = exported(path);
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
     assert.ok(solutions.includes(`for seed ${seed}`), `${path}: names its seed`);
     assert.ok(!solutions.includes(String(other)), `${path}: names no other seed`);
-    assert.match(solutions, /wireSolutions\(lesson\)/, path);
+    assert.equal(solutions.match(/<details> <summary>/g)?.length, 5, `${path}: five folded answers`);
     const gates = text.slice(text.indexOf("formatWireGates(lesson.gates)"));
-    const row = /1 fields\s+reference\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(gates);
-    assert.ok(row, `${path}: the gate table's level-1 reference row`);
-    const [, calls, , blocked, written, completed] = row.map(Number);
+    const row = /1 fields\s+approval gate\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(gates);
+    assert.ok(row, `${path}: the gate table's level-1 approval-gate row`);
+    const [, calls, sent, blocked, written, completed] = row.map(Number);
+    assert.equal(blocked, 0);
     assert.match(
       solutions,
       new RegExp(
-        `${calls} calls, ${blocked === 0 ? "none" : blocked} blocked, ${written} records written, ${completed} tasks completed, for seed ${seed}`,
+        `${calls} calls, ${sent} sent, none blocked, ${written} records written and ${completed} tasks completed, for seed ${seed}`,
       ),
       path,
     );
   }
 });
 
-test("exercise 1: with approval, MCP's defaults send what the reference's rule sends without it, as solution 1 says", async () => {
+test("exercise 1: with approval, the defaults gate sends what the approval gate sends without it, as solution 1 says", async () => {
   const [withApproval] = await compareTaskRuns(SEED, [1], {
     policy: WIDE_POLICY,
     approval: true,

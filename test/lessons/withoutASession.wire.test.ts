@@ -187,6 +187,18 @@ describe("lesson 10 on the wire (default seed)", () => {
     assert.deepEqual(events, ["closes stdin (done)", "exits with code 0"]);
   });
 
+  it("the two openings lesson 10's markdown cites from lesson 5: 5 lines and 844 bytes, 2 lines and 816", () => {
+    const lines = (steps: typeof first.openings.legacy.steps) =>
+      steps.flatMap((step) => ("line" in step ? [step] : []));
+    const count = (steps: typeof first.openings.legacy.steps) => [
+      lines(steps).length,
+      lines(steps).reduce((sum, line) => sum + line.bytes, 0),
+    ];
+    assert.deepEqual(count(first.openings.legacy.steps), [5, 844]);
+    assert.deepEqual(count(first.openings.stateless.steps), [2, 816]);
+    assert.equal(first.eras.requestMetaBytes, 186);
+  });
+
   it("the two openings on one dual-era process: initialize, its answer, initialized, tools/list; or tools/list alone with its _meta", () => {
     const methods = (steps: typeof first.openings.legacy.steps) =>
       steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line).method ?? "answer"] : []));
@@ -225,16 +237,16 @@ describe("lesson 10 on the wire (default seed)", () => {
     // the same seed gave the same bytes on another run, on another day (and lesson.test.ts runs
     // the whole notebook again).
     const exported = readFileSync(join(ROOT, "lessons", "10-without-a-session.md"), "utf8");
+    const seen = [{ transcript: first.openings.legacy, where: "lesson 5" }];
     for (const printed of [
-      formatWireTranscript(first.openings.legacy),
-      formatWireTranscript(first.openings.stateless),
+      formatWireTranscript(first.openings.stateless, [], { lines: "folded" }),
       formatEraCosts(first.eras),
       formatEraKinds(first.eras),
       formatWireCumulative(first.eras),
       formatWireCrossings(first.eras),
       formatDiscoveryPlans(first.discovery),
       formatAutoMeetings(first.auto),
-      formatWireTranscript(first.mismatch.legacy),
+      formatWireTranscript(first.inPlaceProbe, seen, { lines: "folded" }),
     ])
       assert.ok(exported.includes(`\n${printed}\n`), printed.split("\n")[0]);
     for (const line of text.split("\n")) assert.ok([...line].length <= LINE_WIDTH, line);

@@ -1,6 +1,6 @@
 /**
- * Lesson 9's chart: one run of lesson 6's tasks per level and era, measured twice — the simulator's
- * envelope tokens and the wire's bytes — each stacked by message kind, one row of panels per era.
+ * Lesson 9's chart: one run of lesson 6's tasks per level in 2025-11-25, measured twice — the
+ * simulator's envelope tokens and the wire's bytes — each stacked by message kind.
  *
  * A vega-lite spec built from the lesson's result (see `measurements.ts`); render it with `renderSvg`. The
  * two measures have different units, so each gets its own panel and its own axis.
@@ -17,14 +17,14 @@ const MEASURES = [
 ] as const;
 
 /**
- * The spec: per declaration level, envelope tokens (simulator, left) and bytes (wire, right),
- * each bar stacked by message kind, one row per revision. Each measure has its own y axis and
- * column header; the x axis names each level by its number and `--level` word (`0 name` … `3 full`).
+ * The spec: per declaration level, envelope tokens (simulator, left) and bytes (wire, right), each
+ * bar stacked by message kind, for the 2025-11-25 runs. Each measure has its own y axis and column
+ * header; the x axis names each level by its number and `--level` word (`0 name` … `3 full`).
  */
 export function wireChart(result: WireLessonResult): ChartSpec {
-  const levelNames = [...new Set(result.eras.map(({ level }) => levelLabel(level)))];
-  const revisions = [...new Set(result.eras.map(({ revision }) => revision))];
-  const values = result.eras.flatMap(({ level, revision, kinds }) =>
+  const legacy = result.eras.filter(({ era }) => era === "legacy");
+  const levelNames = [...new Set(legacy.map(({ level }) => levelLabel(level)))];
+  const values = legacy.flatMap(({ level, revision, kinds }) =>
     kinds.flatMap((row) => [
       {
         level: levelLabel(level),
@@ -44,9 +44,8 @@ export function wireChart(result: WireLessonResult): ChartSpec {
       },
     ]),
   );
-  // The measure is each column's facet header, not a title, so the two headers stand at one height;
-  // only the left column names the field its rows are by.
-  const column = ({ measure, axis }: (typeof MEASURES)[number], k: number) => ({
+  // The measure is each column's facet header, not a title, so the two headers stand at one height.
+  const column = ({ measure, axis }: (typeof MEASURES)[number]) => ({
     transform: [{ filter: { field: "measure", equal: measure } }],
     facet: {
       column: {
@@ -54,12 +53,6 @@ export function wireChart(result: WireLessonResult): ChartSpec {
         type: "nominal",
         title: null,
         header: { labelFontSize: 12, labelFontWeight: "bold" },
-      },
-      row: {
-        field: "revision",
-        type: "nominal",
-        sort: revisions,
-        title: k === 0 ? "revision" : null,
       },
     },
     spec: {
@@ -96,8 +89,8 @@ export function wireChart(result: WireLessonResult): ChartSpec {
   });
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
-    title: `Lesson 6's tasks per declaration level and revision, simulated and on the wire (seed ${result.seed})`,
+    title: `Lesson 6's tasks per declaration level in 2025-11-25, simulated and on the wire (seed ${result.seed})`,
     data: { values },
-    hconcat: MEASURES.map((measure, k) => column(measure, k)),
+    hconcat: MEASURES.map((measure) => column(measure)),
   };
 }

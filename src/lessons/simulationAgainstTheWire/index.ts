@@ -11,14 +11,11 @@ export {
   readLevelComparison,
   readWireGates,
   readTokensAndBytes,
-  readMethods,
   readWireDiscovery,
   readHighLevelDeclarations,
   readWireMalformed,
   readAgentComparison,
-  readTime,
   summarizeWire,
-  captionWireChart,
   wireSolutions,
 } from "./prose";
 export { runWireLesson } from "./measurements";
@@ -26,18 +23,13 @@ export {
   formatLevelComparison,
   formatWireGates,
   formatTokensAndBytes,
-  formatKindTable,
-  formatMethodTable,
   formatWireDiscovery,
   formatHighLevelDeclarations,
   formatHighLevelChanges,
   formatWireMalformedTable,
-  formatWireMalformedTexts,
   formatAgentComparison,
   formatAgentAnswers,
-  formatTimeTable,
 } from "./tables";
+export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
-export { worldToolList } from "../../server/declarations";
-export { createWorld } from "../../world/world";
 export { showSource } from "../showSource";

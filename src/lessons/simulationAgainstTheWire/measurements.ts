@@ -7,8 +7,9 @@
  * once against real `mcp-course serve` processes through the SDK's client over stdio
  * (`src/wireClient/`). On the same processes, no more started: the tasks again under the wide
  * allowlist, gated once by MCP's defaults and once by the reference's rule; each server's
- * resources and prompts listed where it declares them (lesson 7's discovery). One more process:
- * the fleet built on the SDK's high-level `McpServer`, for its `tools/list` and the eight calls.
+ * resources and prompts listed where it declares them (lesson 7's discovery, 2025-11-25). One more
+ * process: the fleet built on the SDK's high-level `McpServer`, for its `tools/list` and the eight
+ * calls; two more for the real lines a scripted client prints (`lines.ts`).
  * This module only gathers: every comparison is made by the client's own functions, and nothing
  * here talks to a server directly. No table prints a wall time, so the export stays the same
  * from run to run.
@@ -47,6 +48,7 @@ import { runTasks } from "../../world/runTasks";
 import { SERVER_FACTS, WIDE_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { compareEraLevel, simulateEraTasks, type EraLevel } from "./eras";
+import { fleetLines, type FleetLines } from "./lines";
 import {
   checkDiscovery,
   compareToolLists,
@@ -84,8 +86,10 @@ export interface WireLessonResult {
   declarations: ToolListDiff[];
   /** Per level (2025-11-25): the tasks under the wide allowlist, gated by each rule, beside the simulator. */
   gates: GateLevel[];
-  /** Lesson 7's discovery per server, simulated and on the wire: the world's in both eras, the fleet's in 2025-11-25. */
+  /** Lesson 7's discovery per server in 2025-11-25, simulated and on the wire: the world's, then the fleet's. */
   discovery: DiscoveryCheck[];
+  /** Real lines of two scripted exchanges with fleet servers: three refusals, a cancelled call. */
+  lines: FleetLines;
   /** Each condition × policy of lesson 8, simulated and real. */
   agents: AgentComparison[];
   /** The exact versions of the official SDK's packages the servers and the client are built on. */
@@ -188,7 +192,8 @@ export async function runWireLesson(
     ...shared.map((condition): Job => ({ kind: "agents", condition })),
   ];
   const done = await inPool(jobs, WIRE_CONCURRENCY, async (job) => {
-    const listRest = job.kind !== "malformed" && job.kind !== "agents" && job.level === 3;
+    // Lesson 7's discovery is compared in 2025-11-25, on the full level's processes.
+    const listRest = job.kind === "level" && job.level === 3;
     if (job.kind === "level") {
       progress(`lesson 6's tasks at level ${job.level}, three servers`);
       return {
@@ -214,7 +219,12 @@ export async function runWireLesson(
     }
     if (job.kind === "malformed") {
       progress("the eight malformed calls on the raw, validating and high-level servers");
-      return { job, probe: await probeFleetServersOverWire(seed) };
+      const { options, spec } = wireSetup(findCondition("slow")!, seed);
+      const [probe, lines] = await Promise.all([
+        probeFleetServersOverWire(seed),
+        fleetLines(seed, options.timeoutMs!, spec!.slowMs!),
+      ]);
+      return { job, probe, lines };
     }
     progress(`both agents under ${job.condition.name}`);
     return { job, agents: await compareAgentRuns(seed, [job.condition]) };
@@ -244,7 +254,7 @@ export async function runWireLesson(
   const fullRun = (era: "legacy" | "stateless") =>
     eras.find((entry) => entry.era === era && entry.level === 3)!.real;
   const discovery = [
-    ...PROTOCOL_ERAS.flatMap((era) => worldDiscovery(era, fullRun(era))),
+    ...worldDiscovery("legacy", fullRun("legacy")),
     checkDiscovery(
       "legacy",
       ERA_REVISIONS.legacy,
@@ -271,6 +281,7 @@ export async function runWireLesson(
       gateLevel(real, runTasks(world, level, { policy: WIDE_POLICY })),
     ),
     discovery,
+    lines: done.find((entry) => entry.lines)!.lines!,
     agents: CONDITIONS.flatMap((condition) => agentsByCondition.get(condition.name)!),
     scale: WIRE_TIME_SCALE,
     timeoutMs: slow.options.timeoutMs!,

@@ -116,25 +116,21 @@ export function fullLevel(eras: readonly EraLevel[]): EraLevel[] {
   return eras.filter((entry) => entry.level === top);
 }
 
-/** Per level and era: the simulator's messages and envelope tokens beside the wire's messages and bytes. */
-export function formatTokensAndBytes(eras: readonly EraLevel[]): string {
-  const ordered = [...eras].sort((a, b) => a.level - b.level);
+/**
+ * Per level, in one era (default 2025-11-25): the simulator's messages and envelope tokens beside
+ * the wire's messages and bytes.
+ */
+export function formatTokensAndBytes(
+  eras: readonly EraLevel[],
+  era: ProtocolEra = "legacy",
+): string {
+  const ordered = eras.filter((entry) => entry.era === era).sort((a, b) => a.level - b.level);
   return formatTextTable(
-    [
-      "level",
-      "revision",
-      "sim messages",
-      "envelope tokens",
-      "wire messages",
-      "bytes",
-      "bytes per token",
-    ],
-    ordered.map((entry, i) => {
+    ["level", "sim messages", "envelope tokens", "wire messages", "bytes", "bytes per token"],
+    ordered.map((entry) => {
       const t = levelTotals(entry);
-      const first = i === 0 || ordered[i - 1].level !== entry.level;
       return [
-        first ? levelLabel(entry.level) : "",
-        entry.revision,
+        levelLabel(entry.level),
         t.simulatedMessages,
         t.simulatedTokens,
         t.wireMessages,
@@ -350,16 +346,21 @@ export function formatTimeTable(agents: readonly AgentComparison[], timeoutMs: n
   );
 }
 
-/** The gate rules as the gate table names them. */
+/**
+ * The gate rules as the lesson names them: `reference` is the approval gate (lesson 5's: a call
+ * to a tool declared with a side effect waits for approval), `specification` the defaults gate
+ * (the same gate with MCP's annotation defaults applied: a tool not marked `readOnlyHint: true`
+ * counts as declaring a side effect).
+ */
 export const GATE_NAMES: Readonly<Record<GateRule, string>> = {
-  reference: "reference",
-  specification: "MCP defaults, all trusted",
+  reference: "approval gate",
+  specification: "defaults gate",
 };
 
 /**
- * The tasks under the wide allowlist at each level, gated by the reference's rule and by MCP's
- * defaults: calls made, `tools/call` requests sent, calls blocked, records written, tasks
- * completed; the reference's row beside the simulator's.
+ * The tasks under the wide allowlist at each level, behind the approval gate and behind the
+ * defaults gate ({@link GATE_NAMES}): calls made, `tools/call` requests sent, calls blocked,
+ * records written, tasks completed; the approval gate's row beside the simulator's.
  */
 export function formatWireGates(gates: readonly GateLevel[]): string {
   const rules: GateRule[] = ["reference", "specification"];
@@ -567,7 +568,8 @@ export function formatWireLesson(result: WireLessonResult): string {
       `lesson 6's tasks, simulated and over the wire (seed ${result.seed})`,
       formatLevelComparison(result.levels, result.eras),
     ],
-    ["envelope tokens and bytes on the wire, both eras", formatTokensAndBytes(result.eras)],
+    ["envelope tokens and bytes on the wire, 2025-11-25", formatTokensAndBytes(result.eras)],
+    ["the same, 2026-07-28", formatTokensAndBytes(result.eras, "stateless")],
     [`by kind, level ${full}`, formatKindTable(result.eras)],
     [`by method, level ${full}`, formatMethodTable(result.eras)],
     ["the approval gate, wide allowlist, no approval", formatWireGates(result.gates)],

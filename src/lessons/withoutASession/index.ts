@@ -7,13 +7,11 @@
 export { erasChart } from "./charts";
 export {
   describeSessionSeed,
-  readOpenings,
   readFields,
   readEras,
   readDiscoveryPlans,
   readAuto,
   readInPlaceProbe,
-  readMismatch,
   summarizeSession,
   sessionSolutions,
 } from "./prose";
