@@ -248,25 +248,21 @@ export function readWireMalformed(result: WireLessonResult): string {
   const first = [
     same === total
       ? `All ${total} answers are the simulator's, to the character: the same channel and the same text.`
-      : `${same} of ${total} answers are the simulator's, to the character; the other ${total - same} differ, and the table names them. ` +
-        `They differ where ${code("fleetServed")}, listed above, turns the path code's answer.`,
+      : `${same} of ${total} answers are the simulator's, to the character; ${total - same === 1 ? "the other one differs, and the table names it" : `the other ${total - same} differ, and the table names them`}. ` +
+        `${total - same === 1 ? "It differs" : "They differ"} where ${code("fleetServed")}, listed above, turns the path code's answer.`,
   ];
   if (argumentRows.length > 0) {
     first.push(
       `${argumentRows.length === 1 ? "One" : `${argumentRows.length}`} ${argumentRows.length === 1 ? "is a call" : "are calls"} with invalid arguments on the ` +
         `${kinds(argumentRows, (d) => d.path)} path (${listing(argumentRows.map((d) => d.label))}): the simulator's path answers ` +
-        `${kinds(argumentRows, (d) => describeChannel(d.sim))}, the course's reading of revision ${code("2025-06-18")}, which lesson 8's simulated client ` +
-        `offers (that revision lists invalid arguments among protocol errors but gives them no code; -32602 is JSON-RPC's "Invalid params"). ` +
-        `The real client speaks ${code(ERA_REVISIONS.legacy)}, so ${code("invalidArguments")} sends the same sentence as ` +
-        `${kinds(argumentRows, (d) => describeChannel(d.real))} instead: from revision ${code(ERA_REVISIONS.legacy)} on invalid tool arguments are a ` +
-        `tool execution error (${code("isError: true")}, saying what was wrong), which an agent can read and correct.`,
+        `${kinds(argumentRows, (d) => describeChannel(d.sim))}, the real server ${kinds(argumentRows, (d) => describeChannel(d.real))}.`,
     );
   }
   if (toolRows.length > 0) {
     first.push(
-      `The unknown tool differs on the ${kinds(toolRows, (d) => d.path)} ${toolRows.length === 1 ? "path" : "paths"}: the simulator's paths answer ` +
-        `${listing(toolRows.map((d) => `${describeChannel(d.sim)} (${d.path})`))}, as lesson 8 built them to: the SDK's low-level server's answer when a ` +
-        `handler throws, and SDK 1.x ${code("McpServer")}'s. On the wire ${code("fleetServed")} refuses a tool it does not list before either path sees ` +
+      `The unknown tool differs on the ${kinds(toolRows, (d) => d.path)} ${toolRows.length === 1 ? "path" : "paths"}: the simulator answers ` +
+        `${listing(toolRows.map((d) => `${describeChannel(d.sim)} (${d.path})`))}, as lesson 8 built it: the SDK's low-level server answers a ` +
+        `handler's throw with -32603. On the wire ${code("fleetServed")} refuses a tool it does not list before either path sees ` +
         `the call, so the real servers answer ${kinds(toolRows, (d) => describeChannel(d.real))}: every revision of MCP lists an unknown tool among ` +
         `protocol errors, and its example of one carries -32602.`,
     );
@@ -510,14 +506,13 @@ export function summarizeWire(result: WireLessonResult): string {
     `- Under MCP's defaults a tool without annotations is presumed to write, so the course's gate, which reads those defaults, stops it: at ` +
       `${gated.length === 1 ? "level" : "levels"} ${listing(gated.map((gate) => String(gate.level)))} it sends no call without approval, where the reference's gate lets them all through.`,
     `- ${malformedSame} of ${malformedTotal} answers to the malformed calls and ${agentsSame} of ${result.agents.length} agent runs come out as the simulator said, faults included; ` +
-      `the malformed answers that differ are those ${code("fleetServed")} turns to follow the revision in use (invalid arguments a tool execution error ` +
-      `from ${code(ERA_REVISIONS.legacy)} on, an unknown tool the protocol error -32602), where the simulator's paths answer invalid arguments with ` +
-      `-32602, the course's reading of ${code("2025-06-18")}, the revision lesson 8's simulated client offers.`,
+      `the malformed answers that differ are those ${code("fleetServed")} turns: it refuses an unknown tool with the protocol error -32602 before ` +
+      `either path sees the call.`,
     `- The SDK's high-level server lists the fleet's tools in ${n(total(1))} bytes against our ${n(total(0))}, with keys of its own added and moved.`,
   ];
   const caveat =
     `Equal counts are not all evidence. The real servers run the simulator's own handlers, declarations and fleet paths (the fleet's with ` +
-    `the two turns of ${code("fleetServed")}), and the real ` +
+    `the one turn of ${code("fleetServed")}, its own refusal of an unknown tool), and the real ` +
     `client decides and gates each call with the simulator's own functions; in ${code(ERA_REVISIONS.stateless)} it is also given each server's discover result ` +
     `in advance, built from the servers' own declarations, so the level-3 drop of ${code("kayit")} in that revision comes from data the client was given, not ` +
     `from the wire. Where the two sides agree on a task count or an answer, they agree ` +
@@ -547,8 +542,16 @@ export function wireSolutions(result: WireLessonResult): string {
   const direct = (policy: string) => agent(result, "direct", policy).real.toolCalls;
   const slow = (policy: string) => agent(result, "slow", policy).real.toolCalls;
   const { malformed: same, malformedTotal: total } = agreement(result);
-  const { arguments: argumentRows, tools: toolRows } = malformedDifferences(result);
+  const { tools: toolRows } = malformedDifferences(result);
   const toolPaths = [...new Set(toolRows.map((d) => d.path))];
+  // The validating path's refused arguments: an error result to the real client, -32602 to a 2025-06-18 one.
+  const turned = result.malformed.wire.filter((row) =>
+    row.outcomes.validating.text.startsWith("Input validation error:"),
+  );
+  const turnedSame = turned.filter((row) => {
+    const sim = result.malformed.simulated.find((r) => r.label === row.label)!.outcomes.validating;
+    return outcomeDifferences(sim, row.outcomes.validating).length === 0;
+  }).length;
   return wrapMarkdown(
     [
       `1. Every call is sent: approval opens the gate for any tool, presumed to write or not, so MCP's defaults and lesson 6's rule no ` +
@@ -562,14 +565,15 @@ export function wireSolutions(result: WireLessonResult): string {
       `3. The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
         `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a new row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
         `our JSON Schema still gives ${code("max_hours")} no upper bound, so the bound is a key the SDK's server adds. The tools' bytes and tokens change with it.`,
-      `4. ${argumentRows.length === 1 ? "The row" : `The ${argumentRows.length} rows`} of invalid arguments on the ${code("validating")} path ` +
-        `(${listing(argumentRows.map((d) => d.label))}): ${code("invalidArguments")} would throw -32602 with the same sentence, which the client ` +
-        `writes ${code("MCP error -32602: <sentence>")}, the simulator's answer to the character. ` +
+      `4. ${turned.length === 1 ? "The row" : `The ${turned.length} rows`} of invalid arguments on the ${code("validating")} path ` +
+        `(${listing(turned.map((row) => row.label))}): ${code("fleetServed")} hands the revision to ${code("createPathServer")}, and the ` +
+        `validating path answers a ${code("2025-06-18")} client -32602 with the same sentence, which the client writes ` +
+        `${code("MCP error -32602: <sentence>")}, where the simulator's client, of ${code(ERA_REVISIONS.legacy)}, reads an error result. ` +
         (toolRows.length > 0
           ? `The unknown tool would still differ on the ${listing(toolPaths.map(code))} ${toolPaths.length === 1 ? "path" : "paths"}, since ${code("fleetServed")} ` +
             `refuses it before the revision is read. `
           : "") +
-        `${same + argumentRows.length} of ${total} answers would be the simulator's, against ${same} now.`,
+        `${same - turnedSame} of ${total} answers would be the simulator's, against ${same} now.`,
       `5. The slow condition no longer times out on the wire: no ${code("notifications/cancelled")}, no tool error, and the shortcut and ` +
         `thorough agents make ${direct("shortcut")} and ${direct("thorough")} calls, as without a fault, instead of ${slow("shortcut")} and ${slow("thorough")}. ` +
         `The simulator still counts one timeout for each agent, so the ${code("simulator")} column names tool calls, errors and timeouts. ` +
