@@ -194,7 +194,8 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "thorough-right-on-healthy-paths",
-    statement: "the thorough agent is right on direct, raw and validating (lesson 8's faults reading)",
+    statement:
+      "the thorough agent is right on direct, raw and validating (lesson 8's faults reading)",
     holds: (r) => HEALTHY.every((c) => thorough(r, c).correct),
   },
   {
@@ -225,7 +226,8 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "thorough-wrong-after-crash",
-    statement: "after a crash with no recovery the thorough agent is wrong (lesson 8's faults reading)",
+    statement:
+      "after a crash with no recovery the thorough agent is wrong (lesson 8's faults reading)",
     holds: (r) => !thorough(r, "crash").correct,
   },
   {

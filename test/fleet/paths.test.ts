@@ -239,10 +239,17 @@ test("the validating server reports every invalid argument at once, in one error
     "limit: expected a number >= 1, received 0; " +
     'site: expected one of "BRD", "CHC", "EVN", "LKV", "NGH", "PDM", "STM", "WRC", received "brd"';
   const missing = "Input validation error: Invalid arguments for tool get_device: device_id: required, expected string";
-  const asResult = (text: string) => ({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text }], isError: true } });
+  const asResult = (text: string) => ({
+    jsonrpc: "2.0",
+    id: 7,
+    result: { content: [{ type: "text", text }], isError: true },
+  });
   const asError = (message: string) => ({ jsonrpc: "2.0", id: 7, error: { code: -32602, message } });
   assert.equal(PROTOCOL_VERSION, "2025-11-25");
-  assert.deepEqual(call(SERVERS.validating, "top_devices", { field: "rate", limit: 0, site: "brd" }), asResult(several));
+  assert.deepEqual(
+    call(SERVERS.validating, "top_devices", { field: "rate", limit: 0, site: "brd" }),
+    asResult(several),
+  );
   assert.deepEqual(call(SERVERS.validating, "get_device", {}), asResult(missing));
   for (const revision of ["2025-11-25", "2026-07-28"]) {
     const server = createValidatingServer(fleet, revision);

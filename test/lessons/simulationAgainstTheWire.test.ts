@@ -134,10 +134,7 @@ test("both committed exports state the revisions and SDK versions, say which mal
     assert.match(text, /15 of 16 answers are the simulator's, to the character; the other one differs/, path);
     assert.match(text, /the real servers answer the JSON-RPC error -32602/, path);
     // What turns the code and the channel is named and shown: fleetServed, listed before the reading.
-    assert.ok(
-      raw.indexOf('showSource("fleetServed")') < raw.indexOf("readWireMalformed(lesson)"),
-      path,
-    );
+    assert.ok(raw.indexOf('showSource("fleetServed")') < raw.indexOf("readWireMalformed(lesson)"), path);
     assert.match(text, /(It|They) differs? where `fleetServed`, listed above, turns the path code's answer/, path);
     assert.match(
       text,

@@ -220,5 +220,5 @@ export function solveExercises(result: FleetLessonResult): string {
         `${ms(LATENCY_MICROS.clientTimeout)} ms the client gives up, sends ${code("notifications/cancelled")} ` +
         `and fails the call itself: ${code(LOCAL_FAILURES.timedOut)}.`,
     ),
-].join("\n\n");
+  ].join("\n\n");
 }

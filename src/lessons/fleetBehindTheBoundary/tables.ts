@@ -385,7 +385,9 @@ export function formatTurnTable({
  * What the thorough agent read on its failed calls, by condition: a row per text, with how many
  * calls came back with it. Under the faults these are the client's own failures (`local: …`).
  */
-export function formatFailureTexts({ failureTexts }: Pick<FleetLessonResult, "failureTexts">): string {
+export function formatFailureTexts({
+  failureTexts,
+}: Pick<FleetLessonResult, "failureTexts">): string {
   const rows = failureTexts.flatMap(({ condition, texts }) =>
     texts.map(({ text, calls }, k) => [k === 0 ? condition : "", String(calls), text]),
   );

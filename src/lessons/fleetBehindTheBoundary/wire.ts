@@ -27,7 +27,7 @@ const SENT = ["limit as a string", "unknown tool"] as const;
 export async function runFleetLines(seed: number): Promise<Transcript> {
   const exchange = new LineExchange(["fleet", "--seed", String(seed)]);
   const answers: string[] = [];
-  let shown: Transcript["steps"] = [];
+  let shown: Transcript["steps"];
   try {
     exchange.send(initializeRequest(0));
     await exchange.read();
