@@ -242,11 +242,20 @@ export function collectEvents(stream: Readable | null): Promise<ServerEvent[]> {
   });
 }
 
+/**
+ * The message of the plain `Error` the SDK's client rejects a call with once its transport has
+ * closed (`@modelcontextprotocol/client` 2.4, `Protocol.request`), where it throws no `SdkError`.
+ */
+const SDK_NOT_CONNECTED = "Not connected";
+
 /** Whether a call's failure means the server process is gone: its connection closed, or already closed. */
 function serverDied(error: unknown): boolean {
   if (error instanceof SdkError)
     return error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected;
-  return error instanceof Error && error.message === NOT_CONNECTED;
+  return (
+    error instanceof Error &&
+    (error.message === SDK_NOT_CONNECTED || error.message === NOT_CONNECTED)
+  );
 }
 
 /**
