@@ -220,6 +220,7 @@ export {
   createValidatingServer,
   createPathServer,
   noSuchTool,
+  unknownToolError,
   type PathName,
   type Channel,
   type ToolOutcome,
@@ -233,7 +234,13 @@ export {
   type Condition,
   type Fault,
 } from "./fleet/conditions";
-export { FleetClient, SERVER_GONE, NOT_CONNECTED, type ClientStats } from "./fleet/client";
+export {
+  FleetClient,
+  LOCAL_FAILURES,
+  SERVER_GONE,
+  NOT_CONNECTED,
+  type ClientStats,
+} from "./fleet/client";
 export {
   SHORTCUT,
   THOROUGH,
@@ -272,16 +279,19 @@ export {
   type FleetLessonResult,
   type ModelSummary,
   type BandTurn,
+  type FailureTexts,
   type PagedBand,
 } from "./lessons/fleetBehindTheBoundary/simulate";
 export {
   formatFleetTable,
   formatGroundTruth,
   formatToolTable,
+  formatSchemaTable,
   formatLevelTable,
   formatChannelTable,
   formatMalformedTable,
   formatConditionTable,
+  formatFailureTexts,
   formatTurnTable,
   formatFleetLesson,
   formatRate,
@@ -290,8 +300,9 @@ export {
   answerCode,
   wrapQuoted,
   ANSWER_CODES,
-  CHANNELS_ELSEWHERE,
+  REFERENCE_CHANNELS,
 } from "./lessons/fleetBehindTheBoundary/tables";
+export { runFleetLines } from "./lessons/fleetBehindTheBoundary/wire";
 export {
   fleetLessonJson,
   type FleetLessonJson,
@@ -304,16 +315,9 @@ export { wrapWords } from "./lessons/wrapProse";
 export {
   describeFleetSeed,
   readFleet,
-  quoteQuestion,
   readGroundTruth,
-  readLevels,
-  readChannels,
-  readMalformed,
   describeTurns,
-  describeConditions,
-  describeClock,
   readConditions,
-  summarizeFleet,
   solveExercises,
 } from "./lessons/fleetBehindTheBoundary/prose";
 

@@ -6,16 +6,18 @@
  * faults table says what the harness gets back for each fault) and seed document 001 ("Not
  * connected" does not say whether the failure is permanent). What this client does, per fault:
  * - `slow`: the first `top_devices` call answers after 3 s; the client gives up at 1.5 s with
- *   `MCP error -32001: Request timed out`, sends `notifications/cancelled`, and drops the late
- *   response; the next call is served as usual.
+ *   `local: timed out`, sends `notifications/cancelled`, and drops the late response; the next
+ *   call is served as usual.
  * - `crash`: the server exits while handling its 6th `tools/call`: that call fails with
- *   `MCP error -32000: Connection closed`, every later one with `Not connected` — or, with
+ *   `local: connection closed`, every later one with `local: not connected` — or, with
  *   `explainCrash`, with {@link SERVER_GONE}; with `restart`, the client respawns the server
  *   (81 ms, a new handshake) and retries the failed call once. A respawned server runs without
  *   the fault, as in the seed's runs (one restart per run).
  * - `stdout-line`: calls succeed; each stray line raises one transport error.
  * - `stdout-unterminated`: every response is glued to the stray text, fails to parse (one
  *   transport error) and is lost, so every call times out.
+ * A failure the client makes itself reads `local: …` ({@link LOCAL_FAILURES}), never
+ * `MCP error <code>: …`, the form of an error response from the server.
  *
  * Bodies are counted as the JSON text of a message's `params`, `result` or `error`, with the
  * lesson's tokenizer and envelope constant (see `sim/envelope.ts`). The `direct` path crosses no
@@ -24,25 +26,38 @@
 import { LATENCY_MICROS, CRASH_ON_CALL, type Condition } from "./conditions";
 import type { Fleet } from "./generator";
 import { callDirect, createPathServer, outcomeOf, type ToolCall, type ToolOutcome } from "./paths";
-import {
-  ERROR_CODES,
-  mcpErrorText,
-  PROTOCOL_VERSION,
-  type JsonObject,
-  type JsonRpcServer,
-} from "./protocol";
+import { PROTOCOL_VERSION, type JsonObject, type JsonRpcServer } from "./protocol";
 import { createFleetHandlers, type FleetHandler } from "./tools";
 import { Envelope, type EnvelopeCounts, type MessageKind } from "../sim/envelope";
 
 /**
- * What the `crash-explained` client says once the server has exited. This project's words for
- * the condition seed document 000 planned and never ran.
+ * What the agent reads when the client fails a call by itself, with no answer from the server:
+ * `local: <what>`, a form no error response has. 2026-07-28 `basic/index.mdx` ("Error Codes")
+ * gives errors local to an implementation no code and asks that they cannot be mistaken for
+ * errors received from the peer. SDK 1.x's client wrote a timeout and a closed connection as
+ * `McpError`s -32001 and -32000, codes of the sub-range 2026-07-28 calls legacy (new
+ * implementations SHOULD NOT use them); SDK 2.4's throws an `SdkError` with a string code
+ * (`REQUEST_TIMEOUT`, `CONNECTION_CLOSED`, `NOT_CONNECTED`).
+ * - `timedOut`: the client stopped waiting for the response (and cancelled the request);
+ * - `connectionClosed`: the server's process ended while the call was pending;
+ * - `notConnected`: a call after that, which the client does not send (seed document 000,
+ *   faults table: "Not connected");
+ * - `serverGone`: the `crash-explained` client's words for the last two, saying the failure is
+ *   permanent (this project's words for the condition seed document 000 planned and never ran).
  */
-export const SERVER_GONE =
-  "The fleet server has exited and will not come back; no further tool call can succeed.";
+export const LOCAL_FAILURES = {
+  timedOut: "local: timed out",
+  connectionClosed: "local: connection closed",
+  notConnected: "local: not connected",
+  serverGone:
+    "local: the fleet server has exited and will not come back; no further tool call can succeed",
+} as const;
 
-/** The SDK's message for a call on a closed connection. Source: seed document 000, faults table. */
-export const NOT_CONNECTED = "Not connected";
+/** What the `crash-explained` client says once the server has exited: {@link LOCAL_FAILURES}'s `serverGone`. */
+export const SERVER_GONE = LOCAL_FAILURES.serverGone;
+
+/** What a call on a closed connection reads: {@link LOCAL_FAILURES}'s `notConnected`. */
+export const NOT_CONNECTED = LOCAL_FAILURES.notConnected;
 
 /** What a connection has done so far. Times are virtual microseconds. */
 export interface ClientStats {
@@ -162,7 +177,7 @@ export class FleetClient {
       const closed: ToolOutcome = {
         isError: true,
         channel: "client",
-        text: mcpErrorText(ERROR_CODES.connectionClosed, "Connection closed"),
+        text: LOCAL_FAILURES.connectionClosed,
       };
       if (!(this.condition.restart && mayRestart))
         return {
@@ -185,11 +200,7 @@ export class FleetClient {
     if (slowNow || fault === "stdout-unterminated") {
       this.count("notification", { requestId: id, reason: "Request timed out" });
       return {
-        outcome: {
-          isError: true,
-          channel: "client",
-          text: mcpErrorText(ERROR_CODES.requestTimeout, "Request timed out"),
-        },
+        outcome: { isError: true, channel: "client", text: LOCAL_FAILURES.timedOut },
         micros: LATENCY_MICROS.clientTimeout,
       };
     }

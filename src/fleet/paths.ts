@@ -5,22 +5,24 @@
  * - `raw`: a JSON-RPC server handed the exact JSON Schema, checking nothing; a handler throw (or
  *   an unknown tool) becomes JSON-RPC error −32603 carrying the message.
  * - `validating`: a JSON-RPC server that validates arguments against the declared schema with
- *   ajv before the handler runs: invalid arguments become JSON-RPC error −32602 naming what was
- *   expected (where protocol revision 2025-06-18 lists invalid arguments; 2025-11-25 asks for a
- *   tool execution error, a result with `isError: true`, and so does the SDK's high-level
- *   `McpServer` from 1.21 on, the source experiment's included); properties the schema does not
- *   name are stripped; an unknown tool and a handler throw become error results.
+ *   ajv before the handler runs, and answers as revision 2025-11-25 and the SDK's high-level
+ *   `McpServer` (2.4) do: an unknown tool is the protocol error −32602; arguments that fail the
+ *   schema, and a handler's throw, are tool execution errors (results with `isError: true`);
+ *   properties the schema does not name are stripped. For a client of 2025-06-18 or 2024-11-05,
+ *   which list invalid arguments among protocol errors with no code, it sends them as −32602.
  *
  * Whatever the channel, the client turns the answer into one {@link ToolOutcome}, the way the
  * seed's client mapped both failure channels onto one tool result.
  *
- * Source: seed document 000, "Experiment design" and the probe table; the SDK's two error
- * channels, as read in `@modelcontextprotocol/sdk` 1.21–1.32 `server/mcp.ts`. For
- * {@link createValidatingServer}: a shallow copy of the arguments suffices for ajv, since
- * `test/fleet/tools.test.ts` holds every property schema to a scalar's, and its validators are
- * made with the server (see `fleetValidators`).
+ * Source: seed document 000, "Experiment design" and the probe table; 2025-11-25 and 2026-07-28
+ * `server/tools.mdx`, "Error Handling"; `@modelcontextprotocol/server` 2.4.0 `McpServer`
+ * (`tools/call`: an unknown tool thrown as −32602 before the `try`, everything after it caught as
+ * an error result). For {@link createValidatingServer}: a shallow copy of the arguments suffices
+ * for ajv, since `test/fleet/tools.test.ts` holds every property schema to a scalar's, and its
+ * validators are made with the server (see `fleetValidators`).
  */
 import type { ErrorObject } from "ajv";
+import { argumentErrorsAreResults } from "../protocol/revisions";
 import { fleetValidators } from "./fleetValidation";
 import type { Fleet } from "./generator";
 import {
@@ -56,9 +58,11 @@ export const FLEET_VERSION = 1;
 /**
  * How an answer reached the agent:
  * - `result`: a successful tool result;
- * - `error result`: a tool result with `isError: true` (direct's throw, validating's handler error);
+ * - `error result`: a tool result with `isError: true` (direct's throw, validating's handler error
+ *   or refused arguments);
  * - `JSON-RPC error`: an error response, thrown by the client's call;
- * - `client`: the client failed the call itself (timeout, closed connection, not connected).
+ * - `client`: the client failed the call itself (timeout, closed connection, not connected), a
+ *   local failure whose text reads `local: …` (`LOCAL_FAILURES`, `client.ts`).
  */
 export type Channel = "result" | "error result" | "JSON-RPC error" | "client";
 
@@ -231,25 +235,41 @@ export function invalidArgumentsMessage(
 }
 
 /**
- * The `validating` server: arguments checked against the declared schema, then the handler.
- * Invalid arguments get JSON-RPC error −32602; an unknown tool or a handler's throw, an error
- * result.
+ * The protocol error for a tool the server does not have: −32602 `Unknown tool: <name>`, the
+ * example of 2026-07-28 `server/tools.mdx` ("Error Handling") and of its schema's
+ * `InvalidParamsError`.
  */
-export function createValidatingServer(fleet: Fleet): JsonRpcServer {
+export function unknownToolError(id: number, name: string): JsonRpcResponse {
+  return failure(id, ERROR_CODES.invalidParams, `Unknown tool: ${name}`);
+}
+
+/**
+ * The `validating` server: arguments checked against the declared schema, then the handler.
+ * An unknown tool is the protocol error −32602 ({@link unknownToolError}); a handler's throw is
+ * an error result; arguments that fail the schema are an error result carrying
+ * {@link invalidArgumentsMessage}, or, for a revision that lists them among protocol errors
+ * (2025-06-18, 2024-11-05: `argumentErrorsAreResults`), −32602 with the same message.
+ *
+ * @param revision the protocol revision the client speaks; default 2025-11-25 (`PROTOCOL_VERSION`).
+ */
+export function createValidatingServer(
+  fleet: Fleet,
+  revision: string = PROTOCOL_VERSION,
+): JsonRpcServer {
   const handlers: FleetHandlers = createFleetHandlers(fleet);
   const validators = fleetValidators();
+  const asResult = argumentErrorsAreResults(revision);
   return jsonRpcServer((name, args, id) => {
     const validate = Object.hasOwn(handlers, name) ? validators.get(name) : undefined;
-    if (!validate) {
-      const text = mcpErrorText(ERROR_CODES.invalidParams, `Tool ${name} not found`);
-      return success(id, textResult(text, true));
-    }
+    if (!validate) return unknownToolError(id, name);
     // ajv drops the properties the schema does not name, so it checks a copy of the arguments.
     const checked: JsonObject = { ...(args as JsonObject) };
     if (!validate(checked)) {
       const schema = FLEET_TOOL_DEFINITIONS.find((tool) => tool.name === name)!.inputSchema;
       const message = invalidArgumentsMessage(name, validate.errors ?? [], schema);
-      return failure(id, ERROR_CODES.invalidParams, message);
+      return asResult
+        ? success(id, textResult(message, true))
+        : failure(id, ERROR_CODES.invalidParams, message);
     }
     try {
       return success(id, textResult(JSON.stringify(handlers[name](checked))));
@@ -259,7 +279,15 @@ export function createValidatingServer(fleet: Fleet): JsonRpcServer {
   });
 }
 
-/** The server of a path; `direct` has none. */
-export function createPathServer(path: Exclude<PathName, "direct">, fleet: Fleet): JsonRpcServer {
-  return path === "raw" ? createRawServer(fleet) : createValidatingServer(fleet);
+/**
+ * The server of a path; `direct` has none.
+ *
+ * @param revision the revision the client speaks, for the `validating` path's invalid arguments.
+ */
+export function createPathServer(
+  path: Exclude<PathName, "direct">,
+  fleet: Fleet,
+  revision: string = PROTOCOL_VERSION,
+): JsonRpcServer {
+  return path === "raw" ? createRawServer(fleet) : createValidatingServer(fleet, revision);
 }

@@ -4,26 +4,31 @@
  * These are plain shapes and constants, not a protocol engine: the simulated servers in
  * `paths.ts` answer one message at a time, synchronously, so a run is deterministic and fast.
  * Real MCP over stdio, with the official SDK, comes in a later lesson and stands where these
- * shapes stand. The codes and the `MCP error <code>: <message>` text are those of the MCP
- * TypeScript SDK (`ErrorCode`, `McpError`), as quoted in seed document 000's probe and fault tables.
+ * shapes stand. The `MCP error <code>: <message>` text is the one the MCP TypeScript SDK's client
+ * throws for an error response (`McpError` in 1.x), as quoted in seed document 000's probe table.
  */
 
-/** JSON-RPC and MCP error codes. Source: JSON-RPC 2.0 §5.1; MCP SDK `ErrorCode`; seed document 000. */
+/**
+ * The JSON-RPC error codes the fleet's servers send. Source: JSON-RPC 2.0 §5.1, as MCP uses them
+ * (2026-07-28 `basic/index.mdx`, "Error Codes"). A failure of the client's own (a timeout, a closed
+ * connection) has no code here: it is no error response (see `LOCAL_FAILURES`, `client.ts`).
+ */
 export const ERROR_CODES = {
-  /** The connection closed while a request was pending (SDK `ConnectionClosed`). */
-  connectionClosed: -32000,
-  /** The client gave up waiting (SDK `RequestTimeout`). */
-  requestTimeout: -32001,
   /** JSON-RPC: no such method. */
   methodNotFound: -32601,
-  /** JSON-RPC: invalid method parameters; MCP servers use it for arguments that fail the schema. */
+  /** JSON-RPC: invalid method parameters; MCP's answer to an unknown tool in every revision. */
   invalidParams: -32602,
   /** JSON-RPC: internal error; what a low-level server answers when a handler throws. */
   internalError: -32603,
 } as const;
 
-/** The protocol version the simulated client offers. Source: seed document 000, "Run it". */
-export const PROTOCOL_VERSION = "2025-06-18";
+/**
+ * The protocol version the simulated client offers: 2025-11-25, the last revision of the
+ * `initialize` era, whose tool errors the `validating` path follows. The source experiment's
+ * client offered 2025-06-18 (seed document 000, "Run it"), whose reading of invalid arguments
+ * the `validating` path gives on request (`createValidatingServer`).
+ */
+export const PROTOCOL_VERSION = "2025-11-25";
 
 /** A JSON object as it crosses the wire. */
 export type JsonObject = { [key: string]: unknown };

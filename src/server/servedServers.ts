@@ -15,11 +15,13 @@
  *   message, its result returned as it is.
  * Arguments that fail the schema get the sentence of `invalidArgumentsMessage` (naming each
  * argument and what it should be), as a tool execution error from 2025-11-25 on and as −32602
- * before (`argumentErrorsAreResults`, `revisions.ts`).
+ * before (`argumentErrorsAreResults`, `revisions.ts`): `invalidArguments` for the world servers,
+ * the validating path itself for the fleet.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Fleet } from "../fleet/generator";
 import { createPathServer, invalidArgumentsMessage } from "../fleet/paths";
+import { PROTOCOL_VERSION, type JsonRpcServer } from "../fleet/protocol";
 import { createFleetServer } from "../fleet/server";
 import { FLEET_TOOL_NAMES } from "../fleet/tools";
 import type { Level } from "../sim/declaration";
@@ -103,17 +105,22 @@ export function worldServed(world: World, name: string, level: Level): ServedSer
 /**
  * The fleet server on a path at a declaration level; its resource is the device list.
  *
- * Each `tools/call` goes to the simulator's path server (`raw` or `validating`), with two turns
- * of this layer's own, so that the answers follow the revision in use:
- * - an unknown tool never reaches the path: it is the protocol error −32602 `Unknown tool:
- *   <name>`, where the raw path alone would say −32603 and the validating path an error result;
- * - the validating path's −32602 (arguments that failed the schema) goes through
- *   {@link invalidArguments}: an error result from 2025-11-25 on, −32602 before.
- * Any other error response is rethrown with its code and message; a result is returned as it is.
+ * Each `tools/call` goes to the simulator's path server (`raw` or `validating`, made for the
+ * revision in use, so that the validating path's refused arguments are an error result from
+ * 2025-11-25 on and −32602 before), with one turn of this layer's own: an unknown tool never
+ * reaches the path, it is the protocol error −32602 `Unknown tool: <name>`, where the raw path
+ * alone would say −32603. An error response is rethrown with its code and message; a result is
+ * returned as it is.
  */
 export function fleetServed(fleet: Fleet, path: SimulatedServedPath, level: Level): ServedServer {
   const simulated = createFleetServer(fleet);
-  const pathServer = createPathServer(path, fleet);
+  // One path server per revision a client has spoken (the validating path's answers depend on it).
+  const pathServers = new Map<string, JsonRpcServer>();
+  const pathServer = (revision: string = PROTOCOL_VERSION): JsonRpcServer => {
+    let server = pathServers.get(revision);
+    if (!server) pathServers.set(revision, (server = createPathServer(path, fleet, revision)));
+    return server;
+  };
   return {
     name: simulated.name,
     version: declaredVersion(simulated.version, level),
@@ -121,7 +128,7 @@ export function fleetServed(fleet: Fleet, path: SimulatedServedPath, level: Leve
     callTool(tool, args, id, revision): CallToolResult {
       if (!(FLEET_TOOL_NAMES as readonly string[]).includes(tool)) throw unknownTool(tool);
       // The path servers speak numeric ids; the id only labels the response we unwrap here.
-      const response = pathServer.handle({
+      const response = pathServer(revision).handle({
         jsonrpc: "2.0",
         id: typeof id === "number" ? id : 0,
         method: "tools/call",
@@ -130,13 +137,7 @@ export function fleetServed(fleet: Fleet, path: SimulatedServedPath, level: Leve
       if (!response) {
         throw new ProtocolError(JSONRPC_ERRORS.internalError, "the path server gave no response");
       }
-      if ("error" in response) {
-        // The validating path's −32602 is always arguments that failed the schema.
-        const { code, message } = response.error;
-        const invalid = path === "validating" && code === JSONRPC_ERRORS.invalidParams;
-        if (invalid) return invalidArguments(message, revision);
-        throw new ProtocolError(code, message);
-      }
+      if ("error" in response) throw new ProtocolError(response.error.code, response.error.message);
       return response.result as unknown as CallToolResult;
     },
     resources: servedResources(simulated.name, simulated.resources, { fleet }),

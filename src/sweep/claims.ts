@@ -143,7 +143,10 @@ const shortcut = (result: FleetLessonResult, condition: string) =>
 const HEALTHY = ["direct", "raw", "validating"] as const;
 const CRASHES = ["crash", "crash-explained", "crash-restart"] as const;
 
-/** Lesson 8's claims. Source: `src/lessons/fleetBehindTheBoundary/prose.ts`. */
+/**
+ * Lesson 8's claims. Source: the markdown cells of `notebooks/08-the-fleet-behind-the-boundary.ipynb`
+ * and `src/lessons/fleetBehindTheBoundary/prose.ts`.
+ */
 export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   {
     id: "answer-out-of-reach-of-a-page",
@@ -152,14 +155,14 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "level-0-counts-the-whole-fleet",
-    statement: `at level 0 count_devices answers for the whole fleet (${FLEET_SIZE}); from level 1, for the low-hour devices (readLevels)`,
+    statement: `at level 0 count_devices answers for the whole fleet (${FLEET_SIZE}); from level 1, for the low-hour devices (the level table of simulate --lesson fleet)`,
     holds: (r) =>
       r.levels[0].count === FLEET_SIZE &&
       r.levels.slice(1).every((row) => row.count === r.truth.lowHourCount),
   },
   {
     id: "lesson-6-client-refuses-the-fleet",
-    statement: `lesson 6's client refuses the fleet's first tool at every level; its ${LESSON_8_SERVERS} requests are the handshake alone (readLevels)`,
+    statement: `lesson 6's client refuses the fleet's first tool at every level; its ${LESSON_8_SERVERS} requests are the handshake alone (the level table of simulate --lesson fleet)`,
     holds: (r) =>
       r.lessonClientLevels.every(
         (row) =>
@@ -172,14 +175,14 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   {
     id: "validation-changes-the-contract",
     statement:
-      "some malformed call succeeds on one path and fails on another (readMalformed, summarizeFleet)",
+      "some malformed call succeeds on one path and fails on another (lesson 8's malformed-call reading and summary)",
     holds: (r) =>
       r.malformed.some((row) => new Set(PATH_NAMES.map((p) => row.outcomes[p].isError)).size > 1),
   },
   {
     id: "healthy-paths-agree",
     statement:
-      "on direct, raw and validating each agent gives the same answer with the same number of calls (readConditions)",
+      "on direct, raw and validating each agent gives the same answer with the same number of calls (lesson 8's faults reading)",
     holds: (r) =>
       AGENT_POLICIES.every((p) =>
         HEALTHY.every(
@@ -191,13 +194,14 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "thorough-right-on-healthy-paths",
-    statement: "the thorough agent is right on direct, raw and validating (readConditions)",
+    statement:
+      "the thorough agent is right on direct, raw and validating (lesson 8's faults reading)",
     holds: (r) => HEALTHY.every((c) => thorough(r, c).correct),
   },
   {
     id: "boundary-costs-tokens",
     statement:
-      "in-process (direct) costs no envelope tokens; over raw and validating every run costs some (readConditions)",
+      "in-process (direct) costs no envelope tokens; over raw and validating every run costs some (lesson 8's faults reading)",
     holds: (r) =>
       AGENT_POLICIES.every(
         (p) =>
@@ -208,13 +212,13 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "shortcut-always-wrong",
-    statement: "the shortcut agent is wrong under every condition (readConditions)",
+    statement: "the shortcut agent is wrong under every condition (lesson 8's faults reading)",
     holds: (r) => r.matrix.every((run) => run.policy !== "shortcut" || !run.correct),
   },
   {
     id: "thorough-right-after-slow",
     statement:
-      "after the slow tool's timeout the thorough agent retries and is right: 1 tool error, one turn more than validating (readConditions)",
+      "after the slow tool's timeout the thorough agent retries and is right: 1 tool error, one turn more than validating (lesson 8's faults reading)",
     holds: (r) =>
       thorough(r, "slow").correct &&
       thorough(r, "slow").toolErrors === 1 &&
@@ -222,13 +226,14 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "thorough-wrong-after-crash",
-    statement: "after a crash with no recovery the thorough agent is wrong (readConditions)",
+    statement:
+      "after a crash with no recovery the thorough agent is wrong (lesson 8's faults reading)",
     holds: (r) => !thorough(r, "crash").correct,
   },
   {
     id: "explained-crash-stops-the-waste",
     statement:
-      "when the client says the server is gone, the thorough agent makes fewer calls and errors, in fewer turns, and gives the same answer (readConditions)",
+      "when the client says the server is gone, the thorough agent makes fewer calls and errors, in fewer turns, and gives the same answer (lesson 8's faults reading)",
     holds: (r) => {
       const [crash, explained] = [thorough(r, "crash"), thorough(r, "crash-explained")];
       return (
@@ -242,7 +247,7 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   {
     id: "thorough-right-after-restart",
     statement:
-      "with a restart and one retry the thorough agent is right: 1 restart, no tool error, more tokens than validating (readConditions)",
+      "with a restart and one retry the thorough agent is right: 1 restart, no tool error, more tokens than validating (lesson 8's faults reading)",
     holds: (r) => {
       const restart = thorough(r, "crash-restart");
       return (
@@ -255,7 +260,7 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   },
   {
     id: "shortcut-unmoved-by-crashes",
-    statement: `the shortcut agent makes fewer than ${CRASH_ON_CALL} calls, so under every crash its row is validating's (readConditions)`,
+    statement: `the shortcut agent makes fewer than ${CRASH_ON_CALL} calls, so under every crash its row is validating's (lesson 8's faults reading)`,
     holds: (r) => {
       const base = shortcut(r, "validating");
       return (
@@ -275,7 +280,7 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   {
     id: "stray-line-is-harmless",
     statement:
-      "with a stray stdout line the thorough agent is right with no tool error, though the client counts stray lines (readConditions)",
+      "with a stray stdout line the thorough agent is right with no tool error, though the client counts stray lines (lesson 8's faults reading)",
     holds: (r) =>
       thorough(r, "stdout-line").correct &&
       thorough(r, "stdout-line").toolErrors === 0 &&
@@ -284,7 +289,7 @@ export const FLEET_CLAIMS: readonly Claim<FleetLessonResult>[] = [
   {
     id: "unterminated-stdout-breaks-every-call",
     statement:
-      "with unterminated stray stdout every call fails and neither agent answers (readConditions)",
+      "with unterminated stray stdout every call fails and neither agent answers (lesson 8's faults reading)",
     holds: (r) =>
       AGENT_POLICIES.every((p) => {
         const run = record(r, "stdout-unterminated", p.name);

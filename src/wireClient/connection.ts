@@ -18,11 +18,11 @@
  * - a result with `isError: true` → channel `error result`, the result's text;
  * - a JSON-RPC error response (the SDK throws `ProtocolError`) → `JSON-RPC error`,
  *   `MCP error <code>: <message>` (`mcpErrorText`);
- * - a call the SDK fails itself (`SdkError`) → `client`: a timeout (`MCP error -32001: Request
- *   timed out`, the SDK then sends `notifications/cancelled`), the server's exit while the call
- *   was pending (`MCP error -32000: Connection closed`), any call after that (`Not connected`).
- *   -32001 and -32000 are the course's names for the SDK's client-side failures; they never
- *   travel on the wire.
+ * - a call the SDK fails itself (`SdkError`) → `client`, a local failure in a form no error
+ *   response has (`LOCAL_FAILURES`, `fleet/client.ts`): a timeout (`local: timed out`, the SDK
+ *   then sends `notifications/cancelled`), the server's exit while the call was pending
+ *   (`local: connection closed`), any call after that (`local: not connected`). Nothing of
+ *   these travels on the wire.
  * Options: a timeout per `tools/call`; `restart` — when the server has died, spawn it again
  * (without its fault, as the simulator's `FleetClient` and the seed's runs do) and retry the call
  * once; `explained` — once the server has died, say so plainly ({@link SERVER_GONE}).
@@ -45,9 +45,9 @@ import {
   type DiscoverResult,
   type Tool,
 } from "@modelcontextprotocol/client";
-import { NOT_CONNECTED, SERVER_GONE } from "../fleet/client";
+import { LOCAL_FAILURES, NOT_CONNECTED, SERVER_GONE } from "../fleet/client";
 import type { ToolCall, ToolOutcome } from "../fleet/paths";
-import { ERROR_CODES, mcpErrorText } from "../fleet/protocol";
+import { mcpErrorText } from "../fleet/protocol";
 import { PACKAGE_ROOT } from "../packageRoot";
 import type { ServerDeclaration } from "../sim/declaration";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
@@ -113,7 +113,7 @@ export interface WireClientOptions {
   timeoutMs?: number;
   /** When the server has died, spawn it again without its fault and retry the call once. Default false. */
   restart?: boolean;
-  /** Once the server has died, answer {@link SERVER_GONE} instead of `Connection closed` / `Not connected`. Default false. */
+  /** Once the server has died, answer {@link SERVER_GONE} instead of `local: connection closed` / `local: not connected`. Default false. */
   explained?: boolean;
   /**
    * Over Streamable HTTP: told each HTTP exchange as it crossed, header blocks and contents
@@ -242,11 +242,20 @@ export function collectEvents(stream: Readable | null): Promise<ServerEvent[]> {
   });
 }
 
+/**
+ * The message of the plain `Error` the SDK's client rejects a call with once its transport has
+ * closed (`@modelcontextprotocol/client` 2.4, `Protocol.request`), where it throws no `SdkError`.
+ */
+const SDK_NOT_CONNECTED = "Not connected";
+
 /** Whether a call's failure means the server process is gone: its connection closed, or already closed. */
 function serverDied(error: unknown): boolean {
   if (error instanceof SdkError)
     return error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected;
-  return error instanceof Error && error.message === NOT_CONNECTED;
+  return (
+    error instanceof Error &&
+    (error.message === SDK_NOT_CONNECTED || error.message === NOT_CONNECTED)
+  );
 }
 
 /**
@@ -258,9 +267,9 @@ function serverDied(error: unknown): boolean {
  *   written `MCP error <code>: <message>`.
  * - Anything the SDK's client fails by itself is `client`: a timeout or the server's exit while
  *   the call was pending (an `SdkError` with the string code `REQUEST_TIMEOUT` or
- *   `CONNECTION_CLOSED`), a call after that (`Not connected`). The first two are written with
- *   SDK 1.x's numbers, `-32001` and `-32000` (`ERROR_CODES`), as lesson 8's client writes them;
- *   neither number travels on the wire.
+ *   `CONNECTION_CLOSED`), a call after that (`NOT_CONNECTED`). Each is written `local: …`
+ *   (`LOCAL_FAILURES`), as lesson 8's client writes them, so that no local failure passes for an
+ *   error response from the server.
  *
  * @param explained when true, a failure that means the server died reads {@link SERVER_GONE}.
  */
@@ -279,7 +288,7 @@ export function wireOutcome(
   if (serverDied(error)) {
     if (explained) return { isError: true, channel: "client", text: SERVER_GONE };
     const closed = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
-    const text = closed ? mcpErrorText(ERROR_CODES.connectionClosed, error.message) : NOT_CONNECTED;
+    const text = closed ? LOCAL_FAILURES.connectionClosed : NOT_CONNECTED;
     return { isError: true, channel: "client", text };
   }
   // Only a JSON-RPC error response becomes a ProtocolError; the SDK's own failures are SdkErrors.
@@ -288,11 +297,10 @@ export function wireOutcome(
     return { isError: true, channel: "JSON-RPC error", text };
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-    const text = mcpErrorText(ERROR_CODES.requestTimeout, error.message);
-    return { isError: true, channel: "client", text };
+    return { isError: true, channel: "client", text: LOCAL_FAILURES.timedOut };
   }
   const text = error instanceof Error ? error.message : String(error);
-  return { isError: true, channel: "client", text };
+  return { isError: true, channel: "client", text: `local: ${text}` };
 }
 
 /** The command line of a stdio target: `serve`'s bundled launcher with this Node, or the target's own. */

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { AGENT_POLICIES, MAX_RETRIES, SHORTCUT, THOROUGH, type AgentPolicy } from "../../src/fleet/agents";
 import { MAX_ROWS } from "../../src/fleet/catalog";
-import { FleetClient, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
+import { FleetClient, LOCAL_FAILURES, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
 import { findCondition, type Condition } from "../../src/fleet/conditions";
 import { generateFleet, type Fleet } from "../../src/fleet/generator";
 import { gradeAnswer, solveTask } from "../../src/fleet/groundTruth";
@@ -105,7 +105,7 @@ function ok(fleet: Fleet, call: ToolCall): ToolOutcome {
   return new FleetClient(fleet, findCondition("direct")!).callTool(call);
 }
 
-const TIMED_OUT: ToolOutcome = { isError: true, channel: "client", text: "MCP error -32001: Request timed out" };
+const TIMED_OUT: ToolOutcome = { isError: true, channel: "client", text: LOCAL_FAILURES.timedOut };
 
 test(`a failed call is reissued unchanged, at most ${MAX_RETRIES} times, then the agent gives up`, () => {
   for (const failure of [TIMED_OUT, { isError: true, channel: "client", text: NOT_CONNECTED } as ToolOutcome]) {

@@ -1,7 +1,7 @@
 // FleetClient, call by call: each condition's handshake, virtual time, envelope and fault outcome match the seed's faults table, deterministically.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FleetClient, NOT_CONNECTED, SERVER_GONE, type ClientStats } from "../../src/fleet/client";
+import { FleetClient, LOCAL_FAILURES, NOT_CONNECTED, SERVER_GONE, type ClientStats } from "../../src/fleet/client";
 import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, findCondition, type Condition } from "../../src/fleet/conditions";
 import { generateFleet } from "../../src/fleet/generator";
 import type { ToolCall, ToolOutcome } from "../../src/fleet/paths";
@@ -108,7 +108,7 @@ test("slow: the first top_devices times out at the client timeout, is cancelled,
   assert.equal(client.stats().callMicros, LATENCY_MICROS.validatingCall);
 
   const timedOut = client.callTool(TOP);
-  assert.deepEqual(timedOut, { isError: true, channel: "client", text: "MCP error -32001: Request timed out" });
+  assert.deepEqual(timedOut, { isError: true, channel: "client", text: LOCAL_FAILURES.timedOut });
   const s = client.stats();
   assert.equal(
     s.callMicros - LATENCY_MICROS.validatingCall,
@@ -134,18 +134,18 @@ test("slow: the first top_devices times out at the client timeout, is cancelled,
 
 test("slow: the timeout does not depend on top_devices coming second", () => {
   const client = new FleetClient(fleet, cond("slow"));
-  assert.equal(client.callTool(TOP).text, "MCP error -32001: Request timed out");
+  assert.equal(client.callTool(TOP).text, LOCAL_FAILURES.timedOut);
   assert.equal(client.stats().callMicros, LATENCY_MICROS.clientTimeout);
   assert.deepEqual(client.callTool(TOP), expected[1]);
 });
 
-test("crash: calls 1–5 succeed, the 6th gets Connection closed, every later one Not connected without a message sent", () => {
+test("crash: calls 1–5 succeed, the 6th reads local: connection closed, every later one local: not connected, without a message sent", () => {
   assert.equal(CRASH_ON_CALL, 6);
   const client = new FleetClient(fleet, cond("crash"));
   for (let k = 0; k < CRASH_ON_CALL - 1; k++)
     assert.deepEqual(client.callTool(SCRIPT[k]), expected[k], `call ${k + 1}`);
   const sixth = client.callTool(SCRIPT[5]);
-  assert.deepEqual(sixth, { isError: true, channel: "client", text: "MCP error -32000: Connection closed" });
+  assert.deepEqual(sixth, { isError: true, channel: "client", text: LOCAL_FAILURES.connectionClosed });
   const atCrash = client.stats();
   assert.equal(atCrash.envelope.request, HANDSHAKE.request + 6, "the 6th request was sent");
   assert.equal(atCrash.envelope.response, HANDSHAKE.response + 5, "and never answered");
@@ -159,7 +159,7 @@ test("crash: calls 1–5 succeed, the 6th gets Connection closed, every later on
     );
   }
   const s = client.stats();
-  assert.equal(NOT_CONNECTED, "Not connected");
+  assert.equal(NOT_CONNECTED, "local: not connected");
   assert.deepEqual(s.envelope, atCrash.envelope, "nothing more crosses the wire");
   assert.equal(s.callMicros, atCrash.callMicros, "a call on a closed connection takes no time");
   assert.deepEqual([s.calls, s.errors, s.restarts], [SCRIPT.length, SCRIPT.length - 5, 0]);
@@ -168,8 +168,8 @@ test("crash: calls 1–5 succeed, the 6th gets Connection closed, every later on
 test("crash: the 6th tools/call crashes the server even when the first five were errors", () => {
   const client = new FleetClient(fleet, cond("crash"));
   const bad: ToolCall = { name: "rank_by_rate", arguments: {} };
-  for (let k = 0; k < 5; k++) assert.equal(client.callTool(bad).channel, "error result");
-  assert.equal(client.callTool(COUNT).text, "MCP error -32000: Connection closed");
+  for (let k = 0; k < 5; k++) assert.equal(client.callTool(bad).channel, "JSON-RPC error");
+  assert.equal(client.callTool(COUNT).text, LOCAL_FAILURES.connectionClosed);
 });
 
 test("crash-explained: the 6th call and every later one say plainly that the server is gone", () => {
@@ -230,7 +230,7 @@ test("stdout-unterminated: every call times out at the client timeout, each a tr
   SCRIPT.forEach((call, k) => {
     assert.deepEqual(
       client.callTool(call),
-      { isError: true, channel: "client", text: "MCP error -32001: Request timed out" },
+      { isError: true, channel: "client", text: LOCAL_FAILURES.timedOut },
       `call ${k + 1}`,
     );
     const s = client.stats();
@@ -275,4 +275,22 @@ test("stats() returns a copy: changing it changes nothing", () => {
   s.envelope.request = 99;
   assert.equal(client.stats().calls, 0);
   assert.equal(client.stats().envelope.request, 2);
+});
+
+test("a failure the client makes itself reads local: …, never as an error response: no MCP error code, none of the legacy -32000 to -32019", () => {
+  for (const text of Object.values(LOCAL_FAILURES)) {
+    assert.match(text, /^local: /, text);
+    assert.doesNotMatch(text, /MCP error|-320\d\d/, text);
+  }
+  assert.equal(SERVER_GONE, LOCAL_FAILURES.serverGone);
+  assert.equal(NOT_CONNECTED, LOCAL_FAILURES.notConnected);
+  // Every outcome a fault gives on the client's channel is one of them.
+  for (const name of ["slow", "crash", "crash-explained", "stdout-unterminated"]) {
+    const client = new FleetClient(fleet, cond(name));
+    for (const call of [...SCRIPT, ...SCRIPT]) {
+      const outcome = client.callTool(call);
+      if (outcome.channel === "client")
+        assert.ok((Object.values(LOCAL_FAILURES) as string[]).includes(outcome.text), `${name}: ${outcome.text}`);
+    }
+  }
 });

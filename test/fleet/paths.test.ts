@@ -1,4 +1,4 @@
-// Each of the eight malformed calls reaches the agent on each path (direct, raw, validating) on a fixed channel with a fixed text; the JSON-RPC servers answer the protocol's other methods alike.
+// Each of the eight malformed calls reaches the agent on each path (direct, raw, validating) on a fixed channel with a fixed text; the validating path answers as 2025-11-25 and SDK 2.4 do, or as 2025-06-18 when asked; the JSON-RPC servers answer the protocol's other methods alike.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { generateFleet } from "../../src/fleet/generator";
@@ -13,7 +13,7 @@ import {
   type PathName,
   type ToolOutcome,
 } from "../../src/fleet/paths";
-import type { JsonRpcResponse } from "../../src/fleet/protocol";
+import { PROTOCOL_VERSION, type JsonRpcResponse } from "../../src/fleet/protocol";
 import { createFleetHandlers, FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 
 const fleet = generateFleet(20260218);
@@ -22,7 +22,7 @@ const LOW = fleet.devices.filter((d) => d.operating_hours < 500).length;
 const BAD_ID =
   'No device "AV3-999". Device ids are a model prefix (IL4, IL7, CT5, AV3, RP2), a dash and three digits, e.g. "AV3-007".';
 const NO_FIELD = "field is required: rank by one of operating_hours, alerts, risk_score, downtime_min.";
-const INVALID = "MCP error -32602: Input validation error: Invalid arguments for tool";
+const INVALID = "Input validation error: Invalid arguments for tool";
 
 const ok = (text: string): ToolOutcome => ({ isError: false, channel: "result", text });
 const errorResult = (text: string): ToolOutcome => ({ isError: true, channel: "error result", text });
@@ -39,7 +39,7 @@ const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
     {
       direct: errorResult('limit must be an integer from 1 to 10, got "5".'),
       raw: rpcError('MCP error -32603: limit must be an integer from 1 to 10, got "5".'),
-      validating: rpcError(`${INVALID} top_devices: limit: expected integer, received "5"`),
+      validating: errorResult(`${INVALID} top_devices: limit: expected integer, received "5"`),
     },
   ],
   [
@@ -47,7 +47,7 @@ const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
     {
       direct: errorResult("limit must be an integer from 1 to 10, got 50."),
       raw: rpcError("MCP error -32603: limit must be an integer from 1 to 10, got 50."),
-      validating: rpcError(`${INVALID} top_devices: limit: expected a number <= 10, received 50`),
+      validating: errorResult(`${INVALID} top_devices: limit: expected a number <= 10, received 50`),
     },
   ],
   [
@@ -55,7 +55,7 @@ const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
     {
       direct: errorResult(NO_FIELD),
       raw: rpcError(`MCP error -32603: ${NO_FIELD}`),
-      validating: rpcError(
+      validating: errorResult(
         `${INVALID} top_devices: field: required, expected one of "operating_hours", "alerts", "risk_score", "downtime_min"`,
       ),
     },
@@ -65,7 +65,7 @@ const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
     {
       direct: ok('{"count":0}'),
       raw: ok('{"count":0}'),
-      validating: rpcError(
+      validating: errorResult(
         `${INVALID} count_devices: model: expected one of "InfusaLine 400", "InfusaLine 700", "CardioTrack M5", "Aeris V3", "RenalPure D2", received "Aeris v3"`,
       ),
     },
@@ -75,7 +75,7 @@ const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
     {
       direct: ok(`{"count":${LOW}}`),
       raw: ok(`{"count":${LOW}}`),
-      validating: rpcError(`${INVALID} count_devices: max_hours: expected integer, received 499.5`),
+      validating: errorResult(`${INVALID} count_devices: max_hours: expected integer, received 499.5`),
     },
   ],
   [
@@ -87,7 +87,7 @@ const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
     {
       direct: errorResult("No such tool: rank_by_rate. The tools are count_devices, top_devices, get_device."),
       raw: rpcError("MCP error -32603: Unknown tool: rank_by_rate"),
-      validating: errorResult("MCP error -32602: Tool rank_by_rate not found"),
+      validating: rpcError("MCP error -32602: Unknown tool: rank_by_rate"),
     },
   ],
 ];
@@ -146,7 +146,7 @@ test("initialize returns the protocol version, a tools capability and serverInfo
       jsonrpc: "2.0",
       id: 1,
       method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "0" } },
+      params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "test", version: "0" } },
     });
     assert.deepEqual(
       response,
@@ -154,7 +154,7 @@ test("initialize returns the protocol version, a tools capability and serverInfo
         jsonrpc: "2.0",
         id: 1,
         result: {
-          protocolVersion: "2025-06-18",
+          protocolVersion: "2025-11-25",
           capabilities: { tools: {} },
           serverInfo: { name: "fleet", version: "1" },
         },
@@ -232,26 +232,53 @@ test("the validating server checks a copy: the caller's arguments keep the unkno
   assert.deepEqual(nested, { device_id: "AV3-001", extra: { deep: [1, 2] } });
 });
 
-test("the validating server reports every invalid argument at once, in one -32602 error", () => {
-  assert.deepEqual(call(SERVERS.validating, "top_devices", { field: "rate", limit: 0, site: "brd" }), {
+test("the validating server reports every invalid argument at once, in one error result; to a 2025-06-18 client, in one -32602 error", () => {
+  const several =
+    "Input validation error: Invalid arguments for tool top_devices: " +
+    'field: expected one of "operating_hours", "alerts", "risk_score", "downtime_min", received "rate"; ' +
+    "limit: expected a number >= 1, received 0; " +
+    'site: expected one of "BRD", "CHC", "EVN", "LKV", "NGH", "PDM", "STM", "WRC", received "brd"';
+  const missing = "Input validation error: Invalid arguments for tool get_device: device_id: required, expected string";
+  const asResult = (text: string) => ({
     jsonrpc: "2.0",
     id: 7,
-    error: {
-      code: -32602,
-      message:
-        "Input validation error: Invalid arguments for tool top_devices: " +
-        'field: expected one of "operating_hours", "alerts", "risk_score", "downtime_min", received "rate"; ' +
-        "limit: expected a number >= 1, received 0; " +
-        'site: expected one of "BRD", "CHC", "EVN", "LKV", "NGH", "PDM", "STM", "WRC", received "brd"',
-    },
+    result: { content: [{ type: "text", text }], isError: true },
   });
-  assert.deepEqual(call(SERVERS.validating, "get_device", {}), {
+  const asError = (message: string) => ({ jsonrpc: "2.0", id: 7, error: { code: -32602, message } });
+  assert.equal(PROTOCOL_VERSION, "2025-11-25");
+  assert.deepEqual(
+    call(SERVERS.validating, "top_devices", { field: "rate", limit: 0, site: "brd" }),
+    asResult(several),
+  );
+  assert.deepEqual(call(SERVERS.validating, "get_device", {}), asResult(missing));
+  for (const revision of ["2025-11-25", "2026-07-28"]) {
+    const server = createValidatingServer(fleet, revision);
+    assert.deepEqual(call(server, "get_device", {}), asResult(missing), revision);
+  }
+  for (const revision of ["2025-06-18", "2024-11-05"]) {
+    const server = createValidatingServer(fleet, revision);
+    assert.deepEqual(call(server, "top_devices", { field: "rate", limit: 0, site: "brd" }), asError(several), revision);
+    assert.deepEqual(call(server, "get_device", {}), asError(missing), revision);
+    // Only arguments change channel: an unknown tool and a handler's throw answer as in 2025-11-25.
+    assert.deepEqual(call(server, "rank_by_rate", {}), call(SERVERS.validating, "rank_by_rate", {}), revision);
+    assert.deepEqual(
+      call(server, "get_device", { device_id: "AV3-999" }),
+      call(SERVERS.validating, "get_device", { device_id: "AV3-999" }),
+      revision,
+    );
+  }
+  assert.deepEqual(
+    call(createPathServer("validating", fleet, "2025-06-18"), "get_device", {}),
+    asError(missing),
+    "createPathServer passes the revision on",
+  );
+});
+
+test("an unknown tool is the protocol error -32602 on validating, with the spec's example wording", () => {
+  assert.deepEqual(call(SERVERS.validating, "rank_by_rate", { field: "downtime_min" }), {
     jsonrpc: "2.0",
     id: 7,
-    error: {
-      code: -32602,
-      message: "Input validation error: Invalid arguments for tool get_device: device_id: required, expected string",
-    },
+    error: { code: -32602, message: "Unknown tool: rank_by_rate" },
   });
 });
 
@@ -284,7 +311,7 @@ test("inherited names are not tools on any path", () => {
     assert.deepEqual(call(SERVERS.validating, name, {}), {
       jsonrpc: "2.0",
       id: 7,
-      result: { content: [{ type: "text", text: `MCP error -32602: Tool ${name} not found` }], isError: true },
+      error: { code: -32602, message: `Unknown tool: ${name}` },
     });
   }
 });

@@ -1,4 +1,4 @@
-// The channels lesson 8's table names for the SDK are what the installed SDKs answer: McpServer of 1.x and of v2, over an in-memory pair, for invalid arguments, an unknown tool and a handler's throw.
+// The reference lesson 8's validating path follows is what the installed SDK 2.4 McpServer answers, over an in-memory pair, for invalid arguments, an unknown tool and a handler's throw; and the client-side failures the lesson shows as local ones are made by the SDK's clients, never sent by a server.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
@@ -7,7 +7,9 @@ import { McpServer as McpServerV1 } from "@modelcontextprotocol/sdk/server/mcp.j
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { CHANNELS_ELSEWHERE } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
+import { channelCode, formatChannelTable, REFERENCE_CHANNELS } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import { DEFAULT_SEED } from "../../src/sim/seed";
 
 /** The three calls of the table's rows: arguments the schema refuses, a tool nobody declared, a tool whose handler throws. */
 const CALLS = {
@@ -34,30 +36,7 @@ const refuse = (): never => {
   throw new Error('No device "AV3-999".');
 };
 
-test("SDK 1.x McpServer (the installed 1.32): every failure of a tools/call comes back as an isError result", async () => {
-  const server = new McpServerV1({ name: "fleet", version: "1" });
-  server.registerTool("top_devices", { inputSchema: limitShape }, async () => ({
-    content: [{ type: "text", text: "{}" }],
-  }));
-  server.registerTool("get_device", { inputSchema: idShape }, async () => refuse());
-  const client = new ClientV1({ name: "probe", version: "0" });
-  const [clientSide, serverSide] = MemoryV1.createLinkedPair();
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  try {
-    for (const [kind, call] of Object.entries(CALLS) as [keyof typeof CALLS, (typeof CALLS)[keyof typeof CALLS]][]) {
-      assert.equal(
-        await channelOf(() => client.callTool({ name: call.name, arguments: { ...call.arguments } })),
-        CHANNELS_ELSEWHERE[kind]["SDK 1.x"],
-        kind,
-      );
-    }
-  } finally {
-    await client.close();
-    await server.close();
-  }
-});
-
-test("SDK 2.4 McpServer: invalid arguments and a throw are isError results, an unknown tool is JSON-RPC error -32602", async () => {
+test("SDK 2.4 McpServer answers as the validating path's reference says: invalid arguments and a throw are isError results, an unknown tool is -32602", async () => {
   const server = new McpServer({ name: "fleet", version: "1" });
   server.registerTool("top_devices", { inputSchema: z.object(limitShape) }, async () => ({
     content: [{ type: "text", text: "{}" }],
@@ -70,7 +49,7 @@ test("SDK 2.4 McpServer: invalid arguments and a throw are isError results, an u
     for (const [kind, call] of Object.entries(CALLS) as [keyof typeof CALLS, (typeof CALLS)[keyof typeof CALLS]][]) {
       assert.equal(
         await channelOf(() => client.callTool({ name: call.name, arguments: { ...call.arguments } })),
-        CHANNELS_ELSEWHERE[kind]["SDK 2.4"],
+        REFERENCE_CHANNELS[kind],
         kind,
       );
     }
@@ -80,25 +59,15 @@ test("SDK 2.4 McpServer: invalid arguments and a throw are isError results, an u
   }
 });
 
-test("the specification's columns: 2025-11-25 moved invalid arguments to the result, 2025-06-18 lists them as protocol errors with no code", () => {
-  assert.equal(
-    CHANNELS_ELSEWHERE["invalid arguments"]["2025-06-18"],
-    "protocol*",
-    "2025-06-18 gives invalid arguments no code: -32602 is the course's reading",
-  );
-  assert.equal(CHANNELS_ELSEWHERE["invalid arguments"]["2025-11-25"], "isError");
-  for (const revision of ["2025-06-18", "2025-11-25"] as const) {
-    assert.equal(
-      CHANNELS_ELSEWHERE["unknown tool"][revision],
-      "-32602",
-      "an unknown tool is a protocol error in every revision",
-    );
-    assert.equal(
-      CHANNELS_ELSEWHERE["handler throws"][revision],
-      "isError",
-      "a tool that ran and failed is a tool execution error",
-    );
-  }
+test("the validating path answers each kind of failure on the reference's channel, in the lesson's run", () => {
+  const lesson = simulateFleetLesson(DEFAULT_SEED);
+  const table = formatChannelTable(lesson).split("\n");
+  for (const [kind, code] of Object.entries(REFERENCE_CHANNELS))
+    assert.equal(table.find((row) => row.startsWith(`${kind}  `))!.split(/ {2,}/)[1], code, kind);
+  const byLabel = (label: string) => lesson.malformed.find((row) => row.label === label)!.outcomes.validating;
+  assert.equal(channelCode(byLabel("unknown tool")), "-32602");
+  assert.equal(channelCode(byLabel("limit as a string")), "isError");
+  assert.equal(channelCode(byLabel("unknown device id")), "isError");
 });
 
 test("SDK 1.x client: -32001 (timeout) and -32000 (connection closed) are made by the client; no server message carries them", async () => {

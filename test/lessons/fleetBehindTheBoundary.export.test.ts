@@ -1,12 +1,29 @@
-// Lesson 8's exports read as teaching text for both seeds: the fleet is lesson 7's, the terms come before their use, the revisions are named, and no maintainer's aside is left.
+// Lesson 8's committed exports, both seeds: short enough, the teaching text in markdown cells held to what the run computes, the spec's hard cases (invalid arguments, local failures, retry after a restart) stated in the revision they belong to, the conventions pointed back to lessons 1–5, and no maintainer's aside left.
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { test } from "node:test";
+import { AGENT_POLICIES } from "../../src/fleet/agents";
+import { LOCAL_FAILURES } from "../../src/fleet/client";
+import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS } from "../../src/fleet/conditions";
+import { TASK_QUESTION } from "../../src/fleet/groundTruth";
+import { PATH_NAMES } from "../../src/fleet/paths";
+import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
+import { proseShare } from "../../src/lessons/lessonShape";
+import { readNotebook } from "../../src/notebook/notebookFile";
+import { fleetToolList } from "../../src/server/declarations";
+import { createFleetServer } from "../../src/fleet/server";
+import { generateFleet } from "../../src/fleet/generator";
 import { DEFAULT_SEED } from "../../src/sim/seed";
+import { FLEET_CLAIMS } from "../../src/sweep/claims";
+import { ROOT } from "../helpers";
 import { lessonExports } from "./lessonText";
 
-const exports = lessonExports().filter((e) => e.lesson.name === "08-the-fleet-behind-the-boundary");
+const NAME = "08-the-fleet-behind-the-boundary";
+const exports = lessonExports().filter((e) => e.lesson.name === NAME);
+const notebook = readNotebook(join(ROOT, "notebooks", `${NAME}.ipynb`));
+const SEEDS = [DEFAULT_SEED, 20260219, 1, 77, 4242];
 
 /** The export's text up to its `## Next` heading: the body, summary, exercises and solutions. */
 const beforeNext = (text: string) => text.split("\n## Next\n")[0];
@@ -14,14 +31,23 @@ const beforeNext = (text: string) => text.split("\n## Next\n")[0];
 /** Text with its line breaks and indents read as the single spaces markdown renders them as (prose is wrapped at 100). */
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
-test("both seeds are exported, each at most 550 lines", () => {
+/** The markdown cell with this id, flattened. */
+const cell = (id: string) => flat(notebook.cells.find((c) => c.id === id)!.source);
+
+const record = (seed: number, condition: string, policy: string) =>
+  simulateFleetLesson(seed).matrix.find((r) => r.condition === condition && r.policy === policy)!;
+
+test("both seeds are exported, each at most 550 lines, with at least 70% of the prose in markdown cells", () => {
   assert.equal(exports.length, 2);
-  for (const { path, text } of exports)
-    assert.ok(text.split("\n").length <= 551, `${path}: ${text.split("\n").length} lines`);
+  for (const { path, text } of exports) {
+    const lines = text.endsWith("\n") ? text.split("\n").length - 1 : text.split("\n").length;
+    assert.ok(lines <= 550, `${path}: ${lines} lines`);
+  }
+  const { text } = exports.find((e) => !e.path.includes("seed-"))!;
+  assert.ok(proseShare(notebook, text).share >= 0.7, `share ${proseShare(notebook, text).share}`);
 });
 
-// SDK 2.4's string codes ("CONNECTION_CLOSED", "REQUEST_TIMEOUT") are taught now, beside SDK 1.x's -32000 and -32001.
-test("no maintainer's aside and no second introduction of the fleet", () => {
+test("no maintainer's aside, no second introduction of the fleet, and lessons 1–5's conventions pointed back to", () => {
   for (const { path, text } of exports) {
     for (const phrase of [
       /a test checks it/,
@@ -29,66 +55,265 @@ test("no maintainer's aside and no second introduction of the fleet", () => {
       /1\.32/,
       /since version 1\.\d+/,
       /brings in a fourth server/,
-      /joins lesson 6's simulator as a fourth/,
+      /course's reading of an outdated/,
     ]) {
       assert.doesNotMatch(text, phrase, `${path}: ${phrase}`);
     }
     assert.match(text, /^Lesson 7 added `fleet`/m, `${path}: points back to lesson 7`);
+    const assumptions = flat(text.split("## Assumptions")[1].split("## The fleet")[0]);
+    assert.match(assumptions, /\*\*Costs are lesson 3's envelope tokens\*\*, a body's tokens plus 8/, path);
+    assert.match(assumptions, /no policy of lesson 5's kind \(allowlist, gate\)/, path);
+    assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
+    assert.match(flat(text), /official MCP TypeScript SDK \(lesson 2; the course runs version 2\)/, path);
+    assert.match(flat(text), /by MCP's defaults \(lesson 5\) a client must presume/, path);
   }
 });
 
-test("SDK, agent and 2026-07-28 are defined before their first use; notifications/cancelled is explained", () => {
+test("the agent is defined before its first use; notifications/cancelled and the annotations' defaults are pointed back to", () => {
   for (const { path, text } of exports) {
-    const body = text.split("**What you will learn**")[0];
-    assert.match(
-      flat(body),
-      /the \*\*SDK\*\*, the official MCP TypeScript SDK: version 1 is the package\s+`@modelcontextprotocol\/sdk`/,
-      path,
-    );
-    assert.match(flat(body), /`McpServer`/, path);
-    assert.match(flat(body), /low-level `Server`/, path);
     assert.ok(text.indexOf("**agent**") < text.indexOf(" agent "), `${path}: agent defined first`);
-    assert.ok(text.indexOf("SDK") >= text.indexOf("**SDK**"), `${path}: SDK defined first`);
-    const first2026 = text.indexOf("2026-07-28");
-    assert.ok(
-      first2026 > text.indexOf("## Assumptions") && first2026 < text.indexOf("## The fleet"),
-      `${path}: 2026-07-28 first named in the assumptions`,
-    );
-    assert.match(flat(text), /`notifications\/cancelled` — a notification \(a message that gets no reply\)/, path);
-  }
-});
-
-test("the assumptions name the fleet client's revision, why, and what 2025-11-25 changed", () => {
-  for (const { path, text } of exports) {
-    const assumptions = text.split("## Assumptions")[1].split("## The fleet")[0];
-    assert.match(flat(assumptions), /offers revision 2025-06-18\*\*, not lesson 7's 2025-11-25, because/, path);
-    assert.match(flat(assumptions), /2025-11-25 moved them into the tool's result, marked `isError`/, path);
-  }
-});
-
-test("the spec's rules the lesson leans on are stated: validation MUST, restart SHOULD, progress and timeouts", () => {
-  for (const { path, text } of exports) {
-    const body = beforeNext(text);
-    assert.match(flat(body), /servers MUST validate all tool inputs/, path);
-    assert.match(flat(body), /a fault to measure/, path);
-    assert.match(flat(body), /client SHOULD restart a server process that exits unexpectedly/, path);
-    assert.match(flat(body), /`notifications\/progress`/, path);
-    assert.match(flat(body), /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout/, path);
-    assert.match(flat(body), /SHOULD NOT let `serverInfo` change its behaviour/, path);
-    assert.match(flat(body), /carry no `annotations`/, path);
-  }
-});
-
-test("each table says which exchange its handshake is", () => {
-  for (const { path, text } of exports) {
-    assert.match(flat(text), /the handshake \(one yetenek sor per server\) and the calls/, path);
-    assert.match(flat(text), /tokens: envelope tokens, MCP's opening \(initialize to tools\/list\) included/, path);
+    assert.match(flat(text), /sends `notifications\/cancelled` with the request's id \(lesson 3\)/, path);
     assert.match(
       flat(text),
-      /are the handshake — here MCP's opening of a connection, not lesson 6's `yetenek sor`/,
+      /`readOnlyHint` false\) and that a second call may do more than the first \(`idempotentHint` false\)/,
       path,
     );
   }
+});
+
+test("the spec's rules the lesson leans on are stated: validation MUST, restart SHOULD, progress and timeouts, stderr", () => {
+  for (const { path, text } of exports) {
+    const body = flat(beforeNext(text));
+    assert.match(body, /servers MUST validate all tool inputs: a fault to measure/, path);
+    assert.match(body, /a client SHOULD restart a server process that exits unexpectedly/, path);
+    assert.match(body, /requests in flight are lost and can be retried against the fresh process/, path);
+    assert.match(body, /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout/, path);
+    assert.match(body, /a client SHOULD NOT take output there as a sign of error/, path);
+    assert.match(body, /carry no `annotations`/, path);
+  }
+});
+
+test("§3, invalid arguments in 2026-07-28: the tools page and the schema's InvalidParamsError, a client handles both, a malformed CallToolRequest is a protocol error in every revision", () => {
+  for (const { path, text } of exports) {
+    const body = flat(beforeNext(text));
+    assert.match(
+      body,
+      /\*\*Invalid arguments, where 2026-07-28 disagrees with itself\.\*\* Its `server\/tools` page \(Error Handling\) keeps 2025-11-25's rule, input validation errors among tool execution errors, while its schema's `InvalidParamsError`, -32602, names "invalid tool arguments" and gives an example\./,
+      path,
+    );
+    assert.match(body, /A client must handle both answers to the same mistake\./, path);
+    assert.match(
+      body,
+      /Not in doubt, in any revision: a `tools\/call` that does not fit the `CallToolRequest` schema \(no `name`, `arguments` not an object\) is a protocol error; only arguments that fail the tool's `inputSchema` may come either way\./,
+      path,
+    );
+    // 2025-06-18's reading, in one short note.
+    assert.match(
+      body,
+      /\(Revision 2025-06-18, current when the write-up appeared, listed "invalid arguments" among protocol errors, with no code;/,
+      path,
+    );
+    const note = body.match(/\(Revision 2025-06-18, [^)]*\)/)![0];
+    const lesson = flat(text.split("## Summary")[0]);
+    assert.equal(
+      lesson.match(/2025-06-18/g)?.length,
+      note.match(/2025-06-18/g)?.length,
+      `${path}: the body names it in the note alone`,
+    );
+    // The summary says it again, dated.
+    const summary = flat(text.split("## Summary")[1].split("## Exercises")[0]);
+    assert.match(summary, /2026-07-28's schema also names -32602 for them, a client handles both/, path);
+    assert.match(
+      summary,
+      /A request that does not fit `CallToolRequest` is a protocol error in every revision\./,
+      path,
+    );
+  }
+});
+
+test("§3, invalid arguments on the wire: the real validating server answers refused arguments with an isError result, an unknown tool and a request with no name with -32602", () => {
+  for (const { path, text } of exports) {
+    const wire = text.split("$ mcp-course serve fleet --seed")[1].split("```")[0];
+    assert.match(
+      wire,
+      /"text":"Input validation error: Invalid arguments for tool top_devices: limit: expected\s+integer, received \\"5\\""\}\],"isError":true\}/,
+      path,
+    );
+    assert.match(
+      wire,
+      /\{"jsonrpc":"2\.0","id":2,"error":\{"code":-32602,"message":"Unknown tool: rank_by_rate"\}\}/,
+      path,
+    );
+    assert.match(wire, /"params":\{"arguments":\{"field":"downtime_min"\}\}\}/, path);
+    assert.match(
+      flat(wire),
+      /\{"jsonrpc":"2\.0","id":3,"error":\{"code":-32602, "message":"Invalid tools\/call params: name must be a string, and it is missing\."\}\}/,
+      path,
+    );
+    assert.match(
+      wire,
+      /Outcome: a result with isError true, then a JSON-RPC error -32602, then a JSON-RPC error -32602\./,
+      path,
+    );
+  }
+});
+
+test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cited, and the agents and tables show them as local: …", () => {
+  for (const { path, text } of exports) {
+    const body = flat(beforeNext(text));
+    assert.match(
+      body,
+      /No server sent these failures, and none may read like an answer from one: 2026-07-28 \("Error Codes"\) gives local errors no code and asks that they cannot be mistaken for errors received from the peer\./,
+      path,
+    );
+    assert.match(
+      body,
+      /SDK 1\.x's client wrote them `MCP error -32001: Request timed out` and `MCP error -32000: Connection closed`, codes of the sub-range -32000 to -32019 that 2026-07-28 calls legacy \(new implementations SHOULD NOT use it\)/,
+      path,
+    );
+    assert.match(body, /The fleet's client writes them `local: …`:/, path);
+    // The only "MCP error -3200x" in the lesson are SDK 1.x's, quoted in that sentence.
+    assert.equal(text.match(/MCP error -3200\d/g)?.length, 2, path);
+    const table = text.split("condition            calls  what the thorough agent read")[1].split("```")[0];
+    for (const local of [LOCAL_FAILURES.timedOut, LOCAL_FAILURES.connectionClosed, LOCAL_FAILURES.notConnected])
+      assert.ok(table.includes(local), `${path}: ${local}`);
+    assert.doesNotMatch(table, /MCP error|-320\d\d/, path);
+    assert.match(
+      flat(text.split("## Summary")[1]),
+      /A failure the client makes itself \(`local: timed out`\) is no error from the server\./,
+      path,
+    );
+  }
+});
+
+test("§3, restart and retry: safe only for read-only or idempotent tools; the fleet declares no annotations, so its client cannot know; serve fleet at level 2 and up says readOnlyHint: true", () => {
+  for (const { path, text } of exports) {
+    const body = flat(beforeNext(text));
+    assert.match(
+      body,
+      /But the client cannot know whether the lost call ran before the crash, and retrying a `tools\/call` of unknown outcome is safe only for a tool that is read-only or idempotent\./,
+      path,
+    );
+    assert.match(
+      body,
+      /The fleet's tools only read, yet declare no annotations: by MCP's defaults this client cannot know the retry is safe/,
+      path,
+    );
+    assert.match(
+      body,
+      /`mcp-course serve fleet` at declaration level 2 and up says it: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
+      path,
+    );
+  }
+  // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
+  for (const tool of FLEET_TOOL_DEFINITIONS) assert.equal("annotations" in tool, false, tool.name);
+  const served = createFleetServer(generateFleet(DEFAULT_SEED));
+  for (const level of [0, 1] as const)
+    for (const tool of fleetToolList(served, level)) assert.equal(tool.annotations, undefined, `level ${level}`);
+  for (const level of [2, 3] as const)
+    for (const tool of fleetToolList(served, level))
+      assert.equal(tool.annotations?.readOnlyHint, true, `level ${level}: ${tool.name}`);
+});
+
+test("the markdown cells' fixed claims are what the run computes, for several seeds", () => {
+  const quoted = notebook.cells
+    .find((c) => c.id === "question-heading")!
+    .source.split("\n")
+    .filter((line) => line.startsWith("> "))
+    .map((line) => line.slice(2))
+    .join(" ");
+  assert.equal(quoted, TASK_QUESTION, "the question quoted is the agents' question");
+  const clock = cell("faults-heading");
+  const ms = (micros: number) => (micros / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
+  assert.ok(
+    clock.includes(
+      `The virtual clock charges ${(LATENCY_MICROS.directCall / 1000).toFixed(3)} ms for a call in-process, ` +
+        `${(LATENCY_MICROS.rawCall / 1000).toFixed(3)} and ${(LATENCY_MICROS.validatingCall / 1000).toFixed(3)} ms for a call to the ` +
+        `\`raw\` and \`validating\` servers, ${ms(LATENCY_MICROS.rawStartup)} and ${ms(LATENCY_MICROS.validatingStartup)} ms to start them, ` +
+        `and ${ms(LATENCY_MICROS.restart)} ms for a restart.`,
+    ),
+  );
+  assert.deepEqual(
+    [...clock.matchAll(/- `([a-z-]+)`(?: and `[a-z]+`)?/g)].map((m) => m[1]).slice(1),
+    CONDITIONS.slice(3).map((c) => c.name),
+  );
+  assert.ok(clock.includes(`during its ${CRASH_ON_CALL}th \`tools/call\``));
+  assert.ok(
+    clock.includes(
+      `takes ${LATENCY_MICROS.slowTool / 1e6} s; the client waits ${LATENCY_MICROS.clientTimeout / 1e6} s`,
+    ),
+  );
+  assert.ok(
+    cell("local-failures").includes(
+      `the client's ${(LATENCY_MICROS.clientTimeout / 1000).toLocaleString("en-US")} ms wait`,
+    ),
+  );
+  for (const seed of SEEDS) {
+    const r = simulateFleetLesson(seed);
+    // The malformed-call reading.
+    const raw = r.malformed.filter((row) => row.outcomes.raw.channel === "JSON-RPC error");
+    assert.equal(raw.length, 5, `seed ${seed}`);
+    const quiet = r.malformed.filter((row) => !row.outcomes.direct.isError && row.outcomes.validating.isError);
+    assert.deepEqual(
+      quiet.map((row) => row.label),
+      ["model in the wrong case", "max_hours 499.5"],
+      `seed ${seed}`,
+    );
+    const same = r.malformed.filter((row) =>
+      PATH_NAMES.every((p) => row.outcomes[p].text === row.outcomes.direct.text),
+    );
+    assert.deepEqual(
+      same.map((row) => row.label),
+      ["unknown property"],
+      `seed ${seed}`,
+    );
+    const unknownId = r.malformed.find((row) => row.label === "unknown device id")!.outcomes;
+    assert.equal(unknownId.validating.text, unknownId.direct.text, `seed ${seed}`);
+    // The faults reading and the summary.
+    const t = (condition: string) => record(seed, condition, "thorough");
+    assert.deepEqual([t("slow").correct, t("slow").toolErrors], [true, 1], `seed ${seed}`);
+    assert.deepEqual(
+      [t("crash").toolErrors, t("crash").toolCalls, t("crash").correct],
+      [15, 20, false],
+      `seed ${seed}`,
+    );
+    assert.equal(t("crash").answer, `${r.truth.shortcut.device.device_id} vs unknown`, `seed ${seed}: gave up`);
+    const explained = t("crash-explained");
+    assert.deepEqual(
+      [explained.toolCalls, explained.toolErrors, t("crash").turns - explained.turns],
+      [10, 5, 2],
+      `seed ${seed}`,
+    );
+    assert.equal(explained.answer, t("crash").answer, `seed ${seed}`);
+    assert.deepEqual([t("crash-restart").correct, t("crash-restart").toolErrors], [true, 0], `seed ${seed}`);
+    assert.deepEqual([t("stdout-line").correct, t("stdout-line").toolErrors], [true, 0], `seed ${seed}`);
+    assert.equal(t("stdout-unterminated").answer, null, `seed ${seed}`);
+    for (const c of ["crash", "crash-explained", "crash-restart"])
+      assert.equal(record(seed, c, "shortcut").toolCalls, 2, `seed ${seed}: ${c}`);
+    for (const c of CONDITIONS) assert.equal(record(seed, c.name, "shortcut").correct, false, `seed ${seed}`);
+    assert.ok(r.truth.moreRawDowntime >= 10, `seed ${seed}`);
+    // The chart's caption: failed calls only under these four, and crash-restart right.
+    assert.deepEqual(
+      r.matrix.filter((m) => m.policy === "thorough" && m.toolErrors > 0).map((m) => m.condition),
+      ["slow", "crash", "crash-explained", "stdout-unterminated"],
+      `seed ${seed}`,
+    );
+    for (const claim of FLEET_CLAIMS)
+      assert.ok(claim.holds(r, simulateFleetLesson(DEFAULT_SEED)), `seed ${seed}: ${claim.id}`);
+  }
+  assert.equal(AGENT_POLICIES.length, 2);
+});
+
+test("the thorough agent's paging is one paragraph that says the order of its calls, so exercise 3 can be answered from the lesson", () => {
+  const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
+  const thorough = agents.filter((p) => p.includes("*thorough*"));
+  assert.equal(thorough.length, 1, "one paragraph");
+  assert.match(flat(thorough[0]), /each with two calls in a row, one ranked by downtime and one by hours/);
+  assert.match(
+    flat(thorough[0]),
+    /a turn takes the halves left waiting by the turn before, then new bands until it holds four/,
+  );
+  assert.match(cell("exercises"), /What would it need to have read before the 6th call\?/);
 });
 
 test("the chart's opacity legend has swatches in the bars' colour", () => {

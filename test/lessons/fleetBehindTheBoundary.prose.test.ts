@@ -18,16 +18,9 @@ function allProse(seed: number): Record<string, string> {
   return {
     describeFleetSeed: prose.describeFleetSeed(r),
     readFleet: prose.readFleet(r),
-    quoteQuestion: prose.quoteQuestion(),
     readGroundTruth: prose.readGroundTruth(r),
-    readLevels: prose.readLevels(r),
-    readChannels: prose.readChannels(r),
-    readMalformed: prose.readMalformed(r),
     describeTurns: prose.describeTurns(r),
-    describeConditions: prose.describeConditions(),
-    describeClock: prose.describeClock(),
     readConditions: prose.readConditions(r),
-    summarizeFleet: prose.summarizeFleet(r),
     solveExercises: prose.solveExercises(r),
   };
 }
@@ -49,53 +42,7 @@ test(`for ${SEEDS.length} seeds, no paragraph has a gap, a stray value, or a lat
   }
 });
 
-test("the channel reading and the summary say where -32602, -32000 and -32001 come from", () => {
-  const r = simulateFleetLesson(DEFAULT_SEED);
-  const channels = flat(prose.readChannels(r));
-  // 2025-06-18 lists invalid arguments among protocol errors and gives them no code: -32602 is the course's reading.
-  assert.match(
-    channels,
-    /lists invalid arguments among protocol errors but gives them no code, and lists invalid input data among tool execution errors/,
-  );
-  assert.match(channels, /`-32602`, JSON-RPC.s "Invalid params", is the course.s reading of an outdated rule/);
-  assert.match(channels, /2025-11-25 made input validation errors tool execution errors/);
-  assert.match(
-    channels,
-    /`MCP error -32602: Tool rank_by_rate not found` arrives as an error result, as SDK 1\.x sends it, where every revision asks for a protocol error/,
-  );
-  const conditions = flat(prose.readConditions(r));
-  assert.match(
-    conditions,
-    /`-32001` is SDK 1\.x's code for its client's timeout \(SDK 2\.4's client reports an `SdkError` with code `"REQUEST_TIMEOUT"`\), and never travels on the wire/,
-  );
-  assert.match(
-    conditions,
-    /`MCP error -32000: Connection closed` — again SDK 1\.x's client code \(2\.4's is `"CONNECTION_CLOSED"`\), raised when the pipe closes/,
-  );
-  assert.match(
-    conditions,
-    /had the request carried a `progressToken` in its `_meta`, the server could send `notifications\/progress`/,
-  );
-  assert.match(
-    flat(prose.summarizeFleet(r)),
-    /`-32000` and `-32001` are SDK 1\.x's client codes \(2\.4 has `"CONNECTION_CLOSED"` and `"REQUEST_TIMEOUT"`\) and never cross the wire/,
-  );
-});
-
-test("the clock says what ms/call holds, and the figure rebuilds from LATENCY_MICROS: calls, timeouts and restarts, no start-up", () => {
-  const r = simulateFleetLesson(DEFAULT_SEED);
-  assert.match(
-    flat(prose.describeClock()),
-    /`ms\/call` is the tool calls' virtual time \(waits, timeouts and restarts in, start-up out\) per call/,
-  );
-  const restart = r.matrix.find((m) => m.condition === "crash-restart" && m.policy === "thorough")!;
-  assert.equal(
-    restart.callMicros,
-    restart.toolCalls * LATENCY_MICROS.validatingCall + restart.restarts * LATENCY_MICROS.restart,
-  );
-});
-
-test("the worked examples are the run's: turns add up, the handshake is the envelope's, the clock is LATENCY_MICROS", () => {
+test("the worked examples are the run's: turns add up, the opening is the envelope's", () => {
   const r = simulateFleetLesson(DEFAULT_SEED);
   const thorough = r.turnSizes.thorough;
   assert.ok(
@@ -104,24 +51,24 @@ test("the worked examples are the run's: turns add up, the handshake is the enve
   const shortcut = r.matrix.find((m) => m.condition === "raw" && m.policy === "shortcut")!;
   assert.ok(
     flat(prose.readConditions(r)).includes(
-      `Of the shortcut agent's ${shortcut.envelope.tokens.toLocaleString("en-US")} tokens on \`raw\`, ${r.handshake.tokens} are the handshake — here MCP's opening of a connection, not lesson 6's \`yetenek sor\`: 5 messages`,
+      `Of the shortcut agent's ${shortcut.envelope.tokens.toLocaleString("en-US")} on \`raw\`, ${r.handshake.tokens} are MCP's opening (5 messages`,
     ),
   );
-  assert.ok(
-    flat(prose.describeClock()).includes(
-      `${(LATENCY_MICROS.rawCall / 1000).toFixed(3)} and ${(LATENCY_MICROS.validatingCall / 1000).toFixed(3)} ms for a call`,
-    ),
+  const restart = r.matrix.find((m) => m.condition === "crash-restart" && m.policy === "thorough")!;
+  assert.equal(
+    restart.callMicros,
+    restart.toolCalls * LATENCY_MICROS.validatingCall + restart.restarts * LATENCY_MICROS.restart,
+    "ms/call holds calls and restarts, no start-up",
   );
-  assert.ok(flat(prose.readLevels(r)).includes("`tarife` and `kayit` are remote"));
-  assert.ok(flat(prose.readLevels(r)).includes('`arac bildirilmedi` ("tool not declared")'));
 });
 
-test("the solutions name the calls the validating server refused, and the stop the true rate allows", () => {
+test("the solutions are folded, one per exercise, name the calls the validating server refused, and the stop the true rate allows", () => {
   for (const seed of SEEDS) {
     const r = simulateFleetLesson(seed);
     const solutions = flat(prose.solveExercises(r));
-    for (const row of r.malformed.filter((m) => m.outcomes.validating.channel === "JSON-RPC error"))
-      assert.ok(solutions.includes(`*${row.label}*`), `${seed}: ${row.label}`);
+    const refused = r.malformed.filter((m) => m.outcomes.validating.text.startsWith("Input validation error:"));
+    assert.equal(refused.length, 5, `seed ${seed}`);
+    for (const row of refused) assert.ok(solutions.includes(`*${row.label}*`), `${seed}: ${row.label}`);
     const { device, shortcut } = r.truth;
     assert.ok(
       solutions.includes(
@@ -129,7 +76,10 @@ test("the solutions name the calls the validating server refused, and the stop t
       ),
       `seed ${seed}`,
     );
-    assert.equal(prose.solveExercises(r).match(/^\d\. /gm)?.length, 5, "one answer per exercise");
+    assert.equal(prose.solveExercises(r).match(/^<details>$/gm)?.length, 4, "one folded answer per exercise");
+    assert.equal(prose.solveExercises(r).match(/^<summary>\d\. /gm)?.length, 4);
+    assert.ok(solutions.includes("fails the call itself: `local: timed out`"), `seed ${seed}`);
+    assert.doesNotMatch(solutions, /-3200\d/, `seed ${seed}: a local failure has no code`);
   }
 });
 
@@ -161,37 +111,29 @@ test("the thorough agent's turn table rebuilds its run: calls per turn, and the 
     assert.equal(first, turns.length - 2, `seed ${seed}: stops after the first turn past the bound`);
     assert.ok(
       flat(prose.describeTurns(r)).includes(
-        `Turn ${first + 1} is the first after which they are more (${turns[first].covered})`,
+        `turn ${first + 1} is the first after which they are more (${turns[first].covered})`,
       ),
       `seed ${seed}`,
     );
   }
 });
 
-test("the level reading counts the other tools lesson 6's client drops at level 3 from the run", () => {
+test("solution 3 names what the agent has read before the crash, for each seed, from the turn table's first bands", () => {
   for (const seed of SEEDS) {
     const r = simulateFleetLesson(seed);
-    const others = r.lessonClientLevels[3].dropped - 3;
-    assert.equal(others, 2, `seed ${seed}`);
-    assert.ok(
-      flat(prose.readLevels(r)).includes(`The other ${others} tools dropped at level 3 are \`kayit\`'s`),
-      `seed ${seed}`,
-    );
-  }
-});
-
-test("solution 4 names what the agent has read before the crash, for each seed, without the thorough agent's fallback as its answer", () => {
-  for (const seed of SEEDS) {
-    const r = simulateFleetLesson(seed);
-    const text = flat(prose.solveExercises(r).split(/\n(?=\d\. )/)[3]);
+    const text = flat(prose.solveExercises(r).split(/\n\n(?=<details>)/)[2]);
+    assert.match(text, /^<details> <summary>3\. /, `seed ${seed}`);
     const { device } = r.truth;
+    // The 6th call is the hours page of the second turn's second band: only the first band is read in full.
+    assert.equal(r.turnSizes.thorough[0], 2, `seed ${seed}`);
     const firstBand = r.thoroughTurns[1].bands[0];
-    if (!firstBand.crowded && device.operating_hours < firstBand.max) {
-      assert.ok(
-        text.includes(`answers \`${device.device_id} vs unknown\`: the right device, and still a wrong answer`),
-        `seed ${seed}`,
-      );
-    }
-    assert.ok(/is the thorough agent.s fallback/.test(text) || text.includes("no band in full"), `seed ${seed}`);
+    if (!firstBand.crowded) {
+      assert.ok(text.includes(`with band ${firstBand.min}-${firstBand.max} read in full`), `seed ${seed}`);
+      if (device.operating_hours < firstBand.max)
+        assert.ok(
+          text.includes(`answers \`${device.device_id} vs unknown\`: the right device, still a wrong answer`),
+          `seed ${seed}`,
+        );
+    } else assert.ok(text.includes("no band is read in full"), `seed ${seed}`);
   }
 });

@@ -13,6 +13,7 @@ import {
   answerCode,
   channelCode,
   formatConditionTable,
+  formatFailureTexts,
   formatFleetLesson,
   msPerCall,
   wrapQuoted,
@@ -33,6 +34,7 @@ const SECTIONS = [
   "eight malformed calls down three paths",
   "the thorough agent's turns on direct",
   "conditions × policies (virtual clock)",
+  "what the thorough agent read on failed calls",
 ];
 
 /** The body of one `## ` section of the printout. */
@@ -121,57 +123,43 @@ test("the level table has a row per client and level, with the figures of the ru
   assert.match(failures, /^lesson 6, levels 0-3 +count_devices: arac bildirilmedi$/m);
 });
 
-test("the channel table reads our three paths from the run, beside the SDK's and the specification's columns", () => {
+test("the channel table has at most 4 columns, the validating path first, each read from the run", () => {
   const [header, ...rows] = section("failures and their channels").split("\n");
-  assert.deepEqual(header.split(/ {2,}/), [
-    "failure",
-    "SDK 1.x",
-    "SDK 2.4",
-    "2025-06-18",
-    "2025-11-25",
-    "direct",
-    "raw",
-    "validating",
-  ]);
+  assert.deepEqual(header.split(/ {2,}/), ["failure", "validating", "raw", "direct"]);
   const cells = (kind: string) => rows.find((row) => row.startsWith(`${kind}  `))!.split(/ {2,}/);
-  assert.deepEqual(cells("invalid arguments").slice(1), [
-    "isError",
-    "isError",
-    "protocol*",
-    "isError",
-    "isError/ok",
-    "-32603/ok",
-    "-32602",
-  ]);
-  assert.deepEqual(cells("unknown tool").slice(1), [
-    "isError",
-    "-32602",
-    "-32602",
-    "-32602",
-    "isError",
-    "-32603",
-    "isError",
-  ]);
-  assert.deepEqual(cells("handler throws").slice(1), [
-    "isError",
-    "isError",
-    "isError",
-    "isError",
-    "isError",
-    "-32603",
-    "isError",
-  ]);
+  assert.deepEqual(cells("invalid arguments").slice(1), ["isError", "-32603/ok", "isError/ok"]);
+  assert.deepEqual(cells("unknown tool").slice(1), ["-32602", "-32603", "isError"]);
+  assert.deepEqual(cells("handler throws").slice(1), ["isError", "-32603", "isError"]);
   const byLabel = (label: string) => result.malformed.find((r) => r.label === label)!.outcomes;
-  assert.equal(channelCode(byLabel("unknown tool").validating), "isError");
-  assert.equal(channelCode(byLabel("limit as a string").validating), "-32602");
+  assert.equal(channelCode(byLabel("unknown tool").validating), "-32602");
+  assert.equal(channelCode(byLabel("limit as a string").validating), "isError");
   assert.equal(channelCode(byLabel("model in the wrong case").direct), "ok");
+});
+
+test("the failed calls' texts: every fault that failed a call of the thorough agent, local failures only, adding up to its errors", () => {
+  const table = formatFailureTexts(result);
+  assert.equal(table, section("what the thorough agent read on failed calls"));
+  for (const { condition, texts } of result.failureTexts) {
+    const run = result.matrix.find((r) => r.condition === condition && r.policy === "thorough")!;
+    assert.equal(
+      texts.reduce((sum, t) => sum + t.calls, 0),
+      run.toolErrors,
+      condition,
+    );
+    for (const { text } of texts) assert.match(text, /^local: /, `${condition}: ${text}`);
+  }
+  assert.deepEqual(
+    result.failureTexts.map((row) => row.condition),
+    result.matrix.filter((r) => r.policy === "thorough" && r.toolErrors > 0).map((r) => r.condition),
+  );
+  assert.doesNotMatch(table, /MCP error|-3200\d/);
 });
 
 test("the malformed-calls table has each call, each path once, and spells out its two abbreviations", () => {
   const lines = section("eight malformed calls down three paths").split("\n");
   assert.deepEqual(lines.slice(-2), [
     "[D]: the text read on direct",
-    "[V]: MCP error -32602: Input validation error: Invalid arguments for tool <tool>:",
+    "[V]: Input validation error: Invalid arguments for tool <tool>:",
   ]);
   const headings = lines.filter((line) => !line.startsWith(" ")).slice(1, -2);
   assert.deepEqual(

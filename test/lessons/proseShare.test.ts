@@ -7,7 +7,9 @@ import { LESSONS } from "../../src/lessons/catalog";
 import {
   EXPORT_LINE_LIMIT,
   EXPORT_LINE_LIMIT_PENDING,
+  EXPORT_LINE_LIMITS,
   exportLengthProblems,
+  exportLineLimit,
   MARKDOWN_PROSE_FLOOR,
   PROSE_FLOOR_PENDING,
   proseShare,
@@ -58,7 +60,7 @@ test("every lesson on PROSE_FLOOR_PENDING is a lesson of the catalog", () => {
 });
 
 for (const lesson of LESSONS) {
-  test(`${lesson.name}: both committed exports are at most ${EXPORT_LINE_LIMIT} lines, unless written before the limit`, () => {
+  test(`${lesson.name}: both committed exports are at most ${exportLineLimit(lesson.name)} lines, unless written before the limit`, () => {
     for (const folder of ["lessons", join("lessons", "seed-20260219")]) {
       const exported = readFileSync(join(ROOT, folder, `${lesson.name}.md`), "utf8");
       assert.deepEqual(exportLengthProblems(lesson, exported), [], folder);
@@ -70,4 +72,22 @@ test("the length check counts lines as a reader does, and names the limit", () =
   const lesson = LESSONS.find((entry) => !EXPORT_LINE_LIMIT_PENDING.includes(entry.name))!;
   assert.deepEqual(exportLengthProblems(lesson, "a\n".repeat(EXPORT_LINE_LIMIT)), []);
   assert.match(exportLengthProblems(lesson, "a\n".repeat(EXPORT_LINE_LIMIT + 1))[0], /451 lines long, at most 450/);
+});
+
+test("a lesson with a limit of its own is held to it, not to the course's", () => {
+  const lesson = LESSONS.find((entry) => entry.name === "08-the-fleet-behind-the-boundary")!;
+  assert.ok(!EXPORT_LINE_LIMIT_PENDING.includes(lesson.name));
+  assert.equal(exportLineLimit(lesson.name), EXPORT_LINE_LIMITS[lesson.name]);
+  assert.equal(exportLineLimit(LESSONS[0].name), EXPORT_LINE_LIMIT);
+  const limit = EXPORT_LINE_LIMITS[lesson.name];
+  assert.deepEqual(exportLengthProblems(lesson, "a\n".repeat(limit)), []);
+  assert.match(
+    exportLengthProblems(lesson, "a\n".repeat(limit + 1))[0],
+    new RegExp(`${limit + 1} lines long, at most ${limit}`),
+  );
+  for (const name of Object.keys(EXPORT_LINE_LIMITS))
+    assert.ok(
+      LESSONS.some((entry) => entry.name === name),
+      name,
+    );
 });

@@ -1,8 +1,8 @@
 // Lesson 9's `fleetServed`, the layer between the SDK's server and the simulator's fleet paths: in
-// 2025-11-25 it turns the validating path's -32602 for invalid arguments into an error result and
-// refuses an unknown tool with -32602 on both paths; handed 2025-06-18, it gives the simulator's
-// answers to every call but the unknown tool, as the lesson's exercise 4 and its solution say.
-// No process starts: the layer is called directly.
+// 2025-11-25 it refuses an unknown tool with -32602 on both paths and gives the simulator's answer
+// to every other call; handed 2025-06-18, the validating path it makes answers invalid arguments
+// with -32602 where the simulator's 2025-11-25 client reads an error result, as the lesson's
+// exercise 4 and its solution say. No process starts: the layer is called directly.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { generateFleet } from "../../src/fleet/generator";
@@ -36,16 +36,9 @@ const labels = (path: "raw" | "validating", revision: string) =>
     return sim.channel === real.channel && sim.text === real.text ? [] : [label];
   });
 
-test("in 2025-11-25 the layer turns 7 of the 16 answers: 5 invalid-argument calls on validating, the unknown tool on both paths", () => {
+test("in 2025-11-25 the layer turns 1 of the 16 answers: the unknown tool on raw, refused with -32602 as on validating", () => {
   assert.deepEqual(labels("raw", "2025-11-25"), ["unknown tool"]);
-  assert.deepEqual(labels("validating", "2025-11-25"), [
-    "limit as a string",
-    "limit 50",
-    "missing field",
-    "model in the wrong case",
-    "max_hours 499.5",
-    "unknown tool",
-  ]);
+  assert.deepEqual(labels("validating", "2025-11-25"), []);
   const unknown = MALFORMED_CALLS.findIndex(({ label }) => label === "unknown tool");
   for (const path of ["raw", "validating"] as const) {
     assert.deepEqual(answer(path, unknown, "2025-11-25"), {
@@ -54,14 +47,15 @@ test("in 2025-11-25 the layer turns 7 of the 16 answers: 5 invalid-argument call
       text: "MCP error -32602: Unknown tool: rank_by_rate",
     });
   }
-  const limit = MALFORMED_CALLS.findIndex(({ label }) => label === "limit 50");
-  const sim = simulated[limit].outcomes.validating;
-  const real = answer("validating", limit, "2025-11-25");
-  assert.equal(real.channel, "error result");
-  assert.equal(sim.text, mcpErrorText(-32602, real.text), "the same sentence, in another channel");
 });
 
-test("handed 2025-06-18 the layer gives the simulator's answer to every call but the unknown tool (exercise 4: 14 of 16)", () => {
+test("handed 2025-06-18 the layer answers invalid arguments with -32602, the same sentence (exercise 4: 10 of 16)", () => {
+  const invalid = ["limit as a string", "limit 50", "missing field", "model in the wrong case", "max_hours 499.5"];
   assert.deepEqual(labels("raw", "2025-06-18"), ["unknown tool"]);
-  assert.deepEqual(labels("validating", "2025-06-18"), ["unknown tool"]);
+  assert.deepEqual(labels("validating", "2025-06-18"), invalid);
+  const limit = MALFORMED_CALLS.findIndex(({ label }) => label === "limit 50");
+  const sim = simulated[limit].outcomes.validating;
+  const real = answer("validating", limit, "2025-06-18");
+  assert.equal(sim.channel, "error result");
+  assert.equal(real.text, mcpErrorText(-32602, sim.text), "the same sentence, in another channel");
 });

@@ -34,7 +34,7 @@ import {
   type WireTool,
 } from "../../src/wireClient/tools";
 import { AGENT_POLICIES } from "../../src/fleet/agents";
-import { FleetClient, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
+import { FleetClient, LOCAL_FAILURES, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
 import { CONDITIONS, findCondition, LATENCY_MICROS } from "../../src/fleet/conditions";
 import { generateFleet } from "../../src/fleet/generator";
 import { solveTask } from "../../src/fleet/groundTruth";
@@ -230,12 +230,12 @@ test("wireOutcome maps both failure channels onto the simulator's ToolOutcome, i
   assert.deepEqual(wireOutcome({ error: timedOut }), {
     isError: true,
     channel: "client",
-    text: "MCP error -32001: Request timed out",
+    text: LOCAL_FAILURES.timedOut,
   });
   assert.deepEqual(wireOutcome({ error: closed }), {
     isError: true,
     channel: "client",
-    text: "MCP error -32000: Connection closed",
+    text: LOCAL_FAILURES.connectionClosed,
   });
   assert.deepEqual(wireOutcome({ error: gone }), { isError: true, channel: "client", text: NOT_CONNECTED });
   assert.deepEqual(wireOutcome({ error: new Error(NOT_CONNECTED) }), {
@@ -250,11 +250,11 @@ test("wireOutcome maps both failure channels onto the simulator's ToolOutcome, i
   });
   assert.deepEqual(wireOutcome({ error: gone }, true), { isError: true, channel: "client", text: SERVER_GONE });
   assert.deepEqual(wireOutcome({ error: closed }, true), { isError: true, channel: "client", text: SERVER_GONE });
-  assert.deepEqual(wireOutcome({ error: timedOut }, true).text, "MCP error -32001: Request timed out");
+  assert.deepEqual(wireOutcome({ error: timedOut }, true).text, LOCAL_FAILURES.timedOut);
   assert.deepEqual(wireOutcome({ error: new SdkError(SdkErrorCode.SendFailed, "Send failed") }), {
     isError: true,
     channel: "client",
-    text: "Send failed",
+    text: "local: Send failed",
   });
 });
 

@@ -7,7 +7,7 @@ import { compareAgentRuns } from "../../src/wireClient/agents";
 import { WireConnection } from "../../src/wireClient/connection";
 import { probeMalformedCallsOverWire } from "../../src/wireClient/malformed";
 import { bytesBesideTokens, bytesByMethod, compareTaskRuns, type LevelComparison } from "../../src/wireClient/tasks";
-import { SERVER_GONE } from "../../src/fleet/client";
+import { LOCAL_FAILURES, NOT_CONNECTED, SERVER_GONE } from "../../src/fleet/client";
 import { generateFleet } from "../../src/fleet/generator";
 import { probeMalformedCalls } from "../../src/fleet/malformed";
 import { DEFAULT_SEED } from "../../src/sim/seed";
@@ -242,29 +242,21 @@ test("the agents against the real fleet server: answer, correct, turns, tool cal
 });
 
 /**
- * The simulator's malformed-call rows as the real servers answer a 2025-11-25 client (the SDK 1.x
- * client's revision), each following that revision, where the simulated paths keep lesson 8's answers:
- * arguments failing the schema are a tool execution error ("Input validation errors" under "Tool
- * Execution Errors", 2025-11-25 server/tools.mdx "Error Handling"), and an unknown tool is the
- * protocol error −32602 on both paths ("Protocol Errors … Unknown tools", same section).
+ * The simulator's malformed-call rows as the real servers answer a 2025-11-25 client: the simulated
+ * paths already answer as that revision asks (arguments failing the schema a tool execution error,
+ * 2025-11-25 server/tools.mdx "Error Handling"), and `fleetServed` adds one turn of its own, an
+ * unknown tool the protocol error −32602 on both paths ("Protocol Errors … Unknown tools", same
+ * section), where the simulated `raw` path says −32603.
  */
 function asServedTo2025_11_25(rows: ReturnType<typeof probeMalformedCalls>): ReturnType<typeof probeMalformedCalls> {
-  const invalidArguments = "MCP error -32602: Input validation error: ";
   return rows.map((row) => {
     const outcomes = { ...row.outcomes };
     for (const path of ["raw", "validating"] as const) {
-      const outcome = outcomes[path];
       if (row.label === "unknown tool")
         outcomes[path] = {
           isError: true,
           channel: "JSON-RPC error",
           text: `MCP error -32602: Unknown tool: ${row.call.name}`,
-        };
-      else if (outcome.channel === "JSON-RPC error" && outcome.text.startsWith(invalidArguments))
-        outcomes[path] = {
-          isError: true,
-          channel: "error result",
-          text: outcome.text.slice("MCP error -32602: ".length),
         };
     }
     return { ...row, outcomes };
@@ -277,15 +269,15 @@ test("the eight malformed calls over the real raw and validating servers give th
   assert.deepEqual(children(), []);
 });
 
-test("a crashed server: Connection closed, then Not connected — or the explained sentence; restart brings the tools back", async () => {
+test("a crashed server: local: connection closed, then local: not connected — or the explained sentence; restart brings the tools back", async () => {
   const call = { name: "count_devices", arguments: {} };
   const spec = { server: "fleet" as const, seed: SEED, fault: "crash" as const, crashOn: 1 };
   const plain = await WireConnection.open(spec);
   const explained = await WireConnection.open(spec, { explained: true });
   const restarted = await WireConnection.open(spec, { restart: true });
   try {
-    assert.deepEqual((await plain.callTool(call)).text, "MCP error -32000: Connection closed");
-    assert.deepEqual(await plain.callTool(call), { isError: true, channel: "client", text: "Not connected" });
+    assert.deepEqual((await plain.callTool(call)).text, LOCAL_FAILURES.connectionClosed);
+    assert.deepEqual(await plain.callTool(call), { isError: true, channel: "client", text: NOT_CONNECTED });
     assert.deepEqual((await explained.callTool(call)).text, SERVER_GONE);
     assert.deepEqual((await explained.callTool(call)).text, SERVER_GONE);
     const retried = await restarted.callTool(call);

@@ -6,29 +6,24 @@
  */
 export { conditionsChart } from "./charts";
 export {
-  quoteQuestion,
   describeFleetSeed,
   readFleet,
   readGroundTruth,
-  readLevels,
-  readChannels,
-  readMalformed,
   describeTurns,
-  describeConditions,
-  describeClock,
   readConditions,
-  summarizeFleet,
   solveExercises,
 } from "./prose";
 export { simulateFleetLesson } from "./simulate";
 export {
   formatFleetTable,
   formatGroundTruth,
-  formatToolTable,
-  formatLevelTable,
+  formatSchemaTable,
   formatChannelTable,
   formatMalformedTable,
   formatTurnTable,
   formatConditionTable,
+  formatFailureTexts,
 } from "./tables";
+export { runFleetLines } from "./wire";
+export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

@@ -7,11 +7,11 @@
 import { AGENT_POLICIES, coveredHours, THOROUGH, type Band } from "../../fleet/agents";
 import { DEVICE_MODELS, LOW_HOURS } from "../../fleet/catalog";
 import { FleetClient } from "../../fleet/client";
-import { findCondition } from "../../fleet/conditions";
+import { CONDITIONS, findCondition, type Condition } from "../../fleet/conditions";
 import { generateFleet, type Fleet } from "../../fleet/generator";
 import { solveTask, type TaskTruth } from "../../fleet/groundTruth";
 import { probeMalformedCalls, type MalformedRow } from "../../fleet/malformed";
-import { cappedRun, runMatrix, type AgentRunRecord } from "../../fleet/runAgents";
+import { cappedRun, driveAgent, runMatrix, type AgentRunRecord } from "../../fleet/runAgents";
 import {
   createFleetServer,
   FLEET_POLICY,
@@ -52,6 +52,15 @@ export interface FleetLessonResult {
   turnSizes: Record<string, number[]>;
   /** The thorough agent's turns on `direct`, band by band (its answer's turn not included). */
   thoroughTurns: BandTurn[];
+  /** Per condition under which the thorough agent had a call fail, what it read, in order. */
+  failureTexts: FailureTexts[];
+}
+
+/** What the thorough agent read on its failed calls under one condition. */
+export interface FailureTexts {
+  condition: string;
+  /** Each text a failed call came back with, in order of first appearance, and how many calls. */
+  texts: { text: string; calls: number }[];
 }
 
 /** A band the thorough agent paged, and whether it held more devices than a page shows. */
@@ -119,6 +128,18 @@ function thoroughTurnsOf(fleet: Fleet): BandTurn[] {
   return turns;
 }
 
+/** The texts of the thorough agent's failed calls under one condition, with how many calls had each. */
+function failureTextsOf(fleet: Fleet, truth: TaskTruth, condition: Condition): FailureTexts {
+  const client = new FleetClient(fleet, condition);
+  const calls = new Map<string, number>();
+  driveAgent(THOROUGH, truth, (call) => {
+    const outcome = client.callTool(call);
+    if (outcome.isError) calls.set(outcome.text, (calls.get(outcome.text) ?? 0) + 1);
+    return outcome;
+  });
+  return { condition: condition.name, texts: [...calls].map(([text, n]) => ({ text, calls: n })) };
+}
+
 /**
  * Simulates lesson 8 for a seed: the fleet, its ground truth, the fleet as a fourth server at
  * four levels, the eight malformed calls on three paths, and the condition matrix.
@@ -157,5 +178,8 @@ export function simulateFleetLesson(seed: number): FleetLessonResult {
       AGENT_POLICIES.map((policy) => [policy.name, turnSizesOf(fleet, policy)]),
     ),
     thoroughTurns: thoroughTurnsOf(fleet),
+    failureTexts: CONDITIONS.map((condition) => failureTextsOf(fleet, truth, condition)).filter(
+      (row) => row.texts.length > 0,
+    ),
   };
 }

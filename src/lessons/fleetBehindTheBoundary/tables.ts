@@ -7,7 +7,6 @@
  */
 import { LEVELS } from "../../sim/declaration";
 import { pyStr } from "../../sim/values";
-import { ERROR_CODES, mcpErrorText } from "../../fleet/protocol";
 import { PATH_NAMES, type PathName, type ToolOutcome } from "../../fleet/paths";
 import type { AgentRunRecord } from "../../fleet/runAgents";
 import type { FleetLevelRow } from "../../fleet/server";
@@ -140,15 +139,11 @@ function accepts(schema: JsonSchema): string {
 }
 
 /**
- * The three declarations as `tools/list` hands them over: each tool's `description`, then a row
- * per property of its `inputSchema` (type, required, what it accepts). Properties that a tool
- * shares with an earlier one (the same schema object) are named on one line, not repeated.
+ * The three tools' `inputSchema`s as `tools/list` hands them over: a row per property (type,
+ * required, what it accepts). Properties that a tool shares with an earlier one (the same schema
+ * object) are named on one line, not repeated.
  */
-export function formatToolTable(): string {
-  const descriptions = formatWrappedTable(
-    ["tool", "description"],
-    FLEET_TOOL_DEFINITIONS.map((tool) => [tool.name, tool.description]),
-  );
+export function formatSchemaTable(): string {
   const seen = new Map<JsonSchema, string>();
   const rows: string[][] = [];
   for (const tool of FLEET_TOOL_DEFINITIONS) {
@@ -182,7 +177,16 @@ export function formatToolTable(): string {
       ]);
     }
   }
-  return `${descriptions}\n\n${formatWrappedTable(["tool", "property", "type", "required", "accepts"], rows)}`;
+  return formatWrappedTable(["tool", "property", "type", "required", "accepts"], rows);
+}
+
+/** The three declarations: each tool's `description`, then {@link formatSchemaTable}. */
+export function formatToolTable(): string {
+  const descriptions = formatWrappedTable(
+    ["tool", "description"],
+    FLEET_TOOL_DEFINITIONS.map((tool) => [tool.name, tool.description]),
+  );
+  return `${descriptions}\n\n${formatSchemaTable()}`;
 }
 
 /**
@@ -258,91 +262,57 @@ export function channelCode(outcome: ToolOutcome): string {
 }
 
 /**
- * What each party answers for three kinds of failure, in {@link channelCode}'s codes: the SDK's
- * v1 `McpServer` (the one the published experiment ran), the SDK's v2 `McpServer` (2.4.0), and
- * revisions 2025-06-18 and 2025-11-25 of the specification (2026-07-28 reads as 2025-11-25).
- * `protocol*` marks a failure that revision lists among protocol errors without giving it a code:
- * the course reads it as JSON-RPC's -32602, "Invalid params". Our three paths are not here:
- * {@link formatChannelTable} reads them from the run.
+ * The reference the `validating` path follows, in {@link channelCode}'s codes, for three kinds of
+ * failure: revision 2025-11-25 of the specification (2026-07-28's tools page keeps its rule) and
+ * the SDK's high-level `McpServer` of version 2.4 answer them alike.
  *
- * @remarks Source: `@modelcontextprotocol/sdk` `server/mcp.ts` from 1.21.0 on (every throw in
- * `tools/call`, unknown tool included, becomes `createToolError`; the experiment's tools carried
- * `execution.taskSupport`, so 1.24 or later), `@modelcontextprotocol/server` 2.4.0 (unknown tool
- * thrown as -32602 before the `try`); specification `server/tools.mdx`, "Error Handling", of
- * 2025-06-18 (invalid arguments listed under protocol errors with no code, "invalid input data"
- * under tool execution errors, as from 2024-11-05 on; its one example, -32602, is for an unknown
- * tool), 2025-11-25 (input validation errors
- * are tool execution errors; changelog, SEP-1303) and 2026-07-28.
+ * @remarks Source: specification `server/tools.mdx`, "Error Handling", of 2025-11-25 (input
+ * validation errors are tool execution errors; changelog, SEP-1303; protocol errors are an
+ * unknown tool, a request failing the `CallToolRequest` schema and server errors) and 2026-07-28;
+ * `@modelcontextprotocol/server` 2.4.0 `McpServer` (an unknown tool thrown as -32602 before the
+ * `try`, an argument or handler failure caught as an error result).
  */
-export const CHANNELS_ELSEWHERE = {
-  "invalid arguments": {
-    "SDK 1.x": "isError",
-    "SDK 2.4": "isError",
-    "2025-06-18": "protocol*",
-    "2025-11-25": "isError",
-  },
-  "unknown tool": {
-    "SDK 1.x": "isError",
-    "SDK 2.4": "-32602",
-    "2025-06-18": "-32602",
-    "2025-11-25": "-32602",
-  },
-  "handler throws": {
-    "SDK 1.x": "isError",
-    "SDK 2.4": "isError",
-    "2025-06-18": "isError",
-    "2025-11-25": "isError",
-  },
+export const REFERENCE_CHANNELS = {
+  "invalid arguments": "isError",
+  "unknown tool": "-32602",
+  "handler throws": "isError",
 } as const;
 
+/** A kind of failure of {@link REFERENCE_CHANNELS}. */
+type FailureKind = keyof typeof REFERENCE_CHANNELS;
+
+/** The prefix of the validating server's refusals of arguments, with the tool's name. */
+const VALIDATION_PREFIX = (tool: string) =>
+  `Input validation error: Invalid arguments for tool ${tool}: `;
+
 /** The malformed calls that stand for each kind of failure in {@link formatChannelTable}. */
-function callsOfKind(
-  rows: readonly MalformedRow[],
-  kind: keyof typeof CHANNELS_ELSEWHERE,
-): MalformedRow[] {
+function callsOfKind(rows: readonly MalformedRow[], kind: FailureKind): MalformedRow[] {
   if (kind === "unknown tool") return rows.filter((r) => r.label === "unknown tool");
   if (kind === "handler throws") return rows.filter((r) => r.label === "unknown device id");
   // The calls the validating server refused for their arguments.
-  return rows.filter((r) =>
-    r.outcomes.validating.text.startsWith(
-      mcpErrorText(ERROR_CODES.invalidParams, "Input validation error"),
-    ),
-  );
+  return rows.filter((r) => r.outcomes.validating.text.startsWith(VALIDATION_PREFIX(r.call.name)));
 }
 
 /**
- * Three kinds of failure, and the channel each party answers them on: SDK 1.x, the SDK today, two revisions of the specification, and our three paths as this run answered. A
- * path that answered a kind's calls on several channels lists them all (`isError/result`).
+ * Three kinds of failure and the channel each path answered them on in this run, the
+ * `validating` path first; a path that answered a kind's calls on several channels lists them
+ * all (`isError/ok`).
  */
 export function formatChannelTable({ malformed }: FleetLessonResult): string {
-  const kinds = Object.keys(CHANNELS_ELSEWHERE) as (keyof typeof CHANNELS_ELSEWHERE)[];
-  const ours = (kind: keyof typeof CHANNELS_ELSEWHERE, path: PathName) =>
+  const kinds = Object.keys(REFERENCE_CHANNELS) as FailureKind[];
+  const paths: PathName[] = ["validating", "raw", "direct"];
+  const ours = (kind: FailureKind, path: PathName) =>
     [...new Set(callsOfKind(malformed, kind).map((r) => channelCode(r.outcomes[path])))].join("/");
-  const table = formatTextTable(
-    ["failure", "SDK 1.x", "SDK 2.4", "2025-06-18", "2025-11-25", ...PATH_NAMES],
-    kinds.map((kind) => [
-      kind,
-      ...Object.values(CHANNELS_ELSEWHERE[kind]),
-      ...PATH_NAMES.map((path) => ours(kind, path)),
-    ]),
-  );
   return [
-    table,
-    "SDK 1.x, SDK 2.4: the McpServer of the SDK's v1 and of its v2",
-    "2025-06-18, 2025-11-25: what that revision of the specification asks (2026-07-28 as 2025-11-25)",
-    'protocol*: listed among protocol errors with no code ("invalid input data" is also listed among',
-    "  tool execution errors); the course reads it as -32602, JSON-RPC's Invalid params",
-    "validating: that reading for invalid arguments, SDK 1.x's error result for an unknown tool",
+    formatTextTable(
+      ["failure", ...paths],
+      kinds.map((kind) => [kind, ...paths.map((path) => ours(kind, path))]),
+    ),
+    "validating: as revision 2025-11-25 and SDK 2.4's McpServer answer (2026-07-28 as 2025-11-25)",
+    "raw: as the SDK's low-level Server answers a throw · direct: the handler in-process",
     "isError: a result with isError: true · ok: a plain result · -32602, -32603: a JSON-RPC error",
   ].join("\n");
 }
-
-/** The prefix of the validating server's rejections, with `<tool>` for the tool's name. */
-const VALIDATION_PREFIX = (tool: string) =>
-  mcpErrorText(
-    ERROR_CODES.invalidParams,
-    `Input validation error: Invalid arguments for tool ${tool}: `,
-  );
 
 /**
  * Each malformed call on each path: the channel and the text the agent reads. Texts that repeat
@@ -407,7 +377,23 @@ export function formatTurnTable({
   return [
     formatTextTable(["turn", "calls", "asks for (bands in hours)", "read to"], rows),
     "bands: two pages each, by downtime and by hours · *: more than 10 devices, halved next turn",
-    "read to: canStop's covered after the turn, the hours from 0 read in full without a gap",
+    "read to: after the turn, the hours from 0 read in full without a gap",
+  ].join("\n");
+}
+
+/**
+ * What the thorough agent read on its failed calls, by condition: a row per text, with how many
+ * calls came back with it. Under the faults these are the client's own failures (`local: …`).
+ */
+export function formatFailureTexts({
+  failureTexts,
+}: Pick<FleetLessonResult, "failureTexts">): string {
+  const rows = failureTexts.flatMap(({ condition, texts }) =>
+    texts.map(({ text, calls }, k) => [k === 0 ? condition : "", String(calls), text]),
+  );
+  return [
+    formatWrappedTable(["condition", "calls", "what the thorough agent read"], rows),
+    "calls: the thorough agent's failed calls that read that text",
   ].join("\n");
 }
 
@@ -509,6 +495,7 @@ export function formatFleetLesson(result: FleetLessonResult): string {
     ["eight malformed calls down three paths", formatMalformedTable(result.malformed)],
     ["the thorough agent's turns on direct", formatTurnTable(result)],
     ["conditions × policies (virtual clock)", formatConditionTable(result)],
+    ["what the thorough agent read on failed calls", formatFailureTexts(result)],
   ];
   return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");
 }

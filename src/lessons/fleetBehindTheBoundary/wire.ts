@@ -1,0 +1,57 @@
+/**
+ * Lesson 8's one real exchange: a `mcp-course serve fleet` process (the `validating` path, the
+ * official SDK's server underneath), spoken to line by line in revision 2025-11-25, after the
+ * opening exchange that revision requires. Three `tools/call` requests, one per way a call can be
+ * wrong: arguments the tool's `inputSchema` refuses, a tool the server does not have, and a
+ * request that does not fit the `CallToolRequest` schema (no `name`). Nothing is timed, so a seed
+ * gives the same bytes.
+ *
+ * @remarks Source: 2025-11-25 and 2026-07-28 `server/tools.mdx`, "Error Handling" (the protocol
+ * errors: an unknown tool, a request failing the `CallToolRequest` schema; the tool execution
+ * errors: input validation errors among them).
+ */
+import { MALFORMED_CALLS } from "../../fleet/malformed";
+import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
+import { initializeRequest } from "../../wireClient/transcripts";
+
+/** The labels of the malformed calls the exchange sends, before the call with no `name`. */
+const SENT = ["limit as a string", "unknown tool"] as const;
+
+/**
+ * Starts `mcp-course serve fleet --seed <seed>`, opens a 2025-11-25 session, sends the three
+ * calls one at a time (each answer read before the next call), then closes stdin.
+ *
+ * @returns the transcript of the three calls, after a note standing for the opening.
+ * @throws Error when the server closes its stdout before answering, or answers out of order.
+ */
+export async function runFleetLines(seed: number): Promise<Transcript> {
+  const exchange = new LineExchange(["fleet", "--seed", String(seed)]);
+  const answers: string[] = [];
+  let shown: Transcript["steps"];
+  try {
+    exchange.send(initializeRequest(0));
+    await exchange.read();
+    exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const from = exchange.steps.length;
+    exchange.note("client", "opened a 2025-11-25 session (initialize, its result, initialized)");
+    const params = [
+      ...SENT.map((label) => MALFORMED_CALLS.find((call) => call.label === label)!.call),
+      { arguments: { field: "downtime_min" } },
+    ];
+    for (const [k, each] of params.entries()) {
+      const id = k + 1;
+      exchange.send({ jsonrpc: "2.0", id, method: "tools/call", params: each });
+      const answer = await exchange.read();
+      if (answer.id !== id) throw new Error(`call ${id} was answered with id ${String(answer.id)}`);
+      answers.push(
+        "error" in answer
+          ? `a JSON-RPC error ${String(answer.error.code)}`
+          : `a result with isError ${String(answer.result?.isError === true)}`,
+      );
+    }
+    shown = exchange.steps.slice(from);
+  } finally {
+    await exchange.close("done");
+  }
+  return { ...exchange.transcript("legacy", answers.join(", then ")), steps: shown };
+}
