@@ -73,17 +73,62 @@ export function findSource(name: string, root: string = PACKAGE_ROOT): SourceExc
  * @param names top-level declarations in `src/`, shown in this order, separated by a blank line.
  * @throws Error as findSource does, naming the first symbol that no file declares.
  */
-export function showSource(...names: string[]): string {
-  return names.map((name) => formatListing(findSource(name))).join("\n");
+export function showSource(...names: string[]): string;
+/**
+ * The same, listed as `options` says: with `{ summary: true }` each declaration's own doc comment
+ * is cut to its summary ({@link summaryText}), for a lesson whose prose explains the code.
+ */
+export function showSource(options: ListingOptions, ...names: string[]): string;
+export function showSource(...args: (string | ListingOptions)[]): string {
+  const options = typeof args[0] === "object" ? args[0] : {};
+  const names = args.filter((arg): arg is string => typeof arg === "string");
+  return names.map((name) => formatListing(findSource(name), options)).join("\n");
+}
+
+/** How showSource lists a declaration. */
+export interface ListingOptions {
+  /**
+   * Cut the declaration's own doc comment to its first sentence, on one line (`/** Runs … *\/`),
+   * its parameters and the rest left to the lesson's prose; default false, the whole comment.
+   */
+  summary?: boolean;
 }
 
 /**
  * One excerpt as showSource shows it: the caption `` `name`, from `file`: ``, a blank line, then
- * listingText of its text in a ```ts fence (longer than any run of backticks in it), and a final
- * newline.
+ * listingText of its text (its summary only, when asked) in a ```ts fence (longer than any run of
+ * backticks in it), and a final newline.
  */
-export function formatListing(excerpt: SourceExcerpt): string {
-  return `\`${excerpt.name}\`, from \`${excerpt.file}\`:\n\n${listingFence(listingText(excerpt.text))}\n`;
+export function formatListing(excerpt: SourceExcerpt, options: ListingOptions = {}): string {
+  const text = listingText(excerpt.text);
+  const shown = options.summary ? summaryText(text) : text;
+  return `\`${excerpt.name}\`, from \`${excerpt.file}\`:\n\n${listingFence(shown)}\n`;
+}
+
+/**
+ * A declaration's text with its leading doc comment cut to a one-line summary: the first sentence
+ * of the comment's first paragraph (up to a full stop followed by a capital letter, or the
+ * paragraph's end), as `/** … *\/`. Text without a leading doc comment is returned unchanged;
+ * comments inside the declaration are kept.
+ */
+export function summaryText(text: string): string {
+  const open = /^\/\*\*(?!\/)/.exec(text);
+  const end = text.indexOf("*/");
+  if (!open || end < 0) return text;
+  const lines = text
+    .slice(3, end)
+    .split("\n")
+    .map((line) => line.replace(/^\s*\*(?!\/)\s?/, "").trim());
+  const paragraph: string[] = [];
+  for (const line of lines) {
+    if (line === "" && paragraph.length === 0) continue;
+    if (line === "" || line.startsWith("@")) break;
+    paragraph.push(line);
+  }
+  const joined = paragraph.join(" ");
+  const sentence = /^[\s\S]*?[.!?](?=\s+[A-Z]|$)/.exec(joined)?.[0] ?? joined;
+  const rest = text.slice(end + 2).replace(/^[ \t]*/, "");
+  return sentence === "" ? rest.replace(/^\r?\n/, "") : `/** ${sentence} */${rest}`;
 }
 
 /** The tag that opens the maintainers' provenance paragraph of a doc comment. */

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { findSource, formatListing, listingText, showSource } from "../../src/lessons/showSource";
+import { findSource, formatListing, listingText, showSource, summaryText } from "../../src/lessons/showSource";
 import { ROOT, tempDir } from "../helpers";
 import { fencedBlocks, LISTING_CAPTION } from "./lessonText";
 
@@ -117,6 +117,41 @@ test("showSource lists a declaration without its provenance; findSource keeps it
   const excerpt = findSource("RATE", root);
   assert.equal(excerpt.text, source.trimEnd(), "the source keeps what maintainers need");
   assert.equal(listingText(excerpt.text), "/**\n * The rate.\n */\nexport const RATE = 3;");
+});
+
+test("with { summary: true }, a listing keeps its code and the first sentence of its doc comment, on one line", () => {
+  const text = [
+    "/**",
+    " * Runs the tasks once per session, e.g. `a` then `b`. Then it builds the result.",
+    " *",
+    " * @param kind what to build.",
+    " */",
+    "export function run(kind: string): string {",
+    "  /** Kept: a comment inside the declaration. */",
+    "  return kind;",
+    "}",
+  ].join("\n");
+  assert.equal(
+    summaryText(text),
+    [
+      "/** Runs the tasks once per session, e.g. `a` then `b`. */",
+      "export function run(kind: string): string {",
+      "  /** Kept: a comment inside the declaration. */",
+      "  return kind;",
+      "}",
+    ].join("\n"),
+  );
+  assert.equal(summaryText("export const A = 1;"), "export const A = 1;", "no doc comment, nothing to cut");
+  assert.equal(summaryText("/** @internal */\nexport const B = 2;"), "export const B = 2;", "no summary, no comment");
+  const shown = showSource({ summary: true }, "formatTextTable", "LESSONS");
+  assert.equal(
+    shown,
+    formatListing(findSource("formatTextTable"), { summary: true }) +
+      "\n" +
+      formatListing(findSource("LESSONS"), { summary: true }),
+  );
+  for (const listing of fencedBlocks(shown)) assert.match(listing.lines[0], /^\/\*\* [^\n]+ \*\/$/);
+  assert.equal(showSource("LESSONS"), formatListing(findSource("LESSONS")), "without options, the whole comment");
 });
 
 test("tslab's TypeScript, which showSource parses with, reads every file of src/ without a syntax error", () => {
