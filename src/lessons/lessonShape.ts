@@ -368,7 +368,6 @@ export const MARKDOWN_PROSE_FLOOR = 0.7;
  * without holding them to it until their seed-independent prose moves into markdown cells.
  */
 export const PROSE_FLOOR_PENDING: readonly string[] = [
-  "06-writing-a-server",
   "07-writing-a-client",
   "08-the-fleet-behind-the-boundary",
   "09-the-simulation-against-the-wire",
@@ -437,7 +436,13 @@ export const EXPORT_LINE_LIMIT = 450;
  * The lessons written before {@link EXPORT_LINE_LIMIT}, longer than it, which `check-lessons`
  * does not hold to it until they are shortened.
  */
-export const EXPORT_LINE_LIMIT_PENDING: readonly string[] = PROSE_FLOOR_PENDING;
+export const EXPORT_LINE_LIMIT_PENDING: readonly string[] = [
+  "06-writing-a-server",
+  "07-writing-a-client",
+  "08-the-fleet-behind-the-boundary",
+  "09-the-simulation-against-the-wire",
+  "10-without-a-session",
+];
 
 /** The problem with an export's length, if any: more lines than {@link EXPORT_LINE_LIMIT}. */
 export function exportLengthProblems(lesson: LessonEntry, exported: string): string[] {
