@@ -114,16 +114,17 @@ export {
 
 export {
   simulateWritingAServer,
+  knowingKayit,
+  withoutVersionRule,
   WIDE_CASES,
+  type LevelThree,
   type WritingAServerResult,
   type WideRow,
 } from "./lessons/writingAServer/simulate";
 export {
   handshakeMessages,
-  knowingKayit,
   writingAServerSolutions,
   annotationBytes,
-  readMcpDeclarations,
   type CountedMessage,
 } from "./lessons/writingAServer/prose";
 export {
@@ -131,6 +132,7 @@ export {
   formatHandshakeTable,
   formatRunTable,
   formatSecondRunLine,
+  formatBesideMcp,
   formatWideTable,
   formatWritingAServer,
   formatMcpDeclarations,
@@ -138,14 +140,7 @@ export {
 } from "./lessons/writingAServer/tables";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
-export {
-  describeSeeds,
-  readHandshake,
-  readRuns,
-  readSecondRun,
-  readWide,
-  summarize,
-} from "./lessons/writingAServer/prose";
+export { describeSeeds, readRuns, readBesideMcp } from "./lessons/writingAServer/prose";
 export {
   showSource,
   findSource,

@@ -364,14 +364,6 @@ export function notebookForwardPointers(nb: Notebook, lesson: LessonEntry): stri
 export const MARKDOWN_PROSE_FLOOR = 0.7;
 
 /**
- * The lessons written before {@link MARKDOWN_PROSE_FLOOR}, whose share `check-lessons` reports
- * without holding them to it until their seed-independent prose moves into markdown cells.
- */
-export const PROSE_FLOOR_PENDING: readonly string[] = [
-  "06-writing-a-server",
-];
-
-/**
  * The words of prose in markdown: every run of non-blank characters on a line outside fenced
  * blocks, table rows (`|…`), image lines (`![…`), HTML comments and tags standing alone
  * (`<details>`), which a reader does not read as sentences.
@@ -411,12 +403,11 @@ export function proseShare(nb: Notebook, exported: string): ProseShare {
 }
 
 /**
- * The problem with a lesson's prose share, if any: below {@link MARKDOWN_PROSE_FLOOR}, for a
- * lesson not in {@link PROSE_FLOOR_PENDING}.
+ * The problem with a lesson's prose share, if any: below {@link MARKDOWN_PROSE_FLOOR}.
  */
-export function proseShareProblems(lesson: LessonEntry, nb: Notebook, exported: string): string[] {
+export function proseShareProblems(nb: Notebook, exported: string): string[] {
   const { inCells, inExport, share } = proseShare(nb, exported);
-  if (share >= MARKDOWN_PROSE_FLOOR || PROSE_FLOOR_PENDING.includes(lesson.name)) return [];
+  if (share >= MARKDOWN_PROSE_FLOOR) return [];
   const percent = (value: number) => `${Math.floor(value * 100)}%`;
   return [
     `the markdown cells hold ${percent(share)} of the prose (${inCells} of ${inExport} words), at least ${percent(MARKDOWN_PROSE_FLOOR)} wanted: move the text no seed changes out of the code cells' output into markdown cells`,
@@ -446,19 +437,13 @@ export function exportLineLimit(name: string): number {
   return Object.hasOwn(EXPORT_LINE_LIMITS, name) ? EXPORT_LINE_LIMITS[name] : EXPORT_LINE_LIMIT;
 }
 
-/**
- * The lessons written before {@link EXPORT_LINE_LIMIT}, longer than it, which `check-lessons`
- * does not hold to it until they are shortened.
- */
-export const EXPORT_LINE_LIMIT_PENDING: readonly string[] = ["06-writing-a-server"];
-
 /** The problem with an export's length, if any: more lines than {@link exportLineLimit} allows. */
 export function exportLengthProblems(lesson: LessonEntry, exported: string): string[] {
   const lines = exported.endsWith("\n")
     ? exported.split("\n").length - 1
     : exported.split("\n").length;
   const limit = exportLineLimit(lesson.name);
-  if (lines <= limit || EXPORT_LINE_LIMIT_PENDING.includes(lesson.name)) return [];
+  if (lines <= limit) return [];
   return [
     `the export is ${lines} lines long, at most ${limit} wanted: shorten the lesson, or move what it prints into fewer lines`,
   ];

@@ -31,7 +31,7 @@ export const NO_APPROVAL = "onay yok";
 const NO_FIELDS: readonly string[] = [];
 
 /**
- * The client's gates, before anything is sent: every call the course's clients make passes them,
+ * The client's gates, before anything is sent. Every call the course's clients make passes them,
  * so all refuse alike.
  *
  * @param agreed the agreed tools by name; only `sideEffect` is read.

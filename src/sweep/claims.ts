@@ -49,7 +49,10 @@ export const LESSON_8_SERVERS = 4;
 
 const within = (a: number, b: number, by: number) => Math.abs(a - b) <= by;
 
-/** Lesson 6's claims. Sources: `src/lessons/writingAServer/prose.ts` and the issue's "tokens move by a few". */
+/**
+ * Lesson 6's claims. Sources: lesson 6's readings of its tables, in its notebook's markdown cells
+ * and `src/lessons/writingAServer/prose.ts`, and "tokens move by a few".
+ */
 export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
   {
     id: "completed-independent-of-seed",
@@ -65,39 +68,39 @@ export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
   {
     id: "second-run-completes-the-same",
     statement:
-      "the second run (tasks from seed + 1) completes as many tasks as the first, at every level (readSecondRun)",
+      "the second run (tasks from seed + 1) completes as many tasks as the first, at every level (lesson 6)",
     holds: (r) => r.runs.every((run, i) => run.completed === r.secondRun.runs[i].completed),
   },
   {
     id: "second-run-tokens-move-by-a-few",
-    statement: `the second run's tokens are within ${FEW_TOKENS} of the first run's, at every level (readSecondRun)`,
+    statement: `the second run's tokens are within ${FEW_TOKENS} of the first run's, at every level (lesson 6)`,
     holds: (r) =>
       r.runs.every((run, i) => within(run.tokens, r.secondRun.runs[i].tokens, FEW_TOKENS)),
   },
   {
     id: "discovery-costs-the-same-at-every-level",
     statement:
-      "discovery costs the same requests, responses, tokens and round trips at every level (readHandshake)",
+      "the handshake costs the same requests, responses, tokens and round trips at every level (lesson 6)",
     holds: (r) => r.handshake.every((row) => sameHandshakeCost(row, r.handshake[0])),
   },
   {
     id: "full-declaration-keeps-fewest-tools",
     statement:
-      "the full declaration (level 3) leaves the client fewer tools than any other level (readHandshake)",
+      "by the course's version rule, the full declaration (level 3) leaves fewer tools than any other level (lesson 6)",
     holds: (r) =>
       r.handshake.slice(0, 3).every((row) => r.handshake[3].negotiated < row.negotiated),
   },
   {
     id: "names-alone-cheapest-and-complete-nothing",
     statement:
-      "with names alone (level 0) no task completes, and the run is the cheapest in tokens (readRuns)",
+      "with names alone (level 0) no task completes, and the run is the cheapest in tokens (lesson 6)",
     holds: (r) =>
       r.runs[0].completed === 0 && r.runs.every((run) => r.runs[0].tokens <= run.tokens),
   },
   {
     id: "unnegotiated-calls-send-nothing",
     statement:
-      "at level 1 every failed call went to a tool that was not negotiated and sent no message (readRuns)",
+      "at level 1 every failed call went to a tool that was not negotiated and sent no message (lesson 6)",
     holds: (r) =>
       r.runs[1].failed > 0 &&
       r.runs[1].calls - (r.runs[1].request - r.handshake[1].request) === r.runs[1].failed,
@@ -105,24 +108,24 @@ export const WRITING_A_SERVER_CLAIMS: readonly Claim<WritingAServerResult>[] = [
   {
     id: "side-effect-level-prints-level-1",
     statement:
-      "level 2 prints the same row as level 1: a side effect nobody exercises changes no count (readRuns)",
+      "level 2 prints the same row as level 1: a side effect nobody exercises changes no count (lesson 6)",
     holds: (r) => sameRunRow(r.runs[2], r.runs[1]),
   },
   {
     id: "full-declaration-cheaper-and-worse",
-    statement: "level 3 costs fewer tokens than level 2 and completes fewer tasks (readRuns)",
+    statement: "level 3 costs fewer tokens than level 2 and completes fewer tasks (lesson 6)",
     holds: (r) => r.runs[3].tokens < r.runs[2].tokens && r.runs[3].completed < r.runs[2].completed,
   },
   {
     id: "undeclared-side-effect-goes-through",
     statement:
-      "on the wide allowlist at level 1, kayit_yaz writes records unasked: some written, none blocked (readWide)",
+      "on the wide allowlist at level 1, kayit_yaz writes records unasked: some written, none blocked (lesson 6)",
     holds: (r) => r.wide[0].written > 0 && r.wide[0].blocked === 0,
   },
   {
     id: "declared-side-effect-is-gated",
     statement:
-      "declared at level 2, the same writes are all blocked without approval and all go through with it (readWide)",
+      "declared at level 2, the same writes are all blocked without approval and all go through with it (lesson 6)",
     holds: (r) =>
       r.wide[1].blocked === r.wide[0].written &&
       r.wide[1].written === 0 &&

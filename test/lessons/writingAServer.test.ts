@@ -1,4 +1,4 @@
-// Lesson 6's tables and figures equal the reference lesson's, byte for byte, for every fixture seed.
+// Lesson 6's tables and figures equal the reference lesson's, byte for byte, for every fixture seed; its markdown's numbers are the run's for any seed, and its exports state the spec's hard cases.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,7 +9,10 @@ import { ALL_LEVELS, declare } from "../../src/sim/declaration";
 import { SERVER_FACTS } from "../../src/world/servers";
 import { formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
-import { showSource } from "../../src/lessons/showSource";
+import { readBesideMcp, readRuns } from "../../src/lessons/writingAServer/prose";
+import { knowingKayit, withoutVersionRule } from "../../src/lessons/writingAServer/simulate";
+import { sameRunRow } from "../../src/world/runTasks";
+import { sameHandshakeCost } from "../../src/world/handshakes";
 import { REFERENCE, ROOT, type RunFigures } from "../helpers";
 
 /** Computed prose with its line breaks (from wrapping at 100 characters) made spaces again. */
@@ -141,11 +144,11 @@ test("--json for 20260218 and 20260219 carries the reference's printed figures",
 test("the readings quote the run's own numbers, so they change with the seed", () => {
   const a = simulateWritingAServer(20260218);
   const b = simulateWritingAServer(20260219);
-  assert.match(flat(prose.readRuns(a)), /tokens go from 816 to 744/);
-  assert.match(flat(prose.readSecondRun(a)), /816 → 818 at level 1/);
-  assert.match(flat(prose.readSecondRun(b)), /818 → 822 at level 1/);
+  assert.match(flat(readRuns(a)), /levels 1 and 2 cost 816 each; level 3 costs 744, fewer than level 2/);
+  assert.match(flat(readRuns(a)), /816 → 818 at level 1/);
+  assert.match(flat(readRuns(b)), /818 → 822 at level 1/);
   assert.match(flat(prose.describeSeeds(b)), /seed 20260219/);
-  assert.notEqual(prose.readSecondRun(a), prose.readSecondRun(b));
+  assert.notEqual(readRuns(a), readRuns(b));
 });
 
 test("the library refuses a seed that is not an integer from 0 to 2^53 − 1, with a clear message", () => {
@@ -180,7 +183,7 @@ test("the worked example of envelope tokens adds up to the handshake table's lev
 test("exercise 2's answer is computed: knowing kayit's version, level 3 prints level 2's rows", () => {
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
-    const { handshake, run } = prose.knowingKayit(result);
+    const { handshake, run } = knowingKayit(result);
     const { level: _h, ...h2 } = result.handshake[2];
     const { level: _hh, ...h3 } = handshake;
     assert.deepEqual(h3, h2);
@@ -190,7 +193,7 @@ test("exercise 2's answer is computed: knowing kayit's version, level 3 prints l
   }
 });
 
-test("the solutions answer every exercise, and the prose names the course's conventions", () => {
+test("the solutions answer every exercise, each folded, with the run's numbers", () => {
   const result = simulateWritingAServer(20260218);
   const solutions = prose.writingAServerSolutions(result);
   assert.deepEqual(
@@ -199,22 +202,35 @@ test("the solutions answer every exercise, and the prose names the course's conv
     "each answer folded under its number",
   );
   assert.equal(solutions.match(/^<details>$/gm)?.length, 5);
-  assert.match(solutions.replace(/\s+/g, " "), /level 3 keeps 4 tools and drops 1/);
-  assert.match(solutions.replace(/\s+/g, " "), /the 27 calls of the twelve-task run and the 30 of the wide run/);
-  assert.match(flat(prose.readHandshake(result)), /course's version rule/);
-  assert.match(flat(prose.readHandshake(result)), /holds for this count only/);
-  assert.match(flat(prose.summarize(result)), /in envelope tokens a complete declaration cost no more/);
+  assert.match(flat(solutions), /Level 3 keeps 4 tools and drops 1/);
+  assert.match(flat(solutions), /the 27 of the level-1 run and the 30 of the wide run/);
+  assert.match(flat(solutions), /they moved at levels 1 and 2\./);
+  assert.doesNotMatch(solutions, /the course's gate|its gate/, "one name for the gate: the approval gate");
 });
 
-// ---- What the reader sees: the second reading of the lesson ----
+// ---- What the reader sees ----
 
 import * as library from "../../src/index";
 import { worldToolList } from "../../src/server/declarations";
 import { findLesson } from "../../src/lessons/catalog";
-import { lessonExports, lessonNotebook, shownNames } from "./lessonText";
+import { fencedBlocks, lessonExports, lessonNotebook, shownNames } from "./lessonText";
 
 const LESSON_6 = findLesson("06")!;
 const exportsOf6 = () => lessonExports().filter((e) => e.lesson.name === LESSON_6.name);
+
+/** An export's prose: its code blocks (listings, printed tables) left out, its lines joined. */
+const proseOf = (text: string) => text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
+
+/** The notebook's markdown cells, their lines joined: the text no seed changes. */
+const markdownOf6 = () =>
+  lessonNotebook(LESSON_6)
+    .cells.filter((cell) => cell.cell_type === "markdown")
+    .map((cell) => cell.source)
+    .join("\n\n")
+    .replace(/\s+/g, " ");
+
+/** Seeds over which the markdown's numbers are checked against the run. */
+const SEEDS = [0, 7, 20260218, 20260219, 9007199254740991];
 
 test("lesson 6's exports carry no porting notes, caching notes or pointers to later code", () => {
   const forbidden = [
@@ -241,15 +257,57 @@ test("lesson 6's exports carry no porting notes, caching notes or pointers to la
   for (const { path, text } of exported) {
     for (const pattern of forbidden) assert.doesNotMatch(text, pattern, `${path}: ${pattern}`);
     assert.match(text, /`mcp-course lesson 06 --seed N`/, path);
-    assert.match(text, /if the client\s+trusts the server/, path);
-    assert.match(text, /`inputSchema`/, path);
-    assert.match(text, /SHOULD NOT/, path);
-    assert.match(text, /-32602/, path);
-    assert.match(text, /`isError: true`/, path);
-    assert.match(text, /`description`/, path);
-    // What lessons 1 to 5 define, lesson 6 names and points back to.
     assert.match(text, /Lessons 1 to 5 took MCP from the outside/, path);
-    assert.match(text, /lesson 5's handshake/, path);
+  }
+});
+
+test("every number lesson 6's markdown states is what the run computes, for any seed", () => {
+  const md = markdownOf6();
+  for (const seed of SEEDS) {
+    const r = simulateWritingAServer(seed);
+    const [b0, b1, b2, b3] = library.mcpToolListBytes(r);
+    const servers = r.world.servers.length;
+    const tools = r.world.servers.reduce((sum, server) => sum + server.tools.length, 0);
+    const [h0, , , h3] = r.handshake;
+    const [n, f, e, full] = r.runs;
+    const [silent, gated, approved] = r.wide;
+    const calls = (run: { level: number; request: number }) => run.request - r.handshake[run.level].request;
+    const expected = [
+      `The ${servers} servers' ${tools} tools come to ${b0} bytes at level 0, ${b1} at level 1 and ${b2} at level 2: ` +
+        `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
+      `The handshake costs the same at every level: ${h0.request} requests, ${h0.response} responses, ` +
+        `${h0.tokens} envelope tokens and ${h0.round_trips} round trips`,
+      `the \`annotations\` that say which tools write add ${b2 - b1} bytes to them`,
+      `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops ${h0.dropped}, \`kayit_yaz\``,
+      `The client keeps ${h3.negotiated} tools: \`sayac_oku\`, \`tarife\` and \`tuketim\``,
+      `${n.negotiated} tools are negotiated and every handler is in place, yet ${n.completed} of ${r.tasks.length} tasks complete`,
+      `the ${n.failures["sayac_oku: abone yok"]} calls to \`sayac_oku\` answer \`abone yok\`, the ` +
+        `${n.failures["bolge_ozet: bolge yok"]} to \`bolge_ozet\` \`bolge yok\``,
+      `${n.calls} calls, ${n.failed} failed`,
+      `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
+      `of ${f.request} requests sent, ${r.handshake[1].request} are the handshake's and ${calls(f)} are calls`,
+      `**Level 3 (full)** completes ${full.completed}: the version rule took \`bolge_ozet\` too, and the ` +
+        `${full.failures["bolge_ozet: arac bildirilmedi"]} region tasks fail`,
+      `With \`kayit_yaz\` allowed the client negotiates ${silent.negotiated} tools`,
+      `${silent.written} records are written and ${silent.completed} tasks complete`,
+      `${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed; with approval, ` +
+        `${approved.written} are written and ${approved.completed} complete`,
+      `(all ${calls(silent)} of the wide run at level 1)`,
+      `Names alone: ${n.negotiated} tools negotiated, ${n.failed} of ${n.calls} calls failed, ${n.completed} of ` +
+        `${r.tasks.length} tasks completed. Names and fields: ${f.calls} calls, ${f.completed} tasks completed.`,
+      `the fields add ${b1 - b0} to the \`tools/list\` results, the \`annotations\` ${b2 - b1}`,
+      `the full declaration leaves ${h3.negotiated} tools and ${full.completed} completed tasks, not ` +
+        `${r.handshake[2].negotiated} and ${e.completed}`,
+      `the side effect went through unasked ${silent.written} times; declared, the approval gate stopped it ${gated.blocked} times`,
+    ];
+    for (const sentence of expected) assert.ok(md.includes(sentence), `seed ${seed}: ${sentence}`);
+    assert.equal(b3, b2, "level 3 adds no byte to a tool");
+    assert.ok(sameRunRow(e, f), "level 2 prints level 1's row");
+    assert.deepEqual(Object.keys(f.failures), ["kayit_yaz: arac bildirilmedi"]);
+    assert.ok(r.handshake.every((row) => sameHandshakeCost(row, h0)));
+    assert.deepEqual(r.agreedAtFull, ["sayac_oku", "tarife", "tuketim"]);
+    const declared = r.world.servers.find((s) => s.name === "kayit")!.version;
+    assert.ok(md.includes(`\`kayit\` declares ${declared} where the client knows ${library.KNOWN_VERSIONS.kayit}`));
   }
 });
 
@@ -265,12 +323,11 @@ test("the annotations' bytes are measured from the library's own tools/list resu
     assert.deepEqual(library.mcpToolListBytes(result), [0, 1, 2, 3].map(sum));
     assert.equal(library.annotationBytes(result), sum(2) - sum(1));
     assert.equal(sum(3), sum(2), "level 3 adds nothing to a tool");
-    assert.match(flat(prose.readHandshake(result)), new RegExp(`add ${sum(2) - sum(1)} bytes`));
-    assert.match(flat(prose.readMcpDeclarations(result)), new RegExp(`the \`annotations\` ${sum(2) - sum(1)}\\.`));
   }
   assert.equal(library.annotationBytes(simulateWritingAServer(20260218)), 336);
   const table = library.formatMcpDeclarations(simulateWritingAServer(20260218));
   assert.match(table, /\{"name":"sayac_oku","inputSchema":\{"type":"object"\}\}/);
+  assert.match(table, /2025-11-25: tools only/, "the bytes key names the revision the results follow");
   for (const line of table.split("\n")) assert.ok(line.length <= 100, line);
 });
 
@@ -295,7 +352,7 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
       ...imported.map((name) => (library as Record<string, unknown>)[name]),
     ];
     new Function(...names, body)(...values);
-    const { handshake, run } = prose.knowingKayit(lesson);
+    const { handshake, run } = knowingKayit(lesson);
     const agreed = [
       ...library
         .openSession(lesson.world, 3, {
@@ -304,66 +361,58 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
         .tools.keys(),
     ].sort();
     assert.deepEqual(printed, [library.formatHandshakeTable([handshake], agreed), library.formatRunTable([run])]);
-    const solution = prose.writingAServerSolutions(lesson).replace(/\s+/g, " ");
-    assert.match(solution, new RegExp(`level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
+    const solution = flat(prose.writingAServerSolutions(lesson));
+    assert.match(solution, new RegExp(`Level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
     assert.match(solution, new RegExp(`${handshake.tokens} tokens and ${handshake.round_trips} round trips`));
-    assert.match(solution, new RegExp(`completes ${run.completed} tasks .* for ${run.tokens} tokens`));
+    assert.match(solution, new RegExp(`completes ${run.completed} tasks for ${run.tokens} tokens`));
   }
 });
 
-test("the shown source teaches declarations, negotiation, gates and counting only, with state, arguments and answers by name", () => {
-  const shown = shownNames(lessonNotebook(LESSON_6));
-  assert.deepEqual(shown, [
-    "LEVELS",
-    "declare",
-    "handshake",
-    "decideOn",
-    "gateTool",
-    "callArguments",
-    "callTool",
-    "runTask",
-  ]);
-  const listings = showSource(...shown);
-  assert.doesNotMatch(
-    listings,
-    /key number|by number|Values\b|\[Key\.|const enum|element kind/,
-    "no listing has to explain an index",
-  );
+test("lesson 6 lists what it teaches: the declaration, the decision, the gate and the arguments, each with a one-line summary", () => {
+  const nb = lessonNotebook(LESSON_6);
+  assert.deepEqual(shownNames(nb), ["LEVELS", "declare", "decideOn", "gateTool", "callArguments"]);
+  for (const cell of nb.cells.filter((c) => c.cell_type === "code" && /showSource\(/.test(c.source)))
+    assert.match(cell.source, /showSource\(\{ summary: true \}, /, cell.id);
+  for (const { path, text } of exportsOf6()) {
+    const listings = fencedBlocks(text).filter((block) => /^export (const|function) /m.test(block.lines.join("\n")));
+    assert.equal(listings.length, 5, path);
+    for (const listing of listings) {
+      assert.match(listing.lines[0], /^\/\*\* [^\n]+ \*\/$/, `${path}: one summary line opens each listing`);
+      assert.doesNotMatch(listing.lines.join("\n"), /@param|@returns|^\s*\* /m, `${path}: no docstring body`);
+    }
+    // The types the listings use are glossed in the prose before them.
+    const prose = proseOf(text);
+    for (const name of [
+      "ServerFacts",
+      "Level",
+      "ServerDeclaration",
+      "ToolDeclaration",
+      "DeclaredServer",
+      "ClientPolicy",
+      "Decision",
+      "AgreedDeclaration",
+      "Fields",
+      "NO_FIELDS",
+      "NOT_DECLARED",
+      "NO_APPROVAL",
+    ])
+      assert.ok(prose.includes(`\`${name}\``), `${path}: ${name} glossed`);
+    assert.match(prose, /The code's \*agreed\* is the prose's \*negotiated\*/, path);
+  }
 });
 
 test("lesson 6's computed prose is wrapped at 100 characters", () => {
-  const result = simulateWritingAServer(20260218);
-  for (const text of [
-    prose.describeSeeds(result),
-    prose.readHandshake(result),
-    prose.readRuns(result),
-    prose.readSecondRun(result),
-    prose.readWide(result),
-    prose.summarize(result),
-    prose.writingAServerSolutions(result),
-    prose.readMcpDeclarations(result),
-  ]) {
-    for (const line of text.split("\n")) assert.ok(line.length <= 100 || line.startsWith("|"), line);
-  }
-});
-
-// ---- The third reading of the lesson: what its second readers found ----
-
-test("lesson 6 dates its byte counts, its error codes and its terms (round 3)", () => {
-  const result = simulateWritingAServer(20260218);
-  const table = library.formatMcpDeclarations(result);
-  assert.match(table, /2025-11-25: tools only/, "the bytes key names the revision the results follow");
-  const reading = flat(prose.readMcpDeclarations(result));
-  for (const field of ["resultType", "ttlMs", "cacheScope", "_meta"]) assert.match(reading, new RegExp(`\`${field}\``));
-  for (const { path, text } of exportsOf6()) {
-    assert.doesNotMatch(text, /2025-06-18 made it/, `${path}: no revision is credited with a code it does not give`);
-    assert.match(text, /gave no code for them/, path);
-    assert.match(text, /The version\s+rule\s+is\s+the\s+course's/, path);
-    assert.match(text, /"additionalProperties": false/, path);
-    assert.match(text, /`decideAt`/, path);
-    assert.match(text, /`tip` \(subscriber type\)/, path);
-    assert.match(text, /`yetenek bildir` \(declare capabilities\)/, path);
-    assert.doesNotMatch(text, /tariff class|report capabilities|linear congruential|enum `Key`|TaskWalk` \(in/, path);
+  for (const seed of [20260218, 20260219]) {
+    const result = simulateWritingAServer(seed);
+    for (const text of [
+      prose.describeSeeds(result),
+      readRuns(result),
+      readBesideMcp(result),
+      prose.writingAServerSolutions(result),
+      library.formatBesideMcp(result),
+    ]) {
+      for (const line of text.split("\n")) assert.ok(line.length <= 100 || line.startsWith("|"), line);
+    }
   }
 });
 
@@ -371,10 +420,7 @@ test("solution 5 counts the level-0 calls from the run", () => {
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
     const level0 = result.runs[0].request - result.handshake[0].request;
-    assert.match(
-      flat(prose.writingAServerSolutions(result)),
-      new RegExp(`at level 0, the ${level0} calls of the twelve-task run`),
-    );
+    assert.match(flat(prose.writingAServerSolutions(result)), new RegExp(`the ${level0} of the level-0 run`));
   }
 });
 
@@ -393,80 +439,121 @@ test("the shown server's declarations are made once, frozen, and equal declare's
   assert.deepEqual(a.agreedAtFull, b.agreedAtFull);
 });
 
-// ---- Round 3's readers: what the specification asks (not the course's reading), and the terms ----
+// ---- What the lesson owes to lessons 1 to 5: each convention pointed back to, not explained again ----
 
-/** An export's prose: its code blocks (listings, printed tables) left out. */
-const proseOf = (text: string) => text.replace(/```[\s\S]*?```/g, "");
-
-test("lesson 6 keeps the course's reading of annotations apart from what the specification asks", () => {
+test("lesson 6 points back to the conventions' homes, and defines discovery where it first uses it", () => {
   for (const { path, text } of exportsOf6()) {
-    const prose = proseOf(text).replace(/\s+/g, " ");
-    for (const gone of [
-      /every call would be one to ask about/,
-      /would be presumed to write/,
-      /a client that applies the specification's SHOULDs/,
-      /a client following the specification would have to ask/,
-    ]) {
-      assert.doesNotMatch(prose, gone, `${path}: ${gone}`);
-    }
-    assert.match(prose, /does not tie consent to them/, path);
-    assert.match(prose, /One reading, the course's and not a rule of the specification/, path);
-    assert.match(prose, /hosts must obtain explicit user consent before invoking any tool/, path);
-    assert.match(prose, /should never make tool use decisions based on annotations from untrusted servers/, path);
-    assert.match(prose, /MCP does not tie consent to annotations: a person SHOULD be able to deny any call/, path);
-    assert.match(prose, /On the course's reading, a client asks at least about every tool not declared/, path);
-    // Invalid arguments: the MUST as the page words it, both answers, and what the old revisions listed.
-    assert.match(prose, /Servers MUST validate all tool inputs/, path);
+    const prose = proseOf(text);
+    assert.match(prose, /the doubled round trip of a remote server \(lesson 2\)/, path);
+    assert.match(prose, /envelope tokens and their 8-token constant \(lesson 3\)/, path);
     assert.match(
       prose,
-      /2026-07-28's schema lists invalid arguments under -32602 \(lesson 3\): a client handles both/,
+      /the simulator's handshake, the allowlist, the version rule, the approval gate and \*negotiated\* tools \(lesson 5\)/,
       path,
     );
-    assert.match(prose, /listed invalid input data among the tool execution errors/, path);
-    assert.match(prose, /as 2025-11-25 and 2026-07-28 recommend/, path);
-  }
-});
-
-test("lesson 6 calls its handshake the course's stand-in for discovery, and says negotiated, not agreed", () => {
-  for (const { path, text } of exportsOf6()) {
-    const prose = proseOf(text).replace(/\s+/g, " ");
-    assert.doesNotMatch(
-      prose,
-      /## Discovery|Discovery costs|Discovery cost|at discovery time|cost more at discovery/,
-      path,
-    );
-    assert.match(prose, /The course's handshake \(its stand-in for discovery\) costs the same at every level/, path);
-    assert.match(prose, /MCP's discovery grows with the declaration/, path);
-    // The listings keep their `agreed`; the prose says negotiated, and says once that they are one thing.
-    assert.doesNotMatch(prose.replace(/`[^`]*`/g, "").replace("the code's *agreed*", ""), /\bagree(d|s)?\b/, path);
-    assert.match(prose, /the code's \*agreed\* is the prose's \*negotiated\*/, path);
-    assert.match(prose, /the run's `Session` \(the simulator's object, not an MCP session\)/, path);
-    assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
+    assert.match(prose, /counts 2 round trips for a request to a remote server, lesson 2/, path);
+    assert.match(prose, /lesson 5's handshake with each server, the course's stand-in for discovery/, path);
+    const discovery = prose.indexOf("*discovery*, the requests by which a client learns what a server offers");
+    assert.ok(discovery !== -1 && discovery + 1 === prose.search(/discovery/i), `${path}: discovery defined first`);
+    assert.match(prose, /`yetenek bildir` \(declare capabilities\)/, path);
+    assert.match(prose, /`tip` \(subscriber type\)/, path);
     assert.match(
       prose,
       /a declaration carries the version only at level 3\. Below it the client hears the version in the handshake but may not act on it/,
       path,
     );
+    assert.match(prose, /"additionalProperties": false/, path);
+    assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
+    assert.match(prose, /keep that program's print/, path);
   }
 });
 
-test("what a client without the version rule keeps and completes is computed from the run", () => {
-  for (const seed of [20260218, 20260219]) {
+// ---- The specification's hard cases, as lesson 6 states them ----
+
+test("invalid tool arguments: the tools page and the schema disagree in 2026-07-28, a client handles both, a malformed CallToolRequest is a protocol error", () => {
+  for (const { path, text } of exportsOf6()) {
+    const prose = proseOf(text);
+    assert.match(
+      prose,
+      /2026-07-28's tools page \("Error Handling"\) lists input validation errors among tool execution errors \(`isError: true`\)/,
+      path,
+    );
+    assert.match(
+      prose,
+      /its schema's `InvalidParamsError` names "invalid tool arguments", with a -32602 example/,
+      path,
+    );
+    assert.match(prose, /A client handles both\./, path);
+    assert.match(
+      prose,
+      /A malformed `CallToolRequest` \(no `name`, or `arguments` not an object\) is another case: a protocol error in every revision/,
+      path,
+    );
+    assert.match(prose, /From level 1 on the schema requires `abone`, and an empty call would fail the check/, path);
+    assert.match(prose, /Servers MUST validate all tool inputs/, path);
+    assert.match(prose, /a JSON-RPC error, -32602 in every revision's example/, path);
+  }
+});
+
+test("the approval gate has one name, and where it appears MCP's rule stands beside it", () => {
+  for (const { path, text } of exportsOf6()) {
+    const prose = proseOf(text);
+    assert.doesNotMatch(text, /the course's gate|its gate\b/i, `${path}: the approval gate, lesson 5's name`);
+    assert.match(
+      prose,
+      /Gating on a declared side effect \(on the wire, `readOnlyHint: false`\) is the course's policy; MCP's rule is a human in the loop able to deny any tool invocation \(SHOULD, 2026-07-28 `server\/tools\.mdx`, "User Interaction Model"\)/,
+      path,
+    );
+    assert.match(prose, /One reading, the course's and not a rule of MCP/, path);
+    assert.match(prose, /MCP asks more: a person able to deny any call/, path);
+  }
+});
+
+test("lesson 6 dates what it dates: annotations, title and outputSchema, tool names, the caching fields", () => {
+  for (const { path, text } of exportsOf6()) {
+    const prose = proseOf(text);
+    assert.match(prose, /`annotations` \(part of a tool since 2025-03-26\)/, path);
+    assert.match(
+      prose,
+      /`title` \(a name for people\) and `outputSchema` \(the shape of a structured result\), both since 2025-06-18/,
+      path,
+    );
+    assert.match(prose, /Since 2025-11-25 a tool's `name` SHOULD be 1 to 128 characters/, path);
+    assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
+    assert.match(
+      prose,
+      /`serverInfo\.version` in the answer to `initialize` up to 2025-11-25, and in 2026-07-28 in the `_meta`/,
+      path,
+    );
+  }
+});
+
+test("the course's version rule stands beside a client that follows MCP, whose figures are computed", () => {
+  for (const { path, text } of exportsOf6()) {
+    const seed = Number(/with seed (\d+)/.exec(text)![1]);
     const result = simulateWritingAServer(seed);
-    const { handshake, run } = prose.withoutVersionRule(result);
-    assert.equal(handshake.negotiated, result.handshake[2].negotiated, "the allowlist's tools, as at level 2");
-    assert.match(flat(prose.readHandshake(result)), /Under the course's version rule \(lesson 5\), the most complete/);
+    const { handshake, run } = withoutVersionRule(result);
+    assert.equal(handshake.negotiated, 4, "four tools, as the issue's reader checked");
+    assert.equal(run.completed, 9, "nine tasks");
+    assert.ok(text.includes(library.formatBesideMcp(result)), `${path}: the table`);
+    assert.ok(text.includes(readBesideMcp(result)), `${path}: its reading`);
     assert.match(
-      flat(prose.readHandshake(result)),
-      new RegExp(`would keep ${handshake.negotiated} tools at level 3 too`),
+      flat(readBesideMcp(result)),
+      new RegExp(
+        `does not act on \`serverInfo\\.version\` keeps ${handshake.negotiated} tools at level 3 and completes ${run.completed} tasks, as at level 2`,
+      ),
+    );
+    const prose = proseOf(text);
+    assert.match(
+      prose,
+      /Under the course's version rule, the most complete declaration leaves the smallest tool set/,
+      path,
     );
     assert.match(
-      flat(prose.readRuns(result)),
-      new RegExp(`Without the version rule the client would complete ${run.completed}, as at level 2`),
+      prose,
+      /"the most complete declaration leaves the smallest tool set" is the course's rule, not MCP's/,
+      path,
     );
-    assert.match(
-      flat(prose.readSecondRun(result)),
-      /Tools, calls, failures and completed tasks follow the contract, what was declared, not the data; tokens follow the data too/,
-    );
+    assert.match(prose, /implementations SHOULD NOT change behaviour on it \(lesson 5\)/, path);
   }
 });

@@ -77,7 +77,7 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
         report(file, [messages.exportOlderThanNotebook(changed, command)]);
         continue;
       }
-      const share = folder === EXPORTS[0].folder ? proseShareProblems(lesson, notebook, text) : [];
+      const share = folder === EXPORTS[0].folder ? proseShareProblems(notebook, text) : [];
       const cells = notebook.cells.map((cell) => cell.source.replace(/\n+$/, ""));
       report(file, [
         ...wideExportLines(text),

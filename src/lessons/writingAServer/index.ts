@@ -5,16 +5,7 @@
  * The same names are exported by the package's root, `mcp-course`.
  */
 export { levelsChart } from "./charts";
-export {
-  describeSeeds,
-  readMcpDeclarations,
-  readHandshake,
-  readRuns,
-  readSecondRun,
-  readWide,
-  summarize,
-  writingAServerSolutions,
-} from "./prose";
+export { describeSeeds, readRuns, readBesideMcp, writingAServerSolutions } from "./prose";
 export { simulateWritingAServer } from "./simulate";
 export {
   formatDeclarationTable,
@@ -22,6 +13,7 @@ export {
   formatHandshakeTable,
   formatRunTable,
   formatSecondRunLine,
+  formatBesideMcp,
   formatWideTable,
 } from "./tables";
 export { show } from "../show";

@@ -11,8 +11,15 @@
 import { ALL_LEVELS, declare, type Level, type ServerDeclaration } from "../../sim/declaration";
 import type { DroppedTool } from "../../sim/negotiation";
 import { LESSON_HANDSHAKES, WIDE_HANDSHAKES } from "../../world/handshakes";
-import { openSharedSession, runTasks, type HandshakeRow, type RunRow } from "../../world/runTasks";
-import { SERVER_FACTS } from "../../world/servers";
+import {
+  handshakeRow,
+  openSession,
+  openSharedSession,
+  runTasks,
+  type HandshakeRow,
+  type RunRow,
+} from "../../world/runTasks";
+import { ALLOWLIST, KNOWN_VERSIONS, SERVER_FACTS } from "../../world/servers";
 import type { Subscribers } from "../../world/subscribers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
 import { createWorld, type World } from "../../world/world";
@@ -145,5 +152,45 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
     runs,
     secondRun: { seed: secondSeed, tasks: secondTasks, runs: secondRuns },
     wide,
+  };
+}
+
+/** A level-3 handshake row and run row, under some policy. */
+export interface LevelThree {
+  handshake: HandshakeRow;
+  run: RunRow;
+}
+
+/**
+ * Level 3 with the allowlist and no version rule (every server known at the version it declares),
+ * as a client that follows 2026-07-28's SHOULD NOT on acting on `serverInfo` would decide: what
+ * the lesson sets beside the course's client.
+ */
+export function withoutVersionRule(result: WritingAServerResult): LevelThree {
+  return levelThree(
+    result,
+    Object.fromEntries(result.world.servers.map((s) => [s.name, s.version])),
+  );
+}
+
+/**
+ * Exercise 2's run: level 3 again, with a client that knows `kayit` at the version it declares.
+ *
+ * @returns the handshake row and the run row of that level under that policy.
+ */
+export function knowingKayit(result: WritingAServerResult): LevelThree {
+  const declared = result.world.servers.find((s) => s.name === "kayit")!.version;
+  return levelThree(result, { ...KNOWN_VERSIONS, kayit: declared });
+}
+
+/** Level 3 of the first run's tasks under the lesson's allowlist and the given known versions. */
+function levelThree(
+  result: WritingAServerResult,
+  knownVersions: Record<string, number>,
+): LevelThree {
+  const opened = openSession(result.world, 3, { policy: { allowlist: ALLOWLIST, knownVersions } });
+  return {
+    handshake: handshakeRow(3, opened),
+    run: runTasks(result.world, 3, { negotiated: opened, tasks: result.tasks }),
   };
 }
