@@ -14,13 +14,13 @@ import { validationLead } from "./tables";
 import { MESSAGE_KINDS, MESSAGES_LEVEL, type KindCost, type MessagesSimulation } from "./simulate";
 import type { MessagesWire, Revision } from "./wire";
 
-/** The seed, what it draws, and how many server processes the real half started. */
+/** The seed, what it draws, and how many real server processes the lesson started. */
 export function describeMessagesSeed(sim: MessagesSimulation, wire: MessagesWire): string {
   const first = sim.calls[0];
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}**: it draws the 60 subscribers and the ${sim.tasks} tasks, ` +
-      `whose first call reads subscriber ${code(String(first.arguments.abone))}'s meter. The real ` +
-      `half started ${plural(wire.processes, "server process", "server processes")} ` +
+      `whose first call reads subscriber ${code(String(first.arguments.abone))}'s meter. The ` +
+      `lesson started ${plural(wire.processes, "real server process", "real server processes")} ` +
       `and timed nothing.`,
   );
 }

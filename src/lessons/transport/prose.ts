@@ -205,12 +205,12 @@ export function transportSolutions(result: TransportResult): string {
         `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
         `only that the call never finished). ${code("olcum")}'s tools only read, so sending a ` +
         `call again is harmless. ${code("kayit_yaz")}, the one that writes, might write its ` +
-        `record twice: its server calls it idempotent (a repeat does no more), but nothing in ` +
-        `the transport enforces that. Over Streamable HTTP a broken response stream MUST be ` +
-        `taken as cancelling its request (${code("streamable-http.mdx")}), so the request is ` +
-        `lost as here, and a retry is a new request with a new id. The changelog says clients ` +
-        `"MUST re-issue" it (${code("changelog.mdx")}), a rule the transport page does not ` +
-        `make; the care about ${code("kayit_yaz")} holds there too.`,
+        `record twice; nothing in the transport prevents it. Two facts the course has not shown ` +
+        `yet: the server calls ${code("kayit_yaz")} idempotent (a repeat does no more), and over ` +
+        `Streamable HTTP a broken response stream MUST be taken as cancelling its request ` +
+        `(${code("streamable-http.mdx")}): the request is lost as here, and a retry is a new ` +
+        `request with a new id, which the changelog says clients "MUST re-issue" ` +
+        `(${code("changelog.mdx")}; the transport page makes no such rule).`,
     ),
   ].join("\n\n");
 }
