@@ -9,6 +9,7 @@ import { LESSONS, type LessonEntry } from "../../src/lessons/catalog";
 import { sectionProblems, sections, wideNotebookLines } from "../../src/lessons/lessonShape";
 import {
   closingAsNext,
+  closingSection,
   exportWithMarkdownEdits,
   folderOfKebab,
   functionHead,
@@ -158,7 +159,8 @@ test("lesson 10's notebook with a lesson after it keeps the shape of a lesson th
   assert.equal(sections(next).at(-1)!.heading, "Next");
   assert.equal(withNext(next, plan.entry), next, "a lesson with a Next is left as it is");
   // A last lesson without a closing section gets a Next cell of its own.
-  const bare = { ...nb, cells: nb.cells.filter((cell) => cell.id !== "where-to-go") };
+  const closing = nb.cells[closingSection(nb)!.cell];
+  const bare = { ...nb, cells: nb.cells.filter((cell) => cell !== closing) };
   const added = withNext(bare, plan.entry);
   assert.equal(added.cells.length, bare.cells.length + 1);
   assert.equal(added.cells.at(-1)!.id, "next");
