@@ -235,7 +235,7 @@ export function readWireMalformed(result: WireLessonResult): string {
   return paragraphs(
     (same === total
       ? `All ${total} answers of our two servers are the simulator's, to the character.`
-      : `${same} of ${total} answers of our two servers are the simulator's, to the character; ${total - same} differ: ` +
+      : `${same} of ${total} answers of our two servers are the simulator's, to the character; ${total - same} ${total - same === 1 ? "differs" : "differ"}: ` +
         `${differences.join("; ")}.`) +
       ` The SDK's ${code("McpServer")} picks the channel our ${code("validating")} server picks on ` +
       `${sameChannel === highLevel.length ? `all ${highLevel.length} calls` : `${sameChannel} of ${highLevel.length} calls`}, ` +
