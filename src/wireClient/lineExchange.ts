@@ -62,6 +62,9 @@ export class LineExchange {
     });
     createInterface({ input: this.child.stderr }).on("line", (line) => this.logLines.push(line));
     this.exited = new Promise((resolve) => this.child.once("close", (code) => resolve(code)));
+    // A line written to a server that has exited (it crashed, or was stopped) fails with EPIPE;
+    // the next read says so, as its stdout has closed. Unheard, the error would end this process.
+    this.child.stdin.on("error", () => {});
     const stdout = createInterface({ input: this.child.stdout });
     stdout.on("line", (line) => {
       if (this.waiting) {
