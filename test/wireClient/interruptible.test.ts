@@ -44,13 +44,20 @@ async function serversReach(count: number, ms = 60_000): Promise<void> {
   throw new Error(`fewer than ${count} servers after ${ms} ms`);
 }
 
-/** An interrupted run's rejection: a RunInterrupted whose message is its one line, which is also all `console.error` prints of it. */
-function isInterrupted(error: unknown): boolean {
+/**
+ * What `run` rejects with, checked to be an interrupt: a RunInterrupted whose message is its one
+ * line, which is also all `console.error` prints of it (as a cell prints its error).
+ */
+async function interruption(run: Promise<unknown>): Promise<RunInterrupted> {
+  const error = await run.then(
+    (value) => assert.fail(`the run was not interrupted: it resolved to ${inspect(value)}`),
+    (rejection: unknown) => rejection,
+  );
   assert.ok(error instanceof RunInterrupted, `not a RunInterrupted: ${inspect(error)}`);
   assert.equal(error.message, interruptedLine(error.stopped));
   assert.equal(inspect(error), error.message, "printed as its one line");
   assert.equal(error.stack, error.message);
-  return true;
+  return error;
 }
 
 test("the line names how many server processes were stopped", () => {
@@ -116,75 +123,86 @@ describe("in a process that handles SIGINT (a stand-in for the kernel's listener
     assert.equal(kernelInterrupts, 0);
   });
 
-  test("SIGINT stops lesson 10's wire run: its servers are killed and awaited, none is started after, the run rejects with one line", async () => {
-    assert.deepEqual(ourServers(), []);
-    const run = runWithoutASessionOnTheWire(DEFAULT_SEED);
-    await serversReach(3);
-    process.kill(process.pid, "SIGINT");
-    let stopped = 0;
-    await assert.rejects(run, (error) => isInterrupted(error) && ((stopped = (error as RunInterrupted).stopped), true));
-    assert.ok(stopped >= 1, `${stopped} stopped`);
-    assert.deepEqual(ourServers(), [], "no server is left once the run has rejected");
-    await sleep(1000);
-    assert.deepEqual(ourServers(), [], "and none is started after");
-    assert.equal(kernelInterrupts, 0, "the first SIGINT was the run's");
-    assert.deepEqual(process.listeners("SIGINT"), [kernel]);
-  });
+  test(
+    "SIGINT stops lesson 10's wire run: its servers are killed and awaited, none is started after, the run rejects with one line",
+    { timeout: 60_000 },
+    async () => {
+      assert.deepEqual(ourServers(), []);
+      const run = runWithoutASessionOnTheWire(DEFAULT_SEED);
+      await serversReach(3);
+      process.kill(process.pid, "SIGINT");
+      const { stopped } = await interruption(run);
+      assert.ok(stopped >= 1, `${stopped} stopped`);
+      assert.deepEqual(ourServers(), [], "no server is left once the run has rejected");
+      await sleep(1000);
+      assert.deepEqual(ourServers(), [], "and none is started after");
+      assert.equal(kernelInterrupts, 0, "the first SIGINT was the run's");
+      assert.deepEqual(process.listeners("SIGINT"), [kernel]);
+    },
+  );
 
-  test("a pending read fails as its server is killed, and a server asked for after the interrupt is refused", async () => {
-    let started!: () => void;
-    const serving = new Promise<void>((resolve) => (started = resolve));
-    let readError: unknown;
-    let spawnError: unknown;
-    const run = interruptible(async () => {
-      const exchange = new LineExchange(["olcum"]);
-      started();
-      try {
-        await exchange.read(); // the server writes nothing until asked: pending until it is killed
-      } catch (error) {
-        readError = error;
-      }
-      try {
-        new LineExchange(["tarife"]);
-      } catch (error) {
-        spawnError = error;
-      }
-      return "finished";
-    });
-    await serving;
-    process.kill(process.pid, "SIGINT");
-    await assert.rejects(run, (error) => isInterrupted(error) && (error as RunInterrupted).stopped === 1);
-    assert.match(String(readError), /mcp-course serve olcum closed its stdout before answering/);
-    assert.match(String(spawnError), /Interrupted: no further server process is started/);
-    assert.deepEqual(ourServers(), []);
-  });
+  test(
+    "a pending read fails as its server is killed, and a server asked for after the interrupt is refused",
+    { timeout: 60_000 },
+    async () => {
+      let started!: () => void;
+      const serving = new Promise<void>((resolve) => (started = resolve));
+      let readError: unknown;
+      let spawnError: unknown;
+      const run = interruptible(async () => {
+        const exchange = new LineExchange(["olcum"]);
+        started();
+        try {
+          await exchange.read(); // the server writes nothing until asked: pending until it is killed
+        } catch (error) {
+          readError = error;
+        }
+        try {
+          new LineExchange(["tarife"]);
+        } catch (error) {
+          spawnError = error;
+        }
+        return "finished";
+      });
+      await serving;
+      process.kill(process.pid, "SIGINT");
+      assert.equal((await interruption(run)).stopped, 1);
+      assert.match(String(readError), /mcp-course serve olcum closed its stdout before answering/);
+      assert.match(String(spawnError), /Interrupted: no further server process is started/);
+      assert.deepEqual(ourServers(), []);
+    },
+  );
 
-  test("a server that ignores SIGTERM is killed 2 s later; a second SIGINT meanwhile goes to the kernel's listener", async () => {
-    let child!: ReturnType<typeof spawn>;
-    let ready!: () => void;
-    const deaf = new Promise<void>((resolve) => (ready = resolve));
-    const run = interruptible(async () => {
-      child = startServerProcess(() =>
-        spawn(
-          process.execPath,
-          ["-e", "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('ready')"],
-          { stdio: ["ignore", "pipe", "ignore"] },
-        ),
-      );
-      child.stdout!.once("data", ready); // its SIGTERM listener is in place
-      await new Promise(() => {}); // a run that would wait for ever
-    });
-    await deaf;
-    const interruptedAt = Date.now();
-    process.kill(process.pid, "SIGINT");
-    await sleep(200);
-    process.kill(process.pid, "SIGINT");
-    await assert.rejects(run, (error) => isInterrupted(error) && (error as RunInterrupted).stopped === 1);
-    assert.equal(kernelInterrupts, 1, "the second SIGINT reached the kernel's listener");
-    assert.equal(child.signalCode, "SIGKILL");
-    const took = Date.now() - interruptedAt;
-    // 2 s to SIGKILL, then 2 s for the work, which never settles.
-    assert.ok(took >= 3900 && took < 8000, `${took} ms`);
-    assert.deepEqual(process.listeners("SIGINT"), [kernel]);
-  });
+  test(
+    "a server that ignores SIGTERM is killed 2 s later; a second SIGINT meanwhile goes to the kernel's listener",
+    { timeout: 60_000 },
+    async () => {
+      let child!: ReturnType<typeof spawn>;
+      let ready!: () => void;
+      const deaf = new Promise<void>((resolve) => (ready = resolve));
+      const run = interruptible(async () => {
+        child = startServerProcess(() =>
+          spawn(
+            process.execPath,
+            ["-e", "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('ready')"],
+            { stdio: ["ignore", "pipe", "ignore"] },
+          ),
+        );
+        child.stdout!.once("data", ready); // its SIGTERM listener is in place
+        await new Promise(() => {}); // a run that would wait for ever
+      });
+      await deaf;
+      const interruptedAt = Date.now();
+      process.kill(process.pid, "SIGINT");
+      await sleep(200);
+      process.kill(process.pid, "SIGINT");
+      assert.equal((await interruption(run)).stopped, 1);
+      assert.equal(kernelInterrupts, 1, "the second SIGINT reached the kernel's listener");
+      assert.equal(child.signalCode, "SIGKILL");
+      const took = Date.now() - interruptedAt;
+      // 2 s to SIGKILL, then 2 s for the work, which never settles.
+      assert.ok(took >= 3900 && took < 8000, `${took} ms`);
+      assert.deepEqual(process.listeners("SIGINT"), [kernel]);
+    },
+  );
 });
