@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { inspect } from "node:util";
-import { afterEach, beforeEach, describe, test } from "node:test";
+import { after, afterEach, beforeEach, describe, test } from "node:test";
 import { runWithoutASessionOnTheWire } from "../../src/lessons/withoutASession/wire";
 import { interruptedLine, interruptible, RunInterrupted, startServerProcess } from "../../src/wireClient/interruptible";
 import { LineExchange } from "../../src/wireClient/lineExchange";
@@ -35,6 +35,12 @@ function ourServers(): number[] {
   }
   return found;
 }
+
+// Should a run not stop its servers (the failure these tests look for), they are ended here, so
+// that the file's process can exit and report.
+after(() => {
+  for (const pid of ourServers()) process.kill(pid, "SIGKILL");
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
