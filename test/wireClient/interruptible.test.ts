@@ -164,7 +164,7 @@ describe("in a process that handles SIGINT (a stand-in for the kernel's listener
           readError = error;
         }
         try {
-          new LineExchange(["tarife"]);
+          await new LineExchange(["tarife"]).close("it should not have started");
         } catch (error) {
           spawnError = error;
         }
