@@ -771,6 +771,13 @@ export {
   type HttpServe,
   type HttpServers,
 } from "./wireClient/httpServe";
+export {
+  interruptible,
+  startServerProcess,
+  RunInterrupted,
+  interruptedLine,
+  STOP_GRACE_MS,
+} from "./wireClient/interruptible";
 export { requestsByServer, type ServerRequests } from "./world/requestsByServer";
 export { createHighLevelFleetServer, fleetZodSchemas } from "./server/highLevelFleet";
 

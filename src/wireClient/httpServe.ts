@@ -16,6 +16,7 @@
 import { spawn } from "node:child_process";
 import type { DiscoverResult } from "@modelcontextprotocol/client";
 import { WireConnection, type WireClientOptions } from "./connection";
+import { startServerProcess } from "./interruptible";
 import { serveArgs, type ServeSpec } from "./serveCommand";
 
 /** One of our servers serving over Streamable HTTP, in its own process. */
@@ -41,17 +42,21 @@ function listeningUrl(line: string): string | undefined {
 }
 
 /**
- * Starts `serve` for `spec` over HTTP on a free loopback port and resolves once it listens.
+ * Starts `serve` for `spec` over HTTP on a free loopback port and resolves once it listens; the
+ * process is part of the caller's interruptible run if any (`interruptible.ts`).
  *
  * @param extraArgs further `serve` flags after `--port 0` (e.g. `["--era", "legacy"]`).
- * @throws (rejects) Error when the server exits before it listens, with its stderr in the message.
+ * @throws (rejects) Error when the server exits before it listens, with its stderr in the
+ *   message, or when the caller's run has been interrupted (nothing is started then).
  */
-export function serveOverHttp(
+export async function serveOverHttp(
   spec: ServeSpec,
   extraArgs: readonly string[] = [],
 ): Promise<HttpServe> {
   const args = [...serveArgs(spec), "--http", "--port", "0", ...extraArgs];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+  const child = startServerProcess(() =>
+    spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] }),
+  );
   let text = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {

@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createInterface } from "node:readline";
+import { startServerProcess } from "./interruptible";
 import { SERVE_SCRIPT } from "./serveCommand";
 
 /** One line of a transcript: who wrote it, the line as it crossed, its bytes (newline included). */
@@ -54,14 +55,22 @@ export class LineExchange {
   private ended = false;
   private readonly exited: Promise<number | null>;
 
-  /** Starts `mcp-course serve <args…>` (`serveArgs` of `serveCommand.ts` builds them). */
+  /**
+   * Starts `mcp-course serve <args…>` (`serveArgs` of `serveCommand.ts` builds them), as part of
+   * the caller's interruptible run if any (`interruptible.ts`).
+   *
+   * @throws Error when that run has been interrupted.
+   */
   constructor(args: readonly string[]) {
     this.command = ["mcp-course", "serve", ...args].join(" ");
-    this.child = spawn(process.execPath, [SERVE_SCRIPT, ...args], {
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    this.child = startServerProcess(() =>
+      spawn(process.execPath, [SERVE_SCRIPT, ...args], { stdio: ["pipe", "pipe", "pipe"] }),
+    );
     createInterface({ input: this.child.stderr }).on("line", (line) => this.logLines.push(line));
     this.exited = new Promise((resolve) => this.child.once("close", (code) => resolve(code)));
+    // A line written to a server that has exited (it crashed, or was stopped) fails with EPIPE;
+    // the next read says so, as its stdout has closed. Unheard, the error would end this process.
+    this.child.stdin.on("error", () => {});
     const stdout = createInterface({ input: this.child.stdout });
     stdout.on("line", (line) => {
       if (this.waiting) {

@@ -41,6 +41,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
+import { startServerProcess } from "./interruptible";
 
 /** The `_meta` key of a result that names the server (2026-07-28 `basic/index.mdx`, "Per-response protocol fields"). */
 const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
@@ -133,17 +134,22 @@ export class StdioLineTransport implements Transport {
     this.stderrStream = launch.stderr === "pipe" ? new PassThrough() : null;
   }
 
-  /** Spawns the server; resolves once it has spawned, rejects if it cannot be. */
+  /**
+   * Spawns the server; resolves once it has spawned, rejects if it cannot be (or its run was
+   * interrupted: `interruptible.ts`, which also stops it on an interrupt).
+   */
   async start(): Promise<void> {
     if (this.process) throw new Error("StdioLineTransport already started");
     return new Promise((resolve, reject) => {
-      const child = spawn(this.launch.command, this.launch.args ?? [], {
-        env: { ...getDefaultEnvironment(), ...this.launch.env },
-        stdio: ["pipe", "pipe", this.launch.stderr ?? "inherit"],
-        shell: false,
-        windowsHide: process.platform === "win32",
-        cwd: this.launch.cwd,
-      });
+      const child = startServerProcess(() =>
+        spawn(this.launch.command, this.launch.args ?? [], {
+          env: { ...getDefaultEnvironment(), ...this.launch.env },
+          stdio: ["pipe", "pipe", this.launch.stderr ?? "inherit"],
+          shell: false,
+          windowsHide: process.platform === "win32",
+          cwd: this.launch.cwd,
+        }),
+      );
       this.process = child;
       child.on("error", (error) => {
         reject(error);

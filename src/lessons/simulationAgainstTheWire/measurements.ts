@@ -31,6 +31,7 @@ import {
   type AgentComparison,
 } from "../../wireClient/agents";
 import { CONDITIONS, findCondition, type Condition } from "../../fleet/conditions";
+import { interruptible } from "../../wireClient/interruptible";
 import { probeFleetServersOverWire } from "../../wireClient/malformed";
 import {
   compareTaskRuns,
@@ -166,14 +167,23 @@ export const GATE_WALKS: readonly WireWalk[] = [
  * alone: its healthy calls share a timeout of a few hundred milliseconds, which no busy neighbour
  * should be able to exceed.
  *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
+ * killed, no other starts, and the run rejects with one line.
+ *
  * @param seed the world's and the fleet's seed, an integer from 0 to 2^53 − 1.
  * @param progress called with a short description as each part starts.
- * @throws Error when `dist/` is not built (the servers run from it) or a server does not start.
+ * @throws Error when `dist/` is not built (the servers run from it) or a server does not start;
+ *   RunInterrupted when interrupted in a kernel.
  */
-export async function runWireLesson(
+export function runWireLesson(
   seed: number,
   progress: WireProgress = () => {},
 ): Promise<WireLessonResult> {
+  return interruptible(() => wireLesson(seed, progress));
+}
+
+/** {@link runWireLesson}'s run. */
+async function wireLesson(seed: number, progress: WireProgress): Promise<WireLessonResult> {
   const alone = CONDITIONS.filter((condition) => condition.fault === "slow");
   const waiting = CONDITIONS.filter((condition) => condition.fault === "stdout-unterminated");
   const shared = CONDITIONS.filter(

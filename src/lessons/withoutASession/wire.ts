@@ -37,6 +37,7 @@ import {
   type ServerEvent,
 } from "../../wireClient/connection";
 import { knownDiscover } from "../../server/knownDiscover";
+import { interruptible } from "../../wireClient/interruptible";
 import type { SpokenEra } from "../../wireClient/era";
 import {
   callOverWire,
@@ -592,14 +593,22 @@ async function meetWithAuto(): Promise<AutoMeeting[]> {
 }
 
 /**
- * Runs lesson 10's wire half for one seed: about sixty server processes, several at once.
+ * Runs lesson 10's wire half for one seed: about sixty server processes, several at once. An
+ * interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
+ * killed, no other starts, and the run rejects with one line.
  *
  * @param seed the world's seed, an integer from 0 to 2^53 − 1 (the servers build the same world).
  * @returns plain data (see {@link WithoutASessionWire}); the same seed gives the same figures.
  * @throws Error when `dist/` is not built, a server does not start, or a server answers in a way
- *   the lesson's story does not allow (e.g. the stateless-only server accepting 2025-11-25).
+ *   the lesson's story does not allow (e.g. the stateless-only server accepting 2025-11-25);
+ *   RunInterrupted when interrupted in a kernel.
  */
-export async function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
+export function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
+  return interruptible(() => withoutASessionOnTheWire(seed));
+}
+
+/** {@link runWithoutASessionOnTheWire}'s run. */
+async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
   // The parts use processes of their own and print only counted figures, so they run side by side.
   const [opened, stateless, legacy, eras, auto, inPlace] = await Promise.all([
