@@ -13,6 +13,7 @@
 import { MALFORMED_CALLS } from "../../fleet/malformed";
 import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import { initializeRequest } from "../../wireClient/transcripts";
+import { interruptible } from "../../wireClient/interruptible";
 
 /** The labels of the malformed calls the exchange sends, before the call with no `name`. */
 const SENT = ["limit as a string", "unknown tool"] as const;
@@ -21,10 +22,19 @@ const SENT = ["limit as a string", "unknown tool"] as const;
  * Starts `mcp-course serve fleet --seed <seed>`, opens a 2025-11-25 session, sends the three
  * calls one at a time (each answer read before the next call), then closes stdin.
  *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its server is
+ * killed and the run rejects with one line.
+ *
  * @returns the transcript of the three calls, after a note standing for the opening.
  * @throws Error when the server closes its stdout before answering, or answers out of order.
+ * @throws RunInterrupted when interrupted in a kernel.
  */
-export async function runFleetLines(seed: number): Promise<Transcript> {
+export function runFleetLines(seed: number): Promise<Transcript> {
+  return interruptible(() => fleetLines(seed));
+}
+
+/** {@link runFleetLines}'s run. */
+async function fleetLines(seed: number): Promise<Transcript> {
   const exchange = new LineExchange(["fleet", "--seed", String(seed)]);
   const answers: string[] = [];
   let shown: Transcript["steps"];

@@ -13,6 +13,7 @@ import {
   openings,
   statelessMismatch,
 } from "../../wireClient/transcripts";
+import { interruptible } from "../../wireClient/interruptible";
 
 /** The kind of a JSON-RPC message, read off its members. */
 export type LineKind = "request" | "response" | "notification";
@@ -112,10 +113,19 @@ const OPENING_NAMES = {
  * Runs lesson 5's real half: six short-lived server processes, side by side, each spoken to by a
  * scripted client (`openings` starts two).
  *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
+ * killed, no other starts, and the run rejects with one line.
+ *
  * @throws Error when `dist/` is not built, a server does not start, or a server answers in a way
  *   the lesson's story does not allow (the transcripts' own checks).
+ * @throws RunInterrupted when interrupted in a kernel.
  */
-export async function runLifecycleAndNegotiationOnTheWire(): Promise<LifecycleAndNegotiationWire> {
+export function runLifecycleAndNegotiationOnTheWire(): Promise<LifecycleAndNegotiationWire> {
+  return interruptible(() => lifecycleAndNegotiationOnTheWire());
+}
+
+/** {@link runLifecycleAndNegotiationOnTheWire}'s run. */
+async function lifecycleAndNegotiationOnTheWire(): Promise<LifecycleAndNegotiationWire> {
   const [opened, discover, kayit, stateless, legacy] = await Promise.all([
     openings(),
     discoverOpening("olcum"),

@@ -44,6 +44,7 @@ import { SUBSCRIBER_COUNT } from "../../world/subscribers";
 import { drawTasks, withExpectedAnswers } from "../../world/tasks";
 import { createWorld } from "../../world/world";
 import { MESSAGE_KINDS, simulateMessages } from "./simulate";
+import { interruptible } from "../../wireClient/interruptible";
 
 /**
  * The two revisions the lesson speaks, oldest first: the `initialize` era's last, and the
@@ -402,11 +403,20 @@ async function realClient(seed: number): Promise<{
  * revision, and the three world servers behind the real client), started side by side, each
  * closed before this returns.
  *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
+ * killed, no other starts, and the run rejects with one line.
+ *
  * @param seed the world's seed, an integer from 0 to 2^53 − 1 (the servers draw the same world).
  * @throws Error when `dist/` is not built (the servers run from it), a server does not start, or
  *   a line is answered out of order.
+ * @throws RunInterrupted when interrupted in a kernel.
  */
-export async function runMessagesOnTheWire(seed: number): Promise<MessagesWire> {
+export function runMessagesOnTheWire(seed: number): Promise<MessagesWire> {
+  return interruptible(() => messagesOnTheWire(seed));
+}
+
+/** {@link runMessagesOnTheWire}'s run. */
+async function messagesOnTheWire(seed: number): Promise<MessagesWire> {
   const [lines, real] = await Promise.all([scripts(seed), realClient(seed)]);
   const legacyScript = lines.failures["2025-11-25"];
   const failures = FAILURE_CASES.map((failure): FailureRow => {

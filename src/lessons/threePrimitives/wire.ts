@@ -17,6 +17,7 @@ import {
   type ThreePrimitivesResult,
   type Way,
 } from "./simulate";
+import { interruptible } from "../../wireClient/interruptible";
 
 /** One request as this lesson sends it: the method and its params, before `_meta` is added. */
 interface Step {
@@ -164,10 +165,16 @@ export interface ThreePrimitivesLesson extends ThreePrimitivesResult {
  * Runs lesson 4 for a seed: the simulator (`simulateThreePrimitives`), then the same exchanges on
  * three real servers ({@link runThreePrimitivesOnTheWire}).
  *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
+ * killed, no other starts, and the run rejects with one line.
+ *
  * @param seed an integer from 0 to 2^53 − 1.
  * @throws RangeError for any other seed.
+ * @throws RunInterrupted when interrupted in a kernel.
  */
-export async function runThreePrimitives(seed: number): Promise<ThreePrimitivesLesson> {
-  const lesson = simulateThreePrimitives(seed);
-  return { ...lesson, wire: await runThreePrimitivesOnTheWire(lesson) };
+export function runThreePrimitives(seed: number): Promise<ThreePrimitivesLesson> {
+  return interruptible(async () => {
+    const lesson = simulateThreePrimitives(seed);
+    return { ...lesson, wire: await runThreePrimitivesOnTheWire(lesson) };
+  });
 }

@@ -10,6 +10,7 @@ import type { Fields } from "../../sim/values";
 import { openLegacySession } from "../../wireClient/legacyOpening";
 import { isTranscriptLine, LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import type { ThreeRolesResult } from "./simulate";
+import { interruptible } from "../../wireClient/interruptible";
 
 /** The traced task's calls to one server, as they crossed, and how they compare with the trace. */
 export interface ThreeRolesWire {
@@ -30,10 +31,19 @@ export interface ThreeRolesWire {
  * opens a 2025-11-25 session, sends the task's calls to that server with the trace's arguments
  * (ids 1, 2, …), reads each answer, and closes the server's input so that it exits. One process.
  *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
+ * killed, no other starts, and the run rejects with one line.
+ *
  * @throws Error when the server does not agree on 2025-11-25, answers a call with an error or
  *   without text content, or stops before answering.
+ * @throws RunInterrupted when interrupted in a kernel.
  */
-export async function runThreeRolesOnTheWire(lesson: ThreeRolesResult): Promise<ThreeRolesWire> {
+export function runThreeRolesOnTheWire(lesson: ThreeRolesResult): Promise<ThreeRolesWire> {
+  return interruptible(() => threeRolesOnTheWire(lesson));
+}
+
+/** {@link runThreeRolesOnTheWire}'s run. */
+async function threeRolesOnTheWire(lesson: ThreeRolesResult): Promise<ThreeRolesWire> {
   const trace = lesson.traces[lesson.traced];
   const server = trace.calls[0].server;
   const mine = trace.calls.filter((call) => call.server === server);

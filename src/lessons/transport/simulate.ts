@@ -31,6 +31,7 @@ import { measureRoundTrips, type RoundTripRun } from "../../wireClient/roundTrip
 import { describeServe, type ServeSpec } from "../../wireClient/serveCommand";
 import { TrafficMeter } from "../../wireClient/trafficCounts";
 import { requestMeta } from "../../wireClient/transcripts";
+import { interruptible } from "../../wireClient/interruptible";
 
 /**
  * The declaration level every server runs at: lesson 6's `full`, each tool with its fields, and the
@@ -304,11 +305,20 @@ async function httpPart(
  * returns: three `olcum` processes on stdio, one `serve --http` each for `tarife` and `kayit`
  * (shared by the HTTP part and the round trips), and one `olcum` per wire run of the round trips.
  *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
+ * killed, no other starts, and the run rejects with one line.
+ *
  * @param seed an integer from 0 to 2^53 − 1: the world's and the tasks' seed.
  * @throws RangeError for any other seed; Error when `dist/` is not built, a server does not
  *   start, or a server answers other than the course's servers do.
+ * @throws RunInterrupted when interrupted in a kernel.
  */
-export async function runTransport(seed: number): Promise<TransportResult> {
+export function runTransport(seed: number): Promise<TransportResult> {
+  return interruptible(() => transport(seed));
+}
+
+/** {@link runTransport}'s run. */
+async function transport(seed: number): Promise<TransportResult> {
   checkSeed(seed);
   const world = createWorld(seed);
   const task = withExpectedAnswers(drawTasks(seed), world)[0];

@@ -10,6 +10,7 @@ import { LineExchange } from "../../wireClient/lineExchange";
 import { initializeRequest } from "../../wireClient/transcripts";
 import { formatWireTranscript } from "../transcriptText";
 import { DROPPED_SERVER } from "./simulate";
+import { interruptible } from "../../wireClient/interruptible";
 
 /** What one tool of the real `tools/list` result says of its side effect. */
 export interface ListedTool {
@@ -36,10 +37,19 @@ export interface WritingAClientWire {
  * Runs lesson 7's real half: one `mcp-course serve kayit` process, discovered as a 2025-11-25
  * client discovers it; the client calls nothing and closes stdin.
  *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
+ * killed, no other starts, and the run rejects with one line.
+ *
  * @throws Error when `dist/` is not built, the server does not start, or it answers `initialize`
  *   or `tools/list` with anything but a result.
+ * @throws RunInterrupted when interrupted in a kernel.
  */
-export async function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
+export function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
+  return interruptible(() => writingAClientOnTheWire());
+}
+
+/** {@link runWritingAClientOnTheWire}'s run. */
+async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
   const exchange = new LineExchange([DROPPED_SERVER]);
   exchange.send(initializeRequest(0));
   const agreed = await exchange.read();
