@@ -91,8 +91,8 @@ export function readHttpCall(result: TransportResult): string {
     throw new Error(`the answer's body is not one chunk of ${responseJson} bytes`);
   return wrapMarkdown(
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
-      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is what stdio would ` +
-      `carry, ${requestJson} bytes for the request and ${responseJson} for the answer. HTTP put ` +
+      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is stdio's line less its ` +
+      `newline, ${requestJson} bytes for the request and ${responseJson} for the answer. HTTP put ` +
       `header blocks of ${request.headerBytes} and ${response.headerBytes} bytes around them, ` +
       `and ${framing.bytes} bytes of chunked coding round the answer, sent in one piece ` +
       `(${framing.shown}).`,
