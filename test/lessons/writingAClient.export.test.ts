@@ -28,15 +28,25 @@ test("both exports are at most 700 lines, and the notebook's markdown cells hold
   }
 });
 
-test("no plumbing listing: the three listings are the lesson's client, each with a one-line summary", () => {
+test("no plumbing listing: the two listings are the lesson's client, each with a one-line summary", () => {
   for (const file of EXPORTS) {
     const text = read(file);
     const captions = [...text.matchAll(/^`(\w+)`, from `src\/[^`]+`:$/gm)].map((m) => m[1]);
-    assert.deepEqual(captions, ["legacyDiscoveryMessages", "connectClient", "runReportedClient"], file);
-    for (const name of ["runWithDiscovery", "dropVisibility", "reportDrops", "listMessages", "sendDiscovery"])
+    assert.deepEqual(captions, ["connectClient", "runReportedClient"], file);
+    for (const name of [
+      "legacyDiscoveryMessages",
+      "runWithDiscovery",
+      "dropVisibility",
+      "reportDrops",
+      "listMessages",
+      "sendDiscovery",
+    ])
       assert.doesNotMatch(text, new RegExp(`export function ${name}\\b`), `${file}: ${name} is not listed`);
+    // The discovery builder's helpers reach the reader nowhere: the real lines and the table show its messages.
+    for (const name of ["DISCOVERY_METHODS", "initializeParams", "identityWords", "capabilitiesOf", "LEGACY_REVISION"])
+      assert.ok(!text.includes(name), `${file}: ${name} is not shown`);
     const listings = [...text.matchAll(/`, from `src\/[^`]+`:\n\n```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
-    assert.equal(listings.length, 3);
+    assert.equal(listings.length, 2);
     for (const listing of listings) {
       const [first, second] = listing.split("\n");
       assert.match(first, /^\/\*\* .+ \*\/$/, `${file}: a one-line summary, not a docstring`);
@@ -92,18 +102,57 @@ test("dated facts are dated: annotations, title and outputSchema, listChanged, c
     const prose = proseOf(read(file));
     for (const phrase of [
       "`annotations` (since 2025-03-26)",
-      "since 2025-06-18 a `title` and an `outputSchema`",
+      "(`annotations.title` since 2025-03-26, a top-level `title` since 2025-06-18)",
+      "since 2025-06-18, an `outputSchema`",
       "says `listChanged: true` SHOULD send `notifications/tools/list_changed`",
       "In 2026-07-28 the server sends it only on a `subscriptions/listen` stream the client opened",
       "every list result must say how long it stays fresh (`ttlMs`, lesson 4)",
-      "over Streamable HTTP in 2026-07-28 by closing the request's response stream",
-      "2026-07-28 gives such local errors no code",
-      "over stdio, as long as the server process; over Streamable HTTP, until one side ends it",
+      // Cancellation in the lesson's revision, and the page only 2026-07-28 has, dated to it.
+      "In 2025-11-25 the client cancels with `notifications/cancelled` on every transport, HTTP included (`basic/lifecycle`, Timeouts)",
+      "only 2026-07-28 cancels over Streamable HTTP by closing the request's response stream (2026-07-28 `basic/patterns/cancellation`",
+      // Local errors: no code, and a lower-case should, not a rule.
+      '2026-07-28 gives such local errors no code and asks, in a lower-case, non-normative "should", that they cannot be mistaken for errors from the server',
+      // A session over HTTP: closing ends it; a session ID and its DELETE are optional, and not the course's.
+      "over stdio, as long as the server process; over Streamable HTTP, until one side ends it by closing its HTTP connections (`basic/lifecycle`, Shutdown)",
+      "a server MAY also assign the session an `MCP-Session-Id`; it MAY then end the session at any time",
+      "the client SHOULD end it with an HTTP DELETE, which the server MAY refuse with 405",
+      "The course's servers assign none.",
       "clients SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
       "SHOULD NOT rely on `serverInfo`'s `name`",
       "`nextCursor`",
     ])
       assert.ok(prose.includes(phrase), `${file}: ${phrase}`);
+  }
+});
+
+test("lessons 2 and 3 are pointed back to once, the default revision is said once, and code names are explained", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const prose = proseOf(text);
+    const count = (phrase: RegExp) => (prose.match(phrase) ?? []).length;
+    assert.ok(
+      prose.includes("Unlike lessons 2 to 4, this lesson means 2025-11-25 wherever it names no revision"),
+      file,
+    );
+    assert.equal(count(/names no revision/g), 1, `${file}: the default revision is said once`);
+    assert.ok(prose.includes("As lesson 2 showed, a server MAY"), `${file}: DELETE points back to lesson 2`);
+    assert.equal(count(/DELETE/g), 1, `${file}: DELETE is named once`);
+    assert.ok(prose.includes("a client needs lesson 3's timeouts"), `${file}: timeouts point back to lesson 3`);
+    const passage = text.slice(text.indexOf("Outside the simulator"), text.indexOf("\n## Summary"));
+    assert.match(passage, /SHOULD give up on a request that takes too long and cancel it/, file);
+    assert.doesNotMatch(text.replace(passage, ""), /timeout|notifications\/cancelled/i, `${file}: in one passage`);
+    // agreeOn and lesson 6's decideOn are one decision: the prose says how they relate.
+    assert.ok(prose.includes("It is lesson 6's `decideOn` on each server's declaration at the level"), file);
+    // The fleet task's question is a total, not a rate.
+    assert.ok(
+      prose.includes(
+        "has the most downtime in all: the largest `downtime_min`, whatever the device's hours, not the most downtime per hour run",
+      ),
+      file,
+    );
+    // Exercises are answered from the lesson, not from a source file.
+    const exercises = text.slice(text.indexOf("\n1. ", text.indexOf("## Exercises")), text.indexOf("## Solutions"));
+    assert.doesNotMatch(exercises, /src\/|runWithDiscovery/, file);
   }
 });
 
