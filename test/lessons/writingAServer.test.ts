@@ -459,12 +459,18 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /`tip` \(subscriber type\)/, path);
     assert.match(
       prose,
-      /a declaration carries the version only at level 3\. Below it the client hears the version in the handshake but may not act on it/,
+      /a declaration carries the version only at level 3\. Below it the client ignores the `surum` it heard/,
       path,
     );
     assert.match(prose, /"additionalProperties": false/, path);
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
-    assert.match(prose, /keep that program's print/, path);
+    assert.match(prose, /`\('abone',\)` is a list of one field name/, path);
+    assert.doesNotMatch(prose, /Python/, `${path}: the tables' notation is glossed, not its history`);
+    // Lesson 1's `deger`: not named by the task, but the charge `tarife` has just answered.
+    assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
+    assert.match(prose, /the value a record writes is, as in lesson 1, the charge `tarife` has just answered/, path);
+    assert.doesNotMatch(prose, /task names[^.]*`deger`/, `${path}: the task does not name deger`);
+    assert.match(prose, /`openSession`[^.]*not an MCP session/, `${path}: the simulator's session`);
   }
 });
 
@@ -473,25 +479,21 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
 test("invalid tool arguments: the tools page and the schema disagree in 2026-07-28, a client handles both, a malformed CallToolRequest is a protocol error", () => {
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
+    // One sentence points back to lesson 3's case, with both answers and the advice.
     assert.match(
       prose,
-      /2026-07-28's tools page \("Error Handling"\) lists input validation errors among tool execution errors \(`isError: true`\)/,
+      /an empty call would fail the check: lesson 3's invalid arguments, a tool execution error by 2026-07-28's tools page and a -32602 by its schema's `InvalidParamsError`, so a client handles both\./,
       path,
     );
+    assert.equal(prose.match(/InvalidParamsError|handles both/g)?.length, 2, `${path}: the case is stated once`);
     assert.match(
       prose,
-      /its schema's `InvalidParamsError` names "invalid tool arguments", with a -32602 example/,
-      path,
-    );
-    assert.match(prose, /A client handles both\./, path);
-    assert.match(
-      prose,
-      /A malformed `CallToolRequest` \(no `name`, or `arguments` not an object\) is another case: a protocol error in every revision/,
+      /`CallToolRequest` \(the schema's type of a `tools\/call` request\); one with no `name`, or `arguments` not an object, is a protocol error in every revision, with a code the spec does not fix/,
       path,
     );
     assert.match(prose, /From level 1 on the schema requires `abone`, and an empty call would fail the check/, path);
-    assert.match(prose, /Servers MUST validate all tool inputs/, path);
     assert.match(prose, /a JSON-RPC error, -32602 in every revision's example/, path);
+    assert.doesNotMatch(prose, /MUST validate/, `${path}: lesson 4 states it`);
   }
 });
 
@@ -515,7 +517,7 @@ test("lesson 6 dates what it dates: annotations, title and outputSchema, tool na
     assert.match(prose, /`annotations` \(part of a tool since 2025-03-26\)/, path);
     assert.match(
       prose,
-      /`title` \(a name for people\) and `outputSchema` \(the shape of a structured result\), both since 2025-06-18/,
+      /`title` \(a name for people: `annotations\.title` since 2025-03-26, a tool's own `title` since 2025-06-18\) and `outputSchema` \(the shape of a structured result, since 2025-06-18\)/,
       path,
     );
     assert.match(prose, /Since 2025-11-25 a tool's `name` SHOULD be 1 to 128 characters/, path);
