@@ -30,6 +30,7 @@ import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
 import { tallyTasks } from "../../src/world/runTasks";
 import { knownDiscover } from "../../src/server/knownDiscover";
 import { compareTaskRuns, runWireTasks } from "../../src/wireClient/tasks";
+import { GATE_RULES, toolDeclaration } from "../../src/wireClient/tools";
 import { WIDE_POLICY } from "../../src/world/servers";
 import { ROOT } from "../helpers";
 
@@ -234,25 +235,32 @@ test("section 3 of the specification's hard cases: invalid arguments in 2026-07-
     const { text } = exported(path);
     assert.match(
       text,
-      /\*\*2025-11-25 and 2026-07-28:\*\* a tool execution error, a result with `isError: true`/,
+      /on the channel lesson 3 gave for the client's revision: from 2025-11-25 on, a tool execution error, a result with `isError: true`/,
       path,
     );
     assert.match(
       text,
-      /Yet 2026-07-28's schema also names "invalid tool arguments" under `InvalidParamsError`, -32602, with an example \(lesson 3\): a client handles both answers to the same mistake\./,
+      /2026-07-28's schema also names "invalid tool arguments" under `InvalidParamsError`, -32602, so a client handles both answers to the same mistake/,
+      path,
+    );
+    // Stated once: not again in section 8 or the summary.
+    assert.equal(text.match(/InvalidParamsError|invalid tool arguments/g)?.length, 2, path);
+    assert.match(
+      text,
+      /A `tools\/call` that does not fit the request's shape \(no `name`, say\) is a protocol error in every revision/,
       path,
     );
     assert.match(
       text,
-      /a `tools\/call` that does not fit the request's shape \(no `name`, say\) is a protocol error/,
+      /before 2025-11-25, when invalid arguments were listed among protocol errors with no code, the course's servers send -32602/,
       path,
     );
+    // The real lines of the three refusals, after the opening: an error result, then two JSON-RPC errors.
     assert.match(
       text,
-      /\*\*Before 2025-11-25:\*\* invalid arguments are listed among protocol errors, with no code/,
+      /after its opening: arguments the schema refuses[\s\S]*client: opened a 2025-11-25 session \(initialize, its result, initialized\) client → server/,
       path,
     );
-    // The real lines of the three refusals: an error result, then two JSON-RPC errors.
     assert.match(text, /Outcome: a result with isError true, then the JSON-RPC errors -32602 and -32602\./, path);
     assert.match(
       text,
@@ -268,16 +276,21 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     assert.match(text, /Such local failures are the client's own, not errors from the peer/, path);
     assert.match(
       text,
-      /the range -32000 to -32019, where SDK 1\.x put its timeout and closed connection, legacy: new implementations SHOULD NOT use it/,
+      /no code in 2026-07-28, whose range -32000 to -32019, where SDK 1\.x put its timeout and closed connection, is legacy: new implementations SHOULD NOT use it/,
       path,
     );
     assert.doesNotMatch(text, /SDK 1\.x's numbers, `-32001` and `-32000`|MCP error -3200[01]/, path);
-    assert.match(text, /In 2025-11-25 either side may cancel with `notifications\/cancelled` on any transport/, path);
     assert.match(
       text,
-      /In 2026-07-28 a client MUST send it over stdio, as here, while over Streamable HTTP it cancels by closing the request's response stream/,
+      /This session is 2025-11-25's, in which either side may cancel with `notifications\/cancelled` on any transport/,
       path,
     );
+    assert.match(
+      text,
+      /in 2026-07-28 a client MUST send it over stdio, as this 2025-11-25 client does, while over Streamable HTTP it cancels by closing the request's response stream/,
+      path,
+    );
+    assert.match(text, /Here is a timeout as it crossed, after its opening:/, path);
     assert.match(text, /"method":"notifications\/cancelled","params":\{"requestId":1,/, path);
     assert.match(text, /Outcome: no answer to id 1 ever came; id 2 was answered\./, path);
   }
@@ -297,6 +310,17 @@ test("section 3: one name per gate, the course's policy beside MCP's human in th
       path,
     );
     assert.doesNotMatch(text, /the course's gate|the reference's|MCP defaults, all trusted/, path);
+    // What the approval gate does with annotations that leave readOnlyHint out, as exercise 2's answer says.
+    assert.match(
+      text,
+      /`annotations` that leave `readOnlyHint` out say, by default, that the tool may write, and the gate holds it; only `readOnlyHint: true` lets it pass\. A tool with no `annotations` at all declares nothing and passes/,
+      path,
+    );
+    assert.match(
+      text,
+      /a client MUST treat annotations as untrusted unless they come from a trusted server\. The course treats its own servers as trusted/,
+      path,
+    );
     assert.match(text, /approval gate +12 +12 +0/, path);
     assert.match(text, /defaults gate +12 +0 +12/, path);
     assert.match(text, /Annotations exist since revision 2025-03-26\./, path);
@@ -311,14 +335,10 @@ test("section 3: one name per gate, the course's policy beside MCP's human in th
 test("section 3: restart and retry, agreeing with lesson 8 about the fleet's annotations", () => {
   for (const path of EXPORTS) {
     const { text } = exported(path);
+    assert.match(text, /As lesson 8 said, a client SHOULD restart a stdio server that dies/, path);
     assert.match(
       text,
-      /the client SHOULD restart it; requests in flight are lost, and the client can retry them/,
-      path,
-    );
-    assert.match(
-      text,
-      /Retrying it is safe only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more when repeated \(`idempotentHint: true`\)/,
+      /a call that was in flight has an unknown outcome: retrying it is safe only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more when repeated \(`idempotentHint: true`\)/,
       path,
     );
     assert.match(
@@ -371,4 +391,23 @@ test("exercise 1: with approval, the defaults gate sends what the approval gate 
   assert.deepEqual(counts(withApproval.real), counts(without.real));
   assert.deepEqual(counts(withApproval.simulated), counts(withApproval.real), "the simulator agrees");
   assert.equal(withApproval.real.blocked, 0);
+});
+
+test("exercise 2: annotations that leave readOnlyHint out are a side effect to both gates, as section 4 and solution 2 say", () => {
+  const inputSchema = { type: "object" };
+  const partial = { name: "kayit_yaz", inputSchema, annotations: { openWorldHint: false } };
+  for (const gate of GATE_RULES) assert.equal(toolDeclaration(partial, gate).sideEffect, true, gate);
+  // Only a tool with no annotations at all passes the approval gate ("reference"); the defaults gate holds it.
+  const bare = { name: "kayit_yaz", inputSchema };
+  assert.equal(toolDeclaration(bare, "reference").sideEffect, undefined);
+  assert.equal(toolDeclaration(bare, "specification").sideEffect, true);
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
+    assert.match(
+      solutions,
+      /Both hold it with `onay yok` \(no approval\)\. It has `annotations`, and they leave `readOnlyHint` out, so by MCP's default it may write: the approval gate reads a declared side effect, as section 4 says/,
+      path,
+    );
+  }
 });

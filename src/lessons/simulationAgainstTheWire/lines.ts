@@ -2,11 +2,11 @@
  * Lesson 9's real lines: two scripted 2025-11-25 exchanges with real fleet servers, for the
  * messages the lesson discusses but the SDK's client never lets it print.
  *
- * - `refusals`: on `serve fleet` (the `validating` path), after the opening, three calls the server
- *   refuses: one whose arguments fail the tool's `inputSchema` (a tool execution error, a result
- *   with `isError: true`), one with no `name` (a `tools/call` that does not fit its request's
- *   shape: a protocol error in every revision) and one to a tool the server does not have (the
- *   protocol error −32602).
+ * - `refusals`: on `serve fleet` (the `validating` path), after the opening (one note in the
+ *   transcript), three calls the server refuses: one whose arguments fail the tool's `inputSchema`
+ *   (a tool execution error, a result with `isError: true`), one with no `name` (a `tools/call`
+ *   that does not fit its request's shape: a protocol error in every revision) and one to a tool
+ *   the server does not have (a protocol error, −32602 as in 2025-11-25's example).
  * - `cancelled`: on `serve fleet --fault slow`, a call to the slow tool that gets no answer within
  *   the client's timeout, the `notifications/cancelled` the SDK's client sends for it over stdio
  *   (its `reason` as that client writes it), and the next call, answered; no answer to the
@@ -22,7 +22,10 @@ import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import { serverArgs } from "../../wireClient/serveCommand";
 import { initializeRequest } from "../../wireClient/transcripts";
 
-/** The two exchanges, each without its opening (`initialize`, its answer, `notifications/initialized`). */
+/**
+ * The two exchanges, each with its opening (`initialize`, its answer, `notifications/initialized`)
+ * replaced by one note that says it was sent.
+ */
 export interface FleetLines {
   refusals: Transcript;
   cancelled: Transcript;
@@ -31,12 +34,13 @@ export interface FleetLines {
 /** How many lines a 2025-11-25 opening writes: `initialize`, its answer, `notifications/initialized`. */
 const OPENING_LINES = 3;
 
-/** Opens a 2025-11-25 session on a new `serve` process with `args`. */
+/** Opens a 2025-11-25 session on a new `serve` process with `args`, and notes that it did. */
 async function opened(args: readonly string[]): Promise<LineExchange> {
   const exchange = new LineExchange(args);
   exchange.send(initializeRequest(0));
   await exchange.read();
   exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  exchange.note("client", "opened a 2025-11-25 session (initialize, its result, initialized)");
   return exchange;
 }
 
@@ -47,7 +51,7 @@ function malformed(label: string) {
   return found.call;
 }
 
-/** The transcript of an exchange from its first line after the opening. */
+/** The transcript of an exchange from the note standing for its opening. */
 function afterOpening(exchange: LineExchange, outcome: string): Transcript {
   const whole = exchange.transcript("legacy", outcome);
   return { ...whole, steps: whole.steps.slice(OPENING_LINES) };

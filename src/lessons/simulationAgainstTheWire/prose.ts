@@ -197,7 +197,8 @@ export function readTokensAndBytes(result: WireLessonResult): string {
   return paragraphs(
     `One envelope token stands for ${bytesPerTokenRange(result)} bytes across the four levels. Level by level, ${steps.join("; ")}. ` +
       (eraCounts === eraTotal
-        ? `In both revisions the two sides send the same messages, kind by kind and method by method: ${eraCounts} of ${eraTotal} runs.`
+        ? `In both revisions the two sides send the same messages, kind by kind and method by method: ${eraCounts} of ${eraTotal} runs, ` +
+          `of which the table and chart print the ${code(ERA_REVISIONS.legacy)} half.`
         : `The two sides send the same messages, kind by kind and method by method, in ${eraCounts} of ${eraTotal} runs.`),
   );
 }
@@ -260,8 +261,8 @@ export function readAgentComparison(result: WireLessonResult): string {
     `${verdict} After the real crash the thorough agent made ${crash.real.toolCalls} calls, ${crash.real.toolErrors} failing; ` +
       `told plainly that the server is gone, ${explained.real.toolCalls} calls and ${explained.real.toolErrors} errors; with a restart, ` +
       `${plural(restart.real.restarts, "restart")} and ${restart.real.correct ? "the right answer" : "still the wrong answer"}. ` +
-      `A stray line ending in a newline cost ${plural(line.real.transportErrors, "transport error")} in ${plural(line.real.toolCalls, "call")} and no failed call; ` +
-      `stray text without one, ${plural(raw.real.toolCalls, "call")}, ${plural(wireTimeouts(raw.real), "timeout")} and no answer.`,
+      `Stray lines ending in a newline, ${line.real.transportErrors} in ${plural(line.real.toolCalls, "call")}, failed no call; ` +
+      `stray text without one cost ${plural(raw.real.toolCalls, "call")}, ${plural(wireTimeouts(raw.real), "timeout")} and no answer.`,
   );
 }
 
@@ -373,8 +374,9 @@ export function wireSolutions(result: WireLessonResult): string {
           `${plural(levelOne.completed, "task")} completed, for seed ${result.seed}`
         : "") +
       `: approval opens both gates, so whether a tool declared a side effect, or failed to say it had none, no longer matters.`,
-    `Both hold it with ${glossed(NO_APPROVAL)}. Its annotations leave ${code("readOnlyHint")} out, so it defaults to false: the ` +
-      `approval gate reads a declared side effect, and the defaults gate a tool not marked read-only.`,
+    `Both hold it with ${glossed(NO_APPROVAL)}. It has ${code("annotations")}, and they leave ${code("readOnlyHint")} out, so by ` +
+      `MCP's default it may write: the approval gate reads a declared side effect, as section 4 says, and the defaults gate ` +
+      `a tool not marked read-only. Only a tool with no ${code("annotations")} at all passes the approval gate.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
       `our JSON Schema gives ${code("max_hours")} no upper bound, so on the wire the bound is a key the SDK's server adds.`,
