@@ -349,7 +349,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        `refuses that request too, but lists all ${supported.length} versions in \`data.supported\`, 2025-11-25 among them: its reply lists the very version it refuses.`,
+        `refuses that request too, yet lists all ${supported.length} versions in \`data.supported\`, 2025-11-25 among them:`,
       ),
       "section 3 says what the plain olcum answers",
     );
