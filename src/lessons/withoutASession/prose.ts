@@ -114,9 +114,7 @@ export function readFields(sim: WithoutASessionResult, wire: WithoutASessionWire
   )!;
   const initFields = init.total - init.envelope - (init.content ?? 0);
   const { legacy, stateless, requestMetaBytes } = wire.eras;
-  const sentTotal = stateless.work.sentBytes - legacy.work.sentBytes;
-  const sentGrowth = sentTotal / legacy.calls;
-  const idBytes = sentTotal - legacy.calls * requestMetaBytes;
+  const sentGrowth = (stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls;
   const receivedGrowth = (stateless.work.receivedBytes - legacy.work.receivedBytes) / legacy.calls;
   return paragraphs(
     (legacyCall === 0
@@ -124,14 +122,8 @@ export function readFields(sim: WithoutASessionResult, wire: WithoutASessionWire
       : `A legacy ${code("tools/call")} carries ${plural(legacyCall, "token")} of protocol fields; ${plural(initFields, "token")} travelled once, in the ${code("initialize")} request. `) +
       `A stateless ${code("tools/call")} request carries ${requestTokens} tokens of ${code("_meta")} and its result ${resultTokens} more (${code("resultType")} and ${code(sim.costs.server)}'s identity): ` +
       `${requestTokens + resultTokens} tokens on every call.`,
-    `On the wire the same ${code("_meta")} is ${n(requestMetaBytes)} bytes in each request. Over lesson 6's ${plural(legacy.calls, "call")} the stateless ${code("tools/call")} requests were ${n(sentTotal)} bytes longer in all, ${one(sentGrowth)} on average: ` +
-      `${legacy.calls} × ${requestMetaBytes} = ${n(legacy.calls * requestMetaBytes)} of them are the ${code("_meta")}` +
-      (idBytes === 0
-        ? `, and the request ids are as long in both eras`
-        : idBytes < 0
-          ? `; the request ids, which differ in length between the eras (each legacy ${code("initialize")} takes an id), take ${plural(-idBytes, "byte")} back`
-          : `; the request ids, which differ in length between the eras, add ${plural(idBytes, "byte")}`) +
-      `. The results were ${one(receivedGrowth)} bytes longer on average.`,
+    `On the wire the same ${code("_meta")} is ${n(requestMetaBytes)} bytes in each request. Over lesson 6's ${plural(legacy.calls, "call")} a stateless ${code("tools/call")} request was ${one(sentGrowth)} bytes longer on average, ` +
+      `its result ${one(receivedGrowth)}.`,
   );
 }
 
@@ -166,14 +158,9 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
     samePoints(statelessSim.cumulative, stateless.cumulative);
   const saved = legacy.cumulative[0].messages - stateless.cumulative[0].messages;
   const remote = legacySim.total.round_trips - legacySim.total.request;
-  const more = (a: number, b: number) => `${Math.round(((b - a) * 100) / a)}%`;
   return paragraphs(
     `${refusedWords(legacySim)} The legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips: ` +
       `${n(remote)} of them go to a remote server and count twice.`,
-    `Legacy first: discovery costs ${n(legacySim.fixed.tokens)} tokens against ${n(statelessSim.fixed.tokens)} ` +
-      `(${n(simRow(sim, "stateless + discover").fixed.tokens)} with ${code("server/discover")} first), ${n(legacy.beforeFirstCall.bytes)} bytes against ${n(stateless.beforeFirstCall.bytes)}; ` +
-      `a call ${one(legacySim.tokensPerCall)} tokens against ${one(statelessSim.tokensPerCall)}, ${one(legacy.bytesPerCall)} bytes against ${one(stateless.bytesPerCall)}; ` +
-      `the whole run ${n(legacy.bytes)} bytes against ${n(stateless.bytes)}, ${more(legacy.bytes, stateless.bytes)} more in the stateless era.`,
     `Read off the points, in tokens ${crossingWords(sim.lessonSix.crossing, "tokens")}; in bytes ${crossingWords(wire.eras.bytes, "bytes")}. ` +
       (fewerSim && fewerWire
         ? `The stateless era sends fewer messages at every count, in both halves: ${saved} fewer before the first call.`
@@ -203,10 +190,10 @@ export function readDiscoveryPlans(sim: WithoutASessionResult, wire: WithoutASes
   const simCached = mode("stateless, cached");
   const minutes = (ms: number) => `${n(ms / 60_000)} minutes`;
   return paragraphs(
-    `In the simulator, discovering at every task costs ${n(mode("legacy, per task").discovery.tokens)} discovery tokens in the legacy era against ` +
+    `In the simulator, over its ${sim.modes.tasks} tasks, discovering at every task costs ${n(mode("legacy, per task").discovery.tokens)} discovery tokens in the legacy era against ` +
       `${n(mode("legacy, per session").discovery.tokens)} once per session, and ${n(mode("stateless, per task").discovery.tokens)} in the stateless era; ` +
       `kept for ${code("ttlMs")} (${minutes(sim.modes.ttlMs)}), the stateless lists cost ${n(simCached.discovery.tokens)}, listed again before ${tasksNamed(simCached.discoveredBefore)} only.`,
-    `On the wire the legacy client that opens a session per task starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
+    `On the wire, over its ${wire.discovery.tasks} tasks, the legacy client that opens a session per task starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
       `where one session needs ${legacySession.processes}: ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}. ` +
       `The stateless client that keeps nothing lists again on the same ${statelessTask.processes} processes: ${n(statelessTask.listings)} list requests and ${n(statelessTask.bytes)} bytes, ` +
       (statelessTask.bytes > legacyTask.bytes
