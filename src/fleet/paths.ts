@@ -104,8 +104,8 @@ export function callDirect(handlers: FleetHandlers, call: ToolCall): ToolOutcome
 }
 
 /**
- * Maps a `tools/call` response onto what the agent reads. A JSON-RPC error becomes the text the
- * SDK's client throws, `MCP error <code>: <message>`; a result gives its text, an error when it
+ * Maps a `tools/call` response onto what the agent reads. A JSON-RPC error becomes the text
+ * SDK 1.x's client threw, `MCP error <code>: <message>`; a result gives its text, an error when it
  * carries `isError: true`.
  *
  * @remarks Source: seed document 000 (its client mapped both channels onto one tool result).

@@ -4,8 +4,9 @@
  * These are plain shapes and constants, not a protocol engine: the simulated servers in
  * `paths.ts` answer one message at a time, synchronously, so a run is deterministic and fast.
  * Real MCP over stdio, with the official SDK, comes in a later lesson and stands where these
- * shapes stand. The `MCP error <code>: <message>` text is the one the MCP TypeScript SDK's client
- * throws for an error response (`McpError` in 1.x), as quoted in seed document 000's probe table.
+ * shapes stand. The `MCP error <code>: <message>` text is the one SDK 1.x's client threw for an
+ * error response (`McpError`), as quoted in seed document 000's probe table; SDK 2.4's client
+ * throws a `ProtocolError` whose message is the server's message alone.
  */
 
 /**
@@ -70,7 +71,7 @@ export interface JsonRpcServer {
   handle(message: JsonRpcRequest | JsonRpcNotification): JsonRpcResponse | undefined;
 }
 
-/** The text the SDK's `McpError` carries: `MCP error <code>: <message>`. */
+/** The text SDK 1.x's `McpError` carries: `MCP error <code>: <message>`. */
 export function mcpErrorText(code: number, message: string): string {
   return `MCP error ${code}: ${message}`;
 }

@@ -10,6 +10,7 @@ import { PATH_NAMES } from "../../src/fleet/paths";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
+import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import { proseShare } from "../../src/lessons/lessonShape";
 import { readNotebook } from "../../src/notebook/notebookFile";
 import { fleetToolList } from "../../src/server/declarations";
@@ -61,11 +62,25 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     }
     assert.match(text, /^Lesson 7 added `fleet`/m, `${path}: points back to lesson 7`);
     const assumptions = flat(text.split("## Assumptions")[1].split("## The fleet")[0]);
-    assert.match(assumptions, /\*\*Costs are lesson 3's envelope tokens\*\*, a body's tokens plus 8/, path);
+    // The fleet's tokens are lesson 3's envelope on a JSON body, and the lesson says they differ from lesson 3's.
+    assert.match(
+      assumptions,
+      /\*\*Costs are envelope tokens counted on JSON\*\*: a body's tokens plus 8, as in lesson 3/,
+      path,
+    );
+    assert.match(assumptions, /a body is the JSON text of a message's `params`, `result` or `error`, not words/, path);
+    assert.match(assumptions, /the fleet's tools carry JSON values/, path);
+    assert.match(assumptions, /not comparable with lessons 3–7's/, path);
     assert.match(assumptions, /no policy of lesson 5's kind \(allowlist, gate\)/, path);
     assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
     assert.match(flat(text), /official MCP TypeScript SDK \(lesson 2; the course runs version 2\)/, path);
-    assert.match(flat(text), /by MCP's defaults \(lesson 5\) a client must presume/, path);
+    assert.match(flat(text), /so each hint takes its default \(lesson 5\)/, path);
+    assert.match(
+      flat(text),
+      /The questions come from \*MCP server authoring\*, an engineer's write-up of an experiment, published on shamirai\.ai/,
+      path,
+    );
+    assert.doesNotMatch(text, /injected-parameters/, path);
   }
 });
 
@@ -73,10 +88,37 @@ test("the agent is defined before its first use; notifications/cancelled and the
   for (const { path, text } of exports) {
     assert.ok(text.indexOf("**agent**") < text.indexOf(" agent "), `${path}: agent defined first`);
     assert.match(flat(text), /sends `notifications\/cancelled` with the request's id \(lesson 3\)/, path);
+    // All four defaults, the course's reading of them, and the schema's word on untrusted servers.
     assert.match(
       flat(text),
-      /`readOnlyHint` false\) and that a second call may do more than the first \(`idempotentHint` false\)/,
+      /`readOnlyHint` false, `destructiveHint` true, `idempotentHint` false, `openWorldHint` true\. Read by them, each tool may change its environment and a second call may do more than the first/,
       path,
+    );
+    assert.match(
+      flat(text),
+      /clients should never base tool use decisions on annotations from untrusted servers/,
+      path,
+    );
+  }
+});
+
+test("terms are glossed at first use: ajv, the progress notification, the two-answer cells of the channel table", () => {
+  for (const { path, text } of exports) {
+    const body = flat(beforeNext(text));
+    assert.ok(
+      body.indexOf("`ajv`, a JSON Schema validator library") === body.indexOf("`ajv`"),
+      `${path}: ajv glossed first`,
+    );
+    assert.match(
+      body,
+      /a request may ask for progress reports with a `progressToken` in its `_meta`; the server may send `notifications\/progress`/,
+      path,
+    );
+    assert.match(body, /a cell such as `-32603\/ok` means some got the first answer, the rest the second/, path);
+    const legend = text.indexOf("a cell such as `-32603/ok`");
+    assert.ok(
+      legend > 0 && legend < text.search(/^invalid arguments +\S+ +-32603\/ok/m),
+      `${path}: explained before the table`,
     );
   }
 });
@@ -96,15 +138,16 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
 test("§3, invalid arguments in 2026-07-28: the tools page and the schema's InvalidParamsError, a client handles both, a malformed CallToolRequest is a protocol error in every revision", () => {
   for (const { path, text } of exports) {
     const body = flat(beforeNext(text));
+    // One sentence that points back to lesson 3 and carries the point: the page, the schema's
+    // InvalidParamsError, a client handles both, and a malformed CallToolRequest told apart.
     assert.match(
       body,
-      /\*\*Invalid arguments, where 2026-07-28 disagrees with itself\.\*\* Its `server\/tools` page \(Error Handling\) keeps 2025-11-25's rule, input validation errors among tool execution errors, while its schema's `InvalidParamsError`, -32602, names "invalid tool arguments" and gives an example\./,
+      /\*\*Invalid arguments, where 2026-07-28 disagrees with itself\*\*, as lesson 3 showed: its `server\/tools` page \(Error Handling\) keeps 2025-11-25's rule while its schema's `InvalidParamsError`, -32602, names "invalid tool arguments", so a client must handle both answers to the same mistake\./,
       path,
     );
-    assert.match(body, /A client must handle both answers to the same mistake\./, path);
     assert.match(
       body,
-      /Not in doubt, in any revision: a `tools\/call` that does not fit the `CallToolRequest` schema \(no `name`, `arguments` not an object\) is a protocol error; only arguments that fail the tool's `inputSchema` may come either way\./,
+      /Only arguments that fail the tool's `inputSchema` may come either way: a `tools\/call` that does not fit `CallToolRequest` \(no `name`\) is a protocol error in every revision\./,
       path,
     );
     // 2025-06-18's reading, in one short note.
@@ -163,12 +206,12 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
     const body = flat(beforeNext(text));
     assert.match(
       body,
-      /No server sent these failures, and none may read like an answer from one: 2026-07-28 \("Error Codes"\) gives local errors no code and asks that they cannot be mistaken for errors received from the peer\./,
+      /No server sent these failures; as lesson 3 showed, 2026-07-28 \("Error Codes"\) gives local errors no code and says they should not be mistaken for errors from the peer \(a lower-case should: advice, not a requirement\)\./,
       path,
     );
     assert.match(
       body,
-      /SDK 1\.x's client wrote them `MCP error -32001: Request timed out` and `MCP error -32000: Connection closed`, codes of the sub-range -32000 to -32019 that 2026-07-28 calls legacy \(new implementations SHOULD NOT use it\)/,
+      /SDK 1\.x's client, the write-up's, wrote them `MCP error -32001: Request timed out` and `MCP error -32000: Connection closed`, like the server's errors above, with codes of the sub-range -32000 to -32019 that 2026-07-28 calls legacy\./,
       path,
     );
     assert.match(body, /The fleet's client writes them `local: …`:/, path);
@@ -253,6 +296,15 @@ test("the markdown cells' fixed claims are what the run computes, for several se
     // The malformed-call reading.
     const raw = r.malformed.filter((row) => row.outcomes.raw.channel === "JSON-RPC error");
     assert.equal(raw.length, 5, `seed ${seed}`);
+    // Of those, 4 put the code before the handler's sentence and 1, the unknown tool, before raw's own.
+    const handlerWords = raw.filter((row) => row.outcomes.raw.text === `MCP error -32603: ${row.outcomes.direct.text}`);
+    assert.deepEqual(
+      raw.filter((row) => !handlerWords.includes(row)).map((row) => row.label),
+      ["unknown tool"],
+      `seed ${seed}`,
+    );
+    // The shortcut's device is the one lesson 7's fleet task (the most downtime) finds.
+    assert.equal(simulateWritingAClient(seed).fleetAnswer.device_id, r.truth.shortcut.device.device_id, `seed ${seed}`);
     const quiet = r.malformed.filter((row) => !row.outcomes.direct.isError && row.outcomes.validating.isError);
     assert.deepEqual(
       quiet.map((row) => row.label),
@@ -304,16 +356,45 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the thorough agent's paging is one paragraph that says the order of its calls, so exercise 3 can be answered from the lesson", () => {
+test("the thorough agent's paging is one numbered list that says the order of its calls, so exercise 3 can be answered from the lesson", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  const thorough = agents.filter((p) => p.includes("*thorough*"));
-  assert.equal(thorough.length, 1, "one paragraph");
-  assert.match(flat(thorough[0]), /each with two calls in a row, one ranked by downtime and one by hours/);
+  const at = agents.findIndex((p) => p.includes("*thorough*"));
+  assert.equal(agents.filter((p) => p.includes("*thorough*")).length, 1, "one lead-in");
+  const steps = agents[at + 1];
+  assert.equal(at, agents.length - 2, "the list closes the cell");
+  assert.deepEqual(
+    steps
+      .split("\n")
+      .filter((line) => /^\d\. /.test(line))
+      .map((line) => line[0]),
+    ["1", "2", "3", "4"],
+    "one list of four steps",
+  );
+  assert.match(flat(steps), /each with two calls in a row, one ranked by downtime and one by hours/);
   assert.match(
-    flat(thorough[0]),
-    /a turn takes the halves left waiting by the turn before, then new bands until it holds four/,
+    flat(steps),
+    /Each turn takes the halves left waiting by the turn before, then new bands until it holds four/,
+  );
+  assert.match(
+    flat(steps),
+    /its rate is at most the most downtime ÷ those hours; once that is below the best rate read, the agent stops/,
   );
   assert.match(cell("exercises"), /What would it need to have read before the 6th call\?/);
+});
+
+test("the malformed calls' readings say what the text shows: SDK 1.x's form, SDK 2.4's message alone, raw's 4 and 1", () => {
+  assert.match(
+    cell("wire-reading"),
+    /The fleet's client writes a JSON-RPC error `MCP error <code>: <message>`, as SDK 1\.x's client \(the write-up's\) did, so that the agent reads both channels as text; SDK 2\.4's throws a `ProtocolError` whose message is the server's alone:/,
+  );
+  assert.match(
+    cell("malformed-reading"),
+    /`raw` answers 5 of the 8 with `MCP error -32603:` before the handler's sentence \(4\) or its own `Unknown tool` \(1\)/,
+  );
+  assert.match(
+    cell("question-heading"),
+    /Its device is the one lesson 7's fleet task found: that task asked for the most downtime, this one for a rate per 100 hours, so the two right answers differ\./,
+  );
 });
 
 test("the chart's opacity legend has swatches in the bars' colour", () => {
