@@ -93,28 +93,35 @@ describe("serve --fault", () => {
 
 describe("serve fleet --path: the real server answers as the simulator's path server does", () => {
   const fleet = generateFleet(DEFAULT_SEED);
-  for (const path of ["raw", "validating"] as const) {
-    it(`${path}: the eight malformed calls, result or error, code and message, equal the simulator's`, async () => {
-      const input =
-        OPENING +
-        MALFORMED_CALLS.map((m, i) => call(10 + i, m.call.name, m.call.arguments as Record<string, unknown>)).join("");
-      const run = await runServer(["fleet", "--path", path], input);
-      const simulated = createPathServer(path, fleet);
-      MALFORMED_CALLS.forEach((m, i) => {
-        const expected = simulated.handle({
-          jsonrpc: "2.0",
-          id: 10 + i,
-          method: "tools/call",
-          params: { name: m.call.name, arguments: { ...m.call.arguments } },
-        })!;
-        const real = answer(run, 10 + i)!;
-        // An unknown tool is the protocol error −32602 on both paths ("Protocol Errors … Unknown tool",
-        // 2025-06-18 server/tools.mdx "Error Handling"), where the simulator's raw path says −32603 and its validating path an error result.
-        if (m.label === "unknown tool")
-          assert.deepEqual(real.error, { code: -32602, message: `Unknown tool: ${m.call.name}` }, m.label);
-        else if ("error" in expected) assert.deepEqual(real.error, expected.error, m.label);
-        else assert.deepEqual(real.result, expected.result, m.label);
+  // The validating path answers refused arguments by the revision the opening agreed on: a −32602
+  // error in 2025-06-18, an error result in 2025-11-25 (server/tools.mdx "Error Handling" of each).
+  for (const revision of ["2025-06-18", "2025-11-25"])
+    for (const path of ["raw", "validating"] as const) {
+      it(`${path}, ${revision}: the eight malformed calls, result or error, code and message, equal the simulator's`, async () => {
+        const opening = OPENING.replace('"protocolVersion":"2025-06-18"', `"protocolVersion":"${revision}"`);
+        assert.ok(opening.includes(revision), "the opening names the revision");
+        const input =
+          opening +
+          MALFORMED_CALLS.map((m, i) => call(10 + i, m.call.name, m.call.arguments as Record<string, unknown>)).join(
+            "",
+          );
+        const run = await runServer(["fleet", "--path", path], input);
+        const simulated = createPathServer(path, fleet, revision);
+        MALFORMED_CALLS.forEach((m, i) => {
+          const expected = simulated.handle({
+            jsonrpc: "2.0",
+            id: 10 + i,
+            method: "tools/call",
+            params: { name: m.call.name, arguments: { ...m.call.arguments } },
+          })!;
+          const real = answer(run, 10 + i)!;
+          // An unknown tool is the protocol error −32602 on both paths ("Protocol Errors … Unknown tool",
+          // 2025-06-18 server/tools.mdx "Error Handling"), where the simulator's raw path says −32603 and its validating path an error result.
+          if (m.label === "unknown tool")
+            assert.deepEqual(real.error, { code: -32602, message: `Unknown tool: ${m.call.name}` }, m.label);
+          else if ("error" in expected) assert.deepEqual(real.error, expected.error, m.label);
+          else assert.deepEqual(real.result, expected.result, m.label);
+        });
       });
-    });
-  }
+    }
 });
