@@ -111,6 +111,9 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.match(flat, /probing in place costs the same bytes and no process/);
     // The legacy-only server's answer to the probe is shown.
     assert.match(flat, /answered the probe with error `-32601`/);
+    // `Mcp-Name` is required only on tools/call, prompts/get and resources/read, `Mcp-Method` on every request.
+    assert.doesNotMatch(flat, /`Mcp-Name`[^;.]*\bon every request/);
+    assert.match(flat, /an `Mcp-Name` on each `tools\/call`, `prompts\/get` and `resources\/read`/);
   });
 
   test(`${path}: the probe's rule and its code agree, and the terms of section 4 and the close are defined`, () => {
