@@ -335,7 +335,12 @@ test("section 3: one name per gate, the course's policy beside MCP's human in th
 test("section 3: restart and retry, agreeing with lesson 8 about the fleet's annotations", () => {
   for (const path of EXPORTS) {
     const { text } = exported(path);
-    assert.match(text, /As lesson 8 said, a client SHOULD restart a stdio server that dies/, path);
+    // The restart SHOULD is 2026-07-28's (stdio.mdx, Unexpected Termination); these sessions are 2025-11-25's.
+    assert.match(
+      text,
+      /As lesson 8 said, in 2026-07-28 a client SHOULD restart a stdio server that\s+dies \(2025-11-25, the revision of these sessions, has no such rule\)/,
+      path,
+    );
     assert.match(
       text,
       /a call that was in flight has an unknown outcome: retrying it is safe only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more when repeated \(`idempotentHint: true`\)/,
