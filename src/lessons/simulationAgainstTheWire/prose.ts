@@ -44,13 +44,6 @@ export function glossed(hata: string): string {
 
 const n = (value: number) => value.toLocaleString("en-US");
 
-/** Paragraphs as markdown: separated by a blank line, each wrapped at 100 columns. */
-const paragraphs = (...texts: string[]) =>
-  texts
-    .filter((text) => text !== "")
-    .map((text) => wrapMarkdown(text))
-    .join("\n\n");
-
 /** The comparison of one condition × policy. */
 function agent(result: WireLessonResult, condition: string, policy: string) {
   const found = result.agents.find((row) => row.condition === condition && row.policy === policy);
@@ -105,7 +98,7 @@ export function readLevelComparison(result: WireLessonResult): string {
       ? `At all ${total} levels the wire gives the simulator's counts, in ${legacy} and in ${stateless}.`
       : `The wire agrees with the simulator at ${agreeing} of ${total} levels in ${legacy} and at ${statelessLevels} ` +
         `in ${stateless}; the table names what differs at the others.`;
-  return paragraphs(
+  return wrapMarkdown(
     `${verdict} At level 0, ${handlerTotal} of ${plural(first.real.calls, "call")} reached a handler with no arguments ` +
       `and came back with its error: ${listing(parts)}.` +
       (servers.length > 0
@@ -194,7 +187,7 @@ export function readTokensAndBytes(result: WireLessonResult): string {
     const bytes = move(a.wireBytes, b.wireBytes);
     return `from ${entries[k].level} to ${entry.level} ${tokens === bytes ? `both ${tokens}` : `the tokens ${tokens}, the bytes ${bytes}`}`;
   });
-  return paragraphs(
+  return wrapMarkdown(
     `One envelope token stands for ${bytesPerTokenRange(result)} bytes across the four levels. Level by level, ${steps.join("; ")}. ` +
       (eraCounts === eraTotal
         ? `In both revisions the two sides send the same messages, kind by kind and method by method: ${eraCounts} of ${eraTotal} runs, ` +
@@ -233,7 +226,7 @@ export function readWireMalformed(result: WireLessonResult): string {
   const sameText = highLevel.filter(
     (outcome, k) => outcome.text === wire[k].outcomes.validating.text,
   ).length;
-  return paragraphs(
+  return wrapMarkdown(
     (same === total
       ? `All ${total} answers of our two servers are the simulator's, to the character.`
       : `${same} of ${total} answers of our two servers are the simulator's, to the character; ${total - same} ${total - same === 1 ? "differs" : "differ"}: ` +
@@ -257,7 +250,7 @@ export function readAgentComparison(result: WireLessonResult): string {
       ? `All ${result.agents.length} runs end as the simulator said: the same answers, calls, errors, restarts, stray lines and timeouts.`
       : `${result.agents.length - differing.length} of ${result.agents.length} runs end as the simulator said; ` +
         `${listing(differing.map((row) => `${row.condition} × ${row.policy}`))} differ.`;
-  return paragraphs(
+  return wrapMarkdown(
     `${verdict} After the real crash the thorough agent made ${crash.real.toolCalls} calls, ${crash.real.toolErrors} failing; ` +
       `told plainly that the server is gone, ${explained.real.toolCalls} calls and ${explained.real.toolErrors} errors; with a restart, ` +
       `${plural(restart.real.restarts, "restart")} and ${restart.real.correct ? "the right answer" : "still the wrong answer"}. ` +
