@@ -8,7 +8,7 @@
 import type { ChartSpec } from "../../charts/render";
 import { LEVELS } from "../../sim/declaration";
 import type { WireLessonResult } from "./measurements";
-import { levelLabel } from "./tables";
+import { eraLevels, levelLabel } from "./tables";
 
 /** The two measures, each drawn in its own column with its own axis. */
 const MEASURES = [
@@ -22,7 +22,7 @@ const MEASURES = [
  * header; the x axis names each level by its number and `--level` word (`0 name` … `3 full`).
  */
 export function wireChart(result: WireLessonResult): ChartSpec {
-  const legacy = result.eras.filter(({ era }) => era === "legacy");
+  const legacy = eraLevels(result.eras, "legacy");
   const levelNames = [...new Set(legacy.map(({ level }) => levelLabel(level)))];
   const values = legacy.flatMap(({ level, revision, kinds }) =>
     kinds.flatMap((row) => [

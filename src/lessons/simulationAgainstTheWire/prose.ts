@@ -18,6 +18,7 @@ import type { WireLessonResult } from "./measurements";
 import {
   agentDifferences,
   agreement,
+  eraLevels,
   fullLevel,
   levelTotals,
   outcomeDifferences,
@@ -49,11 +50,6 @@ function agent(result: WireLessonResult, condition: string, policy: string) {
   const found = result.agents.find((row) => row.condition === condition && row.policy === policy);
   if (!found) throw new Error(`no run for ${condition} × ${policy}`);
   return found;
-}
-
-/** The 2025-11-25 entries of the tokens-and-bytes comparison, by level. */
-function legacyEras(result: WireLessonResult) {
-  return result.eras.filter((entry) => entry.era === "legacy").sort((a, b) => a.level - b.level);
 }
 
 /** The opening line: which seed this run used, and what is real in it. */
@@ -168,7 +164,7 @@ export function readWireGates(result: WireLessonResult): string {
 
 /** The lowest and highest bytes per envelope token over the 2025-11-25 levels. */
 function bytesPerTokenRange(result: WireLessonResult): string {
-  const ratios = legacyEras(result).map((entry) => {
+  const ratios = eraLevels(result.eras, "legacy").map((entry) => {
     const t = levelTotals(entry);
     return t.wireBytes / t.simulatedTokens;
   });
@@ -178,7 +174,7 @@ function bytesPerTokenRange(result: WireLessonResult): string {
 /** A reading of the tokens-against-bytes table and chart (2025-11-25), and of the message counts in both revisions. */
 export function readTokensAndBytes(result: WireLessonResult): string {
   const { eraCounts, eraTotal } = agreement(result);
-  const entries = legacyEras(result);
+  const entries = eraLevels(result.eras, "legacy");
   const move = (before: number, after: number) =>
     after > before ? "rise" : after < before ? "fall" : "stay level";
   const steps = entries.slice(1).map((entry, k) => {
@@ -303,7 +299,7 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
 /** The run's figures behind the summary: how much of each comparison agreed. */
 export function summarizeWire(result: WireLessonResult): string {
   const a = agreement(result);
-  const [legacyFull] = fullLevel(legacyEras(result));
+  const [legacyFull] = fullLevel(eraLevels(result.eras, "legacy"));
   const t = levelTotals(legacyFull);
   const bytes = (k: 0 | 1) => result.declarations.reduce((sum, d) => sum + d.bytes[k], 0);
   return wrapMarkdown(

@@ -116,6 +116,11 @@ export function fullLevel(eras: readonly EraLevel[]): EraLevel[] {
   return eras.filter((entry) => entry.level === top);
 }
 
+/** The entries of one era, by level. */
+export function eraLevels(eras: readonly EraLevel[], era: ProtocolEra): EraLevel[] {
+  return eras.filter((entry) => entry.era === era).sort((a, b) => a.level - b.level);
+}
+
 /**
  * Per level, in one era (default 2025-11-25): the simulator's messages and envelope tokens beside
  * the wire's messages and bytes.
@@ -124,10 +129,9 @@ export function formatTokensAndBytes(
   eras: readonly EraLevel[],
   era: ProtocolEra = "legacy",
 ): string {
-  const ordered = eras.filter((entry) => entry.era === era).sort((a, b) => a.level - b.level);
   return formatTextTable(
     ["level", "sim messages", "envelope tokens", "wire messages", "bytes", "bytes per token"],
-    ordered.map((entry) => {
+    eraLevels(eras, era).map((entry) => {
       const t = levelTotals(entry);
       return [
         levelLabel(entry.level),
