@@ -59,12 +59,12 @@ import {
   type ToolListDiff,
 } from "./independent";
 
-/** Each world server's discovery in one era, from the full level's run (its opening, then the lists it sent last). */
-function worldDiscovery(era: "legacy" | "stateless", run: WireRunRow): DiscoveryCheck[] {
+/** Each world server's discovery in 2025-11-25, from the full level's run (its opening, then the lists it sent last). */
+function worldDiscovery(run: WireRunRow): DiscoveryCheck[] {
   return SERVER_FACTS.map((facts) => {
     const part = run.servers.find((server) => server.server === facts.name)!;
     const rest = run.rest?.find((server) => server.server === facts.name)?.traffic ?? noTraffic();
-    return checkDiscovery(era, ERA_REVISIONS[era], facts, part.traffic, rest);
+    return checkDiscovery("legacy", ERA_REVISIONS.legacy, facts, part.traffic, rest);
   });
 }
 
@@ -201,9 +201,8 @@ async function wireLesson(seed: number, progress: WireProgress): Promise<WireLes
     { kind: "malformed" },
     ...shared.map((condition): Job => ({ kind: "agents", condition })),
   ];
+  const slow = wireSetup(findCondition("slow")!, seed);
   const done = await inPool(jobs, WIRE_CONCURRENCY, async (job) => {
-    // Lesson 7's discovery is compared in 2025-11-25, on the full level's processes.
-    const listRest = job.kind === "level" && job.level === 3;
     if (job.kind === "level") {
       progress(`lesson 6's tasks at level ${job.level}, three servers`);
       return {
@@ -211,7 +210,8 @@ async function wireLesson(seed: number, progress: WireProgress): Promise<WireLes
         levels: await compareTaskRuns(seed, [job.level], {
           gate: "reference",
           walks: GATE_WALKS,
-          listRest,
+          // Lesson 7's discovery is compared in 2025-11-25, on the full level's processes.
+          listRest: job.level === 3,
         }),
       };
     }
@@ -223,16 +223,14 @@ async function wireLesson(seed: number, progress: WireProgress): Promise<WireLes
           era: "stateless",
           discover: knownDiscover,
           gate: "reference",
-          listRest,
         }),
       };
     }
     if (job.kind === "malformed") {
       progress("the eight malformed calls on the raw, validating and high-level servers");
-      const { options, spec } = wireSetup(findCondition("slow")!, seed);
       const [probe, lines] = await Promise.all([
         probeFleetServersOverWire(seed),
-        fleetLines(seed, options.timeoutMs!, spec!.slowMs!),
+        fleetLines(seed, slow.options.timeoutMs!, slow.spec!.slowMs!),
       ]);
       return { job, probe, lines };
     }
@@ -258,13 +256,10 @@ async function wireLesson(seed: number, progress: WireProgress): Promise<WireLes
       return compareEraLevel(era, level, simulateEraTasks(seed, level, era), real);
     }),
   );
-  const slow = wireSetup(findCondition("slow")!, seed);
   const fleet = generateFleet(seed);
   const world = createWorld(seed);
-  const fullRun = (era: "legacy" | "stateless") =>
-    eras.find((entry) => entry.era === era && entry.level === 3)!.real;
   const discovery = [
-    ...worldDiscovery("legacy", fullRun("legacy")),
+    ...worldDiscovery(levels.find((row) => row.level === 3)!.real),
     checkDiscovery(
       "legacy",
       ERA_REVISIONS.legacy,
