@@ -19,8 +19,8 @@
  */
 import { MALFORMED_CALLS } from "../../fleet/malformed";
 import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
+import { openLegacySession } from "../../wireClient/legacyOpening";
 import { serverArgs } from "../../wireClient/serveCommand";
-import { initializeRequest } from "../../wireClient/transcripts";
 
 /**
  * The two exchanges, each with its opening (`initialize`, its answer, `notifications/initialized`)
@@ -37,9 +37,7 @@ const OPENING_LINES = 3;
 /** Opens a 2025-11-25 session on a new `serve` process with `args`, and notes that it did. */
 async function opened(args: readonly string[]): Promise<LineExchange> {
   const exchange = new LineExchange(args);
-  exchange.send(initializeRequest(0));
-  await exchange.read();
-  exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  await openLegacySession(exchange);
   exchange.note("client", "opened a 2025-11-25 session (initialize, its result, initialized)");
   return exchange;
 }
