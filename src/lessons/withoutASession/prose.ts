@@ -20,7 +20,7 @@ import {
   type WithoutASessionResult,
 } from "./simulate";
 import type { WirePoint, WithoutASessionWire } from "./wire";
-import type { Transcript, TranscriptLine } from "../../wireClient/lineExchange";
+import { isTranscriptLine } from "../../wireClient/lineExchange";
 
 const n = (value: number) => value.toLocaleString("en-US");
 /** A markdown link to the published page of the 2026-07-28 specification at `path`. */
@@ -40,11 +40,6 @@ function simRow(sim: WithoutASessionResult, label: string): EraRunRow {
   const row = sim.lessonSix.rows.find((r) => r.label === label);
   if (!row) throw new Error(`no simulated run ${label}`);
   return row;
-}
-
-/** The lines of a transcript (without the events). */
-function linesOf(transcript: Transcript): TranscriptLine[] {
-  return transcript.steps.filter((step): step is TranscriptLine => "line" in step);
 }
 
 /** Messages at every point: the simulator's and the wire's, equal point by point? */
@@ -228,7 +223,7 @@ function autoMeeting(wire: WithoutASessionWire, server: "legacy-only" | "dual-er
 
 /** Section 4, in place: the legacy server's answer to the probe, and what probing on one process costs. */
 export function readInPlaceProbe(wire: WithoutASessionWire): string {
-  const lines = linesOf(wire.inPlaceProbe);
+  const lines = wire.inPlaceProbe.steps.filter(isTranscriptLine);
   const [probe, answer, , agreed] = lines;
   const error = (JSON.parse(answer.line) as Record<string, any>).error ?? {};
   const version = (JSON.parse(agreed.line) as Record<string, any>).result?.protocolVersion;
