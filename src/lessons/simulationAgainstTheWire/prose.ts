@@ -45,6 +45,9 @@ export function glossed(hata: string): string {
 
 const n = (value: number) => value.toLocaleString("en-US");
 
+/** The world's tools, server by server. */
+const WORLD_TOOLS = SERVER_FACTS.flatMap((server) => server.tools);
+
 /** The comparison of one condition × policy. */
 function agent(result: WireLessonResult, condition: string, policy: string) {
   const found = result.agents.find((row) => row.condition === condition && row.policy === policy);
@@ -131,9 +134,8 @@ export function readWireGates(result: WireLessonResult): string {
     `${gates.length === 1 ? "level" : "levels"} ${listing(gates.map((gate) => String(gate.level)))}`;
   const written = differing.reduce((sum, gate) => sum + gate.rules.reference.written, 0);
   const held = heldTools(differing, "specification");
-  const tools = SERVER_FACTS.flatMap((server) => server.tools);
   const readOnly = held.filter(
-    (name) => tools.find((tool) => tool.name === name)?.sideEffect === false,
+    (name) => WORLD_TOOLS.find((tool) => tool.name === name)?.sideEffect === false,
   );
   const sentences = [
     `The approval gate's rows repeat the simulator's at ${agreeing} of ${result.gates.length} levels.`,
@@ -312,11 +314,12 @@ export function summarizeWire(result: WireLessonResult): string {
   );
 }
 
-/** The world's tools whose retry after a crash the server's annotations at `level` vouch for. */
-function safeToRetry(level: number): { readOnly: string[]; idempotent: string[] } {
-  const tools = SERVER_FACTS.flatMap((server) => server.tools);
-  if (level < 2) return { readOnly: [], idempotent: [] };
-  const hints = tools.map((tool) => ({
+/**
+ * The world's tools whose retry after a crash the servers' annotations vouch for, from level 2,
+ * where the servers send them (below it they send none, and no retry is vouched for).
+ */
+function safeToRetry(): { readOnly: string[]; idempotent: string[] } {
+  const hints = WORLD_TOOLS.map((tool) => ({
     name: tool.name,
     ...annotationsOf(tool.name, tool.sideEffect),
   }));
@@ -353,8 +356,8 @@ export function wireSolutions(result: WireLessonResult): string {
     count === 1 ? "once" : count === 2 ? "twice" : `${count} times`;
   const direct = (policy: string) => agent(result, "direct", policy).real.toolCalls;
   const slow = (policy: string) => agent(result, "slow", policy).real.toolCalls;
-  const full = safeToRetry(3);
-  const worldTools = SERVER_FACTS.reduce((sum, server) => sum + server.tools.length, 0);
+  const full = safeToRetry();
+  const worldTools = WORLD_TOOLS.length;
   const retryable = full.readOnly.length + full.idempotent.length;
   const answers = [
     `Both rows read as the approval gate's level-1 row` +
