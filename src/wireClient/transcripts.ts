@@ -59,9 +59,9 @@ export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): 
 /**
  * Stateless mismatch: `tools/list` naming 2025-11-25 (a version the stateless-only server has
  * "chosen not to support", versioning.mdx) → −32022 with `data.supported`; the client retries
- * with the one it speaks from that list. Returns the transcript and the `ttlMs` of the answer.
+ * with the one it speaks from that list.
  */
-export async function statelessMismatch(): Promise<{ transcript: Transcript; ttlMs: number }> {
+export async function statelessMismatch(): Promise<Transcript> {
   const args = ["olcum", "--era", "stateless"];
   const exchange = new LineExchange(args);
   exchange.send({
@@ -85,26 +85,27 @@ export async function statelessMismatch(): Promise<{ transcript: Transcript; ttl
   });
   const listed = await exchange.read();
   await exchange.close("done");
-  const ttlMs = listed.result?.ttlMs;
-  if (typeof ttlMs !== "number")
-    throw new Error(`tools/list carried no ttlMs: ${JSON.stringify(listed)}`);
   return {
-    ttlMs,
-    transcript: {
-      era: "stateless",
-      command: ["mcp-course", "serve", ...args].join(" "),
-      steps: exchange.steps,
-      outcome: `${refused.error.code} named ${supported.join(", ")}; the retry with ${chosen} listed ${listed.result.tools.length} tools`,
-    },
+    era: "stateless",
+    command: ["mcp-course", "serve", ...args].join(" "),
+    steps: exchange.steps,
+    outcome: `${refused.error.code} named ${supported.join(", ")}; the retry with ${chosen} listed ${listed.result.tools.length} tools`,
   };
 }
 
 /**
  * The two openings on one dual-era server (`serve olcum`), line by line: legacy, `initialize`
  * (2025-11-25), its answer, `notifications/initialized`, then `tools/list`; stateless,
- * `tools/list` alone, its `_meta` carrying what `initialize` carried.
+ * `tools/list` alone, its `_meta` carrying what `initialize` carried. Also the `ttlMs` of the
+ * stateless `tools/list` answer (2026-07-28 `server/utilities/caching.mdx`).
+ *
+ * @throws Error when the stateless `tools/list` answer carries no `ttlMs`.
  */
-export async function openings(): Promise<{ legacy: Transcript; stateless: Transcript }> {
+export async function openings(): Promise<{
+  legacy: Transcript;
+  stateless: Transcript;
+  ttlMs: number;
+}> {
   const args = ["olcum"];
   const command = ["mcp-course", "serve", ...args].join(" ");
   const legacy = new LineExchange(args);
@@ -118,6 +119,9 @@ export async function openings(): Promise<{ legacy: Transcript; stateless: Trans
   stateless.send({ jsonrpc: "2.0", id: 0, method: "tools/list", params: { _meta: requestMeta() } });
   const statelessTools = await stateless.read();
   await stateless.close("done");
+  const ttlMs = statelessTools.result?.ttlMs;
+  if (typeof ttlMs !== "number")
+    throw new Error(`tools/list carried no ttlMs: ${JSON.stringify(statelessTools)}`);
   const count = (answer: Record<string, any>) => (answer.result?.tools ?? []).length;
   return {
     legacy: {
@@ -132,6 +136,7 @@ export async function openings(): Promise<{ legacy: Transcript; stateless: Trans
       steps: stateless.steps,
       outcome: `${count(statelessTools)} tools listed by one request that needs no session`,
     },
+    ttlMs,
   };
 }
 
@@ -221,17 +226,17 @@ export async function inPlaceProbe(): Promise<Transcript> {
   };
 }
 
-/** The legacy revision the scripted client speaks in part (d): a real one our servers do not accept. */
+/** The legacy revision the scripted client speaks in {@link legacyMismatch}: a real one our servers do not accept. */
 export const MISMATCH_LEGACY_VERSION = "2025-03-26";
 
 /**
- * Legacy mismatch: `initialize` asking for 2025-03-26 on the legacy-only server (or, with
- * `dualEra`, on a plain dual-era one, which answers the same), which answers with its own version
- * (2025-11-25 lifecycle.mdx, "Version Negotiation"); the client, speaking 2025-03-26 only,
- * disconnects ("SHOULD disconnect"): it closes stdin, and the server exits.
+ * Legacy mismatch: `initialize` asking for 2025-03-26 on a dual-era server (`serve olcum`), which
+ * answers with its own version (2025-11-25 lifecycle.mdx, "Version Negotiation"); the client,
+ * speaking 2025-03-26 only, disconnects ("SHOULD disconnect"): it closes stdin, and the server
+ * exits.
  */
-export async function legacyMismatch(dualEra = false): Promise<Transcript> {
-  const args = dualEra ? ["olcum"] : ["olcum", "--era", "legacy"];
+export async function legacyMismatch(): Promise<Transcript> {
+  const args = ["olcum"];
   const exchange = new LineExchange(args);
   exchange.send(initializeRequest(1, MISMATCH_LEGACY_VERSION));
   const answered = await exchange.read();

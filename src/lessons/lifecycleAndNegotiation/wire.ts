@@ -131,23 +131,16 @@ async function lifecycleAndNegotiationOnTheWire(): Promise<LifecycleAndNegotiati
     discoverOpening("olcum"),
     discoverOpening("kayit"),
     statelessMismatch(),
-    legacyMismatch(true),
+    legacyMismatch(),
   ]);
-  const transcripts = [
-    opened.legacy,
-    opened.stateless,
-    discover,
-    kayit,
-    stateless.transcript,
-    legacy,
-  ];
+  const transcripts = [opened.legacy, opened.stateless, discover, kayit, stateless, legacy];
   return {
     legacy: opened.legacy,
     legacyMismatch: legacy,
     stateless: opened.stateless,
     discover,
     kayit,
-    statelessMismatch: stateless.transcript,
+    statelessMismatch: stateless,
     costs: [
       openingCost(OPENING_NAMES.legacy, opened.legacy),
       openingCost(OPENING_NAMES.stateless, opened.stateless),

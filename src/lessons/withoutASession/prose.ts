@@ -85,7 +85,7 @@ export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASe
       (sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes,
       0,
     ) +
-    5; // the two openings, the probe in place and the two mismatches, one process each
+    3; // the two openings and the probe in place, one process each
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
       `The simulated half counts envelope tokens as lesson 6 did; the real half starts ${n(processes)} server processes with ` +

@@ -6,8 +6,7 @@
  * Source: the specification (repository `modelcontextprotocol/modelcontextprotocol`,
  * `docs/specification/2026-07-28/`): `basic/versioning.mdx` (eras, −32022, the compatibility
  * matrix), `basic/transports/stdio.mdx` ("Backward Compatibility": the `server/discover` probe),
- * `server/utilities/caching.mdx` (`ttlMs`), and 2025-11-25 `basic/lifecycle.mdx` ("Version
- * Negotiation": a client that does not support the server's version SHOULD disconnect). Four parts:
+ * `server/utilities/caching.mdx` (`ttlMs`). Three parts:
  * - (a) lesson 6's twelve tasks at level 3 against olcum, tarife and kayit in each era,
  *   discovering once per session everything each server declares (tools, resources, prompts, as
  *   lesson 7's client does), the tasks run one by one and the traffic read after each: messages,
@@ -20,9 +19,8 @@
  * - (c) `auto` meeting a legacy-only server (`serve --era legacy`) and a dual-era one of ours
  *   (`serve`): the probe's messages, bytes and process, and the era it settles on; and the same
  *   probe sent in place, on the one process the session then uses (a scripted client), to show
- *   the legacy server's answer line by line and that the fallback needs no second process;
- * - (d) a version mismatch in each era, as transcripts of the real lines (a scripted client on a
- *   real `serve` process, since the SDK's client never asks for a version it does not speak).
+ *   the legacy server's answer line by line and that the fallback needs no second process.
+ * Besides, one server's opening in each era, as the lines crossed (`openings`, a scripted client).
  * Bytes are as the client's meter counts them (`meteredTransport.ts`: each message's JSON and its
  * newline), or, in transcripts, the lines as read and written. Nothing measures or prints a time.
  */
@@ -47,13 +45,7 @@ import {
 } from "../../wireClient/negotiation";
 import { serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
 import type { Transcript } from "../../wireClient/lineExchange";
-import {
-  inPlaceProbe,
-  legacyMismatch,
-  metaMemberBytes,
-  openings,
-  statelessMismatch,
-} from "../../wireClient/transcripts";
+import { inPlaceProbe, metaMemberBytes, openings } from "../../wireClient/transcripts";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/runTasks";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -173,7 +165,7 @@ export interface DiscoveryComparison {
   tasks: number;
   /** Virtual ms between tasks ({@link TASK_GAP_MS}). */
   gapMs: number;
-  /** The `ttlMs` the servers' `tools/list` answers carried (read off a real line, part d). */
+  /** The `ttlMs` the servers' `tools/list` answers carried (read off a real line, the stateless opening's). */
   ttlMs: number;
   runs: DiscoveryRun[];
 }
@@ -209,7 +201,6 @@ export interface WithoutASessionWire {
   inPlaceProbe: Transcript;
   /** One server's opening in each era, as the lines crossed: up to its tools listed. */
   openings: { legacy: Transcript; stateless: Transcript };
-  mismatch: { stateless: Transcript; legacy: Transcript };
 }
 
 /** Messages and bytes of both directions, optionally of one method only or all but one. */
@@ -611,15 +602,13 @@ export function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessi
 async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
   // The parts use processes of their own and print only counted figures, so they run side by side.
-  const [opened, stateless, legacy, eras, auto, inPlace] = await Promise.all([
+  const [opened, eras, auto, inPlace] = await Promise.all([
     openings(),
-    statelessMismatch(),
-    legacyMismatch(),
     compareEras(seed),
     meetWithAuto(),
     inPlaceProbe(),
   ]);
-  const discovery = await compareDiscovery(seed, eras, stateless.ttlMs);
+  const discovery = await compareDiscovery(seed, eras, opened.ttlMs);
   return {
     seed,
     level: LESSON_LEVEL,
@@ -627,7 +616,6 @@ async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWi
     discovery,
     auto,
     inPlaceProbe: inPlace,
-    openings: opened,
-    mismatch: { stateless: stateless.transcript, legacy },
+    openings: { legacy: opened.legacy, stateless: opened.stateless },
   };
 }

@@ -159,7 +159,7 @@ export function formatAutoMeetings(meetings: readonly AutoMeeting[]): string {
   );
 }
 
-/** Every wire table of lesson 10 for one result, titled, in the order of the parts (a)–(d). */
+/** Every wire table of lesson 10 for one result, titled, in the order of the parts (a)–(c), then the openings. */
 export function formatWithoutASessionWire(result: WithoutASessionWire): string {
   return [
     `Lesson 6's tasks at level ${result.level}, seed ${result.seed}, discovering once per session`,
@@ -184,13 +184,5 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     "",
     "The stateless opening",
     formatWireTranscript(result.openings.stateless),
-    "",
-    "A version mismatch, stateless",
-    formatWireTranscript(result.mismatch.stateless, [
-      { transcript: result.openings.stateless, where: "the stateless opening" },
-    ]),
-    "",
-    "A version mismatch, legacy",
-    formatWireTranscript(result.mismatch.legacy),
   ].join("\n");
 }
