@@ -396,8 +396,9 @@ export async function serveHttp(
     const message = asRequest(body);
     const refusal = message && requestAloneError(message, era, text!.length);
     if (message && refusal) return refuse(req, res, refusal.status, refusal.error, message.id);
-    // Params are held to the screen's limit above; the message around them one level more.
-    if (nestsDeeperThan(body, MAX_PARAMS_DEPTH + 1))
+    // Params are held to the screen's limit above; the message around them one level more. As in
+    // the screen, a text no longer than the limit cannot nest deeper, so only a longer one is walked.
+    if (text!.length > MAX_PARAMS_DEPTH + 1 && nestsDeeperThan(body, MAX_PARAMS_DEPTH + 1))
       return refuse(
         req,
         res,
