@@ -285,12 +285,16 @@ type FailureKind = keyof typeof REFERENCE_CHANNELS;
 const VALIDATION_PREFIX = (tool: string) =>
   `Input validation error: Invalid arguments for tool ${tool}: `;
 
+/** The malformed calls the `validating` server refused for their arguments, in table order. */
+export function refusedArguments(rows: readonly MalformedRow[]): MalformedRow[] {
+  return rows.filter((r) => r.outcomes.validating.text.startsWith(VALIDATION_PREFIX(r.call.name)));
+}
+
 /** The malformed calls that stand for each kind of failure in {@link formatChannelTable}. */
 function callsOfKind(rows: readonly MalformedRow[], kind: FailureKind): MalformedRow[] {
   if (kind === "unknown tool") return rows.filter((r) => r.label === "unknown tool");
   if (kind === "handler throws") return rows.filter((r) => r.label === "unknown device id");
-  // The calls the validating server refused for their arguments.
-  return rows.filter((r) => r.outcomes.validating.text.startsWith(VALIDATION_PREFIX(r.call.name)));
+  return refusedArguments(rows);
 }
 
 /**
