@@ -8,19 +8,21 @@
  * error response (`McpError`), as quoted in seed document 000's probe table; SDK 2.4's client
  * throws a `ProtocolError` whose message is the server's message alone.
  */
+import { JSONRPC_ERRORS } from "../protocol/revisions";
 
 /**
- * The JSON-RPC error codes the fleet's servers send. Source: JSON-RPC 2.0 §5.1, as MCP uses them
+ * The JSON-RPC error codes the fleet's servers send, the three of `JSONRPC_ERRORS`
+ * (`protocol/revisions.ts`) they use. Source: JSON-RPC 2.0 §5.1, as MCP uses them
  * (2026-07-28 `basic/index.mdx`, "Error Codes"). A failure of the client's own (a timeout, a closed
  * connection) has no code here: it is no error response (see `LOCAL_FAILURES`, `client.ts`).
  */
 export const ERROR_CODES = {
   /** JSON-RPC: no such method. */
-  methodNotFound: -32601,
+  methodNotFound: JSONRPC_ERRORS.methodNotFound,
   /** JSON-RPC: invalid method parameters; MCP's answer to an unknown tool in every revision. */
-  invalidParams: -32602,
+  invalidParams: JSONRPC_ERRORS.invalidParams,
   /** JSON-RPC: internal error; what a low-level server answers when a handler throws. */
-  internalError: -32603,
+  internalError: JSONRPC_ERRORS.internalError,
 } as const;
 
 /**

@@ -125,15 +125,21 @@ export async function driveAgentAsync(
  * Runs one policy on one condition against a fresh connection.
  *
  * @param truth the fleet's ground truth (see `solveTask`), to grade the answer.
+ * @param observe called with each call's outcome, in the order the agent reads them.
  */
 export function runAgent(
   fleet: Fleet,
   truth: TaskTruth,
   condition: Condition,
   policy: AgentPolicy,
+  observe?: (outcome: ToolOutcome) => void,
 ): AgentRunRecord {
   const client = new FleetClient(fleet, condition);
-  const { answer, correct, turns } = driveAgent(policy, truth, (call) => client.callTool(call));
+  const { answer, correct, turns } = driveAgent(policy, truth, (call) => {
+    const outcome = client.callTool(call);
+    observe?.(outcome);
+    return outcome;
+  });
   const stats = client.stats();
   return {
     condition: condition.name,
@@ -151,15 +157,23 @@ export function runAgent(
   };
 }
 
-/** Every condition × policy, conditions outermost, in table order. */
+/**
+ * Every condition × policy, conditions outermost, in table order.
+ *
+ * @param observe called with each call's outcome, and the run it belongs to ({@link runAgent}).
+ */
 export function runMatrix(
   fleet: Fleet,
   truth: TaskTruth,
   conditions: readonly Condition[] = CONDITIONS,
   policies: readonly AgentPolicy[] = AGENT_POLICIES,
+  observe?: (condition: Condition, policy: AgentPolicy, outcome: ToolOutcome) => void,
 ): AgentRunRecord[] {
   const records: AgentRunRecord[] = [];
   for (const condition of conditions)
-    for (const policy of policies) records.push(runAgent(fleet, truth, condition, policy));
+    for (const policy of policies) {
+      const seen = observe && ((outcome: ToolOutcome) => observe(condition, policy, outcome));
+      records.push(runAgent(fleet, truth, condition, policy, seen));
+    }
   return records;
 }

@@ -177,10 +177,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | "too la
   });
 }
 
+/** Decodes a whole body at a time, so one serves every request. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** UTF-8 text, or undefined when the bytes are not UTF-8 (2026-07-28: every message MUST be). */
 function utf8(bytes: Buffer): string | undefined {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     return undefined;
   }
@@ -390,14 +393,15 @@ export async function serveHttp(
     // No revision this server speaks takes a batch: 2025-06-18 removed them, and 2026-07-28 has
     // none (its `basic/index.mdx`); stdio refuses one too (`lineTransport.ts`).
     if (Array.isArray(body)) return refuse(req, res, 400, invalidRequest(BATCH_REFUSED));
+    const message = asRequest(body);
     const header = req.headers["mcp-protocol-version"];
     if (era === "legacy" && typeof header === "string" && !supported.includes(header))
-      return refuse(req, res, 400, legacyVersionRefused(header, supported), asRequest(body)?.id);
-    const message = asRequest(body);
+      return refuse(req, res, 400, legacyVersionRefused(header, supported), message?.id);
     const refusal = message && requestAloneError(message, era, text!.length);
     if (message && refusal) return refuse(req, res, refusal.status, refusal.error, message.id);
-    // Params are held to the screen's limit above; the message around them one level more.
-    if (nestsDeeperThan(body, MAX_PARAMS_DEPTH + 1))
+    // Params are held to the screen's limit above; the message around them one level more. As in
+    // the screen, a text no longer than the limit cannot nest deeper, so only a longer one is walked.
+    if (text!.length > MAX_PARAMS_DEPTH + 1 && nestsDeeperThan(body, MAX_PARAMS_DEPTH + 1))
       return refuse(
         req,
         res,

@@ -21,7 +21,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Fleet } from "../fleet/generator";
 import { createPathServer, invalidArgumentsMessage } from "../fleet/paths";
-import { PROTOCOL_VERSION, type JsonRpcServer } from "../fleet/protocol";
 import { createFleetServer } from "../fleet/server";
 import { FLEET_TOOL_NAMES } from "../fleet/tools";
 import type { Level } from "../sim/declaration";
@@ -114,21 +113,20 @@ export function worldServed(world: World, name: string, level: Level): ServedSer
  */
 export function fleetServed(fleet: Fleet, path: SimulatedServedPath, level: Level): ServedServer {
   const simulated = createFleetServer(fleet);
-  // One path server per revision a client has spoken (the validating path's answers depend on it).
-  const pathServers = new Map<string, JsonRpcServer>();
-  const pathServer = (revision: string = PROTOCOL_VERSION): JsonRpcServer => {
-    let server = pathServers.get(revision);
-    if (!server) pathServers.set(revision, (server = createPathServer(path, fleet, revision)));
-    return server;
-  };
+  // The revision moves one answer of the validating path, refused arguments
+  // (`argumentErrorsAreResults`): one path server for each way of answering, both made here, so
+  // that no call waits for a server and its validators to be made (`fleetValidators`).
+  const asResults = createPathServer(path, fleet, "2025-11-25");
+  const asErrors = createPathServer(path, fleet, "2025-06-18");
   return {
     name: simulated.name,
     version: declaredVersion(simulated.version, level),
     tools: fleetToolList(simulated, level),
     callTool(tool, args, id, revision): CallToolResult {
       if (!(FLEET_TOOL_NAMES as readonly string[]).includes(tool)) throw unknownTool(tool);
+      const pathServer = argumentErrorsAreResults(revision) ? asResults : asErrors;
       // The path servers speak numeric ids; the id only labels the response we unwrap here.
-      const response = pathServer(revision).handle({
+      const response = pathServer.handle({
         jsonrpc: "2.0",
         id: typeof id === "number" ? id : 0,
         method: "tools/call",

@@ -35,6 +35,14 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 /** The markdown cell with this id, flattened. */
 const cell = (id: string) => flat(notebook.cells.find((c) => c.id === id)!.source);
 
+/** Asserts that each export's text before `## Next`, flattened, matches every pattern. */
+function eachBodyMatches(...patterns: RegExp[]): void {
+  for (const { path, text } of exports) {
+    const body = flat(beforeNext(text));
+    for (const pattern of patterns) assert.match(body, pattern, path);
+  }
+}
+
 const record = (seed: number, condition: string, policy: string) =>
   simulateFleetLesson(seed).matrix.find((r) => r.condition === condition && r.policy === policy)!;
 
@@ -124,15 +132,14 @@ test("terms are glossed at first use: ajv, the progress notification, the two-an
 });
 
 test("the spec's rules the lesson leans on are stated: validation MUST, restart SHOULD, progress and timeouts, stderr", () => {
-  for (const { path, text } of exports) {
-    const body = flat(beforeNext(text));
-    assert.match(body, /servers MUST validate all tool inputs: a fault to measure/, path);
-    assert.match(body, /a client SHOULD restart a server process that exits unexpectedly/, path);
-    assert.match(body, /requests in flight are lost and can be retried against the fresh process/, path);
-    assert.match(body, /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout/, path);
-    assert.match(body, /a client SHOULD NOT take output there as a sign of error/, path);
-    assert.match(body, /carry no `annotations`/, path);
-  }
+  eachBodyMatches(
+    /servers MUST validate all tool inputs: a fault to measure/,
+    /a client SHOULD restart a server process that exits unexpectedly/,
+    /requests in flight are lost and can be retried against the fresh process/,
+    /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout/,
+    /a client SHOULD NOT take output there as a sign of error/,
+    /carry no `annotations`/,
+  );
 });
 
 test("§3, invalid arguments in 2026-07-28: the tools page and the schema's InvalidParamsError, a client handles both, a malformed CallToolRequest is a protocol error in every revision", () => {
@@ -202,19 +209,12 @@ test("§3, invalid arguments on the wire: the real validating server answers ref
 });
 
 test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cited, and the agents and tables show them as local: …", () => {
+  eachBodyMatches(
+    /No server sent these failures; as lesson 3 showed, 2026-07-28 \("Error Codes"\) gives local errors no code and says they should not be mistaken for errors from the peer \(a lower-case should: advice, not a requirement\)\./,
+    /SDK 1\.x's client, the write-up's, wrote them `MCP error -32001: Request timed out` and `MCP error -32000: Connection closed`, like the server's errors above, with codes of the sub-range -32000 to -32019 that 2026-07-28 calls legacy\./,
+    /The fleet's client writes them `local: …`:/,
+  );
   for (const { path, text } of exports) {
-    const body = flat(beforeNext(text));
-    assert.match(
-      body,
-      /No server sent these failures; as lesson 3 showed, 2026-07-28 \("Error Codes"\) gives local errors no code and says they should not be mistaken for errors from the peer \(a lower-case should: advice, not a requirement\)\./,
-      path,
-    );
-    assert.match(
-      body,
-      /SDK 1\.x's client, the write-up's, wrote them `MCP error -32001: Request timed out` and `MCP error -32000: Connection closed`, like the server's errors above, with codes of the sub-range -32000 to -32019 that 2026-07-28 calls legacy\./,
-      path,
-    );
-    assert.match(body, /The fleet's client writes them `local: …`:/, path);
     // The only "MCP error -3200x" in the lesson are SDK 1.x's, quoted in that sentence.
     assert.equal(text.match(/MCP error -3200\d/g)?.length, 2, path);
     const table = text.split("condition            calls  what the thorough agent read")[1].split("```")[0];
@@ -230,24 +230,11 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
 });
 
 test("§3, restart and retry: safe only for read-only or idempotent tools; the fleet declares no annotations, so its client cannot know; serve fleet at level 2 and up says readOnlyHint: true", () => {
-  for (const { path, text } of exports) {
-    const body = flat(beforeNext(text));
-    assert.match(
-      body,
-      /But the client cannot know whether the lost call ran before the crash, and retrying a `tools\/call` of unknown outcome is safe only for a tool that is read-only or idempotent\./,
-      path,
-    );
-    assert.match(
-      body,
-      /The fleet's tools only read, yet declare no annotations: by MCP's defaults this client cannot know the retry is safe/,
-      path,
-    );
-    assert.match(
-      body,
-      /`mcp-course serve fleet` at declaration level 2 and up says it: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
-      path,
-    );
-  }
+  eachBodyMatches(
+    /But the client cannot know whether the lost call ran before the crash, and retrying a `tools\/call` of unknown outcome is safe only for a tool that is read-only or idempotent\./,
+    /The fleet's tools only read, yet declare no annotations: by MCP's defaults this client cannot know the retry is safe/,
+    /`mcp-course serve fleet` at declaration level 2 and up says it: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
+  );
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
   for (const tool of FLEET_TOOL_DEFINITIONS) assert.equal("annotations" in tool, false, tool.name);
   const served = createFleetServer(generateFleet(DEFAULT_SEED));

@@ -116,7 +116,7 @@ describe("serve fleet --path: the real server answers as the simulator's path se
           })!;
           const real = answer(run, 10 + i)!;
           // An unknown tool is the protocol error −32602 on both paths ("Protocol Errors … Unknown tool",
-          // 2025-06-18 server/tools.mdx "Error Handling"), where the simulator's raw path says −32603 and its validating path an error result.
+          // 2025-06-18 server/tools.mdx "Error Handling"), where the simulator's raw path says −32603.
           if (m.label === "unknown tool")
             assert.deepEqual(real.error, { code: -32602, message: `Unknown tool: ${m.call.name}` }, m.label);
           else if ("error" in expected) assert.deepEqual(real.error, expected.error, m.label);

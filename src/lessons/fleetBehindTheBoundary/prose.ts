@@ -12,7 +12,7 @@ import { LOCAL_FAILURES } from "../../fleet/client";
 import { LATENCY_MICROS, CRASH_ON_CALL } from "../../fleet/conditions";
 import { FLEET_SIZE, LOW_HOURS } from "../../fleet/catalog";
 import type { AgentRunRecord } from "../../fleet/runAgents";
-import { formatRate, msPerCall } from "./tables";
+import { formatRate, msPerCall, refusedArguments } from "./tables";
 import type { FleetLessonResult } from "./simulate";
 import { code, listing, ordinal, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
@@ -162,9 +162,7 @@ export function solveExercises(result: FleetLessonResult): string {
   const fixedRows = ["crash", "crash-explained", "stdout-unterminated"].map((c) =>
     record(result, c, "thorough"),
   );
-  const refused = result.malformed
-    .filter((r) => r.outcomes.validating.text.startsWith("Input validation error:"))
-    .map((r) => `*${r.label}*`);
+  const refused = refusedArguments(result.malformed).map((r) => `*${r.label}*`);
   const healthyErrors = ["raw", "validating"].reduce(
     (sum, c) =>
       sum + record(result, c, "thorough").toolErrors + record(result, c, "shortcut").toolErrors,

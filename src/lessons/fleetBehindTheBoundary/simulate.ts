@@ -7,11 +7,11 @@
 import { AGENT_POLICIES, coveredHours, THOROUGH, type Band } from "../../fleet/agents";
 import { DEVICE_MODELS, LOW_HOURS } from "../../fleet/catalog";
 import { FleetClient } from "../../fleet/client";
-import { CONDITIONS, findCondition, type Condition } from "../../fleet/conditions";
+import { CONDITIONS, findCondition } from "../../fleet/conditions";
 import { generateFleet, type Fleet } from "../../fleet/generator";
 import { solveTask, type TaskTruth } from "../../fleet/groundTruth";
 import { probeMalformedCalls, type MalformedRow } from "../../fleet/malformed";
-import { cappedRun, driveAgent, runMatrix, type AgentRunRecord } from "../../fleet/runAgents";
+import { cappedRun, runMatrix, type AgentRunRecord } from "../../fleet/runAgents";
 import {
   createFleetServer,
   FLEET_POLICY,
@@ -128,16 +128,25 @@ function thoroughTurnsOf(fleet: Fleet): BandTurn[] {
   return turns;
 }
 
-/** The texts of the thorough agent's failed calls under one condition, with how many calls had each. */
-function failureTextsOf(fleet: Fleet, truth: TaskTruth, condition: Condition): FailureTexts {
-  const client = new FleetClient(fleet, condition);
-  const calls = new Map<string, number>();
-  driveAgent(THOROUGH, truth, (call) => {
-    const outcome = client.callTool(call);
-    if (outcome.isError) calls.set(outcome.text, (calls.get(outcome.text) ?? 0) + 1);
-    return outcome;
+/**
+ * The condition matrix ({@link runMatrix}), and from the same runs the texts of the thorough
+ * agent's failed calls, per condition that had one, with how many calls had each.
+ */
+function matrixAndFailures(
+  fleet: Fleet,
+  truth: TaskTruth,
+): { matrix: AgentRunRecord[]; failureTexts: FailureTexts[] } {
+  const failed = new Map<string, Map<string, number>>(); // condition → text → calls
+  const matrix = runMatrix(fleet, truth, CONDITIONS, AGENT_POLICIES, (condition, policy, o) => {
+    if (policy !== THOROUGH || !o.isError) return;
+    const texts = failed.get(condition.name) ?? new Map<string, number>();
+    failed.set(condition.name, texts.set(o.text, (texts.get(o.text) ?? 0) + 1));
   });
-  return { condition: condition.name, texts: [...calls].map(([text, n]) => ({ text, calls: n })) };
+  const failureTexts = [...failed].map(([condition, texts]) => ({
+    condition,
+    texts: [...texts].map(([text, calls]) => ({ text, calls })),
+  }));
+  return { matrix, failureTexts };
 }
 
 /**
@@ -161,6 +170,7 @@ export function simulateFleetLesson(seed: number): FleetLessonResult {
       lowHours: own.filter((d) => d.operating_hours < LOW_HOURS).length,
     };
   });
+  const { matrix, failureTexts } = matrixAndFailures(fleet, truth);
   return {
     seed,
     fleet,
@@ -169,7 +179,7 @@ export function simulateFleetLesson(seed: number): FleetLessonResult {
     levels: ALL_LEVELS.map((level) => runFleetChain(servers, level, FLEET_POLICY)),
     lessonClientLevels: ALL_LEVELS.map((level) => runFleetChain(servers, level, LESSON_POLICY)),
     malformed: probeMalformedCalls(fleet),
-    matrix: runMatrix(fleet, truth),
+    matrix,
     remoteServers: world
       .filter((server) => server.transport === "remote")
       .map((server) => server.name),
@@ -178,8 +188,6 @@ export function simulateFleetLesson(seed: number): FleetLessonResult {
       AGENT_POLICIES.map((policy) => [policy.name, turnSizesOf(fleet, policy)]),
     ),
     thoroughTurns: thoroughTurnsOf(fleet),
-    failureTexts: CONDITIONS.map((condition) => failureTextsOf(fleet, truth, condition)).filter(
-      (row) => row.texts.length > 0,
-    ),
+    failureTexts,
   };
 }

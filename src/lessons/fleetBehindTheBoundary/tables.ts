@@ -13,6 +13,7 @@ import type { FleetLevelRow } from "../../fleet/server";
 import type { MalformedRow } from "../../fleet/malformed";
 import { FLEET_TOOL_DEFINITIONS, type JsonSchema } from "../../fleet/tools";
 import type { TaskTruth } from "../../fleet/groundTruth";
+import { validationLead } from "../messages/tables";
 import { formatTextTable } from "../textTable";
 import { wrapWords } from "../wrapProse";
 import type { FleetLessonResult } from "./simulate";
@@ -281,16 +282,16 @@ export const REFERENCE_CHANNELS = {
 /** A kind of failure of {@link REFERENCE_CHANNELS}. */
 type FailureKind = keyof typeof REFERENCE_CHANNELS;
 
-/** The prefix of the validating server's refusals of arguments, with the tool's name. */
-const VALIDATION_PREFIX = (tool: string) =>
-  `Input validation error: Invalid arguments for tool ${tool}: `;
+/** The malformed calls the `validating` server refused for their arguments, in table order. */
+export function refusedArguments(rows: readonly MalformedRow[]): MalformedRow[] {
+  return rows.filter((r) => r.outcomes.validating.text.startsWith(validationLead(r.call.name)));
+}
 
 /** The malformed calls that stand for each kind of failure in {@link formatChannelTable}. */
 function callsOfKind(rows: readonly MalformedRow[], kind: FailureKind): MalformedRow[] {
   if (kind === "unknown tool") return rows.filter((r) => r.label === "unknown tool");
   if (kind === "handler throws") return rows.filter((r) => r.label === "unknown device id");
-  // The calls the validating server refused for their arguments.
-  return rows.filter((r) => r.outcomes.validating.text.startsWith(VALIDATION_PREFIX(r.call.name)));
+  return refusedArguments(rows);
 }
 
 /**
@@ -335,7 +336,7 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
     }
     for (const { paths, outcome } of groups) {
       const { channel, text } = outcome;
-      const prefix = VALIDATION_PREFIX(row.call.name);
+      const prefix = validationLead(row.call.name);
       let shown = text;
       if (!paths.includes("direct") && text === direct) shown = "[D]";
       else if (!paths.includes("direct") && text.endsWith(direct) && text.startsWith("MCP error "))
@@ -351,7 +352,7 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
   return [
     formatWrappedTable(["call / path", "channel", "what the agent reads"], lines),
     "[D]: the text read on direct",
-    `[V]: ${VALIDATION_PREFIX("<tool>").trimEnd()}`,
+    `[V]: ${validationLead("<tool>").trimEnd()}`,
   ].join("\n");
 }
 

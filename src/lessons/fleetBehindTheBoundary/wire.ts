@@ -12,7 +12,7 @@
  */
 import { MALFORMED_CALLS } from "../../fleet/malformed";
 import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
-import { initializeRequest } from "../../wireClient/transcripts";
+import { openLegacySession } from "../../wireClient/legacyOpening";
 import { interruptible } from "../../wireClient/interruptible";
 
 /** The labels of the malformed calls the exchange sends, before the call with no `name`. */
@@ -26,7 +26,8 @@ const SENT = ["limit as a string", "unknown tool"] as const;
  * killed and the run rejects with one line.
  *
  * @returns the transcript of the three calls, after a note standing for the opening.
- * @throws Error when the server closes its stdout before answering, or answers out of order.
+ * @throws Error when the server closes its stdout before answering, answers out of order, or does
+ *   not agree on 2025-11-25 (`openLegacySession`).
  * @throws RunInterrupted when interrupted in a kernel.
  */
 export function runFleetLines(seed: number): Promise<Transcript> {
@@ -39,9 +40,7 @@ async function fleetLines(seed: number): Promise<Transcript> {
   const answers: string[] = [];
   let shown: Transcript["steps"];
   try {
-    exchange.send(initializeRequest(0));
-    await exchange.read();
-    exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await openLegacySession(exchange);
     const from = exchange.steps.length;
     exchange.note("client", "opened a 2025-11-25 session (initialize, its result, initialized)");
     const params = [
