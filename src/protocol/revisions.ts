@@ -95,6 +95,17 @@ export function argumentErrorsAreResults(revision: string | undefined): boolean 
 }
 
 /**
+ * A message's `id` as a reply may repeat it: a string, or a finite number (JSON-RPC 2.0 §4: "a
+ * String, Number, or NULL"; MCP's `RequestId` is a string or a number and never null). Anything
+ * else, `Infinity` from a literal such as `1e999` included, counts as an id that could not be read.
+ *
+ * @returns the id, or undefined when it is missing or unusable.
+ */
+export function usableRequestId(id: unknown): string | number | undefined {
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
+}
+
+/**
  * The `id` member of an error reply to a line whose id could not be read (a parse error, an
  * invalid message): JSON-RPC 2.0 §5 says `"id": null`; MCP's schema since 2025-11-25 has
  * `JSONRPCErrorResponse.id?: RequestId` (optional, never null; `schema/2025-11-25/schema.ts` and

@@ -19,7 +19,7 @@
  * required and gives no value for an id not read, and its `basic/index.mdx` ("Messages") asks
  * every message to follow JSON-RPC 2.0: so JSON-RPC's own answer stands.
  */
-import { JSONRPC_ERRORS, unreadableIdMember } from "../protocol/revisions";
+import { JSONRPC_ERRORS, unreadableIdMember, usableRequestId } from "../protocol/revisions";
 import type { ScreenError } from "./requestScreen";
 
 /** The first and last codes of 2026-07-28's legacy sub-range (`basic/index.mdx`, "Error Codes"). */
@@ -32,11 +32,10 @@ export function isLegacyRangeCode(code: unknown): boolean {
   );
 }
 
-/** A request's id when it can be echoed (a string or a number), else undefined. */
+/** A request's id when it can be echoed ({@link usableRequestId}: a string or a finite number), else undefined. */
 export function readableId(body: unknown): string | number | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const id = (body as { id?: unknown }).id;
-  return typeof id === "string" || typeof id === "number" ? id : undefined;
+  return usableRequestId((body as { id?: unknown }).id);
 }
 
 /**

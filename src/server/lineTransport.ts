@@ -43,7 +43,7 @@ import {
   type RequestId,
   type Transport,
 } from "@modelcontextprotocol/server";
-import { JSONRPC_ERRORS, unreadableIdMember } from "../protocol/revisions";
+import { JSONRPC_ERRORS, unreadableIdMember, usableRequestId } from "../protocol/revisions";
 import { oneSentence, RequestScreen } from "./requestScreen";
 import type { ServeEra } from "./names";
 
@@ -475,7 +475,7 @@ export class LineTransport implements Transport {
       const id = isPlainObject(value)
         ? rawId !== undefined
           ? this.standInFor(value.id, rawId)
-          : usableId(value.id)
+          : usableRequestId(value.id)
         : undefined;
       return this.reject(
         JSONRPC_ERRORS.invalidRequest,
@@ -556,9 +556,4 @@ export class LineTransport implements Transport {
   private finishIfDrained(): void {
     if (this.inputEnded && this.unanswered.size === 0) void this.close();
   }
-}
-
-/** JSON-RPC's id for an invalid line: its own when it is a string or a finite number (JSON-RPC 2.0 §5), else unreadable. */
-function usableId(id: unknown): RequestId | undefined {
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
 }

@@ -46,6 +46,9 @@ test("an error body: jsonrpc, the id when read, else none (null for 2025-06-18 a
     undefined,
     undefined,
   ]);
+  // `"id":1e999` parses to Infinity, which JSON cannot write back: an id that could not be read.
+  assert.equal(readableId(JSON.parse('{"id":1e999}')), undefined);
+  assert.equal(idMember(readableId(JSON.parse('{"id":1e999}')), "2025-11-25").id, undefined);
 });
 
 test("the SDK's error answers: id null dropped, a legacy code made -32600 (or -32603 on a 5xx), the rest kept", async () => {
