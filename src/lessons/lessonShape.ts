@@ -14,6 +14,7 @@
  * out itself); in an export, every line of printed output, listings and code. Widths count
  * characters as a notebook shows them (`·`, `—`, `→` one each), not UTF-8 bytes.
  */
+import { dropTrailingNewlines } from "../notebook/exporter";
 import type { Notebook } from "../notebook/notebookFile";
 import { LINE_WIDTH } from "../notebook/lineWidth";
 import { LISTING_CAPTION } from "../notebook/listingCaption";
@@ -126,7 +127,7 @@ export function parametersProblems(nb: Notebook): string[] {
 export function cellsNewerThanExport(nb: Notebook, exported: string): number[] {
   return nb.cells.flatMap((cell, index) =>
     (cell.metadata.tags ?? []).includes(PARAMETERS_TAG) ||
-    exported.includes(cell.source.replace(/\n+$/, ""))
+    exported.includes(dropTrailingNewlines(cell.source))
       ? []
       : [index],
   );

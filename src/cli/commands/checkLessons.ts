@@ -22,6 +22,7 @@ import {
   wideExportLines,
   wideNotebookLines,
 } from "../../lessons/lessonShape";
+import { dropTrailingNewlines } from "../../notebook/exporter";
 import { readNotebook } from "../../notebook/notebookFile";
 import { PACKAGE_ROOT } from "../../packageRoot";
 import type { CliIo } from "../io";
@@ -59,6 +60,7 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
         : [...parametersProblems(notebook), ...notebookForwardPointers(notebook, lesson)]),
     ]);
     if (lesson === undefined) continue;
+    const sources = notebook.cells.map((cell) => dropTrailingNewlines(cell.source));
     for (const { folder, seedOption, path } of committedExports(lesson.name)) {
       const file = join(PACKAGE_ROOT, path);
       const text = readFileSync(file, "utf8");
@@ -70,10 +72,9 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
       }
       const share =
         folder === COMMITTED_EXPORTS[0].folder ? proseShareProblems(notebook, text) : [];
-      const cells = notebook.cells.map((cell) => cell.source.replace(/\n+$/, ""));
       report(file, [
         ...wideExportLines(text),
-        ...forwardPointers(text, lesson, cells),
+        ...forwardPointers(text, lesson, sources),
         ...share,
         ...exportLengthProblems(lesson, text),
       ]);
