@@ -310,6 +310,9 @@ export function laterLessonsNamed(
   return named.sort((x, y) => x.at - y.at);
 }
 
+/** The heading that ends a lesson's body: `## Next`, at the start of a line. */
+const NEXT_HEADING = /^##\s+Next\b/m;
+
 /**
  * The forward pointers in an export's body (everything before `## Next`), one problem each: a
  * lesson's body stands only on earlier lessons.
@@ -322,14 +325,22 @@ export function forwardPointers(
   lesson: LessonEntry,
   hidden: readonly string[] = [],
 ): string[] {
-  const next = markdown.search(/^##\s+Next\b/m);
+  const next = markdown.search(NEXT_HEADING);
   let body = next === -1 ? markdown : markdown.slice(0, next);
   for (const text of hidden.filter((t) => t.trim() !== ""))
     body = body.split(text).join(text.replace(/[^\n]/g, " "));
+  return pointerProblems(body, lesson, "line");
+}
+
+/**
+ * The later lessons a body names ({@link laterLessonsNamed}), one problem each:
+ * `<where> N names a later lesson before Next ("…"): <the line's first 60 characters>`.
+ */
+function pointerProblems(body: string, lesson: LessonEntry, where: string): string[] {
   const lines = body.split("\n");
   return laterLessonsNamed(body, Number(lesson.name.slice(0, 2))).map(({ named, at }) => {
     const line = body.slice(0, at).split("\n").length;
-    return `line ${line} names a later lesson before Next ("${named}"): ${lines[line - 1].trim().slice(0, 60)}`;
+    return `${where} ${line} names a later lesson before Next ("${named}"): ${lines[line - 1].trim().slice(0, 60)}`;
   });
 }
 
@@ -339,18 +350,11 @@ export function forwardPointers(
  * the lesson runs.
  */
 export function notebookForwardPointers(nb: Notebook, lesson: LessonEntry): string[] {
-  const number = Number(lesson.name.slice(0, 2));
   const problems: string[] = [];
   for (const [index, cell] of nb.cells.entries()) {
-    const next = cell.cell_type === "markdown" ? cell.source.search(/^##\s+Next\b/m) : -1;
+    const next = cell.cell_type === "markdown" ? cell.source.search(NEXT_HEADING) : -1;
     const body = next === -1 ? cell.source : cell.source.slice(0, next);
-    for (const { named, at } of laterLessonsNamed(body, number)) {
-      const line = body.slice(0, at).split("\n").length;
-      const text = body.split("\n")[line - 1].trim().slice(0, 60);
-      problems.push(
-        `cell ${index} (id ${cell.id}), line ${line} names a later lesson before Next ("${named}"): ${text}`,
-      );
-    }
+    problems.push(...pointerProblems(body, lesson, `cell ${index} (id ${cell.id}), line`));
     if (next !== -1) break;
   }
   return problems;
