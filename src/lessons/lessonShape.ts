@@ -18,7 +18,7 @@ import { dropTrailingNewlines } from "../notebook/exporter";
 import type { Notebook } from "../notebook/notebookFile";
 import { LINE_WIDTH } from "../notebook/lineWidth";
 import { LISTING_CAPTION } from "../notebook/listingCaption";
-import { PARAMETERS_TAG } from "../notebook/parameters";
+import { hasTag, PARAMETERS_TAG } from "../notebook/parameters";
 import { LESSONS, type LessonEntry } from "./catalog";
 
 /** A line's width in characters (Unicode code points: `·`, `—` and `→` count one each). */
@@ -110,9 +110,7 @@ export function wideNotebookLines(nb: Notebook): string[] {
  * convention), so without it a lesson runs with one seed only.
  */
 export function parametersProblems(nb: Notebook): string[] {
-  const tagged = nb.cells.some(
-    (cell) => cell.cell_type === "code" && (cell.metadata.tags ?? []).includes(PARAMETERS_TAG),
-  );
+  const tagged = nb.cells.some((cell) => cell.cell_type === "code" && hasTag(cell, PARAMETERS_TAG));
   return tagged
     ? []
     : [`no code cell tagged "${PARAMETERS_TAG}" (the cell whose seed \`lesson --seed\` replaces)`];
@@ -126,8 +124,7 @@ export function parametersProblems(nb: Notebook): string[] {
  */
 export function cellsNewerThanExport(nb: Notebook, exported: string): number[] {
   return nb.cells.flatMap((cell, index) =>
-    (cell.metadata.tags ?? []).includes(PARAMETERS_TAG) ||
-    exported.includes(dropTrailingNewlines(cell.source))
+    hasTag(cell, PARAMETERS_TAG) || exported.includes(dropTrailingNewlines(cell.source))
       ? []
       : [index],
   );
