@@ -11,7 +11,13 @@ import { createWorld } from "../../world/world";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { validationLead } from "./tables";
-import { MESSAGE_KINDS, MESSAGES_LEVEL, type KindCost, type MessagesSimulation } from "./simulate";
+import {
+  envelopeCost,
+  MESSAGE_KINDS,
+  MESSAGES_LEVEL,
+  type KindCost,
+  type MessagesSimulation,
+} from "./simulate";
 import type { MessagesWire, Revision } from "./wire";
 
 /** The seed, what it draws, and how many real server processes the lesson started. */
@@ -241,7 +247,7 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
           `answer, and over stdio MUST NOT send anything more for it ` +
           `(${code("basic/transports/stdio.mdx")}, "Cancellation"); the client SHOULD ignore a ` +
           `late answer. Its body, ${code(cancel)}, is ${countTokens(cancel)} tokens, ` +
-          `${countTokens(cancel) + ENVELOPE_TOKENS} with the envelope.`,
+          `${envelopeCost(cancel)} with the envelope.`,
       ),
     ),
   ].join("\n\n");
