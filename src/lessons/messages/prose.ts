@@ -214,41 +214,33 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
   return [
     answer(
       "1. A kayit_yaz call",
-      wrapMarkdown(
-        `Request ${cut(jsonBody(EXERCISE_RECORD.tool, EXERCISE_RECORD.arguments))}. Response ` +
-          `${cut(jsonBody("", EXERCISE_RECORD.result))}.`,
-      ),
+      `Request ${cut(jsonBody(EXERCISE_RECORD.tool, EXERCISE_RECORD.arguments))}. Response ` +
+        `${cut(jsonBody("", EXERCISE_RECORD.result))}.`,
     ),
     answer(
       "2. Three requests, three channels",
-      wrapMarkdown(
-        `(a) A result with ${code("isError: " + String(numeric.isError === true))}, invalid ` +
-          `arguments: "${numericReason}". (b) A ` +
-          `JSON-RPC error, ${listed?.code}: the request does not fit ${code("tools/call")}'s ` +
-          `shape ("${listed?.message}"). (c) A JSON-RPC error, ${wire.withoutMeta.code}, as ` +
-          `section 2's second call: without ${code("_meta")} any 2026-07-28 request is malformed.`,
-      ),
+      `(a) A result with ${code("isError: " + String(numeric.isError === true))}, invalid ` +
+        `arguments: "${numericReason}". (b) A ` +
+        `JSON-RPC error, ${listed?.code}: the request does not fit ${code("tools/call")}'s ` +
+        `shape ("${listed?.message}"). (c) A JSON-RPC error, ${wire.withoutMeta.code}, as ` +
+        `section 2's second call: without ${code("_meta")} any 2026-07-28 request is malformed.`,
     ),
     answer(
       "3. _meta counted in tokens",
-      wrapMarkdown(
-        `Its keys and values as words (${code(meta[0])} alone is ${countTokens(meta[0])} ` +
-          `tokens) make ${metaTokens} tokens more per request, ${metaTokens * requests} over the ` +
-          `${requests} requests. The body would grow; the envelope's 8 would not.`,
-      ),
+      `Its keys and values as words (${code(meta[0])} alone is ${countTokens(meta[0])} ` +
+        `tokens) make ${metaTokens} tokens more per request, ${metaTokens * requests} over the ` +
+        `${requests} requests. The body would grow; the envelope's 8 would not.`,
     ),
     answer(
       "4. Giving up on a call",
-      wrapMarkdown(
-        `Giving up, it SHOULD cancel the request (${code("basic/patterns/cancellation.mdx")}, ` +
-          `"Timeouts"); over stdio, cancelling MUST be done with ` +
-          `${code("notifications/cancelled")} naming its id ` +
-          `("Transport-Specific Cancellation"). Nothing comes back: the server SHOULD stop and not ` +
-          `answer, and over stdio MUST NOT send anything more for it ` +
-          `(${code("basic/transports/stdio.mdx")}, "Cancellation"); the client SHOULD ignore a ` +
-          `late answer. Its body, ${code(cancel)}, is ${countTokens(cancel)} tokens, ` +
-          `${envelopeCost(cancel)} with the envelope.`,
-      ),
+      `Giving up, it SHOULD cancel the request (${code("basic/patterns/cancellation.mdx")}, ` +
+        `"Timeouts"); over stdio, cancelling MUST be done with ` +
+        `${code("notifications/cancelled")} naming its id ` +
+        `("Transport-Specific Cancellation"). Nothing comes back: the server SHOULD stop and not ` +
+        `answer, and over stdio MUST NOT send anything more for it ` +
+        `(${code("basic/transports/stdio.mdx")}, "Cancellation"); the client SHOULD ignore a ` +
+        `late answer. Its body, ${code(cancel)}, is ${countTokens(cancel)} tokens, ` +
+        `${envelopeCost(cancel)} with the envelope.`,
     ),
   ].join("\n\n");
 }
