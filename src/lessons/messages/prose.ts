@@ -210,14 +210,13 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
   const metaTokens = countTokens(meta.join(" "));
   const requests = sim.kinds.find((k) => k.kind === "request")!.messages;
   const cancel = "notifications/cancelled 7";
-  const answer = foldedAnswer;
   return [
-    answer(
+    foldedAnswer(
       "1. A kayit_yaz call",
       `Request ${cut(jsonBody(EXERCISE_RECORD.tool, EXERCISE_RECORD.arguments))}. Response ` +
         `${cut(jsonBody("", EXERCISE_RECORD.result))}.`,
     ),
-    answer(
+    foldedAnswer(
       "2. Three requests, three channels",
       `(a) A result with ${code("isError: " + String(numeric.isError === true))}, invalid ` +
         `arguments: "${numericReason}". (b) A ` +
@@ -225,13 +224,13 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
         `shape ("${listed?.message}"). (c) A JSON-RPC error, ${wire.withoutMeta.code}, as ` +
         `section 2's second call: without ${code("_meta")} any 2026-07-28 request is malformed.`,
     ),
-    answer(
+    foldedAnswer(
       "3. _meta counted in tokens",
       `Its keys and values as words (${code(meta[0])} alone is ${countTokens(meta[0])} ` +
         `tokens) make ${metaTokens} tokens more per request, ${metaTokens * requests} over the ` +
         `${requests} requests. The body would grow; the envelope's 8 would not.`,
     ),
-    answer(
+    foldedAnswer(
       "4. Giving up on a call",
       `Giving up, it SHOULD cancel the request (${code("basic/patterns/cancellation.mdx")}, ` +
         `"Timeouts"); over stdio, cancelling MUST be done with ` +
