@@ -187,7 +187,7 @@ function buildProgram(io: CliIo): Command {
     .command("check-lessons")
     .summary("check lessons' sections and widths without running them")
     .description(
-      "Check lessons without running them: each notebook's sections in the course's order and its markdown within 100 characters a line; a lesson's title and Next as the catalog has them, and its committed exports (printed lines within the width, no later lesson named before Next); a notebook outside the catalog gets the sections and widths only.",
+      "Check lessons without running them: each notebook's sections in the course's order and its markdown and code within 100 characters a line; a lesson's title and Next as the catalog has them, a cell tagged parameters, no later lesson named before Next, and its committed exports (as new as the notebook, printed lines within the width, no later lesson named before Next, the markdown cells' share of the prose, the length); a notebook outside the catalog gets the sections and widths only.",
     )
     .argument("[names...]", "lessons or .ipynb files (default: every lesson)")
     .action(async (names: string[]) =>

@@ -14,10 +14,11 @@
  * out itself); in an export, every line of printed output, listings and code. Widths count
  * characters as a notebook shows them (`·`, `—`, `→` one each), not UTF-8 bytes.
  */
+import { dropTrailingNewlines } from "../notebook/exporter";
 import type { Notebook } from "../notebook/notebookFile";
 import { LINE_WIDTH } from "../notebook/lineWidth";
 import { LISTING_CAPTION } from "../notebook/listingCaption";
-import { PARAMETERS_TAG } from "../notebook/parameters";
+import { hasTag, PARAMETERS_TAG } from "../notebook/parameters";
 import { LESSONS, type LessonEntry } from "./catalog";
 
 /** A line's width in characters (Unicode code points: `·`, `—` and `→` count one each). */
@@ -109,9 +110,7 @@ export function wideNotebookLines(nb: Notebook): string[] {
  * convention), so without it a lesson runs with one seed only.
  */
 export function parametersProblems(nb: Notebook): string[] {
-  const tagged = nb.cells.some(
-    (cell) => cell.cell_type === "code" && (cell.metadata.tags ?? []).includes(PARAMETERS_TAG),
-  );
+  const tagged = nb.cells.some((cell) => cell.cell_type === "code" && hasTag(cell, PARAMETERS_TAG));
   return tagged
     ? []
     : [`no code cell tagged "${PARAMETERS_TAG}" (the cell whose seed \`lesson --seed\` replaces)`];
@@ -125,8 +124,7 @@ export function parametersProblems(nb: Notebook): string[] {
  */
 export function cellsNewerThanExport(nb: Notebook, exported: string): number[] {
   return nb.cells.flatMap((cell, index) =>
-    (cell.metadata.tags ?? []).includes(PARAMETERS_TAG) ||
-    exported.includes(cell.source.replace(/\n+$/, ""))
+    hasTag(cell, PARAMETERS_TAG) || exported.includes(dropTrailingNewlines(cell.source))
       ? []
       : [index],
   );
@@ -309,6 +307,9 @@ export function laterLessonsNamed(
   return named.sort((x, y) => x.at - y.at);
 }
 
+/** The heading that ends a lesson's body: `## Next`, at the start of a line. */
+const NEXT_HEADING = /^##\s+Next\b/m;
+
 /**
  * The forward pointers in an export's body (everything before `## Next`), one problem each: a
  * lesson's body stands only on earlier lessons.
@@ -321,14 +322,22 @@ export function forwardPointers(
   lesson: LessonEntry,
   hidden: readonly string[] = [],
 ): string[] {
-  const next = markdown.search(/^##\s+Next\b/m);
+  const next = markdown.search(NEXT_HEADING);
   let body = next === -1 ? markdown : markdown.slice(0, next);
   for (const text of hidden.filter((t) => t.trim() !== ""))
     body = body.split(text).join(text.replace(/[^\n]/g, " "));
+  return pointerProblems(body, lesson, "line");
+}
+
+/**
+ * The later lessons a body names ({@link laterLessonsNamed}), one problem each:
+ * `<where> N names a later lesson before Next ("…"): <the line's first 60 characters>`.
+ */
+function pointerProblems(body: string, lesson: LessonEntry, where: string): string[] {
   const lines = body.split("\n");
   return laterLessonsNamed(body, Number(lesson.name.slice(0, 2))).map(({ named, at }) => {
     const line = body.slice(0, at).split("\n").length;
-    return `line ${line} names a later lesson before Next ("${named}"): ${lines[line - 1].trim().slice(0, 60)}`;
+    return `${where} ${line} names a later lesson before Next ("${named}"): ${lines[line - 1].trim().slice(0, 60)}`;
   });
 }
 
@@ -338,18 +347,11 @@ export function forwardPointers(
  * the lesson runs.
  */
 export function notebookForwardPointers(nb: Notebook, lesson: LessonEntry): string[] {
-  const number = Number(lesson.name.slice(0, 2));
   const problems: string[] = [];
   for (const [index, cell] of nb.cells.entries()) {
-    const next = cell.cell_type === "markdown" ? cell.source.search(/^##\s+Next\b/m) : -1;
+    const next = cell.cell_type === "markdown" ? cell.source.search(NEXT_HEADING) : -1;
     const body = next === -1 ? cell.source : cell.source.slice(0, next);
-    for (const { named, at } of laterLessonsNamed(body, number)) {
-      const line = body.slice(0, at).split("\n").length;
-      const text = body.split("\n")[line - 1].trim().slice(0, 60);
-      problems.push(
-        `cell ${index} (id ${cell.id}), line ${line} names a later lesson before Next ("${named}"): ${text}`,
-      );
-    }
+    problems.push(...pointerProblems(body, lesson, `cell ${index} (id ${cell.id}), line`));
     if (next !== -1) break;
   }
   return problems;

@@ -10,6 +10,7 @@
  * notebook imports; a notebook with every section of the course's order; a test stub; and its
  * entry in the catalog, its row in the README's lessons table and its names in the package's root.
  */
+import { dropTrailingNewlines } from "../notebook/exporter";
 import { LINE_WIDTH } from "../notebook/lineWidth";
 import { codeCell, markdownCell, type MarkdownCell, type Notebook } from "../notebook/notebookFile";
 import { withTslabMetadata } from "../notebook/tslabMetadata";
@@ -510,10 +511,10 @@ export function exportWithMarkdownEdits(
     const old = before.cells[i];
     if (old.id !== cell.id || old.cell_type !== cell.cell_type) return undefined;
     if (old.source === cell.source) continue;
-    const was = old.source.replace(/\n+$/, "");
+    const was = dropTrailingNewlines(old.source);
     if (cell.cell_type !== "markdown" || was === "" || text.split(was).length !== 2)
       return undefined;
-    text = text.replace(was, () => cell.source.replace(/\n+$/, ""));
+    text = text.replace(was, () => dropTrailingNewlines(cell.source));
   }
   return text;
 }

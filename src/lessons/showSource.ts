@@ -118,7 +118,7 @@ export function summaryText(text: string): string {
   const lines = text
     .slice(3, end)
     .split("\n")
-    .map((line) => line.replace(/^\s*\*(?!\/)\s?/, "").trim());
+    .map((line) => commentContent(line).trim());
   const paragraph: string[] = [];
   for (const line of lines) {
     if (line === "" && paragraph.length === 0) continue;
@@ -185,24 +185,29 @@ function withoutProvenance(comment: string): string | undefined {
   if (lines.length === 1) {
     return /^\/\*\*\s*@remarks Source:/.test(comment) ? undefined : comment;
   }
-  // A line's content: what follows its leading ` * `.
-  const content = (line: string) => line.replace(/^\s*\*(?!\/)\s?/, "").trimEnd();
   for (;;) {
     const start = lines.findIndex(
-      (line, i) => i > 0 && i < lines.length - 1 && content(line).startsWith(PROVENANCE_TAG),
+      (line, i) => i > 0 && i < lines.length - 1 && commentContent(line).startsWith(PROVENANCE_TAG),
     );
     if (start === -1) break;
     let end = start + 1;
-    while (end < lines.length - 1 && !/^@\w/.test(content(lines[end]))) end++;
+    while (end < lines.length - 1 && !/^@\w/.test(commentContent(lines[end]))) end++;
     let from = start;
-    if (end === lines.length - 1) while (from > 1 && content(lines[from - 1]) === "") from--;
+    if (end === lines.length - 1) while (from > 1 && commentContent(lines[from - 1]) === "") from--;
     lines.splice(from, end - from);
   }
   const opening = lines[0].replace(/^\s*\/\*\*/, "").trim();
   const closing = lines[lines.length - 1].replace(/\*\/\s*$/, "").trim();
   const empty =
-    opening === "" && closing === "" && lines.slice(1, -1).every((line) => content(line) === "");
+    opening === "" &&
+    closing === "" &&
+    lines.slice(1, -1).every((line) => commentContent(line) === "");
   return empty ? undefined : lines.join("\n");
+}
+
+/** A doc comment line's content: what follows its leading ` * `, without trailing blanks. */
+function commentContent(line: string): string {
+  return line.replace(/^\s*\*(?!\/)\s?/, "").trimEnd();
 }
 
 /** A ```ts fence around `text`, longer than any run of backticks in it. */

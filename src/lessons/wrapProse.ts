@@ -157,3 +157,16 @@ export function wrapWords(text: string | readonly string[], width: number): stri
 export function foldedAnswer(summary: string, markdown: string): string {
   return `<details>\n<summary>${summary}</summary>\n\n${wrapMarkdown(markdown)}\n\n</details>`;
 }
+
+/**
+ * The answers to a lesson's exercises, each folded ({@link foldedAnswer}) under its number and
+ * title (`1. What another seed changes`), parted by blank lines.
+ *
+ * @param titles the exercises' titles, one per answer, in order.
+ * @throws Error when there are not as many titles as answers.
+ */
+export function foldedAnswers(titles: readonly string[], answers: readonly string[]): string {
+  if (titles.length !== answers.length)
+    throw new Error(`${answers.length} answers for ${titles.length} exercise titles`);
+  return answers.map((answer, k) => foldedAnswer(`${k + 1}. ${titles[k]}`, answer)).join("\n\n");
+}

@@ -252,6 +252,10 @@ function fence(info: string, text: string): string {
   return `${ticks}${info}\n${text}${text.endsWith("\n") ? "" : "\n"}${ticks}`;
 }
 
-function dropTrailingNewlines(block: string): string {
+/**
+ * A block's text as the exports show it: without its trailing newlines (they would show as empty
+ * lines), nothing else trimmed. A cell's source so cut is what an export holds of it word for word.
+ */
+export function dropTrailingNewlines(block: string): string {
   return block.replace(/\n+$/, "");
 }

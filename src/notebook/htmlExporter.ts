@@ -2,7 +2,12 @@
 // the Markdown export (lessonBlocks in exporter.ts).
 import type { HLJSApi, LanguageFn } from "highlight.js";
 import { Marked, type Token, type Tokens } from "marked";
-import { lessonBlocks, type ExportOptions, type LessonBlock } from "./exporter";
+import {
+  dropTrailingNewlines,
+  lessonBlocks,
+  type ExportOptions,
+  type LessonBlock,
+} from "./exporter";
 import { LISTING_CAPTION } from "./listingCaption";
 import type { Notebook } from "./notebookFile";
 
@@ -120,7 +125,7 @@ function pageMarkdown(highlight: Highlight): Marked {
         const language = (token.lang ?? "").split(/\s+/)[0];
         const kind = token.listing === true ? "code listing" : "code";
         const attribute = language ? ` language-${escapeHtml(language)}` : "";
-        return `<pre class="${kind}"><code class="hljs${attribute}">${highlight(withoutTrailingNewlines(token.text), language)}</code></pre>\n`;
+        return `<pre class="${kind}"><code class="hljs${attribute}">${highlight(dropTrailingNewlines(token.text), language)}</code></pre>\n`;
       },
     },
   });
@@ -200,11 +205,11 @@ export function exportHtml(executed: Notebook, options: ExportOptions): string {
 function blockHtml(block: LessonBlock, markdown: Marked, highlight: Highlight): string {
   switch (block.kind) {
     case "markdown":
-      return markdown.parser(markListings(markdown.lexer(block.text))).replace(/\n+$/, "");
+      return dropTrailingNewlines(markdown.parser(markListings(markdown.lexer(block.text))));
     case "code":
-      return `<pre class="code"><code class="hljs language-ts">${highlight(withoutTrailingNewlines(block.text), "typescript")}</code></pre>`;
+      return `<pre class="code"><code class="hljs language-ts">${highlight(dropTrailingNewlines(block.text), "typescript")}</code></pre>`;
     case "text": {
-      const text = withoutTrailingNewlines(block.text);
+      const text = dropTrailingNewlines(block.text);
       return isJson(text)
         ? `<pre class="output"><code class="hljs language-json">${highlight(text, "json")}</code></pre>`
         : `<pre class="output">${escapeHtml(text)}</pre>`;
@@ -259,9 +264,4 @@ function escapeHtml(text: string): string {
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
-}
-
-/** A `<pre>` block's text without trailing newlines (they would show as empty lines; the Markdown export drops them too). */
-function withoutTrailingNewlines(text: string): string {
-  return text.replace(/\n+$/, "");
 }

@@ -1,10 +1,15 @@
 // Papermill's parameter convention, for TypeScript notebooks on tslab.
-import type { CodeCell, JsonValue, Notebook } from "./notebookFile";
+import type { Cell, CodeCell, JsonValue, Notebook } from "./notebookFile";
 
 /** Tag of the cell holding the notebook's default parameters (papermill's name). */
 export const PARAMETERS_TAG = "parameters";
 /** Tag (and cell id) of the cell injectParameters inserts (papermill's name). */
 export const INJECTED_TAG = "injected-parameters";
+
+/** Whether `cell` carries `tag` among its metadata's `tags` (e.g. {@link PARAMETERS_TAG}). */
+export function hasTag(cell: Cell, tag: string): boolean {
+  return (cell.metadata.tags ?? []).includes(tag);
+}
 
 /**
  * Returns a new notebook with a code cell inserted right after the first cell tagged `parameters`,
@@ -21,8 +26,8 @@ export const INJECTED_TAG = "injected-parameters";
  *   value is not plain JSON (undefined, functions, NaN and Infinity are rejected).
  */
 export function injectParameters(nb: Notebook, params: Record<string, JsonValue>): Notebook {
-  const cells = nb.cells.filter((cell) => !(cell.metadata.tags ?? []).includes(INJECTED_TAG));
-  const at = cells.findIndex((cell) => (cell.metadata.tags ?? []).includes(PARAMETERS_TAG));
+  const cells = nb.cells.filter((cell) => !hasTag(cell, INJECTED_TAG));
+  const at = cells.findIndex((cell) => hasTag(cell, PARAMETERS_TAG));
   if (at < 0) throw new Error(`notebook has no cell tagged "${PARAMETERS_TAG}"`);
   const lines = Object.entries(params).map(([name, value]) => {
     if (!/^[A-Za-z_$][\w$]*$/.test(name))
@@ -68,7 +73,7 @@ function jsonLiteral(name: string, value: unknown): string {
  *   declare `name` on a line of its own.
  */
 export function defaultParameter(nb: Notebook, name: string): string | undefined {
-  const cell = nb.cells.find((c) => (c.metadata.tags ?? []).includes(PARAMETERS_TAG));
+  const cell = nb.cells.find((c) => hasTag(c, PARAMETERS_TAG));
   if (!cell) return undefined;
   const declaration = new RegExp(
     `^\\s*(?:const|let)\\s+${name}\\s*(?::[^=]+)?=\\s*(.+?)\\s*;?\\s*$`,

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Marked } from "marked";
-import { wrapMarkdown } from "../../src/lessons/wrapProse";
+import { foldedAnswer, foldedAnswers, wrapMarkdown } from "../../src/lessons/wrapProse";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 
 /** The HTML a markdown text renders to, with every run of white space made one space. */
@@ -87,4 +87,12 @@ test("short lines, headings, table rows and fenced code are left as they are; a 
   const lines = wrapped.split("\n");
   assert.deepEqual(lines.slice(0, 9), text.split("\n").slice(0, 9));
   assert.deepEqual(lines.slice(9), ["", "before", long, "after"]);
+});
+
+test("foldedAnswers numbers each answer under its title, and wants a title for every answer", () => {
+  assert.equal(
+    foldedAnswers(["One", "Two"], ["First answer.", "Second answer."]),
+    `${foldedAnswer("1. One", "First answer.")}\n\n${foldedAnswer("2. Two", "Second answer.")}`,
+  );
+  assert.throws(() => foldedAnswers(["One"], ["a", "b"]), /2 answers for 1 exercise titles/);
 });

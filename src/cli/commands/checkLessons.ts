@@ -8,7 +8,7 @@
  * the share of its prose that the markdown cells hold, and (each seed's) its length.
  * One line per problem on stdout, `<file>: <problem>`; a summary on stderr.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { findLesson } from "../../lessons/catalog";
 import {
@@ -22,20 +22,13 @@ import {
   wideExportLines,
   wideNotebookLines,
 } from "../../lessons/lessonShape";
+import { dropTrailingNewlines } from "../../notebook/exporter";
 import { readNotebook } from "../../notebook/notebookFile";
 import { PACKAGE_ROOT } from "../../packageRoot";
 import type { CliIo } from "../io";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
+import { COMMITTED_EXPORTS, committedExports } from "./committedExports";
 import { resolveNotebooks, shown } from "./notebookNames";
-
-/**
- * The committed exports' folders, the default seed's, then the second seed's, each with the option
- * that writes it (docs/exporting.md).
- */
-const EXPORTS = [
-  { folder: "lessons", seed: "" },
-  { folder: join("lessons", "seed-20260219"), seed: " --seed 20260219" },
-] as const;
 
 /**
  * Checks each named notebook (every lesson of the catalog when none is named) and, for a catalog
@@ -67,21 +60,21 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
         : [...parametersProblems(notebook), ...notebookForwardPointers(notebook, lesson)]),
     ]);
     if (lesson === undefined) continue;
-    for (const { folder, seed } of EXPORTS) {
-      const file = join(PACKAGE_ROOT, folder, `${lesson.name}.md`);
-      if (!existsSync(file)) continue;
+    const sources = notebook.cells.map((cell) => dropTrailingNewlines(cell.source));
+    for (const { folder, seedOption, path } of committedExports(lesson.name)) {
+      const file = join(PACKAGE_ROOT, path);
       const text = readFileSync(file, "utf8");
       const changed = cellsNewerThanExport(notebook, text);
       if (changed.length > 0) {
-        const command = `\`npx mcp-course lesson ${lesson.name.slice(0, 2)}${seed}\``;
+        const command = `\`npx mcp-course lesson ${lesson.name.slice(0, 2)}${seedOption}\``;
         report(file, [messages.exportOlderThanNotebook(changed, command)]);
         continue;
       }
-      const share = folder === EXPORTS[0].folder ? proseShareProblems(notebook, text) : [];
-      const cells = notebook.cells.map((cell) => cell.source.replace(/\n+$/, ""));
+      const share =
+        folder === COMMITTED_EXPORTS[0].folder ? proseShareProblems(notebook, text) : [];
       report(file, [
         ...wideExportLines(text),
-        ...forwardPointers(text, lesson, cells),
+        ...forwardPointers(text, lesson, sources),
         ...share,
         ...exportLengthProblems(lesson, text),
       ]);

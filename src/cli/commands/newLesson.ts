@@ -40,6 +40,7 @@ import {
 import { PACKAGE_ROOT } from "../../packageRoot";
 import type { CliIo } from "../io";
 import { CliError, EXIT_FAILURE, messages } from "../messages";
+import { COMMITTED_EXPORTS, committedExports } from "./committedExports";
 
 /** What `new-lesson` takes: the number and title as typed, and its options. */
 export interface NewLessonOptions {
@@ -126,12 +127,6 @@ function notebookProblems(lesson: LessonEntry, nb: Notebook, lessons: readonly L
   return [...sectionProblems(lesson, nb, lessons), ...wideNotebookLines(nb)];
 }
 
-/** The committed exports of a lesson (both seeds), those that exist, as package paths. */
-const previousExports = (lesson: LessonEntry): string[] =>
-  ["lessons", "lessons/seed-20260219"]
-    .map((folder) => `${folder}/${lesson.name}.md`)
-    .filter((path) => existsSync(join(PACKAGE_ROOT, path)));
-
 /**
  * Whether an earlier lesson names the new title before its Next (in its notebook's markdown or
  * its committed export), where, once the lesson is in the catalog, the title would name a later
@@ -149,10 +144,7 @@ function titleNamedBefore(plan: LessonPlan): string | undefined {
       .map((cell) => cell.source)
       .join("\n\n");
     const texts: [string, string][] = [[notebook, prose]];
-    for (const folder of ["lessons", "lessons/seed-20260219"]) {
-      const exported = `${folder}/${lesson.name}.md`;
-      if (existsSync(join(PACKAGE_ROOT, exported))) texts.push([exported, read(exported)]);
-    }
+    for (const { path } of committedExports(lesson.name)) texts.push([path, read(path)]);
     const closing = lesson === plan.previousLast ? closingSection(nb)?.heading : undefined;
     const end = new RegExp(
       `^##\\s+(Next\\b${closing === undefined ? "" : `|${escaped(closing)}\\s*$`})`,
@@ -215,7 +207,7 @@ function plannedFiles(plan: LessonPlan): PlannedFile[] {
     const problem = notebookProblems(previous, nb, plan.lessons)[0];
     if (problem !== undefined) throw new CliError(messages.cannotEdit(path, problem), EXIT_FAILURE);
     edited.push([path, serializeNotebook(nb)]);
-    for (const exported of previousExports(previous)) {
+    for (const { path: exported } of committedExports(previous.name)) {
       const text = exportWithMarkdownEdits(read(exported), was, nb);
       if (text !== undefined) edited.push([exported, text]);
     }
@@ -275,7 +267,7 @@ function report(plan: LessonPlan, files: readonly PlannedFile[]): string {
   const previous = plan.previousLast;
   const patched =
     previous !== undefined &&
-    previousExports(previous).every((path) => files.some((file) => file.path === path));
+    committedExports(previous.name).every(({ path }) => files.some((file) => file.path === path));
   const lines = [
     `new lesson ${plan.number} · ${plan.entry.title} (${plan.entry.name}, alias ${plan.entry.alias}):`,
     ...files.map((file) => `  ${file.created ? "wrote  " : "changed"} ${file.path}`),
@@ -288,13 +280,11 @@ function report(plan: LessonPlan, files: readonly PlannedFile[]): string {
       : []),
     "new-lesson builds nothing and runs no notebook; to build, write the committed exports and check:",
     "  npm run build",
-    `  npx mcp-course lesson ${nn}`,
-    `  npx mcp-course lesson ${nn} --seed 20260219`,
+    ...COMMITTED_EXPORTS.map(({ seedOption }) => `  npx mcp-course lesson ${nn}${seedOption}`),
     ...(previous && !patched
-      ? [
-          `  npx mcp-course lesson ${previous.name.slice(0, 2)}`,
-          `  npx mcp-course lesson ${previous.name.slice(0, 2)} --seed 20260219`,
-        ]
+      ? COMMITTED_EXPORTS.map(
+          ({ seedOption }) => `  npx mcp-course lesson ${previous.name.slice(0, 2)}${seedOption}`,
+        )
       : []),
     `  npx mcp-course check-lessons ${nn}${previous ? ` ${previous.name.slice(0, 2)}` : ""}`,
     `  node --import tsx --test test/lessons/${plan.folder}.test.ts`,

@@ -11,7 +11,13 @@ import { createWorld } from "../../world/world";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { validationLead } from "./tables";
-import { MESSAGE_KINDS, MESSAGES_LEVEL, type KindCost, type MessagesSimulation } from "./simulate";
+import {
+  envelopeCost,
+  MESSAGE_KINDS,
+  MESSAGES_LEVEL,
+  type KindCost,
+  type MessagesSimulation,
+} from "./simulate";
 import type { MessagesWire, Revision } from "./wire";
 
 /** The seed, what it draws, and how many real server processes the lesson started. */
@@ -204,45 +210,36 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
   const metaTokens = countTokens(meta.join(" "));
   const requests = sim.kinds.find((k) => k.kind === "request")!.messages;
   const cancel = "notifications/cancelled 7";
-  const answer = foldedAnswer;
   return [
-    answer(
+    foldedAnswer(
       "1. A kayit_yaz call",
-      wrapMarkdown(
-        `Request ${cut(jsonBody(EXERCISE_RECORD.tool, EXERCISE_RECORD.arguments))}. Response ` +
-          `${cut(jsonBody("", EXERCISE_RECORD.result))}.`,
-      ),
+      `Request ${cut(jsonBody(EXERCISE_RECORD.tool, EXERCISE_RECORD.arguments))}. Response ` +
+        `${cut(jsonBody("", EXERCISE_RECORD.result))}.`,
     ),
-    answer(
+    foldedAnswer(
       "2. Three requests, three channels",
-      wrapMarkdown(
-        `(a) A result with ${code("isError: " + String(numeric.isError === true))}, invalid ` +
-          `arguments: "${numericReason}". (b) A ` +
-          `JSON-RPC error, ${listed?.code}: the request does not fit ${code("tools/call")}'s ` +
-          `shape ("${listed?.message}"). (c) A JSON-RPC error, ${wire.withoutMeta.code}, as ` +
-          `section 2's second call: without ${code("_meta")} any 2026-07-28 request is malformed.`,
-      ),
+      `(a) A result with ${code("isError: " + String(numeric.isError === true))}, invalid ` +
+        `arguments: "${numericReason}". (b) A ` +
+        `JSON-RPC error, ${listed?.code}: the request does not fit ${code("tools/call")}'s ` +
+        `shape ("${listed?.message}"). (c) A JSON-RPC error, ${wire.withoutMeta.code}, as ` +
+        `section 2's second call: without ${code("_meta")} any 2026-07-28 request is malformed.`,
     ),
-    answer(
+    foldedAnswer(
       "3. _meta counted in tokens",
-      wrapMarkdown(
-        `Its keys and values as words (${code(meta[0])} alone is ${countTokens(meta[0])} ` +
-          `tokens) make ${metaTokens} tokens more per request, ${metaTokens * requests} over the ` +
-          `${requests} requests. The body would grow; the envelope's 8 would not.`,
-      ),
+      `Its keys and values as words (${code(meta[0])} alone is ${countTokens(meta[0])} ` +
+        `tokens) make ${metaTokens} tokens more per request, ${metaTokens * requests} over the ` +
+        `${requests} requests. The body would grow; the envelope's 8 would not.`,
     ),
-    answer(
+    foldedAnswer(
       "4. Giving up on a call",
-      wrapMarkdown(
-        `Giving up, it SHOULD cancel the request (${code("basic/patterns/cancellation.mdx")}, ` +
-          `"Timeouts"); over stdio, cancelling MUST be done with ` +
-          `${code("notifications/cancelled")} naming its id ` +
-          `("Transport-Specific Cancellation"). Nothing comes back: the server SHOULD stop and not ` +
-          `answer, and over stdio MUST NOT send anything more for it ` +
-          `(${code("basic/transports/stdio.mdx")}, "Cancellation"); the client SHOULD ignore a ` +
-          `late answer. Its body, ${code(cancel)}, is ${countTokens(cancel)} tokens, ` +
-          `${countTokens(cancel) + ENVELOPE_TOKENS} with the envelope.`,
-      ),
+      `Giving up, it SHOULD cancel the request (${code("basic/patterns/cancellation.mdx")}, ` +
+        `"Timeouts"); over stdio, cancelling MUST be done with ` +
+        `${code("notifications/cancelled")} naming its id ` +
+        `("Transport-Specific Cancellation"). Nothing comes back: the server SHOULD stop and not ` +
+        `answer, and over stdio MUST NOT send anything more for it ` +
+        `(${code("basic/transports/stdio.mdx")}, "Cancellation"); the client SHOULD ignore a ` +
+        `late answer. Its body, ${code(cancel)}, is ${countTokens(cancel)} tokens, ` +
+        `${envelopeCost(cancel)} with the envelope.`,
     ),
   ].join("\n\n");
 }

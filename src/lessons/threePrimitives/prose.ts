@@ -156,9 +156,8 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
   } catch (error) {
     if (error instanceof PromptArgumentError) refusal = error.message;
   }
-  const answer = foldedAnswer;
   return [
-    answer(
+    foldedAnswer(
       "1. What a seed moves",
       `Requests and round trips cannot move (${fixed}): every seed has three region tasks, and ` +
         `no server moves. Tokens move only with region names (${code("merkez")}, centre, is 2 ` +
@@ -166,14 +165,14 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
         `in ${code("merkez")}; (c) never. Bytes move with every value. Tokens here: ` +
         `${tokens(lesson.ways)}; seed ${other.seed}: ${tokens(other.ways)}.`,
     ),
-    answer(
+    foldedAnswer(
       "2. All five regions",
       `Tool: ${plural(every.request, "request")}, ${plural(every.round_trips, "round trip")}, ` +
         `${every.tokens} tokens. Resource: still ${plural(resource.request, "request")}, ` +
         `${plural(resource.round_trips, "round trip")}, ${resource.tokens} tokens: a read costs ` +
         `the same whatever is asked of it, while calls grow with the questions.`,
     ),
-    answer(
+    foldedAnswer(
       "3. The schema of `tarife`",
       `\`tarife\`'s \`tools/list\` lets \`tip\` be any string (its code charges all but ` +
         `\`isyeri\` as a household):` +
@@ -183,7 +182,7 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
         `type is refused before the tool runs. Neither says "household if not given"; a ` +
         `\`description\` could.`,
     ),
-    answer(
+    foldedAnswer(
       "4. A prompt without `m3`",
       `A JSON-RPC error, -32602 (Invalid params): "Invalid arguments for prompt ` +
         `bedel_aciklamasi: ${refusal}". Only tool results carry \`isError\` (lesson 3).`,

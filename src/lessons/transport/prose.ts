@@ -171,9 +171,8 @@ export function transportSolutions(result: TransportResult): string {
   const [kayitPer, kayitKept] = wireRows(result, "kayit");
   const keepAlive = tarifeKept.roundTrips + kayitKept.roundTrips;
   const perRequest = tarifePer.roundTrips + kayitPer.roundTrips;
-  const answer = foldedAnswer;
   return [
-    answer(
+    foldedAnswer(
       "1. What another seed changes",
       `No count changes: every seed draws three tasks of each type, so every run sends ` +
         `${requests} requests (30 calls, a list per server), and the same HTTP requests, ` +
@@ -181,7 +180,7 @@ export function transportSolutions(result: TransportResult): string {
         `round trips. Bytes change with the values carried (subscriber, readings, amounts): ` +
         `${code("tarife")} took ${tarifePer.bytes} bytes here with a new connection per request.`,
     ),
-    answer(
+    foldedAnswer(
       "2. All local, all remote, olcum over HTTP",
       `By the rule, ${requests} round trips all local, ${requests * 2} all remote, ${ruled} as ` +
         `placed here. Over HTTP ${code("olcum")}'s ${olcum.requests} requests would take ` +
@@ -190,7 +189,7 @@ export function transportSolutions(result: TransportResult): string {
         `measured, the run would cost ${olcum.requests * 2 + perRequest} and ` +
         `${olcum.requests + 1 + keepAlive}.`,
     ),
-    answer(
+    foldedAnswer(
       "3. No Origin at all",
       `Browsers add ${code("Origin")} to every POST a web page sends. Other programs need not, ` +
         `and a 403 is asked for only when it is present and invalid. So the check stops web ` +
@@ -199,7 +198,7 @@ export function transportSolutions(result: TransportResult): string {
         `${code("127.0.0.1")} keeps other machines out. Only authentication, a SHOULD the ` +
         `course's servers leave undone, would keep out another program on the same machine.`,
     ),
-    answer(
+    foldedAnswer(
       "4. Sending a lost call again",
       `It could have. A process may die after its tool has run and before the answer is ` +
         `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +

@@ -7,7 +7,7 @@
  */
 import type { Transcript } from "../../wireClient/lineExchange";
 import { LineExchange } from "../../wireClient/lineExchange";
-import { initializeRequest } from "../../wireClient/transcripts";
+import { openLegacySession } from "../../wireClient/legacyOpening";
 import { formatWireTranscript } from "../transcriptText";
 import { DROPPED_SERVER } from "./simulate";
 import { interruptible } from "../../wireClient/interruptible";
@@ -40,8 +40,9 @@ export interface WritingAClientWire {
  * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
  * killed, no other starts, and the run rejects with one line.
  *
- * @throws Error when `dist/` is not built, the server does not start, or it answers `initialize`
- *   or `tools/list` with anything but a result.
+ * @throws Error when `dist/` is not built, the server does not start, it does not agree on
+ *   2025-11-25 (`openLegacySession`) or names no version of its own, or it answers `tools/list`
+ *   with anything but a result.
  * @throws RunInterrupted when interrupted in a kernel.
  */
 export function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
@@ -51,17 +52,20 @@ export function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
 /** {@link runWritingAClientOnTheWire}'s run. */
 async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
   const exchange = new LineExchange([DROPPED_SERVER]);
-  exchange.send(initializeRequest(0));
-  const agreed = await exchange.read();
-  exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-  exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-  const listed = await exchange.read();
-  await exchange.close("done");
-  const protocolVersion: unknown = agreed.result?.protocolVersion;
-  const serverVersion: unknown = agreed.result?.serverInfo?.version;
+  let agreed: Record<string, any>;
+  let listed: Record<string, any>;
+  try {
+    agreed = await openLegacySession(exchange, 0);
+    exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    listed = await exchange.read();
+  } finally {
+    await exchange.close("done");
+  }
+  const protocolVersion: string = agreed.protocolVersion;
+  const serverVersion: unknown = agreed.serverInfo?.version;
   const tools: unknown = listed.result?.tools;
-  if (typeof protocolVersion !== "string" || typeof serverVersion !== "string")
-    throw new Error(`initialize was not answered with a result: ${JSON.stringify(agreed)}`);
+  if (typeof serverVersion !== "string")
+    throw new Error(`initialize's result has no serverInfo.version: ${JSON.stringify(agreed)}`);
   if (!Array.isArray(tools))
     throw new Error(`tools/list was not answered with a result: ${JSON.stringify(listed)}`);
   const named = tools.map(

@@ -11,7 +11,7 @@ import { sameHandshakeCost } from "../../world/handshakes";
 import { ALLOWLIST } from "../../world/servers";
 import { knowingKayit, withoutVersionRule, type WritingAServerResult } from "./simulate";
 import { code, listing } from "../proseWords";
-import { foldedAnswer, wrapMarkdown } from "../wrapProse";
+import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
 
 export { handshakeMessages, type CountedMessage } from "../handshakeText";
@@ -138,9 +138,7 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
       `the ${wideGated.blocked} of the wide run, the ones the approval gate stopped. A client that ` +
       `does not trust the server reads nothing from ${code("readOnlyHint: true")}.`,
   ];
-  return answers
-    .map((answer, k) => foldedAnswer(`${k + 1}. ${ANSWER_TITLES[k]}`, answer))
-    .join("\n\n");
+  return foldedAnswers(ANSWER_TITLES, answers);
 }
 
 /** What each exercise's folded answer is titled. */
