@@ -9,7 +9,7 @@
  */
 import { LATENCY_MICROS } from "../../fleet/conditions";
 import { code, listing, plural } from "../proseWords";
-import { foldedAnswer, wrapMarkdown } from "../wrapProse";
+import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
 import { ERA_REVISIONS } from "../../sim/eras";
 import { annotationsOf } from "../../server/declarations";
@@ -381,7 +381,5 @@ export function wireSolutions(result: WireLessonResult): string {
       `its client would need the real sleep and timeout, not lesson 8's ${LATENCY_MICROS.slowTool / 1_000_000} s and ` +
       `${LATENCY_MICROS.clientTimeout / 1_000_000} s.`,
   ];
-  return answers
-    .map((answer, k) => foldedAnswer(`${k + 1}. ${ANSWER_TITLES[k]}`, answer))
-    .join("\n\n");
+  return foldedAnswers(ANSWER_TITLES, answers);
 }

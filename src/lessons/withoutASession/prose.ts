@@ -10,7 +10,7 @@
  * columns (`wrapMarkdown`).
  */
 import { code, listing, plural } from "../proseWords";
-import { foldedAnswer, wrapMarkdown } from "../wrapProse";
+import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { belowThroughout, crossingText, type Crossing, type TaskPoint } from "./crossing";
 import {
   ERA_VARIANTS,
@@ -377,9 +377,7 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     `With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +
       `it learns the versions the server supports, its capabilities and its identity before anything else. A client that speaks both eras, as ours does, SHOULD send it first all the same (section 4); our real client skips it for our servers, whose discover results it is given in advance (see the assumptions).`,
   ];
-  return answers
-    .map((answer, k) => foldedAnswer(`${k + 1}. ${ANSWER_TITLES[k]}`, answer))
-    .join("\n\n");
+  return foldedAnswers(ANSWER_TITLES, answers);
 }
 
 /** The titles of the exercises, as the folded answers name them. */
