@@ -14,6 +14,11 @@ import { valueTokens, type Fields, type Value } from "./values";
 /** Envelope tokens added to every message. Source: reference lesson 004, IM4 and `message`. */
 export const ENVELOPE_TOKENS = 8;
 
+/** A message's cost in the course's envelope: the tokens of its body plus `ENVELOPE_TOKENS`. */
+export function envelopeCost(body: string): number {
+  return countTokens(body) + ENVELOPE_TOKENS;
+}
+
 /** No words known in advance: every word of a body is counted when it is sent. */
 const NO_WORDS: WordTokens = wordTokens([]);
 

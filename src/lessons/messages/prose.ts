@@ -4,20 +4,14 @@
  */
 import { paramsError } from "../../server/requestScreen";
 import { worldServed } from "../../server/servedServers";
-import { ENVELOPE_TOKENS } from "../../sim/envelope";
+import { ENVELOPE_TOKENS, envelopeCost } from "../../sim/envelope";
 import { countTokens, tokenize } from "../../sim/tokenizer";
 import { requestMeta } from "../../wireClient/transcripts";
 import { createWorld } from "../../world/world";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { validationLead } from "./tables";
-import {
-  envelopeCost,
-  MESSAGE_KINDS,
-  MESSAGES_LEVEL,
-  type KindCost,
-  type MessagesSimulation,
-} from "./simulate";
+import { MESSAGE_KINDS, MESSAGES_LEVEL, type KindCost, type MessagesSimulation } from "./simulate";
 import type { MessagesWire, Revision } from "./wire";
 
 /** The seed, what it draws, and how many real server processes the lesson started. */

@@ -12,7 +12,7 @@
 import { callArguments, callTool, describeFields } from "../../sim/client";
 import type { Level } from "../../sim/declaration";
 import { ENVELOPE_TOKENS, type MessageKind } from "../../sim/envelope";
-import { TOKEN_LENGTH, countTokens } from "../../sim/tokenizer";
+import { TOKEN_LENGTH } from "../../sim/tokenizer";
 import type { Fields } from "../../sim/values";
 import { openSession, taskChain } from "../../world/runTasks";
 import { OPEN_POLICY } from "../../world/servers";
@@ -131,9 +131,4 @@ export function simulateMessages(seed: number): MessagesSimulation {
     tokenLength: TOKEN_LENGTH,
     completed,
   };
-}
-
-/** A message's cost in the course's envelope: the tokens of its body plus `ENVELOPE_TOKENS`. */
-export function envelopeCost(body: string): number {
-  return countTokens(body) + ENVELOPE_TOKENS;
 }

@@ -9,8 +9,7 @@
  * (`wrapMarkdown`).
  */
 import { FLEET_STATE } from "../../fleet/server";
-import { ENVELOPE_TOKENS, type EnvelopeCounts } from "../../sim/envelope";
-import { countTokens } from "../../sim/tokenizer";
+import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
 import type { GrowthRow } from "../../simulatedClient/session";
 import { sumDiscovery, tokenRatio } from "./tables";
@@ -308,7 +307,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
   const list = kept.find((m) => m.kind === "request" && m.method === DISCOVERY_METHODS.tools);
   const listed = kept.find((m) => m.kind === "response" && m.method === DISCOVERY_METHODS.tools);
   const changed = `notifications/tools/list_changed ${KEPT_SERVER}`;
-  const changedTokens = countTokens(changed) + ENVELOPE_TOKENS;
+  const changedTokens = envelopeCost(changed);
   const keptDiscovery = result.discovery.find((row) => row.server === KEPT_SERVER);
   const relist = changedTokens + (list?.tokens ?? 0) + (listed?.tokens ?? 0);
   const messages = saved.notification + saved.request + saved.response;
