@@ -18,9 +18,13 @@ import type { Server } from "../sim/server";
 import { sendDiscovery, type SentMessage } from "./discovery";
 import { legacyDiscoveryMessages, type DiscoveryMessage } from "./messages";
 
-/** A connected client: the session tasks call through, what negotiation decided, what was sent. */
+/** A connected client: what its tasks call through, what negotiation decided, what was sent. */
 export interface Connection {
-  session: Session;
+  /**
+   * What the client's calls go through: the run's counter, the tools kept and the approval
+   * answer (the simulator's `Session` type; not an MCP session).
+   */
+  caller: Session;
   negotiation: Negotiation;
   /** Every discovery message, server by server, as sent. */
   sent: SentMessage[];
@@ -35,7 +39,7 @@ export interface Connection {
  * @param envelope the run's counter; gains the discovery messages and nothing else.
  * @param discover the messages that discover one server; default a 2025-11-25 session's
  *   (`legacyDiscoveryMessages`).
- * @returns a session on `envelope` with the agreed tools (approval off, as in lesson 6's runs).
+ * @returns a caller on `envelope` with the agreed tools (approval off, as in lesson 6's runs).
  */
 export function connectClient(
   servers: readonly Server[],
@@ -46,5 +50,5 @@ export function connectClient(
 ): Connection {
   const sent = servers.flatMap((server) => sendDiscovery(discover(server), envelope));
   const negotiation = agreeOn(servers, level, policy);
-  return { session: { envelope, agreed: negotiation.agreed, approval: false }, negotiation, sent };
+  return { caller: { envelope, agreed: negotiation.agreed, approval: false }, negotiation, sent };
 }

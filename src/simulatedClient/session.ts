@@ -164,7 +164,7 @@ export function runWithDiscovery(
       discovery = addCounts(discovery, subtractCounts(envelope.counts(), before));
     }
     const discovered = envelope.counts();
-    outcomes.push(runClientTask(connection.session, task));
+    outcomes.push(runClientTask(connection.caller, task));
     steps.push({ discoveryMessages: messages, discovered, done: envelope.counts() });
   }
   return { connection: connection!, outcomes, steps, discoveries, discovery, sent };

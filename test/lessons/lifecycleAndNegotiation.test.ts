@@ -355,3 +355,26 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     );
   });
 });
+
+describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the approval gate beside MCP's rule", () => {
+  for (const folder of ["lessons", "lessons/seed-20260219"]) {
+    it(`${folder}: each is said once, here, in the words later lessons point back to`, () => {
+      const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
+      // The dual-era rules as steps, cited, with the no-fallback rule and when a client does fall back.
+      for (const phrase of [
+        'A dual-era client and server meet in four steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
+        "A client that gets -32022 has met a modern server: it retries with a version from `supported` that `_meta` can carry, here 2026-07-28, and does not fall back to `initialize`.",
+        "Only another error, or no answer, marks a legacy server; then the client sends `initialize`.",
+        // One MCP client per server, bundled by the course's code.
+        "The host runs one MCP client per server (lesson 1). The course's code bundles the three in one object",
+        // The gate exactly as the code holds it, and MCP's own rule beside it.
+        "a tool whose `annotations` lack `readOnlyHint: true` is held; a tool with no `annotations` at all declares nothing and passes.",
+        'MCP\'s rule is wider: a human in the loop SHOULD be able to deny any tool invocation (`server/tools.mdx`, "User Interaction Model"',
+        // Why the record task runs under policy none.
+        "so that call would end with `arac bildirilmedi` before the gate: the table runs the task under policy *none*",
+      ])
+        assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
+      assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
+    });
+  }
+});

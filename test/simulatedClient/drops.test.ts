@@ -22,10 +22,10 @@ const tasks = clientTasks(world, fleet);
 
 test("a region task at level 3 ends in the client: arac bildirilmedi, and not one message", () => {
   const envelope = new Envelope();
-  const { session } = connectClient(servers, 3, FLEET_POLICY, envelope);
+  const { caller } = connectClient(servers, 3, FLEET_POLICY, envelope);
   const before = envelope.counts();
   const region = tasks.find((t) => t.kind === "world" && t.task.type === "region")!;
-  const outcome = runClientTask(session, region);
+  const outcome = runClientTask(caller, region);
   assert.deepEqual(outcome.failure, { tool: "bolge_ozet", hata: NOT_DECLARED });
   assert.equal(outcome.calls, 1);
   assert.deepEqual(envelope.counts(), before, "the envelope did not move");

@@ -136,7 +136,7 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
   const fleetAnswer = fleet.byId.get(fleetTask.expected);
   if (!fleetAnswer) throw new Error(`the fleet has no device ${fleetTask.expected}`);
   const fleetChain = walkFleetChain(
-    connectClient(servers, CLIENT_LEVEL, policy, new Envelope()).session,
+    connectClient(servers, CLIENT_LEVEL, policy, new Envelope()).caller,
   );
   const levels = ALL_LEVELS.map((level): LevelReportRow => {
     const run = runClient({ servers, level, policy }, tasks, "per-session");

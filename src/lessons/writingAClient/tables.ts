@@ -149,7 +149,7 @@ export function formatPolicyTable(result: WritingAClientResult): string {
 export function formatDiscoveryTable(rows: readonly DiscoveryRow[]): string {
   return withCountKey(
     formatTextTable(
-      ["server", "transport", "version", "capabilities", ...COUNT_TITLES],
+      ["server", "placement", "version", "capabilities", ...COUNT_TITLES],
       [
         ...rows.map((r) => [
           r.server,
