@@ -240,7 +240,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once bes
     assert.ok(prose.includes("`fleet` joins lesson 1's world for one task, the thirteenth"), file);
     // The listings' identifiers are glossed, and the connection's field is not called a session.
     for (const name of [
-      "`Envelope` is",
+      "`Envelope` the run's message counter",
       "`legacyDiscoveryMessages` builds",
       "`sendDiscovery` counts",
       "`ClientSetup` holds",
