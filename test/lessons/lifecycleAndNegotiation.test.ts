@@ -363,7 +363,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the a
       // The dual-era rules as steps, cited, with the no-fallback rule and when a client does fall back.
       for (const phrase of [
         'A dual-era client and server meet in four steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
-        "A client that gets -32022 has met a modern server: it retries with a version from `supported` that `_meta` can carry, here 2026-07-28, and does not fall back to `initialize`.",
+        "A client that gets -32022 has met a modern server: it retries with a version from `supported` that it can name in `_meta`, here 2026-07-28, and does not fall back to `initialize`.",
         "Only another error, or no answer, marks a legacy server; then the client sends `initialize`.",
         // One MCP client per server, bundled by the course's code.
         "The host runs one MCP client per server (lesson 1). The course's code bundles the three in one object",
