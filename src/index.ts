@@ -137,7 +137,13 @@ export {
   formatWritingAServer,
   formatMcpDeclarations,
   mcpToolListBytes,
+  formatServedLines,
 } from "./lessons/writingAServer/tables";
+export {
+  captureServerLines,
+  emptyCallLines,
+  type WritingAServerWire,
+} from "./lessons/writingAServer/wire";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
 export { describeSeeds, readRuns, readBesideMcp } from "./lessons/writingAServer/prose";

@@ -155,7 +155,7 @@ export function fleetToolList(server: Server, level: Level): Tool[] {
   });
 }
 
-/** The server's `version` at a level: the version as text at level 3, else {@link UNDECLARED_VERSION}. */
+/** The server's `version` at a level: its own, as text, at level 3; else `undeclared`. */
 export function declaredVersion(version: number, level: Level): string {
   return level >= 3 ? String(version) : UNDECLARED_VERSION;
 }

@@ -193,9 +193,9 @@ test("exercise 2's answer is computed: knowing kayit's version, level 3 prints l
   }
 });
 
-test("the solutions answer every exercise, each folded, with the run's numbers", () => {
+test("the solutions answer every exercise, each folded, with the run's numbers", async () => {
   const result = simulateWritingAServer(20260218);
-  const solutions = prose.writingAServerSolutions(result);
+  const solutions = prose.writingAServerSolutions(result, await captureServerLines(20260218));
   assert.deepEqual(
     [...solutions.matchAll(/^<summary>(\d)\. /gm)].map((m) => m[1]),
     ["1", "2", "3", "4", "5"],
@@ -205,6 +205,11 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
   assert.match(flat(solutions), /Level 3 keeps 4 tools and drops 1/);
   assert.match(flat(solutions), /the 27 of the level-1 run and the 30 of the wide run/);
   assert.match(flat(solutions), /they moved at levels 1 and 2\./);
+  assert.match(
+    flat(solutions),
+    /the reply is a result with `isError: true`, `Input validation error: Invalid arguments for tool sayac_oku: abone: required, expected string`, not the handler's `\{"hata":"abone yok"\}`/,
+    "exercise 3's answer quotes the real server's reply at level 1",
+  );
   assert.doesNotMatch(solutions, /the course's gate|its gate/, "one name for the gate: the approval gate");
 });
 
@@ -214,6 +219,7 @@ import * as library from "../../src/index";
 import { worldToolList } from "../../src/server/declarations";
 import { findLesson } from "../../src/lessons/catalog";
 import { fencedBlocks, lessonExports, lessonNotebook, shownNames } from "./lessonText";
+import { captureServerLines } from "../../src/lessons/writingAServer/wire";
 
 const LESSON_6 = findLesson("06")!;
 const exportsOf6 = () => lessonExports().filter((e) => e.lesson.name === LESSON_6.name);
@@ -331,7 +337,7 @@ test("the annotations' bytes are measured from the library's own tools/list resu
   for (const line of table.split("\n")) assert.ok(line.length <= 100, line);
 });
 
-test("exercise 2's cell, as the notebook prints it, gives the rows its solution states", () => {
+test("exercise 2's cell, as the notebook prints it, gives the rows its solution states", async () => {
   const cell = lessonNotebook(LESSON_6).cells.find((c) => c.id === "exercises")!.source;
   const snippet = /```ts\n([\s\S]*?)```/
     .exec(cell)![1]
@@ -361,21 +367,28 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
         .tools.keys(),
     ].sort();
     assert.deepEqual(printed, [library.formatHandshakeTable([handshake], agreed), library.formatRunTable([run])]);
-    const solution = flat(prose.writingAServerSolutions(lesson));
+    const solution = flat(prose.writingAServerSolutions(lesson, await captureServerLines(seed)));
     assert.match(solution, new RegExp(`Level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
     assert.match(solution, new RegExp(`${handshake.tokens} tokens and ${handshake.round_trips} round trips`));
     assert.match(solution, new RegExp(`completes ${run.completed} tasks for ${run.tokens} tokens`));
   }
 });
 
-test("lesson 6 lists what it teaches: the declaration, the decision, the gate and the arguments, each with a one-line summary", () => {
+test("lesson 6 lists what it teaches: the real server's declaration, the simulator's, the decision, the gate and the arguments, each with a one-line summary", () => {
   const nb = lessonNotebook(LESSON_6);
-  assert.deepEqual(shownNames(nb), ["LEVELS", "declare", "decideOn", "gateTool", "callArguments"]);
+  assert.deepEqual(shownNames(nb), [
+    "worldToolList",
+    "declaredVersion",
+    "declare",
+    "decideOn",
+    "gateTool",
+    "callArguments",
+  ]);
   for (const cell of nb.cells.filter((c) => c.cell_type === "code" && /showSource\(/.test(c.source)))
     assert.match(cell.source, /showSource\(\{ summary: true \}, /, cell.id);
   for (const { path, text } of exportsOf6()) {
     const listings = fencedBlocks(text).filter((block) => /^export (const|function) /m.test(block.lines.join("\n")));
-    assert.equal(listings.length, 5, path);
+    assert.equal(listings.length, 6, path);
     for (const listing of listings) {
       assert.match(listing.lines[0], /^\/\*\* [^\n]+ \*\/$/, `${path}: one summary line opens each listing`);
       assert.doesNotMatch(listing.lines.join("\n"), /@param|@returns|^\s*\* /m, `${path}: no docstring body`);
@@ -383,6 +396,13 @@ test("lesson 6 lists what it teaches: the declaration, the decision, the gate an
     // The types the listings use are glossed in the prose before them.
     const prose = proseOf(text);
     for (const name of [
+      "Server",
+      "ToolFacts",
+      "Tool",
+      "worldInputSchema",
+      "annotationsOf",
+      "NAME_ONLY_SCHEMA",
+      "UNDECLARED_VERSION",
       "ServerFacts",
       "Level",
       "ServerDeclaration",
@@ -401,14 +421,18 @@ test("lesson 6 lists what it teaches: the declaration, the decision, the gate an
   }
 });
 
-test("lesson 6's computed prose is wrapped at 100 characters", () => {
+test("lesson 6's computed prose is wrapped at 100 characters", async () => {
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
+    const wire = await captureServerLines(seed);
     for (const text of [
       prose.describeSeeds(result),
       readRuns(result),
       readBesideMcp(result),
-      prose.writingAServerSolutions(result),
+      prose.writingAServerSolutions(result, wire),
+      library.formatServedLines(wire.level0),
+      library.formatServedLines(wire.level3, [{ transcript: wire.level0, where: "level 0" }]),
+      library.formatServedLines(wire.level1Call),
       library.formatBesideMcp(result),
     ]) {
       for (const line of text.split("\n")) assert.ok(line.length <= 100 || line.startsWith("|"), line);
@@ -416,11 +440,12 @@ test("lesson 6's computed prose is wrapped at 100 characters", () => {
   }
 });
 
-test("solution 5 counts the level-0 calls from the run", () => {
+test("solution 5 counts the level-0 calls from the run", async () => {
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
     const level0 = result.runs[0].request - result.handshake[0].request;
-    assert.match(flat(prose.writingAServerSolutions(result)), new RegExp(`the ${level0} of the level-0 run`));
+    const wire = await captureServerLines(seed);
+    assert.match(flat(prose.writingAServerSolutions(result, wire)), new RegExp(`the ${level0} of the level-0 run`));
   }
 });
 
@@ -470,7 +495,8 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
     assert.match(prose, /the value a record writes is, as in lesson 1, the charge `tarife` has just answered/, path);
     assert.doesNotMatch(prose, /task names[^.]*`deger`/, `${path}: the task does not name deger`);
-    assert.match(prose, /`openSession`[^.]*not an MCP session/, `${path}: the simulator's session`);
+    assert.match(prose, /`openSession`[^.]*it opens no MCP session/, `${path}: the simulator's session`);
+    assert.doesNotMatch(prose, /what the simulator calls a session/, `${path}: one meaning of session`);
   }
 });
 

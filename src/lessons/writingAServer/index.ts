@@ -15,6 +15,8 @@ export {
   formatSecondRunLine,
   formatBesideMcp,
   formatWideTable,
+  formatServedLines,
 } from "./tables";
+export { captureServerLines } from "./wire";
 export { show } from "../show";
 export { showSource } from "../showSource";

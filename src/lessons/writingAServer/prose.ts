@@ -13,6 +13,7 @@ import { knowingKayit, withoutVersionRule, type WritingAServerResult } from "./s
 import { code, listing } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
+import { lastReply, type CallReply, type WritingAServerWire } from "./wire";
 
 export { handshakeMessages, type CountedMessage } from "../handshakeText";
 
@@ -83,8 +84,14 @@ export function readBesideMcp(result: WritingAServerResult): string {
   );
 }
 
-/** The expected answers to the lesson's exercises, computed from the run where they hold numbers. */
-export function writingAServerSolutions(result: WritingAServerResult): string {
+/**
+ * The expected answers to the lesson's exercises, computed from the run where they hold numbers,
+ * and exercise 3's from the real server's reply to the empty call at level 1 (`wire.level1Call`).
+ */
+export function writingAServerSolutions(
+  result: WritingAServerResult,
+  wire: WritingAServerWire,
+): string {
   const [names, fields, sideEffects] = result.runs;
   const second = result.secondRun.runs;
   const h = result.handshake[0];
@@ -98,6 +105,12 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
     h3.negotiated === result.handshake[2].negotiated &&
     h3.dropped === result.handshake[2].dropped;
   const [wideSilent, wideGated] = result.wide;
+  const level0 = lastReply(wire.level0);
+  const level1 = lastReply(wire.level1Call);
+  const channel = (reply: CallReply) =>
+    reply.member === "error"
+      ? `a JSON-RPC error, ${code(reply.text)}`
+      : `a result with ${code(`isError: ${String(reply.isError)}`)}, ${code(reply.text)}`;
   const answers = [
     `Only the tokens of the task runs: between this run and the second one they moved at ` +
       (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`) +
@@ -114,11 +127,12 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
       (sameAsLevel2
         ? `. Both rows are level 2's: the version, all that level 3 adds, no longer changes the decision.`
         : `, where level 2 completed ${sideEffects.completed} for ${sideEffects.tokens} tokens.`),
-    `The charge, consumption and record chains open with ${code("sayac_oku")}, the region chain with ` +
-      `${code("bolge_ozet")}. At level 0 each goes out with no arguments: ${code("sayac_oku")} finds ` +
-      `no subscriber (${code("abone yok")}), ${code("bolge_ozet")} no region (${code("bolge yok")}); ` +
-      `${names.failed} of ${names.calls} calls fail. The server must declare the field each handler ` +
-      `reads, ${code("abone")} and ${code("bolge")}: level 1, where ${fields.completed} tasks complete.`,
+    `At level 1 the schema requires ${code("abone")}, and the server checks the call against it ` +
+      `before the handler runs: the reply is ${channel(level1)}` +
+      (level1.text === level0.text
+        ? `, the same as at level 0.`
+        : `, not the handler's ${code(level0.text)}: the handler never ran. This is lesson 3's ` +
+          `invalid arguments, on the channel 2026-07-28's tools page gives them.`),
     `Let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect flag ` +
       `(${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), as a ${code("tools/list")} ` +
       `result carries ${code("inputSchema")} and ${code("annotations")}. The token count then ` +
@@ -145,7 +159,7 @@ export function writingAServerSolutions(result: WritingAServerResult): string {
 const ANSWER_TITLES = [
   "What another seed can move",
   "A client that knows kayit at version 3",
-  "Why level 0 fails at the first call",
+  "The empty call at level 1",
   "A handshake that costs more as it says more",
   "The five tools' annotations",
 ];

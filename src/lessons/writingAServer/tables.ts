@@ -14,6 +14,8 @@ import { worldToolList } from "../../server/declarations";
 import { left, pyRepr, PyTuple, right } from "../pythonFormat";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { formatTextTable } from "../textTable";
+import { formatWireLines, type ShownTranscript, type TranscriptLayout } from "../transcriptText";
+import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import {
   SHOWN_SERVER,
   SHOWN_TOOL,
@@ -191,4 +193,23 @@ export function formatWritingAServer(result: WritingAServerResult): string {
     formatWideTable(result.wide),
   ];
   return `${first.join("\n")}\n\n${second.join("\n")}\n`;
+}
+
+/**
+ * The real server's lines (`wire.ts`): the command that starts the same server, then each line
+ * under who wrote it and its bytes. A client line is laid out with its `_meta` values written `{…}`
+ * (lesson 5 showed them); a server line is printed exactly as it crossed, cut into pieces that fit
+ * the page. A line that repeats one of `shown` is named, not printed again.
+ */
+export function formatServedLines(
+  transcript: Transcript,
+  shown: readonly ShownTranscript[] = [],
+): string {
+  const out = [`$ ${transcript.command}`];
+  for (const step of transcript.steps) {
+    const client = isTranscriptLine(step) && step.from === "client";
+    const layout: TranscriptLayout = client ? { elideMeta: true } : { lines: "folded" };
+    out.push(...formatWireLines([step], layout, shown));
+  }
+  return out.join("\n");
 }

@@ -1,0 +1,166 @@
+/**
+ * Lesson 6, "Writing a Server": the real server's own lines. The `olcum` server that
+ * `mcp-course serve olcum --level N --seed S` runs (`server/stdioServer.ts`'s `serve`, on the
+ * SDK's `serveStdio`) is run here in the calling process, on in-memory streams in place of stdin
+ * and stdout, and spoken to one JSON line at a time in 2026-07-28: at level 0, `tools/list` and a
+ * `tools/call` of `sayac_oku` with no arguments; at level 3, `tools/list`; at level 1, the same
+ * empty call (exercise 3's answer, which {@link emptyCallLines} lets a reader check). No process is started
+ * and nothing is timed, so the same seed gives the same lines.
+ *
+ * @remarks Source: 2026-07-28 `basic/transports/stdio.mdx` (one message per line),
+ * `server/tools.mdx` ("Listing Tools", "Calling Tools", "Error Handling": a tool execution error is
+ * a result with `isError: true`), `basic/index.mdx` ("Per-response protocol fields").
+ */
+import { createInterface } from "node:readline";
+import { PassThrough } from "node:stream";
+import type { Level } from "../../sim/declaration";
+import { serve } from "../../server/stdioServer";
+import { serverArgs } from "../../wireClient/serveCommand";
+import {
+  isTranscriptLine,
+  type Transcript,
+  type TranscriptLine,
+} from "../../wireClient/lineExchange";
+import { requestMeta } from "../../wireClient/transcripts";
+import { SHOWN_SERVER, SHOWN_TOOL } from "./simulate";
+
+/** The real server's lines the lesson prints, for one seed. */
+export interface WritingAServerWire {
+  seed: number;
+  /** Level 0 (`name`): `tools/list`, then `tools/call` of the shown tool with `{}`. */
+  level0: Transcript;
+  /** Level 3 (`full`): `tools/list`. */
+  level3: Transcript;
+  /** Level 1 (`name + fields`): the level-0 `tools/call`, with the same empty arguments. */
+  level1Call: Transcript;
+}
+
+/** What came back for one `tools/call`: the member the response carries, and what it says. */
+export interface CallReply {
+  /** `result` or `error`. */
+  member: "result" | "error";
+  /** For a result: its `isError` (false when absent). */
+  isError: boolean;
+  /** For a result: the text of its first content block; for an error: its code and message. */
+  text: string;
+}
+
+/** A 2026-07-28 request line: `params` with the client's `_meta` last, as the SDK's client sends it. */
+function request(id: number, method: string, params: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method,
+    params: { ...params, _meta: requestMeta() },
+  });
+}
+
+/** A line as a transcript holds it, its bytes counting the newline that ends it on the wire. */
+function line(from: "client" | "server", text: string): TranscriptLine {
+  return { from, line: text, bytes: Buffer.byteLength(text, "utf8") + 1 };
+}
+
+/**
+ * Serves the shown server at `level` for `seed` in this process and sends `requests` one at a
+ * time, each after the previous one's response: every line both sides wrote, in order.
+ *
+ * @throws Error when the server closes its output before answering a request.
+ */
+async function exchange(seed: number, level: Level, requests: readonly string[]) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const answers: string[] = [];
+  let wake: (() => void) | undefined;
+  let closed = false;
+  const reader = createInterface({ input: output });
+  reader.on("line", (text) => {
+    answers.push(text);
+    wake?.();
+  });
+  reader.on("close", () => {
+    closed = true;
+    wake?.();
+  });
+  const served = serve(
+    { server: SHOWN_SERVER, level, seed },
+    { input, output, log: () => {}, exit: () => {}, onStopSignal: () => {} },
+  );
+  const steps: TranscriptLine[] = [];
+  for (const text of requests) {
+    steps.push(line("client", text));
+    input.write(`${text}\n`);
+    while (answers.length === 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
+    const answer = answers.shift();
+    if (answer === undefined) throw new Error(`${SHOWN_SERVER} closed before answering ${text}`);
+    steps.push(line("server", answer));
+  }
+  input.end();
+  await served;
+  return steps;
+}
+
+/** How each exchange ends: `exchange` resolves only once `serve` has returned. */
+const ENDED = "the client ended the input, and the server stopped";
+
+/** The command a reader would type to start the same server: `mcp-course serve olcum --level N --seed S`. */
+function command(seed: number, level: Level): string {
+  return ["mcp-course", "serve", ...serverArgs({ server: SHOWN_SERVER, level, seed })].join(" ");
+}
+
+/** A transcript of the shown server at `level`, from the lines `exchange` gave. */
+function transcript(seed: number, level: Level, steps: TranscriptLine[]): Transcript {
+  return { era: "stateless", command: command(seed, level), steps, outcome: ENDED };
+}
+
+/** The first call of a charge task as a client that knows only the tool's name sends it. */
+const EMPTY_CALL = request(2, "tools/call", { name: SHOWN_TOOL, arguments: {} });
+
+/**
+ * The shown server at `level` answering one `tools/call` of the shown tool with no arguments.
+ *
+ * @param seed the world's seed, as `serve --seed` takes it.
+ */
+export async function emptyCallLines(seed: number, level: Level): Promise<Transcript> {
+  return transcript(seed, level, await exchange(seed, level, [EMPTY_CALL]));
+}
+
+/**
+ * The shown server's lines at levels 0, 3 and 1 (see the module comment).
+ *
+ * @param seed the world's seed, as `serve --seed` takes it (no line shown depends on it).
+ */
+export async function captureServerLines(seed: number): Promise<WritingAServerWire> {
+  const list = request(1, "tools/list");
+  return {
+    seed,
+    level0: transcript(seed, 0, await exchange(seed, 0, [list, EMPTY_CALL])),
+    level3: transcript(seed, 3, await exchange(seed, 3, [list])),
+    level1Call: await emptyCallLines(seed, 1),
+  };
+}
+
+/**
+ * The reply to the last request of a transcript, read off its last server line.
+ *
+ * @throws Error when the transcript holds no server line.
+ */
+export function lastReply(lines: Transcript): CallReply {
+  const last = lines.steps.filter((step) => isTranscriptLine(step) && step.from === "server").pop();
+  if (last === undefined || !isTranscriptLine(last)) throw new Error("no server line");
+  const message = JSON.parse(last.line) as {
+    result?: { isError?: boolean; content?: { text?: string }[] };
+    error?: { code: number; message: string };
+  };
+  if (message.error) {
+    return {
+      member: "error",
+      isError: false,
+      text: `${message.error.code} ${message.error.message}`,
+    };
+  }
+  return {
+    member: "result",
+    isError: message.result?.isError === true,
+    text: message.result?.content?.[0]?.text ?? "",
+  };
+}

@@ -1,0 +1,123 @@
+// Lesson 6's real lines: the `olcum` server `mcp-course serve` runs, served in-process, declares at level 0 and level 3 what the
+// simulator's `declare` declares, answers the level-0 empty call with the tool execution error the level-0 run counts, and the
+// exports print those very lines.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import * as library from "../../src/index";
+import { findLesson } from "../../src/lessons/catalog";
+import { SHOWN_SERVER, SHOWN_TOOL, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
+import { captureServerLines, emptyCallLines, lastReply } from "../../src/lessons/writingAServer/wire";
+import { declaredVersion, worldToolList } from "../../src/server/declarations";
+import { declare, type Level } from "../../src/sim/declaration";
+import { isTranscriptLine, type Transcript } from "../../src/wireClient/lineExchange";
+import { SERVER_FACTS } from "../../src/world/servers";
+import { createWorld } from "../../src/world/world";
+import { lessonExports, lessonNotebook } from "./lessonText";
+
+const LESSON_6 = findLesson("06")!;
+
+/** The JSON-RPC messages one side wrote, parsed, in order. */
+function sent(transcript: Transcript, from: "client" | "server"): Record<string, any>[] {
+  return transcript.steps
+    .filter((step) => isTranscriptLine(step) && step.from === from)
+    .map((step) => JSON.parse((step as { line: string }).line));
+}
+
+test("the real server's tools/list at levels 0 and 3 is worldToolList's, with the version declaredVersion gives", async () => {
+  const wire = await captureServerLines(20260218);
+  const server = createWorld(20260218).servers.find((s) => s.name === SHOWN_SERVER)!;
+  for (const [level, transcript] of [
+    [0, wire.level0],
+    [3, wire.level3],
+  ] as const) {
+    const [list] = sent(transcript, "server");
+    assert.deepEqual(list.result.tools, worldToolList(server, level), `level ${level}`);
+    assert.equal(list.result.resultType, "complete");
+    const info = list.result._meta["io.modelcontextprotocol/serverInfo"];
+    assert.deepEqual(info, { name: SHOWN_SERVER, version: declaredVersion(server.version, level) });
+    const [request] = sent(transcript, "client");
+    assert.equal(request.method, "tools/list");
+    assert.equal(request.params._meta["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+  }
+});
+
+test("level for level, the real declaration carries the facts declare gives: fields, side effect, version", async () => {
+  const wire = await captureServerLines(7);
+  const facts = SERVER_FACTS.find((s) => s.name === SHOWN_SERVER)!;
+  for (const [level, transcript] of [
+    [0, wire.level0],
+    [3, wire.level3],
+  ] as [Level, Transcript][]) {
+    const declared = declare(facts, level);
+    const [list] = sent(transcript, "server");
+    for (const tool of list.result.tools) {
+      const face = declared.tools[tool.name];
+      assert.ok(face, tool.name);
+      assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}), [...(face.fields ?? [])]);
+      assert.equal(tool.annotations === undefined ? undefined : !tool.annotations.readOnlyHint, face.sideEffect);
+    }
+    const version = list.result._meta["io.modelcontextprotocol/serverInfo"].version;
+    assert.equal(version, declared.version === undefined ? "undeclared" : String(declared.version));
+  }
+});
+
+test("at level 0 the empty call reaches the handler: the tool execution error the level-0 run counts", async () => {
+  for (const seed of [20260218, 20260219]) {
+    const wire = await captureServerLines(seed);
+    const [, call] = sent(wire.level0, "client");
+    assert.deepEqual(call.params.name, SHOWN_TOOL);
+    assert.deepEqual(call.params.arguments, {});
+    const reply = lastReply(wire.level0);
+    assert.deepEqual(reply, { member: "result", isError: true, text: JSON.stringify({ hata: "abone yok" }) });
+    const run = simulateWritingAServer(seed).runs[0];
+    assert.ok(run.failures[`${SHOWN_TOOL}: abone yok`] > 0, "the simulator's level-0 run counts the same failure");
+    // At level 1 the server's schema check answers first, and the handler never runs.
+    const level1 = lastReply(wire.level1Call);
+    assert.equal(level1.member, "result");
+    assert.equal(level1.isError, true);
+    assert.match(level1.text, /abone: required/);
+  }
+});
+
+test("the lines are the same on every capture, and no seed changes them", async () => {
+  const a = await captureServerLines(20260218);
+  const b = await captureServerLines(20260218);
+  const c = await captureServerLines(0);
+  assert.deepEqual(a, b);
+  for (const key of ["level0", "level3", "level1Call"] as const) assert.deepEqual(a[key].steps, c[key].steps, key);
+});
+
+test("lesson 6's exports print the real server's lines of their own seed", async () => {
+  const exported = lessonExports().filter((e) => e.lesson.name === LESSON_6.name);
+  assert.equal(exported.length, 2);
+  for (const { path, text } of exported) {
+    const seed = Number(/with seed (\d+)/.exec(text)![1]);
+    const wire = await captureServerLines(seed);
+    assert.ok(text.includes(library.formatServedLines(wire.level0)), `${path}: level 0`);
+    const shown = [{ transcript: wire.level0, where: "the level-0 exchange" }];
+    assert.ok(text.includes(library.formatServedLines(wire.level3, shown)), `${path}: level 3`);
+    assert.ok(text.includes(`$ mcp-course serve olcum --level 0 --seed ${seed}`), path);
+    assert.doesNotMatch(text, /Nothing here runs a server/, path);
+  }
+  assert.equal(LESSON_6.startsServers, false, "served in-process: no process is started");
+});
+
+test("exercise 3's cell, as the notebook prints it, prints the level-1 lines its solution quotes", async () => {
+  const cell = lessonNotebook(LESSON_6).cells.find((c) => c.id === "exercises")!.source;
+  const snippet = [...cell.matchAll(/```ts\n([\s\S]*?)```/g)][1][1]
+    .split("\n")
+    .map((line) => line.replace(/^ {3}/, ""));
+  const imported = /^import \{ (.+) \} from "mcp-course";$/.exec(snippet[0])![1].split(", ");
+  assert.deepEqual(imported, ["emptyCallLines"]);
+  const printed: string[] = [];
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+  await new AsyncFunction("SEED", "console", "formatServedLines", "emptyCallLines", snippet.slice(1).join("\n"))(
+    20260218,
+    { log: (text: string) => printed.push(text) },
+    library.formatServedLines,
+    library.emptyCallLines,
+  );
+  const level1 = await emptyCallLines(20260218, 1);
+  assert.deepEqual(printed, [library.formatServedLines(level1)]);
+  assert.deepEqual(level1, (await captureServerLines(20260218)).level1Call);
+});
