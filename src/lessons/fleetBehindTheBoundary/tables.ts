@@ -300,7 +300,7 @@ function callsOfKind(rows: readonly MalformedRow[], kind: FailureKind): Malforme
 /**
  * Three kinds of failure and the channel each path answered them on in this run, the
  * `validating` path first; a path that answered a kind's calls on several channels lists them
- * all (`isError/ok`).
+ * all (`-32603/ok`).
  */
 export function formatChannelTable({ malformed }: FleetLessonResult): string {
   const kinds = Object.keys(REFERENCE_CHANNELS) as FailureKind[];
