@@ -10,8 +10,32 @@
  * `notifications/initialized` before any other request.
  */
 import { LEGACY_REVISIONS } from "../protocol/revisions";
-import { initializeRequest } from "./transcripts";
+import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import type { LineExchange } from "./lineExchange";
+
+/**
+ * The `initialize` request the course's scripted clients send (2025-11-25 `basic/lifecycle.mdx`,
+ * "Initialization"): the protocol version asked for, the client's capabilities (none) and its
+ * `clientInfo`, as the real client's SDK sends them.
+ *
+ * @param id the request's id.
+ * @param protocolVersion the revision asked for; default 2025-11-25.
+ */
+export function initializeRequest(
+  id: number,
+  protocolVersion = "2025-11-25",
+): Record<string, unknown> {
+  return {
+    jsonrpc: "2.0",
+    id,
+    method: "initialize",
+    params: {
+      protocolVersion,
+      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
+      clientInfo: { ...WIRE_CLIENT_INFO },
+    },
+  };
+}
 
 /** The revision the opening asks for: the newest legacy one, 2025-11-25. */
 export const OPENING_REVISION = LEGACY_REVISIONS[0];

@@ -13,7 +13,10 @@
  */
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import { STATELESS_VERSION } from "./era";
+import { initializeRequest, openLegacySession } from "./legacyOpening";
 import { LineExchange, type Transcript } from "./lineExchange";
+
+export { initializeRequest } from "./legacyOpening";
 
 /**
  * The `_meta` the real client's SDK adds to every stateless request, in its key order: the
@@ -24,30 +27,6 @@ export function requestMeta(version: string = STATELESS_VERSION): Record<string,
     "io.modelcontextprotocol/protocolVersion": version,
     "io.modelcontextprotocol/clientInfo": { ...WIRE_CLIENT_INFO },
     "io.modelcontextprotocol/clientCapabilities": { ...WIRE_CLIENT_CAPABILITIES },
-  };
-}
-
-/**
- * The `initialize` request the course's scripted clients send (2025-11-25 `basic/lifecycle.mdx`,
- * "Initialization"): the protocol version asked for, the client's capabilities (none) and its
- * `clientInfo`, as the real client's SDK sends them.
- *
- * @param id the request's id.
- * @param protocolVersion the revision asked for; default 2025-11-25.
- */
-export function initializeRequest(
-  id: number,
-  protocolVersion = "2025-11-25",
-): Record<string, unknown> {
-  return {
-    jsonrpc: "2.0",
-    id,
-    method: "initialize",
-    params: {
-      protocolVersion,
-      capabilities: { ...WIRE_CLIENT_CAPABILITIES },
-      clientInfo: { ...WIRE_CLIENT_INFO },
-    },
   };
 }
 
@@ -99,7 +78,8 @@ export async function statelessMismatch(): Promise<Transcript> {
  * `tools/list` alone, its `_meta` carrying what `initialize` carried. Also the `ttlMs` of the
  * stateless `tools/list` answer (2026-07-28 `server/utilities/caching.mdx`).
  *
- * @throws Error when the stateless `tools/list` answer carries no `ttlMs`.
+ * @throws Error when the legacy opening does not agree on 2025-11-25 (`openLegacySession`), or the
+ *   stateless `tools/list` answer carries no `ttlMs`.
  */
 export async function openings(): Promise<{
   legacy: Transcript;
@@ -109,9 +89,7 @@ export async function openings(): Promise<{
   const args = ["olcum"];
   const command = ["mcp-course", "serve", ...args].join(" ");
   const legacy = new LineExchange(args);
-  legacy.send(initializeRequest(0));
-  const agreed = await legacy.read();
-  legacy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  const agreed = await openLegacySession(legacy);
   legacy.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
   const legacyTools = await legacy.read();
   await legacy.close("done");
@@ -128,7 +106,7 @@ export async function openings(): Promise<{
       era: "legacy",
       command,
       steps: legacy.steps,
-      outcome: `version ${agreed.result?.protocolVersion} agreed, then ${count(legacyTools)} tools listed in the session`,
+      outcome: `version ${agreed.protocolVersion} agreed, then ${count(legacyTools)} tools listed in the session`,
     },
     stateless: {
       era: "stateless",
@@ -193,7 +171,7 @@ export const SDK_PROBE_ID = "server-discover-probe-1";
  * sending any other request", then "Fall back to the `initialize` handshake").
  *
  * @throws Error when the server answers the probe with a result or with -32022 (a modern answer),
- *   or does not accept `initialize` after it.
+ *   or does not agree on 2025-11-25 after it (`openLegacySession`).
  */
 export async function inPlaceProbe(): Promise<Transcript> {
   const args = ["olcum", "--era", "legacy"];
@@ -209,14 +187,7 @@ export async function inPlaceProbe(): Promise<Transcript> {
     throw new Error(
       `the legacy-only server answered the probe as a modern one: ${JSON.stringify(refused)}`,
     );
-  exchange.send(initializeRequest(0));
-  const agreed = await exchange.read();
-  const version = agreed.result?.protocolVersion;
-  if (typeof version !== "string")
-    throw new Error(
-      `the legacy-only server refused initialize after the probe: ${JSON.stringify(agreed)}`,
-    );
-  exchange.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  const { protocolVersion: version } = await openLegacySession(exchange);
   await exchange.close("done");
   return {
     era: "legacy",

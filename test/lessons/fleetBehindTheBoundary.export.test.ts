@@ -70,18 +70,31 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     }
     assert.match(text, /^Lesson 7 added `fleet`/m, `${path}: points back to lesson 7`);
     const assumptions = flat(text.split("## Assumptions")[1].split("## The fleet")[0]);
-    // The fleet's tokens are lesson 3's envelope on a JSON body, and the lesson says they differ from lesson 3's.
+    // The fleet's tokens are lesson 3's envelope on a JSON body, under a name of their own, and the
+    // lesson says they differ from lesson 3's; the tables and readings use that name alone.
     assert.match(
       assumptions,
-      /\*\*Costs are envelope tokens counted on JSON\*\*: a body's tokens plus 8, as in lesson 3/,
+      /\*\*Costs are JSON tokens\*\*, this lesson's measure: a body's tokens plus 8, as lesson 3's envelope tokens/,
       path,
     );
+    assert.equal(
+      flat(text).match(/envelope tokens?/g)?.length,
+      2,
+      `${path}: envelope tokens named in the definition alone`,
+    );
+    assert.match(text, /^tokens: JSON tokens, MCP's opening/m, path);
     assert.match(assumptions, /a body is the JSON text of a message's `params`, `result` or `error`, not words/, path);
     assert.match(assumptions, /the fleet's tools carry JSON values/, path);
-    assert.match(assumptions, /not comparable with lessons 3–7's/, path);
+    assert.match(assumptions, /JSON tokens are not comparable with lessons 3–7's envelope tokens/, path);
     assert.match(assumptions, /no policy of lesson 5's kind \(allowlist, gate\)/, path);
     assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
-    assert.match(flat(text), /official MCP TypeScript SDK \(lesson 2; the course runs version 2\)/, path);
+    // The two SDK versions, framed once, by the names the lesson then uses.
+    assert.match(
+      flat(text),
+      /built on version 1 of the official MCP TypeScript SDK \(lesson 2\), \*SDK 1\.x\* below; the course runs its version 2\.4, \*SDK 2\.4\*\./,
+      path,
+    );
+    assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
     assert.match(flat(text), /so each hint takes its default \(lesson 5\)/, path);
     assert.match(
       flat(text),
@@ -110,18 +123,16 @@ test("the agent is defined before its first use; notifications/cancelled and the
   }
 });
 
-test("terms are glossed at first use: ajv, the progress notification, the two-answer cells of the channel table", () => {
+test("terms are glossed at first use: ajv, the two-answer cells of the channel table; progress is named without unshown fields", () => {
   for (const { path, text } of exports) {
     const body = flat(beforeNext(text));
     assert.ok(
       body.indexOf("`ajv`, a JSON Schema validator library") === body.indexOf("`ajv`"),
       `${path}: ajv glossed first`,
     );
-    assert.match(
-      body,
-      /a request may ask for progress reports with a `progressToken` in its `_meta`; the server may send `notifications\/progress`/,
-      path,
-    );
+    // Progress is not simulated and no progress message is shown, so no field of one is named.
+    assert.match(body, /Not simulated: a server's progress reports on a long request/, path);
+    assert.doesNotMatch(text, /progressToken|notifications\/progress/, path);
     assert.match(body, /a cell such as `-32603\/ok` means some got the first answer, the rest the second/, path);
     const legend = text.indexOf("a cell such as `-32603/ok`");
     assert.ok(
@@ -142,21 +153,18 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   );
 });
 
-test("§3, invalid arguments in 2026-07-28: the tools page and the schema's InvalidParamsError, a client handles both, a malformed CallToolRequest is a protocol error in every revision", () => {
+test("§3, invalid arguments in 2026-07-28: one sentence points back to lesson 3 (-32602 too, a client handles both, a call with no name is a protocol error in every revision)", () => {
   for (const { path, text } of exports) {
     const body = flat(beforeNext(text));
-    // One sentence that points back to lesson 3 and carries the point: the page, the schema's
-    // InvalidParamsError, a client handles both, and a malformed CallToolRequest told apart.
+    // One sentence that points back to lesson 3 (the home of the rule) and carries the point:
+    // 2026-07-28's schema also names -32602, a client handles both, a call with no name is a
+    // protocol error in every revision.
     assert.match(
       body,
-      /\*\*Invalid arguments, where 2026-07-28 disagrees with itself\*\*, as lesson 3 showed: its `server\/tools` page \(Error Handling\) keeps 2025-11-25's rule while its schema's `InvalidParamsError`, -32602, names "invalid tool arguments", so a client must handle both answers to the same mistake\./,
+      /Invalid arguments may also come as -32602, since 2026-07-28's schema names them too: a client handles both, and a `tools\/call` with no `name` is a protocol error in every revision \(lesson 3\)\./,
       path,
     );
-    assert.match(
-      body,
-      /Only arguments that fail the tool's `inputSchema` may come either way: a `tools\/call` that does not fit `CallToolRequest` \(no `name`\) is a protocol error in every revision\./,
-      path,
-    );
+    assert.doesNotMatch(body, /InvalidParamsError|disagrees with itself/, path);
     // 2025-06-18's reading, in one short note.
     assert.match(
       body,
@@ -209,10 +217,10 @@ test("§3, invalid arguments on the wire: the real validating server answers ref
 });
 
 test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cited, and the agents and tables show them as local: …", () => {
+  // Lesson 3 is the rule's home: one sentence points back to it.
   eachBodyMatches(
-    /No server sent these failures; as lesson 3 showed, 2026-07-28 \("Error Codes"\) gives local errors no code and says they should not be mistaken for errors from the peer \(a lower-case should: advice, not a requirement\)\./,
-    /SDK 1\.x's client, the write-up's, wrote them `MCP error -32001: Request timed out` and `MCP error -32000: Connection closed`, like the server's errors above, with codes of the sub-range -32000 to -32019 that 2026-07-28 calls legacy\./,
-    /The fleet's client writes them `local: …`:/,
+    /No server sent these failures: they are the client's own, with no code \(lesson 3\)\./,
+    /SDK 1\.x's client wrote them `MCP error -32001: Request timed out` and `MCP error -32000: Connection closed`, like the server's errors above; the fleet's client writes them `local: …`:/,
   );
   for (const { path, text } of exports) {
     // The only "MCP error -3200x" in the lesson are SDK 1.x's, quoted in that sentence.
@@ -358,10 +366,12 @@ test("the thorough agent's paging is one numbered list that says the order of it
     "one list of four steps",
   );
   assert.match(flat(steps), /each with two calls in a row, one ranked by downtime and one by hours/);
+  // The band rule in one place, with what turns 2 and 3 of the turn table show.
   assert.match(
     flat(steps),
-    /Each turn takes the halves left waiting by the turn before, then new bands until it holds four/,
+    /A turn reads every half left waiting, however many; only if that makes fewer than four bands does it add new 25-hour bands, above the last one, up to four\./,
   );
+  assert.match(flat(steps), /a turn after one with three crowded bands reads their six halves and no new band/);
   assert.match(
     flat(steps),
     /its rate is at most the most downtime ÷ those hours; once that is below the best rate read, the agent stops/,
@@ -372,7 +382,7 @@ test("the thorough agent's paging is one numbered list that says the order of it
 test("the malformed calls' readings say what the text shows: SDK 1.x's form, SDK 2.4's message alone, raw's 4 and 1", () => {
   assert.match(
     cell("wire-reading"),
-    /The fleet's client writes a JSON-RPC error `MCP error <code>: <message>`, as SDK 1\.x's client \(the write-up's\) did, so that the agent reads both channels as text; SDK 2\.4's throws a `ProtocolError` whose message is the server's alone:/,
+    /The fleet's client writes a JSON-RPC error `MCP error <code>: <message>`, as SDK 1\.x's client did, so that the agent reads both channels as text; SDK 2\.4's throws a `ProtocolError` whose message is the server's alone:/,
   );
   assert.match(
     cell("malformed-reading"),

@@ -127,13 +127,15 @@ test("the channel table has at most 4 columns, the validating path first, each r
   const [header, ...rows] = section("failures and their channels").split("\n");
   assert.deepEqual(header.split(/ {2,}/), ["failure", "validating", "raw", "direct"]);
   const cells = (kind: string) => rows.find((row) => row.startsWith(`${kind}  `))!.split(/ {2,}/);
-  assert.deepEqual(cells("invalid arguments").slice(1), ["isError", "-32603/ok", "isError/ok"]);
-  assert.deepEqual(cells("unknown tool").slice(1), ["-32602", "-32603", "isError"]);
-  assert.deepEqual(cells("handler throws").slice(1), ["isError", "-32603", "isError"]);
+  // direct sends no MCP message: its failures are thrown errors, never MCP's isError.
+  assert.deepEqual(cells("invalid arguments").slice(1), ["isError", "-32603/ok", "thrown/ok"]);
+  assert.deepEqual(cells("unknown tool").slice(1), ["-32602", "-32603", "thrown"]);
+  assert.deepEqual(cells("handler throws").slice(1), ["isError", "-32603", "thrown"]);
   const byLabel = (label: string) => result.malformed.find((r) => r.label === label)!.outcomes;
   assert.equal(channelCode(byLabel("unknown tool").validating), "-32602");
   assert.equal(channelCode(byLabel("limit as a string").validating), "isError");
   assert.equal(channelCode(byLabel("model in the wrong case").direct), "ok");
+  assert.equal(channelCode(byLabel("limit as a string").direct, "direct"), "thrown");
 });
 
 test("the failed calls' texts: every fault that failed a call of the thorough agent, local failures only, adding up to its errors", () => {

@@ -125,7 +125,7 @@ export function readConditions(result: FleetLessonResult): string {
   const restart = t("crash-restart");
   const healthy = sameAnswers
     ? `On the three healthy paths both agents give the same answers with the same calls; the boundary ` +
-      `changes the cost: the thorough agent's ${n(direct.envelope.tokens)} envelope tokens in-process, ` +
+      `changes the cost: the thorough agent's ${n(direct.envelope.tokens)} JSON tokens in-process, ` +
       `${n(raw.envelope.tokens)} over ${code("raw")} and ${n(validating.envelope.tokens)} over ${code("validating")}. ` +
       `Of the shortcut agent's ${n(shortcutRaw.envelope.tokens)} on ${code("raw")}, ${n(handshake.tokens)} are ` +
       `MCP's opening (${opening} messages, from ${code("initialize")} to the ${code("tools/list")} result, mostly ` +
@@ -189,7 +189,7 @@ export function solveExercises(result: FleetLessonResult): string {
       "1. Another seed",
       `The shortcut agent's rows keep their counts (two calls), and so do the thorough agent's under ` +
         `${listing(fixedRows.map((r) => `${code(r.condition)} (${r.turns}, ${r.toolCalls}, ${r.toolErrors})`))}: ` +
-        `those runs fail in turns whose calls no fleet changes, though their tokens (here ` +
+        `those runs fail in turns whose calls no fleet changes, though their JSON tokens (here ` +
         `${listing(fixedRows.map((r) => n(r.envelope.tokens)))}) can move a little. The other thorough rows ` +
         `move with the fleet (here ${sizes.join(" + ")} = ${thorough.toolCalls} calls): crowded bands decide ` +
         `each turn's halves, and the true device where it stops, after the first turn that reads past ` +

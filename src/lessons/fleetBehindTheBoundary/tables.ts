@@ -253,11 +253,14 @@ export function formatLevelTable({ levels, lessonClientLevels }: FleetLessonResu
 /**
  * How a failure reaches the agent, as a short code: `ok` (a plain result), `isError` (a
  * result with `isError: true`), the JSON-RPC error code for an error response, or `client` when
- * the client failed the call itself.
+ * the client failed the call itself. On `direct` no MCP message is sent, so a failed call there
+ * is `thrown`: the handler's (or the in-process dispatcher's) thrown error, read as its message.
+ *
+ * @param path the path the outcome came from; only `direct` changes a code.
  */
-export function channelCode(outcome: ToolOutcome): string {
+export function channelCode(outcome: ToolOutcome, path?: PathName): string {
   if (outcome.channel === "result") return "ok";
-  if (outcome.channel === "error result") return "isError";
+  if (outcome.channel === "error result") return path === "direct" ? "thrown" : "isError";
   if (outcome.channel === "client") return "client";
   return outcome.text.match(/^MCP error (-\d+):/)?.[1] ?? "error";
 }
@@ -297,21 +300,24 @@ function callsOfKind(rows: readonly MalformedRow[], kind: FailureKind): Malforme
 /**
  * Three kinds of failure and the channel each path answered them on in this run, the
  * `validating` path first; a path that answered a kind's calls on several channels lists them
- * all (`isError/ok`).
+ * all (`-32603/ok`).
  */
 export function formatChannelTable({ malformed }: FleetLessonResult): string {
   const kinds = Object.keys(REFERENCE_CHANNELS) as FailureKind[];
   const paths: PathName[] = ["validating", "raw", "direct"];
   const ours = (kind: FailureKind, path: PathName) =>
-    [...new Set(callsOfKind(malformed, kind).map((r) => channelCode(r.outcomes[path])))].join("/");
+    [...new Set(callsOfKind(malformed, kind).map((r) => channelCode(r.outcomes[path], path)))].join(
+      "/",
+    );
   return [
     formatTextTable(
       ["failure", ...paths],
       kinds.map((kind) => [kind, ...paths.map((path) => ours(kind, path))]),
     ),
     "validating: as revision 2025-11-25 and SDK 2.4's McpServer answer (2026-07-28 as 2025-11-25)",
-    "raw: as the SDK's low-level Server answers a throw · direct: the handler in-process",
+    "raw: as the SDK's low-level Server answers a throw · direct: the handler in-process, no MCP",
     "isError: a result with isError: true · ok: a plain result · -32602, -32603: a JSON-RPC error",
+    "thrown: an error thrown in the agent's own process, on no MCP channel",
   ].join("\n");
 }
 
@@ -344,7 +350,7 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
       else if (text.startsWith(prefix)) shown = `[V] ${text.slice(prefix.length)}`;
       lines.push([
         `  ${paths.length === PATH_NAMES.length ? "all three" : paths.join(", ")}`,
-        channel,
+        channel === "error result" && paths.includes("direct") ? "thrown error" : channel,
         shown,
       ]);
     }
@@ -478,7 +484,7 @@ export function formatConditionTable({
     ...keyLines([`answer: ${legend[0]}`, ...legend.slice(1)]),
     ...keyLines([
       "calls, errors: tool calls, and those that failed",
-      "tokens: envelope tokens, MCP's opening (initialize to tools/list) included",
+      "tokens: JSON tokens, MCP's opening (initialize to tools/list) included",
       "ms/call: virtual time per tool call",
       "stray: stdout lines the client could not parse",
     ]),

@@ -4,7 +4,8 @@
  * opening exchange that revision requires. Three `tools/call` requests, one per way a call can be
  * wrong: arguments the tool's `inputSchema` refuses, a tool the server does not have, and a
  * request that does not fit the `CallToolRequest` schema (no `name`). Nothing is timed, so a seed
- * gives the same bytes.
+ * gives the same bytes. These are the course's only real lines of the three refusals: lesson 9
+ * points back to them rather than running a second copy of the exchange.
  *
  * @remarks Source: 2025-11-25 and 2026-07-28 `server/tools.mdx`, "Error Handling" (the protocol
  * errors: an unknown tool, a request failing the `CallToolRequest` schema; the tool execution

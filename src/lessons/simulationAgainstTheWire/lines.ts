@@ -1,33 +1,30 @@
 /**
- * Lesson 9's real lines: two scripted 2025-11-25 exchanges with real fleet servers, for the
- * messages the lesson discusses but the SDK's client never lets it print.
+ * Lesson 9's real lines: a scripted 2025-11-25 exchange with a real fleet server, for a message
+ * the lesson discusses but the SDK's client never lets it print.
  *
- * - `refusals`: on `serve fleet` (the `validating` path), after the opening (one note in the
- *   transcript), three calls the server refuses: one whose arguments fail the tool's `inputSchema`
- *   (a tool execution error, a result with `isError: true`), one with no `name` (a `tools/call`
- *   that does not fit its request's shape: a protocol error in every revision) and one to a tool
- *   the server does not have (a protocol error, −32602 as in 2025-11-25's example).
- * - `cancelled`: on `serve fleet --fault slow`, a call to the slow tool that gets no answer within
- *   the client's timeout, the `notifications/cancelled` the SDK's client sends for it over stdio
- *   (its `reason` as that client writes it), and the next call, answered; no answer to the
- *   cancelled request ever comes.
+ * - `cancelled`: on `serve fleet --fault slow`, after the opening (one note in the transcript), a
+ *   call to the slow tool that gets no answer within the client's timeout, the
+ *   `notifications/cancelled` the SDK's client sends for it over stdio (its `reason` as that
+ *   client writes it), and the next call, answered; no answer to the cancelled request ever comes.
  *
- * @remarks Source: 2025-11-25 and 2026-07-28 `server/tools.mdx` ("Error Handling"); 2026-07-28
+ * The three refusals of a `serve fleet` process (an `inputSchema` failure, an unknown tool, a call
+ * with no `name`) are lesson 8's real lines (`runFleetLines`), which the lesson points back to
+ * rather than running again.
+ *
+ * @remarks Source: 2025-11-25 `basic/utilities/cancellation.mdx`; 2026-07-28
  * `basic/patterns/cancellation.mdx` ("Transport-Specific Cancellation": over stdio the client MUST
  * send `notifications/cancelled`; servers SHOULD not send a response for a cancelled request);
  * `@modelcontextprotocol/client` 2.4.0 (`reason: String(error)` of its `REQUEST_TIMEOUT`).
  */
-import { MALFORMED_CALLS } from "../../fleet/malformed";
 import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import { openLegacySession } from "../../wireClient/legacyOpening";
 import { serverArgs } from "../../wireClient/serveCommand";
 
 /**
- * The two exchanges, each with its opening (`initialize`, its answer, `notifications/initialized`)
- * replaced by one note that says it was sent.
+ * The exchange, its opening (`initialize`, its answer, `notifications/initialized`) replaced by
+ * one note that says it was sent.
  */
 export interface FleetLines {
-  refusals: Transcript;
   cancelled: Transcript;
 }
 
@@ -42,13 +39,6 @@ async function opened(args: readonly string[]): Promise<LineExchange> {
   return exchange;
 }
 
-/** A malformed call of lesson 8's list, by its label. */
-function malformed(label: string) {
-  const found = MALFORMED_CALLS.find((entry) => entry.label === label);
-  if (!found) throw new Error(`no malformed call "${label}"`);
-  return found.call;
-}
-
 /** The transcript of an exchange from the note standing for its opening. */
 function afterOpening(exchange: LineExchange, outcome: string): Transcript {
   const whole = exchange.transcript("legacy", outcome);
@@ -56,14 +46,13 @@ function afterOpening(exchange: LineExchange, outcome: string): Transcript {
 }
 
 /**
- * Runs both exchanges, one new process each (see the module comment).
+ * Runs the exchange on a new process (see the module comment).
  *
  * @param seed the fleet's seed, passed to the servers as `--seed`.
  * @param timeoutMs how long the scripted client waits for the slow call before it cancels; it
  *   must be shorter than `slowMs`.
  * @param slowMs how long the slow tool sleeps (`--slow-ms`).
- * @throws Error when a server answers otherwise than the lesson says: a refusal on another
- *   channel, or an answer to the cancelled request.
+ * @throws Error when the server answers the cancelled request.
  */
 export async function fleetLines(
   seed: number,
@@ -71,35 +60,7 @@ export async function fleetLines(
   slowMs: number,
 ): Promise<FleetLines> {
   if (timeoutMs >= slowMs) throw new RangeError("the timeout must be shorter than the sleep");
-  const [refusals, cancelled] = await Promise.all([
-    refusalLines(seed),
-    cancelledLines(seed, timeoutMs, slowMs),
-  ]);
-  return { refusals, cancelled };
-}
-
-/** Three refusals on `serve fleet --seed <seed>`: an `inputSchema` failure, no `name`, an unknown tool. */
-async function refusalLines(seed: number): Promise<Transcript> {
-  const exchange = await opened(serverArgs({ server: "fleet", seed }));
-  const invalid = malformed("limit as a string");
-  exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: invalid });
-  const first = await exchange.read();
-  exchange.send({
-    jsonrpc: "2.0",
-    id: 2,
-    method: "tools/call",
-    params: { arguments: invalid.arguments },
-  });
-  const second = await exchange.read();
-  exchange.send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: malformed("unknown tool") });
-  const third = await exchange.read();
-  await exchange.close("done");
-  if (first.result?.isError !== true || !second.error || third.error?.code !== -32602)
-    throw new Error(`the fleet refused otherwise: ${JSON.stringify([first, second, third])}`);
-  return afterOpening(
-    exchange,
-    `a result with isError true, then the JSON-RPC errors ${second.error.code} and ${third.error.code}`,
-  );
+  return { cancelled: await cancelledLines(seed, timeoutMs, slowMs) };
 }
 
 /** A call to the slow tool, given up on and cancelled, then the next call, on `serve fleet --fault slow`. */

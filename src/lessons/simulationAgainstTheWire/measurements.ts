@@ -89,7 +89,7 @@ export interface WireLessonResult {
   gates: GateLevel[];
   /** Lesson 7's discovery per server in 2025-11-25, simulated and on the wire: the world's, then the fleet's. */
   discovery: DiscoveryCheck[];
-  /** Real lines of two scripted exchanges with fleet servers: three refusals, a cancelled call. */
+  /** Real lines of a scripted exchange with a slow fleet server: a cancelled call. */
   lines: FleetLines;
   /** Each condition × policy of lesson 8, simulated and real. */
   agents: AgentComparison[];

@@ -60,8 +60,9 @@ export function describeWireSeed(result: WireLessonResult): string {
   return wrapMarkdown(
     `This run uses **seed ${result.seed}** for the world of lessons 6 and 7 and for the fleet of lesson 8. ` +
       `Each server below is a real process, started with ${code(`mcp-course serve … --seed ${result.seed}`)}, built on the ` +
-      `official TypeScript SDK's ${code("@modelcontextprotocol/server")} ${result.sdk.server}, and spoken to over its ` +
-      `standard input and output by a client built on ${code("@modelcontextprotocol/client")} ${result.sdk.client}.`,
+      `official TypeScript SDK's server package, ${code("@modelcontextprotocol/server")} ${result.sdk.server}, and ` +
+      `spoken to over its standard input and output by a client built on its client package, ` +
+      `${code("@modelcontextprotocol/client")} ${result.sdk.client}.`,
   );
 }
 
