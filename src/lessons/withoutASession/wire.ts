@@ -46,6 +46,7 @@ import {
 import { serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
 import type { Transcript } from "../../wireClient/lineExchange";
 import { inPlaceProbe, metaMemberBytes, openings } from "../../wireClient/transcripts";
+import { confirmedWrite } from "../../wireClient/confirmTranscripts";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/runTasks";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -201,6 +202,11 @@ export interface WithoutASessionWire {
   inPlaceProbe: Transcript;
   /** One server's opening in each era, as the lines crossed: up to its tools listed. */
   openings: { legacy: Transcript; stateless: Transcript };
+  /**
+   * `kayit_yaz` on `serve kayit --confirm-writes` in 2026-07-28: the call, its `input_required`
+   * answer, the retry with the user's answer, the complete result; confirmed, then declined.
+   */
+  confirm: { accepted: Transcript; declined: Transcript };
 }
 
 /** Messages and bytes of both directions, optionally of one method only or all but one. */
@@ -602,11 +608,13 @@ export function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessi
 async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
   // The parts use processes of their own and print only counted figures, so they run side by side.
-  const [opened, eras, auto, inPlace] = await Promise.all([
+  const [opened, eras, auto, inPlace, accepted, declined] = await Promise.all([
     openings(),
     compareEras(seed),
     meetWithAuto(),
     inPlaceProbe(),
+    confirmedWrite("accept"),
+    confirmedWrite("decline"),
   ]);
   const discovery = await compareDiscovery(seed, eras, opened.ttlMs);
   return {
@@ -617,5 +625,6 @@ async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWi
     auto,
     inPlaceProbe: inPlace,
     openings: { legacy: opened.legacy, stateless: opened.stateless },
+    confirm: { accepted, declined },
   };
 }
