@@ -107,7 +107,7 @@ for (const [k, path] of EXPORTS.entries()) {
     // No search for a crossing that cannot happen: one sentence says there is none, and why.
     assert.match(
       flat,
-      /There is no point at which the stateless era becomes the cheaper one, in tokens or in bytes, and none can come: it costs more before the first call, .* and more on every call after it/,
+      /The stateless era is never the cheaper one here, in tokens or in bytes, and cannot become so as the calls add up: it costs more before the first call \(on these servers .*\) and more on every call, so each call widens the gap/,
     );
     assert.doesNotMatch(flat, /gap before 1st call|Read off the points/);
     // The probe's second process is named as the SDK's design, and its cost is counted.

@@ -20,7 +20,9 @@
  *   (`serve`): the probe's messages, bytes and process, and the era it settles on; and the same
  *   probe sent in place, on the one process the session then uses (a scripted client), to show
  *   the legacy server's answer line by line and that the fallback needs no second process.
- * Besides, one server's opening in each era, as the lines crossed (`openings`, a scripted client).
+ * Besides, one server's opening in each era, as the lines crossed (`openings`, a scripted client),
+ * and a multi round-trip request (`basic/patterns/mrtr.mdx`): `kayit_yaz` on
+ * `serve kayit --confirm-writes`, confirmed and declined (`confirm`, `confirmTranscripts.ts`).
  * Bytes are as the client's meter counts them (`meteredTransport.ts`: each message's JSON and its
  * newline), or, in transcripts, the lines as read and written. Nothing measures or prints a time.
  */
