@@ -41,7 +41,13 @@ import {
 } from "@modelcontextprotocol/server";
 import type { ServedResource } from "./resources";
 import type { CallRecord } from "./log";
-import { CACHE_HINT, JSONRPC_ERRORS, SUPPORTED_REVISIONS } from "../protocol/revisions";
+import { confirmGate } from "./confirmWrites";
+import {
+  CACHE_HINT,
+  JSONRPC_ERRORS,
+  STATELESS_REVISION,
+  SUPPORTED_REVISIONS,
+} from "../protocol/revisions";
 
 export { ProtocolError };
 
@@ -180,12 +186,15 @@ const CACHE_HINTS = {
  * @param revision the revision in use, read at each call (the transport's `protocolVersion`).
  * @param supported the revisions the process accepts (`supportedRevisions`), default all: the
  *   legacy ones are those `initialize` negotiates.
+ * @param confirmWrites `serve --confirm-writes`: in the 2026-07-28 era a tool with a side effect
+ *   asks the user to confirm first, by a multi round-trip request (`confirmWrites.ts`).
  */
 export function createMcpServer(
   served: ServedServer,
   hooks: CallHooks = {},
   revision: () => string | undefined = () => undefined,
   supported: readonly string[] = SUPPORTED_REVISIONS,
+  confirmWrites = false,
 ): Server {
   // `server/discover` is the SDK's own handler; its `supportedVersions` lists only the modern
   // revisions of `supportedProtocolVersions`, and the transport sets it to what the process
@@ -209,6 +218,14 @@ export function createMcpServer(
     // Parsed once, by the SDK (CallToolRequestSchema, before this handler), so `name` is a string.
     const { name, arguments: args = {} } = request.params;
     const id = ctx.mcpReq.id;
+    if (confirmWrites && revision() === STATELESS_REVISION) {
+      const { inputResponses } = ctx.mcpReq;
+      const gate = confirmGate(name, args, {
+        inputResponses,
+        requestState: ctx.mcpReq.requestState(),
+      });
+      if (gate) return gate;
+    }
     const start = performance.now();
     const wait = hooks.beforeCall?.(name, id);
     // Most calls have no fault to wait for: answered at once, with no promise of ours (the SDK

@@ -28,6 +28,8 @@ export interface ServeOptions {
   path?: ServedPath;
   /** The eras answered (`serve --era`; `requestScreen.ts` says how a one-era process answers the other): default `both`. */
   era?: ServeEra;
+  /** `--confirm-writes`: a side-effect tool asks the user to confirm first, in the 2026-07-28 era (`confirmWrites.ts`). World servers only. */
+  confirmWrites?: boolean;
 }
 
 /** The served server, settled: the options with their defaults, and how to build an SDK server for it. */
@@ -78,6 +80,7 @@ export function servedFactory(options: ServeOptions): ServedFactory {
     seed,
     fault,
     path,
-    create: (hooks, revision, supported) => createMcpServer(served, hooks, revision, supported),
+    create: (hooks, revision, supported) =>
+      createMcpServer(served, hooks, revision, supported, options.confirmWrites === true),
   };
 }

@@ -3,7 +3,7 @@
  * description of the server wanted.
  *
  * The servers' command line is `mcp-course serve <olcum|tarife|kayit|fleet> [--level] [--seed]
- * [--fault] [--path] [--slow-ms]`. The client runs the bundled server with the running Node
+ * [--fault] [--path] [--slow-ms] [--confirm-writes]`. The client runs the bundled server with the running Node
  * (`process.execPath <PACKAGE_ROOT>/dist/serve.js <server> …`, the same command line as
  * `mcp-course serve`, started without loading the CLI's other modules: `src/serve.ts`), so it
  * needs `dist/` built (`npm run build`) and no `npx` or shell. This module only writes the
@@ -37,6 +37,8 @@ export interface ServeSpec {
   path?: "raw" | "validating" | "high-level";
   /** With `fault: "slow"`: how long the first `top_devices` sleeps, ms (server default 3000). */
   slowMs?: number;
+  /** `--confirm-writes`: a side-effect tool asks the user to confirm first (2026-07-28 multi round-trip). */
+  confirmWrites?: boolean;
 }
 
 /** The built CLI (`mcp-course`); the client runs {@link SERVE_SCRIPT}, its `serve` alone. */
@@ -64,6 +66,7 @@ export function serverArgs(spec: ServeSpec): string[] {
     );
   if (spec.path !== undefined) args.push("--path", spec.path);
   if (spec.slowMs !== undefined) args.push("--slow-ms", String(spec.slowMs));
+  if (spec.confirmWrites === true) args.push("--confirm-writes");
   return args;
 }
 

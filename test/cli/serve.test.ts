@@ -74,6 +74,7 @@ describe("mcp-course serve: bad input", () => {
       "--port",
       "--host",
       "--allow-remote",
+      "--confirm-writes",
       "Mcp-Session-Id",
       "both",
       "legacy",

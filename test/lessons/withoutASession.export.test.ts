@@ -58,7 +58,7 @@ for (const [k, path] of EXPORTS.entries()) {
     };
     assert.ok(markdown.indexOf("**What you will learn**") < markdown.indexOf("## Assumptions"));
     const body = headings.filter((h) => /^\d+ · /.test(h)).map((h) => headings.indexOf(h));
-    assert.equal(body.length, 4);
+    assert.equal(body.length, 5);
     assert.ok(at("Assumptions") < Math.min(...body) && Math.max(...body) < at("Summary"));
     assert.ok(at("Summary") < at("Exercises") && at("Exercises") < at("Solutions") && at("Solutions") < at(CLOSING));
     assert.equal(
@@ -104,8 +104,12 @@ for (const [k, path] of EXPORTS.entries()) {
       /saved `server\/discover`|already knew|from an earlier `server\/discover`|kept them from/,
     );
     assert.match(flat, /given in advance/);
-    // The chart's gap at task 0 is a difference of the two eras' discovery costs.
-    assert.match(flat, /the gap at task 0 is the difference between the two eras' discovery costs/);
+    // No search for a crossing that cannot happen: one sentence says there is none, and why.
+    assert.match(
+      flat,
+      /The stateless era is never the cheaper one here, in tokens or in bytes, and cannot become so as the calls add up: it costs more before the first call \(on these servers .*\) and more on every call, so each call widens the gap/,
+    );
+    assert.doesNotMatch(flat, /gap before 1st call|Read off the points/);
     // The probe's second process is named as the SDK's design, and its cost is counted.
     assert.match(flat, /Where the probe runs is the SDK's choice/);
     assert.match(flat, /probing in place costs the same bytes and no process/);
@@ -213,7 +217,7 @@ for (const path of EXPORTS) {
     assert.ok(markdown.split("\n").length - 1 <= 800, `${markdown.split("\n").length - 1} lines`);
     const { share } = proseShare(NOTEBOOK, markdown);
     assert.ok(share >= 0.7, `${Math.round(share * 100)}% of the prose in markdown cells`);
-    assert.equal(markdown.match(/^<details>$/gm)?.length, 7);
+    assert.equal(markdown.match(/^<details>$/gm)?.length, 8);
     assert.doesNotMatch(markdown, /@param|@returns/, "listings show a summary line, not the doc comment");
   });
 
@@ -253,23 +257,20 @@ for (const path of EXPORTS) {
     assert.ok(
       flat.indexOf("*time to live* (TTL)") >= 0 && flat.indexOf("*time to live* (TTL)") < flat.indexOf("the TTL"),
     );
-    // listChanged, dated.
+    // listChanged in each revision is lesson 7's (its home): one sentence points back, dated.
     assert.match(
       flat,
-      /In 2025-11-25 a server whose capabilities say `listChanged` SHOULD send `notifications\/tools\/list_changed`/,
+      /How a client hears of a changed list \(`listChanged`, and in 2026-07-28 a `subscriptions\/listen` stream\) is lesson 7's too; our servers declare no `listChanged`/,
     );
-    // The SHOULD (send to a listening client) and the MUST NOT (nothing not asked for), apart.
+    assert.doesNotMatch(flat, /such a server SHOULD send it to each client that opened/);
+    // Session lifetime: stdio's, dated, is the reason for the per-task processes; Streamable
+    // HTTP's is lesson 2's and the lifetime SHOULD NOT lesson 7's, each pointed back to once.
     assert.match(
       flat,
-      /In 2026-07-28 such a server SHOULD send it to each client that opened a `subscriptions\/listen` stream asking for tool changes \(`server\/tools\.mdx`\), and MUST NOT send a client a notification type it has not asked for \(`basic\/patterns\/subscriptions\.mdx`\)/,
+      /in 2025-11-25 a session over stdio lasts as long as the server's process \(over Streamable HTTP its lifetime is lesson 2's\)/,
     );
-    // Session lifetime per transport, dated: an HTTP session with an ID spans many connections;
-    // without one (the course's servers) it ends with them; DELETE was lesson 2's.
-    assert.match(flat, /in 2025-11-25 a session over stdio lasts as long as the server's process/);
-    assert.match(
-      flat,
-      /Over Streamable HTTP, as lesson 2 showed, a session the server names in an `MCP-Session-Id` spans many HTTP connections, until the server ends it or the client sends DELETE; one without an ID, as with the course's servers, which name none, ends when the client closes its HTTP connections/,
-    );
+    assert.match(flat, /as lesson 7 said, 2026-07-28 advises against that lifetime/);
+    assert.doesNotMatch(flat, /a session the server names in an `MCP-Session-Id` spans many HTTP connections/);
     assert.doesNotMatch(flat, /a session ends with its connection|the client deletes it \(lesson 5\)/);
     // An unsupported version: a client SHOULD disconnect, dated.
     assert.match(
@@ -281,6 +282,89 @@ for (const path of EXPORTS) {
       flat,
       /gating on a declared side effect is the course's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation/,
     );
+  });
+}
+
+for (const path of EXPORTS) {
+  const markdown = readFileSync(join(ROOT, path), "utf8");
+  const flat = prose(markdown).replace(/\s+/g, " ");
+  const section5 = markdown.slice(markdown.indexOf("## 5 · "), markdown.indexOf("## Summary"));
+
+  test(`${path}: section 5 shows a multi round-trip request on the wire, field by field from the specification`, () => {
+    // The real lines: the call, input_required with its elicitation and state, the retry, the result.
+    assert.match(section5, /\$ mcp-course serve kayit --confirm-writes/);
+    assert.match(section5, /clientCapabilities":\{"elicitation":\{\}\}/);
+    assert.match(
+      section5,
+      /\{"result":\{"resultType":"input_required",\s+"inputRequests":\{"confirm":\{"method":"elicitation\/create"/,
+    );
+    assert.match(section5, /"requestState":"kayit_yaz:[0-9a-f]{16}"/);
+    assert.match(
+      section5,
+      /"id":2,"method":"tools\/call"[\s\S]*"inputResponses":\{"confirm":\{"action":"accept","content":\{"confirm":true\}\}\}/,
+    );
+    assert.match(section5, /"text":"\{\\"yazildi\\":true\}"/);
+    assert.match(section5, /"inputResponses":\{"confirm":\{"action":"decline"\}\}/);
+    assert.match(section5, /"text":"Not written: the user answered decline\."\}\],\s+"isError":true/);
+    // The rules, cited by page and section.
+    const said5 = prose(section5).replace(/\s+/g, " ");
+    assert.match(said5, /servers send no requests and MUST use the \*multi round-trip request\* pattern instead/);
+    assert.match(
+      said5,
+      /\[multi round-trip page\]\(https:\/\/modelcontextprotocol\.io\/specification\/2026-07-28\/basic\/patterns\/mrtr\)/,
+    );
+    assert.match(
+      said5,
+      /Only `tools\/call`, `prompts\/get` and `resources\/read` may be answered so \("Supported Requests"\)/,
+    );
+    assert.match(
+      said5,
+      /A server MUST NOT put an `elicitation\/create` in `inputRequests` for a client that has not declared it/,
+    );
+    assert.match(said5, /error -32021 \(lesson 3's missing client capability\)/);
+    assert.match(
+      said5,
+      /`requestState` is an opaque string the client MUST echo exactly and MUST NOT inspect, parse or change/,
+    );
+    assert.match(said5, /The retry is a new request with a new id \(MUST\)/);
+    assert.match(said5, /`accept` with the form's content, `decline` \(the user said no\), or `cancel`/);
+    assert.match(said5, /SHOULD answer with a new `input_required` rather than an error \("Error Handling"\)/);
+    // Lesson 5's gate pointed back to in one sentence, not re-explained.
+    assert.match(
+      said5,
+      /Lesson 5's approval gate is the course's client refusing such a call by its own policy; this is MCP's own human in the loop/,
+    );
+    assert.match(said5, /`inputRequired\(\{ inputRequests: \{ confirm: inputRequired\.elicit\(/);
+    // The computed reading of the round trip.
+    assert.match(section5, /Confirmed, the write took 4 messages and [\d,]+ bytes/);
+  });
+
+  test(`${path}: the close defines what it names, and the word stateless is attributed`, () => {
+    const close = flat.slice(flat.indexOf("## Where to go from here"));
+    assert.doesNotMatch(close, /\*multi round-trip requests\*: a server that needs input/);
+    assert.match(
+      close,
+      /replacing `resources\/subscribe` and `resources\/unsubscribe` \(2025-11-25's requests to be told, or no longer told, when one resource changes\)/,
+    );
+    assert.match(
+      close,
+      /a `400 Bad Request` whose body is a recognized modern error \(such as -32022\) means a modern server, any other `400` a legacy one/,
+    );
+    const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
+    assert.ok(
+      extensions >= 0 && extensions < close.indexOf("`io.modelcontextprotocol/tasks`"),
+      "extensions defined before the tasks extension is named",
+    );
+    assert.match(
+      flat,
+      /the course calls the modern era \*stateless\*, as the specification calls 2026-07-28's MCP "a stateless protocol" in the "Statelessness" section of its overview page/,
+    );
+    // Section 3's two tables: why they differ and what each compares, said once.
+    assert.match(
+      flat,
+      /The two tables that follow run different workloads, on purpose\. The simulator's is lesson 7's/,
+    );
+    assert.match(flat, /so that its per-session rows are section 2's runs and its bytes compare with section 2's/);
   });
 }
 

@@ -14,8 +14,6 @@ import {
   formatDiscoveryPlans,
   formatEraCosts,
   formatEraKinds,
-  formatWireCrossings,
-  formatWireCumulative,
   formatWithoutASessionWire,
 } from "../../src/lessons/withoutASession/wireTables";
 import { formatWireTranscript } from "../../src/lessons/transcriptText";
@@ -217,6 +215,23 @@ describe("lesson 10 on the wire (default seed)", () => {
     assert.equal(answer.result.resultType, "complete");
   });
 
+  it("the confirmation on serve kayit --confirm-writes: tools/call, input_required, the retry, a complete result; declined, isError", () => {
+    for (const [transcript, isError] of [
+      [first.confirm.accepted, false],
+      [first.confirm.declined, true],
+    ] as const) {
+      const [call, asked, retry, done] = transcript.steps.flatMap((step) =>
+        "line" in step ? [JSON.parse(step.line) as Record<string, any>] : [],
+      );
+      assert.deepEqual([call.id, retry.id], [1, 2]);
+      assert.equal(asked.result.resultType, "input_required");
+      assert.equal(retry.params.requestState, asked.result.requestState);
+      assert.deepEqual(Object.keys(retry.params.inputResponses), Object.keys(asked.result.inputRequests));
+      assert.equal(done.result.resultType, "complete");
+      assert.equal(done.result.isError, isError);
+    }
+  });
+
   it("the same seed gives byte-identical tables (this run's are the committed export's), and no printed line exceeds 100 characters", () => {
     const text = formatWithoutASessionWire(first);
     // What the lesson prints of the wire, run now, stands in the export committed for this seed:
@@ -228,11 +243,13 @@ describe("lesson 10 on the wire (default seed)", () => {
       formatWireTranscript(first.openings.stateless, [], { lines: "folded" }),
       formatEraCosts(first.eras),
       formatEraKinds(first.eras),
-      formatWireCumulative(first.eras),
-      formatWireCrossings(first.eras),
       formatDiscoveryPlans(first.discovery),
       formatAutoMeetings(first.auto),
       formatWireTranscript(first.inPlaceProbe, seen, { lines: "folded" }),
+      formatWireTranscript(first.confirm.accepted, [], { lines: "folded" }),
+      formatWireTranscript(first.confirm.declined, [{ transcript: first.confirm.accepted, where: "the run above" }], {
+        lines: "folded",
+      }),
     ])
       assert.ok(exported.includes(`\n${printed}\n`), printed.split("\n")[0]);
     for (const line of text.split("\n")) assert.ok([...line].length <= LINE_WIDTH, line);

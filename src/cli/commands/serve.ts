@@ -93,6 +93,8 @@ export interface ServeCommandOptions {
   port?: number;
   host?: string;
   allowRemote?: boolean;
+  /** A side-effect tool asks the user to confirm first (2026-07-28 multi round-trip). */
+  confirmWrites?: boolean;
 }
 
 /** Help for `--level`. */
@@ -138,6 +140,7 @@ export async function runServeCommand(
     fault,
     path: options.path,
     era: options.era,
+    confirmWrites: options.confirmWrites,
   });
 }
 
@@ -169,6 +172,7 @@ async function runHttp(
       fault,
       path: options.path,
       era: options.era,
+      confirmWrites: options.confirmWrites,
       port,
       host,
       allowRemote: options.allowRemote,
@@ -227,6 +231,10 @@ export function defineServe(command: Command): Command {
       "--slow-ms <ms>",
       `with --fault slow: the delay in milliseconds (default: ${SLOW_MS_DEFAULT})`,
       slowMsOption,
+    )
+    .option(
+      "--confirm-writes",
+      "2026-07-28 only: a tool with a side effect (kayit_yaz) asks the user to confirm first, by a multi round-trip request",
     )
     .option("--http", "serve over Streamable HTTP instead of stdio")
     .option("--port <n>", "with --http: the TCP port, 0 for any free one (default: 0)", portOption)

@@ -4,7 +4,6 @@
  * module a cell imports, so a lesson's own module keeps that to the lesson's part of the library.
  * The same names are exported by the package's root, `mcp-course`.
  */
-export { erasChart } from "./charts";
 export {
   describeSessionSeed,
   readFields,
@@ -12,13 +11,12 @@ export {
   readDiscoveryPlans,
   readAuto,
   readInPlaceProbe,
+  readConfirm,
   summarizeSession,
   sessionSolutions,
 } from "./prose";
 export {
   formatEraRuns,
-  formatCumulative,
-  formatTokenCrossings,
   formatModes,
   formatCacheRefetches,
   formatMessageCosts,
@@ -30,8 +28,6 @@ export { runWithoutASessionOnTheWire } from "./wire";
 export {
   formatEraCosts,
   formatEraKinds,
-  formatWireCumulative,
-  formatWireCrossings,
   formatDiscoveryPlans,
   formatAutoMeetings,
 } from "./wireTables";

@@ -21,6 +21,8 @@ import {
 } from "./simulate";
 import type { WirePoint, WithoutASessionWire } from "./wire";
 import { isTranscriptLine } from "../../wireClient/lineExchange";
+import { confirmGate } from "../../server/confirmWrites";
+import { isInputRequiredResult } from "@modelcontextprotocol/server";
 
 const n = (value: number) => value.toLocaleString("en-US");
 /** A markdown link to the published page of the 2026-07-28 specification at `path`. */
@@ -85,7 +87,7 @@ export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASe
       (sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes,
       0,
     ) +
-    3; // the two openings and the probe in place, one process each
+    5; // the two openings, the probe in place and the two confirmations, one process each
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
       `The simulated half counts envelope tokens as lesson 6 did; the real half starts ${n(processes)} server processes with ` +
@@ -138,7 +140,11 @@ function refusedWords(row: EraRunRow): string {
   );
 }
 
-/** Section 2: lesson 6's twelve tasks in both eras, simulated and real, and whether they cross. */
+/**
+ * Section 2: lesson 6's twelve tasks in both eras, simulated and real: the calls that ended in the
+ * client, the round trips, and the messages at every point (fewer in the stateless era, the same in
+ * both halves), each claim checked over the runs' points.
+ */
 export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const legacySim = simRow(sim, "legacy");
   const statelessSim = simRow(sim, "stateless");
@@ -152,17 +158,21 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
     samePoints(legacySim.cumulative, legacy.cumulative) &&
     samePoints(statelessSim.cumulative, stateless.cumulative);
   const saved = legacy.cumulative[0].messages - stateless.cumulative[0].messages;
+  const savedAtEnd = legacy.cumulative.at(-1)!.messages - stateless.cumulative.at(-1)!.messages;
   const remote = legacySim.total.round_trips - legacySim.total.request;
+  const crossed = sim.lessonSix.crossing.at !== null || wire.eras.bytes.at !== null;
   return paragraphs(
+    (fewerSim && fewerWire
+      ? `The stateless era sends fewer messages before the first call and after every task, in both halves: ${saved} fewer before the first call, ${savedAtEnd === saved ? "and as many at the end" : `${savedAtEnd} at the end`}.`
+      : `The stateless era does not send fewer messages at every count here (simulator: ${fewerSim ? "yes" : "no"}, wire: ${fewerWire ? "yes" : "no"}).`) +
+      (same
+        ? ` The two halves send the same messages before the first call and after each of the ${legacy.cumulative.length - 1} tasks, in each era.`
+        : ` The two halves do not send the same messages at every point.`) +
+      (crossed
+        ? ` In this run the eras' costs do cross: in tokens ${crossingWords(sim.lessonSix.crossing, "tokens")}; in bytes ${crossingWords(wire.eras.bytes, "bytes")}.`
+        : ""),
     `${refusedWords(legacySim)} The legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips: ` +
       `${n(remote)} of them go to a remote server and count twice.`,
-    `Read off the points, in tokens ${crossingWords(sim.lessonSix.crossing, "tokens")}; in bytes ${crossingWords(wire.eras.bytes, "bytes")}. ` +
-      (fewerSim && fewerWire
-        ? `The stateless era sends fewer messages at every count, in both halves: ${saved} fewer before the first call.`
-        : `The stateless era does not send fewer messages at every count here (simulator: ${fewerSim ? "yes" : "no"}, wire: ${fewerWire ? "yes" : "no"}).`) +
-      (same
-        ? ` The two halves send the same messages at every one of the ${legacy.cumulative.length} points, in each era.`
-        : ` The two halves do not send the same messages at every point: compare the cumulative tables.`),
   );
 }
 
@@ -235,6 +245,28 @@ export function readInPlaceProbe(wire: WithoutASessionWire): string {
       (probeBytes === sdk.probe.bytes
         ? `The probe's request and answer are ${n(probeBytes)} bytes, those of the SDK's probe: probing in place costs the same bytes and no process.`
         : `The probe's request and answer are ${n(probeBytes)} bytes here against ${n(sdk.probe.bytes)} for the SDK's probe; probing in place costs no process.`),
+  );
+}
+
+/**
+ * Section 5: what asking the user cost on the wire (the `input_required` result and the retry),
+ * and what the declined run answered.
+ */
+export function readConfirm(wire: WithoutASessionWire): string {
+  const accepted = wire.confirm.accepted.steps.filter(isTranscriptLine);
+  const declined = wire.confirm.declined.steps.filter(isTranscriptLine);
+  const [call, asked, retry, done] = accepted;
+  const added = asked.bytes + retry.bytes;
+  const total = accepted.reduce((sum, line) => sum + line.bytes, 0);
+  const answer = JSON.parse(declined.at(-1)!.line) as Record<string, any>;
+  const said: string = answer.result?.content?.[0]?.text ?? "";
+  const grew = retry.bytes - call.bytes;
+  return paragraphs(
+    `Confirmed, the write took ${plural(accepted.length, "message")} and ${n(total)} bytes; the call alone would have been its first request and its last answer, ` +
+      `${n(call.bytes + done.bytes)} bytes. Asking added the ${code("input_required")} result and the retry, ${n(added)} bytes, ` +
+      `the retry ${n(grew)} bytes longer than the first request for its ${code("inputResponses")} and ${code("requestState")}. ` +
+      `Declined, the answer is a complete result with ${code(`isError: ${String(answer.result?.isError)}`)} and the text ${code(said)}: ` +
+      `the user's no reaches the model as a tool's failure, and nothing was written.`,
   );
 }
 
@@ -327,6 +359,8 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     legacySim.fixed.response +
     legacySim.fixed.notification -
     (statelessSim.fixed.request + statelessSim.fixed.response + statelessSim.fixed.notification);
+  if (savedMessages !== legacy.cumulative[0].messages - stateless.cumulative[0].messages)
+    throw new Error("the simulator and the wire save different messages before the first call");
   const perCallTokens = statelessSim.tokensPerCall - legacySim.tokensPerCall;
   const tokenGap = statelessSim.work.tokens - legacySim.work.tokens;
   const perCallBytes = stateless.bytesPerCall - legacy.bytesPerCall;
@@ -355,7 +389,7 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
   const discover = ERA_VARIANTS.find((v) => v.discover)!;
   const discoverRow = simRow(sim, discover.label);
   const answers = [
-    `${savedMessages} messages fewer before the first call, ${savedMessages / servers} per server: ${code("initialize")}, its answer and ${code("notifications/initialized")}. The lists are the same in both eras.`,
+    `${legacy.cumulative[0].messages} − ${stateless.cumulative[0].messages} = ${savedMessages} messages fewer before the first call, ${savedMessages / servers} per server: ${code("initialize")}, its answer and ${code("notifications/initialized")}. The lists are the same in both eras.`,
     `${n(tokenGap)} tokens over the same ${statelessSim.wireCalls} calls (the table's ${n(statelessSim.total.tokens)} − ${n(statelessSim.fixed.tokens)} against ${n(legacySim.total.tokens)} − ${n(legacySim.fixed.tokens)}), ${exactShare(tokenGap, statelessSim.wireCalls)} tokens per call` +
       (one(perCallTokens) ===
       one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))
@@ -376,8 +410,36 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
       `The sentence, in the "Statelessness" section of the specification's ${spec("basic", "overview page")}: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process."`,
     `With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +
       `it learns the versions the server supports, its capabilities and its identity before anything else. A client that speaks both eras, as ours does, SHOULD send it first all the same (section 4); our real client skips it for our servers, whose discover results it is given in advance (see the assumptions).`,
+    changedRetry(wire),
   ];
   return foldedAnswers(ANSWER_TITLES, answers);
+}
+
+/**
+ * Exercise 8: the accepted run's retry, its `deger` changed to 555, put to the server's own gate.
+ *
+ * @throws Error if the gate runs the tool or ends the call, instead of asking again.
+ */
+function changedRetry(wire: WithoutASessionWire): string {
+  const retry = JSON.parse(wire.confirm.accepted.steps.filter(isTranscriptLine)[2].line) as {
+    params: {
+      name: string;
+      arguments: Record<string, unknown>;
+      inputResponses: Record<string, unknown>;
+      requestState: string;
+    };
+  };
+  const { name, inputResponses, requestState } = retry.params;
+  const changed = { ...retry.params.arguments, deger: 555 };
+  const answer = confirmGate(name, changed, { inputResponses, requestState });
+  if (answer === undefined || !isInputRequiredResult(answer))
+    throw new Error(`the gate did not ask again for a changed retry: ${JSON.stringify(answer)}`);
+  return (
+    `Another ${code("input_required")} result, the same question about 555 and the state ${code(String(answer.requestState))}, not a write. ` +
+    `The echoed state ${code(requestState)} carries a digest of the arguments that were confirmed, 554's; the server recomputes it from the retry's arguments, they differ, ` +
+    `so the confirmation given for 554 is not taken for 555. The multi round-trip page asks for this ("Server Requirements"): an identifier of the originating request in the state, ` +
+    `"rejecting state presented on a request that does not match". Asking again rather than answering an error is its "Error Handling".`
+  );
 }
 
 /** The titles of the exercises, as the folded answers name them. */
@@ -389,4 +451,5 @@ const ANSWER_TITLES = [
   "A fresh result at exactly its ttlMs",
   "Processes per task",
   "server/discover first",
+  "A retry with other arguments",
 ];

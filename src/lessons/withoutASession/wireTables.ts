@@ -184,5 +184,11 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     "",
     "The stateless opening",
     formatWireTranscript(result.openings.stateless),
+    "",
+    "A confirmed write (serve kayit --confirm-writes), then a declined one",
+    formatWireTranscript(result.confirm.accepted),
+    formatWireTranscript(result.confirm.declined, [
+      { transcript: result.confirm.accepted, where: "the confirmed write" },
+    ]),
   ].join("\n");
 }

@@ -1,0 +1,118 @@
+// Invariant: `serve --confirm-writes` is opt-in and follows 2026-07-28's multi round-trip pattern: a side-effect tool's first call is answered input_required with one form elicitation and a requestState bound to the call; the retry runs the tool only on an accepted confirm: true with the matching state; a decline, cancel or confirm: false ends in a complete isError result; anything else asks again; without the flag, or in the legacy era, kayit_yaz writes at once; a client without the elicitation capability gets -32021.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { isInputRequiredResult } from "@modelcontextprotocol/server";
+import { CONFIRM_KEY, CONFIRM_SCHEMA, confirmationState, confirmGate } from "../../src/server/confirmWrites";
+import { confirmedWrite, CONFIRMED_CALL } from "../../src/wireClient/confirmTranscripts";
+import { isTranscriptLine, LineExchange } from "../../src/wireClient/lineExchange";
+import { serverArgs } from "../../src/wireClient/serveCommand";
+import { initializeRequest, requestMeta } from "../../src/wireClient/transcripts";
+
+const ARGS = { ...CONFIRMED_CALL.arguments };
+const STATE = confirmationState("kayit_yaz", ARGS);
+const answered = (response: unknown, requestState: unknown = STATE) => ({
+  inputResponses: { [CONFIRM_KEY]: response },
+  requestState,
+});
+
+describe("confirmGate (the server's side of the round trips)", () => {
+  it("lets a tool without a side effect run at once", () => {
+    assert.equal(confirmGate("sayac_oku", { abone: "A044" }, answered(undefined, undefined)), undefined);
+  });
+
+  it("answers a side-effect tool's first call input_required: one form elicitation, a state bound to the call", () => {
+    const first = confirmGate("kayit_yaz", ARGS, { inputResponses: undefined, requestState: undefined });
+    assert.ok(first !== undefined && isInputRequiredResult(first));
+    assert.equal(first.requestState, STATE);
+    const requests: Record<string, unknown> = first.inputRequests ?? {};
+    const request = requests[CONFIRM_KEY] as { method: string; params: Record<string, any> };
+    assert.equal(request.method, "elicitation/create");
+    assert.equal(request.params.mode, "form");
+    assert.deepEqual(request.params.requestedSchema, CONFIRM_SCHEMA);
+    assert.match(request.params.message, /554 into bedel of subscriber A044/);
+    assert.match(STATE, /^kayit_yaz:[0-9a-f]{16}$/);
+    assert.notEqual(confirmationState("kayit_yaz", { ...ARGS, deger: 555 }), STATE);
+  });
+
+  it("runs the tool on accept with confirm: true and the matching state, and on nothing else", () => {
+    assert.equal(confirmGate("kayit_yaz", ARGS, answered({ action: "accept", content: { confirm: true } })), undefined);
+    for (const [response, said] of [
+      [{ action: "decline" }, "decline"],
+      [{ action: "cancel" }, "cancel"],
+      [{ action: "accept", content: { confirm: false } }, "confirm: false"],
+    ] as const) {
+      const result = confirmGate("kayit_yaz", ARGS, answered(response)) as Record<string, any>;
+      assert.equal(result.isError, true, said);
+      assert.equal(result.resultType, undefined, "a complete result: the SDK adds resultType");
+      assert.equal(result.content[0].text, `Not written: the user answered ${said}.`);
+    }
+    // Asked again: no answer, an answer with another call's state, a tampered state, no content.
+    for (const retry of [
+      answered(undefined),
+      answered(
+        { action: "accept", content: { confirm: true } },
+        confirmationState("kayit_yaz", { ...ARGS, deger: 555 }),
+      ),
+      answered({ action: "accept", content: { confirm: true } }, "kayit_yaz:0000000000000000"),
+      answered({ action: "accept" }),
+    ]) {
+      const again = confirmGate("kayit_yaz", ARGS, retry) as Record<string, any>;
+      assert.equal(again.resultType, "input_required");
+      assert.equal(again.requestState, STATE);
+    }
+  });
+});
+
+describe("serve kayit --confirm-writes on a real wire", () => {
+  it("accepted: input_required, then a retry with a new id, the answer and the state echoed, then the record written", async () => {
+    const transcript = await confirmedWrite("accept");
+    assert.equal(transcript.command, "mcp-course serve kayit --confirm-writes");
+    const [call, asked, retry, done] = transcript.steps
+      .filter(isTranscriptLine)
+      .map((step) => JSON.parse(step.line) as Record<string, any>);
+    assert.equal(call.params._meta["io.modelcontextprotocol/clientCapabilities"].elicitation !== undefined, true);
+    assert.equal(asked.result.resultType, "input_required");
+    assert.equal(asked.result.ttlMs, undefined, "an interim result carries no caching hint");
+    assert.equal(asked.result.inputRequests.confirm.method, "elicitation/create");
+    assert.notEqual(retry.id, call.id);
+    assert.equal(retry.params.requestState, asked.result.requestState);
+    assert.deepEqual(retry.params.arguments, call.params.arguments);
+    assert.deepEqual(done.result.content, [{ type: "text", text: '{"yazildi":true}' }]);
+    assert.equal(done.result.resultType, "complete");
+  });
+
+  it("declined: a complete isError result, nothing written", async () => {
+    const transcript = await confirmedWrite("decline");
+    const done = JSON.parse(transcript.steps.filter(isTranscriptLine).at(-1)!.line) as Record<string, any>;
+    assert.equal(done.result.isError, true);
+    assert.equal(done.result.resultType, "complete");
+    assert.equal(transcript.outcome, "input_required, then decline: isError, nothing written");
+  });
+
+  it("without the elicitation capability the SDK answers -32021 instead of asking", async () => {
+    const exchange = new LineExchange(serverArgs({ server: "kayit", confirmWrites: true }));
+    exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { ...CONFIRMED_CALL, _meta: requestMeta() } });
+    const answer = await exchange.read();
+    await exchange.close("done");
+    assert.equal(answer.error?.code, -32021);
+    assert.deepEqual(answer.error?.data?.requiredCapabilities, { elicitation: { form: {} } });
+  });
+
+  it("opt-in: without the flag, and in a legacy session with it, kayit_yaz writes at once", async () => {
+    const plain = new LineExchange(serverArgs({ server: "kayit" }));
+    plain.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { ...CONFIRMED_CALL, _meta: requestMeta() } });
+    const written = await plain.read();
+    await plain.close("done");
+    assert.equal(written.result.resultType, "complete");
+    assert.deepEqual(written.result.content, [{ type: "text", text: '{"yazildi":true}' }]);
+
+    const legacy = new LineExchange(serverArgs({ server: "kayit", confirmWrites: true }));
+    legacy.send(initializeRequest(0));
+    await legacy.read();
+    legacy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    legacy.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { ...CONFIRMED_CALL } });
+    const legacyAnswer = await legacy.read();
+    await legacy.close("done");
+    assert.deepEqual(legacyAnswer.result.content, [{ type: "text", text: '{"yazildi":true}' }]);
+  });
+});
