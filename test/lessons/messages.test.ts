@@ -277,16 +277,29 @@ describe("lesson 3 on the wire (default seed)", () => {
     for (const line of printed.join("\n").split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
     const solutions = prose.messagesSolutions(sim, wire);
     assert.equal(solutions.match(/<details>\n<summary>/g)?.length, 4);
-    // Exercise 4 cites both pages' rules and prices the notification.
-    const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
-    // Giving up is a SHOULD on every transport ("Timeouts"); the stdio MUST says how to cancel.
-    assert.match(cancel, /it SHOULD cancel the request \(`basic\/patterns\/cancellation.mdx`, "Timeouts"\)/);
-    assert.match(
-      cancel,
-      /over stdio, cancelling MUST be done with `notifications\/cancelled` naming its id \("Transport-Specific Cancellation"\)/,
+    // Section 3 states the cancellation rules once, with both pages cited; exercise 4 applies them.
+    const markdown = flat(
+      readNotebook(join(ROOT, "notebooks", "03-messages.ipynb"))
+        .cells.filter((cell) => cell.cell_type === "markdown")
+        .map((cell) => cell.source)
+        .join("\n"),
     );
-    assert.match(cancel, /over stdio MUST NOT send anything more for it \(`basic\/transports\/stdio.mdx`/);
-    assert.match(cancel, /Its body, `notifications\/cancelled 7`, is 6 tokens, 14 with the envelope/);
+    const rules = markdown.slice(markdown.indexOf("**Local failures and cancellation.**"));
+    // Giving up is a SHOULD on every transport ("Timeouts"); the stdio MUST says how to cancel.
+    assert.match(rules, /gives up on a request SHOULD cancel it \(`basic\/patterns\/cancellation.mdx`, "Timeouts"\)/);
+    assert.match(rules, /\("Transport-Specific Cancellation"\)\. Over stdio it MUST send `notifications\/cancelled`/);
+    // Over Streamable HTTP closing the request's stream is the cancellation, and no notification is sent.
+    assert.match(rules, /it closes the request's SSE stream \(lesson 2\), which the server MUST take as cancellation/);
+    assert.match(
+      rules,
+      /MUST NOT send more for the request \(`basic\/transports\/stdio.mdx` and `streamable-http.mdx`/,
+    );
+    // Local errors have no code and must not pass for the peer's ("Error Codes").
+    assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
+    const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
+    assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);
+    assert.match(cancel, /the server SHOULD stop and MUST NOT send more for it/);
+    assert.match(cancel, /Its body `notifications\/cancelled 7` is 6 tokens, 14 with the envelope/);
     assert.match(
       flat(solutions),
       /Request `kayit_yaz abone A044 sutun bedel deger 554`: .* 8 tokens, 16 with the envelope\. Response `yazildi true`: `yazil`, `di` and `true`, 3 tokens, 11 with the envelope/,

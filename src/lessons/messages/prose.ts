@@ -226,13 +226,10 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
     ),
     foldedAnswer(
       "4. Giving up on a call",
-      `Giving up, it SHOULD cancel the request (${code("basic/patterns/cancellation.mdx")}, ` +
-        `"Timeouts"); over stdio, cancelling MUST be done with ` +
-        `${code("notifications/cancelled")} naming its id ` +
-        `("Transport-Specific Cancellation"). Nothing comes back: the server SHOULD stop and not ` +
-        `answer, and over stdio MUST NOT send anything more for it ` +
-        `(${code("basic/transports/stdio.mdx")}, "Cancellation"); the client SHOULD ignore a ` +
-        `late answer. Its body, ${code(cancel)}, is ${countTokens(cancel)} tokens, ` +
+      `It SHOULD cancel the request; over stdio that MUST be ` +
+        `${code("notifications/cancelled")} naming the id (section 3). Nothing comes back: the ` +
+        `server SHOULD stop and MUST NOT send more for it; the client SHOULD ignore a late ` +
+        `answer. Its body ${code(cancel)} is ${countTokens(cancel)} tokens, ` +
         `${envelopeCost(cancel)} with the envelope.`,
     ),
   ].join("\n\n");

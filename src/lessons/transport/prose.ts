@@ -91,8 +91,9 @@ export function readHttpCall(result: TransportResult): string {
     throw new Error(`the answer's body is not one chunk of ${responseJson} bytes`);
   return wrapMarkdown(
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
-      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is stdio's line less its ` +
-      `newline, ${requestJson} bytes for the request and ${responseJson} for the answer. HTTP put ` +
+      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is what stdio would ` +
+      `carry, less the newline, ${requestJson} bytes for the request and ${responseJson} for ` +
+      `the answer. HTTP put ` +
       `header blocks of ${request.headerBytes} and ${response.headerBytes} bytes around them, ` +
       `and ${framing.bytes} bytes of chunked coding round the answer, sent in one piece ` +
       `(${framing.shown}).`,
@@ -112,8 +113,8 @@ export function readRefused(result: TransportResult): string {
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
       `error with ${id}, as the specification allows: the server refused before reading the ` +
-      `body, so it had no id to repeat, and MCP, unlike plain JSON-RPC, has no null id. Its ` +
-      `code, ${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
+      `body, so it had no id to repeat. Its code, ` +
+      `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
       `specification names none. No tool ran.`,
   );
 }
@@ -204,11 +205,10 @@ export function transportSolutions(result: TransportResult): string {
         `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
         `only that the call never finished). ${code("olcum")}'s tools only read, so sending a ` +
         `call again is harmless. ${code("kayit_yaz")}, the one that writes, might write its ` +
-        `record twice; nothing in the transport prevents it. Two facts the course has not shown ` +
-        `yet: the server calls ${code("kayit_yaz")} idempotent (a repeat does no more), and over ` +
-        `Streamable HTTP a broken response stream MUST be taken as cancelling its request ` +
-        `(${code("streamable-http.mdx")}): the request is lost as here, and a retry is a new ` +
-        `request with a new id, which the changelog says clients "MUST re-issue" ` +
+        `record twice; nothing in the transport prevents it. One fact the course has not shown ` +
+        `yet: the server calls ${code("kayit_yaz")} idempotent (a repeat does no more). Over ` +
+        `Streamable HTTP a broken response stream cancels its request (section 3): the ` +
+        `request is lost as here, and a retry is a new request with a new id, which the changelog says clients "MUST re-issue" ` +
         `(${code("changelog.mdx")}; the transport page makes no such rule).`,
     ),
   ].join("\n\n");
