@@ -71,9 +71,11 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
     assert.match(text, /^Lesson 7 added `fleet`/m, `${path}: points back to lesson 7`);
     const assumptions = flat(text.split("## Assumptions")[1].split("## The fleet")[0]);
     // The fleet's tokens are lesson 3's envelope on a JSON body, under a name of their own, and the
-    // lesson says they differ from lesson 3's; the tables and readings use that name alone.
+    // lesson says they differ from lesson 3's, where costs first appear (the faults' section, before
+    // its table); the tables and readings use that name alone.
+    const faults = flat(text.split("## Faults on a virtual clock")[1].split("formatConditionTable(lesson)")[0]);
     assert.match(
-      assumptions,
+      faults,
       /\*\*Costs are JSON tokens\*\*, this lesson's measure: a body's tokens plus 8, as lesson 3's envelope tokens/,
       path,
     );
@@ -83,9 +85,9 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
       `${path}: envelope tokens named in the definition alone`,
     );
     assert.match(text, /^tokens: JSON tokens, MCP's opening/m, path);
-    assert.match(assumptions, /a body is the JSON text of a message's `params`, `result` or `error`, not words/, path);
-    assert.match(assumptions, /the fleet's tools carry JSON values/, path);
-    assert.match(assumptions, /JSON tokens are not comparable with lessons 3â€“7's envelope tokens/, path);
+    assert.match(faults, /a body is the JSON text of a message's `params`, `result` or `error`, not words/, path);
+    assert.match(faults, /the fleet's tools carry JSON values/, path);
+    assert.match(faults, /JSON tokens are not comparable with lessons 3â€“7's envelope tokens/, path);
     assert.match(assumptions, /no policy of lesson 5's kind \(allowlist, gate\)/, path);
     assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
     // The two SDK versions, framed once, by the names the lesson then uses.

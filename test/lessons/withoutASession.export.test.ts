@@ -277,9 +277,10 @@ for (const path of EXPORTS) {
       flat,
       /a client that does not support that version SHOULD disconnect \(2025-11-25 `basic\/lifecycle\.mdx`/,
     );
-    // The gate: the course's policy beside MCP's human in the loop, in one pointer sentence.
+    // The gate: the course's policy beside MCP's human in the loop, in one pointer sentence, in section 5, where
+    // the server asks the user.
     assert.match(
-      flat,
+      flat.slice(flat.indexOf("## 5 · A request that asks the user"), flat.indexOf("## Summary")),
       /gating on a declared side effect is the course's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation/,
     );
   });
@@ -329,10 +330,10 @@ for (const path of EXPORTS) {
     assert.match(said5, /The retry is a new request with a new id \(MUST\)/);
     assert.match(said5, /`accept` with the form's content, `decline` \(the user said no\), or `cancel`/);
     assert.match(said5, /SHOULD answer with a new `input_required` rather than an error \("Error Handling"\)/);
-    // Lesson 5's gate pointed back to in one sentence, not re-explained.
+    // Lesson 5's gate pointed back to in one sentence, not re-explained, beside MCP's own human in the loop.
     assert.match(
       said5,
-      /Lesson 5's approval gate is the course's client refusing such a call by its own policy; this is MCP's own human in the loop/,
+      /As lesson 5 said, gating on a declared side effect is the course's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation: here the server asks for that human itself/,
     );
     assert.match(said5, /`inputRequired\(\{ inputRequests: \{ confirm: inputRequired\.elicit\(/);
     // The computed reading of the round trip.
