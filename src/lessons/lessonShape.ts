@@ -5,10 +5,11 @@
  *
  * The section convention: the first cell opens with `# Lesson N · Title` (the catalog's number and
  * title) and holds a paragraph `**What you will learn**` (or a heading of that name); then
- * level-2 headings `## Assumptions`, one or more body sections, `## Summary…`, `## Exercises`, the
- * expected answers (a `## Solutions` section, or answers marked "Expected answer" inside the
- * exercises), and `## Next` last, in every lesson but the catalog's last. A body heading may be
- * numbered (`## 1 · Two openings`). The exercises say how to rebuild after editing `src/`.
+ * level-2 headings `## Assumptions` (at most {@link ASSUMPTIONS_LINE_LIMIT} lines), one or more
+ * body sections, `## Summary…`, `## Exercises`, the expected answers (a `## Solutions` section, or
+ * answers marked "Expected answer" inside the exercises), and `## Next` last, in every lesson but
+ * the catalog's last. A body heading may be numbered (`## 1 · Two openings`). The exercises say how
+ * to rebuild after editing `src/`.
  *
  * The width rule: in a notebook's markdown cells every line but a table row (which a front end lays
  * out itself); in an export, every line of printed output, listings and code. Widths count
@@ -273,6 +274,62 @@ export function sectionProblems(
   if (!last && next !== -1 && solutions !== -1 && next < solutions)
     problems.push("Next comes before the Solutions");
   return problems;
+}
+
+/**
+ * The most lines a lesson's Assumptions section may hold, from its first line of text to its last:
+ * what a reader must accept before the body (which earlier lessons it stands on, what is simulated
+ * and what is real, the client's policy), while explanations go where they matter. The course's
+ * lesson shape: "assumptions (at most 10 lines)". A course rule, not MCP's.
+ */
+export const ASSUMPTIONS_LINE_LIMIT = 10;
+
+/** The lines of a section's text from its first non-blank line to its last (0 when all are blank). */
+export function sectionLines(text: string): number {
+  const filled = text.split("\n").flatMap((line, i) => (line.trim() === "" ? [] : [i]));
+  return filled.length === 0 ? 0 : filled[filled.length - 1] - filled[0] + 1;
+}
+
+/** The text of a notebook's Assumptions section ({@link sections}), or undefined when it has none. */
+export function notebookAssumptions(nb: Notebook): string | undefined {
+  return sections(nb).find((s) => s.landmark === "assumptions")?.text;
+}
+
+/**
+ * The text of an export's Assumptions section: its lines after `## Assumptions` up to the next
+ * heading of level 1 or 2 (headings inside fenced blocks do not count), printed output included;
+ * undefined when it has none.
+ */
+export function exportAssumptions(markdown: string): string | undefined {
+  const headings = linesOutsideFences(markdown).filter(({ line }) => /^#{1,2}\s/.test(line));
+  const at = headings.findIndex(({ line }) => {
+    const heading = /^##\s+(.+?)\s*#*\s*$/.exec(line)?.[1];
+    return heading !== undefined && landmarkOf(heading) === "assumptions";
+  });
+  if (at === -1) return undefined;
+  const lines = markdown.split("\n");
+  const end = at + 1 < headings.length ? headings[at + 1].number - 1 : lines.length;
+  return lines.slice(headings[at].number, end).join("\n");
+}
+
+/**
+ * The problem with a lesson's Assumptions section, if any: more lines than
+ * {@link ASSUMPTIONS_LINE_LIMIT} ({@link sectionLines}).
+ *
+ * @param lesson the lesson's catalog entry, to name it; undefined for a notebook outside the catalog.
+ * @param text the section's text ({@link notebookAssumptions}, {@link exportAssumptions}); a lesson
+ *   without the section is {@link sectionProblems}' to report.
+ */
+export function assumptionsLengthProblems(
+  lesson: LessonEntry | undefined,
+  text: string | undefined,
+): string[] {
+  const lines = text === undefined ? 0 : sectionLines(text);
+  if (lines <= ASSUMPTIONS_LINE_LIMIT) return [];
+  const whose = lesson === undefined ? "the" : `lesson ${Number(lesson.name.slice(0, 2))}'s`;
+  return [
+    `${whose} Assumptions section is ${lines} lines long, at most ${ASSUMPTIONS_LINE_LIMIT} wanted: keep what a reader must accept before the body, and move explanations to where they matter`,
+  ];
 }
 
 /** A title or phrase as a pattern that lets a line break (or any run of spaces) stand for each space. */

@@ -1,17 +1,23 @@
 // The checks `mcp-course check-lessons` runs before a lesson runs: a notebook's code lines within the page, its cell
-// tagged `parameters`, the later lessons its body names (whole titles only), and an export older than its notebook.
+// tagged `parameters`, the later lessons its body names (whole titles only), an export older than its notebook, and
+// Assumptions of at most ASSUMPTIONS_LINE_LIMIT lines in every notebook and export.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { LESSONS } from "../../src/lessons/catalog";
 import {
+  ASSUMPTIONS_LINE_LIMIT,
+  assumptionsLengthProblems,
   cellsNewerThanExport,
+  exportAssumptions,
   forwardPointers,
   laterLessonsNamed,
+  notebookAssumptions,
   notebookForwardPointers,
   parametersProblems,
   wideNotebookLines,
 } from "../../src/lessons/lessonShape";
 import type { Notebook } from "../../src/notebook/notebookFile";
+import { lessonExports, lessonNotebook } from "./lessonText";
 
 const md = (id: string, source: string) => ({ cell_type: "markdown" as const, id, metadata: {}, source });
 const code = (id: string, source: string, tags: string[] = []) => ({
@@ -78,3 +84,36 @@ test("an export that lacks a cell's source, word for word, is older than its not
   const edited = notebook(nb.cells[0], nb.cells[1], code("b", "print(seed + 1);"));
   assert.deepEqual(cellsNewerThanExport(edited, exported), [2]);
 });
+
+test("Assumptions of at most 10 lines pass, from first line of text to last; 11 are one problem naming the lesson and the count", () => {
+  assert.equal(ASSUMPTIONS_LINE_LIMIT, 10);
+  const bullets = (n: number) => Array.from({ length: n }, (_, i) => `- Point ${i + 1}.`).join("\n");
+  const lesson6 = LESSONS[5];
+  const nb = (n: number) =>
+    notebook(md("a", `# Lesson 6\n\n## Assumptions\n\n${bullets(n)}\n\n`), md("b", "## 1 · Body\n\nText."));
+  assert.equal(notebookAssumptions(nb(10))?.trim(), bullets(10));
+  assert.deepEqual(assumptionsLengthProblems(lesson6, notebookAssumptions(nb(10))), []);
+  assert.deepEqual(assumptionsLengthProblems(lesson6, notebookAssumptions(nb(11))), [
+    "lesson 6's Assumptions section is 11 lines long, at most 10 wanted: keep what a reader must accept before the body, and move explanations to where they matter",
+  ]);
+  assert.match(
+    assumptionsLengthProblems(undefined, notebookAssumptions(nb(12)))[0],
+    /^the Assumptions section is 12 lines long/,
+  );
+  // An export's section runs to the next heading of level 1 or 2, printed output included; a heading inside a fence,
+  // or of level 3, does not end it.
+  const exported = (n: number) =>
+    `# Lesson 6\n\n## Assumptions\n\n${bullets(n)}\n\n\`\`\`text\n## printed\n\`\`\`\n\n### Aside\n\n## 1 · Body\n\nText.\n`;
+  assert.deepEqual(assumptionsLengthProblems(lesson6, exportAssumptions(exported(4))), []);
+  assert.match(assumptionsLengthProblems(lesson6, exportAssumptions(exported(5)))[0], /is 11 lines long/);
+  assert.equal(exportAssumptions("# Lesson 6\n\n## 1 · Body\n"), undefined);
+});
+
+const exports = lessonExports();
+for (const lesson of LESSONS) {
+  test(`notebooks/${lesson.name}.ipynb and its exports: Assumptions of at most ${ASSUMPTIONS_LINE_LIMIT} lines`, () => {
+    assert.deepEqual(assumptionsLengthProblems(lesson, notebookAssumptions(lessonNotebook(lesson))), []);
+    for (const { path, text } of exports.filter((e) => e.lesson === lesson))
+      assert.deepEqual(assumptionsLengthProblems(lesson, exportAssumptions(text)), [], path);
+  });
+}

@@ -6,7 +6,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { LESSONS, type LessonEntry } from "../../src/lessons/catalog";
-import { sectionProblems, sections, wideNotebookLines } from "../../src/lessons/lessonShape";
+import {
+  assumptionsLengthProblems,
+  notebookAssumptions,
+  sectionProblems,
+  sections,
+  wideNotebookLines,
+} from "../../src/lessons/lessonShape";
 import {
   closingAsNext,
   closingSection,
@@ -176,6 +182,7 @@ test("the new notebook keeps the course's shape, first, in the middle and last, 
     const plan = planLesson(number, title, LESSONS);
     const nb = lessonNotebook(plan);
     assert.deepEqual(sectionProblems(plan.entry, nb, plan.lessons), [], title);
+    assert.deepEqual(assumptionsLengthProblems(plan.entry, notebookAssumptions(nb)), [], title);
     assert.deepEqual(wideNotebookLines(nb), [], title);
     assert.deepEqual(tslabMetadataDifferences(nb), []);
     assert.equal(sections(nb).at(-1)!.landmark, plan.next ? "next" : "solutions");

@@ -1,20 +1,24 @@
 /**
  * `mcp-course check-lessons [names...]`: the shape every lesson keeps, in a second, without running
- * a cell (`lessons/lessonShape.ts`): its notebook's sections in the course's order and its markdown
- * and code cells within the page's width; for a lesson of the catalog also a cell tagged
+ * a cell (`lessons/lessonShape.ts`): its notebook's sections in the course's order, its Assumptions
+ * short, and its markdown and code cells within the page's width; for a lesson of the catalog also a cell tagged
  * `parameters`, no later lesson named before Next, and its committed exports (both seeds, where
  * written): not older than the notebook (else nothing more of it is checked), printed lines within
  * the width, no later lesson named before Next outside the notebook's cells, (the default seed's)
- * the share of its prose that the markdown cells hold, and (each seed's) its length.
+ * the share of its prose that the markdown cells hold, and (each seed's) its length and the length
+ * of its Assumptions.
  * One line per problem on stdout, `<file>: <problem>`; a summary on stderr.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { findLesson } from "../../lessons/catalog";
 import {
+  assumptionsLengthProblems,
   cellsNewerThanExport,
+  exportAssumptions,
   exportLengthProblems,
   forwardPointers,
+  notebookAssumptions,
   notebookForwardPointers,
   parametersProblems,
   proseShareProblems,
@@ -54,6 +58,7 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
     const lesson = entry.byPath ? undefined : findLesson(entry.name);
     report(entry.file, [
       ...sectionProblems(lesson, notebook),
+      ...assumptionsLengthProblems(lesson, notebookAssumptions(notebook)),
       ...wideNotebookLines(notebook),
       ...(lesson === undefined
         ? []
@@ -77,6 +82,7 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
         ...forwardPointers(text, lesson, sources),
         ...share,
         ...exportLengthProblems(lesson, text),
+        ...assumptionsLengthProblems(lesson, exportAssumptions(text)),
       ]);
     }
   }

@@ -9,7 +9,9 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { LESSONS, findLesson, type LessonEntry } from "../../lessons/catalog";
 import {
+  assumptionsLengthProblems,
   laterLessonsNamed,
+  notebookAssumptions,
   sectionProblems,
   wideNotebookLines,
   width,
@@ -122,9 +124,16 @@ function wideCode(text: string, max: number): string[] {
     );
 }
 
-/** A notebook's problems of shape (its sections, the width of its markdown and code lines). */
+/**
+ * A notebook's problems of shape (its sections, its Assumptions' length, the width of its markdown
+ * and code lines).
+ */
 function notebookProblems(lesson: LessonEntry, nb: Notebook, lessons: readonly LessonEntry[]) {
-  return [...sectionProblems(lesson, nb, lessons), ...wideNotebookLines(nb)];
+  return [
+    ...sectionProblems(lesson, nb, lessons),
+    ...assumptionsLengthProblems(lesson, notebookAssumptions(nb)),
+    ...wideNotebookLines(nb),
+  ];
 }
 
 /**
