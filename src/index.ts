@@ -917,10 +917,10 @@ export {
   readDiscoveryPlans,
   readAuto,
   readInPlaceProbe,
+  readConfirm,
   summarizeSession,
   sessionSolutions,
 } from "./lessons/withoutASession/prose";
-export { erasChart } from "./lessons/withoutASession/charts";
 export {
   simulateThreeRoles,
   type ThreeRolesResult,

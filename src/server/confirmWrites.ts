@@ -10,8 +10,8 @@
  * `client/elicitation.mdx`) and a `requestState`; the client asks its user, then retries the call
  * with a new id, `inputResponses` (the `ElicitResult` under the same key) and the `requestState`
  * echoed. An accepted `confirm: true` runs the tool; a decline or cancel answers a complete result
- * with `isError: true` and writes nothing, as does `confirm: false`; anything else (no answer, a state that does not match
- * the call) asks again, as "Error Handling" asks ("SHOULD respond with a new InputRequiredResult
+ * with `isError: true` and writes nothing, as does `confirm: false`; anything else (no answer, a
+ * state that does not match the call) asks again, as "Error Handling" asks ("SHOULD respond with a new InputRequiredResult
  * … rather than returning an error").
  *
  * The state binds the confirmation to the call: the tool's name and a digest of its arguments
@@ -26,6 +26,7 @@ import {
   inputRequired,
   inputResponse,
   type CallToolResult,
+  type ElicitRequestFormParams,
   type InputRequiredResult,
 } from "@modelcontextprotocol/server";
 import { SIDE_EFFECT_HINTS } from "./declarations";
@@ -34,11 +35,11 @@ import { SIDE_EFFECT_HINTS } from "./declarations";
 export const CONFIRM_KEY = "confirm";
 
 /** The form the user fills: one required boolean, `confirm` (a flat object of primitives, as form mode requires). */
-export const CONFIRM_SCHEMA = {
+export const CONFIRM_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
   type: "object",
   properties: { confirm: { type: "boolean" } },
   required: ["confirm"],
-} as const;
+};
 
 /** What a call's multi-round-trip fields hold, as the SDK lifts them off the request. */
 export interface RetryFields {
@@ -89,9 +90,7 @@ export function confirmGate(
       [CONFIRM_KEY]: inputRequired.elicit({
         mode: "form",
         message: question(name, args),
-        requestedSchema: CONFIRM_SCHEMA as unknown as Parameters<
-          typeof inputRequired.elicit
-        >[0]["requestedSchema"],
+        requestedSchema: CONFIRM_SCHEMA,
       }),
     },
     requestState: state,
