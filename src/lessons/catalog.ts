@@ -99,7 +99,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "without-a-session",
     title: "Without a Session",
     covers:
-      "MCP's two eras, the legacy initialize session and the stateless 2026-07-28 revision: the two openings line by line; the per-request _meta and per-result fields, in tokens and bytes; lesson 6's tasks and lesson 7's discovery in both eras, simulated and on the wire, and where they cross; caching lists for ttlMs; auto's probe and fallback; a version mismatch in each era.",
+      "MCP's two eras, the legacy initialize session and the stateless 2026-07-28 revision: the two openings line by line; the per-request _meta and per-result fields, in tokens and bytes; lesson 6's tasks and lesson 7's discovery in both eras, simulated and on the wire; caching lists for ttlMs; auto's probe and fallback; a multi round-trip request that asks the user to confirm a write.",
     startsServers: true,
   },
 ];
