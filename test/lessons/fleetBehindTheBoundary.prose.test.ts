@@ -51,7 +51,7 @@ test("the worked examples are the run's: turns add up, the opening is the envelo
   const shortcut = r.matrix.find((m) => m.condition === "raw" && m.policy === "shortcut")!;
   assert.ok(
     flat(prose.readConditions(r)).includes(
-      `Of the shortcut agent's ${shortcut.envelope.tokens.toLocaleString("en-US")} on \`raw\`, ${r.handshake.tokens} are MCP's opening (5 messages`,
+      `Of the shortcut agent's ${shortcut.envelope.tokens.toLocaleString("en-US")} on \`raw\`, ${r.handshake.tokens} are MCP's opening and \`tools/list\` (5 messages`,
     ),
   );
   const restart = r.matrix.find((m) => m.condition === "crash-restart" && m.policy === "thorough")!;

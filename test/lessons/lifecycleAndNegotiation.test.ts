@@ -349,7 +349,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        `refuses that request too, yet lists all ${supported.length} versions in \`data.supported\`, 2025-11-25 among them:`,
+        `the only way dual-era \`olcum\` serves it; a \`_meta\` request naming it gets -32022. Yet \`data.supported\` lists all ${supported.length} versions, as in the spec's example: it names what the server speaks, by \`_meta\` or \`initialize\`.`,
       ),
       "section 3 says what the plain olcum answers",
     );
@@ -364,11 +364,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the a
       for (const phrase of [
         'A dual-era client and server meet in four steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
         "A client that gets -32022 has met a modern server: it retries with a version from `supported` that it can name in `_meta`, here 2026-07-28, and does not fall back to `initialize`.",
-        "Only another error, or no answer, marks a legacy server; then the client sends `initialize`.",
+        "An error that is not a modern one (-32022, -32021 or -32020, lesson 3), or no answer, marks a legacy server; then the client sends `initialize`.",
         // One MCP client per server, bundled by the course's code.
         "The host runs one MCP client per server (lesson 1). The course's code bundles the three in one object",
         // The gate exactly as the code holds it, and MCP's own rule beside it.
-        "a tool whose `annotations` lack `readOnlyHint: true` is held; a tool with no `annotations` at all declares nothing and passes.",
+        "a tool whose `annotations` lack `readOnlyHint: true` is held; a tool with no `annotations` at all passes, deliberately against MCP's defaults above: the gate acts only on what a server declared.",
         'MCP\'s rule is wider: a human in the loop SHOULD be able to deny any tool invocation (`server/tools.mdx`, "User Interaction Model"',
         // Why the record task runs under policy none.
         "so that call would end with `arac bildirilmedi` before the gate: the table runs the task under policy *none*",

@@ -263,7 +263,7 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     // Cancellation by transport is lesson 3's: one sentence points back, true of both revisions.
     assert.match(
       text,
-      /As lesson 3 showed, no answer to the cancelled call ever comes \(a receiver SHOULD send none\), and over stdio this notification is how a client cancels, in 2025-11-25 as in 2026-07-28\./,
+      /As lesson 3 showed, a receiver SHOULD send no answer to the cancelled call \(none came here\), and a late one SHOULD be ignored; over stdio this notification is how a client cancels, in 2025-11-25 as in 2026-07-28\./,
       path,
     );
     // The notification's params, glossed where its real line is shown.

@@ -139,7 +139,7 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /a JSON-RPC error with no `id`, as the specification allows: the server refused before reading the body/,
+    /a JSON-RPC error with no `id`, which MCP's schema allows since 2025-11-25 \(JSON-RPC 2\.0 sends `"id": null`\): the server refused before reading the body\./,
   );
   assert.match(
     flat(readRefused(first)),

@@ -128,14 +128,14 @@ export function readConditions(result: FleetLessonResult): string {
       `changes the cost: the thorough agent's ${n(direct.envelope.tokens)} JSON tokens in-process, ` +
       `${n(raw.envelope.tokens)} over ${code("raw")} and ${n(validating.envelope.tokens)} over ${code("validating")}. ` +
       `Of the shortcut agent's ${n(shortcutRaw.envelope.tokens)} on ${code("raw")}, ${n(handshake.tokens)} are ` +
-      `MCP's opening (${opening} messages, from ${code("initialize")} to the ${code("tools/list")} result, mostly ` +
+      `MCP's opening and ${code("tools/list")} (${opening} messages, from ${code("initialize")} to the ${code("tools/list")} result, mostly ` +
       `the three declarations).`
     : `On the three healthy paths the answers differ, which the reading did not expect: check the table row by row.`;
   return wrapMarkdown(
     `${healthy} Under ${code("slow")} the thorough agent takes ${slow.turns} turns instead of ` +
       `${validating.turns} (${msPerCall(slow)} ms per call); under ${code("crash-restart")}, ` +
-      `${n(restart.envelope.tokens)} tokens instead of ${n(validating.envelope.tokens)}: a second opening and the ` +
-      `repeated call.`,
+      `${n(restart.envelope.tokens)} tokens instead of ${n(validating.envelope.tokens)}: a second opening, its ` +
+      `${code("tools/list")} and the repeated call.`,
   );
 }
 

@@ -484,7 +484,7 @@ export function formatConditionTable({
     ...keyLines([`answer: ${legend[0]}`, ...legend.slice(1)]),
     ...keyLines([
       "calls, errors: tool calls, and those that failed",
-      "tokens: JSON tokens, MCP's opening (initialize to tools/list) included",
+      "tokens: JSON tokens, MCP's opening and tools/list included",
       "ms/call: virtual time per tool call",
       "stray: stdout lines the client could not parse",
     ]),

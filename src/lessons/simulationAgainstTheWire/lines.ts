@@ -5,7 +5,7 @@
  * - `cancelled`: on `serve fleet --fault slow`, after the opening (one note in the transcript), a
  *   call to the slow tool that gets no answer within the client's timeout, the
  *   `notifications/cancelled` the SDK's client sends for it over stdio (its `reason` as that
- *   client writes it), and the next call, answered; no answer to the cancelled request ever comes.
+ *   client writes it), and the next call, answered; no answer to the cancelled request came.
  *
  * The three refusals of a `serve fleet` process (an `inputSchema` failure, an unknown tool, a call
  * with no `name`) are lesson 8's real lines (`runFleetLines`), which the lesson points back to

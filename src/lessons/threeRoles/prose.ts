@@ -237,10 +237,9 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
       `The course's servers keep nothing between calls, by design: each call carries all its ` +
         `tool needs, and the host holds the task's values. ` +
         `${listing(own.map(({ server, n }) => `${plural(n, "value")} went from ${code(server)} back to ${code(server)}`))}, ` +
-        `in its ${listing(ownCalls.map(code))} calls. MCP would allow more, by a rule this course has ` +
-        `not shown yet: 2026-07-28 is stateless in the protocol (section 6), yet a server may ` +
-        `keep data of its own across requests if the client names it in each one ` +
-        `(${code("basic/index.mdx")}, "Statelessness").`,
+        `in its ${listing(ownCalls.map(code))} calls. MCP would allow more: 2026-07-28 is ` +
+        `stateless in the protocol, yet a server may keep data of its own across requests if ` +
+        `the client names it in each one (section 6; ${code("basic/index.mdx")}, "Statelessness").`,
     ),
     foldedAnswer(
       "3. tarife inside olcum",

@@ -112,8 +112,8 @@ export function readRefused(result: TransportResult): string {
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
-      `error with ${id}, as the specification allows: the server refused before reading the ` +
-      `body, so it had no id to repeat. Its code, ` +
+      `error with ${id}, which MCP's schema allows since 2025-11-25 (JSON-RPC 2.0 sends ` +
+      `${code('"id": null')}): the server refused before reading the body. Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
       `specification names none. No tool ran.`,
   );
@@ -205,11 +205,9 @@ export function transportSolutions(result: TransportResult): string {
         `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
         `only that the call never finished). ${code("olcum")}'s tools only read, so sending a ` +
         `call again is harmless. ${code("kayit_yaz")}, the one that writes, might write its ` +
-        `record twice; nothing in the transport prevents it. One fact the course has not shown ` +
-        `yet: the server calls ${code("kayit_yaz")} idempotent (a repeat does no more). Over ` +
-        `Streamable HTTP a broken response stream cancels its request (section 3): the ` +
-        `request is lost as here, and a retry is a new request with a new id, which the changelog says clients "MUST re-issue" ` +
-        `(${code("changelog.mdx")}; the transport page makes no such rule).`,
+        `record twice; nothing in the transport prevents it. Over Streamable HTTP a broken ` +
+        `response stream loses its request as here, and the client re-issues it under a new ` +
+        `id (section 3).`,
     ),
   ].join("\n\n");
 }
