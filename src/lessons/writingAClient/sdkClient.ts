@@ -50,8 +50,8 @@ export interface ServerUse {
 
 /**
  * Uses one server once, as a 2025-11-25 client on the SDK. It connects, lists the tools, keeps what
- * the policy keeps, makes at most one call, and closes. Connecting sends `initialize` and, after its result,
- * `notifications/initialized`.
+ * the policy keeps, makes at most one call, and closes. Connecting sends `initialize` and, after
+ * its result, `notifications/initialized`.
  *
  * @param transport where the server is: on stdio, a transport that spawns it.
  * @param server the server's name as the client's policy knows it.
@@ -111,8 +111,8 @@ export interface SdkClientRun {
  * {@link useServer} on it, keeping each message as the transport framed it. An interrupt in a
  * kernel stops the run (`interruptible`).
  *
- * @throws Error when the server cannot be started (`dist/` not built), or a line kept would not be the one that crossed;
- *   what {@link useServer} throws.
+ * @throws Error when the server cannot be started (`dist/` not built), or a line kept would not
+ *   be the one that crossed; what {@link useServer} throws.
  */
 export function runSdkClient(
   server: ServedName,
