@@ -482,9 +482,21 @@ export { growthChart } from "./lessons/writingAClient/charts";
 export {
   runWritingAClientOnTheWire,
   formatDiscoveryLines,
+  formatCallLines,
+  CALLED_SERVER,
+  SHOWN_CALL,
+  REFUSED_CALL,
   type WritingAClientWire,
   type ListedTool,
 } from "./lessons/writingAClient/wire";
+export {
+  useServer,
+  spawnServer,
+  runSdkClient,
+  type IntendedCall,
+  type ServerUse,
+  type SdkClientRun,
+} from "./lessons/writingAClient/sdkClient";
 
 // The simulator in both eras (legacy 2025-11-25, stateless 2026-07-28): each era's protocol fields as words, the stateless envelope, a client's cache.
 export {

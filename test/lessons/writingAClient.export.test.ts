@@ -28,11 +28,11 @@ test("both exports are at most 700 lines, and the notebook's markdown cells hold
   }
 });
 
-test("no plumbing listing: the two listings are the lesson's client, each with a one-line summary", () => {
+test("no plumbing listing: the four listings are the lesson's clients, each with a one-line summary", () => {
   for (const file of EXPORTS) {
     const text = read(file);
     const captions = [...text.matchAll(/^`(\w+)`, from `src\/[^`]+`:$/gm)].map((m) => m[1]);
-    assert.deepEqual(captions, ["connectClient", "runReportedClient"], file);
+    assert.deepEqual(captions, ["spawnServer", "useServer", "connectClient", "runReportedClient"], file);
     for (const name of [
       "legacyDiscoveryMessages",
       "runWithDiscovery",
@@ -46,12 +46,12 @@ test("no plumbing listing: the two listings are the lesson's client, each with a
     for (const name of ["DISCOVERY_METHODS", "initializeParams", "identityWords", "capabilitiesOf", "LEGACY_REVISION"])
       assert.ok(!text.includes(name), `${file}: ${name} is not shown`);
     const listings = [...text.matchAll(/`, from `src\/[^`]+`:\n\n```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
-    assert.equal(listings.length, 2);
+    assert.equal(listings.length, 4);
     for (const listing of listings) {
       const [first, second] = listing.split("\n");
       assert.match(first, /^\/\*\* .+ \*\/$/, `${file}: a one-line summary, not a docstring`);
       assert.ok(first.length <= LINE_WIDTH, first);
-      assert.match(second, /^export function /);
+      assert.match(second, /^export (async )?function /);
       assert.doesNotMatch(listing, /@param|@returns|@throws/, file);
       assert.doesNotMatch(listing, /stateless|server\/discover|ttlMs|_meta/, `${file}: the 2025-11-25 session only`);
     }
@@ -94,24 +94,21 @@ test("one name for the gate: lesson 5's approval gate, pointed back to, its MCP 
   }
 });
 
-test("dated facts are dated: annotations, title and outputSchema, listChanged, cancellation, local failures, sessions", () => {
+test("dated facts are dated: annotations, listChanged, local failures, sessions; title and outputSchema are lesson 6's", () => {
   for (const file of EXPORTS) {
     const prose = proseOf(read(file));
     for (const phrase of [
       "`annotations` (since 2025-03-26)",
-      "(`annotations.title` since 2025-03-26, a top-level `title` since 2025-06-18)",
-      "since 2025-06-18, an `outputSchema`",
       "says `listChanged: true` SHOULD send `notifications/tools/list_changed`",
       "In 2026-07-28 the server sends it only on a `subscriptions/listen` stream the client opened",
       "every list result must say how long it stays fresh (`ttlMs`, lesson 4)",
-      // Cancellation in the lesson's revision, on the page that revision has; 2026-07-28 moved it.
-      'in 2025-11-25 it cancels with `notifications/cancelled` on every transport, HTTP included (`basic/lifecycle.mdx`, "Timeouts"; `basic/utilities/cancellation.mdx`, a page 2026-07-28 moved to `basic/patterns/cancellation.mdx`)',
-      // Local errors are the client's own (lesson 3 tells the rest).
-      "a failure of its own, not the server's",
-      // A session over HTTP: closing ends it; a session ID and its DELETE are optional, and not the course's.
-      'over stdio, as long as the server process; over Streamable HTTP, until one side ends it by closing its HTTP connections (`basic/lifecycle.mdx`, "Shutdown")',
-      "a server MAY also assign the session an `MCP-Session-Id`; it MAY then end the session at any time",
-      "the client SHOULD end it with an HTTP DELETE, which the server MAY refuse with 405",
+      // Timeouts and cancellation are lesson 3's (its test pins the rules); here one pointer, and SDK 2.4's default.
+      "a real client also needs lesson 3's timeouts and cancellation, failures of its own, not the server's",
+      "the SDK's `Client` gives up on a request after 60 seconds unless told otherwise",
+      // A session over HTTP outlives any one connection: with a session ID it ends by DELETE or by the
+      // server (2025-11-25 transports, "Session Management"); the session ID and DELETE are lesson 2's.
+      "over stdio, as long as the server process. Over Streamable HTTP no one HTTP connection bounds it",
+      "a session with lesson 2's `MCP-Session-Id` lasts until the client ends it with an HTTP DELETE, which the server MAY refuse with 405, or the server ends it",
       "The course's servers assign none.",
       "clients SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
       "SHOULD NOT rely on `serverInfo`'s `name`",
@@ -131,7 +128,8 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
       file,
     );
     assert.equal(count(/names no revision/g), 1, `${file}: the default revision is said once`);
-    assert.ok(prose.includes("As lesson 2 showed, a server MAY"), `${file}: DELETE points back to lesson 2`);
+    assert.ok(prose.includes("with lesson 2's `MCP-Session-Id`"), `${file}: the session ID points back to lesson 2`);
+    assert.doesNotMatch(prose, /closing its HTTP connections/, `${file}: no connection ends a session`);
     assert.equal(count(/DELETE/g), 1, `${file}: DELETE is named once`);
     assert.ok(
       prose.includes("a real client also needs lesson 3's timeouts"),
@@ -139,7 +137,7 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     );
     const passage = text.slice(text.indexOf("The simulator answers every request"), text.indexOf("\n## Summary"));
     assert.equal(passage.trim().split(/\.\s/).length, 1, `${file}: timeouts and cancellation in one sentence`);
-    assert.match(passage.replace(/\s+/g, " "), /SHOULD give up on a request that takes too long and cancel it/, file);
+    assert.doesNotMatch(passage, /SHOULD|notifications\/cancelled|\.mdx/, `${file}: pointed back to, not told again`);
     assert.doesNotMatch(text.replace(passage, ""), /timeout|notifications\/cancelled/i, `${file}: in one passage`);
     // agreeOn and lesson 6's decideOn are one decision: the prose says how they relate.
     assert.ok(prose.includes("It is lesson 6's `decideOn` on each server's declaration at the level"), file);
@@ -161,7 +159,7 @@ test("a real JSON line where discovery's messages are discussed, and the body na
     const text = read(file);
     assert.match(
       text,
-      /\$ mcp-course serve kayit\nclient → server \(156 bytes\)\n {2}\{"jsonrpc":"2\.0","id":0,"method":"initialize"/,
+      /\$ mcp-course serve kayit\nclient → server \(156 bytes\)\n {2}\{"method":"initialize","params":\{"protocolVersion":"2025-11-25"/,
     );
     assert.match(text, /"serverInfo":\{"name":"kayit","version":"3"\}/);
     assert.match(text, /\{"jsonrpc":"2\.0","method":"notifications\/initialized"\}/);
@@ -178,7 +176,7 @@ test("the shape: assumptions of at most 10 lines, numbered sections, folded answ
     assert.deepEqual(headings, [
       "Assumptions",
       "1 · The fourth server",
-      "2 · Discovery, message by message",
+      "2 · A client on the SDK, message by message",
       "3 · Once per session or once per task",
       "4 · The silent drop",
       "5 · A client that says what it dropped",
@@ -218,26 +216,39 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
       assert.ok(prose.startsWith(` (${gloss}`, at + name.length + 2), `${file}: ${name} → ${prose.slice(at, at + 60)}`);
     }
     assert.match(prose, /`arac bildirilmedi`, tool not declared\)/, file);
+    // One gloss for the client's answer to any tool it does not hold, from its first use on.
+    const first = prose.indexOf("`arac bildirilmedi`");
+    assert.ok(prose.startsWith('`arac bildirilmedi` ("tool not declared")', first), `${file}: first gloss`);
+    assert.doesNotMatch(prose, /not negotiated/, file);
   }
 });
 
-test("one word per thing: placement is lesson 2's, discovery is defined once beside lesson 6's count, pages are cited as lessons 1 to 5 cite them", () => {
+test("one word per thing: placement is lesson 2's, discovery is defined once, pages are cited as lessons 1 to 5 cite them", () => {
   for (const file of EXPORTS) {
     const text = read(file);
     const prose = proseOf(text);
     assert.match(text, /^server {2}placement {2}version {2}capabilities/m, `${file}: local and remote are placements`);
     assert.doesNotMatch(text, /^server {2}transport /m, file);
+    // Discovery is defined once, at its first use, as the course's procedure (MCP requires no list request).
     assert.ok(
       prose.includes(
-        "Lesson 6 counted the opening and `tools/list` alone, which is this discovery for a server that declares only `tools`.",
+        "a client has to learn what each server offers, by *discovery*: here the course's procedure of section 2",
       ),
-      `${file}: discovery beside lesson 6's count`,
+      `${file}: discovery defined at its first use`,
     );
+    assert.equal((prose.match(/by \*discovery\*/g) ?? []).length, 1, `${file}: defined once`);
+    assert.ok(prose.includes("MCP requires no list request"), file);
     // Spec pages as `page.mdx`, sections in quotes: no bare page paths.
     assert.doesNotMatch(prose, /`(basic|server)\/[a-z/_-]+`/, `${file}: a page cited without .mdx`);
     assert.ok(prose.includes('`basic/transports.mdx`, "Session Management"'), file);
     // The fleet says why it is here; the body names no later lesson (the test above).
     assert.ok(prose.includes("`fleet` joins lesson 1's world for one task, the thirteenth"), file);
+    assert.doesNotMatch(prose, /the Next section says where it returns/, `${file}: one sentence says why, no pointer`);
+    // The code's word for the kept tools is glossed once against lesson 5's.
+    assert.ok(prose.includes("what it keeps are lesson 5's negotiated tools, `agreed` in the code"), file);
+    // Terms named are defined, or not named.
+    assert.ok(prose.includes("`resources/templates/list` (*resource templates*: URI patterns"), file);
+    assert.doesNotMatch(prose, /`completions`/, file);
     // The listings' identifiers are glossed, and the connection's field is not called a session.
     for (const name of [
       "`Envelope` the run's message counter",

@@ -12,10 +12,12 @@ import { DEVICE_MODELS, FLEET_SIZE, SITES } from "../../src/fleet/catalog";
 import { FLEET_STATE } from "../../src/fleet/server";
 import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
 import {
+  formatCallLines,
   formatDiscoveryLines,
   runWritingAClientOnTheWire,
   type WritingAClientWire,
 } from "../../src/lessons/writingAClient/wire";
+import { showSource } from "../../src/lessons/showSource";
 import { isTranscriptLine } from "../../src/wireClient/lineExchange";
 import { ROOT } from "../helpers";
 
@@ -117,6 +119,13 @@ test("seed 20260218: the readings quote the run", () => {
     solutions,
     /One discovery saves 3 messages, 37 tokens and 2 round trips; the per-task client, discovering 13 times, 481 tokens and 26 round trips\./,
   );
+  // A real client that closes after `initialize` never gets `tools/list`: the counts and the silent
+  // result stand, but the reporting client can no longer name kayit's tools or tie the failures to the drop.
+  assert.match(
+    solutions,
+    /The counts do not change: no `kayit` tool is kept either way, so the same 6 calls end in the client, 7 of 13 tasks complete, and the silent client's result is the same\. The reporting client's is not: only `tools\/list` tells a real client which tools `kayit` has \(the simulator reads them from the declaration\), so its drop line names only the server, `dropped kayit: declares version 3, client knows 2`, and its 6 failures lose `dropped for version`/,
+  );
+  assert.doesNotMatch(solutions, /The result does not change/);
   assert.match(
     solutions,
     /For n = 13, k = 4: 4 discoveries, 2632 tokens in all; k = 1 gives 6457, k ≥ 13 gives 1357\./,
@@ -248,7 +257,7 @@ test("the growth chart's alt text says what its two lines are and where they end
   }
 });
 
-describe("the real half: one serve kayit process, discovered as a 2025-11-25 client discovers it", () => {
+describe("the real half: the SDK client on serve kayit and serve tarife, as a 2025-11-25 client", () => {
   let wire: WritingAClientWire;
   before(async () => {
     wire = await runWritingAClientOnTheWire();
@@ -265,7 +274,7 @@ describe("the real half: one serve kayit process, discovered as a 2025-11-25 cli
       lines.filter((m) => "method" in m).map((m) => m.method),
       lesson.transcripts.kayit.filter((m) => m.kind !== "response").map((m) => m.method),
     );
-    assert.equal(wire.processes, 1);
+    assert.equal(wire.processes, 2);
     assert.doesNotMatch(
       wire.discovery.steps
         .filter(isTranscriptLine)
@@ -291,6 +300,63 @@ describe("the real half: one serve kayit process, discovered as a 2025-11-25 cli
     for (const file of EXPORTS) {
       const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
       assert.ok(exported.includes(`\n${printed}\n`), file);
+    }
+  });
+  it("the SDK client's policy refuses kayit after tools/list and sends tarife one tools/call", () => {
+    const methods = (lines: typeof wire.discovery) =>
+      lines.steps
+        .filter(isTranscriptLine)
+        .filter((s) => s.from === "client")
+        .map((s) => (JSON.parse(s.line) as { method: string }).method);
+    assert.deepEqual(methods(wire.discovery), ["initialize", "notifications/initialized", "tools/list"]);
+    assert.deepEqual(methods(wire.call), ["initialize", "notifications/initialized", "tools/list", "tools/call"]);
+    assert.deepEqual(wire.dropped.kept, []);
+    assert.deepEqual(
+      wire.dropped.dropped.map((d) => [d.tool, d.reason]),
+      [
+        ["bolge_ozet", "version"],
+        ["kayit_yaz", "version"],
+      ],
+    );
+    assert.equal(wire.dropped.sent, false);
+    assert.equal(wire.dropped.text, "arac bildirilmedi");
+    assert.deepEqual(wire.called.kept, ["tarife"]);
+    assert.equal(wire.called.sent, true);
+    assert.equal(wire.called.isError, false);
+    assert.equal(wire.called.text, '{"tutar":54}');
+  });
+
+  it("its lines are the same on every run: a second run crosses the same bytes", async () => {
+    const again = await runWritingAClientOnTheWire();
+    assert.deepEqual(again.discovery, wire.discovery);
+    assert.deepEqual(again.call, wire.call);
+    assert.equal(formatCallLines(again), formatCallLines(wire));
+  });
+
+  it("both seeds' exports show the SDK client's code as the source holds it, and the lines it printed", () => {
+    const listing = showSource({ summary: true }, "spawnServer", "useServer");
+    assert.match(listing, /new Client\(\{ \.\.\.WIRE_CLIENT_INFO \}, \{ capabilities: WIRE_CLIENT_CAPABILITIES \}\)/);
+    for (const call of [
+      "client.connect(transport)",
+      "client.listTools()",
+      "client.callTool(",
+      "result.isError",
+      "client.close()",
+    ])
+      assert.ok(listing.includes(call), call);
+    // The policy sits after tools/list and before tools/call, in that order in the code.
+    const order = ["client.listTools()", "decideOn(", "gateCall(", "client.callTool("].map((t) => listing.indexOf(t));
+    assert.deepEqual(
+      [...order].sort((a, b) => a - b),
+      order,
+    );
+    const calls = formatCallLines(wire);
+    assert.match(calls, /\{"method":"tools\/call","params":\{"name":"tarife","arguments":\{"m3":12\}\}/);
+    assert.match(calls, /"isError":false/);
+    for (const file of EXPORTS) {
+      const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
+      assert.ok(exported.includes(`\n${listing}\n`), `${file}: the listing is the source's`);
+      assert.ok(exported.includes(`\n${calls}\n`), `${file}: the tarife lines`);
     }
   });
 });

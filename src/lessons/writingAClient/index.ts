@@ -32,6 +32,6 @@ export {
   formatClientComparison,
   formatLevelReports,
 } from "./tables";
-export { runWritingAClientOnTheWire, formatDiscoveryLines } from "./wire";
+export { runWritingAClientOnTheWire, formatDiscoveryLines, formatCallLines } from "./wire";
 export { show } from "../show";
 export { showSource } from "../showSource";

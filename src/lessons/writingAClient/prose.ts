@@ -311,6 +311,11 @@ export function solveClientExercises(result: WritingAClientResult): string {
   const keptDiscovery = result.discovery.find((row) => row.server === KEPT_SERVER);
   const relist = changedTokens + (list?.tokens ?? 0) + (listed?.tokens ?? 0);
   const messages = saved.notification + saved.request + saved.response;
+  const drop = result.reporting.reports.find((report) => report.reason === "version");
+  const bareDrop = drop
+    ? `dropped ${drop.server}: declares version ${drop.declaredVersion}, client knows ${drop.knownVersion}`
+    : `dropped ${DROPPED_SERVER}`;
+  const ended = result.reporting.failures.filter((f) => f.drop !== undefined).length;
   return [
     foldedAnswer(
       "1. What another seed moves",
@@ -324,8 +329,14 @@ export function solveClientExercises(result: WritingAClientResult): string {
       `One discovery saves ${plural(messages, "message")}, ${saved.tokens} tokens and ` +
         `${plural(saved.round_trips, "round trip")}; the per-task client, discovering ` +
         `${perTask.discoveries} times, ${perTask.discoveries * saved.tokens} tokens and ` +
-        `${perTask.discoveries * saved.round_trips} round trips. The result does not change: the ` +
-        `same tools are kept.`,
+        `${perTask.discoveries * saved.round_trips} round trips. The counts do not change: no ` +
+        `${code(DROPPED_SERVER)} tool is kept either way, so the same ${ended} calls end in the ` +
+        `client, ${perSession.completed} of ${perSession.tasks} tasks complete, and the silent ` +
+        `client's result is the same. The reporting client's is not: only ` +
+        `${code(DISCOVERY_METHODS.tools)} tells a real client which tools ` +
+        `${code(DROPPED_SERVER)} has (the simulator reads them from the declaration), so its drop ` +
+        `line names only the server, ${code(bareDrop)}, and its ${ended} failures lose ` +
+        `${code("dropped for version")}, like exercise 4's misspelt name.`,
     ),
     foldedAnswer(
       "3. Renewing every k tasks",

@@ -1,16 +1,18 @@
 /**
- * Lesson 7, "Writing a Client": the real half. One discovery of `kayit` in a 2025-11-25 session,
- * over stdio, by a scripted client (`wireClient/lineExchange.ts`): `initialize`, its result,
- * `notifications/initialized`, `tools/list` and its result, then the client closes stdin. These
- * are the messages the simulator prices for `kayit`; no line carries a subscriber, so nothing here
- * depends on a seed.
+ * Lesson 7, "Writing a Client": the real half. The SDK client of `sdkClient.ts` (`useServer`) run
+ * twice in 2025-11-25, each time on one `mcp-course serve` process over stdio: on `kayit`, whose
+ * version the client's policy refuses, so it discovers and calls nothing (`bolge_ozet` ends in the
+ * client); on `tarife`, where it discovers and calls `tarife` once. The `kayit` lines are the
+ * messages the simulator prices for `kayit`. No line carries a subscriber, so nothing here depends
+ * on a seed.
  */
+import { FLEET_POLICY } from "../../fleet/server";
 import type { Transcript } from "../../wireClient/lineExchange";
-import { LineExchange } from "../../wireClient/lineExchange";
-import { openLegacySession } from "../../wireClient/legacyOpening";
-import { formatWireTranscript } from "../transcriptText";
-import { DROPPED_SERVER } from "./simulate";
+import { isTranscriptLine } from "../../wireClient/lineExchange";
 import { interruptible } from "../../wireClient/interruptible";
+import { formatWireTranscript } from "../transcriptText";
+import { runSdkClient, type IntendedCall, type ServerUse } from "./sdkClient";
+import { DROPPED_SERVER } from "./simulate";
 
 /** What one tool of the real `tools/list` result says of its side effect. */
 export interface ListedTool {
@@ -18,6 +20,13 @@ export interface ListedTool {
   /** The tool's `annotations.readOnlyHint` as it crossed; undefined when the tool left it out. */
   readOnlyHint: boolean | undefined;
 }
+
+/** The server the lesson's real client calls a tool on, and the call: `tarife` for 12 m³. */
+export const CALLED_SERVER = "tarife";
+/** The call made to {@link CALLED_SERVER}. */
+export const SHOWN_CALL: IntendedCall = { name: "tarife", arguments: { m3: 12 } };
+/** The call the client means to make to `kayit`, which its policy refuses. */
+export const REFUSED_CALL: IntendedCall = { name: "bolge_ozet", arguments: { bolge: "dogu" } };
 
 /** Everything lesson 7 reads off the wire. */
 export interface WritingAClientWire {
@@ -29,20 +38,23 @@ export interface WritingAClientWire {
   serverVersion: string;
   /** The tools its `tools/list` result named, in order. */
   tools: ListedTool[];
+  /** What the client read and decided on `kayit`. */
+  dropped: ServerUse;
+  /** The session with `tarife`: discovery, one `tools/call`, close. */
+  call: Transcript;
+  /** What the client read and decided on `tarife`, and the call's result. */
+  called: ServerUse;
   /** How many server processes the real half started. */
   processes: number;
 }
 
 /**
- * Runs lesson 7's real half: one `mcp-course serve kayit` process, discovered as a 2025-11-25
- * client discovers it; the client calls nothing and closes stdin.
+ * Runs lesson 7's real half (see the module comment). An interrupt (SIGINT) in a kernel stops the
+ * run as a whole (`interruptible`): its servers are killed, no other starts, and the run rejects
+ * with one line.
  *
- * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
- * killed, no other starts, and the run rejects with one line.
- *
- * @throws Error when `dist/` is not built, the server does not start, it does not agree on
- *   2025-11-25 (`openLegacySession`) or names no version of its own, or it answers `tools/list`
- *   with anything but a result.
+ * @throws Error when `dist/` is not built, a server does not start, `kayit` does not agree on
+ *   2025-11-25 or names no version of its own, or its `tools/list` result is not a list.
  * @throws RunInterrupted when interrupted in a kernel.
  */
 export function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
@@ -51,23 +63,21 @@ export function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
 
 /** {@link runWritingAClientOnTheWire}'s run. */
 async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
-  const exchange = new LineExchange([DROPPED_SERVER]);
-  let agreed: Record<string, any>;
-  let listed: Record<string, any>;
-  try {
-    agreed = await openLegacySession(exchange, 0);
-    exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-    listed = await exchange.read();
-  } finally {
-    await exchange.close("done");
-  }
-  const protocolVersion: string = agreed.protocolVersion;
-  const serverVersion: unknown = agreed.serverInfo?.version;
-  const tools: unknown = listed.result?.tools;
-  if (typeof serverVersion !== "string")
-    throw new Error(`initialize's result has no serverInfo.version: ${JSON.stringify(agreed)}`);
-  if (!Array.isArray(tools))
-    throw new Error(`tools/list was not answered with a result: ${JSON.stringify(listed)}`);
+  const kayit = await runSdkClient(DROPPED_SERVER, FLEET_POLICY, REFUSED_CALL);
+  const tarife = await runSdkClient(CALLED_SERVER, FLEET_POLICY, SHOWN_CALL);
+  const { serverVersion } = kayit.use;
+  const messages = kayit.lines.steps
+    .filter(isTranscriptLine)
+    .map((step) => JSON.parse(step.line) as { id?: number; result?: Record<string, unknown> });
+  const protocolVersion = messages.find((message) => message.id === 0 && message.result)?.result
+    ?.protocolVersion;
+  if (protocolVersion !== "2025-11-25")
+    throw new Error(`${DROPPED_SERVER} agreed on ${protocolVersion}, not 2025-11-25`);
+  if (serverVersion === undefined)
+    throw new Error(`${DROPPED_SERVER}'s initialize result has no serverInfo.version`);
+  const tools: unknown = messages.find((message) => message.id === 1 && message.result)?.result
+    ?.tools;
+  if (!Array.isArray(tools)) throw new Error(`tools/list was not answered with a list of tools`);
   const named = tools.map(
     (tool: { name: string; annotations?: { readOnlyHint?: boolean } }): ListedTool => ({
       name: tool.name,
@@ -75,20 +85,30 @@ async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
     }),
   );
   return {
-    discovery: {
-      era: "legacy",
-      command: exchange.command,
-      steps: exchange.steps,
-      outcome: `${protocolVersion} agreed with ${DROPPED_SERVER}, version ${serverVersion}; ${named.length} tools listed, none called`,
-    },
+    discovery: kayit.lines,
     protocolVersion,
     serverVersion,
     tools: named,
-    processes: 1,
+    dropped: kayit.use,
+    call: tarife.lines,
+    called: tarife.use,
+    processes: 2,
   };
 }
 
 /** The real discovery of `kayit`, each line folded as it crossed (the printer of lesson 3). */
 export function formatDiscoveryLines(wire: WritingAClientWire): string {
   return formatWireTranscript(wire.discovery, [], { lines: "folded" });
+}
+
+/**
+ * The real session with `tarife`, folded; a line that repeats one of `kayit`'s (but for its id)
+ * is named, not printed again.
+ */
+export function formatCallLines(wire: WritingAClientWire): string {
+  return formatWireTranscript(
+    wire.call,
+    [{ transcript: wire.discovery, where: "kayit's session" }],
+    { lines: "folded", events: false },
+  );
 }
