@@ -33,10 +33,12 @@ import {
   Server,
   type CallToolResult,
   type GetPromptResult,
+  type InputRequiredResult,
   type jsonSchemaValidator,
   type Prompt,
   type RequestId,
   type ServerCapabilities,
+  type ServerContext,
   type Tool,
 } from "@modelcontextprotocol/server";
 import type { ServedResource } from "./resources";
@@ -183,14 +185,108 @@ const CACHE_HINTS = {
 } as const;
 
 /**
- * Builds the SDK `Server` for a served server; `serveStdio`'s factory returns it.
+ * Runs one `tools/call` with the caller's hooks: the fault first (`hooks.beforeCall`, which may
+ * make the call wait), then the tool, logged by {@link callLogged}. Most calls have no fault to
+ * wait for and are answered at once, with no promise of ours (the SDK awaits whatever a handler
+ * returns, and its wrapper turns a throw into the error response).
+ */
+function callWithHooks(
+  served: ServedServer,
+  hooks: CallHooks,
+  name: string,
+  args: Record<string, unknown>,
+  id: RequestId,
+  revision: () => string | undefined,
+): CallToolResult | Promise<CallToolResult> {
+  const start = performance.now();
+  const wait = hooks.beforeCall?.(name, id);
+  if (wait) return wait.then(() => callLogged(served, hooks, name, args, id, revision(), start));
+  return callLogged(served, hooks, name, args, id, revision(), start);
+}
+
+/**
+ * `serve --confirm-writes` in the 2026-07-28 era: a tool with a side effect first asks the user to
+ * confirm, by a multi round-trip request (`confirmWrites.ts`). The `input_required` result (or the
+ * refusal) to send instead of running the tool, or `undefined` to run it.
+ */
+function askToConfirm(
+  name: string,
+  args: Readonly<Record<string, unknown>>,
+  request: ServerContext["mcpReq"],
+  revision: string | undefined,
+): InputRequiredResult | CallToolResult | undefined {
+  if (revision !== STATELESS_REVISION) return undefined;
+  const { inputResponses } = request;
+  return confirmGate(name, args, { inputResponses, requestState: request.requestState() });
+}
+
+/** The `resources/list`, `resources/templates/list` and `resources/read` handlers of a server with resources. */
+function handleResources(server: Server, served: ServedServer): void {
+  server.setRequestHandler("resources/list", (request) => {
+    refuseCursor(request.params);
+    return { resources: served.resources.map((resource) => resource.listed) };
+  });
+  // No templates, but a server declaring resources answers the list (2025-11-25 `server/resources.mdx`, "Resource Templates").
+  server.setRequestHandler("resources/templates/list", (request) => {
+    refuseCursor(request.params);
+    return { resourceTemplates: [] };
+  });
+  server.setRequestHandler("resources/read", (request) => {
+    const { uri } = request.params;
+    const resource = served.resources.find((candidate) => candidate.listed.uri === uri);
+    // Resource not found: −32602 in both eras, with `data: { uri }`. 2026-07-28 requires the
+    // code (`server/resources.mdx`, "Error Handling"; `basic/index.mdx`: implementations "MUST
+    // NOT emit" −32002); 2025-11-25 said "SHOULD return … Resource not found: -32002" (same
+    // page), but SDK 2.4.0 encodes −32002 as −32602 in every era. Since −32602 also means any
+    // other invalid params, the error carries the URI asked for, as both revisions' example
+    // does; SDK 2.4.0's `ResourceNotFoundError` is exactly that (message `Resource not found:
+    // <uri>`, data `{ uri }`), and a client's `ProtocolError.fromError` recognises a −32602 as
+    // not found only by a `data` holding `uri` alone.
+    if (!resource) throw new ResourceNotFoundError(uri);
+    return { contents: [{ uri, mimeType: resource.listed.mimeType, text: resource.text }] };
+  });
+}
+
+/** The `prompts/list` and `prompts/get` handlers of a server with prompts. */
+function handlePrompts(server: Server, served: ServedServer): void {
+  server.setRequestHandler("prompts/list", (request) => {
+    refuseCursor(request.params);
+    return { prompts: served.prompts.map((prompt) => prompt.listing) };
+  });
+  server.setRequestHandler("prompts/get", (request) => {
+    const { name, arguments: args } = request.params;
+    const prompt = served.prompts.find((candidate) => candidate.listing.name === name);
+    if (!prompt) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Unknown prompt: ${name}`);
+    try {
+      return prompt.get(args);
+    } catch (error) {
+      if (error instanceof ProtocolError) throw error;
+      throw new ProtocolError(
+        JSONRPC_ERRORS.invalidParams,
+        `Invalid arguments for prompt ${name}: ${(error as Error).message}`,
+      );
+    }
+  });
+}
+
+/**
+ * Builds the SDK `Server` that serves one served server; `serveStdio`'s factory returns it.
+ *
+ * It reads as a server is written on the low-level `Server`: identity and capabilities, a handler
+ * for `tools/list` returning the declaration, one for `tools/call` running the tool, and the
+ * resources and prompts handlers when the server has any. Faults, logging and the
+ * `--confirm-writes` gate are in helpers of their own.
+ *
+ * The SDK answers `initialize`, `ping` and `server/discover` itself. Its `server/discover` lists
+ * only the modern revisions of `supportedProtocolVersions`, and the transport sets it to what the
+ * process accepts when it sends the result (docs/sdk-gaps.md#discover-lists-modern-only).
  *
  * @param hooks run around every `tools/call` that names a tool.
  * @param revision the revision in use, read at each call (the transport's `protocolVersion`).
  * @param supported the revisions the process accepts (`supportedRevisions`), default all: the
  *   legacy ones are those `initialize` negotiates.
  * @param confirmWrites `serve --confirm-writes`: in the 2026-07-28 era a tool with a side effect
- *   asks the user to confirm first, by a multi round-trip request (`confirmWrites.ts`).
+ *   asks the user to confirm first ({@link askToConfirm}).
  */
 export function createMcpServer(
   served: ServedServer,
@@ -199,9 +295,6 @@ export function createMcpServer(
   supported: readonly string[] = SUPPORTED_REVISIONS,
   confirmWrites = false,
 ): Server {
-  // `server/discover` is the SDK's own handler; its `supportedVersions` lists only the modern
-  // revisions of `supportedProtocolVersions`, and the transport sets it to what the process
-  // accepts when it sends the result (docs/sdk-gaps.md#discover-lists-modern-only).
   const server = new Server(
     { name: served.name, version: served.version },
     {
@@ -211,78 +304,17 @@ export function createMcpServer(
       cacheHints: CACHE_HINTS,
     },
   );
-
   server.setRequestHandler("tools/list", (request) => {
     refuseCursor(request.params);
     return { tools: served.tools as Tool[] };
   });
-
   server.setRequestHandler("tools/call", (request, ctx) => {
-    // Parsed once, by the SDK (CallToolRequestSchema, before this handler), so `name` is a string.
+    // The SDK has parsed the request (`CallToolRequestSchema`): `name` is a string.
     const { name, arguments: args = {} } = request.params;
-    const id = ctx.mcpReq.id;
-    if (confirmWrites && revision() === STATELESS_REVISION) {
-      const { inputResponses } = ctx.mcpReq;
-      const gate = confirmGate(name, args, {
-        inputResponses,
-        requestState: ctx.mcpReq.requestState(),
-      });
-      if (gate) return gate;
-    }
-    const start = performance.now();
-    const wait = hooks.beforeCall?.(name, id);
-    // Most calls have no fault to wait for: answered at once, with no promise of ours (the SDK
-    // awaits whatever a handler returns, and its wrapper turns a throw into the error response).
-    if (wait) return wait.then(() => callLogged(served, hooks, name, args, id, revision(), start));
-    return callLogged(served, hooks, name, args, id, revision(), start);
+    const asked = confirmWrites ? askToConfirm(name, args, ctx.mcpReq, revision()) : undefined;
+    return asked ?? callWithHooks(served, hooks, name, args, ctx.mcpReq.id, revision);
   });
-
-  if (served.resources.length > 0) {
-    server.setRequestHandler("resources/list", (request) => {
-      refuseCursor(request.params);
-      return { resources: served.resources.map((resource) => resource.listed) };
-    });
-    // No templates, but a server declaring resources answers the list (2025-11-25 `server/resources.mdx`, "Resource Templates").
-    server.setRequestHandler("resources/templates/list", (request) => {
-      refuseCursor(request.params);
-      return { resourceTemplates: [] };
-    });
-    server.setRequestHandler("resources/read", (request) => {
-      const { uri } = request.params;
-      const resource = served.resources.find((candidate) => candidate.listed.uri === uri);
-      // Resource not found: −32602 in both eras, with `data: { uri }`. 2026-07-28 requires the
-      // code (`server/resources.mdx`, "Error Handling"; `basic/index.mdx`: implementations "MUST
-      // NOT emit" −32002); 2025-11-25 said "SHOULD return … Resource not found: -32002" (same
-      // page), but SDK 2.4.0 encodes −32002 as −32602 in every era. Since −32602 also means any
-      // other invalid params, the error carries the URI asked for, as both revisions' example
-      // does; SDK 2.4.0's `ResourceNotFoundError` is exactly that (message `Resource not found:
-      // <uri>`, data `{ uri }`), and a client's `ProtocolError.fromError` recognises a −32602 as
-      // not found only by a `data` holding `uri` alone.
-      if (!resource) throw new ResourceNotFoundError(uri);
-      return { contents: [{ uri, mimeType: resource.listed.mimeType, text: resource.text }] };
-    });
-  }
-
-  if (served.prompts.length > 0) {
-    server.setRequestHandler("prompts/list", (request) => {
-      refuseCursor(request.params);
-      return { prompts: served.prompts.map((prompt) => prompt.listing) };
-    });
-    server.setRequestHandler("prompts/get", (request) => {
-      const { name, arguments: args } = request.params;
-      const prompt = served.prompts.find((candidate) => candidate.listing.name === name);
-      if (!prompt) throw new ProtocolError(JSONRPC_ERRORS.invalidParams, `Unknown prompt: ${name}`);
-      try {
-        return prompt.get(args);
-      } catch (error) {
-        if (error instanceof ProtocolError) throw error;
-        throw new ProtocolError(
-          JSONRPC_ERRORS.invalidParams,
-          `Invalid arguments for prompt ${name}: ${(error as Error).message}`,
-        );
-      }
-    });
-  }
-
+  if (served.resources.length > 0) handleResources(server, served);
+  if (served.prompts.length > 0) handlePrompts(server, served);
   return server;
 }

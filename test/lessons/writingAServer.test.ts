@@ -220,6 +220,9 @@ import { worldToolList } from "../../src/server/declarations";
 import { findLesson } from "../../src/lessons/catalog";
 import { fencedBlocks, lessonExports, lessonNotebook, shownNames } from "./lessonText";
 import { captureServerLines } from "../../src/lessons/writingAServer/wire";
+import { findSource, showSource } from "../../src/lessons/showSource";
+import { servedFactory } from "../../src/server/servedFactory";
+import { Server as SdkServer } from "@modelcontextprotocol/server";
 
 const LESSON_6 = findLesson("06")!;
 const exportsOf6 = () => lessonExports().filter((e) => e.lesson.name === LESSON_6.name);
@@ -283,7 +286,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
         `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
       `The handshake costs the same at every level: ${h0.request} requests, ${h0.response} responses, ` +
         `${h0.tokens} envelope tokens and ${h0.round_trips} round trips`,
-      `the \`annotations\` that say which tools write add ${b2 - b1} bytes to them`,
+      "so in envelope tokens a fuller declaration is free; in MCP's `tools/list` it costs the bytes counted above",
       `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops ${h0.dropped}, \`kayit_yaz\``,
       `The client keeps ${h3.negotiated} tools: \`sayac_oku\`, \`tarife\` and \`tuketim\``,
       `${n.negotiated} tools are negotiated and every handler is in place, yet ${n.completed} of ${r.tasks.length} tasks complete`,
@@ -374,21 +377,14 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
   }
 });
 
-test("lesson 6 lists what it teaches: the real server's declaration, the simulator's, the decision, the gate and the arguments, each with a one-line summary", () => {
+test("lesson 6 lists what it teaches: the server's construction on the SDK, the real server's declaration, the simulator's, each with a one-line summary", () => {
   const nb = lessonNotebook(LESSON_6);
-  assert.deepEqual(shownNames(nb), [
-    "worldToolList",
-    "declaredVersion",
-    "declare",
-    "decideOn",
-    "gateTool",
-    "callArguments",
-  ]);
+  assert.deepEqual(shownNames(nb), ["createMcpServer", "worldToolList", "declaredVersion", "declare"]);
   for (const cell of nb.cells.filter((c) => c.cell_type === "code" && /showSource\(/.test(c.source)))
     assert.match(cell.source, /showSource\(\{ summary: true \}, /, cell.id);
   for (const { path, text } of exportsOf6()) {
     const listings = fencedBlocks(text).filter((block) => /^export (const|function) /m.test(block.lines.join("\n")));
-    assert.equal(listings.length, 6, path);
+    assert.equal(listings.length, 4, path);
     for (const listing of listings) {
       assert.match(listing.lines[0], /^\/\*\* [^\n]+ \*\/$/, `${path}: one summary line opens each listing`);
       assert.doesNotMatch(listing.lines.join("\n"), /@param|@returns|^\s*\* /m, `${path}: no docstring body`);
@@ -396,6 +392,7 @@ test("lesson 6 lists what it teaches: the real server's declaration, the simulat
     // The types the listings use are glossed in the prose before them.
     const prose = proseOf(text);
     for (const name of [
+      "ServedServer",
       "Server",
       "ToolFacts",
       "Tool",
@@ -417,7 +414,13 @@ test("lesson 6 lists what it teaches: the real server's declaration, the simulat
       "NO_APPROVAL",
     ])
       assert.ok(prose.includes(`\`${name}\``), `${path}: ${name} glossed`);
-    assert.match(prose, /The code's \*agreed\* is the prose's \*negotiated\*/, path);
+    // One word in the prose for the tools the client keeps, and the code's word said once.
+    assert.match(
+      prose,
+      /The code calls the tools the client keeps \*agreed\*; the prose calls them \*negotiated\*/,
+      path,
+    );
+    assert.equal(prose.match(/\*agreed\*/g)?.length, 1, `${path}: the code's word is named once`);
   }
 });
 
@@ -514,7 +517,7 @@ test("invalid tool arguments: the tools page and the schema disagree in 2026-07-
     assert.equal(prose.match(/InvalidParamsError|handles both/g)?.length, 2, `${path}: the case is stated once`);
     assert.match(
       prose,
-      /`CallToolRequest` \(the schema's type of a `tools\/call` request\); one with no `name`, or `arguments` not an object, is a protocol error in every revision, with a code the spec does not fix/,
+      /`CallToolRequest` \(the schema's type of a `tools\/call` request\); one with no `name`, or `arguments` not an object, is a protocol error in every revision; no MCP page names its code, and JSON-RPC's -32602 \(Invalid params\) is the natural one/,
       path,
     );
     assert.match(prose, /From level 1 on the schema requires `abone`, and an empty call would fail the check/, path);
@@ -532,21 +535,26 @@ test("the approval gate has one name, and where it appears MCP's rule stands bes
       /Gating on a declared side effect \(on the wire, `readOnlyHint: false`\) is the course's policy; MCP's rule is a human in the loop able to deny any tool invocation \(SHOULD, 2026-07-28 `server\/tools\.mdx`, "User Interaction Model"\)/,
       path,
     );
-    assert.match(prose, /One reading, the course's and not a rule of MCP/, path);
+    // "May write" is MCP's own default, not the course's reading.
+    assert.match(
+      prose,
+      /By MCP's default \(`readOnlyHint` is false when absent\) a tool that does not say `readOnlyHint: true` may write/,
+      path,
+    );
+    assert.doesNotMatch(prose, /the course's and not a rule of MCP/, path);
     assert.match(prose, /MCP asks more: a person able to deny any call/, path);
   }
 });
 
-test("lesson 6 dates what it dates: annotations, title and outputSchema, tool names, the caching fields", () => {
+test("lesson 6 dates what it dates: annotations, the caching fields; and says a real server writes a description", () => {
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
     assert.match(prose, /`annotations` \(part of a tool since 2025-03-26\)/, path);
     assert.match(
       prose,
-      /`title` \(a name for people: `annotations\.title` since 2025-03-26, a tool's own `title` since 2025-06-18\) and `outputSchema` \(the shape of a structured result, since 2025-06-18\)/,
+      /None of the levels carries a `description`\. It is optional, but it is the text a model reads to choose a tool and fill in its arguments, so a real server should write one\./,
       path,
     );
-    assert.match(prose, /Since 2025-11-25 a tool's `name` SHOULD be 1 to 128 characters/, path);
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
     assert.match(
       prose,
@@ -584,4 +592,45 @@ test("the course's version rule stands beside a client that follows MCP, whose f
     );
     assert.match(prose, /implementations SHOULD NOT change behaviour on it \(lesson 5\)/, path);
   }
+});
+
+// ---- How the server is written: the listing is the code `mcp-course serve` runs ----
+
+test("lesson 6 shows the server's construction on the SDK, and it is the code `serve` runs", () => {
+  // The lesson lists `createMcpServer` first, before the lines that server sends.
+  const nb = lessonNotebook(LESSON_6);
+  assert.equal(shownNames(nb)[0], "createMcpServer");
+  const excerpt = findSource("createMcpServer");
+  assert.equal(excerpt.file, "src/server/mcpServer.ts");
+  for (const part of ["new Server(", 'server.setRequestHandler("tools/list"', 'server.setRequestHandler("tools/call"'])
+    assert.ok(excerpt.text.includes(part), part);
+  for (const { path, text } of exportsOf6()) {
+    assert.ok(
+      text.includes(showSource({ summary: true }, "createMcpServer")),
+      `${path}: the listing, as the source reads`,
+    );
+    const prose = proseOf(text);
+    assert.match(prose, /It is what `serve`, the function behind `mcp-course serve`, runs/, path);
+    assert.match(prose, /The low-level `Server` checks no argument against a schema: the author does\./, path);
+    assert.match(prose, /`serve` hands the SDK's `serveStdio` a factory, `\(\) => createMcpServer\(…\)`/, path);
+    assert.match(
+      prose,
+      /The SDK also has a high-level `McpServer`, whose `registerTool\(name, config, handler\)`/,
+      path,
+    );
+    assert.match(
+      prose,
+      /the same server that the command heading each transcript starts, run in this notebook's process/,
+      path,
+    );
+    assert.match(prose, /`undeclared`[^.]*a device of the course's, not something MCP envisages/, path);
+  }
+  // `serve` serves every world server through that function, handed to the SDK's `serveStdio`.
+  assert.match(findSource("serve").text, /serveStdio\(\(\) => create\(hooks, /);
+  assert.match(
+    findSource("servedFactory").text,
+    /create: \(hooks, revision, supported\) =>\s+createMcpServer\(served, /,
+  );
+  const built = servedFactory({ server: SHOWN_SERVER, level: 0, seed: 20260218 }).create({}, () => undefined, []);
+  assert.ok(built instanceof SdkServer, "the SDK's low-level Server");
 });
