@@ -165,6 +165,8 @@ export const messages = {
     `warning: serving on ${host}, beyond this machine: nothing authenticates a client, and any Host header is accepted`,
   portInUse: (host: string, port: number) =>
     `port ${port} on ${host} is in use; choose another with --port, or --port 0 for any free one`,
+  confirmWritesLegacy: () =>
+    "--confirm-writes asks by a multi round-trip request, which only 2026-07-28 has; --era legacy serves no 2026-07-28 request, so use --era both or stateless",
   faultNotHighLevel: () =>
     "--path high-level serves the SDK's own McpServer, which takes no --fault; use raw or validating",
   /** `register`: follows commander's own "option '--client <client>' argument 'x' is invalid." */

@@ -21,6 +21,7 @@ describe("mcp-course serve: bad input", () => {
     [["serve", "kayit", "--fault", "slow"], messages.slowNotFleet("kayit")],
     [["serve", "fleet", "--slow-ms", "200"], messages.slowMsWithoutSlow()],
     [["serve", "fleet", "--path", "high-level", "--fault", "crash:2"], messages.faultNotHighLevel()],
+    [["serve", "kayit", "--confirm-writes", "--era", "legacy"], messages.confirmWritesLegacy()],
     [["serve", "tarife", "--port", "8931"], messages.httpOnly("--port")],
     [["serve", "tarife", "--host", "localhost"], messages.httpOnly("--host")],
     [["serve", "tarife", "--allow-remote"], messages.httpOnly("--allow-remote")],

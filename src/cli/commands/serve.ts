@@ -106,8 +106,8 @@ export const SLOW_MS_DEFAULT = DEFAULT_SLOW_MS;
 /**
  * Checks the combination, keeps stdout for the protocol, and serves until stdin ends.
  *
- * @throws CliError (exit 2) for `--path` on a world server, `--fault slow` on one, or a fault on
- *   the `high-level` path.
+ * @throws CliError (exit 2) for `--path` on a world server, `--fault slow` on one, a fault on the
+ *   `high-level` path, or `--confirm-writes` with `--era legacy` (no 2026-07-28 request to ask in).
  */
 export async function runServeCommand(
   server: ServerName,
@@ -122,6 +122,8 @@ export async function runServeCommand(
     throw new CliError(messages.slowNotFleet(server));
   if (fault.kind !== "none" && options.path === "high-level")
     throw new CliError(messages.faultNotHighLevel());
+  if (options.confirmWrites && options.era === "legacy")
+    throw new CliError(messages.confirmWritesLegacy());
   if (options.http) return runHttp(server, options, fault);
   for (const [given, flag] of [
     [options.port, "--port"],
