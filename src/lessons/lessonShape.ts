@@ -8,8 +8,8 @@
  * level-2 headings `## Assumptions` (at most {@link ASSUMPTIONS_LINE_LIMIT} lines), one or more
  * body sections, `## Summary…`, `## Exercises`, the expected answers (a `## Solutions` section, or
  * answers marked "Expected answer" inside the exercises), and `## Next` last, in every lesson but
- * the catalog's last. A body heading may be numbered (`## 1 · Two openings`). The exercises say how
- * to rebuild after editing `src/`.
+ * the catalog's last. A body heading may be numbered (`## 1 · Two openings`). Exercises that name a
+ * file under `src/` (to edit it) say how to rebuild after editing it.
  *
  * The width rule: in a notebook's markdown cells every line but a table row (which a front end lays
  * out itself); in an export, every line of printed output, listings and code. Widths count
@@ -251,12 +251,14 @@ export function sectionProblems(
     .slice(Math.max(exercises, 0))
     .map((s) => s.text)
     .join("\n");
+  // A reader who edits the library must rebuild it (the notebook imports `dist/`, not `src/`).
   if (
     exercises !== -1 &&
+    /\bsrc\//.test(closing) &&
     !(/npm run build/.test(closing) && /restart(ing)? the kernel/i.test(closing))
   )
     problems.push(
-      "the Exercises do not say how to rebuild after editing src/ (`npm run build`, then restart the kernel)",
+      "an exercise names a file under src/, but the Exercises do not say how to rebuild after editing it (`npm run build`, then restart the kernel)",
     );
 
   if (lesson === undefined) return problems;

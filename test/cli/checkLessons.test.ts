@@ -28,7 +28,7 @@ test("a notebook out of shape: each problem on its own line, naming the file, th
         markdown("a", "# Draft\n\n**What you will learn**\n\n1. One."),
         markdown("b", `## 1 · The body\n\n${"word ".repeat(30).trim()}`),
         markdown("c", "## Assumptions\n\n- None."),
-        markdown("d", "## Summary\n\n## Exercises\n\n1. Do it.\n\n## Solutions\n\n1. Done."),
+        markdown("d", "## Summary\n\n## Exercises\n\n1. Edit `src/world/tasks.ts`.\n\n## Solutions\n\n1. Done."),
       ],
     }),
   );
@@ -37,7 +37,7 @@ test("a notebook out of shape: each problem on its own line, naming the file, th
   assert.deepEqual(run.stdout.trimEnd().split("\n"), [
     `${file}: no body section between Assumptions and Summary`,
     `${file}: "## 1 · The body" comes before Assumptions`,
-    `${file}: the Exercises do not say how to rebuild after editing src/ (\`npm run build\`, then restart the kernel)`,
+    `${file}: an exercise names a file under src/, but the Exercises do not say how to rebuild after editing it (\`npm run build\`, then restart the kernel)`,
     `${file}: cell 1 (id b), line 3 is 149 characters wide (at most 100): ${"word ".repeat(12)}…`,
   ]);
   assert.equal(run.stderr, `mcp-course: ${messages.lessonShapeFailed(4)}\n`);

@@ -62,14 +62,14 @@ test("the order rule reads the convention: a notebook that follows it passes, on
       good.cells[2],
       good.cells[1],
       good.cells[3],
-      md("e", "## Exercises\n\n1. Do it."),
+      md("e", "## Exercises\n\n1. Change `src/world/tasks.ts` and run the lesson again."),
       md("g", "## Next\n\nLesson 7.\n\n## Solutions"),
     ],
   };
   assert.deepEqual(sectionProblems(lesson, bad), [
     "no body section between Assumptions and Summary",
     '"## 1 · The body" comes before Assumptions',
-    "the Exercises do not say how to rebuild after editing src/ (`npm run build`, then restart the kernel)",
+    "an exercise names a file under src/, but the Exercises do not say how to rebuild after editing it (`npm run build`, then restart the kernel)",
     '"## Next" is not the last section: "## Solutions" follows it',
     "Next comes before the Solutions",
   ]);
