@@ -16,9 +16,13 @@
  *
  * The state binds the confirmation to the call: the tool's name and a digest of its arguments
  * ("an identifier for the originating request, e.g. the method name and a digest of its salient
- * parameters", "Server Requirements" 5). It is not integrity-protected: a tampered state only makes
- * the server ask again, "nothing worse than request failure", which is when requirement 4 lets a
- * server omit the protection. Only the 2026-07-28 era asks: a 2025-11-25 server would send
+ * parameters", "Server Requirements" 5). It is neither keyed nor integrity-protected, so any client
+ * can compute the state of any call and skip the question by answering `accept` itself. That grants
+ * nothing the client could not get anyway: the computed state is the one this server would issue,
+ * and what authorizes the write is the client's own `accept` (the question guards the user inside
+ * their own client, not the server); any other state only makes the server ask again. So tampering
+ * can cause "nothing worse than request failure", the one case in which "Server Requirements" 4 lets
+ * a server omit integrity protection. Only the 2026-07-28 era asks: a 2025-11-25 server would send
  * `elicitation/create` as a request of its own, which this option does not do.
  */
 import { createHash } from "node:crypto";

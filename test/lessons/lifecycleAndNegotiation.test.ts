@@ -349,7 +349,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        `the only way dual-era \`olcum\` serves it; a \`_meta\` request naming it gets -32022. Yet \`data.supported\` lists all ${supported.length} versions, as in the spec's example: it names what the server speaks, by \`_meta\` or \`initialize\`.`,
+        `the only way dual-era \`olcum\` serves it; a \`_meta\` request naming it gets -32022 (the course's reading: the spec is silent). \`supported\` lists all ${supported.length}, as the spec's example does: what the server speaks, by \`_meta\` or \`initialize\`.`,
       ),
       "section 3 says what the plain olcum answers",
     );

@@ -300,7 +300,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);
     assert.match(
       cancel,
-      /Nothing comes back: the server SHOULD send no answer, and the client SHOULD ignore a late one\./,
+      /Nothing comes back: the server MUST NOT send more for it, and the client SHOULD ignore a late one\./,
     );
     assert.match(cancel, /Its body `notifications\/cancelled 7` is 6 tokens, 14 with the envelope/);
     assert.match(

@@ -228,7 +228,7 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
       "4. Giving up on a call",
       `It SHOULD cancel the request; over stdio that MUST be ` +
         `${code("notifications/cancelled")} naming the id (section 3). Nothing comes back: the ` +
-        `server SHOULD send no answer, and the client SHOULD ignore a late one. Its body ${code(cancel)} is ${countTokens(cancel)} tokens, ` +
+        `server MUST NOT send more for it, and the client SHOULD ignore a late one. Its body ${code(cancel)} is ${countTokens(cancel)} tokens, ` +
         `${envelopeCost(cancel)} with the envelope.`,
     ),
   ].join("\n\n");

@@ -439,8 +439,8 @@ function changedRetry(wire: WithoutASessionWire): string {
     `The echoed state ${code(requestState)} carries a digest of the arguments that were confirmed, 554's; the server recomputes it from the retry's arguments, they differ, ` +
     `so the confirmation given for 554 is not taken for 555. Against replay, the multi round-trip page asks ("Server Requirements", SHOULD) for three things inside an ` +
     `integrity-protected state: the authenticated user, a short expiry, and an identifier of the originating request, "rejecting state presented on a request that does ` +
-    `not match". Ours holds the identifier alone, unprotected. That will do here, with one user: a forged state only makes the server ask again, and a replayed one repeats ` +
-    `a write the user confirmed, which ${code("kayit_yaz")}, idempotent, makes no worse. A real server would add the user and an expiry, under an HMAC. ` +
+    `not match". Ours holds the identifier alone, unkeyed, so any client can compute it (section 5). That will do here, with one user: a computed state grants nothing ` +
+    `the client's own ${code("accept")} does not, and a replayed one repeats a write the user confirmed, which ${code("kayit_yaz")}, idempotent, makes no worse. A real server would add the user and an expiry, under an HMAC. ` +
     `Asking again rather than answering an error is its "Error Handling".`
   );
 }
