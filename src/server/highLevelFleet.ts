@@ -56,8 +56,10 @@ function filterShape(tool: FleetToolName) {
 }
 
 /**
- * Each fleet tool's arguments as a zod schema: the same properties, types, bounds, defaults and
- * required fields as the course's JSON Schema (`FLEET_TOOL_DEFINITIONS`), written the zod way.
+ * Each fleet tool's arguments as a zod schema, one `z.object` per tool.
+ *
+ * The same properties, types, bounds, defaults and required fields as the course's JSON Schema
+ * (`FLEET_TOOL_DEFINITIONS`), written the zod way.
  */
 export function fleetZodSchemas() {
   const limit = z.number().int().min(1).max(MAX_ROWS).default(DEFAULT_ROWS);
@@ -72,7 +74,7 @@ export function fleetZodSchemas() {
   };
 }
 
-/** A handler's record as a tool result: its JSON in one text block, as our fleet server sends it. */
+/** A handler's record as a tool result: its JSON in one text block, as our fleet server sends. */
 function textOf(record: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(record) }] };
 }
