@@ -101,10 +101,10 @@ export function capabilitiesOf(served: ServedServer): ServerCapabilities {
 /**
  * The JSON Schema validator handed to the SDK's `Server`, which uses one only to check what a
  * client answers to an elicitation the server sends as a request of its own (2025-11-25
- * `elicitation/create`). These servers never send one: the one question they ask
- * (`--confirm-writes`) travels inside an `input_required` result, and `confirmWrites.ts` reads its
- * answer itself. The SDK's default builds an ajv instance at construction, which every start
- * would pay for nothing.
+ * `elicitation/create`). These servers send no `elicitation/create` request: the one question they
+ * ask (`--confirm-writes`, 2026-07-28 only) travels inside an `input_required` result, and
+ * `confirmWrites.ts` reads its answer itself. The SDK's default builds an ajv instance at
+ * construction, which every start would pay for nothing.
  */
 const NEVER_ELICITS: jsonSchemaValidator = {
   getValidator: () => {

@@ -301,7 +301,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
       `${silent.written} records are written and ${silent.completed} tasks complete`,
       `${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed; with approval, ` +
         `${approved.written} are written and ${approved.completed} complete`,
-      `(all ${calls(silent)} of the wide run at level 1)`,
+      `(${calls(silent)} in level 1's wide run)`,
       `Names alone: ${n.negotiated} tools negotiated, ${n.failed} of ${n.calls} calls failed, ${n.completed} of ` +
         `${r.tasks.length} tasks completed. Names and fields: ${f.calls} calls, ${f.completed} tasks completed.`,
       `the fields add ${b1 - b0} to the \`tools/list\` results, the \`annotations\` ${b2 - b1}`,
@@ -479,7 +479,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
       /the simulator's handshake, the allowlist, the version rule, the approval gate and \*negotiated\* tools \(lesson 5\)/,
       path,
     );
-    assert.match(prose, /counts 2 round trips for a request to a remote server, lesson 2/, path);
+    assert.match(prose, /2 for each request to the remote `tarife` and `kayit`, lesson 2/, path);
     assert.match(prose, /lesson 5's handshake with each server, the course's stand-in for discovery/, path);
     const discovery = prose.indexOf("*discovery*, the requests by which a client learns what a server offers");
     assert.ok(discovery !== -1 && discovery + 1 === prose.search(/discovery/i), `${path}: discovery defined first`);
@@ -532,7 +532,7 @@ test("the approval gate has one name, and where it appears MCP's rule stands bes
     assert.doesNotMatch(text, /the course's gate|its gate\b/i, `${path}: the approval gate, lesson 5's name`);
     assert.match(
       prose,
-      /Gating on a declared side effect \(on the wire, `readOnlyHint: false`\) is the course's policy; MCP's rule is a human in the loop able to deny any tool invocation \(SHOULD, 2026-07-28 `server\/tools\.mdx`, "User Interaction Model"\)/,
+      /Gating on a declared side effect \(on the wire, `annotations` without `readOnlyHint: true`: lesson 5's approval gate\) is the course's policy; MCP's rule is a human in the loop able to deny any tool invocation \(SHOULD, 2026-07-28 `server\/tools\.mdx`, "User Interaction Model"\)/,
       path,
     );
     // "May write" is MCP's own default, not the course's reading.
@@ -558,7 +558,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
     assert.match(
       prose,
-      /`serverInfo\.version` in the answer to `initialize` up to 2025-11-25, and in 2026-07-28 in the `_meta`/,
+      /the version is the server's, in `serverInfo` up to 2025-11-25, in 2026-07-28 in its results' `_meta` and `server\/discover`\./,
       path,
     );
   }
