@@ -398,7 +398,7 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
       `The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
       `it is not a whole number because the calls reach servers whose identities are not all the same number of tokens: ${callShares(sim, wire)}.`,
     `${one(perCallBytes)} bytes per call: ${n(stateless.work.bytes)} against ${n(legacy.work.bytes)} bytes over ${stateless.calls} calls. ${n(wire.eras.requestMetaBytes)} of them are the request's ${code("_meta")}; the rest is the result's ${code("resultType")} and server identity` +
-      `${(stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls === wire.eras.requestMetaBytes ? "" : ", and request ids of different lengths"}.`,
+      `${(stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls === wire.eras.requestMetaBytes ? "" : `, and request ids of different lengths (the requests grew ${((stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls).toFixed(2)} bytes on average, not ${wire.eras.requestMetaBytes} exactly)`}.`,
     `With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
       (hourly.discoveries === sim.modes.tasks
         ? `, before every task, as per task does: each result is stale exactly when the next task starts`
