@@ -274,7 +274,7 @@ export function readWireDiscovery(result: WireLessonResult): string {
   );
 }
 
-/** A reading of the declaration tables: what building the server the SDK's high-level way did to the fleet's tools. */
+/** A reading of the declaration tables: what zod's JSON Schema converter, called by the SDK's high-level server, did to the fleet's tools. */
 export function readHighLevelDeclarations(result: WireLessonResult): string {
   const diffs = result.declarations;
   const total = (k: 0 | 1, pick: "bytes" | "tokens") =>
@@ -289,13 +289,13 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
     `The same three tools cost ${n(total(1, "bytes"))} bytes on the wire against our ${n(total(0, "bytes"))} ` +
       `(${more(total(0, "bytes"), total(1, "bytes"))} more), and ${n(total(1, "tokens"))} tokens against ${n(total(0, "tokens"))}. ` +
       (added.length > 0
-        ? `The SDK added ${listing(added.map((g) => `${code(g.what)} ${g.count === 1 ? "once" : `${g.count} times`}`))}` +
+        ? `Zod's converter added ${listing(added.map((g) => `${code(g.what)} ${g.count === 1 ? "once" : `${g.count} times`}`))}` +
           (movedCount > 0
             ? ` and moved keys in ${plural(movedCount, "property", "properties")}.`
             : ".")
         : movedCount > 0
-          ? `The SDK moved keys in ${plural(movedCount, "property", "properties")}.`
-          : `The SDK changed no key.`),
+          ? `Zod's converter moved keys in ${plural(movedCount, "property", "properties")}.`
+          : `Zod's converter changed no key.`),
   );
 }
 
@@ -344,7 +344,7 @@ const ANSWER_TITLES = [
 /**
  * The expected answers to the lesson's exercises, each folded, computed from the run where they
  * hold numbers: exercise 1 from the gate table's level-1 row behind the approval gate, exercise 3
- * from the keys the SDK added, exercise 4 from the world's annotations, exercise 5 from the
+ * from the keys zod's converter added, exercise 4 from the world's annotations, exercise 5 from the
  * agents' rows without a fault and under the slow tool.
  */
 export function wireSolutions(result: WireLessonResult): string {
@@ -372,7 +372,7 @@ export function wireSolutions(result: WireLessonResult): string {
       `a tool not marked read-only. Only a tool with no ${code("annotations")} at all passes the approval gate.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
-      `our JSON Schema gives ${code("max_hours")} no upper bound, so on the wire the bound is a key the SDK's server adds.`,
+      `our JSON Schema gives ${code("max_hours")} no upper bound, so the bound on the wire comes from the zod schema alone.`,
     `At level 3 (and 2), ${retryable === worldTools ? `all ${worldTools}` : `${retryable} of ${worldTools}`}, trusting the server: ${listing(full.readOnly.map(code))} say ${code("readOnlyHint: true")}, and ` +
       `${listing(full.idempotent.map(code))} says ${code("idempotentHint: true")}, a repeat with the same arguments writing nothing more. ` +
       `At level 1 (and 0), none: without annotations MCP's defaults make every tool one that may write and is not idempotent.`,
