@@ -256,7 +256,7 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     // Lesson 3 is the rule's home: one sentence points back to it.
     assert.match(
       text,
-      /Such local failures are the client's own, not errors from the peer, with no code \(lesson 3\)\./,
+      /Such local failures are the client's own, not errors from the peer, with no JSON-RPC code \(lesson 3\)\./,
       path,
     );
     assert.doesNotMatch(text, /SDK 1\.x's numbers, `-32001` and `-32000`|MCP error -3200[01]/, path);
@@ -322,7 +322,7 @@ test("section 3: restart and retry, agreeing with lesson 8 about the fleet's ann
     );
     assert.match(
       text,
-      /a call that was in flight has an unknown outcome: retrying it is safe only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more when repeated \(`idempotentHint: true`\)/,
+      /a call that was in flight has an unknown outcome\. The stdio page lets the client retry it; the course's caution is that retrying it is safe only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more when repeated \(`idempotentHint: true`\)/,
       path,
     );
     assert.match(

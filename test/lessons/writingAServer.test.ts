@@ -517,7 +517,7 @@ test("invalid tool arguments: the tools page and the schema disagree in 2026-07-
     assert.equal(prose.match(/InvalidParamsError|handles both/g)?.length, 2, `${path}: the case is stated once`);
     assert.match(
       prose,
-      /`CallToolRequest` \(the schema's type of a `tools\/call` request\); one with no `name`, or `arguments` not an object, is a protocol error in every revision; no MCP page names its code, and JSON-RPC's -32602 \(Invalid params\) is the natural one/,
+      /`CallToolRequest` \(the schema's type of a `tools\/call` request\); one with no `name`, or `arguments` not an object, is a protocol error in every revision: -32602 \(Invalid params\), the code 2026-07-28's schema gives malformed params/,
       path,
     );
     assert.match(prose, /From level 1 on the schema requires `abone`, and an empty call would fail the check/, path);
