@@ -556,8 +556,6 @@ export {
 } from "./lessons/withoutASession/simulate";
 export {
   formatEraRuns,
-  formatCumulative,
-  formatTokenCrossings,
   formatModes,
   formatCacheRefetches,
   formatMessageCosts,
@@ -915,9 +913,6 @@ export { prettyJson, formatWireTranscript, type ShownTranscript } from "./lesson
 export {
   formatEraCosts,
   formatEraKinds,
-  describeCrossing,
-  formatWireCrossings,
-  formatWireCumulative,
   formatDiscoveryPlans,
   formatAutoMeetings,
   formatWithoutASessionWire,

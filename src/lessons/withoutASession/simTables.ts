@@ -7,7 +7,6 @@
  */
 import { PROTOCOL_FIELDS, type ProtocolEra, type ProtocolField } from "../../sim/eras";
 import { formatTextTable, type Cell } from "../textTable";
-import { crossingText } from "./crossing";
 import type {
   DiscoveryModes,
   LessonSixEras,
@@ -32,49 +31,6 @@ export function formatEraRuns(eras: LessonSixEras): string {
       r.fixed.tokens,
       r.wireCalls,
       perCallText(r.tokensPerCall),
-    ]),
-  );
-}
-
-/** Part (a): cumulative tokens and messages of the three runs, before the first call and after each task. */
-export function formatCumulative(eras: LessonSixEras): string {
-  const [legacy, stateless, discover] = eras.rows;
-  return formatTextTable(
-    [
-      "after task",
-      "calls",
-      "tokens: legacy",
-      "stateless",
-      "+ discover",
-      "messages: legacy",
-      "stateless",
-      "+ discover",
-    ],
-    legacy.cumulative.map((p, i): Cell[] => [
-      p.task,
-      p.calls,
-      p.tokens,
-      stateless.cumulative[i].tokens,
-      discover.cumulative[i].tokens,
-      p.messages,
-      stateless.cumulative[i].messages,
-      discover.cumulative[i].messages,
-    ]),
-  );
-}
-
-/**
- * Part (a): for each stateless run against the legacy one, the second's tokens less the first's
- * before the first call and after the last task, and where the order changes.
- */
-export function formatTokenCrossings(eras: LessonSixEras): string {
-  return formatTextTable(
-    ["compared", "gap before 1st call", "gap at the end", "crossing"],
-    [eras.crossing, eras.crossingWithDiscover].map((c) => [
-      `${c.b} − ${c.a}`,
-      c.gaps[0],
-      c.gaps[c.gaps.length - 1],
-      crossingText(c),
     ]),
   );
 }
@@ -173,8 +129,6 @@ export function formatWithoutASession(result: WithoutASessionResult): string {
       `lesson 6's twelve tasks in both eras (seed ${result.seed}, level ${result.level})`,
       formatEraRuns(lessonSix),
     ],
-    ["as the calls add up", formatCumulative(lessonSix)],
-    ["where they cross", formatTokenCrossings(lessonSix)],
     ["lesson 7's thirteen tasks: discovery per task, per session, or cached", formatModes(modes)],
     ["when the cached clients discovered", formatCacheRefetches(modes)],
     [`what each message costs: ${costs.server}, legacy`, formatMessageCosts(costs, "legacy")],

@@ -6,8 +6,6 @@
  * that still does not fit is cut with `…`).
  */
 import { formatTextTable } from "../textTable";
-import { ratio } from "../simulationAgainstTheWire/tables";
-import { crossingText, type Crossing } from "./crossing";
 import type {
   AutoMeeting,
   DiscoveryComparison,
@@ -55,54 +53,6 @@ export function formatEraKinds(eras: EraComparison): string {
       run.kinds.notification,
       run.work.sentBytes,
       run.work.receivedBytes,
-    ]),
-  );
-}
-
-/** A crossing in words, read off the runs' points: where the order of the eras changes, or that it never does. */
-export function describeCrossing(crossing: Crossing): string {
-  const what = crossing.value[0].toUpperCase() + crossing.value.slice(1);
-  const [first] = crossing.gaps;
-  const last = crossing.gaps[crossing.gaps.length - 1];
-  const lower = crossing.cheaperFirst === "a" ? crossing.a : crossing.b;
-  if (crossing.cheaperFirst === "equal") {
-    return crossing.at === null
-      ? `${what}: equal at every point.`
-      : `${what}: equal before the first call; apart ${crossingText(crossing)}.`;
-  }
-  if (crossing.at === null) {
-    const strict = crossing.gaps.every((gap) => Math.sign(gap) === Math.sign(first));
-    return `${what}: ${lower} lower from the first point (by ${Math.abs(first)}) ${strict ? "to the last" : "and never higher"} (by ${Math.abs(last)}); no crossing.`;
-  }
-  return `${what}: ${lower} lower before the first call (by ${Math.abs(first)}); the order changes ${crossingText(crossing)}.`;
-}
-
-/** Part (a): both crossings and the `_meta` every stateless request carries. */
-export function formatWireCrossings(eras: EraComparison): string {
-  const perRequest =
-    eras.legacy.calls === 0
-      ? "-"
-      : ratio(eras.stateless.work.sentBytes - eras.legacy.work.sentBytes, eras.legacy.calls);
-  return [
-    describeCrossing(eras.bytes),
-    describeCrossing(eras.messages),
-    `Stateless requests carry ${eras.requestMetaBytes} bytes of _meta; tools/call requests grew ${perRequest} on average.`,
-  ].join("\n");
-}
-
-/** Part (a): cumulative messages and bytes of both eras, before the first call and after each task. */
-export function formatWireCumulative(eras: EraComparison): string {
-  const { legacy, stateless } = eras;
-  return formatTextTable(
-    ["after task", "calls", "sent", "bytes: legacy", "stateless", "messages: legacy", "stateless"],
-    legacy.cumulative.map((p, i) => [
-      p.task,
-      p.calls,
-      p.wireCalls,
-      p.bytes,
-      stateless.cumulative[i].bytes,
-      p.messages,
-      stateless.cumulative[i].messages,
     ]),
   );
 }
@@ -165,8 +115,6 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     `Lesson 6's tasks at level ${result.level}, seed ${result.seed}, discovering once per session`,
     formatEraCosts(result.eras),
     formatEraKinds(result.eras),
-    formatWireCumulative(result.eras),
-    formatWireCrossings(result.eras),
     "",
     `Discovery per task or per session (${result.discovery.tasks} tasks, ${result.discovery.gapMs / 60_000} virtual minutes apart; ttlMs ${result.discovery.ttlMs})`,
     formatDiscoveryPlans(result.discovery),
