@@ -87,7 +87,11 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(text, /^tokens: JSON tokens, MCP's opening/m, path);
     assert.match(faults, /a body is the JSON text of a message's `params`, `result` or `error`, not words/, path);
     assert.match(faults, /the fleet's tools carry JSON values/, path);
-    assert.match(faults, /JSON tokens are not comparable with lessons 3–7's envelope tokens/, path);
+    assert.match(
+      faults,
+      /The `tokens` column below counts JSON tokens, not comparable with lessons 3–7's envelope tokens/,
+      path,
+    );
     assert.match(assumptions, /no policy of lesson 5's kind \(allowlist, gate\)/, path);
     assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
     // The two SDK versions, framed once, by the names the lesson then uses.
@@ -107,21 +111,34 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
   }
 });
 
-test("the agent is defined before its first use; notifications/cancelled and the annotations' defaults are pointed back to", () => {
+test("the agent is defined before its first use, among lesson 1's roles; the write-up's findings are told; notifications/cancelled, the annotations' defaults and the SDK's two servers are pointed back to", () => {
   for (const { path, text } of exports) {
     assert.ok(text.indexOf("**agent**") < text.indexOf(" agent "), `${path}: agent defined first`);
+    assert.match(
+      flat(text),
+      /an \*\*agent\*\*, the program in the host that chooses which tools to call and reads their results: among lesson 1's roles it stands where the model stands/,
+      path,
+    );
+    // What the write-up found, in the lesson's words, so that nothing rests on reading it.
+    assert.match(
+      flat(text),
+      /It found that the model answered as well over MCP as in-process; that a model name in the wrong case matched nothing in-process and was refused by the server; that after a crash the model kept calling the dead server, because "Not connected" did not say the failure was permanent, then gave a wrong answer; and that a restart with one retry made the runs right\./,
+      path,
+    );
+    assert.match(
+      flat(text),
+      /In both, `McpServer` checks arguments against the schemas and the low-level `Server` does not \(lesson 6\)\./,
+      path,
+    );
     assert.match(flat(text), /sends `notifications\/cancelled` with the request's id \(lesson 3\)/, path);
-    // All four defaults, the course's reading of them, and the schema's word on untrusted servers.
+    // The defaults in one sentence that points to lesson 5 and says what they mean for these tools;
+    // lesson 4's trust rule where the hints first come from the server.
     assert.match(
       flat(text),
-      /`readOnlyHint` false, `destructiveHint` true, `idempotentHint` false, `openWorldHint` true\. Read by them, each tool may change its environment and a second call may do more than the first/,
+      /so each hint takes its default \(lesson 5\): read by them, each tool may change its environment and a second call may do more than the first, though none writes\./,
       path,
     );
-    assert.match(
-      flat(text),
-      /clients should never base tool use decisions on annotations from untrusted servers/,
-      path,
-    );
+    assert.match(flat(text), /`readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./, path);
   }
 });
 
@@ -353,33 +370,60 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the thorough agent's paging is one numbered list that says the order of its calls, so exercise 3 can be answered from the lesson", () => {
+test("the thorough agent's paging is one short paragraph that says the order of its calls, so exercises 1 and 3 can be answered from the lesson", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  const at = agents.findIndex((p) => p.includes("*thorough*"));
-  assert.equal(agents.filter((p) => p.includes("*thorough*")).length, 1, "one lead-in");
-  const steps = agents[at + 1];
-  assert.equal(at, agents.length - 2, "the list closes the cell");
-  assert.deepEqual(
-    steps
-      .split("\n")
-      .filter((line) => /^\d\. /.test(line))
-      .map((line) => line[0]),
-    ["1", "2", "3", "4"],
-    "one list of four steps",
-  );
-  assert.match(flat(steps), /each with two calls in a row, one ranked by downtime and one by hours/);
-  // The band rule in one place, with what turns 2 and 3 of the turn table show.
+  const paging = agents.filter((p) => p.includes("*thorough*"));
+  assert.equal(paging.length, 1, "one paragraph");
+  assert.equal(agents.indexOf(paging[0]), agents.length - 1, "it closes the cell");
+  assert.ok(paging[0].split("\n").length <= 8, "short");
+  assert.doesNotMatch(paging[0], /^\d\. /m, "no numbered steps");
+  const steps = flat(paging[0]);
+  // Exercise 3: the first turn's 2 calls, then bands from 0 in pairs (downtime, then hours), four in turn 2.
+  assert.match(steps, /Its first turn counts the low-hour devices and ranks the top 10 by downtime: 2 calls/);
+  assert.match(steps, /each with two calls in a row, ranked by downtime and then by hours/);
+  assert.match(steps, /so turn 2 reads 0-25 to 75-100/);
+  // Exercise 1: crowded bands halved, and the stop.
+  assert.match(steps, /one of more than 10 is read again in the next turn as two halves/);
   assert.match(
-    flat(steps),
-    /A turn reads every half left waiting, however many; only if that makes fewer than four bands does it add new 25-hour bands, above the last one, up to four\./,
-  );
-  assert.match(flat(steps), /a turn after one with three crowded bands reads their six halves and no new band/);
-  assert.match(
-    flat(steps),
-    /its rate is at most the most downtime ÷ those hours; once that is below the best rate read, the agent stops/,
+    steps,
+    /its rate is at most the most downtime ÷ those hours: once that is below the best rate read, the agent stops/,
   );
   assert.match(cell("exercises"), /What would it need to have read before the 6th call\?/);
+  // Exercise 2 shows the constant it asks to change.
+  assert.match(cell("exercises"), /`export const PROTOCOL_VERSION = "2025-11-25";` in `src\/fleet\/protocol\.ts`/);
 });
+
+test("the chart's reading gives its numbers in words, and its alt text gives each condition's counts", () => {
+  assert.match(
+    cell("matrix-chart-intro"),
+    /a red bar of failed calls, which rise only under `slow` \(1\), `crash` \(15\), `crash-explained` \(5\) and `stdout-unterminated` \(6\)\. Faded bars mark the runs that end without the right answer: `crash`, `crash-explained` and `stdout-unterminated`/,
+  );
+  for (const seed of SEEDS) {
+    const t = (condition: string) => record(seed, condition, "thorough");
+    assert.deepEqual(
+      ["slow", "crash", "crash-explained", "stdout-unterminated"].map((c) => t(c).toolErrors),
+      [1, 15, 5, 6],
+      `seed ${seed}`,
+    );
+    assert.deepEqual(
+      CONDITIONS.filter((c) => !t(c.name).correct).map((c) => c.name),
+      ["crash", "crash-explained", "stdout-unterminated"],
+      `seed ${seed}`,
+    );
+  }
+  for (const { path, text } of exports) {
+    const alt = flat(text.split("![")[1].split("](")[0]);
+    const seed = path.includes("seed-20260219") ? 20260219 : DEFAULT_SEED;
+    for (const c of CONDITIONS)
+      assert.ok(alt.includes(`${c.name} ${t2(seed, c.name)}`), `${path}: ${c.name} in ${alt}`);
+  }
+});
+
+/** A condition's thorough calls and failed calls as the chart's alt text says them. */
+const t2 = (seed: number, condition: string) => {
+  const r = record(seed, condition, "thorough");
+  return `${r.toolCalls}/${r.toolErrors}`;
+};
 
 test("the malformed calls' readings say what the text shows: SDK 1.x's form, SDK 2.4's message alone, raw's 4 and 1", () => {
   assert.match(

@@ -6,10 +6,13 @@
  */
 import type { ChartSpec } from "../../charts/render";
 import type { FleetLessonResult } from "./simulate";
+import { listing } from "../proseWords";
 
 /**
  * The spec: per condition, the thorough agent's tool calls and tool errors side by side; the bars
  * of a run whose answer was wrong are faded, and the legend says so with swatches in the bars' blue.
+ * Its `description` (the chart's alt text) gives each condition's two counts and the runs that
+ * end without the right answer, for a reader who cannot see the bars.
  */
 export function conditionsChart(result: FleetLessonResult, policy = "thorough"): ChartSpec {
   const rows = result.matrix.filter((r) => r.policy === policy);
@@ -27,9 +30,16 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
       answer: r.correct ? "right" : "wrong",
     },
   ]);
+  const wrong = rows.filter((r) => !r.correct).map((r) => r.condition);
+  const description =
+    `The ${policy} agent's tool calls / failed calls under each condition: ` +
+    rows.map((r) => `${r.condition} ${r.toolCalls}/${r.toolErrors}`).join(", ") +
+    (wrong.length > 0 ? `; no right answer under ${listing(wrong)}` : "; right under each") +
+    ` (seed ${result.seed})`;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     title: `The ${policy} agent under each condition (seed ${result.seed})`,
+    description,
     data: { values },
     width: 520,
     height: 220,

@@ -134,7 +134,7 @@ export function readConditions(result: FleetLessonResult): string {
   return wrapMarkdown(
     `${healthy} Under ${code("slow")} the thorough agent takes ${slow.turns} turns instead of ` +
       `${validating.turns} (${msPerCall(slow)} ms per call); under ${code("crash-restart")}, ` +
-      `${n(restart.envelope.tokens)} tokens instead of ${n(validating.envelope.tokens)}: a second opening, its ` +
+      `${n(restart.envelope.tokens)} JSON tokens instead of ${n(validating.envelope.tokens)}: a second opening, its ` +
       `${code("tools/list")} and the repeated call.`,
   );
 }
@@ -194,7 +194,7 @@ export function solveExercises(result: FleetLessonResult): string {
         `move with the fleet (here ${sizes.join(" + ")} = ${thorough.toolCalls} calls): crowded bands decide ` +
         `each turn's halves, and the true device where it stops, after the first turn that reads past ` +
         `${shortcut.device.downtime_min} × ${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} ` +
-        `hours (turn ${stop.turn}, read to ${stop.covered}).`,
+        `hours (turn ${stop.turn}, with ${stop.covered} read by then).`,
     ),
     foldedAnswer(
       "2. The validating path of 2025-06-18",
@@ -202,7 +202,7 @@ export function solveExercises(result: FleetLessonResult): string {
         `error, read as ${code("MCP error -32602:")} and the same sentence. ` +
         (healthyErrors === 0
           ? `No agent's row changes: the agents never send invalid arguments, and the opening costs as many ` +
-            `tokens with either revision.`
+            `JSON tokens with either revision.`
           : `The agents made ${plural(healthyErrors, "tool error")} on the healthy paths: check which were invalid arguments.`),
     ),
     foldedAnswer(
