@@ -122,7 +122,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
     // What the write-up found, in the lesson's words, so that nothing rests on reading it.
     assert.match(
       flat(text),
-      /It found that the model answered as well over MCP as in-process; that a model name in the wrong case matched nothing in-process and was refused by the server; that after a crash the model kept calling the dead server, because "Not connected" did not say the failure was permanent, then gave a wrong answer; and that a restart with one retry made the runs right\./,
+      /It found that the model answered as well over MCP as in-process; that a device model named in the wrong case matched nothing in-process and was refused by the server; that after a crash the model kept calling the dead server, because "Not connected" did not say the failure was permanent, then gave a wrong answer; and that a restart with one retry made the runs right\./,
       path,
     );
     assert.match(
