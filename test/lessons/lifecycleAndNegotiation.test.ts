@@ -370,6 +370,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the a
         // The gate exactly as the code holds it, and MCP's own rule beside it.
         "a tool whose `annotations` lack `readOnlyHint: true` is held; a tool with no `annotations` at all passes, deliberately against MCP's defaults above: the gate acts only on what a server declared.",
         'MCP\'s rule is wider: a human in the loop SHOULD be able to deny any tool invocation (`server/tools.mdx`, "User Interaction Model"',
+        // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
+        "MCP negotiates no set of tools (section 2); *negotiated tools* is the course's name for those its client keeps",
+        "*the simulator's handshake* (the spec calls `initialize` a handshake, `basic/versioning.mdx`; in this course the word means the simulator's)",
         // Why the record task runs under policy none.
         "so that call would end with `arac bildirilmedi` before the gate: the table runs the task under policy *none*",
       ])

@@ -210,6 +210,15 @@ for (const [name, pick] of [
     assert.equal(http.call.request.content, JSON.stringify(JSON.parse(http.call.request.content)));
     assert.deepEqual([http.posts, http.connections], [2, 1]);
     assert.match(markdown, /The client sent 2 POSTs on 1 \*TCP connection\*/);
+    // Why section 4 counts a request more per server than lesson 1's calls, and why the keys are ordered otherwise.
+    assert.match(
+      markdown,
+      /`tools\/list` with id 0, asked for the server's list of tools: the course's client sends one to each server before its first call/,
+    );
+    assert.match(
+      markdown,
+      /the SDK's client wrote it, a script wrote that one, and a JSON object's keys have no order/,
+    );
     assert.equal(http.refused.response.head[0], "HTTP/1.1 403 Forbidden");
     // The 403's body as 2026-07-28 words it: a JSON-RPC error with no id, and no legacy-range code.
     assert.deepEqual(JSON.parse(http.refused.response.content), {
@@ -307,4 +316,10 @@ test("the solutions fold every answer, computed from the run", () => {
   assert.equal(solutions.match(/\n\n<\/details>/g)?.length, 4);
   assert.match(solutions, /33 round trips all local, 66 all remote, 47 as\s+placed here/);
   assert.match(solutions, /would cost 66 and 36\./);
+  // Exercise 4 from what lesson 2 taught: kayit_yaz overwrites a column; a tool that appends is the unsafe one.
+  assert.match(
+    flat(solutions),
+    /puts a value into a column: sent again with the same value, it leaves the same record/,
+  );
+  assert.match(flat(solutions), /A tool that added something each time it ran .* would add it twice/);
 });

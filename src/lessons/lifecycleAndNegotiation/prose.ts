@@ -195,13 +195,15 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
   };
   const sameDrops = (a: PolicyRow, b: PolicyRow) =>
     JSON.stringify(a.dropped) === JSON.stringify(b.dropped);
-  const sentences = rows.map((row, k) => {
+  // A policy that drops nothing (none) needs no sentence: the table's row says it.
+  const sentences = rows.flatMap((row, k) => {
+    if (row.dropped.length === 0) return [];
     const [subject, verb] = subjects[row.name];
     const what =
       k > 0 && row.dropped.length > 0 && sameDrops(row, rows[k - 1])
         ? `${verb} the same ${row.dropped.length} tools, for the same reason`
         : droppedText(row, verb);
-    return `${subject} ${what}: ${row.negotiated.length} of ${total} left.`;
+    return [`${subject} ${what}: ${row.negotiated.length} of ${total} left.`];
   });
   const both = rows.find((row) => row.name === "both")!;
   const listed = both.dropped.find((d) => ALLOWLIST.includes(d.tool) === false);
@@ -231,9 +233,9 @@ export function readGate(result: LifecycleAndNegotiationResult): string {
   return wrapMarkdown(
     `The ${ordinal(result.gateTaskNumber)} task writes the charge of ` +
       `${code(result.gateTask.subscriber)}. Without approval its ${held.calls} calls send ` +
-      `${held.requests} requests (${held.tokens} tokens, ${held.round_trips} round trips): the ` +
-      `call to ${tool} ends in the client with ${code(held.refused ?? "")}, and nothing of it is ` +
-      `sent. With approval ${approved.requests} requests go out (${approved.tokens} tokens, ` +
+      `${held.requests} requests (${held.tokens} tokens, ${held.round_trips} round trips): ` +
+      `${tool}'s call ends in the client with ${code(held.refused ?? "")}, unsent. ` +
+      `With approval ${approved.requests} requests go out (${approved.tokens} tokens, ` +
       `${approved.round_trips} round trips) and ${plural(approved.written, "record")} ` +
       `${approved.written === 1 ? "is" : "are"} written: the held-back call would have cost ` +
       `${approved.tokens - held.tokens} tokens and ${approved.round_trips - held.round_trips} ` +

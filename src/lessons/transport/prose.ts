@@ -91,8 +91,8 @@ export function readHttpCall(result: TransportResult): string {
     throw new Error(`the answer's body is not one chunk of ${responseJson} bytes`);
   return wrapMarkdown(
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
-      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is what stdio would ` +
-      `carry, less the newline, ${requestJson} bytes for the request and ${responseJson} for ` +
+      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON carries what a stdio ` +
+      `line would, less the newline: ${requestJson} bytes for the request and ${responseJson} for ` +
       `the answer. HTTP put ` +
       `header blocks of ${request.headerBytes} and ${response.headerBytes} bytes around them, ` +
       `and ${framing.bytes} bytes of chunked coding round the answer, sent in one piece ` +
@@ -147,17 +147,14 @@ export function tarifeBytes(result: TransportResult) {
 /** Bytes on the wire: the same messages either way, and what HTTP adds around them. */
 export function readPlacementBytes(result: TransportResult): string {
   const [olcum] = wireRows(result, "olcum");
-  const { perRequest, keepAlive, messages, json, framing } = tarifeBytes(result);
+  const { perRequest, messages, json, framing } = tarifeBytes(result);
   return wrapMarkdown(
     `The JSON does not change with the transport; HTTP adds header blocks around it. ` +
       `${code("tarife")}'s ${messages} messages (${perRequest.requests} requests and their ` +
       `answers) are ${json} bytes of JSON, ${perRequest.messageBytes} as stdio lines with their ` +
       `${messages} newlines. With a new connection per request they crossed as ` +
       `${perRequest.bytes} bytes: the same ${json} of JSON, ${perRequest.headerBytes} of header ` +
-      `blocks and ${framing} of chunked coding. With keep-alive the header blocks took ` +
-      `${keepAlive.headerBytes! - perRequest.headerBytes!} bytes more: each ${code("Connection")} ` +
-      `field says ${code("keep-alive")} rather than ${code("close")}, and every answer adds a ` +
-      `${code("Keep-Alive")} field. ${code("olcum")}'s ${olcum.requests * 2} ` +
+      `blocks and ${framing} of chunked coding. ${code("olcum")}'s ${olcum.requests * 2} ` +
       `messages took ${olcum.bytes} bytes as stdio lines.`,
   );
 }
@@ -204,8 +201,10 @@ export function transportSolutions(result: TransportResult): string {
       `It could have. A process may die after its tool has run and before the answer is ` +
         `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
         `only that the call never finished). ${code("olcum")}'s tools only read, so sending a ` +
-        `call again is harmless. ${code("kayit_yaz")}, the one that writes, might write its ` +
-        `record twice; nothing in the transport prevents it. Over Streamable HTTP a broken ` +
+        `call again is harmless. ${code("kayit_yaz")}, the one that writes, puts a value into a ` +
+        `column: sent again with the same value, it leaves the same record. A tool that added ` +
+        `something each time it ran (a new record, a payment) would add it twice, and nothing ` +
+        `in the transport prevents that. Over Streamable HTTP a broken ` +
         `response stream loses its request as here, and the client re-issues it under a new ` +
         `id (section 3).`,
     ),
