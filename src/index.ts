@@ -452,7 +452,6 @@ export {
   formatTranscript,
   sumDiscovery,
   formatDiscoveryTable,
-  formatHandshakeComparison,
   formatModeTable,
   tokenRatio,
   formatGrowthTable,
@@ -482,13 +481,16 @@ export { growthChart } from "./lessons/writingAClient/charts";
 export {
   runWritingAClientOnTheWire,
   formatDiscoveryLines,
-  formatCallLines,
+  formatCurrentLines,
+  showCurrentClient,
+  CURRENT_CALLS,
+  CURRENT_CLIENT_FILE,
   CALLED_SERVER,
-  SHOWN_CALL,
   REFUSED_CALL,
   type WritingAClientWire,
   type ListedTool,
 } from "./lessons/writingAClient/wire";
+export { currentServer, callInCurrentRevision } from "./lessons/writingAClient/currentClient";
 export {
   useServer,
   spawnServer,

@@ -75,7 +75,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "writing-a-client",
     title: "Writing a Client",
     covers:
-      "a client written with the official SDK (Client, connect, listTools, callTool, close) and its policy applied after tools/list and before tools/call, run on two real servers with its lines shown; discovery as MCP spells it (initialize, the initialized notification, tools/resources/prompts lists) for the three servers and the fleet; discovery renewed at every task against once per session, and how the gap grows; kayit dropped for its version without a word; a client that reports each drop and what that costs.",
+      "a whole client in 2026-07-28 written with the official SDK (its imports, StdioClientTransport, versionNegotiation pinned to 2026-07-28, connect, listTools, callTool, isError, a caught ProtocolError, close), run on a real server with its lines shown; the same SDK as a 2025-11-25 client with its policy applied after tools/list and before tools/call; discovery as MCP spells it (initialize, the initialized notification, tools/resources/prompts lists) for the three servers and the fleet; discovery renewed at every task against once per session, and how the gap grows; kayit dropped for its version without a word; a client that reports each drop and what that costs.",
     startsServers: false,
   },
   {

@@ -65,11 +65,15 @@ export function reportDrops(
   return reports;
 }
 
-/** A report as one line: `dropped kayit (bolge_ozet, kayit_yaz): declares version 3, client knows 2`. */
+/**
+ * A report as one line: `dropped kayit (bolge_ozet kayit_yaz): declares version 3; client knows 2`.
+ * The line has no comma, so lesson 3's stated tokenizer rule (split at white space, pieces of at
+ * most five characters) prices it as the tokenizer does, which also sets each comma apart.
+ */
 export function describeDrop(report: DropReport): string {
   if (report.reason === "allowlist")
-    return `dropped ${report.tools.join(", ")} (${report.server}): not on the allowlist`;
-  return `dropped ${report.server} (${report.tools.join(", ")}): declares version ${report.declaredVersion}, client knows ${report.knownVersion}`;
+    return `dropped ${report.tools.join(" ")} (${report.server}): not on the allowlist`;
+  return `dropped ${report.server} (${report.tools.join(" ")}): declares version ${report.declaredVersion}; client knows ${report.knownVersion}`;
 }
 
 /** Whether a call's error was decided in the client (no message sent): not agreed, or no approval. */

@@ -60,7 +60,7 @@ export function runReportedClient(
   const failures = traceFailures(tasks, run.outcomes, reports);
   const groups = new Map<string, number>();
   for (const f of failures) {
-    const key = `${f.tool}: ${f.hata}${f.drop ? `, dropped for ${f.drop.reason}` : ""}`;
+    const key = `${f.tool}: ${f.hata}${f.drop ? ` (dropped for ${f.drop.reason})` : ""}`;
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }
   const lines = [

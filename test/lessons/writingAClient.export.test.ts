@@ -28,11 +28,28 @@ test("both exports are at most 700 lines, and the notebook's markdown cells hold
   }
 });
 
-test("no plumbing listing: the four listings are the lesson's clients, each with a one-line summary", () => {
+test("no plumbing listing: the whole 2026-07-28 client, then the 2025-11-25 client with a one-line summary", () => {
   for (const file of EXPORTS) {
     const text = read(file);
+    // The whole file of the current-revision client, imports included, comes first.
+    const whole = text.indexOf("`src/lessons/writingAClient/currentClient.ts`, the whole file:");
+    assert.ok(whole >= 0, `${file}: the whole 2026-07-28 client`);
+    const wholeListing = text.slice(whole, text.indexOf("```\n", text.indexOf("```ts", whole) + 5));
+    for (const line of [
+      'import { Client, ProtocolError, type Transport } from "@modelcontextprotocol/client";',
+      'import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";',
+      'versionNegotiation: { mode: { pin: "2026-07-28" } }',
+      "await client.connect(transport);",
+      "await client.listTools();",
+      "await client.callTool(call);",
+      "result.isError",
+      "error instanceof ProtocolError",
+      "await client.close();",
+    ])
+      assert.ok(wholeListing.includes(line), `${file}: ${line}`);
     const captions = [...text.matchAll(/^`(\w+)`, from `src\/[^`]+`:$/gm)].map((m) => m[1]);
-    assert.deepEqual(captions, ["spawnServer", "useServer", "connectClient", "runReportedClient"], file);
+    assert.deepEqual(captions, ["useServer"], file);
+    assert.ok(whole < text.indexOf("`useServer`, from"), file);
     for (const name of [
       "legacyDiscoveryMessages",
       "runWithDiscovery",
@@ -46,7 +63,7 @@ test("no plumbing listing: the four listings are the lesson's clients, each with
     for (const name of ["DISCOVERY_METHODS", "initializeParams", "identityWords", "capabilitiesOf", "LEGACY_REVISION"])
       assert.ok(!text.includes(name), `${file}: ${name} is not shown`);
     const listings = [...text.matchAll(/`, from `src\/[^`]+`:\n\n```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
-    assert.equal(listings.length, 4);
+    assert.equal(listings.length, 1);
     for (const listing of listings) {
       const [first, second] = listing.split("\n");
       assert.match(first, /^\/\*\* .+ \*\/$/, `${file}: a one-line summary, not a docstring`);
@@ -68,9 +85,9 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "the approval gate (lesson 5)",
       "the simulator's handshake (lesson 5)",
       "`kayit` is dropped by the version rule (lesson 5)",
-      "which applies the allowlist and the version rule (lesson 5)",
+      "`decideOn` applies the version rule and the allowlist (lesson 5)",
       "the legacy era (lesson 5)",
-      "in `_meta` (lessons 3 and 5)",
+      "adds lesson 3's `_meta` to every request",
     ])
       assert.ok(prose.includes(pointer), `${file}: ${pointer}`);
     // No convention is given to lesson 6, whose home it is not, and the envelope is not worked again.
@@ -98,23 +115,23 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
   for (const file of EXPORTS) {
     const prose = proseOf(read(file));
     for (const phrase of [
-      "`annotations` (since 2025-03-26)",
       "says `listChanged: true` SHOULD send `notifications/tools/list_changed`",
       "In 2026-07-28 the server sends it only on a `subscriptions/listen` stream the client opened",
       "every list result must say how long it stays fresh (`ttlMs`, lesson 4)",
-      // Timeouts and cancellation are lesson 3's (its test pins the rules); here one pointer, and SDK 2.4's default.
-      "a real client also needs lesson 3's timeouts and cancellation, failures of its own, not the server's",
-      "the SDK's `Client` gives up on a request after 60 seconds unless told otherwise",
+      // Timeouts are lesson 3's (its test pins the rules); here one pointer, and SDK 2.4's default.
+      "anything else, a timeout (60 seconds by default) or a closed pipe, is the client's own failure (lesson 3)",
       // A session over HTTP outlives any one connection: with a session ID it ends by DELETE or by the
       // server (2025-11-25 transports, "Session Management"); the session ID and DELETE are lesson 2's.
       "over stdio, as long as the server process. Over Streamable HTTP no one HTTP connection bounds it",
       "a session with lesson 2's `MCP-Session-Id` lasts until the client ends it with an HTTP DELETE, which the server MAY refuse with 405, or the server ends it",
-      "The course's servers assign none.",
+      "the course's servers assign none.",
       "clients SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
       "SHOULD NOT rely on `serverInfo`'s `name`",
       "`nextCursor`",
     ])
       assert.ok(prose.includes(phrase), `${file}: ${phrase}`);
+    // When annotations came is lesson 6's to say; here it is not said again.
+    assert.doesNotMatch(prose, /since 2025-03-26/, file);
   }
 });
 
@@ -123,24 +140,22 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     const text = read(file);
     const prose = proseOf(text);
     const count = (phrase: RegExp) => (prose.match(phrase) ?? []).length;
-    assert.ok(
-      prose.includes("Unlike lessons 2 to 4, this lesson means 2025-11-25 wherever it names no revision"),
-      file,
-    );
+    assert.ok(prose.includes("the lesson means 2025-11-25 wherever it names no revision"), file);
     assert.equal(count(/names no revision/g), 1, `${file}: the default revision is said once`);
     assert.ok(prose.includes("with lesson 2's `MCP-Session-Id`"), `${file}: the session ID points back to lesson 2`);
     assert.doesNotMatch(prose, /closing its HTTP connections/, `${file}: no connection ends a session`);
     assert.equal(count(/DELETE/g), 1, `${file}: DELETE is named once`);
-    assert.ok(
-      prose.includes("a real client also needs lesson 3's timeouts"),
-      `${file}: timeouts point back to lesson 3`,
+    const at = prose.indexOf("A JSON-RPC error makes it throw a `ProtocolError`");
+    assert.ok(at >= 0, `${file}: timeouts point back to lesson 3`);
+    const passage = prose.slice(at, prose.indexOf(". ", prose.indexOf("timeout", at)) + 1);
+    assert.match(
+      passage,
+      /a timeout \(60 seconds by default\) or a closed pipe, is the client's own failure \(lesson 3\)/,
     );
-    const passage = text.slice(text.indexOf("The simulator answers every request"), text.indexOf("\n## Summary"));
-    assert.equal(passage.trim().split(/\.\s/).length, 1, `${file}: timeouts and cancellation in one sentence`);
     assert.doesNotMatch(passage, /SHOULD|notifications\/cancelled|\.mdx/, `${file}: pointed back to, not told again`);
-    assert.doesNotMatch(text.replace(passage, ""), /timeout|notifications\/cancelled/i, `${file}: in one passage`);
-    // agreeOn and lesson 6's decideOn are one decision: the prose says how they relate.
-    assert.ok(prose.includes("It is lesson 6's `decideOn` on each server's declaration at the level"), file);
+    assert.doesNotMatch(prose.replace(passage, ""), /timeout|notifications\/cancelled/i, `${file}: in one passage`);
+    // One decision, one name: lesson 6's decideOn; the simulator's agreeOn is not named beside it.
+    assert.doesNotMatch(text, /agreeOn/, file);
     // The fleet task's question is a total, not a rate.
     assert.ok(
       prose.includes(
@@ -176,7 +191,7 @@ test("the shape: assumptions of at most 10 lines, numbered sections, folded answ
     assert.deepEqual(headings, [
       "Assumptions",
       "1 · The fourth server",
-      "2 · A client on the SDK, message by message",
+      "2 · A client on the SDK",
       "3 · Once per session or once per task",
       "4 · The silent drop",
       "5 · A client that says what it dropped",
@@ -228,17 +243,18 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const prose = proseOf(text);
     assert.match(text, /^server {2}placement {2}version {2}capabilities/m, `${file}: local and remote are placements`);
     assert.doesNotMatch(text, /^server {2}transport /m, file);
-    // Discovery is defined once, at its first use, as the course's procedure (MCP requires no list request).
+    // Discovery is lesson 6's word, pointed back to once; what the lesson counts as discovery is said
+    // at its first use (MCP requires no list request).
     assert.ok(
       prose.includes(
-        "a client has to learn what each server offers, by *discovery*: here the course's procedure of section 2",
+        "a client has to learn what each server offers, by *discovery* (lesson 6); in this lesson's counts, the opening (`initialize`",
       ),
       `${file}: discovery defined at its first use`,
     );
     assert.equal((prose.match(/by \*discovery\*/g) ?? []).length, 1, `${file}: defined once`);
     assert.ok(prose.includes("MCP requires no list request"), file);
     // Spec pages as `page.mdx`, sections in quotes: no bare page paths.
-    assert.doesNotMatch(prose, /`(basic|server)\/[a-z/_-]+`/, `${file}: a page cited without .mdx`);
+    assert.doesNotMatch(prose, /`(basic|server)\/(?!discover`)[a-z/_-]+`/, `${file}: a page cited without .mdx`);
     assert.ok(prose.includes('`basic/transports.mdx`, "Session Management"'), file);
     // The fleet says why it is here; the body names no later lesson (the test above).
     assert.ok(prose.includes("`fleet` joins lesson 1's world for one task, the thirteenth"), file);
@@ -250,15 +266,14 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.doesNotMatch(prose, /`completions`/, file);
     // The listings' identifiers are glossed, and the connection's field is not called a session.
     for (const name of [
-      "`Envelope` the run's message counter",
-      "`legacyDiscoveryMessages` builds",
-      "`sendDiscovery` counts",
-      "`ClientSetup` holds",
-      "`runClient` runs",
-      "`describeDrop` writes",
-      "`countTokens` is lesson 3's tokenizer",
+      "`CLI_SCRIPT` is the path of the course's `mcp-course` command",
+      "`WIRE_CLIENT_INFO` is the client's name and version",
+      "`declarationFromWire` reads the listed tools",
+      "it is priced with lesson 3's tokenizer",
     ])
       assert.ok(prose.includes(name), `${file}: ${name}`);
+    // "Envelope" means lesson 3's envelope tokens only: the simulator's message counter is not shown.
+    assert.doesNotMatch(text, /`Envelope`|\bEnvelope\b(?! tokens)|envelope: Envelope/, file);
     assert.doesNotMatch(text, /return \{ session: /, file);
     // Declaration levels are the servers'; the client's behaviour is what follows from them.
     assert.doesNotMatch(prose, /levels 0 to 2 stand for a client/, file);

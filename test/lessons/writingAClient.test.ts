@@ -9,14 +9,17 @@ import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import * as prose from "../../src/lessons/writingAClient/prose";
 import { findLesson } from "../../src/lessons/catalog";
 import { DEVICE_MODELS, FLEET_SIZE, SITES } from "../../src/fleet/catalog";
-import { FLEET_STATE } from "../../src/fleet/server";
+import { FLEET_POLICY, FLEET_STATE } from "../../src/fleet/server";
 import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
 import {
-  formatCallLines,
+  CURRENT_CLIENT_FILE,
+  formatCurrentLines,
   formatDiscoveryLines,
   runWritingAClientOnTheWire,
+  showCurrentClient,
   type WritingAClientWire,
 } from "../../src/lessons/writingAClient/wire";
+import { runSdkClient } from "../../src/lessons/writingAClient/sdkClient";
 import { showSource } from "../../src/lessons/showSource";
 import { isTranscriptLine } from "../../src/wireClient/lineExchange";
 import { ROOT } from "../helpers";
@@ -56,17 +59,15 @@ test("seed 20260218: the key table lines", () => {
     "kayit   notification  notifications/initialized kayit                               14            0",
     "kayit   response      protocolVersion 2025-11-25 kayit surum 3 tools                17            0",
     "all                      -                            12    12      4     425           18",
-    "handshake (lesson 5)     3     3      0      99            5",
-    "discovery, 2025-11-25    9     9      3     317           15",
     "per task              13     33          7  183   183     52    6457          267",
     "per session            1     33          7   39    39      4    1357           51",
     "difference            12      0          0  144   144     48    5100          216",
     "    1              505             505          0         1.00              22             22",
     "   13             6457            1357       5100         4.76             267             51",
     "kayit              2           0      6                 0                    6",
-    "reporting   39    39      4    1357           51               1             4             54",
+    "reporting   39    39      4    1357           51               1             4             50",
     "    3  full                                  6        2          7                    6",
-    "    3  dropped kayit (bolge_ozet, kayit_yaz): declares version 3, client knows 2",
+    "    3  dropped kayit (bolge_ozet kayit_yaz): declares version 3; client knows 2",
     "kayit               2  bolge_ozet                            kayit_yaz",
     "               arguments    field (required), limit, model, site, firmware, min_hours, max_hours",
     COUNT_KEY,
@@ -123,7 +124,7 @@ test("seed 20260218: the readings quote the run", () => {
   // result stand, but the reporting client can no longer name kayit's tools or tie the failures to the drop.
   assert.match(
     solutions,
-    /The counts do not change: no `kayit` tool is kept either way, so the same 6 calls end in the client, 7 of 13 tasks complete, and the silent client's result is the same\. The reporting client's is not: only `tools\/list` tells a real client which tools `kayit` has \(the simulator reads them from the declaration\), so its drop line names only the server, `dropped kayit: declares version 3, client knows 2`, and its 6 failures lose `dropped for version`/,
+    /The counts do not change: no `kayit` tool is kept either way, so the same 6 calls end in the client, 7 of 13 tasks complete, and the silent client's result is the same\. The reporting client's is not: only `tools\/list` tells a real client which tools `kayit` has \(the simulator reads them from the declaration\), so its drop line names only the server, `dropped kayit: declares version 3; client knows 2`, and its 6 failures lose `dropped for version`/,
   );
   assert.doesNotMatch(solutions, /The result does not change/);
   assert.match(
@@ -302,14 +303,13 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
       assert.ok(exported.includes(`\n${printed}\n`), file);
     }
   });
-  it("the SDK client's policy refuses kayit after tools/list and sends tarife one tools/call", () => {
+  it("the SDK client's policy refuses kayit after tools/list, and sends tarife one tools/call", async () => {
     const methods = (lines: typeof wire.discovery) =>
       lines.steps
         .filter(isTranscriptLine)
         .filter((s) => s.from === "client")
         .map((s) => (JSON.parse(s.line) as { method: string }).method);
     assert.deepEqual(methods(wire.discovery), ["initialize", "notifications/initialized", "tools/list"]);
-    assert.deepEqual(methods(wire.call), ["initialize", "notifications/initialized", "tools/list", "tools/call"]);
     assert.deepEqual(wire.dropped.kept, []);
     assert.deepEqual(
       wire.dropped.dropped.map((d) => [d.tool, d.reason]),
@@ -320,21 +320,49 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
     );
     assert.equal(wire.dropped.sent, false);
     assert.equal(wire.dropped.text, "arac bildirilmedi");
-    assert.deepEqual(wire.called.kept, ["tarife"]);
-    assert.equal(wire.called.sent, true);
-    assert.equal(wire.called.isError, false);
-    assert.equal(wire.called.text, '{"tutar":54}');
+    // The same function on tarife, whose tool the policy keeps: the call goes out.
+    const tarife = await runSdkClient("tarife", FLEET_POLICY, { name: "tarife", arguments: { m3: 12 } });
+    assert.deepEqual(methods(tarife.lines), ["initialize", "notifications/initialized", "tools/list", "tools/call"]);
+    assert.deepEqual(tarife.use.kept, ["tarife"]);
+    assert.equal(tarife.use.sent, true);
+    assert.equal(tarife.use.isError, false);
+    assert.equal(tarife.use.text, '{"tutar":54}');
+  });
+
+  it("the whole 2026-07-28 client discovers with server/discover, sends _meta on every request, reads isError and catches the JSON-RPC error", () => {
+    const sent = wire.current.steps
+      .filter(isTranscriptLine)
+      .filter((s) => s.from === "client")
+      .map((s) => JSON.parse(s.line) as { method: string; params: { _meta?: Record<string, unknown> } });
+    assert.deepEqual(
+      sent.map((m) => m.method),
+      ["server/discover", "tools/list", "tools/call", "tools/call"],
+    );
+    for (const message of sent) {
+      assert.equal(message.params._meta?.["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+      assert.deepEqual(message.params._meta?.["io.modelcontextprotocol/clientInfo"], {
+        name: "mcp-course",
+        version: "0",
+      });
+      assert.deepEqual(message.params._meta?.["io.modelcontextprotocol/clientCapabilities"], {});
+    }
+    assert.ok(!wire.current.steps.some((s) => isTranscriptLine(s) && s.line.includes('"initialize"')));
+    assert.deepEqual(wire.currentSaid, [
+      "listed: tarife",
+      'tarife: isError false, {"tutar":54}',
+      "tarfe: JSON-RPC error -32602, Unknown tool: tarfe",
+    ]);
   });
 
   it("its lines are the same on every run: a second run crosses the same bytes", async () => {
     const again = await runWritingAClientOnTheWire();
     assert.deepEqual(again.discovery, wire.discovery);
-    assert.deepEqual(again.call, wire.call);
-    assert.equal(formatCallLines(again), formatCallLines(wire));
+    assert.deepEqual(again.current, wire.current);
+    assert.equal(formatCurrentLines(again), formatCurrentLines(wire));
   });
 
   it("both seeds' exports show the SDK client's code as the source holds it, and the lines it printed", () => {
-    const listing = showSource({ summary: true }, "spawnServer", "useServer");
+    const listing = showSource({ summary: true }, "useServer");
     assert.match(listing, /new Client\(\{ \.\.\.WIRE_CLIENT_INFO \}, \{ capabilities: WIRE_CLIENT_CAPABILITIES \}\)/);
     for (const call of [
       "client.connect(transport)",
@@ -350,13 +378,23 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
       [...order].sort((a, b) => a - b),
       order,
     );
-    const calls = formatCallLines(wire);
-    assert.match(calls, /\{"method":"tools\/call","params":\{"name":"tarife","arguments":\{"m3":12\}\}/);
+    const whole = showCurrentClient();
+    const source = readFileSync(join(ROOT, CURRENT_CLIENT_FILE), "utf8");
+    // The whole file, imports included, less only its provenance paragraph.
+    for (const line of source.split("\n").filter((l) => l.startsWith("import ") || l.startsWith("export ")))
+      assert.ok(whole.includes(`\n${line}\n`), line);
+    assert.match(whole, /versionNegotiation: \{ mode: \{ pin: "2026-07-28" \} \}/);
+    assert.match(whole, /new StdioClientTransport\(\{/);
+    assert.doesNotMatch(whole, /@remarks/);
+    const calls = formatCurrentLines(wire);
+    assert.match(calls, /\{"method":"tools\/call","params":\{"name":"tarife","arguments":\{"m3":12\},/);
     assert.match(calls, /"isError":false/);
+    assert.match(calls, /"error":\{"code":-32602,"message":"Unknown tool: tarfe"\}/);
     for (const file of EXPORTS) {
       const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
       assert.ok(exported.includes(`\n${listing}\n`), `${file}: the listing is the source's`);
       assert.ok(exported.includes(`\n${calls}\n`), `${file}: the tarife lines`);
+      assert.ok(exported.includes(`\n${whole}\n`), `${file}: the whole 2026-07-28 client`);
     }
   });
 });

@@ -24,7 +24,6 @@ export {
   formatPolicyTable,
   formatTranscript,
   formatDiscoveryTable,
-  formatHandshakeComparison,
   formatModeTable,
   formatGrowthTable,
   formatVisibilityTable,
@@ -32,6 +31,11 @@ export {
   formatClientComparison,
   formatLevelReports,
 } from "./tables";
-export { runWritingAClientOnTheWire, formatDiscoveryLines, formatCallLines } from "./wire";
+export {
+  runWritingAClientOnTheWire,
+  formatDiscoveryLines,
+  formatCurrentLines,
+  showCurrentClient,
+} from "./wire";
 export { show } from "../show";
 export { showSource } from "../showSource";

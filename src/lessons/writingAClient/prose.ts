@@ -313,7 +313,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
   const messages = saved.notification + saved.request + saved.response;
   const drop = result.reporting.reports.find((report) => report.reason === "version");
   const bareDrop = drop
-    ? `dropped ${drop.server}: declares version ${drop.declaredVersion}, client knows ${drop.knownVersion}`
+    ? `dropped ${drop.server}: declares version ${drop.declaredVersion}; client knows ${drop.knownVersion}`
     : `dropped ${DROPPED_SERVER}`;
   const ended = result.reporting.failures.filter((f) => f.drop !== undefined).length;
   return [

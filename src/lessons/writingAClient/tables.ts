@@ -164,22 +164,6 @@ export function formatDiscoveryTable(rows: readonly DiscoveryRow[]): string {
   );
 }
 
-/** The simulator's handshake (lesson 5) against 2025-11-25 discovery, for the world's three servers. */
-export function formatHandshakeComparison(result: WritingAClientResult): string {
-  const h = result.handshake;
-  const names = result.world.servers.map((s) => s.name);
-  const three = result.discovery.filter((r) => names.includes(r.server));
-  return withCountKey(
-    formatTextTable(
-      [names.join(", "), ...COUNT_TITLES],
-      [
-        ["handshake (lesson 5)", h.request, h.response, 0, h.tokens, h.round_trips],
-        ["discovery, 2025-11-25", ...countCells(sumDiscovery(three))],
-      ],
-    ),
-  );
-}
-
 /** Both modes over all tasks, and the difference between them. */
 export function formatModeTable(perTask: ClientRun, perSession: ClientRun): string {
   const row = (label: string, run: ClientRun): Cell[] => [
@@ -312,7 +296,6 @@ export function formatWritingAClient(result: WritingAClientResult): string {
     ["the client's policy", formatPolicyTable(result)],
     [`discovery of kayit (seed ${result.seed})`, formatTranscript(transcripts.kayit ?? [])],
     ["discovery cost per server", formatDiscoveryTable(result.discovery)],
-    ["the handshake against 2025-11-25 discovery", formatHandshakeComparison(result)],
     ["discovery per task against per session", formatModeTable(result.perTask, result.perSession)],
     ["as tasks grow", formatGrowthTable(result.growth)],
     ["where the calls went", formatVisibilityTable(result.visibility)],

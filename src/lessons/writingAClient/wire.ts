@@ -1,16 +1,33 @@
 /**
- * Lesson 7, "Writing a Client": the real half. The SDK client of `sdkClient.ts` (`useServer`) run
- * twice in 2025-11-25, each time on one `mcp-course serve` process over stdio: on `kayit`, whose
- * version the client's policy refuses, so it discovers and calls nothing (`bolge_ozet` ends in the
- * client); on `tarife`, where it discovers and calls `tarife` once. The `kayit` lines are the
- * messages the simulator prices for `kayit`. No line carries a subscriber, so nothing here depends
- * on a seed.
+ * Lesson 7, "Writing a Client": the real half, two `mcp-course serve` processes over stdio. The
+ * whole 2026-07-28 client of `currentClient.ts` on `tarife`, served in 2026-07-28 only, with one
+ * call that answers and one to a misspelt tool; then the 2025-11-25 SDK client of `sdkClient.ts`
+ * (`useServer`) on `kayit`, whose version the client's policy refuses, so it discovers and calls
+ * nothing (`bolge_ozet` ends in the client). The `kayit` lines are the messages the simulator
+ * prices for `kayit`. No line carries a subscriber or a clock, so nothing here depends on a seed.
+ *
+ * @remarks Source: for `currentClient.ts`, the SDK's `ClientOptions.versionNegotiation`
+ * (`@modelcontextprotocol/client` 2.4.0: `mode` is `'legacy'` by default, `'auto'`, or
+ * `{ pin: '<version>' }`, which requires the connect-time `server/discover` to offer that revision
+ * and has no fallback) and `Client.callTool` (`isError` for a tool execution error;
+ * `ProtocolError` thrown for a JSON-RPC error); 2026-07-28 `basic/index.mdx` ("Statelessness":
+ * every request carries its version and the client's identity and capabilities in `_meta`),
+ * `server/discover.mdx`, `server/tools.mdx` ("Error Handling": an unknown tool is a protocol
+ * error, -32602 in its example).
  */
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import type { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { Stream } from "node:stream";
 import { FLEET_POLICY } from "../../fleet/server";
-import type { Transcript } from "../../wireClient/lineExchange";
+import type { Transcript, TranscriptLine } from "../../wireClient/lineExchange";
 import { isTranscriptLine } from "../../wireClient/lineExchange";
 import { interruptible } from "../../wireClient/interruptible";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PACKAGE_ROOT } from "../../packageRoot";
+import { listingText } from "../showSource";
 import { formatWireTranscript } from "../transcriptText";
+import { callInCurrentRevision, currentServer } from "./currentClient";
 import { runSdkClient, type IntendedCall, type ServerUse } from "./sdkClient";
 import { DROPPED_SERVER } from "./simulate";
 
@@ -21,10 +38,8 @@ export interface ListedTool {
   readOnlyHint: boolean | undefined;
 }
 
-/** The server the lesson's real client calls a tool on, and the call: `tarife` for 12 m³. */
+/** The server the lesson's 2026-07-28 client calls tools on. */
 export const CALLED_SERVER = "tarife";
-/** The call made to {@link CALLED_SERVER}. */
-export const SHOWN_CALL: IntendedCall = { name: "tarife", arguments: { m3: 12 } };
 /** The call the client means to make to `kayit`, which its policy refuses. */
 export const REFUSED_CALL: IntendedCall = { name: "bolge_ozet", arguments: { bolge: "dogu" } };
 
@@ -40,10 +55,10 @@ export interface WritingAClientWire {
   tools: ListedTool[];
   /** What the client read and decided on `kayit`. */
   dropped: ServerUse;
-  /** The session with `tarife`: discovery, one `tools/call`, close. */
-  call: Transcript;
-  /** What the client read and decided on `tarife`, and the call's result. */
-  called: ServerUse;
+  /** The 2026-07-28 client's exchange with `tarife`: `server/discover`, `tools/list`, two calls. */
+  current: Transcript;
+  /** What the 2026-07-28 client said of each step, one line each. */
+  currentSaid: string[];
   /** How many server processes the real half started. */
   processes: number;
 }
@@ -63,8 +78,9 @@ export function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
 
 /** {@link runWritingAClientOnTheWire}'s run. */
 async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
+  const recorded = new RecordedTransport(currentServer(CALLED_SERVER));
+  const currentSaid = await callInCurrentRevision(recorded, CURRENT_CALLS);
   const kayit = await runSdkClient(DROPPED_SERVER, FLEET_POLICY, REFUSED_CALL);
-  const tarife = await runSdkClient(CALLED_SERVER, FLEET_POLICY, SHOWN_CALL);
   const { serverVersion } = kayit.use;
   const messages = kayit.lines.steps
     .filter(isTranscriptLine)
@@ -90,10 +106,71 @@ async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
     serverVersion,
     tools: named,
     dropped: kayit.use,
-    call: tarife.lines,
-    called: tarife.use,
+    current: {
+      era: "stateless",
+      command: `mcp-course serve ${CALLED_SERVER} --era stateless`,
+      steps: [...recorded.lines, { from: "client", event: "closes stdin (close)" }],
+      outcome: currentSaid.join("; "),
+    },
+    currentSaid,
     processes: 2,
   };
+}
+
+/** The 2026-07-28 client's calls: the charge of 12 m³, then the same call to a misspelt tool. */
+export const CURRENT_CALLS = [
+  { name: "tarife", arguments: { m3: 12 } },
+  { name: "tarfe", arguments: { m3: 12 } },
+];
+
+/**
+ * The SDK's stdio transport, unchanged, keeping every message that crosses it as one JSON line:
+ * a sent one as `StdioClientTransport.send` writes it (`JSON.stringify(message)` and a newline), a
+ * received one as the transport parsed it. It keeps the inner transport's `stderr` and `pid`, by
+ * which the SDK tells a stdio transport from an HTTP one.
+ */
+class RecordedTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+  /** Every message that crossed, in order. */
+  readonly lines: TranscriptLine[] = [];
+
+  constructor(readonly inner: StdioClientTransport) {}
+
+  /** The child's stderr stream (null here: the client ignores it). */
+  get stderr(): Stream | null {
+    return this.inner.stderr;
+  }
+
+  /** The child's process id, once started. */
+  get pid(): number | null {
+    return this.inner.pid;
+  }
+
+  start(): Promise<void> {
+    this.inner.onmessage = (message) => {
+      this.keep("server", message);
+      this.onmessage?.(message);
+    };
+    this.inner.onerror = (error) => this.onerror?.(error);
+    this.inner.onclose = () => this.onclose?.();
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    this.keep("client", message);
+    return this.inner.send(message);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  private keep(from: "client" | "server", message: JSONRPCMessage): void {
+    const line = JSON.stringify(message);
+    this.lines.push({ from, line, bytes: Buffer.byteLength(line) + 1 });
+  }
 }
 
 /** The real discovery of `kayit`, each line folded as it crossed (the printer of lesson 3). */
@@ -101,14 +178,23 @@ export function formatDiscoveryLines(wire: WritingAClientWire): string {
   return formatWireTranscript(wire.discovery, [], { lines: "folded" });
 }
 
+/** The file of the whole 2026-07-28 client, from the package root. */
+export const CURRENT_CLIENT_FILE = "src/lessons/writingAClient/currentClient.ts";
+
 /**
- * The real session with `tarife`, folded; a line that repeats one of `kayit`'s (but for its id)
- * is named, not printed again.
+ * The whole 2026-07-28 client as a markdown listing, imports included: the file as `src/` holds
+ * it, less the maintainers' provenance (`listingText`), under a caption naming the file.
  */
-export function formatCallLines(wire: WritingAClientWire): string {
-  return formatWireTranscript(
-    wire.call,
-    [{ transcript: wire.discovery, where: "kayit's session" }],
-    { lines: "folded", events: false },
-  );
+export function showCurrentClient(): string {
+  const text = listingText(readFileSync(join(PACKAGE_ROOT, CURRENT_CLIENT_FILE), "utf8")).trimEnd();
+  return `\`${CURRENT_CLIENT_FILE}\`, the whole file:\n\n\`\`\`ts\n${text}\n\`\`\`\n`;
+}
+
+/**
+ * The 2026-07-28 client's exchange with `tarife`, each line folded as it crossed, then what
+ * `callInCurrentRevision` returned, one line per entry.
+ */
+export function formatCurrentLines(wire: WritingAClientWire): string {
+  const lines = formatWireTranscript(wire.current, [], { lines: "folded", outcome: false });
+  return [lines, "returned:", ...wire.currentSaid.map((said) => `  ${said}`)].join("\n");
 }

@@ -1,0 +1,44 @@
+/** A whole client in 2026-07-28: it starts a server, lists its tools, calls them, and closes. */
+import { Client, ProtocolError, type Transport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { CLI_SCRIPT } from "../../wireClient/serveCommand";
+
+/** A stdio transport for `mcp-course serve <server> --era stateless`: 2026-07-28 only. */
+export function currentServer(server: string): StdioClientTransport {
+  return new StdioClientTransport({
+    command: process.execPath, // node
+    args: [CLI_SCRIPT, "serve", server, "--era", "stateless"], // CLI_SCRIPT: dist/cli/main.js
+    stderr: "ignore", // the server's log lines are not the client's to read
+  });
+}
+
+/** Lists the server's tools, makes each call in turn, closes, and says what each call returned. */
+export async function callInCurrentRevision(
+  transport: Transport,
+  calls: { name: string; arguments: Record<string, unknown> }[],
+): Promise<string[]> {
+  const client = new Client(
+    { name: "mcp-course", version: "0" }, // clientInfo
+    { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
+  await client.connect(transport); // spawns the server, sends server/discover
+  const said: string[] = [];
+  try {
+    const { tools } = await client.listTools(); // tools/list
+    said.push(`listed: ${tools.map((tool) => tool.name).join(" ")}`);
+    for (const call of calls) {
+      try {
+        const result = await client.callTool(call); // tools/call
+        const first = result.content[0];
+        const text = first?.type === "text" ? first.text : "";
+        said.push(`${call.name}: isError ${result.isError === true}, ${text}`);
+      } catch (error) {
+        if (!(error instanceof ProtocolError)) throw error; // a timeout, a closed pipe: our own
+        said.push(`${call.name}: JSON-RPC error ${error.code}, ${error.message}`);
+      }
+    }
+  } finally {
+    await client.close(); // closes the server's stdin; the server exits
+  }
+  return said;
+}
