@@ -22,7 +22,8 @@
  * - On SIGINT the run aborts: a process not yet started is refused, each running one gets SIGTERM
  *   (SIGKILL {@link STOP_GRACE_MS} later if it is still there) and is awaited until it has closed,
  *   so their pending requests fail; the run waits for its work to settle (at most
- *   {@link STOP_GRACE_MS}) and rejects with {@link RunInterrupted}. A second SIGINT while it
+ *   {@link STOP_GRACE_MS}) and rejects with {@link RunInterrupted}. A server some other code spawns
+ *   (the SDK's stdio transport) is stopped by the function registered with {@link stopOnInterrupt}. A second SIGINT while it
  *   stops goes to the listeners set aside (the kernel's own interrupt).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -35,6 +36,8 @@ interface RunContext {
   readonly signal: AbortSignal;
   /** The processes the run started, until each has closed. */
   readonly processes: Set<ChildProcess>;
+  /** How to stop the servers started by code the run does not spawn itself, until each is closed. */
+  readonly stops: Set<() => Promise<void>>;
 }
 
 /** The run the calling code belongs to (none outside {@link interruptible}). */
@@ -91,6 +94,23 @@ export function startServerProcess<Child extends ChildProcess>(start: () => Chil
   return child;
 }
 
+/**
+ * Makes a server that the run does not spawn itself part of the run the caller belongs to, if
+ * any: the SDK's `StdioClientTransport` spawns its own process, which only its `close()` ends, so
+ * that is what `stop` is (`() => transport.close()`). The run calls it when interrupted, counting
+ * it as one server process; call the returned function once the server is closed.
+ *
+ * @returns a function that takes `stop` off the run (nothing to do outside a run).
+ * @throws Error when the run has been interrupted: the server must not be started then.
+ */
+export function stopOnInterrupt(stop: () => Promise<void>): () => void {
+  const run = runs.getStore();
+  if (run?.signal.aborted) throw new Error("Interrupted: no further server process is started");
+  if (!run) return noop;
+  run.stops.add(stop);
+  return () => void run.stops.delete(stop);
+}
+
 /** Resolves once `promise` has settled or `ms` have passed, whichever is first. */
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -121,9 +141,10 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  */
 async function stopRun(run: RunContext, work: Promise<unknown>): Promise<number> {
   const processes = [...run.processes];
-  await Promise.all(processes.map(stopProcess));
+  const stops = [...run.stops];
+  await Promise.all([...processes.map(stopProcess), ...stops.map((stop) => stop().catch(noop))]);
   await settledWithin(work, STOP_GRACE_MS);
-  return processes.length;
+  return processes.length + stops.length;
 }
 
 /** Marks the SIGINT listeners that belong to runs, so that a run sets aside only the process's own. */
@@ -148,7 +169,7 @@ export async function interruptible<T>(work: () => Promise<T>): Promise<T> {
   await undefined;
   if (process.listenerCount("SIGINT") === 0) return work();
   const controller = new AbortController();
-  const run: RunContext = { signal: controller.signal, processes: new Set() };
+  const run: RunContext = { signal: controller.signal, processes: new Set(), stops: new Set() };
   const setAside = (process.rawListeners("SIGINT") as SigintListener[]).filter(
     (listener) => !listener[RUN_LISTENER],
   );

@@ -8,7 +8,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { after, afterEach, beforeEach, describe, test } from "node:test";
 import { runWithoutASessionOnTheWire } from "../../src/lessons/withoutASession/wire";
-import { interruptedLine, interruptible, RunInterrupted, startServerProcess } from "../../src/wireClient/interruptible";
+import {
+  interruptedLine,
+  interruptible,
+  RunInterrupted,
+  startServerProcess,
+  stopOnInterrupt,
+} from "../../src/wireClient/interruptible";
+import { currentServer } from "../../src/lessons/writingAClient/currentClient";
 import { LineExchange } from "../../src/wireClient/lineExchange";
 import { SERVE_SCRIPT } from "../../src/wireClient/serveCommand";
 import { DEFAULT_SEED } from "../../src/sim/seed";
@@ -176,6 +183,28 @@ describe("in a process that handles SIGINT (a stand-in for the kernel's listener
       assert.match(String(readError), /mcp-course serve olcum closed its stdout before answering/);
       assert.match(String(spawnError), /Interrupted: no further server process is started/);
       assert.deepEqual(ourServers(), []);
+    },
+  );
+
+  test(
+    "a server the SDK's stdio transport spawns is stopped by the function registered for it",
+    { timeout: 60_000 },
+    async () => {
+      const transport = currentServer("tarife");
+      let started!: () => void;
+      const up = new Promise<void>((resolve) => (started = resolve));
+      const run = interruptible(async () => {
+        stopOnInterrupt(() => transport.close());
+        await transport.start();
+        started();
+        await new Promise(() => {}); // a run that would wait for ever
+      });
+      await up;
+      const pid = transport.pid!;
+      process.kill(process.pid, "SIGINT");
+      assert.equal((await interruption(run)).stopped, 1);
+      assert.throws(() => process.kill(pid, 0), { code: "ESRCH" }, "the server's process is gone");
+      assert.deepEqual(process.listeners("SIGINT"), [kernel]);
     },
   );
 

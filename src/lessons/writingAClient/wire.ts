@@ -21,7 +21,7 @@ import type { Stream } from "node:stream";
 import { FLEET_POLICY } from "../../fleet/server";
 import type { Transcript, TranscriptLine } from "../../wireClient/lineExchange";
 import { isTranscriptLine } from "../../wireClient/lineExchange";
-import { interruptible } from "../../wireClient/interruptible";
+import { interruptible, stopOnInterrupt } from "../../wireClient/interruptible";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_ROOT } from "../../packageRoot";
@@ -79,7 +79,8 @@ export function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
 /** {@link runWritingAClientOnTheWire}'s run. */
 async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
   const recorded = new RecordedTransport(currentServer(CALLED_SERVER));
-  const currentSaid = await callInCurrentRevision(recorded, CURRENT_CALLS);
+  const taken = stopOnInterrupt(() => recorded.close()); // the SDK spawns this server itself
+  const currentSaid = await callInCurrentRevision(recorded, CURRENT_CALLS).finally(taken);
   const kayit = await runSdkClient(DROPPED_SERVER, FLEET_POLICY, REFUSED_CALL);
   const { serverVersion } = kayit.use;
   const messages = kayit.lines.steps
