@@ -28,7 +28,6 @@ export {
   formatHighLevelChanges,
   formatWireMalformedTable,
   formatAgentComparison,
-  formatAgentAnswers,
 } from "./tables";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

@@ -73,21 +73,10 @@ function refusedByClient(failures: Readonly<Record<string, number>>): number {
     .reduce((sum, [, count]) => sum + count, 0);
 }
 
-/** A reading of the per-level comparison of lesson 6's tasks. */
+/** A reading of the per-level comparison of lesson 6's tasks: the verdict, and what crosses the wire at the full level. */
 export function readLevelComparison(result: WireLessonResult): string {
   const { levels: agreeing, statelessLevels } = agreement(result);
-  const first = result.levels[0];
   const full = result.levels[result.levels.length - 1];
-  const before = result.levels[result.levels.length - 2];
-  // Failures the client itself gives (not agreed, no approval) never reach a server; the rest are the handlers' answers.
-  const fromHandlers = Object.entries(first.real.failures).filter(
-    ([key]) => !key.endsWith(`: ${NOT_DECLARED}`) && !key.endsWith(`: ${NO_APPROVAL}`),
-  );
-  const handlerTotal = fromHandlers.reduce((sum, [, count]) => sum + count, 0);
-  const parts = fromHandlers.map(([key, count]) => {
-    const [tool, hata] = key.split(": ");
-    return `${code(tool)} ${count}× ${glossed(hata)}`;
-  });
   const versionDrops = full.real.drops.filter((drop) => drop.reason === "version");
   const servers = [...new Set(versionDrops.map((drop) => drop.server))];
   const refused = refusedByClient(full.real.failures);
@@ -99,13 +88,11 @@ export function readLevelComparison(result: WireLessonResult): string {
       : `The wire agrees with the simulator at ${agreeing} of ${total} levels in ${legacy} and at ${statelessLevels} ` +
         `in ${stateless}; the table names what differs at the others.`;
   return wrapMarkdown(
-    `${verdict} At level 0, ${handlerTotal} of ${plural(first.real.calls, "call")} reached a handler with no arguments ` +
-      `and came back with its error: ${listing(parts)}.` +
+    `${verdict} At level 3, ${refused} of ${full.real.calls} calls end in the client` +
       (servers.length > 0
-        ? ` At level 3 the version rule drops ${listing(servers.map(code))} (${plural(versionDrops.length, "tool")}), ` +
-          `leaving ${full.real.negotiated} negotiated tools of ${before.real.negotiated}, and ${refused} of ${full.real.calls} calls end ` +
-          `in the client: ${full.real.calls - refused} ${code("tools/call")} requests cross the wire in each revision.`
-        : ""),
+        ? ` (the version rule of lesson 5 drops ${listing(servers.map(code))})`
+        : "") +
+      `: ${full.real.calls - refused} ${code("tools/call")} requests cross the wire in each revision.`,
   );
 }
 
