@@ -284,8 +284,33 @@ export function agentDifferences({ simulated, real }: AgentComparison): string[]
   return (Object.keys(sim) as (keyof typeof sim)[]).filter((key) => sim[key] !== wire[key]);
 }
 
-/** Every condition × policy as the real client saw it, whether its answer was right, and whether the simulator said the same. */
+/**
+ * Every condition × policy as the real client saw it, whether its answer was right, and whether the
+ * simulator said the same. Neighbouring conditions whose rows match in every column share one
+ * label (`direct, raw, validating`), the condition named on its first policy's row.
+ */
 export function formatAgentComparison(agents: readonly AgentComparison[]): string {
+  const groups: { conditions: string[]; rows: (string | number)[][] }[] = [];
+  for (const condition of new Set(agents.map((row) => row.condition))) {
+    const rows = agents
+      .filter((row) => row.condition === condition)
+      .map((row) => {
+        const f = agentFigures(row.real, wireTimeouts(row.real));
+        return [
+          row.policy,
+          f["tool calls"],
+          f["tool errors"],
+          f.restarts,
+          f["stray lines"],
+          f.timeouts,
+          f.correct,
+          verdict(agentDifferences(row)),
+        ];
+      });
+    const last = groups.at(-1);
+    if (last && JSON.stringify(last.rows) === JSON.stringify(rows)) last.conditions.push(condition);
+    else groups.push({ conditions: [condition], rows });
+  }
   return formatTextTable(
     [
       "condition",
@@ -298,20 +323,9 @@ export function formatAgentComparison(agents: readonly AgentComparison[]): strin
       "right",
       "simulator",
     ],
-    agents.map((row) => {
-      const f = agentFigures(row.real, wireTimeouts(row.real));
-      return [
-        row.condition,
-        row.policy,
-        f["tool calls"],
-        f["tool errors"],
-        f.restarts,
-        f["stray lines"],
-        f.timeouts,
-        f.correct,
-        verdict(agentDifferences(row)),
-      ];
-    }),
+    groups.flatMap(({ conditions, rows }) =>
+      rows.map((cells, k) => [k === 0 ? conditions.join(", ") : "", ...cells]),
+    ),
   );
 }
 
