@@ -873,7 +873,6 @@ export {
   readWireGates,
   readWireDiscovery,
   readHighLevelDeclarations,
-  summarizeWire,
   wireSolutions,
   glossed,
   ERROR_GLOSSES,

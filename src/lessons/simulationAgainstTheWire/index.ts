@@ -15,7 +15,6 @@ export {
   readHighLevelDeclarations,
   readWireMalformed,
   readAgentComparison,
-  summarizeWire,
   wireSolutions,
 } from "./prose";
 export { runWireLesson } from "./measurements";

@@ -19,7 +19,6 @@ import {
   agentDifferences,
   agreement,
   eraLevels,
-  fullLevel,
   levelTotals,
   outcomeDifferences,
   WIRE_PATHS,
@@ -283,22 +282,6 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
         : movedCount > 0
           ? `Zod's converter moved keys in ${plural(movedCount, "property", "properties")}.`
           : `Zod's converter changed no key.`),
-  );
-}
-
-/** The run's figures behind the summary: how much of each comparison agreed. */
-export function summarizeWire(result: WireLessonResult): string {
-  const a = agreement(result);
-  const [legacyFull] = fullLevel(eraLevels(result.eras, "legacy"));
-  const t = levelTotals(legacyFull);
-  const bytes = (k: 0 | 1) => result.declarations.reduce((sum, d) => sum + d.bytes[k], 0);
-  return wrapMarkdown(
-    `In this run the wire agreed with the simulator at ${a.levels} of ${result.levels.length} levels in ${code(ERA_REVISIONS.legacy)} ` +
-      `and ${a.statelessLevels} in ${code(ERA_REVISIONS.stateless)}, in ${a.eraCounts} of ${a.eraTotal} runs' messages, ` +
-      `${a.discovery} of ${a.discoveryTotal} discovery rows, ${a.malformed} of ${a.malformedTotal} malformed-call answers and ` +
-      `${a.agents} of ${result.agents.length} agent runs. At the full level lesson 6's tasks cost ${n(t.simulatedTokens)} envelope ` +
-      `tokens and ${n(t.wireBytes)} bytes in ${t.wireMessages} messages; the SDK's high-level server lists the fleet's tools in ` +
-      `${n(bytes(1))} bytes against our ${n(bytes(0))}.`,
   );
 }
 
