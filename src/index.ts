@@ -797,7 +797,11 @@ export {
   STOP_GRACE_MS,
 } from "./wireClient/interruptible";
 export { requestsByServer, type ServerRequests } from "./world/requestsByServer";
-export { createHighLevelFleetServer, fleetZodSchemas } from "./server/highLevelFleet";
+export {
+  createHighLevelFleetServer,
+  fleetZodSchemas,
+  serveHighLevelFleet,
+} from "./server/highLevelFleet";
 
 // Lesson 9: the simulation against the wire — every comparison run by the simulator and by real servers.
 export {
@@ -871,7 +875,6 @@ export {
   readWireGates,
   readWireDiscovery,
   readHighLevelDeclarations,
-  summarizeWire,
   wireSolutions,
   glossed,
   ERROR_GLOSSES,

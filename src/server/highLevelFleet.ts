@@ -11,13 +11,19 @@
  * fleet's (`fleet/tools.ts`), and the descriptions and annotations are the ones the course's
  * fleet server lists, so any difference on the wire comes from the way the server is built.
  *
- * `mcp-course serve fleet --path high-level` serves it; it takes no `--fault`.
+ * `mcp-course serve fleet --path high-level` serves it (through `servedFactory.ts`, on the course's
+ * own line transport); it takes no `--fault`. `serveHighLevelFleet` serves it the SDK's plain way.
  *
  * @remarks A fleet server built the way the SDK's high-level API wants it (`McpServer` with zod
  * schemas, as the source experiment did), to set beside ours; seed document 000, conditions
  * `mcp` and `mcp-raw`, and its table of what changed in the `mcp` definitions.
  */
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
+import {
+  serveStdio,
+  type ServeStdioOptions,
+  type StdioServerHandle,
+} from "@modelcontextprotocol/server/stdio";
 import * as z from "zod/v4";
 import { DEFAULT_ROWS, MAX_ROWS, MODEL_NAMES, RANKABLE_FIELDS, SITES } from "../fleet/catalog";
 import type { Fleet } from "../fleet/generator";
@@ -105,4 +111,18 @@ export function createHighLevelFleetServer(fleet: Fleet, level: Level): McpServe
     server.registerTool(tool, config, (args: ToolArguments) => textOf(handlers[tool](args)));
   }
   return server;
+}
+
+/**
+ * Serves the high-level fleet over stdio the SDK's way: `serveStdio`, handed a factory.
+ * The factory builds the `McpServer` for the era the connection's first message opens
+ * (2025-11-25's `initialize`, or a 2026-07-28 request with its `_meta`). Without
+ * `options.transport` it reads this process's stdin and writes its stdout.
+ */
+export function serveHighLevelFleet(
+  fleet: Fleet,
+  level: Level,
+  options: ServeStdioOptions = {},
+): StdioServerHandle {
+  return serveStdio(() => createHighLevelFleetServer(fleet, level), options);
 }

@@ -186,6 +186,10 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     for (const name of ["wireOutcome", "fleetServed", "wireSetup", "invalidArguments", "toolDeclaration"])
       assert.ok(!raw.includes(`"${name}"`), `${path}: ${name} is listed`);
     assert.match(raw, /showSource\(\{ summary: true \}, "createHighLevelFleetServer"\)/);
+    // The high-level server is served as shown: the serveStdio call itself, not a description of it.
+    assert.match(raw, /return serveStdio\(\(\) => createHighLevelFleetServer\(fleet, level\), options\);/, path);
+    // What agreement with the simulator can and cannot show, said once.
+    assert.match(text, /where the wire agrees with the simulator it agrees partly by construction/, path);
     assert.doesNotMatch(raw, /@param|@throws/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
@@ -302,7 +306,7 @@ test("section 3: one name per gate, the course's policy beside MCP's human in th
     );
     assert.match(text, /approval gate +12 +12 +0/, path);
     assert.match(text, /defaults gate +12 +0 +12/, path);
-    assert.match(text, /Annotations exist since revision 2025-03-26\./, path);
+    assert.match(text, /`annotations`, which exist since revision 2025-03-26/, path);
     assert.match(
       text,
       /in 2026-07-28 the identity itself is a SHOULD, but its `version` is required when it is sent/,
@@ -320,14 +324,15 @@ test("section 3: restart and retry, agreeing with lesson 8 about the fleet's ann
       /As lesson 8 said, in 2026-07-28 a client SHOULD restart a stdio server that\s+dies \(2025-11-25, the revision of these sessions, has no such rule\)/,
       path,
     );
+    // The same page lets the client retry; the restriction to reading or idempotent tools is the course's.
     assert.match(
       text,
-      /a call that was in flight has an unknown outcome\. The stdio page lets the client retry it; the course's caution is that retrying it is safe only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more when repeated \(`idempotentHint: true`\)/,
+      /the stdio page lets it retry the call that was in flight, whose outcome is unknown; the course's caution is that this is safe only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more when repeated \(`idempotentHint: true`\)/,
       path,
     );
     assert.match(
       text,
-      /Lesson 8's fleet declares no annotations, as the experiment's server did, so by MCP's defaults its client cannot know that a retry is safe/,
+      /Lesson 8's fleet declares no annotations, so by MCP's defaults its client cannot know that a retry is safe/,
       path,
     );
     assert.match(text, /`serve fleet` at level 2 and up says `readOnlyHint: true` for all three tools/, path);

@@ -1,14 +1,16 @@
 // The fleet built on the SDK's high-level McpServer with zod schemas (`serve fleet --path high-level`): it lists
 // our three tools with our descriptions and annotations but a schema the SDK derives (keys added and moved), answers
 // a valid call with the handler's own JSON and the eight malformed calls on the validating server's channels; it
-// takes no fault and has no level 0. One real process (dist/ must be built).
+// takes no fault and has no level 0; served the SDK's plain way (`serveStdio`), it opens a session and lists the
+// same tools. One real process (dist/ must be built).
 import assert from "node:assert/strict";
 import { PassThrough } from "node:stream";
 import { test } from "node:test";
 import { generateFleet } from "../../src/fleet/generator";
 import { MALFORMED_CALLS } from "../../src/fleet/malformed";
 import { createFleetHandlers, FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
-import { createHighLevelFleetServer, fleetZodSchemas } from "../../src/server/highLevelFleet";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { createHighLevelFleetServer, fleetZodSchemas, serveHighLevelFleet } from "../../src/server/highLevelFleet";
 import { serve } from "../../src/server/stdioServer";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { probeFleetServersOverWire } from "../../src/wireClient/malformed";
@@ -73,4 +75,53 @@ test("over the wire: our declarations with the SDK's keys, the handler's answers
   });
   assert.equal(high.rest, undefined);
   assert.ok(validating.rest && validating.rest.sent.byMethod["resources/list"]?.messages === 1);
+});
+
+test("serveHighLevelFleet: serveStdio opens a 2025-11-25 session on initialize and lists the three tools", async () => {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const transport = new StdioServerTransport(input, output);
+  const handle = serveHighLevelFleet(generateFleet(SEED), 3, { transport });
+  const lines: Record<string, unknown>[] = [];
+  let buffered = "";
+  const answered = (count: number) =>
+    new Promise<void>((resolve) => {
+      const read = (chunk: Buffer) => {
+        buffered += chunk.toString("utf8");
+        const parts = buffered.split("\n");
+        buffered = parts.pop()!;
+        for (const part of parts) lines.push(JSON.parse(part) as Record<string, unknown>);
+        if (lines.length >= count) {
+          output.off("data", read);
+          resolve();
+        }
+      };
+      output.on("data", read);
+    });
+  const send = (message: object) => input.write(`${JSON.stringify(message)}\n`);
+  const opened = answered(1);
+  send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "test", version: "1" },
+    },
+  });
+  await opened;
+  const listed = answered(2);
+  send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+  await listed;
+  await handle.close();
+  const [init, list] = lines as { result: Record<string, any> }[];
+  assert.equal(init.result.protocolVersion, "2025-11-25");
+  assert.deepEqual(init.result.serverInfo, { name: "fleet", version: "1" });
+  assert.deepEqual(
+    list.result.tools.map((tool: { name: string }) => tool.name),
+    FLEET_TOOL_DEFINITIONS.map((d) => d.name),
+  );
+  assert.equal(list.result.tools[0].inputSchema.$schema, "https://json-schema.org/draft/2020-12/schema");
 });

@@ -15,7 +15,6 @@ export {
   readHighLevelDeclarations,
   readWireMalformed,
   readAgentComparison,
-  summarizeWire,
   wireSolutions,
 } from "./prose";
 export { runWireLesson } from "./measurements";
@@ -28,7 +27,6 @@ export {
   formatHighLevelChanges,
   formatWireMalformedTable,
   formatAgentComparison,
-  formatAgentAnswers,
 } from "./tables";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

@@ -19,7 +19,6 @@ import {
   agentDifferences,
   agreement,
   eraLevels,
-  fullLevel,
   levelTotals,
   outcomeDifferences,
   WIRE_PATHS,
@@ -73,21 +72,10 @@ function refusedByClient(failures: Readonly<Record<string, number>>): number {
     .reduce((sum, [, count]) => sum + count, 0);
 }
 
-/** A reading of the per-level comparison of lesson 6's tasks. */
+/** A reading of the per-level comparison of lesson 6's tasks: the verdict, and what crosses the wire at the full level. */
 export function readLevelComparison(result: WireLessonResult): string {
   const { levels: agreeing, statelessLevels } = agreement(result);
-  const first = result.levels[0];
   const full = result.levels[result.levels.length - 1];
-  const before = result.levels[result.levels.length - 2];
-  // Failures the client itself gives (not agreed, no approval) never reach a server; the rest are the handlers' answers.
-  const fromHandlers = Object.entries(first.real.failures).filter(
-    ([key]) => !key.endsWith(`: ${NOT_DECLARED}`) && !key.endsWith(`: ${NO_APPROVAL}`),
-  );
-  const handlerTotal = fromHandlers.reduce((sum, [, count]) => sum + count, 0);
-  const parts = fromHandlers.map(([key, count]) => {
-    const [tool, hata] = key.split(": ");
-    return `${code(tool)} ${count}× ${glossed(hata)}`;
-  });
   const versionDrops = full.real.drops.filter((drop) => drop.reason === "version");
   const servers = [...new Set(versionDrops.map((drop) => drop.server))];
   const refused = refusedByClient(full.real.failures);
@@ -99,13 +87,11 @@ export function readLevelComparison(result: WireLessonResult): string {
       : `The wire agrees with the simulator at ${agreeing} of ${total} levels in ${legacy} and at ${statelessLevels} ` +
         `in ${stateless}; the table names what differs at the others.`;
   return wrapMarkdown(
-    `${verdict} At level 0, ${handlerTotal} of ${plural(first.real.calls, "call")} reached a handler with no arguments ` +
-      `and came back with its error: ${listing(parts)}.` +
+    `${verdict} At level 3, ${refused} of ${full.real.calls} calls end in the client` +
       (servers.length > 0
-        ? ` At level 3 the version rule drops ${listing(servers.map(code))} (${plural(versionDrops.length, "tool")}), ` +
-          `leaving ${full.real.negotiated} negotiated tools of ${before.real.negotiated}, and ${refused} of ${full.real.calls} calls end ` +
-          `in the client: ${full.real.calls - refused} ${code("tools/call")} requests cross the wire in each revision.`
-        : ""),
+        ? ` (the version rule of lesson 5 drops ${listing(servers.map(code))})`
+        : "") +
+      `: ${full.real.calls - refused} ${code("tools/call")} requests cross the wire in each revision.`,
   );
 }
 
@@ -296,22 +282,6 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
         : movedCount > 0
           ? `Zod's converter moved keys in ${plural(movedCount, "property", "properties")}.`
           : `Zod's converter changed no key.`),
-  );
-}
-
-/** The run's figures behind the summary: how much of each comparison agreed. */
-export function summarizeWire(result: WireLessonResult): string {
-  const a = agreement(result);
-  const [legacyFull] = fullLevel(eraLevels(result.eras, "legacy"));
-  const t = levelTotals(legacyFull);
-  const bytes = (k: 0 | 1) => result.declarations.reduce((sum, d) => sum + d.bytes[k], 0);
-  return wrapMarkdown(
-    `In this run the wire agreed with the simulator at ${a.levels} of ${result.levels.length} levels in ${code(ERA_REVISIONS.legacy)} ` +
-      `and ${a.statelessLevels} in ${code(ERA_REVISIONS.stateless)}, in ${a.eraCounts} of ${a.eraTotal} runs' messages, ` +
-      `${a.discovery} of ${a.discoveryTotal} discovery rows, ${a.malformed} of ${a.malformedTotal} malformed-call answers and ` +
-      `${a.agents} of ${result.agents.length} agent runs. At the full level lesson 6's tasks cost ${n(t.simulatedTokens)} envelope ` +
-      `tokens and ${n(t.wireBytes)} bytes in ${t.wireMessages} messages; the SDK's high-level server lists the fleet's tools in ` +
-      `${n(bytes(1))} bytes against our ${n(bytes(0))}.`,
   );
 }
 

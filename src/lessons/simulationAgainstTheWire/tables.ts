@@ -62,27 +62,27 @@ function eraRun(eras: readonly EraLevel[], era: ProtocolEra, level: Level): Wire
 }
 
 /**
- * Lesson 6's run per level: a simulator row, then a wire row for each era (2025-11-25, then
- * 2026-07-28, when `eras` holds it), each saying whether it agrees with the simulator.
+ * Lesson 6's run per level: the simulator's counts, then for each era's wire run (2025-11-25,
+ * then 2026-07-28, when `eras` holds it) whether it agrees with them (`same`, or what differs).
  */
 export function formatLevelComparison(
   levels: readonly LevelComparison[],
   eras: readonly EraLevel[] = [],
 ): string {
+  const revisions = eras.some((entry) => entry.era === "stateless")
+    ? [ERA_REVISIONS.legacy, ERA_REVISIONS.stateless]
+    : [ERA_REVISIONS.legacy];
   return formatTextTable(
-    ["level", "run", ...TASK_COUNTS, "simulator"],
-    levels.flatMap(({ level, simulated, real }) => {
+    ["level", ...TASK_COUNTS, ...revisions],
+    levels.map(({ level, simulated, real }) => {
       const stateless = eraRun(eras, "stateless", level);
-      const wire = (era: ProtocolEra, row: WireRunRow) => [
-        "",
-        `wire ${ERA_REVISIONS[era]}`,
-        ...TASK_COUNTS.map((key) => row[key]),
-        verdict(taskDifferences(simulated, row)),
-      ];
       return [
-        [levelLabel(level), "simulated", ...TASK_COUNTS.map((key) => simulated[key]), ""],
-        wire("legacy", real),
-        ...(stateless ? [wire("stateless", stateless)] : []),
+        levelLabel(level),
+        ...TASK_COUNTS.map((key) => simulated[key]),
+        verdict(taskDifferences(simulated, real)),
+        ...(revisions.length > 1
+          ? [stateless ? verdict(taskDifferences(simulated, stateless)) : "-"]
+          : []),
       ];
     }),
   );
@@ -284,32 +284,48 @@ export function agentDifferences({ simulated, real }: AgentComparison): string[]
   return (Object.keys(sim) as (keyof typeof sim)[]).filter((key) => sim[key] !== wire[key]);
 }
 
-/** Every condition × policy as the real client saw it, and whether the simulator said the same (answers apart: {@link formatAgentAnswers}). */
+/**
+ * Every condition × policy as the real client saw it, whether its answer was right, and whether the
+ * simulator said the same. Neighbouring conditions whose rows match in every column share one
+ * label (`direct, raw, validating`), the condition named on its first policy's row.
+ */
 export function formatAgentComparison(agents: readonly AgentComparison[]): string {
+  const groups: { conditions: string[]; rows: (string | number)[][] }[] = [];
+  for (const condition of new Set(agents.map((row) => row.condition))) {
+    const rows = agents
+      .filter((row) => row.condition === condition)
+      .map((row) => {
+        const f = agentFigures(row.real, wireTimeouts(row.real));
+        return [
+          row.policy,
+          f["tool calls"],
+          f["tool errors"],
+          f.restarts,
+          f["stray lines"],
+          f.timeouts,
+          f.correct,
+          verdict(agentDifferences(row)),
+        ];
+      });
+    const last = groups.at(-1);
+    if (last && JSON.stringify(last.rows) === JSON.stringify(rows)) last.conditions.push(condition);
+    else groups.push({ conditions: [condition], rows });
+  }
   return formatTextTable(
     [
       "condition",
       "policy",
-      "tool calls",
+      "calls",
       "errors",
       "restarts",
       "stray lines",
       "timeouts",
+      "right",
       "simulator",
     ],
-    agents.map((row) => {
-      const f = agentFigures(row.real, wireTimeouts(row.real));
-      return [
-        row.condition,
-        row.policy,
-        f["tool calls"],
-        f["tool errors"],
-        f.restarts,
-        f["stray lines"],
-        f.timeouts,
-        verdict(agentDifferences(row)),
-      ];
-    }),
+    groups.flatMap(({ conditions, rows }) =>
+      rows.map((cells, k) => [k === 0 ? conditions.join(", ") : "", ...cells]),
+    ),
   );
 }
 
