@@ -87,11 +87,18 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(said, /\bNext\b/);
   });
 
-  test(`${path}: links have text, and the version drop is named against the current revision once`, () => {
+  test(`${path}: links have text, and the version drop points to lesson 5, where it is named against the current revision`, () => {
     const bare = said.split("\n").filter((line) => /https?:\/\//.test(line.replace(/\]\(https?:\/\/[^)\s]+\)/g, "")));
     assert.deepEqual(bare, [], "a URL in prose outside a markdown link");
-    assert.equal(said.match(/SHOULD NOT use `clientInfo` or `serverInfo`/g)?.length, 1);
-    assert.equal(said.match(/course's convention/g)?.length, 1);
+    // One sentence points to lesson 5's version rule; lesson 5, its home, sets it against
+    // 2026-07-28's SHOULD NOT on clientInfo and serverInfo (basic/index.mdx).
+    assert.match(said, /Lesson 5's version rule drops `kayit`/);
+    assert.doesNotMatch(said, /SHOULD NOT use `clientInfo` or `serverInfo`/);
+    const lessonFive = readFileSync(
+      join(ROOT, path.replace(/10-without-a-session/, "05-lifecycle-and-negotiation")),
+      "utf8",
+    );
+    assert.match(lessonFive.replace(/\s+/g, " "), /`clientInfo` and `serverInfo`[\s\S]{0,80}SHOULD NOT/);
   });
 
   test(`${path}: none of the wordings the readers found wrong`, () => {
@@ -178,11 +185,16 @@ for (const path of EXPORTS) {
   const body = flat.slice(0, flat.indexOf("## Exercises"));
   const solutions = markdown.slice(markdown.indexOf("## Solutions")).replace(/\s+/g, " ");
 
-  test(`${path}: exercise 6's sentence is quoted in the body, in its section, before the exercise asks for it`, () => {
+  test(`${path}: exercise 6's sentence is lesson 7's, pointed to in the body and quoted once, in the answer`, () => {
     const sentence =
       /"Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process\."/;
-    assert.match(body, new RegExp(`"Statelessness" of its \\[overview page\\]\\([^)]+\\): ${sentence.source}`));
-    assert.match(solutions, sentence);
+    assert.match(body, /as lesson 7 said, 2026-07-28 advises against that lifetime for a stdio process/);
+    assert.doesNotMatch(body, sentence);
+    assert.match(flat, /Which sentence of the specification, the one lesson 7 cited, is about this\?/);
+    assert.match(
+      solutions,
+      new RegExp(`"Statelessness" section of the specification's \\[overview page\\]\\([^)]+\\): ${sentence.source}`),
+    );
   });
 
   test(`${path}: server/discover and clientInfo worded as the specification's SHOULD, and the skipped probe named`, () => {
@@ -236,16 +248,13 @@ for (const path of EXPORTS) {
   });
 
   test(`${path}: section 3 of the specification's hard cases, stated and dated where the lesson meets them`, () => {
-    // resultType: absent means complete, unknown is invalid.
+    // One sentence points back to lessons 3 and 4 and keeps the points: resultType required,
+    // absent means complete, unknown is invalid (basic/index.mdx, "ResultType"); ttlMs and
+    // cacheScope required on complete results of server/discover, the list methods and
+    // resources/read, and none on an input_required one (caching.mdx, "Cacheable Results").
     assert.match(
       flat,
-      /A client MUST treat a `resultType` it does not recognize as invalid, and an absent one as `complete`, for servers of earlier revisions \(2026-07-28 `basic\/index\.mdx`, "ResultType"\)/,
-    );
-    // ttlMs and cacheScope required on complete results of server/discover, the list methods and
-    // resources/read; an input_required one carries none (caching.mdx, "Cacheable Results").
-    assert.match(
-      flat,
-      /A result with `resultType` `"complete"` from `server\/discover`, from a list method \(`tools\/list`, `resources\/list`, `prompts\/list`, or `resources\/templates\/list`, which lists \*resource templates\*[^)]*\) or from `resources\/read` MUST also carry the caching hints `ttlMs` and `cacheScope`; an interim `"input_required"` result \(lesson 3\), which `resources\/read` may return, carries none/,
+      /As lessons 3 and 4 showed, what `initialize` said once per session now rides on every message: in each request's `_meta` the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); in each result `resultType` \(MUST; an absent one read as `complete`, an unknown one invalid\) and the server's identity \(SHOULD\); and in a `"complete"` result of `server\/discover`, a list method or `resources\/read` the caching hints `ttlMs` and `cacheScope` \(MUST\), which an interim `"input_required"` result does not carry\./,
     );
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
     assert.match(
@@ -363,7 +372,7 @@ for (const path of EXPORTS) {
     // Section 3's two tables: why they differ and what each compares, said once.
     assert.match(
       flat,
-      /The two tables that follow run different workloads, on purpose\. The simulator's is lesson 7's/,
+      /The two tables that follow run different workloads, on purpose, and each answers its own question: the simulator's, what each way of discovering costs in tokens, with and without `server\/discover`; the wire's, what it costs in processes and bytes\. The simulator's is lesson 7's/,
     );
     assert.match(flat, /so that its per-session rows are section 2's runs and its bytes compare with section 2's/);
   });

@@ -21,6 +21,8 @@ import {
 } from "./simulate";
 import type { WirePoint, WithoutASessionWire } from "./wire";
 import { isTranscriptLine } from "../../wireClient/lineExchange";
+import { metaMemberBytes } from "../../wireClient/transcripts";
+import { SERVER_FACTS } from "../../world/servers";
 import { confirmGate } from "../../server/confirmWrites";
 import { isInputRequiredResult } from "@modelcontextprotocol/server";
 
@@ -163,7 +165,7 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
   const crossed = sim.lessonSix.crossing.at !== null || wire.eras.bytes.at !== null;
   return paragraphs(
     (fewerSim && fewerWire
-      ? `The stateless era sends fewer messages before the first call and after every task, in both halves: ${saved} fewer before the first call, ${savedAtEnd === saved ? "and as many at the end" : `${savedAtEnd} at the end`}.`
+      ? `The stateless era sends fewer messages before the first call and after every task, in both halves: ${saved} fewer before the first call and ${savedAtEnd} fewer after the last task.`
       : `The stateless era does not send fewer messages at every count here (simulator: ${fewerSim ? "yes" : "no"}, wire: ${fewerWire ? "yes" : "no"}).`) +
       (same
         ? ` The two halves send the same messages before the first call and after each of the ${legacy.cumulative.length - 1} tasks, in each era.`
@@ -363,7 +365,6 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     throw new Error("the simulator and the wire save different messages before the first call");
   const perCallTokens = statelessSim.tokensPerCall - legacySim.tokensPerCall;
   const tokenGap = statelessSim.work.tokens - legacySim.work.tokens;
-  const perCallBytes = stateless.bytesPerCall - legacy.bytesPerCall;
   const hourly = simulateWithoutASession(sim.seed, {
     taskSpacingMs: sim.modes.ttlMs,
   }).modes.rows.find((r) => r.name === "stateless, cached")!;
@@ -397,8 +398,7 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
         : ` (the table's rounded ${one(statelessSim.tokensPerCall)} and ${one(legacySim.tokensPerCall)} differ by ${one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))}). `) +
       `The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
       `it is not a whole number because the calls reach servers whose identities are not all the same number of tokens: ${callShares(sim, wire)}.`,
-    `${one(perCallBytes)} bytes per call: ${n(stateless.work.bytes)} against ${n(legacy.work.bytes)} bytes over ${stateless.calls} calls. ${n(wire.eras.requestMetaBytes)} of them are the request's ${code("_meta")}; the rest is the result's ${code("resultType")} and server identity` +
-      `${(stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls === wire.eras.requestMetaBytes ? "" : `, and request ids of different lengths (the requests grew ${((stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls).toFixed(2)} bytes on average, not ${wire.eras.requestMetaBytes} exactly)`}.`,
+    callBytes(wire),
     `With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
       (hourly.discoveries === sim.modes.tasks
         ? `, before every task, as per task does: each result is stale exactly when the next task starts`
@@ -413,6 +413,61 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     changedRetry(wire),
   ];
   return foldedAnswers(ANSWER_TITLES, answers);
+}
+
+/**
+ * Exercise 3: the bytes a stateless call adds, made exact. Each request gains its `_meta`, each
+ * result its `resultType` and the server's identity in `_meta` (2026-07-28 `basic/index.mdx`);
+ * and since ids are numbered per process from 0 and a stateless process sends no `initialize`,
+ * its calls' ids run one lower than the legacy ones, so an id that is 10 in the legacy run and 9 in
+ * the stateless one is a byte shorter in the request and in its response. Checked against the
+ * run's own totals.
+ */
+function callBytes(wire: WithoutASessionWire): string {
+  const { legacy, stateless, requestMetaBytes } = wire.eras;
+  const digits = (id: number) => String(id).length;
+  const servers = Object.keys(stateless.callsByServer).filter(
+    (s) => stateless.callsByServer[s] > 0,
+  );
+  let idBytes = 0;
+  const shorter: string[] = [];
+  for (const server of servers) {
+    const from = {
+      legacy: legacy.openingRequestsByServer[server],
+      now: stateless.openingRequestsByServer[server],
+    };
+    for (let k = 0; k < stateless.callsByServer[server]; k++) {
+      const lost = digits(from.legacy + k) - digits(from.now + k);
+      if (lost !== 0) shorter.push(`${from.now + k} against the legacy run's ${from.legacy + k}`);
+      idBytes += lost;
+    }
+  }
+  const resultBytes = (server: string) => {
+    const facts = SERVER_FACTS.find((f) => f.name === server);
+    if (!facts) throw new Error(`no server ${server}`);
+    const info = {
+      "io.modelcontextprotocol/serverInfo": { name: server, version: String(facts.version) },
+    };
+    return Buffer.byteLength(`,"resultType":"complete"`) + metaMemberBytes(info);
+  };
+  const sent = stateless.work.sentBytes - legacy.work.sentBytes;
+  const received = stateless.work.receivedBytes - legacy.work.receivedBytes;
+  const fields = servers.reduce((t, s) => t + stateless.callsByServer[s] * resultBytes(s), 0);
+  if (sent !== stateless.calls * requestMetaBytes - idBytes || received !== fields - idBytes) {
+    throw new Error(`calls grew ${sent} and ${received} bytes, not what their fields and ids give`);
+  }
+  const gap = stateless.work.bytes - legacy.work.bytes;
+  const table = `${one(stateless.bytesPerCall)} − ${one(legacy.bytesPerCall)} = ${one(stateless.bytesPerCall - legacy.bytesPerCall)}`;
+  const ids =
+    idBytes === 0
+      ? ""
+      : `, less ${plural(idBytes, "byte")}: the stateless run sends no ${code("initialize")}, so its ids run lower, ` +
+        `and ${shorter.length === 1 ? "one call's id is" : `${shorter.length} calls' ids are`} a digit shorter (${listing(shorter)})`;
+  return (
+    `${n(gap)} bytes more over ${stateless.calls} calls (${n(stateless.work.bytes)} against ${n(legacy.work.bytes)}), ${(gap / stateless.calls).toFixed(2)} per call (the table's ${table}). ` +
+    `The requests grew ${n(sent)} bytes: ${stateless.calls} × ${requestMetaBytes} of ${code("_meta")}${ids}. ` +
+    `The results grew ${n(received)}: ${code("resultType")} and the server's identity, ${listing(servers.map((s) => `${stateless.callsByServer[s]} × ${resultBytes(s)} for ${code(s)}`))}${idBytes === 0 ? "" : `, less the same ${plural(idBytes, "byte")} of id`}.`
+  );
 }
 
 /**
