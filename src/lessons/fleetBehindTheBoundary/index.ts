@@ -20,7 +20,6 @@ export {
   formatSchemaTable,
   formatChannelTable,
   formatMalformedTable,
-  formatTurnTable,
   formatConditionTable,
   formatFailureTexts,
 } from "./tables";
