@@ -114,8 +114,8 @@ export function writingAServerSolutions(
   const answers = [
     `Only the tokens of the task runs: between this run and the second one they moved at ` +
       (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`) +
-      ` The handshake's ${h.tokens} tokens cannot move: its bodies name servers, versions, tools and ` +
-      `resources. Tools, calls, failures and completed tasks cannot either: every seed draws three ` +
+      ` The handshake's ${h.tokens} tokens cannot move: no seed changes its words. Tools, calls, ` +
+      `failures and completed tasks cannot either: every seed draws three ` +
       `tasks of each type, and whether a chain runs depends on what was declared, not on which ` +
       `subscriber it asks about. A seed changes the values calls carry, and a longer value costs ` +
       `more tokens.`,
@@ -133,11 +133,11 @@ export function writingAServerSolutions(
         ? `, the same as at level 0.`
         : `, not the handler's ${code(level0.text)}: the handler never ran. This is lesson 3's ` +
           `invalid arguments, on the channel 2026-07-28's tools page gives them.`),
-    `Let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect flag ` +
-      `(${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), as a ${code("tools/list")} ` +
-      `result carries ${code("inputSchema")} and ${code("annotations")}. The token count then ` +
-      `includes the words of the declaration, not only the tool names, and the handshake grows ` +
-      `from level 0 to level 3 while the runs stay as they are.`,
+    `Let ${code("yetenek bildir")} list, after each tool's name, what the level declares: its ` +
+      `fields, then a side-effect flag (${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), ` +
+      `and ${code("surum N")} only at level 3, as a ${code("tools/list")} result carries ` +
+      `${code("inputSchema")} and ${code("annotations")}. The token count then includes every word ` +
+      `the declaration reveals, and the handshake grows from level 0 to level 3.`,
     `${code("kayit_yaz")}: ${code("readOnlyHint: false")}; it may replace what a column held, ` +
       `${code("destructiveHint: true")}; the same write twice changes nothing more, ` +
       `${code("idempotentHint: true")}; ${code("openWorldHint: false")}, its world being the ` +
