@@ -144,6 +144,7 @@ export {
   captureServerLines,
   emptyCallLines,
   minimalServerLines,
+  minimalServerCalls,
   MINIMAL_SERVER_SCRIPT,
   type WritingAServerWire,
 } from "./lessons/writingAServer/wire";

@@ -210,6 +210,11 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
     /the reply is a result with `isError: true`, `Input validation error: Invalid arguments for tool sayac_oku: abone: required, expected string`, not the handler's `\{"hata":"abone yok"\}`/,
     "exercise 3's answer quotes the real server's reply at level 1",
   );
+  assert.match(
+    flat(solutions),
+    /`\{"abone": "Z9"\}` passes the schema: the handler answers a result with `isError: true`, `no subscriber Z9`\. `\{"abone": 7\}` fails it: the SDK answers before the handler runs, a result with `isError: true`, `Input validation error: … expected string, received number`/,
+    "exercise 4's answer: the minimal server's handler and the SDK's check, as the process answered",
+  );
   assert.doesNotMatch(solutions, /the course's gate|its gate/, "one name for the gate: the approval gate");
 });
 

@@ -38,7 +38,12 @@ export interface WritingAServerWire {
   level3: Transcript;
   /** Level 1 (`name + fields`): the level-0 `tools/call`, with the same empty arguments. */
   level1Call: Transcript;
+  /** The minimal server's answers to exercise 4's calls ({@link EXERCISE_4_CALLS}). */
+  exercise4: Transcript;
 }
+
+/** Exercise 4's calls of the minimal server's `sayac_oku`: a subscriber it lacks, an `abone` that is no string. */
+export const EXERCISE_4_CALLS: readonly Record<string, unknown>[] = [{ abone: "Z9" }, { abone: 7 }];
 
 /** What came back for one `tools/call`: the member the response carries, and what it says. */
 export interface CallReply {
@@ -139,7 +144,8 @@ export async function emptyCallLines(seed: number, level: Level): Promise<Transc
 }
 
 /**
- * The shown server's lines at levels 0, 3 and 1 (see the module comment).
+ * The shown server's lines at levels 0, 3 and 1 (see the module comment), and the minimal server's
+ * answers to exercise 4's calls.
  *
  * @param seed the world's seed, as `serve --seed` takes it (no line shown depends on it).
  */
@@ -150,6 +156,7 @@ export async function captureServerLines(seed: number): Promise<WritingAServerWi
     level0: transcript(seed, 0, await exchange(seed, 0, [list, EMPTY_CALL])),
     level3: transcript(seed, 3, await exchange(seed, 3, [list])),
     level1Call: await emptyCallLines(seed, 1),
+    exercise4: await minimalServerCalls(EXERCISE_4_CALLS),
   };
 }
 
@@ -190,23 +197,55 @@ export const MINIMAL_SERVER_SCRIPT = join(
 
 /**
  * Lesson 6's minimal server (`olcumServer.ts`) run for real, as a process of its own on stdio,
- * spoken to in 2026-07-28: `tools/list`, a `tools/call` of `sayac_oku` for `A001`, and the same
- * call with no arguments. Nothing in it depends on a seed or on time.
+ * spoken to in 2026-07-28 one request at a time: every line both sides wrote. Nothing in it
+ * depends on a seed or on time.
  *
  * @throws Error when the server closes its output before answering a request.
  */
-export async function minimalServerLines(): Promise<Transcript> {
+async function runMinimalServer(requests: readonly string[]): Promise<Transcript> {
   const child = startServerProcess(() =>
     spawn(process.execPath, [MINIMAL_SERVER_SCRIPT], { stdio: ["pipe", "pipe", "ignore"] }),
   );
   const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
-  const steps = await talk(child.stdin, child.stdout, [
-    request(1, "tools/list"),
-    request(2, "tools/call", { name: SHOWN_TOOL, arguments: { abone: "A001" } }),
-    request(3, "tools/call", { name: SHOWN_TOOL, arguments: {} }),
-  ]);
+  const steps = await talk(child.stdin, child.stdout, requests);
   child.stdin.end();
   const code = await exited;
   const command = "node dist/lessons/writingAServer/olcumServer.js";
   return { era: "stateless", command, steps, outcome: `the server exited with code ${code}` };
+}
+
+/**
+ * The minimal server's lines the lesson prints: `tools/list`, a `tools/call` of `sayac_oku` for
+ * `A001`, and the same call with no arguments.
+ */
+export async function minimalServerLines(): Promise<Transcript> {
+  return runMinimalServer([
+    request(1, "tools/list"),
+    request(2, "tools/call", { name: SHOWN_TOOL, arguments: { abone: "A001" } }),
+    request(3, "tools/call", { name: SHOWN_TOOL, arguments: {} }),
+  ]);
+}
+
+/**
+ * The minimal server answering one `tools/call` of `sayac_oku` for each of `calls`, in order
+ * (ids from 1): lesson 6's exercise 4.
+ *
+ * @param calls each call's `arguments`.
+ */
+export async function minimalServerCalls(
+  calls: readonly Record<string, unknown>[],
+): Promise<Transcript> {
+  return runMinimalServer(
+    calls.map((args, i) => request(i + 1, "tools/call", { name: SHOWN_TOOL, arguments: args })),
+  );
+}
+
+/**
+ * What came back for each request of a transcript, in order, read off its server lines as
+ * {@link lastReply} reads the last one.
+ */
+export function replies(lines: Transcript): CallReply[] {
+  return lines.steps
+    .filter((step) => isTranscriptLine(step) && step.from === "server")
+    .map((step) => lastReply({ ...lines, steps: [step] }));
 }
