@@ -138,17 +138,23 @@ export {
   formatMcpDeclarations,
   mcpToolListBytes,
   formatServedLines,
+  formatMinimalServerLines,
 } from "./lessons/writingAServer/tables";
 export {
   captureServerLines,
   emptyCallLines,
+  minimalServerLines,
+  minimalServerCalls,
+  MINIMAL_SERVER_SCRIPT,
   type WritingAServerWire,
 } from "./lessons/writingAServer/wire";
+export { createOlcumServer } from "./lessons/writingAServer/olcumServer";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
 export { describeSeeds, readRuns, readBesideMcp } from "./lessons/writingAServer/prose";
 export {
   showSource,
+  showFile,
   findSource,
   formatListing,
   listingText,

@@ -210,6 +210,11 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
     /the reply is a result with `isError: true`, `Input validation error: Invalid arguments for tool sayac_oku: abone: required, expected string`, not the handler's `\{"hata":"abone yok"\}`/,
     "exercise 3's answer quotes the real server's reply at level 1",
   );
+  assert.match(
+    flat(solutions),
+    /`\{"abone": "Z9"\}` passes the schema: the handler answers a result with `isError: true`, `no subscriber Z9`\. `\{"abone": 7\}` fails it: the SDK answers before the handler runs, a result with `isError: true`, `Input validation error: … expected string, received number`/,
+    "exercise 4's answer: the minimal server's handler and the SDK's check, as the process answered",
+  );
   assert.doesNotMatch(solutions, /the course's gate|its gate/, "one name for the gate: the approval gate");
 });
 
@@ -220,7 +225,7 @@ import { worldToolList } from "../../src/server/declarations";
 import { findLesson } from "../../src/lessons/catalog";
 import { fencedBlocks, lessonExports, lessonNotebook, shownNames } from "./lessonText";
 import { captureServerLines } from "../../src/lessons/writingAServer/wire";
-import { findSource, showSource } from "../../src/lessons/showSource";
+import { findSource, showFile, showSource } from "../../src/lessons/showSource";
 import { servedFactory } from "../../src/server/servedFactory";
 import { Server as SdkServer } from "@modelcontextprotocol/server";
 
@@ -377,14 +382,21 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
   }
 });
 
-test("lesson 6 lists what it teaches: the server's construction on the SDK, the real server's declaration, the simulator's, each with a one-line summary", () => {
+test("lesson 6 lists what it teaches: a whole minimal server, the real server's declaration, the simulator's, each declaration with a one-line summary", () => {
   const nb = lessonNotebook(LESSON_6);
-  assert.deepEqual(shownNames(nb), ["createMcpServer", "worldToolList", "declaredVersion", "declare"]);
+  assert.deepEqual(shownNames(nb), ["worldToolList", "declaredVersion", "declare"]);
   for (const cell of nb.cells.filter((c) => c.cell_type === "code" && /showSource\(/.test(c.source)))
     assert.match(cell.source, /showSource\(\{ summary: true \}, /, cell.id);
   for (const { path, text } of exportsOf6()) {
-    const listings = fencedBlocks(text).filter((block) => /^export (const|function) /m.test(block.lines.join("\n")));
-    assert.equal(listings.length, 4, path);
+    // The minimal server is listed whole, imports first; the declarations, each with its summary.
+    const blocks = fencedBlocks(text);
+    const whole = blocks.filter((block) => /createOlcumServer/.test(block.lines.join("\n")));
+    assert.equal(whole.length, 1, `${path}: the minimal server, listed once`);
+    assert.match(whole[0].lines[0], /^import \{ McpServer \} from "@modelcontextprotocol\/server";$/, path);
+    const listings = blocks.filter(
+      (block) => /^export (const|function) /m.test(block.lines.join("\n")) && block !== whole[0],
+    );
+    assert.equal(listings.length, 3, path);
     for (const listing of listings) {
       assert.match(listing.lines[0], /^\/\*\* [^\n]+ \*\/$/, `${path}: one summary line opens each listing`);
       assert.doesNotMatch(listing.lines.join("\n"), /@param|@returns|^\s*\* /m, `${path}: no docstring body`);
@@ -392,7 +404,6 @@ test("lesson 6 lists what it teaches: the server's construction on the SDK, the 
     // The types the listings use are glossed in the prose before them.
     const prose = proseOf(text);
     for (const name of [
-      "ServedServer",
       "Server",
       "ToolFacts",
       "Tool",
@@ -404,14 +415,10 @@ test("lesson 6 lists what it teaches: the server's construction on the SDK, the 
       "Level",
       "ServerDeclaration",
       "ToolDeclaration",
-      "DeclaredServer",
-      "ClientPolicy",
-      "Decision",
-      "AgreedDeclaration",
-      "Fields",
-      "NO_FIELDS",
-      "NOT_DECLARED",
-      "NO_APPROVAL",
+      "McpServer",
+      "registerTool(name, config, handler)",
+      "serveStdio(createOlcumServer)",
+      "CallToolResult",
     ])
       assert.ok(prose.includes(`\`${name}\``), `${path}: ${name} glossed`);
     // One word in the prose for the tools the client keeps, and the code's word said once.
@@ -596,26 +603,44 @@ test("the course's version rule stands beside a client that follows MCP, whose f
 
 // ---- How the server is written: the listing is the code `mcp-course serve` runs ----
 
-test("lesson 6 shows the server's construction on the SDK, and it is the code `serve` runs", () => {
-  // The lesson lists `createMcpServer` first, before the lines that server sends.
+test("lesson 6 shows a whole server on the SDK's McpServer first, as the file reads, and the course's servers on the low-level Server, the code `serve` runs", () => {
+  // The minimal server, listed whole from its file, comes before any other listing.
   const nb = lessonNotebook(LESSON_6);
-  assert.equal(shownNames(nb)[0], "createMcpServer");
+  const file = "src/lessons/writingAServer/olcumServer.ts";
+  const listingCells = nb.cells.filter((c) => c.cell_type === "code" && /show(Source|File)\(/.test(c.source));
+  assert.equal(listingCells[0].source, `show.markdown(showFile("${file}"));`);
+  const source = readFileSync(join(ROOT, file), "utf8");
+  for (const part of [
+    'import { McpServer } from "@modelcontextprotocol/server";',
+    'import { serveStdio } from "@modelcontextprotocol/server/stdio";',
+    "new McpServer(",
+    "server.registerTool(",
+    "inputSchema: z.object(",
+    "annotations: {",
+    'content: [{ type: "text"',
+    "serveStdio(createOlcumServer)",
+  ])
+    assert.ok(source.includes(part), part);
+  for (const { path, text } of exportsOf6()) {
+    assert.ok(text.includes(showFile(file)), `${path}: the minimal server, as its file reads`);
+    assert.ok(
+      text.indexOf(showFile(file)) < text.indexOf(showSource({ summary: true }, "worldToolList")),
+      `${path}: the recommended way first`,
+    );
+  }
+  // The course's own servers: `createMcpServer`, on the SDK's low-level `Server`, described, not listed.
   const excerpt = findSource("createMcpServer");
   assert.equal(excerpt.file, "src/server/mcpServer.ts");
   for (const part of ["new Server(", 'server.setRequestHandler("tools/list"', 'server.setRequestHandler("tools/call"'])
     assert.ok(excerpt.text.includes(part), part);
   for (const { path, text } of exportsOf6()) {
-    assert.ok(
-      text.includes(showSource({ summary: true }, "createMcpServer")),
-      `${path}: the listing, as the source reads`,
-    );
     const prose = proseOf(text);
     assert.match(prose, /It is what `serve`, the function behind `mcp-course serve`, runs/, path);
     assert.match(prose, /The low-level `Server` checks no argument against a schema: the author does\./, path);
     assert.match(prose, /`serve` hands the SDK's `serveStdio` a factory, `\(\) => createMcpServer\(…\)`/, path);
     assert.match(
       prose,
-      /The SDK also has a high-level `McpServer`, whose `registerTool\(name, config, handler\)`/,
+      /`McpServer`, whose `registerTool\(name, config, handler\)` declares a tool with its handler and checks its arguments, is the way/,
       path,
     );
     assert.match(

@@ -6,7 +6,16 @@ import { test } from "node:test";
 import * as library from "../../src/index";
 import { findLesson } from "../../src/lessons/catalog";
 import { SHOWN_SERVER, SHOWN_TOOL, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
-import { captureServerLines, emptyCallLines, lastReply } from "../../src/lessons/writingAServer/wire";
+import {
+  captureServerLines,
+  emptyCallLines,
+  lastReply,
+  MINIMAL_SERVER_SCRIPT,
+  minimalServerLines,
+} from "../../src/lessons/writingAServer/wire";
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { requestMeta } from "../../src/wireClient/transcripts";
 import { declaredVersion, worldToolList } from "../../src/server/declarations";
 import { declare, type Level } from "../../src/sim/declaration";
 import { isTranscriptLine, type Transcript } from "../../src/wireClient/lineExchange";
@@ -99,7 +108,7 @@ test("lesson 6's exports print the real server's lines of their own seed", async
     assert.ok(text.includes(`$ mcp-course serve olcum --level 0 --seed ${seed}`), path);
     assert.doesNotMatch(text, /Nothing here runs a server/, path);
   }
-  assert.equal(LESSON_6.startsServers, false, "served in-process: no process is started");
+  assert.equal(LESSON_6.startsServers, false, "no call is timed against a client timeout");
 });
 
 test("exercise 3's cell, as the notebook prints it, prints the level-1 lines its solution quotes", async () => {
@@ -120,4 +129,71 @@ test("exercise 3's cell, as the notebook prints it, prints the level-1 lines its
   const level1 = await emptyCallLines(20260218, 1);
   assert.deepEqual(printed, [library.formatServedLines(level1)]);
   assert.deepEqual(level1, (await captureServerLines(20260218)).level1Call);
+});
+
+// ---- The minimal server (`olcumServer.ts`), run as a process of its own ----
+
+test("the minimal server's lines: its declaration, a text result, the SDK's schema check; the same on every run, and printed in both exports", async () => {
+  const a = await minimalServerLines();
+  const b = await minimalServerLines();
+  assert.deepEqual(a, b, "no id, time or seed changes a byte");
+  const [list, call, empty] = sent(a, "server");
+  const requests = sent(a, "client");
+  for (const request of requests) {
+    assert.equal(request.params._meta["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+    assert.ok(request.params._meta["io.modelcontextprotocol/clientInfo"], "2026-07-28's required clientInfo");
+  }
+  const [tool] = list.result.tools;
+  assert.equal(tool.name, SHOWN_TOOL);
+  assert.equal(tool.title, "Read meter");
+  assert.match(tool.description, /meter readings/);
+  assert.deepEqual(tool.inputSchema.required, ["abone"]);
+  assert.deepEqual(tool.annotations, { readOnlyHint: true, openWorldHint: false });
+  for (const message of [list, call, empty]) {
+    assert.equal(message.result.resultType, "complete");
+    assert.deepEqual(message.result._meta["io.modelcontextprotocol/serverInfo"], { name: "olcum", version: "2" });
+  }
+  assert.ok(
+    list.result.ttlMs >= 0 && typeof list.result.cacheScope === "string",
+    "the caching fields a server MUST send",
+  );
+  assert.deepEqual(call.result.content, [{ type: "text", text: '{"onceki":41230,"simdiki":41262}' }]);
+  assert.equal(call.result.isError, undefined);
+  assert.equal(empty.result.isError, true, "the SDK's check: a tool execution error");
+  assert.match(empty.result.content[0].text, /^Input validation error: Invalid arguments for tool sayac_oku: abone/);
+  for (const { path, text } of lessonExports().filter((e) => e.lesson.name === LESSON_6.name))
+    assert.ok(text.includes(library.formatMinimalServerLines(a)), `${path}: the minimal server's lines`);
+});
+
+test("what the lesson says the SDK answers for the minimal server, it answers: -32601 for a method with no handler, -32602 for an unknown tool, server/discover", async () => {
+  const child = spawn(process.execPath, [MINIMAL_SERVER_SCRIPT], { stdio: ["pipe", "pipe", "ignore"] });
+  const lines = createInterface({ input: child.stdout });
+  const answers: Record<string, any>[] = [];
+  const next = () =>
+    new Promise<Record<string, any>>((resolve) => lines.once("line", (line) => resolve(JSON.parse(line))));
+  const ask = async (id: number, method: string, params: Record<string, unknown> = {}) => {
+    const answer = next();
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: requestMeta() } })}\n`,
+    );
+    answers.push(await answer);
+  };
+  await ask(1, "server/discover");
+  await ask(2, "prompts/list");
+  await ask(3, "tools/call", { name: "yok_boyle", arguments: {} });
+  child.stdin.end();
+  await new Promise((resolve) => child.once("close", resolve));
+  assert.deepEqual(answers[0].result.supportedVersions, ["2026-07-28"]);
+  assert.ok(answers[0].result.capabilities.tools, "tools declared by registerTool");
+  assert.equal(answers[1].error.code, -32601);
+  assert.equal(answers[2].error.code, -32602);
+  for (const { path, text } of lessonExports().filter((e) => e.lesson.name === LESSON_6.name)) {
+    const prose = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
+    assert.match(prose, /a method it has no handler for with -32601 \(Method not found\)/, path);
+    assert.match(
+      prose,
+      /a call to a tool it lacks with -32602 \(Invalid params\), 2026-07-28's code for an unknown tool/,
+      path,
+    );
+  }
 });

@@ -16,7 +16,8 @@ export {
   formatBesideMcp,
   formatWideTable,
   formatServedLines,
+  formatMinimalServerLines,
 } from "./tables";
-export { captureServerLines } from "./wire";
+export { captureServerLines, minimalServerLines } from "./wire";
 export { show } from "../show";
-export { showSource } from "../showSource";
+export { showSource, showFile } from "../showSource";

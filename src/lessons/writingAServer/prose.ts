@@ -13,7 +13,7 @@ import { knowingKayit, withoutVersionRule, type WritingAServerResult } from "./s
 import { code, listing } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
-import { lastReply, type CallReply, type WritingAServerWire } from "./wire";
+import { lastReply, replies, type CallReply, type WritingAServerWire } from "./wire";
 
 export { handshakeMessages, type CountedMessage } from "../handshakeText";
 
@@ -114,8 +114,8 @@ export function writingAServerSolutions(
   const answers = [
     `Only the tokens of the task runs: between this run and the second one they moved at ` +
       (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`) +
-      ` The handshake's ${h.tokens} tokens cannot move: its bodies name servers, versions, tools and ` +
-      `resources. Tools, calls, failures and completed tasks cannot either: every seed draws three ` +
+      ` The handshake's ${h.tokens} tokens cannot move: no seed changes its words. Tools, calls, ` +
+      `failures and completed tasks cannot either: every seed draws three ` +
       `tasks of each type, and whether a chain runs depends on what was declared, not on which ` +
       `subscriber it asks about. A seed changes the values calls carry, and a longer value costs ` +
       `more tokens.`,
@@ -133,11 +133,7 @@ export function writingAServerSolutions(
         ? `, the same as at level 0.`
         : `, not the handler's ${code(level0.text)}: the handler never ran. This is lesson 3's ` +
           `invalid arguments, on the channel 2026-07-28's tools page gives them.`),
-    `Let ${code("yetenek bildir")} list, after each tool's name, its fields and a side-effect flag ` +
-      `(${code("sayac_oku abone hayir")}, ${code("hayir")} for "no"), as a ${code("tools/list")} ` +
-      `result carries ${code("inputSchema")} and ${code("annotations")}. The token count then ` +
-      `includes the words of the declaration, not only the tool names, and the handshake grows ` +
-      `from level 0 to level 3 while the runs stay as they are.`,
+    minimalAnswer(replies(wire.exercise4)),
     `${code("kayit_yaz")}: ${code("readOnlyHint: false")}; it may replace what a column held, ` +
       `${code("destructiveHint: true")}; the same write twice changes nothing more, ` +
       `${code("idempotentHint: true")}; ${code("openWorldHint: false")}, its world being the ` +
@@ -155,11 +151,32 @@ export function writingAServerSolutions(
   return foldedAnswers(ANSWER_TITLES, answers);
 }
 
+/**
+ * Exercise 4's answer, from the minimal server's replies to `{"abone": "Z9"}` and `{"abone": 7}`:
+ * which part answered each (the handler, or the SDK's schema check), and on which channel.
+ */
+function minimalAnswer([unknown, wrongType]: CallReply[]): string {
+  const answered = (reply: CallReply) =>
+    reply.member === "error"
+      ? `a JSON-RPC error, ${code(reply.text)}`
+      : `a result with ${code(`isError: ${String(reply.isError)}`)}`;
+  const checked = (reply: CallReply) => reply.text.startsWith("Input validation error");
+  const by = (reply: CallReply) =>
+    checked(reply)
+      ? `fails it: the SDK answers before the handler runs, ${answered(reply)}, ` +
+        code(`Input validation error: … ${reply.text.slice(reply.text.lastIndexOf(": ") + 2)}`)
+      : `passes the schema: the handler answers ${answered(reply)}, ${code(reply.text)}`;
+  return (
+    `${code('{"abone": "Z9"}')} ${by(unknown)}. ${code('{"abone": 7}')} ${by(wrongType)}. ` +
+    `Both are tool execution errors, for a model to read and correct its call.`
+  );
+}
+
 /** What each exercise's folded answer is titled. */
 const ANSWER_TITLES = [
   "What another seed can move",
   "A client that knows kayit at version 3",
   "The empty call at level 1",
-  "A handshake that costs more as it says more",
+  "The handler's error and the SDK's",
   "The five tools' annotations",
 ];

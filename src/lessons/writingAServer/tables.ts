@@ -14,7 +14,7 @@ import { worldToolList } from "../../server/declarations";
 import { left, pyRepr, PyTuple, right } from "../pythonFormat";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { formatTextTable } from "../textTable";
-import { formatWireLines, type ShownTranscript, type TranscriptLayout } from "../transcriptText";
+import { formatWireLines, type ShownTranscript } from "../transcriptText";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import {
   SHOWN_SERVER,
@@ -197,19 +197,52 @@ export function formatWritingAServer(result: WritingAServerResult): string {
 
 /**
  * The real server's lines (`wire.ts`): the command that starts the same server, then each line
- * under who wrote it and its bytes. A client line is laid out with its `_meta` values written `{…}`
- * (lesson 5 showed them); a server line is printed exactly as it crossed, cut into pieces that fit
- * the page. A line that repeats one of `shown` is named, not printed again.
+ * under who wrote it and its bytes (those it crossed with), cut into pieces that fit the page: a
+ * client line with its `_meta` written `{…}` (lesson 5 showed it), a server line exactly as it
+ * crossed. A line that repeats one of `shown` is named, not printed again.
  */
 export function formatServedLines(
   transcript: Transcript,
   shown: readonly ShownTranscript[] = [],
 ): string {
   const out = [`$ ${transcript.command}`];
+  const printedShown = shown.map(({ transcript: earlier, where }) => ({
+    transcript: { ...earlier, steps: earlier.steps.map(printedStep) },
+    where,
+  }));
+  for (const step of transcript.steps)
+    out.push(...formatWireLines([printedStep(step)], { lines: "folded" }, printedShown));
+  return out.join("\n");
+}
+
+/** A request line with its `_meta` written `{…}`: the line as printed, not as sent. */
+function metaElided(text: string): string {
+  const message = JSON.parse(text) as { params?: Record<string, unknown> };
+  if (message.params?._meta === undefined) return text;
+  message.params._meta = "\u2026";
+  return JSON.stringify(message).replace('"_meta":"\u2026"', '"_meta":{\u2026}');
+}
+
+/** A step as printed: a client line with its `_meta` written `{…}`, anything else as it is. */
+function printedStep(step: Transcript["steps"][number]): Transcript["steps"][number] {
+  if (!isTranscriptLine(step) || step.from !== "client") return step;
+  return { ...step, line: metaElided(step.line) };
+}
+
+/**
+ * The minimal server's lines: the command, then each line as it crossed, cut to fit the page (its
+ * bytes those it crossed with); the first request prints its `_meta` whole, later ones `{…}`.
+ */
+export function formatMinimalServerLines(transcript: Transcript): string {
+  const out = [`$ ${transcript.command}`];
+  let metaShown = false;
   for (const step of transcript.steps) {
-    const client = isTranscriptLine(step) && step.from === "client";
-    const layout: TranscriptLayout = client ? { elideMeta: true } : { lines: "folded" };
-    out.push(...formatWireLines([step], layout, shown));
+    let shown = step;
+    if (isTranscriptLine(step) && step.from === "client") {
+      if (metaShown) shown = { ...step, line: metaElided(step.line) };
+      metaShown = true;
+    }
+    out.push(...formatWireLines([shown], { lines: "folded" }));
   }
   return out.join("\n");
 }

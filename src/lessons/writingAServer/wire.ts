@@ -4,15 +4,19 @@
  * SDK's `serveStdio`) is run here in the calling process, on in-memory streams in place of stdin
  * and stdout, and spoken to one JSON line at a time in 2026-07-28: at level 0, `tools/list` and a
  * `tools/call` of `sayac_oku` with no arguments; at level 3, `tools/list`; at level 1, the same
- * empty call (exercise 3's answer, which {@link emptyCallLines} lets a reader check). No process is started
- * and nothing is timed, so the same seed gives the same lines.
+ * empty call (exercise 3's answer, which {@link emptyCallLines} lets a reader check). Lesson 6's
+ * minimal server (`olcumServer.ts`) is run as a process of its own ({@link minimalServerLines}).
+ * Nothing is timed, so the same seed gives the same lines.
  *
  * @remarks Source: 2026-07-28 `basic/transports/stdio.mdx` (one message per line),
  * `server/tools.mdx` ("Listing Tools", "Calling Tools", "Error Handling": a tool execution error is
  * a result with `isError: true`), `basic/index.mdx` ("Per-response protocol fields").
  */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { PassThrough } from "node:stream";
+import { PassThrough, type Readable, type Writable } from "node:stream";
+import { PACKAGE_ROOT } from "../../packageRoot";
 import type { Level } from "../../sim/declaration";
 import { serve } from "../../server/stdioServer";
 import { serverArgs } from "../../wireClient/serveCommand";
@@ -21,6 +25,7 @@ import {
   type Transcript,
   type TranscriptLine,
 } from "../../wireClient/lineExchange";
+import { startServerProcess } from "../../wireClient/interruptible";
 import { requestMeta } from "../../wireClient/transcripts";
 import { SHOWN_SERVER, SHOWN_TOOL } from "./simulate";
 
@@ -33,7 +38,12 @@ export interface WritingAServerWire {
   level3: Transcript;
   /** Level 1 (`name + fields`): the level-0 `tools/call`, with the same empty arguments. */
   level1Call: Transcript;
+  /** The minimal server's answers to exercise 4's calls ({@link EXERCISE_4_CALLS}). */
+  exercise4: Transcript;
 }
+
+/** Exercise 4's calls of the minimal server's `sayac_oku`: a subscriber it lacks, an `abone` that is no string. */
+export const EXERCISE_4_CALLS: readonly Record<string, unknown>[] = [{ abone: "Z9" }, { abone: 7 }];
 
 /** What came back for one `tools/call`: the member the response carries, and what it says. */
 export interface CallReply {
@@ -61,14 +71,12 @@ function line(from: "client" | "server", text: string): TranscriptLine {
 }
 
 /**
- * Serves the shown server at `level` for `seed` in this process and sends `requests` one at a
- * time, each after the previous one's response: every line both sides wrote, in order.
+ * Writes `requests` to a server's `input` one line at a time, each after the previous one's
+ * response has come out of its `output`: every line both sides wrote, in order.
  *
  * @throws Error when the server closes its output before answering a request.
  */
-async function exchange(seed: number, level: Level, requests: readonly string[]) {
-  const input = new PassThrough();
-  const output = new PassThrough();
+async function talk(input: Writable, output: Readable, requests: readonly string[]) {
   const answers: string[] = [];
   let wake: (() => void) | undefined;
   let closed = false;
@@ -81,19 +89,30 @@ async function exchange(seed: number, level: Level, requests: readonly string[])
     closed = true;
     wake?.();
   });
-  const served = serve(
-    { server: SHOWN_SERVER, level, seed },
-    { input, output, log: () => {}, exit: () => {}, onStopSignal: () => {} },
-  );
   const steps: TranscriptLine[] = [];
   for (const text of requests) {
     steps.push(line("client", text));
     input.write(`${text}\n`);
     while (answers.length === 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
     const answer = answers.shift();
-    if (answer === undefined) throw new Error(`${SHOWN_SERVER} closed before answering ${text}`);
+    if (answer === undefined) throw new Error(`the server closed before answering ${text}`);
     steps.push(line("server", answer));
   }
+  return steps;
+}
+
+/**
+ * Serves the shown server at `level` for `seed` in this process and {@link talk}s to it: every
+ * line both sides wrote, in order.
+ */
+async function exchange(seed: number, level: Level, requests: readonly string[]) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const served = serve(
+    { server: SHOWN_SERVER, level, seed },
+    { input, output, log: () => {}, exit: () => {}, onStopSignal: () => {} },
+  );
+  const steps = await talk(input, output, requests);
   input.end();
   await served;
   return steps;
@@ -125,7 +144,8 @@ export async function emptyCallLines(seed: number, level: Level): Promise<Transc
 }
 
 /**
- * The shown server's lines at levels 0, 3 and 1 (see the module comment).
+ * The shown server's lines at levels 0, 3 and 1 (see the module comment), and the minimal server's
+ * answers to exercise 4's calls.
  *
  * @param seed the world's seed, as `serve --seed` takes it (no line shown depends on it).
  */
@@ -136,6 +156,7 @@ export async function captureServerLines(seed: number): Promise<WritingAServerWi
     level0: transcript(seed, 0, await exchange(seed, 0, [list, EMPTY_CALL])),
     level3: transcript(seed, 3, await exchange(seed, 3, [list])),
     level1Call: await emptyCallLines(seed, 1),
+    exercise4: await minimalServerCalls(EXERCISE_4_CALLS),
   };
 }
 
@@ -163,4 +184,68 @@ export function lastReply(lines: Transcript): CallReply {
     isError: message.result?.isError === true,
     text: message.result?.content?.[0]?.text ?? "",
   };
+}
+
+/** Lesson 6's minimal server as built: `olcumServer.ts`, compiled, the file `node` runs. */
+export const MINIMAL_SERVER_SCRIPT = join(
+  PACKAGE_ROOT,
+  "dist",
+  "lessons",
+  "writingAServer",
+  "olcumServer.js",
+);
+
+/**
+ * Lesson 6's minimal server (`olcumServer.ts`) run for real, as a process of its own on stdio,
+ * spoken to in 2026-07-28 one request at a time: every line both sides wrote. Nothing in it
+ * depends on a seed or on time.
+ *
+ * @throws Error when the server closes its output before answering a request.
+ */
+async function runMinimalServer(requests: readonly string[]): Promise<Transcript> {
+  const child = startServerProcess(() =>
+    spawn(process.execPath, [MINIMAL_SERVER_SCRIPT], { stdio: ["pipe", "pipe", "ignore"] }),
+  );
+  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+  const steps = await talk(child.stdin, child.stdout, requests);
+  child.stdin.end();
+  const code = await exited;
+  const command = "node dist/lessons/writingAServer/olcumServer.js";
+  return { era: "stateless", command, steps, outcome: `the server exited with code ${code}` };
+}
+
+/**
+ * The minimal server's lines the lesson prints: `tools/list`, a `tools/call` of `sayac_oku` for
+ * `A001`, and the same call with no arguments.
+ */
+export async function minimalServerLines(): Promise<Transcript> {
+  return runMinimalServer([
+    request(1, "tools/list"),
+    request(2, "tools/call", { name: SHOWN_TOOL, arguments: { abone: "A001" } }),
+    request(3, "tools/call", { name: SHOWN_TOOL, arguments: {} }),
+  ]);
+}
+
+/**
+ * The minimal server answering one `tools/call` of `sayac_oku` for each of `calls`, in order
+ * (ids from 1): lesson 6's exercise 4.
+ *
+ * @param calls each call's `arguments`.
+ */
+export async function minimalServerCalls(
+  calls: readonly Record<string, unknown>[],
+): Promise<Transcript> {
+  return runMinimalServer(
+    calls.map((args, i) => request(i + 1, "tools/call", { name: SHOWN_TOOL, arguments: args })),
+  );
+}
+
+/**
+ * What came back for each request of a transcript, in order, read off its server lines as
+ * {@link lastReply} reads the last one.
+ */
+export function replies(lines: Transcript): CallReply[] {
+  return lines.steps
+    .filter((step) => isTranscriptLine(step) && step.from === "server")
+    .map((step) => lastReply({ ...lines, steps: [step] }));
 }
