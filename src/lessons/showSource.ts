@@ -87,15 +87,16 @@ export function showSource(...args: (string | ListingOptions)[]): string {
 
 /**
  * A whole file of `src/` as a markdown block, for a lesson that shows a small program entire,
- * imports included: the caption `` `file`, whole: ``, a blank line, then listingText of the file
- * (its doc comments without their provenance) in a ```ts fence, and a final newline.
+ * imports included: the caption `` `file`, without the comment naming its sources: ``, a blank
+ * line, then listingText of the file (its doc comments without their provenance) in a ```ts fence,
+ * and a final newline.
  *
  * @param file the path relative to the package root, e.g. `src/lessons/writingAServer/olcumServer.ts`.
  * @throws Error when no such file exists.
  */
 export function showFile(file: string, root: string = PACKAGE_ROOT): string {
   const text = readFileSync(join(root, file), "utf8").trimEnd();
-  return `\`${file}\`, whole:\n\n${listingFence(listingText(text))}\n`;
+  return `\`${file}\`, without the comment naming its sources:\n\n${listingFence(listingText(text))}\n`;
 }
 
 /** How showSource lists a declaration. */

@@ -405,7 +405,6 @@ test("lesson 6 lists what it teaches: a whole minimal server, the real server's 
     const prose = proseOf(text);
     for (const name of [
       "Server",
-      "ToolFacts",
       "Tool",
       "worldInputSchema",
       "annotationsOf",
@@ -421,6 +420,10 @@ test("lesson 6 lists what it teaches: a whole minimal server, the real server's 
       "CallToolResult",
     ])
       assert.ok(prose.includes(`\`${name}\``), `${path}: ${name} glossed`);
+    // The course's type of a server is "a world server" in the prose; `Server` names it once, for the listings.
+    assert.match(prose, /In the listings `Server` is the course's type of a world server, not the SDK's class/, path);
+    for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
+      assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One word in the prose for the tools the client keeps, and the code's word said once.
     assert.match(
       prose,
@@ -447,6 +450,28 @@ test("lesson 6's computed prose is wrapped at 100 characters", async () => {
     ]) {
       for (const line of text.split("\n")) assert.ok(line.length <= 100 || line.startsWith("|"), line);
     }
+  }
+});
+
+test("solution 1 says what moves the tokens: each region task about merkez, 2 tokens each way at levels 1 and 2", async () => {
+  for (const seed of [20260218, 20260219, 7]) {
+    const result = simulateWritingAServer(seed);
+    const merkez = (tasks: typeof result.tasks) =>
+      tasks.filter((task) => task.type === "region" && task.region === "merkez").length;
+    const [first, second] = [merkez(result.tasks), merkez(result.secondRun.tasks)];
+    for (const level of [1, 2])
+      assert.equal(result.secondRun.runs[level].tokens - result.runs[level].tokens, 2 * (second - first), `${seed}`);
+    for (const level of [0, 3]) assert.equal(result.secondRun.runs[level].tokens, result.runs[level].tokens);
+    const solution = flat(prose.writingAServerSolutions(result, await captureServerLines(seed)));
+    assert.match(solution, /only a region changes a message's tokens: `merkez` is 2 tokens, the other regions 1/);
+    assert.match(
+      solution,
+      new RegExp(
+        `\`merkez\` ${first} times? in this run, ${second} in the second, so ${result.runs[1].tokens} → ${result.secondRun.runs[1].tokens} at level 1`,
+      ),
+    );
+    // Solution 5: the read-only tools declare a closed world too, as the level-3 list shows.
+    assert.match(solution, /The other four: `readOnlyHint: true` and `openWorldHint: false`/);
   }
 });
 
@@ -500,7 +525,8 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /"additionalProperties": false/, path);
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
     assert.match(prose, /`\('abone',\)` is a list of one field name/, path);
-    assert.doesNotMatch(prose, /Python/, `${path}: the tables' notation is glossed, not its history`);
+    assert.match(prose, /the notation of Python, which first printed them/, `${path}: why the tables read as Python`);
+    assert.equal(prose.match(/Python/g)?.length, 1, `${path}: the notation's history, in one clause`);
     // Lesson 1's `deger`: not named by the task, but the charge `tarife` has just answered.
     assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
     assert.match(prose, /the value a record writes is, as in lesson 1, the charge `tarife` has just answered/, path);
@@ -518,13 +544,13 @@ test("invalid tool arguments: the tools page and the schema disagree in 2026-07-
     // One sentence points back to lesson 3's case, with both answers and the advice.
     assert.match(
       prose,
-      /an empty call would fail the check: lesson 3's invalid arguments, a tool execution error by 2026-07-28's tools page and a -32602 by its schema's `InvalidParamsError`, so a client handles both\./,
+      /an empty call would fail the check: lesson 3's invalid arguments, a tool execution error by 2026-07-28's tools page \(a protocol error in 2025-03-26 and 2025-06-18\) and a -32602 by its schema's `InvalidParamsError`, so a client handles both\./,
       path,
     );
     assert.equal(prose.match(/InvalidParamsError|handles both/g)?.length, 2, `${path}: the case is stated once`);
     assert.match(
       prose,
-      /`CallToolRequest` \(the schema's type of a `tools\/call` request\); one with no `name`, or `arguments` not an object, is a protocol error in every revision: -32602 \(Invalid params\), the code 2026-07-28's schema gives malformed params/,
+      /A malformed `CallToolRequest` \(no `name`, or `arguments` not an object\) is a protocol error, -32602 \(Invalid params\), in every revision\./,
       path,
     );
     assert.match(prose, /From level 1 on the schema requires `abone`, and an empty call would fail the check/, path);
@@ -539,7 +565,7 @@ test("the approval gate has one name, and where it appears MCP's rule stands bes
     assert.doesNotMatch(text, /the course's gate|its gate\b/i, `${path}: the approval gate, lesson 5's name`);
     assert.match(
       prose,
-      /Gating on a declared side effect \(on the wire, `annotations` without `readOnlyHint: true`: lesson 5's approval gate\) is the course's policy; MCP's rule is a human in the loop able to deny any tool invocation \(SHOULD, 2026-07-28 `server\/tools\.mdx`, "User Interaction Model"\)/,
+      /Lesson 5's approval gate is the course's policy; MCP's rule, as lesson 5 says, is a human in the loop able to deny any tool invocation\./,
       path,
     );
     // "May write" is MCP's own default, not the course's reading.
@@ -623,6 +649,7 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     assert.ok(source.includes(part), part);
   for (const { path, text } of exportsOf6()) {
     assert.ok(text.includes(showFile(file)), `${path}: the minimal server, as its file reads`);
+    assert.ok(text.includes(`\`${file}\`, without the comment naming its sources:`), `${path}: what is left out, said`);
     assert.ok(
       text.indexOf(showFile(file)) < text.indexOf(showSource({ summary: true }, "worldToolList")),
       `${path}: the recommended way first`,
@@ -635,9 +662,18 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     assert.ok(excerpt.text.includes(part), part);
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    assert.match(prose, /It is what `serve`, the function behind `mcp-course serve`, runs/, path);
+    assert.match(
+      prose,
+      /A world server answers every line below; `serve`, the function behind `mcp-course serve`, runs it/,
+      path,
+    );
     assert.match(prose, /The low-level `Server` checks no argument against a schema: the author does\./, path);
-    assert.match(prose, /`serve` hands the SDK's `serveStdio` a factory, `\(\) => createMcpServer\(…\)`/, path);
+    assert.match(prose, /`serve` hands the SDK's `serveStdio` a factory, as the minimal server does/, path);
+    assert.match(
+      prose,
+      /a failure answers `isError: true`, opening on purpose as the SDK's check does, `Input validation error: …`/,
+      `${path}: the course's check words its opening as the SDK does`,
+    );
     assert.match(
       prose,
       /`McpServer`, whose `registerTool\(name, config, handler\)` declares a tool with its handler and checks its arguments, is the way/,

@@ -9,6 +9,8 @@
 import { sameRunRow, type RunRow } from "../../world/runTasks";
 import { sameHandshakeCost } from "../../world/handshakes";
 import { ALLOWLIST } from "../../world/servers";
+import { REGIONS } from "../../world/subscribers";
+import { countTokens } from "../../sim/tokenizer";
 import { knowingKayit, withoutVersionRule, type WritingAServerResult } from "./simulate";
 import { code, listing } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
@@ -99,6 +101,11 @@ export function writingAServerSolutions(
     .filter((run, i) => run.tokens !== second[i].tokens)
     .map((run) => String(run.level));
   const { handshake: h3, run: r3 } = knowingKayit(result);
+  const longer = longerRegions();
+  const [about, aboutSecond] = [result.tasks, result.secondRun.tasks].map(
+    (tasks) =>
+      tasks.filter((task) => task.type === "region" && longer.includes(task.region)).length,
+  );
   const sameAsLevel2 =
     sameRunRow(r3, sideEffects) &&
     sameHandshakeCost(h3, result.handshake[2]) &&
@@ -117,8 +124,14 @@ export function writingAServerSolutions(
       ` The handshake's ${h.tokens} tokens cannot move: no seed changes its words. Tools, calls, ` +
       `failures and completed tasks cannot either: every seed draws three ` +
       `tasks of each type, and whether a chain runs depends on what was declared, not on which ` +
-      `subscriber it asks about. A seed changes the values calls carry, and a longer value costs ` +
-      `more tokens.`,
+      `subscriber it asks about. Of the values a seed changes, only a region changes a message's ` +
+      `tokens: ${listing(longer.map((region) => code(region)))} ` +
+      `${longer.length === 1 ? "is" : "are"} ${countTokens(longer[0])} tokens, the other regions ` +
+      `${countTokens(REGIONS.find((region) => !longer.includes(region))!)}. Only levels 1 and 2 ` +
+      `send a region task's call, and its request and answer name the region: ` +
+      `${listing(longer.map((region) => code(region)))} ${about} ${about === 1 ? "time" : "times"} ` +
+      `in this run, ${aboutSecond} in the second, so ${fields.tokens} → ${second[1].tokens} at ` +
+      `level 1.`,
     `${code("kayit")} is no longer dropped for its version. Level 3 keeps ${h3.negotiated} tools and ` +
       `drops ${h3.dropped} (${code("kayit_yaz")}, for the allowlist), for ${h3.request} requests, ` +
       `${h3.response} responses, ${h3.tokens} tokens and ${h3.round_trips} round trips; it makes ` +
@@ -127,8 +140,8 @@ export function writingAServerSolutions(
       (sameAsLevel2
         ? `. Both rows are level 2's: the version, all that level 3 adds, no longer changes the decision.`
         : `, where level 2 completed ${sideEffects.completed} for ${sideEffects.tokens} tokens.`),
-    `At level 1 the schema requires ${code("abone")}, and the server checks the call against it ` +
-      `before the handler runs: the reply is ${channel(level1)}` +
+    `At level 1 the schema requires ${code("abone")}, and the course's server checks the call ` +
+      `against it before the handler runs: the reply is ${channel(level1)}` +
       (level1.text === level0.text
         ? `, the same as at level 0.`
         : `, not the handler's ${code(level0.text)}: the handler never ran. This is lesson 3's ` +
@@ -137,7 +150,8 @@ export function writingAServerSolutions(
     `${code("kayit_yaz")}: ${code("readOnlyHint: false")}; it may replace what a column held, ` +
       `${code("destructiveHint: true")}; the same write twice changes nothing more, ` +
       `${code("idempotentHint: true")}; ${code("openWorldHint: false")}, its world being the ` +
-      `server's records. The other four: ${code("readOnlyHint: true")}. At levels 0 and 1 nothing ` +
+      `server's records. The other four: ${code("readOnlyHint: true")} and ` +
+      `${code("openWorldHint: false")}. At levels 0 and 1 nothing ` +
       `says which tools write, so such a client asks about every call sent: the ` +
       `${callsSent(result, names)} of the level-0 run, the ${callsSent(result, fields)} of the ` +
       `level-1 run and the ${callsSent(result, wideSilent)} of the wide run. From level 2 on, if the ` +
@@ -146,9 +160,19 @@ export function writingAServerSolutions(
         ? ""
         : `none in the twelve-task run, where it is not on the allowlist, and `) +
       `the ${wideGated.blocked} of the wide run, the ones the approval gate stopped. A client that ` +
-      `does not trust the server reads nothing from ${code("readOnlyHint: true")}.`,
+      `does not trust the server ignores its hints.`,
   ];
   return foldedAnswers(ANSWER_TITLES, answers);
+}
+
+/**
+ * The regions whose names cost more tokens than the shortest's: the only values a seed draws whose
+ * token count can differ (`merkez`, centre, is 2 tokens, the other regions 1), so the only way a
+ * seed moves the tokens of lesson 6's task runs.
+ */
+function longerRegions(): string[] {
+  const fewest = Math.min(...REGIONS.map((region) => countTokens(region)));
+  return REGIONS.filter((region) => countTokens(region) > fewest);
 }
 
 /**
