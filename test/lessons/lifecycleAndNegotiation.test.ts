@@ -279,7 +279,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(kayitYaz.annotations.readOnlyHint, false);
     assert.match(
       flat(readKayit(wire)),
-      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results: version 3, where the client knows 2\./,
+      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results: version 3, where the course's client knows 2\./,
     );
     const [olcum] = parsed(wire.discover, "server");
     assert.deepEqual(discovered.result.supportedVersions, olcum.result.supportedVersions);
@@ -349,10 +349,21 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        `the only way dual-era \`olcum\` serves it; a \`_meta\` request naming it gets -32022 (the course's reading: the spec is silent). \`supported\` lists all ${supported.length}, as the spec's example does: what the server speaks, by \`_meta\` or \`initialize\`.`,
+        `the only way dual-era \`olcum\` serves it; a \`_meta\` request naming it gets -32022 (the course's reading: the spec is silent). \`supported\` lists all ${supported.length} until the process serves an era; then the SDK pins it, and the list, to that era.`,
       ),
       "section 3 says what the plain olcum answers",
     );
+  });
+
+  it("lists only 2026-07-28 once the process has served a 2026-07-28 request, as step 2 says", async () => {
+    const exchange = new LineExchange(["olcum"]);
+    exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: requestMeta() } });
+    const listed = await exchange.read();
+    exchange.send({ jsonrpc: "2.0", id: 2, method: "server/discover", params: { _meta: requestMeta() } });
+    const discovered = await exchange.read();
+    await exchange.close("done");
+    assert.ok(Array.isArray(listed.result?.tools));
+    assert.deepEqual(discovered.result?.supportedVersions, ["2026-07-28"]);
   });
 });
 
@@ -366,13 +377,14 @@ describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the a
         "A client that gets -32022 has met a modern server: it retries with a version from `supported` that it can name in `_meta`, here 2026-07-28, and does not fall back to `initialize`.",
         "An error that is not a modern one (-32022, -32021 or -32020, lesson 3), or no answer, marks a legacy server; then the client sends `initialize`.",
         // One MCP client per server, bundled by the course's code.
-        "The host runs one MCP client per server (lesson 1). The course's code bundles the three in one object",
+        "The host runs one MCP client per server (lesson 1). The course's code bundles the three in one object, *the course's client* (not an MCP client: it holds one per server)",
         // The gate exactly as the code holds it, and MCP's own rule beside it.
         "a tool whose `annotations` lack `readOnlyHint: true` is held; a tool with no `annotations` at all passes, deliberately against MCP's defaults above: the gate acts only on what a server declared.",
         'MCP\'s rule is wider: a human in the loop SHOULD be able to deny any tool invocation (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
-        "MCP negotiates no set of tools (section 2); *negotiated tools* is the course's name for those its client keeps",
-        "*the simulator's handshake* (the spec calls `initialize` a handshake, `basic/versioning.mdx`; in this course the word means the simulator's)",
+        "MCP negotiates no set of tools (section 2); *negotiated tools* is the course's name for those the course's client keeps",
+        "This handshake is not MCP's (MCP's is `initialize`, `basic/versioning.mdx`)",
+        "*the simulator's handshake*: `yetenek sor`",
         // Why the record task runs under policy none.
         "so that call would end with `arac bildirilmedi` before the gate: the table runs the task under policy *none*",
       ])

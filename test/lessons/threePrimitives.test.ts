@@ -250,6 +250,11 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
       /\{"type":"object","properties":\{"m3":\{"type":"integer"\},"tip":\{"type":"string"\}\},"required":\["m3"\]\}/,
     );
     assert.match(schema, /Adding `"enum": \["mesken", "isyeri"\]` to `tip` is stricter, and just as right/);
+    // "Household if not given" is JSON Schema's default keyword, an annotation the tool's code applies.
+    assert.match(
+      schema,
+      /"Household if not given" is JSON Schema's `"default": "mesken"` on `tip`, an annotation only: a validator does not fill it in, so the tool's code must still apply it/,
+    );
     const chart = regionWaysChart(lesson);
     assert.deepEqual(
       (chart.data as { values: { bytes: number }[] }).values.map((v) => v.bytes),

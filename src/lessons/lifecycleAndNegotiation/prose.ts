@@ -165,8 +165,8 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
       `${code(JSON.stringify(discovered.result.capabilities))}. ` +
       `Its ${code("serverInfo")}, ${code(JSON.stringify(info))}, came in the ` +
       `${code("_meta")} of ${again ? "both results" : "the first result"}: version ` +
-      `${info.version}, where the client knows ${known}. Its tools' annotations, as they crossed: ` +
-      `${listing(tools)}.`,
+      `${info.version}, where the course's client knows ${known}. Its tools' annotations, as they ` +
+      `crossed: ${listing(tools)}.`,
   );
 }
 
@@ -221,7 +221,7 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
   );
   const cost = same
     ? `The handshake cost ${first.tokens} tokens and ${first.round_trips} round trips under ` +
-      `every policy: the client decides after the answers are in.`
+      `every policy: the course's client decides after the answers are in.`
     : `The handshake's cost differs between policies.`;
   return wrapMarkdown(`${sentences.join(" ")} ${order}${cost}`);
 }
@@ -234,7 +234,7 @@ export function readGate(result: LifecycleAndNegotiationResult): string {
     `The ${ordinal(result.gateTaskNumber)} task writes the charge of ` +
       `${code(result.gateTask.subscriber)}. Without approval its ${held.calls} calls send ` +
       `${held.requests} requests (${held.tokens} tokens, ${held.round_trips} round trips): ` +
-      `${tool}'s call ends in the client with ${code(held.refused ?? "")}, unsent. ` +
+      `${tool}'s call ends in the course's client with ${code(held.refused ?? "")}, unsent. ` +
       `With approval ${approved.requests} requests go out (${approved.tokens} tokens, ` +
       `${approved.round_trips} round trips) and ${plural(approved.written, "record")} ` +
       `${approved.written === 1 ? "is" : "are"} written: the held-back call would have cost ` +
@@ -292,7 +292,7 @@ export function lifecycleAndNegotiationSolutions(
     ),
     foldedAnswer(
       "2. The allowlist, with kayit known at version 3",
-      `It negotiates ${codes(kayit.negotiated)} and drops ${listing(kayit.dropped)}` +
+      `Its negotiated tools are ${codes(kayit.negotiated)}; it drops ${listing(kayit.dropped)}` +
         (same ? `: the allowlist's row, the version no longer dropping anything.` : `.`),
     ),
     foldedAnswer(

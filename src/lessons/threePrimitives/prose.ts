@@ -53,7 +53,7 @@ export function describeThreePrimitivesSeed(lesson: ThreePrimitivesLesson): stri
   return paragraphs(
     `This run uses **seed ${lesson.seed}** for the ${lesson.subscribers} subscribers and the ` +
       `twelve tasks. Its real lines come from ${lesson.wire.processes} processes, ${servers}, ` +
-      `each \`mcp-course serve <server> --seed ${lesson.seed}\`, in revision 2026-07-28.`,
+      `each \`mcp-course serve <server> --seed ${lesson.seed}\`.`,
   );
 }
 
@@ -179,8 +179,9 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
         `\n\n\`\`\`json\n` +
         `${prettyJson(worldInputSchema(tarife)).join("\n")}\n\`\`\`\n\n` +
         `Adding \`"enum": ["mesken", "isyeri"]\` to \`tip\` is stricter, and just as right: a third ` +
-        `type is refused before the tool runs. Neither says "household if not given"; a ` +
-        `\`description\` could.`,
+        `type is refused before the tool runs. "Household if not given" is JSON Schema's ` +
+        `\`"default": "mesken"\` on \`tip\`, an annotation only: a validator does not fill it in, ` +
+        `so the tool's code must still apply it, as \`tarife\`'s does.`,
     ),
     foldedAnswer(
       "4. A prompt without `m3`",
