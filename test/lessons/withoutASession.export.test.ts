@@ -386,3 +386,18 @@ test("the tokenizer figures section 1's markdown states are the tokenizer's", ()
   assert.equal(PROTOCOL_VERSION_KEY.length, 39);
   assert.equal(tokenize(PROTOCOL_VERSION_KEY).length, 8);
 });
+
+test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 3's, and the unkeyed state's argument names its premise", () => {
+  for (const file of EXPORTS) {
+    const prose = readFileSync(join(ROOT, file), "utf8")
+      .replace(/```[\s\S]*?```/g, " ")
+      .replace(/\s+/g, " ");
+    // SDK 2.4.0 Client.connect: the base StdioClientTransport probes on a sibling in 'auto' and pin mode.
+    assert.ok(prose.includes('in `"auto"` mode or pinned to a version'), file);
+    assert.ok(prose.includes("Lesson 3's tokenizer cuts `tarife`"), file);
+    assert.doesNotMatch(prose, /Lesson 6's tokenizer/, file);
+    // 2026-07-28 mrtr.mdx: integrity MAY be omitted only when tampering can cause nothing worse
+    // than request failure; that holds here because the client that answers is the one asking.
+    assert.ok(prose.includes("That grants nothing as long as the client is the one that asks the user"), file);
+  }
+});

@@ -279,3 +279,27 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.doesNotMatch(prose, /levels 0 to 2 stand for a client/, file);
   }
 });
+
+test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process of its own, as the prose says", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const prose = proseOf(text);
+    // SDK 2.4.0 Client.connect: on the base StdioClientTransport, 'auto' and pin mode send
+    // server/discover to a short-lived sibling process, then start the session's.
+    assert.ok(
+      prose.includes(
+        "On the SDK's own `StdioClientTransport`, both send `server/discover` to a short-lived process started the same way, then start the one they keep.",
+      ),
+      file,
+    );
+    assert.ok(
+      text.includes("await client.connect(transport); // server/discover on a probe process, then spawns"),
+      file,
+    );
+    const probe = text.indexOf("$ mcp-course serve tarife --era stateless   # the SDK's probe\n");
+    const session = text.indexOf("$ mcp-course serve tarife --era stateless   # the session\n");
+    assert.ok(probe >= 0 && session > probe, file);
+    assert.equal(text.slice(probe, session).match(/"method":"/g)?.length, 1, `${file}: server/discover alone`);
+    assert.match(text, /The real\s+lines come from 3 server processes/, file);
+  }
+});

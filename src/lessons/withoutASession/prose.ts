@@ -346,7 +346,7 @@ function callShares(sim: WithoutASessionResult, wire: WithoutASessionWire): stri
       : `, none to ${listing(idle)}${allDropped ? ", whose tools the client dropped" : ""}`;
   return (
     `${listing(parts)}${none}: ${reached.map((e) => `${calls[e.server]} × ${e.tokens}`).join(" + ")} = ${n(sum)}. ` +
-    `Lesson 6's tokenizer cuts ${code("tarife")}, six letters, into two pieces, and ${code("olcum")}, five, into one`
+    `Lesson 3's tokenizer cuts ${code("tarife")}, six letters, into two pieces, and ${code("olcum")}, five, into one`
   );
 }
 

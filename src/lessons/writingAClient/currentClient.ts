@@ -21,7 +21,7 @@ export async function callInCurrentRevision(
     { name: "mcp-course", version: "0" }, // clientInfo
     { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } },
   );
-  await client.connect(transport); // spawns the server, sends server/discover
+  await client.connect(transport); // server/discover on a probe process, then spawns the server
   const said: string[] = [];
   try {
     const { tools } = await client.listTools(); // tools/list

@@ -340,8 +340,8 @@ export function solveClientExercises(result: WritingAClientResult): string {
     ),
     foldedAnswer(
       "3. Renewing every k tasks",
-      `⌈n / k⌉ discoveries: ⌈n / k⌉ × ${one.tokens} tokens and ⌈n / k⌉ × ${one.round_trips} round ` +
-        `trips, plus the calls' ${perSession.work.tokens}. For n = ${n}, k = ${k}: ${r} discoveries, ` +
+      `⌈n / k⌉ discoveries, each ${one.tokens} tokens and ${one.round_trips} round trips, plus the ` +
+        `calls' tokens (${perSession.work.tokens} for n = ${n}). For n = ${n}, k = ${k}: ${r} discoveries, ` +
         `${perSession.work.tokens + r * one.tokens} tokens in all; k = 1 gives ${perTask.total.tokens}, ` +
         `k ≥ ${n} gives ${perSession.total.tokens}.`,
     ),
@@ -355,7 +355,8 @@ export function solveClientExercises(result: WritingAClientResult): string {
       "5. A tool added to tarife mid-session",
       `${code(changed)} (${changedTokens} tokens, no round trip), then ${code(list?.body ?? "tools/list")} ` +
         `(${list?.tokens ?? 0} tokens, ${plural(list?.roundTrips ?? 0, "round trip")}) and its ` +
-        `response (${listed?.tokens ?? 0} tokens before the new name): ${relist} tokens, against ` +
+        `response (today's ${listed?.tokens ?? 0} tokens and the new name's): ${relist} tokens plus ` +
+        `the new name's, against ` +
         `${keptDiscovery?.tokens ?? 0} to discover ${code(KEPT_SERVER)} again and ${one.tokens} for a ` +
         `whole discovery.`,
     ),

@@ -1,7 +1,9 @@
 /**
- * Lesson 7, "Writing a Client": the real half, two `mcp-course serve` processes over stdio. The
+ * Lesson 7, "Writing a Client": the real half, three `mcp-course serve` processes over stdio. The
  * whole 2026-07-28 client of `currentClient.ts` on `tarife`, served in 2026-07-28 only, with one
- * call that answers and one to a misspelt tool; then the 2025-11-25 SDK client of `sdkClient.ts`
+ * call that answers and one to a misspelt tool, on the SDK's own stdio transport: in pin mode the
+ * SDK sends `server/discover` to a short-lived process of its own, then starts the session's (SDK
+ * 2.4.0 `Client.connect`, "disposable sibling"); then the 2025-11-25 SDK client of `sdkClient.ts`
  * (`useServer`) on `kayit`, whose version the client's policy refuses, so it discovers and calls
  * nothing (`bolge_ozet` ends in the client). The `kayit` lines are the messages the simulator
  * prices for `kayit`. No line carries a subscriber or a clock, so nothing here depends on a seed.
@@ -9,15 +11,16 @@
  * @remarks Source: for `currentClient.ts`, the SDK's `ClientOptions.versionNegotiation`
  * (`@modelcontextprotocol/client` 2.4.0: `mode` is `'legacy'` by default, `'auto'`, or
  * `{ pin: '<version>' }`, which requires the connect-time `server/discover` to offer that revision
- * and has no fallback) and `Client.callTool` (`isError` for a tool execution error;
- * `ProtocolError` thrown for a JSON-RPC error); 2026-07-28 `basic/index.mdx` ("Statelessness":
+ * and has no fallback; on the base `StdioClientTransport` that probe runs on a sibling process)
+ * and `Client.callTool` (`isError` for a tool execution error; `ProtocolError` thrown for a
+ * JSON-RPC error); 2026-07-28 `basic/index.mdx` ("Statelessness":
  * every request carries its version and the client's identity and capabilities in `_meta`),
  * `server/discover.mdx`, `server/tools.mdx` ("Error Handling": an unknown tool is a protocol
  * error, -32602 in its example).
  */
-import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
-import type { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import type { Stream } from "node:stream";
+import type { ChildProcess } from "node:child_process";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { StringDecoder } from "node:string_decoder";
 import { FLEET_POLICY } from "../../fleet/server";
 import type { Transcript, TranscriptLine } from "../../wireClient/lineExchange";
 import { isTranscriptLine } from "../../wireClient/lineExchange";
@@ -55,8 +58,11 @@ export interface WritingAClientWire {
   tools: ListedTool[];
   /** What the client read and decided on `kayit`. */
   dropped: ServerUse;
-  /** The 2026-07-28 client's exchange with `tarife`: `server/discover`, `tools/list`, two calls. */
-  current: Transcript;
+  /**
+   * The 2026-07-28 client's exchange with `tarife`, one transcript per process the SDK started: the
+   * probe (`server/discover`), then the session (`tools/list`, two calls).
+   */
+  current: Transcript[];
   /** What the 2026-07-28 client said of each step, one line each. */
   currentSaid: string[];
   /** How many server processes the real half started. */
@@ -78,9 +84,17 @@ export function runWritingAClientOnTheWire(): Promise<WritingAClientWire> {
 
 /** {@link runWritingAClientOnTheWire}'s run. */
 async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
-  const recorded = new RecordedTransport(currentServer(CALLED_SERVER));
-  const taken = stopOnInterrupt(() => recorded.close()); // the SDK spawns this server itself
-  const currentSaid = await callInCurrentRevision(recorded, CURRENT_CALLS).finally(taken);
+  const transport = currentServer(CALLED_SERVER);
+  const taken = stopOnInterrupt(() => transport.close()); // the SDK spawns this server itself
+  const tapped = await keepEveryProcessLines(() =>
+    callInCurrentRevision(transport, CURRENT_CALLS),
+  ).finally(taken);
+  const [probe, session] = tapped.processes;
+  if (tapped.processes.length !== 2 || probe === undefined || session === undefined)
+    throw new Error(
+      `the SDK started ${tapped.processes.length} processes, not a probe and a session`,
+    );
+  const currentSaid = tapped.value;
   const kayit = await runSdkClient(DROPPED_SERVER, FLEET_POLICY, REFUSED_CALL);
   const { serverVersion } = kayit.use;
   const messages = kayit.lines.steps
@@ -107,14 +121,26 @@ async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
     serverVersion,
     tools: named,
     dropped: kayit.use,
-    current: {
-      era: "stateless",
-      command: `mcp-course serve ${CALLED_SERVER} --era stateless`,
-      steps: [...recorded.lines, { from: "client", event: "closes stdin (close)" }],
-      outcome: currentSaid.join("; "),
-    },
+    current: [
+      currentTranscript(
+        "the SDK's probe",
+        probe,
+        "closes stdin, then SIGTERM (the SDK ends its probe)",
+      ),
+      currentTranscript("the session", session, "closes stdin (close)"),
+    ],
     currentSaid,
-    processes: 2,
+    processes: 3,
+  };
+}
+
+/** One process of the 2026-07-28 client's run: its lines, then how the client ended it. */
+function currentTranscript(role: string, lines: TranscriptLine[], end: string): Transcript {
+  return {
+    era: "stateless",
+    command: `mcp-course serve ${CALLED_SERVER} --era stateless   # ${role}`,
+    steps: [...lines, { from: "client", event: end }],
+    outcome: "",
   };
 }
 
@@ -125,52 +151,47 @@ export const CURRENT_CALLS = [
 ];
 
 /**
- * The SDK's stdio transport, unchanged, keeping every message that crosses it as one JSON line:
- * a sent one as `StdioClientTransport.send` writes it (`JSON.stringify(message)` and a newline), a
- * received one as the transport parsed it. It keeps the inner transport's `stderr` and `pid`, by
- * which the SDK tells a stdio transport from an HTTP one.
+ * Runs `work` and keeps every line that crosses the pipes of each process spawned meanwhile, one
+ * list per process in the order they started, so that the SDK's own `StdioClientTransport` runs
+ * as the listing has it. Node's built-in `child_process` diagnostics channel hands over each
+ * `ChildProcess` as it is created (Node's `diagnostics_channel` documentation, "Built-in
+ * channels"); once it has spawned, a listener on its stdout reads what the server writes, and its
+ * stdin's `write` keeps each line (`JSON.stringify(message)` and a newline) before writing it.
  */
-class RecordedTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
-  /** Every message that crossed, in order. */
-  readonly lines: TranscriptLine[] = [];
-
-  constructor(readonly inner: StdioClientTransport) {}
-
-  /** The child's stderr stream (null here: the client ignores it). */
-  get stderr(): Stream | null {
-    return this.inner.stderr;
-  }
-
-  /** The child's process id, once started. */
-  get pid(): number | null {
-    return this.inner.pid;
-  }
-
-  start(): Promise<void> {
-    this.inner.onmessage = (message) => {
-      this.keep("server", message);
-      this.onmessage?.(message);
+async function keepEveryProcessLines<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; processes: TranscriptLine[][] }> {
+  const processes: TranscriptLine[][] = [];
+  const created = (message: unknown): void => {
+    const child = (message as { process: ChildProcess }).process;
+    const lines: TranscriptLine[] = [];
+    processes.push(lines);
+    const keep = (from: "client" | "server", text: string): void => {
+      for (const line of text.split("\n").slice(0, -1))
+        lines.push({ from, line, bytes: Buffer.byteLength(line) + 1 });
     };
-    this.inner.onerror = (error) => this.onerror?.(error);
-    this.inner.onclose = () => this.onclose?.();
-    return this.inner.start();
-  }
-
-  send(message: JSONRPCMessage): Promise<void> {
-    this.keep("client", message);
-    return this.inner.send(message);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-
-  private keep(from: "client" | "server", message: JSONRPCMessage): void {
-    const line = JSON.stringify(message);
-    this.lines.push({ from, line, bytes: Buffer.byteLength(line) + 1 });
+    child.once("spawn", () => {
+      const { stdin, stdout } = child;
+      if (stdin === null || stdout === null) return;
+      const write = stdin.write.bind(stdin) as (chunk: unknown, ...rest: unknown[]) => boolean;
+      stdin.write = ((chunk: unknown, ...rest: unknown[]) => {
+        keep("client", String(chunk));
+        return write(chunk, ...rest);
+      }) as typeof stdin.write;
+      const decoder = new StringDecoder("utf8");
+      let partial = "";
+      stdout.on("data", (chunk: Buffer) => {
+        const text = partial + decoder.write(chunk);
+        partial = text.slice(text.lastIndexOf("\n") + 1);
+        keep("server", text);
+      });
+    });
+  };
+  subscribe("child_process", created);
+  try {
+    return { value: await work(), processes };
+  } finally {
+    unsubscribe("child_process", created);
   }
 }
 
@@ -196,6 +217,8 @@ export function showCurrentClient(): string {
  * `callInCurrentRevision` returned, one line per entry.
  */
 export function formatCurrentLines(wire: WritingAClientWire): string {
-  const lines = formatWireTranscript(wire.current, [], { lines: "folded", outcome: false });
-  return [lines, "returned:", ...wire.currentSaid.map((said) => `  ${said}`)].join("\n");
+  const lines = wire.current.map((transcript) =>
+    formatWireTranscript(transcript, [], { lines: "folded", outcome: false }),
+  );
+  return [...lines, "returned:", ...wire.currentSaid.map((said) => `  ${said}`)].join("\n");
 }
