@@ -2,8 +2,9 @@
  * Three paths between an agent and the fleet's handlers, and what the agent reads back.
  *
  * - `direct`: the handlers called in-process; a throw becomes an error result.
- * - `raw`: a JSON-RPC server handed the exact JSON Schema, checking nothing; a handler throw (or
- *   an unknown tool) becomes JSON-RPC error −32603 carrying the message.
+ * - `raw`: a JSON-RPC server handed the exact JSON Schema, checking no argument; a handler throw
+ *   becomes JSON-RPC error −32603 carrying the message. An unknown tool is the protocol error
+ *   −32602, as every revision asks and as the SDK's server answers before any path sees the call.
  * - `validating`: a JSON-RPC server that validates arguments against the declared schema with
  *   ajv before the handler runs, and answers as revision 2025-11-25 and the SDK's high-level
  *   `McpServer` (2.4) do: an unknown tool is the protocol error −32602; arguments that fail the
@@ -172,12 +173,17 @@ function failure(id: number, code: number, message: string): JsonRpcResponse {
   return { jsonrpc: "2.0", id, error: { code, message } };
 }
 
-/** The `raw` server: the exact schema in `tools/list`, no checks; any throw is −32603. */
+/**
+ * The `raw` server: the exact schema in `tools/list`, no argument checked; a handler's throw is
+ * −32603. An unknown tool is −32602 ({@link unknownToolError}), the protocol error of
+ * `server/tools.mdx` "Error Handling" in every revision, which the real `raw` server (behind the
+ * SDK's `Server`, `server/servedServers.ts`) answers too.
+ */
 export function createRawServer(fleet: Fleet): JsonRpcServer {
   const handlers: FleetHandlers = createFleetHandlers(fleet);
   return jsonRpcServer((name, args, id) => {
+    if (!Object.hasOwn(handlers, name)) return unknownToolError(id, name);
     try {
-      if (!Object.hasOwn(handlers, name)) throw new Error(`Unknown tool: ${name}`);
       return success(id, textResult(JSON.stringify(handlers[name](args))));
     } catch (error) {
       return failure(id, ERROR_CODES.internalError, (error as Error).message);

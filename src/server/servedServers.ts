@@ -106,9 +106,9 @@ export function worldServed(world: World, name: string, level: Level): ServedSer
  *
  * Each `tools/call` goes to the simulator's path server (`raw` or `validating`, made for the
  * revision in use, so that the validating path's refused arguments are an error result from
- * 2025-11-25 on and −32602 before), with one turn of this layer's own: an unknown tool never
- * reaches the path, it is the protocol error −32602 `Unknown tool: <name>`, where the raw path
- * alone would say −32603. An error response is rethrown with its code and message; a result is
+ * 2025-11-25 on and −32602 before), with one guard of this layer's own: an unknown tool never
+ * reaches the path, it is the protocol error −32602 `Unknown tool: <name>`, as either path answers
+ * it too. An error response is rethrown with its code and message; a result is
  * returned as it is.
  */
 export function fleetServed(fleet: Fleet, path: SimulatedServedPath, level: Level): ServedServer {

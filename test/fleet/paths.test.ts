@@ -86,7 +86,7 @@ const EXPECTED: [string, Record<PathName, ToolOutcome>][] = [
     "unknown tool",
     {
       direct: errorResult("No such tool: rank_by_rate. The tools are count_devices, top_devices, get_device."),
-      raw: rpcError("MCP error -32603: Unknown tool: rank_by_rate"),
+      raw: rpcError("MCP error -32602: Unknown tool: rank_by_rate"),
       validating: rpcError("MCP error -32602: Unknown tool: rank_by_rate"),
     },
   ],
@@ -274,12 +274,14 @@ test("the validating server reports every invalid argument at once, in one error
   );
 });
 
-test("an unknown tool is the protocol error -32602 on validating, with the spec's example wording", () => {
-  assert.deepEqual(call(SERVERS.validating, "rank_by_rate", { field: "downtime_min" }), {
-    jsonrpc: "2.0",
-    id: 7,
-    error: { code: -32602, message: "Unknown tool: rank_by_rate" },
-  });
+test("an unknown tool is the protocol error -32602 on validating and raw, with the spec's example wording", () => {
+  for (const server of [SERVERS.validating, SERVERS.raw]) {
+    assert.deepEqual(call(server, "rank_by_rate", { field: "downtime_min" }), {
+      jsonrpc: "2.0",
+      id: 7,
+      error: { code: -32602, message: "Unknown tool: rank_by_rate" },
+    });
+  }
 });
 
 test("a handler error is an error result on validating and -32603 on raw, with the same message", () => {
@@ -306,7 +308,7 @@ test("inherited names are not tools on any path", () => {
     assert.deepEqual(call(SERVERS.raw, name, {}), {
       jsonrpc: "2.0",
       id: 7,
-      error: { code: -32603, message: `Unknown tool: ${name}` },
+      error: { code: -32602, message: `Unknown tool: ${name}` },
     });
     assert.deepEqual(call(SERVERS.validating, name, {}), {
       jsonrpc: "2.0",

@@ -104,7 +104,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
     assert.match(flat(text), /so each hint takes its default \(lesson 5\)/, path);
     assert.match(
       flat(text),
-      /The questions come from \*MCP server authoring\*, an engineer's write-up of an experiment, published on shamirai\.ai/,
+      /The questions come from \*MCP server authoring\*, an engineer's undated write-up of an experiment, published on shamirai\.ai/,
       path,
     );
     assert.doesNotMatch(text, /injected-parameters/, path);
@@ -122,7 +122,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
     // What the write-up found, in the lesson's words, so that nothing rests on reading it.
     assert.match(
       flat(text),
-      /It found that the model answered as well over MCP as in-process; that a device model named in the wrong case matched nothing in-process and was refused by the server; that after a crash the model kept calling the dead server, because "Not connected" did not say the failure was permanent, then gave a wrong answer; and that a restart with one retry made the runs right\./,
+      /It found that the model answered as well over MCP as in-process; that a device type named in the wrong case matched nothing in-process and was refused by the server; that after a crash the model kept calling the dead server, because "Not connected" did not say the failure was permanent, then gave a wrong answer; and that a restart with one retry made the runs right\./,
       path,
     );
     assert.match(
@@ -310,13 +310,16 @@ test("the markdown cells' fixed claims are what the run computes, for several se
     // The malformed-call reading.
     const raw = r.malformed.filter((row) => row.outcomes.raw.channel === "JSON-RPC error");
     assert.equal(raw.length, 5, `seed ${seed}`);
-    // Of those, 4 put the code before the handler's sentence and 1, the unknown tool, before raw's own.
+    // Of those, 4 put -32603 before the handler's sentence; the fifth, the unknown tool, reads as on validating.
     const handlerWords = raw.filter((row) => row.outcomes.raw.text === `MCP error -32603: ${row.outcomes.direct.text}`);
+    assert.equal(handlerWords.length, 4, `seed ${seed}`);
+    const others = raw.filter((row) => !handlerWords.includes(row));
     assert.deepEqual(
-      raw.filter((row) => !handlerWords.includes(row)).map((row) => row.label),
+      others.map((row) => row.label),
       ["unknown tool"],
       `seed ${seed}`,
     );
+    assert.deepEqual(others[0].outcomes.raw, others[0].outcomes.validating, `seed ${seed}`);
     // The shortcut's device is the one lesson 7's fleet task (the most downtime) finds.
     assert.equal(simulateWritingAClient(seed).fleetAnswer.device_id, r.truth.shortcut.device.device_id, `seed ${seed}`);
     const quiet = r.malformed.filter((row) => !row.outcomes.direct.isError && row.outcomes.validating.isError);
@@ -425,14 +428,14 @@ const t2 = (seed: number, condition: string) => {
   return `${r.toolCalls}/${r.toolErrors}`;
 };
 
-test("the malformed calls' readings say what the text shows: SDK 1.x's form, SDK 2.4's message alone, raw's 4 and 1", () => {
+test("the malformed calls' readings say what the text shows: SDK 1.x's form, SDK 2.4's message alone, raw's 4 and the unknown tool", () => {
   assert.match(
     cell("wire-reading"),
     /The fleet's client writes a JSON-RPC error `MCP error <code>: <message>`, as SDK 1\.x's client did, so that the agent reads both channels as text; SDK 2\.4's throws a `ProtocolError` whose message is the server's alone:/,
   );
   assert.match(
     cell("malformed-reading"),
-    /`raw` answers 5 of the 8 with `MCP error -32603:` before the handler's sentence \(4\) or its own `Unknown tool` \(1\)/,
+    /`raw` answers 4 of the 8 with `MCP error -32603:` before the handler's sentence, and the unknown tool as `validating`;/,
   );
   assert.match(
     cell("question-heading"),

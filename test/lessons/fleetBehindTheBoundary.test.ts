@@ -129,7 +129,7 @@ test("the channel table has at most 4 columns, the validating path first, each r
   const cells = (kind: string) => rows.find((row) => row.startsWith(`${kind}  `))!.split(/ {2,}/);
   // direct sends no MCP message: its failures are thrown errors, never MCP's isError.
   assert.deepEqual(cells("invalid arguments").slice(1), ["isError", "-32603/ok", "thrown/ok"]);
-  assert.deepEqual(cells("unknown tool").slice(1), ["-32602", "-32603", "thrown"]);
+  assert.deepEqual(cells("unknown tool").slice(1), ["-32602", "-32602", "thrown"]);
   assert.deepEqual(cells("handler throws").slice(1), ["isError", "-32603", "thrown"]);
   const byLabel = (label: string) => result.malformed.find((r) => r.label === label)!.outcomes;
   assert.equal(channelCode(byLabel("unknown tool").validating), "-32602");

@@ -1,6 +1,5 @@
 // Lesson 9's `fleetServed`, the layer between the SDK's server and the simulator's fleet paths: in
-// 2025-11-25 it refuses an unknown tool with -32602 on both paths and gives the simulator's answer
-// to every other call; handed 2025-06-18, the validating path it makes answers invalid arguments
+// 2025-11-25 it gives the simulator's answer to every call, an unknown tool -32602 on both paths; handed 2025-06-18, the validating path it makes answers invalid arguments
 // with -32602 where the simulator's 2025-11-25 client reads an error result, as the lesson's
 // exercise 4 and its solution say. No process starts: the layer is called directly.
 import assert from "node:assert/strict";
@@ -36,8 +35,8 @@ const labels = (path: "raw" | "validating", revision: string) =>
     return sim.channel === real.channel && sim.text === real.text ? [] : [label];
   });
 
-test("in 2025-11-25 the layer turns 1 of the 16 answers: the unknown tool on raw, refused with -32602 as on validating", () => {
-  assert.deepEqual(labels("raw", "2025-11-25"), ["unknown tool"]);
+test("in 2025-11-25 the layer gives all 16 answers as the simulator: the unknown tool refused with -32602 on both paths", () => {
+  assert.deepEqual(labels("raw", "2025-11-25"), []);
   assert.deepEqual(labels("validating", "2025-11-25"), []);
   const unknown = MALFORMED_CALLS.findIndex(({ label }) => label === "unknown tool");
   for (const path of ["raw", "validating"] as const) {
@@ -49,9 +48,9 @@ test("in 2025-11-25 the layer turns 1 of the 16 answers: the unknown tool on raw
   }
 });
 
-test("handed 2025-06-18 the layer answers invalid arguments with -32602, the same sentence (exercise 4: 10 of 16)", () => {
+test("handed 2025-06-18 the layer answers invalid arguments with -32602, the same sentence (11 of 16 as the simulator)", () => {
   const invalid = ["limit as a string", "limit 50", "missing field", "model in the wrong case", "max_hours 499.5"];
-  assert.deepEqual(labels("raw", "2025-06-18"), ["unknown tool"]);
+  assert.deepEqual(labels("raw", "2025-06-18"), []);
   assert.deepEqual(labels("validating", "2025-06-18"), invalid);
   const limit = MALFORMED_CALLS.findIndex(({ label }) => label === "limit 50");
   const sim = simulated[limit].outcomes.validating;

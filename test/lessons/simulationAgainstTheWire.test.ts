@@ -327,7 +327,7 @@ test("section 3: restart and retry, agreeing with lesson 8 about the fleet's ann
     // The same page lets the client retry; the restriction to reading or idempotent tools is the course's.
     assert.match(
       text,
-      /the stdio page lets it retry the call that was in flight, whose outcome is unknown; the course's caution is that this is safe only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more when repeated \(`idempotentHint: true`\)/,
+      /has no such rule\) and may retry the lost call; the\s+course's caution: only for a tool that does not write \(`readOnlyHint: true`\) or writes nothing more\s+when repeated \(`idempotentHint: true`\)/,
       path,
     );
     assert.match(

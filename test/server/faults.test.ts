@@ -115,11 +115,11 @@ describe("serve fleet --path: the real server answers as the simulator's path se
             params: { name: m.call.name, arguments: { ...m.call.arguments } },
           })!;
           const real = answer(run, 10 + i)!;
-          // An unknown tool is the protocol error −32602 on both paths ("Protocol Errors … Unknown tool",
-          // 2025-06-18 server/tools.mdx "Error Handling"), where the simulator's raw path says −32603.
+          // An unknown tool is the protocol error −32602 on both paths, real and simulated ("Protocol
+          // Errors … Unknown tool", 2025-06-18 server/tools.mdx "Error Handling").
           if (m.label === "unknown tool")
             assert.deepEqual(real.error, { code: -32602, message: `Unknown tool: ${m.call.name}` }, m.label);
-          else if ("error" in expected) assert.deepEqual(real.error, expected.error, m.label);
+          if ("error" in expected) assert.deepEqual(real.error, expected.error, m.label);
           else assert.deepEqual(real.result, expected.result, m.label);
         });
       });

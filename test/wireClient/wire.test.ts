@@ -241,31 +241,15 @@ test("the agents against the real fleet server: answer, correct, turns, tool cal
   assert.deepEqual(children(), []);
 });
 
-/**
- * The simulator's malformed-call rows as the real servers answer a 2025-11-25 client: the simulated
- * paths already answer as that revision asks (arguments failing the schema a tool execution error,
- * 2025-11-25 server/tools.mdx "Error Handling"), and `fleetServed` adds one turn of its own, an
- * unknown tool the protocol error −32602 on both paths ("Protocol Errors … Unknown tools", same
- * section), where the simulated `raw` path says −32603.
- */
-function asServedTo2025_11_25(rows: ReturnType<typeof probeMalformedCalls>): ReturnType<typeof probeMalformedCalls> {
-  return rows.map((row) => {
-    const outcomes = { ...row.outcomes };
-    for (const path of ["raw", "validating"] as const) {
-      if (row.label === "unknown tool")
-        outcomes[path] = {
-          isError: true,
-          channel: "JSON-RPC error",
-          text: `MCP error -32602: Unknown tool: ${row.call.name}`,
-        };
-    }
-    return { ...row, outcomes };
-  });
-}
-
 test("the eight malformed calls over the real raw and validating servers give the simulator's rows, outcome for outcome (as served to 2025-11-25)", async () => {
+  // The simulated paths answer as 2025-11-25 asks (server/tools.mdx "Error Handling"): arguments
+  // failing the schema a tool execution error, an unknown tool the protocol error −32602 on both.
   const real = await probeMalformedCallsOverWire(SEED);
-  assert.deepEqual(real, asServedTo2025_11_25(probeMalformedCalls(generateFleet(SEED))));
+  const simulated = probeMalformedCalls(generateFleet(SEED));
+  const unknown = simulated.find((row) => row.label === "unknown tool")!;
+  for (const path of ["raw", "validating"] as const)
+    assert.equal(unknown.outcomes[path].text, `MCP error -32602: Unknown tool: ${unknown.call.name}`, path);
+  assert.deepEqual(real, simulated);
   assert.deepEqual(children(), []);
 });
 

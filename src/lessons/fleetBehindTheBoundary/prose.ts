@@ -57,7 +57,7 @@ export function readGroundTruth(result: FleetLessonResult): string {
       `${plural(d.operating_hours, "hour")}, ${formatRate(d.downtime_min, d.operating_hours)} per 100 hours. ` +
       (leaderSame
         ? `It is also the highest-risk ${d.model}, so the comparison names it twice. `
-        : `Its risk score is ${d.risk_score}, its model's highest ${truth.riskLeader.risk_score} ` +
+        : `Its risk score is ${d.risk_score}, the highest of its device type ${truth.riskLeader.risk_score} ` +
           `(${code(truth.riskLeader.device_id)}). `) +
       `${truth.moreRawDowntime} of the ${truth.lowHourCount} low-hour devices have more raw downtime. ` +
       `The shortcut answers **${truth.shortcut.answer}**: ${code(s.device_id)} has the most raw downtime ` +
@@ -207,9 +207,9 @@ export function solveExercises(result: FleetLessonResult): string {
     ),
     foldedAnswer(
       "3. Answer when the connection closes",
-      `Never: ${code("X vs Y")} needs the risk leader of the winner's model, a call the dead server cannot ` +
+      `Never: ${code("X vs Y")} needs the risk leader of the winner's device type, a call the dead server cannot ` +
         `answer. The server dies on the ${ordinal(CRASH_ON_CALL)} call, in the second turn; ${seen} It would ` +
-        `need, before that call, the true device's band and its model's leader.`,
+        `need, before that call, the true device's band and its type's risk leader.`,
     ),
     foldedAnswer(
       "4. One newline",

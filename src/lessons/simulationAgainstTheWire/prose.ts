@@ -251,8 +251,8 @@ export function readWireDiscovery(result: WireLessonResult): string {
   const fleetList = fleet?.methods.find((row) => row.method === "tools/list");
   return wrapMarkdown(
     (agreeing === discoveryTotal
-      ? `Lesson 7's model of discovery holds on the wire in all ${discoveryTotal} rows.`
-      : `Lesson 7's model of discovery holds on the wire in ${agreeing} of ${discoveryTotal} rows; the table names the methods that differ.`) +
+      ? `Lesson 7's simulated discovery holds on the wire in all ${discoveryTotal} rows.`
+      : `Lesson 7's simulated discovery holds on the wire in ${agreeing} of ${discoveryTotal} rows; the table names the methods that differ.`) +
       (fleetList
         ? ` The counts agree; the sizes need not: lesson 7 prices the fleet's ${code("tools/list")} at ${fleetList.simulatedTokens} tokens, ` +
           `the names it holds, while the wire carries every description and schema, ${n(fleetList.wireBytes)} bytes.`
