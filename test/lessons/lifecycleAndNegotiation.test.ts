@@ -349,7 +349,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        `the only way dual-era \`olcum\` serves it; a \`_meta\` request naming it gets -32022 (the course's reading: the spec is silent). \`supported\` lists all ${supported.length} until the process serves an era; then the SDK pins it, and the list, to that era.`,
+        `the only way dual-era \`olcum\` serves it; a \`_meta\` request naming it gets -32022. The SDK's \`server/discover\` would list 2026-07-28 alone; the course's code lists all ${supported.length} until the SDK pins the process to an era, then that era's versions.`,
       ),
       "section 3 says what the plain olcum answers",
     );
@@ -374,8 +374,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the a
       // The dual-era rules as steps, cited, with the no-fallback rule and when a client does fall back.
       for (const phrase of [
         'A dual-era client and server meet in four steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
-        "A client that gets -32022 has met a modern server: it retries with a version from `supported` that it can name in `_meta`, here 2026-07-28, and does not fall back to `initialize`.",
-        "An error that is not a modern one (-32022, -32021 or -32020, lesson 3), or no answer, marks a legacy server; then the client sends `initialize`.",
+        "A client that gets -32022 has met a modern server: it retries with a modern version from `supported` (with the course's list, 2026-07-28) and does not fall back to `initialize`.",
+        "An error that is not a modern one (such as -32022, -32021 or -32020, lesson 3), or no answer in time, marks a legacy server; then the client sends `initialize`.",
         // One MCP client per server, bundled by the course's code.
         "The host runs one MCP client per server (lesson 1). The course's code bundles the three in one object, *the course's client* (not an MCP client: it holds one per server)",
         // The gate exactly as the code holds it, and MCP's own rule beside it.
@@ -383,7 +383,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the a
         'MCP\'s rule is wider: a human in the loop SHOULD be able to deny any tool invocation (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
         "MCP negotiates no set of tools (section 2); *negotiated tools* is the course's name for those the course's client keeps",
-        "This handshake is not MCP's (MCP's is `initialize`, `basic/versioning.mdx`)",
+        "This handshake is not MCP's (`basic/versioning.mdx`: 2025-11-25's is `initialize`, 2026-07-28 has none)",
         "*the simulator's handshake*: `yetenek sor`",
         // Why the record task runs under policy none.
         "so that call would end with `arac bildirilmedi` before the gate: the table runs the task under policy *none*",
