@@ -296,6 +296,8 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
+    // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx).
+    assert.match(markdown, /from a 2026-07-28 server it only ends a subscription\./);
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);
     assert.match(
