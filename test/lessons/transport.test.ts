@@ -139,13 +139,18 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /a JSON-RPC error with no `id`, which MCP's schema allows since 2025-11-25 \(JSON-RPC 2\.0 sends `"id": null`\): the server refused before reading the body\./,
+    /a JSON-RPC error with no `id`, which MCP's schema allows since 2025-11-25, departing from JSON-RPC 2\.0's `"id": null`: the server refused before reading the body\./,
   );
   assert.match(
     flat(readRefused(first)),
     /Its code, -32600 \(JSON-RPC's "Invalid Request"\), is the course's choice: the specification names none\./,
   );
   assert.match(flat(readPlacementBytes(first)), /3651 as stdio lines with their 14 newlines/);
+  assert.match(
+    flat(readPlacementBytes(first)),
+    /Keep-alive sent 231 bytes more, 33 per exchange, in header blocks: `Connection: keep-alive` both ways, not `close`, and `Keep-Alive: timeout=5`\./,
+  );
+  assert.match(flat(readStdioCall(first)), /Its `"resultType":"complete"` marks it as the final answer\./);
 });
 
 for (const [name, pick] of [
@@ -213,7 +218,7 @@ for (const [name, pick] of [
     // Why section 4 counts a request more per server than lesson 1's calls, and why the keys are ordered otherwise.
     assert.match(
       markdown,
-      /`tools\/list` with id 0, asked for the server's list of tools: the course's client sends one to each server before its first call/,
+      /`tools\/list` with id 0, asked for the server's list of tools \(their names and arguments\): the course's client sends one to each server before its first call/,
     );
     assert.match(
       markdown,

@@ -49,7 +49,8 @@ export function readStdioCall(result: TransportResult): string {
     `The request crossed as one line of ${request.bytes} bytes: ${request.bytes - 1} bytes of ` +
       `JSON and the newline that ends it. The answer came back as one line of ${answer.bytes} ` +
       `bytes; its ${code("text")} holds the tool's answer as JSON inside a string: ` +
-      `${fieldsText(result.stdio.values.reading)}.`,
+      `${fieldsText(result.stdio.values.reading)}. Its ${code('"resultType":"complete"')} marks ` +
+      `it as the final answer.`,
   );
 }
 
@@ -112,8 +113,9 @@ export function readRefused(result: TransportResult): string {
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
-      `error with ${id}, which MCP's schema allows since 2025-11-25 (JSON-RPC 2.0 sends ` +
-      `${code('"id": null')}): the server refused before reading the body. Its code, ` +
+      `error with ${id}, which MCP's schema allows since 2025-11-25, departing from JSON-RPC ` +
+      `2.0's ${code('"id": null')}: the server refused before reading the body. ` +
+      `Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
       `specification names none. No tool ran.`,
   );
@@ -147,7 +149,12 @@ export function tarifeBytes(result: TransportResult) {
 /** Bytes on the wire: the same messages either way, and what HTTP adds around them. */
 export function readPlacementBytes(result: TransportResult): string {
   const [olcum] = wireRows(result, "olcum");
-  const { perRequest, messages, json, framing } = tarifeBytes(result);
+  const { perRequest, keepAlive, messages, json, framing } = tarifeBytes(result);
+  const more = keepAlive.bytes! - perRequest.bytes!;
+  if (more !== keepAlive.headerBytes! - perRequest.headerBytes!)
+    throw new Error(`keep-alive's ${more} more bytes are not all in its header blocks`);
+  const kept = result.http.call.response.head.find((field) => /^keep-alive:/i.test(field));
+  if (kept === undefined) throw new Error("the call's answer has no Keep-Alive field");
   return wrapMarkdown(
     `The JSON does not change with the transport; HTTP adds header blocks around it. ` +
       `${code("tarife")}'s ${messages} messages (${perRequest.requests} requests and their ` +
@@ -155,7 +162,9 @@ export function readPlacementBytes(result: TransportResult): string {
       `${messages} newlines. With a new connection per request they crossed as ` +
       `${perRequest.bytes} bytes: the same ${json} of JSON, ${perRequest.headerBytes} of header ` +
       `blocks and ${framing} of chunked coding. ${code("olcum")}'s ${olcum.requests * 2} ` +
-      `messages took ${olcum.bytes} bytes as stdio lines.`,
+      `messages took ${olcum.bytes} bytes as stdio lines. Keep-alive sent ${more} bytes ` +
+      `more, ${more / perRequest.requests} per exchange, in header blocks: ` +
+      `${code("Connection: keep-alive")} both ways, not ${code("close")}, and ${code(kept)}.`,
   );
 }
 
