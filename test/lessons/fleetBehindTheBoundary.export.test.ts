@@ -187,7 +187,7 @@ test("§3, invalid arguments in 2026-07-28: one sentence points back to lesson 3
     // 2025-06-18's reading, in one short note.
     assert.match(
       body,
-      /\(Revision 2025-06-18, current when the write-up appeared, listed "invalid arguments" among protocol errors, with no code;/,
+      /\(Revision 2025-06-18, the one the experiment's own `initialize` example names, listed "invalid arguments" among protocol errors, with no code;/,
       path,
     );
     const note = body.match(/\(Revision 2025-06-18, [^)]*\)/)![0];

@@ -292,6 +292,9 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       ),
       file,
     );
+    // The probe is MCP's SHOULD (2026-07-28 basic/transports/stdio.mdx, "Backward Compatibility"); its own
+    // process is the SDK's choice, not the specification's.
+    assert.ok(prose.includes("a process of its own for it is SDK 2.4.0's choice"), file);
     assert.ok(
       text.includes("await client.connect(transport); // server/discover on a probe process, then spawns"),
       file,

@@ -124,7 +124,7 @@ test("seed 20260218: the readings quote the run", () => {
   // result stand, but the reporting client can no longer name kayit's tools or tie the failures to the drop.
   assert.match(
     solutions,
-    /The counts do not change: no `kayit` tool is kept either way, so the same 6 calls end in the client, 7 of 13 tasks complete, and the silent client's result is the same\. The reporting client's is not: only `tools\/list` tells a real client which tools `kayit` has \(the simulator reads them from the declaration\), so its drop line names only the server, `dropped kayit: declares version 3; client knows 2`, and its 6 failures lose `dropped for version`/,
+    /The counts do not change: no `kayit` tool is kept either way, so the same 6 calls end in the client, 7 of 13 tasks complete, and the silent client's report is the same\. The reporting client's is not: only `tools\/list` tells a real client which tools `kayit` has \(the simulator reads them from the declaration\), so its drop line names only the server, `dropped kayit: declares version 3; client knows 2`, and its 6 failures lose `dropped for version`/,
   );
   assert.doesNotMatch(solutions, /The result does not change/);
   assert.match(

@@ -250,7 +250,7 @@ export function readReport(result: WritingAClientResult): string {
         ? `On the wire the report costs nothing: both clients send ${silent.run.total.tokens} tokens ` +
           `in ${plural(silent.run.total.round_trips, "round trip")}.`
         : `On the wire the two clients differ, which they should not.`,
-      `In the result it costs ${plural(reporting.lines.length - silent.lines.length, "line")} and ` +
+      `In the report it costs ${plural(reporting.lines.length - silent.lines.length, "line")} and ` +
         `${reporting.resultTokens - silent.resultTokens} tokens (${silent.resultTokens} → ${reporting.resultTokens}), ` +
         `and gives the reason for ${traced} of the ${clientEnded} calls that ended in the client.`,
       zeroEnded.length
@@ -279,7 +279,7 @@ export function summarizeClient(result: WritingAClientResult): string {
         : `- No server is dropped at this level.`,
       `- Reporting the drop costs ` +
         `${sameCounts(silent.run.total, reporting.run.total) ? "nothing on the wire" : "messages on the wire"} and ` +
-        `${reporting.resultTokens - silent.resultTokens} tokens in the result.`,
+        `${reporting.resultTokens - silent.resultTokens} tokens in the report.`,
     ].join("\n"),
   );
 }
@@ -332,7 +332,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
         `${perTask.discoveries * saved.round_trips} round trips. The counts do not change: no ` +
         `${code(DROPPED_SERVER)} tool is kept either way, so the same ${ended} calls end in the ` +
         `client, ${perSession.completed} of ${perSession.tasks} tasks complete, and the silent ` +
-        `client's result is the same. The reporting client's is not: only ` +
+        `client's report is the same. The reporting client's is not: only ` +
         `${code(DISCOVERY_METHODS.tools)} tells a real client which tools ` +
         `${code(DROPPED_SERVER)} has (the simulator reads them from the declaration), so its drop ` +
         `line names only the server, ${code(bareDrop)}, and its ${ended} failures lose ` +
@@ -347,7 +347,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
     ),
     foldedAnswer(
       "4. A misspelt tool name",
-      `Both results carry ${code("1 × tuketm: arac bildirilmedi")}. Only the reporting client can ` +
+      `Both reports carry ${code("1 × tuketm: arac bildirilmedi")}. Only the reporting client can ` +
         `tell it from a dropped tool: every failure a drop caused carries ${code("dropped for")} ` +
         `and a reason, and this line carries none.`,
     ),

@@ -250,7 +250,7 @@ export function formatClientResult(reported: ReportedRun): string {
 export function formatClientComparison(silent: ReportedRun, reporting: ReportedRun): string {
   return withCountKey(
     formatTextTable(
-      ["client", ...COUNT_TITLES, "drops reported", "result lines", "result tokens"],
+      ["client", ...COUNT_TITLES, "drops reported", "report lines", "report tokens"],
       [silent, reporting].map((r) => [
         r.kind,
         ...countCells(r.run.total),
