@@ -170,7 +170,7 @@ for (const [k, path] of EXPORTS.entries()) {
     const exercises = markdown
       .slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions"))
       .replace(/\s+/g, " ");
-    assert.match(exercises, /2\. From the simulator's first table of section 2 \(its \*per call\* column\)/);
+    assert.match(exercises, /2\. From the simulator's table of section 2 \(its \*per call\* column\)/);
     // The table's per-call column holds what the solution rounds.
     assert.ok(
       markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}\n`) ||
