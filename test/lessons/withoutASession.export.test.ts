@@ -170,7 +170,7 @@ for (const [k, path] of EXPORTS.entries()) {
     const exercises = markdown
       .slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions"))
       .replace(/\s+/g, " ");
-    assert.match(exercises, /2\. From the simulator's first table of section 2 \(its \*per call\* column\)/);
+    assert.match(exercises, /2\. From the simulator's table of section 2 \(its \*per call\* column\)/);
     // The table's per-call column holds what the solution rounds.
     assert.ok(
       markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}\n`) ||
@@ -367,7 +367,7 @@ for (const path of EXPORTS) {
     );
     assert.match(
       flat,
-      /the course calls the modern era \*stateless\*, as the specification calls 2026-07-28's MCP "a stateless protocol" in the "Statelessness" section of its overview page/,
+      /the course calls the modern era \*stateless\*, as the specification calls 2026-07-28's MCP "a stateless protocol" \("Statelessness", overview page\): no session, but not no state: what spans requests MUST be named by an identifier the client passes each time/,
     );
     // Section 3's two tables: why they differ and what each compares, said once.
     assert.match(
@@ -399,5 +399,13 @@ test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 
     // 2026-07-28 mrtr.mdx: integrity MAY be omitted only when tampering can cause nothing worse
     // than request failure; that holds here because the client that answers is the one asking.
     assert.ok(prose.includes("That grants nothing as long as the client is the one that asks the user"), file);
+    assert.ok(
+      prose.includes('"MAY be omitted only when tampering can cause nothing worse than request failure"'),
+      file,
+    );
+    // mrtr.mdx: replay protection is a SHOULD; the unkeyed state replays, harmless only for an idempotent tool.
+    assert.match(prose, /Against replay the server SHOULD put the user, a short expiry/, file);
+    assert.match(prose, /harmless only because `kayit_yaz` is idempotent/, file);
+    assert.match(prose, /A tool that is not idempotent needs its state keyed and expiring/, file);
   }
 });

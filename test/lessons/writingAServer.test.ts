@@ -544,17 +544,19 @@ test("invalid tool arguments: the tools page and the schema disagree in 2026-07-
     // One sentence points back to lesson 3's case, with both answers and the advice.
     assert.match(
       prose,
-      /an empty call would fail the check: lesson 3's invalid arguments, a tool execution error by 2026-07-28's tools page \(a protocol error in 2025-03-26 and 2025-06-18\) and a -32602 by its schema's `InvalidParamsError`, so a client handles both\./,
+      /an empty call would fail the check: lesson 3's invalid arguments, a tool execution error by the tools pages of 2025-11-25 and 2026-07-28 \(a protocol error in 2025-03-26 and 2025-06-18\) and a -32602 by 2026-07-28's schema \(`InvalidParamsError`\), so a client handles both\./,
       path,
     );
     assert.equal(prose.match(/InvalidParamsError|handles both/g)?.length, 2, `${path}: the case is stated once`);
     assert.match(
       prose,
-      /A malformed `CallToolRequest` \(no `name`, or `arguments` not an object\) is a protocol error, -32602 \(Invalid params\), in every revision\./,
+      /A malformed `CallToolRequest` \(no `name`, or `arguments` not an object\) is a protocol error, -32602 \(Invalid params\), in every revision by JSON-RPC; the tools pages name the case from 2025-11-25\./,
       path,
     );
     assert.match(prose, /From level 1 on the schema requires `abone`, and an empty call would fail the check/, path);
     assert.match(prose, /a JSON-RPC error, -32602 in every revision's example/, path);
+    // 2025-11-25 basic/index.mdx "Schema Dialect" made 2020-12 the default.
+    assert.match(prose, /`\$schema` names 2020-12, the default dialect since 2025-11-25/, path);
     assert.doesNotMatch(prose, /MUST validate/, `${path}: lesson 4 states it`);
   }
 });

@@ -268,7 +268,7 @@ export function readConfirm(wire: WithoutASessionWire): string {
       `${n(call.bytes + done.bytes)} bytes. Asking added the ${code("input_required")} result and the retry, ${n(added)} bytes, ` +
       `the retry ${n(grew)} bytes longer than the first request for its ${code("inputResponses")} and ${code("requestState")}. ` +
       `Declined, the answer is a complete result with ${code(`isError: ${String(answer.result?.isError)}`)} and the text ${code(said)}: ` +
-      `the user's no reaches the model as a tool's failure, and nothing was written.`,
+      `the user's no reaches the model as a tool's failure (our choice: the elicitation page asks only that a server MUST handle a decline), and nothing was written.`,
   );
 }
 
@@ -492,10 +492,8 @@ function changedRetry(wire: WithoutASessionWire): string {
   return (
     `Another ${code("input_required")} result, the same question about 555 and the state ${code(String(answer.requestState))}, not a write. ` +
     `The echoed state ${code(requestState)} carries a digest of the arguments that were confirmed, 554's; the server recomputes it from the retry's arguments, they differ, ` +
-    `so the confirmation given for 554 is not taken for 555. Against replay, the multi round-trip page asks ("Server Requirements", SHOULD) for three things inside an ` +
-    `integrity-protected state: the authenticated user, a short expiry, and an identifier of the originating request, "rejecting state presented on a request that does ` +
-    `not match". Ours holds the identifier alone, unkeyed, so any client can compute it (section 5). That will do here, with one user: a computed state grants nothing ` +
-    `the client's own ${code("accept")} does not, and a replayed one repeats a write the user confirmed, which ${code("kayit_yaz")}, idempotent, makes no worse. A real server would add the user and an expiry, under an HMAC. ` +
+    `so the confirmation given for 554 is not taken for 555. That digest is the third of the replay guards the multi round-trip page asks for ("Server Requirements", SHOULD), ` +
+    `"an identifier for the originating request", without the other two, the user and a short expiry, and unkeyed (section 5). ` +
     `Asking again rather than answering an error is its "Error Handling".`
   );
 }
