@@ -375,7 +375,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the a
       for (const phrase of [
         'A dual-era client and server meet in four steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
         "A client that gets -32022 has met a modern server: it retries with a modern version from `supported` (with the course's list, 2026-07-28) and does not fall back to `initialize`.",
-        "An error that is not a modern one (such as -32022, -32021 or -32020, lesson 3), or no answer in time, marks a legacy server; then the client sends `initialize`.",
+        "Any other error (a modern one is, say, -32022, -32021 or -32020, lesson 3), or no answer in time, marks a legacy server; then the client sends `initialize`.",
         // One MCP client per server, bundled by the course's code.
         "The host runs one MCP client per server (lesson 1). The course's code bundles the three in one object, *the course's client* (not an MCP client: it holds one per server)",
         // The gate exactly as the code holds it, and MCP's own rule beside it.

@@ -255,7 +255,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.equal(tarife.text.slice(validationLead("tarife").length), "m3: required, expected integer");
     assert.match(
       flat(prose.readNoArgumentCalls(wire)),
-      /^5 of 5 came back as results with `isError: true`, 0 as a JSON-RPC error: before the tool ran, each server.s check named each missing required one/,
+      /^5 of 5 came back as results with `isError: true`, 0 as a JSON-RPC error: before the tool ran, each check named every missing required argument \(`tarife`.s `tip` is optional\)/,
     );
     // The markdown's word on `tip`: optional, so the server does not ask for it.
     const schema = worldInputSchema({ name: "tarife", fields: ["m3", "tip"] }) as { required: string[] };

@@ -76,8 +76,8 @@ export function readNoArgumentCalls(wire: MessagesWire): string {
   const errors = wire.emptyCalls.filter((row) => row.channel === "JSON-RPC error").length;
   return wrapMarkdown(
     `${results} of ${wire.emptyCalls.length} came back as results with ${code("isError: true")}, ` +
-      `${errors} as a JSON-RPC error: before the tool ran, each server's check named each missing ` +
-      `required one and what it expected, words a model can use.`,
+      `${errors} as a JSON-RPC error: before the tool ran, each check named every missing required ` +
+      `argument (${code("tarife")}'s ${code("tip")} is optional) and what it expected.`,
   );
 }
 
