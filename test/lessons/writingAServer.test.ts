@@ -567,7 +567,7 @@ test("the approval gate has one name, and where it appears MCP's rule stands bes
     assert.doesNotMatch(text, /the course's gate|its gate\b/i, `${path}: the approval gate, lesson 5's name`);
     assert.match(
       prose,
-      /Lesson 5's approval gate is the course's policy; MCP's rule, as lesson 5 says, is a human in the loop able to deny any tool invocation\./,
+      /Lesson 5's approval gate is the course's policy; MCP's SHOULD, as lesson 5 says, is a human in the loop able to deny any tool invocation\./,
       path,
     );
     // "May write" is MCP's own default, not the course's reading.
@@ -577,7 +577,7 @@ test("the approval gate has one name, and where it appears MCP's rule stands bes
       path,
     );
     assert.doesNotMatch(prose, /the course's and not a rule of MCP/, path);
-    assert.match(prose, /MCP asks more: a person able to deny any call/, path);
+    assert.match(prose, /MCP asks more \(a SHOULD\): a person able to deny any call/, path);
   }
 });
 
