@@ -206,8 +206,8 @@ export interface TranscriptLayout {
   /** `folded` only: what follows each line's last piece, for its newline (`⏎`); default nothing. */
   newline?: string;
   /**
-   * `pretty` only: write every `_meta` member's value `{…}`, for a lesson that has shown what
-   * `_meta` holds and prints many lines; default false.
+   * Write every `_meta` member's value `{…}`, for a lesson that has shown what `_meta` holds and
+   * prints many lines; default false. A line's bytes stay those it crossed with.
    */
   elideMeta?: boolean;
   /**
@@ -254,13 +254,15 @@ function repeatOf(line: TranscriptLine, shown: readonly ShownTranscript[]): stri
 /** One line as a layout prints it: its header (who, bytes, any cut), then its text, two spaces in. */
 function lineText(step: TranscriptLine, layout: TranscriptLayout): string[] {
   const who = step.from === "client" ? "client → server" : "server → client";
-  if (layout.lines === "folded")
-    return [`${who} (${step.bytes} bytes)`, ...foldedLine(step.line, layout.newline ?? "")];
   let value: unknown;
   try {
     value = JSON.parse(step.line);
   } catch {
-    return [`${who} (${step.bytes} bytes)`, ...foldedLine(step.line)];
+    return [`${who} (${step.bytes} bytes)`, ...foldedLine(step.line, layout.newline ?? "")];
+  }
+  if (layout.lines === "folded") {
+    const text = layout.elideMeta ? flat(shown(value, true, new Set(), [])) : step.line;
+    return [`${who} (${step.bytes} bytes)`, ...foldedLine(text, layout.newline ?? "")];
   }
   const { text, cuts } = laidOut(value, layout.elideMeta ?? false);
   return [fit(`${who} (${[`${step.bytes} bytes`, ...cuts].join("; ")})`, LINE_WIDTH), ...text];

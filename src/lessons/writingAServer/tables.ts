@@ -205,28 +205,7 @@ export function formatServedLines(
   transcript: Transcript,
   shown: readonly ShownTranscript[] = [],
 ): string {
-  const out = [`$ ${transcript.command}`];
-  const printedShown = shown.map(({ transcript: earlier, where }) => ({
-    transcript: { ...earlier, steps: earlier.steps.map(printedStep) },
-    where,
-  }));
-  for (const step of transcript.steps)
-    out.push(...formatWireLines([printedStep(step)], { lines: "folded" }, printedShown));
-  return out.join("\n");
-}
-
-/** A request line with its `_meta` written `{…}`: the line as printed, not as sent. */
-function metaElided(text: string): string {
-  const message = JSON.parse(text) as { params?: Record<string, unknown> };
-  if (message.params?._meta === undefined) return text;
-  message.params._meta = "\u2026";
-  return JSON.stringify(message).replace('"_meta":"\u2026"', '"_meta":{\u2026}');
-}
-
-/** A step as printed: a client line with its `_meta` written `{…}`, anything else as it is. */
-function printedStep(step: Transcript["steps"][number]): Transcript["steps"][number] {
-  if (!isTranscriptLine(step) || step.from !== "client") return step;
-  return { ...step, line: metaElided(step.line) };
+  return servedLines(transcript, shown, false);
 }
 
 /**
@@ -234,15 +213,23 @@ function printedStep(step: Transcript["steps"][number]): Transcript["steps"][num
  * bytes those it crossed with); the first request prints its `_meta` whole, later ones `{…}`.
  */
 export function formatMinimalServerLines(transcript: Transcript): string {
+  return servedLines(transcript, [], true);
+}
+
+/** Both printers above: client lines' `_meta` written `{…}`, but for the first if `firstMeta`. */
+function servedLines(
+  transcript: Transcript,
+  shown: readonly ShownTranscript[],
+  firstMeta: boolean,
+): string {
   const out = [`$ ${transcript.command}`];
-  let metaShown = false;
+  let metaShown = !firstMeta;
   for (const step of transcript.steps) {
-    let shown = step;
-    if (isTranscriptLine(step) && step.from === "client") {
-      if (metaShown) shown = { ...step, line: metaElided(step.line) };
-      metaShown = true;
-    }
-    out.push(...formatWireLines([shown], { lines: "folded" }));
+    const client = isTranscriptLine(step) && step.from === "client";
+    out.push(
+      ...formatWireLines([step], { lines: "folded", elideMeta: client && metaShown }, shown),
+    );
+    if (client) metaShown = true;
   }
   return out.join("\n");
 }
