@@ -87,16 +87,20 @@ export function showSource(...args: (string | ListingOptions)[]): string {
 
 /**
  * A whole file of `src/` as a markdown block, for a lesson that shows a small program entire,
- * imports included: the caption `` `file`, without the comment naming its sources: ``, a blank
- * line, then listingText of the file (its doc comments without their provenance) in a ```ts fence,
- * and a final newline.
+ * imports included: the caption `` `file`, <caption>: ``, a blank line, then listingText of the
+ * file (its doc comments without their provenance) in a ```ts fence, and a final newline.
  *
  * @param file the path relative to the package root, e.g. `src/lessons/writingAServer/olcumServer.ts`.
+ * @param caption what the caption says of the listing after the file's name.
  * @throws Error when no such file exists.
  */
-export function showFile(file: string, root: string = PACKAGE_ROOT): string {
-  const text = readFileSync(join(root, file), "utf8").trimEnd();
-  return `\`${file}\`, without the comment naming its sources:\n\n${listingFence(listingText(text))}\n`;
+export function showFile(
+  file: string,
+  caption = "without the comment naming its sources",
+  root: string = PACKAGE_ROOT,
+): string {
+  const text = listingText(readFileSync(join(root, file), "utf8")).trimEnd();
+  return `\`${file}\`, ${caption}:\n\n${listingFence(text)}\n`;
 }
 
 /** How showSource lists a declaration. */

@@ -25,10 +25,7 @@ import { FLEET_POLICY } from "../../fleet/server";
 import type { Transcript, TranscriptLine } from "../../wireClient/lineExchange";
 import { isTranscriptLine } from "../../wireClient/lineExchange";
 import { interruptible, stopOnInterrupt } from "../../wireClient/interruptible";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { PACKAGE_ROOT } from "../../packageRoot";
-import { listingText } from "../showSource";
+import { showFile } from "../showSource";
 import { formatWireTranscript } from "../transcriptText";
 import { callInCurrentRevision, currentServer } from "./currentClient";
 import { runSdkClient, type IntendedCall, type ServerUse } from "./sdkClient";
@@ -130,7 +127,7 @@ async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
       currentTranscript("the session", session, "closes stdin (close)"),
     ],
     currentSaid,
-    processes: 3,
+    processes: tapped.processes.length + 1, // and kayit's
   };
 }
 
@@ -208,8 +205,7 @@ export const CURRENT_CLIENT_FILE = "src/lessons/writingAClient/currentClient.ts"
  * it, less the maintainers' provenance (`listingText`), under a caption naming the file.
  */
 export function showCurrentClient(): string {
-  const text = listingText(readFileSync(join(PACKAGE_ROOT, CURRENT_CLIENT_FILE), "utf8")).trimEnd();
-  return `\`${CURRENT_CLIENT_FILE}\`, the whole file:\n\n\`\`\`ts\n${text}\n\`\`\`\n`;
+  return showFile(CURRENT_CLIENT_FILE, "the whole file");
 }
 
 /**
