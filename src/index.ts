@@ -33,7 +33,7 @@ export {
   handshake,
   agreeOn,
   bindHandlers,
-  type AgreedTool,
+  type NegotiatedTool,
   type ClientPolicy,
   type DroppedTool,
   type DropReason,
@@ -654,7 +654,7 @@ export { gateCall, type GateResult } from "./sim/client";
 export {
   decideOn,
   type DeclaredServer,
-  type AgreedDeclaration,
+  type NegotiatedDeclaration,
   type Decision,
 } from "./sim/negotiation";
 export {

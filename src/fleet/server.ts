@@ -66,7 +66,7 @@ export const FLEET_STATE: Readonly<Fields> = { max_hours: 500, field: "downtime_
 /** One level of the fleet chain: negotiation, the three calls, and the envelope. */
 export interface FleetLevelRow {
   level: Level;
-  /** Tools agreed and dropped, across all servers negotiated. */
+  /** Tools negotiated and dropped, across all servers negotiated. */
   negotiated: number;
   dropped: number;
   calls: number;
@@ -139,12 +139,12 @@ export function runFleetChain(
 ): FleetLevelRow {
   const envelope = new Envelope();
   const negotiation = negotiate(servers, level, policy, envelope);
-  const session = { envelope, agreed: negotiation.agreed, approval: false };
+  const session = { envelope, negotiated: negotiation.negotiated, approval: false };
   const { calls, failed, count, fetched, failure } = walkFleetChain(session);
   const { request, response, tokens, round_trips } = envelope.counts();
   return {
     level,
-    negotiated: negotiation.agreed.size,
+    negotiated: negotiation.negotiated.size,
     dropped: negotiation.dropped.length,
     calls,
     failed,

@@ -3,25 +3,25 @@
  *
  * Source: reference lesson 004, "Handler and Declaration", `call`, and assumptions IM3 and IM8.
  * The client fills in only the fields that were declared, taking their values from its state. A
- * tool that was not agreed ends in the client with `arac bildirilmedi` (tool not declared), and a
+ * tool that was not negotiated ends in the client with `arac bildirilmedi` (tool not declared), and a
  * tool with a declared side effect ends with `onay yok` (no approval) unless approval was given:
  * neither sends a message. Everything else is a counted request, the handler, and a counted
  * response.
  */
 import type { ToolDeclaration } from "./declaration";
 import type { Envelope } from "./envelope";
-import type { AgreedTool } from "./negotiation";
+import type { NegotiatedTool } from "./negotiation";
 import { pyStr, type Fields } from "./values";
 
-/** What a client needs to call: the run's counter, the agreed tools, and the approval answer. */
+/** What a client needs to call: the run's counter, the negotiated tools, and the approval answer. */
 export interface Session {
   envelope: Envelope;
-  agreed: ReadonlyMap<string, AgreedTool>;
+  negotiated: ReadonlyMap<string, NegotiatedTool>;
   /** Whether the user approves calls to tools with a declared side effect. */
   approval: boolean;
 }
 
-/** The error a call to a tool that was not agreed ends with. Source: reference lesson 004, `call`. */
+/** The error a call to a tool that was not negotiated ends with. Source: reference lesson 004, `call`. */
 export const NOT_DECLARED = "arac bildirilmedi";
 
 /** The error a call stopped at the approval gate ends with. Source: reference lesson 004, `call`. */
@@ -34,21 +34,21 @@ const NO_FIELDS: readonly string[] = [];
  * The client's gates, before anything is sent. Every call the course's clients make passes them,
  * so all refuse alike.
  *
- * @param agreed the agreed tools by name; only `sideEffect` is read.
+ * @param negotiated the negotiated tools by name; only `sideEffect` is read.
  * @param approval whether calls with a declared side effect are approved.
  * @param name the tool's name.
- * @returns the agreed tool, or the error the call ends with in the client: {@link NOT_DECLARED}
- *   (tool not agreed) or {@link NO_APPROVAL} (declared side effect, no approval).
+ * @returns the negotiated tool, or the error the call ends with in the client: {@link NOT_DECLARED}
+ *   (tool not negotiated) or {@link NO_APPROVAL} (declared side effect, no approval).
  *
  * @remarks Source: the reference lesson's gates. Callers: the simulated call ({@link callTool})
  * and the wire client over stdio (through {@link gateCall}).
  */
 export function gateTool<T extends ToolDeclaration>(
-  agreed: ReadonlyMap<string, T>,
+  negotiated: ReadonlyMap<string, T>,
   approval: boolean,
   name: string,
 ): T | string {
-  const tool = agreed.get(name);
+  const tool = negotiated.get(name);
   if (tool === undefined) return NOT_DECLARED;
   if (tool.sideEffect && !approval) return NO_APPROVAL;
   return tool;
@@ -76,16 +76,16 @@ export function callArguments(fields: readonly string[] | undefined, state: Fiel
  * {@link callArguments}), as one answer: what the real client over stdio
  * (`wireClient/negotiation.ts`) sends or refuses.
  *
- * @returns `{refused: {hata}}` to be returned without sending; else `{tool, args}`, the agreed
+ * @returns `{refused: {hata}}` to be returned without sending; else `{tool, args}`, the negotiated
  *   tool and the arguments to send.
  */
 export function gateCall<T extends ToolDeclaration>(
-  agreed: ReadonlyMap<string, T>,
+  negotiated: ReadonlyMap<string, T>,
   approval: boolean,
   name: string,
   state: Fields,
 ): GateResult<T> {
-  const tool = gateTool(agreed, approval, name);
+  const tool = gateTool(negotiated, approval, name);
   if (typeof tool === "string") return { refused: { hata: tool } };
   return { tool, args: callArguments(tool.fields, state) };
 }
@@ -96,17 +96,17 @@ export type GateResult<T> =
   | { refused?: undefined; tool: T; args: Fields };
 
 /**
- * Calls an agreed tool with the declared fields found in `state`: the gates ({@link gateTool}),
+ * Calls an negotiated tool with the declared fields found in `state`: the gates ({@link gateTool}),
  * then a counted request, the handler, and a counted response.
  *
- * @param session the run's counter, agreed tools and approval.
+ * @param session the run's counter, negotiated tools and approval.
  * @param name the tool's name.
  * @param state the client's known values; only the tool's declared fields are read from it.
  * @returns the handler's result, or `{hata}` from the client (`arac bildirilmedi`, `onay yok`)
  *   or from the handler.
  */
 export function callTool(session: Session, name: string, state: Fields): Fields {
-  const tool = gateTool(session.agreed, session.approval, name);
+  const tool = gateTool(session.negotiated, session.approval, name);
   if (typeof tool === "string") return { hata: tool };
   const args = callArguments(tool.fields, state);
   // The request's body is `name field value …` (Envelope.sendCall), the response's `key value`.

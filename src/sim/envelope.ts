@@ -24,7 +24,7 @@ const NO_WORDS: WordTokens = wordTokens([]);
 
 /**
  * The fixed words of a call to one tool: its name and its declared fields, each with its tokens,
- * counted once when the tool is agreed ({@link callForm}). A request to the tool then counts
+ * counted once when the tool is negotiated ({@link callForm}). A request to the tool then counts
  * only the values it carries ({@link Envelope.sendCall}).
  */
 export interface CallForm {

@@ -7,7 +7,7 @@
  * tools and resources. Then, using the declaration only:
  * - a declared version above the one the client knows drops the whole server (reason `version`);
  * - a tool whose name is not on the allowlist is dropped (reason `allowlist`);
- * - every other tool is agreed, carrying exactly what was declared about it.
+ * - every other tool is negotiated, carrying exactly what was declared about it.
  * What is not declared cannot be compared, so a server that says less keeps more tools.
  */
 import { declare, type Level, type ServerDeclaration, type ToolDeclaration } from "./declaration";
@@ -23,8 +23,8 @@ export interface ClientPolicy {
   knownVersions: Readonly<Record<string, number>>;
 }
 
-/** A tool the client agreed to use: what was declared, plus where to send the call. */
-export interface AgreedTool extends ToolDeclaration {
+/** A tool the client negotiated to use: what was declared, plus where to send the call. */
+export interface NegotiatedTool extends ToolDeclaration {
   name: string;
   server: string;
   transport: Transport;
@@ -44,15 +44,15 @@ export interface DroppedTool {
   reason: DropReason;
 }
 
-/** The outcome of negotiation: agreed tools by name (in server order) and dropped tools. */
+/** The outcome of negotiation: negotiated tools by name (in server order) and dropped tools. */
 export interface Negotiation {
-  agreed: ReadonlyMap<string, AgreedTool>;
+  negotiated: ReadonlyMap<string, NegotiatedTool>;
   dropped: readonly DroppedTool[];
 }
 
 /**
  * Negotiates with every server at one declaration level, counting the handshake on `envelope`:
- * the handshake and the decision ({@link handshake}), then each agreed tool gets its server's
+ * the handshake and the decision ({@link handshake}), then each negotiated tool gets its server's
  * handler ({@link bindHandlers}). Handlers play no part in the decision, so lesson 6, whose
  * servers have the same facts at every seed, does the handshake once per level and policy for
  * all its worlds (`world/handshakes.ts`) and binds each world's handlers to it.
@@ -117,7 +117,7 @@ export function agreeOn(
 }
 
 /**
- * The form of a call to each tool a decision agreed: its name and declared fields (none if not
+ * The form of a call to each tool a decision negotiated: its name and declared fields (none if not
  * declared), with their tokens counted once (`callForm`), and the server that answers it; by
  * tool name.
  *
@@ -125,7 +125,7 @@ export function agreeOn(
  */
 export function callForms(decision: Decision, words?: WordTokens): ReadonlyMap<string, CallForm> {
   const forms = new Map<string, CallForm>();
-  for (const [name, { fields, server }] of decision.agreed) {
+  for (const [name, { fields, server }] of decision.negotiated) {
     forms.set(name, callForm(name, fields ?? NO_FIELDS, words, server));
   }
   return forms;
@@ -136,12 +136,12 @@ const NO_FIELDS: readonly string[] = [];
 
 /**
  * A decision made on these servers' facts (by {@link handshake} or {@link decideOn}), with each
- * agreed tool given its server's handler and transport, and the form of a call to it: the
- * session's agreed tools.
+ * negotiated tool given its server's handler and transport, and the form of a call to it: the
+ * session's negotiated tools.
  *
  * @param servers the servers the decision was made on, or servers with the same facts (another
  *   seed's world); a tool whose name and server are not found among them is left out.
- * @param forms the form of a call to each agreed tool ({@link callForms}); default counted here.
+ * @param forms the form of a call to each negotiated tool ({@link callForms}); default counted here.
  * @returns a new negotiation; `dropped` is the decision's own list.
  */
 export function bindHandlers(
@@ -150,13 +150,13 @@ export function bindHandlers(
   forms: ReadonlyMap<string, CallForm> = callForms(decision),
 ): Negotiation {
   // The decision keeps server and tool order, so walking the servers' tools in order rebuilds it with handlers.
-  const agreed = new Map<string, AgreedTool>();
+  const negotiated = new Map<string, NegotiatedTool>();
   for (const server of servers) {
     for (const { name, handler } of server.tools) {
-      const face = decision.agreed.get(name);
+      const face = decision.negotiated.get(name);
       const call = forms.get(name);
       if (face?.server !== server.name || call === undefined) continue;
-      agreed.set(name, {
+      negotiated.set(name, {
         name,
         server: server.name,
         transport: server.transport,
@@ -167,7 +167,7 @@ export function bindHandlers(
       });
     }
   }
-  return { agreed, dropped: decision.dropped };
+  return { negotiated, dropped: decision.dropped };
 }
 
 /** A server as the client knows it: its name and what it declared (e.g. read off the wire). */
@@ -176,15 +176,15 @@ export interface DeclaredServer {
   declaration: ServerDeclaration;
 }
 
-/** A tool agreed from a declaration alone: its name, its server, and what was declared about it. */
-export interface AgreedDeclaration extends ToolDeclaration {
+/** A tool negotiated from a declaration alone: its name, its server, and what was declared about it. */
+export interface NegotiatedDeclaration extends ToolDeclaration {
   name: string;
   server: string;
 }
 
-/** The decision from declarations alone: agreed tools by name (in server order) and dropped tools. */
+/** The decision from declarations alone: negotiated tools by name (in server order) and dropped tools. */
 export interface Decision {
-  agreed: ReadonlyMap<string, AgreedDeclaration>;
+  negotiated: ReadonlyMap<string, NegotiatedDeclaration>;
   dropped: readonly DroppedTool[];
 }
 
@@ -193,7 +193,7 @@ export interface Decision {
  * - a declared version above the one the policy knows (missing: 0) drops every tool of the server
  *   (reason `version`); an undeclared version cannot be compared and drops nothing;
  * - a tool whose name is not on the allowlist is dropped (reason `allowlist`);
- * - every other tool is agreed, carrying exactly what was declared about it.
+ * - every other tool is negotiated, carrying exactly what was declared about it.
  *
  * @param servers the servers, decided in this order; each declaration's tools in its own order.
  * @param policy the client's allowlist and known versions.
@@ -205,7 +205,7 @@ export interface Decision {
  * never integer-like.
  */
 export function decideOn(servers: readonly DeclaredServer[], policy: ClientPolicy): Decision {
-  const agreed = new Map<string, AgreedDeclaration>();
+  const negotiated = new Map<string, NegotiatedDeclaration>();
   const dropped: DroppedTool[] = [];
   for (const { name: server, declaration } of servers) {
     const known = policy.knownVersions[server] ?? 0;
@@ -219,8 +219,8 @@ export function decideOn(servers: readonly DeclaredServer[], policy: ClientPolic
         dropped.push({ tool: name, server, reason: "allowlist" });
         continue;
       }
-      agreed.set(name, { name, server, fields: face.fields, sideEffect: face.sideEffect });
+      negotiated.set(name, { name, server, fields: face.fields, sideEffect: face.sideEffect });
     }
   }
-  return { agreed, dropped };
+  return { negotiated, dropped };
 }

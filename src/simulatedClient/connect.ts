@@ -39,7 +39,7 @@ export interface Connection {
  * @param envelope the run's counter; gains the discovery messages and nothing else.
  * @param discover the messages that discover one server; default a 2025-11-25 session's
  *   (`legacyDiscoveryMessages`).
- * @returns a caller on `envelope` with the agreed tools (approval off, as in lesson 6's runs).
+ * @returns a caller on `envelope` with the negotiated tools (approval off, as in lesson 6's runs).
  */
 export function connectClient(
   servers: readonly Server[],
@@ -50,5 +50,5 @@ export function connectClient(
 ): Connection {
   const sent = servers.flatMap((server) => sendDiscovery(discover(server), envelope));
   const negotiation = agreeOn(servers, level, policy);
-  return { caller: { envelope, agreed: negotiation.agreed, approval: false }, negotiation, sent };
+  return { caller: { envelope, negotiated: negotiation.negotiated, approval: false }, negotiation, sent };
 }

@@ -3,7 +3,7 @@
  *
  * Source: the reference lesson, `negotiate` and IM5 (a server declaring a version above the one
  * the client knows is dropped whole; a tool off the allowlist is dropped alone), and `call`
- * (a call to a tool that was not agreed ends in the client with `arac bildirilmedi` and sends
+ * (a call to a tool that was not negotiated ends in the client with `arac bildirilmedi` and sends
  * nothing). Lesson 7 shows the counts that expose the drop and a client that reports it.
  *
  * Lesson 6's `negotiate` already returns every dropped tool with its reason; a silent client simply
@@ -76,7 +76,7 @@ export function describeDrop(report: DropReport): string {
   return `dropped ${report.server} (${report.tools.join(" ")}): declares version ${report.declaredVersion}; client knows ${report.knownVersion}`;
 }
 
-/** Whether a call's error was decided in the client (no message sent): not agreed, or no approval. */
+/** Whether a call's error was decided in the client (no message sent): not negotiated, or no approval. */
 export function endedInClient(hata: string): boolean {
   return hata === NOT_DECLARED || hata === NO_APPROVAL;
 }
@@ -86,7 +86,7 @@ export interface DropVisibilityRow {
   server: string;
   /** Tools the server listed in `tools/list`. */
   listed: number;
-  /** Of those, tools the client agreed. */
+  /** Of those, tools the client negotiated. */
   kept: number;
   /** Calls the tasks made to this server's tools. */
   calls: number;
@@ -114,7 +114,7 @@ export function dropVisibility(
   const rows = servers.map((server) => ({
     server: server.name,
     listed: server.tools.length,
-    kept: server.tools.filter((t) => negotiation.agreed.has(t.name)).length,
+    kept: server.tools.filter((t) => negotiation.negotiated.has(t.name)).length,
     calls: 0,
     reachedWire: 0,
     endedInClient: 0,

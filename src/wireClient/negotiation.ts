@@ -5,7 +5,7 @@
  *
  * Source: reference lesson 004, `negotiate` and `call` (IM3, IM5, IM8), through the shared
  * functions `decideOn` (`sim/negotiation.ts`) and `gateCall` (`sim/client.ts`): the simulator
- * and the real client decide and gate with the same code, so a tool that was not agreed ends in
+ * and the real client decide and gate with the same code, so a tool that was not negotiated ends in
  * the client with `arac bildirilmedi` and never reaches a process, a side effect without approval
  * ends with `onay yok`, and only declared fields are sent. Each drop keeps its reason (`version`
  * or `allowlist`). Which tools have a side effect depends on the session's gate rule
@@ -113,7 +113,7 @@ export async function callOverWire(
   name: string,
   state: Fields,
 ): Promise<Fields> {
-  const gate = gateCall(session.decision.agreed, session.approval, name, state);
+  const gate = gateCall(session.decision.negotiated, session.approval, name, state);
   if (gate.refused) return gate.refused;
   const outcome = await session.connections
     .get(gate.tool.server)!

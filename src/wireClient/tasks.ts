@@ -79,7 +79,7 @@ export interface WireWalk {
   gate?: GateRule;
 }
 
-/** The tasks' counts, as `RunRow` has them: tools agreed and dropped, the calls and their outcomes. */
+/** The tasks' counts, as `RunRow` has them: tools negotiated and dropped, the calls and their outcomes. */
 export interface WireTaskCounts {
   negotiated: number;
   dropped: number;
@@ -254,7 +254,7 @@ export async function walkTasks(
 function countsOf(session: WireSession, outcomes: readonly TaskOutcome[]): WireTaskCounts {
   const { decision } = session;
   return {
-    negotiated: decision.agreed.size,
+    negotiated: decision.negotiated.size,
     dropped: decision.dropped.length,
     ...tallyTasks(outcomes),
     drops: [...decision.dropped],

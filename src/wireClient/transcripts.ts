@@ -89,7 +89,7 @@ export async function openings(): Promise<{
   const args = ["olcum"];
   const command = ["mcp-course", "serve", ...args].join(" ");
   const legacy = new LineExchange(args);
-  const agreed = await openLegacySession(legacy);
+  const negotiated = await openLegacySession(legacy);
   legacy.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
   const legacyTools = await legacy.read();
   await legacy.close("done");
@@ -106,7 +106,7 @@ export async function openings(): Promise<{
       era: "legacy",
       command,
       steps: legacy.steps,
-      outcome: `version ${agreed.protocolVersion} agreed, then ${count(legacyTools)} tools listed in the session`,
+      outcome: `version ${negotiated.protocolVersion} negotiated, then ${count(legacyTools)} tools listed in the session`,
     },
     stateless: {
       era: "stateless",

@@ -6,7 +6,7 @@
  * ({@link SERVER_FACTS}). So the handshake at each level, under the lesson's policy and under the
  * wide one, is measured once, each on a fresh envelope, when this module loads, and frozen: every
  * world starts its runs from these same counts and the same decision, with its own handlers bound
- * to the agreed tools (`openSharedSession` in `runTasks.ts`). They are constants: nothing here changes
+ * to the negotiated tools (`openSharedSession` in `runTasks.ts`). They are constants: nothing here changes
  * after loading.
  */
 import { ALL_LEVELS, type Level } from "../sim/declaration";
@@ -16,7 +16,7 @@ import type { ServerFacts } from "../sim/server";
 import type { WordTokens } from "../sim/tokenizer";
 import { LESSON_POLICY, SERVER_FACTS, WIDE_POLICY, WORLD_WORDS } from "./servers";
 
-/** The handshake of one level: tools agreed and dropped, and what negotiation cost. */
+/** The handshake of one level: tools negotiated and dropped, and what negotiation cost. */
 export interface HandshakeRow {
   level: Level;
   negotiated: number;
@@ -35,18 +35,18 @@ export const sameHandshakeCost = (a: HandshakeRow, b: HandshakeRow): boolean =>
   a.round_trips === b.round_trips;
 
 /**
- * A handshake row from its parts: the tools the decision agreed and dropped, and the counts of the
+ * A handshake row from its parts: the tools the decision negotiated and dropped, and the counts of the
  * envelope the handshake was counted on (as `handshakeRow` in `runTasks.ts`).
  */
 export function handshakeCounts(
   level: Level,
-  decision: Pick<Decision, "agreed" | "dropped">,
+  decision: Pick<Decision, "negotiated" | "dropped">,
   envelope: Envelope,
 ): HandshakeRow {
   const { request, response, tokens, round_trips } = envelope.counts();
   return {
     level,
-    negotiated: decision.agreed.size,
+    negotiated: decision.negotiated.size,
     dropped: decision.dropped.length,
     request,
     response,
@@ -59,13 +59,13 @@ export function handshakeCounts(
 export interface Handshake {
   level: Level;
   policy: ClientPolicy;
-  /** Which tools were agreed (with what was declared about them) and which were dropped, and why. */
+  /** Which tools were negotiated (with what was declared about them) and which were dropped, and why. */
   decision: Decision;
   /** The counts after the handshake; frozen, so a run starts from a copy (`Envelope.clone`). */
   envelope: Envelope;
-  /** The form of a call to each agreed tool, counted with the envelope's words (`callForms`). */
+  /** The form of a call to each negotiated tool, counted with the envelope's words (`callForms`). */
   calls: ReadonlyMap<string, CallForm>;
-  /** The handshake's row: tools agreed and dropped, and what it cost (`handshakeRow`). */
+  /** The handshake's row: tools negotiated and dropped, and what it cost (`handshakeRow`). */
   row: HandshakeRow;
 }
 
@@ -83,10 +83,10 @@ export function frozenHandshake(
 ): Handshake {
   const envelope = new Envelope(words);
   const decision = handshake(servers, level, policy, envelope);
-  // Frozen through: the agreed tools, the dropped list, the envelope (counting on it throws: a run
-  // counts on its own copy), the call forms, the row. `decision.agreed` and `calls` are Maps, which
+  // Frozen through: the negotiated tools, the dropped list, the envelope (counting on it throws: a run
+  // counts on its own copy), the call forms, the row. `decision.negotiated` and `calls` are Maps, which
   // cannot be frozen: they are typed read-only.
-  for (const tool of decision.agreed.values()) Object.freeze(tool);
+  for (const tool of decision.negotiated.values()) Object.freeze(tool);
   for (const dropped of decision.dropped) Object.freeze(dropped);
   Object.freeze(decision.dropped);
   Object.freeze(envelope);

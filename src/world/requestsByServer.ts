@@ -74,8 +74,8 @@ export function requestsByServer(
   options: Pick<RunOptions, "policy" | "approval" | "taskSeed"> = {},
 ): ServerRequests[] {
   const envelope = new FilingEnvelope(WORLD_WORDS);
-  const { agreed } = negotiate(world.servers, level, options.policy ?? LESSON_POLICY, envelope);
-  const session: Session = { envelope, agreed, approval: options.approval ?? false };
+  const { negotiated } = negotiate(world.servers, level, options.policy ?? LESSON_POLICY, envelope);
+  const session: Session = { envelope, negotiated, approval: options.approval ?? false };
   const tasks = withExpectedAnswers(drawTasks(options.taskSeed ?? world.seed), world);
   for (const task of tasks) runTask(session, task);
   return world.servers.map(

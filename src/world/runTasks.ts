@@ -19,7 +19,7 @@ import { Envelope, type MessageKind } from "../sim/envelope";
 import {
   bindHandlers,
   negotiate,
-  type AgreedTool,
+  type NegotiatedTool,
   type ClientPolicy,
   type Negotiation,
 } from "../sim/negotiation";
@@ -89,7 +89,7 @@ export interface RunOptions {
   /**
    * Start from a copy of this negotiated session instead of negotiating again (negotiation is a
    * pure function of servers, level and policy, so the counts are the same). Its level must be
-   * the run's level; its policy replaces `policy`; its agreed tools call the handlers of the world
+   * the run's level; its policy replaces `policy`; its negotiated tools call the handlers of the world
    * it was opened on, which should be the run's world.
    */
   negotiated?: OpenedSession;
@@ -106,8 +106,8 @@ export interface OpenedSession {
   policy: ClientPolicy;
   session: Session;
   negotiation: Negotiation;
-  /** The agreed tools, by name, with their handlers (`session.agreed`). */
-  tools: ReadonlyMap<string, AgreedTool>;
+  /** The negotiated tools, by name, with their handlers (`session.negotiated`). */
+  tools: ReadonlyMap<string, NegotiatedTool>;
 }
 
 /** What one task did: calls made, calls failed, calls blocked for approval, records written. */
@@ -123,7 +123,7 @@ export interface TaskOutcome {
   failure: { tool: string; hata: string } | undefined;
 }
 
-/** A run's counts: tools agreed, the tasks' calls and outcomes, and the whole envelope. */
+/** A run's counts: tools negotiated, the tasks' calls and outcomes, and the whole envelope. */
 export interface RunRow {
   level: Level;
   negotiated: number;
@@ -172,20 +172,20 @@ export function openSession(world: World, level: Level, options: RunOptions = {}
   const envelope = new Envelope(WORLD_WORDS);
   const policy = options.policy ?? LESSON_POLICY;
   const negotiation = negotiate(world.servers, level, policy, envelope);
-  const { agreed } = negotiation;
+  const { negotiated } = negotiation;
   return {
     level,
     policy,
-    session: { envelope, agreed, approval: options.approval ?? false },
+    session: { envelope, negotiated, approval: options.approval ?? false },
     negotiation,
-    tools: agreed,
+    tools: negotiated,
   };
 }
 
 /**
  * A session on `world` from a handshake done once for all seeds (see `handshakes.ts`): the same
  * counts and decision as {@link openSession} at the handshake's level and policy, with this
- * world's handlers bound to the agreed tools and nothing negotiated again.
+ * world's handlers bound to the negotiated tools and nothing negotiated again.
  *
  * @param world a world whose servers have the facts the handshake was made on (every world does).
  * @param approval whether calls with a declared side effect are approved; default false.
@@ -197,13 +197,13 @@ export function openSharedSession(
 ): OpenedSession {
   const { level, policy, decision, envelope, calls } = handshake;
   const negotiation = bindHandlers(world.servers, decision, calls);
-  const { agreed } = negotiation;
+  const { negotiated } = negotiation;
   return {
     level,
     policy,
-    session: { envelope: envelope.clone(), agreed, approval },
+    session: { envelope: envelope.clone(), negotiated, approval },
     negotiation,
-    tools: agreed,
+    tools: negotiated,
   };
 }
 
@@ -392,7 +392,7 @@ function failureKey(tool: string, hata: string): string {
 
 /**
  * The session a run calls on: from `handshake`, else a copy of `negotiated` (its counts, and its
- * agreed tools with their handlers), else a fresh negotiation; with the run's approval answer.
+ * negotiated tools with their handlers), else a fresh negotiation; with the run's approval answer.
  */
 function runSession(world: World, level: Level, options: RunOptions): OpenedSession {
   const approval = options.approval ?? false;

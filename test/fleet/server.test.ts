@@ -138,7 +138,7 @@ test("with lesson 6's LESSON_POLICY the fleet's tools are dropped (allowlist at 
       ["count_devices", "top_devices", "get_device"].map((tool) => ({ tool, server: "fleet", reason })),
       `level ${level}`,
     );
-    for (const tool of FLEET_CHAIN) assert.equal(negotiation.agreed.has(tool), false);
+    for (const tool of FLEET_CHAIN) assert.equal(negotiation.negotiated.has(tool), false);
 
     const row = runFleetChain(servers, level, LESSON_POLICY);
     assert.equal(row.failure, `count_devices: ${NOT_DECLARED}`);

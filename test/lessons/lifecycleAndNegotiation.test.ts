@@ -101,7 +101,7 @@ describe("lesson 5's simulated half", () => {
     );
     assert.deepEqual(POLICY_CASES[3].policy.knownVersions, { olcum: 2, tarife: 1, kayit: 2 });
     const full = LESSON_HANDSHAKES[3];
-    assert.deepEqual([...full.decision.agreed.keys()], both.negotiated, "lesson 6's level 3");
+    assert.deepEqual([...full.decision.negotiated.keys()], both.negotiated, "lesson 6's level 3");
     for (const p of result.policies) {
       const { request, response, tokens, round_trips } = p.handshake;
       assert.deepEqual([request, response, tokens, round_trips], [3, 3, 99, 5], p.name);
@@ -191,7 +191,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(wire.processes, 6);
   });
 
-  it("section 1's session: 2025-11-25 agreed, no client capabilities, olcum version 2 with tools and resources, no prompts", () => {
+  it("section 1's session: 2025-11-25 negotiated, no client capabilities, olcum version 2 with tools and resources, no prompts", () => {
     const [initialize] = parsed(wire.legacy, "client");
     const [answer, listed] = parsed(wire.legacy, "server");
     assert.equal(initialize.method, "initialize");

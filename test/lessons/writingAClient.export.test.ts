@@ -260,7 +260,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.ok(prose.includes("`fleet` joins lesson 1's world for one task, the thirteenth"), file);
     assert.doesNotMatch(prose, /the Next section says where it returns/, `${file}: one sentence says why, no pointer`);
     // The code's word for the kept tools is glossed once against lesson 5's.
-    assert.ok(prose.includes("what it keeps are lesson 5's negotiated tools, `agreed` in the code"), file);
+    assert.ok(prose.includes("what it keeps are lesson 5's negotiated tools (`negotiated` in the code)"), file);
     // Terms named are defined, or not named.
     assert.ok(prose.includes("`resources/templates/list` (*resource templates*: URI patterns"), file);
     assert.doesNotMatch(prose, /`completions`/, file);

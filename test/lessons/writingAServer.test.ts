@@ -319,7 +319,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     assert.ok(sameRunRow(e, f), "level 2 prints level 1's row");
     assert.deepEqual(Object.keys(f.failures), ["kayit_yaz: arac bildirilmedi"]);
     assert.ok(r.handshake.every((row) => sameHandshakeCost(row, h0)));
-    assert.deepEqual(r.agreedAtFull, ["sayac_oku", "tarife", "tuketim"]);
+    assert.deepEqual(r.negotiatedAtFull, ["sayac_oku", "tarife", "tuketim"]);
     const declared = r.world.servers.find((s) => s.name === "kayit")!.version;
     assert.ok(md.includes(`\`kayit\` declares ${declared} where the client knows ${library.KNOWN_VERSIONS.kayit}`));
   }
@@ -367,14 +367,14 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
     ];
     new Function(...names, body)(...values);
     const { handshake, run } = knowingKayit(lesson);
-    const agreed = [
+    const negotiated = [
       ...library
         .openSession(lesson.world, 3, {
           policy: { allowlist: library.ALLOWLIST, knownVersions: { ...library.KNOWN_VERSIONS, kayit: 3 } },
         })
         .tools.keys(),
     ].sort();
-    assert.deepEqual(printed, [library.formatHandshakeTable([handshake], agreed), library.formatRunTable([run])]);
+    assert.deepEqual(printed, [library.formatHandshakeTable([handshake], negotiated), library.formatRunTable([run])]);
     const solution = flat(prose.writingAServerSolutions(lesson, await captureServerLines(seed)));
     assert.match(solution, new RegExp(`Level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
     assert.match(solution, new RegExp(`${handshake.tokens} tokens and ${handshake.round_trips} round trips`));
@@ -424,13 +424,13 @@ test("lesson 6 lists what it teaches: a whole minimal server, the real server's 
     assert.match(prose, /In the listings `Server` is the course's type of a world server, not the SDK's class/, path);
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
-    // One word in the prose for the tools the client keeps, and the code's word said once.
+    // One name for the tools the client keeps, the same in the prose and the code.
     assert.match(
       prose,
-      /The code calls the tools the client keeps \*agreed\*; the prose calls them \*negotiated\*/,
+      /The tools the client keeps are lesson 5's \*negotiated\*\stools, in the prose and in the code alike/,
       path,
     );
-    assert.equal(prose.match(/\*agreed\*/g)?.length, 1, `${path}: the code's word is named once`);
+    assert.ok(!/\bagreed\b/.test(prose), `${path}: no second name for the negotiated tools`);
   }
 });
 
@@ -495,8 +495,8 @@ test("the shown server's declarations are made once, frozen, and equal declare's
   }
   const [a, b] = [simulateWritingAServer(1), simulateWritingAServer(2)];
   assert.deepEqual(a.declarations, [...SHOWN_DECLARATIONS]);
-  assert.notEqual(a.agreedAtFull, b.agreedAtFull, "each result has its own list of agreed names");
-  assert.deepEqual(a.agreedAtFull, b.agreedAtFull);
+  assert.notEqual(a.negotiatedAtFull, b.negotiatedAtFull, "each result has its own list of negotiated names");
+  assert.deepEqual(a.negotiatedAtFull, b.negotiatedAtFull);
 });
 
 // ---- What the lesson owes to lessons 1 to 5: each convention pointed back to, not explained again ----

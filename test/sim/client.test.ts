@@ -11,7 +11,7 @@ import {
   type Session,
 } from "../../src/sim/client";
 import { callForm, Envelope } from "../../src/sim/envelope";
-import type { AgreedTool } from "../../src/sim/negotiation";
+import type { NegotiatedTool } from "../../src/sim/negotiation";
 import { countTokens } from "../../src/sim/tokenizer";
 import type { Fields } from "../../src/sim/values";
 
@@ -20,7 +20,7 @@ function tool(
   fields: readonly string[] | undefined,
   sideEffect: boolean | undefined,
   answer: Fields,
-): AgreedTool {
+): NegotiatedTool {
   return {
     name,
     server: "s",
@@ -32,13 +32,13 @@ function tool(
   };
 }
 
-const AGREED = new Map<string, AgreedTool>([
+const AGREED = new Map<string, NegotiatedTool>([
   ["read", tool("read", ["b", "a"], false, { m3: 12 })],
   ["write", tool("write", ["a"], true, { yazildi: true })],
   ["bare", tool("bare", undefined, undefined, { hata: "eksik alan" })],
 ]);
 
-test("gateTool gives the agreed tool, or the error the call ends with in the client", () => {
+test("gateTool gives the negotiated tool, or the error the call ends with in the client", () => {
   assert.equal(gateTool(AGREED, false, "other"), NOT_DECLARED);
   assert.equal(gateTool(AGREED, true, "other"), NOT_DECLARED);
   assert.equal(gateTool(AGREED, false, "write"), NO_APPROVAL);
@@ -81,7 +81,7 @@ test("gateCall is gateTool then callArguments, for every tool, approval and stat
 
 test("callTool counts one request (the call's form and values) and one response per call that passes the gates, and nothing for a refused one", () => {
   const envelope = new Envelope();
-  const session: Session = { envelope, agreed: AGREED, approval: false };
+  const session: Session = { envelope, negotiated: AGREED, approval: false };
   assert.deepEqual(callTool(session, "other", { a: 1 }), { hata: NOT_DECLARED });
   assert.deepEqual(callTool(session, "write", { a: 1 }), { hata: NO_APPROVAL });
   assert.deepEqual(envelope.counts(), { request: 0, response: 0, notification: 0, tokens: 0, round_trips: 0 });

@@ -131,12 +131,12 @@ test("discovery costs the same at every level and for every seed; only negotiati
   const counts = ALL_LEVELS.map((level) => {
     const envelope = new Envelope();
     const { negotiation } = connectClient(servers, level, FLEET_POLICY, envelope);
-    return { counts: envelope.counts(), agreed: negotiation.agreed.size };
+    return { counts: envelope.counts(), negotiated: negotiation.negotiated.size };
   });
   for (const c of counts)
     assert.deepEqual(c.counts, { request: 12, response: 12, notification: 4, tokens: 349 + 4 * 19, round_trips: 18 });
   assert.deepEqual(
-    counts.map((c) => c.agreed),
+    counts.map((c) => c.negotiated),
     [7, 7, 7, 6],
   );
 });

@@ -20,9 +20,9 @@ for (const seed of [20260218, 20260219, 3]) {
       for (const level of ALL_LEVELS) {
         const chain = runFleetChain(servers, level, policy);
         const handshake = new Envelope();
-        const { agreed } = negotiate(servers, level, policy, handshake);
+        const { negotiated } = negotiate(servers, level, policy, handshake);
         const envelope = new Envelope();
-        const outcome = runFleetTask({ envelope, agreed, approval: false }, expected);
+        const outcome = runFleetTask({ envelope, negotiated, approval: false }, expected);
         assert.deepEqual(
           [
             outcome.calls,

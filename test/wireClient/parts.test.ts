@@ -72,19 +72,19 @@ test("taskChain driven by hand through callTool gives runTask's outcome and enve
   }
 });
 
-test("gateCall: not agreed → arac bildirilmedi; side effect without approval → onay yok; else only declared fields present in state, in declared order", () => {
-  const agreed = new Map([
+test("gateCall: not negotiated → arac bildirilmedi; side effect without approval → onay yok; else only declared fields present in state, in declared order", () => {
+  const negotiated = new Map([
     ["read", { fields: ["b", "a", "missing"], sideEffect: false }],
     ["write", { fields: ["a"], sideEffect: true }],
     ["bare", {}],
   ]);
   const state = { a: 1, b: null, c: "x" };
-  assert.deepEqual(gateCall(agreed, false, "other", state).refused, { hata: NOT_DECLARED });
-  assert.deepEqual(gateCall(agreed, false, "write", state).refused, { hata: NO_APPROVAL });
-  assert.deepEqual(gateCall(agreed, true, "write", state).args, { a: 1 });
-  const read = gateCall(agreed, false, "read", state);
+  assert.deepEqual(gateCall(negotiated, false, "other", state).refused, { hata: NOT_DECLARED });
+  assert.deepEqual(gateCall(negotiated, false, "write", state).refused, { hata: NO_APPROVAL });
+  assert.deepEqual(gateCall(negotiated, true, "write", state).args, { a: 1 });
+  const read = gateCall(negotiated, false, "read", state);
   assert.deepEqual(Object.keys(read.args!), ["b", "a"]);
-  assert.deepEqual(gateCall(agreed, false, "bare", state).args, {});
+  assert.deepEqual(gateCall(negotiated, false, "bare", state).args, {});
 });
 
 test("Envelope.tokensByKind sums to the tokens counted, and a clone carries it", () => {
@@ -113,8 +113,8 @@ test("decideOn over what the real servers list (serverInfo.version, tools/list) 
       const decided = decideOn(wire, policy);
       assert.deepEqual(decided.dropped, simulated.dropped, `level ${level}`);
       assert.deepEqual(
-        [...decided.agreed.values()],
-        [...simulated.agreed.values()].map(({ name, server, fields, sideEffect }) => ({
+        [...decided.negotiated.values()],
+        [...simulated.negotiated.values()].map(({ name, server, fields, sideEffect }) => ({
           name,
           server,
           fields,
@@ -165,10 +165,10 @@ test("the real client's default reads annotations by MCP's defaults: no annotati
   // With the gate: without approval MCP's defaults stop the bare tool, the reference's rule lets it through.
   const spec = declarationFromWire("undeclared", [bare]);
   const reference = declarationFromWire("undeclared", [bare], "reference");
-  const agreed = (declaration: typeof spec) => new Map([["t", { name: "t", server: "s", ...declaration.tools.t }]]);
-  assert.deepEqual(gateCall(agreed(spec), false, "t", {}), { refused: { hata: NO_APPROVAL } });
-  assert.deepEqual(gateCall(agreed(reference), false, "t", {}).refused, undefined);
-  assert.deepEqual(gateCall(agreed(spec), true, "t", {}).refused, undefined);
+  const negotiated = (declaration: typeof spec) => new Map([["t", { name: "t", server: "s", ...declaration.tools.t }]]);
+  assert.deepEqual(gateCall(negotiated(spec), false, "t", {}), { refused: { hata: NO_APPROVAL } });
+  assert.deepEqual(gateCall(negotiated(reference), false, "t", {}).refused, undefined);
+  assert.deepEqual(gateCall(negotiated(spec), true, "t", {}).refused, undefined);
 });
 
 test("subtractTraffic: what a meter counted between two readings, methods without a message left out", () => {

@@ -17,7 +17,7 @@ const TABLES = [
   { policy: WIDE_POLICY, handshakes: WIDE_HANDSHAKES },
 ];
 
-test("a shared handshake equals negotiating the world's own servers afresh: counts, agreed tools with this world's handlers, dropped tools", () => {
+test("a shared handshake equals negotiating the world's own servers afresh: counts, negotiated tools with this world's handlers, dropped tools", () => {
   for (const seed of SEEDS) {
     const world = createWorld(seed);
     for (const { policy, handshakes } of TABLES) {
@@ -30,8 +30,8 @@ test("a shared handshake equals negotiating the world's own servers afresh: coun
         assert.deepEqual(shared.session.envelope.counts(), fresh.session.envelope.counts(), where);
         assert.deepEqual(shared.session.envelope.tokensByKind(), fresh.session.envelope.tokensByKind(), where);
         assert.deepEqual(shared.negotiation.dropped, fresh.negotiation.dropped, where);
-        assert.deepEqual([...shared.negotiation.agreed.entries()], [...fresh.negotiation.agreed.entries()], where);
-        for (const [name, tool] of shared.negotiation.agreed) {
+        assert.deepEqual([...shared.negotiation.negotiated.entries()], [...fresh.negotiation.negotiated.entries()], where);
+        for (const [name, tool] of shared.negotiation.negotiated) {
           assert.equal(
             tool.handler,
             world.handlers[name as keyof typeof world.handlers],
@@ -39,7 +39,7 @@ test("a shared handshake equals negotiating the world's own servers afresh: coun
           );
           assert.equal(tool.call, handshakes[level].calls.get(name), `${where}: ${name} sends with the shared form`);
         }
-        assert.equal(shared.tools, shared.session.agreed, `${where}: the session's tools are the agreed ones`);
+        assert.equal(shared.tools, shared.session.negotiated, `${where}: the session's tools are the negotiated ones`);
         assert.deepEqual([...shared.tools], [...fresh.tools], where);
         assert.deepEqual(handshakes[level].row, handshakeRow(level, fresh), `${where}: the shared row`);
       }
@@ -84,7 +84,7 @@ test("one handshake serves every world: the same frozen decision and counts, whi
         shared.decision.dropped,
         shared.envelope,
         shared.row,
-        ...shared.decision.agreed.values(),
+        ...shared.decision.negotiated.values(),
         ...shared.calls.values(),
       ])
         assert.ok(Object.isFrozen(part));
@@ -111,7 +111,7 @@ test("worldHandshake is frozenHandshake on the world's facts and words", () => {
     for (const level of ALL_LEVELS) {
       const again = worldHandshake(level, policy);
       assert.notEqual(again, handshakes[level]);
-      assert.deepEqual([...again.decision.agreed], [...handshakes[level].decision.agreed]);
+      assert.deepEqual([...again.decision.negotiated], [...handshakes[level].decision.negotiated]);
       assert.deepEqual(again.row, handshakes[level].row);
       assert.equal(handshakes[level].envelope.words, WORLD_WORDS);
     }
@@ -124,11 +124,11 @@ test("the handshakes are a pure function of the servers' facts, level and policy
       const again = frozenHandshake(SERVER_FACTS, level, policy, WORLD_WORDS);
       assert.notEqual(again, handshakes[level]);
       assert.deepEqual(again.envelope.counts(), handshakes[level].envelope.counts());
-      assert.deepEqual([...again.decision.agreed.entries()], [...handshakes[level].decision.agreed.entries()]);
+      assert.deepEqual([...again.decision.negotiated.entries()], [...handshakes[level].decision.negotiated.entries()]);
       assert.deepEqual(again.decision.dropped, handshakes[level].decision.dropped);
-      // The call forms hold what counting the agreed tools' names and declared fields gives, with or without the word table.
+      // The call forms hold what counting the negotiated tools' names and declared fields gives, with or without the word table.
       assert.deepEqual([...handshakes[level].calls], [...callForms(handshakes[level].decision)]);
-      assert.deepEqual([...handshakes[level].calls.keys()], [...handshakes[level].decision.agreed.keys()]);
+      assert.deepEqual([...handshakes[level].calls.keys()], [...handshakes[level].decision.negotiated.keys()]);
       // Without the word table the counts are the same: the table only saves counting.
       const plain = new Envelope();
       handshake(SERVER_FACTS, level, policy, plain);
@@ -150,6 +150,6 @@ test("every world's servers have exactly the shared facts, so negotiating them c
     const envelope = new Envelope();
     const negotiation = negotiate(world.servers, level, LESSON_POLICY, envelope);
     assert.deepEqual(envelope.counts(), LESSON_HANDSHAKES[level].envelope.counts());
-    assert.equal(negotiation.agreed.size, LESSON_HANDSHAKES[level].decision.agreed.size);
+    assert.equal(negotiation.negotiated.size, LESSON_HANDSHAKES[level].decision.negotiated.size);
   }
 });

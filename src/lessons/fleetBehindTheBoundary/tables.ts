@@ -203,14 +203,13 @@ export function formatLevelTable({ levels, lessonClientLevels }: FleetLessonResu
     [
       "client",
       "level",
-      "agreed",
+      "negotiated",
       "dropped",
       "calls",
       "failed",
       "count",
       "fetched",
-      "requests",
-      "responses",
+      "messages",
       "tokens",
       "trips",
     ],
@@ -223,15 +222,14 @@ export function formatLevelTable({ levels, lessonClientLevels }: FleetLessonResu
       r.failed,
       r.count === null ? "-" : pyStr(r.count),
       r.fetched === null ? "-" : pyStr(r.fetched),
-      r.request,
-      r.response,
+      r.request + r.response,
       r.tokens,
       r.round_trips,
     ]),
   );
   const key = [
     "client: fleet = a client that knows the fleet, lesson 6 = lesson 6's client · trips: round trips",
-    "requests, responses, tokens, trips: the handshake (one yetenek sor per server) and the calls",
+    "messages (requests + responses), tokens, trips: the handshake (yetenek sor to each server), calls",
     `levels: ${LEVELS.map((name, level) => `${level} ${name}`).join(" · ")}`,
   ];
   // Rows that failed alike are named together: "fleet 0", "lesson 6 0-3".

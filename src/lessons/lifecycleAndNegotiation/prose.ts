@@ -258,7 +258,7 @@ export function kayitKnownDecision(): { negotiated: string[]; dropped: string[] 
     policy,
   );
   return {
-    negotiated: [...decision.agreed.keys()],
+    negotiated: [...decision.negotiated.keys()],
     dropped: decision.dropped.map(
       (d) => `${code(d.tool)} (${d.reason === "allowlist" ? "not on the allowlist" : "version"})`,
     ),

@@ -166,7 +166,7 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
     const { decision, row } = POLICY_HANDSHAKES[k];
     return {
       name,
-      negotiated: [...decision.agreed.keys()],
+      negotiated: [...decision.negotiated.keys()],
       dropped: decision.dropped.map((dropped) => ({ ...dropped })),
       handshake: { ...row },
     };

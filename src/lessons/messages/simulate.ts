@@ -97,7 +97,7 @@ export function simulateMessages(seed: number): MessagesSimulation {
     let step = chain.next();
     while (!step.done) {
       const { name, state } = step.value;
-      const tool = session.agreed.get(name)!;
+      const tool = session.negotiated.get(name)!;
       const args = callArguments(tool.fields, state);
       const result = callTool(session, name, state);
       calls.push({

@@ -65,7 +65,7 @@ export function describeWireSeed(result: WireLessonResult): string {
   );
 }
 
-/** Calls of a run that the client itself refused (tool not agreed, no approval): counted as calls, never sent. */
+/** Calls of a run that the client itself refused (tool not negotiated, no approval): counted as calls, never sent. */
 function refusedByClient(failures: Readonly<Record<string, number>>): number {
   return Object.entries(failures)
     .filter(([key]) => key.endsWith(`: ${NOT_DECLARED}`) || key.endsWith(`: ${NO_APPROVAL}`))

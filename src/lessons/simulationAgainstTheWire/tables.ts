@@ -2,7 +2,7 @@
  * Lesson 9's tables: the simulator's figures beside the wire's, as plain text.
  *
  * Every table prints counts that the same seed reproduces exactly; none prints a wall time (see
- * `measurements.ts`). A column named `simulator` says `same` when the wire agreed with the simulator on
+ * `measurements.ts`). A column named `simulator` says `same` when the wire negotiated with the simulator on
  * every compared figure, and otherwise names the figures that differ.
  */
 import type { Level } from "../../sim/declaration";

@@ -140,10 +140,10 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
   const tools = new Envelope(WORLD_WORDS);
   const session = {
     envelope: tools,
-    agreed: agreeOn(world.servers, 3, OPEN_POLICY).agreed,
+    negotiated: agreeOn(world.servers, 3, OPEN_POLICY).negotiated,
     approval: true,
   };
-  const tool = session.agreed.get(REGION_TOOL)!;
+  const tool = session.negotiated.get(REGION_TOOL)!;
   const toolExchanges: PrimitiveExchange[] = [];
   const toolAnswers: number[] = [];
   for (const { region } of regionTasks) {

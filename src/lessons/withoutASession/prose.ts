@@ -236,9 +236,9 @@ function autoMeeting(wire: WithoutASessionWire, server: "legacy-only" | "dual-er
 /** Section 4, in place: the legacy server's answer to the probe, and what probing on one process costs. */
 export function readInPlaceProbe(wire: WithoutASessionWire): string {
   const lines = wire.inPlaceProbe.steps.filter(isTranscriptLine);
-  const [probe, answer, , agreed] = lines;
+  const [probe, answer, , negotiated] = lines;
   const error = (JSON.parse(answer.line) as Record<string, any>).error ?? {};
-  const version = (JSON.parse(agreed.line) as Record<string, any>).result?.protocolVersion;
+  const version = (JSON.parse(negotiated.line) as Record<string, any>).result?.protocolVersion;
   const probeBytes = probe.bytes + answer.bytes;
   const sdk = autoMeeting(wire, "legacy-only");
   return paragraphs(

@@ -97,7 +97,7 @@ export interface EraRunRow extends EraVariant {
   completed: number;
   /**
    * The calls that ended in the client (`calls − wireCalls`), by tool and the client's answer
-   * (`arac bildirilmedi`: the tool was not agreed; `onay yok`: a side effect without approval), in
+   * (`arac bildirilmedi`: the tool was not negotiated; `onay yok`: a side effect without approval), in
    * the order they first happened.
    */
   refused: RefusedCalls[];

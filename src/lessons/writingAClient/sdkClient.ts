@@ -71,11 +71,11 @@ export async function useServer(
     const { tools } = await client.listTools(); // tools/list, every page
     // After tools/list, the client's policy: the version rule, then the allowlist.
     const declaration = declarationFromWire(serverVersion, tools as WireTool[]);
-    const { agreed, dropped } = decideOn([{ name: server, declaration }], policy);
+    const { negotiated, dropped } = decideOn([{ name: server, declaration }], policy);
     const listed = tools.map((tool) => tool.name);
-    const seen = { serverVersion, listed, kept: [...agreed.keys()], dropped };
+    const seen = { serverVersion, listed, kept: [...negotiated.keys()], dropped };
     // Before tools/call: a tool the client did not keep ends here, and nothing is sent.
-    const gate = gateCall(agreed, false, call.name, call.arguments);
+    const gate = gateCall(negotiated, false, call.name, call.arguments);
     if (gate.refused) return { ...seen, sent: false, isError: true, text: `${gate.refused.hata}` };
     const result = await client.callTool({ name: call.name, arguments: gate.args }); // tools/call
     const first = result.content[0]; // a JSON-RPC error would have thrown instead

@@ -143,7 +143,7 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     const visibility = dropVisibility(servers, run.negotiation, tasks, run.outcomes);
     return {
       level,
-      negotiated: run.negotiation.agreed.size,
+      negotiated: run.negotiation.negotiated.size,
       dropped: run.negotiation.dropped.length,
       endedInClient: visibility.reduce((n, row) => n + row.endedInClient, 0),
       completed: run.completed,

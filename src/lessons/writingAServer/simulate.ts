@@ -72,11 +72,11 @@ export const SHOWN_DECLARATIONS: readonly ServerDeclaration[] = Object.freeze(
 );
 
 /**
- * The names of the tools agreed at the full level under the lesson's policy, sorted; made once
+ * The names of the tools negotiated at the full level under the lesson's policy, sorted; made once
  * when this module loads and never changed (each result gets a copy of its own).
  */
 const AGREED_AT_FULL: readonly string[] = Object.freeze(
-  [...LESSON_HANDSHAKES[3].decision.agreed.keys()].sort(),
+  [...LESSON_HANDSHAKES[3].decision.negotiated.keys()].sort(),
 );
 
 /** Everything lesson 6 computes for one seed. */
@@ -91,8 +91,8 @@ export interface WritingAServerResult {
   handshake: HandshakeRow[];
   /** Which tools each level drops, and why (levels 0–3). */
   dropped: (readonly DroppedTool[])[];
-  /** Names of the tools agreed at the full level, sorted. */
-  agreedAtFull: string[];
+  /** Names of the tools negotiated at the full level, sorted. */
+  negotiatedAtFull: string[];
   /** The twelve tasks at levels 0–3. */
   runs: RunRow[];
   /** The same world, tasks drawn from seed + 1 (which may be 2^53, still exact as a number). */
@@ -148,7 +148,7 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
     declarations,
     handshake,
     dropped,
-    agreedAtFull: [...AGREED_AT_FULL],
+    negotiatedAtFull: [...AGREED_AT_FULL],
     runs,
     secondRun: { seed: secondSeed, tasks: secondTasks, runs: secondRuns },
     wide,

@@ -101,10 +101,10 @@ export function formatMcpDeclarations(result: WritingAServerResult): string {
   return lines.join("\n");
 }
 
-/** The handshake table, and the line naming the tools agreed at the full level. */
+/** The handshake table, and the line naming the tools negotiated at the full level. */
 export function formatHandshakeTable(
   rows: readonly HandshakeRow[],
-  agreedAtFull: readonly string[],
+  negotiatedAtFull: readonly string[],
 ): string {
   const lines = [
     "level                         negotiated dropped request response tokens round trips",
@@ -115,7 +115,7 @@ export function formatHandshakeTable(
         ` ${right(r.tokens, 6)} ${right(r.round_trips, 11)}`,
     );
   }
-  lines.push(`negotiated at full level : ${pyRepr(agreedAtFull)}`);
+  lines.push(`negotiated at full level : ${pyRepr(negotiatedAtFull)}`);
   return lines.join("\n");
 }
 
@@ -184,7 +184,7 @@ export function formatWritingAServer(result: WritingAServerResult): string {
   const first = [
     formatDeclarationTable(result.declarations),
     "",
-    formatHandshakeTable(result.handshake, result.agreedAtFull),
+    formatHandshakeTable(result.handshake, result.negotiatedAtFull),
   ];
   const second = [
     formatRunTable(result.runs),
