@@ -50,5 +50,9 @@ export function connectClient(
 ): Connection {
   const sent = servers.flatMap((server) => sendDiscovery(discover(server), envelope));
   const negotiation = agreeOn(servers, level, policy);
-  return { caller: { envelope, negotiated: negotiation.negotiated, approval: false }, negotiation, sent };
+  return {
+    caller: { envelope, negotiated: negotiation.negotiated, approval: false },
+    negotiation,
+    sent,
+  };
 }

@@ -198,7 +198,9 @@ test("the numbers lesson 7's markdown states are the ones the run computes, at e
     assert.equal(result.level, 3);
     assert.ok(!result.policy.allowlist.includes("kayit_yaz"));
     // Section 3: no tool kept declares a side effect, so approval off refuses nothing.
-    const kept = result.servers.flatMap((s) => s.tools).filter((t) => result.perSession.negotiation.negotiated.has(t.name));
+    const kept = result.servers
+      .flatMap((s) => s.tools)
+      .filter((t) => result.perSession.negotiation.negotiated.has(t.name));
     assert.ok(kept.length > 0 && kept.every((t) => !t.sideEffect), `seed ${seed}`);
   }
 });

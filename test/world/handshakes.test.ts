@@ -30,7 +30,11 @@ test("a shared handshake equals negotiating the world's own servers afresh: coun
         assert.deepEqual(shared.session.envelope.counts(), fresh.session.envelope.counts(), where);
         assert.deepEqual(shared.session.envelope.tokensByKind(), fresh.session.envelope.tokensByKind(), where);
         assert.deepEqual(shared.negotiation.dropped, fresh.negotiation.dropped, where);
-        assert.deepEqual([...shared.negotiation.negotiated.entries()], [...fresh.negotiation.negotiated.entries()], where);
+        assert.deepEqual(
+          [...shared.negotiation.negotiated.entries()],
+          [...fresh.negotiation.negotiated.entries()],
+          where,
+        );
         for (const [name, tool] of shared.negotiation.negotiated) {
           assert.equal(
             tool.handler,
