@@ -19,7 +19,7 @@ export {
   type MessageKind,
   type Transport,
 } from "./sim/envelope";
-export type { Handler, Server, ServerTool, ServerFacts, ToolFacts } from "./sim/server";
+export type { Handler, WorldServer, ServerTool, ServerFacts, ToolFacts } from "./sim/server";
 export {
   declare,
   LEVELS,

@@ -14,7 +14,7 @@ import { callTool, NO_APPROVAL, type Session } from "../sim/client";
 import type { Level } from "../sim/declaration";
 import { Envelope } from "../sim/envelope";
 import { negotiate, type ClientPolicy } from "../sim/negotiation";
-import type { Server } from "../sim/server";
+import type { WorldServer } from "../sim/server";
 import type { Fields, Value } from "../sim/values";
 import { ALLOWLIST, KNOWN_VERSIONS } from "../world/servers";
 
@@ -34,7 +34,7 @@ export const FLEET_POLICY: ClientPolicy = {
  * and one resource, `cihaz_listesi` (Turkish for "device list"). A handler's throw becomes
  * `{hata: message}` (`hata`, "error"), the simulator's error result.
  */
-export function createFleetServer(fleet: Fleet): Server {
+export function createFleetServer(fleet: Fleet): WorldServer {
   const handlers = createFleetHandlers(fleet);
   return {
     name: FLEET_SERVER_NAME,
@@ -133,7 +133,7 @@ export function walkFleetChain(session: Session): FleetChainOutcome {
 
 /** Negotiates with `servers` at `level` on a fresh envelope, then walks {@link FLEET_CHAIN}. */
 export function runFleetChain(
-  servers: readonly Server[],
+  servers: readonly WorldServer[],
   level: Level,
   policy: ClientPolicy = FLEET_POLICY,
 ): FleetLevelRow {

@@ -26,7 +26,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/server";
 import type { Level } from "../sim/declaration";
-import type { Server, ToolFacts } from "../sim/server";
+import type { WorldServer, ToolFacts } from "../sim/server";
 import { FLEET_TOOL_DEFINITIONS, type JsonSchema } from "../fleet/tools";
 import { REGIONS } from "../world/subscribers";
 
@@ -125,7 +125,7 @@ export function worldInputSchema(tool: Pick<ToolFacts, "name" | "fields">): Json
  * @remarks Source: 2026-07-28 `server/tools.mdx`, "Servers SHOULD return tools in a
  * deterministic order".
  */
-export function worldToolList(server: Server, level: Level): Tool[] {
+export function worldToolList(server: WorldServer, level: Level): Tool[] {
   return server.tools.map((tool) => {
     if (level === 0) return { name: tool.name, inputSchema: { ...NAME_ONLY_SCHEMA } };
     const inputSchema = worldInputSchema(tool) as Tool["inputSchema"];
@@ -142,7 +142,7 @@ export function worldToolList(server: Server, level: Level): Tool[] {
  *
  * @param server the simulator's fleet server (`createFleetServer`), for each tool's side effect.
  */
-export function fleetToolList(server: Server, level: Level): Tool[] {
+export function fleetToolList(server: WorldServer, level: Level): Tool[] {
   return FLEET_TOOL_DEFINITIONS.map((definition) => {
     if (level === 0) return { name: definition.name, inputSchema: { ...NAME_ONLY_SCHEMA } };
     if (level === 1) return definition as unknown as Tool;

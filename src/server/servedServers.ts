@@ -24,7 +24,7 @@ import { createPathServer, invalidArgumentsMessage } from "../fleet/paths";
 import { createFleetServer } from "../fleet/server";
 import { FLEET_TOOL_NAMES } from "../fleet/tools";
 import type { Level } from "../sim/declaration";
-import type { Server } from "../sim/server";
+import type { WorldServer } from "../sim/server";
 import type { Fields } from "../sim/values";
 import type { World } from "../world/world";
 import { declaredVersion, fleetToolList, worldInputSchema, worldToolList } from "./declarations";
@@ -66,7 +66,9 @@ const PROMPTS: Readonly<Record<string, ServedPrompt>> = {
  * @throws Error when the world has no server of that name.
  */
 export function worldServed(world: World, name: string, level: Level): ServedServer {
-  const server: Server | undefined = world.servers.find((candidate) => candidate.name === name);
+  const server: WorldServer | undefined = world.servers.find(
+    (candidate) => candidate.name === name,
+  );
   if (!server) throw new Error(`the world has no server ${name}`);
   const handlers = new Map(server.tools.map((tool) => [tool.name, tool.handler]));
   const validators = worldValidators();

@@ -12,7 +12,7 @@
  */
 import { declare, type Level, type ServerDeclaration, type ToolDeclaration } from "./declaration";
 import { callForm, type CallForm, type Envelope, type Transport } from "./envelope";
-import type { Handler, Server, ServerFacts } from "./server";
+import type { Handler, WorldServer, ServerFacts } from "./server";
 import type { WordTokens } from "./tokenizer";
 import type { Value } from "./values";
 
@@ -63,7 +63,7 @@ export interface Negotiation {
  * @param envelope the run's counter; gains one request and one response per server.
  */
 export function negotiate(
-  servers: readonly Server[],
+  servers: readonly WorldServer[],
   level: Level,
   policy: ClientPolicy,
   envelope: Envelope,
@@ -109,7 +109,7 @@ function decideAt(servers: readonly ServerFacts[], level: Level, policy: ClientP
  * decision itself is {@link decideOn}; this adds each simulated server's handler and transport.
  */
 export function agreeOn(
-  servers: readonly Server[],
+  servers: readonly WorldServer[],
   level: Level,
   policy: ClientPolicy,
 ): Negotiation {
@@ -145,7 +145,7 @@ const NO_FIELDS: readonly string[] = [];
  * @returns a new negotiation; `dropped` is the decision's own list.
  */
 export function bindHandlers(
-  servers: readonly Server[],
+  servers: readonly WorldServer[],
   decision: Decision,
   forms: ReadonlyMap<string, CallForm> = callForms(decision),
 ): Negotiation {

@@ -44,6 +44,6 @@ export interface ServerFacts {
 }
 
 /** A server: its facts, and a handler for each of its tools. */
-export interface Server extends ServerFacts {
+export interface WorldServer extends ServerFacts {
   tools: readonly ServerTool[];
 }

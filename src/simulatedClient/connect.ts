@@ -14,7 +14,7 @@ import type { Session } from "../sim/client";
 import type { Level } from "../sim/declaration";
 import type { Envelope } from "../sim/envelope";
 import { agreeOn, type ClientPolicy, type Negotiation } from "../sim/negotiation";
-import type { Server } from "../sim/server";
+import type { WorldServer } from "../sim/server";
 import { sendDiscovery, type SentMessage } from "./discovery";
 import { legacyDiscoveryMessages, type DiscoveryMessage } from "./messages";
 
@@ -42,11 +42,11 @@ export interface Connection {
  * @returns a caller on `envelope` with the negotiated tools (approval off, as in lesson 6's runs).
  */
 export function connectClient(
-  servers: readonly Server[],
+  servers: readonly WorldServer[],
   level: Level,
   policy: ClientPolicy,
   envelope: Envelope,
-  discover: (server: Server) => readonly DiscoveryMessage[] = legacyDiscoveryMessages,
+  discover: (server: WorldServer) => readonly DiscoveryMessage[] = legacyDiscoveryMessages,
 ): Connection {
   const sent = servers.flatMap((server) => sendDiscovery(discover(server), envelope));
   const negotiation = agreeOn(servers, level, policy);

@@ -13,7 +13,7 @@
 import { NO_APPROVAL, NOT_DECLARED } from "../sim/client";
 import { declare, type Level } from "../sim/declaration";
 import type { ClientPolicy, DropReason, Negotiation } from "../sim/negotiation";
-import type { Server } from "../sim/server";
+import type { WorldServer } from "../sim/server";
 import type { TaskOutcome } from "../world/runTasks";
 import { chainOf, type ClientTask } from "./tasks";
 
@@ -38,7 +38,7 @@ export interface DropReport {
  */
 export function reportDrops(
   negotiation: Negotiation,
-  servers: readonly Server[],
+  servers: readonly WorldServer[],
   level: Level,
   policy: ClientPolicy,
 ): DropReport[] {
@@ -106,7 +106,7 @@ export interface DropVisibilityRow {
  * @throws Error when a chain names a tool no server lists.
  */
 export function dropVisibility(
-  servers: readonly Server[],
+  servers: readonly WorldServer[],
   negotiation: Negotiation,
   tasks: readonly ClientTask[],
   outcomes: readonly TaskOutcome[],

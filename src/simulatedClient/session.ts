@@ -19,7 +19,7 @@ import type { Level } from "../sim/declaration";
 import type { Envelope, EnvelopeCounts, MessageKind } from "../sim/envelope";
 import type { ProtocolEra } from "../sim/eras";
 import type { ClientPolicy, Negotiation } from "../sim/negotiation";
-import type { Server } from "../sim/server";
+import type { WorldServer } from "../sim/server";
 import { eraEnvelope } from "../sim/statelessEnvelope";
 import type { TaskOutcome } from "../world/runTasks";
 import { ResultCache } from "./cache";
@@ -55,7 +55,7 @@ export const DEFAULT_TASK_SPACING_MS = 600_000;
 
 /** What the client runs against: servers, declaration level, policy; and how it discovers. */
 export interface ClientSetup {
-  servers: readonly Server[];
+  servers: readonly WorldServer[];
   level: Level;
   policy: ClientPolicy;
   /** The protocol era; default `legacy`. */

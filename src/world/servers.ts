@@ -16,7 +16,7 @@
  * read a seed's subscribers, differ. The words their bodies repeat are counted once here
  * ({@link WORLD_WORDS}).
  */
-import type { Server, ServerFacts, ServerTool, ToolFacts } from "../sim/server";
+import type { WorldServer, ServerFacts, ServerTool, ToolFacts } from "../sim/server";
 import type { ClientPolicy } from "../sim/negotiation";
 import { wordTokens, type WordTokens } from "../sim/tokenizer";
 import { ANSWER_KEYS, HANDLER_ERRORS, type Handlers } from "./handlers";
@@ -123,7 +123,7 @@ export const WORLD_WORDS: WordTokens = wordTokens([
 ]);
 
 /** Builds the three servers around a world's handlers: {@link SERVER_FACTS}, each tool with its handler. */
-export function createServers(handlers: Handlers): readonly Server[] {
+export function createServers(handlers: Handlers): readonly WorldServer[] {
   return SERVER_FACTS.map((facts) => ({
     ...facts,
     tools: facts.tools.map(({ name, fields, sideEffect }): ServerTool => ({

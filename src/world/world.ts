@@ -3,7 +3,7 @@
  */
 import { createHandlers, type Handlers } from "./handlers";
 import { checkSeed } from "../sim/seed";
-import type { Server } from "../sim/server";
+import type { WorldServer } from "../sim/server";
 import { createServers } from "./servers";
 import {
   countByRegion,
@@ -20,7 +20,7 @@ export interface World {
   /** Subscribers per region. */
   regionCounts: RegionCounts;
   handlers: Handlers;
-  servers: readonly Server[];
+  servers: readonly WorldServer[];
 }
 
 /**

@@ -420,8 +420,9 @@ test("lesson 6 lists what it teaches: a whole minimal server, the real server's 
       "CallToolResult",
     ])
       assert.ok(prose.includes(`\`${name}\``), `${path}: ${name} glossed`);
-    // The course's type of a server is "a world server" in the prose; `Server` names it once, for the listings.
-    assert.match(prose, /In the listings `Server` is the course's type of a world server, not the SDK's class/, path);
+    // The course's type of a server is `WorldServer`, so `Server` means only the SDK's class.
+    assert.match(prose, /In the listings `WorldServer` is the course's type of a world server/, path);
+    assert.ok(!prose.includes(": Server"), `${path}: no listing types a world server as \`Server\``);
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One name for the tools the client keeps, the same in the prose and the code.

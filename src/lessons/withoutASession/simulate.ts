@@ -41,7 +41,7 @@ import {
   type ProtocolEra,
   type ProtocolField,
 } from "../../sim/eras";
-import type { Server } from "../../sim/server";
+import type { WorldServer } from "../../sim/server";
 import { pyStr } from "../../sim/values";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
 import type { DroppedTool } from "../../sim/negotiation";
@@ -258,7 +258,7 @@ function refusedCalls(run: ClientRun): RefusedCalls[] {
 
 /** Runs lesson 6's twelve tasks once in one variant, discovery once. */
 function eraRun(
-  servers: readonly Server[],
+  servers: readonly WorldServer[],
   tasks: readonly ClientTask[],
   variant: EraVariant,
 ): EraRunRow {
@@ -317,14 +317,14 @@ function fieldTokens(parts: readonly BodyPart[]): Record<ProtocolField, number> 
 }
 
 /** The protocol-field tokens a stateless `tools/call` request and its result add for `server`. */
-function callExtraTokens(server: Server): number {
+function callExtraTokens(server: WorldServer): number {
   const result = resultFields("stateless", server, false);
   const fields = [requestFields("stateless"), [...result.head, ...result.tail]].map(fieldTokens);
   return fields.reduce((n, f) => n + PROTOCOL_FIELDS.reduce((m, k) => m + f[k], 0), 0);
 }
 
 /** Part (c): the priced server's discovery messages in both eras (stateless with `server/discover`), then a tool call and its result. */
-function messageCosts(server: Server): MessageCosts {
+function messageCosts(server: WorldServer): MessageCosts {
   const messages: MessageCostRow[] = [];
   const add = (
     era: ProtocolEra,
@@ -476,7 +476,7 @@ export function simulateWithoutASession(
 }
 
 /** The `ttlMs` the servers' stateless list results carry (all the same: the real servers' hint). */
-function discoveryTtl(servers: readonly Server[]): number {
+function discoveryTtl(servers: readonly WorldServer[]): number {
   const ttls = new Set(
     servers.flatMap((s) =>
       discoveryMessages(s, "stateless").flatMap((m) => (m.ttlMs === undefined ? [] : [m.ttlMs])),

@@ -22,7 +22,7 @@ import { generateFleet, type Device, type Fleet } from "../../fleet/generator";
 import { ALL_LEVELS, type Level } from "../../sim/declaration";
 import { Envelope } from "../../sim/envelope";
 import type { ClientPolicy } from "../../sim/negotiation";
-import type { Server } from "../../sim/server";
+import type { WorldServer } from "../../sim/server";
 import { measureHandshake, type HandshakeRow } from "../../world/runTasks";
 import { createWorld, type World } from "../../world/world";
 import {
@@ -84,7 +84,7 @@ export interface WritingAClientResult {
   world: World;
   fleet: Fleet;
   /** olcum, tarife, kayit, fleet. */
-  servers: readonly Server[];
+  servers: readonly WorldServer[];
   level: Level;
   policy: ClientPolicy;
   /** The twelve lesson-6 tasks, then the fleet task. */
