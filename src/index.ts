@@ -1060,6 +1060,7 @@ export {
   lifecycleAndNegotiationSolutions,
   readDiscover,
   readGate,
+  readHandshake,
   readKayit,
   readOpeningCosts,
   readPolicies,

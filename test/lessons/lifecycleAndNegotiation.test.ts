@@ -6,6 +6,7 @@ import { before, describe, it } from "node:test";
 import { explainHandshake, handshakeMessages } from "../../src/lessons/handshakeText";
 import {
   describeLifecycleAndNegotiationSeed,
+  readHandshake,
   kayitKnownDecision,
   lifecycleAndNegotiationSolutions,
   readDiscover,
@@ -112,11 +113,11 @@ describe("lesson 5's simulated half", () => {
     ]);
     assert.match(
       flat(readPolicies(result)),
-      /The allowlist alone drops `kayit_yaz`, not on the allowlist: 4 of 5 left\. .*Both together drop the same 2 tools, for the same reason: 3 of 5 left\. \(`kayit_yaz` falls with its server: the version is read first\.\) The handshake cost 99 tokens and 5 round trips under every policy/,
+      /^Under both, `kayit_yaz` falls with its server, not to the allowlist: the version is read first\. The handshake cost 99 tokens and 5 round trips under every policy: the host decides after the answers are in\.$/,
     );
   });
 
-  it("the handshake word by word: six messages, 99 tokens and 5 round trips, lesson 6's level-0 row", () => {
+  it("the handshake: six messages, 99 tokens and 5 round trips, lesson 6's level-0 row, in one computed sentence", () => {
     const messages = handshakeMessages(SERVER_FACTS);
     assert.equal(messages.length, 6);
     assert.equal(
@@ -132,6 +133,12 @@ describe("lesson 5's simulated half", () => {
     assert.match(text, /^\| message \| body \| body tokens \| \+ envelope \| round trips \|/);
     assert.match(flat(text), /99 in all, and their requests 1, 2 and 2 round trips, 5 in all\.$/);
     assert.ok(widest(text.split("\n\n")[1]) <= LINE_WIDTH);
+    const sentence = flat(readHandshake(SERVER_FACTS));
+    assert.match(
+      sentence,
+      /^`yetenek sor olcum` is answered by `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`, and so on for `tarife` and `kayit`\. The 6 messages cost 99 envelope tokens, and the 3 requests 5 round trips: 1 to the local `olcum`, 2 each to the remote `tarife` and `kayit`\.$/,
+    );
+    assert.ok(widest(readHandshake(SERVER_FACTS)) <= LINE_WIDTH);
   });
 
   it("the gate: without approval the side-effect call sends nothing; with it, one request more, at every seed", () => {
@@ -241,7 +248,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(discovered.result.ttlMs, 3_600_000, "a cacheable answer: fresh for an hour");
   });
 
-  it("section 4: 5 messages and 844 bytes, 2 and 816 (section 3's tools/list sent first, id 0), 4 and 1358, and 186 bytes of _meta on every stateless request", () => {
+  it("section 4: 5 messages and 844 bytes, 2 and 816 (section 3's tools/list sent first, id 0), 4 and 1358; the 197 bytes more are params and lesson 3's 186 bytes of _meta", () => {
     assert.deepEqual(
       wire.costs.map((c) => [c.requests, c.responses, c.notifications, c.messages, c.bytes]),
       [
@@ -260,7 +267,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.ok(exported.includes(`"2026-07-28" section 3's \`tools/list\` alone, sent first (id 0)`));
     assert.match(
       flat(readOpeningCosts(wire)),
-      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1358 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and the `_meta` inside\. .* A later request that has `params` anyway adds `_meta` alone: 186 bytes\./,
+      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1358 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and lesson 3's `_meta` inside\. Its answer is 572 against 432\.$/,
     );
     const chart = openingsChart(wire) as { data: { values: { bytes: number }[] } };
     assert.equal(
@@ -269,7 +276,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     );
   });
 
-  it("section 6: kayit reports version 3 in serverInfo, and kayit_yaz's annotations say it writes", () => {
+  it("section 5: kayit reports version 3 in serverInfo, and kayit_yaz's annotations say it writes", () => {
     const [discovered, listed] = parsed(wire.kayit, "server");
     assert.deepEqual(discovered.result._meta["io.modelcontextprotocol/serverInfo"], {
       name: "kayit",
@@ -279,7 +286,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(kayitYaz.annotations.readOnlyHint, false);
     assert.match(
       flat(readKayit(wire)),
-      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results: version 3, where the course's client knows 2\./,
+      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results: version 3, where the course's host knows 2\./,
     );
     const [olcum] = parsed(wire.discover, "server");
     assert.deepEqual(discovered.result.supportedVersions, olcum.result.supportedVersions);
@@ -310,7 +317,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
       assert.match(
         opening,
         new RegExp(
-          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 7 follows .* the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, carry no subscriber`,
+          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 5's approval gate follows .* the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, carry no subscriber`,
         ),
       );
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
@@ -322,7 +329,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
       );
       assert.match(
         flat(solutions),
-        /what section 6 showed `kayit` declaring of the protocol: 4 versions, `2026-07-28` among them, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
+        /what section 5 showed `kayit` declaring of the protocol: 4 versions, `2026-07-28` among them, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
       );
       const raw = describeLifecycleAndNegotiationSeed(result, wire);
       for (const text of [raw, solutions, readGate(result), readPolicies(result)])
@@ -349,13 +356,13 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        `the only way dual-era \`olcum\` serves it; a \`_meta\` request naming it gets -32022. The SDK's \`server/discover\` would list 2026-07-28 alone; the course's code lists all ${supported.length} until the SDK pins the process to an era, then that era's versions.`,
+        "the only way dual-era `olcum` serves it; a `_meta` request naming it gets -32022, though `olcum` lists it as supported (the spec leaves open whether a dual-era server's list names its legacy revisions).",
       ),
       "section 3 says what the plain olcum answers",
     );
   });
 
-  it("lists only 2026-07-28 once the process has served a 2026-07-28 request, as step 2 says", async () => {
+  it("lists only 2026-07-28 once the process has served a 2026-07-28 request (the SDK pins the process to that era)", async () => {
     const exchange = new LineExchange(["olcum"]);
     exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: requestMeta() } });
     const listed = await exchange.read();
@@ -367,7 +374,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
   });
 });
 
-describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the approval gate beside MCP's rule", () => {
+describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negotiated tools, the version rule and the approval gate beside MCP's rules", () => {
   for (const folder of ["lessons", "lessons/seed-20260219"]) {
     it(`${folder}: each is said once, here, in the words later lessons point back to`, () => {
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
@@ -375,21 +382,24 @@ describe("the homes lesson 5 keeps: the dual-era steps, the client bundle, the a
       for (const phrase of [
         'A dual-era client and server meet in four steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
         "A client that gets -32022 has met a modern server: it retries with a modern version from `supported` (with the course's list, 2026-07-28) and does not fall back to `initialize`.",
-        "Any other error (a modern one is, say, -32022, -32021 or -32020, lesson 3), or no answer in time, marks a legacy server; then the client sends `initialize`.",
-        // One MCP client per server, bundled by the course's code.
-        "The host runs one MCP client per server (lesson 1). The course's code bundles the three in one object, *the course's client* (not an MCP client: it holds one per server)",
+        "Any other error (not -32020, -32021 or -32022, lesson 3's modern ones), or no answer in time, marks a legacy server; then the client sends `initialize`.",
+        // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
+        "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*.",
+        // The version rule, said once, against 2026-07-28's SHOULD NOT on serverInfo.
+        "It goes against 2026-07-28: `serverInfo` is self-reported, for display, logging and debugging, and implementations SHOULD NOT change behaviour on it (`basic/index.mdx`).",
         // The gate exactly as the code holds it, and MCP's own rule beside it.
         "a tool whose `annotations` lack `readOnlyHint: true` is held; a tool with no `annotations` at all passes, deliberately against MCP's defaults above: the gate acts only on what a server declared.",
         'MCP\'s rule is wider: a human in the loop SHOULD be able to deny any tool invocation (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
-        "MCP negotiates no set of tools (section 2); *negotiated tools* is the course's name for those the course's client keeps",
-        "This handshake is not MCP's (`basic/versioning.mdx`: 2025-11-25's is `initialize`, 2026-07-28 has none)",
-        "*the simulator's handshake*: `yetenek sor`",
+        "MCP negotiates a version and capabilities, not a set of tools (section 2): *negotiated tools* is the course's name, from its reference lesson, for the tools its host's policy keeps.",
+        "*the simulator's handshake*, which is not MCP's (`basic/versioning.mdx`: 2025-11-25's is `initialize`, 2026-07-28 has none): `yetenek sor`",
         // Why the record task runs under policy none.
-        "so that call would end with `arac bildirilmedi` before the gate: the table runs the task under policy *none*",
+        "the task runs under policy *none*, since under the course's policy that call would end before the gate with `arac bildirilmedi`",
       ])
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
+      // The course-wide names: one host, one gate; the SDK's internals are not the lesson's.
+      assert.doesNotMatch(exported, /the course's client|defaults gate|SDK pins/);
     });
   }
 });

@@ -9,19 +9,13 @@ export {
   lifecycleAndNegotiationSolutions,
   readDiscover,
   readGate,
+  readHandshake,
   readKayit,
   readOpeningCosts,
   readPolicies,
   readStatelessMismatch,
 } from "./prose";
 export { simulateLifecycleAndNegotiation } from "./simulate";
-export {
-  formatDeclaredTools,
-  formatGate,
-  formatLines,
-  formatOpeningCosts,
-  formatPolicies,
-} from "./tables";
+export { formatDeclaredTools, formatLines, formatOpeningCosts, formatPolicies } from "./tables";
 export { runLifecycleAndNegotiationOnTheWire } from "./wire";
-export { explainHandshake } from "../handshakeText";
 export { show } from "../show";

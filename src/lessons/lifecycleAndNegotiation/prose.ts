@@ -8,9 +8,12 @@ import { decideOn } from "../../sim/negotiation";
 import { declare } from "../../sim/declaration";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import { ALLOWLIST, KNOWN_VERSIONS, SERVER_FACTS } from "../../world/servers";
+import { REMOTE_ROUND_TRIPS } from "../../sim/envelope";
+import type { ServerFacts } from "../../sim/server";
+import { handshakeMessages } from "../handshakeText";
 import { code, listing, ordinal, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
-import { DECLARED_LEVEL, type LifecycleAndNegotiationResult, type PolicyRow } from "./simulate";
+import { DECLARED_LEVEL, type LifecycleAndNegotiationResult } from "./simulate";
 import type { LifecycleAndNegotiationWire, OpeningCost } from "./wire";
 
 /** A JSON-RPC message as a transcript read it. */
@@ -53,7 +56,8 @@ export function describeLifecycleAndNegotiationSeed(
   wire: LifecycleAndNegotiationWire,
 ): string {
   return wrapMarkdown(
-    `This run uses **seed ${result.seed}**. Section 7 follows its first record task, the ` +
+    `This run uses **seed ${result.seed}**. Section 5's approval gate follows its first record ` +
+      `task, the ` +
       `${ordinal(result.gateTaskNumber)}, about ${code(result.gateTask.subscriber)}. The real ` +
       `lines, from ${wire.processes} server processes, carry no subscriber: they are the same ` +
       `bytes at every seed.`,
@@ -133,10 +137,9 @@ export function readOpeningCosts(wire: LifecycleAndNegotiationWire): string {
       `${stateless.opening} (${discover.messages} and ${discover.bytes} asking first). Fewer ` +
       `messages, hardly fewer bytes. The stateless ${code("tools/list")} request is ` +
       `${statelessList} bytes against ${legacyList}: ${statelessList - legacyList} more` +
-      (onlyMeta ? `, for ${code("params")} and the ${code("_meta")} inside. ` : `. `) +
+      (onlyMeta ? `, for ${code("params")} and lesson 3's ${code("_meta")} inside. ` : `. `) +
       `Its answer is ${listBytes(stateless, "response")} against ` +
-      `${listBytes(legacy, "response")}. A later request that has ${code("params")} anyway adds ` +
-      `${code("_meta")} alone: ${wire.metaBytes} bytes.`,
+      `${listBytes(legacy, "response")}.`,
   );
 }
 
@@ -165,51 +168,45 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
       `${code(JSON.stringify(discovered.result.capabilities))}. ` +
       `Its ${code("serverInfo")}, ${code(JSON.stringify(info))}, came in the ` +
       `${code("_meta")} of ${again ? "both results" : "the first result"}: version ` +
-      `${info.version}, where the course's client knows ${known}. Its tools' annotations, as they ` +
+      `${info.version}, where the course's host knows ${known}. Its tools' annotations, as they ` +
       `crossed: ${listing(tools)}.`,
   );
 }
 
-/** One row of the policy table in words: what the rule dropped, and why. */
-function droppedText(row: PolicyRow, verb: string): string {
-  const byVersion = row.dropped.filter((d) => d.reason === "version");
-  const byList = row.dropped.filter((d) => d.reason === "allowlist");
-  const parts: string[] = [];
-  for (const server of [...new Set(byVersion.map((d) => d.server))]) {
-    const tools = byVersion.filter((d) => d.server === server).map((d) => d.tool);
-    parts.push(`${code(server)} whole, for its version, ${codes(tools)} with it`);
-  }
-  if (byList.length) parts.push(`${codes(byList.map((d) => d.tool))}, not on the allowlist`);
-  return `${verb} ${parts.length ? listing(parts) : "nothing"}`;
+/**
+ * The simulator's handshake in one computed sentence: the first exchange word for word, what the
+ * messages cost in envelope tokens, and the requests' round trips, local and remote (lesson 2).
+ */
+export function readHandshake(servers: readonly ServerFacts[]): string {
+  const messages = handshakeMessages(servers);
+  const [ask, answer] = messages;
+  const requests = messages.filter((m) => m.kind === "request");
+  const tokens = messages.reduce((sum, m) => sum + m.cost, 0);
+  const trips = requests.reduce((sum, m) => sum + m.roundTrips, 0);
+  const local = requests.filter((m) => m.transport === "local").map((m) => m.server);
+  const remote = requests.filter((m) => m.transport === "remote").map((m) => m.server);
+  const each = (names: string[]) => (names.length === 1 ? "" : " each");
+  const others = requests.slice(1).map((m) => m.server);
+  return wrapMarkdown(
+    `${code(ask.body)} is answered by ${code(answer.body)}, and so on for ${codes(others)}. ` +
+      `The ${messages.length} messages cost ${tokens} envelope tokens, and the ` +
+      `${requests.length} requests ${trips} round trips: 1${each(local)} to the local ` +
+      `${codes(local)}, ${REMOTE_ROUND_TRIPS}${each(remote)} to the remote ${codes(remote)}.`,
+  );
 }
 
-/** A reading of the policy table, row by row, and the handshake's cost under every policy. */
+/**
+ * A reading of the policy table: why the course's policy (both) drops the tool the allowlist alone
+ * would drop for the version instead, and the handshake's cost under every policy.
+ */
 export function readPolicies(result: LifecycleAndNegotiationResult): string {
   const rows = result.policies;
-  const total = result.declared.length;
-  const subjects: Record<PolicyRow["name"], [string, string]> = {
-    none: ["With no policy the client", "drops"],
-    allowlist: ["The allowlist alone", "drops"],
-    "known versions": ["The known versions alone", "drop"],
-    both: ["Both together", "drop"],
-  };
-  const sameDrops = (a: PolicyRow, b: PolicyRow) =>
-    JSON.stringify(a.dropped) === JSON.stringify(b.dropped);
-  // A policy that drops nothing (none) needs no sentence: the table's row says it.
-  const sentences = rows.flatMap((row, k) => {
-    if (row.dropped.length === 0) return [];
-    const [subject, verb] = subjects[row.name];
-    const what =
-      k > 0 && row.dropped.length > 0 && sameDrops(row, rows[k - 1])
-        ? `${verb} the same ${row.dropped.length} tools, for the same reason`
-        : droppedText(row, verb);
-    return [`${subject} ${what}: ${row.negotiated.length} of ${total} left.`];
-  });
   const both = rows.find((row) => row.name === "both")!;
   const listed = both.dropped.find((d) => ALLOWLIST.includes(d.tool) === false);
   const order =
     listed && listed.reason === "version"
-      ? `(${code(listed.tool)} falls with its server: the version is read first.) `
+      ? `Under both, ${code(listed.tool)} falls with its server, not to the allowlist: the ` +
+        `version is read first. `
       : ``;
   const first = rows[0].handshake;
   const same = rows.every(
@@ -221,12 +218,15 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
   );
   const cost = same
     ? `The handshake cost ${first.tokens} tokens and ${first.round_trips} round trips under ` +
-      `every policy: the course's client decides after the answers are in.`
+      `every policy: the host decides after the answers are in.`
     : `The handshake's cost differs between policies.`;
-  return wrapMarkdown(`${sentences.join(" ")} ${order}${cost}`);
+  return wrapMarkdown(`${order}${cost}`);
 }
 
-/** A reading of the gate's table: what the refused call did not send, and what approval cost. */
+/**
+ * The gate at work in words, every figure of the table `formatGate` prints: what the refused call
+ * did not send, and what approval cost.
+ */
 export function readGate(result: LifecycleAndNegotiationResult): string {
   const [held, approved] = result.gate;
   const tool = code(result.gatedTool);
@@ -234,7 +234,7 @@ export function readGate(result: LifecycleAndNegotiationResult): string {
     `The ${ordinal(result.gateTaskNumber)} task writes the charge of ` +
       `${code(result.gateTask.subscriber)}. Without approval its ${held.calls} calls send ` +
       `${held.requests} requests (${held.tokens} tokens, ${held.round_trips} round trips): ` +
-      `${tool}'s call ends in the course's client with ${code(held.refused ?? "")}, unsent. ` +
+      `${tool}'s call ends in the host with ${code(held.refused ?? "")}, unsent. ` +
       `With approval ${approved.requests} requests go out (${approved.tokens} tokens, ` +
       `${approved.round_trips} round trips) and ${plural(approved.written, "record")} ` +
       `${approved.written === 1 ? "is" : "are"} written: the held-back call would have cost ` +
@@ -299,7 +299,7 @@ export function lifecycleAndNegotiationSolutions(
       "3. The sentence the version rule goes against",
       `2026-07-28's note on ${code("clientInfo")} and ${code("serverInfo")} ` +
         `(${code("basic/index.mdx")}): implementations SHOULD NOT use them to change their ` +
-        `behaviour. Such a client reads what section 6 showed ${code("kayit")} declaring of the ` +
+        `behaviour. Such a client reads what section 5 showed ${code("kayit")} declaring of the ` +
         `protocol: ${kayitVersions.length} versions, ${current}, and ` +
         `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}. So the ` +
         `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools.`,
