@@ -391,7 +391,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "a tool whose `annotations` lack `readOnlyHint: true` is held; a tool with no `annotations` at all passes, deliberately against MCP's defaults above: the gate acts only on what a server declared.",
         'MCP\'s rule is wider: a human in the loop SHOULD be able to deny any tool invocation (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
-        "MCP negotiates a version and capabilities, not a set of tools (section 2): *negotiated tools* is the course's name, from its reference lesson, for the tools its host's policy keeps.",
+        "MCP negotiates a version and capabilities, not a set of tools (section 2): *negotiated tools* is the course's own name for the tools its host's policy keeps.",
         "*the simulator's handshake*, which is not MCP's (`basic/versioning.mdx`: 2025-11-25's is `initialize`, 2026-07-28 has none): `yetenek sor`",
         // Why the record task runs under policy none.
         "the task runs under policy *none*, since under the course's policy that call would end before the gate with `arac bildirilmedi`",
