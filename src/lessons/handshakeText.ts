@@ -1,7 +1,7 @@
 /**
  * The simulator's handshake shown word by word: each message's body, its tokens and round trips,
- * counted by the same `handshake` every run uses, and one message worked through. Lesson 5 shows
- * it where it defines the handshake, and lesson 6 where it prices discovery.
+ * counted by the same `handshake` every run uses, and one message worked through. Lesson 5 sums it
+ * in one sentence where it defines the handshake, and lesson 6 counts it where it prices discovery.
  */
 import {
   Envelope,
