@@ -1068,10 +1068,8 @@ export {
 } from "./lessons/lifecycleAndNegotiation/prose";
 export {
   formatDeclaredTools,
-  formatGate,
   formatLines,
   formatOpeningCosts,
   formatPolicies,
 } from "./lessons/lifecycleAndNegotiation/tables";
 export { openingsChart } from "./lessons/lifecycleAndNegotiation/charts";
-export { explainHandshake } from "./lessons/handshakeText";

@@ -1,7 +1,7 @@
 /**
- * The simulator's handshake shown word by word: each message's body, its tokens and round trips,
- * counted by the same `handshake` every run uses, and one message worked through. Lesson 5 sums it
- * in one sentence where it defines the handshake, and lesson 6 counts it where it prices discovery.
+ * The simulator's handshake message by message: each message's body, its tokens and round trips,
+ * counted by the same `handshake` every run uses. Lesson 5 sums it in one sentence where it defines
+ * the handshake, and lesson 6 counts it where it prices discovery.
  */
 import {
   Envelope,
@@ -12,12 +12,8 @@ import {
 } from "../sim/envelope";
 import { handshake } from "../sim/negotiation";
 import type { ServerFacts } from "../sim/server";
-import { tokenize } from "../sim/tokenizer";
 import type { Value } from "../sim/values";
 import { LESSON_POLICY } from "../world/servers";
-import { code, listing } from "./proseWords";
-import { formatMarkdownTable } from "./textTable";
-import { wrapMarkdown } from "./wrapProse";
 
 /** One message of a handshake as the envelope counted it: its body's words and its cost. */
 export interface CountedMessage {
@@ -82,56 +78,4 @@ export function handshakeMessages(servers: readonly ServerFacts[]): CountedMessa
       roundTrips: trips,
     };
   });
-}
-
-/** Totals a handshake's messages are set against, and where the reader saw them. */
-export interface HandshakeTotals {
-  tokens: number;
-  round_trips: number;
-  /** Where the totals stand, as a sentence names it: "the table's level-0 row". */
-  where: string;
-}
-
-/**
- * The worked example of envelope tokens and round trips: the handshake's messages as a markdown
- * table ({@link handshakeMessages}), the first message cut into tokens, and the sums, set against
- * `against` when given.
- */
-export function explainHandshake(
-  servers: readonly ServerFacts[],
-  against?: HandshakeTotals,
-): string {
-  const messages = handshakeMessages(servers);
-  const first = messages[0];
-  const pieces = tokenize(first.body);
-  const tokens = messages.reduce((sum, m) => sum + m.cost, 0);
-  const trips = messages.reduce((sum, m) => sum + m.roundTrips, 0);
-  const table = formatMarkdownTable(
-    ["message", "body", "body tokens", "+ envelope", "round trips"],
-    messages.map((m) => [
-      m.kind === "request" ? `request (${m.transport})` : m.kind,
-      code(m.body),
-      m.bodyTokens,
-      m.cost,
-      m.roundTrips,
-    ]),
-  );
-  const requestTrips = messages.filter((m) => m.kind === "request").map((m) => m.roundTrips);
-  let sums =
-    `The ${messages.length} messages cost ${listing(messages.map((m) => String(m.cost)))} ` +
-    `tokens, ${tokens} in all, and their requests ${listing(requestTrips.map(String))} round ` +
-    `trips, ${trips} in all`;
-  if (against === undefined) sums += ".";
-  else if (tokens === against.tokens && trips === against.round_trips)
-    sums += ` — the ${against.tokens} tokens and ${against.round_trips} round trips of ${against.where}.`;
-  else
-    sums += `; ${against.where} says ${against.tokens} tokens and ${against.round_trips} round trips.`;
-  return (
-    `${table}\n\n` +
-    wrapMarkdown(
-      `Take the first request, ${code(first.body)}. The tokenizer cuts it into ` +
-        `${listing(pieces.map(code))}: ${pieces.length} tokens, and the envelope adds ` +
-        `${ENVELOPE_TOKENS}, so the message costs ${first.cost}. ${sums}`,
-    )
-  );
 }

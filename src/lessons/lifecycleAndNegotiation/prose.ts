@@ -224,8 +224,8 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
 }
 
 /**
- * The gate at work in words, every figure of the table `formatGate` prints: what the refused call
- * did not send, and what approval cost.
+ * The gate at work in words, every figure of the gate's task without and with approval: what the
+ * refused call did not send, and what approval cost.
  */
 export function readGate(result: LifecycleAndNegotiationResult): string {
   const [held, approved] = result.gate;

@@ -102,29 +102,3 @@ export function formatPolicies(result: LifecycleAndNegotiationResult): string {
   const last = result.policies[result.policies.length - 1];
   return `${table}\nnegotiated under ${last.name}: ${last.negotiated.join(", ")}`;
 }
-
-/** The gate's task without and with approval: what its calls sent, and what the gated tool did. */
-export function formatGate(result: LifecycleAndNegotiationResult): string {
-  return formatTextTable(
-    [
-      "approval",
-      "calls",
-      "requests",
-      "responses",
-      "tokens",
-      "round trips",
-      "written",
-      result.gatedTool,
-    ],
-    result.gate.map((g) => [
-      yesNo(g.approval),
-      g.calls,
-      g.requests,
-      g.responses,
-      g.tokens,
-      g.round_trips,
-      g.written,
-      g.refused === undefined ? "sent" : `refused: ${g.refused}`,
-    ]),
-  );
-}
