@@ -6,6 +6,7 @@ import { before, describe, it, test } from "node:test";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import {
   COUNT_KEY,
+  formatClientComparison,
   formatLevelReports,
   formatPolicyTable,
   formatVisibilityTable,
@@ -70,23 +71,25 @@ test("seed 20260218: the key table lines", () => {
     "difference            12      0          0  144   144     48    5100          216",
     "    1              505             505          0         1.00              22             22",
     "   13             6457            1357       5100         4.76             267             51",
-    "reporting   39    39      4    1357           51               1             4             50",
     "               arguments    field (required), limit, model, site, firmware, min_hours, max_hours",
     COUNT_KEY,
   ]) {
     assert.ok(text.includes(`\n${line}\n`), line);
   }
-  // Tables the lesson no longer prints (lessons 5 and 6 show the drop), still the library's.
+  // Tables the lesson no longer prints (lessons 5 and 6 show the drop; the readings say what the
+  // comparison showed), still the library's.
   const unprinted = [
     formatVisibilityTable(lesson.visibility),
     formatLevelReports(lesson.levels),
     formatPolicyTable(lesson),
+    formatClientComparison(lesson.silent, lesson.reporting),
   ].join("\n");
   for (const line of [
     "kayit              2           0      6                 0                    6",
     "    3  full                                  6        2          7                    6",
     "    3  dropped kayit (bolge_ozet kayit_yaz): declares version 3; client knows 2",
     "kayit               2  bolge_ozet                            kayit_yaz",
+    "reporting   39    39      4    1357           51               1             4             50",
   ])
     assert.ok(unprinted.includes(`${line}\n`), line);
 });

@@ -25,7 +25,6 @@ export {
   formatModeTable,
   formatGrowthTable,
   formatClientResult,
-  formatClientComparison,
 } from "./tables";
 export {
   runWritingAClientOnTheWire,

@@ -249,8 +249,9 @@ export function readReport(result: WritingAClientResult): string {
   return wrapMarkdown(
     [
       sameWire
-        ? `On the wire the report costs nothing: both clients send ${silent.run.total.tokens} tokens ` +
-          `in ${plural(silent.run.total.round_trips, "round trip")}.`
+        ? `On the wire the report costs nothing: both clients send the same ` +
+          `${plural(silent.run.total.request, "request")} and ${plural(silent.run.total.notification, "notification")}, ` +
+          `${silent.run.total.tokens} tokens in ${plural(silent.run.total.round_trips, "round trip")}.`
         : `On the wire the two clients differ, which they should not.`,
       `In the report it costs ${plural(reporting.lines.length - silent.lines.length, "line")} and ` +
         `${reporting.resultTokens - silent.resultTokens} tokens (${silent.resultTokens} → ${reporting.resultTokens}), ` +

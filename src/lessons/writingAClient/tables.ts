@@ -299,7 +299,6 @@ export function formatWritingAClient(result: WritingAClientResult): string {
     ["as tasks grow", formatGrowthTable(result.growth)],
     ["silent result", formatClientResult(result.silent)],
     ["reporting result", formatClientResult(result.reporting)],
-    ["silent against reporting", formatClientComparison(result.silent, result.reporting)],
   ];
   return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");
 }
