@@ -118,13 +118,19 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "says `listChanged: true` SHOULD send `notifications/tools/list_changed`",
       "In 2026-07-28 the server sends it only on a `subscriptions/listen` stream the client opened",
       "every list result must say how long it stays fresh (`ttlMs`, lesson 4)",
-      // Timeouts are lesson 3's (its test pins the rules); here one pointer, and SDK 2.4's default.
-      "anything else, a timeout (60 seconds by default) or a closed pipe, is the client's own failure (lesson 3)",
-      // A session over HTTP outlives any one connection: with a session ID it ends by DELETE or by the
-      // server (2025-11-25 transports, "Session Management"); the session ID and DELETE are lesson 2's.
-      "over stdio, as long as the server process. Over Streamable HTTP no one HTTP connection bounds it",
-      "a session with lesson 2's `MCP-Session-Id` lasts until the client ends it with an HTTP DELETE, which the server MAY refuse with 405, or the server ends it",
-      "the course's servers assign none.",
+      // Timeouts are lesson 3's (its test pins the rules); here one pointer, and SDK 2.4.0's default and error class.
+      "The client's own failures (lesson 3) throw an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout (60 seconds by default in SDK 2.4.0) or `CONNECTION_CLOSED`",
+      // Sessions are lesson 5's (over HTTP, lesson 2's session ID and DELETE): one pointer, with the
+      // one fact the lesson's counts use, that a stdio session lasts as long as the server process.
+      "because its question is about sessions: lesson 5's 2025-11-25 session, which over stdio lasts as long as the server process",
+      // Only cacheable results carry ttlMs (2026-07-28 caching.mdx, "Cacheable Results").
+      "2026-07-28 has none; its list results say how long they stay fresh instead (`ttlMs`, lesson 4)",
+      // SDK 2.4.0 attaches the _meta keys only once a modern era is negotiated.
+      'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request and notification; in `"legacy"` mode it adds none',
+      // subscriptions/listen defined where used (2026-07-28 basic/patterns/subscriptions.mdx).
+      "a `subscriptions/listen` stream the client opened: a request the server leaves open, delivering the notifications its filter names",
+      // Tool names SHOULD be unique within a server (2026-07-28 server/tools.mdx, "Tool Names").
+      "tool names SHOULD be unique within a server, not across servers",
       "clients SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
       "SHOULD NOT rely on `serverInfo`'s `name`",
       "`nextCursor`",
@@ -142,15 +148,15 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     const count = (phrase: RegExp) => (prose.match(phrase) ?? []).length;
     assert.ok(prose.includes("the lesson means 2025-11-25 wherever it names no revision"), file);
     assert.equal(count(/names no revision/g), 1, `${file}: the default revision is said once`);
-    assert.ok(prose.includes("with lesson 2's `MCP-Session-Id`"), `${file}: the session ID points back to lesson 2`);
+    // How a session ends over HTTP is lessons 2 and 5's: pointed back to, not told again.
     assert.doesNotMatch(prose, /closing its HTTP connections/, `${file}: no connection ends a session`);
-    assert.equal(count(/DELETE/g), 1, `${file}: DELETE is named once`);
+    assert.equal(count(/DELETE|MCP-Session-Id|Session Management/g), 0, `${file}: sessions are lesson 5's`);
     const at = prose.indexOf("A JSON-RPC error makes it throw a `ProtocolError`");
     assert.ok(at >= 0, `${file}: timeouts point back to lesson 3`);
     const passage = prose.slice(at, prose.indexOf(". ", prose.indexOf("timeout", at)) + 1);
     assert.match(
       passage,
-      /a timeout \(60 seconds by default\) or a closed pipe, is the client's own failure \(lesson 3\)/,
+      /The client's own failures \(lesson 3\) throw an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout \(60 seconds by default in SDK 2\.4\.0\) or `CONNECTION_CLOSED`/,
     );
     assert.doesNotMatch(passage, /SHOULD|notifications\/cancelled|\.mdx/, `${file}: pointed back to, not told again`);
     assert.doesNotMatch(prose.replace(passage, ""), /timeout|notifications\/cancelled/i, `${file}: in one passage`);
@@ -193,8 +199,7 @@ test("the shape: assumptions of at most 10 lines, numbered sections, folded answ
       "1 · The fourth server",
       "2 · A client on the SDK",
       "3 · Once per session or once per task",
-      "4 · The silent drop",
-      "5 · A client that says what it dropped",
+      "4 · A client that says what it dropped",
       "Summary",
       "Exercises",
       "Solutions",
@@ -229,10 +234,13 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
       assert.ok(at >= 0, `${name} is used`);
       assert.ok(prose.startsWith(` (${gloss}`, at + name.length + 2), `${file}: ${name} → ${prose.slice(at, at + 60)}`);
     }
-    assert.match(prose, /`arac bildirilmedi`, tool not declared\)/, file);
-    // One gloss for the client's answer to any tool it does not hold, from its first use on.
+    // One gloss for the client's answer to any tool it does not hold, at its first use; section 4 uses it bare.
     const first = prose.indexOf("`arac bildirilmedi`");
     assert.ok(prose.startsWith('`arac bildirilmedi` ("tool not declared")', first), `${file}: first gloss`);
+    assert.ok(
+      prose.includes("Its calls end in the client with `arac bildirilmedi`, as a call to a misspelt tool name would"),
+      file,
+    );
     assert.doesNotMatch(prose, /not negotiated/, file);
   }
 });
@@ -255,9 +263,17 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.ok(prose.includes("MCP requires no list request"), file);
     // Spec pages as `page.mdx`, sections in quotes: no bare page paths.
     assert.doesNotMatch(prose, /`(basic|server)\/(?!discover`)[a-z/_-]+`/, `${file}: a page cited without .mdx`);
-    assert.ok(prose.includes('`basic/transports.mdx`, "Session Management"'), file);
-    // The fleet says why it is here; the body names no later lesson (the test above).
+    assert.ok(prose.includes("(2026-07-28 `basic/patterns/subscriptions.mdx`)"), file);
+    // The fleet says why it is here, and why its names are English; the body names no later lesson (the test above).
     assert.ok(prose.includes("`fleet` joins lesson 1's world for one task, the thirteenth"), file);
+    assert.ok(
+      prose.includes(
+        "It comes from the course's other world, a fleet of 400 connected medical devices rather than the water utility, and so its tools and fields have English names.",
+      ),
+      file,
+    );
+    // "model" is the language model only; the fleet's field is a device type, named once as such.
+    assert.ok(prose.includes("a device type (the field `model`)"), file);
     assert.doesNotMatch(prose, /the Next section says where it returns/, `${file}: one sentence says why, no pointer`);
     // The code's word for the kept tools is glossed once against lesson 5's.
     assert.ok(prose.includes("what it keeps are lesson 5's negotiated tools (`negotiated` in the code)"), file);
@@ -300,9 +316,35 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       file,
     );
     const probe = text.indexOf("$ mcp-course serve tarife --era stateless   # the SDK's probe\n");
-    const session = text.indexOf("$ mcp-course serve tarife --era stateless   # the session\n");
-    assert.ok(probe >= 0 && session > probe, file);
-    assert.equal(text.slice(probe, session).match(/"method":"/g)?.length, 1, `${file}: server/discover alone`);
+    // 2026-07-28 has no session: the process the SDK keeps is "the kept process".
+    const kept = text.indexOf("$ mcp-course serve tarife --era stateless   # the kept process\n");
+    assert.ok(probe >= 0 && kept > probe, file);
+    assert.doesNotMatch(text, /# the session/, file);
+    assert.equal(text.slice(probe, kept).match(/"method":"/g)?.length, 1, `${file}: server/discover alone`);
     assert.match(text, /The real\s+lines come from 3 server processes/, file);
+  }
+});
+
+test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporting client, its report the course's construct", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const prose = proseOf(text);
+    // The version rule's drop of kayit is measured in lessons 5 and 6: no table of where the calls went,
+    // no report per declaration level here.
+    assert.doesNotMatch(text, /^server {2}tools listed {2}tools kept/m, file);
+    assert.doesNotMatch(text, /^level {2}report$/m, file);
+    assert.ok(
+      prose.includes(
+        "The report is the course's construct, text that the course's host hands its model, not an MCP message",
+      ),
+      file,
+    );
+    assert.ok(
+      prose.includes("only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
+      file,
+    );
+    // In 2026-07-28 the SDK's listTools also answers from its ttlMs cache: a pointer in Next only.
+    assert.match(text.slice(text.indexOf("## Next")), /`listTools` also answers from its own cache/, file);
+    assert.doesNotMatch(bodyOf(text), /from its own cache/, file);
   }
 });

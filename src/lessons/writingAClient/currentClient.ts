@@ -33,7 +33,7 @@ export async function callInCurrentRevision(
         const text = first?.type === "text" ? first.text : "";
         said.push(`${call.name}: isError ${result.isError === true}, ${text}`);
       } catch (error) {
-        if (!(error instanceof ProtocolError)) throw error; // a timeout, a closed pipe: our own
+        if (!(error instanceof ProtocolError)) throw error; // an SdkError: a timeout, a closed pipe
         said.push(`${call.name}: JSON-RPC error ${error.code}, ${error.message}`);
       }
     }

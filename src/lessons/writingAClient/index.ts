@@ -13,7 +13,6 @@ export {
   readModes,
   readSessions,
   readGrowth,
-  readSilentDrop,
   readReport,
   summarizeClient,
   solveClientExercises,
@@ -21,15 +20,11 @@ export {
 export { simulateWritingAClient } from "./simulate";
 export {
   formatFleetTools,
-  formatPolicyTable,
   formatTranscript,
   formatDiscoveryTable,
   formatModeTable,
   formatGrowthTable,
-  formatVisibilityTable,
   formatClientResult,
-  formatClientComparison,
-  formatLevelReports,
 } from "./tables";
 export {
   runWritingAClientOnTheWire,

@@ -237,26 +237,25 @@ export function readSilentDrop(result: WritingAClientResult): string {
   );
 }
 
-/** A reading of the silent and reporting results, their comparison, and the reports at each level. */
+/**
+ * A reading of the silent and reporting results and their comparison: what the report costs on the
+ * wire and in its own tokens, and for how many of the calls that ended in the client it names a drop.
+ */
 export function readReport(result: WritingAClientResult): string {
-  const { silent, reporting, levels } = result;
+  const { silent, reporting } = result;
   const sameWire = sameCounts(silent.run.total, reporting.run.total);
   const traced = reporting.failures.filter((f) => f.drop).length;
   const clientEnded = result.visibility.reduce((n, r) => n + r.endedInClient, 0);
-  const zeroEnded = levels.filter((l) => l.reports.length > 0 && l.endedInClient === 0);
   return wrapMarkdown(
     [
       sameWire
-        ? `On the wire the report costs nothing: both clients send ${silent.run.total.tokens} tokens ` +
-          `in ${plural(silent.run.total.round_trips, "round trip")}.`
+        ? `On the wire the report costs nothing: both clients send the same ` +
+          `${plural(silent.run.total.request, "request")} and ${plural(silent.run.total.notification, "notification")}, ` +
+          `${silent.run.total.tokens} tokens in ${plural(silent.run.total.round_trips, "round trip")}.`
         : `On the wire the two clients differ, which they should not.`,
       `In the report it costs ${plural(reporting.lines.length - silent.lines.length, "line")} and ` +
         `${reporting.resultTokens - silent.resultTokens} tokens (${silent.resultTokens} → ${reporting.resultTokens}), ` +
-        `and gives the reason for ${traced} of the ${clientEnded} calls that ended in the client.`,
-      zeroEnded.length
-        ? `At ${listing(zeroEnded.map((l) => `level ${l.level}`))} a tool is dropped and yet no call ends in the client ` +
-          `(the chains break earlier): only the report shows that drop.`
-        : `At every level with a drop, some call ends in the client, so counting would find it too, without the reason.`,
+        `and names a drop as the reason for ${traced} of the ${clientEnded} calls that ended in the client.`,
     ].join(" "),
   );
 }

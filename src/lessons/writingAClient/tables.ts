@@ -293,16 +293,12 @@ export function formatWritingAClient(result: WritingAClientResult): string {
   const { transcripts } = result;
   const sections: [string, string][] = [
     ["the fleet's tools", formatFleetTools(result)],
-    ["the client's policy", formatPolicyTable(result)],
     [`discovery of kayit (seed ${result.seed})`, formatTranscript(transcripts.kayit ?? [])],
     ["discovery cost per server", formatDiscoveryTable(result.discovery)],
     ["discovery per task against per session", formatModeTable(result.perTask, result.perSession)],
     ["as tasks grow", formatGrowthTable(result.growth)],
-    ["where the calls went", formatVisibilityTable(result.visibility)],
     ["silent result", formatClientResult(result.silent)],
     ["reporting result", formatClientResult(result.reporting)],
-    ["silent against reporting", formatClientComparison(result.silent, result.reporting)],
-    ["reports at each level", formatLevelReports(result.levels)],
   ];
   return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");
 }

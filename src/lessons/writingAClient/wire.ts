@@ -2,7 +2,7 @@
  * Lesson 7, "Writing a Client": the real half, three `mcp-course serve` processes over stdio. The
  * whole 2026-07-28 client of `currentClient.ts` on `tarife`, served in 2026-07-28 only, with one
  * call that answers and one to a misspelt tool, on the SDK's own stdio transport: in pin mode the
- * SDK sends `server/discover` to a short-lived process of its own, then starts the session's (SDK
+ * SDK sends `server/discover` to a short-lived process of its own, then starts the one it keeps (SDK
  * 2.4.0 `Client.connect`, "disposable sibling"); then the 2025-11-25 SDK client of `sdkClient.ts`
  * (`useServer`) on `kayit`, whose version the client's policy refuses, so it discovers and calls
  * nothing (`bolge_ozet` ends in the client). The `kayit` lines are the messages the simulator
@@ -57,7 +57,7 @@ export interface WritingAClientWire {
   dropped: ServerUse;
   /**
    * The 2026-07-28 client's exchange with `tarife`, one transcript per process the SDK started: the
-   * probe (`server/discover`), then the session (`tools/list`, two calls).
+   * probe (`server/discover`), then the kept process (`tools/list`, two calls).
    */
   current: Transcript[];
   /** What the 2026-07-28 client said of each step, one line each. */
@@ -86,10 +86,10 @@ async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
   const tapped = await keepEveryProcessLines(() =>
     callInCurrentRevision(transport, CURRENT_CALLS),
   ).finally(taken);
-  const [probe, session] = tapped.processes;
-  if (tapped.processes.length !== 2 || probe === undefined || session === undefined)
+  const [probe, kept] = tapped.processes;
+  if (tapped.processes.length !== 2 || probe === undefined || kept === undefined)
     throw new Error(
-      `the SDK started ${tapped.processes.length} processes, not a probe and a session`,
+      `the SDK started ${tapped.processes.length} processes, not a probe and a kept process`,
     );
   const currentSaid = tapped.value;
   const kayit = await runSdkClient(DROPPED_SERVER, FLEET_POLICY, REFUSED_CALL);
@@ -124,7 +124,7 @@ async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
         probe,
         "closes stdin, then SIGTERM (the SDK ends its probe)",
       ),
-      currentTranscript("the session", session, "closes stdin (close)"),
+      currentTranscript("the kept process", kept, "closes stdin (close)"),
     ],
     currentSaid,
     processes: tapped.processes.length + 1, // and kayit's
