@@ -445,11 +445,9 @@ export {
   DROPPED_SERVER,
   KEPT_SERVER,
   type WritingAClientResult,
-  type LevelReportRow,
 } from "./lessons/writingAClient/simulate";
 export {
   formatFleetTools,
-  formatPolicyTable,
   COUNT_TITLES,
   COUNT_KEY,
   GROWTH_KEY,
@@ -461,10 +459,7 @@ export {
   formatModeTable,
   tokenRatio,
   formatGrowthTable,
-  formatVisibilityTable,
   formatClientResult,
-  formatClientComparison,
-  formatLevelReports,
   formatWritingAClient,
 } from "./lessons/writingAClient/tables";
 export {
@@ -479,7 +474,6 @@ export {
   readToolNames,
   readModes,
   readGrowth,
-  readSilentDrop,
   readReport,
   summarizeClient,
 } from "./lessons/writingAClient/prose";

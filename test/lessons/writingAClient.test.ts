@@ -4,14 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it, test } from "node:test";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
-import {
-  COUNT_KEY,
-  formatClientComparison,
-  formatLevelReports,
-  formatPolicyTable,
-  formatVisibilityTable,
-  formatWritingAClient,
-} from "../../src/lessons/writingAClient/tables";
+import { COUNT_KEY, formatWritingAClient } from "../../src/lessons/writingAClient/tables";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import * as prose from "../../src/lessons/writingAClient/prose";
 import { findLesson } from "../../src/lessons/catalog";
@@ -41,7 +34,6 @@ const readings = () => [
   prose.readModes,
   prose.readSessions,
   prose.readGrowth,
-  prose.readSilentDrop,
   prose.readReport,
   prose.summarizeClient,
   prose.solveClientExercises,
@@ -76,22 +68,6 @@ test("seed 20260218: the key table lines", () => {
   ]) {
     assert.ok(text.includes(`\n${line}\n`), line);
   }
-  // Tables the lesson no longer prints (lessons 5 and 6 show the drop; the readings say what the
-  // comparison showed), still the library's.
-  const unprinted = [
-    formatVisibilityTable(lesson.visibility),
-    formatLevelReports(lesson.levels),
-    formatPolicyTable(lesson),
-    formatClientComparison(lesson.silent, lesson.reporting),
-  ].join("\n");
-  for (const line of [
-    "kayit              2           0      6                 0                    6",
-    "    3  full                                  6        2          7                    6",
-    "    3  dropped kayit (bolge_ozet kayit_yaz): declares version 3; client knows 2",
-    "kayit               2  bolge_ozet                            kayit_yaz",
-    "reporting   39    39      4    1357           51               1             4             50",
-  ])
-    assert.ok(unprinted.includes(`${line}\n`), line);
 });
 
 test("every line lesson 7 prints is at most 100 characters, for any seed", () => {
@@ -117,10 +93,6 @@ test("seed 20260218: the readings quote the run", () => {
     /grows by exactly one discovery per task, 425 tokens and 18 round trips, to 5100 tokens at 13 tasks/,
   );
   assert.match(flat(prose.readGrowth(lesson)), /Tasks 3, 7 and 11 add nothing to the session column/);
-  assert.match(
-    flat(prose.readSilentDrop(lesson)),
-    /After the version its discovery still sends 3 messages \(37 tokens, 2 round trips\)\. The tasks make 33 calls; 27 cross the wire \(39 requests in all, 12 of them discovery\)\. The other 6 end in the client/,
-  );
   assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
   assert.match(
     flat(prose.readReport(lesson)),

@@ -208,35 +208,6 @@ function afterVersion(result: WritingAClientResult) {
   };
 }
 
-/** A reading of where the calls went: the dropped server's calls, and what its discovery spent after the version. */
-export function readSilentDrop(result: WritingAClientResult): string {
-  const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
-  const reached = result.visibility.reduce((n, r) => n + r.reachedWire, 0);
-  const ended = result.visibility.reduce((n, r) => n + r.endedInClient, 0);
-  const run = result.perSession;
-  const wireCalls = run.total.request - run.discovery.request;
-  const after = afterVersion(result);
-  return wrapMarkdown(
-    [
-      row
-        ? `${code(DROPPED_SERVER)} lists ${plural(row.listed, "tool")}; the client keeps ${row.kept}. `
-        : "",
-      after.messages.length
-        ? `After the version its discovery still sends ${plural(after.messages.length, "message")} ` +
-          `(${after.counts.tokens} tokens, ${plural(after.counts.round_trips, "round trip")}). `
-        : "",
-      `The tasks make ${run.calls} calls; ${wireCalls} cross the wire (${run.total.request} requests in all, ` +
-        `${run.discovery.request} of them discovery)` +
-        (reached === wireCalls ? `` : `, though the table counts ${reached}`) +
-        `. The other ${ended} end in the client with ${code("arac bildirilmedi")}` +
-        (row
-          ? `, ${row.endedInClient === ended ? "every one" : `${row.endedInClient} of them`} meant for ${code(DROPPED_SERVER)}`
-          : "") +
-        `.`,
-    ].join(""),
-  );
-}
-
 /**
  * A reading of the silent and reporting results and their comparison: what the report costs on the
  * wire and in its own tokens, and for how many of the calls that ended in the client it names a drop.

@@ -19,7 +19,7 @@ import {
   type FleetChainOutcome,
 } from "../../fleet/server";
 import { generateFleet, type Device, type Fleet } from "../../fleet/generator";
-import { ALL_LEVELS, type Level } from "../../sim/declaration";
+import type { Level } from "../../sim/declaration";
 import { Envelope } from "../../sim/envelope";
 import type { ClientPolicy } from "../../sim/negotiation";
 import type { WorldServer } from "../../sim/server";
@@ -31,12 +31,7 @@ import {
   type DiscoveryRow,
   type SentMessage,
 } from "../../simulatedClient/discovery";
-import {
-  dropVisibility,
-  reportDrops,
-  type DropReport,
-  type DropVisibilityRow,
-} from "../../simulatedClient/drops";
+import { dropVisibility, type DropVisibilityRow } from "../../simulatedClient/drops";
 import { runReportedClient, type ReportedRun } from "../../simulatedClient/reporting";
 import { connectClient } from "../../simulatedClient/connect";
 import {
@@ -66,17 +61,6 @@ export const DROPPED_SERVER = "kayit";
 
 /** A kept server on the same (remote) transport as the dropped one: exercise 5's. */
 export const KEPT_SERVER = "tarife";
-
-/** What the reporting client reports at one level, and how many calls ended in the client there. */
-export interface LevelReportRow {
-  level: Level;
-  negotiated: number;
-  dropped: number;
-  /** Calls the client ended itself over the run (per session). */
-  endedInClient: number;
-  completed: number;
-  reports: DropReport[];
-}
 
 /** Everything lesson 7 computes for one seed. */
 export interface WritingAClientResult {
@@ -112,8 +96,6 @@ export interface WritingAClientResult {
   /** The silent and the reporting client over the same run. */
   silent: ReportedRun;
   reporting: ReportedRun;
-  /** What the reporting client reports at each level 0–3. */
-  levels: LevelReportRow[];
 }
 
 /**
@@ -138,18 +120,6 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
   const fleetChain = walkFleetChain(
     connectClient(servers, CLIENT_LEVEL, policy, new Envelope()).caller,
   );
-  const levels = ALL_LEVELS.map((level): LevelReportRow => {
-    const run = runClient({ servers, level, policy }, tasks, "per-session");
-    const visibility = dropVisibility(servers, run.negotiation, tasks, run.outcomes);
-    return {
-      level,
-      negotiated: run.negotiation.negotiated.size,
-      dropped: run.negotiation.dropped.length,
-      endedInClient: visibility.reduce((n, row) => n + row.endedInClient, 0),
-      completed: run.completed,
-      reports: reportDrops(run.negotiation, servers, level, policy),
-    };
-  });
   return {
     seed,
     world,
@@ -175,6 +145,5 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     visibility: dropVisibility(servers, perSession.negotiation, tasks, perSession.outcomes),
     silent: runReportedClient(setup, tasks, "silent"),
     reporting: runReportedClient(setup, tasks, "reporting"),
-    levels,
   };
 }

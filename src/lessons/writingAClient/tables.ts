@@ -11,16 +11,14 @@
  */
 import { FLEET_STATE } from "../../fleet/server";
 import { FLEET_TOOL_DEFINITIONS } from "../../fleet/tools";
-import { LEVELS } from "../../sim/declaration";
 import type { EnvelopeCounts } from "../../sim/envelope";
 import type { Fields, Value } from "../../sim/values";
 import type { DiscoveryRow, SentMessage } from "../../simulatedClient/discovery";
-import { describeDrop, type DropVisibilityRow } from "../../simulatedClient/drops";
 import type { ReportedRun } from "../../simulatedClient/reporting";
 import type { ClientRun, GrowthRow } from "../../simulatedClient/session";
 import { formatTextTable, type Cell } from "../textTable";
 import { wrapWords } from "../wrapProse";
-import type { LevelReportRow, WritingAClientResult } from "./simulate";
+import type { WritingAClientResult } from "./simulate";
 
 const countCells = (c: EnvelopeCounts): Cell[] => [
   c.request,
@@ -128,23 +126,6 @@ export function formatFleetTools(result: WritingAClientResult): string {
   return formatTextTable(["tool", "part", "text"], rows);
 }
 
-/** The client's policy per server: the version it knows, and the server's tools on and off its allowlist. */
-export function formatPolicyTable(result: WritingAClientResult): string {
-  const { allowlist, knownVersions } = result.policy;
-  return formatTextTable(
-    ["server", "known version", "on the allowlist", "not on the allowlist"],
-    result.servers.map((server) => {
-      const names = server.tools.map((t) => t.name);
-      return [
-        server.name,
-        knownVersions[server.name] ?? "-",
-        names.filter((n) => allowlist.includes(n)).join(" "),
-        names.filter((n) => !allowlist.includes(n)).join(" "),
-      ];
-    }),
-  );
-}
-
 /** Discovery cost per server, each on its own envelope, with a total line and the key. */
 export function formatDiscoveryTable(rows: readonly DiscoveryRow[]): string {
   return withCountKey(
@@ -228,64 +209,9 @@ export function formatGrowthTable(rows: readonly GrowthRow[]): string {
   return [table, ...GROWTH_KEY].join("\n");
 }
 
-/** Per server: tools listed and kept, calls made, calls that reached the wire or ended in the client. */
-export function formatVisibilityTable(rows: readonly DropVisibilityRow[]): string {
-  const sum = (key: keyof Omit<DropVisibilityRow, "server">) =>
-    rows.reduce((n, r) => n + r[key], 0);
-  return formatTextTable(
-    ["server", "tools listed", "tools kept", "calls", "reached the wire", "ended in the client"],
-    [
-      ...rows.map((r) => [r.server, r.listed, r.kept, r.calls, r.reachedWire, r.endedInClient]),
-      ["all", sum("listed"), sum("kept"), sum("calls"), sum("reachedWire"), sum("endedInClient")],
-    ],
-  );
-}
-
 /** A client's result, line by line, as it hands it back. */
 export function formatClientResult(reported: ReportedRun): string {
   return reported.lines.join("\n");
-}
-
-/** The silent and the reporting client: what each sent, and what each handed back; and the key. */
-export function formatClientComparison(silent: ReportedRun, reporting: ReportedRun): string {
-  return withCountKey(
-    formatTextTable(
-      ["client", ...COUNT_TITLES, "drops reported", "report lines", "report tokens"],
-      [silent, reporting].map((r) => [
-        r.kind,
-        ...countCells(r.run.total),
-        r.reports.length,
-        r.lines.length,
-        r.resultTokens,
-      ]),
-    ),
-  );
-}
-
-/**
- * What the reporting client finds at each level, in two tables: the counts, then the report's
- * lines, one per drop (`-` for a level with none).
- */
-export function formatLevelReports(rows: readonly LevelReportRow[]): string {
-  const counts = formatTextTable(
-    ["level", "declaration", "negotiated", "dropped", "completed", "ended in the client"],
-    rows.map((r) => [
-      r.level,
-      LEVELS[r.level],
-      r.negotiated,
-      r.dropped,
-      r.completed,
-      r.endedInClient,
-    ]),
-  );
-  const reports = formatTextTable(
-    ["level", "report"],
-    rows.flatMap((r) => {
-      const lines = r.reports.length ? r.reports.map(describeDrop) : ["-"];
-      return lines.map((line, i): Cell[] => [i === 0 ? r.level : "", line]);
-    }),
-  );
-  return `${counts}\n\n${reports}`;
 }
 
 /** All of lesson 7's tables, in the notebook's order, each under a `## title`; ends with a newline. */
