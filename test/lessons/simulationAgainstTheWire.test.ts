@@ -1,7 +1,8 @@
 // Lesson 9: lesson 7's client, asking for the tools list only, sends what the real client sends, kind by
 // kind and method by method, in 2025-11-25 and in 2026-07-28; both committed exports keep their length and
-// prose share, state each of the specification's hard cases where the lesson meets it (dated, one name per
-// gate), and compute their answers from their own run. The wire tests start real `serve` processes (dist/ must be built).
+// prose share, state each of the specification's hard cases where the lesson meets it (dated, one gate
+// with two readings of a missing hint), print no table whose rows would all say `same`, and compute their
+// answers from their own run. The wire tests start real `serve` processes (dist/ must be built).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -169,7 +170,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       "**What you will learn**",
       "## Assumptions",
       "## 1 · A real server",
-      "## 4 · The approval gate and the defaults gate",
+      "## 4 · The approval gate, reading a missing hint by MCP's defaults",
       "## 8 · Eight malformed calls, for real",
       "## 9 · The faults, as the real client sees them",
       "## Summary",
@@ -185,9 +186,47 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     // Plumbing is not listed; the one listing shows a summary line, not the whole doc comment.
     for (const name of ["wireOutcome", "fleetServed", "wireSetup", "invalidArguments", "toolDeclaration"])
       assert.ok(!raw.includes(`"${name}"`), `${path}: ${name} is listed`);
-    assert.match(raw, /showSource\(\{ summary: true \}, "createHighLevelFleetServer"\)/);
+    assert.match(raw, /showSource\(\{ summary: true \}, "filterShape"\)/);
+    // What is new in the high-level fleet server, its zod schema, is listed; the registerTool loop and
+    // the serveStdio call, lesson 6's, are named in prose.
+    assert.match(
+      text,
+      /`createHighLevelFleetServer` \(in `src\/server\/highLevelFleet\.ts`\) calls `registerTool` once per tool/,
+      path,
+    );
+    assert.doesNotMatch(text, /ArkType|Valibot|toStandardJsonSchema|fromJsonSchema/, path);
+    // The checks that hold the wire to the simulator print one computed sentence each, not a table of `same`.
+    assert.doesNotMatch(
+      raw,
+      /formatLevelComparison|formatWireMalformedTable|formatAgentComparison|formatWireDiscovery/,
+      path,
+    );
+    assert.doesNotMatch(raw, /^ *\S.* {2}same {2,}same$/m, path);
+    assert.match(
+      text,
+      /At all 4 levels and in both revisions, `2025-11-25` and `2026-07-28`, the wire gives the simulator's counts and failures: 0 differences in 8 runs\./,
+      path,
+    );
+    assert.match(text, /All 16 answers of our two servers are the simulator's, to the character\./, path);
+    assert.match(
+      text,
+      /All 18 runs \(2 agents under 9 conditions\) end as the simulator said: the same answers, calls, errors, restarts, stray lines and timeouts, 0 differences\./,
+      path,
+    );
+    assert.match(text, /Lesson 7's simulated discovery holds on the wire for all 4 servers/, path);
     // The high-level server is served as shown: the serveStdio call itself, not a description of it.
     assert.match(raw, /return serveStdio\(\(\) => createHighLevelFleetServer\(fleet, level\), options\);/, path);
+    // The client's transport is named: the course's copy of the SDK's, which would probe in place.
+    assert.match(
+      text,
+      /The client is the SDK's `Client` over the course's copy of the SDK's `StdioClientTransport` \(lesson 7\)/,
+      path,
+    );
+    assert.match(
+      text,
+      /the SDK would have probed on this copy in place, on the process it keeps; only on its own `StdioClientTransport` does it probe a short-lived second process/,
+      path,
+    );
     // What agreement with the simulator can and cannot show, said once.
     assert.match(text, /where the wire agrees with the simulator it agrees partly by construction/, path);
     assert.doesNotMatch(raw, /@param|@throws/, path);
@@ -209,7 +248,10 @@ test("the conventions are pointed back to lessons 1 to 5 in one sentence, and th
     // The bytes of the two revisions on lesson 6's tasks are lesson 10's comparison.
     assert.doesNotMatch(text, /It is not cheaper|moves the price from the opening onto every call|85% more/, path);
     assert.match(text, /What the two revisions cost in bytes is not compared here/, path);
-    const tokens = text.slice(text.indexOf("formatTokensAndBytes(lesson.eras)"), text.indexOf("The chart draws"));
+    const tokens = text.slice(
+      text.indexOf("formatTokensAndBytes(lesson.eras)"),
+      text.indexOf("await show.chart(wireChart(lesson))"),
+    );
     assert.doesNotMatch(tokens, /2026-07-28/, `${path}: the tokens-and-bytes table is 2025-11-25's alone`);
   }
 });
@@ -282,16 +324,23 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
   }
 });
 
-test("section 3: one name per gate, the course's policy beside MCP's human in the loop; annotations dated", () => {
+test("section 3: one approval gate, reading a missing hint two ways; MCP's human in the loop a SHOULD; annotations dated", () => {
   for (const path of EXPORTS) {
     const { text } = exported(path);
+    // One gate, lesson 5's: MCP's defaults are a reading of a missing hint, not a second gate.
     assert.match(
       text,
-      /which this course calls the \*defaults gate\*: the approval gate with MCP's annotation defaults applied/,
+      /So the real client can run the same gate reading a missing hint by MCP's defaults: every tool not marked `readOnlyHint: true`, `annotations` or none, is held\./,
       path,
     );
-    // Lesson 5 is the home of the approval gate and of MCP's human in the loop: one sentence each.
-    assert.match(text, /Both gates are the course's policy, not MCP's human in the loop \(lesson 5\)\./, path);
+    assert.doesNotMatch(text, /defaults gate|both gates|two gates/i, path);
+    // Lesson 5 is the home of the approval gate and of MCP's human in the loop, which is a SHOULD.
+    assert.match(
+      text,
+      /Either way the gate is the course's, not MCP's human in the loop \(a SHOULD, lesson 5\)\./,
+      path,
+    );
+    assert.match(text, /MCP says there SHOULD always be a human in the loop able to deny tool invocations\./, path);
     assert.doesNotMatch(text, /the course's gate|the reference's|MCP defaults, all trusted/, path);
     // What the approval gate does with annotations that leave readOnlyHint out, as exercise 2's answer says.
     assert.match(
@@ -304,8 +353,9 @@ test("section 3: one name per gate, the course's policy beside MCP's human in th
       /A client MUST treat annotations as untrusted unless they come from a trusted server; the course treats its own servers as trusted/,
       path,
     );
-    assert.match(text, /approval gate +12 +12 +0/, path);
-    assert.match(text, /defaults gate +12 +0 +12/, path);
+    assert.match(text, /level +a missing hint +calls +sent +blocked/, path);
+    assert.match(text, /0 name +passes +12 +12 +0/, path);
+    assert.match(text, /MCP's default +12 +0 +12/, path);
     assert.match(text, /`annotations`, which exist since revision 2025-03-26/, path);
     assert.match(
       text,
@@ -350,8 +400,8 @@ test("each export's solutions are folded and computed from its own run: its seed
     assert.ok(!solutions.includes(String(other)), `${path}: names no other seed`);
     assert.equal(solutions.match(/<details> <summary>/g)?.length, 5, `${path}: five folded answers`);
     const gates = text.slice(text.indexOf("formatWireGates(lesson.gates)"));
-    const row = /1 fields\s+approval gate\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(gates);
-    assert.ok(row, `${path}: the gate table's level-1 approval-gate row`);
+    const row = /1 fields\s+passes\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(gates);
+    assert.ok(row, `${path}: the gate table's level-1 row where a missing hint passes`);
     const [, calls, sent, blocked, written, completed] = row.map(Number);
     assert.equal(blocked, 0);
     assert.match(
@@ -364,7 +414,7 @@ test("each export's solutions are folded and computed from its own run: its seed
   }
 });
 
-test("exercise 1: with approval, the defaults gate sends what the approval gate sends without it, as solution 1 says", async () => {
+test("exercise 1: with approval, the gate reading a missing hint by MCP's defaults sends what it sends without approval where a missing hint passes, as solution 1 says", async () => {
   const [withApproval] = await compareTaskRuns(SEED, [1], {
     policy: WIDE_POLICY,
     approval: true,
@@ -382,11 +432,11 @@ test("exercise 1: with approval, the defaults gate sends what the approval gate 
   assert.equal(withApproval.real.blocked, 0);
 });
 
-test("exercise 2: annotations that leave readOnlyHint out are a side effect to both gates, as section 4 and solution 2 say", () => {
+test("exercise 2: annotations that leave readOnlyHint out are a side effect in both readings of a missing hint, as section 4 and solution 2 say", () => {
   const inputSchema = { type: "object" };
   const partial = { name: "kayit_yaz", inputSchema, annotations: { openWorldHint: false } };
   for (const gate of GATE_RULES) assert.equal(toolDeclaration(partial, gate).sideEffect, true, gate);
-  // Only a tool with no annotations at all passes the approval gate ("reference"); the defaults gate holds it.
+  // Only a tool with no annotations at all passes, where a missing hint passes ("reference"); read by MCP's defaults it is held.
   const bare = { name: "kayit_yaz", inputSchema };
   assert.equal(toolDeclaration(bare, "reference").sideEffect, undefined);
   assert.equal(toolDeclaration(bare, "specification").sideEffect, true);
@@ -395,7 +445,7 @@ test("exercise 2: annotations that leave readOnlyHint out are a side effect to b
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
     assert.match(
       solutions,
-      /Both hold it with `onay yok` \(no approval\)\. It has `annotations`, and they leave `readOnlyHint` out, so by MCP's default it may write: the approval gate reads a declared side effect, as section 4 says/,
+      /It is held in both readings, with `onay yok` \(no approval\)\. It has `annotations`, and they leave `readOnlyHint` out, so by MCP's default it may write: the approval gate reads a declared side effect, as section 4 says/,
       path,
     );
   }

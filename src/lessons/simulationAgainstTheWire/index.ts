@@ -19,14 +19,10 @@ export {
 } from "./prose";
 export { runWireLesson } from "./measurements";
 export {
-  formatLevelComparison,
   formatWireGates,
   formatTokensAndBytes,
-  formatWireDiscovery,
   formatHighLevelDeclarations,
   formatHighLevelChanges,
-  formatWireMalformedTable,
-  formatAgentComparison,
 } from "./tables";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

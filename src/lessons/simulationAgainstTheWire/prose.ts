@@ -18,11 +18,12 @@ import type { WireLessonResult } from "./measurements";
 import {
   agentDifferences,
   agreement,
+  discoveryDifferences,
   eraLevels,
   levelTotals,
   outcomeDifferences,
+  taskDifferences,
   WIRE_PATHS,
-  wireTimeouts,
 } from "./tables";
 import { groupChanges, type GateLevel } from "./independent";
 import { SERVER_FACTS } from "../../world/servers";
@@ -47,10 +48,10 @@ const n = (value: number) => value.toLocaleString("en-US");
 /** The world's tools, server by server. */
 const WORLD_TOOLS = SERVER_FACTS.flatMap((server) => server.tools);
 
-/** The comparison of one condition × policy. */
-function agent(result: WireLessonResult, condition: string, policy: string) {
-  const found = result.agents.find((row) => row.condition === condition && row.policy === policy);
-  if (!found) throw new Error(`no run for ${condition} × ${policy}`);
+/** The comparison of one condition × agent (`shortcut` or `thorough`, lesson 8's). */
+function agent(result: WireLessonResult, condition: string, name: string) {
+  const found = result.agents.find((row) => row.condition === condition && row.policy === name);
+  if (!found) throw new Error(`no run for ${condition} × ${name}`);
   return found;
 }
 
@@ -72,20 +73,35 @@ function refusedByClient(failures: Readonly<Record<string, number>>): number {
     .reduce((sum, [, count]) => sum + count, 0);
 }
 
-/** A reading of the per-level comparison of lesson 6's tasks: the verdict, and what crosses the wire at the full level. */
+/**
+ * A reading of lesson 6's tasks on the wire, in place of a table whose every row would say `same`:
+ * the verdict over both revisions, each difference named in words (level, revision, counts), and
+ * what crosses the wire at the full level.
+ */
 export function readLevelComparison(result: WireLessonResult): string {
-  const { levels: agreeing, statelessLevels } = agreement(result);
   const full = result.levels[result.levels.length - 1];
   const versionDrops = full.real.drops.filter((drop) => drop.reason === "version");
   const servers = [...new Set(versionDrops.map((drop) => drop.server))];
   const refused = refusedByClient(full.real.failures);
   const [legacy, stateless] = [ERA_REVISIONS.legacy, ERA_REVISIONS.stateless].map(code);
   const total = result.levels.length;
+  const differences = result.levels.flatMap(({ level, simulated, real }) => {
+    const runs = [
+      [legacy, real],
+      [stateless, result.eras.find((e) => e.era === "stateless" && e.level === level)?.real],
+    ] as const;
+    return runs.flatMap(([revision, run]) => {
+      if (run === undefined) return [`level ${level} has no run in ${revision}`];
+      const keys = taskDifferences(simulated, run);
+      return keys.length === 0 ? [] : [`at level ${level} in ${revision}, ${listing(keys)}`];
+    });
+  });
   const verdict =
-    agreeing === total && statelessLevels === total
-      ? `At all ${total} levels the wire gives the simulator's counts, in ${legacy} and in ${stateless}.`
-      : `The wire agrees with the simulator at ${agreeing} of ${total} levels in ${legacy} and at ${statelessLevels} ` +
-        `in ${stateless}; the table names what differs at the others.`;
+    differences.length === 0
+      ? `At all ${total} levels and in both revisions, ${legacy} and ${stateless}, the wire gives the ` +
+        `simulator's counts and failures: 0 differences in ${2 * total} runs.`
+      : `The wire differs from the simulator ${plural(differences.length, "time")} in ${2 * total} runs: ` +
+        `${differences.join("; ")}.`;
   return wrapMarkdown(
     `${verdict} At level 3, ${refused} of ${full.real.calls} calls end in the client` +
       (servers.length > 0
@@ -108,7 +124,7 @@ function heldTools(gates: readonly GateLevel[], rule: "specification" | "referen
   ];
 }
 
-/** A reading of the gate table: where the defaults gate holds what the approval gate lets through. */
+/** A reading of the gate table: where reading a missing hint by MCP's defaults holds what passes otherwise. */
 export function readWireGates(result: WireLessonResult): string {
   const { gates: agreeing } = agreement(result);
   const differing = result.gates.filter(
@@ -125,16 +141,16 @@ export function readWireGates(result: WireLessonResult): string {
     (name) => WORLD_TOOLS.find((tool) => tool.name === name)?.sideEffect === false,
   );
   const sentences = [
-    `The approval gate's rows repeat the simulator's at ${agreeing} of ${result.gates.length} levels.`,
+    `Where a missing hint passes, the gate's rows repeat the simulator's at ${agreeing} of ${result.gates.length} levels.`,
   ];
   if (differing.length > 0) {
     sentences.push(
-      `At ${levels(differing)}, with no ${code("annotations")}, the approval gate sends ` +
+      `At ${levels(differing)}, with no ${code("annotations")}, that reading sends ` +
         `${listing(differing.map((gate) => String(gate.rules.reference.sent)))} ${code("tools/call")} requests` +
         (written > 0
           ? ` and lets ${code("kayit_yaz")} write ${plural(written, "record")} nobody approved`
           : "") +
-        `; the defaults gate sends ${listing(differing.map((gate) => String(gate.rules.specification.sent)))} and holds ` +
+        `; read by MCP's defaults, the gate sends ${listing(differing.map((gate) => String(gate.rules.specification.sent)))} and holds ` +
         `${listing(differing.map((gate) => String(gate.rules.specification.blocked)))}` +
         (readOnly.length > 0 && readOnly.length === held.length
           ? `, every one to a tool that only reads (${listing(readOnly.map(code))})`
@@ -144,7 +160,7 @@ export function readWireGates(result: WireLessonResult): string {
   }
   if (same.length > 0) {
     sentences.push(
-      `From level ${same[0].level} every tool says ${code("readOnlyHint")}, and both gates hold the same calls: ` +
+      `From level ${same[0].level} every tool says ${code("readOnlyHint")}, and both readings hold the same calls: ` +
         `${listing(same.map((gate) => `${gate.rules.specification.blocked} at level ${gate.level}`))}.`,
     );
   }
@@ -222,37 +238,40 @@ export function readWireMalformed(result: WireLessonResult): string {
   );
 }
 
-/** A reading of the agents over the wire. */
+/**
+ * A reading of lesson 8's agents over the wire, in place of a table whose every row would say
+ * `same`: how many runs end as the simulator said, and each run that does not, with the figures
+ * that differ.
+ */
 export function readAgentComparison(result: WireLessonResult): string {
   const differing = result.agents.filter((row) => agentDifferences(row).length > 0);
-  const crash = agent(result, "crash", "thorough");
-  const explained = agent(result, "crash-explained", "thorough");
-  const restart = agent(result, "crash-restart", "thorough");
-  const line = agent(result, "stdout-line", "thorough");
-  const raw = agent(result, "stdout-unterminated", "thorough");
-  const verdict =
-    differing.length === 0
-      ? `All ${result.agents.length} runs end as the simulator said: the same answers, calls, errors, restarts, stray lines and timeouts.`
-      : `${result.agents.length - differing.length} of ${result.agents.length} runs end as the simulator said; ` +
-        `${listing(differing.map((row) => `${row.condition} × ${row.policy}`))} differ.`;
+  const conditions = new Set(result.agents.map((row) => row.condition)).size;
+  const agents = new Set(result.agents.map((row) => row.policy)).size;
+  const runs = `${result.agents.length} runs (${agents} agents under ${conditions} conditions)`;
   return wrapMarkdown(
-    `${verdict} After the real crash the thorough agent made ${crash.real.toolCalls} calls, ${crash.real.toolErrors} failing; ` +
-      `told plainly that the server is gone, ${explained.real.toolCalls} calls and ${explained.real.toolErrors} errors; with a restart, ` +
-      `${plural(restart.real.restarts, "restart")} and ${restart.real.correct ? "the right answer" : "still the wrong answer"}. ` +
-      `Stray lines ending in a newline, ${line.real.transportErrors} in ${plural(line.real.toolCalls, "call")}, failed no call; ` +
-      `stray text without one cost ${plural(raw.real.toolCalls, "call")}, ${plural(wireTimeouts(raw.real), "timeout")} and no answer.`,
+    differing.length === 0
+      ? `All ${runs} end as the simulator said: the same answers, calls, errors, restarts, stray ` +
+          `lines and timeouts, 0 differences.`
+      : `${result.agents.length - differing.length} of ${runs} end as the simulator said; ` +
+          `${listing(differing.map((row) => `${row.condition} × ${row.policy} differs in ${listing(agentDifferences(row))}`))}.`,
   );
 }
 
-/** A reading of the discovery table: lesson 7's lists against the real client's. */
+/**
+ * A reading of lesson 7's discovery on the wire, in place of a table whose every row would say
+ * `same`: how many servers' discovery messages match lesson 7's count, those that do not, and what
+ * the fleet's `tools/list` weighs against the tokens lesson 7 prices it at.
+ */
 export function readWireDiscovery(result: WireLessonResult): string {
   const { discovery: agreeing, discoveryTotal } = agreement(result);
   const fleet = result.discovery.find((check) => check.server === "fleet");
   const fleetList = fleet?.methods.find((row) => row.method === "tools/list");
   return wrapMarkdown(
     (agreeing === discoveryTotal
-      ? `Lesson 7's simulated discovery holds on the wire in all ${discoveryTotal} rows.`
-      : `Lesson 7's simulated discovery holds on the wire in ${agreeing} of ${discoveryTotal} rows; the table names the methods that differ.`) +
+      ? `Lesson 7's simulated discovery holds on the wire for all ${discoveryTotal} servers: the same lists and ` +
+        `messages, method by method, 0 differences.`
+      : `Lesson 7's simulated discovery holds on the wire for ${agreeing} of ${discoveryTotal} servers; ` +
+        `${listing(result.discovery.filter((check) => discoveryDifferences(check).length > 0).map((check) => `${code(check.server)} differs in ${listing(discoveryDifferences(check))}`))}.`) +
       (fleetList
         ? ` The counts agree; the sizes need not: lesson 7 prices the fleet's ${code("tools/list")} at ${fleetList.simulatedTokens} tokens, ` +
           `the names it holds, while the wire carries every description and schema, ${n(fleetList.wireBytes)} bytes.`
@@ -304,7 +323,7 @@ function safeToRetry(): { readOnly: string[]; idempotent: string[] } {
 
 /** The titles of the exercises, as the folded answers name them. */
 const ANSWER_TITLES = [
-  "Both gates, with approval",
+  "Both readings, with approval",
   "A tool that leaves readOnlyHint out",
   "An upper bound for max_hours",
   "Which calls a client may retry",
@@ -313,7 +332,7 @@ const ANSWER_TITLES = [
 
 /**
  * The expected answers to the lesson's exercises, each folded, computed from the run where they
- * hold numbers: exercise 1 from the gate table's level-1 row behind the approval gate, exercise 3
+ * hold numbers: exercise 1 from the gate table's level-1 row where a missing hint passes, exercise 3
  * from the keys zod's converter added, exercise 4 from the world's annotations, exercise 5 from the
  * agents' rows without a fault and under the slow tool.
  */
@@ -325,21 +344,22 @@ export function wireSolutions(result: WireLessonResult): string {
   const onMaxHours = maxima.filter((change) => change.path.split(".").includes("max_hours")).length;
   const times = (count: number) =>
     count === 1 ? "once" : count === 2 ? "twice" : `${count} times`;
-  const direct = (policy: string) => agent(result, "direct", policy).real.toolCalls;
-  const slow = (policy: string) => agent(result, "slow", policy).real.toolCalls;
+  const direct = (name: string) => agent(result, "direct", name).real.toolCalls;
+  const slow = (name: string) => agent(result, "slow", name).real.toolCalls;
   const full = safeToRetry();
   const worldTools = WORLD_TOOLS.length;
   const retryable = full.readOnly.length + full.idempotent.length;
   const answers = [
-    `Both rows read as the approval gate's level-1 row` +
+    `Both rows read as the level-1 row where a missing hint passes` +
       (levelOne
         ? `, ${plural(levelOne.calls, "call")}, ${levelOne.calls} sent, none blocked, ${plural(levelOne.written, "record")} written and ` +
           `${plural(levelOne.completed, "task")} completed, for seed ${result.seed}`
         : "") +
-      `: approval opens both gates, so whether a tool declared a side effect, or failed to say it had none, no longer matters.`,
-    `Both hold it with ${glossed(NO_APPROVAL)}. It has ${code("annotations")}, and they leave ${code("readOnlyHint")} out, so by ` +
-      `MCP's default it may write: the approval gate reads a declared side effect, as section 4 says, and the defaults gate ` +
-      `a tool not marked read-only. Only a tool with no ${code("annotations")} at all passes the approval gate.`,
+      `: approval opens the gate in either reading, so whether a tool declared a side effect, or failed to say it had none, ` +
+      `no longer matters.`,
+    `It is held in both readings, with ${glossed(NO_APPROVAL)}. It has ${code("annotations")}, and they leave ${code("readOnlyHint")} out, so by ` +
+      `MCP's default it may write: the approval gate reads a declared side effect, as section 4 says, in either reading ` +
+      `of a missing hint. Only a tool with no ${code("annotations")} at all passes, and only where a missing hint passes.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
       `our JSON Schema gives ${code("max_hours")} no upper bound, so the bound on the wire comes from the zod schema alone.`,
@@ -348,7 +368,8 @@ export function wireSolutions(result: WireLessonResult): string {
       `At level 1 (and 0), none: without annotations MCP's defaults make every tool one that may write and is not idempotent.`,
     `The slow condition no longer times out: no ${code("notifications/cancelled")}, no error, and the shortcut and thorough agents make ` +
       `${direct("shortcut")} and ${direct("thorough")} calls, as without a fault, instead of ${slow("shortcut")} and ${slow("thorough")}. ` +
-      `The simulator still counts a timeout for each, so the ${code("simulator")} column names calls, errors and timeouts. To agree, ` +
+      `The simulator still counts a timeout for each, so section 9 would name both slow runs as differing in calls, errors ` +
+      `and timeouts. To agree, ` +
       `its client would need the real sleep and timeout, not lesson 8's ${LATENCY_MICROS.slowTool / 1_000_000} s and ` +
       `${LATENCY_MICROS.clientTimeout / 1_000_000} s.`,
   ];

@@ -285,9 +285,9 @@ export function agentDifferences({ simulated, real }: AgentComparison): string[]
 }
 
 /**
- * Every condition × policy as the real client saw it, whether its answer was right, and whether the
+ * Every condition × agent as the real client saw it, whether its answer was right, and whether the
  * simulator said the same. Neighbouring conditions whose rows match in every column share one
- * label (`direct, raw, validating`), the condition named on its first policy's row.
+ * label (`direct, raw, validating`), the condition named on its first agent's row.
  */
 export function formatAgentComparison(agents: readonly AgentComparison[]): string {
   const groups: { conditions: string[]; rows: (string | number)[][] }[] = [];
@@ -314,7 +314,7 @@ export function formatAgentComparison(agents: readonly AgentComparison[]): strin
   return formatTextTable(
     [
       "condition",
-      "policy",
+      "agent",
       "calls",
       "errors",
       "restarts",
@@ -329,7 +329,7 @@ export function formatAgentComparison(agents: readonly AgentComparison[]): strin
   );
 }
 
-/** Each condition's answers over the wire, one column per policy, each marked right or wrong. */
+/** Each condition's answers over the wire, one column per agent, each marked right or wrong. */
 export function formatAgentAnswers(agents: readonly AgentComparison[]): string {
   const conditions = [...new Set(agents.map((row) => row.condition))];
   const policies = [...new Set(agents.map((row) => row.policy))];
@@ -355,7 +355,7 @@ export function formatAgentAnswers(agents: readonly AgentComparison[]): string {
  */
 export function formatTimeTable(agents: readonly AgentComparison[], timeoutMs: number): string {
   return formatTextTable(
-    ["condition", "policy", "virtual ms per call", "timeouts", "real wait at least (ms)"],
+    ["condition", "agent", "virtual ms per call", "timeouts", "real wait at least (ms)"],
     agents.map((row) => [
       row.condition,
       row.policy,
@@ -367,25 +367,26 @@ export function formatTimeTable(agents: readonly AgentComparison[], timeoutMs: n
 }
 
 /**
- * The gate rules as the lesson names them: `reference` is the approval gate (lesson 5's: a call
- * to a tool declared with a side effect waits for approval), `specification` the defaults gate
- * (the same gate with MCP's annotation defaults applied: a tool not marked `readOnlyHint: true`
- * counts as declaring a side effect).
+ * The approval gate's two readings of a missing hint, as the lesson's table names them:
+ * `reference` is lesson 5's (a tool with no `annotations` declares nothing and passes; a call to a
+ * tool declared with a side effect waits for approval), `specification` the same gate reading a
+ * missing hint by MCP's defaults (a tool not marked `readOnlyHint: true` counts as declaring a side
+ * effect; 2026-07-28 `schema.mdx`, `ToolAnnotations`).
  */
 export const GATE_NAMES: Readonly<Record<GateRule, string>> = {
-  reference: "approval gate",
-  specification: "defaults gate",
+  reference: "passes",
+  specification: "MCP's default",
 };
 
 /**
- * The tasks under the wide allowlist at each level, behind the approval gate and behind the
- * defaults gate ({@link GATE_NAMES}): calls made, `tools/call` requests sent, calls blocked,
- * records written, tasks completed; the approval gate's row beside the simulator's.
+ * The tasks under the wide allowlist at each level, behind the approval gate with each reading of
+ * a missing hint ({@link GATE_NAMES}): calls made, `tools/call` requests sent, calls blocked,
+ * records written, tasks completed; the row where a missing hint passes beside the simulator's.
  */
 export function formatWireGates(gates: readonly GateLevel[]): string {
   const rules: GateRule[] = ["reference", "specification"];
   return formatTextTable(
-    ["level", "gate", "calls", "sent", "blocked", "written", "completed", "simulator"],
+    ["level", "a missing hint", "calls", "sent", "blocked", "written", "completed", "simulator"],
     gates.flatMap(({ level, simulated, rules: byRule }) =>
       rules.map((rule, k) => {
         const row = byRule[rule];
