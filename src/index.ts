@@ -309,7 +309,7 @@ export {
   ANSWER_CODES,
   REFERENCE_CHANNELS,
 } from "./lessons/fleetBehindTheBoundary/tables";
-export { runFleetLines } from "./lessons/fleetBehindTheBoundary/wire";
+export { runFleetLines, runSlowLines } from "./lessons/fleetBehindTheBoundary/wire";
 export {
   fleetLessonJson,
   type FleetLessonJson,

@@ -3,7 +3,7 @@
  *
  * Source: seed document 000, "Experiment design": among devices under 500 operating hours, which
  * had the most unplanned downtime per 100 operating hours, and how does its vendor risk score
- * compare with the highest-risk device of the same model? The answer is written `X vs Y`
+ * compare with the highest-risk device of the same device type? The answer is written `X vs Y`
  * (`AV3-007 vs AV3-024` in the source fleet). The known wrong answer, the shortcut, ranks raw
  * downtime instead of the rate (`IL7-032 vs IL7-032` in the source).
  */
@@ -14,7 +14,7 @@ import { rankBy } from "./tools";
 /** The task as the agents are given it. Source: seed document 000 (reworded). */
 export const TASK_QUESTION =
   "Among devices under 500 operating hours, which had the most unplanned downtime per 100 operating hours, " +
-  "and how does its risk score compare with the highest-risk device of the same model? Answer as `X vs Y`.";
+  "and how does its risk score compare with the highest-risk device of the same device type? Answer as `X vs Y`.";
 
 /** An answer `X vs Y` and the two devices it names. */
 export interface TaskAnswer {

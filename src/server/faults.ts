@@ -77,13 +77,43 @@ export interface FaultEffects {
   crash(): void;
 }
 
+/**
+ * How many progress notifications the slow tool sends when its request carries a
+ * `progressToken`: its sleep is cut into this many equal parts, and a notification follows each.
+ * A fixed count, not a clock, so the lines are the same on every run.
+ */
+export const SLOW_PROGRESS_STEPS = 3;
+
+/**
+ * Sends one `notifications/progress` for the request being served: `progress` so far, of `total`,
+ * with a human-readable `message`. Source: 2025-11-25 `basic/utilities/progress.mdx` and
+ * 2026-07-28 `basic/patterns/progress.mdx` (the receiver of a request with a `progressToken`
+ * MAY send progress notifications; `progress` MUST increase with each).
+ */
+export type ProgressReporter = (progress: number, total: number, message: string) => Promise<void>;
+
+/**
+ * The slow tool's sleep of `delayMs`, cut into {@link SLOW_PROGRESS_STEPS} parts with a progress
+ * notification after each: 1 of 3, 2 of 3, 3 of 3, the last just before the response.
+ */
+async function sleepReporting(delayMs: number, report: ProgressReporter): Promise<void> {
+  for (let step = 1; step <= SLOW_PROGRESS_STEPS; step += 1) {
+    await sleep(delayMs / SLOW_PROGRESS_STEPS);
+    await report(
+      step,
+      SLOW_PROGRESS_STEPS,
+      `${SLOW_TOOL}: part ${step} of ${SLOW_PROGRESS_STEPS} done`,
+    );
+  }
+}
+
 /** A promise that never settles: the call the process dies in, and any after it, never answer. */
 const NEVER = new Promise<never>(() => {});
 
 /**
  * Runs a fault at each `tools/call`, before the tool is served: counts the call, crashes on the
  * Nth (that call and any later one never resolve), writes the stray text, or sleeps on the first
- * `top_devices`.
+ * `top_devices`, reporting progress when the request asked for it ({@link ProgressReporter}).
  */
 export class FaultInjector {
   private calls = 0;
@@ -99,8 +129,11 @@ export class FaultInjector {
    * Call before serving `tool` for request `id`. Returns a promise when the call must wait (the
    * slow tool's sleep; a crash's call, never settling), else nothing: the call goes on at once,
    * without a turn through the microtask queue.
+   *
+   * @param report sends a progress notification for this request; given only when the request
+   *   carried a `progressToken`. Only the slow tool's sleep reports progress.
    */
-  beforeCall(tool: string, id: RequestId): Promise<void> | undefined {
+  beforeCall(tool: string, id: RequestId, report?: ProgressReporter): Promise<void> | undefined {
     this.calls += 1;
     const fault = this.fault;
     switch (fault.kind) {
@@ -121,7 +154,7 @@ export class FaultInjector {
       case "slow":
         if (tool === SLOW_TOOL && !this.slept) {
           this.slept = true;
-          return sleep(fault.delayMs);
+          return report ? sleepReporting(fault.delayMs, report) : sleep(fault.delayMs);
         }
         return;
       case "none":

@@ -43,6 +43,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { ServedResource } from "./resources";
 import type { CallRecord } from "./log";
+import type { ProgressReporter } from "./faults";
 import { confirmGate } from "./confirmWrites";
 import {
   CACHE_HINT,
@@ -84,8 +85,11 @@ export interface ServedServer {
 
 /** What the caller does around each `tools/call`: the fault before it, the log after it. */
 export interface CallHooks {
-  /** Runs before the tool; a promise returned makes the call wait for it. */
-  beforeCall?(tool: string, id: RequestId): Promise<void> | undefined;
+  /**
+   * Runs before the tool; a promise returned makes the call wait for it. `report` sends a
+   * `notifications/progress` for the call, given only when its request carried a `progressToken`.
+   */
+  beforeCall?(tool: string, id: RequestId, report?: ProgressReporter): Promise<void> | undefined;
   afterCall?(record: CallRecord): void;
 }
 
@@ -197,11 +201,28 @@ function callWithHooks(
   args: Record<string, unknown>,
   id: RequestId,
   revision: () => string | undefined,
+  report?: ProgressReporter,
 ): CallToolResult | Promise<CallToolResult> {
   const start = performance.now();
-  const wait = hooks.beforeCall?.(name, id);
+  const wait = hooks.beforeCall?.(name, id, report);
   if (wait) return wait.then(() => callLogged(served, hooks, name, args, id, revision(), start));
   return callLogged(served, hooks, name, args, id, revision(), start);
+}
+
+/**
+ * The progress reporter of a request that carried `_meta.progressToken`, else `undefined`: each
+ * report is a `notifications/progress` with that token, sent through the SDK's `ctx.mcpReq.notify`
+ * (a notification related to the request). Source: 2025-11-25 `basic/utilities/progress.mdx`,
+ * 2026-07-28 `basic/patterns/progress.mdx`.
+ */
+function progressOf(request: ServerContext["mcpReq"]): ProgressReporter | undefined {
+  const token = request._meta?.progressToken;
+  if (token === undefined) return undefined;
+  return (progress, total, message) =>
+    request.notify({
+      method: "notifications/progress",
+      params: { progressToken: token, progress, total, message },
+    });
 }
 
 /**
@@ -312,7 +333,10 @@ export function createMcpServer(
     // The SDK has parsed the request (`CallToolRequestSchema`): `name` is a string.
     const { name, arguments: args = {} } = request.params;
     const asked = confirmWrites ? askToConfirm(name, args, ctx.mcpReq, revision()) : undefined;
-    return asked ?? callWithHooks(served, hooks, name, args, ctx.mcpReq.id, revision);
+    return (
+      asked ??
+      callWithHooks(served, hooks, name, args, ctx.mcpReq.id, revision, progressOf(ctx.mcpReq))
+    );
   });
   if (served.resources.length > 0) handleResources(server, served);
   if (served.prompts.length > 0) handlePrompts(server, served);

@@ -127,6 +127,6 @@ test("for the course's seed the true answer grades right and the shortcut wrong"
 test("the task as asked names the threshold, the rate and the answer's form", () => {
   assert.match(TASK_QUESTION, /under 500 operating hours/);
   assert.match(TASK_QUESTION, /per 100 operating hours/);
-  assert.match(TASK_QUESTION, /highest-risk device of the same model/);
+  assert.match(TASK_QUESTION, /highest-risk device of the same device type/);
   assert.match(TASK_QUESTION, /`X vs Y`/);
 });

@@ -61,7 +61,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     for (const phrase of [
       /a test checks it/,
       /1\.24 or later/,
-      /1\.32/,
+      /1\.32(?!\.2\. In both)/,
       /since version 1\.\d+/,
       /brings in a fourth server/,
       /course's reading of an outdated/,
@@ -100,8 +100,12 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
       /built on version 1 of the official MCP TypeScript SDK \(lesson 2\), \*SDK 1\.x\* below; the course runs its version 2\.4, \*SDK 2\.4\*\./,
       path,
     );
+    assert.match(flat(text), /What SDK 1\.x's client writes is quoted from its version 1\.32\.2\./, path);
     assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
     assert.match(flat(text), /so each hint takes its default \(lesson 5\)/, path);
+    // "model" is the language model alone: the device type is named so, its field `model` once.
+    assert.match(assumptions, /five device types \(the `model` field\)/, path);
+    assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
     assert.match(
       flat(text),
       /The questions come from \*MCP server authoring\*, an engineer's undated write-up of an experiment, published on shamirai\.ai/,
@@ -116,7 +120,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
     assert.ok(text.indexOf("**agent**") < text.indexOf(" agent "), `${path}: agent defined first`);
     assert.match(
       flat(text),
-      /an \*\*agent\*\*, the program in the host that chooses which tools to call and reads their results: among lesson 1's roles it stands where the model stands/,
+      /an \*\*agent\*\*, the program in the host that chooses which tools to call and reads their results: among lesson 1's roles it stands where the language model stands/,
       path,
     );
     // What the write-up found, in the lesson's words, so that nothing rests on reading it.
@@ -135,39 +139,60 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
     // lesson 4's trust rule where the hints first come from the server.
     assert.match(
       flat(text),
-      /so each hint takes its default \(lesson 5\): read by them, each tool may change its environment and a second call may do more than the first, though none writes\./,
+      /so each hint takes its default \(lesson 5\): read by them, each tool may change its environment, destructively and beyond the server \(`destructiveHint` and `openWorldHint` true\), and a second call may do more than the first, though none writes\./,
       path,
     );
     assert.match(flat(text), /`readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./, path);
   }
 });
 
-test("terms are glossed at first use: ajv, the two-answer cells of the channel table; progress is named without unshown fields", () => {
+test("terms are glossed at first use: ajv, a thrown error; the lesson 3 channel rules are one pointer, with no table of their own", () => {
   for (const { path, text } of exports) {
     const body = flat(beforeNext(text));
     assert.ok(
       body.indexOf("`ajv`, a JSON Schema validator library") === body.indexOf("`ajv`"),
       `${path}: ajv glossed first`,
     );
-    // Progress is not simulated and no progress message is shown, so no field of one is named.
-    assert.match(body, /Not simulated: a server's progress reports on a long request/, path);
-    assert.doesNotMatch(text, /progressToken|notifications\/progress/, path);
-    assert.match(body, /a cell such as `-32603\/ok` means some got the first answer, the rest the second/, path);
-    const legend = text.indexOf("a cell such as `-32603/ok`");
-    assert.ok(
-      legend > 0 && legend < text.search(/^invalid arguments +\S+ +-32603\/ok/m),
-      `${path}: explained before the table`,
-    );
+    // `direct`'s answer is named where the path is, before the malformed-call table shows it.
+    assert.match(body, /a throw reaches the agent as a \*thrown error\*, on no MCP channel/, path);
+    const table = text.search(/^ +direct +thrown error {2,}/m);
+    assert.ok(table > 0 && text.indexOf("*thrown error*") < table, `${path}: thrown error glossed first`);
+    // The two channels are lesson 3's: one pointer, and no table that re-teaches them.
+    assert.match(body, /Over MCP a failed `tools\/call` takes one of lesson 3's two channels/, path);
+    assert.doesNotMatch(text, /^invalid arguments +\S+ +-32603\/ok/m, path);
+  }
+});
+
+test("progress notifications are taught on the real wire: the token in _meta, three notifications with progress, total and message, then the result", () => {
+  eachBodyMatches(
+    /it puts a \*progress token\*, a string or integer unique among its requests in flight, in the request's `_meta\.progressToken`; the server MAY then send `notifications\/progress` with that token, the `progress` so far \(which MUST increase\), and optionally a `total` and a human-readable `message`/,
+    /2026-07-28 `basic\/patterns\/progress`; in 2025-11-25, `basic\/utilities\/progress`, either side may ask the other/,
+    /The simulated client asks for no progress, so no `slow` row counts a notification/,
+  );
+  for (const { path, text } of exports) {
+    const wire = flat(text.split("--fault slow --slow-ms 300")[1].split("```")[0]);
+    assert.match(wire, /"_meta":\{"progressToken":"slow-1"\}\}\}/, path);
+    for (const step of [1, 2, 3])
+      assert.match(
+        wire,
+        new RegExp(
+          `\\{"jsonrpc":"2\\.0","method":"notifications/progress","params":\\{"progressToken":"slow-1", "progress":${step},"total":3,"message":"top_devices: part ${step} of 3 done"\\}\\}`,
+        ),
+        `${path}: progress ${step}`,
+      );
+    assert.ok(wire.indexOf('"progress":3') < wire.indexOf('"jsonrpc":"2.0","id":1}'), `${path}: the result comes last`);
+    assert.match(wire, /Outcome: 3 progress notifications, then the result\./, path);
   }
 });
 
 test("the spec's rules the lesson leans on are stated: validation MUST, restart SHOULD, progress and timeouts, stderr", () => {
   eachBodyMatches(
     /servers MUST validate all tool inputs: a fault to measure/,
-    /a client SHOULD restart a server process that exits unexpectedly/,
+    /Lesson 2's rule is 2026-07-28's stdio page \(a client SHOULD restart a server process that exits unexpectedly/,
+    /2025-11-25, which this client speaks, has none, and its restart is a new `initialize`/,
     /requests in flight are lost and can be retried against the fresh process/,
-    /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout/,
-    /a client SHOULD NOT take output there as a sign of error/,
+    /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation`\)/,
+    /Both break lesson 2's rule that stdout carries only messages, one per line\./,
     /carry no `annotations`/,
   );
 });
@@ -259,7 +284,7 @@ test("ยง3, local failures are not peer errors: 2026-07-28's Error Codes are cite
 test("ยง3, restart and retry: safe only for read-only or idempotent tools; the fleet declares no annotations, so its client cannot know; serve fleet at level 2 and up says readOnlyHint: true", () => {
   eachBodyMatches(
     /But the client cannot know whether the lost call ran before the crash, and retrying a `tools\/call` of unknown outcome is safe only for a tool that is read-only or idempotent\./,
-    /The fleet's tools only read, yet declare no annotations: by MCP's defaults this client cannot know the retry is safe/,
+    /The fleet's tools only read, yet declare no annotations: by MCP's defaults this client cannot know the retry is safe \(each tool reads as destructive and not idempotent\)/,
     /`mcp-course serve fleet` at declaration level 2 and up says it: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
   );
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
@@ -373,7 +398,7 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the thorough agent's paging is one short paragraph that says the order of its calls, so exercises 1 and 3 can be answered from the lesson", () => {
+test("the thorough agent's paging is one short paragraph that says the order of its calls, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
   const paging = agents.filter((p) => p.includes("*thorough*"));
   assert.equal(paging.length, 1, "one paragraph");
@@ -381,7 +406,7 @@ test("the thorough agent's paging is one short paragraph that says the order of 
   assert.ok(paging[0].split("\n").length <= 8, "short");
   assert.doesNotMatch(paging[0], /^\d\. /m, "no numbered steps");
   const steps = flat(paging[0]);
-  // Exercise 3: the first turn's 2 calls, then bands from 0 in pairs (downtime, then hours), four in turn 2.
+  // The first turn's 2 calls, then bands from 0 in pairs (downtime, then hours), four in turn 2.
   assert.match(steps, /Its first turn counts the low-hour devices and ranks the top 10 by downtime: 2 calls/);
   assert.match(steps, /each with two calls in a row, ranked by downtime and then by hours/);
   assert.match(steps, /so turn 2 reads 0-25 to 75-100/);
@@ -391,9 +416,16 @@ test("the thorough agent's paging is one short paragraph that says the order of 
     steps,
     /its rate is at most the most downtime รท those hours: once that is below the best rate read, the agent stops/,
   );
-  assert.match(cell("exercises"), /What would it need to have read before the 6th call\?/);
-  // Exercise 2 shows the constant it asks to change.
-  assert.match(cell("exercises"), /`export const PROTOCOL_VERSION = "2025-11-25";` in `src\/fleet\/protocol\.ts`/);
+  // Every exercise is answered by reasoning from the lesson: none edits the library or builds it.
+  assert.doesNotMatch(cell("exercises"), /src\/|npm run build|kernel/);
+  assert.match(
+    cell("exercises"),
+    /A client that offered 2025-06-18 would get the `validating` server's answers for that revision\./,
+  );
+  assert.match(
+    cell("exercises"),
+    /If the client resets its 1,500 ms clock on each, does the call time out\? And with a maximum of 2 s\?/,
+  );
 });
 
 test("the chart's reading gives its numbers in words, and its alt text gives each condition's counts", () => {

@@ -4,9 +4,9 @@ import { describe, it } from "node:test";
 import { generateFleet } from "../../src/fleet/generator";
 import { MALFORMED_CALLS } from "../../src/fleet/malformed";
 import { createPathServer } from "../../src/fleet/paths";
-import { strayText } from "../../src/server/faults";
+import { SLOW_PROGRESS_STEPS, strayText } from "../../src/server/faults";
 import { DEFAULT_SEED } from "../../src/sim/seed";
-import { answer, call, eventsOf, messages, OPENING, runServer } from "./wire";
+import { answer, call, eventsOf, messages, OPENING, request, runServer } from "./wire";
 
 const THREE_CALLS =
   OPENING +
@@ -80,6 +80,38 @@ describe("serve --fault", () => {
       ["count_devices", false],
       ["top_devices", true],
     ]);
+  });
+
+  it("slow with a progressToken: SLOW_PROGRESS_STEPS progress notifications carrying the token, increasing, before the response; none without a token", async () => {
+    const run = await runServer(
+      ["fleet", "--fault", "slow", "--slow-ms", "150"],
+      OPENING +
+        request(2, "tools/call", {
+          name: "top_devices",
+          arguments: { field: "alerts" },
+          _meta: { progressToken: "p-2" },
+        }) +
+        call(3, "top_devices", { field: "alerts" }),
+    );
+    assert.equal(run.code, 0);
+    const all = messages(run);
+    const progress = all.filter((m) => m.method === "notifications/progress");
+    assert.deepEqual(
+      progress.map((m) => m.params),
+      Array.from({ length: SLOW_PROGRESS_STEPS }, (_, k) => ({
+        progressToken: "p-2",
+        progress: k + 1,
+        total: SLOW_PROGRESS_STEPS,
+        message: `top_devices: part ${k + 1} of ${SLOW_PROGRESS_STEPS} done`,
+      })),
+    );
+    assert.ok(
+      progress.every((m) => !("id" in m)),
+      "notifications carry no id",
+    );
+    const last = all.lastIndexOf(progress.at(-1)!);
+    assert.ok(last < all.findIndex((m) => m.id === 2), "the response to the slow call comes after its progress");
+    assert.ok(answer(run, 3)?.result, "the second top_devices, with no token and no delay, is answered");
   });
 
   it("no fault: nothing but responses on stdout", async () => {

@@ -18,11 +18,10 @@ export {
   formatFleetTable,
   formatGroundTruth,
   formatSchemaTable,
-  formatChannelTable,
   formatMalformedTable,
   formatConditionTable,
   formatFailureTexts,
 } from "./tables";
-export { runFleetLines } from "./wire";
+export { runFleetLines, runSlowLines } from "./wire";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

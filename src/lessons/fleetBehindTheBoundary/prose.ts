@@ -9,12 +9,13 @@
  * wrapped at 100 columns (`wrapMarkdown`).
  */
 import { LOCAL_FAILURES } from "../../fleet/client";
-import { LATENCY_MICROS, CRASH_ON_CALL } from "../../fleet/conditions";
+import { LATENCY_MICROS } from "../../fleet/conditions";
 import { FLEET_SIZE, LOW_HOURS } from "../../fleet/catalog";
+import { SLOW_PROGRESS_STEPS } from "../../server/faults";
 import type { AgentRunRecord } from "../../fleet/runAgents";
 import { formatRate, msPerCall, refusedArguments } from "./tables";
 import type { FleetLessonResult } from "./simulate";
-import { code, listing, ordinal, plural } from "../proseWords";
+import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -59,7 +60,6 @@ export function readGroundTruth(result: FleetLessonResult): string {
         ? `It is also the highest-risk ${d.model}, so the comparison names it twice. `
         : `Its risk score is ${d.risk_score}, the highest of its device type ${truth.riskLeader.risk_score} ` +
           `(${code(truth.riskLeader.device_id)}). `) +
-      `${truth.moreRawDowntime} of the ${truth.lowHourCount} low-hour devices have more raw downtime. ` +
       `The shortcut answers **${truth.shortcut.answer}**: ${code(s.device_id)} has the most raw downtime ` +
       `(${s.downtime_min} minutes) but over ${s.operating_hours} hours, only ` +
       `${formatRate(s.downtime_min, s.operating_hours)} per 100 hours.`,
@@ -139,22 +139,6 @@ export function readConditions(result: FleetLessonResult): string {
   );
 }
 
-/**
- * What the thorough agent has read in full when the server dies on call {@link CRASH_ON_CALL}:
- * the bands both of whose pages came back before it, and not crowded.
- */
-function bandsReadBeforeCrash(result: FleetLessonResult): { min: number; max: number }[] {
-  const read: { min: number; max: number }[] = [];
-  let before = 0;
-  for (const turn of result.thoroughTurns) {
-    turn.bands.forEach((band, k) => {
-      if (before + 2 * k + 2 < CRASH_ON_CALL && !band.crowded) read.push(band);
-    });
-    before += turn.calls;
-  }
-  return read;
-}
-
 /** The expected answers to the lesson's exercises, with this run's figures, each folded. */
 export function solveExercises(result: FleetLessonResult): string {
   const thorough = record(result, "direct", "thorough");
@@ -170,20 +154,6 @@ export function solveExercises(result: FleetLessonResult): string {
   );
   const { device, shortcut } = result.truth;
   const stop = stopBound(result);
-  const read = bandsReadBeforeCrash(result);
-  const holding = read.find(
-    (band) => band.min <= device.operating_hours && device.operating_hours < band.max,
-  );
-  const seen =
-    read.length === 0
-      ? `before it, no band is read in full, so it has no rate to compare.`
-      : `before it, calls 1 to ${CRASH_ON_CALL - 1} came back, with ` +
-        `${listing(read.map((b) => `band ${b.min}-${b.max}`))} read in full. ` +
-        (holding
-          ? `At this seed that band holds the true device (${device.operating_hours} hours), so the policy ` +
-            `answers ${code(`${device.device_id} vs unknown`)}: the right device, still a wrong answer.`
-          : `At this seed the true device (${device.operating_hours} hours) is not among them, so the ` +
-            `policy's X is wrong too, and its answer lacks Y.`);
   return [
     foldedAnswer(
       "1. Another seed",
@@ -205,12 +175,7 @@ export function solveExercises(result: FleetLessonResult): string {
             `JSON tokens with either revision.`
           : `The agents made ${plural(healthyErrors, "tool error")} on the healthy paths: check which were invalid arguments.`),
     ),
-    foldedAnswer(
-      "3. Answer when the connection closes",
-      `Never: ${code("X vs Y")} needs the risk leader of the winner's device type, a call the dead server cannot ` +
-        `answer. The server dies on the ${ordinal(CRASH_ON_CALL)} call, in the second turn; ${seen} It would ` +
-        `need, before that call, the true device's band and its type's risk leader.`,
-    ),
+    foldedAnswer("3. A slow call with progress", progressAnswer()),
     foldedAnswer(
       "4. One newline",
       `${code("stdout-line")}: the stray line (counted as stray), then the response on a line of its own. ` +
@@ -219,4 +184,30 @@ export function solveExercises(result: FleetLessonResult): string {
         `and fails the call itself: ${code(LOCAL_FAILURES.timedOut)}.`,
     ),
   ].join("\n\n");
+}
+
+/** The maximum timeout exercise 3 adds, in µs. */
+const MAXIMUM_TIMEOUT_MICROS = 2_000_000;
+
+/**
+ * Exercise 3's answer: the slow call's wait cut by its progress notifications, each resetting the
+ * client's clock, with and without a maximum timeout. From the fault's figures
+ * (`LATENCY_MICROS.slowTool`, `clientTimeout`) and the server's `SLOW_PROGRESS_STEPS`.
+ */
+function progressAnswer(): string {
+  const slow = LATENCY_MICROS.slowTool;
+  const wait = LATENCY_MICROS.clientTimeout;
+  const gap = slow / SLOW_PROGRESS_STEPS;
+  const times = Array.from({ length: SLOW_PROGRESS_STEPS }, (_, k) => ms(gap * (k + 1)));
+  const first =
+    gap < wait
+      ? `No: the notifications come at ${listing(times)} ms, each within ${ms(wait)} ms of the ` +
+        `clock's last start, and the result follows the last, so the call is served on its first try.`
+      : `Yes: the first notification comes after ${ms(gap)} ms, past the ${ms(wait)} ms wait.`;
+  const capped =
+    MAXIMUM_TIMEOUT_MICROS < slow
+      ? `With a maximum of ${ms(MAXIMUM_TIMEOUT_MICROS)} ms it times out at ${ms(MAXIMUM_TIMEOUT_MICROS)} ms, ` +
+        `whatever the notifications say: ${code(LOCAL_FAILURES.timedOut)}, as now.`
+      : `A maximum of ${ms(MAXIMUM_TIMEOUT_MICROS)} ms changes nothing: the result comes first.`;
+  return `${first} ${capped}`;
 }

@@ -65,3 +65,68 @@ async function fleetLines(seed: number): Promise<Transcript> {
   }
   return { ...exchange.transcript("legacy", answers.join(", then ")), steps: shown };
 }
+
+/** The delay, in ms, of the slow call shown on the wire: the fault's 3 s, shortened so the cell runs fast. */
+export const SLOW_WIRE_MS = 300;
+
+/** The progress token the shown slow call carries. */
+const PROGRESS_TOKEN = "slow-1";
+
+/**
+ * Lesson 8's slow call on a real wire: `mcp-course serve fleet --fault slow` (its delay shortened to
+ * {@link SLOW_WIRE_MS} ms), a 2025-11-25 session, then the shortcut agent's first call,
+ * `top_devices` ranking raw downtime under 500 hours in one row, with `_meta.progressToken`. The
+ * server sends its progress notifications (a fixed number, `SLOW_PROGRESS_STEPS`, not timed), then
+ * the result; every line is read and shown, so a seed gives the same bytes.
+ *
+ * @remarks Source: 2025-11-25 `basic/utilities/progress.mdx` and 2026-07-28
+ * `basic/patterns/progress.mdx` (a request's `_meta.progressToken`; `notifications/progress` with
+ * `progressToken`, `progress`, `total`, `message`).
+ * @throws Error when the server closes its stdout before answering, or answers another id.
+ * @throws RunInterrupted when interrupted in a kernel.
+ */
+export function runSlowLines(seed: number): Promise<Transcript> {
+  return interruptible(() => slowLines(seed));
+}
+
+/** {@link runSlowLines}'s run. */
+async function slowLines(seed: number): Promise<Transcript> {
+  const args = [
+    "fleet",
+    "--seed",
+    String(seed),
+    "--fault",
+    "slow",
+    "--slow-ms",
+    String(SLOW_WIRE_MS),
+  ];
+  const exchange = new LineExchange(args);
+  let notifications = 0;
+  let shown: Transcript["steps"];
+  try {
+    await openLegacySession(exchange);
+    const from = exchange.steps.length;
+    exchange.note("client", "opened a 2025-11-25 session (initialize, its result, initialized)");
+    exchange.send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name: "top_devices",
+        arguments: { field: "downtime_min", max_hours: 500, limit: 1 },
+        _meta: { progressToken: PROGRESS_TOKEN },
+      },
+    });
+    for (;;) {
+      const message = await exchange.read();
+      if (message.method === "notifications/progress") notifications += 1;
+      else if (message.id === 1) break;
+      else throw new Error(`the slow call was answered with ${JSON.stringify(message)}`);
+    }
+    shown = exchange.steps.slice(from);
+  } finally {
+    await exchange.close("done");
+  }
+  const outcome = `${notifications} progress notifications, then the result`;
+  return { ...exchange.transcript("legacy", outcome), steps: shown };
+}
