@@ -493,7 +493,7 @@ function changedRetry(wire: WithoutASessionWire): string {
     `Another ${code("input_required")} result, the same question about 555 and the state ${code(String(answer.requestState))}, not a write. ` +
     `The echoed state ${code(requestState)} carries a digest of the arguments that were confirmed, 554's; the server recomputes it from the retry's arguments, they differ, ` +
     `so the confirmation given for 554 is not taken for 555. That digest is the third of the replay guards the multi round-trip page asks for ("Server Requirements", SHOULD), ` +
-    `"an identifier for the originating request", without the other two, the user and a short expiry, and unkeyed (section 5). ` +
+    `"an identifier for the originating request", without the other two, the authenticated principal (none over stdio) and a short expiry, and unkeyed (section 5). ` +
     `Asking again rather than answering an error is its "Error Handling".`
   );
 }
