@@ -132,7 +132,6 @@ export {
   formatHandshakeTable,
   formatRunTable,
   formatSecondRunLine,
-  formatBesideMcp,
   formatWideTable,
   formatWritingAServer,
   formatMcpDeclarations,
@@ -144,6 +143,7 @@ export {
   captureServerLines,
   emptyCallLines,
   minimalServerLines,
+  minimalServerResourceAndPrompt,
   minimalServerCalls,
   MINIMAL_SERVER_SCRIPT,
   type WritingAServerWire,
@@ -330,7 +330,6 @@ export {
 
 // Charts: vega-lite specs rendered to SVG with vega.
 export { renderSvg, chartAltText, type ChartSpec } from "./charts/render";
-export { levelsChart } from "./lessons/writingAServer/charts";
 export { conditionsChart } from "./lessons/fleetBehindTheBoundary/charts";
 
 // Seed sweeps: a lesson over many seeds, every count's distribution, its claims checked.

@@ -10,8 +10,6 @@ import { conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
 import { growthChart } from "../../src/lessons/writingAClient/charts";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
-import { levelsChart } from "../../src/lessons/writingAServer/charts";
-import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
 import { ROOT } from "../helpers";
 
 /** Per lesson: its chart file, the spec for a seed, and the values the chart must carry (as `field: value` in the marks' aria-labels). */
@@ -21,18 +19,6 @@ const CHARTS: {
   spec: (seed: number) => ChartSpec;
   values: (seed: number) => string[];
 }[] = [
-  {
-    lesson: "06-writing-a-server",
-    file: "levels-chart.svg",
-    spec: (seed) => levelsChart(simulateWritingAServer(seed)),
-    values: (seed) => {
-      const r = simulateWritingAServer(seed);
-      return [...r.runs, ...r.secondRun.runs].flatMap((row) => [
-        `tokens: ${row.tokens}`,
-        `completed: ${row.completed}`,
-      ]);
-    },
-  },
   {
     lesson: "07-writing-a-client",
     file: "growth-chart.svg",

@@ -289,19 +289,16 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     const expected = [
       `The ${servers} servers' ${tools} tools come to ${b0} bytes at level 0, ${b1} at level 1 and ${b2} at level 2: ` +
         `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
-      `The handshake costs the same at every level: ${h0.request} requests, ${h0.response} responses, ` +
-        `${h0.tokens} envelope tokens and ${h0.round_trips} round trips`,
+      `The handshake costs ${h0.tokens} envelope tokens and ${h0.round_trips} round trips at every level`,
       "so in envelope tokens a fuller declaration is free; in MCP's `tools/list` it costs the bytes counted above",
-      `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops ${h0.dropped}, \`kayit_yaz\``,
-      `The client keeps ${h3.negotiated} tools: \`sayac_oku\`, \`tarife\` and \`tuketim\``,
+      `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\``,
+      `\`bolge_ozet\` with it, and the client keeps ${h3.negotiated} tools`,
       `${n.negotiated} tools are negotiated and every handler is in place, yet ${n.completed} of ${r.tasks.length} tasks complete`,
       `the ${n.failures["sayac_oku: abone yok"]} calls to \`sayac_oku\` answer \`abone yok\`, the ` +
         `${n.failures["bolge_ozet: bolge yok"]} to \`bolge_ozet\` \`bolge yok\``,
-      `${n.calls} calls, ${n.failed} failed`,
       `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
       `of ${f.request} requests sent, ${r.handshake[1].request} are the handshake's and ${calls(f)} are calls`,
-      `**Level 3 (full)** completes ${full.completed}: the version rule took \`bolge_ozet\` too, and the ` +
-        `${full.failures["bolge_ozet: arac bildirilmedi"]} region tasks fail`,
+      `**Level 3 (full)** completes ${full.completed}: the version rule took \`bolge_ozet\` too.`,
       `With \`kayit_yaz\` allowed the client negotiates ${silent.negotiated} tools`,
       `${silent.written} records are written and ${silent.completed} tasks complete`,
       `${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed; with approval, ` +
@@ -321,7 +318,11 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     assert.ok(r.handshake.every((row) => sameHandshakeCost(row, h0)));
     assert.deepEqual(r.negotiatedAtFull, ["sayac_oku", "tarife", "tuketim"]);
     const declared = r.world.servers.find((s) => s.name === "kayit")!.version;
-    assert.ok(md.includes(`\`kayit\` declares ${declared} where the client knows ${library.KNOWN_VERSIONS.kayit}`));
+    assert.ok(
+      md.includes(`\`kayit\` is at version ${declared} where the client knows ${library.KNOWN_VERSIONS.kayit}`),
+    );
+    assert.equal(h0.dropped, 1, "below level 3 only kayit_yaz is dropped, as the prose says");
+    assert.ok(h3.negotiated === h0.negotiated - 1 && full.failures["bolge_ozet: arac bildirilmedi"] > 0);
   }
 });
 
@@ -382,9 +383,10 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
   }
 });
 
-test("lesson 6 lists what it teaches: a whole minimal server, the real server's declaration, the simulator's, each declaration with a one-line summary", () => {
+test("lesson 6 lists what it teaches: a whole minimal server and the real server's declaration, each declaration with a one-line summary", () => {
   const nb = lessonNotebook(LESSON_6);
-  assert.deepEqual(shownNames(nb), ["worldToolList", "declaredVersion", "declare"]);
+  // The simulator's `declare` is shown by its table alone: its rows are the real server's facts.
+  assert.deepEqual(shownNames(nb), ["worldToolList", "declaredVersion"]);
   for (const cell of nb.cells.filter((c) => c.cell_type === "code" && /showSource\(/.test(c.source)))
     assert.match(cell.source, /showSource\(\{ summary: true \}, /, cell.id);
   for (const { path, text } of exportsOf6()) {
@@ -396,7 +398,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, the real server's 
     const listings = blocks.filter(
       (block) => /^export (const|function) /m.test(block.lines.join("\n")) && block !== whole[0],
     );
-    assert.equal(listings.length, 3, path);
+    assert.equal(listings.length, 2, path);
     for (const listing of listings) {
       assert.match(listing.lines[0], /^\/\*\* [^\n]+ \*\/$/, `${path}: one summary line opens each listing`);
       assert.doesNotMatch(listing.lines.join("\n"), /@param|@returns|^\s*\* /m, `${path}: no docstring body`);
@@ -410,10 +412,8 @@ test("lesson 6 lists what it teaches: a whole minimal server, the real server's 
       "annotationsOf",
       "NAME_ONLY_SCHEMA",
       "UNDECLARED_VERSION",
-      "ServerFacts",
       "Level",
-      "ServerDeclaration",
-      "ToolDeclaration",
+      "declare",
       "McpServer",
       "registerTool(name, config, handler)",
       "serveStdio(createOlcumServer)",
@@ -447,7 +447,6 @@ test("lesson 6's computed prose is wrapped at 100 characters", async () => {
       library.formatServedLines(wire.level0),
       library.formatServedLines(wire.level3, [{ transcript: wire.level0, where: "level 0" }]),
       library.formatServedLines(wire.level1Call),
-      library.formatBesideMcp(result),
     ]) {
       for (const line of text.split("\n")) assert.ok(line.length <= 100 || line.startsWith("|"), line);
     }
@@ -505,15 +504,15 @@ test("the shown server's declarations are made once, frozen, and equal declare's
 test("lesson 6 points back to the conventions' homes, and defines discovery where it first uses it", () => {
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    assert.match(prose, /the doubled round trip of a remote server \(lesson 2\)/, path);
-    assert.match(prose, /envelope tokens and their 8-token constant \(lesson 3\)/, path);
+    // One line for lessons 1 to 5's conventions; each stays in its home, not listed again.
     assert.match(
       prose,
-      /the simulator's handshake, the allowlist, the version rule, the approval gate and \*negotiated\* tools \(lesson 5\)/,
+      /\*\*Lessons 1 to 5\.\*\* Their world, tasks, chains and conventions hold as they left them\./,
       path,
     );
-    assert.match(prose, /2 for each request to the remote `tarife` and `kayit`, lesson 2/, path);
+    assert.doesNotMatch(prose, /8-token constant|doubled round trip|for each request to the remote/, path);
     assert.match(prose, /lesson 5's handshake with each server, the course's stand-in for discovery/, path);
+    assert.doesNotMatch(prose, /`yetenek sor`/, `${path}: the handshake's request is lesson 5's, not re-explained`);
     const discovery = prose.indexOf("*discovery*, the requests by which a client learns what a server offers");
     assert.ok(discovery !== -1 && discovery + 1 === prose.search(/discovery/i), `${path}: discovery defined first`);
     assert.match(prose, /`yetenek bildir` \(declare capabilities\)/, path);
@@ -526,35 +525,40 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /"additionalProperties": false/, path);
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
     assert.match(prose, /`\('abone',\)` is a list of one field name/, path);
-    assert.match(prose, /the notation of Python, which first printed them/, `${path}: why the tables read as Python`);
+    assert.match(
+      prose,
+      /the notation of Python, which first printed the simulator's tables/,
+      `${path}: why the tables read as Python`,
+    );
     assert.equal(prose.match(/Python/g)?.length, 1, `${path}: the notation's history, in one clause`);
     // Lesson 1's `deger`: not named by the task, but the charge `tarife` has just answered.
     assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
     assert.match(prose, /the value a record writes is, as in lesson 1, the charge `tarife` has just answered/, path);
     assert.doesNotMatch(prose, /task names[^.]*`deger`/, `${path}: the task does not name deger`);
-    assert.match(prose, /`openSession`[^.]*it opens no MCP session/, `${path}: the simulator's session`);
-    assert.doesNotMatch(prose, /what the simulator calls a session/, `${path}: one meaning of session`);
+    assert.match(prose, /`openSession`, the simulator's function for lesson 5's handshake/, path);
+    assert.doesNotMatch(prose, /what the simulator calls a session|MCP session/, `${path}: one meaning of session`);
   }
 });
 
 // ---- The specification's hard cases, as lesson 6 states them ----
 
-test("invalid tool arguments: the tools page and the schema disagree in 2026-07-28, a client handles both, a malformed CallToolRequest is a protocol error", () => {
+test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in one sentence; lesson 3 states the case", () => {
+  // The case itself (tools pages against 2026-07-28's schema, handle both, a malformed call is a
+  // protocol error) lives in lesson 3; lesson 6 points back to it and does not state it again.
+  for (const { path, text } of lessonExports().filter((e) => e.lesson.name === findLesson("03")!.name)) {
+    const prose = proseOf(text);
+    assert.match(prose, /InvalidParamsError/, `${path}: the schema's -32602`);
+    assert.match(prose, /handle both/, `${path}: a client handles both`);
+    assert.match(prose, /protocol error in every revision/, `${path}: a malformed call`);
+  }
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    // One sentence points back to lesson 3's case, with both answers and the advice.
     assert.match(
       prose,
-      /an empty call would fail the check: lesson 3's invalid arguments, a tool execution error by the tools pages of 2025-11-25 and 2026-07-28 \(a protocol error in 2025-03-26 and 2025-06-18\) and a -32602 by 2026-07-28's schema \(`InvalidParamsError`\), so a client handles both\./,
+      /From level 1 on the schema requires `abone`, and an empty call would fail the check: lesson 3's invalid arguments, on either of its two channels\./,
       path,
     );
-    assert.equal(prose.match(/InvalidParamsError|handles both/g)?.length, 2, `${path}: the case is stated once`);
-    assert.match(
-      prose,
-      /A malformed `CallToolRequest` \(no `name`, or `arguments` not an object\) is a protocol error, -32602 \(Invalid params\), in every revision by JSON-RPC; the tools pages name the case from 2025-11-25\./,
-      path,
-    );
-    assert.match(prose, /From level 1 on the schema requires `abone`, and an empty call would fail the check/, path);
+    assert.doesNotMatch(prose, /InvalidParamsError|handles both|CallToolRequest/, `${path}: not re-explained`);
     assert.match(prose, /a JSON-RPC error, -32602 in every revision's example/, path);
     // 2025-11-25 basic/index.mdx "Schema Dialect" made 2020-12 the default.
     assert.match(prose, /`\$schema` names 2020-12, the default dialect since 2025-11-25/, path);
@@ -568,7 +572,7 @@ test("the approval gate has one name, and where it appears MCP's rule stands bes
     assert.doesNotMatch(text, /the course's gate|its gate\b/i, `${path}: the approval gate, lesson 5's name`);
     assert.match(
       prose,
-      /Lesson 5's approval gate is the course's policy; MCP's SHOULD, as lesson 5 says, is a human in the loop able to deny any tool invocation\./,
+      /Lesson 5's approval gate is the course's policy; MCP's own rule, as lesson 5 says, is a SHOULD: a human in the loop able to deny any tool invocation\./,
       path,
     );
     // "May write" is MCP's own default, not the course's reading.
@@ -607,7 +611,12 @@ test("the course's version rule stands beside a client that follows MCP, whose f
     const { handshake, run } = withoutVersionRule(result);
     assert.equal(handshake.negotiated, 4, "four tools, as the issue's reader checked");
     assert.equal(run.completed, 9, "nine tasks");
-    assert.ok(text.includes(library.formatBesideMcp(result)), `${path}: the table`);
+    // The one result that is lesson 6's own, computed; lesson 5's argument is not re-run as a table.
+    assert.doesNotMatch(
+      text,
+      /a client that does not act on serverInfo\.version +\d/,
+      `${path}: no table for one result`,
+    );
     assert.ok(text.includes(readBesideMcp(result)), `${path}: its reading`);
     assert.match(
       flat(readBesideMcp(result)),

@@ -12,6 +12,7 @@ import {
   lastReply,
   MINIMAL_SERVER_SCRIPT,
   minimalServerLines,
+  minimalServerResourceAndPrompt,
 } from "../../src/lessons/writingAServer/wire";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -103,8 +104,16 @@ test("lesson 6's exports print the real server's lines of their own seed", async
     const seed = Number(/with seed (\d+)/.exec(text)![1]);
     const wire = await captureServerLines(seed);
     assert.ok(text.includes(library.formatServedLines(wire.level0)), `${path}: level 0`);
+    // Level 3's `tools/list` is lesson 5's line: named by its size, measured here, not printed again.
     const shown = [{ transcript: wire.level0, where: "the level-0 exchange" }];
-    assert.ok(text.includes(library.formatServedLines(wire.level3, shown)), `${path}: level 3`);
+    assert.ok(!text.includes(library.formatServedLines(wire.level3, shown)), `${path}: level 3 not re-printed`);
+    const list = wire.level3.steps.find((step) => isTranscriptLine(step) && step.from === "server");
+    const bytes = (list as { bytes: number }).bytes;
+    assert.match(
+      text.replace(/\s+/g, " "),
+      new RegExp(`the same \`tools/list\` is lesson 5's ${bytes}-byte line`),
+      path,
+    );
     assert.ok(text.includes(`$ mcp-course serve olcum --level 0 --seed ${seed}`), path);
     assert.doesNotMatch(text, /Nothing here runs a server/, path);
   }
@@ -165,6 +174,36 @@ test("the minimal server's lines: its declaration, a text result, the SDK's sche
     assert.ok(text.includes(library.formatMinimalServerLines(a)), `${path}: the minimal server's lines`);
 });
 
+test("the minimal server's resource and prompt: a real resources/read and prompts/get, the same on every run, printed in both exports", async () => {
+  const a = await minimalServerResourceAndPrompt();
+  assert.deepEqual(a, await minimalServerResourceAndPrompt(), "no id, time or seed changes a byte");
+  const [read, prompt] = sent(a, "server");
+  assert.deepEqual(read.result.contents, [
+    { uri: "olcum://sayaclar", mimeType: "application/json", text: '{"A001":{"onceki":41230,"simdiki":41262}}' },
+  ]);
+  assert.ok(
+    read.result.ttlMs >= 0 && typeof read.result.cacheScope === "string",
+    "resources/read carries the caching fields",
+  );
+  assert.deepEqual(prompt.result.messages, [
+    { role: "user", content: { type: "text", text: "How much did A001 use?" } },
+  ]);
+  for (const message of [read, prompt]) {
+    assert.equal(message.result.resultType, "complete");
+    assert.deepEqual(message.result._meta["io.modelcontextprotocol/serverInfo"], { name: "olcum", version: "2" });
+  }
+  for (const { path, text } of lessonExports().filter((e) => e.lesson.name === LESSON_6.name)) {
+    assert.ok(text.includes(library.formatServedLines(a)), `${path}: the resource's and the prompt's lines`);
+    const prose = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
+    assert.match(
+      prose,
+      /`registerResource\(name, uri, config, read\)` offers the meters at the URI `olcum:\/\/sayaclar`/,
+      path,
+    );
+    assert.match(prose, /`registerPrompt\(name, config, handler\)` offers `tuketim_sor`/, path);
+  }
+});
+
 test("what the lesson says the SDK answers for the minimal server, it answers: -32601 for a method with no handler, -32602 for an unknown tool, server/discover", async () => {
   const child = spawn(process.execPath, [MINIMAL_SERVER_SCRIPT], { stdio: ["pipe", "pipe", "ignore"] });
   const lines = createInterface({ input: child.stdout });
@@ -179,21 +218,29 @@ test("what the lesson says the SDK answers for the minimal server, it answers: -
     answers.push(await answer);
   };
   await ask(1, "server/discover");
-  await ask(2, "prompts/list");
+  await ask(2, "logging/setLevel", { level: "info" });
   await ask(3, "tools/call", { name: "yok_boyle", arguments: {} });
   child.stdin.end();
   await new Promise((resolve) => child.once("close", resolve));
   assert.deepEqual(answers[0].result.supportedVersions, ["2026-07-28"]);
-  assert.ok(answers[0].result.capabilities.tools, "tools declared by registerTool");
-  assert.equal(answers[1].error.code, -32601);
+  // McpServer declares each registered primitive with listChanged: true by itself.
+  assert.deepEqual(answers[0].result.capabilities, {
+    tools: { listChanged: true },
+    resources: { listChanged: true },
+    prompts: { listChanged: true },
+  });
+  assert.equal(answers[1].error.code, -32601, "no logging registered: Method not found");
   assert.equal(answers[2].error.code, -32602);
+  assert.equal(answers[2].error.message, "Tool yok_boyle not found");
   for (const { path, text } of lessonExports().filter((e) => e.lesson.name === LESSON_6.name)) {
     const prose = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
     assert.match(prose, /a method it has no handler for with -32601 \(Method not found\)/, path);
     assert.match(
       prose,
-      /a call to a tool it lacks with -32602 \(Invalid params\), 2026-07-28's code for an unknown tool/,
+      /a call to a tool it lacks with -32602 \(Invalid params\), the code of every revision's example, its message `Tool <name> not found` where the spec's example says `Unknown tool: <name>`/,
       path,
     );
+    assert.match(prose, /for each primitive the file registers, `"listChanged":true`/, path);
+    assert.match(prose, /a promise to notify the client when that list changes, which this server never does/, path);
   }
 });

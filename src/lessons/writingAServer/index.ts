@@ -4,7 +4,6 @@
  * module a cell imports, so a lesson's own module keeps that to the lesson's part of the library.
  * The same names are exported by the package's root, `mcp-course`.
  */
-export { levelsChart } from "./charts";
 export { describeSeeds, readRuns, readBesideMcp, writingAServerSolutions } from "./prose";
 export { simulateWritingAServer } from "./simulate";
 export {
@@ -13,11 +12,10 @@ export {
   formatHandshakeTable,
   formatRunTable,
   formatSecondRunLine,
-  formatBesideMcp,
   formatWideTable,
   formatServedLines,
   formatMinimalServerLines,
 } from "./tables";
-export { captureServerLines, minimalServerLines } from "./wire";
+export { captureServerLines, minimalServerLines, minimalServerResourceAndPrompt } from "./wire";
 export { show } from "../show";
 export { showSource, showFile } from "../showSource";

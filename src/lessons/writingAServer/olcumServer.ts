@@ -1,7 +1,9 @@
 /**
  * @remarks Source: 2026-07-28 `server/tools.mdx` ("Listing Tools", "Calling Tools", "Tool
- * Result", "Error Handling"); the SDK's `McpServer.registerTool` and `serveStdio` documentation
- * (`@modelcontextprotocol/server` 2.4.0, `dist/index.d.cts`, `dist/stdio.d.cts`).
+ * Result", "Error Handling"), `server/resources.mdx` ("Reading Resources"), `server/prompts.mdx`
+ * ("Getting a Prompt"); the SDK's `McpServer.registerTool`, `registerResource`, `registerPrompt`
+ * and `serveStdio` documentation (`@modelcontextprotocol/server` 2.4.0, `dist/index.d.cts`,
+ * `dist/stdio.d.cts`).
  */
 import { McpServer } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -12,7 +14,10 @@ const METERS: Readonly<Record<string, { onceki: number; simdiki: number }>> = {
   A001: { onceki: 41230, simdiki: 41262 },
 };
 
-/** A new `olcum` (metering) server with one tool, `sayac_oku` (read meter). */
+/**
+ * A new `olcum` (metering) server with one tool, `sayac_oku` (read meter), one resource, the
+ * meters, and one prompt, `tuketim_sor` (ask for consumption).
+ */
 export function createOlcumServer(): McpServer {
   const server = new McpServer({ name: "olcum", version: "2" });
   server.registerTool(
@@ -30,6 +35,24 @@ export function createOlcumServer(): McpServer {
       }
       return { content: [{ type: "text", text: JSON.stringify(meter) }] };
     },
+  );
+  server.registerResource(
+    "sayaclar",
+    "olcum://sayaclar",
+    { mimeType: "application/json" },
+    (uri) => ({
+      contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(METERS) }],
+    }),
+  );
+  server.registerPrompt(
+    "tuketim_sor",
+    {
+      description: "Ask for a subscriber's consumption",
+      argsSchema: z.object({ abone: z.string() }),
+    },
+    ({ abone }) => ({
+      messages: [{ role: "user", content: { type: "text", text: `How much did ${abone} use?` } }],
+    }),
   );
   return server;
 }

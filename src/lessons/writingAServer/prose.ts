@@ -1,6 +1,6 @@
 /**
  * Lesson 6's sentences that depend on the run: which seeds it used, what its runs cost in envelope
- * tokens, what a client that follows MCP keeps beside the course's client, and the exercises'
+ * tokens, what a client that follows MCP keeps beside the course's host, and the exercises'
  * answers. Every number comes from a {@link WritingAServerResult}; where a claim might not hold for
  * another seed (two rows equal, counts unchanged in the second run), the sentence checks it and
  * says what it finds. The lesson's seed-independent text lives in its notebook's markdown cells.
@@ -71,7 +71,10 @@ export function readRuns(result: WritingAServerResult): string {
   );
 }
 
-/** A reading of the table that sets the course's client beside one that follows MCP, at level 3. */
+/**
+ * Level 3 beside MCP: what a client that does not act on `serverInfo.version` keeps and
+ * completes, beside the course's host.
+ */
 export function readBesideMcp(result: WritingAServerResult): string {
   const { handshake, run } = withoutVersionRule(result);
   const level2 = result.handshake[2];
@@ -81,7 +84,7 @@ export function readBesideMcp(result: WritingAServerResult): string {
       : `, where level 2 kept ${level2.negotiated} and completed ${result.runs[2].completed}`;
   return wrapMarkdown(
     `A client that does not act on ${code("serverInfo.version")} keeps ${handshake.negotiated} tools at ` +
-      `level 3 and completes ${run.completed} tasks${asLevel2}; the course's client keeps ` +
+      `level 3 and completes ${run.completed} tasks${asLevel2}; the course's host keeps ` +
       `${result.handshake[3].negotiated} and completes ${result.runs[3].completed}.`,
   );
 }

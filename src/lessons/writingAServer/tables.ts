@@ -4,25 +4,17 @@
  * Source: reference lesson 004, the `print` calls of "Handler and Declaration" and "The Count at
  * Four Levels". Column widths, spacing and the Python reprs are the reference's; the golden test
  * holds the output for seed 20260218 against the reference's printed blocks byte for byte. The
- * lesson's two tables of its own (the MCP form of the declarations, and the course's client beside
- * one that follows MCP) are not the reference's. Each function returns text without a trailing
- * newline.
+ * lesson's table of its own, the MCP form of the declarations, and its transcripts are not the
+ * reference's. Each function returns text without a trailing newline.
  */
 import { ALL_LEVELS, LEVELS, type ServerDeclaration } from "../../sim/declaration";
 import type { HandshakeRow, RunRow } from "../../world/runTasks";
 import { worldToolList } from "../../server/declarations";
 import { left, pyRepr, PyTuple, right } from "../pythonFormat";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
-import { formatTextTable } from "../textTable";
 import { formatWireLines, type ShownTranscript } from "../transcriptText";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
-import {
-  SHOWN_SERVER,
-  SHOWN_TOOL,
-  withoutVersionRule,
-  type WideRow,
-  type WritingAServerResult,
-} from "./simulate";
+import { SHOWN_SERVER, SHOWN_TOOL, type WideRow, type WritingAServerResult } from "./simulate";
 
 const levelLabel = (level: number) => `${level} ${left(LEVELS[level], 27)}`;
 
@@ -150,29 +142,6 @@ export function formatWideTable(rows: readonly WideRow[]): string {
     );
   }
   return lines.join("\n");
-}
-
-/**
- * Level 3 for the course's client, which applies its version rule, beside a client that keeps
- * the allowlist but does not act on `serverInfo.version` ({@link withoutVersionRule}): tools
- * negotiated and dropped, tasks completed, envelope tokens of the twelve-task run.
- */
-export function formatBesideMcp(result: WritingAServerResult): string {
-  const mcp = withoutVersionRule(result);
-  const row = (client: string, handshake: HandshakeRow, run: RunRow) => [
-    client,
-    handshake.negotiated,
-    handshake.dropped,
-    run.completed,
-    run.tokens,
-  ];
-  return formatTextTable(
-    ["level 3 (full)", "negotiated", "dropped", "completed", "tokens"],
-    [
-      row("the course's client (version rule)", result.handshake[3], result.runs[3]),
-      row("a client that does not act on serverInfo.version", mcp.handshake, mcp.run),
-    ],
-  );
 }
 
 /**

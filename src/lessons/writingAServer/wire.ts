@@ -227,6 +227,18 @@ export async function minimalServerLines(): Promise<Transcript> {
 }
 
 /**
+ * The minimal server's resource and prompt, asked for as a client would: a `resources/read` of
+ * `olcum://sayaclar` and a `prompts/get` of `tuketim_sor` for `A001` (2026-07-28
+ * `server/resources.mdx` "Reading Resources", `server/prompts.mdx` "Getting a Prompt").
+ */
+export async function minimalServerResourceAndPrompt(): Promise<Transcript> {
+  return runMinimalServer([
+    request(1, "resources/read", { uri: "olcum://sayaclar" }),
+    request(2, "prompts/get", { name: "tuketim_sor", arguments: { abone: "A001" } }),
+  ]);
+}
+
+/**
  * The minimal server answering one `tools/call` of `sayac_oku` for each of `calls`, in order
  * (ids from 1): lesson 6's exercise 4.
  *
