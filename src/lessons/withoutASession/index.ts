@@ -18,7 +18,6 @@ export {
 export {
   formatEraRuns,
   formatModes,
-  formatCacheRefetches,
   formatMessageCosts,
   formatFieldCosts,
   FIELD_LEGEND,
