@@ -255,7 +255,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.equal(tarife.text.slice(validationLead("tarife").length), "m3: required, expected integer");
     assert.match(
       flat(prose.readNoArgumentCalls(wire)),
-      /^5 of 5 came back as results with `isError: true`, 0 as a JSON-RPC error: before the tool ran, each check named every missing required argument \(`tarife`.s `tip` is optional\)/,
+      /^5 of 5 came back as results with `isError: true`, 0 as a JSON-RPC error: before the tool ran, each check named every missing required argument \(`tarife`.s `tip` is optional, `mesken` by default\)/,
     );
     // The markdown's word on `tip`: optional, so the server does not ask for it.
     const schema = worldInputSchema({ name: "tarife", fields: ["m3", "tip"] }) as { required: string[] };
@@ -297,7 +297,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
     // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx).
-    assert.match(markdown, /from a 2026-07-28 server it only ends a subscription\./);
+    assert.match(
+      markdown,
+      /from a 2026-07-28 server it only ends a \*subscription\*, a stream of change notifications the client opened with `subscriptions\/listen`\./,
+    );
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);
     assert.match(

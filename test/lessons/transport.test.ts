@@ -150,7 +150,10 @@ test("the default seed's key lines", () => {
     flat(readPlacementBytes(first)),
     /Keep-alive sent 231 bytes more, 33 per exchange, in header blocks: `Connection: keep-alive` both ways, not `close`, and `Keep-Alive: timeout=5`\./,
   );
-  assert.match(flat(readStdioCall(first)), /Its `"resultType":"complete"` marks it as the final answer\./);
+  assert.match(
+    flat(readStdioCall(first)),
+    /Its `"resultType":"complete"` marks it as the final answer, not one that asks the client for input first\./,
+  );
 });
 
 for (const [name, pick] of [
@@ -218,7 +221,7 @@ for (const [name, pick] of [
     // Why section 4 counts a request more per server than lesson 1's calls, and why the keys are ordered otherwise.
     assert.match(
       markdown,
-      /`tools\/list` with id 0, asked for the server's list of tools \(their names and arguments\): the course's client sends one to each server before its first call/,
+      /The first was a `tools\/list` request \(id 0\): it asks a server for the list of tools it offers, with their names and arguments\. The course's host sends one to each server before its first call/,
     );
     assert.match(
       markdown,

@@ -77,7 +77,8 @@ export function readNoArgumentCalls(wire: MessagesWire): string {
   return wrapMarkdown(
     `${results} of ${wire.emptyCalls.length} came back as results with ${code("isError: true")}, ` +
       `${errors} as a JSON-RPC error: before the tool ran, each check named every missing required ` +
-      `argument (${code("tarife")}'s ${code("tip")} is optional) and what it expected.`,
+      `argument (${code("tarife")}'s ${code("tip")} is optional, ` +
+      `${code("mesken")} by default) and what it expected.`,
   );
 }
 

@@ -45,7 +45,7 @@ export function formatFirstCallCost(sim: MessagesSimulation, wire: MessagesWire)
   };
   return [
     formatTextTable(
-      ["message", "body (the course's words)", "body", "+ envelope", "2025-11-25", "2026-07-28"],
+      ["message", "word body", "body", "+ envelope", "2025-11-25", "2026-07-28"],
       [row("request", call.requestBody), row("response", call.responseBody)],
     ),
     "body, + envelope: tokens (simulator); 2025-11-25, 2026-07-28: bytes of the real line",
@@ -102,7 +102,7 @@ each text opens with: ${validationLead("<tool>").trimEnd()}`
 
 /**
  * The twelve tasks' messages by kind: the simulator's count and tokens (body, envelope, both)
- * beside the real client's messages and bytes in 2026-07-28, and their totals.
+ * beside the course's host's messages and bytes in 2026-07-28, and their totals.
  */
 export function formatMessageKinds(sim: MessagesSimulation, wire: MessagesWire): string {
   const rows: Cell[][] = sim.kinds.map((k) => [
@@ -121,6 +121,6 @@ export function formatMessageKinds(sim: MessagesSimulation, wire: MessagesWire):
       ["kind", "messages", "body", "envelope", "tokens", "on the wire", "bytes"],
       rows,
     ),
-    "messages, body, envelope, tokens: simulator; on the wire, bytes: the real client, 2026-07-28",
+    "messages, body, envelope, tokens: simulator; on the wire, bytes: the course's host, 2026-07-28",
   ].join("\n");
 }

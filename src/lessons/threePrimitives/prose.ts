@@ -127,7 +127,7 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
       `- Tools are chosen by the model, resources by the application, prompts by the user; each ` +
         `is listed, then used. A tool's \`inputSchema\` is a JSON Schema.`,
       `- A read returns contents at a URI; not found is -32602 (2025-11-25 asked for -32002), ` +
-        `and the course's servers add \`data.uri\`. A get returns messages with roles; this ` +
+        `and the SDK's error adds \`data.uri\`. A get returns messages with roles; this ` +
         `one answered nothing.`,
       `- The region question, by the course's rules: ${tool.request} tool calls cost ` +
         `${tool.round_trips} round trips and ${tool.tokens} envelope tokens, ` +

@@ -239,7 +239,7 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
         `${listing(own.map(({ server, n }) => `${plural(n, "value")} went from ${code(server)} back to ${code(server)}`))}, ` +
         `in its ${listing(ownCalls.map(code))} calls. MCP would allow more: 2026-07-28 is ` +
         `stateless in the protocol, yet a server may keep data of its own across requests if ` +
-        `the client names it in each one (section 6; ${code("basic/index.mdx")}, "Statelessness").`,
+        `the client names it in each one (${code("basic/index.mdx")}, "Statelessness").`,
     ),
     foldedAnswer(
       "3. tarife inside olcum",
