@@ -946,7 +946,6 @@ export {
   threeRolesSolutions,
 } from "./lessons/threeRoles/prose";
 export { formatSeedTasks, formatTracedTask, formatServerViews } from "./lessons/threeRoles/tables";
-export { serverViewsChart } from "./lessons/threeRoles/charts";
 export { runThreeRolesOnTheWire, type ThreeRolesWire } from "./lessons/threeRoles/wire";
 export {
   traceTask,
@@ -976,7 +975,6 @@ export {
   readRestart,
   readHttpCall,
   readRefused,
-  readPlacementBytes,
   transportSolutions,
 } from "./lessons/transport/prose";
 export {
@@ -987,7 +985,6 @@ export {
   formatRefused,
   formatPlacementTrips,
 } from "./lessons/transport/tables";
-export { placementChart } from "./lessons/transport/charts";
 export { simulateMessages, type MessagesSimulation } from "./lessons/messages/simulate";
 export { runMessagesOnTheWire, type MessagesWire } from "./lessons/messages/wire";
 export {

@@ -3,7 +3,6 @@
  * "mcp-course/lessons/threeRoles"`), and nothing more. The same names are exported by the package's
  * root, `mcp-course`.
  */
-export { serverViewsChart } from "./charts";
 export {
   describeThreeRolesSeed,
   readSeedTasks,

@@ -234,12 +234,10 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
     ),
     foldedAnswer(
       "2. why readings go back to the server that produced them",
-      `The course's servers keep nothing between calls, by design: each call carries all its ` +
+      `The course's servers keep nothing between calls, by design (section 5): each call carries all its ` +
         `tool needs, and the host holds the task's values. ` +
         `${listing(own.map(({ server, n }) => `${plural(n, "value")} went from ${code(server)} back to ${code(server)}`))}, ` +
-        `in its ${listing(ownCalls.map(code))} calls. MCP would allow more: 2026-07-28 is ` +
-        `stateless in the protocol, yet a server may keep data of its own across requests if ` +
-        `the client names it in each one (${code("basic/index.mdx")}, "Statelessness").`,
+        `in its ${listing(ownCalls.map(code))} calls.`,
     ),
     foldedAnswer(
       "3. tarife inside olcum",
