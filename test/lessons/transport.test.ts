@@ -6,11 +6,9 @@ import { before, test } from "node:test";
 import { PACKAGE_ROOT } from "../../src/packageRoot";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { parseNotebook } from "../../src/notebook/notebookFile";
-import { placementChart } from "../../src/lessons/transport/charts";
 import {
   describeTransportSeed,
   readHttpCall,
-  readPlacementBytes,
   readRefused,
   readRestart,
   readStdioCall,
@@ -66,7 +64,6 @@ function printed(result: TransportResult): string[] {
     readRestart(result),
     readHttpCall(result),
     readRefused(result),
-    readPlacementBytes(result),
     transportSolutions(result),
   ];
 }
@@ -145,11 +142,6 @@ test("the default seed's key lines", () => {
     flat(readRefused(first)),
     /Its code, -32600 \(JSON-RPC's "Invalid Request"\), is the course's choice: the specification names none\./,
   );
-  assert.match(flat(readPlacementBytes(first)), /3651 as stdio lines with their 14 newlines/);
-  assert.match(
-    flat(readPlacementBytes(first)),
-    /Keep-alive sent 231 bytes more, 33 per exchange, in header blocks: `Connection: keep-alive` both ways, not `close`, and `Keep-Alive: timeout=5`\./,
-  );
   assert.match(
     flat(readStdioCall(first)),
     /Its `"resultType":"complete"` marks it as the final answer, not one that asks the client for input first\./,
@@ -221,7 +213,11 @@ for (const [name, pick] of [
     // Why section 4 counts a request more per server than lesson 1's calls, and why the keys are ordered otherwise.
     assert.match(
       markdown,
-      /The first was a `tools\/list` request \(id 0\): it asks a server for the list of tools it offers, with their names and arguments\. The course's host sends one to each server before its first call/,
+      /A client learns what a server offers with a `tools\/list` request, whose answer lists each tool's name and the arguments it takes; the course's host sends one to each server before its first call\./,
+    );
+    assert.match(
+      markdown,
+      /The first was the host's `tools\/list` request \(id 0\), which is why section 4 counts a request more per server than lesson 1's calls\./,
     );
     assert.match(
       markdown,
@@ -299,23 +295,6 @@ test("the prose's claims over other seeds: the first task is a charge task, the 
       ],
     );
   }
-});
-
-test("the chart: a bar per server and way, the rule's and the wire's round trips", () => {
-  const values = (placementChart(first).data as { values: Record<string, unknown>[] }).values;
-  assert.deepEqual(
-    values.map((value) => `${value.server} ${value.way} ${value["round trips"]}`),
-    [
-      "olcum (local) course's rule 19",
-      "olcum (local) stdio 19",
-      "tarife (remote) course's rule 14",
-      "tarife (remote) per-request 14",
-      "tarife (remote) keep-alive 8",
-      "kayit (remote) course's rule 14",
-      "kayit (remote) per-request 14",
-      "kayit (remote) keep-alive 8",
-    ],
-  );
 });
 
 test("the solutions fold every answer, computed from the run", () => {

@@ -3,14 +3,12 @@
  * "mcp-course/lessons/transport"`), and nothing more. The same names are exported by the package's
  * root, `mcp-course`.
  */
-export { placementChart } from "./charts";
 export {
   describeTransportSeed,
   readStdioCall,
   readRestart,
   readHttpCall,
   readRefused,
-  readPlacementBytes,
   transportSolutions,
 } from "./prose";
 export { runTransport } from "./simulate";

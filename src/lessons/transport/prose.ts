@@ -146,28 +146,6 @@ export function tarifeBytes(result: TransportResult) {
   return { perRequest, keepAlive, messages, json, framing, longer };
 }
 
-/** Bytes on the wire: the same messages either way, and what HTTP adds around them. */
-export function readPlacementBytes(result: TransportResult): string {
-  const [olcum] = wireRows(result, "olcum");
-  const { perRequest, keepAlive, messages, json, framing } = tarifeBytes(result);
-  const more = keepAlive.bytes! - perRequest.bytes!;
-  if (more !== keepAlive.headerBytes! - perRequest.headerBytes!)
-    throw new Error(`keep-alive's ${more} more bytes are not all in its header blocks`);
-  const kept = result.http.call.response.head.find((field) => /^keep-alive:/i.test(field));
-  if (kept === undefined) throw new Error("the call's answer has no Keep-Alive field");
-  return wrapMarkdown(
-    `The JSON does not change with the transport; HTTP adds header blocks around it. ` +
-      `${code("tarife")}'s ${messages} messages (${perRequest.requests} requests and their ` +
-      `answers) are ${json} bytes of JSON, ${perRequest.messageBytes} as stdio lines with their ` +
-      `${messages} newlines. With a new connection per request they crossed as ` +
-      `${perRequest.bytes} bytes: the same ${json} of JSON, ${perRequest.headerBytes} of header ` +
-      `blocks and ${framing} of chunked coding. ${code("olcum")}'s ${olcum.requests * 2} ` +
-      `messages took ${olcum.bytes} bytes as stdio lines. Keep-alive sent ${more} bytes ` +
-      `more, ${more / perRequest.requests} per exchange, in header blocks: ` +
-      `${code("Connection: keep-alive")} both ways, not ${code("close")}, and ${code(kept)}.`,
-  );
-}
-
 /** The lesson's answers, each folded, computed from the run where they hold numbers. */
 export function transportSolutions(result: TransportResult): string {
   const rule = result.roundTrips.find((run) => run.way === "simulator")!.servers;
