@@ -170,9 +170,12 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       "**What you will learn**",
       "## Assumptions",
       "## 1 · A real server",
+      "## 2 · A real client",
+      "## 3 · The simulator, held to the wire",
       "## 4 · The approval gate, reading a missing hint by MCP's defaults",
-      "## 8 · Eight malformed calls, for real",
-      "## 9 · The faults, as the real client sees them",
+      "## 5 · Envelope tokens against bytes",
+      "## 6 · A server built the SDK's high-level way",
+      "## 7 · A timeout on the wire",
       "## Summary",
       "## Exercises",
       "## Solutions",
@@ -233,7 +236,25 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
     assert.match(text.slice(text.indexOf("## Next")), /Lesson 10/, path);
-    assert.match(text, /run `npm run build` and restart the kernel/, path);
+    // What the lesson is for and what MCP it adds, said first, in two sentences.
+    assert.match(
+      text,
+      /# Lesson 9 · The Simulation against the Wire This lesson holds the simulator's counts against real processes, so that the numbers of lessons 6 to 8, counted by the simulator without a message sent, can be trusted: [^.]*\. What it adds of MCP is what the simulator did not build: the approval gate reading a missing hint by MCP's defaults \(section 4\), the real bytes behind an envelope token \(5\), what the SDK lists for arguments written in zod \(6\), and a timeout and its cancellation on the wire \(7\)\./,
+      path,
+    );
+    // The simulator's checks are one section, one computed sentence each; no "0 differences" section of its own.
+    const checks = text.slice(text.indexOf("## 3 · The simulator"), text.indexOf("## 4 · "));
+    assert.equal(checks.match(/0 differences/g)?.length, 3, `${path}: tasks, discovery, agents`);
+    assert.match(checks, /All 16 answers of our two servers are the simulator's/, path);
+    assert.equal(
+      text.slice(0, text.indexOf("## Summary")).match(/0 differences/g)?.length,
+      3,
+      `${path}: only in section 3`,
+    );
+    // Every exercise is answerable from the lesson: none edits the library or rebuilds it.
+    const exercises = text.slice(text.indexOf("## Exercises"), text.indexOf("## Solutions"));
+    assert.doesNotMatch(exercises, /src\/|npm run build|rebuild|kernel/, path);
+    assert.doesNotMatch(raw, /run `npm run build` and restart the kernel/, path);
   }
 });
 
@@ -287,11 +308,7 @@ test("section 3 of the specification's hard cases: invalid arguments in 2026-07-
     );
     assert.doesNotMatch(text, /InvalidParamsError|invalid tool arguments/, path);
     // The three refusals' real lines are lesson 8's, pointed back to, not sent again.
-    assert.match(
-      text,
-      /Lesson 8 showed three of these refusals line by line, on the same server, `serve fleet`: a result with `isError: true` for `limit` as a string, and -32602 for the unknown tool and for a call with no `name`, which does not fit the shape of a `tools\/call` request at all\./,
-      path,
-    );
+    assert.match(text, /Lesson 8 showed three of them on the real `serve fleet` wire, line by line\./, path);
     assert.doesNotMatch(text, /Outcome: a result with isError true/, path);
   }
 });
@@ -316,6 +333,11 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     assert.match(
       text,
       /The notification's `requestId` names the request withdrawn; its `reason`, optional, is text to log or display/,
+      path,
+    );
+    assert.match(
+      text,
+      /Over 2026-07-28's Streamable HTTP the client closes the request's stream instead \(lesson 3\)\./,
       path,
     );
     assert.match(text, /Here is a timeout as it crossed, after its opening:/, path);
