@@ -1053,7 +1053,6 @@ export {
   lifecycleAndNegotiationSolutions,
   readDiscover,
   readGate,
-  readHandshake,
   readKayit,
   readOpeningCosts,
   readPolicies,
