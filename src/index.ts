@@ -1050,7 +1050,6 @@ export {
   lifecycleAndNegotiationSolutions,
   readDiscover,
   readGate,
-  readHandshake,
   readKayit,
   readOpeningCosts,
   readPolicies,

@@ -250,11 +250,14 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
       /\{"type":"object","properties":\{"m3":\{"type":"integer"\},"tip":\{"type":"string"\}\},"required":\["m3"\]\}/,
     );
     assert.match(schema, /Adding `"enum": \["mesken", "isyeri"\]` to `tip` is stricter, and just as right/);
-    // "Household if not given" is JSON Schema's default keyword, an annotation the tool's code applies.
+    // "Household if not given" is JSON Schema's default keyword, an annotation the tool's code applies;
+    // the body (section 2) says that a validator does not fill it in.
     assert.match(
       schema,
-      /"Household if not given" is JSON Schema's `"default": "mesken"` on `tip`, an annotation only: a validator does not fill it in, so the tool's code must still apply it/,
+      /"Household if not given" is `"default": "mesken"` on `tip`, which only annotates \(section 2\): the tool's code must still apply it/,
     );
+    const body = flat(readFileSync(join(ROOT, "lessons", "04-three-primitives.md"), "utf8"));
+    assert.ok(body.includes("`default`, a value to assume, only annotates: a validator does not fill it in."));
     const chart = regionWaysChart(lesson);
     assert.deepEqual(
       (chart.data as { values: { bytes: number }[] }).values.map((v) => v.bytes),

@@ -9,7 +9,6 @@ export {
   lifecycleAndNegotiationSolutions,
   readDiscover,
   readGate,
-  readHandshake,
   readKayit,
   readOpeningCosts,
   readPolicies,

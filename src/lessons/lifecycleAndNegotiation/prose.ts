@@ -8,9 +8,6 @@ import { decideOn } from "../../sim/negotiation";
 import { declare } from "../../sim/declaration";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import { ALLOWLIST, KNOWN_VERSIONS, SERVER_FACTS } from "../../world/servers";
-import { REMOTE_ROUND_TRIPS } from "../../sim/envelope";
-import type { ServerFacts } from "../../sim/server";
-import { handshakeMessages } from "../handshakeText";
 import { code, listing, ordinal, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { DECLARED_LEVEL, type LifecycleAndNegotiationResult } from "./simulate";
@@ -170,28 +167,6 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
       `${code("_meta")} of ${again ? "both results" : "the first result"}: version ` +
       `${info.version}, where the course's host knows ${known}. Its tools' annotations, as they ` +
       `crossed: ${listing(tools)}.`,
-  );
-}
-
-/**
- * The simulator's handshake in one computed sentence: the first exchange word for word, what the
- * messages cost in envelope tokens, and the requests' round trips, local and remote (lesson 2).
- */
-export function readHandshake(servers: readonly ServerFacts[]): string {
-  const messages = handshakeMessages(servers);
-  const [ask, answer] = messages;
-  const requests = messages.filter((m) => m.kind === "request");
-  const tokens = messages.reduce((sum, m) => sum + m.cost, 0);
-  const trips = requests.reduce((sum, m) => sum + m.roundTrips, 0);
-  const local = requests.filter((m) => m.transport === "local").map((m) => m.server);
-  const remote = requests.filter((m) => m.transport === "remote").map((m) => m.server);
-  const each = (names: string[]) => (names.length === 1 ? "" : " each");
-  const others = requests.slice(1).map((m) => m.server);
-  return wrapMarkdown(
-    `${code(ask.body)} is answered by ${code(answer.body)}, and so on for ${codes(others)}. ` +
-      `The ${messages.length} messages cost ${tokens} envelope tokens, and the ` +
-      `${requests.length} requests ${trips} round trips: 1${each(local)} to the local ` +
-      `${codes(local)}, ${REMOTE_ROUND_TRIPS}${each(remote)} to the remote ${codes(remote)}.`,
   );
 }
 

@@ -179,9 +179,9 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
         `\n\n\`\`\`json\n` +
         `${prettyJson(worldInputSchema(tarife)).join("\n")}\n\`\`\`\n\n` +
         `Adding \`"enum": ["mesken", "isyeri"]\` to \`tip\` is stricter, and just as right: a third ` +
-        `type is refused before the tool runs. "Household if not given" is JSON Schema's ` +
-        `\`"default": "mesken"\` on \`tip\`, an annotation only: a validator does not fill it in, ` +
-        `so the tool's code must still apply it, as \`tarife\`'s does.`,
+        `type is refused before the tool runs. "Household if not given" is \`"default": "mesken"\` ` +
+        `on \`tip\`, which only annotates (section 2): the tool's code must still apply it, as ` +
+        `\`tarife\`'s does.`,
     ),
     foldedAnswer(
       "4. A prompt without `m3`",
