@@ -19,11 +19,9 @@ export {
 } from "./prose";
 export { simulateWritingAClient } from "./simulate";
 export {
-  formatFleetTools,
   formatTranscript,
   formatDiscoveryTable,
   formatModeTable,
-  formatGrowthTable,
   formatClientResult,
 } from "./tables";
 export {
