@@ -11,7 +11,9 @@ import { findLesson } from "../../src/lessons/catalog";
 import { DEVICE_MODELS, FLEET_SIZE, SITES } from "../../src/fleet/catalog";
 import { FLEET_POLICY, FLEET_STATE } from "../../src/fleet/server";
 import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
+import { formatHttpRun, runCurrentClientOverHttp } from "../../src/lessons/writingAClient/httpClient";
 import {
+  CURRENT_CALLS,
   CURRENT_CLIENT_FILE,
   formatCurrentLines,
   formatDiscoveryLines,
@@ -408,4 +410,26 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
       assert.ok(exported.includes(`\n${whole}\n`), `${file}: the whole 2026-07-28 client`);
     }
   });
+});
+
+// The same client over Streamable HTTP: SDK 2.4.0's StreamableHTTPClientTransport, every message one
+// POST (2026-07-28 basic/transports/streamable-http.mdx, "Sending Messages"); the probe is a POST too.
+test("the 2026-07-28 client over Streamable HTTP returns what it returns over stdio, one server process receiving every message, as both exports print", async () => {
+  const run = await runCurrentClientOverHttp();
+  assert.deepEqual(run.said, [
+    "listed: tarife",
+    'tarife: isError false, {"tutar":54}',
+    "tarfe: JSON-RPC error -32602, Unknown tool: tarfe",
+  ]);
+  assert.equal(run.messagesIn, 2 + CURRENT_CALLS.length, "server/discover, tools/list and each call");
+  assert.equal(run.processes, 1);
+  for (const file of EXPORTS) {
+    const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
+    assert.ok(exported.includes(formatHttpRun(run)), `${file}: the run as it went`);
+    assert.ok(
+      exported.includes("const transport = new StreamableHTTPClientTransport(new URL(url));"),
+      `${file}: the line that changes`,
+    );
+    assert.match(flat(exported), /its `server\/discover` is one more POST to the same endpoint/, file);
+  }
 });

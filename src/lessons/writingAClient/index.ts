@@ -30,5 +30,6 @@ export {
   formatCurrentLines,
   showCurrentClient,
 } from "./wire";
+export { runCurrentClientOverHttp, formatHttpRun } from "./httpClient";
 export { show } from "../show";
 export { showSource } from "../showSource";
