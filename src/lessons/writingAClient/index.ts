@@ -19,6 +19,7 @@ export {
 } from "./prose";
 export { simulateWritingAClient } from "./simulate";
 export {
+  formatFleetTools,
   formatTranscript,
   formatDiscoveryTable,
   formatModeTable,
