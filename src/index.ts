@@ -491,6 +491,11 @@ export {
 } from "./lessons/writingAClient/wire";
 export { currentServer, callInCurrentRevision } from "./lessons/writingAClient/currentClient";
 export {
+  runCurrentClientOverHttp,
+  formatHttpRun,
+  type HttpClientRun,
+} from "./lessons/writingAClient/httpClient";
+export {
   useServer,
   spawnServer,
   runSdkClient,

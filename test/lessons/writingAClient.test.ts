@@ -4,14 +4,16 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it, test } from "node:test";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
-import { COUNT_KEY, formatWritingAClient } from "../../src/lessons/writingAClient/tables";
+import { COUNT_KEY, formatGrowthTable, formatWritingAClient } from "../../src/lessons/writingAClient/tables";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import * as prose from "../../src/lessons/writingAClient/prose";
 import { findLesson } from "../../src/lessons/catalog";
 import { DEVICE_MODELS, FLEET_SIZE, SITES } from "../../src/fleet/catalog";
 import { FLEET_POLICY, FLEET_STATE } from "../../src/fleet/server";
 import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
+import { formatHttpRun, runCurrentClientOverHttp } from "../../src/lessons/writingAClient/httpClient";
 import {
+  CURRENT_CALLS,
   CURRENT_CLIENT_FILE,
   formatCurrentLines,
   formatDiscoveryLines,
@@ -92,7 +94,7 @@ test("seed 20260218: the readings quote the run", () => {
     flat(prose.readGrowth(lesson)),
     /grows by exactly one discovery per task, 425 tokens and 18 round trips, to 5100 tokens at 13 tasks/,
   );
-  assert.match(flat(prose.readGrowth(lesson)), /Tasks 3, 7 and 11 add nothing to the session column/);
+  assert.match(flat(prose.readGrowth(lesson)), /Tasks 3, 7 and 11 add nothing to the session client's tokens/);
   assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
   assert.match(
     flat(prose.readReport(lesson)),
@@ -209,8 +211,13 @@ test("the catalog lists lesson 7 between 6 and 8, and the committed export carri
   assert.equal(findLesson("writing-a-client")?.title, "Writing a Client");
   const exported = readFileSync(join(ROOT, "lessons", "07-writing-a-client.md"), "utf8");
   assert.match(exported.split("\n")[0], /with seed 20260218/);
-  for (const line of text.split("\n").filter((l) => l && !l.startsWith("## ")))
-    assert.ok(exported.includes(line), line);
+  // The lesson prints every table but one: the growth rows are drawn by the growth chart
+  // (test/lessons/charts.test.ts) and read in a sentence.
+  const printed = text.split(/^## /m).filter((section) => section && !/^as tasks grow\n/.test(section));
+  assert.equal(printed.length, 6);
+  for (const section of printed)
+    for (const line of section.split("\n").slice(1).filter(Boolean)) assert.ok(exported.includes(line), line);
+  assert.ok(!exported.includes(formatGrowthTable(lesson.growth)), "the growth table is drawn, not printed");
 });
 
 test("the servers' tool names never collide, so the allowlist's bare names each mean one tool", () => {
@@ -401,4 +408,26 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
       assert.ok(exported.includes(`\n${whole}\n`), `${file}: the whole 2026-07-28 client`);
     }
   });
+});
+
+// The same client over Streamable HTTP: SDK 2.4.0's StreamableHTTPClientTransport, every message one
+// POST (2026-07-28 basic/transports/streamable-http.mdx, "Sending Messages"); the probe is a POST too.
+test("the 2026-07-28 client over Streamable HTTP returns what it returns over stdio, one server process receiving every message, as both exports print", async () => {
+  const run = await runCurrentClientOverHttp();
+  assert.deepEqual(run.said, [
+    "listed: tarife",
+    'tarife: isError false, {"tutar":54}',
+    "tarfe: JSON-RPC error -32602, Unknown tool: tarfe",
+  ]);
+  assert.equal(run.messagesIn, 2 + CURRENT_CALLS.length, "server/discover, tools/list and each call");
+  assert.equal(run.processes, 1);
+  for (const file of EXPORTS) {
+    const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
+    assert.ok(exported.includes(formatHttpRun(run)), `${file}: the run as it went`);
+    assert.ok(
+      exported.includes("const transport = new StreamableHTTPClientTransport(new URL(url));"),
+      `${file}: the line that changes`,
+    );
+    assert.match(flat(exported), /its `server\/discover` is one more POST to the same endpoint/, file);
+  }
 });

@@ -241,6 +241,13 @@ test("what the lesson says the SDK answers for the minimal server, it answers: -
       path,
     );
     assert.match(prose, /for each primitive the file registers, `"listChanged":true`/, path);
-    assert.match(prose, /a promise to notify the client when that list changes, which this server never does/, path);
+    // What the promise is: 2025-11-25 and 2026-07-28 server/tools.mdx "List Changed Notification".
+    assert.match(
+      prose,
+      /the server SHOULD send the notification `\{"jsonrpc":"2\.0","method":"notifications\/tools\/list_changed"\}`, in 2025-11-25 on the connection, in 2026-07-28 only on a stream the client opened with `subscriptions\/listen`/,
+      path,
+    );
+    assert.match(prose, /this server's lists never change, so it never sends one/, path);
+    assert.match(prose, /its `supportedVersions` lists only `2026-07-28`/, path);
   }
 });

@@ -23,7 +23,6 @@ export {
   formatTranscript,
   formatDiscoveryTable,
   formatModeTable,
-  formatGrowthTable,
   formatClientResult,
 } from "./tables";
 export {
@@ -32,5 +31,6 @@ export {
   formatCurrentLines,
   showCurrentClient,
 } from "./wire";
+export { runCurrentClientOverHttp, formatHttpRun } from "./httpClient";
 export { show } from "../show";
 export { showSource } from "../showSource";

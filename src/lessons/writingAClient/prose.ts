@@ -180,12 +180,12 @@ export function readGrowth(result: WritingAClientResult): string {
       ? `From there the gap grows by exactly one discovery per task, ${one.tokens} tokens and ` +
         `${plural(one.round_trips, "round trip")}, to ${last.perTask.tokens - last.perSession.tokens} tokens at ${last.tasks} tasks.`
       : `The gap does not grow by the same amount at every task; at ${last.tasks} tasks it is ${last.perTask.tokens - last.perSession.tokens} tokens.`,
-    `The ratio climbs to ${peak.toFixed(2)}` +
+    `The ratio of the two (per-task tokens ÷ session tokens) climbs to ${peak.toFixed(2)}` +
       (falls.length
         ? ` and falls at ${listing(falls.map((i) => `${rows[i].tasks} tasks (to ${tokenRatio(rows[i])}: that task's calls cost ${addedWork(rows, i)} tokens)`))}.`
         : `, rising at every step.`),
     free.length
-      ? `${free.length === 1 ? "Task" : "Tasks"} ${listing(free.map(String))} ${free.length === 1 ? "adds" : "add"} nothing to the session column: no call of ${free.length === 1 ? "it" : "theirs"} left the client (section 4).`
+      ? `${free.length === 1 ? "Task" : "Tasks"} ${listing(free.map(String))} ${free.length === 1 ? "adds" : "add"} nothing to the session client's tokens: no call of ${free.length === 1 ? "it" : "theirs"} left the client (section 4).`
       : "",
   ];
   return wrapMarkdown(sentences.filter(Boolean).join(" "));
