@@ -998,17 +998,10 @@ export {
   readFailuresByRevision,
   readNoArgumentCalls,
   readFirstCallCost,
-  readMessageKinds,
   summarizeMessages,
   messagesSolutions,
 } from "./lessons/messages/prose";
-export {
-  formatFirstCallCost,
-  formatFailuresByRevision,
-  formatNoArgumentCalls,
-  formatMessageKinds,
-} from "./lessons/messages/tables";
-export { messageKindsChart } from "./lessons/messages/charts";
+export { formatFirstCallCost, formatNoArgumentCalls } from "./lessons/messages/tables";
 export {
   simulateThreePrimitives,
   type ThreePrimitivesResult,

@@ -1,18 +1,11 @@
-// Invariant: lesson 3 prints real lines that are the same bytes on every run, and every number its markdown states (8 tokens, 30 calls, 6 failures, their channels and ids 3 to 8, 5 tools, 5 processes, exercise 1's call) is what the run computes, for any seed.
+// Invariant: lesson 3 prints real lines that are the same bytes on every run (the multi round-trip request's among them, lesson 10's capture), and every number its markdown states (8 tokens, 30 calls, 6 failures, their channels and ids 3 to 8, 5 tools, 6 processes, exercise 1's call) is what the run computes, for any seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it, test } from "node:test";
-import { messageKindsChart } from "../../src/lessons/messages/charts";
 import * as prose from "../../src/lessons/messages/prose";
 import { MESSAGES_LEVEL, simulateMessages } from "../../src/lessons/messages/simulate";
-import {
-  formatFailuresByRevision,
-  formatFirstCallCost,
-  formatMessageKinds,
-  formatNoArgumentCalls,
-  validationLead,
-} from "../../src/lessons/messages/tables";
+import { formatFirstCallCost, formatNoArgumentCalls, validationLead } from "../../src/lessons/messages/tables";
 import {
   ABSENT_SUBSCRIBER,
   FAILURE_CASES,
@@ -116,8 +109,8 @@ test("exercise 1 is the call its markdown states, and its answer cuts the bodies
   assert.match(
     exercise,
     new RegExp(
-      `\`${tool}\` writes ${args.deger} into subscriber \`${args.abone}\`'s \`${args.sutun}\` ` +
-        `\\(charge\\) column and answers \`yazildi\` \\(written\\) \`${String(result.yazildi)}\``,
+      `Section 2's \`${tool}\` call writes ${args.deger} into subscriber \`${args.abone}\`'s \`${args.sutun}\` ` +
+        `column and answers \`yazildi\` \\(written\\) \`${String(result.yazildi)}\``,
     ),
   );
   // The body a student writes by section 5's rule cuts into the tokens the simulator's body does.
@@ -138,20 +131,15 @@ describe("lesson 3 on the wire (default seed)", () => {
     wire = await runMessagesOnTheWire(20260218);
   });
 
-  it("starts 5 server processes", () => {
-    assert.equal(wire.processes, 5);
+  it("starts 6 server processes", () => {
+    assert.equal(wire.processes, 6);
   });
 
   it("prints what the committed export holds: the same seed, the same bytes", () => {
     const exported = readFileSync(join(ROOT, "lessons", "03-messages.md"), "utf8");
-    for (const transcript of [wire.legacyCall, wire.statelessCall, wire.failureLines])
+    for (const transcript of [wire.legacyCall, wire.statelessCall, wire.confirm, wire.failureLines])
       assert.ok(exported.includes(formatWireTranscript(transcript, [], { lines: "folded" })));
-    for (const table of [
-      formatFailuresByRevision(wire),
-      formatNoArgumentCalls(wire),
-      formatFirstCallCost(sim, wire),
-      formatMessageKinds(sim, wire),
-    ])
+    for (const table of [formatNoArgumentCalls(wire), formatFirstCallCost(sim, wire)])
       assert.ok(exported.includes(table), table);
   });
 
@@ -208,6 +196,53 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.equal(wire.withoutMeta.code, -32602);
   });
 
+  it("section 2's multi round-trip request: lesson 10's capture, byte for byte: the call, input_required, the retry with a new id, complete", () => {
+    const lines = wire.confirm.steps.filter(isTranscriptLine);
+    assert.deepEqual(
+      lines.map((line) => [line.from, line.line, line.bytes]),
+      [
+        [
+          "client",
+          '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"kayit_yaz","arguments":{"abone":"A044","sutun":"bedel","deger":554},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"mcp-course","version":"0"},"io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}',
+          336,
+        ],
+        [
+          "server",
+          '{"result":{"resultType":"input_required","inputRequests":{"confirm":{"method":"elicitation/create","params":{"mode":"form","message":"kayit_yaz will write 554 into bedel of subscriber A044. Write it?","requestedSchema":{"type":"object","properties":{"confirm":{"type":"boolean"}},"required":["confirm"]}}}},"requestState":"kayit_yaz:52b7eb4fa06ff345","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"kayit","version":"3"}}},"jsonrpc":"2.0","id":1}',
+          454,
+        ],
+        [
+          "client",
+          '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"kayit_yaz","arguments":{"abone":"A044","sutun":"bedel","deger":554},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"mcp-course","version":"0"},"io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}},"inputResponses":{"confirm":{"action":"accept","content":{"confirm":true}}},"requestState":"kayit_yaz:52b7eb4fa06ff345"}}',
+          456,
+        ],
+        [
+          "server",
+          '{"result":{"content":[{"type":"text","text":"{\\"yazildi\\":true}"}],"isError":false,"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"kayit","version":"3"}}},"jsonrpc":"2.0","id":2}',
+          210,
+        ],
+      ],
+    );
+    // The call is exercise 1's, and the reading names the fields the lines carry.
+    const { arguments: args } = prose.EXERCISE_RECORD;
+    assert.deepEqual(JSON.parse(lines[0].line).params.arguments, args);
+    const markdown = flat(
+      readNotebook(join(ROOT, "notebooks", "03-messages.ipynb"))
+        .cells.filter((cell) => cell.cell_type === "markdown")
+        .map((cell) => cell.source)
+        .join("\n"),
+    );
+    assert.match(
+      markdown,
+      /`requestState` is an opaque string the client MUST echo exactly and MUST NOT inspect or change/,
+    );
+    assert.match(
+      markdown,
+      /The retry MUST have a new id: the same tool and arguments, the user's answer in `inputResponses` under the same key/,
+    );
+    assert.match(markdown, /allowed only on `tools\/call`, `prompts\/get` and `resources\/read`\./);
+  });
+
   it("the six failures: two isError results, four errors with the table's codes, errors the same line in both revisions", () => {
     const by = Object.fromEntries(wire.failures.map((row) => [row.failure, row]));
     for (const failure of ["no-subscriber", "no-arguments"]) {
@@ -239,10 +274,6 @@ describe("lesson 3 on the wire (default seed)", () => {
       Object.fromEntries(Object.entries(wire.tasks.kinds).map(([kind, count]) => [kind, count.messages])),
       { request: 30, response: 30, notification: 0 },
     );
-    assert.match(
-      flat(prose.readMessageKinds(sim, wire)),
-      /^Simulator and wire alike count 30 requests, 30 responses and no notification/,
-    );
   });
 
   it("the five tools with no arguments: five isError results, each naming what it expected; tarife asks only for m3", () => {
@@ -266,34 +297,33 @@ describe("lesson 3 on the wire (default seed)", () => {
     const printed = [
       formatWireTranscript(wire.legacyCall, [], { lines: "folded" }),
       formatWireTranscript(wire.statelessCall, [], { lines: "folded" }),
+      formatWireTranscript(wire.confirm, [], { lines: "folded" }),
       formatWireTranscript(wire.failureLines, [], { lines: "folded" }),
-      formatFailuresByRevision(wire),
       formatNoArgumentCalls(wire),
       formatFirstCallCost(sim, wire),
-      formatMessageKinds(sim, wire),
       prose.messagesSolutions(sim, wire),
       prose.summarizeMessages(sim, wire),
     ];
     for (const line of printed.join("\n").split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
     const solutions = prose.messagesSolutions(sim, wire);
     assert.equal(solutions.match(/<details>\n<summary>/g)?.length, 4);
-    // Section 3 states the cancellation rules once, with both pages cited; exercise 4 applies them.
+    // Section 3 states local failures and, pointing back to lesson 2's transports, how to cancel.
     const markdown = flat(
       readNotebook(join(ROOT, "notebooks", "03-messages.ipynb"))
         .cells.filter((cell) => cell.cell_type === "markdown")
         .map((cell) => cell.source)
         .join("\n"),
     );
-    const rules = markdown.slice(markdown.indexOf("**Local failures and cancellation.**"));
+    const rules = markdown.slice(markdown.indexOf("**Local failures.**"));
     // Giving up is a SHOULD on every transport ("Timeouts"); the stdio MUST says how to cancel.
-    assert.match(rules, /gives up on a request SHOULD cancel it \(`basic\/patterns\/cancellation.mdx`, "Timeouts"\)/);
-    assert.match(rules, /\("Transport-Specific Cancellation"\)\. Over stdio it MUST send `notifications\/cancelled`/);
-    // Over Streamable HTTP closing the request's stream is the cancellation, and no notification is sent.
-    assert.match(rules, /it closes the request's SSE stream \(lesson 2\), which the server MUST take as cancellation/);
     assert.match(
       rules,
-      /the\s+server\s+SHOULD\s+stop\s+and\s+MUST\s+NOT\s+send\s+more\s+for\s+the\s+request,\s+say\s+the\s+transport\s+pages\s+\(`basic\/transports\/stdio\.mdx`\s+and\s+`basic\/transports\/streamable-http\.mdx`,\s+"Cancellation"\);\s+the\s+cancellation\s+page\s+asks\s+less:\s+SHOULD\s+send\s+no\s+answer,\s+and\s+MAY\s+ignore\s+a\s+request\s+that\s+cannot\s+be\s+cancelled\s+\("Behavior\s+Requirements"\)/,
+      /gives up on a request SHOULD cancel it \(`basic\/patterns\/cancellation.mdx`, "Timeouts"\), as lesson 2 showed/,
     );
+    assert.match(rules, /over stdio it MUST send `notifications\/cancelled`, the id as `requestId`;/);
+    // Over Streamable HTTP closing the request's stream is the cancellation, and no notification is sent.
+    assert.match(rules, /over HTTP it closes the request's stream\./);
+    assert.match(rules, /The server SHOULD then stop and send no answer; the client SHOULD ignore a late one\./);
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
     // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx).
@@ -312,7 +342,5 @@ describe("lesson 3 on the wire (default seed)", () => {
       flat(solutions),
       /Request `kayit_yaz abone A044 sutun bedel deger 554`: .* 8 tokens, 16 with the envelope\. Response `yazildi true`: `yazil`, `di` and `true`, 3 tokens, 11 with the envelope/,
     );
-    const chart = messageKindsChart(sim, wire) as { data: { values: { amount: number }[] } };
-    assert.equal(chart.data.values.length, 6);
   });
 });

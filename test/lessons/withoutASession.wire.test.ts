@@ -248,8 +248,8 @@ describe("lesson 10 on the wire (default seed)", () => {
       formatDiscoveryPlans(first.discovery),
       formatAutoMeetings(first.auto),
       formatWireTranscript(first.inPlaceProbe, seen, { lines: "folded" }),
-      formatWireTranscript(first.confirm.accepted, [], { lines: "folded" }),
-      formatWireTranscript(first.confirm.declined, [{ transcript: first.confirm.accepted, where: "the run above" }], {
+      // The call and its input_required answer are lesson 3's lines (pinned byte for byte there), named here.
+      formatWireTranscript(first.confirm.declined, [{ transcript: first.confirm.accepted, where: "lesson 3" }], {
         lines: "folded",
       }),
     ])

@@ -3,24 +3,17 @@
  * "mcp-course/lessons/messages"`), and nothing more. The same names are exported by the package's
  * root, `mcp-course`.
  */
-export { messageKindsChart } from "./charts";
 export {
   describeMessagesSeed,
   readCallRevisions,
   readFailuresByRevision,
   readNoArgumentCalls,
   readFirstCallCost,
-  readMessageKinds,
   summarizeMessages,
   messagesSolutions,
 } from "./prose";
 export { simulateMessages } from "./simulate";
-export {
-  formatFirstCallCost,
-  formatFailuresByRevision,
-  formatNoArgumentCalls,
-  formatMessageKinds,
-} from "./tables";
+export { formatFirstCallCost, formatNoArgumentCalls } from "./tables";
 export { runMessagesOnTheWire } from "./wire";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

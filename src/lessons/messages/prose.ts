@@ -11,7 +11,7 @@ import { createWorld } from "../../world/world";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { validationLead } from "./tables";
-import { MESSAGE_KINDS, MESSAGES_LEVEL, type KindCost, type MessagesSimulation } from "./simulate";
+import { MESSAGES_LEVEL, type MessagesSimulation } from "./simulate";
 import type { MessagesWire, Revision } from "./wire";
 
 /** The seed, what it draws, and how many real server processes the lesson started. */
@@ -91,47 +91,9 @@ export function readFirstCallCost(sim: MessagesSimulation, wire: MessagesWire): 
   return wrapMarkdown(
     `The tokenizer cuts the request's body into ${listing(request.map(code))}: ` +
       `${request.length} tokens, ${request.length + sim.envelopeTokens} with the envelope; the ` +
-      `response's ${response} make ${response + sim.envelopeTokens}. From 2025-11-25 to ` +
-      `2026-07-28 the bytes grow by ${stateless.request - legacy.request} and ` +
-      `${stateless.response - legacy.response}, the tokens by none: the course counts the words, ` +
-      `the wire the JSON around them.`,
-  );
-}
-
-/** Which of two kinds a measure ranks first: `request`, `response`, or `neither` on a tie. */
-function first(request: number, response: number): string {
-  return request === response ? "neither" : request > response ? "requests" : "responses";
-}
-
-/** The twelve tasks by kind: messages on both sides, the envelope's share, the two rankings. */
-export function readMessageKinds(sim: MessagesSimulation, wire: MessagesWire): string {
-  const kind = (name: KindCost["kind"]) => sim.kinds.find((k) => k.kind === name)!;
-  const [requests, responses, notifications] = [
-    kind("request"),
-    kind("response"),
-    kind("notification"),
-  ];
-  const real = wire.tasks.kinds;
-  const tokens = requests.tokens + responses.tokens + notifications.tokens;
-  const envelope =
-    requests.envelopeTokens + responses.envelopeTokens + notifications.envelopeTokens;
-  const byTokens = first(requests.tokens, responses.tokens);
-  const byBytes = first(real.request.bytes, real.response.bytes);
-  const ranking =
-    byTokens === byBytes
-      ? `Both measures put ${byTokens} first.`
-      : `The two measures disagree: tokens put ${byTokens} first, bytes ${byBytes}.`;
-  const sameCounts = MESSAGE_KINDS.every((name) => kind(name).messages === real[name].messages);
-  const counts =
-    `${requests.messages} requests, ${responses.messages} responses and ` +
-    `${notifications.messages === 0 ? "no notification" : plural(notifications.messages, "notification")}`;
-  return wrapMarkdown(
-    `${sameCounts ? `Simulator and wire alike count ${counts}` : `The simulator counts ${counts}, the wire other numbers`}` +
-      `${notifications.messages === 0 ? ": a call that completes needs none" : ""}. The ` +
-      `envelope's ${sim.envelopeTokens} tokens a message make ${envelope} of the ${tokens} ` +
-      `tokens, ${envelope > tokens - envelope ? "more" : "no more"} than the words. Requests ` +
-      `cost ${requests.tokens} tokens and ${real.request.bytes} bytes, responses ` +
-      `${responses.tokens} and ${real.response.bytes}. ${ranking}`,
+      `response's ${response} make ${response + sim.envelopeTokens}, in both revisions; the bytes ` +
+      `grew by ${stateless.request - legacy.request} and ${stateless.response - legacy.response}: ` +
+      `tokens count the words, bytes the JSON around them.`,
   );
 }
 
@@ -140,19 +102,26 @@ export function summarizeMessages(sim: MessagesSimulation, wire: MessagesWire): 
   const growth = callGrowth(wire);
   const errors = wire.failures.filter((row) => row.reply["2025-11-25"].member === "error");
   const results = wire.failures.length - errors.length;
-  const tokens = sim.kinds.reduce((sum, k) => sum + k.tokens, 0);
-  const bytes = wire.tasks.kinds.request.bytes + wire.tasks.kinds.response.bytes;
+  const call = sim.calls[0];
+  const first = {
+    request: countTokens(call.requestBody) + sim.envelopeTokens,
+    response: countTokens(call.responseBody) + sim.envelopeTokens,
+  };
   return wrapMarkdown(
     [
       `- A request (${code("id")}, ${code("method")}) gets one response with its id, a ` +
         `${code("result")} or an ${code("error")}; a notification none. In 2026-07-28 only clients ` +
         `send requests; ${code("_meta")} made one call ${growth.request} bytes longer, ` +
         `${code("resultType")} and ${code("serverInfo")} its result ${growth.response}.`,
+      `- Needing the user mid-call, a 2026-07-28 server answers ${code('"input_required"')} ` +
+        `(${code("inputRequests")}, ${code("requestState")}); the client retries with a new id, ` +
+        `${code("inputResponses")} and the state echoed.`,
       `- Of six failures, ${results} were ${code("isError")} results and ${errors.length} JSON-RPC ` +
         `errors in both revisions; invalid arguments may come either way (handle both). A ` +
         `timeout comes from the client's own library.`,
-      `- The twelve tasks cost ${tokens} envelope tokens (${sim.envelopeTokens} a message for the ` +
-        `envelope) and ${bytes} bytes on the 2026-07-28 wire: tokens count words, bytes count JSON.`,
+      `- Envelope tokens: a body's tokens plus ${sim.envelopeTokens} for the envelope; the first ` +
+        `call's ${first.request} and ${first.response} held in both revisions. Tokens count words, ` +
+        `bytes count JSON.`,
     ].join("\n"),
   );
 }

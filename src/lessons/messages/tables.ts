@@ -52,18 +52,6 @@ export function formatFirstCallCost(sim: MessagesSimulation, wire: MessagesWire)
   ].join("\n");
 }
 
-/** The six failures in both revisions: the reply each got, and its bytes. */
-export function formatFailuresByRevision(wire: MessagesWire): string {
-  const rows = wire.failures.map(({ failure, reply, sameReply }): Cell[] => [
-    FAILURE_LABELS[failure],
-    replyWords(reply["2025-11-25"]),
-    reply["2025-11-25"].bytes,
-    sameReply ? "the same line" : replyWords(reply["2026-07-28"]),
-    reply["2026-07-28"].bytes,
-  ]);
-  return formatTextTable(["sent to olcum", "2025-11-25", "bytes", "2026-07-28", "bytes"], rows);
-}
-
 /** The widest a table's text column may be, given the columns before it. */
 function textWidth(before: readonly number[]): number {
   return LINE_WIDTH - before.reduce((sum, width) => sum + width + 2, 0);
@@ -98,29 +86,4 @@ export function formatNoArgumentCalls(wire: MessagesWire): string {
     ? `${table}
 each text opens with: ${validationLead("<tool>").trimEnd()}`
     : table;
-}
-
-/**
- * The twelve tasks' messages by kind: the simulator's count and tokens (body, envelope, both)
- * beside the course's host's messages and bytes in 2026-07-28, and their totals.
- */
-export function formatMessageKinds(sim: MessagesSimulation, wire: MessagesWire): string {
-  const rows: Cell[][] = sim.kinds.map((k) => [
-    k.kind,
-    k.messages,
-    k.bodyTokens,
-    k.envelopeTokens,
-    k.tokens,
-    wire.tasks.kinds[k.kind].messages,
-    wire.tasks.kinds[k.kind].bytes,
-  ]);
-  const sum = (column: number) => rows.reduce((total, row) => total + Number(row[column]), 0);
-  rows.push(["total", sum(1), sum(2), sum(3), sum(4), sum(5), sum(6)]);
-  return [
-    formatTextTable(
-      ["kind", "messages", "body", "envelope", "tokens", "on the wire", "bytes"],
-      rows,
-    ),
-    "messages, body, envelope, tokens: simulator; on the wire, bytes: the course's host, 2026-07-28",
-  ].join("\n");
 }

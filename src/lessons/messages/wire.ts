@@ -1,5 +1,5 @@
 /**
- * Lesson 3, "Messages": the real half. Five `mcp-course serve` processes, every line they
+ * Lesson 3, "Messages": the real half. Six `mcp-course serve` processes, every line they
  * exchange counted in bytes and nothing timed:
  * - two `serve olcum` processes spoken to line by line (`LineExchange`), one in each revision:
  *   2025-11-25, inside the session its opening exchange (`initialize`, its answer,
@@ -10,7 +10,10 @@
  * - the three world servers behind the real client (the official SDK's, `wireClient/`), speaking
  *   2026-07-28: the seed's twelve tasks with every call sent (the open policy, approval given),
  *   their traffic read before the first call and after the last, then each of the five tools
- *   called with no arguments on the same processes.
+ *   called with no arguments on the same processes;
+ * - one `serve kayit --confirm-writes`, asked to write by a scripted 2026-07-28 client whose user
+ *   confirms: a multi round-trip request (`confirmedWrite`, `wireClient/confirmTranscripts.ts`,
+ *   the same capture lesson 10 prints; 2026-07-28 `basic/patterns/mrtr.mdx`).
  *
  * @remarks Source: 2025-11-25 and 2026-07-28 `basic/index.mdx` ("Messages", "Error Codes",
  * `_meta`), `server/tools.mdx` ("Calling Tools", "Tool Result", "Error Handling"); JSON-RPC 2.0
@@ -28,6 +31,7 @@ import {
   type TranscriptEvent,
   type TranscriptLine,
 } from "../../wireClient/lineExchange";
+import { confirmedWrite } from "../../wireClient/confirmTranscripts";
 import { closeWireSession, openWireSession } from "../../wireClient/negotiation";
 import { walkTasks, WORLD_SERVER_NAMES } from "../../wireClient/tasks";
 import {
@@ -142,7 +146,15 @@ export interface MessagesWire {
   tasks: WireTasks;
   /** The five tools, each called with no arguments. */
   emptyCalls: EmptyCallRow[];
-  /** Server processes started, counted off their own `serving` log lines. */
+  /**
+   * `kayit_yaz` on `serve kayit --confirm-writes` in 2026-07-28: the call, its `input_required`
+   * result, the retry with the user's `accept`, the complete result.
+   */
+  confirm: Transcript;
+  /**
+   * Server processes started: the scripted and real clients' counted off their own `serving` log
+   * lines, and the confirmed write's one.
+   */
   processes: number;
 }
 
@@ -399,9 +411,9 @@ async function realClient(seed: number): Promise<{
 }
 
 /**
- * Runs the lesson's real half for one seed: five server processes (two scripted `olcum`, one per
- * revision, and the three world servers behind the real client), started side by side, each
- * closed before this returns.
+ * Runs the lesson's real half for one seed: six server processes (two scripted `olcum`, one per
+ * revision, the three world servers behind the real client, and `kayit --confirm-writes`),
+ * started side by side, each closed before this returns.
  *
  * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
  * killed, no other starts, and the run rejects with one line.
@@ -417,7 +429,11 @@ export function runMessagesOnTheWire(seed: number): Promise<MessagesWire> {
 
 /** {@link runMessagesOnTheWire}'s run. */
 async function messagesOnTheWire(seed: number): Promise<MessagesWire> {
-  const [lines, real] = await Promise.all([scripts(seed), realClient(seed)]);
+  const [lines, real, confirm] = await Promise.all([
+    scripts(seed),
+    realClient(seed),
+    confirmedWrite("accept"),
+  ]);
   const legacyScript = lines.failures["2025-11-25"];
   const failures = FAILURE_CASES.map((failure): FailureRow => {
     const steps = Object.fromEntries(
@@ -476,6 +492,8 @@ async function messagesOnTheWire(seed: number): Promise<MessagesWire> {
     withoutMeta,
     tasks: real.tasks,
     emptyCalls: real.emptyCalls,
-    processes: lines.processes + real.processes,
+    confirm,
+    // `confirmedWrite` starts one process, which its transcript shows exiting.
+    processes: lines.processes + real.processes + 1,
   };
 }

@@ -264,7 +264,7 @@ export function readConfirm(wire: WithoutASessionWire): string {
   const said: string = answer.result?.content?.[0]?.text ?? "";
   const grew = retry.bytes - call.bytes;
   return paragraphs(
-    `Confirmed, the write took ${plural(accepted.length, "message")} and ${n(total)} bytes; the call alone would have been its first request and its last answer, ` +
+    `Confirmed, in lesson 3, the write took ${plural(accepted.length, "message")} and ${n(total)} bytes; the call alone would have been its first request and its last answer, ` +
       `${n(call.bytes + done.bytes)} bytes. Asking added the ${code("input_required")} result and the retry, ${n(added)} bytes, ` +
       `the retry ${n(grew)} bytes longer than the first request for its ${code("inputResponses")} and ${code("requestState")}. ` +
       `Declined, the answer is a complete result with ${code(`isError: ${String(answer.result?.isError)}`)} and the text ${code(said)}: ` +

@@ -57,7 +57,16 @@ export function formatEraKinds(eras: EraComparison): string {
   );
 }
 
-/** Part (b): discovery per task, per session and cached, in both eras. */
+/**
+ * How a plan is named in the table: a stateless client has no session (2026-07-28
+ * `basic/index.mdx`, "Statelessness"), so its `per-session` plan, discovering once on the
+ * processes it keeps, is named `once`.
+ */
+function planLabel(run: Pick<DiscoveryComparison["runs"][number], "era" | "plan">): string {
+  return run.era === "stateless" && run.plan === "per-session" ? "once" : run.plan;
+}
+
+/** Part (b): discovery per task, once (per session in the legacy era) and cached, in both eras. */
 export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
   return formatTextTable(
     [
@@ -73,7 +82,7 @@ export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
     ],
     discovery.runs.map((run) => [
       run.era,
-      run.plan,
+      planLabel(run),
       run.processes,
       run.initializes,
       run.listings,
