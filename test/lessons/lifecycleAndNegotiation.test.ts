@@ -377,7 +377,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       for (const phrase of [
         'A dual-era client and server meet in four steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
         "A client that gets -32022 has met a modern server: it retries with a modern version from `supported` (with the course's list, 2026-07-28) and does not fall back to `initialize`.",
-        "Any other error than a modern one (over stdio, lesson 3's -32021 or -32022; -32020 is HTTP's), or no answer in time, marks a legacy server; then the client sends `initialize`.",
+        "Any other error than a modern one (over stdio, such as lesson 3's -32022 or -32021; -32020 is HTTP's), or no answer in time, marks a legacy server; then the client sends `initialize`.",
         // Why skipping the RECOMMENDED probe is safe here, and only here.
         "The course's stdio clients skip it, safe only because they start the course's own servers, known to be dual-era or modern: none runs a call by legacy rules. A client meeting servers it does not know should probe.",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.

@@ -323,7 +323,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(rules, /over stdio it MUST send `notifications\/cancelled`, the id as `requestId`;/);
     // Over Streamable HTTP closing the request's stream is the cancellation, and no notification is sent.
     assert.match(rules, /over HTTP it closes the request's stream\./);
-    assert.match(rules, /The server SHOULD then stop and send no answer; the client SHOULD ignore a late one\./);
+    assert.match(
+      rules,
+      /The server SHOULD then stop and MUST NOT send anything more for it \(2026-07-28's transport pages, "Cancellation"\); the client SHOULD ignore a late one\./,
+    );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
     // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx).

@@ -94,7 +94,8 @@ export function readHttpCall(result: TransportResult): string {
   return wrapMarkdown(
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
       `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON carries what a stdio ` +
-      `line would, less the newline: ${requestJson} bytes for the request and ${responseJson} for ` +
+      `line of the same call would carry, less the newline: ${requestJson} bytes for the request ` +
+      `and ${responseJson} for ` +
       `the answer. HTTP put ` +
       `header blocks of ${request.headerBytes} and ${response.headerBytes} bytes around them, ` +
       `and ${framing.bytes} bytes of chunked coding round the answer, sent in one piece ` +
