@@ -108,7 +108,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
     assert.match(
       flat(text),
-      /The questions come from \*MCP server authoring\*, an engineer's undated write-up of an experiment, published on shamirai\.ai/,
+      /The questions come from \*MCP server authoring\*, an engineer's undated write-up of an experiment, published on shamirai\.ai \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\)/,
       path,
     );
     assert.doesNotMatch(text, /injected-parameters/, path);
@@ -192,15 +192,16 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   );
 });
 
-test("§3, invalid arguments in 2026-07-28: one sentence points back to lesson 3 (-32602 too, a client handles both, a call with no name is a protocol error in every revision)", () => {
+test("§3, invalid arguments in 2026-07-28: one sentence points back to lesson 3 (-32602 too, a client handles both, a call with no name is a protocol error: explicitly on the tools page from 2025-11-25, by JSON-RPC's -32602 before it)", () => {
   for (const { path, text } of exports) {
     const body = flat(beforeNext(text));
     // One sentence that points back to lesson 3 (the home of the rule) and carries the point:
     // 2026-07-28's schema also names -32602, a client handles both, a call with no name is a
-    // protocol error in every revision.
+    // protocol error: the tools page says so from 2025-11-25 ("Malformed requests"); before it,
+    // JSON-RPC's -32602 (Invalid params) carries it.
     assert.match(
       body,
-      /Invalid arguments may also come as -32602, since 2026-07-28's schema names them too: a client handles both, and a `tools\/call` with no `name` is a protocol error in every revision \(lesson 3\)\./,
+      /Invalid arguments may also come as -32602, since 2026-07-28's schema names them too: a client handles both, and a `tools\/call` with no `name` is a protocol error: explicitly on the tools page from 2025-11-25, by JSON-RPC's -32602 \(Invalid params\) before it \(lesson 3\)\./,
       path,
     );
     assert.doesNotMatch(body, /InvalidParamsError|disagrees with itself/, path);
@@ -228,7 +229,7 @@ test("§3, invalid arguments in 2026-07-28: one sentence points back to lesson 3
     assert.match(summary, /2026-07-28's schema also names -32602 for them, a client handles both/, path);
     assert.match(
       summary,
-      /A request that does not fit `CallToolRequest` is a protocol error in every revision\./,
+      /A request that does not fit `CallToolRequest` is a protocol error: explicitly on the tools page from 2025-11-25, by JSON-RPC's -32602 before it\./,
       path,
     );
   }

@@ -332,8 +332,13 @@ for (const path of EXPORTS) {
       said5,
       /Lesson 3 showed its messages on the wire: `kayit_yaz` on `serve kayit --confirm-writes`, the `"input_required"` result with its `inputRequests` and `requestState`, and the retry with a new id, the user's `accept` in `inputResponses` and the state echoed\./,
     );
-    // SDK 2.4.0 server: createRequestStateCodec, the HMAC the integrity MUST asks for.
-    assert.match(said5, /`createRequestStateCodec` seals a state with an HMAC-SHA256 and an expiry/);
+    // SDK 2.4.0 server: createRequestStateCodec, the HMAC the integrity MUST asks for; it signs and
+    // does not encrypt (the client can read the state), and a real server uses it rather than the
+    // MAY-omit exception.
+    assert.match(said5, /`createRequestStateCodec` signs a state with an HMAC-SHA256 and an expiry/);
+    assert.match(said5, /The state is signed, not encrypted: the client can read it\./);
+    assert.match(said5, /A real server should use such a codec rather than rely on the MAY-omit argument above\./);
+    assert.doesNotMatch(said5, /seals a state/);
     assert.match(said5, /`accept` with the form's content, `decline` \(the user said no\), or `cancel`/);
     assert.match(said5, /SHOULD answer with a new `input_required` rather than an error \("Error Handling"\)/);
     // Lesson 5's gate pointed back to in one sentence, not re-explained, beside MCP's own human in the loop.
@@ -363,6 +368,15 @@ for (const path of EXPORTS) {
       /deprecated in 2026-07-28, to be removed in the first revision released on or after 2027-07-28 \(`deprecated\.mdx`\): Roots, Sampling/,
     );
     assert.match(close, /an official extension since 2026-07-28 \(`io\.modelcontextprotocol\/tasks`\)/);
+    // deprecated.mdx's table lists Dynamic Client Registration beside Roots, Sampling and Logging.
+    assert.match(close, /Logging \(a server's log messages to the client\) and Dynamic Client Registration/);
+    // 2026-07-28 basic/authorization/index.mdx, Protocol Requirements: a SHOULD NOT for stdio, not a cannot.
+    assert.match(
+      flat,
+      /over stdio an implementation SHOULD NOT follow the authorization spec and retrieves credentials from the environment instead/,
+    );
+    // The SDK's era probe takes a -32022 as modern only when it lists supported versions.
+    assert.match(flat, /a -32022 and a retry, which `auto` takes as a modern answer when it lists versions/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
     assert.ok(
       extensions >= 0 && extensions < close.indexOf("`io.modelcontextprotocol/tasks`"),

@@ -519,7 +519,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /`tip` \(subscriber type\)/, path);
     assert.match(
       prose,
-      /a declaration carries the version only at level 3\. Below it the client ignores the `surum` it heard/,
+      /a declaration carries the version only at level 3\. Below it the client ignores the `surum` \(version\) it heard/,
       path,
     );
     assert.match(prose, /"additionalProperties": false/, path);
@@ -560,7 +560,7 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     // "Error Handling").
     assert.match(
       prose,
-      /Sent, the calls the client refused with `arac bildirilmedi` would have run: `kayit_yaz` and `bolge_ozet` are tools the servers list and handle, and the refusal is the client's policy, not the server's\. Only a call to a name the server lacks gets -32602\./,
+      /Sent, the calls the client refused with `arac bildirilmedi` would have run: `kayit_yaz` and `bolge_ozet` are tools the servers list and handle, and the refusal is the client's policy, not the server's\. With these servers, only a call to a name the server lacks gets -32602\./,
       path,
     );
     assert.doesNotMatch(prose, /refused with `arac bildirilmedi` would be a JSON-RPC error/, path);
