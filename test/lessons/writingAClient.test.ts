@@ -420,7 +420,6 @@ test("the 2026-07-28 client over Streamable HTTP returns what it returns over st
     "tarfe: JSON-RPC error -32602, Unknown tool: tarfe",
   ]);
   assert.equal(run.messagesIn, 2 + CURRENT_CALLS.length, "server/discover, tools/list and each call");
-  assert.equal(run.processes, 1);
   for (const file of EXPORTS) {
     const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
     assert.ok(exported.includes(formatHttpRun(run)), `${file}: the run as it went`);

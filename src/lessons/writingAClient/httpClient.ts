@@ -25,8 +25,6 @@ export interface HttpClientRun {
   said: string[];
   /** The messages the server received, from its `stopping` log line: one POST each. */
   messagesIn: number;
-  /** Server processes the run started: one, whatever the SDK's probe did. */
-  processes: number;
 }
 
 /** The `messages_in` count of the server's `stopping` event among its stderr JSON lines. */
@@ -64,7 +62,6 @@ export function runCurrentClientOverHttp(): Promise<HttpClientRun> {
       command: `mcp-course serve ${CALLED_SERVER} ${STATELESS.join(" ")} --http --port 0`,
       said,
       messagesIn: messagesIn(served.stderr()),
-      processes: 1,
     };
   });
 }
@@ -73,8 +70,8 @@ export function runCurrentClientOverHttp(): Promise<HttpClientRun> {
 export function formatHttpRun(run: HttpClientRun): string {
   return [
     `$ ${run.command}`,
-    `server: ${run.messagesIn} messages in, one POST each to http://127.0.0.1:PORT/mcp; ` +
-      `${run.processes} process`,
+    // One server process: the run starts one, and over HTTP the SDK has no process to probe on.
+    `server: ${run.messagesIn} messages in, one POST each to http://127.0.0.1:PORT/mcp; 1 process`,
     "returned:",
     ...run.said.map((said) => `  ${said}`),
   ].join("\n");
