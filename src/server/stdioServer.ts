@@ -12,7 +12,7 @@
  * `high-level` path is served the same way, from the SDK's own `McpServer` (`highLevelFleet.ts`).
  */
 import type { Readable, Writable } from "node:stream";
-import { CRASH_EXIT_CODE, FaultInjector, faultWord, type ProgressReporter } from "./faults";
+import { CRASH_EXIT_CODE, FaultInjector, faultWord } from "./faults";
 import { LineTransport, type LineTransportStats } from "./lineTransport";
 import { ServeLog, type CallRecord, type LogSink } from "./log";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -83,8 +83,7 @@ export async function serve(
       }),
   });
   const hooks = {
-    beforeCall: (tool: string, id: string | number, report?: ProgressReporter) =>
-      faults.beforeCall(tool, id, report),
+    beforeCall: faults.beforeCall.bind(faults),
     afterCall: (record: CallRecord) => log.call(record),
   };
   // Asked to stop (Ctrl-C, a client closing down): the stopping line still gets written, and the exit is clean.

@@ -82,7 +82,7 @@ describe("serve --fault", () => {
     ]);
   });
 
-  it("slow with a progressToken: SLOW_PROGRESS_STEPS progress notifications carrying the token, increasing, before the response; none without a token", async () => {
+  it("slow with a progressToken: SLOW_PROGRESS_STEPS progress notifications carrying the token, increasing, before the response; the next call (no token, no sleep left) is answered", async () => {
     const run = await runServer(
       ["fleet", "--fault", "slow", "--slow-ms", "150"],
       OPENING +
