@@ -151,7 +151,7 @@ export {
 export { createOlcumServer } from "./lessons/writingAServer/olcumServer";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
-export { describeSeeds, readRuns, readBesideMcp } from "./lessons/writingAServer/prose";
+export { describeSeeds, readBesideMcp } from "./lessons/writingAServer/prose";
 export {
   showSource,
   showFile,

@@ -39,39 +39,6 @@ function callsSent(result: WritingAServerResult, run: RunRow): number {
 }
 
 /**
- * The twelve-task table's envelope tokens, level by level, and the second-run line against the
- * first run: completed tasks and the tokens that moved.
- */
-export function readRuns(result: WritingAServerResult): string {
-  const [names, fields, sideEffects, full] = result.runs;
-  const cheapest = result.runs.every((run) => names.tokens <= run.tokens);
-  const middle = sameRunRow(sideEffects, fields)
-    ? `levels 1 and 2 cost ${fields.tokens} each`
-    : `level 1 costs ${fields.tokens} and level 2 ${sideEffects.tokens}`;
-  const last =
-    full.tokens < sideEffects.tokens && full.completed < sideEffects.completed
-      ? `level 3 costs ${full.tokens}, fewer than level 2, and completes fewer tasks`
-      : `level 3 costs ${full.tokens} and completes ${full.completed}`;
-  const first = result.runs;
-  const second = result.secondRun.runs;
-  const sameCompleted = first.every((run, i) => run.completed === second[i].completed);
-  const moved = first.flatMap((run, i) =>
-    run.tokens === second[i].tokens ? [] : [`${run.tokens} → ${second[i].tokens} at level ${i}`],
-  );
-  const completedText = sameCompleted
-    ? `completes ${listing(second.map((r) => String(r.completed)))} tasks, as the first`
-    : `completes ${listing(first.map((r, i) => `${second[i].completed} (not ${r.completed})`))} tasks`;
-  const tokenText = moved.length
-    ? `its tokens move at ${moved.length} of ${first.length} levels (${moved.join(", ")})`
-    : `its tokens move at no level`;
-  return wrapMarkdown(
-    `In envelope tokens level 0 is ${cheapest ? "the cheapest run" : "a run"}, at ${names.tokens}, and ` +
-      `completes ${names.completed} tasks; ${middle}; ${last}. The second run (tasks from seed ` +
-      `${result.secondRun.seed}) ${completedText}; ${tokenText}.`,
-  );
-}
-
-/**
  * Level 3 beside MCP: what a client that does not act on `serverInfo.version` keeps and
  * completes, beside the course's host.
  */
