@@ -281,7 +281,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
     assert.equal(kayitYaz.annotations.readOnlyHint, false);
     assert.match(
       flat(readKayit(wire)),
-      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results: version 3, where the course's host knows 2\./,
+      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results\. Its tools' annotations, as they crossed: for `bolge_ozet` /,
     );
     const [olcum] = parsed(wire.discover, "server");
     assert.deepEqual(discovered.result.supportedVersions, olcum.result.supportedVersions);
@@ -312,7 +312,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
       assert.match(
         opening,
         new RegExp(
-          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 5's approval gate follows .* the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, carry no subscriber`,
+          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 6's approval gate follows .* the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, carry no subscriber`,
         ),
       );
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
@@ -351,7 +351,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        "the only way dual-era `olcum` serves it. A `_meta` request naming 2025-11-25 gets -32022, yet its `data.supported` lists 2025-11-25: a trap, since a client that picks a version from that list, as `basic/versioning.mdx` says, may pick it and meet the same error. The spec's own example lists a legacy revision there too; what it leaves open is what a `_meta` request naming one should get.",
+        "So `olcum` serves 2025-11-25 only through `initialize`: a `_meta` request naming 2025-11-25 gets -32022, though its `data.supported` lists 2025-11-25.",
       ),
       "section 3 says what the plain olcum answers",
     );
@@ -375,21 +375,32 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
       // The dual-era rules as steps, cited, with the no-fallback rule and when a client does fall back.
       for (const phrase of [
-        'A dual-era client and server meet in four steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
-        "A client that gets -32022 has met a modern server: it retries with a modern version from `supported` (with the course's list, 2026-07-28) and does not fall back to `initialize`.",
-        "Any other error than a modern one (over stdio, such as lesson 3's -32022 or -32021; -32020 is HTTP's), or no answer in time, marks a legacy server; then the client sends `initialize`.",
+        'A dual-era client meets a server it does not know in three steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
+        "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
+        // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
+        "3. Any other error, or silence past a timeout, means a 2025 server: the client sends `initialize`.",
+        "so the fallback MUST NOT be keyed to one error code.",
+        "A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
         // Why skipping the RECOMMENDED probe is safe here, and only here.
         "The course's stdio clients skip it, safe only because they start the course's own servers, known to be dual-era or modern: none runs a call by legacy rules. A client meeting servers it does not know should probe.",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
         "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*.",
-        // The version rule, said once, against 2026-07-28's SHOULD NOT on serverInfo.
-        "It goes against 2026-07-28: `serverInfo` is self-reported, for display, logging and debugging, and implementations SHOULD NOT change behaviour on it (`basic/index.mdx`).",
+        // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
+        "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
+        "It goes against 2026-07-28's SHOULD NOT on `serverInfo` (section 5); the course keeps the rule to measure what acting on it costs.",
+        // MCP's defaults for a missing hint, in the body, before the course's gate.
+        "**A missing hint takes MCP's default.** A tool's *annotations* (lesson 4: hints, to trust only from a trusted server) default to `readOnlyHint` false, `destructiveHint` true, `idempotentHint` false and `openWorldHint` true",
+        "A tool sent with no `annotations` may write, destructively, beyond the server.",
         // The gate exactly as the code holds it, and MCP's own rule beside it.
         "a tool whose `annotations` lack `readOnlyHint: true` is held; a tool with no `annotations` at all passes, deliberately against MCP's defaults above: the gate acts only on what a server declared.",
-        'MCP\'s rule is wider: a human in the loop SHOULD be able to deny any tool invocation (`server/tools.mdx`, "User Interaction Model"',
+        '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
+        "MCP's human in the loop may deny any call (section 5).",
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
         "**Negotiated tools** is the course's own term, not MCP's: the tools the course's host keeps after its policy, below. MCP negotiates a version and capabilities, not a set of tools (section 2)",
-        "it asks each server once, in *the simulator's handshake* (not MCP's): `yetenek sor` (ask capabilities) out, `yetenek bildir` (declare capabilities) back, with the server's version, tools and resources.",
+        "it asks each server once, in *the simulator's handshake* (not MCP's `initialize`): `yetenek sor` (ask capabilities) out, `yetenek bildir` (declare capabilities) back, with the server's version, tools and resources.",
+        // The course's host framed as the course's measuring device, not MCP practice.
+        "## 6 · The course's host: a measuring device",
+        "rules whose cost it can count, not a practice MCP asks for.",
         // Why the record task runs under policy none.
         "the task runs under policy *none*, since under the course's policy that call would end before the gate with `arac bildirilmedi`",
       ])

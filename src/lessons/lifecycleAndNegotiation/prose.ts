@@ -53,7 +53,7 @@ export function describeLifecycleAndNegotiationSeed(
   wire: LifecycleAndNegotiationWire,
 ): string {
   return wrapMarkdown(
-    `This run uses **seed ${result.seed}**. Section 5's approval gate follows its first record ` +
+    `This run uses **seed ${result.seed}**. Section 6's approval gate follows its first record ` +
       `task, the ` +
       `${ordinal(result.gateTaskNumber)}, about ${code(result.gateTask.subscriber)}. The real ` +
       `lines, from ${wire.processes} server processes, carry no subscriber: they are the same ` +
@@ -142,9 +142,8 @@ export function readOpeningCosts(wire: LifecycleAndNegotiationWire): string {
 
 /**
  * A reading of `kayit`'s real lines: the protocol versions and capabilities it declares (what a
- * client that follows 2026-07-28 reads), its identity as it crossed, the version the client knows,
- * and each tool's annotations as they crossed (`JSON.stringify` of a parsed line gives its bytes
- * back).
+ * client that follows 2026-07-28 reads), its identity as it crossed, and each tool's annotations
+ * as they crossed (`JSON.stringify` of a parsed line gives its bytes back).
  */
 export function readKayit(wire: LifecycleAndNegotiationWire): string {
   const [discovered, listed] = linesFrom(wire.kayit, "server");
@@ -153,7 +152,6 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
   const sameVersions = JSON.stringify(versions) === JSON.stringify(olcum.result.supportedVersions);
   const info = serverInfoOf(discovered.result);
   const again = JSON.stringify(serverInfoOf(listed.result)) === JSON.stringify(info);
-  const known = KNOWN_VERSIONS[info.name] ?? 0;
   const tools = (listed.result.tools as Message[]).map(
     (tool) => `for ${code(tool.name)} ${code(JSON.stringify(tool.annotations ?? {}))}`,
   );
@@ -164,9 +162,8 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
     `${code(info.name)}'s ${code("server/discover")} listed ${versionsText}, and the capabilities ` +
       `${code(JSON.stringify(discovered.result.capabilities))}. ` +
       `Its ${code("serverInfo")}, ${code(JSON.stringify(info))}, came in the ` +
-      `${code("_meta")} of ${again ? "both results" : "the first result"}: version ` +
-      `${info.version}, where the course's host knows ${known}. Its tools' annotations, as they ` +
-      `crossed: ${listing(tools)}.`,
+      `${code("_meta")} of ${again ? "both results" : "the first result"}. Its tools' ` +
+      `annotations, as they crossed: ${listing(tools)}.`,
   );
 }
 
