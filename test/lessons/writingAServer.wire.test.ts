@@ -132,8 +132,14 @@ test("exercise 3's cell, as the notebook prints it, prints the level-1 lines its
 
 // ---- The minimal server (`olcumServer.ts`), run once as a process of its own ----
 
+/** The minimal server's one run, started once for the tests below (and once more to compare). */
+let minimalRunOnce: Promise<MinimalServerRun> | undefined;
+function minimalRun(): Promise<MinimalServerRun> {
+  return (minimalRunOnce ??= minimalServerRun());
+}
+
 test("the minimal server's lines: its declaration, a text result, the SDK's schema check; the same on every run, and printed in both exports", async () => {
-  const run = await minimalServerRun();
+  const run = await minimalRun();
   assert.deepEqual(run, await minimalServerRun(), "no id, time or seed changes a byte");
   const a = run.tool;
   // One process, its ids running on from part to part, as they did on the wire.
@@ -170,7 +176,7 @@ test("the minimal server's lines: its declaration, a text result, the SDK's sche
 });
 
 test("the minimal server's resource and prompt: a real resources/read and prompts/get, printed in both exports as the same process going on", async () => {
-  const a = (await minimalServerRun()).resourceAndPrompt;
+  const a = (await minimalRun()).resourceAndPrompt;
   const [read, prompt] = sent(a, "server");
   assert.deepEqual(read.result.contents, [
     { uri: "olcum://sayaclar", mimeType: "application/json", text: '{"A001":{"onceki":41230,"simdiki":41262}}' },
@@ -201,7 +207,7 @@ test("the minimal server's resource and prompt: a real resources/read and prompt
 });
 
 test("what the lesson says the SDK answers for the minimal server, it answers in the same run: -32601 for a method with no handler, -32602 for an unknown tool, server/discover", async () => {
-  const { sdkAnswers } = await minimalServerRun();
+  const { sdkAnswers } = await minimalRun();
   assert.deepEqual(
     sent(sdkAnswers, "client").map((request) => request.method),
     ["server/discover", "logging/setLevel", "tools/call"],
