@@ -142,11 +142,11 @@ export {
 export {
   captureServerLines,
   emptyCallLines,
-  minimalServerLines,
-  minimalServerResourceAndPrompt,
+  minimalServerRun,
   minimalServerCalls,
   MINIMAL_SERVER_SCRIPT,
   type WritingAServerWire,
+  type MinimalServerRun,
 } from "./lessons/writingAServer/wire";
 export { createOlcumServer } from "./lessons/writingAServer/olcumServer";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";

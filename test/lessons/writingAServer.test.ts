@@ -15,6 +15,12 @@ import { sameRunRow } from "../../src/world/runTasks";
 import { sameHandshakeCost } from "../../src/world/handshakes";
 import { REFERENCE, ROOT, type RunFigures } from "../helpers";
 
+/** The minimal server's one run, started once for this file: no id, time or seed changes a byte. */
+let minimalRunOnce: Promise<MinimalServerRun> | undefined;
+function minimalRun(): Promise<MinimalServerRun> {
+  return (minimalRunOnce ??= minimalServerRun());
+}
+
 /** Computed prose with its line breaks (from wrapping at 100 characters) made spaces again. */
 const flat = (text: string) => text.replace(/\n(?: {2,3})?/g, " ");
 
@@ -190,7 +196,7 @@ test("exercise 2's answer is computed: knowing kayit's version, level 3 prints l
 
 test("the solutions answer every exercise, each folded, with the run's numbers", async () => {
   const result = simulateWritingAServer(20260218);
-  const solutions = prose.writingAServerSolutions(result, await captureServerLines(20260218));
+  const solutions = prose.writingAServerSolutions(result, await captureServerLines(20260218), await minimalRun());
   assert.deepEqual(
     [...solutions.matchAll(/^<summary>(\d)\. /gm)].map((m) => m[1]),
     ["1", "2", "3", "4", "5"],
@@ -219,7 +225,7 @@ import * as library from "../../src/index";
 import { worldToolList } from "../../src/server/declarations";
 import { findLesson } from "../../src/lessons/catalog";
 import { fencedBlocks, lessonExports, lessonNotebook, shownNames } from "./lessonText";
-import { captureServerLines } from "../../src/lessons/writingAServer/wire";
+import { captureServerLines, minimalServerRun, type MinimalServerRun } from "../../src/lessons/writingAServer/wire";
 import { findSource, showFile, showSource } from "../../src/lessons/showSource";
 import { servedFactory } from "../../src/server/servedFactory";
 import { Server as SdkServer } from "@modelcontextprotocol/server";
@@ -371,21 +377,20 @@ test("exercise 2's cell, as the notebook prints it, gives the rows its solution 
         .tools.keys(),
     ].sort();
     assert.deepEqual(printed, [library.formatHandshakeTable([handshake], negotiated), library.formatRunTable([run])]);
-    const solution = flat(prose.writingAServerSolutions(lesson, await captureServerLines(seed)));
+    const solution = flat(prose.writingAServerSolutions(lesson, await captureServerLines(seed), await minimalRun()));
     assert.match(solution, new RegExp(`Level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
     assert.match(solution, new RegExp(`${handshake.tokens} tokens and ${handshake.round_trips} round trips`));
     assert.match(solution, new RegExp(`completes ${run.completed} tasks for ${run.tokens} tokens`));
   }
 });
 
-test("lesson 6 lists what it teaches: a whole minimal server and the real server's declaration, each declaration with a one-line summary", () => {
+test("lesson 6 lists what it teaches: a whole minimal server, and the world servers' levels in words, not in the course's code", () => {
   const nb = lessonNotebook(LESSON_6);
-  // The simulator's `declare` is shown by its table alone: its rows are the real server's facts.
-  assert.deepEqual(shownNames(nb), ["worldToolList", "declaredVersion"]);
-  for (const cell of nb.cells.filter((c) => c.cell_type === "code" && /showSource\(/.test(c.source)))
-    assert.match(cell.source, /showSource\(\{ summary: true \}, /, cell.id);
+  // The world servers' plumbing (`worldToolList`, `declaredVersion`) is said in one list, not listed;
+  // the simulator's `declare` is shown by its table alone: its rows are the real server's facts.
+  assert.deepEqual(shownNames(nb), []);
   for (const { path, text } of exportsOf6()) {
-    // The minimal server is listed whole, imports first; the declarations, each with its summary.
+    // The minimal server is listed whole, imports first, and is the only listing of code.
     const blocks = fencedBlocks(text);
     const whole = blocks.filter((block) => /createOlcumServer/.test(block.lines.join("\n")));
     assert.equal(whole.length, 1, `${path}: the minimal server, listed once`);
@@ -393,21 +398,19 @@ test("lesson 6 lists what it teaches: a whole minimal server and the real server
     const listings = blocks.filter(
       (block) => /^export (const|function) /m.test(block.lines.join("\n")) && block !== whole[0],
     );
-    assert.equal(listings.length, 2, path);
-    for (const listing of listings) {
-      assert.match(listing.lines[0], /^\/\*\* [^\n]+ \*\/$/, `${path}: one summary line opens each listing`);
-      assert.doesNotMatch(listing.lines.join("\n"), /@param|@returns|^\s*\* /m, `${path}: no docstring body`);
-    }
-    // The types the listings use are glossed in the prose before them.
+    assert.equal(listings.length, 0, `${path}: no listing of the world servers' plumbing`);
     const prose = proseOf(text);
+    // What each level adds to `tools/list`, in one list: the fields, then `annotations`, then the version.
+    assert.match(
+      prose,
+      /- level 0, \*name\*: each tool's `name`, and the `inputSchema` every tool carries \(lesson 4\) as `\{"type": "object"\}`, which accepts any object/,
+      path,
+    );
+    assert.match(prose, /- level 1, \*name \+ fields\*: `properties` and `required` in the `inputSchema`;/, path);
+    assert.match(prose, /- level 2, \*name \+ fields \+ side effect\*: `annotations`/, path);
+    assert.match(prose, /- level 3, \*full\*: the server's version\. MCP requires a `version` in `serverInfo`/, path);
     for (const name of [
       "Server",
-      "Tool",
-      "worldInputSchema",
-      "annotationsOf",
-      "NAME_ONLY_SCHEMA",
-      "UNDECLARED_VERSION",
-      "Level",
       "declare",
       "McpServer",
       "registerTool(name, config, handler)",
@@ -415,9 +418,8 @@ test("lesson 6 lists what it teaches: a whole minimal server and the real server
       "CallToolResult",
     ])
       assert.ok(prose.includes(`\`${name}\``), `${path}: ${name} glossed`);
-    // The course's type of a server is `WorldServer`, so `Server` means only the SDK's class.
-    assert.match(prose, /In the listings `WorldServer` is the course's type of a world server/, path);
-    assert.ok(!prose.includes(": Server"), `${path}: no listing types a world server as \`Server\``);
+    // `Server` means only the SDK's class.
+    assert.ok(!prose.includes(": Server"), `${path}: nothing types a world server as \`Server\``);
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One name for the tools the client keeps, the same in the prose and the code.
@@ -437,7 +439,7 @@ test("lesson 6's computed prose is wrapped at 100 characters", async () => {
     for (const text of [
       prose.describeSeeds(result),
       readBesideMcp(result),
-      prose.writingAServerSolutions(result, wire),
+      prose.writingAServerSolutions(result, wire, await minimalRun()),
       library.formatServedLines(wire.level0),
       library.formatServedLines(wire.level3, [{ transcript: wire.level0, where: "level 0" }]),
       library.formatServedLines(wire.level1Call),
@@ -456,7 +458,7 @@ test("solution 1 says what moves the tokens: each region task about merkez, 2 to
     for (const level of [1, 2])
       assert.equal(result.secondRun.runs[level].tokens - result.runs[level].tokens, 2 * (second - first), `${seed}`);
     for (const level of [0, 3]) assert.equal(result.secondRun.runs[level].tokens, result.runs[level].tokens);
-    const solution = flat(prose.writingAServerSolutions(result, await captureServerLines(seed)));
+    const solution = flat(prose.writingAServerSolutions(result, await captureServerLines(seed), await minimalRun()));
     assert.match(solution, /only a region changes a message's tokens: `merkez` is 2 tokens, the other regions 1/);
     assert.match(
       solution,
@@ -474,7 +476,10 @@ test("solution 5 counts the level-0 calls from the run", async () => {
     const result = simulateWritingAServer(seed);
     const level0 = result.runs[0].request - result.handshake[0].request;
     const wire = await captureServerLines(seed);
-    assert.match(flat(prose.writingAServerSolutions(result, wire)), new RegExp(`the ${level0} of the level-0 run`));
+    assert.match(
+      flat(prose.writingAServerSolutions(result, wire, await minimalRun())),
+      new RegExp(`the ${level0} of the level-0 run`),
+    );
   }
 });
 
@@ -554,7 +559,7 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     // "Error Handling").
     assert.match(
       prose,
-      /Sent, the calls the client refused with `arac bildirilmedi` would have run: `kayit_yaz` and `bolge_ozet` are tools the servers list and handle, and the refusal is the client's policy, not the server's\. With these servers, only a call to a name the server lacks gets -32602\./,
+      /Sent, the calls the client refused with `arac bildirilmedi` would have run: `kayit_yaz` and `bolge_ozet` are tools the servers list and handle, and the refusal is the client's policy, not the server's\. With these servers and these calls, only a call to a name the server lacks would get -32602\./,
       path,
     );
     assert.doesNotMatch(prose, /refused with `arac bildirilmedi` would be a JSON-RPC error/, path);
@@ -568,11 +573,13 @@ test("the approval gate has one name, and where it appears MCP's rule stands bes
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
     assert.doesNotMatch(text, /the course's gate|its gate\b/i, `${path}: the approval gate, lesson 5's name`);
+    // MCP's rule is lesson 5's to quote (2026-07-28 server/tools.mdx); here one sentence points back.
     assert.match(
       prose,
-      /Lesson 5's approval gate is the course's policy; MCP's own rule, as lesson 5 says, is a SHOULD: "there SHOULD always be a human in the loop with the ability to deny tool invocations" \(2026-07-28 `server\/tools\.mdx`\)\./,
+      /Beside the approval gate, the course's policy, stands MCP's own rule, lesson 5's SHOULD: a human in the loop able to deny tool invocations\./,
       path,
     );
+    assert.doesNotMatch(prose, /"there SHOULD always be a human in the loop/, `${path}: quoted in lesson 5, not again`);
     // "May write" is MCP's own default, not the course's reading.
     assert.match(
       prose,
@@ -588,9 +595,10 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
     assert.match(prose, /`annotations` \(part of a tool since 2025-03-26\)/, path);
+    // Lesson 4 says why; the minimal server's reading says what a model does with it.
     assert.match(
       prose,
-      /None of the levels carries a `description`\. It is optional, but it is the text a model reads to choose a tool and fill in its arguments, so a real server should write one\./,
+      /None of the levels carries the optional `description`, which a real server should write \(lesson 4\)\./,
       path,
     );
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
@@ -661,8 +669,8 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     assert.ok(text.includes(showFile(file)), `${path}: the minimal server, as its file reads`);
     assert.ok(text.includes(`\`${file}\`, without the comment naming its sources:`), `${path}: what is left out, said`);
     assert.ok(
-      text.indexOf(showFile(file)) < text.indexOf(showSource({ summary: true }, "worldToolList")),
-      `${path}: the recommended way first`,
+      !text.includes(showSource({ summary: true }, "worldToolList")),
+      `${path}: the recommended way is the one way listed`,
     );
   }
   // The course's own servers: `createMcpServer`, on the SDK's low-level `Server`, described, not listed.
@@ -672,13 +680,7 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     assert.ok(excerpt.text.includes(part), part);
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    assert.match(
-      prose,
-      /A world server answers every line below; `serve`, the function behind `mcp-course serve`, runs it/,
-      path,
-    );
     assert.match(prose, /The low-level `Server` checks no argument against a schema: the author does\./, path);
-    assert.match(prose, /`serve` hands the SDK's `serveStdio` a factory, as the minimal server does/, path);
     assert.match(
       prose,
       /a failure answers `isError: true`, opening on purpose as the SDK's check does, `Input validation error: …`/,
@@ -695,6 +697,12 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
       path,
     );
     assert.match(prose, /`undeclared`[^.]*a device of the course's, not something MCP envisages/, path);
+    // `undeclared` is defined once, where the levels are; later it is only used.
+    assert.equal(
+      prose.indexOf("`undeclared`"),
+      prose.indexOf("the world servers send `undeclared`") + "the world servers send ".length,
+      path,
+    );
   }
   // `serve` serves every world server through that function, handed to the SDK's `serveStdio`.
   assert.match(findSource("serve").text, /serveStdio\(\(\) => create\(hooks, /);

@@ -6,17 +6,7 @@ import { test } from "node:test";
 import * as library from "../../src/index";
 import { findLesson } from "../../src/lessons/catalog";
 import { SHOWN_SERVER, SHOWN_TOOL, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
-import {
-  captureServerLines,
-  emptyCallLines,
-  lastReply,
-  MINIMAL_SERVER_SCRIPT,
-  minimalServerLines,
-  minimalServerResourceAndPrompt,
-} from "../../src/lessons/writingAServer/wire";
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { requestMeta } from "../../src/wireClient/transcripts";
+import { captureServerLines, emptyCallLines, lastReply, minimalServerRun } from "../../src/lessons/writingAServer/wire";
 import { declaredVersion, worldToolList } from "../../src/server/declarations";
 import { declare, type Level } from "../../src/sim/declaration";
 import { isTranscriptLine, type Transcript } from "../../src/wireClient/lineExchange";
@@ -140,12 +130,23 @@ test("exercise 3's cell, as the notebook prints it, prints the level-1 lines its
   assert.deepEqual(level1, (await captureServerLines(20260218)).level1Call);
 });
 
-// ---- The minimal server (`olcumServer.ts`), run as a process of its own ----
+// ---- The minimal server (`olcumServer.ts`), run once as a process of its own ----
+
+/** The minimal server's one run, started once for the tests below (and once more to compare). */
+let minimalRunOnce: Promise<MinimalServerRun> | undefined;
+function minimalRun(): Promise<MinimalServerRun> {
+  return (minimalRunOnce ??= minimalServerRun());
+}
 
 test("the minimal server's lines: its declaration, a text result, the SDK's schema check; the same on every run, and printed in both exports", async () => {
-  const a = await minimalServerLines();
-  const b = await minimalServerLines();
-  assert.deepEqual(a, b, "no id, time or seed changes a byte");
+  const run = await minimalRun();
+  assert.deepEqual(run, await minimalServerRun(), "no id, time or seed changes a byte");
+  const a = run.tool;
+  // One process, its ids running on from part to part, as they did on the wire.
+  const ids = [run.tool, run.resourceAndPrompt, run.exercise4, run.sdkAnswers].flatMap((part) =>
+    sent(part, "client").map((request) => request.id),
+  );
+  assert.deepEqual(ids, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   const [list, call, empty] = sent(a, "server");
   const requests = sent(a, "client");
   for (const request of requests) {
@@ -174,9 +175,8 @@ test("the minimal server's lines: its declaration, a text result, the SDK's sche
     assert.ok(text.includes(library.formatMinimalServerLines(a)), `${path}: the minimal server's lines`);
 });
 
-test("the minimal server's resource and prompt: a real resources/read and prompts/get, the same on every run, printed in both exports", async () => {
-  const a = await minimalServerResourceAndPrompt();
-  assert.deepEqual(a, await minimalServerResourceAndPrompt(), "no id, time or seed changes a byte");
+test("the minimal server's resource and prompt: a real resources/read and prompts/get, printed in both exports as the same process going on", async () => {
+  const a = (await minimalRun()).resourceAndPrompt;
   const [read, prompt] = sent(a, "server");
   assert.deepEqual(read.result.contents, [
     { uri: "olcum://sayaclar", mimeType: "application/json", text: '{"A001":{"onceki":41230,"simdiki":41262}}' },
@@ -193,7 +193,9 @@ test("the minimal server's resource and prompt: a real resources/read and prompt
     assert.deepEqual(message.result._meta["io.modelcontextprotocol/serverInfo"], { name: "olcum", version: "2" });
   }
   for (const { path, text } of lessonExports().filter((e) => e.lesson.name === LESSON_6.name)) {
-    assert.ok(text.includes(library.formatServedLines(a)), `${path}: the resource's and the prompt's lines`);
+    const printed = library.formatMinimalServerLines(a, { continued: true });
+    assert.ok(!printed.startsWith("$ "), "no second command: the same process");
+    assert.ok(text.includes(printed), `${path}: the resource's and the prompt's lines`);
     const prose = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
     assert.match(
       prose,
@@ -204,24 +206,13 @@ test("the minimal server's resource and prompt: a real resources/read and prompt
   }
 });
 
-test("what the lesson says the SDK answers for the minimal server, it answers: -32601 for a method with no handler, -32602 for an unknown tool, server/discover", async () => {
-  const child = spawn(process.execPath, [MINIMAL_SERVER_SCRIPT], { stdio: ["pipe", "pipe", "ignore"] });
-  const lines = createInterface({ input: child.stdout });
-  const answers: Record<string, any>[] = [];
-  const next = () =>
-    new Promise<Record<string, any>>((resolve) => lines.once("line", (line) => resolve(JSON.parse(line))));
-  const ask = async (id: number, method: string, params: Record<string, unknown> = {}) => {
-    const answer = next();
-    child.stdin.write(
-      `${JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: requestMeta() } })}\n`,
-    );
-    answers.push(await answer);
-  };
-  await ask(1, "server/discover");
-  await ask(2, "logging/setLevel", { level: "info" });
-  await ask(3, "tools/call", { name: "yok_boyle", arguments: {} });
-  child.stdin.end();
-  await new Promise((resolve) => child.once("close", resolve));
+test("what the lesson says the SDK answers for the minimal server, it answers in the same run: -32601 for a method with no handler, -32602 for an unknown tool, server/discover", async () => {
+  const { sdkAnswers } = await minimalRun();
+  assert.deepEqual(
+    sent(sdkAnswers, "client").map((request) => request.method),
+    ["server/discover", "logging/setLevel", "tools/call"],
+  );
+  const answers = sent(sdkAnswers, "server");
   assert.deepEqual(answers[0].result.supportedVersions, ["2026-07-28"]);
   // McpServer declares each registered primitive with listChanged: true by itself.
   assert.deepEqual(answers[0].result.capabilities, {

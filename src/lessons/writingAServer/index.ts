@@ -15,6 +15,6 @@ export {
   formatServedLines,
   formatMinimalServerLines,
 } from "./tables";
-export { captureServerLines, minimalServerLines, minimalServerResourceAndPrompt } from "./wire";
+export { captureServerLines, minimalServerRun } from "./wire";
 export { show } from "../show";
-export { showSource, showFile } from "../showSource";
+export { showFile } from "../showSource";

@@ -15,7 +15,13 @@ import { knowingKayit, withoutVersionRule, type WritingAServerResult } from "./s
 import { code, listing } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
-import { lastReply, replies, type CallReply, type WritingAServerWire } from "./wire";
+import {
+  lastReply,
+  replies,
+  type CallReply,
+  type MinimalServerRun,
+  type WritingAServerWire,
+} from "./wire";
 
 export { handshakeMessages, type CountedMessage } from "../handshakeText";
 
@@ -58,11 +64,13 @@ export function readBesideMcp(result: WritingAServerResult): string {
 
 /**
  * The expected answers to the lesson's exercises, computed from the run where they hold numbers,
- * and exercise 3's from the real server's reply to the empty call at level 1 (`wire.level1Call`).
+ * exercise 3's from the real server's reply to the empty call at level 1 (`wire.level1Call`), and
+ * exercise 4's from the minimal server's replies (`minimal.exercise4`).
  */
 export function writingAServerSolutions(
   result: WritingAServerResult,
   wire: WritingAServerWire,
+  minimal: MinimalServerRun,
 ): string {
   const [names, fields, sideEffects] = result.runs;
   const second = result.secondRun.runs;
@@ -116,7 +124,7 @@ export function writingAServerSolutions(
         ? `, the same as at level 0.`
         : `, not the handler's ${code(level0.text)}: the handler never ran. This is lesson 3's ` +
           `invalid arguments, on the channel 2026-07-28's tools page gives them.`),
-    minimalAnswer(replies(wire.exercise4)),
+    minimalAnswer(replies(minimal.exercise4)),
     `${code("kayit_yaz")}: ${code("readOnlyHint: false")}; it may replace what a column held, ` +
       `${code("destructiveHint: true")}; the same write twice changes nothing more, ` +
       `${code("idempotentHint: true")}; ${code("openWorldHint: false")}, its world being the ` +

@@ -179,19 +179,27 @@ export function formatServedLines(
 
 /**
  * The minimal server's lines: the command, then each line as it crossed, cut to fit the page (its
- * bytes those it crossed with); the first request prints its `_meta` whole, later ones `{…}`.
+ * bytes those it crossed with); the first request prints its `_meta` whole, later ones `{…}`. With
+ * `continued`, the lines go on from a part already printed: no command, every `_meta` `{…}`.
  */
-export function formatMinimalServerLines(transcript: Transcript): string {
-  return servedLines(transcript, [], true);
+export function formatMinimalServerLines(
+  transcript: Transcript,
+  { continued = false }: { continued?: boolean } = {},
+): string {
+  return servedLines(transcript, [], !continued, !continued);
 }
 
-/** Both printers above: client lines' `_meta` written `{…}`, but for the first if `firstMeta`. */
+/**
+ * Both printers above: the command if `withCommand`, then the lines, client lines' `_meta`
+ * written `{…}`, but for the first if `firstMeta`.
+ */
 function servedLines(
   transcript: Transcript,
   shown: readonly ShownTranscript[],
   firstMeta: boolean,
+  withCommand = true,
 ): string {
-  const out = [`$ ${transcript.command}`];
+  const out = withCommand ? [`$ ${transcript.command}`] : [];
   let metaShown = !firstMeta;
   for (const step of transcript.steps) {
     const client = isTranscriptLine(step) && step.from === "client";

@@ -5,7 +5,7 @@
  * and stdout, and spoken to one JSON line at a time in 2026-07-28: at level 0, `tools/list` and a
  * `tools/call` of `sayac_oku` with no arguments; at level 3, `tools/list`; at level 1, the same
  * empty call (exercise 3's answer, which {@link emptyCallLines} lets a reader check). Lesson 6's
- * minimal server (`olcumServer.ts`) is run as a process of its own ({@link minimalServerLines}).
+ * minimal server (`olcumServer.ts`) is run once as a process of its own ({@link minimalServerRun}).
  * Nothing is timed, so the same seed gives the same lines.
  *
  * @remarks Source: 2026-07-28 `basic/transports/stdio.mdx` (one message per line),
@@ -38,12 +38,28 @@ export interface WritingAServerWire {
   level3: Transcript;
   /** Level 1 (`name + fields`): the level-0 `tools/call`, with the same empty arguments. */
   level1Call: Transcript;
-  /** The minimal server's answers to exercise 4's calls ({@link EXERCISE_4_CALLS}). */
-  exercise4: Transcript;
 }
 
 /** Exercise 4's calls of the minimal server's `sayac_oku`: a subscriber it lacks, an `abone` that is no string. */
 export const EXERCISE_4_CALLS: readonly Record<string, unknown>[] = [{ abone: "Z9" }, { abone: 7 }];
+
+/**
+ * One run of lesson 6's minimal server, cut into the parts the lesson uses; ids run on from one
+ * part to the next, as they did on the wire.
+ */
+export interface MinimalServerRun {
+  /** `tools/list`, a `tools/call` of `sayac_oku` for `A001`, the same call with `{}`. */
+  tool: Transcript;
+  /** A `resources/read` of `olcum://sayaclar` and a `prompts/get` of `tuketim_sor` for `A001`. */
+  resourceAndPrompt: Transcript;
+  /** Exercise 4's calls ({@link EXERCISE_4_CALLS}). */
+  exercise4: Transcript;
+  /**
+   * What the SDK answers without the file saying so: `server/discover`, a method the file
+   * registers nothing for (`logging/setLevel`), and a `tools/call` of a tool it lacks.
+   */
+  sdkAnswers: Transcript;
+}
 
 /** What came back for one `tools/call`: the member the response carries, and what it says. */
 export interface CallReply {
@@ -144,8 +160,7 @@ export async function emptyCallLines(seed: number, level: Level): Promise<Transc
 }
 
 /**
- * The shown server's lines at levels 0, 3 and 1 (see the module comment), and the minimal server's
- * answers to exercise 4's calls.
+ * The shown server's lines at levels 0, 3 and 1 (see the module comment).
  *
  * @param seed the world's seed, as `serve --seed` takes it (no line shown depends on it).
  */
@@ -156,7 +171,6 @@ export async function captureServerLines(seed: number): Promise<WritingAServerWi
     level0: transcript(seed, 0, await exchange(seed, 0, [list, EMPTY_CALL])),
     level3: transcript(seed, 3, await exchange(seed, 3, [list])),
     level1Call: await emptyCallLines(seed, 1),
-    exercise4: await minimalServerCalls(EXERCISE_4_CALLS),
   };
 }
 
@@ -214,28 +228,45 @@ async function runMinimalServer(requests: readonly string[]): Promise<Transcript
   return { era: "stateless", command, steps, outcome: `the server exited with code ${code}` };
 }
 
-/**
- * The minimal server's lines the lesson prints: `tools/list`, a `tools/call` of `sayac_oku` for
- * `A001`, and the same call with no arguments.
- */
-export async function minimalServerLines(): Promise<Transcript> {
-  return runMinimalServer([
-    request(1, "tools/list"),
-    request(2, "tools/call", { name: SHOWN_TOOL, arguments: { abone: "A001" } }),
-    request(3, "tools/call", { name: SHOWN_TOOL, arguments: {} }),
-  ]);
-}
+/** The number of request lines in each part of a {@link MinimalServerRun}, in order. */
+const MINIMAL_RUN_PARTS = [3, 2, EXERCISE_4_CALLS.length, 3] as const;
 
 /**
- * The minimal server's resource and prompt, asked for as a client would: a `resources/read` of
- * `olcum://sayaclar` and a `prompts/get` of `tuketim_sor` for `A001` (2026-07-28
- * `server/resources.mdx` "Reading Resources", `server/prompts.mdx` "Getting a Prompt").
+ * Lesson 6's minimal server, started once and asked, in order, for everything the lesson shows or
+ * states about it: the three `tools/list` and `tools/call` lines, the resource and the prompt,
+ * exercise 4's calls, then `server/discover`, a method it has no handler for and a tool it lacks
+ * (2026-07-28 `server/discover.mdx`; `schema.mdx`, -32601 Method not found; `server/tools.mdx`
+ * "Error Handling"). Each part is a transcript of its own; no id, time or seed changes a byte.
+ *
+ * @throws Error when the server closes its output before answering a request.
  */
-export async function minimalServerResourceAndPrompt(): Promise<Transcript> {
-  return runMinimalServer([
-    request(1, "resources/read", { uri: "olcum://sayaclar" }),
-    request(2, "prompts/get", { name: "tuketim_sor", arguments: { abone: "A001" } }),
-  ]);
+export async function minimalServerRun(): Promise<MinimalServerRun> {
+  const asked: [string, Record<string, unknown>][] = [
+    ["tools/list", {}],
+    ["tools/call", { name: SHOWN_TOOL, arguments: { abone: "A001" } }],
+    ["tools/call", { name: SHOWN_TOOL, arguments: {} }],
+    ["resources/read", { uri: "olcum://sayaclar" }],
+    ["prompts/get", { name: "tuketim_sor", arguments: { abone: "A001" } }],
+    ...EXERCISE_4_CALLS.map((args): [string, Record<string, unknown>] => [
+      "tools/call",
+      { name: SHOWN_TOOL, arguments: args },
+    ]),
+    ["server/discover", {}],
+    ["logging/setLevel", { level: "info" }],
+    ["tools/call", { name: "yok_boyle", arguments: {} }],
+  ];
+  const run = await runMinimalServer(
+    asked.map(([method, params], i) => request(i + 1, method, params)),
+  );
+  const parts: Transcript[] = [];
+  let at = 0;
+  for (const count of MINIMAL_RUN_PARTS) {
+    // Each request line is followed by its answer: two steps per request.
+    parts.push({ ...run, steps: run.steps.slice(at, at + 2 * count) });
+    at += 2 * count;
+  }
+  const [tool, resourceAndPrompt, exercise4, sdkAnswers] = parts;
+  return { tool, resourceAndPrompt, exercise4, sdkAnswers };
 }
 
 /**
