@@ -122,7 +122,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
     // lesson 4's trust rule where the hints first come from the server.
     assert.match(
       flat(text),
-      /so each hint takes its default \(lesson 5\): `readOnlyHint` false, and so the two hints that count only for a tool that is not read-only apply, `destructiveHint` true and `idempotentHint` false; `openWorldHint` true\. Read by them, each tool may change its environment, destructively and beyond the server, and a second call may do more than the first, though none writes\./,
+      /so each hint takes its default \(lesson 5\): read by them, no tool is read-only, so each may change its environment, destructively and beyond the server, and a second call may do more than the first, though none writes\./,
       path,
     );
     assert.match(flat(text), /`readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./, path);
