@@ -19,14 +19,22 @@
  * A failure the client makes itself reads `local: …` ({@link LOCAL_FAILURES}), never
  * `MCP error <code>: …`, the form of an error response from the server.
  *
- * Bodies are counted as the JSON text of a message's `params`, `result` or `error`, with the
- * lesson's tokenizer and envelope constant (see `sim/envelope.ts`). The `direct` path crosses no
- * boundary and counts nothing.
+ * Every message is counted twice: in bytes, as stdio writes it (its JSON text and one newline,
+ * 2025-11-25 `basic/transports`, "stdio"), the measure lesson 8 prints; and in envelope tokens,
+ * its `params`, `result` or `error` as JSON text with the lesson's tokenizer and envelope constant
+ * (see `sim/envelope.ts`). The `direct` path crosses no boundary and counts nothing.
  */
 import { LATENCY_MICROS, CRASH_ON_CALL, type Condition } from "./conditions";
 import type { Fleet } from "./generator";
 import { callDirect, createPathServer, outcomeOf, type ToolCall, type ToolOutcome } from "./paths";
-import { PROTOCOL_VERSION, type JsonObject, type JsonRpcServer } from "./protocol";
+import {
+  PROTOCOL_VERSION,
+  type JsonObject,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type JsonRpcServer,
+} from "./protocol";
 import { createFleetHandlers, type FleetHandler } from "./tools";
 import { Envelope, type EnvelopeCounts, type MessageKind } from "../sim/envelope";
 
@@ -71,6 +79,8 @@ export interface ClientStats {
   /** Time spent starting servers (first start; restarts are counted in the call that needed them), µs. */
   startupMicros: number;
   envelope: EnvelopeCounts;
+  /** Bytes of the messages that crossed, each its JSON text and one newline (stray text excluded). */
+  bytes: number;
 }
 
 /** A connection to the fleet under one condition. */
@@ -91,6 +101,7 @@ export class FleetClient {
   private transportErrors = 0;
   private callMicros = 0;
   private startupMicros = 0;
+  private bytes = 0;
 
   /**
    * Connects: for a protocol path, starts the server and counts the handshake (`initialize`,
@@ -121,21 +132,29 @@ export class FleetClient {
     return path === "raw" ? LATENCY_MICROS.rawStartup : LATENCY_MICROS.validatingStartup;
   }
 
-  private count(kind: MessageKind, body: unknown): void {
+  /** Counts `message` on the envelope (its body: `params`, `result` or `error`) and in bytes. */
+  private count(
+    kind: MessageKind,
+    message: JsonRpcRequest | JsonRpcNotification | JsonRpcResponse,
+  ): void {
+    const body =
+      "result" in message ? message.result : "error" in message ? message.error : message.params;
     this.envelope.send(kind, JSON.stringify(body));
+    this.bytes += Buffer.byteLength(JSON.stringify(message)) + 1;
   }
 
   private notify(method: string, params: JsonObject): void {
-    this.count("notification", params);
-    this.server!.handle({ jsonrpc: "2.0", method, params });
+    const message: JsonRpcNotification = { jsonrpc: "2.0", method, params };
+    this.count("notification", message);
+    this.server!.handle(message);
   }
 
   /** Sends a request that is answered normally, counting both messages; returns the response. */
   private request(method: string, params: JsonObject) {
-    const id = this.nextId++;
-    this.count("request", params);
-    const response = this.server!.handle({ jsonrpc: "2.0", id, method, params })!;
-    this.count("response", "error" in response ? response.error : response.result);
+    const message: JsonRpcRequest = { jsonrpc: "2.0", id: this.nextId++, method, params };
+    this.count("request", message);
+    const response = this.server!.handle(message)!;
+    this.count("response", response);
     return response;
   }
 
@@ -170,7 +189,8 @@ export class FleetClient {
     const fault = this.faulty ? this.condition.fault : "none";
     const params: JsonObject = { name: call.name, arguments: call.arguments };
     const id = this.nextId++;
-    this.count("request", params);
+    const message: JsonRpcRequest = { jsonrpc: "2.0", id, method: "tools/call", params };
+    this.count("request", message);
     this.served += 1;
     if (fault === "crash" && this.served === CRASH_ON_CALL) {
       this.connected = false;
@@ -191,14 +211,18 @@ export class FleetClient {
       // LATENCY_MICROS.restart covers the failed attempt and the respawn: the call costs a normal call plus the restart.
       return { outcome: retry.outcome, micros: LATENCY_MICROS.restart + retry.micros };
     }
-    const response = this.server!.handle({ jsonrpc: "2.0", id, method: "tools/call", params })!;
+    const response = this.server!.handle(message)!;
     // The response crosses the wire even when the client drops it.
-    this.count("response", "error" in response ? response.error : response.result);
+    this.count("response", response);
     const slowNow = fault === "slow" && call.name === "top_devices" && !this.slowSpent;
     if (slowNow) this.slowSpent = true;
     if (fault === "stdout-line" || fault === "stdout-unterminated") this.transportErrors += 1;
     if (slowNow || fault === "stdout-unterminated") {
-      this.count("notification", { requestId: id, reason: "Request timed out" });
+      this.count("notification", {
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: id, reason: "Request timed out" },
+      });
       return {
         outcome: { isError: true, channel: "client", text: LOCAL_FAILURES.timedOut },
         micros: LATENCY_MICROS.clientTimeout,
@@ -217,6 +241,7 @@ export class FleetClient {
       callMicros: this.callMicros,
       startupMicros: this.startupMicros,
       envelope: this.envelope.counts(),
+      bytes: this.bytes,
     };
   }
 }

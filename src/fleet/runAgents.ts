@@ -39,6 +39,8 @@ export interface AgentOutcome {
 export interface AgentRunRecord extends AgentOutcome {
   /** Messages that crossed the boundary and their envelope tokens (all zero on `direct`). */
   envelope: EnvelopeCounts;
+  /** Bytes of those messages, each its JSON text and one newline (0 on `direct`). */
+  bytes: number;
   /** Virtual time in tool calls, µs (startup excluded). */
   callMicros: number;
   /** Virtual server startup, µs (0 on `direct`). */
@@ -152,6 +154,7 @@ export function runAgent(
     restarts: stats.restarts,
     transportErrors: stats.transportErrors,
     envelope: stats.envelope,
+    bytes: stats.bytes,
     callMicros: stats.callMicros,
     startupMicros: stats.startupMicros,
   };

@@ -4,7 +4,8 @@ import { test } from "node:test";
 import { FleetClient, LOCAL_FAILURES, NOT_CONNECTED, SERVER_GONE, type ClientStats } from "../../src/fleet/client";
 import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS, findCondition, type Condition } from "../../src/fleet/conditions";
 import { generateFleet } from "../../src/fleet/generator";
-import type { ToolCall, ToolOutcome } from "../../src/fleet/paths";
+import { createPathServer, type ToolCall, type ToolOutcome } from "../../src/fleet/paths";
+import { PROTOCOL_VERSION } from "../../src/fleet/protocol";
 import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { countTokens } from "../../src/sim/tokenizer";
@@ -85,6 +86,61 @@ test("a call's tokens are its request params and response result as JSON text, p
     client.stats().envelope.tokens - before,
     countTokens(request) + countTokens(response) + 2 * ENVELOPE_TOKENS,
   );
+});
+
+/** A message's bytes as stdio writes it: its JSON text and one newline. */
+const lineBytes = (message: unknown) => Buffer.byteLength(JSON.stringify(message)) + 1;
+
+test("a connection's bytes are its lines: the handshake's five messages, then each call's request and response", () => {
+  const client = new FleetClient(fleet, cond("validating"));
+  const server = createPathServer("validating", fleet);
+  const opening = [
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: "mcp-course", version: "0" },
+      },
+    },
+    { jsonrpc: "2.0", method: "notifications/initialized", params: {} },
+    { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
+  ] as const;
+  const answers = opening.map((m) => server.handle(m)).filter((a) => a !== undefined);
+  assert.equal(answers.length, 2);
+  const handshake = [...opening, ...answers].reduce((sum, m) => sum + lineBytes(m), 0);
+  assert.equal(client.stats().bytes, handshake);
+  client.callTool(COUNT);
+  const request = {
+    jsonrpc: "2.0",
+    id: 3,
+    method: "tools/call",
+    params: { name: COUNT.name, arguments: COUNT.arguments },
+  } as const;
+  const response = server.handle(request);
+  assert.equal(client.stats().bytes, handshake + lineBytes(request) + lineBytes(response));
+});
+
+test("bytes: none in-process; a timed-out call adds its late response and notifications/cancelled; stray text is not counted", () => {
+  const direct = new FleetClient(fleet, cond("direct"));
+  SCRIPT.forEach((call) => direct.callTool(call));
+  assert.equal(direct.stats().bytes, 0);
+  const healthy = new FleetClient(fleet, cond("validating"));
+  const slow = new FleetClient(fleet, cond("slow"));
+  healthy.callTool(TOP);
+  slow.callTool(TOP);
+  const cancelled = {
+    jsonrpc: "2.0",
+    method: "notifications/cancelled",
+    params: { requestId: 3, reason: "Request timed out" },
+  };
+  assert.equal(slow.stats().bytes - healthy.stats().bytes, lineBytes(cancelled));
+  const noisy = new FleetClient(fleet, cond("stdout-line"));
+  const quiet = new FleetClient(fleet, cond("validating"));
+  for (const call of SCRIPT) [noisy, quiet].forEach((client) => client.callTool(call));
+  assert.equal(noisy.stats().bytes, quiet.stats().bytes);
 });
 
 test("direct: no envelope message at all, no startup, 22 µs per call", () => {

@@ -71,28 +71,16 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
     }
     assert.match(text, /^Lesson 7 added `fleet`/m, `${path}: points back to lesson 7`);
     const assumptions = flat(text.split("## Assumptions")[1].split("## The fleet")[0]);
-    // The fleet's tokens are lesson 3's envelope on a JSON body, under a name of their own, and the
-    // lesson says they differ from lesson 3's, where costs first appear (the faults' section, before
-    // its table); the tables and readings use that name alone.
+    // Costs are bytes, as lesson 2 counted a stdio line, defined where costs first appear (the
+    // faults' section, before its table): no second token measure to keep apart from lesson 3's.
     const faults = flat(text.split("## Faults on a virtual clock")[1].split("formatConditionTable(lesson)")[0]);
     assert.match(
       faults,
-      /\*\*Costs are JSON tokens\*\*, this lesson's measure: a body's tokens plus 8, as lesson 3's envelope tokens/,
+      /`bytes` is what crossed the boundary, counted as lesson 2 counted a stdio line: each message's JSON and its newline, stray text left out\./,
       path,
     );
-    assert.equal(
-      flat(text).match(/envelope tokens?/g)?.length,
-      2,
-      `${path}: envelope tokens named in the definition alone`,
-    );
-    assert.match(text, /^tokens: JSON tokens, MCP's opening/m, path);
-    assert.match(faults, /a body is the JSON text of a message's `params`, `result` or `error`, not words/, path);
-    assert.match(faults, /the fleet's tools carry JSON values/, path);
-    assert.match(
-      faults,
-      /The `tokens` column below counts JSON tokens, not comparable with lessons 3â€“7's envelope tokens/,
-      path,
-    );
+    assert.doesNotMatch(flat(text), /JSON tokens|envelope tokens?|not comparable/, `${path}: one cost measure`);
+    assert.match(text, /^bytes: the JSON lines that crossed, MCP's opening and tools\/list included$/m, path);
     assert.match(assumptions, /no policy of lesson 5's kind \(allowlist, gate\)/, path);
     assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
     // One SDK, named once, with its two servers' difference; no second SDK version to keep apart.
@@ -134,7 +122,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
     // lesson 4's trust rule where the hints first come from the server.
     assert.match(
       flat(text),
-      /so each hint takes its default \(lesson 5\): read by them, each tool may change its environment, destructively and beyond the server \(`destructiveHint` and `openWorldHint` true\), and a second call may do more than the first, though none writes\./,
+      /so each hint takes its default \(lesson 5\): read by them, no tool is read-only, so each may change its environment, destructively and beyond the server, and a second call may do more than the first, though none writes\./,
       path,
     );
     assert.match(flat(text), /`readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./, path);
@@ -409,10 +397,12 @@ test("the agents are one short paragraph that says the order of its calls, so ex
   assert.ok(paging[0].split("\n").length <= 11, "short");
   assert.doesNotMatch(paging[0], /^\d\. /m, "no numbered steps");
   const steps = flat(paging[0]);
-  // The first turn's 2 calls, then bands from 0 in pairs (downtime, then hours), four in turn 2.
-  assert.match(steps, /Its first turn counts the low-hour devices and ranks the top 10 by downtime: 2 calls/);
-  assert.match(steps, /each with two calls in a row, ranked by downtime and then by hours/);
-  assert.match(steps, /so turn 2 reads 0-25 to 75-100/);
+  // The first turn's count and top 10, then every low-hour device in bands from 0, two calls a band, four a turn.
+  assert.match(steps, /The \*thorough\* agent first counts the low-hour devices and ranks the top 10 by downtime/);
+  assert.match(
+    steps,
+    /reads every low-hour device in \*bands\* of 25 hours from 0 up, two `top_devices` a band and up to four bands a turn/,
+  );
   // Exercise 1: crowded bands halved, and the stop.
   assert.match(steps, /one of more than 10 is read again in the next turn as two halves/);
   assert.match(

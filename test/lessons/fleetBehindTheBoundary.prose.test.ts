@@ -52,7 +52,7 @@ test("the worked examples are the run's: turns add up, the opening is the envelo
   const shortcut = r.matrix.find((m) => m.condition === "raw" && m.policy === "shortcut")!;
   assert.ok(
     flat(prose.readConditions(r)).includes(
-      `Of the shortcut agent's ${shortcut.envelope.tokens.toLocaleString("en-US")} on \`raw\`, ${r.handshake.tokens} are MCP's opening and \`tools/list\` (5 messages`,
+      `Of the shortcut agent's ${shortcut.bytes.toLocaleString("en-US")} on \`raw\`, ${r.handshakeBytes.toLocaleString("en-US")} are MCP's opening and \`tools/list\` (5 messages`,
     ),
   );
   const restart = r.matrix.find((m) => m.condition === "crash-restart" && m.policy === "thorough")!;
@@ -111,9 +111,7 @@ test("the thorough agent's turn table rebuilds its run: calls per turn, and the 
     const first = turns.findIndex((t) => t.bands.length > 0 && passes(t.covered));
     assert.equal(first, turns.length - 2, `seed ${seed}: stops after the first turn past the bound`);
     assert.ok(
-      flat(prose.describeTurns(r)).includes(
-        `turn ${first + 1} is the first after which they are more (${turns[first].covered})`,
-      ),
+      flat(prose.solveExercises(r)).includes(`(turn ${first + 1}, with ${turns[first].covered} read by then)`),
       `seed ${seed}`,
     );
   }

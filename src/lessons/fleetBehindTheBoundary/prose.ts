@@ -62,7 +62,9 @@ export function readGroundTruth(result: FleetLessonResult): string {
           `(${code(truth.riskLeader.device_id)}). `) +
       `The shortcut answers **${truth.shortcut.answer}**: ${code(s.device_id)} has the most raw downtime ` +
       `(${s.downtime_min} minutes) but over ${s.operating_hours} hours, only ` +
-      `${formatRate(s.downtime_min, s.operating_hours)} per 100 hours.`,
+      `${formatRate(s.downtime_min, s.operating_hours)} per 100 hours. ${truth.moreRawDowntime} of the ` +
+      `${truth.lowHourCount} low-hour devices have more raw downtime than ${code(d.device_id)}, so no ` +
+      `10-row page ranked by downtime shows it.`,
   );
 }
 
@@ -88,22 +90,16 @@ function stopBound(result: FleetLessonResult): { bound: string; turn: number; co
   return { bound, turn: k + 1, covered: result.thoroughTurns[k].covered };
 }
 
-/** The agents' turns at this seed, and where the thorough one's stop test lets it stop. */
+/** The agents' turns and calls on `direct` at this seed. */
 export function describeTurns(result: FleetLessonResult): string {
   const turns = (policy: string) => {
     const sizes = result.turnSizes[policy];
     const calls = sizes.reduce((sum, k) => sum + k, 0);
     return `${plural(sizes.length + 1, "turn")} (${sizes.join(" + ")} = ${plural(calls, "call")}, then the answer)`;
   };
-  const { device, shortcut } = result.truth;
-  const stop = stopBound(result);
   return wrapMarkdown(
     `On ${code("direct")} at this seed the shortcut agent takes ${turns("shortcut")}, the thorough agent ` +
-      `${turns("thorough")}. The true device has ${plural(device.downtime_min, "minute")} in ` +
-      `${device.operating_hours} hours and no low-hour device more than ${shortcut.device.downtime_min} minutes, ` +
-      `so an unread device can win only while the hours read are at most ${shortcut.device.downtime_min} × ` +
-      `${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound}; turn ${stop.turn} is the first ` +
-      `after which they are more (${stop.covered}).`,
+      `${turns("thorough")}.`,
   );
 }
 
@@ -118,23 +114,23 @@ export function readConditions(result: FleetLessonResult): string {
   const sameAnswers = ["direct", "raw", "validating"].every(
     (c) => t(c).answer === direct.answer && s(c).answer === s("direct").answer,
   );
-  const { handshake } = result;
+  const { handshake, handshakeBytes } = result;
   const shortcutRaw = s("raw");
   const opening = handshake.request + handshake.response + handshake.notification;
   const slow = t("slow");
   const restart = t("crash-restart");
   const healthy = sameAnswers
     ? `On the three healthy paths both agents give the same answers with the same calls; the boundary ` +
-      `changes the cost: the thorough agent's ${n(direct.envelope.tokens)} JSON tokens in-process, ` +
-      `${n(raw.envelope.tokens)} over ${code("raw")} and ${n(validating.envelope.tokens)} over ${code("validating")}. ` +
-      `Of the shortcut agent's ${n(shortcutRaw.envelope.tokens)} on ${code("raw")}, ${n(handshake.tokens)} are ` +
+      `changes the cost: the thorough agent's ${n(direct.bytes)} bytes in-process, ` +
+      `${n(raw.bytes)} over ${code("raw")} and ${n(validating.bytes)} over ${code("validating")}. ` +
+      `Of the shortcut agent's ${n(shortcutRaw.bytes)} on ${code("raw")}, ${n(handshakeBytes)} are ` +
       `MCP's opening and ${code("tools/list")} (${opening} messages, from ${code("initialize")} to the ${code("tools/list")} result, mostly ` +
       `the three declarations).`
     : `On the three healthy paths the answers differ, which the reading did not expect: check the table row by row.`;
   return wrapMarkdown(
     `${healthy} Under ${code("slow")} the thorough agent takes ${slow.turns} turns instead of ` +
       `${validating.turns} (${msPerCall(slow)} ms per call); under ${code("crash-restart")}, ` +
-      `${n(restart.envelope.tokens)} JSON tokens instead of ${n(validating.envelope.tokens)}: a second opening, its ` +
+      `${n(restart.bytes)} bytes instead of ${n(validating.bytes)}: a second opening, its ` +
       `${code("tools/list")} and the repeated call.`,
   );
 }
@@ -159,8 +155,8 @@ export function solveExercises(result: FleetLessonResult): string {
       "1. Another seed",
       `The shortcut agent's rows keep their counts (two calls), and so do the thorough agent's under ` +
         `${listing(fixedRows.map((r) => `${code(r.condition)} (${r.turns}, ${r.toolCalls}, ${r.toolErrors})`))}: ` +
-        `those runs fail in turns whose calls no fleet changes, though their JSON tokens (here ` +
-        `${listing(fixedRows.map((r) => n(r.envelope.tokens)))}) can move a little. The other thorough rows ` +
+        `those runs fail in turns whose calls no fleet changes, though their bytes (here ` +
+        `${listing(fixedRows.map((r) => n(r.bytes)))}) can move a little. The other thorough rows ` +
         `move with the fleet (here ${sizes.join(" + ")} = ${thorough.toolCalls} calls): crowded bands decide ` +
         `each turn's halves, and the true device where it stops, after the first turn that reads past ` +
         `${shortcut.device.downtime_min} × ${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} ` +
@@ -171,8 +167,8 @@ export function solveExercises(result: FleetLessonResult): string {
       `The rows of ${listing(refused)} change on ${code("validating")} from an error result to a JSON-RPC ` +
         `error, read as ${code("MCP error -32602:")} and the same sentence. ` +
         (healthyErrors === 0
-          ? `No agent's row changes: the agents never send invalid arguments, and the opening costs as many ` +
-            `JSON tokens with either revision.`
+          ? `No agent's row changes: the agents never send invalid arguments, and the opening carries the ` +
+            `same messages with either revision.`
           : `The agents made ${plural(healthyErrors, "tool error")} on the healthy paths: check which were invalid arguments.`),
     ),
     foldedAnswer("3. A slow call with progress", progressAnswer()),

@@ -48,6 +48,8 @@ export interface FleetLessonResult {
   remoteServers: string[];
   /** What a connection to a protocol path costs before its first call: the handshake alone. */
   handshake: EnvelopeCounts;
+  /** The same handshake in bytes: each message's JSON and its newline. */
+  handshakeBytes: number;
   /** Per policy, the calls of each turn on `direct` (the answer's own turn not included). */
   turnSizes: Record<string, number[]>;
   /** The thorough agent's turns on `direct`, band by band (its answer's turn not included). */
@@ -171,6 +173,7 @@ export function simulateFleetLesson(seed: number): FleetLessonResult {
     };
   });
   const { matrix, failureTexts } = matrixAndFailures(fleet, truth);
+  const opening = new FleetClient(fleet, findCondition("raw")!).stats();
   return {
     seed,
     fleet,
@@ -183,7 +186,8 @@ export function simulateFleetLesson(seed: number): FleetLessonResult {
     remoteServers: world
       .filter((server) => server.transport === "remote")
       .map((server) => server.name),
-    handshake: new FleetClient(fleet, findCondition("raw")!).stats().envelope,
+    handshake: opening.envelope,
+    handshakeBytes: opening.bytes,
     turnSizes: Object.fromEntries(
       AGENT_POLICIES.map((policy) => [policy.name, turnSizesOf(fleet, policy)]),
     ),

@@ -15,6 +15,7 @@ import { MALFORMED_CALLS } from "../../fleet/malformed";
 import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import { openLegacySession } from "../../wireClient/legacyOpening";
 import { interruptible } from "../../wireClient/interruptible";
+import { serverArgs, type ServeSpec } from "../../wireClient/serveCommand";
 
 /** The labels of the malformed calls the exchange sends, before the call with no `name`. */
 const SENT = ["limit as a string", "unknown tool"] as const;
@@ -35,15 +36,36 @@ export function runFleetLines(seed: number): Promise<Transcript> {
   return interruptible(() => fleetLines(seed));
 }
 
-/** {@link runFleetLines}'s run. */
-async function fleetLines(seed: number): Promise<Transcript> {
-  const exchange = new LineExchange(["fleet", "--seed", String(seed)]);
-  const answers: string[] = [];
+/**
+ * Starts `mcp-course serve` for `spec`, opens a 2025-11-25 session and notes it, lets `talk`
+ * exchange its lines, then closes stdin.
+ *
+ * @param talk sends and reads after the opening; returns the transcript's outcome sentence.
+ * @returns the transcript from the note on (the opening's own lines left out).
+ */
+async function afterOpening(
+  spec: ServeSpec,
+  talk: (exchange: LineExchange) => Promise<string>,
+): Promise<Transcript> {
+  const exchange = new LineExchange(serverArgs(spec));
   let shown: Transcript["steps"];
+  let outcome: string;
   try {
     await openLegacySession(exchange);
     const from = exchange.steps.length;
     exchange.note("client", "opened a 2025-11-25 session (initialize, its result, initialized)");
+    outcome = await talk(exchange);
+    shown = exchange.steps.slice(from);
+  } finally {
+    await exchange.close("done");
+  }
+  return { ...exchange.transcript("legacy", outcome), steps: shown };
+}
+
+/** {@link runFleetLines}'s run. */
+function fleetLines(seed: number): Promise<Transcript> {
+  return afterOpening({ server: "fleet", seed }, async (exchange) => {
+    const answers: string[] = [];
     const params = [
       ...SENT.map((label) => MALFORMED_CALLS.find((call) => call.label === label)!.call),
       { arguments: { field: "downtime_min" } },
@@ -59,11 +81,8 @@ async function fleetLines(seed: number): Promise<Transcript> {
           : `a result with isError ${String(answer.result?.isError === true)}`,
       );
     }
-    shown = exchange.steps.slice(from);
-  } finally {
-    await exchange.close("done");
-  }
-  return { ...exchange.transcript("legacy", answers.join(", then ")), steps: shown };
+    return answers.join(", then ");
+  });
 }
 
 /** The delay, in ms, of the slow call shown on the wire: the fault's 3 s, shortened so the cell runs fast. */
@@ -90,23 +109,10 @@ export function runSlowLines(seed: number): Promise<Transcript> {
 }
 
 /** {@link runSlowLines}'s run. */
-async function slowLines(seed: number): Promise<Transcript> {
-  const args = [
-    "fleet",
-    "--seed",
-    String(seed),
-    "--fault",
-    "slow",
-    "--slow-ms",
-    String(SLOW_WIRE_MS),
-  ];
-  const exchange = new LineExchange(args);
-  let notifications = 0;
-  let shown: Transcript["steps"];
-  try {
-    await openLegacySession(exchange);
-    const from = exchange.steps.length;
-    exchange.note("client", "opened a 2025-11-25 session (initialize, its result, initialized)");
+function slowLines(seed: number): Promise<Transcript> {
+  const spec: ServeSpec = { server: "fleet", seed, fault: "slow", slowMs: SLOW_WIRE_MS };
+  return afterOpening(spec, async (exchange) => {
+    let notifications = 0;
     exchange.send({
       jsonrpc: "2.0",
       id: 1,
@@ -123,10 +129,6 @@ async function slowLines(seed: number): Promise<Transcript> {
       else if (message.id === 1) break;
       else throw new Error(`the slow call was answered with ${JSON.stringify(message)}`);
     }
-    shown = exchange.steps.slice(from);
-  } finally {
-    await exchange.close("done");
-  }
-  const outcome = `${notifications} progress notifications, then the result`;
-  return { ...exchange.transcript("legacy", outcome), steps: shown };
+    return `${notifications} progress notifications, then the result`;
+  });
 }
