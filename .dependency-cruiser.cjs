@@ -1,5 +1,6 @@
 // The layers of src/, as rules dependency-cruiser checks (`npm run lint`, so `npm test`). Bottom to top:
-//   protocol/              what both sides share: revisions, `_meta` keys, error codes, fault names
+//   protocol/              what both sides share: revisions, `_meta` keys, error codes, fault names,
+//                          the reading of the server log
 //   sim/                   the simulator's machinery
 //   world/, fleet/         the fictional servers and the fleet
 //   simulatedClient/       lesson 7's simulated client      server/   the real servers

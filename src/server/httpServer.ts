@@ -298,8 +298,14 @@ export async function serveHttp(
         exit(CRASH_EXIT_CODE);
       }),
   });
+  // As over stdio, `report` is passed on: a call whose request carries `_meta.progressToken` gets
+  // its progress notifications, which the SDK sends on the POST's own response, turned into an SSE
+  // stream (`createMcpHandler`'s default `responseMode: "auto"`; a 2025 request's stateless
+  // transport streams anyway). 2026-07-28 `basic/transports/streamable-http.mdx`, "Receiving
+  // Messages": on an SSE response the server MAY send notifications related to the request
+  // before the final response.
   const hooks: CallHooks = {
-    beforeCall: (tool, id) => faults.beforeCall(tool, id),
+    beforeCall: faults.beforeCall.bind(faults),
     afterCall: (record: CallRecord) => log.call(record),
   };
 

@@ -19,7 +19,8 @@
  * has waited twice that. So a client that reads both pipes (as ours does) wakes for each response,
  * not first for a log line and again for the response, and neither side is woken for the log
  * between calls. `stopping` writes every line still waiting before its own, so it stays the last.
- * This module formats and counts; it does not decide what happens.
+ * This module formats and counts; it does not decide what happens. Clients and lessons read the
+ * lines back with `parseEvents` (`protocol/serverLog.ts`).
  */
 import { performance } from "node:perf_hooks";
 import type { LineEvent, LineTransportStats } from "./lineTransport";

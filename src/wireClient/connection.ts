@@ -49,6 +49,7 @@ import { LOCAL_FAILURES, NOT_CONNECTED, SERVER_GONE } from "../fleet/client";
 import type { ToolCall, ToolOutcome } from "../fleet/paths";
 import { mcpErrorText } from "../fleet/protocol";
 import { PACKAGE_ROOT } from "../packageRoot";
+import { parseEvents, type ServerEvent } from "../protocol/serverLog";
 import type { ServerDeclaration } from "../sim/declaration";
 import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "./clientInfo";
 import type { SpokenEra, WireEra } from "./era";
@@ -135,11 +136,8 @@ export interface WireClientOptions {
   gate?: GateRule;
 }
 
-/** One line of a server's stderr log: `event` (`serving`, `call`, `stopping`, …) and its fields. */
-export interface ServerEvent {
-  event: string;
-  [field: string]: unknown;
-}
+/** One line of a server's stderr log (`protocol/serverLog.ts`), here where the connection hands them back. */
+export type { ServerEvent };
 
 /** What a connection's calls did. Times are measured wall-clock milliseconds. */
 export interface WireCallStats {
@@ -214,31 +212,14 @@ interface Process {
   fetch: MeteredFetch | undefined;
 }
 
-/** Reads a server's stderr to its end, keeping each line that parses as a JSON object with `event`. */
+/** Reads a server's stderr to its end, then its events ({@link parseEvents}). */
 export function collectEvents(stream: Readable | null): Promise<ServerEvent[]> {
   if (!stream) return Promise.resolve([]);
   return new Promise((resolve) => {
     let text = "";
     stream.setEncoding("utf8");
     stream.on("data", (chunk: string) => (text += chunk));
-    const done = () => {
-      const events: ServerEvent[] = [];
-      for (const line of text.split("\n")) {
-        try {
-          const value: unknown = JSON.parse(line);
-          if (
-            value !== null &&
-            typeof value === "object" &&
-            typeof (value as ServerEvent).event === "string"
-          )
-            events.push(value as ServerEvent);
-        } catch {
-          // Not a log line (e.g. a stack trace): not an event.
-        }
-      }
-      resolve(events);
-    };
-    stream.once("end", done);
+    stream.once("end", () => resolve(parseEvents(text)));
   });
 }
 

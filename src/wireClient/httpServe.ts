@@ -15,6 +15,7 @@
  */
 import { spawn } from "node:child_process";
 import type { DiscoverResult } from "@modelcontextprotocol/client";
+import { parseEvents } from "../protocol/serverLog";
 import { WireConnection, type WireClientOptions } from "./connection";
 import { startServerProcess } from "./interruptible";
 import { serveArgs, type ServeSpec } from "./serveCommand";
@@ -31,14 +32,10 @@ export interface HttpServe {
   stop(): Promise<void>;
 }
 
-/** The `listening` event's URL in a stderr line, or undefined when the line is not that event. */
-function listeningUrl(line: string): string | undefined {
-  try {
-    const event = JSON.parse(line) as { event?: unknown; url?: unknown };
-    return event.event === "listening" && typeof event.url === "string" ? event.url : undefined;
-  } catch {
-    return undefined;
-  }
+/** The `listening` event's URL in a server's stderr so far, or undefined before that event. */
+function listeningUrl(stderr: string): string | undefined {
+  const url = parseEvents(stderr).find((event) => event.event === "listening")?.url;
+  return typeof url === "string" ? url : undefined;
 }
 
 /**
@@ -73,10 +70,7 @@ export async function serveOverHttp(
     child.stderr.on("data", (chunk: string) => {
       text += chunk;
       if (listening) return;
-      const url = text
-        .split("\n")
-        .map(listeningUrl)
-        .find((found) => found !== undefined);
+      const url = listeningUrl(text);
       if (url === undefined) return;
       listening = true;
       child.off("exit", onExit);

@@ -12,7 +12,6 @@ import {
   readRefused,
   readRestart,
   readStdioCall,
-  tarifeBytes,
   transportSolutions,
 } from "../../src/lessons/transport/prose";
 import { servedFactory } from "../../src/server/servedFactory";
@@ -49,6 +48,25 @@ const markdown = parseNotebook(readFileSync(`${PACKAGE_ROOT}/notebooks/02-the-tr
 
 /** Text with its line breaks and runs of spaces as single spaces, as a reader reads wrapped prose. */
 const flat = (text: string) => text.replace(/\s+/g, " ");
+
+/**
+ * `tarife`'s bytes with a new connection per request, taken apart: its messages' JSON, their
+ * newlines as stdio lines, and over HTTP the chunked framing round the answers and the header
+ * blocks. Each answer is one piece of chunked coding (`chunkFraming`): 11 bytes of framing,
+ * 12 for an answer of 256 bytes or more (a size of three hexadecimal digits).
+ */
+function tarifeBytes(result: TransportResult) {
+  const perRequest = result.roundTrips
+    .find((run) => run.way === "per-request")!
+    .servers.find((row) => row.server === "tarife")!;
+  const messages = perRequest.requests * 2;
+  const json = perRequest.messageBytes! - messages;
+  const framing = perRequest.bytes! - perRequest.headerBytes! - json;
+  const longer = framing - 11 * perRequest.requests;
+  if (longer < 0 || longer > perRequest.requests)
+    throw new Error(`${framing} bytes of framing round ${perRequest.requests} answers`);
+  return { perRequest, messages, json, framing, longer };
+}
 
 /** Everything the lesson prints for a run: tables, listings, sentences, solutions. */
 function printed(result: TransportResult): string[] {

@@ -13,6 +13,7 @@ import { ROOT } from "../helpers";
 import { MAX_BODY_BYTES } from "../../src/server/httpConstants";
 import { serveHttp } from "../../src/server/httpServer";
 import { messages } from "../../src/cli/messages";
+import { SLOW_PROGRESS_STEPS } from "../../src/server/faults";
 
 const MAIN = join(ROOT, "dist", "cli", "main.js");
 const ALL = ["2026-07-28", "2025-11-25", "2025-06-18", "2024-11-05"];
@@ -104,7 +105,7 @@ function send(
   });
 }
 
-/** A 2026-07-28 request with its headers. */
+/** A 2026-07-28 request with its headers; the envelope's `_meta` fields join any `params._meta` gives. */
 function modern(
   url: string,
   id: number,
@@ -116,7 +117,12 @@ function modern(
   if (typeof params.name === "string") headers["mcp-name"] = params.name;
   return send(url, {
     headers,
-    body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: META } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      method,
+      params: { ...params, _meta: { ...META, ...(params._meta as object | undefined) } },
+    }),
   });
 }
 
@@ -504,6 +510,62 @@ describe("serve --http: the fleet, faults and stopping", () => {
     await modern(served.url, 2, "tools/call", { name: "count_devices", arguments: {} }).catch(() => undefined);
     assert.equal(await served.exit, 1);
     assert.match(served.stderr(), /"event":"stopping","reason":"crash"/);
+  });
+
+  it("slow with a progressToken, in either era: the POST is answered by an SSE stream, the progress notifications first, then the response", async () => {
+    const served = await startServer(["fleet", "--fault", "slow", "--slow-ms", "150"]);
+    /** Every JSON-RPC message of an SSE body, in order (each event's `data:` line). */
+    const events = (reply: Reply) =>
+      [...reply.text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+    const expected = (token: string) =>
+      Array.from({ length: SLOW_PROGRESS_STEPS }, (_, k) => ({
+        progressToken: token,
+        progress: k + 1,
+        total: SLOW_PROGRESS_STEPS,
+        message: `top_devices: part ${k + 1} of ${SLOW_PROGRESS_STEPS} done`,
+      }));
+    try {
+      // The fault sleeps only on the first top_devices: one call, in 2026-07-28, carries the token.
+      const reply = await modern(served.url, 1, "tools/call", {
+        name: "top_devices",
+        arguments: { field: "alerts" },
+        _meta: { progressToken: "p-1" },
+      });
+      assert.equal(reply.status, 200);
+      assert.match(String(reply.headers["content-type"]), /^text\/event-stream/);
+      const all = events(reply);
+      const progress = all.filter((m) => m.method === "notifications/progress");
+      assert.deepEqual(
+        progress.map((m) => m.params),
+        expected("p-1"),
+      );
+      assert.ok(
+        progress.every((m) => !("id" in m)),
+        "notifications carry no id",
+      );
+      assert.equal(all.length, SLOW_PROGRESS_STEPS + 1, reply.text);
+      assert.equal(all.at(-1)!.id, 1, "the response comes last, after the progress");
+      assert.ok((all.at(-1)!.result as { content?: unknown }).content, reply.text);
+    } finally {
+      await stop(served);
+    }
+    // A 2025-11-25 request on a fresh process: the same notifications, on its stream.
+    const legacyServed = await startServer(["fleet", "--fault", "slow", "--slow-ms", "150"]);
+    try {
+      const reply = await legacy(legacyServed.url, 2, "tools/call", {
+        name: "top_devices",
+        arguments: { field: "alerts" },
+        _meta: { progressToken: 7 },
+      });
+      const all = events(reply);
+      assert.deepEqual(
+        all.filter((m) => m.method === "notifications/progress").map((m) => m.params),
+        expected(7 as unknown as string),
+      );
+      assert.equal(all.at(-1)!.id, 2, reply.text);
+    } finally {
+      await stop(legacyServed);
+    }
   });
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

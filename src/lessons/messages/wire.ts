@@ -20,6 +20,7 @@
  * §4–5. The scripted lines are what the real client writes for the same call: the SDK puts
  * `_meta` last in `params` (`requestMeta`, `wireClient/transcripts.ts`).
  */
+import { parseEvents } from "../../protocol/serverLog";
 import type { MessageKind } from "../../sim/envelope";
 import type { Fields } from "../../sim/values";
 import { knownDiscover } from "../../server/knownDiscover";
@@ -269,13 +270,7 @@ async function sendFailures(
 
 /** How many `serving` lines a server's log holds: one per process started. */
 function servingLines(log: readonly string[]): number {
-  return log.filter((line) => {
-    try {
-      return (JSON.parse(line) as ServerEvent).event === "serving";
-    } catch {
-      return false;
-    }
-  }).length;
+  return parseEvents(log).filter((event) => event.event === "serving").length;
 }
 
 /** Both revisions' scripts on `serve olcum`: the call, then the failures. */

@@ -131,23 +131,6 @@ function wireRows(result: TransportResult, server: string): ServerTrips[] {
     .map(({ row }) => row);
 }
 
-/**
- * `tarife`'s bytes with a new connection per request, taken apart: its messages' JSON, their
- * newlines as stdio lines, and over HTTP the chunked framing round the answers and the header
- * blocks. Each answer is one piece of chunked coding ({@link chunkFraming}): 11 bytes of framing,
- * 12 for an answer of 256 bytes or more (a size of three hexadecimal digits).
- */
-export function tarifeBytes(result: TransportResult) {
-  const [perRequest, keepAlive] = wireRows(result, "tarife");
-  const messages = perRequest.requests * 2;
-  const json = perRequest.messageBytes! - messages;
-  const framing = perRequest.bytes! - perRequest.headerBytes! - json;
-  const longer = framing - 11 * perRequest.requests;
-  if (longer < 0 || longer > perRequest.requests)
-    throw new Error(`${framing} bytes of framing round ${perRequest.requests} answers`);
-  return { perRequest, keepAlive, messages, json, framing, longer };
-}
-
 /** The lesson's answers, each folded, computed from the run where they hold numbers. */
 export function transportSolutions(result: TransportResult): string {
   const rule = result.roundTrips.find((run) => run.way === "simulator")!.servers;

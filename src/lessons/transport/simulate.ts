@@ -13,6 +13,7 @@
  * Nothing here reads a clock or prints one: what varies between runs (the port, the `Date` field)
  * is masked or left out, so the same seed gives an equal result.
  */
+import { parseEvents } from "../../protocol/serverLog";
 import { knownDiscover } from "../../server/knownDiscover";
 import type { Level } from "../../sim/declaration";
 import { checkSeed } from "../../sim/seed";
@@ -139,10 +140,9 @@ function answerFields(answer: Record<string, any> | undefined): Fields {
 
 /** The log's lines as events, by fields that never vary (never `duration_ms`). */
 function logEvents(lines: readonly string[]): LogEvent[] {
-  return lines.map((line) => {
-    const entry = JSON.parse(line) as Record<string, unknown>;
+  return parseEvents(lines).map((entry) => {
     const detail = entry.server ?? entry.tool ?? entry.reason ?? "";
-    return { event: String(entry.event), detail: String(detail) };
+    return { event: entry.event, detail: String(detail) };
   });
 }
 

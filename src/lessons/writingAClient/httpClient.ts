@@ -9,6 +9,7 @@
  * ("Sending Messages": every JSON-RPC message from the client MUST be a new HTTP POST).
  */
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { parseEvents } from "../../protocol/serverLog";
 import { interruptible } from "../../wireClient/interruptible";
 import { serveOverHttp } from "../../wireClient/httpServe";
 import { callInCurrentRevision } from "./currentClient";
@@ -27,17 +28,10 @@ export interface HttpClientRun {
   messagesIn: number;
 }
 
-/** The `messages_in` count of the server's `stopping` event among its stderr JSON lines. */
+/** The `messages_in` count of the server's `stopping` event in its stderr log. */
 function messagesIn(stderr: string): number {
-  for (const line of stderr.split("\n")) {
-    try {
-      const event = JSON.parse(line) as { event?: unknown; messages_in?: unknown };
-      if (event.event === "stopping" && typeof event.messages_in === "number")
-        return event.messages_in;
-    } catch {
-      // not a JSON line: skip it
-    }
-  }
+  const count = parseEvents(stderr).find((event) => event.event === "stopping")?.messages_in;
+  if (typeof count === "number") return count;
   throw new Error(`the server logged no stopping event with messages_in: ${stderr}`);
 }
 
