@@ -354,7 +354,8 @@ test("section 3: one approval gate, reading a missing hint two ways; MCP's human
       /Either way the gate is the course's, not MCP's human in the loop \(a SHOULD, lesson 5\)\./,
       path,
     );
-    assert.match(text, /MCP says there SHOULD always be a human in the loop able to deny tool invocations\./, path);
+    // The summary points back to lesson 5 for the rule, not restating it.
+    assert.match(text, /The gate is the course's, not MCP's human in the loop \(lesson 5\)\./, path);
     assert.doesNotMatch(text, /the course's gate|the reference's|MCP defaults, all trusted/, path);
     // What the approval gate does with annotations that leave readOnlyHint out, as exercise 2's answer says.
     assert.match(
