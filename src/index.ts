@@ -844,40 +844,25 @@ export {
   taskDifferences,
   levelTotals,
   ratio,
-  formatLevelComparison,
   formatTokensAndBytes,
-  formatKindTable,
-  formatMethodTable,
-  formatWireMalformedTable,
-  formatWireMalformedTexts,
   formatWireGates,
   formatHighLevelDeclarations,
   formatHighLevelChanges,
-  formatWireDiscovery,
-  formatAgentAnswers,
-  discoveryTotals,
   discoveryDifferences,
   movedKeys,
-  PROBED_PATHS,
   GATE_NAMES,
   simulatedTimeouts,
   wireTimeouts,
   agentDifferences,
-  formatAgentComparison,
-  formatTimeTable,
-  formatWireLesson,
   outcomeDifferences,
   agreement,
   type Agreement,
 } from "./lessons/simulationAgainstTheWire/tables";
 export {
   describeWireSeed,
-  readLevelComparison,
+  readWireChecks,
   readTokensAndBytes,
-  readWireMalformed,
-  readAgentComparison,
   readWireGates,
-  readWireDiscovery,
   readHighLevelDeclarations,
   wireSolutions,
   glossed,
@@ -885,6 +870,21 @@ export {
 } from "./lessons/simulationAgainstTheWire/prose";
 export { fleetLines, type FleetLines } from "./lessons/simulationAgainstTheWire/lines";
 export { wireChart } from "./lessons/simulationAgainstTheWire/charts";
+export {
+  createStructuredServer,
+  STRUCTURED_METERS,
+  STRUCTURED_TOOL,
+} from "./lessons/simulationAgainstTheWire/structuredServer";
+export {
+  structuredLines,
+  serverMessages,
+  listedOutputSchema,
+  clientVerdicts,
+  CANDIDATE_RESULTS,
+  STRUCTURED_CALLS,
+  STRUCTURED_SERVER_SCRIPT,
+  type ClientVerdict,
+} from "./lessons/simulationAgainstTheWire/structured";
 
 // Lesson 10: without a session — the same work in both eras, counted on the real wire.
 export {

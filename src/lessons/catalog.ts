@@ -91,7 +91,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "wire",
     title: "The Simulation against the Wire",
     covers:
-      "the four servers as real MCP servers over stdio on the official SDK, and a real client; lesson 6's counts per level, envelope tokens against bytes, the eight malformed calls and the faults, each simulated and on the wire side by side.",
+      "the four servers as real MCP servers over stdio on the official SDK, and a real client; the simulator's counts held to the wire in one paragraph; the approval gate reading a missing hint by MCP's defaults; envelope tokens against bytes; what zod's converter lists; a cancellation on the wire; structured tool results (outputSchema, structuredContent) from a real server, and who checks them.",
     startsServers: true,
   },
   {

@@ -13,11 +13,7 @@ import {
   simulateEraTasks,
   type EraLevel,
 } from "../../src/lessons/simulationAgainstTheWire/eras";
-import {
-  formatKindTable,
-  formatMethodTable,
-  formatTokensAndBytes,
-} from "../../src/lessons/simulationAgainstTheWire/tables";
+import { formatTokensAndBytes } from "../../src/lessons/simulationAgainstTheWire/tables";
 import { sdkVersions } from "../../src/lessons/simulationAgainstTheWire/measurements";
 import { proseShare } from "../../src/lessons/lessonShape";
 import { readNotebook } from "../../src/notebook/notebookFile";
@@ -111,12 +107,7 @@ test("the stateless run has fewer messages than the legacy one and costs more on
     assert.ok(sum(stateless, "wireBytes") > sum(legacy, "wireBytes"));
     assert.ok(sum(stateless, "simulatedTokens") > sum(legacy, "simulatedTokens"));
   }
-  const tables = [
-    formatTokensAndBytes(all),
-    formatTokensAndBytes(all, "stateless"),
-    formatKindTable(all),
-    formatMethodTable(all),
-  ];
+  const tables = [formatTokensAndBytes(all), formatTokensAndBytes(all, "stateless")];
   for (const table of tables) {
     for (const line of table.split("\n")) assert.ok(line.length <= 100, `${line.length}: ${line}`);
   }
@@ -175,7 +166,8 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       "## 4 · The approval gate, reading a missing hint by MCP's defaults",
       "## 5 · Envelope tokens against bytes",
       "## 6 · A server built the SDK's high-level way",
-      "## 7 · A timeout on the wire",
+      "## 7 · A cancellation on the wire",
+      "## 8 · Structured tool results",
       "## Summary",
       "## Exercises",
       "## Solutions",
@@ -236,13 +228,13 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
     assert.match(text.slice(text.indexOf("## Next")), /Lesson 10/, path);
-    // What the lesson is for and what MCP it adds, said first, in two sentences.
+    // What the lesson is for, said first: what only the real wire shows, structured results among it.
     assert.match(
       text,
-      /# Lesson 9 · The Simulation against the Wire This lesson holds the simulator's counts against real processes, so that the numbers of lessons 6 to 8, counted by the simulator without a message sent, can be trusted: [^.]*\. What it adds of MCP is what the simulator did not build: the approval gate reading a missing hint by MCP's defaults \(section 4\), the real bytes behind an envelope token \(5\), what the SDK lists for arguments written in zod \(6\), and a timeout and its cancellation on the wire \(7\)\./,
+      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*, and spends its length on what only the real wire shows: the approval gate reading a missing hint by MCP's defaults \(section 4\), the real bytes behind an envelope token \(5\), what the SDK lists for arguments written in zod \(6\), a cancellation as it crosses \(7\), and structured tool results, a part of MCP the course has not used yet \(8\)\./,
       path,
     );
-    // The simulator's checks are one section, one computed sentence each; no "0 differences" section of its own.
+    // The simulator's checks are one short computed paragraph; no "0 differences" elsewhere.
     const checks = text.slice(text.indexOf("## 3 · The simulator"), text.indexOf("## 4 · "));
     assert.equal(checks.match(/0 differences/g)?.length, 3, `${path}: tasks, discovery, agents`);
     assert.match(checks, /All 16 answers of our two servers are the simulator's/, path);
@@ -319,14 +311,14 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     // Lesson 3 is the rule's home: one sentence points back to it.
     assert.match(
       text,
-      /Such local failures are the client's own, not errors from the peer, with no JSON-RPC code \(lesson 3\)\./,
+      /A call that times out is a local failure, the client's own and not an error from the peer \(lesson 3\), which the SDK's client raises as an `SdkError` \(lesson 7\)\./,
       path,
     );
     assert.doesNotMatch(text, /SDK 1\.x's numbers, `-32001` and `-32000`|MCP error -3200[01]/, path);
     // Cancellation by transport is lesson 3's: one sentence points back, true of both revisions.
     assert.match(
       text,
-      /As lesson 3 showed, a receiver SHOULD send no answer to the cancelled call \(none came here\), and a late one SHOULD be ignored; over stdio this notification is how a client cancels, in 2025-11-25 as in 2026-07-28\./,
+      /The rest is lesson 3's rules at work: over stdio this notification is how a client cancels, in 2025-11-25 as in 2026-07-28, and the server sent no answer to id 1, as a receiver SHOULD not\./,
       path,
     );
     // The notification's params, glossed where its real line is shown.
@@ -362,7 +354,8 @@ test("section 3: one approval gate, reading a missing hint two ways; MCP's human
       /Either way the gate is the course's, not MCP's human in the loop \(a SHOULD, lesson 5\)\./,
       path,
     );
-    assert.match(text, /MCP says there SHOULD always be a human in the loop able to deny tool invocations\./, path);
+    // The summary points back to lesson 5 for the rule, not restating it.
+    assert.match(text, /The gate is the course's, not MCP's human in the loop \(lesson 5\)\./, path);
     assert.doesNotMatch(text, /the course's gate|the reference's|MCP defaults, all trusted/, path);
     // What the approval gate does with annotations that leave readOnlyHint out, as exercise 2's answer says.
     assert.match(
@@ -370,11 +363,13 @@ test("section 3: one approval gate, reading a missing hint two ways; MCP's human
       /The approval gate is lesson 5's \(it holds, until someone approves, a call to a tool whose `annotations` do not say `readOnlyHint: true`; a tool with no `annotations` at all declares nothing and passes/,
       path,
     );
+    // Untrusted annotations are lesson 4's rule: one sentence points back to it.
     assert.match(
       text,
-      /A client MUST treat annotations as untrusted unless they come from a trusted server; the course treats its own servers as trusted/,
+      /It reads the hints because the course trusts its own servers, the one case in which lesson 4's rule lets a client act on annotations\./,
       path,
     );
+    assert.match(text, /`readOnlyHint` defaults to false, so a tool that says nothing may write/, path);
     assert.match(text, /level +a missing hint +calls +sent +blocked/, path);
     assert.match(text, /0 name +passes +12 +12 +0/, path);
     assert.match(text, /MCP's default +12 +0 +12/, path);
@@ -466,5 +461,34 @@ test("exercise 2: annotations that leave readOnlyHint out are a side effect in b
       /It is held in both readings, with `onay yok` \(no approval\)\. It has `annotations`, and they leave `readOnlyHint` out, so by MCP's default it may write: the approval gate reads a declared side effect, as section 4 says/,
       path,
     );
+  }
+});
+
+test("section 8: structured tool results, dated, with the rules' keywords, and their real lines", () => {
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    const section = text.slice(text.indexOf("## 8 · Structured tool results"), text.indexOf("## Summary"));
+    // server/tools.mdx, "Structured Content" and "Output Schema": since 2025-06-18.
+    assert.match(section, /Since revision 2025-06-18 a tool may also declare an `outputSchema`/, path);
+    assert.match(
+      section,
+      /`structuredContent` is a JSON object up to 2025-11-25, and `outputSchema` an object schema; in 2026-07-28 it may be any JSON value/,
+      path,
+    );
+    assert.match(
+      section,
+      /A tool that returns structured content SHOULD also return the serialized JSON in a `TextContent` block/,
+      path,
+    );
+    assert.match(
+      section,
+      /servers MUST provide structured results that conform to it, and clients SHOULD validate structured results against it/,
+      path,
+    );
+    // The real lines: the listed outputSchema, a result with structuredContent, the SDK server's refusal.
+    assert.match(section, /"outputSchema":\{"\$schema":"https:\/\/json-schema\.org\/draft\/2020-12\/schema"/, path);
+    assert.match(section, /"structuredContent":\{"abone":"A001","m3":32\}/, path);
+    assert.match(section, /"text":"Output validation error: Invalid structured content for tool tuketim_oku/, path);
+    assert.match(section, /makes `callTool` throw a `ProtocolError` in place of the result/, path);
   }
 });

@@ -8,13 +8,10 @@ export { wireChart } from "./charts";
 export { groupChanges } from "./independent";
 export {
   describeWireSeed,
-  readLevelComparison,
+  readWireChecks,
   readWireGates,
   readTokensAndBytes,
-  readWireDiscovery,
   readHighLevelDeclarations,
-  readWireMalformed,
-  readAgentComparison,
   wireSolutions,
 } from "./prose";
 export { runWireLesson } from "./measurements";

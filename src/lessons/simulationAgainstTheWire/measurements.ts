@@ -50,6 +50,8 @@ import { SERVER_FACTS, WIDE_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { compareEraLevel, simulateEraTasks, type EraLevel } from "./eras";
 import { fleetLines, type FleetLines } from "./lines";
+import { structuredLines } from "./structured";
+import type { Transcript } from "../../wireClient/lineExchange";
 import {
   checkDiscovery,
   compareToolLists,
@@ -91,6 +93,11 @@ export interface WireLessonResult {
   discovery: DiscoveryCheck[];
   /** Real lines of a scripted exchange with a slow fleet server: a cancelled call. */
   lines: FleetLines;
+  /**
+   * Real lines of the structured-results server (`structuredServer.ts`), in 2026-07-28:
+   * `tools/list`, then `tools/call` of `tuketim_oku` for `A001` and for `A002`.
+   */
+  structured: Transcript;
   /** Each condition × policy of lesson 8, simulated and real. */
   agents: AgentComparison[];
   /** The exact versions of the official SDK's packages the servers and the client are built on. */
@@ -228,11 +235,12 @@ async function wireLesson(seed: number, progress: WireProgress): Promise<WireLes
     }
     if (job.kind === "malformed") {
       progress("the eight malformed calls on the raw, validating and high-level servers");
-      const [probe, lines] = await Promise.all([
+      const [probe, lines, structured] = await Promise.all([
         probeFleetServersOverWire(seed),
         fleetLines(seed, slow.options.timeoutMs!, slow.spec!.slowMs!),
+        structuredLines(),
       ]);
-      return { job, probe, lines };
+      return { job, probe, lines, structured };
     }
     progress(`both agents under ${job.condition.name}`);
     return { job, agents: await compareAgentRuns(seed, [job.condition]) };
@@ -287,6 +295,7 @@ async function wireLesson(seed: number, progress: WireProgress): Promise<WireLes
     ),
     discovery,
     lines: done.find((entry) => entry.lines)!.lines!,
+    structured: done.find((entry) => entry.structured)!.structured!,
     agents: CONDITIONS.flatMap((condition) => agentsByCondition.get(condition.name)!),
     scale: WIRE_TIME_SCALE,
     timeoutMs: slow.options.timeoutMs!,

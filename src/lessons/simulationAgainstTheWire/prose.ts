@@ -12,7 +12,6 @@ import { code, listing, plural } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
 import { ERA_REVISIONS } from "../../sim/eras";
-import { annotationsOf } from "../../server/declarations";
 import type { ToolOutcome } from "../../fleet/paths";
 import type { WireLessonResult } from "./measurements";
 import {
@@ -26,6 +25,7 @@ import {
   WIRE_PATHS,
 } from "./tables";
 import { groupChanges, type GateLevel } from "./independent";
+import { clientVerdicts, listedOutputSchema } from "./structured";
 import { SERVER_FACTS } from "../../world/servers";
 
 /** The English of each Turkish error the lesson's runs can print, for a gloss at first use. */
@@ -66,23 +66,11 @@ export function describeWireSeed(result: WireLessonResult): string {
   );
 }
 
-/** Calls of a run that the client itself refused (tool not negotiated, no approval): counted as calls, never sent. */
-function refusedByClient(failures: Readonly<Record<string, number>>): number {
-  return Object.entries(failures)
-    .filter(([key]) => key.endsWith(`: ${NOT_DECLARED}`) || key.endsWith(`: ${NO_APPROVAL}`))
-    .reduce((sum, [, count]) => sum + count, 0);
-}
-
 /**
- * A reading of lesson 6's tasks on the wire, in place of a table whose every row would say `same`:
- * the verdict over both revisions, each difference named in words (level, revision, counts), and
- * what crosses the wire at the full level.
+ * Lesson 6's tasks on the wire, in place of a table whose every row would say `same`: the verdict
+ * over both revisions, each difference named in words (level, revision, counts).
  */
-export function readLevelComparison(result: WireLessonResult): string {
-  const full = result.levels[result.levels.length - 1];
-  const versionDrops = full.real.drops.filter((drop) => drop.reason === "version");
-  const servers = [...new Set(versionDrops.map((drop) => drop.server))];
-  const refused = refusedByClient(full.real.failures);
+function levelSentence(result: WireLessonResult): string {
   const [legacy, stateless] = [ERA_REVISIONS.legacy, ERA_REVISIONS.stateless].map(code);
   const total = result.levels.length;
   const differences = result.levels.flatMap(({ level, simulated, real }) => {
@@ -96,19 +84,11 @@ export function readLevelComparison(result: WireLessonResult): string {
       return keys.length === 0 ? [] : [`at level ${level} in ${revision}, ${listing(keys)}`];
     });
   });
-  const verdict =
-    differences.length === 0
-      ? `At all ${total} levels and in both revisions, ${legacy} and ${stateless}, the wire gives the ` +
+  return differences.length === 0
+    ? `At all ${total} levels and in both revisions, ${legacy} and ${stateless}, the wire gives the ` +
         `simulator's counts and failures: 0 differences in ${2 * total} runs.`
-      : `The wire differs from the simulator ${plural(differences.length, "time")} in ${2 * total} runs: ` +
+    : `The wire differs from the simulator ${plural(differences.length, "time")} in ${2 * total} runs: ` +
         `${differences.join("; ")}.`;
-  return wrapMarkdown(
-    `${verdict} At level 3, ${refused} of ${full.real.calls} calls end in the client` +
-      (servers.length > 0
-        ? ` (the version rule of lesson 5 drops ${listing(servers.map(code))})`
-        : "") +
-      `: ${full.real.calls - refused} ${code("tools/call")} requests cross the wire in each revision.`,
-  );
 }
 
 /** The tools a gate held without approval in some walk, by name. */
@@ -206,10 +186,10 @@ function describeChannel(outcome: ToolOutcome): string {
   return outcome.channel === "error result" ? "an error result" : `a ${outcome.channel}`;
 }
 
-/** A reading of the malformed calls over the real paths: which answers differ from the simulator's, and how. */
-export function readWireMalformed(result: WireLessonResult): string {
+/** Lesson 8's malformed calls over the real paths: which answers differ from the simulator's, and how. */
+function malformedSentence(result: WireLessonResult): string {
   const { malformed: same, malformedTotal: total } = agreement(result);
-  const { simulated, wire, highLevel } = result.malformed;
+  const { simulated, wire } = result.malformed;
   const groups = new Map<string, string[]>();
   for (const path of WIRE_PATHS) {
     for (const [k, row] of wire.entries()) {
@@ -221,61 +201,48 @@ export function readWireMalformed(result: WireLessonResult): string {
     }
   }
   const differences = [...groups].map(([key, labels]) => `to ${listing(labels)} ${key}`);
-  const sameChannel = highLevel.filter(
-    (outcome, k) => outcome.channel === wire[k].outcomes.validating.channel,
-  ).length;
-  const sameText = highLevel.filter(
-    (outcome, k) => outcome.text === wire[k].outcomes.validating.text,
-  ).length;
-  return wrapMarkdown(
-    (same === total
-      ? `All ${total} answers of our two servers are the simulator's, to the character.`
-      : `${same} of ${total} answers of our two servers are the simulator's, to the character; ${total - same} ${total - same === 1 ? "differs" : "differ"}: ` +
-        `${differences.join("; ")}.`) +
-      ` The SDK's ${code("McpServer")} picks the channel our ${code("validating")} server picks on ` +
-      `${sameChannel === highLevel.length ? `all ${highLevel.length} calls` : `${sameChannel} of ${highLevel.length} calls`}, ` +
-      `in words of its own: ${sameText} of ${highLevel.length} texts are ours to the character.`,
-  );
+  return same === total
+    ? `All ${total} answers of our two servers are the simulator's, to the character.`
+    : `${same} of ${total} answers of our two servers are the simulator's, to the character; ` +
+        `${total - same} ${total - same === 1 ? "differs" : "differ"}: ${differences.join("; ")}.`;
 }
 
-/**
- * A reading of lesson 8's agents over the wire, in place of a table whose every row would say
- * `same`: how many runs end as the simulator said, and each run that does not, with the figures
- * that differ.
- */
-export function readAgentComparison(result: WireLessonResult): string {
+/** Lesson 8's agents over the wire: how many runs end as the simulator said, and each that does not. */
+function agentSentence(result: WireLessonResult): string {
   const differing = result.agents.filter((row) => agentDifferences(row).length > 0);
   const conditions = new Set(result.agents.map((row) => row.condition)).size;
   const agents = new Set(result.agents.map((row) => row.policy)).size;
   const runs = `${result.agents.length} runs (${agents} agents under ${conditions} conditions)`;
-  return wrapMarkdown(
-    differing.length === 0
-      ? `All ${runs} end as the simulator said: the same answers, calls, errors, restarts, stray ` +
-          `lines and timeouts, 0 differences.`
-      : `${result.agents.length - differing.length} of ${runs} end as the simulator said; ` +
-          `${listing(differing.map((row) => `${row.condition} × ${row.policy} differs in ${listing(agentDifferences(row))}`))}.`,
-  );
+  return differing.length === 0
+    ? `All ${runs} end as the simulator said: the same answers, calls, errors, restarts, stray ` +
+        `lines and timeouts, 0 differences.`
+    : `${result.agents.length - differing.length} of ${runs} end as the simulator said; ` +
+        `${listing(differing.map((row) => `${row.condition} × ${row.policy} differs in ${listing(agentDifferences(row))}`))}.`;
+}
+
+/** Lesson 7's discovery on the wire: how many servers' messages match lesson 7's count, and those that do not. */
+function discoverySentence(result: WireLessonResult): string {
+  const { discovery: agreeing, discoveryTotal } = agreement(result);
+  return agreeing === discoveryTotal
+    ? `Lesson 7's simulated discovery holds on the wire for all ${discoveryTotal} servers: the same lists and ` +
+        `messages, method by method, 0 differences.`
+    : `Lesson 7's simulated discovery holds on the wire for ${agreeing} of ${discoveryTotal} servers; ` +
+        `${listing(result.discovery.filter((check) => discoveryDifferences(check).length > 0).map((check) => `${code(check.server)} differs in ${listing(discoveryDifferences(check))}`))}.`;
 }
 
 /**
- * A reading of lesson 7's discovery on the wire, in place of a table whose every row would say
- * `same`: how many servers' discovery messages match lesson 7's count, those that do not, and what
- * the fleet's `tools/list` weighs against the tokens lesson 7 prices it at.
+ * The four checks that hold the wire to the simulator, in one paragraph: lesson 6's tasks in both
+ * revisions, lesson 7's discovery, lesson 8's agents and lesson 8's malformed calls, each one
+ * sentence that counts the agreements and names every difference.
  */
-export function readWireDiscovery(result: WireLessonResult): string {
-  const { discovery: agreeing, discoveryTotal } = agreement(result);
-  const fleet = result.discovery.find((check) => check.server === "fleet");
-  const fleetList = fleet?.methods.find((row) => row.method === "tools/list");
+export function readWireChecks(result: WireLessonResult): string {
   return wrapMarkdown(
-    (agreeing === discoveryTotal
-      ? `Lesson 7's simulated discovery holds on the wire for all ${discoveryTotal} servers: the same lists and ` +
-        `messages, method by method, 0 differences.`
-      : `Lesson 7's simulated discovery holds on the wire for ${agreeing} of ${discoveryTotal} servers; ` +
-        `${listing(result.discovery.filter((check) => discoveryDifferences(check).length > 0).map((check) => `${code(check.server)} differs in ${listing(discoveryDifferences(check))}`))}.`) +
-      (fleetList
-        ? ` The counts agree; the sizes need not: lesson 7 prices the fleet's ${code("tools/list")} at ${fleetList.simulatedTokens} tokens, ` +
-          `the names it holds, while the wire carries every description and schema, ${n(fleetList.wireBytes)} bytes.`
-        : ""),
+    [
+      levelSentence(result),
+      discoverySentence(result),
+      agentSentence(result),
+      malformedSentence(result),
+    ].join(" "),
   );
 }
 
@@ -304,21 +271,28 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
   );
 }
 
-/**
- * The world's tools whose retry after a crash the servers' annotations vouch for, from level 2,
- * where the servers send them (below it they send none, and no retry is vouched for).
- */
-function safeToRetry(): { readOnly: string[]; idempotent: string[] } {
-  const hints = WORLD_TOOLS.map((tool) => ({
-    name: tool.name,
-    ...annotationsOf(tool.name, tool.sideEffect),
-  }));
-  return {
-    readOnly: hints.filter((h) => h.readOnlyHint === true).map((h) => h.name),
-    idempotent: hints
-      .filter((h) => h.readOnlyHint === false && "idempotentHint" in h && h.idempotentHint === true)
-      .map((h) => h.name),
-  };
+/** A candidate result as the exercise prints it: its JSON, as code. */
+function candidateText(candidate: unknown): string {
+  return code(JSON.stringify(candidate));
+}
+
+/** What the SDK's client does with each of exercise 4's candidates, in one sentence each. */
+function verdictSentences(result: WireLessonResult): string {
+  const verdicts = clientVerdicts(listedOutputSchema(result.structured));
+  const accepted = verdicts.filter((v) => v.valid);
+  const refused = verdicts.filter((v) => !v.valid);
+  return (
+    (accepted.length > 0
+      ? `The SDK's client accepts ${listing(accepted.map((v) => candidateText(v.candidate)))}` +
+        ` (${code("number")} takes any number, whole or not). `
+      : "The SDK's client accepts none of them. ") +
+    (refused.length > 0
+      ? `It refuses ${listing(refused.map((v) => `${candidateText(v.candidate)} (${code(v.message)})`))}, ` +
+        `throwing a ${code("ProtocolError")} in place of a result. `
+      : "") +
+    `The last is the one a reader might not expect: zod's converter, writing the schema of what ` +
+    `the tool puts out, closes the object with ${code("additionalProperties: false")}.`
+  );
 }
 
 /** The titles of the exercises, as the folded answers name them. */
@@ -326,14 +300,15 @@ const ANSWER_TITLES = [
   "Both readings, with approval",
   "A tool that leaves readOnlyHint out",
   "An upper bound for max_hours",
-  "Which calls a client may retry",
+  "Four structured results against one outputSchema",
   "A sleep shorter than the timeout",
 ];
 
 /**
  * The expected answers to the lesson's exercises, each folded, computed from the run where they
  * hold numbers: exercise 1 from the gate table's level-1 row where a missing hint passes, exercise 3
- * from the keys zod's converter added, exercise 4 from the world's annotations, exercise 5 from the
+ * from the keys zod's converter added, exercise 4 from the SDK client's validator applied to the
+ * `outputSchema` the structured-results server listed, exercise 5 from the
  * agents' rows without a fault and under the slow tool.
  */
 export function wireSolutions(result: WireLessonResult): string {
@@ -346,9 +321,6 @@ export function wireSolutions(result: WireLessonResult): string {
     count === 1 ? "once" : count === 2 ? "twice" : `${count} times`;
   const direct = (name: string) => agent(result, "direct", name).real.toolCalls;
   const slow = (name: string) => agent(result, "slow", name).real.toolCalls;
-  const full = safeToRetry();
-  const worldTools = WORLD_TOOLS.length;
-  const retryable = full.readOnly.length + full.idempotent.length;
   const answers = [
     `Both rows read as the level-1 row where a missing hint passes` +
       (levelOne
@@ -363,9 +335,7 @@ export function wireSolutions(result: WireLessonResult): string {
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
       `our JSON Schema gives ${code("max_hours")} no upper bound, so the bound on the wire comes from the zod schema alone.`,
-    `At level 3 (and 2), ${retryable === worldTools ? `all ${worldTools}` : `${retryable} of ${worldTools}`}, trusting the server: ${listing(full.readOnly.map(code))} say ${code("readOnlyHint: true")}, and ` +
-      `${listing(full.idempotent.map(code))} says ${code("idempotentHint: true")}, a repeat with the same arguments writing nothing more. ` +
-      `At level 1 (and 0), none: without annotations MCP's defaults make every tool one that may write and is not idempotent.`,
+    verdictSentences(result),
     `The slow condition no longer times out: no ${code("notifications/cancelled")}, no error, and the shortcut and thorough agents make ` +
       `${direct("shortcut")} and ${direct("thorough")} calls, as without a fault, instead of ${slow("shortcut")} and ${slow("thorough")}. ` +
       `The simulator still counts a timeout for each, so section 3 would name both slow runs as differing in calls, errors ` +

@@ -2,24 +2,20 @@
  * Lesson 9's tables: the simulator's figures beside the wire's, as plain text.
  *
  * Every table prints counts that the same seed reproduces exactly; none prints a wall time (see
- * `measurements.ts`). A column named `simulator` says `same` when the wire negotiated with the simulator on
+ * `measurements.ts`). A column named `simulator` says `same` when the wire matched the simulator on
  * every compared figure, and otherwise names the figures that differ.
  */
 import type { Level } from "../../sim/declaration";
-import { ERA_REVISIONS, type ProtocolEra } from "../../sim/eras";
+import type { ProtocolEra } from "../../sim/eras";
 import { LEVEL_FLAGS } from "../../server/declarations";
 import type { RunRow } from "../../world/runTasks";
 import type { AgentOutcome, AgentRunRecord } from "../../fleet/runAgents";
-import type { MalformedRow } from "../../fleet/malformed";
 import type { PathName, ToolOutcome } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../wireClient/agents";
-import type { KindRow, LevelComparison, WireRunRow, WireTaskCounts } from "../../wireClient/tasks";
+import type { KindRow, WireTaskCounts } from "../../wireClient/tasks";
 import { formatTextTable } from "../textTable";
-import { msPerCall } from "../fleetBehindTheBoundary/tables";
 import { countDifferences, type EraLevel } from "./eras";
 import {
-  groupChanges,
-  listsOf,
   type ChangeGroup,
   type DiscoveryCheck,
   type GateLevel,
@@ -27,8 +23,6 @@ import {
 } from "./independent";
 import type { GateRule } from "../../wireClient/tools";
 import type { WireLessonResult } from "./measurements";
-import { LINE_WIDTH } from "../../notebook/lineWidth";
-import { wrapWords } from "../wrapProse";
 
 /** The notification the SDK's client sends for every request it gives up on. Source: MCP specification, cancellation. */
 export const CANCELLED = "notifications/cancelled";
@@ -56,38 +50,6 @@ export function levelLabel(level: Level): string {
   return `${level} ${LEVEL_FLAGS[level]}`;
 }
 
-/** The wire's run of one era at one level. */
-function eraRun(eras: readonly EraLevel[], era: ProtocolEra, level: Level): WireRunRow | undefined {
-  return eras.find((entry) => entry.era === era && entry.level === level)?.real;
-}
-
-/**
- * Lesson 6's run per level: the simulator's counts, then for each era's wire run (2025-11-25,
- * then 2026-07-28, when `eras` holds it) whether it agrees with them (`same`, or what differs).
- */
-export function formatLevelComparison(
-  levels: readonly LevelComparison[],
-  eras: readonly EraLevel[] = [],
-): string {
-  const revisions = eras.some((entry) => entry.era === "stateless")
-    ? [ERA_REVISIONS.legacy, ERA_REVISIONS.stateless]
-    : [ERA_REVISIONS.legacy];
-  return formatTextTable(
-    ["level", ...TASK_COUNTS, ...revisions],
-    levels.map(({ level, simulated, real }) => {
-      const stateless = eraRun(eras, "stateless", level);
-      return [
-        levelLabel(level),
-        ...TASK_COUNTS.map((key) => simulated[key]),
-        verdict(taskDifferences(simulated, real)),
-        ...(revisions.length > 1
-          ? [stateless ? verdict(taskDifferences(simulated, stateless)) : "-"]
-          : []),
-      ];
-    }),
-  );
-}
-
 /** One era and level's kinds summed: simulator messages and tokens, wire messages and bytes. */
 export function levelTotals({ kinds }: Pick<EraLevel, "kinds">): {
   simulatedMessages: number;
@@ -108,12 +70,6 @@ export function levelTotals({ kinds }: Pick<EraLevel, "kinds">): {
 /** A ratio with one decimal, or a dash when the divisor is zero. */
 export function ratio(numerator: number, divisor: number): string {
   return divisor === 0 ? "-" : (numerator / divisor).toFixed(1);
-}
-
-/** The entries of the highest level, one per era, in era order. */
-export function fullLevel(eras: readonly EraLevel[]): EraLevel[] {
-  const top = Math.max(...eras.map((entry) => entry.level));
-  return eras.filter((entry) => entry.level === top);
 }
 
 /** The entries of one era, by level. */
@@ -145,112 +101,12 @@ export function formatTokensAndBytes(
   );
 }
 
-/** The highest level's messages by kind (request, response, notification), each era in turn. */
-export function formatKindTable(eras: readonly EraLevel[]): string {
-  return formatTextTable(
-    [
-      "revision",
-      "kind",
-      "sim messages",
-      "envelope tokens",
-      "wire messages",
-      "bytes",
-      "bytes per message",
-    ],
-    fullLevel(eras).flatMap((entry) =>
-      entry.kinds.map((row, k) => [
-        k === 0 ? entry.revision : "",
-        row.kind,
-        row.simulatedMessages,
-        row.simulatedTokens,
-        row.wireMessages,
-        row.wireBytes,
-        ratio(row.wireBytes, row.wireMessages),
-      ]),
-    ),
-  );
-}
-
-/** The highest level's messages by MCP method, both directions together, each era in turn. */
-export function formatMethodTable(eras: readonly EraLevel[]): string {
-  return formatTextTable(
-    ["revision", "method", "sim messages", "tokens", "wire messages", "bytes", "bytes per message"],
-    fullLevel(eras).flatMap((entry) =>
-      entry.methods.map((row, k) => [
-        k === 0 ? entry.revision : "",
-        row.method,
-        row.simulatedMessages,
-        row.simulatedTokens,
-        row.wireMessages,
-        row.wireBytes,
-        ratio(row.wireBytes, row.wireMessages),
-      ]),
-    ),
-  );
-}
-
 /** What differs between the simulator's answer to a call and the wire's: `channel`, `text`, or nothing. */
 export function outcomeDifferences(simulated: ToolOutcome, real: ToolOutcome): string[] {
   return [
     simulated.channel !== real.channel ? "channel" : "",
     simulated.text !== real.text ? "text" : "",
   ].filter(Boolean);
-}
-
-/** The paths of the malformed-call tables: lesson 8's two, then the SDK's high-level server. */
-export const PROBED_PATHS = [...WIRE_PATHS, "high-level"] as const;
-
-/** A malformed call's outcome on one of {@link PROBED_PATHS}. */
-function probedOutcome(
-  malformed: WireLessonResult["malformed"],
-  k: number,
-  path: (typeof PROBED_PATHS)[number],
-): ToolOutcome {
-  return path === "high-level" ? malformed.highLevel[k] : malformed.wire[k].outcomes[path];
-}
-
-/**
- * The malformed calls' channels on the three real fleet servers, and for `raw` and `validating`
- * what differs from the simulator's answer (`same`, `text`, `channel, text`).
- */
-export function formatWireMalformedTable(malformed: WireLessonResult["malformed"]): string {
-  const { simulated, wire } = malformed;
-  return formatTextTable(
-    ["call", ...PROBED_PATHS, "raw vs sim", "valid. vs sim"],
-    wire.map((row: MalformedRow, k) => [
-      row.label,
-      ...PROBED_PATHS.map((path) => probedOutcome(malformed, k, path).channel),
-      ...WIRE_PATHS.map((path) => {
-        const differences = outcomeDifferences(simulated[k].outcomes[path], row.outcomes[path]);
-        return differences.length === 0 ? "same" : differences.join(", ");
-      }),
-    ]),
-  );
-}
-
-/**
- * What the agent reads back from each malformed call on each real fleet server: the call, then
- * one line per path, its text wrapped under itself within {@link LINE_WIDTH} characters.
- */
-export function formatWireMalformedTexts(malformed: WireLessonResult["malformed"]): string {
-  const label = Math.max(...PROBED_PATHS.map((path) => path.length));
-  const indent = 2 + label + 2;
-  return malformed.wire
-    .map((row, k) => {
-      const lines = [row.label];
-      for (const path of PROBED_PATHS) {
-        const [first, ...more] = wrapWords(
-          probedOutcome(malformed, k, path).text,
-          LINE_WIDTH - indent,
-        );
-        lines.push(
-          `  ${path.padEnd(label)}  ${first}`.trimEnd(),
-          ...more.map((text) => `${" ".repeat(indent)}${text}`),
-        );
-      }
-      return lines.join("\n");
-    })
-    .join("\n\n");
 }
 
 /** Requests the simulated client gave up on: its notifications, less one `notifications/initialized` per server start. */
@@ -282,88 +138,6 @@ export function agentDifferences({ simulated, real }: AgentComparison): string[]
   const sim = agentFigures(simulated, simulatedTimeouts(simulated));
   const wire = agentFigures(real, wireTimeouts(real));
   return (Object.keys(sim) as (keyof typeof sim)[]).filter((key) => sim[key] !== wire[key]);
-}
-
-/**
- * Every condition × agent as the real client saw it, whether its answer was right, and whether the
- * simulator said the same. Neighbouring conditions whose rows match in every column share one
- * label (`direct, raw, validating`), the condition named on its first agent's row.
- */
-export function formatAgentComparison(agents: readonly AgentComparison[]): string {
-  const groups: { conditions: string[]; rows: (string | number)[][] }[] = [];
-  for (const condition of new Set(agents.map((row) => row.condition))) {
-    const rows = agents
-      .filter((row) => row.condition === condition)
-      .map((row) => {
-        const f = agentFigures(row.real, wireTimeouts(row.real));
-        return [
-          row.policy,
-          f["tool calls"],
-          f["tool errors"],
-          f.restarts,
-          f["stray lines"],
-          f.timeouts,
-          f.correct,
-          verdict(agentDifferences(row)),
-        ];
-      });
-    const last = groups.at(-1);
-    if (last && JSON.stringify(last.rows) === JSON.stringify(rows)) last.conditions.push(condition);
-    else groups.push({ conditions: [condition], rows });
-  }
-  return formatTextTable(
-    [
-      "condition",
-      "agent",
-      "calls",
-      "errors",
-      "restarts",
-      "stray lines",
-      "timeouts",
-      "right",
-      "simulator",
-    ],
-    groups.flatMap(({ conditions, rows }) =>
-      rows.map((cells, k) => [k === 0 ? conditions.join(", ") : "", ...cells]),
-    ),
-  );
-}
-
-/** Each condition's answers over the wire, one column per agent, each marked right or wrong. */
-export function formatAgentAnswers(agents: readonly AgentComparison[]): string {
-  const conditions = [...new Set(agents.map((row) => row.condition))];
-  const policies = [...new Set(agents.map((row) => row.policy))];
-  return formatTextTable(
-    ["condition", ...policies.flatMap((policy) => [`${policy}'s answer`, "right"])],
-    conditions.map((condition) => [
-      condition,
-      ...policies.flatMap((policy) => {
-        const row = agents.find(
-          (entry) => entry.condition === condition && entry.policy === policy,
-        );
-        if (!row) return ["-", "-"];
-        const f = agentFigures(row.real, wireTimeouts(row.real));
-        return [f.answer, f.correct];
-      }),
-    ]),
-  );
-}
-
-/**
- * Time, both ways: the simulator's virtual milliseconds per call beside the wire's timeouts and
- * the least real time they cost (timeouts × the client's timeout, which no timed-out call can beat).
- */
-export function formatTimeTable(agents: readonly AgentComparison[], timeoutMs: number): string {
-  return formatTextTable(
-    ["condition", "agent", "virtual ms per call", "timeouts", "real wait at least (ms)"],
-    agents.map((row) => [
-      row.condition,
-      row.policy,
-      msPerCall(row.simulated),
-      wireTimeouts(row.real),
-      wireTimeouts(row.real) * timeoutMs,
-    ]),
-  );
 }
 
 /**
@@ -485,23 +259,6 @@ export function formatHighLevelChanges(groups: readonly ChangeGroup[]): string {
   );
 }
 
-/** The lists a discovery check holds, as MCP capabilities (`tools, resources`). */
-function listNames(lists: readonly string[]): string {
-  return lists.map((method) => method.replace("/list", "")).join(", ");
-}
-
-/** Messages and tokens, or messages and bytes, of a discovery check summed. */
-export function discoveryTotals(check: DiscoveryCheck) {
-  const sum = (pick: (row: DiscoveryCheck["methods"][number]) => number) =>
-    check.methods.reduce((total, row) => total + pick(row), 0);
-  return {
-    simulatedMessages: sum((row) => row.simulatedMessages),
-    simulatedTokens: sum((row) => row.simulatedTokens),
-    wireMessages: sum((row) => row.wireMessages),
-    wireBytes: sum((row) => row.wireBytes),
-  };
-}
-
 /** The methods of a discovery check whose message counts differ between the two sides. */
 export function discoveryDifferences(check: DiscoveryCheck): string[] {
   return check.methods
@@ -509,39 +266,13 @@ export function discoveryDifferences(check: DiscoveryCheck): string[] {
     .map((row) => row.method);
 }
 
-/** Lesson 7's discovery per server and revision: the lists asked for, simulated messages and tokens beside the wire's. */
-export function formatWireDiscovery(checks: readonly DiscoveryCheck[]): string {
-  return formatTextTable(
-    ["revision", "server", "lists", "sim msgs", "tokens", "wire msgs", "bytes", "simulator"],
-    checks.map((check, k) => {
-      const t = discoveryTotals(check);
-      const first = k === 0 || checks[k - 1].revision !== check.revision;
-      return [
-        first ? check.revision : "",
-        check.server,
-        listNames(listsOf(check, "wire")),
-        t.simulatedMessages,
-        t.simulatedTokens,
-        t.wireMessages,
-        t.wireBytes,
-        verdict(discoveryDifferences(check)),
-      ];
-    }),
-  );
-}
-
 /** How much of a run agrees with the simulator: levels, malformed-call answers and agent runs, each of how many. */
 export interface Agreement {
-  /** Levels whose 2025-11-25 wire run has the simulator's task counts. */
-  levels: number;
-  /** Levels whose 2026-07-28 wire run has the simulator's task counts. */
-  statelessLevels: number;
   /** Era × level entries whose message counts agree by kind and by method, of {@link eraTotal}. */
   eraCounts: number;
   eraTotal: number;
   malformed: number;
   malformedTotal: number;
-  agents: number;
   /** Levels whose wide-allowlist walk under the reference's gate has the simulator's counts. */
   gates: number;
   /** Discovery checks whose message counts agree method by method, of {@link discoveryTotal}. */
@@ -553,13 +284,6 @@ export interface Agreement {
 export function agreement(result: WireLessonResult): Agreement {
   const { simulated, wire } = result.malformed;
   return {
-    levels: result.levels.filter(
-      ({ simulated: sim, real }) => taskDifferences(sim, real).length === 0,
-    ).length,
-    statelessLevels: result.levels.filter(({ level, simulated: sim }) => {
-      const stateless = eraRun(result.eras, "stateless", level);
-      return stateless !== undefined && taskDifferences(sim, stateless).length === 0;
-    }).length,
     eraCounts: result.eras.filter((entry) => countDifferences(entry).length === 0).length,
     eraTotal: result.eras.length,
     malformed: wire.reduce(
@@ -572,42 +296,10 @@ export function agreement(result: WireLessonResult): Agreement {
       0,
     ),
     malformedTotal: wire.length * WIRE_PATHS.length,
-    agents: result.agents.filter((row) => agentDifferences(row).length === 0).length,
     gates: result.gates.filter(
       (row) => taskDifferences(row.simulated, row.rules.reference).length === 0,
     ).length,
     discovery: result.discovery.filter((check) => discoveryDifferences(check).length === 0).length,
     discoveryTotal: result.discovery.length,
   };
-}
-
-/** All of lesson 9's tables, ending with a newline. */
-export function formatWireLesson(result: WireLessonResult): string {
-  const full = fullLevel(result.eras)[0].level;
-  const sections: [string, string][] = [
-    [
-      `lesson 6's tasks, simulated and over the wire (seed ${result.seed})`,
-      formatLevelComparison(result.levels, result.eras),
-    ],
-    ["envelope tokens and bytes on the wire, 2025-11-25", formatTokensAndBytes(result.eras)],
-    ["the same, 2026-07-28", formatTokensAndBytes(result.eras, "stateless")],
-    [`by kind, level ${full}`, formatKindTable(result.eras)],
-    [`by method, level ${full}`, formatMethodTable(result.eras)],
-    ["the approval gate, wide allowlist, no approval", formatWireGates(result.gates)],
-    ["lesson 7's discovery on the wire", formatWireDiscovery(result.discovery)],
-    [
-      "the fleet's declarations, ours and the SDK's high-level server's",
-      formatHighLevelDeclarations(result.declarations),
-    ],
-    [
-      "what the SDK's high-level server changed",
-      formatHighLevelChanges(groupChanges(result.declarations)),
-    ],
-    ["eight malformed calls over the real servers", formatWireMalformedTable(result.malformed)],
-    ["what the agent reads", formatWireMalformedTexts(result.malformed)],
-    ["the agents under each condition, over the wire", formatAgentComparison(result.agents)],
-    ["the agents' answers", formatAgentAnswers(result.agents)],
-    ["time", formatTimeTable(result.agents, result.timeoutMs)],
-  ];
-  return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");
 }

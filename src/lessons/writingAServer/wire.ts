@@ -72,7 +72,7 @@ export interface CallReply {
 }
 
 /** A 2026-07-28 request line: `params` with the client's `_meta` last, as the SDK's client sends it. */
-function request(id: number, method: string, params: Record<string, unknown> = {}): string {
+export function request(id: number, method: string, params: Record<string, unknown> = {}): string {
   return JSON.stringify({
     jsonrpc: "2.0",
     id,
@@ -92,7 +92,7 @@ function line(from: "client" | "server", text: string): TranscriptLine {
  *
  * @throws Error when the server closes its output before answering a request.
  */
-async function talk(input: Writable, output: Readable, requests: readonly string[]) {
+export async function talk(input: Writable, output: Readable, requests: readonly string[]) {
   const answers: string[] = [];
   let wake: (() => void) | undefined;
   let closed = false;
