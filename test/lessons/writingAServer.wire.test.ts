@@ -6,7 +6,13 @@ import { test } from "node:test";
 import * as library from "../../src/index";
 import { findLesson } from "../../src/lessons/catalog";
 import { SHOWN_SERVER, SHOWN_TOOL, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
-import { captureServerLines, emptyCallLines, lastReply, minimalServerRun } from "../../src/lessons/writingAServer/wire";
+import {
+  captureServerLines,
+  emptyCallLines,
+  lastReply,
+  minimalServerRun,
+  type MinimalServerRun,
+} from "../../src/lessons/writingAServer/wire";
 import { declaredVersion, worldToolList } from "../../src/server/declarations";
 import { declare, type Level } from "../../src/sim/declaration";
 import { isTranscriptLine, type Transcript } from "../../src/wireClient/lineExchange";
