@@ -325,7 +325,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(rules, /over HTTP it closes the request's stream\./);
     assert.match(
       rules,
-      /The server SHOULD then stop and MUST NOT send anything more for it \(2026-07-28's transport pages, "Cancellation"\); the client SHOULD ignore a late one\./,
+      /The server SHOULD then stop and not answer \(`cancellation.mdx`\), and in 2026-07-28 MUST NOT send anything more for it \(the transport pages, "Cancellation"\); the client SHOULD ignore a late answer\./,
     );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
@@ -338,7 +338,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);
     assert.match(
       cancel,
-      /Nothing comes back: the server MUST NOT send more for it, and the client SHOULD ignore a late one\./,
+      /Nothing comes back: the server SHOULD stop, and MUST NOT send anything more for it \(2026-07-28's stdio page\); the client SHOULD ignore a late answer\./,
     );
     assert.match(cancel, /Its body `notifications\/cancelled 7` is 6 tokens, 14 with the envelope/);
     assert.match(
