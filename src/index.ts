@@ -1001,7 +1001,11 @@ export {
   summarizeMessages,
   messagesSolutions,
 } from "./lessons/messages/prose";
-export { formatFirstCallCost, formatNoArgumentCalls } from "./lessons/messages/tables";
+export {
+  formatFailuresByRevision,
+  formatFirstCallCost,
+  formatNoArgumentCalls,
+} from "./lessons/messages/tables";
 export {
   simulateThreePrimitives,
   type ThreePrimitivesResult,

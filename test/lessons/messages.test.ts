@@ -5,7 +5,12 @@ import { join } from "node:path";
 import { before, describe, it, test } from "node:test";
 import * as prose from "../../src/lessons/messages/prose";
 import { MESSAGES_LEVEL, simulateMessages } from "../../src/lessons/messages/simulate";
-import { formatFirstCallCost, formatNoArgumentCalls, validationLead } from "../../src/lessons/messages/tables";
+import {
+  formatFailuresByRevision,
+  formatFirstCallCost,
+  formatNoArgumentCalls,
+  validationLead,
+} from "../../src/lessons/messages/tables";
 import {
   ABSENT_SUBSCRIBER,
   FAILURE_CASES,
@@ -139,7 +144,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     const exported = readFileSync(join(ROOT, "lessons", "03-messages.md"), "utf8");
     for (const transcript of [wire.legacyCall, wire.statelessCall, wire.confirm, wire.failureLines])
       assert.ok(exported.includes(formatWireTranscript(transcript, [], { lines: "folded" })));
-    for (const table of [formatNoArgumentCalls(wire), formatFirstCallCost(sim, wire)])
+    for (const table of [formatNoArgumentCalls(wire), formatFirstCallCost(sim, wire), formatFailuresByRevision(wire)])
       assert.ok(exported.includes(table), table);
   });
 
@@ -265,6 +270,17 @@ describe("lesson 3 on the wire (default seed)", () => {
       flat(prose.readFailuresByRevision(wire)),
       /^Each failure kept its channel and code across the revisions. All 4 error responses are the same line/,
     );
+    // The printed table: one row per failure, ids 3 to 8, each reply's bytes in both revisions.
+    const rows = formatFailuresByRevision(wire).split("\n").slice(1);
+    assert.deepEqual(
+      rows.map((row) => Number(row.trim().split(" ")[0])),
+      [3, 4, 5, 6, 7, 8],
+    );
+    wire.failures.forEach((failure, k) => {
+      const bytes = `${failure.reply["2025-11-25"].bytes} / ${failure.reply["2026-07-28"].bytes}`;
+      assert.ok(rows[k].trimEnd().endsWith(bytes), rows[k]);
+    });
+    assert.match(rows[4], /error -32700, no id +46 \/ 46 +95 \/ 95$/);
   });
 
   it("the twelve tasks on the wire: 30 calls, 12 completed, 30 requests and 30 responses, no notification", () => {
@@ -301,6 +317,7 @@ describe("lesson 3 on the wire (default seed)", () => {
       formatWireTranscript(wire.failureLines, [], { lines: "folded" }),
       formatNoArgumentCalls(wire),
       formatFirstCallCost(sim, wire),
+      formatFailuresByRevision(wire),
       prose.messagesSolutions(sim, wire),
       prose.summarizeMessages(sim, wire),
     ];
@@ -325,7 +342,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(rules, /over HTTP it closes the request's stream\./);
     assert.match(
       rules,
-      /The server SHOULD then stop and MUST NOT send anything more for it \(2026-07-28's transport pages, "Cancellation"\); the client SHOULD ignore a late one\./,
+      /The server SHOULD then stop and not answer \(`cancellation.mdx`\), and in 2026-07-28 MUST NOT send anything more for it \(the transport pages, "Cancellation"\); the client SHOULD ignore a late answer\./,
     );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
@@ -338,7 +355,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);
     assert.match(
       cancel,
-      /Nothing comes back: the server MUST NOT send more for it, and the client SHOULD ignore a late one\./,
+      /Nothing comes back: the server SHOULD stop, and MUST NOT send anything more for it \(2026-07-28's stdio page\); the client SHOULD ignore a late answer\./,
     );
     assert.match(cancel, /Its body `notifications\/cancelled 7` is 6 tokens, 14 with the envelope/);
     assert.match(

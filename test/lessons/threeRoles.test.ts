@@ -115,8 +115,8 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   );
 });
 
-test("section 5 keeps the servers' keeping nothing apart from MCP's statelessness, and cites it", () => {
-  says("the course's servers keep nothing from one call to the next. That is the course's choice; MCP asks less.");
+test("section 5 keeps the servers' keeping nothing apart from MCP's statelessness, which Next cites", () => {
+  says("the course's servers keep nothing from one call to the next. That is the course's choice, not a rule of MCP.");
   says("Revision 2026-07-28 calls MCP a stateless protocol");
   says(
     'server keep data across requests if the client names it, by an identifier, in each one (`basic/index.mdx`, "Statelessness")',

@@ -13,7 +13,7 @@ export {
   messagesSolutions,
 } from "./prose";
 export { simulateMessages } from "./simulate";
-export { formatFirstCallCost, formatNoArgumentCalls } from "./tables";
+export { formatFailuresByRevision, formatFirstCallCost, formatNoArgumentCalls } from "./tables";
 export { runMessagesOnTheWire } from "./wire";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

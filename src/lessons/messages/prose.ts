@@ -87,13 +87,12 @@ export function readFirstCallCost(sim: MessagesSimulation, wire: MessagesWire): 
   const call = sim.calls[0];
   const request = tokenize(call.requestBody);
   const response = tokenize(call.responseBody).length;
-  const { "2025-11-25": legacy, "2026-07-28": stateless } = wire.callBytes;
+  const growth = callGrowth(wire);
   return wrapMarkdown(
     `The tokenizer cuts the request's body into ${listing(request.map(code))}: ` +
       `${request.length} tokens, ${request.length + sim.envelopeTokens} with the envelope; the ` +
-      `response's ${response} make ${response + sim.envelopeTokens}, in both revisions; the bytes ` +
-      `grew by ${stateless.request - legacy.request} and ${stateless.response - legacy.response}: ` +
-      `tokens count the words, bytes the JSON around them.`,
+      `response's ${response} make ${response + sim.envelopeTokens} in both revisions, while the ` +
+      `bytes grew by ${growth.request} and ${growth.response}.`,
   );
 }
 
@@ -109,16 +108,15 @@ export function summarizeMessages(sim: MessagesSimulation, wire: MessagesWire): 
   };
   return wrapMarkdown(
     [
-      `- A request (${code("id")}, ${code("method")}) gets one response with its id, a ` +
-        `${code("result")} or an ${code("error")}; a notification none. In 2026-07-28 only clients ` +
-        `send requests; ${code("_meta")} made one call ${growth.request} bytes longer, ` +
+      `- A request gets one response, a notification none. In 2026-07-28 only clients send requests; ${code("_meta")} made one call ` +
+        `${growth.request} bytes longer, ` +
         `${code("resultType")} and ${code("serverInfo")} its result ${growth.response}.`,
       `- Needing the user mid-call, a 2026-07-28 server answers ${code('"input_required"')} ` +
         `(${code("inputRequests")}, ${code("requestState")}); the client retries with a new id, ` +
         `${code("inputResponses")} and the state echoed.`,
       `- Of six failures, ${results} were ${code("isError")} results and ${errors.length} JSON-RPC ` +
-        `errors in both revisions; invalid arguments may come either way (handle both). A ` +
-        `timeout comes from the client's own library.`,
+        `errors in both revisions; invalid arguments may come either way. A timeout is the ` +
+        `client's own.`,
       `- Envelope tokens: a body's tokens plus ${sim.envelopeTokens} for the envelope; the first ` +
         `call's ${first.request} and ${first.response} held in both revisions. Tokens count words, ` +
         `bytes count JSON.`,
@@ -198,7 +196,9 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
       "4. Giving up on a call",
       `It SHOULD cancel the request; over stdio that MUST be ` +
         `${code("notifications/cancelled")} naming the id (section 3). Nothing comes back: the ` +
-        `server MUST NOT send more for it, and the client SHOULD ignore a late one. Its body ${code(cancel)} is ${countTokens(cancel)} tokens, ` +
+        `server SHOULD stop, and MUST NOT send anything more for it (2026-07-28's stdio page); ` +
+        `the client SHOULD ignore a late answer. Its body ${code(cancel)} is ` +
+        `${countTokens(cancel)} tokens, ` +
         `${envelopeCost(cancel)} with the envelope.`,
     ),
   ].join("\n\n");

@@ -7,7 +7,7 @@ import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { formatTextTable, type Cell } from "../textTable";
 import { wrapWords } from "../wrapProse";
 import type { MessagesSimulation } from "./simulate";
-import type { FailureCase, MessagesWire, Reply } from "./wire";
+import { FIRST_FAILURE_ID, type FailureCase, type MessagesWire, type Reply } from "./wire";
 
 /** How the tables name each failure: what was sent. */
 export const FAILURE_LABELS: Readonly<Record<FailureCase, string>> = {
@@ -50,6 +50,25 @@ export function formatFirstCallCost(sim: MessagesSimulation, wire: MessagesWire)
     ),
     "body, + envelope: tokens (simulator); 2025-11-25, 2026-07-28: bytes of the real line",
   ].join("\n");
+}
+
+/**
+ * The six failures of section 3 in both revisions, one row each: what was sent, the reply's channel
+ * and code, and the bytes of the request and of the reply lines (2025-11-25 / 2026-07-28).
+ */
+export function formatFailuresByRevision(wire: MessagesWire): string {
+  const pair = (old: number, now: number) => `${old} / ${now}`;
+  const rows = wire.failures.map((row, k): Cell[] => {
+    const [old, now] = [replyWords(row.reply["2025-11-25"]), replyWords(row.reply["2026-07-28"])];
+    return [
+      FIRST_FAILURE_ID + k,
+      FAILURE_LABELS[row.failure],
+      old === now ? now : `${old} / ${now}`,
+      pair(row.request["2025-11-25"], row.request["2026-07-28"]),
+      pair(row.reply["2025-11-25"].bytes, row.reply["2026-07-28"].bytes),
+    ];
+  });
+  return formatTextTable(["id", "sent", "reply", "request bytes", "reply bytes"], rows);
 }
 
 /** The widest a table's text column may be, given the columns before it. */

@@ -84,7 +84,7 @@ export const FAILURE_CASES: readonly FailureCase[] = [
  * The id of the first failure's request in both revisions, so that their replies compare line for
  * line.
  */
-const FIRST_FAILURE_ID = 3;
+export const FIRST_FAILURE_ID = 3;
 
 /** What came back for one request: a result (and whether it says `isError`), or an error's code. */
 export interface Reply {
