@@ -59,7 +59,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "negotiation",
     title: "Lifecycle and Negotiation",
     covers:
-      "a 2025-11-25 connection's lifecycle (initialize, notifications/initialized, shutdown) and what MCP negotiates, a protocol version and capabilities, there and per request in 2026-07-28 (_meta, server/discover, -32022), each as real lines, with the messages and bytes before the first call; the simulator's handshake, named in one sentence; the course's own policy beside the specification: the allowlist, the version rule and the approval gate, and the negotiated tools under each.",
+      "a 2025-11-25 connection's lifecycle (initialize, notifications/initialized, shutdown) and what MCP negotiates, a protocol version and capabilities, there and per request in 2026-07-28 (_meta, server/discover, -32022), each as real lines, with the messages and bytes before the first call; what a client following MCP reads of a server (annotations by their defaults, serverInfo for display, a person who may deny a call); then the course's host as a measuring device: the simulator's handshake, the allowlist, the version rule and the approval gate, and the negotiated tools under each.",
     startsServers: false,
   },
   {
