@@ -16,7 +16,6 @@ export {
 export { simulateFleetLesson } from "./simulate";
 export {
   formatFleetTable,
-  formatGroundTruth,
   formatSchemaTable,
   formatMalformedTable,
   formatConditionTable,
