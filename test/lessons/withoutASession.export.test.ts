@@ -378,12 +378,18 @@ for (const path of EXPORTS) {
       flat,
       /over stdio an implementation SHOULD NOT follow the authorization spec and retrieves credentials from the environment instead/,
     );
-    // SDK 2.4.0's era probe (classifyRpcError): in `auto`, a -32022 is modern when its list holds a
-    // modern version; a list of legacy versions alone, with a fallback available, is legacy.
+    // A -32022 is a modern answer (2026-07-28 basic/transports/stdio.mdx, "Backward Compatibility":
+    // "Do **not** fall back to `initialize`"): our auto stops; SDK 2.4.0's auto, given a list of
+    // legacy versions alone, falls back all the same (test/wireClient/autoLegacyList.test.ts runs both).
     assert.match(
       flat,
-      /a -32022 and a retry, which `auto` takes as a modern answer when its list holds a modern version \(a list of legacy versions alone sends `auto` to `initialize`\)/,
+      /Our `auto` takes every -32022 that lists versions as a modern answer: if the list holds no modern version it speaks, it stops with an error, as the stdio page says \("Do \*\*not\*\* fall back to `initialize`"\); SDK 2\.4\.0's `auto`, given a list of legacy versions alone, falls back to `initialize` all the same\./,
     );
+    assert.match(
+      flat,
+      /reaches the same verdicts, since our client takes them from the SDK, save one, a -32022 that lists only legacy versions/,
+    );
+    assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
     assert.ok(
       extensions >= 0 && extensions < close.indexOf("`io.modelcontextprotocol/tasks`"),
