@@ -269,6 +269,29 @@ test("the conventions are pointed back to lessons 1 to 5 in one sentence, and th
   }
 });
 
+test("the course's own stdio transport is said where it is used, and zod's converter is dated by its version", () => {
+  const zod = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> })
+    .dependencies.zod;
+  assert.equal(zod, "4.6.7");
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    // Lesson 6 never introduces the course's transport: it is said in one clause here
+    // (src/server/lineTransport.ts; docs/sdk-gaps.md#malformed-line: SDK 2.4's drops the line).
+    assert.match(
+      text,
+      /behind the course's own stdio transport: one JSON line each way, as the SDK's, but a line that is not JSON gets lesson 3's -32700 reply, where SDK 2\.4's transport drops it\./,
+      path,
+    );
+    assert.doesNotMatch(text, /own stdio transport \(lesson 6\)/, path);
+    assert.match(text, /serves it, behind section 1's transport\./, path);
+    // The maximum 2^53 - 1 and the moved keys are the converter's, at the pinned zod version.
+    assert.ok(
+      text.includes(`Zod's converter (zod ${zod}, the version the course pins; another may write otherwise)`),
+      path,
+    );
+  }
+});
+
 test("numbers the markdown states that no seed changes are the library's", () => {
   assert.equal(ENVELOPE_TOKENS, 8);
   assert.equal(WIRE_TIME_SCALE, 0.2);

@@ -362,11 +362,14 @@ for (const path of EXPORTS) {
       close,
       /a `400 Bad Request` whose body is a recognized modern error \(such as -32022\) means a modern server, any other `4xx` \(typically `400`, `404` or `405`\) a legacy one/,
     );
-    // deprecated.mdx: the removal horizon, dated; the tasks extension, dated.
+    // 2026-07-28 deprecated.mdx: the date is the earliest removal, when a feature becomes
+    // "eligible for removal; the actual removal is a Core Maintainer decision ... and may happen
+    // later". The tasks extension, dated.
     assert.match(
       close,
-      /deprecated in 2026-07-28, to be removed in the first revision released on or after 2027-07-28 \(`deprecated\.mdx`\): Roots, Sampling/,
+      /deprecated in 2026-07-28 and eligible for removal from the first revision released on or after 2027-07-28 \(the actual removal, a decision of MCP's Core Maintainers, may come later; `deprecated\.mdx`\): Roots, Sampling/,
     );
+    assert.doesNotMatch(close, /to be removed in the first revision/);
     assert.match(close, /an official extension since 2026-07-28 \(`io\.modelcontextprotocol\/tasks`\)/);
     // deprecated.mdx's table lists Dynamic Client Registration beside Roots, Sampling and Logging.
     assert.match(close, /Logging \(a server's log messages to the client\) and Dynamic Client Registration/);
@@ -375,8 +378,18 @@ for (const path of EXPORTS) {
       flat,
       /over stdio an implementation SHOULD NOT follow the authorization spec and retrieves credentials from the environment instead/,
     );
-    // The SDK's era probe takes a -32022 as modern only when it lists supported versions.
-    assert.match(flat, /a -32022 and a retry, which `auto` takes as a modern answer when it lists versions/);
+    // A -32022 is a modern answer (2026-07-28 basic/transports/stdio.mdx, "Backward Compatibility":
+    // "Do **not** fall back to `initialize`"): our auto stops; SDK 2.4.0's auto, given a list of
+    // legacy versions alone, falls back all the same (test/wireClient/autoLegacyList.test.ts runs both).
+    assert.match(
+      flat,
+      /Our `auto` takes every -32022 that lists versions as a modern answer: if the list holds no modern version it speaks, it stops with an error, as the stdio page says \("Do \*\*not\*\* fall back to `initialize`"\); SDK 2\.4\.0's `auto`, given a list of legacy versions alone, falls back to `initialize` all the same\./,
+    );
+    assert.match(
+      flat,
+      /reaches the same verdicts, since our client takes them from the SDK, save one, a -32022 that lists only legacy versions/,
+    );
+    assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
     assert.ok(
       extensions >= 0 && extensions < close.indexOf("`io.modelcontextprotocol/tasks`"),

@@ -131,11 +131,18 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "a `subscriptions/listen` stream the client opened: a request the server leaves open, delivering the notifications its filter names",
       // Tool names SHOULD be unique within a server (2026-07-28 server/tools.mdx, "Tool Names").
       "tool names SHOULD be unique within a server, not across servers",
-      "clients SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
+      // 2026-07-28 basic/index.mdx, "Statelessness": the SHOULD NOT is about a stdio process's
+      // lifetime, not about listing before each task.
+      "so listing before each task needs no new process; what it still advises against is the per-task client's new process for each task: clients SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
+      // 2025-11-25 server/tools.mdx, "List Changed Notification", gives only the server's SHOULD;
+      // listing again is what a client may do, not text of that page.
+      'when its tools change (2025-11-25 `server/tools.mdx`, "List Changed Notification"); a client that reads it can list them again within its session',
       "SHOULD NOT rely on `serverInfo`'s `name`",
       "`nextCursor`",
     ])
       assert.ok(prose.includes(phrase), `${file}: ${phrase}`);
+    assert.ok(!prose.includes("still advises against the per-task client:"), file);
+    assert.ok(!prose.includes("and the client lists them again within its session (2025-11-25"), file);
     // When annotations came is lesson 6's to say; here it is not said again.
     assert.doesNotMatch(prose, /since 2025-03-26/, file);
   }

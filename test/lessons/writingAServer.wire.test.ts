@@ -245,6 +245,26 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       path,
     );
     assert.match(prose, /this server's lists never change, so it never sends one/, path);
-    assert.match(prose, /its `supportedVersions` lists only `2026-07-28`/, path);
+    // 2026-07-28 server/discover.mdx, "DiscoverResult": `supportedVersions` is "Protocol versions
+    // the server supports"; SDK 2.4's stock serveStdio lists the modern ones alone, yet the same
+    // process answers `initialize` (docs/sdk-gaps.md#discover-lists-modern-only).
+    assert.match(
+      prose,
+      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28` though the process accepts 2025-11-25 too \(a gap in SDK 2\.4: MCP defines the list as the "Protocol versions the server supports", `server\/discover\.mdx`\)/,
+      path,
+    );
+    // serveStdio may build a probe instance for a first server/discover, then pins one instance.
+    assert.match(
+      prose,
+      /`serveStdio` may build one to answer a first `server\/discover`, and keeps one for the connection/,
+      path,
+    );
+    assert.doesNotMatch(prose, /builds a server, one per connection/, path);
+    // The world servers' caching values are the course's (its `cacheHints` option), not the SDK's.
+    assert.match(
+      prose,
+      /but for `ttlMs` and `cacheScope`: the course's hour and `"public"` \(lesson 4\), given to the SDK as its `cacheHints` option, where the minimal server kept the SDK's defaults/,
+      path,
+    );
   }
 });
