@@ -246,6 +246,14 @@ describe("lesson 3 on the wire (default seed)", () => {
       /The retry MUST have a new id: the same tool and arguments, the user's answer in `inputResponses` under the same key/,
     );
     assert.match(markdown, /allowed only on `tools\/call`, `prompts\/get` and `resources\/read`\./);
+    // mrtr.mdx "Server Requirements": an echoed requestState is attacker-controlled; kayit's unkeyed state is
+    // safe only because tampering can do no worse than fail the request.
+    assert.match(
+      markdown,
+      /A server MUST treat the echoed state as attacker-controlled, and protect its integrity \(an HMAC\) if it bears on authorization or business logic \("Server Requirements"\); `kayit`'s, an unkeyed digest of the call, is safe only because forging it can do no worse than fail the request\./,
+    );
+    // inputRequests values are {method, params} only (2026-07-28 schema).
+    assert.match(markdown, /to a request object of only `method` and `params`/);
   });
 
   it("the six failures: two isError results, four errors with the table's codes, errors the same line in both revisions", () => {

@@ -258,6 +258,11 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
     );
     const body = flat(readFileSync(join(ROOT, "lessons", "04-three-primitives.md"), "utf8"));
     assert.ok(body.includes("`default`, a value to assume, only annotates: a validator does not fill it in."));
+    // caching.mdx lists server/discover with the list methods and resources/read; prompt arguments are
+    // strings in both revisions (GetPromptRequestParams.arguments); a description is the schema's "hint".
+    assert.ok(body.includes("complete results of `server/discover`, the list methods and `resources/read`"));
+    assert.ok(body.includes("In both revisions prompt arguments are strings (`m3` goes as text)"));
+    assert.ok(body.includes(`("a 'hint' to the model", says the schema's \`Tool\`)`));
     const chart = regionWaysChart(lesson);
     assert.deepEqual(
       (chart.data as { values: { bytes: number }[] }).values.map((v) => v.bytes),

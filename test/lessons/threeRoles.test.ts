@@ -99,6 +99,10 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   says(`${lesson.servers.length === 3 ? "Three" : lesson.servers.length} servers offer five tools`);
   assert.equal(lesson.host.tools, 5);
   says("Server and tool `tarife` share a name.");
+  // architecture/index.mdx: the host "Coordinates AI/LLM integration and sampling"; a 2026-07-28 call
+  // may take more than one request (mrtr.mdx).
+  says("It coordinates the model (and *sampling*, a server asking for a reply from it, deprecated in 2026-07-28)");
+  says("(in 2026-07-28 a server may first answer that it needs input, and the client then sends the request again)");
   assert.ok(lesson.servers.find((s) => s.server === "tarife")!.tools.includes("tarife"));
   assert.deepEqual(
     lesson.servers.map((s) => s.tools.length),

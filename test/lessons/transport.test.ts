@@ -328,3 +328,15 @@ test("the solutions fold every answer, computed from the run", () => {
   );
   assert.match(flat(solutions), /A tool that added something each time it ran .* would add it twice/);
 });
+
+test("the spec points the markdown states with their limits: the stdio probe, the request headers, TLS", () => {
+  // No message need open a 2026-07-28 connection, yet stdio.mdx ("Backward Compatibility") RECOMMENDS probing.
+  assert.match(
+    markdown,
+    /no message need open the connection \(though on stdio a first `server\/discover` request, asking what the server supports, is RECOMMENDED: `stdio\.mdx`, "Backward Compatibility"\)/,
+  );
+  // Mcp-Method is required on "All requests"; header rules for notification POSTs are left undefined.
+  assert.match(markdown, /every request's POST carries `MCP-Protocol-Version`/);
+  // The doubled round trip leaves TLS out, and says so.
+  assert.match(markdown, /a new `https:\/\/` connection would add a TLS handshake too .*, which the rule leaves out/);
+});
