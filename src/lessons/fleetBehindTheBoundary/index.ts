@@ -7,11 +7,11 @@
 export { conditionsChart } from "./charts";
 export {
   describeFleetSeed,
-  readFleet,
   readGroundTruth,
   describeTurns,
   readConditions,
   solveExercises,
+  readSlowHttp,
 } from "./prose";
 export { simulateFleetLesson } from "./simulate";
 export {
@@ -21,7 +21,8 @@ export {
   formatMalformedTable,
   formatConditionTable,
   formatFailureTexts,
+  formatSlowHttp,
 } from "./tables";
-export { runFleetLines, runSlowLines } from "./wire";
+export { runFleetLines, runSlowLines, runSlowHttp, type SlowHttpCall } from "./wire";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
