@@ -8,7 +8,6 @@ export { conditionsChart } from "./charts";
 export {
   describeFleetSeed,
   readGroundTruth,
-  describeTurns,
   readConditions,
   solveExercises,
   readSlowHttp,
@@ -16,13 +15,12 @@ export {
 export { simulateFleetLesson } from "./simulate";
 export {
   formatFleetTable,
-  formatGroundTruth,
   formatSchemaTable,
   formatMalformedTable,
   formatConditionTable,
   formatFailureTexts,
   formatSlowHttp,
 } from "./tables";
-export { runFleetLines, runSlowLines, runSlowHttp, type SlowHttpCall } from "./wire";
+export { runFleetLines, runSlowLines, runSlowHttp } from "./wire";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
