@@ -299,6 +299,7 @@ export {
   formatMalformedTable,
   formatConditionTable,
   formatFailureTexts,
+  formatSlowHttp,
   formatTurnTable,
   formatFleetLesson,
   formatRate,
@@ -309,7 +310,12 @@ export {
   ANSWER_CODES,
   REFERENCE_CHANNELS,
 } from "./lessons/fleetBehindTheBoundary/tables";
-export { runFleetLines, runSlowLines } from "./lessons/fleetBehindTheBoundary/wire";
+export {
+  runFleetLines,
+  runSlowLines,
+  runSlowHttp,
+  type SlowHttpCall,
+} from "./lessons/fleetBehindTheBoundary/wire";
 export {
   fleetLessonJson,
   type FleetLessonJson,
@@ -321,11 +327,11 @@ export { LINE_WIDTH } from "./notebook/lineWidth";
 export { wrapWords } from "./lessons/wrapProse";
 export {
   describeFleetSeed,
-  readFleet,
   readGroundTruth,
   describeTurns,
   readConditions,
   solveExercises,
+  readSlowHttp,
 } from "./lessons/fleetBehindTheBoundary/prose";
 
 // Charts: vega-lite specs rendered to SVG with vega.

@@ -83,7 +83,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "fleet",
     title: "The Fleet behind the Boundary",
     covers:
-      "a seeded fleet of 400 devices and a question with a trap; MCP's two error channels, the same eight malformed calls down three paths and three of them on a real server; two scripted agents under slow tools, crashes, restarts and stdout noise on a virtual clock; failures the client makes itself, and when a retry is safe.",
+      "a seeded fleet of 400 devices and a question with a trap; MCP's two error channels, the same eight malformed calls down three paths and three of them on a real server; two scripted agents under slow tools, crashes, restarts and stdout noise on a virtual clock; failures the client makes itself, and when a retry is safe; a slow call's progress on stdio and as an SSE stream over HTTP.",
     startsServers: false,
   },
   {

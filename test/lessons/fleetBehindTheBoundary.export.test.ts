@@ -273,9 +273,8 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
 
 test("§3, restart and retry: safe only for read-only or idempotent tools; the fleet declares no annotations, so its client cannot know; serve fleet at level 2 and up says readOnlyHint: true", () => {
   eachBodyMatches(
-    /But the client cannot know whether the lost call ran before the crash, and retrying a `tools\/call` of unknown outcome is safe only for a tool that is read-only or idempotent\./,
-    /The fleet's tools only read, yet declare no annotations: by MCP's defaults this client cannot know the retry is safe \(each tool reads as destructive and not idempotent\)/,
-    /`mcp-course serve fleet` at declaration level 2 and up says it: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
+    /The lost call may have run before the crash, and a call of unknown outcome is safe to retry only on a read-only or idempotent tool: these only read, but with no annotations the client cannot know it \(by MCP's defaults each is destructive and not idempotent\)/,
+    /At declaration level 2 and up `mcp-course serve fleet` says it: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
   );
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
   for (const tool of FLEET_TOOL_DEFINITIONS) assert.equal("annotations" in tool, false, tool.name);
@@ -473,4 +472,60 @@ test("the chart's opacity legend has swatches in the bars' colour", () => {
     encoding: { color: { scale: { range: string[] } }; opacity: { legend: { symbolFillColor: string } } };
   };
   assert.equal(spec.encoding.opacity.legend.symbolFillColor, spec.encoding.color.scale.range[0]);
+});
+
+test("the slow call over Streamable HTTP is shown as it crossed: a POST answered by an SSE stream of three progress events, then the response, which ends it", () => {
+  eachBodyMatches(
+    /A server MUST answer a request with one JSON object or with an SSE stream, a body of type `text\/event-stream`, and a client MUST accept both \(2026-07-28 `basic\/transports\/streamable-http`, "Sending Messages"; 2025-11-25 `basic\/transports`, "Sending Messages to the Server"\)\./,
+    /An SSE body is text in \*events\*, each ended by a blank line: `event:` names the event's type, and each `data:` line here carries one JSON-RPC message\./,
+    /The server MAY send notifications about the request before the response, which SHOULD end the stream \("Receiving Messages" in 2026-07-28; 2025-11-25 alike/,
+    /this one had three to send, so it chose a stream/,
+    /a 2026-07-28 client closes the stream, which the server MUST treat as cancelling it \(lesson 3; the same page, "Cancellation"\)\./,
+  );
+  for (const { path, text } of exports) {
+    const shown = text.split("--fault slow --slow-ms 300 --http --port 0\n")[1].split("```")[0];
+    const [request, response] = shown.split(/^server → client /m);
+    // The POST: lesson 2's header block, 2026-07-28's headers, and the token beside `_meta`'s version.
+    for (const field of [
+      "POST /mcp HTTP/1.1",
+      "accept: application/json, text/event-stream",
+      "mcp-method: tools/call",
+      "mcp-name: top_devices",
+      "mcp-protocol-version: 2026-07-28",
+      "Host: 127.0.0.1:<port>",
+    ])
+      assert.ok(request.split("\n").includes(`  ${field}`), `${path}: ${field}`);
+    assert.match(
+      flat(request),
+      /"_meta":\{"progressToken":"slow-1", ?"io\.modelcontextprotocol\/protocolVersion":"2026-07-28"/,
+      path,
+    );
+    // The answer: 200, an SSE body, `Date` left out.
+    const lines = response.split("\n");
+    assert.ok(lines.includes("  HTTP/1.1 200 OK") && lines.includes("  content-type: text/event-stream"), path);
+    assert.ok(!lines.some((line) => /^ {2}date:/i.test(line)), `${path}: no Date`);
+    const body = lines.slice(lines.indexOf("") + 1);
+    // Four events, each `event:`, one `data:` line (folded) and a blank line: three progress, then the response.
+    const events = body.join("\n").split("\n  ⏎\n");
+    assert.equal(events.length, 5, `${path}: four events, then the line naming what was left out`);
+    assert.match(events[4], /^\(left out above: the response's Date field; its bytes are counted\)/, path);
+    for (const [k, event] of events.slice(0, 4).entries()) {
+      assert.match(event, /^ {2}event: message⏎\n {2}data: \{/, `${path}: event ${k + 1}`);
+      const data = flat(event.split("data: ")[1]).replace(/⏎\s*$/, "").replace(/, /g, ",");
+      const message = JSON.parse(data) as { method?: string; id?: number; params?: { progress?: number } };
+      if (k < 3) {
+        assert.equal(message.method, "notifications/progress", `${path}: event ${k + 1}`);
+        assert.equal(message.params?.progress, k + 1, `${path}: event ${k + 1}`);
+      } else assert.equal(message.id, 1, `${path}: the response comes last`);
+    }
+    // The reading's byte count is the heading's body bytes.
+    const bodyBytes = Number(/^\(\d+ \+ (\d+) bytes\)$/m.exec(response)![1]);
+    assert.match(
+      flat(text),
+      new RegExp(
+        `The stream carried 4 events, 3 \`notifications/progress\` and the response, in ${bodyBytes} bytes of body`,
+      ),
+      path,
+    );
+  }
 });

@@ -18,7 +18,6 @@ function allProse(seed: number): Record<string, string> {
   const r = simulateFleetLesson(seed);
   return {
     describeFleetSeed: prose.describeFleetSeed(r),
-    readFleet: prose.readFleet(r),
     readGroundTruth: prose.readGroundTruth(r),
     describeTurns: prose.describeTurns(r),
     readConditions: prose.readConditions(r),
@@ -77,8 +76,8 @@ test("the solutions are folded, one per exercise, name the calls the validating 
       ),
       `seed ${seed}`,
     );
-    assert.equal(prose.solveExercises(r).match(/^<details>$/gm)?.length, 4, "one folded answer per exercise");
-    assert.equal(prose.solveExercises(r).match(/^<summary>\d\. /gm)?.length, 4);
+    assert.equal(prose.solveExercises(r).match(/^<details>$/gm)?.length, 3, "one folded answer per exercise");
+    assert.equal(prose.solveExercises(r).match(/^<summary>\d\. /gm)?.length, 3);
     assert.ok(solutions.includes("fails the call itself: `local: timed out`"), `seed ${seed}`);
     assert.doesNotMatch(solutions, /-3200\d/, `seed ${seed}: a local failure has no code`);
   }

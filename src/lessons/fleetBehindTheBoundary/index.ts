@@ -7,11 +7,10 @@
 export { conditionsChart } from "./charts";
 export {
   describeFleetSeed,
-  readFleet,
   readGroundTruth,
-  describeTurns,
   readConditions,
   solveExercises,
+  readSlowHttp,
 } from "./prose";
 export { simulateFleetLesson } from "./simulate";
 export {
@@ -20,7 +19,8 @@ export {
   formatMalformedTable,
   formatConditionTable,
   formatFailureTexts,
+  formatSlowHttp,
 } from "./tables";
-export { runFleetLines, runSlowLines } from "./wire";
+export { runFleetLines, runSlowLines, runSlowHttp } from "./wire";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

@@ -10,11 +10,12 @@
  */
 import { LOCAL_FAILURES } from "../../fleet/client";
 import { LATENCY_MICROS } from "../../fleet/conditions";
-import { FLEET_SIZE, LOW_HOURS } from "../../fleet/catalog";
+import { LOW_HOURS } from "../../fleet/catalog";
 import { SLOW_PROGRESS_STEPS } from "../../server/faults";
 import type { AgentRunRecord } from "../../fleet/runAgents";
 import { formatRate, msPerCall, refusedArguments } from "./tables";
 import type { FleetLessonResult } from "./simulate";
+import type { SlowHttpCall } from "./wire";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 
@@ -34,16 +35,6 @@ export function describeFleetSeed(result: FleetLessonResult): string {
   return wrapMarkdown(
     `This run uses **seed ${result.seed}**: it draws the ${result.fleet.devices.length} devices; the agents, ` +
       `the paths and the faults are scripts, the same for every seed.`,
-  );
-}
-
-/** A reading of the fleet table. */
-export function readFleet(result: FleetLessonResult): string {
-  const { truth } = result;
-  const share = Math.round((truth.lowHourCount * 100) / FLEET_SIZE);
-  return wrapMarkdown(
-    `${truth.lowHourCount} of the ${FLEET_SIZE} devices (${share}%) have run fewer than ` +
-      `${LOW_HOURS} hours, the devices the question is about.`,
   );
 }
 
@@ -172,13 +163,6 @@ export function solveExercises(result: FleetLessonResult): string {
           : `The agents made ${plural(healthyErrors, "tool error")} on the healthy paths: check which were invalid arguments.`),
     ),
     foldedAnswer("3. A slow call with progress", progressAnswer()),
-    foldedAnswer(
-      "4. One newline",
-      `${code("stdout-line")}: the stray line (counted as stray), then the response on a line of its own. ` +
-        `${code("stdout-unterminated")}: one line, stray text and response, which does not parse; after ` +
-        `${ms(LATENCY_MICROS.clientTimeout)} ms the client gives up, sends ${code("notifications/cancelled")} ` +
-        `and fails the call itself: ${code(LOCAL_FAILURES.timedOut)}.`,
-    ),
   ].join("\n\n");
 }
 
@@ -203,7 +187,28 @@ function progressAnswer(): string {
   const capped =
     MAXIMUM_TIMEOUT_MICROS < slow
       ? `With a maximum of ${ms(MAXIMUM_TIMEOUT_MICROS)} ms it times out at ${ms(MAXIMUM_TIMEOUT_MICROS)} ms, ` +
-        `whatever the notifications say: ${code(LOCAL_FAILURES.timedOut)}, as now.`
+        `whatever the notifications say: the client sends ${code("notifications/cancelled")} and ` +
+        `fails the call itself: ${code(LOCAL_FAILURES.timedOut)}, as now.`
       : `A maximum of ${ms(MAXIMUM_TIMEOUT_MICROS)} ms changes nothing: the result comes first.`;
   return `${first} ${capped}`;
+}
+
+/**
+ * The reading of the slow call's SSE stream (`runSlowHttp`): how many events it carried, and its
+ * body's bytes split into the messages' JSON, the SSE framing round them (`event:` lines, `data: `,
+ * newlines) and the chunked coding lesson 2 showed.
+ */
+export function readSlowHttp(call: SlowHttpCall): string {
+  const { response } = call.exchange;
+  const progress = call.messages.filter((m) => m.method === "notifications/progress").length;
+  const content = Buffer.byteLength(response.content);
+  const framing = content - call.jsonBytes;
+  const chunked = response.bodyBytes - content;
+  const progressed = plural(progress, "`notifications/progress`", "`notifications/progress`");
+  return wrapMarkdown(
+    `The stream carried ${plural(call.messages.length, "event")}, ${progressed} and the response, ` +
+      `in ${n(response.bodyBytes)} bytes of body: ${n(call.jsonBytes)} of JSON, ${n(framing)} of ` +
+      `SSE framing (\`event:\` lines, \`data: \`, newlines), ${n(chunked)} of chunked coding, ` +
+      "whose last chunk ended the stream after the response.",
+  );
 }

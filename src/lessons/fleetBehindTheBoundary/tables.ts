@@ -18,6 +18,8 @@ import { formatTextTable } from "../textTable";
 import { wrapWords } from "../wrapProse";
 import type { FleetLessonResult } from "./simulate";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
+import { formatHttpExchange } from "../httpText";
+import type { SlowHttpCall } from "./wire";
 
 /** The words of `text`: split at spaces, except inside a double-quoted span (`"Aeris V3"`). */
 function words(text: string): string[] {
@@ -479,8 +481,9 @@ export function formatConditionTable({
   });
   return [
     table,
-    ...keyLines([`answer: ${legend[0]}`, ...legend.slice(1)]),
     ...keyLines([
+      `answer: ${legend[0]}`,
+      ...legend.slice(1),
       "calls, errors: tool calls, and those that failed",
       "bytes: the JSON lines that crossed, MCP's opening and tools/list included",
       "ms/call: virtual time per tool call",
@@ -503,4 +506,13 @@ export function formatFleetLesson(result: FleetLessonResult): string {
     ["what the thorough agent read on failed calls", formatFailureTexts(result)],
   ];
   return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");
+}
+
+/**
+ * The slow call over Streamable HTTP as it crossed (`runSlowHttp`): the command, the POST's header
+ * block and body, the answer's header block and its SSE body line by line (`httpText.ts`, as
+ * lesson 2 prints an HTTP exchange).
+ */
+export function formatSlowHttp(call: SlowHttpCall): string {
+  return formatHttpExchange(call.command, call.exchange);
 }

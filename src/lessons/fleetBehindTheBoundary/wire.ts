@@ -15,7 +15,13 @@ import { MALFORMED_CALLS } from "../../fleet/malformed";
 import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import { openLegacySession } from "../../wireClient/legacyOpening";
 import { interruptible } from "../../wireClient/interruptible";
-import { serverArgs, type ServeSpec } from "../../wireClient/serveCommand";
+import { describeServe, serverArgs, type ServeSpec } from "../../wireClient/serveCommand";
+import { STATELESS_VERSION } from "../../wireClient/era";
+import { meteredFetch, type HttpExchangeText } from "../../wireClient/httpFetch";
+import { serveOverHttp } from "../../wireClient/httpServe";
+import { TrafficMeter } from "../../wireClient/trafficCounts";
+import { requestMeta } from "../../wireClient/transcripts";
+import { isEventStream, maskedHttpMessage } from "../httpText";
 
 /** The labels of the malformed calls the exchange sends, before the call with no `name`. */
 const SENT = ["limit as a string", "unknown tool"] as const;
@@ -108,20 +114,27 @@ export function runSlowLines(seed: number): Promise<Transcript> {
   return interruptible(() => slowLines(seed));
 }
 
+/** The slow server both runs speak to: `fleet` with `--fault slow`, its wait {@link SLOW_WIRE_MS}. */
+function slowSpec(seed: number): ServeSpec {
+  return { server: "fleet", seed, fault: "slow", slowMs: SLOW_WIRE_MS };
+}
+
+/** The shown slow call's name and arguments: the shortcut agent's first call. */
+const SLOW_CALL = {
+  name: "top_devices",
+  arguments: { field: "downtime_min", max_hours: 500, limit: 1 },
+} as const;
+
 /** {@link runSlowLines}'s run. */
 function slowLines(seed: number): Promise<Transcript> {
-  const spec: ServeSpec = { server: "fleet", seed, fault: "slow", slowMs: SLOW_WIRE_MS };
+  const spec = slowSpec(seed);
   return afterOpening(spec, async (exchange) => {
     let notifications = 0;
     exchange.send({
       jsonrpc: "2.0",
       id: 1,
       method: "tools/call",
-      params: {
-        name: "top_devices",
-        arguments: { field: "downtime_min", max_hours: 500, limit: 1 },
-        _meta: { progressToken: PROGRESS_TOKEN },
-      },
+      params: { ...SLOW_CALL, _meta: { progressToken: PROGRESS_TOKEN } },
     });
     for (;;) {
       const message = await exchange.read();
@@ -131,4 +144,91 @@ function slowLines(seed: number): Promise<Transcript> {
     }
     return `${notifications} progress notifications, then the result`;
   });
+}
+
+/** Lesson 8's slow call over Streamable HTTP, as it crossed ({@link runSlowHttp}). */
+export interface SlowHttpCall {
+  /** The command that started the server, as a reader would type it. */
+  command: string;
+  /** The POST and its answer, the port masked and `Date` left out (`httpText.ts`). */
+  exchange: HttpExchangeText;
+  /** The JSON-RPC messages of the answer's SSE body, one per `data:` line, in order. */
+  messages: Record<string, unknown>[];
+  /** Bytes of those messages' JSON, as each `data:` line carries it. */
+  jsonBytes: number;
+}
+
+/**
+ * The same slow call as {@link runSlowLines}, in revision 2026-07-28 over Streamable HTTP:
+ * `mcp-course serve fleet --fault slow --http` (its delay {@link SLOW_WIRE_MS} ms), and one POST
+ * sent through the course's metered `fetch` (`httpFetch.ts`), which keeps each header block and
+ * body as it crossed. The POST carries what a 2026-07-28 request needs with no session: the
+ * `Accept` header listing both `application/json` and `text/event-stream`, `MCP-Protocol-Version`,
+ * `Mcp-Method` and `Mcp-Name`, and in `_meta` the real client's version, identity and
+ * capabilities (`requestMeta`) beside the progress token. The server answers with an SSE stream:
+ * its progress notifications, then the response. Nothing is timed and the server writes each
+ * event in one piece, so a seed gives the same bytes.
+ *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its server is
+ * killed and the run rejects with one line.
+ *
+ * @remarks Source: 2026-07-28 `basic/transports/streamable-http.mdx`, "Sending Messages" (the
+ * `Accept` header; a request is answered with one JSON object or an SSE stream), "Receiving
+ * Messages" (notifications before the final response, which SHOULD end the stream), "Request
+ * Metadata" (the headers).
+ * @throws Error when the answer is not an SSE stream, or its last message is not the response.
+ * @throws RunInterrupted when interrupted in a kernel.
+ */
+export function runSlowHttp(seed: number): Promise<SlowHttpCall> {
+  return interruptible(() => slowHttp(seed));
+}
+
+/** {@link runSlowHttp}'s run. */
+async function slowHttp(seed: number): Promise<SlowHttpCall> {
+  const spec = slowSpec(seed);
+  const served = await serveOverHttp(spec);
+  const exchanges: HttpExchangeText[] = [];
+  const metered = meteredFetch(new TrafficMeter(), "keep-alive", (exchange) =>
+    exchanges.push(exchange),
+  );
+  try {
+    const response = await metered.fetch(served.url, {
+      method: "POST",
+      headers: {
+        accept: "application/json, text/event-stream",
+        "content-type": "application/json",
+        "mcp-method": "tools/call",
+        "mcp-name": SLOW_CALL.name,
+        "mcp-protocol-version": STATELESS_VERSION,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { ...SLOW_CALL, _meta: { progressToken: PROGRESS_TOKEN, ...requestMeta() } },
+      }),
+    });
+    await response.text();
+  } finally {
+    await metered.close();
+    await served.stop();
+  }
+  const [crossed] = exchanges;
+  if (crossed === undefined || !isEventStream(crossed.response))
+    throw new Error(
+      `the slow call was not answered with an SSE stream: ${JSON.stringify(crossed)}`,
+    );
+  const data = [...crossed.response.content.matchAll(/^data: (.*)$/gm)].map((match) => match[1]);
+  const messages = data.map((line) => JSON.parse(line) as Record<string, unknown>);
+  if (messages.at(-1)?.id !== 1)
+    throw new Error(`the stream did not end with the response: ${crossed.response.content}`);
+  return {
+    command: `${describeServe(spec)} --http --port 0`,
+    exchange: {
+      request: maskedHttpMessage(crossed.request),
+      response: maskedHttpMessage(crossed.response),
+    },
+    messages,
+    jsonBytes: data.reduce((sum, line) => sum + Buffer.byteLength(line), 0),
+  };
 }

@@ -33,6 +33,7 @@ import { describeServe, type ServeSpec } from "../../wireClient/serveCommand";
 import { TrafficMeter } from "../../wireClient/trafficCounts";
 import { requestMeta } from "../../wireClient/transcripts";
 import { interruptible } from "../../wireClient/interruptible";
+import { maskedHttpMessage, OMITTED_FIELDS, PORT_MASK } from "../httpText";
 
 /**
  * The declaration level every server runs at: lesson 6's `full`, each tool with its fields, and the
@@ -45,9 +46,6 @@ export const TRANSPORT_LEVEL: Level = 3;
  * name under `.example`, which RFC 2606 reserves for examples, so it is no one's site.
  */
 export const FOREIGN_ORIGIN = "http://attacker.example";
-
-/** What stands for a port in everything the lesson prints: ports are picked by the system. */
-export const PORT_MASK = "<port>";
 
 /** One of the server's standard streams, counted over one process's life. */
 export interface StreamCount {
@@ -222,14 +220,6 @@ async function stdioPart(seed: number, task: TaskWithAnswer): Promise<StdioPart>
   };
 }
 
-/** A header block for print: the port masked, the `Date` field left out. */
-function masked(message: HttpMessageText): ShownHttpMessage {
-  const head = message.head
-    .filter((line) => !/^date:/i.test(line))
-    .map((line) => line.replace(/^(host:\s*[^:]+):\d+$/i, `$1:${PORT_MASK}`));
-  return { ...message, head };
-}
-
 /** The header fields of a recorded request that a caller passes (Node adds Host and Connection). */
 function passedFields(request: HttpMessageText): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -292,9 +282,12 @@ async function httpPart(
     endpoint: url.replace(/:\d+\//, `:${PORT_MASK}/`),
     posts: http.total.exchanges,
     connections: http.connections,
-    call: { request: masked(call.request), response: masked(call.response) },
-    refused: { request: masked(refused.request), response: masked(refused.response) },
-    omitted: ["Date"],
+    call: { request: maskedHttpMessage(call.request), response: maskedHttpMessage(call.response) },
+    refused: {
+      request: maskedHttpMessage(refused.request),
+      response: maskedHttpMessage(refused.response),
+    },
+    omitted: [...OMITTED_FIELDS],
     values: { tariff, amount: JSON.parse(text) as Fields },
   };
 }

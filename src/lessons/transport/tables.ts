@@ -4,18 +4,13 @@
  * does that): a stdio line folded after its commas, so that a reader sees one line and its newline,
  * and an HTTP exchange as its header blocks and bodies.
  */
-import { LINE_WIDTH } from "../../notebook/lineWidth";
 import type { Transcript } from "../../wireClient/lineExchange";
-import { foldedLine, formatWireTranscript } from "../transcriptText";
+import { formatWireTranscript } from "../transcriptText";
+import { cut, formatHttpExchange, formatHttpMessage, httpHeading } from "../httpText";
 import type { RoundTripRun, ServerTrips } from "../../wireClient/roundTrips";
 import { listing } from "../proseWords";
 import { formatTextTable, type Cell } from "../textTable";
-import type { ShownHttpMessage, TransportResult } from "./simulate";
-
-/** Text cut to `width` characters, `…` marking the cut. */
-function cut(text: string, width: number = LINE_WIDTH): string {
-  return [...text].length <= width ? text : `${[...text].slice(0, width - 1).join("")}…`;
-}
+import type { TransportResult } from "./simulate";
 
 /**
  * Transcripts as the stdio transport carries them (`formatWireTranscript`, layout `folded`): the
@@ -58,33 +53,13 @@ export function formatRestart(result: TransportResult): string {
   return formatLines([result.stdio.crash, result.stdio.retry]);
 }
 
-/** An HTTP message as it crossed: header lines, a blank line, its content ({@link foldedLine}). */
-function httpMessage(message: ShownHttpMessage): string[] {
-  const body = message.content === "" ? [] : ["", ...foldedLine(message.content)];
-  return [...message.head.map((line) => cut(`  ${line}`)), ...body];
-}
-
-/** Who sent an HTTP message, and its bytes: header block + body. */
-function httpHeading(from: "client" | "server", message: ShownHttpMessage): string {
-  const who = from === "client" ? "client → server" : "server → client";
-  return `${who} (${message.headerBytes} + ${message.bodyBytes} bytes)`;
-}
-
 /**
  * The `tools/call` POST to `tarife` and its answer, as they crossed: the command that started the
- * server, each message's header block and body (its JSON folded, {@link foldedLine}), and a last
+ * server, each message's header block and body (its JSON folded, `formatHttpMessage`), and a last
  * line naming the fields left out.
  */
 export function formatHttpCall(result: TransportResult): string {
-  const { http } = result;
-  return [
-    cut(`$ ${http.command}`),
-    httpHeading("client", http.call.request),
-    ...httpMessage(http.call.request),
-    httpHeading("server", http.call.response),
-    ...httpMessage(http.call.response),
-    cut(`(left out above: the response's ${http.omitted.join(", ")} field; its bytes are counted)`),
-  ].join("\n");
+  return formatHttpExchange(result.http.command, result.http.call);
 }
 
 /**
@@ -103,7 +78,7 @@ export function formatRefused(result: TransportResult): string {
     `${httpHeading("client", refused.request)}: the same POST, with one field more:`,
     ...added.map((line) => cut(`  ${line}`)),
     httpHeading("server", refused.response),
-    ...httpMessage({ ...refused.response, head: [status, ...own] }),
+    ...formatHttpMessage({ ...refused.response, head: [status, ...own] }),
   ]
     .concat(names.length > 0 ? [cut(`(its ${listing(names)} fields as in the call's answer)`)] : [])
     .join("\n");
