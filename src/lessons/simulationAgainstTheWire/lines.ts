@@ -13,7 +13,7 @@
  *
  * @remarks Source: 2025-11-25 `basic/utilities/cancellation.mdx`; 2026-07-28
  * `basic/patterns/cancellation.mdx` ("Transport-Specific Cancellation": over stdio the client MUST
- * send `notifications/cancelled`; servers SHOULD not send a response for a cancelled request);
+ * send `notifications/cancelled`; servers SHOULD NOT send a response for a cancelled request);
  * `@modelcontextprotocol/client` 2.4.0 (`reason: String(error)` of its `REQUEST_TIMEOUT`).
  */
 import { LineExchange, type Transcript } from "../../wireClient/lineExchange";

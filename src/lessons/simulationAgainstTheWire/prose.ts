@@ -329,9 +329,10 @@ export function wireSolutions(result: WireLessonResult): string {
         : "") +
       `: approval opens the gate in either reading, so whether a tool declared a side effect, or failed to say it had none, ` +
       `no longer matters.`,
-    `It is held in both readings, with ${glossed(NO_APPROVAL)}. It has ${code("annotations")}, and they leave ${code("readOnlyHint")} out, so by ` +
-      `MCP's default it may write: the approval gate reads a declared side effect, as section 4 says, in either reading ` +
-      `of a missing hint. Only a tool with no ${code("annotations")} at all passes, and only where a missing hint passes.`,
+    `It is held in both readings, with ${glossed(NO_APPROVAL)}. The tool declares no side effect; it is held because its ` +
+      `${code("annotations")} lack ${code("readOnlyHint: true")}: where a missing hint passes, the approval gate holds every tool ` +
+      `whose ${code("annotations")} do not say it (section 4), and by MCP's defaults ${code("readOnlyHint")} is false, so the tool ` +
+      `may write. Only a tool with no ${code("annotations")} at all passes, and only where a missing hint passes.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
       `our JSON Schema gives ${code("max_hours")} no upper bound, so the bound on the wire comes from the zod schema alone.`,
