@@ -36,12 +36,19 @@ export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): 
 }
 
 /**
- * Stateless mismatch: `tools/list` naming 2025-11-25 (a version the stateless-only server has
- * "chosen not to support", versioning.mdx) → −32022 with `data.supported`; the client retries
- * with the one it speaks from that list.
+ * Stateless mismatch: `tools/list` naming 2025-11-25 in `_meta` → −32022 with `data.supported`;
+ * the client retries with the one it speaks from that list.
+ *
+ * @param era `"stateless"` (default): `serve olcum --era stateless`, which has "chosen not to
+ *   support" 2025-11-25 (versioning.mdx), so `supported` lists 2026-07-28 alone. `"both"`: the
+ *   plain dual-era `serve olcum`, which serves 2025-11-25 only through `initialize`, so
+ *   `supported` lists it too (legacy versions "establish a session with an `initialize`
+ *   handshake", versioning.mdx, "Terminology").
  */
-export async function statelessMismatch(): Promise<Transcript> {
-  const args = ["olcum", "--era", "stateless"];
+export async function statelessMismatch(
+  era: "stateless" | "both" = "stateless",
+): Promise<Transcript> {
+  const args = era === "stateless" ? ["olcum", "--era", "stateless"] : ["olcum"];
   const exchange = new LineExchange(args);
   exchange.send({
     jsonrpc: "2.0",
@@ -53,9 +60,7 @@ export async function statelessMismatch(): Promise<Transcript> {
   const supported: string[] = refused.error?.data?.supported ?? [];
   const chosen = supported.find((version) => version === STATELESS_VERSION);
   if (chosen === undefined)
-    throw new Error(
-      `the stateless-only server did not offer ${STATELESS_VERSION}: ${JSON.stringify(refused)}`,
-    );
+    throw new Error(`the server did not offer ${STATELESS_VERSION}: ${JSON.stringify(refused)}`);
   exchange.send({
     jsonrpc: "2.0",
     id: 2,

@@ -1,4 +1,4 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 says; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -111,7 +111,7 @@ describe("lesson 5's simulated half", () => {
     ]);
     assert.match(
       flat(readPolicies(result)),
-      /^Under both, `kayit_yaz` falls with its server, not to the allowlist: the version is read first\. The handshake cost 99 tokens and 5 round trips under every policy: the host decides after the answers are in\.$/,
+      /^Under both, `kayit_yaz` falls with its server, the version read first\. Every policy's handshake cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
     );
   });
 
@@ -133,7 +133,7 @@ describe("lesson 5's simulated half", () => {
     );
     assert.match(
       flat(readPolicies(simulateLifecycleAndNegotiation(20260218))),
-      /The handshake cost 99 tokens and 5 round trips under every policy/,
+      /Every policy's handshake cost 99 tokens and 5 round trips/,
     );
   });
 
@@ -235,10 +235,17 @@ describe("lesson 5's real half (one run, six processes)", () => {
     );
     const [refusal] = parsed(wire.statelessMismatch, "server");
     assert.equal(refusal.error.code, -32022);
-    assert.deepEqual(refusal.error.data, { supported: ["2026-07-28"], requested: "2025-11-25" });
+    // The dual-era olcum: the refused legacy version is in `supported`, served through initialize.
+    assert.deepEqual(refusal.error.data, {
+      supported: discovered.result.supportedVersions,
+      requested: "2025-11-25",
+    });
+    assert.ok(refusal.error.data.supported.includes("2025-11-25"));
+    assert.match(refusal.error.message, /serves through initialize/);
+    assert.equal(wire.statelessMismatch.command, "mcp-course serve olcum", "no --era: dual-era");
     assert.match(
       flat(readStatelessMismatch(wire)),
-      /The wrong guess cost 2 messages and 408 bytes\. Asking `server\/discover` first costs 2 messages and 542 bytes, once per server while its answer stays fresh \(`ttlMs`, an hour; `server\/utilities\/caching\.mdx`\)\./,
+      /The retry, naming `2026-07-28`, got section 3's answer\. The wrong guess cost 2 messages and 545 bytes\. Asking `server\/discover` first costs 2 messages and 542 bytes, once per server while its answer stays fresh \(`ttlMs`, an hour; `server\/utilities\/caching\.mdx`\)\./,
     );
     assert.equal(discovered.result.ttlMs, 3_600_000, "a cacheable answer: fresh for an hour");
   });
@@ -326,6 +333,11 @@ describe("lesson 5's real half (one run, six processes)", () => {
         flat(solutions),
         /what section 5 showed `kayit` declaring of the protocol: 4 versions, `2026-07-28` among them, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
       );
+      // The annotations read as untrusted hints, and MCP's human in the loop (server/tools.mdx).
+      assert.match(
+        flat(solutions),
+        /It reads the annotations as hints, to trust only if it trusts `kayit`: `bolge_ozet` only reads, within the server; `kayit_yaz` may write, destroying what was there, a repeat doing no more, within the server\. No hint drops a tool; they tell the host which calls to put before a person, who SHOULD be able to deny any of them \(`server\/tools\.mdx`\)\./,
+      );
       const raw = describeLifecycleAndNegotiationSeed(result, wire);
       for (const text of [raw, solutions, readGate(result), readPolicies(result)])
         assert.ok(widest(text) <= LINE_WIDTH);
@@ -351,7 +363,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        "So `olcum` serves 2025-11-25 only through `initialize`: a `_meta` request naming 2025-11-25 gets -32022, though its `data.supported` lists 2025-11-25.",
+        "So `olcum` serves 2025-11-25 only through `initialize`: a `_meta` request naming 2025-11-25 gets -32022, though its `data.supported` lists 2025-11-25. The `message` above says so.",
       ),
       "section 3 says what the plain olcum answers",
     );
@@ -386,10 +398,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Why skipping the RECOMMENDED probe is safe here, and only here.
         "The course's stdio clients skip it, safe only because they start the course's own servers, known to be dual-era or modern: none runs a call by legacy rules. A client meeting servers it does not know should probe.",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
-        "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*.",
+        "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*;",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
-        "It goes against 2026-07-28's SHOULD NOT on `serverInfo` (section 5); the course keeps the rule to measure what acting on it costs.",
+        "**The version rule** drops a server whose `serverInfo` version is newer than the host knows (`kayit`: 3, known 2), against 2026-07-28's SHOULD NOT (section 5), to measure what that costs.",
         // MCP's defaults for a missing hint, in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* (lesson 4: hints, to trust only from a trusted server) default to `readOnlyHint` false, `destructiveHint` true, `idempotentHint` false and `openWorldHint` true",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
@@ -398,13 +410,13 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         "MCP's human in the loop may deny any call (section 5).",
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
-        "**Negotiated tools** is the course's own term, not MCP's: the tools the course's host keeps after its policy, below. MCP negotiates a version and capabilities, not a set of tools (section 2)",
-        "it asks each server once, in *the simulator's handshake* (not MCP's `initialize`): `yetenek sor` (ask capabilities) out, `yetenek bildir` (declare capabilities) back, with the server's version, tools and resources.",
+        "the tools it keeps are the **negotiated tools**, the course's term (MCP negotiates no tools, section 2).",
+        "Its simulator asks each server once, in *the simulator's handshake* (not MCP's `initialize`): `yetenek sor` (ask capabilities) out, `yetenek bildir` (declare) back.",
         // The course's host framed as the course's measuring device, not MCP practice.
         "## 6 · The course's host: a measuring device",
         "rules whose cost it can count, not a practice MCP asks for.",
         // Why the record task runs under policy none.
-        "the task runs under policy *none*, since under the course's policy that call would end before the gate with `arac bildirilmedi`",
+        "under policy *none*, since under the course's policy that call would end before the gate with `arac bildirilmedi`",
       ])
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);

@@ -108,10 +108,12 @@ export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string
   const minutes = discovered.result.ttlMs / 60_000;
   const fresh = minutes === 60 ? "an hour" : plural(minutes, "minute");
   const { code: errorCode, data } = refusal.error;
+  const [, retry] = linesFrom(wire.statelessMismatch, "client");
+  const retried: string = retry.params._meta["io.modelcontextprotocol/protocolVersion"];
   return wrapMarkdown(
     `The server refused with ${errorCode}. Its ${code("data")} names what it supports ` +
-      `(${codes(data.supported)}) and what was asked (${code(data.requested)}). The retry got ` +
-      `section 3's answer. The wrong guess cost 2 messages and ${asked + answered} bytes. ` +
+      `(${codes(data.supported)}) and what was asked (${code(data.requested)}). The retry, ` +
+      `naming ${code(retried)}, got section 3's answer. The wrong guess cost 2 messages and ${asked + answered} bytes. ` +
       `Asking ${code("server/discover")} first costs 2 messages and ` +
       `${discoverAsked + discoverAnswered} bytes, once per server while its answer stays fresh ` +
       `(${code("ttlMs")}, ${fresh}; ${code("server/utilities/caching.mdx")}).`,
@@ -177,8 +179,7 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
   const listed = both.dropped.find((d) => ALLOWLIST.includes(d.tool) === false);
   const order =
     listed && listed.reason === "version"
-      ? `Under both, ${code(listed.tool)} falls with its server, not to the allowlist: the ` +
-        `version is read first. `
+      ? `Under both, ${code(listed.tool)} falls with its server, the version read first. `
       : ``;
   const first = rows[0].handshake;
   const same = rows.every(
@@ -189,8 +190,8 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
       row.handshake.round_trips === first.round_trips,
   );
   const cost = same
-    ? `The handshake cost ${first.tokens} tokens and ${first.round_trips} round trips under ` +
-      `every policy: the host decides after the answers are in.`
+    ? `Every policy's handshake cost ${first.tokens} tokens and ${first.round_trips} round ` +
+      `trips: the host decides after the answers.`
     : `The handshake's cost differs between policies.`;
   return wrapMarkdown(`${order}${cost}`);
 }
@@ -212,6 +213,23 @@ export function readGate(result: LifecycleAndNegotiationResult): string {
       `${approved.written === 1 ? "is" : "are"} written: the held-back call would have cost ` +
       `${approved.tokens - held.tokens} tokens and ${approved.round_trips - held.round_trips} ` +
       `round trips, ${code("kayit")} being remote.`,
+  );
+}
+
+/**
+ * What a tool's annotations say, each missing hint read by MCP's default (2026-07-28
+ * `schema.mdx`, `ToolAnnotations`): read-only, or else destructive or not, idempotent or not;
+ * and whether it reaches beyond the server (`openWorldHint`).
+ */
+function readHints(annotations: Record<string, unknown>): string {
+  const world =
+    annotations.openWorldHint === false ? "within the server" : "reaching beyond the server";
+  if (annotations.readOnlyHint === true) return `only reads, ${world}`;
+  const destroys = annotations.destructiveHint !== false;
+  const repeats = annotations.idempotentHint === true;
+  return (
+    `may write, ${destroys ? "destroying what was there" : "only adding"}, ` +
+    `${repeats ? "a repeat doing no more" : "a repeat doing more"}, ${world}`
   );
 }
 
@@ -248,7 +266,11 @@ export function lifecycleAndNegotiationSolutions(
   const same =
     JSON.stringify(kayit.negotiated) === JSON.stringify(allowlistRow.negotiated) &&
     kayit.dropped.length === allowlistRow.dropped.length;
-  const [discovered] = linesFrom(wire.kayit, "server");
+  const [discovered, listed] = linesFrom(wire.kayit, "server");
+  const annotated = (listed.result.tools as Message[]).map((tool) => ({
+    name: tool.name as string,
+    reading: readHints(tool.annotations ?? {}),
+  }));
   const kayitVersions: string[] = discovered.result.supportedVersions;
   const capabilities = Object.keys(discovered.result.capabilities);
   const current = kayitVersions.includes(STATELESS_REVISION)
@@ -274,7 +296,11 @@ export function lifecycleAndNegotiationSolutions(
         `behaviour. Such a client reads what section 5 showed ${code("kayit")} declaring of the ` +
         `protocol: ${kayitVersions.length} versions, ${current}, and ` +
         `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}. So the ` +
-        `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools.`,
+        `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools. ` +
+        `It reads the annotations as hints, to trust only if it trusts ${code("kayit")}: ` +
+        `${annotated.map(({ name, reading }) => `${code(name)} ${reading}`).join("; ")}. No hint ` +
+        `drops a tool; they tell the host which calls to put before a person, who SHOULD be ` +
+        `able to deny any of them (${code("server/tools.mdx")}).`,
     ),
   ].join("\n\n");
 }

@@ -53,7 +53,10 @@ export interface LifecycleAndNegotiationWire {
   discover: Transcript;
   /** The same on `serve kayit`: its version and its tools' annotations. */
   kayit: Transcript;
-  /** A stateless-only `olcum` asked in 2025-11-25: −32022, then the retry. */
+  /**
+   * The dual-era `olcum` asked in 2025-11-25 through `_meta`: −32022, whose `data.supported`
+   * lists 2025-11-25 (served only through `initialize`), then the retry in 2026-07-28.
+   */
   statelessMismatch: Transcript;
   /** The three openings of `olcum` counted: legacy, stateless, stateless with discover first. */
   costs: OpeningCost[];
@@ -130,7 +133,7 @@ async function lifecycleAndNegotiationOnTheWire(): Promise<LifecycleAndNegotiati
     openings(),
     discoverOpening("olcum"),
     discoverOpening("kayit"),
-    statelessMismatch(),
+    statelessMismatch("both"),
     legacyMismatch(),
   ]);
   const transcripts = [opened.legacy, opened.stateless, discover, kayit, stateless, legacy];
