@@ -115,9 +115,9 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
   for (const file of EXPORTS) {
     const prose = proseOf(read(file));
     for (const phrase of [
-      "says `listChanged: true` SHOULD send `notifications/tools/list_changed`",
-      "In 2026-07-28 the server sends it only on a `subscriptions/listen` stream the client opened",
-      "every list result must say how long it stays fresh (`ttlMs`, lesson 4)",
+      // listChanged and its notification are lesson 6's (its minimal server declares it); here one
+      // clause points back, with what a client does on reading it.
+      "none of the four servers declares `listChanged: true`, so none sends lesson 6's `notifications/tools/list_changed`",
       // Timeouts are lesson 3's (its test pins the rules); here one pointer, and SDK 2.4.0's default and error class.
       "The client's own failures (lesson 3) throw an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout (60 seconds by default in SDK 2.4.0) or `CONNECTION_CLOSED`",
       // Sessions are lesson 5's (over HTTP, lesson 2's session ID and DELETE): one pointer, with the
@@ -127,8 +127,6 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "2026-07-28 has none; its list results say how long they stay fresh instead (`ttlMs`, lesson 4)",
       // SDK 2.4.0 attaches the _meta keys only once a modern era is negotiated.
       'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request and notification; in `"legacy"` mode it adds none',
-      // subscriptions/listen defined where used (2026-07-28 basic/patterns/subscriptions.mdx).
-      "a `subscriptions/listen` stream the client opened: a request the server leaves open, delivering the notifications its filter names",
       // Tool names SHOULD be unique within a server (2026-07-28 server/tools.mdx, "Tool Names").
       "tool names SHOULD be unique within a server, not across servers",
       // 2026-07-28 basic/index.mdx, "Statelessness": the SHOULD NOT is about a stdio process's
@@ -136,7 +134,9 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "so listing before each task needs no new process; what it still advises against is the per-task client's new process for each task: clients SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
       // 2025-11-25 server/tools.mdx, "List Changed Notification", gives only the server's SHOULD;
       // listing again is what a client may do, not text of that page.
-      'when its tools change (2025-11-25 `server/tools.mdx`, "List Changed Notification"); a client that reads it can list them again within its session',
+      "a client that reads that notification can list the tools again within its session",
+      // Sessions are counted in 2025-11-25 because servers still speak it (lesson 5's dual-era steps).
+      "a client that follows lesson 5's three dual-era steps falls back to `initialize` with it and holds such a session",
       "SHOULD NOT rely on `serverInfo`'s `name`",
       "`nextCursor`",
     ])
@@ -270,7 +270,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.ok(prose.includes("MCP requires no list request"), file);
     // Spec pages as `page.mdx`, sections in quotes: no bare page paths.
     assert.doesNotMatch(prose, /`(basic|server)\/(?!discover`)[a-z/_-]+`/, `${file}: a page cited without .mdx`);
-    assert.ok(prose.includes("(2026-07-28 `basic/patterns/subscriptions.mdx`)"), file);
+    assert.ok(prose.includes('(2026-07-28 `basic/index.mdx`, "Statelessness")'), file);
     // The fleet says why it is here, and why its names are English; the body names no later lesson (the test above).
     assert.ok(prose.includes("`fleet` joins lesson 1's world for one task, the thirteenth"), file);
     assert.ok(

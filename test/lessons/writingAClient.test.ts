@@ -98,7 +98,7 @@ test("seed 20260218: the readings quote the run", () => {
   assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
   assert.match(
     flat(prose.readReport(lesson)),
-    /costs 1 line and 28 tokens \(22 → 50\), and names a drop as the reason for 6 of the 6 calls that ended in the client\./,
+    /costs 1 line, a note on 2 others and 28 tokens \(22 → 50\), and names a drop as the reason for 6 of the 6 calls that ended in the client\./,
   );
   assert.match(flat(prose.readFleetTask(lesson)), /finds 251 of the 400 devices under 500 operating hours/);
   assert.match(flat(prose.readFleetTask(lesson)), /`CT5-054`.*fetches it, so the fleet task completes\./);

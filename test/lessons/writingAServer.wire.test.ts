@@ -122,14 +122,14 @@ test("exercise 3's cell, as the notebook prints it, prints the level-1 lines its
     .split("\n")
     .map((line) => line.replace(/^ {3}/, ""));
   const imported = /^import \{ (.+) \} from "mcp-course";$/.exec(snippet[0])![1].split(", ");
-  assert.deepEqual(imported, ["emptyCallLines"]);
+  assert.deepEqual(imported, ["emptyCallLines", "formatServedLines"]);
   const printed: string[] = [];
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-  await new AsyncFunction("SEED", "console", "formatServedLines", "emptyCallLines", snippet.slice(1).join("\n"))(
+  await new AsyncFunction("SEED", "console", "emptyCallLines", "formatServedLines", snippet.slice(1).join("\n"))(
     20260218,
     { log: (text: string) => printed.push(text) },
-    library.formatServedLines,
     library.emptyCallLines,
+    library.formatServedLines,
   );
   const level1 = await emptyCallLines(20260218, 1);
   assert.deepEqual(printed, [library.formatServedLines(level1)]);

@@ -217,6 +217,9 @@ export function readReport(result: WritingAClientResult): string {
   const sameWire = sameCounts(silent.run.total, reporting.run.total);
   const traced = reporting.failures.filter((f) => f.drop).length;
   const clientEnded = result.visibility.reduce((n, r) => n + r.endedInClient, 0);
+  // The reporting client's lines that the silent one lacks: new lines, and old lines it marked.
+  const added = reporting.lines.length - silent.lines.length;
+  const marked = reporting.lines.filter((line) => !silent.lines.includes(line)).length - added;
   return wrapMarkdown(
     [
       sameWire
@@ -224,7 +227,7 @@ export function readReport(result: WritingAClientResult): string {
           `${plural(silent.run.total.request, "request")} and ${plural(silent.run.total.notification, "notification")}, ` +
           `${silent.run.total.tokens} tokens in ${plural(silent.run.total.round_trips, "round trip")}.`
         : `On the wire the two clients differ, which they should not.`,
-      `In the report it costs ${plural(reporting.lines.length - silent.lines.length, "line")} and ` +
+      `In the report it costs ${plural(added, "line")}, a note on ${plural(marked, "other")} and ` +
         `${reporting.resultTokens - silent.resultTokens} tokens (${silent.resultTokens} → ${reporting.resultTokens}), ` +
         `and names a drop as the reason for ${traced} of the ${clientEnded} calls that ended in the client.`,
     ].join(" "),
