@@ -318,14 +318,17 @@ for (const path of EXPORTS) {
     assert.match(section5, /"text":"Not written: the user answered decline\."\}\],\s+"isError":true/);
     // The rules, cited by page and section.
     const said5 = prose(section5).replace(/\s+/g, " ");
-    assert.match(said5, /servers send no requests and MUST use the \*multi round-trip request\* pattern instead/);
+    assert.match(
+      said5,
+      /servers send no requests and MUST use the multi round-trip request pattern of lesson 3 instead/,
+    );
     assert.match(
       said5,
       /\[multi round-trip page\]\(https:\/\/modelcontextprotocol\.io\/specification\/2026-07-28\/basic\/patterns\/mrtr\)/,
     );
     assert.match(
       said5,
-      /Only `tools\/call`, `prompts\/get` and `resources\/read` may be answered so \("Supported Requests"\)/,
+      /on `tools\/call`, `prompts\/get` and `resources\/read` only \(lesson 3; "Supported Requests"\)/,
     );
     assert.match(
       said5,
