@@ -68,7 +68,7 @@ for (const [k, path] of EXPORTS.entries()) {
     );
     const exercises = markdown.slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions"));
     // Every exercise is answerable from the lesson and a new cell: none asks to edit and rebuild src/.
-    assert.doesNotMatch(exercises, /`src\/|npm run build|rebuild/);
+    assert.doesNotMatch(exercises, /`src\/|npm run build|rebuild|restart the kernel/);
   });
 
   test(`${path}: every Turkish name is glossed in English at its first use in prose`, () => {
@@ -145,7 +145,7 @@ for (const [k, path] of EXPORTS.entries()) {
     // Section 3's two runs are told apart where they meet.
     assert.match(
       flat,
-      /The wire's run is smaller than the simulator's: lesson 6's twelve tasks against the three world servers/,
+      /the wire's is section 2's \(twelve tasks against three servers\), so that its per-session and once rows are section 2's runs/,
     );
     assert.match(flat, /In the simulator, over its 13 tasks,.*On the wire, over its 12 tasks,/);
     // The close: MCP's tasks are not the course's, and every feature it names is glossed.
@@ -234,28 +234,33 @@ for (const path of EXPORTS) {
   });
 
   test(`${path}: the conventions and terms pointed back to lessons 1 to 5, the glossary not repeated, the revisions compared once`, () => {
+    // The course's conventions in one short line, each named by the lesson that is its home.
     assert.match(
-      flat,
-      /So are the conventions: placement and the doubled remote round trip \(lesson 2\), envelope tokens and the 8-token constant \(lesson 3\), the allowlist, the version rule, the approval gate and negotiated tools \(lesson 5\)\./,
+      markdown,
+      /^- Conventions: lesson 2's doubled round trip, lesson 3's envelope tokens, lesson 5's policy\.$/m,
     );
     assert.match(
       flat,
-      /`_meta`, `resultType`, `server\/discover` and -32022 \(lessons 3 and 5\), `ttlMs` and `cacheScope` \(lesson 4\)/,
+      /- Terms: sessions and the eras \(lesson 5\); `_meta`, `resultType`, `server\/discover`, -32022, `ttlMs` and `cacheScope` \(lessons 3 to 5\)\./,
     );
+    const assumptions = markdown.slice(markdown.indexOf("## Assumptions"), markdown.indexOf("## 1 · "));
+    assert.ok(assumptions.trim().split("\n").length <= 10, "assumptions within 10 lines");
     assert.doesNotMatch(flat, /The terms of the stateless era, which lesson 9 met on the wire/);
     assert.doesNotMatch(flat, /These counts are not lesson 9's level-3 figures/);
     assert.match(flat, /This is the course's comparison of what the two revisions cost on the same work\./);
   });
 
   test(`${path}: section 3 of the specification's hard cases, stated and dated where the lesson meets them`, () => {
-    // One sentence points back to lessons 3 and 4 and keeps the points: resultType required,
-    // absent means complete, unknown is invalid (basic/index.mdx, "ResultType"); ttlMs and
-    // cacheScope required on complete results of server/discover, the list methods and
-    // resources/read, and none on an input_required one (caching.mdx, "Cacheable Results").
+    // One sentence points back to lessons 3 and 4 (resultType's rules, absent means complete and
+    // unknown is invalid, are lesson 3's, basic/index.mdx "ResultType") and keeps the points: the
+    // request's _meta (MUST, identity SHOULD); ttlMs and cacheScope on complete results of
+    // server/discover, the list methods and resources/read, and none on an input_required one
+    // (caching.mdx, "Cacheable Results").
     assert.match(
       flat,
-      /As lessons 3 and 4 showed, what `initialize` said once per session now rides on every message: in each request's `_meta` the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); in each result `resultType` \(MUST; an absent one read as `complete`, an unknown one invalid\) and the server's identity \(SHOULD\); and in a `"complete"` result of `server\/discover`, a list method or `resources\/read` the caching hints `ttlMs` and `cacheScope` \(MUST\), which an interim `"input_required"` result does not carry\./,
+      /What `initialize` said once per session now rides on every message, as lessons 3 and 4 showed: in each request's `_meta` the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); in each result `resultType` and the server's identity; in a `"complete"` result of `server\/discover`, a list method or `resources\/read` the caching hints `ttlMs` and `cacheScope`, none in an interim `"input_required"` one\./,
     );
+    assert.doesNotMatch(flat, /Lesson 5 opened `olcum` both ways/);
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
     assert.match(
       summary,
@@ -313,14 +318,17 @@ for (const path of EXPORTS) {
     assert.match(section5, /"text":"Not written: the user answered decline\."\}\],\s+"isError":true/);
     // The rules, cited by page and section.
     const said5 = prose(section5).replace(/\s+/g, " ");
-    assert.match(said5, /servers send no requests and MUST use the \*multi round-trip request\* pattern instead/);
+    assert.match(
+      said5,
+      /servers send no requests and MUST use the multi round-trip request pattern of lesson 3 instead/,
+    );
     assert.match(
       said5,
       /\[multi round-trip page\]\(https:\/\/modelcontextprotocol\.io\/specification\/2026-07-28\/basic\/patterns\/mrtr\)/,
     );
     assert.match(
       said5,
-      /Only `tools\/call`, `prompts\/get` and `resources\/read` may be answered so \("Supported Requests"\)/,
+      /on `tools\/call`, `prompts\/get` and `resources\/read` only \(lesson 3; "Supported Requests"\)/,
     );
     assert.match(
       said5,
@@ -399,14 +407,26 @@ for (const path of EXPORTS) {
       flat,
       /the course calls the modern era \*stateless\*, as the specification calls 2026-07-28's MCP "a stateless protocol" \("Statelessness", overview page\): no session, but not no state: what spans requests MUST be named by an identifier the client passes each time/,
     );
-    // Section 3's two tables: why they differ and what each compares, said once.
+    // Section 3's two tables: why they differ and what to compare across them, said once, and the
+    // one comparison across them computed from the run.
     assert.match(
       flat,
-      /The two tables that follow run different workloads, on purpose, and each answers its own question: the simulator's, what each way of discovering costs in tokens, with and without `server\/discover`; the wire's, what it costs in processes and bytes\. The simulator's is lesson 7's/,
+      /Each of the two tables below replays an earlier run, so their workloads differ: the simulator's is lesson 7's \(thirteen tasks against four servers, the fleet's task included, under lesson 7's fleet policy\), so that its legacy rows are lesson 7's own figures; the wire's is section 2's/,
     );
     assert.match(
       flat,
-      /so that its per-session and once rows are section 2's runs and its bytes compare with section 2's/,
+      /Compare rows within a table; across the two tables compare only how the ways of discovering rank/,
+    );
+    assert.match(
+      flat,
+      /Across the two tables, the four ways of discovering both hold rank (alike|differently), cheapest first: /,
+    );
+    // The halves are defined once, where the lesson first splits into them.
+    assert.match(flat, /the \*simulated half\*, lesson 6's simulator counting envelope tokens, and the \*wire half\*/);
+    // The per-task legacy run's bytes, against its discovery and section 2's calls: the ids' digits.
+    assert.match(
+      flat,
+      /and \d+ bytes? fewer than its discovery's [\d,]+ plus the [\d,]+ of the same calls in one session: each new session numbers its requests from 0 again/,
     );
   });
 }

@@ -92,7 +92,7 @@ export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASe
     5; // the two openings, the probe in place and the two confirmations, one process each
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
-      `The simulated half counts envelope tokens as lesson 6 did; the real half starts ${n(processes)} server processes with ` +
+      `The simulated half counts envelope tokens as lesson 6 did; the wire half starts ${n(processes)} server processes with ` +
       `${code(`mcp-course serve`)} and counts every byte the real client sends and reads.`,
   );
 }
@@ -196,18 +196,56 @@ export function readDiscoveryPlans(sim: WithoutASessionResult, wire: WithoutASes
   const cached = run("stateless", "cached");
   const simCached = mode("stateless, cached");
   const minutes = (ms: number) => `${n(ms / 60_000)} minutes`;
+  // The per-task run's calls are the per-session run's, but each new session numbers its requests
+  // from 0 again, so fewer of its ids reach two digits: the bytes that difference removes.
+  const callBytes = legacySession.bytes - legacySession.discoveryBytes;
+  const idBytes = legacyTask.discoveryBytes + callBytes - legacyTask.bytes;
+  const idWords =
+    idBytes > 0
+      ? `, and ${plural(idBytes, "byte")} fewer than its discovery's ${n(legacyTask.discoveryBytes)} plus the ${n(callBytes)} of the same calls in one session: ` +
+        `each new session numbers its requests from 0 again, so fewer of its ids reach two digits`
+      : "";
   return paragraphs(
     `In the simulator, over its ${sim.modes.tasks} tasks, discovering at every task costs ${n(mode("legacy, per task").discovery.tokens)} discovery tokens in the legacy era against ` +
       `${n(mode("legacy, per session").discovery.tokens)} once per session, and ${n(mode("stateless, per task").discovery.tokens)} in the stateless era; ` +
       `kept for ${code("ttlMs")} (${minutes(sim.modes.ttlMs)}), the stateless lists cost ${n(simCached.discovery.tokens)}, listed again before ${tasksNamed(simCached.discoveredBefore)} only.`,
     `On the wire, over its ${wire.discovery.tasks} tasks, the legacy client that opens a session per task starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
-      `where one session needs ${legacySession.processes}: ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}. ` +
+      `where one session needs ${legacySession.processes}: ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}${idWords}. ` +
       `The stateless client that keeps nothing lists again on the same ${statelessTask.processes} processes: ${n(statelessTask.listings)} list requests and ${n(statelessTask.bytes)} bytes, ` +
       (statelessTask.bytes > legacyTask.bytes
         ? `more bytes than the legacy client's, but ${n(legacyTask.processes - statelessTask.processes)} fewer processes. `
         : `fewer bytes than the legacy client's, and ${n(legacyTask.processes - statelessTask.processes)} fewer processes. `) +
       `Kept for the ${n(wire.discovery.ttlMs)} ms our servers send, the lists went out before ${tasksNamed(cached.listedBefore)}: ${n(cached.listings)} list requests, ${n(cached.bytes)} bytes.`,
+    rankWords(sim, wire),
   );
+}
+
+/** The four ways of discovering both of section 3's tables hold: a simulator mode and a wire run. */
+const SHARED_WAYS = [
+  { words: "legacy per session", mode: "legacy, per session", era: "legacy", plan: "per-session" },
+  { words: "legacy per task", mode: "legacy, per task", era: "legacy", plan: "per-task" },
+  { words: "stateless per task", mode: "stateless, per task", era: "stateless", plan: "per-task" },
+  { words: "stateless cached", mode: "stateless, cached", era: "stateless", plan: "cached" },
+] as const;
+
+/**
+ * Section 3's one comparison across its two tables, whose workloads differ: the order, cheapest
+ * first, of the ways of discovering both hold, by discovery tokens and by discovery bytes.
+ */
+function rankWords(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const costs = SHARED_WAYS.map((way) => ({
+    words: way.words,
+    tokens: sim.modes.rows.find((r) => r.name === way.mode)?.discovery.tokens ?? NaN,
+    bytes:
+      wire.discovery.runs.find((r) => r.era === way.era && r.plan === way.plan)?.discoveryBytes ??
+      NaN,
+  }));
+  const order = (key: "tokens" | "bytes") =>
+    [...costs].sort((a, b) => a[key] - b[key]).map((c) => c.words);
+  const [byTokens, byBytes] = [order("tokens"), order("bytes")];
+  return byTokens.join() === byBytes.join()
+    ? `Across the two tables, the four ways of discovering both hold rank alike, cheapest first: ${listing(byTokens)}, by discovery tokens in the simulator and by discovery bytes on the wire.`
+    : `Across the two tables, the four ways of discovering both hold rank differently, cheapest first: ${listing(byTokens)} by discovery tokens in the simulator, ${listing(byBytes)} by discovery bytes on the wire.`;
 }
 
 /** Section 4: `auto` against a legacy-only server and against ours. */
