@@ -83,12 +83,11 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(text, /^bytes: the JSON lines that crossed, MCP's opening and tools\/list included$/m, path);
     assert.match(assumptions, /no policy of lesson 5's kind \(allowlist, gate\)/, path);
     assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
-    // One SDK, named once, with its two servers' difference; no second SDK version to keep apart.
-    assert.match(
-      flat(text),
-      /Its servers were built on the official MCP TypeScript SDK \(lesson 2\), whose `McpServer` checks arguments against the schemas and whose low-level `Server` does not \(lesson 6\)\./,
-      path,
-    );
+    // One SDK, named once, with its two servers' difference where the paths are; no second SDK
+    // version to keep apart.
+    assert.match(flat(text), /over MCP servers built on the official TypeScript SDK \(lesson 2\)\./, path);
+    assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
+    assert.match(flat(text), /`validating` answers as the SDK's `McpServer` does/, path);
     assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
     assert.match(flat(text), /so each hint takes its default \(lesson 5\)/, path);
     // "model" is the language model alone: the device type is named so, its field `model` once.
@@ -111,18 +110,19 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
       /an \*\*agent\*\*, the program in the host that chooses which tools to call and reads their results: among lesson 1's roles it stands where the language model stands/,
       path,
     );
-    // What the write-up found, in the lesson's words, so that nothing rests on reading it.
+    // What the write-up was, and which of its findings the lesson re-measures, in the lesson's
+    // words, so that nothing rests on reading it.
     assert.match(
       flat(text),
-      /It found that the model answered as well over MCP as in-process; that a device type named in the wrong case matched nothing in-process and was refused by the server; that after a crash the model kept calling the dead server, because "Not connected" did not say the failure was permanent, then gave a wrong answer; and that a restart with one retry made the runs right\./,
+      /This lesson re-measures, with its own fleet, three of its findings: a device type named in the wrong case is counted in-process and refused over MCP; after a crash a vague error ends in a wrong answer; a restart with one retry makes the answer right\./,
       path,
     );
     assert.match(flat(text), /sends `notifications\/cancelled` with the request's id \(lesson 3\)/, path);
-    // The defaults in one sentence that points to lesson 5 and says what they mean for these tools;
+    // The defaults in one clause that points to lesson 5 and says what they mean for these tools;
     // lesson 4's trust rule where the hints first come from the server.
     assert.match(
       flat(text),
-      /so each hint takes its default \(lesson 5\): read by them, no tool is read-only, so each may change its environment, destructively and beyond the server, and a second call may do more than the first, though none writes\./,
+      /so each hint takes its default \(lesson 5\): none is read-only or idempotent, though none writes\./,
       path,
     );
     assert.match(flat(text), /`readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./, path);
@@ -171,53 +171,50 @@ test("progress notifications are taught on the real wire: the token in _meta, th
 test("the spec's rules the lesson leans on are stated: validation MUST, restart SHOULD, progress and timeouts, stderr", () => {
   eachBodyMatches(
     /servers MUST validate all tool inputs: a fault to measure/,
-    /Lesson 2's rule is 2026-07-28's stdio page \(a client SHOULD restart a server process that exits unexpectedly/,
-    /2025-11-25, which this client speaks, has none, and its restart is a new `initialize`/,
-    /requests in flight are lost and can be retried against the fresh process/,
+    /Lesson 2's rule \(a client SHOULD restart a server that exits unexpectedly\) is 2026-07-28's stdio page/,
+    /2025-11-25, which this client speaks, has none: its restart is a new `initialize`/,
     /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation`\)/,
     /Both break lesson 2's rule that stdout carries only messages, one per line\./,
     /carry no `annotations`/,
   );
 });
 
-test("§3, invalid arguments in 2026-07-28: one sentence points back to lesson 3 (-32602 too, a client handles both, a call with no name is a protocol error: explicitly on the tools page from 2025-11-25, by JSON-RPC's -32602 before it)", () => {
+test("§3, invalid arguments: the rule a client author needs first (lesson 3's: both channels), a call with no name a protocol error in every revision, a handler's throw unsettled, 2025-06-18 in one dated note", () => {
   for (const { path, text } of exports) {
     const body = flat(beforeNext(text));
-    // One sentence that points back to lesson 3 (the home of the rule) and carries the point:
-    // 2026-07-28's schema also names -32602, a client handles both, a call with no name is a
-    // protocol error: the tools page says so from 2025-11-25 ("Malformed requests"); before it,
-    // JSON-RPC's -32602 (Invalid params) carries it.
+    // The rule first, pointed back to lesson 3 (its home): invalid arguments may come either way.
     assert.match(
       body,
-      /Invalid arguments may also come as -32602, since 2026-07-28's schema names them too: a client handles both, and a `tools\/call` with no `name` is a protocol error: explicitly on the tools page from 2025-11-25, by JSON-RPC's -32602 \(Invalid params\) before it \(lesson 3\)\./,
+      /Over MCP a failed `tools\/call` takes one of lesson 3's two channels, and a client handles both: invalid arguments may come as an `isError` result or as -32602 \(lesson 3\)\./,
       path,
     );
+    // A call that does not fit CallToolRequest (no name) is a protocol error in every revision.
+    assert.match(body, /A `tools\/call` with no `name`, a protocol error in every revision \(lesson 3\)/, path);
     assert.doesNotMatch(body, /InvalidParamsError|disagrees with itself/, path);
     // A handler's throw: 2025-11-25 and 2026-07-28 list both candidate categories and settle neither.
     assert.match(
       body,
-      /A handler's throw is settled by neither: both pages list "Server errors" among protocol errors and "API failures" and "Business logic errors" among tool execution errors, without saying which a throw is\. `McpServer` makes it a tool execution error; `raw`'s -32603 is the other reading\./,
+      /Where a throw belongs is unsettled: 2025-11-25 and 2026-07-28 \(`server\/tools`, "Error Handling"\) list "Server errors" as protocol errors, "Business logic errors" as tool execution errors; `raw`'s -32603 is the other reading\./,
       path,
     );
-    // 2025-06-18's reading, in one short note.
+    // 2025-06-18's reading, in one short dated note.
     assert.match(
       body,
-      /\(Revision 2025-06-18, the one the experiment's own `initialize` example names, listed "invalid arguments" among protocol errors, with no code;/,
+      /\(Revision 2025-06-18 listed "invalid arguments" among protocol errors; the course's servers then answer -32602\.\)/,
       path,
     );
-    const note = body.match(/\(Revision 2025-06-18, [^)]*\)/)![0];
+    const note = body.match(/\(Revision 2025-06-18 [^)]*\)/)![0];
     const lesson = flat(text.split("## Summary")[0]);
     assert.equal(
       lesson.match(/2025-06-18/g)?.length,
       note.match(/2025-06-18/g)?.length,
       `${path}: the body names it in the note alone`,
     );
-    // The summary says it again, dated.
+    // The summary says it in one line, pointing back to lesson 3.
     const summary = flat(text.split("## Summary")[1].split("## Exercises")[0]);
-    assert.match(summary, /2026-07-28's schema also names -32602 for them, a client handles both/, path);
     assert.match(
       summary,
-      /A request that does not fit `CallToolRequest` is a protocol error: explicitly on the tools page from 2025-11-25, by JSON-RPC's -32602 before it\./,
+      /Invalid arguments come as an `isError` result or as -32602: a client handles both \(lesson 3\)\./,
       path,
     );
   }
@@ -271,9 +268,9 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   }
 });
 
-test("§3, restart and retry: safe only for read-only or idempotent tools; the fleet declares no annotations, so its client cannot know; serve fleet at level 2 and up says readOnlyHint: true", () => {
+test("§3, restart and retry: safe here because the tools only read (lesson 2's point); the fleet declares no annotations, so its client cannot know (lesson 5's defaults); serve fleet at level 2 and up says readOnlyHint: true", () => {
   eachBodyMatches(
-    /The lost call may have run before the crash, and a call of unknown outcome is safe to retry only on a read-only or idempotent tool: these only read, but with no annotations the client cannot know it \(by MCP's defaults each is destructive and not idempotent\)/,
+    /The retry is safe because these tools only read \(lesson 2, exercise 4\), which with no annotations the client cannot know \(lesson 5\)\./,
     /At declaration level 2 and up `mcp-course serve fleet` says it: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
   );
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
@@ -398,16 +395,32 @@ test("the agents are one short paragraph that says the order of its calls, so ex
   const steps = flat(paging[0]);
   // The first turn's count and top 10, then every low-hour device in bands from 0, two calls a band, four a turn.
   assert.match(steps, /The \*thorough\* agent first counts the low-hour devices and ranks the top 10 by downtime/);
+  assert.match(steps, /reads every low-hour device in \*bands\* of 25 hours from 0 up, two `top_devices` a band/);
+  // Why two calls a band: a row carries only the ranked field, so the two pages are joined by id.
   assert.match(
     steps,
-    /reads every low-hour device in \*bands\* of 25 hours from 0 up, two `top_devices` a band and up to four bands a turn/,
+    /\(a row holds only the ranked field: one ranks by `downtime_min`, one by `operating_hours`, joined by device id\)/,
   );
-  // Exercise 1: crowded bands halved, and the stop.
-  assert.match(steps, /one of more than 10 is read again in the next turn as two halves/);
+  // Exercise 1: crowded bands halved, the halves first in a turn of four or more, and the stop;
+  // the answer is a turn of its own.
+  assert.match(
+    steps,
+    /A band of more than 10 is read again in the next turn as two halves; a turn reads the halves waiting, then new bands up to four in all\./,
+  );
+  assert.match(steps, /answers `X vs Y` in a turn of its own/);
   assert.match(
     steps,
     /its rate is at most the most downtime ÷ those hours: once that is below the best rate read, the agent stops/,
   );
+  // The turns are laid out under the paragraph, so solution 1's stop can be read off the table:
+  // the turn it names, and the hours read in full by then, are a row of it.
+  for (const { path, text } of exports) {
+    const agentsSection = text.split("## Two scripted agents")[1].split("## Faults on a virtual clock")[0];
+    const table = agentsSection.split("console.log(formatTurnTable(lesson));")[1];
+    assert.ok(table !== undefined, `${path}: the turn table is printed in the agents' section`);
+    const stop = /\(turn (\d+), with (\d+) read by then\)/.exec(flat(text))!;
+    assert.match(table, new RegExp(`^ +${stop[1]} +\\d+ .* ${stop[2]}$`, "m"), `${path}: turn ${stop[1]}`);
+  }
   // Every exercise is answered by reasoning from the lesson: none edits the library or builds it.
   assert.doesNotMatch(cell("exercises"), /src\/|npm run build|kernel/);
   assert.match(

@@ -19,6 +19,7 @@ export {
   formatMalformedTable,
   formatConditionTable,
   formatFailureTexts,
+  formatTurnTable,
   formatSlowHttp,
 } from "./tables";
 export { runFleetLines, runSlowLines, runSlowHttp } from "./wire";

@@ -129,7 +129,6 @@ export function readConditions(result: FleetLessonResult): string {
 /** The expected answers to the lesson's exercises, with this run's figures, each folded. */
 export function solveExercises(result: FleetLessonResult): string {
   const thorough = record(result, "direct", "thorough");
-  const sizes = result.turnSizes.thorough;
   const fixedRows = ["crash", "crash-explained", "stdout-unterminated"].map((c) =>
     record(result, c, "thorough"),
   );
@@ -148,7 +147,8 @@ export function solveExercises(result: FleetLessonResult): string {
         `${listing(fixedRows.map((r) => `${code(r.condition)} (${r.turns}, ${r.toolCalls}, ${r.toolErrors})`))}: ` +
         `those runs fail in turns whose calls no fleet changes, though their bytes (here ` +
         `${listing(fixedRows.map((r) => n(r.bytes)))}) can move a little. The other thorough rows ` +
-        `move with the fleet (here ${sizes.join(" + ")} = ${thorough.toolCalls} calls): crowded bands decide ` +
+        `move with the fleet (here ${thorough.toolCalls} calls, turn by turn in the table of turns): ` +
+        `crowded bands decide ` +
         `each turn's halves, and the true device where it stops, after the first turn that reads past ` +
         `${shortcut.device.downtime_min} × ${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} ` +
         `hours (turn ${stop.turn}, with ${stop.covered} read by then).`,

@@ -363,9 +363,9 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
 }
 
 /**
- * The thorough agent's turns on `direct`: a row per turn with its calls, the bands it paged
- * (`*` marks a crowded band, halved in the next turn) and the hours read without a gap from 0
- * after it; the opening and closing turns are named by what they ask.
+ * The thorough agent's turns on `direct`: a row per turn with its calls, the bands it paged (two
+ * pages each, by downtime and by hours; `*` marks a crowded band, halved in the next turn) and the
+ * hours read without a gap from 0 after it; the opening and closing turns are named by what they ask.
  */
 export function formatTurnTable({
   thoroughTurns,
@@ -377,14 +377,13 @@ export function formatTurnTable({
       k === 0
         ? "count, top 10 by downtime"
         : k === last && turn.bands.length === 0
-          ? "the winner's record, its model's risk leader"
+          ? "the winner's record, its device type's risk leader"
           : bands;
     return [k + 1, turn.calls, what, turn.bands.length === 0 ? "-" : turn.covered];
   });
   return [
     formatTextTable(["turn", "calls", "asks for (bands in hours)", "read to"], rows),
-    "bands: two pages each, by downtime and by hours · *: more than 10 devices, halved next turn",
-    "read to: after the turn, the hours from 0 read in full without a gap",
+    "*: more than 10 devices, halved next turn · read to: hours from 0 read without a gap after it",
   ].join("\n");
 }
 
