@@ -1064,7 +1064,6 @@ export {
   readStatelessMismatch,
 } from "./lessons/lifecycleAndNegotiation/prose";
 export {
-  formatDeclaredTools,
   formatLines,
   formatOpeningCosts,
   formatPolicies,

@@ -15,6 +15,6 @@ export {
   readStatelessMismatch,
 } from "./prose";
 export { simulateLifecycleAndNegotiation } from "./simulate";
-export { formatDeclaredTools, formatLines, formatOpeningCosts, formatPolicies } from "./tables";
+export { formatLines, formatOpeningCosts, formatPolicies } from "./tables";
 export { runLifecycleAndNegotiationOnTheWire } from "./wire";
 export { show } from "../show";

@@ -60,34 +60,6 @@ export function formatOpeningCosts(wire: LifecycleAndNegotiationWire): string {
   );
 }
 
-const yesNo = (value: boolean) => (value ? "yes" : "no");
-
-/** What each of the world's tools does, in English: the table's gloss of its Turkish name. */
-const TOOL_GLOSSES: Readonly<Record<string, string>> = {
-  sayac_oku: "read meter",
-  tuketim: "consumption",
-  tarife: "tariff",
-  bolge_ozet: "region summary",
-  kayit_yaz: "write record",
-};
-
-/** The five tools as their servers declare them, with the client's known version and allowlist. */
-export function formatDeclaredTools(result: LifecycleAndNegotiationResult): string {
-  return formatTextTable(
-    ["server", "version", "known", "tool", "(gloss)", "fields", "side effect", "allowlist"],
-    result.declared.map((t) => [
-      t.server,
-      t.version,
-      t.known,
-      t.tool,
-      TOOL_GLOSSES[t.tool] ?? "",
-      t.fields.join(", "),
-      yesNo(t.sideEffect),
-      yesNo(t.allowed),
-    ]),
-  );
-}
-
 /** The four policies against the same declarations: tools negotiated and dropped, and why. */
 export function formatPolicies(result: LifecycleAndNegotiationResult): string {
   const table = formatTextTable(
