@@ -6,8 +6,10 @@
  * faults table says what the harness gets back for each fault) and seed document 001 ("Not
  * connected" does not say whether the failure is permanent). What this client does, per fault:
  * - `slow`: the first `top_devices` call answers after 3 s; the client gives up at 1.5 s with
- *   `local: timed out`, sends `notifications/cancelled`, and drops the late response; the next
- *   call is served as usual.
+ *   `local: timed out` and sends `notifications/cancelled`; the server, told before its answer is
+ *   ready, sends none (a receiver SHOULD NOT answer a cancelled request: 2025-11-25
+ *   `basic/utilities/cancellation.mdx`; the SDK's server drops it, as lesson 9's wire shows); the
+ *   next call is served as usual.
  * - `crash`: the server exits while handling its 6th `tools/call`: that call fails with
  *   `local: connection closed`, every later one with `local: not connected` — or, with
  *   `explainCrash`, with {@link SERVER_GONE}; with `restart`, the client respawns the server
@@ -212,10 +214,11 @@ export class FleetClient {
       return { outcome: retry.outcome, micros: LATENCY_MICROS.restart + retry.micros };
     }
     const response = this.server!.handle(message)!;
-    // The response crosses the wire even when the client drops it.
-    this.count("response", response);
     const slowNow = fault === "slow" && call.name === "top_devices" && !this.slowSpent;
     if (slowNow) this.slowSpent = true;
+    // A slow call's answer is never sent: the cancellation reaches the server before it is ready.
+    // A response glued to stray stdout text does cross the wire, though the client cannot read it.
+    if (!slowNow) this.count("response", response);
     if (fault === "stdout-line" || fault === "stdout-unterminated") this.transportErrors += 1;
     if (slowNow || fault === "stdout-unterminated") {
       this.count("notification", {
