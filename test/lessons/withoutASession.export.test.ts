@@ -391,11 +391,11 @@ for (const path of EXPORTS) {
     // legacy versions alone, falls back all the same (test/wireClient/autoLegacyList.test.ts runs both).
     assert.match(
       flat,
-      /Our `auto` takes every -32022 that lists versions as a modern answer: if the list holds no modern version it speaks, it stops with an error, as the stdio page says \("Do \*\*not\*\* fall back to `initialize`"\); SDK 2\.4\.0's `auto`, given a list of legacy versions alone, falls back to `initialize` all the same\./,
+      /Our `auto` takes a `server\/discover` result or a -32022 as a modern answer: if it offers no modern version our client speaks, it stops with an error, after the stdio page's "Do \*\*not\*\* fall back to `initialize`" \(the page does not say what a list of legacy versions alone asks for\); SDK 2\.4\.0's `auto` falls back to `initialize` in both cases\./,
     );
     assert.match(
       flat,
-      /reaches the same verdicts, since our client takes them from the SDK, save one, a -32022 that lists only legacy versions/,
+      /reaches the same verdicts, since our client takes them from the SDK, save two: a `server\/discover` result or a -32022 that offers no modern version the client speaks/,
     );
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
