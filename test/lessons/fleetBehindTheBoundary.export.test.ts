@@ -87,7 +87,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
     // version to keep apart.
     assert.match(flat(text), /over MCP servers built on the official TypeScript SDK \(lesson 2\)\./, path);
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
-    assert.match(flat(text), /`validating` answers as the SDK's `McpServer` does/, path);
+    assert.match(flat(text), /`validating` answers as the SDK's `McpServer` does from 2025-11-25 on/, path);
     assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
     assert.match(flat(text), /so each hint takes its default \(lesson 5\)/, path);
     // "model" is the language model alone: the device type is named so, its field `model` once.
@@ -118,11 +118,12 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
       path,
     );
     assert.match(flat(text), /sends `notifications\/cancelled` with the request's id \(lesson 3\)/, path);
-    // The defaults in one clause that points to lesson 5 and says what they mean for these tools;
+    // The defaults in one clause that points to lesson 5 and says what they mean for these tools
+    // (2026-07-28 schema ToolAnnotations: destructiveHint and openWorldHint default to true);
     // lesson 4's trust rule where the hints first come from the server.
     assert.match(
       flat(text),
-      /so each hint takes its default \(lesson 5\): none is read-only or idempotent, though none writes\./,
+      /so each hint takes its default \(lesson 5\): none is read-only or idempotent, and each may be destructive and open-world, though none writes\./,
       path,
     );
     assert.match(flat(text), /`readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./, path);

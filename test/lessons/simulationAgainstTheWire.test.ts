@@ -500,5 +500,17 @@ test("section 8: structured tool results, dated, with the rules' keywords, and t
     assert.match(section, /"structuredContent":\{"abone":"A001","m3":32\}/, path);
     assert.match(section, /"text":"Output validation error: Invalid structured content for tool tuketim_oku/, path);
     assert.match(section, /makes `callTool` throw a `ProtocolError` in place of the result/, path);
+    // Both SDK 2.4 checks skip results with isError (the server's also skips input_required).
+    const flatSection = section.replace(/\s+/g, " ");
+    assert.match(
+      flatSection,
+      /it checks every successful result of a tool with an `outputSchema` against that schema before sending it \(not one with `isError: true`, nor lesson 3's `"input_required"`\)/,
+      path,
+    );
+    assert.match(
+      flatSection,
+      /its `callTool` checks the `structuredContent` of every successful result against it/,
+      path,
+    );
   }
 });

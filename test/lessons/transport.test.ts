@@ -333,7 +333,7 @@ test("the spec points the markdown states with their limits: the stdio probe, th
   // No message need open a 2026-07-28 connection, yet stdio.mdx ("Backward Compatibility") RECOMMENDS probing.
   assert.match(
     markdown,
-    /no message need open the connection \(though on stdio a first `server\/discover` request, asking what the server supports, is RECOMMENDED: `stdio\.mdx`, "Backward Compatibility"\)/,
+    /no message need open the connection \(though on stdio a first `server\/discover` request, asking what the server supports, is RECOMMENDED, and a SHOULD for a client that also speaks older revisions: `stdio\.mdx`, "Backward Compatibility"\)/,
   );
   // Mcp-Method is required on "All requests"; header rules for notification POSTs are left undefined.
   assert.match(markdown, /every request's POST carries `MCP-Protocol-Version`/);

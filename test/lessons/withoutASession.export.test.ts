@@ -198,10 +198,12 @@ for (const path of EXPORTS) {
   });
 
   test(`${path}: server/discover and clientInfo worded as the specification's SHOULD, and the skipped probe named`, () => {
+    // The probe-first SHOULD is the stdio binding's (basic/transports/stdio.mdx); over Streamable
+    // HTTP a dual-era client MAY try a modern request first.
     assert.doesNotMatch(flat, /may send it first, or not at all/);
     assert.match(
       flat,
-      /That departs from MCP: a client that speaks both eras, as ours does, SHOULD probe with `server\/discover` before any other request/,
+      /That departs from MCP: a client that speaks both eras, as ours does, over stdio SHOULD probe with `server\/discover` before any other request/,
     );
     assert.match(flat, /the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\)/);
     assert.match(flat, /`notifications\/roots\/list_changed`/);
@@ -271,12 +273,19 @@ for (const path of EXPORTS) {
     assert.ok(
       flat.indexOf("*time to live* (TTL)") >= 0 && flat.indexOf("*time to live* (TTL)") < flat.indexOf("the TTL"),
     );
-    // listChanged in each revision is lesson 7's (its home): one sentence points back, dated.
+    // listChanged in each revision is lesson 7's (its home), subscriptions/listen lesson 6's: one
+    // sentence points back to each, dated.
     assert.match(
       flat,
-      /How a client hears of a changed list \(`listChanged`, and in 2026-07-28 a `subscriptions\/listen` stream\) is lesson 7's too; our servers declare no `listChanged`/,
+      /How a client hears of a changed list is lesson 7's `listChanged` and, in 2026-07-28, lesson 6's `subscriptions\/listen` stream; our servers declare no `listChanged`/,
     );
     assert.doesNotMatch(flat, /such a server SHOULD send it to each client that opened/);
+    // SDK 2.4.0's listTools keeps its own wall-clock copy for ttlMs; the wire's cached row bypasses
+    // it (src/wireClient/connection.ts) and caches on the virtual clock.
+    assert.match(
+      flat,
+      /the course bypasses it with `cacheMode: "refresh"`, which always sends the request\), both on a virtual clock/,
+    );
     // Session lifetime: stdio's, dated, is the reason for the per-task processes; Streamable
     // HTTP's is lesson 2's and the lifetime SHOULD NOT lesson 7's, each pointed back to once.
     assert.match(
@@ -391,11 +400,11 @@ for (const path of EXPORTS) {
     // legacy versions alone, falls back all the same (test/wireClient/autoLegacyList.test.ts runs both).
     assert.match(
       flat,
-      /Our `auto` takes every -32022 that lists versions as a modern answer: if the list holds no modern version it speaks, it stops with an error, as the stdio page says \("Do \*\*not\*\* fall back to `initialize`"\); SDK 2\.4\.0's `auto`, given a list of legacy versions alone, falls back to `initialize` all the same\./,
+      /Our `auto` takes a `server\/discover` result or a -32022 as a modern answer: if it offers no modern version our client speaks, it stops with an error, after the stdio page's "Do \*\*not\*\* fall back to `initialize`" \(the page does not say what a list of legacy versions alone asks for\); SDK 2\.4\.0's `auto` falls back to `initialize` in both cases\./,
     );
     assert.match(
       flat,
-      /reaches the same verdicts, since our client takes them from the SDK, save one, a -32022 that lists only legacy versions/,
+      /reaches the same verdicts, since our client takes them from the SDK, save two: a `server\/discover` result or a -32022 that offers no modern version the client speaks/,
     );
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");

@@ -131,7 +131,9 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "tool names SHOULD be unique within a server, not across servers",
       // 2026-07-28 basic/index.mdx, "Statelessness": the SHOULD NOT is about a stdio process's
       // lifetime, not about listing before each task.
-      "so listing before each task needs no new process; what it still advises against is the per-task client's new process for each task: clients SHOULD NOT use an individual task, thread or conversation as the lifetime of a stdio server process",
+      'so listing before each task needs no new process; what it still advises against is the per-task client\'s new process for each task: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process"',
+      // Over stdio a new session being a new process is the course's practice, not a rule of MCP.
+      "over stdio the course starts a new server process for each new session",
       // 2025-11-25 server/tools.mdx, "List Changed Notification", gives only the server's SHOULD;
       // listing again is what a client may do, not text of that page.
       "a client that reads that notification can list the tools again within its session",

@@ -246,11 +246,18 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     );
     assert.match(prose, /this server's lists never change, so it never sends one/, path);
     // 2026-07-28 server/discover.mdx, "DiscoverResult": `supportedVersions` is "Protocol versions
-    // the server supports"; SDK 2.4's stock serveStdio lists the modern ones alone, yet the same
-    // process answers `initialize` (docs/sdk-gaps.md#discover-lists-modern-only).
+    // the server supports"; SDK 2.4's stock serveStdio lists the modern ones alone, on purpose (its
+    // comment: 2025-era versions are negotiated via `initialize`), yet the same process answers
+    // `initialize`; basic/versioning.mdx's -32022 example lists a 2025 version: the spec is ambiguous.
     assert.match(
       prose,
-      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28` though the process accepts 2025-11-25 too \(a gap in SDK 2\.4: MCP defines the list as the "Protocol versions the server supports", `server\/discover\.mdx`\)/,
+      /`server\/discover`, whose `supportedVersions` lists only the modern revision, `2026-07-28`, though the process accepts 2025-11-25 too: MCP's wording, the "Protocol versions the server supports" \(`server\/discover\.mdx`\), could be read to include 2025-11-25, as the -32022 example of `basic\/versioning\.mdx` does, and SDK 2\.4's comment says it leaves 2025 versions out on purpose/,
+      path,
+    );
+    // 2026-07-28 server/discover.mdx: the discover result carries the capabilities too.
+    assert.match(
+      prose,
+      /\(lesson 5\)\. Both declare on their own, for each primitive the file registers, `"listChanged":true`/,
       path,
     );
     // serveStdio may build a probe instance for a first server/discover, then pins one instance.

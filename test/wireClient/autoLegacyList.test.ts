@@ -1,8 +1,9 @@
-// A -32022 whose `supported` list holds legacy versions alone, met by both `auto`s: ours stops with
-// an error, as 2026-07-28 basic/transports/stdio.mdx ("Backward Compatibility") says of a
-// recognized modern error ("Do **not** fall back to `initialize`"); SDK 2.4.0's
-// `versionNegotiation: { mode: "auto" }` falls back to `initialize` all the same (its probe
-// classifier calls such a list legacy when the client can fall back). Lesson 10 says both.
+// A probe answered with no modern version the client speaks (a -32022 whose `supported` list holds
+// legacy versions alone, or a `server/discover` result offering only a foreign version), met by
+// both `auto`s: ours stops with an error, after 2026-07-28 basic/transports/stdio.mdx ("Backward
+// Compatibility": a modern answer means a modern server; "Do **not** fall back to `initialize`");
+// SDK 2.4.0's `versionNegotiation: { mode: "auto" }` falls back to `initialize` all the same.
+// Lesson 10 says both; docs/sdk-gaps.md records it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/client";
@@ -31,6 +32,32 @@ test("our auto stops on a -32022 listing legacy versions alone; SDK 2.4.0's auto
   );
   const client = new Client({ name: "t", version: "0" }, { versionNegotiation: { mode: "auto" } });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: ["-e", SCRIPT] }));
+  assert.equal(client.getNegotiatedProtocolVersion(), "2025-11-25");
+  await client.close();
+});
+
+/**
+ * A server whose `server/discover` result offers one version neither client speaks, and which
+ * answers `initialize` in 2025-11-25.
+ */
+const FOREIGN_ONLY =
+  'let buf = "";' +
+  'process.stdin.on("data", (d) => { buf += d; let i;' +
+  ' while ((i = buf.indexOf("\\n")) >= 0) { const line = buf.slice(0, i); buf = buf.slice(i + 1);' +
+  " const m = JSON.parse(line); if (m.id === undefined) continue;" +
+  ' const reply = m.method === "initialize"' +
+  ' ? { result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "x", version: "1" } } }' +
+  ' : { result: { supportedVersions: ["2099-01-01"], capabilities: {}, serverInfo: { name: "x", version: "1" },' +
+  ' resultType: "complete", ttlMs: 0, cacheScope: "private" } };' +
+  ' process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id: m.id, ...reply }) + "\\n"); } });';
+
+test("a server/discover result offering no version the client speaks: ours stops; SDK 2.4.0's auto falls back to initialize", async () => {
+  await assert.rejects(
+    probeEra({ command: process.execPath, args: ["-e", FOREIGN_ONLY] }, 5_000),
+    (error: unknown) => error instanceof NoSharedVersionError,
+  );
+  const client = new Client({ name: "t", version: "0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: ["-e", FOREIGN_ONLY] }));
   assert.equal(client.getNegotiatedProtocolVersion(), "2025-11-25");
   await client.close();
 });
