@@ -11,53 +11,47 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { NoSharedVersionError, probeEra } from "../../src/wireClient/probe";
 
 /**
- * A server that answers `initialize` in 2025-11-25 and every other request -32022, listing
- * 2025-11-25 alone.
+ * A stdio server, as a `node -e` script, that answers `initialize` in 2025-11-25 and every other
+ * request with `reply`, a JSON-RPC `result` or `error` member written as JavaScript (it may read the
+ * request as `m`).
  */
-const SCRIPT =
-  'let buf = "";' +
-  'process.stdin.on("data", (d) => { buf += d; let i;' +
-  ' while ((i = buf.indexOf("\\n")) >= 0) { const line = buf.slice(0, i); buf = buf.slice(i + 1);' +
-  " const m = JSON.parse(line); if (m.id === undefined) continue;" +
-  ' const reply = m.method === "initialize"' +
-  ' ? { result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "x", version: "1" } } }' +
-  ' : { error: { code: -32022, message: "Unsupported protocol version", data: { supported: ["2025-11-25"],' +
-  ' requested: m.params?._meta?.["io.modelcontextprotocol/protocolVersion"] } } };' +
-  ' process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id: m.id, ...reply }) + "\\n"); } });';
+function serverScript(reply: string): string {
+  return (
+    'let buf = "";' +
+    'process.stdin.on("data", (d) => { buf += d; let i;' +
+    ' while ((i = buf.indexOf("\\n")) >= 0) { const line = buf.slice(0, i); buf = buf.slice(i + 1);' +
+    " const m = JSON.parse(line); if (m.id === undefined) continue;" +
+    ' const reply = m.method === "initialize"' +
+    ' ? { result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "x", version: "1" } } }' +
+    ` : ${reply};` +
+    ' process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id: m.id, ...reply }) + "\\n"); } });'
+  );
+}
 
-test("our auto stops on a -32022 listing legacy versions alone; SDK 2.4.0's auto falls back to initialize", async () => {
+/** Both clients against `script`: ours refuses to fall back, SDK 2.4.0's `auto` opens 2025-11-25. */
+async function bothAutos(script: string): Promise<void> {
   await assert.rejects(
-    probeEra({ command: process.execPath, args: ["-e", SCRIPT] }, 5_000),
+    probeEra({ command: process.execPath, args: ["-e", script] }, 5_000),
     (error: unknown) => error instanceof NoSharedVersionError,
   );
   const client = new Client({ name: "t", version: "0" }, { versionNegotiation: { mode: "auto" } });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: ["-e", SCRIPT] }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: ["-e", script] }));
   assert.equal(client.getNegotiatedProtocolVersion(), "2025-11-25");
   await client.close();
-});
+}
 
-/**
- * A server whose `server/discover` result offers one version neither client speaks, and which
- * answers `initialize` in 2025-11-25.
- */
-const FOREIGN_ONLY =
-  'let buf = "";' +
-  'process.stdin.on("data", (d) => { buf += d; let i;' +
-  ' while ((i = buf.indexOf("\\n")) >= 0) { const line = buf.slice(0, i); buf = buf.slice(i + 1);' +
-  " const m = JSON.parse(line); if (m.id === undefined) continue;" +
-  ' const reply = m.method === "initialize"' +
-  ' ? { result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "x", version: "1" } } }' +
-  ' : { result: { supportedVersions: ["2099-01-01"], capabilities: {}, serverInfo: { name: "x", version: "1" },' +
-  ' resultType: "complete", ttlMs: 0, cacheScope: "private" } };' +
-  ' process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id: m.id, ...reply }) + "\\n"); } });';
+test("our auto stops on a -32022 listing legacy versions alone; SDK 2.4.0's auto falls back to initialize", () =>
+  bothAutos(
+    serverScript(
+      '{ error: { code: -32022, message: "Unsupported protocol version", data: { supported: ["2025-11-25"],' +
+        ' requested: m.params?._meta?.["io.modelcontextprotocol/protocolVersion"] } } }',
+    ),
+  ));
 
-test("a server/discover result offering no version the client speaks: ours stops; SDK 2.4.0's auto falls back to initialize", async () => {
-  await assert.rejects(
-    probeEra({ command: process.execPath, args: ["-e", FOREIGN_ONLY] }, 5_000),
-    (error: unknown) => error instanceof NoSharedVersionError,
-  );
-  const client = new Client({ name: "t", version: "0" }, { versionNegotiation: { mode: "auto" } });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: ["-e", FOREIGN_ONLY] }));
-  assert.equal(client.getNegotiatedProtocolVersion(), "2025-11-25");
-  await client.close();
-});
+test("a server/discover result offering no version the client speaks: ours stops; SDK 2.4.0's auto falls back to initialize", () =>
+  bothAutos(
+    serverScript(
+      '{ result: { supportedVersions: ["2099-01-01"], capabilities: {}, serverInfo: { name: "x", version: "1" },' +
+        ' resultType: "complete", ttlMs: 0, cacheScope: "private" } }',
+    ),
+  ));
