@@ -13,13 +13,11 @@
  * `outputSchema` and throws a `ProtocolError` when it does not match; `validators/ajv`'s
  * `AjvJsonSchemaValidator`, its default validator in Node).
  */
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
 import { PACKAGE_ROOT } from "../../packageRoot";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
-import { startServerProcess } from "../../wireClient/interruptible";
-import { request, talk } from "../writingAServer/wire";
+import { request, runServerScript } from "../writingAServer/wire";
 import { STRUCTURED_TOOL } from "./structuredServer";
 
 /** The structured-results server as built: the file `node` runs. */
@@ -39,22 +37,13 @@ export const STRUCTURED_CALLS: readonly string[] = ["A001", "A002"];
  *
  * @throws Error when the server closes its output before answering a request.
  */
-export async function structuredLines(): Promise<Transcript> {
-  const child = startServerProcess(() =>
-    spawn(process.execPath, [STRUCTURED_SERVER_SCRIPT], { stdio: ["pipe", "pipe", "ignore"] }),
-  );
-  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
-  const requests = [
+export function structuredLines(): Promise<Transcript> {
+  return runServerScript(STRUCTURED_SERVER_SCRIPT, [
     request(1, "tools/list"),
     ...STRUCTURED_CALLS.map((abone, k) =>
       request(k + 2, "tools/call", { name: STRUCTURED_TOOL, arguments: { abone } }),
     ),
-  ];
-  const steps = await talk(child.stdin, child.stdout, requests);
-  child.stdin.end();
-  const code = await exited;
-  const command = "node dist/lessons/simulationAgainstTheWire/structuredServer.js";
-  return { era: "stateless", command, steps, outcome: `the server exited with code ${code}` };
+  ]);
 }
 
 /** The messages a transcript's server wrote, parsed, in order. */

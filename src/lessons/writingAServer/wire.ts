@@ -13,7 +13,7 @@
  * a result with `isError: true`), `basic/index.mdx` ("Per-response protocol fields").
  */
 import { spawn } from "node:child_process";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { createInterface } from "node:readline";
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import { PACKAGE_ROOT } from "../../packageRoot";
@@ -92,7 +92,7 @@ function line(from: "client" | "server", text: string): TranscriptLine {
  *
  * @throws Error when the server closes its output before answering a request.
  */
-export async function talk(input: Writable, output: Readable, requests: readonly string[]) {
+async function talk(input: Writable, output: Readable, requests: readonly string[]) {
   const answers: string[] = [];
   let wake: (() => void) | undefined;
   let closed = false;
@@ -210,21 +210,27 @@ export const MINIMAL_SERVER_SCRIPT = join(
 );
 
 /**
- * Lesson 6's minimal server (`olcumServer.ts`) run for real, as a process of its own on stdio,
- * spoken to in 2026-07-28 one request at a time: every line both sides wrote. Nothing in it
- * depends on a seed or on time.
+ * A server program of the course's (a built file under `dist/`, such as {@link MINIMAL_SERVER_SCRIPT})
+ * run for real, as a process of its own on stdio, spoken to in 2026-07-28 one request at a time:
+ * every line both sides wrote. The command shown is `node` and the file's path from the package
+ * root. Nothing in it depends on a seed or on time.
  *
+ * @param script the built file's absolute path.
+ * @param requests the request lines to send, in order ({@link request}).
  * @throws Error when the server closes its output before answering a request.
  */
-async function runMinimalServer(requests: readonly string[]): Promise<Transcript> {
+export async function runServerScript(
+  script: string,
+  requests: readonly string[],
+): Promise<Transcript> {
   const child = startServerProcess(() =>
-    spawn(process.execPath, [MINIMAL_SERVER_SCRIPT], { stdio: ["pipe", "pipe", "ignore"] }),
+    spawn(process.execPath, [script], { stdio: ["pipe", "pipe", "ignore"] }),
   );
   const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
   const steps = await talk(child.stdin, child.stdout, requests);
   child.stdin.end();
   const code = await exited;
-  const command = "node dist/lessons/writingAServer/olcumServer.js";
+  const command = `node ${relative(PACKAGE_ROOT, script).split(sep).join("/")}`;
   return { era: "stateless", command, steps, outcome: `the server exited with code ${code}` };
 }
 
@@ -255,7 +261,8 @@ export async function minimalServerRun(): Promise<MinimalServerRun> {
     ["logging/setLevel", { level: "info" }],
     ["tools/call", { name: "yok_boyle", arguments: {} }],
   ];
-  const run = await runMinimalServer(
+  const run = await runServerScript(
+    MINIMAL_SERVER_SCRIPT,
     asked.map(([method, params], i) => request(i + 1, method, params)),
   );
   const parts: Transcript[] = [];
@@ -278,7 +285,8 @@ export async function minimalServerRun(): Promise<MinimalServerRun> {
 export async function minimalServerCalls(
   calls: readonly Record<string, unknown>[],
 ): Promise<Transcript> {
-  return runMinimalServer(
+  return runServerScript(
+    MINIMAL_SERVER_SCRIPT,
     calls.map((args, i) => request(i + 1, "tools/call", { name: SHOWN_TOOL, arguments: args })),
   );
 }
