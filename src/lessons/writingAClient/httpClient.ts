@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { parseEvents } from "../../protocol/serverLog";
 import { interruptible } from "../../wireClient/interruptible";
 import { serveOverHttp } from "../../wireClient/httpServe";
+import { describeServe } from "../../wireClient/serveCommand";
 import { callInCurrentRevision } from "./currentClient";
 import { CALLED_SERVER, CURRENT_CALLS } from "./wire";
 
@@ -53,7 +54,7 @@ export function runCurrentClientOverHttp(): Promise<HttpClientRun> {
       await served.stop();
     }
     return {
-      command: `mcp-course serve ${CALLED_SERVER} ${STATELESS.join(" ")} --http --port 0`,
+      command: `${describeServe({ server: CALLED_SERVER })} ${STATELESS.join(" ")} --http --port 0`,
       said,
       messagesIn: messagesIn(served.stderr()),
     };
