@@ -5,7 +5,7 @@
  * Source: seed document 000 (the client maps both failure channels onto one tool result; the
  * faults table says what the harness gets back for each fault) and seed document 001 ("Not
  * connected" does not say whether the failure is permanent). What this client does, per fault:
- * - `slow`: the first `top_devices` call answers after 3 s; the client gives up at 1.5 s with
+ * - `slow`: the first `top_devices` call would take 3 s; the client gives up at 1.5 s with
  *   `local: timed out` and sends `notifications/cancelled`; the server, told before its answer is
  *   ready, sends none (a receiver SHOULD NOT answer a cancelled request: 2025-11-25
  *   `basic/utilities/cancellation.mdx`; the SDK's server drops it, as lesson 9's wire shows); the
