@@ -1,7 +1,8 @@
 /**
  * An HTTP message as the course prints it, for every lesson that shows one as it crossed (lesson 2's
  * `tools/call` POST, lesson 8's POST answered by an SSE stream): its header lines, the port masked
- * and the `Date` field left out (the two things that vary between runs), then its body. A JSON
+ * and the `Date` field left out (the two things that vary between runs), then its body; an SSE
+ * body's chunked coding, which varies too, is not counted ({@link shownBodyBytes}). A JSON
  * body is one line folded to fit the page ({@link foldedLine}); a `text/event-stream` body is shown
  * line by line, each newline as `⏎`, so that an SSE event's `event:` and `data:` lines and the blank
  * line that ends it can be read by hand (the SSE format: WHATWG HTML, "Server-sent events",
@@ -50,10 +51,25 @@ export function formatHttpMessage(message: HttpMessageText): string[] {
   return [...head, "", ...lines.flatMap((line) => foldedLine(line, "⏎"))];
 }
 
-/** Who sent an HTTP message, and its bytes: header block + body. */
+/**
+ * The bytes a heading gives for a message's body. A JSON body is written in one piece, so its
+ * chunked coding is counted with it (lesson 2 reads it: a size line, the piece, the last chunk).
+ * An SSE body is written an event or so at a time, and how the runtime groups those writes into
+ * chunks is not fixed (Node.js 20 and 24 group the same four events differently), so for a stream
+ * only its content counts: the events' bytes as a client reads them, without the chunked coding.
+ */
+export function shownBodyBytes(message: HttpMessageText): number {
+  return isEventStream(message) ? Buffer.byteLength(message.content) : message.bodyBytes;
+}
+
+/**
+ * Who sent an HTTP message, and its bytes: header block + body ({@link shownBodyBytes}), an SSE
+ * body marked as counted without its chunked coding.
+ */
 export function httpHeading(from: "client" | "server", message: HttpMessageText): string {
   const who = from === "client" ? "client → server" : "server → client";
-  return `${who} (${message.headerBytes} + ${message.bodyBytes} bytes)`;
+  const body = isEventStream(message) ? ", the body without its chunked coding" : "";
+  return `${who} (${message.headerBytes} + ${shownBodyBytes(message)} bytes${body})`;
 }
 
 /**

@@ -437,7 +437,7 @@ test("the agents are one short paragraph that says the order of its calls, so ex
 test("the chart's reading gives its numbers in words, and its alt text gives each condition's counts", () => {
   assert.match(
     cell("matrix-chart-intro"),
-    /a red bar of failed calls, which rise only under `slow` \(1\), `crash` \(15\), `crash-explained` \(5\) and `stdout-unterminated` \(6\)\. Faded bars mark the runs that end without the right answer: `crash`, `crash-explained` and `stdout-unterminated`/,
+    /A bar per condition of the thorough agent's calls, red for its failed calls \(`slow` 1, `crash` 15, `crash-explained` 5, `stdout-unterminated` 6\), faded for a run without the right answer\./,
   );
   for (const seed of SEEDS) {
     const t = (condition: string) => record(seed, condition, "thorough");
@@ -495,6 +495,7 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
     /The server MAY send notifications about the request before the response, which SHOULD end the stream \("Receiving Messages" in 2026-07-28; 2025-11-25 alike/,
     /this one had three to send, so it chose a stream/,
     /a 2026-07-28 client closes the stream, which the server MUST treat as cancelling it \(lesson 3; the same page, "Cancellation"\)\./,
+    /Chunked coding \(lesson 2\) wraps the stream too, cut into pieces as the server's runtime chooses \(.*\), so the heading leaves it out: a client finds the events by their blank lines, never by the pieces\./,
   );
   for (const { path, text } of exports) {
     const shown = text.split("--fault slow --slow-ms 300 --http --port 0\n")[1].split("```")[0];
@@ -532,13 +533,12 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
         assert.equal(message.params?.progress, k + 1, `${path}: event ${k + 1}`);
       } else assert.equal(message.id, 1, `${path}: the response comes last`);
     }
-    // The reading's byte count is the heading's body bytes.
-    const bodyBytes = Number(/^\(\d+ \+ (\d+) bytes\)$/m.exec(response)![1]);
+    // The reading's byte count is the heading's body bytes, counted without the chunked coding,
+    // whose grouping of the events into pieces varies by runtime.
+    const bodyBytes = Number(/^\(\d+ \+ (\d+) bytes, the body without its chunked coding\)$/m.exec(response)![1]);
     assert.match(
       flat(text),
-      new RegExp(
-        `The stream carried 4 events, 3 \`notifications/progress\` and the response, in ${bodyBytes} bytes of body`,
-      ),
+      new RegExp(`The stream carried 4 events, 3 \`notifications/progress\` and the response, in ${bodyBytes} bytes: `),
       path,
     );
   }

@@ -16,6 +16,7 @@ import type { AgentRunRecord } from "../../fleet/runAgents";
 import { formatRate, msPerCall, refusedArguments } from "./tables";
 import type { FleetLessonResult } from "./simulate";
 import type { SlowHttpCall } from "./wire";
+import { shownBodyBytes } from "../httpText";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 
@@ -195,20 +196,19 @@ function progressAnswer(): string {
 
 /**
  * The reading of the slow call's SSE stream (`runSlowHttp`): how many events it carried, and its
- * body's bytes split into the messages' JSON, the SSE framing round them (`event:` lines, `data: `,
- * newlines) and the chunked coding lesson 2 showed.
+ * content's bytes split into the messages' JSON and the SSE framing round them (`event:` lines,
+ * `data: `, newlines). The chunked coding round the content is not counted: how the server's
+ * runtime groups the events into chunks varies (`shownBodyBytes` in `httpText.ts`).
  */
 export function readSlowHttp(call: SlowHttpCall): string {
   const { response } = call.exchange;
   const progress = call.messages.filter((m) => m.method === "notifications/progress").length;
-  const content = Buffer.byteLength(response.content);
+  const content = shownBodyBytes(response);
   const framing = content - call.jsonBytes;
-  const chunked = response.bodyBytes - content;
   const progressed = plural(progress, "`notifications/progress`", "`notifications/progress`");
   return wrapMarkdown(
     `The stream carried ${plural(call.messages.length, "event")}, ${progressed} and the response, ` +
-      `in ${n(response.bodyBytes)} bytes of body: ${n(call.jsonBytes)} of JSON, ${n(framing)} of ` +
-      `SSE framing (\`event:\` lines, \`data: \`, newlines), ${n(chunked)} of chunked coding, ` +
-      "whose last chunk ended the stream after the response.",
+      `in ${n(content)} bytes: ${n(call.jsonBytes)} of JSON and ${n(framing)} of SSE framing ` +
+      "(`event:` lines, `data: `, newlines).",
   );
 }

@@ -166,8 +166,9 @@ export interface SlowHttpCall {
  * `Accept` header listing both `application/json` and `text/event-stream`, `MCP-Protocol-Version`,
  * `Mcp-Method` and `Mcp-Name`, and in `_meta` the real client's version, identity and
  * capabilities (`requestMeta`) beside the progress token. The server answers with an SSE stream:
- * its progress notifications, then the response. Nothing is timed and the server writes each
- * event in one piece, so a seed gives the same bytes.
+ * its progress notifications, then the response. Nothing is timed, so a seed gives the same
+ * events; only how the server's runtime groups them into chunks varies, which is why the lesson
+ * counts the body without its chunked coding (`shownBodyBytes` in `httpText.ts`).
  *
  * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its server is
  * killed and the run rejects with one line.
