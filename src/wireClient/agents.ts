@@ -10,8 +10,9 @@
  * - `direct`: no server; the handlers in-process (`callDirect`), as in the simulator;
  * - path `raw` / `validating`: `--path`;
  * - fault `slow`: `--fault slow --slow-ms` the seed's 3 s, and a client timeout of the seed's
- *   1.5 s, both times {@link WIRE_TIME_SCALE}; `stdout-unterminated` gets the same timeout, the
- *   other conditions the SDK's default ({@link TIMED_FAULTS});
+ *   1.5 s, both times {@link WIRE_TIME_SCALE}; `stdout-unterminated` gets the seed's 1.5 s
+ *   unscaled ({@link UNTERMINATED_TIMEOUT_MS}), the other conditions the SDK's default
+ *   ({@link TIMED_FAULTS});
  * - fault `crash`: `--fault crash:6` (`CRASH_ON_CALL`); `explainCrash` → the client's `explained`
  *   mode, `restart` → its `restart` mode;
  * - fault `stdout-line` → `--fault noisy-line`; `stdout-unterminated` → `--fault noisy-raw`.
@@ -59,6 +60,18 @@ export const WIRE_TIME_SCALE = 0.2;
  */
 export const TIMED_FAULTS: readonly Fault[] = ["slow", "stdout-unterminated"];
 
+/**
+ * The client's timeout under `stdout-unterminated`, ms: lesson 8's 1.5 s itself, not scaled by
+ * {@link WIRE_TIME_SCALE}. Every call there waits out the timeout whatever its length (no response
+ * can be read), so the length changes no outcome. What it must leave is time for a server on a
+ * busy machine to read each request before the client's `notifications/cancelled` follows it: a
+ * server that reads the two together drops the response, as a server SHOULD for a cancelled
+ * request (2026-07-28 `basic/patterns/cancellation`, "Behavior Requirements"), and the stray line
+ * that comes with a response goes too. At the scaled 300 ms, a loaded two-core machine sometimes
+ * read them together.
+ */
+export const UNTERMINATED_TIMEOUT_MS = LATENCY_MICROS.clientTimeout / 1000;
+
 /** What a condition becomes on the wire: the server to start (none for `direct`) and the client's options. */
 export interface WireSetup {
   spec: ServeSpec | undefined;
@@ -70,7 +83,8 @@ export interface WireSetup {
  * Every other condition starts `serve fleet` at the full level on the condition's path; its
  * fault (slow tool, crash, stray output) is the server's, while the timeout, the restart and the
  * plain message about a server that is gone are the client's. The slow tool's sleep and the
- * client's timeout are lesson 8's 3 s and 1.5 s, both multiplied by `scale`.
+ * client's timeout are lesson 8's 3 s and 1.5 s, both multiplied by `scale`; under stray
+ * unterminated text the timeout is {@link UNTERMINATED_TIMEOUT_MS}, unscaled.
  *
  * @param seed the fleet's seed, passed to the server as `--seed`.
  * @param scale real time per unit of lesson 8's time; default {@link WIRE_TIME_SCALE}.
@@ -91,7 +105,8 @@ export function wireSetup(
     restart: condition.restart,
     explained: condition.explainCrash,
   };
-  if (TIMED_FAULTS.includes(condition.fault)) {
+  if (condition.fault === "stdout-unterminated") options.timeoutMs = UNTERMINATED_TIMEOUT_MS;
+  else if (TIMED_FAULTS.includes(condition.fault)) {
     options.timeoutMs = Math.round((LATENCY_MICROS.clientTimeout / 1000) * scale);
   }
   return { spec, options };

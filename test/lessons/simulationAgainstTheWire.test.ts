@@ -300,6 +300,8 @@ test("numbers the markdown states that no seed changes are the library's", () =>
   assert.deepEqual([LATENCY_MICROS.slowTool, LATENCY_MICROS.clientTimeout], [3_000_000, 1_500_000]);
   const slow = wireSetup(findCondition("slow")!, SEED);
   assert.deepEqual([slow.spec?.slowMs, slow.options.timeoutMs], [600, 300]);
+  // "for unterminated stray text, whose every call times out, the client waits the full 1.5 s"
+  assert.equal(wireSetup(findCondition("stdout-unterminated")!, SEED).options.timeoutMs, 1500);
   // Lesson 8's fleet declares no annotations; `serve fleet` says readOnlyHint: true for all three tools from level 2.
   const fleet = createFleetServer(generateFleet(SEED));
   assert.ok(fleet.tools.every((tool) => tool.sideEffect === false));

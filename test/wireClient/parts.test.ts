@@ -22,7 +22,7 @@ import {
   UNKNOWN_METHOD,
 } from "../../src/wireClient/trafficCounts";
 import { describeServe, SERVE_SCRIPT, serveArgs } from "../../src/wireClient/serveCommand";
-import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
+import { UNTERMINATED_TIMEOUT_MS, WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
 import { SERVE_FAULT_OF } from "../../src/fleet/conditions";
 import { wireOutcome } from "../../src/wireClient/connection";
 import {
@@ -456,7 +456,7 @@ test("each condition's wire setup: direct has no server; faults and client optio
     assert.equal(spec!.fault, condition.fault === "none" ? undefined : SERVE_FAULT_OF[condition.fault]);
     assert.equal(options.restart, condition.restart);
     assert.equal(options.explained, condition.explainCrash);
-    // Only the faults a timeout decides run with the scaled timeout; the rest keep the SDK's default.
+    // Only the faults a timeout decides run with a timeout of their own; the rest keep the SDK's default.
     assert.equal(
       options.timeoutMs !== undefined,
       condition.fault === "slow" || condition.fault === "stdout-unterminated",
@@ -468,4 +468,8 @@ test("each condition's wire setup: direct has no server; faults and client optio
   assert.equal(slow.options.timeoutMs, (LATENCY_MICROS.clientTimeout / 1000) * WIRE_TIME_SCALE);
   assert.equal(slow.spec!.slowMs! / slow.options.timeoutMs!, LATENCY_MICROS.slowTool / LATENCY_MICROS.clientTimeout);
   assert.equal(wireSetup(findCondition("crash")!, SEED).spec!.crashOn, 6);
+  // Stray unterminated text: every call times out at any length, so the seed's own 1.5 s, unscaled,
+  // leaves a busy server time to read each request before its cancellation.
+  assert.equal(wireSetup(findCondition("stdout-unterminated")!, SEED).options.timeoutMs, 1500);
+  assert.equal(UNTERMINATED_TIMEOUT_MS, LATENCY_MICROS.clientTimeout / 1000);
 });
