@@ -138,6 +138,7 @@ export {
   mcpToolListBytes,
   formatServedLines,
   formatMinimalServerLines,
+  formatMinimalHttp,
 } from "./lessons/writingAServer/tables";
 export {
   captureServerLines,
@@ -145,8 +146,11 @@ export {
   minimalServerRun,
   minimalServerCalls,
   MINIMAL_SERVER_SCRIPT,
+  minimalHttpRun,
+  MINIMAL_HTTP_SERVER_SCRIPT,
   type WritingAServerWire,
   type MinimalServerRun,
+  type MinimalHttpRun,
 } from "./lessons/writingAServer/wire";
 export { createOlcumServer } from "./lessons/writingAServer/olcumServer";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
@@ -772,6 +776,7 @@ export {
   wireSetup,
   WIRE_TIME_SCALE,
   TIMED_FAULTS,
+  UNTERMINATED_TIMEOUT_MS,
   type WireSetup,
   type WireAgentRecord,
   type AgentComparison,

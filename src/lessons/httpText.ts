@@ -75,16 +75,21 @@ export function httpHeading(from: "client" | "server", message: HttpMessageText)
 /**
  * One HTTP exchange as it crossed: the command that started the server, each message's heading
  * ({@link httpHeading}), header block and body ({@link formatHttpMessage}), and a last line naming
- * the fields left out ({@link OMITTED_FIELDS}).
+ * the fields left out ({@link OMITTED_FIELDS}). With `requestNote`, for a request the page has
+ * already shown in another form, the request is its heading and that note alone.
  */
 export function formatHttpExchange(
   command: string,
   exchange: { request: HttpMessageText; response: HttpMessageText },
+  { requestNote }: { requestNote?: string } = {},
 ): string {
+  const request =
+    requestNote === undefined
+      ? [httpHeading("client", exchange.request), ...formatHttpMessage(exchange.request)]
+      : [cut(`${httpHeading("client", exchange.request)}: ${requestNote}`)];
   return [
     cut(`$ ${command}`),
-    httpHeading("client", exchange.request),
-    ...formatHttpMessage(exchange.request),
+    ...request,
     httpHeading("server", exchange.response),
     ...formatHttpMessage(exchange.response),
     cut(

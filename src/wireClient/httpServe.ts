@@ -46,11 +46,30 @@ function listeningUrl(stderr: string): string | undefined {
  * @throws (rejects) Error when the server exits before it listens, with its stderr in the
  *   message, or when the caller's run has been interrupted (nothing is started then).
  */
-export async function serveOverHttp(
+export function serveOverHttp(
   spec: ServeSpec,
   extraArgs: readonly string[] = [],
 ): Promise<HttpServe> {
   const args = [...serveArgs(spec), "--http", "--port", "0", ...extraArgs];
+  return startHttpServer(args, listeningUrl, `serve ${spec.server} --http`);
+}
+
+/**
+ * Starts `node <args>`, a server that listens on HTTP, and resolves once `urlIn` finds its
+ * endpoint in what it has written on stderr so far; the process is part of the caller's
+ * interruptible run if any (`interruptible.ts`).
+ *
+ * @param args the arguments after `node`: the script, then its own.
+ * @param urlIn the endpoint named in the stderr so far, or undefined while it names none.
+ * @param name what the error calls the server.
+ * @throws (rejects) Error when the server exits before it listens, with its stderr in the
+ *   message, or when the caller's run has been interrupted (nothing is started then).
+ */
+export async function startHttpServer(
+  args: readonly string[],
+  urlIn: (stderr: string) => string | undefined,
+  name: string,
+): Promise<HttpServe> {
   const child = startServerProcess(() =>
     spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] }),
   );
@@ -62,7 +81,7 @@ export async function serveOverHttp(
   };
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null, signal: string | null) =>
-      reject(new Error(`serve ${spec.server} --http exited (${code ?? signal}): ${text}`));
+      reject(new Error(`${name} exited (${code ?? signal}): ${text}`));
     child.once("exit", onExit);
     child.once("error", reject);
     child.stderr.setEncoding("utf8");
@@ -70,7 +89,7 @@ export async function serveOverHttp(
     child.stderr.on("data", (chunk: string) => {
       text += chunk;
       if (listening) return;
-      const url = listeningUrl(text);
+      const url = urlIn(text);
       if (url === undefined) return;
       listening = true;
       child.off("exit", onExit);

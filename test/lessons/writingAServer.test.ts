@@ -397,13 +397,17 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
   // the simulator's `declare` is shown by its table alone: its rows are the real server's facts.
   assert.deepEqual(shownNames(nb), []);
   for (const { path, text } of exportsOf6()) {
-    // The minimal server is listed whole, imports first, and is the only listing of code.
+    // The minimal server is listed whole, imports first, then the whole program that serves it over
+    // HTTP; they are the only listings of code.
     const blocks = fencedBlocks(text);
-    const whole = blocks.filter((block) => /createOlcumServer/.test(block.lines.join("\n")));
-    assert.equal(whole.length, 1, `${path}: the minimal server, listed once`);
+    const whole = blocks.filter(
+      (block) => /^import /.test(block.lines[0] ?? "") && /createOlcumServer/.test(block.lines.join("\n")),
+    );
+    assert.equal(whole.length, 2, `${path}: the minimal server and its HTTP program, listed once each`);
     assert.match(whole[0].lines[0], /^import \{ McpServer \} from "@modelcontextprotocol\/server";$/, path);
+    assert.match(whole[1].lines[0], /^import \{ createServer \} from "node:http";$/, path);
     const listings = blocks.filter(
-      (block) => /^export (const|function) /m.test(block.lines.join("\n")) && block !== whole[0],
+      (block) => /^export (const|function) /m.test(block.lines.join("\n")) && !whole.includes(block),
     );
     assert.equal(listings.length, 0, `${path}: no listing of the world servers' plumbing`);
     const prose = proseOf(text);
@@ -685,11 +689,7 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
       /a failure answers `isError: true` in 2025-11-25 and 2026-07-28 and -32602 in 2025-06-18 and earlier, its text opening on purpose as the SDK's check does, `Input validation error: …`/,
       `${path}: the course's check words its opening as the SDK does`,
     );
-    assert.match(
-      prose,
-      /`McpServer`, whose `registerTool\(name, config, handler\)` declares a tool with its handler and checks its arguments, is the way/,
-      path,
-    );
+    assert.match(prose, /For a server of your own, `McpServer` is the way\. The experiment's \*world servers\*/, path);
     assert.match(
       prose,
       /the same server that the command heading each transcript starts, run in this notebook's process/,

@@ -2,6 +2,7 @@
 // simulator's `declare` declares, answers the level-0 empty call with the tool execution error the level-0 run counts, and the
 // exports print those very lines.
 import assert from "node:assert/strict";
+import { request as httpRequest } from "node:http";
 import { test } from "node:test";
 import * as library from "../../src/index";
 import { findLesson } from "../../src/lessons/catalog";
@@ -10,9 +11,13 @@ import {
   captureServerLines,
   emptyCallLines,
   lastReply,
+  minimalHttpRun,
   minimalServerRun,
+  MINIMAL_HTTP_SERVER_SCRIPT,
   type MinimalServerRun,
 } from "../../src/lessons/writingAServer/wire";
+import { startHttpServer } from "../../src/wireClient/httpServe";
+import { statelessPostHeaders } from "../../src/wireClient/statelessPost";
 import { declaredVersion, worldToolList } from "../../src/server/declarations";
 import { declare, type Level } from "../../src/sim/declaration";
 import { isTranscriptLine, type Transcript } from "../../src/wireClient/lineExchange";
@@ -275,3 +280,66 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     );
   }
 });
+
+// ---- The minimal server over Streamable HTTP (`olcumHttpServer.ts`), a process of its own ----
+
+test("the minimal server over HTTP answers the stdio call with the stdio answer's JSON, in lesson 2's framing, printed in both exports", async () => {
+  const http = await minimalHttpRun();
+  assert.deepEqual(http, await minimalHttpRun(), "no port, time or seed changes a byte");
+  const request = http.exchange.request;
+  for (const field of ["mcp-method: tools/call", "mcp-name: sayac_oku", "mcp-protocol-version: 2026-07-28"])
+    assert.ok(request.head.includes(field), field);
+  const response = http.exchange.response;
+  assert.equal(response.head[0], "HTTP/1.1 200 OK");
+  assert.ok(response.head.includes("content-type: application/json"));
+  // The stdio answer to the same call (id 2 there), with this POST's id.
+  const [, stdioCall] = sent((await minimalRun()).tool, "server");
+  assert.deepEqual(JSON.parse(response.content), { ...stdioCall, id: 1 });
+  assert.equal(request.content, lineOf(2, (await minimalRun()).tool, 1));
+  for (const { path, text } of lessonExports().filter((e) => e.lesson.name === LESSON_6.name)) {
+    assert.ok(text.includes(library.formatMinimalHttp(http)), `${path}: the exchange as it crossed`);
+    assert.match(
+      text.replace(/\s+/g, " "),
+      /`createMcpHandler\(factory\)` answers each HTTP request with a server the factory builds for it, in 2026-07-28 and, unless told not to, in the 2025 revisions without a session; `toNodeHandler` fits it to Node's `http` server\. It checks no `Origin` or `Host`; the program does, with the SDK's loopback guards, and listens on `127\.0\.0\.1`\. The whole program, then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
+      path,
+    );
+  }
+});
+
+test("the minimal HTTP server refuses what lesson 2's rules refuse: another site's Origin and a Host that is not loopback (403), and any path but /mcp (404)", async () => {
+  const served = await startHttpServer(
+    [MINIMAL_HTTP_SERVER_SCRIPT, "0"],
+    (stderr) => /listening on (http:\/\/\S+)/.exec(stderr)?.[1],
+    "the minimal HTTP server",
+  );
+  try {
+    const body = JSON.parse(lineOf(2, (await minimalRun()).tool, 1)) as unknown;
+    const post = (url: string, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          url,
+          { method: "POST", headers: { ...statelessPostHeaders(JSON.stringify(body)), ...headers } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.once("error", reject);
+        req.end(JSON.stringify(body));
+      });
+    assert.equal(await post(served.url, { origin: "https://attacker.example" }), 403);
+    assert.equal(await post(served.url, { host: "attacker.example" }), 403);
+    assert.equal(await post(served.url.replace(/\/mcp$/, "/other"), {}), 404);
+    assert.equal(await post(served.url, { origin: "http://localhost:8080" }), 200, "a loopback Origin passes");
+  } finally {
+    await served.stop();
+  }
+});
+
+/** The `n`th line the client wrote in a transcript, with its `id` set to `id`. */
+function lineOf(n: number, transcript: Transcript, id: number): string {
+  const line = transcript.steps.filter((step) => isTranscriptLine(step) && step.from === "client")[n - 1] as {
+    line: string;
+  };
+  return JSON.stringify({ ...JSON.parse(line.line), id });
+}

@@ -16,10 +16,9 @@ import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import { openLegacySession } from "../../wireClient/legacyOpening";
 import { interruptible } from "../../wireClient/interruptible";
 import { describeServe, serverArgs, type ServeSpec } from "../../wireClient/serveCommand";
-import { STATELESS_VERSION } from "../../wireClient/era";
-import { meteredFetch, type HttpExchangeText } from "../../wireClient/httpFetch";
+import type { HttpExchangeText } from "../../wireClient/httpFetch";
 import { serveOverHttp } from "../../wireClient/httpServe";
-import { TrafficMeter } from "../../wireClient/trafficCounts";
+import { postStateless } from "../../wireClient/statelessPost";
 import { requestMeta } from "../../wireClient/transcripts";
 import { isEventStream, maskedHttpMessage } from "../httpText";
 
@@ -161,11 +160,9 @@ export interface SlowHttpCall {
 /**
  * The same slow call as {@link runSlowLines}, in revision 2026-07-28 over Streamable HTTP:
  * `mcp-course serve fleet --fault slow --http` (its delay {@link SLOW_WIRE_MS} ms), and one POST
- * sent through the course's metered `fetch` (`httpFetch.ts`), which keeps each header block and
- * body as it crossed. The POST carries what a 2026-07-28 request needs with no session: the
- * `Accept` header listing both `application/json` and `text/event-stream`, `MCP-Protocol-Version`,
- * `Mcp-Method` and `Mcp-Name`, and in `_meta` the real client's version, identity and
- * capabilities (`requestMeta`) beside the progress token. The server answers with an SSE stream:
+ * sent by hand (`postStateless`, with the headers a 2026-07-28 request needs with no session),
+ * carrying in `_meta` the real client's version, identity and capabilities (`requestMeta`) beside
+ * the progress token. The server answers with an SSE stream:
  * its progress notifications, then the response. Nothing is timed, so a seed gives the same
  * events; only how the server's runtime groups them into chunks varies, which is why the lesson
  * counts the body without its chunked coding (`shownBodyBytes` in `httpText.ts`).
@@ -188,34 +185,21 @@ export function runSlowHttp(seed: number): Promise<SlowHttpCall> {
 async function slowHttp(seed: number): Promise<SlowHttpCall> {
   const spec = slowSpec(seed);
   const served = await serveOverHttp(spec);
-  const exchanges: HttpExchangeText[] = [];
-  const metered = meteredFetch(new TrafficMeter(), "keep-alive", (exchange) =>
-    exchanges.push(exchange),
-  );
+  let crossed: HttpExchangeText;
   try {
-    const response = await metered.fetch(served.url, {
-      method: "POST",
-      headers: {
-        accept: "application/json, text/event-stream",
-        "content-type": "application/json",
-        "mcp-method": "tools/call",
-        "mcp-name": SLOW_CALL.name,
-        "mcp-protocol-version": STATELESS_VERSION,
-      },
-      body: JSON.stringify({
+    crossed = await postStateless(
+      served.url,
+      JSON.stringify({
         jsonrpc: "2.0",
         id: 1,
         method: "tools/call",
         params: { ...SLOW_CALL, _meta: { progressToken: PROGRESS_TOKEN, ...requestMeta() } },
       }),
-    });
-    await response.text();
+    );
   } finally {
-    await metered.close();
     await served.stop();
   }
-  const [crossed] = exchanges;
-  if (crossed === undefined || !isEventStream(crossed.response))
+  if (!isEventStream(crossed.response))
     throw new Error(
       `the slow call was not answered with an SSE stream: ${JSON.stringify(crossed)}`,
     );

@@ -14,7 +14,8 @@ export {
   formatWideTable,
   formatServedLines,
   formatMinimalServerLines,
+  formatMinimalHttp,
 } from "./tables";
-export { captureServerLines, minimalServerRun } from "./wire";
+export { captureServerLines, minimalServerRun, minimalHttpRun } from "./wire";
 export { show } from "../show";
 export { showFile } from "../showSource";

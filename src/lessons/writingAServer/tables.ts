@@ -13,8 +13,10 @@ import { worldToolList } from "../../server/declarations";
 import { left, pyRepr, PyTuple, right } from "../pythonFormat";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { formatWireLines, type ShownTranscript } from "../transcriptText";
+import { formatHttpExchange } from "../httpText";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import { SHOWN_SERVER, SHOWN_TOOL, type WideRow, type WritingAServerResult } from "./simulate";
+import type { MinimalHttpRun } from "./wire";
 
 const levelLabel = (level: number) => `${level} ${left(LEVELS[level], 27)}`;
 
@@ -187,6 +189,16 @@ export function formatMinimalServerLines(
   { continued = false }: { continued?: boolean } = {},
 ): string {
   return servedLines(transcript, [], !continued, !continued);
+}
+
+/**
+ * The minimal server over Streamable HTTP as it crossed ({@link MinimalHttpRun}): the command, the
+ * POST as its heading and a note (it carries the stdio call's JSON, with lesson 2's headers), and
+ * the answer's header block and body (`httpText.ts`, as lessons 2 and 8 print an exchange).
+ */
+export function formatMinimalHttp(run: MinimalHttpRun): string {
+  const requestNote = "POST /mcp, the call for A001 above, with lesson 2's headers";
+  return formatHttpExchange(run.command, run.exchange, { requestNote });
 }
 
 /**

@@ -25,8 +25,12 @@ import {
   type Transcript,
   type TranscriptLine,
 } from "../../wireClient/lineExchange";
-import { startServerProcess } from "../../wireClient/interruptible";
+import type { HttpExchangeText } from "../../wireClient/httpFetch";
+import { startHttpServer } from "../../wireClient/httpServe";
+import { interruptible, startServerProcess } from "../../wireClient/interruptible";
+import { postStateless } from "../../wireClient/statelessPost";
 import { requestMeta } from "../../wireClient/transcripts";
+import { maskedHttpMessage } from "../httpText";
 import { SHOWN_SERVER, SHOWN_TOOL } from "./simulate";
 
 /** The real server's lines the lesson prints, for one seed. */
@@ -274,6 +278,61 @@ export async function minimalServerRun(): Promise<MinimalServerRun> {
   }
   const [tool, resourceAndPrompt, exercise4, sdkAnswers] = parts;
   return { tool, resourceAndPrompt, exercise4, sdkAnswers };
+}
+
+/** Lesson 6's minimal server over Streamable HTTP as built: `olcumHttpServer.ts`, compiled. */
+export const MINIMAL_HTTP_SERVER_SCRIPT = join(
+  PACKAGE_ROOT,
+  "dist",
+  "lessons",
+  "writingAServer",
+  "olcumHttpServer.js",
+);
+
+/** The minimal server over HTTP, as the lesson prints it ({@link minimalHttpRun}). */
+export interface MinimalHttpRun {
+  /** The command that started it, its port left to the system. */
+  command: string;
+  /** The POST and its answer as they crossed, the port masked and `Date` left out (`httpText.ts`). */
+  exchange: HttpExchangeText;
+}
+
+/** The endpoint the HTTP server's one stderr line names once it listens, or undefined before. */
+function endpointIn(stderr: string): string | undefined {
+  return /listening on (http:\/\/\S+)/.exec(stderr)?.[1];
+}
+
+/**
+ * Lesson 6's minimal server over Streamable HTTP (`olcumHttpServer.ts`), run for real as a process
+ * of its own on a port the system picks, and sent by hand (`postStateless`) the `tools/call` of
+ * `sayac_oku` for `A001` that {@link minimalServerRun} sends on stdio, in 2026-07-28. Nothing
+ * printed depends on the port, a clock or a seed.
+ *
+ * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its server is
+ * killed and the run rejects with one line.
+ *
+ * @throws Error when `dist/` is not built or the server exits before it listens.
+ * @throws RunInterrupted when interrupted in a kernel.
+ */
+export function minimalHttpRun(): Promise<MinimalHttpRun> {
+  return interruptible(async () => {
+    const script = MINIMAL_HTTP_SERVER_SCRIPT;
+    const served = await startHttpServer([script, "0"], endpointIn, "the minimal HTTP server");
+    let crossed: HttpExchangeText;
+    try {
+      const call = { name: SHOWN_TOOL, arguments: { abone: "A001" } };
+      crossed = await postStateless(served.url, request(1, "tools/call", call));
+    } finally {
+      await served.stop();
+    }
+    return {
+      command: `node ${relative(PACKAGE_ROOT, script).split(sep).join("/")} 0`,
+      exchange: {
+        request: maskedHttpMessage(crossed.request),
+        response: maskedHttpMessage(crossed.response),
+      },
+    };
+  });
 }
 
 /**
