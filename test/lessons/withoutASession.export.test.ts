@@ -377,7 +377,7 @@ for (const path of EXPORTS) {
     );
     assert.match(
       close,
-      /a `400 Bad Request` whose body is a recognized modern error \(such as -32022\) means a modern server, any other `4xx` \(typically `400`, `404` or `405`\) a legacy one/,
+      /a `400 Bad Request` whose body is a recognized modern error \(such as -32022\) means a modern server, and a `4xx` without one \(typically `400`, `404` or `405`\) a legacy one/,
     );
     // 2026-07-28 deprecated.mdx: the date is the earliest removal, when a feature becomes
     // "eligible for removal; the actual removal is a Core Maintainer decision ... and may happen
@@ -400,11 +400,11 @@ for (const path of EXPORTS) {
     // legacy versions alone, falls back all the same (test/wireClient/autoLegacyList.test.ts runs both).
     assert.match(
       flat,
-      /Our `auto` takes a `server\/discover` result or a -32022 as a modern answer: if it offers no modern version our client speaks, it stops with an error, after the stdio page's "Do \*\*not\*\* fall back to `initialize`" \(the page does not say what a list of legacy versions alone asks for\); SDK 2\.4\.0's `auto` falls back to `initialize` in both cases\./,
+      /Our `auto` takes a `server\/discover` result or a -32022 as a modern answer: if it offers no modern version our client speaks, it stops with an error, after the stdio page's "Do \*\*not\*\* fall back to `initialize`" \(the page does not say what a list of legacy versions alone asks for\); SDK 2\.4\.0's `auto` stops too on a -32022 listing a modern version it does not speak, but falls back to `initialize` on one listing legacy versions alone, and on a `server\/discover` result offering no version it speaks\./,
     );
     assert.match(
       flat,
-      /reaches the same verdicts, since our client takes them from the SDK, save two: a `server\/discover` result or a -32022 that offers no modern version the client speaks/,
+      /reaches the same verdicts, since our client takes them from the SDK, save two: a `server\/discover` result that offers no version the client speaks, and a -32022 that lists legacy versions alone;/,
     );
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");

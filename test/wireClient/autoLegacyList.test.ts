@@ -2,11 +2,12 @@
 // legacy versions alone, or a `server/discover` result offering only a foreign version), met by
 // both `auto`s: ours stops with an error, after 2026-07-28 basic/transports/stdio.mdx ("Backward
 // Compatibility": a modern answer means a modern server; "Do **not** fall back to `initialize`");
-// SDK 2.4.0's `versionNegotiation: { mode: "auto" }` falls back to `initialize` all the same.
-// Lesson 10 says both; docs/sdk-gaps.md records it.
+// SDK 2.4.0's `versionNegotiation: { mode: "auto" }` falls back to `initialize` all the same. On a
+// -32022 naming only a modern version neither speaks, both stop. Lesson 10 says all three;
+// docs/sdk-gaps.md records them.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Client } from "@modelcontextprotocol/client";
+import { Client, UnsupportedProtocolVersionError } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { NoSharedVersionError, probeEra } from "../../src/wireClient/probe";
 
@@ -55,3 +56,20 @@ test("a server/discover result offering no version the client speaks: ours stops
         ' resultType: "complete", ttlMs: 0, cacheScope: "private" } }',
     ),
   ));
+
+test("a -32022 listing only a modern version neither client speaks: both stop, SDK 2.4.0's auto too", async () => {
+  const script = serverScript(
+    '{ error: { code: -32022, message: "Unsupported protocol version", data: { supported: ["2099-01-01"],' +
+      ' requested: m.params?._meta?.["io.modelcontextprotocol/protocolVersion"] } } }',
+  );
+  await assert.rejects(
+    probeEra({ command: process.execPath, args: ["-e", script] }, 5_000),
+    (error: unknown) => error instanceof NoSharedVersionError,
+  );
+  const client = new Client({ name: "t", version: "0" }, { versionNegotiation: { mode: "auto" } });
+  await assert.rejects(
+    client.connect(new StdioClientTransport({ command: process.execPath, args: ["-e", script] })),
+    (error: unknown) => error instanceof UnsupportedProtocolVersionError,
+  );
+  await client.close();
+});

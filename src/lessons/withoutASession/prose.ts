@@ -306,7 +306,7 @@ export function readConfirm(wire: WithoutASessionWire): string {
       `${n(call.bytes + done.bytes)} bytes. Asking added the ${code("input_required")} result and the retry, ${n(added)} bytes, ` +
       `the retry ${n(grew)} bytes longer than the first request for its ${code("inputResponses")} and ${code("requestState")}. ` +
       `Declined, the answer is a complete result with ${code(`isError: ${String(answer.result?.isError)}`)} and the text ${code(said)}: ` +
-      `the user's no reaches the model as a tool's failure (our choice: the elicitation page asks only that a server MUST handle a decline), and nothing was written.`,
+      `the user's no reaches the model as a tool's failure (our choice: the elicitation page asks that a server MUST handle a decline and SHOULD NOT assume a yes, and names no channel), and nothing was written.`,
   );
 }
 
