@@ -87,7 +87,11 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     // version to keep apart.
     assert.match(flat(text), /over MCP servers built on the official TypeScript SDK \(lesson 2\)\./, path);
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
-    assert.match(flat(text), /`validating` answers as the SDK's `McpServer` does from 2025-11-25 on/, path);
+    assert.match(
+      flat(text),
+      /`validating` answers as the SDK's `McpServer` does: an `isError` result for refused arguments[^]*the course's servers then answer -32602, the SDK's still `isError`\.\)/,
+      path,
+    );
     assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
     assert.match(flat(text), /so each hint takes its default \(lesson 5\)/, path);
     // "model" is the language model alone: the device type is named so, its field `model` once.
@@ -201,7 +205,7 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // 2025-06-18's reading, in one short dated note.
     assert.match(
       body,
-      /\(Revision 2025-06-18 listed "invalid arguments" among protocol errors; the course's servers then answer -32602\.\)/,
+      /\(Revision 2025-06-18 listed "invalid arguments" among protocol errors; the course's servers then answer -32602, the SDK's still `isError`\.\)/,
       path,
     );
     const note = body.match(/\(Revision 2025-06-18 [^)]*\)/)![0];

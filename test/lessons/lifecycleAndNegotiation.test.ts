@@ -387,8 +387,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
-        // A legacy version in -32022's `supported` is reached only through `initialize` (versioning.mdx, "Terminology").
-        'A legacy version in `supported` is reached only through `initialize`: legacy versions are those that "establish a session with an `initialize` handshake" (`basic/versioning.mdx`, "Terminology"), so the era, not the version string, decides how to ask.',
+        // A legacy version in -32022's `supported` is reached only through `initialize` (versioning.mdx, "Terminology"): the course's reading, said to be one.
+        'As the course reads the specification, which says no more, a legacy version in `supported` is reached only through `initialize`: legacy versions are those that "establish a session with an `initialize` handshake" (`basic/versioning.mdx`, "Terminology"), so the era, not the version string, decides how to ask.',
         "so the fallback MUST NOT be keyed to one error code.",
         "A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
         // Why skipping the RECOMMENDED probe is safe here, and only here.

@@ -419,7 +419,11 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     );
     assert.match(prose, /- level 1, \*name \+ fields\*: `properties` and `required` in the `inputSchema`;/, path);
     assert.match(prose, /- level 2, \*name \+ fields \+ side effect\*: `annotations`/, path);
-    assert.match(prose, /- level 3, \*full\*: the server's version\. MCP requires a `version` in `serverInfo`/, path);
+    assert.match(
+      prose,
+      /- level 3, \*full\*: the server's version\. A `serverInfo`, wherever sent, must carry a `version`/,
+      path,
+    );
     for (const name of [
       "Server",
       "declare",

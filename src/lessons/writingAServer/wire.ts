@@ -5,7 +5,8 @@
  * and stdout, and spoken to one JSON line at a time in 2026-07-28: at level 0, `tools/list` and a
  * `tools/call` of `sayac_oku` with no arguments; at level 3, `tools/list`; at level 1, the same
  * empty call (exercise 3's answer, which {@link emptyCallLines} lets a reader check). Lesson 6's
- * minimal server (`olcumServer.ts`) is run once as a process of its own ({@link minimalServerRun}).
+ * minimal server (`olcumServer.ts`) is run once as a process of its own ({@link minimalServerRun}),
+ * and its program for Streamable HTTP (`olcumHttpServer.ts`) once more ({@link minimalHttpRun}).
  * Nothing is timed, so the same seed gives the same lines.
  *
  * @remarks Source: 2026-07-28 `basic/transports/stdio.mdx` (one message per line),
