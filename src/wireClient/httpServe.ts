@@ -46,12 +46,12 @@ function listeningUrl(stderr: string): string | undefined {
  * @throws (rejects) Error when the server exits before it listens, with its stderr in the
  *   message, or when the caller's run has been interrupted (nothing is started then).
  */
-export function serveOverHttp(
+export async function serveOverHttp(
   spec: ServeSpec,
   extraArgs: readonly string[] = [],
 ): Promise<HttpServe> {
   const args = [...serveArgs(spec), "--http", "--port", "0", ...extraArgs];
-  return startHttpServer(args, listeningUrl, `serve ${spec.server} --http`);
+  return await startHttpServer(args, listeningUrl, `serve ${spec.server} --http`);
 }
 
 /**
