@@ -53,23 +53,33 @@ export function statelessPostHeaders(body: string): Record<string, string> {
 }
 
 /**
- * POSTs `body` to `url` once, with {@link statelessPostHeaders}, on a connection of its own
- * through the course's metered `fetch` (`httpFetch.ts`), reads the whole answer, and returns the
- * exchange as it crossed: header blocks and contents, with their byte counts.
+ * POSTs `body` to `url` once, with {@link statelessPostHeaders}, and returns the exchange as it
+ * crossed ({@link postOnce}).
+ *
+ * @throws Error when `body` is no JSON-RPC request, or as {@link postOnce} throws.
+ */
+export function postStateless(url: string, body: string): Promise<HttpExchangeText> {
+  return postOnce(url, statelessPostHeaders(body), body);
+}
+
+/**
+ * POSTs `body` to `url` once with `headers`, on a connection of its own through the course's
+ * metered `fetch` (`httpFetch.ts`), reads the whole answer, and returns the exchange as it
+ * crossed: header blocks and contents, with their byte counts.
  *
  * @throws Error when no exchange was seen; whatever `fetch` throws (a refused connection).
  */
-export async function postStateless(url: string, body: string): Promise<HttpExchangeText> {
+export async function postOnce(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<HttpExchangeText> {
   const exchanges: HttpExchangeText[] = [];
   const metered = meteredFetch(new TrafficMeter(), "keep-alive", (exchange) =>
     exchanges.push(exchange),
   );
   try {
-    const response = await metered.fetch(url, {
-      method: "POST",
-      headers: statelessPostHeaders(body),
-      body,
-    });
+    const response = await metered.fetch(url, { method: "POST", headers, body });
     await response.text();
   } finally {
     await metered.close();

@@ -21,16 +21,12 @@ import type { Fields } from "../../sim/values";
 import { OPEN_POLICY } from "../../world/servers";
 import { CHAINS, drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
 import { createWorld } from "../../world/world";
-import {
-  meteredFetch,
-  type HttpExchangeText,
-  type HttpMessageText,
-} from "../../wireClient/httpFetch";
+import type { HttpExchangeText, HttpMessageText } from "../../wireClient/httpFetch";
 import { httpServers, type HttpServers } from "../../wireClient/httpServe";
 import { isTranscriptLine, LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import { measureRoundTrips, type RoundTripRun } from "../../wireClient/roundTrips";
 import { describeServe, type ServeSpec } from "../../wireClient/serveCommand";
-import { TrafficMeter } from "../../wireClient/trafficCounts";
+import { postOnce } from "../../wireClient/statelessPost";
 import { requestMeta } from "../../wireClient/transcripts";
 import { interruptible } from "../../wireClient/interruptible";
 import { maskedHttpMessage, OMITTED_FIELDS, PORT_MASK } from "../httpText";
@@ -260,22 +256,11 @@ async function httpPart(
   if (call === undefined) throw new Error("no tools/call exchange was seen");
 
   // The same POST, with one field more: what a page of another site would send from a browser.
-  const refusedExchanges: HttpExchangeText[] = [];
-  const fetch = meteredFetch(new TrafficMeter(), "keep-alive", (exchange) =>
-    refusedExchanges.push(exchange),
+  const refused = await postOnce(
+    url,
+    { ...passedFields(call.request), origin: FOREIGN_ORIGIN },
+    call.request.content,
   );
-  try {
-    const response = await fetch.fetch(url, {
-      method: "POST",
-      headers: { ...passedFields(call.request), origin: FOREIGN_ORIGIN },
-      body: call.request.content,
-    });
-    await response.text();
-  } finally {
-    await fetch.close();
-  }
-  const refused = refusedExchanges[0];
-  if (refused === undefined) throw new Error("the POST with a foreign Origin was not seen");
   return {
     // The level is the servers' default, so the command a reader would type leaves it out.
     command: `${describeServe({ server: spec.server, seed: spec.seed })} --http --port 0`,
