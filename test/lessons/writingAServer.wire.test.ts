@@ -13,10 +13,9 @@ import {
   lastReply,
   minimalHttpRun,
   minimalServerRun,
-  MINIMAL_HTTP_SERVER_SCRIPT,
+  startMinimalHttpServer,
   type MinimalServerRun,
 } from "../../src/lessons/writingAServer/wire";
-import { startHttpServer } from "../../src/wireClient/httpServe";
 import { statelessPostHeaders } from "../../src/wireClient/statelessPost";
 import { declaredVersion, worldToolList } from "../../src/server/declarations";
 import { declare, type Level } from "../../src/sim/declaration";
@@ -307,11 +306,8 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
 });
 
 test("the minimal HTTP server refuses what lesson 2's rules refuse: another site's Origin and a Host that is not loopback (403), and any path but /mcp (404)", async () => {
-  const served = await startHttpServer(
-    [MINIMAL_HTTP_SERVER_SCRIPT, "0"],
-    (stderr) => /listening on (http:\/\/\S+)/.exec(stderr)?.[1],
-    "the minimal HTTP server",
-  );
+  const served = await startMinimalHttpServer();
+
   try {
     const body = JSON.parse(lineOf(2, (await minimalRun()).tool, 1)) as unknown;
     const post = (url: string, headers: Record<string, string>) =>

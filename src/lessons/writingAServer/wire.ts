@@ -27,7 +27,7 @@ import {
   type TranscriptLine,
 } from "../../wireClient/lineExchange";
 import type { HttpExchangeText } from "../../wireClient/httpFetch";
-import { startHttpServer } from "../../wireClient/httpServe";
+import { startHttpServer, type HttpServe } from "../../wireClient/httpServe";
 import { interruptible, startServerProcess } from "../../wireClient/interruptible";
 import { postStateless } from "../../wireClient/statelessPost";
 import { requestMeta } from "../../wireClient/transcripts";
@@ -304,6 +304,16 @@ function endpointIn(stderr: string): string | undefined {
 }
 
 /**
+ * Starts lesson 6's minimal HTTP program ({@link MINIMAL_HTTP_SERVER_SCRIPT}) on a port the system
+ * picks and resolves once it listens, its endpoint read off its one stderr line.
+ *
+ * @throws (rejects) Error when `dist/` is not built or the program exits before it listens.
+ */
+export function startMinimalHttpServer(): Promise<HttpServe> {
+  return startHttpServer([MINIMAL_HTTP_SERVER_SCRIPT, "0"], endpointIn, "the minimal HTTP server");
+}
+
+/**
  * Lesson 6's minimal server over Streamable HTTP (`olcumHttpServer.ts`), run for real as a process
  * of its own on a port the system picks, and sent by hand (`postStateless`) the `tools/call` of
  * `sayac_oku` for `A001` that {@link minimalServerRun} sends on stdio, in 2026-07-28. Nothing
@@ -317,8 +327,7 @@ function endpointIn(stderr: string): string | undefined {
  */
 export function minimalHttpRun(): Promise<MinimalHttpRun> {
   return interruptible(async () => {
-    const script = MINIMAL_HTTP_SERVER_SCRIPT;
-    const served = await startHttpServer([script, "0"], endpointIn, "the minimal HTTP server");
+    const served = await startMinimalHttpServer();
     let crossed: HttpExchangeText;
     try {
       const call = { name: SHOWN_TOOL, arguments: { abone: "A001" } };
@@ -327,7 +336,7 @@ export function minimalHttpRun(): Promise<MinimalHttpRun> {
       await served.stop();
     }
     return {
-      command: `node ${relative(PACKAGE_ROOT, script).split(sep).join("/")} 0`,
+      command: `node ${relative(PACKAGE_ROOT, MINIMAL_HTTP_SERVER_SCRIPT).split(sep).join("/")} 0`,
       exchange: {
         request: maskedHttpMessage(crossed.request),
         response: maskedHttpMessage(crossed.response),
