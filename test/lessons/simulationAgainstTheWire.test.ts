@@ -24,6 +24,7 @@ import { generateFleet } from "../../src/fleet/generator";
 import { createFleetServer } from "../../src/fleet/server";
 import { fleetToolList } from "../../src/server/declarations";
 import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
+import { CANCELLED_SLOW_MS } from "../../src/lessons/simulationAgainstTheWire/lines";
 import { tallyTasks } from "../../src/world/runTasks";
 import { knownDiscover } from "../../src/server/knownDiscover";
 import { compareTaskRuns, runWireTasks } from "../../src/wireClient/tasks";
@@ -300,6 +301,9 @@ test("numbers the markdown states that no seed changes are the library's", () =>
   assert.deepEqual([LATENCY_MICROS.slowTool, LATENCY_MICROS.clientTimeout], [3_000_000, 1_500_000]);
   const slow = wireSetup(findCondition("slow")!, SEED);
   assert.deepEqual([slow.spec?.slowMs, slow.options.timeoutMs], [600, 300]);
+  // The cancellation transcript's sleep is lesson 8's 3 s, so the cancellation arrives long before it ends.
+  assert.equal(CANCELLED_SLOW_MS, 3000);
+  assert.ok(CANCELLED_SLOW_MS >= 10 * slow.options.timeoutMs!);
   // "for unterminated stray text, whose every call times out, the client waits the full 1.5 s"
   assert.equal(wireSetup(findCondition("stdout-unterminated")!, SEED).options.timeoutMs, 1500);
   // Lesson 8's fleet declares no annotations; `serve fleet` says readOnlyHint: true for all three tools from level 2.

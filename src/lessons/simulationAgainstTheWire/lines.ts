@@ -16,6 +16,7 @@
  * send `notifications/cancelled`; servers SHOULD NOT send a response for a cancelled request);
  * `@modelcontextprotocol/client` 2.4.0 (`reason: String(error)` of its `REQUEST_TIMEOUT`).
  */
+import { LATENCY_MICROS } from "../../fleet/conditions";
 import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import { openLegacySession } from "../../wireClient/legacyOpening";
 import { serverArgs } from "../../wireClient/serveCommand";
@@ -27,6 +28,15 @@ import { serverArgs } from "../../wireClient/serveCommand";
 export interface FleetLines {
   cancelled: Transcript;
 }
+
+/**
+ * How long the slow tool sleeps in the cancellation transcript, ms: lesson 8's own 3 s, not scaled
+ * (`LATENCY_MICROS.slowTool`). The scripted client still gives up at the agents' scaled timeout;
+ * what the sleep must leave is time for the cancellation to reach the server before the sleep
+ * ends. At the agents' scaled 600 ms, a server process left without CPU on a loaded machine once
+ * woke to find its timer and the cancellation both due, ran the timer first, and answered.
+ */
+export const CANCELLED_SLOW_MS = LATENCY_MICROS.slowTool / 1000;
 
 /** How many lines a 2025-11-25 opening writes: `initialize`, its answer, `notifications/initialized`. */
 const OPENING_LINES = 3;

@@ -49,7 +49,7 @@ import { runTasks } from "../../world/runTasks";
 import { SERVER_FACTS, WIDE_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { compareEraLevel, simulateEraTasks, type EraLevel } from "./eras";
-import { fleetLines, type FleetLines } from "./lines";
+import { CANCELLED_SLOW_MS, fleetLines, type FleetLines } from "./lines";
 import { structuredLines } from "./structured";
 import type { Transcript } from "../../wireClient/lineExchange";
 import {
@@ -237,7 +237,7 @@ async function wireLesson(seed: number, progress: WireProgress): Promise<WireLes
       progress("the eight malformed calls on the raw, validating and high-level servers");
       const [probe, lines, structured] = await Promise.all([
         probeFleetServersOverWire(seed),
-        fleetLines(seed, slow.options.timeoutMs!, slow.spec!.slowMs!),
+        fleetLines(seed, slow.options.timeoutMs!, CANCELLED_SLOW_MS),
         structuredLines(),
       ]);
       return { job, probe, lines, structured };
