@@ -89,7 +89,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does: an `isError` result for refused arguments[^]*the course's servers then answer -32602, the SDK's still `isError`\.\)/,
+      /`validating` answers as the SDK's `McpServer` does: an `isError` result for refused arguments[^]*the course's servers answer -32602; the SDK's still answer `isError`\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
@@ -184,7 +184,7 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   );
 });
 
-test("§3, invalid arguments: the rule a client author needs first (lesson 3's: both channels), a call with no name a protocol error in every revision, a handler's throw unsettled, 2025-06-18 in one dated note", () => {
+test("§3, invalid arguments: the rule a client author needs first (lesson 3's: both channels), a call with no name a protocol error in every revision, a handler's throw an isError result by the schema's SHOULD, 2025-06-18 in one dated note", () => {
   for (const { path, text } of exports) {
     const body = flat(beforeNext(text));
     // The rule first, pointed back to lesson 3 (its home): invalid arguments may come either way.
@@ -196,24 +196,24 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // A call that does not fit CallToolRequest (no name) is a protocol error in every revision.
     assert.match(body, /A `tools\/call` with no `name`, a protocol error in every revision \(lesson 3\)/, path);
     assert.doesNotMatch(body, /InvalidParamsError|disagrees with itself/, path);
-    // A handler's throw: 2025-11-25 and 2026-07-28 list both candidate categories and settle neither.
+    // A handler's throw: the schema (CallToolResult.isError, 2025-06-18 on) puts it in the result, a SHOULD.
     assert.match(
       body,
-      /Where a throw belongs is unsettled: 2025-11-25 and 2026-07-28 \(`server\/tools`, "Error Handling"\) list "Server errors" as protocol errors, "Business logic errors" as tool execution errors; `raw`'s -32603 is the other reading\./,
+      /A handler's throw belongs in the result: the schema's `CallToolResult.isError` says errors that originate from the tool SHOULD be reported there, for the model to see and correct \(2025-06-18 on\); `raw`'s -32603 departs from that SHOULD/,
       path,
     );
     // 2025-06-18's reading, in one short dated note.
     assert.match(
       body,
-      /\(Revision 2025-06-18 listed "invalid arguments" among protocol errors; the course's servers then answer -32602, the SDK's still `isError`\.\)/,
+      /To a 2025-06-18 client, whose revision listed "invalid arguments" among protocol errors, the course's servers answer -32602; the SDK's still answer `isError`\./,
       path,
     );
-    const note = body.match(/\(Revision 2025-06-18 [^)]*\)/)![0];
+    const note = body.match(/To a 2025-06-18 client[^.]*\./)![0];
     const lesson = flat(text.split("## Summary")[0]);
     assert.equal(
       lesson.match(/2025-06-18/g)?.length,
-      note.match(/2025-06-18/g)?.length,
-      `${path}: the body names it in the note alone`,
+      note.match(/2025-06-18/g)!.length + 1,
+      `${path}: the body names it in the note alone, besides dating the schema's SHOULD`,
     );
     // The summary says it in one line, pointing back to lesson 3.
     const summary = flat(text.split("## Summary")[1].split("## Exercises")[0]);
@@ -499,7 +499,7 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
     /The server MAY send notifications about the request before the response, which SHOULD end the stream \("Receiving Messages" in 2026-07-28; 2025-11-25 alike/,
     /this one had three to send, so it chose a stream/,
     /a 2026-07-28 client closes the stream, which the server MUST treat as cancelling it \(lesson 3; the same page, "Cancellation"\)\./,
-    /Chunked coding \(lesson 2\) wraps the stream too, cut into pieces as the server's runtime chooses \(.*\), so the heading leaves it out: a client finds the events by their blank lines, never by the pieces\./,
+    /Chunked coding \(lesson 2\) wraps the stream too, cut into pieces as the server's runtime chooses, so the heading leaves it out: a client finds the events by their blank lines, never by the pieces\./,
   );
   for (const { path, text } of exports) {
     const shown = text.split("--fault slow --slow-ms 300 --http --port 0\n")[1].split("```")[0];

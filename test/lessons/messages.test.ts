@@ -250,7 +250,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // safe only because tampering can do no worse than fail the request.
     assert.match(
       markdown,
-      /A server MUST treat the echoed state as attacker-controlled, and protect its integrity \(an HMAC\) if it bears on authorization or business logic \("Server Requirements"\); `kayit`'s, an unkeyed digest of the call, is safe only because forging it can do no worse than fail the request\./,
+      /A server MUST treat the echoed state as attacker-controlled, and protect its integrity \(an HMAC, a hash keyed with a secret only the server holds\) if it bears on authorization or business logic \("Server Requirements"\); `kayit`'s, an unkeyed digest of the call, is safe only because forging it can do no worse than fail the request\./,
     );
     // inputRequests values are {method, params} only (2026-07-28 schema).
     assert.match(markdown, /to a request object of only `method` and `params`/);
@@ -341,23 +341,20 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     const rules = markdown.slice(markdown.indexOf("**Local failures.**"));
     // Giving up is a SHOULD on every transport ("Timeouts"); the stdio MUST says how to cancel.
-    assert.match(
-      rules,
-      /gives up on a request SHOULD cancel it \(`basic\/patterns\/cancellation.mdx`, "Timeouts"\), as lesson 2 showed/,
-    );
+    assert.match(rules, /gives up on a request SHOULD cancel it \(`cancellation.mdx`, "Timeouts"\), as lesson 2 said/);
     assert.match(rules, /over stdio it MUST send `notifications\/cancelled`, the id as `requestId`;/);
     // Over Streamable HTTP closing the request's stream is the cancellation, and no notification is sent.
     assert.match(rules, /over HTTP it closes the request's stream\./);
     assert.match(
       rules,
-      /The server SHOULD then stop and not answer \(`cancellation.mdx`\), and in 2026-07-28 MUST NOT send anything more for it \(the transport pages, "Cancellation"\); the client SHOULD ignore a late answer\./,
+      /The server SHOULD then stop and not answer \(the same page\), and in 2026-07-28 MUST NOT send anything more for it \(the transport pages, "Cancellation"\); the client SHOULD ignore a late answer\./,
     );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
     // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx).
     assert.match(
       markdown,
-      /from a 2026-07-28 server it only ends a \*subscription\*, a stream of change notifications the client opened with `subscriptions\/listen`\./,
+      /from a 2026-07-28 server it only ends a \*subscription\*, a stream of change notifications the client opened with `subscriptions\/listen` \(the 2026-07-28 pages disagree: `subscriptions` has the server answer that request instead, a SHOULD, so a client accepts either end\)\./,
     );
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);

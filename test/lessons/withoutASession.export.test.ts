@@ -114,7 +114,7 @@ for (const [k, path] of EXPORTS.entries()) {
     // No search for a crossing that cannot happen: one sentence says there is none, and why.
     assert.match(
       flat,
-      /The stateless era is never the cheaper one here, in tokens or in bytes, and cannot become so as the calls add up: it costs more before the first call \(on these servers .*\) and more on every call, so each call widens the gap/,
+      /The stateless era is never the cheaper one here, in envelope tokens or in bytes, and cannot become so as the calls add up: it costs more before the first call \(on these servers .*\) and more on every call, so each call widens the gap/,
     );
     assert.doesNotMatch(flat, /gap before 1st call|Read off the points/);
     // The probe's second process is named as the SDK's design, and its cost is counted.
@@ -260,7 +260,7 @@ for (const path of EXPORTS) {
     // (caching.mdx, "Cacheable Results").
     assert.match(
       flat,
-      /What `initialize` said once per session now rides on every message, as lessons 3 and 4 showed: in each request's `_meta` the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); in each result `resultType` and the server's identity; in a `"complete"` result of `server\/discover`, a list method or `resources\/read` the caching hints `ttlMs` and `cacheScope`, none in an interim `"input_required"` one\./,
+      /What `initialize` said once per session now rides on every message, as lessons 3 and 4 showed: in each request's `_meta` the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); in each result `resultType` \(MUST\) and the server's identity \(SHOULD\); in a `"complete"` result of `server\/discover`, a list method or `resources\/read` the caching hints `ttlMs` and `cacheScope`, none in an interim `"input_required"` one\./,
     );
     assert.doesNotMatch(flat, /Lesson 5 opened `olcum` both ways/);
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));

@@ -585,7 +585,11 @@ test("the approval gate has one name, and where it appears MCP's rule stands bes
     const prose = proseOf(text);
     assert.doesNotMatch(text, /the course's gate|its gate\b/i, `${path}: the approval gate, lesson 5's name`);
     // MCP's rule is lesson 5's to quote (2026-07-28 server/tools.mdx); here one clause points back.
-    assert.match(prose, /a person, MCP's human in the loop \(lesson 5's SHOULD\), asks about all calls/, path);
+    assert.match(
+      prose,
+      /confirms every such call with a person \(one way to meet lesson 5's SHOULD of a human able to deny\) asks about all calls/,
+      path,
+    );
     assert.doesNotMatch(prose, /"there SHOULD always be a human in the loop/, `${path}: quoted in lesson 5, not again`);
     // "May write" is MCP's own default, not the course's reading.
     assert.match(

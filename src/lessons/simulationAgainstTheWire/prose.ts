@@ -169,7 +169,7 @@ export function readTokensAndBytes(result: WireLessonResult): string {
     return `from ${entries[k].level} to ${entry.level} ${tokens === bytes ? `both ${tokens}` : `the tokens ${tokens}, the bytes ${bytes}`}`;
   });
   return wrapMarkdown(
-    `One envelope token stands for ${bytesPerTokenRange(result)} bytes across the four levels. Level by level, ${steps.join("; ")}. ` +
+    `Across the four levels the wire carried ${bytesPerTokenRange(result)} bytes for each envelope token the simulator counted: a check of one count against the other, not a price. Level by level, ${steps.join("; ")}. ` +
       (eraCounts === eraTotal
         ? `In both revisions the two sides send the same messages, kind by kind and method by method: ${eraCounts} of ${eraTotal} runs, ` +
           `of which the table and chart print the ${code(ERA_REVISIONS.legacy)} half.`
