@@ -402,7 +402,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "**A missing hint takes MCP's default.** A tool's *annotations* (lesson 4: hints, to trust only from a trusted server) default to `readOnlyHint` false, `destructiveHint` true, `idempotentHint` false and `openWorldHint` true",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
         // The gate exactly as the code holds it, and MCP's own rule beside it.
-        "a tool whose `annotations` lack `readOnlyHint: true` is held; a tool with no `annotations` at all passes, deliberately against MCP's defaults above: the gate acts only on what a server declared.",
+        "It acts only on what a server declared, in three cases: a tool whose `annotations` say `readOnlyHint: true` passes; one whose `annotations` leave it out is held; one with no `annotations` at all passes, deliberately against MCP's defaults above, which would hold it.",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         "MCP's human in the loop may deny any call (section 5).",
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.

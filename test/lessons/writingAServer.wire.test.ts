@@ -261,7 +261,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // 2026-07-28 server/discover.mdx: the discover result carries the capabilities too.
     assert.match(
       prose,
-      /\(lesson 5\)\. Both declare on their own, for each primitive the file registers, `"listChanged":true`/,
+      /\(lesson 5\); - in both, on its own, for each primitive the file registers, `"listChanged":true`/,
       path,
     );
     // serveStdio may build a probe instance for a first server/discover, then pins one instance.
