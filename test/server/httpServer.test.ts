@@ -490,7 +490,9 @@ describe("serve --http, one era only", () => {
   });
 });
 
-describe("serve --http: the fleet, faults and stopping", () => {
+// Each test starts and stops its own server; they run side by side, as most of their time is spent
+// waiting (a slow tool, a stop that waits for a stalled client).
+describe("serve --http: the fleet, faults and stopping", { concurrency: true }, () => {
   it("the fleet's validating path over HTTP: an invalid argument is a tool error in 2026-07-28", async () => {
     const served = await startServer(["fleet"]);
     try {
