@@ -196,10 +196,10 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // A call that does not fit CallToolRequest (no name) is a protocol error in every revision.
     assert.match(body, /A `tools\/call` with no `name`, a protocol error in every revision \(lesson 3\)/, path);
     assert.doesNotMatch(body, /InvalidParamsError|disagrees with itself/, path);
-    // A handler's throw: the schema (CallToolResult.isError, 2025-06-18 on) puts it in the result, a SHOULD.
+    // A handler's throw: every revision's schema (CallToolResult.isError) puts it in the result, a SHOULD.
     assert.match(
       body,
-      /A handler's throw belongs in the result: the schema's `CallToolResult.isError` says errors that originate from the tool SHOULD be reported there, for the model to see and correct \(2025-06-18 on\); `raw`'s -32603 departs from that SHOULD/,
+      /A handler's throw belongs in the result: the schema's `CallToolResult.isError` says errors that originate from the tool SHOULD be reported there, for the model to see and correct \(every revision's schema\); `raw`'s -32603 departs from that SHOULD/,
       path,
     );
     // 2025-06-18's reading, in one short dated note.
@@ -212,8 +212,8 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     const lesson = flat(text.split("## Summary")[0]);
     assert.equal(
       lesson.match(/2025-06-18/g)?.length,
-      note.match(/2025-06-18/g)!.length + 1,
-      `${path}: the body names it in the note alone, besides dating the schema's SHOULD`,
+      note.match(/2025-06-18/g)!.length,
+      `${path}: the body names it in the note alone`,
     );
     // The summary says it in one line, pointing back to lesson 3.
     const summary = flat(text.split("## Summary")[1].split("## Exercises")[0]);

@@ -250,7 +250,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // safe only because tampering can do no worse than fail the request.
     assert.match(
       markdown,
-      /A server MUST treat the echoed state as attacker-controlled, and protect its integrity \(an HMAC, a hash keyed with a secret only the server holds\) if it bears on authorization or business logic \("Server Requirements"\); `kayit`'s, an unkeyed digest of the call, is safe only because forging it can do no worse than fail the request\./,
+      /A server MUST treat the echoed state as attacker-controlled, and protect its integrity \(an HMAC, a hash keyed with a secret only the server holds\) if it bears on authorization or business logic \("Server Requirements"\); `kayit`'s is an unkeyed digest of the call, which any client can compute; forging it gains nothing, as the server recomputes it from the retry's arguments and the client's own `accept` authorizes the write\./,
     );
     // inputRequests values are {method, params} only (2026-07-28 schema).
     assert.match(markdown, /to a request object of only `method` and `params`/);

@@ -162,7 +162,7 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readStdioCall(first)),
-    /Its `"resultType":"complete"` marks it as the final answer, not a request for input \(`basic\/patterns\/mrtr\.mdx`\)\./,
+    /Its `"resultType":"complete"` marks it as the final answer, not a request for input \(`basic\/index\.mdx`, "ResultType"\)\./,
   );
 });
 

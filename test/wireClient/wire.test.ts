@@ -1,11 +1,6 @@
-// Over the real wire (real `mcp-course serve` processes, the SDK's client, and an independent one: the legacy SDK 1.x Client) the counts are the simulator's: lesson 6 level by level and task by task, the agents under every condition, the eight malformed calls; both ends count the same bytes; no process outlives the test.
+// Over the real wire (real `mcp-course serve` processes, the SDK's client, and an independent one: the legacy SDK 1.x Client) the counts are the simulator's: lesson 6 level by level and task by task, the eight malformed calls (the agents: agents.test.ts); both ends count the same bytes; no process outlives the test.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { test } from "node:test";
-import { SERVE_SCRIPT } from "../../src/wireClient/serveCommand";
-import { compareAgentRuns } from "../../src/wireClient/agents";
-import { AGENT_POLICIES } from "../../src/fleet/agents";
-import { CONDITIONS } from "../../src/fleet/conditions";
 import { WireConnection } from "../../src/wireClient/connection";
 import { probeMalformedCallsOverWire } from "../../src/wireClient/malformed";
 import { bytesBesideTokens, bytesByMethod, compareTaskRuns, type LevelComparison } from "../../src/wireClient/tasks";
@@ -20,16 +15,9 @@ import { LESSON_POLICY, WIDE_ALLOWLIST, WIDE_POLICY } from "../../src/world/serv
 import { drawTasks, withExpectedAnswers } from "../../src/world/tasks";
 import { createWorld } from "../../src/world/world";
 import { openLegacySdkConnection, type LegacySdkConnection } from "./legacySdkClient";
+import { children } from "./serveChildren";
 
 const SEED = DEFAULT_SEED;
-
-/** The `mcp-course serve` processes this test process started that are still alive (tsx's own esbuild child is not one). */
-function children(): string[] {
-  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" }).split(
-    "\n",
-  );
-  return lines.map((line) => line.trim()).filter((line) => line.includes(`${SERVE_SCRIPT} `));
-}
 
 /** The simulator's columns of a wire run, and the same of a simulated one. */
 function counts(row: {
@@ -202,52 +190,6 @@ test("on the same three processes: the tasks again under MCP's defaults and the 
     ["tarife", ["resources/list", "prompts/list"]],
     ["kayit", []],
   ]);
-  assert.deepEqual(children(), []);
-});
-
-test("the agents against the real fleet server: answer, correct, turns, tool calls, tool errors, restarts and transport errors equal the simulator's under every condition", async () => {
-  // Under stray unterminated text every call waits out the client's timeout, so those runs, one per
-  // policy, go on beside the others, as lesson 9's run does; the rest run one at a time, in order.
-  const waiting = CONDITIONS.filter((condition) => condition.fault === "stdout-unterminated");
-  const others = CONDITIONS.filter((condition) => !waiting.includes(condition));
-  const runs = await Promise.all([
-    compareAgentRuns(SEED, others),
-    ...AGENT_POLICIES.map((policy) => compareAgentRuns(SEED, waiting, [policy])),
-  ]);
-  const rows = runs.flat();
-  assert.equal(rows.length, 18);
-  const pick = (r: {
-    answer: string | null;
-    correct: boolean;
-    turns: number;
-    toolCalls: number;
-    toolErrors: number;
-    restarts: number;
-    transportErrors: number;
-  }) => {
-    const { answer, correct, turns, toolCalls, toolErrors, restarts, transportErrors } = r;
-    return { answer, correct, turns, toolCalls, toolErrors, restarts, transportErrors };
-  };
-  for (const { condition, policy, simulated, real } of rows) {
-    assert.deepEqual(pick(real), pick(simulated), `${condition} ${policy}`);
-    if (condition === "direct") continue;
-    const stopping = real.events.filter((event) => event.event === "stopping");
-    assert.equal(
-      stopping.at(-1)?.reason,
-      condition.startsWith("crash") && policy === "thorough" && condition !== "crash-restart"
-        ? "crash"
-        : "end of input",
-      `${condition} ${policy}`,
-    );
-    assert.equal(real.startMillis.length, 1 + real.restarts);
-  }
-  const thorough = (name: string) => rows.find((r) => r.condition === name && r.policy === "thorough")!.real;
-  assert.ok(thorough("crash-explained").events.length > 0);
-  assert.equal(
-    thorough("slow").traffic!.sent.byMethod["notifications/cancelled"]?.messages,
-    1,
-    "a timed-out call is cancelled",
-  );
   assert.deepEqual(children(), []);
 });
 

@@ -50,7 +50,7 @@ export function readStdioCall(result: TransportResult): string {
       `JSON and the newline that ends it. The answer came back as one line of ${answer.bytes} ` +
       `bytes; its ${code("text")} holds the tool's answer as JSON inside a string: ` +
       `${fieldsText(result.stdio.values.reading)}. Its ${code('"resultType":"complete"')} marks ` +
-      `it as the final answer, not a request for input (${code("basic/patterns/mrtr.mdx")}).`,
+      `it as the final answer, not a request for input (${code("basic/index.mdx")}, "ResultType").`,
   );
 }
 
