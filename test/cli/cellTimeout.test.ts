@@ -11,78 +11,78 @@ import { jupyterRequirement } from "../requirements";
 
 const jupyter = jupyterRequirement();
 
-// The four hangs run side by side: each mostly waits out its limit, and each checks only the processes it recorded.
+// Each engine meets one of the two hangs, so that the command meets both and each engine one; every
+// hang on every engine is test/notebook/cellTimeout.test.ts's. The two run side by side: each
+// mostly waits out its limit, and each checks only the processes it recorded.
+const HANG_OF_ENGINE = { tslab: "a cell that never yields", jupyter: "a promise that never settles" } as const;
+
 describe("a cell that never finishes, on each engine", { concurrency: true }, () => {
   for (const engine of ["tslab", "jupyter"] as const) {
-    for (const [kind, source] of Object.entries(HANGS)) {
-      test(
-        `a cell that is ${kind} ends the export on the ${engine} engine after --cell-timeout: exit 1, one line, nothing left running, the old export untouched`,
-        { skip: engine === "jupyter" ? jupyter.skip : false },
-        async () => {
-          if (engine === "jupyter") jupyter.check();
-          const { dir, notebook } = smallNotebook("const SEED = 1;", [
-            ["fine", "console.log(SEED);"],
-            ["pids", RECORD_PIDS],
-            ["hang", source],
-            ["never", 'console.log("not reached");'],
-          ]);
-          const out = join(dir, "out");
-          mkdirSync(out);
-          const previous = join(out, "small.md");
-          writeFileSync(previous, "previous export\n");
-          utimesSync(previous, new Date("2020-01-01T00:00:00Z"), new Date("2020-01-01T00:00:00Z"));
-          const mtimeBefore = statSync(previous).mtimeMs;
+    const kind = HANG_OF_ENGINE[engine];
+    const source = HANGS[kind];
+    test(
+      `a cell that is ${kind} ends the export on the ${engine} engine after --cell-timeout: exit 1, one line, nothing left running, the old export untouched`,
+      { skip: engine === "jupyter" ? jupyter.skip : false },
+      async () => {
+        if (engine === "jupyter") jupyter.check();
+        const { dir, notebook } = smallNotebook("const SEED = 1;", [
+          ["fine", "console.log(SEED);"],
+          ["pids", RECORD_PIDS],
+          ["hang", source],
+          ["never", 'console.log("not reached");'],
+        ]);
+        const out = join(dir, "out");
+        mkdirSync(out);
+        const previous = join(out, "small.md");
+        writeFileSync(previous, "previous export\n");
+        utimesSync(previous, new Date("2020-01-01T00:00:00Z"), new Date("2020-01-01T00:00:00Z"));
+        const mtimeBefore = statSync(previous).mtimeMs;
 
-          const started = process.hrtime.bigint();
-          const run = await cliAsync([
-            "lesson",
-            notebook,
-            "--engine",
-            engine,
-            "--out",
-            out,
-            "--cell-timeout",
-            String(HANG_LIMIT_SECONDS),
-          ]);
-          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const started = process.hrtime.bigint();
+        const run = await cliAsync([
+          "lesson",
+          notebook,
+          "--engine",
+          engine,
+          "--out",
+          out,
+          "--cell-timeout",
+          String(HANG_LIMIT_SECONDS),
+        ]);
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 
-          assert.equal(run.status, 1, run.stderr);
-          assert.equal(run.stdout, "");
-          const lines = run.stderr.trim().split("\n");
-          assert.deepEqual(
-            lines.filter((line) => line.startsWith("mcp-course:")),
-            [
-              `mcp-course: ${notebook}: cell 4 (id hang) did not finish within ${HANG_LIMIT_SECONDS} s (--cell-timeout); the ${engine} engine was stopped — the previous export ${previous} is unchanged`,
-            ],
-          );
-          assert.ok(lines.at(-1)!.startsWith("mcp-course:"), "the error is the last line");
-          assert.match(
-            run.stderr,
-            /small: cell 4\/5 \(hang\) FAILED in \d+\.\d\d s\n/,
-            "progress shows the stopped cell",
-          );
-          assert.doesNotMatch(run.stderr, /not reached/);
-          assert.ok(seconds >= HANG_LIMIT_SECONDS, `took ${seconds} s: the timer never fires early`);
+        assert.equal(run.status, 1, run.stderr);
+        assert.equal(run.stdout, "");
+        const lines = run.stderr.trim().split("\n");
+        assert.deepEqual(
+          lines.filter((line) => line.startsWith("mcp-course:")),
+          [
+            `mcp-course: ${notebook}: cell 4 (id hang) did not finish within ${HANG_LIMIT_SECONDS} s (--cell-timeout); the ${engine} engine was stopped — the previous export ${previous} is unchanged`,
+          ],
+        );
+        assert.ok(lines.at(-1)!.startsWith("mcp-course:"), "the error is the last line");
+        assert.match(
+          run.stderr,
+          /small: cell 4\/5 \(hang\) FAILED in \d+\.\d\d s\n/,
+          "progress shows the stopped cell",
+        );
+        assert.doesNotMatch(run.stderr, /not reached/);
+        assert.ok(seconds >= HANG_LIMIT_SECONDS, `took ${seconds} s: the timer never fires early`);
 
-          assert.equal(readFileSync(previous, "utf8"), "previous export\n");
-          assert.equal(statSync(previous).mtimeMs, mtimeBefore, "the previous export's mtime is unchanged");
-          assert.deepEqual(readdirSync(out), ["small.md"], "no temporary file or charts folder left in --out");
+        assert.equal(readFileSync(previous, "utf8"), "previous export\n");
+        assert.equal(statSync(previous).mtimeMs, mtimeBefore, "the previous export's mtime is unchanged");
+        assert.deepEqual(readdirSync(out), ["small.md"], "no temporary file or charts folder left in --out");
 
-          const pids: RecordedPids = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8"));
-          assert.equal(
-            alive(pids.cell),
-            false,
-            `the ${engine === "tslab" ? "worker" : "kernel"} (${pids.cell}) is gone`,
-          );
-          assert.equal(alive(pids.child), false, `the process the cell started (${pids.child}) is gone`);
-          assert.equal(
-            alive(pids.parent),
-            false,
-            `its parent (${engine === "tslab" ? "the CLI" : "the nbclient runner"}, ${pids.parent}) is gone`,
-          );
-        },
-      );
-    }
+        const pids: RecordedPids = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8"));
+        assert.equal(alive(pids.cell), false, `the ${engine === "tslab" ? "worker" : "kernel"} (${pids.cell}) is gone`);
+        assert.equal(alive(pids.child), false, `the process the cell started (${pids.child}) is gone`);
+        assert.equal(
+          alive(pids.parent),
+          false,
+          `its parent (${engine === "tslab" ? "the CLI" : "the nbclient runner"}, ${pids.parent}) is gone`,
+        );
+      },
+    );
   }
 });
 
