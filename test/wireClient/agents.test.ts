@@ -5,11 +5,15 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { AGENT_POLICIES } from "../../src/fleet/agents";
 import { CONDITIONS } from "../../src/fleet/conditions";
+import type { AgentOutcome } from "../../src/fleet/runAgents";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { compareAgentRuns } from "../../src/wireClient/agents";
 import { children } from "./serveChildren";
 
 const SEED = DEFAULT_SEED;
+
+/** What the two runs must agree on (the rest, events and times, differs by nature). */
+const COMPARED = ["answer", "correct", "turns", "toolCalls", "toolErrors", "restarts", "transportErrors"] as const;
 
 test("the agents against the real fleet server: answer, correct, turns, tool calls, tool errors, restarts and transport errors equal the simulator's under every condition", async () => {
   // Under stray unterminated text every call waits out the client's timeout, so those runs, one per
@@ -22,18 +26,7 @@ test("the agents against the real fleet server: answer, correct, turns, tool cal
   ]);
   const rows = runs.flat();
   assert.equal(rows.length, 18);
-  const pick = (r: {
-    answer: string | null;
-    correct: boolean;
-    turns: number;
-    toolCalls: number;
-    toolErrors: number;
-    restarts: number;
-    transportErrors: number;
-  }) => {
-    const { answer, correct, turns, toolCalls, toolErrors, restarts, transportErrors } = r;
-    return { answer, correct, turns, toolCalls, toolErrors, restarts, transportErrors };
-  };
+  const pick = (r: AgentOutcome) => Object.fromEntries(COMPARED.map((field) => [field, r[field]]));
   for (const { condition, policy, simulated, real } of rows) {
     assert.deepEqual(pick(real), pick(simulated), `${condition} ${policy}`);
     if (condition === "direct") continue;
