@@ -226,24 +226,30 @@ test("bad notebook input is refused before anything runs: no parameters cell wit
   assert.match(noOut.stderr, /is not one of the course's lessons: say where its export goes with --out\n$/);
 });
 
+/** Where each seed's committed exports live, and the command that writes them. */
+const COMMITTED = {
+  first: { folder: "lessons", command: "run: npm run lesson" },
+  second: { folder: "lessons/seed-20260219", command: "run: npm run lesson -- --seed 20260219" },
+} as const;
+
+/** Holds one lesson's fresh export (markdown and chart files) to the committed one of a seed. */
+function assertCommitted(fresh: LessonFiles, name: string, seed: keyof typeof COMMITTED, engine: string): void {
+  const { folder, command } = COMMITTED[seed];
+  assert.equal(fresh.markdown, committed(`${folder}/${name}.md`), `${folder}/ is stale (${engine}): ${command}`);
+  assert.deepEqual(
+    fresh.charts,
+    chartFiles(join(ROOT, folder), name),
+    `${folder}/${name}.files is stale (${engine}): ${command}`,
+  );
+}
+
 for (const { name } of LESSONS) {
   test(`the committed exports of ${name} (markdown and chart files) are what the notebook prints now, for both seeds (the second on ${SECOND_SEED_ENGINE})`, async () => {
-    const fresh = (await exportAll("tslab"))[name];
-    assert.equal(fresh.markdown, committed(`lessons/${name}.md`), "lessons/ is stale: run npm run lesson");
-    assert.deepEqual(
-      fresh.charts,
-      chartFiles(join(ROOT, "lessons"), name),
-      `lessons/${name}.files is stale: run npm run lesson`,
-    );
-    const { markdown: other, charts } = (await exportAll(SECOND_SEED_ENGINE, 20260219))[name];
-    assert.deepEqual(
-      charts,
-      chartFiles(join(ROOT, "lessons", "seed-20260219"), name),
-      "run: npm run lesson -- --seed 20260219",
-    );
-    assert.equal(other, committed(`lessons/seed-20260219/${name}.md`), "run: npm run lesson -- --seed 20260219");
-    assert.match(other, /with seed 20260219/);
-    assert.match(other, /const SEED = 20260219;/, "the injected-parameters cell is shown");
+    assertCommitted((await exportAll("tslab"))[name], name, "first", "tslab");
+    const other = (await exportAll(SECOND_SEED_ENGINE, 20260219))[name];
+    assertCommitted(other, name, "second", SECOND_SEED_ENGINE);
+    assert.match(other.markdown, /with seed 20260219/);
+    assert.match(other.markdown, /const SEED = 20260219;/, "the injected-parameters cell is shown");
   });
 }
 
@@ -284,13 +290,8 @@ for (const { name } of LESSONS) {
     { skip: jupyter.skip },
     async () => {
       jupyter.check();
-      const tslab = (await exportAll("tslab"))[name];
-      const other = (await exportAll("jupyter", 20260219))[name];
-      assert.equal(tslab.markdown, committed(`lessons/${name}.md`), "tslab, the first seed");
-      assert.deepEqual(tslab.charts, chartFiles(join(ROOT, "lessons"), name), "tslab, the first seed's charts");
-      const second = join(ROOT, "lessons", "seed-20260219");
-      assert.equal(other.markdown, committed(`lessons/seed-20260219/${name}.md`), "jupyter, the second seed");
-      assert.deepEqual(other.charts, chartFiles(second, name), "jupyter, the second seed's charts");
+      assertCommitted((await exportAll("tslab"))[name], name, "first", "tslab");
+      assertCommitted((await exportAll("jupyter", 20260219))[name], name, "second", "jupyter");
     },
   );
 }
