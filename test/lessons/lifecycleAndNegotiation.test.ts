@@ -397,7 +397,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*;",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
-        "**The version rule** drops a server whose `serverInfo` version is newer than the host knows (`kayit`: 3, known 2), against 2026-07-28's SHOULD NOT (section 5), to measure what that costs.",
+        "**The version rule** drops a server whose `serverInfo` version is newer than the host knows (it knows `olcum` at 2, `tarife` at 1, `kayit` at 2; `kayit` says 3), against 2026-07-28's SHOULD NOT (section 5), to measure what that costs.",
         // MCP's defaults for a missing hint, in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* (lesson 4: hints, to trust only from a trusted server) default to `readOnlyHint` false, `destructiveHint` true, `idempotentHint` false and `openWorldHint` true",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",

@@ -230,13 +230,13 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
     assert.match(text.slice(text.indexOf("## Next")), /Lesson 10/, path);
     // What the lesson is for, said first: what only the real wire shows, structured results first;
-    // the simulator's checks are named as the one-paragraph check they are.
+    // the simulator's checks are named as the short check they are.
     assert.match(
       text,
-      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*, and spends its length on what only the real wire shows: structured tool results, a part of MCP the course has not used yet \(section 8\); a cancellation as it crosses, with its `reason` \(7\); what the SDK lists for arguments written in zod \(6\); and the approval gate reading a missing hint by MCP's defaults \(4\)\. Section 5 prices an envelope token in bytes\. Section 3 is a one-paragraph check that the wire gives the simulator's outcomes\./,
+      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*, and spends its length on what only the real wire shows: structured tool results, a part of MCP the course has not used yet \(section 8\); a cancellation as it crosses, with its `reason` \(7\); what the SDK lists for arguments written in zod \(6\); and the approval gate reading a missing hint by MCP's defaults \(4\)\. Section 5 sets the wire's bytes beside the simulator's envelope tokens\. Section 3 is a short check that the wire gives the simulator's outcomes\./,
       path,
     );
-    // The simulator's checks are one short computed paragraph; no "0 differences" elsewhere.
+    // The simulator's checks are one short computed list; no "0 differences" elsewhere.
     const checks = text.slice(text.indexOf("## 3 · The simulator"), text.indexOf("## 4 · "));
     assert.equal(checks.match(/0 differences/g)?.length, 3, `${path}: tasks, discovery, agents`);
     assert.match(checks, /All 16 answers of our two servers are the simulator's/, path);

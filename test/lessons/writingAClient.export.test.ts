@@ -277,7 +277,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.ok(prose.includes("`fleet` joins lesson 1's world for one task, the thirteenth"), file);
     assert.ok(
       prose.includes(
-        "It comes from the course's other world, a fleet of 400 connected medical devices rather than the water utility, and so its tools and fields have English names.",
+        "It comes from a second setting the course uses beside the water utility, a fleet of 400 connected medical devices, and so its tools and fields have English names.",
       ),
       file,
     );
@@ -313,7 +313,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // server/discover to a short-lived sibling process, then start the session's.
     assert.ok(
       prose.includes(
-        "On the SDK's own `StdioClientTransport`, both send `server/discover` to a short-lived process started the same way, then start the one they keep.",
+        'On the SDK\'s own `StdioClientTransport`, `"auto"` and the pin send `server/discover` to a short-lived process started the same way, then start the one they keep.',
       ),
       file,
     );

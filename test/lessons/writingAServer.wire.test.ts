@@ -255,7 +255,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // `initialize`; basic/versioning.mdx's -32022 example lists a 2025 version: the spec is ambiguous.
     assert.match(
       prose,
-      /`server\/discover`, whose `supportedVersions` lists only the modern revision, `2026-07-28`, though the process accepts 2025-11-25 too: MCP's wording, the "Protocol versions the server supports" \(`server\/discover\.mdx`\), could be read to include 2025-11-25, as the -32022 example of `basic\/versioning\.mdx` does, and SDK 2\.4's comment says it leaves 2025 versions out on purpose/,
+      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28`, though the process accepts 2025-11-25 too: SDK 2\.4 leaves the 2025 versions out on purpose, as they are negotiated with `initialize`, though MCP's "Protocol versions the server supports" \(`server\/discover\.mdx`\) could be read to include them, as the -32022 example of `basic\/versioning\.mdx` does/,
       path,
     );
     // 2026-07-28 server/discover.mdx: the discover result carries the capabilities too.

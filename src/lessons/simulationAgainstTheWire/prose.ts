@@ -231,18 +231,18 @@ function discoverySentence(result: WireLessonResult): string {
 }
 
 /**
- * The four checks that hold the wire to the simulator, in one paragraph: lesson 6's tasks in both
- * revisions, lesson 7's discovery, lesson 8's agents and lesson 8's malformed calls, each one
+ * The four checks that hold the wire to the simulator, one list item each: lesson 6's tasks in
+ * both revisions, lesson 7's discovery, lesson 8's agents and lesson 8's malformed calls, each a
  * sentence that counts the agreements and names every difference.
  */
 export function readWireChecks(result: WireLessonResult): string {
   return wrapMarkdown(
     [
-      levelSentence(result),
-      discoverySentence(result),
-      agentSentence(result),
-      malformedSentence(result),
-    ].join(" "),
+      `- **Lesson 6's tasks.** ${levelSentence(result)}`,
+      `- **Lesson 7's discovery.** ${discoverySentence(result)}`,
+      `- **Lesson 8's agents.** ${agentSentence(result)}`,
+      `- **Lesson 8's malformed calls.** ${malformedSentence(result)}`,
+    ].join("\n"),
   );
 }
 

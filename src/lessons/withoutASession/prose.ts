@@ -229,8 +229,8 @@ const SHARED_WAYS = [
 ] as const;
 
 /**
- * Section 3's one comparison across its two tables, whose workloads differ: the order, cheapest
- * first, of the ways of discovering both hold, by discovery tokens and by discovery bytes.
+ * Section 3's reading across its two tables, which run the same tasks: the order, cheapest first,
+ * of the ways of discovering both hold, by discovery tokens and by discovery bytes.
  */
 function rankWords(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const costs = SHARED_WAYS.map((way) => ({
@@ -244,8 +244,8 @@ function rankWords(sim: WithoutASessionResult, wire: WithoutASessionWire): strin
     [...costs].sort((a, b) => a[key] - b[key]).map((c) => c.words);
   const [byTokens, byBytes] = [order("tokens"), order("bytes")];
   return byTokens.join() === byBytes.join()
-    ? `Across the two tables, the four ways of discovering both hold rank alike, cheapest first: ${listing(byTokens)}, by discovery tokens in the simulator and by discovery bytes on the wire.`
-    : `Across the two tables, the four ways of discovering both hold rank differently, cheapest first: ${listing(byTokens)} by discovery tokens in the simulator, ${listing(byBytes)} by discovery bytes on the wire.`;
+    ? `Row by row the tables agree: the four ways of discovering they share rank alike, cheapest first, ${listing(byTokens)}, by discovery tokens in the simulator and by discovery bytes on the wire.`
+    : `The four ways of discovering the tables share rank differently, cheapest first: ${listing(byTokens)} by discovery tokens in the simulator, ${listing(byBytes)} by discovery bytes on the wire.`;
 }
 
 /** Section 4: `auto` against a legacy-only server and against ours. */
@@ -259,7 +259,7 @@ export function readAuto(wire: WithoutASessionWire): string {
     `Against ${code(legacy.command)} the probe cost ${plural(legacy.probe.messages, "message")} (${n(legacy.probe.bytes)} bytes) on ${plural(legacy.probe.processes, "process", "processes")} of its own; ` +
       `the answer was ${legacy.probe.answer}, so the client fell back to ${code("initialize")} on a new process` +
       (sameSession ? `, with the same messages and bytes as without ${code("auto")}. ` : `. `) +
-      `Against ${code(ours.command)} the answer was ${ours.probe.answer} (${n(ours.probe.bytes)} bytes), and the client stayed stateless. ` +
+      `Against ${code(ours.command)} the probe's ${plural(ours.probe.messages, "message")} came to ${n(ours.probe.bytes)} bytes, the answer was ${ours.probe.answer}, and the client stayed stateless. ` +
       `Either way ${code("auto")} cost ${plural(legacy.extra.processes, "process", "processes")} and the probe's bytes more.`,
   );
 }

@@ -9,9 +9,9 @@
  *     stateless (the lists, each request with `_meta`, each result with `resultType`, identity
  *     and cache fields), and stateless with `server/discover` first; the fixed cost before the
  *     first call, the cost per call, and whether and where the cumulative tokens cross;
- * (b) lesson 7's thirteen tasks (the twelve and the fleet task) against the four servers under
- *     lesson 8's `FLEET_POLICY`: discovery per task or per session (legacy), per task or cached
- *     for the results' `ttlMs` (stateless), tasks `taskSpacingMs` virtual milliseconds apart;
+ * (b) the same twelve tasks, servers and policy, the workload of the wire's discovery plans
+ *     (`wire.ts`): discovery per task or per session (legacy), per task or cached for the
+ *     results' `ttlMs` (stateless), tasks `taskSpacingMs` virtual milliseconds apart;
  * (c) what each kind of message costs in each era, and what each protocol field adds.
  * The real-wire half of the lesson (`wire.ts`) sets real bytes beside these tokens. Pure: the same
  * seed and spacing give an equal result.
@@ -25,7 +25,6 @@ import {
   type DiscoveryMode,
 } from "../../simulatedClient/session";
 import { clientTasks, type ClientTask } from "../../simulatedClient/tasks";
-import { createFleetServer, FLEET_POLICY } from "../../fleet/server";
 import { generateFleet } from "../../fleet/generator";
 import type { Level } from "../../sim/declaration";
 import { ENVELOPE_TOKENS, type EnvelopeCounts, type MessageKind } from "../../sim/envelope";
@@ -423,18 +422,21 @@ export function simulateWithoutASession(
   const taskSpacingMs = options.taskSpacingMs ?? DEFAULT_TASK_SPACING_MS;
   const world = createWorld(seed); // checks the seed
   const fleet = generateFleet(seed);
-  const tasks = clientTasks(world, fleet);
-  const lessonSixTasks = tasks.slice(0, 12);
+  const lessonSixTasks = clientTasks(world, fleet).slice(0, 12);
   const rows = ERA_VARIANTS.map((variant) => eraRun(world.servers, lessonSixTasks, variant));
-  const servers = [...world.servers, createFleetServer(fleet)];
+  const servers = world.servers;
   const setup: ClientSetup = {
     servers,
     level: SESSION_LESSON_LEVEL,
-    policy: FLEET_POLICY,
+    policy: LESSON_POLICY,
     taskSpacingMs,
   };
   const modeRows = MODE_PLAN.map(({ variant, mode }): ModeRow => {
-    const run = runClient({ ...setup, era: variant.era, discover: variant.discover }, tasks, mode);
+    const run = runClient(
+      { ...setup, era: variant.era, discover: variant.discover },
+      lessonSixTasks,
+      mode,
+    );
     return {
       ...variant,
       mode,
@@ -466,7 +468,7 @@ export function simulateWithoutASession(
     },
     modes: {
       servers: servers.map((s) => s.name),
-      tasks: tasks.length,
+      tasks: lessonSixTasks.length,
       taskSpacingMs,
       ttlMs: discoveryTtl(servers),
       rows: modeRows,

@@ -172,6 +172,7 @@ export function readGrowth(result: WritingAClientResult): string {
   const falls = rows.flatMap((_, i) => (i > 0 && ratios[i] < ratios[i - 1] ? [i] : []));
   const free = rows.flatMap((r, i) => (i > 0 && addedWork(rows, i) === 0 ? [r.tasks] : []));
   const peak = Math.max(...ratios);
+  const peakRow = rows[ratios.indexOf(peak)];
   const sentences = [
     equalAtOne
       ? `With one task the two clients are the same client (${first.perSession.tokens} tokens).`
@@ -180,7 +181,7 @@ export function readGrowth(result: WritingAClientResult): string {
       ? `From there the gap grows by exactly one discovery per task, ${one.tokens} tokens and ` +
         `${plural(one.round_trips, "round trip")}, to ${last.perTask.tokens - last.perSession.tokens} tokens at ${last.tasks} tasks.`
       : `The gap does not grow by the same amount at every task; at ${last.tasks} tasks it is ${last.perTask.tokens - last.perSession.tokens} tokens.`,
-    `The ratio of the two (per-task tokens ÷ session tokens) climbs to ${peak.toFixed(2)}` +
+    `The ratio of the two (per-task tokens ÷ session tokens) climbs to ${peak.toFixed(2)} at ${peakRow.tasks} tasks (${peakRow.perTask.tokens} ÷ ${peakRow.perSession.tokens})` +
       (falls.length
         ? ` and falls at ${listing(falls.map((i) => `${rows[i].tasks} tasks (to ${tokenRatio(rows[i])}: that task's calls cost ${addedWork(rows, i)} tokens)`))}.`
         : `, rising at every step.`),
