@@ -359,7 +359,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        "So `olcum` serves 2025-11-25 only through `initialize`: a `_meta` request naming 2025-11-25 gets -32022, though its `data.supported` lists 2025-11-25. The `message` above says so.",
+        "So `olcum` serves 2025-11-25 only through `initialize`: a `_meta` request naming 2025-11-25 gets -32022, though its `data.supported` lists 2025-11-25, as the `message` above says.",
       ),
       "section 3 says what the plain olcum answers",
     );
@@ -387,8 +387,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
-        // A legacy version in -32022's `supported` is reached only through `initialize` (versioning.mdx, "Terminology"): the course's reading, said to be one.
-        'As the course reads the specification, which says no more, a legacy version in `supported` is reached only through `initialize`: legacy versions are those that "establish a session with an `initialize` handshake" (`basic/versioning.mdx`, "Terminology"), so the era, not the version string, decides how to ask.',
+        // A legacy version in -32022's `supported`: the course's reading, said to be one (versioning.mdx, "Terminology").
+        'The specification does not settle what a legacy version in `supported` asks of a client. The course reads it as reached only through `initialize`: legacy versions are those that "establish a session with an `initialize` handshake" (`basic/versioning.mdx`, "Terminology"), so the era, not the version string, decides how to ask.',
+        // A -32022 is a modern answer: no fallback to initialize (stdio.mdx); listing legacy versions in it is the server's choice.
+        "Listing legacy versions there is this server's choice, and an unhelpful one; the SDK's server lists modern versions alone, which avoids the question.",
         "so the fallback MUST NOT be keyed to one error code.",
         "A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
         // Why skipping the RECOMMENDED probe is safe here, and only here.
@@ -402,7 +404,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "**A missing hint takes MCP's default.** A tool's *annotations* (lesson 4: hints, to trust only from a trusted server) default to `readOnlyHint` false, `destructiveHint` true, `idempotentHint` false and `openWorldHint` true",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
         // The gate exactly as the code holds it, and MCP's own rule beside it.
-        "It acts only on what a server declared, in three cases: a tool whose `annotations` say `readOnlyHint: true` passes; one whose `annotations` leave it out is held; one with no `annotations` at all passes, deliberately against MCP's defaults above, which would hold it.",
+        "It acts only on what a server declared, as below, one case deliberately against MCP's defaults above.",
+        "| `annotations` without `readOnlyHint` | holds the call | may write |",
+        "| no `annotations` at all | passes | may write |",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         "MCP's human in the loop may deny any call (section 5).",
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.

@@ -389,7 +389,7 @@ test("section 3: one approval gate, reading a missing hint two ways; MCP's human
       path,
     );
     assert.match(text, /`readOnlyHint` defaults to false, so a tool that says nothing may write/, path);
-    assert.match(text, /level +a missing hint +calls +sent +blocked/, path);
+    assert.match(text, /level +no annotations +calls +sent +blocked/, path);
     assert.match(text, /0 name +passes +12 +12 +0/, path);
     assert.match(text, /MCP's default +12 +0 +12/, path);
     // inputSchema is in every revision since 2024-11-05; annotations arrived in 2025-03-26.
@@ -430,7 +430,7 @@ test("each export's solutions are folded and computed from its own run: its seed
     assert.equal(solutions.match(/<details> <summary>/g)?.length, 5, `${path}: five folded answers`);
     const gates = text.slice(text.indexOf("formatWireGates(lesson.gates)"));
     const row = /1 fields\s+passes\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(gates);
-    assert.ok(row, `${path}: the gate table's level-1 row where a missing hint passes`);
+    assert.ok(row, `${path}: the gate table's level-1 row where a tool with no annotations passes`);
     const [, calls, sent, blocked, written, completed] = row.map(Number);
     assert.equal(blocked, 0);
     assert.match(
@@ -443,7 +443,7 @@ test("each export's solutions are folded and computed from its own run: its seed
   }
 });
 
-test("exercise 1: with approval, the gate reading a missing hint by MCP's defaults sends what it sends without approval where a missing hint passes, as solution 1 says", async () => {
+test("exercise 1: with approval, the gate reading a missing hint by MCP's defaults sends what it sends without approval where a tool with no annotations passes, as solution 1 says", async () => {
   const [withApproval] = await compareTaskRuns(SEED, [1], {
     policy: WIDE_POLICY,
     approval: true,
@@ -465,7 +465,7 @@ test("exercise 2: annotations that leave readOnlyHint out are a side effect in b
   const inputSchema = { type: "object" };
   const partial = { name: "kayit_yaz", inputSchema, annotations: { openWorldHint: false } };
   for (const gate of GATE_RULES) assert.equal(toolDeclaration(partial, gate).sideEffect, true, gate);
-  // Only a tool with no annotations at all passes, where a missing hint passes ("reference"); read by MCP's defaults it is held.
+  // Only a tool with no annotations at all passes, in lesson 5's reading ("reference"); read by MCP's defaults it is held.
   const bare = { name: "kayit_yaz", inputSchema };
   assert.equal(toolDeclaration(bare, "reference").sideEffect, undefined);
   assert.equal(toolDeclaration(bare, "specification").sideEffect, true);
@@ -474,7 +474,7 @@ test("exercise 2: annotations that leave readOnlyHint out are a side effect in b
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
     assert.match(
       solutions,
-      /It is held in both readings, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`: where a missing hint passes, the approval gate holds every tool whose `annotations` do not say it \(section 4\), and by MCP's defaults `readOnlyHint` is false, so the tool may write\./,
+      /It is held in both readings, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`: in lesson 5's reading the approval gate holds every tool whose `annotations` do not say it \(section 4\), and by MCP's defaults `readOnlyHint` is false, so the tool may write\./,
       path,
     );
   }

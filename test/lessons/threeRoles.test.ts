@@ -101,8 +101,12 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   says("Server and tool `tarife` share a name.");
   // architecture/index.mdx: the host "Coordinates AI/LLM integration and sampling"; a 2026-07-28 call
   // may take more than one request (mrtr.mdx).
-  says("It coordinates the model (and *sampling*, a server asking for a reply from it, deprecated in 2026-07-28)");
-  says("(in 2026-07-28 a server may first answer that it needs input, and the client then sends the request again)");
+  says(
+    "The host coordinates the model (and *sampling*, a server asking for a reply from it, deprecated in 2026-07-28)",
+  );
+  says(
+    "(in 2026-07-28 a server may first answer that it needs input, such as a user's yes or no, and the client sends the request again with it)",
+  );
   assert.ok(lesson.servers.find((s) => s.server === "tarife")!.tools.includes("tarife"));
   assert.deepEqual(
     lesson.servers.map((s) => s.tools.length),

@@ -357,7 +357,7 @@ for (const path of EXPORTS) {
     // Lesson 5's gate pointed back to in one sentence, not re-explained, beside MCP's own human in the loop.
     assert.match(
       said5,
-      /As lesson 5 said, gating on a declared side effect is the course's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation: here the server asks for that human itself/,
+      /As lesson 5 said, gating on a declared side effect is the course's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation, a duty of the application\. Here the server asks for a yes itself, which the client passes to its user; a client could answer `accept` without asking anyone/,
     );
     assert.match(said5, /`inputRequired\(\{ inputRequests: \{ confirm: inputRequired\.elicit\(/);
     // The computed reading of the round trip.

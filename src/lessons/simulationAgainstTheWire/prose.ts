@@ -121,7 +121,7 @@ export function readWireGates(result: WireLessonResult): string {
     (name) => WORLD_TOOLS.find((tool) => tool.name === name)?.sideEffect === false,
   );
   const sentences = [
-    `Where a missing hint passes, the gate's rows repeat the simulator's at ${agreeing} of ${result.gates.length} levels.`,
+    `Where a tool with no annotations passes, the gate's rows repeat the simulator's at ${agreeing} of ${result.gates.length} levels.`,
   ];
   if (differing.length > 0) {
     sentences.push(
@@ -306,7 +306,7 @@ const ANSWER_TITLES = [
 
 /**
  * The expected answers to the lesson's exercises, each folded, computed from the run where they
- * hold numbers: exercise 1 from the gate table's level-1 row where a missing hint passes, exercise 3
+ * hold numbers: exercise 1 from the gate table's level-1 row where a tool with no annotations passes, exercise 3
  * from the keys zod's converter added, exercise 4 from the SDK client's validator applied to the
  * `outputSchema` the structured-results server listed, exercise 5 from the
  * agents' rows without a fault and under the slow tool.
@@ -322,7 +322,7 @@ export function wireSolutions(result: WireLessonResult): string {
   const direct = (name: string) => agent(result, "direct", name).real.toolCalls;
   const slow = (name: string) => agent(result, "slow", name).real.toolCalls;
   const answers = [
-    `Both rows read as the level-1 row where a missing hint passes` +
+    `Both rows read as the level-1 row where a tool with no annotations passes` +
       (levelOne
         ? `, ${plural(levelOne.calls, "call")}, ${levelOne.calls} sent, none blocked, ${plural(levelOne.written, "record")} written and ` +
           `${plural(levelOne.completed, "task")} completed, for seed ${result.seed}`
@@ -330,9 +330,9 @@ export function wireSolutions(result: WireLessonResult): string {
       `: approval opens the gate in either reading, so whether a tool declared a side effect, or failed to say it had none, ` +
       `no longer matters.`,
     `It is held in both readings, with ${glossed(NO_APPROVAL)}. The tool declares no side effect; it is held because its ` +
-      `${code("annotations")} lack ${code("readOnlyHint: true")}: where a missing hint passes, the approval gate holds every tool ` +
+      `${code("annotations")} lack ${code("readOnlyHint: true")}: in lesson 5's reading the approval gate holds every tool ` +
       `whose ${code("annotations")} do not say it (section 4), and by MCP's defaults ${code("readOnlyHint")} is false, so the tool ` +
-      `may write. Only a tool with no ${code("annotations")} at all passes, and only where a missing hint passes.`,
+      `may write. Only a tool with no ${code("annotations")} at all passes, and only in lesson 5's reading.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
       `our JSON Schema gives ${code("max_hours")} no upper bound, so the bound on the wire comes from the zod schema alone.`,

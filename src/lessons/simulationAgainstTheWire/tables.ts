@@ -155,12 +155,13 @@ export const GATE_NAMES: Readonly<Record<GateRule, string>> = {
 /**
  * The tasks under the wide allowlist at each level, behind the approval gate with each reading of
  * a missing hint ({@link GATE_NAMES}): calls made, `tools/call` requests sent, calls blocked,
- * records written, tasks completed; the row where a missing hint passes beside the simulator's.
+ * records written, tasks completed; the row where a tool with no annotations passes beside the
+ * simulator's.
  */
 export function formatWireGates(gates: readonly GateLevel[]): string {
   const rules: GateRule[] = ["reference", "specification"];
   return formatTextTable(
-    ["level", "a missing hint", "calls", "sent", "blocked", "written", "completed", "simulator"],
+    ["level", "no annotations", "calls", "sent", "blocked", "written", "completed", "simulator"],
     gates.flatMap(({ level, simulated, rules: byRule }) =>
       rules.map((rule, k) => {
         const row = byRule[rule];

@@ -170,14 +170,13 @@ export function transportSolutions(result: TransportResult): string {
     foldedAnswer(
       "4. Sending a lost call again",
       `It could have. A process may die after its tool has run and before the answer is ` +
-        `written, and a client that sees only a closed stdout cannot tell (here the log shows ` +
-        `only that the call never finished). ${code("olcum")}'s tools only read, so sending a ` +
+        `written, and a client that sees only a closed stdout cannot tell. ` +
+        `${code("olcum")}'s tools only read, so sending a ` +
         `call again is harmless. ${code("kayit_yaz")}, the one that writes, puts a value into a ` +
         `column: sent again with the same value, it leaves the same record. A tool that added ` +
         `something each time it ran (a new record, a payment) would add it twice, and nothing ` +
-        `in the transport prevents that. Over Streamable HTTP a broken ` +
-        `response stream loses its request as here, and the client re-issues it under a new ` +
-        `id (section 3).`,
+        `in the transport prevents that. Over Streamable HTTP a broken stream loses its ` +
+        `request too, to be sent again under a new id (section 3).`,
     ),
   ].join("\n\n");
 }
