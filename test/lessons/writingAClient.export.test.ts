@@ -277,7 +277,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.ok(prose.includes("`fleet` joins lesson 1's world for one task, the thirteenth"), file);
     assert.ok(
       prose.includes(
-        "It comes from a second setting the course uses beside the water utility, a fleet of 400 connected medical devices, and so its tools and fields have English names.",
+        "It belongs to no water utility: it serves a fleet of 400 connected medical devices, to which the course returns, and so its tools and fields have English names.",
       ),
       file,
     );
