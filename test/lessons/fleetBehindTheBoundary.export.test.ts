@@ -205,7 +205,7 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // 2025-06-18's reading, in one short dated note.
     assert.match(
       body,
-      /To a 2025-06-18 client, whose revision listed "invalid arguments" among protocol errors, the course's servers answer -32602; the SDK's still answer `isError`\./,
+      /To a 2025-06-18 client, whose revision listed "invalid arguments" among protocol errors \(and "invalid input data" among tool errors\), the course's servers answer -32602; the SDK's still answer `isError`\./,
       path,
     );
     const note = body.match(/To a 2025-06-18 client[^.]*\./)![0];

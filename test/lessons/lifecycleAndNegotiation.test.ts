@@ -390,7 +390,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // A legacy version in -32022's `supported`: the course's reading, said to be one (versioning.mdx, "Terminology").
         'The specification does not settle what a legacy version in `supported` asks of a client. The course reads it as reached only through `initialize`: legacy versions are those that "establish a session with an `initialize` handshake" (`basic/versioning.mdx`, "Terminology"), so the era, not the version string, decides how to ask.',
         // A -32022 is a modern answer: no fallback to initialize (stdio.mdx); listing legacy versions in it is the server's choice.
-        "Listing legacy versions there is this server's choice, and an unhelpful one; the SDK's server lists modern versions alone, which avoids the question.",
+        "Listing legacy versions there is this server's choice, as in the -32022 example of `basic/versioning.mdx`; the SDK's server lists modern versions alone, which avoids the question.",
         "so the fallback MUST NOT be keyed to one error code.",
         "A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
         // Why skipping the RECOMMENDED probe is safe here, and only here.

@@ -246,11 +246,11 @@ describe("lesson 3 on the wire (default seed)", () => {
       /The retry MUST have a new id: the same tool and arguments, the user's answer in `inputResponses` under the same key/,
     );
     assert.match(markdown, /allowed only on `tools\/call`, `prompts\/get` and `resources\/read`\./);
-    // mrtr.mdx "Server Requirements": an echoed requestState is attacker-controlled; kayit's unkeyed state is
-    // safe only because tampering can do no worse than fail the request.
+    // mrtr.mdx "Server Requirements": an echoed requestState is attacker-controlled and its integrity a MUST
+    // where it bears on a write; kayit's unkeyed state falls short of it, and the lesson says so.
     assert.match(
       markdown,
-      /A server MUST treat the echoed state as attacker-controlled, and protect its integrity \(an HMAC, a hash keyed with a secret only the server holds\) if it bears on authorization or business logic \("Server Requirements"\); `kayit`'s is an unkeyed digest of the call, which any client can compute; forging it gains nothing, as the server recomputes it from the retry's arguments and the client's own `accept` authorizes the write\./,
+      /A server MUST treat the echoed state as attacker-controlled, and protect its integrity \(an HMAC, a hash keyed with a secret only the server holds\) if it bears on authorization or business logic \("Server Requirements"\); `kayit`'s is an unkeyed digest of the call, which any client can compute: it falls short of that MUST, leaning on the client to ask its user, as a real server would not; a real server signs its state\./,
     );
     // inputRequests values are {method, params} only (2026-07-28 schema).
     assert.match(markdown, /to a request object of only `method` and `params`/);
@@ -354,7 +354,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx).
     assert.match(
       markdown,
-      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of change notifications the client opened with `subscriptions\/listen`; the `subscriptions` page instead has the server end it by sending that request's response \(a SHOULD\), so a client accepts either end\./,
+      /A 2026-07-28 server sends it only on stdio, to end a \*subscription\*, a stream of change notifications the client opened with `subscriptions\/listen`; the `subscriptions` page instead has the server end it by sending that request's response \(a SHOULD\), so a client accepts either end\./,
     );
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);

@@ -350,7 +350,7 @@ for (const path of EXPORTS) {
     // MAY-omit exception.
     assert.match(said5, /`createRequestStateCodec` signs a state with an HMAC-SHA256 and an expiry/);
     assert.match(said5, /The state is signed, not encrypted: the client can read it\./);
-    assert.match(said5, /A real server should use such a codec rather than rely on the MAY-omit argument above\./);
+    assert.match(said5, /A real server should use such a codec rather than lean on its client, as ours does\./);
     assert.doesNotMatch(said5, /seals a state/);
     assert.match(said5, /`accept` with the form's content, `decline` \(the user said no\), or `cancel`/);
     assert.match(said5, /SHOULD answer with a new `input_required` rather than an error \("Error Handling"\)/);
@@ -450,8 +450,8 @@ test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 
     assert.ok(prose.includes("Lesson 3's tokenizer cuts `tarife`"), file);
     assert.doesNotMatch(prose, /Lesson 6's tokenizer/, file);
     // 2026-07-28 mrtr.mdx: integrity MAY be omitted only when tampering can cause nothing worse
-    // than request failure; that holds here because the client that answers is the one asking.
-    assert.ok(prose.includes("That grants nothing as long as the client is the one that asks the user"), file);
+    // than request failure; a forged state here writes, so the unkeyed state falls short, as said.
+    assert.ok(prose.includes("Ours decides a write yet has no key, so it falls short of that MUST"), file);
     assert.ok(
       prose.includes('"MAY be omitted only when tampering can cause nothing worse than request failure"'),
       file,
