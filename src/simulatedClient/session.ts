@@ -48,8 +48,8 @@ export const ERA_MODES: Readonly<Record<ProtocolEra, readonly DiscoveryMode[]>> 
 
 /**
  * Virtual milliseconds between the starts of two consecutive tasks, unless a setup says otherwise:
- * ten minutes, the course's choice, so that thirteen tasks outlast the real servers' hour-long
- * `ttlMs` twice.
+ * ten minutes, the course's choice, so that lesson 6's twelve tasks outlast the real servers'
+ * hour-long `ttlMs` once and lesson 7's thirteen twice.
  */
 export const DEFAULT_TASK_SPACING_MS = 600_000;
 

@@ -306,8 +306,8 @@ const ANSWER_TITLES = [
 
 /**
  * The expected answers to the lesson's exercises, each folded, computed from the run where they
- * hold numbers: exercise 1 from the gate table's level-1 row where a tool with no annotations passes, exercise 3
- * from the keys zod's converter added, exercise 4 from the SDK client's validator applied to the
+ * hold numbers: exercise 1 from the gate table's level-1 row where a tool with no annotations
+ * passes, exercise 3 from the keys zod's converter added, exercise 4 from the SDK client's validator applied to the
  * `outputSchema` the structured-results server listed, exercise 5 from the
  * agents' rows without a fault and under the slow tool.
  */

@@ -36,7 +36,7 @@ export function formatEraRuns(eras: LessonSixEras): string {
 }
 
 /**
- * Part (b): lesson 7's thirteen tasks, discovery per task, per session, or cached. *disc. messages*
+ * Part (b): lesson 6's twelve tasks, discovery per task, per session, or cached. *disc. messages*
  * and *disc. tokens* count the discovery alone (opening and lists); *total tokens* and *round trips*
  * the whole run, calls included.
  */
@@ -129,7 +129,7 @@ export function formatWithoutASession(result: WithoutASessionResult): string {
       `lesson 6's twelve tasks in both eras (seed ${result.seed}, level ${result.level})`,
       formatEraRuns(lessonSix),
     ],
-    ["lesson 7's thirteen tasks: discovery per task, per session, or cached", formatModes(modes)],
+    ["lesson 6's twelve tasks: discovery per task, per session, or cached", formatModes(modes)],
     ["when the cached clients discovered", formatCacheRefetches(modes)],
     [`what each message costs: ${costs.server}, legacy`, formatMessageCosts(costs, "legacy")],
     [

@@ -132,7 +132,7 @@ export interface LessonSixEras {
   callExtra: { server: string; tokens: number }[];
 }
 
-/** One way of discovering over lesson 7's thirteen tasks. */
+/** One way of discovering over lesson 6's twelve tasks. */
 export interface ModeRow extends EraVariant {
   mode: DiscoveryMode;
   /** Label in tables, e.g. `legacy, per session`. */
@@ -149,7 +149,7 @@ export interface ModeRow extends EraVariant {
   discoveredBefore: number[];
 }
 
-/** Part (b): lesson 7's thirteen tasks, discovery per task, per session, or cached. */
+/** Part (b): lesson 6's twelve tasks, discovery per task, per session, or cached. */
 export interface DiscoveryModes {
   servers: string[];
   tasks: number;
@@ -255,19 +255,9 @@ function refusedCalls(run: ClientRun): RefusedCalls[] {
   return refused;
 }
 
-/** Runs lesson 6's twelve tasks once in one variant, discovery once. */
-function eraRun(
-  servers: readonly WorldServer[],
-  tasks: readonly ClientTask[],
-  variant: EraVariant,
-): EraRunRow {
-  const setup: ClientSetup = {
-    servers,
-    level: SESSION_LESSON_LEVEL,
-    policy: LESSON_POLICY,
-    era: variant.era,
-    discover: variant.discover,
-  };
+/** Runs lesson 6's twelve tasks once in one variant (`lesson`: servers, level, policy), discovery once. */
+function eraRun(lesson: ClientSetup, tasks: readonly ClientTask[], variant: EraVariant): EraRunRow {
+  const setup: ClientSetup = { ...lesson, era: variant.era, discover: variant.discover };
   // Discovery once: a legacy session; a stateless client whose list results stay fresh throughout (tasks 0 ms apart).
   const run =
     variant.era === "legacy"
@@ -423,17 +413,16 @@ export function simulateWithoutASession(
   const world = createWorld(seed); // checks the seed
   const fleet = generateFleet(seed);
   const lessonSixTasks = clientTasks(world, fleet).slice(0, 12);
-  const rows = ERA_VARIANTS.map((variant) => eraRun(world.servers, lessonSixTasks, variant));
-  const servers = world.servers;
-  const setup: ClientSetup = {
-    servers,
+  // Lesson 6's twelve tasks, level and policy: part (a)'s runs and part (b)'s alike.
+  const lesson: ClientSetup = {
+    servers: world.servers,
     level: SESSION_LESSON_LEVEL,
     policy: LESSON_POLICY,
-    taskSpacingMs,
   };
+  const rows = ERA_VARIANTS.map((variant) => eraRun(lesson, lessonSixTasks, variant));
   const modeRows = MODE_PLAN.map(({ variant, mode }): ModeRow => {
     const run = runClient(
-      { ...setup, era: variant.era, discover: variant.discover },
+      { ...lesson, taskSpacingMs, era: variant.era, discover: variant.discover },
       lessonSixTasks,
       mode,
     );
@@ -467,10 +456,10 @@ export function simulateWithoutASession(
       })),
     },
     modes: {
-      servers: servers.map((s) => s.name),
+      servers: world.servers.map((s) => s.name),
       tasks: lessonSixTasks.length,
       taskSpacingMs,
-      ttlMs: discoveryTtl(servers),
+      ttlMs: discoveryTtl(world.servers),
       rows: modeRows,
     },
     costs: messageCosts(priced),
