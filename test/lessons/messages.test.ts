@@ -354,7 +354,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx).
     assert.match(
       markdown,
-      /A 2026-07-28 server sends it only on stdio, to end a \*subscription\*, a stream of change notifications the client opened with `subscriptions\/listen`; the `subscriptions` page instead has the server end it by sending that request's response \(a SHOULD\), so a client accepts either end\./,
+      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of change notifications opened by `subscriptions\/listen` \(`cancellation\.mdx`, a MUST; stdio only, per the schema\), or ends one with that request's response \(`subscriptions\.mdx`, a SHOULD\): a client accepts either\./,
     );
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);
