@@ -473,7 +473,6 @@ export {
 } from "./lessons/writingAClient/tables";
 export {
   readFleetTask,
-  readSessions,
   solveClientExercises,
   EXAMPLE_INTERVAL,
 } from "./lessons/writingAClient/prose";
@@ -482,11 +481,9 @@ export {
   readDiscovery,
   readToolNames,
   readModes,
-  readGrowth,
   readReport,
   summarizeClient,
 } from "./lessons/writingAClient/prose";
-export { growthChart } from "./lessons/writingAClient/charts";
 export {
   runWritingAClientOnTheWire,
   formatDiscoveryLines,

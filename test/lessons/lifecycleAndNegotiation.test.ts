@@ -40,7 +40,8 @@ import { LEGACY_REVISIONS } from "../../src/protocol/revisions";
 import { ROOT } from "../helpers";
 
 const SEEDS = [0, 7, 20260218, 20260219, 9007199254740991];
-const flat = (text: string) => text.replace(/\s+/g, " ");
+/** Text as one line: blockquote markers (the course-convention box) dropped, white space collapsed. */
+const flat = (text: string) => text.replace(/^> ?/gm, "").replace(/\s+/g, " ");
 const widest = (text: string) => Math.max(...text.split("\n").map((line) => line.length));
 
 /** The lines of a transcript one side wrote, parsed. */
@@ -387,10 +388,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
-        // A legacy version in -32022's `supported`: the course's reading, said to be one (versioning.mdx, "Terminology").
-        'The specification does not settle what a legacy version in `supported` asks of a client. The course reads it as reached only through `initialize`: legacy versions are those that "establish a session with an `initialize` handshake" (`basic/versioning.mdx`, "Terminology"), so the era, not the version string, decides how to ask.',
-        // A -32022 is a modern answer: no fallback to initialize (stdio.mdx); listing legacy versions in it is the server's choice.
-        "Listing legacy versions there is this server's choice, as in the -32022 example of `basic/versioning.mdx`; the SDK's server lists modern versions alone, which avoids the question.",
+        // A legacy version in -32022's `supported`, as in the spec's own example (versioning.mdx), is reached only
+        // through initialize ("Terminology"): a client asking with _meta retries with a modern one.
+        'The specification\'s own -32022 example lists a legacy version too (`basic/versioning.mdx`), and legacy versions are those that "establish a session with an `initialize` handshake" ("Terminology"), so a client asking with `_meta` retries with a modern one.',
         "so the fallback MUST NOT be keyed to one error code.",
         "A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
         // Why skipping the RECOMMENDED probe is safe here, and only here.
@@ -412,13 +412,23 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
         "the tools it keeps are the **negotiated tools**, the course's term (MCP negotiates no tools, section 2).",
         "Its simulator asks each server once, in *the simulator's handshake* (not MCP's `initialize`): `yetenek sor` (ask capabilities) out, `yetenek bildir` (declare) back.",
-        // The course's host framed as the course's measuring device, not MCP practice.
+        // The course's host framed as the course's measuring device, not MCP practice: the question it answers,
+        // what a host following MCP does first, then the course's host in its convention box.
         "## 6 · The course's host: a measuring device",
+        "How much does a client keep, and what does it spend, as a server declares more about its tools: their names, their fields, their side effects, its own version?",
         "rules whose cost it can count, not a practice MCP asks for.",
+        "A host following MCP applies section 5's rules instead: it keeps a trusted server's tools, reads a tool with no hint as one that may write, asks a person before calling such a tool, and does not act on `serverInfo`.",
+        "**Course convention, not MCP.** The course's code that holds",
+        "Its policy has three rules. Two places in them depart from MCP on purpose, to be measured: the version rule, and the approval gate's last row below.",
+        // The gate's last row, against MCP's defaults, with its reason here.
+        "The last row is the gate's planted departure. A server that declares nothing is passed by this gate, so a measurement can show what declaring a side effect buys",
         // Why the record task runs under policy none.
         "under policy *none*, since under the course's policy that call would end before the gate with `arac bildirilmedi`",
       ])
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
+      // The course's host, its rules and its handshake stand in one box, a blockquote.
+      const raw = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
+      assert.match(raw, /^> \*\*Course convention, not MCP\.\*\* The course's code that holds/m);
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
       // The course-wide names: one host, one gate; the SDK's internals are not the lesson's.
       assert.doesNotMatch(exported, /the course's client|defaults gate|SDK pins/);

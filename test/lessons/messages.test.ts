@@ -246,11 +246,12 @@ describe("lesson 3 on the wire (default seed)", () => {
       /The retry MUST have a new id: the same tool and arguments, the user's answer in `inputResponses` under the same key/,
     );
     assert.match(markdown, /allowed only on `tools\/call`, `prompts\/get` and `resources\/read`\./);
-    // mrtr.mdx "Server Requirements": an echoed requestState is attacker-controlled and its integrity a MUST
-    // where it bears on a write; kayit's unkeyed state falls short of it, and the lesson says so.
+    // mrtr.mdx "Server Requirements (Basic Workflow)": an echoed requestState is attacker-controlled and its
+    // integrity a MUST where it bears on business logic (item 4); kayit's unkeyed state gates a write, falls
+    // short of it, and the lesson says so.
     assert.match(
       markdown,
-      /A server MUST treat the echoed state as attacker-controlled, and protect its integrity \(an HMAC, a hash keyed with a secret only the server holds\) if it bears on authorization or business logic \("Server Requirements"\); `kayit`'s is an unkeyed digest of the call, which any client can compute: it falls short of that MUST, leaning on the client to ask its user, as a real server would not; a real server signs its state\./,
+      /the server MUST treat it as attacker-controlled\. `kayit`'s, an unkeyed digest of the call that any client can compute, gates a write: it falls short of the MUST to protect such state's integrity \("Server Requirements \(Basic Workflow\)", item 4\); a real server signs it\./,
     );
     // inputRequests values are {method, params} only (2026-07-28 schema).
     assert.match(markdown, /to a request object of only `method` and `params`/);
@@ -351,11 +352,18 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
-    // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx).
+    // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx; the
+    // schema, on stdio), or ends it with the listen request's response (subscriptions.mdx): a client takes both.
     assert.match(
       markdown,
-      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of change notifications opened by `subscriptions\/listen` \(`cancellation\.mdx`, a MUST; stdio only, per the schema\), or ends one with that request's response \(`subscriptions\.mdx`, a SHOULD\): a client accepts either\./,
+      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`; as the pages differ, a client also takes that request's response as the end \(`cancellation\.mdx`, `subscriptions\.mdx`, the schema\)\./,
     );
+    // Envelope tokens, a course convention, defined once in its box beside what MCP says (it counts no cost).
+    assert.match(
+      markdown,
+      /> \*\*Course convention, not MCP\.\*\* A message's \*\*envelope tokens\*\* are the tokens of its/,
+    );
+    assert.match(markdown, /MCP counts no cost\./);
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);
     assert.match(

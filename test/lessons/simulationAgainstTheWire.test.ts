@@ -183,11 +183,18 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     for (const name of ["wireOutcome", "fleetServed", "wireSetup", "invalidArguments", "toolDeclaration"])
       assert.ok(!raw.includes(`"${name}"`), `${path}: ${name} is listed`);
     assert.match(raw, /showSource\(\{ summary: true \}, "filterShape"\)/);
-    // What is new in the high-level fleet server, its zod schema, is listed; the registerTool loop and
-    // the serveStdio call, lesson 6's, are named in prose.
+    // What is new in the high-level fleet server, its zod schema, is listed; the rest, lesson 6's
+    // McpServer and registerTool, is said in prose, without the library's function names. The
+    // section leads with its one lesson.
     assert.match(
       text,
-      /`createHighLevelFleetServer` \(in `src\/server\/highLevelFleet\.ts`\) calls `registerTool` once per tool/,
+      /## 6 · A server built the SDK's high-level way A high-level server lists what its schema library derives, not what you wrote: read your own server's `tools\/list`\./,
+      path,
+    );
+    assert.match(text, /with the SDK's `McpServer` and one `registerTool` per tool/, path);
+    assert.doesNotMatch(
+      text,
+      /createHighLevelFleetServer|fleetZodSchemas|serveHighLevelFleet|MAX_ROWS|DEFAULT_ROWS|`described`|`choices`/,
       path,
     );
     assert.doesNotMatch(text, /ArkType|Valibot|toStandardJsonSchema|fromJsonSchema/, path);
@@ -210,21 +217,28 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       path,
     );
     assert.match(text, /Lesson 7's simulated discovery holds on the wire for all 4 servers/, path);
-    // The high-level server is served as shown: the serveStdio call itself, not a description of it.
-    assert.match(raw, /return serveStdio\(\(\) => createHighLevelFleetServer\(fleet, level\), options\);/, path);
-    // The client's transport is named: the course's copy of the SDK's, which would probe in place.
+    // The client's transport is named: the course's copy of the SDK's; where the SDK would have
+    // probed is no note for the reader.
     assert.match(
       text,
       /The client is the SDK's `Client` over the course's copy of the SDK's `StdioClientTransport` \(lesson 7\)/,
       path,
     );
+    assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
+    // What agreement with the simulator can and cannot show, and what a difference would mean, said
+    // once, in section 3's one paragraph.
+    const heading = "## 3 · The simulator";
+    const code = "show.markdown(readWireChecks(lesson));";
+    const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
-      text,
-      /the SDK would have probed on this copy in place, on the process it keeps; only on its own `StdioClientTransport` does it probe a short-lived second process/,
+      check,
+      /The two agree, and partly by construction: the servers answer with the simulator's own code and the client decides with its functions\./,
       path,
     );
-    // What agreement with the simulator can and cannot show, said once.
-    assert.match(text, /where the wire agrees with the simulator it agrees partly by construction/, path);
+    assert.match(check, /not that other MCP implementations behave as it does\. A difference would mean/, path);
+    const paragraphs = raw.slice(raw.indexOf(heading), raw.indexOf(code)).match(/\n\n/g)?.length;
+    assert.equal(paragraphs, 2, `${path}: a heading, one paragraph, the code`);
+    assert.equal(text.match(/partly by construction/g)?.length, 1, `${path}: said once`);
     assert.doesNotMatch(raw, /@param|@throws/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
@@ -272,24 +286,25 @@ test("the conventions are pointed back to lessons 3 and 5 in one short line, and
   }
 });
 
-test("the course's own stdio transport is said where it is used, and zod's converter is dated by its version", () => {
+test("the servers' transport is the rule the reader needs (stdio, one JSON line each way), and no pinned version dates the converter", () => {
   const zod = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> })
     .dependencies.zod;
-  assert.equal(zod, "4.6.7");
   for (const path of EXPORTS) {
     const { text } = exported(path);
-    // Lesson 6 never introduces the course's transport: it is said in one clause here
-    // (src/server/lineTransport.ts; docs/sdk-gaps.md#malformed-line: SDK 2.4's drops the line).
+    // How the course's transport differs from the SDK's (docs/sdk-gaps.md#malformed-line) is a
+    // maintainer's note, not the lesson's.
     assert.match(
       text,
-      /behind the course's own stdio transport: one JSON line each way, as the SDK's, but a line that is not JSON gets lesson 3's -32700 reply, where SDK 2\.4's transport drops it\./,
+      /starts one server on the SDK's low-level `Server`, as in lesson 6, over stdio: one JSON line each way \(lesson 2\)\./,
       path,
     );
-    assert.doesNotMatch(text, /own stdio transport \(lesson 6\)/, path);
-    assert.match(text, /serves it, behind section 1's transport\./, path);
-    // The maximum 2^53 - 1 and the moved keys are the converter's, at the pinned zod version.
-    assert.ok(
-      text.includes(`Zod's converter (zod ${zod}, the version the course pins; another may write otherwise)`),
+    assert.doesNotMatch(text, /SDK 2\.4's transport|course's own stdio transport|where SDK [\d.]+/, path);
+    assert.match(text, /serves this server over stdio, as section 1's servers are;/, path);
+    // The converter's output is the lesson's point, not its version.
+    assert.ok(!text.includes(`zod ${zod}`) && !/the version the course pins/.test(text), path);
+    assert.match(
+      text,
+      /Another version of the converter may write otherwise; a low-level server lists exactly the JSON it is given\./,
       path,
     );
   }
@@ -301,9 +316,19 @@ test("numbers the markdown states that no seed changes are the library's", () =>
   assert.deepEqual([LATENCY_MICROS.slowTool, LATENCY_MICROS.clientTimeout], [3_000_000, 1_500_000]);
   const slow = wireSetup(findCondition("slow")!, SEED);
   assert.deepEqual([slow.spec?.slowMs, slow.options.timeoutMs], [600, 300]);
-  // The cancellation transcript's sleep is lesson 8's 3 s, so the cancellation arrives long before it ends.
+  // The cancellation transcript's sleep is lesson 8's 3 s, ten times the scaled wait, so the cancellation
+  // arrives long before it ends: section 7 says so, and why.
   assert.equal(CANCELLED_SLOW_MS, 3000);
-  assert.ok(CANCELLED_SLOW_MS >= 10 * slow.options.timeoutMs!);
+  assert.equal(CANCELLED_SLOW_MS, 10 * slow.options.timeoutMs!);
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    assert.ok(text.includes(`--fault slow --slow-ms ${CANCELLED_SLOW_MS} `), path);
+    assert.match(
+      text,
+      /hears nothing within 300 ms, [^]*The tool sleeps lesson 8's full 3 s, not the scaled 600 ms: a cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\), and a sleep ten times the wait keeps this transcript clear of it:/,
+      path,
+    );
+  }
   // "for unterminated stray text, whose every call times out, the client waits the full 1.5 s"
   assert.equal(wireSetup(findCondition("stdout-unterminated")!, SEED).options.timeoutMs, 1500);
   // Lesson 8's fleet declares no annotations; `serve fleet` says readOnlyHint: true for all three tools from level 2.
@@ -331,7 +356,7 @@ test("section 3 of the specification's hard cases: invalid arguments in 2026-07-
     );
     assert.doesNotMatch(text, /InvalidParamsError|invalid tool arguments/, path);
     // The three refusals' real lines are lesson 8's, pointed back to, not sent again.
-    assert.match(text, /Lesson 8 showed three of them on the real `serve fleet` wire, line by line\./, path);
+    assert.match(text, /\(lesson 8 showed two of them on the real wire\)/, path);
     assert.doesNotMatch(text, /Outcome: a result with isError true/, path);
   }
 });

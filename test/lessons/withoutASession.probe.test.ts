@@ -1,4 +1,4 @@
-// Lesson 10's sentence on `meansLegacy`, checked against the SDK it reads: pinned to 2026-07-28, the SDK's probe reports every answer that is not a modern one as `EraNegotiationFailed` (so our client falls back to initialize), whatever the server's error code, -32020 and -32021 included, and a -32022 without its list of versions too.
+// Lesson 10's probe rule (any answer that is not a modern one means a legacy server), as `meansLegacy` (src/wireClient/probe.ts) applies it, checked against the SDK it reads: pinned to 2026-07-28, the SDK's probe reports every answer that is not a modern one as `EraNegotiationFailed` (so our client falls back to initialize), whatever the server's error code, -32020 and -32021 included, and a -32022 without its list of versions too.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { probeEra } from "../../src/wireClient/probe";

@@ -238,16 +238,16 @@ describe("lesson 10 on the wire (default seed)", () => {
     // the same seed gave the same bytes on another run, on another day (and lesson.test.ts runs
     // the whole notebook again).
     const exported = readFileSync(join(ROOT, "lessons", "10-without-a-session.md"), "utf8");
-    const seen = [{ transcript: first.openings.legacy, where: "lesson 5" }];
     // The 2026-07-28 opening is lesson 5's print (section 3 there), not printed again here; its
     // messages and bytes are pinned above.
     assert.ok(!exported.includes(formatWireTranscript(first.openings.stateless, [], { lines: "folded" })));
+    // The probe in place is read in prose (its bytes and answer, pinned by the test above), not printed.
+    assert.ok(!exported.includes(formatWireTranscript(first.inPlaceProbe, [], { lines: "folded" })));
     for (const printed of [
       formatEraCosts(first.eras),
       formatEraKinds(first.eras),
       formatDiscoveryPlans(first.discovery),
       formatAutoMeetings(first.auto),
-      formatWireTranscript(first.inPlaceProbe, seen, { lines: "folded" }),
       // The call and its input_required answer are lesson 3's lines (pinned byte for byte there), named here.
       formatWireTranscript(first.confirm.declined, [{ transcript: first.confirm.accepted, where: "lesson 3" }], {
         lines: "folded",

@@ -133,7 +133,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // lifetime, not about listing before each task.
       'so listing before each task needs no new process; what it still advises against is the per-task client\'s new process for each task: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process"',
       // Over stdio a new session being a new process is the course's practice, not a rule of MCP.
-      "over stdio the course starts a new server process for each new session",
+      "Over stdio the course starts a new server process for each new session",
       // 2025-11-25 server/tools.mdx, "List Changed Notification", gives only the server's SHOULD;
       // listing again is what a client may do, not text of that page.
       "a client that reads that notification can list the tools again within its session",
@@ -155,7 +155,12 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     const text = read(file);
     const prose = proseOf(text);
     const count = (phrase: RegExp) => (prose.match(phrase) ?? []).length;
-    assert.ok(prose.includes("the lesson means 2025-11-25 wherever it names no revision"), file);
+    assert.ok(prose.includes("The lesson means 2025-11-25 wherever it names no revision"), file);
+    // Why the lesson counts in 2025-11-25 is said in the introduction, before What you will learn,
+    // and where the client switches to it, a heading says so.
+    const reason = prose.indexOf("which older SDKs and servers still speak");
+    assert.ok(reason >= 0 && reason < prose.indexOf("**What you will learn**"), `${file}: the reason, up front`);
+    assert.match(text, /^### From here on: 2025-11-25 and the course's host$/m, file);
     assert.equal(count(/names no revision/g), 1, `${file}: the default revision is said once`);
     // How a session ends over HTTP is lessons 2 and 5's: pointed back to, not told again.
     assert.doesNotMatch(prose, /closing its HTTP connections/, `${file}: no connection ends a session`);
@@ -250,6 +255,13 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
       prose.includes("Its calls end in the client with `arac bildirilmedi`, as a call to a misspelt tool name would"),
       file,
     );
+    // Shown for a tool kayit declared and the policy dropped: the answer is the host's for any tool it did not keep.
+    assert.ok(
+      prose.includes(
+        "the refusal reads `arac bildirilmedi`: the course's host answers so for any tool it did not keep, declared or not.",
+      ),
+      file,
+    );
     assert.doesNotMatch(prose, /not negotiated/, file);
   }
 });
@@ -273,14 +285,23 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // Spec pages as `page.mdx`, sections in quotes: no bare page paths.
     assert.doesNotMatch(prose, /`(basic|server)\/(?!discover`)[a-z/_-]+`/, `${file}: a page cited without .mdx`);
     assert.ok(prose.includes('(2026-07-28 `basic/index.mdx`, "Statelessness")'), file);
-    // The fleet says why it is here, and why its names are English; the body names no later lesson (the test above).
-    assert.ok(prose.includes("`fleet` joins lesson 1's world for one task, the thirteenth"), file);
+    // The fleet says first why it is here, then why its names are English; the body names no later
+    // lesson (the test above), nor points to one.
+    const fleet = prose.indexOf("## 1 · The fourth server");
     assert.ok(
-      prose.includes(
-        "It belongs to no water utility: it serves a fleet of 400 connected medical devices, to which the course returns, and so its tools and fields have English names.",
+      prose.startsWith(
+        "## 1 · The fourth server `fleet` is here so that discovery meets a fourth server, local like `olcum`, with tools, a resource and data of its own: it joins lesson 1's world for one task, the thirteenth.",
+        fleet,
       ),
       file,
     );
+    assert.ok(
+      prose.includes(
+        "It belongs to no water utility: it serves a fleet of 400 connected medical devices, and so its tools and fields have English names.",
+      ),
+      file,
+    );
+    assert.doesNotMatch(prose, /to which the course returns/, file);
     // "model" is the language model only; the fleet's field is a device type, named once as such.
     assert.ok(prose.includes("a device type (the field `model`)"), file);
     assert.doesNotMatch(prose, /the Next section says where it returns/, `${file}: one sentence says why, no pointer`);
@@ -310,16 +331,16 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     const text = read(file);
     const prose = proseOf(text);
     // SDK 2.4.0 Client.connect: on the base StdioClientTransport, 'auto' and pin mode send
-    // server/discover to a short-lived sibling process, then start the session's.
+    // server/discover to a short-lived sibling process, then start the session's. The probe is MCP's
+    // (2026-07-28 basic/transports/stdio.mdx, "Backward Compatibility"); its own process is the
+    // SDK's choice, not the specification's. All of it in one sentence.
     assert.ok(
       prose.includes(
-        'On the SDK\'s own `StdioClientTransport`, `"auto"` and the pin send `server/discover` to a short-lived process started the same way, then start the one they keep.',
+        'On its own `StdioClientTransport`, the SDK sends the `server/discover` of `"auto"` and of the pin to a short-lived process started the same way, stops it at once and starts the one it keeps: the probe is MCP\'s (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility"), a process of its own for it SDK 2.4.0\'s choice.',
       ),
       file,
     );
-    // The probe is MCP's SHOULD (2026-07-28 basic/transports/stdio.mdx, "Backward Compatibility"); its own
-    // process is the SDK's choice, not the specification's.
-    assert.ok(prose.includes("a process of its own for it is SDK 2.4.0's choice"), file);
+    assert.doesNotMatch(prose, /SIGTERM|"Shutdown"/, `${file}: the SDK's way of ending its probe is not weighed again`);
     assert.ok(
       text.includes("await client.connect(transport); // server/discover on a probe process, then spawns"),
       file,

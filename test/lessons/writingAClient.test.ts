@@ -34,8 +34,6 @@ const readings = () => [
   prose.readDiscovery,
   prose.readToolNames,
   prose.readModes,
-  prose.readSessions,
-  prose.readGrowth,
   prose.readReport,
   prose.summarizeClient,
   prose.solveClientExercises,
@@ -89,12 +87,6 @@ test("seed 20260218: the readings quote the run", () => {
     flat(prose.readModes(lesson)),
     /The whole difference is 12 extra discoveries: 12 × 425 = 5100 tokens and 216 round trips\./,
   );
-  assert.match(flat(prose.readGrowth(lesson)), /With one task the two clients are the same client \(505 tokens\)/);
-  assert.match(
-    flat(prose.readGrowth(lesson)),
-    /grows by exactly one discovery per task, 425 tokens and 18 round trips, to 5100 tokens at 13 tasks/,
-  );
-  assert.match(flat(prose.readGrowth(lesson)), /Tasks 3, 7 and 11 add nothing to the session client's tokens/);
   assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
   assert.match(
     flat(prose.readReport(lesson)),
@@ -107,7 +99,7 @@ test("seed 20260218: the readings quote the run", () => {
     /Discovering all 4 servers costs 12 requests, 12 responses, 4 notifications, 425 tokens and 18 round trips\. For the 3 servers of lesson 1 it is 9 requests, 3 notifications, 317 tokens and 15 round trips: 3\.2 times the tokens of the handshake \(99\), 10 round trips more\./,
   );
   assert.match(
-    flat(prose.readSessions(lesson)),
+    flat(prose.readModes(lesson)),
     /the per-task client starts `olcum` and `fleet` 26 times in all, the session client 2 times; with `tarife` and `kayit` it opens 26 sessions against 2\./,
   );
   const solutions = flat(prose.solveClientExercises(lesson));
@@ -161,7 +153,6 @@ test("readings are complete sentences for other seeds and state what their runs 
     }
     // The checks the prose makes must hold, or the prose would say otherwise.
     assert.match(flat(prose.readModes(result)), /Both clients make the same/);
-    assert.match(flat(prose.readGrowth(result)), /grows by exactly one discovery per task/);
     assert.match(flat(prose.readReport(result)), /On the wire the report costs nothing/);
     assert.match(flat(prose.readFleetTask(result)), /the fleet task completes\./);
     assert.match(flat(prose.summarizeClient(result)), /costs nothing on the wire/);
@@ -211,8 +202,8 @@ test("the catalog lists lesson 7 between 6 and 8, and the committed export carri
   assert.equal(findLesson("writing-a-client")?.title, "Writing a Client");
   const exported = readFileSync(join(ROOT, "lessons", "07-writing-a-client.md"), "utf8");
   assert.match(exported.split("\n")[0], /with seed 20260218/);
-  // The lesson prints every table but one: the growth rows are drawn by the growth chart
-  // (test/lessons/charts.test.ts) and read in a sentence.
+  // The lesson prints every table but one: the growth rows, which the comparison of the two
+  // clients leaves out (one table, one paragraph).
   const printed = text.split(/^## /m).filter((section) => section && !/^as tasks grow\n/.test(section));
   assert.equal(printed.length, 6);
   for (const section of printed)
@@ -242,21 +233,17 @@ test("the servers' tool names never collide, so the allowlist's bare names each 
   );
 });
 
-test("the growth chart's alt text says what its two lines are and where they end", () => {
+test("per task against per session is one table and its reading, with no chart", () => {
   for (const [file, seed] of [
     [EXPORTS[0], 20260218],
     [EXPORTS[1], 20260219],
   ] as const) {
     const result = simulateWritingAClient(seed);
-    const last = result.growth[result.growth.length - 1];
     const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
-    const alt = /!\[([^\]]*)\]\(07-writing-a-client\.files\/growth-chart\.svg\)/
-      .exec(exported)?.[1]
-      ?.replace(/\n/g, " ");
-    assert.equal(
-      alt,
-      `Envelope tokens after 1 to 13 tasks, one line per client: discovery before every task ends at ${last.perTask.tokens}, once per session at ${last.perSession.tokens} (seed ${seed})`,
-    );
+    assert.doesNotMatch(exported, /!\[|show\.chart|growthChart/, file);
+    // The sessions each client opens are read with the table, in one paragraph.
+    assert.match(flat(prose.readModes(result)), /Over stdio, the per-task client starts .* sessions against \d+\.$/);
+    assert.ok(exported.includes(prose.readModes(result)), file);
   }
 });
 

@@ -304,7 +304,6 @@ test("every number lesson 6's markdown states is what the run computes, for any 
       `${silent.written} records are written and ${silent.completed} tasks complete`,
       `${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed; with approval, ` +
         `${approved.written} are written and ${approved.completed} complete`,
-      `(${calls(silent)} in level 1's wide run)`,
       `Names alone: ${n.negotiated} tools negotiated, ${n.failed} of ${n.calls} calls failed, ${n.completed} of ` +
         `${r.tasks.length} tasks completed. Names and fields: ${f.calls} calls, ${f.completed} tasks completed.`,
       `the fields add ${b1 - b0} to the \`tools/list\` results, the \`annotations\` ${b2 - b1}`,
@@ -347,43 +346,14 @@ test("the annotations' bytes are measured from the library's own tools/list resu
   for (const line of table.split("\n")) assert.ok(line.length <= 100, line);
 });
 
-test("exercise 2's cell, as the notebook prints it, gives the rows its solution states", async () => {
+test("exercises 2 to 4 are asked on paper, and solution 2 gives the rows the simulator computes", async () => {
   const cell = lessonNotebook(LESSON_6).cells.find((c) => c.id === "exercises")!.source;
-  const snippet = /```ts\n([\s\S]*?)```/
-    .exec(cell)![1]
-    .split("\n")
-    .map((line) => line.replace(/^ {3}/, ""))
-    .join("\n");
-  // Everything the snippet names but `lesson` comes from one import of the package's root, as a
-  // copy outside the notebook needs it (the lesson's module exports only the notebook's own imports).
-  const head = /^import \{([^}]+)\} from "mcp-course";\n/.exec(snippet);
-  assert.ok(head, "the snippet opens with one import from mcp-course");
-  const imported = head[1]
-    .split(",")
-    .map((name) => name.trim())
-    .filter(Boolean);
-  for (const name of ["formatHandshakeTable", "formatRunTable", "openSession"])
-    assert.ok(imported.includes(name), `${name} is imported with the rest`);
-  const body = snippet.slice(head[0].length);
+  assert.doesNotMatch(cell, /```/, "no code listing in the questions");
+  for (const name of ["openSession", "handshakeRow", "runTasks", "emptyCallLines", "minimalServerCalls", "mcp-course"])
+    assert.ok(!cell.includes(name), `no ${name} in the questions`);
   for (const seed of [20260218, 20260219]) {
     const lesson = simulateWritingAServer(seed);
-    const printed: string[] = [];
-    const names = ["lesson", "console", ...imported];
-    const values = [
-      lesson,
-      { log: (text: string) => printed.push(text) },
-      ...imported.map((name) => (library as Record<string, unknown>)[name]),
-    ];
-    new Function(...names, body)(...values);
     const { handshake, run } = knowingKayit(lesson);
-    const negotiated = [
-      ...library
-        .openSession(lesson.world, 3, {
-          policy: { allowlist: library.ALLOWLIST, knownVersions: { ...library.KNOWN_VERSIONS, kayit: 3 } },
-        })
-        .tools.keys(),
-    ].sort();
-    assert.deepEqual(printed, [library.formatHandshakeTable([handshake], negotiated), library.formatRunTable([run])]);
     const solution = flat(prose.writingAServerSolutions(lesson, await captureServerLines(seed), await minimalRun()));
     assert.match(solution, new RegExp(`Level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
     assert.match(solution, new RegExp(`${handshake.tokens} tokens and ${handshake.round_trips} round trips`));
@@ -529,7 +499,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /`tip` \(subscriber type\)/, path);
     assert.match(
       prose,
-      /a declaration carries the version only at level 3\. Below it the client ignores the `surum` \(version\) it heard/,
+      /Its answer always carries a `surum` \(version\), but the client counts it only at level 3, as the real server sends `undeclared` below it\./,
       path,
     );
     assert.match(prose, /"additionalProperties": false/, path);
@@ -541,7 +511,6 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
     assert.match(prose, /the value a record writes is, as in lesson 1, the charge `tarife` has just answered/, path);
     assert.doesNotMatch(prose, /task names[^.]*`deger`/, `${path}: the task does not name deger`);
-    assert.match(prose, /`openSession`, the simulator's function for lesson 5's handshake/, path);
     assert.doesNotMatch(prose, /what the simulator calls a session|MCP session/, `${path}: one meaning of session`);
   }
 });
@@ -649,10 +618,32 @@ test("the course's version rule stands beside a client that follows MCP, whose f
     );
     assert.match(
       prose,
-      /"the most complete declaration leaves the smallest tool set" is the course's rule, not MCP's/,
+      /"the most complete declaration leaves the smallest tool set", which the runs below show, is the course's rule, not MCP's/,
       path,
     );
     assert.match(prose, /lesson 5's version rule, against 2026-07-28's SHOULD NOT on acting on `serverInfo`\./, path);
+  }
+});
+
+test("what each of the three contrasts rests on, and what MCP says, is said once, before the experiment's first transcript", () => {
+  for (const { path, text } of exportsOf6()) {
+    const prose = proseOf(text);
+    assert.match(prose, /read as three contrasts\./, path);
+    const firstTranscript = prose.indexOf("Here is `olcum` at level 0");
+    const points = [
+      /\*\*Level 0 against 1\*\* rests on the host having no model: it fills a call's arguments from the declared fields alone/,
+      /\*\*Level 1 against 2\*\* rests on the approval gate, which holds only a call whose tool declares a side effect, and so passes a tool with no `annotations`/,
+      /only the declaration tells a client which call writes, and a side effect the server does not declare escapes a gate that reads the hints/,
+      /\*\*Level 2 against 3\*\* rests on lesson 5's version rule/,
+    ];
+    for (const point of points) {
+      const at = prose.search(point);
+      assert.ok(at !== -1 && at < firstTranscript, `${path}: ${point} up front`);
+    }
+    // Said there, not again piecemeal after the runs.
+    assert.equal(prose.match(/no model/g)?.length, 2, `${path}: up front and in the summary`);
+    assert.equal(prose.match(/By MCP's default \(`readOnlyHint` is false when absent\)/g)?.length, 1, path);
+    assert.equal(prose.match(/is the course's rule, not MCP's/g)?.length, 1, path);
   }
 });
 
@@ -691,16 +682,20 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     assert.ok(excerpt.text.includes(part), part);
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    assert.match(prose, /The low-level `Server` checks no argument against a schema: the author does\./, path);
     assert.match(
       prose,
-      /a failure answers `isError: true` in 2025-11-25 and 2026-07-28 and -32602 in 2025-06-18 and earlier, its text opening on purpose as the SDK's check does, `Input validation error: …`/,
+      /the SDK's low-level `Server`, which `McpServer` wraps and on which the author writes each `tools\/list` entry and the check of the arguments by hand/,
+      path,
+    );
+    assert.match(
+      prose,
+      /answers a failure as the SDK did for the minimal server: a result with `isError: true`, its text opening `Input validation error: …`/,
       `${path}: the course's check words its opening as the SDK does`,
     );
     assert.match(prose, /For a server of your own, `McpServer` is the way\. The experiment's \*world servers\*/, path);
     assert.match(
       prose,
-      /the same server that the command heading each transcript starts, run in this notebook's process/,
+      /Here is `olcum` at level 0, as the command on the transcript's first line starts it; the notebook runs the same server code inside its own process\./,
       path,
     );
     assert.match(prose, /`undeclared`[^.]*a device of the course's, not something MCP envisages/, path);

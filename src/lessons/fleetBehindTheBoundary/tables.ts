@@ -323,8 +323,8 @@ export function formatChannelTable({ malformed }: FleetLessonResult): string {
 
 /**
  * Each malformed call on each path: the channel and the text the agent reads. Texts that repeat
- * are shortened, and the key under the table says how: `[D]` is the text read on `direct`, `[V]`
- * the validating server's fixed opening.
+ * are shortened: `[D]` is the text read on `direct`, `[V]` the validating server's fixed opening
+ * ({@link MALFORMED_KEY}; the lesson says so above the table, the printout under it).
  */
 export function formatMalformedTable(rows: readonly MalformedRow[]): string {
   const lines: string[][] = [];
@@ -355,12 +355,14 @@ export function formatMalformedTable(rows: readonly MalformedRow[]): string {
       ]);
     }
   }
-  return [
-    formatWrappedTable(["call / path", "channel", "what the agent reads"], lines),
-    "[D]: the text read on direct",
-    `[V]: ${validationLead("<tool>").trimEnd()}`,
-  ].join("\n");
+  return formatWrappedTable(["call / path", "channel", "what the agent reads"], lines);
 }
+
+/** The key to {@link formatMalformedTable}'s two shortenings, a line each. */
+export const MALFORMED_KEY: readonly string[] = [
+  "[D]: the text read on direct",
+  `[V]: ${validationLead("<tool>").trimEnd()}`,
+];
 
 /**
  * The thorough agent's turns on `direct`: a row per turn with its calls, the bands it paged (two
@@ -499,7 +501,10 @@ export function formatFleetLesson(result: FleetLessonResult): string {
     ["the three tools", formatToolTable()],
     ["the fleet as a fourth server", formatLevelTable(result)],
     ["failures and their channels", formatChannelTable(result)],
-    ["eight malformed calls down three paths", formatMalformedTable(result.malformed)],
+    [
+      "eight malformed calls down three paths",
+      [formatMalformedTable(result.malformed), ...MALFORMED_KEY].join("\n"),
+    ],
     ["the thorough agent's turns on direct", formatTurnTable(result)],
     ["conditions × policies (virtual clock)", formatConditionTable(result)],
     ["what the thorough agent read on failed calls", formatFailureTexts(result)],

@@ -248,19 +248,16 @@ function rankWords(sim: WithoutASessionResult, wire: WithoutASessionWire): strin
     : `The four ways of discovering the tables share rank differently, cheapest first: ${listing(byTokens)} by discovery tokens in the simulator, ${listing(byBytes)} by discovery bytes on the wire.`;
 }
 
-/** Section 4: `auto` against a legacy-only server and against ours. */
+/** Section 4: what `auto` cost against the legacy-only server beyond its probe. */
 export function readAuto(wire: WithoutASessionWire): string {
   const legacy = autoMeeting(wire, "legacy-only");
-  const ours = autoMeeting(wire, "dual-era");
-  const sameSession =
-    legacy.session.messages === legacy.direct.messages &&
-    legacy.session.bytes === legacy.direct.bytes;
+  const beyond = legacy.session.bytes - legacy.direct.bytes;
+  const messages = legacy.session.messages - legacy.direct.messages;
   return paragraphs(
-    `Against ${code(legacy.command)} the probe cost ${plural(legacy.probe.messages, "message")} (${n(legacy.probe.bytes)} bytes) on ${plural(legacy.probe.processes, "process", "processes")} of its own; ` +
-      `the answer was ${legacy.probe.answer}, so the client fell back to ${code("initialize")} on a new process` +
-      (sameSession ? `, with the same messages and bytes as without ${code("auto")}. ` : `. `) +
-      `Against ${code(ours.command)} the probe's ${plural(ours.probe.messages, "message")} came to ${n(ours.probe.bytes)} bytes, the answer was ${ours.probe.answer}, and the client stayed stateless. ` +
-      `Either way ${code("auto")} cost ${plural(legacy.extra.processes, "process", "processes")} and the probe's bytes more.`,
+    `After the fallback to ${code("initialize")}, on a new process, the legacy-only server's session cost ` +
+      (beyond === 0 && messages === 0
+        ? `what opening it directly does: all ${code("auto")} added was the probe and its process.`
+        : `${plural(messages, "message")} and ${n(beyond)} bytes more than opening it directly.`),
   );
 }
 
@@ -271,7 +268,10 @@ function autoMeeting(wire: WithoutASessionWire, server: "legacy-only" | "dual-er
   return m;
 }
 
-/** Section 4, in place: the legacy server's answer to the probe, and what probing on one process costs. */
+/**
+ * Section 4, in place: the legacy-only server's answer to the probe a scripted client sent, and
+ * what probing on the session's own process costs.
+ */
 export function readInPlaceProbe(wire: WithoutASessionWire): string {
   const lines = wire.inPlaceProbe.steps.filter(isTranscriptLine);
   const [probe, answer, , negotiated] = lines;
@@ -280,8 +280,9 @@ export function readInPlaceProbe(wire: WithoutASessionWire): string {
   const probeBytes = probe.bytes + answer.bytes;
   const sdk = autoMeeting(wire, "legacy-only");
   return paragraphs(
-    `The legacy-only server answered the probe with error ${code(String(error.code))}${error.code === -32601 ? ", JSON-RPC's method not found," : ""} which is not a modern error; ` +
-      `the same process then agreed on ${code(String(version))}. ` +
+    `A scripted client sent the legacy-only server the SDK's probe, id and all, on the process it then kept. ` +
+      `The server answered the probe with error ${code(String(error.code))}${error.code === -32601 ? ", JSON-RPC's method not found," : ""} which is not a modern error, ` +
+      `and the same process then agreed on ${code(String(version))} through ${code("initialize")}. ` +
       (probeBytes === sdk.probe.bytes
         ? `The probe's request and answer are ${n(probeBytes)} bytes, those of the SDK's probe: probing in place costs the same bytes and no process.`
         : `The probe's request and answer are ${n(probeBytes)} bytes here against ${n(sdk.probe.bytes)} for the SDK's probe; probing in place costs no process.`),

@@ -4,15 +4,12 @@
  * module a cell imports, so a lesson's own module keeps that to the lesson's part of the library.
  * The same names are exported by the package's root, `mcp-course`.
  */
-export { growthChart } from "./charts";
 export {
   describeClientSeed,
   readFleetTask,
   readDiscovery,
   readToolNames,
   readModes,
-  readSessions,
-  readGrowth,
   readReport,
   summarizeClient,
   solveClientExercises,

@@ -11,8 +11,7 @@
 import { FLEET_STATE } from "../../fleet/server";
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
-import type { GrowthRow } from "../../simulatedClient/session";
-import { sumDiscovery, tokenRatio } from "./tables";
+import { sumDiscovery } from "./tables";
 import { DROPPED_SERVER, KEPT_SERVER, type WritingAClientResult } from "./simulate";
 import type { WritingAClientWire } from "./wire";
 import { code, listing, plural } from "../proseWords";
@@ -110,7 +109,10 @@ export function readToolNames(result: WritingAClientResult): string {
   );
 }
 
-/** A reading of the per-task / per-session table. */
+/**
+ * A reading of the per-task / per-session table: the calls both make, the gap in whole discoveries,
+ * discovery's share of each, and the sessions each opens over stdio and HTTP.
+ */
 export function readModes(result: WritingAClientResult): string {
   const { perTask, perSession } = result;
   const one = oneDiscovery(result);
@@ -135,61 +137,21 @@ export function readModes(result: WritingAClientResult): string {
         : `The difference is not a whole number of discoveries: ${perTask.total.tokens - perSession.total.tokens} tokens.`,
       `Discovery is ${share(perSession.discovery.tokens, perSession.total.tokens)}% of the session client's tokens, ` +
         `${share(perTask.discovery.tokens, perTask.total.tokens)}% of the per-task client's.`,
+      sessionsSentence(result),
     ].join(" "),
   );
 }
 
 /** The sessions each client opened, and the server processes that means over stdio. */
-export function readSessions(result: WritingAClientResult): string {
+function sessionsSentence(result: WritingAClientResult): string {
   const { perTask, perSession } = result.sessions;
   const local = result.servers.filter((s) => s.transport === "local").map((s) => code(s.name));
   const remote = result.servers.filter((s) => s.transport === "remote").map((s) => code(s.name));
-  return wrapMarkdown(
+  return (
     `Over stdio, the per-task client starts ${listing(local)} ${plural(perTask.local, "time")} in ` +
-      `all, the session client ${plural(perSession.local, "time")}; with ${listing(remote)} it opens ` +
-      `${perTask.remote} sessions against ${perSession.remote}.`,
+    `all, the session client ${plural(perSession.local, "time")}; with ${listing(remote)} it opens ` +
+    `${perTask.remote} sessions against ${perSession.remote}.`
   );
-}
-
-/** Tokens the calls of task `i + 1` add to a per-session run (from the growth rows; `i` ≥ 1). */
-function addedWork(rows: readonly GrowthRow[], i: number): number {
-  return rows[i].perSession.tokens - rows[i - 1].perSession.tokens;
-}
-
-/** A reading of the growth table. */
-export function readGrowth(result: WritingAClientResult): string {
-  const rows = result.growth;
-  const one = oneDiscovery(result);
-  const first = rows[0];
-  const last = rows[rows.length - 1];
-  const equalAtOne = sameCounts(first.perTask, first.perSession);
-  const linear = rows.every(
-    (r) =>
-      r.perTask.tokens - r.perSession.tokens === (r.tasks - 1) * one.tokens &&
-      r.perTask.round_trips - r.perSession.round_trips === (r.tasks - 1) * one.round_trips,
-  );
-  const ratios = rows.map((r) => Number(tokenRatio(r)));
-  const falls = rows.flatMap((_, i) => (i > 0 && ratios[i] < ratios[i - 1] ? [i] : []));
-  const free = rows.flatMap((r, i) => (i > 0 && addedWork(rows, i) === 0 ? [r.tasks] : []));
-  const peak = Math.max(...ratios);
-  const peakRow = rows[ratios.indexOf(peak)];
-  const sentences = [
-    equalAtOne
-      ? `With one task the two clients are the same client (${first.perSession.tokens} tokens).`
-      : `Even with one task the two clients differ (${first.perTask.tokens} against ${first.perSession.tokens} tokens).`,
-    linear
-      ? `From there the gap grows by exactly one discovery per task, ${one.tokens} tokens and ` +
-        `${plural(one.round_trips, "round trip")}, to ${last.perTask.tokens - last.perSession.tokens} tokens at ${last.tasks} tasks.`
-      : `The gap does not grow by the same amount at every task; at ${last.tasks} tasks it is ${last.perTask.tokens - last.perSession.tokens} tokens.`,
-    `The ratio of the two (per-task tokens ÷ session tokens) climbs to ${peak.toFixed(2)} at ${peakRow.tasks} tasks (${peakRow.perTask.tokens} ÷ ${peakRow.perSession.tokens})` +
-      (falls.length
-        ? ` and falls at ${listing(falls.map((i) => `${rows[i].tasks} tasks (to ${tokenRatio(rows[i])}: that task's calls cost ${addedWork(rows, i)} tokens)`))}.`
-        : `, rising at every step.`),
-    free.length
-      ? `${free.length === 1 ? "Task" : "Tasks"} ${listing(free.map(String))} ${free.length === 1 ? "adds" : "add"} nothing to the session client's tokens: no call of ${free.length === 1 ? "it" : "theirs"} left the client (section 4).`
-      : "",
-  ];
-  return wrapMarkdown(sentences.filter(Boolean).join(" "));
 }
 
 /** The messages of the dropped server's discovery after the `initialize` result: what a client that stopped there would save. */
@@ -294,7 +256,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
     foldedAnswer(
       "1. What another seed moves",
       `The fleet task's device and count, and the calls' tokens (${perSession.work.tokens} here) ` +
-        `with all that is made from them: token totals, ratios, the chart. Discovery's bodies hold ` +
+        `with all that is made from them: token totals and discovery's shares. Discovery's bodies hold ` +
         `nothing drawn from the seed, and each task's chain is fixed by its type, so no count of ` +
         `messages or calls moves; the fleet task ${fleetCompleted(result) ? "completes" : "fails"} on this seed.`,
     ),

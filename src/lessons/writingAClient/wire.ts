@@ -122,7 +122,7 @@ async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
       currentTranscript(
         "the SDK's probe",
         probe,
-        "closes stdin, then SIGTERM (the SDK ends its probe)",
+        "closes stdin, then stops it at once (the SDK ends its probe)",
       ),
       currentTranscript("the kept process", kept, "closes stdin (close)"),
     ],
