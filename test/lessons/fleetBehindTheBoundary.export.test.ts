@@ -86,7 +86,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
     assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
     // One SDK, named once, with its two servers' difference where the paths are; no second SDK
     // version to keep apart.
-    assert.match(flat(text), /over MCP servers built on the official TypeScript SDK \(lesson 2\)\./, path);
+    assert.match(flat(text), /over MCP servers built on the official TypeScript SDK \(lesson 2\)[.;]/, path);
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
@@ -100,7 +100,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
     assert.match(
       flat(text),
-      /The questions come from \*MCP server authoring\*, an engineer's undated write-up of an experiment, published on shamirai\.ai \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\)/,
+      /The lesson asks three questions of its own\. Each was prompted by a finding of \*MCP server authoring\*, an engineer's undated write-up published on shamirai\.ai \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\)/,
       path,
     );
     assert.doesNotMatch(text, /injected-parameters/, path);
@@ -119,7 +119,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
     // and what the write-up found, in the lesson's words, so that nothing rests on reading it.
     assert.match(
       flat(text),
-      /This lesson re-measures three of its findings\. Does a call mean the same on both sides of the boundary\? There, a device type named in the wrong case was counted in-process, as zero devices, and refused by the MCP server that checks arguments\. What does a crash look like\? After the server exited mid-call, every later call failed with `Not connected`, which does not say whether the server will come back; the model kept calling and answered wrong in every run\. What repairs it\? A restart and one retry of the failed call: right in every run\./,
+      /the lesson measures each again rather than take it on trust\. Does a call mean the same on both sides of the boundary\? There, a device type named in the wrong case was counted in-process, as zero devices, and refused by the MCP server that checks arguments\. What does a crash look like\? After the server exited mid-call, every later call failed with `Not connected`, which does not say whether the server will come back; the model kept calling and answered wrong in every run\. What repairs it\? A restart and one retry of the failed call: right in every run\./,
       path,
     );
     assert.match(flat(text), /sends `notifications\/cancelled` with the request's id \(lesson 3\)/, path);

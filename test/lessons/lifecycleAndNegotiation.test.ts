@@ -360,7 +360,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        "So `olcum` serves 2025-11-25 only through `initialize`: a `_meta` request naming 2025-11-25 gets -32022, though its `data.supported` lists 2025-11-25, as the `message` above says.",
+        "So `olcum` serves 2025-11-25 only through `initialize`, as its `message` says, though its `supportedVersions` and `data.supported` list it.",
       ),
       "section 3 says what the plain olcum answers",
     );
@@ -388,9 +388,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
-        // A legacy version in -32022's `supported`, as in the spec's own example (versioning.mdx), is reached only
-        // through initialize ("Terminology"): a client asking with _meta retries with a modern one.
-        'The specification\'s own -32022 example lists a legacy version too (`basic/versioning.mdx`), and legacy versions are those that "establish a session with an `initialize` handshake" ("Terminology"), so a client asking with `_meta` retries with a modern one.',
+        // A legacy version in `supportedVersions` or -32022's `supported`: a case the specification leaves open
+        // (discover.mdx, versioning.mdx's example), the SDK's choice beside olcum's, and the safe pick.
+        'The specification leaves this case open: `server/discover.mdx` has a client choose one of `supportedVersions` "for subsequent requests", its own -32022 example lists a legacy version (`basic/versioning.mdx`), and no page says what a `_meta` request naming one gets.',
+        'The SDK\'s server lists modern versions alone; `olcum` lists all it speaks. So a client asking with `_meta` picks a modern version from either list: legacy versions are those that "establish a session with an `initialize` handshake" ("Terminology").',
         "so the fallback MUST NOT be keyed to one error code.",
         "A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
         // Why skipping the RECOMMENDED probe is safe here, and only here.

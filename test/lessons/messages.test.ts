@@ -356,7 +356,13 @@ describe("lesson 3 on the wire (default seed)", () => {
     // schema, on stdio), or ends it with the listen request's response (subscriptions.mdx): a client takes both.
     assert.match(
       markdown,
-      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`; as the pages differ, a client also takes that request's response as the end \(`cancellation\.mdx`, `subscriptions\.mdx`, the schema\)\./,
+      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. The pages differ: the schema has it on stdio alone, `cancellation\.mdx` a MUST on any transport, and `subscriptions\.mdx` has the server send that request's response instead \(a SHOULD\); a client takes either as the end\./,
+    );
+    // 2026-07-28 basic/index.mdx, "Error Codes": -32000..-32019 legacy (SHOULD NOT), -32020..-32099 the
+    // specification's alone (MUST NOT emit an undefined one), and the codes of earlier revisions retired.
+    assert.match(
+      markdown,
+      /2026-07-28 calls -32000 to -32019 legacy \(new implementations SHOULD NOT use them\) and keeps -32020 to -32099 for the codes it defines, sending no other \(a MUST NOT\)[^]*Earlier revisions' -32002 and -32042 are retired/,
     );
     // Envelope tokens, a course convention, defined once in its box beside what MCP says (it counts no cost).
     assert.match(

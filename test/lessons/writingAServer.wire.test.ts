@@ -243,7 +243,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // `initialize`; basic/versioning.mdx's -32022 example lists a 2025 version: the spec is ambiguous.
     assert.match(
       prose,
-      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28` \(the SDK leaves out the 2025 versions, which it negotiates with `initialize`\), and `initialize` in 2025-11-25/,
+      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28` \(the SDK leaves out the 2025 versions, which it negotiates with `initialize`; lesson 5's `olcum` lists all it speaks, and a client asking with `_meta` picks a modern one from either\), and `initialize` in 2025-11-25/,
       path,
     );
     // 2026-07-28 server/discover.mdx: the discover result carries the capabilities too.
