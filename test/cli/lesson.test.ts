@@ -202,16 +202,17 @@ for (const engine of ["tslab", "jupyter"]) {
   );
 }
 
-test("without --seed a notebook runs with its own SEED, and the export says so; --seed overrides it", () => {
+test("without --seed a notebook runs with its own SEED, and the export says so; --seed overrides it", async () => {
   const { dir, notebook } = smallNotebook("const SEED = 7;", [["show", "console.log(`seed ${SEED}`);"]]);
   assert.equal(cli(["lesson", notebook, "--engine", "tslab", "--out", join(dir, "own")]).status, 0);
   const own = readFileSync(join(dir, "own", "small.md"), "utf8");
   assert.match(own.split("\n")[0], /with seed 7\b/);
   assert.match(own, /```text\nseed 7\n```/);
-  assert.equal(cli(["lesson", notebook, "--engine", "tslab", "--out", join(dir, "nine"), "--seed", "9"]).status, 0);
-  const nine = readFileSync(join(dir, "nine", "small.md"), "utf8");
-  assert.match(nine.split("\n")[0], /with seed 9\b/);
-  assert.match(nine, /```text\nseed 9\n```/);
+  // The override, on the shared run that passes --seed 20260219 to lessons whose own SEED is 20260218.
+  const other = (await exportAll(SECOND_SEED_ENGINE, 20260219))["03-messages"].markdown;
+  assert.match(readFileSync(join(ROOT, "notebooks", "03-messages.ipynb"), "utf8"), /const SEED = 20260218;/);
+  assert.match(other.split("\n")[0], /with seed 20260219\b/);
+  assert.match(other, /```text\nseed 20260219\n```/);
 });
 
 test("bad notebook input is refused before anything runs: no parameters cell with --seed, a path without --out", () => {

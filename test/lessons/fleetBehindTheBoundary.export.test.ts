@@ -9,7 +9,7 @@ import { TASK_QUESTION } from "../../src/fleet/groundTruth";
 import { PATH_NAMES } from "../../src/fleet/paths";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
-import { MALFORMED_KEY } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import { formatConditionTable, MALFORMED_KEY } from "../../src/lessons/fleetBehindTheBoundary/tables";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import { proseShare } from "../../src/lessons/lessonShape";
@@ -90,7 +90,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does: an `isError` result for refused arguments[^]*the course's servers answer -32602; the SDK's still answer `isError`\./,
+      /`validating` answers as the SDK's `McpServer` does: an `isError` result for refused arguments[^]*the course's servers answer a client that offers it with -32602, where the SDK's still answer `isError`\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
@@ -208,10 +208,10 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // 2025-06-18's reading, in one short dated note.
     assert.match(
       body,
-      /To a 2025-06-18 client, whose revision listed "invalid arguments" among protocol errors \(and "invalid input data" among tool errors\), the course's servers answer -32602; the SDK's still answer `isError`\./,
+      /Revision 2025-06-18 listed invalid arguments among protocol errors \(`server\/tools\.mdx`, "Error Handling"\), so the course's servers answer a client that offers it with -32602, where the SDK's still answer `isError`\./,
       path,
     );
-    const note = body.match(/To a 2025-06-18 client[^.]*\./)![0];
+    const note = body.match(/Revision 2025-06-18 listed.*?`isError`\./)![0];
     const lesson = flat(text.split("## Summary")[0]);
     assert.equal(
       lesson.match(/2025-06-18/g)?.length,
@@ -302,16 +302,18 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   const clock = cell("faults-heading");
   const ms = (micros: number) => (micros / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
   // The virtual clock is defined where it is first used, in the assumptions; the faults' section
-  // gives its charges, the ones the table's ms/call is made of.
+  // gives its charges, the ones the table's ms/call is made of, and where they come from (seed
+  // document 000's probe table, as `LATENCY_MICROS` in src/fleet/conditions.ts cites it).
   assert.match(
     cell("assumptions"),
-    /time runs on a \*virtual clock\*, where each event adds a fixed charge measured in real runs, so that every machine prints the same/,
+    /time runs on a \*virtual clock\*, where each event adds a fixed charge, so that every machine prints the same/,
   );
   assert.ok(
     clock.includes(
-      `The virtual clock charges a call ${(LATENCY_MICROS.directCall / 1000).toFixed(3)} ms in-process, ` +
+      `The virtual clock charges what the write-up's experiment measured without a model: ` +
+        `a call ${(LATENCY_MICROS.directCall / 1000).toFixed(3)} ms in-process, ` +
         `${(LATENCY_MICROS.rawCall / 1000).toFixed(3)} ms over \`raw\` and ${(LATENCY_MICROS.validatingCall / 1000).toFixed(3)} ms over ` +
-        `\`validating\`, and a restart ${ms(LATENCY_MICROS.restart)} ms.`,
+        `\`validating\` (means of 270 calls), and a restart ${ms(LATENCY_MICROS.restart)} ms.`,
     ),
   );
   assert.deepEqual(
@@ -414,22 +416,20 @@ test("the agents are one short paragraph that says the order of its calls, so ex
   );
   assert.match(
     steps,
-    /The \*thorough\* agent counts the low-hour devices and ranks the top 10 by downtime, then reads them all in \*bands\* of 25 hours from 0 up, two `top_devices` a band/,
+    /The \*thorough\* agent counts the low-hour devices and ranks the top 10 by downtime, then reads them all in \*bands\* of hours from 0 up, two `top_devices` a band/,
   );
   // Why two calls a band: a row carries only the ranked field.
   assert.match(steps, /\(by `downtime_min` and by `operating_hours`: a row holds only the ranked field\)/);
-  // Exercise 1: crowded bands halved; a turn takes the halves waiting, then tops up to four bands
-  // (a turn of six halves takes no new band, as the turn table shows); the answer is a turn of its own.
-  assert.match(
-    steps,
-    /a band of more than 10 is split in two, and each turn reads the halves waiting, then new bands to make four\./,
-  );
+  // Exercise 1: crowded bands halved (the turn table shows which, and how each turn takes the halves
+  // waiting, then new bands to make four); the answer is a turn of its own.
+  assert.match(steps, /, halving a band of more than 10\./);
   assert.doesNotMatch(steps, /up to four/, "four is the least a turn tops up to, not the most");
   assert.match(steps, /answers `X vs Y` in a turn of its own/);
-  // The stop, by a bound exercise 1's answer computes.
+  // The stop, by a bound exercise 1's answer computes: an unread device has at least the hours the
+  // table's `read to` column gives and at most the most downtime.
   assert.match(
     steps,
-    /It stops once the most downtime over the hours read in full, the best rate left to an unread device, is below the best rate read/,
+    /It stops once no unread device can beat the best rate read \(one has at least the `read to` hours, at most the most downtime\)/,
   );
   // The table holds the turns of calls; the answer's own turn is the one more the conditions table counts.
   assert.match(steps, /Its turns on `direct`, before the answer's:\s*$/);
@@ -521,6 +521,35 @@ test("the chart's opacity legend has swatches in the bars' colour", () => {
     encoding: { color: { scale: { range: string[] } }; opacity: { legend: { symbolFillColor: string } } };
   };
   assert.equal(spec.encoding.opacity.legend.symbolFillColor, spec.encoding.color.scale.range[0]);
+});
+
+test("the chart and the condition table agree on every thorough run's answer: a run with no answer is `none` in both, never `wrong`", () => {
+  for (const seed of SEEDS) {
+    const r = simulateFleetLesson(seed);
+    // The answer column of the printed table, per condition, for the thorough agent.
+    const printed = new Map(
+      formatConditionTable(r)
+        .split("\n")
+        .map((line) => line.split(/\s{2,}/))
+        .filter((cols) => cols[1] === "thorough")
+        .map((cols) => [cols[0], cols[cols.length - 1]]),
+    );
+    assert.equal(printed.size, CONDITIONS.length, `seed ${seed}`);
+    const spec = conditionsChart(r) as unknown as {
+      description: string;
+      data: { values: { condition: string; answer: string }[] };
+      encoding: { opacity: { scale: { domain: string[]; range: number[] } } };
+    };
+    for (const value of spec.data.values)
+      assert.equal(value.answer, printed.get(value.condition), `seed ${seed}: ${value.condition}`);
+    // Only `right` is drawn in full; each other code the table prints is faded and named in the alt text.
+    const { domain, range } = spec.encoding.opacity.scale;
+    assert.deepEqual(new Set(domain), new Set(printed.values()), `seed ${seed}`);
+    domain.forEach((code, k) => assert.equal(range[k], code === "right" ? 1 : 0.45, `seed ${seed}: ${code}`));
+    assert.equal(printed.get("stdout-unterminated"), "none", `seed ${seed}`);
+    assert.match(spec.description, /no answer under stdout-unterminated/, `seed ${seed}`);
+    assert.doesNotMatch(spec.description, /wrong/, `seed ${seed}`);
+  }
 });
 
 test("the slow call over Streamable HTTP is shown as it crossed: a POST answered by an SSE stream of three progress events, then the response, which ends it", () => {

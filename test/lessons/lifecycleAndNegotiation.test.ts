@@ -128,6 +128,9 @@ describe("lesson 5's simulated half", () => {
       messages.filter((m) => m.kind === "request").map((m) => m.body),
       ["yetenek sor olcum", "yetenek sor tarife", "yetenek sor kayit"],
     );
+    // Section 6 sets olcum's two messages beside section 4's real opening: 2 messages, 34 tokens.
+    const olcum = messages.filter((m) => m.server === "olcum");
+    assert.deepEqual([olcum.length, olcum.reduce((sum, m) => sum + m.cost, 0)], [2, 34]);
     assert.match(
       flat(readPolicies(simulateLifecycleAndNegotiation(20260218))),
       /Every policy's handshake cost 99 tokens and 5 round trips/,
@@ -413,18 +416,22 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
         "the tools it keeps are the **negotiated tools**, the course's term (MCP negotiates no tools, section 2).",
         "Its simulator asks each server once, in *the simulator's handshake* (not MCP's `initialize`): `yetenek sor` (ask capabilities) out, `yetenek bildir` (declare) back.",
-        // The course's host framed as the course's measuring device, not MCP practice: the question it answers,
-        // what a host following MCP does first, then the course's host in its convention box.
+        // The course's host framed as the course's measuring device, not MCP practice: what it is built to
+        // measure (answered later, not here), what a host following MCP does first, then the course's host
+        // in its convention box.
         "## 6 · The course's host: a measuring device",
-        "How much does a client keep, and what does it spend, as a server declares more about its tools: their names, their fields, their side effects, its own version?",
+        "The course's host is built to measure how much a client keeps, and what it spends, as a server declares more: its tools' names, fields and side effects, and its own version.",
         "rules whose cost it can count, not a practice MCP asks for.",
         "A host following MCP applies section 5's rules instead: it keeps a trusted server's tools, reads a tool with no hint as one that may write, asks a person before calling such a tool, and does not act on `serverInfo`.",
         "**Course convention, not MCP.** The course's code that holds",
         "Its policy has three rules. Two places in them depart from MCP on purpose, to be measured: the version rule, and the approval gate's last row below.",
         // The gate's last row, against MCP's defaults, with its reason here.
         "The last row is the gate's planted departure. A server that declares nothing is passed by this gate, so a measurement can show what declaring a side effect buys",
-        // Why the record task runs under policy none.
-        "under policy *none*, since under the course's policy that call would end before the gate with `arac bildirilmedi`",
+        // The table varies two rules only; the gate is shown apart, with those two off, and why.
+        "The next table varies only the allowlist and the version rule: neither (*none*: every tool allowed, every version known), each alone, and both, the course's policy.",
+        "The approval gate is shown apart, on the seed's first record task, with those two rules off: under them the call to `kayit_yaz` would end before the gate with `arac bildirilmedi`",
+        // The simulator's handshake beside the real opening it stands in for.
+        "It stands in, priced in lesson 3's envelope tokens, for section 4's real opening, the one MCP sends: on `olcum` 2 messages and 34 tokens against 5 messages and 844 bytes in 2025-11-25, 2 and 816 in 2026-07-28.",
       ])
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       // The course's host, its rules and its handshake stand in one box, a blockquote.

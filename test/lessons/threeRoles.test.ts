@@ -13,6 +13,7 @@ import { readNotebook } from "../../src/notebook/notebookFile";
 import { SERVER_FACTS } from "../../src/world/servers";
 import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
 import { CHAINS, TASK_COUNT, TASK_TYPES } from "../../src/world/tasks";
+import { LESSONS } from "../../src/lessons/catalog";
 import { ROOT } from "../helpers";
 
 const SEEDS = [0, 7, 20260218, 20260219, 2 ** 53 - 1];
@@ -123,12 +124,23 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   );
 });
 
-test("section 5 keeps the servers' keeping nothing apart from MCP's statelessness, which Next cites", () => {
+test("section 5 keeps the servers' keeping nothing apart from MCP's statelessness, which Next cites in lesson 10's line", () => {
   says("the course's servers keep nothing from one call to the next. That is the course's choice, not a rule of MCP.");
-  says("Revision 2026-07-28 calls MCP a stateless protocol");
   says(
-    'server keep data across requests if the client names it, by an identifier, in each one (`basic/index.mdx`, "Statelessness")',
+    '2026-07-28, "a stateless protocol" whose servers may still keep state the client names by an identifier in each request (`basic/index.mdx`, "Statelessness")',
   );
+});
+
+test("Next names every lesson ahead, 2 to 10, by its title, one short item each", () => {
+  const next = markdown.slice(markdown.indexOf("## Next"));
+  const items = next.split("\n").filter((line) => line.startsWith("- "));
+  assert.deepEqual(
+    items.map((line) => /^- (\d+) · /.exec(line)?.[1]),
+    ["2", "3", "4", "5", "6", "7", "8", "9", "10"],
+  );
+  for (const { name, title } of LESSONS.slice(1))
+    assert.ok(next.includes(`- ${Number(name.slice(0, 2))} · ${title}: `), title);
+  assert.ok(next.split("\n").length <= 16, "short");
 });
 
 test("the markdown's chain table is the world's chains, in the order tasks are drawn", () => {

@@ -150,7 +150,15 @@ for (const [k, path] of EXPORTS.entries()) {
     const close = flat.slice(flat.indexOf("## Where to go from here"));
     assert.match(close, /MCP's \*tasks\*, requests whose result the client collects later/);
     assert.match(close, /they are not the course's tasks, a user's questions\./);
-    assert.match(close, /`ping` \(a check that the peer answers\)/);
+    // The removals are the body's (section 1, with the changelog), and the close points back.
+    assert.match(
+      flat.slice(flat.indexOf("## 1 · "), flat.indexOf("## 2 · ")),
+      /Three methods are gone \(`changelog\.mdx`, "Major changes"\): `ping`, a request that checks the peer still answers; `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); and `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed\./,
+    );
+    assert.match(
+      close,
+      /- removed: `ping`, `logging\/setLevel` and `notifications\/roots\/list_changed` \(section 1\);/,
+    );
     assert.doesNotMatch(close, /compatibility matrix/);
   });
 
@@ -204,6 +212,11 @@ for (const path of EXPORTS) {
       /That departs from MCP: a client that speaks both eras, as ours does, over stdio SHOULD probe with `server\/discover` before any other request/,
     );
     assert.match(flat, /the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\)/);
+    // The simulator's 30 tokens of `_meta` against lesson 3's 32, with why they differ.
+    assert.match(
+      flat,
+      /so its `_meta` is 30 tokens where lesson 3 counted 32 for the wire's words: the wire's identity is an object, `name mcp-course version 0`, 2 tokens more than `mcp-course surum 0`\./,
+    );
     assert.match(flat, /`notifications\/roots\/list_changed`/);
   });
 
@@ -346,6 +359,10 @@ for (const path of EXPORTS) {
     // does not encrypt (the client can read the state), and a real server uses it rather than the
     // MAY-omit exception.
     assert.match(said5, /`createRequestStateCodec` signs a state with an HMAC-SHA256 and an expiry/);
+    // HMAC expanded once, at its first use.
+    const expanded = "an HMAC, say: a keyed hash, a tag only the key's holder can make or check";
+    assert.equal(flat.split(expanded).length, 2, "expanded once");
+    assert.equal(flat.indexOf("HMAC"), flat.indexOf(expanded) + "an ".length, "at its first use");
     assert.match(said5, /The state is signed, not encrypted: the client can read it\./);
     assert.match(said5, /A real server should use such a codec rather than lean on its client, as ours does\./);
     assert.doesNotMatch(said5, /seals a state/);
@@ -382,7 +399,7 @@ for (const path of EXPORTS) {
     // later". The tasks extension, dated.
     assert.match(
       close,
-      /deprecated in 2026-07-28 and eligible for removal from the first revision released on or after 2027-07-28 \(the actual removal, a decision of MCP's Core Maintainers, may come later; `deprecated\.mdx`\): Roots, Sampling/,
+      /deprecated in 2026-07-28 and eligible for removal from the first revision released on or after 2027-07-28 \(the removal itself may come later; `deprecated\.mdx`\): Roots, Sampling/,
     );
     assert.doesNotMatch(close, /to be removed in the first revision/);
     assert.match(close, /an official extension since 2026-07-28 \(`io\.modelcontextprotocol\/tasks`\)/);

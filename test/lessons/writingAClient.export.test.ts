@@ -333,13 +333,21 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // SDK 2.4.0 Client.connect: on the base StdioClientTransport, 'auto' and pin mode send
     // server/discover to a short-lived sibling process, then start the session's. The probe is MCP's
     // (2026-07-28 basic/transports/stdio.mdx, "Backward Compatibility"); its own process is the
-    // SDK's choice, not the specification's. All of it in one sentence.
+    // SDK's choice, not the specification's, for the reason its documentation of
+    // `versionNegotiation` gives: servers on SDKs that exit on any pre-`initialize` request.
     assert.ok(
       prose.includes(
-        'On its own `StdioClientTransport`, the SDK sends the `server/discover` of `"auto"` and of the pin to a short-lived process started the same way, stops it at once and starts the one it keeps: the probe is MCP\'s (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility"), a process of its own for it SDK 2.4.0\'s choice.',
+        'On its own `StdioClientTransport`, the SDK sends the probe of `"auto"` and of the pin to a short-lived process started the same way, stops it at once and starts the one it keeps. The probe is MCP\'s (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility"); a process of its own for it is SDK 2.4.0\'s choice, so that a legacy server whose SDK exits on any request before `initialize` ends only the probe\'s process, not the one the client keeps.',
       ),
       file,
     );
+    // The probe is glossed in prose before the first listing that names it.
+    assert.ok(
+      prose.includes("Its `connect` begins with a *probe*: a `server/discover` sent before anything else"),
+      file,
+    );
+    const gloss = text.indexOf("Its `connect` begins with a *probe*:");
+    assert.ok(gloss >= 0 && gloss < text.indexOf("server/discover on a probe process"), `${file}: probe glossed first`);
     assert.doesNotMatch(prose, /SIGTERM|"Shutdown"/, `${file}: the SDK's way of ending its probe is not weighed again`);
     assert.ok(
       text.includes("await client.connect(transport); // server/discover on a probe process, then spawns"),
@@ -363,12 +371,17 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
     // no report per declaration level here.
     assert.doesNotMatch(text, /^server {2}tools listed {2}tools kept/m, file);
     assert.doesNotMatch(text, /^level {2}report$/m, file);
+    // Section 4 leads with MCP's rule on what a client passes its model, then names the report as
+    // the course's device (2025-11-25 and 2026-07-28 server/tools.mdx, "Error Handling").
+    const section = prose.indexOf("## 4 · ");
     assert.ok(
-      prose.includes(
-        "The report is the course's construct, text that the course's host hands its model, not an MCP message",
+      prose.startsWith(
+        "## 4 · A client that says what it dropped MCP says what a client passes to its model when a server answers with an error: a tool execution error it SHOULD, so that the model can correct itself, a protocol error it MAY",
+        section,
       ),
       file,
     );
+    assert.ok(prose.includes("the report is the course's device, not an MCP message"), file);
     assert.ok(
       prose.includes("only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
       file,
@@ -376,5 +389,23 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
     // In 2026-07-28 the SDK's listTools also answers from its ttlMs cache: a pointer in Next only.
     assert.match(text.slice(text.indexOf("## Next")), /`listTools` also answers from its own cache/, file);
     assert.doesNotMatch(bodyOf(text), /from its own cache/, file);
+  }
+});
+
+test("the SDK's calls are told from the course's host before its listing, and the simulated part is said before its first table", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const prose = proseOf(text);
+    const split = text.indexOf("In the listing the SDK's are `Client` and its methods");
+    assert.ok(split >= 0 && split < text.indexOf("`useServer`, from"), `${file}: SDK and host told apart first`);
+    assert.ok(
+      prose.includes(
+        "In the listing the SDK's are `Client` and its methods `connect`, `getServerVersion`, `listTools`, `callTool` and `close`; the rest is the course's host",
+      ),
+      file,
+    );
+    const simulated = text.indexOf("Those are the lesson's last real lines: every message counted from here on");
+    assert.ok(simulated >= 0 && simulated < text.indexOf("server  kind "), `${file}: said before the first table`);
+    assert.doesNotMatch(prose, /simulated but section 2's/, `${file}: said once, up front`);
   }
 });

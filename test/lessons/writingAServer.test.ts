@@ -581,6 +581,12 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
       /None of the levels carries the optional `description`, which a real server should write \(lesson 4\)\./,
       path,
     );
+    // One good description, as advice: what the tool does and what to give it (no world server sends it).
+    assert.match(
+      prose,
+      /for `tuketim`, say: "A subscriber's water use between two meter readings, in m³\. Pass the previous and current readings \(onceki, simdiki\) as sayac_oku returns them\."/,
+      path,
+    );
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
     assert.match(
       prose,
@@ -654,7 +660,8 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
   const nb = lessonNotebook(LESSON_6);
   const file = "src/lessons/writingAServer/olcumServer.ts";
   const listingCells = nb.cells.filter((c) => c.cell_type === "code" && /show(Source|File)\(/.test(c.source));
-  assert.equal(listingCells[0].source, `show.markdown(showFile("${file}"));`);
+  const caption = "the whole program";
+  assert.equal(listingCells[0].source, `show.markdown(showFile("${file}", "${caption}"));`);
   const source = readFileSync(join(ROOT, file), "utf8");
   for (const part of [
     'import { McpServer } from "@modelcontextprotocol/server";',
@@ -668,8 +675,10 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
   ])
     assert.ok(source.includes(part), part);
   for (const { path, text } of exportsOf6()) {
-    assert.ok(text.includes(showFile(file)), `${path}: the minimal server, as its file reads`);
-    assert.ok(text.includes(`\`${file}\`, without the comment naming its sources:`), `${path}: what is left out, said`);
+    assert.ok(text.includes(showFile(file, caption)), `${path}: the minimal server, as its file reads`);
+    // The caption speaks to the reader: no maintainers' words about the file's own comments.
+    assert.ok(text.includes(`\`${file}\`, ${caption}:`), `${path}: the caption`);
+    assert.doesNotMatch(text, /naming its sources/, path);
     assert.ok(
       !text.includes(showSource({ summary: true }, "worldToolList")),
       `${path}: the recommended way is the one way listed`,
@@ -695,7 +704,7 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     assert.match(prose, /For a server of your own, `McpServer` is the way\. The experiment's \*world servers\*/, path);
     assert.match(
       prose,
-      /Here is `olcum` at level 0, as the command on the transcript's first line starts it; the notebook runs the same server code inside its own process\./,
+      /Here is `olcum` at level 0, started by the command on the transcript's `\$` line: first `tools\/list`/,
       path,
     );
     assert.match(prose, /`undeclared`[^.]*a device of the course's, not something MCP envisages/, path);

@@ -1,4 +1,4 @@
-// Lesson 6's real lines: the `olcum` server `mcp-course serve` runs, served in-process, declares at level 0 and level 3 what the
+// Lesson 6's real lines: the `olcum` server `mcp-course serve` runs, a process of its own, declares at level 0 and level 3 what the
 // simulator's `declare` declares, answers the level-0 empty call with the tool execution error the level-0 run counts, and the
 // exports print those very lines.
 import assert from "node:assert/strict";

@@ -7,34 +7,39 @@
 import type { ChartSpec } from "../../charts/render";
 import type { FleetLessonResult } from "./simulate";
 import { listing } from "../proseWords";
+import { ANSWER_CODES, answerCode } from "./tables";
 
 /**
- * The spec: per condition, the thorough agent's tool calls and tool errors side by side; the bars
- * of a run whose answer was wrong are faded, and the legend says so with swatches in the bars' blue.
- * Its `description` (the chart's alt text) gives each condition's two counts and the runs that
- * end without the right answer, for a reader who cannot see the bars.
+ * The spec: per condition, the thorough agent's tool calls and tool errors side by side; each bar
+ * carries the condition table's answer code (`answerCode`: `right`, `gave up`, `none`, …), and the
+ * bars of a run without the right answer are faded, the legend saying which code each fade is, with
+ * swatches in the bars' blue. Its `description` (the chart's alt text) gives each condition's two
+ * counts and, by code, the runs that end without the right answer, for a reader who cannot see the
+ * bars.
  */
 export function conditionsChart(result: FleetLessonResult, policy = "thorough"): ChartSpec {
   const rows = result.matrix.filter((r) => r.policy === policy);
-  const values = rows.flatMap((r) => [
-    {
+  const code = (r: (typeof rows)[number]) => answerCode(r.answer, result.truth);
+  const values = rows.flatMap((r) =>
+    (["tool calls", "tool errors"] as const).map((measure) => ({
       condition: r.condition,
-      measure: "tool calls",
-      count: r.toolCalls,
-      answer: r.correct ? "right" : "wrong",
-    },
-    {
-      condition: r.condition,
-      measure: "tool errors",
-      count: r.toolErrors,
-      answer: r.correct ? "right" : "wrong",
-    },
-  ]);
-  const wrong = rows.filter((r) => !r.correct).map((r) => r.condition);
+      measure,
+      count: measure === "tool calls" ? r.toolCalls : r.toolErrors,
+      answer: code(r),
+    })),
+  );
+  // The codes the bars carry, in the table key's order; every one but `right` is faded.
+  const codes = ANSWER_CODES.filter((c) => rows.some((r) => code(r) === c));
+  const notRight = codes
+    .filter((c) => c !== "right")
+    .map((c) => {
+      const where = listing(rows.filter((r) => code(r) === c).map((r) => r.condition));
+      return `${c === "none" ? "no answer" : c} under ${where}`;
+    });
   const description =
     `The ${policy} agent's tool calls / failed calls under each condition: ` +
     rows.map((r) => `${r.condition} ${r.toolCalls}/${r.toolErrors}`).join(", ") +
-    (wrong.length > 0 ? `; no right answer under ${listing(wrong)}` : "; right under each") +
+    (notRight.length > 0 ? `; ${notRight.join(", ")}` : "; right under each") +
     ` (seed ${result.seed})`;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
@@ -64,9 +69,8 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
       opacity: {
         field: "answer",
         type: "ordinal",
-        sort: ["right", "wrong"],
         title: "answer",
-        scale: { domain: ["right", "wrong"], range: [1, 0.45] },
+        scale: { domain: codes, range: codes.map((c) => (c === "right" ? 1 : 0.45)) },
         // The opacity legend's swatches take the tool-call bars' colour, so that they look like the bars.
         legend: {
           orient: "bottom",
@@ -74,7 +78,7 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
           symbolFillColor: "#4c78a8",
           symbolStrokeColor: "#4c78a8",
           labelLimit: 200,
-          labelExpr: "datum.label === 'wrong' ? 'wrong (faded)' : 'right'",
+          labelExpr: "datum.label === 'right' ? 'right' : datum.label + ' (faded)'",
         },
       },
       tooltip: [

@@ -66,14 +66,10 @@ export function describeWireSeed(result: WireLessonResult): string {
   );
 }
 
-/**
- * Lesson 6's tasks on the wire, in place of a table whose every row would say `same`: the verdict
- * over both revisions, each difference named in words (level, revision, counts).
- */
-function levelSentence(result: WireLessonResult): string {
+/** Lesson 6's tasks on the wire in both revisions: each difference from the simulator, in words (level, revision, counts). */
+function levelDifferences(result: WireLessonResult): string[] {
   const [legacy, stateless] = [ERA_REVISIONS.legacy, ERA_REVISIONS.stateless].map(code);
-  const total = result.levels.length;
-  const differences = result.levels.flatMap(({ level, simulated, real }) => {
+  return result.levels.flatMap(({ level, simulated, real }) => {
     const runs = [
       [legacy, real],
       [stateless, result.eras.find((e) => e.era === "stateless" && e.level === level)?.real],
@@ -84,6 +80,16 @@ function levelSentence(result: WireLessonResult): string {
       return keys.length === 0 ? [] : [`at level ${level} in ${revision}, ${listing(keys)}`];
     });
   });
+}
+
+/**
+ * Lesson 6's tasks on the wire, in place of a table whose every row would say `same`: the verdict
+ * over both revisions, each difference named in words.
+ */
+function levelSentence(result: WireLessonResult): string {
+  const [legacy, stateless] = [ERA_REVISIONS.legacy, ERA_REVISIONS.stateless].map(code);
+  const total = result.levels.length;
+  const differences = levelDifferences(result);
   return differences.length === 0
     ? `At all ${total} levels and in both revisions, ${legacy} and ${stateless}, the wire gives the ` +
         `simulator's counts and failures: 0 differences in ${2 * total} runs.`
@@ -231,11 +237,25 @@ function discoverySentence(result: WireLessonResult): string {
 }
 
 /**
- * The four checks that hold the wire to the simulator, one list item each: lesson 6's tasks in
- * both revisions, lesson 7's discovery, lesson 8's agents and lesson 8's malformed calls, each a
- * sentence that counts the agreements and names every difference.
+ * The four checks that hold the wire to the simulator (lesson 6's tasks in both revisions, lesson
+ * 7's discovery, lesson 8's agents and lesson 8's malformed calls): one sentence when all agree,
+ * otherwise one list item per check, each counting the agreements and naming every difference.
  */
 export function readWireChecks(result: WireLessonResult): string {
+  const { discovery, discoveryTotal, malformed, malformedTotal } = agreement(result);
+  const agreeing =
+    levelDifferences(result).length === 0 &&
+    discovery === discoveryTotal &&
+    result.agents.every((row) => agentDifferences(row).length === 0) &&
+    malformed === malformedTotal;
+  if (agreeing) {
+    return wrapMarkdown(
+      `All four checks agree, 0 differences: lesson 6's counts and failures in ` +
+        `${2 * result.levels.length} runs, lesson 7's lists and messages on ${discoveryTotal} servers, ` +
+        `the answers, calls, errors, restarts, stray lines and timeouts of lesson 8's agents in ` +
+        `${result.agents.length} runs, and the ${malformedTotal} answers to its malformed calls, to the character.`,
+    );
+  }
   return wrapMarkdown(
     [
       `- **Lesson 6's tasks.** ${levelSentence(result)}`,

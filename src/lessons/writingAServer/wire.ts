@@ -1,8 +1,8 @@
 /**
  * Lesson 6, "Writing a Server": the real server's own lines. The `olcum` server that
  * `mcp-course serve olcum --level N --seed S` runs (`server/stdioServer.ts`'s `serve`, on the
- * SDK's `serveStdio`) is run here in the calling process, on in-memory streams in place of stdin
- * and stdout, and spoken to one JSON line at a time in 2026-07-28: at level 0, `tools/list` and a
+ * SDK's `serveStdio`) is started as a process of its own, as the course's clients start it, and
+ * spoken to one JSON line at a time on stdio in 2026-07-28: at level 0, `tools/list` and a
  * `tools/call` of `sayac_oku` with no arguments; at level 3, `tools/list`; at level 1, the same
  * empty call (exercise 3's answer, which {@link emptyCallLines} lets a reader check). Lesson 6's
  * minimal server (`olcumServer.ts`) is run once as a process of its own ({@link minimalServerRun}),
@@ -16,11 +16,10 @@
 import { spawn } from "node:child_process";
 import { join, relative, sep } from "node:path";
 import { createInterface } from "node:readline";
-import { PassThrough, type Readable, type Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { PACKAGE_ROOT } from "../../packageRoot";
 import type { Level } from "../../sim/declaration";
-import { serve } from "../../server/stdioServer";
-import { serverArgs } from "../../wireClient/serveCommand";
+import { serveArgs, serverArgs } from "../../wireClient/serveCommand";
 import {
   isTranscriptLine,
   type Transcript,
@@ -123,26 +122,27 @@ async function talk(input: Writable, output: Readable, requests: readonly string
 }
 
 /**
- * Serves the shown server at `level` for `seed` in this process and {@link talk}s to it: every
- * line both sides wrote, in order.
+ * Starts the shown server at `level` for `seed` as a process of its own, as `mcp-course serve`
+ * does (the running Node and {@link serveArgs}, as the course's clients start it), {@link talk}s
+ * to it on stdio and ends its input: every line both sides wrote, in order.
  */
 async function exchange(seed: number, level: Level, requests: readonly string[]) {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  const served = serve(
-    { server: SHOWN_SERVER, level, seed },
-    { input, output, log: () => {}, exit: () => {}, onStopSignal: () => {} },
+  const child = startServerProcess(() =>
+    spawn(process.execPath, serveArgs({ server: SHOWN_SERVER, level, seed }), {
+      stdio: ["pipe", "pipe", "ignore"],
+    }),
   );
-  const steps = await talk(input, output, requests);
-  input.end();
-  await served;
+  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+  const steps = await talk(child.stdin, child.stdout, requests);
+  child.stdin.end();
+  await exited;
   return steps;
 }
 
-/** How each exchange ends: `exchange` resolves only once `serve` has returned. */
+/** How each exchange ends: `exchange` resolves only once the server's process has closed. */
 const ENDED = "the client ended the input, and the server stopped";
 
-/** The command a reader would type to start the same server: `mcp-course serve olcum --level N --seed S`. */
+/** The command the transcript shows, as a reader would type it: `mcp-course serve olcum --level N --seed S`. */
 function command(seed: number, level: Level): string {
   return ["mcp-course", "serve", ...serverArgs({ server: SHOWN_SERVER, level, seed })].join(" ");
 }
