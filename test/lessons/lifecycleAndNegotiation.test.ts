@@ -394,7 +394,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // A legacy version in `supportedVersions` or -32022's `supported`: a case the specification leaves open
         // (discover.mdx, versioning.mdx's example), the SDK's choice beside olcum's, and the safe pick.
         'The specification leaves this case open: `server/discover.mdx` has a client choose one of `supportedVersions` "for subsequent requests", its own -32022 example lists a legacy version (`basic/versioning.mdx`), and no page says what a `_meta` request naming one gets.',
-        'The SDK\'s server lists modern versions alone; `olcum` lists all it speaks. So a client asking with `_meta` picks a modern version from either list: legacy versions are those that "establish a session with an `initialize` handshake" ("Terminology").',
+        'The SDK\'s server lists modern versions alone; `olcum` lists all it speaks. The course\'s advice: a client asking with `_meta` picks a modern version from either list: legacy versions are those that "establish a session with an `initialize` handshake" ("Terminology").',
         "so the fallback MUST NOT be keyed to one error code.",
         "A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
         // Why skipping the RECOMMENDED probe is safe here, and only here.
@@ -422,7 +422,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "## 6 · The course's host: a measuring device",
         "The course's host is built to measure how much a client keeps, and what it spends, as a server declares more: its tools' names, fields and side effects, and its own version.",
         "rules whose cost it can count, not a practice MCP asks for.",
-        "A host following MCP applies section 5's rules instead: it keeps a trusted server's tools, reads a tool with no hint as one that may write, asks a person before calling such a tool, and does not act on `serverInfo`.",
+        "One way a host follows section 5's rules instead: it keeps a trusted server's tools, reads a tool with no hint as one that may write, asks a person before calling such a tool, and does not act on `serverInfo`.",
         "**Course convention, not MCP.** The course's code that holds",
         "Its policy has three rules. Two places in them depart from MCP on purpose, to be measured: the version rule, and the approval gate's last row below.",
         // The gate's last row, against MCP's defaults, with its reason here.

@@ -114,7 +114,7 @@ for (const [k, path] of EXPORTS.entries()) {
     // No search for a crossing that cannot happen: one sentence says there is none, and why.
     assert.match(
       flat,
-      /The stateless era is never the cheaper one here, in envelope tokens or in bytes, and cannot become so as the calls add up: it costs more before the first call \(on these servers .*\) and more on every call, so each call widens the gap/,
+      /On one process whose session never expires, the stateless era is never the cheaper one here, in envelope tokens or in bytes, and cannot become so as the calls add up: it costs more before the first call \(on these servers .*\) and more on every call, so each call widens the gap/,
     );
     assert.doesNotMatch(flat, /gap before 1st call|Read off the points/);
     // The probe's second process is named as the SDK's design, and its cost is counted.
@@ -153,7 +153,7 @@ for (const [k, path] of EXPORTS.entries()) {
     // The removals are the body's (section 1, with the changelog), and the close points back.
     assert.match(
       flat.slice(flat.indexOf("## 1 · "), flat.indexOf("## 2 · ")),
-      /Three methods are gone \(`changelog\.mdx`, "Major changes"\): `ping`, a request that checks the peer still answers; `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); and `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed\./,
+      /Besides `initialize` and `resources\/subscribe`, the changelog removes other methods, among them \(`changelog\.mdx`, "Major changes"\): `ping`, a request that checks the peer still answers; `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); and `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed\./,
     );
     assert.match(
       close,

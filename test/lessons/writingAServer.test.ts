@@ -639,7 +639,7 @@ test("what each of the three contrasts rests on, and what MCP says, is said once
     const points = [
       /\*\*Level 0 against 1\*\* rests on the host having no model: it fills a call's arguments from the declared fields alone/,
       /\*\*Level 1 against 2\*\* rests on the approval gate, which holds only a call whose tool declares a side effect, and so passes a tool with no `annotations`/,
-      /only the declaration tells a client which call writes, and a side effect the server does not declare escapes a gate that reads the hints/,
+      /What carries over to MCP: only the declaration lets a client tell which calls write\./,
       /\*\*Level 2 against 3\*\* rests on lesson 5's version rule/,
     ];
     for (const point of points) {
@@ -723,4 +723,28 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
   );
   const built = servedFactory({ server: SHOWN_SERVER, level: 0, seed: 20260218 }).create({}, () => undefined, []);
   assert.ok(built instanceof SdkServer, "the SDK's low-level Server");
+});
+
+test("an undeclared side effect escapes the course's gate, not MCP's: by MCP's defaults silence may write", () => {
+  // 2026-07-28 and 2025-11-25 schema.mdx, ToolAnnotations: readOnlyHint defaults to false,
+  // destructiveHint to true, so a gate that reads the hints by the defaults holds a tool that declares nothing.
+  for (const { path, text } of exportsOf6()) {
+    const prose = proseOf(text);
+    assert.ok(
+      prose.includes(
+        "a side effect escapes a gate that reads the hints only if the gate reads silence as read-only, as the course's does, or the server falsely declares `readOnlyHint: true`.",
+      ),
+      path,
+    );
+    assert.doesNotMatch(
+      prose,
+      /escapes an approval gate that reads them|main finding|The approval gate can only ask/,
+      path,
+    );
+    assert.match(
+      prose,
+      /escapes the course's approval gate, which passes silence; MCP's defaults would hold it\./,
+      path,
+    );
+  }
 });
