@@ -21,6 +21,13 @@ function minimalRun(): Promise<MinimalServerRun> {
   return (minimalRunOnce ??= minimalServerRun());
 }
 
+/** Each seed's real server lines, captured once for this file: a capture starts three server processes. */
+const captures = new Map<number, ReturnType<typeof captureServerLines>>();
+function serverLines(seed: number): ReturnType<typeof captureServerLines> {
+  if (!captures.has(seed)) captures.set(seed, captureServerLines(seed));
+  return captures.get(seed)!;
+}
+
 /** Computed prose with its line breaks (from wrapping at 100 characters) made spaces again. */
 const flat = (text: string) => text.replace(/\n(?: {2,3})?/g, " ");
 
@@ -196,7 +203,7 @@ test("exercise 2's answer is computed: knowing kayit's version, level 3 prints l
 
 test("the solutions answer every exercise, each folded, with the run's numbers", async () => {
   const result = simulateWritingAServer(20260218);
-  const solutions = prose.writingAServerSolutions(result, await captureServerLines(20260218), await minimalRun());
+  const solutions = prose.writingAServerSolutions(result, await serverLines(20260218), await minimalRun());
   assert.deepEqual(
     [...solutions.matchAll(/^<summary>(\d)\. /gm)].map((m) => m[1]),
     ["1", "2", "3", "4", "5"],
@@ -354,7 +361,7 @@ test("exercises 2 to 4 are asked on paper, and solution 2 gives the rows the sim
   for (const seed of [20260218, 20260219]) {
     const lesson = simulateWritingAServer(seed);
     const { handshake, run } = knowingKayit(lesson);
-    const solution = flat(prose.writingAServerSolutions(lesson, await captureServerLines(seed), await minimalRun()));
+    const solution = flat(prose.writingAServerSolutions(lesson, await serverLines(seed), await minimalRun()));
     assert.match(solution, new RegExp(`Level 3 keeps ${handshake.negotiated} tools and drops ${handshake.dropped} `));
     assert.match(solution, new RegExp(`${handshake.tokens} tokens and ${handshake.round_trips} round trips`));
     assert.match(solution, new RegExp(`completes ${run.completed} tasks for ${run.tokens} tokens`));
@@ -416,7 +423,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
 test("lesson 6's computed prose is wrapped at 100 characters", async () => {
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
-    const wire = await captureServerLines(seed);
+    const wire = await serverLines(seed);
     for (const text of [
       prose.describeSeeds(result),
       readBesideMcp(result),
@@ -439,7 +446,7 @@ test("solution 1 says what moves the tokens: each region task about merkez, 2 to
     for (const level of [1, 2])
       assert.equal(result.secondRun.runs[level].tokens - result.runs[level].tokens, 2 * (second - first), `${seed}`);
     for (const level of [0, 3]) assert.equal(result.secondRun.runs[level].tokens, result.runs[level].tokens);
-    const solution = flat(prose.writingAServerSolutions(result, await captureServerLines(seed), await minimalRun()));
+    const solution = flat(prose.writingAServerSolutions(result, await serverLines(seed), await minimalRun()));
     assert.match(solution, /only a region changes a message's tokens: `merkez` is 2 tokens, the other regions 1/);
     assert.match(
       solution,
@@ -456,7 +463,7 @@ test("solution 5 counts the level-0 calls from the run", async () => {
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
     const level0 = result.runs[0].request - result.handshake[0].request;
-    const wire = await captureServerLines(seed);
+    const wire = await serverLines(seed);
     assert.match(
       flat(prose.writingAServerSolutions(result, wire, await minimalRun())),
       new RegExp(`the ${level0} of the level-0 run`),
