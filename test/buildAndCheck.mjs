@@ -1,10 +1,13 @@
-// `npm test`'s first step: `npm run build`, the type check of src/, test/ and bench/
+// `npm test`'s first step: `npm run build`, the type check of src/ and test/
 // (`tsc -p tsconfig.check.json`, which emits nothing and reads nothing the build writes) and
 // `npm run lint` (ESLint, Prettier's check, the layer rules of .dependency-cruiser.cjs, none of
-// which reads dist/), side by side, each with its own output. The type check is incremental (its
-// build info in dist/tsconfig.check.tsbuildinfo), so a second `npm test` re-checks only what changed; the build
-// is not, so that it always writes every file of dist/. Exits with the first non-zero status of
-// the three, so the tests run only when all passed.
+// which reads dist/), side by side, each with its own output; once the build is done, the type
+// check of bench/ (`tsc -p tsconfig.bench.json`), which reads the declarations the build wrote.
+// The type checks are incremental (their build info in dist/*.tsbuildinfo), so a second `npm test`
+// re-checks only what changed; the build is not, so that it always writes every file of dist/.
+// A check that read dist/ while the build rewrote it would record files half written, and the
+// next run would check everything again. Exits with the first non-zero status, so the tests run
+// only when all passed.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 
@@ -23,9 +26,10 @@ function run(command, args) {
 }
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const tsc = (project) => run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", project]);
 const statuses = await Promise.all([
-  run(npm, ["run", "build"]),
+  run(npm, ["run", "build"]).then((status) => (status === 0 ? tsc("tsconfig.bench.json") : status)),
   run(npm, ["run", "--silent", "lint"]),
-  run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.check.json"]),
+  tsc("tsconfig.check.json"),
 ]);
 process.exit(statuses.find((status) => status !== 0) ?? 0);
