@@ -942,6 +942,7 @@ export {
   readAuto,
   readInPlaceProbe,
   readConfirm,
+  readForged,
   summarizeSession,
   sessionSolutions,
 } from "./lessons/withoutASession/prose";

@@ -14,18 +14,24 @@
  * state that does not match the call) asks again, as "Error Handling" asks ("SHOULD respond with a new InputRequiredResult
  * … rather than returning an error").
  *
- * The state binds the confirmation to the call: the tool's name and a digest of its arguments
- * ("an identifier for the originating request, e.g. the method name and a digest of its salient
- * parameters", "Server Requirements" 5). It is neither keyed nor integrity-protected, so any client
- * can compute the state of any call and skip the question by answering `accept` itself. That grants
- * nothing the client could not get anyway: the computed state is the one this server would issue,
- * and what authorizes the write is the client's own `accept` (the question guards the user inside
- * their own client, not the server); any other state only makes the server ask again. So tampering
- * can cause "nothing worse than request failure", the one case in which "Server Requirements" 4 lets
- * a server omit integrity protection. Only the 2026-07-28 era asks: a 2025-11-25 server would send
- * `elicitation/create` as a request of its own, which this option does not do.
+ * The state binds the confirmation to the call and is signed. It holds the tool's name and a
+ * digest of its arguments ("an identifier for the originating request, e.g. the method name and a
+ * digest of its salient parameters", "Server Requirements" 5), then a tag: an HMAC-SHA256 of both
+ * under the server's key (a keyed hash: only the key's holder can make or check the tag). The state
+ * decides a write, so "Server Requirements" 4 has its integrity protected and a state that fails
+ * verification rejected: the server's `requestState.verify` hook (`verifyConfirmationState`,
+ * `protocol/requestState.ts`)
+ * throws, and the SDK answers the request with error -32602. A well-signed state for another call
+ * (other arguments) only makes the server ask again. Neither a principal (none is established, over
+ * stdio or HTTP here) nor an expiry (a course server reads no clock) is in the state: those two
+ * SHOULDs are not met, and a state can be replayed, harmless only because `kayit_yaz` is idempotent.
+ * Only the 2026-07-28 era asks: a 2025-11-25 server would send `elicitation/create` as a request of
+ * its own, which this option does not do.
+ *
+ * The SDK's `createRequestStateCodec` signs the same way with an expiry read from the wall clock,
+ * so its states differ on every run; the lessons print real states, byte for byte, so the course
+ * signs its own (docs/sdk-gaps.md#request-state-codec-reads-the-clock).
  */
-import { createHash } from "node:crypto";
 import {
   inputRequired,
   inputResponse,
@@ -33,6 +39,7 @@ import {
   type ElicitRequestFormParams,
   type InputRequiredResult,
 } from "@modelcontextprotocol/server";
+import { confirmationState } from "../protocol/requestState";
 import { SIDE_EFFECT_HINTS } from "./declarations";
 
 /** The key of the one input request, in `inputRequests` and in the retry's `inputResponses`. */
@@ -49,17 +56,8 @@ export const CONFIRM_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
 export interface RetryFields {
   /** `ctx.mcpReq.inputResponses`: the retry's answers by key, unvalidated. */
   inputResponses: Record<string, unknown> | undefined;
-  /** `ctx.mcpReq.requestState()`: the echoed state, raw (no verify hook is configured). */
+  /** `ctx.mcpReq.requestState()`: the echoed state, its tag verified (`protocol/requestState.ts`). */
   requestState: unknown;
-}
-
-/**
- * The `requestState` of a call: `<tool>:<16 hex digits of SHA-256 over its arguments' JSON>`, the
- * same for the same call and different for any other.
- */
-export function confirmationState(name: string, args: Readonly<Record<string, unknown>>): string {
-  const digest = createHash("sha256").update(JSON.stringify(args)).digest("hex").slice(0, 16);
-  return `${name}:${digest}`;
 }
 
 /** The question the user sees: what will be written where. */
@@ -71,14 +69,16 @@ function question(name: string, args: Readonly<Record<string, unknown>>): string
  * What the confirmation gate answers for one `tools/call` in the 2026-07-28 era: `undefined` to run
  * the tool (no side effect, or the user accepted with `confirm: true`), an `InputRequiredResult`
  * asking for the confirmation, or a complete `isError` result when the user declined or cancelled.
+ * `key` signs the state; the SDK has verified an echoed one before the handler runs.
  */
 export function confirmGate(
   name: string,
   args: Readonly<Record<string, unknown>>,
   retry: RetryFields,
+  key: string,
 ): InputRequiredResult | CallToolResult | undefined {
   if (!(name in SIDE_EFFECT_HINTS)) return undefined;
-  const state = confirmationState(name, args);
+  const state = confirmationState(name, args, key);
   const answer = inputResponse(retry.inputResponses, CONFIRM_KEY);
   if (answer.kind === "elicit" && retry.requestState === state) {
     const confirm = answer.content?.confirm;

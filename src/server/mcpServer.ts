@@ -44,6 +44,7 @@ import {
 import type { ServedResource } from "./resources";
 import type { CallRecord } from "./log";
 import type { ProgressReporter } from "./faults";
+import { verifyConfirmationState } from "../protocol/requestState";
 import { confirmGate } from "./confirmWrites";
 import {
   CACHE_HINT,
@@ -235,10 +236,11 @@ function askToConfirm(
   args: Readonly<Record<string, unknown>>,
   request: ServerContext["mcpReq"],
   revision: string | undefined,
+  key: string,
 ): InputRequiredResult | CallToolResult | undefined {
   if (revision !== STATELESS_REVISION) return undefined;
   const { inputResponses } = request;
-  return confirmGate(name, args, { inputResponses, requestState: request.requestState() });
+  return confirmGate(name, args, { inputResponses, requestState: request.requestState() }, key);
 }
 
 /** The `resources/list`, `resources/templates/list` and `resources/read` handlers of a server with resources. */
@@ -306,15 +308,17 @@ function handlePrompts(server: Server, served: ServedServer): void {
  * @param revision the revision in use, read at each call (the transport's `protocolVersion`).
  * @param supported the revisions the process accepts (`supportedRevisions`), default all: the
  *   legacy ones are those `initialize` negotiates.
- * @param confirmWrites `serve --confirm-writes`: in the 2026-07-28 era a tool with a side effect
- *   asks the user to confirm first ({@link askToConfirm}).
+ * @param confirmWrites `serve --confirm-writes`, with the key its states are signed with: in the
+ *   2026-07-28 era a tool with a side effect asks the user to confirm first ({@link askToConfirm}),
+ *   and an echoed `requestState` that does not verify under the key is refused before any handler
+ *   runs (the SDK's `requestState.verify` hook, which answers -32602). Undefined: no confirmation.
  */
 export function createMcpServer(
   served: ServedServer,
   hooks: CallHooks = {},
   revision: () => string | undefined = () => undefined,
   supported: readonly string[] = SUPPORTED_REVISIONS,
-  confirmWrites = false,
+  confirmWrites?: { key: string },
 ): Server {
   const server = new Server(
     { name: served.name, version: served.version },
@@ -323,6 +327,11 @@ export function createMcpServer(
       jsonSchemaValidator: NEVER_ELICITS,
       supportedProtocolVersions: [...supported],
       cacheHints: CACHE_HINTS,
+      ...(confirmWrites && {
+        requestState: {
+          verify: (state: string) => verifyConfirmationState(state, confirmWrites.key),
+        },
+      }),
     },
   );
   server.setRequestHandler("tools/list", (request) => {
@@ -332,7 +341,9 @@ export function createMcpServer(
   server.setRequestHandler("tools/call", (request, ctx) => {
     // The SDK has parsed the request (`CallToolRequestSchema`): `name` is a string.
     const { name, arguments: args = {} } = request.params;
-    const asked = confirmWrites ? askToConfirm(name, args, ctx.mcpReq, revision()) : undefined;
+    const asked = confirmWrites
+      ? askToConfirm(name, args, ctx.mcpReq, revision(), confirmWrites.key)
+      : undefined;
     return (
       asked ??
       callWithHooks(served, hooks, name, args, ctx.mcpReq.id, revision, progressOf(ctx.mcpReq))

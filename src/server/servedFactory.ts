@@ -11,6 +11,7 @@ import { generateFleet } from "../fleet/generator";
 import type { Level } from "../sim/declaration";
 import { DEFAULT_SEED } from "../sim/seed";
 import { createWorld } from "../world/world";
+import { COURSE_STATE_KEY } from "../protocol/requestState";
 import { NO_FAULT, type ServeFault } from "./faults";
 import { createHighLevelFleetServer } from "./highLevelFleet";
 import { createMcpServer, type CallHooks } from "./mcpServer";
@@ -30,6 +31,8 @@ export interface ServeOptions {
   era?: ServeEra;
   /** `--confirm-writes`: a side-effect tool asks the user to confirm first, in the 2026-07-28 era (`confirmWrites.ts`). World servers only. */
   confirmWrites?: boolean;
+  /** The key `--confirm-writes` signs its `requestState` with, default `COURSE_STATE_KEY` (`confirmWrites.ts`). */
+  stateKey?: string;
 }
 
 /** The served server, settled: the options with their defaults, and how to build an SDK server for it. */
@@ -71,6 +74,9 @@ export function servedFactory(options: ServeOptions): ServedFactory {
     createHighLevelFleetServer(fleet!, level); // a bad level throws here
     return { level, seed, fault, path, create: () => createHighLevelFleetServer(fleet!, level) };
   }
+  const confirmWrites = options.confirmWrites
+    ? { key: options.stateKey ?? COURSE_STATE_KEY }
+    : undefined;
   const served =
     path === null
       ? worldServed(createWorld(seed), options.server, level)
@@ -81,6 +87,6 @@ export function servedFactory(options: ServeOptions): ServedFactory {
     fault,
     path,
     create: (hooks, revision, supported) =>
-      createMcpServer(served, hooks, revision, supported, options.confirmWrites === true),
+      createMcpServer(served, hooks, revision, supported, confirmWrites),
   };
 }

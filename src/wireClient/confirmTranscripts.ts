@@ -8,8 +8,10 @@
  * `inputRequests` that the client has not declared support for", mrtr.mdx "Server Requirements"
  * 7); the retry has a new id, echoes `requestState` exactly and carries the user's answer in
  * `inputResponses` under the key the server chose ("Client Requirements" 1–3). The user is
- * scripted: the answer is the function's argument.
+ * scripted: the answer is the function's argument. A third run plays a forging client, which the
+ * server MUST refuse ("Server Requirements" 4).
  */
+import { stateBody } from "../protocol/requestState";
 import { LineExchange, type Transcript } from "./lineExchange";
 import { serverArgs } from "./serveCommand";
 import { requestMeta } from "./transcripts";
@@ -31,6 +33,23 @@ function elicitingMeta(): Record<string, unknown> {
   };
 }
 
+/** A fresh `serve kayit --confirm-writes` process, asked the call (id 1): its state and input key. */
+async function askedToConfirm(): Promise<{ exchange: LineExchange; state: string; key: string }> {
+  const exchange = new LineExchange(serverArgs({ server: "kayit", confirmWrites: true }));
+  exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: calledParams() });
+  const asked = await exchange.read();
+  const state: unknown = asked.result?.requestState;
+  const key = Object.keys(asked.result?.inputRequests ?? {})[0];
+  if (asked.result?.resultType !== "input_required" || typeof state !== "string" || !key)
+    throw new Error(`kayit_yaz did not ask for input: ${JSON.stringify(asked)}`);
+  return { exchange, state, key };
+}
+
+/** The params of the call: {@link CONFIRMED_CALL} with the eliciting `_meta`. */
+function calledParams() {
+  return { ...CONFIRMED_CALL, _meta: elicitingMeta() };
+}
+
 /**
  * One confirmation on a fresh `serve kayit --confirm-writes` process: the call (id 1), the
  * `input_required` answer, the retry (id 2) with the answer and the state, the complete result.
@@ -39,14 +58,8 @@ function elicitingMeta(): Record<string, unknown> {
  *   retry's is not `complete`.
  */
 export async function confirmedWrite(answer: ConfirmAnswer): Promise<Transcript> {
-  const exchange = new LineExchange(serverArgs({ server: "kayit", confirmWrites: true }));
-  const params = { ...CONFIRMED_CALL, _meta: elicitingMeta() };
-  exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params });
-  const asked = await exchange.read();
-  const state: unknown = asked.result?.requestState;
-  const key = Object.keys(asked.result?.inputRequests ?? {})[0];
-  if (asked.result?.resultType !== "input_required" || typeof state !== "string" || !key)
-    throw new Error(`kayit_yaz did not ask for input: ${JSON.stringify(asked)}`);
+  const { exchange, state, key } = await askedToConfirm();
+  const params = calledParams();
   const response =
     answer === "accept" ? { action: "accept", content: { confirm: true } } : { action: "decline" };
   exchange.send({
@@ -64,5 +77,39 @@ export async function confirmedWrite(answer: ConfirmAnswer): Promise<Transcript>
     done.result.isError === true
       ? `input_required, then ${answer}: isError, nothing written`
       : `input_required, then ${answer}: the record written`,
+  );
+}
+
+/**
+ * A forging client on a fresh `serve kayit --confirm-writes` process: asked to confirm writing 554,
+ * it retries (id 2) writing 555, its own answer `accept`, and the state with its body rewritten to
+ * 555's (the digest a client can compute) and the server's tag kept. The tag does not verify, so
+ * the server refuses the retry with error -32602 and writes nothing.
+ *
+ * @throws Error when the first answer is not `input_required`, or the retry is not refused -32602.
+ */
+export async function forgedWrite(): Promise<Transcript> {
+  const { exchange, state, key } = await askedToConfirm();
+  const forged = { ...CONFIRMED_CALL.arguments, deger: 555 };
+  const tag = state.slice(state.lastIndexOf(".") + 1);
+  const params = calledParams();
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/call",
+    params: {
+      ...params,
+      arguments: forged,
+      inputResponses: { [key]: { action: "accept", content: { confirm: true } } },
+      requestState: `${stateBody(CONFIRMED_CALL.name, forged)}.${tag}`,
+    },
+  });
+  const refused = await exchange.read();
+  if (refused.error?.code !== -32602)
+    throw new Error(`the forged retry was not refused: ${JSON.stringify(refused)}`);
+  await exchange.close("done");
+  return exchange.transcript(
+    "stateless",
+    "input_required, then a forged state: error -32602, nothing written",
   );
 }

@@ -11,6 +11,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createInterface } from "node:readline";
 import { startServerProcess } from "./interruptible";
+import { STATE_KEY_VARIABLE } from "../protocol/requestState";
 import { SERVE_SCRIPT } from "./serveCommand";
 
 /** One line of a transcript: who wrote it, the line as it crossed, its bytes (newline included). */
@@ -57,14 +58,19 @@ export class LineExchange {
 
   /**
    * Starts `mcp-course serve <args…>` (`serveArgs` of `serveCommand.ts` builds them), as part of
-   * the caller's interruptible run if any (`interruptible.ts`).
+   * the caller's interruptible run if any (`interruptible.ts`). The server signs with the course's
+   * published key whatever this environment's `MCP_COURSE_STATE_KEY`, so that a transcript's bytes
+   * repeat (`protocol/requestState.ts`).
    *
    * @throws Error when that run has been interrupted.
    */
   constructor(args: readonly string[]) {
     this.command = ["mcp-course", "serve", ...args].join(" ");
     this.child = startServerProcess(() =>
-      spawn(process.execPath, [SERVE_SCRIPT, ...args], { stdio: ["pipe", "pipe", "pipe"] }),
+      spawn(process.execPath, [SERVE_SCRIPT, ...args], {
+        stdio: ["pipe", "pipe", "pipe"],
+        env: { ...process.env, [STATE_KEY_VARIABLE]: undefined },
+      }),
     );
     createInterface({ input: this.child.stderr }).on("line", (line) => this.logLines.push(line));
     this.exited = new Promise((resolve) => this.child.once("close", (code) => resolve(code)));

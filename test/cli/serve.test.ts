@@ -50,6 +50,16 @@ describe("mcp-course serve: bad input", () => {
     });
   }
 
+  for (const http of [[], ["--http"]])
+    it(`serve kayit --confirm-writes${http.map((flag) => ` ${flag}`).join("")} with a short MCP_COURSE_STATE_KEY: one line, exit 2, empty stdout`, () => {
+      const run = cli(["serve", "kayit", "--confirm-writes", ...http], {
+        env: { ...process.env, MCP_COURSE_STATE_KEY: "too short" },
+      });
+      assert.equal(run.status, 2);
+      assert.equal(run.stdout, "");
+      assert.equal(run.stderr, "mcp-course: MCP_COURSE_STATE_KEY must be at least 32 bytes long (it has 9)\n");
+    });
+
   it("serve without a server: exit 2, nothing on stdout", () => {
     const run = cli(["serve"]);
     assert.equal(run.status, 2);

@@ -213,13 +213,13 @@ describe("lesson 3 on the wire (default seed)", () => {
         ],
         [
           "server",
-          '{"result":{"resultType":"input_required","inputRequests":{"confirm":{"method":"elicitation/create","params":{"mode":"form","message":"kayit_yaz will write 554 into bedel of subscriber A044. Write it?","requestedSchema":{"type":"object","properties":{"confirm":{"type":"boolean"}},"required":["confirm"]}}}},"requestState":"kayit_yaz:52b7eb4fa06ff345","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"kayit","version":"3"}}},"jsonrpc":"2.0","id":1}',
-          454,
+          '{"result":{"resultType":"input_required","inputRequests":{"confirm":{"method":"elicitation/create","params":{"mode":"form","message":"kayit_yaz will write 554 into bedel of subscriber A044. Write it?","requestedSchema":{"type":"object","properties":{"confirm":{"type":"boolean"}},"required":["confirm"]}}}},"requestState":"kayit_yaz:52b7eb4fa06ff345.rX-mk2bontyz7sgRJrbJ7Q","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"kayit","version":"3"}}},"jsonrpc":"2.0","id":1}',
+          477,
         ],
         [
           "client",
-          '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"kayit_yaz","arguments":{"abone":"A044","sutun":"bedel","deger":554},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"mcp-course","version":"0"},"io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}},"inputResponses":{"confirm":{"action":"accept","content":{"confirm":true}}},"requestState":"kayit_yaz:52b7eb4fa06ff345"}}',
-          456,
+          '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"kayit_yaz","arguments":{"abone":"A044","sutun":"bedel","deger":554},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"mcp-course","version":"0"},"io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}},"inputResponses":{"confirm":{"action":"accept","content":{"confirm":true}}},"requestState":"kayit_yaz:52b7eb4fa06ff345.rX-mk2bontyz7sgRJrbJ7Q"}}',
+          479,
         ],
         [
           "server",
@@ -247,11 +247,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     assert.match(markdown, /allowed only on `tools\/call`, `prompts\/get` and `resources\/read`\./);
     // mrtr.mdx "Server Requirements (Basic Workflow)": an echoed requestState is attacker-controlled and its
-    // integrity a MUST where it bears on business logic (item 4); kayit's unkeyed state gates a write, falls
-    // short of it, and the lesson says so.
+    // integrity a MUST where it bears on business logic (item 4); kayit's state gates a write, so it is signed,
+    // and the lesson says so.
     assert.match(
       markdown,
-      /the server MUST treat it as attacker-controlled\. `kayit`'s, an unkeyed digest of the call that any client can compute, gates a write: it falls short of the MUST to protect such state's integrity \("Server Requirements \(Basic Workflow\)", item 4\); a real server signs it\./,
+      /the server MUST treat it as attacker-controlled\. `kayit`'s gates a write, so a MUST protects its integrity \("Server Requirements \(Basic Workflow\)", item 4\): after a digest of the call comes a tag only the server's key can make, and a state whose tag fails is refused\./,
     );
     // inputRequests values are {method, params} only (2026-07-28 schema).
     assert.match(markdown, /to a request object of only `method` and `params`/);

@@ -326,9 +326,9 @@ for (const path of EXPORTS) {
     // declined retry and its result are printed.
     assert.match(section5, /\$ mcp-course serve kayit --confirm-writes/);
     assert.match(section5, /client → server \(336 bytes\): the same line as in lesson 3/);
-    assert.match(section5, /server → client \(454 bytes\): the same line as in lesson 3/);
+    assert.match(section5, /server → client \(477 bytes\): the same line as in lesson 3/);
     assert.match(section5, /clientCapabilities":\{"elicitation":\{\}\}/);
-    assert.match(section5, /"requestState":"kayit_yaz:[0-9a-f]{16}"/);
+    assert.match(section5, /"requestState":"kayit_yaz:[0-9a-f]{16}\.[A-Za-z0-9_-]{22}"/);
     assert.match(section5, /"inputResponses":\{"confirm":\{"action":"decline"\}\}/);
     assert.match(section5, /"text":"Not written: the user answered decline\."\}\],\s+"isError":true/);
     // The rules, cited by page and section.
@@ -355,16 +355,15 @@ for (const path of EXPORTS) {
       said5,
       /Lesson 3 showed its messages on the wire: `kayit_yaz` on `serve kayit --confirm-writes`, the `"input_required"` result with its `inputRequests` and `requestState`, and the retry with a new id, the user's `accept` in `inputResponses` and the state echoed\./,
     );
-    // SDK 2.4.0 server: createRequestStateCodec, the HMAC the integrity MUST asks for; it signs and
-    // does not encrypt (the client can read the state), and a real server uses it rather than the
-    // MAY-omit exception.
-    assert.match(said5, /`createRequestStateCodec` signs a state with an HMAC-SHA256 and an expiry/);
-    // HMAC expanded once, at its first use.
-    const expanded = "an HMAC, say: a keyed hash, a tag only the key's holder can make or check";
+    // mrtr.mdx "Server Requirements" 4: ours signs, with an HMAC expanded once, at its first use; the
+    // state is signed, not encrypted (the client reads the body); the check is the SDK's verify hook.
+    const expanded = "an HMAC-SHA256 of the body (a *keyed hash*: a tag only the key's holder can make or check)";
     assert.equal(flat.split(expanded).length, 2, "expanded once");
     assert.equal(flat.indexOf("HMAC"), flat.indexOf(expanded) + "an ".length, "at its first use");
-    assert.match(said5, /The state is signed, not encrypted: the client can read it\./);
-    assert.match(said5, /A real server should use such a codec rather than lean on its client, as ours does\./);
+    assert.match(said5, /A client can read the body and compute another call's digest, but not its tag\./);
+    assert.match(said5, /the `requestState\.verify` hook of its options, and the SDK runs it before any handler/);
+    // SDK 2.4.0 server: createRequestStateCodec signs too, with a clock-read expiry: the reason ours is its own.
+    assert.match(said5, /`createRequestStateCodec` signs the same way and adds an expiry read from the clock/);
     assert.doesNotMatch(said5, /seals a state/);
     assert.match(said5, /`accept` with the form's content, `decline` \(the user said no\), or `cancel`/);
     assert.match(said5, /SHOULD answer with a new `input_required` rather than an error \("Error Handling"\)/);
@@ -377,7 +376,7 @@ for (const path of EXPORTS) {
     // arguments give, asks again (exercise 8 runs it on changed arguments).
     assert.match(
       said5,
-      /Ours does so, with the SDK's `inputRequired`, for a retry without an answer or whose `requestState` does not match its arguments: it asks again and writes nothing\./,
+      /Ours does so, with the SDK's `inputRequired`, for a retry without an answer or whose well-signed `requestState` belongs to other arguments: it asks again and writes nothing\./,
     );
     // The computed reading of the round trip.
     assert.match(section5, /Confirmed, in lesson 3, the write took 4 messages and [\d,]+ bytes/);
@@ -456,7 +455,7 @@ test("the tokenizer figures section 1's markdown states are the tokenizer's", ()
   assert.equal(tokenize(PROTOCOL_VERSION_KEY).length, 8);
 });
 
-test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 3's, and the unkeyed state's argument names its premise", () => {
+test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 3's, and the signed state's limits are said", () => {
   for (const file of EXPORTS) {
     const prose = readFileSync(join(ROOT, file), "utf8")
       .replace(/```[\s\S]*?```/g, " ")
@@ -466,15 +465,22 @@ test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 
     assert.ok(prose.includes("Lesson 3's tokenizer cuts `tarife`"), file);
     assert.doesNotMatch(prose, /Lesson 6's tokenizer/, file);
     // 2026-07-28 mrtr.mdx: integrity MAY be omitted only when tampering can cause nothing worse
-    // than request failure; a forged state here writes, so the unkeyed state falls short, as said.
-    assert.ok(prose.includes("Ours decides a write yet has no key, so it falls short of that MUST"), file);
+    // than request failure; a state here decides a write, so it is signed, and a forged one refused.
+    assert.ok(prose.includes("Ours decides a write, so it signs"), file);
     assert.ok(
       prose.includes('"MAY be omitted only when tampering can cause nothing worse than request failure"'),
       file,
     );
-    // mrtr.mdx: replay protection is a SHOULD; the unkeyed state replays, harmless only for an idempotent tool.
+    // A key in the course's source protects nothing; a deployed server's is secret and shared.
+    assert.ok(prose.includes("a key anyone can read protects nothing"), file);
+    assert.match(
+      prose,
+      /refused the retry with error -32602 `Invalid or expired requestState` before `kayit_yaz` ran, and nothing was written\./,
+      file,
+    );
+    // mrtr.mdx: replay protection is a SHOULD; the state replays, harmless only for an idempotent tool.
     assert.match(prose, /Against replay the server SHOULD put the user, a short expiry/, file);
     assert.match(prose, /harmless only because `kayit_yaz` is idempotent/, file);
-    assert.match(prose, /A tool that is not idempotent needs its state keyed and expiring/, file);
+    assert.match(prose, /A tool that is not idempotent needs an expiry too/, file);
   }
 });

@@ -1,15 +1,17 @@
-// Invariant: `serve --confirm-writes` is opt-in and follows 2026-07-28's multi round-trip pattern: a side-effect tool's first call is answered input_required with one form elicitation and a requestState bound to the call; the retry runs the tool only on an accepted confirm: true with the matching state; a decline, cancel or confirm: false ends in a complete isError result; anything else asks again; without the flag, or in the legacy era, kayit_yaz writes at once; a client without the elicitation capability gets -32021.
+// Invariant: `serve --confirm-writes` is opt-in and follows 2026-07-28's multi round-trip pattern: a side-effect tool's first call is answered input_required with one form elicitation and a signed requestState bound to the call; the retry runs the tool only on an accepted confirm: true with the matching state; a decline, cancel or confirm: false ends in a complete isError result; a state whose tag does not verify is refused -32602; anything else asks again; without the flag, or in the legacy era, kayit_yaz writes at once; a client without the elicitation capability gets -32021.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isInputRequiredResult } from "@modelcontextprotocol/server";
-import { CONFIRM_KEY, CONFIRM_SCHEMA, confirmationState, confirmGate } from "../../src/server/confirmWrites";
-import { confirmedWrite, CONFIRMED_CALL } from "../../src/wireClient/confirmTranscripts";
+import { confirmationState, COURSE_STATE_KEY, stateBody } from "../../src/protocol/requestState";
+import { CONFIRM_KEY, CONFIRM_SCHEMA, confirmGate } from "../../src/server/confirmWrites";
+import { confirmedWrite, CONFIRMED_CALL, forgedWrite } from "../../src/wireClient/confirmTranscripts";
 import { isTranscriptLine, LineExchange } from "../../src/wireClient/lineExchange";
 import { serverArgs } from "../../src/wireClient/serveCommand";
 import { initializeRequest, requestMeta } from "../../src/wireClient/transcripts";
 
 const ARGS = { ...CONFIRMED_CALL.arguments };
-const STATE = confirmationState("kayit_yaz", ARGS);
+const KEY = COURSE_STATE_KEY;
+const STATE = confirmationState("kayit_yaz", ARGS, KEY);
 const answered = (response: unknown, requestState: unknown = STATE) => ({
   inputResponses: { [CONFIRM_KEY]: response },
   requestState,
@@ -17,11 +19,11 @@ const answered = (response: unknown, requestState: unknown = STATE) => ({
 
 describe("confirmGate (the server's side of the round trips)", () => {
   it("lets a tool without a side effect run at once", () => {
-    assert.equal(confirmGate("sayac_oku", { abone: "A044" }, answered(undefined, undefined)), undefined);
+    assert.equal(confirmGate("sayac_oku", { abone: "A044" }, answered(undefined, undefined), KEY), undefined);
   });
 
   it("answers a side-effect tool's first call input_required: one form elicitation, a state bound to the call", () => {
-    const first = confirmGate("kayit_yaz", ARGS, { inputResponses: undefined, requestState: undefined });
+    const first = confirmGate("kayit_yaz", ARGS, { inputResponses: undefined, requestState: undefined }, KEY);
     assert.ok(first !== undefined && isInputRequiredResult(first));
     assert.equal(first.requestState, STATE);
     const requests: Record<string, unknown> = first.inputRequests ?? {};
@@ -30,18 +32,23 @@ describe("confirmGate (the server's side of the round trips)", () => {
     assert.equal(request.params.mode, "form");
     assert.deepEqual(request.params.requestedSchema, CONFIRM_SCHEMA);
     assert.match(request.params.message, /554 into bedel of subscriber A044/);
-    assert.match(STATE, /^kayit_yaz:[0-9a-f]{16}$/);
-    assert.notEqual(confirmationState("kayit_yaz", { ...ARGS, deger: 555 }), STATE);
+    assert.match(STATE, /^kayit_yaz:[0-9a-f]{16}\.[A-Za-z0-9_-]{22}$/);
+    assert.equal(STATE.split(".")[0], stateBody("kayit_yaz", ARGS));
+    assert.notEqual(confirmationState("kayit_yaz", ARGS, "another key of thirty-two bytes or more"), STATE);
+    assert.notEqual(confirmationState("kayit_yaz", { ...ARGS, deger: 555 }, KEY), STATE);
   });
 
   it("runs the tool on accept with confirm: true and the matching state, and on nothing else", () => {
-    assert.equal(confirmGate("kayit_yaz", ARGS, answered({ action: "accept", content: { confirm: true } })), undefined);
+    assert.equal(
+      confirmGate("kayit_yaz", ARGS, answered({ action: "accept", content: { confirm: true } }), KEY),
+      undefined,
+    );
     for (const [response, said] of [
       [{ action: "decline" }, "decline"],
       [{ action: "cancel" }, "cancel"],
       [{ action: "accept", content: { confirm: false } }, "confirm: false"],
     ] as const) {
-      const result = confirmGate("kayit_yaz", ARGS, answered(response)) as Record<string, any>;
+      const result = confirmGate("kayit_yaz", ARGS, answered(response), KEY) as Record<string, any>;
       assert.equal(result.isError, true, said);
       assert.equal(result.resultType, undefined, "a complete result: the SDK adds resultType");
       assert.equal(result.content[0].text, `Not written: the user answered ${said}.`);
@@ -51,12 +58,12 @@ describe("confirmGate (the server's side of the round trips)", () => {
       answered(undefined),
       answered(
         { action: "accept", content: { confirm: true } },
-        confirmationState("kayit_yaz", { ...ARGS, deger: 555 }),
+        confirmationState("kayit_yaz", { ...ARGS, deger: 555 }, KEY),
       ),
-      answered({ action: "accept", content: { confirm: true } }, "kayit_yaz:0000000000000000"),
+      answered({ action: "accept", content: { confirm: true } }, `${stateBody("kayit_yaz", ARGS)}.${"A".repeat(22)}`),
       answered({ action: "accept" }),
     ]) {
-      const again = confirmGate("kayit_yaz", ARGS, retry) as Record<string, any>;
+      const again = confirmGate("kayit_yaz", ARGS, retry, KEY) as Record<string, any>;
       assert.equal(again.resultType, "input_required");
       assert.equal(again.requestState, STATE);
     }
@@ -87,6 +94,21 @@ describe("serve kayit --confirm-writes on a real wire", () => {
     assert.equal(done.result.isError, true);
     assert.equal(done.result.resultType, "complete");
     assert.equal(transcript.outcome, "input_required, then decline: isError, nothing written");
+  });
+
+  it("forged: a retry whose state's body was rewritten to other arguments is refused -32602 before the tool runs", async () => {
+    const transcript = await forgedWrite();
+    const [, asked, retry, refused] = transcript.steps
+      .filter(isTranscriptLine)
+      .map((step) => JSON.parse(step.line) as Record<string, any>);
+    assert.equal(retry.params.arguments.deger, 555);
+    assert.equal(retry.params.requestState.split(".")[1], asked.result.requestState.split(".")[1], "the tag kept");
+    assert.deepEqual(refused.error, {
+      code: -32602,
+      message: "Invalid or expired requestState",
+      data: { reason: "invalid_request_state" },
+    });
+    assert.equal(transcript.outcome, "input_required, then a forged state: error -32602, nothing written");
   });
 
   it("without the elicitation capability the SDK answers -32021 instead of asking", async () => {

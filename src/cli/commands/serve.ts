@@ -20,6 +20,7 @@ import {
   type ServerName,
 } from "../../server/names";
 import { CliError, messages } from "../messages";
+import { stateKey } from "../../protocol/requestState";
 import { DEFAULT_HOST, isLoopbackHost, LOOPBACK_NAMES, MCP_PATH } from "../../server/httpConstants";
 import { seedOption } from "../options";
 
@@ -131,6 +132,7 @@ export async function runServeCommand(
     [options.allowRemote, "--allow-remote"],
   ] as const)
     if (given !== undefined) throw new CliError(messages.httpOnly(flag));
+  const signing = options.confirmWrites ? signingKey() : undefined;
   // Stdout is the protocol's: anything logged through the console goes to stderr instead.
   console.log = console.info = console.debug = console.error;
   // Loaded here, not at the top: the SDK behind it costs every other command its start-up time.
@@ -143,7 +145,22 @@ export async function runServeCommand(
     path: options.path,
     era: options.era,
     confirmWrites: options.confirmWrites,
+    stateKey: signing,
   });
+}
+
+/**
+ * The key `--confirm-writes` signs its states with: `MCP_COURSE_STATE_KEY`, else the course's
+ * published one (`COURSE_STATE_KEY`).
+ *
+ * @throws CliError (exit 2) when the variable is set and too short.
+ */
+function signingKey(): string {
+  try {
+    return stateKey(process.env);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
 }
 
 /**
@@ -175,6 +192,7 @@ async function runHttp(
       path: options.path,
       era: options.era,
       confirmWrites: options.confirmWrites,
+      stateKey: options.confirmWrites ? signingKey() : undefined,
       port,
       host,
       allowRemote: options.allowRemote,

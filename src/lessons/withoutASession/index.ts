@@ -12,6 +12,7 @@ export {
   readAuto,
   readInPlaceProbe,
   readConfirm,
+  readForged,
   summarizeSession,
   sessionSolutions,
 } from "./prose";

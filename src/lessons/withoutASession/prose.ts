@@ -24,6 +24,7 @@ import { isTranscriptLine } from "../../wireClient/lineExchange";
 import { metaMemberBytes } from "../../wireClient/transcripts";
 import { SERVER_FACTS } from "../../world/servers";
 import { confirmGate } from "../../server/confirmWrites";
+import { COURSE_STATE_KEY } from "../../protocol/requestState";
 import { isInputRequiredResult } from "@modelcontextprotocol/server";
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -89,7 +90,7 @@ export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASe
       (sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes,
       0,
     ) +
-    5; // the two openings, the probe in place and the two confirmations, one process each
+    6; // the two openings, the probe in place and the three confirmations, one process each
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
       `The simulated half counts envelope tokens as lesson 6 did; the wire half starts ${n(processes)} server processes with ` +
@@ -311,6 +312,23 @@ export function readConfirm(wire: WithoutASessionWire): string {
   );
 }
 
+/**
+ * Section 5: what the server answered the forging client (the forged run's last line), and why.
+ *
+ * @throws Error if that line is not a JSON-RPC error.
+ */
+export function readForged(wire: WithoutASessionWire): string {
+  const lines = wire.confirm.forged.steps.filter(isTranscriptLine);
+  const refused = JSON.parse(lines.at(-1)!.line) as Record<string, any>;
+  if (refused.error === undefined)
+    throw new Error(`the forged retry was answered: ${lines.at(-1)!.line}`);
+  return paragraphs(
+    `The forging client kept the server's tag and rewrote the body before it to 555's digest, which anyone can compute. ` +
+      `The tag no longer matches its body, so the SDK ran our verify hook, refused the retry with error ${refused.error.code} ` +
+      `${code(String(refused.error.message))} before ${code("kayit_yaz")} ran, and nothing was written.`,
+  );
+}
+
 /** The closing figures, every one from the runs. */
 export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const legacySim = simRow(sim, "legacy");
@@ -525,14 +543,15 @@ function changedRetry(wire: WithoutASessionWire): string {
   };
   const { name, inputResponses, requestState } = retry.params;
   const changed = { ...retry.params.arguments, deger: 555 };
-  const answer = confirmGate(name, changed, { inputResponses, requestState });
+  const answer = confirmGate(name, changed, { inputResponses, requestState }, COURSE_STATE_KEY);
   if (answer === undefined || !isInputRequiredResult(answer))
     throw new Error(`the gate did not ask again for a changed retry: ${JSON.stringify(answer)}`);
   return (
     `Another ${code("input_required")} result, the same question about 555 and the state ${code(String(answer.requestState))}, not a write. ` +
-    `The echoed state ${code(requestState)} carries a digest of the arguments that were confirmed, 554's; the server recomputes it from the retry's arguments, they differ, ` +
-    `so the confirmation given for 554 is not taken for 555. That digest is the third of the replay guards the multi round-trip page asks for ("Server Requirements", SHOULD), ` +
-    `"an identifier for the originating request", without the other two, the authenticated principal (none over stdio) and a short expiry, and unkeyed (section 5). ` +
+    `The echoed state carries a digest of the arguments that were confirmed, 554's, and its tag verifies, so the SDK lets the call through; ` +
+    `the server recomputes the digest from the retry's arguments, they differ, so the confirmation given for 554 is not taken for 555. ` +
+    `That digest is the third of the replay guards the multi round-trip page asks for ("Server Requirements", SHOULD), ` +
+    `"an identifier for the originating request", without the other two, the authenticated principal (none over stdio) and a short expiry (section 5). ` +
     `Asking again rather than answering an error is its "Error Handling".`
   );
 }

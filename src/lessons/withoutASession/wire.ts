@@ -22,7 +22,7 @@
  *   the legacy server's answer line by line and that the fallback needs no second process.
  * Besides, one server's opening in each era, as the lines crossed (`openings`, a scripted client),
  * and a multi round-trip request (`basic/patterns/mrtr.mdx`): `kayit_yaz` on
- * `serve kayit --confirm-writes`, confirmed and declined (`confirm`, `confirmTranscripts.ts`).
+ * `serve kayit --confirm-writes`, confirmed, declined and forged (`confirm`, `confirmTranscripts.ts`).
  * Bytes are as the client's meter counts them (`meteredTransport.ts`: each message's JSON and its
  * newline), or, in transcripts, the lines as read and written. Nothing measures or prints a time.
  */
@@ -48,7 +48,7 @@ import {
 import { serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
 import type { Transcript } from "../../wireClient/lineExchange";
 import { inPlaceProbe, metaMemberBytes, openings } from "../../wireClient/transcripts";
-import { confirmedWrite } from "../../wireClient/confirmTranscripts";
+import { confirmedWrite, forgedWrite } from "../../wireClient/confirmTranscripts";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/runTasks";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -206,9 +206,10 @@ export interface WithoutASessionWire {
   openings: { legacy: Transcript; stateless: Transcript };
   /**
    * `kayit_yaz` on `serve kayit --confirm-writes` in 2026-07-28: the call, its `input_required`
-   * answer, the retry with the user's answer, the complete result; confirmed, then declined.
+   * answer, the retry with the user's answer, the complete result; confirmed, then declined; and
+   * a forging client's retry, refused with error -32602.
    */
-  confirm: { accepted: Transcript; declined: Transcript };
+  confirm: { accepted: Transcript; declined: Transcript; forged: Transcript };
 }
 
 /** Messages and bytes of both directions, optionally of one method only or all but one. */
@@ -610,13 +611,14 @@ export function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessi
 async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
   // The parts use processes of their own and print only counted figures, so they run side by side.
-  const [opened, eras, auto, inPlace, accepted, declined] = await Promise.all([
+  const [opened, eras, auto, inPlace, accepted, declined, forged] = await Promise.all([
     openings(),
     compareEras(seed),
     meetWithAuto(),
     inPlaceProbe(),
     confirmedWrite("accept"),
     confirmedWrite("decline"),
+    forgedWrite(),
   ]);
   const discovery = await compareDiscovery(seed, eras, opened.ttlMs);
   return {
@@ -627,6 +629,6 @@ async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWi
     auto,
     inPlaceProbe: inPlace,
     openings: { legacy: opened.legacy, stateless: opened.stateless },
-    confirm: { accepted, declined },
+    confirm: { accepted, declined, forged },
   };
 }

@@ -142,9 +142,12 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     "The stateless opening",
     formatWireTranscript(result.openings.stateless),
     "",
-    "A confirmed write (serve kayit --confirm-writes), then a declined one",
+    "A confirmed write (serve kayit --confirm-writes), a declined one, a forged one",
     formatWireTranscript(result.confirm.accepted),
     formatWireTranscript(result.confirm.declined, [
+      { transcript: result.confirm.accepted, where: "the confirmed write" },
+    ]),
+    formatWireTranscript(result.confirm.forged, [
       { transcript: result.confirm.accepted, where: "the confirmed write" },
     ]),
   ].join("\n");
