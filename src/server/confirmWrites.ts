@@ -18,13 +18,13 @@
  * digest of its arguments ("an identifier for the originating request, e.g. the method name and a
  * digest of its salient parameters", "Server Requirements" 5), then a tag: an HMAC-SHA256 of both
  * under the server's key (a keyed hash: only the key's holder can make or check the tag). The state
- * decides a write, so "Server Requirements" 4 has its integrity protected and a state that fails
- * verification rejected: the server's `requestState.verify` hook (`verifyConfirmationState`,
- * `protocol/requestState.ts`)
- * throws, and the SDK answers the request with error -32602. A well-signed state for another call
- * (other arguments) only makes the server ask again. Neither a principal (none is established, over
- * stdio or HTTP here) nor an expiry (a course server reads no clock) is in the state: those two
- * SHOULDs are not met, and a state can be replayed, harmless only because `kayit_yaz` is idempotent.
+ * decides a write, so, as "Server Requirements" 4 asks, its integrity is protected and a state that
+ * fails verification is rejected: the server's `requestState.verify` hook (`verifyConfirmationState`,
+ * `protocol/requestState.ts`) throws, and the SDK answers the request with error -32602. A
+ * well-signed state for another call (other arguments) only makes the server ask again. Neither a
+ * principal (none is established, over stdio or HTTP here) nor an expiry (a course server reads no
+ * clock) is in the state: those two SHOULDs are not met, and a state can be replayed, harmless only
+ * because `kayit_yaz` is idempotent.
  * Only the 2026-07-28 era asks: a 2025-11-25 server would send `elicitation/create` as a request of
  * its own, which this option does not do.
  *
