@@ -90,7 +90,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does: an `isError` result for refused arguments[^]*the course's servers answer a client that offers it with -32602, where the SDK's still answer `isError`\./,
+      /`validating` answers as the SDK's `McpServer` does: an `isError` result for refused arguments[^]*For a client that offers 2025-06-18 the course's servers choose -32602, where the SDK's still answer `isError`\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
@@ -208,10 +208,10 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // 2025-06-18's reading, in one short dated note.
     assert.match(
       body,
-      /Revision 2025-06-18 listed invalid arguments among protocol errors \(`server\/tools\.mdx`, "Error Handling"\), so the course's servers answer a client that offers it with -32602, where the SDK's still answer `isError`\./,
+      /Up to 2025-06-18, "Error Handling" \(`server\/tools\.mdx`\) listed both invalid arguments \(protocol\) and invalid input data \(tool execution\), so either channel conformed; 2025-11-25 settled on `isError`\. For a client that offers 2025-06-18 the course's servers choose -32602, where the SDK's still answer `isError`\./,
       path,
     );
-    const note = body.match(/Revision 2025-06-18 listed.*?`isError`\./)![0];
+    const note = body.match(/Up to 2025-06-18, "Error Handling".*?still answer `isError`\./)![0];
     const lesson = flat(text.split("## Summary")[0]);
     assert.equal(
       lesson.match(/2025-06-18/g)?.length,

@@ -251,7 +251,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // and the lesson says so.
     assert.match(
       markdown,
-      /the server MUST treat it as attacker-controlled\. `kayit`'s gates a write, so a MUST protects its integrity \("Server Requirements \(Basic Workflow\)", item 4\): after a digest of the call comes a tag only the server's key can make, and a state whose tag fails is refused\./,
+      /the server MUST treat it as attacker-controlled\. `kayit`'s state decides a write, so the server MUST protect its integrity \("Server Requirements \(Basic Workflow\)", item 4\): after a digest of the call comes a tag only the server's key can make, and a bad tag is refused\./,
     );
     // inputRequests values are {method, params} only (2026-07-28 schema).
     assert.match(markdown, /to a request object of only `method` and `params`/);

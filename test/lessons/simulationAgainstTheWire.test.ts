@@ -348,7 +348,7 @@ test("section 3 of the specification's hard cases: invalid arguments in 2026-07-
     // Lesson 3 is the rule's home: one sentence points back to it, with each revision's channel.
     assert.match(
       text,
-      /on the channel the client's revision asks for: from 2025-11-25 on, a result with `isError: true` \(lesson 3\); before it, -32602 \(lesson 8\)\./,
+      /on the channel the course gives the client's revision: from 2025-11-25 on, a result with `isError: true`, as that revision asks \(lesson 3\); before it, -32602, one of the two the older pages allowed \(lesson 8\)\./,
       path,
     );
     assert.doesNotMatch(text, /InvalidParamsError|invalid tool arguments/, path);

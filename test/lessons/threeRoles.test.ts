@@ -106,7 +106,7 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
     "The host coordinates the model (and *sampling*, a server asking for a reply from it, deprecated in 2026-07-28)",
   );
   says(
-    "(in 2026-07-28 a server may first answer that it needs input, such as a user's yes or no, and the client sends the request again with it)",
+    "(in 2026-07-28 a server may first answer that it needs input, such as a user's yes or no, and the client sends a new request, under a new id, with the same arguments and the answer)",
   );
   assert.ok(lesson.servers.find((s) => s.server === "tarife")!.tools.includes("tarife"));
   assert.deepEqual(

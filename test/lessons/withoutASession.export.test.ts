@@ -157,7 +157,7 @@ for (const [k, path] of EXPORTS.entries()) {
     );
     assert.match(
       close,
-      /- removed: `ping`, `logging\/setLevel` and `notifications\/roots\/list_changed` \(section 1\);/,
+      /- removed, among others: `ping`, `logging\/setLevel`, `notifications\/roots\/list_changed` \(section 1\) and `notifications\/elicitation\/complete`;/,
     );
     assert.doesNotMatch(close, /compatibility matrix/);
   });
