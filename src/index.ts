@@ -155,7 +155,12 @@ export {
 export { createOlcumServer } from "./lessons/writingAServer/olcumServer";
 export { writingAServerJson, type WritingAServerJson } from "./lessons/writingAServer/json";
 export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
-export { describeSeeds, readBesideMcp } from "./lessons/writingAServer/prose";
+export {
+  describeSeeds,
+  readBesideMcp,
+  readHandshake,
+  readSecondRun,
+} from "./lessons/writingAServer/prose";
 export {
   showSource,
   showFile,
@@ -471,11 +476,7 @@ export {
   formatClientResult,
   formatWritingAClient,
 } from "./lessons/writingAClient/tables";
-export {
-  readFleetTask,
-  solveClientExercises,
-  EXAMPLE_INTERVAL,
-} from "./lessons/writingAClient/prose";
+export { solveClientExercises, EXAMPLE_INTERVAL } from "./lessons/writingAClient/prose";
 export {
   describeClientSeed,
   readDiscovery,
@@ -488,6 +489,7 @@ export {
   runWritingAClientOnTheWire,
   formatDiscoveryLines,
   formatCurrentLines,
+  formatErrorChannels,
   showCurrentClient,
   CURRENT_CALLS,
   CURRENT_CLIENT_FILE,
@@ -850,9 +852,6 @@ export {
   CANCELLED,
   WIRE_PATHS,
   taskDifferences,
-  levelTotals,
-  ratio,
-  formatTokensAndBytes,
   formatWireGates,
   formatHighLevelDeclarations,
   formatHighLevelChanges,
@@ -869,7 +868,6 @@ export {
 export {
   describeWireSeed,
   readWireChecks,
-  readTokensAndBytes,
   readWireGates,
   readHighLevelDeclarations,
   wireSolutions,
@@ -877,7 +875,6 @@ export {
   ERROR_GLOSSES,
 } from "./lessons/simulationAgainstTheWire/prose";
 export { fleetLines, type FleetLines } from "./lessons/simulationAgainstTheWire/lines";
-export { wireChart } from "./lessons/simulationAgainstTheWire/charts";
 export {
   createStructuredServer,
   STRUCTURED_METERS,
@@ -928,6 +925,9 @@ export {
 } from "./wireClient/transcripts";
 export { prettyJson, formatWireTranscript, type ShownTranscript } from "./lessons/transcriptText";
 export {
+  fieldBytes,
+  formatFieldBytes,
+  type FieldBytes,
   formatEraCosts,
   formatEraKinds,
   formatDiscoveryPlans,
@@ -955,7 +955,6 @@ export {
 export {
   describeThreeRolesSeed,
   readSeedTasks,
-  readTracedTask,
   readWireCalls,
   threeRolesSolutions,
 } from "./lessons/threeRoles/prose";
@@ -1034,6 +1033,7 @@ export {
   threePrimitivesSolutions,
 } from "./lessons/threePrimitives/prose";
 export {
+  formatDescribedTool,
   formatResourceNotFound,
   formatPrimitiveOffers,
   formatPromptGetLines,
@@ -1041,7 +1041,6 @@ export {
   formatToolsListLines,
   formatRegionWays,
 } from "./lessons/threePrimitives/tables";
-export { regionWaysChart } from "./lessons/threePrimitives/charts";
 export {
   simulateLifecycleAndNegotiation,
   POLICY_CASES,
@@ -1050,6 +1049,8 @@ export {
   type PolicyRow,
   type DeclaredTool,
   type GateRow,
+  type ConformantHost,
+  type UnannotatedGate,
 } from "./lessons/lifecycleAndNegotiation/simulate";
 export {
   runLifecycleAndNegotiationOnTheWire,
@@ -1059,6 +1060,7 @@ export {
 export {
   describeLifecycleAndNegotiationSeed,
   lifecycleAndNegotiationSolutions,
+  readConformantHost,
   readDiscover,
   readGate,
   readKayit,

@@ -51,7 +51,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "primitives",
     title: "Three Primitives",
     covers:
-      "tools, resources and prompts, and who chooses each; a tool's inputSchema as JSON Schema; resources/list, resources/read (not found in each revision) and prompts/get as real lines; one region question asked through a tool and through a resource, a prompt beside them, in envelope tokens, round trips and bytes.",
+      "tools, resources and prompts, and who chooses each; a tool's inputSchema as JSON Schema, and a tool with a description; resources/list, resources/read (not found in each revision) and prompts/get as real lines; one region question asked through a tool and through a resource, in envelope tokens, round trips and bytes, and what the model sees of each primitive.",
     startsServers: false,
   },
   {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { AGENT_POLICIES } from "../../src/fleet/agents";
+import { AGENT_POLICIES, BAND_HOURS, MAX_RETRIES, WAVE_BANDS } from "../../src/fleet/agents";
 import { LOCAL_FAILURES } from "../../src/fleet/client";
 import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS } from "../../src/fleet/conditions";
 import { TASK_QUESTION } from "../../src/fleet/groundTruth";
@@ -86,7 +86,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
     // One SDK, named once, with its two servers' difference where the paths are; no second SDK
     // version to keep apart.
-    assert.match(flat(text), /over MCP servers built on the official TypeScript SDK \(lesson 2\)[.;]/, path);
+    assert.match(flat(text), /servers built on the official TypeScript SDK \(lesson 2\) show the wire\./, path);
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
@@ -98,16 +98,19 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     // "model" is the language model alone: the device type is named so, its field `model` once.
     assert.match(assumptions, /five device types \(the `model` field\)/, path);
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
+    // The write-up is a one-line source under the questions, not their premise: named there and
+    // where the virtual clock takes its means, nowhere else.
     assert.match(
-      flat(text),
-      /The lesson asks three questions of its own\. Each was prompted by a finding of \*MCP server authoring\*, an engineer's undated write-up published on shamirai\.ai \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\)/,
+      text,
+      /^Source: \*MCP server authoring\*, an undated write-up \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\)\.$/m,
       path,
     );
+    assert.equal(text.match(/write-up/g)?.length, 2, `${path}: the source line and the clock`);
     assert.doesNotMatch(text, /injected-parameters/, path);
   }
 });
 
-test("the agent is defined before its first use, among lesson 1's roles; the write-up's findings are told; notifications/cancelled, the annotations' defaults and the SDK's two servers are pointed back to", () => {
+test("the agent is defined before its first use, among lesson 1's roles; the lesson's questions stand on their own; notifications/cancelled, the annotations' defaults and the SDK's two servers are pointed back to", () => {
   for (const { path, text } of exports) {
     assert.ok(text.indexOf("**agent**") < text.indexOf(" agent "), `${path}: agent defined first`);
     assert.match(
@@ -115,13 +118,14 @@ test("the agent is defined before its first use, among lesson 1's roles; the wri
       /an \*\*agent\*\*, the program in the host that chooses which tools to call and reads their results: among lesson 1's roles it stands where the language model stands/,
       path,
     );
-    // What the write-up was, and which of its findings the lesson re-measures, each as a question
-    // and what the write-up found, in the lesson's words, so that nothing rests on reading it.
+    // The motivation is the lesson's three questions, asked in its own words: nothing rests on
+    // reading the write-up, and no finding of it is taken over.
     assert.match(
       flat(text),
-      /the lesson measures each again rather than take it on trust\. Does a call mean the same on both sides of the boundary\? There, a device type named in the wrong case was counted in-process, as zero devices, and refused by the MCP server that checks arguments\. What does a crash look like\? After the server exited mid-call, every later call failed with `Not connected`, which does not say whether the server will come back; the model kept calling and answered wrong in every run\. What repairs it\? A restart and one retry of the failed call: right in every run\./,
+      /It asks three questions\. Does a call mean the same on both sides of the boundary, when the sides check arguments differently\? What does an agent see when the server crashes mid-call, and can it tell whether to wait\? What repairs a crash, and when is a retry safe\?/,
       path,
     );
+    assert.doesNotMatch(text, /on trust|in every run|`Not connected`/, path);
     assert.match(flat(text), /sends `notifications\/cancelled` with the request's id \(lesson 3\)/, path);
     // The defaults in one clause that points to lesson 5 and says what they mean for these tools
     // (2026-07-28 schema ToolAnnotations: destructiveHint and openWorldHint default to true);
@@ -177,8 +181,7 @@ test("progress notifications are taught on the real wire: the token in _meta, th
 test("the spec's rules the lesson leans on are stated: validation MUST, restart SHOULD, progress and timeouts, stderr", () => {
   eachBodyMatches(
     /servers MUST validate all tool inputs: a fault to measure/,
-    /Lesson 2's rule \(a client SHOULD restart a server that exits unexpectedly\) is 2026-07-28's stdio page/,
-    /2025-11-25, which this client speaks, has none: its restart is a new `initialize`/,
+    /A client SHOULD restart a server process that exits unexpectedly \(2026-07-28 `basic\/transports\/stdio\.mdx`, "Unexpected Termination"\); 2025-11-25 has no such rule, and this client's restart is a new `initialize`\./,
     /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)/,
     /Both break lesson 2's rule that stdout carries only messages, one per line\./,
     /carry no `annotations`/,
@@ -258,8 +261,8 @@ test("§3, invalid arguments on the wire: the real validating server answers ref
 test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cited, and the agents and tables show them as local: …", () => {
   // Lesson 3 is the rule's home: one sentence points back to it.
   eachBodyMatches(
-    /No server sent these failures: they are the client's own, with no code \(lesson 3\)\./,
-    /\(lesson 3\)\. The fleet's client writes them `local: …`:/,
+    /sends `notifications\/cancelled` with the request's id \(lesson 3\) and fails the call\./,
+    /No server sent these failures, which have no code\. The fleet's client writes them `local: …`:/,
   );
   for (const { path, text } of exports) {
     // No local failure is written as a JSON-RPC error anywhere in the lesson.
@@ -276,10 +279,22 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   }
 });
 
+test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the request, which the client MUST re-issue under a new id; the server MUST treat the disconnect as cancellation; the re-issue may repeat an effect", () => {
+  eachBodyMatches(
+    /Over Streamable HTTP in 2026-07-28, a response stream broken by a crash or a network fault loses the in-flight request, and clients MUST re-issue it as a new request with a new request ID \(`changelog\.mdx`, "Major changes", 9\)\./,
+    /The server MUST treat a client disconnect as cancellation of that request \(`basic\/patterns\/cancellation\.mdx`, "Transport-Specific Cancellation"\), but its tool may have acted already: the re-issued call may repeat an effect that is not idempotent\./,
+  );
+  // The section's stdio reading comes first, the HTTP counterpart after it, in the faults' section.
+  for (const { path, text } of exports) {
+    const faults = text.split("## Faults on a virtual clock")[1].split("## A slow call")[0];
+    assert.ok(faults.indexOf("**crash-restart**") < faults.indexOf("Over Streamable HTTP in 2026-07-28"), path);
+  }
+});
+
 test("§3, restart and retry: safe here because the tools only read (lesson 2's point); the fleet declares no annotations, so its client cannot know (lesson 5's defaults); serve fleet at level 2 and up says readOnlyHint: true", () => {
   eachBodyMatches(
-    /The retry is safe because these tools only read \(lesson 2, exercise 4\), which with no annotations the client cannot know \(lesson 5\)\./,
-    /At declaration level 2 and up `mcp-course serve fleet` says it: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
+    /The retry is safe because these tools only read, which with no annotations the client cannot know \(lesson 5\)\./,
+    /`mcp-course serve fleet` says it from declaration level 2: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
   );
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
   for (const tool of FLEET_TOOL_DEFINITIONS) assert.equal("annotations" in tool, false, tool.name);
@@ -310,10 +325,10 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   );
   assert.ok(
     clock.includes(
-      `The virtual clock charges what the write-up's experiment measured without a model: ` +
-        `a call ${(LATENCY_MICROS.directCall / 1000).toFixed(3)} ms in-process, ` +
+      `The virtual clock's charges are the course's assumptions, set to the write-up's means of 270 calls ` +
+        `without a model: a call ${(LATENCY_MICROS.directCall / 1000).toFixed(3)} ms in-process, ` +
         `${(LATENCY_MICROS.rawCall / 1000).toFixed(3)} ms over \`raw\` and ${(LATENCY_MICROS.validatingCall / 1000).toFixed(3)} ms over ` +
-        `\`validating\` (means of 270 calls), and a restart ${ms(LATENCY_MICROS.restart)} ms.`,
+        `\`validating\`, and a restart ${ms(LATENCY_MICROS.restart)} ms;`,
     ),
   );
   assert.deepEqual(
@@ -399,37 +414,53 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one short paragraph that says the order of its calls, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph that states the thorough agent's paging exactly: turns 1 and 2 fixed, halving, the next turns, the stop as arithmetic, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
   const paging = agents.filter((p) => p.includes("*thorough*"));
   assert.equal(paging.length, 1, "one paragraph");
   assert.equal(agents.length, 2, "a heading and that paragraph, both agents in it");
   assert.ok(paging[0].includes("*shortcut*"), "both agents in it");
-  assert.ok(paging[0].split("\n").length <= 10, "short");
+  assert.ok(paging[0].split("\n").length <= 13, "short");
   assert.doesNotMatch(paging[0], /^\d\. /m, "no numbered steps");
   const steps = flat(paging[0]);
-  // What each agent asks: the shortcut one device and its type's leader; the thorough one a count
-  // and a top 10, then every low-hour device in bands from 0, two calls a band.
   assert.match(
     steps,
     /The \*shortcut\* agent asks for the device with the most downtime under 500 hours, then its device type's risk leader: 2 calls/,
   );
-  assert.match(
-    steps,
-    /The \*thorough\* agent counts the low-hour devices and ranks the top 10 by downtime, then reads them all in \*bands\* of hours from 0 up, two `top_devices` a band/,
-  );
-  // Why two calls a band: a row carries only the ranked field.
-  assert.match(steps, /\(by `downtime_min` and by `operating_hours`: a row holds only the ranked field\)/);
-  // Exercise 1: crowded bands halved (the turn table shows which, and how each turn takes the halves
-  // waiting, then new bands to make four); the answer is a turn of its own.
-  assert.match(steps, /, halving a band of more than 10\./);
-  assert.doesNotMatch(steps, /up to four/, "four is the least a turn tops up to, not the most");
   assert.match(steps, /answers `X vs Y` in a turn of its own/);
-  // The stop, by a bound exercise 1's answer computes: an unread device has at least the hours the
-  // table's `read to` column gives and at most the most downtime.
+  // The retry rule both agents follow, which the crash rows' counts come from.
   assert.match(
     steps,
-    /It stops once no unread device can beat the best rate read \(one has at least the `read to` hours, at most the most downtime\)/,
+    /It resends a failed call in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
+  );
+  assert.equal(MAX_RETRIES, 2);
+  // Turns 1 and 2 are the same on every fleet (exercise 1's crash rows rest on it): the opening's
+  // count and top 10, then four 25-hour bands from 0, two pages each.
+  assert.match(
+    steps,
+    /The \*thorough\* agent's turn 1 is always 2 calls: a count of the low-hour devices and the top 10 by downtime, the first with the most, D minutes\. Turn 2 is always 8 calls: for each of four 25-hour \*bands\*, 0-25 to 75-100 hours, two `top_devices` of 10 rows, by `downtime_min` and by `operating_hours`, since a row holds only the ranked field\./,
+  );
+  assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
+  for (const seed of SEEDS) {
+    const r = simulateFleetLesson(seed);
+    assert.deepEqual(r.turnSizes.thorough.slice(0, 2), [2, 8], `seed ${seed}`);
+    assert.deepEqual(
+      r.thoroughTurns[1].bands.map((b) => `${b.min}-${b.max}`),
+      ["0-25", "25-50", "50-75", "75-100"],
+      `seed ${seed}`,
+    );
+  }
+  // Later turns: the halves first, then new bands until the turn holds four (at least four, not
+  // at most: "up to four" would misstate a turn of six halves).
+  assert.match(
+    steps,
+    /A band of more than 10 devices is halved; the next turn reads both halves, then new 25-hour bands until it holds four\./,
+  );
+  assert.doesNotMatch(steps, /up to four/, "four is the least a turn tops up to, not the most");
+  // The stop, as arithmetic solution 1 computes.
+  assert.match(
+    steps,
+    /Let `read to` be the hours read from 0 without a gap, and d minutes in h hours the best rate read\. An unread device has at least `read to` hours and at most D minutes, so the agent stops once `read to` passes D × h ÷ d \(or reaches 500\), then fetches the winner and its risk leader\./,
   );
   // The table holds the turns of calls; the answer's own turn is the one more the conditions table counts.
   assert.match(steps, /Its turns on `direct`, before the answer's:\s*$/);
@@ -554,11 +585,11 @@ test("the chart and the condition table agree on every thorough run's answer: a 
 
 test("the slow call over Streamable HTTP is shown as it crossed: a POST answered by an SSE stream of three progress events, then the response, which ends it", () => {
   eachBodyMatches(
-    /A server MUST answer a request with one JSON object or with an SSE stream, a body of type `text\/event-stream`, and a client MUST accept both \(2026-07-28 `basic\/transports\/streamable-http\.mdx`, "Sending Messages"; 2025-11-25 `basic\/transports\.mdx`, "Sending Messages to the Server"\)\./,
+    /A server MUST answer a request with one JSON object or with an SSE stream \(type `text\/event-stream`\), and a client MUST accept both \(`basic\/transports\/streamable-http\.mdx`, "Sending Messages"\)\./,
     /An SSE body is text in \*events\*, each ended by a blank line: `event:` names the event's type, and each `data:` line here carries one JSON-RPC message\./,
-    /The server MAY send notifications about the request before the response, which SHOULD end the stream \("Receiving Messages" in 2026-07-28; 2025-11-25 alike/,
+    /The server MAY send notifications about the request before the response, which SHOULD end the stream \(the same page, "Receiving Messages"\)/,
     /this one had three to send, so it chose a stream/,
-    /a 2026-07-28 client closes the stream, which the server MUST treat as cancelling it \(lesson 3; the same page, "Cancellation"\)\./,
+    /Closing the stream cancels the call \(the same page, "Cancellation"\)\./,
     /Chunked coding \(lesson 2\) wraps the stream too, cut into pieces as the server's runtime chooses, so the heading leaves it out: a client finds the events by their blank lines, never by the pieces\./,
   );
   for (const { path, text } of exports) {

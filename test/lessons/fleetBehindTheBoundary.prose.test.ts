@@ -79,6 +79,15 @@ test("the solutions are folded, one per exercise, name the calls the validating 
     assert.equal(prose.solveExercises(r).match(/^<details>$/gm)?.length, 3, "one folded answer per exercise");
     assert.equal(prose.solveExercises(r).match(/^<summary>\d\. /gm)?.length, 3);
     assert.ok(solutions.includes("fails the call itself: `local: timed out`"), `seed ${seed}`);
+    // Solution 1 says why the crash rows keep their counts, from the rule the agents' paragraph
+    // states: turns 1 and 2 are fixed, and the crash's call falls in turn 2.
+    assert.ok(
+      solutions.includes(
+        "turns 1 and 2 are 2 + 8 calls on every fleet, the crash comes at the 6th call, in turn 2, " +
+          "and under `stdout-unterminated` turn 1 fails",
+      ),
+      `seed ${seed}`,
+    );
     assert.doesNotMatch(solutions, /-3200\d/, `seed ${seed}: a local failure has no code`);
   }
 });

@@ -1,4 +1,4 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the policies' 5/4/3/3 tools, the gate that sends nothing — the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the host following MCP's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing and the gate's last row that sends unasked — section 6 gives the host following MCP and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -8,6 +8,7 @@ import {
   describeLifecycleAndNegotiationSeed,
   kayitKnownDecision,
   lifecycleAndNegotiationSolutions,
+  readConformantHost,
   readDiscover,
   readGate,
   readKayit,
@@ -38,6 +39,8 @@ import { LESSON_HANDSHAKES } from "../../src/world/handshakes";
 import { ALLOWLIST, SERVER_FACTS } from "../../src/world/servers";
 import { LEGACY_REVISIONS } from "../../src/protocol/revisions";
 import { ROOT } from "../helpers";
+import { spawnSync } from "node:child_process";
+import { LEGACY_FIXTURE_LAUNCH } from "../fixtures/statelessServerFacts";
 
 const SEEDS = [0, 7, 20260218, 20260219, 9007199254740991];
 /** Text as one line: blockquote markers (the course-convention box) dropped, white space collapsed. */
@@ -156,10 +159,31 @@ describe("lesson 5's simulated half", () => {
       );
       assert.equal(approved.written, 1);
       assert.equal(approved.refused, undefined);
-      const reading = flat(readGate(result));
-      assert.match(reading, new RegExp(`charge of \`${result.gateTask.subscriber}\``));
-      assert.match(reading, /would have cost 27 tokens and 2 round trips, `kayit` being remote/);
+      // The host following MCP holds the same call at this level: every tool says readOnlyHint.
+      assert.deepEqual(result.conformant.runs, result.gate, `seed ${seed}`);
+      const host = flat(readConformantHost(result));
+      assert.match(host, new RegExp(`For \`${result.gateTask.subscriber}\`, a no sends 3 requests`));
+      assert.match(
+        host,
+        /^It keeps all 5 tools and asks a person before one, `kayit_yaz`; the other 4 are declared read-only\. .* a no sends 3 requests \(80 tokens, 4 round trips\) and holds that call\. A yes sends 4 \(107 tokens, 6 round trips\) and writes 1 record\.$/,
+      );
+      assert.equal(
+        flat(readGate(result)),
+        "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by this gate as by the host above. Sent with no `annotations`, every tool passes it: with no approval the task sends 4 requests (107 tokens) and writes 1 record. The host above would have asked a person about all 4 calls.",
+      );
     }
+  });
+
+  it("the host following MCP keeps every tool and asks before kayit_yaz alone; with no annotations the course's gate sends the write unasked, where that host would ask before all four calls", () => {
+    const result = simulateLifecycleAndNegotiation(20260218);
+    assert.deepEqual(result.conformant.kept, result.policies[0].negotiated, "the policy none");
+    assert.deepEqual(result.conformant.asks, ["kayit_yaz"]);
+    const { run, asked } = result.unannotated;
+    assert.deepEqual(
+      [run.calls, run.requests, run.tokens, run.round_trips, run.written, run.refused],
+      [4, 4, 107, 6, 1, undefined],
+    );
+    assert.equal(asked, 4);
   });
 
   it("the same seed gives an equal result; another seed changes only the gate's subscriber", () => {
@@ -319,7 +343,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
       assert.match(
         opening,
         new RegExp(
-          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 6's approval gate follows .* the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, carry no subscriber`,
+          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 6 follows its first record task, the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, are the same bytes at every seed\\.$`,
         ),
       );
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
@@ -333,13 +357,13 @@ describe("lesson 5's real half (one run, six processes)", () => {
         flat(solutions),
         /what section 5 showed `kayit` declaring of the protocol: 4 versions, `2026-07-28` among them, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
       );
-      // The annotations read as untrusted hints, and MCP's human in the loop (server/tools.mdx).
+      // No hint drops a tool; MCP's human in the loop may deny the call that may write (server/tools.mdx).
       assert.match(
         flat(solutions),
-        /It reads the annotations as hints, to trust only if it trusts `kayit`: `bolge_ozet` only reads, within the server; `kayit_yaz` may write, destroying what was there, a repeat doing no more, within the server\. No hint drops a tool; they tell the host which calls to put before a person, who SHOULD be able to deny any of them \(`server\/tools\.mdx`\)\./,
+        /No hint drops a tool\. `bolge_ozet` only reads; `kayit_yaz` may write, so a person SHOULD be able to deny its calls \(`server\/tools\.mdx`\)\./,
       );
       const raw = describeLifecycleAndNegotiationSeed(result, wire);
-      for (const text of [raw, solutions, readGate(result), readPolicies(result)])
+      for (const text of [raw, solutions, readGate(result), readConformantHost(result), readPolicies(result)])
         assert.ok(widest(text) <= LINE_WIDTH);
     }
     for (const text of [readDiscover(wire), readStatelessMismatch(wire), readOpeningCosts(wire), readKayit(wire)])
@@ -363,7 +387,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        "So `olcum` serves 2025-11-25 only through `initialize`, as its `message` says, though its `supportedVersions` and `data.supported` list it.",
+        "So `olcum` refuses, yet lists 2025-11-25 as supported: it lists every version it speaks, by either way in.",
       ),
       "section 3 says what the plain olcum answers",
     );
@@ -381,6 +405,38 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
   });
 });
 
+describe("section 3's legacy server, on the TypeScript SDK 1.32.2 (test/fixtures/legacyServer.ts)", () => {
+  /** The server's answer to one line sent first, with no initialize before it. */
+  function firstAnswer(request: Record<string, unknown>): Record<string, any> {
+    const run = spawnSync(LEGACY_FIXTURE_LAUNCH.command, LEGACY_FIXTURE_LAUNCH.args, {
+      input: `${JSON.stringify(request)}\n`,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    const [line] = run.stdout.split("\n").filter((text) => text.startsWith("{"));
+    return JSON.parse(line) as Record<string, any>;
+  }
+  const meta = requestMeta();
+
+  it("runs a tools/call that carries 2026-07-28's _meta and comes with no initialize, and answers with no resultType; it answers a probe -32601", () => {
+    const called = firstAnswer({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "echo", arguments: { text: "A044" }, _meta: meta },
+    });
+    assert.deepEqual(called.result?.content, [{ type: "text", text: '{"echo":"A044"}' }]);
+    assert.equal(called.result?.resultType, undefined);
+    const probed = firstAnswer({ jsonrpc: "2.0", id: 0, method: "server/discover", params: { _meta: meta } });
+    assert.equal(probed.error?.code, -32601);
+    assert.match(
+      readFileSync(join(ROOT, "node_modules", "@modelcontextprotocol", "sdk", "package.json"), "utf8"),
+      /"version": "1\.32\.2"/,
+      "the version the lesson names",
+    );
+  });
+});
+
 describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negotiated tools, the version rule and the approval gate beside MCP's rules", () => {
   for (const folder of ["lessons", "lessons/seed-20260219"]) {
     it(`${folder}: each is said once, here, in the words later lessons point back to`, () => {
@@ -391,47 +447,54 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
-        // A legacy version in `supportedVersions` or -32022's `supported`: a case the specification leaves open
-        // (discover.mdx, versioning.mdx's example), the SDK's choice beside olcum's, and the safe pick.
-        'The specification leaves this case open: `server/discover.mdx` has a client choose one of `supportedVersions` "for subsequent requests", its own -32022 example lists a legacy version (`basic/versioning.mdx`), and no page says what a `_meta` request naming one gets.',
-        'The SDK\'s server lists modern versions alone; `olcum` lists all it speaks. The course\'s advice: a client asking with `_meta` picks a modern version from either list: legacy versions are those that "establish a session with an `initialize` handshake" ("Terminology").',
+        // A legacy version in `supportedVersions` or -32022's `supported`: explained before the
+        // transcript, then a note on the case the specification leaves open (discover.mdx,
+        // versioning.mdx's example), the SDK's choice, and the course's advice in one sentence.
+        "So `olcum` refuses, yet lists 2025-11-25 as supported: it lists every version it speaks, by either way in. The specification leaves this open (note below). A client asking with `_meta` retries with a modern version:",
+        '**Note.** The specification leaves this case open. `server/discover.mdx` has a client choose one of `supportedVersions` "for subsequent requests", and its -32022 example lists a legacy version (`basic/versioning.mdx`). Yet no page says what a `_meta` request naming one gets.',
+        'The SDK\'s server lists modern versions alone. The course\'s advice: with `_meta`, pick a modern version, since legacy versions "establish a session with an `initialize` handshake" ("Terminology").',
         "so the fallback MUST NOT be keyed to one error code.",
         "A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
-        // Why skipping the RECOMMENDED probe is safe here, and only here.
-        "The course's stdio clients skip it, safe only because they start the course's own servers, known to be dual-era or modern: none runs a call by legacy rules. A client meeting servers it does not know should probe.",
+        // The probe defined where it first appears; the legacy risk made concrete (SDK 1.32.2, tested
+        // below); why skipping the RECOMMENDED probe is safe here, and only here.
+        "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
+        "The TypeScript SDK's 1.32.2 server, a 2025-11-25 one, is such a server. Sent a `tools/call` with 2026-07-28's `_meta` and no `initialize`, it runs the tool and answers with no `resultType`. Sent a probe, it answers -32601 (method not found).",
+        "The course's stdio clients skip the probe, safe only because they start the course's own servers. A client meeting servers it does not know should probe.",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
-        "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*;",
+        "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*.",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
-        "**The version rule** drops a server whose `serverInfo` version is newer than the host knows (it knows `olcum` at 2, `tarife` at 1, `kayit` at 2; `kayit` says 3), against 2026-07-28's SHOULD NOT (section 5), to measure what that costs.",
+        "**The version rule** drops a server whose `serverInfo` version is newer than the host knows: `olcum` 2, `tarife` 1, `kayit` 2 (it says 3). That goes against 2026-07-28's SHOULD NOT in section 5. No 2025-11-25 sentence forbids it, but the version is self-reported in both.",
         // MCP's defaults for a missing hint, in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* (lesson 4: hints, to trust only from a trusted server) default to `readOnlyHint` false, `destructiveHint` true, `idempotentHint` false and `openWorldHint` true",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
         // The gate exactly as the code holds it, and MCP's own rule beside it.
-        "It acts only on what a server declared, as below, one case deliberately against MCP's defaults above.",
+        "**The approval gate** stands in for the person, with one answer per run.",
+        "It reads declarations as below; its last row departs from MCP's defaults on purpose, to show what declaring a side effect buys.",
         "| `annotations` without `readOnlyHint` | holds the call | may write |",
         "| no `annotations` at all | passes | may write |",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
-        "MCP's human in the loop may deny any call (section 5).",
         // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
-        "the tools it keeps are the **negotiated tools**, the course's term (MCP negotiates no tools, section 2).",
-        "Its simulator asks each server once, in *the simulator's handshake* (not MCP's `initialize`): `yetenek sor` (ask capabilities) out, `yetenek bildir` (declare) back.",
-        // The course's host framed as the course's measuring device, not MCP practice: what it is built to
-        // measure (answered later, not here), what a host following MCP does first, then the course's host
-        // in its convention box.
+        "The tools it keeps are the **negotiated tools**, the course's term (MCP negotiates no tools, section 2).",
+        "Its simulator asks each server once, in *the simulator's handshake* (not MCP's `initialize`): `yetenek sor` (ask capabilities) out, `yetenek bildir` (declare) back, with the server's version, tools and resources by name.",
+        // Section 6 opens with the host that follows MCP, then the course's host as its measured
+        // variants, in the convention box.
         "## 6 · The course's host: a measuring device",
-        "The course's host is built to measure how much a client keeps, and what it spends, as a server declares more: its tools' names, fields and side effects, and its own version.",
-        "rules whose cost it can count, not a practice MCP asks for.",
-        "One way a host follows section 5's rules instead: it keeps a trusted server's tools, reads a tool with no hint as one that may write, asks a person before calling such a tool, and does not act on `serverInfo`.",
+        "Start with a host that follows section 5's rules. It keeps the tools of every server it trusts, here all three. It reads a tool with no hint as one that may write, and asks a person before calling it. It ignores `serverInfo`.",
         "**Course convention, not MCP.** The course's code that holds",
-        "Its policy has three rules. Two places in them depart from MCP on purpose, to be measured: the version rule, and the approval gate's last row below.",
-        // The gate's last row, against MCP's defaults, with its reason here.
-        "The last row is the gate's planted departure. A server that declares nothing is passed by this gate, so a measurement can show what declaring a side effect buys",
-        // The table varies two rules only; the gate is shown apart, with those two off, and why.
-        "The next table varies only the allowlist and the version rule: neither (*none*: every tool allowed, every version known), each alone, and both, the course's policy.",
-        "The approval gate is shown apart, on the seed's first record task, with those two rules off: under them the call to `kayit_yaz` would end before the gate with `arac bildirilmedi`",
-        // The simulator's handshake beside the real opening it stands in for.
-        "It stands in, priced in lesson 3's envelope tokens, for section 4's real opening, the one MCP sends: on `olcum` 2 messages and 34 tokens against 5 messages and 844 bytes in 2025-11-25, 2 and 816 in 2026-07-28.",
+        "Its policy departs from the host above in three rules, each there to be measured:",
+        "MCP has no such list; the host above calls every tool of a server it trusts.",
+        // The table varies two rules only, *none* being the host above; the gate is shown apart.
+        "The next table varies the allowlist and the version rule: neither (*none*, the host above), each alone, and both, the course's policy.",
+        "After it, the gate's last row at work, with those two rules off; under them `kayit_yaz`'s call would end first with `arac bildirilmedi`",
+        // The simulator's handshake beside the real opening: tokens and bytes are not compared.
+        "The simulator's handshake stands in for section 4's real opening. It is priced in envelope tokens, 34 on `olcum`, and the real opening in bytes. These are different units, so only the messages compare: on `olcum` the handshake sends 2, against 5 in 2025-11-25 and 2 in 2026-07-28.",
+        // Capabilities as a table: side, what each unlocks, sub-flags, fate in 2026-07-28.
+        "| side | capability | what it unlocks | sub-flags | in 2026-07-28 |",
+        "| server | `resources` | `resources/list`, `resources/read` (lesson 4) | `listChanged`, `subscribe` | kept |",
+        "| server | `logging` | log messages as notifications, not lesson 2's stderr | none | deprecated |",
+        "| client | `roots` | directories and files the client deems relevant | `listChanged` | deprecated; guidance, not access control; `listChanged` removed |",
+        "| both | `tasks` | requests run as tasks, their results fetched later | none | moved to an extension |",
       ])
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       // The course's host, its rules and its handshake stand in one box, a blockquote.
@@ -440,6 +503,40 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
       // The course-wide names: one host, one gate; the SDK's internals are not the lesson's.
       assert.doesNotMatch(exported, /the course's client|defaults gate|SDK pins/);
+      // Tokens are not set against bytes.
+      assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
+      // The host that follows MCP, and its numbers, come before the course's host and its variants.
+      const order = [
+        "Start with a host that follows section 5's rules.",
+        "It keeps all 5 tools and asks a person before one, `kayit_yaz`",
+        "**Course convention, not MCP.**",
+        "policy negotiated dropped dropped tools (rule)",
+        "Sent with no `annotations`, every tool passes it",
+      ].map((phrase) => exported.indexOf(phrase));
+      assert.ok(
+        order.every((at) => at >= 0),
+        `${folder}: ${order}`,
+      );
+      assert.deepEqual(
+        order,
+        [...order].sort((a, b) => a - b),
+        `${folder}: conformant host first`,
+      );
+      // The -32022 example: its explanation before the transcript, the open case in a note after.
+      const mismatch = [
+        "So `olcum` refuses, yet lists 2025-11-25 as supported",
+        '"message":"Unsupported protocol version in _meta: 2025-11-25',
+        "**Note.** The specification leaves this case open.",
+      ].map((phrase) => exported.indexOf(phrase));
+      assert.ok(
+        mismatch.every((at) => at >= 0),
+        `${folder}: ${mismatch}`,
+      );
+      assert.deepEqual(
+        mismatch,
+        [...mismatch].sort((a, b) => a - b),
+        `${folder}: explained first`,
+      );
     });
   }
 });

@@ -247,11 +247,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     assert.match(markdown, /allowed only on `tools\/call`, `prompts\/get` and `resources\/read`\./);
     // mrtr.mdx "Server Requirements (Basic Workflow)": an echoed requestState is attacker-controlled and its
-    // integrity a MUST where it bears on business logic (item 4); kayit's state gates a write, so it is signed,
-    // and the lesson says so.
+    // integrity a MUST where it bears on business logic (item 4); kayit's state decides a write, so it is
+    // signed, and the lesson says so in one line.
     assert.match(
       markdown,
-      /the server MUST treat it as attacker-controlled\. `kayit`'s state decides a write, so the server MUST protect its integrity \("Server Requirements \(Basic Workflow\)", item 4\): after a digest of the call comes a tag only the server's key can make, and a bad tag is refused\./,
+      /The server MUST treat it as attacker-controlled and, where it bears on business logic, MUST protect its integrity \("Server Requirements \(Basic Workflow\)", item 4\)\. `kayit`'s state decides a write, so `kayit` signs it with a secret key and refuses a bad signature\./,
     );
     // inputRequests values are {method, params} only (2026-07-28 schema).
     assert.match(markdown, /to a request object of only `method` and `params`/);
@@ -352,17 +352,28 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
-    // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx; the
-    // schema, on stdio), or ends it with the listen request's response (subscriptions.mdx): a client takes both.
+    // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx), or ends
+    // it with the listen request's response (subscriptions.mdx, "Cancellation"): a client takes either.
     assert.match(
       markdown,
-      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. The pages differ: the schema has it on stdio alone, `cancellation\.mdx` a MUST on any transport, and `subscriptions\.mdx` has the server send that request's response instead \(a SHOULD\); a client takes either as the end\./,
+      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. A server may end one with it or with a response to that request \(`cancellation\.mdx`; `subscriptions\.mdx`, "Cancellation"\); a client takes either as the end\./,
     );
-    // 2026-07-28 basic/index.mdx, "Error Codes": -32000..-32019 legacy (SHOULD NOT), -32020..-32099 the
-    // specification's alone (MUST NOT emit an undefined one), and the codes of earlier revisions retired.
+    // 2026-07-28 basic/index.mdx, "Error Codes": -32020..-32099 the specification's alone (MUST NOT emit an
+    // undefined one), and it defines three there.
     assert.match(
       markdown,
-      /2026-07-28 calls -32000 to -32019 legacy \(new implementations SHOULD NOT use them\) and keeps -32020 to -32099 for the codes it defines, sending no other \(a MUST NOT\)[^]*Earlier revisions' -32002 and -32042 are retired/,
+      /2026-07-28 defines its own codes in -32020 to -32099, part of the range JSON-RPC leaves to implementations, and implementations MUST NOT send others there \(`basic\/index\.mdx`, "Error Codes"\): lesson 2's -32020 and -32022, and -32021, a required client capability missing\./,
+    );
+    // The _meta keys are named without their prefix, and the lesson says the counts use the full keys.
+    assert.match(
+      markdown,
+      /\(Named here without their prefix, the keys carry it in full on the wire and in every count\.\)/,
+    );
+    assert.doesNotMatch(markdown, /shortened here/);
+    // resource_link and the embedded resource, each defined in a clause.
+    assert.match(
+      markdown,
+      /a `resource_link` \(the URI of a \*resource\*, data a server offers\) or an embedded resource \(the resource's contents themselves\)/,
     );
     // Envelope tokens, a course convention, defined once in its box beside what MCP says (it counts no cost).
     assert.match(

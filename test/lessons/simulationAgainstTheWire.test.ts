@@ -1,8 +1,9 @@
 // Lesson 9: lesson 7's client, asking for the tools list only, sends what the real client sends, kind by
 // kind and method by method, in 2025-11-25 and in 2026-07-28; both committed exports keep their length and
 // prose share, state each of the specification's hard cases where the lesson meets it (dated, one gate
-// with two readings of a missing hint), print no table whose rows would all say `same`, and compute their
-// answers from their own run. The wire tests start real `serve` processes (dist/ must be built).
+// with two readings of a missing hint, cancellation on each transport, structured results by revision),
+// print no table whose rows would all say `same` and no tokens-against-bytes comparison, and compute
+// their answers from their own run. The wire tests start real `serve` processes (dist/ must be built).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +14,6 @@ import {
   simulateEraTasks,
   type EraLevel,
 } from "../../src/lessons/simulationAgainstTheWire/eras";
-import { formatTokensAndBytes } from "../../src/lessons/simulationAgainstTheWire/tables";
 import { sdkVersions } from "../../src/lessons/simulationAgainstTheWire/measurements";
 import { proseShare } from "../../src/lessons/lessonShape";
 import { readNotebook } from "../../src/notebook/notebookFile";
@@ -92,7 +92,7 @@ test("2025-11-25: sim and wire send the same messages, initialize and notificati
   }
 });
 
-test("the stateless run has fewer messages than the legacy one and costs more on both sides; the tables fit in 100 columns", async () => {
+test("the stateless run has fewer messages than the legacy one and costs more on both sides", async () => {
   const all = await entries;
   for (const level of [0, 3]) {
     const [legacy, stateless] = (["legacy", "stateless"] as const).map((era) =>
@@ -107,10 +107,6 @@ test("the stateless run has fewer messages than the legacy one and costs more on
     );
     assert.ok(sum(stateless, "wireBytes") > sum(legacy, "wireBytes"));
     assert.ok(sum(stateless, "simulatedTokens") > sum(legacy, "simulatedTokens"));
-  }
-  const tables = [formatTokensAndBytes(all), formatTokensAndBytes(all, "stateless")];
-  for (const table of tables) {
-    for (const line of table.split("\n")) assert.ok(line.length <= 100, `${line.length}: ${line}`);
   }
 });
 
@@ -163,12 +159,10 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       "## Assumptions",
       "## 1 · A real server",
       "## 2 · A real client",
-      "## 3 · The simulator, held to the wire",
-      "## 4 · The approval gate, reading a missing hint by MCP's defaults",
-      "## 5 · Envelope tokens against bytes",
-      "## 6 · A server built the SDK's high-level way",
-      "## 7 · A cancellation on the wire",
-      "## 8 · Structured tool results",
+      "## 3 · The simulator on the wire, and the approval gate",
+      "## 4 · A server built the SDK's high-level way",
+      "## 5 · A cancellation on the wire",
+      "## 6 · Structured tool results",
       "## Summary",
       "## Exercises",
       "## Solutions",
@@ -188,7 +182,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     // section leads with its one lesson.
     assert.match(
       text,
-      /## 6 · A server built the SDK's high-level way A high-level server lists what its schema library derives, not what you wrote: read your own server's `tools\/list`\./,
+      /## 4 · A server built the SDK's high-level way A high-level server lists what its schema library derives, not what you wrote: read your own server's `tools\/list`\./,
       path,
     );
     assert.match(text, /with the SDK's `McpServer` and one `registerTool` per tool/, path);
@@ -207,7 +201,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     assert.doesNotMatch(raw, /^ *\S.* {2}same {2,}same$/m, path);
     assert.match(
       text,
-      /All four checks agree, 0 differences: lesson 6's counts and failures in 8 runs, lesson 7's lists and messages on 4 servers, the answers, calls, errors, restarts, stray lines and timeouts of lesson 8's agents in 18 runs, and the 16 answers to its malformed calls, to the character\./,
+      /All four checks agree, with 0 differences\. The tasks give the same counts, failures and messages in 8 runs\. Discovery gives the same lists and messages on 4 servers\. The agents give the same answers, calls, errors, restarts, stray lines and timeouts in 18 runs\. The 16 answers to the malformed calls are the simulator's to the character\./,
       path,
     );
     // The client's transport is named: the course's copy of the SDK's; where the SDK would have
@@ -219,30 +213,30 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     );
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
     // What agreement with the simulator can and cannot show, and where a difference is built, said
-    // once, in section 3's one paragraph of two sentences.
+    // once, in section 3's one short paragraph, one idea a sentence.
     const heading = "## 3 · The simulator";
     const code = "show.markdown(readWireChecks(lesson));";
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
       check,
-      /The servers answer with the simulator's own code and the client decides with its functions, so agreement shows only that the SDK, stdio and real processes change no outcome, not that other MCP implementations behave alike; exercise 5 builds a difference\./,
+      /The servers answer with the simulator's own code, and the client decides with its functions\. So agreement shows only that the SDK, stdio and real processes change no outcome\. It does not show that other MCP implementations behave alike; exercise 5 builds a difference\./,
       path,
     );
     const paragraphs = raw.slice(raw.indexOf(heading), raw.indexOf(code)).match(/\n\n/g)?.length;
     assert.equal(paragraphs, 2, `${path}: a heading, one paragraph, the code`);
-    assert.equal(check.slice(heading.length).match(/\.\s/g)?.length, 2, `${path}: two sentences`);
+    assert.equal(check.slice(heading.length).match(/\.\s/g)?.length, 4, `${path}: four sentences`);
     assert.doesNotMatch(raw, /@param|@throws/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
     assert.match(text.slice(text.indexOf("## Next")), /Lesson 10/, path);
-    // What the lesson is for, said first, its sections named in reading order: the simulator's checks
-    // as the short check they are, then what only the real wire shows.
+    // What the lesson is for, said first as one question, its sections named in reading order, each
+    // an answer to it.
     assert.match(
       text,
-      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. After a short check that the wire gives the simulator's outcomes \(section 3\), it spends its length on what only the real wire shows: the approval gate reading a missing hint by MCP's defaults \(4\); the wire's bytes beside the simulator's envelope tokens \(5\); what the SDK lists for arguments written in zod \(6\); a cancellation as it crosses, with its `reason` \(7\); and structured tool results, a part of MCP the course has not used yet \(8\)\./,
+      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. One question runs through the lesson: what does the real wire show that the simulator cannot\? Section 3 checks that the wire repeats the simulator's outcomes\. It then runs the approval gate as MCP's defaults read a tool that says nothing, which the simulator never did\. Section 4 reads what the SDK lists for arguments written in zod\. Section 5 watches a cancellation cross the wire\. Section 6 returns structured tool results, which a real server and client check against a schema\./,
       path,
     );
-    // The simulator's checks are one short computed sentence; no "0 differences" elsewhere.
+    // The simulator's checks are one short computed passage; no "0 differences" elsewhere.
     const checks = text.slice(text.indexOf("## 3 · The simulator"), text.indexOf("## 4 · "));
     assert.equal(checks.match(/0 differences/g)?.length, 1, `${path}: all four checks at once`);
     assert.equal(
@@ -257,9 +251,9 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
   }
 });
 
-test("the conventions are pointed back to lessons 3 and 5 in one short line, and the lesson compares no revisions' bytes", () => {
+test("the conventions are pointed back to lessons 3 and 5 in one short line; no tokens against bytes, no revisions' bytes", () => {
   for (const path of EXPORTS) {
-    const { text } = exported(path);
+    const { raw, text } = exported(path);
     // Only the conventions the lesson uses, named, each with its home.
     assert.match(
       text,
@@ -268,12 +262,14 @@ test("the conventions are pointed back to lessons 3 and 5 in one short line, and
     );
     // The bytes of the two revisions on lesson 6's tasks are lesson 10's comparison.
     assert.doesNotMatch(text, /It is not cheaper|moves the price from the opening onto every call|85% more/, path);
-    assert.match(text, /What the two revisions cost in bytes is not compared here/, path);
-    const tokens = text.slice(
-      text.indexOf("formatTokensAndBytes(lesson.eras)"),
-      text.indexOf("await show.chart(wireChart(lesson))"),
+    // Envelope tokens beside the wire's bytes checked one count against the other and taught no MCP:
+    // no table, chart or reading of them is left.
+    assert.doesNotMatch(
+      text,
+      /Envelope tokens against bytes|bytes per token|bytes for each envelope token|formatTokensAndBytes|wireChart|readTokensAndBytes/,
+      path,
     );
-    assert.doesNotMatch(tokens, /2026-07-28/, `${path}: the tokens-and-bytes table is 2025-11-25's alone`);
+    assert.doesNotMatch(raw, /\.files\/bytes-chart\.svg/, path);
   }
 });
 
@@ -308,7 +304,7 @@ test("numbers the markdown states that no seed changes are the library's", () =>
   const slow = wireSetup(findCondition("slow")!, SEED);
   assert.deepEqual([slow.spec?.slowMs, slow.options.timeoutMs], [600, 300]);
   // The cancellation transcript's sleep is lesson 8's 3 s, ten times the scaled wait, so the cancellation
-  // arrives long before it ends: section 7 says so, and why.
+  // arrives long before it ends: section 5 says so, and why.
   assert.equal(CANCELLED_SLOW_MS, 3000);
   assert.equal(CANCELLED_SLOW_MS, 10 * slow.options.timeoutMs!);
   for (const path of EXPORTS) {
@@ -321,7 +317,7 @@ test("numbers the markdown states that no seed changes are the library's", () =>
     );
     assert.match(
       text,
-      /hears nothing within 300 ms, [^]*The tool sleeps lesson 8's full 3 s, not the scaled 600 ms: a cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\), and a sleep ten times the wait keeps this transcript clear of it:/,
+      /hears nothing within 300 ms, [^]*The tool sleeps the full 3 s, not the scaled 600 ms\. A cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\)\. A sleep ten times the wait keeps this transcript clear of it:/,
       path,
     );
   }
@@ -352,30 +348,51 @@ test("section 3 of the specification's hard cases: invalid arguments in 2026-07-
       path,
     );
     assert.doesNotMatch(text, /InvalidParamsError|invalid tool arguments/, path);
-    // The three refusals' real lines are lesson 8's, pointed back to, not sent again.
-    assert.match(text, /\(lesson 8 showed two of them on the real wire\)/, path);
+    // The refusals' real lines are lesson 8's, not sent again here.
     assert.doesNotMatch(text, /Outcome: a result with isError true/, path);
   }
 });
 
-test("section 3: local failures are the client's own, not the peer's; cancellation by transport and revision", () => {
+test("section 3: local failures are the client's own, not the peer's; cancellation by transport and revision, on stdio and over Streamable HTTP", () => {
   for (const path of EXPORTS) {
     const { text } = exported(path);
     // Lesson 3 is the rule's home: one sentence points back to it.
     assert.match(text, /A timeout is one of lesson 3's local failures, the client's own\./, path);
     assert.doesNotMatch(text, /SDK 1\.x's numbers, `-32001` and `-32000`|MCP error -3200[01]/, path);
-    // What the receiver of the notification should do, in BCP 14 capitals; cancellation by transport
-    // is lesson 3's, pointed back to in one clause.
+    // What the receiver of the notification should do, in BCP 14 capitals.
     assert.match(text, /The server sent no answer to id 1: a receiver SHOULD NOT answer a cancelled request\./, path);
     assert.doesNotMatch(text, /SHOULD not/, path);
     // The notification's params, glossed where its real line is shown.
     assert.match(
       text,
-      /The notification's `requestId` names the request withdrawn; its `reason`, optional, is text to log or display/,
+      /The notification's `requestId` names the request withdrawn\. Its `reason`, optional, is text to log or display/,
       path,
     );
-    assert.match(text, /Cancelling on other transports is lesson 3's/, path);
-    assert.match(text, /Here is one as it crossed, after its opening:/, path);
+    assert.match(text, /Here is one as it crossed, after its opening\./, path);
+    // Over Streamable HTTP: 2025-11-25 asked for the notification and read no disconnect as
+    // cancellation; 2026-07-28 makes closing the response stream the cancellation, with no
+    // notification, and keeps the notification a MUST on stdio alone.
+    const http = text.slice(text.indexOf("Streamable HTTP cancels otherwise"), text.indexOf("## 6 · "));
+    assert.match(
+      http,
+      /^Streamable HTTP cancels otherwise, and there the two revisions differ\. In 2025-11-25 a dropped connection is no cancellation\. It "SHOULD NOT be interpreted as the client cancelling its request", and a client that cancels SHOULD send the notification \(2025-11-25 `basic\/transports\.mdx`, "Sending Messages to the Server"\)\./,
+      path,
+    );
+    assert.match(
+      http,
+      /In 2026-07-28 the client cancels by closing the request's SSE response stream\. The server MUST treat that disconnect as cancellation, and no `notifications\/cancelled` is required or expected \(2026-07-28 `basic\/patterns\/cancellation\.mdx`, "Transport-Specific Cancellation"\)\. The server SHOULD then stop work and MUST NOT send any further messages for the request \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\./,
+      path,
+    );
+    assert.match(
+      http,
+      /Stdio has no stream per request to close, so there a 2026-07-28 client MUST send the notification \(`basic\/transports\/stdio\.mdx`, "Cancellation"\)\./,
+      path,
+    );
+    assert.match(
+      text,
+      /Over Streamable HTTP in 2026-07-28 it closes the request's stream, and sends no notification\./,
+      `${path}: the summary`,
+    );
     assert.match(text, /"method":"notifications\/cancelled","params":\{"requestId":1,/, path);
     assert.match(text, /Outcome: no answer to id 1 ever came; id 2 was answered\./, path);
   }
@@ -392,18 +409,18 @@ test("section 3: one approval gate, reading a missing hint two ways; MCP's human
     );
     assert.doesNotMatch(text, /defaults gate|both gates|two gates/i, path);
     // Lesson 5 is the home of the approval gate and of MCP's human in the loop, which is a SHOULD.
-    assert.match(text, /Either way the gate is the course's, not MCP's human in the loop \(a SHOULD, lesson 5\)/, path);
+    assert.match(text, /Either way the gate is the course's, not MCP's human in the loop, which is a SHOULD\./, path);
     // The summary points back to lesson 5 for the rule, not restating it.
     assert.match(text, /The gate is the course's, not MCP's human in the loop \(lesson 5\)\./, path);
     assert.doesNotMatch(text, /the course's gate|the reference's|MCP defaults, all trusted/, path);
     // What the approval gate does with annotations that leave readOnlyHint out, as exercise 2's answer says.
     assert.match(
       text,
-      /Lesson 5's approval gate holds a call to a tool whose `annotations` do not say `readOnlyHint: true`, and lets a tool with no `annotations` through \(lesson 6\)\./,
+      /The simulator ran the approval gate only as the course built it\. That gate holds a call to a tool whose `annotations` do not say `readOnlyHint: true`, and lets a tool with no `annotations` through \(lesson 5\)\./,
       path,
     );
     // Untrusted annotations are lesson 4's rule: one clause points back to it.
-    assert.match(text, /it reads hints only because the course trusts its own servers \(lesson 4's rule\)\./, path);
+    assert.match(text, /It reads hints only because the course trusts its own servers \(lesson 4's rule\)\./, path);
     // What declaring annotations buys, said once after the table.
     assert.match(
       text,
@@ -434,7 +451,7 @@ test("section 3: restart and retry point back to lesson 8 in one sentence", () =
     // The restart SHOULD is 2026-07-28's (stdio.mdx, Unexpected Termination); these sessions are
     // 2025-11-25's. The retry's caution (read-only or idempotent tools) is the course's, stated in
     // lesson 8 together with the fleet's missing annotations; lesson 9 points back to it.
-    assert.match(text, /restart and retry after a server dies are lesson 8's\./, path);
+    assert.match(text, /Restart and retry after a server dies are lesson 8's\./, path);
     assert.doesNotMatch(text, /SHOULD to restart/, `${path}: taught in lesson 8`);
     assert.doesNotMatch(text, /Lesson 8's fleet declares no annotations/, `${path}: said in lesson 8`);
   }
@@ -483,7 +500,7 @@ test("exercise 1: with approval, the gate reading a missing hint by MCP's defaul
   assert.equal(withApproval.real.blocked, 0);
 });
 
-test("exercise 2: annotations that leave readOnlyHint out are a side effect in both readings of a missing hint, as section 4 and solution 2 say", () => {
+test("exercise 2: annotations that leave readOnlyHint out are a side effect in both readings of a missing hint, as section 3 and solution 2 say", () => {
   const inputSchema = { type: "object" };
   const partial = { name: "kayit_yaz", inputSchema, annotations: { openWorldHint: false } };
   for (const gate of GATE_RULES) assert.equal(toolDeclaration(partial, gate).sideEffect, true, gate);
@@ -496,23 +513,32 @@ test("exercise 2: annotations that leave readOnlyHint out are a side effect in b
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
     assert.match(
       solutions,
-      /It is held in both readings, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`: in lesson 5's reading the approval gate holds every tool whose `annotations` do not say it \(section 4\), and by MCP's defaults `readOnlyHint` is false, so the tool may write\./,
+      /It is held in both readings, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`: in lesson 5's reading the approval gate holds every tool whose `annotations` do not say it \(section 3\), and by MCP's defaults `readOnlyHint` is false, so the tool may write\./,
       path,
     );
   }
 });
 
-test("section 8: structured tool results, dated, with the rules' keywords, and their real lines", () => {
+test("section 6: structured tool results, dated, with the rules' keywords, and their real lines", () => {
   for (const path of EXPORTS) {
     const { text } = exported(path);
-    const section = text.slice(text.indexOf("## 8 · Structured tool results"), text.indexOf("## Summary"));
+    const section = text.slice(text.indexOf("## 6 · Structured tool results"), text.indexOf("## Summary"));
     // server/tools.mdx, "Structured Content" and "Output Schema": since 2025-06-18.
     assert.match(section, /Since revision 2025-06-18 a tool may also declare an `outputSchema`/, path);
+    // Up to 2025-11-25 an object; in 2026-07-28 any JSON Schema and any JSON value, with the tools
+    // page's array example (schema.mdx `Tool`; server/tools.mdx "Structured Content", "Output Schema").
     assert.match(
       section,
-      /`structuredContent` is a JSON object up to 2025-11-25, and `outputSchema` an object schema; in 2026-07-28 it may be any JSON value/,
+      /Up to 2025-11-25 `structuredContent` is a JSON object, and `outputSchema` a schema of `type: "object"` \(2025-11-25 `schema`, `Tool`\)\. In 2026-07-28 `outputSchema` may be any JSON Schema 2020-12 \(`schema`, `Tool`\), and `structuredContent` any JSON value that conforms to it: object, array, string, number, boolean or null \(`server\/tools`, "Structured Content"\)\. The page's example `list_users` declares `"type": "array"` and returns an array of objects \("Output Schema"\)\./,
       path,
     );
+    // A failed check: the client's duty is a SHOULD to validate; the page names no action.
+    assert.match(
+      section,
+      /clients SHOULD validate structured results against it\. The page names no action for a result that fails\. Its "Security Considerations" add only that clients SHOULD "Validate tool results before passing to LLM"\./,
+      path,
+    );
+    assert.match(section, /Throwing is the SDK's choice, as MCP names no action\./, path);
     assert.match(
       section,
       /A tool that returns structured content SHOULD also return the serialized JSON in a `TextContent` block/,
@@ -532,12 +558,12 @@ test("section 8: structured tool results, dated, with the rules' keywords, and t
     const flatSection = section.replace(/\s+/g, " ");
     assert.match(
       flatSection,
-      /it checks every successful result of a tool with an `outputSchema` against that schema before sending it \(not one with `isError: true`, nor lesson 3's `"input_required"`\)/,
+      /It checks every successful result of a tool with an `outputSchema` against that schema before sending it \(not one with `isError: true`, nor lesson 3's `"input_required"`\)/,
       path,
     );
     assert.match(
       flatSection,
-      /its `callTool` checks the `structuredContent` of every successful result against it/,
+      /Its `callTool` checks the `structuredContent` of every successful result against it/,
       path,
     );
   }

@@ -1,4 +1,4 @@
-// Lesson 4 states only what its run shows: the real lines of three servers, the same for the same seed, carry every seed-free fact its markdown writes; the simulator's tool, resource and prompt agree with the wire; and the readings' claims hold for other seeds.
+// Lesson 4 states only what its run shows: the real lines of four servers, the same for the same seed, carry every seed-free fact its markdown writes; the simulator's tool and resource agree with the wire; and the readings' claims hold for other seeds.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -7,7 +7,6 @@ import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import * as prose from "../../src/lessons/threePrimitives/prose";
 import { CHOSEN_BY, simulateThreePrimitives, WAYS } from "../../src/lessons/threePrimitives/simulate";
 import * as tables from "../../src/lessons/threePrimitives/tables";
-import { regionWaysChart } from "../../src/lessons/threePrimitives/charts";
 import { runThreePrimitives, type ThreePrimitivesLesson } from "../../src/lessons/threePrimitives/wire";
 import type { TranscriptLine } from "../../src/wireClient/lineExchange";
 import { ENVELOPE_TOKENS, REMOTE_ROUND_TRIPS } from "../../src/sim/envelope";
@@ -25,7 +24,7 @@ const SEEDS = [0, 7, 20260219, 9007199254740991];
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
 /** A transcript's lines, parsed, in order. */
-function parsed(lesson: ThreePrimitivesLesson, server: "kayit" | "olcum" | "tarife") {
+function parsed(lesson: ThreePrimitivesLesson, server: "kayit" | "olcum" | "tarife" | "fleet") {
   return lesson.wire[server].steps
     .filter((step): step is TranscriptLine => "line" in step)
     .map((line) => ({ ...line, json: JSON.parse(line.line) as Record<string, any> }));
@@ -36,6 +35,7 @@ function printed(lesson: ThreePrimitivesLesson): string[] {
   return [
     tables.formatPrimitiveOffers(lesson),
     tables.formatToolsListLines(lesson),
+    tables.formatDescribedTool(lesson),
     tables.formatResourceReadLines(lesson),
     tables.formatResourceNotFound(lesson),
     tables.formatPromptGetLines(lesson),
@@ -49,17 +49,18 @@ function printed(lesson: ThreePrimitivesLesson): string[] {
   ];
 }
 
-describe("lesson 4 on the default seed (3 server processes)", () => {
+describe("lesson 4 on the default seed (4 server processes)", () => {
   let lesson: ThreePrimitivesLesson;
   before(async () => {
     lesson = await runThreePrimitives(20260218);
   });
 
-  it("starts 3 processes, and the same seed gives the same lines, byte for byte: those of the committed export", () => {
-    assert.equal(lesson.wire.processes, 3);
+  it("starts 4 processes, and the same seed gives the same lines, byte for byte: those of the committed export", () => {
+    assert.equal(lesson.wire.processes, 4);
     const exported = readFileSync(join(ROOT, "lessons", "04-three-primitives.md"), "utf8");
     for (const text of [
       tables.formatToolsListLines(lesson),
+      tables.formatDescribedTool(lesson),
       tables.formatResourceReadLines(lesson),
       tables.formatResourceNotFound(lesson),
       tables.formatPromptGetLines(lesson),
@@ -70,10 +71,9 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
 
   it("prints the key lines", () => {
     assert.deepEqual(tables.formatRegionWays(lesson).split("\n"), [
-      "primitive  used              chosen by    server  requests  tokens  round trips  bytes  answers",
-      "tool       bolge_ozet ×3     model        kayit          3      72            6   1556        3",
-      "resource   abone_listesi     application  olcum          1     753            1   5617        3",
-      "prompt     bedel_aciklamasi  user         tarife         1      94            2    850        0",
+      "primitive  used           chosen by    server  requests  tokens  round trips  bytes  answers",
+      "tool       bolge_ozet ×3  model        kayit          3      72            6   1556        3",
+      "resource   abone_listesi  application  olcum          1     753            1   5617        3",
     ]);
     const toolsList = tables.formatToolsListLines(lesson).split("\n");
     assert.equal(toolsList[0], "client → server (244 bytes)");
@@ -99,6 +99,7 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
     for (const text of printed(lesson)) for (const line of text.split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
     for (const text of [
       tables.formatToolsListLines(lesson),
+      tables.formatDescribedTool(lesson),
       tables.formatResourceReadLines(lesson),
       tables.formatResourceNotFound(lesson),
       tables.formatPromptGetLines(lesson),
@@ -204,18 +205,25 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
       [["user", "text"]],
     );
     assert.equal(lesson.promptCase.task, 1, "the first charge task is task 1");
+
+    // fleet's tools/list: every tool carries a description, none a title; get_device's entry is shown whole.
+    const fleetTools = parsed(lesson, "fleet")[1].json.result.tools as Record<string, any>[];
+    assert.ok(fleetTools.every((tool) => typeof tool.description === "string" && tool.title === undefined));
+    const shown = tables.formatDescribedTool(lesson);
+    assert.match(shown.split("\n")[0], /^fleet: server → client \(\d+ bytes\), 3 tools; get_device's entry:$/);
+    assert.deepEqual(
+      JSON.parse(shown.split("\n").slice(1).join("\n")),
+      fleetTools.find((tool) => tool.name === "get_device"),
+    );
   });
 
-  it("the simulator counts the real server's contents and text, as words", () => {
+  it("the simulator counts the real server's contents, as words", () => {
     const olcum = parsed(lesson, "olcum");
-    const tarife = parsed(lesson, "tarife");
     const read = lesson.ways[1].exchanges[0];
     assert.equal(
       read.response.body,
       contentWords(JSON.parse(olcum[3].json.result.contents[0].text)).map(pyStr).join(" "),
     );
-    const got = lesson.ways[2].exchanges[0];
-    assert.equal(got.response.body, tarife[3].json.result.messages[0].content.text);
     for (const way of lesson.ways)
       for (const { request, response } of way.exchanges)
         for (const message of [request, response])
@@ -226,17 +234,26 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
     const ways = flat(prose.readRegionWays(lesson));
     assert.match(
       ways,
-      /Way \(a\) answered 3 of 3 region tasks with 3 requests to `kayit`, a remote server: 6 round trips, 72 envelope tokens and 1556 bytes\./,
+      /\(b\) saved 5 round trips for 681 more tokens and 4061 more bytes\. Round trips follow placement: `kayit` is remote, so each of \(a\)'s 3 calls costs 2, while \(b\)'s one read of local `olcum` costs 1\./,
     );
-    assert.match(ways, /\(b\) saved 5 round trips for 681 more tokens and 4061 more bytes\./);
     assert.match(ways, /The two agree, in the simulator and on the wire: `kuzey` 10, `dogu` 11 and `dogu` 11\./);
-    assert.match(ways, /The prompt, \(c\), answered none: 1 request, 94 tokens, 2 round trips and 850 bytes/);
+    // The read's 737 tokens taken apart, so a reader can check them: 8 + 60 × 12 + one per merkez subscriber.
+    const merkez = Object.values(
+      JSON.parse(parsed(lesson, "olcum")[3].json.result.contents[0].text) as Record<string, { bolge: string }>,
+    ).filter((row) => row.bolge === "merkez").length;
+    assert.equal(737, ENVELOPE_TOKENS + 60 * 12 + merkez);
+    assert.match(
+      ways,
+      new RegExp(
+        `\\(b\\)'s response alone is 737 tokens: 8 for the envelope, 12 for each of the 60 subscribers \\(\`A\\d{3} bolge \\w+ tip \\w+ onceki \\d+ simdiki \\d+\`\\), and 1 more for each of the ${merkez} in \`merkez\`\\.`,
+      ),
+    );
     assert.match(
       flat(prose.readRegionQuestion(lesson)),
       /task 3 \(`kuzey`, north\), task 7 \(`dogu`, east\) and task 11 \(`dogu`, east\)\. Only 2 of the regions differ/,
     );
     const prompt = flat(prose.readPromptText(lesson));
-    assert.match(prompt, /subscriber of task 1, `A059`: 50 m³, type `mesken`\./);
+    assert.match(prompt, /The user asks about task 1's subscriber, `A059`: 50 m³, type `mesken`\./);
     assert.match(prompt, /The amount it names, 470, is what the `tarife` tool answers/);
     // The summary's round trips and tokens are the course's measures, and says so.
     assert.match(
@@ -256,18 +273,25 @@ describe("lesson 4 on the default seed (3 server processes)", () => {
       schema,
       /"Household if not given" is `"default": "mesken"` on `tip`, which only annotates \(section 2\): the tool's code must still apply it/,
     );
-    const body = flat(readFileSync(join(ROOT, "lessons", "04-three-primitives.md"), "utf8"));
+    // The export's prose, quoted lines (the note) unquoted, line breaks folded.
+    const body = flat(readFileSync(join(ROOT, "lessons", "04-three-primitives.md"), "utf8").replace(/^> /gm, ""));
     assert.ok(body.includes("`default`, a value to assume, only annotates: a validator does not fill it in."));
     // caching.mdx lists server/discover with the list methods and resources/read; prompt arguments are
     // strings in both revisions (GetPromptRequestParams.arguments); a description is the schema's "hint".
     assert.ok(body.includes("complete results of `server/discover`, the list methods and `resources/read`"));
     assert.ok(body.includes("In both revisions prompt arguments are strings (`m3` goes as text)"));
     assert.ok(body.includes(`("a 'hint' to the model", says the schema's \`Tool\`)`));
-    const chart = regionWaysChart(lesson);
-    assert.deepEqual(
-      (chart.data as { values: { bytes: number }[] }).values.map((v) => v.bytes),
-      [1556, 5617, 850],
-    );
+    // What each primitive looks like to the model (tools.mdx "Message Flow": Client->>LLM "Process result";
+    // resources.mdx "User Interaction Model"; prompts.mdx "PromptMessage": role "user" or "assistant").
+    for (const row of [
+      '| tool | its result, returned to the model as the answer to its call | `server/tools.mdx`, "Message Flow" |',
+      "| resource | the contents, attached as context by the host, by the user's pick or its own rules |",
+      "| prompt | its messages, put in the conversation as `user` or `assistant` turns |",
+    ])
+      assert.ok(body.includes(row), row);
+    // Section 5 prices two ways; the prompt is no third way and has no row, and the lesson draws no chart.
+    assert.ok(body.includes("A prompt is no third way: it writes a question and counts nothing."));
+    assert.ok(!/^prompt +bedel_aciklamasi/m.test(body) && !body.includes(".svg)"));
   });
 });
 
@@ -291,19 +315,17 @@ describe("lesson 4's claims over other seeds (simulator only)", () => {
         [
           [3, 3, 6],
           [1, 1, 1],
-          [1, 1, 2],
         ],
       );
       assert.deepEqual(
         lesson.ways.map((w) => CHOSEN_BY[w.way]),
-        ["model", "application", "user"],
+        ["model", "application"],
       );
-      const [tool, resource, prompt] = lesson.ways;
+      const [tool, resource] = lesson.ways;
       const truth = lesson.regionTasks.map((task) => task.subscribers);
       assert.deepEqual(tool.answers, truth);
       assert.deepEqual(resource.answers, truth);
-      assert.deepEqual(prompt.answers, []);
-      // Tokens: merkez is the one region of two tokens; readings one token each; the prompt's tokens never move.
+      // Tokens: merkez is the one region of two tokens; readings one token each.
       const merkezTasks = lesson.regionTasks.filter((t) => t.region === "merkez").length;
       const baseMerkez = base.regionTasks.filter((t) => t.region === "merkez").length;
       assert.equal(tool.tokens - base.ways[0].tokens, 2 * (merkezTasks - baseMerkez));
@@ -312,7 +334,6 @@ describe("lesson 4's claims over other seeds (simulator only)", () => {
         resource.tokens - base.ways[1].tokens,
         merkezOf(resource.exchanges[0].response.body) - merkezOf(base.ways[1].exchanges[0].response.body),
       );
-      assert.equal(prompt.tokens, base.ways[2].tokens);
       assert.ok(resource.tokens > tool.tokens && resource.round_trips < tool.round_trips);
       assert.deepEqual([lesson.everyRegion.request, lesson.everyRegion.round_trips], [5, 10]);
     });

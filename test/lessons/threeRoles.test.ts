@@ -102,11 +102,9 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   says("Server and tool `tarife` share a name.");
   // architecture/index.mdx: the host "Coordinates AI/LLM integration and sampling"; a 2026-07-28 call
   // may take more than one request (mrtr.mdx).
+  says("It coordinates *sampling* too, a server asking the model for a reply, which 2026-07-28 deprecates.");
   says(
-    "The host coordinates the model (and *sampling*, a server asking for a reply from it, deprecated in 2026-07-28)",
-  );
-  says(
-    "(in 2026-07-28 a server may first answer that it needs input, such as a user's yes or no, and the client sends a new request, under a new id, with the same arguments and the answer)",
+    "In 2026-07-28 a server may first answer that it needs input, such as a user's yes or no. The client then sends a new request, under a new id, with the same arguments and the answer.",
   );
   assert.ok(lesson.servers.find((s) => s.server === "tarife")!.tools.includes("tarife"));
   assert.deepEqual(
@@ -183,36 +181,31 @@ for (const seed of SEEDS)
     assert.deepEqual(deger.origin, { kind: "answer", step: write.step - 1, tool: "tarife", server: "tarife" });
     assert.equal(deger.value, traced.calls[write.step - 2].answer.tutar);
     says("`deger`, the value a record writes, is the charge `tarife` has just answered, `tutar`.");
-    says(
-      `\`olcum\` answers ${olcum.calls} of the ${host.calls} calls, in ${olcum.tasks} tasks: ` +
-        `it serves the ${olcum.alone} consumption tasks alone, and opens the ` +
-        `${olcum.tasks - olcum.alone} charge and record tasks`,
-    );
-    const total = (v: typeof olcum) => v.values.task + v.values["same server"] + v.values["other server"];
     // The markdown states section 7's counts once, for every seed: the table is the same at each.
     assert.equal(formatServerViews(result), formatServerViews(lesson));
     assert.equal(olcum.values["other server"], 0);
-    says(
-      `\`tarife\` answers ${tarife.calls} calls in ${tarife.tasks} tasks, none alone, and all ` +
-        `${tarife.values["other server"]} of its values`,
-    );
-    assert.equal(tarife.alone, 0);
     assert.equal(tarife.values.task + tarife.values["same server"], 0);
-    says(
-      `\`kayit\` serves the ${kayit.alone} region tasks alone and closes the ` +
-        `${kayit.tasks - kayit.alone} record tasks; ${kayit.values["other server"]} of its ` +
-        `${total(kayit)} values`,
+    assert.equal(kayit.values["other server"], result.crossings.filter((c) => c.to === "kayit").length);
+    // Section 7's two sentences: only the host holds a task that spans servers, and it carried every
+    // value that went between servers; no message goes from one server to another.
+    assert.equal(host.spanning, 6);
+    assert.ok(
+      result.traces
+        .filter((t) => new Set(t.calls.map((c) => c.server)).size >= 2)
+        .every((t) => result.views.every((v) => t.calls.some((c) => c.server !== v.server))),
     );
-    const sent = total({ ...olcum, values: host.values });
     says(
-      `The host makes all ${host.calls} calls, holds all ${host.tasks} tasks and sends ${sent} ` +
-        `values, ${host.values["other server"]} of them from one server to another.`,
+      `Each server sees only its own calls, so none sees whole a task that reaches two or more ` +
+        `servers; the ${host.values["other server"]} values that went between servers all passed ` +
+        `through the host.`,
     );
-    says(`Of the ${host.spanning} tasks that reach two or more servers`);
+    assert.equal(host.serverToServer, 0);
     says(
-      `The ${host.calls} calls are ${host.messages} messages, each between a client and its ` +
-        `server: ${host.serverToServer} go from one server to another.`,
+      `Only the host holds every task: it makes all ${host.calls} calls, and none of their ` +
+        `${host.messages} messages goes from one server to another.`,
     );
+    // The counts a reader can read off the table are exercise 2's, not the body's.
+    assert.ok(!flat(markdown).includes("`olcum` answers 18 of the 30 calls"));
     says(`it carried all ${result.crossings.length} values that went between servers`);
     // The summary's claims: tarife never receives a subscriber id, olcum never an amount.
     says("`tarife` priced 6 charges without one subscriber id, and `olcum` never saw an amount");
@@ -232,7 +225,6 @@ for (const seed of SEEDS)
     const texts = [
       prose.describeThreeRolesSeed(result),
       prose.readSeedTasks(result),
-      prose.readTracedTask(result),
       prose.threeRolesSolutions(result),
       formatSeedTasks(result),
       formatTracedTask(result),
@@ -241,10 +233,6 @@ for (const seed of SEEDS)
     for (const text of texts) for (const line of text.split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
     assert.match(flat(prose.describeThreeRolesSeed(result)), new RegExp(`seed ${seed}\\*\\*`));
     assert.ok(flat(prose.readSeedTasks(result)).includes(`charge of \`${traced.task.subscriber}\``));
-    const reading = flat(prose.readTracedTask(result));
-    assert.ok(reading.startsWith("Task 4's 4 calls send 8 argument values. 3 came from the task"));
-    assert.ok(reading.includes("2 came from an earlier answer of the server that receives them"));
-    assert.ok(reading.includes("3 came from another server's answer"));
     const solutions = flat(prose.threeRolesSolutions(result));
     assert.ok(solutions.includes("`tarife` receives no subscriber id in any of the 12 tasks"));
     assert.ok(solutions.includes("18 values went from `olcum` back to `olcum`"));
@@ -265,6 +253,8 @@ test("on the wire: the lines crossed are the committed export's, and the real an
   assert.equal(first.server, "olcum");
   assert.equal(first.calls, 2);
   assert.equal(first.sameAnswers, true);
+  // Revision 2026-07-28: no opening, every request with its own `_meta`, every result a `resultType`.
+  assert.equal(first.transcript.era, "stateless");
   const lines = first.transcript.steps.map((step) => ("line" in step ? JSON.parse(step.line) : {}));
   assert.deepEqual(
     lines.map((m) => [m.method, m.id, m.params?.name]),
@@ -276,13 +266,42 @@ test("on the wire: the lines crossed are the committed export's, and the real an
     ],
   );
   assert.deepEqual(lines[0].params.arguments, { abone: "A044" });
-  const printed = formatWireTranscript(first.transcript);
+  for (const request of [lines[0], lines[2]]) {
+    assert.equal(request.params._meta["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+    assert.deepEqual(request.params._meta["io.modelcontextprotocol/clientCapabilities"], {});
+  }
+  for (const response of [lines[1], lines[3]]) {
+    assert.equal(response.result.resultType, "complete");
+    assert.equal(response.result.isError, false);
+  }
+  assert.equal(first.transcript.outcome, "2 calls answered, with the values the trace computed");
+  // The notebook prints the lines without the outcome, which the reading below says in its words.
+  const printed = formatWireTranscript(first.transcript, [], { outcome: false });
   for (const line of printed.split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
   assert.ok(printed.startsWith("$ mcp-course serve olcum --seed 20260218\n"));
-  assert.ok(printed.endsWith("Outcome: 2 calls answered, with the values the trace computed."));
+  assert.ok(!printed.includes("Outcome:"));
   const reading = flat(prose.readWireCalls(lesson, first));
   assert.ok(reading.includes("These 2 exchanges are all `olcum` sees of task 4."));
   assert.ok(reading.includes("`tutar 554` and `yazildi true`"));
   const exported = readFileSync(join(ROOT, "lessons", "01-three-roles.md"), "utf8");
   assert.ok(exported.includes(printed), "the export prints the same transcript");
+});
+
+test("section 1 ends with a short note on reading the specification; section 6 shows 2026-07-28 and says what isError is", () => {
+  const one = markdown.slice(markdown.indexOf("## 1 · "), markdown.indexOf("## 2 · "));
+  const note = one.slice(one.indexOf("> **How to read the specification.**"));
+  assert.ok(note.length > 0 && one.trimEnd().endsWith(note.trimEnd()), "the note closes section 1");
+  assert.ok(flat(note).includes("the TypeScript definitions of every message"));
+  assert.ok(flat(note).includes("`basic/index.mdx` of 2026-07-28 is at `…/2026-07-28/basic`"));
+  const body = flat(note).slice("> **How to read the specification.** ".length);
+  assert.ok((body.match(/\. [A-Z]/g) ?? []).length <= 3, "at most four sentences");
+  assert.ok(!flat(one).slice(0, flat(one).indexOf("> **How")).includes("MDX"), "no MDX before the note");
+  says("It speaks 2026-07-28, the current revision, which requires no opening exchange: the first line is the call.");
+  says(
+    "(A first `server/discover`, asking what the server supports, is RECOMMENDED on stdio, `basic/transports/stdio.mdx`; this client skips it.)",
+  );
+  says(
+    "`isError` says whether the tool failed: a failed tool call is reported inside a result, with `isError: true`, not as a JSON-RPC error",
+  );
+  assert.ok(!flat(markdown).includes("The client speaks revision 2025-11-25"));
 });

@@ -331,17 +331,58 @@ test("the solutions fold every answer, computed from the run", () => {
   assert.match(flat(solutions), /A tool that added something each time it ran .* would add it twice/);
 });
 
-test("the spec points the markdown states with their limits: the stdio probe, the request headers, TLS", () => {
+test("the spec points the markdown states with their limits: the stdio probe, TLS", () => {
   // No message need open a 2026-07-28 connection, yet stdio.mdx ("Backward Compatibility") RECOMMENDS probing.
   assert.match(
     markdown,
-    /no message need open the connection \(though on stdio a first `server\/discover` request, asking what the server supports, is RECOMMENDED, and a SHOULD for a client that also speaks older revisions: `stdio\.mdx`, "Backward Compatibility"\)/,
+    /no message need open the connection \(though on stdio a first `server\/discover` request, which asks the server which revisions and optional features it supports, is RECOMMENDED, and a SHOULD for a client that also speaks older revisions: `stdio\.mdx`, "Backward Compatibility"\)/,
   );
-  // Mcp-Method is required on "All requests"; header rules for notification POSTs are left undefined.
-  assert.match(markdown, /every request's POST carries `MCP-Protocol-Version`/);
   // The doubled round trip leaves TLS out, and says so.
   assert.match(
     markdown,
     /a new `https:\/\/` connection would add a handshake of TLS, the encryption under `https:\/\/` \(one more round trip in TLS 1\.3\), which the rule leaves out/,
   );
+});
+
+test("section 3's header table: each header, the body field it copies, when it is required, what a mismatch gets", () => {
+  // 2026-07-28 streamable-http.mdx, "Request Metadata": MCP-Protocol-Version on every POST, equal to _meta's
+  // revision; Mcp-Method on all requests; Mcp-Name (params.name or params.uri) on tools/call, resources/read,
+  // prompts/get. "Server Validation": a missing, malformed or mismatched header is 400 with -32020, whose
+  // schema.mdx constant is HEADER_MISMATCH; an unsupported revision is 400 with -32022.
+  const raw = parseNotebook(readFileSync(`${PACKAGE_ROOT}/notebooks/02-the-transport.ipynb`, "utf8"))
+    .cells.filter((cell) => cell.cell_type === "markdown")
+    .map((cell) => cell.source)
+    .join("\n")
+    .split("\n");
+  const header = raw.indexOf("| header | copies from the body | required on | a mismatch gets |");
+  assert.ok(header >= 0, "the table's header row");
+  assert.deepEqual(raw.slice(header + 1, header + 5), [
+    "|:---|:---|:---|:---|",
+    "| `MCP-Protocol-Version` | `_meta`'s revision | every POST | `400 Bad Request`, -32020 (`HEADER_MISMATCH`) |",
+    "| `Mcp-Method` | `method` | every request | `400`, -32020 |",
+    "| `Mcp-Name` | `params.name` or `params.uri` | `tools/call`, `resources/read`, `prompts/get` | `400`, -32020 |",
+  ]);
+  assert.match(
+    markdown,
+    /A server that reads the body MUST refuse a request whose header is missing, malformed or disagrees with the body:/,
+  );
+  assert.match(
+    markdown,
+    /A revision the server does not support gets `400` and -32022 \(`UNSUPPORTED_PROTOCOL_VERSION`, `schema\.mdx`\), with the revisions it supports\./,
+  );
+});
+
+test("section 3's resend rule: the changelog's MUST quoted at its strength, what it covers, and its risk", () => {
+  // 2026-07-28 changelog.mdx, Major changes, item 9: "A broken response stream loses the in-flight request;
+  // clients **MUST** re-issue it as a new request with a new request ID". The rule cannot make a second run
+  // harmless, so the lesson says when a write may be sent again.
+  assert.match(
+    markdown,
+    /\*\*A broken stream\*\* loses its request, and clients "MUST re-issue it as a new request with a new request ID" \(2026-07-28 `changelog\.mdx`, Major changes, item 9\)\. That covers every request whose stream broke before its answer\./,
+  );
+  assert.match(
+    markdown,
+    /The server may already have done the work, so a client should resend a write that is not \*idempotent\* \(same effect however often it runs\) only if it accepts that risk\./,
+  );
+  assert.doesNotMatch(markdown, /MUST send again/);
 });

@@ -8,9 +8,6 @@ import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
 import { proseShare } from "../../src/lessons/lessonShape";
 import { readNotebook } from "../../src/notebook/notebookFile";
-import { tokenize, TOKEN_LENGTH } from "../../src/sim/tokenizer";
-import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
-import { PROTOCOL_VERSION_KEY } from "../../src/protocol/revisions";
 
 const ROOT = join(__dirname, "..", "..");
 const EXPORTS = ["lessons/10-without-a-session.md", "lessons/seed-20260219/10-without-a-session.md"];
@@ -35,7 +32,6 @@ const GLOSSES: readonly [string, string][] = [
   ["bolge_ozet", "region summary"],
   ["kayit_yaz", "write a record"],
   ["arac bildirilmedi", "tool not declared"],
-  ["surum", "version"],
 ];
 
 for (const [k, path] of EXPORTS.entries()) {
@@ -144,20 +140,18 @@ for (const [k, path] of EXPORTS.entries()) {
     // streamable-http.mdx, "Backward Compatibility": modern servers also answer 400 with these.
     assert.match(flat, /-32021 \(a missing client capability\) or -32020 \(a header failure\)/);
     assert.match(flat, /SDK 2\.4\.0's probe recognizes -32022 alone/);
-    // Section 3's two runs share one workload, said where they meet.
-    assert.match(flat, /In the simulator, over its 12 tasks,.*On the wire, over its 12 tasks,/);
+    // Section 3's wire run and the simulator's in exercise 4's answer share one workload.
+    assert.match(flat, /On the wire, over its 12 tasks,.*Over its 12 tasks, discovering at every task costs/);
     // The close: MCP's tasks are not the course's, and every feature it names is glossed.
     const close = flat.slice(flat.indexOf("## Where to go from here"));
     assert.match(close, /MCP's \*tasks\*, requests whose result the client collects later/);
     assert.match(close, /they are not the course's tasks, a user's questions\./);
-    // The removals are the body's (section 1, with the changelog), and the close points back.
-    assert.match(
-      flat.slice(flat.indexOf("## 1 · "), flat.indexOf("## 2 · ")),
-      /Besides `initialize` and `resources\/subscribe`, the changelog removes other methods, among them \(`changelog\.mdx`, "Major changes"\): `ping`, a request that checks the peer still answers; `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); and `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed\./,
-    );
+    // The removals are the close's, each glossed there (2026-07-28 changelog.mdx: Major change 5
+    // and Minor change 11), and section 1 keeps to the fields it prices.
+    assert.doesNotMatch(flat.slice(flat.indexOf("## 1 · "), flat.indexOf("## 2 · ")), /`ping`/);
     assert.match(
       close,
-      /- removed, among others: `ping`, `logging\/setLevel`, `notifications\/roots\/list_changed` \(section 1\) and `notifications\/elicitation\/complete`;/,
+      /- removed, among others \(`changelog\.mdx`\): `ping`, a request that checks the peer still answers; `logging\/setLevel`, as a request now sets its own log level in `_meta`; `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed; and `notifications\/elicitation\/complete`;/,
     );
     assert.doesNotMatch(close, /compatibility matrix/);
   });
@@ -212,10 +206,13 @@ for (const path of EXPORTS) {
       /That departs from MCP: a client that speaks both eras, as ours does, over stdio SHOULD probe with `server\/discover` before any other request/,
     );
     assert.match(flat, /the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\)/);
-    // The simulator's 30 tokens of `_meta` against lesson 3's 32, with why they differ.
+    // Section 1 prices the fields in bytes only: the tokens per field are lesson 3's.
+    const one = flat.slice(flat.indexOf("## 1 · "), flat.indexOf("## 2 · "));
+    assert.doesNotMatch(one, /tokens/);
+    assert.match(markdown, /^era {8}carried by {17}what {45}bytes$/m);
     assert.match(
-      flat,
-      /so its `_meta` is 30 tokens where lesson 3 counted 32 for the wire's words: the wire's identity is an object, `name mcp-course version 0`, 2 tokens more than `mcp-course surum 0`\./,
+      markdown,
+      /^stateless {2}every request \(_meta\) {6}protocolVersion, clientInfo, clientCapabilities {4}\d+$/m,
     );
     assert.match(flat, /`notifications\/roots\/list_changed`/);
   });
@@ -223,12 +220,14 @@ for (const path of EXPORTS) {
   test(`${path}: the discovery table says which columns count discovery alone, and the _meta average adds up`, () => {
     assert.match(markdown, /discoveries {2}disc\. messages {2}disc\. tokens {2}total tokens/);
     assert.match(flat, /\*disc\. messages\* and \*disc\. tokens\* count the discovery alone/);
-    // The request's growth on the wire is its `_meta`: the average is within a byte of it.
+    // The request's growth on the wire is its `_meta`, the result's its two fields: each average is
+    // within a byte of the table's, and the result's says why it is above `olcum`'s.
     const m = flat.match(
-      /the same `_meta` is (\d+) bytes in each request\. Over lesson 6's \d+ calls a stateless `tools\/call` request was ([\d.]+) bytes longer on average, its result [\d.]+\./,
+      /A stateless `tools\/call` request carries (\d+) bytes of `_meta`, and its result (\d+) more from `olcum`\. Over lesson 6's \d+ calls a stateless `tools\/call` request was ([\d.]+) bytes longer on average, its result ([\d.]+), above \d+ because the calls to `tarife` carry a longer server name\./,
     );
     assert.ok(m, "the _meta sentence");
-    assert.ok(Math.abs(Number(m[1]) - Number(m[2])) < 1, `${m[1]} bytes of _meta against ${m[2]} on average`);
+    assert.ok(Math.abs(Number(m[1]) - Number(m[3])) < 1, `${m[1]} bytes of _meta against ${m[3]} on average`);
+    assert.ok(Math.abs(Number(m[2]) - Number(m[4])) < 1, `${m[2]} bytes of result against ${m[4]} on average`);
   });
 }
 
@@ -271,7 +270,7 @@ for (const path of EXPORTS) {
     // (caching.mdx, "Cacheable Results").
     assert.match(
       flat,
-      /What `initialize` said once per session now rides on every message, as lessons 3 and 4 showed: in each request's `_meta` the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); in each result `resultType` \(MUST\) and the server's identity \(SHOULD\); in a `"complete"` result of `server\/discover`, a list method or `resources\/read` the caching hints `ttlMs` and `cacheScope`, none in an interim `"input_required"` one\./,
+      /In 2026-07-28 they ride on every message, as lessons 3 and 4 showed \(`basic\/index\.mdx`, "Per-request protocol fields" and "Per-response protocol fields"\): - each request's `_meta` carries the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); - each result carries `resultType` \(MUST\) and, in its `_meta`, the server's identity \(SHOULD\); - a `"complete"` result of `server\/discover`, a list method or `resources\/read` also carries the caching hints `ttlMs` and `cacheScope`; an interim `"input_required"` one carries none\./,
     );
     assert.doesNotMatch(flat, /Lesson 5 opened `olcum` both ways/);
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
@@ -301,7 +300,7 @@ for (const path of EXPORTS) {
     // HTTP's is lesson 2's and the lifetime SHOULD NOT lesson 7's, each pointed back to once.
     assert.match(
       flat,
-      /in 2025-11-25 a session over stdio lasts as long as the server's process \(over Streamable HTTP its lifetime is lesson 2's\)/,
+      /In 2025-11-25 a session over stdio lasts as long as the server's process \(over Streamable HTTP a session has a lifetime of its own\); as lesson 7 said/,
     );
     assert.match(flat, /as lesson 7 said, 2026-07-28 advises against that lifetime/);
     assert.doesNotMatch(flat, /a session the server names in an `MCP-Session-Id` spans many HTTP connections/);
@@ -347,7 +346,7 @@ for (const path of EXPORTS) {
     );
     assert.match(
       said5,
-      /a server MUST NOT put an `elicitation\/create` in `inputRequests` for a client that has not declared it/,
+      /A server MUST NOT put an `elicitation\/create` in `inputRequests` for a client that has not declared it/,
     );
     assert.match(said5, /error -32021 \(lesson 3's missing client capability\)/);
     // The message shapes (requestState echoed, the retry's new id) are lesson 3's, pointed back to.
@@ -425,35 +424,33 @@ for (const path of EXPORTS) {
     );
     assert.match(
       flat,
-      /the course calls the modern era \*stateless\*, as the specification calls 2026-07-28's MCP "a stateless protocol" \(`basic\/index\.mdx`, "Statelessness"\): no session, but not no state: what spans requests MUST be named by an identifier the client passes each time/,
+      /The specification calls 2026-07-28's MCP "a stateless protocol" \(`basic\/index\.mdx`, "Statelessness"\), and the course calls the modern era \*stateless\*\. Stateless means without a session, not without state\. State that spans requests MUST be named by an identifier the client passes each time\./,
     );
-    // Section 3's two tables run one workload, said once, and are read row by row, from the run.
+    // Section 3 keeps one discovery table, the wire's; the simulator's, on the same workload, is in
+    // exercise 4's answer (its cached rows are what the exercise asks about), read against it.
+    const three = flat.slice(flat.indexOf("## 3 · "), flat.indexOf("## 4 · "));
     assert.match(
-      flat,
-      /Both tables below run section 2's workload, the twelve tasks against the three servers with lesson 5's policy, 10 minutes apart: the simulator's counts tokens, the wire's processes and bytes, so the two can be read row by row\./,
+      three,
+      /The table below runs section 2's workload on the wire: the twelve tasks against the three servers with lesson 5's policy, 10 minutes apart\./,
     );
+    assert.doesNotMatch(three, /disc\. tokens|In the simulator, over its/);
+    const four = markdown
+      .slice(markdown.indexOf("<summary>4. "), markdown.indexOf("<summary>5. "))
+      .replace(/\s+/g, " ");
+    assert.match(four, /```text discovery discoveries disc\. messages disc\. tokens total tokens round trips/);
     assert.match(
-      flat,
-      /Row by row the tables agree: the four ways of discovering they share rank alike, cheapest first, legacy per session, stateless cached, legacy per task and stateless per task, by discovery tokens in the simulator and by discovery bytes on the wire\./,
+      four,
+      /This table and section 3's agree row by row: the four ways of discovering they share rank alike, cheapest first, legacy per session, stateless cached, legacy per task and stateless per task, by discovery tokens here and by discovery bytes on the wire\./,
     );
     // The halves are defined once, where the lesson first splits into them.
-    assert.match(flat, /the \*simulated half\*, lesson 6's simulator counting envelope tokens, and the \*wire half\*/);
-    // The per-task legacy run's bytes, against its discovery and section 2's calls: the ids' digits.
     assert.match(
       flat,
-      /and \d+ bytes? fewer than its discovery's [\d,]+ plus the [\d,]+ of the same calls in one session: each new session numbers its requests from 0 again/,
+      /The \*simulated half\* is lesson 6's simulator, counting envelope tokens\. The \*wire half\* is lesson 9's real servers and client, counting bytes\./,
     );
+    // The per-task legacy run's bytes stand as measured: the ids' digits are no part of the body.
+    assert.doesNotMatch(flat, /fewer of its ids reach two digits/);
   });
 }
-
-test("the tokenizer figures section 1's markdown states are the tokenizer's", () => {
-  assert.equal(TOKEN_LENGTH, 5);
-  assert.equal(ENVELOPE_TOKENS, 8);
-  assert.equal(tokenize("protocolVersion 2025-11-25").length, 5);
-  assert.equal(PROTOCOL_VERSION_KEY, "io.modelcontextprotocol/protocolVersion");
-  assert.equal(PROTOCOL_VERSION_KEY.length, 39);
-  assert.equal(tokenize(PROTOCOL_VERSION_KEY).length, 8);
-});
 
 test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 3's, and the signed state's limits are said", () => {
   for (const file of EXPORTS) {
@@ -478,6 +475,29 @@ test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 
       /refused the retry with error -32602 `Invalid or expired requestState` before `kayit_yaz` ran, and nothing was written\./,
       file,
     );
+    // mrtr.mdx "Server Requirements (Basic Workflow)": the checks listed once, here, and the Warning
+    // under the replay guards quoted exactly: they do not make a state single-use; that is the
+    // server's to enforce.
+    const section5 = prose.slice(prose.indexOf("## 5 · "), prose.indexOf("## Summary"));
+    assert.ok(
+      section5.includes(
+        'The page warns: "Servers for which a given `requestState` must be consumed at most once (e.g., one-time redemptions) MUST enforce that invariant server-side."',
+      ),
+      file,
+    );
+    assert.ok(section5.includes("These three do not make a state single-use."), file);
+    assert.ok(
+      section5.includes(
+        'the multi round-trip page asks the server to check it ("Server Requirements (Basic Workflow)"): - A server MUST treat a `requestState` as attacker-controlled.',
+      ),
+      file,
+    );
+    assert.match(
+      section5,
+      /A tool that is not idempotent needs an expiry too and, to run at most once, a record on the server, as the warning asks\./,
+      file,
+    );
+    assert.equal(prose.split("server-side").length, 2, `${file}: the warning is quoted once`);
     // mrtr.mdx: replay protection is a SHOULD; the state replays, harmless only for an idempotent tool.
     assert.match(prose, /Against replay the server SHOULD put the user, a short expiry/, file);
     assert.match(prose, /harmless only because `kayit_yaz` is idempotent/, file);

@@ -47,6 +47,8 @@ test("no plumbing listing: the whole 2026-07-28 client, then the 2025-11-25 clie
       "await client.close();",
     ])
       assert.ok(wholeListing.includes(line), `${file}: ${line}`);
+    // The whole file imports only the SDK and Node: no module of the course.
+    assert.doesNotMatch(wholeListing, /from "\.|CLI_SCRIPT/, `${file}: no course import in the whole client`);
     const captions = [...text.matchAll(/^`(\w+)`, from `src\/[^`]+`:$/gm)].map((m) => m[1]);
     assert.deepEqual(captions, ["useServer"], file);
     assert.ok(whole < text.indexOf("`useServer`, from"), file);
@@ -71,6 +73,13 @@ test("no plumbing listing: the whole 2026-07-28 client, then the 2025-11-25 clie
       assert.match(second, /^export (async )?function /);
       assert.doesNotMatch(listing, /@param|@returns|@throws/, file);
       assert.doesNotMatch(listing, /stateless|server\/discover|ttlMs|_meta/, `${file}: the 2025-11-25 session only`);
+      // The SDK half only: the course's policy is handed in as `decide`, and none of its names shows.
+      assert.doesNotMatch(
+        listing,
+        /WIRE_CLIENT|declarationFromWire|decideOn|gateCall|ClientPolicy|IntendedCall|WireTool|ServerUse/,
+        `${file}: no course plumbing in the SDK client's listing`,
+      );
+      assert.ok(listing.includes("const decision = decide(server, tools); // the host's policy: apply yours here"));
     }
   }
 });
@@ -85,7 +94,7 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "the approval gate (lesson 5)",
       "the simulator's handshake (lesson 5)",
       "`kayit` is dropped by the version rule (lesson 5)",
-      "`decideOn` applies the version rule and the allowlist (lesson 5)",
+      "The course's `decide` applies the version rule and the allowlist (lesson 5)",
       "the legacy era (lesson 5)",
       "adds lesson 3's `_meta` to every request",
     ])
@@ -122,9 +131,10 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "The client's own failures (lesson 3) throw an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout (60 seconds by default in SDK 2.4.0) or `CONNECTION_CLOSED`",
       // Sessions are lesson 5's (over HTTP, lesson 2's session ID and DELETE): one pointer, with the
       // one fact the lesson's counts use, that a stdio session lasts as long as the server process.
-      "because its question is about sessions: lesson 5's 2025-11-25 session, which over stdio lasts as long as the server process",
+      "The reason is the lesson's question, which is about sessions: 2025-11-25 has them, and 2026-07-28 has none.",
+      "Over stdio such a session lasts as long as the server process.",
       // Only cacheable results carry ttlMs (2026-07-28 caching.mdx, "Cacheable Results").
-      "2026-07-28 has none; its list results say how long they stay fresh instead (`ttlMs`, lesson 4)",
+      "Its list results say how long they stay fresh instead (`ttlMs`, lesson 4)",
       // SDK 2.4.0 attaches the _meta keys only once a modern era is negotiated.
       'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request and notification; in `"legacy"` mode it adds none',
       // Tool names SHOULD be unique within a server (2026-07-28 server/tools.mdx, "Tool Names").
@@ -138,7 +148,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // listing again is what a client may do, not text of that page.
       "a client that reads that notification can list the tools again within its session",
       // Sessions are counted in 2025-11-25 because servers still speak it (lesson 5's dual-era steps).
-      "a client that follows lesson 5's three dual-era steps falls back to `initialize` with it and holds such a session",
+      "a client that follows lesson 5's three dual-era steps falls back to `initialize` with them",
       "SHOULD NOT rely on `serverInfo`'s `name`",
       "`nextCursor`",
     ])
@@ -155,10 +165,10 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     const text = read(file);
     const prose = proseOf(text);
     const count = (phrase: RegExp) => (prose.match(phrase) ?? []).length;
-    assert.ok(prose.includes("The lesson means 2025-11-25 wherever it names no revision"), file);
+    assert.ok(prose.includes("and the lesson means 2025-11-25 wherever it names no revision"), file);
     // Why the lesson counts in 2025-11-25 is said in the introduction, before What you will learn,
     // and where the client switches to it, a heading says so.
-    const reason = prose.indexOf("which older SDKs and servers still speak");
+    const reason = prose.indexOf("The reason is the lesson's question, which is about sessions");
     assert.ok(reason >= 0 && reason < prose.indexOf("**What you will learn**"), `${file}: the reason, up front`);
     assert.match(text, /^### From here on: 2025-11-25 and the course's host$/m, file);
     assert.equal(count(/names no revision/g), 1, `${file}: the default revision is said once`);
@@ -176,13 +186,8 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     assert.doesNotMatch(prose.replace(passage, ""), /timeout|notifications\/cancelled/i, `${file}: in one passage`);
     // One decision, one name: lesson 6's decideOn; the simulator's agreeOn is not named beside it.
     assert.doesNotMatch(text, /agreeOn/, file);
-    // The fleet task's question is a total, not a rate.
-    assert.ok(
-      prose.includes(
-        "has the most downtime in all: the largest `downtime_min`, whatever the device's hours, not the most downtime per hour run",
-      ),
-      file,
-    );
+    // The fleet's devices, their fields and its task's ground truth are lesson 8's: not told here.
+    assert.doesNotMatch(text, /downtime_min|operating_hours|risk_score|max_hours|top_devices {2}/, file);
     // Exercises are answered from the lesson, not from a source file.
     const exercises = text.slice(text.indexOf("\n1. ", text.indexOf("## Exercises")), text.indexOf("## Solutions"));
     assert.doesNotMatch(exercises, /src\/|runWithDiscovery/, file);
@@ -213,7 +218,7 @@ test("the shape: assumptions of at most 10 lines, numbered sections, folded answ
       "1 · The fourth server",
       "2 · A client on the SDK",
       "3 · Once per session or once per task",
-      "4 · A client that says what it dropped",
+      "4 · What the model is told",
       "Summary",
       "Exercises",
       "Solutions",
@@ -258,7 +263,7 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
     // Shown for a tool kayit declared and the policy dropped: the answer is the host's for any tool it did not keep.
     assert.ok(
       prose.includes(
-        "the refusal reads `arac bildirilmedi`: the course's host answers so for any tool it did not keep, declared or not.",
+        "the course's host kept neither tool and refused the call to `bolge_ozet`: no `tools/call` was sent. The host gives that answer for any tool it did not keep, declared or not.",
       ),
       file,
     );
@@ -285,39 +290,37 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // Spec pages as `page.mdx`, sections in quotes: no bare page paths.
     assert.doesNotMatch(prose, /`(basic|server)\/(?!discover`)[a-z/_-]+`/, `${file}: a page cited without .mdx`);
     assert.ok(prose.includes('(2026-07-28 `basic/index.mdx`, "Statelessness")'), file);
-    // The fleet says first why it is here, then why its names are English; the body names no later
-    // lesson (the test above), nor points to one.
+    // The fleet in a few lines: why it is here, why its names are English, what it offers; the body
+    // names no later lesson (the test above), nor points to one.
     const fleet = prose.indexOf("## 1 · The fourth server");
+    const section = prose.slice(fleet, prose.indexOf("## 2 · "));
     assert.ok(
-      prose.startsWith(
-        "## 1 · The fourth server `fleet` is here so that discovery meets a fourth server, local like `olcum`, with tools, a resource and data of its own: it joins lesson 1's world for one task, the thirteenth.",
-        fleet,
+      section.startsWith(
+        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`. It belongs to no water utility, so its names are English: it serves connected medical devices, drawn from the seed.",
       ),
       file,
     );
     assert.ok(
-      prose.includes(
-        "It belongs to no water utility: it serves a fleet of 400 connected medical devices, and so its tools and fields have English names.",
+      section.includes(
+        "It offers three tools that change nothing (`count_devices`, `top_devices` and `get_device`), one resource, `cihaz_listesi` (device list), and no prompts.",
       ),
       file,
     );
-    assert.doesNotMatch(prose, /to which the course returns/, file);
-    // "model" is the language model only; the fleet's field is a device type, named once as such.
-    assert.ok(prose.includes("a device type (the field `model`)"), file);
+    assert.ok(section.split(" ").length < 90, `${file}: section 1 is a few lines`);
+    assert.doesNotMatch(prose, /to which the course returns|the field `model`/, file);
     assert.doesNotMatch(prose, /the Next section says where it returns/, `${file}: one sentence says why, no pointer`);
-    // The code's word for the kept tools is glossed once against lesson 5's.
-    assert.ok(prose.includes("what it keeps are lesson 5's negotiated tools (`negotiated` in the code)"), file);
+    // The course's policy step is told in prose, in lesson 5's words.
+    assert.ok(prose.includes("to the listed tools, and keeps lesson 5's negotiated tools."), file);
     // Terms named are defined, or not named.
     assert.ok(prose.includes("`resources/templates/list` (*resource templates*: URI patterns"), file);
     assert.doesNotMatch(prose, /`completions`/, file);
-    // The listings' identifiers are glossed, and the connection's field is not called a session.
+    // The listings' identifiers are glossed; the course's internals are not named at all.
     for (const name of [
-      "`CLI_SCRIPT` is the path of the course's `mcp-course` command",
-      "`WIRE_CLIENT_INFO` is the client's name and version",
-      "`declarationFromWire` reads the listed tools",
+      "`MCP_COURSE` is the path of the course's `mcp-course` command",
       "it is priced with lesson 3's tokenizer",
     ])
       assert.ok(prose.includes(name), `${file}: ${name}`);
+    assert.doesNotMatch(prose, /CLI_SCRIPT|WIRE_CLIENT_INFO|declarationFromWire|`decideOn`|`gateCall`/, file);
     // "Envelope" means lesson 3's envelope tokens only: the simulator's message counter is not shown.
     assert.doesNotMatch(text, /`Envelope`|\bEnvelope\b(?! tokens)|envelope: Envelope/, file);
     assert.doesNotMatch(text, /return \{ session: /, file);
@@ -376,18 +379,19 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
     const section = prose.indexOf("## 4 · ");
     assert.ok(
       prose.startsWith(
-        "## 4 · A client that says what it dropped MCP says what a client passes to its model when a server answers with an error: a tool execution error it SHOULD, so that the model can correct itself, a protocol error it MAY",
+        "## 4 · What the model is told A host that calls a tool for its model passes the outcome back to the model.",
         section,
       ),
       file,
     );
-    assert.ok(prose.includes("the report is the course's device, not an MCP message"), file);
+    assert.ok(prose.indexOf("*report*") > prose.indexOf("Section 2's client met one of each"), file);
+    assert.ok(prose.includes("The report is the course's device, not an MCP message"), file);
     assert.ok(
       prose.includes("only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
       file,
     );
     // In 2026-07-28 the SDK's listTools also answers from its ttlMs cache: a pointer in Next only.
-    assert.match(text.slice(text.indexOf("## Next")), /`listTools` also answers from its own cache/, file);
+    assert.match(text.slice(text.indexOf("## Next")), /`listTools` also\s+answers from its own cache/, file);
     assert.doesNotMatch(bodyOf(text), /from its own cache/, file);
   }
 });
@@ -396,16 +400,108 @@ test("the SDK's calls are told from the course's host before its listing, and th
   for (const file of EXPORTS) {
     const text = read(file);
     const prose = proseOf(text);
-    const split = text.indexOf("In the listing the SDK's are `Client` and its methods");
+    const split = text.indexOf("Which call to make, if\nany, is the host's decision, handed in as `decide`:");
     assert.ok(split >= 0 && split < text.indexOf("`useServer`, from"), `${file}: SDK and host told apart first`);
-    assert.ok(
-      prose.includes(
-        "In the listing the SDK's are `Client` and its methods `connect`, `getServerVersion`, `listTools`, `callTool` and `close`; the rest is the course's host",
-      ),
+    // The course's policy step, after the listing, in two sentences.
+    const policy = prose.indexOf("The course's `decide` applies");
+    assert.ok(policy > prose.indexOf("`useServer`, from"), file);
+    assert.equal(
+      prose.slice(policy, prose.indexOf("The course's discovery, counted below")).trim(),
+      "The course's `decide` applies the version rule and the allowlist (lesson 5) to the listed tools, and keeps lesson 5's negotiated tools. A call to any other tool it refuses with `arac bildirilmedi` (\"tool not declared\"), and no `tools/call` is sent.",
       file,
     );
     const simulated = text.indexOf("Those are the lesson's last real lines: every message counted from here on");
     assert.ok(simulated >= 0 && simulated < text.indexOf("server  kind "), `${file}: said before the first table`);
     assert.doesNotMatch(prose, /simulated but section 2's/, `${file}: said once, up front`);
+  }
+});
+
+test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with one real line of each channel", () => {
+  // 2026-07-28 server/tools.mdx, "Error Handling", word for word (2025-11-25 has the same two sentences).
+  const may =
+    "Clients **MAY** provide protocol errors to language models, though these are less likely to result in successful recovery.";
+  const should = "Clients **SHOULD** provide tool execution errors to language models to enable self-correction.";
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const quoted = text
+      .split("\n")
+      .filter((line) => line.startsWith(">"))
+      .map((line) => line.replace(/^>\s?/, ""))
+      .join(" ")
+      .replace(/\s+/g, " ");
+    assert.ok(quoted.includes(may) && quoted.includes(should), `${file}: both sentences, exactly`);
+    // One real line per channel, each under its channel and what MCP asks of the client.
+    assert.ok(
+      text.includes(
+        'tool execution error, a result with isError: true (SHOULD be passed to the model):\n  tarife: isError true, Input validation error: Invalid arguments for tool tarife: m3: expected\n    integer, received "on iki"\nprotocol error, a thrown JSON-RPC error (MAY be passed to the model):\n  tarfe: JSON-RPC error -32602, Unknown tool: tarfe\n',
+      ),
+      file,
+    );
+    // The same lines crossed the wire in section 2: the isError result and the -32602 error.
+    assert.match(text, /"text":"Input validation error: [^]*?"isError":true/, file);
+    const prose = proseOf(text);
+    assert.ok(
+      prose.includes("a *tool execution error*: a result with `isError: true`, which `callTool` returned"),
+      file,
+    );
+    assert.ok(prose.includes("a *protocol error*: a JSON-RPC error, -32602, so `callTool` threw"), file);
+    assert.ok(prose.includes("MCP sets no format for either"), file);
+    // The report stays the course's device, after MCP's half, and shorter than before.
+    const report = prose.slice(prose.indexOf("A third failure sends no message"), prose.indexOf("## Summary"));
+    assert.ok(report.includes("For it MCP has no rule."), file);
+    assert.ok(report.split(" ").length < 200, `${file}: the report device in brief`);
+  }
+});
+
+test("the SDK's auto mode: when connect fails, in bullets, on stdio and over HTTP apart", () => {
+  // SDK 2.4.0 client .d.mts, VersionNegotiationMode: a probe timeout falls back on stdio and
+  // rejects on HTTP; classifyProbeOutcome also rejects on 401/403, 5xx and an unusable reply.
+  for (const file of EXPORTS) {
+    const text = read(file);
+    assert.match(text, /^\| `"auto"` \| .* \| in the cases listed below \|$/m, file);
+    const both = text.indexOf('In `"auto"` mode, `connect` fails on stdio and over Streamable HTTP alike:\n\n');
+    const http = text.indexOf("Over Streamable HTTP it also fails:\n\n");
+    assert.ok(both >= 0 && http > both, file);
+    const bullets = (from: number) => {
+      const block = text.slice(text.indexOf("\n\n", from) + 2, text.indexOf("\n\n", text.indexOf("\n\n", from) + 2));
+      return block.split("\n").filter((line) => line.startsWith("- "));
+    };
+    assert.deepEqual(bullets(both), [
+      "- when the probe is answered with -32022 naming a modern revision, but none the client speaks;",
+      "- when the probe cannot be sent;",
+      "- when the fallback `initialize` fails.",
+    ]);
+    assert.deepEqual(bullets(http), [
+      "- when the probe times out (on stdio, a silent server counts as legacy, and `connect` falls back);",
+      "- when the connection closes during the probe (on stdio, this too counts as legacy);",
+      "- on HTTP 401, 403 or a 5xx, or on a reply it cannot use.",
+    ]);
+    assert.ok(
+      text.includes("These are SDK 2.4.0's rules (its `VersionNegotiationMode` documentation), not MCP's."),
+      file,
+    );
+  }
+});
+
+test("the simulated bodies are said to carry the server's name, which the real line does not", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const said = text.indexOf(
+      "Its\nwords include the server's name, as in `tools/list kayit`, which the real line does not carry",
+    );
+    assert.ok(said >= 0 && said < text.indexOf("kayit   request       tools/list kayit"), file);
+    assert.match(text, /"method":"tools\/list","jsonrpc":"2\.0","id":1\}/, `${file}: the real line, no name`);
+  }
+});
+
+test("the era switch: its reason at the top, lesson 10's 2026-07-28 figures only in Next", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const next = text.slice(text.indexOf("## Next"));
+    assert.match(
+      next.replace(/\s+/g, " "),
+      /Lesson 10 gives this lesson's figures in 2026-07-28, which has no session/,
+    );
+    assert.doesNotMatch(bodyOf(text), /lesson 10/i, file);
   }
 });

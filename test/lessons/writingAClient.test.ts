@@ -8,7 +8,6 @@ import { COUNT_KEY, formatGrowthTable, formatWritingAClient } from "../../src/le
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import * as prose from "../../src/lessons/writingAClient/prose";
 import { findLesson } from "../../src/lessons/catalog";
-import { DEVICE_MODELS, FLEET_SIZE, SITES } from "../../src/fleet/catalog";
 import { FLEET_POLICY, FLEET_STATE } from "../../src/fleet/server";
 import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
 import { formatHttpRun, runCurrentClientOverHttp } from "../../src/lessons/writingAClient/httpClient";
@@ -23,6 +22,7 @@ import {
 } from "../../src/lessons/writingAClient/wire";
 import { runSdkClient } from "../../src/lessons/writingAClient/sdkClient";
 import { showSource } from "../../src/lessons/showSource";
+import { WIRE_CLIENT_INFO } from "../../src/wireClient/clientInfo";
 import { isTranscriptLine } from "../../src/wireClient/lineExchange";
 import { ROOT } from "../helpers";
 
@@ -30,7 +30,6 @@ const lesson = simulateWritingAClient(20260218);
 const text = formatWritingAClient(lesson);
 const readings = () => [
   prose.describeClientSeed,
-  prose.readFleetTask,
   prose.readDiscovery,
   prose.readToolNames,
   prose.readModes,
@@ -48,6 +47,10 @@ function fencedLines(markdown: string): string[] {
 }
 
 const EXPORTS = ["07-writing-a-client.md", join("seed-20260219", "07-writing-a-client.md")];
+
+/** What the 2026-07-28 client returns for `m3` in words: a tool execution error, `isError: true`. */
+const SCHEMA_FAILURE =
+  'tarife: isError true, Input validation error: Invalid arguments for tool tarife: m3: expected integer, received "on iki"';
 
 // `initialize` carries protocolVersion, capabilities and clientInfo (14 tokens), as 2025-11-25 `basic/lifecycle.mdx`
 // has it, and its result protocolVersion (5): 19 tokens more per server, 76 per discovery of the four servers, than
@@ -92,8 +95,8 @@ test("seed 20260218: the readings quote the run", () => {
     flat(prose.readReport(lesson)),
     /costs 1 line, a note on 2 others and 28 tokens \(22 → 50\), and names a drop as the reason for 6 of the 6 calls that ended in the client\./,
   );
-  assert.match(flat(prose.readFleetTask(lesson)), /finds 251 of the 400 devices under 500 operating hours/);
-  assert.match(flat(prose.readFleetTask(lesson)), /`CT5-054`.*fetches it, so the fleet task completes\./);
+  // The fleet's ground truth is lesson 8's: here only whether its task completes, in exercise 1.
+  assert.match(flat(prose.solveClientExercises(lesson)), /The fleet task completes on this seed\./);
   assert.match(
     flat(prose.readDiscovery(lesson)),
     /Discovering all 4 servers costs 12 requests, 12 responses, 4 notifications, 425 tokens and 18 round trips\. For the 3 servers of lesson 1 it is 9 requests, 3 notifications, 317 tokens and 15 round trips: 3\.2 times the tokens of the handshake \(99\), 10 round trips more\./,
@@ -154,21 +157,17 @@ test("readings are complete sentences for other seeds and state what their runs 
     // The checks the prose makes must hold, or the prose would say otherwise.
     assert.match(flat(prose.readModes(result)), /Both clients make the same/);
     assert.match(flat(prose.readReport(result)), /On the wire the report costs nothing/);
-    assert.match(flat(prose.readFleetTask(result)), /the fleet task completes\./);
+    assert.match(flat(prose.solveClientExercises(result)), /The fleet task completes on this seed\./);
     assert.match(flat(prose.summarizeClient(result)), /costs nothing on the wire/);
     assert.deepEqual(result.growth[0].perTask, result.growth[0].perSession);
   }
 });
 
 test("the numbers lesson 7's markdown states are the ones the run computes, at every seed", () => {
-  // Section 1 and the assumptions: 400 devices of five models at eight sites, the fleet at version 1,
-  // the task's 500 hours and limit 10; twelve tasks and one fleet task; 8 envelope tokens per message;
-  // kayit at version 3, known at 2; the fleet's three tools.
-  assert.equal(FLEET_SIZE, 400);
-  assert.equal(DEVICE_MODELS.length, 5);
-  assert.equal(SITES.length, 8);
+  // Section 1 and the assumptions: the fleet at version 1 with three named tools and one resource;
+  // twelve tasks and one fleet task (the most downtime under 500 hours); 8 envelope tokens per message; kayit at version 3, known at 2.
   assert.equal(ENVELOPE_TOKENS, 8);
-  assert.deepEqual([FLEET_STATE.max_hours, FLEET_STATE.field, FLEET_STATE.limit], [500, "downtime_min", 10]);
+  assert.deepEqual([FLEET_STATE.max_hours, FLEET_STATE.field], [500, "downtime_min"]);
   for (const seed of [0, 7, 20260218, 20260219]) {
     const result = simulateWritingAClient(seed);
     const fleet = result.servers.find((s) => s.name === "fleet")!;
@@ -177,7 +176,10 @@ test("the numbers lesson 7's markdown states are the ones the run computes, at e
     assert.equal(fleet.version, 1);
     assert.equal(result.policy.knownVersions.fleet, 1);
     assert.equal(fleet.transport, "local");
-    assert.equal(fleet.tools.length, 3);
+    assert.deepEqual(
+      fleet.tools.map((t) => t.name),
+      ["count_devices", "top_devices", "get_device"],
+    );
     assert.equal(result.tasks.length, 13);
     assert.equal(kayit.version, 3);
     assert.equal(result.policy.knownVersions.kayit, 2);
@@ -202,10 +204,12 @@ test("the catalog lists lesson 7 between 6 and 8, and the committed export carri
   assert.equal(findLesson("writing-a-client")?.title, "Writing a Client");
   const exported = readFileSync(join(ROOT, "lessons", "07-writing-a-client.md"), "utf8");
   assert.match(exported.split("\n")[0], /with seed 20260218/);
-  // The lesson prints every table but one: the growth rows, which the comparison of the two
-  // clients leaves out (one table, one paragraph).
-  const printed = text.split(/^## /m).filter((section) => section && !/^as tasks grow\n/.test(section));
-  assert.equal(printed.length, 6);
+  // The lesson prints every table but two: the growth rows, which the comparison of the two
+  // clients leaves out (one table, one paragraph), and the fleet's tools, which are lesson 8's.
+  const printed = text
+    .split(/^## /m)
+    .filter((section) => section && !/^(as tasks grow|the fleet's tools)\n/.test(section));
+  assert.equal(printed.length, 5);
   for (const section of printed)
     for (const line of section.split("\n").slice(1).filter(Boolean)) assert.ok(exported.includes(line), line);
   assert.ok(!exported.includes(formatGrowthTable(lesson.growth)), "the growth table is drawn, not printed");
@@ -328,7 +332,7 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
     // the session's: server/discover reaches only the first (SDK 2.4.0 Client.connect).
     assert.deepEqual(
       wire.current.map((transcript) => sentBy(transcript.steps).map((m) => m.method)),
-      [["server/discover"], ["tools/list", "tools/call", "tools/call"]],
+      [["server/discover"], ["tools/list", "tools/call", "tools/call", "tools/call"]],
     );
     for (const transcript of wire.current)
       assert.ok(
@@ -348,6 +352,7 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
     assert.deepEqual(wire.currentSaid, [
       "listed: tarife",
       'tarife: isError false, {"tutar":54}',
+      SCHEMA_FAILURE,
       "tarfe: JSON-RPC error -32602, Unknown tool: tarfe",
     ]);
   });
@@ -361,17 +366,27 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
 
   it("both seeds' exports show the SDK client's code as the source holds it, and the lines it printed", () => {
     const listing = showSource({ summary: true }, "useServer");
-    assert.match(listing, /new Client\(\{ \.\.\.WIRE_CLIENT_INFO \}, \{ capabilities: WIRE_CLIENT_CAPABILITIES \}\)/);
+    // The SDK half only: the client, its five SDK calls and the host's decision handed in; none of
+    // the course's names (its identity constants, policy, gate or transport).
+    assert.match(listing, /new Client\(\{ name: "mcp-course", version: "0" \}, \{ capabilities: \{\} \}\)/);
+    assert.deepEqual(WIRE_CLIENT_INFO, { name: "mcp-course", version: "0" }, "the literal is the wire client's");
     for (const call of [
       "client.connect(transport)",
+      "client.getServerVersion()",
+      "client.getServerCapabilities()",
       "client.listTools()",
+      "decide(server, tools)",
       "client.callTool(",
       "result.isError",
       "client.close()",
     ])
       assert.ok(listing.includes(call), call);
-    // The policy sits after tools/list and before tools/call, in that order in the code.
-    const order = ["client.listTools()", "decideOn(", "gateCall(", "client.callTool("].map((t) => listing.indexOf(t));
+    assert.doesNotMatch(
+      listing,
+      /WIRE_CLIENT|declarationFromWire|decideOn|gateCall|ClientPolicy|IntendedCall|WireTool/,
+    );
+    // The host decides after tools/list and before tools/call, in that order in the code.
+    const order = ["client.listTools()", "decide(", "client.callTool("].map((t) => listing.indexOf(t));
     assert.deepEqual(
       [...order].sort((a, b) => a - b),
       order,
@@ -404,6 +419,7 @@ test("the 2026-07-28 client over Streamable HTTP returns what it returns over st
   assert.deepEqual(run.said, [
     "listed: tarife",
     'tarife: isError false, {"tutar":54}',
+    SCHEMA_FAILURE,
     "tarfe: JSON-RPC error -32602, Unknown tool: tarfe",
   ]);
   assert.equal(run.messagesIn, 2 + CURRENT_CALLS.length, "server/discover, tools/list and each call");

@@ -298,9 +298,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
       `The ${servers} servers' ${tools} tools come to ${b0} bytes at level 0, ${b1} at level 1 and ${b2} at level 2: ` +
         `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
       `The handshake costs ${h0.tokens} envelope tokens and ${h0.round_trips} round trips at every level`,
-      "so in envelope tokens a fuller declaration is free; in MCP's `tools/list` it costs the bytes counted above",
-      `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\``,
-      `\`bolge_ozet\` with it, and the client keeps ${h3.negotiated} tools`,
+      "so in envelope tokens a fuller declaration is free. In MCP's `tools/list` it costs the bytes counted above",
       `${n.negotiated} tools are negotiated and every handler is in place, yet ${n.completed} of ${r.tasks.length} tasks complete`,
       `the ${n.failures["sayac_oku: abone yok"]} calls to \`sayac_oku\` answer \`abone yok\`, the ` +
         `${n.failures["bolge_ozet: bolge yok"]} to \`bolge_ozet\` \`bolge yok\``,
@@ -314,8 +312,6 @@ test("every number lesson 6's markdown states is what the run computes, for any 
       `Names alone: ${n.negotiated} tools negotiated, ${n.failed} of ${n.calls} calls failed, ${n.completed} of ` +
         `${r.tasks.length} tasks completed. Names and fields: ${f.calls} calls, ${f.completed} tasks completed.`,
       `the fields add ${b1 - b0} to the \`tools/list\` results, the \`annotations\` ${b2 - b1}`,
-      `the full declaration leaves ${h3.negotiated} tools and ${full.completed} completed tasks, not ` +
-        `${r.handshake[2].negotiated} and ${e.completed}`,
       `the side effect went through unasked ${silent.written} times; declared, the approval gate stopped it ${gated.blocked} times`,
     ];
     for (const sentence of expected) assert.ok(md.includes(sentence), `seed ${seed}: ${sentence}`);
@@ -415,7 +411,11 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One name for the tools the client keeps, the same in the prose and the code.
-    assert.match(prose, /Each level's handshake, with lesson 5's \*negotiated\* tools; the last line lists/, path);
+    assert.match(
+      prose,
+      /Each level's handshake, with lesson 5's \*negotiated\* tools; the last line names the tools level 3 keeps:/,
+      path,
+    );
     assert.ok(!/\bagreed\b/.test(prose), `${path}: no second name for the negotiated tools`);
   }
 });
@@ -509,7 +509,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
       /Its answer always carries a `surum` \(version\), but the client counts it only at level 3, as the real server sends `undeclared` below it\./,
       path,
     );
-    assert.match(prose, /"additionalProperties": false/, path);
+    assert.doesNotMatch(prose, /"additionalProperties": false/, `${path}: lesson 4 states it`);
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
     // The simulator's declarations are said in words, not printed in another language's notation.
     assert.doesNotMatch(text, /\('abone',\)|'side_effect'|Python/, `${path}: no Python-notation table`);
@@ -556,25 +556,20 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
   }
 });
 
-test("the approval gate has one name, and where it appears MCP's rule stands beside it", () => {
+test("the approval gate has one name, and MCP's rule on a person stands once, before the experiment", () => {
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
     assert.doesNotMatch(text, /the course's gate|its gate\b/i, `${path}: the approval gate, lesson 5's name`);
-    // MCP's rule is lesson 5's to quote (2026-07-28 server/tools.mdx); here one clause points back.
-    assert.match(
-      prose,
-      /confirms every such call with a person \(one way to meet lesson 5's SHOULD of a human able to deny\) asks about all calls/,
-      path,
-    );
+    // 2026-07-28 server/tools.mdx "User Interaction Model": a human able to deny (a SHOULD), cited once.
+    assert.equal(prose.match(/a person able to deny calls \(a SHOULD/g)?.length, 1, path);
     assert.doesNotMatch(prose, /"there SHOULD always be a human in the loop/, `${path}: quoted in lesson 5, not again`);
-    // "May write" is MCP's own default, not the course's reading.
+    // "May write" is MCP's own default (schema.mdx ToolAnnotations), not the course's reading.
     assert.match(
       prose,
-      /By MCP's default \(`readOnlyHint` is false when absent\) a tool that does not say `readOnlyHint: true` may write/,
+      /By MCP's defaults every tool not marked `readOnlyHint: true` may write \(`schema\.mdx`, `ToolAnnotations`\)\./,
       path,
     );
-    assert.doesNotMatch(prose, /the course's and not a rule of MCP/, path);
-    assert.match(prose, /MCP asks more \(a SHOULD\): a person able to deny tool invocations/, path);
+    assert.doesNotMatch(prose, /the course's and not a rule of MCP|MCP asks more/, path);
   }
 });
 
@@ -623,40 +618,97 @@ test("the course's version rule stands beside a client that follows MCP, whose f
         `does not act on \`serverInfo\\.version\` keeps ${handshake.negotiated} tools at level 3 and completes ${run.completed} tasks, as at level 2`,
       ),
     );
+    // The level 2-3 contrast is one sentence up front and the computed one after the runs.
     const prose = proseOf(text);
     assert.match(
       prose,
-      /Under the course's version rule, the most complete declaration leaves the smallest tool set/,
+      /\*\*Level 2 against 3\*\* measures the version rule; a client that does not act on `serverInfo\.version` keeps level 2's tools\./,
       path,
     );
-    assert.match(
-      prose,
-      /"the most complete declaration leaves the smallest tool set", which the runs below show, is the course's rule, not MCP's/,
-      path,
-    );
-    assert.match(prose, /lesson 5's version rule, against 2026-07-28's SHOULD NOT on acting on `serverInfo`\./, path);
+    assert.doesNotMatch(prose, /the most complete declaration leaves the smallest tool set/i, path);
   }
 });
 
-test("what each of the three contrasts rests on, and what MCP says, is said once, before the experiment's first transcript", () => {
+test("each reference-style print line is read in words right after it, from the run", () => {
+  for (const seed of SEEDS) {
+    const r = simulateWritingAServer(seed);
+    const [h0, , , h3] = r.handshake;
+    assert.equal(
+      flat(prose.readHandshake(r)),
+      `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
+        `the version rule also drops \`kayit\`, \`bolge_ozet\` with it, and the last line names the ${h3.negotiated} ` +
+        `tools left: \`sayac_oku\`, \`tarife\` and \`tuketim\`.`,
+      `seed ${seed}`,
+    );
+    const second = r.secondRun.runs;
+    const same = second.every((run, i) => run.completed === r.runs[i].completed);
+    assert.equal(
+      flat(prose.readSecondRun(r)),
+      `The last line, in words: with tasks drawn from seed ${r.secondRun.seed}, levels 0 to 3 complete ` +
+        `${second
+          .slice(0, 3)
+          .map((run) => run.completed)
+          .join(", ")} and ${second[3].completed} tasks` +
+        `${same ? ", as in this run," : ""} for ${second
+          .slice(0, 3)
+          .map((run) => run.tokens)
+          .join(", ")} and ` +
+        `${second[3].tokens} envelope tokens.`,
+      `seed ${seed}`,
+    );
+  }
+  for (const { path, text } of exportsOf6()) {
+    const result = simulateWritingAServer(Number(/with seed (\d+)/.exec(text)![1]));
+    const after = (line: string, reading: string) => {
+      const printed = text.indexOf(line);
+      const read = text.indexOf(reading);
+      assert.ok(printed !== -1 && read > printed && read - text.indexOf("```", printed) < 10, `${path}: ${line}`);
+    };
+    after("negotiated at full level : ['sayac_oku', 'tarife', 'tuketim']", prose.readHandshake(result));
+    after(`second run ( task seed ${result.secondRun.seed} ) completed :`, prose.readSecondRun(result));
+    after(
+      "level 2 , approval true ",
+      "A row's label is its level and whether a person approves the calls the gate holds:\n`level 2 , approval true` is level 2 with each such call approved.",
+    );
+  }
+});
+
+test("lesson 6 says what a declaration changes in MCP before the levels, then frames each contrast as a measurement of the course's host with one MCP reading", () => {
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
     assert.match(prose, /read as three contrasts\./, path);
+    // MCP first: its own section, before the levels, the first transcript and every table of the experiment.
+    const mcpFirst = prose.indexOf("## What a declaration changes in MCP");
+    const levels = prose.indexOf("## Handler and declaration at four levels");
+    assert.ok(mcpFirst !== -1 && mcpFirst < levels, `${path}: MCP's reading comes before the levels`);
+    const section = prose.slice(mcpFirst, levels);
+    for (const point of [
+      // What a model-facing host can show (2026-07-28 server/tools.mdx, "Tool").
+      /A host that hands tools to a model can show it each tool's `name`, the fields of its `inputSchema` and its `description` \(2026-07-28 `server\/tools\.mdx`, "Tool"\)\./,
+      /A field the server leaves out, the model can only guess\./,
+      // What a conformant client asks a person about (schema.mdx ToolAnnotations: readOnlyHint defaults to false).
+      /By MCP's defaults every tool not marked `readOnlyHint: true` may write/,
+      /asks about every call, until a server it trusts marks the tools that only read/,
+      /The server's version changes nothing: `serverInfo` is for display \(`basic\/index\.mdx`\)\./,
+    ])
+      assert.match(section, point, path);
+    // Then each contrast measures a device of the course's host, with one MCP reading each.
     const firstTranscript = prose.indexOf("Here is `olcum` at level 0");
     const points = [
-      /\*\*Level 0 against 1\*\* rests on the host having no model: it fills a call's arguments from the declared fields alone/,
-      /\*\*Level 1 against 2\*\* rests on the approval gate, which holds only a call whose tool declares a side effect, and so passes a tool with no `annotations`/,
-      /What carries over to MCP: only the declaration lets a client tell which calls write\./,
-      /\*\*Level 2 against 3\*\* rests on lesson 5's version rule/,
+      /The course's host \(lesson 5\) has no model, so each contrast measures one of its devices, with one MCP reading each:/,
+      /\*\*Level 0 against 1\*\* measures a host that fills a call's arguments from the declared fields alone\. In MCP a model is in the same place: the `inputSchema` and `description` are all it has\./,
+      /\*\*Level 1 against 2\*\* measures the approval gate, which holds a call only if its tool declares a side effect, and so passes silence\. A host on MCP's defaults reads silence as a possible write\./,
+      /\*\*Level 2 against 3\*\* measures the version rule;/,
     ];
     for (const point of points) {
       const at = prose.search(point);
-      assert.ok(at !== -1 && at < firstTranscript, `${path}: ${point} up front`);
+      assert.ok(at > levels && at < firstTranscript, `${path}: ${point} after the MCP reading, before the runs`);
     }
-    // Said there, not again piecemeal after the runs.
-    assert.equal(prose.match(/no model/g)?.length, 2, `${path}: up front and in the summary`);
-    assert.equal(prose.match(/By MCP's default \(`readOnlyHint` is false when absent\)/g)?.length, 1, path);
-    assert.equal(prose.match(/is the course's rule, not MCP's/g)?.length, 1, path);
+    // Each MCP caveat is said once, not again after the runs.
+    assert.doesNotMatch(prose, /MCP says something different|rests on a device|What carries over to MCP/, path);
+    assert.equal(prose.match(/no model/g)?.length, 1, `${path}: said once`);
+    assert.equal(prose.match(/MCP's defaults/g)?.length, 4, `${path}: learn list, MCP section, contrast, summary`);
+    assert.doesNotMatch(prose, /is the course's rule, not MCP's|The course's approval gate asks only about/, path);
   }
 });
 
@@ -737,15 +789,10 @@ test("an undeclared side effect escapes the course's gate, not MCP's: by MCP's d
   // destructiveHint to true, so a gate that reads the hints by the defaults holds a tool that declares nothing.
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    assert.ok(
-      prose.includes(
-        "a side effect escapes a gate that reads the hints only if the gate reads silence as read-only, as the course's does, or the server falsely declares `readOnlyHint: true`.",
-      ),
-      path,
-    );
+    assert.match(prose, /A host on MCP's defaults reads silence as a possible write\./, path);
     assert.doesNotMatch(
       prose,
-      /escapes an approval gate that reads them|main finding|The approval gate can only ask/,
+      /escapes an approval gate that reads them|main finding|The approval gate can only ask|falsely declares/,
       path,
     );
     assert.match(

@@ -3,7 +3,10 @@
 // exports print those very lines.
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
+import { PassThrough } from "node:stream";
 import { test } from "node:test";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import * as library from "../../src/index";
 import { findLesson } from "../../src/lessons/catalog";
 import { SHOWN_SERVER, SHOWN_TOOL, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
@@ -240,11 +243,16 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // 2026-07-28 server/discover.mdx, "DiscoverResult": `supportedVersions` is "Protocol versions
     // the server supports"; SDK 2.4's stock serveStdio lists the modern ones alone, on purpose (its
     // comment: 2025-era versions are negotiated via `initialize`), yet the same process answers
-    // `initialize`; basic/versioning.mdx's -32022 example lists a 2025 version: the spec is ambiguous.
+    // `initialize`.
     assert.match(
       prose,
-      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28` \(the SDK leaves out the 2025 versions, which it negotiates with `initialize`; lesson 5's `olcum` lists all it speaks, and a client asking with `_meta` picks a modern one from either\), and `initialize` in 2025-11-25/,
+      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28` \(the SDK negotiates the 2025 versions with `initialize`\), and `initialize` in 2025-11-25/,
       path,
+    );
+    assert.doesNotMatch(
+      prose,
+      /the example in `server\/tools\.mdx` leaves it out/,
+      `${path}: no aside on the spec's example`,
     );
     // 2026-07-28 server/discover.mdx: the discover result carries the capabilities too.
     assert.match(
@@ -252,13 +260,20 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       /\(lesson 5\); - in both, on its own, for each primitive the file registers, `"listChanged":true`/,
       path,
     );
-    // serveStdio may build a probe instance for a first server/discover, then pins one instance.
+    // serveStdio calls the factory once per connection, and once more when a server/discover is
+    // followed by 2025's initialize (the test below counts the calls).
     assert.match(
       prose,
-      /`serveStdio` may build one to answer a first `server\/discover`, and keeps one for the connection/,
+      /It takes a \*factory\*, a function that builds a server, and calls it once per connection\. It calls it once more only if a client asks `server\/discover` first and then falls back to 2025's `initialize` \(lesson 5\)\./,
       path,
     );
-    assert.doesNotMatch(prose, /builds a server, one per connection/, path);
+    assert.doesNotMatch(prose, /may build one to answer a first `server\/discover`/, path);
+    // McpServer answers a handler's throw as a tool execution error (the test below throws one).
+    assert.match(
+      prose,
+      /- for a handler that throws, the same kind of result: `isError: true`, the error's message as text\./,
+      path,
+    );
     // The world servers' caching values are the course's (its `cacheHints` option), not the SDK's.
     assert.match(
       prose,
@@ -266,6 +281,87 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       path,
     );
   }
+});
+
+/** A factory that counts its calls, for a server whose one tool throws. */
+function countingFactory(): { factory: () => McpServer; calls: () => number } {
+  let calls = 0;
+  const factory = () => {
+    calls += 1;
+    const server = new McpServer({ name: "t", version: "1" });
+    server.registerTool("patla", { description: "throws" }, () => {
+      throw new Error("patladi");
+    });
+    return server;
+  };
+  return { factory, calls: () => calls };
+}
+
+/** Serves `factory` on in-memory stdio, writes `messages` one at a time, and returns the parsed answers. */
+async function overStdio(factory: () => McpServer, messages: object[]): Promise<Record<string, any>[]> {
+  const [input, output] = [new PassThrough(), new PassThrough()];
+  const answers: Record<string, any>[] = [];
+  output.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (line.trim()) answers.push(JSON.parse(line));
+  });
+  const served = serveStdio(factory, { transport: new StdioServerTransport(input, output) });
+  for (const message of messages) {
+    const before = answers.length;
+    input.write(`${JSON.stringify(message)}\n`);
+    for (let i = 0; i < 200 && answers.length === before; i++) await new Promise((r) => setTimeout(r, 5));
+  }
+  await served.close();
+  return answers;
+}
+
+test("what lesson 6 says of SDK 2.4: the factory's calls under serveStdio, a handler's throw, and 2025 over HTTP without a session", async () => {
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "t", version: "0" },
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+  const discover = { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: meta } };
+  const call = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "patla", arguments: {}, _meta: meta } };
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 2,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } },
+  };
+  // Once per connection, even after a server/discover, while the client stays in 2026-07-28.
+  const modern = countingFactory();
+  const answers = await overStdio(modern.factory, [discover, call]);
+  assert.equal(modern.calls(), 1);
+  // McpServer answers the throw as a tool execution error, the message as its text.
+  assert.deepEqual(answers[1].result.content, [{ type: "text", text: "patladi" }]);
+  assert.equal(answers[1].result.isError, true);
+  // Once more when server/discover is followed by 2025's initialize.
+  const fallback = countingFactory();
+  const [, opened] = await overStdio(fallback.factory, [discover, initialize]);
+  assert.equal(opened.result.protocolVersion, "2025-11-25");
+  assert.equal(fallback.calls(), 2);
+  // Over HTTP, by default, a 2025 initialize is answered with no MCP-Session-Id, one server per request.
+  const http = countingFactory();
+  const handler = createMcpHandler(http.factory);
+  const post = (body: object) =>
+    handler.fetch(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify(body),
+      }),
+    );
+  const first = await post(initialize);
+  assert.equal(first.status, 200);
+  assert.equal(first.headers.get("mcp-session-id"), null);
+  await first.text();
+  const second = await post({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} });
+  assert.match(await second.text(), /"name":"patla"/);
+  assert.equal(http.calls(), 2, "a new server for each POST");
 });
 
 // ---- The minimal server over Streamable HTTP (`olcumHttpServer.ts`), a process of its own ----
@@ -287,7 +383,7 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
     assert.ok(text.includes(library.formatMinimalHttp(http)), `${path}: the exchange as it crossed`);
     assert.match(
       text.replace(/\s+/g, " "),
-      /`createMcpHandler\(factory\)` answers each HTTP request with a server the factory builds for it, in 2026-07-28 and, unless told not to, in the 2025 revisions without a session; `toNodeHandler` fits it to Node's `http` server\. It checks no `Origin` or `Host`; the program does, with the SDK's loopback guards, and listens on `127\.0\.0\.1`\. The whole program, then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
+      /`createMcpHandler\(factory\)` answers each HTTP request with a server the factory builds for it\. By default it serves 2025 clients too, but keeps no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it \(`legacy: 'reject'` turns 2025 off\)\. `toNodeHandler` fits it to Node's `http` server\. It checks no `Origin` or `Host`; the program does, with the SDK's loopback guards, and listens on `127\.0\.0\.1`\. The whole program, then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
       path,
     );
   }

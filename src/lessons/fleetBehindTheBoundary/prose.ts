@@ -9,7 +9,7 @@
  * wrapped at 100 columns (`wrapMarkdown`).
  */
 import { LOCAL_FAILURES } from "../../fleet/client";
-import { LATENCY_MICROS } from "../../fleet/conditions";
+import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
 import { LOW_HOURS } from "../../fleet/catalog";
 import { SLOW_PROGRESS_STEPS } from "../../server/faults";
 import type { AgentRunRecord } from "../../fleet/runAgents";
@@ -17,7 +17,7 @@ import { formatRate, msPerCall, refusedArguments } from "./tables";
 import type { FleetLessonResult } from "./simulate";
 import type { SlowHttpCall } from "./wire";
 import { shownBodyBytes } from "../httpText";
-import { code, listing, plural } from "../proseWords";
+import { code, listing, ordinal, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -82,6 +82,13 @@ function stopBound(result: FleetLessonResult): { bound: string; turn: number; co
   return { bound, turn: k + 1, covered: result.thoroughTurns[k].covered };
 }
 
+/** The turn (1-based) of the thorough agent's healthy run that holds the crash's call. */
+function crashTurnOf(sizes: readonly number[]): number {
+  let sent = 0;
+  const k = sizes.findIndex((size) => (sent += size) >= CRASH_ON_CALL);
+  return k + 1;
+}
+
 /** The agents' turns and calls on `direct` at this seed. */
 export function describeTurns(result: FleetLessonResult): string {
   const turns = (policy: string) => {
@@ -116,8 +123,7 @@ export function readConditions(result: FleetLessonResult): string {
       `changes the cost: the thorough agent's ${n(direct.bytes)} bytes in-process, ` +
       `${n(raw.bytes)} over ${code("raw")} and ${n(validating.bytes)} over ${code("validating")}. ` +
       `Of the shortcut agent's ${n(shortcutRaw.bytes)} on ${code("raw")}, ${n(handshakeBytes)} are ` +
-      `MCP's opening and ${code("tools/list")} (${opening} messages, from ${code("initialize")} to the ${code("tools/list")} result, mostly ` +
-      `the three declarations).`
+      `MCP's opening and ${code("tools/list")} (${opening} messages, mostly the three declarations).`
     : `On the three healthy paths the answers differ, which the reading did not expect: check the table row by row.`;
   return wrapMarkdown(
     `${healthy} Under ${code("slow")} the thorough agent takes ${slow.turns} turns instead of ` +
@@ -141,16 +147,20 @@ export function solveExercises(result: FleetLessonResult): string {
   );
   const { device, shortcut } = result.truth;
   const stop = stopBound(result);
+  // The turns no fleet changes: the opening's calls and the first band turn's; the crash's turn.
+  const opening = result.turnSizes.thorough.slice(0, 2);
+  const crashTurn = crashTurnOf(result.turnSizes.thorough);
   return [
     foldedAnswer(
       "1. Another seed",
-      `The shortcut agent's rows keep their counts (two calls), and so do the thorough agent's under ` +
+      `The shortcut agent's rows keep them (two calls), and so do the thorough agent's under ` +
         `${listing(fixedRows.map((r) => `${code(r.condition)} (${r.turns}, ${r.toolCalls}, ${r.toolErrors})`))}: ` +
-        `those runs fail in turns whose calls no fleet changes, though their bytes (here ` +
-        `${listing(fixedRows.map((r) => n(r.bytes)))}) can move a little. The other thorough rows ` +
-        `move with the fleet (here ${thorough.toolCalls} calls, turn by turn in the table of turns): ` +
-        `crowded bands decide ` +
-        `each turn's halves, and the true device where it stops, after the first turn that reads past ` +
+        `turns 1 and 2 are ${opening.join(" + ")} calls on every fleet, the crash comes at the ` +
+        `${ordinal(CRASH_ON_CALL)} call, in turn ${crashTurn}, and under ${code("stdout-unterminated")} ` +
+        `turn 1 fails; only their bytes (here ${listing(fixedRows.map((r) => n(r.bytes)))}) can move. ` +
+        `The other rows move with the fleet (here ${thorough.toolCalls} calls): ` +
+        `crowded bands decide each turn's halves, and the true device where it stops, after the first ` +
+        `turn that reads past ` +
         `${shortcut.device.downtime_min} × ${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} ` +
         `hours (turn ${stop.turn}, with ${stop.covered} read by then).`,
     ),

@@ -7,6 +7,7 @@ export { openingsChart } from "./charts";
 export {
   describeLifecycleAndNegotiationSeed,
   lifecycleAndNegotiationSolutions,
+  readConformantHost,
   readDiscover,
   readGate,
   readKayit,

@@ -53,11 +53,9 @@ export function describeLifecycleAndNegotiationSeed(
   wire: LifecycleAndNegotiationWire,
 ): string {
   return wrapMarkdown(
-    `This run uses **seed ${result.seed}**. Section 6's approval gate follows its first record ` +
-      `task, the ` +
+    `This run uses **seed ${result.seed}**. Section 6 follows its first record task, the ` +
       `${ordinal(result.gateTaskNumber)}, about ${code(result.gateTask.subscriber)}. The real ` +
-      `lines, from ${wire.processes} server processes, carry no subscriber: they are the same ` +
-      `bytes at every seed.`,
+      `lines, from ${wire.processes} server processes, are the same bytes at every seed.`,
   );
 }
 
@@ -197,39 +195,46 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
 }
 
 /**
- * The gate at work in words, every figure of the gate's task without and with approval: what the
- * refused call did not send, and what approval cost.
+ * A reading of the host that follows MCP's rules, given first in section 6: what it keeps, which
+ * calls it puts before a person, and the gate's task with the person saying no, then yes.
  */
-export function readGate(result: LifecycleAndNegotiationResult): string {
-  const [held, approved] = result.gate;
-  const tool = code(result.gatedTool);
+export function readConformantHost(result: LifecycleAndNegotiationResult): string {
+  const { kept, asks, runs } = result.conformant;
+  const [no, yes] = runs;
+  const asked = listing(asks.map(code));
+  const readOnly = kept.length - asks.length;
   return wrapMarkdown(
-    `The ${ordinal(result.gateTaskNumber)} task writes the charge of ` +
-      `${code(result.gateTask.subscriber)}. Without approval its ${held.calls} calls send ` +
-      `${held.requests} requests (${held.tokens} tokens, ${held.round_trips} round trips): ` +
-      `${tool}'s call ends in the host with ${code(held.refused ?? "")}, unsent. ` +
-      `With approval ${approved.requests} requests go out (${approved.tokens} tokens, ` +
-      `${approved.round_trips} round trips) and ${plural(approved.written, "record")} ` +
-      `${approved.written === 1 ? "is" : "are"} written: the held-back call would have cost ` +
-      `${approved.tokens - held.tokens} tokens and ${approved.round_trips - held.round_trips} ` +
-      `round trips, ${code("kayit")} being remote.`,
+    `It keeps all ${kept.length} tools and asks a person before ` +
+      `${asks.length === 1 ? "one" : asks.length}, ${asked}; the other ${readOnly} are declared ` +
+      `read-only. For ${code(result.gateTask.subscriber)}, a no sends ${no.requests} requests ` +
+      `(${no.tokens} tokens, ${no.round_trips} round trips) and holds that call. A yes sends ` +
+      `${yes.requests} (${yes.tokens} tokens, ${yes.round_trips} round trips) and writes ` +
+      `${plural(yes.written, "record")}.`,
   );
 }
 
 /**
- * What a tool's annotations say, each missing hint read by MCP's default (2026-07-28
- * `schema.mdx`, `ToolAnnotations`): read-only, or else destructive or not, idempotent or not;
- * and whether it reaches beyond the server (`openWorldHint`).
+ * The approval gate's last row at work: the same write held when declared, as the host that
+ * follows MCP holds it, and sent unasked when the tools come with no `annotations`.
  */
-function readHints(annotations: Record<string, unknown>): string {
-  const world =
-    annotations.openWorldHint === false ? "within the server" : "reaching beyond the server";
-  if (annotations.readOnlyHint === true) return `only reads, ${world}`;
-  const destroys = annotations.destructiveHint !== false;
-  const repeats = annotations.idempotentHint === true;
-  return (
-    `may write, ${destroys ? "destroying what was there" : "only adding"}, ` +
-    `${repeats ? "a repeat doing no more" : "a repeat doing more"}, ${world}`
+export function readGate(result: LifecycleAndNegotiationResult): string {
+  const [held] = result.gate;
+  const [conformantHeld] = result.conformant.runs;
+  const { run, asked } = result.unannotated;
+  const tool = code(result.gatedTool);
+  const same =
+    held.refused !== undefined &&
+    held.requests === conformantHeld.requests &&
+    held.tokens === conformantHeld.tokens;
+  return wrapMarkdown(
+    (same
+      ? `Declared ${code("readOnlyHint: false")}, as here, ${tool}'s call is held by this gate ` +
+        `as by the host above. `
+      : `Declared ${code("readOnlyHint: false")}, ${tool}'s call is not held alike. `) +
+      `Sent with no ${code("annotations")}, every tool passes it: with no approval the task ` +
+      `sends ${run.requests} requests (${run.tokens} tokens) and writes ` +
+      `${plural(run.written, "record")}. The host above would have asked a person about ` +
+      `${asked === run.calls ? `all ${asked} calls` : `${asked} of the ${run.calls} calls`}.`,
   );
 }
 
@@ -267,10 +272,9 @@ export function lifecycleAndNegotiationSolutions(
     JSON.stringify(kayit.negotiated) === JSON.stringify(allowlistRow.negotiated) &&
     kayit.dropped.length === allowlistRow.dropped.length;
   const [discovered, listed] = linesFrom(wire.kayit, "server");
-  const annotated = (listed.result.tools as Message[]).map((tool) => ({
-    name: tool.name as string,
-    reading: readHints(tool.annotations ?? {}),
-  }));
+  const tools = listed.result.tools as Message[];
+  const reads = tools.filter((tool) => tool.annotations?.readOnlyHint === true).map((t) => t.name);
+  const writes = tools.filter((tool) => tool.annotations?.readOnlyHint !== true).map((t) => t.name);
   const kayitVersions: string[] = discovered.result.supportedVersions;
   const capabilities = Object.keys(discovered.result.capabilities);
   const current = kayitVersions.includes(STATELESS_REVISION)
@@ -297,10 +301,9 @@ export function lifecycleAndNegotiationSolutions(
         `protocol: ${kayitVersions.length} versions, ${current}, and ` +
         `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}. So the ` +
         `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools. ` +
-        `It reads the annotations as hints, to trust only if it trusts ${code("kayit")}: ` +
-        `${annotated.map(({ name, reading }) => `${code(name)} ${reading}`).join("; ")}. No hint ` +
-        `drops a tool; they tell the host which calls to put before a person, who SHOULD be ` +
-        `able to deny any of them (${code("server/tools.mdx")}).`,
+        `No hint drops a tool. ${codes(reads)} only ${reads.length === 1 ? "reads" : "read"}; ` +
+        `${codes(writes)} may write, so a person SHOULD be able to deny its calls ` +
+        `(${code("server/tools.mdx")}).`,
     ),
   ].join("\n\n");
 }

@@ -4,6 +4,7 @@
  * allowlist, the known versions, both), and the approval gate meets one record task. Pure: the
  * same seed gives an equal result. The real lines are `wire.ts`'s.
  */
+import type { Session } from "../../sim/client";
 import { declare, type Level } from "../../sim/declaration";
 import type { Transport } from "../../sim/envelope";
 import type { ClientPolicy, DroppedTool } from "../../sim/negotiation";
@@ -90,6 +91,35 @@ export interface GateRow {
   refused: string | undefined;
 }
 
+/**
+ * A host that follows MCP's rules (2026-07-28 `schema.mdx`, `ToolAnnotations`; `basic/index.mdx`;
+ * `server/tools.mdx`, "User Interaction Model"): it trusts the three servers and keeps all their
+ * tools, reads a missing `readOnlyHint` by MCP's default (false: the tool may write), asks a
+ * person before calling a tool that may write, and does not act on `serverInfo`. The simulator
+ * prices it as it prices the course's host.
+ */
+export interface ConformantHost {
+  /** The tools it keeps, in server order: every tool of every server. */
+  kept: string[];
+  /** Of those, the ones it asks a person about: each not marked read-only, by MCP's defaults. */
+  asks: string[];
+  /** The gate's task with the person saying no, then yes. */
+  runs: GateRow[];
+}
+
+/**
+ * The approval gate's planted departure at work: the gate's task as the course's host runs it
+ * when every tool comes with no `annotations` at all (declared with fields only, the course's
+ * level 1), with no approval, beside the calls of that task a host reading MCP's defaults would
+ * put before a person.
+ */
+export interface UnannotatedGate {
+  /** The course's host, its policy off (every tool allowed, every version known), no approval. */
+  run: GateRow;
+  /** The task's calls a host reading MCP's defaults would ask about first (every one here). */
+  asked: number;
+}
+
 /** Everything the simulated half of lesson 5 computes for one seed: plain data. */
 export interface LifecycleAndNegotiationResult {
   seed: number;
@@ -99,7 +129,7 @@ export interface LifecycleAndNegotiationResult {
   declared: DeclaredTool[];
   /** The policies of {@link POLICY_CASES}, in order, applied to the declarations. */
   policies: PolicyRow[];
-  /** The tool with a side effect whose gate section 7 shows. */
+  /** The tool with a side effect whose gate section 6 shows. */
   gatedTool: string;
   /** The seed's first record task, whose chain ends with {@link gatedTool}. */
   gateTask: TaskWithAnswer;
@@ -109,6 +139,10 @@ export interface LifecycleAndNegotiationResult {
   gateChain: readonly string[];
   /** The task under the open policy, without approval, then with it. */
   gate: GateRow[];
+  /** The same servers and task under a host that follows MCP's rules. */
+  conformant: ConformantHost;
+  /** The gate's task when the tools come with no `annotations`, under the course's gate. */
+  unannotated: UnannotatedGate;
 }
 
 /**
@@ -117,12 +151,40 @@ export interface LifecycleAndNegotiationResult {
  */
 const POLICY_HANDSHAKES = POLICY_CASES.map(({ policy }) => worldHandshake(DECLARED_LEVEL, policy));
 
-/** The task run once under the open policy at one approval answer, its handshake left out. */
-function gateRun(world: World, task: TaskWithAnswer, tool: string, approval: boolean): GateRow {
-  const { session } = openSession(world, DECLARED_LEVEL, {
-    policy: POLICY_CASES[0].policy,
-    approval,
-  });
+/** The level at which the servers send fields but no `annotations` (the course's level 1). */
+const UNANNOTATED_LEVEL: Level = 1;
+
+/**
+ * A session's tools as a host reading MCP's defaults holds them: a tool that declares no side
+ * effect either way counts as one that may write (`readOnlyHint` defaults to false).
+ */
+function byMcpDefaults(session: Session): Session {
+  const negotiated = new Map(
+    [...session.negotiated].map(([name, tool]) => [
+      name,
+      { ...tool, sideEffect: tool.sideEffect ?? true },
+    ]),
+  );
+  return { ...session, negotiated };
+}
+
+/**
+ * The task run once under the open policy at one approval answer, its handshake left out.
+ *
+ * @param level the level the servers declare at; default {@link DECLARED_LEVEL}.
+ * @param mcpDefaults whether the host reads a missing hint by MCP's defaults (the conformant
+ *   host) instead of the course's gate, which passes a tool that declares nothing.
+ */
+function gateRun(
+  world: World,
+  task: TaskWithAnswer,
+  tool: string,
+  approval: boolean,
+  level: Level = DECLARED_LEVEL,
+  mcpDefaults = false,
+): GateRow {
+  const opened = openSession(world, level, { policy: POLICY_CASES[0].policy, approval });
+  const session = mcpDefaults ? byMcpDefaults(opened.session) : opened.session;
   const before = session.envelope.counts();
   const outcome = runTask(session, task);
   const after = session.envelope.counts();
@@ -176,6 +238,11 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
   const gateIndex = tasks.findIndex((task) => task.type === "record");
   const gateTask = tasks[gateIndex];
   const gateChain = chainOf(gateTask.type);
+  const open = openSession(world, DECLARED_LEVEL, { policy: POLICY_CASES[0].policy });
+  const conformantTools = [...byMcpDefaults(open.session).negotiated.values()];
+  const bare = byMcpDefaults(
+    openSession(world, UNANNOTATED_LEVEL, { policy: POLICY_CASES[0].policy }).session,
+  );
   return {
     seed,
     servers: SERVER_FACTS,
@@ -186,5 +253,16 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
     gateTaskNumber: gateIndex + 1,
     gateChain,
     gate: [false, true].map((approval) => gateRun(world, gateTask, gatedTool, approval)),
+    conformant: {
+      kept: conformantTools.map((tool) => tool.name),
+      asks: conformantTools.filter((tool) => tool.sideEffect).map((tool) => tool.name),
+      runs: [false, true].map((approval) =>
+        gateRun(world, gateTask, gatedTool, approval, DECLARED_LEVEL, true),
+      ),
+    },
+    unannotated: {
+      run: gateRun(world, gateTask, gatedTool, false, UNANNOTATED_LEVEL),
+      asked: gateChain.filter((name) => bare.negotiated.get(name)?.sideEffect === true).length,
+    },
   };
 }

@@ -4,23 +4,16 @@
  * of every module a cell imports, so a lesson's own module keeps that to the lesson's part of the
  * library. The same names are exported by the package's root, `mcp-course`.
  */
-export { wireChart } from "./charts";
 export { groupChanges } from "./independent";
 export {
   describeWireSeed,
   readWireChecks,
   readWireGates,
-  readTokensAndBytes,
   readHighLevelDeclarations,
   wireSolutions,
 } from "./prose";
 export { runWireLesson } from "./measurements";
-export {
-  formatWireGates,
-  formatTokensAndBytes,
-  formatHighLevelDeclarations,
-  formatHighLevelChanges,
-} from "./tables";
+export { formatWireGates, formatHighLevelDeclarations, formatHighLevelChanges } from "./tables";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
 export { showSource } from "../showSource";

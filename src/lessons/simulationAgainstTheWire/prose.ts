@@ -11,19 +11,18 @@ import { LATENCY_MICROS } from "../../fleet/conditions";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
-import { ERA_REVISIONS } from "../../sim/eras";
+import { ERA_REVISIONS, PROTOCOL_ERAS } from "../../sim/eras";
 import type { ToolOutcome } from "../../fleet/paths";
 import type { WireLessonResult } from "./measurements";
 import {
   agentDifferences,
   agreement,
   discoveryDifferences,
-  eraLevels,
-  levelTotals,
   outcomeDifferences,
   taskDifferences,
   WIRE_PATHS,
 } from "./tables";
+import { countDifferences } from "./eras";
 import { groupChanges, type GateLevel } from "./independent";
 import { clientVerdicts, listedOutputSchema } from "./structured";
 import { SERVER_FACTS } from "../../world/servers";
@@ -66,20 +65,24 @@ export function describeWireSeed(result: WireLessonResult): string {
   );
 }
 
-/** Lesson 6's tasks on the wire in both revisions: each difference from the simulator, in words (level, revision, counts). */
+/**
+ * Lesson 6's tasks on the wire in both revisions: each difference from the simulator, in words
+ * (level, revision, counts, and the kinds and methods whose messages differ in number).
+ */
 function levelDifferences(result: WireLessonResult): string[] {
-  const [legacy, stateless] = [ERA_REVISIONS.legacy, ERA_REVISIONS.stateless].map(code);
-  return result.levels.flatMap(({ level, simulated, real }) => {
-    const runs = [
-      [legacy, real],
-      [stateless, result.eras.find((e) => e.era === "stateless" && e.level === level)?.real],
-    ] as const;
-    return runs.flatMap(([revision, run]) => {
-      if (run === undefined) return [`level ${level} has no run in ${revision}`];
-      const keys = taskDifferences(simulated, run);
+  return result.levels.flatMap(({ level, simulated }) =>
+    PROTOCOL_ERAS.flatMap((era) => {
+      const revision = code(ERA_REVISIONS[era]);
+      const entry = result.eras.find((e) => e.era === era && e.level === level);
+      if (entry === undefined) return [`level ${level} has no run in ${revision}`];
+      const messages = countDifferences(entry);
+      const keys = [
+        ...taskDifferences(simulated, entry.real),
+        ...(messages.length > 0 ? [`the messages of ${listing(messages.map(code))}`] : []),
+      ];
       return keys.length === 0 ? [] : [`at level ${level} in ${revision}, ${listing(keys)}`];
-    });
-  });
+    }),
+  );
 }
 
 /**
@@ -92,7 +95,7 @@ function levelSentence(result: WireLessonResult): string {
   const differences = levelDifferences(result);
   return differences.length === 0
     ? `At all ${total} levels and in both revisions, ${legacy} and ${stateless}, the wire gives the ` +
-        `simulator's counts and failures: 0 differences in ${2 * total} runs.`
+        `simulator's counts, failures and messages: 0 differences in ${2 * total} runs.`
     : `The wire differs from the simulator ${plural(differences.length, "time")} in ${2 * total} runs: ` +
         `${differences.join("; ")}.`;
 }
@@ -136,7 +139,7 @@ export function readWireGates(result: WireLessonResult): string {
         (written > 0
           ? ` and lets ${code("kayit_yaz")} write ${plural(written, "record")} nobody approved`
           : "") +
-        `; read by MCP's defaults, the gate sends ${listing(differing.map((gate) => String(gate.rules.specification.sent)))} and holds ` +
+        `. Read by MCP's defaults, the gate sends ${listing(differing.map((gate) => String(gate.rules.specification.sent)))} and holds ` +
         `${listing(differing.map((gate) => String(gate.rules.specification.blocked)))}` +
         (readOnly.length > 0 && readOnly.length === held.length
           ? `, every one to a tool that only reads (${listing(readOnly.map(code))})`
@@ -151,36 +154,6 @@ export function readWireGates(result: WireLessonResult): string {
     );
   }
   return wrapMarkdown(sentences.join(" "));
-}
-
-/** The lowest and highest bytes per envelope token over the 2025-11-25 levels. */
-function bytesPerTokenRange(result: WireLessonResult): string {
-  const ratios = eraLevels(result.eras, "legacy").map((entry) => {
-    const t = levelTotals(entry);
-    return t.wireBytes / t.simulatedTokens;
-  });
-  return `${Math.min(...ratios).toFixed(1)} to ${Math.max(...ratios).toFixed(1)}`;
-}
-
-/** A reading of the tokens-against-bytes table and chart (2025-11-25), and of the message counts in both revisions. */
-export function readTokensAndBytes(result: WireLessonResult): string {
-  const { eraCounts, eraTotal } = agreement(result);
-  const entries = eraLevels(result.eras, "legacy");
-  const move = (before: number, after: number) =>
-    after > before ? "rise" : after < before ? "fall" : "stay level";
-  const steps = entries.slice(1).map((entry, k) => {
-    const [a, b] = [levelTotals(entries[k]), levelTotals(entry)];
-    const tokens = move(a.simulatedTokens, b.simulatedTokens);
-    const bytes = move(a.wireBytes, b.wireBytes);
-    return `from ${entries[k].level} to ${entry.level} ${tokens === bytes ? `both ${tokens}` : `the tokens ${tokens}, the bytes ${bytes}`}`;
-  });
-  return wrapMarkdown(
-    `Across the four levels the wire carried ${bytesPerTokenRange(result)} bytes for each envelope token the simulator counted: a check of one count against the other, not a price. Level by level, ${steps.join("; ")}. ` +
-      (eraCounts === eraTotal
-        ? `In both revisions the two sides send the same messages, kind by kind and method by method: ${eraCounts} of ${eraTotal} runs, ` +
-          `of which the table and chart print the ${code(ERA_REVISIONS.legacy)} half.`
-        : `The two sides send the same messages, kind by kind and method by method, in ${eraCounts} of ${eraTotal} runs.`),
-  );
 }
 
 /** An outcome as a reader names it: `the JSON-RPC error -32602`, `an error result`, `a result`. */
@@ -250,10 +223,11 @@ export function readWireChecks(result: WireLessonResult): string {
     malformed === malformedTotal;
   if (agreeing) {
     return wrapMarkdown(
-      `All four checks agree, 0 differences: lesson 6's counts and failures in ` +
-        `${2 * result.levels.length} runs, lesson 7's lists and messages on ${discoveryTotal} servers, ` +
-        `the answers, calls, errors, restarts, stray lines and timeouts of lesson 8's agents in ` +
-        `${result.agents.length} runs, and the ${malformedTotal} answers to its malformed calls, to the character.`,
+      `All four checks agree, with 0 differences. The tasks give the same counts, failures and ` +
+        `messages in ${2 * result.levels.length} runs. Discovery gives the same lists and messages on ` +
+        `${discoveryTotal} servers. The agents give the same answers, calls, errors, restarts, stray ` +
+        `lines and timeouts in ${result.agents.length} runs. The ${malformedTotal} answers to the ` +
+        `malformed calls are the simulator's to the character.`,
     );
   }
   return wrapMarkdown(
@@ -351,7 +325,7 @@ export function wireSolutions(result: WireLessonResult): string {
       `no longer matters.`,
     `It is held in both readings, with ${glossed(NO_APPROVAL)}. The tool declares no side effect; it is held because its ` +
       `${code("annotations")} lack ${code("readOnlyHint: true")}: in lesson 5's reading the approval gate holds every tool ` +
-      `whose ${code("annotations")} do not say it (section 4), and by MCP's defaults ${code("readOnlyHint")} is false, so the tool ` +
+      `whose ${code("annotations")} do not say it (section 3), and by MCP's defaults ${code("readOnlyHint")} is false, so the tool ` +
       `may write. Only a tool with no ${code("annotations")} at all passes, and only in lesson 5's reading.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +

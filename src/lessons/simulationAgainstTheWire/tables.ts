@@ -6,15 +6,13 @@
  * every compared figure, and otherwise names the figures that differ.
  */
 import type { Level } from "../../sim/declaration";
-import type { ProtocolEra } from "../../sim/eras";
 import { LEVEL_FLAGS } from "../../server/declarations";
 import type { RunRow } from "../../world/runTasks";
 import type { AgentOutcome, AgentRunRecord } from "../../fleet/runAgents";
 import type { PathName, ToolOutcome } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../wireClient/agents";
-import type { KindRow, WireTaskCounts } from "../../wireClient/tasks";
+import type { WireTaskCounts } from "../../wireClient/tasks";
 import { formatTextTable } from "../textTable";
-import { countDifferences, type EraLevel } from "./eras";
 import {
   type ChangeGroup,
   type DiscoveryCheck,
@@ -48,57 +46,6 @@ function verdict(differences: readonly string[]): string {
 /** A level as the tables name it: its number and its `--level` word (`3 full`). */
 export function levelLabel(level: Level): string {
   return `${level} ${LEVEL_FLAGS[level]}`;
-}
-
-/** One era and level's kinds summed: simulator messages and tokens, wire messages and bytes. */
-export function levelTotals({ kinds }: Pick<EraLevel, "kinds">): {
-  simulatedMessages: number;
-  simulatedTokens: number;
-  wireMessages: number;
-  wireBytes: number;
-} {
-  const sum = (pick: (row: KindRow) => number) =>
-    kinds.reduce((total, row) => total + pick(row), 0);
-  return {
-    simulatedMessages: sum((row) => row.simulatedMessages),
-    simulatedTokens: sum((row) => row.simulatedTokens),
-    wireMessages: sum((row) => row.wireMessages),
-    wireBytes: sum((row) => row.wireBytes),
-  };
-}
-
-/** A ratio with one decimal, or a dash when the divisor is zero. */
-export function ratio(numerator: number, divisor: number): string {
-  return divisor === 0 ? "-" : (numerator / divisor).toFixed(1);
-}
-
-/** The entries of one era, by level. */
-export function eraLevels(eras: readonly EraLevel[], era: ProtocolEra): EraLevel[] {
-  return eras.filter((entry) => entry.era === era).sort((a, b) => a.level - b.level);
-}
-
-/**
- * Per level, in one era (default 2025-11-25): the simulator's messages and envelope tokens beside
- * the wire's messages and bytes.
- */
-export function formatTokensAndBytes(
-  eras: readonly EraLevel[],
-  era: ProtocolEra = "legacy",
-): string {
-  return formatTextTable(
-    ["level", "sim messages", "envelope tokens", "wire messages", "bytes", "bytes per token"],
-    eraLevels(eras, era).map((entry) => {
-      const t = levelTotals(entry);
-      return [
-        levelLabel(entry.level),
-        t.simulatedMessages,
-        t.simulatedTokens,
-        t.wireMessages,
-        t.wireBytes,
-        ratio(t.wireBytes, t.simulatedTokens),
-      ];
-    }),
-  );
 }
 
 /** What differs between the simulator's answer to a call and the wire's: `channel`, `text`, or nothing. */
@@ -269,9 +216,6 @@ export function discoveryDifferences(check: DiscoveryCheck): string[] {
 
 /** How much of a run agrees with the simulator: levels, malformed-call answers and agent runs, each of how many. */
 export interface Agreement {
-  /** Era × level entries whose message counts agree by kind and by method, of {@link eraTotal}. */
-  eraCounts: number;
-  eraTotal: number;
   malformed: number;
   malformedTotal: number;
   /** Levels whose wide-allowlist walk under the reference's gate has the simulator's counts. */
@@ -285,8 +229,6 @@ export interface Agreement {
 export function agreement(result: WireLessonResult): Agreement {
   const { simulated, wire } = result.malformed;
   return {
-    eraCounts: result.eras.filter((entry) => countDifferences(entry).length === 0).length,
-    eraTotal: result.eras.length,
     malformed: wire.reduce(
       (sum, row, k) =>
         sum +

@@ -3,7 +3,6 @@
  * "mcp-course/lessons/threePrimitives"`), and nothing more. The same names are exported by the
  * package's root, `mcp-course`.
  */
-export { regionWaysChart } from "./charts";
 export {
   describeThreePrimitivesSeed,
   readPromptText,
@@ -13,6 +12,7 @@ export {
   threePrimitivesSolutions,
 } from "./prose";
 export {
+  formatDescribedTool,
   formatResourceNotFound,
   formatPrimitiveOffers,
   formatPromptGetLines,

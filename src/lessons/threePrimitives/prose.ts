@@ -12,7 +12,12 @@ import { foldedAnswer, wrapMarkdown, wrapWords } from "../wrapProse";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { simulateThreePrimitives, type RegionTask, type WayRow } from "./simulate";
 import { prettyJson } from "../transcriptText";
+import { ENVELOPE_TOKENS } from "../../sim/envelope";
+import { countTokens } from "../../sim/tokenizer";
+import { pyStr, type Value } from "../../sim/values";
+import { contentWords } from "../../world/resources";
 import type { ThreePrimitivesLesson } from "./wire";
+import { isTranscriptLine } from "../../wireClient/lineExchange";
 
 /** Each region's English gloss (lesson 1 glossed them first). */
 const REGION_GLOSS: Readonly<Record<Region, string>> = {
@@ -31,9 +36,9 @@ const taskName = ({ task, region }: RegionTask) =>
 const paragraphs = (...texts: string[]) => wrapMarkdown(texts.join("\n\n"));
 
 /** The way rows by way. */
-function ways(lesson: ThreePrimitivesLesson): { tool: WayRow; resource: WayRow; prompt: WayRow } {
-  const [tool, resource, prompt] = lesson.ways;
-  return { tool, resource, prompt };
+function ways(lesson: ThreePrimitivesLesson): { tool: WayRow; resource: WayRow } {
+  const [tool, resource] = lesson.ways;
+  return { tool, resource };
 }
 
 /** The wire's bytes of a way, by way. */
@@ -49,22 +54,21 @@ const answersText = (tasks: readonly RegionTask[], answers: readonly number[]) =
  * read off the run.
  */
 export function describeThreePrimitivesSeed(lesson: ThreePrimitivesLesson): string {
-  const servers = listing(lesson.offers.map(({ server }) => code(server)));
   return paragraphs(
     `This run uses **seed ${lesson.seed}** for the ${lesson.subscribers} subscribers and the ` +
-      `twelve tasks. Its real lines come from ${lesson.wire.processes} processes, ${servers}, ` +
-      `each \`mcp-course serve <server> --seed ${lesson.seed}\`.`,
+      `twelve tasks. Its real lines come from ${lesson.wire.processes} processes, ` +
+      `\`mcp-course serve <server> --seed ${lesson.seed}\`, one per server.`,
   );
 }
 
 /** The prompt's case and its text in full, and the amount set beside the tariff tool's. */
 export function readPromptText(lesson: ThreePrimitivesLesson): string {
   const { task, subscriber, m3, tip, tutar } = lesson.promptCase;
-  const answer = lesson.wire.ways.find((row) => row.way === "prompt")!.lines[1];
+  const answer = lesson.wire.tarife.steps.filter(isTranscriptLine)[3];
   const text = JSON.parse(answer.line).result.messages[0].content.text as string;
   return paragraphs(
-    `In this run the user asks about the subscriber of task ${task}, ${code(subscriber)}: ` +
-      `${m3} m³, type ${code(tip)}. The message's text, in full:`,
+    `The user asks about task ${task}'s subscriber, ${code(subscriber)}: ${m3} m³, type ` +
+      `${code(tip)}. The message's text, in full:`,
     wrapWords(text, LINE_WIDTH - 2)
       .map((line) => `> ${line}`)
       .join("\n"),
@@ -87,52 +91,75 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
   );
 }
 
-/** The three ways compared: counts, the trade, and whether the answers agree. */
+/**
+ * The read's response in envelope tokens, taken apart: the envelope, so many per subscriber, and
+ * one more for each subscriber in `merkez` (the one region of two tokens). Counted from the real
+ * read's contents, each subscriber's words on their own; `undefined` if the parts do not add up.
+ */
+function readTokenParts(lesson: ThreePrimitivesLesson) {
+  const answer = JSON.parse(lesson.wire.ways[1].lines[1].line);
+  const list = JSON.parse(answer.result.contents[0].text) as Record<string, { bolge: Region }>;
+  const rows = Object.entries(list).map(([id, row]) => {
+    const words = contentWords({ [id]: row } as Value)
+      .map(pyStr)
+      .join(" ");
+    return { region: row.bolge, words, tokens: countTokens(words) };
+  });
+  const plain = rows.find((row) => row.region !== "merkez")!;
+  const merkez = rows.filter((row) => row.region === "merkez").length;
+  const adds = rows.every((row) => row.tokens === plain.tokens + (row.region === "merkez" ? 1 : 0));
+  const total = ENVELOPE_TOKENS + rows.length * plain.tokens + merkez;
+  return adds && total === lesson.ways[1].exchanges[0].response.tokens
+    ? { perSubscriber: plain.tokens, example: plain.words, merkez }
+    : undefined;
+}
+
+/** The two ways compared: counts, the trade, the read's tokens taken apart, and the answers. */
 export function readRegionWays(lesson: ThreePrimitivesLesson): string {
-  const { tool, resource, prompt } = ways(lesson);
+  const { tool, resource } = ways(lesson);
   const tasks = lesson.regionTasks;
   const agree = tool.answers.every((n, i) => n === resource.answers[i]);
   const wireAgree = lesson.wire.ways[0].answers.every((n, i) => n === resource.answers[i]);
   const toolBytes = bytesOf(lesson, "tool");
   const readBytes = bytesOf(lesson, "resource");
-  const call = tool.exchanges[0].response;
+  const responses = tool.exchanges.map(({ response }) => response);
+  const calls = responses.every(({ tokens }) => tokens === responses[0].tokens)
+    ? `Each of (a)'s responses is ${responses[0].tokens} (${code(responses[0].body)})`
+    : `(a)'s responses are ${listing(responses.map(({ tokens }) => String(tokens)))} ` +
+      `(the first, ${code(responses[0].body)})`;
   const read = resource.exchanges[0].response;
-  const opening = read.body.split(" ").slice(0, 9).join(" ");
+  const parts = readTokenParts(lesson);
+  const apart = parts
+    ? `: ${ENVELOPE_TOKENS} for the envelope, ${parts.perSubscriber} for each of the ` +
+      `${lesson.subscribers} subscribers (${code(parts.example)}), and 1 more for each of ` +
+      `the ${parts.merkez} in ${code("merkez")}`
+    : `, all ${lesson.subscribers} subscribers as words`;
+  const perCall = tool.round_trips / tool.request;
   return paragraphs(
-    `Way (a) answered ${tool.answers.length} of ${tasks.length} region tasks with ` +
-      `${tool.request} requests to ${code(tool.server)}, a ${tool.transport} server: ` +
-      `${tool.round_trips} round trips, ${tool.tokens} envelope tokens and ${toolBytes} bytes. ` +
-      `Way (b) answered the same ${resource.answers.length} with ${resource.request} request ` +
-      `to ${code(resource.server)}, a ${resource.transport} server: ` +
-      `${resource.round_trips} round trip, but ${resource.tokens} tokens and ${readBytes} ` +
-      `bytes. Its response alone is ${read.tokens} tokens, all ${lesson.subscribers} ` +
-      `subscribers as words (${code(`${opening} …`)}), where each of (a)'s responses is ` +
-      `${call.tokens} (${code(call.body)}). (b) saved ` +
-      `${tool.round_trips - resource.round_trips} round trips ` +
-      `for ${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes.`,
-    `${agree && wireAgree ? "The two agree" : "The two do not agree"}, in the simulator ` +
-      `and on the wire: ${answersText(tasks, resource.answers)}. The prompt, (c), answered ` +
-      `${prompt.answers.length === 0 ? "none" : prompt.answers.length}: ` +
-      `${plural(prompt.request, "request")}, ${prompt.tokens} tokens, ` +
-      `${plural(prompt.round_trips, "round trip")} and ${bytesOf(lesson, "prompt")} bytes, for ` +
-      `a message about a charge.`,
+    `(b) saved ${tool.round_trips - resource.round_trips} round trips for ` +
+      `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
+      `Round trips follow placement: ${code(tool.server)} is ${tool.transport}, so each of ` +
+      `(a)'s ${tool.request} calls costs ${perCall}, while (b)'s one read of ` +
+      `${resource.transport} ${code(resource.server)} costs ${resource.round_trips}.`,
+    `(b)'s response alone is ${read.tokens} tokens${apart}. ${calls}. ` +
+      `${agree && wireAgree ? "The two agree" : "The two do not agree"}, in the simulator ` +
+      `and on the wire: ${answersText(tasks, resource.answers)}.`,
   );
 }
 
 /** The lesson in a few computed bullets. */
 export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string {
-  const { tool, resource, prompt } = ways(lesson);
+  const { tool, resource } = ways(lesson);
   return wrapMarkdown(
     [
-      `- Tools are chosen by the model, resources by the application, prompts by the user; each ` +
-        `is listed, then used. A tool's \`inputSchema\` is a JSON Schema.`,
-      `- A read returns contents at a URI; not found is -32602 (2025-11-25 asked for -32002), ` +
-        `and the SDK's error adds \`data.uri\`. A get returns messages with roles; this ` +
-        `one answered nothing.`,
+      `- Tools are chosen by the model, resources by the application, prompts by the user. A ` +
+        `tool's \`inputSchema\` is a JSON Schema; its \`description\` is what a model reads.`,
+      `- A read returns contents at a URI; not found is -32602 (2025-11-25: -32002), with ` +
+        `\`data.uri\`. A get returns messages for the conversation and answers nothing.`,
       `- The region question, by the course's rules: ${tool.request} tool calls cost ` +
         `${tool.round_trips} round trips and ${tool.tokens} envelope tokens, ` +
         `${resource.request} read ${resource.round_trips} round trip ` +
-        `and ${resource.tokens} tokens; the prompt (${prompt.tokens} tokens) answered none.`,
+        `and ${resource.tokens}. The model reads a tool's result, a resource only if attached.`,
     ].join("\n"),
   );
 }
@@ -145,7 +172,7 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
   const { resource } = ways(lesson);
   const other = simulateThreePrimitives(lesson.seed === 0 ? 1 : lesson.seed - 1);
   const fixed = lesson.ways
-    .map((w, i) => `(${"abc"[i]}) ${w.request} and ${w.round_trips}`)
+    .map((w, i) => `(${"ab"[i]}) ${w.request} and ${w.round_trips}`)
     .join(", ");
   const tokens = (ws: readonly WayRow[]) => listing(ws.map((w) => String(w.tokens)));
   const every = lesson.everyRegion;
@@ -162,7 +189,7 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
       `Requests and round trips cannot move (${fixed}): every seed has three region tasks, and ` +
         `no server moves. Tokens move only with region names (${code("merkez")}, centre, is 2 ` +
         `tokens, the others 1): (a) with the regions asked, (b) with how many subscribers live ` +
-        `in ${code("merkez")}; (c) never. Bytes move with every value. Tokens here: ` +
+        `in ${code("merkez")}. Bytes move with every value. Tokens here: ` +
         `${tokens(lesson.ways)}; seed ${other.seed}: ${tokens(other.ways)}.`,
     ),
     foldedAnswer(

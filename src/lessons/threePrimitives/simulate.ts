@@ -1,22 +1,15 @@
 /**
  * Lesson 4, "Three Primitives": what the simulator computes for one seed. The world's three
- * servers and what each offers (tools, resources, prompts), and one region question asked three
- * ways, each counted in envelope tokens and round trips: three `bolge_ozet` calls to `kayit`, one
- * `resources/read` of `abone_listesi` on `olcum`, one `prompts/get` of `bedel_aciklamasi` on
- * `tarife`. Pure: the same seed gives an equal result. The real lines are `wire.ts`'s.
+ * servers and what each offers (tools, resources, prompts), the prompt's case, and one region
+ * question asked two ways, each counted in envelope tokens and round trips: three `bolge_ozet`
+ * calls to `kayit`, one `resources/read` of `abone_listesi` on `olcum`. Pure: the same seed gives
+ * an equal result. The real lines are `wire.ts`'s.
  */
 import { callArguments, callTool, describeFields } from "../../sim/client";
 import { Envelope, type EnvelopeCounts, type Transport } from "../../sim/envelope";
 import { agreeOn } from "../../sim/negotiation";
 import type { Fields } from "../../sim/values";
-import {
-  getPrompt,
-  readResource,
-  RESOURCE_READ,
-  PROMPT_GET,
-  type PrimitiveExchange,
-} from "../../world/primitives";
-import { CHARGE_PROMPT } from "../../world/prompts";
+import { readResource, RESOURCE_READ, type PrimitiveExchange } from "../../world/primitives";
 import { resourceUri, SUBSCRIBER_LIST } from "../../world/resources";
 import { OPEN_POLICY, WORLD_WORDS } from "../../world/servers";
 import { consumption, REGIONS, type Region } from "../../world/subscribers";
@@ -56,17 +49,16 @@ export interface PromptCase {
   tutar: number;
 }
 
-/** The three ways, in table order. */
-export const WAYS = ["tool", "resource", "prompt"] as const;
+/** The two ways, in table order. A prompt is no way: it writes a question and counts nothing. */
+export const WAYS = ["tool", "resource"] as const;
 
 /** One of {@link WAYS}: the primitive the region question is asked through. */
 export type Way = (typeof WAYS)[number];
 
-/** Who chooses each primitive (2026-07-28 `server/index.mdx`, the control hierarchy). */
+/** Who chooses each way's primitive (2026-07-28 `server/index.mdx`, the control hierarchy). */
 export const CHOSEN_BY: Readonly<Record<Way, string>> = {
   tool: "model",
   resource: "application",
-  prompt: "user",
 };
 
 /** One way of asking the region question, as the simulator counted it. */
@@ -78,9 +70,9 @@ export interface WayRow extends EnvelopeCounts {
   transport: Transport;
   /** The MCP method of each request. */
   method: string;
-  /** Every exchange, in order: 3 calls for the tool, 1 read, 1 get. */
+  /** Every exchange, in order: 3 calls for the tool, 1 read. */
   exchanges: PrimitiveExchange[];
-  /** The region counts this way answered, one per region task (none for the prompt). */
+  /** The region counts this way answered, one per region task. */
   answers: number[];
 }
 
@@ -94,20 +86,19 @@ export interface ThreePrimitivesResult {
   regionTasks: RegionTask[];
   /** The prompt's case: the first charge task. */
   promptCase: PromptCase;
-  /** The region question three ways, in {@link WAYS} order. */
+  /** The region question two ways, in {@link WAYS} order. */
   ways: WayRow[];
   /** Every region asked through the tool: one `bolge_ozet` call per region, counted. */
   everyRegion: EnvelopeCounts;
 }
 
 /**
- * Runs the simulator for lesson 4: the world of `seed`, its twelve tasks, and the region question
- * three ways, each on an envelope of its own (no policy: every tool may be called, `OPEN_POLICY`):
+ * Runs the simulator for lesson 4: the world of `seed`, its twelve tasks, the prompt's case (the
+ * first charge task), and the region question two ways, each on an envelope of its own (no
+ * policy: every tool may be called, `OPEN_POLICY`):
  * - `tool`: one `bolge_ozet` call per region task, to `kayit` (remote);
  * - `resource`: one `resources/read` of `olcum://abone_listesi` (local), the application counting
- *   each task's region in the contents itself;
- * - `prompt`: one `prompts/get` of `bedel_aciklamasi` on `tarife` (remote), with the first charge
- *   task's consumption and type; it answers no region.
+ *   each task's region in the contents itself.
  *
  * @param seed an integer from 0 to 2^53 − 1.
  * @throws RangeError for any other seed.
@@ -186,10 +177,6 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
     ({ region }) => rows.filter((row) => row.bolge === region).length,
   );
 
-  // (c) the prompt, got once with the first charge task's figures.
-  const prompts = new Envelope(WORLD_WORDS);
-  const got = getPrompt(world, CHARGE_PROMPT, { m3: String(m3), tip: subscriber.tip }, prompts);
-
   const way = (
     kind: Way,
     name: string,
@@ -222,7 +209,6 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
     ways: [
       way("tool", REGION_TOOL, "tools/call", tools, toolExchanges, toolAnswers),
       way("resource", SUBSCRIBER_LIST, RESOURCE_READ, resources, [read.exchange], readAnswers),
-      way("prompt", CHARGE_PROMPT, PROMPT_GET, prompts, [got.exchange], []),
     ],
     everyRegion: every.counts(),
   };

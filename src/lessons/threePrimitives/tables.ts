@@ -8,7 +8,8 @@
  * counts are always those of the whole line as it crossed.
  */
 import type { TranscriptLine } from "../../wireClient/lineExchange";
-import { formatWireLines } from "../transcriptText";
+import { LINE_WIDTH } from "../../notebook/lineWidth";
+import { formatWireLines, prettyJson } from "../transcriptText";
 import { formatTextTable } from "../textTable";
 import { CHOSEN_BY, type ThreePrimitivesResult } from "./simulate";
 import type { ThreePrimitivesLesson } from "./wire";
@@ -29,13 +30,39 @@ function pairs(lines: readonly TranscriptLine[], from: number, count: number): T
 }
 
 /** The lines of one of the lesson's transcripts (without its events). */
-function linesOf(lesson: ThreePrimitivesLesson, server: "kayit" | "olcum" | "tarife") {
+function linesOf(lesson: ThreePrimitivesLesson, server: "kayit" | "olcum" | "tarife" | "fleet") {
   return lesson.wire[server].steps.filter((step): step is TranscriptLine => "line" in step);
 }
 
 /** `kayit`'s `tools/list` request and its answer. */
 export function formatToolsListLines(lesson: ThreePrimitivesLesson): string {
   return formatLines(pairs(linesOf(lesson, "kayit"), 0, 1));
+}
+
+/** The tool `fleet`'s `tools/list` answer shows whole: a tool that carries a `description`. */
+export const DESCRIBED_TOOL = "get_device";
+
+/**
+ * One tool as `fleet`'s real `tools/list` answer lists it ({@link DESCRIBED_TOOL}), under a header
+ * with the whole answer's bytes and how many tools it lists: the entry as it crossed, laid out, no
+ * string cut.
+ */
+export function formatDescribedTool(lesson: ThreePrimitivesLesson): string {
+  const answer = linesOf(lesson, "fleet")[1];
+  const tools = JSON.parse(answer.line).result.tools as { name: string }[];
+  const entry = tools.find((tool) => tool.name === DESCRIBED_TOOL)!;
+  // A member whose string keeps its line too wide goes on two lines, the value under its key
+  // (JSON allows a line break after the colon), so the description is shown whole.
+  const lines = prettyJson(entry, LINE_WIDTH, "  ").flatMap((line) => {
+    const member = /^(\s*)("[^"]*":) (".*)$/.exec(line);
+    return line.length > LINE_WIDTH && member
+      ? [`${member[1]}${member[2]}`, `${member[1]}  ${member[3]}`]
+      : [line];
+  });
+  return [
+    `fleet: server → client (${answer.bytes} bytes), ${tools.length} tools; ${DESCRIBED_TOOL}'s entry:`,
+    ...lines,
+  ].join("\n");
 }
 
 /** `olcum`'s `resources/list` and `resources/read` of `abone_listesi`, each with its answer. */
@@ -71,10 +98,9 @@ export function formatPrimitiveOffers(result: ThreePrimitivesResult): string {
 }
 
 /**
- * The region question through each primitive (the tool and the resource, which answer it, and the
- * prompt set beside them): the primitive used and who chooses it, the server, requests, envelope
- * tokens and round trips (simulator), bytes of the same requests and answers on the real wire, and
- * how many of the region tasks each answered.
+ * The region question through the tool and through the resource: the primitive used and who
+ * chooses it, the server, requests, envelope tokens and round trips (simulator), bytes of the same
+ * requests and answers on the real wire, and how many of the region tasks each answered.
  */
 export function formatRegionWays(lesson: ThreePrimitivesLesson): string {
   return formatTextTable(

@@ -1,10 +1,11 @@
 /**
  * Lesson 4's real lines: the three primitives listed and used on real `mcp-course serve`
  * processes, one per server, spoken to line by line over stdio (`wireClient/lineExchange.ts`) in
- * revision 2026-07-28, every request with its `_meta` (`requestMeta`). Three processes, started
+ * revision 2026-07-28, every request with its `_meta` (`requestMeta`). Four processes, started
  * together: `kayit` (`tools/list`, then one `bolge_ozet` call per region task), `olcum`
- * (`resources/list`, `resources/read` of `abone_listesi`, and a read of a URI it does not serve)
- * and `tarife` (`prompts/list`, `prompts/get` of `bedel_aciklamasi`). It measures no time: the
+ * (`resources/list`, `resources/read` of `abone_listesi`, and a read of a URI it does not serve),
+ * `tarife` (`prompts/list`, `prompts/get` of `bedel_aciklamasi`) and `fleet` (`tools/list`, for a
+ * tool that carries a `description`, which the world's tools never do). It measures no time: the
  * same seed gives the same lines, byte for byte.
  */
 import { LineExchange, type Transcript, type TranscriptLine } from "../../wireClient/lineExchange";
@@ -55,21 +56,22 @@ export interface WayLines {
   lines: TranscriptLine[];
   /** Their bytes, newlines included. */
   bytes: number;
-  /** The region counts read off the answers (none for the prompt). */
+  /** The region counts read off the answers. */
   answers: number[];
 }
 
 /** Everything lesson 4 sends and reads on real servers. */
 export interface ThreePrimitivesWire {
-  /** The three servers' transcripts, in the order started: kayit, olcum, tarife. */
+  /** The four servers' transcripts, in the order started: kayit, olcum, tarife, fleet. */
   kayit: Transcript;
   olcum: Transcript;
   tarife: Transcript;
+  fleet: Transcript;
   /** How many server processes the run started. */
   processes: number;
   /** The URI asked of `olcum` that it does not serve. */
   missingUri: string;
-  /** The three ways as they crossed, in `WAYS` order. */
+  /** The two ways as they crossed, in `WAYS` order. */
   ways: WayLines[];
 }
 
@@ -91,7 +93,7 @@ function wayLines(
 }
 
 /**
- * Runs lesson 4's exchanges on three real servers for `lesson`'s seed: the same region tasks and
+ * Runs lesson 4's exchanges on four real servers for `lesson`'s seed: the same region tasks and
  * prompt arguments as the simulator's result.
  *
  * @throws Error when a server answers with an error where a result is expected, or the reverse.
@@ -101,7 +103,7 @@ export async function runThreePrimitivesOnTheWire(
 ): Promise<ThreePrimitivesWire> {
   const { seed, regionTasks, promptCase } = lesson;
   const missingUri = resourceUri("tarife", TIER_TABLE);
-  const [kayit, olcum, tarife] = await Promise.all([
+  const [kayit, olcum, tarife, fleet] = await Promise.all([
     exchange("kayit", seed, [
       { method: "tools/list" },
       ...regionTasks.map(({ region }) => ({
@@ -124,8 +126,14 @@ export async function runThreePrimitivesOnTheWire(
         },
       },
     ]),
+    exchange("fleet", seed, [{ method: "tools/list" }]),
   ]);
-  const results = [...kayit.answers, ...olcum.answers.slice(0, 2), ...tarife.answers];
+  const results = [
+    ...kayit.answers,
+    ...olcum.answers.slice(0, 2),
+    ...tarife.answers,
+    ...fleet.answers,
+  ];
   const failed = results.find((answer) => answer.result === undefined);
   if (failed) throw new Error(`a server answered with an error: ${JSON.stringify(failed)}`);
   if (olcum.answers[2].error?.code === undefined)
@@ -146,12 +154,12 @@ export async function runThreePrimitivesOnTheWire(
     kayit: kayit.transcript,
     olcum: olcum.transcript,
     tarife: tarife.transcript,
-    processes: 3,
+    fleet: fleet.transcript,
+    processes: 4,
     missingUri,
     ways: [
       wayLines("tool", kayit.transcript, 1, regionTasks.length, toolAnswers),
       wayLines("resource", olcum.transcript, 1, 1, readAnswers),
-      wayLines("prompt", tarife.transcript, 1, 1, []),
     ],
   };
 }
@@ -163,7 +171,7 @@ export interface ThreePrimitivesLesson extends ThreePrimitivesResult {
 
 /**
  * Runs lesson 4 for a seed: the simulator (`simulateThreePrimitives`), then the same exchanges on
- * three real servers ({@link runThreePrimitivesOnTheWire}).
+ * four real servers ({@link runThreePrimitivesOnTheWire}).
  *
  * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
  * killed, no other starts, and the run rejects with one line.

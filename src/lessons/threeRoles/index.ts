@@ -3,13 +3,7 @@
  * "mcp-course/lessons/threeRoles"`), and nothing more. The same names are exported by the package's
  * root, `mcp-course`.
  */
-export {
-  describeThreeRolesSeed,
-  readSeedTasks,
-  readTracedTask,
-  readWireCalls,
-  threeRolesSolutions,
-} from "./prose";
+export { describeThreeRolesSeed, readSeedTasks, readWireCalls, threeRolesSolutions } from "./prose";
 export { simulateThreeRoles } from "./simulate";
 export { formatSeedTasks, formatTracedTask, formatServerViews } from "./tables";
 export { runThreeRolesOnTheWire } from "./wire";

@@ -3,20 +3,12 @@
  * every number that depends on the seed is computed. The text no seed changes is in the
  * notebook's markdown cells; the lesson's test holds its numbers to the run.
  */
-import type { Value } from "../../sim/values";
-import { crossings, sourceOf, type Source, type TaskTrace } from "../../world/taskTrace";
+import { crossings, sourceOf, type TaskTrace } from "../../world/taskTrace";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { answerText } from "./tables";
 import { simulateThreeRoles, type ThreeRolesResult } from "./simulate";
 import type { ThreeRolesWire } from "./wire";
-
-/** A value as the prose writes it: a number as digits, text in code. */
-const shown = (value: Value): string =>
-  typeof value === "number" ? String(value) : code(String(value));
-
-/** `` `field` value `` for an argument or an answer field. */
-const pair = (field: string, value: Value): string => `${code(field)} ${shown(value)}`;
 
 /** The opening line: the seed, and what it draws. */
 export function describeThreeRolesSeed(result: ThreeRolesResult): string {
@@ -56,47 +48,6 @@ export function readSeedTasks(result: ThreeRolesResult): string {
       `Task ${result.traced + 1}, the first record task, writes the charge of ` +
       `${code(traced.subscriber)} into ${code(traced.subscriber)}'s record; the next section ` +
       `follows it call by call.`,
-  );
-}
-
-/** Items with repeats folded: `` `abone` `A044` twice `` for a pair that comes twice. */
-function folded(items: readonly string[]): string[] {
-  const times = (item: string) => items.filter((other) => other === item).length;
-  const words = ["", "", " twice", " three times"];
-  return distinct(items).map((item) => item + (words[times(item)] ?? ` ${times(item)} times`));
-}
-
-/** A traced task's argument values by {@link Source}, each as `` `field` value ``. */
-function valuesBySource(trace: TaskTrace): Record<Source, string[]> {
-  const found: Record<Source, string[]> = { task: [], "same server": [], "other server": [] };
-  for (const call of trace.calls)
-    for (const argument of call.arguments)
-      found[sourceOf(argument, call.server)].push(pair(argument.field, argument.value));
-  return found;
-}
-
-/** A reading of the trace table: where the traced task's values came from, and who carried them. */
-export function readTracedTask(result: ThreeRolesResult): string {
-  const trace = result.traces[result.traced];
-  const bySource = valuesBySource(trace);
-  const total = Object.values(bySource).reduce((sum, values) => sum + values.length, 0);
-  const own = distinct(
-    trace.calls
-      .filter((call) => call.arguments.some((a) => sourceOf(a, call.server) === "same server"))
-      .map((call) => code(call.server)),
-  );
-  const crossed = crossings([trace]).map(
-    (c) => `${pair(c.field, c.value)} from ${code(c.from)} to ${code(c.to)}`,
-  );
-  const answered = bySource["same server"].length + crossed.length;
-  return wrapMarkdown(
-    `Task ${result.traced + 1}'s ${trace.calls.length} calls send ${total} argument values. ` +
-      `${bySource.task.length} came from the task itself: ${listing(folded(bySource.task))}. ` +
-      `${bySource["same server"].length} came from an earlier answer of the server that ` +
-      `receives them, ${listing(own)}: ${listing(folded(bySource["same server"]))}. ` +
-      `${crossed.length} came from another server's answer: ${listing(crossed)}. Each of the ` +
-      `${answered} values that came from an answer reached the host in a response and left it ` +
-      `in a later request.`,
   );
 }
 

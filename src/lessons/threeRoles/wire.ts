@@ -1,14 +1,15 @@
 /**
  * Lesson 1, "Three Roles": the traced task's calls to one server, sent for real. One
  * `mcp-course serve` process of the server that answers the task's first call, on the lesson's
- * seed, is opened the 2025-11-25 way (`openLegacySession`, left out of what is shown); then each of
- * the task's calls to that server goes out as a `tools/call` request with the arguments the trace
- * found, and the answers are set against the trace's.
+ * seed; each of the task's calls to that server goes out as a 2026-07-28 `tools/call` request, its
+ * `_meta` carrying the revision, the client's identity and its capabilities (`basic/index.mdx`,
+ * "Per-request protocol fields"), so no message opens the connection. The arguments are those the
+ * trace found, and the answers are set against the trace's.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Fields } from "../../sim/values";
-import { openLegacySession } from "../../wireClient/legacyOpening";
 import { isTranscriptLine, LineExchange, type Transcript } from "../../wireClient/lineExchange";
+import { requestMeta } from "../../wireClient/transcripts";
 import type { ThreeRolesResult } from "./simulate";
 import { interruptible } from "../../wireClient/interruptible";
 
@@ -16,7 +17,7 @@ import { interruptible } from "../../wireClient/interruptible";
 export interface ThreeRolesWire {
   /** The server spoken to: the one that answers the traced task's first call. */
   server: string;
-  /** The task's calls to that server, line by line; the opening that came first is left out. */
+  /** The task's calls to that server, line by line: all that crossed. */
   transcript: Transcript;
   /** How many of the traced task's calls went to that server. */
   calls: number;
@@ -28,14 +29,14 @@ export interface ThreeRolesWire {
 
 /**
  * Starts the server of the traced task's first call (`mcp-course serve <server> --seed <seed>`),
- * opens a 2025-11-25 session, sends the task's calls to that server with the trace's arguments
- * (ids 1, 2, …), reads each answer, and closes the server's input so that it exits. One process.
+ * sends the task's calls to that server in revision 2026-07-28 with the trace's arguments (ids 1,
+ * 2, …), reads each answer, and closes the server's input so that it exits. One process.
  *
  * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
  * killed, no other starts, and the run rejects with one line.
  *
- * @throws Error when the server does not agree on 2025-11-25, answers a call with an error or
- *   without text content, or stops before answering.
+ * @throws Error when the server answers a call with an error, with `isError`, or without text
+ *   content, or stops before answering.
  * @throws RunInterrupted when interrupted in a kernel.
  */
 export function runThreeRolesOnTheWire(lesson: ThreeRolesResult): Promise<ThreeRolesWire> {
@@ -49,17 +50,14 @@ async function threeRolesOnTheWire(lesson: ThreeRolesResult): Promise<ThreeRoles
   const mine = trace.calls.filter((call) => call.server === server);
   const exchange = new LineExchange([server, "--seed", String(lesson.seed)]);
   const answers: Fields[] = [];
-  let shownFrom: number;
   try {
-    await openLegacySession(exchange, 0);
-    shownFrom = exchange.steps.length;
     for (const [k, call] of mine.entries()) {
       const args = Object.fromEntries(call.arguments.map(({ field, value }) => [field, value]));
       exchange.send({
         jsonrpc: "2.0",
         id: k + 1,
         method: "tools/call",
-        params: { name: call.tool, arguments: args },
+        params: { name: call.tool, arguments: args, _meta: requestMeta() },
       });
       const response = await exchange.read();
       const text = response.result?.content?.[0]?.text;
@@ -77,9 +75,9 @@ async function threeRolesOnTheWire(lesson: ThreeRolesResult): Promise<ThreeRoles
   return {
     server,
     transcript: {
-      era: "legacy",
+      era: "stateless",
       command: exchange.command,
-      steps: exchange.steps.slice(shownFrom).filter(isTranscriptLine),
+      steps: exchange.steps.filter(isTranscriptLine),
       outcome,
     },
     calls: mine.length,

@@ -16,16 +16,11 @@ export {
   summarizeSession,
   sessionSolutions,
 } from "./prose";
-export {
-  formatEraRuns,
-  formatModes,
-  formatMessageCosts,
-  formatFieldCosts,
-  FIELD_LEGEND,
-} from "./simTables";
+export { formatEraRuns, formatModes } from "./simTables";
 export { simulateWithoutASession } from "./simulate";
 export { runWithoutASessionOnTheWire } from "./wire";
 export {
+  formatFieldBytes,
   formatEraCosts,
   formatEraKinds,
   formatDiscoveryPlans,

@@ -20,6 +20,8 @@ import {
   type WithoutASessionResult,
 } from "./simulate";
 import type { WirePoint, WithoutASessionWire } from "./wire";
+import { formatModes } from "./simTables";
+import { fieldBytes } from "./wireTables";
 import { isTranscriptLine } from "../../wireClient/lineExchange";
 import { metaMemberBytes } from "../../wireClient/transcripts";
 import { SERVER_FACTS } from "../../world/servers";
@@ -98,32 +100,35 @@ export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASe
   );
 }
 
-/** Section 1: what the stateless revision moves into every request and result, tokens and bytes. */
-export function readFields(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
-  const { messages } = sim.costs;
-  const call = (era: string, kind: string) => {
-    const m = messages.find((x) => x.era === era && x.method === "tools/call" && x.kind === kind);
-    if (!m) throw new Error(`no ${era} tools/call ${kind}`);
-    return m.total - m.envelope;
-  };
-  const requestTokens = call("stateless", "request");
-  const resultTokens = call("stateless", "response");
-  const legacyCall = call("legacy", "request") + call("legacy", "response");
-  const init = messages.find(
-    (m) => m.era === "legacy" && m.method === "initialize" && m.kind === "request",
-  )!;
-  const initFields = init.total - init.envelope - (init.content ?? 0);
+/**
+ * Section 1: what its bytes table means for a call. A legacy `tools/call` carries none of the
+ * fields; a stateless one gains the request's `_meta` and the result's `resultType` and server
+ * identity; the averages over lesson 6's calls, and why the result's is not the table's server's.
+ */
+export function readFields(wire: WithoutASessionWire): string {
+  const rows = fieldBytes(wire);
+  const opening = rows.filter((r) => r.era === "legacy").reduce((t, r) => t + r.bytes, 0);
+  const result = rows
+    .filter((r) => r.carriedBy.startsWith("every result"))
+    .reduce((t, r) => t + r.bytes, 0);
   const { legacy, stateless, requestMetaBytes } = wire.eras;
+  const shown = String(
+    rows.find((r) => r.what.startsWith("serverInfo of "))?.what.slice("serverInfo of ".length),
+  );
   const sentGrowth = (stateless.work.sentBytes - legacy.work.sentBytes) / legacy.calls;
   const receivedGrowth = (stateless.work.receivedBytes - legacy.work.receivedBytes) / legacy.calls;
+  const longer = Object.keys(stateless.callsByServer).filter(
+    (server) => stateless.callsByServer[server] > 0 && server.length > shown.length,
+  );
+  const why =
+    one(receivedGrowth) !== one(result) && longer.length > 0
+      ? `, above ${n(result)} because the calls to ${listing(longer.map(code))} carry a longer server name`
+      : "";
   return paragraphs(
-    (legacyCall === 0
-      ? `A legacy ${code("tools/call")} carries no protocol fields: they travelled once per server, ${plural(initFields, "token")} in the ${code("initialize")} request. `
-      : `A legacy ${code("tools/call")} carries ${plural(legacyCall, "token")} of protocol fields; ${plural(initFields, "token")} travelled once, in the ${code("initialize")} request. `) +
-      `A stateless ${code("tools/call")} request carries ${requestTokens} tokens of ${code("_meta")} and its result ${resultTokens} more (${code("resultType")} and ${code(sim.costs.server)}'s identity): ` +
-      `${requestTokens + resultTokens} tokens on every call.`,
-    `On the wire the same ${code("_meta")} is ${n(requestMetaBytes)} bytes in each request. Over lesson 6's ${plural(legacy.calls, "call")} a stateless ${code("tools/call")} request was ${one(sentGrowth)} bytes longer on average, ` +
-      `its result ${one(receivedGrowth)}.`,
+    `A legacy ${code("tools/call")} carries none of these fields: they travelled once per server, in ${n(opening)} bytes of opening. ` +
+      `A stateless ${code("tools/call")} request carries ${n(requestMetaBytes)} bytes of ${code("_meta")}, and its result ${n(result)} more from ${code(shown)}. ` +
+      `Over lesson 6's ${plural(legacy.calls, "call")} a stateless ${code("tools/call")} request was ${one(sentGrowth)} bytes longer on average, ` +
+      `its result ${one(receivedGrowth)}${why}.`,
   );
 }
 
@@ -166,11 +171,12 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
   const crossed = sim.lessonSix.crossing.at !== null || wire.eras.bytes.at !== null;
   return paragraphs(
     (fewerSim && fewerWire
-      ? `The stateless era sends fewer messages before the first call and after every task, in both halves: ${saved} fewer before the first call and ${savedAtEnd} fewer after the last task.`
+      ? `In both halves the stateless era sends fewer messages at every point: ${saved} fewer before the first call, and ${savedAtEnd} fewer after the last task` +
+        (saved === savedAtEnd ? `, since a call adds a request and a response in either era.` : `.`)
       : `The stateless era does not send fewer messages at every count here (simulator: ${fewerSim ? "yes" : "no"}, wire: ${fewerWire ? "yes" : "no"}).`) +
       (same
-        ? ` The two halves send the same messages before the first call and after each of the ${legacy.cumulative.length - 1} tasks, in each era.`
-        : ` The two halves do not send the same messages at every point.`) +
+        ? ` The simulator and the wire count the same messages in each era, before the first call and again after each of the ${legacy.cumulative.length - 1} tasks.`
+        : ` The simulator and the wire do not count the same messages at every point.`) +
       (crossed
         ? ` In this run the eras' costs do cross: in tokens ${crossingWords(sim.lessonSix.crossing, "tokens")}; in bytes ${crossingWords(wire.eras.bytes, "bytes")}.`
         : ""),
@@ -179,13 +185,8 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
   );
 }
 
-/** Section 3: discovery per task, per session and cached, simulated and real. */
-export function readDiscoveryPlans(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
-  const mode = (name: string) => {
-    const row = sim.modes.rows.find((r) => r.name === name);
-    if (!row) throw new Error(`no mode ${name}`);
-    return row;
-  };
+/** Section 3: discovery per task, per session and cached, on the wire. */
+export function readDiscoveryPlans(wire: WithoutASessionWire): string {
   const run = (era: string, plan: string) => {
     const row = wire.discovery.runs.find((r) => r.era === era && r.plan === plan);
     if (!row) throw new Error(`no wire run ${era} ${plan}`);
@@ -195,33 +196,44 @@ export function readDiscoveryPlans(sim: WithoutASessionResult, wire: WithoutASes
   const legacySession = run("legacy", "per-session");
   const statelessTask = run("stateless", "per-task");
   const cached = run("stateless", "cached");
-  const simCached = mode("stateless, cached");
-  const minutes = (ms: number) => `${n(ms / 60_000)} minutes`;
-  // The per-task run's calls are the per-session run's, but each new session numbers its requests
-  // from 0 again, so fewer of its ids reach two digits: the bytes that difference removes.
-  const callBytes = legacySession.bytes - legacySession.discoveryBytes;
-  const idBytes = legacyTask.discoveryBytes + callBytes - legacyTask.bytes;
-  const idWords =
-    idBytes > 0
-      ? `, and ${plural(idBytes, "byte")} fewer than its discovery's ${n(legacyTask.discoveryBytes)} plus the ${n(callBytes)} of the same calls in one session: ` +
-        `each new session numbers its requests from 0 again, so fewer of its ids reach two digits`
-      : "";
   return paragraphs(
-    `In the simulator, over its ${sim.modes.tasks} tasks, discovering at every task costs ${n(mode("legacy, per task").discovery.tokens)} discovery tokens in the legacy era against ` +
-      `${n(mode("legacy, per session").discovery.tokens)} once per session, and ${n(mode("stateless, per task").discovery.tokens)} in the stateless era; ` +
-      `kept for ${code("ttlMs")} (${minutes(sim.modes.ttlMs)}), the stateless lists cost ${n(simCached.discovery.tokens)}, listed again before ${tasksNamed(simCached.discoveredBefore)} only.`,
     `On the wire, over its ${wire.discovery.tasks} tasks, the legacy client that opens a session per task starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
-      `where one session needs ${legacySession.processes}: ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}${idWords}. ` +
+      `where one session needs ${legacySession.processes}: ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}. ` +
       `The stateless client that keeps nothing lists again on the same ${statelessTask.processes} processes: ${n(statelessTask.listings)} list requests and ${n(statelessTask.bytes)} bytes, ` +
       (statelessTask.bytes > legacyTask.bytes
         ? `more bytes than the legacy client's, but ${n(legacyTask.processes - statelessTask.processes)} fewer processes. `
         : `fewer bytes than the legacy client's, and ${n(legacyTask.processes - statelessTask.processes)} fewer processes. `) +
       `Kept for the ${n(wire.discovery.ttlMs)} ms our servers send, the lists went out before ${tasksNamed(cached.listedBefore)}: ${n(cached.listings)} list requests, ${n(cached.bytes)} bytes.`,
-    rankWords(sim, wire),
   );
 }
 
-/** The four ways of discovering both of section 3's tables hold: a simulator mode and a wire run. */
+/**
+ * Exercise 4's opening: the simulator's count of section 3's runs (its table, in envelope tokens),
+ * read, and set beside the wire's table by the order of the ways of discovering both hold.
+ */
+function simulatedDiscovery(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const mode = (name: string) => {
+    const row = sim.modes.rows.find((r) => r.name === name);
+    if (!row) throw new Error(`no mode ${name}`);
+    return row;
+  };
+  const simCached = mode("stateless, cached");
+  const minutes = (ms: number) => `${n(ms / 60_000)} minutes`;
+  return (
+    `The simulator counts section 3's runs in envelope tokens. *disc. messages* and *disc. tokens* count the discovery alone, the opening and the lists; ` +
+    `*total tokens* and *round trips* count the whole run, calls included:\n\n` +
+    "```text\n" +
+    formatModes(sim.modes) +
+    "\n```\n\n" +
+    `Over its ${sim.modes.tasks} tasks, discovering at every task costs ${n(mode("legacy, per task").discovery.tokens)} discovery tokens in the legacy era against ` +
+    `${n(mode("legacy, per session").discovery.tokens)} once per session, and ${n(mode("stateless, per task").discovery.tokens)} in the stateless era. ` +
+    `Kept for ${code("ttlMs")} (${minutes(sim.modes.ttlMs)}), the stateless lists cost ${n(simCached.discovery.tokens)}, listed again before ${tasksNamed(simCached.discoveredBefore)} only. ` +
+    rankWords(sim, wire) +
+    `\n\n`
+  );
+}
+
+/** The four ways of discovering both discovery tables hold: a simulator mode and a wire run. */
 const SHARED_WAYS = [
   { words: "legacy per session", mode: "legacy, per session", era: "legacy", plan: "per-session" },
   { words: "legacy per task", mode: "legacy, per task", era: "legacy", plan: "per-task" },
@@ -230,8 +242,8 @@ const SHARED_WAYS = [
 ] as const;
 
 /**
- * Section 3's reading across its two tables, which run the same tasks: the order, cheapest first,
- * of the ways of discovering both hold, by discovery tokens and by discovery bytes.
+ * Exercise 4's reading across the simulator's table and section 3's, which run the same tasks: the
+ * order, cheapest first, of the ways of discovering both hold, by discovery tokens and by bytes.
  */
 function rankWords(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const costs = SHARED_WAYS.map((way) => ({
@@ -245,8 +257,8 @@ function rankWords(sim: WithoutASessionResult, wire: WithoutASessionWire): strin
     [...costs].sort((a, b) => a[key] - b[key]).map((c) => c.words);
   const [byTokens, byBytes] = [order("tokens"), order("bytes")];
   return byTokens.join() === byBytes.join()
-    ? `Row by row the tables agree: the four ways of discovering they share rank alike, cheapest first, ${listing(byTokens)}, by discovery tokens in the simulator and by discovery bytes on the wire.`
-    : `The four ways of discovering the tables share rank differently, cheapest first: ${listing(byTokens)} by discovery tokens in the simulator, ${listing(byBytes)} by discovery bytes on the wire.`;
+    ? `This table and section 3's agree row by row: the four ways of discovering they share rank alike, cheapest first, ${listing(byTokens)}, by discovery tokens here and by discovery bytes on the wire.`
+    : `This table and section 3's rank the four ways of discovering they share differently, cheapest first: ${listing(byTokens)} by discovery tokens here, ${listing(byBytes)} by discovery bytes on the wire.`;
 }
 
 /** Section 4: what `auto` cost against the legacy-only server beyond its probe. */
@@ -456,7 +468,8 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
       `The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
       `it is not a whole number because the calls reach servers whose identities are not all the same number of tokens: ${callShares(sim, wire)}.`,
     callBytes(wire),
-    `With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
+    simulatedDiscovery(sim, wire) +
+      `With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
       (hourly.discoveries === sim.modes.tasks
         ? `, before every task, as per task does: each result is stale exactly when the next task starts`
         : "") +

@@ -14,6 +14,128 @@ import type {
   WithoutASessionWire,
 } from "./wire";
 import { formatWireTranscript } from "../transcriptText";
+import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
+import { metaMemberBytes } from "../../wireClient/transcripts";
+
+/** One row of section 1's table: what an era sends for the protocol's fields, and its bytes. */
+export interface FieldBytes {
+  era: "legacy" | "stateless";
+  /** Which messages carry it: `once per server`, `every request (_meta)`, … */
+  carriedBy: string;
+  /** What it is: a whole legacy message, or the fields a stateless message gains. */
+  what: string;
+  /** Bytes on the wire: a legacy message's line with its newline; a stateless field's member. */
+  bytes: number;
+}
+
+/** The JSON lines of a transcript, each parsed, with who wrote it and its bytes. */
+function parsedLines(transcript: Transcript) {
+  return transcript.steps.filter(isTranscriptLine).map((step) => ({
+    ...step,
+    message: JSON.parse(step.line) as Record<string, any>,
+  }));
+}
+
+/** Bytes of `,"key":value` as a member of a JSON object. */
+const memberBytes = (key: string, value: unknown): number =>
+  Buffer.byteLength(`,${JSON.stringify(key)}:${JSON.stringify(value)}`);
+
+/**
+ * Section 1: the bytes of the protocol's fields on `olcum`'s real lines (`openings`). Legacy: the
+ * three messages of the opening, whole, sent once per server. Stateless (2026-07-28
+ * `basic/index.mdx`, "Per-request protocol fields" and "Per-response protocol fields";
+ * `server/utilities/caching.mdx`): the request's `_meta`, and the members a result gains:
+ * `resultType`, the server's identity in `_meta`, and on a list result `ttlMs` and `cacheScope`.
+ *
+ * @throws Error when a line the table reads is missing, or the opening's request `_meta` is not
+ *   the size the era runs measured (`requestMetaBytes`).
+ */
+export function fieldBytes(wire: WithoutASessionWire): FieldBytes[] {
+  const legacy = parsedLines(wire.openings.legacy);
+  const stateless = parsedLines(wire.openings.stateless);
+  const pick = <T>(found: T | undefined, what: string): T => {
+    if (found === undefined) throw new Error(`no ${what} in the openings`);
+    return found;
+  };
+  const init = pick(
+    legacy.find((l) => l.from === "client" && l.message.method === "initialize"),
+    "initialize request",
+  );
+  const initResult = pick(
+    legacy.find((l) => l.from === "server" && l.message.id === init.message.id),
+    "initialize result",
+  );
+  const initialized = pick(
+    legacy.find((l) => l.from === "client" && l.message.method === "notifications/initialized"),
+    "notifications/initialized",
+  );
+  const request = pick(
+    stateless.find((l) => l.from === "client"),
+    "stateless request",
+  );
+  const requestMeta = metaMemberBytes(request.message.params._meta);
+  if (requestMeta !== wire.eras.requestMetaBytes)
+    throw new Error(
+      `the opening's _meta is ${requestMeta} bytes, the runs' ${wire.eras.requestMetaBytes}`,
+    );
+  const result = pick(
+    stateless.find((l) => l.from === "server")?.message.result as Record<string, any> | undefined,
+    "stateless result",
+  );
+  const server = String(result._meta?.["io.modelcontextprotocol/serverInfo"]?.name);
+  return [
+    {
+      era: "legacy",
+      carriedBy: "once per server",
+      what: "initialize request, whole",
+      bytes: init.bytes,
+    },
+    {
+      era: "legacy",
+      carriedBy: "once per server",
+      what: "its result, whole",
+      bytes: initResult.bytes,
+    },
+    {
+      era: "legacy",
+      carriedBy: "once per server",
+      what: "notifications/initialized, whole",
+      bytes: initialized.bytes,
+    },
+    {
+      era: "stateless",
+      carriedBy: "every request (_meta)",
+      what: "protocolVersion, clientInfo, clientCapabilities",
+      bytes: requestMeta,
+    },
+    {
+      era: "stateless",
+      carriedBy: "every result",
+      what: "resultType",
+      bytes: memberBytes("resultType", result.resultType),
+    },
+    {
+      era: "stateless",
+      carriedBy: "every result (_meta)",
+      what: `serverInfo of ${server}`,
+      bytes: metaMemberBytes(result._meta),
+    },
+    {
+      era: "stateless",
+      carriedBy: "discover and list results",
+      what: "ttlMs and cacheScope",
+      bytes: memberBytes("ttlMs", result.ttlMs) + memberBytes("cacheScope", result.cacheScope),
+    },
+  ];
+}
+
+/** Section 1's table: {@link fieldBytes}, one row each. */
+export function formatFieldBytes(wire: WithoutASessionWire): string {
+  return formatTextTable(
+    ["era", "carried by", "what", "bytes"],
+    fieldBytes(wire).map((row) => [row.era, row.carriedBy, row.what, row.bytes]),
+  );
+}
 
 /** Part (a): each era's messages and bytes, the fixed cost before the first call and the cost per call. */
 export function formatEraCosts(eras: EraComparison): string {

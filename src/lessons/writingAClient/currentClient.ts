@@ -1,13 +1,16 @@
 /** A whole client in 2026-07-28: it starts a server, lists its tools, calls them, and closes. */
 import { Client, ProtocolError, type Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { CLI_SCRIPT } from "../../wireClient/serveCommand";
+import { dirname, join } from "node:path";
+
+/** The `mcp-course` command: `dist/cli/main.js` in the installed package. */
+const MCP_COURSE = join(dirname(require.resolve("mcp-course/package.json")), "dist/cli/main.js");
 
 /** A stdio transport for `mcp-course serve <server> --era stateless`: 2026-07-28 only. */
 export function currentServer(server: string): StdioClientTransport {
   return new StdioClientTransport({
     command: process.execPath, // node
-    args: [CLI_SCRIPT, "serve", server, "--era", "stateless"], // CLI_SCRIPT: dist/cli/main.js
+    args: [MCP_COURSE, "serve", server, "--era", "stateless"],
     stderr: "ignore", // the server's log lines are not the client's to read
   });
 }

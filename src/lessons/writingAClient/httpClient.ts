@@ -14,7 +14,7 @@ import { interruptible } from "../../wireClient/interruptible";
 import { serveOverHttp } from "../../wireClient/httpServe";
 import { describeServe } from "../../wireClient/serveCommand";
 import { callInCurrentRevision } from "./currentClient";
-import { CALLED_SERVER, CURRENT_CALLS } from "./wire";
+import { CALLED_SERVER, CURRENT_CALLS, saidLines } from "./wire";
 
 /** The `serve` flags after `--http --port 0` for the run: 2026-07-28 only, as over stdio. */
 const STATELESS = ["--era", "stateless"] as const;
@@ -68,6 +68,6 @@ export function formatHttpRun(run: HttpClientRun): string {
     // One server process: the run starts one, and over HTTP the SDK has no process to probe on.
     `server: ${run.messagesIn} messages in, one POST each to http://127.0.0.1:PORT/mcp; 1 process`,
     "returned:",
-    ...run.said.map((said) => `  ${said}`),
+    ...saidLines(run.said),
   ].join("\n");
 }

@@ -6,7 +6,6 @@
  */
 export {
   describeClientSeed,
-  readFleetTask,
   readDiscovery,
   readToolNames,
   readModes,
@@ -16,7 +15,6 @@ export {
 } from "./prose";
 export { simulateWritingAClient } from "./simulate";
 export {
-  formatFleetTools,
   formatTranscript,
   formatDiscoveryTable,
   formatModeTable,
@@ -26,6 +24,7 @@ export {
   runWritingAClientOnTheWire,
   formatDiscoveryLines,
   formatCurrentLines,
+  formatErrorChannels,
   showCurrentClient,
 } from "./wire";
 export { runCurrentClientOverHttp, formatHttpRun } from "./httpClient";

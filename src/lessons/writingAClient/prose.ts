@@ -8,7 +8,6 @@
  * function returns markdown for `tslab.display.markdown`, its lines wrapped to the lessons' width
  * (`wrapMarkdown`).
  */
-import { FLEET_STATE } from "../../fleet/server";
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
 import { sumDiscovery } from "./tables";
@@ -40,27 +39,6 @@ export function describeClientSeed(result: WritingAClientResult, wire: WritingAC
       `and the fleet's ${result.fleet.devices.length} devices. The real lines come from ` +
       `${plural(wire.processes, "server process", "server processes")} and carry nothing drawn ` +
       `from the seed.`,
-  );
-}
-
-/** The fleet task on this seed: how many devices it ranks, which one it should fetch, and whether it does. */
-export function readFleetTask(result: WritingAClientResult): string {
-  const { fleetChain, fleetAnswer: answer } = result;
-  const hours = FLEET_STATE.max_hours;
-  const counted =
-    typeof fleetChain.count === "number"
-      ? `On this seed ${code("count_devices")} finds ${fleetChain.count} of the ${result.fleet.devices.length} ` +
-        `devices under ${hours} operating hours. `
-      : `On this seed ${code("count_devices")} does not answer with a count. `;
-  const fetched =
-    fleetChain.fetched === answer.device_id
-      ? `${code("top_devices")} puts it first and ${code("get_device")} fetches it`
-      : `the chain fetches ${fleetChain.fetched === null ? "nothing" : code(String(fleetChain.fetched))} instead`;
-  return wrapMarkdown(
-    counted +
-      `The one with the most downtime is ${code(answer.device_id)} (${answer.model}, site ` +
-      `${answer.site}): ${answer.downtime_min} minutes in ${answer.operating_hours} hours. ` +
-      `${fetched}, so the fleet task ${fleetCompleted(result) ? "completes" : "fails"}.`,
   );
 }
 
@@ -255,10 +233,11 @@ export function solveClientExercises(result: WritingAClientResult): string {
   return [
     foldedAnswer(
       "1. What another seed moves",
-      `The fleet task's device and count, and the calls' tokens (${perSession.work.tokens} here) ` +
-        `with all that is made from them: token totals and discovery's shares. Discovery's bodies hold ` +
-        `nothing drawn from the seed, and each task's chain is fixed by its type, so no count of ` +
-        `messages or calls moves; the fleet task ${fleetCompleted(result) ? "completes" : "fails"} on this seed.`,
+      `The calls' tokens (${perSession.work.tokens} here) and all that is made from them: token ` +
+        `totals and discovery's shares. The calls carry values drawn from the seed, such as the ` +
+        `fleet's device count. Discovery's bodies hold none, and each task's chain is fixed by its ` +
+        `type, so no count of messages or calls moves. The fleet task ` +
+        `${fleetCompleted(result) ? "completes" : "fails"} on this seed.`,
     ),
     foldedAnswer(
       "2. Closing on a version the client will not use",

@@ -1,24 +1,30 @@
 /**
  * Lesson 7, "Writing a Client": a 2025-11-25 client written with the official SDK
- * (`@modelcontextprotocol/client` v2), one server at a time. {@link useServer} is the whole client:
- * the SDK's `Client` with the course's identity and capabilities, connected to a transport, then
- * `tools/list`, the client's policy (lesson 5's allowlist and version rule, through the same
- * `decideOn` and `gateCall` as the simulator and the wire client of lessons 9 and 10), one
- * `tools/call` or none, the result's `isError` and text, and `close`. {@link runSdkClient} runs it
- * on a spawned `mcp-course serve <server>` over the course's stdio transport (the SDK's
- * `StdioClientTransport`'s behaviour, `wireClient/stdioTransport.ts`) and keeps every line that
- * crossed, as the transport framed it. No line depends on a seed or a clock.
+ * (`@modelcontextprotocol/client` v2), one server at a time. {@link useServer} is the SDK half, the
+ * listing the lesson shows: connect, read the server's `serverInfo` and capabilities, `tools/list`,
+ * one `tools/call` or none, the result's `isError` and text, and `close`. Which call to make is the
+ * host's, handed in as a function; {@link courseHost} is the course's (lesson 5's allowlist and
+ * version rule, through the same `decideOn` and `gateCall` as the simulator and the wire client of
+ * lessons 9 and 10). {@link runSdkClient} runs both on a spawned `mcp-course serve <server>` over the
+ * course's stdio transport (the SDK's `StdioClientTransport`'s behaviour,
+ * `wireClient/stdioTransport.ts`) and keeps every line that crossed, as the transport framed it. No
+ * line depends on a seed or a clock.
  *
  * @remarks Sources: 2025-11-25 `basic/lifecycle.mdx` ("Initialization", "Shutdown": on stdio the
- * client closes the server's stdin), `server/tools.mdx` ("Listing Tools", "Calling Tools", "Error
- * Handling": a tool execution error is a result with `isError: true`); the SDK's `Client.callTool`
- * documentation (`isError` for tool errors; `ProtocolError` thrown for a JSON-RPC error).
+ * client closes the server's stdin), `server/tools.mdx` ("Capabilities", "Listing Tools", "Calling
+ * Tools", "Error Handling": a tool execution error is a result with `isError: true`); the SDK's
+ * `Client.callTool` documentation (`isError` for tool errors; `ProtocolError` thrown for a JSON-RPC
+ * error).
  */
-import { Client, type Transport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  type Implementation,
+  type Tool,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { gateCall } from "../../sim/client";
 import { decideOn, type ClientPolicy, type DroppedTool } from "../../sim/negotiation";
 import type { Fields } from "../../sim/values";
-import { WIRE_CLIENT_CAPABILITIES, WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
 import { interruptible } from "../../wireClient/interruptible";
 import type { Transcript, TranscriptEvent, TranscriptLine } from "../../wireClient/lineExchange";
 import { serveArgs, serverArgs, type ServedName } from "../../wireClient/serveCommand";
@@ -31,8 +37,52 @@ export interface IntendedCall {
   arguments: Fields;
 }
 
-/** What {@link useServer} hands back. */
-export interface ServerUse {
+/** What a host decides once it has the server's tools: the call to send, or its own refusal. */
+export type HostDecision =
+  { call: { name: string; arguments: Record<string, unknown> } } | { refused: string };
+
+/** What {@link useServer} hands back: whether a `tools/call` went out, and what came of it. */
+export interface CallOutcome {
+  /** Whether a `tools/call` went out. */
+  sent: boolean;
+  /** The result's `isError` (true for a call the host refused itself). */
+  isError: boolean;
+  /** The text of the result's first content block, or the host's own refusal. */
+  text: string;
+}
+
+/**
+ * Uses one server once, as a 2025-11-25 client on the SDK. It connects, lists the tools, lets the
+ * host decide on one call, makes it or not, and closes. Connecting sends `initialize` and, after
+ * its result, `notifications/initialized`.
+ *
+ * @param transport where the server is: on stdio, a transport that spawns it.
+ * @param decide the host's policy, given the server's `serverInfo` and listed tools.
+ * @throws what the SDK throws: a failed connection, a JSON-RPC error (`ProtocolError`), a timeout.
+ */
+export async function useServer(
+  transport: Transport,
+  decide: (server: Implementation | undefined, tools: Tool[]) => HostDecision,
+): Promise<CallOutcome> {
+  const client = new Client({ name: "mcp-course", version: "0" }, { capabilities: {} });
+  await client.connect(transport); // initialize, its result, notifications/initialized
+  try {
+    const server = client.getServerVersion(); // the result's serverInfo: name, version
+    const offers = client.getServerCapabilities(); // the result's capabilities
+    const { tools } = offers?.tools ? await client.listTools() : { tools: [] }; // tools/list
+    const decision = decide(server, tools); // the host's policy: apply yours here
+    if ("refused" in decision) return { sent: false, isError: true, text: decision.refused };
+    const result = await client.callTool(decision.call); // tools/call
+    const first = result.content[0]; // a JSON-RPC error would have thrown instead
+    const text = first?.type === "text" ? first.text : "";
+    return { sent: true, isError: result.isError === true, text };
+  } finally {
+    await client.close(); // on stdio, closes the server's stdin: the session ends
+  }
+}
+
+/** What {@link runSdkClient} hands back: what the client read and decided, and the call's outcome. */
+export interface ServerUse extends CallOutcome {
   /** The server's `serverInfo.version`, from the `initialize` result. */
   serverVersion: string | undefined;
   /** The tools `tools/list` named, in order. */
@@ -40,50 +90,33 @@ export interface ServerUse {
   /** The tools the policy kept, and those it dropped with their reasons. */
   kept: string[];
   dropped: readonly DroppedTool[];
-  /** Whether a `tools/call` went out. */
-  sent: boolean;
-  /** The result's `isError` (true for a call the client refused itself). */
-  isError: boolean;
-  /** The text of the result's first content block, or the client's own refusal. */
-  text: string;
 }
 
+/** What {@link courseHost} saw and decided, once {@link useServer} has called it. */
+type HostSeen = Omit<ServerUse, keyof CallOutcome>;
+
 /**
- * Uses one server once, as a 2025-11-25 client on the SDK. It connects, lists the tools, keeps what
- * the policy keeps, makes at most one call, and closes. Connecting sends `initialize` and, after
- * its result, `notifications/initialized`.
- *
- * @param transport where the server is: on stdio, a transport that spawns it.
- * @param server the server's name as the client's policy knows it.
- * @throws what the SDK throws: a failed connection, a JSON-RPC error (`ProtocolError`), a timeout.
+ * The course's host for {@link useServer}: after `tools/list`, lesson 5's version rule and
+ * allowlist (`decideOn`, on the listed tools read as a declaration); before `tools/call`, the gate
+ * (`gateCall`), which refuses a tool the policy did not keep with `arac bildirilmedi` and sends
+ * nothing. It records what it saw in `seen`.
  */
-export async function useServer(
-  transport: Transport,
+export function courseHost(
   server: string,
   policy: ClientPolicy,
   call: IntendedCall,
-): Promise<ServerUse> {
-  // The client's identity and capabilities: they travel in `initialize`.
-  const client = new Client({ ...WIRE_CLIENT_INFO }, { capabilities: WIRE_CLIENT_CAPABILITIES });
-  await client.connect(transport); // initialize, its result, notifications/initialized
-  try {
-    const serverVersion = client.getServerVersion()?.version; // the result's serverInfo.version
-    const { tools } = await client.listTools(); // tools/list, every page
-    // After tools/list, the client's policy: the version rule, then the allowlist.
+  seen: { host?: HostSeen },
+): (info: Implementation | undefined, tools: Tool[]) => HostDecision {
+  return (info, tools) => {
+    const serverVersion = info?.version;
     const declaration = declarationFromWire(serverVersion, tools as WireTool[]);
     const { negotiated, dropped } = decideOn([{ name: server, declaration }], policy);
     const listed = tools.map((tool) => tool.name);
-    const seen = { serverVersion, listed, kept: [...negotiated.keys()], dropped };
-    // Before tools/call: a tool the client did not keep ends here, and nothing is sent.
+    seen.host = { serverVersion, listed, kept: [...negotiated.keys()], dropped };
     const gate = gateCall(negotiated, false, call.name, call.arguments);
-    if (gate.refused) return { ...seen, sent: false, isError: true, text: `${gate.refused.hata}` };
-    const result = await client.callTool({ name: call.name, arguments: gate.args }); // tools/call
-    const first = result.content[0]; // a JSON-RPC error would have thrown instead
-    const text = first?.type === "text" ? first.text : "";
-    return { ...seen, sent: true, isError: result.isError === true, text };
-  } finally {
-    await client.close(); // on stdio, closes the server's stdin: the session ends
-  }
+    if (gate.refused) return { refused: `${gate.refused.hata}` };
+    return { call: { name: call.name, arguments: gate.args } };
+  };
 }
 
 /**
@@ -129,7 +162,10 @@ export function runSdkClient(
         throw new Error(`a ${from} line of ${bytes} bytes was kept as ${line}`);
       steps.push({ from, line, bytes });
     };
-    const use = await useServer(transport, server, policy, call);
+    const seen: { host?: HostSeen } = {};
+    const result = await useServer(transport, courseHost(server, policy, call, seen));
+    if (seen.host === undefined) throw new Error(`the host was never asked about ${server}`);
+    const use: ServerUse = { ...seen.host, ...result };
     steps.push({ from: "client", event: "closes stdin (close)" });
     const kept = `kept ${use.kept.length} of the ${use.listed.length} tools listed`;
     const outcome = use.sent

@@ -27,6 +27,8 @@ import { isTranscriptLine } from "../../wireClient/lineExchange";
 import { interruptible, stopOnInterrupt } from "../../wireClient/interruptible";
 import { showFile } from "../showSource";
 import { formatWireTranscript } from "../transcriptText";
+import { wrapWords } from "../wrapProse";
+import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { callInCurrentRevision, currentServer } from "./currentClient";
 import { runSdkClient, type IntendedCall, type ServerUse } from "./sdkClient";
 import { DROPPED_SERVER } from "./simulate";
@@ -141,9 +143,14 @@ function currentTranscript(role: string, lines: TranscriptLine[], end: string): 
   };
 }
 
-/** The 2026-07-28 client's calls: the charge of 12 m³, then the same call to a misspelt tool. */
+/**
+ * The 2026-07-28 client's calls: the charge of 12 m³; the same with `m3` in words ("on iki",
+ * twelve), which fails the tool's input schema, a tool execution error; and the first call to a
+ * misspelt tool, a protocol error.
+ */
 export const CURRENT_CALLS = [
   { name: "tarife", arguments: { m3: 12 } },
+  { name: "tarife", arguments: { m3: "on iki" } },
   { name: "tarfe", arguments: { m3: 12 } },
 ];
 
@@ -216,5 +223,36 @@ export function formatCurrentLines(wire: WritingAClientWire): string {
   const lines = wire.current.map((transcript) =>
     formatWireTranscript(transcript, [], { lines: "folded", outcome: false }),
   );
-  return [...lines, "returned:", ...wire.currentSaid.map((said) => `  ${said}`)].join("\n");
+  return [...lines, "returned:", ...saidLines(wire.currentSaid)].join("\n");
+}
+
+/**
+ * What `callInCurrentRevision` returned, one entry each, indented by two spaces and wrapped to the
+ * lessons' width, a long entry going on under four.
+ */
+export function saidLines(said: readonly string[]): string[] {
+  return said.flatMap((entry) =>
+    wrapWords(entry, LINE_WIDTH - 4).map((line, i) => (i === 0 ? `  ${line}` : `    ${line}`)),
+  );
+}
+
+/**
+ * One real line of each failure channel, as `callInCurrentRevision` returned it, under the channel's
+ * name and what 2026-07-28 `server/tools.mdx` ("Error Handling") asks a client to do with it: a
+ * tool execution error (a result with `isError: true`) SHOULD reach the model, a protocol error (a
+ * JSON-RPC error) MAY.
+ *
+ * @throws Error when the run returned no line of either channel.
+ */
+export function formatErrorChannels(wire: WritingAClientWire): string {
+  const result = wire.currentSaid.find((said) => said.includes(": isError true, "));
+  const thrown = wire.currentSaid.find((said) => said.includes(": JSON-RPC error "));
+  if (result === undefined || thrown === undefined)
+    throw new Error(`the run returned no line of each channel: ${wire.currentSaid.join("; ")}`);
+  return [
+    "tool execution error, a result with isError: true (SHOULD be passed to the model):",
+    ...saidLines([result]),
+    "protocol error, a thrown JSON-RPC error (MAY be passed to the model):",
+    ...saidLines([thrown]),
+  ].join("\n");
 }

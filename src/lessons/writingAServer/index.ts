@@ -4,7 +4,13 @@
  * module a cell imports, so a lesson's own module keeps that to the lesson's part of the library.
  * The same names are exported by the package's root, `mcp-course`.
  */
-export { describeSeeds, readBesideMcp, writingAServerSolutions } from "./prose";
+export {
+  describeSeeds,
+  readBesideMcp,
+  readHandshake,
+  readSecondRun,
+  writingAServerSolutions,
+} from "./prose";
 export { simulateWritingAServer } from "./simulate";
 export {
   formatMcpDeclarations,

@@ -39,6 +39,35 @@ export function describeSeeds(result: WritingAServerResult): string {
   );
 }
 
+/**
+ * The handshake table in words: what levels 0 to 2 keep and drop, and the last line's names, the
+ * tools level 3 keeps.
+ */
+export function readHandshake(result: WritingAServerResult): string {
+  const [h0, h1, h2, h3] = result.handshake;
+  const below =
+    h1.negotiated === h0.negotiated && h2.negotiated === h0.negotiated
+      ? `At levels 0 to 2 the client keeps ${h0.negotiated} tools`
+      : `The client keeps ${listing([h0, h1, h2].map((h) => String(h.negotiated)))} tools at levels 0 to 2`;
+  return wrapMarkdown(
+    `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also drops ` +
+      `${code("kayit")}, ${code("bolge_ozet")} with it, and the last line names the ` +
+      `${h3.negotiated} tools left: ${listing(result.negotiatedAtFull.map((name) => code(name)))}.`,
+  );
+}
+
+/** The second run's line in words: each level's completed tasks and tokens, beside this run's. */
+export function readSecondRun(result: WritingAServerResult): string {
+  const { seed, runs } = result.secondRun;
+  const completed = runs.map((run) => String(run.completed));
+  const same = runs.every((run, i) => run.completed === result.runs[i].completed);
+  return wrapMarkdown(
+    `The last line, in words: with tasks drawn from seed ${seed}, levels 0 to 3 complete ` +
+      `${listing(completed)} tasks${same ? ", as in this run," : ""} for ` +
+      `${listing(runs.map((run) => String(run.tokens)))} envelope tokens.`,
+  );
+}
+
 /** The calls a run sent: its requests less the handshake's. */
 function callsSent(result: WritingAServerResult, run: RunRow): number {
   return run.request - result.handshake[run.level].request;
