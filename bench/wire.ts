@@ -13,8 +13,9 @@
  *   command `mcp-course register` prints (`node <abs>/dist/serve.js fleet`, the bundled server
  *   compiled from its code cache) in each era (legacy: `initialize`, `notifications/initialized`,
  *   `tools/list`; stateless: one `tools/list` with its `_meta`), and, legacy, `node
- *   dist/cli/main.js serve fleet` and `npx mcp-course serve fleet`, beside a bare `node -e ""` from
- *   spawn to exit. The five are started in turn, round after round (STARTS rounds), so a machine's
+ *   dist/cli/main.js serve fleet` and `npx mcp-course serve fleet`, and `serve fleet --http` from
+ *   spawn to its `listening` line, beside a bare `node -e ""` from spawn to exit. The six are
+ *   started in turn, round after round (STARTS rounds), so a machine's
  *   load reaches all of them alike. The target, per era: the registered command within
  *   STARTUP_MARGIN_MS of a bare Node start (medians). It is meant for a quiet machine (one-minute
  *   load average under 1), so the load averages before and after the starts are printed beside it.
@@ -271,8 +272,11 @@ interface StartCommand {
   label: string;
   command: string;
   args: string[];
-  /** `exit`: timed from spawn to exit (the bare Node); `tools/list`: to the answer of `tools/list`. */
-  until: "exit" | "tools/list";
+  /**
+   * `exit`: timed from spawn to exit (the bare Node); `tools/list`: to the answer of `tools/list`;
+   * `listening`: to the line `serve --http` writes on stderr once it listens.
+   */
+  until: "exit" | "tools/list" | "listening";
   /** The era spoken (with `tools/list`). */
   era?: Era;
 }
@@ -287,6 +291,23 @@ async function startOnce(start: StartCommand): Promise<number> {
         .once("exit", () => resolve()),
     );
     return performance.now() - began;
+  }
+  if (start.until === "listening") {
+    const child = spawn(start.command, start.args, { stdio: ["ignore", "ignore", "pipe"] });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    await new Promise<void>((resolve, reject) => {
+      let text = "";
+      child.once("error", reject);
+      child.once("exit", () => reject(new Error(`${start.label}: exited before listening: ${text}`)));
+      child.stderr.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('"event":"listening"')) resolve();
+      });
+    });
+    const took = performance.now() - began;
+    child.kill("SIGTERM");
+    await exited;
+    return took;
   }
   const peer = lineChild(start.command, start.args);
   const listed = await handshake(peer, start.era ?? "legacy");
@@ -514,8 +535,14 @@ async function main(): Promise<void> {
     args: ["mcp-course", "serve", "fleet"],
     until: "tools/list",
   };
+  const http: StartCommand = {
+    label: "`node dist/serve.js fleet --http --port 0`, to listening",
+    command: process.execPath,
+    args: [SERVE_SCRIPT, "fleet", "--http", "--port", "0"],
+    until: "listening",
+  };
   const loadBefore = loadavg()[0];
-  const starts = await startUps([bare, registered.legacy, registered.stateless, cli, npx]);
+  const starts = await startUps([bare, registered.legacy, registered.stateless, cli, npx, http]);
   const loadAfter = loadavg()[0];
 
   const baselineArgs = ["--import", "tsx", join(__dirname, "sdkBaselineServer.ts")];
