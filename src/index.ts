@@ -117,6 +117,9 @@ export {
   knowingKayit,
   withoutVersionRule,
   WIDE_CASES,
+  gateRun,
+  type GateReadingRow,
+  type SilenceReading,
   type LevelThree,
   type WritingAServerResult,
   type WideRow,
@@ -133,6 +136,7 @@ export {
   formatRunTable,
   formatSecondRunLine,
   formatWideTable,
+  formatGateTable,
   formatWritingAServer,
   formatMcpDeclarations,
   mcpToolListBytes,
@@ -158,6 +162,7 @@ export { LESSONS, findLesson, type LessonEntry } from "./lessons/catalog";
 export {
   describeSeeds,
   readBesideMcp,
+  readGates,
   readHandshake,
   readSecondRun,
 } from "./lessons/writingAServer/prose";
@@ -458,6 +463,8 @@ export {
   CLIENT_LEVEL,
   DROPPED_SERVER,
   KEPT_SERVER,
+  FLEET_SITES,
+  type CurrentRuns,
   type WritingAClientResult,
 } from "./lessons/writingAClient/simulate";
 export {
@@ -471,6 +478,8 @@ export {
   sumDiscovery,
   formatDiscoveryTable,
   formatModeTable,
+  formatCurrentModeTable,
+  discoveredBefore,
   tokenRatio,
   formatGrowthTable,
   formatClientResult,
@@ -481,10 +490,19 @@ export {
   describeClientSeed,
   readDiscovery,
   readToolNames,
+  readCurrentModes,
   readModes,
   readReport,
   summarizeClient,
 } from "./lessons/writingAClient/prose";
+export {
+  prefixToolNames,
+  sharedToolNames,
+  formatPrefixedNames,
+  PREFIX_SEPARATOR,
+  type ConfiguredServer,
+  type PrefixedTool,
+} from "./lessons/writingAClient/toolNames";
 export {
   runWritingAClientOnTheWire,
   formatDiscoveryLines,
@@ -852,7 +870,6 @@ export {
   CANCELLED,
   WIRE_PATHS,
   taskDifferences,
-  formatWireGates,
   formatHighLevelDeclarations,
   formatHighLevelChanges,
   discoveryDifferences,
@@ -868,7 +885,6 @@ export {
 export {
   describeWireSeed,
   readWireChecks,
-  readWireGates,
   readHighLevelDeclarations,
   wireSolutions,
   glossed,

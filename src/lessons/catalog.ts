@@ -67,7 +67,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "writing-a-server",
     title: "Writing a Server",
     covers:
-      "handler versus declaration; a minimal server written whole with the SDK's McpServer.registerTool and serveStdio, run as a process, with its 2026-07-28 tools/list and tools/call lines, and served over Streamable HTTP by a whole program on createMcpHandler; the course's real olcum server, served in-process, declaring its tools at four levels as real tools/list lines, and an empty tools/call answered with a tool execution error; the simulator's declare at the same levels; negotiation against an allowlist and known versions; the envelope cost of twelve tasks; the course's version rule beside a client that follows MCP; the approval gate for a declared side effect.",
+      "handler versus declaration; a minimal server written whole with the SDK's McpServer.registerTool and serveStdio, run as a process, with its 2026-07-28 tools/list and tools/call lines, and served over Streamable HTTP by a whole program on createMcpHandler; the course's real olcum server, served in-process, declaring its tools at four levels as real tools/list lines, and an empty tools/call answered with a tool execution error; the simulator's declare at the same levels; negotiation against an allowlist and known versions; the envelope cost of twelve tasks; the course's version rule beside a client that follows MCP; the approval gate reading a tool that says nothing by MCP's defaults, beside the course's gate that passes silence.",
     startsServers: false,
   },
   {
@@ -91,7 +91,7 @@ export const LESSONS: readonly LessonEntry[] = [
     alias: "wire",
     title: "The Simulation against the Wire",
     covers:
-      "the four servers as real MCP servers over stdio on the official SDK, and a real client; the simulator's counts held to the wire in one paragraph; the approval gate reading a missing hint by MCP's defaults; envelope tokens against bytes; what zod's converter lists; a cancellation on the wire; structured tool results (outputSchema, structuredContent) from a real server, and who checks them.",
+      "the four servers as real MCP servers over stdio on the official SDK, and a real client; the simulator's counts held to the wire in one line, lesson 6's gate table included; envelope tokens against bytes; what zod's converter lists; a cancellation on the wire; structured tool results (outputSchema, structuredContent) from a real server, and who checks them.",
     startsServers: true,
   },
   {

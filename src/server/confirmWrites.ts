@@ -10,9 +10,9 @@
  * `client/elicitation.mdx`) and a `requestState`; the client asks its user, then retries the call
  * with a new id, `inputResponses` (the `ElicitResult` under the same key) and the `requestState`
  * echoed. An accepted `confirm: true` runs the tool; a decline or cancel answers a complete result
- * with `isError: true` and writes nothing, as does `confirm: false`; anything else (no answer, a
- * state that does not match the call) asks again, as "Error Handling" asks ("SHOULD respond with a new InputRequiredResult
- * … rather than returning an error").
+ * with `isError: true` and writes nothing, as does `confirm: false`; a retry without a usable
+ * answer asks again, as "Error Handling" asks ("SHOULD respond with a new InputRequiredResult …
+ * rather than returning an error").
  *
  * The state binds the confirmation to the call and is signed. It holds the tool's name and a
  * digest of its arguments ("an identifier for the originating request, e.g. the method name and a
@@ -21,7 +21,9 @@
  * decides a write, so, as "Server Requirements" 4 asks, its integrity is protected and a state that
  * fails verification is rejected: the server's `requestState.verify` hook (`verifyConfirmationState`,
  * `protocol/requestState.ts`) throws, and the SDK answers the request with error -32602. A
- * well-signed state for another call (other arguments) only makes the server ask again. Neither a
+ * well-signed state presented on another call (other arguments) is refused the same way, with the
+ * same error ({@link refuseState}), as "Server Requirements" 5 asks ("rejecting state presented on
+ * a request that does not match", a SHOULD). Neither a
  * principal (none is established, over stdio or HTTP here) nor an expiry (a course server reads no
  * clock) is in the state: those two SHOULDs are not met, and a state can be replayed, harmless only
  * because `kayit_yaz` is idempotent.
@@ -35,6 +37,8 @@
 import {
   inputRequired,
   inputResponse,
+  ProtocolError,
+  ProtocolErrorCode,
   type CallToolResult,
   type ElicitRequestFormParams,
   type InputRequiredResult,
@@ -60,6 +64,17 @@ export interface RetryFields {
   requestState: unknown;
 }
 
+/**
+ * The error for a state this call may not use: the SDK's own answer to a state its `verify` hook
+ * rejects (-32602, `Invalid or expired requestState`, `data.reason` `invalid_request_state`), so a
+ * forged state and another call's state get the same line.
+ */
+export function refuseState(): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
+    reason: "invalid_request_state",
+  });
+}
+
 /** The question the user sees: what will be written where. */
 function question(name: string, args: Readonly<Record<string, unknown>>): string {
   return `${name} will write ${JSON.stringify(args.deger)} into ${String(args.sutun)} of subscriber ${String(args.abone)}. Write it?`;
@@ -70,6 +85,9 @@ function question(name: string, args: Readonly<Record<string, unknown>>): string
  * the tool (no side effect, or the user accepted with `confirm: true`), an `InputRequiredResult`
  * asking for the confirmation, or a complete `isError` result when the user declined or cancelled.
  * `key` signs the state; the SDK has verified an echoed one before the handler runs.
+ *
+ * @throws ProtocolError ({@link refuseState}) when the retry echoes a state that is not this call's:
+ *   one issued for other arguments, or (had the SDK not refused it first) one whose tag is wrong.
  */
 export function confirmGate(
   name: string,
@@ -79,8 +97,9 @@ export function confirmGate(
 ): InputRequiredResult | CallToolResult | undefined {
   if (!(name in SIDE_EFFECT_HINTS)) return undefined;
   const state = confirmationState(name, args, key);
+  if (retry.requestState !== undefined && retry.requestState !== state) throw refuseState();
   const answer = inputResponse(retry.inputResponses, CONFIRM_KEY);
-  if (answer.kind === "elicit" && retry.requestState === state) {
+  if (answer.kind === "elicit" && retry.requestState !== undefined) {
     const confirm = answer.content?.confirm;
     if (answer.action === "accept" && confirm === true) return undefined;
     if (answer.action !== "accept" || confirm === false) {

@@ -9,7 +9,8 @@
  * 7); the retry has a new id, echoes `requestState` exactly and carries the user's answer in
  * `inputResponses` under the key the server chose ("Client Requirements" 1–3). The user is
  * scripted: the answer is the function's argument. A third run plays a forging client, which the
- * server MUST refuse ("Server Requirements" 4).
+ * server MUST refuse ("Server Requirements" 4); a fourth presents the server's own state on a call
+ * with other arguments, which it SHOULD refuse ("Server Requirements" 5), and does, the same way.
  */
 import { stateBody } from "../protocol/requestState";
 import { LineExchange, type Transcript } from "./lineExchange";
@@ -81,35 +82,60 @@ export async function confirmedWrite(answer: ConfirmAnswer): Promise<Transcript>
 }
 
 /**
- * A forging client on a fresh `serve kayit --confirm-writes` process: asked to confirm writing 554,
- * it retries (id 2) writing 555, its own answer `accept`, and the state with its body rewritten to
- * 555's (the digest a client can compute) and the server's tag kept. The tag does not verify, so
- * the server refuses the retry with error -32602 and writes nothing.
+ * A retry (id 2) on a fresh `serve kayit --confirm-writes` process, asked to confirm writing 554:
+ * it writes 555 instead, its own answer `accept`, with `requestState` as `stateFor` makes it from
+ * the server's state.
  *
  * @throws Error when the first answer is not `input_required`, or the retry is not refused -32602.
  */
-export async function forgedWrite(): Promise<Transcript> {
+async function refusedRetry(
+  stateFor: (state: string) => string,
+  outcome: string,
+): Promise<Transcript> {
   const { exchange, state, key } = await askedToConfirm();
-  const forged = { ...CONFIRMED_CALL.arguments, deger: 555 };
-  const tag = state.slice(state.lastIndexOf(".") + 1);
-  const params = calledParams();
   exchange.send({
     jsonrpc: "2.0",
     id: 2,
     method: "tools/call",
     params: {
-      ...params,
-      arguments: forged,
+      ...calledParams(),
+      arguments: { ...CONFIRMED_CALL.arguments, deger: 555 },
       inputResponses: { [key]: { action: "accept", content: { confirm: true } } },
-      requestState: `${stateBody(CONFIRMED_CALL.name, forged)}.${tag}`,
+      requestState: stateFor(state),
     },
   });
   const refused = await exchange.read();
   if (refused.error?.code !== -32602)
-    throw new Error(`the forged retry was not refused: ${JSON.stringify(refused)}`);
+    throw new Error(`the retry for 555 was not refused: ${JSON.stringify(refused)}`);
   await exchange.close("done");
-  return exchange.transcript(
-    "stateless",
+  return exchange.transcript("stateless", outcome);
+}
+
+/**
+ * A forging client: asked to confirm writing 554, it retries writing 555 with the state's body
+ * rewritten to 555's (the digest a client can compute) and the server's tag kept. The tag does not
+ * verify, so the server refuses the retry with error -32602 and writes nothing.
+ *
+ * @throws Error when the first answer is not `input_required`, or the retry is not refused -32602.
+ */
+export function forgedWrite(): Promise<Transcript> {
+  const forged = stateBody(CONFIRMED_CALL.name, { ...CONFIRMED_CALL.arguments, deger: 555 });
+  return refusedRetry(
+    (state) => `${forged}.${state.slice(state.lastIndexOf(".") + 1)}`,
     "input_required, then a forged state: error -32602, nothing written",
+  );
+}
+
+/**
+ * A client that echoes the server's state unchanged, well signed, on a retry writing 555 instead of
+ * the 554 it was issued for. The tag verifies, but the state's digest is not the call's, so the
+ * server refuses the retry with the same error -32602 and writes nothing.
+ *
+ * @throws Error when the first answer is not `input_required`, or the retry is not refused -32602.
+ */
+export function mismatchedWrite(): Promise<Transcript> {
+  return refusedRetry(
+    (state) => state,
+    "input_required, then another call's state: error -32602, nothing written",
   );
 }

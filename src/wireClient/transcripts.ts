@@ -36,17 +36,20 @@ export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): 
 }
 
 /**
- * Stateless mismatch: `tools/list` naming 2025-11-25 in `_meta` → −32022 with `data.supported`;
- * the client retries with the one it speaks from that list.
+ * Stateless mismatch: `tools/list` naming `requested` (2025-11-25 unless given) in `_meta` →
+ * −32022 with `data.supported`; the client retries with the one it speaks from that list.
  *
  * @param era `"stateless"` (default): `serve olcum --era stateless`, which has "chosen not to
  *   support" 2025-11-25 (versioning.mdx), so `supported` lists 2026-07-28 alone. `"both"`: the
  *   plain dual-era `serve olcum`, which serves 2025-11-25 only through `initialize`, so
  *   `supported` lists it too (legacy versions "establish a session with an `initialize`
  *   handshake", versioning.mdx, "Terminology").
+ * @param requested The version the first request names: 2025-11-25, or one no server speaks, such
+ *   as versioning.mdx's own example, `1900-01-01`.
  */
 export async function statelessMismatch(
   era: "stateless" | "both" = "stateless",
+  requested = "2025-11-25",
 ): Promise<Transcript> {
   const args = era === "stateless" ? ["olcum", "--era", "stateless"] : ["olcum"];
   const exchange = new LineExchange(args);
@@ -54,7 +57,7 @@ export async function statelessMismatch(
     jsonrpc: "2.0",
     id: 1,
     method: "tools/list",
-    params: { _meta: requestMeta("2025-11-25") },
+    params: { _meta: requestMeta(requested) },
   });
   const refused = await exchange.read();
   const supported: string[] = refused.error?.data?.supported ?? [];

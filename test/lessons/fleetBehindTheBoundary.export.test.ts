@@ -90,7 +90,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does: an `isError` result for refused arguments[^]*For a client that offers 2025-06-18 the course's servers choose -32602, where the SDK's still answer `isError`\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last row; for a client that offers 2025-06-18 the course's servers choose -32602, where the SDK's still answer `isError`\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
@@ -160,7 +160,7 @@ test("progress notifications are taught on the real wire: the token in _meta, th
   eachBodyMatches(
     /it puts a \*progress token\*, a string or integer unique among its requests in flight, in the request's `_meta\.progressToken`; the server MAY then send `notifications\/progress` with that token, the `progress` so far \(which MUST increase\), and optionally a `total` and a human-readable `message`/,
     /2026-07-28 `basic\/patterns\/progress\.mdx`; in 2025-11-25, `basic\/utilities\/progress\.mdx`, either side may ask the other/,
-    /The simulated client asks for no progress, so no `slow` row counts a notification/,
+    /The simulated client asks for no progress, so no `slow` row counts one \(exercise 3\)/,
   );
   for (const { path, text } of exports) {
     const wire = flat(text.split("--fault slow --slow-ms 300")[1].split("```")[0]);
@@ -182,19 +182,19 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   eachBodyMatches(
     /servers MUST validate all tool inputs: a fault to measure/,
     /A client SHOULD restart a server process that exits unexpectedly \(2026-07-28 `basic\/transports\/stdio\.mdx`, "Unexpected Termination"\); 2025-11-25 has no such rule, and this client's restart is a new `initialize`\./,
-    /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)/,
+    /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `cancellation\.mdx`\)/,
     /Both break lesson 2's rule that stdout carries only messages, one per line\./,
     /carry no `annotations`/,
   );
 });
 
-test("§3, invalid arguments: the rule a client author needs first (lesson 3's: both channels), a call with no name a protocol error in every revision, a handler's throw an isError result by the schema's SHOULD, 2025-06-18 in one dated note", () => {
+test("§3, invalid arguments: the rule a client author needs first (lesson 3's: both channels), a call with no name a protocol error in every revision, a handler's throw an isError result by the schema's SHOULD, the channels by revision in one table", () => {
   for (const { path, text } of exports) {
     const body = flat(beforeNext(text));
     // The rule first, pointed back to lesson 3 (its home): invalid arguments may come either way.
     assert.match(
       body,
-      /Over MCP a failed `tools\/call` takes one of lesson 3's two channels, and a client handles both: invalid arguments may come as an `isError` result or as -32602 \(lesson 3\)\./,
+      /Over MCP a failed `tools\/call` takes one of lesson 3's two channels, and a client handles both: invalid arguments may come as an `isError` result or as -32602 \(lesson 3\)\. By revision:/,
       path,
     );
     // A call that does not fit CallToolRequest (no name) is a protocol error in every revision.
@@ -202,25 +202,39 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // The rule, without the transport's plumbing (which of the course's layers answers it).
     assert.doesNotMatch(body, /course's transport|the SDK would answer the same/, path);
     assert.doesNotMatch(body, /InvalidParamsError|disagrees with itself/, path);
+    // The channels by revision, as each revision's server/tools.mdx "Error Handling" lists them:
+    // 2024-11-05, 2025-03-26 and 2025-06-18 list "Invalid arguments" among protocol errors and "Invalid
+    // input data" among tool execution errors; 2025-11-25 and 2026-07-28 list "Input validation errors"
+    // among tool execution errors; every revision lists "Unknown tool(s)" among protocol errors.
+    const rows = text.split("\n").filter((line) => line.startsWith("| "));
+    const header = rows.findIndex((r) => r.startsWith('| revisions (`server/tools.mdx`, "Error Handling") |'));
+    assert.ok(header >= 0, `${path}: the error-channel table`);
+    assert.equal(
+      rows[header],
+      '| revisions (`server/tools.mdx`, "Error Handling") | invalid arguments | a handler\'s throw | unknown tool |',
+    );
+    assert.deepEqual(
+      rows.slice(header + 1, header + 3),
+      [
+        '| 2024-11-05 to 2025-06-18 | either: "Invalid arguments" is listed as a protocol error, "Invalid input data" as a tool execution error | `isError` result | protocol error |',
+        '| 2025-11-25 and 2026-07-28 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
+      ],
+      path,
+    );
+    assert.match(text.split("\n")[text.split("\n").indexOf(rows[header]) + 1], /^\|:---\|/, path);
     // A handler's throw: every revision's schema (CallToolResult.isError) puts it in the result, a SHOULD.
     assert.match(
       body,
-      /A handler's throw belongs in the result: the schema's `CallToolResult.isError` says errors that originate from the tool SHOULD be reported there, for the model to see and correct \(every revision's schema\); `raw`'s -32603 departs from that SHOULD/,
+      /A throw belongs in the result: the schema's `CallToolResult.isError` says errors that originate from the tool SHOULD be reported there, for the model to see and correct; `raw`'s -32603 departs from that SHOULD\./,
       path,
     );
-    // 2025-06-18's reading, in one short dated note.
+    // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /Up to 2025-06-18, "Error Handling" \(`server\/tools\.mdx`\) listed both invalid arguments \(protocol\) and invalid input data \(tool execution\), so either channel conformed; 2025-11-25 settled on `isError`\. For a client that offers 2025-06-18 the course's servers choose -32602, where the SDK's still answer `isError`\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last row; for a client that offers 2025-06-18 the course's servers choose -32602, where the SDK's still answer `isError`\./,
       path,
     );
-    const note = body.match(/Up to 2025-06-18, "Error Handling".*?still answer `isError`\./)![0];
-    const lesson = flat(text.split("## Summary")[0]);
-    assert.equal(
-      lesson.match(/2025-06-18/g)?.length,
-      note.match(/2025-06-18/g)!.length,
-      `${path}: the body names it in the note alone`,
-    );
+    assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
     // The summary says it in one line, pointing back to lesson 3.
     const summary = flat(text.split("## Summary")[1].split("## Exercises")[0]);
     assert.match(
@@ -279,10 +293,13 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   }
 });
 
-test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the request, which the client MUST re-issue under a new id; the server MUST treat the disconnect as cancellation; the re-issue may repeat an effect", () => {
+test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the request; the re-issue MUST is placed in the changelog, not the transport page; the idempotency caution is the course's, with its reason", () => {
+  // 2026-07-28 changelog.mdx, Major changes, item 9 holds the MUST; streamable-http.mdx says only "Resumable
+  // SSE streams via `Last-Event-ID` are not supported". cancellation.mdx: the server MUST treat a client
+  // disconnect as cancellation, which says nothing of work already done: hence the course's caution.
   eachBodyMatches(
-    /Over Streamable HTTP in 2026-07-28, a response stream broken by a crash or a network fault loses the in-flight request, and clients MUST re-issue it as a new request with a new request ID \(`changelog\.mdx`, "Major changes", 9\)\./,
-    /The server MUST treat a client disconnect as cancellation of that request \(`basic\/patterns\/cancellation\.mdx`, "Transport-Specific Cancellation"\), but its tool may have acted already: the re-issued call may repeat an effect that is not idempotent\./,
+    /Over Streamable HTTP in 2026-07-28, a broken stream loses its request\. The changelog \(Major changes, 9\), not the transport page, says clients MUST re-issue it as a new request with a new request ID\./,
+    /\*The course's reading:\* re-issue a call that is not idempotent only if it may run twice: a disconnect counts as cancellation \(`cancellation\.mdx`\), yet the tool may have acted\./,
   );
   // The section's stdio reading comes first, the HTTP counterpart after it, in the faults' section.
   for (const { path, text } of exports) {
@@ -323,14 +340,26 @@ test("the markdown cells' fixed claims are what the run computes, for several se
     cell("assumptions"),
     /time runs on a \*virtual clock\*, where each event adds a fixed charge, so that every machine prints the same/,
   );
+  // The charges are inputs, not results: a table of their own, each figure LATENCY_MICROS's.
   assert.ok(
     clock.includes(
-      `The virtual clock's charges are the course's assumptions, set to the write-up's means of 270 calls ` +
-        `without a model: a call ${(LATENCY_MICROS.directCall / 1000).toFixed(3)} ms in-process, ` +
-        `${(LATENCY_MICROS.rawCall / 1000).toFixed(3)} ms over \`raw\` and ${(LATENCY_MICROS.validatingCall / 1000).toFixed(3)} ms over ` +
-        `\`validating\`, and a restart ${ms(LATENCY_MICROS.restart)} ms;`,
+      "The clock's charges are the course's inputs, set to the write-up's means of 270 scripted calls; " +
+        "`ms/call` sums them per tool call, start-up left out:",
     ),
   );
+  const clockRows = notebook.cells
+    .find((c) => c.id === "faults-heading")!
+    .source.split("\n")
+    .filter((line) => line.startsWith("|"));
+  const three = (micros: number) => (micros / 1000).toFixed(3);
+  assert.deepEqual(clockRows, [
+    "| event | charge (the course's input) |",
+    "|:---|:---|",
+    `| a tool call in-process, over \`raw\`, over \`validating\` | ${three(LATENCY_MICROS.directCall)}, ` +
+      `${three(LATENCY_MICROS.rawCall)}, ${three(LATENCY_MICROS.validatingCall)} ms |`,
+    `| a call the client stops waiting for | ${ms(LATENCY_MICROS.clientTimeout)} ms |`,
+    `| a restart, on top of the retried call | ${ms(LATENCY_MICROS.restart)} ms |`,
+  ]);
   assert.deepEqual(
     [...clock.matchAll(/- `([a-z-]+)`/g)].map((m) => m[1]),
     CONDITIONS.slice(3).map((c) => c.name),
@@ -438,7 +467,7 @@ test("the agents are one paragraph that states the thorough agent's paging exact
   // count and top 10, then four 25-hour bands from 0, two pages each.
   assert.match(
     steps,
-    /The \*thorough\* agent's turn 1 is always 2 calls: a count of the low-hour devices and the top 10 by downtime, the first with the most, D minutes\. Turn 2 is always 8 calls: for each of four 25-hour \*bands\*, 0-25 to 75-100 hours, two `top_devices` of 10 rows, by `downtime_min` and by `operating_hours`, since a row holds only the ranked field\./,
+    /The \*thorough\* agent's turn 1 is always 2 calls: a count of the low-hour devices and the top 10 by downtime, the first with the most, D minutes\. Each later turn reads hour \*bands\*, each by two `top_devices` of 10 rows \(by `downtime_min`, by `operating_hours`\)/,
   );
   assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
   for (const seed of SEEDS) {
@@ -454,13 +483,13 @@ test("the agents are one paragraph that states the thorough agent's paging exact
   // at most: "up to four" would misstate a turn of six halves).
   assert.match(
     steps,
-    /A band of more than 10 devices is halved; the next turn reads both halves, then new 25-hour bands until it holds four\./,
+    /first the halves of the last turn's bands of more than 10 devices, then new 25-hour bands until it holds four\. So turn 2 is always 8 calls, 0-25 to 75-100 hours\./,
   );
   assert.doesNotMatch(steps, /up to four/, "four is the least a turn tops up to, not the most");
   // The stop, as arithmetic solution 1 computes.
   assert.match(
     steps,
-    /Let `read to` be the hours read from 0 without a gap, and d minutes in h hours the best rate read\. An unread device has at least `read to` hours and at most D minutes, so the agent stops once `read to` passes D × h ÷ d \(or reaches 500\), then fetches the winner and its risk leader\./,
+    /With `read to` the hours read from 0 without a gap and d minutes in h hours the best rate read, it stops once `read to` passes D × h ÷ d \(or reaches 500\), then fetches the winner and its risk leader\./,
   );
   // The table holds the turns of calls; the answer's own turn is the one more the conditions table counts.
   assert.match(steps, /Its turns on `direct`, before the answer's:\s*$/);
@@ -529,7 +558,7 @@ test("the malformed calls' readings say what the text shows: the client's text f
   // The table's two shortenings are keyed above it, in the words of the printout's key.
   assert.ok(
     cell("wire-reading").includes(
-      `In the table, \`[V]\` stands for \`${MALFORMED_KEY[1].slice("[V]: ".length)}\`, the opening of each refusal on \`validating\`, and \`[D]\` for the text read on \`direct\`.`,
+      `\`[V]\` stands for \`${MALFORMED_KEY[1].slice("[V]: ".length)}\`, the opening of each refusal on \`validating\`; \`[D]\` for the text read on \`direct\`.`,
     ),
   );
   assert.equal(MALFORMED_KEY[0], "[D]: the text read on direct");
@@ -539,11 +568,11 @@ test("the malformed calls' readings say what the text shows: the client's text f
   }
   assert.match(
     cell("malformed-reading"),
-    /`raw` answers 4 of the 8 with `MCP error -32603:` before the handler's sentence, and the unknown tool as `validating`;/,
+    /`raw` puts `MCP error -32603:` before the handler's sentence in 4 of the 8;/,
   );
   assert.match(
     cell("question-heading"),
-    /Its device is the one lesson 7's fleet task found: that task asked for the most downtime, this one for a rate per 100 hours, so the two right answers differ\./,
+    /The shortcut's device is the one lesson 7's fleet task found: that task asked for the most downtime, this one for a rate, so the two right answers differ\./,
   );
 });
 
@@ -585,9 +614,9 @@ test("the chart and the condition table agree on every thorough run's answer: a 
 
 test("the slow call over Streamable HTTP is shown as it crossed: a POST answered by an SSE stream of three progress events, then the response, which ends it", () => {
   eachBodyMatches(
-    /A server MUST answer a request with one JSON object or with an SSE stream \(type `text\/event-stream`\), and a client MUST accept both \(`basic\/transports\/streamable-http\.mdx`, "Sending Messages"\)\./,
+    /the same call is one POST with lesson 2's headers, answered with one JSON object or an SSE stream\./,
     /An SSE body is text in \*events\*, each ended by a blank line: `event:` names the event's type, and each `data:` line here carries one JSON-RPC message\./,
-    /The server MAY send notifications about the request before the response, which SHOULD end the stream \(the same page, "Receiving Messages"\)/,
+    /The server MAY send notifications about the request before the response, which SHOULD end the stream \(`streamable-http\.mdx`, "Receiving Messages"\)/,
     /this one had three to send, so it chose a stream/,
     /Closing the stream cancels the call \(the same page, "Cancellation"\)\./,
     /Chunked coding \(lesson 2\) wraps the stream too, cut into pieces as the server's runtime chooses, so the heading leaves it out: a client finds the events by their blank lines, never by the pieces\./,

@@ -207,14 +207,14 @@ describe("lesson 5's simulated half", () => {
   });
 });
 
-describe("lesson 5's real half (one run, six processes)", () => {
+describe("lesson 5's real half (one run, seven processes)", () => {
   let wire: LifecycleAndNegotiationWire;
   before(async () => {
     wire = await runLifecycleAndNegotiationOnTheWire();
   });
 
-  it("starts six processes, one per transcript", () => {
-    assert.equal(wire.processes, 6);
+  it("starts seven processes, one per transcript", () => {
+    assert.equal(wire.processes, 7);
   });
 
   it("section 1's session: 2025-11-25 negotiated, no client capabilities, olcum version 2 with tools and resources, no prompts", () => {
@@ -257,19 +257,29 @@ describe("lesson 5's real half (one run, six processes)", () => {
       flat(readDiscover(wire)),
       /Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
+    // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
     assert.equal(refusal.error.code, -32022);
-    // The dual-era olcum: the refused legacy version is in `supported`, served through initialize.
     assert.deepEqual(refusal.error.data, {
+      supported: discovered.result.supportedVersions,
+      requested: "1900-01-01",
+    });
+    assert.equal(refusal.error.message, "Unsupported protocol version: 1900-01-01.");
+    assert.equal(wire.statelessMismatch.command, "mcp-course serve olcum", "no --era: dual-era");
+    // The dual-era case, read in the note: the refused legacy version is in `supported`, served
+    // through initialize.
+    const [dualEra] = parsed(wire.dualEraMismatch, "server");
+    assert.equal(dualEra.error.code, -32022);
+    assert.deepEqual(dualEra.error.data, {
       supported: discovered.result.supportedVersions,
       requested: "2025-11-25",
     });
-    assert.ok(refusal.error.data.supported.includes("2025-11-25"));
-    assert.match(refusal.error.message, /serves through initialize/);
-    assert.equal(wire.statelessMismatch.command, "mcp-course serve olcum", "no --era: dual-era");
+    assert.ok(dualEra.error.data.supported.includes("2025-11-25"));
+    assert.match(dualEra.error.message, /serves through initialize/);
+    assert.equal(wire.dualEraMismatch.command, "mcp-course serve olcum", "no --era: dual-era");
     assert.match(
       flat(readStatelessMismatch(wire)),
-      /The retry, naming `2026-07-28`, got section 3's answer\. The wrong guess cost 2 messages and 545 bytes\. Asking `server\/discover` first costs 2 messages and 542 bytes, once per server while its answer stays fresh \(`ttlMs`, an hour; `server\/utilities\/caching\.mdx`\)\./,
+      /^The server refused `1900-01-01` with -32022, listing the 4 versions it supports\. The retry, naming `2026-07-28`, got section 3's answer\. The refused request cost 2 messages and 447 bytes\. Asking `server\/discover` first costs 2 messages and 542 bytes, once per server while its answer stays fresh \(`ttlMs`, an hour\)\. Asked for `2025-11-25` in `_meta`, `olcum` refuses it too \(-32022\), though the same list names it\.$/,
     );
     assert.equal(discovered.result.ttlMs, 3_600_000, "a cacheable answer: fresh for an hour");
   });
@@ -343,7 +353,7 @@ describe("lesson 5's real half (one run, six processes)", () => {
       assert.match(
         opening,
         new RegExp(
-          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 6 follows its first record task, the 4th, about \`A\\d{3}\`\\. The real lines, from 6 server processes, are the same bytes at every seed\\.$`,
+          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 6 follows its first record task, the 4th, about \`A\\d{3}\`\\. The real lines, from 7 server processes, are the same bytes at every seed\\.$`,
         ),
       );
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
@@ -387,10 +397,11 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        "So `olcum` refuses, yet lists 2025-11-25 as supported: it lists every version it speaks, by either way in.",
+        "Asked for `2025-11-25` in `_meta`, `olcum` refuses it too (-32022), though the same list names it.",
       ),
       "section 3 says what the plain olcum answers",
     );
+    assert.ok(exported.includes("Its list names every version it speaks."), "the note says why");
   });
 
   it("lists only 2026-07-28 once the process has served a 2026-07-28 request (the SDK pins the process to that era)", async () => {
@@ -450,11 +461,14 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // A legacy version in `supportedVersions` or -32022's `supported`: explained before the
         // transcript, then a note on the case the specification leaves open (discover.mdx,
         // versioning.mdx's example), the SDK's choice, and the course's advice in one sentence.
-        "So `olcum` refuses, yet lists 2025-11-25 as supported: it lists every version it speaks, by either way in. The specification leaves this open (note below). A client asking with `_meta` retries with a modern version:",
-        '**Note.** The specification leaves this case open. `server/discover.mdx` has a client choose one of `supportedVersions` "for subsequent requests", and its -32022 example lists a legacy version (`basic/versioning.mdx`). Yet no page says what a `_meta` request naming one gets.',
+        // -32022 taught first with a plainly unsupported version, as versioning.mdx's example does.
+        "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
+        'The specification leaves this case open. `server/discover.mdx` has a client choose one of `supportedVersions` "for subsequent requests", and its -32022 example lists a legacy version (`basic/versioning.mdx`). Yet no page says what a `_meta` request naming one gets.',
+        // The loop a literal client risks: stdio.mdx says pick from `supported`, never fall back.
+        'A client told to "Use one of the versions in its advertised `supported` list", and not to fall back to `initialize`, may pick 2025-11-25 again and loop (`basic/transports/stdio.mdx`, "Backward Compatibility").',
         'The SDK\'s server lists modern versions alone. The course\'s advice: with `_meta`, pick a modern version, since legacy versions "establish a session with an `initialize` handshake" ("Terminology").',
         "so the fallback MUST NOT be keyed to one error code.",
-        "A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
+        "**Note.** A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
         // The probe defined where it first appears; the legacy risk made concrete (SDK 1.32.2, tested
         // below); why skipping the RECOMMENDED probe is safe here, and only here.
         "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
@@ -465,8 +479,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         "**The version rule** drops a server whose `serverInfo` version is newer than the host knows: `olcum` 2, `tarife` 1, `kayit` 2 (it says 3). That goes against 2026-07-28's SHOULD NOT in section 5. No 2025-11-25 sentence forbids it, but the version is self-reported in both.",
-        // MCP's defaults for a missing hint, in the body, before the course's gate.
-        "**A missing hint takes MCP's default.** A tool's *annotations* (lesson 4: hints, to trust only from a trusted server) default to `readOnlyHint` false, `destructiveHint` true, `idempotentHint` false and `openWorldHint` true",
+        // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
+        "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
         // The gate exactly as the code holds it, and MCP's own rule beside it.
         "**The approval gate** stands in for the person, with one answer per run.",
@@ -489,18 +503,30 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "After it, the gate's last row at work, with those two rules off; under them `kayit_yaz`'s call would end first with `arac bildirilmedi`",
         // The simulator's handshake beside the real opening: tokens and bytes are not compared.
         "The simulator's handshake stands in for section 4's real opening. It is priced in envelope tokens, 34 on `olcum`, and the real opening in bytes. These are different units, so only the messages compare: on `olcum` the handshake sends 2, against 5 in 2025-11-25 and 2 in 2026-07-28.",
-        // Capabilities as a table: side, what each unlocks, sub-flags, fate in 2026-07-28.
-        "| side | capability | what it unlocks | sub-flags | in 2026-07-28 |",
+        // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
+        // ClientCapabilities, ServerCapabilities), fate in 2026-07-28 (its schema.mdx, changelog.mdx).
+        "| side | capability | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
         "| server | `resources` | `resources/list`, `resources/read` (lesson 4) | `listChanged`, `subscribe` | kept |",
         "| server | `logging` | log messages as notifications, not lesson 2's stderr | none | deprecated |",
         "| client | `roots` | directories and files the client deems relevant | `listChanged` | deprecated; guidance, not access control; `listChanged` removed |",
-        "| both | `tasks` | requests run as tasks, their results fetched later | none | moved to an extension |",
+        // Sampling and elicitation have sub-flags in both revisions; `{}` is form mode only
+        // (client/elicitation.mdx, "Capabilities", both revisions).
+        "| client | `sampling` | a reply from the host's model | `context`, `tools` | deprecated, same sub-flags |",
+        "| client | `elicitation` | input from the user | `form`, `url`; `{}` means `form` only | kept, same sub-flags |",
+        "| both | `tasks` | requests run as tasks, their results fetched later | `list`, `cancel`, `requests` (per method) | moved to an extension (below) |",
+        // `experimental` in both revisions; `extensions` new in 2026-07-28 (changelog.mdx, Minor 1).
+        "| both | `experimental` | non-standard features | any name | kept |",
+        "| both | `extensions` | opt-in features beyond the core protocol, e.g. `io.modelcontextprotocol/tasks` | absent | new: extension ids, each with its settings |",
+        // Where each side states capabilities in 2026-07-28: only results' `_meta` carry serverInfo.
+        "In 2026-07-28 a server states its capabilities only in its `server/discover` result, and a client in every request's `_meta` (`server/discover.mdx`, `basic/index.mdx`).",
       ])
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       // The course's host, its rules and its handshake stand in one box, a blockquote.
       const raw = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
       assert.match(raw, /^> \*\*Course convention, not MCP\.\*\* The course's code that holds/m);
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
+      // sampling, elicitation and tasks have sub-flags in 2025-11-25's schema.mdx: no "none" cell.
+      assert.doesNotMatch(exported, /\| `(sampling|elicitation|tasks)` \|[^|]*\| none \|/);
       // The course-wide names: one host, one gate; the SDK's internals are not the lesson's.
       assert.doesNotMatch(exported, /the course's client|defaults gate|SDK pins/);
       // Tokens are not set against bytes.
@@ -522,11 +548,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         [...order].sort((a, b) => a - b),
         `${folder}: conformant host first`,
       );
-      // The -32022 example: its explanation before the transcript, the open case in a note after.
+      // The -32022 example: a plain one first, its transcript, then the dual-era case in a note.
       const mismatch = [
-        "So `olcum` refuses, yet lists 2025-11-25 as supported",
-        '"message":"Unsupported protocol version in _meta: 2025-11-25',
-        "**Note.** The specification leaves this case open.",
+        "Here the client names `1900-01-01` in `_meta` to `olcum`",
+        '"message":"Unsupported protocol version: 1900-01-01."',
+        "**Note.** A dual-era server goes by how the client opens",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         mismatch.every((at) => at >= 0),

@@ -114,10 +114,14 @@ test("exercise 1 is the call its markdown states, and its answer cuts the bodies
   assert.match(
     exercise,
     new RegExp(
-      `Section 2's \`${tool}\` call writes ${args.deger} into subscriber \`${args.abone}\`'s \`${args.sutun}\` ` +
-        `column and answers \`yazildi\` \\(written\\) \`${String(result.yazildi)}\``,
+      `Section 2's \`${tool}\` call, its confirmation round aside, writes ${args.deger} into \`${args.abone}\`'s ` +
+        `\`${args.sutun}\` and answers \`yazildi\` \\(written\\) \`${String(result.yazildi)}\``,
     ),
   );
+  // The plain call and its final answer, not the confirmation round (a reader asked which was meant).
+  assert.doesNotMatch(exercise, /Section 2's `kayit_yaz` call writes/);
+  // Exercise 3 counts nested _meta keys too (clientInfo's name and version), as its answer does.
+  assert.match(exercise, /the words of a request's `_meta` \(every key and value, nested ones too\)/);
   // The body a student writes by section 5's rule cuts into the tokens the simulator's body does.
   const request = prose.jsonBody(tool, args);
   const response = prose.jsonBody("", result);
@@ -352,11 +356,19 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
-    // A 2026-07-28 server sends notifications/cancelled only to end a subscription (cancellation.mdx), or ends
-    // it with the listen request's response (subscriptions.mdx, "Cancellation"): a client takes either.
+    // A 2026-07-28 server sends notifications/cancelled only to end a subscription. The pages disagree on
+    // how: cancellation.mdx (MUST) and the schema (on stdio) have it send the notification;
+    // subscriptions.mdx, "Graceful Closure", has it answer the listen request (SHOULD). A client takes either.
     assert.match(
       markdown,
-      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. A server may end one with it or with a response to that request \(`cancellation\.mdx`; `subscriptions\.mdx`, "Cancellation"\); a client takes either as the end\./,
+      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. The pages disagree on how a server ends one\. `cancellation\.mdx` says it MUST send this notification, and the schema has a stdio server send it\. `subscriptions\.mdx` says it SHOULD answer the request instead \("Graceful Closure"\)\. A client takes either as the end\./,
+    );
+    assert.ok(!markdown.includes("A server may end one with it or with a response"));
+    // JSONRPCErrorResponse.id is optional in the 2025-11-25 schema; the HTTP transport page of 2025-03-26
+    // and 2025-06-18 already allowed an error response with no id.
+    assert.match(
+      markdown,
+      /MCP leaves `id` out \(the schema since 2025-11-25, the HTTP transport page since 2025-03-26\)\./,
     );
     // 2026-07-28 basic/index.mdx, "Error Codes": -32020..-32099 the specification's alone (MUST NOT emit an
     // undefined one), and it defines three there.

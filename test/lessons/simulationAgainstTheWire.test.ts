@@ -31,6 +31,7 @@ import { compareTaskRuns, runWireTasks } from "../../src/wireClient/tasks";
 import { GATE_RULES, toolDeclaration } from "../../src/wireClient/tools";
 import { WIDE_POLICY } from "../../src/world/servers";
 import { ROOT } from "../helpers";
+import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
 
 const SEED = 20260218;
 const methodsOf = (entry: EraLevel, side: "simulatedMessages" | "wireMessages") =>
@@ -159,7 +160,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       "## Assumptions",
       "## 1 · A real server",
       "## 2 · A real client",
-      "## 3 · The simulator on the wire, and the approval gate",
+      "## 3 · The simulator on the wire",
       "## 4 · A server built the SDK's high-level way",
       "## 5 · A cancellation on the wire",
       "## 6 · Structured tool results",
@@ -201,7 +202,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     assert.doesNotMatch(raw, /^ *\S.* {2}same {2,}same$/m, path);
     assert.match(
       text,
-      /All four checks agree, with 0 differences\. The tasks give the same counts, failures and messages in 8 runs\. Discovery gives the same lists and messages on 4 servers\. The agents give the same answers, calls, errors, restarts, stray lines and timeouts in 18 runs\. The 16 answers to the malformed calls are the simulator's to the character\./,
+      /Differences from the simulator: 0 in 8 task runs, 0 in 4 servers' discovery, 0 in 18 agent runs, 0 in 16 answers to malformed calls, and 0 in the 8 rows of lesson 6's gate table\./,
       path,
     );
     // The client's transport is named: the course's copy of the SDK's; where the SDK would have
@@ -219,12 +220,12 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
       check,
-      /The servers answer with the simulator's own code, and the client decides with its functions\. So agreement shows only that the SDK, stdio and real processes change no outcome\. It does not show that other MCP implementations behave alike; exercise 5 builds a difference\./,
+      /The simulator's runs of lessons 6 to 8 were made again on the wire, on servers that run the simulator's own code, so agreement shows only that the SDK, stdio and real processes change no outcome\./,
       path,
     );
     const paragraphs = raw.slice(raw.indexOf(heading), raw.indexOf(code)).match(/\n\n/g)?.length;
     assert.equal(paragraphs, 2, `${path}: a heading, one paragraph, the code`);
-    assert.equal(check.slice(heading.length).match(/\.\s/g)?.length, 4, `${path}: four sentences`);
+    assert.equal(check.slice(heading.length).match(/\.\s/g)?.length, 1, `${path}: one sentence`);
     assert.doesNotMatch(raw, /@param|@throws/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
@@ -233,14 +234,14 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     // an answer to it.
     assert.match(
       text,
-      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. One question runs through the lesson: what does the real wire show that the simulator cannot\? Section 3 checks that the wire repeats the simulator's outcomes\. It then runs the approval gate as MCP's defaults read a tool that says nothing, which the simulator never did\. Section 4 reads what the SDK lists for arguments written in zod\. Section 5 watches a cancellation cross the wire\. Section 6 returns structured tool results, which a real server and client check against a schema\./,
+      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. One question runs through the lesson: what does the real wire show that the simulator cannot\? Section 3 checks that the wire repeats the simulator's outcomes\. Section 4 reads what the SDK lists for arguments written in zod\. Section 5 watches a cancellation cross the wire\. Section 6 returns structured tool results, which a real server and client check against a schema\./,
       path,
     );
     // The simulator's checks are one short computed passage; no "0 differences" elsewhere.
     const checks = text.slice(text.indexOf("## 3 · The simulator"), text.indexOf("## 4 · "));
-    assert.equal(checks.match(/0 differences/g)?.length, 1, `${path}: all four checks at once`);
+    assert.equal(checks.match(/Differences from the simulator: 0 in/g)?.length, 1, `${path}: all checks at once`);
     assert.equal(
-      text.slice(0, text.indexOf("## Summary")).match(/0 differences/g)?.length,
+      text.slice(0, text.indexOf("## Summary")).match(/0 differences|Differences from the simulator/g)?.length,
       1,
       `${path}: only in section 3`,
     );
@@ -398,39 +399,22 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
   }
 });
 
-test("section 3: one approval gate, reading a missing hint two ways; MCP's human in the loop a SHOULD; annotations dated", () => {
+test("section 3: the gate table is lesson 6's; one sentence points back to it, and the wire repeats its rows; annotations dated", () => {
   for (const path of EXPORTS) {
-    const { text } = exported(path);
-    // One gate, lesson 5's: MCP's defaults are a reading of a missing hint, not a second gate.
+    const { raw, text } = exported(path);
+    // Lesson 6 holds the table and its reading (MCP's defaults against the course's gate); here the
+    // wire walks it, and one sentence says so.
     assert.match(
       text,
-      /So the real client can run the same gate reading a missing hint by MCP's defaults: every tool not marked `readOnlyHint: true`, `annotations` or none, is held\./,
+      /The last count is lesson 6's gate table, walked on the wire with `kayit_yaz` allowed, in both readings of a tool with no `annotations`\./,
       path,
     );
+    assert.match(text, /0 in the 8 rows of lesson 6's gate table/, path);
+    assert.doesNotMatch(raw, /formatWireGates|readWireGates/, `${path}: the table is lesson 6's`);
+    assert.doesNotMatch(text, /level +no annotations +calls +sent +blocked/, path);
+    assert.doesNotMatch(text, /## 3 · The simulator on the wire, and the approval gate/, path);
+    assert.doesNotMatch(text, /What declaring `annotations` buys|The simulator ran the approval gate only/, path);
     assert.doesNotMatch(text, /defaults gate|both gates|two gates/i, path);
-    // Lesson 5 is the home of the approval gate and of MCP's human in the loop, which is a SHOULD.
-    assert.match(text, /Either way the gate is the course's, not MCP's human in the loop, which is a SHOULD\./, path);
-    // The summary points back to lesson 5 for the rule, not restating it.
-    assert.match(text, /The gate is the course's, not MCP's human in the loop \(lesson 5\)\./, path);
-    assert.doesNotMatch(text, /the course's gate|the reference's|MCP defaults, all trusted/, path);
-    // What the approval gate does with annotations that leave readOnlyHint out, as exercise 2's answer says.
-    assert.match(
-      text,
-      /The simulator ran the approval gate only as the course built it\. That gate holds a call to a tool whose `annotations` do not say `readOnlyHint: true`, and lets a tool with no `annotations` through \(lesson 5\)\./,
-      path,
-    );
-    // Untrusted annotations are lesson 4's rule: one clause points back to it.
-    assert.match(text, /It reads hints only because the course trusts its own servers \(lesson 4's rule\)\./, path);
-    // What declaring annotations buys, said once after the table.
-    assert.match(
-      text,
-      /a server that marks its read-only tools lets a client that trusts it run them without asking\./,
-      path,
-    );
-    assert.match(text, /`readOnlyHint` defaults to false, so a tool that says nothing may write/, path);
-    assert.match(text, /level +no annotations +calls +sent +blocked/, path);
-    assert.match(text, /0 name +passes +12 +12 +0/, path);
-    assert.match(text, /MCP's default +12 +0 +12/, path);
     // inputSchema is in every revision since 2024-11-05; annotations arrived in 2025-03-26.
     assert.match(
       text,
@@ -467,10 +451,11 @@ test("each export's solutions are folded and computed from its own run: its seed
     assert.ok(solutions.includes(`for seed ${seed}`), `${path}: names its seed`);
     assert.ok(!solutions.includes(String(other)), `${path}: names no other seed`);
     assert.equal(solutions.match(/<details> <summary>/g)?.length, 5, `${path}: five folded answers`);
-    const gates = text.slice(text.indexOf("formatWireGates(lesson.gates)"));
-    const row = /1 fields\s+passes\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(gates);
-    assert.ok(row, `${path}: the gate table's level-1 row where a tool with no annotations passes`);
-    const [, calls, sent, blocked, written, completed] = row.map(Number);
+    // Lesson 6's gate table, level 1, where a tool with no annotations passes: section 3 finds the
+    // wire repeating its rows.
+    assert.match(text, /0 in the 8 rows of lesson 6's gate table/, path);
+    const row = simulateWritingAServer(seed).gates.find((g) => g.level === 1 && g.reading === "passes")!;
+    const { calls, sent, blocked, written, completed } = row;
     assert.equal(blocked, 0);
     assert.match(
       solutions,
@@ -500,7 +485,7 @@ test("exercise 1: with approval, the gate reading a missing hint by MCP's defaul
   assert.equal(withApproval.real.blocked, 0);
 });
 
-test("exercise 2: annotations that leave readOnlyHint out are a side effect in both readings of a missing hint, as section 3 and solution 2 say", () => {
+test("exercise 2: annotations that leave readOnlyHint out are a side effect in both readings of a missing hint, as lesson 6 and solution 2 say", () => {
   const inputSchema = { type: "object" };
   const partial = { name: "kayit_yaz", inputSchema, annotations: { openWorldHint: false } };
   for (const gate of GATE_RULES) assert.equal(toolDeclaration(partial, gate).sideEffect, true, gate);
@@ -513,7 +498,7 @@ test("exercise 2: annotations that leave readOnlyHint out are a side effect in b
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
     assert.match(
       solutions,
-      /It is held in both readings, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`: in lesson 5's reading the approval gate holds every tool whose `annotations` do not say it \(section 3\), and by MCP's defaults `readOnlyHint` is false, so the tool may write\./,
+      /It is held in both readings, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`: in lesson 5's reading the approval gate holds every tool whose `annotations` do not say it \(lesson 5\), and by MCP's defaults `readOnlyHint` is false, so the tool may write\./,
       path,
     );
   }

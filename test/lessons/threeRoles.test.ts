@@ -301,7 +301,19 @@ test("section 1 ends with a short note on reading the specification; section 6 s
     "(A first `server/discover`, asking what the server supports, is RECOMMENDED on stdio, `basic/transports/stdio.mdx`; this client skips it.)",
   );
   says(
-    "`isError` says whether the tool failed: a failed tool call is reported inside a result, with `isError: true`, not as a JSON-RPC error",
+    "`isError` says whether the tool failed. A tool that runs and fails reports it inside a result, with `isError: true`",
   );
+  says('An unknown tool or a malformed call is a JSON-RPC error instead (`server/tools.mdx`, "Error Handling").');
+  // 2026-07-28 basic/index.mdx: protocolVersion and clientCapabilities are required, clientInfo only SHOULD.
+  says(
+    "Every 2026-07-28 request MUST carry the revision and the client's capabilities (here none, `{}`), and SHOULD carry the client's name",
+  );
+  assert.ok(!flat(markdown).includes("the revision, the client's name and its capabilities"));
+  // A reader met "stdio" and the _meta key prefix before lesson 2: both said where first used.
+  says("reads the answer from its standard output: MCP's *stdio* transport.");
+  says("Its keys start with `io.modelcontextprotocol/`, a prefix MCP reserves.");
+  // Tasks: experimental core utility in 2025-11-25, an official extension since 2026-07-28.
+  says("They are experimental in 2025-11-25's core (`basic/utilities/tasks.mdx`)");
+  says("and an official extension since 2026-07-28 (`changelog.mdx`).");
   assert.ok(!flat(markdown).includes("The client speaks revision 2025-11-25"));
 });

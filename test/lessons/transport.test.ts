@@ -372,17 +372,92 @@ test("section 3's header table: each header, the body field it copies, when it i
   );
 });
 
-test("section 3's resend rule: the changelog's MUST quoted at its strength, what it covers, and its risk", () => {
+test("section 3's missing-header exception, and which choice serve --http makes", () => {
+  // 2026-07-28 streamable-http.mdx, "Protocol Version Header": a server that supports clients earlier than
+  // 2025-06-18 MAY treat a request that omits the header as 2025-03-26. serve --http classifies by the body
+  // (SDK 2.4.0's body-primary router): a 2026-07-28 `_meta` without the header is 400, -32020
+  // ("version-header-missing"); a body with no `_meta` goes to the stateless legacy path and is served.
+  assert.match(
+    markdown,
+    /A server that still serves clients older than 2025-06-18 MAY take a request without `MCP-Protocol-Version` as 2025-03-26 \("Protocol Version Header"\)\./,
+  );
+  assert.match(
+    markdown,
+    /Our `serve --http` refuses one whose `_meta` names 2026-07-28 \(`400`, -32020\), and serves one without `_meta` as an older client's \(section 5\)\./,
+  );
+});
+
+test("section 5's table: 2025-11-25 against 2026-07-28, row by row, with every difference the brief names", () => {
+  // 2025-11-25 basic/transports.mdx: "Session Management" 1-5 (MCP-Session-Id, 404, DELETE), "Listening for
+  // Messages from the Server" (GET), "Sending Messages to the Server" 3 and 6 (a response in the body; requests
+  // and notifications before the response; disconnection SHOULD NOT be cancellation), "Resumability and
+  // Redelivery" (Last-Event-ID), "Protocol Version Header". 2026-07-28 streamable-http.mdx: "Earlier Streamable
+  // HTTP Revisions" (405, ignore Mcp-Session-Id), "Receiving Messages" (MUST NOT send requests), "Sending
+  // Messages" 4 (MUST NOT send responses); cancellation.mdx; changelog Minor 4 (Mcp-Method, Mcp-Name).
+  const raw = parseNotebook(readFileSync(`${PACKAGE_ROOT}/notebooks/02-the-transport.ipynb`, "utf8"))
+    .cells.filter((cell) => cell.cell_type === "markdown")
+    .map((cell) => cell.source)
+    .join("\n")
+    .split("\n");
+  const header = raw.indexOf("| feature | 2025-11-25 | 2026-07-28 |");
+  assert.ok(header >= 0, "the table's header row");
+  const after = raw.slice(header + 2);
+  const rows = after.slice(
+    0,
+    after.findIndex((line) => !line.startsWith("|")),
+  );
+  assert.deepEqual(
+    rows.map((row) => row.split(" | ")[0].slice(2)),
+    [
+      "session",
+      "a stream opened with `GET`",
+      "a POST's SSE stream",
+      "a POST's body",
+      "a broken stream",
+      "resumption",
+      "headers",
+    ],
+  );
+  const row = (name: string) => rows.find((r) => r.startsWith(`| ${name} |`))!;
+  assert.match(
+    row("session"),
+    /`MCP-Session-Id`.*SHOULD end it with a `DELETE`.*gets `404`.*MUST start over with `initialize`/,
+  );
+  assert.match(row("session"), /SHOULD ignore the header and answer a `DELETE` `405`/);
+  assert.match(
+    row("a stream opened with `GET`"),
+    /a client MAY open one; the server MAY send its own requests and notifications on it/,
+  );
+  assert.match(
+    row("a POST's SSE stream"),
+    /the server MAY send requests and notifications before its answer \| notifications only; the server MUST NOT send requests/,
+  );
+  assert.match(
+    row("a POST's body"),
+    /a response to a server's request \| a request or a notification; a client MUST NOT send a response/,
+  );
+  assert.match(
+    row("a broken stream"),
+    /SHOULD NOT count as cancellation; to cancel, the client SHOULD send `notifications\/cancelled` \| counts as cancellation/,
+  );
+  assert.match(row("resumption"), /`Last-Event-ID` \| none; the client re-issues the request/);
+  assert.match(row("headers"), /no `Mcp-Method`, no `Mcp-Name`, no -32020 or -32022 \| all three, -32020 and -32022/);
+  assert.match(markdown, /differs from 2026-07-28's in these ways, among others/);
+  assert.doesNotMatch(markdown, /differs in three ways/);
+});
+
+test("section 3's resend rule: the changelog's MUST quoted at its strength and placed, and the course's caution labelled", () => {
   // 2026-07-28 changelog.mdx, Major changes, item 9: "A broken response stream loses the in-flight request;
-  // clients **MUST** re-issue it as a new request with a new request ID". The rule cannot make a second run
-  // harmless, so the lesson says when a write may be sent again.
+  // clients **MUST** re-issue it as a new request with a new request ID". The transport page has only
+  // "Resumable SSE streams via `Last-Event-ID` are not supported". The caution about writes is the course's:
+  // a closed stream counts as cancellation (cancellation.mdx), yet the server may already have acted.
   assert.match(
     markdown,
-    /\*\*A broken stream\*\* loses its request, and clients "MUST re-issue it as a new request with a new request ID" \(2026-07-28 `changelog\.mdx`, Major changes, item 9\)\. That covers every request whose stream broke before its answer\./,
+    /\*\*A broken stream\*\* loses its request\. The transport page says only that streams cannot be resumed; the rule is in the changelog's summary: clients "MUST re-issue it as a new request with a new request ID" \(2026-07-28 `changelog\.mdx`, Major changes, item 9\)\./,
   );
   assert.match(
     markdown,
-    /The server may already have done the work, so a client should resend a write that is not \*idempotent\* \(same effect however often it runs\) only if it accepts that risk\./,
+    /\*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only if it may run twice\. A closed stream counts as cancellation, yet the server may already have acted\./,
   );
-  assert.doesNotMatch(markdown, /MUST send again/);
+  assert.doesNotMatch(markdown, /MUST send again|only if it accepts that risk/);
 });

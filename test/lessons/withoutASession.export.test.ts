@@ -287,7 +287,7 @@ for (const path of EXPORTS) {
     // sentence points back to each, dated.
     assert.match(
       flat,
-      /How a client hears of a changed list is lesson 7's `listChanged` and, in 2026-07-28, lesson 6's `subscriptions\/listen` stream; our servers declare no `listChanged`/,
+      /How a client hears of a changed list is lesson 7's `listChanged` and, in 2026-07-28, the `subscriptions\/listen` stream; our servers declare no `listChanged`/,
     );
     assert.doesNotMatch(flat, /such a server SHOULD send it to each client that opened/);
     // SDK 2.4.0's listTools keeps its own wall-clock copy for ttlMs; the wire's cached row bypasses
@@ -371,12 +371,43 @@ for (const path of EXPORTS) {
       said5,
       /As lesson 5 said, gating on a declared side effect is the course's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation, a duty of the application\. Here the server asks for a yes itself, which the client passes to its user; the server cannot check that the client asked anyone/,
     );
-    // src/server/confirmWrites.ts confirmGate: no answer, or a state that is not the one these
-    // arguments give, asks again (exercise 8 runs it on changed arguments).
+    // mrtr.mdx: "Error Handling" (a new InputRequiredResult) covers a retry missing what was asked;
+    // a well-signed state on a request it was not issued for is "Server Requirements" item 5, a SHOULD
+    // to reject, and src/server/confirmWrites.ts refuses it as the forged one (exercise 8 runs it).
     assert.match(
       said5,
-      /Ours does so, with the SDK's `inputRequired`, for a retry without an answer or whose well-signed `requestState` belongs to other arguments: it asks again and writes nothing\./,
+      /Ours does so, with the SDK's `inputRequired`, for a retry that echoes the call's own state without an answer: it asks again and writes nothing\./,
     );
+    assert.match(
+      said5,
+      /One that fails verification MUST be rejected \("Server Requirements", item 4\)\. One that verifies but was issued for another call SHOULD be rejected too \(item 5, "rejecting state presented on a request that does not match"\)\. Ours refuses both with the same error, before anything is written\./,
+    );
+    assert.doesNotMatch(flat, /belongs to other arguments: it asks again/);
+    assert.doesNotMatch(flat, /Asking again rather than answering an error is its "Error Handling"/);
+    const answer8 = flat.slice(flat.indexOf("<summary>8. A retry with other arguments</summary>"));
+    assert.match(
+      answer8,
+      /Error -32602, `Invalid or expired requestState`, and nothing is written: a scripted client sent that retry, and the server answered with the line the forged retry got, byte for byte\./,
+    );
+    assert.match(
+      answer8,
+      /"rejecting state presented on a request that does not match" \("Server Requirements", item 5, a SHOULD\)/,
+    );
+    // mrtr.mdx item 8: a server MAY return InputRequiredResult on several attempts, each with a state.
+    assert.match(flat, /a `requestState`, which a server hands the client to send back with the next retry\./);
+    assert.doesNotMatch(flat, /send back with one retry/);
+    // caching.mdx "Cacheable Results": tools/call is not among the cacheable methods.
+    assert.match(
+      flat,
+      /It carries no `ttlMs`, as no `tools\/call` result does \(`server\/utilities\/caching\.mdx`, "Cacheable Results"\)\./,
+    );
+    // The summary weighs what the price buys, not bytes alone (basic/index.mdx "Statelessness"; mrtr.mdx).
+    const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
+    assert.match(
+      summary,
+      /- That price buys what one long-lived process cannot show: any instance of a server can answer any request, a gateway can route a request by its headers, and a client can cache a list for its `ttlMs`\. Where the eras cross is a question of processes and routing, not of bytes\./,
+    );
+    assert.match(summary, /fails verification, or was issued for another call, is refused with an error\./);
     // The computed reading of the round trip.
     assert.match(section5, /Confirmed, in lesson 3, the write took 4 messages and [\d,]+ bytes/);
   });

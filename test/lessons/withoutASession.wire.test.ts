@@ -232,6 +232,20 @@ describe("lesson 10 on the wire (default seed)", () => {
     }
   });
 
+  it("a retry for 555 with the server's own state for 554, well signed, is refused with the forged retry's line (mrtr.mdx Server Requirements 5)", () => {
+    const lines = (transcript: typeof first.confirm.forged) =>
+      transcript.steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line) as Record<string, any>] : []));
+    const [, asked, retry, refused] = lines(first.confirm.mismatched);
+    assert.equal(retry.params.arguments.deger, 555);
+    assert.equal(retry.params.requestState, asked.result.requestState);
+    assert.deepEqual(refused, lines(first.confirm.forged)[3]);
+    assert.deepEqual(refused.error, {
+      code: -32602,
+      message: "Invalid or expired requestState",
+      data: { reason: "invalid_request_state" },
+    });
+  });
+
   it("the same seed gives byte-identical tables (this run's are the committed export's), and no printed line exceeds 100 characters", () => {
     const text = formatWithoutASessionWire(first);
     // What the lesson prints of the wire, run now, stands in the export committed for this seed:

@@ -12,8 +12,12 @@ const NAME = "07-writing-a-client";
 const EXPORTS = [join("lessons", `${NAME}.md`), join("lessons", "seed-20260219", `${NAME}.md`)];
 const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
 
-/** The export's prose: outside fenced blocks, white space folded to single spaces. */
-const proseOf = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, " ").replace(/\s+/g, " ");
+/** The export's prose: outside fenced blocks, quote markers dropped, white space folded to single spaces. */
+const proseOf = (markdown: string) =>
+  markdown
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/^> ?/gm, "")
+    .replace(/\s+/g, " ");
 
 /** The body, from the title to `## Next` (the only place a later lesson may be named). */
 const bodyOf = (markdown: string) => markdown.slice(0, markdown.indexOf("\n## Next"));
@@ -124,32 +128,34 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
   for (const file of EXPORTS) {
     const prose = proseOf(read(file));
     for (const phrase of [
-      // listChanged and its notification are lesson 6's (its minimal server declares it); here one
-      // clause points back, with what a client does on reading it.
-      "none of the four servers declares `listChanged: true`, so none sends lesson 6's `notifications/tools/list_changed`",
+      // listChanged and its notification are lesson 6's; in 2026-07-28 the notification comes on a
+      // subscriptions/listen stream and invalidates a cached result (server/utilities/caching.mdx,
+      // "Interaction with Notifications").
+      "None of the four servers declares `listChanged: true`, so here only the TTL ends a result's freshness.",
+      'Then "the notification **invalidates** the cached response and it should be considered immediately stale" (2026-07-28 `server/utilities/caching.mdx`, "Interaction with Notifications")',
       // Timeouts are lesson 3's (its test pins the rules); here one pointer, and SDK 2.4.0's default and error class.
       "The client's own failures (lesson 3) throw an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout (60 seconds by default in SDK 2.4.0) or `CONNECTION_CLOSED`",
       // Sessions are lesson 5's (over HTTP, lesson 2's session ID and DELETE): one pointer, with the
       // one fact the lesson's counts use, that a stdio session lasts as long as the server process.
-      "The reason is the lesson's question, which is about sessions: 2025-11-25 has them, and 2026-07-28 has none.",
-      "Over stdio such a session lasts as long as the server process.",
+      "Section 3 measures the question in 2026-07-28, where the choice is between listing again and caching by `ttlMs`; one box gives 2025-11-25's answer, once per session.",
+      "In 2025-11-25 a session over stdio lasts as long as the server process",
       // Only cacheable results carry ttlMs (2026-07-28 caching.mdx, "Cacheable Results").
-      "Its list results say how long they stay fresh instead (`ttlMs`, lesson 4)",
+      "the opening is `server/discover`, and every list result says how long it stays fresh (`ttlMs`, lesson 4)",
       // SDK 2.4.0 attaches the _meta keys only once a modern era is negotiated.
       'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request and notification; in `"legacy"` mode it adds none',
-      // Tool names SHOULD be unique within a server (2026-07-28 server/tools.mdx, "Tool Names").
-      "tool names SHOULD be unique within a server, not across servers",
+      // Tool names SHOULD be unique within a server (2025-11-25 and 2026-07-28 server/tools.mdx,
+      // "Tool Names"); the note on collisions across servers is new in 2026-07-28.
+      "Tool names SHOULD be unique within a server, in both revisions; across servers, 2026-07-28 adds a note",
       // 2026-07-28 basic/index.mdx, "Statelessness": the SHOULD NOT is about a stdio process's
       // lifetime, not about listing before each task.
-      'so listing before each task needs no new process; what it still advises against is the per-task client\'s new process for each task: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process"',
+      'That process per task is what 2026-07-28 advises against: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process" (2026-07-28 `basic/index.mdx`, "Statelessness")',
       // Over stdio a new session being a new process is the course's practice, not a rule of MCP.
-      "Over stdio the course starts a new server process for each new session",
+      "over stdio the course starts a new server process for each, which must start before it can answer",
       // 2025-11-25 server/tools.mdx, "List Changed Notification", gives only the server's SHOULD;
       // listing again is what a client may do, not text of that page.
-      "a client that reads that notification can list the tools again within its session",
+      "Within a session, a client that reads `notifications/tools/list_changed` can list the tools again.",
       // Sessions are counted in 2025-11-25 because servers still speak it (lesson 5's dual-era steps).
       "a client that follows lesson 5's three dual-era steps falls back to `initialize` with them",
-      "SHOULD NOT rely on `serverInfo`'s `name`",
       "`nextCursor`",
     ])
       assert.ok(prose.includes(phrase), `${file}: ${phrase}`);
@@ -165,13 +171,18 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     const text = read(file);
     const prose = proseOf(text);
     const count = (phrase: RegExp) => (prose.match(phrase) ?? []).length;
-    assert.ok(prose.includes("and the lesson means 2025-11-25 wherever it names no revision"), file);
-    // Why the lesson counts in 2025-11-25 is said in the introduction, before What you will learn,
-    // and where the client switches to it, a heading says so.
-    const reason = prose.indexOf("The reason is the lesson's question, which is about sessions");
-    assert.ok(reason >= 0 && reason < prose.indexOf("**What you will learn**"), `${file}: the reason, up front`);
-    assert.match(text, /^### From here on: 2025-11-25 and the course's host$/m, file);
-    assert.equal(count(/names no revision/g), 1, `${file}: the default revision is said once`);
+    // The question is framed in 2026-07-28 up front, before What you will learn; where the client
+    // switches to 2025-11-25, a heading says so, and no default revision is assumed.
+    const frame = prose.indexOf("where the choice is between listing again and caching by `ttlMs`");
+    assert.ok(frame >= 0 && frame < prose.indexOf("**What you will learn**"), `${file}: the frame, up front`);
+    assert.ok(
+      prose.includes(
+        "How often should a client pay for discovery: before every task, once, or once and then again whenever a result has gone stale?",
+      ),
+      file,
+    );
+    assert.match(text, /^### In 2025-11-25, with the course's host$/m, file);
+    assert.equal(count(/names no revision|From here on: 2025-11-25/g), 0, `${file}: no default revision`);
     // How a session ends over HTTP is lessons 2 and 5's: pointed back to, not told again.
     assert.doesNotMatch(prose, /closing its HTTP connections/, `${file}: no connection ends a session`);
     assert.equal(count(/DELETE|MCP-Session-Id|Session Management/g), 0, `${file}: sessions are lesson 5's`);
@@ -187,7 +198,7 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     // One decision, one name: lesson 6's decideOn; the simulator's agreeOn is not named beside it.
     assert.doesNotMatch(text, /agreeOn/, file);
     // The fleet's devices, their fields and its task's ground truth are lesson 8's: not told here.
-    assert.doesNotMatch(text, /downtime_min|operating_hours|risk_score|max_hours|top_devices {2}/, file);
+    assert.doesNotMatch(text, /downtime_min|operating_hours|risk_score|max_hours|^top_devices {2}/m, file);
     // Exercises are answered from the lesson, not from a source file.
     const exercises = text.slice(text.indexOf("\n1. ", text.indexOf("## Exercises")), text.indexOf("## Solutions"));
     assert.doesNotMatch(exercises, /src\/|runWithDiscovery/, file);
@@ -217,7 +228,7 @@ test("the shape: assumptions of at most 10 lines, numbered sections, folded answ
       "Assumptions",
       "1 · The fourth server",
       "2 · A client on the SDK",
-      "3 · Once per session or once per task",
+      "3 · Every task, once, or while fresh",
       "4 · What the model is told",
       "Summary",
       "Exercises",
@@ -281,7 +292,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // at its first use (MCP requires no list request).
     assert.ok(
       prose.includes(
-        "a client has to learn what each server offers, by *discovery* (lesson 6); in this lesson's counts, the opening (`initialize`",
+        "a client has to learn what each server offers, by *discovery* (lesson 6); in this lesson's counts, the opening, then a list request",
       ),
       `${file}: discovery defined at its first use`,
     );
@@ -296,7 +307,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const section = prose.slice(fleet, prose.indexOf("## 2 · "));
     assert.ok(
       section.startsWith(
-        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`. It belongs to no water utility, so its names are English: it serves connected medical devices, drawn from the seed.",
+        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`. It belongs to no water utility, so its tool names are English. At version 1, it holds an inventory of connected medical devices, drawn from the seed.",
       ),
       file,
     );
@@ -500,8 +511,96 @@ test("the era switch: its reason at the top, lesson 10's 2026-07-28 figures only
     const next = text.slice(text.indexOf("## Next"));
     assert.match(
       next.replace(/\s+/g, " "),
-      /Lesson 10 gives this lesson's figures in 2026-07-28, which has no session/,
+      /Lesson 10 measures section 3's three clients on the real wire, in both eras\./,
     );
     assert.doesNotMatch(bodyOf(text), /lesson 10/i, file);
+  }
+});
+
+test("section 3 measures discovery in 2026-07-28: per task on the kept processes, once, cached by ttlMs; 2025-11-25 in one box", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const prose = proseOf(text);
+    const section = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
+    // The main table is the 2026-07-28 one: three clients, no notification, no session.
+    assert.match(section, /^discovery {2}discoveries {2}before tasks {2}calls {2}completed {2}req/m, file);
+    for (const row of [
+      /^per task +13 +every +33 +7 +183 +183 +0 /m,
+      /^once +1 +1 +33 +7 +39 +39 +0 /m,
+      /^cached +3 +1 7 13 +33 +7 +63 +63 +0 /m,
+    ])
+      assert.match(section, row, file);
+    // The 2025-11-25 comparison is a quoted box, not a table.
+    assert.doesNotMatch(text, /^per session +1 /m, `${file}: no session table`);
+    const box = section.slice(section.indexOf("> **In 2025-11-25, once means once per session.**"));
+    assert.ok(box.length < section.length, `${file}: the box`);
+    assert.match(box, /^> In this run, discovering before each of the 13 tasks costs \d+ tokens/m, file);
+    // The per-task clients: the 2026-07-28 one lists again on the processes it keeps; the 2025-11-25
+    // one starts a process per task, which 2026-07-28 advises against (basic/index.mdx, "Statelessness").
+    assert.ok(
+      prose.includes(
+        "*per task* keeps no result between tasks, and discovers again before each, on the same processes;",
+      ),
+      file,
+    );
+    assert.ok(
+      prose.includes(
+        "It costs no process: over stdio, all three clients keep one `olcum` and one `fleet` for the whole run.",
+      ),
+      file,
+    );
+    assert.ok(
+      prose.includes(
+        "A client that keeps nothing between tasks opens a new session before each: with a remote server a new `initialize` exchange; over stdio the course starts a new server process for each",
+      ),
+      file,
+    );
+    // caching.mdx, "Freshness Calculation": the rule, and both of its client SHOULDs.
+    assert.ok(
+      prose.includes(
+        'A result is fresh while `now < t_received + ttlMs`, where `t_received` is when the client received it. Once it is stale, the client SHOULD re-fetch it on next access; it SHOULD NOT treat the TTL as a polling interval (2026-07-28 `server/utilities/caching.mdx`, "Freshness Calculation").',
+      ),
+      file,
+    );
+    assert.ok(
+      prose.includes("in 2026-07-28 on a stream the client opens with `subscriptions/listen` (lesson 3)"),
+      file,
+    );
+    assert.match(
+      prose,
+      /The cached client fetched again before tasks 7 and 13, when the results' `ttlMs` of 3600000 ms had run out\./,
+      file,
+    );
+  }
+});
+
+test("tool names across servers: 2026-07-28's note quoted word for word, and one prefixing scheme computed on two servers", () => {
+  // 2026-07-28 server/tools.mdx, "Tool Names", the note (2025-11-25 has only "unique within a server").
+  const should =
+    "Clients or proxies that aggregate tools from multiple servers **MAY** encounter naming collisions (for example, two servers each exposing a `search` tool) and **SHOULD** implement a disambiguation strategy such as prefixing tool names with a server identifier.";
+  const shouldNot =
+    "The server `name` (from `serverInfo`) is not guaranteed to be unique across servers and **SHOULD NOT** be relied upon for disambiguation.";
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const quoted = text
+      .split("\n")
+      .filter((line) => line.startsWith(">"))
+      .map((line) => line.replace(/^>\s?/, ""))
+      .join(" ")
+      .replace(/\s+/g, " ");
+    assert.ok(quoted.includes(should) && quoted.includes(shouldNot), `${file}: both sentences, exactly`);
+    assert.ok(text.includes("const prefixed = prefixToolNames(["), file);
+    for (const line of [
+      "host's key   serverInfo name  listed as      shown to the model as",
+      "fleet-north  fleet            count_devices  fleet-north__count_devices",
+      "fleet-south  fleet            get_device     fleet-south__get_device",
+    ])
+      assert.ok(text.includes(`\n${line}\n`), `${file}: ${line}`);
+    const prose = proseOf(text);
+    assert.ok(prose.includes("The host knows each server by the key it configured it under"), file);
+    assert.ok(
+      prose.includes("One scheme, the course's choice, prefixes each listed name with that key and `__`"),
+      file,
+    );
   }
 });

@@ -4,7 +4,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it, test } from "node:test";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
-import { COUNT_KEY, formatGrowthTable, formatWritingAClient } from "../../src/lessons/writingAClient/tables";
+import {
+  COUNT_KEY,
+  discoveredBefore,
+  formatGrowthTable,
+  formatWritingAClient,
+} from "../../src/lessons/writingAClient/tables";
+import { prefixToolNames, sharedToolNames } from "../../src/lessons/writingAClient/toolNames";
+import { DEFAULT_TASK_SPACING_MS } from "../../src/simulatedClient/session";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import * as prose from "../../src/lessons/writingAClient/prose";
 import { findLesson } from "../../src/lessons/catalog";
@@ -32,14 +39,15 @@ const readings = () => [
   prose.describeClientSeed,
   prose.readDiscovery,
   prose.readToolNames,
+  prose.readCurrentModes,
   prose.readModes,
   prose.readReport,
   prose.summarizeClient,
   prose.solveClientExercises,
 ];
 
-/** Computed prose with its line breaks (`wrapMarkdown`'s) and other white space folded to single spaces. */
-const flat = (text: string) => text.replace(/\s+/g, " ");
+/** Computed prose with its quote markers dropped and its line breaks (`wrapMarkdown`'s) and other white space folded to single spaces. */
+const flat = (text: string) => text.replace(/^> /gm, "").replace(/\s+/g, " ");
 
 /** Every line inside a fenced block of a lesson export (output, code and shown source). */
 function fencedLines(markdown: string): string[] {
@@ -64,6 +72,9 @@ test("seed 20260218: the key table lines", () => {
     "per task              13     33          7  183   183     52    6457          267",
     "per session            1     33          7   39    39      4    1357           51",
     "difference            12      0          0  144   144     48    5100          216",
+    "per task            13  every            33          7  183   183      0   12948          267",
+    "cached               3  1 7 13           33          7   63    63      0    4478           87",
+    "fleet-south  fleet            top_devices    fleet-south__top_devices",
     "    1              505             505          0         1.00              22             22",
     "   13             6457            1357       5100         4.76             267             51",
     "               arguments    field (required), limit, model, site, firmware, min_hours, max_hours",
@@ -88,15 +99,26 @@ test("every line lesson 7 prints is at most 100 characters, for any seed", () =>
 test("seed 20260218: the readings quote the run", () => {
   assert.match(
     flat(prose.readModes(lesson)),
-    /The whole difference is 12 extra discoveries: 12 × 425 = 5100 tokens and 216 round trips\./,
+    /^In this run, discovering before each of the 13 tasks costs 6457 tokens and 267 round trips, once per session 1357 and 51, for the same 33 calls\./,
+  );
+  // The 2025-11-25 comparison is a quoted box: every line of it starts with the quote marker.
+  assert.ok(
+    prose
+      .readModes(lesson)
+      .split("\n")
+      .every((line) => line.startsWith("> ")),
+  );
+  assert.equal(
+    flat(prose.readCurrentModes(lesson)),
+    "All three clients make the same 33 calls and complete the same 7 of 13 tasks. One discovery of the 4 servers is 12 requests, 12 responses, 0 notifications, 847 tokens and 18 round trips; section 2's 2025-11-25 discovery costs 425 tokens. Of each client's tokens, discovery takes 11011 (85%) per task, 847 (30%) once and 2541 (57%) cached. The cached client fetched again before tasks 7 and 13, when the results' `ttlMs` of 3600000 ms had run out.",
   );
   assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
   assert.match(
     flat(prose.readReport(lesson)),
-    /costs 1 line, a note on 2 others and 28 tokens \(22 → 50\), and names a drop as the reason for 6 of the 6 calls that ended in the client\./,
+    /it adds 1 line, a note on 2 others and 28 tokens, and names a drop as the reason for 6 of the 6 calls that ended in the client\./,
   );
   // The fleet's ground truth is lesson 8's: here only whether its task completes, in exercise 1.
-  assert.match(flat(prose.solveClientExercises(lesson)), /The fleet task completes on this seed\./);
+  assert.match(flat(prose.solveClientExercises(lesson)), /the fleet task completes on this seed\./);
   assert.match(
     flat(prose.readDiscovery(lesson)),
     /Discovering all 4 servers costs 12 requests, 12 responses, 4 notifications, 425 tokens and 18 round trips\. For the 3 servers of lesson 1 it is 9 requests, 3 notifications, 317 tokens and 15 round trips: 3\.2 times the tokens of the handshake \(99\), 10 round trips more\./,
@@ -108,7 +130,7 @@ test("seed 20260218: the readings quote the run", () => {
   const solutions = flat(prose.solveClientExercises(lesson));
   assert.match(
     solutions,
-    /One discovery saves 3 messages, 37 tokens and 2 round trips; the per-task client, discovering 13 times, 481 tokens and 26 round trips\./,
+    /One discovery saves 3 messages, 37 tokens and 2 round trips; the box's per-task client, discovering 13 times, 481 tokens and 26 round trips\./,
   );
   // A real client that closes after `initialize` never gets `tools/list`: the counts and the silent
   // result stand, but the reporting client can no longer name kayit's tools or tie the failures to the drop.
@@ -119,16 +141,28 @@ test("seed 20260218: the readings quote the run", () => {
   assert.doesNotMatch(solutions, /The result does not change/);
   assert.match(
     solutions,
-    /For n = 13, k = 4: 4 discoveries, 2632 tokens in all; k = 1 gives 6457, k ≥ 13 gives 1357\./,
+    /For n = 13, k = 4: 4 discoveries, 5325 tokens in all; k = 1 gives 12948, k ≥ 13 gives 2784\. A run with tasks 900000 ms apart, a 3600000 ms `ttlMs` covering 4 of them, fetches before tasks 1, 5, 9 and 13, and counts the same\./,
   );
   assert.match(solutions, /`notifications\/tools\/list_changed tarife` \(17 tokens, no round trip\)/);
 });
 
 test("the solutions' figures agree with runs of the same client", () => {
-  // Exercise 3: renewing every k tasks costs ⌈n / k⌉ discoveries; k = 1 is the per-task run.
+  // Legacy: the per-task run is the session run plus twelve more discoveries.
   const one = lesson.discovery.reduce((n, r) => n + r.tokens, 0);
   assert.equal(lesson.perSession.work.tokens + 13 * one, lesson.perTask.total.tokens);
   assert.equal(lesson.perSession.work.tokens + one, lesson.perSession.total.tokens);
+  // Exercise 3 (2026-07-28): renewing every k tasks costs ⌈n / k⌉ discoveries; k = 1 is the
+  // per-task run, k ≥ n the once run, and a run whose ttlMs covers 4 tasks renews 4 times.
+  const { perTask, once, cached, renewed } = lesson.current;
+  const current = once.discovery.tokens;
+  assert.equal(once.work.tokens + 13 * current, perTask.total.tokens);
+  assert.equal(once.work.tokens + 3 * current, cached.total.tokens);
+  assert.equal(renewed.discoveries, 4);
+  assert.equal(renewed.total.tokens, once.work.tokens + 4 * current);
+  assert.deepEqual(
+    renewed.steps.flatMap((s, i) => (s.discoveryMessages > 0 ? [i + 1] : [])),
+    [1, 5, 9, 13],
+  );
   // Exercise 2: what follows kayit's initialize result is what a discovery of kayit costs beyond its first two messages.
   const kayit = lesson.discovery.find((r) => r.server === "kayit")!;
   const [request, result] = lesson.transcripts.kayit;
@@ -155,9 +189,11 @@ test("readings are complete sentences for other seeds and state what their runs 
       assert.doesNotMatch(out, /undefined|NaN|\[object/, `${read.name} at seed ${seed}`);
     }
     // The checks the prose makes must hold, or the prose would say otherwise.
-    assert.match(flat(prose.readModes(result)), /Both clients make the same/);
+    assert.match(flat(prose.readModes(result)), /for the same 33 calls\./);
+    assert.match(flat(prose.readCurrentModes(result)), /^All three clients make the same 33 calls/);
+    assert.match(flat(prose.readCurrentModes(result)), /The cached client fetched again before tasks 7 and 13,/);
     assert.match(flat(prose.readReport(result)), /On the wire the report costs nothing/);
-    assert.match(flat(prose.solveClientExercises(result)), /The fleet task completes on this seed\./);
+    assert.match(flat(prose.solveClientExercises(result)), /the fleet task completes on this seed\./);
     assert.match(flat(prose.summarizeClient(result)), /costs nothing on the wire/);
     assert.deepEqual(result.growth[0].perTask, result.growth[0].perSession);
   }
@@ -204,11 +240,14 @@ test("the catalog lists lesson 7 between 6 and 8, and the committed export carri
   assert.equal(findLesson("writing-a-client")?.title, "Writing a Client");
   const exported = readFileSync(join(ROOT, "lessons", "07-writing-a-client.md"), "utf8");
   assert.match(exported.split("\n")[0], /with seed 20260218/);
-  // The lesson prints every table but two: the growth rows, which the comparison of the two
-  // clients leaves out (one table, one paragraph), and the fleet's tools, which are lesson 8's.
+  // The lesson prints every table but four: the growth rows and the 2025-11-25 table, which the
+  // box gives in one paragraph; the silent result, which the prose describes; and the fleet's
+  // tools, which are lesson 8's.
   const printed = text
     .split(/^## /m)
-    .filter((section) => section && !/^(as tasks grow|the fleet's tools)\n/.test(section));
+    .filter(
+      (section) => section && !/^(as tasks grow|the fleet's tools|2025-11-25: discovery|silent result)/.test(section),
+    );
   assert.equal(printed.length, 5);
   for (const section of printed)
     for (const line of section.split("\n").slice(1).filter(Boolean)) assert.ok(exported.includes(line), line);
@@ -237,7 +276,7 @@ test("the servers' tool names never collide, so the allowlist's bare names each 
   );
 });
 
-test("per task against per session is one table and its reading, with no chart", () => {
+test("2025-11-25's per task against per session is one box, with no table and no chart", () => {
   for (const [file, seed] of [
     [EXPORTS[0], 20260218],
     [EXPORTS[1], 20260219],
@@ -432,4 +471,47 @@ test("the 2026-07-28 client over Streamable HTTP returns what it returns over st
     );
     assert.match(flat(exported), /its `server\/discover` is one more POST to the same endpoint/, file);
   }
+});
+
+test("prefixToolNames parts two servers' equal names by the host's keys, never by serverInfo", () => {
+  const fleet = lesson.servers.find((s) => s.name === "fleet")!.tools.map((t) => t.name);
+  const rows = prefixToolNames([
+    { key: "fleet-north", serverInfoName: "fleet", tools: fleet },
+    { key: "fleet-south", serverInfoName: "fleet", tools: fleet },
+  ]);
+  assert.deepEqual(rows, lesson.collision);
+  assert.deepEqual(sharedToolNames(rows), ["count_devices", "top_devices", "get_device"]);
+  assert.equal(new Set(rows.map((r) => r.prefixed)).size, 6);
+  assert.ok(rows.every((r) => r.prefixed === `${r.key}__${r.tool}`));
+  // Each prefixed name stays within the characters 2026-07-28 server/tools.mdx, "Tool Names", lists.
+  assert.ok(rows.every((r) => /^[A-Za-z0-9_.-]{1,128}$/.test(r.prefixed)));
+  assert.throws(
+    () =>
+      prefixToolNames([
+        { key: "fleet", serverInfoName: "fleet", tools: fleet },
+        { key: "fleet", serverInfoName: "fleet", tools: fleet },
+      ]),
+    /a key of its own/,
+  );
+  assert.throws(
+    () =>
+      prefixToolNames([
+        { key: "a", serverInfoName: "x", tools: ["b__c"] },
+        { key: "a__b", serverInfoName: "y", tools: ["c"] },
+      ]),
+    /prefixed tool names are equal/,
+  );
+});
+
+test("the 2026-07-28 runs: ten minutes apart, an hour's ttlMs, and discoveredBefore says when", () => {
+  assert.equal(DEFAULT_TASK_SPACING_MS, 600_000);
+  const { perTask, once, cached } = lesson.current;
+  assert.ok(once.sent.filter((m) => m.kind === "response").every((m) => m.ttlMs === 3_600_000));
+  assert.deepEqual([perTask.era, once.era, cached.era], ["stateless", "stateless", "stateless"]);
+  assert.ok(perTask.discover && once.discover && cached.discover, "server/discover first, as the SDK's client");
+  assert.equal(perTask.sent.filter((m) => m.method === "initialize").length, 0);
+  assert.deepEqual(
+    [discoveredBefore(perTask), discoveredBefore(once), discoveredBefore(cached)],
+    ["every", "1", "1 7 13"],
+  );
 });

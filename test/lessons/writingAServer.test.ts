@@ -7,9 +7,9 @@ import { writingAServerJson } from "../../src/lessons/writingAServer/json";
 import { SHOWN_DECLARATIONS, SHOWN_SERVER, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
 import { ALL_LEVELS, declare } from "../../src/sim/declaration";
 import { SERVER_FACTS } from "../../src/world/servers";
-import { formatWritingAServer } from "../../src/lessons/writingAServer/tables";
+import { formatGateTable, formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
-import { readBesideMcp } from "../../src/lessons/writingAServer/prose";
+import { readBesideMcp, readGates } from "../../src/lessons/writingAServer/prose";
 import { knowingKayit, withoutVersionRule } from "../../src/lessons/writingAServer/simulate";
 import { sameRunRow } from "../../src/world/runTasks";
 import { sameHandshakeCost } from "../../src/world/handshakes";
@@ -293,6 +293,9 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     const [h0, , , h3] = r.handshake;
     const [n, f, e, full] = r.runs;
     const [silent, gated, approved] = r.wide;
+    const gate = (level: number, reading: "passes" | "mcp") =>
+      r.gates.find((row) => row.level === level && row.reading === reading)!;
+    const [mcp1, mcp2] = [gate(1, "mcp"), gate(2, "mcp")];
     const calls = (run: { level: number; request: number }) => run.request - r.handshake[run.level].request;
     const expected = [
       `The ${servers} servers' ${tools} tools come to ${b0} bytes at level 0, ${b1} at level 1 and ${b2} at level 2: ` +
@@ -303,17 +306,22 @@ test("every number lesson 6's markdown states is what the run computes, for any 
       `the ${n.failures["sayac_oku: abone yok"]} calls to \`sayac_oku\` answer \`abone yok\`, the ` +
         `${n.failures["bolge_ozet: bolge yok"]} to \`bolge_ozet\` \`bolge yok\``,
       `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
-      `of ${f.request} requests sent, ${r.handshake[1].request} are the handshake's and ${calls(f)} are calls`,
+      `of ${f.request} requests sent, ${r.handshake[1].request} are the handshake's.`,
       `**Level 3 (full)** completes ${full.completed}: the version rule took \`bolge_ozet\` too.`,
       `With \`kayit_yaz\` allowed the client negotiates ${silent.negotiated} tools`,
-      `${silent.written} records are written and ${silent.completed} tasks complete`,
-      `${gated.blocked} blocked, ${gated.written} written, ${gated.completed} completed; with approval, ` +
-        `${approved.written} are written and ${approved.completed} complete`,
+      `this gate passes silence: ${silent.written} records are written unasked`,
+      `At level 2 it stops the same ${gated.blocked} calls; with approval, ${approved.written} are written.`,
       `Names alone: ${n.negotiated} tools negotiated, ${n.failed} of ${n.calls} calls failed, ${n.completed} of ` +
         `${r.tasks.length} tasks completed. Names and fields: ${f.calls} calls, ${f.completed} tasks completed.`,
       `the fields add ${b1 - b0} to the \`tools/list\` results, the \`annotations\` ${b2 - b1}`,
-      `the side effect went through unasked ${silent.written} times; declared, the approval gate stopped it ${gated.blocked} times`,
+      `with no \`annotations\` the approval gate held all ${mcp1.blocked} first calls, reads included; ` +
+        `with them, only the ${mcp2.blocked} calls to \`kayit_yaz\`.`,
+      `the gate passes silence, so the side effect went through unasked ${silent.written} times.`,
     ];
+    assert.equal(mcp1.blocked, r.tasks.length, "every task's first call held");
+    assert.equal(silent.completed, approved.completed);
+    assert.equal(gated.written, 0);
+    assert.equal(calls(f), f.calls - f.failed, "the refused calls are never sent");
     for (const sentence of expected) assert.ok(md.includes(sentence), `seed ${seed}: ${sentence}`);
     assert.equal(b3, b2, "level 3 adds no byte to a tool");
     assert.ok(sameRunRow(e, f), "level 2 prints level 1's row");
@@ -503,7 +511,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     const discovery = prose.indexOf("*discovery*, the requests by which a client learns what a server offers");
     assert.ok(discovery !== -1 && discovery + 1 === prose.search(/discovery/i), `${path}: discovery defined first`);
     assert.match(prose, /`yetenek bildir` \(declare capabilities\)/, path);
-    assert.match(prose, /`tip` \(subscriber type\)/, path);
+    if (prose.includes("`tip`")) assert.match(prose, /`tip` \(subscriber type\)/, path);
     assert.match(
       prose,
       /Its answer always carries a `surum` \(version\), but the client counts it only at level 3, as the real server sends `undeclared` below it\./,
@@ -546,7 +554,7 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     // "Error Handling").
     assert.match(
       prose,
-      /Sent, the calls the client refused with `arac bildirilmedi` would have run: `kayit_yaz` and `bolge_ozet` are tools the servers list and handle, and the refusal is the client's policy, not the server's\. With these servers and these calls, only a call to a name the server lacks would get -32602\./,
+      /Sent, the calls the client refused with `arac bildirilmedi` would have run: the refusal is the client's policy, not the server's\./,
       path,
     );
     assert.doesNotMatch(prose, /refused with `arac bildirilmedi` would be a JSON-RPC error/, path);
@@ -592,9 +600,12 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
     assert.match(
       prose,
-      /the version is the server's, in `serverInfo` up to 2025-11-25, in 2026-07-28 in its results' `_meta` and `server\/discover`\./,
+      /The version is the server's, in its `serverInfo`: the `initialize` result's up to 2025-11-25, and in 2026-07-28 each result's `_meta`, the discover result's included \(`basic\/index\.mdx`\)\./,
       path,
     );
+    // 2026-07-28 basic/index.mdx "Per-response protocol fields" and server/discover.mdx
+    // "DiscoverResult": still `serverInfo`, under `_meta`, the discover result's too.
+    assert.doesNotMatch(prose, /in its results' `_meta` and `server\/discover`/, path);
   }
 });
 
@@ -697,7 +708,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     const points = [
       /The course's host \(lesson 5\) has no model, so each contrast measures one of its devices, with one MCP reading each:/,
       /\*\*Level 0 against 1\*\* measures a host that fills a call's arguments from the declared fields alone\. In MCP a model is in the same place: the `inputSchema` and `description` are all it has\./,
-      /\*\*Level 1 against 2\*\* measures the approval gate, which holds a call only if its tool declares a side effect, and so passes silence\. A host on MCP's defaults reads silence as a possible write\./,
+      /\*\*Level 1 against 2\*\* measures the approval gate, which as the course built it passes silence\. A host on MCP's defaults reads silence as a possible write; the lesson runs both\./,
       /\*\*Level 2 against 3\*\* measures the version rule;/,
     ];
     for (const point of points) {
@@ -707,7 +718,11 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     // Each MCP caveat is said once, not again after the runs.
     assert.doesNotMatch(prose, /MCP says something different|rests on a device|What carries over to MCP/, path);
     assert.equal(prose.match(/no model/g)?.length, 1, `${path}: said once`);
-    assert.equal(prose.match(/MCP's defaults/g)?.length, 4, `${path}: learn list, MCP section, contrast, summary`);
+    assert.equal(
+      prose.match(/MCP's defaults/g)?.length,
+      7,
+      `${path}: learn list, MCP section, contrast, the MCP reading (heading, table's reading), summary`,
+    );
     assert.doesNotMatch(prose, /is the course's rule, not MCP's|The course's approval gate asks only about/, path);
   }
 });
@@ -789,7 +804,7 @@ test("an undeclared side effect escapes the course's gate, not MCP's: by MCP's d
   // destructiveHint to true, so a gate that reads the hints by the defaults holds a tool that declares nothing.
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    assert.match(prose, /A host on MCP's defaults reads silence as a possible write\./, path);
+    assert.match(prose, /A host on MCP's defaults reads silence as a possible write;/, path);
     assert.doesNotMatch(
       prose,
       /escapes an approval gate that reads them|main finding|The approval gate can only ask|falsely declares/,
@@ -797,8 +812,49 @@ test("an undeclared side effect escapes the course's gate, not MCP's: by MCP's d
     );
     assert.match(
       prose,
-      /escapes the course's approval gate, which passes silence; MCP's defaults would hold it\./,
+      /Level 1 against level 2, read by MCP's defaults: with no `annotations` every call waits for a person, with them only the call that writes\. The approval gate as the course built it passes silence: a side note\./,
       path,
     );
+    assert.doesNotMatch(prose, /escapes the course's approval gate/, `${path}: the course's gate is the side note`);
+  }
+});
+
+test("level 1 against level 2 read by MCP's defaults: the gate table under both readings, right after the side-effect contrast", () => {
+  for (const { path, text } of exportsOf6()) {
+    const seed = Number(/with seed (\d+)\./.exec(text)![1]);
+    const r = simulateWritingAServer(seed);
+    // Its place: after the course's wide table, in the same section, before the Summary.
+    const wide = text.indexOf("console.log(formatWideTable(lesson.wide));");
+    const gates = text.indexOf("console.log(formatGateTable(lesson.gates));");
+    const summary = text.indexOf("## Summary");
+    assert.ok(wide !== -1 && wide < gates && gates < summary, `${path}: the MCP reading follows the wide table`);
+    assert.equal(text.slice(wide, summary).match(/^## /gm), null, `${path}: one section`);
+    assert.ok(text.includes(formatGateTable(r.gates)), `${path}: the table, computed from the run`);
+    assert.ok(text.includes(readGates(r)), `${path}: its reading, computed from the run`);
+    const row = (level: number, reading: "passes" | "mcp") =>
+      r.gates.find((g) => g.level === level && g.reading === reading)!;
+    // MCP's defaults (schema.mdx ToolAnnotations: readOnlyHint false): every call held at level 1,
+    // the reads included; only kayit_yaz's from level 2, where the read-only tools say so.
+    assert.equal(row(1, "mcp").sent, 0);
+    assert.equal(row(1, "mcp").blocked, r.tasks.length);
+    assert.deepEqual([...row(1, "mcp").held].sort(), ["bolge_ozet", "sayac_oku"]);
+    assert.deepEqual(row(2, "mcp").held, ["kayit_yaz"]);
+    assert.deepEqual(row(2, "mcp"), { ...row(2, "passes"), reading: "mcp" });
+    // The course's reading repeats the wide table: silence passes, and kayit_yaz writes unasked.
+    const [silent, gated] = r.wide;
+    assert.deepEqual(
+      [row(1, "passes").blocked, row(1, "passes").written, row(1, "passes").completed],
+      [silent.blocked, silent.written, silent.completed],
+    );
+    assert.deepEqual([row(2, "passes").blocked, row(2, "passes").completed], [gated.blocked, gated.completed]);
+    const prose = proseOf(text);
+    assert.match(prose, /That this gate passes silence is the course's device, a side note\./, path);
+    assert.match(
+      prose,
+      /\*\*Read by MCP's defaults\*\*, a tool not marked `readOnlyHint: true` may write, so the gate holds it\./,
+      path,
+    );
+    assert.match(prose, /What declaring `annotations` buys: a server that marks its read-only tools/, path);
+    assert.ok(prose.indexOf("a side note.") < prose.indexOf("**Read by MCP's defaults**"), path);
   }
 });

@@ -1,10 +1,10 @@
-// Invariant: `serve --confirm-writes` is opt-in and follows 2026-07-28's multi round-trip pattern: a side-effect tool's first call is answered input_required with one form elicitation and a signed requestState bound to the call; the retry runs the tool only on an accepted confirm: true with the matching state; a decline, cancel or confirm: false ends in a complete isError result; a state whose tag does not verify is refused -32602; anything else asks again; without the flag, or in the legacy era, kayit_yaz writes at once; a client without the elicitation capability gets -32021.
+// Invariant: `serve --confirm-writes` is opt-in and follows 2026-07-28's multi round-trip pattern: a side-effect tool's first call is answered input_required with one form elicitation and a signed requestState bound to the call; the retry runs the tool only on an accepted confirm: true with the matching state; a decline, cancel or confirm: false ends in a complete isError result; a state whose tag does not verify, or a well-signed state presented on a call with other arguments, is refused -32602 with the same line; a retry without a usable answer asks again; without the flag, or in the legacy era, kayit_yaz writes at once; a client without the elicitation capability gets -32021.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isInputRequiredResult } from "@modelcontextprotocol/server";
+import { isInputRequiredResult, ProtocolError } from "@modelcontextprotocol/server";
 import { confirmationState, COURSE_STATE_KEY, stateBody } from "../../src/protocol/requestState";
 import { CONFIRM_KEY, CONFIRM_SCHEMA, confirmGate } from "../../src/server/confirmWrites";
-import { confirmedWrite, CONFIRMED_CALL, forgedWrite } from "../../src/wireClient/confirmTranscripts";
+import { confirmedWrite, CONFIRMED_CALL, forgedWrite, mismatchedWrite } from "../../src/wireClient/confirmTranscripts";
 import { isTranscriptLine, LineExchange } from "../../src/wireClient/lineExchange";
 import { serverArgs } from "../../src/wireClient/serveCommand";
 import { initializeRequest, requestMeta } from "../../src/wireClient/transcripts";
@@ -53,19 +53,31 @@ describe("confirmGate (the server's side of the round trips)", () => {
       assert.equal(result.resultType, undefined, "a complete result: the SDK adds resultType");
       assert.equal(result.content[0].text, `Not written: the user answered ${said}.`);
     }
-    // Asked again: no answer, an answer with another call's state, a tampered state, no content.
+    // Asked again ("Error Handling"): no answer, no content, an answer without the state.
     for (const retry of [
       answered(undefined),
-      answered(
-        { action: "accept", content: { confirm: true } },
-        confirmationState("kayit_yaz", { ...ARGS, deger: 555 }, KEY),
-      ),
-      answered({ action: "accept", content: { confirm: true } }, `${stateBody("kayit_yaz", ARGS)}.${"A".repeat(22)}`),
       answered({ action: "accept" }),
+      { inputResponses: { [CONFIRM_KEY]: { action: "accept", content: { confirm: true } } }, requestState: undefined },
     ]) {
       const again = confirmGate("kayit_yaz", ARGS, retry, KEY) as Record<string, any>;
       assert.equal(again.resultType, "input_required");
       assert.equal(again.requestState, STATE);
+    }
+  });
+
+  it("refuses -32602 a state that is not this call's: another call's (mrtr.mdx Server Requirements 5), or a tampered one", () => {
+    for (const state of [
+      confirmationState("kayit_yaz", { ...ARGS, deger: 555 }, KEY),
+      `${stateBody("kayit_yaz", ARGS)}.${"A".repeat(22)}`,
+    ]) {
+      assert.throws(
+        () => confirmGate("kayit_yaz", ARGS, answered({ action: "accept", content: { confirm: true } }, state), KEY),
+        (error: unknown) =>
+          error instanceof ProtocolError &&
+          error.code === -32602 &&
+          error.message === "Invalid or expired requestState" &&
+          (error.data as { reason?: string }).reason === "invalid_request_state",
+      );
     }
   });
 });
@@ -109,6 +121,18 @@ describe("serve kayit --confirm-writes on a real wire", () => {
       data: { reason: "invalid_request_state" },
     });
     assert.equal(transcript.outcome, "input_required, then a forged state: error -32602, nothing written");
+  });
+
+  it("another call's state: a well-signed state echoed on a retry for 555 is refused with the forged retry's line", async () => {
+    const [mismatched, forged] = await Promise.all([mismatchedWrite(), forgedWrite()]);
+    const lines = (transcript: typeof forged) =>
+      transcript.steps.filter(isTranscriptLine).map((step) => JSON.parse(step.line) as Record<string, any>);
+    const [, asked, retry, refused] = lines(mismatched);
+    assert.equal(retry.params.arguments.deger, 555);
+    assert.equal(retry.params.requestState, asked.result.requestState, "the server's own state, unchanged");
+    assert.deepEqual(refused, lines(forged)[3], "the same answer as the forged state");
+    assert.equal(refused.error.code, -32602);
+    assert.equal(mismatched.outcome, "input_required, then another call's state: error -32602, nothing written");
   });
 
   it("without the elicitation capability the SDK answers -32021 instead of asking", async () => {

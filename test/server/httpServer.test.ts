@@ -250,6 +250,22 @@ describe("serve --http, both eras (tarife)", () => {
     assert.ok(resultOf(stale).tools);
   });
 
+  it("no MCP-Protocol-Version: 400 -32020 when _meta names 2026-07-28; served on the legacy path with no _meta (lesson 2, section 3)", async () => {
+    // 2026-07-28 streamable-http.mdx, "Protocol Version Header": a server that supports clients earlier than
+    // 2025-06-18 MAY treat a request that omits the header as 2025-03-26. The era is read from the body.
+    const modernBody = await send(served.url, {
+      headers: { "mcp-method": "tools/list" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }),
+    });
+    assert.equal(modernBody.status, 400, modernBody.text);
+    assert.equal(errorOf(modernBody).code, -32020);
+    const older = await send(served.url, {
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }),
+    });
+    assert.equal(older.status, 200, older.text);
+    assert.ok(resultOf(older).tools);
+  });
+
   it("a 2026-07-28 request whose _meta lacks or mistypes a required field is 400 with -32602, as with no _meta at all", async () => {
     const version = { "io.modelcontextprotocol/protocolVersion": "2026-07-28" };
     const metas: [string, Record<string, unknown> | undefined][] = [

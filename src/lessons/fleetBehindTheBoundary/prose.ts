@@ -13,7 +13,7 @@ import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
 import { LOW_HOURS } from "../../fleet/catalog";
 import { SLOW_PROGRESS_STEPS } from "../../server/faults";
 import type { AgentRunRecord } from "../../fleet/runAgents";
-import { formatRate, msPerCall, refusedArguments } from "./tables";
+import { formatRate, refusedArguments } from "./tables";
 import type { FleetLessonResult } from "./simulate";
 import type { SlowHttpCall } from "./wire";
 import { shownBodyBytes } from "../httpText";
@@ -123,11 +123,11 @@ export function readConditions(result: FleetLessonResult): string {
       `changes the cost: the thorough agent's ${n(direct.bytes)} bytes in-process, ` +
       `${n(raw.bytes)} over ${code("raw")} and ${n(validating.bytes)} over ${code("validating")}. ` +
       `Of the shortcut agent's ${n(shortcutRaw.bytes)} on ${code("raw")}, ${n(handshakeBytes)} are ` +
-      `MCP's opening and ${code("tools/list")} (${opening} messages, mostly the three declarations).`
+      `MCP's opening and ${code("tools/list")} (${opening} messages).`
     : `On the three healthy paths the answers differ, which the reading did not expect: check the table row by row.`;
   return wrapMarkdown(
     `${healthy} Under ${code("slow")} the thorough agent takes ${slow.turns} turns instead of ` +
-      `${validating.turns} (${msPerCall(slow)} ms per call); under ${code("crash-restart")}, ` +
+      `${validating.turns}; under ${code("crash-restart")}, ` +
       `${n(restart.bytes)} bytes instead of ${n(validating.bytes)}: a second opening, its ` +
       `${code("tools/list")} and the repeated call.`,
   );

@@ -91,8 +91,9 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
 }
 
 /**
- * A reading of the stateless mismatch: the refusal's data, and what the wrong guess cost against
- * asking first, which a client pays once per server while the answer is fresh (its `ttlMs`).
+ * A reading of the stateless mismatch: the refusal's data, and what the refused request cost
+ * against asking first, which a client pays once per server while the answer is fresh (its
+ * `ttlMs`); then what the same server answers to 2025-11-25 named in `_meta`, which it also lists.
  */
 export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string {
   const [refusal] = linesFrom(wire.statelessMismatch, "server");
@@ -108,13 +109,23 @@ export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string
   const { code: errorCode, data } = refusal.error;
   const [, retry] = linesFrom(wire.statelessMismatch, "client");
   const retried: string = retry.params._meta["io.modelcontextprotocol/protocolVersion"];
+  const [dualEra] = linesFrom(wire.dualEraMismatch, "server");
+  const dualAsked: string = dualEra.error.data.requested;
+  const dualList: string[] = dualEra.error.data.supported;
+  const same =
+    JSON.stringify(dualList) === JSON.stringify(data.supported) && dualList.includes(dualAsked)
+      ? "though the same list names it"
+      : `listing ${codes(dualList)}`;
   return wrapMarkdown(
-    `The server refused with ${errorCode}. Its ${code("data")} names what it supports ` +
-      `(${codes(data.supported)}) and what was asked (${code(data.requested)}). The retry, ` +
-      `naming ${code(retried)}, got section 3's answer. The wrong guess cost 2 messages and ${asked + answered} bytes. ` +
+    `The server refused ${code(data.requested)} with ${errorCode}, listing the ` +
+      `${data.supported.length} versions it supports. The retry, ` +
+      `naming ${code(retried)}, got section 3's answer. The refused request cost 2 messages ` +
+      `and ${asked + answered} bytes. ` +
       `Asking ${code("server/discover")} first costs 2 messages and ` +
       `${discoverAsked + discoverAnswered} bytes, once per server while its answer stays fresh ` +
-      `(${code("ttlMs")}, ${fresh}; ${code("server/utilities/caching.mdx")}).`,
+      `(${code("ttlMs")}, ${fresh}). Asked for ` +
+      `${code(dualAsked)} in ${code("_meta")}, ${code("olcum")} refuses it too ` +
+      `(${dualEra.error.code}), ${same}.`,
   );
 }
 

@@ -9,10 +9,16 @@ import type { LifecycleAndNegotiationWire } from "./wire";
 
 /** The wire's transcripts, by name: one server process each. */
 export type TranscriptName =
-  "legacy" | "legacyMismatch" | "stateless" | "discover" | "kayit" | "statelessMismatch";
+  | "legacy"
+  | "legacyMismatch"
+  | "stateless"
+  | "discover"
+  | "kayit"
+  | "statelessMismatch"
+  | "dualEraMismatch";
 
 /** The transcripts the lesson prints, by the name a cell passes to {@link formatLines}. */
-export type LinesName = Exclude<TranscriptName, "stateless">;
+export type LinesName = Exclude<TranscriptName, "stateless" | "dualEraMismatch">;
 
 /** The transcripts printed without their ending (stdin closed, exit code, outcome): section 1 showed one. */
 const WITHOUT_ENDING: readonly LinesName[] = ["discover", "statelessMismatch", "kayit"];

@@ -2,8 +2,8 @@
  * Lesson 5, "Lifecycle and Negotiation": the real half. Scripted exchanges with real
  * `mcp-course serve` processes over stdio (`wireClient/transcripts.ts`): the two eras' openings,
  * a stateless opening that asks `server/discover` first (on `olcum`, and on `kayit`), and a
- * version mismatch in each era; then what each opening sends before the first `tools/call`,
- * counted from its lines. No line carries a subscriber, so nothing here depends on a seed.
+ * version mismatch in each era (in 2026-07-28 twice: an unknown version, then 2025-11-25); then
+ * what each opening sends before the first `tools/call`, counted from its lines. No line carries a subscriber, so nothing here depends on a seed.
  */
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import {
@@ -54,10 +54,15 @@ export interface LifecycleAndNegotiationWire {
   /** The same on `serve kayit`: its version and its tools' annotations. */
   kayit: Transcript;
   /**
-   * The dual-era `olcum` asked in 2025-11-25 through `_meta`: −32022, whose `data.supported`
-   * lists 2025-11-25 (served only through `initialize`), then the retry in 2026-07-28.
+   * The dual-era `olcum` asked through `_meta` for `1900-01-01`, a version no server speaks (the
+   * spec's own example, versioning.mdx): −32022 with `data.supported`, then the retry in 2026-07-28.
    */
   statelessMismatch: Transcript;
+  /**
+   * The same asked for 2025-11-25 through `_meta`: −32022 too, yet `data.supported` lists
+   * 2025-11-25 (served only through `initialize`); then the retry in 2026-07-28.
+   */
+  dualEraMismatch: Transcript;
   /** The three openings of `olcum` counted: legacy, stateless, stateless with discover first. */
   costs: OpeningCost[];
   /** Bytes of `,"_meta":{…}` inside every stateless request's `params`. */
@@ -105,6 +110,9 @@ function openingCost(opening: string, transcript: Transcript): OpeningCost {
   };
 }
 
+/** A version no server speaks: `basic/versioning.mdx`'s own −32022 example asks for it. */
+export const UNKNOWN_VERSION = "1900-01-01";
+
 /** The openings' names, as the cost table and the chart print them. */
 const OPENING_NAMES = {
   legacy: "2025-11-25, initialize",
@@ -113,7 +121,7 @@ const OPENING_NAMES = {
 } as const;
 
 /**
- * Runs lesson 5's real half: six short-lived server processes, side by side, each spoken to by a
+ * Runs lesson 5's real half: seven short-lived server processes, side by side, each spoken to by a
  * scripted client (`openings` starts two).
  *
  * An interrupt (SIGINT) in a kernel stops the run as a whole (`interruptible`): its servers are
@@ -129,14 +137,23 @@ export function runLifecycleAndNegotiationOnTheWire(): Promise<LifecycleAndNegot
 
 /** {@link runLifecycleAndNegotiationOnTheWire}'s run. */
 async function lifecycleAndNegotiationOnTheWire(): Promise<LifecycleAndNegotiationWire> {
-  const [opened, discover, kayit, stateless, legacy] = await Promise.all([
+  const [opened, discover, kayit, stateless, dualEra, legacy] = await Promise.all([
     openings(),
     discoverOpening("olcum"),
     discoverOpening("kayit"),
+    statelessMismatch("both", UNKNOWN_VERSION),
     statelessMismatch("both"),
     legacyMismatch(),
   ]);
-  const transcripts = [opened.legacy, opened.stateless, discover, kayit, stateless, legacy];
+  const transcripts = [
+    opened.legacy,
+    opened.stateless,
+    discover,
+    kayit,
+    stateless,
+    dualEra,
+    legacy,
+  ];
   return {
     legacy: opened.legacy,
     legacyMismatch: legacy,
@@ -144,6 +161,7 @@ async function lifecycleAndNegotiationOnTheWire(): Promise<LifecycleAndNegotiati
     discover,
     kayit,
     statelessMismatch: stateless,
+    dualEraMismatch: dualEra,
     costs: [
       openingCost(OPENING_NAMES.legacy, opened.legacy),
       openingCost(OPENING_NAMES.stateless, opened.stateless),

@@ -8,12 +8,11 @@ export { groupChanges } from "./independent";
 export {
   describeWireSeed,
   readWireChecks,
-  readWireGates,
   readHighLevelDeclarations,
   wireSolutions,
 } from "./prose";
 export { runWireLesson } from "./measurements";
-export { formatWireGates, formatHighLevelDeclarations, formatHighLevelChanges } from "./tables";
+export { formatHighLevelDeclarations, formatHighLevelChanges } from "./tables";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
 export { showSource } from "../showSource";

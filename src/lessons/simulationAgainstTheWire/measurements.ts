@@ -49,6 +49,7 @@ import { runTasks } from "../../world/runTasks";
 import { SERVER_FACTS, WIDE_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { compareEraLevel, simulateEraTasks, type EraLevel } from "./eras";
+import { simulateWritingAServer, type GateReadingRow } from "../writingAServer/simulate";
 import { CANCELLED_SLOW_MS, fleetLines, type FleetLines } from "./lines";
 import { structuredLines } from "./structured";
 import type { Transcript } from "../../wireClient/lineExchange";
@@ -89,6 +90,8 @@ export interface WireLessonResult {
   declarations: ToolListDiff[];
   /** Per level (2025-11-25): the tasks under the wide allowlist, gated by each rule, beside the simulator. */
   gates: GateLevel[];
+  /** Lesson 6's gate table for the same seed, the simulator's: what {@link gates} is held to. */
+  lessonSixGates: GateReadingRow[];
   /** Lesson 7's discovery per server in 2025-11-25, simulated and on the wire: the world's, then the fleet's. */
   discovery: DiscoveryCheck[];
   /** Real lines of a scripted exchange with a slow fleet server: a cancelled call. */
@@ -293,6 +296,7 @@ async function wireLesson(seed: number, progress: WireProgress): Promise<WireLes
     gates: levels.map(({ level, real }) =>
       gateLevel(real, runTasks(world, level, { policy: WIDE_POLICY })),
     ),
+    lessonSixGates: simulateWritingAServer(seed).gates,
     discovery,
     lines: done.find((entry) => entry.lines)!.lines!,
     structured: done.find((entry) => entry.structured)!.structured!,

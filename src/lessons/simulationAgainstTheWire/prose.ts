@@ -18,14 +18,14 @@ import {
   agentDifferences,
   agreement,
   discoveryDifferences,
+  gateRowChecks,
   outcomeDifferences,
   taskDifferences,
   WIRE_PATHS,
 } from "./tables";
 import { countDifferences } from "./eras";
-import { groupChanges, type GateLevel } from "./independent";
+import { groupChanges } from "./independent";
 import { clientVerdicts, listedOutputSchema } from "./structured";
-import { SERVER_FACTS } from "../../world/servers";
 
 /** The English of each Turkish error the lesson's runs can print, for a gloss at first use. */
 export const ERROR_GLOSSES: Readonly<Record<string, string>> = {
@@ -43,9 +43,6 @@ export function glossed(hata: string): string {
 }
 
 const n = (value: number) => value.toLocaleString("en-US");
-
-/** The world's tools, server by server. */
-const WORLD_TOOLS = SERVER_FACTS.flatMap((server) => server.tools);
 
 /** The comparison of one condition × agent (`shortcut` or `thorough`, lesson 8's). */
 function agent(result: WireLessonResult, condition: string, name: string) {
@@ -98,62 +95,6 @@ function levelSentence(result: WireLessonResult): string {
         `simulator's counts, failures and messages: 0 differences in ${2 * total} runs.`
     : `The wire differs from the simulator ${plural(differences.length, "time")} in ${2 * total} runs: ` +
         `${differences.join("; ")}.`;
-}
-
-/** The tools a gate held without approval in some walk, by name. */
-function heldTools(gates: readonly GateLevel[], rule: "specification" | "reference"): string[] {
-  return [
-    ...new Set(
-      gates.flatMap((gate) =>
-        Object.keys(gate.rules[rule].failures)
-          .filter((key) => key.endsWith(`: ${NO_APPROVAL}`))
-          .map((key) => key.slice(0, key.length - NO_APPROVAL.length - 2)),
-      ),
-    ),
-  ];
-}
-
-/** A reading of the gate table: where reading a missing hint by MCP's defaults holds what passes otherwise. */
-export function readWireGates(result: WireLessonResult): string {
-  const { gates: agreeing } = agreement(result);
-  const differing = result.gates.filter(
-    ({ rules }) =>
-      rules.specification.sent !== rules.reference.sent ||
-      rules.specification.written !== rules.reference.written,
-  );
-  const same = result.gates.filter((gate) => !differing.includes(gate));
-  const levels = (gates: readonly GateLevel[]) =>
-    `${gates.length === 1 ? "level" : "levels"} ${listing(gates.map((gate) => String(gate.level)))}`;
-  const written = differing.reduce((sum, gate) => sum + gate.rules.reference.written, 0);
-  const held = heldTools(differing, "specification");
-  const readOnly = held.filter(
-    (name) => WORLD_TOOLS.find((tool) => tool.name === name)?.sideEffect === false,
-  );
-  const sentences = [
-    `Where a tool with no annotations passes, the gate's rows repeat the simulator's at ${agreeing} of ${result.gates.length} levels.`,
-  ];
-  if (differing.length > 0) {
-    sentences.push(
-      `At ${levels(differing)}, with no ${code("annotations")}, that reading sends ` +
-        `${listing(differing.map((gate) => String(gate.rules.reference.sent)))} ${code("tools/call")} requests` +
-        (written > 0
-          ? ` and lets ${code("kayit_yaz")} write ${plural(written, "record")} nobody approved`
-          : "") +
-        `. Read by MCP's defaults, the gate sends ${listing(differing.map((gate) => String(gate.rules.specification.sent)))} and holds ` +
-        `${listing(differing.map((gate) => String(gate.rules.specification.blocked)))}` +
-        (readOnly.length > 0 && readOnly.length === held.length
-          ? `, every one to a tool that only reads (${listing(readOnly.map(code))})`
-          : "") +
-        `.`,
-    );
-  }
-  if (same.length > 0) {
-    sentences.push(
-      `From level ${same[0].level} every tool says ${code("readOnlyHint")}, and both readings hold the same calls: ` +
-        `${listing(same.map((gate) => `${gate.rules.specification.blocked} at level ${gate.level}`))}.`,
-    );
-  }
-  return wrapMarkdown(sentences.join(" "));
 }
 
 /** An outcome as a reader names it: `the JSON-RPC error -32602`, `an error result`, `a result`. */
@@ -209,30 +150,42 @@ function discoverySentence(result: WireLessonResult): string {
         `${listing(result.discovery.filter((check) => discoveryDifferences(check).length > 0).map((check) => `${code(check.server)} differs in ${listing(discoveryDifferences(check))}`))}.`;
 }
 
+/** Lesson 6's gate table on the wire: how many rows the wire's walks repeat, and each that they do not. */
+function gateRowSentence(result: WireLessonResult): string {
+  const checks = gateRowChecks(result);
+  const differing = checks.filter((check) => check.differences.length > 0);
+  return differing.length === 0
+    ? `The wire's walks repeat all ${checks.length} rows, in both readings of a tool with no ${code("annotations")}.`
+    : `The wire's walks repeat ${checks.length - differing.length} of ${checks.length} rows; ` +
+        `${listing(differing.map((check) => `level ${check.level}, ${check.reading === "mcp" ? "MCP's default" : "passes"}, differs in ${listing(check.differences)}`))}.`;
+}
+
 /**
- * The four checks that hold the wire to the simulator (lesson 6's tasks in both revisions, lesson
- * 7's discovery, lesson 8's agents and lesson 8's malformed calls): one sentence when all agree,
- * otherwise one list item per check, each counting the agreements and naming every difference.
+ * The five checks that hold the wire to the simulator (lesson 6's tasks in both revisions and its
+ * gate table, lesson 7's discovery, lesson 8's agents and its malformed calls): one line of counts
+ * when all agree, otherwise one list item per check, each counting the agreements and naming every
+ * difference.
  */
 export function readWireChecks(result: WireLessonResult): string {
-  const { discovery, discoveryTotal, malformed, malformedTotal } = agreement(result);
+  const { discovery, discoveryTotal, malformed, malformedTotal, gateRows, gateRowsTotal } =
+    agreement(result);
   const agreeing =
     levelDifferences(result).length === 0 &&
     discovery === discoveryTotal &&
     result.agents.every((row) => agentDifferences(row).length === 0) &&
-    malformed === malformedTotal;
+    malformed === malformedTotal &&
+    gateRows === gateRowsTotal;
   if (agreeing) {
     return wrapMarkdown(
-      `All four checks agree, with 0 differences. The tasks give the same counts, failures and ` +
-        `messages in ${2 * result.levels.length} runs. Discovery gives the same lists and messages on ` +
-        `${discoveryTotal} servers. The agents give the same answers, calls, errors, restarts, stray ` +
-        `lines and timeouts in ${result.agents.length} runs. The ${malformedTotal} answers to the ` +
-        `malformed calls are the simulator's to the character.`,
+      `Differences from the simulator: 0 in ${2 * result.levels.length} task runs, 0 in ${discoveryTotal} ` +
+        `servers' discovery, 0 in ${result.agents.length} agent runs, 0 in ${malformedTotal} answers to ` +
+        `malformed calls, and 0 in the ${gateRowsTotal} rows of lesson 6's gate table.`,
     );
   }
   return wrapMarkdown(
     [
       `- **Lesson 6's tasks.** ${levelSentence(result)}`,
+      `- **Lesson 6's gate table.** ${gateRowSentence(result)}`,
       `- **Lesson 7's discovery.** ${discoverySentence(result)}`,
       `- **Lesson 8's agents.** ${agentSentence(result)}`,
       `- **Lesson 8's malformed calls.** ${malformedSentence(result)}`,
@@ -325,7 +278,7 @@ export function wireSolutions(result: WireLessonResult): string {
       `no longer matters.`,
     `It is held in both readings, with ${glossed(NO_APPROVAL)}. The tool declares no side effect; it is held because its ` +
       `${code("annotations")} lack ${code("readOnlyHint: true")}: in lesson 5's reading the approval gate holds every tool ` +
-      `whose ${code("annotations")} do not say it (section 3), and by MCP's defaults ${code("readOnlyHint")} is false, so the tool ` +
+      `whose ${code("annotations")} do not say it (lesson 5), and by MCP's defaults ${code("readOnlyHint")} is false, so the tool ` +
       `may write. Only a tool with no ${code("annotations")} at all passes, and only in lesson 5's reading.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +

@@ -13,13 +13,9 @@ import type { PathName, ToolOutcome } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../wireClient/agents";
 import type { WireTaskCounts } from "../../wireClient/tasks";
 import { formatTextTable } from "../textTable";
-import {
-  type ChangeGroup,
-  type DiscoveryCheck,
-  type GateLevel,
-  type ToolListDiff,
-} from "./independent";
+import { type ChangeGroup, type DiscoveryCheck, type ToolListDiff } from "./independent";
 import type { GateRule } from "../../wireClient/tools";
+import type { SilenceReading } from "../writingAServer/simulate";
 import type { WireLessonResult } from "./measurements";
 
 /** The notification the SDK's client sends for every request it gives up on. Source: MCP specification, cancellation. */
@@ -36,11 +32,6 @@ export function taskDifferences(simulated: RunRow, real: WireTaskCounts): string
   const differ: string[] = TASK_COUNTS.filter((key) => simulated[key] !== real[key]);
   if (JSON.stringify(simulated.failures) !== JSON.stringify(real.failures)) differ.push("failures");
   return differ;
-}
-
-/** `same`, or the names of the figures that differ. */
-function verdict(differences: readonly string[]): string {
-  return differences.length === 0 ? "same" : `differs: ${differences.join(", ")}`;
 }
 
 /** A level as the tables name it: its number and its `--level` word (`3 full`). */
@@ -98,35 +89,6 @@ export const GATE_NAMES: Readonly<Record<GateRule, string>> = {
   reference: "passes",
   specification: "MCP's default",
 };
-
-/**
- * The tasks under the wide allowlist at each level, behind the approval gate with each reading of
- * a missing hint ({@link GATE_NAMES}): calls made, `tools/call` requests sent, calls blocked,
- * records written, tasks completed; the row where a tool with no annotations passes beside the
- * simulator's.
- */
-export function formatWireGates(gates: readonly GateLevel[]): string {
-  const rules: GateRule[] = ["reference", "specification"];
-  return formatTextTable(
-    ["level", "no annotations", "calls", "sent", "blocked", "written", "completed", "simulator"],
-    gates.flatMap(({ level, simulated, rules: byRule }) =>
-      rules.map((rule, k) => {
-        const row = byRule[rule];
-        const sim = rule === "reference" ? verdict(taskDifferences(simulated, row)) : "";
-        return [
-          k === 0 ? levelLabel(level) : "",
-          GATE_NAMES[rule],
-          row.calls,
-          row.sent,
-          row.blocked,
-          row.written,
-          row.completed,
-          sim,
-        ];
-      }),
-    ),
-  );
-}
 
 /** Each fleet tool's size as our server lists it and as the SDK's high-level server does, and what the latter changed. */
 export function formatHighLevelDeclarations(diffs: readonly ToolListDiff[]): string {
@@ -195,7 +157,12 @@ function movedWhere(
 /** What the SDK's high-level server did to our declarations, grouped: keys added (with their value), keys moved, values changed. */
 export function formatHighLevelChanges(groups: readonly ChangeGroup[]): string {
   return formatTextTable(
-    ["change", "key", "value, or where it went", "times"],
+    [
+      "change",
+      "key",
+      groups.some((group) => group.change === "moved") ? "value, or where it went" : "value",
+      "times",
+    ],
     groups.map((group) => {
       if (group.change === "moved") {
         const [from, to] = group.what.split(" → ").map((keys) => keys.split(", "));
@@ -214,12 +181,41 @@ export function discoveryDifferences(check: DiscoveryCheck): string[] {
     .map((row) => row.method);
 }
 
+/** The counts of lesson 6's gate table, as the wire's walks and lesson 6's rows both give them. */
+const GATE_COUNTS = ["calls", "sent", "blocked", "written", "completed"] as const;
+
+/** Which rule of the wire's walks each reading of lesson 6's gate table is. */
+const RULE_OF_READING: Readonly<Record<SilenceReading, GateRule>> = {
+  passes: "reference",
+  mcp: "specification",
+};
+
+/**
+ * Each row of lesson 6's gate table (level × reading of a tool with no `annotations`) held to the
+ * same walk on the wire: the counts that differ, empty when they agree.
+ */
+export function gateRowChecks(
+  result: WireLessonResult,
+): { level: number; reading: SilenceReading; differences: string[] }[] {
+  return result.lessonSixGates.map((six) => {
+    const wire = result.gates.find((gate) => gate.level === six.level)?.rules[
+      RULE_OF_READING[six.reading]
+    ];
+    const differences =
+      wire === undefined ? ["no walk"] : GATE_COUNTS.filter((key) => wire[key] !== six[key]);
+    return { level: six.level, reading: six.reading, differences };
+  });
+}
+
 /** How much of a run agrees with the simulator: levels, malformed-call answers and agent runs, each of how many. */
 export interface Agreement {
   malformed: number;
   malformedTotal: number;
   /** Levels whose wide-allowlist walk under the reference's gate has the simulator's counts. */
   gates: number;
+  /** Rows of lesson 6's gate table the wire's walks repeat, of {@link gateRowsTotal} ({@link gateRowChecks}). */
+  gateRows: number;
+  gateRowsTotal: number;
   /** Discovery checks whose message counts agree method by method, of {@link discoveryTotal}. */
   discovery: number;
   discoveryTotal: number;
@@ -242,6 +238,8 @@ export function agreement(result: WireLessonResult): Agreement {
     gates: result.gates.filter(
       (row) => taskDifferences(row.simulated, row.rules.reference).length === 0,
     ).length,
+    gateRows: gateRowChecks(result).filter((check) => check.differences.length === 0).length,
+    gateRowsTotal: gateRowChecks(result).length,
     discovery: result.discovery.filter((check) => discoveryDifferences(check).length === 0).length,
     discoveryTotal: result.discovery.length,
   };

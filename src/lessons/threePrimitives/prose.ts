@@ -110,7 +110,7 @@ function readTokenParts(lesson: ThreePrimitivesLesson) {
   const adds = rows.every((row) => row.tokens === plain.tokens + (row.region === "merkez" ? 1 : 0));
   const total = ENVELOPE_TOKENS + rows.length * plain.tokens + merkez;
   return adds && total === lesson.ways[1].exchanges[0].response.tokens
-    ? { perSubscriber: plain.tokens, example: plain.words, merkez }
+    ? { perSubscriber: plain.tokens, merkez }
     : undefined;
 }
 
@@ -124,25 +124,22 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const readBytes = bytesOf(lesson, "resource");
   const responses = tool.exchanges.map(({ response }) => response);
   const calls = responses.every(({ tokens }) => tokens === responses[0].tokens)
-    ? `Each of (a)'s responses is ${responses[0].tokens} (${code(responses[0].body)})`
+    ? `(a)'s responses are ${responses[0].tokens} each (${code(responses[0].body)})`
     : `(a)'s responses are ${listing(responses.map(({ tokens }) => String(tokens)))} ` +
       `(the first, ${code(responses[0].body)})`;
   const read = resource.exchanges[0].response;
   const parts = readTokenParts(lesson);
   const apart = parts
     ? `: ${ENVELOPE_TOKENS} for the envelope, ${parts.perSubscriber} for each of the ` +
-      `${lesson.subscribers} subscribers (${code(parts.example)}), and 1 more for each of ` +
-      `the ${parts.merkez} in ${code("merkez")}`
+      `${lesson.subscribers} subscribers, and 1 more for each of the ${parts.merkez} in ` +
+      `${code("merkez")}`
     : `, all ${lesson.subscribers} subscribers as words`;
-  const perCall = tool.round_trips / tool.request;
   return paragraphs(
     `(b) saved ${tool.round_trips - resource.round_trips} round trips for ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
-      `Round trips follow placement: ${code(tool.server)} is ${tool.transport}, so each of ` +
-      `(a)'s ${tool.request} calls costs ${perCall}, while (b)'s one read of ` +
-      `${resource.transport} ${code(resource.server)} costs ${resource.round_trips}.`,
-    `(b)'s response alone is ${read.tokens} tokens${apart}. ${calls}. ` +
-      `${agree && wireAgree ? "The two agree" : "The two do not agree"}, in the simulator ` +
+      `(b)'s response is ` +
+      `${read.tokens} tokens${apart}. ${calls}. ` +
+      `${agree && wireAgree ? "Both agree" : "They do not agree"}, in the simulator ` +
       `and on the wire: ${answersText(tasks, resource.answers)}.`,
   );
 }
@@ -156,10 +153,10 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
         `tool's \`inputSchema\` is a JSON Schema; its \`description\` is what a model reads.`,
       `- A read returns contents at a URI; not found is -32602 (2025-11-25: -32002), with ` +
         `\`data.uri\`. A get returns messages for the conversation and answers nothing.`,
-      `- The region question, by the course's rules: ${tool.request} tool calls cost ` +
-        `${tool.round_trips} round trips and ${tool.tokens} envelope tokens, ` +
-        `${resource.request} read ${resource.round_trips} round trip ` +
-        `and ${resource.tokens}. The model reads a tool's result, a resource only if attached.`,
+      `- The model decides a tool call and reads its result; the application decides a read, ` +
+        `seen only if attached. Priced by the course: ${tool.request} calls cost ` +
+        `${tool.round_trips} round trips and ${tool.tokens} tokens, ` +
+        `${resource.request} read ${resource.round_trips} and ${resource.tokens}.`,
     ].join("\n"),
   );
 }

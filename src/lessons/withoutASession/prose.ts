@@ -22,12 +22,9 @@ import {
 import type { WirePoint, WithoutASessionWire } from "./wire";
 import { formatModes } from "./simTables";
 import { fieldBytes } from "./wireTables";
-import { isTranscriptLine } from "../../wireClient/lineExchange";
+import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import { metaMemberBytes } from "../../wireClient/transcripts";
 import { SERVER_FACTS } from "../../world/servers";
-import { confirmGate } from "../../server/confirmWrites";
-import { COURSE_STATE_KEY } from "../../protocol/requestState";
-import { isInputRequiredResult } from "@modelcontextprotocol/server";
 
 const n = (value: number) => value.toLocaleString("en-US");
 /** A markdown link to the published page of the 2026-07-28 specification at `path`. */
@@ -92,7 +89,8 @@ export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASe
       (sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes,
       0,
     ) +
-    6; // the two openings, the probe in place and the three confirmations, one process each
+    3 + // the two openings and the probe in place, one process each
+    Object.keys(wire.confirm).length; // one process per confirmation run
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
       `The simulated half counts envelope tokens as lesson 6 did; the wire half starts ${n(processes)} server processes with ` +
@@ -541,31 +539,28 @@ function callBytes(wire: WithoutASessionWire): string {
 }
 
 /**
- * Exercise 8: the accepted run's retry, its `deger` changed to 555, put to the server's own gate.
+ * Exercise 8: lesson 3's accepted retry with `deger` 555, sent on the wire with the server's own
+ * state echoed unchanged (`confirm.mismatched`), beside the forged retry's answer.
  *
- * @throws Error if the gate runs the tool or ends the call, instead of asking again.
+ * @throws Error if the server did not refuse that retry with the forged retry's error.
  */
 function changedRetry(wire: WithoutASessionWire): string {
-  const retry = JSON.parse(wire.confirm.accepted.steps.filter(isTranscriptLine)[2].line) as {
-    params: {
-      name: string;
-      arguments: Record<string, unknown>;
-      inputResponses: Record<string, unknown>;
-      requestState: string;
-    };
-  };
-  const { name, inputResponses, requestState } = retry.params;
-  const changed = { ...retry.params.arguments, deger: 555 };
-  const answer = confirmGate(name, changed, { inputResponses, requestState }, COURSE_STATE_KEY);
-  if (answer === undefined || !isInputRequiredResult(answer))
-    throw new Error(`the gate did not ask again for a changed retry: ${JSON.stringify(answer)}`);
+  const last = (transcript: Transcript) => transcript.steps.filter(isTranscriptLine).at(-1)!.line;
+  const refused = JSON.parse(last(wire.confirm.mismatched)) as Record<string, any>;
+  const same = last(wire.confirm.mismatched) === last(wire.confirm.forged);
+  if (refused.error === undefined || !same)
+    throw new Error(
+      `the retry for 555 was not refused as the forged one: ${last(wire.confirm.mismatched)}`,
+    );
   return (
-    `Another ${code("input_required")} result, the same question about 555 and the state ${code(String(answer.requestState))}, not a write. ` +
-    `The echoed state carries a digest of the arguments that were confirmed, 554's, and its tag verifies, so the SDK lets the call through; ` +
-    `the server recomputes the digest from the retry's arguments, they differ, so the confirmation given for 554 is not taken for 555. ` +
-    `That digest is the third of the replay guards the multi round-trip page asks for ("Server Requirements", SHOULD), ` +
-    `"an identifier for the originating request", without the other two, the authenticated principal (none over stdio) and a short expiry (section 5). ` +
-    `Asking again rather than answering an error is its "Error Handling".`
+    `Error ${refused.error.code}, ${code(String(refused.error.message))}, and nothing is written: a scripted client sent that retry, ` +
+    `and the server answered with the line the forged retry got, byte for byte. ` +
+    `The echoed state's tag verifies, so the SDK's hook lets the call through. ` +
+    `The server then recomputes the digest from the retry's arguments, 555's. It is not the state's, 554's, ` +
+    `so the state was issued for another request, and the server refuses it: "rejecting state presented on a request that does not match" ` +
+    `("Server Requirements", item 5, a SHOULD). ` +
+    `That digest is the one replay guard of the three ours carries; the authenticated principal (none over stdio) and a short expiry are missing (section 5). ` +
+    `A new ${code("input_required")} ("Error Handling") is for a retry that lacks an answer, not for one with another call's state.`
   );
 }
 

@@ -22,7 +22,8 @@
  *   the legacy server's answer line by line and that the fallback needs no second process.
  * Besides, one server's opening in each era, as the lines crossed (`openings`, a scripted client),
  * and a multi round-trip request (`basic/patterns/mrtr.mdx`): `kayit_yaz` on
- * `serve kayit --confirm-writes`, confirmed, declined and forged (`confirm`, `confirmTranscripts.ts`).
+ * `serve kayit --confirm-writes`, confirmed, declined, forged, and with another call's state
+ * (`confirm`, `confirmTranscripts.ts`).
  * Bytes are as the client's meter counts them (`meteredTransport.ts`: each message's JSON and its
  * newline), or, in transcripts, the lines as read and written. Nothing measures or prints a time.
  */
@@ -48,7 +49,7 @@ import {
 import { serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
 import type { Transcript } from "../../wireClient/lineExchange";
 import { inPlaceProbe, metaMemberBytes, openings } from "../../wireClient/transcripts";
-import { confirmedWrite, forgedWrite } from "../../wireClient/confirmTranscripts";
+import { confirmedWrite, forgedWrite, mismatchedWrite } from "../../wireClient/confirmTranscripts";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/runTasks";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -207,9 +208,15 @@ export interface WithoutASessionWire {
   /**
    * `kayit_yaz` on `serve kayit --confirm-writes` in 2026-07-28: the call, its `input_required`
    * answer, the retry with the user's answer, the complete result; confirmed, then declined; and
-   * a forging client's retry, refused with error -32602.
+   * a forging client's retry, refused with error -32602; and a retry for other arguments with the
+   * server's own state, refused the same way.
    */
-  confirm: { accepted: Transcript; declined: Transcript; forged: Transcript };
+  confirm: {
+    accepted: Transcript;
+    declined: Transcript;
+    forged: Transcript;
+    mismatched: Transcript;
+  };
 }
 
 /** Messages and bytes of both directions, optionally of one method only or all but one. */
@@ -611,7 +618,7 @@ export function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessi
 async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
   // The parts use processes of their own and print only counted figures, so they run side by side.
-  const [opened, eras, auto, inPlace, accepted, declined, forged] = await Promise.all([
+  const [opened, eras, auto, inPlace, accepted, declined, forged, mismatched] = await Promise.all([
     openings(),
     compareEras(seed),
     meetWithAuto(),
@@ -619,6 +626,7 @@ async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWi
     confirmedWrite("accept"),
     confirmedWrite("decline"),
     forgedWrite(),
+    mismatchedWrite(),
   ]);
   const discovery = await compareDiscovery(seed, eras, opened.ttlMs);
   return {
@@ -629,6 +637,6 @@ async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWi
     auto,
     inPlaceProbe: inPlace,
     openings: { legacy: opened.legacy, stateless: opened.stateless },
-    confirm: { accepted, declined, forged },
+    confirm: { accepted, declined, forged, mismatched },
   };
 }

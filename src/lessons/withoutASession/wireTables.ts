@@ -264,12 +264,15 @@ export function formatWithoutASessionWire(result: WithoutASessionWire): string {
     "The stateless opening",
     formatWireTranscript(result.openings.stateless),
     "",
-    "A confirmed write (serve kayit --confirm-writes), a declined one, a forged one",
+    "A confirmed write (serve kayit --confirm-writes), a declined one, a forged one, another call's state",
     formatWireTranscript(result.confirm.accepted),
     formatWireTranscript(result.confirm.declined, [
       { transcript: result.confirm.accepted, where: "the confirmed write" },
     ]),
     formatWireTranscript(result.confirm.forged, [
+      { transcript: result.confirm.accepted, where: "the confirmed write" },
+    ]),
+    formatWireTranscript(result.confirm.mismatched, [
       { transcript: result.confirm.accepted, where: "the confirmed write" },
     ]),
   ].join("\n");

@@ -8,6 +8,7 @@ export {
   describeClientSeed,
   readDiscovery,
   readToolNames,
+  readCurrentModes,
   readModes,
   readReport,
   summarizeClient,
@@ -18,8 +19,10 @@ export {
   formatTranscript,
   formatDiscoveryTable,
   formatModeTable,
+  formatCurrentModeTable,
   formatClientResult,
 } from "./tables";
+export { formatPrefixedNames, prefixToolNames } from "./toolNames";
 export {
   runWritingAClientOnTheWire,
   formatDiscoveryLines,

@@ -10,8 +10,13 @@
  */
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
-import { sumDiscovery } from "./tables";
-import { DROPPED_SERVER, KEPT_SERVER, type WritingAClientResult } from "./simulate";
+import { discoveredBefore, sumDiscovery } from "./tables";
+import {
+  DROPPED_SERVER,
+  EXAMPLE_INTERVAL,
+  KEPT_SERVER,
+  type WritingAClientResult,
+} from "./simulate";
 import type { WritingAClientWire } from "./wire";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
@@ -87,37 +92,83 @@ export function readToolNames(result: WritingAClientResult): string {
   );
 }
 
+/** The width of a quoted box's text: the lessons' width less the `> ` before each line. */
+const LINE_WIDTH_IN_BOX = 98;
+
+/** The share `part` is of `whole`, in whole percent. */
+const share = (part: number, whole: number) => Math.round((part * 100) / whole);
+
+/** The `ttlMs` the simulated 2026-07-28 results carry (the first one sent). */
+function currentTtl(result: WritingAClientResult): number | undefined {
+  return result.current.once.sent.find((m) => m.ttlMs !== undefined)?.ttlMs;
+}
+
 /**
- * A reading of the per-task / per-session table: the calls both make, the gap in whole discoveries,
- * discovery's share of each, and the sessions each opens over stdio and HTTP.
+ * A reading of the 2026-07-28 table: the calls all three make, what one discovery costs against
+ * section 2's 2025-11-25 one, each client's discovery and its share, and when the cached client
+ * fetched again.
+ */
+export function readCurrentModes(result: WritingAClientResult): string {
+  const { perTask, once, cached } = result.current;
+  const runs = [perTask, once, cached];
+  const one = once.discovery;
+  const sameWork = runs.every(
+    (run) =>
+      sameCounts(run.work, once.work) &&
+      run.calls === once.calls &&
+      run.completed === once.completed,
+  );
+  const whole = runs.every((run) =>
+    KEYS.every((k) => run.discovery[k] === run.discoveries * one[k]),
+  );
+  const part = (run: typeof once) =>
+    `${run.discovery.tokens} (${share(run.discovery.tokens, run.total.tokens)}%)`;
+  const again = discoveredBefore(cached).split(" ").slice(1);
+  const ttl = currentTtl(result);
+  return wrapMarkdown(
+    [
+      sameWork
+        ? `All three clients make the same ${once.calls} calls and complete the same ` +
+          `${once.completed} of ${once.tasks} tasks.`
+        : `The three clients do not make the same calls.`,
+      `One discovery of the ${result.servers.length} servers is ${countsText(one)}; section 2's ` +
+        `2025-11-25 discovery costs ${oneDiscovery(result).tokens} tokens.`,
+      whole
+        ? `Of each client's tokens, discovery takes ${part(perTask)} per task, ${part(once)} once ` +
+          `and ${part(cached)} cached.`
+        : `The clients' discovery is not a whole number of discoveries, which it should be.`,
+      again.length > 0 && ttl !== undefined
+        ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
+          `${listing(again)}, when the results' \`ttlMs\` of ${ttl} ms had run out.`
+        : `The cached client never fetched again.`,
+    ].join(" "),
+  );
+}
+
+/**
+ * The 2025-11-25 comparison as a quoted box: per task against once per session, in tokens, round
+ * trips, and the sessions each opens over stdio and HTTP. The per-task client makes the same calls.
  */
 export function readModes(result: WritingAClientResult): string {
   const { perTask, perSession } = result;
-  const one = oneDiscovery(result);
   const sameWork =
     sameCounts(perTask.work, perSession.work) &&
     perTask.calls === perSession.calls &&
     perTask.completed === perSession.completed;
-  const extra = perTask.discoveries - perSession.discoveries;
-  const gapIsDiscovery = KEYS.every(
-    (k) => perTask.total[k] - perSession.total[k] === extra * one[k],
-  );
-  const share = (part: number, whole: number) => Math.round((part * 100) / whole);
-  return wrapMarkdown(
+  const text = wrapMarkdown(
     [
-      sameWork
-        ? `Both clients make the same ${perSession.calls} calls, complete the same ${perSession.completed} of ` +
-          `${perSession.tasks} tasks and spend the same ${perSession.work.tokens} tokens on calls.`
-        : `The two clients do not make the same calls (${perTask.calls} against ${perSession.calls}).`,
-      gapIsDiscovery
-        ? `The whole difference is ${plural(extra, "extra discovery", "extra discoveries")}: ${extra} × ${one.tokens} = ` +
-          `${extra * one.tokens} tokens and ${extra * one.round_trips} round trips.`
-        : `The difference is not a whole number of discoveries: ${perTask.total.tokens - perSession.total.tokens} tokens.`,
-      `Discovery is ${share(perSession.discovery.tokens, perSession.total.tokens)}% of the session client's tokens, ` +
-        `${share(perTask.discovery.tokens, perTask.total.tokens)}% of the per-task client's.`,
+      `In this run, discovering before each of the ${perTask.tasks} tasks costs ` +
+        `${perTask.total.tokens} tokens and ${plural(perTask.total.round_trips, "round trip")}, ` +
+        `once per session ${perSession.total.tokens} and ${perSession.total.round_trips}` +
+        `${sameWork ? `, for the same ${perSession.calls} calls.` : `; the calls differ.`}`,
       sessionsSentence(result),
     ].join(" "),
+    LINE_WIDTH_IN_BOX,
   );
+  return text
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
 }
 
 /** The sessions each client opened, and the server processes that means over stdio. */
@@ -164,13 +215,11 @@ export function readReport(result: WritingAClientResult): string {
   return wrapMarkdown(
     [
       sameWire
-        ? `On the wire the report costs nothing: both clients send the same ` +
-          `${plural(silent.run.total.request, "request")} and ${plural(silent.run.total.notification, "notification")}, ` +
-          `${silent.run.total.tokens} tokens in ${plural(silent.run.total.round_trips, "round trip")}.`
+        ? `On the wire the report costs nothing: both clients send the same messages.`
         : `On the wire the two clients differ, which they should not.`,
-      `In the report it costs ${plural(added, "line")}, a note on ${plural(marked, "other")} and ` +
-        `${reporting.resultTokens - silent.resultTokens} tokens (${silent.resultTokens} → ${reporting.resultTokens}), ` +
-        `and names a drop as the reason for ${traced} of the ${clientEnded} calls that ended in the client.`,
+      `Against the silent client's report, it adds ${plural(added, "line")}, a note on ` +
+        `${plural(marked, "other")} and ${reporting.resultTokens - silent.resultTokens} tokens, and ` +
+        `names a drop as the reason for ${traced} of the ${clientEnded} calls that ended in the client.`,
     ].join(" "),
   );
 }
@@ -179,19 +228,23 @@ export function readReport(result: WritingAClientResult): string {
 export function summarizeClient(result: WritingAClientResult): string {
   const one = oneDiscovery(result);
   const { perTask, perSession, silent, reporting, sessions } = result;
+  const current = result.current;
   const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
   return wrapMarkdown(
     [
       `- Discovering ${result.discovery.length} servers in 2025-11-25 costs ${one.tokens} tokens and ` +
         `${plural(one.round_trips, "round trip")}; the handshake stood for three at ${result.handshake.tokens}.`,
-      `- Over ${perTask.tasks} tasks, discovery before each costs ${perTask.total.tokens} tokens ` +
-        `against ${perSession.total.tokens} once, for the same ${perSession.calls} calls, and ` +
+      `- In 2026-07-28, over ${current.perTask.tasks} tasks, discovery before each costs ` +
+        `${current.perTask.total.tokens} tokens, once ${current.once.total.tokens}, and kept for ` +
+        `\`ttlMs\` ${current.cached.total.tokens}, on the same processes.`,
+      `- In 2025-11-25, discovery before each task costs ${perTask.total.tokens} tokens ` +
+        `against ${perSession.total.tokens} once per session, and ` +
         `${sessions.perTask.local} local server starts against ${sessions.perSession.local}.`,
-      row
+      (row
         ? `- ${code(DROPPED_SERVER)}'s drop sends no message: its ${row.calls} calls end in the ` +
-          `client, ${row.reachedWire} on the wire.`
-        : `- No server is dropped at this level.`,
-      `- Reporting the drop costs ` +
+          `client, ${row.reachedWire} on the wire. `
+        : `- No server is dropped at this level. `) +
+        `Reporting the drop costs ` +
         `${sameCounts(silent.run.total, reporting.run.total) ? "nothing on the wire" : "messages on the wire"} and ` +
         `${reporting.resultTokens - silent.resultTokens} tokens in the report.`,
     ].join("\n"),
@@ -201,8 +254,7 @@ export function summarizeClient(result: WritingAClientResult): string {
 /** The number of renewals every `k` tasks over `n` tasks: ⌈n / k⌉. */
 const renewals = (n: number, k: number) => Math.ceil(n / k);
 
-/** The renewal interval the solution to exercise 3 works through. */
-export const EXAMPLE_INTERVAL = 4;
+export { EXAMPLE_INTERVAL } from "./simulate";
 
 /**
  * The expected answers to the lesson's exercises, numbered as they are, computed from the run,
@@ -217,6 +269,10 @@ export function solveClientExercises(result: WritingAClientResult): string {
   const n = perSession.tasks;
   const k = EXAMPLE_INTERVAL;
   const r = renewals(n, k);
+  const { once, renewed } = result.current;
+  const currentOne = once.discovery;
+  const formula = once.work.tokens + r * currentOne.tokens;
+  const ttl = currentTtl(result) ?? 0;
   const kept = result.transcripts[KEPT_SERVER] ?? [];
   const list = kept.find((m) => m.kind === "request" && m.method === DISCOVERY_METHODS.tools);
   const listed = kept.find((m) => m.kind === "response" && m.method === DISCOVERY_METHODS.tools);
@@ -233,16 +289,17 @@ export function solveClientExercises(result: WritingAClientResult): string {
   return [
     foldedAnswer(
       "1. What another seed moves",
-      `The calls' tokens (${perSession.work.tokens} here) and all that is made from them: token ` +
+      `The calls' tokens (${perSession.work.tokens} here in 2025-11-25, ` +
+        `${result.current.once.work.tokens} in 2026-07-28) and all that is made from them: token ` +
         `totals and discovery's shares. The calls carry values drawn from the seed, such as the ` +
         `fleet's device count. Discovery's bodies hold none, and each task's chain is fixed by its ` +
-        `type, so no count of messages or calls moves. The fleet task ` +
-        `${fleetCompleted(result) ? "completes" : "fails"} on this seed.`,
+        `type, so no count of messages or calls moves. Whether a task completes could move, as its ` +
+        `answer is drawn; the fleet task ${fleetCompleted(result) ? "completes" : "fails"} on this seed.`,
     ),
     foldedAnswer(
       "2. Closing on a version the client will not use",
       `One discovery saves ${plural(messages, "message")}, ${saved.tokens} tokens and ` +
-        `${plural(saved.round_trips, "round trip")}; the per-task client, discovering ` +
+        `${plural(saved.round_trips, "round trip")}; the box's per-task client, discovering ` +
         `${perTask.discoveries} times, ${perTask.discoveries * saved.tokens} tokens and ` +
         `${perTask.discoveries * saved.round_trips} round trips. The counts do not change: no ` +
         `${code(DROPPED_SERVER)} tool is kept either way, so the same ${ended} calls end in the ` +
@@ -255,10 +312,14 @@ export function solveClientExercises(result: WritingAClientResult): string {
     ),
     foldedAnswer(
       "3. Renewing every k tasks",
-      `⌈n / k⌉ discoveries, each ${one.tokens} tokens and ${one.round_trips} round trips, plus the ` +
-        `calls' tokens (${perSession.work.tokens} for n = ${n}). For n = ${n}, k = ${k}: ${r} discoveries, ` +
-        `${perSession.work.tokens + r * one.tokens} tokens in all; k = 1 gives ${perTask.total.tokens}, ` +
-        `k ≥ ${n} gives ${perSession.total.tokens}.`,
+      `⌈n / k⌉ discoveries, each ${currentOne.tokens} tokens and ${currentOne.round_trips} round ` +
+        `trips, plus the calls' tokens (${once.work.tokens} for n = ${n}). For n = ${n}, k = ${k}: ` +
+        `${r} discoveries, ${formula} tokens in all; k = 1 gives ${result.current.perTask.total.tokens}, ` +
+        `k ≥ ${n} gives ${once.total.tokens}. ` +
+        (renewed.discoveries === r && renewed.total.tokens === formula
+          ? `A run with tasks ${ttl / k} ms apart, a ${ttl} ms \`ttlMs\` covering ${k} of them, ` +
+            `fetches before tasks ${listing(discoveredBefore(renewed).split(" "))}, and counts the same.`
+          : `A run with tasks ${ttl / k} ms apart counts ${renewed.total.tokens} tokens instead.`),
     ),
     foldedAnswer(
       "4. A misspelt tool name",
@@ -267,7 +328,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
         `and a reason, and this line carries none.`,
     ),
     foldedAnswer(
-      "5. A tool added to tarife mid-session",
+      "5. A tool added to tarife during a 2025-11-25 session",
       `${code(changed)} (${changedTokens} tokens, no round trip), then ${code(list?.body ?? "tools/list")} ` +
         `(${list?.tokens ?? 0} tokens, ${plural(list?.roundTrips ?? 0, "round trip")}) and its ` +
         `response (today's ${listed?.tokens ?? 0} tokens and the new name's): ${relist} tokens plus ` +

@@ -44,6 +44,7 @@ import {
   type OpenedSessions,
 } from "../../simulatedClient/session";
 import { clientTasks, type ClientTask } from "../../simulatedClient/tasks";
+import { prefixToolNames, type PrefixedTool } from "./toolNames";
 
 /**
  * The level lesson 7 runs at: 3 (full), the level at which `kayit` is dropped.
@@ -61,6 +62,25 @@ export const DROPPED_SERVER = "kayit";
 
 /** A kept server on the same (remote) transport as the dropped one: exercise 5's. */
 export const KEPT_SERVER = "tarife";
+
+/** The keys of section 2's two fleet servers: the same software at two sites, one tool list. */
+export const FLEET_SITES = ["fleet-north", "fleet-south"] as const;
+
+/**
+ * Lesson 7's three 2026-07-28 clients (the stateless era, `server/discover` first): discovery
+ * before every task; once, the tasks running within the results' `ttlMs` (0 ms apart); and kept
+ * for `ttlMs`, the tasks ten minutes apart (`DEFAULT_TASK_SPACING_MS`).
+ */
+export interface CurrentRuns {
+  perTask: ClientRun;
+  once: ClientRun;
+  cached: ClientRun;
+  /** Kept for `ttlMs`, the tasks `ttlMs / EXAMPLE_INTERVAL` apart: renewed every that many tasks (exercise 3). */
+  renewed: ClientRun;
+}
+
+/** The renewal interval, in tasks, that exercise 3 works through. */
+export const EXAMPLE_INTERVAL = 4;
 
 /** Everything lesson 7 computes for one seed. */
 export interface WritingAClientResult {
@@ -83,6 +103,10 @@ export interface WritingAClientResult {
   discovery: DiscoveryRow[];
   /** The simulator's handshake (lesson 5) for the world's three servers, for comparison. */
   handshake: HandshakeRow;
+  /** All tasks in 2026-07-28: per task, once, and cached for `ttlMs`. */
+  current: CurrentRuns;
+  /** Two fleet servers with one tool list, their names prefixed by the host's keys. */
+  collision: PrefixedTool[];
   /** All tasks, discovery before every task. */
   perTask: ClientRun;
   /** All tasks, discovery once. */
@@ -113,6 +137,27 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
   const tasks = clientTasks(world, fleet);
   const perTask = runClient(setup, tasks, "per-task");
   const perSession = runClient(setup, tasks, "per-session");
+  const stateless: ClientSetup = { ...setup, era: "stateless", discover: true };
+  const once = runClient({ ...stateless, taskSpacingMs: 0 }, tasks, "cached");
+  const ttlMs = once.sent.find((m) => m.ttlMs !== undefined)?.ttlMs ?? 0;
+  const current: CurrentRuns = {
+    perTask: runClient(stateless, tasks, "per-task"),
+    once,
+    cached: runClient(stateless, tasks, "cached"),
+    renewed: runClient(
+      { ...stateless, taskSpacingMs: Math.ceil(ttlMs / EXAMPLE_INTERVAL) },
+      tasks,
+      "cached",
+    ),
+  };
+  const fleetServer = servers[servers.length - 1]!;
+  const collision = prefixToolNames(
+    FLEET_SITES.map((key) => ({
+      key,
+      serverInfoName: fleetServer.name,
+      tools: fleetServer.tools.map((t) => t.name),
+    })),
+  );
   const fleetTask = tasks[tasks.length - 1];
   if (fleetTask?.kind !== "fleet") throw new Error("the last client task is the fleet task");
   const fleetAnswer = fleet.byId.get(fleetTask.expected);
@@ -135,6 +180,8 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     ),
     discovery: servers.map((server) => measureDiscovery(server)),
     handshake: measureHandshake(world, CLIENT_LEVEL),
+    current,
+    collision,
     perTask,
     perSession,
     sessions: {

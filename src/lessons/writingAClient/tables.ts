@@ -19,6 +19,7 @@ import type { ClientRun, GrowthRow } from "../../simulatedClient/session";
 import { formatTextTable, type Cell } from "../textTable";
 import { wrapWords } from "../wrapProse";
 import type { WritingAClientResult } from "./simulate";
+import { formatPrefixedNames } from "./toolNames";
 
 const countCells = (c: EnvelopeCounts): Cell[] => [
   c.request,
@@ -145,6 +146,30 @@ export function formatDiscoveryTable(rows: readonly DiscoveryRow[]): string {
   );
 }
 
+/** The tasks (numbered from 1) before which a run sent discovery messages: `every`, or their numbers. */
+export function discoveredBefore(run: ClientRun): string {
+  const at = run.steps.flatMap((step, i) => (step.discoveryMessages > 0 ? [i + 1] : []));
+  return at.length === run.steps.length && at.length > 1 ? "every" : at.join(" ");
+}
+
+/** The 2026-07-28 clients over all tasks: per task, once, cached for `ttlMs`; and the key. */
+export function formatCurrentModeTable(runs: WritingAClientResult["current"]): string {
+  const row = (label: string, run: ClientRun): Cell[] => [
+    label,
+    run.discoveries,
+    discoveredBefore(run),
+    run.calls,
+    run.completed,
+    ...countCells(run.total),
+  ];
+  return withCountKey(
+    formatTextTable(
+      ["discovery", "discoveries", "before tasks", "calls", "completed", ...COUNT_TITLES],
+      [row("per task", runs.perTask), row("once", runs.once), row("cached", runs.cached)],
+    ),
+  );
+}
+
 /** Both modes over all tasks, and the difference between them. */
 export function formatModeTable(perTask: ClientRun, perSession: ClientRun): string {
   const row = (label: string, run: ClientRun): Cell[] => [
@@ -221,7 +246,12 @@ export function formatWritingAClient(result: WritingAClientResult): string {
     ["the fleet's tools", formatFleetTools(result)],
     [`discovery of kayit (seed ${result.seed})`, formatTranscript(transcripts.kayit ?? [])],
     ["discovery cost per server", formatDiscoveryTable(result.discovery)],
-    ["discovery per task against per session", formatModeTable(result.perTask, result.perSession)],
+    ["two fleet servers, names prefixed", formatPrefixedNames(result.collision)],
+    ["2026-07-28: discovery per task, once, cached", formatCurrentModeTable(result.current)],
+    [
+      "2025-11-25: discovery per task against per session",
+      formatModeTable(result.perTask, result.perSession),
+    ],
     ["as tasks grow", formatGrowthTable(result.growth)],
     ["silent result", formatClientResult(result.silent)],
     ["reporting result", formatClientResult(result.reporting)],

@@ -7,6 +7,7 @@
 export {
   describeSeeds,
   readBesideMcp,
+  readGates,
   readHandshake,
   readSecondRun,
   writingAServerSolutions,
@@ -18,6 +19,7 @@ export {
   formatRunTable,
   formatSecondRunLine,
   formatWideTable,
+  formatGateTable,
   formatServedLines,
   formatMinimalServerLines,
   formatMinimalHttp,

@@ -8,10 +8,16 @@
  */
 import { sameRunRow, type RunRow } from "../../world/runTasks";
 import { sameHandshakeCost } from "../../world/handshakes";
-import { ALLOWLIST } from "../../world/servers";
+import { ALLOWLIST, SERVER_FACTS } from "../../world/servers";
 import { REGIONS } from "../../world/subscribers";
 import { countTokens } from "../../sim/tokenizer";
-import { knowingKayit, withoutVersionRule, type WritingAServerResult } from "./simulate";
+import { ALL_LEVELS } from "../../sim/declaration";
+import {
+  knowingKayit,
+  withoutVersionRule,
+  type GateReadingRow,
+  type WritingAServerResult,
+} from "./simulate";
 import { code, listing } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
@@ -22,6 +28,9 @@ import {
   type MinimalServerRun,
   type WritingAServerWire,
 } from "./wire";
+
+/** The world's tools, server by server. */
+const WORLD_TOOLS = SERVER_FACTS.flatMap((server) => server.tools);
 
 export { handshakeMessages, type CountedMessage } from "../handshakeText";
 
@@ -89,6 +98,54 @@ export function readBesideMcp(result: WritingAServerResult): string {
       `level 3 and completes ${run.completed} tasks${asLevel2}; the course's host keeps ` +
       `${result.handshake[3].negotiated} and completes ${result.runs[3].completed}.`,
   );
+}
+
+/**
+ * The gate table read: where reading a tool with no `annotations` by MCP's defaults holds what
+ * the course's gate lets through, and where both readings hold the same calls.
+ */
+export function readGates(result: WritingAServerResult): string {
+  const levels = ALL_LEVELS.map((level) => {
+    const of = (reading: GateReadingRow["reading"]) =>
+      result.gates.find((row) => row.level === level && row.reading === reading)!;
+    return { level, passes: of("passes"), mcp: of("mcp") };
+  });
+  const differing = levels.filter(
+    (l) => l.passes.sent !== l.mcp.sent || l.passes.written !== l.mcp.written,
+  );
+  const same = levels.filter((l) => !differing.includes(l));
+  const named = (ls: typeof levels) =>
+    `${ls.length === 1 ? "level" : "levels"} ${listing(ls.map((l) => String(l.level)))}`;
+  const numbers = (ls: typeof levels, pick: (l: (typeof levels)[number]) => number) =>
+    listing(ls.map((l) => String(pick(l))));
+  const sentences: string[] = [];
+  if (differing.length > 0) {
+    const written = differing.reduce((sum, l) => sum + l.passes.written, 0);
+    const held = [...new Set(differing.flatMap((l) => l.mcp.held))];
+    const readOnly = held.filter(
+      (name) => WORLD_TOOLS.find((tool) => tool.name === name)?.sideEffect === false,
+    );
+    sentences.push(
+      `At ${named(differing)}, where no tool has ${code("annotations")}, the approval gate that passes silence sends ` +
+        `${numbers(differing, (l) => l.passes.sent)} ${code("tools/call")} requests` +
+        (written > 0
+          ? ` and lets ${code("kayit_yaz")} write ${written} records nobody approved`
+          : "") +
+        `. Read by MCP's defaults, it sends ${numbers(differing, (l) => l.mcp.sent)} and holds ` +
+        `${numbers(differing, (l) => l.mcp.blocked)}` +
+        (readOnly.length > 0 && readOnly.length === held.length
+          ? `, every one to a tool that only reads (${listing(readOnly.map(code))})`
+          : "") +
+        `.`,
+    );
+  }
+  if (same.length > 0) {
+    sentences.push(
+      `From level ${same[0].level} both readings hold the same calls: ` +
+        `${listing(same.map((l) => `${l.mcp.blocked} at level ${l.level}`))}.`,
+    );
+  }
+  return wrapMarkdown(sentences.join(" "));
 }
 
 /**
@@ -166,8 +223,7 @@ export function writingAServerSolutions(
       (ALLOWLIST.includes("kayit_yaz")
         ? ""
         : `none in the twelve-task run, where it is not on the allowlist, and `) +
-      `the ${wideGated.blocked} of the wide run, the ones the approval gate stopped. A client that ` +
-      `does not trust the server ignores its hints.`,
+      `the ${wideGated.blocked} of the wide run, the ones the approval gate stopped.`,
   ];
   return foldedAnswers(ANSWER_TITLES, answers);
 }

@@ -9,6 +9,7 @@
  * @remarks Source: reference lesson 004.
  */
 import { ALL_LEVELS, declare, type Level, type ServerDeclaration } from "../../sim/declaration";
+import { NO_APPROVAL } from "../../sim/client";
 import type { DroppedTool } from "../../sim/negotiation";
 import { LESSON_HANDSHAKES, WIDE_HANDSHAKES } from "../../world/handshakes";
 import {
@@ -23,6 +24,29 @@ import { ALLOWLIST, KNOWN_VERSIONS, SERVER_FACTS } from "../../world/servers";
 import type { Subscribers } from "../../world/subscribers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
 import { createWorld, type World } from "../../world/world";
+
+/**
+ * The approval gate's two readings of a tool that says nothing about side effects: `passes` is
+ * the course's (lesson 5: a tool with no `annotations` declares nothing and passes), `mcp` reads
+ * the missing `readOnlyHint` by MCP's default, false: the tool may write (2026-07-28
+ * `schema.mdx`, `ToolAnnotations`).
+ */
+export type SilenceReading = "passes" | "mcp";
+
+/** The tasks at one level on the wide allowlist, no approval, under one reading of silence. */
+export interface GateReadingRow {
+  level: Level;
+  reading: SilenceReading;
+  /** Calls the chains reached, sent or refused in the client. */
+  calls: number;
+  /** `tools/call` requests that left the client (the handshake's requests not included). */
+  sent: number;
+  blocked: number;
+  written: number;
+  completed: number;
+  /** The tools whose calls the gate held, in the order first held. */
+  held: string[];
+}
 
 /** A run on the wide allowlist, with the approval answer it ran with. */
 export interface WideRow extends RunRow {
@@ -99,6 +123,8 @@ export interface WritingAServerResult {
   secondRun: { seed: number; tasks: TaskWithAnswer[]; runs: RunRow[] };
   /** The wide allowlist, one row per {@link WIDE_CASES} entry. */
   wide: WideRow[];
+  /** The wide allowlist at levels 0–3 without approval, each level under both readings of silence. */
+  gates: GateReadingRow[];
 }
 
 /**
@@ -152,7 +178,43 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
     runs,
     secondRun: { seed: secondSeed, tasks: secondTasks, runs: secondRuns },
     wide,
+    gates: ALL_LEVELS.flatMap((level) =>
+      (["passes", "mcp"] as const).map((reading) => gateRun(world, tasks, level, reading)),
+    ),
   };
+}
+
+/**
+ * The tasks at one level on the wide allowlist, without approval, the approval gate reading a
+ * tool that declares no side effect either way as `reading` says: under `mcp` such a tool counts as
+ * one that may write, so the gate holds it as it holds a declared side effect.
+ */
+export function gateRun(
+  world: World,
+  tasks: readonly TaskWithAnswer[],
+  level: Level,
+  reading: SilenceReading,
+): GateReadingRow {
+  const handshake = WIDE_HANDSHAKES[level];
+  const opened = openSharedSession(world, handshake);
+  const negotiated =
+    reading === "passes"
+      ? opened.session.negotiated
+      : new Map(
+          [...opened.session.negotiated].map(([name, tool]) => [
+            name,
+            { ...tool, sideEffect: tool.sideEffect ?? true },
+          ]),
+        );
+  const session = { ...opened, session: { ...opened.session, negotiated } };
+  const run = runTasks(world, level, { tasks, negotiated: session });
+  const { calls, blocked, written, completed } = run;
+  const suffix = `: ${NO_APPROVAL}`;
+  const held = Object.keys(run.failures)
+    .filter((key) => key.endsWith(suffix))
+    .map((key) => key.slice(0, -suffix.length));
+  const sent = run.request - handshake.row.request;
+  return { level, reading, calls, sent, blocked, written, completed, held };
 }
 
 /** A level-3 handshake row and run row, under some policy. */

@@ -15,7 +15,14 @@ import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { formatWireLines, type ShownTranscript } from "../transcriptText";
 import { formatHttpExchange } from "../httpText";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
-import { SHOWN_SERVER, SHOWN_TOOL, type WideRow, type WritingAServerResult } from "./simulate";
+import {
+  SHOWN_SERVER,
+  SHOWN_TOOL,
+  type GateReadingRow,
+  type SilenceReading,
+  type WideRow,
+  type WritingAServerResult,
+} from "./simulate";
 import type { MinimalHttpRun } from "./wire";
 
 const levelLabel = (level: number) => `${level} ${left(LEVELS[level], 27)}`;
@@ -143,6 +150,29 @@ export function formatWideTable(rows: readonly WideRow[]): string {
         ` ${right(r.blocked, 7)} ${right(r.written, 7)} ${right(r.completed, 9)}`,
     );
   }
+  return lines.join("\n");
+}
+
+/** How the gate table names each reading of a tool with no `annotations`. */
+export const READING_NAMES: Readonly<Record<SilenceReading, string>> = {
+  passes: "passes",
+  mcp: "MCP's default",
+};
+
+/**
+ * The lesson's own table, not the reference's: the wide allowlist at each level without approval,
+ * under both readings of a tool with no `annotations` ({@link READING_NAMES}): calls made,
+ * `tools/call` requests sent, calls blocked, records written, tasks completed.
+ */
+export function formatGateTable(rows: readonly GateReadingRow[]): string {
+  const lines = [`${left("level", 29)} no annotations  calls  sent  blocked  written  completed`];
+  rows.forEach((r, k) => {
+    const label = k > 0 && rows[k - 1].level === r.level ? " ".repeat(29) : levelLabel(r.level);
+    lines.push(
+      `${label} ${left(READING_NAMES[r.reading], 14)} ${right(r.calls, 6)} ${right(r.sent, 5)}` +
+        ` ${right(r.blocked, 8)} ${right(r.written, 8)} ${right(r.completed, 10)}`,
+    );
+  });
   return lines.join("\n");
 }
 
