@@ -427,6 +427,16 @@ test("the SDK's calls are told from the course's host before its listing, and th
   }
 });
 
+/** The export's blockquoted lines, `>` taken off, as one line of single spaces. */
+function blockquotes(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(">"))
+    .map((line) => line.replace(/^>\s?/, ""))
+    .join(" ")
+    .replace(/\s+/g, " ");
+}
+
 test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with one real line of each channel", () => {
   // 2026-07-28 server/tools.mdx, "Error Handling", word for word (2025-11-25 has the same two sentences).
   const may =
@@ -434,12 +444,7 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
   const should = "Clients **SHOULD** provide tool execution errors to language models to enable self-correction.";
   for (const file of EXPORTS) {
     const text = read(file);
-    const quoted = text
-      .split("\n")
-      .filter((line) => line.startsWith(">"))
-      .map((line) => line.replace(/^>\s?/, ""))
-      .join(" ")
-      .replace(/\s+/g, " ");
+    const quoted = blockquotes(text);
     assert.ok(quoted.includes(may) && quoted.includes(should), `${file}: both sentences, exactly`);
     // One real line per channel, each under its channel and what MCP asks of the client.
     assert.ok(
@@ -582,12 +587,7 @@ test("tool names across servers: 2026-07-28's note quoted word for word, and one
     "The server `name` (from `serverInfo`) is not guaranteed to be unique across servers and **SHOULD NOT** be relied upon for disambiguation.";
   for (const file of EXPORTS) {
     const text = read(file);
-    const quoted = text
-      .split("\n")
-      .filter((line) => line.startsWith(">"))
-      .map((line) => line.replace(/^>\s?/, ""))
-      .join(" ")
-      .replace(/\s+/g, " ");
+    const quoted = blockquotes(text);
     assert.ok(quoted.includes(should) && quoted.includes(shouldNot), `${file}: both sentences, exactly`);
     assert.ok(text.includes("const prefixed = prefixToolNames(["), file);
     for (const line of [
