@@ -488,6 +488,7 @@ export {
 export { solveClientExercises, EXAMPLE_INTERVAL } from "./lessons/writingAClient/prose";
 export {
   describeClientSeed,
+  describeFleetTask,
   readDiscovery,
   readToolNames,
   readCurrentModes,
@@ -872,6 +873,8 @@ export {
   taskDifferences,
   formatHighLevelDeclarations,
   formatHighLevelChanges,
+  formatWireComparisonRow,
+  SHOWN_COMPARISON,
   discoveryDifferences,
   movedKeys,
   GATE_NAMES,

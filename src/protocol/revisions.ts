@@ -8,8 +8,9 @@
  *   *stateless*, after `basic/index.mdx`, "Statelessness". One process is *dual-era*
  *   ("A dual-era server selects its behavior from how the client opens").
  * - `basic/versioning.mdx`, "Protocol Version Negotiation": an unsupported version is answered
- *   `UnsupportedProtocolVersionError` "listing the versions it does support" (the page's example
- *   lists a legacy revision beside 2026-07-28, as {@link SUPPORTED_REVISIONS} does).
+ *   `UnsupportedProtocolVersionError` "listing the versions it does support". The page's example
+ *   lists a legacy revision beside 2026-07-28; the course's servers list the modern ones alone
+ *   ({@link listedRevisions}), as the SDK's do.
  * This module holds constants and pure rules; it serves nothing.
  */
 
@@ -26,17 +27,18 @@ export const STATELESS_REVISION = "2026-07-28";
 export const LEGACY_REVISIONS = ["2025-11-25", "2025-06-18", "2024-11-05"] as const;
 
 /**
- * Every revision the process accepts: what `server/discover` lists as `supportedVersions` and an
- * `UnsupportedProtocolVersionError` lists as `data.supported` while a dual-era process has not
- * chosen its era (`RequestScreen.accepted` narrows it once it has). The legacy ones are reached
- * only through `initialize` (the SDK's `serveStdio` pins one era per process).
+ * Every revision a dual-era process accepts while it has not chosen its era
+ * (`RequestScreen.accepted` narrows it once it has). The legacy ones are reached only through
+ * `initialize` (the SDK's `serveStdio` pins one era per process), so what the process lists is
+ * the modern part alone ({@link listedRevisions}).
  */
 export const SUPPORTED_REVISIONS: readonly string[] = [STATELESS_REVISION, ...LEGACY_REVISIONS];
 
 /**
  * The revisions a process serving `eras` accepts (`serve --era`, `names.ts`): all of
  * {@link SUPPORTED_REVISIONS} for `both`, {@link LEGACY_REVISIONS} for `legacy`, 2026-07-28 alone
- * for `stateless`. What `server/discover` lists and −32022's `data.supported` names.
+ * for `stateless`. What the SDK's `Server` is given as `supportedProtocolVersions`, and what the
+ * `listening` log line names; the lists a client reads are {@link listedRevisions} of it.
  */
 export function supportedRevisions(eras: "both" | "legacy" | "stateless"): readonly string[] {
   return eras === "both"
@@ -44,6 +46,24 @@ export function supportedRevisions(eras: "both" | "legacy" | "stateless"): reado
     : eras === "legacy"
       ? LEGACY_REVISIONS
       : [STATELESS_REVISION];
+}
+
+/**
+ * What a process that accepts `accepted` lists: `server/discover`'s `supportedVersions` and
+ * −32022's `data.supported`. The modern revisions alone (2026-07-28), the legacy ones left out,
+ * as SDK 2.4.0's `server/discover` handler leaves them out of `supportedProtocolVersions`.
+ *
+ * The reason: a client that reads these lists sends its next request with the chosen version in
+ * `_meta` (2026-07-28 `server/discover.mdx`, "DiscoverResult": the versions "The client should
+ * choose one of these for subsequent requests"; `basic/versioning.mdx`: after −32022 the client
+ * "SHOULD select a mutually supported version … and retry"). A legacy version is served only
+ * through `initialize`, so a `_meta` request naming one is refused −32022 again. A list naming it
+ * would send such a client round that loop (`basic/transports/stdio.mdx`, "Backward
+ * Compatibility"). A legacy client still opens a session with `initialize`, which never reads
+ * these lists.
+ */
+export function listedRevisions(accepted: readonly string[]): string[] {
+  return accepted.filter((revision) => !(LEGACY_REVISIONS as readonly string[]).includes(revision));
 }
 
 /** The `_meta` key of a request's protocol version. Source: 2026-07-28 `basic/index.mdx`, "Per-request protocol fields" (required). */

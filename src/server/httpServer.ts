@@ -17,7 +17,9 @@
  *   request before `initialize`) have no session to apply to, so they do not apply here.
  *   With `--era stateless` legacy requests are refused (`legacy: "reject"`, −32022).
  * What the endpoint lists (`server/discover`'s `supportedVersions`, −32022's `data.supported`) is
- * what it accepts, at every moment: every revision of its eras ({@link supportedRevisions}).
+ * the modern part of what it accepts (`listedRevisions`): 2026-07-28, the one version a request
+ * carrying `_meta` may name. The legacy ones are served through `initialize` alone, so listing
+ * them would send a client that names one back to the same −32022; the SDK lists the same.
  *
  * Before the SDK sees a request, this server checks it (`screen`, in `serveHttp`): a path other
  * than `/mcp` is 404; the Host header must name a loopback host and an Origin header, when sent,
@@ -222,23 +224,6 @@ function revisionOf(ctx: McpRequestContext): string | undefined {
 }
 
 /**
- * A `server/discover` response listing every revision the endpoint accepts: the SDK's own lists
- * only the modern ones of `supportedProtocolVersions` (docs/sdk-gaps.md#discover-lists-modern-only),
- * while this endpoint also serves 2025 clients through `initialize`. Other responses pass as they are.
- */
-async function listingAccepted(
-  response: Response,
-  supported: readonly string[],
-): Promise<Response> {
-  if (!response.headers.get("content-type")?.startsWith("application/json")) return response;
-  const body = (await response.json()) as { result?: { supportedVersions?: string[] } };
-  if (body.result?.supportedVersions !== undefined) body.result.supportedVersions = [...supported];
-  const headers = new Headers(response.headers);
-  headers.delete("content-length"); // the body is written anew
-  return new Response(JSON.stringify(body), { status: response.status, headers });
-}
-
-/**
  * A 2025-only endpoint's answer to a request whose `MCP-Protocol-Version` header names a revision
  * it does not speak: 400, as 2025-11-25 `basic/transports.mdx` ("Protocol Version Header") asks,
  * with an error that is not one of 2026-07-28's, so that a dual-era client falls back to
@@ -318,18 +303,14 @@ export async function serveHttp(
   /**
    * The fetch face `toNodeHandler` calls, once the Node handler below has read, checked and
    * parsed the body (`parsedBody`, the SDK's documented way to hand over a body already read):
-   * the SDK, then a `server/discover` result's list set to what this endpoint accepts, and an
-   * error answer of the SDK's given this server's id and code rules (`conformingError`).
+   * the SDK, then an error answer of the SDK's given this server's id and code rules
+   * (`conformingError`).
    */
   const afterScreen = {
     async fetch(request: Request, options?: { parsedBody?: unknown }): Promise<Response> {
       const response = await handler.fetch(request, options);
       const header = request.headers.get("mcp-protocol-version") ?? undefined;
-      const listed =
-        asRequest(options?.parsedBody)?.method === "server/discover"
-          ? await listingAccepted(response, supported)
-          : response;
-      return conformingError(listed, header);
+      return conformingError(response, header);
     },
   };
   const nodeHandler = toNodeHandler(afterScreen, {

@@ -10,9 +10,9 @@
  * which adopts such a result with no round trip. The result is built from the declarations
  * `serve` itself serves (`servedServers.ts`) by the server's own `discoverResult` (`mcpServer.ts`),
  * so it cannot drift from them (a test holds it against what `serve` answers):
- * - `supportedVersions`: every version a fresh `serve` process accepts, `SUPPORTED_REVISIONS`
- *   (`protocol/revisions.ts`: 2026-07-28 statelessly, 2025-11-25, 2025-06-18 and 2024-11-05
- *   through `initialize`), newest first, as its `server/discover` lists them before any era is chosen;
+ * - `supportedVersions`: `["2026-07-28"]`, the modern part of what a fresh `serve` process
+ *   accepts (`listedRevisions`, `protocol/revisions.ts`: 2025-11-25, 2025-06-18 and 2024-11-05
+ *   are served through `initialize` only, so they are not listed);
  * - `capabilities`: the served server's, as `initialize` answers them;
  * - `_meta["io.modelcontextprotocol/serverInfo"]`: `serverInfo` as `initialize` answers it (a
  *   SHOULD in the stateless era; `version` is `undeclared` below level 3).

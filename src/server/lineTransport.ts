@@ -25,8 +25,8 @@
  * Each request is offered to a {@link RequestScreen} (`requestScreen.ts`) first; what it refuses
  * is answered here and never reaches the SDK. Every error message sent, ours or the SDK's, is
  * one sentence (`oneSentence`; docs/sdk-gaps.md#zod-issue-lists). A `server/discover` result
- * lists what the process accepted when the request arrived (`RequestScreen.accepted`;
- * docs/sdk-gaps.md#discover-lists-modern-only). When the input ends, the transport first lets every request it
+ * goes out as the SDK wrote it: 2026-07-28 alone, the legacy revisions served through
+ * `initialize` only (docs/sdk-gaps.md#discover-lists-modern-only). When the input ends, the transport first lets every request it
  * delivered be answered (a client may write its requests and close stdin at once, as
  * `printf … | mcp-course serve` does), then calls `onclose`. It counts messages and bytes in
  * both directions ({@link LineTransportStats}).
@@ -247,11 +247,6 @@ export class LineTransport implements Transport {
   private inputEnded = false;
   /** Raw text to write before the response to a request, by id ({@link writeBeforeResponse}). */
   private readonly prefixes = new Map<RequestId, string>();
-  /**
-   * What each `server/discover` delivered and not yet answered is to list, by id: the revisions
-   * the process accepted when it arrived (`RequestScreen.accepted`).
-   */
-  private readonly discoverLists = new Map<RequestId, readonly string[]>();
   /** The raw text of ids beyond 2^53, by the stand-in id their request was delivered with. */
   private readonly rawIds = new Map<string, string>();
   private nextRawId = 0;
@@ -310,14 +305,6 @@ export class LineTransport implements Transport {
       if (prefix !== undefined) {
         this.prefixes.delete(message.id);
         this.writeRaw(prefix);
-      }
-      const listed = this.discoverLists.get(message.id);
-      if (listed !== undefined) {
-        this.discoverLists.delete(message.id);
-        // The SDK's `server/discover` lists only the modern revisions it serves, though this process
-        // also accepts `initialize` until its era is chosen (docs/sdk-gaps.md#discover-lists-modern-only).
-        if ("result" in message && Array.isArray(message.result.supportedVersions))
-          message = { ...message, result: { ...message.result, supportedVersions: [...listed] } };
       }
       if ("error" in message && /\n|^MCP error /.test(message.error.message)) {
         message = {
@@ -492,17 +479,12 @@ export class LineTransport implements Transport {
         void this.send({ jsonrpc: "2.0", id: message.id, error: refused });
         return;
       }
-      if (message.method === "server/discover")
-        this.discoverLists.set(message.id, this.screen.accepted());
     } else if ("method" in message) {
       if (!this.screen.notification(message)) return;
       if (message.method === "notifications/cancelled") {
         // A cancelled request gets no response: stop waiting for it (MCP cancellation).
         const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
-        if (typeof id === "string" || typeof id === "number") {
-          this.answered(id);
-          this.discoverLists.delete(id);
-        }
+        if (typeof id === "string" || typeof id === "number") this.answered(id);
       }
     }
     this.onmessage?.(message);

@@ -49,6 +49,7 @@ import { confirmGate } from "./confirmWrites";
 import {
   CACHE_HINT,
   JSONRPC_ERRORS,
+  listedRevisions,
   STATELESS_REVISION,
   SUPPORTED_REVISIONS,
 } from "../protocol/revisions";
@@ -169,14 +170,15 @@ function refuseCursor(params: { cursor?: string } | undefined): void {
 
 /**
  * The `server/discover` result before the SDK's envelope, as a process that has not yet chosen
- * its era answers it: every revision it accepts (`supported`, default `SUPPORTED_REVISIONS`).
- * What the client knows beforehand (`knownDiscover`); the transport lists the same.
+ * its era answers it: the modern revisions of those it accepts (`listedRevisions` of
+ * `supported`, default `SUPPORTED_REVISIONS`: 2026-07-28 alone), as the SDK's handler lists them.
+ * What the client knows beforehand (`knownDiscover`).
  */
 export function discoverResult(
   served: ServedServer,
   supported: readonly string[] = SUPPORTED_REVISIONS,
 ): { supportedVersions: string[]; capabilities: ServerCapabilities } {
-  return { supportedVersions: [...supported], capabilities: capabilitiesOf(served) };
+  return { supportedVersions: listedRevisions(supported), capabilities: capabilitiesOf(served) };
 }
 
 /** The caching hint (`CACHE_HINT`) of every cacheable result sent, for the SDK's `cacheHints` option. */
@@ -301,8 +303,8 @@ function handlePrompts(server: Server, served: ServedServer): void {
  * `--confirm-writes` gate are in helpers of their own.
  *
  * The SDK answers `initialize`, `ping` and `server/discover` itself. Its `server/discover` lists
- * only the modern revisions of `supportedProtocolVersions`, and the transport sets it to what the
- * process accepts when it sends the result (docs/sdk-gaps.md#discover-lists-modern-only).
+ * only the modern revisions of `supportedProtocolVersions`, and the course keeps that list
+ * (`listedRevisions`; docs/sdk-gaps.md#discover-lists-modern-only).
  *
  * @param hooks run around every `tools/call` that names a tool.
  * @param revision the revision in use, read at each call (the transport's `protocolVersion`).

@@ -12,11 +12,14 @@
  * notification claiming a version in `_meta` the stateless one, except `server/discover`, which
  * `serveStdio` serves from a probe instance and which opens nothing; a claim-less `ping` or
  * notification the legacy one), and on a dual-era process (`both`) keeps what `server/discover`
- * lists, what −32022 names and what the process accepts one list ({@link RequestScreen.accepted};
+ * lists, what −32022 names and what the process accepts in step ({@link RequestScreen.accepted},
+ * whose modern part alone is listed: `listedRevisions`, `protocol/revisions.ts`;
  * 2026-07-28 `basic/versioning.mdx`, "Protocol Version Negotiation" and "Backward Compatibility
  * with Initialization-Based Versions"; `server/discover.mdx`; `basic/transports/stdio.mdx`,
  * "Backward Compatibility"; the table in docs/sdk-gaps.md):
- * - before an era is chosen, every revision; `initialize` opens a legacy session, and a request
+ * - before an era is chosen, every revision is accepted and 2026-07-28 alone listed (the legacy
+ *   ones are served through `initialize` only, so listing them would send a client that names one
+ *   in `_meta` back to the same −32022); `initialize` opens a legacy session, and a request
  *   other than `ping` without a version claim is refused −32602 (2026-07-28 needs its `_meta`,
  *   2025-11-25 `initialize` first) and opens nothing;
  * - once a stateless request has opened the process, 2026-07-28 alone: `initialize` is refused
@@ -64,6 +67,7 @@ import {
   CLIENT_INFO_KEY,
   JSONRPC_ERRORS,
   LEGACY_REVISIONS,
+  listedRevisions,
   LOG_LEVEL_KEY,
   PROTOCOL_VERSION_KEY,
   STATELESS_REVISION,
@@ -137,8 +141,10 @@ const REQUIRED_META = `a ${STATELESS_REVISION} request must carry ${PROTOCOL_VER
 
 /**
  * A stateless request's `_meta` checked (see the module comment), or undefined when it may be served.
- * Order: the required fields first (−32602), then the version (−32022, naming `supported`: the
- * revisions the process accepts, default all of {@link SUPPORTED_REVISIONS}).
+ * Order: the required fields first (−32602), then the version (−32022). `supported` is what the
+ * process accepts, default all of {@link SUPPORTED_REVISIONS}; −32022's `data.supported` lists
+ * its modern part alone (`listedRevisions`), and its message names a legacy version the process
+ * accepts as one served through `initialize`.
  */
 export function statelessMetaError(
   params: unknown,
@@ -170,14 +176,14 @@ export function statelessMetaError(
   }
   if (version !== STATELESS_REVISION) {
     // A legacy revision this process also serves, named per request: it is served through
-    // `initialize`, so the message says how, beside a `data.supported` that lists it.
+    // `initialize`, so the message says how; `data.supported` lists only what `_meta` may name.
     const legacy = typeof version === "string" && supported.includes(version);
     return {
       code: UNSUPPORTED_PROTOCOL_VERSION,
       message: legacy
         ? `Unsupported protocol version in _meta: ${version}, which this server serves through initialize; a request carrying _meta speaks ${STATELESS_REVISION}.`
         : `Unsupported protocol version: ${version}.`,
-      data: { supported: [...supported], requested: version },
+      data: { supported: listedRevisions(supported), requested: version },
     };
   }
   return undefined;
@@ -330,13 +336,12 @@ export class RequestScreen {
   }
 
   /**
-   * The revisions the process accepts now: what `server/discover` lists and what −32022's
-   * `data.supported` names, so the two and the process agree at every moment (2026-07-28
-   * `basic/versioning.mdx`, "Protocol Version Negotiation": "listing the versions it does
-   * support"). Before the era is chosen, every revision of the process's eras (the legacy ones
-   * through `initialize`); once a stateless request has opened it, 2026-07-28 alone; once
-   * `initialize` has opened it, the legacy revisions (a legacy session has no `server/discover`
-   * and no −32022: `_meta` is opaque to it).
+   * The revisions the process accepts now. Before the era is chosen, every revision of the
+   * process's eras (the legacy ones through `initialize`); once a stateless request has opened
+   * it, 2026-07-28 alone; once `initialize` has opened it, the legacy revisions (a legacy session
+   * has no `server/discover` and no −32022: `_meta` is opaque to it). What `server/discover` and
+   * −32022's `data.supported` list is its modern part (`listedRevisions`): 2026-07-28, the one
+   * version a request carrying `_meta` may name.
    */
   accepted(): readonly string[] {
     if (this.era === "stateless") return STATELESS_ONLY;

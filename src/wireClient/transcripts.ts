@@ -41,9 +41,9 @@ export function metaMemberBytes(meta: Record<string, unknown> = requestMeta()): 
  *
  * @param era `"stateless"` (default): `serve olcum --era stateless`, which has "chosen not to
  *   support" 2025-11-25 (versioning.mdx), so `supported` lists 2026-07-28 alone. `"both"`: the
- *   plain dual-era `serve olcum`, which serves 2025-11-25 only through `initialize`, so
- *   `supported` lists it too (legacy versions "establish a session with an `initialize`
- *   handshake", versioning.mdx, "Terminology").
+ *   plain dual-era `serve olcum`, which serves 2025-11-25 only through `initialize` (legacy
+ *   versions "establish a session with an `initialize` handshake", versioning.mdx,
+ *   "Terminology"), and so lists 2026-07-28 alone too: the one version `_meta` may name.
  * @param requested The version the first request names: 2025-11-25, or one no server speaks, such
  *   as versioning.mdx's own example, `1900-01-01`.
  */
@@ -161,7 +161,7 @@ export async function discoverOpening(
   await exchange.close("done");
   return exchange.transcript(
     "stateless",
-    `${supported.length} versions supported; then ${tools.length} tools listed, no session opened`,
+    `${supported.length} version${supported.length === 1 ? "" : "s"} supported; then ${tools.length} tools listed, no session opened`,
   );
 }
 

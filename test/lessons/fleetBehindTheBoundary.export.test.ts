@@ -82,30 +82,38 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     );
     assert.doesNotMatch(flat(text), /JSON tokens|envelope tokens?|not comparable/, `${path}: one cost measure`);
     assert.match(text, /^bytes: the JSON lines that crossed, MCP's opening and tools\/list included$/m, path);
-    assert.match(assumptions, /no policy of lesson 5's kind \(allowlist, gate\)/, path);
-    assert.match(assumptions, /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(lesson 5\)/, path);
+    assert.match(assumptions, /with no allowlist or gate \(lesson 5\)/, path);
+    // The revision, with its one reason: the experiment the paths and faults follow opened its
+    // servers with `initialize` (seed document 000 drives its server so, by hand).
+    assert.match(
+      flat(assumptions),
+      /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(the experiment's era\), is the simulated client's/,
+      path,
+    );
     // One SDK, named once, with its two servers' difference where the paths are; no second SDK
     // version to keep apart.
     assert.match(flat(text), /servers built on the official TypeScript SDK \(lesson 2\) show the wire\./, path);
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does, by the last row; for a client that offers 2025-06-18 the course's servers choose -32602, where the SDK's still answer `isError`\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last row; for a client that offers 2025-06-18 the course's servers choose -32602 and the SDK's `isError`\./,
       path,
     );
-    assert.doesNotMatch(text, /the write-up's\)|SDK 2\b(?!\.)|version 2\)/, path);
+    assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
     assert.match(flat(text), /so each hint takes its default \(lesson 5\)/, path);
     // "model" is the language model alone: the device type is named so, its field `model` once.
     assert.match(assumptions, /five device types \(the `model` field\)/, path);
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
-    // The write-up is a one-line source under the questions, not their premise: named there and
-    // where the virtual clock takes its means, nowhere else.
+    // The experiment is named once, under the questions, as what the paths and faults follow, not
+    // their premise; its README is named only as the source of the clock's charges.
     assert.match(
-      text,
-      /^Source: \*MCP server authoring\*, an undated write-up \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\)\.$/m,
+      flat(text),
+      /The paths and faults follow an experiment, \*MCP server authoring\* \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\)\./,
       path,
     );
-    assert.equal(text.match(/write-up/g)?.length, 2, `${path}: the source line and the clock`);
+    assert.doesNotMatch(text, /^Source:|undated write-up/m, path);
+    assert.equal(text.match(/write-up/g), null, path);
+    assert.equal(text.match(/README/g)?.length, 1, `${path}: the clock's table names the source`);
     assert.doesNotMatch(text, /injected-parameters/, path);
   }
 });
@@ -207,12 +215,16 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // input data" among tool execution errors; 2025-11-25 and 2026-07-28 list "Input validation errors"
     // among tool execution errors; every revision lists "Unknown tool(s)" among protocol errors.
     const rows = text.split("\n").filter((line) => line.startsWith("| "));
-    const header = rows.findIndex((r) => r.startsWith('| revisions (`server/tools.mdx`, "Error Handling") |'));
+    // The throw's column is not the tools page's: no revision's "Error Handling" speaks of a handler's
+    // throw. Its rule is the schema's comment on CallToolResult (2024-11-05 and 2025-03-26 on the
+    // interface, 2025-06-18 to 2026-07-28 on its isError), so each column names its own source.
+    const header = rows.findIndex((r) => r.startsWith("| revisions | invalid arguments ("));
     assert.ok(header >= 0, `${path}: the error-channel table`);
     assert.equal(
       rows[header],
-      '| revisions (`server/tools.mdx`, "Error Handling") | invalid arguments | a handler\'s throw | unknown tool |',
+      "| revisions | invalid arguments (`server/tools.mdx`, \"Error Handling\") | a handler's throw (the schema's comment on `CallToolResult`, on its `isError` from 2025-06-18) | unknown tool (`server/tools.mdx`) |",
     );
+    assert.doesNotMatch(rows[header], /^\| revisions \(`server\/tools\.mdx`/, path);
     assert.deepEqual(
       rows.slice(header + 1, header + 3),
       [
@@ -222,16 +234,22 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
       path,
     );
     assert.match(text.split("\n")[text.split("\n").indexOf(rows[header]) + 1], /^\|:---\|/, path);
-    // A handler's throw: every revision's schema (CallToolResult.isError) puts it in the result, a SHOULD.
+    // A handler's throw: every revision's schema puts it in the result, a SHOULD; the same comment
+    // sends "any other exceptional conditions" to an MCP error, so the server's own fault is -32603.
     assert.match(
       body,
-      /A throw belongs in the result: the schema's `CallToolResult.isError` says errors that originate from the tool SHOULD be reported there, for the model to see and correct; `raw`'s -32603 departs from that SHOULD\./,
+      /A throw belongs in the result: every revision's schema says errors that originate from the tool SHOULD be reported there, for the model to correct\. `raw`'s -32603 departs from that SHOULD\./,
+      path,
+    );
+    assert.match(
+      body,
+      /Other exceptional conditions go as protocol errors, so a fault in the server's own machinery, not the tool's, is rightly -32603\./,
       path,
     );
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating` answers as the SDK's `McpServer` does, by the last row; for a client that offers 2025-06-18 the course's servers choose -32602, where the SDK's still answer `isError`\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last row; for a client that offers 2025-06-18 the course's servers choose -32602 and the SDK's `isError`\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
@@ -312,6 +330,10 @@ test("§3, restart and retry: safe here because the tools only read (lesson 2's 
   eachBodyMatches(
     /The retry is safe because these tools only read, which with no annotations the client cannot know \(lesson 5\)\./,
     /`mcp-course serve fleet` says it from declaration level 2: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
+    // For a tool that writes, the declaration a trusting client retries on is idempotentHint, in the
+    // schema's words (ToolAnnotations, 2025-03-26 to 2026-07-28): "calling the tool repeatedly with
+    // the same arguments will have no additional effect", "meaningful only when readOnlyHint == false".
+    /\*\*crash-restart\*\*: right\.[^*]*For a tool that writes, the hint is `idempotentHint: true` \(schema, `ToolAnnotations`; meaningful only when `readOnlyHint` is false\): a repeat with the same arguments has no additional effect\./,
   );
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
   for (const tool of FLEET_TOOL_DEFINITIONS) assert.equal("annotations" in tool, false, tool.name);
@@ -340,26 +362,31 @@ test("the markdown cells' fixed claims are what the run computes, for several se
     cell("assumptions"),
     /time runs on a \*virtual clock\*, where each event adds a fixed charge, so that every machine prints the same/,
   );
-  // The charges are inputs, not results: a table of their own, each figure LATENCY_MICROS's.
+  // The charges are assumed constants, not results, labelled so: a table of their own, each figure
+  // LATENCY_MICROS's at the precision seed document 000 prints it (three decimals for the per-call
+  // means, whole ms for the restart), beside what that README says it is; the README is undated and
+  // names no hardware or SDK version, and the table says so. `ms/call` is a mean, not a sum.
   assert.ok(
     clock.includes(
-      "The clock's charges are the course's inputs, set to the write-up's means of 270 scripted calls; " +
-        "`ms/call` sums them per tool call, start-up left out:",
+      "The clock's charges are the course's assumed constants, not measured here; `ms/call` is their mean per call:",
     ),
   );
+  assert.doesNotMatch(clock, /sums them|course's inputs|scripted calls/);
   const clockRows = notebook.cells
     .find((c) => c.id === "faults-heading")!
     .source.split("\n")
     .filter((line) => line.startsWith("|"));
   const three = (micros: number) => (micros / 1000).toFixed(3);
   assert.deepEqual(clockRows, [
-    "| event | charge (the course's input) |",
-    "|:---|:---|",
+    "| event | assumed charge | its source: the experiment's README (undated; it names no hardware or SDK version) |",
+    "|:---|:---|:---|",
     `| a tool call in-process, over \`raw\`, over \`validating\` | ${three(LATENCY_MICROS.directCall)}, ` +
-      `${three(LATENCY_MICROS.rawCall)}, ${three(LATENCY_MICROS.validatingCall)} ms |`,
-    `| a call the client stops waiting for | ${ms(LATENCY_MICROS.clientTimeout)} ms |`,
-    `| a restart, on top of the retried call | ${ms(LATENCY_MICROS.restart)} ms |`,
+      `${three(LATENCY_MICROS.rawCall)}, ${three(LATENCY_MICROS.validatingCall)} ms | each a mean of 270 warm calls |`,
+    `| a call the client stops waiting for | ${ms(LATENCY_MICROS.clientTimeout)} ms | the client's timeout, ` +
+      `${LATENCY_MICROS.clientTimeout / 1e6} s |`,
+    `| a restart, on top of the retried call | ${ms(LATENCY_MICROS.restart)} ms | the probe's extra time to restart and retry |`,
   ]);
+  assert.equal(LATENCY_MICROS.restart % 1000, 0, "the README gives the restart in whole ms");
   assert.deepEqual(
     [...clock.matchAll(/- `([a-z-]+)`/g)].map((m) => m[1]),
     CONDITIONS.slice(3).map((c) => c.name),
@@ -467,7 +494,7 @@ test("the agents are one paragraph that states the thorough agent's paging exact
   // count and top 10, then four 25-hour bands from 0, two pages each.
   assert.match(
     steps,
-    /The \*thorough\* agent's turn 1 is always 2 calls: a count of the low-hour devices and the top 10 by downtime, the first with the most, D minutes\. Each later turn reads hour \*bands\*, each by two `top_devices` of 10 rows \(by `downtime_min`, by `operating_hours`\)/,
+    /The \*thorough\* agent's turn 1 is always 2 calls: a count of the low-hour devices and the top 10 by downtime, D minutes at most\. Turn 2 is always 8 calls: four 25-hour \*bands\* from 0, each read by two 10-row `top_devices`, by `downtime_min` and `operating_hours`, as rows hold only the ranked field\./,
   );
   assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
   for (const seed of SEEDS) {
@@ -479,18 +506,15 @@ test("the agents are one paragraph that states the thorough agent's paging exact
       `seed ${seed}`,
     );
   }
-  // Later turns: the halves first, then new bands until the turn holds four (at least four, not
-  // at most: "up to four" would misstate a turn of six halves).
+  // Later turns in one sentence: the halving, the new bands, and the stop as arithmetic solution 1
+  // computes, with the one line of why it is safe to stop there (no device past D × h ÷ d hours,
+  // with at most D minutes, beats d minutes in h hours). The band-by-band rules are the table's.
   assert.match(
     steps,
-    /first the halves of the last turn's bands of more than 10 devices, then new 25-hour bands until it holds four\. So turn 2 is always 8 calls, 0-25 to 75-100 hours\./,
+    /Later turns halve each band of over 10 devices and add new ones, until the hours from 0 read without a gap \(`read to`\) pass D × h ÷ d, with d minutes in h hours the best rate read: past that many hours, D minutes cannot beat it\./,
   );
-  assert.doesNotMatch(steps, /up to four/, "four is the least a turn tops up to, not the most");
-  // The stop, as arithmetic solution 1 computes.
-  assert.match(
-    steps,
-    /With `read to` the hours read from 0 without a gap and d minutes in h hours the best rate read, it stops once `read to` passes D × h ÷ d \(or reaches 500\), then fetches the winner and its risk leader\./,
-  );
+  assert.doesNotMatch(steps, /first the halves|until it holds four|up to four/, "the halving is not specified twice");
+  assert.ok(paging[0].split("\n").length <= 10, "no longer than before the cut");
   // The table holds the turns of calls; the answer's own turn is the one more the conditions table counts.
   assert.match(steps, /Its turns on `direct`, before the answer's:\s*$/);
   for (const seed of SEEDS) {
@@ -619,7 +643,7 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
     /The server MAY send notifications about the request before the response, which SHOULD end the stream \(`streamable-http\.mdx`, "Receiving Messages"\)/,
     /this one had three to send, so it chose a stream/,
     /Closing the stream cancels the call \(the same page, "Cancellation"\)\./,
-    /Chunked coding \(lesson 2\) wraps the stream too, cut into pieces as the server's runtime chooses, so the heading leaves it out: a client finds the events by their blank lines, never by the pieces\./,
+    /The heading leaves out chunked coding \(lesson 2\): a client finds the events by their blank lines, never by the runtime's pieces\./,
   );
   for (const { path, text } of exports) {
     const shown = text.split("--fault slow --slow-ms 300 --http --port 0\n")[1].split("```")[0];

@@ -239,9 +239,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.equal(asked.params.protocolVersion, "2025-03-26");
     assert.deepEqual({ ...answer, id: 0 }, first);
     assert.equal(parsed(wire.legacyMismatch, "client").length, 1, "no notifications/initialized");
-    const [discovered] = parsed(wire.discover, "server");
-    const legacy: string[] = discovered.result.supportedVersions.slice(1);
-    assert.deepEqual(legacy, [...LEGACY_REVISIONS], "the legacy revisions served through initialize");
+    const legacy: string[] = [...LEGACY_REVISIONS];
     assert.ok(!legacy.includes(asked.params.protocolVersion), "2025-03-26 is left out");
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
@@ -250,12 +248,12 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     );
   });
 
-  it("section 3: server/discover lists 2026-07-28 first, section 1's capabilities and identity; -32022 names what is supported and what was asked", () => {
+  it("section 3: server/discover lists 2026-07-28 alone, section 1's capabilities and identity; -32022 names what is supported and what was asked", () => {
     const [discovered] = parsed(wire.discover, "server");
-    assert.equal(discovered.result.supportedVersions[0], "2026-07-28");
+    assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists one version, `2026-07-28`: a request with `_meta` names that one\. Section 2's legacy versions are served through `initialize`, and not listed\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -266,31 +264,31 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     });
     assert.equal(refusal.error.message, "Unsupported protocol version: 1900-01-01.");
     assert.equal(wire.statelessMismatch.command, "mcp-course serve olcum", "no --era: dual-era");
-    // The dual-era case, read in the note: the refused legacy version is in `supported`, served
-    // through initialize.
+    // The dual-era case, before the note: the refused legacy version is served through initialize,
+    // and not in `supported`, so a client picking from the list cannot loop.
     const [dualEra] = parsed(wire.dualEraMismatch, "server");
     assert.equal(dualEra.error.code, -32022);
     assert.deepEqual(dualEra.error.data, {
       supported: discovered.result.supportedVersions,
       requested: "2025-11-25",
     });
-    assert.ok(dualEra.error.data.supported.includes("2025-11-25"));
+    assert.ok(!dualEra.error.data.supported.includes("2025-11-25"));
     assert.match(dualEra.error.message, /serves through initialize/);
     assert.equal(wire.dualEraMismatch.command, "mcp-course serve olcum", "no --era: dual-era");
     assert.match(
       flat(readStatelessMismatch(wire)),
-      /^The server refused `1900-01-01` with -32022, listing the 4 versions it supports\. The retry, naming `2026-07-28`, got section 3's answer\. The refused request cost 2 messages and 447 bytes\. Asking `server\/discover` first costs 2 messages and 542 bytes, once per server while its answer stays fresh \(`ttlMs`, an hour\)\. Asked for `2025-11-25` in `_meta`, `olcum` refuses it too \(-32022\), though the same list names it\.$/,
+      /^The server refused `1900-01-01` with -32022, listing only `2026-07-28`\. The retry, naming it, got section 3's answer\. The refused request cost 2 messages and 408 bytes\. Asking `server\/discover` first costs 2 messages and 503 bytes, once per server while its answer stays fresh \(`ttlMs`, an hour\)\. Asked for `2025-11-25` in `_meta`, `olcum` refuses it too \(-32022\) and lists `2026-07-28` again: it serves that version through `initialize` alone\.$/,
     );
     assert.equal(discovered.result.ttlMs, 3_600_000, "a cacheable answer: fresh for an hour");
   });
 
-  it("section 4: 5 messages and 844 bytes, 2 and 816 (section 3's tools/list sent first, id 0), 4 and 1358; the 197 bytes more are params and lesson 3's 186 bytes of _meta", () => {
+  it("section 4: 5 messages and 844 bytes, 2 and 816 (section 3's tools/list sent first, id 0), 4 and 1319; the 197 bytes more are params and lesson 3's 186 bytes of _meta", () => {
     assert.deepEqual(
       wire.costs.map((c) => [c.requests, c.responses, c.notifications, c.messages, c.bytes]),
       [
         [2, 2, 1, 5, 844],
         [1, 1, 0, 2, 816],
-        [2, 2, 0, 4, 1358],
+        [2, 2, 0, 4, 1319],
       ],
     );
     assert.equal(wire.metaBytes, metaMemberBytes());
@@ -303,12 +301,12 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.ok(exported.includes(`"2026-07-28" section 3's \`tools/list\` alone, sent first (id 0)`));
     assert.match(
       flat(readOpeningCosts(wire)),
-      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1358 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and lesson 3's `_meta` inside\. Its answer is 572 against 432\.$/,
+      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1319 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and lesson 3's `_meta` inside\. Its answer is 572 against 432\.$/,
     );
     const chart = openingsChart(wire) as { data: { values: { bytes: number }[] } };
     assert.equal(
       chart.data.values.reduce((sum, v) => sum + v.bytes, 0),
-      844 + 816 + 1358,
+      844 + 816 + 1319,
     );
   });
 
@@ -328,7 +326,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, olcum.result.supportedVersions);
     assert.match(
       flat(readKayit(wire)),
-      /^`kayit`'s `server\/discover` listed the same 4 versions as `olcum`, and the capabilities `\{"tools":\{\}\}`\./,
+      /^`kayit`'s `server\/discover` listed the same version as `olcum`, and the capabilities `\{"tools":\{\}\}`\./,
     );
   });
 
@@ -365,7 +363,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       );
       assert.match(
         flat(solutions),
-        /what section 5 showed `kayit` declaring of the protocol: 4 versions, `2026-07-28` among them, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
+        /what section 5 showed `kayit` declaring of the protocol: 1 version, `2026-07-28`, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
       );
       // No hint drops a tool; MCP's human in the loop may deny the call that may write (server/tools.mdx).
       assert.match(
@@ -382,7 +380,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
 });
 
 describe("section 3's words on the plain dual-era olcum (no --era)", () => {
-  it("refuses a legacy revision named in _meta with -32022, though it lists every version it serves, that one among them", async () => {
+  it("refuses a legacy revision named in _meta with -32022, and lists 2026-07-28 alone there and in server/discover, so a client picking from the list cannot loop", async () => {
     const exchange = new LineExchange(["olcum"]);
     exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: requestMeta("2025-11-25") } });
     const refused = await exchange.read();
@@ -393,15 +391,21 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.equal(refused.error?.code, -32022);
     const supported: string[] = refused.error.data.supported;
     assert.deepEqual(supported, discovered.result?.supportedVersions);
-    assert.ok(supported.includes("2025-11-25"));
+    assert.deepEqual(supported, ["2026-07-28"]);
     const exported = flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"));
     assert.ok(
       exported.includes(
-        "Asked for `2025-11-25` in `_meta`, `olcum` refuses it too (-32022), though the same list names it.",
+        "Asked for `2025-11-25` in `_meta`, `olcum` refuses it too (-32022) and lists `2026-07-28` again: it serves that version through `initialize` alone.",
       ),
       "section 3 says what the plain olcum answers",
     );
-    assert.ok(exported.includes("Its list names every version it speaks."), "the note says why");
+    assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
+    assert.ok(
+      exported.includes(
+        "Listing only modern versions, as the SDK's server and the course's servers do, avoids the loop.",
+      ),
+      "the note says why",
+    );
   });
 
   it("lists only 2026-07-28 once the process has served a 2026-07-28 request (the SDK pins the process to that era)", async () => {
@@ -458,17 +462,15 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
-        // A legacy version in `supportedVersions` or -32022's `supported`: explained before the
-        // transcript, then a note on the case the specification leaves open (discover.mdx,
-        // versioning.mdx's example), the SDK's choice, and the course's advice in one sentence.
-        // -32022 taught first with a plainly unsupported version, as versioning.mdx's example does.
+        // -32022 taught first with a plainly unsupported version, as versioning.mdx's example does;
+        // then a note on the case the specification leaves open, the loop a list naming a legacy
+        // version would risk (stdio.mdx: pick from `supported`), and why listing modern versions
+        // alone, as the SDK does, avoids it.
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
-        'The specification leaves this case open. `server/discover.mdx` has a client choose one of `supportedVersions` "for subsequent requests", and its -32022 example lists a legacy version (`basic/versioning.mdx`). Yet no page says what a `_meta` request naming one gets.',
-        // The loop a literal client risks: stdio.mdx says pick from `supported`, never fall back.
-        'A client told to "Use one of the versions in its advertised `supported` list", and not to fall back to `initialize`, may pick 2025-11-25 again and loop (`basic/transports/stdio.mdx`, "Backward Compatibility").',
-        'The SDK\'s server lists modern versions alone. The course\'s advice: with `_meta`, pick a modern version, since legacy versions "establish a session with an `initialize` handshake" ("Terminology").',
+        "**Note.** The specification leaves open what a `_meta` request naming a legacy version gets, and its -32022 example lists one (`basic/versioning.mdx`).",
+        'A client told to "Use one of the versions in its advertised `supported` list" (`basic/transports/stdio.mdx`, "Backward Compatibility") could pick that version, be refused again, and loop.',
+        "Listing only modern versions, as the SDK's server and the course's servers do, avoids the loop.",
         "so the fallback MUST NOT be keyed to one error code.",
-        "**Note.** A dual-era server goes by how the client opens: a request with `_meta` gets 2026-07-28's rules, `initialize` a legacy session.",
         // The probe defined where it first appears; the legacy risk made concrete (SDK 1.32.2, tested
         // below); why skipping the RECOMMENDED probe is safe here, and only here.
         "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
@@ -509,10 +511,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "| server | `resources` | `resources/list`, `resources/read` (lesson 4) | `listChanged`, `subscribe` | kept |",
         "| server | `logging` | log messages as notifications, not lesson 2's stderr | none | deprecated |",
         "| client | `roots` | directories and files the client deems relevant | `listChanged` | deprecated; guidance, not access control; `listChanged` removed |",
-        // Sampling and elicitation have sub-flags in both revisions; `{}` is form mode only
-        // (client/elicitation.mdx, "Capabilities", both revisions).
-        "| client | `sampling` | a reply from the host's model | `context`, `tools` | deprecated, same sub-flags |",
-        "| client | `elicitation` | input from the user | `form`, `url`; `{}` means `form` only | kept, same sub-flags |",
+        // Sampling and elicitation have sub-flags in both revisions, each said in a few words
+        // (client/sampling.mdx: `sampling.context` for `includeContext`, `sampling.tools` for tool
+        // use; client/elicitation.mdx: form and URL modes); `{}` is form mode only.
+        "| client | `sampling` | a reply from the host's model | `context` (the reply may draw on context), `tools` (the model may call tools) | deprecated, same sub-flags |",
+        "| client | `elicitation` | input from the user | `form` (fields to fill), `url` (a page to open, out of band); `{}` means `form` only | kept, same sub-flags |",
         "| both | `tasks` | requests run as tasks, their results fetched later | `list`, `cancel`, `requests` (per method) | moved to an extension (below) |",
         // `experimental` in both revisions; `extensions` new in 2026-07-28 (changelog.mdx, Minor 1).
         "| both | `experimental` | non-standard features | any name | kept |",
@@ -552,7 +555,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const mismatch = [
         "Here the client names `1900-01-01` in `_meta` to `olcum`",
         '"message":"Unsupported protocol version: 1900-01-01."',
-        "**Note.** A dual-era server goes by how the client opens",
+        "**Note.** The specification leaves open what a `_meta` request naming a legacy version gets",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         mismatch.every((at) => at >= 0),

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it, test } from "node:test";
 import * as prose from "../../src/lessons/messages/prose";
-import { MESSAGES_LEVEL, simulateMessages } from "../../src/lessons/messages/simulate";
+import { MESSAGES_LEVEL, simulateMessages, statelessAdds } from "../../src/lessons/messages/simulate";
 import {
   formatFailuresByRevision,
   formatFirstCallCost,
@@ -23,6 +23,7 @@ import { paramsError } from "../../src/server/requestScreen";
 import { worldInputSchema } from "../../src/server/declarations";
 import { worldServed } from "../../src/server/servedServers";
 import { ENVELOPE_TOKENS } from "../../src/sim/envelope";
+import { StatelessEnvelope } from "../../src/sim/statelessEnvelope";
 import { countTokens, tokenize, TOKEN_LENGTH } from "../../src/sim/tokenizer";
 import { isTranscriptLine } from "../../src/wireClient/lineExchange";
 import { metaMemberBytes } from "../../src/wireClient/transcripts";
@@ -120,8 +121,12 @@ test("exercise 1 is the call its markdown states, and its answer cuts the bodies
   );
   // The plain call and its final answer, not the confirmation round (a reader asked which was meant).
   assert.doesNotMatch(exercise, /Section 2's `kayit_yaz` call writes/);
-  // Exercise 3 counts nested _meta keys too (clientInfo's name and version), as its answer does.
-  assert.match(exercise, /the words of a request's `_meta` \(every key and value, nested ones too\)/);
+  // Exercise 1 asks for the 2025-11-25 bodies (no _meta); exercise 3 for what 2026-07-28 adds, by server.
+  assert.match(exercise, /Give its 2025-11-25 bodies, tokens and envelope tokens\./);
+  assert.match(
+    exercise,
+    /3\. In 2026-07-28, how many tokens more do the twelve tasks' 30 requests carry, and their results, which come from `olcum`, `tarife` and `kayit`\?/,
+  );
   // The body a student writes by section 5's rule cuts into the tokens the simulator's body does.
   const request = prose.jsonBody(tool, args);
   const response = prose.jsonBody("", result);
@@ -133,11 +138,54 @@ test("exercise 1 is the call its markdown states, and its answer cuts the bodies
   assert.equal(countTokens(response), 3);
 });
 
+test("section 5's 2026-07-28 bodies are what the simulator charges from lesson 7 on (StatelessEnvelope)", () => {
+  const envelope = new StatelessEnvelope(SERVER_FACTS);
+  for (const { name } of SERVER_FACTS) {
+    const adds = statelessAdds(name);
+    assert.equal(adds.request, envelope.metaTokens, name);
+    assert.equal(adds.response, envelope.resultTokens.get(name), name);
+  }
+  // olcum's call: 30 for the request's _meta and 7 for the result (lesson 10's 37 a call; tarife's 38).
+  assert.deepEqual([statelessAdds("olcum").request, statelessAdds("olcum").response], [30, 7]);
+  assert.equal(statelessAdds("tarife").response, 8);
+});
+
 describe("lesson 3 on the wire (default seed)", () => {
   let wire: MessagesWire;
   const sim = simulateMessages(20260218);
   before(async () => {
     wire = await runMessagesOnTheWire(20260218);
+  });
+
+  it("section 5 prices the first call per revision; exercise 3 sums 2026-07-28's additions over the tasks", () => {
+    const call = sim.calls[0];
+    const request = countTokens(call.requestBody) + ENVELOPE_TOKENS;
+    const response = countTokens(call.responseBody) + ENVELOPE_TOKENS;
+    assert.match(
+      flat(prose.summarizeMessages(sim, wire)),
+      new RegExp(
+        `The first call cost ${request} and ${response} in 2025-11-25, ${request + 30} and ${response + 7} ` +
+          "in 2026-07-28, whose bodies add `_meta` and `resultType`\\.",
+      ),
+    );
+    assert.match(
+      flat(prose.readFirstCallCost(sim, wire)),
+      new RegExp(
+        "In 2026-07-28 `_meta` adds 30, and `resultType complete` and `olcum surum 2` add 7 to the result: " +
+          `${request + 30} and ${response + 7} in all, while the bytes grew by 186 and 102\\.`,
+      ),
+    );
+    // The table: body and envelope tokens, then bytes, each as 2025-11-25 / 2026-07-28.
+    const table = formatFirstCallCost(sim, wire);
+    assert.ok(table.includes(`${request} / ${request + 30}`), table);
+    assert.ok(table.includes(`${response} / ${response + 7}`), table);
+    // Exercise 3: 30 requests' _meta, and the results by server: 18 × 7 + 6 × 8 + 6 × 7.
+    const solution = flat(prose.messagesSolutions(sim, wire));
+    assert.match(solution, /Each request's `_meta` adds 30 tokens, 900 over the 30 requests\./);
+    assert.match(
+      solution,
+      /3 for `olcum`, 4 for `tarife`, 3 for `kayit`\. The 18 from `olcum`, 6 from `tarife` and 6 from `kayit` add 216\./,
+    );
   });
 
   it("starts 6 server processes", () => {
@@ -255,7 +303,13 @@ describe("lesson 3 on the wire (default seed)", () => {
     // signed, and the lesson says so in one line.
     assert.match(
       markdown,
-      /The server MUST treat it as attacker-controlled and, where it bears on business logic, MUST protect its integrity \("Server Requirements \(Basic Workflow\)", item 4\)\. `kayit`'s state decides a write, so `kayit` signs it with a secret key and refuses a bad signature\./,
+      /It MUST treat the state as attacker-controlled and, where it bears on business logic, MUST protect its integrity \("Server Requirements \(Basic Workflow\)"\)\. `kayit`'s state decides a write, so `kayit` signs it\./,
+    );
+    // The same list: an InputRequiredResult MUST carry inputRequests or requestState (so the state alone is
+    // allowed), and the server MUST NOT assume the client will fulfil the requests or retry.
+    assert.match(
+      markdown,
+      /The server MUST send `inputRequests`, `requestState` or both, so a result may carry the state alone\. It MUST NOT assume the client will answer or retry\./,
     );
     // inputRequests values are {method, params} only (2026-07-28 schema).
     assert.match(markdown, /to a request object of only `method` and `params`/);
@@ -357,12 +411,19 @@ describe("lesson 3 on the wire (default seed)", () => {
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
     // A 2026-07-28 server sends notifications/cancelled only to end a subscription. The pages disagree on
-    // how: cancellation.mdx (MUST) and the schema (on stdio) have it send the notification;
-    // subscriptions.mdx, "Graceful Closure", has it answer the listen request (SHOULD). A client takes either.
+    // how: cancellation.mdx (MUST) has it send the notification; subscriptions.mdx, "Graceful Closure",
+    // has it answer the listen request (SHOULD). A client takes either.
     assert.match(
       markdown,
-      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. The pages disagree on how a server ends one\. `cancellation\.mdx` says it MUST send this notification, and the schema has a stdio server send it\. `subscriptions\.mdx` says it SHOULD answer the request instead \("Graceful Closure"\)\. A client takes either as the end\./,
+      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. `cancellation\.mdx` says it MUST; `subscriptions\.mdx` says it SHOULD answer the request instead \("Graceful Closure"\)\. A client takes either as the end\./,
     );
+    // basic/patterns/index.mdx: a 2026-07-28 server sends notifications scoped to a request (progress, log),
+    // and change notifications travel on a subscriptions/listen stream (basic/index.mdx, subscriptionId).
+    assert.match(
+      markdown,
+      /a server only notifications scoped to a request: progress or log while it runs, or changes on a `subscriptions\/listen` stream \(`basic\/patterns\/index\.mdx`\) \|/,
+    );
+    assert.doesNotMatch(markdown, /a server only notifications about a request the client sent/);
     assert.ok(!markdown.includes("A server may end one with it or with a response"));
     // JSONRPCErrorResponse.id is optional in the 2025-11-25 schema; the HTTP transport page of 2025-03-26
     // and 2025-06-18 already allowed an error response with no id.
@@ -393,6 +454,18 @@ describe("lesson 3 on the wire (default seed)", () => {
       /> \*\*Course convention, not MCP\.\*\* A message's \*\*envelope tokens\*\* are the tokens of its/,
     );
     assert.match(markdown, /MCP counts no cost\./);
+    // The word body is defined per revision, as lessons 7 and 10 price it: in 2026-07-28 a request's
+    // also counts its _meta, a result's its resultType and the server's identity from its _meta.
+    assert.match(
+      markdown,
+      /In 2026-07-28 a request's body also ends with its `_meta`: each key in full, then its value, the client's identity as `mcp-course surum 0` \(`surum`, version\)\. A result's starts with `resultType` and its value, and ends with the server's identity from its `_meta`, worded the same way\./,
+    );
+    assert.doesNotMatch(
+      markdown,
+      /for either revision, whose JSON differs|If the tokenizer counted the words of a request's `_meta`/,
+    );
+    assert.doesNotMatch(flat(prose.readFirstCallCost(sim, wire)), /in both revisions/);
+    assert.doesNotMatch(flat(prose.summarizeMessages(sim, wire)), /held in both revisions/);
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);
     assert.match(

@@ -202,7 +202,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     assert.doesNotMatch(raw, /^ *\S.* {2}same {2,}same$/m, path);
     assert.match(
       text,
-      /Differences from the simulator: 0 in 8 task runs, 0 in 4 servers' discovery, 0 in 18 agent runs, 0 in 16 answers to malformed calls, and 0 in the 8 rows of lesson 6's gate table\./,
+      /Differences from the simulator: 0 in 8 task runs, 0 in 4 servers' discovery, 0 in 18 agent runs, 0 in 16 answers to malformed calls, and 0 in the 8 gate walks of lesson 6\./,
       path,
     );
     // The client's transport is named: the course's copy of the SDK's; where the SDK would have
@@ -214,9 +214,9 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     );
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
     // What agreement with the simulator can and cannot show, and where a difference is built, said
-    // once, in section 3's one short paragraph, one idea a sentence.
+    // once, in section 3's one short paragraph, one idea a sentence; then one comparison, printed.
     const heading = "## 3 · The simulator";
-    const code = "show.markdown(readWireChecks(lesson));";
+    const code = "console.log(formatWireComparisonRow(lesson));";
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
       check,
@@ -225,7 +225,16 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     );
     const paragraphs = raw.slice(raw.indexOf(heading), raw.indexOf(code)).match(/\n\n/g)?.length;
     assert.equal(paragraphs, 2, `${path}: a heading, one paragraph, the code`);
-    assert.equal(check.slice(heading.length).match(/\.\s/g)?.length, 1, `${path}: one sentence`);
+    assert.equal(
+      check.slice(heading.length).match(/\.\s/g)?.length,
+      2,
+      `${path}: two sentences, then the row's lead-in`,
+    );
+    assert.match(
+      check,
+      /Each comparison sets the simulator's counts beside the wire's\. One of them, lesson 6's tasks at level 1 in 2025-11-25, its `tools\/call` messages counted in both directions: ```ts $/,
+      path,
+    );
     assert.doesNotMatch(raw, /@param|@throws/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
@@ -402,14 +411,14 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
 test("section 3: the gate table is lesson 6's; one sentence points back to it, and the wire repeats its rows; annotations dated", () => {
   for (const path of EXPORTS) {
     const { raw, text } = exported(path);
-    // Lesson 6 holds the table and its reading (MCP's defaults against the course's gate); here the
+    // Lesson 6 holds the table and its reading (MCP's defaults, then lesson 5's reading); here the
     // wire walks it, and one sentence says so.
     assert.match(
       text,
-      /The last count is lesson 6's gate table, walked on the wire with `kayit_yaz` allowed, in both readings of a tool with no `annotations`\./,
+      /The last count walks lesson 6's side-effect runs on the wire, `kayit_yaz` allowed, at each level in both readings of a tool with no `annotations`: MCP's defaults \(lesson 6's gate table\) and lesson 5's reading\./,
       path,
     );
-    assert.match(text, /0 in the 8 rows of lesson 6's gate table/, path);
+    assert.match(text, /0 in the 8 gate walks of lesson 6/, path);
     assert.doesNotMatch(raw, /formatWireGates|readWireGates/, `${path}: the table is lesson 6's`);
     assert.doesNotMatch(text, /level +no annotations +calls +sent +blocked/, path);
     assert.doesNotMatch(text, /## 3 · The simulator on the wire, and the approval gate/, path);
@@ -453,7 +462,7 @@ test("each export's solutions are folded and computed from its own run: its seed
     assert.equal(solutions.match(/<details> <summary>/g)?.length, 5, `${path}: five folded answers`);
     // Lesson 6's gate table, level 1, where a tool with no annotations passes: section 3 finds the
     // wire repeating its rows.
-    assert.match(text, /0 in the 8 rows of lesson 6's gate table/, path);
+    assert.match(text, /0 in the 8 gate walks of lesson 6/, path);
     const row = simulateWritingAServer(seed).gates.find((g) => g.level === 1 && g.reading === "passes")!;
     const { calls, sent, blocked, written, completed } = row;
     assert.equal(blocked, 0);
@@ -549,6 +558,62 @@ test("section 6: structured tool results, dated, with the rules' keywords, and t
     assert.match(
       flatSection,
       /Its `callTool` checks the `structuredContent` of every successful result against it/,
+      path,
+    );
+  }
+});
+
+test("section 3 prints one comparison: lesson 6's level 1 in 2025-11-25, the simulator's counts above the wire's, lesson 6's row", () => {
+  for (const [path, seed] of [
+    [EXPORTS[0], 20260218],
+    [EXPORTS[1], 20260219],
+  ] as const) {
+    const { raw } = exported(path);
+    const section = raw.slice(raw.indexOf("## 3 · The simulator on the wire"), raw.indexOf("## 4 ·"));
+    assert.match(section, /console\.log\(formatWireComparisonRow\(lesson\)\);/, path);
+    const row = (side: string) =>
+      new RegExp(`^${side} +(\\d+) +(\\d+) +(\\d+) +(\\d+) +(\\d+) +(\\d+) +(\\d+)$`, "m")
+        .exec(section)
+        ?.slice(1)
+        .map(Number);
+    const [simulated, wire] = [row("simulator"), row("wire")];
+    assert.ok(simulated && wire, `${path}: both rows printed`);
+    assert.deepEqual(wire, simulated, `${path}: the wire repeats the simulator`);
+    // Lesson 6's twelve-task run at level 1: its counts, and a request and a response per call sent.
+    const six = simulateWritingAServer(seed).runs[1];
+    assert.deepEqual(simulated!.slice(0, 6), [
+      six.negotiated,
+      six.calls,
+      six.failed,
+      six.completed,
+      six.blocked,
+      six.written,
+    ]);
+    assert.equal(simulated![6], 2 * (six.calls - six.failed), `${path}: refused calls send nothing`);
+    assert.match(
+      section,
+      /^level 1, 2025-11-25 +negotiated +calls +failed +completed +blocked +written +tools\/call messages$/m,
+    );
+  }
+});
+
+test("section 2 gives the reason for a legacy-first client that sends no probe; section 4 ends with the author's rule of thumb", () => {
+  for (const path of EXPORTS) {
+    const prose = exported(path)
+      .text.replace(/```[\s\S]*?```/g, "")
+      .replace(/\s+/g, " ");
+    // Lesson 8's simulated client offers 2025-11-25; the simulator sends no server/discover.
+    assert.match(
+      prose,
+      /It speaks 2025-11-25 first because lesson 8's simulated client did\. It sends no `server\/discover`, though over stdio a dual-era client SHOULD send it first \(lesson 5\): the simulator's runs sent no probe, and the wire must send their messages, no more, to be compared with them\./,
+      path,
+    );
+    // SDK 2.4.0: zod's .describe() is listed as the property's description (lesson 6's transcript:
+    // "abone":{"type":"string","description":"Subscriber id, e.g. A001"}).
+    const four = prose.slice(prose.indexOf("## 4 ·"), prose.indexOf("## 5 ·"));
+    assert.match(
+      four,
+      /A rule of thumb for a server's author follows\. Put each argument's model-facing description in zod's `\.describe\(\)`, which the SDK lists as that property's `description` \(lesson 6's `abone`\), and the tool's in `registerTool`'s `description`\. Then read your own `tools\/list` before shipping\. $/,
       path,
     );
   }

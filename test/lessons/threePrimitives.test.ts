@@ -312,6 +312,10 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.ok(
       body.includes('A real subscriber list would be user-specific, so `"private"`; ours is fictional, alike for all.'),
     );
+    // caching.mdx, "Cache Scope Field": private responses are reused within one authorization context.
+    assert.ok(body.includes('`"private"` (reused only within one authorization context, such as one access token)'));
+    // Section 5's tokens are lesson 3's 2025-11-25 bodies: the simulator's Envelope adds no _meta.
+    assert.ok(body.includes("in lesson 3's envelope tokens of 2025-11-25's bodies, without `_meta`."));
   });
 });
 

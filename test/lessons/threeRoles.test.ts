@@ -101,10 +101,11 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   assert.equal(lesson.host.tools, 5);
   says("Server and tool `tarife` share a name.");
   // architecture/index.mdx: the host "Coordinates AI/LLM integration and sampling"; a 2026-07-28 call
-  // may take more than one request (mrtr.mdx).
+  // may take more than one request (mrtr.mdx): the retry carries the answers in inputResponses and echoes
+  // requestState exactly if one was sent ("Client Requirements (Basic Workflow)", 2).
   says("It coordinates *sampling* too, a server asking the model for a reply, which 2026-07-28 deprecates.");
   says(
-    "In 2026-07-28 a server may first answer that it needs input, such as a user's yes or no. The client then sends a new request, under a new id, with the same arguments and the answer.",
+    "In 2026-07-28 a server may first answer that it needs input, such as a user's yes or no. The client then sends a new request, under a new id, with the same arguments, the answers in `inputResponses`, and the server's `requestState` echoed unchanged if it sent one (`basic/patterns/mrtr.mdx`).",
   );
   assert.ok(lesson.servers.find((s) => s.server === "tarife")!.tools.includes("tarife"));
   assert.deepEqual(

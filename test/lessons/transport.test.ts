@@ -241,7 +241,7 @@ for (const [name, pick] of [
     );
     assert.match(
       markdown,
-      /the SDK's client wrote it, a script wrote that one, and a JSON object's keys have no order/,
+      /Its keys are ordered otherwise than section 2's line, which a script wrote: JSON keys have no order\./,
     );
     assert.equal(http.refused.response.head[0], "HTTP/1.1 403 Forbidden");
     // The 403's body as 2026-07-28 words it: a JSON-RPC error with no id, and no legacy-range code.
@@ -337,6 +337,11 @@ test("the spec points the markdown states with their limits: the stdio probe, TL
     markdown,
     /no message need open the connection \(though on stdio a first `server\/discover` request, which asks the server which revisions and optional features it supports, is RECOMMENDED, and a SHOULD for a client that also speaks older revisions: `stdio\.mdx`, "Backward Compatibility"\)/,
   );
+  // The doubled round trip models a worst case: HTTP/1.1 connections persist by default (RFC 9112, 9.3).
+  assert.match(
+    markdown.replace(/ > /g, " "),
+    /HTTP\/1\.1 keeps a connection open for later requests by default \(\*keep-alive\*\), so the rule models a worst case\./,
+  );
   // The doubled round trip leaves TLS out, and says so.
   assert.match(
     markdown,
@@ -348,7 +353,11 @@ test("section 3's header table: each header, the body field it copies, when it i
   // 2026-07-28 streamable-http.mdx, "Request Metadata": MCP-Protocol-Version on every POST, equal to _meta's
   // revision; Mcp-Method on all requests; Mcp-Name (params.name or params.uri) on tools/call, resources/read,
   // prompts/get. "Server Validation": a missing, malformed or mismatched header is 400 with -32020, whose
-  // schema.mdx constant is HEADER_MISMATCH; an unsupported revision is 400 with -32022.
+  // schema.mdx constant is HEADER_MISMATCH; an unsupported revision is 400 with -32022. "Custom Headers from
+  // Tool Parameters": a property marked `x-mcp-header` is mirrored as Mcp-Param-{Name} (clients MUST), omitted
+  // for a null or absent value, checked by a server that reads the body (400, -32020); HTTP clients MUST
+  // exclude from tools/list's result a tool whose x-mcp-header breaks the constraints; "Value Encoding": an
+  // unsafe value, in Mcp-Name too, goes as the Base64 sentinel =?base64?…?=.
   const raw = parseNotebook(readFileSync(`${PACKAGE_ROOT}/notebooks/02-the-transport.ipynb`, "utf8"))
     .cells.filter((cell) => cell.cell_type === "markdown")
     .map((cell) => cell.source)
@@ -356,12 +365,17 @@ test("section 3's header table: each header, the body field it copies, when it i
     .split("\n");
   const header = raw.indexOf("| header | copies from the body | required on | a mismatch gets |");
   assert.ok(header >= 0, "the table's header row");
-  assert.deepEqual(raw.slice(header + 1, header + 5), [
+  assert.deepEqual(raw.slice(header + 1, header + 6), [
     "|:---|:---|:---|:---|",
     "| `MCP-Protocol-Version` | `_meta`'s revision | every POST | `400 Bad Request`, -32020 (`HEADER_MISMATCH`) |",
     "| `Mcp-Method` | `method` | every request | `400`, -32020 |",
     "| `Mcp-Name` | `params.name` or `params.uri` | `tools/call`, `resources/read`, `prompts/get` | `400`, -32020 |",
+    '| `Mcp-Param-{Name}` | an argument whose schema has `"x-mcp-header": "{Name}"` | a `tools/call` that sets that argument, not to `null` | `400`, -32020 |',
   ]);
+  assert.match(
+    markdown,
+    /Clients MUST mirror every argument a tool marks with `x-mcp-header`, MUST exclude from `tools\/list`'s result a tool whose mark breaks the page's constraints, and MUST send a value that is unsafe in a header, in `Mcp-Name` too, Base64-encoded as `=\?base64\?…\?=` \("Custom Headers from Tool Parameters"\)\./,
+  );
   assert.match(
     markdown,
     /A server that reads the body MUST refuse a request whose header is missing, malformed or disagrees with the body:/,
@@ -441,7 +455,10 @@ test("section 5's table: 2025-11-25 against 2026-07-28, row by row, with every d
     /SHOULD NOT count as cancellation; to cancel, the client SHOULD send `notifications\/cancelled` \| counts as cancellation/,
   );
   assert.match(row("resumption"), /`Last-Event-ID` \| none; the client re-issues the request/);
-  assert.match(row("headers"), /no `Mcp-Method`, no `Mcp-Name`, no -32020 or -32022 \| all three, -32020 and -32022/);
+  assert.match(
+    row("headers"),
+    /no `Mcp-Method`, `Mcp-Name` or `Mcp-Param-\{Name\}`, no -32020 or -32022 \| all four, -32020 and -32022/,
+  );
   assert.match(markdown, /differs from 2026-07-28's in these ways, among others/);
   assert.doesNotMatch(markdown, /differs in three ways/);
 });

@@ -156,6 +156,54 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(close, /compatibility matrix/);
   });
 
+  test(`${path}: the 2025-11-25 HTTP headers, the policy the eras run under, the processes tallied, exercise 4 answerable`, () => {
+    const flat = said.replace(/\s+/g, " ");
+    // 2025-11-25 basic/transports.mdx, "Protocol Version Header" and "Session Management" 2: over HTTP
+    // the version and any session id ride every later request.
+    assert.match(
+      flat,
+      /travel once per session, in `initialize` and its result\. Over Streamable HTTP the version also rides every later request, in the `MCP-Protocol-Version` header, beside any `MCP-Session-Id` \(2025-11-25 `basic\/transports\.mdx`\)\./,
+    );
+    // The era comparison names its policy as the course's, and says what the version rule withholds,
+    // computed from the same tasks with the allowlist alone.
+    assert.match(flat, /It runs under lesson 5's policy, the course's convention and not MCP's\./);
+    const sim = simulateWithoutASession(SEEDS[k]);
+    const withRule = sim.lessonSix.rows[0];
+    const [legacy, stateless] = sim.lessonSix.withoutVersionRule;
+    assert.ok(legacy.wireCalls > withRule.wireCalls && legacy.completed > withRule.completed);
+    assert.deepEqual(
+      legacy.dropped.map((d) => d.reason),
+      ["allowlist"],
+    );
+    const n = (v: number) => v.toLocaleString("en-US");
+    assert.match(
+      flat,
+      new RegExp(
+        `Without the version rule, with lesson 5's allowlist alone, the simulated client would send ${legacy.wireCalls} of the ${legacy.calls} calls, ` +
+          `the ${legacy.wireCalls - withRule.wireCalls} to \`bolge_ozet\` among them, and complete ${legacy.completed} tasks, not ${withRule.completed}\\. ` +
+          `The 3 to \`kayit_yaz\` would still end in the client, off the allowlist\\. ` +
+          `The stateless era would still cost more: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all`,
+      ),
+    );
+    // The opening's process count is the sum of its tally by section.
+    const m = flat.match(
+      /starts (\d+) server processes with `mcp-course serve` \((\d+) for section 1, (\d+) for section 2, (\d+) for section 3, (\d+) for section 4 and (\d+) for section 5 and exercise 8\)/,
+    );
+    assert.ok(m, "the tally by section");
+    assert.equal(
+      Number(m[1]),
+      m.slice(2).reduce((t, c) => t + Number(c), 0),
+    );
+    // Exercise 4 points to what section 3 prints, and formatModes to the answer's table.
+    const exercises = flat.slice(flat.indexOf("## Exercises"), flat.indexOf("## Solutions"));
+    assert.match(
+      exercises,
+      /4\. Section 3 gives the lists' `ttlMs`, the rule `now < t_received \+ ttlMs` and the tasks before which the cached client listed\./,
+    );
+    assert.match(exercises, /`formatModes\(sim\.modes\)`, which prints the table in the answer/);
+    assert.doesNotMatch(exercises, /the cached rows of `formatModes`/);
+  });
+
   test(`${path}: solution 2 is computed from its own seed's run and read off the table exercise 2 names`, () => {
     const rows = simulateWithoutASession(SEEDS[k]).lessonSix.rows;
     const [legacy, stateless] = ["legacy", "stateless"].map((label) => rows.find((row) => row.label === label)!);
@@ -259,7 +307,7 @@ for (const path of EXPORTS) {
     assert.ok(assumptions.trim().split("\n").length <= 10, "assumptions within 10 lines");
     assert.doesNotMatch(flat, /The terms of the stateless era, which lesson 9 met on the wire/);
     assert.doesNotMatch(flat, /These counts are not lesson 9's level-3 figures/);
-    assert.match(flat, /This is the course's comparison of what the two revisions cost on the same work\./);
+    assert.match(flat, /This is the course's comparison of what the two revisions cost on the same work:/);
   });
 
   test(`${path}: section 3 of the specification's hard cases, stated and dated where the lesson meets them`, () => {
@@ -270,7 +318,7 @@ for (const path of EXPORTS) {
     // (caching.mdx, "Cacheable Results").
     assert.match(
       flat,
-      /In 2026-07-28 they ride on every message, as lessons 3 and 4 showed \(`basic\/index\.mdx`, "Per-request protocol fields" and "Per-response protocol fields"\): - each request's `_meta` carries the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); - each result carries `resultType` \(MUST\) and, in its `_meta`, the server's identity \(SHOULD\); - a `"complete"` result of `server\/discover`, a list method or `resources\/read` also carries the caching hints `ttlMs` and `cacheScope`; an interim `"input_required"` one carries none\./,
+      /In 2026-07-28 they all ride on every message, as lessons 3 and 4 showed \(`basic\/index\.mdx`, "Per-request protocol fields" and "Per-response protocol fields"\): - each request's `_meta` carries the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); - each result carries `resultType` \(MUST\) and, in its `_meta`, the server's identity \(SHOULD\); - a `"complete"` result of `server\/discover`, a list method or `resources\/read` also carries the caching hints `ttlMs` and `cacheScope`; an interim `"input_required"` one carries none\./,
     );
     assert.doesNotMatch(flat, /Lesson 5 opened `olcum` both ways/);
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
@@ -442,10 +490,12 @@ for (const path of EXPORTS) {
     // A -32022 is a modern answer (2026-07-28 basic/transports/stdio.mdx, "Backward Compatibility":
     // "Do **not** fall back to `initialize`"): our auto stops; SDK 2.4.0's auto, given a list of
     // legacy versions alone, falls back all the same (test/wireClient/autoLegacyList.test.ts runs both).
+    // The comparison is the spec's rule and one sentence on the SDK, no table.
     assert.match(
       flat,
-      /Ours stops with an error on all three; SDK 2\.4\.0's, with its default list of versions, on one: \| the probe's answer \| our `auto` \| SDK 2\.4\.0's `auto` \| .*\| -32022, legacy versions alone \| stops \| falls back to `initialize` \| \| a `server\/discover` result, no modern version the client's \| stops \| falls back to `initialize` \|/,
+      /When a modern answer shares no version with the client, the pages have the client stop\. .* Ours stops with an error whenever no version is shared\. SDK 2\.4\.0's `auto` falls back to `initialize` after a discover result without a modern version it speaks, and after a -32022 that lists legacy versions alone, a case the pages do not cover\./,
     );
+    assert.doesNotMatch(flat, /\| the probe's answer \| our `auto` \|/);
     assert.match(flat, /in \*`auto` mode\* it probes a server it does not know, and the SDK judges the answer\./);
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");

@@ -97,7 +97,7 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "The client's policy is lesson 5's (allowlist, version rule, approval gate)",
       "the approval gate (lesson 5)",
       "the simulator's handshake (lesson 5)",
-      "`kayit` is dropped by the version rule (lesson 5)",
+      "`kayit`'s calls, refused by lesson 5's version rule,",
       "The course's `decide` applies the version rule and the allowlist (lesson 5)",
       "the legacy era (lesson 5)",
       "adds lesson 3's `_meta` to every request",
@@ -143,6 +143,9 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "the opening is `server/discover`, and every list result says how long it stays fresh (`ttlMs`, lesson 4)",
       // SDK 2.4.0 attaches the _meta keys only once a modern era is negotiated.
       'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request and notification; in `"legacy"` mode it adds none',
+      // The per-request fields are MCP's on requests only (2026-07-28 basic/index.mdx, "Per-request
+      // protocol fields"); a notification's _meta is NotificationMetaObject (schema), with none of them.
+      'MCP asks for them on requests only (2026-07-28 `basic/index.mdx`, "Per-request protocol fields").',
       // Tool names SHOULD be unique within a server (2025-11-25 and 2026-07-28 server/tools.mdx,
       // "Tool Names"); the note on collisions across servers is new in 2026-07-28.
       "Tool names SHOULD be unique within a server, in both revisions; across servers, 2026-07-28 adds a note",
@@ -197,8 +200,12 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     assert.doesNotMatch(prose.replace(passage, ""), /timeout|notifications\/cancelled/i, `${file}: in one passage`);
     // One decision, one name: lesson 6's decideOn; the simulator's agreeOn is not named beside it.
     assert.doesNotMatch(text, /agreeOn/, file);
-    // The fleet's devices, their fields and its task's ground truth are lesson 8's: not told here.
-    assert.doesNotMatch(text, /downtime_min|operating_hours|risk_score|max_hours|^top_devices {2}/m, file);
+    // The fleet's devices, their fields and its task's ground truth are lesson 8's: not told here,
+    // beyond the arguments of the fleet task's chain (section 1, computed).
+    const chain = text.indexOf("Its chain is `count_devices` with");
+    assert.ok(chain > text.indexOf("## 1 · ") && chain < text.indexOf("## 2 · "), `${file}: the chain`);
+    const withoutChain = text.slice(0, chain) + text.slice(text.indexOf("\n\n", chain));
+    assert.doesNotMatch(withoutChain, /downtime_min|operating_hours|risk_score|max_hours|^top_devices {2}/m, file);
     // Exercises are answered from the lesson, not from a source file.
     const exercises = text.slice(text.indexOf("\n1. ", text.indexOf("## Exercises")), text.indexOf("## Solutions"));
     assert.doesNotMatch(exercises, /src\/|runWithDiscovery/, file);
@@ -267,10 +274,7 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
     // One gloss for the client's answer to any tool it does not hold, at its first use; section 4 uses it bare.
     const first = prose.indexOf("`arac bildirilmedi`");
     assert.ok(prose.startsWith('`arac bildirilmedi` ("tool not declared")', first), `${file}: first gloss`);
-    assert.ok(
-      prose.includes("Its calls end in the client with `arac bildirilmedi`, as a call to a misspelt tool name would"),
-      file,
-    );
+    assert.ok(prose.includes("end in the client with `arac bildirilmedi`, as a misspelt tool name's would"), file);
     // Shown for a tool kayit declared and the policy dropped: the answer is the host's for any tool it did not keep.
     assert.ok(
       prose.includes(
@@ -317,7 +321,11 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
       ),
       file,
     );
-    assert.ok(section.split(" ").length < 90, `${file}: section 1 is a few lines`);
+    // The fleet task's chain, computed (its calls, arguments and when it fails), follows in one paragraph.
+    const chain = section.indexOf("Its chain is ");
+    assert.ok(chain > 0, `${file}: the chain`);
+    assert.ok(section.slice(0, chain).split(" ").length < 90, `${file}: section 1 is a few lines`);
+    assert.ok(section.slice(chain).split(" ").length < 60, `${file}: the chain in a line or two`);
     assert.doesNotMatch(prose, /to which the course returns|the field `model`/, file);
     assert.doesNotMatch(prose, /the Next section says where it returns/, `${file}: one sentence says why, no pointer`);
     // The course's policy step is told in prose, in lesson 5's words.
@@ -328,7 +336,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // The listings' identifiers are glossed; the course's internals are not named at all.
     for (const name of [
       "`MCP_COURSE` is the path of the course's `mcp-course` command",
-      "it is priced with lesson 3's tokenizer",
+      "By lesson 3's tokenizer it adds",
     ])
       assert.ok(prose.includes(name), `${file}: ${name}`);
     assert.doesNotMatch(prose, /CLI_SCRIPT|WIRE_CLIENT_INFO|declarationFromWire|`decideOn`|`gateCall`/, file);
@@ -351,7 +359,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // `versionNegotiation` gives: servers on SDKs that exit on any pre-`initialize` request.
     assert.ok(
       prose.includes(
-        'On its own `StdioClientTransport`, the SDK sends the probe of `"auto"` and of the pin to a short-lived process started the same way, stops it at once and starts the one it keeps. The probe is MCP\'s (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility"); a process of its own for it is SDK 2.4.0\'s choice, so that a legacy server whose SDK exits on any request before `initialize` ends only the probe\'s process, not the one the client keeps.',
+        'On its own `StdioClientTransport`, the SDK sends the probe of `"auto"` and of the pin to a short-lived process, stops it at once and starts the one it keeps. The probe is MCP\'s (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility"); a process of its own for it is SDK 2.4.0\'s choice, so that a legacy server whose SDK exits on any request before `initialize` ends only the probe\'s process.',
       ),
       file,
     );
@@ -396,7 +404,7 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
       file,
     );
     assert.ok(prose.indexOf("*report*") > prose.indexOf("Section 2's client met one of each"), file);
-    assert.ok(prose.includes("The report is the course's device, not an MCP message"), file);
+    assert.ok(prose.includes("a *report* to the model at the end: the course's device, not an MCP message"), file);
     assert.ok(
       prose.includes("only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
       file,
@@ -463,39 +471,28 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
     assert.ok(prose.includes("a *protocol error*: a JSON-RPC error, -32602, so `callTool` threw"), file);
     assert.ok(prose.includes("MCP sets no format for either"), file);
     // The report stays the course's device, after MCP's half, and shorter than before.
+    // Its one point: a refusal in the host is invisible to the model unless the host says so.
     const report = prose.slice(prose.indexOf("A third failure sends no message"), prose.indexOf("## Summary"));
-    assert.ok(report.includes("For it MCP has no rule."), file);
-    assert.ok(report.split(" ").length < 200, `${file}: the report device in brief`);
+    assert.ok(report.includes("a call the host refuses itself, for which MCP has no rule."), file);
+    assert.ok(report.includes("Such a refusal is invisible to the model unless the host says so."), file);
+    assert.ok(report.split(" ").length < 160, `${file}: the report device in brief`);
   }
 });
 
-test("the SDK's auto mode: when connect fails, in bullets, on stdio and over HTTP apart", () => {
+test("the SDK's auto mode: when connect fails, in one short paragraph, on stdio and over HTTP apart", () => {
   // SDK 2.4.0 client .d.mts, VersionNegotiationMode: a probe timeout falls back on stdio and
   // rejects on HTTP; classifyProbeOutcome also rejects on 401/403, 5xx and an unusable reply.
   for (const file of EXPORTS) {
     const text = read(file);
-    assert.match(text, /^\| `"auto"` \| .* \| in the cases listed below \|$/m, file);
-    const both = text.indexOf('In `"auto"` mode, `connect` fails on stdio and over Streamable HTTP alike:\n\n');
-    const http = text.indexOf("Over Streamable HTTP it also fails:\n\n");
-    assert.ok(both >= 0 && http > both, file);
-    const bullets = (from: number) => {
-      const block = text.slice(text.indexOf("\n\n", from) + 2, text.indexOf("\n\n", text.indexOf("\n\n", from) + 2));
-      return block.split("\n").filter((line) => line.startsWith("- "));
-    };
-    assert.deepEqual(bullets(both), [
-      "- when the probe is answered with -32022 naming a modern revision, but none the client speaks;",
-      "- when the probe cannot be sent;",
-      "- when the fallback `initialize` fails.",
-    ]);
-    assert.deepEqual(bullets(http), [
-      "- when the probe times out (on stdio, a silent server counts as legacy, and `connect` falls back);",
-      "- when the connection closes during the probe (on stdio, this too counts as legacy);",
-      "- on HTTP 401, 403 or a 5xx, or on a reply it cannot use.",
-    ]);
+    assert.match(text, /^\| `"auto"` \| .* \| in the cases below \|$/m, file);
+    const prose = proseOf(text);
     assert.ok(
-      text.includes("These are SDK 2.4.0's rules (its `VersionNegotiationMode` documentation), not MCP's."),
+      prose.includes(
+        "In `\"auto\"` mode, `connect` fails when the probe cannot be sent, when its -32022 answer names modern revisions but none the client speaks, or when the fallback `initialize` fails. Over Streamable HTTP it also fails when the probe times out or its connection closes, on HTTP 401, 403 or a 5xx, or on a reply it cannot use; on stdio a silent or closed probe counts as legacy. These are SDK 2.4.0's rules (its `VersionNegotiationMode` documentation), not MCP's.",
+      ),
       file,
     );
+    assert.doesNotMatch(text, /^- when the probe/m, `${file}: no list of cases`);
   }
 });
 
@@ -539,7 +536,9 @@ test("section 3 measures discovery in 2026-07-28: per task on the kept processes
     assert.doesNotMatch(text, /^per session +1 /m, `${file}: no session table`);
     const box = section.slice(section.indexOf("> **In 2025-11-25, once means once per session.**"));
     assert.ok(box.length < section.length, `${file}: the box`);
-    assert.match(box, /^> In this run, discovering before each of the 13 tasks costs \d+ tokens/m, file);
+    // This run's figures follow the box, outside it: generated text is not set as a quotation.
+    assert.match(box, /^In this run, discovering before each of the 13 tasks costs \d+ tokens/m, file);
+    assert.doesNotMatch(box, /^> In this run/m, file);
     // The per-task clients: the 2026-07-28 one lists again on the processes it keeps; the 2025-11-25
     // one starts a process per task, which 2026-07-28 advises against (basic/index.mdx, "Statelessness").
     assert.ok(
@@ -600,6 +599,27 @@ test("tool names across servers: 2026-07-28's note quoted word for word, and one
     assert.ok(prose.includes("The host knows each server by the key it configured it under"), file);
     assert.ok(
       prose.includes("One scheme, the course's choice, prefixes each listed name with that key and `__`"),
+      file,
+    );
+  }
+});
+
+test("2026-07-28 bodies are priced as lesson 3 defines them, said before the first such table and computed after it", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const prose = proseOf(text);
+    // Assumptions: each request counts its _meta, each result its resultType and serverInfo
+    // (2026-07-28 basic/index.mdx, "Per-request protocol fields", "Per-response protocol fields").
+    const rule = prose.indexOf(
+      "A 2026-07-28 body is as lesson 3 defines it: each request also counts its `_meta`, each result its `resultType` and `serverInfo`, so a 2026-07-28 call costs more tokens than a 2025-11-25 one.",
+    );
+    assert.ok(rule > prose.indexOf("## Assumptions") && rule < prose.indexOf("## 1 · "), `${file}: the rule`);
+    assert.doesNotMatch(prose, /in 2026-07-28, the `_meta` keys and cache fields/, `${file}: not discovery only`);
+    // Section 3: the calls priced both ways, from the run.
+    const section = proseOf(text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · ")));
+    assert.match(
+      section,
+      /The 27 calls that reach the wire cost 193\d tokens, against 93\d in 2025-11-25: each request's `_meta` adds 30 tokens, each result's `resultType` and `serverInfo` 7 or 8\./,
       file,
     );
   }

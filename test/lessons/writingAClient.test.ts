@@ -37,6 +37,7 @@ const lesson = simulateWritingAClient(20260218);
 const text = formatWritingAClient(lesson);
 const readings = () => [
   prose.describeClientSeed,
+  prose.describeFleetTask,
   prose.readDiscovery,
   prose.readToolNames,
   prose.readCurrentModes,
@@ -101,21 +102,21 @@ test("seed 20260218: the readings quote the run", () => {
     flat(prose.readModes(lesson)),
     /^In this run, discovering before each of the 13 tasks costs 6457 tokens and 267 round trips, once per session 1357 and 51, for the same 33 calls\./,
   );
-  // The 2025-11-25 comparison is a quoted box: every line of it starts with the quote marker.
+  // This run's 2025-11-25 figures sit under the box, not in it: no line reads as quoted text.
   assert.ok(
     prose
       .readModes(lesson)
       .split("\n")
-      .every((line) => line.startsWith("> ")),
+      .every((line) => !line.startsWith(">")),
   );
   assert.equal(
     flat(prose.readCurrentModes(lesson)),
-    "All three clients make the same 33 calls and complete the same 7 of 13 tasks. One discovery of the 4 servers is 12 requests, 12 responses, 0 notifications, 847 tokens and 18 round trips; section 2's 2025-11-25 discovery costs 425 tokens. Of each client's tokens, discovery takes 11011 (85%) per task, 847 (30%) once and 2541 (57%) cached. The cached client fetched again before tasks 7 and 13, when the results' `ttlMs` of 3600000 ms had run out.",
+    "All three clients make the same 33 calls and complete the same 7 of 13 tasks. One discovery of the 4 servers is 12 requests, 12 responses, 0 notifications, 847 tokens and 18 round trips; section 2's 2025-11-25 discovery costs 425 tokens. The 27 calls that reach the wire cost 1937 tokens, against 932 in 2025-11-25: each request's `_meta` adds 30 tokens, each result's `resultType` and `serverInfo` 7 or 8. Of each client's tokens, discovery takes 11011 (85%) per task, 847 (30%) once and 2541 (57%) cached. The cached client fetched again before tasks 7 and 13, when the results' `ttlMs` of 3600000 ms had run out.",
   );
   assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
   assert.match(
     flat(prose.readReport(lesson)),
-    /it adds 1 line, a note on 2 others and 28 tokens, and names a drop as the reason for 6 of the 6 calls that ended in the client\./,
+    /By lesson 3's tokenizer it adds 28 tokens to a silent client's, and names a drop for 6 of the 6 calls ended in the client\./,
   );
   // The fleet's ground truth is lesson 8's: here only whether its task completes, in exercise 1.
   assert.match(flat(prose.solveClientExercises(lesson)), /the fleet task completes on this seed\./);
@@ -144,6 +145,14 @@ test("seed 20260218: the readings quote the run", () => {
     /For n = 13, k = 4: 4 discoveries, 5325 tokens in all; k = 1 gives 12948, k ≥ 13 gives 2784\. A run with tasks 900000 ms apart, a 3600000 ms `ttlMs` covering 4 of them, fetches before tasks 1, 5, 9 and 13, and counts the same\./,
   );
   assert.match(solutions, /`notifications\/tools\/list_changed tarife` \(17 tokens, no round trip\)/);
+});
+
+test("section 1's fleet task: its chain and arguments come from the library, and the prose says when it fails", () => {
+  assert.equal(
+    flat(prose.describeFleetTask(lesson)),
+    'Its chain is `count_devices` with `{"max_hours":500}`, `top_devices` with `{"field":"downtime_min","limit":10,"max_hours":500}`, then `get_device` with the first row\'s `device_id`. The task fails if a call fails, which cuts the chain, or if the host refuses one. This seed\'s chain fetches `CT5-054`, the expected device.',
+  );
+  assert.equal(lesson.fleetChain.fetched, lesson.fleetAnswer.device_id);
 });
 
 test("the solutions' figures agree with runs of the same client", () => {
@@ -192,6 +201,12 @@ test("readings are complete sentences for other seeds and state what their runs 
     assert.match(flat(prose.readModes(result)), /for the same 33 calls\./);
     assert.match(flat(prose.readCurrentModes(result)), /^All three clients make the same 33 calls/);
     assert.match(flat(prose.readCurrentModes(result)), /The cached client fetched again before tasks 7 and 13,/);
+    // The calls' difference between the revisions is what each request's and result's fields add.
+    assert.match(flat(prose.readCurrentModes(result)), /: each request's `_meta` adds \d+ tokens, each result's/);
+    assert.match(
+      flat(prose.describeFleetTask(result)),
+      /This seed's chain fetches `[A-Z0-9]+-\d+`, the expected device\./,
+    );
     assert.match(flat(prose.readReport(result)), /On the wire the report costs nothing/);
     assert.match(flat(prose.solveClientExercises(result)), /the fleet task completes on this seed\./);
     assert.match(flat(prose.summarizeClient(result)), /costs nothing on the wire/);

@@ -302,21 +302,17 @@ test("every number lesson 6's markdown states is what the run computes, for any 
         `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
       `The handshake costs ${h0.tokens} envelope tokens and ${h0.round_trips} round trips at every level`,
       "so in envelope tokens a fuller declaration is free. In MCP's `tools/list` it costs the bytes counted above",
-      `${n.negotiated} tools are negotiated and every handler is in place, yet ${n.completed} of ${r.tasks.length} tasks complete`,
-      `the ${n.failures["sayac_oku: abone yok"]} calls to \`sayac_oku\` answer \`abone yok\`, the ` +
-        `${n.failures["bolge_ozet: bolge yok"]} to \`bolge_ozet\` \`bolge yok\``,
+      `Level 0 completes ${n.completed} of ${r.tasks.length} tasks, as \`{"type": "object"}\` foretells: every call ` +
+        "goes out empty, and each chain stops at its first call with `abone yok` or `bolge yok`.",
       `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
       `of ${f.request} requests sent, ${r.handshake[1].request} are the handshake's.`,
       `**Level 3 (full)** completes ${full.completed}: the version rule took \`bolge_ozet\` too.`,
-      `With \`kayit_yaz\` allowed the client negotiates ${silent.negotiated} tools`,
-      `this gate passes silence: ${silent.written} records are written unasked`,
-      `At level 2 it stops the same ${gated.blocked} calls; with approval, ${approved.written} are written.`,
+      `so at level 1 it lets \`kayit_yaz\` write ${silent.written} records unasked;`,
       `Names alone: ${n.negotiated} tools negotiated, ${n.failed} of ${n.calls} calls failed, ${n.completed} of ` +
         `${r.tasks.length} tasks completed. Names and fields: ${f.calls} calls, ${f.completed} tasks completed.`,
       `the fields add ${b1 - b0} to the \`tools/list\` results, the \`annotations\` ${b2 - b1}`,
       `with no \`annotations\` the approval gate held all ${mcp1.blocked} first calls, reads included; ` +
         `with them, only the ${mcp2.blocked} calls to \`kayit_yaz\`.`,
-      `the gate passes silence, so the side effect went through unasked ${silent.written} times.`,
     ];
     assert.equal(mcp1.blocked, r.tasks.length, "every task's first call held");
     assert.equal(silent.completed, approved.completed);
@@ -677,10 +673,11 @@ test("each reference-style print line is read in words right after it, from the 
     };
     after("negotiated at full level : ['sayac_oku', 'tarife', 'tuketim']", prose.readHandshake(result));
     after(`second run ( task seed ${result.secondRun.seed} ) completed :`, prose.readSecondRun(result));
-    after(
-      "level 2 , approval true ",
-      "A row's label is its level and whether a person approves the calls the gate holds:\n`level 2 , approval true` is level 2 with each such call approved.",
-    );
+    // The wide table's labels are read in the one sentence just before it.
+    const spaced = text.replace(/\s+/g, " ");
+    const labels = spaced.indexOf("each row below is a level and whether a person approves what the gate holds:");
+    const wide = spaced.indexOf("level 2 , approval true ");
+    assert.ok(labels !== -1 && wide > labels && wide - labels < 400, `${path}: the wide table's labels`);
   }
 });
 
@@ -708,7 +705,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     const points = [
       /The course's host \(lesson 5\) has no model, so each contrast measures one of its devices, with one MCP reading each:/,
       /\*\*Level 0 against 1\*\* measures a host that fills a call's arguments from the declared fields alone\. In MCP a model is in the same place: the `inputSchema` and `description` are all it has\./,
-      /\*\*Level 1 against 2\*\* measures the approval gate, which as the course built it passes silence\. A host on MCP's defaults reads silence as a possible write; the lesson runs both\./,
+      /\*\*Level 1 against 2\*\* measures the approval gate, read by MCP's defaults: a tool that declares no `annotations` may write\./,
       /\*\*Level 2 against 3\*\* measures the version rule;/,
     ];
     for (const point of points) {
@@ -720,8 +717,8 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     assert.equal(prose.match(/no model/g)?.length, 1, `${path}: said once`);
     assert.equal(
       prose.match(/MCP's defaults/g)?.length,
-      7,
-      `${path}: learn list, MCP section, contrast, the MCP reading (heading, table's reading), summary`,
+      6,
+      `${path}: learn list, MCP section, contrast, the gate table's lead-in, summary (twice)`,
     );
     assert.doesNotMatch(prose, /is the course's rule, not MCP's|The course's approval gate asks only about/, path);
   }
@@ -799,38 +796,44 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
   assert.ok(built instanceof SdkServer, "the SDK's low-level Server");
 });
 
-test("an undeclared side effect escapes the course's gate, not MCP's: by MCP's defaults silence may write", () => {
+test("an undeclared side effect escapes the course's gate, not MCP's: the MCP-default reading is the lesson's, the gate as lesson 5 built it one sentence", () => {
   // 2026-07-28 and 2025-11-25 schema.mdx, ToolAnnotations: readOnlyHint defaults to false,
   // destructiveHint to true, so a gate that reads the hints by the defaults holds a tool that declares nothing.
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    assert.match(prose, /A host on MCP's defaults reads silence as a possible write;/, path);
+    assert.match(
+      prose,
+      /Level 1 against level 2, read by MCP's defaults: with no `annotations` every call waits for a person, with them only the call that writes\. 5\./,
+      path,
+    );
     assert.doesNotMatch(
       prose,
       /escapes an approval gate that reads them|main finding|The approval gate can only ask|falsely declares/,
       path,
     );
-    assert.match(
-      prose,
-      /Level 1 against level 2, read by MCP's defaults: with no `annotations` every call waits for a person, with them only the call that writes\. The approval gate as the course built it passes silence: a side note\./,
-      path,
-    );
-    assert.doesNotMatch(prose, /escapes the course's approval gate/, `${path}: the course's gate is the side note`);
+    // No "side note", no second reading in the gate table, no "passes silence" left in the prose:
+    // lesson 5's reading is said once, in the sentence before the reference's wide table.
+    assert.doesNotMatch(prose, /side note|passes silence|Side note|both readings|no annotations +calls/i, path);
+    assert.equal(prose.match(/The approval gate as lesson 5 built it/g)?.length, 1, path);
   }
 });
 
-test("level 1 against level 2 read by MCP's defaults: the gate table under both readings, right after the side-effect contrast", () => {
+test("level 1 against level 2 read by MCP's defaults: the gate table first, then lesson 5's reading in one sentence before the reference's wide table", () => {
   for (const { path, text } of exportsOf6()) {
     const seed = Number(/with seed (\d+)\./.exec(text)![1]);
     const r = simulateWritingAServer(seed);
-    // Its place: after the course's wide table, in the same section, before the Summary.
-    const wide = text.indexOf("console.log(formatWideTable(lesson.wide));");
+    // Its place: the MCP reading leads the section, the reference's wide table closes it, before the Summary.
     const gates = text.indexOf("console.log(formatGateTable(lesson.gates));");
+    const wide = text.indexOf("console.log(formatWideTable(lesson.wide));");
     const summary = text.indexOf("## Summary");
-    assert.ok(wide !== -1 && wide < gates && gates < summary, `${path}: the MCP reading follows the wide table`);
-    assert.equal(text.slice(wide, summary).match(/^## /gm), null, `${path}: one section`);
+    assert.ok(gates !== -1 && gates < wide && wide < summary, `${path}: the MCP reading comes first`);
+    assert.equal(text.slice(gates, summary).match(/^## /gm), null, `${path}: one section`);
     assert.ok(text.includes(formatGateTable(r.gates)), `${path}: the table, computed from the run`);
     assert.ok(text.includes(readGates(r)), `${path}: its reading, computed from the run`);
+    // The table prints MCP's defaults only: one row per level, no second reading.
+    const table = formatGateTable(r.gates).split("\n");
+    assert.equal(table.length, 1 + 4);
+    assert.doesNotMatch(table.join("\n"), /passes|MCP's default/);
     const row = (level: number, reading: "passes" | "mcp") =>
       r.gates.find((g) => g.level === level && g.reading === reading)!;
     // MCP's defaults (schema.mdx ToolAnnotations: readOnlyHint false): every call held at level 1,
@@ -840,7 +843,7 @@ test("level 1 against level 2 read by MCP's defaults: the gate table under both 
     assert.deepEqual([...row(1, "mcp").held].sort(), ["bolge_ozet", "sayac_oku"]);
     assert.deepEqual(row(2, "mcp").held, ["kayit_yaz"]);
     assert.deepEqual(row(2, "mcp"), { ...row(2, "passes"), reading: "mcp" });
-    // The course's reading repeats the wide table: silence passes, and kayit_yaz writes unasked.
+    // The course's reading is the reference's wide table: silence passes, and kayit_yaz writes unasked.
     const [silent, gated] = r.wide;
     assert.deepEqual(
       [row(1, "passes").blocked, row(1, "passes").written, row(1, "passes").completed],
@@ -848,13 +851,14 @@ test("level 1 against level 2 read by MCP's defaults: the gate table under both 
     );
     assert.deepEqual([row(2, "passes").blocked, row(2, "passes").completed], [gated.blocked, gated.completed]);
     const prose = proseOf(text);
-    assert.match(prose, /That this gate passes silence is the course's device, a side note\./, path);
     assert.match(
       prose,
-      /\*\*Read by MCP's defaults\*\*, a tool not marked `readOnlyHint: true` may write, so the gate holds it\./,
+      /Read by MCP's defaults, a tool not marked `readOnlyHint: true` may write, so the approval gate holds it for a person\./,
       path,
     );
     assert.match(prose, /What declaring `annotations` buys: a server that marks its read-only tools/, path);
-    assert.ok(prose.indexOf("a side note.") < prose.indexOf("**Read by MCP's defaults**"), path);
+    const buys = prose.indexOf("What declaring `annotations` buys");
+    const course = prose.indexOf("The approval gate as lesson 5 built it");
+    assert.ok(buys < course, `${path}: lesson 5's reading comes after what MCP's reading buys`);
   }
 });

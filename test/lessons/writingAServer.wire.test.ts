@@ -234,10 +234,11 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     );
     assert.match(prose, /for each primitive the file registers, `"listChanged":true`/, path);
     // What the promise is: 2025-11-25 and 2026-07-28 server/tools.mdx "List Changed Notification";
-    // in 2026-07-28 only on a subscriptions/listen stream (basic/index.mdx).
+    // in 2026-07-28 only to clients whose subscriptions/listen asked for toolsListChanged
+    // (2026-07-28 basic/patterns/subscriptions.mdx, "Notification Filter").
     assert.match(
       prose,
-      /a promise to send `notifications\/tools\/list_changed` \(a SHOULD\) when the list changes, in 2026-07-28 only on a stream opened with `subscriptions\/listen` \(`basic\/index\.mdx`\); these lists never change;/,
+      /a promise to send `notifications\/tools\/list_changed` \(a SHOULD\) when the list changes \(`server\/tools\.mdx`, "List Changed Notification"\), in 2026-07-28 only to a client whose `subscriptions\/listen` stream asked for `toolsListChanged` \(`basic\/patterns\/subscriptions\.mdx`\); these lists never change;/,
       path,
     );
     // 2026-07-28 server/discover.mdx, "DiscoverResult": `supportedVersions` is "Protocol versions
@@ -357,6 +358,40 @@ test("what lesson 6 says of SDK 2.4: the factory's calls under serveStdio, a han
   const second = await post({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} });
   assert.match(await second.text(), /"name":"patla"/);
   assert.equal(http.calls(), 2, "a new server for each POST");
+  // The later POST's server never saw the client's capabilities (2025-11-25 basic/lifecycle.mdx,
+  // "Operation": only capabilities successfully negotiated may be used), so SDK 2.4 refuses to ask
+  // it for elicitation, even from a client that declared it in its initialize.
+  const seen: McpServer[] = [];
+  const asking = createMcpHandler(() => {
+    const server = new McpServer({ name: "t", version: "1" });
+    server.registerTool("sor", { description: "asks the user" }, async () => {
+      await server.server.elicitInput({ message: "ok?", requestedSchema: { type: "object", properties: {} } });
+      return { content: [{ type: "text", text: "asked" }] };
+    });
+    seen.push(server);
+    return server;
+  });
+  const postTo = (body: object) =>
+    asking.fetch(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify(body),
+      }),
+    );
+  const withElicitation = { ...initialize, params: { ...initialize.params, capabilities: { elicitation: {} } } };
+  await (await postTo(withElicitation)).text();
+  assert.ok(seen[0].server.getClientCapabilities()?.elicitation, "the initialize POST's server saw it");
+  const asked = await (
+    await postTo({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "sor", arguments: {} } })
+  ).text();
+  assert.equal(seen[1].server.getClientCapabilities(), undefined, "the POST's server never saw initialize");
+  assert.match(asked, /"isError":true/);
+  assert.match(asked, /Client does not support form elicitation/);
 });
 
 // ---- The minimal server over Streamable HTTP (`olcumHttpServer.ts`), a process of its own ----
@@ -378,7 +413,7 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
     assert.ok(text.includes(library.formatMinimalHttp(http)), `${path}: the exchange as it crossed`);
     assert.match(
       text.replace(/\s+/g, " "),
-      /`createMcpHandler\(factory\)` answers each HTTP request with a server the factory builds for it\. By default it serves 2025 clients too, but keeps no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it \(`legacy: 'reject'` turns 2025 off\)\. `toNodeHandler` fits it to Node's `http` server\. It checks no `Origin` or `Host`; the program does, with the SDK's loopback guards, and listens on `127\.0\.0\.1`\. The whole program, then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
+      /`createMcpHandler\(factory\)` answers each HTTP request with a server the factory builds for it\. By default it serves 2025 clients too, but keeps no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it\. A tools-only server loses nothing: each call carries all that its tool needs\. But the new server does not know what capabilities the client declared, and 2025-11-25 lets each side use only those negotiated \(`basic\/lifecycle\.mdx`, "Operation"\)\. So a server that needs the client's `elicitation` or `sampling` cannot work this way\. It sets `legacy: 'reject'`, which turns 2025 off, and serves 2025 clients, if at all, from a transport that keeps sessions, routed with the SDK's `isLegacyRequest`\. `toNodeHandler` fits the handler to Node's `http` server\. It checks no `Origin` or `Host`; the program does, with the SDK's loopback guards, and listens on `127\.0\.0\.1`\. The whole program, then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
       path,
     );
   }

@@ -16,7 +16,10 @@ import { messages } from "../../src/cli/messages";
 import { SLOW_PROGRESS_STEPS } from "../../src/server/faults";
 
 const MAIN = join(ROOT, "dist", "cli", "main.js");
+/** What the endpoint accepts: 2026-07-28 per request, the legacy revisions through initialize. */
 const ALL = ["2026-07-28", "2025-11-25", "2025-06-18", "2024-11-05"];
+/** What it lists (server/discover, −32022): 2026-07-28 alone, the one version _meta may name. */
+const LISTED = ["2026-07-28"];
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
   "io.modelcontextprotocol/clientCapabilities": {},
@@ -196,18 +199,18 @@ describe("serve --http, both eras (tarife)", () => {
     assert.ok(Array.isArray(resultOf(call).content));
   });
 
-  it("one story in every order: discover, -32022 and what is served name the same revisions", async () => {
+  it("one story in every order: discover and -32022 list 2026-07-28 alone, and initialize serves every legacy revision", async () => {
     const orders: (() => Promise<void>)[] = [
       async () => {
         const discover = resultOf(await modern(served.url, 1, "server/discover"));
-        assert.deepEqual(discover.supportedVersions, ALL);
+        assert.deepEqual(discover.supportedVersions, LISTED);
         assert.equal(resultOf(await legacy(served.url, 2, "initialize", INIT)).protocolVersion, "2025-11-25");
       },
       async () => {
         assert.ok(resultOf(await legacy(served.url, 1, "initialize", INIT)));
         assert.ok(resultOf(await legacy(served.url, 2, "tools/list")));
         assert.ok(resultOf(await modern(served.url, 3, "tools/list")));
-        assert.deepEqual(resultOf(await modern(served.url, 4, "server/discover")).supportedVersions, ALL);
+        assert.deepEqual(resultOf(await modern(served.url, 4, "server/discover")).supportedVersions, LISTED);
       },
       async () => {
         const refused = await send(served.url, {
@@ -221,7 +224,7 @@ describe("serve --http, both eras (tarife)", () => {
         });
         assert.equal(refused.status, 400);
         assert.equal(errorOf(refused).code, -32022);
-        assert.deepEqual(errorOf(refused).data?.supported, ALL);
+        assert.deepEqual(errorOf(refused).data?.supported, LISTED);
         for (const version of ALL.slice(1))
           assert.equal(
             resultOf(await legacy(served.url, 6, "initialize", { ...INIT, protocolVersion: version })).protocolVersion,

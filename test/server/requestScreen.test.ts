@@ -41,7 +41,7 @@ test("a line of at most MAX_PARAMS_DEPTH bytes is not walked, and no such line c
   );
 });
 
-test("accepted() is what server/discover lists and −32022 names at each moment: every revision before an era, 2026-07-28 alone after a stateless request, unchanged by a discover probe", () => {
+test("accepted() is what the process accepts at each moment: every revision before an era, 2026-07-28 alone after a stateless request, unchanged by a discover probe; −32022 lists 2026-07-28 alone throughout", () => {
   const meta = (version: string) => ({
     _meta: { "io.modelcontextprotocol/protocolVersion": version, "io.modelcontextprotocol/clientCapabilities": {} },
   });
@@ -50,9 +50,10 @@ test("accepted() is what server/discover lists and −32022 names at each moment
   assert.equal(screen.request({ method: "server/discover", params: meta(STATELESS_REVISION) }), undefined);
   assert.deepEqual(screen.accepted(), SUPPORTED_REVISIONS, "a probe chooses no era");
   assert.deepEqual(screen.request({ method: "tools/list", params: meta("1999-01-01") })?.data, {
-    supported: [...SUPPORTED_REVISIONS],
+    supported: [STATELESS_REVISION],
     requested: "1999-01-01",
   });
+  assert.deepEqual(screen.accepted(), SUPPORTED_REVISIONS, "a refused request chooses no era");
   assert.equal(screen.request({ method: "tools/list", params: meta(STATELESS_REVISION) }), undefined);
   assert.deepEqual(screen.accepted(), [STATELESS_REVISION]);
   assert.deepEqual(screen.request({ method: "tools/list", params: meta("1999-01-01") })?.data, {
@@ -87,7 +88,7 @@ test("a legacy session: initialize once; a second is refused −32600, a request
   assert.equal(screen.request(init)?.code, -32600);
 });
 
-test("a legacy revision named in _meta, by a process that also serves it through initialize: -32022 says how it is served", () => {
+test("a legacy revision named in _meta, by a process that also serves it through initialize: -32022 says how it is served, and lists 2026-07-28 alone (what _meta may name, as the SDK lists)", () => {
   const error = statelessMetaError(
     {
       _meta: {
@@ -98,7 +99,7 @@ test("a legacy revision named in _meta, by a process that also serves it through
     SUPPORTED_REVISIONS,
   );
   assert.equal(error?.code, -32022);
-  assert.deepEqual(error?.data, { supported: [...SUPPORTED_REVISIONS], requested: "2025-11-25" });
+  assert.deepEqual(error?.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
   assert.match(error!.message, /2025-11-25, which this server serves through initialize/);
   // Named by a process that does not serve it at all, the plain message, as lesson 10 prints it.
   const alone = statelessMetaError(

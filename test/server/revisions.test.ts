@@ -2,7 +2,6 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
-import { SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
 import { DEFAULT_SEED } from "../../src/sim/seed";
 import { createWorld } from "../../src/world/world";
 import {
@@ -362,19 +361,19 @@ describe("the stateless era (2026-07-28)", () => {
     assertOneSentenceErrors(run);
   });
 
-  it("an unsupported version after the discover probe alone: −32022 listing the versions it does support ('it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support', basic/versioning.mdx, Protocol Version Negotiation): every one, since a probe chooses no era and initialize is still open", () => {
+  it("an unsupported version after the discover probe alone: −32022 listing the versions it does support ('it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support', basic/versioning.mdx, Protocol Version Negotiation): 2026-07-28 alone, the one version _meta may name (the legacy ones are served through initialize, and listed would loop a client back to −32022)", () => {
     const error = answer(run, 5)!.error;
     assert.equal(error.code, -32022);
-    assert.deepEqual(error.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
+    assert.deepEqual(error.data, { supported: ["2026-07-28"], requested: "1999-01-01" });
   });
 
-  it("an unsupported version on the first request: −32022 listing every version, the legacy ones still open through initialize", async () => {
+  it("an unsupported version on the first request: −32022 listing 2026-07-28 alone, the legacy ones still open through initialize", async () => {
     const meta = {
       "io.modelcontextprotocol/protocolVersion": "1999-01-01",
       "io.modelcontextprotocol/clientCapabilities": {},
     };
     const first = await runServer(["olcum"], [request(1, "tools/list", { _meta: meta }), opening("2025-11-25", 2)]);
-    assert.deepEqual(answer(first, 1)!.error.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
+    assert.deepEqual(answer(first, 1)!.error.data, { supported: ["2026-07-28"], requested: "1999-01-01" });
     assert.equal(answer(first, 2)!.result.protocolVersion, "2025-11-25", "the refused request opened no era");
   });
 
@@ -383,9 +382,9 @@ describe("the stateless era (2026-07-28)", () => {
     assert.equal(answer(run, 7)!.error.code, -32601);
   });
 
-  it("server/discover lists every version the process accepts, its capabilities and identity (server/discover.mdx: supportedVersions, capabilities; serverInfo SHOULD)", () => {
+  it("server/discover lists the modern versions the process accepts (2026-07-28 alone, as the SDK lists), its capabilities and identity (server/discover.mdx: supportedVersions, capabilities; serverInfo SHOULD)", () => {
     const result = answer(run, 1)!.result;
-    assert.deepEqual(result.supportedVersions, ["2026-07-28", "2025-11-25", "2025-06-18", "2024-11-05"]);
+    assert.deepEqual(result.supportedVersions, ["2026-07-28"]);
     assert.deepEqual(result.capabilities, { tools: {}, resources: {} });
     assert.deepEqual(result._meta["io.modelcontextprotocol/serverInfo"], { name: "fleet", version: "1" });
     assert.equal(result.resultType, "complete");

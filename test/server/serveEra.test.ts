@@ -1,7 +1,7 @@
 // Invariant: `mcp-course serve --era legacy|stateless` answers as a server of that era alone would, against a real subprocess (2026-07-28 basic/versioning.mdx, "Backward Compatibility" and its compatibility matrix; basic/transports/stdio.mdx, "Backward Compatibility"), and `--era both` (the default) stays dual-era, with what it lists, what it names in −32022 and what it accepts agreeing in every order (2026-07-28 basic/versioning.mdx, a dual-era server; server/discover.mdx).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { LEGACY_REVISIONS, STATELESS_REVISION, SUPPORTED_REVISIONS } from "../../src/protocol/revisions";
+import { LEGACY_REVISIONS, STATELESS_REVISION } from "../../src/protocol/revisions";
 import { answer, messages, notification, opening, request, runServer, STATELESS_META, statelessRequest } from "./wire";
 
 const LEGACY = [...LEGACY_REVISIONS];
@@ -99,13 +99,13 @@ describe("serve --era stateless: a server of 2026-07-28 only", () => {
   });
 });
 
-describe("serve --era both (the default): what server/discover lists, what −32022 names and what the process accepts agree at every moment", () => {
+describe("serve --era both (the default): server/discover and −32022 list 2026-07-28 alone, the one version _meta may name, while initialize still opens a legacy session", () => {
   const INIT = (id: number) => opening("2025-11-25", id);
   const claimed = (version: string) => ({
     _meta: { ...STATELESS_META, "io.modelcontextprotocol/protocolVersion": version },
   });
 
-  it("discover, then initialize: the probe lists every revision and chooses no era, so initialize is answered and opens a 2025-11-25 session (stdio.mdx, Backward Compatibility: a dual-era client probes, then picks a version from supportedVersions)", async () => {
+  it("discover, then initialize: the probe lists 2026-07-28 alone and chooses no era, so initialize is answered and opens a 2025-11-25 session (stdio.mdx, Backward Compatibility: a dual-era client probes, then picks a version from supportedVersions)", async () => {
     const run = await runServer(
       ["olcum"],
       [
@@ -116,7 +116,7 @@ describe("serve --era both (the default): what server/discover lists, what −32
       ],
     );
     assert.equal(run.code, 0);
-    assert.deepEqual(answer(run, 1)!.result.supportedVersions, [...SUPPORTED_REVISIONS]);
+    assert.deepEqual(answer(run, 1)!.result.supportedVersions, [STATELESS_REVISION]);
     assert.equal(answer(run, 2)!.result.protocolVersion, "2025-11-25");
     const list = answer(run, 3)!.result;
     assert.ok(Array.isArray(list.tools));
@@ -180,18 +180,23 @@ describe("serve --era both (the default): what server/discover lists, what −32
     assert.ok(Array.isArray(answer(run, 4)!.result.tools));
   });
 
-  it("before any era: an unknown version is refused −32022 listing every revision, and initialize is answered after it", async () => {
-    const run = await runServer(["olcum"], [request(1, "tools/list", claimed("1999-01-01")), INIT(2)]);
-    assert.deepEqual(answer(run, 1)!.error.data, { supported: [...SUPPORTED_REVISIONS], requested: "1999-01-01" });
-    assert.equal(answer(run, 2)!.result.protocolVersion, "2025-11-25");
+  it("before any era: an unknown version, or a legacy one named in _meta, is refused −32022 listing 2026-07-28 alone, and initialize is answered after it", async () => {
+    const run = await runServer(
+      ["olcum"],
+      [request(1, "tools/list", claimed("1999-01-01")), request(2, "tools/list", claimed("2025-11-25")), INIT(3)],
+    );
+    assert.deepEqual(answer(run, 1)!.error.data, { supported: [STATELESS_REVISION], requested: "1999-01-01" });
+    assert.deepEqual(answer(run, 2)!.error.data, { supported: [STATELESS_REVISION], requested: "2025-11-25" });
+    assert.match(answer(run, 2)!.error.message, /which this server serves through initialize/);
+    assert.equal(answer(run, 3)!.result.protocolVersion, "2025-11-25");
   });
 
-  it("server/discover lists every revision on a fresh process; initialize on another process is answered", async () => {
+  it("server/discover lists 2026-07-28 alone on a fresh process; initialize on another process is answered", async () => {
     const [stateless, legacy] = await Promise.all([
       runServer(["olcum", "--era", "both"], [statelessRequest(1, "server/discover")]),
       runServer(["olcum"], [opening("2025-11-25")]),
     ]);
-    assert.deepEqual(answer(stateless, 1)!.result.supportedVersions, [...SUPPORTED_REVISIONS]);
+    assert.deepEqual(answer(stateless, 1)!.result.supportedVersions, [STATELESS_REVISION]);
     assert.equal(answer(legacy, 1)!.result.protocolVersion, "2025-11-25");
   });
 });

@@ -17,7 +17,7 @@ test("discoverOpening on serve kayit: server/discover then tools/list, _meta on 
   assert.deepEqual([discover.method, discover.id, list.method, list.id], ["server/discover", 0, "tools/list", 1]);
   for (const request of [discover, list]) assert.deepEqual(request.params, { _meta: requestMeta() });
   assert.deepEqual(discovered.result.capabilities, { tools: {} });
-  assert.equal(discovered.result.supportedVersions[0], "2026-07-28");
+  assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
   for (const answer of [discovered, listed]) {
     assert.equal(answer.result.resultType, "complete");
     assert.deepEqual(answer.result._meta["io.modelcontextprotocol/serverInfo"], {
@@ -31,5 +31,5 @@ test("discoverOpening on serve kayit: server/discover then tools/list, _meta on 
   );
   for (const step of lines) assert.equal(step.bytes, Buffer.byteLength(step.line) + 1);
   assert.ok(transcript.steps.some((step) => !isTranscriptLine(step) && step.event === "exits with code 0"));
-  assert.match(transcript.outcome, /^4 versions supported; then 2 tools listed, no session opened$/);
+  assert.match(transcript.outcome, /^1 version supported; then 2 tools listed, no session opened$/);
 });

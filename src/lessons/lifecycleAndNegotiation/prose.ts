@@ -79,9 +79,16 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const sameTools = added && JSON.stringify(rest) === JSON.stringify(legacyList.result);
   const [, listedBytes] = bytesFrom(wire.discover, "server");
   const [, legacyBytes] = bytesFrom(wire.legacy, "server");
+  const listedText =
+    legacy.length === 0
+      ? `${code(info.name)} lists one version, ${code(current)}: a request with ${code("_meta")} ` +
+        `names that one. Section 2's legacy versions are served through ${code("initialize")}, ` +
+        `and not listed. `
+      : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
+        `${codes(legacy)}. `;
   return wrapMarkdown(
-    `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
-      `${codes(legacy)}. Its capabilities and identity are ${sameCapabilities ? "" : "not "}` +
+    listedText +
+      `Its capabilities and identity are ${sameCapabilities ? "" : "not "}` +
       `section 1's. Its ${code("tools/list")} answer, ${listedBytes} bytes against ` +
       `${legacyBytes}, is ` +
       (sameTools
@@ -93,7 +100,8 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
 /**
  * A reading of the stateless mismatch: the refusal's data, and what the refused request cost
  * against asking first, which a client pays once per server while the answer is fresh (its
- * `ttlMs`); then what the same server answers to 2025-11-25 named in `_meta`, which it also lists.
+ * `ttlMs`); then what the same server answers to 2025-11-25 named in `_meta`, which it serves
+ * only through `initialize` and so does not list.
  */
 export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string {
   const [refusal] = linesFrom(wire.statelessMismatch, "server");
@@ -112,20 +120,22 @@ export function readStatelessMismatch(wire: LifecycleAndNegotiationWire): string
   const [dualEra] = linesFrom(wire.dualEraMismatch, "server");
   const dualAsked: string = dualEra.error.data.requested;
   const dualList: string[] = dualEra.error.data.supported;
-  const same =
-    JSON.stringify(dualList) === JSON.stringify(data.supported) && dualList.includes(dualAsked)
-      ? "though the same list names it"
-      : `listing ${codes(dualList)}`;
+  const how = /through initialize/.test(dualEra.error.message)
+    ? `: it serves that version through ${code("initialize")} alone`
+    : ``;
+  const alone = data.supported.length === 1 && data.supported[0] === retried;
+  const supports = alone
+    ? `only ${code(retried)}`
+    : `the ${data.supported.length} versions it supports`;
   return wrapMarkdown(
-    `The server refused ${code(data.requested)} with ${errorCode}, listing the ` +
-      `${data.supported.length} versions it supports. The retry, ` +
-      `naming ${code(retried)}, got section 3's answer. The refused request cost 2 messages ` +
-      `and ${asked + answered} bytes. ` +
+    `The server refused ${code(data.requested)} with ${errorCode}, listing ${supports}. ` +
+      `The retry, naming ${alone ? "it" : code(retried)}, got section 3's answer. ` +
+      `The refused request cost 2 messages and ${asked + answered} bytes. ` +
       `Asking ${code("server/discover")} first costs 2 messages and ` +
       `${discoverAsked + discoverAnswered} bytes, once per server while its answer stays fresh ` +
       `(${code("ttlMs")}, ${fresh}). Asked for ` +
       `${code(dualAsked)} in ${code("_meta")}, ${code("olcum")} refuses it too ` +
-      `(${dualEra.error.code}), ${same}.`,
+      `(${dualEra.error.code}) and lists ${codes(dualList)} again${how}.`,
   );
 }
 
@@ -167,7 +177,8 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
     (tool) => `for ${code(tool.name)} ${code(JSON.stringify(tool.annotations ?? {}))}`,
   );
   const versionsText = sameVersions
-    ? `the same ${versions.length} versions as ${code("olcum")}`
+    ? `the same ${versions.length === 1 ? "version" : `${versions.length} versions`} as ` +
+      `${code("olcum")}`
     : `the versions ${codes(versions)}`;
   return wrapMarkdown(
     `${code(info.name)}'s ${code("server/discover")} listed ${versionsText}, and the capabilities ` +
@@ -288,9 +299,12 @@ export function lifecycleAndNegotiationSolutions(
   const writes = tools.filter((tool) => tool.annotations?.readOnlyHint !== true).map((t) => t.name);
   const kayitVersions: string[] = discovered.result.supportedVersions;
   const capabilities = Object.keys(discovered.result.capabilities);
-  const current = kayitVersions.includes(STATELESS_REVISION)
-    ? `${code(STATELESS_REVISION)} among them`
-    : `none of them ${code(STATELESS_REVISION)}`;
+  const current =
+    kayitVersions.length === 1 && kayitVersions[0] === STATELESS_REVISION
+      ? code(STATELESS_REVISION)
+      : kayitVersions.includes(STATELESS_REVISION)
+        ? `${code(STATELESS_REVISION)} among them`
+        : `none of them ${code(STATELESS_REVISION)}`;
   return [
     foldedAnswer(
       "1. What another seed moves",
@@ -309,7 +323,7 @@ export function lifecycleAndNegotiationSolutions(
       `2026-07-28's note on ${code("clientInfo")} and ${code("serverInfo")} ` +
         `(${code("basic/index.mdx")}): implementations SHOULD NOT use them to change their ` +
         `behaviour. Such a client reads what section 5 showed ${code("kayit")} declaring of the ` +
-        `protocol: ${kayitVersions.length} versions, ${current}, and ` +
+        `protocol: ${plural(kayitVersions.length, "version")}, ${current}, and ` +
         `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}. So the ` +
         `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools. ` +
         `No hint drops a tool. ${codes(reads)} only ${reads.length === 1 ? "reads" : "read"}; ` +

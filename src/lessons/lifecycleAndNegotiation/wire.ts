@@ -59,8 +59,8 @@ export interface LifecycleAndNegotiationWire {
    */
   statelessMismatch: Transcript;
   /**
-   * The same asked for 2025-11-25 through `_meta`: −32022 too, yet `data.supported` lists
-   * 2025-11-25 (served only through `initialize`); then the retry in 2026-07-28.
+   * The same asked for 2025-11-25 through `_meta`: −32022 too, whose `data.supported` lists
+   * 2026-07-28 alone (2025-11-25 is served only through `initialize`); then the retry in 2026-07-28.
    */
   dualEraMismatch: Transcript;
   /** The three openings of `olcum` counted: legacy, stateless, stateless with discover first. */

@@ -6,12 +6,11 @@ import { paramsError } from "../../server/requestScreen";
 import { worldServed } from "../../server/servedServers";
 import { ENVELOPE_TOKENS, envelopeCost } from "../../sim/envelope";
 import { countTokens, tokenize } from "../../sim/tokenizer";
-import { requestMeta } from "../../wireClient/transcripts";
 import { createWorld } from "../../world/world";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { validationLead } from "./tables";
-import { MESSAGES_LEVEL, type MessagesSimulation } from "./simulate";
+import { MESSAGES_LEVEL, statelessAdds, type MessagesSimulation } from "./simulate";
 import type { MessagesWire, Revision } from "./wire";
 
 /** The seed, what it draws, and how many real server processes the lesson started. */
@@ -78,21 +77,25 @@ export function readNoArgumentCalls(wire: MessagesWire): string {
     `${results} of ${wire.emptyCalls.length} came back as results with ${code("isError: true")}, ` +
       `${errors} as a JSON-RPC error: before the tool ran, each check named every missing required ` +
       `argument (${code("tarife")}'s ${code("tip")} is optional, ` +
-      `${code("mesken")} by default) and what it expected.`,
+      `${code("mesken")} by default).`,
   );
 }
 
-/** The seed's first call measured both ways: the tokenizer's cut, the costs, the bytes. */
+/** The seed's first call measured both ways: the tokenizer's cut, what 2026-07-28 adds, the bytes. */
 export function readFirstCallCost(sim: MessagesSimulation, wire: MessagesWire): string {
   const call = sim.calls[0];
   const request = tokenize(call.requestBody);
   const response = tokenize(call.responseBody).length;
+  const adds = statelessAdds(call.server);
   const growth = callGrowth(wire);
+  const envelope = sim.envelopeTokens;
   return wrapMarkdown(
-    `The tokenizer cuts the request's body into ${listing(request.map(code))}: ` +
-      `${request.length} tokens, ${request.length + sim.envelopeTokens} with the envelope; the ` +
-      `response's ${response} make ${response + sim.envelopeTokens} in both revisions, while the ` +
-      `bytes grew by ${growth.request} and ${growth.response}.`,
+    `The tokenizer cuts the 2025-11-25 request into ${listing(request.map(code))}: ` +
+      `${request.length} tokens, ${request.length + envelope} with the envelope. In 2026-07-28 ` +
+      `${code("_meta")} adds ${adds.request}, and ${code(adds.head.join(" "))} and ` +
+      `${code(adds.tail.join(" "))} add ${adds.response} to the result: ` +
+      `${request.length + adds.request + envelope} and ${response + adds.response + envelope} in ` +
+      `all, while the bytes grew by ${growth.request} and ${growth.response}.`,
   );
 }
 
@@ -102,6 +105,7 @@ export function summarizeMessages(sim: MessagesSimulation, wire: MessagesWire): 
   const errors = wire.failures.filter((row) => row.reply["2025-11-25"].member === "error");
   const results = wire.failures.length - errors.length;
   const call = sim.calls[0];
+  const adds = statelessAdds(call.server);
   const first = {
     request: countTokens(call.requestBody) + sim.envelopeTokens,
     response: countTokens(call.responseBody) + sim.envelopeTokens,
@@ -117,18 +121,12 @@ export function summarizeMessages(sim: MessagesSimulation, wire: MessagesWire): 
       `- Of six failures, ${results} were ${code("isError")} results and ${errors.length} JSON-RPC ` +
         `errors in both revisions; invalid arguments may come either way. A timeout is the ` +
         `client's own.`,
-      `- Envelope tokens: a body's tokens plus ${sim.envelopeTokens} for the envelope; the first ` +
-        `call's ${first.request} and ${first.response} held in both revisions. Tokens count words, ` +
-        `bytes count JSON.`,
+      `- Envelope tokens: a body's tokens plus ${sim.envelopeTokens}. The first call cost ` +
+        `${first.request} and ${first.response} in 2025-11-25, ${first.request + adds.request} and ` +
+        `${first.response + adds.response} in 2026-07-28, whose bodies add ${code("_meta")} and ` +
+        `${code("resultType")}. Tokens count words, bytes JSON.`,
     ].join("\n"),
   );
-}
-
-/** The words of a `_meta` object as the printed line has them: its keys and values, in order. */
-function metaWords(value: unknown): string[] {
-  if (value !== null && typeof value === "object")
-    return Object.entries(value).flatMap(([key, inner]) => [key, ...metaWords(inner)]);
-  return [String(value)];
 }
 
 /**
@@ -168,9 +166,17 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
   const numericText = String((numeric.content[0] as { text: string }).text);
   const numericReason = numericText.slice(validationLead("sayac_oku").length);
   const listed = paramsError("tools/call", { name: "sayac_oku", arguments: ["A001"] });
-  const meta = metaWords(requestMeta());
-  const metaTokens = countTokens(meta.join(" "));
   const requests = sim.kinds.find((k) => k.kind === "request")!.messages;
+  const servers = [...new Set(sim.calls.map((c) => c.server))].map((server) => ({
+    server,
+    adds: statelessAdds(server),
+    calls: sim.calls.filter((c) => c.server === server).length,
+  }));
+  const meta = servers[0].adds;
+  const identity = servers
+    .map(({ server, adds }) => `${countTokens(adds.tail.join(" "))} for ${code(server)}`)
+    .join(", ");
+  const resultTokens = servers.reduce((sum, { adds, calls }) => sum + adds.response * calls, 0);
   const cancel = "notifications/cancelled 7";
   return [
     foldedAnswer(
@@ -187,10 +193,12 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
         `section 2's second call: without ${code("_meta")} any 2026-07-28 request is malformed.`,
     ),
     foldedAnswer(
-      "3. _meta counted in tokens",
-      `Its keys and values as words (${code(meta[0])} alone is ${countTokens(meta[0])} ` +
-        `tokens) make ${metaTokens} tokens more per request, ${metaTokens * requests} over the ` +
-        `${requests} requests. The body would grow; the envelope's 8 would not.`,
+      "3. What 2026-07-28 adds",
+      `Each request's ${code("_meta")} adds ${meta.request} tokens, ${meta.request * requests} over the ` +
+        `${requests} requests. Each result adds ${code(meta.head.join(" "))}, ` +
+        `${countTokens(meta.head.join(" "))} tokens, and its server's identity: ${identity}. The ` +
+        `${listing(servers.map(({ server, calls }) => `${calls} from ${code(server)}`))} ` +
+        `add ${resultTokens}.`,
     ),
     foldedAnswer(
       "4. Giving up on a call",

@@ -12,10 +12,11 @@
 import { callArguments, callTool, describeFields } from "../../sim/client";
 import type { Level } from "../../sim/declaration";
 import { ENVELOPE_TOKENS, type MessageKind } from "../../sim/envelope";
+import { partsTokens, partsWords, requestFields, resultFields } from "../../sim/eras";
 import { TOKEN_LENGTH } from "../../sim/tokenizer";
-import type { Fields } from "../../sim/values";
+import type { Fields, Value } from "../../sim/values";
 import { openSession, taskChain } from "../../world/runTasks";
-import { OPEN_POLICY } from "../../world/servers";
+import { OPEN_POLICY, SERVER_FACTS } from "../../world/servers";
 import { drawTasks, withExpectedAnswers, type TaskType } from "../../world/tasks";
 import { createWorld } from "../../world/world";
 
@@ -130,5 +131,37 @@ export function simulateMessages(seed: number): MessagesSimulation {
     envelopeTokens: ENVELOPE_TOKENS,
     tokenLength: TOKEN_LENGTH,
     completed,
+  };
+}
+
+/** What a 2026-07-28 word body adds to a call and to its result from one server: see {@link statelessAdds}. */
+export interface StatelessAdds {
+  /** The request's `_meta`, as words: each key in full, then its value. */
+  meta: Value[];
+  /** The result's words before its content (`resultType complete`) and after it (the server's identity). */
+  head: Value[];
+  tail: Value[];
+  /** Their tokens: the request's `_meta`, the result's two parts together. */
+  request: number;
+  response: number;
+}
+
+/**
+ * What the course's word body adds in 2026-07-28 to a `tools/call` and its result from `server`,
+ * as the simulator prices that revision from lesson 7 on (`sim/eras.ts`, `StatelessEnvelope`).
+ *
+ * @throws RangeError for a server that is not one of the world's.
+ */
+export function statelessAdds(server: string): StatelessAdds {
+  const facts = SERVER_FACTS.find((s) => s.name === server);
+  if (facts === undefined) throw new RangeError(`no server of the world is named '${server}'`);
+  const fields = requestFields("stateless");
+  const { head, tail } = resultFields("stateless", facts, false);
+  return {
+    meta: partsWords(fields),
+    head: partsWords(head),
+    tail: partsWords(tail),
+    request: partsTokens(fields),
+    response: partsTokens(head) + partsTokens(tail),
   };
 }

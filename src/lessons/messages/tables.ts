@@ -6,7 +6,7 @@ import { tokenize } from "../../sim/tokenizer";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { formatTextTable, type Cell } from "../textTable";
 import { wrapWords } from "../wrapProse";
-import type { MessagesSimulation } from "./simulate";
+import { statelessAdds, type MessagesSimulation } from "./simulate";
 import { FIRST_FAILURE_ID, type FailureCase, type MessagesWire, type Reply } from "./wire";
 
 /** How the tables name each failure: what was sent. */
@@ -26,29 +26,31 @@ export function replyWords(reply: Reply): string {
 }
 
 /**
- * The seed's first call measured both ways: the course's words and their tokens, and the real
- * lines' bytes in each revision.
+ * The seed's first call measured both ways: its 2025-11-25 word body, then in both revisions the
+ * body's tokens, its envelope tokens (2026-07-28's body adds `statelessAdds`) and the real lines'
+ * bytes.
  */
 export function formatFirstCallCost(sim: MessagesSimulation, wire: MessagesWire): string {
   const call = sim.calls[0];
+  const adds = statelessAdds(call.server);
   const bytes = wire.callBytes;
   const row = (kind: "request" | "response", body: string): Cell[] => {
     const tokens = tokenize(body).length;
+    const now = tokens + adds[kind];
     return [
       kind,
       body,
-      tokens,
-      tokens + sim.envelopeTokens,
-      bytes["2025-11-25"][kind],
-      bytes["2026-07-28"][kind],
+      `${tokens} / ${now}`,
+      `${tokens + sim.envelopeTokens} / ${now + sim.envelopeTokens}`,
+      `${bytes["2025-11-25"][kind]} / ${bytes["2026-07-28"][kind]}`,
     ];
   };
   return [
     formatTextTable(
-      ["message", "word body", "body", "+ envelope", "2025-11-25", "2026-07-28"],
+      ["message", "word body in 2025-11-25", "body tokens", "envelope tokens", "bytes"],
       [row("request", call.requestBody), row("response", call.responseBody)],
     ),
-    "body, + envelope: tokens (simulator); 2025-11-25, 2026-07-28: bytes of the real line",
+    "each pair: 2025-11-25 / 2026-07-28; tokens: the simulator's; bytes: the real line's",
   ].join("\n");
 }
 

@@ -12,7 +12,11 @@ export {
   wireSolutions,
 } from "./prose";
 export { runWireLesson } from "./measurements";
-export { formatHighLevelDeclarations, formatHighLevelChanges } from "./tables";
+export {
+  formatHighLevelDeclarations,
+  formatHighLevelChanges,
+  formatWireComparisonRow,
+} from "./tables";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
 export { showSource } from "../showSource";

@@ -179,13 +179,13 @@ export function readWireChecks(result: WireLessonResult): string {
     return wrapMarkdown(
       `Differences from the simulator: 0 in ${2 * result.levels.length} task runs, 0 in ${discoveryTotal} ` +
         `servers' discovery, 0 in ${result.agents.length} agent runs, 0 in ${malformedTotal} answers to ` +
-        `malformed calls, and 0 in the ${gateRowsTotal} rows of lesson 6's gate table.`,
+        `malformed calls, and 0 in the ${gateRowsTotal} gate walks of lesson 6.`,
     );
   }
   return wrapMarkdown(
     [
       `- **Lesson 6's tasks.** ${levelSentence(result)}`,
-      `- **Lesson 6's gate table.** ${gateRowSentence(result)}`,
+      `- **Lesson 6's gate walks.** ${gateRowSentence(result)}`,
       `- **Lesson 7's discovery.** ${discoverySentence(result)}`,
       `- **Lesson 8's agents.** ${agentSentence(result)}`,
       `- **Lesson 8's malformed calls.** ${malformedSentence(result)}`,
@@ -269,7 +269,7 @@ export function wireSolutions(result: WireLessonResult): string {
   const direct = (name: string) => agent(result, "direct", name).real.toolCalls;
   const slow = (name: string) => agent(result, "slow", name).real.toolCalls;
   const answers = [
-    `Both rows read as the level-1 row where a tool with no annotations passes` +
+    `Both readings give the level-1 walk where a tool with no annotations passes` +
       (levelOne
         ? `, ${plural(levelOne.calls, "call")}, ${levelOne.calls} sent, none blocked, ${plural(levelOne.written, "record")} written and ` +
           `${plural(levelOne.completed, "task")} completed, for seed ${result.seed}`

@@ -57,7 +57,8 @@ export function describeThreePrimitivesSeed(lesson: ThreePrimitivesLesson): stri
   return paragraphs(
     `This run uses **seed ${lesson.seed}** for the ${lesson.subscribers} subscribers and the ` +
       `twelve tasks. Its real lines come from ${lesson.wire.processes} processes, ` +
-      `\`mcp-course serve <server> --seed ${lesson.seed}\`, one per server.`,
+      `\`mcp-course serve <server> --seed ${lesson.seed}\`, one per server: lesson 1's three ` +
+      `and \`fleet\`, a device inventory (section 2).`,
   );
 }
 

@@ -162,8 +162,7 @@ export function transportSolutions(result: TransportResult): string {
       "3. No Origin at all",
       `Browsers add ${code("Origin")} to every POST a web page sends. Other programs need not, ` +
         `and a 403 is asked for only when it is present and invalid. So the check stops web ` +
-        `pages, the way DNS rebinding attacks. The server's check of ${code("Host")} stops them ` +
-        `too, since a rebound page's request names the attacker's site there. Listening on ` +
+        `pages, the way DNS rebinding attacks. Listening on ` +
         `${code("127.0.0.1")} keeps other machines out. Only authentication, a SHOULD the ` +
         `course's servers leave undone, would keep out another program on the same machine.`,
     ),
@@ -175,8 +174,7 @@ export function transportSolutions(result: TransportResult): string {
         `call again is harmless. ${code("kayit_yaz")}, the one that writes, puts a value into a ` +
         `column: sent again with the same value, it leaves the same record. A tool that added ` +
         `something each time it ran (a new record, a payment) would add it twice, and nothing ` +
-        `in the transport prevents that. Over Streamable HTTP a broken stream loses its ` +
-        `request too, to be sent again under a new id (section 3).`,
+        `in the transport prevents that.`,
     ),
   ].join("\n\n");
 }

@@ -31,6 +31,7 @@ const n = (value: number) => value.toLocaleString("en-US");
 const spec = (path: string, text: string) => `[${text}](${SPEC_SITE}/${path})`;
 const SPEC_SITE = "https://modelcontextprotocol.io/specification/2026-07-28";
 const one = (value: number) => value.toFixed(1);
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "task 1", "tasks 1 and 7", "tasks 1, 7 and 13". */
 const tasksNamed = (tasks: readonly number[]) =>
@@ -79,22 +80,30 @@ function crossingWords(crossing: Crossing<TaskPoint>, unit: string): string {
 
 /** The opening line: which seed this run used, and what ran. */
 export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
-  const processes =
-    wire.eras.legacy.processes +
-    wire.eras.stateless.processes +
+  // Server processes by the section that prints their figures; section 3's per-session rows are
+  // section 2's runs, counted there.
+  const bySection = [
+    Object.keys(wire.openings).length, // one opening per era, one process each
+    wire.eras.legacy.processes + wire.eras.stateless.processes,
     wire.discovery.runs
       .filter((r) => r.plan !== "per-session")
-      .reduce((sum, r) => sum + r.processes, 0) +
+      .reduce((sum, r) => sum + r.processes, 0),
     wire.auto.reduce(
       (sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes,
       0,
-    ) +
-    3 + // the two openings and the probe in place, one process each
-    Object.keys(wire.confirm).length; // one process per confirmation run
+    ) + 1, // the probe in place, on one process
+    Object.keys(wire.confirm).length, // one process per confirmation run, exercise 8's included
+  ];
+  const processes = bySection.reduce((sum, count) => sum + count, 0);
+  const tally = listing(
+    bySection.map(
+      (count, i) => `${n(count)} for section ${i + 1}${i === 4 ? " and exercise 8" : ""}`,
+    ),
+  );
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
       `The simulated half counts envelope tokens as lesson 6 did; the wire half starts ${n(processes)} server processes with ` +
-      `${code(`mcp-course serve`)} and counts every byte the real client sends and reads.`,
+      `${code(`mcp-course serve`)} (${tally}) and counts every byte the real client sends and reads.`,
   );
 }
 
@@ -180,6 +189,40 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
         : ""),
     `${refusedWords(legacySim)} The legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips: ` +
       `${n(remote)} of them go to a remote server and count twice.`,
+    withoutVersionRule(sim),
+  );
+}
+
+/**
+ * Section 2's runs again without lesson 5's version rule (its allowlist alone), in the simulator:
+ * the calls the rule withheld, the tasks they complete, and whether the eras still compare alike.
+ */
+function withoutVersionRule(sim: WithoutASessionResult): string {
+  const withRule = simRow(sim, "legacy");
+  const [legacy, stateless] = sim.lessonSix.withoutVersionRule;
+  if (legacy.wireCalls !== stateless.wireCalls || legacy.completed !== stateless.completed)
+    throw new Error("without the version rule the eras send different calls");
+  const regained = withRule.refused
+    .map((r) => ({
+      tool: r.tool,
+      calls: r.calls - (legacy.refused.find((o) => o.tool === r.tool)?.calls ?? 0),
+    }))
+    .filter((r) => r.calls > 0);
+  const still = legacy.refused.map((r) => `the ${r.calls} to ${code(r.tool)}`);
+  const offList = legacy.refused.every(
+    ({ tool }) => legacy.dropped.find((d) => d.tool === tool)?.reason === "allowlist",
+  );
+  const dearer =
+    stateless.total.tokens > legacy.total.tokens && stateless.tokensPerCall > legacy.tokensPerCall;
+  return (
+    `Without the version rule, with lesson 5's allowlist alone, the simulated client would send ${n(legacy.wireCalls)} of the ${n(legacy.calls)} calls, ` +
+    `${listing(regained.map((r) => `the ${r.calls} to ${code(r.tool)}`))} among them, and complete ${plural(legacy.completed, "task")}, not ${n(withRule.completed)}. ` +
+    (still.length === 0
+      ? ``
+      : `${upperFirst(listing(still))} would still end in the client${offList ? ", off the allowlist" : ""}. `) +
+    (dearer
+      ? `The stateless era would still cost more: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all, ${one(legacy.tokensPerCall)} against ${one(stateless.tokensPerCall)} per call.`
+      : `The eras would compare otherwise: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all, ${one(legacy.tokensPerCall)} against ${one(stateless.tokensPerCall)} per call.`)
   );
 }
 

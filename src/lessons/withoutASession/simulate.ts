@@ -130,6 +130,11 @@ export interface LessonSixEras {
    * carry beyond a legacy one's (the request's `_meta`, the result's `resultType` and identity).
    */
   callExtra: { server: string; tokens: number }[];
+  /**
+   * The legacy and stateless runs again, under lesson 5's policy without its version rule (its
+   * allowlist alone: every server's own version counts as known), to show what the rule withholds.
+   */
+  withoutVersionRule: EraRunRow[];
 }
 
 /** One way of discovering over lesson 6's twelve tasks. */
@@ -420,6 +425,16 @@ export function simulateWithoutASession(
     policy: LESSON_POLICY,
   };
   const rows = ERA_VARIANTS.map((variant) => eraRun(lesson, lessonSixTasks, variant));
+  const allowlistOnly: ClientSetup = {
+    ...lesson,
+    policy: {
+      allowlist: LESSON_POLICY.allowlist,
+      knownVersions: Object.fromEntries(world.servers.map((s) => [s.name, s.version])),
+    },
+  };
+  const withoutVersionRule = ERA_VARIANTS.filter((v) => !v.discover).map((variant) =>
+    eraRun(allowlistOnly, lessonSixTasks, variant),
+  );
   const modeRows = MODE_PLAN.map(({ variant, mode }): ModeRow => {
     const run = runClient(
       { ...lesson, taskSpacingMs, era: variant.era, discover: variant.discover },
@@ -454,6 +469,7 @@ export function simulateWithoutASession(
         server: server.name,
         tokens: callExtraTokens(server),
       })),
+      withoutVersionRule,
     },
     modes: {
       servers: world.servers.map((s) => s.name),

@@ -6,6 +6,7 @@
  */
 export {
   describeClientSeed,
+  describeFleetTask,
   readDiscovery,
   readToolNames,
   readCurrentModes,

@@ -8,7 +8,11 @@
  * function returns markdown for `tslab.display.markdown`, its lines wrapped to the lessons' width
  * (`wrapMarkdown`).
  */
+import { FLEET_CHAIN, FLEET_STATE } from "../../fleet/server";
+import { FLEET_SERVER_NAME } from "../../fleet/paths";
+import { callArguments } from "../../sim/client";
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
+import { StatelessEnvelope } from "../../sim/statelessEnvelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
 import { discoveredBefore, sumDiscovery } from "./tables";
 import {
@@ -44,6 +48,32 @@ export function describeClientSeed(result: WritingAClientResult, wire: WritingAC
       `and the fleet's ${result.fleet.devices.length} devices. The real lines come from ` +
       `${plural(wire.processes, "server process", "server processes")} and carry nothing drawn ` +
       `from the seed.`,
+  );
+}
+
+/**
+ * Section 1's fleet task, computed from the library: the chain's calls (`FLEET_CHAIN`) with their
+ * arguments (each tool's schema fields found in `FLEET_STATE`, as `callArguments` picks them; a
+ * field the state lacks, `device_id`, comes from the first row `top_devices` returns), when the
+ * task fails, and what the chain fetched on this seed.
+ */
+export function describeFleetTask(result: WritingAClientResult): string {
+  const fleet = result.servers.find((s) => s.name === FLEET_SERVER_NAME);
+  const calls = FLEET_CHAIN.map((name) => {
+    const fields = fleet?.tools.find((t) => t.name === name)?.fields ?? [];
+    const args = callArguments(fields, FLEET_STATE);
+    return Object.keys(args).length > 0
+      ? `${code(name)} with ${code(JSON.stringify(args))}`
+      : `${code(name)} with the first row's ${listing(fields.map(code))}`;
+  });
+  const { fetched } = result.fleetChain;
+  const found = fetched === result.fleetAnswer.device_id;
+  return wrapMarkdown(
+    `Its chain is ${calls.slice(0, -1).join(", ")}, then ${calls[calls.length - 1]}. The task ` +
+      `fails if a call fails, which cuts the chain, or if the host refuses one. This seed's chain ` +
+      (fetched === null
+        ? `fetches nothing, so the task fails.`
+        : `fetches ${code(String(fetched))}, ${found ? "the expected device" : "not the expected device"}.`),
   );
 }
 
@@ -92,15 +122,39 @@ export function readToolNames(result: WritingAClientResult): string {
   );
 }
 
-/** The width of a quoted box's text: the lessons' width less the `> ` before each line. */
-const LINE_WIDTH_IN_BOX = 98;
-
 /** The share `part` is of `whole`, in whole percent. */
 const share = (part: number, whole: number) => Math.round((part * 100) / whole);
 
 /** The `ttlMs` the simulated 2026-07-28 results carry (the first one sent). */
 function currentTtl(result: WritingAClientResult): number | undefined {
   return result.current.once.sent.find((m) => m.ttlMs !== undefined)?.ttlMs;
+}
+
+/**
+ * The calls that reached the wire, priced in both revisions, and what each 2026-07-28 request and
+ * result adds (`StatelessEnvelope`: the request's `_meta`, the result's `resultType` and
+ * `serverInfo`); the sentence checks that the difference lies within those bounds.
+ */
+function callsSentence(result: WritingAClientResult): string {
+  const current = result.current.once.work;
+  const legacy = result.perSession.work;
+  const envelope = new StatelessEnvelope(result.servers);
+  const adds = [...new Set(envelope.resultTokens.values())].sort((a, b) => a - b);
+  const low = adds[0] ?? 0;
+  const high = adds[adds.length - 1] ?? 0;
+  const extra = current.tokens - legacy.tokens;
+  const within =
+    current.request === legacy.request &&
+    extra >= current.request * (envelope.metaTokens + low) &&
+    extra <= current.request * (envelope.metaTokens + high);
+  return (
+    `The ${current.request} calls that reach the wire cost ${current.tokens} tokens, against ` +
+    `${legacy.tokens} in 2025-11-25` +
+    (within
+      ? `: each request's \`_meta\` adds ${envelope.metaTokens} tokens, each result's ` +
+        `\`resultType\` and \`serverInfo\` ${listing(adds.map(String)).replace(" and ", " or ")}.`
+      : `, a difference the fields each message adds do not explain.`)
+  );
 }
 
 /**
@@ -133,6 +187,7 @@ export function readCurrentModes(result: WritingAClientResult): string {
         : `The three clients do not make the same calls.`,
       `One discovery of the ${result.servers.length} servers is ${countsText(one)}; section 2's ` +
         `2025-11-25 discovery costs ${oneDiscovery(result).tokens} tokens.`,
+      callsSentence(result),
       whole
         ? `Of each client's tokens, discovery takes ${part(perTask)} per task, ${part(once)} once ` +
           `and ${part(cached)} cached.`
@@ -146,8 +201,9 @@ export function readCurrentModes(result: WritingAClientResult): string {
 }
 
 /**
- * The 2025-11-25 comparison as a quoted box: per task against once per session, in tokens, round
- * trips, and the sessions each opens over stdio and HTTP. The per-task client makes the same calls.
+ * The 2025-11-25 comparison, this run's figures under the box that explains it: per task against
+ * once per session, in tokens, round trips, and the sessions each opens over stdio and HTTP. The
+ * per-task client makes the same calls.
  */
 export function readModes(result: WritingAClientResult): string {
   const { perTask, perSession } = result;
@@ -155,7 +211,7 @@ export function readModes(result: WritingAClientResult): string {
     sameCounts(perTask.work, perSession.work) &&
     perTask.calls === perSession.calls &&
     perTask.completed === perSession.completed;
-  const text = wrapMarkdown(
+  return wrapMarkdown(
     [
       `In this run, discovering before each of the ${perTask.tasks} tasks costs ` +
         `${perTask.total.tokens} tokens and ${plural(perTask.total.round_trips, "round trip")}, ` +
@@ -163,12 +219,7 @@ export function readModes(result: WritingAClientResult): string {
         `${sameWork ? `, for the same ${perSession.calls} calls.` : `; the calls differ.`}`,
       sessionsSentence(result),
     ].join(" "),
-    LINE_WIDTH_IN_BOX,
   );
-  return text
-    .split("\n")
-    .map((line) => `> ${line}`)
-    .join("\n");
 }
 
 /** The sessions each client opened, and the server processes that means over stdio. */
@@ -209,17 +260,14 @@ export function readReport(result: WritingAClientResult): string {
   const sameWire = sameCounts(silent.run.total, reporting.run.total);
   const traced = reporting.failures.filter((f) => f.drop).length;
   const clientEnded = result.visibility.reduce((n, r) => n + r.endedInClient, 0);
-  // The reporting client's lines that the silent one lacks: new lines, and old lines it marked.
-  const added = reporting.lines.length - silent.lines.length;
-  const marked = reporting.lines.filter((line) => !silent.lines.includes(line)).length - added;
   return wrapMarkdown(
     [
       sameWire
         ? `On the wire the report costs nothing: both clients send the same messages.`
         : `On the wire the two clients differ, which they should not.`,
-      `Against the silent client's report, it adds ${plural(added, "line")}, a note on ` +
-        `${plural(marked, "other")} and ${reporting.resultTokens - silent.resultTokens} tokens, and ` +
-        `names a drop as the reason for ${traced} of the ${clientEnded} calls that ended in the client.`,
+      `By lesson 3's tokenizer it adds ${reporting.resultTokens - silent.resultTokens} tokens to ` +
+        `a silent client's, and names a drop for ${traced} of the ${clientEnded} calls ended in the ` +
+        `client.`,
     ].join(" "),
   );
 }

@@ -101,51 +101,34 @@ export function readBesideMcp(result: WritingAServerResult): string {
 }
 
 /**
- * The gate table read: where reading a tool with no `annotations` by MCP's defaults holds what
- * the course's gate lets through, and where both readings hold the same calls.
+ * The gate table read, a tool with no `annotations` held by MCP's defaults: at the levels that
+ * declare none, how many calls the gate holds and that each goes to a tool that only reads; from
+ * the first level that declares them, the calls it still holds.
  */
 export function readGates(result: WritingAServerResult): string {
-  const levels = ALL_LEVELS.map((level) => {
-    const of = (reading: GateReadingRow["reading"]) =>
-      result.gates.find((row) => row.level === level && row.reading === reading)!;
-    return { level, passes: of("passes"), mcp: of("mcp") };
-  });
-  const differing = levels.filter(
-    (l) => l.passes.sent !== l.mcp.sent || l.passes.written !== l.mcp.written,
+  const rows = ALL_LEVELS.map((level) =>
+    result.gates.find((row) => row.level === level && row.reading === "mcp")!,
   );
-  const same = levels.filter((l) => !differing.includes(l));
-  const named = (ls: typeof levels) =>
-    `${ls.length === 1 ? "level" : "levels"} ${listing(ls.map((l) => String(l.level)))}`;
-  const numbers = (ls: typeof levels, pick: (l: (typeof levels)[number]) => number) =>
-    listing(ls.map((l) => String(pick(l))));
-  const sentences: string[] = [];
-  if (differing.length > 0) {
-    const written = differing.reduce((sum, l) => sum + l.passes.written, 0);
-    const held = [...new Set(differing.flatMap((l) => l.mcp.held))];
-    const readOnly = held.filter(
-      (name) => WORLD_TOOLS.find((tool) => tool.name === name)?.sideEffect === false,
-    );
-    sentences.push(
-      `At ${named(differing)}, where no tool has ${code("annotations")}, the approval gate that passes silence sends ` +
-        `${numbers(differing, (l) => l.passes.sent)} ${code("tools/call")} requests` +
-        (written > 0
-          ? ` and lets ${code("kayit_yaz")} write ${written} records nobody approved`
-          : "") +
-        `. Read by MCP's defaults, it sends ${numbers(differing, (l) => l.mcp.sent)} and holds ` +
-        `${numbers(differing, (l) => l.mcp.blocked)}` +
-        (readOnly.length > 0 && readOnly.length === held.length
-          ? `, every one to a tool that only reads (${listing(readOnly.map(code))})`
-          : "") +
-        `.`,
-    );
-  }
-  if (same.length > 0) {
-    sentences.push(
-      `From level ${same[0].level} both readings hold the same calls: ` +
-        `${listing(same.map((l) => `${l.mcp.blocked} at level ${l.level}`))}.`,
-    );
-  }
-  return wrapMarkdown(sentences.join(" "));
+  const silent = rows.filter((row) => row.level < 2);
+  const declared = rows.filter((row) => row.level >= 2);
+  const numbers = (rs: readonly GateReadingRow[], pick: (r: GateReadingRow) => number) =>
+    listing(rs.map((r) => String(pick(r))));
+  const held = [...new Set(silent.flatMap((row) => row.held))];
+  const readOnly = held.filter(
+    (name) => WORLD_TOOLS.find((tool) => tool.name === name)?.sideEffect === false,
+  );
+  const heldAfter = [...new Set(declared.flatMap((row) => row.held))];
+  return wrapMarkdown(
+    `At levels ${listing(silent.map((r) => String(r.level)))}, where no tool has ${code("annotations")}, the gate ` +
+      `sends ${numbers(silent, (r) => r.sent)} ${code("tools/call")} requests and holds ` +
+      `${numbers(silent, (r) => r.blocked)} for a person` +
+      (readOnly.length > 0 && readOnly.length === held.length
+        ? `, every one to a tool that only reads (${listing(readOnly.map(code))})`
+        : "") +
+      `. From level 2 it holds only ` +
+      `${heldAfter.length > 0 ? `the calls to ${listing(heldAfter.map(code))}` : "what a tool declares may write"}: ` +
+      `${listing(declared.map((r) => `${r.blocked} at level ${r.level}`))}.`,
+  );
 }
 
 /**

@@ -19,7 +19,6 @@ import {
   SHOWN_SERVER,
   SHOWN_TOOL,
   type GateReadingRow,
-  type SilenceReading,
   type WideRow,
   type WritingAServerResult,
 } from "./simulate";
@@ -153,26 +152,19 @@ export function formatWideTable(rows: readonly WideRow[]): string {
   return lines.join("\n");
 }
 
-/** How the gate table names each reading of a tool with no `annotations`. */
-export const READING_NAMES: Readonly<Record<SilenceReading, string>> = {
-  passes: "passes",
-  mcp: "MCP's default",
-};
-
 /**
  * The lesson's own table, not the reference's: the wide allowlist at each level without approval,
- * under both readings of a tool with no `annotations` ({@link READING_NAMES}): calls made,
- * `tools/call` requests sent, calls blocked, records written, tasks completed.
+ * a tool with no `annotations` read by MCP's defaults (the rows whose reading is `mcp`): calls
+ * made, `tools/call` requests sent, calls blocked, records written, tasks completed.
  */
 export function formatGateTable(rows: readonly GateReadingRow[]): string {
-  const lines = [`${left("level", 29)} no annotations  calls  sent  blocked  written  completed`];
-  rows.forEach((r, k) => {
-    const label = k > 0 && rows[k - 1].level === r.level ? " ".repeat(29) : levelLabel(r.level);
+  const lines = [`${left("level", 29)} calls  sent  blocked  written  completed`];
+  for (const r of rows.filter((row) => row.reading === "mcp")) {
     lines.push(
-      `${label} ${left(READING_NAMES[r.reading], 14)} ${right(r.calls, 6)} ${right(r.sent, 5)}` +
+      `${levelLabel(r.level)} ${right(r.calls, 5)} ${right(r.sent, 5)}` +
         ` ${right(r.blocked, 8)} ${right(r.written, 8)} ${right(r.completed, 10)}`,
     );
-  });
+  }
   return lines.join("\n");
 }
 
