@@ -310,6 +310,19 @@ async function overStdio(factory: () => McpServer, messages: object[]): Promise<
   return answers;
 }
 
+/** A POST of a 2025-11-25 client's message to an HTTP handler's endpoint, as Streamable HTTP sends it. */
+function legacyPost(body: object): Request {
+  return new Request("http://127.0.0.1/mcp", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-11-25",
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 test("what lesson 6 says of SDK 2.4: the factory's calls under serveStdio, a handler's throw, and 2025 over HTTP without a session", async () => {
   const meta = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -339,18 +352,7 @@ test("what lesson 6 says of SDK 2.4: the factory's calls under serveStdio, a han
   // Over HTTP, by default, a 2025 initialize is answered with no MCP-Session-Id, one server per request.
   const http = countingFactory();
   const handler = createMcpHandler(http.factory);
-  const post = (body: object) =>
-    handler.fetch(
-      new Request("http://127.0.0.1/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2025-11-25",
-        },
-        body: JSON.stringify(body),
-      }),
-    );
+  const post = (body: object) => handler.fetch(legacyPost(body));
   const first = await post(initialize);
   assert.equal(first.status, 200);
   assert.equal(first.headers.get("mcp-session-id"), null);
@@ -371,18 +373,7 @@ test("what lesson 6 says of SDK 2.4: the factory's calls under serveStdio, a han
     seen.push(server);
     return server;
   });
-  const postTo = (body: object) =>
-    asking.fetch(
-      new Request("http://127.0.0.1/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2025-11-25",
-        },
-        body: JSON.stringify(body),
-      }),
-    );
+  const postTo = (body: object) => asking.fetch(legacyPost(body));
   const withElicitation = { ...initialize, params: { ...initialize.params, capabilities: { elicitation: {} } } };
   await (await postTo(withElicitation)).text();
   assert.ok(seen[0].server.getClientCapabilities()?.elicitation, "the initialize POST's server saw it");

@@ -258,19 +258,9 @@ export function formatWireComparisonRow(result: WireLessonResult): string {
   const simulated = result.levels.find((row) => row.level === level)!.simulated;
   const entry = result.eras.find((e) => e.era === era && e.level === level)!;
   const call = entry.methods.find((row) => row.method === "tools/call")!;
-  const counts = (run: RunRow | WireTaskCounts) =>
-    [run.negotiated, run.calls, run.failed, run.completed, run.blocked, run.written] as const;
+  const counts = (run: RunRow | WireTaskCounts) => TASK_COUNTS.map((key) => run[key]);
   return formatTextTable(
-    [
-      `level ${level}, ${entry.revision}`,
-      "negotiated",
-      "calls",
-      "failed",
-      "completed",
-      "blocked",
-      "written",
-      "tools/call messages",
-    ],
+    [`level ${level}, ${entry.revision}`, ...TASK_COUNTS, "tools/call messages"],
     [
       ["simulator", ...counts(simulated), call.simulatedMessages],
       ["wire", ...counts(entry.real), call.wireMessages],
