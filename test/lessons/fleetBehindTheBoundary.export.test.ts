@@ -96,7 +96,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does, by the last row; for a client that offers 2025-06-18 the course's servers choose -32602 and the SDK's `isError`\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last row; to a 2025-06-18 client the course's servers answer invalid arguments with -32602\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
@@ -249,7 +249,7 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating` answers as the SDK's `McpServer` does, by the last row; for a client that offers 2025-06-18 the course's servers choose -32602 and the SDK's `isError`\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last row; to a 2025-06-18 client the course's servers answer invalid arguments with -32602\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);

@@ -402,7 +402,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     assert.ok(
       exported.includes(
-        "Listing only modern versions, as the SDK's server and the course's servers do, avoids the loop.",
+        "Listing only modern versions is the SDK's choice and the course's: it departs from the spec's example and hides the legacy support, but no client loops.",
       ),
       "the note says why",
     );
@@ -468,8 +468,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // alone, as the SDK does, avoids it.
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
         "**Note.** The specification leaves open what a `_meta` request naming a legacy version gets, and its -32022 example lists one (`basic/versioning.mdx`).",
-        'A client told to "Use one of the versions in its advertised `supported` list" (`basic/transports/stdio.mdx`, "Backward Compatibility") could pick that version, be refused again, and loop.',
-        "Listing only modern versions, as the SDK's server and the course's servers do, avoids the loop.",
+        'A client told to "Use one of the versions in its advertised `supported` list" (`basic/transports/stdio.mdx`, "Backward Compatibility") could pick that version, be refused again, and loop; read by the era model, though, a listed legacy version means "open with `initialize`".',
+        "Listing only modern versions is the SDK's choice and the course's: it departs from the spec's example and hides the legacy support, but no client loops.",
         "so the fallback MUST NOT be keyed to one error code.",
         // The probe defined where it first appears; the legacy risk made concrete (SDK 1.32.2, tested
         // below); why skipping the RECOMMENDED probe is safe here, and only here.

@@ -415,7 +415,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // has it answer the listen request (SHOULD). A client takes either.
     assert.match(
       markdown,
-      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. `cancellation\.mdx` says it MUST; `subscriptions\.mdx` says it SHOULD answer the request instead \("Graceful Closure"\)\. A client takes either as the end\./,
+      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. `cancellation\.mdx` says it MUST; `subscriptions\.mdx` says it SHOULD answer the request instead \("Graceful Closure"\)\. The course's reading: a client takes either as the end\./,
     );
     // basic/patterns/index.mdx: a 2026-07-28 server sends notifications scoped to a request (progress, log),
     // and change notifications travel on a subscriptions/listen stream (basic/index.mdx, subscriptionId).

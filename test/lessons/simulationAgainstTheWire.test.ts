@@ -618,3 +618,17 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
     );
   }
 });
+
+test("the output check's isError is named the SDK's choice, the tools page filing a server's fault as a protocol error", () => {
+  // 2026-07-28 server/tools.mdx, "Error Handling": server errors are protocol errors; tool execution
+  // errors carry feedback a model can act on. Lesson 8 says the same of raw's -32603.
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    assert.match(
+      text,
+      /with `isError: true` naming the field: the SDK's choice of channel, though the fault is the server's and no call by a model can fix it\. By the tools page, a server error is a protocol error \(-32603\), as lesson 8 said of `raw`\./,
+      path,
+    );
+    assert.doesNotMatch(text, /by its own choice of channel/, path);
+  }
+});

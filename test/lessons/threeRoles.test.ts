@@ -103,7 +103,9 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   // architecture/index.mdx: the host "Coordinates AI/LLM integration and sampling"; a 2026-07-28 call
   // may take more than one request (mrtr.mdx): the retry carries the answers in inputResponses and echoes
   // requestState exactly if one was sent ("Client Requirements (Basic Workflow)", 2).
-  says("It coordinates *sampling* too, a server asking the model for a reply, which 2026-07-28 deprecates.");
+  says(
+    "It coordinates *sampling* too, a server asking for a reply from a model the host picks, which a person SHOULD be able to deny; 2026-07-28 deprecates it.",
+  );
   says(
     "In 2026-07-28 a server may first answer that it needs input, such as a user's yes or no. The client then sends a new request, under a new id, with the same arguments, the answers in `inputResponses`, and the server's `requestState` echoed unchanged if it sent one (`basic/patterns/mrtr.mdx`).",
   );
@@ -126,7 +128,7 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
 test("section 5 keeps the servers' keeping nothing apart from MCP's statelessness, which Next cites in lesson 10's line", () => {
   says("the course's servers keep nothing from one call to the next. That is the course's choice, not a rule of MCP.");
   says(
-    '2026-07-28, "a stateless protocol" whose servers may still keep state the client names by an identifier in each request (`basic/index.mdx`, "Statelessness")',
+    '2026-07-28, "a stateless protocol" (`basic/index.mdx`, "Statelessness"): what each request carries, and what a multi-step call costs, priced.',
   );
 });
 

@@ -862,3 +862,13 @@ test("level 1 against level 2 read by MCP's defaults: the gate table first, then
     assert.ok(buys < course, `${path}: lesson 5's reading comes after what MCP's reading buys`);
   }
 });
+
+test("what a fuller declaration costs a model is the host's to decide, not MCP's (architecture: the host manages context)", () => {
+  for (const { path, text } of exportsOf6()) {
+    assert.match(
+      proseOf(text),
+      /In MCP's `tools\/list` it costs the bytes counted above, and in the model's context too wherever a host hands its model every tool definition on every turn, as most do; MCP leaves that to the host\./,
+      path,
+    );
+  }
+});
