@@ -469,7 +469,7 @@ for (const path of EXPORTS) {
     );
     assert.match(
       close,
-      /a `400 Bad Request` whose body is a recognized modern error \(such as -32022\) means a modern server, and a `4xx` without one \(typically `400`, `404` or `405`\) a legacy one/,
+      /a `400 Bad Request` whose body is a recognized modern error \(such as -32022\), or a `404` with -32601, means a modern server, and a `4xx` without one \(typically `400`, `404` or `405`\) a legacy one/,
     );
     // 2026-07-28 deprecated.mdx: the date is the earliest removal, when a feature becomes
     // "eligible for removal; the actual removal is a Core Maintainer decision ... and may happen
@@ -493,9 +493,13 @@ for (const path of EXPORTS) {
     // The comparison is the spec's rule and one sentence on the SDK, no table.
     assert.match(
       flat,
-      /When a modern answer shares no version with the client, the pages have the client stop\. .* Ours stops with an error whenever no version is shared\. SDK 2\.4\.0's `auto` falls back to `initialize` after a discover result without a modern version it speaks, and after a -32022 that lists legacy versions alone, a case the pages do not cover\./,
+      /When a modern answer shares no version with the client, the pages have the client stop\. .* Ours stops with an error whenever no version is shared\. SDK 2\.4\.0's `auto` falls back to `initialize` in two cases\. After a discover result listing only a legacy version it speaks, that is the shared pick the page asks for, as a legacy version opens with `initialize`\. After a -32022 that lists legacy versions alone, it goes against "Do \*\*not\*\* fall back"\./,
     );
     assert.doesNotMatch(flat, /\| the probe's answer \| our `auto` \|/);
+    // 2026-07-28 basic/versioning.mdx, "Compatibility Matrix" (Dual-era client, Legacy server, HTTP):
+    // the fallback may go on to HTTP+SSE; streamable-http.mdx: an unknown method is 404 with -32601.
+    assert.match(flat, /\(such as -32022\), or a `404` with -32601, means a modern server/);
+    assert.match(flat, /to be met with `initialize` and, failing that, the deprecated HTTP\+SSE transport/);
     assert.match(flat, /in \*`auto` mode\* it probes a server it does not know, and the SDK judges the answer\./);
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
