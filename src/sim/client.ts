@@ -21,6 +21,22 @@ export interface Session {
   approval: boolean;
 }
 
+/**
+ * `session` as a host that reads a missing hint by MCP's default holds it: a tool that declares no
+ * side effect either way counts as one that may write, so the approval gate holds it as it holds a
+ * declared side effect (`readOnlyHint` defaults to false: 2026-07-28 `schema.mdx`,
+ * `ToolAnnotations`). The reference's gate, which passes such a tool, is `session` itself.
+ */
+export function readByMcpDefaults(session: Session): Session {
+  const negotiated = new Map(
+    [...session.negotiated].map(([name, tool]) => [
+      name,
+      { ...tool, sideEffect: tool.sideEffect ?? true },
+    ]),
+  );
+  return { ...session, negotiated };
+}
+
 /** The error a call to a tool that was not negotiated ends with. Source: reference lesson 004, `call`. */
 export const NOT_DECLARED = "arac bildirilmedi";
 

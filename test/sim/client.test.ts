@@ -8,6 +8,7 @@ import {
   gateTool,
   NO_APPROVAL,
   NOT_DECLARED,
+  readByMcpDefaults,
   type Session,
 } from "../../src/sim/client";
 import { callForm, Envelope } from "../../src/sim/envelope";
@@ -103,4 +104,19 @@ test("callTool counts one request (the call's form and values) and one response 
     request + countTokens("bare") + 8,
     "no fields declared: the name alone",
   );
+});
+
+test("read by MCP's defaults, a tool that declares no side effect counts as one that may write; declared ones keep theirs", () => {
+  const session: Session = { envelope: new Envelope(), negotiated: AGREED, approval: false };
+  const read = readByMcpDefaults(session);
+  assert.deepEqual(
+    [...read.negotiated.values()].map((t) => [t.name, t.sideEffect]),
+    [
+      ["read", false],
+      ["write", true],
+      ["bare", true],
+    ],
+  );
+  assert.equal(AGREED.get("bare")!.sideEffect, undefined, "the session it was given is left as it was");
+  assert.equal(read.approval, false);
 });

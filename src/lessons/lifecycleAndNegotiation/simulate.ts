@@ -4,7 +4,7 @@
  * allowlist, the known versions, both), and the approval gate meets one record task. Pure: the
  * same seed gives an equal result. The real lines are `wire.ts`'s.
  */
-import type { Session } from "../../sim/client";
+import { readByMcpDefaults } from "../../sim/client";
 import { declare, type Level } from "../../sim/declaration";
 import type { Transport } from "../../sim/envelope";
 import type { ClientPolicy, DroppedTool } from "../../sim/negotiation";
@@ -155,20 +155,6 @@ const POLICY_HANDSHAKES = POLICY_CASES.map(({ policy }) => worldHandshake(DECLAR
 const UNANNOTATED_LEVEL: Level = 1;
 
 /**
- * A session's tools as a host reading MCP's defaults holds them: a tool that declares no side
- * effect either way counts as one that may write (`readOnlyHint` defaults to false).
- */
-function byMcpDefaults(session: Session): Session {
-  const negotiated = new Map(
-    [...session.negotiated].map(([name, tool]) => [
-      name,
-      { ...tool, sideEffect: tool.sideEffect ?? true },
-    ]),
-  );
-  return { ...session, negotiated };
-}
-
-/**
  * The task run once under the open policy at one approval answer, its handshake left out.
  *
  * @param level the level the servers declare at; default {@link DECLARED_LEVEL}.
@@ -184,7 +170,7 @@ function gateRun(
   mcpDefaults = false,
 ): GateRow {
   const opened = openSession(world, level, { policy: POLICY_CASES[0].policy, approval });
-  const session = mcpDefaults ? byMcpDefaults(opened.session) : opened.session;
+  const session = mcpDefaults ? readByMcpDefaults(opened.session) : opened.session;
   const before = session.envelope.counts();
   const outcome = runTask(session, task);
   const after = session.envelope.counts();
@@ -239,8 +225,8 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
   const gateTask = tasks[gateIndex];
   const gateChain = chainOf(gateTask.type);
   const open = openSession(world, DECLARED_LEVEL, { policy: POLICY_CASES[0].policy });
-  const conformantTools = [...byMcpDefaults(open.session).negotiated.values()];
-  const bare = byMcpDefaults(
+  const conformantTools = [...readByMcpDefaults(open.session).negotiated.values()];
+  const bare = readByMcpDefaults(
     openSession(world, UNANNOTATED_LEVEL, { policy: POLICY_CASES[0].policy }).session,
   );
   return {

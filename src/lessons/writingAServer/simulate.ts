@@ -9,7 +9,7 @@
  * @remarks Source: reference lesson 004.
  */
 import { ALL_LEVELS, declare, type Level, type ServerDeclaration } from "../../sim/declaration";
-import { NO_APPROVAL } from "../../sim/client";
+import { NO_APPROVAL, readByMcpDefaults } from "../../sim/client";
 import type { DroppedTool } from "../../sim/negotiation";
 import { LESSON_HANDSHAKES, WIDE_HANDSHAKES } from "../../world/handshakes";
 import {
@@ -197,16 +197,10 @@ export function gateRun(
 ): GateReadingRow {
   const handshake = WIDE_HANDSHAKES[level];
   const opened = openSharedSession(world, handshake);
-  const negotiated =
-    reading === "passes"
-      ? opened.session.negotiated
-      : new Map(
-          [...opened.session.negotiated].map(([name, tool]) => [
-            name,
-            { ...tool, sideEffect: tool.sideEffect ?? true },
-          ]),
-        );
-  const session = { ...opened, session: { ...opened.session, negotiated } };
+  const session = {
+    ...opened,
+    session: reading === "passes" ? opened.session : readByMcpDefaults(opened.session),
+  };
   const run = runTasks(world, level, { tasks, negotiated: session });
   const { calls, blocked, written, completed } = run;
   const suffix = `: ${NO_APPROVAL}`;
