@@ -165,6 +165,7 @@ export {
   readGates,
   readHandshake,
   readSecondRun,
+  readWide,
 } from "./lessons/writingAServer/prose";
 export {
   showSource,
@@ -317,7 +318,6 @@ export {
   formatTurnTable,
   formatFleetLesson,
   formatRate,
-  msPerCall,
   channelCode,
   answerCode,
   wrapQuoted,
@@ -341,6 +341,7 @@ export { LINE_WIDTH } from "./notebook/lineWidth";
 export { wrapWords } from "./lessons/wrapProse";
 export {
   describeFleetSeed,
+  describeStopRule,
   readGroundTruth,
   describeTurns,
   readConditions,
@@ -874,6 +875,8 @@ export {
   formatHighLevelDeclarations,
   formatHighLevelChanges,
   formatWireComparisonRow,
+  formatHttpCancellation,
+  shortMeta,
   SHOWN_COMPARISON,
   discoveryDifferences,
   movedKeys,
@@ -893,7 +896,12 @@ export {
   glossed,
   ERROR_GLOSSES,
 } from "./lessons/simulationAgainstTheWire/prose";
-export { fleetLines, type FleetLines } from "./lessons/simulationAgainstTheWire/lines";
+export {
+  fleetLines,
+  HTTP_PROGRESS_TOKEN,
+  type FleetLines,
+  type HttpCancellation,
+} from "./lessons/simulationAgainstTheWire/lines";
 export {
   createStructuredServer,
   STRUCTURED_METERS,
@@ -962,6 +970,7 @@ export {
   readInPlaceProbe,
   readConfirm,
   readForged,
+  readHandOff,
   summarizeSession,
   sessionSolutions,
 } from "./lessons/withoutASession/prose";
@@ -1088,6 +1097,7 @@ export {
   readStatelessMismatch,
 } from "./lessons/lifecycleAndNegotiation/prose";
 export {
+  formatHandshake,
   formatLines,
   formatOpeningCosts,
   formatPolicies,

@@ -58,18 +58,19 @@ export class LineExchange {
 
   /**
    * Starts `mcp-course serve <args…>` (`serveArgs` of `serveCommand.ts` builds them), as part of
-   * the caller's interruptible run if any (`interruptible.ts`). The server signs with the course's
-   * published key whatever this environment's `MCP_COURSE_STATE_KEY`, so that a transcript's bytes
-   * repeat (`protocol/requestState.ts`).
+   * the caller's interruptible run if any (`interruptible.ts`). The server signs with `stateKey`
+   * when given (as its `MCP_COURSE_STATE_KEY`), else with the course's published key whatever this
+   * environment's `MCP_COURSE_STATE_KEY`, so that a transcript's bytes repeat
+   * (`protocol/requestState.ts`).
    *
    * @throws Error when that run has been interrupted.
    */
-  constructor(args: readonly string[]) {
+  constructor(args: readonly string[], stateKey?: string) {
     this.command = ["mcp-course", "serve", ...args].join(" ");
     this.child = startServerProcess(() =>
       spawn(process.execPath, [SERVE_SCRIPT, ...args], {
         stdio: ["pipe", "pipe", "pipe"],
-        env: { ...process.env, [STATE_KEY_VARIABLE]: undefined },
+        env: { ...process.env, [STATE_KEY_VARIABLE]: stateKey },
       }),
     );
     createInterface({ input: this.child.stderr }).on("line", (line) => this.logLines.push(line));

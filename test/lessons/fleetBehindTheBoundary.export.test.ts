@@ -72,16 +72,16 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     }
     assert.match(text, /^Lesson 7 added `fleet`/m, `${path}: points back to lesson 7`);
     const assumptions = flat(text.split("## Assumptions")[1].split("## The fleet")[0]);
-    // Costs are bytes, as lesson 2 counted a stdio line, defined where costs first appear (the
-    // faults' section, before its table): no second token measure to keep apart from lesson 3's.
-    const faults = flat(text.split("## Faults on a virtual clock")[1].split("formatConditionTable(lesson)")[0]);
+    // Costs are bytes, each JSON line and its newline (as lesson 2 counted a stdio line), defined
+    // in the table's key: no second token measure to keep apart from lesson 3's, and no time
+    // column made of the virtual clock's assumed charges.
+    assert.doesNotMatch(flat(text), /JSON tokens|envelope tokens?|not comparable/, `${path}: one cost measure`);
     assert.match(
-      faults,
-      /`bytes` is what crossed the boundary, counted as lesson 2 counted a stdio line: each message's JSON and its newline, stray text left out\./,
+      text,
+      /^bytes: the JSON lines that crossed, each with its newline; MCP's opening and tools\/list included$/m,
       path,
     );
-    assert.doesNotMatch(flat(text), /JSON tokens|envelope tokens?|not comparable/, `${path}: one cost measure`);
-    assert.match(text, /^bytes: the JSON lines that crossed, MCP's opening and tools\/list included$/m, path);
+    assert.doesNotMatch(text, /ms\/call|assumed charge/, `${path}: events, not time`);
     assert.match(assumptions, /with no allowlist or gate \(lesson 5\)/, path);
     // The revision, with its one reason: the experiment the paths and faults follow opened its
     // servers with `initialize` (seed document 000 drives its server so, by hand).
@@ -100,20 +100,20 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
-    assert.match(flat(text), /so each hint takes its default \(lesson 5\)/, path);
+    assert.match(flat(text), /carry no `annotations`, so each hint takes its default: none is read-only/, path);
     // "model" is the language model alone: the device type is named so, its field `model` once.
     assert.match(assumptions, /five device types \(the `model` field\)/, path);
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
-    // The experiment is named once, under the questions, as what the paths and faults follow, not
-    // their premise; its README is named only as the source of the clock's charges.
+    // The experiment is named once, under the questions, with what the lesson took from it and
+    // what it did not; its README's timings make no column here.
     assert.match(
       flat(text),
-      /The paths and faults follow an experiment, \*MCP server authoring\* \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\)\./,
+      /The fleet, the question, the three paths and the six faults come from an experiment, \*MCP server authoring\* \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\); the agents and every count are the course's\./,
       path,
     );
     assert.doesNotMatch(text, /^Source:|undated write-up/m, path);
     assert.equal(text.match(/write-up/g), null, path);
-    assert.equal(text.match(/README/g)?.length, 1, `${path}: the clock's table names the source`);
+    assert.equal(text.match(/README/g), null, `${path}: no charges taken from the README`);
     assert.doesNotMatch(text, /injected-parameters/, path);
   }
 });
@@ -140,10 +140,22 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     // lesson 4's trust rule where the hints first come from the server.
     assert.match(
       flat(text),
-      /so each hint takes its default \(lesson 5\): none is read-only or idempotent, and each may be destructive and open-world, though none writes\./,
+      /so each hint takes its default: none is read-only or idempotent, each may be destructive and open-world, though none writes\./,
       path,
     );
-    assert.match(flat(text), /`readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./, path);
+    // The simulated fleet (no annotations, as the experiment's server) set beside lesson 4's real
+    // `serve fleet` (readOnlyHint: true from declaration level 2), and what that means for a retry.
+    assert.match(flat(text), /Like the experiment's server, the simulator's tools carry no `annotations`/, path);
+    assert.match(
+      flat(text),
+      /Lesson 4's real `serve fleet` declares `readOnlyHint: true` on each tool, as every declaration level from 2 does: by MCP's defaults, only the real server lets a client see that a retry is safe\./,
+      path,
+    );
+    assert.match(
+      flat(text),
+      /the real server's `readOnlyHint: true` says so, a hint to trust only from a trusted server\./,
+      path,
+    );
   }
 });
 
@@ -202,7 +214,7 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // The rule first, pointed back to lesson 3 (its home): invalid arguments may come either way.
     assert.match(
       body,
-      /Over MCP a failed `tools\/call` takes one of lesson 3's two channels, and a client handles both: invalid arguments may come as an `isError` result or as -32602 \(lesson 3\)\. By revision:/,
+      /Over MCP a failed `tools\/call` takes one of lesson 3's two channels, and a client handles both: invalid arguments may come as an `isError` result or as -32602 \(lesson 3\)\. By revision, from `server\/tools\.mdx` \("Error Handling"\) and, for a throw, the schema's comment on `CallToolResult`:/,
       path,
     );
     // A call that does not fit CallToolRequest (no name) is a protocol error in every revision.
@@ -217,14 +229,11 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     const rows = text.split("\n").filter((line) => line.startsWith("| "));
     // The throw's column is not the tools page's: no revision's "Error Handling" speaks of a handler's
     // throw. Its rule is the schema's comment on CallToolResult (2024-11-05 and 2025-03-26 on the
-    // interface, 2025-06-18 to 2026-07-28 on its isError), so each column names its own source.
-    const header = rows.findIndex((r) => r.startsWith("| revisions | invalid arguments ("));
+    // interface, 2025-06-18 to 2026-07-28 on its isError), so the sentence above the table names
+    // both sources, and the header stays a row of short labels.
+    const header = rows.findIndex((r) => r.startsWith("| revisions | invalid arguments |"));
     assert.ok(header >= 0, `${path}: the error-channel table`);
-    assert.equal(
-      rows[header],
-      "| revisions | invalid arguments (`server/tools.mdx`, \"Error Handling\") | a handler's throw (the schema's comment on `CallToolResult`, on its `isError` from 2025-06-18) | unknown tool (`server/tools.mdx`) |",
-    );
-    assert.doesNotMatch(rows[header], /^\| revisions \(`server\/tools\.mdx`/, path);
+    assert.equal(rows[header], "| revisions | invalid arguments | a handler's throw | unknown tool |");
     assert.deepEqual(
       rows.slice(header + 1, header + 3),
       [
@@ -311,29 +320,39 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   }
 });
 
-test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the request; the re-issue MUST is placed in the changelog, not the transport page; the idempotency caution is the course's, with its reason", () => {
+test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the request, re-issued under a new id by the changelog's MUST; one sentence that points back to lesson 2, which holds the rule and the course's caution", () => {
   // 2026-07-28 changelog.mdx, Major changes, item 9 holds the MUST; streamable-http.mdx says only "Resumable
-  // SSE streams via `Last-Event-ID` are not supported". cancellation.mdx: the server MUST treat a client
-  // disconnect as cancellation, which says nothing of work already done: hence the course's caution.
+  // SSE streams via `Last-Event-ID` are not supported". Lesson 2 teaches it with the course's caution
+  // for a call that is not idempotent; this lesson says it once and points back.
   eachBodyMatches(
-    /Over Streamable HTTP in 2026-07-28, a broken stream loses its request\. The changelog \(Major changes, 9\), not the transport page, says clients MUST re-issue it as a new request with a new request ID\./,
-    /\*The course's reading:\* re-issue a call that is not idempotent only if it may run twice: a disconnect counts as cancellation \(`cancellation\.mdx`\), yet the tool may have acted\./,
+    /Over Streamable HTTP in 2026-07-28 a broken stream loses its request, which the client MUST re-issue under a new request ID \(`changelog\.mdx`, Major changes, 9\): lesson 2 gave that rule, and the course's caution for a write\./,
   );
+  for (const { path, text } of exports) {
+    assert.doesNotMatch(text, /\*The course's reading:\*/, `${path}: lesson 2's caution is not repeated`);
+  }
+  const lesson2 = lessonExports().find((e) => e.lesson.name === "02-the-transport" && !e.path.includes("seed-"));
+  assert.ok(lesson2, "lesson 2's export");
+  assert.match(
+    flat(lesson2.text),
+    /MUST re-issue it as a new request with a new request ID/,
+    "lesson 2 holds the rule",
+  );
+  assert.match(flat(lesson2.text), /idempotent/, "lesson 2 holds the caution");
   // The section's stdio reading comes first, the HTTP counterpart after it, in the faults' section.
   for (const { path, text } of exports) {
-    const faults = text.split("## Faults on a virtual clock")[1].split("## A slow call")[0];
-    assert.ok(faults.indexOf("**crash-restart**") < faults.indexOf("Over Streamable HTTP in 2026-07-28"), path);
+    const faults = flat(text.split("## Faults on a virtual clock")[1].split("## A slow call")[0]);
+    const http = faults.indexOf("Over Streamable HTTP in 2026-07-28");
+    assert.ok(http > 0 && faults.indexOf("**crash-restart**") < http, path);
   }
 });
 
 test("§3, restart and retry: safe here because the tools only read (lesson 2's point); the fleet declares no annotations, so its client cannot know (lesson 5's defaults); serve fleet at level 2 and up says readOnlyHint: true", () => {
   eachBodyMatches(
-    /The retry is safe because these tools only read, which with no annotations the client cannot know \(lesson 5\)\./,
-    /`mcp-course serve fleet` says it from declaration level 2: `readOnlyHint: true` on each tool, a hint to trust only from a trusted server\./,
+    /The retry is safe because these tools only read, which with no annotations the client cannot know; the real server's `readOnlyHint: true` says so, a hint to trust only from a trusted server\./,
     // For a tool that writes, the declaration a trusting client retries on is idempotentHint, in the
     // schema's words (ToolAnnotations, 2025-03-26 to 2026-07-28): "calling the tool repeatedly with
     // the same arguments will have no additional effect", "meaningful only when readOnlyHint == false".
-    /\*\*crash-restart\*\*: right\.[^*]*For a tool that writes, the hint is `idempotentHint: true` \(schema, `ToolAnnotations`; meaningful only when `readOnlyHint` is false\): a repeat with the same arguments has no additional effect\./,
+    /\*\*crash-restart\*\*: right\.[^*]*For a tool that writes, the hint is `idempotentHint: true` \(`schema\.mdx`, `ToolAnnotations`; meaningful only when `readOnlyHint` is false\): a repeat with the same arguments has no additional effect\./,
   );
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
   for (const tool of FLEET_TOOL_DEFINITIONS) assert.equal("annotations" in tool, false, tool.name);
@@ -354,39 +373,14 @@ test("the markdown cells' fixed claims are what the run computes, for several se
     .join(" ");
   assert.equal(quoted, TASK_QUESTION, "the question quoted is the agents' question");
   const clock = cell("faults-heading");
-  const ms = (micros: number) => (micros / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
-  // The virtual clock is defined where it is first used, in the assumptions; the faults' section
-  // gives its charges, the ones the table's ms/call is made of, and where they come from (seed
-  // document 000's probe table, as `LATENCY_MICROS` in src/fleet/conditions.ts cites it).
+  // The virtual clock is defined where it is first used, in the assumptions, as what decides a
+  // timeout; its charges (LATENCY_MICROS, taken from the experiment's README, undated and naming no
+  // hardware or SDK version) are assumed constants, so the lesson prints no figure made of them.
   assert.match(
     cell("assumptions"),
-    /time runs on a \*virtual clock\*, where each event adds a fixed charge, so that every machine prints the same/,
+    /a slow call and the client's wait are events on a \*virtual clock\*, so every machine prints the same/,
   );
-  // The charges are assumed constants, not results, labelled so: a table of their own, each figure
-  // LATENCY_MICROS's at the precision seed document 000 prints it (three decimals for the per-call
-  // means, whole ms for the restart), beside what that README says it is; the README is undated and
-  // names no hardware or SDK version, and the table says so. `ms/call` is a mean, not a sum.
-  assert.ok(
-    clock.includes(
-      "The clock's charges are the course's assumed constants, not measured here; `ms/call` is their mean per call:",
-    ),
-  );
-  assert.doesNotMatch(clock, /sums them|course's inputs|scripted calls/);
-  const clockRows = notebook.cells
-    .find((c) => c.id === "faults-heading")!
-    .source.split("\n")
-    .filter((line) => line.startsWith("|"));
-  const three = (micros: number) => (micros / 1000).toFixed(3);
-  assert.deepEqual(clockRows, [
-    "| event | assumed charge | its source: the experiment's README (undated; it names no hardware or SDK version) |",
-    "|:---|:---|:---|",
-    `| a tool call in-process, over \`raw\`, over \`validating\` | ${three(LATENCY_MICROS.directCall)}, ` +
-      `${three(LATENCY_MICROS.rawCall)}, ${three(LATENCY_MICROS.validatingCall)} ms | each a mean of 270 warm calls |`,
-    `| a call the client stops waiting for | ${ms(LATENCY_MICROS.clientTimeout)} ms | the client's timeout, ` +
-      `${LATENCY_MICROS.clientTimeout / 1e6} s |`,
-    `| a restart, on top of the retried call | ${ms(LATENCY_MICROS.restart)} ms | the probe's extra time to restart and retry |`,
-  ]);
-  assert.equal(LATENCY_MICROS.restart % 1000, 0, "the README gives the restart in whole ms");
+  assert.doesNotMatch(clock, /ms\/call|assumed charge|README|\| event \|/);
   assert.deepEqual(
     [...clock.matchAll(/- `([a-z-]+)`/g)].map((m) => m[1]),
     CONDITIONS.slice(3).map((c) => c.name),
@@ -470,31 +464,37 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph that states the thorough agent's paging exactly: turns 1 and 2 fixed, halving, the next turns, the stop as arithmetic, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph and the thorough agent's paging numbered steps: turns 1 and 2 fixed, halving, the stop as arithmetic, worked for the seed right before the turn table, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  const paging = agents.filter((p) => p.includes("*thorough*"));
-  assert.equal(paging.length, 1, "one paragraph");
-  assert.equal(agents.length, 2, "a heading and that paragraph, both agents in it");
-  assert.ok(paging[0].includes("*shortcut*"), "both agents in it");
-  assert.ok(paging[0].split("\n").length <= 13, "short");
-  assert.doesNotMatch(paging[0], /^\d\. /m, "no numbered steps");
-  const steps = flat(paging[0]);
+  assert.equal(agents.length, 3, "a heading, the paragraph of both agents, the thorough agent's steps");
+  const [, paragraph, list] = agents;
+  assert.ok(paragraph.includes("*shortcut*") && paragraph.includes("*thorough*"), "both agents in it");
   assert.match(
-    steps,
+    flat(paragraph),
     /The \*shortcut\* agent asks for the device with the most downtime under 500 hours, then its device type's risk leader: 2 calls/,
   );
-  assert.match(steps, /answers `X vs Y` in a turn of its own/);
+  assert.match(flat(paragraph), /answers `X vs Y` in a turn of its own/);
   // The retry rule both agents follow, which the crash rows' counts come from.
   assert.match(
-    steps,
+    flat(paragraph),
     /It resends a failed call in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
   );
   assert.equal(MAX_RETRIES, 2);
+  // The thorough agent's paging as numbered steps, one idea each.
+  const steps = list.split(/\n(?=\d\. )/).map(flat);
+  assert.deepEqual(
+    steps.map((step) => step.slice(0, 3)),
+    ["1. ", "2. ", "3. ", "4. ", "5. "],
+  );
   // Turns 1 and 2 are the same on every fleet (exercise 1's crash rows rest on it): the opening's
-  // count and top 10, then four 25-hour bands from 0, two pages each.
+  // count and top 10, whose first row is D; then four 25-hour bands from 0, two pages each.
   assert.match(
-    steps,
-    /The \*thorough\* agent's turn 1 is always 2 calls: a count of the low-hour devices and the top 10 by downtime, D minutes at most\. Turn 2 is always 8 calls: four 25-hour \*bands\* from 0, each read by two 10-row `top_devices`, by `downtime_min` and `operating_hours`, as rows hold only the ranked field\./,
+    steps[0],
+    /Turn 1 is always 2 calls: a count of the low-hour devices, and the top 10 by downtime\. The first row's downtime, D minutes, is the most any low-hour device has\./,
+  );
+  assert.match(
+    steps[1],
+    /Turn 2 is always 8 calls: four 25-hour \*bands\* from 0, each read by two 10-row `top_devices`, by `downtime_min` and by `operating_hours`, as a row holds only the ranked field\./,
   );
   assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
   for (const seed of SEEDS) {
@@ -506,32 +506,45 @@ test("the agents are one paragraph that states the thorough agent's paging exact
       `seed ${seed}`,
     );
   }
-  // Later turns in one sentence: the halving, the new bands, and the stop as arithmetic solution 1
-  // computes, with the one line of why it is safe to stop there (no device past D × h ÷ d hours,
-  // with at most D minutes, beats d minutes in h hours). The band-by-band rules are the table's.
   assert.match(
-    steps,
-    /Later turns halve each band of over 10 devices and add new ones, until the hours from 0 read without a gap \(`read to`\) pass D × h ÷ d, with d minutes in h hours the best rate read: past that many hours, D minutes cannot beat it\./,
+    steps[2],
+    /A band of over 10 devices is halved; the next turn reads its halves, with new 25-hour bands to make four if there are fewer\./,
   );
-  assert.doesNotMatch(steps, /first the halves|until it holds four|up to four/, "the halving is not specified twice");
-  assert.ok(paging[0].split("\n").length <= 10, "no longer than before the cut");
-  // The table holds the turns of calls; the answer's own turn is the one more the conditions table counts.
-  assert.match(steps, /Its turns on `direct`, before the answer's:\s*$/);
+  // The stop as arithmetic, with the one line of why it is safe to stop there (no device past
+  // D × h ÷ d hours, with at most D minutes, beats d minutes in h hours).
+  assert.match(
+    steps[3],
+    /the best rate read, d minutes in h hours, and `read to`, the hours from 0 read without a gap\. It stops once `read to` passes D × h ÷ d: a device not yet read has run longer than that, so its at most D minutes make a lower rate\./,
+  );
+  assert.match(steps[4], /the winner's record and its device type's risk leader: 2 calls\./);
+  // The turn table holds the turns of calls; the answer's own turn is the one more the conditions table counts.
   for (const seed of SEEDS) {
     const r = simulateFleetLesson(seed);
     assert.equal(record(seed, "direct", "thorough").turns, r.thoroughTurns.length + 1, `seed ${seed}`);
   }
-  // The turns are laid out under the paragraph, so solution 1's stop can be read off the table:
-  // the turn it names, and the hours read in full by then, are a row of it.
+  // The stop rule worked for the seed is printed right before the turn table, and its turn and
+  // hours are a row of it; solution 1 names the same.
+  assert.equal(
+    notebook.cells.find((c) => c.id === "turn-table")!.source,
+    "show.markdown(describeStopRule(lesson));\nconsole.log(formatTurnTable(lesson));",
+  );
   for (const { path, text } of exports) {
     const agentsSection = text.split("## Two scripted agents")[1].split("## Faults on a virtual clock")[0];
-    const table = agentsSection.split("console.log(formatTurnTable(lesson));")[1];
+    const [worked, table] = agentsSection.split("console.log(formatTurnTable(lesson));\n```\n")[1].split("```text\n");
     assert.ok(table !== undefined, `${path}: the turn table is printed in the agents' section`);
-    const stop = /\(turn (\d+), with (\d+) read by then\)/.exec(flat(text))!;
-    assert.match(table, new RegExp(`^ +${stop[1]} +\\d+ .* ${stop[2]}$`, "m"), `${path}: turn ${stop[1]}`);
+    const rule =
+      /^At this seed D is (\d+) minutes? \(`[A-Z0-9-]+`\), and the best rate read is `[A-Z0-9-]+`'s, (\d+) minutes? in (\d+) hours?\. The stop point is \1 × \3 ÷ \2 = [\d.]+ hours: `read to` first passes it in turn (\d+), at (\d+), so turn (\d+) asks for the answer's two records\. Its turns on `direct`, before the answer's:$/.exec(
+        flat(worked).trim(),
+      );
+    assert.ok(rule, `${path}: the worked stop rule, in ${flat(worked)}`);
+    const [turn, covered, next] = [rule[4], rule[5], rule[6]];
+    assert.equal(Number(next), Number(turn) + 1, path);
+    assert.match(table, new RegExp(`^ +${turn} +\\d+ .* ${covered}$`, "m"), `${path}: turn ${turn}`);
+    assert.ok(flat(text).includes(`(turn ${turn}, with ${covered} read by then)`), `${path}: solution 1 agrees`);
   }
   // Every exercise is answered by reasoning from the lesson: none edits the library or builds it.
   assert.doesNotMatch(cell("exercises"), /src\/|npm run build|kernel/);
+  assert.match(cell("exercises"), / 1\. Without running it: on another seed, which rows/);
   assert.match(
     cell("exercises"),
     /A client that offered 2025-06-18 would get the `validating` server's answers for that revision\./,
@@ -596,7 +609,7 @@ test("the malformed calls' readings say what the text shows: the client's text f
   );
   assert.match(
     cell("question-heading"),
-    /The shortcut's device is the one lesson 7's fleet task found: that task asked for the most downtime, this one for a rate, so the two right answers differ\./,
+    /ranking raw downtime and stopping, the \*shortcut\*, is wrong: it finds lesson 7's device, the most downtime, not the highest rate\./,
   );
 });
 
@@ -641,9 +654,7 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
     /the same call is one POST with lesson 2's headers, answered with one JSON object or an SSE stream\./,
     /An SSE body is text in \*events\*, each ended by a blank line: `event:` names the event's type, and each `data:` line here carries one JSON-RPC message\./,
     /The server MAY send notifications about the request before the response, which SHOULD end the stream \(`streamable-http\.mdx`, "Receiving Messages"\)/,
-    /this one had three to send, so it chose a stream/,
-    /Closing the stream cancels the call \(the same page, "Cancellation"\)\./,
-    /The heading leaves out chunked coding \(lesson 2\): a client finds the events by their blank lines, never by the runtime's pieces\./,
+    /this one had three to send, so it chose a stream\. Closing the stream cancels the call \(the same page, "Cancellation"\)\./,
   );
   for (const { path, text } of exports) {
     const shown = text.split("--fault slow --slow-ms 300 --http --port 0\n")[1].split("```")[0];

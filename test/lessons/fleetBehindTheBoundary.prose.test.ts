@@ -20,6 +20,7 @@ function allProse(seed: number): Record<string, string> {
     describeFleetSeed: prose.describeFleetSeed(r),
     readGroundTruth: prose.readGroundTruth(r),
     describeTurns: prose.describeTurns(r),
+    describeStopRule: prose.describeStopRule(r),
     readConditions: prose.readConditions(r),
     solveExercises: prose.solveExercises(r),
   };
@@ -58,7 +59,7 @@ test("the worked examples are the run's: turns add up, the opening is the envelo
   assert.equal(
     restart.callMicros,
     restart.toolCalls * LATENCY_MICROS.validatingCall + restart.restarts * LATENCY_MICROS.restart,
-    "ms/call holds calls and restarts, no start-up",
+    "call_micros (simulate --json) holds calls and restarts, no start-up",
   );
 });
 

@@ -1,4 +1,4 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, the host following MCP's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing and the gate's last row that sends unasked — section 6 gives the host following MCP and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, printed body by body, the host following MCP's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing and the gate's last row that sends unasked — section 6 gives the host following MCP and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +22,7 @@ import {
   type LifecycleAndNegotiationResult,
 } from "../../src/lessons/lifecycleAndNegotiation/simulate";
 import {
+  formatHandshake,
   formatLines,
   formatOpeningCosts,
   formatPolicies,
@@ -131,13 +132,19 @@ describe("lesson 5's simulated half", () => {
       messages.filter((m) => m.kind === "request").map((m) => m.body),
       ["yetenek sor olcum", "yetenek sor tarife", "yetenek sor kayit"],
     );
-    // Section 6 sets olcum's two messages beside section 4's real opening: 2 messages, 34 tokens.
-    const olcum = messages.filter((m) => m.server === "olcum");
-    assert.deepEqual([olcum.length, olcum.reduce((sum, m) => sum + m.cost, 0)], [2, 34]);
-    assert.match(
-      flat(readPolicies(simulateLifecycleAndNegotiation(20260218))),
-      /Every policy's handshake cost 99 tokens and 5 round trips/,
-    );
+    // Section 6 prints every body, so the 99 tokens can be checked by lesson 3's rules.
+    const result = simulateLifecycleAndNegotiation(20260218);
+    const table = formatHandshake(result);
+    for (const m of messages) assert.ok(table.includes(m.body), m.body);
+    assert.match(table, /^yetenek sor olcum +4 +12 +1$/m);
+    assert.match(table, /^yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi +14 +22 +0$/m);
+    assert.equal(table.split("\n").at(-1), "6 messages: 51 tokens, 99 envelope tokens, 5 round trips");
+    assert.ok(widest(table) <= LINE_WIDTH);
+    for (const folder of ["lessons", "lessons/seed-20260219"]) {
+      const exported = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
+      assert.ok(exported.includes(`${table}\n\n${formatPolicies(result)}`), folder);
+    }
+    assert.match(flat(readPolicies(result)), /Every policy's handshake cost 99 tokens and 5 round trips/);
   });
 
   it("the gate: without approval the side-effect call sends nothing; with it, one request more, at every seed", () => {
@@ -169,7 +176,7 @@ describe("lesson 5's simulated half", () => {
       );
       assert.equal(
         flat(readGate(result)),
-        "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by this gate as by the host above. Sent with no `annotations`, every tool passes it: with no approval the task sends 4 requests (107 tokens) and writes 1 record. The host above would have asked a person about all 4 calls.",
+        "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by both gates. Sent with no `annotations`, every tool passes the course's gate: with no approval the task sends 4 requests (107 tokens) and writes 1 record. The MCP-default gate would have asked a person about all 4 calls.",
       );
     }
   });
@@ -253,7 +260,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /^`olcum` lists one version, `2026-07-28`: a request with `_meta` names that one\. Section 2's legacy versions are served through `initialize`, and not listed\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists one version, `2026-07-28`: the one a request may name in `_meta`\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -301,7 +308,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.ok(exported.includes(`"2026-07-28" section 3's \`tools/list\` alone, sent first (id 0)`));
     assert.match(
       flat(readOpeningCosts(wire)),
-      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1319 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and lesson 3's `_meta` inside\. Its answer is 572 against 432\.$/,
+      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1319 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and lesson 3's `_meta` inside\.$/,
     );
     const chart = openingsChart(wire) as { data: { values: { bytes: number }[] } };
     assert.equal(
@@ -320,7 +327,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.equal(kayitYaz.annotations.readOnlyHint, false);
     assert.match(
       flat(readKayit(wire)),
-      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results\. Its tools' annotations, as they crossed: for `bolge_ozet` /,
+      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results\. Annotations as they crossed: `bolge_ozet` /,
     );
     const [olcum] = parsed(wire.discover, "server");
     assert.deepEqual(discovered.result.supportedVersions, olcum.result.supportedVersions);
@@ -347,13 +354,14 @@ describe("lesson 5's real half (one run, seven processes)", () => {
   it("the readings and solutions hold at every seed, within the page", () => {
     for (const seed of SEEDS) {
       const result = simulateLifecycleAndNegotiation(seed);
-      const opening = flat(describeLifecycleAndNegotiationSeed(result, wire));
+      const opening = flat(describeLifecycleAndNegotiationSeed(result));
       assert.match(
         opening,
         new RegExp(
-          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 6 follows its first record task, the 4th, about \`A\\d{3}\`\\. The real lines, from 7 server processes, are the same bytes at every seed\\.$`,
+          `^This run uses \\*\\*seed ${seed}\\*\\*\\. Section 6 follows its first record task, the 4th, about \`A\\d{3}\`\\.$`,
         ),
       );
+      assert.doesNotMatch(opening, /process/, "no count of the processes the run started");
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
       assert.equal(solutions.match(/<details>\n<summary>\d\. [^<]+<\/summary>\n\n/g)?.length, 3);
       assert.equal(solutions.match(/\n\n<\/details>/g)?.length, 3);
@@ -370,7 +378,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
         flat(solutions),
         /No hint drops a tool\. `bolge_ozet` only reads; `kayit_yaz` may write, so a person SHOULD be able to deny its calls \(`server\/tools\.mdx`\)\./,
       );
-      const raw = describeLifecycleAndNegotiationSeed(result, wire);
+      const raw = describeLifecycleAndNegotiationSeed(result);
       for (const text of [raw, solutions, readGate(result), readConformantHost(result), readPolicies(result)])
         assert.ok(widest(text) <= LINE_WIDTH);
     }
@@ -402,9 +410,9 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     assert.ok(
       exported.includes(
-        "Listing only modern versions is the SDK's choice and the course's: it departs from the spec's example and hides the legacy support, but no client loops.",
+        'The course reads it by section 2\'s eras: a listed legacy version means "open with `initialize`".',
       ),
-      "the note says why",
+      "the note states the course's reading plainly (lesson 10 follows it)",
     );
   });
 
@@ -452,30 +460,34 @@ describe("section 3's legacy server, on the TypeScript SDK 1.32.2 (test/fixtures
   });
 });
 
-describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negotiated tools, the version rule and the approval gate beside MCP's rules", () => {
+describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negotiated tools, the version rule and the course's gate beside the MCP-default gate", () => {
   for (const folder of ["lessons", "lessons/seed-20260219"]) {
     it(`${folder}: each is said once, here, in the words later lessons point back to`, () => {
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
       // The dual-era rules as steps, cited, with the no-fallback rule and when a client does fall back.
       for (const phrase of [
-        'A dual-era client meets a server it does not know in three steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
+        'A dual-era client meets an unknown server in three steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
         "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
         // -32022 taught first with a plainly unsupported version, as versioning.mdx's example does;
-        // then a note on the case the specification leaves open, the loop a list naming a legacy
-        // version would risk (stdio.mdx: pick from `supported`), and why listing modern versions
-        // alone, as the SDK does, avoids it.
+        // then a two-sentence note: that example lists a legacy version, and the course's reading
+        // of such a list (lesson 10 follows it).
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
-        "**Note.** The specification leaves open what a `_meta` request naming a legacy version gets, and its -32022 example lists one (`basic/versioning.mdx`).",
-        'A client told to "Use one of the versions in its advertised `supported` list" (`basic/transports/stdio.mdx`, "Backward Compatibility") could pick that version, be refused again, and loop; read by the era model, though, a listed legacy version means "open with `initialize`".',
-        "Listing only modern versions is the SDK's choice and the course's: it departs from the spec's example and hides the legacy support, but no client loops.",
+        "**Note.** The page's -32022 example lists a legacy version, `2025-11-25` (`basic/versioning.mdx`).",
+        'The course reads it by section 2\'s eras: a listed legacy version means "open with `initialize`".',
         "so the fallback MUST NOT be keyed to one error code.",
-        // The probe defined where it first appears; the legacy risk made concrete (SDK 1.32.2, tested
-        // below); why skipping the RECOMMENDED probe is safe here, and only here.
+        // The probe in three short paragraphs: what it is; why a 2026-07-28-only client probes too
+        // (stdio.mdx's RECOMMENDED); the legacy risk made concrete (SDK 1.32.2, tested below), and
+        // why skipping the probe is safe here, and only here.
         "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
+        'Even a 2026-07-28-only client is RECOMMENDED to probe. Some legacy servers never check that `initialize` came first, and would run a `tools/call` by their own rules. A probe fails clearly instead (`basic/transports/stdio.mdx`, "Backward Compatibility").',
         "The TypeScript SDK's 1.32.2 server, a 2025-11-25 one, is such a server. Sent a `tools/call` with 2026-07-28's `_meta` and no `initialize`, it runs the tool and answers with no `resultType`. Sent a probe, it answers -32601 (method not found).",
-        "The course's stdio clients skip the probe, safe only because they start the course's own servers. A client meeting servers it does not know should probe.",
+        "The course's stdio clients skip the probe, safe only because they start the course's own servers.",
+        // The two eras' openings side by side, before the real lines.
+        "2025-11-25, a session 2026-07-28, no session",
+        "→ notifications/initialized",
+        "→ server/discover (optional; _meta as below)",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
         "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*.",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
@@ -484,27 +496,28 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
-        // The gate exactly as the code holds it, and MCP's own rule beside it.
-        "**The approval gate** stands in for the person, with one answer per run.",
-        "It reads declarations as below; its last row departs from MCP's defaults on purpose, to show what declaring a side effect buys.",
-        "| `annotations` without `readOnlyHint` | holds the call | may write |",
-        "| no `annotations` at all | passes | may write |",
+        // The course-wide names: the course's gate as the code holds it, the MCP-default gate beside
+        // it, and the last row marked as contrary to MCP's defaults on purpose.
+        "**The course's gate** is its *approval gate*: it stands in for the person, with one answer per run, and without approval ends a held call with `onay yok` (no approval), unsent.",
+        "The host above's approval gate, *the MCP-default gate*, reads a missing hint by MCP's defaults.",
+        "| what the tool declares | the course's gate | the MCP-default gate |",
+        "| `annotations` without `readOnlyHint` | holds the call | holds the call: may write |",
+        "| no `annotations` at all | passes: deliberately contrary to MCP's defaults, to show what declaring a side effect buys | holds the call: may write |",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
-        // The course's words beside the spec's: MCP negotiates no tools; the handshake is the simulator's.
-        "The tools it keeps are the **negotiated tools**, the course's term (MCP negotiates no tools, section 2).",
-        "Its simulator asks each server once, in *the simulator's handshake* (not MCP's `initialize`): `yetenek sor` (ask capabilities) out, `yetenek bildir` (declare) back, with the server's version, tools and resources by name.",
-        // Section 6 opens with the host that follows MCP, then the course's host as its measured
-        // variants, in the convention box.
+        // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
+        // none; the handshake said to be the course's stand-in, priced in envelope tokens.
+        "Its **negotiated tools** are the tools the course's host keeps; MCP negotiates no tools (section 2).",
+        "*The simulator's handshake* is the course's stand-in for section 4's opening exchange, priced in envelope tokens (lesson 3): `yetenek sor` (ask capabilities) to each server, `yetenek bildir` (declare) back with its version (`surum`), tools and resources.",
+        // Section 6 opens with its purpose, then the host that follows MCP as the baseline, then the
+        // course's host as its measured variants, in the convention box.
         "## 6 · The course's host: a measuring device",
-        "Start with a host that follows section 5's rules. It keeps the tools of every server it trusts, here all three. It reads a tool with no hint as one that may write, and asks a person before calling it. It ignores `serverInfo`.",
+        "The course's host departs from MCP in three measured ways, so that the course can count what each costs. MCP's own host is the baseline.",
+        "It follows section 5's rules: it keeps the tools of every server it trusts, here all three, reads a tool with no hint as one that may write, asks a person before calling such a tool, and ignores `serverInfo`.",
         "**Course convention, not MCP.** The course's code that holds",
         "Its policy departs from the host above in three rules, each there to be measured:",
         "MCP has no such list; the host above calls every tool of a server it trusts.",
-        // The table varies two rules only, *none* being the host above; the gate is shown apart.
-        "The next table varies the allowlist and the version rule: neither (*none*, the host above), each alone, and both, the course's policy.",
-        "After it, the gate's last row at work, with those two rules off; under them `kayit_yaz`'s call would end first with `arac bildirilmedi`",
-        // The simulator's handshake beside the real opening: tokens and bytes are not compared.
-        "The simulator's handshake stands in for section 4's real opening. It is priced in envelope tokens, 34 on `olcum`, and the real opening in bytes. These are different units, so only the messages compare: on `olcum` the handshake sends 2, against 5 in 2025-11-25 and 2 in 2026-07-28.",
+        // The second table varies two rules only, *none* being the host above; the gate is shown apart.
+        "The second varies the allowlist and the version rule: neither (*none*, the host above), each alone, and both, the course's policy. Last, the course's gate's last row at work, with those two rules off:",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
         // ClientCapabilities, ServerCapabilities), fate in 2026-07-28 (its schema.mdx, changelog.mdx).
         "| side | capability | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
@@ -530,17 +543,26 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
       // sampling, elicitation and tasks have sub-flags in 2025-11-25's schema.mdx: no "none" cell.
       assert.doesNotMatch(exported, /\| `(sampling|elicitation|tasks)` \|[^|]*\| none \|/);
-      // The course-wide names: one host, one gate; the SDK's internals are not the lesson's.
-      assert.doesNotMatch(exported, /the course's client|defaults gate|SDK pins/);
+      // The course-wide names: one host, two named gates; the SDK's internals are not the lesson's.
+      assert.doesNotMatch(exported, /the course's client|the reference gate|lesson 5's gate|SDK pins/);
+      // The DELETE is conditional on a session id, and may be refused (2025-11-25 transports.mdx).
+      assert.ok(
+        exported.includes(
+          "Over HTTP a server MAY name it with lesson 2's `MCP-Session-Id`; a client done with a named session SHOULD then send `DELETE` with that header, which the server MAY refuse with `405`",
+        ),
+      );
+      // No count of the server processes a section started, no run instruction in an exercise.
+      assert.doesNotMatch(exported, /server processes|Run the lesson with another/);
       // Tokens are not set against bytes.
       assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
       // The host that follows MCP, and its numbers, come before the course's host and its variants.
       const order = [
-        "Start with a host that follows section 5's rules.",
+        "MCP's own host is the baseline. It follows section 5's rules",
         "It keeps all 5 tools and asks a person before one, `kayit_yaz`",
         "**Course convention, not MCP.**",
+        "6 messages: 51 tokens, 99 envelope tokens, 5 round trips",
         "policy negotiated dropped dropped tools (rule)",
-        "Sent with no `annotations`, every tool passes it",
+        "Sent with no `annotations`, every tool passes the course's gate",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         order.every((at) => at >= 0),
@@ -555,7 +577,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const mismatch = [
         "Here the client names `1900-01-01` in `_meta` to `olcum`",
         '"message":"Unsupported protocol version: 1900-01-01."',
-        "**Note.** The specification leaves open what a `_meta` request naming a legacy version gets",
+        "**Note.** The page's -32022 example lists a legacy version",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         mismatch.every((at) => at >= 0),

@@ -297,7 +297,19 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /The retry MUST have a new id: the same tool and arguments, the user's answer in `inputResponses` under the same key/,
     );
-    assert.match(markdown, /allowed only on `tools\/call`, `prompts\/get` and `resources\/read`\./);
+    assert.match(markdown, /only on `tools\/call`, `prompts\/get` and `resources\/read`\./);
+    // The pattern rests on a declared capability and comes back later: the body marks it a preview,
+    // and only Next names the lessons that complete it (a body names no later lesson).
+    assert.match(markdown, /\*\*A preview: a call that asks first\.\*\*/);
+    assert.match(
+      markdown,
+      /A client listing `elicitation` in its `clientCapabilities` writes 554 into `A044`'s `bedel`/,
+    );
+    const next = markdown.slice(markdown.indexOf("## Next"));
+    assert.match(
+      next,
+      /Lessons 5 and 10 complete section 2's preview of a call that asks first: lesson 5 declares capabilities such as `elicitation`, lesson 10 shows a user's decline and a forged `requestState`\./,
+    );
     // mrtr.mdx "Server Requirements (Basic Workflow)": an echoed requestState is attacker-controlled and its
     // integrity a MUST where it bears on business logic (item 4); kayit's state decides a write, so it is
     // signed, and the lesson says so in one line.
@@ -391,6 +403,14 @@ describe("lesson 3 on the wire (default seed)", () => {
     for (const line of printed.join("\n").split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
     const solutions = prose.messagesSolutions(sim, wire);
     assert.equal(solutions.match(/<details>\n<summary>/g)?.length, 4);
+    // The seed's paragraph says what the seed draws; how many processes ran is no reader's concern.
+    assert.match(
+      prose.describeMessagesSeed(sim),
+      new RegExp(
+        `^This run uses \\*\\*seed ${sim.seed}\\*\\* \\(60 subscribers, 12 tasks\\); its first call reads \`A\\d{3}\`\\.$`,
+      ),
+    );
+    assert.doesNotMatch(prose.describeMessagesSeed(sim), /process|timed/);
     // Section 3 states local failures and, pointing back to lesson 2's transports, how to cancel.
     const markdown = flat(
       readNotebook(join(ROOT, "notebooks", "03-messages.ipynb"))
@@ -410,27 +430,31 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
-    // A 2026-07-28 server sends notifications/cancelled only to end a subscription. The pages disagree on
-    // how: cancellation.mdx (MUST) has it send the notification; subscriptions.mdx, "Graceful Closure",
-    // has it answer the listen request (SHOULD). A client takes either.
+    // A 2026-07-28 server ends a subscription either way: cancellation.mdx (MUST) has it send
+    // notifications/cancelled; subscriptions.mdx, "Graceful Closure", has it answer the listen request
+    // (SHOULD). A client takes either. The aside is a footnote, not part of a notification's definition.
     assert.match(
       markdown,
-      /A 2026-07-28 server sends it only to end a \*subscription\*, a stream of notifications opened by `subscriptions\/listen`\. `cancellation\.mdx` says it MUST; `subscriptions\.mdx` says it SHOULD answer the request instead \("Graceful Closure"\)\. The course's reading: a client takes either as the end\./,
+      /¹ A \*subscription\* is a stream of notifications opened by `subscriptions\/listen`\. A 2026-07-28 server ends one with `notifications\/cancelled` \(`cancellation\.mdx`, MUST\) or by answering the listen request \(`subscriptions\.mdx`, "Graceful Closure", SHOULD\)\. The course reads either as the end\./,
     );
-    // basic/patterns/index.mdx: a 2026-07-28 server sends notifications scoped to a request (progress, log),
-    // and change notifications travel on a subscriptions/listen stream (basic/index.mdx, subscriptionId).
+    const notification = markdown.slice(markdown.indexOf("- A **notification**"), markdown.indexOf("Who may send"));
+    assert.ok(!notification.includes("subscription"), notification);
+    // basic/patterns/index.mdx: a 2026-07-28 server sends notifications scoped to a request, each opt-in:
+    // progress for a progressToken (progress.mdx), log messages for a request whose _meta sets
+    // io.modelcontextprotocol/logLevel (logging.mdx, MUST NOT otherwise); change notifications travel on a
+    // subscriptions/listen stream.
     assert.match(
       markdown,
-      /a server only notifications scoped to a request: progress or log while it runs, or changes on a `subscriptions\/listen` stream \(`basic\/patterns\/index\.mdx`\) \|/,
+      /a server only notifications scoped to a request, while it runs: progress if the request carried a `progressToken`, log messages if its `_meta` set `io\.modelcontextprotocol\/logLevel`; or changes on a `subscriptions\/listen` stream¹ \(`basic\/patterns\/index\.mdx`, `progress\.mdx`, `logging\.mdx`\) \|/,
     );
+    assert.doesNotMatch(markdown, /progress or log while it runs/);
     assert.doesNotMatch(markdown, /a server only notifications about a request the client sent/);
     assert.ok(!markdown.includes("A server may end one with it or with a response"));
-    // JSONRPCErrorResponse.id is optional in the 2025-11-25 schema; the HTTP transport page of 2025-03-26
-    // and 2025-06-18 already allowed an error response with no id.
-    assert.match(
-      markdown,
-      /MCP leaves `id` out \(the schema since 2025-11-25, the HTTP transport page since 2025-03-26\)\./,
-    );
+    // An unreadable id: basic/index.mdx, "Error Responses", from 2025-11-25 (id?: in the schema, "except in
+    // error cases where the ID could not be read"). The older HTTP pages' id-less error answered only a
+    // refused notification or response, and the 2025-06-18 schema still required id.
+    assert.match(markdown, /MCP since 2025-11-25 leaves `id` out \(`basic\/index\.mdx`, "Error Responses"\)\./);
+    assert.doesNotMatch(markdown, /the HTTP transport page since 2025-03-26/);
     // 2026-07-28 basic/index.mdx, "Error Codes": -32020..-32099 the specification's alone (MUST NOT emit an
     // undefined one), and it defines three there.
     assert.match(
@@ -454,11 +478,20 @@ describe("lesson 3 on the wire (default seed)", () => {
       /> \*\*Course convention, not MCP\.\*\* A message's \*\*envelope tokens\*\* are the tokens of its/,
     );
     assert.match(markdown, /MCP counts no cost\./);
-    // The word body is defined per revision, as lessons 7 and 10 price it: in 2026-07-28 a request's
-    // also counts its _meta, a result's its resultType and the server's identity from its _meta.
+    // The word body is defined per revision, as lessons 7 and 10 price it (sim/eras.ts): in 2026-07-28 a
+    // request's also counts its _meta, each key in full, an empty object as its key alone; a result's its
+    // resultType and the server's name and version, with no key.
     assert.match(
       markdown,
-      /In 2026-07-28 a request's body also ends with its `_meta`: each key in full, then its value, the client's identity as `mcp-course surum 0` \(`surum`, version\)\. A result's starts with `resultType` and its value, and ends with the server's identity from its `_meta`, worded the same way\./,
+      /In 2026-07-28 a request's body also ends with its `_meta`: each key in full, then its value, the client's identity as `mcp-course surum 0` \(`surum`, version\), and an empty object, such as the capabilities `\{\}`, as its key alone\. A result's body starts with `resultType` and its value, and ends with the server's name and version without their key \(`io\.modelcontextprotocol\/serverInfo`\)\./,
+    );
+    // The two conventions agree with the counts: the capabilities key alone, and no serverInfo key.
+    assert.deepEqual(statelessAdds("olcum").meta.slice(2, 3), ["io.modelcontextprotocol/clientCapabilities"]);
+    assert.ok(!statelessAdds("olcum").tail.includes("io.modelcontextprotocol/serverInfo"));
+    // Envelope tokens say what question they answer: a count of what crosses, not a model's bill.
+    assert.match(
+      markdown.replace(/ > /g, " "),
+      /They answer one question: how much does one design send compared with another\? They count what crosses between client and server, in the simulator and on real lines alike\. They are not a model's bill/,
     );
     assert.doesNotMatch(
       markdown,

@@ -25,6 +25,7 @@ import { createFleetServer } from "../../src/fleet/server";
 import { fleetToolList } from "../../src/server/declarations";
 import { WIRE_TIME_SCALE, wireSetup } from "../../src/wireClient/agents";
 import { CANCELLED_SLOW_MS } from "../../src/lessons/simulationAgainstTheWire/lines";
+import { shortMeta } from "../../src/lessons/simulationAgainstTheWire/tables";
 import { tallyTasks } from "../../src/world/runTasks";
 import { knownDiscover } from "../../src/server/knownDiscover";
 import { compareTaskRuns, runWireTasks } from "../../src/wireClient/tasks";
@@ -213,8 +214,9 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       path,
     );
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
-    // What agreement with the simulator can and cannot show, and where a difference is built, said
-    // once, in section 3's one short paragraph, one idea a sentence; then one comparison, printed.
+    // What agreement with the simulator can and cannot show, said once, in section 3's one short
+    // paragraph of three sentences (the caveat, the gate walks named, the row's lead-in); then one
+    // comparison, printed, and the computed count of differences.
     const heading = "## 3 · The simulator";
     const code = "console.log(formatWireComparisonRow(lesson));";
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
@@ -232,9 +234,12 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     );
     assert.match(
       check,
-      /Each comparison sets the simulator's counts beside the wire's\. One of them, lesson 6's tasks at level 1 in 2025-11-25, its `tools\/call` messages counted in both directions: ```ts $/,
+      /\. One comparison, lesson 6's tasks at level 1 in 2025-11-25, its `tools\/call` messages counted in both directions: ```ts $/,
       path,
     );
+    // After the computed count, section 3 ends: no paragraph of its own walks the gate table.
+    const afterChecks = raw.slice(raw.indexOf("show.markdown(readWireChecks(lesson));"), raw.indexOf("## 4 · "));
+    assert.equal(afterChecks.match(/\n\n/g)?.length, 2, `${path}: the code, then its count, then section 4`);
     assert.doesNotMatch(raw, /@param|@throws/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
@@ -243,7 +248,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     // an answer to it.
     assert.match(
       text,
-      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. One question runs through the lesson: what does the real wire show that the simulator cannot\? Section 3 checks that the wire repeats the simulator's outcomes\. Section 4 reads what the SDK lists for arguments written in zod\. Section 5 watches a cancellation cross the wire\. Section 6 returns structured tool results, which a real server and client check against a schema\./,
+      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. One question runs through the lesson: what does the real wire show that the simulator cannot\? Section 3 checks that the wire repeats the simulator's outcomes\. Section 4 reads what the SDK lists for arguments written in zod\. Section 5 watches a cancellation cross the wire, on stdio and over Streamable HTTP\. Section 6 returns structured tool results, which a real server and client check against a schema\./,
       path,
     );
     // The simulator's checks are one short computed passage; no "0 differences" elsewhere.
@@ -405,19 +410,59 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     );
     assert.match(text, /"method":"notifications\/cancelled","params":\{"requestId":1,/, path);
     assert.match(text, /Outcome: no answer to id 1 ever came; id 2 was answered\./, path);
+    // The same slow call over Streamable HTTP in 2026-07-28, on the wire: the POST with its progress
+    // token, an SSE stream opened by the first progress notification, the client's close and no
+    // notification, the next call answered on a new connection, and the server's log without the
+    // cancelled tool.
+    const { raw } = exported(path);
+    const start = raw.indexOf("console.log(formatHttpCancellation(lesson.lines.cancelledHttp));");
+    assert.ok(start > raw.indexOf("Streamable HTTP cancels otherwise"), `${path}: after the rules`);
+    const shown = raw.slice(start, raw.indexOf("## 6 · "));
+    const opened = shown.indexOf("```text\n");
+    const transcript = shown.slice(opened, shown.indexOf("\n```\n", opened + 1));
+    assert.match(transcript, /--fault slow --slow-ms 3000 --http --port 0/, path);
+    assert.match(transcript, /^ {2}mcp-protocol-version: 2026-07-28$/m, path);
+    assert.match(transcript, /"_meta":\{"progressToken":"slow-1",…\}/, path);
+    assert.match(transcript, /^ {2}content-type: text\/event-stream$/m, path);
+    assert.equal(transcript.match(/notifications\/progress/g)?.length, 1, `${path}: one event before the close`);
+    assert.doesNotMatch(transcript, /notifications\/cancelled/, `${path}: no notification over HTTP`);
+    assert.match(
+      transcript,
+      /^client: gives up on id 1: closes the stream, and so its connection; sends no notification$/m,
+      path,
+    );
+    assert.match(
+      transcript,
+      /^client → server \(\d+ \+ \d+ bytes\), on a new connection, its header block left out$/m,
+      path,
+    );
+    assert.match(transcript, /\{\\"count\\":\d+\}/, path);
+    assert.match(
+      transcript,
+      /^server log: a call line for count_devices, none for top_devices; 2 TCP connections opened$/m,
+      path,
+    );
+    const reading = shown.slice(shown.indexOf("\n```\n", opened + 1)).replace(/\s+/g, " ");
+    assert.match(
+      reading,
+      /The client sent no `notifications\/cancelled`: the close was the whole message\. The server sent nothing more for id 1, and its log has no line for `top_devices`: the tool never ran\./,
+      path,
+    );
+    assert.match(reading, /which a handler reads as `ctx\.mcpReq\.signal`/, path);
   }
 });
 
 test("section 3: the gate table is lesson 6's; one sentence points back to it, and the wire repeats its rows; annotations dated", () => {
   for (const path of EXPORTS) {
     const { raw, text } = exported(path);
-    // Lesson 6 holds the table and its reading (MCP's defaults, then lesson 5's reading); here the
-    // wire walks it, and one sentence says so.
-    assert.match(
-      text,
-      /The last count walks lesson 6's side-effect runs on the wire, `kayit_yaz` allowed, at each level in both readings of a tool with no `annotations`: MCP's defaults \(lesson 6's gate table\) and lesson 5's reading\./,
-      path,
+    // Lesson 6 holds the table and its two gates, named as lessons 5 and 6 name them; here the wire
+    // walks it, and one sentence says so, before the count that uses the term.
+    const gateWalks = text.indexOf(
+      "Lesson 6's gate walks are among them: its side-effect runs, `kayit_yaz` allowed, at each level under the MCP-default gate and under the course's gate.",
     );
+    assert.ok(gateWalks > 0, path);
+    assert.ok(gateWalks < text.indexOf("0 in the 8 gate walks of lesson 6"), `${path}: defined before use`);
+    assert.doesNotMatch(text, /the reference gate|lesson 5's gate|lesson 5's reading/, path);
     assert.match(text, /0 in the 8 gate walks of lesson 6/, path);
     assert.doesNotMatch(raw, /formatWireGates|readWireGates/, `${path}: the table is lesson 6's`);
     assert.doesNotMatch(text, /level +no annotations +calls +sent +blocked/, path);
@@ -507,7 +552,18 @@ test("exercise 2: annotations that leave readOnlyHint out are a side effect in b
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
     assert.match(
       solutions,
-      /It is held in both readings, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`: in lesson 5's reading the approval gate holds every tool whose `annotations` do not say it \(lesson 5\), and by MCP's defaults `readOnlyHint` is false, so the tool may write\./,
+      /Both hold it, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`\. The course's gate holds every tool whose `annotations` do not say it, and the MCP-default gate reads the missing `readOnlyHint` as false, so the tool may write\. Only a tool with no `annotations` at all passes, and only the course's gate lets it\./,
+      path,
+    );
+    const exercises = text.slice(text.indexOf("## Exercises"), text.indexOf("## Solutions"));
+    assert.match(
+      exercises,
+      /1\. Suppose lesson 6's gate walks had approval\. What would the MCP-default gate and the course's gate give at level 1\?/,
+      path,
+    );
+    assert.match(
+      exercises,
+      /What do the MCP-default gate and the course's gate do with a call to it, without approval\?/,
       path,
     );
   }
@@ -523,9 +579,12 @@ test("section 6: structured tool results, dated, with the rules' keywords, and t
     // page's array example (schema.mdx `Tool`; server/tools.mdx "Structured Content", "Output Schema").
     assert.match(
       section,
-      /Up to 2025-11-25 `structuredContent` is a JSON object, and `outputSchema` a schema of `type: "object"` \(2025-11-25 `schema`, `Tool`\)\. In 2026-07-28 `outputSchema` may be any JSON Schema 2020-12 \(`schema`, `Tool`\), and `structuredContent` any JSON value that conforms to it: object, array, string, number, boolean or null \(`server\/tools`, "Structured Content"\)\. The page's example `list_users` declares `"type": "array"` and returns an array of objects \("Output Schema"\)\./,
+      /Up to 2025-11-25 `structuredContent` is a JSON object, and `outputSchema` a schema of `type: "object"` \(2025-11-25 `schema\.mdx`, `Tool`\)\. In 2026-07-28 `outputSchema` may be any JSON Schema 2020-12 \(`schema\.mdx`, `Tool`\), and `structuredContent` any JSON value that conforms to it: object, array, string, number, boolean or null \(`server\/tools\.mdx`, "Structured Content"\)\. The page's example `list_users` declares `"type": "array"` and returns an array of objects \("Output Schema"\)\./,
       path,
     );
+    // Every page cited by its file name: `schema.mdx`, `server/tools.mdx`, never bare.
+    assert.doesNotMatch(text, /`(?:schema|server\/tools)`/, path);
+    assert.match(section, /\(2025-06-18 `server\/tools\.mdx`, "Structured Content" and "Output Schema"\)/, path);
     // A failed check: the client's duty is a SHOULD to validate; the page names no action.
     assert.match(
       section,
@@ -613,22 +672,67 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
     const four = prose.slice(prose.indexOf("## 4 ·"), prose.indexOf("## 5 ·"));
     assert.match(
       four,
-      /A rule of thumb for a server's author follows\. Put each argument's model-facing description in zod's `\.describe\(\)`, which the SDK lists as that property's `description` \(lesson 6's `abone`\), and the tool's in `registerTool`'s `description`\. Then read your own `tools\/list` before shipping\. $/,
+      /A rule of thumb for a server's author follows\. Put each argument's model-facing description in zod's `\.describe\(\)`, which the SDK lists as that property's `description` \(lesson 6's `abone`\), and the tool's in `registerTool`'s `description`\. Then read your own `tools\/list` before shipping, and pin or snapshot-test it, so that a new version of the SDK or of zod cannot change it unseen\. $/,
       path,
     );
   }
 });
 
-test("the output check's isError is named the SDK's choice, the tools page filing a server's fault as a protocol error", () => {
-  // 2026-07-28 server/tools.mdx, "Error Handling": server errors are protocol errors; tool execution
-  // errors carry feedback a model can act on. Lesson 8 says the same of raw's -32603.
+test("the output check's isError is named the SDK's choice; the tools page files a server's fault as a protocol error with no code, -32603 an inference", () => {
+  // 2026-07-28 server/tools.mdx, "Error Handling": "Server errors" are listed under protocol errors,
+  // and no code is named for them; -32603 is JSON-RPC's Internal error, the course's inference.
   for (const path of EXPORTS) {
     const { text } = exported(path);
     assert.match(
       text,
-      /with `isError: true` naming the field: the SDK's choice of channel, though the fault is the server's and no call by a model can fix it\. By the tools page, a server error is a protocol error \(-32603\), as lesson 8 said of `raw`\./,
+      /with `isError: true` naming the field: the SDK's choice of channel, though the fault is the server's and no call by a model can fix it\. The tools page files server errors among protocol errors but names no code for them \(2026-07-28 `server\/tools\.mdx`, "Error Handling"\)\. JSON-RPC's -32603, Internal error, is the one that fits\./,
       path,
     );
-    assert.doesNotMatch(text, /by its own choice of channel/, path);
+    assert.doesNotMatch(text, /by its own choice of channel|a server error is a protocol error \(-32603\)/, path);
   }
+});
+
+test("the client's failed output check is a ProtocolError no server sent; the lesson says how a client tells it from a server's error", () => {
+  // SDK 2.4.0 Client.callTool: ProtocolError(InvalidParams, -32602) for structuredContent that fails
+  // the listed outputSchema, ProtocolError(InvalidRequest, -32600) when it is missing, after a result
+  // crossed. 2026-07-28 basic/index.mdx, "Error Codes": local errors surfaced in JSON-RPC shape
+  // "should ensure they cannot be mistaken for errors received from the peer".
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    const section = text.slice(text.indexOf("## 6 · Structured tool results"), text.indexOf("## Summary"));
+    assert.match(
+      section,
+      /That `ProtocolError` carries -32602, Invalid params, though no server sent an error: a result crossed, and the SDK refused it\. A missing `structuredContent` carries -32600\. Neither the class nor the code says who made the error\./,
+      path,
+    );
+    assert.match(
+      section,
+      /cannot be mistaken for one received from the peer \(`basic\/index\.mdx`, "Error Codes"\)/,
+      path,
+    );
+    assert.match(
+      section,
+      /A client tells the two apart by what crossed: it watches its transport for an error response to the call\./,
+      path,
+    );
+    assert.match(text, /its `Client` throws a `ProtocolError` that no server sent\./, `${path}: the summary`);
+    assert.match(
+      text.slice(text.indexOf("## Solutions")),
+      /throwing a `ProtocolError` with code -32602 in place of a result: the SDK's own check, no error from the server\./,
+      path,
+    );
+  }
+});
+
+test("shortMeta shortens each _meta to {…}, a progress token kept, and leaves the rest as it crossed", () => {
+  const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28" };
+  assert.equal(
+    shortMeta(JSON.stringify({ jsonrpc: "2.0", id: 1, params: { name: "t", _meta: { progressToken: "p", ...meta } } })),
+    '{"jsonrpc":"2.0","id":1,"params":{"name":"t","_meta":{"progressToken":"p",…}}}',
+  );
+  assert.equal(
+    shortMeta(JSON.stringify({ result: { content: [], _meta: meta }, jsonrpc: "2.0", id: 2 })),
+    '{"result":{"content":[],"_meta":{…}},"jsonrpc":"2.0","id":2}',
+  );
+  assert.equal(shortMeta('{"a":{"b":[1,"_meta"]}}'), '{"a":{"b":[1,"_meta"]}}');
 });

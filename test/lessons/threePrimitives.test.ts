@@ -72,8 +72,8 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
   it("prints the key lines", () => {
     assert.deepEqual(tables.formatRegionWays(lesson).split("\n"), [
       "primitive  used           chosen by    server  requests  tokens  round trips  bytes  answers",
-      "tool       bolge_ozet ×3  model        kayit          3      72            6   1556        3",
-      "resource   abone_listesi  application  olcum          1     753            1   5617        3",
+      "tool       bolge_ozet ×3  model        kayit          3     183            6   1556        3",
+      "resource   abone_listesi  application  olcum          1     797            1   5617        3",
     ]);
     const toolsList = tables.formatToolsListLines(lesson).split("\n");
     assert.equal(toolsList[0], "client → server (244 bytes)");
@@ -217,12 +217,41 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     );
   });
 
-  it("the simulator counts the real server's contents, as words", () => {
+  it("the simulator counts the real server's contents, as words, in 2026-07-28's bodies", () => {
     const olcum = parsed(lesson, "olcum");
     const read = lesson.ways[1].exchanges[0];
+    // The read's result: resultType, the contents' words, the server's identity and the caching hint
+    // the real line carries (lesson 3's word body; sim/eras.ts).
+    const result = olcum[3].json.result;
+    const { name, version } = result._meta["io.modelcontextprotocol/serverInfo"];
     assert.equal(
       read.response.body,
-      contentWords(JSON.parse(olcum[3].json.result.contents[0].text)).map(pyStr).join(" "),
+      [
+        `resultType ${result.resultType}`,
+        contentWords(JSON.parse(result.contents[0].text)).map(pyStr).join(" "),
+        `${name} surum ${version} ttlMs ${result.ttlMs} cacheScope ${result.cacheScope}`,
+      ].join(" "),
+    );
+    // Every request ends with the _meta the real requests carry, each key in full, the empty
+    // capabilities object its key alone.
+    const meta = olcum[2].json.params._meta;
+    const client = meta["io.modelcontextprotocol/clientInfo"];
+    assert.ok(
+      read.request.body.endsWith(
+        `io.modelcontextprotocol/protocolVersion ${meta["io.modelcontextprotocol/protocolVersion"]} ` +
+          "io.modelcontextprotocol/clientCapabilities " +
+          `io.modelcontextprotocol/clientInfo ${client.name} surum ${client.version}`,
+      ),
+      read.request.body,
+    );
+    assert.deepEqual(meta["io.modelcontextprotocol/clientCapabilities"], {});
+    // A tool's result carries no caching hint: resultType, the answer, kayit's identity.
+    const call = parsed(lesson, "kayit")[3].json.result;
+    assert.equal(call.ttlMs, undefined);
+    const kayit = call._meta["io.modelcontextprotocol/serverInfo"];
+    assert.equal(
+      lesson.ways[0].exchanges[0].response.body,
+      `resultType complete bolge kuzey abone 10 ${kayit.name} surum ${kayit.version}`,
     );
     for (const way of lesson.ways)
       for (const { request, response } of way.exchanges)
@@ -234,19 +263,21 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     const ways = flat(prose.readRegionWays(lesson));
     assert.match(
       ways,
-      /^\(b\) saved 5 round trips for 681 more tokens and 4061 more bytes\. \(b\)'s response is 737 tokens/,
+      /^\(b\) saved 5 round trips for 614 more tokens and 4061 more bytes\. Each request ends with lesson 3's 30 tokens of `_meta`: \(a\)'s are 42 each, \(b\)'s 46\./,
     );
-    assert.match(ways, /\(a\)'s responses are 12 each \(`bolge kuzey abone 10`\)\./);
+    assert.match(ways, /\(a\)'s responses are 19 each \(`resultType complete bolge kuzey abone 10 kayit surum 3`\)\./);
     assert.match(ways, /Both agree, in the simulator and on the wire: `kuzey` 10, `dogu` 11 and `dogu` 11\.$/);
-    // The read's 737 tokens taken apart, so a reader can check them: 8 + 60 × 12 + one per merkez subscriber.
+    // The read's 751 tokens taken apart, so a reader can check them: 8 + 14 (resultType complete,
+    // olcum surum 2, ttlMs 3600000 cacheScope public) + 60 × 12 + one per merkez subscriber.
     const merkez = Object.values(
       JSON.parse(parsed(lesson, "olcum")[3].json.result.contents[0].text) as Record<string, { bolge: string }>,
     ).filter((row) => row.bolge === "merkez").length;
-    assert.equal(737, ENVELOPE_TOKENS + 60 * 12 + merkez);
+    assert.equal(countTokens("resultType complete olcum surum 2 ttlMs 3600000 cacheScope public"), 14);
+    assert.equal(751, ENVELOPE_TOKENS + 14 + 60 * 12 + merkez);
     assert.match(
       ways,
       new RegExp(
-        `\\(b\\)'s response is 737 tokens: 8 for the envelope, 12 for each of the 60 subscribers, and 1 more for each of the ${merkez} in \`merkez\`\\.`,
+        `\\(b\\)'s is 751 tokens: 8 for the envelope, 14 for \`resultType\`, the server's identity and the caching hint, 12 for each of the 60 subscribers, and 1 more for each of the ${merkez} in \`merkez\` \\(six letters: two tokens\\)\\.`,
       ),
     );
     assert.match(
@@ -259,7 +290,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // The summary leads with who decides and what the model sees; the numbers are the course's, and it says so.
     assert.match(
       flat(prose.summarizeThreePrimitives(lesson)),
-      /- The model decides a tool call and reads its result; the application decides a read, seen only if attached\. Priced by the course: 3 calls cost 6 round trips and 72 tokens, 1 read 1 and 753\./,
+      /- The model decides a tool call and reads its result; the application decides a read, seen only if attached\. Priced by the course: 3 calls cost 6 round trips and 183 tokens, 1 read 1 and 797\./,
     );
     // Exercise 3 asks for a schema: the server's own, and the stricter one with an enum, are both right.
     const schema = flat(prose.threePrimitivesSolutions(lesson));
@@ -314,8 +345,29 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     );
     // caching.mdx, "Cache Scope Field": private responses are reused within one authorization context.
     assert.ok(body.includes('`"private"` (reused only within one authorization context, such as one access token)'));
-    // Section 5's tokens are lesson 3's 2025-11-25 bodies: the simulator's Envelope adds no _meta.
-    assert.ok(body.includes("in lesson 3's envelope tokens of 2025-11-25's bodies, without `_meta`."));
+    // Section 5's tokens are lesson 3's word bodies in 2026-07-28, the revision of the real lines it
+    // sets them beside: _meta on every request, resultType and the server's identity on every result,
+    // the caching hint on the read's.
+    assert.ok(
+      body.includes("The course prices both in lesson 3's envelope tokens, on the real lines' 2026-07-28 bodies."),
+    );
+    assert.ok(!body.includes("2025-11-25's bodies"));
+    // Section 5 ends with the course's rule of thumb, labelled as the course's.
+    const rule = body.slice(body.indexOf("**The course's rule of thumb.**"), body.indexOf("## Summary"));
+    assert.match(rule, /Make it a tool when the model should choose, question by question, and each answer is small/);
+    assert.match(rule, /Make it a resource when the application can pick bounded data before the questions come/);
+    assert.match(rule, /The tokens above are traffic \(lesson 3\), not what the model reads/);
+    // fleet, at its first use, with its purpose; the seed's paragraph counts no processes.
+    assert.ok(
+      body.includes(
+        "then one tool of `fleet`, a fourth server outside the water world (a device inventory), whose tools carry descriptions.",
+      ),
+    );
+    assert.ok(!/from \d+ processes/.test(body));
+    // An exercise on another seed asks for no run.
+    assert.ok(
+      body.includes("1. Without running it: with another seed, which columns of section 5's table move, and why?"),
+    );
   });
 });
 

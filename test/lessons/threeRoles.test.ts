@@ -100,15 +100,7 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   says(`${lesson.servers.length === 3 ? "Three" : lesson.servers.length} servers offer five tools`);
   assert.equal(lesson.host.tools, 5);
   says("Server and tool `tarife` share a name.");
-  // architecture/index.mdx: the host "Coordinates AI/LLM integration and sampling"; a 2026-07-28 call
-  // may take more than one request (mrtr.mdx): the retry carries the answers in inputResponses and echoes
-  // requestState exactly if one was sent ("Client Requirements (Basic Workflow)", 2).
-  says(
-    "It coordinates *sampling* too, a server asking for a reply from a model the host picks, which a person SHOULD be able to deny; 2026-07-28 deprecates it.",
-  );
-  says(
-    "In 2026-07-28 a server may first answer that it needs input, such as a user's yes or no. The client then sends a new request, under a new id, with the same arguments, the answers in `inputResponses`, and the server's `requestState` echoed unchanged if it sent one (`basic/patterns/mrtr.mdx`).",
-  );
+  // The revisions' differences are one note, not asides inside the definitions (see the next test).
   assert.ok(lesson.servers.find((s) => s.server === "tarife")!.tools.includes("tarife"));
   assert.deepEqual(
     lesson.servers.map((s) => s.tools.length),
@@ -123,6 +115,52 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
       [[], []],
     ],
   );
+});
+
+test("section 2's definitions carry no cross-revision aside; one note closing the section gathers them, and Next says which lessons take each up", () => {
+  const two = markdown.slice(markdown.indexOf("## 2 · "), markdown.indexOf("## 3 · "));
+  const at = two.indexOf("> **What differs between the two revisions.**");
+  assert.ok(at > 0, "the note");
+  const body = flat(two.slice(0, at));
+  const note = flat(two.slice(at).replace(/^> ?/gm, ""));
+  assert.ok(two.trimEnd().endsWith(two.slice(at).trimEnd()), "the note closes section 2");
+  // The definitions: roles, model, call. No revision named, no session, sampling, MRTR field or MCP task.
+  for (const word of ["2025-11-25", "2026-07-28", "session", "sampling", "inputResponses", "requestState", "mrtr"])
+    assert.ok(!body.includes(word), word);
+  assert.ok(body.includes("the note that ends this section gathers the duties that differ"));
+  // architecture/index.mdx (2026-07-28): clients attach version and capabilities to every request; servers
+  // request client input via InputRequiredResult within a reply (MRTR). 2025-11-25: a session opened by
+  // initialize, where version and capabilities are agreed; servers may send requests such as
+  // sampling/createMessage, which a human SHOULD be able to deny (client/sampling.mdx). Sampling is
+  // deprecated in 2026-07-28 (client/sampling.mdx). Tasks: experimental core utility in 2025-11-25
+  // (basic/utilities/tasks.mdx), an official extension since 2026-07-28 (changelog.mdx, Major changes 6).
+  for (const sentence of [
+    "In 2025-11-25 a client opens one *session* with its server, an exchange that keeps state until it is closed.",
+    "declare their *capabilities*, the optional features each supports. In 2026-07-28 the client attaches both to every request instead.",
+    "In 2025-11-25 a server could also send its client requests, such as *sampling*: asking for a reply from a model the host picks, which a person SHOULD be able to deny. In 2026-07-28 only clients send requests, and sampling is deprecated.",
+    "A server that needs input, such as a user's yes or no, says so in its answer, and the client sends the call again with the input.",
+    "are experimental in 2025-11-25's core (`basic/utilities/tasks.mdx`) and an official extension since 2026-07-28 (`changelog.mdx`).",
+  ])
+    assert.ok(note.includes(sentence), sentence);
+  // The body names no later lesson (the course's rule); the note sends the reader to Next, whose lines
+  // for lessons 3, 5 and 10 name the three points.
+  assert.ok(note.startsWith("**What differs between the two revisions.** Each point returns later; Next says where."));
+  const next = flat(markdown.slice(markdown.indexOf("## Next")));
+  assert.ok(
+    next.includes("- 3 · Messages: JSON-RPC's messages, errors and their price in tokens; a call asking for input."),
+  );
+  assert.ok(
+    next.includes("- 5 · Lifecycle and Negotiation: 2025-11-25's *session*, and the capabilities both sides declare."),
+  );
+  assert.ok(next.includes('- 10 · Without a Session: 2026-07-28, "a stateless protocol"'));
+  assert.equal((note.match(/^- /gm) ?? []).length + (note.match(/ - \*/g) ?? []).length, 3, "three points");
+  // Section 4 keeps one sentence on the word, pointing back to the note.
+  says(
+    "A *task* is one question the user puts to the host. The word is the course's; MCP's own tasks (section 2's note) are not used.",
+  );
+  // The host's duties in words a newcomer has: no "lifecycle" before lesson 5.
+  says("It creates its clients and decides which servers they connect to, and when.");
+  assert.ok(!flat(markdown).includes("lifecycle"));
 });
 
 test("section 5 keeps the servers' keeping nothing apart from MCP's statelessness, which Next cites in lesson 10's line", () => {
@@ -294,12 +332,20 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   const one = markdown.slice(markdown.indexOf("## 1 · "), markdown.indexOf("## 2 · "));
   const note = one.slice(one.indexOf("> **How to read the specification.**"));
   assert.ok(note.length > 0 && one.trimEnd().endsWith(note.trimEnd()), "the note closes section 1");
-  assert.ok(flat(note).includes("the TypeScript definitions of every message"));
+  // The course cites the schema as the page schema.mdx, and says once where that page comes from.
+  assert.ok(
+    flat(note.replace(/\n> ?/g, " ")).includes(
+      "The *schema*, the definitions of every message, is the page `schema.mdx`, generated from the TypeScript file `schema.ts` in the specification's repository, which `basic/index.mdx` names the source of truth",
+    ),
+  );
   assert.ok(flat(note).includes("`basic/index.mdx` of 2026-07-28 is at `…/2026-07-28/basic`"));
   const body = flat(note).slice("> **How to read the specification.** ".length);
   assert.ok((body.match(/\. [A-Z]/g) ?? []).length <= 3, "at most four sentences");
   assert.ok(!flat(one).slice(0, flat(one).indexOf("> **How")).includes("MDX"), "no MDX before the note");
-  says("It speaks 2026-07-28, the current revision, which requires no opening exchange: the first line is the call.");
+  says(
+    "It speaks 2026-07-28, the current revision, in which no message need come before the first call: the first line is the call.",
+  );
+  says("`resultType` `complete` marks the final answer, not a request for input (section 2's note)");
   says(
     "(A first `server/discover`, asking what the server supports, is RECOMMENDED on stdio, `basic/transports/stdio.mdx`; this client skips it.)",
   );
@@ -315,8 +361,10 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   // A reader met "stdio" and the _meta key prefix before lesson 2: both said where first used.
   says("reads the answer from its standard output: MCP's *stdio* transport.");
   says("Its keys start with `io.modelcontextprotocol/`, a prefix MCP reserves.");
-  // Tasks: experimental core utility in 2025-11-25, an official extension since 2026-07-28.
-  says("They are experimental in 2025-11-25's core (`basic/utilities/tasks.mdx`)");
-  says("and an official extension since 2026-07-28 (`changelog.mdx`).");
+  // Section 1: the protocol spares an application per-program protocol code, not all integration work.
+  says("so that an application needs no protocol code of its own for each program.");
+  // Exercise 4 names no seed of its own: the folded answer names the second seed.
+  says("4. Without running it: which numbers of section 7's table would change with another seed");
+  assert.ok(!flat(markdown).includes("if this run used 7"));
   assert.ok(!flat(markdown).includes("The client speaks revision 2025-11-25"));
 });

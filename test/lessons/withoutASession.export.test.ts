@@ -151,12 +151,12 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(flat.slice(flat.indexOf("## 1 · "), flat.indexOf("## 2 · ")), /`ping`/);
     assert.match(
       close,
-      /- removed, among others \(`changelog\.mdx`\): `ping`, a request that checks the peer still answers; `logging\/setLevel`, as a request now sets its own log level in `_meta`; `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed; and `notifications\/elicitation\/complete`;/,
+      /- removed, among others \(`changelog\.mdx`\): `ping`, a request that checks the peer still answers; `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed; and `notifications\/elicitation\/complete`, 2025-11-25's notice that a `url`-mode elicitation was done;/,
     );
     assert.doesNotMatch(close, /compatibility matrix/);
   });
 
-  test(`${path}: the 2025-11-25 HTTP headers, the policy the eras run under, the processes tallied, exercise 4 answerable`, () => {
+  test(`${path}: the 2025-11-25 HTTP headers, the policy the eras run under, the processes not tallied, exercise 4 answerable without running`, () => {
     const flat = said.replace(/\s+/g, " ");
     // 2025-11-25 basic/transports.mdx, "Protocol Version Header" and "Session Management" 2: over HTTP
     // the version and any session id ride every later request.
@@ -185,22 +185,18 @@ for (const [k, path] of EXPORTS.entries()) {
           `The stateless era would still cost more: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all`,
       ),
     );
-    // The opening's process count is the sum of its tally by section.
-    const m = flat.match(
-      /starts (\d+) server processes with `mcp-course serve` \((\d+) for section 1, (\d+) for section 2, (\d+) for section 3, (\d+) for section 4 and (\d+) for section 5 and exercise 8\)/,
-    );
-    assert.ok(m, "the tally by section");
-    assert.equal(
-      Number(m[1]),
-      m.slice(2).reduce((t, c) => t + Number(c), 0),
-    );
-    // Exercise 4 points to what section 3 prints, and formatModes to the answer's table.
+    // The opening names the wire half's processes without counting them by section (a tally of
+    // processes is the maintainers', not the reader's).
+    assert.match(flat, /the wire half starts real server processes with `mcp-course serve` and counts every byte/);
+    assert.doesNotMatch(flat, /for section \d|server processes with `mcp-course serve` \(/);
+    // Exercise 4 points to what section 3 prints, and asks for reasoning, not a new cell.
     const exercises = flat.slice(flat.indexOf("## Exercises"), flat.indexOf("## Solutions"));
     assert.match(
       exercises,
       /4\. Section 3 gives the lists' `ttlMs`, the rule `now < t_received \+ ttlMs` and the tasks before which the cached client listed\./,
     );
-    assert.match(exercises, /`formatModes\(sim\.modes\)`, which prints the table in the answer/);
+    assert.match(exercises, /4\. [^]*?Without running it: suppose the tasks came an hour apart/);
+    assert.doesNotMatch(exercises, /new cell|formatModes|simulateWithoutASession\(/);
     assert.doesNotMatch(exercises, /the cached rows of `formatModes`/);
   });
 
@@ -328,15 +324,15 @@ for (const path of EXPORTS) {
     );
     assert.doesNotMatch(flat, /four list methods/);
     // TTL expanded at its first use.
-    assert.ok(
-      flat.indexOf("*time to live* (TTL)") >= 0 && flat.indexOf("*time to live* (TTL)") < flat.indexOf("the TTL"),
-    );
-    // listChanged in each revision is lesson 7's (its home), subscriptions/listen lesson 6's: one
-    // sentence points back to each, dated.
+    assert.ok(flat.indexOf("*time to live* (TTL)") >= 0);
+    assert.equal(flat.indexOf("TTL"), flat.indexOf("*time to live* (TTL)") + "*time to live* (".length);
+    // listChanged and the freshness rule's SHOULDs are lesson 7's (their home): section 3 keeps the
+    // rule it runs and one clause on list-changed, without repeating them.
     assert.match(
       flat,
-      /How a client hears of a changed list is lesson 7's `listChanged` and, in 2026-07-28, the `subscriptions\/listen` stream; our servers declare no `listChanged`/,
+      /A list-changed notification would make it stale sooner, but our servers declare no `listChanged`\./,
     );
+    assert.doesNotMatch(flat, /SHOULD NOT treat the TTL as a polling interval/);
     assert.doesNotMatch(flat, /such a server SHOULD send it to each client that opened/);
     // SDK 2.4.0's listTools keeps its own wall-clock copy for ttlMs; the wire's cached row bypasses
     // it (src/wireClient/connection.ts, `cacheMode: "refresh"`) and caches on the virtual clock.
@@ -453,7 +449,7 @@ for (const path of EXPORTS) {
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
     assert.match(
       summary,
-      /- That price buys what one long-lived process cannot show: any instance of a server can answer any request, a gateway can route a request by its headers, and a client can cache a list for its `ttlMs`\. Where the eras cross is a question of processes and routing, not of bytes\./,
+      /- That price buys what one long-lived process cannot show: any instance of a server can answer any request, as a fresh process answered section 5's retry, a gateway can route a request by its headers, and a client can cache a list for its `ttlMs`\. Where the eras cross is a question of processes and routing, not of bytes\./,
     );
     assert.match(summary, /fails verification, or was issued for another call, is refused with an error\./);
     // The computed reading of the round trip.
@@ -487,14 +483,24 @@ for (const path of EXPORTS) {
       flat,
       /over stdio an implementation SHOULD NOT follow the authorization spec and retrieves credentials from the environment instead/,
     );
-    // A -32022 is a modern answer (2026-07-28 basic/transports/stdio.mdx, "Backward Compatibility":
-    // "Do **not** fall back to `initialize`"): our auto stops; SDK 2.4.0's auto, given a list of
-    // legacy versions alone, falls back all the same (test/wireClient/autoLegacyList.test.ts runs both).
-    // The comparison is the spec's rule and one sentence on the SDK, no table.
+    // A -32022 listing legacy versions alone: stdio.mdx's two sentences ("Use one of the versions in
+    // its advertised `supported` list. Do **not** fall back to `initialize`.") conflict; lesson 5
+    // read it by the era model (a listed legacy version means "open with initialize"), and SDK 2.4.0's
+    // fallback follows that reading, while ours stops (test/wireClient/autoLegacyList.test.ts runs
+    // both). What the pages ask comes apart from what the SDK does; the two lessons agree.
     assert.match(
       flat,
-      /When a modern answer shares no version with the client, the pages have the client stop\. .* Ours stops with an error whenever no version is shared\. SDK 2\.4\.0's `auto` falls back to `initialize` in two cases\. After a discover result listing only a legacy version it speaks, that is the shared pick the page asks for, as a legacy version opens with `initialize`\. After a -32022 that lists legacy versions alone, it goes against "Do \*\*not\*\* fall back"\./,
+      /\*\*What the pages ask\*\* when a modern answer shares no version with the client: .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\. Lesson 5 read that case by the era model: a listed legacy version means "open with `initialize`"\./,
     );
+    assert.match(
+      flat,
+      /\*\*What SDK 2\.4\.0 does\.\*\* Its `auto` falls back to `initialize` after a discover result that shares no modern version with it, and after a -32022 whose list holds no modern version\. When the list names a legacy version the client speaks, both fallbacks follow lesson 5's reading\./,
+    );
+    assert.match(
+      flat,
+      /Our client takes the literal reading instead and stops with an error whenever no modern version is shared\./,
+    );
+    assert.doesNotMatch(flat, /goes against "Do \*\*not\*\* fall back"/);
     assert.doesNotMatch(flat, /\| the probe's answer \| our `auto` \|/);
     // 2026-07-28 basic/versioning.mdx, "Compatibility Matrix" (Dual-era client, Legacy server, HTTP):
     // the fallback may go on to HTTP+SSE; streamable-http.mdx: an unknown method is 404 with -32601.
@@ -589,3 +595,47 @@ test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 
     assert.match(prose, /A tool that is not idempotent needs an expiry too/, file);
   }
 });
+
+for (const path of EXPORTS) {
+  const markdown = readFileSync(join(ROOT, path), "utf8");
+  const flat = prose(markdown).replace(/\s+/g, " ");
+
+  test(`${path}: the retry answered by a fresh process, the toy cache's omissions, the ids' bytes, and HTTP+SSE defined`, () => {
+    // What statelessness buys, shown: lesson 3's call on one process, which exits; the retry alone on
+    // a second, which writes (2026-07-28 basic/patterns/mrtr.mdx: no "shared storage layer across
+    // server instances"); a third with another key refuses it.
+    const section5 = markdown.slice(markdown.indexOf("## 5 · "), markdown.indexOf("## Summary"));
+    assert.match(
+      section5,
+      /client: closes stdin \(before the retry\)\nserver: exits with code 0\nOutcome: input_required; the process exits before the retry\.\n\n\$ mcp-course serve kayit --confirm-writes\nclient → server \(479 bytes\)\n/,
+    );
+    assert.match(section5, /Outcome: the retry alone, on a fresh process: the record written\./);
+    const said5 = prose(section5).replace(/\s+/g, " ");
+    assert.match(
+      said5,
+      /The second process never saw the call: it started after the first had exited, and the retry was the first line it read\./,
+    );
+    assert.match(said5, /The retry and its answer are byte for byte lesson 3's, 479 and 210 bytes/);
+    assert.match(
+      said5,
+      /A third process, started with another key in `MCP_COURSE_STATE_KEY`, got the same retry and answered error -32602 `Invalid or expired requestState`/,
+    );
+    assert.match(said5, /This is what the stateless era buys, and what section 2's counts could not show\./);
+    assert.match(said5, /no "shared storage layer across server instances" \(the multi round-trip page\)/);
+    // 2026-07-28 server/utilities/caching.mdx: what the toy cache leaves out, with the reason it
+    // does not bite here ("public" scope; lists only, which no multi round-trip retry produces).
+    assert.match(
+      flat,
+      /It leaves out two rules of the caching page that our runs never meet\. A `"private"` result MUST NOT be shared across authorization contexts \("Cache Scope Field"\); our servers send `"public"`\. A result of a multi round-trip retry, one carrying `inputResponses` or `requestState`, MUST NOT be cached \("Cache Key"\)/,
+    );
+    // The per-task rows differ from sums of others by the ids' digits, said under the table.
+    assert.match(flat, /the JSON-RPC ids make the few bytes of difference\. An id is a byte longer from 10 on\./);
+    // The deprecated transport is defined before the fallback names it.
+    const defined = flat.indexOf("2024-11-05's *HTTP+SSE transport*, which Streamable HTTP replaced in 2025-03-26");
+    assert.ok(defined >= 0 && defined < flat.indexOf("the deprecated HTTP+SSE transport"));
+    assert.match(
+      flat,
+      /Client ID Metadata Documents replace it, in which a client's id is an HTTPS URL serving its metadata/,
+    );
+  });
+}

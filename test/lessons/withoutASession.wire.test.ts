@@ -246,6 +246,36 @@ describe("lesson 10 on the wire (default seed)", () => {
     });
   });
 
+  it("the accepted retry on a fresh process: the first process exits after input_required, a second, started after it, reads only the retry and writes, byte for byte lesson 3's; a third with another key refuses it", () => {
+    const { asked, resumed, otherKey } = first.handOff;
+    const lines = (steps: typeof asked.steps) =>
+      steps.flatMap((step) => ("line" in step ? [JSON.parse(step.line) as Record<string, any>] : []));
+    const events = (steps: typeof asked.steps) => steps.flatMap((step) => ("event" in step ? [step.event] : []));
+    // The first process: the call, input_required, then stdin closed and the process gone.
+    const [call, answer] = lines(asked.steps);
+    assert.equal(call.id, 1);
+    assert.equal(answer.result.resultType, "input_required");
+    assert.deepEqual(events(asked.steps), ["closes stdin (before the retry)", "exits with code 0"]);
+    // The second process read one line, the retry, and wrote: the same bytes as lesson 3's single
+    // process (the accepted transcript's last two lines).
+    const accepted = first.confirm.accepted.steps.flatMap((step) => ("line" in step ? [step.line] : []));
+    const fresh = resumed.steps.flatMap((step) => ("line" in step ? [step] : []));
+    assert.deepEqual(
+      fresh.map((step) => step.from),
+      ["client", "server"],
+    );
+    assert.deepEqual(
+      fresh.map((step) => step.line),
+      accepted.slice(-2),
+    );
+    const [retry, done] = lines(resumed.steps);
+    assert.equal(retry.params.requestState, answer.result.requestState);
+    assert.deepEqual([done.result.resultType, done.result.isError], ["complete", false]);
+    // Another key: the same retry line, refused with the SDK's answer to a state that fails verification.
+    assert.equal(otherKey.steps.flatMap((step) => ("line" in step ? [step.line] : []))[0], fresh[0].line);
+    assert.equal(lines(otherKey.steps)[1].error.code, -32602);
+  });
+
   it("the same seed gives byte-identical tables (this run's are the committed export's), and no printed line exceeds 100 characters", () => {
     const text = formatWithoutASessionWire(first);
     // What the lesson prints of the wire, run now, stands in the export committed for this seed:
@@ -266,6 +296,11 @@ describe("lesson 10 on the wire (default seed)", () => {
       formatWireTranscript(first.confirm.declined, [{ transcript: first.confirm.accepted, where: "lesson 3" }], {
         lines: "folded",
       }),
+      // The hand-off: the first process's lines named as lesson 3's, the fresh process's printed.
+      formatWireTranscript(first.handOff.asked, [{ transcript: first.confirm.accepted, where: "lesson 3" }], {
+        lines: "folded",
+      }),
+      formatWireTranscript(first.handOff.resumed, [], { lines: "folded" }),
     ])
       assert.ok(exported.includes(`\n${printed}\n`), printed.split("\n")[0]);
     for (const line of text.split("\n")) assert.ok([...line].length <= LINE_WIDTH, line);

@@ -99,7 +99,7 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "the simulator's handshake (lesson 5)",
       "`kayit`'s calls, refused by lesson 5's version rule,",
       "The course's `decide` applies the version rule and the allowlist (lesson 5)",
-      "the legacy era (lesson 5)",
+      "(the legacy era, lesson 5)",
       "adds lesson 3's `_meta` to every request",
     ])
       assert.ok(prose.includes(pointer), `${file}: ${pointer}`);
@@ -134,13 +134,15 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "None of the four servers declares `listChanged: true`, so here only the TTL ends a result's freshness.",
       'Then "the notification **invalidates** the cached response and it should be considered immediately stale" (2026-07-28 `server/utilities/caching.mdx`, "Interaction with Notifications")',
       // Timeouts are lesson 3's (its test pins the rules); here one pointer, and SDK 2.4.0's default and error class.
-      "The client's own failures (lesson 3) throw an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout (60 seconds by default in SDK 2.4.0) or `CONNECTION_CLOSED`",
+      "A timeout or a closed connection (lesson 3) throws an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout (60 seconds by default in SDK 2.4.0) or `CONNECTION_CLOSED`",
       // Sessions are lesson 5's (over HTTP, lesson 2's session ID and DELETE): one pointer, with the
       // one fact the lesson's counts use, that a stdio session lasts as long as the server process.
       "Section 3 measures the question in 2026-07-28, where the choice is between listing again and caching by `ttlMs`; one box gives 2025-11-25's answer, once per session.",
-      "In 2025-11-25 a session over stdio lasts as long as the server process",
-      // Only cacheable results carry ttlMs (2026-07-28 caching.mdx, "Cacheable Results").
-      "the opening is `server/discover`, and every list result says how long it stays fresh (`ttlMs`, lesson 4)",
+      "in 2025-11-25 a session over stdio lasts as long as the server process",
+      // 2026-07-28 has no opening: server/discover is a MAY (basic/versioning.mdx, "Protocol Version
+      // Negotiation"), sent first by this lesson's clients. Only cacheable results carry ttlMs
+      // (2026-07-28 caching.mdx, "Cacheable Results").
+      "2026-07-28, opens nothing: a client MAY send `server/discover` first, as this lesson's do, and each list result says how long it stays fresh (`ttlMs`, lesson 4)",
       // SDK 2.4.0 attaches the _meta keys only once a modern era is negotiated.
       'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request and notification; in `"legacy"` mode it adds none',
       // The per-request fields are MCP's on requests only (2026-07-28 basic/index.mdx, "Per-request
@@ -152,17 +154,21 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // 2026-07-28 basic/index.mdx, "Statelessness": the SHOULD NOT is about a stdio process's
       // lifetime, not about listing before each task.
       'That process per task is what 2026-07-28 advises against: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process" (2026-07-28 `basic/index.mdx`, "Statelessness")',
-      // Over stdio a new session being a new process is the course's practice, not a rule of MCP.
-      "over stdio the course starts a new server process for each, which must start before it can answer",
+      // A 2025-11-25 client keeps its session; the per-task client is one the course prices, and over
+      // stdio a new session being a new process follows from a session lasting as long as the process.
+      "A 2025-11-25 client normally keeps its session open across tasks and discovers once",
+      "The course also prices a client that keeps nothing between tasks and opens a new session before each",
       // 2025-11-25 server/tools.mdx, "List Changed Notification", gives only the server's SHOULD;
       // listing again is what a client may do, not text of that page.
-      "Within a session, a client that reads `notifications/tools/list_changed` can list the tools again.",
-      // Sessions are counted in 2025-11-25 because servers still speak it (lesson 5's dual-era steps).
-      "a client that follows lesson 5's three dual-era steps falls back to `initialize` with them",
+      "within the session, a client that reads `notifications/tools/list_changed` can list the tools again.",
+      // Sessions are counted in 2025-11-25 because servers still speak it.
+      "then one in 2025-11-25, which older servers still speak (the legacy era, lesson 5)",
       "`nextCursor`",
     ])
       assert.ok(prose.includes(phrase), `${file}: ${phrase}`);
     assert.ok(!prose.includes("still advises against the per-task client:"), file);
+    // 2026-07-28 has no opening exchange (basic/versioning.mdx: clients MAY call server/discover).
+    assert.doesNotMatch(prose, /the opening is `server\/discover`/, file);
     assert.ok(!prose.includes("and the client lists them again within its session (2025-11-25"), file);
     // When annotations came is lesson 6's to say; here it is not said again.
     assert.doesNotMatch(prose, /since 2025-03-26/, file);
@@ -180,7 +186,7 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     assert.ok(frame >= 0 && frame < prose.indexOf("**What you will learn**"), `${file}: the frame, up front`);
     assert.ok(
       prose.includes(
-        "How often should a client pay for discovery: before every task, once, or once and then again whenever a result has gone stale?",
+        "How often should a client pay for discovery: before every task, once, or again whenever a result has gone stale?",
       ),
       file,
     );
@@ -189,12 +195,12 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     // How a session ends over HTTP is lessons 2 and 5's: pointed back to, not told again.
     assert.doesNotMatch(prose, /closing its HTTP connections/, `${file}: no connection ends a session`);
     assert.equal(count(/DELETE|MCP-Session-Id|Session Management/g), 0, `${file}: sessions are lesson 5's`);
-    const at = prose.indexOf("A JSON-RPC error makes it throw a `ProtocolError`");
+    const at = prose.indexOf("A timeout or a closed connection (lesson 3) throws an `SdkError`");
     assert.ok(at >= 0, `${file}: timeouts point back to lesson 3`);
     const passage = prose.slice(at, prose.indexOf(". ", prose.indexOf("timeout", at)) + 1);
     assert.match(
       passage,
-      /The client's own failures \(lesson 3\) throw an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout \(60 seconds by default in SDK 2\.4\.0\) or `CONNECTION_CLOSED`/,
+      /A timeout or a closed connection \(lesson 3\) throws an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout \(60 seconds by default in SDK 2\.4\.0\) or `CONNECTION_CLOSED`/,
     );
     assert.doesNotMatch(passage, /SHOULD|notifications\/cancelled|\.mdx/, `${file}: pointed back to, not told again`);
     assert.doesNotMatch(prose.replace(passage, ""), /timeout|notifications\/cancelled/i, `${file}: in one passage`);
@@ -296,7 +302,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // at its first use (MCP requires no list request).
     assert.ok(
       prose.includes(
-        "a client has to learn what each server offers, by *discovery* (lesson 6); in this lesson's counts, the opening, then a list request",
+        "a client has to learn what each server offers, by *discovery* (lesson 6): here a first exchange, then a list request",
       ),
       `${file}: discovery defined at its first use`,
     );
@@ -381,7 +387,8 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     assert.ok(probe >= 0 && kept > probe, file);
     assert.doesNotMatch(text, /# the session/, file);
     assert.equal(text.slice(probe, kept).match(/"method":"/g)?.length, 1, `${file}: server/discover alone`);
-    assert.match(text, /The real\s+lines come from 3 server processes/, file);
+    // How many processes the lesson's run started is plumbing: not said.
+    assert.doesNotMatch(text, /The real\s+lines come from|server processes and carry/, file);
   }
 });
 
@@ -419,8 +426,13 @@ test("the SDK's calls are told from the course's host before its listing, and th
   for (const file of EXPORTS) {
     const text = read(file);
     const prose = proseOf(text);
-    const split = text.indexOf("Which call to make, if\nany, is the host's decision, handed in as `decide`:");
-    assert.ok(split >= 0 && split < text.indexOf("`useServer`, from"), `${file}: SDK and host told apart first`);
+    const split = prose.indexOf("which call to make, if any, is the host's decision, handed in as `decide`.");
+    assert.ok(split >= 0 && split < prose.indexOf("`useServer`, from"), `${file}: SDK and host told apart first`);
+    // The listing's types, each in a few words, before it.
+    const types = prose.indexOf(
+      "`Implementation` is the SDK's type of `serverInfo`; `HostDecision` (a call, or a refusal's text) and `CallOutcome` (sent or not, `isError`, text) are the course's:",
+    );
+    assert.ok(types > split && types < prose.indexOf("`useServer`, from"), `${file}: the types glossed first`);
     // The course's policy step, after the listing, in two sentences.
     const policy = prose.indexOf("The course's `decide` applies");
     assert.ok(policy > prose.indexOf("`useServer`, from"), file);
@@ -457,7 +469,7 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
     // One real line per channel, each under its channel and what MCP asks of the client.
     assert.ok(
       text.includes(
-        'tool execution error, a result with isError: true (SHOULD be passed to the model):\n  tarife: isError true, Input validation error: Invalid arguments for tool tarife: m3: expected\n    integer, received "on iki"\nprotocol error, a thrown JSON-RPC error (MAY be passed to the model):\n  tarfe: JSON-RPC error -32602, Unknown tool: tarfe\n',
+        'tool execution error, a result with isError: true (SHOULD be passed to the model):\n  tarife: isError true, Input validation error: Invalid arguments for tool tarife: m3: expected\n    integer, received "on iki"\nprotocol error, a thrown JSON-RPC error (MAY be passed to the model):\n  tarfe: ProtocolError -32602, Unknown tool: tarfe\n',
       ),
       file,
     );
@@ -473,8 +485,16 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
     // The report stays the course's device, after MCP's half, and shorter than before.
     // Its one point: a refusal in the host is invisible to the model unless the host says so.
     const report = prose.slice(prose.indexOf("A third failure sends no message"), prose.indexOf("## Summary"));
-    assert.ok(report.includes("a call the host refuses itself, for which MCP has no rule."), file);
-    assert.ok(report.includes("Such a refusal is invisible to the model unless the host says so."), file);
+    // MCP leaves a host's refusal open (no page says what the model learns of it); its SHOULD on tool
+    // execution errors suggests returning the refusal in that form, as useServer does (isError true).
+    assert.ok(report.includes("a call the host refuses itself. MCP leaves a host's refusal open."), file);
+    assert.ok(
+      report.includes(
+        "The SHOULD above suggests returning it like a tool execution error, with `isError` true and a text the model can act on; `useServer` does so.",
+      ),
+      file,
+    );
+    assert.ok(report.includes("why the call failed is invisible to the model unless the host says so."), file);
     assert.ok(report.split(" ").length < 160, `${file}: the report device in brief`);
   }
 });
@@ -488,7 +508,7 @@ test("the SDK's auto mode: when connect fails, in one short paragraph, on stdio 
     const prose = proseOf(text);
     assert.ok(
       prose.includes(
-        "In `\"auto\"` mode, `connect` fails when the probe cannot be sent, when its -32022 answer names modern revisions but none the client speaks, or when the fallback `initialize` fails. Over Streamable HTTP it also fails when the probe times out or its connection closes, on HTTP 401, 403 or a 5xx, or on a reply it cannot use; on stdio a silent or closed probe counts as legacy. These are SDK 2.4.0's rules (its `VersionNegotiationMode` documentation), not MCP's.",
+        "In `\"auto\"` mode, `connect` fails when the probe cannot be sent, when a -32022 names only modern revisions the client does not speak, or when the fallback `initialize` fails. A silent or closed probe counts as legacy on stdio and fails over Streamable HTTP, as do HTTP 401, 403, a 5xx and an unusable reply. These are SDK 2.4.0's rules (its `versionNegotiation` documentation), not MCP's.",
       ),
       file,
     );
@@ -499,10 +519,10 @@ test("the SDK's auto mode: when connect fails, in one short paragraph, on stdio 
 test("the simulated bodies are said to carry the server's name, which the real line does not", () => {
   for (const file of EXPORTS) {
     const text = read(file);
-    const said = text.indexOf(
-      "Its\nwords include the server's name, as in `tools/list kayit`, which the real line does not carry",
+    const said = proseOf(text).indexOf(
+      "Its words include the server's name, as in `tools/list kayit`, which the real line does not carry",
     );
-    assert.ok(said >= 0 && said < text.indexOf("kayit   request       tools/list kayit"), file);
+    assert.ok(said >= 0 && said < proseOf(text).indexOf("`tarife` lists one resource, `basamak_tablosu`"), file);
     assert.match(text, /"method":"tools\/list","jsonrpc":"2\.0","id":1\}/, `${file}: the real line, no name`);
   }
 });
@@ -555,7 +575,7 @@ test("section 3 measures discovery in 2026-07-28: per task on the kept processes
     );
     assert.ok(
       prose.includes(
-        "A client that keeps nothing between tasks opens a new session before each: with a remote server a new `initialize` exchange; over stdio the course starts a new server process for each",
+        "a client that keeps nothing between tasks and opens a new session before each: with a remote server a new `initialize` exchange; over stdio a new server process",
       ),
       file,
     );
@@ -622,5 +642,31 @@ test("2026-07-28 bodies are priced as lesson 3 defines them, said before the fir
       /The 27 calls that reach the wire cost 193\d tokens, against 93\d in 2025-11-25: each request's `_meta` adds 30 tokens, each result's `resultType` and `serverInfo` 7 or 8\./,
       file,
     );
+  }
+});
+
+test("a thrown ProtocolError is the server's JSON-RPC error or the SDK's own output check, and the client prints neither as the server's", () => {
+  // SDK 2.4.0 Client.callTool throws ProtocolError(-32600) for a missing structuredContent and
+  // ProtocolError(-32602) for one that fails the listed outputSchema, with nothing on the wire;
+  // 2026-07-28 basic/index.mdx, "Error Codes": local errors must not pass for the peer's.
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const prose = proseOf(text);
+    assert.ok(
+      prose.includes(
+        "It throws a `ProtocolError`, with a JSON-RPC `code`, for an error from the server, and also for SDK 2.4.0's own check of a tool that lists an `outputSchema` (lesson 6): -32600 for a result without `structuredContent`, -32602 for one that fails the schema.",
+      ),
+      file,
+    );
+    assert.ok(
+      prose.includes(
+        "Nothing on the error says which, so this client prints each as a `ProtocolError`, never as the server's JSON-RPC error",
+      ),
+      file,
+    );
+    assert.doesNotMatch(prose, /A JSON-RPC error makes it throw|The client's own failures/, file);
+    assert.ok(text.includes("said.push(`${call.name}: ProtocolError ${error.code}, ${error.message}`);"), file);
+    assert.doesNotMatch(text, /: JSON-RPC error -\d/, `${file}: no printed line calls a thrown error the server's`);
+    assert.match(prose, /A thrown `ProtocolError` is the server's JSON-RPC error or the SDK's own check;/, file);
   }
 });

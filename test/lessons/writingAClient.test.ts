@@ -150,7 +150,7 @@ test("seed 20260218: the readings quote the run", () => {
 test("section 1's fleet task: its chain and arguments come from the library, and the prose says when it fails", () => {
   assert.equal(
     flat(prose.describeFleetTask(lesson)),
-    'Its chain is `count_devices` with `{"max_hours":500}`, `top_devices` with `{"field":"downtime_min","limit":10,"max_hours":500}`, then `get_device` with the first row\'s `device_id`. The task fails if a call fails, which cuts the chain, or if the host refuses one. This seed\'s chain fetches `CT5-054`, the expected device.',
+    'Its chain is `count_devices` with `{"max_hours":500}`, `top_devices` with `{"field":"downtime_min","limit":10,"max_hours":500}`, then `get_device` with the first row\'s `device_id`. The task fails if a call fails, which cuts the chain, or if the host refuses one. This seed\'s chain fetches `CT5-054`, which is the task\'s answer.',
   );
   assert.equal(lesson.fleetChain.fetched, lesson.fleetAnswer.device_id);
 });
@@ -190,11 +190,10 @@ test("the solutions are folded, one per exercise, each opened by its number", ()
 });
 
 test("readings are complete sentences for other seeds and state what their runs show", () => {
-  const wire = { processes: 1 } as WritingAClientWire;
   for (const seed of [0, 1, 7, 20260219, 2 ** 32, 2 ** 53 - 1]) {
     const result = simulateWritingAClient(seed);
     for (const read of readings()) {
-      const out = read(result, wire);
+      const out = read(result);
       assert.doesNotMatch(out, /undefined|NaN|\[object/, `${read.name} at seed ${seed}`);
     }
     // The checks the prose makes must hold, or the prose would say otherwise.
@@ -205,7 +204,7 @@ test("readings are complete sentences for other seeds and state what their runs 
     assert.match(flat(prose.readCurrentModes(result)), /: each request's `_meta` adds \d+ tokens, each result's/);
     assert.match(
       flat(prose.describeFleetTask(result)),
-      /This seed's chain fetches `[A-Z0-9]+-\d+`, the expected device\./,
+      /This seed's chain fetches `[A-Z0-9]+-\d+`, which is the task's answer\./,
     );
     assert.match(flat(prose.readReport(result)), /On the wire the report costs nothing/);
     assert.match(flat(prose.solveClientExercises(result)), /the fleet task completes on this seed\./);
@@ -407,7 +406,7 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
       "listed: tarife",
       'tarife: isError false, {"tutar":54}',
       SCHEMA_FAILURE,
-      "tarfe: JSON-RPC error -32602, Unknown tool: tarfe",
+      "tarfe: ProtocolError -32602, Unknown tool: tarfe",
     ]);
   });
 
@@ -474,7 +473,7 @@ test("the 2026-07-28 client over Streamable HTTP returns what it returns over st
     "listed: tarife",
     'tarife: isError false, {"tutar":54}',
     SCHEMA_FAILURE,
-    "tarfe: JSON-RPC error -32602, Unknown tool: tarfe",
+    "tarfe: ProtocolError -32602, Unknown tool: tarfe",
   ]);
   assert.equal(run.messagesIn, 2 + CURRENT_CALLS.length, "server/discover, tools/list and each call");
   for (const file of EXPORTS) {

@@ -223,7 +223,14 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
     /`\{"abone": "Z9"\}` passes the schema: the handler answers a result with `isError: true`, `no subscriber Z9`\. `\{"abone": 7\}` fails it: the SDK answers before the handler runs, a result with `isError: true`, `Input validation error: … expected string, received number`/,
     "exercise 4's answer: the minimal server's handler and the SDK's check, as the process answered",
   );
-  assert.doesNotMatch(solutions, /the course's gate|its gate/, "one name for the gate: the approval gate");
+  // The two readings of a tool with no `annotations` have the course's two names, never another.
+  assert.doesNotMatch(solutions, /the reference gate|lesson 5's gate|its gate|the approval gate stopped/);
+  assert.match(flat(solutions), /the 3 of the wide run, the ones the course's gate held at level 2\./);
+  // Exercise 5 says the person approves, so the chains run as in the tables.
+  assert.match(
+    flat(solutions),
+    /The person approves each, so the chains run as in the tables: the 12 of the level-0 run/,
+  );
 });
 
 // ---- What the reader sees ----
@@ -300,19 +307,18 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     const expected = [
       `The ${servers} servers' ${tools} tools come to ${b0} bytes at level 0, ${b1} at level 1 and ${b2} at level 2: ` +
         `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
-      `The handshake costs ${h0.tokens} envelope tokens and ${h0.round_trips} round trips at every level`,
-      "so in envelope tokens a fuller declaration is free. In MCP's `tools/list` it costs the bytes counted above",
+      `It costs ${h0.tokens} envelope tokens and ${h0.round_trips} round trips at every level: it carries no schema, ` +
+        "so it cannot price a fuller declaration (the `tools/list` bytes above do).",
       `Level 0 completes ${n.completed} of ${r.tasks.length} tasks, as \`{"type": "object"}\` foretells: every call ` +
         "goes out empty, and each chain stops at its first call with `abone yok` or `bolge yok`.",
       `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
       `of ${f.request} requests sent, ${r.handshake[1].request} are the handshake's.`,
-      `**Level 3 (full)** completes ${full.completed}: the version rule took \`bolge_ozet\` too.`,
-      `so at level 1 it lets \`kayit_yaz\` write ${silent.written} records unasked;`,
       `Names alone: ${n.negotiated} tools negotiated, ${n.failed} of ${n.calls} calls failed, ${n.completed} of ` +
         `${r.tasks.length} tasks completed. Names and fields: ${f.calls} calls, ${f.completed} tasks completed.`,
       `the fields add ${b1 - b0} to the \`tools/list\` results, the \`annotations\` ${b2 - b1}`,
-      `with no \`annotations\` the approval gate held all ${mcp1.blocked} first calls, reads included; ` +
-        `with them, only the ${mcp2.blocked} calls to \`kayit_yaz\`.`,
+      `with no \`annotations\` the MCP-default gate held all ${mcp1.blocked} first calls, reads included; ` +
+        `with them, only the ${mcp2.blocked} calls to \`kayit_yaz\`. The course's gate let \`kayit_yaz\` write ` +
+        "unasked at level 1.",
     ];
     assert.equal(mcp1.blocked, r.tasks.length, "every task's first call held");
     assert.equal(silent.completed, approved.completed);
@@ -398,7 +404,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     assert.match(prose, /- level 2, \*name \+ fields \+ side effect\*: `annotations`/, path);
     assert.match(
       prose,
-      /- level 3, \*full\*: the server's version\. A `serverInfo`, wherever sent, must carry a `version`/,
+      /- level 3, \*full\*: the server's version\. MCP requires one in every `serverInfo` \(`schema\.mdx`, `Implementation`\)/,
       path,
     );
     for (const name of [
@@ -415,11 +421,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One name for the tools the client keeps, the same in the prose and the code.
-    assert.match(
-      prose,
-      /Each level's handshake, with lesson 5's \*negotiated\* tools; the last line names the tools level 3 keeps:/,
-      path,
-    );
+    assert.match(prose, /keeps its \*negotiated\* tools by lesson 5's policy\./, path);
     assert.ok(!/\bagreed\b/.test(prose), `${path}: no second name for the negotiated tools`);
   }
 });
@@ -510,7 +512,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     if (prose.includes("`tip`")) assert.match(prose, /`tip` \(subscriber type\)/, path);
     assert.match(
       prose,
-      /Its answer always carries a `surum` \(version\), but the client counts it only at level 3, as the real server sends `undeclared` below it\./,
+      /The answer, `yetenek bildir` \(declare capabilities\), always carries a `surum` \(version\), but the client counts it only at level 3, as the real server sends `undeclared` below it\./,
       path,
     );
     assert.doesNotMatch(prose, /"additionalProperties": false/, `${path}: lesson 4 states it`);
@@ -539,9 +541,10 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
   }
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
+    // The pointer back is exercise 3's folded answer, which quotes the level-1 reply.
     assert.match(
-      prose,
-      /From level 1 on the schema requires `abone`, and an empty call would fail the check: lesson 3's invalid arguments, on either of its two channels\./,
+      text.replace(/\s+/g, " "),
+      /This is lesson 3's invalid arguments, on the channel 2026-07-28's tools page gives them\./,
       path,
     );
     assert.doesNotMatch(prose, /InvalidParamsError|handles both|CallToolRequest/, `${path}: not re-explained`);
@@ -560,10 +563,27 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
   }
 });
 
-test("the approval gate has one name, and MCP's rule on a person stands once, before the experiment", () => {
+test("the approval gate's two readings have the course's two names, each defined once, and MCP's rule on a person stands once, before the experiment", () => {
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    assert.doesNotMatch(text, /the course's gate|its gate\b/i, `${path}: the approval gate, lesson 5's name`);
+    // The course's names for a tool with no `annotations`: "the MCP-default gate" and "the course's gate".
+    assert.doesNotMatch(
+      text,
+      /the reference gate|lesson 5's gate|its gate\b|The approval gate as lesson 5 built it/i,
+      path,
+    );
+    assert.equal(prose.match(/\*\*The MCP-default gate\*\*/g)?.length, 1, `${path}: defined once`);
+    assert.equal(prose.match(/\*\*The course's gate\*\*/g)?.length, 1, `${path}: defined once`);
+    const named = prose.indexOf("**The MCP-default gate**");
+    assert.equal(prose.indexOf("MCP-default gate"), named + "**The ".length, `${path}: not used before it is defined`);
+    // The twelve-task runs already use lesson 5's gate, first named with its home.
+    assert.equal(
+      prose.indexOf("the course's gate"),
+      prose.indexOf(
+        "the course's gate (lesson 5), a declared side effect without approval; a tool with no `annotations` passes.",
+      ),
+      `${path}: first used with its home, lesson 5`,
+    );
     // 2026-07-28 server/tools.mdx "User Interaction Model": a human able to deny (a SHOULD), cited once.
     assert.equal(prose.match(/a person able to deny calls \(a SHOULD/g)?.length, 1, path);
     assert.doesNotMatch(prose, /"there SHOULD always be a human in the loop/, `${path}: quoted in lesson 5, not again`);
@@ -619,17 +639,28 @@ test("the course's version rule stands beside a client that follows MCP, whose f
       `${path}: no table for one result`,
     );
     assert.ok(text.includes(readBesideMcp(result)), `${path}: its reading`);
-    assert.match(
+    // The client that follows MCP leads; the table's level-3 row is then the course's host, its
+    // version rule the course's and not MCP's, what it drops computed from the level-3 decision.
+    assert.equal(
       flat(readBesideMcp(result)),
-      new RegExp(
-        `does not act on \`serverInfo\\.version\` keeps ${handshake.negotiated} tools at level 3 and completes ${run.completed} tasks, as at level 2`,
-      ),
+      `A client that follows MCP does not act on \`serverInfo.version\`. With the same allowlist it keeps ` +
+        `${handshake.negotiated} tools at level 3 and completes ${run.completed} tasks, as at level 2; the version ` +
+        `changes nothing. The table's level-3 row is the course's host instead. Its version rule, the course's and ` +
+        `not MCP's (lesson 5), drops \`kayit\` at version 3, and \`bolge_ozet\` with it: ` +
+        `${result.handshake[3].negotiated} tools kept, ${result.runs[3].completed} tasks completed.`,
     );
+    // It comes first after the run table's own reading, before the level-by-level reading.
+    const spaced = text.replace(/\s+/g, " ");
+    const table = spaced.indexOf("second run ( task seed");
+    const beside = spaced.indexOf(flat(readBesideMcp(result)));
+    const levels = spaced.indexOf("**Level 0 against level 1: without its fields");
+    assert.ok(table < beside && beside < levels, `${path}: the client that follows MCP leads the results`);
+    assert.doesNotMatch(spaced, /\*\*Level 3 \(full\)\*\* completes/, `${path}: the rule's loss is read once`);
     // The level 2-3 contrast is one sentence up front and the computed one after the runs.
     const prose = proseOf(text);
     assert.match(
       prose,
-      /\*\*Level 2 against 3\*\* measures the version rule; a client that does not act on `serverInfo\.version` keeps level 2's tools\./,
+      /\*\*Level 2 against 3\*\* measures the course's version rule; a client that follows MCP ignores it\./,
       path,
     );
     assert.doesNotMatch(prose, /the most complete declaration leaves the smallest tool set/i, path);
@@ -643,7 +674,7 @@ test("each reference-style print line is read in words right after it, from the 
     assert.equal(
       flat(prose.readHandshake(r)),
       `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
-        `the version rule also drops \`kayit\`, \`bolge_ozet\` with it, and the last line names the ${h3.negotiated} ` +
+        `the course's version rule also drops \`kayit\`, \`bolge_ozet\` with it, and the last line names the ${h3.negotiated} ` +
         `tools left: \`sayac_oku\`, \`tarife\` and \`tuketim\`.`,
       `seed ${seed}`,
     );
@@ -673,11 +704,32 @@ test("each reference-style print line is read in words right after it, from the 
     };
     after("negotiated at full level : ['sayac_oku', 'tarife', 'tuketim']", prose.readHandshake(result));
     after(`second run ( task seed ${result.secondRun.seed} ) completed :`, prose.readSecondRun(result));
-    // The wide table's labels are read in the one sentence just before it.
+    // The wide table's labels are read in the one sentence just before it, and each row in words after it.
     const spaced = text.replace(/\s+/g, " ");
-    const labels = spaced.indexOf("each row below is a level and whether a person approves what the gate holds:");
+    const labels = spaced.indexOf(
+      "Each row is a level and whether a person approves what the gate holds (`approval false`: no one does):",
+    );
     const wide = spaced.indexOf("level 2 , approval true ");
     assert.ok(labels !== -1 && wide > labels && wide - labels < 400, `${path}: the wide table's labels`);
+    after("level 2 , approval true ", prose.readWide(result));
+  }
+});
+
+test("the course's gate's wide table is read row by row from the run, for any seed", () => {
+  for (const seed of SEEDS) {
+    const r = simulateWritingAServer(seed);
+    const [silent, gated, approved] = r.wide;
+    assert.equal(
+      flat(prose.readWide(r)),
+      `At level 1 with no approval, the course's gate holds no call, so \`kayit_yaz\` writes ${silent.written} ` +
+        `records unasked and ${silent.completed} tasks complete. At level 2 with no approval, the gate holds the ` +
+        `${gated.blocked} calls to \`kayit_yaz\`: ${gated.written} records, ${gated.completed} tasks completed. At ` +
+        `level 2 with a person approving, the held calls run: ${approved.written} records, ${approved.completed} ` +
+        `tasks completed. The host keeps ${silent.negotiated} tools in every row.`,
+      `seed ${seed}`,
+    );
+    assert.equal(silent.blocked, 0);
+    assert.ok(r.wide.every((row) => row.negotiated === silent.negotiated));
   }
 });
 
@@ -706,7 +758,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
       /The course's host \(lesson 5\) has no model, so each contrast measures one of its devices, with one MCP reading each:/,
       /\*\*Level 0 against 1\*\* measures a host that fills a call's arguments from the declared fields alone\. In MCP a model is in the same place: the `inputSchema` and `description` are all it has\./,
       /\*\*Level 1 against 2\*\* measures the approval gate, read by MCP's defaults: a tool that declares no `annotations` may write\./,
-      /\*\*Level 2 against 3\*\* measures the version rule;/,
+      /\*\*Level 2 against 3\*\* measures the course's version rule;/,
     ];
     for (const point of points) {
       const at = prose.search(point);
@@ -718,7 +770,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     assert.equal(
       prose.match(/MCP's defaults/g)?.length,
       6,
-      `${path}: learn list, MCP section, contrast, the gate table's lead-in, summary (twice)`,
+      `${path}: learn list, MCP section, contrast, the MCP-default gate's definition, summary (twice)`,
     );
     assert.doesNotMatch(prose, /is the course's rule, not MCP's|The course's approval gate asks only about/, path);
   }
@@ -778,11 +830,18 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
       /Here is `olcum` at level 0, started by the command on the transcript's `\$` line: first `tools\/list`/,
       path,
     );
-    assert.match(prose, /`undeclared`[^.]*a device of the course's, not something MCP envisages/, path);
+    // `undeclared` is explained at first sight: why it is there (MCP requires a version: 2026-07-28
+    // schema.mdx, Implementation), what the host reads it as, and that it is the course's device.
+    assert.match(
+      prose,
+      /MCP requires one in every `serverInfo` \(`schema\.mdx`, `Implementation`\), so below level 3 the world servers send the placeholder `undeclared`, which the course's host reads as no version: a device of the course's, not something MCP envisages\./,
+      path,
+    );
     // `undeclared` is defined once, where the levels are; later it is only used.
     assert.equal(
       prose.indexOf("`undeclared`"),
-      prose.indexOf("the world servers send `undeclared`") + "the world servers send ".length,
+      prose.indexOf("the world servers send the placeholder `undeclared`") +
+        "the world servers send the placeholder ".length,
       path,
     );
   }
@@ -812,13 +871,17 @@ test("an undeclared side effect escapes the course's gate, not MCP's: the MCP-de
       path,
     );
     // No "side note", no second reading in the gate table, no "passes silence" left in the prose:
-    // lesson 5's reading is said once, in the sentence before the reference's wide table.
+    // lesson 5's reading is named once, the course's gate, in the section's lead before both tables.
     assert.doesNotMatch(prose, /side note|passes silence|Side note|both readings|no annotations +calls/i, path);
-    assert.equal(prose.match(/The approval gate as lesson 5 built it/g)?.length, 1, path);
+    assert.match(
+      prose,
+      /\*\*The course's gate\*\*, lesson 5's convention, reads it as not writing, and its calls pass\./,
+      path,
+    );
   }
 });
 
-test("level 1 against level 2 read by MCP's defaults: the gate table first, then lesson 5's reading in one sentence before the reference's wide table", () => {
+test("level 1 against level 2: both gates named first, the MCP-default gate's table, then the course's gate's wide table", () => {
   for (const { path, text } of exportsOf6()) {
     const seed = Number(/with seed (\d+)\./.exec(text)![1]);
     const r = simulateWritingAServer(seed);
@@ -853,12 +916,13 @@ test("level 1 against level 2 read by MCP's defaults: the gate table first, then
     const prose = proseOf(text);
     assert.match(
       prose,
-      /Read by MCP's defaults, a tool not marked `readOnlyHint: true` may write, so the approval gate holds it for a person\./,
+      /\*\*The MCP-default gate\*\* reads it by MCP's defaults: it may write, and its calls are held\./,
       path,
     );
+    assert.match(prose, /At levels 0 and 1, where no tool has `annotations`, the MCP-default gate sends/, path);
     assert.match(prose, /What declaring `annotations` buys: a server that marks its read-only tools/, path);
     const buys = prose.indexOf("What declaring `annotations` buys");
-    const course = prose.indexOf("The approval gate as lesson 5 built it");
+    const course = prose.indexOf("Then the course's gate, in the course's own print format.");
     assert.ok(buys < course, `${path}: lesson 5's reading comes after what MCP's reading buys`);
   }
 });
@@ -867,8 +931,10 @@ test("what a fuller declaration costs a model is the host's to decide, not MCP's
   for (const { path, text } of exportsOf6()) {
     assert.match(
       proseOf(text),
-      /In MCP's `tools\/list` it costs the bytes counted above, and in the model's context too wherever a host hands its model every tool definition on every turn, as most do; MCP leaves that to the host\./,
+      /In MCP a fuller declaration costs bytes: the fields add \d+ to the `tools\/list` results, the `annotations` \d+, and a model that is handed them reads them; MCP leaves that to the host\./,
       path,
     );
+    // No claim about what most hosts do: the spec says nothing of it, and the course has no source.
+    assert.doesNotMatch(text, /as most do/, path);
   }
 });

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { PassThrough } from "node:stream";
 import { test } from "node:test";
-import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, McpServer } from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import * as library from "../../src/index";
 import { findLesson } from "../../src/lessons/catalog";
@@ -232,13 +232,20 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       /a call to a tool it lacks with -32602 \(Invalid params\), with the message `Tool <name> not found`\./,
       path,
     );
+    // Why lesson 3's servers said `Unknown tool: …`: their own handler copies the tools page's
+    // example (2026-07-28 server/tools.mdx, "Error Handling"); MCP fixes only the code.
+    assert.match(
+      prose,
+      /MCP fixes the code, not the text: lesson 3's `Unknown tool: tarife` came from the course's own servers, whose hand-written `tools\/call` handler copies the tools page's example message\./,
+      path,
+    );
     assert.match(prose, /for each primitive the file registers, `"listChanged":true`/, path);
     // What the promise is: 2025-11-25 and 2026-07-28 server/tools.mdx "List Changed Notification";
     // in 2026-07-28 only to clients whose subscriptions/listen asked for toolsListChanged
     // (2026-07-28 basic/patterns/subscriptions.mdx, "Notification Filter").
     assert.match(
       prose,
-      /a promise to send `notifications\/tools\/list_changed` \(a SHOULD\) when the list changes \(`server\/tools\.mdx`, "List Changed Notification"\), in 2026-07-28 only to a client whose `subscriptions\/listen` stream asked for `toolsListChanged` \(`basic\/patterns\/subscriptions\.mdx`\); these lists never change;/,
+      /a promise to send `notifications\/tools\/list_changed` \(a SHOULD\) when the list changes \(`server\/tools\.mdx`, "List Changed Notification"\), in 2026-07-28 only on a `subscriptions\/listen` stream whose filter set `toolsListChanged: true` \(`basic\/patterns\/subscriptions\.mdx`\); these lists never change;/,
       path,
     );
     // 2026-07-28 server/discover.mdx, "DiscoverResult": `supportedVersions` is "Protocol versions
@@ -273,7 +280,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // The world servers' caching values are the course's (its `cacheHints` option), not the SDK's.
     assert.match(
       prose,
-      /but for `ttlMs` and `cacheScope`: the course's hour and `"public"` \(lesson 4\), given to the SDK as its `cacheHints` option, where the minimal server kept the SDK's defaults/,
+      /but for `ttlMs` and `cacheScope`: the course's hour and `"public"` \(lesson 4\), set through the SDK's `cacheHints` option, the caching fields it puts on the results it builds\./,
       path,
     );
   }
@@ -360,6 +367,13 @@ test("what lesson 6 says of SDK 2.4: the factory's calls under serveStdio, a han
   const second = await post({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} });
   assert.match(await second.text(), /"name":"patla"/);
   assert.equal(http.calls(), 2, "a new server for each POST");
+  // `legacy: 'reject'` turns 2025 off (-32022, the error for an unsupported version), and
+  // `isLegacyRequest` picks out the 2025 request a program would route elsewhere.
+  const strict = createMcpHandler(countingFactory().factory, { legacy: "reject" });
+  const refused = await strict.fetch(legacyPost(initialize));
+  assert.equal(refused.status, 400);
+  assert.equal(JSON.parse(await refused.text()).error.code, -32022);
+  assert.equal(await isLegacyRequest(legacyPost(initialize)), true);
   // The later POST's server never saw the client's capabilities (2025-11-25 basic/lifecycle.mdx,
   // "Operation": only capabilities successfully negotiated may be used), so SDK 2.4 refuses to ask
   // it for elicitation, even from a client that declared it in its initialize.
@@ -402,11 +416,18 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
   assert.equal(request.content, lineOf(2, (await minimalRun()).tool, 1));
   for (const { path, text } of lessonExports().filter((e) => e.lesson.name === LESSON_6.name)) {
     assert.ok(text.includes(library.formatMinimalHttp(http)), `${path}: the exchange as it crossed`);
-    assert.match(
-      text.replace(/\s+/g, " "),
-      /`createMcpHandler\(factory\)` answers each HTTP request with a server the factory builds for it\. By default it serves 2025 clients too, but keeps no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it\. A tools-only server loses nothing: each call carries all that its tool needs\. But the new server does not know what capabilities the client declared, and 2025-11-25 lets each side use only those negotiated \(`basic\/lifecycle\.mdx`, "Operation"\)\. So a server that needs the client's `elicitation` or `sampling` cannot work this way\. It sets `legacy: 'reject'`, which turns 2025 off, and serves 2025 clients, if at all, from a transport that keeps sessions, routed with the SDK's `isLegacyRequest`\. `toNodeHandler` fits the handler to Node's `http` server\. It checks no `Origin` or `Host`; the program does, with the SDK's loopback guards, and listens on `127\.0\.0\.1`\. The whole program, then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
-      path,
-    );
+    // One bullet per piece of the SDK, each saying what it does; the program uses three of them.
+    const spaced = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
+    for (const piece of [
+      /- \*\*`createMcpHandler\(factory\)`\*\* answers each HTTP request with a server the factory builds for it\. By default it serves 2025 clients too, with no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it\./,
+      /A server that needs the client's `elicitation` or `sampling` cannot work this way: 2025-11-25 lets each side use only the capabilities negotiated \(`basic\/lifecycle\.mdx`, "Operation"\), and the new server knows none\./,
+      /- \*\*`legacy: 'reject'`\*\*, an option of `createMcpHandler`, is for such a server: it turns 2025 off\./,
+      /- \*\*`isLegacyRequest\(request\)`\*\* picks out 2025 requests, for a transport that keeps sessions\./,
+      /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http` server, and checks no `Origin` or `Host`\./,
+      /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\./,
+      /The program below uses the first and the last two, and listens on `127\.0\.0\.1`\. Then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
+    ])
+      assert.match(spaced, piece, path);
   }
 });
 

@@ -82,6 +82,28 @@ function stopBound(result: FleetLessonResult): { bound: string; turn: number; co
   return { bound, turn: k + 1, covered: result.thoroughTurns[k].covered };
 }
 
+/**
+ * The thorough agent's stop rule worked for this seed, printed right before its turn table: D (the
+ * most raw downtime under 500 hours, the first row of turn 1's top 10), the best rate read, the
+ * stop point D × h ÷ d, and the turn whose `read to` first passes it (or reaches 500 hours).
+ */
+export function describeStopRule(result: FleetLessonResult): string {
+  const { device, shortcut } = result.truth;
+  const stop = stopBound(result);
+  const [D, h, d] = [shortcut.device.downtime_min, device.operating_hours, device.downtime_min];
+  const passed = stop.covered * d > D * h;
+  const reached = passed
+    ? `\`read to\` first passes it in turn ${stop.turn}, at ${stop.covered}`
+    : `\`read to\` reaches ${LOW_HOURS} hours, every band read, in turn ${stop.turn}`;
+  return wrapMarkdown(
+    `At this seed D is ${plural(D, "minute")} (${code(shortcut.device.device_id)}), and the best rate ` +
+      `read is ${code(device.device_id)}'s, ${plural(d, "minute")} in ${plural(h, "hour")}. ` +
+      `The stop point is ${D} × ${h} ÷ ${d} = ${stop.bound} hours: ${reached}, so turn ` +
+      `${stop.turn + 1} asks for the answer's two records. Its turns on ${code("direct")}, before ` +
+      `the answer's:`,
+  );
+}
+
 /** The turn (1-based) of the thorough agent's healthy run that holds the crash's call. */
 function crashTurnOf(sizes: readonly number[]): number {
   let sent = 0;
@@ -104,32 +126,28 @@ export function describeTurns(result: FleetLessonResult): string {
 
 /**
  * A reading of the condition table: the healthy paths' costs, the opening's share of them, and
- * the figures of the slow tool and the restart, which move with the seed.
+ * the restart's extra bytes, which move with the seed.
  */
 export function readConditions(result: FleetLessonResult): string {
   const t = (condition: string) => record(result, condition, "thorough");
   const s = (condition: string) => record(result, condition, "shortcut");
-  const [direct, raw, validating] = [t("direct"), t("raw"), t("validating")];
+  const [direct, validating] = [t("direct"), t("validating")];
   const sameAnswers = ["direct", "raw", "validating"].every(
     (c) => t(c).answer === direct.answer && s(c).answer === s("direct").answer,
   );
   const { handshake, handshakeBytes } = result;
   const shortcutRaw = s("raw");
   const opening = handshake.request + handshake.response + handshake.notification;
-  const slow = t("slow");
   const restart = t("crash-restart");
   const healthy = sameAnswers
-    ? `On the three healthy paths both agents give the same answers with the same calls; the boundary ` +
-      `changes the cost: the thorough agent's ${n(direct.bytes)} bytes in-process, ` +
-      `${n(raw.bytes)} over ${code("raw")} and ${n(validating.bytes)} over ${code("validating")}. ` +
-      `Of the shortcut agent's ${n(shortcutRaw.bytes)} on ${code("raw")}, ${n(handshakeBytes)} are ` +
-      `MCP's opening and ${code("tools/list")} (${opening} messages).`
+    ? `On the three healthy paths both agents give the same answers with the same calls; only the ` +
+      `bytes differ. Of the shortcut agent's ${n(shortcutRaw.bytes)} on ${code("raw")}, ` +
+      `${n(handshakeBytes)} are MCP's opening and ${code("tools/list")} (${opening} messages).`
     : `On the three healthy paths the answers differ, which the reading did not expect: check the table row by row.`;
   return wrapMarkdown(
-    `${healthy} Under ${code("slow")} the thorough agent takes ${slow.turns} turns instead of ` +
-      `${validating.turns}; under ${code("crash-restart")}, ` +
-      `${n(restart.bytes)} bytes instead of ${n(validating.bytes)}: a second opening, its ` +
-      `${code("tools/list")} and the repeated call.`,
+    `${healthy} Under ${code("crash-restart")} the thorough agent's bytes are ${n(restart.bytes)}, ` +
+      `against ${n(validating.bytes)} on ${code("validating")}: the difference is a second opening, ` +
+      `its ${code("tools/list")} and the repeated call.`,
   );
 }
 

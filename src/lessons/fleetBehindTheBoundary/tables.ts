@@ -8,7 +8,6 @@
 import { LEVELS } from "../../sim/declaration";
 import { pyStr } from "../../sim/values";
 import { PATH_NAMES, type PathName, type ToolOutcome } from "../../fleet/paths";
-import type { AgentRunRecord } from "../../fleet/runAgents";
 import type { FleetLevelRow } from "../../fleet/server";
 import type { MalformedRow } from "../../fleet/malformed";
 import { FLEET_TOOL_DEFINITIONS, type JsonSchema } from "../../fleet/tools";
@@ -405,11 +404,6 @@ export function formatFailureTexts({
   ].join("\n");
 }
 
-/** Virtual milliseconds per call with three decimals. */
-export function msPerCall(record: AgentRunRecord): string {
-  return record.toolCalls === 0 ? "-" : (record.callMicros / record.toolCalls / 1000).toFixed(3);
-}
-
 /** The codes of {@link answerCode}, in the order the key lists them. */
 export const ANSWER_CODES = ["right", "shortcut", "gave up", "other", "none"] as const;
 
@@ -439,24 +433,17 @@ export function keyLines(entries: readonly string[]): string[] {
   return lines;
 }
 
-/** The results table: a row per condition × policy, and a key with the answers behind the codes. */
+/**
+ * The results table: a row per condition × policy, and a key with the answers behind the codes.
+ * It counts events (turns, calls, failures, bytes, restarts, stray lines), not time: the virtual
+ * clock's charges are assumed constants, not measurements (`simulate --json` keeps `call_micros`).
+ */
 export function formatConditionTable({
   matrix,
   truth,
 }: Pick<FleetLessonResult, "matrix" | "truth">): string {
   const table = formatTextTable(
-    [
-      "condition",
-      "agent",
-      "turns",
-      "calls",
-      "errors",
-      "bytes",
-      "ms/call",
-      "restarts",
-      "stray",
-      "answer",
-    ],
+    ["condition", "agent", "turns", "calls", "errors", "bytes", "restarts", "stray", "answer"],
     matrix.map((r) => [
       r.condition,
       r.policy,
@@ -464,7 +451,6 @@ export function formatConditionTable({
       r.toolCalls,
       r.toolErrors,
       r.bytes,
-      msPerCall(r),
       r.restarts,
       r.transportErrors,
       answerCode(r.answer, truth),
@@ -485,10 +471,9 @@ export function formatConditionTable({
     ...keyLines([
       `answer: ${legend[0]}`,
       ...legend.slice(1),
-      "calls, errors: tool calls, and those that failed",
-      "bytes: the JSON lines that crossed, MCP's opening and tools/list included",
-      "ms/call: virtual time per tool call",
+      "errors: failed tool calls",
       "stray: stdout lines the client could not parse",
+      "bytes: the JSON lines that crossed, each with its newline; MCP's opening and tools/list included",
     ]),
   ].join("\n");
 }

@@ -44,18 +44,11 @@ const PARAMS_WRAPPER_BYTES = Buffer.byteLength(`,"params":{}`) - 1;
 const serverInfoOf = (result: Message): { name: string; version: string } =>
   result._meta?.["io.modelcontextprotocol/serverInfo"];
 
-/**
- * The run's opening sentence: the seed, the task the gate follows, and the server processes the
- * real half started.
- */
-export function describeLifecycleAndNegotiationSeed(
-  result: LifecycleAndNegotiationResult,
-  wire: LifecycleAndNegotiationWire,
-): string {
+/** The run's opening sentence: the seed, and the task the gate follows. */
+export function describeLifecycleAndNegotiationSeed(result: LifecycleAndNegotiationResult): string {
   return wrapMarkdown(
     `This run uses **seed ${result.seed}**. Section 6 follows its first record task, the ` +
-      `${ordinal(result.gateTaskNumber)}, about ${code(result.gateTask.subscriber)}. The real ` +
-      `lines, from ${wire.processes} server processes, are the same bytes at every seed.`,
+      `${ordinal(result.gateTaskNumber)}, about ${code(result.gateTask.subscriber)}.`,
   );
 }
 
@@ -81,9 +74,8 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const [, legacyBytes] = bytesFrom(wire.legacy, "server");
   const listedText =
     legacy.length === 0
-      ? `${code(info.name)} lists one version, ${code(current)}: a request with ${code("_meta")} ` +
-        `names that one. Section 2's legacy versions are served through ${code("initialize")}, ` +
-        `and not listed. `
+      ? `${code(info.name)} lists one version, ${code(current)}: the one a request may name in ` +
+        `${code("_meta")}. `
       : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
         `${codes(legacy)}. `;
   return wrapMarkdown(
@@ -155,9 +147,7 @@ export function readOpeningCosts(wire: LifecycleAndNegotiationWire): string {
       `${stateless.opening} (${discover.messages} and ${discover.bytes} asking first). Fewer ` +
       `messages, hardly fewer bytes. The stateless ${code("tools/list")} request is ` +
       `${statelessList} bytes against ${legacyList}: ${statelessList - legacyList} more` +
-      (onlyMeta ? `, for ${code("params")} and lesson 3's ${code("_meta")} inside. ` : `. `) +
-      `Its answer is ${listBytes(stateless, "response")} against ` +
-      `${listBytes(legacy, "response")}.`,
+      (onlyMeta ? `, for ${code("params")} and lesson 3's ${code("_meta")} inside.` : `.`),
   );
 }
 
@@ -174,7 +164,7 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
   const info = serverInfoOf(discovered.result);
   const again = JSON.stringify(serverInfoOf(listed.result)) === JSON.stringify(info);
   const tools = (listed.result.tools as Message[]).map(
-    (tool) => `for ${code(tool.name)} ${code(JSON.stringify(tool.annotations ?? {}))}`,
+    (tool) => `${code(tool.name)} ${code(JSON.stringify(tool.annotations ?? {}))}`,
   );
   const versionsText = sameVersions
     ? `the same ${versions.length === 1 ? "version" : `${versions.length} versions`} as ` +
@@ -184,8 +174,8 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
     `${code(info.name)}'s ${code("server/discover")} listed ${versionsText}, and the capabilities ` +
       `${code(JSON.stringify(discovered.result.capabilities))}. ` +
       `Its ${code("serverInfo")}, ${code(JSON.stringify(info))}, came in the ` +
-      `${code("_meta")} of ${again ? "both results" : "the first result"}. Its tools' ` +
-      `annotations, as they crossed: ${listing(tools)}.`,
+      `${code("_meta")} of ${again ? "both results" : "the first result"}. Annotations as they ` +
+      `crossed: ${listing(tools)}.`,
   );
 }
 
@@ -236,8 +226,8 @@ export function readConformantHost(result: LifecycleAndNegotiationResult): strin
 }
 
 /**
- * The approval gate's last row at work: the same write held when declared, as the host that
- * follows MCP holds it, and sent unasked when the tools come with no `annotations`.
+ * The course's gate's last row at work: the same write held when declared, as the MCP-default gate
+ * (the host that follows MCP) holds it, and sent unasked when the tools come with no `annotations`.
  */
 export function readGate(result: LifecycleAndNegotiationResult): string {
   const [held] = result.gate;
@@ -250,12 +240,12 @@ export function readGate(result: LifecycleAndNegotiationResult): string {
     held.tokens === conformantHeld.tokens;
   return wrapMarkdown(
     (same
-      ? `Declared ${code("readOnlyHint: false")}, as here, ${tool}'s call is held by this gate ` +
-        `as by the host above. `
+      ? `Declared ${code("readOnlyHint: false")}, as here, ${tool}'s call is held by both ` +
+        `gates. `
       : `Declared ${code("readOnlyHint: false")}, ${tool}'s call is not held alike. `) +
-      `Sent with no ${code("annotations")}, every tool passes it: with no approval the task ` +
-      `sends ${run.requests} requests (${run.tokens} tokens) and writes ` +
-      `${plural(run.written, "record")}. The host above would have asked a person about ` +
+      `Sent with no ${code("annotations")}, every tool passes the course's gate: with no ` +
+      `approval the task sends ${run.requests} requests (${run.tokens} tokens) and writes ` +
+      `${plural(run.written, "record")}. The MCP-default gate would have asked a person about ` +
       `${asked === run.calls ? `all ${asked} calls` : `${asked} of the ${run.calls} calls`}.`,
   );
 }

@@ -2,6 +2,7 @@
  * Lesson 5, "Lifecycle and Negotiation": each printed table and transcript as text, no line wider
  * than the page.
  */
+import { handshakeMessages } from "../handshakeText";
 import { formatTextTable } from "../textTable";
 import { formatWireTranscript, type ShownTranscript } from "../transcriptText";
 import type { LifecycleAndNegotiationResult } from "./simulate";
@@ -20,7 +21,7 @@ export type TranscriptName =
 /** The transcripts the lesson prints, by the name a cell passes to {@link formatLines}. */
 export type LinesName = Exclude<TranscriptName, "stateless" | "dualEraMismatch">;
 
-/** The transcripts printed without their ending (stdin closed, exit code, outcome): section 1 showed one. */
+/** The transcripts printed without their ending (stdin closed, exit code): section 1 showed one. */
 const WITHOUT_ENDING: readonly LinesName[] = ["discover", "statelessMismatch", "kayit"];
 
 /** What each printed transcript names instead of printing a line again, and where it was shown. */
@@ -36,18 +37,18 @@ const SHOWN_BEFORE: Readonly<Record<LinesName, readonly (readonly [TranscriptNam
  * One of the lesson's real exchanges, line by line: each line exactly as it crossed, folded after
  * commas where it is wider than the page (`formatWireTranscript`, layout `folded`); a line that
  * repeats one printed earlier in the lesson is named instead. The stateless exchanges end as
- * section 1's did (stdin closed, exit code 0), so their ending is left out.
+ * section 1's did (stdin closed, exit code 0), so their ending is left out. No transcript prints
+ * its outcome sentence: the prose after each says what happened.
  */
 export function formatLines(wire: LifecycleAndNegotiationWire, name: LinesName): string {
   const shown: ShownTranscript[] = SHOWN_BEFORE[name].map(([key, where]) => ({
     transcript: wire[key],
     where,
   }));
-  const ending = !WITHOUT_ENDING.includes(name);
   return formatWireTranscript(wire[name], shown, {
     lines: "folded",
-    events: ending,
-    outcome: ending,
+    events: !WITHOUT_ENDING.includes(name),
+    outcome: false,
   });
 }
 
@@ -79,4 +80,23 @@ export function formatPolicies(result: LifecycleAndNegotiationResult): string {
   );
   const last = result.policies[result.policies.length - 1];
   return `${table}\nnegotiated under ${last.name}: ${last.negotiated.join(", ")}`;
+}
+
+/**
+ * The simulator's handshake message by message, as the envelope counted it (`handshakeMessages`):
+ * each word body, its tokens, its envelope tokens (body + 8) and the round trips it adds, then the
+ * totals. The same at every seed, level and policy: the host decides after the answers.
+ */
+export function formatHandshake(result: LifecycleAndNegotiationResult): string {
+  const messages = handshakeMessages(result.servers);
+  const sum = (pick: (m: (typeof messages)[number]) => number) =>
+    messages.reduce((total, m) => total + pick(m), 0);
+  const table = formatTextTable(
+    ["word body", "tokens", "envelope tokens", "round trips"],
+    messages.map((m) => [m.body, m.bodyTokens, m.cost, m.roundTrips]),
+  );
+  return (
+    `${table}\n${messages.length} messages: ${sum((m) => m.bodyTokens)} tokens, ` +
+    `${sum((m) => m.cost)} envelope tokens, ${sum((m) => m.roundTrips)} round trips`
+  );
 }

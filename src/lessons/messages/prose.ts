@@ -7,20 +7,18 @@ import { worldServed } from "../../server/servedServers";
 import { ENVELOPE_TOKENS, envelopeCost } from "../../sim/envelope";
 import { countTokens, tokenize } from "../../sim/tokenizer";
 import { createWorld } from "../../world/world";
-import { code, listing, plural } from "../proseWords";
+import { code, listing } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { validationLead } from "./tables";
 import { MESSAGES_LEVEL, statelessAdds, type MessagesSimulation } from "./simulate";
 import type { MessagesWire, Revision } from "./wire";
 
-/** The seed, what it draws, and how many real server processes the lesson started. */
-export function describeMessagesSeed(sim: MessagesSimulation, wire: MessagesWire): string {
+/** The seed, what it draws, and whose meter its first call reads. */
+export function describeMessagesSeed(sim: MessagesSimulation): string {
   const first = sim.calls[0];
   return wrapMarkdown(
-    `This run uses **seed ${sim.seed}**: it draws the 60 subscribers and the ${sim.tasks} tasks, ` +
-      `whose first call reads subscriber ${code(String(first.arguments.abone))}'s meter. The ` +
-      `lesson started ${plural(wire.processes, "real server process", "real server processes")} ` +
-      `and timed nothing.`,
+    `This run uses **seed ${sim.seed}** (60 subscribers, ${sim.tasks} tasks); its first call ` +
+      `reads ${code(String(first.arguments.abone))}.`,
   );
 }
 

@@ -16,6 +16,7 @@ export {
   formatHighLevelDeclarations,
   formatHighLevelChanges,
   formatWireComparisonRow,
+  formatHttpCancellation,
 } from "./tables";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

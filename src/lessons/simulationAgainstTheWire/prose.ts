@@ -155,9 +155,9 @@ function gateRowSentence(result: WireLessonResult): string {
   const checks = gateRowChecks(result);
   const differing = checks.filter((check) => check.differences.length > 0);
   return differing.length === 0
-    ? `The wire's walks repeat all ${checks.length} rows, in both readings of a tool with no ${code("annotations")}.`
+    ? `The wire's walks repeat all ${checks.length} rows, under the MCP-default gate and the course's gate.`
     : `The wire's walks repeat ${checks.length - differing.length} of ${checks.length} rows; ` +
-        `${listing(differing.map((check) => `level ${check.level}, ${check.reading === "mcp" ? "MCP's default" : "passes"}, differs in ${listing(check.differences)}`))}.`;
+        `${listing(differing.map((check) => `level ${check.level}, ${check.reading === "mcp" ? "the MCP-default gate" : "the course's gate"}, differs in ${listing(check.differences)}`))}.`;
 }
 
 /**
@@ -235,7 +235,8 @@ function verdictSentences(result: WireLessonResult): string {
       : "The SDK's client accepts none of them. ") +
     (refused.length > 0
       ? `It refuses ${listing(refused.map((v) => `${candidateText(v.candidate)} (${code(v.message)})`))}, ` +
-        `throwing a ${code("ProtocolError")} in place of a result. `
+        `throwing a ${code("ProtocolError")} with code -32602 in place of a result: the SDK's own check, no error ` +
+        `from the server. `
       : "") +
     `The last is the one a reader might not expect: zod's converter, writing the schema of what ` +
     `the tool puts out, closes the object with ${code("additionalProperties: false")}.`
@@ -269,17 +270,17 @@ export function wireSolutions(result: WireLessonResult): string {
   const direct = (name: string) => agent(result, "direct", name).real.toolCalls;
   const slow = (name: string) => agent(result, "slow", name).real.toolCalls;
   const answers = [
-    `Both readings give the level-1 walk where a tool with no annotations passes` +
+    `Both give the level-1 walk of the course's gate without approval, where a tool with no annotations passes` +
       (levelOne
-        ? `, ${plural(levelOne.calls, "call")}, ${levelOne.calls} sent, none blocked, ${plural(levelOne.written, "record")} written and ` +
+        ? `: ${plural(levelOne.calls, "call")}, ${levelOne.calls} sent, none blocked, ${plural(levelOne.written, "record")} written and ` +
           `${plural(levelOne.completed, "task")} completed, for seed ${result.seed}`
         : "") +
-      `: approval opens the gate in either reading, so whether a tool declared a side effect, or failed to say it had none, ` +
-      `no longer matters.`,
-    `It is held in both readings, with ${glossed(NO_APPROVAL)}. The tool declares no side effect; it is held because its ` +
-      `${code("annotations")} lack ${code("readOnlyHint: true")}: in lesson 5's reading the approval gate holds every tool ` +
-      `whose ${code("annotations")} do not say it (lesson 5), and by MCP's defaults ${code("readOnlyHint")} is false, so the tool ` +
-      `may write. Only a tool with no ${code("annotations")} at all passes, and only in lesson 5's reading.`,
+      `. Approval opens the approval gate under either reading of a missing hint, so whether a tool declared a side ` +
+      `effect, or failed to say it had none, no longer matters.`,
+    `Both hold it, with ${glossed(NO_APPROVAL)}. The tool declares no side effect; it is held because its ` +
+      `${code("annotations")} lack ${code("readOnlyHint: true")}. The course's gate holds every tool whose ` +
+      `${code("annotations")} do not say it, and the MCP-default gate reads the missing ${code("readOnlyHint")} as false, so ` +
+      `the tool may write. Only a tool with no ${code("annotations")} at all passes, and only the course's gate lets it.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
       `our JSON Schema gives ${code("max_hours")} no upper bound, so the bound on the wire comes from the zod schema alone.`,

@@ -17,6 +17,9 @@ import { type ChangeGroup, type DiscoveryCheck, type ToolListDiff } from "./inde
 import type { GateRule } from "../../wireClient/tools";
 import type { SilenceReading } from "../writingAServer/simulate";
 import type { WireLessonResult } from "./measurements";
+import type { HttpCancellation } from "./lines";
+import { cut, formatHttpMessage, httpHeading, shownBodyBytes } from "../httpText";
+import { foldedLine } from "../transcriptText";
 
 /** The notification the SDK's client sends for every request it gives up on. Source: MCP specification, cancellation. */
 export const CANCELLED = "notifications/cancelled";
@@ -266,4 +269,51 @@ export function formatWireComparisonRow(result: WireLessonResult): string {
       ["wire", ...counts(entry.real), call.wireMessages],
     ],
   );
+}
+
+/** A key no message has, standing for what a shown `_meta` leaves out. */
+const LEFT_OUT = "\u0000left out";
+
+/**
+ * A JSON-RPC message's text with each `_meta` shortened to `{…}`, a progress token kept:
+ * `"_meta":{"progressToken":"slow-1",…}`. The rest as it crossed, in its order.
+ */
+export function shortMeta(json: string): string {
+  const value: unknown = JSON.parse(json, (key, inner: unknown) => {
+    if (key !== "_meta" || inner === null || typeof inner !== "object") return inner;
+    const token = (inner as { progressToken?: unknown }).progressToken;
+    return token === undefined ? { [LEFT_OUT]: 0 } : { progressToken: token, [LEFT_OUT]: 0 };
+  });
+  return JSON.stringify(value).replaceAll(`${JSON.stringify(LEFT_OUT)}:0`, "…");
+}
+
+/**
+ * The slow call cancelled over Streamable HTTP, as it crossed: the POST and the answer up to the
+ * close (header block, then the SSE body, each newline as `⏎`), the client's close, the next
+ * call and its answer without their header blocks, and the calls the server's log names. Each
+ * `_meta` is shortened ({@link shortMeta}); the headings count the bytes as they crossed.
+ */
+export function formatHttpCancellation(run: HttpCancellation): string {
+  const { request, response } = run.cancelled;
+  const { request: nextRequest, response: nextResponse } = run.next;
+  const cancelledTool = "top_devices";
+  const ran =
+    run.loggedCalls.length === 0 ? "no call" : `a call line for ${run.loggedCalls.join(", ")}`;
+  return [
+    `$ ${run.command}`,
+    httpHeading("client", request),
+    ...formatHttpMessage({ ...request, content: shortMeta(request.content) }),
+    `server → client (${response.headerBytes} + ${shownBodyBytes(response)} bytes until the close, ` +
+      "the body without its chunked coding)",
+    ...formatHttpMessage(response),
+    "client: gives up on id 1: closes the stream, and so its connection; sends no notification",
+    `${httpHeading("client", nextRequest)}, on a new connection, its header block left out`,
+    ...foldedLine(shortMeta(nextRequest.content)),
+    `${httpHeading("server", nextResponse)}, its header block left out`,
+    ...foldedLine(shortMeta(nextResponse.content)),
+    `server log: ${ran}, none for ${cancelledTool}; ${run.connections} TCP connections opened`,
+    "(left out above: each response's Date field; its bytes are counted)",
+  ]
+    .map((line) => cut(line))
+    .join("\n");
 }

@@ -10,7 +10,7 @@ import type { Region } from "../../world/subscribers";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown, wrapWords } from "../wrapProse";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
-import { simulateThreePrimitives, type RegionTask, type WayRow } from "./simulate";
+import { simulateThreePrimitives, statelessWords, type RegionTask, type WayRow } from "./simulate";
 import { prettyJson } from "../transcriptText";
 import { ENVELOPE_TOKENS } from "../../sim/envelope";
 import { countTokens } from "../../sim/tokenizer";
@@ -49,16 +49,11 @@ const bytesOf = (lesson: ThreePrimitivesLesson, way: WayRow["way"]) =>
 const answersText = (tasks: readonly RegionTask[], answers: readonly number[]) =>
   listing(tasks.map(({ region }, i) => `${code(region)} ${answers[i]}`));
 
-/**
- * The seed in two sentences: what it draws, and the real processes the run starts, each number
- * read off the run.
- */
+/** The seed in one sentence: what it draws. */
 export function describeThreePrimitivesSeed(lesson: ThreePrimitivesLesson): string {
   return paragraphs(
     `This run uses **seed ${lesson.seed}** for the ${lesson.subscribers} subscribers and the ` +
-      `twelve tasks. Its real lines come from ${lesson.wire.processes} processes, ` +
-      `\`mcp-course serve <server> --seed ${lesson.seed}\`, one per server: lesson 1's three ` +
-      `and \`fleet\`, a device inventory (section 2).`,
+      `twelve tasks.`,
   );
 }
 
@@ -93,9 +88,10 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
 }
 
 /**
- * The read's response in envelope tokens, taken apart: the envelope, so many per subscriber, and
- * one more for each subscriber in `merkez` (the one region of two tokens). Counted from the real
- * read's contents, each subscriber's words on their own; `undefined` if the parts do not add up.
+ * The read's response in envelope tokens, taken apart: the envelope, the words 2026-07-28 adds
+ * (`resultType`, the server's identity, the caching hint), so many per subscriber, and one more
+ * for each subscriber in `merkez` (the one region of two tokens). Counted from the real read's
+ * contents, each subscriber's words on their own; `undefined` if the parts do not add up.
  */
 function readTokenParts(lesson: ThreePrimitivesLesson) {
   const answer = JSON.parse(lesson.wire.ways[1].lines[1].line);
@@ -108,14 +104,24 @@ function readTokenParts(lesson: ThreePrimitivesLesson) {
   });
   const plain = rows.find((row) => row.region !== "merkez")!;
   const merkez = rows.filter((row) => row.region === "merkez").length;
+  const { head, tail } = statelessWords(lesson.ways[1].server, true);
+  const stateless = countTokens([...head, ...tail].map(pyStr).join(" "));
   const adds = rows.every((row) => row.tokens === plain.tokens + (row.region === "merkez" ? 1 : 0));
-  const total = ENVELOPE_TOKENS + rows.length * plain.tokens + merkez;
+  const total = ENVELOPE_TOKENS + stateless + rows.length * plain.tokens + merkez;
   return adds && total === lesson.ways[1].exchanges[0].response.tokens
-    ? { perSubscriber: plain.tokens, merkez }
+    ? { perSubscriber: plain.tokens, merkez, stateless }
     : undefined;
 }
 
-/** The two ways compared: counts, the trade, the read's tokens taken apart, and the answers. */
+/** The tokens of a way's requests, as a phrase: "46", "42 each", or "42, 43 and 42". */
+const eachOf = (tokens: readonly number[]) =>
+  tokens.length === 1
+    ? String(tokens[0])
+    : tokens.every((n) => n === tokens[0])
+      ? `${tokens[0]} each`
+      : listing(tokens.map(String));
+
+/** The two ways compared: counts, the trade, each message's tokens taken apart, and the answers. */
 export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const { tool, resource } = ways(lesson);
   const tasks = lesson.regionTasks;
@@ -123,6 +129,11 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const wireAgree = lesson.wire.ways[0].answers.every((n, i) => n === resource.answers[i]);
   const toolBytes = bytesOf(lesson, "tool");
   const readBytes = bytesOf(lesson, "resource");
+  const meta = countTokens(statelessWords(tool.server, false).meta.map(pyStr).join(" "));
+  const requests =
+    `Each request ends with lesson 3's ${meta} tokens of ${code("_meta")}: ` +
+    `(a)'s are ${eachOf(tool.exchanges.map(({ request }) => request.tokens))}, (b)'s ` +
+    `${eachOf(resource.exchanges.map(({ request }) => request.tokens))}.`;
   const responses = tool.exchanges.map(({ response }) => response);
   const calls = responses.every(({ tokens }) => tokens === responses[0].tokens)
     ? `(a)'s responses are ${responses[0].tokens} each (${code(responses[0].body)})`
@@ -131,15 +142,15 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const read = resource.exchanges[0].response;
   const parts = readTokenParts(lesson);
   const apart = parts
-    ? `: ${ENVELOPE_TOKENS} for the envelope, ${parts.perSubscriber} for each of the ` +
+    ? `: ${ENVELOPE_TOKENS} for the envelope, ${parts.stateless} for ${code("resultType")}, the ` +
+      `server's identity and the caching hint, ${parts.perSubscriber} for each of the ` +
       `${lesson.subscribers} subscribers, and 1 more for each of the ${parts.merkez} in ` +
-      `${code("merkez")}`
+      `${code("merkez")} (six letters: two tokens)`
     : `, all ${lesson.subscribers} subscribers as words`;
   return paragraphs(
     `(b) saved ${tool.round_trips - resource.round_trips} round trips for ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
-      `(b)'s response is ` +
-      `${read.tokens} tokens${apart}. ${calls}. ` +
+      `${requests} ${calls}. (b)'s is ${read.tokens} tokens${apart}. ` +
       `${agree && wireAgree ? "Both agree" : "They do not agree"}, in the simulator ` +
       `and on the wire: ${answersText(tasks, resource.answers)}.`,
   );

@@ -2,16 +2,31 @@
  * Lesson 4, "Three Primitives": what the simulator computes for one seed. The world's three
  * servers and what each offers (tools, resources, prompts), the prompt's case, and one region
  * question asked two ways, each counted in envelope tokens and round trips: three `bolge_ozet`
- * calls to `kayit`, one `resources/read` of `abone_listesi` on `olcum`. Pure: the same seed gives
- * an equal result. The real lines are `wire.ts`'s.
+ * calls to `kayit`, one `resources/read` of `abone_listesi` on `olcum`. Both are priced in
+ * 2026-07-28's bodies, the revision the lesson's real lines speak: every request ends with its
+ * `_meta`, every result starts with `resultType` and ends with the server's identity, and the
+ * read's result (cacheable) with its caching hint too (`sim/eras.ts`, as lesson 3 words them).
+ * Pure: the same seed gives an equal result. The real lines are `wire.ts`'s.
  */
 import { callArguments, callTool, describeFields } from "../../sim/client";
-import { Envelope, type EnvelopeCounts, type Transport } from "../../sim/envelope";
+import {
+  Envelope,
+  type EnvelopeCounts,
+  type MessageKind,
+  type Transport,
+} from "../../sim/envelope";
+import { partsWords, requestFields, resultFields } from "../../sim/eras";
 import { agreeOn } from "../../sim/negotiation";
-import type { Fields } from "../../sim/values";
-import { readResource, RESOURCE_READ, type PrimitiveExchange } from "../../world/primitives";
-import { resourceUri, SUBSCRIBER_LIST } from "../../world/resources";
-import { OPEN_POLICY, WORLD_WORDS } from "../../world/servers";
+import { StatelessEnvelope } from "../../sim/statelessEnvelope";
+import { pyStr, type Fields, type Value } from "../../sim/values";
+import {
+  readResource,
+  RESOURCE_READ,
+  type PrimitiveExchange,
+  type PrimitiveMessage,
+} from "../../world/primitives";
+import { contentWords, resourceUri, SUBSCRIBER_LIST } from "../../world/resources";
+import { OPEN_POLICY, SERVER_FACTS, WORLD_WORDS } from "../../world/servers";
 import { consumption, REGIONS, type Region } from "../../world/subscribers";
 import { charge } from "../../world/tariff";
 import { drawTasks } from "../../world/tasks";
@@ -92,13 +107,56 @@ export interface ThreePrimitivesResult {
   everyRegion: EnvelopeCounts;
 }
 
+/** What 2026-07-28 adds to a message's words (lesson 3's word body), for one server's results. */
+export interface StatelessWords {
+  /** Every request's `_meta`: each key in full, then its value. */
+  meta: Value[];
+  /** Before a result's content: `resultType complete`. */
+  head: Value[];
+  /** After it: the server's identity, then the caching hint if the result is cacheable. */
+  tail: Value[];
+}
+
+/**
+ * The words 2026-07-28 adds to a request and to a result from `server` (`sim/eras.ts`:
+ * `requestFields`, `resultFields`), the caching hint only on a `cacheable` result (the lists,
+ * `resources/read`; not a `tools/call` result).
+ *
+ * @throws RangeError for a server that is not one of the world's.
+ */
+export function statelessWords(server: string, cacheable: boolean): StatelessWords {
+  const facts = SERVER_FACTS.find((s) => s.name === server);
+  if (facts === undefined) throw new RangeError(`no server of the world is named '${server}'`);
+  const { head, tail } = resultFields("stateless", facts, cacheable);
+  return {
+    meta: partsWords(requestFields("stateless")),
+    head: partsWords(head),
+    tail: partsWords(tail),
+  };
+}
+
+/** Words as a body reads: joined by spaces, values as Python's `str()` writes them. */
+const bodyOf = (words: readonly Value[]) => words.map(pyStr).join(" ");
+
+/** One message of `words` counted on `envelope`, as `world/primitives.ts` counts a read's. */
+function counted(
+  envelope: Envelope,
+  kind: MessageKind,
+  words: readonly Value[],
+  transport: Transport,
+): PrimitiveMessage {
+  const before = envelope.counts().round_trips;
+  const tokens = envelope.send(kind, words, transport);
+  return { kind, body: bodyOf(words), tokens, roundTrips: envelope.counts().round_trips - before };
+}
+
 /**
  * Runs the simulator for lesson 4: the world of `seed`, its twelve tasks, the prompt's case (the
  * first charge task), and the region question two ways, each on an envelope of its own (no
- * policy: every tool may be called, `OPEN_POLICY`):
- * - `tool`: one `bolge_ozet` call per region task, to `kayit` (remote);
+ * policy: every tool may be called, `OPEN_POLICY`), in 2026-07-28's bodies ({@link statelessWords}):
+ * - `tool`: one `bolge_ozet` call per region task, to `kayit` (remote), on a `StatelessEnvelope`;
  * - `resource`: one `resources/read` of `olcum://abone_listesi` (local), the application counting
- *   each task's region in the contents itself.
+ *   each task's region in the contents itself; its result carries the caching hint.
  *
  * @param seed an integer from 0 to 2^53 − 1.
  * @throws RangeError for any other seed.
@@ -128,13 +186,14 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
   };
 
   // (a) the tool, called once per region task, as the region chain calls it.
-  const tools = new Envelope(WORLD_WORDS);
+  const tools = new StatelessEnvelope(SERVER_FACTS, WORLD_WORDS);
   const session = {
     envelope: tools,
     negotiated: agreeOn(world.servers, 3, OPEN_POLICY).negotiated,
     approval: true,
   };
   const tool = session.negotiated.get(REGION_TOOL)!;
+  const toolWords = statelessWords(tool.server, false);
   const toolExchanges: PrimitiveExchange[] = [];
   const toolAnswers: number[] = [];
   for (const { region } of regionTasks) {
@@ -150,13 +209,17 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
       transport: tool.transport,
       request: {
         kind: "request",
-        body: `${REGION_TOOL} ${describeFields(callArguments(tool.fields, state))}`,
+        body: [
+          REGION_TOOL,
+          describeFields(callArguments(tool.fields, state)),
+          bodyOf(toolWords.meta),
+        ].join(" "),
         tokens: after.request - before.request,
         roundTrips: tools.counts().round_trips - trips,
       },
       response: {
         kind: "response",
-        body: describeFields(answer),
+        body: [bodyOf(toolWords.head), describeFields(answer), bodyOf(toolWords.tail)].join(" "),
         tokens: after.response - before.response,
         roundTrips: 0,
       },
@@ -164,14 +227,37 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
   }
 
   // Every region through the tool, for the exercises: one call each.
-  const every = new Envelope(WORLD_WORDS);
+  const every = new StatelessEnvelope(SERVER_FACTS, WORLD_WORDS);
   for (const region of REGIONS)
     callTool({ ...session, envelope: every }, REGION_TOOL, { bolge: region });
 
-  // (b) the resource, read once; the application counts the regions in its contents.
+  // (b) the resource, read once; the application counts the regions in its contents. The read
+  // is found as `readResource` finds it, then counted with 2026-07-28's words around its body.
   const resources = new Envelope(WORLD_WORDS);
   const offer = world.servers.find((server) => server.resources.includes(SUBSCRIBER_LIST))!;
-  const read = readResource(world, resourceUri(offer.name, SUBSCRIBER_LIST), resources);
+  const uri = resourceUri(offer.name, SUBSCRIBER_LIST);
+  const { contents } = readResource(world, uri, new Envelope(WORLD_WORDS));
+  const readWords = statelessWords(offer.name, true);
+  const read = {
+    contents,
+    exchange: {
+      method: RESOURCE_READ,
+      server: offer.name,
+      transport: offer.transport,
+      request: counted(
+        resources,
+        "request",
+        [RESOURCE_READ, uri, ...readWords.meta],
+        offer.transport,
+      ),
+      response: counted(
+        resources,
+        "response",
+        [...readWords.head, ...contentWords(contents), ...readWords.tail],
+        offer.transport,
+      ),
+    } satisfies PrimitiveExchange,
+  };
   const rows = Object.values(read.contents) as { bolge: Region }[];
   const readAnswers = regionTasks.map(
     ({ region }) => rows.filter((row) => row.bolge === region).length,

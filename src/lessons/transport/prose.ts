@@ -49,25 +49,18 @@ export function readStdioCall(result: TransportResult): string {
     `The request crossed as one line of ${request.bytes} bytes: ${request.bytes - 1} bytes of ` +
       `JSON and the newline that ends it. The answer came back as one line of ${answer.bytes} ` +
       `bytes; its ${code("text")} holds the tool's answer as JSON inside a string: ` +
-      `${fieldsText(result.stdio.values.reading)}. Its ${code('"resultType":"complete"')} marks ` +
-      `it as the final answer, not a request for input (${code("basic/index.mdx")}, "ResultType").`,
+      `${fieldsText(result.stdio.values.reading)}.`,
   );
 }
 
-/** The crash and the retry: what each process did, and what the retry answered. */
+/** The crash and the retry: what the first process's log holds, and what the retry answered. */
 export function readRestart(result: TransportResult): string {
-  const { crash, retry, crashLog, values } = result.stdio;
-  const sent = linesOf(crash).length + linesOf(retry).filter((l) => l.from === "client").length;
-  const answers = linesOf(crash)
-    .concat(linesOf(retry))
-    .filter((line) => line.from === "server").length;
+  const { crashLog, values } = result.stdio;
   const events = listing(crashLog.map(({ event, detail }) => `${code(event)} (${detail})`));
   return wrapMarkdown(
-    `The first process read the call and exited without an answer; its log holds ` +
-      `${plural(crashLog.length, "line")}, ${events}, and no ${code("call")} line: ` +
-      `the call never finished. The new process answered ` +
-      `${fieldsText(values.consumption)}. In all, 2 processes, ` +
-      `${plural(sent, "request")} written and ${plural(answers, "answer")}.`,
+    `The first process read the call and died: its log holds ${plural(crashLog.length, "line")}, ` +
+      `${events}, and no ${code("call")} line. The new process answered ` +
+      `${fieldsText(values.consumption)}.`,
   );
 }
 
@@ -144,10 +137,9 @@ export function transportSolutions(result: TransportResult): string {
     foldedAnswer(
       "1. What another seed changes",
       `No count changes: every seed draws three tasks of each type, so every run sends ` +
-        `${requests} requests (30 calls, a list per server), and the same HTTP requests, ` +
-        `connections and ` +
-        `round trips. Bytes change with the values carried (subscriber, readings, amounts): ` +
-        `${code("tarife")} took ${tarifePer.bytes} bytes here with a new connection per request.`,
+        `${requests} requests and the same HTTP requests, connections and round trips. Bytes ` +
+        `change with the values carried: ${code("tarife")} took ${tarifePer.bytes} bytes here ` +
+        `with a new connection per request.`,
     ),
     foldedAnswer(
       "2. All local, all remote, olcum over HTTP",
@@ -160,21 +152,19 @@ export function transportSolutions(result: TransportResult): string {
     ),
     foldedAnswer(
       "3. No Origin at all",
-      `Browsers add ${code("Origin")} to every POST a web page sends. Other programs need not, ` +
+      `Browsers add ${code("Origin")} to every POST a web page sends; other programs need not, ` +
         `and a 403 is asked for only when it is present and invalid. So the check stops web ` +
-        `pages, the way DNS rebinding attacks. Listening on ` +
-        `${code("127.0.0.1")} keeps other machines out. Only authentication, a SHOULD the ` +
-        `course's servers leave undone, would keep out another program on the same machine.`,
+        `pages, the way DNS rebinding attacks. Listening on ${code("127.0.0.1")} keeps other ` +
+        `machines out. Only authentication, a SHOULD the course's servers leave undone, would ` +
+        `keep out another program on the same machine.`,
     ),
     foldedAnswer(
       "4. Sending a lost call again",
-      `It could have. A process may die after its tool has run and before the answer is ` +
-        `written, and a client that sees only a closed stdout cannot tell. ` +
-        `${code("olcum")}'s tools only read, so sending a ` +
-        `call again is harmless. ${code("kayit_yaz")}, the one that writes, puts a value into a ` +
-        `column: sent again with the same value, it leaves the same record. A tool that added ` +
-        `something each time it ran (a new record, a payment) would add it twice, and nothing ` +
-        `in the transport prevents that.`,
+      `It could have: a process may die after its tool has run and before the answer is ` +
+        `written, and a closed stdout does not tell. ${code("olcum")}'s tools only read, so ` +
+        `sending a call again is harmless. ${code("kayit_yaz")} puts a value into a column: sent ` +
+        `again with the same value, it leaves the same record. A tool that added something each ` +
+        `time it ran (a new record, a payment) would add it twice; the transport cannot prevent it.`,
     ),
   ].join("\n\n");
 }

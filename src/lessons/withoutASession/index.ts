@@ -13,10 +13,11 @@ export {
   readInPlaceProbe,
   readConfirm,
   readForged,
+  readHandOff,
   summarizeSession,
   sessionSolutions,
 } from "./prose";
-export { formatEraRuns, formatModes } from "./simTables";
+export { formatEraRuns } from "./simTables";
 export { simulateWithoutASession } from "./simulate";
 export { runWithoutASessionOnTheWire } from "./wire";
 export {

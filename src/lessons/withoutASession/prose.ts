@@ -78,32 +78,13 @@ function crossingWords(crossing: Crossing<TaskPoint>, unit: string): string {
   return `${start}, but the order changes ${crossingText(crossing)}; after the last task ${crossing.b} less ${crossing.a} is ${n(last)} ${unit}`;
 }
 
-/** The opening line: which seed this run used, and what ran. */
+/** The opening line: which seed this run used, and what each half counts. */
 export function describeSessionSeed(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
-  // Server processes by the section that prints their figures; section 3's per-session rows are
-  // section 2's runs, counted there.
-  const bySection = [
-    Object.keys(wire.openings).length, // one opening per era, one process each
-    wire.eras.legacy.processes + wire.eras.stateless.processes,
-    wire.discovery.runs
-      .filter((r) => r.plan !== "per-session")
-      .reduce((sum, r) => sum + r.processes, 0),
-    wire.auto.reduce(
-      (sum, m) => sum + m.probe.processes + m.session.processes + m.direct.processes,
-      0,
-    ) + 1, // the probe in place, on one process
-    Object.keys(wire.confirm).length, // one process per confirmation run, exercise 8's included
-  ];
-  const processes = bySection.reduce((sum, count) => sum + count, 0);
-  const tally = listing(
-    bySection.map(
-      (count, i) => `${n(count)} for section ${i + 1}${i === 4 ? " and exercise 8" : ""}`,
-    ),
-  );
+  if (wire.seed !== sim.seed) throw new Error(`the halves ran seeds ${sim.seed} and ${wire.seed}`);
   return wrapMarkdown(
     `This run uses **seed ${sim.seed}** for the world of lessons 6 and 7 and the fleet of lesson 8, at declaration level ${sim.level} (full) throughout. ` +
-      `The simulated half counts envelope tokens as lesson 6 did; the wire half starts ${n(processes)} server processes with ` +
-      `${code(`mcp-course serve`)} (${tally}) and counts every byte the real client sends and reads.`,
+      `The simulated half counts envelope tokens as lesson 6 did; the wire half starts real server processes with ` +
+      `${code(`mcp-course serve`)} and counts every byte the real client sends and reads.`,
   );
 }
 
@@ -379,6 +360,36 @@ export function readForged(wire: WithoutASessionWire): string {
     `The forging client kept the server's tag and rewrote the body before it to 555's digest, which anyone can compute. ` +
       `The tag no longer matches its body, so the SDK ran our verify hook, refused the retry with error ${refused.error.code} ` +
       `${code(String(refused.error.message))} before ${code("kayit_yaz")} ran, and nothing was written.`,
+  );
+}
+
+/**
+ * Section 5: the retry handed to a fresh process. Checks that the second process read the retry
+ * and nothing before it, and that its lines are byte for byte lesson 3's accepted retry and result;
+ * and says what the process with another key answered.
+ *
+ * @throws Error when the second process's lines are not lesson 3's, or the third's answer is not
+ *   an error.
+ */
+export function readHandOff(wire: WithoutASessionWire): string {
+  const resumed = wire.handOff.resumed.steps.filter(isTranscriptLine);
+  const accepted = wire.confirm.accepted.steps.filter(isTranscriptLine).slice(-2);
+  const same =
+    resumed.length === 2 &&
+    resumed.every((line, k) => line.from === accepted[k].from && line.line === accepted[k].line);
+  if (!same) throw new Error("the fresh process's retry and answer are not lesson 3's");
+  const refusedLine = wire.handOff.otherKey.steps.filter(isTranscriptLine).at(-1)!.line;
+  const refused = JSON.parse(refusedLine) as Record<string, any>;
+  if (refused.error === undefined)
+    throw new Error(`the process with another key answered the retry: ${refusedLine}`);
+  const written = JSON.parse(resumed[1].line) as Record<string, any>;
+  const said: string = written.result?.content?.[0]?.text ?? "";
+  return paragraphs(
+    `The second process never saw the call: it started after the first had exited, and the retry was the first line it read. ` +
+      `It checked the echoed state under the same key, found it was this call's, and wrote: ${code(said)}. ` +
+      `The retry and its answer are byte for byte lesson 3's, ${n(resumed[0].bytes)} and ${n(resumed[1].bytes)} bytes, where one process answered both requests. ` +
+      `A third process, started with another key in ${code("MCP_COURSE_STATE_KEY")}, got the same retry and answered error ${refused.error.code} ` +
+      `${code(String(refused.error.message))}: under its key the tag does not verify.`,
   );
 }
 

@@ -23,7 +23,7 @@
  * Besides, one server's opening in each era, as the lines crossed (`openings`, a scripted client),
  * and a multi round-trip request (`basic/patterns/mrtr.mdx`): `kayit_yaz` on
  * `serve kayit --confirm-writes`, confirmed, declined, forged, and with another call's state
- * (`confirm`, `confirmTranscripts.ts`).
+ * (`confirm`, `confirmTranscripts.ts`), and its retry handed to a fresh process (`handOff.ts`).
  * Bytes are as the client's meter counts them (`meteredTransport.ts`: each message's JSON and its
  * newline), or, in transcripts, the lines as read and written. Nothing measures or prints a time.
  */
@@ -50,6 +50,7 @@ import { serveArgs, type ServeSpec } from "../../wireClient/serveCommand";
 import type { Transcript } from "../../wireClient/lineExchange";
 import { inPlaceProbe, metaMemberBytes, openings } from "../../wireClient/transcripts";
 import { confirmedWrite, forgedWrite, mismatchedWrite } from "../../wireClient/confirmTranscripts";
+import { handOff, type HandOff } from "./handOff";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/runTasks";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -217,6 +218,11 @@ export interface WithoutASessionWire {
     forged: Transcript;
     mismatched: Transcript;
   };
+  /**
+   * The accepted retry handed to another process: the call on one process, which exits; the
+   * retry alone on a fresh one, which writes; and on one with another key, which refuses.
+   */
+  handOff: HandOff;
 }
 
 /** Messages and bytes of both directions, optionally of one method only or all but one. */
@@ -618,16 +624,18 @@ export function runWithoutASessionOnTheWire(seed: number): Promise<WithoutASessi
 async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWire> {
   createWorld(seed); // checks the seed (RangeError) before any process starts
   // The parts use processes of their own and print only counted figures, so they run side by side.
-  const [opened, eras, auto, inPlace, accepted, declined, forged, mismatched] = await Promise.all([
-    openings(),
-    compareEras(seed),
-    meetWithAuto(),
-    inPlaceProbe(),
-    confirmedWrite("accept"),
-    confirmedWrite("decline"),
-    forgedWrite(),
-    mismatchedWrite(),
-  ]);
+  const [opened, eras, auto, inPlace, accepted, declined, forged, mismatched, handedOff] =
+    await Promise.all([
+      openings(),
+      compareEras(seed),
+      meetWithAuto(),
+      inPlaceProbe(),
+      confirmedWrite("accept"),
+      confirmedWrite("decline"),
+      forgedWrite(),
+      mismatchedWrite(),
+      handOff(),
+    ]);
   const discovery = await compareDiscovery(seed, eras, opened.ttlMs);
   return {
     seed,
@@ -638,5 +646,6 @@ async function withoutASessionOnTheWire(seed: number): Promise<WithoutASessionWi
     inPlaceProbe: inPlace,
     openings: { legacy: opened.legacy, stateless: opened.stateless },
     confirm: { accepted, declined, forged, mismatched },
+    handOff: handedOff,
   };
 }

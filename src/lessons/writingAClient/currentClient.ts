@@ -37,7 +37,8 @@ export async function callInCurrentRevision(
         said.push(`${call.name}: isError ${result.isError === true}, ${text}`);
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error; // an SdkError: a timeout, a closed pipe
-        said.push(`${call.name}: JSON-RPC error ${error.code}, ${error.message}`);
+        // the server's JSON-RPC error, or the SDK's own check of the result: nothing says which
+        said.push(`${call.name}: ProtocolError ${error.code}, ${error.message}`);
       }
     }
   } finally {

@@ -21,7 +21,6 @@ import {
   KEPT_SERVER,
   type WritingAClientResult,
 } from "./simulate";
-import type { WritingAClientWire } from "./wire";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 
@@ -41,12 +40,11 @@ function fleetCompleted(result: WritingAClientResult): boolean {
   return outcomes[outcomes.length - 1]?.completed ?? false;
 }
 
-/** The opening line: which seed this run used, what it draws, and where the real lines come from. */
-export function describeClientSeed(result: WritingAClientResult, wire: WritingAClientWire): string {
+/** The opening line: which seed this run used, and what it draws. */
+export function describeClientSeed(result: WritingAClientResult): string {
   return wrapMarkdown(
     `This run uses **seed ${result.seed}**: it draws lesson 1's ${result.tasks.length - 1} tasks ` +
-      `and the fleet's ${result.fleet.devices.length} devices. The real lines come from ` +
-      `${plural(wire.processes, "server process", "server processes")} and carry nothing drawn ` +
+      `and the fleet's ${result.fleet.devices.length} devices. The real lines carry nothing drawn ` +
       `from the seed.`,
   );
 }
@@ -73,7 +71,7 @@ export function describeFleetTask(result: WritingAClientResult): string {
       `fails if a call fails, which cuts the chain, or if the host refuses one. This seed's chain ` +
       (fetched === null
         ? `fetches nothing, so the task fails.`
-        : `fetches ${code(String(fetched))}, ${found ? "the expected device" : "not the expected device"}.`),
+        : `fetches ${code(String(fetched))}, ${found ? "which is" : "which is not"} the task's answer.`),
   );
 }
 

@@ -14,7 +14,7 @@
  * client closes the server's stdin), `server/tools.mdx` ("Capabilities", "Listing Tools", "Calling
  * Tools", "Error Handling": a tool execution error is a result with `isError: true`); the SDK's
  * `Client.callTool` documentation (`isError` for tool errors; `ProtocolError` thrown for a JSON-RPC
- * error).
+ * error, and by the SDK itself for a result that fails the listed `outputSchema`).
  */
 import {
   Client,
@@ -58,7 +58,8 @@ export interface CallOutcome {
  *
  * @param transport where the server is: on stdio, a transport that spawns it.
  * @param decide the host's policy, given the server's `serverInfo` and listed tools.
- * @throws what the SDK throws: a failed connection, a JSON-RPC error (`ProtocolError`), a timeout.
+ * @throws what the SDK throws: a failed connection, a `ProtocolError` (a JSON-RPC error, or the
+ *   SDK's own check of a result against the tool's `outputSchema`), a timeout.
  */
 export async function useServer(
   transport: Transport,
@@ -73,7 +74,7 @@ export async function useServer(
     const decision = decide(server, tools); // the host's policy: apply yours here
     if ("refused" in decision) return { sent: false, isError: true, text: decision.refused };
     const result = await client.callTool(decision.call); // tools/call
-    const first = result.content[0]; // a JSON-RPC error would have thrown instead
+    const first = result.content[0]; // a ProtocolError would have thrown instead
     const text = first?.type === "text" ? first.text : "";
     return { sent: true, isError: result.isError === true, text };
   } finally {

@@ -13,7 +13,8 @@
  * `{ pin: '<version>' }`, which requires the connect-time `server/discover` to offer that revision
  * and has no fallback; on the base `StdioClientTransport` that probe runs on a sibling process)
  * and `Client.callTool` (`isError` for a tool execution error; `ProtocolError` thrown for a
- * JSON-RPC error); 2026-07-28 `basic/index.mdx` ("Statelessness":
+ * JSON-RPC error, and by the SDK itself when a result fails the listed `outputSchema`, which the
+ * client tells apart by counting the error responses its transport delivers); 2026-07-28 `basic/index.mdx` ("Statelessness":
  * every request carries its version and the client's identity and capabilities in `_meta`),
  * `server/discover.mdx`, `server/tools.mdx` ("Error Handling": an unknown tool is a protocol
  * error, -32602 in its example).
@@ -246,7 +247,7 @@ export function saidLines(said: readonly string[]): string[] {
  */
 export function formatErrorChannels(wire: WritingAClientWire): string {
   const result = wire.currentSaid.find((said) => said.includes(": isError true, "));
-  const thrown = wire.currentSaid.find((said) => said.includes(": JSON-RPC error "));
+  const thrown = wire.currentSaid.find((said) => said.includes(": ProtocolError "));
   if (result === undefined || thrown === undefined)
     throw new Error(`the run returned no line of each channel: ${wire.currentSaid.join("; ")}`);
   return [

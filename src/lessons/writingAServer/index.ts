@@ -10,6 +10,7 @@ export {
   readGates,
   readHandshake,
   readSecondRun,
+  readWide,
   writingAServerSolutions,
 } from "./prose";
 export { simulateWritingAServer } from "./simulate";

@@ -18,6 +18,7 @@ import {
   type GateReadingRow,
   type WritingAServerResult,
 } from "./simulate";
+import { NO_APPROVAL } from "../../sim/client";
 import { code, listing } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
@@ -50,7 +51,7 @@ export function describeSeeds(result: WritingAServerResult): string {
 
 /**
  * The handshake table in words: what levels 0 to 2 keep and drop, and the last line's names, the
- * tools level 3 keeps.
+ * tools level 3 keeps, its version rule (the course's, lesson 5) read last.
  */
 export function readHandshake(result: WritingAServerResult): string {
   const [h0, h1, h2, h3] = result.handshake;
@@ -59,7 +60,8 @@ export function readHandshake(result: WritingAServerResult): string {
       ? `At levels 0 to 2 the client keeps ${h0.negotiated} tools`
       : `The client keeps ${listing([h0, h1, h2].map((h) => String(h.negotiated)))} tools at levels 0 to 2`;
   return wrapMarkdown(
-    `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also drops ` +
+    `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the course's version rule ` +
+      `also drops ` +
       `${code("kayit")}, ${code("bolge_ozet")} with it, and the last line names the ` +
       `${h3.negotiated} tools left: ${listing(result.negotiatedAtFull.map((name) => code(name)))}.`,
   );
@@ -83,27 +85,38 @@ function callsSent(result: WritingAServerResult, run: RunRow): number {
 }
 
 /**
- * Level 3 beside MCP: what a client that does not act on `serverInfo.version` keeps and
- * completes, beside the course's host.
+ * The twelve-task table's level 3, read first as a client that follows MCP (it does not act on
+ * `serverInfo.version`), then the table's row, the course's host with its version rule: what the
+ * rule drops (computed from the level-3 decision) and what that costs.
  */
 export function readBesideMcp(result: WritingAServerResult): string {
   const { handshake, run } = withoutVersionRule(result);
   const level2 = result.handshake[2];
   const asLevel2 =
     handshake.negotiated === level2.negotiated && sameRunRow(run, result.runs[2])
-      ? ", as at level 2"
+      ? ", as at level 2; the version changes nothing"
       : `, where level 2 kept ${level2.negotiated} and completed ${result.runs[2].completed}`;
+  const byVersion = result.dropped[3].filter((drop) => drop.reason === "version");
+  const servers = [...new Set(byVersion.map((drop) => drop.server))];
+  const lost = byVersion.filter((drop) => ALLOWLIST.includes(drop.tool)).map((drop) => drop.tool);
+  const versions = servers.map((name) => {
+    const declared = result.world.servers.find((server) => server.name === name)!.version;
+    return `${code(name)} at version ${declared}`;
+  });
   return wrapMarkdown(
-    `A client that does not act on ${code("serverInfo.version")} keeps ${handshake.negotiated} tools at ` +
-      `level 3 and completes ${run.completed} tasks${asLevel2}; the course's host keeps ` +
-      `${result.handshake[3].negotiated} and completes ${result.runs[3].completed}.`,
+    `A client that follows MCP does not act on ${code("serverInfo.version")}. With the same ` +
+      `allowlist it keeps ${handshake.negotiated} tools at level 3 and completes ${run.completed} ` +
+      `tasks${asLevel2}. The table's level-3 row is the course's host instead. ` +
+      `Its version rule, the course's and not MCP's (lesson 5), drops ${listing(versions)}, and ` +
+      `${listing(lost.map((name) => code(name)))} with it: ${result.handshake[3].negotiated} tools ` +
+      `kept, ${result.runs[3].completed} tasks completed.`,
   );
 }
 
 /**
- * The gate table read, a tool with no `annotations` held by MCP's defaults: at the levels that
- * declare none, how many calls the gate holds and that each goes to a tool that only reads; from
- * the first level that declares them, the calls it still holds.
+ * The MCP-default gate's table read (a tool with no `annotations` held by MCP's defaults): at the
+ * levels that declare none, how many calls the gate holds and that each goes to a tool that only
+ * reads; from the first level that declares them, the calls it still holds.
  */
 export function readGates(result: WritingAServerResult): string {
   const rows = ALL_LEVELS.map((level) =>
@@ -119,7 +132,8 @@ export function readGates(result: WritingAServerResult): string {
   );
   const heldAfter = [...new Set(declared.flatMap((row) => row.held))];
   return wrapMarkdown(
-    `At levels ${listing(silent.map((r) => String(r.level)))}, where no tool has ${code("annotations")}, the gate ` +
+    `At levels ${listing(silent.map((r) => String(r.level)))}, where no tool has ${code("annotations")}, the ` +
+      `MCP-default gate ` +
       `sends ${numbers(silent, (r) => r.sent)} ${code("tools/call")} requests and holds ` +
       `${numbers(silent, (r) => r.blocked)} for a person` +
       (readOnly.length > 0 && readOnly.length === held.length
@@ -128,6 +142,36 @@ export function readGates(result: WritingAServerResult): string {
       `. From level 2 it holds only ` +
       `${heldAfter.length > 0 ? `the calls to ${listing(heldAfter.map(code))}` : "what a tool declares may write"}: ` +
       `${listing(declared.map((r) => `${r.blocked} at level ${r.level}`))}.`,
+  );
+}
+
+/**
+ * The wide table (the course's gate, printed as the reference prints it) in words, row by row:
+ * each level and approval, the calls the gate held, the records written, the tasks completed, and
+ * the tools the host keeps in every row.
+ */
+export function readWide(result: WritingAServerResult): string {
+  const writers = listing(
+    WORLD_TOOLS.filter((tool) => tool.sideEffect).map((tool) => code(tool.name)),
+  );
+  const records = (n: number) => `${n} ${n === 1 ? "record" : "records"}`;
+  const sentences = result.wide.map((row) => {
+    const names = Object.keys(row.failures)
+      .filter((key) => key.endsWith(`: ${NO_APPROVAL}`))
+      .map((key) => code(key.slice(0, key.indexOf(":"))));
+    const lead = `At level ${row.level} ${row.approval ? "with a person approving" : "with no approval"}`;
+    const outcome = `${records(row.written)}, ${row.completed} tasks completed`;
+    if (row.approval) return `${lead}, the held calls run: ${outcome}.`;
+    if (row.blocked === 0)
+      return `${lead}, the course's gate holds no call, so ${writers} writes ${records(row.written)} unasked and ${row.completed} tasks complete.`;
+    return `${lead}, the gate holds the ${row.blocked} calls to ${listing(names)}: ${outcome}.`;
+  });
+  const kept = [...new Set(result.wide.map((row) => row.negotiated))];
+  return wrapMarkdown(
+    `${sentences.join(" ")} ` +
+      (kept.length === 1
+        ? `The host keeps ${kept[0]} tools in every row.`
+        : `The host keeps ${listing(kept.map(String))} tools.`),
   );
 }
 
@@ -199,14 +243,15 @@ export function writingAServerSolutions(
       `${code("idempotentHint: true")}; ${code("openWorldHint: false")}, its world being the ` +
       `server's records. The other four: ${code("readOnlyHint: true")} and ` +
       `${code("openWorldHint: false")}. At levels 0 and 1 nothing ` +
-      `says which tools write, so such a client asks about every call sent: the ` +
+      `says which tools write, so such a client asks about every call sent. The person approves ` +
+      `each, so the chains run as in the tables: the ` +
       `${callsSent(result, names)} of the level-0 run, the ${callsSent(result, fields)} of the ` +
       `level-1 run and the ${callsSent(result, wideSilent)} of the wide run. From level 2 on, if the ` +
       `client trusts the server, only the calls to ${code("kayit_yaz")}: ` +
       (ALLOWLIST.includes("kayit_yaz")
         ? ""
         : `none in the twelve-task run, where it is not on the allowlist, and `) +
-      `the ${wideGated.blocked} of the wide run, the ones the approval gate stopped.`,
+      `the ${wideGated.blocked} of the wide run, the ones the course's gate held at level 2.`,
   ];
   return foldedAnswers(ANSWER_TITLES, answers);
 }
