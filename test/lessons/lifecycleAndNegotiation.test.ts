@@ -511,11 +511,12 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Section 6 opens with its purpose, then the host that follows MCP as the baseline, then the
         // course's host as its measured variants, in the convention box.
         "## 6 · The course's host: a measuring device",
-        "The course's host departs from MCP in three measured ways, so that the course can count what each costs. MCP's own host is the baseline.",
-        "It follows section 5's rules: it keeps the tools of every server it trusts, here all three, reads a tool with no hint as one that may write, asks a person before calling such a tool, and ignores `serverInfo`.",
+        "The course's host departs from MCP in three measured ways, so that the course can count what each costs. The baseline host follows section 5's rules: it keeps the tools of every server it trusts, here all three, reads a tool with no hint as one that may write, asks a person before calling such a tool, and ignores `serverInfo`.",
+        // Its gate is a host's policy: MCP asks that a person be able to deny any call (server/tools.mdx).
+        "Running read-only tools unasked is its policy, not MCP's: a person SHOULD be able to deny any call (`server/tools.mdx`).",
         "**Course convention, not MCP.** The course's code that holds",
         "Its policy departs from the host above in three rules, each there to be measured:",
-        "MCP has no such list; the host above calls every tool of a server it trusts.",
+        "names the tools the host will call: all but `kayit_yaz`. MCP has no such list.",
         // The second table varies two rules only, *none* being the host above; the gate is shown apart.
         "The second varies the allowlist and the version rule: neither (*none*, the host above), each alone, and both, the course's policy. Last, the course's gate's last row at work, with those two rules off:",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
@@ -544,7 +545,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       // sampling, elicitation and tasks have sub-flags in 2025-11-25's schema.mdx: no "none" cell.
       assert.doesNotMatch(exported, /\| `(sampling|elicitation|tasks)` \|[^|]*\| none \|/);
       // The course-wide names: one host, two named gates; the SDK's internals are not the lesson's.
-      assert.doesNotMatch(exported, /the course's client|the reference gate|lesson 5's gate|SDK pins/);
+      assert.doesNotMatch(exported, /the course's client|the reference gate|lesson 5's gate|SDK pins|MCP's own host/);
       // The DELETE is conditional on a session id, and may be refused (2025-11-25 transports.mdx).
       assert.ok(
         exported.includes(
@@ -557,7 +558,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
       // The host that follows MCP, and its numbers, come before the course's host and its variants.
       const order = [
-        "MCP's own host is the baseline. It follows section 5's rules",
+        "The baseline host follows section 5's rules",
         "It keeps all 5 tools and asks a person before one, `kayit_yaz`",
         "**Course convention, not MCP.**",
         "6 messages: 51 tokens, 99 envelope tokens, 5 round trips",

@@ -654,7 +654,7 @@ test("a thrown ProtocolError is the server's JSON-RPC error or the SDK's own out
     const prose = proseOf(text);
     assert.ok(
       prose.includes(
-        "It throws a `ProtocolError`, with a JSON-RPC `code`, for an error from the server, and also for SDK 2.4.0's own check of a tool that lists an `outputSchema` (lesson 6): -32600 for a result without `structuredContent`, -32602 for one that fails the schema.",
+        "It throws a `ProtocolError`, with a JSON-RPC `code`, for an error from the server, and also for SDK 2.4.0's own check of a tool that lists an `outputSchema` (a JSON Schema for its result's `structuredContent`, the result's data as JSON): -32600 for a result without `structuredContent`, -32602 for one that fails the schema.",
       ),
       file,
     );
