@@ -1097,7 +1097,6 @@ export {
   readStatelessMismatch,
 } from "./lessons/lifecycleAndNegotiation/prose";
 export {
-  formatHandshake,
   formatLines,
   formatOpeningCosts,
   formatPolicies,

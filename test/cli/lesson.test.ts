@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { defaultOutDir } from "../../src/cli/commands/lesson";
 import { LESSONS } from "../../src/lessons/catalog";
 import { cli, cliAsync, ROOT, smallNotebook, tempDir } from "../helpers";
+import { assertPageRenders, chromium } from "../browserPage";
 import { jupyterRequirement } from "../requirements";
 
 const LESSON = "06-writing-a-server";
@@ -24,17 +25,19 @@ function chartFiles(dir: string, lesson: string): Record<string, string> {
   );
 }
 
-/** One lesson's export: its markdown and its chart files. */
+/** One lesson's export: its markdown and its chart files; and its page's path, where the run wrote one. */
 interface LessonFiles {
   markdown: string;
   charts: Record<string, string>;
+  html?: string;
 }
 
 /**
  * Every lesson exported by one `mcp-course lesson` run per (engine, seed), made once and shared by
  * the tests of this file that read it (each assertion reads the same bytes it would have made
  * itself). This file asks for two runs, which go on side by side (they mostly wait on their kernels
- * and servers).
+ * and servers). The tslab run of the default seed writes each lesson's page too (`--format both`:
+ * the markdown and the page from one execution), which the browser tests below render.
  */
 const runs = new Map<string, Promise<Record<string, LessonFiles>>>();
 
@@ -52,9 +55,11 @@ function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<s
   if (!runs.has(key)) {
     const out = tempDir();
     const names = engine === "tslab" && seed === undefined ? NAMED : [];
+    const pages = engine === "tslab" && seed === undefined;
     const args = [
       "lesson",
       ...names,
+      ...(pages ? ["--format", "both"] : []),
       "--engine",
       engine,
       "--out",
@@ -74,7 +79,11 @@ function exportAll(engine: "tslab" | "jupyter", seed?: number): Promise<Record<s
             new RegExp(`${name}: cell \\d+/\\d+ \\(setup\\) ran in`),
             "progress names the notebook, the cell and the time",
           );
-          files[name] = { markdown: readFileSync(join(out, `${name}.md`), "utf8"), charts: chartFiles(out, name) };
+          files[name] = {
+            markdown: readFileSync(join(out, `${name}.md`), "utf8"),
+            charts: chartFiles(out, name),
+            ...(pages ? { html: join(out, `${name}.html`) } : {}),
+          };
         }
         // Side by side: the lessons that start servers run one at a time, the others beside them.
         const at = (name: string, step: "executing" | "wrote") => run.stderr.indexOf(`${name}: ${step} `);
@@ -312,3 +321,22 @@ test("a lesson named by alias or by its notebook's path is that lesson; an unwri
     "mcp-course: cannot write to --out /proc/mcp-course: that place does not accept new files\n",
   );
 });
+
+// Lesson 8 (the most tables) and lesson 6 (listings, and code inside an exercise's list item), as
+// pages: the shared tslab run wrote them beside the markdown the tests above hold to the committed.
+for (const name of ["08-the-fleet-behind-the-boundary", LESSON]) {
+  test(
+    `chromium renders ${name}.html: every printed table, every chart with its marks, and a page that is not blank`,
+    { skip: chromium.skip },
+    async () => {
+      chromium.check();
+      const { html, markdown } = (await exportAll("tslab"))[name];
+      const printed = assertPageRenders(html!, markdown, 0);
+      if (name.startsWith("08"))
+        assert.ok(
+          printed.some((text) => /count_devices/.test(text) && text.split("\n").length > 5),
+          "lesson 8's tables are among them",
+        );
+    },
+  );
+}

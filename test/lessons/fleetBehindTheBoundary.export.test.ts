@@ -87,7 +87,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     // servers with `initialize` (seed document 000 drives its server so, by hand).
     assert.match(
       flat(assumptions),
-      /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(the experiment's era\), is the simulated client's/,
+      /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(the experiment's era\), is the simulated client's, as it is the SDK client's default \(lesson 7\)/,
       path,
     );
     // One SDK, named once, with its two servers' difference where the paths are; no second SDK
@@ -145,10 +145,14 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     );
     // The simulated fleet (no annotations, as the experiment's server) set beside lesson 4's real
     // `serve fleet` (readOnlyHint: true from declaration level 2), and what that means for a retry.
-    assert.match(flat(text), /Like the experiment's server, the simulator's tools carry no `annotations`/, path);
     assert.match(
       flat(text),
-      /Lesson 4's real `serve fleet` declares `readOnlyHint: true` on each tool, as every declaration level from 2 does: by MCP's defaults, only the real server lets a client see that a retry is safe\./,
+      /The two fleets declare the tools differently\. The simulator's tools, like the experiment's server's, carry no `annotations`/,
+      path,
+    );
+    assert.match(
+      flat(text),
+      /Lesson 4's real `serve fleet` declares `readOnlyHint: true` on each tool, as every declaration level from 2 does\. Only the real server lets a client see that a retry is safe\./,
       path,
     );
     assert.match(
@@ -201,7 +205,10 @@ test("progress notifications are taught on the real wire: the token in _meta, th
 test("the spec's rules the lesson leans on are stated: validation MUST, restart SHOULD, progress and timeouts, stderr", () => {
   eachBodyMatches(
     /servers MUST validate all tool inputs: a fault to measure/,
-    /A client SHOULD restart a server process that exits unexpectedly \(2026-07-28 `basic\/transports\/stdio\.mdx`, "Unexpected Termination"\); 2025-11-25 has no such rule, and this client's restart is a new `initialize`\./,
+    /\| `crash-restart` \| the same crash; the client respawns the server and retries the call once \| in 2026-07-28 the client SHOULD restart the process \(the same section\) \|/,
+    /\| `crash` \| .* \| in 2026-07-28 the requests in flight are lost \(`basic\/transports\/stdio\.mdx`, "Unexpected Termination"\) \|/,
+    /The restart is 2026-07-28's SHOULD; in 2025-11-25, which has no such rule, it is a new `initialize`\./,
+    /the server MUST NOT write to stdout anything that is not a valid MCP message \(`basic\/transports\.mdx`, "stdio"\)/,
     /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `cancellation\.mdx`\)/,
     /Both break lesson 2's rule that stdout carries only messages, one per line\./,
     /carry no `annotations`/,
@@ -325,7 +332,7 @@ test("ยง3, the crash's Streamable HTTP counterpart: a broken stream loses the re
   // SSE streams via `Last-Event-ID` are not supported". Lesson 2 teaches it with the course's caution
   // for a call that is not idempotent; this lesson says it once and points back.
   eachBodyMatches(
-    /Over Streamable HTTP in 2026-07-28 a broken stream loses its request, which the client MUST re-issue under a new request ID \(`changelog\.mdx`, Major changes, 9\): lesson 2 gave that rule, and the course's caution for a write\./,
+    /Over Streamable HTTP in 2026-07-28 a broken stream loses its request, which the client MUST re-issue under a new request ID \(`changelog\.mdx`, Major changes, 9\), a write too: lesson 2 gave that rule, and the course's reading that such a tool be made safe to repeat\./,
   );
   for (const { path, text } of exports) {
     assert.doesNotMatch(text, /\*The course's reading:\*/, `${path}: lesson 2's caution is not repeated`);
@@ -382,7 +389,7 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   );
   assert.doesNotMatch(clock, /ms\/call|assumed charge|README|\| event \|/);
   assert.deepEqual(
-    [...clock.matchAll(/- `([a-z-]+)`/g)].map((m) => m[1]),
+    [...clock.matchAll(/\| `([a-z-]+)` \|/g)].map((m) => m[1]),
     CONDITIONS.slice(3).map((c) => c.name),
   );
   assert.ok(clock.includes(`during its ${CRASH_ON_CALL}th \`tools/call\``));

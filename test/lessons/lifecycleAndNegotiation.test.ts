@@ -22,7 +22,6 @@ import {
   type LifecycleAndNegotiationResult,
 } from "../../src/lessons/lifecycleAndNegotiation/simulate";
 import {
-  formatHandshake,
   formatLines,
   formatOpeningCosts,
   formatPolicies,
@@ -132,17 +131,13 @@ describe("lesson 5's simulated half", () => {
       messages.filter((m) => m.kind === "request").map((m) => m.body),
       ["yetenek sor olcum", "yetenek sor tarife", "yetenek sor kayit"],
     );
-    // Section 6 prints every body, so the 99 tokens can be checked by lesson 3's rules.
+    // Section 6 prints the policies alone and states the handshake's cost in words (lesson 6
+    // prints the handshake's table).
     const result = simulateLifecycleAndNegotiation(20260218);
-    const table = formatHandshake(result);
-    for (const m of messages) assert.ok(table.includes(m.body), m.body);
-    assert.match(table, /^yetenek sor olcum +4 +12 +1$/m);
-    assert.match(table, /^yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi +14 +22 +0$/m);
-    assert.equal(table.split("\n").at(-1), "6 messages: 51 tokens, 99 envelope tokens, 5 round trips");
-    assert.ok(widest(table) <= LINE_WIDTH);
     for (const folder of ["lessons", "lessons/seed-20260219"]) {
       const exported = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      assert.ok(exported.includes(`${table}\n\n${formatPolicies(result)}`), folder);
+      assert.ok(exported.includes(formatPolicies(result)), folder);
+      assert.ok(!exported.includes("yetenek bildir olcum surum 2"), folder);
     }
     assert.match(flat(readPolicies(result)), /Every policy's handshake cost 99 tokens and 5 round trips/);
   });
@@ -176,7 +171,7 @@ describe("lesson 5's simulated half", () => {
       );
       assert.equal(
         flat(readGate(result)),
-        "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by both gates. Sent with no `annotations`, every tool passes the course's gate: with no approval the task sends 4 requests (107 tokens) and writes 1 record. The MCP-default gate would have asked a person about all 4 calls.",
+        "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by both gates. Sent with no `annotations`, every tool passes the course's gate: with no approval the task sends 4 requests (107 tokens) and writes 1 record. The defaults-reading gate would have asked a person about all 4 calls.",
       );
     }
   });
@@ -260,7 +255,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /^`olcum` lists one version, `2026-07-28`: the one a request may name in `_meta`\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists only `2026-07-28`, the one a request may name in `_meta`: the course's \(and SDK 2\.4\.0's\) choice, not the spec's rule\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -460,13 +455,19 @@ describe("section 3's legacy server, on the TypeScript SDK 1.32.2 (test/fixtures
   });
 });
 
-describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negotiated tools, the version rule and the course's gate beside the MCP-default gate", () => {
+describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negotiated tools, the version rule and the course's gate beside the defaults-reading gate", () => {
   for (const folder of ["lessons", "lessons/seed-20260219"]) {
     it(`${folder}: each is said once, here, in the words later lessons point back to`, () => {
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
       // The dual-era rules as steps, cited, with the no-fallback rule and when a client does fall back.
       for (const phrase of [
-        'A dual-era client meets an unknown server in three steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
+        'Over stdio, a dual-era client meets an unknown server in three steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
+        // The steps are stdio's; over HTTP a first modern request probes (streamable-http.mdx).
+        'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
+        // Listing modern versions alone is a choice, not the spec's rule (its -32022 example lists 2025-11-25).
+        "`olcum` lists only `2026-07-28`, the one a request may name in `_meta`: the course's (and SDK 2.4.0's) choice, not the spec's rule.",
+        // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
+        "`listChanged` says the server will notify a list's changes (a SHOULD), `subscribe` one resource's; in 2026-07-28 only on a `subscriptions/listen` stream asking for them.",
         "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
@@ -496,11 +497,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
-        // The course-wide names: the course's gate as the code holds it, the MCP-default gate beside
+        // The course-wide names: the course's gate as the code holds it, the defaults-reading gate beside
         // it, and the last row marked as contrary to MCP's defaults on purpose.
         "**The course's gate** is its *approval gate*: it stands in for the person, with one answer per run, and without approval ends a held call with `onay yok` (no approval), unsent.",
-        "The host above's approval gate, *the MCP-default gate*, reads a missing hint by MCP's defaults.",
-        "| what the tool declares | the course's gate | the MCP-default gate |",
+        "| what the tool declares | the course's gate | the defaults-reading gate |",
         "| `annotations` without `readOnlyHint` | holds the call | holds the call: may write |",
         "| no `annotations` at all | passes: deliberately contrary to MCP's defaults, to show what declaring a side effect buys | holds the call: may write |",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
@@ -508,17 +508,23 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
         "Its **negotiated tools** are the tools the course's host keeps; MCP negotiates no tools (section 2).",
         "*The simulator's handshake* is the course's stand-in for section 4's opening exchange, priced in envelope tokens (lesson 3): `yetenek sor` (ask capabilities) to each server, `yetenek bildir` (declare) back with its version (`surum`), tools and resources.",
-        // Section 6 opens with its purpose, then the host that follows MCP as the baseline, then the
-        // course's host as its measured variants, in the convention box.
+        // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
+        // without the _meta lesson 3 adds in 2026-07-28), then the host that follows MCP as the
+        // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · The course's host: a measuring device",
-        "The course's host departs from MCP in three measured ways, so that the course can count what each costs. The baseline host follows section 5's rules: it keeps the tools of every server it trusts, here all three, reads a tool with no hint as one that may write, asks a person before calling such a tool, and ignores `serverInfo`.",
-        // Its gate is a host's policy: MCP asks that a person be able to deny any call (server/tools.mdx).
-        "Running read-only tools unasked is its policy, not MCP's: a person SHOULD be able to deny any call (`server/tools.mdx`).",
+        "The course's host departs from MCP in three measured ways, so that the course can count what each costs. The simulator (lesson 1) prices it and a baseline host in 2025-11-25's word bodies: no `_meta`, `resultType` or `serverInfo`, though section 3's real lines carry them. It measures what hosts choose, not what an era adds.",
+        "The baseline host follows section 5's rules: it keeps the tools of every server it trusts, here all three, reads a tool with no hint as one that may write, asks a person before calling such a tool, and ignores `serverInfo`. Its approval gate is *the defaults-reading gate*.",
+        // Its gate is a host's policy: MCP's principle is consent before any tool; a person SHOULD be
+        // able to deny any call; annotations are untrusted unless from a trusted server (server/tools.mdx).
+        "Running read-only tools unasked is its policy, not MCP's. MCP's principle is consent before any tool (`index.mdx`, \"Tool Safety\"). A person SHOULD be able to deny any call; a client MUST treat annotations as untrusted unless from a trusted server (`server/tools.mdx`).",
         "**Course convention, not MCP.** The course's code that holds",
         "Its policy departs from the host above in three rules, each there to be measured:",
         "names the tools the host will call: all but `kayit_yaz`. MCP has no such list.",
         // The second table varies two rules only, *none* being the host above; the gate is shown apart.
-        "The second varies the allowlist and the version rule: neither (*none*, the host above), each alone, and both, the course's policy. Last, the course's gate's last row at work, with those two rules off:",
+        "The table varies the allowlist and the version rule: neither (*none*, the host above), each alone, and both, the course's policy. Last, the course's gate's last row at work, with those two rules off:",
+        // The summary parts MCP's rules from the course's devices.
+        '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
+        "The defaults-reading gate, a host's policy, holds a tool with no `annotations`; the course's gate passes it.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
         // ClientCapabilities, ServerCapabilities), fate in 2026-07-28 (its schema.mdx, changelog.mdx).
         "| side | capability | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
@@ -545,7 +551,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       // sampling, elicitation and tasks have sub-flags in 2025-11-25's schema.mdx: no "none" cell.
       assert.doesNotMatch(exported, /\| `(sampling|elicitation|tasks)` \|[^|]*\| none \|/);
       // The course-wide names: one host, two named gates; the SDK's internals are not the lesson's.
-      assert.doesNotMatch(exported, /the course's client|the reference gate|lesson 5's gate|SDK pins|MCP's own host/);
+      assert.doesNotMatch(
+        exported,
+        /the course's client|the reference gate|lesson 5's gate|SDK pins|MCP's own host|MCP-default/,
+      );
       // The DELETE is conditional on a session id, and may be refused (2025-11-25 transports.mdx).
       assert.ok(
         exported.includes(
@@ -561,8 +570,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "The baseline host follows section 5's rules",
         "It keeps all 5 tools and asks a person before one, `kayit_yaz`",
         "**Course convention, not MCP.**",
-        "6 messages: 51 tokens, 99 envelope tokens, 5 round trips",
         "policy negotiated dropped dropped tools (rule)",
+        "Every policy's handshake cost 99 tokens and 5 round trips",
         "Sent with no `annotations`, every tool passes the course's gate",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(

@@ -303,7 +303,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(markdown, /\*\*A preview: a call that asks first\.\*\*/);
     assert.match(
       markdown,
-      /A client listing `elicitation` in its `clientCapabilities` writes 554 into `A044`'s `bedel`/,
+      /A client that can ask its user \(`elicitation` in its `clientCapabilities`\) writes 554 into `A044`'s `bedel`/,
     );
     const next = markdown.slice(markdown.indexOf("## Next"));
     assert.match(
@@ -432,21 +432,28 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(rules, /should not be mistakable for errors received from the other side \("Error Codes"\)/);
     // A 2026-07-28 server ends a subscription either way: cancellation.mdx (MUST) has it send
     // notifications/cancelled; subscriptions.mdx, "Graceful Closure", has it answer the listen request
-    // (SHOULD). A client takes either. The aside is a footnote, not part of a notification's definition.
+    // (SHOULD). The lesson says the pages differ, and a client takes either, or a closed transport.
     assert.match(
       markdown,
-      /¹ A \*subscription\* is a stream of notifications opened by `subscriptions\/listen`\. A 2026-07-28 server ends one with `notifications\/cancelled` \(`cancellation\.mdx`, MUST\) or by answering the listen request \(`subscriptions\.mdx`, "Graceful Closure", SHOULD\)\. The course reads either as the end\./,
+      /The two pages differ on how a server ends one: `cancellation\.mdx` says it MUST send `notifications\/cancelled`, `subscriptions\.mdx` that it SHOULD answer the listen request \("Graceful Closure"\)\. The course reads either, or a closed transport, as the end\./,
     );
     const notification = markdown.slice(markdown.indexOf("- A **notification**"), markdown.indexOf("Who may send"));
     assert.ok(!notification.includes("subscription"), notification);
     // basic/patterns/index.mdx: a 2026-07-28 server sends notifications scoped to a request, each opt-in:
     // progress for a progressToken (progress.mdx), log messages for a request whose _meta sets
-    // io.modelcontextprotocol/logLevel (logging.mdx, MUST NOT otherwise); change notifications travel on a
-    // subscriptions/listen stream.
+    // io.modelcontextprotocol/logLevel (logging.mdx, MUST NOT otherwise); on a subscriptions/listen
+    // stream the acknowledgement comes first (subscriptions.mdx, "Acknowledgment"), then the changes.
+    // The rules stand below the table, not in one of its cells.
+    assert.match(markdown, /\| notification \| either side \| either side, in the few cases below \|/);
     assert.match(
       markdown,
-      /a server only notifications scoped to a request, while it runs: progress if the request carried a `progressToken`, log messages if its `_meta` set `io\.modelcontextprotocol\/logLevel`; or changes on a `subscriptions\/listen` stream¹ \(`basic\/patterns\/index\.mdx`, `progress\.mdx`, `logging\.mdx`\) \|/,
+      /While a request runs, a server may send notifications scoped to it \(`basic\/patterns\/index\.mdx`\): progress if its `_meta` asks with a `progressToken`, log messages if it sets `io\.modelcontextprotocol\/logLevel`\. On a \*subscription\*, a stream that a `subscriptions\/listen` request opens, it sends an acknowledgement first, then the changes asked for\./,
     );
+    // mrtr.mdx: each retry is an independent request with a new id, over HTTP a new POST, so MRTR
+    // does cost network round trips; its section titles name their page.
+    assert.match(markdown, /\(MRTR, `mrtr\.mdx`; each round a request of its own, over HTTP a new POST\)/);
+    assert.doesNotMatch(markdown, /not a network round trip/);
+    assert.match(markdown, /The first result carries no `content` \(`mrtr\.mdx`, "Core Types"\)\./);
     assert.doesNotMatch(markdown, /progress or log while it runs/);
     assert.doesNotMatch(markdown, /a server only notifications about a request the client sent/);
     assert.ok(!markdown.includes("A server may end one with it or with a response"));

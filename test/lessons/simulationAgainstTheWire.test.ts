@@ -458,7 +458,7 @@ test("section 3: the gate table is lesson 6's; one sentence points back to it, a
     // Lesson 6 holds the table and its two gates, named as lessons 5 and 6 name them; here the wire
     // walks it, and one sentence says so, before the count that uses the term.
     const gateWalks = text.indexOf(
-      "Lesson 6's gate walks are among them: its side-effect runs, `kayit_yaz` allowed, at each level under the MCP-default gate and under the course's gate.",
+      "Lesson 6's *gate walks* are among them: its side-effect runs, `kayit_yaz` allowed, at each level under the defaults-reading gate and under the course's gate.",
     );
     assert.ok(gateWalks > 0, path);
     assert.ok(gateWalks < text.indexOf("0 in the 8 gate walks of lesson 6"), `${path}: defined before use`);
@@ -552,18 +552,18 @@ test("exercise 2: annotations that leave readOnlyHint out are a side effect in b
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
     assert.match(
       solutions,
-      /Both hold it, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`\. The course's gate holds every tool whose `annotations` do not say it, and the MCP-default gate reads the missing `readOnlyHint` as false, so the tool may write\. Only a tool with no `annotations` at all passes, and only the course's gate lets it\./,
+      /Both hold it, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`\. The course's gate holds every tool whose `annotations` do not say it, and the defaults-reading gate reads the missing `readOnlyHint` as false, so the tool may write\. Only a tool with no `annotations` at all passes, and only the course's gate lets it\./,
       path,
     );
     const exercises = text.slice(text.indexOf("## Exercises"), text.indexOf("## Solutions"));
     assert.match(
       exercises,
-      /1\. Suppose lesson 6's gate walks had approval\. What would the MCP-default gate and the course's gate give at level 1\?/,
+      /1\. Suppose lesson 6's gate walks had approval\. What would the defaults-reading gate and the course's gate give at level 1\?/,
       path,
     );
     assert.match(
       exercises,
-      /What do the MCP-default gate and the course's gate do with a call to it, without approval\?/,
+      /What do the defaults-reading gate and the course's gate do with a call to it, without approval\?/,
       path,
     );
   }
@@ -664,7 +664,7 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
     // Lesson 8's simulated client offers 2025-11-25; the simulator sends no server/discover.
     assert.match(
       prose,
-      /It speaks 2025-11-25 first because lesson 8's simulated client did\. It sends no `server\/discover`, though over stdio a dual-era client SHOULD send it first \(lesson 5\): the simulator's runs sent no probe, and the wire must send their messages, no more, to be compared with them\./,
+      /It speaks 2025-11-25 first because lesson 8's simulated client did, .* In 2026-07-28 it reads `tools\/list`, and each server's `server\/discover` result is \*given in advance\*: the course builds it from the server's own declaration, so the client sends no `server\/discover`\. That departs from MCP: over stdio a dual-era client SHOULD send it first \(lesson 5\)\. Following the SHOULD costs a request and its answer per server, before any other\. The simulator's runs sent no probe, and the wire must send their messages, no more, to be compared with them\./,
       path,
     );
     // SDK 2.4.0: zod's .describe() is listed as the property's description (lesson 6's transcript:
@@ -702,7 +702,7 @@ test("the client's failed output check is a ProtocolError no server sent; the le
     const section = text.slice(text.indexOf("## 6 · Structured tool results"), text.indexOf("## Summary"));
     assert.match(
       section,
-      /That `ProtocolError` carries -32602, Invalid params, though no server sent an error: a result crossed, and the SDK refused it\. A missing `structuredContent` carries -32600\. Neither the class nor the code says who made the error\./,
+      /makes `callTool` throw a `ProtocolError` in place of the result, with -32602, Invalid params\. A result with neither `structuredContent` nor `isError` makes it throw one with -32600\. Throwing is the SDK's choice, as MCP names no action\. No server sent that error, and neither the class nor the code says who made it\./,
       path,
     );
     assert.match(
@@ -716,6 +716,18 @@ test("the client's failed output check is a ProtocolError no server sent; the le
       path,
     );
     assert.match(text, /its `Client` throws a `ProtocolError` that no server sent\./, `${path}: the summary`);
+    // The section ends with what a client does: check, report a failed check as its own, read content.
+    assert.match(
+      section.replace(/\s+/g, " "),
+      /What a client does with a tool that declares an `outputSchema`, then: - Check `structuredContent` against the schema, as the SHOULD asks[^-]*- Report a failed check as the client's own error\.[^-]*- Where it cannot use `structuredContent`, read `content`/,
+      path,
+    );
+    // Lesson 6 says the world servers check arguments by hand; lesson 9 names the validator they call.
+    assert.match(
+      text.replace(/\s+/g, " "),
+      /check each call's arguments in their own code, by hand as lesson 6 said, with the JSON Schema validator ajv/,
+      path,
+    );
     assert.match(
       text.slice(text.indexOf("## Solutions")),
       /throwing a `ProtocolError` with code -32602 in place of a result: the SDK's own check, no error from the server\./,

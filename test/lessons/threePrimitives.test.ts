@@ -307,10 +307,19 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     );
     // The export's prose, quoted lines (the note) unquoted, line breaks folded.
     const body = flat(readFileSync(join(ROOT, "lessons", "04-three-primitives.md"), "utf8").replace(/^> /gm, ""));
-    assert.ok(body.includes("`default`, a value to assume, only annotates: a validator does not fill it in."));
+    assert.ok(body.includes("`default` only annotates: a validator does not fill it in."));
     // caching.mdx lists server/discover with the list methods and resources/read; prompt arguments are
     // strings in both revisions (GetPromptRequestParams.arguments); a description is the schema's "hint".
-    assert.ok(body.includes("complete results of `server/discover`, the list methods and `resources/read`"));
+    assert.ok(
+      body.includes(
+        "complete results of `server/discover` (a request asking a server what it supports), the list methods and `resources/read`",
+      ),
+    );
+    // caching.mdx, "Time-to-live (TTL) Field": the client MAY consider the result fresh; TTL is a
+    // freshness hint, not a guarantee, and servers MAY change the data before it expires.
+    assert.ok(body.includes("`ttlMs`, how long the client may treat the list as fresh"));
+    assert.ok(body.includes("a freshness hint, not a guarantee, as the server MAY change the data sooner."));
+    assert.ok(!body.includes("how long the list stays fresh"));
     assert.ok(body.includes("In both revisions prompt arguments are strings (`m3` goes as text)"));
     assert.ok(body.includes(`("a 'hint' to the model", says the schema's \`Tool\`)`));
     // Section 5 leads with who decides and what reaches the model (tools.mdx "Message Flow":
@@ -322,17 +331,21 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       "| no third way: a prompt writes a question and counts nothing | the user | its messages, as `user` or `assistant` turns |",
     ];
     for (const row of rows) assert.ok(body.includes(row), row);
-    assert.ok(body.includes("In (b) the read is the application's decision, not the model's;"));
+    // No model runs: what reaches one is the pages' account, not a measurement.
+    assert.ok(body.includes("No model runs here: the table follows the pages, and nothing measures it."));
     assert.ok(body.indexOf(rows[0]) < body.indexOf("primitive used chosen by server requests"), "the table leads");
     // The prompt has no row in the price table, and the lesson draws no chart.
     assert.ok(!/^prompt +bedel_aciklamasi/m.test(body) && !body.includes(".svg)"));
     // Annotations: the four defaults where they are introduced, and idempotence "with the same
     // arguments" (schema.mdx ToolAnnotations, both revisions).
-    assert.ok(
-      body.includes(
-        "`readOnlyHint`, the tool only reads (false); `destructiveHint`, its writes may change or delete, not only add (true); `idempotentHint`, a repeat with the same arguments does no more (false); `openWorldHint`, it may reach outside things such as the web (true). The middle two count only if `readOnlyHint` is false.",
-      ),
-    );
+    // A table: each hint, what true means, its default, and when it counts.
+    for (const row of [
+      "| `readOnlyHint` | the tool only reads | false | always |",
+      "| `destructiveHint` | its writes may change or delete, not only add | true | only if `readOnlyHint` is false |",
+      "| `idempotentHint` | a repeat with the same arguments does no more | false | only if `readOnlyHint` is false |",
+      "| `openWorldHint` | it may reach outside things such as the web | true | always |",
+    ])
+      assert.ok(body.includes(row), row);
     // Not found: -32602 in a 2025-11-25 session departs from resources.mdx's SHOULD (-32002).
     assert.ok(
       body.includes(
@@ -349,18 +362,21 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // sets them beside: _meta on every request, resultType and the server's identity on every result,
     // the caching hint on the read's.
     assert.ok(
-      body.includes("The course prices both in lesson 3's envelope tokens, on the real lines' 2026-07-28 bodies."),
+      body.includes("The course prices both ways in lesson 3's envelope tokens, on the real lines' 2026-07-28 bodies."),
     );
     assert.ok(!body.includes("2025-11-25's bodies"));
-    // Section 5 ends with the course's rule of thumb, labelled as the course's.
+    // Section 5 states the course's rule of thumb, labelled as the course's, before its token table,
+    // and says that attached contents reach the model in full.
     const rule = body.slice(body.indexOf("**The course's rule of thumb.**"), body.indexOf("## Summary"));
     assert.match(rule, /Make it a tool when the model should choose, question by question, and each answer is small/);
     assert.match(rule, /Make it a resource when the application can pick bounded data before the questions come/);
-    assert.match(rule, /The tokens above are traffic \(lesson 3\), not what the model reads/);
+    assert.match(rule, /The tokens below are traffic \(lesson 3\), not what the model reads/);
+    assert.match(rule, /if the host attaches \(b\)'s contents, all 60 rows enter the model's context/);
+    assert.ok(rule.includes("primitive used chosen by"), "the rule leads the table");
     // fleet, at its first use, with its purpose; the seed's paragraph counts no processes.
     assert.ok(
       body.includes(
-        "then one tool of `fleet`, a fourth server outside the water world (a device inventory), whose tools carry descriptions.",
+        "then, for the descriptions the world's tools lack, one tool of `fleet`, a fourth server outside the water world (a device inventory).",
       ),
     );
     assert.ok(!/from \d+ processes/.test(body));

@@ -117,7 +117,7 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   );
 });
 
-test("section 2's definitions carry no cross-revision aside; one note closing the section gathers them, and Next says which lessons take each up", () => {
+test("section 2's definitions carry no cross-revision aside; one note closing the section gathers them, and Next says which lessons take each up; MCP's own tasks are told apart where the course's are defined", () => {
   const two = markdown.slice(markdown.indexOf("## 2 · "), markdown.indexOf("## 3 · "));
   const at = two.indexOf("> **What differs between the two revisions.**");
   assert.ok(at > 0, "the note");
@@ -127,8 +127,9 @@ test("section 2's definitions carry no cross-revision aside; one note closing th
   // The definitions: roles, model, call. No revision named, no session, sampling, MRTR field or MCP task.
   for (const word of ["2025-11-25", "2026-07-28", "session", "sampling", "inputResponses", "requestState", "mrtr"])
     assert.ok(!body.includes(word), word);
-  assert.ok(body.includes("the note that ends this section gathers the duties that differ"));
-  // architecture/index.mdx (2026-07-28): clients attach version and capabilities to every request; servers
+  assert.ok(!body.includes("the note that ends this section"), "the note's heading says what it gathers");
+  // architecture/index.mdx (2026-07-28), "Capability Negotiation": clients include their capabilities on every
+  // request; servers advertise theirs in response to server/discover (so not "both" on every request). Servers
   // request client input via InputRequiredResult within a reply (MRTR). 2025-11-25: a session opened by
   // initialize, where version and capabilities are agreed; servers may send requests such as
   // sampling/createMessage, which a human SHOULD be able to deny (client/sampling.mdx). Sampling is
@@ -136,15 +137,17 @@ test("section 2's definitions carry no cross-revision aside; one note closing th
   // (basic/utilities/tasks.mdx), an official extension since 2026-07-28 (changelog.mdx, Major changes 6).
   for (const sentence of [
     "In 2025-11-25 a client opens one *session* with its server, an exchange that keeps state until it is closed.",
-    "declare their *capabilities*, the optional features each supports. In 2026-07-28 the client attaches both to every request instead.",
-    "In 2025-11-25 a server could also send its client requests, such as *sampling*: asking for a reply from a model the host picks, which a person SHOULD be able to deny. In 2026-07-28 only clients send requests, and sampling is deprecated.",
+    "declare their *capabilities*, the optional features each supports. In 2026-07-28 the client attaches the version and its own capabilities to every request. A server states its capabilities in answer to a `server/discover` request.",
+    "In 2025-11-25 a server could also send its client requests, such as *sampling*: asking for a reply from a model the host picks, which a person SHOULD be able to deny. In 2026-07-28 only clients send requests. Sampling is *deprecated*: still defined, but due to be removed.",
     "A server that needs input, such as a user's yes or no, says so in its answer, and the client sends the call again with the input.",
-    "are experimental in 2025-11-25's core (`basic/utilities/tasks.mdx`) and an official extension since 2026-07-28 (`changelog.mdx`).",
   ])
     assert.ok(note.includes(sentence), sentence);
   // The body names no later lesson (the course's rule); the note sends the reader to Next, whose lines
-  // for lessons 3, 5 and 10 name the three points.
-  assert.ok(note.startsWith("**What differs between the two revisions.** Each point returns later; Next says where."));
+  // for lessons 3, 5 and 10 name the points.
+  assert.ok(
+    note.startsWith("**What differs between the two revisions.** Each point returns later; see Next, at the end."),
+  );
+  assert.ok(!note.includes("attaches both"), "the server's capabilities are not on the client's requests");
   const next = flat(markdown.slice(markdown.indexOf("## Next")));
   assert.ok(
     next.includes("- 3 · Messages: JSON-RPC's messages, errors and their price in tokens; a call asking for input."),
@@ -153,18 +156,25 @@ test("section 2's definitions carry no cross-revision aside; one note closing th
     next.includes("- 5 · Lifecycle and Negotiation: 2025-11-25's *session*, and the capabilities both sides declare."),
   );
   assert.ok(next.includes('- 10 · Without a Session: 2026-07-28, "a stateless protocol"'));
-  assert.equal((note.match(/^- /gm) ?? []).length + (note.match(/ - \*/g) ?? []).length, 3, "three points");
-  // Section 4 keeps one sentence on the word, pointing back to the note.
+  assert.equal((note.match(/^- /gm) ?? []).length + (note.match(/ - \*/g) ?? []).length, 2, "two points");
+  // Section 4 tells MCP's own tasks apart where the course's word is defined (the note no longer carries them).
   says(
-    "A *task* is one question the user puts to the host. The word is the course's; MCP's own tasks (section 2's note) are not used.",
+    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks*, requests whose result the client collects later, are an official extension since 2026-07-28, an optional addition to the core (`changelog.mdx`); the course uses none.",
   );
+  assert.ok(!note.includes("MCP's own tasks"), "the note keeps to the two points the lesson needs");
   // The host's duties in words a newcomer has: no "lifecycle" before lesson 5.
   says("It creates its clients and decides which servers they connect to, and when.");
   assert.ok(!flat(markdown).includes("lifecycle"));
 });
 
 test("section 5 keeps the servers' keeping nothing apart from MCP's statelessness, which Next cites in lesson 10's line", () => {
-  says("the course's servers keep nothing from one call to the next. That is the course's choice, not a rule of MCP.");
+  // 2026-07-28 basic/index.mdx, "Statelessness": servers MUST NOT rely on prior requests over the same
+  // connection to establish context; state spanning requests MUST be referenced by an explicit identifier
+  // the client passes on each request. So keeping nothing at all is the course's choice, not the whole rule.
+  says(
+    "the course's servers keep nothing from one call to the next. Keeping no state at all is the course's choice. In 2026-07-28 MCP forbids only state carried implicitly by the connection: state that spans requests MUST be named by an identifier the client passes on each (`basic/index.mdx`, \"Statelessness\").",
+  );
+  assert.ok(!flat(markdown).includes("That is the course's choice, not a rule of MCP."));
   says(
     '2026-07-28, "a stateless protocol" (`basic/index.mdx`, "Statelessness"): what each request carries, and what a multi-step call costs, priced.',
   );
@@ -342,13 +352,11 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   const body = flat(note).slice("> **How to read the specification.** ".length);
   assert.ok((body.match(/\. [A-Z]/g) ?? []).length <= 3, "at most four sentences");
   assert.ok(!flat(one).slice(0, flat(one).indexOf("> **How")).includes("MDX"), "no MDX before the note");
-  says(
-    "It speaks 2026-07-28, the current revision, in which no message need come before the first call: the first line is the call.",
-  );
+  says("It speaks 2026-07-28, in which no message need come before the first call.");
   says("`resultType` `complete` marks the final answer, not a request for input (section 2's note)");
-  says(
-    "(A first `server/discover`, asking what the server supports, is RECOMMENDED on stdio, `basic/transports/stdio.mdx`; this client skips it.)",
-  );
+  says("A first `server/discover` is RECOMMENDED on stdio (`basic/transports/stdio.mdx`); this client skips it.");
+  // The bytes are those of the line as sent, not of the spread-out form shown.
+  says("(spread out here; the bytes are those of the line as sent)");
   says(
     "`isError` says whether the tool failed. A tool that runs and fails reports it inside a result, with `isError: true`",
   );

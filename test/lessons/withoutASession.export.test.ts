@@ -114,10 +114,19 @@ for (const [k, path] of EXPORTS.entries()) {
     );
     assert.doesNotMatch(flat, /gap before 1st call|Read off the points/);
     // The probe's second process is named as the SDK's design, and its cost is counted.
-    assert.match(flat, /Where the probe runs is the SDK's choice/);
+    assert.match(
+      flat,
+      /Where the probe runs is the SDK's choice\. Three clients probe in this section, each on a process of its own choosing: - the SDK's own client/,
+    );
     assert.match(flat, /probing in place costs the same bytes and no process/);
     // The legacy-only server's answer to the probe is shown.
     assert.match(flat, /answered the probe with error `-32601`/);
+    // The legacy-only server's -32601 answer, longer than lesson 3's, has its bytes said: it echoes
+    // the SDK's string id and carries a long message.
+    assert.match(
+      flat,
+      /The answer is \d+ bytes: it echoes the probe's id, `server-discover-probe-1`, and its message is \d+ characters long\./,
+    );
     // `Mcp-Name` is required only on tools/call, prompts/get and resources/read, `Mcp-Method` on every request.
     assert.doesNotMatch(flat, /`Mcp-Name`[^;.]*\bon every request/);
     assert.match(flat, /an `Mcp-Name` on each `tools\/call`, `prompts\/get` and `resources\/read`/);
@@ -285,7 +294,14 @@ for (const path of EXPORTS) {
     assert.ok(markdown.split("\n").length - 1 <= 800, `${markdown.split("\n").length - 1} lines`);
     const { share } = proseShare(NOTEBOOK, markdown);
     assert.ok(share >= 0.7, `${Math.round(share * 100)}% of the prose in markdown cells`);
-    assert.equal(markdown.match(/^<details>$/gm)?.length, 8);
+    // Eight folded answers, and section 4's note on what the pages leave open, folded for the curious.
+    const solutions = markdown.slice(markdown.indexOf("## Solutions"));
+    assert.equal(solutions.match(/^<details>$/gm)?.length, 8);
+    assert.equal(markdown.match(/^<details>$/gm)?.length, 9);
+    assert.match(
+      markdown,
+      /<summary>For the curious: a case the pages leave open, and what SDK 2\.4\.0 does<\/summary>/,
+    );
     assert.doesNotMatch(markdown, /@param|@returns/, "listings show a summary line, not the doc comment");
   });
 
@@ -353,7 +369,7 @@ for (const path of EXPORTS) {
     // the server asks the user.
     assert.match(
       flat.slice(flat.indexOf("## 5 · A request that asks the user"), flat.indexOf("## Summary")),
-      /gating on a declared side effect is the course's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation/,
+      /gating on a declared side effect is a host's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation/,
     );
   });
 }
@@ -413,7 +429,7 @@ for (const path of EXPORTS) {
     // Lesson 5's gate pointed back to in one sentence, not re-explained, beside MCP's own human in the loop.
     assert.match(
       said5,
-      /As lesson 5 said, gating on a declared side effect is the course's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation, a duty of the application\. Here the server asks for a yes itself, which the client passes to its user; the server cannot check that the client asked anyone/,
+      /As lesson 5 said, gating on a declared side effect is a host's policy, while MCP's rule is that a human in the loop SHOULD be able to deny any tool invocation, a duty of the application\. Here the server asks for a yes itself, which the client passes to its user; the server cannot check that the client asked anyone/,
     );
     // mrtr.mdx: "Error Handling" (a new InputRequiredResult) covers a retry missing what was asked;
     // a well-signed state on a request it was not issued for is "Server Requirements" item 5, a SHOULD
@@ -422,9 +438,10 @@ for (const path of EXPORTS) {
       said5,
       /Ours does so, with the SDK's `inputRequired`, for a retry that echoes the call's own state without an answer: it asks again and writes nothing\./,
     );
+    // 2026-07-28 basic/patterns/mrtr.mdx, "Server Requirements", item 4: MUST reject, no code named.
     assert.match(
       said5,
-      /One that fails verification MUST be rejected \("Server Requirements", item 4\)\. One that verifies but was issued for another call SHOULD be rejected too \(item 5, "rejecting state presented on a request that does not match"\)\. Ours refuses both with the same error, before anything is written\./,
+      /One that fails verification MUST be rejected \("Server Requirements", item 4\)\. One that verifies but was issued for another call SHOULD be rejected too \(item 5, "rejecting state presented on a request that does not match"\)\. Ours refuses both, before anything is written, with the same error: the SDK's -32602 `Invalid or expired requestState`, since the page requires the rejection but names no code\./,
     );
     assert.doesNotMatch(flat, /belongs to other arguments: it asks again/);
     assert.doesNotMatch(flat, /Asking again rather than answering an error is its "Error Handling"/);

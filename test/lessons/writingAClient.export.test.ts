@@ -411,7 +411,7 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
       file,
     );
     assert.ok(prose.indexOf("*report*") > prose.indexOf("Section 2's client met one of each"), file);
-    assert.ok(prose.includes("a *report* to the model at the end: the course's device, not an MCP message"), file);
+    assert.ok(prose.includes("a *report* to the model, the course's device, not an MCP message"), file);
     assert.ok(
       prose.includes("only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
       file,
@@ -485,12 +485,12 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
     // The report stays the course's device, after MCP's half, and shorter than before.
     // Its one point: a refusal in the host is invisible to the model unless the host says so.
     const report = prose.slice(prose.indexOf("A third failure sends no message"), prose.indexOf("## Summary"));
-    // MCP leaves a host's refusal open (no page says what the model learns of it); its SHOULD on tool
-    // execution errors suggests returning the refusal in that form, as useServer does (isError true).
+    // MCP leaves a host's refusal open (no page says what the model learns of it); the course reads its
+    // SHOULD on tool execution errors, by analogy, as returning the refusal in that form (isError true).
     assert.ok(report.includes("a call the host refuses itself. MCP leaves a host's refusal open."), file);
     assert.ok(
       report.includes(
-        "The SHOULD above suggests returning it like a tool execution error, with `isError` true and a text the model can act on; `useServer` does so.",
+        "*The course's reading:* by analogy with the SHOULD above, a host returns it like a tool execution error, with `isError` true and a text to act on; `useServer` does so.",
       ),
       file,
     );
@@ -508,7 +508,7 @@ test("the SDK's auto mode: when connect fails, in one short paragraph, on stdio 
     const prose = proseOf(text);
     assert.ok(
       prose.includes(
-        "In `\"auto\"` mode, `connect` fails when the probe cannot be sent, when a -32022 names only modern revisions the client does not speak, or when the fallback `initialize` fails. A silent or closed probe counts as legacy on stdio and fails over Streamable HTTP, as do HTTP 401, 403, a 5xx and an unusable reply. These are SDK 2.4.0's rules (its `versionNegotiation` documentation), not MCP's.",
+        "In `\"auto\"` mode, `connect` fails when the probe cannot be sent, when a -32022 names only modern revisions the client does not speak, or when the fallback `initialize` fails. A silent or closed probe counts as legacy on stdio and fails `connect` over Streamable HTTP. These are SDK 2.4.0's rules (its `versionNegotiation` documentation), not MCP's.",
       ),
       file,
     );
@@ -523,6 +523,13 @@ test("the simulated bodies are said to carry the server's name, which the real l
       "Its words include the server's name, as in `tools/list kayit`, which the real line does not carry",
     );
     assert.ok(said >= 0 && said < proseOf(text).indexOf("`tarife` lists one resource, `basamak_tablosu`"), file);
+    // Why the simulator names the server, and what that does to its counts.
+    assert.ok(
+      proseOf(text).includes(
+        "The simulator adds it so that one transcript can hold several servers' messages; that word makes each count a little higher than the real line's.",
+      ),
+      file,
+    );
     assert.match(text, /"method":"tools\/list","jsonrpc":"2\.0","id":1\}/, `${file}: the real line, no name`);
   }
 });

@@ -142,7 +142,7 @@ test("seed 20260218: the readings quote the run", () => {
   assert.doesNotMatch(solutions, /The result does not change/);
   assert.match(
     solutions,
-    /For n = 13, k = 4: 4 discoveries, 5325 tokens in all; k = 1 gives 12948, k ≥ 13 gives 2784\. A run with tasks 900000 ms apart, a 3600000 ms `ttlMs` covering 4 of them, fetches before tasks 1, 5, 9 and 13, and counts the same\./,
+    /For n = 13, k = 4: 4 discoveries, 5325 tokens in all; k = 1 gives 12948, k ≥ 13 gives 2784\. To check it, space the tasks 3600000 \/ 4 = 900000 ms apart instead of section 3's ten minutes, so that a 3600000 ms `ttlMs` covers 4 of them: the run fetches before tasks 1, 5, 9 and 13, and counts the same\./,
   );
   assert.match(solutions, /`notifications\/tools\/list_changed tarife` \(17 tokens, no round trip\)/);
 });

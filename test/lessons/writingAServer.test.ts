@@ -316,7 +316,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
       `Names alone: ${n.negotiated} tools negotiated, ${n.failed} of ${n.calls} calls failed, ${n.completed} of ` +
         `${r.tasks.length} tasks completed. Names and fields: ${f.calls} calls, ${f.completed} tasks completed.`,
       `the fields add ${b1 - b0} to the \`tools/list\` results, the \`annotations\` ${b2 - b1}`,
-      `with no \`annotations\` the MCP-default gate held all ${mcp1.blocked} first calls, reads included; ` +
+      `with no \`annotations\` the defaults-reading gate held all ${mcp1.blocked} first calls, reads included; ` +
         `with them, only the ${mcp2.blocked} calls to \`kayit_yaz\`. The course's gate let \`kayit_yaz\` write ` +
         "unasked at level 1.",
     ];
@@ -409,7 +409,6 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     );
     for (const name of [
       "Server",
-      "declare",
       "McpServer",
       "registerTool(name, config, handler)",
       "serveStdio(createOlcumServer)",
@@ -519,7 +518,9 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
     // The simulator's declarations are said in words, not printed in another language's notation.
     assert.doesNotMatch(text, /\('abone',\)|'side_effect'|Python/, `${path}: no Python-notation table`);
-    assert.match(prose, /Its `declare` gives, level by level, what the real server's `tools\/list` says/, path);
+    // The simulator's declarations in plain words, not by its function's name.
+    assert.match(prose, /Level by level, each declares what the real server's `tools\/list` says/, path);
+    assert.doesNotMatch(prose, /`declare`/, path);
     // Lesson 1's `deger`: not named by the task, but the charge `tarife` has just answered.
     assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
     assert.match(prose, /the value a record writes is, as in lesson 1, the charge `tarife` has just answered/, path);
@@ -553,7 +554,7 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     // "Error Handling").
     assert.match(
       prose,
-      /Sent, the calls the client refused with `arac bildirilmedi` would have run: the refusal is the client's policy, not the server's\./,
+      /Sent, the refused calls would have run: the refusal is the client's policy, not the server's\./,
       path,
     );
     assert.doesNotMatch(prose, /refused with `arac bildirilmedi` would be a JSON-RPC error/, path);
@@ -566,16 +567,26 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
 test("the approval gate's two readings have the course's two names, each defined once, and MCP's rule on a person stands once, before the experiment", () => {
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    // The course's names for a tool with no `annotations`: "the MCP-default gate" and "the course's gate".
+    // The course's names for a tool with no `annotations`: "the defaults-reading gate" and "the course's gate".
     assert.doesNotMatch(
       text,
       /the reference gate|lesson 5's gate|its gate\b|The approval gate as lesson 5 built it/i,
       path,
     );
-    assert.equal(prose.match(/\*\*The MCP-default gate\*\*/g)?.length, 1, `${path}: defined once`);
+    assert.doesNotMatch(prose, /MCP-default gate|MCP's own host/, path);
+    assert.equal(prose.match(/\*\*The defaults-reading gate\*\*/g)?.length, 1, `${path}: defined once`);
     assert.equal(prose.match(/\*\*The course's gate\*\*/g)?.length, 1, `${path}: defined once`);
-    const named = prose.indexOf("**The MCP-default gate**");
-    assert.equal(prose.indexOf("MCP-default gate"), named + "**The ".length, `${path}: not used before it is defined`);
+    const named = prose.indexOf("**The defaults-reading gate**");
+    assert.equal(
+      prose.indexOf("defaults-reading gate"),
+      named + "**The ".length,
+      `${path}: not used before it is defined`,
+    );
+    // Both gates are a host's policy; MCP's principle is consent before any tool, and annotations
+    // are untrusted hints (2026-07-28 server/tools.mdx, "User Interaction Model" and "Tool").
+    assert.match(prose, /Both are host policies, not MCP's\./, path);
+    assert.match(prose, /MCP's principle is consent before any tool: a person able to deny calls/, path);
+    assert.match(prose, /are hints, untrusted unless from a trusted server \(a MUST, same page, "Tool"\)/, path);
     // The twelve-task runs already use lesson 5's gate, first named with its home.
     assert.equal(
       prose.indexOf("the course's gate"),
@@ -590,7 +601,7 @@ test("the approval gate's two readings have the course's two names, each defined
     // "May write" is MCP's own default (schema.mdx ToolAnnotations), not the course's reading.
     assert.match(
       prose,
-      /By MCP's defaults every tool not marked `readOnlyHint: true` may write \(`schema\.mdx`, `ToolAnnotations`\)\./,
+      /By the schema's defaults every tool not marked `readOnlyHint: true` may write \(`schema\.mdx`, `ToolAnnotations`\)\./,
       path,
     );
     assert.doesNotMatch(prose, /the course's and not a rule of MCP|MCP asks more/, path);
@@ -614,11 +625,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
       path,
     );
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
-    assert.match(
-      prose,
-      /The version is the server's, in its `serverInfo`: the `initialize` result's up to 2025-11-25, and in 2026-07-28 each result's `_meta`, the discover result's included \(`basic\/index\.mdx`\)\./,
-      path,
-    );
+    assert.match(prose, /The version is in the server's `serverInfo` \(lesson 5\)\./, path);
     // 2026-07-28 basic/index.mdx "Per-response protocol fields" and server/discover.mdx
     // "DiscoverResult": still `serverInfo`, under `_meta`, the discover result's too.
     assert.doesNotMatch(prose, /in its results' `_meta` and `server\/discover`/, path);
@@ -747,7 +754,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
       /A host that hands tools to a model can show it each tool's `name`, the fields of its `inputSchema` and its `description` \(2026-07-28 `server\/tools\.mdx`, "Tool"\)\./,
       /A field the server leaves out, the model can only guess\./,
       // What a conformant client asks a person about (schema.mdx ToolAnnotations: readOnlyHint defaults to false).
-      /By MCP's defaults every tool not marked `readOnlyHint: true` may write/,
+      /By the schema's defaults every tool not marked `readOnlyHint: true` may write/,
       /asks about every call, until a server it trusts marks the tools that only read/,
       /The server's version changes nothing: `serverInfo` is for display \(`basic\/index\.mdx`\)\./,
     ])
@@ -757,7 +764,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     const points = [
       /The course's host \(lesson 5\) has no model, so each contrast measures one of its devices, with one MCP reading each:/,
       /\*\*Level 0 against 1\*\* measures a host that fills a call's arguments from the declared fields alone\. In MCP a model is in the same place: the `inputSchema` and `description` are all it has\./,
-      /\*\*Level 1 against 2\*\* measures the approval gate, read by MCP's defaults: a tool that declares no `annotations` may write\./,
+      /\*\*Level 1 against 2\*\* measures the approval gate, reading a missing hint by the schema's defaults: a tool that declares no `annotations` may write\./,
       /\*\*Level 2 against 3\*\* measures the course's version rule;/,
     ];
     for (const point of points) {
@@ -767,10 +774,12 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     // Each MCP caveat is said once, not again after the runs.
     assert.doesNotMatch(prose, /MCP says something different|rests on a device|What carries over to MCP/, path);
     assert.equal(prose.match(/no model/g)?.length, 1, `${path}: said once`);
+    // The defaults a missing hint is read by are the schema's; no gate is MCP's.
+    assert.doesNotMatch(prose, /MCP's defaults/, path);
     assert.equal(
-      prose.match(/MCP's defaults/g)?.length,
-      6,
-      `${path}: learn list, MCP section, contrast, the MCP-default gate's definition, summary (twice)`,
+      prose.match(/the schema's defaults/gi)?.length,
+      4,
+      `${path}: MCP section, contrast, the defaults-reading gate's definition, summary`,
     );
     assert.doesNotMatch(prose, /is the course's rule, not MCP's|The course's approval gate asks only about/, path);
   }
@@ -816,7 +825,7 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     const prose = proseOf(text);
     assert.match(
       prose,
-      /the SDK's low-level `Server`, which `McpServer` wraps and on which the author writes each `tools\/list` entry and the check of the arguments by hand/,
+      /the SDK's low-level `Server`, which `McpServer` wraps and on which the author writes each `tools\/list` entry by hand and checks arguments with ajv, a JSON Schema library/,
       path,
     );
     assert.match(
@@ -824,7 +833,7 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
       /answers a failure as the SDK did for the minimal server: a result with `isError: true`, its text opening `Input validation error: …`/,
       `${path}: the course's check words its opening as the SDK does`,
     );
-    assert.match(prose, /For a server of your own, `McpServer` is the way\. The experiment's \*world servers\*/, path);
+    assert.match(prose, /For a server of your own, `McpServer` is the way\. The course's \*world servers\*/, path);
     assert.match(
       prose,
       /Here is `olcum` at level 0, started by the command on the transcript's `\$` line: first `tools\/list`/,
@@ -855,14 +864,14 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
   assert.ok(built instanceof SdkServer, "the SDK's low-level Server");
 });
 
-test("an undeclared side effect escapes the course's gate, not MCP's: the MCP-default reading is the lesson's, the gate as lesson 5 built it one sentence", () => {
+test("an undeclared side effect escapes the course's gate, not MCP's: the defaults-reading gate is the lesson's, the gate as lesson 5 built it one sentence", () => {
   // 2026-07-28 and 2025-11-25 schema.mdx, ToolAnnotations: readOnlyHint defaults to false,
   // destructiveHint to true, so a gate that reads the hints by the defaults holds a tool that declares nothing.
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
     assert.match(
       prose,
-      /Level 1 against level 2, read by MCP's defaults: with no `annotations` every call waits for a person, with them only the call that writes\. 5\./,
+      /Level 1 against level 2, at a gate that holds each call that may write: with no `annotations` every call waits for a person, with them only the call that writes\. 5\./,
       path,
     );
     assert.doesNotMatch(
@@ -881,7 +890,7 @@ test("an undeclared side effect escapes the course's gate, not MCP's: the MCP-de
   }
 });
 
-test("level 1 against level 2: both gates named first, the MCP-default gate's table, then the course's gate's wide table", () => {
+test("level 1 against level 2: both gates named first, the defaults-reading gate's table, then the course's gate's wide table", () => {
   for (const { path, text } of exportsOf6()) {
     const seed = Number(/with seed (\d+)\./.exec(text)![1]);
     const r = simulateWritingAServer(seed);
@@ -916,13 +925,20 @@ test("level 1 against level 2: both gates named first, the MCP-default gate's ta
     const prose = proseOf(text);
     assert.match(
       prose,
-      /\*\*The MCP-default gate\*\* reads it by MCP's defaults: it may write, and its calls are held\./,
+      /\*\*The defaults-reading gate\*\* reads it by the schema's defaults: it may write, and its calls are held\./,
       path,
     );
-    assert.match(prose, /At levels 0 and 1, where no tool has `annotations`, the MCP-default gate sends/, path);
-    assert.match(prose, /What declaring `annotations` buys: a server that marks its read-only tools/, path);
+    assert.match(prose, /At levels 0 and 1, where no tool has `annotations`, the defaults-reading gate sends/, path);
+    // The calls neither sent nor held at level 3: refused in the client after the version rule's drop.
+    assert.match(prose, /At level 3 the other 6 stay in the client: the version rule dropped `kayit`\./, path);
+    assert.equal(row(3, "mcp").calls - row(3, "mcp").sent - row(3, "mcp").blocked, 6);
+    assert.match(
+      prose,
+      /What declaring `annotations` buys: a host with such a policy may run a trusted server's read-only/,
+      path,
+    );
     const buys = prose.indexOf("What declaring `annotations` buys");
-    const course = prose.indexOf("Then the course's gate, in the course's own print format.");
+    const course = prose.indexOf("Then the course's gate. Each row is a level");
     assert.ok(buys < course, `${path}: lesson 5's reading comes after what MCP's reading buys`);
   }
 });

@@ -254,7 +254,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // `initialize`.
     assert.match(
       prose,
-      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28` \(the SDK negotiates the 2025 versions with `initialize`\), and `initialize` in 2025-11-25/,
+      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28` \(the SDK's choice: the spec's example lists a legacy version too\), and `initialize` in 2025-11-25/,
       path,
     );
     assert.doesNotMatch(
@@ -423,8 +423,8 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
       /A server that needs the client's `elicitation` or `sampling` cannot work this way: 2025-11-25 lets each side use only the capabilities negotiated \(`basic\/lifecycle\.mdx`, "Operation"\), and the new server knows none\./,
       /- \*\*`legacy: 'reject'`\*\*, an option of `createMcpHandler`, is for such a server: it turns 2025 off\./,
       /- \*\*`isLegacyRequest\(request\)`\*\* picks out 2025 requests, for a transport that keeps sessions\./,
-      /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http` server, and checks no `Origin` or `Host`\./,
-      /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\./,
+      /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,
+      /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\. Only the `Origin` check is MCP's, a MUST \(`streamable-http\.mdx`, "Security & Endpoint"\); the rest is the SDK's design\./,
       /The program below uses the first and the last two, and listens on `127\.0\.0\.1`\. Then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
     ])
       assert.match(spaced, piece, path);

@@ -74,8 +74,8 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const [, legacyBytes] = bytesFrom(wire.legacy, "server");
   const listedText =
     legacy.length === 0
-      ? `${code(info.name)} lists one version, ${code(current)}: the one a request may name in ` +
-        `${code("_meta")}. `
+      ? `${code(info.name)} lists only ${code(current)}, the one a request may name in ` +
+        `${code("_meta")}: the course's (and SDK 2.4.0's) choice, not the spec's rule. `
       : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
         `${codes(legacy)}. `;
   return wrapMarkdown(
@@ -226,7 +226,7 @@ export function readConformantHost(result: LifecycleAndNegotiationResult): strin
 }
 
 /**
- * The course's gate's last row at work: the same write held when declared, as the MCP-default gate
+ * The course's gate's last row at work: the same write held when declared, as the defaults-reading gate
  * (the host that follows MCP) holds it, and sent unasked when the tools come with no `annotations`.
  */
 export function readGate(result: LifecycleAndNegotiationResult): string {
@@ -245,7 +245,7 @@ export function readGate(result: LifecycleAndNegotiationResult): string {
       : `Declared ${code("readOnlyHint: false")}, ${tool}'s call is not held alike. `) +
       `Sent with no ${code("annotations")}, every tool passes the course's gate: with no ` +
       `approval the task sends ${run.requests} requests (${run.tokens} tokens) and writes ` +
-      `${plural(run.written, "record")}. The MCP-default gate would have asked a person about ` +
+      `${plural(run.written, "record")}. The defaults-reading gate would have asked a person about ` +
       `${asked === run.calls ? `all ${asked} calls` : `${asked} of the ${run.calls} calls`}.`,
   );
 }

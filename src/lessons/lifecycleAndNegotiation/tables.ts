@@ -2,7 +2,6 @@
  * Lesson 5, "Lifecycle and Negotiation": each printed table and transcript as text, no line wider
  * than the page.
  */
-import { handshakeMessages } from "../handshakeText";
 import { formatTextTable } from "../textTable";
 import { formatWireTranscript, type ShownTranscript } from "../transcriptText";
 import type { LifecycleAndNegotiationResult } from "./simulate";
@@ -80,23 +79,4 @@ export function formatPolicies(result: LifecycleAndNegotiationResult): string {
   );
   const last = result.policies[result.policies.length - 1];
   return `${table}\nnegotiated under ${last.name}: ${last.negotiated.join(", ")}`;
-}
-
-/**
- * The simulator's handshake message by message, as the envelope counted it (`handshakeMessages`):
- * each word body, its tokens, its envelope tokens (body + 8) and the round trips it adds, then the
- * totals. The same at every seed, level and policy: the host decides after the answers.
- */
-export function formatHandshake(result: LifecycleAndNegotiationResult): string {
-  const messages = handshakeMessages(result.servers);
-  const sum = (pick: (m: (typeof messages)[number]) => number) =>
-    messages.reduce((total, m) => total + pick(m), 0);
-  const table = formatTextTable(
-    ["word body", "tokens", "envelope tokens", "round trips"],
-    messages.map((m) => [m.body, m.bodyTokens, m.cost, m.roundTrips]),
-  );
-  return (
-    `${table}\n${messages.length} messages: ${sum((m) => m.bodyTokens)} tokens, ` +
-    `${sum((m) => m.cost)} envelope tokens, ${sum((m) => m.roundTrips)} round trips`
-  );
 }

@@ -155,9 +155,9 @@ function gateRowSentence(result: WireLessonResult): string {
   const checks = gateRowChecks(result);
   const differing = checks.filter((check) => check.differences.length > 0);
   return differing.length === 0
-    ? `The wire's walks repeat all ${checks.length} rows, under the MCP-default gate and the course's gate.`
+    ? `The wire's walks repeat all ${checks.length} rows, under the defaults-reading gate and the course's gate.`
     : `The wire's walks repeat ${checks.length - differing.length} of ${checks.length} rows; ` +
-        `${listing(differing.map((check) => `level ${check.level}, ${check.reading === "mcp" ? "the MCP-default gate" : "the course's gate"}, differs in ${listing(check.differences)}`))}.`;
+        `${listing(differing.map((check) => `level ${check.level}, ${check.reading === "mcp" ? "the defaults-reading gate" : "the course's gate"}, differs in ${listing(check.differences)}`))}.`;
 }
 
 /**
@@ -279,7 +279,7 @@ export function wireSolutions(result: WireLessonResult): string {
       `effect, or failed to say it had none, no longer matters.`,
     `Both hold it, with ${glossed(NO_APPROVAL)}. The tool declares no side effect; it is held because its ` +
       `${code("annotations")} lack ${code("readOnlyHint: true")}. The course's gate holds every tool whose ` +
-      `${code("annotations")} do not say it, and the MCP-default gate reads the missing ${code("readOnlyHint")} as false, so ` +
+      `${code("annotations")} do not say it, and the defaults-reading gate reads the missing ${code("readOnlyHint")} as false, so ` +
       `the tool may write. Only a tool with no ${code("annotations")} at all passes, and only the course's gate lets it.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +

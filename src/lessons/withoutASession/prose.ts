@@ -318,6 +318,8 @@ export function readInPlaceProbe(wire: WithoutASessionWire): string {
     `A scripted client sent the legacy-only server the SDK's probe, id and all, on the process it then kept. ` +
       `The server answered the probe with error ${code(String(error.code))}${error.code === -32601 ? ", JSON-RPC's method not found," : ""} which is not a modern error, ` +
       `and the same process then agreed on ${code(String(version))} through ${code("initialize")}. ` +
+      `The answer is ${n(answer.bytes)} bytes: it echoes the probe's id, ${code(String((JSON.parse(probe.line) as Record<string, any>).id))}, ` +
+      `and its message is ${plural(String(error.message ?? "").length, "character")} long. ` +
       (probeBytes === sdk.probe.bytes
         ? `The probe's request and answer are ${n(probeBytes)} bytes, those of the SDK's probe: probing in place costs the same bytes and no process.`
         : `The probe's request and answer are ${n(probeBytes)} bytes here against ${n(sdk.probe.bytes)} for the SDK's probe; probing in place costs no process.`),

@@ -339,8 +339,9 @@ export function solveClientExercises(result: WritingAClientResult): string {
         `${result.current.once.work.tokens} in 2026-07-28) and all that is made from them: token ` +
         `totals and discovery's shares. The calls carry values drawn from the seed, such as the ` +
         `fleet's device count. Discovery's bodies hold none, and each task's chain is fixed by its ` +
-        `type, so no count of messages or calls moves. Whether a task completes could move, as its ` +
-        `answer is drawn; the fleet task ${fleetCompleted(result) ? "completes" : "fails"} on this seed.`,
+        `type, so no count of messages or calls moves. Which tasks complete is set by the policy and ` +
+        `the declarations, which the seed does not draw; the fleet task ` +
+        `${fleetCompleted(result) ? "completes" : "fails"} on this seed.`,
     ),
     foldedAnswer(
       "2. Closing on a version the client will not use",
@@ -363,9 +364,10 @@ export function solveClientExercises(result: WritingAClientResult): string {
         `${r} discoveries, ${formula} tokens in all; k = 1 gives ${result.current.perTask.total.tokens}, ` +
         `k ≥ ${n} gives ${once.total.tokens}. ` +
         (renewed.discoveries === r && renewed.total.tokens === formula
-          ? `A run with tasks ${ttl / k} ms apart, a ${ttl} ms \`ttlMs\` covering ${k} of them, ` +
-            `fetches before tasks ${listing(discoveredBefore(renewed).split(" "))}, and counts the same.`
-          : `A run with tasks ${ttl / k} ms apart counts ${renewed.total.tokens} tokens instead.`),
+          ? `To check it, space the tasks ${ttl} / ${k} = ${ttl / k} ms apart instead of section 3's ` +
+            `ten minutes, so that a ${ttl} ms \`ttlMs\` covers ${k} of them: the run fetches before ` +
+            `tasks ${listing(discoveredBefore(renewed).split(" "))}, and counts the same.`
+          : `Tasks ${ttl} / ${k} = ${ttl / k} ms apart count ${renewed.total.tokens} tokens instead.`),
     ),
     foldedAnswer(
       "4. A misspelt tool name",

@@ -114,9 +114,10 @@ export function readBesideMcp(result: WritingAServerResult): string {
 }
 
 /**
- * The MCP-default gate's table read (a tool with no `annotations` held by MCP's defaults): at the
- * levels that declare none, how many calls the gate holds and that each goes to a tool that only
- * reads; from the first level that declares them, the calls it still holds.
+ * The defaults-reading gate's table read (a tool with no `annotations` held by the schema's
+ * defaults): at the levels that declare none, how many calls the gate holds and that each goes to a
+ * tool that only reads; from the first level that declares them, the calls it still holds; and at
+ * a level where some calls are neither sent nor held, that the version rule's drop refused them.
  */
 export function readGates(result: WritingAServerResult): string {
   const rows = ALL_LEVELS.map((level) =>
@@ -131,9 +132,19 @@ export function readGates(result: WritingAServerResult): string {
     (name) => WORLD_TOOLS.find((tool) => tool.name === name)?.sideEffect === false,
   );
   const heldAfter = [...new Set(declared.flatMap((row) => row.held))];
+  // Calls neither sent nor held: refused in the client, their server dropped by the version rule.
+  const refused = rows.filter((row) => row.calls > row.sent + row.blocked);
+  const byVersion = [
+    ...new Set(result.dropped[3].filter((drop) => drop.reason === "version").map((d) => d.server)),
+  ];
+  const unsent = refused.map(
+    (row) =>
+      ` At level ${row.level} the other ${row.calls - row.sent - row.blocked} stay in ` +
+      `the client: the version rule dropped ${listing(byVersion.map((name) => code(name)))}.`,
+  );
   return wrapMarkdown(
     `At levels ${listing(silent.map((r) => String(r.level)))}, where no tool has ${code("annotations")}, the ` +
-      `MCP-default gate ` +
+      `defaults-reading gate ` +
       `sends ${numbers(silent, (r) => r.sent)} ${code("tools/call")} requests and holds ` +
       `${numbers(silent, (r) => r.blocked)} for a person` +
       (readOnly.length > 0 && readOnly.length === held.length
@@ -141,7 +152,8 @@ export function readGates(result: WritingAServerResult): string {
         : "") +
       `. From level 2 it holds only ` +
       `${heldAfter.length > 0 ? `the calls to ${listing(heldAfter.map(code))}` : "what a tool declares may write"}: ` +
-      `${listing(declared.map((r) => `${r.blocked} at level ${r.level}`))}.`,
+      `${listing(declared.map((r) => `${r.blocked} at level ${r.level}`))}.` +
+      unsent.join(""),
   );
 }
 

@@ -154,8 +154,8 @@ export function formatWideTable(rows: readonly WideRow[]): string {
 
 /**
  * The lesson's own table, not the reference's: the wide allowlist at each level without approval,
- * a tool with no `annotations` read by MCP's defaults (the rows whose reading is `mcp`): calls
- * made, `tools/call` requests sent, calls blocked, records written, tasks completed.
+ * a tool with no `annotations` read by the schema's defaults (the rows whose reading is `mcp`):
+ * calls made, `tools/call` requests sent, calls blocked, records written, tasks completed.
  */
 export function formatGateTable(rows: readonly GateReadingRow[]): string {
   const lines = [`${left("level", 29)} calls  sent  blocked  written  completed`];
