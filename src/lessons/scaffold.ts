@@ -360,7 +360,7 @@ export function lessonNotebook(plan: LessonPlan): Notebook {
     markdownCell(
       "parameters-note",
       paragraph(
-        `The next cell holds the lesson's only parameter, the seed. To run the lesson with another seed, change the number and run all cells again; \`mcp-course lesson ${nn} --seed N\` does the same from the command line, adding a cell after this one that sets it again.`,
+        `In the notebook, change \`SEED\` in the next cell, the lesson's only parameter, and run all cells again; \`mcp-course lesson ${nn} --seed N\` does the same, adding a cell after this one that sets it again.`,
       ),
     ),
     codeCell("parameters", "const SEED = 20260218;", ["parameters"]),

@@ -147,12 +147,12 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     // `serve fleet` (readOnlyHint: true from declaration level 2), and what that means for a retry.
     assert.match(
       flat(text),
-      /The two fleets declare the tools differently\. The simulator's tools, like the experiment's server's, carry no `annotations`/,
+      /The simulator's fleet \(the tables\) and the real `serve fleet` \(the wire transcripts\) declare the tools differently\. The simulator's tools, like the experiment's server's, carry no `annotations`/,
       path,
     );
     assert.match(
       flat(text),
-      /Lesson 4's real `serve fleet` declares `readOnlyHint: true` on each tool, as every declaration level from 2 does\. Only the real server lets a client see that a retry is safe\./,
+      /The real server declares `readOnlyHint: true` on each tool \(lesson 4\), as every declaration level from 2 does\. Only the real server lets a client see that a retry is safe\./,
       path,
     );
     assert.match(
@@ -207,7 +207,7 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
     /servers MUST validate all tool inputs: a fault to measure/,
     /\| `crash-restart` \| the same crash; the client respawns the server and retries the call once \| in 2026-07-28 the client SHOULD restart the process \(the same section\) \|/,
     /\| `crash` \| .* \| in 2026-07-28 the requests in flight are lost \(`basic\/transports\/stdio\.mdx`, "Unexpected Termination"\) \|/,
-    /The restart is 2026-07-28's SHOULD; in 2025-11-25, which has no such rule, it is a new `initialize`\./,
+    /The restart is 2026-07-28's SHOULD, and the requests in flight "are simply lost and the client can retry them" \(the same stdio section\); in 2025-11-25, which has no such rule, it is a new `initialize`\./,
     /the server MUST NOT write to stdout anything that is not a valid MCP message \(`basic\/transports\.mdx`, "stdio"\)/,
     /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `cancellation\.mdx`\)/,
     /Both break lesson 2's rule that stdout carries only messages, one per line\./,
@@ -327,32 +327,29 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   }
 });
 
-test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the request, re-issued under a new id by the changelog's MUST; one sentence that points back to lesson 2, which holds the rule and the course's caution", () => {
+test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the request; the re-issue MUST is the changelog's alone, and a stream closed to cancel is not re-issued", () => {
   // 2026-07-28 changelog.mdx, Major changes, item 9 holds the MUST; streamable-http.mdx says only "Resumable
-  // SSE streams via `Last-Event-ID` are not supported". Lesson 2 teaches it with the course's caution
-  // for a call that is not idempotent; this lesson says it once and points back.
+  // SSE streams via `Last-Event-ID` are not supported", stdio.mdx ("Unexpected Termination") that
+  // in-flight requests "are simply lost and the client can retry them", and cancellation.mdx that
+  // closing the response stream is the cancellation signal.
   eachBodyMatches(
-    /Over Streamable HTTP in 2026-07-28 a broken stream loses its request, which the client MUST re-issue under a new request ID \(`changelog\.mdx`, Major changes, 9\), a write too: lesson 2 gave that rule, and the course's reading that such a tool be made safe to repeat\./,
+    /Over Streamable HTTP a broken stream loses its request too: only the changelog says the client MUST re-issue it, with a new id \(`changelog\.mdx`, Major changes, 9\), and a stream the client closed to cancel is not re-issued\./,
   );
   for (const { path, text } of exports) {
     assert.doesNotMatch(text, /\*The course's reading:\*/, `${path}: lesson 2's caution is not repeated`);
+    assert.doesNotMatch(flat(text), /The MUST has no exception|which the client MUST re-issue/, path);
   }
   const lesson2 = lessonExports().find((e) => e.lesson.name === "02-the-transport" && !e.path.includes("seed-"));
   assert.ok(lesson2, "lesson 2's export");
-  assert.match(
-    flat(lesson2.text),
-    /MUST re-issue it as a new request with a new request ID/,
-    "lesson 2 holds the rule",
-  );
+  assert.match(flat(lesson2.text), /changelog\.mdx/, "lesson 2 cites the changelog");
   assert.match(flat(lesson2.text), /idempotent/, "lesson 2 holds the caution");
   // The section's stdio reading comes first, the HTTP counterpart after it, in the faults' section.
   for (const { path, text } of exports) {
     const faults = flat(text.split("## Faults on a virtual clock")[1].split("## A slow call")[0]);
-    const http = faults.indexOf("Over Streamable HTTP in 2026-07-28");
+    const http = faults.indexOf("Over Streamable HTTP a broken stream");
     assert.ok(http > 0 && faults.indexOf("**crash-restart**") < http, path);
   }
 });
-
 test("§3, restart and retry: safe here because the tools only read (lesson 2's point); the fleet declares no annotations, so its client cannot know (lesson 5's defaults); serve fleet at level 2 and up says readOnlyHint: true", () => {
   eachBodyMatches(
     /The retry is safe because these tools only read, which with no annotations the client cannot know; the real server's `readOnlyHint: true` says so, a hint to trust only from a trusted server\./,
@@ -661,7 +658,7 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
     /the same call is one POST with lesson 2's headers, answered with one JSON object or an SSE stream\./,
     /An SSE body is text in \*events\*, each ended by a blank line: `event:` names the event's type, and each `data:` line here carries one JSON-RPC message\./,
     /The server MAY send notifications about the request before the response, which SHOULD end the stream \(`streamable-http\.mdx`, "Receiving Messages"\)/,
-    /this one had three to send, so it chose a stream\. Closing the stream cancels the call \(the same page, "Cancellation"\)\./,
+    /with three to send, this one chose a stream\. Closing the stream cancels the call \(the same page, "Cancellation"\)\. Below, `⏎` marks a newline:/,
   );
   for (const { path, text } of exports) {
     const shown = text.split("--fault slow --slow-ms 300 --http --port 0\n")[1].split("```")[0];

@@ -255,7 +255,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /^`olcum` lists only `2026-07-28`, the one a request may name in `_meta`: the course's \(and SDK 2\.4\.0's\) choice, not the spec's rule\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists only `2026-07-28`, the one a request may name in `_meta`, as in the spec's own `server\/discover` example \(and SDK 2\.4\.0\)\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -405,7 +405,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     assert.ok(
       exported.includes(
-        'The course reads it by section 2\'s eras: a listed legacy version means "open with `initialize`".',
+        'The course reads such a list by section 2\'s eras: a listed legacy version means "open with `initialize`".',
       ),
       "the note states the course's reading plainly (lesson 10 follows it)",
     );
@@ -464,8 +464,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'Over stdio, a dual-era client meets an unknown server in three steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
         // The steps are stdio's; over HTTP a first modern request probes (streamable-http.mdx).
         'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
-        // Listing modern versions alone is a choice, not the spec's rule (its -32022 example lists 2025-11-25).
-        "`olcum` lists only `2026-07-28`, the one a request may name in `_meta`: the course's (and SDK 2.4.0's) choice, not the spec's rule.",
+        // Listing modern versions alone follows server/discover.mdx's example; how a dual-era server
+        // lists legacy versions the spec leaves open (its -32022 example lists 2025-11-25).
+        "`olcum` lists only `2026-07-28`, the one a request may name in `_meta`, as in the spec's own `server/discover` example (and SDK 2.4.0).",
+        "How a dual-era server lists its legacy versions, the spec leaves open.",
+        "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify a list's changes (a SHOULD), `subscribe` one resource's; in 2026-07-28 only on a `subscriptions/listen` stream asking for them.",
         "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
@@ -476,7 +479,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // of such a list (lesson 10 follows it).
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
         "**Note.** The page's -32022 example lists a legacy version, `2025-11-25` (`basic/versioning.mdx`).",
-        'The course reads it by section 2\'s eras: a listed legacy version means "open with `initialize`".',
+        'The course reads such a list by section 2\'s eras: a listed legacy version means "open with `initialize`".',
         "so the fallback MUST NOT be keyed to one error code.",
         // The probe in three short paragraphs: what it is; why a 2026-07-28-only client probes too
         // (stdio.mdx's RECOMMENDED); the legacy risk made concrete (SDK 1.32.2, tested below), and
@@ -512,16 +515,16 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // without the _meta lesson 3 adds in 2026-07-28), then the host that follows MCP as the
         // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · The course's host: a measuring device",
-        "The course's host departs from MCP in three measured ways, so that the course can count what each costs. The simulator (lesson 1) prices it and a baseline host in 2025-11-25's word bodies: no `_meta`, `resultType` or `serverInfo`, though section 3's real lines carry them. It measures what hosts choose, not what an era adds.",
+        "The simulator (lesson 1) prices the course's host and a baseline host in 2025-11-25's word bodies: no `_meta`, `resultType` or `serverInfo`, though section 3's real lines carry them. It measures what hosts choose, not what an era adds.",
         "The baseline host follows section 5's rules: it keeps the tools of every server it trusts, here all three, reads a tool with no hint as one that may write, asks a person before calling such a tool, and ignores `serverInfo`. Its approval gate is *the defaults-reading gate*.",
         // Its gate is a host's policy: MCP's principle is consent before any tool; a person SHOULD be
         // able to deny any call; annotations are untrusted unless from a trusted server (server/tools.mdx).
-        "Running read-only tools unasked is its policy, not MCP's. MCP's principle is consent before any tool (`index.mdx`, \"Tool Safety\"). A person SHOULD be able to deny any call; a client MUST treat annotations as untrusted unless from a trusted server (`server/tools.mdx`).",
+        "Running read-only tools unasked is its policy, not MCP's. MCP's principle is consent before any tool (`index.mdx`, \"Security and Trust & Safety\"). A person SHOULD be able to deny any call; a client MUST treat annotations as untrusted unless from a trusted server (`server/tools.mdx`).",
         "**Course convention, not MCP.** The course's code that holds",
         "Its policy departs from the host above in three rules, each there to be measured:",
         "names the tools the host will call: all but `kayit_yaz`. MCP has no such list.",
         // The second table varies two rules only, *none* being the host above; the gate is shown apart.
-        "The table varies the allowlist and the version rule: neither (*none*, the host above), each alone, and both, the course's policy. Last, the course's gate's last row at work, with those two rules off:",
+        "The next table varies the allowlist and the version rule: *none* (the host above), each alone, and both (the course's policy). Last, with both off, the course's gate on tools with no `annotations`:",
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
         "The defaults-reading gate, a host's policy, holds a tool with no `annotations`; the course's gate passes it.",

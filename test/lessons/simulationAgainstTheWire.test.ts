@@ -445,9 +445,10 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     const reading = shown.slice(shown.indexOf("\n```\n", opened + 1)).replace(/\s+/g, " ");
     assert.match(
       reading,
-      /The client sent no `notifications\/cancelled`: the close was the whole message\. The server sent nothing more for id 1, and its log has no line for `top_devices`: the tool never ran\./,
+      /The client sent no `notifications\/cancelled`: the close was the whole message\. The server sent nothing more for id 1, and its log has no line for `top_devices`, as it writes a call's line only when the call returns: the tool started, reported progress once, and never finished\./,
       path,
     );
+    assert.doesNotMatch(reading, /the tool never ran/, path);
     assert.match(reading, /which a handler reads as `ctx\.mcpReq\.signal`/, path);
   }
 });
@@ -458,7 +459,7 @@ test("section 3: the gate table is lesson 6's; one sentence points back to it, a
     // Lesson 6 holds the table and its two gates, named as lessons 5 and 6 name them; here the wire
     // walks it, and one sentence says so, before the count that uses the term.
     const gateWalks = text.indexOf(
-      "Lesson 6's *gate walks* are among them: its side-effect runs, `kayit_yaz` allowed, at each level under the defaults-reading gate and under the course's gate.",
+      "Lesson 6's *gate walks* are among them: its side-effect runs, `kayit_yaz` allowed, one at each of its four levels under the defaults-reading gate and again under the course's gate.",
     );
     assert.ok(gateWalks > 0, path);
     assert.ok(gateWalks < text.indexOf("0 in the 8 gate walks of lesson 6"), `${path}: defined before use`);
@@ -678,16 +679,18 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
   }
 });
 
-test("the output check's isError is named the SDK's choice; the tools page files a server's fault as a protocol error with no code, -32603 an inference", () => {
-  // 2026-07-28 server/tools.mdx, "Error Handling": "Server errors" are listed under protocol errors,
-  // and no code is named for them; -32603 is JSON-RPC's Internal error, the course's inference.
+test("the output check's isError follows the schema's SHOULD for errors from the tool; the tools page's server errors name no code", () => {
+  // 2026-07-28 schema.mdx, CallToolResult.isError: "Any errors that originate from the tool SHOULD
+  // be reported inside the result object, with isError set to true". server/tools.mdx, "Error
+  // Handling": "Server errors" are listed under protocol errors, and no code is named for them.
   for (const path of EXPORTS) {
     const { text } = exported(path);
     assert.match(
       text,
-      /with `isError: true` naming the field: the SDK's choice of channel, though the fault is the server's and no call by a model can fix it\. The tools page files server errors among protocol errors but names no code for them \(2026-07-28 `server\/tools\.mdx`, "Error Handling"\)\. JSON-RPC's -32603, Internal error, is the one that fits\./,
+      /with `isError: true` naming the field\. That follows the schema's comment on `CallToolResult`: errors that originate from the tool SHOULD be reported inside the result, with `isError` set to true \(2026-07-28 `schema\.mdx`, `CallToolResult\.isError`\)\. A model cannot fix this one, but the host learns of it\. The tools page also files server errors among protocol errors, and names no code for them \(`server\/tools\.mdx`, "Error Handling"\)\. So a server could answer -32603, JSON-RPC's Internal error, instead\./,
       path,
     );
+    assert.doesNotMatch(text, /is the one that fits/, path);
     assert.doesNotMatch(text, /by its own choice of channel|a server error is a protocol error \(-32603\)/, path);
   }
 });
@@ -747,4 +750,15 @@ test("shortMeta shortens each _meta to {…}, a progress token kept, and leaves 
     '{"result":{"content":[],"_meta":{…}},"jsonrpc":"2.0","id":2}',
   );
   assert.equal(shortMeta('{"a":{"b":[1,"_meta"]}}'), '{"a":{"b":[1,"_meta"]}}');
+});
+
+test("the opening note tells the notebook's reader, not the export's, to change the seed", () => {
+  for (const path of EXPORTS) {
+    const { text } = exported(path);
+    assert.match(
+      text.replace(/\s+/g, " "),
+      /In the notebook, change `SEED` in the next cell, the lesson's only parameter, and run all cells again;/,
+      path,
+    );
+  }
 });

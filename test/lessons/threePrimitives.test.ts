@@ -321,7 +321,16 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.ok(body.includes("a freshness hint, not a guarantee, as the server MAY change the data sooner."));
     assert.ok(!body.includes("how long the list stays fresh"));
     assert.ok(body.includes("In both revisions prompt arguments are strings (`m3` goes as text)"));
-    assert.ok(body.includes(`("a 'hint' to the model", says the schema's \`Tool\`)`));
+    assert.ok(body.includes('(a "hint" to the model, says `Tool`)'));
+    // schema.mdx, Tool.annotations and ToolAnnotations.title (2025-11-25, 2026-07-28): display name
+    // precedence is title, annotations.title, then name; the table lists only the four with defaults.
+    assert.ok(body.includes("a display shows `title`, else the fifth annotation, `annotations.title`, else `name`."));
+    assert.ok(
+      body.includes(
+        "Tool `annotations` are hints (`schema.mdx`, `ToolAnnotations`, both revisions). Four have defaults:",
+      ),
+    );
+    assert.ok(body.includes("| hint | if true | default | applies when |"));
     // Section 5 leads with who decides and what reaches the model (tools.mdx "Message Flow":
     // Client->>LLM "Process result"; resources.mdx "User Interaction Model": application-driven;
     // prompts.mdx "PromptMessage": role "user" or "assistant"), before any price.
@@ -354,7 +363,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     );
     // "public" on a list of people: why it is allowed here (caching.mdx, "Cache Scope Field").
     assert.ok(
-      body.includes('A real subscriber list would be user-specific, so `"private"`; ours is fictional, alike for all.'),
+      body.includes('A real list of people is not to be shared between callers, so `"private"`; ours is fictional.'),
     );
     // caching.mdx, "Cache Scope Field": private responses are reused within one authorization context.
     assert.ok(body.includes('`"private"` (reused only within one authorization context, such as one access token)'));
@@ -373,6 +382,27 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.match(rule, /The tokens below are traffic \(lesson 3\), not what the model reads/);
     assert.match(rule, /if the host attaches \(b\)'s contents, all 60 rows enter the model's context/);
     assert.ok(rule.includes("primitive used chosen by"), "the rule leads the table");
+    // basic/index.mdx, "Error Codes" (2026-07-28): codes of earlier revisions stay reserved and MUST NOT
+    // be emitted, -32002 among them; clients SHOULD still accept it.
+    assert.ok(
+      body.includes(
+        'It MUST NOT send -32002, a code of earlier revisions, which clients SHOULD still take as not found (`basic/index.mdx`, "Error Codes").',
+      ),
+    );
+    assert.ok(!body.includes("may no longer be sent"));
+    // The seed sentence is an instruction for someone running the notebook, not for a reader of the export.
+    assert.ok(
+      body.includes(
+        "In the notebook, change `SEED` and run all cells again to see another seed; `mcp-course lesson 04 --seed N` does the same in a shell.",
+      ),
+    );
+    assert.ok(!body.includes("To run the lesson with another seed"));
+    // fleet is announced in the assumptions, before the listing that shows its tool.
+    assert.ok(
+      body.includes(
+        "- A fourth server, `fleet` (a device inventory, outside the water world), shows tool descriptions.",
+      ),
+    );
     // fleet, at its first use, with its purpose; the seed's paragraph counts no processes.
     assert.ok(
       body.includes(

@@ -106,7 +106,8 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
     lesson.servers.map((s) => s.tools.length),
     [2, 1, 2],
   );
-  says("`olcum` also offers a resource, `abone_listesi`");
+  // The resources and the prompt are lesson 4's, named there; lesson 1 only says servers can offer both.
+  assert.ok(!flat(markdown).includes("abone_listesi"));
   assert.deepEqual(
     SERVER_FACTS.map((s) => [s.resources, s.prompts]),
     [
@@ -168,12 +169,15 @@ test("section 2's definitions carry no cross-revision aside; one note closing th
 });
 
 test("section 5 keeps the servers' keeping nothing apart from MCP's statelessness, which Next cites in lesson 10's line", () => {
-  // 2026-07-28 basic/index.mdx, "Statelessness": servers MUST NOT rely on prior requests over the same
-  // connection to establish context; state spanning requests MUST be referenced by an explicit identifier
-  // the client passes on each request. So keeping nothing at all is the course's choice, not the whole rule.
+  // 2026-07-28 basic/index.mdx, "Statelessness": "no state should be inferred from previous requests, even
+  // those on the same connection or stream"; servers MUST NOT rely on prior requests over the same connection
+  // to establish context; state spanning requests MUST be referenced by an explicit identifier the client
+  // passes on each request. So keeping nothing at all is the course's choice, not the whole rule, and the
+  // rule is not only about the connection.
   says(
-    "the course's servers keep nothing from one call to the next. Keeping no state at all is the course's choice. In 2026-07-28 MCP forbids only state carried implicitly by the connection: state that spans requests MUST be named by an identifier the client passes on each (`basic/index.mdx`, \"Statelessness\").",
+    "the course's servers keep nothing from one call to the next. Keeping no state at all is the course's choice. In 2026-07-28 a server MUST NOT rely on earlier requests on the same connection for context, and no state should be inferred from earlier requests at all. State that spans requests MUST be named by an identifier the client passes on each (`basic/index.mdx`, \"Statelessness\").",
   );
+  assert.ok(!flat(markdown).includes("forbids only state carried implicitly"));
   assert.ok(!flat(markdown).includes("That is the course's choice, not a rule of MCP."));
   says(
     '2026-07-28, "a stateless protocol" (`basic/index.mdx`, "Statelessness"): what each request carries, and what a multi-step call costs, priced.',
@@ -353,10 +357,15 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   assert.ok((body.match(/\. [A-Z]/g) ?? []).length <= 3, "at most four sentences");
   assert.ok(!flat(one).slice(0, flat(one).indexOf("> **How")).includes("MDX"), "no MDX before the note");
   says("It speaks 2026-07-28, in which no message need come before the first call.");
+  // 2026-07-28 basic/patterns/mrtr.mdx: a server MAY answer InputRequiredResult and the client retries with a
+  // new id, so one call can take two or more requests.
+  says("A call is usually one `tools/call` request and its response; a server that needs input makes it two or more.");
+  // The opening note speaks to someone running the notebook, not to the reader of the export.
+  says("In the notebook, change `SEED` in the next cell, its only parameter, and run all cells again");
   says("`resultType` `complete` marks the final answer, not a request for input (section 2's note)");
   says("A first `server/discover` is RECOMMENDED on stdio (`basic/transports/stdio.mdx`); this client skips it.");
   // The bytes are those of the line as sent, not of the spread-out form shown.
-  says("(spread out here; the bytes are those of the line as sent)");
+  says("It crossed as one line, ended by a newline, and is spread out here only for reading.");
   says(
     "`isError` says whether the tool failed. A tool that runs and fails reports it inside a result, with `isError: true`",
   );
@@ -367,7 +376,7 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   );
   assert.ok(!flat(markdown).includes("the revision, the client's name and its capabilities"));
   // A reader met "stdio" and the _meta key prefix before lesson 2: both said where first used.
-  says("reads the answer from its standard output: MCP's *stdio* transport.");
+  says("reads the answer from its standard output: MCP's *stdio* transport, one way to carry messages.");
   says("Its keys start with `io.modelcontextprotocol/`, a prefix MCP reserves.");
   // Section 1: the protocol spares an application per-program protocol code, not all integration work.
   says("so that an application needs no protocol code of its own for each program.");

@@ -400,12 +400,13 @@ test("section 3's x-mcp-header rules in one short paragraph: the MUSTs scoped to
   // MUST reject tool definitions where any x-mcp-header value violates these constraints … MUST exclude the
   // invalid tool from the result of tools/list … Clients using other transports (e.g., stdio) MAY ignore
   // x-mcp-header annotations entirely." Constraints: primitive types only (integer, string, boolean).
-  // "Value Encoding": a value that cannot be a plain ASCII header value, and Mcp-Name too, goes as
-  // =?base64?{Base64EncodedValue}?=.
+  // "Value Encoding": a value with non-ASCII or control characters or leading/trailing whitespace, and a
+  // plain value matching the sentinel pattern, goes as =?base64?{Base64EncodedValue}?=; Mcp-Name too.
   assert.match(
     markdown,
-    /The last row is a server's choice, and the course's tools make none \("Custom Headers from Tool Parameters"\)\. A tool's definition in `tools\/list` MAY mark an argument with `"x-mcp-header"`\. A client on Streamable HTTP MUST then copy the argument's value into that header, and MUST reject a tool whose mark is invalid\. A value outside ASCII goes in Base64, as `=\?base64\?…\?=`\./,
+    /The last row is a server's choice, and the course's tools make none \("Custom Headers from Tool Parameters"\)\. A tool's definition in `tools\/list` MAY mark an argument with `"x-mcp-header"`\. A client on Streamable HTTP MUST then copy the argument's value into that header, and MUST reject a tool whose mark is invalid\. A value with non-ASCII or control characters, leading or trailing whitespace, or the form `=\?base64\?…\?=` itself goes in Base64, in that form, as does such an `Mcp-Name` \("Value Encoding"\)\./,
   );
+  assert.doesNotMatch(markdown, /A value outside ASCII goes in Base64/);
   // The worked Base64 value and the bulleted detail are gone: the course's tools mark no argument.
   assert.doesNotMatch(markdown, /acWfeWVyaQ==|MUST leave out of `tools\/list`'s result/);
   assert.doesNotMatch(markdown, /the page's constraints/);
@@ -501,19 +502,37 @@ test("section 5's table: 2025-11-25 against 2026-07-28 in short cells, the norma
   assert.doesNotMatch(markdown, /a server of 2026-07-28 alone/);
 });
 
-test("section 3's resend rule: the changelog's MUST quoted at its strength and placed, and the course's caution labelled", () => {
+test("section 3's resend rule: the changelog's MUST quoted and placed as the changelog's alone, the pages' can, no re-issue after a cancel, and the course's caution labelled", () => {
   // 2026-07-28 changelog.mdx, Major changes, item 9: "A broken response stream loses the in-flight request;
-  // clients **MUST** re-issue it as a new request with a new request ID". The transport page has only
-  // "Resumable SSE streams via `Last-Event-ID` are not supported". The caution about writes is the course's:
-  // a closed stream counts as cancellation (cancellation.mdx), yet the server may already have acted.
+  // clients **MUST** re-issue it as a new request with a new request ID". The transport pages say less:
+  // streamable-http.mdx "Resumable SSE streams via `Last-Event-ID` are not supported"; stdio.mdx "Unexpected
+  // Termination": in-flight requests "are simply lost and the client can retry them". A stream the client
+  // closed is a cancellation (cancellation.mdx), not re-issued. The caution about writes is the course's.
   assert.match(
     markdown,
-    /\*\*A broken stream\*\* loses its request: clients "MUST re-issue it as a new request with a new request ID" \(2026-07-28 `changelog\.mdx`, Major changes, item 9; the transport page says only that streams cannot be resumed\)\./,
+    /\*\*A broken stream\*\* loses its request, and a stream cannot be resumed\. Only the changelog words the next step as a MUST: clients "MUST re-issue it as a new request with a new request ID" \(2026-07-28 `changelog\.mdx`, Major changes, item 9\)\. The transport pages say less: a request lost in a crash "can" be retried \(`basic\/transports\/stdio\.mdx`, "Unexpected Termination"\)\. Neither concerns a stream the client closed: that cancelled its request, which is not sent again\./,
   );
   assert.match(
     markdown,
-    /The MUST has no exception\. Yet the server may have acted before the stream broke, so a write that is not \*idempotent\* \(same effect however often it runs\) may run twice\. \*The course's reading, not MCP's:\* such a tool should be made safe to repeat, for instance by a key among its arguments that the server remembers; a client still re-issues\./,
+    /The server may have acted before the stream broke, so a write that is not \*idempotent\* \(same effect however often it runs\) may run twice\. \*The course's reading, not MCP's:\* re-issue such a write only once it is safe to repeat, for instance by a key among its arguments that the server remembers\./,
   );
+  assert.doesNotMatch(markdown, /The MUST has no exception/);
   assert.doesNotMatch(markdown, /only if running it twice does no harm/);
   assert.doesNotMatch(markdown, /MUST send again|only if it accepts that risk/);
+});
+
+test("the summary dates the dropped features by the Streamable HTTP that had them, and the seed note speaks to the notebook", () => {
+  // 2026-07-28 streamable-http.mdx, "Earlier Streamable HTTP Revisions": protocol versions 2025-03-26 through
+  // 2025-11-25 used Streamable HTTP with sessions, a GET stream, server requests on SSE and resumption.
+  assert.match(
+    markdown,
+    /- Sessions, a GET stream, server requests and resumption belong to the Streamable HTTP of 2025-03-26 to 2025-11-25; 2026-07-28 dropped them\./,
+  );
+  assert.doesNotMatch(markdown, /resumption are 2025-11-25's/);
+  // An export's reader cannot run cells: the sentence is addressed to someone running the notebook.
+  assert.match(
+    markdown,
+    /In the notebook, change `SEED` in the next cell and run all cells again to see another run\./,
+  );
+  assert.doesNotMatch(markdown, /Everything printed is counted\./);
 });

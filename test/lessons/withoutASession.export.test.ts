@@ -127,9 +127,9 @@ for (const [k, path] of EXPORTS.entries()) {
       flat,
       /The answer is \d+ bytes: it echoes the probe's id, `server-discover-probe-1`, and its message is \d+ characters long\./,
     );
-    // `Mcp-Name` is required only on tools/call, prompts/get and resources/read, `Mcp-Method` on every request.
+    // `Mcp-Name` is required only on tools/call, prompts/get and resources/read (lesson 2 ran them);
+    // this lesson no longer lists the headers among what the course did not run.
     assert.doesNotMatch(flat, /`Mcp-Name`[^;.]*\bon every request/);
-    assert.match(flat, /an `Mcp-Name` on each `tools\/call`, `prompts\/get` and `resources\/read`/);
   });
 
   test(`${path}: the probe's rule and its code agree, and the terms of section 4 and the close are defined`, () => {
@@ -137,7 +137,12 @@ for (const [k, path] of EXPORTS.entries()) {
     // `auto` mode defined where it is first used.
     const auto = flat.indexOf("`auto` mode");
     assert.ok(auto >= 0 && auto === flat.indexOf("*`auto` mode*") + 1, "`auto` mode is defined at its first use");
-    assert.match(flat, /Our client can also be given the era `auto` instead of `legacy` or `stateless`/);
+    assert.match(flat, /Our client can also be set to `auto` instead of an era, `legacy` or `stateless`/);
+    // The opening note speaks to the notebook's reader.
+    assert.match(
+      flat,
+      /In the notebook, change `SEED` in the next cell, the lesson's only parameter, and run all cells again;/,
+    );
     // The rule: no fallback keyed to one code (MUST NOT); what a recognized modern error is.
     assert.match(flat, /The fallback MUST NOT be keyed to one particular error code\./);
     // stdio.mdx, "Backward Compatibility": a result or a recognized modern error means a modern
@@ -466,8 +471,10 @@ for (const path of EXPORTS) {
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
     assert.match(
       summary,
-      /- That price buys what one long-lived process cannot show: any instance of a server can answer any request, as a fresh process answered section 5's retry, a gateway can route a request by its headers, and a client can cache a list for its `ttlMs`\. Where the eras cross is a question of processes and routing, not of bytes\./,
+      /- That price buys what one long-lived process cannot show: any instance of a server can answer any request, as a fresh process answered section 5's retry, and a gateway can route a request by its headers\. Caching hints \(`ttlMs`\) arrived in the same revision, a feature of their own, and matter more once no session holds the lists\. Where the eras cross is a question of processes and routing, not of bytes\./,
     );
+    // 2026-07-28 changelog, item 5: ttlMs and cacheScope are their own feature (SEP-2549), not bought by statelessness.
+    assert.doesNotMatch(summary, /a client can cache a list for its `ttlMs`/);
     assert.match(summary, /fails verification, or was issued for another call, is refused with an error\./);
     // The computed reading of the round trip.
     assert.match(section5, /Confirmed, in lesson 3, the write took 4 messages and [\d,]+ bytes/);
@@ -492,6 +499,9 @@ for (const path of EXPORTS) {
       /deprecated in 2026-07-28 and eligible for removal from the first revision released on or after 2027-07-28 \(the removal itself may come later; `deprecated\.mdx`\): Roots, Sampling/,
     );
     assert.doesNotMatch(close, /to be removed in the first revision/);
+    // Lesson 2 ran Streamable HTTP's headers: the close does not list them among what was not run.
+    assert.match(close, /Of what this course did not run, or ran only in part, these matter most:/);
+    assert.match(close, /on Streamable HTTP, whose headers lesson 2 ran, its own way of telling the eras apart:/);
     assert.match(close, /an official extension since 2026-07-28 \(`io\.modelcontextprotocol\/tasks`\)/);
     // deprecated.mdx's table lists Dynamic Client Registration beside Roots, Sampling and Logging.
     assert.match(close, /Logging \(a server's log messages to the client\) and Dynamic Client Registration/);

@@ -1,4 +1,4 @@
-// Lesson 7's exports, both seeds, as a reader gets them: within the course's length and prose share, conventions pointed back to lessons 1 to 5, the approval gate named as lesson 5 names it beside MCP's rule, dated facts dated, plumbing listings out and the rest cut to a one-line summary.
+// Lesson 7's exports, both seeds, as a reader gets them: within the course's length and prose share, conventions pointed back to lessons 1 to 5, the course's gate named as lesson 5 names it beside MCP's rule, dated facts dated, plumbing listings out and the rest cut to a one-line summary.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -94,8 +94,8 @@ test("conventions are pointed back to their lessons in a sentence, not explained
     for (const pointer of [
       "envelope tokens (body tokens plus 8, lesson 3)", // envelope tokens and the 8-token constant
       "two to a remote one (lesson 2)", // the doubled remote round trip
-      "The client's policy is lesson 5's (allowlist, version rule, approval gate)",
-      "the approval gate (lesson 5)",
+      "The client's policy is lesson 5's (allowlist, version rule, the course's gate)",
+      "the course's gate (lesson 5)",
       "the simulator's handshake (lesson 5)",
       "`kayit`'s calls, refused by lesson 5's version rule,",
       "The course's `decide` applies the version rule and the allowlist (lesson 5)",
@@ -110,13 +110,13 @@ test("conventions are pointed back to their lessons in a sentence, not explained
   }
 });
 
-test("one name for the gate: lesson 5's approval gate, pointed back to, its MCP counterpart left to lesson 5", () => {
+test("one name for the gate: lesson 5's name, the course's gate, pointed back to, its MCP counterpart left to lesson 5", () => {
   for (const file of EXPORTS) {
     const prose = proseOf(read(file));
-    assert.doesNotMatch(prose, /course's gate|reference gate|the gate that follows/i, file);
+    assert.doesNotMatch(prose, /approval gate|reference gate|the gate that follows/i, file);
     assert.match(
       prose,
-      /`kayit_yaz` says `"readOnlyHint":false`: it may write, so the approval gate \(lesson 5\) would hold a call to it\./,
+      /`kayit_yaz` says `"readOnlyHint":false`: it may write, so the course's gate \(lesson 5\) would hold a call to it\./,
       file,
     );
     // Lesson 5 sets the gate beside MCP's human in the loop (its test pins that); here it is not told again.

@@ -523,7 +523,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.doesNotMatch(prose, /`declare`/, path);
     // Lesson 1's `deger`: not named by the task, but the charge `tarife` has just answered.
     assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
-    assert.match(prose, /the value a record writes is, as in lesson 1, the charge `tarife` has just answered/, path);
+    assert.match(prose, /so a record holds the charge `tarife` has just answered/, path);
     assert.doesNotMatch(prose, /task names[^.]*`deger`/, `${path}: the task does not name deger`);
     assert.doesNotMatch(prose, /what the simulator calls a session|MCP session/, `${path}: one meaning of session`);
   }
@@ -625,7 +625,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
       path,
     );
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
-    assert.match(prose, /The version is in the server's `serverInfo` \(lesson 5\)\./, path);
+    assert.match(prose, /Level 3 adds nothing to a tool\. The bytes count/, path);
     // 2026-07-28 basic/index.mdx "Per-response protocol fields" and server/discover.mdx
     // "DiscoverResult": still `serverInfo`, under `_meta`, the discover result's too.
     assert.doesNotMatch(prose, /in its results' `_meta` and `server\/discover`/, path);
@@ -762,7 +762,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     // Then each contrast measures a device of the course's host, with one MCP reading each.
     const firstTranscript = prose.indexOf("Here is `olcum` at level 0");
     const points = [
-      /The course's host \(lesson 5\) has no model, so each contrast measures one of its devices, with one MCP reading each:/,
+      /The course's host \(lesson 5\) has no model, so each contrast measures one of its policies, with one MCP reading each:/,
       /\*\*Level 0 against 1\*\* measures a host that fills a call's arguments from the declared fields alone\. In MCP a model is in the same place: the `inputSchema` and `description` are all it has\./,
       /\*\*Level 1 against 2\*\* measures the approval gate, reading a missing hint by the schema's defaults: a tool that declares no `annotations` may write\./,
       /\*\*Level 2 against 3\*\* measures the course's version rule;/,
@@ -938,7 +938,11 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
       path,
     );
     const buys = prose.indexOf("What declaring `annotations` buys");
-    const course = prose.indexOf("Then the course's gate. Each row is a level");
+    const course = prose.indexOf("Then the course's gate, on this *wide* allowlist. Each row is a level");
+    // Each Turkish word is glossed where it is first used; the notebook's run note speaks to a reader
+    // of the notebook, not of the export.
+    assert.match(prose, /\(`arac bildirilmedi`, tool not declared\)/, path);
+    assert.match(prose, /In the notebook, change `SEED` and run all cells again/, path);
     assert.ok(buys < course, `${path}: lesson 5's reading comes after what MCP's reading buys`);
   }
 });

@@ -254,7 +254,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // `initialize`.
     assert.match(
       prose,
-      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28` \(the SDK's choice: the spec's example lists a legacy version too\), and `initialize` in 2025-11-25/,
+      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28`, like its spec page's example \(the spec leaves open how a dual-era server lists legacy ones\), and `initialize` in 2025-11-25/,
       path,
     );
     assert.doesNotMatch(
@@ -263,7 +263,11 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       `${path}: no aside on the spec's example`,
     );
     // 2026-07-28 server/discover.mdx: the discover result carries the capabilities too.
-    assert.match(prose, /\(lesson 5\); - in both, for each primitive the file registers, `"listChanged":true`/, path);
+    assert.match(
+      prose,
+      /and `initialize` in 2025-11-25; - in both, for each primitive the file registers, `"listChanged":true`/,
+      path,
+    );
     // serveStdio calls the factory once per connection (the test below counts the calls).
     assert.match(
       prose,
@@ -280,7 +284,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // The world servers' caching values are the course's (its `cacheHints` option), not the SDK's.
     assert.match(
       prose,
-      /but for `ttlMs` and `cacheScope`: the course's hour and `"public"` \(lesson 4\), set through the SDK's `cacheHints` option, the caching fields it puts on the results it builds\./,
+      /but for `ttlMs` and `cacheScope`\. Those are the course's hour and `"public"` \(lesson 4\), set through the SDK's `cacheHints` option, the caching fields it puts on the results it builds\./,
       path,
     );
   }
@@ -420,7 +424,7 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
     const spaced = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
     for (const piece of [
       /- \*\*`createMcpHandler\(factory\)`\*\* answers each HTTP request with a server the factory builds for it\. By default it serves 2025 clients too, with no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it\./,
-      /A server that needs the client's `elicitation` or `sampling` cannot work this way: 2025-11-25 lets each side use only the capabilities negotiated \(`basic\/lifecycle\.mdx`, "Operation"\), and the new server knows none\./,
+      /A server that needs the client's `elicitation` or `sampling` cannot work this way: the client's answer to its request comes in its own POST \(2025-11-25 `basic\/transports\.mdx`, "Sending Messages to the Server"\), to a new server with no request to match it\. Nor does that server know the capabilities negotiated \(`basic\/lifecycle\.mdx`, "Operation"\)\./,
       /- \*\*`legacy: 'reject'`\*\*, an option of `createMcpHandler`, is for such a server: it turns 2025 off\./,
       /- \*\*`isLegacyRequest\(request\)`\*\* picks out 2025 requests, for a transport that keeps sessions\./,
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,

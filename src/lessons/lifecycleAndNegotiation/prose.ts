@@ -75,7 +75,7 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const listedText =
     legacy.length === 0
       ? `${code(info.name)} lists only ${code(current)}, the one a request may name in ` +
-        `${code("_meta")}: the course's (and SDK 2.4.0's) choice, not the spec's rule. `
+        `${code("_meta")}, as in the spec's own ${code("server/discover")} example (and SDK 2.4.0). `
       : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
         `${codes(legacy)}. `;
   return wrapMarkdown(

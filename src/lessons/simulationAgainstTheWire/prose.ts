@@ -210,10 +210,10 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
       (added.length > 0
         ? `Zod's converter added ${listing(added.map((g) => `${code(g.what)} ${g.count === 1 ? "once" : `${g.count} times`}`))}` +
           (movedCount > 0
-            ? ` and moved keys in ${plural(movedCount, "property", "properties")}.`
+            ? ` and reordered the keys of ${plural(movedCount, "property", "properties")}.`
             : ".")
         : movedCount > 0
-          ? `Zod's converter moved keys in ${plural(movedCount, "property", "properties")}.`
+          ? `Zod's converter reordered the keys of ${plural(movedCount, "property", "properties")}.`
           : `Zod's converter changed no key.`),
   );
 }

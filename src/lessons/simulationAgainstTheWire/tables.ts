@@ -103,7 +103,7 @@ export function formatHighLevelDeclarations(diffs: readonly ToolListDiff[]): str
       "tokens, ours",
       "tokens, SDK",
       "keys added",
-      "objects reordered",
+      "properties reordered",
     ],
     diffs.map((d) => [
       d.name,

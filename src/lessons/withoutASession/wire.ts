@@ -582,7 +582,7 @@ async function meetWithAuto(): Promise<AutoMeeting[]> {
         ? "no answer"
         : state.spoken === "legacy"
           ? "a non-modern error"
-          : "a DiscoverResult";
+          : "a discover result";
     const session = {
       ...countOf(auto.traffic()),
       processes: auto.stats().processes - probe.processes,
