@@ -245,11 +245,19 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
       rows.slice(header + 1, header + 3),
       [
         '| 2024-11-05 to 2025-06-18 | either: "Invalid arguments" is listed as a protocol error, "Invalid input data" as a tool execution error | `isError` result | protocol error |',
-        '| 2025-11-25 and 2026-07-28 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
+        '| 2025-11-25 and 2026-07-28 | `isError` result ("Input validation errors"); the schema still lists -32602 | `isError` result | protocol error |',
       ],
       path,
     );
     assert.match(text.split("\n")[text.split("\n").indexOf(rows[header]) + 1], /^\|:---\|/, path);
+    // The learning goal names both channels, as the tools page and the schema each file invalid
+    // arguments (2026-07-28 server/tools.mdx, Error Handling; schema.mdx, InvalidParamsError).
+    assert.ok(
+      text.includes(
+        "2. Invalid arguments: from 2025-11-25 an `isError` result by the tools page, -32602 by the schema.",
+      ),
+      path,
+    );
     // A handler's throw: every revision's schema puts it in the result, a SHOULD; the same comment
     // sends "any other exceptional conditions" to an MCP error, so the server's own fault is -32603.
     assert.match(
@@ -333,7 +341,7 @@ test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the re
   // in-flight requests "are simply lost and the client can retry them", and cancellation.mdx that
   // closing the response stream is the cancellation signal.
   eachBodyMatches(
-    /Over Streamable HTTP a broken stream loses its request too: only the changelog says the client MUST re-issue it, with a new id \(`changelog\.mdx`, Major changes, 9\), and a stream the client closed to cancel is not re-issued\./,
+    /Over 2026-07-28's Streamable HTTP a broken stream loses its request too: only the changelog says the client MUST re-issue it, with a new id \(`changelog\.mdx`, Major changes, 9\), and a stream the client closed to cancel is not re-issued\./,
   );
   for (const { path, text } of exports) {
     assert.doesNotMatch(text, /\*The course's reading:\*/, `${path}: lesson 2's caution is not repeated`);
@@ -346,7 +354,7 @@ test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the re
   // The section's stdio reading comes first, the HTTP counterpart after it, in the faults' section.
   for (const { path, text } of exports) {
     const faults = flat(text.split("## Faults on a virtual clock")[1].split("## A slow call")[0]);
-    const http = faults.indexOf("Over Streamable HTTP a broken stream");
+    const http = faults.indexOf("Over 2026-07-28's Streamable HTTP a broken stream");
     assert.ok(http > 0 && faults.indexOf("**crash-restart**") < http, path);
   }
 });

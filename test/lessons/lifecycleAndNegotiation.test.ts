@@ -537,7 +537,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Sampling and elicitation have sub-flags in both revisions, each said in a few words
         // (client/sampling.mdx: `sampling.context` for `includeContext`, `sampling.tools` for tool
         // use; client/elicitation.mdx: form and URL modes); `{}` is form mode only.
-        "| client | `sampling` | a reply from the host's model | `context` (the reply may draw on context), `tools` (the model may call tools) | deprecated, same sub-flags |",
+        "| client | `sampling` | a reply from the host's model | `context` (`includeContext` beyond the asking server, soft-deprecated), `tools` (the model may call tools) | deprecated, same sub-flags |",
         "| client | `elicitation` | input from the user | `form` (fields to fill), `url` (a page to open, out of band); `{}` means `form` only | kept, same sub-flags |",
         "| both | `tasks` | requests run as tasks, their results fetched later | `list`, `cancel`, `requests` (per method) | moved to an extension (below) |",
         // `experimental` in both revisions; `extensions` new in 2026-07-28 (changelog.mdx, Minor 1).

@@ -160,7 +160,7 @@ test("section 2's definitions carry no cross-revision aside; one note closing th
   assert.equal((note.match(/^- /gm) ?? []).length + (note.match(/ - \*/g) ?? []).length, 2, "two points");
   // Section 4 tells MCP's own tasks apart where the course's word is defined (the note no longer carries them).
   says(
-    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks*, requests whose result the client collects later, are an official extension since 2026-07-28, an optional addition to the core (`changelog.mdx`); the course uses none.",
+    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks*, requests whose result the client collects later, experimental in 2025-11-25, are an official extension since 2026-07-28, an optional addition to the core (`changelog.mdx`); the course uses none.",
   );
   assert.ok(!note.includes("MCP's own tasks"), "the note keeps to the two points the lesson needs");
   // The host's duties in words a newcomer has: no "lifecycle" before lesson 5.

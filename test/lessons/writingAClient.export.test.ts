@@ -677,3 +677,15 @@ test("a thrown ProtocolError is the server's JSON-RPC error or the SDK's own out
     assert.match(prose, /A thrown `ProtocolError` is the server's JSON-RPC error or the SDK's own check;/, file);
   }
 });
+
+test("a server's list-changed notification is a SHOULD, sent in 2026-07-28 on a listen stream (server/tools.mdx)", () => {
+  for (const file of EXPORTS) {
+    const prose = proseOf(read(file));
+    assert.ok(
+      prose.includes(
+        "A server that declares `listChanged: true` SHOULD send `notifications/tools/list_changed` when its tools change, in 2026-07-28 on a stream the client opens with `subscriptions/listen`",
+      ),
+      file,
+    );
+  }
+});

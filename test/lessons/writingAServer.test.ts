@@ -404,7 +404,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     assert.match(prose, /- level 2, \*name \+ fields \+ side effect\*: `annotations`/, path);
     assert.match(
       prose,
-      /- level 3, \*full\*: the server's version\. MCP requires one in every `serverInfo` \(`schema\.mdx`, `Implementation`\)/,
+      /- level 3, \*full\*: the server's version\. A `serverInfo` needs one \(`schema\.mdx`, `Implementation`\), and 2026-07-28 only asks a server to send `serverInfo` \(SHOULD\)/,
       path,
     );
     for (const name of [
@@ -839,18 +839,17 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
       /Here is `olcum` at level 0, started by the command on the transcript's `\$` line: first `tools\/list`/,
       path,
     );
-    // `undeclared` is explained at first sight: why it is there (MCP requires a version: 2026-07-28
-    // schema.mdx, Implementation), what the host reads it as, and that it is the course's device.
+    // `undeclared` is explained at first sight: why it is there (an Implementation needs a version,
+    // schema.mdx; serverInfo a SHOULD in 2026-07-28), what the host reads it as, the course's device.
     assert.match(
       prose,
-      /MCP requires one in every `serverInfo` \(`schema\.mdx`, `Implementation`\), so below level 3 the world servers send the placeholder `undeclared`, which the course's host reads as no version: a device of the course's, not something MCP envisages\./,
+      /Below level 3 the world servers send `undeclared`, which the course's host reads as no version: a device of the course's\./,
       path,
     );
     // `undeclared` is defined once, where the levels are; later it is only used.
     assert.equal(
       prose.indexOf("`undeclared`"),
-      prose.indexOf("the world servers send the placeholder `undeclared`") +
-        "the world servers send the placeholder ".length,
+      prose.indexOf("the world servers send `undeclared`") + "the world servers send ".length,
       path,
     );
   }
