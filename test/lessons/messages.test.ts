@@ -470,11 +470,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     // refused notification or response, and the 2025-06-18 schema still required id.
     assert.match(markdown, /MCP since 2025-11-25 leaves `id` out \(`basic\/index\.mdx`, "Error Responses"\)\./);
     assert.doesNotMatch(markdown, /the HTTP transport page since 2025-03-26/);
-    // 2026-07-28 basic/index.mdx, "Error Codes": -32020..-32099 the specification's alone (MUST NOT emit an
+    // 2026-07-28 basic/index.mdx, "Error Codes": -32000..-32019 legacy (SHOULD NOT use); -32020..-32099 the spec's alone (MUST NOT emit an
     // undefined one), and it defines three there.
     assert.match(
       markdown,
-      /2026-07-28 defines its own codes in -32020 to -32099, part of the range JSON-RPC leaves to implementations, and implementations MUST NOT send others there \(`basic\/index\.mdx`, "Error Codes"\): lesson 2's -32020 and -32022, and -32021, a required client capability missing\./,
+      /2026-07-28 splits JSON-RPC's implementation range \(`basic\/index\.mdx`, "Error Codes"\): -32000 to -32019 is legacy, which new implementations SHOULD NOT use; in -32020 to -32099 they MUST NOT send a code MCP does not define: lesson 2's -32020 and -32022, and -32021, a missing client capability\./,
     );
     // The _meta keys are named without their prefix, and the lesson says the counts use the full keys.
     assert.match(

@@ -474,7 +474,7 @@ test("section 5's table: 2025-11-25 against 2026-07-28 in short cells, the norma
   const row = (name: string) => rows.find((r) => r.startsWith(`| ${name} |`))!;
   assert.match(
     row("resumption"),
-    /a client that wishes to resume SHOULD send a `GET` with `Last-Event-ID`, the id of the last SSE event it got \| none; the request is re-issued/,
+    /a client that wishes to resume SHOULD send a `GET` with `Last-Event-ID` \(the last SSE event's id\); a server MAY close early, the client then SHOULD poll, minding `retry` \| none; the request is re-issued/,
   );
   // 2025-11-25 basic/transports.mdx: MCP-Session-Id MUST be sent on every later request of a session, so the
   // version header was not the only one; an unsupported version gets 400 ("Protocol Version Header").
@@ -487,7 +487,7 @@ test("section 5's table: 2025-11-25 against 2026-07-28 in short cells, the norma
   assert.match(markdown, /until either side ends it, usually the client\./);
   assert.match(
     row("a broken stream"),
-    /SHOULD NOT count as cancellation; to cancel, the client SHOULD send `notifications\/cancelled` \| a cancellation/,
+    /SHOULD NOT count as cancellation; to cancel, the client SHOULD send `notifications\/cancelled` \| the client's close cancels; a network break loses the request/,
   );
   assert.match(
     markdown,
@@ -535,4 +535,24 @@ test("the summary dates the dropped features by the Streamable HTTP that had the
     /In the notebook, change `SEED` in the next cell and run all cells again to see another run\./,
   );
   assert.doesNotMatch(markdown, /Everything printed is counted\./);
+});
+
+test("the 2025-11-25 table tells a client's close from a network break, and carries the server's early close with retry polling (2025-11-25 basic/transports.mdx, Sending Messages to the Server, item 6; 2026-07-28 cancellation.mdx)", () => {
+  for (const file of ["lessons/02-the-transport.md", "lessons/seed-20260219/02-the-transport.md"]) {
+    const text = readFileSync(`${PACKAGE_ROOT}/${file}`, "utf8");
+    assert.ok(text.includes("| the client's close cancels; a network break loses the request (section 3) |"), file);
+    assert.ok(
+      text.includes(
+        "a server MAY close early, the client then SHOULD poll, minding `retry` | none; the request is re-issued |",
+      ),
+      file,
+    );
+  }
+});
+
+test("Origin may be the value null, which a local server should refuse too (the Fetch standard; SDK 2.4.0's validateOriginHeader refuses it)", () => {
+  for (const file of ["lessons/02-the-transport.md", "lessons/seed-20260219/02-the-transport.md"]) {
+    const text = readFileSync(`${PACKAGE_ROOT}/${file}`, "utf8").replace(/\s+/g, " ");
+    assert.ok(text.includes("at times the value `null`, which a local server should refuse too."), file);
+  }
 });

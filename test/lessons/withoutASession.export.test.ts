@@ -666,3 +666,15 @@ for (const path of EXPORTS) {
     );
   });
 }
+
+test("what the stateless era buys: no routing needed for correctness, and header routing made safe by the server's check against the body (2026-07-28 streamable-http.mdx, Server Validation)", () => {
+  for (const file of ["lessons/10-without-a-session.md", "lessons/seed-20260219/10-without-a-session.md"]) {
+    const text = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
+    assert.ok(
+      text.includes(
+        "so no routing is needed for correctness; and a gateway routing on the headers that copy the body is safe, since the server checks them against it (lesson 2).",
+      ),
+      file,
+    );
+  }
+});
