@@ -34,8 +34,17 @@ function elicitingMeta(): Record<string, unknown> {
   };
 }
 
-/** A fresh `serve kayit --confirm-writes` process, asked the call (id 1): its state and input key. */
-async function askedToConfirm(): Promise<{ exchange: LineExchange; state: string; key: string }> {
+/**
+ * A fresh `serve kayit --confirm-writes` process, asked the call (id 1): the exchange, the state the
+ * server returned and the key of its one input request.
+ *
+ * @throws Error when the answer is not `input_required` with a `requestState`.
+ */
+export async function askedToConfirm(): Promise<{
+  exchange: LineExchange;
+  state: string;
+  key: string;
+}> {
   const exchange = new LineExchange(serverArgs({ server: "kayit", confirmWrites: true }));
   exchange.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: calledParams() });
   const asked = await exchange.read();
@@ -49,6 +58,23 @@ async function askedToConfirm(): Promise<{ exchange: LineExchange; state: string
 /** The params of the call: {@link CONFIRMED_CALL} with the eliciting `_meta`. */
 function calledParams() {
   return { ...CONFIRMED_CALL, _meta: elicitingMeta() };
+}
+
+/**
+ * The accepted retry (id 2) of the call: its params with the user's `accept` under the input
+ * request's `key` and the server's `state` echoed (2026-07-28 `basic/patterns/mrtr.mdx`).
+ */
+export function acceptedRetry(key: string, state: string): Record<string, unknown> {
+  return {
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/call",
+    params: {
+      ...calledParams(),
+      inputResponses: { [key]: { action: "accept", content: { confirm: true } } },
+      requestState: state,
+    },
+  };
 }
 
 /**

@@ -11,10 +11,9 @@
  * process, started with another key, gets the same retry and refuses it: the tag does not verify
  * under its key ("Server Requirements (Basic Workflow)", item 4).
  */
-import { CONFIRMED_CALL } from "../../wireClient/confirmTranscripts";
+import { acceptedRetry, askedToConfirm } from "../../wireClient/confirmTranscripts";
 import { LineExchange, type Transcript } from "../../wireClient/lineExchange";
 import { serverArgs } from "../../wireClient/serveCommand";
-import { requestMeta } from "../../wireClient/transcripts";
 
 /** The key the third process signs with: another key of at least 32 bytes, not the course's. */
 export const OTHER_STATE_KEY = "another key: a process that signs with it refuses";
@@ -29,17 +28,6 @@ export interface HandOff {
   otherKey: Transcript;
 }
 
-/** The call's params: {@link CONFIRMED_CALL} with the real client's `_meta` and `elicitation`. */
-function calledParams() {
-  return {
-    ...CONFIRMED_CALL,
-    _meta: {
-      ...requestMeta(),
-      "io.modelcontextprotocol/clientCapabilities": { elicitation: {} },
-    },
-  };
-}
-
 /**
  * Runs the hand-off: the call on one process, which then exits; the accepted retry on a second
  * process, then on a third with another key. The processes run one after another.
@@ -48,26 +36,11 @@ function calledParams() {
  *   process does not write, or the third does not refuse the retry with error -32602.
  */
 export async function handOff(): Promise<HandOff> {
-  const args = serverArgs({ server: "kayit", confirmWrites: true });
-  const first = new LineExchange(args);
-  first.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: calledParams() });
-  const asked = await first.read();
-  const state: unknown = asked.result?.requestState;
-  const key = Object.keys(asked.result?.inputRequests ?? {})[0];
-  if (asked.result?.resultType !== "input_required" || typeof state !== "string" || !key)
-    throw new Error(`kayit_yaz did not ask for input: ${JSON.stringify(asked)}`);
+  const { exchange: first, state, key } = await askedToConfirm();
   await first.close("before the retry");
 
-  const retry = {
-    jsonrpc: "2.0",
-    id: 2,
-    method: "tools/call",
-    params: {
-      ...calledParams(),
-      inputResponses: { [key]: { action: "accept", content: { confirm: true } } },
-      requestState: state,
-    },
-  };
+  const args = serverArgs({ server: "kayit", confirmWrites: true });
+  const retry = acceptedRetry(key, state);
   const second = new LineExchange(args);
   second.send(retry);
   const done = await second.read();
