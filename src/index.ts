@@ -341,7 +341,6 @@ export { LINE_WIDTH } from "./notebook/lineWidth";
 export { wrapWords } from "./lessons/wrapProse";
 export {
   describeFleetSeed,
-  describeStopRule,
   readGroundTruth,
   describeTurns,
   readConditions,
@@ -493,6 +492,7 @@ export {
   readDiscovery,
   readToolNames,
   readCurrentModes,
+  readCourseModes,
   readModes,
   readReport,
   summarizeClient,
@@ -965,6 +965,7 @@ export {
   describeSessionSeed,
   readFields,
   readEras,
+  readWithoutVersionRule,
   readDiscoveryPlans,
   readAuto,
   readInPlaceProbe,

@@ -10,7 +10,7 @@
  * notebook imports; a notebook with every section of the course's order; a test stub; and its
  * entry in the catalog, its row in the README's lessons table and its names in the package's root.
  */
-import { dropTrailingNewlines } from "../notebook/exporter";
+import { dropTrailingNewlines, HIDE_INPUT_TAG } from "../notebook/exporter";
 import { LINE_WIDTH } from "../notebook/lineWidth";
 import { codeCell, markdownCell, type MarkdownCell, type Notebook } from "../notebook/notebookFile";
 import { withTslabMetadata } from "../notebook/tslabMetadata";
@@ -369,10 +369,10 @@ export function lessonNotebook(plan: LessonPlan): Notebook {
       [
         imports,
         "",
-        "console.log(`seed ${SEED}`);",
         `const lesson = ${simulate}(SEED);`,
         `show.markdown(${describe}(lesson));`,
       ].join("\n"),
+      [HIDE_INPUT_TAG],
     ),
     markdownCell(
       "assumptions",

@@ -2,6 +2,17 @@
 // chart files beside it) or as one self-contained HTML page (src/notebook/htmlExporter.ts).
 import { LINE_WIDTH } from "./lineWidth";
 import type { Cell, Notebook, Output } from "./notebookFile";
+import { hasTag } from "./parameters";
+
+/**
+ * Tag of a code cell whose source the exports fold behind a summary line (its outputs stay in
+ * view): the name Jupyter Book gives the same choice. Lessons put it on the cell that imports the
+ * library and runs the lesson's simulation, which a reader can open but need not read.
+ */
+export const HIDE_INPUT_TAG = "hide-input";
+
+/** The summary line of a folded code cell (see {@link HIDE_INPUT_TAG}). */
+export const FOLDED_CODE_SUMMARY = "The lesson's setup code";
 
 /** Options of exportMarkdown, exportLesson, lessonBlocks and exportHtml. */
 export interface ExportOptions {
@@ -19,13 +30,13 @@ export interface ExportOptions {
 /**
  * One piece of an exported lesson, in reading order.
  * - `markdown`: a markdown cell's source, or a `text/markdown` output (computed prose);
- * - `code`: a code cell's TypeScript source;
+ * - `code`: a code cell's TypeScript source; `folded` when the cell is tagged {@link HIDE_INPUT_TAG};
  * - `text`: printed output (a stdout/stderr stream or a `text/plain` output), byte for byte;
  * - `svg`: an `image/svg+xml` output (a chart), with the name of its file in the files folder.
  */
 export type LessonBlock =
   | { kind: "markdown"; text: string }
-  | { kind: "code"; text: string }
+  | { kind: "code"; text: string; folded?: true }
   | { kind: "text"; text: string }
   | { kind: "svg"; file: string; svg: string };
 
@@ -60,7 +71,7 @@ const FILE_SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Walks an executed notebook into blocks. Deterministic: the same notebook gives the same blocks.
- * - markdown cells verbatim; code cells as `code`; blank code cells, raw cells and blocks with
+ * - markdown cells verbatim; code cells as `code` (folded when tagged {@link HIDE_INPUT_TAG}); blank code cells, raw cells and blocks with
  *   nothing but newlines are omitted;
  * - stdout/stderr streams and text/plain outputs as `text`, byte for byte as printed;
  * - a display output's MIME types are taken in nbconvert's order of preference: `text/markdown`
@@ -107,7 +118,9 @@ export function lessonBlocks(executed: Notebook, options: ExportOptions): Lesson
  * same notebook gives the same bytes, for the text and for every file.
  * - line 1: `<!-- Generated from <notebookPath>[ with seed <seed>]. Do not edit. -->` (no
  *   timestamps, absolute paths, durations, execution counts or ids);
- * - blocks as lessonBlocks walks them: markdown verbatim, code in ```ts fences, printed output in
+ * - blocks as lessonBlocks walks them: markdown verbatim, code in ```ts fences (a folded one inside
+ *   `<details>` under the summary {@link FOLDED_CODE_SUMMARY}, three lines more than the fence:
+ *   the blank line after the summary lets the fence render as code), printed output in
  *   ```text fences, and each chart as `![<alt>](<filesFolder>/<file>)` (relative, URL-encoded),
  *   its SVG in `files`, byte for byte as displayed; the alt text is the text of the SVG's
  *   `<title>` when its root element opens with one (as `renderSvg` writes it), else `chart`, and
@@ -127,7 +140,11 @@ export function exportLesson(executed: Notebook, options: ExportOptions): Markdo
         parts.push(block.text);
         break;
       case "code":
-        parts.push(fence("ts", block.text));
+        parts.push(
+          block.folded
+            ? `<details><summary>${FOLDED_CODE_SUMMARY}</summary>\n\n${fence("ts", dropTrailingNewlines(block.text))}\n</details>`
+            : fence("ts", block.text),
+        );
         break;
       case "text":
         parts.push(fence("text", block.text));
@@ -222,7 +239,10 @@ function cellBlocks(cell: Cell, index: number): LessonBlock[] {
     charts += 1;
     return { ...block, file: `${cell.id}${charts === 1 ? "" : `-${charts}`}.svg` };
   });
-  return [{ kind: "code", text: cell.source }, ...outputs];
+  const code: LessonBlock = hasTag(cell, HIDE_INPUT_TAG)
+    ? { kind: "code", text: cell.source, folded: true }
+    : { kind: "code", text: cell.source };
+  return [code, ...outputs];
 }
 
 function outputBlock(o: Output, where: string): LessonBlock {

@@ -4,6 +4,7 @@ import type { HLJSApi, LanguageFn } from "highlight.js";
 import { Marked, type Token, type Tokens } from "marked";
 import {
   dropTrailingNewlines,
+  FOLDED_CODE_SUMMARY,
   lessonBlocks,
   type ExportOptions,
   type LessonBlock,
@@ -40,6 +41,8 @@ pre { margin: 0 0 1.25rem; padding: .75rem 1rem; overflow-x: auto; line-height: 
 pre.code { background: #f6f8fa; border: 1px solid #d1d9e0; }
 pre.listing { background: #f8fafd; border-left: 4px solid #54aeff; }
 pre.output { background: #fff; border: 1px solid #d1d9e0; border-left: 4px solid #8c959f; width: fit-content; min-width: min(100%, 70ch); }
+details.setup { margin: 0 0 1.25rem; }
+details.setup > summary { cursor: pointer; font-size: .875rem; color: #59636e; margin-bottom: .35rem; }
 p.caption { margin-bottom: .35rem; font-size: .875rem; color: #59636e; }
 li pre { width: max-content; max-width: min(calc(54rem - 40px), calc(100vw - 4rem - 40px)); }
 table { border-collapse: collapse; margin: 0 0 1.25rem; display: block; max-width: 100%; overflow-x: auto; }
@@ -206,8 +209,12 @@ function blockHtml(block: LessonBlock, markdown: Marked, highlight: Highlight): 
   switch (block.kind) {
     case "markdown":
       return dropTrailingNewlines(markdown.parser(markListings(markdown.lexer(block.text))));
-    case "code":
-      return `<pre class="code"><code class="hljs language-ts">${highlight(dropTrailingNewlines(block.text), "typescript")}</code></pre>`;
+    case "code": {
+      const pre = `<pre class="code"><code class="hljs language-ts">${highlight(dropTrailingNewlines(block.text), "typescript")}</code></pre>`;
+      return block.folded
+        ? `<details class="setup">\n<summary>${FOLDED_CODE_SUMMARY}</summary>\n${pre}\n</details>`
+        : pre;
+    }
     case "text": {
       const text = dropTrailingNewlines(block.text);
       return isJson(text)

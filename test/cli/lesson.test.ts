@@ -221,7 +221,7 @@ test("without --seed a notebook runs with its own SEED, and the export says so; 
   const other = (await exportAll(SECOND_SEED_ENGINE, 20260219))["03-messages"].markdown;
   assert.match(readFileSync(join(ROOT, "notebooks", "03-messages.ipynb"), "utf8"), /const SEED = 20260218;/);
   assert.match(other.split("\n")[0], /with seed 20260219\b/);
-  assert.match(other, /```text\nseed 20260219\n```/);
+  assert.match(other, /This run uses \*\*seed 20260219\*\*/, "the lesson's own sentence names the injected seed");
 });
 
 test("bad notebook input is refused before anything runs: no parameters cell with --seed, a path without --out", () => {

@@ -82,12 +82,13 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
       path,
     );
     assert.doesNotMatch(text, /ms\/call|assumed charge/, `${path}: events, not time`);
-    assert.match(assumptions, /with no allowlist or gate \(lesson 5\)/, path);
+    assert.match(assumptions, /No allowlist or gate \(lesson 5\)/, path);
     // The revision, with its one reason: the experiment the paths and faults follow opened its
-    // servers with `initialize` (seed document 000 drives its server so, by hand).
+    // servers with `initialize` (seed document 000 drives its server so, by hand); the HTTP
+    // transcript stays 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /\*\*Revision 2025-11-25\*\*, the last of the `initialize` era \(the experiment's era\), is the simulated client's, as it is the SDK client's default \(lesson 7\)/,
+      /\*\*Revision 2025-11-25\*\* is the simulated client's because the experiment's server, which the simulator copies, opened with `initialize`; 2025-11-25 is the last revision that does, and the SDK client's default \(lesson 7\)\. The HTTP transcript is 2026-07-28's\./,
       path,
     );
     // One SDK, named once, with its two servers' difference where the paths are; no second SDK
@@ -104,12 +105,18 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     // "model" is the language model alone: the device type is named so, its field `model` once.
     assert.match(assumptions, /five device types \(the `model` field\)/, path);
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
-    // The experiment is named once, under the questions, with what the lesson took from it and
-    // what it did not; its README's timings make no column here.
+    // The experiment is named under the questions, with what the lesson took from it and what it
+    // did not; its address is one line at the end, so the body stands on the specification alone;
+    // its README's timings make no column here.
     assert.match(
       flat(text),
-      /The fleet, the question, the three paths and the six faults come from an experiment, \*MCP server authoring\* \(https:\/\/shamirai\.ai\/e\/mcp-server-authoring\/\); the agents and every count are the course's\./,
+      /The fleet, the question, the three paths and the six faults come from an experiment, \*MCP server authoring\* \(its address closes the lesson\); the agents and every count are the course's\./,
       path,
+    );
+    assert.equal(text.match(/https:\/\/shamirai\.ai/g)?.length, 1, path);
+    assert.ok(
+      text.trimEnd().endsWith("\nThe experiment, *MCP server authoring*: https://shamirai.ai/e/mcp-server-authoring/"),
+      `${path}: the address is the last line`,
     );
     assert.doesNotMatch(text, /^Source:|undated write-up/m, path);
     assert.equal(text.match(/write-up/g), null, path);
@@ -147,7 +154,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     // `serve fleet` (readOnlyHint: true from declaration level 2), and what that means for a retry.
     assert.match(
       flat(text),
-      /The simulator's fleet \(the tables\) and the real `serve fleet` \(the wire transcripts\) declare the tools differently\. The simulator's tools, like the experiment's server's, carry no `annotations`/,
+      /The simulator's fleet \(the tables\) and the real `serve fleet` \(the wire transcripts\) declare the tools differently\. The simulator's tools copy the experiment's server's and carry no `annotations`/,
       path,
     );
     assert.match(
@@ -155,11 +162,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
       /The real server declares `readOnlyHint: true` on each tool \(lesson 4\), as every declaration level from 2 does\. Only the real server lets a client see that a retry is safe\./,
       path,
     );
-    assert.match(
-      flat(text),
-      /the real server's `readOnlyHint: true` says so, a hint to trust only from a trusted server\./,
-      path,
-    );
+    assert.match(flat(text), /the retry is safe only because these tools read, as the real server declares\./, path);
   }
 });
 
@@ -205,14 +208,16 @@ test("progress notifications are taught on the real wire: the token in _meta, th
 test("the spec's rules the lesson leans on are stated: validation MUST, restart SHOULD, progress and timeouts, stderr", () => {
   eachBodyMatches(
     /servers MUST validate all tool inputs: a fault to measure/,
-    /\| `crash-restart` \| the same crash; the client respawns the server and retries the call once \| in 2026-07-28 the client SHOULD restart the process \(the same section\) \|/,
-    /\| `crash` \| .* \| in 2026-07-28 the requests in flight are lost \(`basic\/transports\/stdio\.mdx`, "Unexpected Termination"\) \|/,
-    /The restart is 2026-07-28's SHOULD, and the requests in flight "are simply lost and the client can retry them" \(the same stdio section\); in 2025-11-25, which has no such rule, it is a new `initialize`\./,
-    /the server MUST NOT write to stdout anything that is not a valid MCP message \(`basic\/transports\.mdx`, "stdio"\)/,
-    /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `cancellation\.mdx`\)/,
-    /Both break lesson 2's rule that stdout carries only messages, one per line\./,
+    // The faults' consequences as a checklist of what a client should do, each item cited.
+    /What a client should do, then: - \*\*A timeout on every request, and a maximum\*\* that progress never extends, both SHOULDs \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
+    /- \*\*Cancel on timeout\*\* and stop waiting; over stdio, `notifications\/cancelled` \(the same sections\)\./,
+    /- \*\*Restart a crashed server\*\*: 2026-07-28's SHOULD, whose requests in flight "are simply lost and the client can retry them" \(`basic\/transports\/stdio\.mdx`, "Unexpected Termination"\)\. 2025-11-25 has no such rule: this lesson's client restarts with a new `initialize`\./,
+    /- \*\*Refuse stdout that is not a message\*\*: skip a stray line, never parse glued text as a response\. The server MUST NOT write it \(`basic\/transports\.mdx`, "stdio"; 2026-07-28 `transports\/stdio\.mdx`\)\./,
+    /MAY then reset its timeout clock, but SHOULD still enforce the maximum \(the same "Timeouts" sections\)\./,
     /carry no `annotations`/,
   );
+  // The fault table says what happens; what MCP says is the checklist's, not a third column.
+  assert.match(cell("faults-heading"), /\| fault \| what happens \| \|:---\|:---\| /);
 });
 
 test("§3, invalid arguments: the rule a client author needs first (lesson 3's: both channels), a call with no name a protocol error in every revision, a handler's throw an isError result by the schema's SHOULD, the channels by revision in one table", () => {
@@ -335,36 +340,31 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   }
 });
 
-test("§3, the crash's Streamable HTTP counterpart: a broken stream loses the request; the re-issue MUST is the changelog's alone, and a stream closed to cancel is not re-issued", () => {
-  // 2026-07-28 changelog.mdx, Major changes, item 9 holds the MUST; streamable-http.mdx says only "Resumable
-  // SSE streams via `Last-Event-ID` are not supported", stdio.mdx ("Unexpected Termination") that
-  // in-flight requests "are simply lost and the client can retry them", and cancellation.mdx that
-  // closing the response stream is the cancellation signal.
-  eachBodyMatches(
-    /Over 2026-07-28's Streamable HTTP a broken stream loses its request too: only the changelog says the client MUST re-issue it, with a new id \(`changelog\.mdx`, Major changes, 9\), and a stream the client closed to cancel is not re-issued\./,
-  );
+test("§3, the crash's Streamable HTTP counterpart is lesson 2's: one pointer, not a second telling", () => {
+  // Lesson 2 holds the broken stream in both revisions (the changelog's re-issue MUST, 2025-11-25's
+  // resumption); this lesson points to it once, after the stdio checklist.
+  eachBodyMatches(/Over Streamable HTTP a broken stream loses its request too: that is lesson 2's case\./);
   for (const { path, text } of exports) {
     assert.doesNotMatch(text, /\*The course's reading:\*/, `${path}: lesson 2's caution is not repeated`);
-    assert.doesNotMatch(flat(text), /The MUST has no exception|which the client MUST re-issue/, path);
+    assert.doesNotMatch(flat(text), /changelog|The MUST has no exception|which the client MUST re-issue/, path);
   }
   const lesson2 = lessonExports().find((e) => e.lesson.name === "02-the-transport" && !e.path.includes("seed-"));
   assert.ok(lesson2, "lesson 2's export");
   assert.match(flat(lesson2.text), /changelog\.mdx/, "lesson 2 cites the changelog");
   assert.match(flat(lesson2.text), /idempotent/, "lesson 2 holds the caution");
-  // The section's stdio reading comes first, the HTTP counterpart after it, in the faults' section.
   for (const { path, text } of exports) {
     const faults = flat(text.split("## Faults on a virtual clock")[1].split("## A slow call")[0]);
-    const http = faults.indexOf("Over 2026-07-28's Streamable HTTP a broken stream");
-    assert.ok(http > 0 && faults.indexOf("**crash-restart**") < http, path);
+    const http = faults.indexOf("Over Streamable HTTP a broken stream");
+    assert.ok(http > 0 && faults.indexOf("**Restart a crashed server**") < http, path);
   }
 });
-test("§3, restart and retry: safe here because the tools only read (lesson 2's point); the fleet declares no annotations, so its client cannot know (lesson 5's defaults); serve fleet at level 2 and up says readOnlyHint: true", () => {
+test("§3, restart and retry: only for a tool a trusted server marks readOnlyHint or idempotentHint; the fleet declares no annotations, so its client cannot know (MCP's defaults); serve fleet at level 2 and up says readOnlyHint: true", () => {
   eachBodyMatches(
-    /The retry is safe because these tools only read, which with no annotations the client cannot know; the real server's `readOnlyHint: true` says so, a hint to trust only from a trusted server\./,
-    // For a tool that writes, the declaration a trusting client retries on is idempotentHint, in the
-    // schema's words (ToolAnnotations, 2025-03-26 to 2026-07-28): "calling the tool repeatedly with
-    // the same arguments will have no additional effect", "meaningful only when readOnlyHint == false".
-    /\*\*crash-restart\*\*: right\.[^*]*For a tool that writes, the hint is `idempotentHint: true` \(`schema\.mdx`, `ToolAnnotations`; meaningful only when `readOnlyHint` is false\): a repeat with the same arguments has no additional effect\./,
+    // schema.mdx ToolAnnotations (2025-03-26 to 2026-07-28): idempotentHint, "calling the tool
+    // repeatedly with the same arguments will have no additional effect"; server/tools.mdx: clients
+    // MUST consider annotations untrusted unless they come from trusted servers.
+    /- \*\*Retry a call of unknown outcome only if a trusted server marks the tool\*\* `readOnlyHint: true` or `idempotentHint: true` \(`schema\.mdx`, `ToolAnnotations`\); other servers' hints are untrusted, a MUST \(`server\/tools\.mdx`\)\./,
+    /The simulator's fleet declares no annotations, so by MCP's defaults its client cannot know; the retry is safe only because these tools read, as the real server declares\./,
   );
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
   for (const tool of FLEET_TOOL_DEFINITIONS) assert.equal("annotations" in tool, false, tool.name);
@@ -476,11 +476,11 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph and the thorough agent's paging numbered steps: turns 1 and 2 fixed, halving, the stop as arithmetic, worked for the seed right before the turn table, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph and the thorough agent's paging at most three lines: the 10-row cap forcing many calls, turns 1 and 2 fixed, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  assert.equal(agents.length, 3, "a heading, the paragraph of both agents, the thorough agent's steps");
-  const [, paragraph, list] = agents;
-  assert.ok(paragraph.includes("*shortcut*") && paragraph.includes("*thorough*"), "both agents in it");
+  assert.equal(agents.length, 3, "a heading, the paragraph of both agents, the thorough agent's paging");
+  const [, paragraph, paging] = agents;
+  assert.ok(paragraph.includes("*shortcut*") && !paragraph.includes("*thorough*"), "the shortcut agent in it");
   assert.match(
     flat(paragraph),
     /The \*shortcut\* agent asks for the device with the most downtime under 500 hours, then its device type's risk leader: 2 calls/,
@@ -492,21 +492,16 @@ test("the agents are one paragraph and the thorough agent's paging numbered step
     /It resends a failed call in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
   );
   assert.equal(MAX_RETRIES, 2);
-  // The thorough agent's paging as numbered steps, one idea each.
-  const steps = list.split(/\n(?=\d\. )/).map(flat);
-  assert.deepEqual(
-    steps.map((step) => step.slice(0, 3)),
-    ["1. ", "2. ", "3. ", "4. ", "5. "],
-  );
-  // Turns 1 and 2 are the same on every fleet (exercise 1's crash rows rest on it): the opening's
-  // count and top 10, whose first row is D; then four 25-hour bands from 0, two pages each.
+  // The paging is a puzzle about a ranked list, not MCP: three lines, the lesson being the cap.
+  assert.ok(paging.trimEnd().split("\n").length <= 3, "at most three lines");
   assert.match(
-    steps[0],
-    /Turn 1 is always 2 calls: a count of the low-hour devices, and the top 10 by downtime\. The first row's downtime, D minutes, is the most any low-hour device has\./,
+    flat(paging),
+    /^The \*thorough\* agent needs a rate from a tool that returns at most 10 rows: that cap forces many calls\./,
   );
+  // Turns 1 and 2 are the same on every fleet (exercise 1's crash rows rest on it).
   assert.match(
-    steps[1],
-    /Turn 2 is always 8 calls: four 25-hour \*bands\* from 0, each read by two 10-row `top_devices`, by `downtime_min` and by `operating_hours`, as a row holds only the ranked field\./,
+    flat(paging),
+    /Turn 1 is always 2 \(a count, the top 10 by downtime\), turn 2 always 8 \(four 25-hour bands, 2 pages each\)/,
   );
   assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
   for (const seed of SEEDS) {
@@ -517,42 +512,14 @@ test("the agents are one paragraph and the thorough agent's paging numbered step
       ["0-25", "25-50", "50-75", "75-100"],
       `seed ${seed}`,
     );
-  }
-  assert.match(
-    steps[2],
-    /A band of over 10 devices is halved; the next turn reads its halves, with new 25-hour bands to make four if there are fewer\./,
-  );
-  // The stop as arithmetic, with the one line of why it is safe to stop there (no device past
-  // D × h ÷ d hours, with at most D minutes, beats d minutes in h hours).
-  assert.match(
-    steps[3],
-    /the best rate read, d minutes in h hours, and `read to`, the hours from 0 read without a gap\. It stops once `read to` passes D × h ÷ d: a device not yet read has run longer than that, so its at most D minutes make a lower rate\./,
-  );
-  assert.match(steps[4], /the winner's record and its device type's risk leader: 2 calls\./);
-  // The turn table holds the turns of calls; the answer's own turn is the one more the conditions table counts.
-  for (const seed of SEEDS) {
-    const r = simulateFleetLesson(seed);
     assert.equal(record(seed, "direct", "thorough").turns, r.thoroughTurns.length + 1, `seed ${seed}`);
   }
-  // The stop rule worked for the seed is printed right before the turn table, and its turn and
-  // hours are a row of it; solution 1 names the same.
-  assert.equal(
-    notebook.cells.find((c) => c.id === "turn-table")!.source,
-    "show.markdown(describeStopRule(lesson));\nconsole.log(formatTurnTable(lesson));",
-  );
+  // The seed's turns are one computed sentence, not a table of bands.
+  assert.equal(notebook.cells.find((c) => c.id === "turn-table")!.source, "show.markdown(describeTurns(lesson));");
   for (const { path, text } of exports) {
     const agentsSection = text.split("## Two scripted agents")[1].split("## Faults on a virtual clock")[0];
-    const [worked, table] = agentsSection.split("console.log(formatTurnTable(lesson));\n```\n")[1].split("```text\n");
-    assert.ok(table !== undefined, `${path}: the turn table is printed in the agents' section`);
-    const rule =
-      /^At this seed D is (\d+) minutes? \(`[A-Z0-9-]+`\), and the best rate read is `[A-Z0-9-]+`'s, (\d+) minutes? in (\d+) hours?\. The stop point is \1 × \3 ÷ \2 = [\d.]+ hours: `read to` first passes it in turn (\d+), at (\d+), so turn (\d+) asks for the answer's two records\. Its turns on `direct`, before the answer's:$/.exec(
-        flat(worked).trim(),
-      );
-    assert.ok(rule, `${path}: the worked stop rule, in ${flat(worked)}`);
-    const [turn, covered, next] = [rule[4], rule[5], rule[6]];
-    assert.equal(Number(next), Number(turn) + 1, path);
-    assert.match(table, new RegExp(`^ +${turn} +\\d+ .* ${covered}$`, "m"), `${path}: turn ${turn}`);
-    assert.ok(flat(text).includes(`(turn ${turn}, with ${covered} read by then)`), `${path}: solution 1 agrees`);
+    assert.match(flat(agentsSection), /On `direct` at this seed the shortcut agent takes 3 turns/, path);
+    assert.doesNotMatch(agentsSection, /read to|D × h ÷ d|^turn +calls/m, path);
   }
   // Every exercise is answered by reasoning from the lesson: none edits the library or builds it.
   assert.doesNotMatch(cell("exercises"), /src\/|npm run build|kernel/);

@@ -106,12 +106,14 @@ describe("lesson 5's simulated half", () => {
       assert.deepEqual([request, response, tokens, round_trips], [3, 3, 99, 5], p.name);
     }
     assert.deepEqual(formatPolicies(result).split("\n").slice(-2), [
-      "both                     3        2  bolge_ozet (version), kayit_yaz (version)",
-      "negotiated under both: sayac_oku, tuketim, tarife",
+      "both               3        2  bolge_ozet (version), kayit_yaz (version)",
+      "kept under both: sayac_oku, tuketim, tarife",
     ]);
+    // The table says "kept", plain words: "negotiated" is defined once, in the box, as the course's.
+    assert.ok(formatPolicies(result).startsWith("policy          kept  dropped"));
     assert.match(
       flat(readPolicies(result)),
-      /^Under both, `kayit_yaz` falls with its server, the version read first\. Every policy's handshake cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
+      /^What goes wrong: the version rule drops the whole of `kayit`, which a host following MCP keeps, and with it `bolge_ozet`, which only reads\. Under both, `kayit_yaz` falls with its server, the version read first\. Every policy's handshake cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
     );
   });
 
@@ -171,7 +173,8 @@ describe("lesson 5's simulated half", () => {
       );
       assert.equal(
         flat(readGate(result)),
-        "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by both gates. Sent with no `annotations`, every tool passes the course's gate: with no approval the task sends 4 requests (107 tokens) and writes 1 record. The defaults-reading gate would have asked a person about all 4 calls.",
+        // The host following MCP first: its gate asks about every call; then the course's gate.
+        "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by both gates. Sent with no `annotations`, the defaults-reading gate asks a person about all 4 calls. The course's gate passes every tool: with no approval the task sends 4 requests (107 tokens) and writes 1 record.",
       );
     }
   });
@@ -255,7 +258,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /^`olcum` lists only `2026-07-28`, the one a request may name in `_meta`, as in the spec's own `server\/discover` example \(and SDK 2\.4\.0\)\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists only `2026-07-28`, the only version it serves per request, as in the spec's own `server\/discover` example \(and SDK 2\.4\.0\)\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -405,10 +408,11 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     assert.ok(
       exported.includes(
-        'The course reads such a list by section 2\'s eras: a listed legacy version means "open with `initialize`".',
+        "How a dual-era server lists its legacy versions, the spec leaves open. The course's servers list `2026-07-28` alone, as `olcum` does above.",
       ),
-      "the note states the course's reading plainly (lesson 10 follows it)",
+      "the note leaves the reading open, as the spec does, and says what the course's servers list",
     );
+    assert.ok(!exported.includes("The course reads such a list"), "the course takes no reading");
   });
 
   it("lists only 2026-07-28 once the process has served a 2026-07-28 request (the SDK pins the process to that era)", async () => {
@@ -466,7 +470,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
         // Listing modern versions alone follows server/discover.mdx's example; how a dual-era server
         // lists legacy versions the spec leaves open (its -32022 example lists 2025-11-25).
-        "`olcum` lists only `2026-07-28`, the one a request may name in `_meta`, as in the spec's own `server/discover` example (and SDK 2.4.0).",
+        "`olcum` lists only `2026-07-28`, the only version it serves per request, as in the spec's own `server/discover` example (and SDK 2.4.0).",
         "How a dual-era server lists its legacy versions, the spec leaves open.",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
@@ -475,15 +479,15 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
         // -32022 taught first with a plainly unsupported version, as versioning.mdx's example does;
-        // then a two-sentence note: that example lists a legacy version, and the course's reading
-        // of such a list (lesson 10 follows it).
+        // then a two-sentence note: that example lists a legacy version, the spec leaves the
+        // dual-era listing open, and the course's servers list 2026-07-28 alone (lesson 10 agrees).
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
         "**Note.** The page's -32022 example lists a legacy version, `2025-11-25` (`basic/versioning.mdx`).",
-        'The course reads such a list by section 2\'s eras: a listed legacy version means "open with `initialize`".',
+        "The course's servers list `2026-07-28` alone, as `olcum` does above.",
         "so the fallback MUST NOT be keyed to one error code.",
-        // The probe in three short paragraphs: what it is; why a 2026-07-28-only client probes too
-        // (stdio.mdx's RECOMMENDED); the legacy risk made concrete (SDK 1.32.2, tested below), and
-        // why skipping the probe is safe here, and only here.
+        // The probe: what it is, closing server/discover's paragraph; then, in one paragraph, why a
+        // 2026-07-28-only client probes too (stdio.mdx's RECOMMENDED), the legacy risk made concrete
+        // (SDK 1.32.2, tested below), and why skipping the probe is safe here, and only here.
         "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
         'Even a 2026-07-28-only client is RECOMMENDED to probe. Some legacy servers never check that `initialize` came first, and would run a `tools/call` by their own rules. A probe fails clearly instead (`basic/transports/stdio.mdx`, "Backward Compatibility").',
         "The TypeScript SDK's 1.32.2 server, a 2025-11-25 one, is such a server. Sent a `tools/call` with 2026-07-28's `_meta` and no `initialize`, it runs the tool and answers with no `resultType`. Sent a probe, it answers -32601 (method not found).",
@@ -502,47 +506,50 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
         // The course-wide names: the course's gate as the code holds it, the defaults-reading gate beside
         // it, and the last row marked as contrary to MCP's defaults on purpose.
-        "**The course's gate** is its *approval gate*: it stands in for the person, with one answer per run, and without approval ends a held call with `onay yok` (no approval), unsent.",
-        "| what the tool declares | the course's gate | the defaults-reading gate |",
-        "| `annotations` without `readOnlyHint` | holds the call | holds the call: may write |",
-        "| no `annotations` at all | passes: deliberately contrary to MCP's defaults, to show what declaring a side effect buys | holds the call: may write |",
+        "**The course's gate** is its approval gate. It stands in for the person, with one answer per run, and without approval ends a held call with `onay yok` (no approval), unsent. It passes a tool with no `annotations`, against MCP's defaults, to show what declaring a side effect buys.",
+        // The approval gate defined where the lesson first uses it, on the host that follows MCP.
+        "Its *approval gate*, the code that holds a call for a person, is *the defaults-reading gate*: a tool with no hint may write, so it is held.",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "Its **negotiated tools** are the tools the course's host keeps; MCP negotiates no tools (section 2).",
-        "*The simulator's handshake* is the course's stand-in for section 4's opening exchange, priced in envelope tokens (lesson 3): `yetenek sor` (ask capabilities) to each server, `yetenek bildir` (declare) back with its version (`surum`), tools and resources.",
+        "The course calls the tools it keeps its **negotiated tools**. That word is the course's: MCP negotiates only a version and capabilities (section 2).",
+        "*The simulator's handshake* is its stand-in for `tools/list` plus `serverInfo`: `yetenek sor` (ask capabilities) to each server, and `yetenek bildir` (declare capabilities) back with its tools and version (`surum`).",
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
         // without the _meta lesson 3 adds in 2026-07-28), then the host that follows MCP as the
         // baseline, then the course's host as its measured variants, in the convention box.
-        "## 6 · The course's host: a measuring device",
-        "The simulator (lesson 1) prices the course's host and a baseline host in 2025-11-25's word bodies: no `_meta`, `resultType` or `serverInfo`, though section 3's real lines carry them. It measures what hosts choose, not what an era adds.",
-        "The baseline host follows section 5's rules: it keeps the tools of every server it trusts, here all three, reads a tool with no hint as one that may write, asks a person before calling such a tool, and ignores `serverInfo`. Its approval gate is *the defaults-reading gate*.",
-        // Its gate is a host's policy: MCP's principle is consent before any tool; a person SHOULD be
-        // able to deny any call; annotations are untrusted unless from a trusted server (server/tools.mdx).
-        "Running read-only tools unasked is its policy, not MCP's. MCP's principle is consent before any tool (`index.mdx`, \"Security and Trust & Safety\"). A person SHOULD be able to deny any call; a client MUST treat annotations as untrusted unless from a trusted server (`server/tools.mdx`).",
+        "## 6 · What a host does with declarations",
+        "From here the simulator (lesson 1) prices hosts, in envelope tokens (lesson 3) and round trips. Its bodies are 2025-11-25's words: no `_meta`, `resultType` or `serverInfo`, though section 3's real lines carry them. So it measures what hosts choose, not what an era adds.",
+        "A host that follows MCP keeps the tools of every server it trusts, here all three. It has no version rule: `serverInfo` is for display (section 5).",
+        // Its gate is a host's policy: MCP's principle is consent before any tool; annotations are
+        // untrusted unless from a trusted server (server/tools.mdx). That a person SHOULD be able to
+        // deny any call is section 5's rule, said there once.
+        "MCP's principle is consent before any tool (`index.mdx`, \"Security and Trust & Safety\"). A client MUST treat annotations as untrusted unless from a trusted server (`server/tools.mdx`). Running a trusted server's read-only tools unasked is this host's policy, not MCP's.",
         "**Course convention, not MCP.** The course's code that holds",
-        "Its policy departs from the host above in three rules, each there to be measured:",
+        "It is a deliberate measuring device: it departs from the host above in three rules, so that each departure can be priced.",
         "names the tools the host will call: all but `kayit_yaz`. MCP has no such list.",
         // The second table varies two rules only, *none* being the host above; the gate is shown apart.
         "The next table varies the allowlist and the version rule: *none* (the host above), each alone, and both (the course's policy). Last, with both off, the course's gate on tools with no `annotations`:",
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
-        "The defaults-reading gate, a host's policy, holds a tool with no `annotations`; the course's gate passes it.",
+        "The version rule drops all of `kayit`. The course's gate passes a tool with no `annotations`, which the defaults-reading gate holds.",
+        // Learning goal 4 is an MCP outcome; the course's host comes as what goes wrong.
+        "4. What a host following MCP does with declarations: it keeps every tool of a server it trusts and lets a person deny any call; and what goes wrong where the course's host departs from that.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
         // ClientCapabilities, ServerCapabilities), fate in 2026-07-28 (its schema.mdx, changelog.mdx).
-        "| side | capability | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
-        "| server | `resources` | `resources/list`, `resources/read` (lesson 4) | `listChanged`, `subscribe` | kept |",
-        "| server | `logging` | log messages as notifications, not lesson 2's stderr | none | deprecated |",
-        "| client | `roots` | directories and files the client deems relevant | `listChanged` | deprecated; guidance, not access control; `listChanged` removed |",
+        "| capability (side) | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
+        "| `resources` (server) | `resources/list`, `resources/read` (lesson 4) | `listChanged`, `subscribe` | kept |",
+        "| `logging` (server) | log messages as notifications, not lesson 2's stderr | none | deprecated |",
+        "| `roots` (client) | directories and files the client deems relevant | `listChanged` | deprecated, `listChanged` removed |",
         // Sampling and elicitation have sub-flags in both revisions, each said in a few words
-        // (client/sampling.mdx: `sampling.context` for `includeContext`, `sampling.tools` for tool
-        // use; client/elicitation.mdx: form and URL modes); `{}` is form mode only.
-        "| client | `sampling` | a reply from the host's model | `context` (`includeContext` beyond the asking server, soft-deprecated), `tools` (the model may call tools) | deprecated, same sub-flags |",
-        "| client | `elicitation` | input from the user | `form` (fields to fill), `url` (a page to open, out of band); `{}` means `form` only | kept, same sub-flags |",
-        "| both | `tasks` | requests run as tasks, their results fetched later | `list`, `cancel`, `requests` (per method) | moved to an extension (below) |",
+        // (client/sampling.mdx: `sampling.context` for `includeContext`; client/elicitation.mdx:
+        // form and URL modes); `{}` is form mode only.
+        "| `sampling` (client) | a reply from the host's model | `context` (`includeContext` beyond the asking server, soft-deprecated), `tools` | deprecated, same sub-flags |",
+        "| `elicitation` (client) | input from the user | `form` (fields to fill), `url` (a page to open); `{}` means `form` only | kept, same sub-flags |",
+        // Tasks left the core for an extension (2026-07-28 changelog.mdx, item 6), named here.
+        "| `tasks` (both) | requests run as tasks, their results fetched later | `list`, `cancel`, `requests` | the extension `io.modelcontextprotocol/tasks` |",
         // `experimental` in both revisions; `extensions` new in 2026-07-28 (changelog.mdx, Minor 1).
-        "| both | `experimental` | non-standard features | any name | kept |",
-        "| both | `extensions` | opt-in features beyond the core protocol, e.g. `io.modelcontextprotocol/tasks` | absent | new: extension ids, each with its settings |",
+        "| `experimental` (both) | non-standard features | any name | kept |",
+        "| `extensions` (both) | opt-in features beyond the core protocol | absent | new: extension ids, each with its settings |",
         // Where each side states capabilities in 2026-07-28: only results' `_meta` carry serverInfo.
         "In 2026-07-28 a server states its capabilities only in its `server/discover` result, and a client in every request's `_meta` (`server/discover.mdx`, `basic/index.mdx`).",
       ])
@@ -552,7 +559,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.match(raw, /^> \*\*Course convention, not MCP\.\*\* The course's code that holds/m);
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
       // sampling, elicitation and tasks have sub-flags in 2025-11-25's schema.mdx: no "none" cell.
-      assert.doesNotMatch(exported, /\| `(sampling|elicitation|tasks)` \|[^|]*\| none \|/);
+      assert.doesNotMatch(exported, /\| `(sampling|elicitation|tasks)` \(\w+\) \|[^|]*\| none \|/);
+      // The capability table has four columns, the side beside the name; no "(below)" pointer.
+      assert.doesNotMatch(exported, /\| side \| capability \||moved to an extension \(below\)/);
+      // The two gates are told apart in prose, on the one case they differ: no gate table.
+      assert.doesNotMatch(exported, /\| what the tool declares \|/);
       // The course-wide names: one host, two named gates; the SDK's internals are not the lesson's.
       assert.doesNotMatch(
         exported,
@@ -570,12 +581,14 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
       // The host that follows MCP, and its numbers, come before the course's host and its variants.
       const order = [
-        "The baseline host follows section 5's rules",
+        "A host that follows MCP keeps the tools of every server it trusts",
         "It keeps all 5 tools and asks a person before one, `kayit_yaz`",
         "**Course convention, not MCP.**",
-        "policy negotiated dropped dropped tools (rule)",
+        "policy kept dropped dropped tools (rule)",
+        "What goes wrong: the version rule drops the whole of `kayit`",
         "Every policy's handshake cost 99 tokens and 5 round trips",
-        "Sent with no `annotations`, every tool passes the course's gate",
+        "Sent with no `annotations`, the defaults-reading gate asks a person about all 4 calls.",
+        "The course's gate passes every tool",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         order.every((at) => at >= 0),

@@ -336,7 +336,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // prompts.mdx "PromptMessage": role "user" or "assistant"), before any price.
     const rows = [
       '| (a) tool: `bolge_ozet` on `kayit`, called once per task | the model | each result, as the answer to its call | `server/tools.mdx`, "Message Flow" |',
-      '| (b) resource: `abone_listesi` on `olcum`, read once and counted | the application | the contents if the host attaches them, else nothing | `server/resources.mdx`, "User Interaction Model" |',
+      '| (b) resource: `abone_listesi` on `olcum`, read once, its rows counted by the host | the application | the contents if the host attaches them, else nothing | `server/resources.mdx`, "User Interaction Model" |',
       "| no third way: a prompt writes a question and counts nothing | the user | its messages, as `user` or `assistant` turns |",
     ];
     for (const row of rows) assert.ok(body.includes(row), row);
@@ -361,10 +361,21 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
         "The course's servers, like SDK 2.4.0, answer -32602 in both revisions, which departs from 2025-11-25's SHOULD.",
       ),
     );
-    // "public" on a list of people: why it is allowed here (caching.mdx, "Cache Scope Field").
+    // "public" on every answer, the subscriber list included: why it is allowed here (caching.mdx,
+    // "Cache Scope Field"), said of the answers themselves, not of a list the reader has not seen.
     assert.ok(
-      body.includes('A real list of people is not to be shared between callers, so `"private"`; ours is fictional.'),
+      body.includes(
+        'Every answer here is `"public"`: real subscribers\' records would be `"private"`, but the world\'s are fictional.',
+      ),
     );
+    assert.ok(!body.includes("A real list of people"));
+    // The round trips saved are partly placement: the resource's server is local, the tool's remote.
+    assert.ok(body.includes("part of (b)'s saving comes from `olcum` being local, not from the primitive."));
+    // No cell prints the seed alone: the opening sentence names it.
+    for (const folder of ["lessons", join("lessons", "seed-20260219")]) {
+      const exported = readFileSync(join(ROOT, folder, "04-three-primitives.md"), "utf8");
+      assert.ok(!/^seed \d+$/m.test(exported), folder);
+    }
     // caching.mdx, "Cache Scope Field": private responses are reused within one authorization context.
     assert.ok(body.includes('`"private"` (reused only within one authorization context, such as one access token)'));
     // Section 5's tokens are lesson 3's word bodies in 2026-07-28, the revision of the real lines it

@@ -118,12 +118,21 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   );
 });
 
-test("section 2's definitions carry no cross-revision aside; one note closing the section gathers them, and Next says which lessons take each up; MCP's own tasks are told apart where the course's are defined", () => {
+test("section 2's definitions carry no cross-revision aside; one two-row table closing the section gathers them, and Next says which lessons take each up; MCP's own tasks are told apart where the course's are defined", () => {
   const two = markdown.slice(markdown.indexOf("## 2 · "), markdown.indexOf("## 3 · "));
-  const at = two.indexOf("> **What differs between the two revisions.**");
+  const at = two.indexOf("**What differs between the two revisions.**");
   assert.ok(at > 0, "the note");
   const body = flat(two.slice(0, at));
-  const note = flat(two.slice(at).replace(/^> ?/gm, ""));
+  const note = flat(two.slice(at));
+  // A table of two rows, one per point, each cell a revision's side (the student's "two-row table").
+  const rows = two
+    .slice(at)
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| |"));
+  assert.deepEqual(
+    rows.map((line) => line.split(" | ")[0]),
+    ["| session and capabilities", "| who sends requests"],
+  );
   assert.ok(two.trimEnd().endsWith(two.slice(at).trimEnd()), "the note closes section 2");
   // The definitions: roles, model, call. No revision named, no session, sampling, MRTR field or MCP task.
   for (const word of ["2025-11-25", "2026-07-28", "session", "sampling", "inputResponses", "requestState", "mrtr"])
@@ -137,9 +146,10 @@ test("section 2's definitions carry no cross-revision aside; one note closing th
   // deprecated in 2026-07-28 (client/sampling.mdx). Tasks: experimental core utility in 2025-11-25
   // (basic/utilities/tasks.mdx), an official extension since 2026-07-28 (changelog.mdx, Major changes 6).
   for (const sentence of [
-    "In 2025-11-25 a client opens one *session* with its server, an exchange that keeps state until it is closed.",
-    "declare their *capabilities*, the optional features each supports. In 2026-07-28 the client attaches the version and its own capabilities to every request. A server states its capabilities in answer to a `server/discover` request.",
-    "In 2025-11-25 a server could also send its client requests, such as *sampling*: asking for a reply from a model the host picks, which a person SHOULD be able to deny. In 2026-07-28 only clients send requests. Sampling is *deprecated*: still defined, but due to be removed.",
+    "| 2025-11-25 | 2026-07-28 |",
+    "A client opens one *session* with its server, an exchange that keeps state until it is closed.",
+    "declare their *capabilities*, the optional features each supports. | No session. The client attaches the version and its own capabilities to every request. A server states its capabilities in answer to a `server/discover` request.",
+    "A server could also send its client requests, such as *sampling*: asking for a reply from a model the host picks, which a person SHOULD be able to deny. | Only clients send requests. Sampling is *deprecated*: still defined, but due to be removed.",
     "A server that needs input, such as a user's yes or no, says so in its answer, and the client sends the call again with the input.",
   ])
     assert.ok(note.includes(sentence), sentence);
@@ -157,7 +167,6 @@ test("section 2's definitions carry no cross-revision aside; one note closing th
     next.includes("- 5 · Lifecycle and Negotiation: 2025-11-25's *session*, and the capabilities both sides declare."),
   );
   assert.ok(next.includes('- 10 · Without a Session: 2026-07-28, "a stateless protocol"'));
-  assert.equal((note.match(/^- /gm) ?? []).length + (note.match(/ - \*/g) ?? []).length, 2, "two points");
   // Section 4 tells MCP's own tasks apart where the course's word is defined (the note no longer carries them).
   says(
     "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks*, requests whose result the client collects later, experimental in 2025-11-25, are an official extension since 2026-07-28, an optional addition to the core (`changelog.mdx`); the course uses none.",
@@ -362,7 +371,7 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   says("A call is usually one `tools/call` request and its response; a server that needs input makes it two or more.");
   // The opening note speaks to someone running the notebook, not to the reader of the export.
   says("In the notebook, change `SEED` in the next cell, its only parameter, and run all cells again");
-  says("`resultType` `complete` marks the final answer, not a request for input (section 2's note)");
+  says("`resultType` `complete` marks the final answer, not a request for input (section 2's table)");
   says("A first `server/discover` is RECOMMENDED on stdio (`basic/transports/stdio.mdx`); this client skips it.");
   // The bytes are those of the line as sent, not of the spread-out form shown.
   says("It crossed as one line, ended by a newline, and is spread out here only for reading.");
@@ -384,4 +393,53 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   says("4. Without running it: which numbers of section 7's table would change with another seed");
   assert.ok(!flat(markdown).includes("if this run used 7"));
   assert.ok(!flat(markdown).includes("The client speaks revision 2025-11-25"));
+});
+
+test("section 3 opens with one glossary of the world's Turkish words, each glossed there once; section 6's legend is a list", () => {
+  const three = markdown.slice(markdown.indexOf("## 3 · "), markdown.indexOf("## 4 · "));
+  const rows = markdownTable("| kind | Turkish word (English) |");
+  const glossed = rows.flatMap(([, words]) => [...words.matchAll(/`([^`]+)` \(([^)]+)\)/g)].map((m) => m[1]));
+  // The expert's list, the error reasons, the regions and the words later lessons print as values.
+  for (const word of [
+    "abone",
+    "bolge",
+    "tip",
+    "onceki",
+    "simdiki",
+    "m3",
+    "tutar",
+    "sutun",
+    "deger",
+    "yazildi",
+    "hata",
+    "surum",
+    "onay yok",
+    "arac bildirilmedi",
+    "yetenek sor",
+    "yetenek bildir",
+    "abone yok",
+    "eksik alan",
+    "bolge yok",
+    "mesken",
+    "isyeri",
+    "dogu",
+    "bati",
+    "kuzey",
+    "guney",
+    "merkez",
+    "bedel",
+    "olcum",
+    "kayit",
+    "sayac_oku",
+  ])
+    assert.ok(glossed.includes(word), word);
+  // Glossed once: section 3's prose and its tool table repeat no gloss.
+  const afterGlossary = three.slice(three.indexOf("The utility has"));
+  for (const gloss of ["(amount)", "(error)", "(no such subscriber)", "(written)", "(metering)", "(read meter)"])
+    assert.ok(!afterGlossary.includes(gloss), gloss);
+  // Section 6: what to look for in the listing, one bullet a field, not one dense paragraph.
+  const six = markdown.slice(markdown.indexOf("## 6 · "), markdown.indexOf("## 7 · "));
+  const bullets = six.split("\n").filter((line) => line.startsWith("- "));
+  assert.equal(bullets.length, 7);
+  assert.ok(bullets.at(-1)!.startsWith("- The result's `_meta` holds `serverInfo`: the server's name and its own"));
 });

@@ -140,14 +140,18 @@ test("the default seed's key lines", () => {
   assert.ok(http.includes("server → client (163 + 218 bytes)"));
   assert.equal(
     formatPlacementTrips(first).split("\n")[4],
-    "tarife  remote     per-request           7              7                7           14   6308",
+    "tarife  remote     per-request           7              7                7           14",
   );
+  // The per-way byte columns taught HTTP/1.1, not MCP: the table counts requests, connections, round trips.
+  assert.doesNotMatch(formatPlacementTrips(first).split("\n")[0], /bytes/);
   assert.match(readStdioCall(first), /one line of 292 bytes: 291 bytes of\s+JSON/);
   assert.match(readHttpCall(first), /`tutar` 470/);
   assert.match(
     flat(readHttpCall(first)),
-    /207 for the answer\. HTTP put header blocks of 243 and 163 bytes around them, and 11 bytes of chunked coding round the answer, sent in one piece \(`cf\\r\\n` before it/,
+    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 163 bytes around it, and the answer's body also holds 11 bytes of HTTP's own framing\./,
   );
+  // The chunked coding's byte arithmetic is gone: it teaches HTTP/1.1, not MCP.
+  assert.doesNotMatch(readHttpCall(first), /chunked|`cf\\r\\n`/);
   assert.match(
     formatRefused(first),
     /^ {2}\{"jsonrpc":"2\.0","error":\{"code":-32600,"message":"Invalid Origin: attacker\.example"\}\}$/m,
@@ -309,10 +313,8 @@ for (const [name, pick] of [
       const [per, kept] = [byWay("per-request")[k], byWay("keep-alive")[k]];
       assert.equal(kept.bytes! - per.bytes!, (request + answer) * per.requests, per.server);
     }
-    assert.match(
-      markdown,
-      /The bytes count headers and bodies; keep-alive's `Connection` and `Keep-Alive` fields add 33 bytes per exchange\./,
-    );
+    // The bytes stay in the run (held above) but leave the lesson: they teach HTTP/1.1, not MCP.
+    assert.doesNotMatch(markdown, /add 33 bytes per exchange/);
     assert.equal(result.processes, 7);
   });
 
@@ -353,9 +355,11 @@ test("the spec points the markdown states with their limits: the stdio probe, TL
   );
   // The doubled round trip models a worst case: HTTP/1.1 connections persist by default (RFC 9112, 9.3).
   // The doubled round trip leaves TLS out, and says so; the course says why it keeps the rule anyway.
+  // Said once, in section 4: the worst case (a new connection per request, no TLS), kept by later lessons
+  // as the course's convention.
   assert.match(
     markdown,
-    /HTTP\/1\.1 keeps a connection open for later requests by default \(\*keep-alive\*\), so the rule models a worst case, and it leaves out TLS, the encryption under `https:\/\/`, whose handshake adds one more round trip \(TLS 1\.3\)\. The course keeps the rule as one fixed price that needs no network:/,
+    /So the rule is a worst case: a new connection for every request, and no TLS counted\. HTTP\/1\.1 keeps a connection open for later requests by default \(\*keep-alive\*\)\. TLS, the encryption under `https:\/\/`, would add one more round trip to each setup \(TLS 1\.3\)\. The course keeps the rule as it stands, as its convention from here on: one fixed price that needs no network\./,
   );
   // The definition sits beside the measurement: the box opens section 4, the table follows it.
   const four = markdown.slice(markdown.indexOf("## 4 · "), markdown.indexOf("## 5 · "));
@@ -383,19 +387,21 @@ function tableRows(header: string): string[] {
 }
 
 test("section 3's header table: each header, the body field it copies, when it is required", () => {
-  // 2026-07-28 streamable-http.mdx, "Request Metadata": MCP-Protocol-Version on every POST, equal to _meta's
+  // 2026-07-28 streamable-http.mdx, "Request Metadata": MCP-Protocol-Version on every request POST, equal to _meta's
   // revision; Mcp-Method on all requests; Mcp-Name (params.name or params.uri) on tools/call, resources/read,
   // prompts/get. "Custom Headers from Tool Parameters": a property marked `x-mcp-header` is mirrored as
-  // Mcp-Param-{Name}, omitted for a null or absent value.
+  // Mcp-Param-{Name}, omitted for a null or absent value. The Note under "Sending Messages" leaves the
+  // header requirements of notification POSTs undefined, so the table says "request" and the text the gap.
+  // Resources and prompts are lesson 4's: the row names what they do (lesson 1's words), not their methods.
   assert.deepEqual(tableRows("| header | copies from the body | required on |"), [
-    "| `MCP-Protocol-Version` | `_meta`'s revision | every POST |",
+    "| `MCP-Protocol-Version` | `_meta`'s revision | every POST that carries a request |",
     "| `Mcp-Method` | `method` | every request |",
-    "| `Mcp-Name` | `params.name` or `params.uri` | `tools/call`, `resources/read`, `prompts/get` |",
+    "| `Mcp-Name` | `params.name`, or a resource's `params.uri` | `tools/call`, and reading a resource or getting a prompt |",
     '| `Mcp-Param-{Name}` | an argument marked `"x-mcp-header": "{Name}"` | a `tools/call` that sets that argument, not to `null` |',
   ]);
 });
 
-test("section 3's x-mcp-header rules in one short paragraph: the MUSTs scoped to Streamable HTTP, no worked value", () => {
+test("section 3's x-mcp-header rules in one short paragraph: the MUSTs scoped to Streamable HTTP, one worked value; the notification POST's gap", () => {
   // "Custom Headers from Tool Parameters": clients MUST mirror; "Clients using the Streamable HTTP transport
   // MUST reject tool definitions where any x-mcp-header value violates these constraints … MUST exclude the
   // invalid tool from the result of tools/list … Clients using other transports (e.g., stdio) MAY ignore
@@ -404,11 +410,22 @@ test("section 3's x-mcp-header rules in one short paragraph: the MUSTs scoped to
   // plain value matching the sentinel pattern, goes as =?base64?{Base64EncodedValue}?=; Mcp-Name too.
   assert.match(
     markdown,
-    /The last row is a server's choice, and the course's tools make none \("Custom Headers from Tool Parameters"\)\. A tool's definition in `tools\/list` MAY mark an argument with `"x-mcp-header"`\. A client on Streamable HTTP MUST then copy the argument's value into that header, and MUST reject a tool whose mark is invalid\. A value with non-ASCII or control characters, leading or trailing whitespace, or the form `=\?base64\?…\?=` itself goes in Base64, in that form, as does such an `Mcp-Name` \("Value Encoding"\)\./,
+    /The last row is a server's choice, and the course's tools make none \("Custom Headers from Tool Parameters"\)\. A tool's definition in `tools\/list` MAY mark an argument with `"x-mcp-header"`\. A client on Streamable HTTP MUST then copy the argument's value into that header, and MUST reject a tool whose mark is invalid\. A value unsafe in a header \(non-ASCII or control characters, spaces at either end\) goes in Base64 between `=\?base64\?` and `\?=`, as does a plain value of that very form, and such an `Mcp-Name` \("Value Encoding"\)\./,
   );
   assert.doesNotMatch(markdown, /A value outside ASCII goes in Base64/);
-  // The worked Base64 value and the bulleted detail are gone: the course's tools mark no argument.
-  assert.doesNotMatch(markdown, /acWfeWVyaQ==|MUST leave out of `tools\/list`'s result/);
+  // One worked value, in the course's world: güney's UTF-8 bytes in Base64.
+  assert.equal(Buffer.from("güney", "utf8").toString("base64"), "Z8O8bmV5");
+  assert.match(
+    markdown,
+    /Had `bolge_ozet` marked `bolge` with `"Bolge"`, a call for `güney` would carry `Mcp-Param-Bolge: =\?base64\?Z8O8bmV5\?=` \(the UTF-8 bytes of `güney`\)\./,
+  );
+  assert.doesNotMatch(markdown, /MUST leave out of `tools\/list`'s result/);
+  // "Protocol Version Header": every POST MUST; the Note under "Sending Messages": notification POSTs' header
+  // requirements "are not defined by this revision".
+  assert.match(
+    markdown,
+    /"Protocol Version Header" says every POST MUST carry `MCP-Protocol-Version`, but a note on sending leaves the headers of a notification's POST undefined in this revision\./,
+  );
   assert.doesNotMatch(markdown, /the page's constraints/);
 });
 
@@ -445,8 +462,10 @@ test("section 3's missing-header exception, and which choice serve --http makes"
   // ("version-header-missing", the refusal table's first row); a body with no `_meta` is served as legacy.
   assert.match(
     markdown,
-    /A request without `MCP-Protocol-Version` may come from a client of 2025-03-26, a revision older than the header; a server that still serves such clients MAY take it as 2025-03-26's\. Our `serve --http` does so only when the body has no `_meta`; a body whose `_meta` names 2026-07-28 gets `400` and -32020\./,
+    /A request without `MCP-Protocol-Version` may come from a client of 2025-03-26, a revision older than the header; a server that still serves such clients MAY take it as 2025-03-26's\./,
   );
+  // Which choice the course's server makes is its implementation, not MCP's: the lesson leaves it out.
+  assert.doesNotMatch(markdown, /Our `serve --http` does so/);
   assert.doesNotMatch(markdown, /refuses one whose `_meta`/);
 });
 
@@ -508,17 +527,39 @@ test("section 3's resend rule: the changelog's MUST quoted and placed as the cha
   // streamable-http.mdx "Resumable SSE streams via `Last-Event-ID` are not supported"; stdio.mdx "Unexpected
   // Termination": in-flight requests "are simply lost and the client can retry them". A stream the client
   // closed is a cancellation (cancellation.mdx), not re-issued. The caution about writes is the course's.
+  // Three bullets, after the HTTP example: the client's close (a cancellation), the network's break (the
+  // changelog's MUST, the resumption streamable-http.mdx does not support), and the course's caution.
+  const http = markdown.indexOf("Below, the host sends the task's third call to `tarife` over HTTP");
+  const early = markdown.indexOf("**A stream that ends early.**");
+  assert.ok(http > 0 && early > http, "the paragraph follows the HTTP example");
+  assert.match(markdown, /- \*The client closed it\.\* That cancels the request, which is not sent again\./);
   assert.match(
     markdown,
-    /\*\*A broken stream\*\* loses its request, and a stream cannot be resumed\. Only the changelog words the next step as a MUST: clients "MUST re-issue it as a new request with a new request ID" \(2026-07-28 `changelog\.mdx`, Major changes, item 9\)\. The transport pages say less: a request lost in a crash "can" be retried \(`basic\/transports\/stdio\.mdx`, "Unexpected Termination"\)\. Neither concerns a stream the client closed: that cancelled its request, which is not sent again\./,
+    /- \*The network broke it\.\* The request is lost, and the stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\)\. Only the changelog makes the next step a MUST: clients "MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, item 9\)\./,
   );
   assert.match(
     markdown,
-    /The server may have acted before the stream broke, so a write that is not \*idempotent\* \(same effect however often it runs\) may run twice\. \*The course's reading, not MCP's:\* re-issue such a write only once it is safe to repeat, for instance by a key among its arguments that the server remembers\./,
+    /- \*So a write may run twice\.\* The server may have acted before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key among its arguments that the server remembers\./,
   );
+  // The stdio page's "can" is section 2's (the restart); it is not cited for an HTTP stream.
+  assert.doesNotMatch(markdown, /"can" be retried \(`basic\/transports\/stdio\.mdx`/);
   assert.doesNotMatch(markdown, /The MUST has no exception/);
   assert.doesNotMatch(markdown, /only if running it twice does no harm/);
   assert.doesNotMatch(markdown, /MUST send again|only if it accepts that risk/);
+});
+
+test("section 1 lists MCP's revisions and their two kinds before any later section names one", () => {
+  // 2026-07-28 basic/versioning.mdx: legacy revisions (2024-11-05 to 2025-11-25) open with initialize;
+  // modern ones (2026-07-28) do not. The student met 2025-03-26 in section 3 with no list before it.
+  const list = markdown.indexOf(
+    "MCP's revisions so far are 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 and 2026-07-28.",
+  );
+  assert.ok(list > 0 && list < markdown.indexOf("## 2 · "), "in section 1");
+  assert.ok(list < markdown.indexOf("client of 2025-03-26"));
+  assert.match(
+    markdown,
+    /The first four open with an exchange before any call; 2026-07-28 does not \(`basic\/versioning\.mdx`\)\./,
+  );
 });
 
 test("the summary dates the dropped features by the Streamable HTTP that had them, and the seed note speaks to the notebook", () => {

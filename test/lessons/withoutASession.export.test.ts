@@ -123,10 +123,9 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.match(flat, /answered the probe with error `-32601`/);
     // The legacy-only server's -32601 answer, longer than lesson 3's, has its bytes said: it echoes
     // the SDK's string id and carries a long message.
-    assert.match(
-      flat,
-      /The answer is \d+ bytes: it echoes the probe's id, `server-discover-probe-1`, and its message is \d+ characters long\./,
-    );
+    // Its bytes are said; the length of its message, which teaches nothing, is not.
+    assert.match(flat, /The answer is \d+ bytes: it echoes the probe's id, `server-discover-probe-1`\./);
+    assert.doesNotMatch(flat, /its message is \d+ characters long/);
     // `Mcp-Name` is required only on tools/call, prompts/get and resources/read (lesson 2 ran them);
     // this lesson no longer lists the headers among what the course did not run.
     assert.doesNotMatch(flat, /`Mcp-Name`[^;.]*\bon every request/);
@@ -180,7 +179,15 @@ for (const [k, path] of EXPORTS.entries()) {
     );
     // The era comparison names its policy as the course's, and says what the version rule withholds,
     // computed from the same tasks with the allowlist alone.
-    assert.match(flat, /It runs under lesson 5's policy, the course's convention and not MCP's\./);
+    // MCP's reading leads (no version rule); the course's whole policy is the comparison after it.
+    assert.doesNotMatch(flat, /It runs under lesson 5's policy, the course's convention and not MCP's\./);
+    assert.match(flat, /The client first runs as a host that follows MCP would, with no version rule\./);
+    assert.match(flat, /The rest of this section runs under the course's whole policy, not MCP's, as the comparison/);
+    assert.ok(
+      flat.indexOf("Without the version rule the simulated client sends") <
+        flat.indexOf("The rest of this section runs under the course's whole policy"),
+      "the result without the version rule comes first",
+    );
     const sim = simulateWithoutASession(SEEDS[k]);
     const withRule = sim.lessonSix.rows[0];
     const [legacy, stateless] = sim.lessonSix.withoutVersionRule;
@@ -193,10 +200,10 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.match(
       flat,
       new RegExp(
-        `Without the version rule, with lesson 5's allowlist alone, the simulated client would send ${legacy.wireCalls} of the ${legacy.calls} calls, ` +
-          `the ${legacy.wireCalls - withRule.wireCalls} to \`bolge_ozet\` among them, and complete ${legacy.completed} tasks, not ${withRule.completed}\\. ` +
-          `The 3 to \`kayit_yaz\` would still end in the client, off the allowlist\\. ` +
-          `The stateless era would still cost more: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all`,
+        `Without the version rule the simulated client sends ${legacy.wireCalls} of the ${legacy.calls} calls in either era and completes ${legacy.completed} tasks\\. ` +
+          `The 3 to \`kayit_yaz\` end in the client, off the allowlist\\. ` +
+          `The stateless era costs more: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all, [^]*? ` +
+          `Lesson 5's version rule would drop \`kayit\` and withhold the ${legacy.wireCalls - withRule.wireCalls} calls to \`bolge_ozet\`, leaving ${withRule.completed} tasks done\\.`,
       ),
     );
     // The opening names the wire half's processes without counting them by section (a tally of
@@ -228,7 +235,7 @@ for (const [k, path] of EXPORTS.entries()) {
     const exercises = markdown
       .slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions"))
       .replace(/\s+/g, " ");
-    assert.match(exercises, /2\. From the simulator's table of section 2 \(its \*per call\* column\)/);
+    assert.match(exercises, /2\. From the simulator's second table of section 2 \(its \*per call\* column\)/);
     // The table's per-call column holds what the solution rounds.
     assert.ok(
       markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}\n`) ||
@@ -299,14 +306,12 @@ for (const path of EXPORTS) {
     assert.ok(markdown.split("\n").length - 1 <= 800, `${markdown.split("\n").length - 1} lines`);
     const { share } = proseShare(NOTEBOOK, markdown);
     assert.ok(share >= 0.7, `${Math.round(share * 100)}% of the prose in markdown cells`);
-    // Eight folded answers, and section 4's note on what the pages leave open, folded for the curious.
+    // Eight folded answers; section 4's part on what the pages leave open is in the body, not folded.
     const solutions = markdown.slice(markdown.indexOf("## Solutions"));
     assert.equal(solutions.match(/^<details>$/gm)?.length, 8);
-    assert.equal(markdown.match(/^<details>$/gm)?.length, 9);
-    assert.match(
-      markdown,
-      /<summary>For the curious: a case the pages leave open, and what SDK 2\.4\.0 does<\/summary>/,
-    );
+    assert.equal(markdown.match(/^<details>$/gm)?.length, 8);
+    assert.doesNotMatch(markdown, /For the curious/);
+    assert.match(markdown, /^### Where the spec is ambiguous$/m);
     assert.doesNotMatch(markdown, /@param|@returns/, "listings show a summary line, not the doc comment");
   });
 
@@ -324,7 +329,7 @@ for (const path of EXPORTS) {
     assert.ok(assumptions.trim().split("\n").length <= 10, "assumptions within 10 lines");
     assert.doesNotMatch(flat, /The terms of the stateless era, which lesson 9 met on the wire/);
     assert.doesNotMatch(flat, /These counts are not lesson 9's level-3 figures/);
-    assert.match(flat, /This is the course's comparison of what the two revisions cost on the same work:/);
+    assert.match(flat, /This section compares what the two revisions cost on the same work:/);
   });
 
   test(`${path}: section 3 of the specification's hard cases, stated and dated where the lesson meets them`, () => {
@@ -344,14 +349,17 @@ for (const path of EXPORTS) {
       /a `"complete"` result of `server\/discover`, a list method or `resources\/read` carries `ttlMs` and `cacheScope`, an interim `"input_required"` one none/,
     );
     assert.doesNotMatch(flat, /four list methods/);
-    // TTL expanded at its first use.
-    assert.ok(flat.indexOf("*time to live* (TTL)") >= 0);
-    assert.equal(flat.indexOf("TTL"), flat.indexOf("*time to live* (TTL)") + "*time to live* (".length);
+    // ttlMs glossed at its first use in section 3; no TTL abbreviation to expand.
+    assert.match(flat, /Every list result carries `ttlMs`, a \*time to live\* in milliseconds, and `cacheScope`/);
+    assert.equal(flat.indexOf("TTL"), -1);
     // listChanged and the freshness rule's SHOULDs are lesson 7's (their home): section 3 keeps the
     // rule it runs and one clause on list-changed, without repeating them.
+    // Section 3 is cut to its wire table and what 2026-07-28 adds: lesson 7 studied the rest.
+    assert.doesNotMatch(flat, /A list-changed notification would make it stale sooner/);
+    assert.doesNotMatch(flat, /`ResultCache`, from `src\/simulatedClient\/cache\.ts`/);
     assert.match(
       flat,
-      /A list-changed notification would make it stale sooner, but our servers declare no `listChanged`\./,
+      /Lesson 7 compared three clients in the simulator: discovering at every task, once, and while the lists' `ttlMs` lasts\./,
     );
     assert.doesNotMatch(flat, /SHOULD NOT treat the TTL as a polling interval/);
     assert.doesNotMatch(flat, /such a server SHOULD send it to each client that opened/);
@@ -359,13 +367,13 @@ for (const path of EXPORTS) {
     // it (src/wireClient/connection.ts, `cacheMode: "refresh"`) and caches on the virtual clock.
     assert.match(
       flat,
-      /and so does the real client in the wire's `cached` row, in place of the SDK's own wall-clock cache, both on a virtual clock/,
+      /The `cached` row keeps the lists by that rule on a virtual clock, in place of the SDK's own wall-clock cache\./,
     );
     // Session lifetime: stdio's, dated, is the reason for the per-task processes; Streamable
     // HTTP's is lesson 2's and the lifetime SHOULD NOT lesson 7's, each pointed back to once.
     assert.match(
       flat,
-      /In 2025-11-25 a session over stdio lasts as long as the server's process \(over Streamable HTTP a session has a lifetime of its own\); as lesson 7 said/,
+      /In 2025-11-25 a session over stdio lasts as long as the server's process, so each task gets processes of its own; as lesson 7 said/,
     );
     assert.match(flat, /as lesson 7 said, 2026-07-28 advises against that lifetime/);
     assert.doesNotMatch(flat, /a session the server names in an `MCP-Session-Id` spans many HTTP connections/);
@@ -446,7 +454,7 @@ for (const path of EXPORTS) {
     // 2026-07-28 basic/patterns/mrtr.mdx, "Server Requirements", item 4: MUST reject, no code named.
     assert.match(
       said5,
-      /One that fails verification MUST be rejected \("Server Requirements", item 4\)\. One that verifies but was issued for another call SHOULD be rejected too \(item 5, "rejecting state presented on a request that does not match"\)\. Ours refuses both, before anything is written, with the same error: the SDK's -32602 `Invalid or expired requestState`, since the page requires the rejection but names no code\./,
+      /One that fails verification MUST be rejected \("Server Requirements"\)\. One that verifies but was issued for another call SHOULD be rejected too \(the same list: "rejecting state presented on a request that does not match"\)\. Ours refuses both, before anything is written, with the same error: the SDK's -32602 `Invalid or expired requestState`, since the page requires the rejection but names no code\./,
     );
     assert.doesNotMatch(flat, /belongs to other arguments: it asks again/);
     assert.doesNotMatch(flat, /Asking again rather than answering an error is its "Error Handling"/);
@@ -511,22 +519,23 @@ for (const path of EXPORTS) {
       /over stdio an implementation SHOULD NOT follow the authorization spec and retrieves credentials from the environment instead/,
     );
     // A -32022 listing legacy versions alone: stdio.mdx's two sentences ("Use one of the versions in
-    // its advertised `supported` list. Do **not** fall back to `initialize`.") conflict; lesson 5
-    // read it by the era model (a listed legacy version means "open with initialize"), and SDK 2.4.0's
-    // fallback follows that reading, while ours stops (test/wireClient/autoLegacyList.test.ts runs
-    // both). What the pages ask comes apart from what the SDK does; the two lessons agree.
+    // its advertised `supported` list. Do **not** fall back to `initialize`.") conflict. The spec
+    // leaves the dual-era listing open, and the course takes no reading: its servers list 2026-07-28
+    // alone (lesson 5 says the same). Ours stops where SDK 2.4.0 falls back
+    // (test/wireClient/autoLegacyList.test.ts runs both). In the body, not folded away.
     assert.match(
       flat,
-      /\*\*What the pages ask\*\* when a modern answer shares no version with the client: .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\. Lesson 5 read that case by the era model: a listed legacy version means "open with `initialize`"\./,
+      /### Where the spec is ambiguous A modern answer may share no version with the client\. .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\./,
     );
     assert.match(
       flat,
-      /\*\*What SDK 2\.4\.0 does\.\*\* Its `auto` falls back to `initialize` after a discover result that shares no modern version with it, and after a -32022 whose list holds no modern version\. When the list names a legacy version the client speaks, both fallbacks follow lesson 5's reading\./,
+      /How a dual-era server lists its legacy versions, the spec leaves open \(lesson 5\)\. The course's servers list `2026-07-28` alone, so the course's client never meets that list\. Meeting any list without a modern version it speaks, our client stops with an error and does not fall back\./,
     );
     assert.match(
       flat,
-      /Our client takes the literal reading instead and stops with an error whenever no modern version is shared\./,
+      /SDK 2\.4\.0's `auto` falls back to `initialize` instead, after a discover result that shares no modern version with it and after a -32022 whose list holds none\./,
     );
+    assert.doesNotMatch(flat, /Lesson 5 read that case by the era model|follow lesson 5's reading/);
     assert.doesNotMatch(flat, /goes against "Do \*\*not\*\* fall back"/);
     assert.doesNotMatch(flat, /\| the probe's answer \| our `auto` \|/);
     // 2026-07-28 basic/versioning.mdx, "Compatibility Matrix" (Dual-era client, Legacy server, HTTP):
@@ -542,14 +551,16 @@ for (const path of EXPORTS) {
     );
     assert.match(
       flat,
-      /The specification calls 2026-07-28's MCP "a stateless protocol" \(`basic\/index\.mdx`, "Statelessness"\), and the course calls the modern era \*stateless\*\. Stateless means without a session, not without state\. State that spans requests MUST be named by an identifier the client passes each time\./,
+      /The specification calls 2026-07-28's MCP "a stateless protocol" \(`basic\/index\.mdx`, "Statelessness"\), and the course calls the modern era \*stateless\*\. Stateless means without a session, not without state\. State that spans requests MUST be named by an identifier the client passes each time, such as the id of a cart that a tool returns and later calls take as an argument \(`server\/tools\.mdx`, "Stateful Tools"\)\./,
     );
+    // "handle", a word defined and never used again, is not coined.
+    assert.doesNotMatch(flat, /\*handle\*/);
     // Section 3 keeps one discovery table, the wire's; the simulator's, on the same workload, is in
     // exercise 4's answer (its cached rows are what the exercise asks about), read against it.
     const three = flat.slice(flat.indexOf("## 3 · "), flat.indexOf("## 4 · "));
     assert.match(
       three,
-      /The table below runs section 2's workload on the wire: the twelve tasks against the three servers with lesson 5's policy, 10 minutes apart\./,
+      /Here each era runs them on the real wire, with section 2's tasks under lesson 5's policy, 10 minutes apart\./,
     );
     assert.doesNotMatch(three, /disc\. tokens|In the simulator, over its/);
     const four = markdown
@@ -649,14 +660,10 @@ for (const path of EXPORTS) {
     );
     assert.match(said5, /This is what the stateless era buys, and what section 2's counts could not show\./);
     assert.match(said5, /no "shared storage layer across server instances" \(the multi round-trip page\)/);
-    // 2026-07-28 server/utilities/caching.mdx: what the toy cache leaves out, with the reason it
-    // does not bite here ("public" scope; lists only, which no multi round-trip retry produces).
-    assert.match(
-      flat,
-      /It leaves out two rules of the caching page that our runs never meet\. A `"private"` result MUST NOT be shared across authorization contexts \("Cache Scope Field"\); our servers send `"public"`\. A result of a multi round-trip retry, one carrying `inputResponses` or `requestState`, MUST NOT be cached \("Cache Key"\)/,
-    );
-    // The per-task rows differ from sums of others by the ids' digits, said under the table.
-    assert.match(flat, /the JSON-RPC ids make the few bytes of difference\. An id is a byte longer from 10 on\./);
+    // Section 3 is cut to its wire table: the toy cache's listing, the caching rules it leaves out
+    // and the ids' digits under the table went with lesson 7's study.
+    assert.doesNotMatch(flat, /It leaves out two rules of the caching page that our runs never meet/);
+    assert.doesNotMatch(flat, /the JSON-RPC ids make the few bytes of difference/);
     // The deprecated transport is defined before the fallback names it.
     const defined = flat.indexOf("2024-11-05's *HTTP+SSE transport*, which Streamable HTTP replaced in 2025-03-26");
     assert.ok(defined >= 0 && defined < flat.indexOf("the deprecated HTTP+SSE transport"));

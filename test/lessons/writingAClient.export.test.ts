@@ -94,10 +94,10 @@ test("conventions are pointed back to their lessons in a sentence, not explained
     for (const pointer of [
       "envelope tokens (body tokens plus 8, lesson 3)", // envelope tokens and the 8-token constant
       "two to a remote one (lesson 2)", // the doubled remote round trip
-      "The client's policy is lesson 5's (allowlist, version rule, the course's gate)",
+      "The client keeps lesson 5's allowlist",
+      "The course's host adds lesson 5's version rule",
       "the course's gate (lesson 5)",
-      "the simulator's handshake (lesson 5)",
-      "`kayit`'s calls, refused by lesson 5's version rule,",
+      "With lesson 5's version rule, the course's host also drops `kayit`",
       "The course's `decide` applies the version rule and the allowlist (lesson 5)",
       "(the legacy era, lesson 5)",
       "adds lesson 3's `_meta` to every request",
@@ -280,14 +280,20 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
     // One gloss for the client's answer to any tool it does not hold, at its first use; section 4 uses it bare.
     const first = prose.indexOf("`arac bildirilmedi`");
     assert.ok(prose.startsWith('`arac bildirilmedi` ("tool not declared")', first), `${file}: first gloss`);
-    assert.ok(prose.includes("end in the client with `arac bildirilmedi`, as a misspelt tool name's would"), file);
-    // Shown for a tool kayit declared and the policy dropped: the answer is the host's for any tool it did not keep.
+    assert.ok(
+      prose.includes("`arac bildirilmedi` alone does not say why: a misspelt tool name gets the same words."),
+      file,
+    );
+    // Shown for a tool kayit declared and the policy dropped; that the answer is the host's for any tool
+    // it did not keep is said once, before the lines (`decide`'s "A call to any other tool it refuses").
     assert.ok(
       prose.includes(
-        "the course's host kept neither tool and refused the call to `bolge_ozet`: no `tools/call` was sent. The host gives that answer for any tool it did not keep, declared or not.",
+        "the course's host kept neither tool and refused the call to `bolge_ozet`: no `tools/call` was sent. `kayit_yaz` says",
       ),
       file,
     );
+    const anyTool = prose.indexOf("A call to any other tool it refuses with `arac bildirilmedi`");
+    assert.ok(anyTool >= 0 && anyTool < prose.indexOf("refused the call to `bolge_ozet`"), file);
     assert.doesNotMatch(prose, /not negotiated/, file);
   }
 });
@@ -410,8 +416,8 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
       ),
       file,
     );
-    assert.ok(prose.indexOf("*report*") > prose.indexOf("Section 2's client met one of each"), file);
-    assert.ok(prose.includes("a *report* to the model, the course's device, not an MCP message"), file);
+    assert.ok(prose.indexOf("*reporting* client") > prose.indexOf("Section 2's client met one of each"), file);
+    assert.ok(prose.includes("A *silent* client sends only those; a *reporting* client adds the reason:"), file);
     assert.ok(
       prose.includes("only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
       file,
@@ -487,15 +493,21 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
     const report = prose.slice(prose.indexOf("A third failure sends no message"), prose.indexOf("## Summary"));
     // MCP leaves a host's refusal open (no page says what the model learns of it); the course reads its
     // SHOULD on tool execution errors, by analogy, as returning the refusal in that form (isError true).
-    assert.ok(report.includes("a call the host refuses itself. MCP leaves a host's refusal open."), file);
     assert.ok(
       report.includes(
-        "*The course's reading:* by analogy with the SHOULD above, a host returns it like a tool execution error, with `isError` true and a text to act on; `useServer` does so.",
+        "a call the host refuses itself, such as the course's host's calls to `kayit`. MCP leaves a host's refusal open.",
       ),
       file,
     );
-    assert.ok(report.includes("why the call failed is invisible to the model unless the host says so."), file);
-    assert.ok(report.split(" ").length < 160, `${file}: the report device in brief`);
+    // The device cut to its principle: the refusal goes back to the model as tool-result text saying why.
+    assert.ok(
+      report.includes(
+        "*The course's reading*, by analogy with the SHOULD above: the refusal goes back to the model as tool-result text, `isError` true, that says why.",
+      ),
+      file,
+    );
+    assert.doesNotMatch(report, /the course's device|invisible to the model/, file);
+    assert.ok(report.split(" ").length < 130, `${file}: the report device in brief`);
   }
 });
 
@@ -553,12 +565,23 @@ test("section 3 measures discovery in 2026-07-28: per task on the kept processes
     const section = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
     // The main table is the 2026-07-28 one: three clients, no notification, no session.
     assert.match(section, /^discovery {2}discoveries {2}before tasks {2}calls {2}completed {2}req/m, file);
+    // It is a host that follows MCP (no version rule): 10 of 13; the course's 7 of 13 is the comparison.
     for (const row of [
-      /^per task +13 +every +33 +7 +183 +183 +0 /m,
-      /^once +1 +1 +33 +7 +39 +39 +0 /m,
-      /^cached +3 +1 7 13 +33 +7 +63 +63 +0 /m,
+      /^per task +13 +every +33 +10 +186 +186 +0 /m,
+      /^once +1 +1 +33 +10 +42 +42 +0 /m,
+      /^cached +3 +1 7 13 +33 +10 +66 +66 +0 /m,
     ])
       assert.match(section, row, file);
+    assert.ok(prose.includes("so no call ends in `onay yok` (no approval). For a host that follows MCP:"), file);
+    assert.match(
+      prose,
+      /With lesson 5's version rule, the course's host also drops `kayit`: the same clients complete 7 of 13 tasks/,
+      file,
+    );
+    assert.ok(prose.indexOf("complete the same 10 of 13") < prose.indexOf("complete 7 of 13"), file);
+    // One clock: the tasks' spacing is said for each client that keeps results.
+    assert.ok(prose.includes("*once* is the cached client with the tasks 0 ms apart, all within one `ttlMs`"), file);
+    assert.doesNotMatch(prose, /within the hour/, file);
     // The 2025-11-25 comparison is a quoted box, not a table.
     assert.doesNotMatch(text, /^per session +1 /m, `${file}: no session table`);
     const box = section.slice(section.indexOf("> **In 2025-11-25, once means once per session.**"));
@@ -594,7 +617,9 @@ test("section 3 measures discovery in 2026-07-28: per task on the kept processes
       file,
     );
     assert.ok(
-      prose.includes("in 2026-07-28 on a stream the client opens with `subscriptions/listen` (lesson 3)"),
+      prose.includes(
+        "in 2026-07-28 only on a `subscriptions/listen` stream that asked for it with `toolsListChanged: true` (lesson 3)",
+      ),
       file,
     );
     assert.match(
@@ -683,7 +708,7 @@ test("a server's list-changed notification is a SHOULD, sent in 2026-07-28 on a 
     const prose = proseOf(read(file));
     assert.ok(
       prose.includes(
-        "A server that declares `listChanged: true` SHOULD send `notifications/tools/list_changed` when its tools change, in 2026-07-28 on a stream the client opens with `subscriptions/listen`",
+        "A server that declares `listChanged: true` SHOULD send `notifications/tools/list_changed` when its tools change, in 2026-07-28 only on a `subscriptions/listen` stream that asked for it with `toolsListChanged: true`",
       ),
       file,
     );

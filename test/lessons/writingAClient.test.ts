@@ -41,6 +41,7 @@ const readings = () => [
   prose.readDiscovery,
   prose.readToolNames,
   prose.readCurrentModes,
+  prose.readCourseModes,
   prose.readModes,
   prose.readReport,
   prose.summarizeClient,
@@ -73,8 +74,8 @@ test("seed 20260218: the key table lines", () => {
     "per task              13     33          7  183   183     52    6457          267",
     "per session            1     33          7   39    39      4    1357           51",
     "difference            12      0          0  144   144     48    5100          216",
-    "per task            13  every            33          7  183   183      0   12948          267",
-    "cached               3  1 7 13           33          7   63    63      0    4478           87",
+    "per task            13  every            33         10  186   186      0   13131          273",
+    "cached               3  1 7 13           33         10   66    66      0    4661           93",
     "fleet-south  fleet            top_devices    fleet-south__top_devices",
     "    1              505             505          0         1.00              22             22",
     "   13             6457            1357       5100         4.76             267             51",
@@ -111,7 +112,12 @@ test("seed 20260218: the readings quote the run", () => {
   );
   assert.equal(
     flat(prose.readCurrentModes(lesson)),
-    "All three clients make the same 33 calls and complete the same 7 of 13 tasks. One discovery of the 4 servers is 12 requests, 12 responses, 0 notifications, 847 tokens and 18 round trips; section 2's 2025-11-25 discovery costs 425 tokens. The 27 calls that reach the wire cost 1937 tokens, against 932 in 2025-11-25: each request's `_meta` adds 30 tokens, each result's `resultType` and `serverInfo` 7 or 8. Of each client's tokens, discovery takes 11011 (85%) per task, 847 (30%) once and 2541 (57%) cached. The cached client fetched again before tasks 7 and 13, when the results' `ttlMs` of 3600000 ms had run out.",
+    "All three clients make the same 33 calls and complete the same 10 of 13 tasks. 30 calls reach the wire, for 2120 tokens; 3 end in the client, calls to `kayit_yaz`, off the allowlist. One discovery of the 4 servers is 12 requests, 12 responses, 0 notifications, 847 tokens and 18 round trips; section 2's 2025-11-25 discovery costs 425 tokens. Of each client's tokens, discovery takes 11011 (84%) per task, 847 (29%) once and 2541 (55%) cached. The cached client fetched again before tasks 7 and 13, when the results' `ttlMs` of 3600000 ms had run out.",
+  );
+  // The course's version rule, second, as the comparison: kayit dropped, 7 of 13, 183 tokens fewer.
+  assert.equal(
+    flat(prose.readCourseModes(lesson)),
+    "With lesson 5's version rule, the course's host also drops `kayit`: the same clients complete 7 of 13 tasks, and 6 calls end in the client. Per task costs 12948 tokens, once 2784 and cached 4478, each 183 fewer: the 3 calls not sent. The 27 calls that reach the wire cost 1937 tokens, against 932 in 2025-11-25: each request's `_meta` adds 30 tokens, each result's `resultType` and `serverInfo` 7 or 8.",
   );
   assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
   assert.match(
@@ -122,7 +128,7 @@ test("seed 20260218: the readings quote the run", () => {
   assert.match(flat(prose.solveClientExercises(lesson)), /the fleet task completes on this seed\./);
   assert.match(
     flat(prose.readDiscovery(lesson)),
-    /Discovering all 4 servers costs 12 requests, 12 responses, 4 notifications, 425 tokens and 18 round trips\. For the 3 servers of lesson 1 it is 9 requests, 3 notifications, 317 tokens and 15 round trips: 3\.2 times the tokens of the handshake \(99\), 10 round trips more\./,
+    /^Discovering all 4 servers costs 12 requests, 12 responses, 4 notifications, 425 tokens and 18 round trips\.$/,
   );
   assert.match(
     flat(prose.readModes(lesson)),
@@ -142,7 +148,7 @@ test("seed 20260218: the readings quote the run", () => {
   assert.doesNotMatch(solutions, /The result does not change/);
   assert.match(
     solutions,
-    /For n = 13, k = 4: 4 discoveries, 5325 tokens in all; k = 1 gives 12948, k ≥ 13 gives 2784\. To check it, space the tasks 3600000 \/ 4 = 900000 ms apart instead of section 3's ten minutes, so that a 3600000 ms `ttlMs` covers 4 of them: the run fetches before tasks 1, 5, 9 and 13, and counts the same\./,
+    /For n = 13, k = 4: 4 discoveries, 5508 tokens in all; k = 1 gives 13131, k ≥ 13 gives 2967\. To check it, space the tasks 3600000 \/ 4 = 900000 ms apart instead of section 3's ten minutes, so that a 3600000 ms `ttlMs` covers 4 of them: the run fetches before tasks 1, 5, 9 and 13, and counts the same\./,
   );
   assert.match(solutions, /`notifications\/tools\/list_changed tarife` \(17 tokens, no round trip\)/);
 });
@@ -201,7 +207,8 @@ test("readings are complete sentences for other seeds and state what their runs 
     assert.match(flat(prose.readCurrentModes(result)), /^All three clients make the same 33 calls/);
     assert.match(flat(prose.readCurrentModes(result)), /The cached client fetched again before tasks 7 and 13,/);
     // The calls' difference between the revisions is what each request's and result's fields add.
-    assert.match(flat(prose.readCurrentModes(result)), /: each request's `_meta` adds \d+ tokens, each result's/);
+    assert.match(flat(prose.readCourseModes(result)), /: each request's `_meta` adds \d+ tokens, each result's/);
+    assert.match(flat(prose.readCourseModes(result)), /, each \d+ fewer: the 3 calls not sent\./);
     assert.match(
       flat(prose.describeFleetTask(result)),
       /This seed's chain fetches `[A-Z0-9]+-\d+`, which is the task's answer\./,

@@ -308,7 +308,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
       `The ${servers} servers' ${tools} tools come to ${b0} bytes at level 0, ${b1} at level 1 and ${b2} at level 2: ` +
         `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
       `It costs ${h0.tokens} envelope tokens and ${h0.round_trips} round trips at every level: it carries no schema, ` +
-        "so it cannot price a fuller declaration (the `tools/list` bytes above do).",
+        "so it cannot price a fuller declaration.",
       `Level 0 completes ${n.completed} of ${r.tasks.length} tasks, as \`{"type": "object"}\` foretells: every call ` +
         "goes out empty, and each chain stops at its first call with `abone yok` or `bolge yok`.",
       `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
@@ -404,8 +404,13 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     assert.match(prose, /- level 2, \*name \+ fields \+ side effect\*: `annotations`/, path);
     assert.match(
       prose,
-      /- level 3, \*full\*: the server's version\. A `serverInfo` needs one \(`schema\.mdx`, `Implementation`\), and 2026-07-28 only asks a server to send `serverInfo` \(SHOULD\)/,
+      /- level 3, \*full\*: the server's version\. Only 2025-11-25's `InitializeResult` requires a `serverInfo`; a 2026-07-28 server SHOULD send one \(`basic\/index\.mdx`\), version required \(`schema\.mdx`, `Implementation`\), and below level 3 could omit it\./,
       path,
+    );
+    assert.doesNotMatch(
+      prose,
+      /MCP requires one|A `serverInfo` needs one/,
+      `${path}: no serverInfo forced in 2026-07-28`,
     );
     for (const name of [
       "Server",
@@ -499,7 +504,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     // One line for lessons 1 to 5's conventions; each stays in its home, not listed again.
     assert.match(
       prose,
-      /\*\*Lessons 1 to 5\.\*\* Their world, tasks, chains and conventions hold as they left them\./,
+      /\*\*Lessons 1 to 5\.\*\* Their world, tasks, chains and conventions hold\. The client's policy is lesson 5's:/,
       path,
     );
     assert.doesNotMatch(prose, /8-token constant|doubled round trip|for each request to the remote/, path);
@@ -613,9 +618,11 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
     const prose = proseOf(text);
     assert.match(prose, /`annotations` \(part of a tool since 2025-03-26\)/, path);
     // Lesson 4 says why; the minimal server's reading says what a model does with it.
+    // What the spec says of it (2026-07-28 server/tools.mdx "Tool"; schema.mdx Tool) and that the four
+    // levels leave it out; what a model does with it is said once, at the minimal server.
     assert.match(
       prose,
-      /None of the levels carries the optional `description`, which a real server should write \(lesson 4\)\./,
+      /\*\*`description`\.\*\* 2026-07-28's tools page calls it a "Human-readable description of functionality" \(`server\/tools\.mdx`, "Tool"\), the schema an optional "hint" to the model \(`Tool`\)\. The levels leave it out: the course's host fills calls from the fields alone\. A real server writes one \(lesson 4\)/,
       path,
     );
     // One good description, as advice: what the tool does and what to give it (no world server sends it).
@@ -652,8 +659,8 @@ test("the course's version rule stands beside a client that follows MCP, whose f
       flat(readBesideMcp(result)),
       `A client that follows MCP does not act on \`serverInfo.version\`. With the same allowlist it keeps ` +
         `${handshake.negotiated} tools at level 3 and completes ${run.completed} tasks, as at level 2; the version ` +
-        `changes nothing. The table's level-3 row is the course's host instead. Its version rule, the course's and ` +
-        `not MCP's (lesson 5), drops \`kayit\` at version 3, and \`bolge_ozet\` with it: ` +
+        `changes nothing. The table's level-3 row is the course's host instead. Its version rule drops \`kayit\` ` +
+        `at version 3, and \`bolge_ozet\` with it: ` +
         `${result.handshake[3].negotiated} tools kept, ${result.runs[3].completed} tasks completed.`,
     );
     // It comes first after the run table's own reading, before the level-by-level reading.
@@ -667,9 +674,11 @@ test("the course's version rule stands beside a client that follows MCP, whose f
     const prose = proseOf(text);
     assert.match(
       prose,
-      /\*\*Level 2 against 3\*\* measures the course's version rule; a client that follows MCP ignores it\./,
+      /\*\*Level 2 against 3\*\* measures the course's version rule; a client that follows MCP ignores it\. The lesson keeps level 3 only because the course's host acts on the version\./,
       path,
     );
+    // The seed is named by the opening sentence; no cell prints it alone.
+    assert.doesNotMatch(text, /^seed \d+$/m, `${path}: no seed-only print`);
     assert.doesNotMatch(prose, /the most complete declaration leaves the smallest tool set/i, path);
   }
 });
@@ -762,7 +771,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     // Then each contrast measures a device of the course's host, with one MCP reading each.
     const firstTranscript = prose.indexOf("Here is `olcum` at level 0");
     const points = [
-      /The course's host \(lesson 5\) has no model, so each contrast measures one of its policies, with one MCP reading each:/,
+      /The course's host has no model: each contrast measures one of its policies, beside one MCP reading:/,
       /\*\*Level 0 against 1\*\* measures a host that fills a call's arguments from the declared fields alone\. In MCP a model is in the same place: the `inputSchema` and `description` are all it has\./,
       /\*\*Level 1 against 2\*\* measures the approval gate, reading a missing hint by the schema's defaults: a tool that declares no `annotations` may write\./,
       /\*\*Level 2 against 3\*\* measures the course's version rule;/,
@@ -843,13 +852,13 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     // schema.mdx; serverInfo a SHOULD in 2026-07-28), what the host reads it as, the course's device.
     assert.match(
       prose,
-      /Below level 3 the world servers send `undeclared`, which the course's host reads as no version: a device of the course's\./,
+      /The world servers send `undeclared` instead, which the course's host reads as no version: a device of the course's\./,
       path,
     );
     // `undeclared` is defined once, where the levels are; later it is only used.
     assert.equal(
       prose.indexOf("`undeclared`"),
-      prose.indexOf("the world servers send `undeclared`") + "the world servers send ".length,
+      prose.indexOf("The world servers send `undeclared`") + "The world servers send ".length,
       path,
     );
   }
@@ -883,7 +892,7 @@ test("an undeclared side effect escapes the course's gate, not MCP's: the defaul
     assert.doesNotMatch(prose, /side note|passes silence|Side note|both readings|no annotations +calls/i, path);
     assert.match(
       prose,
-      /\*\*The course's gate\*\*, lesson 5's convention, reads it as not writing, and its calls pass\./,
+      /The course's run is the comparison\. \*\*The course's gate\*\*, lesson 5's convention, reads a tool with no `annotations` as not writing, and its calls pass\./,
       path,
     );
   }
@@ -937,7 +946,13 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
       path,
     );
     const buys = prose.indexOf("What declaring `annotations` buys");
-    const course = prose.indexOf("Then the course's gate, on this *wide* allowlist. Each row is a level");
+    const course = prose.indexOf("The course's run is the comparison. **The course's gate**");
+    // MCP's reading is defined, run and read before the course's gate is defined.
+    assert.ok(
+      prose.indexOf("**The defaults-reading gate**") < prose.indexOf("**The course's gate**"),
+      `${path}: MCP's reading of a missing hint first`,
+    );
+    assert.match(prose, /That is how a host that follows MCP reads a missing hint\./, path);
     // Each Turkish word is glossed where it is first used; the notebook's run note speaks to a reader
     // of the notebook, not of the export.
     assert.match(prose, /\(`arac bildirilmedi`, tool not declared\)/, path);

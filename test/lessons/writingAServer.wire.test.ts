@@ -284,7 +284,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // The world servers' caching values are the course's (its `cacheHints` option), not the SDK's.
     assert.match(
       prose,
-      /but for `ttlMs` and `cacheScope`\. Those are the course's hour and `"public"` \(lesson 4\), set through the SDK's `cacheHints` option, the caching fields it puts on the results it builds\./,
+      /but for `ttlMs` and `cacheScope`\. Those are the course's hour and `"public"` \(lesson 4\), set through the SDK's `cacheHints` option\. The empty call/,
       path,
     );
   }

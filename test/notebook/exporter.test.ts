@@ -246,3 +246,25 @@ test("a long alt text is broken at spaces into lines of at most 100 characters, 
     lines.join("|"),
   );
 });
+
+test("a code cell tagged hide-input is folded under a summary in both renderers; its outputs stay in view", () => {
+  const nb = tiny();
+  const at = nb.cells.findIndex((c) => c.cell_type === "code");
+  const tagged: Notebook = {
+    ...nb,
+    cells: nb.cells.map((c, i) => (i === at ? { ...c, metadata: { tags: ["hide-input"] } } : c)),
+  };
+  const source = nb.cells[at].source.replace(/\n+$/, "");
+  const md = exportMarkdown(tagged, { notebookPath: "n.ipynb" });
+  assert.ok(
+    md.includes(`<details><summary>The lesson's setup code</summary>\n\n\`\`\`ts\n${source}\n\`\`\`\n</details>`),
+    "the source sits inside <details>, a blank line before its fence so it renders as code",
+  );
+  assert.equal(
+    md.replace(/<details><summary>[^<]*<\/summary>\n\n|\n<\/details>/g, ""),
+    exportMarkdown(nb, { notebookPath: "n.ipynb" }),
+  );
+  const html = exportHtml(tagged, { notebookPath: "n.ipynb" });
+  assert.match(html, /<details class="setup">\n<summary>The lesson's setup code<\/summary>\n<pre class="code">/);
+  assert.doesNotMatch(exportHtml(nb, { notebookPath: "n.ipynb" }), /<details/);
+});

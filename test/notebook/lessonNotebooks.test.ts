@@ -1,5 +1,5 @@
 // Lesson notebooks are committed without outputs, in nbformat 4.5 with cell ids, on the tslab kernel, with a parameters
-// cell, in the form Jupyter saves them.
+// cell and a setup cell the exports fold, in the form Jupyter saves them.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,6 +30,12 @@ for (const lesson of LESSONS) {
     assert.equal(parameters.length, 1);
     assert.match([].concat(parameters[0].source).join(""), /^const SEED = 20260218;$/m);
     assert.ok(!("papermill" in nb.metadata), "no injected parameters are committed");
+    const setup = nb.cells.find((c: { id: string }) => c.id === "setup");
+    assert.deepEqual(
+      setup?.metadata.tags,
+      ["hide-input"],
+      "the setup cell (imports, the lesson's run) is folded in the exports",
+    );
   });
 
   test(`${lesson.name}.ipynb is saved as Jupyter saves it, so a tool that rewrites it changes only what it means to`, () => {

@@ -7,7 +7,7 @@
 export { conditionsChart } from "./charts";
 export {
   describeFleetSeed,
-  describeStopRule,
+  describeTurns,
   readGroundTruth,
   readConditions,
   solveExercises,
@@ -20,7 +20,6 @@ export {
   formatMalformedTable,
   formatConditionTable,
   formatFailureTexts,
-  formatTurnTable,
   formatSlowHttp,
 } from "./tables";
 export { runFleetLines, runSlowLines, runSlowHttp } from "./wire";

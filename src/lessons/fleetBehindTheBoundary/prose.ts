@@ -10,7 +10,6 @@
  */
 import { LOCAL_FAILURES } from "../../fleet/client";
 import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
-import { LOW_HOURS } from "../../fleet/catalog";
 import { SLOW_PROGRESS_STEPS } from "../../server/faults";
 import type { AgentRunRecord } from "../../fleet/runAgents";
 import { formatRate, refusedArguments } from "./tables";
@@ -57,50 +56,6 @@ export function readGroundTruth(result: FleetLessonResult): string {
       `${formatRate(s.downtime_min, s.operating_hours)} per 100 hours. ${truth.moreRawDowntime} of the ` +
       `${truth.lowHourCount} low-hour devices have more raw downtime than ${code(d.device_id)}, so no ` +
       `10-row page ranked by downtime shows it.`,
-  );
-}
-
-/**
- * Where the thorough agent's stop test lets it stop: the most raw downtime under 500 hours
- * times the true device's hours, over its downtime. An unread device has run at least the
- * hours read so far, so it can beat the true device only while they are at most this bound.
- *
- * @returns the bound as shown (`138`, or `336.3` with one decimal), the first turn (1-based)
- *   after which the hours read pass it, and those hours.
- */
-function stopBound(result: FleetLessonResult): { bound: string; turn: number; covered: number } {
-  const { device, shortcut } = result.truth;
-  const product = shortcut.device.downtime_min * device.operating_hours;
-  const bound =
-    product % device.downtime_min === 0
-      ? `${product / device.downtime_min}`
-      : `${(product / device.downtime_min).toFixed(1)}`;
-  const k = result.thoroughTurns.findIndex(
-    (t) =>
-      t.bands.length > 0 && (t.covered * device.downtime_min > product || t.covered >= LOW_HOURS),
-  );
-  return { bound, turn: k + 1, covered: result.thoroughTurns[k].covered };
-}
-
-/**
- * The thorough agent's stop rule worked for this seed, printed right before its turn table: D (the
- * most raw downtime under 500 hours, the first row of turn 1's top 10), the best rate read, the
- * stop point D × h ÷ d, and the turn whose `read to` first passes it (or reaches 500 hours).
- */
-export function describeStopRule(result: FleetLessonResult): string {
-  const { device, shortcut } = result.truth;
-  const stop = stopBound(result);
-  const [D, h, d] = [shortcut.device.downtime_min, device.operating_hours, device.downtime_min];
-  const passed = stop.covered * d > D * h;
-  const reached = passed
-    ? `\`read to\` first passes it in turn ${stop.turn}, at ${stop.covered}`
-    : `\`read to\` reaches ${LOW_HOURS} hours, every band read, in turn ${stop.turn}`;
-  return wrapMarkdown(
-    `At this seed D is ${plural(D, "minute")} (${code(shortcut.device.device_id)}), and the best rate ` +
-      `read is ${code(device.device_id)}'s, ${plural(d, "minute")} in ${plural(h, "hour")}. ` +
-      `The stop point is ${D} × ${h} ÷ ${d} = ${stop.bound} hours: ${reached}, so turn ` +
-      `${stop.turn + 1} asks for the answer's two records. Its turns on ${code("direct")}, before ` +
-      `the answer's:`,
   );
 }
 
@@ -163,8 +118,6 @@ export function solveExercises(result: FleetLessonResult): string {
       sum + record(result, c, "thorough").toolErrors + record(result, c, "shortcut").toolErrors,
     0,
   );
-  const { device, shortcut } = result.truth;
-  const stop = stopBound(result);
   // The turns no fleet changes: the opening's calls and the first band turn's; the crash's turn.
   const opening = result.turnSizes.thorough.slice(0, 2);
   const crashTurn = crashTurnOf(result.turnSizes.thorough);
@@ -176,11 +129,9 @@ export function solveExercises(result: FleetLessonResult): string {
         `turns 1 and 2 are ${opening.join(" + ")} calls on every fleet, the crash comes at the ` +
         `${ordinal(CRASH_ON_CALL)} call, in turn ${crashTurn}, and under ${code("stdout-unterminated")} ` +
         `turn 1 fails; only their bytes (here ${listing(fixedRows.map((r) => n(r.bytes)))}) can move. ` +
-        `The other rows move with the fleet (here ${thorough.toolCalls} calls): ` +
-        `crowded bands decide each turn's halves, and the true device where it stops, after the first ` +
-        `turn that reads past ` +
-        `${shortcut.device.downtime_min} × ${device.operating_hours} ÷ ${device.downtime_min} = ${stop.bound} ` +
-        `hours (turn ${stop.turn}, with ${stop.covered} read by then).`,
+        `The other rows move with the fleet (here ${thorough.toolCalls} calls on ${code("direct")}): how many ` +
+        `bands are crowded decides how many halves each later turn reads, and where the true device ` +
+        `lies decides when no unread device can win.`,
     ),
     foldedAnswer(
       "2. The validating path of 2025-06-18",

@@ -74,8 +74,8 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const [, legacyBytes] = bytesFrom(wire.legacy, "server");
   const listedText =
     legacy.length === 0
-      ? `${code(info.name)} lists only ${code(current)}, the one a request may name in ` +
-        `${code("_meta")}, as in the spec's own ${code("server/discover")} example (and SDK 2.4.0). `
+      ? `${code(info.name)} lists only ${code(current)}, the only version it serves per request, ` +
+        `as in the spec's own ${code("server/discover")} example (and SDK 2.4.0). `
       : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
         `${codes(legacy)}. `;
   return wrapMarkdown(
@@ -180,12 +180,32 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
 }
 
 /**
- * A reading of the policy table: why the course's policy (both) drops the tool the allowlist alone
- * would drop for the version instead, and the handshake's cost under every policy.
+ * A reading of the policy table: what goes wrong under the version rule (a whole server dropped,
+ * which a host following MCP keeps, read-only tools with it), why the course's policy (both) drops
+ * the tool the allowlist alone would drop for the version instead, and the handshake's cost under
+ * every policy.
  */
 export function readPolicies(result: LifecycleAndNegotiationResult): string {
   const rows = result.policies;
   const both = rows.find((row) => row.name === "both")!;
+  const versions = rows.find((row) => row.name === "known versions")!;
+  const byVersion = versions.dropped.filter((d) => d.reason === "version").map((d) => d.tool);
+  const servers = [
+    ...new Set(result.declared.filter((t) => byVersion.includes(t.tool)).map((t) => t.server)),
+  ];
+  const readers = result.declared
+    .filter((t) => byVersion.includes(t.tool) && !t.sideEffect)
+    .map((t) => t.tool);
+  const wrong =
+    servers.length === 1 &&
+    rows[0].dropped.length === 0 &&
+    result.declared.every((t) => t.server !== servers[0] || byVersion.includes(t.tool))
+      ? `What goes wrong: the version rule drops the whole of ${code(servers[0])}, which a host ` +
+        `following MCP keeps` +
+        (readers.length > 0
+          ? `, and with it ${codes(readers)}, which only ${readers.length === 1 ? "reads" : "read"}. `
+          : `. `)
+      : ``;
   const listed = both.dropped.find((d) => ALLOWLIST.includes(d.tool) === false);
   const order =
     listed && listed.reason === "version"
@@ -203,7 +223,7 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
     ? `Every policy's handshake cost ${first.tokens} tokens and ${first.round_trips} round ` +
       `trips: the host decides after the answers.`
     : `The handshake's cost differs between policies.`;
-  return wrapMarkdown(`${order}${cost}`);
+  return wrapMarkdown(`${wrong}${order}${cost}`);
 }
 
 /**
@@ -226,8 +246,10 @@ export function readConformantHost(result: LifecycleAndNegotiationResult): strin
 }
 
 /**
- * The course's gate's last row at work: the same write held when declared, as the defaults-reading gate
- * (the host that follows MCP) holds it, and sent unasked when the tools come with no `annotations`.
+ * The two gates on the gate's task: the same write held when declared, by the course's gate as by
+ * the defaults-reading gate (the host that follows MCP); then, with the tools sent with no
+ * `annotations`, the defaults-reading gate's calls put before a person first, and the course's
+ * gate sending the write unasked.
  */
 export function readGate(result: LifecycleAndNegotiationResult): string {
   const [held] = result.gate;
@@ -243,10 +265,10 @@ export function readGate(result: LifecycleAndNegotiationResult): string {
       ? `Declared ${code("readOnlyHint: false")}, as here, ${tool}'s call is held by both ` +
         `gates. `
       : `Declared ${code("readOnlyHint: false")}, ${tool}'s call is not held alike. `) +
-      `Sent with no ${code("annotations")}, every tool passes the course's gate: with no ` +
-      `approval the task sends ${run.requests} requests (${run.tokens} tokens) and writes ` +
-      `${plural(run.written, "record")}. The defaults-reading gate would have asked a person about ` +
-      `${asked === run.calls ? `all ${asked} calls` : `${asked} of the ${run.calls} calls`}.`,
+      `Sent with no ${code("annotations")}, the defaults-reading gate asks a person about ` +
+      `${asked === run.calls ? `all ${asked} calls` : `${asked} of the ${run.calls} calls`}. ` +
+      `The course's gate passes every tool: with no approval the task sends ${run.requests} ` +
+      `requests (${run.tokens} tokens) and writes ${plural(run.written, "record")}.`,
   );
 }
 
@@ -305,7 +327,7 @@ export function lifecycleAndNegotiationSolutions(
     ),
     foldedAnswer(
       "2. The allowlist, with kayit known at version 3",
-      `Its negotiated tools are ${codes(kayit.negotiated)}; it drops ${listing(kayit.dropped)}` +
+      `It keeps ${codes(kayit.negotiated)}; it drops ${listing(kayit.dropped)}` +
         (same ? `: the allowlist's row, the version no longer dropping anything.` : `.`),
     ),
     foldedAnswer(

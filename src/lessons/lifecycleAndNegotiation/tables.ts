@@ -66,10 +66,10 @@ export function formatOpeningCosts(wire: LifecycleAndNegotiationWire): string {
   );
 }
 
-/** The four policies against the same declarations: tools negotiated and dropped, and why. */
+/** The four policies against the same declarations: tools kept and dropped, and why. */
 export function formatPolicies(result: LifecycleAndNegotiationResult): string {
   const table = formatTextTable(
-    ["policy", "negotiated", "dropped", "dropped tools (rule)"],
+    ["policy", "kept", "dropped", "dropped tools (rule)"],
     result.policies.map((p) => [
       p.name,
       p.negotiated.length,
@@ -78,5 +78,5 @@ export function formatPolicies(result: LifecycleAndNegotiationResult): string {
     ]),
   );
   const last = result.policies[result.policies.length - 1];
-  return `${table}\nnegotiated under ${last.name}: ${last.negotiated.join(", ")}`;
+  return `${table}\nkept under ${last.name}: ${last.negotiated.join(", ")}`;
 }

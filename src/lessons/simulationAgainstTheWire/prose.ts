@@ -176,11 +176,34 @@ export function readWireChecks(result: WireLessonResult): string {
     malformed === malformedTotal &&
     gateRows === gateRowsTotal;
   if (agreeing) {
-    return wrapMarkdown(
-      `Differences from the simulator: 0 in ${2 * result.levels.length} task runs, 0 in ${discoveryTotal} ` +
-        `servers' discovery, 0 in ${result.agents.length} agent runs, 0 in ${malformedTotal} answers to ` +
-        `malformed calls, and 0 in the ${gateRowsTotal} gate walks of lesson 6.`,
-    );
+    const rows: [string, string, string][] = [
+      [
+        "lesson 6's tasks",
+        plural(2 * result.levels.length, "run"),
+        "kept, calls, failed, completed, blocked, written, messages",
+      ],
+      [
+        "lesson 6's gate walks",
+        plural(gateRowsTotal, "row"),
+        "calls, sent, blocked, written, completed",
+      ],
+      ["lesson 7's discovery", plural(discoveryTotal, "server"), "messages, method by method"],
+      [
+        "lesson 8's agents",
+        plural(result.agents.length, "run"),
+        "answers, calls, errors, restarts, stray lines, timeouts",
+      ],
+      [
+        "lesson 8's malformed calls",
+        plural(malformedTotal, "answer"),
+        "channel and text, to the character",
+      ],
+    ];
+    return [
+      "| compared | items | held equal, simulator against wire | differences |",
+      "|:---|:---|:---|:---|",
+      ...rows.map(([what, items, fields]) => `| ${what} | ${items} | ${fields} | 0 |`),
+    ].join("\n");
   }
   return wrapMarkdown(
     [

@@ -79,19 +79,16 @@ export function chunkFraming(size: number): { shown: string; bytes: number } {
 export function readHttpCall(result: TransportResult): string {
   const { http } = result;
   const { request, response } = http.call;
-  const [requestJson, responseJson] = [request, response].map((m) => Buffer.byteLength(m.content));
+  const responseJson = Buffer.byteLength(response.content);
   const framing = chunkFraming(responseJson);
   if (response.bodyBytes - responseJson !== framing.bytes)
     throw new Error(`the answer's body is not one chunk of ${responseJson} bytes`);
   return wrapMarkdown(
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
-      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON carries what a stdio ` +
-      `line of the same call would carry, less the newline: ${requestJson} bytes for the request ` +
-      `and ${responseJson} for ` +
-      `the answer. HTTP put ` +
-      `header blocks of ${request.headerBytes} and ${response.headerBytes} bytes around them, ` +
-      `and ${framing.bytes} bytes of chunked coding round the answer, sent in one piece ` +
-      `(${framing.shown}).`,
+      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is what a stdio ` +
+      `line of the same call would carry, less the newline. HTTP put header blocks of ` +
+      `${request.headerBytes} and ${response.headerBytes} bytes around it, and the answer's ` +
+      `body also holds ${framing.bytes} bytes of HTTP's own framing.`,
   );
 }
 
@@ -138,8 +135,8 @@ export function transportSolutions(result: TransportResult): string {
       "1. What another seed changes",
       `No count changes: every seed draws three tasks of each type, so every run sends ` +
         `${requests} requests and the same HTTP requests, connections and round trips. Bytes ` +
-        `change with the values carried: ${code("tarife")} took ${tarifePer.bytes} bytes here ` +
-        `with a new connection per request.`,
+        `can change with the values carried, such as the readings and the charge in sections 2 ` +
+        `and 3.`,
     ),
     foldedAnswer(
       "2. All local, all remote, olcum over HTTP",

@@ -123,8 +123,8 @@ export function serverRows(result: TransportResult): { run: RoundTripRun; row: S
 }
 
 /**
- * Round trips per server and way: requests, HTTP requests, TCP connections, round trips, and the
- * bytes that crossed (both directions; none for the rule, which counts no bytes).
+ * Round trips per server and way: requests, HTTP requests, TCP connections and round trips. The
+ * bytes each way carried are left out: they teach HTTP/1.1, not MCP.
  */
 export function formatPlacementTrips(result: TransportResult): string {
   const rows = serverRows(result).flatMap((server) =>
@@ -136,20 +136,10 @@ export function formatPlacementTrips(result: TransportResult): string {
       orDash(row.httpRequests),
       orDash(row.connections),
       row.roundTrips,
-      orDash(row.bytes),
     ]),
   );
   return formatTextTable(
-    [
-      "server",
-      "placement",
-      "way",
-      "requests",
-      "HTTP requests",
-      "TCP connections",
-      "round trips",
-      "bytes",
-    ],
+    ["server", "placement", "way", "requests", "HTTP requests", "TCP connections", "round trips"],
     rows,
   );
 }

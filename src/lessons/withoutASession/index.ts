@@ -8,6 +8,7 @@ export {
   describeSessionSeed,
   readFields,
   readEras,
+  readWithoutVersionRule,
   readDiscoveryPlans,
   readAuto,
   readInPlaceProbe,
@@ -29,4 +30,3 @@ export {
 } from "./wireTables";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";
-export { showSource } from "../showSource";

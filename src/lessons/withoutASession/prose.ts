@@ -170,15 +170,15 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
         : ""),
     `${refusedWords(legacySim)} The legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips: ` +
       `${n(remote)} of them go to a remote server and count twice.`,
-    withoutVersionRule(sim),
   );
 }
 
 /**
- * Section 2's runs again without lesson 5's version rule (its allowlist alone), in the simulator:
- * the calls the rule withheld, the tasks they complete, and whether the eras still compare alike.
+ * Section 2's main result: lesson 6's tasks without lesson 5's version rule (its allowlist alone),
+ * in the simulator: the calls the client sends, the tasks they complete, the calls the rule would
+ * withhold, and whether the stateless era still costs more.
  */
-function withoutVersionRule(sim: WithoutASessionResult): string {
+export function readWithoutVersionRule(sim: WithoutASessionResult): string {
   const withRule = simRow(sim, "legacy");
   const [legacy, stateless] = sim.lessonSix.withoutVersionRule;
   if (legacy.wireCalls !== stateless.wireCalls || legacy.completed !== stateless.completed)
@@ -195,15 +195,15 @@ function withoutVersionRule(sim: WithoutASessionResult): string {
   );
   const dearer =
     stateless.total.tokens > legacy.total.tokens && stateless.tokensPerCall > legacy.tokensPerCall;
-  return (
-    `Without the version rule, with lesson 5's allowlist alone, the simulated client would send ${n(legacy.wireCalls)} of the ${n(legacy.calls)} calls, ` +
-    `${listing(regained.map((r) => `the ${r.calls} to ${code(r.tool)}`))} among them, and complete ${plural(legacy.completed, "task")}, not ${n(withRule.completed)}. ` +
-    (still.length === 0
-      ? ``
-      : `${upperFirst(listing(still))} would still end in the client${offList ? ", off the allowlist" : ""}. `) +
-    (dearer
-      ? `The stateless era would still cost more: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all, ${one(legacy.tokensPerCall)} against ${one(stateless.tokensPerCall)} per call.`
-      : `The eras would compare otherwise: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all, ${one(legacy.tokensPerCall)} against ${one(stateless.tokensPerCall)} per call.`)
+  return paragraphs(
+    `Without the version rule the simulated client sends ${n(legacy.wireCalls)} of the ${n(legacy.calls)} calls in either era and completes ${plural(legacy.completed, "task")}. ` +
+      (still.length === 0
+        ? ``
+        : `${upperFirst(listing(still))} end in the client${offList ? ", off the allowlist" : ""}. `) +
+      (dearer
+        ? `The stateless era costs more: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all, ${one(legacy.tokensPerCall)} against ${one(stateless.tokensPerCall)} per call. `
+        : `The stateless era does not cost more here: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all, ${one(legacy.tokensPerCall)} against ${one(stateless.tokensPerCall)} per call. `) +
+      `Lesson 5's version rule would drop ${listing([...new Set(withRule.dropped.filter((d) => d.reason === "version").map((d) => code(d.server)))])} and withhold ${listing(regained.map((r) => `the ${r.calls} calls to ${code(r.tool)}`))}, leaving ${plural(withRule.completed, "task")} done.`,
   );
 }
 
@@ -318,8 +318,7 @@ export function readInPlaceProbe(wire: WithoutASessionWire): string {
     `A scripted client sent the legacy-only server the SDK's probe, id and all, on the process it then kept. ` +
       `The server answered the probe with error ${code(String(error.code))}${error.code === -32601 ? ", JSON-RPC's method not found," : ""} which is not a modern error, ` +
       `and the same process then agreed on ${code(String(version))} through ${code("initialize")}. ` +
-      `The answer is ${n(answer.bytes)} bytes: it echoes the probe's id, ${code(String((JSON.parse(probe.line) as Record<string, any>).id))}, ` +
-      `and its message is ${plural(String(error.message ?? "").length, "character")} long. ` +
+      `The answer is ${n(answer.bytes)} bytes: it echoes the probe's id, ${code(String((JSON.parse(probe.line) as Record<string, any>).id))}. ` +
       (probeBytes === sdk.probe.bytes
         ? `The probe's request and answer are ${n(probeBytes)} bytes, those of the SDK's probe: probing in place costs the same bytes and no process.`
         : `The probe's request and answer are ${n(probeBytes)} bytes here against ${n(sdk.probe.bytes)} for the SDK's probe; probing in place costs no process.`),

@@ -10,6 +10,7 @@ export {
   readDiscovery,
   readToolNames,
   readCurrentModes,
+  readCourseModes,
   readModes,
   readReport,
   summarizeClient,

@@ -75,20 +75,10 @@ export function describeFleetTask(result: WritingAClientResult): string {
   );
 }
 
-/** A reading of the discovery table and the comparison with the simulator's handshake. */
+/** A reading of the discovery table: what one discovery of every server costs. */
 export function readDiscovery(result: WritingAClientResult): string {
-  const rows = result.discovery;
-  const total = oneDiscovery(result);
-  const handshake = result.handshake;
-  const three = sumDiscovery(
-    rows.filter((r) => result.world.servers.some((s) => s.name === r.server)),
-  );
   return wrapMarkdown(
-    `Discovering all ${rows.length} servers costs ${countsText(total)}. For the ` +
-      `${result.world.servers.length} servers of lesson 1 it is ${three.request} requests, ` +
-      `${three.notification} notifications, ${three.tokens} tokens and ${three.round_trips} round ` +
-      `trips: ${(three.tokens / handshake.tokens).toFixed(1)} times the tokens of the handshake ` +
-      `(${handshake.tokens}), ${three.round_trips - handshake.round_trips} round trips more.`,
+    `Discovering all ${result.discovery.length} servers costs ${countsText(oneDiscovery(result))}.`,
   );
 }
 
@@ -156,12 +146,13 @@ function callsSentence(result: WritingAClientResult): string {
 }
 
 /**
- * A reading of the 2026-07-28 table: the calls all three make, what one discovery costs against
- * section 2's 2025-11-25 one, each client's discovery and its share, and when the cached client
- * fetched again.
+ * A reading of the 2026-07-28 table for a host that follows MCP (no version rule): the calls all
+ * three make and the tasks they complete, the calls that end in the client, what one discovery
+ * costs against section 2's 2025-11-25 one, each client's discovery and its share, and when the
+ * cached client fetched again.
  */
 export function readCurrentModes(result: WritingAClientResult): string {
-  const { perTask, once, cached } = result.current;
+  const { perTask, once, cached } = result.mcpHost;
   const runs = [perTask, once, cached];
   const one = once.discovery;
   const sameWork = runs.every(
@@ -177,15 +168,18 @@ export function readCurrentModes(result: WritingAClientResult): string {
     `${run.discovery.tokens} (${share(run.discovery.tokens, run.total.tokens)}%)`;
   const again = discoveredBefore(cached).split(" ").slice(1);
   const ttl = currentTtl(result);
+  const off = once.negotiation.dropped.map((d) => code(d.tool));
   return wrapMarkdown(
     [
       sameWork
         ? `All three clients make the same ${once.calls} calls and complete the same ` +
           `${once.completed} of ${once.tasks} tasks.`
         : `The three clients do not make the same calls.`,
+      `${once.work.request} calls reach the wire, for ${once.work.tokens} tokens; ` +
+        `${once.calls - once.work.request} end in the client` +
+        (off.length > 0 ? `, calls to ${listing(off)}, off the allowlist.` : `.`),
       `One discovery of the ${result.servers.length} servers is ${countsText(one)}; section 2's ` +
         `2025-11-25 discovery costs ${oneDiscovery(result).tokens} tokens.`,
-      callsSentence(result),
       whole
         ? `Of each client's tokens, discovery takes ${part(perTask)} per task, ${part(once)} once ` +
           `and ${part(cached)} cached.`
@@ -194,6 +188,33 @@ export function readCurrentModes(result: WritingAClientResult): string {
         ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
           `${listing(again)}, when the results' \`ttlMs\` of ${ttl} ms had run out.`
         : `The cached client never fetched again.`,
+    ].join(" "),
+  );
+}
+
+/**
+ * The course's version rule as the comparison: the same three clients when lesson 5's rule also
+ * drops `kayit`: the tasks they complete, the calls that end in the client, each client's tokens
+ * and the gap to a host that follows MCP, and the calls priced in both revisions.
+ */
+export function readCourseModes(result: WritingAClientResult): string {
+  const course = result.current;
+  const mcp = result.mcpHost;
+  const modes = ["perTask", "once", "cached"] as const;
+  const gaps = new Set(modes.map((m) => mcp[m].total.tokens - course[m].total.tokens));
+  const gap = gaps.size === 1 ? [...gaps][0]! : undefined;
+  const notSent = mcp.once.work.request - course.once.work.request;
+  return wrapMarkdown(
+    [
+      `With lesson 5's version rule, the course's host also drops ${code(DROPPED_SERVER)}: the ` +
+        `same clients complete ${course.once.completed} of ${course.once.tasks} tasks, and ` +
+        `${course.once.calls - course.once.work.request} calls end in the client.`,
+      `Per task costs ${course.perTask.total.tokens} tokens, once ${course.once.total.tokens} ` +
+        `and cached ${course.cached.total.tokens}` +
+        (gap !== undefined
+          ? `, each ${gap} fewer: the ${plural(notSent, "call")} not sent.`
+          : `; the gaps to the host that follows MCP differ by client.`),
+      callsSentence(result),
     ].join(" "),
   );
 }
@@ -274,15 +295,16 @@ export function readReport(result: WritingAClientResult): string {
 export function summarizeClient(result: WritingAClientResult): string {
   const one = oneDiscovery(result);
   const { perTask, perSession, silent, reporting, sessions } = result;
-  const current = result.current;
+  const { current, mcpHost: mcp } = result;
   const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
   return wrapMarkdown(
     [
       `- Discovering ${result.discovery.length} servers in 2025-11-25 costs ${one.tokens} tokens and ` +
-        `${plural(one.round_trips, "round trip")}; the handshake stood for three at ${result.handshake.tokens}.`,
-      `- In 2026-07-28, over ${current.perTask.tasks} tasks, discovery before each costs ` +
-        `${current.perTask.total.tokens} tokens, once ${current.once.total.tokens}, and kept for ` +
-        `\`ttlMs\` ${current.cached.total.tokens}, on the same processes.`,
+        `${plural(one.round_trips, "round trip")}.`,
+      `- In 2026-07-28, a host that follows MCP completes ${mcp.once.completed} of ` +
+        `${mcp.perTask.tasks} tasks; discovery before each costs ${mcp.perTask.total.tokens} ` +
+        `tokens, once ${mcp.once.total.tokens}, and kept for \`ttlMs\` ${mcp.cached.total.tokens}. ` +
+        `The course's version rule completes ${current.once.completed}.`,
       `- In 2025-11-25, discovery before each task costs ${perTask.total.tokens} tokens ` +
         `against ${perSession.total.tokens} once per session, and ` +
         `${sessions.perTask.local} local server starts against ${sessions.perSession.local}.`,
@@ -315,7 +337,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
   const n = perSession.tasks;
   const k = EXAMPLE_INTERVAL;
   const r = renewals(n, k);
-  const { once, renewed } = result.current;
+  const { once, renewed } = result.mcpHost;
   const currentOne = once.discovery;
   const formula = once.work.tokens + r * currentOne.tokens;
   const ttl = currentTtl(result) ?? 0;
@@ -361,7 +383,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
       "3. Renewing every k tasks",
       `⌈n / k⌉ discoveries, each ${currentOne.tokens} tokens and ${currentOne.round_trips} round ` +
         `trips, plus the calls' tokens (${once.work.tokens} for n = ${n}). For n = ${n}, k = ${k}: ` +
-        `${r} discoveries, ${formula} tokens in all; k = 1 gives ${result.current.perTask.total.tokens}, ` +
+        `${r} discoveries, ${formula} tokens in all; k = 1 gives ${result.mcpHost.perTask.total.tokens}, ` +
         `k ≥ ${n} gives ${once.total.tokens}. ` +
         (renewed.discoveries === r && renewed.total.tokens === formula
           ? `To check it, space the tasks ${ttl} / ${k} = ${ttl / k} ms apart instead of section 3's ` +

@@ -79,6 +79,26 @@ export interface CurrentRuns {
   renewed: ClientRun;
 }
 
+/**
+ * Lesson 7's three 2026-07-28 clients for a host that follows MCP: the same runs as
+ * {@link CurrentRuns} without the version rule (each server's own version known), the allowlist kept.
+ */
+export type McpHostRuns = CurrentRuns;
+
+/**
+ * The policy of a host without the version rule: `policy`'s allowlist, each server's own version
+ * known, so no server is dropped for its version.
+ */
+export function withoutVersionRule(
+  policy: ClientPolicy,
+  servers: readonly WorldServer[],
+): ClientPolicy {
+  return {
+    allowlist: policy.allowlist,
+    knownVersions: Object.fromEntries(servers.map((s) => [s.name, s.version])),
+  };
+}
+
 /** The renewal interval, in tasks, that exercise 3 works through. */
 export const EXAMPLE_INTERVAL = 4;
 
@@ -103,8 +123,10 @@ export interface WritingAClientResult {
   discovery: DiscoveryRow[];
   /** The simulator's handshake (lesson 5) for the world's three servers, for comparison. */
   handshake: HandshakeRow;
-  /** All tasks in 2026-07-28: per task, once, and cached for `ttlMs`. */
+  /** All tasks in 2026-07-28: per task, once, and cached for `ttlMs`, with the version rule. */
   current: CurrentRuns;
+  /** The same three runs for a host that follows MCP: no version rule ({@link withoutVersionRule}). */
+  mcpHost: McpHostRuns;
   /** Two fleet servers with one tool list, their names prefixed by the host's keys. */
   collision: PrefixedTool[];
   /** All tasks, discovery before every task. */
@@ -150,6 +172,17 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
       "cached",
     ),
   };
+  const mcp: ClientSetup = { ...stateless, policy: withoutVersionRule(policy, servers) };
+  const mcpHost: McpHostRuns = {
+    perTask: runClient(mcp, tasks, "per-task"),
+    once: runClient({ ...mcp, taskSpacingMs: 0 }, tasks, "cached"),
+    cached: runClient(mcp, tasks, "cached"),
+    renewed: runClient(
+      { ...mcp, taskSpacingMs: Math.ceil(ttlMs / EXAMPLE_INTERVAL) },
+      tasks,
+      "cached",
+    ),
+  };
   const fleetServer = servers[servers.length - 1]!;
   const collision = prefixToolNames(
     FLEET_SITES.map((key) => ({
@@ -181,6 +214,7 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     discovery: servers.map((server) => measureDiscovery(server)),
     handshake: measureHandshake(world, CLIENT_LEVEL),
     current,
+    mcpHost,
     collision,
     perTask,
     perSession,

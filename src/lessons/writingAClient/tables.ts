@@ -153,7 +153,7 @@ export function discoveredBefore(run: ClientRun): string {
 }
 
 /** The 2026-07-28 clients over all tasks: per task, once, cached for `ttlMs`; and the key. */
-export function formatCurrentModeTable(runs: WritingAClientResult["current"]): string {
+export function formatCurrentModeTable(runs: WritingAClientResult["mcpHost"]): string {
   const row = (label: string, run: ClientRun): Cell[] => [
     label,
     run.discoveries,
@@ -247,7 +247,10 @@ export function formatWritingAClient(result: WritingAClientResult): string {
     [`discovery of kayit (seed ${result.seed})`, formatTranscript(transcripts.kayit ?? [])],
     ["discovery cost per server", formatDiscoveryTable(result.discovery)],
     ["two fleet servers, names prefixed", formatPrefixedNames(result.collision)],
-    ["2026-07-28: discovery per task, once, cached", formatCurrentModeTable(result.current)],
+    [
+      "2026-07-28, a host that follows MCP: discovery per task, once, cached",
+      formatCurrentModeTable(result.mcpHost),
+    ],
     [
       "2025-11-25: discovery per task against per session",
       formatModeTable(result.perTask, result.perSession),

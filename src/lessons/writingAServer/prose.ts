@@ -107,7 +107,7 @@ export function readBesideMcp(result: WritingAServerResult): string {
     `A client that follows MCP does not act on ${code("serverInfo.version")}. With the same ` +
       `allowlist it keeps ${handshake.negotiated} tools at level 3 and completes ${run.completed} ` +
       `tasks${asLevel2}. The table's level-3 row is the course's host instead. ` +
-      `Its version rule, the course's and not MCP's (lesson 5), drops ${listing(versions)}, and ` +
+      `Its version rule drops ${listing(versions)}, and ` +
       `${listing(lost.map((name) => code(name)))} with it: ${result.handshake[3].negotiated} tools ` +
       `kept, ${result.runs[3].completed} tasks completed.`,
   );
