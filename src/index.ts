@@ -494,6 +494,7 @@ export {
   readCurrentModes,
   readCourseModes,
   readModes,
+  readNameWord,
   readReport,
   summarizeClient,
 } from "./lessons/writingAClient/prose";

@@ -78,17 +78,25 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     assert.doesNotMatch(flat(text), /JSON tokens|envelope tokens?|not comparable/, `${path}: one cost measure`);
     assert.match(
       text,
-      /^bytes: the JSON lines that crossed, each with its newline; MCP's opening and tools\/list included$/m,
+      /^bytes: the simulated JSON lines, each with its newline; MCP's opening and tools\/list included$/m,
       path,
     );
     assert.doesNotMatch(text, /ms\/call|assumed charge/, `${path}: events, not time`);
     assert.match(assumptions, /No allowlist or gate \(lesson 5\)/, path);
+    // What a 2026-07-28 stdio client would change: the opening (per-request _meta, resultType on
+    // results) and stdio.mdx's "Unexpected Termination" SHOULD; timeouts and cancellation
+    // (basic/patterns/cancellation.mdx) and the stdout MUST NOT are the same as 2025-11-25's.
+    assert.match(
+      assumptions,
+      /A 2026-07-28 stdio client would differ in its opening \(no `initialize`: `_meta` on each request, `resultType` on each result\) and in the restart rule\. Timeouts, cancellation and the stdout rule are the same\./,
+      path,
+    );
     // The revision, with its one reason: the experiment the paths and faults follow opened its
     // servers with `initialize` (seed document 000 drives its server so, by hand); the HTTP
     // transcript stays 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /\*\*Revision 2025-11-25\*\* is the simulated client's because the experiment's server, which the simulator copies, opened with `initialize`; 2025-11-25 is the last revision that does, and the SDK client's default \(lesson 7\)\. The HTTP transcript is 2026-07-28's\./,
+      /\*\*Revision 2025-11-25\*\* is the simulated client's because the experiment's server, which the simulator copies, opened with `initialize`; 2025-11-25 is the last revision that does, and the SDK client's default \(lesson 7\)\. A 2026-07-28 stdio client would differ/,
       path,
     );
     // One SDK, named once, with its two servers' difference where the paths are; no second SDK
@@ -97,7 +105,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does, by the last row; to a 2025-06-18 client the course's servers answer invalid arguments with -32602\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last two rows; to a 2025-06-18 client the course's servers answer invalid arguments with -32602\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
@@ -113,9 +121,16 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
       /The fleet, the question, the three paths and the six faults come from an experiment, \*MCP server authoring\* \(its address closes the lesson\); the agents and every count are the course's\./,
       path,
     );
+    assert.match(
+      flat(text),
+      /The rules are the specification's, cited where each is used: read them there, not in the experiment\./,
+      path,
+    );
     assert.equal(text.match(/https:\/\/shamirai\.ai/g)?.length, 1, path);
     assert.ok(
-      text.trimEnd().endsWith("\nThe experiment, *MCP server authoring*: https://shamirai.ai/e/mcp-server-authoring/"),
+      text
+        .trimEnd()
+        .endsWith("\nThe fleet's source, *MCP server authoring*: https://shamirai.ai/e/mcp-server-authoring/"),
       `${path}: the address is the last line`,
     );
     assert.doesNotMatch(text, /^Source:|undated write-up/m, path);
@@ -209,15 +224,28 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   eachBodyMatches(
     /servers MUST validate all tool inputs: a fault to measure/,
     // The faults' consequences as a checklist of what a client should do, each item cited.
-    /What a client should do, then: - \*\*A timeout on every request, and a maximum\*\* that progress never extends, both SHOULDs \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
+    /What MCP asks of a client, then: - \*\*A timeout on every request, and a maximum\*\* that progress never extends, both SHOULDs \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
     /- \*\*Cancel on timeout\*\* and stop waiting; over stdio, `notifications\/cancelled` \(the same sections\)\./,
     /- \*\*Restart a crashed server\*\*: 2026-07-28's SHOULD, whose requests in flight "are simply lost and the client can retry them" \(`basic\/transports\/stdio\.mdx`, "Unexpected Termination"\)\. 2025-11-25 has no such rule: this lesson's client restarts with a new `initialize`\./,
     /- \*\*Refuse stdout that is not a message\*\*: skip a stray line, never parse glued text as a response\. The server MUST NOT write it \(`basic\/transports\.mdx`, "stdio"; 2026-07-28 `transports\/stdio\.mdx`\)\./,
+    // MCP gives a client no rule on retrying a call or on a stray stdout line: those two bullets
+    // come after MCP's three, labelled as the course's advice.
+    /has no such rule: this lesson's client restarts with a new `initialize`\. Two more are the course's advice, not MCP's rules: MCP gives a client no rule for either\. - \*\*Retry a call of unknown outcome/,
     /MAY then reset its timeout clock, but SHOULD still enforce the maximum \(the same "Timeouts" sections\)\./,
     /carry no `annotations`/,
   );
-  // The fault table says what happens; what MCP says is the checklist's, not a third column.
-  assert.match(cell("faults-heading"), /\| fault \| what happens \| \|:---\|:---\| /);
+  // The fault table ties each fault to the MCP rule it exercises, `raw` to the validation MUST.
+  const faults = cell("faults-heading");
+  assert.match(faults, /\| fault \| what happens \| MCP's rule \| \|:---\|:---\|:---\| /);
+  for (const [fault, rule] of [
+    ["slow", "timeouts, cancellation"],
+    ["crash", '"Unexpected Termination"'],
+    ["crash-restart", '"Unexpected Termination"'],
+    ["stdout-line", "the stdout MUST NOT"],
+    ["stdout-unterminated", "the stdout MUST NOT"],
+  ])
+    assert.match(faults, new RegExp(`\\| \`${fault}\` \\| [^|]+ \\| ${rule} \\|`), fault);
+  assert.match(faults, /`raw` is against the MUST to validate all tool inputs/);
 });
 
 test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: both channels), a call with no name a protocol error in every revision, a handler's throw an isError result by the schema's SHOULD, the channels by revision in one table", () => {
@@ -233,7 +261,7 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     assert.match(body, /a `tools\/call` with no `name`, a protocol error in every revision \(lesson 3\)/, path);
     // The rule, without the transport's plumbing (which of the course's layers answers it).
     assert.doesNotMatch(body, /course's transport|the SDK would answer the same/, path);
-    assert.doesNotMatch(body, /InvalidParamsError|disagrees with itself/, path);
+    assert.doesNotMatch(body, /disagrees with itself/, path);
     // The channels by revision, as each revision's server/tools.mdx "Error Handling" lists them:
     // 2024-11-05, 2025-03-26 and 2025-06-18 list "Invalid arguments" among protocol errors and "Invalid
     // input data" among tool execution errors; 2025-11-25 and 2026-07-28 list "Input validation errors"
@@ -247,22 +275,25 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     assert.ok(header >= 0, `${path}: the error-channel table`);
     assert.equal(rows[header], "| revisions | invalid arguments | a handler's throw | unknown tool |");
     assert.deepEqual(
-      rows.slice(header + 1, header + 3),
+      rows.slice(header + 1, header + 4),
       [
         '| 2024-11-05 to 2025-06-18 | either: "Invalid arguments" is listed as a protocol error, "Invalid input data" as a tool execution error | `isError` result | protocol error |',
-        '| 2025-11-25 and 2026-07-28 | `isError` result ("Input validation errors"); the schema still lists -32602 | `isError` result | protocol error |',
+        '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
+        "| 2026-07-28 | the same; the schema's `InvalidParamsError` also lists invalid tool arguments under -32602 | `isError` result | protocol error |",
       ],
       path,
     );
     assert.match(text.split("\n")[text.split("\n").indexOf(rows[header]) + 1], /^\|:---\|/, path);
-    // The learning goal names both channels, as the tools page and the schema each file invalid
-    // arguments (2026-07-28 server/tools.mdx, Error Handling; schema.mdx, InvalidParamsError).
+    // The learning goal: from 2025-11-25 the tools page files invalid arguments as an isError
+    // result; only 2026-07-28's schema.mdx (InvalidParamsError) also lists them under -32602, and
+    // 2025-11-25's schema.mdx names no -32602 at all.
     assert.ok(
       text.includes(
-        "2. Invalid arguments: from 2025-11-25 an `isError` result by the tools page, -32602 by the schema.",
+        "2. Invalid arguments, from 2025-11-25: an `isError` result; 2026-07-28's schema also lists -32602.",
       ),
       path,
     );
+    assert.doesNotMatch(flat(text), /the schema still lists -32602|-32602 by the schema/, path);
     // A handler's throw: every revision's schema puts it in the result, a SHOULD; the same comment
     // sends "any other exceptional conditions" to an MCP error, so the server's own fault is -32603.
     assert.match(
@@ -278,7 +309,7 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating` answers as the SDK's `McpServer` does, by the last row; to a 2025-06-18 client the course's servers answer invalid arguments with -32602\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last two rows; to a 2025-06-18 client the course's servers answer invalid arguments with -32602\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
@@ -476,7 +507,7 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph and the thorough agent's paging at most three lines: the 10-row cap forcing many calls, turns 1 and 2 fixed, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph and the thorough agent's paging at most five lines: the 10-row cap forcing many calls, turns 1 and 2 fixed, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
   assert.equal(agents.length, 3, "a heading, the paragraph of both agents, the thorough agent's paging");
   const [, paragraph, paging] = agents;
@@ -492,16 +523,19 @@ test("the agents are one paragraph and the thorough agent's paging at most three
     /It resends a failed call in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
   );
   assert.equal(MAX_RETRIES, 2);
-  // The paging is a puzzle about a ranked list, not MCP: three lines, the lesson being the cap.
-  assert.ok(paging.trimEnd().split("\n").length <= 3, "at most three lines");
-  assert.match(
-    flat(paging),
-    /^The \*thorough\* agent needs a rate from a tool that returns at most 10 rows: that cap forces many calls\./,
-  );
+  // The paging is a puzzle about a ranked list, not MCP: at most five lines, the lesson being the
+  // cap; enough to say what a crowded band is and when the agent stops (src/fleet/agents.ts).
+  assert.ok(paging.trimEnd().split("\n").length <= 5, "at most five lines");
+  assert.match(flat(paging), /^The \*thorough\* agent needs rates from a tool that returns at most 10 rows\./);
   // Turns 1 and 2 are the same on every fleet (exercise 1's crash rows rest on it).
   assert.match(
     flat(paging),
-    /Turn 1 is always 2 \(a count, the top 10 by downtime\), turn 2 always 8 \(four 25-hour bands, 2 pages each\)/,
+    /Turn 1 is always 2: a count and the top 10 by downtime\. Turn 2 is always 8: four 25-hour bands from 0 hours, each paged by downtime and by hours, so every rate is exact\./,
+  );
+  // The halving rule and the stop rule, as THOROUGH applies them.
+  assert.match(
+    flat(paging),
+    /A band of over 10 devices is \*crowded\*: the next turn pages its halves, plus new bands while fewer than four are due\. It stops once no unread device can win, with at least the hours read and at most turn 1's top downtime; 2 calls fetch the answer:/,
   );
   assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
   for (const seed of SEEDS) {

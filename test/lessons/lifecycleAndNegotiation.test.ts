@@ -113,7 +113,7 @@ describe("lesson 5's simulated half", () => {
     assert.ok(formatPolicies(result).startsWith("policy          kept  dropped"));
     assert.match(
       flat(readPolicies(result)),
-      /^What goes wrong: the version rule drops the whole of `kayit`, which a host following MCP keeps, and with it `bolge_ozet`, which only reads\. Under both, `kayit_yaz` falls with its server, the version read first\. Every policy's handshake cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
+      /^What goes wrong: the version rule drops the whole of `kayit`, which a host following MCP keeps, and with it `bolge_ozet`, which only reads\. Under both, `kayit_yaz` falls with its server, the version read first\. Under every policy the simulator's handshake, a simulated `tools\/list` plus `serverInfo`, cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
     );
   });
 
@@ -141,7 +141,10 @@ describe("lesson 5's simulated half", () => {
       assert.ok(exported.includes(formatPolicies(result)), folder);
       assert.ok(!exported.includes("yetenek bildir olcum surum 2"), folder);
     }
-    assert.match(flat(readPolicies(result)), /Every policy's handshake cost 99 tokens and 5 round trips/);
+    assert.match(
+      flat(readPolicies(result)),
+      /the simulator's handshake, a simulated `tools\/list` plus `serverInfo`, cost 99 tokens and 5 round trips/,
+    );
   });
 
   it("the gate: without approval the side-effect call sends nothing; with it, one request more, at every seed", () => {
@@ -408,10 +411,11 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     assert.ok(
       exported.includes(
-        "How a dual-era server lists its legacy versions, the spec leaves open. The course's servers list `2026-07-28` alone, as `olcum` does above.",
+        "Read literally, 2026-07-28 has a server list every version it supports: a dual-era server would list `2025-11-25` too, as the -32022 example does (`basic/versioning.mdx`). That clashes with `stdio.mdx`'s \"Do not fall back to `initialize`\". The course's servers list `2026-07-28` alone, as `olcum` does above: a choice, arguably against the wording of that MUST.",
       ),
-      "the note leaves the reading open, as the spec does, and says what the course's servers list",
+      "the note reads the MUST literally, names the clash, and calls the course's listing a choice",
     );
+    assert.ok(!exported.includes("the spec leaves open"), "the spec does not leave it open");
     assert.ok(!exported.includes("The course reads such a list"), "the course takes no reading");
   });
 
@@ -468,22 +472,23 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'Over stdio, a dual-era client meets an unknown server in three steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
         // The steps are stdio's; over HTTP a first modern request probes (streamable-http.mdx).
         'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
-        // Listing modern versions alone follows server/discover.mdx's example; how a dual-era server
-        // lists legacy versions the spec leaves open (its -32022 example lists 2025-11-25).
+        // Listing modern versions alone follows server/discover.mdx's example; read literally, the
+        // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
         "`olcum` lists only `2026-07-28`, the only version it serves per request, as in the spec's own `server/discover` example (and SDK 2.4.0).",
-        "How a dual-era server lists its legacy versions, the spec leaves open.",
+        "a choice, arguably against the wording of that MUST.",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify a list's changes (a SHOULD), `subscribe` one resource's; in 2026-07-28 only on a `subscriptions/listen` stream asking for them.",
-        "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: the client picks a version from the list it got, with no fallback to `initialize`.",
+        // Only a result and -32022 carry a version list; -32021 names missing capabilities.
+        "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: no fallback to `initialize`. Pick a version from a result's or -32022's list; fix what -32021 names.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
         // -32022 taught first with a plainly unsupported version, as versioning.mdx's example does;
-        // then a two-sentence note: that example lists a legacy version, the spec leaves the
-        // dual-era listing open, and the course's servers list 2026-07-28 alone (lesson 10 agrees).
+        // then a note: read literally, a dual-era server lists its legacy versions (that example
+        // does), which clashes with stdio.mdx's no-fallback; the course's servers list 2026-07-28.
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
-        "**Note.** The page's -32022 example lists a legacy version, `2025-11-25` (`basic/versioning.mdx`).",
-        "The course's servers list `2026-07-28` alone, as `olcum` does above.",
+        "**Note.** Read literally, 2026-07-28 has a server list every version it supports",
+        "The course's servers list `2026-07-28` alone, as `olcum` does above: a choice,",
         "so the fallback MUST NOT be keyed to one error code.",
         // The probe: what it is, closing server/discover's paragraph; then, in one paragraph, why a
         // 2026-07-28-only client probes too (stdio.mdx's RECOMMENDED), the legacy risk made concrete
@@ -491,6 +496,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
         'Even a 2026-07-28-only client is RECOMMENDED to probe. Some legacy servers never check that `initialize` came first, and would run a `tools/call` by their own rules. A probe fails clearly instead (`basic/transports/stdio.mdx`, "Backward Compatibility").',
         "The TypeScript SDK's 1.32.2 server, a 2025-11-25 one, is such a server. Sent a `tools/call` with 2026-07-28's `_meta` and no `initialize`, it runs the tool and answers with no `resultType`. Sent a probe, it answers -32601 (method not found).",
+        // The SDK 1.32.2 server is lax, not wrong: 2025-11-25's SHOULD NOT binds the client.
+        'That is lax, not wrong: 2025-11-25 binds the client, which SHOULD NOT send requests other than pings before the server has answered `initialize` (`basic/lifecycle.mdx`, "Initialization").',
+        // A stdio session lasting as long as the process is the course's reading of two pages.
+        'Over stdio, in the course\'s reading, it lasts as long as the server process: shutdown closes stdin ("Shutdown" above), one session per server (`architecture/index.mdx`).',
         "The course's stdio clients skip the probe, safe only because they start the course's own servers.",
         // The two eras' openings side by side, before the real lines.
         "2025-11-25, a session 2026-07-28, no session",
@@ -500,30 +509,32 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*.",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
-        "**The version rule** drops a server whose `serverInfo` version is newer than the host knows: `olcum` 2, `tarife` 1, `kayit` 2 (it says 3). That goes against 2026-07-28's SHOULD NOT in section 5. No 2025-11-25 sentence forbids it, but the version is self-reported in both.",
+        "**The version rule** drops a server whose `serverInfo` version is newer than the host knows: up to 2 for `olcum`, 1 for `tarife`, 2 for `kayit` (which says 3). That goes against 2026-07-28's SHOULD NOT (section 5); no 2025-11-25 sentence forbids it.",
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
         // The course-wide names: the course's gate as the code holds it, the defaults-reading gate beside
         // it, and the last row marked as contrary to MCP's defaults on purpose.
-        "**The course's gate** is its approval gate. It stands in for the person, with one answer per run, and without approval ends a held call with `onay yok` (no approval), unsent. It passes a tool with no `annotations`, against MCP's defaults, to show what declaring a side effect buys.",
+        // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
+        // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
+        "**The course's gate**, an anti-pattern, is its approval gate. It stands in for the person (one answer per run); without approval a held call ends with `onay yok` (no approval), unsent. It holds any tool not declared `readOnlyHint: true`, but passes one with no `annotations`, inverting MCP's defaults, only to price what declaring a side effect buys.",
         // The approval gate defined where the lesson first uses it, on the host that follows MCP.
         "Its *approval gate*, the code that holds a call for a person, is *the defaults-reading gate*: a tool with no hint may write, so it is held.",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
         "The course calls the tools it keeps its **negotiated tools**. That word is the course's: MCP negotiates only a version and capabilities (section 2).",
-        "*The simulator's handshake* is its stand-in for `tools/list` plus `serverInfo`: `yetenek sor` (ask capabilities) to each server, and `yetenek bildir` (declare capabilities) back with its tools and version (`surum`).",
+        // No third opening: the simulator's handshake named as what it stands for.
+        "It opens no session. *The simulator's handshake* is a simulated `tools/list` plus `serverInfo`: `yetenek sor` (ask capabilities) to each server, `yetenek bildir` (declare capabilities) back with its tools and version (`surum`).",
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
         // without the _meta lesson 3 adds in 2026-07-28), then the host that follows MCP as the
         // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · What a host does with declarations",
-        "From here the simulator (lesson 1) prices hosts, in envelope tokens (lesson 3) and round trips. Its bodies are 2025-11-25's words: no `_meta`, `resultType` or `serverInfo`, though section 3's real lines carry them. So it measures what hosts choose, not what an era adds.",
+        "From here the simulator prices hosts. Its bodies carry no `_meta`, `resultType` or `serverInfo`: it measures what hosts choose, not what an era adds.",
         "A host that follows MCP keeps the tools of every server it trusts, here all three. It has no version rule: `serverInfo` is for display (section 5).",
-        // Its gate is a host's policy: MCP's principle is consent before any tool; annotations are
-        // untrusted unless from a trusted server (server/tools.mdx). That a person SHOULD be able to
-        // deny any call is section 5's rule, said there once.
-        "MCP's principle is consent before any tool (`index.mdx`, \"Security and Trust & Safety\"). A client MUST treat annotations as untrusted unless from a trusted server (`server/tools.mdx`). Running a trusted server's read-only tools unasked is this host's policy, not MCP's.",
+        // Its gate is a host's policy: MCP's principle is consent before any tool. Trusting hints only
+        // from a trusted server and a person's SHOULD to deny any call are section 5's, said there once.
+        "MCP's principle is consent before any tool (`index.mdx`, \"Security and Trust & Safety\"). Passing a trusted server's read-only tools unasked is this host's policy.",
         "**Course convention, not MCP.** The course's code that holds",
         "It is a deliberate measuring device: it departs from the host above in three rules, so that each departure can be priced.",
         "names the tools the host will call: all but `kayit_yaz`. MCP has no such list.",
@@ -586,7 +597,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "**Course convention, not MCP.**",
         "policy kept dropped dropped tools (rule)",
         "What goes wrong: the version rule drops the whole of `kayit`",
-        "Every policy's handshake cost 99 tokens and 5 round trips",
+        "cost 99 tokens and 5 round trips: the host decides after the answers.",
         "Sent with no `annotations`, the defaults-reading gate asks a person about all 4 calls.",
         "The course's gate passes every tool",
       ].map((phrase) => exported.indexOf(phrase));
@@ -603,7 +614,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const mismatch = [
         "Here the client names `1900-01-01` in `_meta` to `olcum`",
         '"message":"Unsupported protocol version: 1900-01-01."',
-        "**Note.** The page's -32022 example lists a legacy version",
+        "**Note.** Read literally, 2026-07-28 has a server list every version it supports",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         mismatch.every((at) => at >= 0),

@@ -168,11 +168,21 @@ describe("lesson 3 on the wire (default seed)", () => {
           "in 2026-07-28, whose bodies add `_meta` and `resultType`\\.",
       ),
     );
+    // One body walked through the tokenizer before the table, 2026-07-28's additions after it.
+    assert.equal(
+      flat(prose.readFirstCallCost(sim, "2025-11-25")),
+      `The first call's 2025-11-25 request body, \`${call.requestBody}\`, cuts into ` +
+        `${tokenize(call.requestBody)
+          .map((t) => `\`${t}\``)
+          .join(", ")
+          .replace(/, ([^,]*)$/, " and $1")}: ` +
+        `${request - ENVELOPE_TOKENS} tokens, ${request} with the envelope.`,
+    );
     assert.match(
-      flat(prose.readFirstCallCost(sim, wire)),
+      flat(prose.readFirstCallCost(sim, "2026-07-28")),
       new RegExp(
-        "In 2026-07-28 `_meta` adds 30, and `resultType complete` and `olcum surum 2` add 7 to the result: " +
-          `${request + 30} and ${response + 7} in all, while the bytes grew by 186 and 102\\.`,
+        "In 2026-07-28 `_meta` adds 30, `resultType complete` and `olcum surum 2` add 7: " +
+          `${request + 30} and ${response + 7} in all\\.`,
       ),
     );
     // The table: body and envelope tokens, then bytes, each as 2025-11-25 / 2026-07-28.
@@ -353,7 +363,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.equal(by["unknown-tool"].reply["2025-11-25"].text, "Unknown tool: tarife");
     assert.match(
       flat(prose.readFailuresByRevision(wire)),
-      /^Each failure kept its channel and code across the revisions. All 4 error responses are the same line/,
+      /^Channels and codes held\. All 4 error responses are the same line; the 2 results grew 102 bytes\.$/,
     );
     // The printed table: one row per failure, ids 3 to 8, each reply's bytes in both revisions.
     const rows = formatFailuresByRevision(wire).split("\n").slice(1);
@@ -511,7 +521,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // The tokenizer is given only as far as the worked example needs it (no per-key breakdown).
     assert.match(
       markdown,
-      /A stand-in tokenizer lower-cases the body, splits it at white space and cuts each word into pieces of at most five characters\. In 2026-07-28 a request's body ends with its `_meta`, each key in full, then its value \(`clientInfo`'s as `mcp-course surum 0`, `surum` for version; an empty object as its key alone\)\. A result's adds values, no keys: `resultType`'s first, the server's name and version last\. That asymmetry is a choice, not a measurement; the bytes count every key\./,
+      /A stand-in tokenizer lower-cases the body, splits it at white space and cuts each word into pieces of at most five characters\. In 2026-07-28 a request's body ends with its `_meta`, each key in full, then its value \(`clientInfo`'s as `mcp-course surum 0`, `surum` for version; an empty object as its key alone\)\. A result's body adds `resultType` and its value, then the server's name, `surum` and its version; its other keys are left out, a choice, not a measurement \(the bytes count every key\)\./,
     );
     assert.doesNotMatch(markdown, /the `protocolVersion` key is 8 tokens/);
     // The tokenizer's own counts of _meta's pieces sum to the 30 the computed paragraph gives.
@@ -536,7 +546,43 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /for either revision, whose JSON differs|If the tokenizer counted the words of a request's `_meta`/,
     );
-    assert.doesNotMatch(flat(prose.readFirstCallCost(sim, wire)), /in both revisions/);
+    assert.doesNotMatch(flat(prose.readFirstCallCost(sim, "2026-07-28")), /in both revisions/);
+    // The rule names every word a result adds, as its counts use them (resultType's key included).
+    assert.doesNotMatch(markdown, /A result's adds values, no keys/);
+    // The walk comes before the table: the cell prints the 2025-11-25 cut first.
+    const cells = readNotebook(join(ROOT, "notebooks", "03-messages.ipynb")).cells.map((cell) => cell.source);
+    const costCell = cells.find((source) => source.includes("formatFirstCallCost(lesson, wire)"))!;
+    assert.ok(
+      costCell.indexOf('readFirstCallCost(lesson, "2025-11-25")') < costCell.indexOf("formatFirstCallCost"),
+      costCell,
+    );
+    // Section 3 says, before the transcript, why every error response is the same line in both revisions.
+    const failureIntro = markdown.slice(
+      markdown.indexOf("## 3 · Two ways to fail"),
+      markdown.indexOf("Below, the 2025-11-25 lines"),
+    );
+    assert.match(
+      failureIntro,
+      /Then a script sent `olcum` six bad requests on purpose, ids 3 to 8, in each revision; .* An error carries neither `resultType` nor `_meta`, so each should be the same line in both\./,
+    );
+    // -32602 for invalid tool arguments: 2025-11-25's schema lists no case, 2026-07-28's InvalidParamsError does.
+    assert.match(
+      markdown,
+      /The schemas differ: 2025-11-25's `schema\.mdx` names no case for -32602, while 2026-07-28's lists "invalid tool arguments" under `InvalidParamsError`\./,
+    );
+    // basic/index.mdx, "Requests": the spec's own words for 2026-07-28's id rule; 2025-11-25's per session.
+    assert.match(
+      markdown,
+      /In 2026-07-28 it MUST NOT be the id of a request the sender "has issued and not yet received a response for"; in 2025-11-25, of any earlier in the session\./,
+    );
+    assert.doesNotMatch(markdown, /still awaits an answer for/);
+    // JSON-RPC 2.0 defines batches; MCP allowed them only in 2025-03-26 (removed in 2025-06-18).
+    assert.match(markdown, /not an array \(a \*batch\*, which MCP allowed only in 2025-03-26\)/);
+    // 2025-11-25 servers also sent roots/list (client/roots.mdx) and ping (basic/utilities/ping.mdx).
+    assert.match(
+      markdown,
+      /A 2025-11-25 server could also send requests, such as `elicitation\/create` \(input from the user\), `sampling\/createMessage` \(a host model's reply\), `roots\/list` \(the client's folders\) and `ping`\./,
+    );
     assert.doesNotMatch(flat(prose.summarizeMessages(sim, wire)), /held in both revisions/);
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);

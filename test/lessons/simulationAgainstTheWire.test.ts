@@ -723,7 +723,7 @@ test("the client's failed output check is a ProtocolError no server sent; the le
     );
     assert.match(
       section,
-      /A client tells the two apart by what crossed: it watches its transport for an error response to the call\./,
+      /A client tells the two apart by what crossed, and its own transport log is the only reliable signal: it watches for an error response to the call\./,
       path,
     );
     assert.match(text, /its `Client` throws a `ProtocolError` that no server sent\./, `${path}: the summary`);

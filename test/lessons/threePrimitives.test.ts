@@ -414,10 +414,15 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
         "- A fourth server, `fleet` (a device inventory, outside the water world), shows tool descriptions.",
       ),
     );
-    // fleet, at its first use, with its purpose; the seed's paragraph counts no processes.
+    // fleet, at its first use, with its purpose, not introduced a second time; the seed's paragraph
+    // counts no processes.
+    assert.ok(body.includes("then one tool of `fleet`, for the descriptions the world's tools lack."));
+    assert.ok(!body.includes("a fourth server outside the water world (a device inventory)"));
+    // The read's body in lesson 3's words: resultType and its value, the server's name, surum and its
+    // version, and the caching hint with its keys (ttlMs 3600000 cacheScope public), as the 14 tokens count.
     assert.ok(
       body.includes(
-        "then, for the descriptions the world's tools lack, one tool of `fleet`, a fourth server outside the water world (a device inventory).",
+        "Its answer's body is `resultType` and its value, the `text`'s keys and values, the server's name, `surum` and its version, then the caching hint's keys and values.",
       ),
     );
     assert.ok(!/from \d+ processes/.test(body));

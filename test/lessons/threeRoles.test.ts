@@ -169,7 +169,7 @@ test("section 2's definitions carry no cross-revision aside; one two-row table c
   assert.ok(next.includes('- 10 · Without a Session: 2026-07-28, "a stateless protocol"'));
   // Section 4 tells MCP's own tasks apart where the course's word is defined (the note no longer carries them).
   says(
-    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks*, requests whose result the client collects later, experimental in 2025-11-25, are an official extension since 2026-07-28, an optional addition to the core (`changelog.mdx`); the course uses none.",
+    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks*, requests whose result the client collects later, experimental in 2025-11-25, became an optional extension in 2026-07-28 (`changelog.mdx`); the course uses none.",
   );
   assert.ok(!note.includes("MCP's own tasks"), "the note keeps to the two points the lesson needs");
   // The host's duties in words a newcomer has: no "lifecycle" before lesson 5.
@@ -371,8 +371,14 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   says("A call is usually one `tools/call` request and its response; a server that needs input makes it two or more.");
   // The opening note speaks to someone running the notebook, not to the reader of the export.
   says("In the notebook, change `SEED` in the next cell, its only parameter, and run all cells again");
-  says("`resultType` `complete` marks the final answer, not a request for input (section 2's table)");
-  says("A first `server/discover` is RECOMMENDED on stdio (`basic/transports/stdio.mdx`); this client skips it.");
+  // Section 2's table names a server that needs input; resultType is named here, and the other kind pointed to.
+  says(
+    "`resultType` `complete` marks the final answer. A server that needs input would answer with another `resultType` (section 2's table).",
+  );
+  // Lesson 5 gives the probe's full reason; here, why skipping it is safe for this client.
+  says(
+    "A first `server/discover` is RECOMMENDED on stdio (`basic/transports/stdio.mdx`). This client skips it: it starts the course's own server, whose revision it knows.",
+  );
   // The bytes are those of the line as sent, not of the spread-out form shown.
   says("It crossed as one line, ended by a newline, and is spread out here only for reading.");
   says(
@@ -398,6 +404,11 @@ test("section 1 ends with a short note on reading the specification; section 6 s
 test("section 3 opens with one glossary of the world's Turkish words, each glossed there once; section 6's legend is a list", () => {
   const three = markdown.slice(markdown.indexOf("## 3 · "), markdown.indexOf("## 4 · "));
   const rows = markdownTable("| kind | Turkish word (English) |");
+  // The claim is the world's words, not every word the course prints: a later word is glossed where it appears.
+  says(
+    "This table glosses the world's words, once. Any other Turkish word, such as a new tool's name, is glossed where it first appears:",
+  );
+  assert.ok(!flat(markdown).includes("glosses every Turkish word the course prints"));
   const glossed = rows.flatMap(([, words]) => [...words.matchAll(/`([^`]+)` \(([^)]+)\)/g)].map((m) => m[1]));
   // The expert's list, the error reasons, the regions and the words later lessons print as values.
   for (const word of [

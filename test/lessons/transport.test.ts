@@ -148,10 +148,10 @@ test("the default seed's key lines", () => {
   assert.match(readHttpCall(first), /`tutar` 470/);
   assert.match(
     flat(readHttpCall(first)),
-    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 163 bytes around it, and the answer's body also holds 11 bytes of HTTP's own framing\./,
+    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 163 bytes around it, and the answer's body also holds 11 bytes of \*chunked coding\*, HTTP\/1\.1's framing, not MCP's: the body goes in pieces, each after its length in hexadecimal, and an empty piece ends it\./,
   );
-  // The chunked coding's byte arithmetic is gone: it teaches HTTP/1.1, not MCP.
-  assert.doesNotMatch(readHttpCall(first), /chunked|`cf\\r\\n`/);
+  // Chunked coding is named once, as HTTP/1.1's (RFC 9112, §7.1), but its byte arithmetic stays out.
+  assert.doesNotMatch(readHttpCall(first), /`cf\\r\\n`/);
   assert.match(
     formatRefused(first),
     /^ {2}\{"jsonrpc":"2\.0","error":\{"code":-32600,"message":"Invalid Origin: attacker\.example"\}\}$/m,
@@ -204,7 +204,7 @@ for (const [name, pick] of [
     // No count of processes: the listing shows the two; the reading says what the log held.
     assert.match(
       flat(readRestart(result)),
-      /its log holds 2 lines, `serving` \(olcum\) and `stopping` \(crash\), and no `call` line\./,
+      /its log holds 2 lines, `serving` \(olcum\) and `stopping` \(crash\), and no `call` line, written once a call has run\./,
     );
     assert.doesNotMatch(readRestart(result), /processes/);
     assert.deepEqual(
@@ -220,8 +220,10 @@ for (const [name, pick] of [
     assert.deepEqual([lostId, newId], [2, 3]);
     assert.match(
       markdown,
-      /sends the call again under a new `id`: an id MUST NOT match that of a request the sender issued and got no answer for \(`basic\/index\.mdx`\)/,
+      /sends the call again under a new `id`\. An id MUST NOT match that of any other request the sender "has issued and not yet received a response for" \(`basic\/index\.mdx`, "Requests"\)\. The new process never saw id 2, so a new id is a cautious choice, not a requirement\./,
     );
+    // 2026-07-28 basic/index.mdx, "Requests": the spec's words, not a paraphrase.
+    assert.doesNotMatch(markdown, /issued and got no answer for/);
 
     // Section 3: the headers MCP requires, JSON not SSE, two POSTs on one connection, the Origin refused.
     const head = http.call.request.head.map((line) => line.toLowerCase());
@@ -394,7 +396,7 @@ test("section 3's header table: each header, the body field it copies, when it i
   // header requirements of notification POSTs undefined, so the table says "request" and the text the gap.
   // Resources and prompts are lesson 4's: the row names what they do (lesson 1's words), not their methods.
   assert.deepEqual(tableRows("| header | copies from the body | required on |"), [
-    "| `MCP-Protocol-Version` | `_meta`'s revision | every POST that carries a request |",
+    "| `MCP-Protocol-Version` | `_meta`'s revision | every POST that carries a request (a notification's: undefined) |",
     "| `Mcp-Method` | `method` | every request |",
     "| `Mcp-Name` | `params.name`, or a resource's `params.uri` | `tools/call`, and reading a resource or getting a prompt |",
     '| `Mcp-Param-{Name}` | an argument marked `"x-mcp-header": "{Name}"` | a `tools/call` that sets that argument, not to `null` |',
@@ -410,21 +412,21 @@ test("section 3's x-mcp-header rules in one short paragraph: the MUSTs scoped to
   // plain value matching the sentinel pattern, goes as =?base64?{Base64EncodedValue}?=; Mcp-Name too.
   assert.match(
     markdown,
-    /The last row is a server's choice, and the course's tools make none \("Custom Headers from Tool Parameters"\)\. A tool's definition in `tools\/list` MAY mark an argument with `"x-mcp-header"`\. A client on Streamable HTTP MUST then copy the argument's value into that header, and MUST reject a tool whose mark is invalid\. A value unsafe in a header \(non-ASCII or control characters, spaces at either end\) goes in Base64 between `=\?base64\?` and `\?=`, as does a plain value of that very form, and such an `Mcp-Name` \("Value Encoding"\)\./,
+    /The last row is a server's choice, and the course's tools make none \("Custom Headers from Tool Parameters"\)\. A tool's definition in `tools\/list` MAY mark an argument with `"x-mcp-header"`\. A client on Streamable HTTP MUST then copy the argument's value into that header, and MUST reject a tool whose mark is invalid\. A value unsafe in a header \(non-ASCII or control characters, spaces at either end\) goes in Base64 between `=\?base64\?` and `\?=` \("Value Encoding"\)\. So does a plain value that already has that form, and so does such an `Mcp-Name`\./,
   );
   assert.doesNotMatch(markdown, /A value outside ASCII goes in Base64/);
   // One worked value, in the course's world: güney's UTF-8 bytes in Base64.
   assert.equal(Buffer.from("güney", "utf8").toString("base64"), "Z8O8bmV5");
   assert.match(
     markdown,
-    /Had `bolge_ozet` marked `bolge` with `"Bolge"`, a call for `güney` would carry `Mcp-Param-Bolge: =\?base64\?Z8O8bmV5\?=` \(the UTF-8 bytes of `güney`\)\./,
+    /Had `bolge_ozet` marked `bolge` with `"Bolge"`, a call for a region spelt `güney` \(the world writes `guney`\) would carry `Mcp-Param-Bolge: =\?base64\?Z8O8bmV5\?=`\./,
   );
   assert.doesNotMatch(markdown, /MUST leave out of `tools\/list`'s result/);
   // "Protocol Version Header": every POST MUST; the Note under "Sending Messages": notification POSTs' header
   // requirements "are not defined by this revision".
   assert.match(
     markdown,
-    /"Protocol Version Header" says every POST MUST carry `MCP-Protocol-Version`, but a note on sending leaves the headers of a notification's POST undefined in this revision\./,
+    /"Protocol Version Header" says every POST MUST carry `MCP-Protocol-Version`, but a note on sending leaves a notification's POST undefined\./,
   );
   assert.doesNotMatch(markdown, /the page's constraints/);
 });
@@ -480,33 +482,21 @@ test("section 5's table: 2025-11-25 against 2026-07-28 in short cells, the norma
   const rows = tableRows("| feature | 2025-11-25 | 2026-07-28 |");
   assert.deepEqual(
     rows.map((row) => row.split(" | ")[0].slice(2)),
-    [
-      "session",
-      "a stream opened with `GET`",
-      "a POST's SSE stream",
-      "a POST's body",
-      "a broken stream",
-      "resumption",
-      "headers",
-    ],
+    ["session", "a stream opened with `GET`", "a broken stream"],
   );
   const row = (name: string) => rows.find((r) => r.startsWith(`| ${name} |`))!;
+  // Three rows; resumption in the bullet after them; the server's early close and `retry` in the broken stream's cell.
   assert.match(
-    row("resumption"),
-    /a client that wishes to resume SHOULD send a `GET` with `Last-Event-ID` \(the last SSE event's id\); a server MAY close early, the client then SHOULD poll, minding `retry` \| none; the request is re-issued/,
+    row("a stream opened with `GET`"),
+    /the server MAY send requests on it, or on a POST's SSE stream \| none; the server sends no requests/,
   );
-  // 2025-11-25 basic/transports.mdx: MCP-Session-Id MUST be sent on every later request of a session, so the
-  // version header was not the only one; an unsupported version gets 400 ("Protocol Version Header").
-  assert.match(
-    row("headers"),
-    /`MCP-Protocol-Version` after `initialize` \(`400` if unsupported\), and `MCP-Session-Id` in a session \| section 3's four/,
-  );
+  assert.doesNotMatch(markdown, /minding `retry`/);
   // 2025-11-25 transports.mdx: the server MAY terminate the session at any time; lifecycle.mdx: "one side
   // (usually the client)".
   assert.match(markdown, /until either side ends it, usually the client\./);
   assert.match(
     row("a broken stream"),
-    /SHOULD NOT count as cancellation; to cancel, the client SHOULD send `notifications\/cancelled` \| the client's close cancels; a network break loses the request/,
+    /not a cancellation \(SHOULD NOT\); a client cancels with `notifications\/cancelled`\. A server MAY drop the connection, not the stream: the client polls after `retry` \| the client's close cancels; a network break loses the request/,
   );
   assert.match(
     markdown,
@@ -514,9 +504,9 @@ test("section 5's table: 2025-11-25 against 2026-07-28 in short cells, the norma
   );
   assert.match(
     markdown,
-    /- \*\*A 2026-07-28-only server\*\* that gets such traffic SHOULD answer a `GET` or a `DELETE` `405` and ignore `MCP-Session-Id` and `Last-Event-ID`/,
+    /- \*\*Since 2025-03-26\.\*\* Every revision from 2025-03-26 to 2025-11-25 had these features, and let a client resume a broken stream with a `GET` carrying `Last-Event-ID`, the last SSE event's id\. A 2026-07-28-only server that gets such traffic SHOULD answer a `GET` or a `DELETE` `405` and ignore `MCP-Session-Id` and `Last-Event-ID`/,
   );
-  for (const r of rows) assert.ok(r.length <= 240, `a short row: ${r.slice(0, 40)}`);
+  for (const r of rows) assert.ok(r.length <= 270, `a short row: ${r.slice(0, 40)}`);
   assert.match(markdown, /differs from 2026-07-28's in these ways, among others/);
   assert.doesNotMatch(markdown, /a server of 2026-07-28 alone/);
 });
@@ -535,11 +525,13 @@ test("section 3's resend rule: the changelog's MUST quoted and placed as the cha
   assert.match(markdown, /- \*The client closed it\.\* That cancels the request, which is not sent again\./);
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The request is lost, and the stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\)\. Only the changelog makes the next step a MUST: clients "MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, item 9\)\./,
+    /- \*The network broke it\.\* The stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\)\. Only the changelog says the request is lost, and that clients "MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, item 9\)\./,
   );
+  // Two ways, two bullets: the third was a consequence, now a paragraph after the list.
+  assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /- \*So a write may run twice\.\* The server may have acted before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key among its arguments that the server remembers\./,
+    /Major changes, item 9\)\. So a write may run twice: the server may have acted before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key among its arguments that the server remembers\./,
   );
   // The stdio page's "can" is section 2's (the restart); it is not cited for an HTTP stream.
   assert.doesNotMatch(markdown, /"can" be retried \(`basic\/transports\/stdio\.mdx`/);
@@ -578,16 +570,12 @@ test("the summary dates the dropped features by the Streamable HTTP that had the
   assert.doesNotMatch(markdown, /Everything printed is counted\./);
 });
 
-test("the 2025-11-25 table tells a client's close from a network break, and carries the server's early close with retry polling (2025-11-25 basic/transports.mdx, Sending Messages to the Server, item 6; 2026-07-28 cancellation.mdx)", () => {
+test("the 2025-11-25 table tells a client's close from a network break, and a server's early close with `retry` polling from both; resumption is one clause (2025-11-25 basic/transports.mdx, Resumability and Redelivery; 2026-07-28 cancellation.mdx)", () => {
   for (const file of ["lessons/02-the-transport.md", "lessons/seed-20260219/02-the-transport.md"]) {
     const text = readFileSync(`${PACKAGE_ROOT}/${file}`, "utf8");
     assert.ok(text.includes("| the client's close cancels; a network break loses the request (section 3) |"), file);
-    assert.ok(
-      text.includes(
-        "a server MAY close early, the client then SHOULD poll, minding `retry` | none; the request is re-issued |",
-      ),
-      file,
-    );
+    assert.ok(!text.includes("| resumption |"), file);
+    assert.ok(!text.includes("minding `retry`"), file);
   }
 });
 

@@ -153,23 +153,23 @@ for (const [k, path] of EXPORTS.entries()) {
     // streamable-http.mdx, "Backward Compatibility": modern servers also answer 400 with these.
     assert.match(flat, /-32021 \(a missing client capability\) or -32020 \(a header failure\)/);
     assert.match(flat, /SDK 2\.4\.0's probe recognizes -32022 alone/);
-    // Section 3's wire run and the simulator's in exercise 4's answer share one workload.
-    assert.match(flat, /On the wire, over its 12 tasks,.*Over its 12 tasks, discovering at every task costs/);
+    // Exercise 3's answer is the answer, not a second discovery table (the student's item 3).
+    assert.doesNotMatch(flat, /Over its 12 tasks, discovering at every task costs/);
     // The close: MCP's tasks are not the course's, and every feature it names is glossed.
     const close = flat.slice(flat.indexOf("## Where to go from here"));
     assert.match(close, /MCP's \*tasks\*, requests whose result the client collects later/);
     assert.match(close, /they are not the course's tasks, a user's questions\./);
     // The removals are the close's, each glossed there (2026-07-28 changelog.mdx: Major change 5
-    // and Minor change 11), and section 1 keeps to the fields it prices.
-    assert.doesNotMatch(flat.slice(flat.indexOf("## 1 · "), flat.indexOf("## 2 · ")), /`ping`/);
+    // and Minor change 11); `ping`, which no lesson ran, is not named for the first time there.
+    assert.doesNotMatch(flat, /`ping`/);
     assert.match(
       close,
-      /- removed, among others \(`changelog\.mdx`\): `ping`, a request that checks the peer still answers; `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed; and `notifications\/elicitation\/complete`, 2025-11-25's notice that a `url`-mode elicitation was done;/,
+      /- removed, among others \(`changelog\.mdx`\): `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed; and `notifications\/elicitation\/complete`, 2025-11-25's notice that a `url`-mode elicitation was done;/,
     );
     assert.doesNotMatch(close, /compatibility matrix/);
   });
 
-  test(`${path}: the 2025-11-25 HTTP headers, the policy the eras run under, the processes not tallied, exercise 4 answerable without running`, () => {
+  test(`${path}: the 2025-11-25 HTTP headers, the policy the eras run under, the processes not tallied, exercise 3 answerable without running`, () => {
     const flat = said.replace(/\s+/g, " ");
     // 2025-11-25 basic/transports.mdx, "Protocol Version Header" and "Session Management" 2: over HTTP
     // the version and any session id ride every later request.
@@ -210,36 +210,36 @@ for (const [k, path] of EXPORTS.entries()) {
     // processes is the maintainers', not the reader's).
     assert.match(flat, /the wire half starts real server processes with `mcp-course serve` and counts every byte/);
     assert.doesNotMatch(flat, /for section \d|server processes with `mcp-course serve` \(/);
-    // Exercise 4 points to what section 3 prints, and asks for reasoning, not a new cell.
+    // Exercise 3 points to what section 3 prints, and asks for reasoning, not a new cell.
     const exercises = flat.slice(flat.indexOf("## Exercises"), flat.indexOf("## Solutions"));
     assert.match(
       exercises,
-      /4\. Section 3 gives the lists' `ttlMs`, the rule `now < t_received \+ ttlMs` and the tasks before which the cached client listed\./,
+      /3\. Section 3 gives the lists' `ttlMs`, the rule `now < t_received \+ ttlMs` and the tasks before which the cached client listed\./,
     );
-    assert.match(exercises, /4\. [^]*?Without running it: suppose the tasks came an hour apart/);
+    assert.match(exercises, /3\. [^]*?Without running it: suppose the tasks came an hour apart/);
     assert.doesNotMatch(exercises, /new cell|formatModes|simulateWithoutASession\(/);
     assert.doesNotMatch(exercises, /the cached rows of `formatModes`/);
   });
 
-  test(`${path}: solution 2 is computed from its own seed's run and read off the table exercise 2 names`, () => {
-    const rows = simulateWithoutASession(SEEDS[k]).lessonSix.rows;
-    const [legacy, stateless] = ["legacy", "stateless"].map((label) => rows.find((row) => row.label === label)!);
-    const gap = stateless.work.tokens - legacy.work.tokens;
-    const solutions = markdown.slice(markdown.indexOf("## Solutions")).replace(/\s+/g, " ");
+  test(`${path}: the last exercise is a design one, a requestState for a tool that is not idempotent`, () => {
+    // An arithmetic exercise on the simulator's tokens gave way to it (the expert's L10 item 3).
+    assert.doesNotMatch(markdown, /Tokens per call|From the simulator's second table of section 2/);
+    const flat = markdown.replace(/\s+/g, " ");
+    const exercises = flat.slice(flat.indexOf("## Exercises"), flat.indexOf("## Solutions"));
     assert.match(
-      solutions,
-      new RegExp(
-        `<summary>2\\. Tokens per call</summary> ${gap.toLocaleString("en-US")} tokens over the same ${stateless.wireCalls} calls`,
-      ),
+      exercises,
+      /8\. Suppose `kayit_yaz` added `deger` to the column instead of writing it, so that every run changes the record again\. Which of section 5's guards would its `requestState` need, what must the server keep beyond the state,/,
     );
-    const exercises = markdown
-      .slice(markdown.indexOf("## Exercises"), markdown.indexOf("## Solutions"))
-      .replace(/\s+/g, " ");
-    assert.match(exercises, /2\. From the simulator's second table of section 2 \(its \*per call\* column\)/);
-    // The table's per-call column holds what the solution rounds.
-    assert.ok(
-      markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}\n`) ||
-        markdown.includes(` ${stateless.tokensPerCall.toFixed(1)}`),
+    // The answer: the three guards of "Server Requirements (Basic Workflow)", the single-use MUST
+    // enforced server-side, and what that record costs the hand-off section 5 ran.
+    const answer = flat.slice(flat.indexOf("<summary>8. A state for a tool that is not idempotent</summary>"));
+    assert.match(answer, /So the signed state needs all three guards\./);
+    assert.match(answer, /The authenticated principal stops a state issued to one user from running for another/);
+    assert.match(answer, /A short expiry, checked on receipt/);
+    assert.match(answer, /the server itself MUST enforce at most once\./);
+    assert.match(
+      answer,
+      /so section 5's hand-off now needs storage the instances share, where one shared key used to be enough\./,
     );
   });
 }
@@ -282,9 +282,8 @@ for (const path of EXPORTS) {
     assert.match(flat, /`notifications\/roots\/list_changed`/);
   });
 
-  test(`${path}: the discovery table says which columns count discovery alone, and the _meta average adds up`, () => {
-    assert.match(markdown, /discoveries {2}disc\. messages {2}disc\. tokens {2}total tokens/);
-    assert.match(flat, /\*disc\. messages\* and \*disc\. tokens\* count the discovery alone/);
+  test(`${path}: the discovery table says which column counts discovery alone, and the _meta average adds up`, () => {
+    assert.match(flat, /\*of them discovery\* the bytes of the opening and the lists/);
     // The request's growth on the wire is its `_meta`, the result's its two fields: each average is
     // within a byte of the table's, and the result's says why it is above `olcum`'s.
     const m = flat.match(
@@ -311,7 +310,7 @@ for (const path of EXPORTS) {
     assert.equal(solutions.match(/^<details>$/gm)?.length, 8);
     assert.equal(markdown.match(/^<details>$/gm)?.length, 8);
     assert.doesNotMatch(markdown, /For the curious/);
-    assert.match(markdown, /^### Where the spec is ambiguous$/m);
+    assert.match(markdown, /^### An aside for implementers: where the pages conflict$/m);
     assert.doesNotMatch(markdown, /@param|@returns/, "listings show a summary line, not the doc comment");
   });
 
@@ -373,7 +372,7 @@ for (const path of EXPORTS) {
     // HTTP's is lesson 2's and the lifetime SHOULD NOT lesson 7's, each pointed back to once.
     assert.match(
       flat,
-      /In 2025-11-25 a session over stdio lasts as long as the server's process, so each task gets processes of its own; as lesson 7 said/,
+      /The course reads a 2025-11-25 session over stdio as lasting as long as the server's process: one stateful session per server \(`architecture\/index\.mdx`\), ended by closing the connection \(`basic\/lifecycle\.mdx`, "Shutdown"\)\. So each task gets processes of its own; as lesson 7 said/,
     );
     assert.match(flat, /as lesson 7 said, 2026-07-28 advises against that lifetime/);
     assert.doesNotMatch(flat, /a session the server names in an `MCP-Session-Id` spans many HTTP connections/);
@@ -458,7 +457,7 @@ for (const path of EXPORTS) {
     );
     assert.doesNotMatch(flat, /belongs to other arguments: it asks again/);
     assert.doesNotMatch(flat, /Asking again rather than answering an error is its "Error Handling"/);
-    const answer8 = flat.slice(flat.indexOf("<summary>8. A retry with other arguments</summary>"));
+    const answer8 = flat.slice(flat.indexOf("<summary>7. A retry with other arguments</summary>"));
     assert.match(
       answer8,
       /Error -32602, `Invalid or expired requestState`, and nothing is written: a scripted client sent that retry, and the server answered with the line the forged retry got, byte for byte\./,
@@ -519,22 +518,25 @@ for (const path of EXPORTS) {
       /over stdio an implementation SHOULD NOT follow the authorization spec and retrieves credentials from the environment instead/,
     );
     // A -32022 listing legacy versions alone: stdio.mdx's two sentences ("Use one of the versions in
-    // its advertised `supported` list. Do **not** fall back to `initialize`.") conflict. The spec
-    // leaves the dual-era listing open, and the course takes no reading: its servers list 2026-07-28
-    // alone (lesson 5 says the same). Ours stops where SDK 2.4.0 falls back
-    // (test/wireClient/autoLegacyList.test.ts runs both). In the body, not folded away.
+    // its advertised `supported` list. Do **not** fall back to `initialize`.") conflict. Read
+    // literally, versioning.mdx ("Protocol Version Negotiation", its -32022 example) has a dual-era
+    // server list 2025-11-25 too; the course's servers list 2026-07-28 alone, a choice arguably
+    // against that MUST (the expert's item 3), never "the spec leaves it open". Ours stops where SDK
+    // 2.4.0 falls back (test/wireClient/autoLegacyList.test.ts runs both). In the body, an aside
+    // marked for implementers (the student's item 1), not folded away.
     assert.match(
       flat,
-      /### Where the spec is ambiguous A modern answer may share no version with the client\. .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\./,
+      /### An aside for implementers: where the pages conflict The rest of this section is for readers who will write a dual-era client; the lesson does not build on it\. A modern answer may share no version with the client\. .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\./,
     );
     assert.match(
       flat,
-      /How a dual-era server lists its legacy versions, the spec leaves open \(lesson 5\)\. The course's servers list `2026-07-28` alone, so the course's client never meets that list\. Meeting any list without a modern version it speaks, our client stops with an error and does not fall back\./,
+      /Read literally, the versioning page has a server list every version it supports, so a dual-era server would list `2025-11-25` too; its -32022 example does \(`basic\/versioning\.mdx`, "Protocol Version Negotiation"\)\. The course's servers list `2026-07-28` alone\. That is a choice, arguably against the wording of that MUST, and it spares the course's client the conflict above\. Meeting any list without a modern version it speaks, our client stops with an error and does not fall back\./,
     );
     assert.match(
       flat,
       /SDK 2\.4\.0's `auto` falls back to `initialize` instead, after a discover result that shares no modern version with it and after a -32022 whose list holds none\./,
     );
+    assert.doesNotMatch(flat, /leaves open/);
     assert.doesNotMatch(flat, /Lesson 5 read that case by the era model|follow lesson 5's reading/);
     assert.doesNotMatch(flat, /goes against "Do \*\*not\*\* fall back"/);
     assert.doesNotMatch(flat, /\| the probe's answer \| our `auto` \|/);
@@ -551,26 +553,19 @@ for (const path of EXPORTS) {
     );
     assert.match(
       flat,
-      /The specification calls 2026-07-28's MCP "a stateless protocol" \(`basic\/index\.mdx`, "Statelessness"\), and the course calls the modern era \*stateless\*\. Stateless means without a session, not without state\. State that spans requests MUST be named by an identifier the client passes each time, such as the id of a cart that a tool returns and later calls take as an argument \(`server\/tools\.mdx`, "Stateful Tools"\)\./,
+      /The specification calls 2026-07-28's MCP "a stateless protocol" \(`basic\/index\.mdx`, "Statelessness"\), and the course calls the modern era \*stateless\*\. Stateless means without a session, not without state\. State that spans requests MUST be referenced by an identifier the client passes on each request \(the same section\)\. The tools page gives an example, in guidance it marks non-normative: the id of a cart that a tool returns and later calls take as an argument \(`server\/tools\.mdx`, "Stateful Tools"\)\./,
     );
     // "handle", a word defined and never used again, is not coined.
     assert.doesNotMatch(flat, /\*handle\*/);
-    // Section 3 keeps one discovery table, the wire's; the simulator's, on the same workload, is in
-    // exercise 4's answer (its cached rows are what the exercise asks about), read against it.
+    // Section 3 keeps one discovery table, the wire's; exercise 3's answer is the answer alone, not
+    // the simulator's table of the same runs (the student found it more lesson than answer).
     const three = flat.slice(flat.indexOf("## 3 · "), flat.indexOf("## 4 · "));
     assert.match(
       three,
       /Here each era runs them on the real wire, with section 2's tasks under lesson 5's policy, 10 minutes apart\./,
     );
     assert.doesNotMatch(three, /disc\. tokens|In the simulator, over its/);
-    const four = markdown
-      .slice(markdown.indexOf("<summary>4. "), markdown.indexOf("<summary>5. "))
-      .replace(/\s+/g, " ");
-    assert.match(four, /```text discovery discoveries disc\. messages disc\. tokens total tokens round trips/);
-    assert.match(
-      four,
-      /This table and section 3's agree row by row: the four ways of discovering they share rank alike, cheapest first, legacy per session, stateless cached, legacy per task and stateless per task, by discovery tokens here and by discovery bytes on the wire\./,
-    );
+    assert.doesNotMatch(markdown, /disc\. messages|This table and section 3's agree row by row/);
     // The halves are defined once, where the lesson first splits into them.
     assert.match(
       flat,
@@ -581,14 +576,13 @@ for (const path of EXPORTS) {
   });
 }
 
-test("the SDK's sibling probe is said for pin mode too, the tokenizer is lesson 3's, and the signed state's limits are said", () => {
+test("the SDK's sibling probe is said for pin mode too, no tokenizer credited to lesson 6, and the signed state's limits are said", () => {
   for (const file of EXPORTS) {
     const prose = readFileSync(join(ROOT, file), "utf8")
       .replace(/```[\s\S]*?```/g, " ")
       .replace(/\s+/g, " ");
     // SDK 2.4.0 Client.connect: the base StdioClientTransport probes on a sibling in 'auto' and pin mode.
     assert.ok(prose.includes('in `"auto"` mode or pinned to a version'), file);
-    assert.ok(prose.includes("Lesson 3's tokenizer cuts `tarife`"), file);
     assert.doesNotMatch(prose, /Lesson 6's tokenizer/, file);
     // 2026-07-28 mrtr.mdx: integrity MAY be omitted only when tampering can cause nothing worse
     // than request failure; a state here decides a write, so it is signed, and a forged one refused.

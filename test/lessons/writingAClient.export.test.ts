@@ -138,7 +138,8 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // Sessions are lesson 5's (over HTTP, lesson 2's session ID and DELETE): one pointer, with the
       // one fact the lesson's counts use, that a stdio session lasts as long as the server process.
       "Section 3 measures the question in 2026-07-28, where the choice is between listing again and caching by `ttlMs`; one box gives 2025-11-25's answer, once per session.",
-      "in 2025-11-25 a session over stdio lasts as long as the server process",
+      // A course's reading, not a sentence of 2025-11-25: marked as such, with the page it reads.
+      'over stdio a new server process, as a 2025-11-25 stdio session lasts as long as the process: the course\'s reading of `basic/lifecycle.mdx` ("Shutdown": the client closes stdin).',
       // 2026-07-28 has no opening: server/discover is a MAY (basic/versioning.mdx, "Protocol Version
       // Negotiation"), sent first by this lesson's clients. Only cacheable results carry ttlMs
       // (2026-07-28 caching.mdx, "Cacheable Results").
@@ -371,7 +372,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // `versionNegotiation` gives: servers on SDKs that exit on any pre-`initialize` request.
     assert.ok(
       prose.includes(
-        'On its own `StdioClientTransport`, the SDK sends the probe of `"auto"` and of the pin to a short-lived process, stops it at once and starts the one it keeps. The probe is MCP\'s (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility"); a process of its own for it is SDK 2.4.0\'s choice, so that a legacy server whose SDK exits on any request before `initialize` ends only the probe\'s process.',
+        'On its own `StdioClientTransport`, the SDK sends the probe of `"auto"` and of the pin to a short-lived process, stops it at once and starts the one it keeps. The probe is MCP\'s: the client sends it first, to the server it will use (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility"). MCP allows a separate process for it but does not ask for one. That is SDK 2.4.0\'s choice, so that a legacy server whose SDK exits on any request before `initialize` ends only the probe\'s process, at the cost of one more process start.',
       ),
       file,
     );
@@ -382,7 +383,10 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     );
     const gloss = text.indexOf("Its `connect` begins with a *probe*:");
     assert.ok(gloss >= 0 && gloss < text.indexOf("server/discover on a probe process"), `${file}: probe glossed first`);
-    assert.doesNotMatch(prose, /SIGTERM|"Shutdown"/, `${file}: the SDK's way of ending its probe is not weighed again`);
+    // "Shutdown" is cited once, for the course's reading of a 2025-11-25 stdio session, not the probe.
+    assert.doesNotMatch(prose, /SIGTERM/, `${file}: the SDK's way of ending its probe is not weighed again`);
+    assert.equal(prose.split('"Shutdown"').length, 2, `${file}: "Shutdown" once`);
+    assert.ok(prose.includes('the course\'s reading of `basic/lifecycle.mdx` ("Shutdown"'), file);
     assert.ok(
       text.includes("await client.connect(transport); // server/discover on a probe process, then spawns"),
       file,
@@ -532,16 +536,17 @@ test("the simulated bodies are said to carry the server's name, which the real l
   for (const file of EXPORTS) {
     const text = read(file);
     const said = proseOf(text).indexOf(
-      "Its words include the server's name, as in `tools/list kayit`, which the real line does not carry",
+      "A request's words include the server's name, as in `tools/list kayit`, which the real line lacks",
     );
     assert.ok(said >= 0 && said < proseOf(text).indexOf("`tarife` lists one resource, `basamak_tablosu`"), file);
-    // Why the simulator names the server, and what that does to its counts.
-    assert.ok(
-      proseOf(text).includes(
-        "The simulator adds it so that one transcript can hold several servers' messages; that word makes each count a little higher than the real line's.",
-      ),
+    // Why the simulator names the server, and both counts, the simulator's and the real words'.
+    assert.ok(proseOf(text).includes("it lets one transcript hold several servers' messages"), file);
+    assert.match(
+      proseOf(text),
+      /These 5 messages count 79 tokens; without the server's name in 3, the real lines' words count 76\./,
       file,
     );
+    assert.doesNotMatch(proseOf(text), /a little higher/, file);
     assert.match(text, /"method":"tools\/list","jsonrpc":"2\.0","id":1\}/, `${file}: the real line, no name`);
   }
 });
@@ -587,7 +592,11 @@ test("section 3 measures discovery in 2026-07-28: per task on the kept processes
     const box = section.slice(section.indexOf("> **In 2025-11-25, once means once per session.**"));
     assert.ok(box.length < section.length, `${file}: the box`);
     // This run's figures follow the box, outside it: generated text is not set as a quotation.
-    assert.match(box, /^In this run, discovering before each of the 13 tasks costs \d+ tokens/m, file);
+    assert.match(
+      box,
+      /^In this run the course's host, discovering before each of the 13 tasks, spends \d+ tokens/m,
+      file,
+    );
     assert.doesNotMatch(box, /^> In this run/m, file);
     // The per-task clients: the 2026-07-28 one lists again on the processes it keeps; the 2025-11-25
     // one starts a process per task, which 2026-07-28 advises against (basic/index.mdx, "Statelessness").

@@ -101,7 +101,7 @@ test("every line lesson 7 prints is at most 100 characters, for any seed", () =>
 test("seed 20260218: the readings quote the run", () => {
   assert.match(
     flat(prose.readModes(lesson)),
-    /^In this run, discovering before each of the 13 tasks costs 6457 tokens and 267 round trips, once per session 1357 and 51, for the same 33 calls\./,
+    /^In this run the course's host, discovering before each of the 13 tasks, spends 6457 tokens and 267 round trips, once per session 1357 and 51, for the same 33 calls\. The same host spends 12948 and 2784 in 2026-07-28\./,
   );
   // This run's 2025-11-25 figures sit under the box, not in it: no line reads as quoted text.
   assert.ok(
@@ -216,6 +216,26 @@ test("readings are complete sentences for other seeds and state what their runs 
     assert.match(flat(prose.readReport(result)), /On the wire the report costs nothing/);
     assert.match(flat(prose.solveClientExercises(result)), /the fleet task completes on this seed\./);
     assert.match(flat(prose.summarizeClient(result)), /costs nothing on the wire/);
+    // Every summary figure names its host, and the two eras are compared within one host.
+    const summary = flat(prose.summarizeClient(result));
+    const { mcpHost, current, perTask, perSession } = result;
+    assert.ok(
+      summary.includes(
+        `a host that follows MCP completes ${mcpHost.once.completed} of 13 tasks; with discovery ` +
+          `before each it spends ${mcpHost.perTask.total.tokens} tokens, once ` +
+          `${mcpHost.once.total.tokens}, and kept for \`ttlMs\` ${mcpHost.cached.total.tokens}.`,
+      ),
+      summary,
+    );
+    assert.ok(
+      summary.includes(
+        `- The course's host, with lesson 5's version rule, completes ${current.once.completed}. ` +
+          `With discovery before each task it spends ${current.perTask.total.tokens} tokens in ` +
+          `2026-07-28 and ${perTask.total.tokens} in 2025-11-25; discovering once, ` +
+          `${current.once.total.tokens} and ${perSession.total.tokens} (once per session).`,
+      ),
+      summary,
+    );
     assert.deepEqual(result.growth[0].perTask, result.growth[0].perSession);
   }
 });

@@ -512,11 +512,12 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.doesNotMatch(prose, /`yetenek sor`/, `${path}: the handshake's request is lesson 5's, not re-explained`);
     const discovery = prose.indexOf("*discovery*, the requests by which a client learns what a server offers");
     assert.ok(discovery !== -1 && discovery + 1 === prose.search(/discovery/i), `${path}: discovery defined first`);
-    assert.match(prose, /`yetenek bildir` \(declare capabilities\)/, path);
+    // The simulator's answer is not named: lesson 5 owns the handshake's words.
+    assert.doesNotMatch(prose, /`yetenek bildir`/, path);
     if (prose.includes("`tip`")) assert.match(prose, /`tip` \(subscriber type\)/, path);
     assert.match(
       prose,
-      /The answer, `yetenek bildir` \(declare capabilities\), always carries a `surum` \(version\), but the client counts it only at level 3, as the real server sends `undeclared` below it\./,
+      /It reads the answer's `surum` \(version\) only at level 3, as the real server sends `undeclared` below it\./,
       path,
     );
     assert.doesNotMatch(prose, /"additionalProperties": false/, `${path}: lesson 4 states it`);
@@ -524,7 +525,11 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     // The simulator's declarations are said in words, not printed in another language's notation.
     assert.doesNotMatch(text, /\('abone',\)|'side_effect'|Python/, `${path}: no Python-notation table`);
     // The simulator's declarations in plain words, not by its function's name.
-    assert.match(prose, /Level by level, each declares what the real server's `tools\/list` says/, path);
+    assert.match(
+      prose,
+      /The simulator holds the same servers, each declaring what the real one's `tools\/list` says/,
+      path,
+    );
     assert.doesNotMatch(prose, /`declare`/, path);
     // Lesson 1's `deger`: not named by the task, but the charge `tarife` has just answered.
     assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
@@ -557,9 +562,10 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     // A refused call goes to a tool the server lists and handles: sent, it would run (the wide run
     // shows kayit_yaz writing); -32602 is for a name the server lacks (2026-07-28 server/tools.mdx
     // "Error Handling").
+    // Where the twelve-task table is read: rows 1 and 2 are identical, and why; the gate table differs.
     assert.match(
       prose,
-      /Sent, the refused calls would have run: the refusal is the client's policy, not the server's\./,
+      /\*\*Rows 1 and 2 are identical\*\* because `kayit_yaz`, the one tool with a side effect, is off the allowlist\. The client refuses its calls, which sent would have run\. The gate table below is where levels 1 and 2 differ\./,
       path,
     );
     assert.doesNotMatch(prose, /refused with `arac bildirilmedi` would be a JSON-RPC error/, path);
@@ -622,13 +628,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
     // levels leave it out; what a model does with it is said once, at the minimal server.
     assert.match(
       prose,
-      /\*\*`description`\.\*\* 2026-07-28's tools page calls it a "Human-readable description of functionality" \(`server\/tools\.mdx`, "Tool"\), the schema an optional "hint" to the model \(`Tool`\)\. The levels leave it out: the course's host fills calls from the fields alone\. A real server writes one \(lesson 4\)/,
-      path,
-    );
-    // One good description, as advice: what the tool does and what to give it (no world server sends it).
-    assert.match(
-      prose,
-      /for `tuketim`, say: "A subscriber's water use between two meter readings, in m³\. Pass the previous and current readings \(onceki, simdiki\) as sayac_oku returns them\."/,
+      /\*\*`description`\.\*\* 2026-07-28's tools page calls it a "Human-readable description of functionality" \(`server\/tools\.mdx`, "Tool"\), the schema an optional "hint" to the model \(`Tool`\)\. The levels leave it out: the course's host fills calls from the fields alone\. A real server writes one, as the minimal server does for `sayac_oku`\./,
       path,
     );
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
@@ -752,7 +752,18 @@ test("the course's gate's wide table is read row by row from the run, for any se
 test("lesson 6 says what a declaration changes in MCP before the levels, then frames each contrast as a measurement of the course's host with one MCP reading", () => {
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
-    assert.match(prose, /read as three contrasts\./, path);
+    // The opening and the summary say which half writes a server and which measures the course's host.
+    assert.match(
+      prose,
+      /The lesson's first half is how to write a server: a minimal one, the SDK's way, run on the wire\. Its second half reproduces a measurement of the course's host: what a declaration changes for a host with lesson 5's rules\./,
+      path,
+    );
+    assert.match(prose, /- \*\*First half, writing a server\.\*\* A minimal server is an `McpServer`/, path);
+    assert.match(
+      prose,
+      /- \*\*Second half, a measurement of the course's host, with lesson 5's rules\.\*\* Level 0 against 1:/,
+      path,
+    );
     // MCP first: its own section, before the levels, the first transcript and every table of the experiment.
     const mcpFirst = prose.indexOf("## What a declaration changes in MCP");
     const levels = prose.indexOf("## Handler and declaration at four levels");
@@ -879,7 +890,7 @@ test("an undeclared side effect escapes the course's gate, not MCP's: the defaul
     const prose = proseOf(text);
     assert.match(
       prose,
-      /Level 1 against level 2, at a gate that holds each call that may write: with no `annotations` every call waits for a person, with them only the call that writes\. 5\./,
+      /Level 1 against level 2: with no `annotations` every call may write, and waits for a person\. 5\./,
       path,
     );
     assert.doesNotMatch(

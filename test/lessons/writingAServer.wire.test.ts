@@ -236,7 +236,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // example (2026-07-28 server/tools.mdx, "Error Handling"); MCP fixes only the code.
     assert.match(
       prose,
-      /MCP fixes the code, not the text: lesson 3's `Unknown tool: tarife` came from the course's own servers, whose hand-written `tools\/call` handler copies the tools page's example message\./,
+      /MCP fixes the code \(in 2025-11-25 only by the tools page's example\), not the text: lesson 3's `Unknown tool: tarife` came from the course's own servers, whose hand-written `tools\/call` handler copies the tools page's example message\./,
       path,
     );
     assert.match(prose, /for each primitive the file registers, `"listChanged":true`/, path);
@@ -252,11 +252,14 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // the server supports"; SDK 2.4's stock serveStdio lists the modern ones alone, on purpose (its
     // comment: 2025-era versions are negotiated via `initialize`), yet the same process answers
     // `initialize`.
+    // How a dual-era server lists versions: 2026-07-28 basic/versioning.mdx, "Protocol Version
+    // Negotiation" (its -32022 example lists 2025-11-25) against stdio.mdx's "Do not fall back".
     assert.match(
       prose,
-      /`server\/discover`, whose `supportedVersions` lists only `2026-07-28`, like its spec page's example \(the spec leaves open how a dual-era server lists legacy ones\), and `initialize` in 2025-11-25/,
+      /`initialize` in 2025-11-25, and `server\/discover`, whose `supportedVersions` lists `2026-07-28` alone\. Read literally, 2026-07-28's `basic\/versioning\.mdx` has a server list all it supports \(its -32022 example lists 2025-11-25\), which clashes with `stdio\.mdx`'s "Do not fall back to `initialize`"\. The course's servers do the same: a choice, arguably against that MUST;/,
       path,
     );
+    assert.doesNotMatch(prose, /leaves open/, path);
     assert.doesNotMatch(
       prose,
       /the example in `server\/tools\.mdx` leaves it out/,
@@ -265,7 +268,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // 2026-07-28 server/discover.mdx: the discover result carries the capabilities too.
     assert.match(
       prose,
-      /and `initialize` in 2025-11-25; - in both, for each primitive the file registers, `"listChanged":true`/,
+      /a choice, arguably against that MUST; - in both, for each primitive the file registers, `"listChanged":true`/,
       path,
     );
     // serveStdio calls the factory once per connection (the test below counts the calls).
@@ -275,16 +278,17 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       path,
     );
     assert.doesNotMatch(prose, /may build one to answer a first `server\/discover`/, path);
-    // McpServer answers a handler's throw as a tool execution error (the test below throws one).
+    // McpServer answers a handler's throw as a tool execution error (the test below throws one;
+    // SDK 2.4 McpServer's tools/call handler catches and returns createToolError(message)).
     assert.match(
       prose,
-      /- for a handler that throws, the same kind of result: `isError: true`, the error's message as text\./,
+      /\*\*Throw or return `isError`\.\*\* A tool handler fails in one of two ways\. It returns a result with `isError: true` and text of its own, as `sayac_oku` does for an unknown subscriber\. Or it throws an `Error`, and `McpServer` answers the same kind of result, the error's message its only text\. Either way the client gets a tool execution error, not a JSON-RPC error, and SHOULD hand it to its model \(2026-07-28 `server\/tools\.mdx`, "Error Handling"\)\./,
       path,
     );
     // The world servers' caching values are the course's (its `cacheHints` option), not the SDK's.
     assert.match(
       prose,
-      /but for `ttlMs` and `cacheScope`\. Those are the course's hour and `"public"` \(lesson 4\), set through the SDK's `cacheHints` option\. The empty call/,
+      /The SDK wrote `resultType` and `_meta`, here saying `undeclared`\. `ttlMs` and `cacheScope` are the course's hour and `"public"` \(lesson 4\), set through the SDK's `cacheHints` option\. The empty call/,
       path,
     );
   }
@@ -423,10 +427,9 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
     // One bullet per piece of the SDK, each saying what it does; the program uses three of them.
     const spaced = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
     for (const piece of [
-      /- \*\*`createMcpHandler\(factory\)`\*\* answers each HTTP request with a server the factory builds for it\. By default it serves 2025 clients too, with no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it\./,
-      /A server that needs the client's `elicitation` or `sampling` cannot work this way: the client's answer to its request comes in its own POST \(2025-11-25 `basic\/transports\.mdx`, "Sending Messages to the Server"\), to a new server with no request to match it\. Nor does that server know the capabilities negotiated \(`basic\/lifecycle\.mdx`, "Operation"\)\./,
-      /- \*\*`legacy: 'reject'`\*\*, an option of `createMcpHandler`, is for such a server: it turns 2025 off\./,
-      /- \*\*`isLegacyRequest\(request\)`\*\* picks out 2025 requests, for a transport that keeps sessions\./,
+      /- \*\*`createMcpHandler\(factory\)`\*\* answers each HTTP request with a server the factory builds for it\. By default it also serves 2025-11-25 clients, with no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it\./,
+      /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away\. It is for a server that asks the client for `elicitation` or `sampling`\. Over 2025-11-25 the client's answer comes in its own POST \(`basic\/transports\.mdx`, "Sending Messages to the Server"\), to a new server with no request to match it, nor the capabilities negotiated\./,
+      /- \*\*`isLegacyRequest\(request\)`\*\* picks out 2025-11-25 requests, for a transport that keeps sessions\./,
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,
       /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\. Only the `Origin` check is MCP's, a MUST \(`streamable-http\.mdx`, "Security & Endpoint"\); the rest is the SDK's design\./,
       /The program below uses the first and the last two, and listens on `127\.0\.0\.1`\. Then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,

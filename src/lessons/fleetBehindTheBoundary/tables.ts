@@ -473,7 +473,7 @@ export function formatConditionTable({
       ...legend.slice(1),
       "errors: failed tool calls",
       "stray: stdout lines the client could not parse",
-      "bytes: the JSON lines that crossed, each with its newline; MCP's opening and tools/list included",
+      "bytes: the simulated JSON lines, each with its newline; MCP's opening and tools/list included",
     ]),
   ].join("\n");
 }

@@ -220,9 +220,10 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
       row.handshake.round_trips === first.round_trips,
   );
   const cost = same
-    ? `Every policy's handshake cost ${first.tokens} tokens and ${first.round_trips} round ` +
-      `trips: the host decides after the answers.`
-    : `The handshake's cost differs between policies.`;
+    ? `Under every policy the simulator's handshake, a simulated ${code("tools/list")} plus ` +
+      `${code("serverInfo")}, cost ${first.tokens} tokens and ${first.round_trips} round trips: ` +
+      `the host decides after the answers.`
+    : `The simulator's handshake costs differ between policies.`;
   return wrapMarkdown(`${wrong}${order}${cost}`);
 }
 
@@ -321,7 +322,8 @@ export function lifecycleAndNegotiationSolutions(
     foldedAnswer(
       "1. What another seed moves",
       `No count moves, only the gate's subscriber (here ${code(result.gateTask.subscriber)}). ` +
-        `The real lines, declarations, policies and handshake carry no subscriber. The task's ` +
+        `The real lines, declarations, policies and the simulated ${code("tools/list")} carry no ` +
+        `subscriber. The task's ` +
         `values cost the same tokens at every seed (a five-digit reading is one token, ` +
         `${code("mesken")} and ${code("isyeri")} two each): ${held.tokens} and ${approved.tokens}.`,
     ),

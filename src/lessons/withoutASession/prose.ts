@@ -20,7 +20,6 @@ import {
   type WithoutASessionResult,
 } from "./simulate";
 import type { WirePoint, WithoutASessionWire } from "./wire";
-import { formatModes } from "./simTables";
 import { fieldBytes } from "./wireTables";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import { metaMemberBytes } from "../../wireClient/transcripts";
@@ -229,60 +228,6 @@ export function readDiscoveryPlans(wire: WithoutASessionWire): string {
   );
 }
 
-/**
- * Exercise 4's opening: the simulator's count of section 3's runs (its table, in envelope tokens),
- * read, and set beside the wire's table by the order of the ways of discovering both hold.
- */
-function simulatedDiscovery(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
-  const mode = (name: string) => {
-    const row = sim.modes.rows.find((r) => r.name === name);
-    if (!row) throw new Error(`no mode ${name}`);
-    return row;
-  };
-  const simCached = mode("stateless, cached");
-  const minutes = (ms: number) => `${n(ms / 60_000)} minutes`;
-  return (
-    `The simulator counts section 3's runs in envelope tokens. *disc. messages* and *disc. tokens* count the discovery alone, the opening and the lists; ` +
-    `*total tokens* and *round trips* count the whole run, calls included:\n\n` +
-    "```text\n" +
-    formatModes(sim.modes) +
-    "\n```\n\n" +
-    `Over its ${sim.modes.tasks} tasks, discovering at every task costs ${n(mode("legacy, per task").discovery.tokens)} discovery tokens in the legacy era against ` +
-    `${n(mode("legacy, per session").discovery.tokens)} once per session, and ${n(mode("stateless, per task").discovery.tokens)} in the stateless era. ` +
-    `Kept for ${code("ttlMs")} (${minutes(sim.modes.ttlMs)}), the stateless lists cost ${n(simCached.discovery.tokens)}, listed again before ${tasksNamed(simCached.discoveredBefore)} only. ` +
-    rankWords(sim, wire) +
-    `\n\n`
-  );
-}
-
-/** The four ways of discovering both discovery tables hold: a simulator mode and a wire run. */
-const SHARED_WAYS = [
-  { words: "legacy per session", mode: "legacy, per session", era: "legacy", plan: "per-session" },
-  { words: "legacy per task", mode: "legacy, per task", era: "legacy", plan: "per-task" },
-  { words: "stateless per task", mode: "stateless, per task", era: "stateless", plan: "per-task" },
-  { words: "stateless cached", mode: "stateless, cached", era: "stateless", plan: "cached" },
-] as const;
-
-/**
- * Exercise 4's reading across the simulator's table and section 3's, which run the same tasks: the
- * order, cheapest first, of the ways of discovering both hold, by discovery tokens and by bytes.
- */
-function rankWords(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
-  const costs = SHARED_WAYS.map((way) => ({
-    words: way.words,
-    tokens: sim.modes.rows.find((r) => r.name === way.mode)?.discovery.tokens ?? NaN,
-    bytes:
-      wire.discovery.runs.find((r) => r.era === way.era && r.plan === way.plan)?.discoveryBytes ??
-      NaN,
-  }));
-  const order = (key: "tokens" | "bytes") =>
-    [...costs].sort((a, b) => a[key] - b[key]).map((c) => c.words);
-  const [byTokens, byBytes] = [order("tokens"), order("bytes")];
-  return byTokens.join() === byBytes.join()
-    ? `This table and section 3's agree row by row: the four ways of discovering they share rank alike, cheapest first, ${listing(byTokens)}, by discovery tokens here and by discovery bytes on the wire.`
-    : `This table and section 3's rank the four ways of discovering they share differently, cheapest first: ${listing(byTokens)} by discovery tokens here, ${listing(byBytes)} by discovery bytes on the wire.`;
-}
-
 /** Section 4: what `auto` cost against the legacy-only server beyond its probe. */
 export function readAuto(wire: WithoutASessionWire): string {
   const legacy = autoMeeting(wire, "legacy-only");
@@ -429,49 +374,6 @@ function listedBeforeWith(
   return before;
 }
 
-/** `total / count` as a decimal: exact when it has at most two decimals (37.25), else "about" and two (37.29). */
-function exactShare(total: number, count: number): string {
-  if ((total * 100) % count === 0) return String(total / count);
-  return `about ${(total / count).toFixed(2)}`;
-}
-
-/**
- * Exercise 2's breakdown: the wire calls each world server received, times the tokens a stateless
- * call to it adds, summed to the simulator's gap.
- * @throws Error if the wire's calls are not the simulator's, or the products do not add up to it.
- */
-function callShares(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
-  const legacySim = simRow(sim, "legacy");
-  const statelessSim = simRow(sim, "stateless");
-  const calls = wire.eras.stateless.callsByServer;
-  const reached = sim.lessonSix.callExtra.filter((e) => (calls[e.server] ?? 0) > 0);
-  const idle = sim.lessonSix.callExtra
-    .filter((e) => (calls[e.server] ?? 0) === 0)
-    .map((e) => code(e.server));
-  const sum = reached.reduce((t, e) => t + calls[e.server] * e.tokens, 0);
-  const count = reached.reduce((t, e) => t + calls[e.server], 0);
-  if (
-    count !== statelessSim.wireCalls ||
-    sum !== statelessSim.work.tokens - legacySim.work.tokens
-  ) {
-    throw new Error(`calls by server give ${count} calls and ${sum} tokens, not the simulator's`);
-  }
-  const parts = reached.map(
-    (e) => `${calls[e.server]} to ${code(e.server)} at ${e.tokens} tokens more each`,
-  );
-  const allDropped = sim.lessonSix.callExtra
-    .filter((e) => (calls[e.server] ?? 0) === 0)
-    .every((e) => statelessSim.dropped.some((d) => d.server === e.server));
-  const none =
-    idle.length === 0
-      ? ""
-      : `, none to ${listing(idle)}${allDropped ? ", whose tools the client dropped" : ""}`;
-  return (
-    `${listing(parts)}${none}: ${reached.map((e) => `${calls[e.server]} × ${e.tokens}`).join(" + ")} = ${n(sum)}. ` +
-    `Lesson 3's tokenizer cuts ${code("tarife")}, six letters, into two pieces, and ${code("olcum")}, five, into one`
-  );
-}
-
 /** The expected answers to the exercises, computed from the runs where they are numbers. */
 export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const legacySim = simRow(sim, "legacy");
@@ -485,8 +387,6 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     (statelessSim.fixed.request + statelessSim.fixed.response + statelessSim.fixed.notification);
   if (savedMessages !== legacy.cumulative[0].messages - stateless.cumulative[0].messages)
     throw new Error("the simulator and the wire save different messages before the first call");
-  const perCallTokens = statelessSim.tokensPerCall - legacySim.tokensPerCall;
-  const tokenGap = statelessSim.work.tokens - legacySim.work.tokens;
   const hourly = simulateWithoutASession(sim.seed, {
     taskSpacingMs: sim.modes.ttlMs,
   }).modes.rows.find((r) => r.name === "stateless, cached")!;
@@ -513,16 +413,8 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
   const discoverRow = simRow(sim, discover.label);
   const answers = [
     `${legacy.cumulative[0].messages} − ${stateless.cumulative[0].messages} = ${savedMessages} messages fewer before the first call, ${savedMessages / servers} per server: ${code("initialize")}, its answer and ${code("notifications/initialized")}. The lists are the same in both eras.`,
-    `${n(tokenGap)} tokens over the same ${statelessSim.wireCalls} calls (the table's ${n(statelessSim.total.tokens)} − ${n(statelessSim.fixed.tokens)} against ${n(legacySim.total.tokens)} − ${n(legacySim.fixed.tokens)}), ${exactShare(tokenGap, statelessSim.wireCalls)} tokens per call` +
-      (one(perCallTokens) ===
-      one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))
-        ? `. `
-        : ` (the table's rounded ${one(statelessSim.tokensPerCall)} and ${one(legacySim.tokensPerCall)} differ by ${one(Number(one(statelessSim.tokensPerCall)) - Number(one(legacySim.tokensPerCall)))}). `) +
-      `The request's ${code("_meta")} and the result's ${code("resultType")} and server identity make it up; ` +
-      `it is not a whole number because the calls reach servers whose identities are not all the same number of tokens: ${callShares(sim, wire)}.`,
     callBytes(wire),
-    simulatedDiscovery(sim, wire) +
-      `With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
+    `With tasks ${n(sim.modes.ttlMs / 60_000)} minutes apart the cached client discovers ${hourly.discoveries} times in ${sim.modes.tasks} tasks` +
       (hourly.discoveries === sim.modes.tasks
         ? `, before every task, as per task does: each result is stale exactly when the next task starts`
         : "") +
@@ -534,6 +426,7 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     `With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +
       `it learns the versions the server supports, its capabilities and its identity before anything else. A client that speaks both eras, as ours does, SHOULD send it first all the same (section 4); our real client skips it for our servers, whose discover results it is given in advance (see the assumptions).`,
     changedRetry(wire),
+    NON_IDEMPOTENT_STATE,
   ];
   return foldedAnswers(ANSWER_TITLES, answers);
 }
@@ -622,11 +515,27 @@ function changedRetry(wire: WithoutASessionWire): string {
 /** The titles of the exercises, as the folded answers name them. */
 const ANSWER_TITLES = [
   "Messages saved before the first call",
-  "Tokens per call",
   "Bytes per call",
   "The cache at other spacings",
   "A fresh result at exactly its ttlMs",
   "Processes per task",
   "server/discover first",
   "A retry with other arguments",
+  "A state for a tool that is not idempotent",
 ];
+
+/**
+ * Exercise 8's answer, a design one with no number in it: section 5's replay guards and its
+ * single-use warning (2026-07-28 multi round-trip page, "Server Requirements (Basic Workflow)")
+ * applied to a tool whose second run changes the record again.
+ */
+const NON_IDEMPOTENT_STATE =
+  `Adding is not idempotent: replayed, the accepted state would add 554 a second time. ` +
+  `So the signed state needs all three guards. The call's identity, the digest of its arguments, ours already has. ` +
+  `The authenticated principal stops a state issued to one user from running for another; on HTTP it comes from the access token. ` +
+  `A short expiry, checked on receipt, limits how long a state can be used; SDK 2.4.0's ${code("createRequestStateCodec")} adds one. ` +
+  `Even so, the same state could be sent twice before it expires, and the page's warning applies: ` +
+  `the server itself MUST enforce at most once. ` +
+  `The server records each state it redeems, for instance by an id the state carries, and refuses one already recorded. ` +
+  `That record is state kept on the server. Every process that may take the retry must read the same record, ` +
+  `so section 5's hand-off now needs storage the instances share, where one shared key used to be enough.`;

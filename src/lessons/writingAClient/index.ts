@@ -12,6 +12,7 @@ export {
   readCurrentModes,
   readCourseModes,
   readModes,
+  readNameWord,
   readReport,
   summarizeClient,
   solveClientExercises,

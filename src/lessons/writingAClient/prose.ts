@@ -220,24 +220,51 @@ export function readCourseModes(result: WritingAClientResult): string {
 }
 
 /**
- * The 2025-11-25 comparison, this run's figures under the box that explains it: per task against
- * once per session, in tokens, round trips, and the sessions each opens over stdio and HTTP. The
- * per-task client makes the same calls.
+ * The 2025-11-25 comparison, this run's figures under the box that explains it: the course's host
+ * (the version rule) per task against once per session, in tokens, round trips, and the sessions
+ * each opens over stdio and HTTP, set beside the same host's 2026-07-28 figures. The per-task
+ * client makes the same calls.
  */
 export function readModes(result: WritingAClientResult): string {
-  const { perTask, perSession } = result;
+  const { perTask, perSession, current } = result;
   const sameWork =
     sameCounts(perTask.work, perSession.work) &&
     perTask.calls === perSession.calls &&
     perTask.completed === perSession.completed;
   return wrapMarkdown(
     [
-      `In this run, discovering before each of the ${perTask.tasks} tasks costs ` +
-        `${perTask.total.tokens} tokens and ${plural(perTask.total.round_trips, "round trip")}, ` +
-        `once per session ${perSession.total.tokens} and ${perSession.total.round_trips}` +
-        `${sameWork ? `, for the same ${perSession.calls} calls.` : `; the calls differ.`}`,
+      `In this run the course's host, discovering before each of the ${perTask.tasks} tasks, ` +
+        `spends ${perTask.total.tokens} tokens and ` +
+        `${plural(perTask.total.round_trips, "round trip")}, once per session ` +
+        `${perSession.total.tokens} and ${perSession.total.round_trips}` +
+        `${sameWork ? `, for the same ${perSession.calls} calls` : `; the calls differ`}. ` +
+        `The same host spends ${current.perTask.total.tokens} and ${current.once.total.tokens} ` +
+        `in 2026-07-28.`,
       sessionsSentence(result),
     ].join(" "),
+  );
+}
+
+/** A body's words without the server's name, which the simulator adds after a request's or a notification's method. */
+function withoutServerName(message: { kind: string; server: string; body: string }): string {
+  const words = message.body.split(" ");
+  return message.kind !== "response" && words[1] === message.server
+    ? [words[0], ...words.slice(2)].join(" ")
+    : message.body;
+}
+
+/**
+ * The dropped server's discovery counted both ways: the simulator's tokens, and the tokens of the
+ * same bodies without the server's name, the word the real lines do not carry.
+ */
+export function readNameWord(result: WritingAClientResult): string {
+  const sent = result.transcripts[DROPPED_SERVER] ?? [];
+  const simulated = sent.reduce((n, m) => n + m.tokens, 0);
+  const real = sent.reduce((n, m) => n + envelopeCost(withoutServerName(m)), 0);
+  const named = sent.filter((m) => withoutServerName(m) !== m.body).length;
+  return wrapMarkdown(
+    `These ${plural(sent.length, "message")} count ${simulated} tokens; without the server's ` +
+      `name in ${named}, the real lines' words count ${real}.`,
   );
 }
 
@@ -293,21 +320,19 @@ export function readReport(result: WritingAClientResult): string {
 
 /** The lesson's summary, as a bullet list computed from the run. */
 export function summarizeClient(result: WritingAClientResult): string {
-  const one = oneDiscovery(result);
-  const { perTask, perSession, silent, reporting, sessions } = result;
+  const { perTask, perSession, silent, reporting } = result;
   const { current, mcpHost: mcp } = result;
   const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
   return wrapMarkdown(
     [
-      `- Discovering ${result.discovery.length} servers in 2025-11-25 costs ${one.tokens} tokens and ` +
-        `${plural(one.round_trips, "round trip")}.`,
       `- In 2026-07-28, a host that follows MCP completes ${mcp.once.completed} of ` +
-        `${mcp.perTask.tasks} tasks; discovery before each costs ${mcp.perTask.total.tokens} ` +
-        `tokens, once ${mcp.once.total.tokens}, and kept for \`ttlMs\` ${mcp.cached.total.tokens}. ` +
-        `The course's version rule completes ${current.once.completed}.`,
-      `- In 2025-11-25, discovery before each task costs ${perTask.total.tokens} tokens ` +
-        `against ${perSession.total.tokens} once per session, and ` +
-        `${sessions.perTask.local} local server starts against ${sessions.perSession.local}.`,
+        `${mcp.perTask.tasks} tasks; with discovery before each it spends ` +
+        `${mcp.perTask.total.tokens} tokens, once ${mcp.once.total.tokens}, and kept for ` +
+        `\`ttlMs\` ${mcp.cached.total.tokens}.`,
+      `- The course's host, with lesson 5's version rule, completes ${current.once.completed}. ` +
+        `With discovery before each task it spends ${current.perTask.total.tokens} tokens in ` +
+        `2026-07-28 and ${perTask.total.tokens} in 2025-11-25; discovering once, ` +
+        `${current.once.total.tokens} and ${perSession.total.tokens} (once per session).`,
       (row
         ? `- ${code(DROPPED_SERVER)}'s drop sends no message: its ${row.calls} calls end in the ` +
           `client, ${row.reachedWire} on the wire. `
