@@ -485,7 +485,7 @@ export {
   formatClientResult,
   formatWritingAClient,
 } from "./lessons/writingAClient/tables";
-export { solveClientExercises, EXAMPLE_INTERVAL } from "./lessons/writingAClient/prose";
+export { solveClientExercises } from "./lessons/writingAClient/prose";
 export {
   describeClientSeed,
   describeFleetTask,
@@ -1090,9 +1090,9 @@ export {
 export {
   describeLifecycleAndNegotiationSeed,
   lifecycleAndNegotiationSolutions,
-  readConformantHost,
   readDiscover,
   readGate,
+  readHostWithinRules,
   readKayit,
   readOpeningCosts,
   readPolicies,

@@ -84,11 +84,18 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
     assert.doesNotMatch(text, /ms\/call|assumed charge/, `${path}: events, not time`);
     assert.match(assumptions, /No allowlist or gate \(lesson 5\)/, path);
     // What a 2026-07-28 stdio client would change: the opening (per-request _meta, resultType on
-    // results) and stdio.mdx's "Unexpected Termination" SHOULD; timeouts and cancellation
-    // (basic/patterns/cancellation.mdx) and the stdout MUST NOT are the same as 2025-11-25's.
+    // results), stdio.mdx's "Unexpected Termination" SHOULD and cancellation (a MUST over stdio,
+    // the client's alone: stdio.mdx and basic/patterns/cancellation.mdx); timeouts and the stdout
+    // MUST NOT are the same as 2025-11-25's.
     assert.match(
       assumptions,
-      /A 2026-07-28 stdio client would differ in its opening \(no `initialize`: `_meta` on each request, `resultType` on each result\) and in the restart rule\. Timeouts, cancellation and the stdout rule are the same\./,
+      /A 2026-07-28 stdio client would differ in its opening \(no `initialize`: `_meta` on each request, `resultType` on each result\), the restart rule and cancellation \(below\)\. Timeouts and the stdout rule are the same\./,
+      path,
+    );
+    assert.doesNotMatch(assumptions, /cancellation and the stdout rule are the same/, path);
+    assert.match(
+      flat(text),
+      /In 2025-11-25 either side may send it; in 2026-07-28 only a client cancels a call, and over stdio it MUST send it to cancel \(`basic\/transports\/stdio\.mdx`, "Cancellation"\)\./,
       path,
     );
     // The revision, with its one reason: the experiment the paths and faults follow opened its
@@ -507,7 +514,7 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph and the thorough agent's paging at most five lines: the 10-row cap forcing many calls, turns 1 and 2 fixed, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph and the thorough agent's paging two sentences: the 10-row cap forcing many calls, turns 1 and 2 fixed, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
   assert.equal(agents.length, 3, "a heading, the paragraph of both agents, the thorough agent's paging");
   const [, paragraph, paging] = agents;
@@ -520,23 +527,41 @@ test("the agents are one paragraph and the thorough agent's paging at most five 
   // The retry rule both agents follow, which the crash rows' counts come from.
   assert.match(
     flat(paragraph),
-    /It resends a failed call in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
+    /It resends a turn's failed calls alone in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
   );
   assert.equal(MAX_RETRIES, 2);
-  // The paging is a puzzle about a ranked list, not MCP: at most five lines, the lesson being the
-  // cap; enough to say what a crowded band is and when the agent stops (src/fleet/agents.ts).
-  assert.ok(paging.trimEnd().split("\n").length <= 5, "at most five lines");
-  assert.match(flat(paging), /^The \*thorough\* agent needs rates from a tool that returns at most 10 rows\./);
+  // The paging is a puzzle about a ranked list, not MCP: two sentences, the lesson being the
+  // cap; it reads a page at a time until no unread device can win (src/fleet/agents.ts).
+  assert.ok(paging.trimEnd().split("\n").length <= 4, "at most four lines");
+  assert.match(
+    flat(paging),
+    /^The \*thorough\* agent needs rates, from a tool that returns at most 10 rows: it reads the fleet a page at a time, ten rows per call, until no unread device can win, then fetches the answer in 2 calls\./,
+  );
   // Turns 1 and 2 are the same on every fleet (exercise 1's crash rows rest on it).
   assert.match(
     flat(paging),
-    /Turn 1 is always 2: a count and the top 10 by downtime\. Turn 2 is always 8: four 25-hour bands from 0 hours, each paged by downtime and by hours, so every rate is exact\./,
+    /Its first two turns, a count with the top 10 and then 8 pages, are the same on every fleet; how many pages follow depends on the fleet:/,
   );
-  // The halving rule and the stop rule, as THOROUGH applies them.
-  assert.match(
-    flat(paging),
-    /A band of over 10 devices is \*crowded\*: the next turn pages its halves, plus new bands while fewer than four are due\. It stops once no unread device can win, with at least the hours read and at most turn 1's top downtime; 2 calls fetch the answer:/,
-  );
+  assert.doesNotMatch(paging, /crowded|bands|halves/);
+  // The slow row's extra turn: the resend goes alone, in a turn of its own.
+  for (const { path, text } of exports) {
+    assert.match(
+      flat(text),
+      /\*\*slow\*\*: resent alone in the next turn, the call is served: right, with 1 tool error and a turn more\./,
+      path,
+    );
+    // crash-explained's rule cell says what MCP lacks, not "no message can".
+    assert.ok(
+      text.includes("| the same; the client says the server is gone for good | none: no MCP message says so |"),
+      path,
+    );
+  }
+  for (const seed of SEEDS)
+    assert.equal(
+      record(seed, "slow", "thorough").turns,
+      record(seed, "validating", "thorough").turns + 1,
+      `seed ${seed}`,
+    );
   assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
   for (const seed of SEEDS) {
     const r = simulateFleetLesson(seed);

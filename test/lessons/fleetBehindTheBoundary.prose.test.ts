@@ -69,12 +69,14 @@ test("the solutions are folded, one per exercise, name the calls the validating 
     const refused = r.malformed.filter((m) => m.outcomes.validating.text.startsWith("Input validation error:"));
     assert.equal(refused.length, 5, `seed ${seed}`);
     for (const row of refused) assert.ok(solutions.includes(`*${row.label}*`), `${seed}: ${row.label}`);
-    // The moving rows explained from what the lesson shows (crowded bands, 2 pages each), with no
-    // stop arithmetic the lesson no longer teaches.
+    // The moving rows explained from what the lesson shows (the first two turns fixed, then pages
+    // until no unread device can win), with no bands, halves or stop arithmetic.
+    assert.ok(solutions.includes("its first two turns, 2 + 8 calls, are the same on every fleet"), `seed ${seed}`);
     assert.ok(
-      solutions.includes("how many bands are crowded decides how many halves each later turn reads"),
+      solutions.includes("the devices decide how many pages the agent reads before no unread device can win"),
       `seed ${seed}`,
     );
+    assert.doesNotMatch(solutions, /crowded|halves/, `seed ${seed}`);
     assert.doesNotMatch(solutions, /read by then| ÷ /, `seed ${seed}`);
     assert.equal(prose.solveExercises(r).match(/^<details>$/gm)?.length, 3, "one folded answer per exercise");
     assert.equal(prose.solveExercises(r).match(/^<summary>\d\. /gm)?.length, 3);
@@ -83,8 +85,8 @@ test("the solutions are folded, one per exercise, name the calls the validating 
     // states: turns 1 and 2 are fixed, and the crash's call falls in turn 2.
     assert.ok(
       solutions.includes(
-        "turns 1 and 2 are 2 + 8 calls on every fleet, the crash comes at the 6th call, in turn 2, " +
-          "and under `stdout-unterminated` turn 1 fails",
+        "its first two turns, 2 + 8 calls, are the same on every fleet; the crash comes at the 6th " +
+          "call, in turn 2, and under `stdout-unterminated` turn 1 fails",
       ),
       `seed ${seed}`,
     );

@@ -1,4 +1,4 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, printed body by body, the host following MCP's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing and the gate's last row that sends unasked — section 6 gives the host following MCP and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, printed body by body, the host within MCP's rules's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing and the gate's last row that sends unasked — section 6 gives the host within MCP's rules and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -6,11 +6,10 @@ import { before, describe, it } from "node:test";
 import { handshakeMessages } from "../../src/lessons/handshakeText";
 import {
   describeLifecycleAndNegotiationSeed,
-  kayitKnownDecision,
   lifecycleAndNegotiationSolutions,
-  readConformantHost,
   readDiscover,
   readGate,
+  readHostWithinRules,
   readKayit,
   readOpeningCosts,
   readPolicies,
@@ -113,7 +112,7 @@ describe("lesson 5's simulated half", () => {
     assert.ok(formatPolicies(result).startsWith("policy          kept  dropped"));
     assert.match(
       flat(readPolicies(result)),
-      /^What goes wrong: the version rule drops the whole of `kayit`, which a host following MCP keeps, and with it `bolge_ozet`, which only reads\. Under both, `kayit_yaz` falls with its server, the version read first\. Under every policy the simulator's handshake, a simulated `tools\/list` plus `serverInfo`, cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
+      /^What goes wrong: the version rule drops the whole of `kayit`, which a host within MCP's rules keeps, and with it `bolge_ozet`, which only reads\. Under every policy the simulator's handshake cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
     );
   });
 
@@ -141,10 +140,7 @@ describe("lesson 5's simulated half", () => {
       assert.ok(exported.includes(formatPolicies(result)), folder);
       assert.ok(!exported.includes("yetenek bildir olcum surum 2"), folder);
     }
-    assert.match(
-      flat(readPolicies(result)),
-      /the simulator's handshake, a simulated `tools\/list` plus `serverInfo`, cost 99 tokens and 5 round trips/,
-    );
+    assert.match(flat(readPolicies(result)), /the simulator's handshake cost 99 tokens and 5 round trips/);
   });
 
   it("the gate: without approval the side-effect call sends nothing; with it, one request more, at every seed", () => {
@@ -166,9 +162,9 @@ describe("lesson 5's simulated half", () => {
       );
       assert.equal(approved.written, 1);
       assert.equal(approved.refused, undefined);
-      // The host following MCP holds the same call at this level: every tool says readOnlyHint.
+      // The host within MCP's rules holds the same call at this level: every tool says readOnlyHint.
       assert.deepEqual(result.conformant.runs, result.gate, `seed ${seed}`);
-      const host = flat(readConformantHost(result));
+      const host = flat(readHostWithinRules(result));
       assert.match(host, new RegExp(`For \`${result.gateTask.subscriber}\`, a no sends 3 requests`));
       assert.match(
         host,
@@ -176,13 +172,13 @@ describe("lesson 5's simulated half", () => {
       );
       assert.equal(
         flat(readGate(result)),
-        // The host following MCP first: its gate asks about every call; then the course's gate.
+        // The host within MCP's rules first: its gate asks about every call; then the course's gate.
         "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by both gates. Sent with no `annotations`, the defaults-reading gate asks a person about all 4 calls. The course's gate passes every tool: with no approval the task sends 4 requests (107 tokens) and writes 1 record.",
       );
     }
   });
 
-  it("the host following MCP keeps every tool and asks before kayit_yaz alone; with no annotations the course's gate sends the write unasked, where that host would ask before all four calls", () => {
+  it("the host within MCP's rules keeps every tool and asks before kayit_yaz alone; with no annotations the course's gate sends the write unasked, where that host would ask before all four calls", () => {
     const result = simulateLifecycleAndNegotiation(20260218);
     assert.deepEqual(result.conformant.kept, result.policies[0].negotiated, "the policy none");
     assert.deepEqual(result.conformant.asks, ["kayit_yaz"]);
@@ -201,13 +197,6 @@ describe("lesson 5's simulated half", () => {
     const strip = (r: LifecycleAndNegotiationResult) => ({ ...r, seed: 0, gateTask: undefined });
     assert.deepEqual(strip(b), strip(a));
     assert.notEqual(b.gateTask.subscriber, a.gateTask.subscriber);
-  });
-
-  it("exercise 2's client (kayit known at 3) negotiates the allowlist's row", () => {
-    const decision = kayitKnownDecision();
-    const row = simulateLifecycleAndNegotiation(0).policies[1];
-    assert.deepEqual(decision.negotiated, row.negotiated);
-    assert.deepEqual(decision.dropped, ["`kayit_yaz` (not on the allowlist)"]);
   });
 
   it("the library refuses a seed that is not an integer from 0 to 2^53 − 1", () => {
@@ -374,13 +363,14 @@ describe("lesson 5's real half (one run, seven processes)", () => {
         flat(solutions),
         /what section 5 showed `kayit` declaring of the protocol: 1 version, `2026-07-28`, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
       );
-      // No hint drops a tool; MCP's human in the loop may deny the call that may write (server/tools.mdx).
+      // Exercise 2 is on MCP's negotiation: a modern error means no fallback; the retry names the
+      // modern version both list, as section 3's retry did (stdio.mdx, versioning.mdx).
       assert.match(
         flat(solutions),
-        /No hint drops a tool\. `bolge_ozet` only reads; `kayit_yaz` may write, so a person SHOULD be able to deny its calls \(`server\/tools\.mdx`\)\./,
+        /-32022 is a modern error, so the server is modern: no fallback to `initialize` \(`basic\/transports\/stdio\.mdx`\)\. The client retries the same request with a version both support from `data\.supported`, in `_meta` \(`basic\/versioning\.mdx`\): `2026-07-28`, as in section 3's retry\. `2025-11-25` is legacy, spoken only after `initialize`\./,
       );
       const raw = describeLifecycleAndNegotiationSeed(result);
-      for (const text of [raw, solutions, readGate(result), readConformantHost(result), readPolicies(result)])
+      for (const text of [raw, solutions, readGate(result), readHostWithinRules(result), readPolicies(result)])
         assert.ok(widest(text) <= LINE_WIDTH);
     }
     for (const text of [readDiscover(wire), readStatelessMismatch(wire), readOpeningCosts(wire), readKayit(wire)])
@@ -411,9 +401,9 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     assert.ok(
       exported.includes(
-        "Read literally, 2026-07-28 has a server list every version it supports: a dual-era server would list `2025-11-25` too, as the -32022 example does (`basic/versioning.mdx`). That clashes with `stdio.mdx`'s \"Do not fall back to `initialize`\". The course's servers list `2026-07-28` alone, as `olcum` does above: a choice, arguably against the wording of that MUST.",
+        "Read literally, -32022's MUST has a dual-era server list `2025-11-25` too, as the page's example does (`basic/versioning.mdx`). The course lists `2026-07-28` alone, arguably against it.",
       ),
-      "the note reads the MUST literally, names the clash, and calls the course's listing a choice",
+      "the note reads the MUST literally and says the course's listing departs from it",
     );
     assert.ok(!exported.includes("the spec leaves open"), "the spec does not leave it open");
     assert.ok(!exported.includes("The course reads such a list"), "the course takes no reading");
@@ -469,44 +459,45 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
       // The dual-era rules as steps, cited, with the no-fallback rule and when a client does fall back.
       for (const phrase of [
-        'Over stdio, a dual-era client meets an unknown server in three steps (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions"; `basic/transports/stdio.mdx`, "Backward Compatibility")',
+        'Over stdio, a dual-era client meets an unknown server in three steps (`basic/versioning.mdx` and `basic/transports/stdio.mdx`, "Backward Compatibility…")',
         // The steps are stdio's; over HTTP a first modern request probes (streamable-http.mdx).
         'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
         "`olcum` lists only `2026-07-28`, the only version it serves per request, as in the spec's own `server/discover` example (and SDK 2.4.0).",
-        "a choice, arguably against the wording of that MUST.",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify a list's changes (a SHOULD), `subscribe` one resource's; in 2026-07-28 only on a `subscriptions/listen` stream asking for them.",
         // Only a result and -32022 carry a version list; -32021 names missing capabilities.
-        "2. A result, or a modern error such as -32022 or -32021 (lesson 3), means a 2026-07-28 server: no fallback to `initialize`. Pick a version from a result's or -32022's list; fix what -32021 names.",
+        // Modern is 2026-07-28 and later (2026-07-28 basic/versioning.mdx, Terminology).
+        "2. A result, or a modern error such as -32022 or -32021, means a modern (2026-07-28 or later) server: no fallback to `initialize`. Use a result's or -32022's versions; fix what -32021 names.",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
         "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
         // -32022 taught first with a plainly unsupported version, as versioning.mdx's example does;
         // then a note: read literally, a dual-era server lists its legacy versions (that example
         // does), which clashes with stdio.mdx's no-fallback; the course's servers list 2026-07-28.
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
-        "**Note.** Read literally, 2026-07-28 has a server list every version it supports",
-        "The course's servers list `2026-07-28` alone, as `olcum` does above: a choice,",
+        "**Note.** Read literally, -32022's MUST has a dual-era server list `2025-11-25` too",
+        "The course lists `2026-07-28` alone, arguably against it.",
         "so the fallback MUST NOT be keyed to one error code.",
-        // The probe: what it is, closing server/discover's paragraph; then, in one paragraph, why a
-        // 2026-07-28-only client probes too (stdio.mdx's RECOMMENDED), the legacy risk made concrete
-        // (SDK 1.32.2, tested below), and why skipping the probe is safe here, and only here.
+        // The probe: what it is, closing server/discover's paragraph; then why a 2026-07-28-only
+        // client probes too (stdio.mdx's RECOMMENDED), why skipping the probe is safe here, and only
+        // here; the legacy risk made concrete (SDK 1.32.2, tested below) in a note.
         "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
         'Even a 2026-07-28-only client is RECOMMENDED to probe. Some legacy servers never check that `initialize` came first, and would run a `tools/call` by their own rules. A probe fails clearly instead (`basic/transports/stdio.mdx`, "Backward Compatibility").',
-        "The TypeScript SDK's 1.32.2 server, a 2025-11-25 one, is such a server. Sent a `tools/call` with 2026-07-28's `_meta` and no `initialize`, it runs the tool and answers with no `resultType`. Sent a probe, it answers -32601 (method not found).",
-        // The SDK 1.32.2 server is lax, not wrong: 2025-11-25's SHOULD NOT binds the client.
-        'That is lax, not wrong: 2025-11-25 binds the client, which SHOULD NOT send requests other than pings before the server has answered `initialize` (`basic/lifecycle.mdx`, "Initialization").',
+        "**Note.** The TypeScript SDK's 1.32.2 server (2025-11-25) runs such a `tools/call`; a probe gets -32601.",
+        // Serving it is not merely lax: besides the client's SHOULD NOT, initialization MUST come
+        // first and both sides MUST use only negotiated capabilities (2025-11-25 lifecycle.mdx).
+        "That is lax. The client's SHOULD NOT (no request but `ping` before `initialize` is answered) is the explicit rule. But initialization MUST be the first interaction, and both sides MUST use only negotiated capabilities (`basic/lifecycle.mdx`): serving the call is non-conforming.",
         // A stdio session lasting as long as the process is the course's reading of two pages.
-        'Over stdio, in the course\'s reading, it lasts as long as the server process: shutdown closes stdin ("Shutdown" above), one session per server (`architecture/index.mdx`).',
+        "Over stdio, in the course's reading, it lasts as long as the server process, one session per server (`architecture/index.mdx`).",
         "The course's stdio clients skip the probe, safe only because they start the course's own servers.",
         // The two eras' openings side by side, before the real lines.
         "2025-11-25, a session 2026-07-28, no session",
         "→ notifications/initialized",
         "→ server/discover (optional; _meta as below)",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
-        "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*.",
+        "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*, a measuring device.",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         "**The version rule** drops a server whose `serverInfo` version is newer than the host knows: up to 2 for `olcum`, 1 for `tarife`, 2 for `kayit` (which says 3). That goes against 2026-07-28's SHOULD NOT (section 5); no 2025-11-25 sentence forbids it.",
@@ -518,33 +509,37 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
         "**The course's gate**, an anti-pattern, is its approval gate. It stands in for the person (one answer per run); without approval a held call ends with `onay yok` (no approval), unsent. It holds any tool not declared `readOnlyHint: true`, but passes one with no `annotations`, inverting MCP's defaults, only to price what declaring a side effect buys.",
-        // The approval gate defined where the lesson first uses it, on the host that follows MCP.
+        // The approval gate defined where the lesson first uses it, on the host within MCP's rules.
         "Its *approval gate*, the code that holds a call for a person, is *the defaults-reading gate*: a tool with no hint may write, so it is held.",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "The course calls the tools it keeps its **negotiated tools**. That word is the course's: MCP negotiates only a version and capabilities (section 2).",
-        // No third opening: the simulator's handshake named as what it stands for.
-        "It opens no session. *The simulator's handshake* is a simulated `tools/list` plus `serverInfo`: `yetenek sor` (ask capabilities) to each server, `yetenek bildir` (declare capabilities) back with its tools and version (`surum`).",
+        "It calls the tools it keeps its **negotiated tools**, a word of its own: MCP negotiates only a version and capabilities.",
+        // No third opening: the simulator's handshake named as what it stands for, and why it is
+        // neither of MCP's two openings.
+        "*The simulator's handshake* is `yetenek sor` (ask capabilities) to each server, `yetenek bildir` (declare capabilities) back with its tools and version (`surum`). Neither `initialize` nor `server/discover`, it negotiates nothing: it stands in for `tools/list` plus `serverInfo`, priced in 2025-11-25's words.",
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
-        // without the _meta lesson 3 adds in 2026-07-28), then the host that follows MCP as the
+        // without the _meta lesson 3 adds in 2026-07-28), then the host within MCP's rules as the
         // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · What a host does with declarations",
-        "From here the simulator prices hosts. Its bodies carry no `_meta`, `resultType` or `serverInfo`: it measures what hosts choose, not what an era adds.",
-        "A host that follows MCP keeps the tools of every server it trusts, here all three. It has no version rule: `serverInfo` is for display (section 5).",
-        // Its gate is a host's policy: MCP's principle is consent before any tool. Trusting hints only
-        // from a trusted server and a person's SHOULD to deny any call are section 5's, said there once.
-        "MCP's principle is consent before any tool (`index.mdx`, \"Security and Trust & Safety\"). Passing a trusted server's read-only tools unasked is this host's policy.",
+        "The simulator now prices hosts, not eras: no `_meta` or `resultType`.",
+        // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host within MCP's rules
+        // defined once: no MUST or SHOULD broken, not the strictest host.
+        'MCP\'s principle is consent before any tool: "Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
+        "The first host here is *a host within MCP's rules*: it breaks no MUST or SHOULD, but it is not the strictest host.",
+        "It trusts the three servers, so it skips the prompt for their read-only tools, which the SHOULDs allow.",
         "**Course convention, not MCP.** The course's code that holds",
-        "It is a deliberate measuring device: it departs from the host above in three rules, so that each departure can be priced.",
         "names the tools the host will call: all but `kayit_yaz`. MCP has no such list.",
-        // The second table varies two rules only, *none* being the host above; the gate is shown apart.
-        "The next table varies the allowlist and the version rule: *none* (the host above), each alone, and both (the course's policy). Last, with both off, the course's gate on tools with no `annotations`:",
+        // One small table says which rules each result of section 6 uses.
+        "The rules each result of this section uses (the policy row *both* is the course's policy):",
+        "| the host above | off | off | the defaults-reading gate |",
+        "| the policy table, rows *none* to *both* | as the row names | as the row names | none: it counts kept tools |",
+        "| the paragraph after it | off | off | both gates, on tools declared, then on tools with no `annotations` |",
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
-        "The version rule drops all of `kayit`. The course's gate passes a tool with no `annotations`, which the defaults-reading gate holds.",
+        "and both; its gate passes a tool with no `annotations`.",
         // Learning goal 4 is an MCP outcome; the course's host comes as what goes wrong.
-        "4. What a host following MCP does with declarations: it keeps every tool of a server it trusts and lets a person deny any call; and what goes wrong where the course's host departs from that.",
+        "4. What a host within MCP's rules does with declarations, and where the course's host departs.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
         // ClientCapabilities, ServerCapabilities), fate in 2026-07-28 (its schema.mdx, changelog.mdx).
         "| capability (side) | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
@@ -586,13 +581,16 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
           "Over HTTP a server MAY name it with lesson 2's `MCP-Session-Id`; a client done with a named session SHOULD then send `DELETE` with that header, which the server MAY refuse with `405`",
         ),
       );
+      // The host is "within MCP's rules", not "following MCP"; the SDK 1.32.2 server is not
+      // "lax, not wrong"; a modern error means a modern server, not a 2026-07-28 one.
+      assert.doesNotMatch(exported, /host (that follows|following) MCP|lax, not wrong|means a 2026-07-28 server/);
       // No count of the server processes a section started, no run instruction in an exercise.
       assert.doesNotMatch(exported, /server processes|Run the lesson with another/);
       // Tokens are not set against bytes.
       assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
-      // The host that follows MCP, and its numbers, come before the course's host and its variants.
+      // The host within MCP's rules, and its numbers, come before the course's host and its variants.
       const order = [
-        "A host that follows MCP keeps the tools of every server it trusts",
+        "The first host here is *a host within MCP's rules*",
         "It keeps all 5 tools and asks a person before one, `kayit_yaz`",
         "**Course convention, not MCP.**",
         "policy kept dropped dropped tools (rule)",
@@ -614,7 +612,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const mismatch = [
         "Here the client names `1900-01-01` in `_meta` to `olcum`",
         '"message":"Unsupported protocol version: 1900-01-01."',
-        "**Note.** Read literally, 2026-07-28 has a server list every version it supports",
+        "**Note.** Read literally, -32022's MUST has a dual-era server list `2025-11-25` too",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         mismatch.every((at) => at >= 0),

@@ -340,7 +340,7 @@ test("numbers the markdown states that no seed changes are the library's", () =>
     );
     assert.match(
       text,
-      /hears nothing within 300 ms, [^]*The tool sleeps the full 3 s, not the scaled 600 ms\. A cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\)\. A sleep ten times the wait keeps this transcript clear of it:/,
+      /hears nothing within 300 ms, [^]*The tool sleeps the full 3 s, not the scaled 600 ms\. A cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\)\. The server MAY then ignore the notification, and the client SHOULD ignore a response that arrives after it cancelled \(same page, "Behavior Requirements"\)\. A sleep ten times the wait keeps this transcript clear of it:/,
       path,
     );
   }
@@ -467,12 +467,13 @@ test("section 3: the gate table is lesson 6's; one sentence points back to it, a
     // Lesson 6 holds the table and its two gates, named as lessons 5 and 6 name them; here the wire
     // walks it, and one sentence says so, before the count that uses the term.
     const gateWalks = text.indexOf(
-      "Lesson 6's *gate walks* are among them: its side-effect runs, `kayit_yaz` allowed, one at each of its four levels under the defaults-reading gate and again under the course's gate.",
+      "Among them are lesson 6's side-effect runs with `kayit_yaz` allowed, called here *gate walks*: one at each of its four levels under the defaults-reading gate, as in its gate table, and again under the course's gate, which it printed only in part.",
     );
     assert.ok(gateWalks > 0, path);
     assert.ok(gateWalks < text.indexOf("| lesson 6's gate walks |"), `${path}: defined before use`);
     assert.doesNotMatch(text, /the reference gate|lesson 5's gate|lesson 5's reading/, path);
     assert.match(text, /\| lesson 6's gate walks \| 8 rows \| [^|]* \| 0 \|/, path);
+    assert.match(text, /The first row's 8 runs are the four levels in each of the two revisions\./, path);
     assert.doesNotMatch(raw, /formatWireGates|readWireGates/, `${path}: the table is lesson 6's`);
     assert.doesNotMatch(text, /level +no annotations +calls +sent +blocked/, path);
     assert.doesNotMatch(text, /## 3 · The simulator on the wire, and the approval gate/, path);
@@ -504,33 +505,20 @@ test("section 3: restart and retry point back to lesson 8 in one sentence", () =
   }
 });
 
-test("each export's solutions are folded and computed from its own run: its seed, its gate table's level-1 row", () => {
-  for (const [path, seed, other] of [
-    [EXPORTS[0], 20260218, 20260219],
-    [EXPORTS[1], 20260219, 20260218],
+test("each export's solutions are folded, and name no other run's seed", () => {
+  for (const [path, other] of [
+    [EXPORTS[0], 20260219],
+    [EXPORTS[1], 20260218],
   ] as const) {
     const { text } = exported(path);
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
-    assert.ok(solutions.includes(`for seed ${seed}`), `${path}: names its seed`);
     assert.ok(!solutions.includes(String(other)), `${path}: names no other seed`);
     assert.equal(solutions.match(/<details> <summary>/g)?.length, 5, `${path}: five folded answers`);
-    // Lesson 6's gate table, level 1, where a tool with no annotations passes: section 3 finds the
-    // wire repeating its rows.
     assert.match(text, /\| lesson 6's gate walks \| 8 rows \| [^|]* \| 0 \|/, path);
-    const row = simulateWritingAServer(seed).gates.find((g) => g.level === 1 && g.reading === "passes")!;
-    const { calls, sent, blocked, written, completed } = row;
-    assert.equal(blocked, 0);
-    assert.match(
-      solutions,
-      new RegExp(
-        `${calls} calls, ${sent} sent, none blocked, ${written} records written and ${completed} tasks completed, for seed ${seed}`,
-      ),
-      path,
-    );
   }
 });
 
-test("exercise 1: with approval, the gate reading a missing hint by MCP's defaults sends what it sends without approval where a tool with no annotations passes, as solution 1 says", async () => {
+test("with approval, the gate reading a missing hint by MCP's defaults sends what it sends without approval where a tool with no annotations passes", async () => {
   const [withApproval] = await compareTaskRuns(SEED, [1], {
     policy: WIDE_POLICY,
     approval: true,
@@ -548,7 +536,7 @@ test("exercise 1: with approval, the gate reading a missing hint by MCP's defaul
   assert.equal(withApproval.real.blocked, 0);
 });
 
-test("exercise 2: annotations that leave readOnlyHint out are a side effect in both readings of a missing hint, as lesson 6 and solution 2 say", () => {
+test("annotations that leave readOnlyHint out are a side effect in both readings of a missing hint; exercises 1-2 are MCP's cancellation race and an array outputSchema", () => {
   const inputSchema = { type: "object" };
   const partial = { name: "kayit_yaz", inputSchema, annotations: { openWorldHint: false } };
   for (const gate of GATE_RULES) assert.equal(toolDeclaration(partial, gate).sideEffect, true, gate);
@@ -559,20 +547,27 @@ test("exercise 2: annotations that leave readOnlyHint out are a side effect in b
   for (const path of EXPORTS) {
     const { text } = exported(path);
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
+    // Exercises 1 and 2 ask about MCP, not the course's gates, and the body answers them.
+    assert.doesNotMatch(solutions, /Both hold it, with `onay yok`|Both give the level-1 walk/, path);
     assert.match(
       solutions,
-      /Both hold it, with `onay yok` \(no approval\)\. The tool declares no side effect; it is held because its `annotations` lack `readOnlyHint: true`\. The course's gate holds every tool whose `annotations` do not say it, and the defaults-reading gate reads the missing `readOnlyHint` as false, so the tool may write\. Only a tool with no `annotations` at all passes, and only the course's gate lets it\./,
+      /Both MUST handle the race gracefully \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\)\. The server MAY ignore the notification[^]*The client SHOULD ignore the result that arrives after it cancelled/,
+      path,
+    );
+    assert.match(
+      solutions,
+      /Any JSON value that conforms to the schema, here an array[^]*the server MUST send one that conforms[^]*SHOULD hold the same array, serialized as JSON, in a `TextContent` block[^]*A 2025-11-25 server could not/,
       path,
     );
     const exercises = text.slice(text.indexOf("## Exercises"), text.indexOf("## Solutions"));
     assert.match(
       exercises,
-      /1\. Suppose lesson 6's gate walks had approval\. What would the defaults-reading gate and the course's gate give at level 1\?/,
+      /1\. Over stdio, a client's `notifications\/cancelled` for id 7 reaches the server after the server has sent id 7's result\. What must or may each side do\?/,
       path,
     );
     assert.match(
       exercises,
-      /What do the defaults-reading gate and the course's gate do with a call to it, without approval\?/,
+      /2\. A 2026-07-28 tool declares an `outputSchema` of `"type": "array"`, as the tools page's `list_users` does\./,
       path,
     );
   }

@@ -361,6 +361,12 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
         "The course's servers, like SDK 2.4.0, answer -32602 in both revisions, which departs from 2025-11-25's SHOULD.",
       ),
     );
+    // server/resources.mdx, "Error Handling": the page's own example error carries data.uri (both
+    // revisions), so data.uri is the specification's, not an SDK invention.
+    assert.ok(body.includes("The error carries the URI as `data.uri`, as the page's own example does."));
+    assert.ok(!body.includes("the SDK adds the URI as `data.uri`"));
+    // The listing's annotations are named before it and read after it.
+    assert.ok(body.includes("each tool's `annotations`, hints on what it does, are read after the listing."));
     // "public" on every answer, the subscriber list included: why it is allowed here (caching.mdx,
     // "Cache Scope Field"), said of the answers themselves, not of a list the reader has not seen.
     assert.ok(

@@ -148,7 +148,7 @@ test("section 2's definitions carry no cross-revision aside; one two-row table c
   for (const sentence of [
     "| 2025-11-25 | 2026-07-28 |",
     "A client opens one *session* with its server, an exchange that keeps state until it is closed.",
-    "declare their *capabilities*, the optional features each supports. | No session. The client attaches the version and its own capabilities to every request. A server states its capabilities in answer to a `server/discover` request.",
+    "declare their *capabilities*, the optional features each supports. | No session. Every request carries the version and the client's capabilities relevant to it. A server states its capabilities in answer to a `server/discover` request.",
     "A server could also send its client requests, such as *sampling*: asking for a reply from a model the host picks, which a person SHOULD be able to deny. | Only clients send requests. Sampling is *deprecated*: still defined, but due to be removed.",
     "A server that needs input, such as a user's yes or no, says so in its answer, and the client sends the call again with the input.",
   ])
@@ -373,22 +373,30 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   says("In the notebook, change `SEED` in the next cell, its only parameter, and run all cells again");
   // Section 2's table names a server that needs input; resultType is named here, and the other kind pointed to.
   says(
-    "`resultType` `complete` marks the final answer. A server that needs input would answer with another `resultType` (section 2's table).",
+    "`resultType` `complete` marks the final answer. A server that needs input, as in section 2's table, answers with another `resultType`.",
   );
   // Lesson 5 gives the probe's full reason; here, why skipping it is safe for this client.
   says(
-    "A first `server/discover` is RECOMMENDED on stdio (`basic/transports/stdio.mdx`). This client skips it: it starts the course's own server, whose revision it knows.",
+    "A first `server/discover`, the request asking what a server supports, is RECOMMENDED on stdio (`basic/transports/stdio.mdx`). This client skips it, as it knows the revision of the course's own server.",
   );
   // The bytes are those of the line as sent, not of the spread-out form shown.
   says("It crossed as one line, ended by a newline, and is spread out here only for reading.");
   says(
-    "`isError` says whether the tool failed. A tool that runs and fails reports it inside a result, with `isError: true`",
+    "`isError` says whether the tool failed. A tool that runs and fails, or rejects its arguments, reports it inside a result with `isError: true`",
   );
-  says('An unknown tool or a malformed call is a JSON-RPC error instead (`server/tools.mdx`, "Error Handling").');
+  // 2026-07-28 server/tools.mdx, "Error Handling": a protocol error is a request failing CallToolRequest's
+  // schema; input validation errors are tool execution errors. "Malformed call" read as bad arguments.
+  says(
+    'An unknown tool, or a request not of `tools/call`\'s shape (no `name`, say), is a JSON-RPC error instead (`server/tools.mdx`, "Error Handling").',
+  );
+  assert.ok(!flat(markdown).includes("a malformed call"));
   // 2026-07-28 basic/index.mdx: protocolVersion and clientCapabilities are required, clientInfo only SHOULD.
   says(
-    "Every 2026-07-28 request MUST carry the revision and the client's capabilities (here none, `{}`), and SHOULD carry the client's name",
+    "Every 2026-07-28 request MUST carry the revision and the client's capabilities relevant to it (here none, `{}`), and SHOULD carry `clientInfo`, the client's name and version",
   );
+  // clientInfo is an Implementation (name and version); clientCapabilities are those relevant to the request.
+  assert.ok(!flat(markdown).includes("SHOULD carry the client's name ("));
+  assert.ok(!flat(markdown).includes("The client attaches the version and its own capabilities"));
   assert.ok(!flat(markdown).includes("the revision, the client's name and its capabilities"));
   // A reader met "stdio" and the _meta key prefix before lesson 2: both said where first used.
   says("reads the answer from its standard output: MCP's *stdio* transport, one way to carry messages.");

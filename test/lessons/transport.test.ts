@@ -220,8 +220,10 @@ for (const [name, pick] of [
     assert.deepEqual([lostId, newId], [2, 3]);
     assert.match(
       markdown,
-      /sends the call again under a new `id`\. An id MUST NOT match that of any other request the sender "has issued and not yet received a response for" \(`basic\/index\.mdx`, "Requests"\)\. The new process never saw id 2, so a new id is a cautious choice, not a requirement\./,
+      /sends the call again under a new `id`\. An id MUST NOT match that of any other request the sender "has issued and not yet received a response for" \(`basic\/index\.mdx`, "Requests"\)\. Id 2 got none, so the rule binds it, whatever the new process saw\./,
     );
+    // The rule binds the sender (expert: a new id is required, not a cautious choice).
+    assert.doesNotMatch(markdown, /a cautious choice, not a requirement/);
     // 2026-07-28 basic/index.mdx, "Requests": the spec's words, not a paraphrase.
     assert.doesNotMatch(markdown, /issued and got no answer for/);
 
@@ -361,7 +363,7 @@ test("the spec points the markdown states with their limits: the stdio probe, TL
   // as the course's convention.
   assert.match(
     markdown,
-    /So the rule is a worst case: a new connection for every request, and no TLS counted\. HTTP\/1\.1 keeps a connection open for later requests by default \(\*keep-alive\*\)\. TLS, the encryption under `https:\/\/`, would add one more round trip to each setup \(TLS 1\.3\)\. The course keeps the rule as it stands, as its convention from here on: one fixed price that needs no network\./,
+    /So the rule is a worst case: a new connection for every request, and no \*TLS\*, the encryption under `https:\/\/`, counted\. HTTP\/1\.1 keeps a connection open for later requests by default \(\*keep-alive\*\)\. TLS would add one more round trip to each setup \(TLS 1\.3\)\. The course keeps the rule as it stands, as its convention from here on: one fixed price that needs no network\./,
   );
   // The definition sits beside the measurement: the box opens section 4, the table follows it.
   const four = markdown.slice(markdown.indexOf("## 4 · "), markdown.indexOf("## 5 · "));
@@ -412,7 +414,7 @@ test("section 3's x-mcp-header rules in one short paragraph: the MUSTs scoped to
   // plain value matching the sentinel pattern, goes as =?base64?{Base64EncodedValue}?=; Mcp-Name too.
   assert.match(
     markdown,
-    /The last row is a server's choice, and the course's tools make none \("Custom Headers from Tool Parameters"\)\. A tool's definition in `tools\/list` MAY mark an argument with `"x-mcp-header"`\. A client on Streamable HTTP MUST then copy the argument's value into that header, and MUST reject a tool whose mark is invalid\. A value unsafe in a header \(non-ASCII or control characters, spaces at either end\) goes in Base64 between `=\?base64\?` and `\?=` \("Value Encoding"\)\. So does a plain value that already has that form, and so does such an `Mcp-Name`\./,
+    /The last row is a server's choice, and the course's tools make none \("Custom Headers from Tool Parameters"\)\. A tool's definition in `tools\/list` MAY mark an argument with `"x-mcp-header"`\. A client on Streamable HTTP MUST then copy the argument's value into that header, and MUST reject a tool whose mark is invalid\. A value unsafe in a header \(non-ASCII or control characters, spaces at either end\) goes in Base64 between `=\?base64\?` and `\?=` \("Value Encoding"\)\. Had `bolge_ozet` marked/,
   );
   assert.doesNotMatch(markdown, /A value outside ASCII goes in Base64/);
   // One worked value, in the course's world: güney's UTF-8 bytes in Base64.
@@ -482,13 +484,13 @@ test("section 5's table: 2025-11-25 against 2026-07-28 in short cells, the norma
   const rows = tableRows("| feature | 2025-11-25 | 2026-07-28 |");
   assert.deepEqual(
     rows.map((row) => row.split(" | ")[0].slice(2)),
-    ["session", "a stream opened with `GET`", "a broken stream"],
+    ["session", "a stream opened with `GET`", "a broken stream", "a server's early close"],
   );
   const row = (name: string) => rows.find((r) => r.startsWith(`| ${name} |`))!;
   // Three rows; resumption in the bullet after them; the server's early close and `retry` in the broken stream's cell.
   assert.match(
     row("a stream opened with `GET`"),
-    /the server MAY send requests on it, or on a POST's SSE stream \| none; the server sends no requests/,
+    /a client MAY open one to hear from the server outside its calls: requests and notifications not tied to a request of its own\. A POST's SSE stream MAY carry server requests too \| none; the server sends no requests/,
   );
   assert.doesNotMatch(markdown, /minding `retry`/);
   // 2025-11-25 transports.mdx: the server MAY terminate the session at any time; lifecycle.mdx: "one side
@@ -496,16 +498,25 @@ test("section 5's table: 2025-11-25 against 2026-07-28 in short cells, the norma
   assert.match(markdown, /until either side ends it, usually the client\./);
   assert.match(
     row("a broken stream"),
-    /not a cancellation \(SHOULD NOT\); a client cancels with `notifications\/cancelled`\. A server MAY drop the connection, not the stream: the client polls after `retry` \| the client's close cancels; a network break loses the request/,
+    /not a cancellation \(SHOULD NOT\); to cancel, a client sends `notifications\/cancelled` \| the client's close cancels; a network break loses the request/,
   );
+  // 2025-11-25 transports.mdx, "Sending Messages to the Server" 6: the early close, `retry` in milliseconds,
+  // the client's MUST wait and SHOULD poll, in a row of its own and in plain words.
+  assert.match(
+    row("a server's early close"),
+    /once it has sent an event with an id, a server MAY close the connection and keep the stream\. It SHOULD first send a `retry` field, a wait in milliseconds\. The client MUST wait that long, and SHOULD then reconnect to read on \| none \|/,
+  );
+  assert.doesNotMatch(markdown, /the client polls after `retry`/);
   assert.match(
     markdown,
     /- \*\*Session\.\*\* The server names it on its answer to `initialize`, and the client MUST send the header on every later request\. A client done with it SHOULD end it with a `DELETE` \(the server MAY answer `405`\)\. Once the server ends it, a request naming it gets `404`, and the client MUST start over with `initialize`\./,
   );
   assert.match(
     markdown,
-    /- \*\*Since 2025-03-26\.\*\* Every revision from 2025-03-26 to 2025-11-25 had these features, and let a client resume a broken stream with a `GET` carrying `Last-Event-ID`, the last SSE event's id\. A 2026-07-28-only server that gets such traffic SHOULD answer a `GET` or a `DELETE` `405` and ignore `MCP-Session-Id` and `Last-Event-ID`/,
+    /- \*\*Since 2025-03-26\.\*\* The first three rows date from 2025-03-26, the last from 2025-11-25\. A client resumes a stream after a break or an early close by a `GET` with `Last-Event-ID`, the last SSE event's id\. A 2026-07-28-only server SHOULD answer a `GET` or a `DELETE` `405`, and ignore `MCP-Session-Id` and `Last-Event-ID`/,
   );
+  // The `retry` polling is 2025-11-25's alone (not in 2025-03-26's or 2025-06-18's transports.mdx).
+  assert.doesNotMatch(markdown, /had these features/);
   for (const r of rows) assert.ok(r.length <= 270, `a short row: ${r.slice(0, 40)}`);
   assert.match(markdown, /differs from 2026-07-28's in these ways, among others/);
   assert.doesNotMatch(markdown, /a server of 2026-07-28 alone/);

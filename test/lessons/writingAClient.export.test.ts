@@ -423,7 +423,7 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
     assert.ok(prose.indexOf("*reporting* client") > prose.indexOf("Section 2's client met one of each"), file);
     assert.ok(prose.includes("A *silent* client sends only those; a *reporting* client adds the reason:"), file);
     assert.ok(
-      prose.includes("only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
+      prose.includes("Only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
       file,
     );
     // In 2026-07-28 the SDK's listTools also answers from its ttlMs cache: a pointer in Next only.
@@ -570,14 +570,18 @@ test("section 3 measures discovery in 2026-07-28: per task on the kept processes
     const section = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
     // The main table is the 2026-07-28 one: three clients, no notification, no session.
     assert.match(section, /^discovery {2}discoveries {2}before tasks {2}calls {2}completed {2}req/m, file);
-    // It is a host that follows MCP (no version rule): 10 of 13; the course's 7 of 13 is the comparison.
+    // It is a host within MCP's rules (no version rule): 10 of 13; the course's 7 of 13 is the comparison.
     for (const row of [
       /^per task +13 +every +33 +10 +186 +186 +0 /m,
       /^once +1 +1 +33 +10 +42 +42 +0 /m,
       /^cached +3 +1 7 13 +33 +10 +66 +66 +0 /m,
     ])
       assert.match(section, row, file);
-    assert.ok(prose.includes("so no call ends in `onay yok` (no approval). For a host that follows MCP:"), file);
+    assert.ok(prose.includes("so no call ends in `onay yok` (no approval). For a host within MCP's rules:"), file);
+    assert.doesNotMatch(prose, /follows MCP|following MCP/, file);
+    // The clock is said to be virtual, messages taking no time, so a result fetched at task 1 is
+    // stale at exactly task 7.
+    assert.ok(prose.includes("on a *virtual clock*, where messages take no time:"), file);
     assert.match(
       prose,
       /With lesson 5's version rule, the course's host also drops `kayit`: the same clients complete 7 of 13 tasks/,
@@ -657,11 +661,14 @@ test("tool names across servers: 2026-07-28's note quoted word for word, and one
     ])
       assert.ok(text.includes(`\n${line}\n`), `${file}: ${line}`);
     const prose = proseOf(text);
-    assert.ok(prose.includes("The host knows each server by the key it configured it under"), file);
+    assert.ok(prose.includes("The host knows each server by the key it gave it"), file);
+    assert.ok(prose.includes("The course's scheme prefixes each listed name with that key and `__`"), file);
+    // The SHOULDs the scheme keeps to, which exercise 3 is answered from.
     assert.ok(
-      prose.includes("One scheme, the course's choice, prefixes each listed name with that key and `__`"),
+      prose.includes("a tool name SHOULD hold 1 to 128 ASCII letters, digits, `_`, `-` or `.` (the same section)"),
       file,
     );
+    assert.ok(prose.includes("3. Section 2's host adds fleet servers."), file);
   }
 });
 
@@ -719,6 +726,19 @@ test("a server's list-changed notification is a SHOULD, sent in 2026-07-28 on a 
       prose.includes(
         "A server that declares `listChanged: true` SHOULD send `notifications/tools/list_changed` when its tools change, in 2026-07-28 only on a `subscriptions/listen` stream that asked for it with `toolsListChanged: true`",
       ),
+      file,
+    );
+  }
+});
+
+test("the Summary says a 2025-11-25 client lists again on a list-changed notification", () => {
+  // 2025-11-25 server/tools.mdx, "List Changed Notification": with listChanged, servers SHOULD
+  // notify, and clients re-list; "once per session" alone would say otherwise.
+  for (const file of EXPORTS) {
+    const prose = proseOf(read(file));
+    const summary = prose.slice(prose.indexOf("## Summary"), prose.indexOf("## Exercises"));
+    assert.ok(
+      summary.includes("A 2025-11-25 client discovers once per session, and again on a list-changed notification."),
       file,
     );
   }

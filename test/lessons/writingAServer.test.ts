@@ -212,7 +212,7 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
   assert.equal(solutions.match(/^<details>$/gm)?.length, 5);
   assert.match(flat(solutions), /Level 3 keeps 4 tools and drops 1/);
   assert.match(flat(solutions), /the 27 of the level-1 run and the 30 of the wide run/);
-  assert.match(flat(solutions), /they moved at levels 1 and 2\./);
+  assert.doesNotMatch(flat(solutions), /they moved at levels 1 and 2\./, "no seed-count exercise");
   assert.match(
     flat(solutions),
     /the reply is a result with `isError: true`, `Input validation error: Invalid arguments for tool sayac_oku: abone: required, expected string`, not the handler's `\{"hata":"abone yok"\}`/,
@@ -404,7 +404,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     assert.match(prose, /- level 2, \*name \+ fields \+ side effect\*: `annotations`/, path);
     assert.match(
       prose,
-      /- level 3, \*full\*: the server's version\. Only 2025-11-25's `InitializeResult` requires a `serverInfo`; a 2026-07-28 server SHOULD send one \(`basic\/index\.mdx`\), version required \(`schema\.mdx`, `Implementation`\), and below level 3 could omit it\./,
+      /- level 3, \*full\*: the server's version\. Only the legacy `InitializeResult` \(2025-11-25 and earlier\) requires a `serverInfo`; a 2026-07-28 server SHOULD send one \(`basic\/index\.mdx`\), version required \(`schema\.mdx`, `Implementation`\), and below level 3 could omit it\./,
       path,
     );
     assert.doesNotMatch(
@@ -447,25 +447,30 @@ test("lesson 6's computed prose is wrapped at 100 characters", async () => {
   }
 });
 
-test("solution 1 says what moves the tokens: each region task about merkez, 2 tokens each way at levels 1 and 2", async () => {
-  for (const seed of [20260218, 20260219, 7]) {
+test("exercise 1 writes kayit_yaz's description and annotations and says who may trust them; solution 5 the other four", async () => {
+  for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
-    const merkez = (tasks: typeof result.tasks) =>
-      tasks.filter((task) => task.type === "region" && task.region === "merkez").length;
-    const [first, second] = [merkez(result.tasks), merkez(result.secondRun.tasks)];
-    for (const level of [1, 2])
-      assert.equal(result.secondRun.runs[level].tokens - result.runs[level].tokens, 2 * (second - first), `${seed}`);
-    for (const level of [0, 3]) assert.equal(result.secondRun.runs[level].tokens, result.runs[level].tokens);
     const solution = flat(prose.writingAServerSolutions(result, await serverLines(seed), await minimalRun()));
-    assert.match(solution, /only a region changes a message's tokens: `merkez` is 2 tokens, the other regions 1/);
+    assert.doesNotMatch(solution, /only a region changes a message's tokens/);
     assert.match(
       solution,
-      new RegExp(
-        `\`merkez\` ${first} times? in this run, ${second} in the second, so ${result.runs[1].tokens} → ${result.secondRun.runs[1].tokens} at level 1`,
-      ),
+      /For the model, a `description`: `Writes deger into abone's column sutun, replacing its value\.` For the host, the `annotations`: `readOnlyHint: false`; it replaces a value, `destructiveHint: true`; the same write twice changes nothing more, `idempotentHint: true`; its world is the server's records, `openWorldHint: false`\./,
+    );
+    assert.match(
+      solution,
+      /A client MUST treat the `annotations` as untrusted unless they come from a trusted server \(2026-07-28 `server\/tools\.mdx`, "Tool"\), and `index\.mdx` says the same, lowercase, of any description of a tool's behavior \("Tool Safety"\)\. Only a host that trusts `kayit` may let them spare a person a prompt\./,
     );
     // Solution 5: the read-only tools declare a closed world too, as the level-3 list shows.
     assert.match(solution, /The other four: `readOnlyHint: true` and `openWorldHint: false`/);
+  }
+  for (const { path, text } of exportsOf6()) {
+    const exercises = flat(text.split("## Exercises")[1].split("## Solutions")[0]);
+    assert.match(
+      exercises,
+      /1\. Write a `description` and the `annotations` for `kayit_yaz` \(write record\), which writes `deger` into the subscriber `abone`'s column `sutun`\. Who reads each, and who may trust them\?/,
+      path,
+    );
+    assert.match(exercises, /5\. Write the `annotations` the other four tools would declare in MCP\./, path);
   }
 });
 
@@ -596,7 +601,13 @@ test("the approval gate's two readings have the course's two names, each defined
     // Both gates are a host's policy; MCP's principle is consent before any tool, and annotations
     // are untrusted hints (2026-07-28 server/tools.mdx, "User Interaction Model" and "Tool").
     assert.match(prose, /Both are host policies, not MCP's\./, path);
-    assert.match(prose, /MCP's principle is consent before any tool: a person able to deny calls/, path);
+    // The principle (index.mdx, lowercase) and the normative floor (tools.mdx, a SHOULD) stay apart.
+    assert.match(
+      prose,
+      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. Its normative floor is weaker: a person SHOULD be able to deny any call \(same tools page, "User Interaction Model"\)\./,
+      path,
+    );
+    assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
     assert.match(prose, /are hints, untrusted unless from a trusted server \(a MUST, same page, "Tool"\)/, path);
     // The twelve-task runs already use lesson 5's gate, first named with its home.
     assert.equal(
@@ -607,7 +618,7 @@ test("the approval gate's two readings have the course's two names, each defined
       `${path}: first used with its home, lesson 5`,
     );
     // 2026-07-28 server/tools.mdx "User Interaction Model": a human able to deny (a SHOULD), cited once.
-    assert.equal(prose.match(/a person able to deny calls \(a SHOULD/g)?.length, 1, path);
+    assert.equal(prose.match(/a person SHOULD be able to deny any call/g)?.length, 1, path);
     assert.doesNotMatch(prose, /"there SHOULD always be a human in the loop/, `${path}: quoted in lesson 5, not again`);
     // "May write" is MCP's own default (schema.mdx ToolAnnotations), not the course's reading.
     assert.match(
@@ -639,7 +650,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
   }
 });
 
-test("the course's version rule stands beside a client that follows MCP, whose figures are computed", () => {
+test("the course's version rule stands beside a host within MCP's rules, whose figures are computed", () => {
   for (const { path, text } of exportsOf6()) {
     const seed = Number(/with seed (\d+)/.exec(text)![1]);
     const result = simulateWritingAServer(seed);
@@ -657,7 +668,7 @@ test("the course's version rule stands beside a client that follows MCP, whose f
     // version rule the course's and not MCP's, what it drops computed from the level-3 decision.
     assert.equal(
       flat(readBesideMcp(result)),
-      `A client that follows MCP does not act on \`serverInfo.version\`. With the same allowlist it keeps ` +
+      `A host within MCP's rules does not act on \`serverInfo.version\`. With the same allowlist it keeps ` +
         `${handshake.negotiated} tools at level 3 and completes ${run.completed} tasks, as at level 2; the version ` +
         `changes nothing. The table's level-3 row is the course's host instead. Its version rule drops \`kayit\` ` +
         `at version 3, and \`bolge_ozet\` with it: ` +
@@ -674,7 +685,7 @@ test("the course's version rule stands beside a client that follows MCP, whose f
     const prose = proseOf(text);
     assert.match(
       prose,
-      /\*\*Level 2 against 3\*\* measures the course's version rule; a client that follows MCP ignores it\. The lesson keeps level 3 only because the course's host acts on the version\./,
+      /\*\*Level 2 against 3\*\* measures the course's version rule; a host within MCP's rules ignores it\. The lesson keeps level 3 only because the course's host acts on the version\./,
       path,
     );
     // The seed is named by the opening sentence; no cell prints it alone.
@@ -963,7 +974,7 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
       prose.indexOf("**The defaults-reading gate**") < prose.indexOf("**The course's gate**"),
       `${path}: MCP's reading of a missing hint first`,
     );
-    assert.match(prose, /That is how a host that follows MCP reads a missing hint\./, path);
+    assert.match(prose, /That is how a host within MCP's rules reads a missing hint\./, path);
     // Each Turkish word is glossed where it is first used; the notebook's run note speaks to a reader
     // of the notebook, not of the export.
     assert.match(prose, /\(`arac bildirilmedi`, tool not declared\)/, path);

@@ -126,12 +126,11 @@ export function solveExercises(result: FleetLessonResult): string {
       "1. Another seed",
       `The shortcut agent's rows keep them (two calls), and so do the thorough agent's under ` +
         `${listing(fixedRows.map((r) => `${code(r.condition)} (${r.turns}, ${r.toolCalls}, ${r.toolErrors})`))}: ` +
-        `turns 1 and 2 are ${opening.join(" + ")} calls on every fleet, the crash comes at the ` +
-        `${ordinal(CRASH_ON_CALL)} call, in turn ${crashTurn}, and under ${code("stdout-unterminated")} ` +
-        `turn 1 fails; only their bytes (here ${listing(fixedRows.map((r) => n(r.bytes)))}) can move. ` +
-        `The other rows move with the fleet (here ${thorough.toolCalls} calls on ${code("direct")}): how many ` +
-        `bands are crowded decides how many halves each later turn reads, and where the true device ` +
-        `lies decides when no unread device can win.`,
+        `its first two turns, ${opening.join(" + ")} calls, are the same on every fleet; the crash comes at ` +
+        `the ${ordinal(CRASH_ON_CALL)} call, in turn ${crashTurn}, and under ${code("stdout-unterminated")} ` +
+        `turn 1 fails. Only their bytes (here ${listing(fixedRows.map((r) => n(r.bytes)))}) can move. ` +
+        `The other rows move with the fleet (here ${thorough.toolCalls} calls on ${code("direct")}): ` +
+        `the devices decide how many pages the agent reads before no unread device can win.`,
     ),
     foldedAnswer(
       "2. The validating path of 2025-06-18",

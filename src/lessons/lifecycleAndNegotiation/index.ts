@@ -7,9 +7,9 @@ export { openingsChart } from "./charts";
 export {
   describeLifecycleAndNegotiationSeed,
   lifecycleAndNegotiationSolutions,
-  readConformantHost,
   readDiscover,
   readGate,
+  readHostWithinRules,
   readKayit,
   readOpeningCosts,
   readPolicies,

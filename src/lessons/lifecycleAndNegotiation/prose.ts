@@ -4,13 +4,10 @@
  * no run changes lives in the notebook's markdown cells.
  */
 import { STATELESS_REVISION } from "../../protocol/revisions";
-import { decideOn } from "../../sim/negotiation";
-import { declare } from "../../sim/declaration";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
-import { ALLOWLIST, KNOWN_VERSIONS, SERVER_FACTS } from "../../world/servers";
 import { code, listing, ordinal, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
-import { DECLARED_LEVEL, type LifecycleAndNegotiationResult } from "./simulate";
+import type { LifecycleAndNegotiationResult } from "./simulate";
 import type { LifecycleAndNegotiationWire, OpeningCost } from "./wire";
 
 /** A JSON-RPC message as a transcript read it. */
@@ -181,13 +178,11 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
 
 /**
  * A reading of the policy table: what goes wrong under the version rule (a whole server dropped,
- * which a host following MCP keeps, read-only tools with it), why the course's policy (both) drops
- * the tool the allowlist alone would drop for the version instead, and the handshake's cost under
+ * which a host within MCP's rules keeps, read-only tools with it), and the handshake's cost under
  * every policy.
  */
 export function readPolicies(result: LifecycleAndNegotiationResult): string {
   const rows = result.policies;
-  const both = rows.find((row) => row.name === "both")!;
   const versions = rows.find((row) => row.name === "known versions")!;
   const byVersion = versions.dropped.filter((d) => d.reason === "version").map((d) => d.tool);
   const servers = [
@@ -201,15 +196,10 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
     rows[0].dropped.length === 0 &&
     result.declared.every((t) => t.server !== servers[0] || byVersion.includes(t.tool))
       ? `What goes wrong: the version rule drops the whole of ${code(servers[0])}, which a host ` +
-        `following MCP keeps` +
+        `within MCP's rules keeps` +
         (readers.length > 0
           ? `, and with it ${codes(readers)}, which only ${readers.length === 1 ? "reads" : "read"}. `
           : `. `)
-      : ``;
-  const listed = both.dropped.find((d) => ALLOWLIST.includes(d.tool) === false);
-  const order =
-    listed && listed.reason === "version"
-      ? `Under both, ${code(listed.tool)} falls with its server, the version read first. `
       : ``;
   const first = rows[0].handshake;
   const same = rows.every(
@@ -220,18 +210,17 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
       row.handshake.round_trips === first.round_trips,
   );
   const cost = same
-    ? `Under every policy the simulator's handshake, a simulated ${code("tools/list")} plus ` +
-      `${code("serverInfo")}, cost ${first.tokens} tokens and ${first.round_trips} round trips: ` +
-      `the host decides after the answers.`
+    ? `Under every policy the simulator's handshake cost ${first.tokens} tokens and ` +
+      `${first.round_trips} round trips: the host decides after the answers.`
     : `The simulator's handshake costs differ between policies.`;
-  return wrapMarkdown(`${wrong}${order}${cost}`);
+  return wrapMarkdown(`${wrong}${cost}`);
 }
 
 /**
- * A reading of the host that follows MCP's rules, given first in section 6: what it keeps, which
- * calls it puts before a person, and the gate's task with the person saying no, then yes.
+ * A reading of the host within MCP's rules, given first in section 6: what it keeps, which calls
+ * it puts before a person, and the gate's task with the person saying no, then yes.
  */
-export function readConformantHost(result: LifecycleAndNegotiationResult): string {
+export function readHostWithinRules(result: LifecycleAndNegotiationResult): string {
   const { kept, asks, runs } = result.conformant;
   const [no, yes] = runs;
   const asked = listing(asks.map(code));
@@ -248,7 +237,7 @@ export function readConformantHost(result: LifecycleAndNegotiationResult): strin
 
 /**
  * The two gates on the gate's task: the same write held when declared, by the course's gate as by
- * the defaults-reading gate (the host that follows MCP); then, with the tools sent with no
+ * the defaults-reading gate (the host within MCP's rules); then, with the tools sent with no
  * `annotations`, the defaults-reading gate's calls put before a person first, and the course's
  * gate sending the write unasked.
  */
@@ -273,43 +262,16 @@ export function readGate(result: LifecycleAndNegotiationResult): string {
   );
 }
 
-/** Exercise 2's decision: a client that knows `kayit` at the version it declares, allowlist kept. */
-export function kayitKnownDecision(): { negotiated: string[]; dropped: string[] } {
-  const kayit = SERVER_FACTS.find((server) => server.name === "kayit")!;
-  const policy = {
-    allowlist: ALLOWLIST,
-    knownVersions: { ...KNOWN_VERSIONS, kayit: kayit.version },
-  };
-  const decision = decideOn(
-    SERVER_FACTS.map((server) => ({
-      name: server.name,
-      declaration: declare(server, DECLARED_LEVEL),
-    })),
-    policy,
-  );
-  return {
-    negotiated: [...decision.negotiated.keys()],
-    dropped: decision.dropped.map(
-      (d) => `${code(d.tool)} (${d.reason === "allowlist" ? "not on the allowlist" : "version"})`,
-    ),
-  };
-}
-
 /** The expected answers to the lesson's exercises, computed from the run where they hold numbers. */
 export function lifecycleAndNegotiationSolutions(
   result: LifecycleAndNegotiationResult,
   wire: LifecycleAndNegotiationWire,
 ): string {
   const [held, approved] = result.gate;
-  const kayit = kayitKnownDecision();
   const allowlistRow = result.policies.find((row) => row.name === "allowlist")!;
-  const same =
-    JSON.stringify(kayit.negotiated) === JSON.stringify(allowlistRow.negotiated) &&
-    kayit.dropped.length === allowlistRow.dropped.length;
-  const [discovered, listed] = linesFrom(wire.kayit, "server");
-  const tools = listed.result.tools as Message[];
-  const reads = tools.filter((tool) => tool.annotations?.readOnlyHint === true).map((t) => t.name);
-  const writes = tools.filter((tool) => tool.annotations?.readOnlyHint !== true).map((t) => t.name);
+  const [, retry] = linesFrom(wire.statelessMismatch, "client");
+  const retried: string = retry.params._meta["io.modelcontextprotocol/protocolVersion"];
+  const [discovered] = linesFrom(wire.kayit, "server");
   const kayitVersions: string[] = discovered.result.supportedVersions;
   const capabilities = Object.keys(discovered.result.capabilities);
   const current =
@@ -328,21 +290,21 @@ export function lifecycleAndNegotiationSolutions(
         `${code("mesken")} and ${code("isyeri")} two each): ${held.tokens} and ${approved.tokens}.`,
     ),
     foldedAnswer(
-      "2. The allowlist, with kayit known at version 3",
-      `It keeps ${codes(kayit.negotiated)}; it drops ${listing(kayit.dropped)}` +
-        (same ? `: the allowlist's row, the version no longer dropping anything.` : `.`),
+      "2. A -32022 listing 2026-07-28 and 2025-11-25",
+      `-32022 is a modern error, so the server is modern: no fallback to ${code("initialize")} ` +
+        `(${code("basic/transports/stdio.mdx")}). The client retries the same request with a ` +
+        `version both support from ${code("data.supported")}, in ${code("_meta")} ` +
+        `(${code("basic/versioning.mdx")}): ${code(retried)}, as in section 3's retry. ` +
+        `${code("2025-11-25")} is legacy, spoken only after ${code("initialize")}.`,
     ),
     foldedAnswer(
       "3. The sentence the version rule goes against",
       `2026-07-28's note on ${code("clientInfo")} and ${code("serverInfo")} ` +
         `(${code("basic/index.mdx")}): implementations SHOULD NOT use them to change their ` +
-        `behaviour. Such a client reads what section 5 showed ${code("kayit")} declaring of the ` +
+        `behaviour. A client following them reads what section 5 showed ${code("kayit")} declaring of the ` +
         `protocol: ${plural(kayitVersions.length, "version")}, ${current}, and ` +
         `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}. So the ` +
-        `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools. ` +
-        `No hint drops a tool. ${codes(reads)} only ${reads.length === 1 ? "reads" : "read"}; ` +
-        `${codes(writes)} may write, so a person SHOULD be able to deny its calls ` +
-        `(${code("server/tools.mdx")}).`,
+        `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools.`,
     ),
   ].join("\n\n");
 }

@@ -268,22 +268,20 @@ function verdictSentences(result: WireLessonResult): string {
 
 /** The titles of the exercises, as the folded answers name them. */
 const ANSWER_TITLES = [
-  "Both readings, with approval",
-  "A tool that leaves readOnlyHint out",
+  "A cancellation after the response",
+  "An outputSchema that is an array",
   "An upper bound for max_hours",
   "Four structured results against one outputSchema",
   "A sleep shorter than the timeout",
 ];
 
 /**
- * The expected answers to the lesson's exercises, each folded, computed from the run where they
- * hold numbers: exercise 1 from the gate table's level-1 row where a tool with no annotations
- * passes, exercise 3 from the keys zod's converter added, exercise 4 from the SDK client's validator applied to the
- * `outputSchema` the structured-results server listed, exercise 5 from the
- * agents' rows without a fault and under the slow tool.
+ * The expected answers to the lesson's exercises, each folded: exercises 1 and 2 fixed text, the
+ * others computed from the run, exercise 3 from the keys zod's converter added, exercise 4 from the
+ * SDK client's validator applied to the `outputSchema` the structured-results server listed,
+ * exercise 5 from the agents' rows without a fault and under the slow tool.
  */
 export function wireSolutions(result: WireLessonResult): string {
-  const levelOne = result.gates.find((gate) => gate.level === 1)?.rules.reference;
   const maxima = result.declarations.flatMap((diff) =>
     diff.added.filter((change) => change.key === "maximum"),
   );
@@ -293,17 +291,19 @@ export function wireSolutions(result: WireLessonResult): string {
   const direct = (name: string) => agent(result, "direct", name).real.toolCalls;
   const slow = (name: string) => agent(result, "slow", name).real.toolCalls;
   const answers = [
-    `Both give the level-1 walk of the course's gate without approval, where a tool with no annotations passes` +
-      (levelOne
-        ? `: ${plural(levelOne.calls, "call")}, ${levelOne.calls} sent, none blocked, ${plural(levelOne.written, "record")} written and ` +
-          `${plural(levelOne.completed, "task")} completed, for seed ${result.seed}`
-        : "") +
-      `. Approval opens the approval gate under either reading of a missing hint, so whether a tool declared a side ` +
-      `effect, or failed to say it had none, no longer matters.`,
-    `Both hold it, with ${glossed(NO_APPROVAL)}. The tool declares no side effect; it is held because its ` +
-      `${code("annotations")} lack ${code("readOnlyHint: true")}. The course's gate holds every tool whose ` +
-      `${code("annotations")} do not say it, and the defaults-reading gate reads the missing ${code("readOnlyHint")} as false, so ` +
-      `the tool may write. Only a tool with no ${code("annotations")} at all passes, and only the course's gate lets it.`,
+    `Both MUST handle the race gracefully (2025-11-25 ${code("basic/utilities/cancellation.mdx")}, ` +
+      `"Timing Considerations"). The server MAY ignore the notification: processing has completed, ` +
+      `and it has nothing to withdraw. It sends nothing back, as no one answers a notification. ` +
+      `The client SHOULD ignore the result that arrives after it cancelled ("Behavior ` +
+      `Requirements"): it has given up on id 7, so it neither uses the result nor takes it for an ` +
+      `error.`,
+    `Any JSON value that conforms to the schema, here an array whose items match its ${code("items")}; ` +
+      `the server MUST send one that conforms (2026-07-28 ${code("server/tools.mdx")}, "Structured ` +
+      `Content" and "Output Schema"). Its ${code("content")} SHOULD hold the same array, serialized ` +
+      `as JSON, in a ${code("TextContent")} block, so that a client that reads only ${code("content")} ` +
+      `still gets it. A 2025-11-25 server could not: there ${code("structuredContent")} is an object ` +
+      `and ${code("outputSchema")} a schema of ${code('type: "object"')}, so it would wrap the array ` +
+      `in an object, such as ${code('{"users": […]}')}.`,
     `The row ${code(`added maximum ${maxima[0] ? JSON.stringify(maxima[0].value) : "9007199254740991"}`)} falls from ${times(maxima.length)} to ` +
       `${times(maxima.length - onMaxHours)} (${code("min_hours")} keeps it), and a row ${code("added maximum 100000")} appears ${times(onMaxHours)}: ` +
       `our JSON Schema gives ${code("max_hours")} no upper bound, so the bound on the wire comes from the zod schema alone.`,

@@ -15,12 +15,8 @@ import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
 import { StatelessEnvelope } from "../../sim/statelessEnvelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
 import { discoveredBefore, sumDiscovery } from "./tables";
-import {
-  DROPPED_SERVER,
-  EXAMPLE_INTERVAL,
-  KEPT_SERVER,
-  type WritingAClientResult,
-} from "./simulate";
+import { PREFIX_SEPARATOR, prefixToolNames, toolNameBreaks } from "./toolNames";
+import { DROPPED_SERVER, KEPT_SERVER, type WritingAClientResult } from "./simulate";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 
@@ -146,7 +142,7 @@ function callsSentence(result: WritingAClientResult): string {
 }
 
 /**
- * A reading of the 2026-07-28 table for a host that follows MCP (no version rule): the calls all
+ * A reading of the 2026-07-28 table for a host within MCP's rules (no version rule): the calls all
  * three make and the tasks they complete, the calls that end in the client, what one discovery
  * costs against section 2's 2025-11-25 one, each client's discovery and its share, and when the
  * cached client fetched again.
@@ -195,7 +191,7 @@ export function readCurrentModes(result: WritingAClientResult): string {
 /**
  * The course's version rule as the comparison: the same three clients when lesson 5's rule also
  * drops `kayit`: the tasks they complete, the calls that end in the client, each client's tokens
- * and the gap to a host that follows MCP, and the calls priced in both revisions.
+ * and the gap to a host within MCP's rules, and the calls priced in both revisions.
  */
 export function readCourseModes(result: WritingAClientResult): string {
   const course = result.current;
@@ -213,7 +209,7 @@ export function readCourseModes(result: WritingAClientResult): string {
         `and cached ${course.cached.total.tokens}` +
         (gap !== undefined
           ? `, each ${gap} fewer: the ${plural(notSent, "call")} not sent.`
-          : `; the gaps to the host that follows MCP differ by client.`),
+          : `; the gaps to the host within MCP's rules differ by client.`),
       callsSentence(result),
     ].join(" "),
   );
@@ -325,7 +321,7 @@ export function summarizeClient(result: WritingAClientResult): string {
   const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
   return wrapMarkdown(
     [
-      `- In 2026-07-28, a host that follows MCP completes ${mcp.once.completed} of ` +
+      `- In 2026-07-28, a host within MCP's rules completes ${mcp.once.completed} of ` +
         `${mcp.perTask.tasks} tasks; with discovery before each it spends ` +
         `${mcp.perTask.total.tokens} tokens, once ${mcp.once.total.tokens}, and kept for ` +
         `\`ttlMs\` ${mcp.cached.total.tokens}.`,
@@ -344,10 +340,41 @@ export function summarizeClient(result: WritingAClientResult): string {
   );
 }
 
-/** The number of renewals every `k` tasks over `n` tasks: ⌈n / k⌉. */
-const renewals = (n: number, k: number) => Math.ceil(n / k);
-
-export { EXAMPLE_INTERVAL } from "./simulate";
+/**
+ * Exercise 3's answer, from section 2's naming rule (`prefixToolNames`) and the tool-name SHOULDs
+ * (`toolNameBreaks`): a key with a character outside the set, a key too long for the longest
+ * listed name, and two keys whose prefixed names meet because `__` sits inside a key or a name.
+ */
+function keyAnswer(result: WritingAClientResult): string {
+  const tools = result.collision
+    .filter((row) => row.key === result.collision[0].key)
+    .map((row) => row.tool);
+  const slash = prefixToolNames([{ key: "fleet/east", serverInfoName: "fleet", tools }]);
+  const slashName = slash.find((row) => row.tool === "get_device")?.prefixed ?? "";
+  const longName = `${"k".repeat(120)}${PREFIX_SEPARATOR}get_device`;
+  const met = `fleet__north${PREFIX_SEPARATOR}get_device`;
+  let refusal = "";
+  try {
+    prefixToolNames([
+      { key: "fleet__north", serverInfoName: "fleet", tools: ["get_device"] },
+      { key: "fleet", serverInfoName: "fleet", tools: ["north__get_device"] },
+    ]);
+  } catch (error) {
+    refusal = (error as Error).message;
+  }
+  return (
+    `${code(slashName)} ${listing(toolNameBreaks(slashName))}, outside the characters a tool name ` +
+    `SHOULD use: key the server ${code("fleet-east")}. A 120-character key gives ` +
+    `${code("get_device")} a name that ${listing(toolNameBreaks(longName))}: keep keys short. In ` +
+    `the last case both names come out ${code(met)}, as ${code(PREFIX_SEPARATOR)} can sit inside a ` +
+    `key or a tool name. ` +
+    (refusal
+      ? `${code("prefixToolNames")} refuses the pair ("${refusal}"), as it refuses two servers ` +
+        `with one key. Rename a key, and keep \`_\` out of keys, so that the first ` +
+        `${code(PREFIX_SEPARATOR)} always ends the key.`
+      : `${code("prefixToolNames")} lets the pair through: the scheme needs a check it lacks.`)
+  );
+}
 
 /**
  * The expected answers to the lesson's exercises, numbered as they are, computed from the run,
@@ -359,13 +386,6 @@ export function solveClientExercises(result: WritingAClientResult): string {
   const one = oneDiscovery(result);
   const { perTask, perSession } = result;
   const saved = afterVersion(result).counts;
-  const n = perSession.tasks;
-  const k = EXAMPLE_INTERVAL;
-  const r = renewals(n, k);
-  const { once, renewed } = result.mcpHost;
-  const currentOne = once.discovery;
-  const formula = once.work.tokens + r * currentOne.tokens;
-  const ttl = currentTtl(result) ?? 0;
   const kept = result.transcripts[KEPT_SERVER] ?? [];
   const list = kept.find((m) => m.kind === "request" && m.method === DISCOVERY_METHODS.tools);
   const listed = kept.find((m) => m.kind === "response" && m.method === DISCOVERY_METHODS.tools);
@@ -404,18 +424,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
         `line names only the server, ${code(bareDrop)}, and its ${ended} failures lose ` +
         `${code("dropped for version")}, like exercise 4's misspelt name.`,
     ),
-    foldedAnswer(
-      "3. Renewing every k tasks",
-      `⌈n / k⌉ discoveries, each ${currentOne.tokens} tokens and ${currentOne.round_trips} round ` +
-        `trips, plus the calls' tokens (${once.work.tokens} for n = ${n}). For n = ${n}, k = ${k}: ` +
-        `${r} discoveries, ${formula} tokens in all; k = 1 gives ${result.mcpHost.perTask.total.tokens}, ` +
-        `k ≥ ${n} gives ${once.total.tokens}. ` +
-        (renewed.discoveries === r && renewed.total.tokens === formula
-          ? `To check it, space the tasks ${ttl} / ${k} = ${ttl / k} ms apart instead of section 3's ` +
-            `ten minutes, so that a ${ttl} ms \`ttlMs\` covers ${k} of them: the run fetches before ` +
-            `tasks ${listing(discoveredBefore(renewed).split(" "))}, and counts the same.`
-          : `Tasks ${ttl} / ${k} = ${ttl / k} ms apart count ${renewed.total.tokens} tokens instead.`),
-    ),
+    foldedAnswer("3. Keys that break the scheme", keyAnswer(result)),
     foldedAnswer(
       "4. A misspelt tool name",
       `Both reports carry ${code("1 × tuketm: arac bildirilmedi")}. Only the reporting client can ` +

@@ -75,12 +75,10 @@ export interface CurrentRuns {
   perTask: ClientRun;
   once: ClientRun;
   cached: ClientRun;
-  /** Kept for `ttlMs`, the tasks `ttlMs / EXAMPLE_INTERVAL` apart: renewed every that many tasks (exercise 3). */
-  renewed: ClientRun;
 }
 
 /**
- * Lesson 7's three 2026-07-28 clients for a host that follows MCP: the same runs as
+ * Lesson 7's three 2026-07-28 clients for a host within MCP's rules: the same runs as
  * {@link CurrentRuns} without the version rule (each server's own version known), the allowlist kept.
  */
 export type McpHostRuns = CurrentRuns;
@@ -98,9 +96,6 @@ export function withoutVersionRule(
     knownVersions: Object.fromEntries(servers.map((s) => [s.name, s.version])),
   };
 }
-
-/** The renewal interval, in tasks, that exercise 3 works through. */
-export const EXAMPLE_INTERVAL = 4;
 
 /** Everything lesson 7 computes for one seed. */
 export interface WritingAClientResult {
@@ -125,7 +120,7 @@ export interface WritingAClientResult {
   handshake: HandshakeRow;
   /** All tasks in 2026-07-28: per task, once, and cached for `ttlMs`, with the version rule. */
   current: CurrentRuns;
-  /** The same three runs for a host that follows MCP: no version rule ({@link withoutVersionRule}). */
+  /** The same three runs for a host within MCP's rules: no version rule ({@link withoutVersionRule}). */
   mcpHost: McpHostRuns;
   /** Two fleet servers with one tool list, their names prefixed by the host's keys. */
   collision: PrefixedTool[];
@@ -161,27 +156,16 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
   const perSession = runClient(setup, tasks, "per-session");
   const stateless: ClientSetup = { ...setup, era: "stateless", discover: true };
   const once = runClient({ ...stateless, taskSpacingMs: 0 }, tasks, "cached");
-  const ttlMs = once.sent.find((m) => m.ttlMs !== undefined)?.ttlMs ?? 0;
   const current: CurrentRuns = {
     perTask: runClient(stateless, tasks, "per-task"),
     once,
     cached: runClient(stateless, tasks, "cached"),
-    renewed: runClient(
-      { ...stateless, taskSpacingMs: Math.ceil(ttlMs / EXAMPLE_INTERVAL) },
-      tasks,
-      "cached",
-    ),
   };
   const mcp: ClientSetup = { ...stateless, policy: withoutVersionRule(policy, servers) };
   const mcpHost: McpHostRuns = {
     perTask: runClient(mcp, tasks, "per-task"),
     once: runClient({ ...mcp, taskSpacingMs: 0 }, tasks, "cached"),
     cached: runClient(mcp, tasks, "cached"),
-    renewed: runClient(
-      { ...mcp, taskSpacingMs: Math.ceil(ttlMs / EXAMPLE_INTERVAL) },
-      tasks,
-      "cached",
-    ),
   };
   const fleetServer = servers[servers.length - 1]!;
   const collision = prefixToolNames(

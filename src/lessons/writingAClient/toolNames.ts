@@ -69,3 +69,21 @@ export function formatPrefixedNames(rows: readonly PrefixedTool[]): string {
     rows.map((r) => [r.key, r.serverInfoName, r.tool, r.prefixed]),
   );
 }
+
+/** The longest tool name the SHOULD allows (2026-07-28 `server/tools.mdx`, "Tool Names"). */
+export const TOOL_NAME_MAX = 128;
+
+/**
+ * The tool-name SHOULDs a name breaks (2026-07-28 `server/tools.mdx`, "Tool Names"): 1 to
+ * {@link TOOL_NAME_MAX} characters, each an ASCII letter, a digit, `_`, `-` or `.`.
+ *
+ * @returns one phrase per broken rule; empty when the name keeps them all.
+ */
+export function toolNameBreaks(name: string): string[] {
+  const breaks: string[] = [];
+  if (name.length < 1 || name.length > TOOL_NAME_MAX)
+    breaks.push(`has ${name.length} characters, not 1 to ${TOOL_NAME_MAX}`);
+  const others = [...new Set(name.replace(/[A-Za-z0-9_.-]/g, ""))];
+  if (others.length > 0) breaks.push(`holds ${others.map((c) => `\`${c}\``).join(", ")}`);
+  return breaks;
+}

@@ -1,6 +1,6 @@
 /**
  * Lesson 6's sentences that depend on the run: which seeds it used, what its runs cost in envelope
- * tokens, what a client that follows MCP keeps beside the course's host, and the exercises'
+ * tokens, what a host within MCP's rules keeps beside the course's host, and the exercises'
  * answers. Every number comes from a {@link WritingAServerResult}; where a claim might not hold for
  * another seed (two rows equal, counts unchanged in the second run), the sentence checks it and
  * says what it finds. The lesson's seed-independent text lives in its notebook's markdown cells.
@@ -9,8 +9,6 @@
 import { sameRunRow, type RunRow } from "../../world/runTasks";
 import { sameHandshakeCost } from "../../world/handshakes";
 import { ALLOWLIST, SERVER_FACTS } from "../../world/servers";
-import { REGIONS } from "../../world/subscribers";
-import { countTokens } from "../../sim/tokenizer";
 import { ALL_LEVELS } from "../../sim/declaration";
 import {
   knowingKayit,
@@ -85,7 +83,7 @@ function callsSent(result: WritingAServerResult, run: RunRow): number {
 }
 
 /**
- * The twelve-task table's level 3, read first as a client that follows MCP (it does not act on
+ * The twelve-task table's level 3, read first as a host within MCP's rules (it does not act on
  * `serverInfo.version`), then the table's row, the course's host with its version rule: what the
  * rule drops (computed from the level-3 decision) and what that costs.
  */
@@ -104,7 +102,7 @@ export function readBesideMcp(result: WritingAServerResult): string {
     return `${code(name)} at version ${declared}`;
   });
   return wrapMarkdown(
-    `A client that follows MCP does not act on ${code("serverInfo.version")}. With the same ` +
+    `A host within MCP's rules does not act on ${code("serverInfo.version")}. With the same ` +
       `allowlist it keeps ${handshake.negotiated} tools at level 3 and completes ${run.completed} ` +
       `tasks${asLevel2}. The table's level-3 row is the course's host instead. ` +
       `Its version rule drops ${listing(versions)}, and ` +
@@ -188,9 +186,10 @@ export function readWide(result: WritingAServerResult): string {
 }
 
 /**
- * The expected answers to the lesson's exercises, computed from the run where they hold numbers,
- * exercise 3's from the real server's reply to the empty call at level 1 (`wire.level1Call`), and
- * exercise 4's from the minimal server's replies (`minimal.exercise4`).
+ * The expected answers to the lesson's exercises: exercise 1's fixed text, the others computed
+ * from the run where they hold numbers, exercise 3's from the real server's reply to the empty call
+ * at level 1 (`wire.level1Call`), and exercise 4's from the minimal server's replies
+ * (`minimal.exercise4`).
  */
 export function writingAServerSolutions(
   result: WritingAServerResult,
@@ -198,17 +197,7 @@ export function writingAServerSolutions(
   minimal: MinimalServerRun,
 ): string {
   const [names, fields, sideEffects] = result.runs;
-  const second = result.secondRun.runs;
-  const h = result.handshake[0];
-  const moved = result.runs
-    .filter((run, i) => run.tokens !== second[i].tokens)
-    .map((run) => String(run.level));
   const { handshake: h3, run: r3 } = knowingKayit(result);
-  const longer = longerRegions();
-  const [about, aboutSecond] = [result.tasks, result.secondRun.tasks].map(
-    (tasks) =>
-      tasks.filter((task) => task.type === "region" && longer.includes(task.region)).length,
-  );
   const sameAsLevel2 =
     sameRunRow(r3, sideEffects) &&
     sameHandshakeCost(h3, result.handshake[2]) &&
@@ -222,19 +211,7 @@ export function writingAServerSolutions(
       ? `a JSON-RPC error, ${code(reply.text)}`
       : `a result with ${code(`isError: ${String(reply.isError)}`)}, ${code(reply.text)}`;
   const answers = [
-    `Only the tokens of the task runs: between this run and the second one they moved at ` +
-      (moved.length ? `level${moved.length === 1 ? "" : "s"} ${listing(moved)}.` : `no level.`) +
-      ` The handshake's ${h.tokens} tokens cannot move: no seed changes its words. Tools, calls, ` +
-      `failures and completed tasks cannot either: every seed draws three ` +
-      `tasks of each type, and whether a chain runs depends on what was declared, not on which ` +
-      `subscriber it asks about. Of the values a seed changes, only a region changes a message's ` +
-      `tokens: ${listing(longer.map((region) => code(region)))} ` +
-      `${longer.length === 1 ? "is" : "are"} ${countTokens(longer[0])} tokens, the other regions ` +
-      `${countTokens(REGIONS.find((region) => !longer.includes(region))!)}. Only levels 1 and 2 ` +
-      `send a region task's call, and its request and answer name the region: ` +
-      `${listing(longer.map((region) => code(region)))} ${about} ${about === 1 ? "time" : "times"} ` +
-      `in this run, ${aboutSecond} in the second, so ${fields.tokens} → ${second[1].tokens} at ` +
-      `level 1.`,
+    KAYIT_YAZ_ANSWER,
     `${code("kayit")} is no longer dropped for its version. Level 3 keeps ${h3.negotiated} tools and ` +
       `drops ${h3.dropped} (${code("kayit_yaz")}, for the allowlist), for ${h3.request} requests, ` +
       `${h3.response} responses, ${h3.tokens} tokens and ${h3.round_trips} round trips; it makes ` +
@@ -250,10 +227,7 @@ export function writingAServerSolutions(
         : `, not the handler's ${code(level0.text)}: the handler never ran. This is lesson 3's ` +
           `invalid arguments, on the channel 2026-07-28's tools page gives them.`),
     minimalAnswer(replies(minimal.exercise4)),
-    `${code("kayit_yaz")}: ${code("readOnlyHint: false")}; it may replace what a column held, ` +
-      `${code("destructiveHint: true")}; the same write twice changes nothing more, ` +
-      `${code("idempotentHint: true")}; ${code("openWorldHint: false")}, its world being the ` +
-      `server's records. The other four: ${code("readOnlyHint: true")} and ` +
+    `The other four: ${code("readOnlyHint: true")} and ` +
       `${code("openWorldHint: false")}. At levels 0 and 1 nothing ` +
       `says which tools write, so such a client asks about every call sent. The person approves ` +
       `each, so the chains run as in the tables: the ` +
@@ -266,16 +240,6 @@ export function writingAServerSolutions(
       `the ${wideGated.blocked} of the wide run, the ones the course's gate held at level 2.`,
   ];
   return foldedAnswers(ANSWER_TITLES, answers);
-}
-
-/**
- * The regions whose names cost more tokens than the shortest's: the only values a seed draws whose
- * token count can differ (`merkez`, centre, is 2 tokens, the other regions 1), so the only way a
- * seed moves the tokens of lesson 6's task runs.
- */
-function longerRegions(): string[] {
-  const fewest = Math.min(...REGIONS.map((region) => countTokens(region)));
-  return REGIONS.filter((region) => countTokens(region) > fewest);
 }
 
 /**
@@ -300,10 +264,28 @@ function minimalAnswer([unknown, wrongType]: CallReply[]): string {
 }
 
 /** What each exercise's folded answer is titled. */
+/**
+ * Exercise 1's answer, fixed text: a `description` and `annotations` for `kayit_yaz`, who reads
+ * each, and who may trust them (2026-07-28 `server/tools.mdx`, "Tool"; `index.mdx`, "Tool Safety").
+ */
+const KAYIT_YAZ_ANSWER =
+  `For the model, a ${code("description")}: ` +
+  `${code("Writes deger into abone's column sutun, replacing its value.")} For the host, the ` +
+  `${code("annotations")}: ${code("readOnlyHint: false")}; it replaces a value, ` +
+  `${code("destructiveHint: true")}; the same write twice changes nothing more, ` +
+  `${code("idempotentHint: true")}; its world is the server's records, ` +
+  `${code("openWorldHint: false")}. The model reads the ${code("description")} to choose the ` +
+  `tool and fill in its fields. The host reads the ${code("annotations")} to choose which calls ` +
+  `to ask a person about. Both are the server's word. A client MUST treat the ` +
+  `${code("annotations")} as untrusted unless they come from a trusted server (2026-07-28 ` +
+  `${code("server/tools.mdx")}, "Tool"), and ${code("index.mdx")} says the same, lowercase, of ` +
+  `any description of a tool's behavior ("Tool Safety"). Only a host that trusts ` +
+  `${code("kayit")} may let them spare a person a prompt.`;
+
 const ANSWER_TITLES = [
-  "What another seed can move",
+  "A description and annotations for kayit_yaz",
   "A client that knows kayit at version 3",
   "The empty call at level 1",
   "The handler's error and the SDK's",
-  "The five tools' annotations",
+  "The other four tools' annotations",
 ];
