@@ -1092,7 +1092,7 @@ export {
   lifecycleAndNegotiationSolutions,
   readDiscover,
   readGate,
-  readHostWithinRules,
+  readTrustingHost,
   readKayit,
   readOpeningCosts,
   readPolicies,

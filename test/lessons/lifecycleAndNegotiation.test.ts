@@ -1,4 +1,4 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, printed body by body, the host within MCP's rules's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing and the gate's last row that sends unasked — section 6 gives the host within MCP's rules and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, printed body by body, the host that trusts its servers' hints's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing and the gate's last row that sends unasked — section 6 gives the host that trusts its servers' hints and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,7 +9,7 @@ import {
   lifecycleAndNegotiationSolutions,
   readDiscover,
   readGate,
-  readHostWithinRules,
+  readTrustingHost,
   readKayit,
   readOpeningCosts,
   readPolicies,
@@ -112,7 +112,7 @@ describe("lesson 5's simulated half", () => {
     assert.ok(formatPolicies(result).startsWith("policy          kept  dropped"));
     assert.match(
       flat(readPolicies(result)),
-      /^What goes wrong: the version rule drops the whole of `kayit`, which a host within MCP's rules keeps, and with it `bolge_ozet`, which only reads\. Under every policy the simulator's handshake cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
+      /^What goes wrong: the version rule drops the whole of `kayit`, which a host that trusts its servers' hints keeps, and with it `bolge_ozet`, which only reads\. Under every policy the simulator's handshake cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
     );
   });
 
@@ -162,9 +162,9 @@ describe("lesson 5's simulated half", () => {
       );
       assert.equal(approved.written, 1);
       assert.equal(approved.refused, undefined);
-      // The host within MCP's rules holds the same call at this level: every tool says readOnlyHint.
+      // The host that trusts its servers' hints holds the same call at this level: every tool says readOnlyHint.
       assert.deepEqual(result.conformant.runs, result.gate, `seed ${seed}`);
-      const host = flat(readHostWithinRules(result));
+      const host = flat(readTrustingHost(result));
       assert.match(host, new RegExp(`For \`${result.gateTask.subscriber}\`, a no sends 3 requests`));
       assert.match(
         host,
@@ -172,13 +172,13 @@ describe("lesson 5's simulated half", () => {
       );
       assert.equal(
         flat(readGate(result)),
-        // The host within MCP's rules first: its gate asks about every call; then the course's gate.
+        // The host that trusts its servers' hints first: its gate asks about every call; then the course's gate.
         "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by both gates. Sent with no `annotations`, the defaults-reading gate asks a person about all 4 calls. The course's gate passes every tool: with no approval the task sends 4 requests (107 tokens) and writes 1 record.",
       );
     }
   });
 
-  it("the host within MCP's rules keeps every tool and asks before kayit_yaz alone; with no annotations the course's gate sends the write unasked, where that host would ask before all four calls", () => {
+  it("the host that trusts its servers' hints keeps every tool and asks before kayit_yaz alone; with no annotations the course's gate sends the write unasked, where that host would ask before all four calls", () => {
     const result = simulateLifecycleAndNegotiation(20260218);
     assert.deepEqual(result.conformant.kept, result.policies[0].negotiated, "the policy none");
     assert.deepEqual(result.conformant.asks, ["kayit_yaz"]);
@@ -250,7 +250,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /^`olcum` lists only `2026-07-28`, the only version it serves per request, as in the spec's own `server\/discover` example \(and SDK 2\.4\.0\)\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists only `2026-07-28`, the only version it serves per request\. Read literally, a dual-era server lists `2025-11-25` here too; listing one is the course's choice, as with -32022 below\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -370,7 +370,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
         /-32022 is a modern error, so the server is modern: no fallback to `initialize` \(`basic\/transports\/stdio\.mdx`\)\. The client retries the same request with a version both support from `data\.supported`, in `_meta` \(`basic\/versioning\.mdx`\): `2026-07-28`, as in section 3's retry\. `2025-11-25` is legacy, spoken only after `initialize`\./,
       );
       const raw = describeLifecycleAndNegotiationSeed(result);
-      for (const text of [raw, solutions, readGate(result), readHostWithinRules(result), readPolicies(result)])
+      for (const text of [raw, solutions, readGate(result), readTrustingHost(result), readPolicies(result)])
         assert.ok(widest(text) <= LINE_WIDTH);
     }
     for (const text of [readDiscover(wire), readStatelessMismatch(wire), readOpeningCosts(wire), readKayit(wire)])
@@ -464,7 +464,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
-        "`olcum` lists only `2026-07-28`, the only version it serves per request, as in the spec's own `server/discover` example (and SDK 2.4.0).",
+        "`olcum` lists only `2026-07-28`, the only version it serves per request. Read literally, a dual-era server lists `2025-11-25` here too; listing one is the course's choice, as with -32022 below.",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify a list's changes (a SHOULD), `subscribe` one resource's; in 2026-07-28 only on a `subscriptions/listen` stream asking for them.",
@@ -486,9 +486,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
         'Even a 2026-07-28-only client is RECOMMENDED to probe. Some legacy servers never check that `initialize` came first, and would run a `tools/call` by their own rules. A probe fails clearly instead (`basic/transports/stdio.mdx`, "Backward Compatibility").',
         "**Note.** The TypeScript SDK's 1.32.2 server (2025-11-25) runs such a `tools/call`; a probe gets -32601.",
-        // Serving it is not merely lax: besides the client's SHOULD NOT, initialization MUST come
-        // first and both sides MUST use only negotiated capabilities (2025-11-25 lifecycle.mdx).
-        "That is lax. The client's SHOULD NOT (no request but `ping` before `initialize` is answered) is the explicit rule. But initialization MUST be the first interaction, and both sides MUST use only negotiated capabilities (`basic/lifecycle.mdx`): serving the call is non-conforming.",
+        // Only the client's SHOULD NOT is explicit (2025-11-25 lifecycle.mdx); calling the server
+        // non-conforming is the course's reading, since no sentence obliges a server to refuse.
+        "The explicit rule is the client's SHOULD NOT (no request but `ping` before `initialize` is answered). The lifecycle's MUSTs bind the interaction (`basic/lifecycle.mdx`), so the course reads serving the call as arguably non-conforming. No sentence obliges a server to refuse.",
         // A stdio session lasting as long as the process is the course's reading of two pages.
         "Over stdio, in the course's reading, it lasts as long as the server process, one session per server (`architecture/index.mdx`).",
         "The course's stdio clients skip the probe, safe only because they start the course's own servers.",
@@ -509,7 +509,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
         "**The course's gate**, an anti-pattern, is its approval gate. It stands in for the person (one answer per run); without approval a held call ends with `onay yok` (no approval), unsent. It holds any tool not declared `readOnlyHint: true`, but passes one with no `annotations`, inverting MCP's defaults, only to price what declaring a side effect buys.",
-        // The approval gate defined where the lesson first uses it, on the host within MCP's rules.
+        // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
         "Its *approval gate*, the code that holds a call for a person, is *the defaults-reading gate*: a tool with no hint may write, so it is held.",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
@@ -519,15 +519,15 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // neither of MCP's two openings.
         "*The simulator's handshake* is `yetenek sor` (ask capabilities) to each server, `yetenek bildir` (declare capabilities) back with its tools and version (`surum`). Neither `initialize` nor `server/discover`, it negotiates nothing: it stands in for `tools/list` plus `serverInfo`, priced in 2025-11-25's words.",
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
-        // without the _meta lesson 3 adds in 2026-07-28), then the host within MCP's rules as the
+        // without the _meta lesson 3 adds in 2026-07-28), then the host that trusts its servers' hints as the
         // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · What a host does with declarations",
         "The simulator now prices hosts, not eras: no `_meta` or `resultType`.",
-        // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host within MCP's rules
-        // defined once: no MUST or SHOULD broken, not the strictest host.
+        // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
+        // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
         'MCP\'s principle is consent before any tool: "Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
-        "The first host here is *a host within MCP's rules*: it breaks no MUST or SHOULD, but it is not the strictest host.",
-        "It trusts the three servers, so it skips the prompt for their read-only tools, which the SHOULDs allow.",
+        "The first host here is *a host that trusts its servers' hints*. It breaks no MUST.",
+        'For read-only tools of servers the user trusts, it skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). A SHOULD permits that. Trust gives consent in advance, and a person can still deny any call. Read-only is not harmless: arguments can leak data.',
         "**Course convention, not MCP.** The course's code that holds",
         "names the tools the host will call: all but `kayit_yaz`. MCP has no such list.",
         // One small table says which rules each result of section 6 uses.
@@ -539,7 +539,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
         "and both; its gate passes a tool with no `annotations`.",
         // Learning goal 4 is an MCP outcome; the course's host comes as what goes wrong.
-        "4. What a host within MCP's rules does with declarations, and where the course's host departs.",
+        "4. What a host that trusts its servers' hints does with declarations; where the course's departs.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
         // ClientCapabilities, ServerCapabilities), fate in 2026-07-28 (its schema.mdx, changelog.mdx).
         "| capability (side) | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
@@ -581,16 +581,19 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
           "Over HTTP a server MAY name it with lesson 2's `MCP-Session-Id`; a client done with a named session SHOULD then send `DELETE` with that header, which the server MAY refuse with `405`",
         ),
       );
-      // The host is "within MCP's rules", not "following MCP"; the SDK 1.32.2 server is not
+      // The host is one "that trusts its servers' hints", not "following MCP" nor "within MCP's rules"; the SDK 1.32.2 server is not
       // "lax, not wrong"; a modern error means a modern server, not a 2026-07-28 one.
-      assert.doesNotMatch(exported, /host (that follows|following) MCP|lax, not wrong|means a 2026-07-28 server/);
+      assert.doesNotMatch(
+        exported,
+        /host (that follows|following) MCP|within MCP's rules|breaks no MUST or SHOULD|lax, not wrong|means a 2026-07-28 server|spec's own `server\/discover` example|is non-conforming/,
+      );
       // No count of the server processes a section started, no run instruction in an exercise.
       assert.doesNotMatch(exported, /server processes|Run the lesson with another/);
       // Tokens are not set against bytes.
       assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
-      // The host within MCP's rules, and its numbers, come before the course's host and its variants.
+      // The host that trusts its servers' hints, and its numbers, come before the course's host and its variants.
       const order = [
-        "The first host here is *a host within MCP's rules*",
+        "The first host here is *a host that trusts its servers' hints*",
         "It keeps all 5 tools and asks a person before one, `kayit_yaz`",
         "**Course convention, not MCP.**",
         "policy kept dropped dropped tools (rule)",

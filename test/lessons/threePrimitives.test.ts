@@ -483,3 +483,20 @@ describe("lesson 4's claims over other seeds (simulator only)", () => {
     });
   }
 });
+
+describe("the primitives table names a tool result's structuredContent and the interim input_required answer", () => {
+  // 2025-06-18 server/tools.mdx, Structured Content; 2026-07-28 basic/patterns/mrtr.mdx, Supported Requests.
+  for (const file of ["lessons/04-three-primitives.md", "lessons/seed-20260219/04-three-primitives.md"]) {
+    it(file, () => {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      assert.ok(
+        text.includes("| a result: `content`, `isError` (lesson 3), and optional JSON data in `structuredContent` |"),
+      );
+      assert.ok(
+        text.includes(
+          "A use method may first answer `input_required` in 2026-07-28 (lesson 3, `basic/patterns/mrtr.mdx`).",
+        ),
+      );
+    });
+  }
+});

@@ -561,7 +561,7 @@ test("section 1 lists MCP's revisions and their two kinds before any later secti
   assert.ok(list < markdown.indexOf("client of 2025-03-26"));
   assert.match(
     markdown,
-    /The first four open with an exchange before any call; 2026-07-28 does not \(`basic\/versioning\.mdx`\)\./,
+    /2026-07-28\. All but the last open with an exchange before any call \(`basic\/versioning\.mdx`\)\./,
   );
 });
 
@@ -594,5 +594,18 @@ test("Origin may be the value null, which a local server should refuse too (the 
   for (const file of ["lessons/02-the-transport.md", "lessons/seed-20260219/02-the-transport.md"]) {
     const text = readFileSync(`${PACKAGE_ROOT}/${file}`, "utf8").replace(/\s+/g, " ");
     assert.ok(text.includes("at times the value `null`, which a local server should refuse too."), file);
+  }
+});
+
+test("the one client-sent 2026-07-28 notification is one only in the core protocol; extensions may add others (2026-07-28 basic/transports/streamable-http.mdx, Sending Messages, note)", () => {
+  for (const file of ["lessons/02-the-transport.md", "lessons/seed-20260219/02-the-transport.md"]) {
+    const text = readFileSync(`${PACKAGE_ROOT}/${file}`, "utf8").replace(/\s+/g, " ");
+    assert.ok(
+      text.includes(
+        "In the core protocol (extensions may add others) a 2026-07-28 client sends one notification, `notifications/cancelled`",
+      ),
+      file,
+    );
+    assert.ok(!text.includes("sends one kind of notification"), file);
   }
 });

@@ -116,7 +116,7 @@ for (const [k, path] of EXPORTS.entries()) {
     // The probe's second process is named as the SDK's design, and its cost is counted.
     assert.match(
       flat,
-      /Where the probe runs is the SDK's choice\. Three clients probe in this section, each on a process of its own choosing: - the SDK's own client/,
+      /Where the probe runs MCP leaves to the client: that MAY permits a process of its own\. Three clients probe in this section, each on a process of its own choosing: - the SDK's own client/,
     );
     assert.match(flat, /probing in place costs the same bytes and no process/);
     // The legacy-only server's answer to the probe is shown.
@@ -188,7 +188,7 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(flat, /It runs under lesson 5's policy, the course's convention and not MCP's\./);
     // Lesson 5's name for it (expert item 9): within MCP's MUSTs and SHOULDs, not the strictest host.
     assert.doesNotMatch(flat, /follows MCP|following MCP/);
-    assert.match(flat, /The client first runs as a host within MCP's rules, with no version rule\./);
+    assert.match(flat, /The client first runs as a host that trusts its servers' hints, with no version rule\./);
     // The policy changes which calls reach a server, not how the eras compare (the student's item).
     assert.match(flat, /The policy changes which calls reach a server, not how the eras compare\./);
     assert.match(flat, /The rest of this section runs under the course's whole policy, not MCP's, as the comparison/);
@@ -503,7 +503,7 @@ for (const path of EXPORTS) {
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
     assert.match(
       summary,
-      /- That price buys what one long-lived process cannot show: any instance of a server can answer any request, as a fresh process answered section 5's retry, and a gateway can route a request by its headers\. Caching hints \(`ttlMs`\) arrived in the same revision, a feature of their own, and matter more once no session holds the lists\. Where the eras cross is a question of processes and routing, not of bytes\./,
+      /- That price buys what one long-lived process cannot show: any instance of a server can answer any request, as a fresh process answered section 5's retry, and, with header mirroring \(a change of its own\), a gateway that refuses older versions can route a request by its headers\. Caching hints \(`ttlMs`\) arrived in the same revision, a feature of their own, and matter more once no session holds the lists\. Where the eras cross is a question of processes and routing, not of bytes\./,
     );
     // 2026-07-28 changelog, item 5: ttlMs and cacheScope are their own feature (SEP-2549), not bought by statelessness.
     assert.doesNotMatch(summary, /a client can cache a list for its `ttlMs`/);
@@ -702,10 +702,13 @@ test("what the stateless era buys: no routing needed for protocol state, header 
     const text = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
     assert.ok(
       text.includes(
-        "so protocol state needs no routing; and a gateway routing on the headers that copy the body is safe, since the server checks them against it (lesson 2).",
+        'so protocol state needs no routing. Header mirroring, a separate change of the same revision, buys something else: a gateway may route on the headers that copy the body, since any server that reads the body rejects a mismatch (-32020, lesson 2), provided the gateway refuses requests of older versions (2026-07-28 `basic/transports/streamable-http.mdx`, "Server Validation").',
       ),
       file,
     );
+    // Header routing is not bought by statelessness (2026-07-28 changelog, SEP-2243), and the
+    // server's check is safe only behind a gateway that refuses older versions.
+    assert.ok(!text.includes("a gateway routing on the headers that copy the body is safe"), file);
     assert.ok(!text.includes("no routing is needed for correctness"), file);
     assert.ok(
       text.includes(

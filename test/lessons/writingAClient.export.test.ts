@@ -372,7 +372,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // `versionNegotiation` gives: servers on SDKs that exit on any pre-`initialize` request.
     assert.ok(
       prose.includes(
-        'On its own `StdioClientTransport`, the SDK sends the probe of `"auto"` and of the pin to a short-lived process, stops it at once and starts the one it keeps. The probe is MCP\'s: the client sends it first, to the server it will use (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility"). MCP allows a separate process for it but does not ask for one. That is SDK 2.4.0\'s choice, so that a legacy server whose SDK exits on any request before `initialize` ends only the probe\'s process, at the cost of one more process start.',
+        'On its own `StdioClientTransport`, the SDK sends the probe of `"auto"` and of the pin to a short-lived process, stops it at once and starts the one it keeps. The probe is MCP\'s: a dual-era client SHOULD send it before any other request (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility"). MCP permits, but does not ask for, a separate process: a client MAY persist the era it found across restarts of the same server configuration (`basic/versioning.mdx`). That process is SDK 2.4.0\'s choice, so that a legacy server whose SDK exits on any request before `initialize` ends only the probe\'s process, at the cost of one more process start.',
       ),
       file,
     );
@@ -490,7 +490,7 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
       prose.includes("a *tool execution error*: a result with `isError: true`, which `callTool` returned"),
       file,
     );
-    assert.ok(prose.includes("a *protocol error*: a JSON-RPC error, -32602, so `callTool` threw"), file);
+    assert.ok(prose.includes("a *protocol error*: a JSON-RPC error, -32602: `callTool` threw"), file);
     assert.ok(prose.includes("MCP sets no format for either"), file);
     // The report stays the course's device, after MCP's half, and shorter than before.
     // Its one point: a refusal in the host is invisible to the model unless the host says so.
@@ -570,14 +570,20 @@ test("section 3 measures discovery in 2026-07-28: per task on the kept processes
     const section = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
     // The main table is the 2026-07-28 one: three clients, no notification, no session.
     assert.match(section, /^discovery {2}discoveries {2}before tasks {2}calls {2}completed {2}req/m, file);
-    // It is a host within MCP's rules (no version rule): 10 of 13; the course's 7 of 13 is the comparison.
+    // It is a host that trusts its servers' hints (no version rule): 10 of 13; the course's 7 of 13 is the comparison.
     for (const row of [
       /^per task +13 +every +33 +10 +186 +186 +0 /m,
       /^once +1 +1 +33 +10 +42 +42 +0 /m,
       /^cached +3 +1 7 13 +33 +10 +66 +66 +0 /m,
     ])
       assert.match(section, row, file);
-    assert.ok(prose.includes("so no call ends in `onay yok` (no approval). For a host within MCP's rules:"), file);
+    assert.ok(
+      prose.includes(
+        "so no call ends in `onay yok` (no approval). The host is lesson 5's *host that trusts its servers' hints*: as a SHOULD permits, it skips the confirmation prompt for read-only tools of servers the user chose to trust, and a person can still deny any call. For that host:",
+      ),
+      file,
+    );
+    assert.doesNotMatch(prose, /within MCP's rules/, file);
     assert.doesNotMatch(prose, /follows MCP|following MCP/, file);
     // The clock is said to be virtual, messages taking no time, so a result fetched at task 1 is
     // stale at exactly task 7.
@@ -611,9 +617,7 @@ test("section 3 measures discovery in 2026-07-28: per task on the kept processes
       file,
     );
     assert.ok(
-      prose.includes(
-        "It costs no process: over stdio, all three clients keep one `olcum` and one `fleet` for the whole run.",
-      ),
+      prose.includes("It costs no process: over stdio, all three clients keep one `olcum` and one `fleet`."),
       file,
     );
     assert.ok(

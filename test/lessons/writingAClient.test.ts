@@ -225,7 +225,7 @@ test("readings are complete sentences for other seeds and state what their runs 
     const { mcpHost, current, perTask, perSession } = result;
     assert.ok(
       summary.includes(
-        `a host within MCP's rules completes ${mcpHost.once.completed} of 13 tasks; with discovery ` +
+        `a host that trusts its servers' hints completes ${mcpHost.once.completed} of 13 tasks; with discovery ` +
           `before each it spends ${mcpHost.perTask.total.tokens} tokens, once ` +
           `${mcpHost.once.total.tokens}, and kept for \`ttlMs\` ${mcpHost.cached.total.tokens}.`,
       ),

@@ -601,10 +601,11 @@ test("the approval gate's two readings have the course's two names, each defined
     // Both gates are a host's policy; MCP's principle is consent before any tool, and annotations
     // are untrusted hints (2026-07-28 server/tools.mdx, "User Interaction Model" and "Tool").
     assert.match(prose, /Both are host policies, not MCP's\./, path);
-    // The principle (index.mdx, lowercase) and the normative floor (tools.mdx, a SHOULD) stay apart.
+    // The principle (index.mdx, lowercase) and the normative floor (tools.mdx, two SHOULDs) stay apart.
+    assert.doesNotMatch(prose, /Its normative floor is weaker/, path);
     assert.match(
       prose,
-      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. Its normative floor is weaker: a person SHOULD be able to deny any call \(same tools page, "User Interaction Model"\)\./,
+      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. Its normative floor is two SHOULDs \(same tools page, "User Interaction Model"\): a person able to deny any call, and "confirmation prompts to the user for operations"\. Skipping a prompt deviates from a SHOULD\. Consent then comes in advance, from trust, and a read-only call's arguments can still leak data\./,
       path,
     );
     assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
@@ -618,7 +619,7 @@ test("the approval gate's two readings have the course's two names, each defined
       `${path}: first used with its home, lesson 5`,
     );
     // 2026-07-28 server/tools.mdx "User Interaction Model": a human able to deny (a SHOULD), cited once.
-    assert.equal(prose.match(/a person SHOULD be able to deny any call/g)?.length, 1, path);
+    assert.equal(prose.match(/a person able to deny any call/g)?.length, 1, path);
     assert.doesNotMatch(prose, /"there SHOULD always be a human in the loop/, `${path}: quoted in lesson 5, not again`);
     // "May write" is MCP's own default (schema.mdx ToolAnnotations), not the course's reading.
     assert.match(
@@ -650,7 +651,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
   }
 });
 
-test("the course's version rule stands beside a host within MCP's rules, whose figures are computed", () => {
+test("the course's version rule stands beside a host that trusts its servers' hints, whose figures are computed", () => {
   for (const { path, text } of exportsOf6()) {
     const seed = Number(/with seed (\d+)/.exec(text)![1]);
     const result = simulateWritingAServer(seed);
@@ -668,7 +669,7 @@ test("the course's version rule stands beside a host within MCP's rules, whose f
     // version rule the course's and not MCP's, what it drops computed from the level-3 decision.
     assert.equal(
       flat(readBesideMcp(result)),
-      `A host within MCP's rules does not act on \`serverInfo.version\`. With the same allowlist it keeps ` +
+      `A host that trusts its servers' hints does not act on \`serverInfo.version\`. With the same allowlist it keeps ` +
         `${handshake.negotiated} tools at level 3 and completes ${run.completed} tasks, as at level 2; the version ` +
         `changes nothing. The table's level-3 row is the course's host instead. Its version rule drops \`kayit\` ` +
         `at version 3, and \`bolge_ozet\` with it: ` +
@@ -685,7 +686,7 @@ test("the course's version rule stands beside a host within MCP's rules, whose f
     const prose = proseOf(text);
     assert.match(
       prose,
-      /\*\*Level 2 against 3\*\* measures the course's version rule; a host within MCP's rules ignores it\. The lesson keeps level 3 only because the course's host acts on the version\./,
+      /\*\*Level 2 against 3\*\* measures the course's version rule; a host that trusts its servers' hints ignores it\. The lesson keeps level 3 only because the course's host acts on the version\./,
       path,
     );
     // The seed is named by the opening sentence; no cell prints it alone.
@@ -786,8 +787,8 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
       /A field the server leaves out, the model can only guess\./,
       // What a conformant client asks a person about (schema.mdx ToolAnnotations: readOnlyHint defaults to false).
       /By the schema's defaults every tool not marked `readOnlyHint: true` may write/,
-      /asks about every call, until a server it trusts marks the tools that only read/,
-      /The server's version changes nothing: `serverInfo` is for display \(`basic\/index\.mdx`\)\./,
+      /asks about every call until a trusted server marks its read-only tools/,
+      /The version in `serverInfo` changes nothing: it is for display \(`basic\/index\.mdx`\)\./,
     ])
       assert.match(section, point, path);
     // Then each contrast measures a device of the course's host, with one MCP reading each.
@@ -955,7 +956,7 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
     const prose = proseOf(text);
     assert.match(
       prose,
-      /\*\*The defaults-reading gate\*\* reads it by the schema's defaults: it may write, and its calls are held\./,
+      /\*\*The defaults-reading gate\*\* reads it by the schema's defaults: it may write, and its calls are held, as by a host that trusts its servers' hints\./,
       path,
     );
     assert.match(prose, /At levels 0 and 1, where no tool has `annotations`, the defaults-reading gate sends/, path);
@@ -974,7 +975,7 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
       prose.indexOf("**The defaults-reading gate**") < prose.indexOf("**The course's gate**"),
       `${path}: MCP's reading of a missing hint first`,
     );
-    assert.match(prose, /That is how a host within MCP's rules reads a missing hint\./, path);
+    assert.match(prose, /its calls are held, as by a host that trusts its servers' hints\./, path);
     // Each Turkish word is glossed where it is first used; the notebook's run note speaks to a reader
     // of the notebook, not of the export.
     assert.match(prose, /\(`arac bildirilmedi`, tool not declared\)/, path);

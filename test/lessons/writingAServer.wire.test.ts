@@ -233,12 +233,14 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       path,
     );
     // Why lesson 3's servers said `Unknown tool: …`: their own handler copies the tools page's
-    // example (2026-07-28 server/tools.mdx, "Error Handling"); MCP fixes only the code.
+    // example (2026-07-28 server/tools.mdx, "Error Handling"). MCP only shows the code: that
+    // example, and in 2026-07-28 a schema comment (InvalidParamsError); no MUST.
     assert.match(
       prose,
-      /MCP fixes the code \(in 2025-11-25 only by the tools page's example\), not the text: lesson 3's `Unknown tool: tarife` came from the course's own servers, whose hand-written `tools\/call` handler copies the tools page's example message\./,
+      /MCP only shows this code, in the tools page's example and \(2026-07-28\) a schema comment\. No MUST fixes it or the text\. Lesson 3's `Unknown tool: tarife` came from the course's own servers, whose hand-written `tools\/call` handler copies the tools page's example message\./,
       path,
     );
+    assert.doesNotMatch(prose, /MCP fixes the code/, path);
     assert.match(prose, /for each primitive the file registers, `"listChanged":true`/, path);
     // What the promise is: 2025-11-25 and 2026-07-28 server/tools.mdx "List Changed Notification";
     // in 2026-07-28 only to clients whose subscriptions/listen asked for toolsListChanged

@@ -9,7 +9,7 @@ export {
   lifecycleAndNegotiationSolutions,
   readDiscover,
   readGate,
-  readHostWithinRules,
+  readTrustingHost,
   readKayit,
   readOpeningCosts,
   readPolicies,

@@ -71,8 +71,9 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const [, legacyBytes] = bytesFrom(wire.legacy, "server");
   const listedText =
     legacy.length === 0
-      ? `${code(info.name)} lists only ${code(current)}, the only version it serves per request, ` +
-        `as in the spec's own ${code("server/discover")} example (and SDK 2.4.0). `
+      ? `${code(info.name)} lists only ${code(current)}, the only version it serves per request. ` +
+        `Read literally, a dual-era server lists \`2025-11-25\` here too; listing one is the ` +
+        `course's choice, as with -32022 below. `
       : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
         `${codes(legacy)}. `;
   return wrapMarkdown(
@@ -178,7 +179,7 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
 
 /**
  * A reading of the policy table: what goes wrong under the version rule (a whole server dropped,
- * which a host within MCP's rules keeps, read-only tools with it), and the handshake's cost under
+ * which a host that trusts its servers' hints keeps, read-only tools with it), and the handshake's cost under
  * every policy.
  */
 export function readPolicies(result: LifecycleAndNegotiationResult): string {
@@ -196,7 +197,7 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
     rows[0].dropped.length === 0 &&
     result.declared.every((t) => t.server !== servers[0] || byVersion.includes(t.tool))
       ? `What goes wrong: the version rule drops the whole of ${code(servers[0])}, which a host ` +
-        `within MCP's rules keeps` +
+        `that trusts its servers' hints keeps` +
         (readers.length > 0
           ? `, and with it ${codes(readers)}, which only ${readers.length === 1 ? "reads" : "read"}. `
           : `. `)
@@ -217,10 +218,10 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
 }
 
 /**
- * A reading of the host within MCP's rules, given first in section 6: what it keeps, which calls
+ * A reading of the host that trusts its servers' hints, given first in section 6: what it keeps, which calls
  * it puts before a person, and the gate's task with the person saying no, then yes.
  */
-export function readHostWithinRules(result: LifecycleAndNegotiationResult): string {
+export function readTrustingHost(result: LifecycleAndNegotiationResult): string {
   const { kept, asks, runs } = result.conformant;
   const [no, yes] = runs;
   const asked = listing(asks.map(code));
@@ -237,7 +238,7 @@ export function readHostWithinRules(result: LifecycleAndNegotiationResult): stri
 
 /**
  * The two gates on the gate's task: the same write held when declared, by the course's gate as by
- * the defaults-reading gate (the host within MCP's rules); then, with the tools sent with no
+ * the defaults-reading gate (the host that trusts its servers' hints); then, with the tools sent with no
  * `annotations`, the defaults-reading gate's calls put before a person first, and the course's
  * gate sending the write unasked.
  */

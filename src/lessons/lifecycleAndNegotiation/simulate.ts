@@ -92,7 +92,7 @@ export interface GateRow {
 }
 
 /**
- * A host within MCP's rules (2026-07-28 `schema.mdx`, `ToolAnnotations`; `basic/index.mdx`;
+ * A host that trusts its servers' hints (2026-07-28 `schema.mdx`, `ToolAnnotations`; `basic/index.mdx`;
  * `server/tools.mdx`, "User Interaction Model"): it trusts the three servers and keeps all their
  * tools, reads a missing `readOnlyHint` by MCP's default (false: the tool may write), asks a
  * person before calling a tool that may write, and does not act on `serverInfo`. The simulator
@@ -139,7 +139,7 @@ export interface LifecycleAndNegotiationResult {
   gateChain: readonly string[];
   /** The task under the open policy, without approval, then with it. */
   gate: GateRow[];
-  /** The same servers and task under a host within MCP's rules. */
+  /** The same servers and task under a host that trusts its servers' hints. */
   conformant: ConformantHost;
   /** The gate's task when the tools come with no `annotations`, under the course's gate. */
   unannotated: UnannotatedGate;

@@ -142,7 +142,7 @@ function callsSentence(result: WritingAClientResult): string {
 }
 
 /**
- * A reading of the 2026-07-28 table for a host within MCP's rules (no version rule): the calls all
+ * A reading of the 2026-07-28 table for a host that trusts its servers' hints (no version rule): the calls all
  * three make and the tasks they complete, the calls that end in the client, what one discovery
  * costs against section 2's 2025-11-25 one, each client's discovery and its share, and when the
  * cached client fetched again.
@@ -191,7 +191,7 @@ export function readCurrentModes(result: WritingAClientResult): string {
 /**
  * The course's version rule as the comparison: the same three clients when lesson 5's rule also
  * drops `kayit`: the tasks they complete, the calls that end in the client, each client's tokens
- * and the gap to a host within MCP's rules, and the calls priced in both revisions.
+ * and the gap to a host that trusts its servers' hints, and the calls priced in both revisions.
  */
 export function readCourseModes(result: WritingAClientResult): string {
   const course = result.current;
@@ -209,7 +209,7 @@ export function readCourseModes(result: WritingAClientResult): string {
         `and cached ${course.cached.total.tokens}` +
         (gap !== undefined
           ? `, each ${gap} fewer: the ${plural(notSent, "call")} not sent.`
-          : `; the gaps to the host within MCP's rules differ by client.`),
+          : `; the gaps to the host that trusts its servers' hints differ by client.`),
       callsSentence(result),
     ].join(" "),
   );
@@ -321,7 +321,7 @@ export function summarizeClient(result: WritingAClientResult): string {
   const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
   return wrapMarkdown(
     [
-      `- In 2026-07-28, a host within MCP's rules completes ${mcp.once.completed} of ` +
+      `- In 2026-07-28, a host that trusts its servers' hints completes ${mcp.once.completed} of ` +
         `${mcp.perTask.tasks} tasks; with discovery before each it spends ` +
         `${mcp.perTask.total.tokens} tokens, once ${mcp.once.total.tokens}, and kept for ` +
         `\`ttlMs\` ${mcp.cached.total.tokens}.`,

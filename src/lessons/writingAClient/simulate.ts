@@ -78,7 +78,7 @@ export interface CurrentRuns {
 }
 
 /**
- * Lesson 7's three 2026-07-28 clients for a host within MCP's rules: the same runs as
+ * Lesson 7's three 2026-07-28 clients for a host that trusts its servers' hints: the same runs as
  * {@link CurrentRuns} without the version rule (each server's own version known), the allowlist kept.
  */
 export type McpHostRuns = CurrentRuns;
@@ -120,7 +120,7 @@ export interface WritingAClientResult {
   handshake: HandshakeRow;
   /** All tasks in 2026-07-28: per task, once, and cached for `ttlMs`, with the version rule. */
   current: CurrentRuns;
-  /** The same three runs for a host within MCP's rules: no version rule ({@link withoutVersionRule}). */
+  /** The same three runs for a host that trusts its servers' hints: no version rule ({@link withoutVersionRule}). */
   mcpHost: McpHostRuns;
   /** Two fleet servers with one tool list, their names prefixed by the host's keys. */
   collision: PrefixedTool[];

@@ -248,7 +248,7 @@ export function formatWritingAClient(result: WritingAClientResult): string {
     ["discovery cost per server", formatDiscoveryTable(result.discovery)],
     ["two fleet servers, names prefixed", formatPrefixedNames(result.collision)],
     [
-      "2026-07-28, a host within MCP's rules: discovery per task, once, cached",
+      "2026-07-28, a host that trusts its servers' hints: discovery per task, once, cached",
       formatCurrentModeTable(result.mcpHost),
     ],
     [

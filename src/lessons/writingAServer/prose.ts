@@ -1,6 +1,6 @@
 /**
  * Lesson 6's sentences that depend on the run: which seeds it used, what its runs cost in envelope
- * tokens, what a host within MCP's rules keeps beside the course's host, and the exercises'
+ * tokens, what a host that trusts its servers' hints keeps beside the course's host, and the exercises'
  * answers. Every number comes from a {@link WritingAServerResult}; where a claim might not hold for
  * another seed (two rows equal, counts unchanged in the second run), the sentence checks it and
  * says what it finds. The lesson's seed-independent text lives in its notebook's markdown cells.
@@ -83,7 +83,7 @@ function callsSent(result: WritingAServerResult, run: RunRow): number {
 }
 
 /**
- * The twelve-task table's level 3, read first as a host within MCP's rules (it does not act on
+ * The twelve-task table's level 3, read first as a host that trusts its servers' hints (it does not act on
  * `serverInfo.version`), then the table's row, the course's host with its version rule: what the
  * rule drops (computed from the level-3 decision) and what that costs.
  */
@@ -102,7 +102,7 @@ export function readBesideMcp(result: WritingAServerResult): string {
     return `${code(name)} at version ${declared}`;
   });
   return wrapMarkdown(
-    `A host within MCP's rules does not act on ${code("serverInfo.version")}. With the same ` +
+    `A host that trusts its servers' hints does not act on ${code("serverInfo.version")}. With the same ` +
       `allowlist it keeps ${handshake.negotiated} tools at level 3 and completes ${run.completed} ` +
       `tasks${asLevel2}. The table's level-3 row is the course's host instead. ` +
       `Its version rule drops ${listing(versions)}, and ` +
