@@ -23,7 +23,6 @@ import type { Level } from "../../sim/declaration";
 import { Envelope } from "../../sim/envelope";
 import type { ClientPolicy } from "../../sim/negotiation";
 import type { WorldServer } from "../../sim/server";
-import { measureHandshake, type HandshakeRow } from "../../world/runTasks";
 import { createWorld, type World } from "../../world/world";
 import {
   discoverServer,
@@ -116,8 +115,6 @@ export interface WritingAClientResult {
   transcripts: Record<string, SentMessage[]>;
   /** Each server's discovery cost on its own, in server order. */
   discovery: DiscoveryRow[];
-  /** The simulator's handshake (lesson 5) for the world's three servers, for comparison. */
-  handshake: HandshakeRow;
   /** All tasks in 2026-07-28: per task, once, and cached for `ttlMs`, with the version rule. */
   current: CurrentRuns;
   /** The same three runs for a host that trusts its servers' hints: no version rule ({@link withoutVersionRule}). */
@@ -196,7 +193,6 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
       servers.map((server) => [server.name, discoverServer(server, new Envelope())]),
     ),
     discovery: servers.map((server) => measureDiscovery(server)),
-    handshake: measureHandshake(world, CLIENT_LEVEL),
     current,
     mcpHost,
     collision,
