@@ -23,6 +23,20 @@ export interface ClientPolicy {
   knownVersions: Readonly<Record<string, number>>;
 }
 
+/**
+ * `policy` without its version rule: the same allowlist, and each server's own version known, so
+ * that no server is dropped for its version (the host lessons 7 and 10 lead with).
+ */
+export function knowingOwnVersions(
+  policy: ClientPolicy,
+  servers: readonly WorldServer[],
+): ClientPolicy {
+  return {
+    allowlist: policy.allowlist,
+    knownVersions: Object.fromEntries(servers.map((s) => [s.name, s.version])),
+  };
+}
+
 /** A tool the client negotiated to use: what was declared, plus where to send the call. */
 export interface NegotiatedTool extends ToolDeclaration {
   name: string;

@@ -43,7 +43,7 @@ import {
 import type { WorldServer } from "../../sim/server";
 import { pyStr } from "../../sim/values";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
-import type { DroppedTool } from "../../sim/negotiation";
+import { knowingOwnVersions, type DroppedTool } from "../../sim/negotiation";
 import { LESSON_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -427,10 +427,7 @@ export function simulateWithoutASession(
   const rows = ERA_VARIANTS.map((variant) => eraRun(lesson, lessonSixTasks, variant));
   const allowlistOnly: ClientSetup = {
     ...lesson,
-    policy: {
-      allowlist: LESSON_POLICY.allowlist,
-      knownVersions: Object.fromEntries(world.servers.map((s) => [s.name, s.version])),
-    },
+    policy: knowingOwnVersions(LESSON_POLICY, world.servers),
   };
   const withoutVersionRule = ERA_VARIANTS.filter((v) => !v.discover).map((variant) =>
     eraRun(allowlistOnly, lessonSixTasks, variant),

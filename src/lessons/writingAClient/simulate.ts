@@ -21,7 +21,7 @@ import {
 import { generateFleet, type Device, type Fleet } from "../../fleet/generator";
 import type { Level } from "../../sim/declaration";
 import { Envelope } from "../../sim/envelope";
-import type { ClientPolicy } from "../../sim/negotiation";
+import { knowingOwnVersions, type ClientPolicy } from "../../sim/negotiation";
 import type { WorldServer } from "../../sim/server";
 import { createWorld, type World } from "../../world/world";
 import {
@@ -81,20 +81,6 @@ export interface CurrentRuns {
  * {@link CurrentRuns} without the version rule (each server's own version known), the allowlist kept.
  */
 export type McpHostRuns = CurrentRuns;
-
-/**
- * The policy of a host without the version rule: `policy`'s allowlist, each server's own version
- * known, so no server is dropped for its version.
- */
-export function withoutVersionRule(
-  policy: ClientPolicy,
-  servers: readonly WorldServer[],
-): ClientPolicy {
-  return {
-    allowlist: policy.allowlist,
-    knownVersions: Object.fromEntries(servers.map((s) => [s.name, s.version])),
-  };
-}
 
 /** Everything lesson 7 computes for one seed. */
 export interface WritingAClientResult {
@@ -158,7 +144,7 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     once,
     cached: runClient(stateless, tasks, "cached"),
   };
-  const mcp: ClientSetup = { ...stateless, policy: withoutVersionRule(policy, servers) };
+  const mcp: ClientSetup = { ...stateless, policy: knowingOwnVersions(policy, servers) };
   const mcpHost: McpHostRuns = {
     perTask: runClient(mcp, tasks, "per-task"),
     once: runClient({ ...mcp, taskSpacingMs: 0 }, tasks, "cached"),
