@@ -15,7 +15,7 @@
  * out itself); in an export, every line of printed output, listings and code. Widths count
  * characters as a notebook shows them (`·`, `—`, `→` one each), not UTF-8 bytes.
  */
-import { dropTrailingNewlines } from "../notebook/exporter";
+import { dropTrailingNewlines, REMOVE_INPUT_TAG } from "../notebook/exporter";
 import type { Notebook } from "../notebook/notebookFile";
 import { LINE_WIDTH } from "../notebook/lineWidth";
 import { LISTING_CAPTION } from "../notebook/listingCaption";
@@ -118,14 +118,48 @@ export function parametersProblems(nb: Notebook): string[] {
 }
 
 /**
+ * One statement that only shows what the library computed: `console.log(…);`, `show.markdown(…);`
+ * or `await show.chart(…);`, on one line.
+ */
+const DISPLAY_STATEMENT = /^(?:console\.log\(.*\)|show\.markdown\(.*\)|await show\.chart\(.*\));$/;
+
+/**
+ * Whether a code cell's source does nothing but show: every non-blank line a
+ * {@link DISPLAY_STATEMENT}, such as `console.log(formatLevels(lesson));`. Its output says all it
+ * does, so a lesson tags it {@link REMOVE_INPUT_TAG} and the exports show the output alone.
+ */
+export function displaysOnly(source: string): boolean {
+  const lines = source.split("\n").filter((line) => line.trim() !== "");
+  return lines.length > 0 && lines.every((line) => DISPLAY_STATEMENT.test(line.trim()));
+}
+
+/**
+ * One problem per code cell that only shows ({@link displaysOnly}) but is not tagged
+ * {@link REMOVE_INPUT_TAG}, so that its call would print in the exports above what it printed.
+ */
+export function untaggedDisplayCells(nb: Notebook): string[] {
+  return nb.cells.flatMap((cell, index) =>
+    cell.cell_type === "code" && displaysOnly(cell.source) && !hasTag(cell, REMOVE_INPUT_TAG)
+      ? [
+          `cell ${index} (id ${cell.id}) only shows what the library computed: tag it "${REMOVE_INPUT_TAG}", so that the exports show its output alone`,
+        ]
+      : [],
+  );
+}
+
+/**
  * The cells of a notebook (by index) whose source an export does not hold word for word: an export
  * shows every cell's source as it stood when it ran, so any such cell was edited since. The cell
  * tagged {@link PARAMETERS_TAG} is left out (a run with another seed shows its injected
- * replacement), and so are trailing newlines.
+ * replacement), and so are cells tagged {@link REMOVE_INPUT_TAG} (an export holds none of their
+ * source: only exporting again, as the committed exports' tests do, shows such a cell changed) and
+ * trailing newlines.
  */
 export function cellsNewerThanExport(nb: Notebook, exported: string): number[] {
   return nb.cells.flatMap((cell, index) =>
-    hasTag(cell, PARAMETERS_TAG) || exported.includes(dropTrailingNewlines(cell.source))
+    hasTag(cell, PARAMETERS_TAG) ||
+    hasTag(cell, REMOVE_INPUT_TAG) ||
+    exported.includes(dropTrailingNewlines(cell.source))
       ? []
       : [index],
   );

@@ -10,7 +10,7 @@
  * notebook imports; a notebook with every section of the course's order; a test stub; and its
  * entry in the catalog, its row in the README's lessons table and its names in the package's root.
  */
-import { dropTrailingNewlines, HIDE_INPUT_TAG } from "../notebook/exporter";
+import { dropTrailingNewlines, HIDE_INPUT_TAG, REMOVE_INPUT_TAG } from "../notebook/exporter";
 import { LINE_WIDTH } from "../notebook/lineWidth";
 import { codeCell, markdownCell, type MarkdownCell, type Notebook } from "../notebook/notebookFile";
 import { withTslabMetadata } from "../notebook/tslabMetadata";
@@ -395,8 +395,8 @@ export function lessonNotebook(plan: LessonPlan): Notebook {
         ),
       ].join("\n"),
     ),
-    codeCell("first-source", `show.markdown(showSource("${simulate}"));`),
-    codeCell("first-table", `console.log(${format}(lesson));`),
+    codeCell("first-source", `show.markdown(showSource("${simulate}"));`, [REMOVE_INPUT_TAG]),
+    codeCell("first-table", `console.log(${format}(lesson));`, [REMOVE_INPUT_TAG]),
     markdownCell(
       "summary-heading",
       [

@@ -11,6 +11,14 @@ import { hasTag } from "./parameters";
  */
 export const HIDE_INPUT_TAG = "hide-input";
 
+/**
+ * Tag of a code cell whose source the exports leave out, keeping only its outputs: Jupyter Book's
+ * name for the same choice. Lessons put it on every cell whose code only shows what the library
+ * computed (`console.log(formatLevels(lesson));`, `show.markdown(summarizeX(run));`), where the
+ * call says nothing its output does not; the notebook itself still shows the source.
+ */
+export const REMOVE_INPUT_TAG = "remove-input";
+
 /** The summary line of a folded code cell (see {@link HIDE_INPUT_TAG}). */
 export const FOLDED_CODE_SUMMARY = "The lesson's setup code";
 
@@ -31,6 +39,7 @@ export interface ExportOptions {
  * One piece of an exported lesson, in reading order.
  * - `markdown`: a markdown cell's source, or a `text/markdown` output (computed prose);
  * - `code`: a code cell's TypeScript source; `folded` when the cell is tagged {@link HIDE_INPUT_TAG};
+ *   absent when it is tagged {@link REMOVE_INPUT_TAG};
  * - `text`: printed output (a stdout/stderr stream or a `text/plain` output), byte for byte;
  * - `svg`: an `image/svg+xml` output (a chart), with the name of its file in the files folder.
  */
@@ -71,7 +80,8 @@ const FILE_SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Walks an executed notebook into blocks. Deterministic: the same notebook gives the same blocks.
- * - markdown cells verbatim; code cells as `code` (folded when tagged {@link HIDE_INPUT_TAG}); blank code cells, raw cells and blocks with
+ * - markdown cells verbatim; code cells as `code` (folded when tagged {@link HIDE_INPUT_TAG}, left
+ *   out, outputs kept, when tagged {@link REMOVE_INPUT_TAG}); blank code cells, raw cells and blocks with
  *   nothing but newlines are omitted;
  * - stdout/stderr streams and text/plain outputs as `text`, byte for byte as printed;
  * - a display output's MIME types are taken in nbconvert's order of preference: `text/markdown`
@@ -239,6 +249,7 @@ function cellBlocks(cell: Cell, index: number): LessonBlock[] {
     charts += 1;
     return { ...block, file: `${cell.id}${charts === 1 ? "" : `-${charts}`}.svg` };
   });
+  if (hasTag(cell, REMOVE_INPUT_TAG)) return outputs;
   const code: LessonBlock = hasTag(cell, HIDE_INPUT_TAG)
     ? { kind: "code", text: cell.source, folded: true }
     : { kind: "code", text: cell.source };

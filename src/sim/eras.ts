@@ -38,6 +38,7 @@ import {
   LEGACY_REVISIONS,
   PROTOCOL_VERSION_KEY,
   STATELESS_REVISION,
+  listedRevisions,
   SUPPORTED_REVISIONS,
 } from "../protocol/revisions";
 import { valueTokens, type Value } from "./values";
@@ -211,10 +212,11 @@ export function requestParts(era: ProtocolEra, content: readonly Value[]): BodyP
 }
 
 /**
- * The versions a simulated server lists in its `server/discover` result: every revision the real
- * servers accept (`SUPPORTED_REVISIONS`, newest first).
+ * The versions a simulated server lists in its `server/discover` result: what the real servers
+ * list, the modern revisions of those they accept (`listedRevisions(SUPPORTED_REVISIONS)`, which
+ * gives its reason), so that the simulation's discovery is the wire's.
  */
-export const DISCOVER_VERSIONS: readonly string[] = SUPPORTED_REVISIONS;
+export const DISCOVER_VERSIONS: readonly string[] = listedRevisions(SUPPORTED_REVISIONS);
 
 /** The cache hint of every cacheable result, as the real servers send it: `ttlMs` 3,600,000 (an hour), `cacheScope` `public`. */
 export const CACHE_TTL_MS: number = CACHE_HINT.ttlMs;

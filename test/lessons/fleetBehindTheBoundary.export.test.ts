@@ -33,6 +33,9 @@ const beforeNext = (text: string) => text.split("\n## Next\n")[0];
 /** Text with its line breaks and indents read as the single spaces markdown renders them as (prose is wrapped at 100). */
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
+/** Text flattened, with the `> ` that opens each line of a box taken out. */
+const unquoted = (text: string) => flat(text.replace(/^> /gm, ""));
+
 /** The markdown cell with this id, flattened. */
 const cell = (id: string) => flat(notebook.cells.find((c) => c.id === id)!.source);
 
@@ -76,11 +79,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     // in the table's key: no second token measure to keep apart from lesson 3's, and no time
     // column made of the virtual clock's assumed charges.
     assert.doesNotMatch(flat(text), /JSON tokens|envelope tokens?|not comparable/, `${path}: one cost measure`);
-    assert.match(
-      text,
-      /^bytes: the simulated JSON lines, each with its newline; MCP's opening and tools\/list included$/m,
-      path,
-    );
+    assert.match(text, /^bytes: the JSON lines with their newlines, MCP's opening and tools\/list included$/m, path);
     assert.doesNotMatch(text, /ms\/call|assumed charge/, `${path}: events, not time`);
     assert.match(assumptions, /No allowlist or gate \(lesson 5\)/, path);
     // What a 2026-07-28 stdio client would change: the opening (per-request _meta, resultType on
@@ -89,56 +88,57 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     // MUST NOT are the same as 2025-11-25's.
     assert.match(
       assumptions,
-      /A 2026-07-28 stdio client would differ in its opening \(no `initialize`: `_meta` on each request, `resultType` on each result\), the restart rule and cancellation \(below\)\. Timeouts and the stdout rule are the same\./,
+      /A 2026-07-28 stdio client would differ in its opening \(no `initialize`\), the restart rule \(a SHOULD\) and cancellation \(no more messages for the call, below\)\./,
       path,
     );
     assert.doesNotMatch(assumptions, /cancellation and the stdout rule are the same/, path);
     assert.match(
       flat(text),
-      /In 2025-11-25 either side may send it; in 2026-07-28 only a client cancels a call, and over stdio it MUST send it to cancel \(`basic\/transports\/stdio\.mdx`, "Cancellation"\)\./,
+      /In 2025-11-25 either side may send it; in 2026-07-28 only a client cancels a call, and over stdio it MUST send it to cancel\. The server SHOULD then stop work on the call and MUST NOT send any further message for it \(`basic\/transports\/stdio\.mdx`, "Cancellation"\)\./,
       path,
     );
-    // The revision, with its one reason: the experiment the paths and faults follow opened its
-    // servers with `initialize` (seed document 000 drives its server so, by hand); the HTTP
-    // transcript stays 2026-07-28's.
+    // The revision, with its reasons: the last to open with `initialize`, and the SDK client's
+    // default; the HTTP transcript stays 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /\*\*Revision 2025-11-25\*\* is the simulated client's because the experiment's server, which the simulator copies, opened with `initialize`; 2025-11-25 is the last revision that does, and the SDK client's default \(lesson 7\)\. A 2026-07-28 stdio client would differ/,
+      /\*\*Revision 2025-11-25\*\* is the simulated client's: the last to open with `initialize`, and the SDK client's default \(lesson 7\)\. A 2026-07-28 stdio client would differ/,
+      path,
+    );
+    // Which output is simulated and which crossed a real wire, said once.
+    assert.match(
+      assumptions,
+      /\*\*Tables are simulated, transcripts are real\.\*\* Every table and the chart come from a simulator/,
       path,
     );
     // One SDK, named once, with its two servers' difference where the paths are; no second SDK
     // version to keep apart.
-    assert.match(flat(text), /servers built on the official TypeScript SDK \(lesson 2\) show the wire\./, path);
+    assert.match(
+      flat(text),
+      /Every wire transcript comes from the real `mcp-course serve fleet`, built on the official TypeScript SDK \(lesson 2\)\./,
+      path,
+    );
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does, by the last two rows; to a 2025-06-18 client the course's servers answer invalid arguments with -32602\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last two rows\. \*\*The revision rule\.\*\* The course's servers answer invalid arguments by the client's revision: an `isError` result to a 2025-11-25 or 2026-07-28 client, and JSON-RPC error -32602 to a 2025-06-18 client\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
-    assert.match(flat(text), /carry no `annotations`, so each hint takes its default: none is read-only/, path);
+    assert.match(unquoted(text), /carry no `annotations`, so each hint takes its default: none is read-only/, path);
     // "model" is the language model alone: the device type is named so, its field `model` once.
     assert.match(assumptions, /five device types \(the `model` field\)/, path);
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
-    // The experiment is named under the questions, with what the lesson took from it and what it
-    // did not; its address is one line at the end, so the body stands on the specification alone;
-    // its README's timings make no column here.
-    assert.match(
-      flat(text),
-      /The fleet, the question, the three paths and the six faults come from an experiment, \*MCP server authoring\* \(its address closes the lesson\); the agents and every count are the course's\./,
-      path,
-    );
-    assert.match(
-      flat(text),
-      /The rules are the specification's, cited where each is used: read them there, not in the experiment\./,
-      path,
-    );
+    // The outside experiment is one endnote at the end, saying what was borrowed, so the body
+    // stands on the specification alone; its README's timings make no column here.
+    assert.doesNotMatch(beforeNext(text), /experiment/, `${path}: no provenance in the body`);
     assert.equal(text.match(/https:\/\/shamirai\.ai/g)?.length, 1, path);
     assert.ok(
-      text
+      flat(text)
         .trimEnd()
-        .endsWith("\nThe fleet's source, *MCP server authoring*: https://shamirai.ai/e/mcp-server-authoring/"),
-      `${path}: the address is the last line`,
+        .endsWith(
+          " --- Endnote: the fleet, its question, the three paths and the six faults are borrowed from an outside experiment, *MCP server authoring*: https://shamirai.ai/e/mcp-server-authoring/",
+        ),
+      `${path}: the endnote is last`,
     );
     assert.doesNotMatch(text, /^Source:|undated write-up/m, path);
     assert.equal(text.match(/write-up/g), null, path);
@@ -149,17 +149,25 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
 
 test("the agent is defined before its first use, among lesson 1's roles; the lesson's questions stand on their own; notifications/cancelled, the annotations' defaults and the SDK's two servers are pointed back to", () => {
   for (const { path, text } of exports) {
-    assert.ok(text.indexOf("**agent**") < text.indexOf(" agent "), `${path}: agent defined first`);
+    assert.ok(
+      text.indexOf("**agents**") > 0 && text.indexOf("**agents**") < text.indexOf(" agent "),
+      `${path}: agent defined first`,
+    );
     assert.match(
       flat(text),
-      /an \*\*agent\*\*, the program in the host that chooses which tools to call and reads their results: among lesson 1's roles it stands where the language model stands/,
+      /Two scripted \*\*agents\*\* make the calls\. An agent is the program in the host that chooses which tools to call and reads their results; among lesson 1's roles it stands where the language model stands\./,
       path,
     );
-    // The motivation is the lesson's three questions, asked in its own words: nothing rests on
-    // reading the write-up, and no finding of it is taken over.
+    // The opening says what MCP content the lesson holds, and labels the agents as the course's
+    // harness, not MCP.
     assert.match(
       flat(text),
-      /It asks three questions\. Does a call mean the same on both sides of the boundary, when the sides check arguments differently\? What does an agent see when the server crashes mid-call, and can it tell whether to wait\? What repairs a crash, and when is a retry safe\?/,
+      /shows what MCP says about the calls that cross it: how a refused call comes back, how a slow call reports progress, and what a timeout or a crash looks like to the client\./,
+      path,
+    );
+    assert.match(
+      flat(text),
+      /These two agents, their question and their answers are the course's test harness, not MCP content/,
       path,
     );
     assert.doesNotMatch(text, /on trust|in every run|`Not connected`/, path);
@@ -168,23 +176,23 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     // (2026-07-28 schema ToolAnnotations: destructiveHint and openWorldHint default to true);
     // lesson 4's trust rule where the hints first come from the server.
     assert.match(
-      flat(text),
+      unquoted(text),
       /so each hint takes its default: none is read-only or idempotent, each may be destructive and open-world, though none writes\./,
       path,
     );
-    // The simulated fleet (no annotations, as the experiment's server) set beside lesson 4's real
-    // `serve fleet` (readOnlyHint: true from declaration level 2), and what that means for a retry.
+    // The simulated fleet (no annotations) set beside lesson 4's real `serve fleet` (readOnlyHint:
+    // true from declaration level 2), in one box, said once.
     assert.match(
       flat(text),
-      /The simulator's fleet \(the tables\) and the real `serve fleet` \(the wire transcripts\) declare the tools differently\. The simulator's tools copy the experiment's server's and carry no `annotations`/,
+      /> \*\*Two declarations of one fleet\.\*\* The simulator's tools carry no `annotations`/,
       path,
     );
     assert.match(
-      flat(text),
-      /The real server declares `readOnlyHint: true` on each tool \(lesson 4\), as every declaration level from 2 does\. Only the real server lets a client see that a retry is safe\./,
+      unquoted(text),
+      /The real `serve fleet` declares `readOnlyHint: true` on each tool \(lesson 4\), as every declaration level from 2 does\. Only the real server lets a client see that a retry is safe\./,
       path,
     );
-    assert.match(flat(text), /the retry is safe only because these tools read, as the real server declares\./, path);
+    assert.equal(text.match(/no annotations|carry no `annotations`/g)?.length, 1, `${path}: said once`);
   }
 });
 
@@ -209,7 +217,7 @@ test("progress notifications are taught on the real wire: the token in _meta, th
   eachBodyMatches(
     /it puts a \*progress token\*, a string or integer unique among its requests in flight, in the request's `_meta\.progressToken`; the server MAY then send `notifications\/progress` with that token, the `progress` so far \(which MUST increase\), and optionally a `total` and a human-readable `message`/,
     /2026-07-28 `basic\/patterns\/progress\.mdx`; in 2025-11-25, `basic\/utilities\/progress\.mdx`, either side may ask the other/,
-    /The simulated client asks for no progress, so no `slow` row counts one \(exercise 3\)/,
+    /\(the simulated client asks for no progress: exercise 3\)/,
   );
   for (const { path, text } of exports) {
     const wire = flat(text.split("--fault slow --slow-ms 300")[1].split("```")[0]);
@@ -237,8 +245,8 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
     /- \*\*Refuse stdout that is not a message\*\*: skip a stray line, never parse glued text as a response\. The server MUST NOT write it \(`basic\/transports\.mdx`, "stdio"; 2026-07-28 `transports\/stdio\.mdx`\)\./,
     // MCP gives a client no rule on retrying a call or on a stray stdout line: those two bullets
     // come after MCP's three, labelled as the course's advice.
-    /has no such rule: this lesson's client restarts with a new `initialize`\. Two more are the course's advice, not MCP's rules: MCP gives a client no rule for either\. - \*\*Retry a call of unknown outcome/,
-    /MAY then reset its timeout clock, but SHOULD still enforce the maximum \(the same "Timeouts" sections\)\./,
+    /has no such rule: this lesson's client restarts with a new `initialize`\. Two more are the course's advice, not MCP's rules: MCP gives a client no rule for either\. - \*\*Refuse stdout/,
+    /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
     /carry no `annotations`/,
   );
   // The fault table ties each fault to the MCP rule it exercises, `raw` to the validation MUST.
@@ -261,7 +269,7 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // The rule first, pointed back to lesson 3 (its home): invalid arguments may come either way.
     assert.match(
       body,
-      /Over MCP a failed `tools\/call` takes one of lesson 3's two channels, and a client handles both: invalid arguments may come as an `isError` result or as -32602 \(lesson 3\)\. By revision, from `server\/tools\.mdx` \("Error Handling"\) and, for a throw, the schema's comment on `CallToolResult`:/,
+      /Over MCP a failed `tools\/call` takes one of lesson 3's two channels, and a client handles both: invalid arguments may come as an `isError` result or as -32602\. By revision, from `server\/tools\.mdx` \("Error Handling"\) and, for a throw, the schema's comment on `CallToolResult`:/,
       path,
     );
     // A call that does not fit CallToolRequest (no name) is a protocol error in every revision.
@@ -316,7 +324,7 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating` answers as the SDK's `McpServer` does, by the last two rows; to a 2025-06-18 client the course's servers answer invalid arguments with -32602\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last two rows\. \*\*The revision rule\.\*\* The course's servers answer invalid arguments by the client's revision: an `isError` result to a 2025-11-25 or 2026-07-28 client, and JSON-RPC error -32602 to a 2025-06-18 client\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
@@ -361,15 +369,15 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   // Lesson 3 is the rule's home: one sentence points back to it.
   eachBodyMatches(
     /sends `notifications\/cancelled` with the request's id \(lesson 3\) and fails the call\./,
-    /No server sent these failures, which have no code\. The fleet's client writes them `local: …`:/,
+    /No server sent these failures, which have no code\. The fleet's client writes them `local: timed out`; under `crash`, `local: connection closed` for the call in flight and `local: not connected` for each later one/,
   );
   for (const { path, text } of exports) {
     // No local failure is written as a JSON-RPC error anywhere in the lesson.
     assert.equal(text.match(/MCP error -3200\d/g), null, path);
-    const table = text.split("condition            calls  what the thorough agent read")[1].split("```")[0];
+    const reading = cell("local-failures");
     for (const local of [LOCAL_FAILURES.timedOut, LOCAL_FAILURES.connectionClosed, LOCAL_FAILURES.notConnected])
-      assert.ok(table.includes(local), `${path}: ${local}`);
-    assert.doesNotMatch(table, /MCP error|-320\d\d/, path);
+      assert.ok(reading.includes(`\`${local}\``), `${path}: ${local}`);
+    assert.doesNotMatch(reading, /MCP error|-320\d\d/, path);
     assert.match(
       flat(text.split("## Summary")[1]),
       /A failure the client makes itself \(`local: timed out`\) is no error from the server\./,
@@ -401,8 +409,7 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
     // schema.mdx ToolAnnotations (2025-03-26 to 2026-07-28): idempotentHint, "calling the tool
     // repeatedly with the same arguments will have no additional effect"; server/tools.mdx: clients
     // MUST consider annotations untrusted unless they come from trusted servers.
-    /- \*\*Retry a call of unknown outcome only if a trusted server marks the tool\*\* `readOnlyHint: true` or `idempotentHint: true` \(`schema\.mdx`, `ToolAnnotations`\); other servers' hints are untrusted, a MUST \(`server\/tools\.mdx`\)\./,
-    /The simulator's fleet declares no annotations, so by MCP's defaults its client cannot know; the retry is safe only because these tools read, as the real server declares\./,
+    /- \*\*Retry a call of unknown outcome\*\* only if one of these holds: - the server is trusted \(a client MUST treat other servers' hints as untrusted, `server\/tools\.mdx`\) and marks the tool `readOnlyHint: true` or `idempotentHint: true` \(`schema\.mdx`, `ToolAnnotations`\); - or the call carries an idempotency key of the application's own, an argument the tool declares\./,
   );
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
   for (const tool of FLEET_TOOL_DEFINITIONS) assert.equal("annotations" in tool, false, tool.name);
@@ -428,7 +435,7 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   // hardware or SDK version) are assumed constants, so the lesson prints no figure made of them.
   assert.match(
     cell("assumptions"),
-    /a slow call and the client's wait are events on a \*virtual clock\*, so every machine prints the same/,
+    /Every table and the chart come from a simulator whose time is a \*virtual clock\*, so every machine prints the same/,
   );
   assert.doesNotMatch(clock, /ms\/call|assumed charge|README|\| event \|/);
   assert.deepEqual(
@@ -514,11 +521,11 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph and the thorough agent's paging two sentences: the 10-row cap forcing many calls, turns 1 and 2 fixed, so exercise 1 can be answered from the lesson; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph, the thorough agent's paging in it with the arguments that get the next rows and no turn table; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  assert.equal(agents.length, 3, "a heading, the paragraph of both agents, the thorough agent's paging");
-  const [, paragraph, paging] = agents;
-  assert.ok(paragraph.includes("*shortcut*") && !paragraph.includes("*thorough*"), "the shortcut agent in it");
+  assert.equal(agents.length, 2, "a heading and one paragraph for both agents");
+  const [, paragraph] = agents;
+  assert.ok(paragraph.trimEnd().split("\n").length <= 9, "at most nine lines");
   assert.match(
     flat(paragraph),
     /The \*shortcut\* agent asks for the device with the most downtime under 500 hours, then its device type's risk leader: 2 calls/,
@@ -530,24 +537,23 @@ test("the agents are one paragraph and the thorough agent's paging two sentences
     /It resends a turn's failed calls alone in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
   );
   assert.equal(MAX_RETRIES, 2);
-  // The paging is a puzzle about a ranked list, not MCP: two sentences, the lesson being the
-  // cap; it reads a page at a time until no unread device can win (src/fleet/agents.ts).
-  assert.ok(paging.trimEnd().split("\n").length <= 4, "at most four lines");
+  // The paging is harness, not MCP: one sentence, but it names the arguments that get the next ten
+  // rows (the hour filters; no cursor) and the first two turns exercise 1's answer counts (2 + 8).
   assert.match(
-    flat(paging),
-    /^The \*thorough\* agent needs rates, from a tool that returns at most 10 rows: it reads the fleet a page at a time, ten rows per call, until no unread device can win, then fetches the answer in 2 calls\./,
+    flat(paragraph),
+    /The \*thorough\* agent asks for a count and the top 10 by downtime \(2 calls\), then, as `top_devices` has no cursor, pages by 25-hour bands of `min_hours` and `max_hours`: its second turn asks the first 4 bands, each twice \(by downtime and by hours\), and a band holding more than 10 devices is halved and asked again, until no unread device can win; 2 calls fetch the answer\./,
   );
-  // Turns 1 and 2 are the same on every fleet (exercise 1's crash rows rest on it).
-  assert.match(
-    flat(paging),
-    /Its first two turns, a count with the top 10 and then 8 pages, are the same on every fleet; how many pages follow depends on the fleet:/,
-  );
-  assert.doesNotMatch(paging, /crowded|bands|halves/);
   // The slow row's extra turn: the resend goes alone, in a turn of its own.
   for (const { path, text } of exports) {
     assert.match(
       flat(text),
-      /\*\*slow\*\*: resent alone in the next turn, the call is served: right, with 1 tool error and a turn more\./,
+      /\*\*slow\*\*: resent alone in the next turn, the call is served: right, with 1 failed call and a turn more/,
+      path,
+    );
+    // crash-restart's zero failures: the client's own retry hid the crash from the agent.
+    assert.match(
+      flat(text),
+      /\*\*crash-restart\*\* is right: the client restarted the server and retried the call itself, so no failure reached the agent\./,
       path,
     );
     // crash-explained's rule cell says what MCP lacks, not "no message can".
@@ -573,19 +579,15 @@ test("the agents are one paragraph and the thorough agent's paging two sentences
     );
     assert.equal(record(seed, "direct", "thorough").turns, r.thoroughTurns.length + 1, `seed ${seed}`);
   }
-  // The seed's turns are one computed sentence, not a table of bands.
-  assert.equal(notebook.cells.find((c) => c.id === "turn-table")!.source, "show.markdown(describeTurns(lesson));");
-  for (const { path, text } of exports) {
-    const agentsSection = text.split("## Two scripted agents")[1].split("## Faults on a virtual clock")[0];
-    assert.match(flat(agentsSection), /On `direct` at this seed the shortcut agent takes 3 turns/, path);
-    assert.doesNotMatch(agentsSection, /read to|D × h ÷ d|^turn +calls/m, path);
-  }
+  // The turn table is harness, not MCP: it is gone from the lesson.
+  assert.ok(!notebook.cells.some((c) => c.id === "turn-table"));
+  for (const { path, text } of exports) assert.doesNotMatch(text, /asks for \(bands in hours\)/, path);
   // Every exercise is answered by reasoning from the lesson: none edits the library or builds it.
   assert.doesNotMatch(cell("exercises"), /src\/|npm run build|kernel/);
-  assert.match(cell("exercises"), / 1\. Without running it: on another seed, which rows/);
+  assert.match(cell("exercises"), / 1\. Without running it: on another seed, which conditions keep each agent's turns/);
   assert.match(
     cell("exercises"),
-    /A client that offered 2025-06-18 would get the `validating` server's answers for that revision\./,
+    /A client that offered 2025-06-18 would get the `validating` server's answers for that revision \(the revision rule\)\./,
   );
   assert.match(
     cell("exercises"),
@@ -638,7 +640,8 @@ test("the malformed calls' readings say what the text shows: the client's text f
   );
   assert.equal(MALFORMED_KEY[0], "[D]: the text read on direct");
   for (const { path, text } of exports) {
-    const table = text.split("console.log(formatMalformedTable(lesson.malformed));")[1].split("```\n\n")[1];
+    // The table's call cell is show-only, its input removed: the table starts at its header.
+    const table = text.split("call / path        channel")[1].split("```\n\n")[0];
     assert.doesNotMatch(table, /^\[[DV]\]:/m, `${path}: no key under the table`);
   }
   assert.match(

@@ -8,6 +8,8 @@ import {
   ASSUMPTIONS_LINE_LIMIT,
   assumptionsLengthProblems,
   cellsNewerThanExport,
+  displaysOnly,
+  untaggedDisplayCells,
   exportAssumptions,
   forwardPointers,
   laterLessonsNamed,
@@ -85,6 +87,11 @@ test("an export that lacks a cell's source, word for word, is older than its not
   assert.deepEqual(cellsNewerThanExport(edited, exported), [2]);
 });
 
+test("a cell tagged remove-input, whose source no export holds, is not taken for an edited one", () => {
+  const nb = notebook(md("a", "# Lesson\n"), code("s", "show.markdown(summary());", ["remove-input"]));
+  assert.deepEqual(cellsNewerThanExport(nb, "# Lesson\n\nThe summary.\n"), []);
+});
+
 test("Assumptions of at most 10 lines pass, from first line of text to last; 11 are one problem naming the lesson and the count", () => {
   assert.equal(ASSUMPTIONS_LINE_LIMIT, 10);
   const bullets = (n: number) => Array.from({ length: n }, (_, i) => `- Point ${i + 1}.`).join("\n");
@@ -117,3 +124,19 @@ for (const lesson of LESSONS) {
       assert.deepEqual(assumptionsLengthProblems(lesson, exportAssumptions(text)), [], path);
   });
 }
+
+test("a cell whose every line only shows is display-only, and check-lessons asks for it to be tagged remove-input", () => {
+  assert.ok(displaysOnly("console.log(formatLevels(lesson));\nshow.markdown(readLevels(lesson));\n"));
+  assert.ok(displaysOnly("await show.chart(levelsChart(lesson));"));
+  assert.ok(!displaysOnly("const wire = await runWire(SEED);\nconsole.log(formatWire(wire));"));
+  assert.ok(!displaysOnly("console.log(\n  formatWire(wire),\n);"), "a call over several lines is code to read");
+  assert.ok(!displaysOnly(""));
+  const nb = notebook(
+    code("shown", "console.log(formatLevels(lesson));"),
+    code("tagged", "show.markdown(readLevels(lesson));", ["remove-input"]),
+    code("work", "const run = simulate(SEED);"),
+  );
+  assert.deepEqual(untaggedDisplayCells(nb), [
+    'cell 0 (id shown) only shows what the library computed: tag it "remove-input", so that the exports show its output alone',
+  ]);
+});

@@ -8,11 +8,10 @@ import {
   describeLifecycleAndNegotiationSeed,
   lifecycleAndNegotiationSolutions,
   readDiscover,
-  readGate,
+  readHosts,
   readTrustingHost,
   readKayit,
   readOpeningCosts,
-  readPolicies,
   readStatelessMismatch,
 } from "../../src/lessons/lifecycleAndNegotiation/prose";
 import {
@@ -21,9 +20,9 @@ import {
   type LifecycleAndNegotiationResult,
 } from "../../src/lessons/lifecycleAndNegotiation/simulate";
 import {
+  formatHosts,
   formatLines,
   formatOpeningCosts,
-  formatPolicies,
   type LinesName,
 } from "../../src/lessons/lifecycleAndNegotiation/tables";
 import {
@@ -104,15 +103,18 @@ describe("lesson 5's simulated half", () => {
       const { request, response, tokens, round_trips } = p.handshake;
       assert.deepEqual([request, response, tokens, round_trips], [3, 3, 99, 5], p.name);
     }
-    assert.deepEqual(formatPolicies(result).split("\n").slice(-2), [
-      "both               3        2  bolge_ozet (version), kayit_yaz (version)",
-      "kept under both: sayac_oku, tuketim, tarife",
+    assert.deepEqual(both.negotiated, ["sayac_oku", "tuketim", "tarife"]);
+    // One results table of hosts, plain words: "negotiated" is defined once, in the box.
+    assert.deepEqual(formatHosts(result).split("\n"), [
+      "host (the person says no)       annotations  kept  asked  requests  written",
+      "trusts its servers' hints       declared        5      1         3        0",
+      "trusts its servers' hints       none            5      4         0        0",
+      "the course's host, all 3 rules  declared        3      0         3        0",
+      "the course's gate alone         none            5      0         4        1",
     ]);
-    // The table says "kept", plain words: "negotiated" is defined once, in the box, as the course's.
-    assert.ok(formatPolicies(result).startsWith("policy          kept  dropped"));
-    assert.match(
-      flat(readPolicies(result)),
-      /^What goes wrong: the version rule drops the whole of `kayit`, which a host that trusts its servers' hints keeps, and with it `bolge_ozet`, which only reads\. Under every policy the simulator's handshake cost 99 tokens and 5 round trips: the host decides after the answers\.$/,
+    assert.equal(
+      flat(readHosts(result)),
+      "The host that trusts its servers' hints keeps all 5 tools. It asks about 1 of the task's 4 calls when the tools declare `annotations`, and about all 4, reads included, when they declare none. The course's host keeps 3: its version rule drops `kayit` whole, and with it `bolge_ozet`, which only reads. Its write is never sent. With no `annotations`, the course's gate asks about none of the 4 calls and writes 1 record with no approval. Every host pays the same handshake, since it decides after the answers.",
     );
   });
 
@@ -132,15 +134,25 @@ describe("lesson 5's simulated half", () => {
       messages.filter((m) => m.kind === "request").map((m) => m.body),
       ["yetenek sor olcum", "yetenek sor tarife", "yetenek sor kayit"],
     );
-    // Section 6 prints the policies alone and states the handshake's cost in words (lesson 6
-    // prints the handshake's table).
+    // Section 6 prints the hosts table and gives the handshake's word bodies, not its price
+    // (lesson 6 prints the handshake's table).
     const result = simulateLifecycleAndNegotiation(20260218);
+    const olcum = SERVER_FACTS[0];
+    const body = [
+      "yetenek bildir",
+      olcum.name,
+      "surum",
+      olcum.version,
+      ...olcum.tools.map((t) => t.name),
+      ...olcum.resources,
+    ].join(" ");
     for (const folder of ["lessons", "lessons/seed-20260219"]) {
       const exported = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      assert.ok(exported.includes(formatPolicies(result)), folder);
-      assert.ok(!exported.includes("yetenek bildir olcum surum 2"), folder);
+      assert.ok(exported.includes(formatHosts(result)), folder);
+      assert.ok(flat(exported).includes(`\`${body}\``), `${folder}: ${body}`);
+      assert.ok(flat(exported).includes("`yetenek sor olcum`"), folder);
+      assert.doesNotMatch(exported, /99 tokens/, folder);
     }
-    assert.match(flat(readPolicies(result)), /the simulator's handshake cost 99 tokens and 5 round trips/);
   });
 
   it("the gate: without approval the side-effect call sends nothing; with it, one request more, at every seed", () => {
@@ -170,10 +182,15 @@ describe("lesson 5's simulated half", () => {
         host,
         /^It keeps all 5 tools and asks a person before one, `kayit_yaz`; the other 4 are declared read-only\. .* a no sends 3 requests \(80 tokens, 4 round trips\) and holds that call\. A yes sends 4 \(107 tokens, 6 round trips\) and writes 1 record\.$/,
       );
-      assert.equal(
-        flat(readGate(result)),
-        // The host that trusts its servers' hints first: its gate asks about every call; then the course's gate.
-        "Declared `readOnlyHint: false`, as here, `kayit_yaz`'s call is held by both gates. Sent with no `annotations`, the defaults-reading gate asks a person about all 4 calls. The course's gate passes every tool: with no approval the task sends 4 requests (107 tokens) and writes 1 record.",
+      assert.deepEqual(
+        result.hosts.map((h) => [h.kept, h.asked, h.requests, h.written]),
+        [
+          [5, 1, 3, 0],
+          [5, 4, 0, 0],
+          [3, 0, 3, 0],
+          [5, 0, 4, 1],
+        ],
+        `seed ${seed}`,
       );
     }
   });
@@ -250,7 +267,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /^`olcum` lists only `2026-07-28`, the only version it serves per request\. Read literally, a dual-era server lists `2025-11-25` here too; listing one is the course's choice, as with -32022 below\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`\. That is the course's choice; the aside below weighs it against a MUST\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -370,7 +387,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
         /-32022 is a modern error, so the server is modern: no fallback to `initialize` \(`basic\/transports\/stdio\.mdx`\)\. The client retries the same request with a version both support from `data\.supported`, in `_meta` \(`basic\/versioning\.mdx`\): `2026-07-28`, as in section 3's retry\. `2025-11-25` is legacy, spoken only after `initialize`\./,
       );
       const raw = describeLifecycleAndNegotiationSeed(result);
-      for (const text of [raw, solutions, readGate(result), readTrustingHost(result), readPolicies(result)])
+      for (const text of [raw, solutions, formatHosts(result), readHosts(result), readTrustingHost(result)])
         assert.ok(widest(text) <= LINE_WIDTH);
     }
     for (const text of [readDiscover(wire), readStatelessMismatch(wire), readOpeningCosts(wire), readKayit(wire)])
@@ -401,9 +418,9 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     assert.ok(
       exported.includes(
-        "Read literally, -32022's MUST has a dual-era server list `2025-11-25` too, as the page's example does (`basic/versioning.mdx`). The course lists `2026-07-28` alone, arguably against it.",
+        "The course's dual-era servers list only `2026-07-28`, in `supportedVersions` and in -32022. That is in tension with a MUST: a server refusing a version \"MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support\" (`basic/versioning.mdx`). These servers also support 2025-11-25, through `initialize`, and the page's example lists it. A client should retry a refused request with a listed version in `_meta`, here `2026-07-28`. To speak 2025-11-25 with such a server, it sends `initialize`, as in section 1.",
       ),
-      "the note reads the MUST literally and says the course's listing departs from it",
+      "the aside says the course's listing is in tension with the -32022 MUST, and what a client does",
     );
     assert.ok(!exported.includes("the spec leaves open"), "the spec does not leave it open");
     assert.ok(!exported.includes("The course reads such a list"), "the course takes no reading");
@@ -464,10 +481,14 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
-        "`olcum` lists only `2026-07-28`, the only version it serves per request. Read literally, a dual-era server lists `2025-11-25` here too; listing one is the course's choice, as with -32022 below.",
+        "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`. That is the course's choice; the aside below weighs it against a MUST.",
+        // The tension with the -32022 MUST (2026-07-28 versioning.mdx) said where the choice is
+        // made, with what a client should do.
+        'That is in tension with a MUST: a server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`).',
+        "A client should retry a refused request with a listed version in `_meta`, here `2026-07-28`. To speak 2025-11-25 with such a server, it sends `initialize`, as in section 1.",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
-        "`listChanged` says the server will notify a list's changes (a SHOULD), `subscribe` one resource's; in 2026-07-28 only on a `subscriptions/listen` stream asking for them.",
+        "`listChanged` says the server will notify changes to a list (a SHOULD). `subscribe` says it will notify changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",
         // Only a result and -32022 carry a version list; -32021 names missing capabilities.
         // Modern is 2026-07-28 and later (2026-07-28 basic/versioning.mdx, Terminology).
         "2. A result, or a modern error such as -32022 or -32021, means a modern (2026-07-28 or later) server: no fallback to `initialize`. Use a result's or -32022's versions; fix what -32021 names.",
@@ -477,18 +498,17 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // then a note: read literally, a dual-era server lists its legacy versions (that example
         // does), which clashes with stdio.mdx's no-fallback; the course's servers list 2026-07-28.
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
-        "**Note.** Read literally, -32022's MUST has a dual-era server list `2025-11-25` too",
-        "The course lists `2026-07-28` alone, arguably against it.",
+        "**Aside for implementers.** Two servers depart from a literal reading.",
         "so the fallback MUST NOT be keyed to one error code.",
         // The probe: what it is, closing server/discover's paragraph; then why a 2026-07-28-only
         // client probes too (stdio.mdx's RECOMMENDED), why skipping the probe is safe here, and only
         // here; the legacy risk made concrete (SDK 1.32.2, tested below) in a note.
         "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
         'Even a 2026-07-28-only client is RECOMMENDED to probe. Some legacy servers never check that `initialize` came first, and would run a `tools/call` by their own rules. A probe fails clearly instead (`basic/transports/stdio.mdx`, "Backward Compatibility").',
-        "**Note.** The TypeScript SDK's 1.32.2 server (2025-11-25) runs such a `tools/call`; a probe gets -32601.",
-        // Only the client's SHOULD NOT is explicit (2025-11-25 lifecycle.mdx); calling the server
-        // non-conforming is the course's reading, since no sentence obliges a server to refuse.
-        "The explicit rule is the client's SHOULD NOT (no request but `ping` before `initialize` is answered). The lifecycle's MUSTs bind the interaction (`basic/lifecycle.mdx`), so the course reads serving the call as arguably non-conforming. No sentence obliges a server to refuse.",
+        "The TypeScript SDK's 1.32.2 server (2025-11-25) runs a `tools/call` sent before `initialize`.",
+        // The call breaks the client's MUST (2025-11-25 lifecycle.mdx, Initialization); no sentence
+        // says how a server reacts.
+        'Such a call breaks a MUST on the client\'s side: initialization "MUST be the first interaction between client and server" (2025-11-25 `basic/lifecycle.mdx`). No sentence tells the server how to react, and this SDK tolerates it. A probe still gets -32601 from it, so step 3 finds it legacy.',
         // A stdio session lasting as long as the process is the course's reading of two pages.
         "Over stdio, in the course's reading, it lasts as long as the server process, one session per server (`architecture/index.mdx`).",
         "The course's stdio clients skip the probe, safe only because they start the course's own servers.",
@@ -497,10 +517,12 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "→ notifications/initialized",
         "→ server/discover (optional; _meta as below)",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
-        "The course's code that holds lesson 1's one MCP client per server and applies a policy across them is *the course's host*, a measuring device.",
+        "*The course's host* holds lesson 1's one MCP client per server. It exists to price what each declaration buys a host.",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
-        "**The version rule** drops a server whose `serverInfo` version is newer than the host knows: up to 2 for `olcum`, 1 for `tarife`, 2 for `kayit` (which says 3). That goes against 2026-07-28's SHOULD NOT (section 5); no 2025-11-25 sentence forbids it.",
+        "*The version rule* drops a server whose `serverInfo` version is newer than the host knows: up to 2 for `olcum`, 1 for `tarife`, 2 for `kayit` (which says 3).",
+        '| the version rule | departs: implementations SHOULD NOT use `serverInfo` "to change the behavior" (`basic/index.mdx`) |',
+        '| the allowlist | follows: "implementations are free to expose tools through any interface pattern" (`server/tools.mdx`) |',
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
@@ -508,64 +530,65 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // it, and the last row marked as contrary to MCP's defaults on purpose.
         // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
-        "**The course's gate**, an anti-pattern, is its approval gate. It stands in for the person (one answer per run); without approval a held call ends with `onay yok` (no approval), unsent. It holds any tool not declared `readOnlyHint: true`, but passes one with no `annotations`, inverting MCP's defaults, only to price what declaring a side effect buys.",
+        "*The course's gate*, its approval gate, takes one answer per run. It holds a tool sent with `annotations` that lack `readOnlyHint: true`, such as `kayit_yaz` with `readOnlyHint: false`. A held call ends with `onay yok` (no approval), unsent. It passes a tool sent with no `annotations` at all. That anti-pattern only prices what declaring a side effect buys.",
+        '| the course\'s gate | departs: `readOnlyHint` has "Default: false", so a tool with no hint may write (`schema.mdx`, `ToolAnnotations`) |',
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
         "Its *approval gate*, the code that holds a call for a person, is *the defaults-reading gate*: a tool with no hint may write, so it is held.",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "It calls the tools it keeps its **negotiated tools**, a word of its own: MCP negotiates only a version and capabilities.",
+        "It calls the tools it keeps its *negotiated tools*, the course's word: MCP negotiates only a version and capabilities.",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
-        "*The simulator's handshake* is `yetenek sor` (ask capabilities) to each server, `yetenek bildir` (declare capabilities) back with its tools and version (`surum`). Neither `initialize` nor `server/discover`, it negotiates nothing: it stands in for `tools/list` plus `serverInfo`, priced in 2025-11-25's words.",
+        "*The simulator's handshake* stands in for `tools/list` plus `serverInfo`, and negotiates nothing. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (declare capabilities: version, tools, resources). The stand-in is there because the simulator prices what a client learns from each server as one request and one answer, in envelope tokens, whatever the era.",
+        // The hosts table read before it: the task's calls, asked defined, the first no ends the task.
+        'Four hosts run the same task, four calls in order: `sayac_oku`, `tuketim` and `tarife` read, then `kayit_yaz` writes. *asked* counts those of the four calls the host\'s gate would hold for a person. The person says no, and the first "no" ends the task: no later call is sent.',
+        // Lesson 6 said in reader terms.
+        'Lesson 6, "Writing a Server", measures a server whose tools are declared at four levels, with the course\'s host and its three rules, beside the defaults-reading gate.',
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
         // without the _meta lesson 3 adds in 2026-07-28), then the host that trusts its servers' hints as the
         // baseline, then the course's host as its measured variants, in the convention box.
-        "## 6 · What a host does with declarations",
-        "The simulator now prices hosts, not eras: no `_meta` or `resultType`.",
+        "## 6 · What may a host decide from what servers declare?",
+        "A host decides two things from declarations: which tools its model sees, and which calls wait for a person.",
+        "The course's simulator now prices hosts, not eras: no `_meta` or `resultType`.",
         // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
         // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
         'MCP\'s principle is consent before any tool: "Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
-        "The first host here is *a host that trusts its servers' hints*. It breaks no MUST.",
+        "The first host is *a host that trusts its servers' hints*. It breaks no MUST.",
         'For read-only tools of servers the user trusts, it skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). A SHOULD permits that. Trust gives consent in advance, and a person can still deny any call. Read-only is not harmless: arguments can leak data.',
-        "**Course convention, not MCP.** The course's code that holds",
-        "names the tools the host will call: all but `kayit_yaz`. MCP has no such list.",
-        // One small table says which rules each result of section 6 uses.
-        "The rules each result of this section uses (the policy row *both* is the course's policy):",
-        "| the host above | off | off | the defaults-reading gate |",
-        "| the policy table, rows *none* to *both* | as the row names | as the row names | none: it counts kept tools |",
-        "| the paragraph after it | off | off | both gates, on tools declared, then on tools with no `annotations` |",
+        "**Course conventions, not MCP.** *The course's host* holds",
+        "*The allowlist* names the tools the host will call: all but `kayit_yaz`.",
+        // Each course rule beside the MCP sentence it follows or departs from.
+        "| course rule | the MCP sentence it follows or departs from |",
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
-        "and both; its gate passes a tool with no `annotations`.",
-        // Learning goal 4 is an MCP outcome; the course's host comes as what goes wrong.
-        "4. What a host that trusts its servers' hints does with declarations; where the course's departs.",
+        "- Course: its host adds an allowlist, a version rule that departs from MCP, and a gate that passes a tool with no `annotations`, an anti-pattern kept to price declarations.",
+        // Learning goal 4 is section 6's question.
+        "4. What a host may decide from what servers declare, and where the course's own host departs.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
         // ClientCapabilities, ServerCapabilities), fate in 2026-07-28 (its schema.mdx, changelog.mdx).
         "| capability (side) | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
         "| `resources` (server) | `resources/list`, `resources/read` (lesson 4) | `listChanged`, `subscribe` | kept |",
-        "| `logging` (server) | log messages as notifications, not lesson 2's stderr | none | deprecated |",
-        "| `roots` (client) | directories and files the client deems relevant | `listChanged` | deprecated, `listChanged` removed |",
-        // Sampling and elicitation have sub-flags in both revisions, each said in a few words
-        // (client/sampling.mdx: `sampling.context` for `includeContext`; client/elicitation.mdx:
-        // form and URL modes); `{}` is form mode only.
-        "| `sampling` (client) | a reply from the host's model | `context` (`includeContext` beyond the asking server, soft-deprecated), `tools` | deprecated, same sub-flags |",
-        "| `elicitation` (client) | input from the user | `form` (fields to fill), `url` (a page to open); `{}` means `form` only | kept, same sub-flags |",
-        // Tasks left the core for an extension (2026-07-28 changelog.mdx, item 6), named here.
-        "| `tasks` (both) | requests run as tasks, their results fetched later | `list`, `cancel`, `requests` | the extension `io.modelcontextprotocol/tasks` |",
-        // `experimental` in both revisions; `extensions` new in 2026-07-28 (changelog.mdx, Minor 1).
-        "| `experimental` (both) | non-standard features | any name | kept |",
-        "| `extensions` (both) | opt-in features beyond the core protocol | absent | new: extension ids, each with its settings |",
+        "| `roots` (client) | the directories and files a server may operate on (`client/roots.mdx`) | `listChanged` | deprecated |",
+        // The rows the course uses; sampling's sub-flags are not defined, only counted
+        // (client/sampling.mdx); elicitation's `{}` is form mode only (client/elicitation.mdx).
+        "| `sampling` (client) | a reply from the host's model | two, unused here | deprecated |",
+        "| `elicitation` (client) | input from the user | `form` (fields to fill), `url` (a page to open); `{}` means `form` only | kept |",
+        // The rest in one sentence: tasks left the core for an extension (changelog.mdx, item 6);
+        // `extensions` is new in 2026-07-28 (changelog.mdx, Minor 1).
+        "The rest the course does not use: `completions` (suggested argument values), `logging` (deprecated in 2026-07-28), `tasks` (an extension in 2026-07-28), `experimental`, and 2026-07-28's new `extensions`.",
         // Where each side states capabilities in 2026-07-28: only results' `_meta` carry serverInfo.
         "In 2026-07-28 a server states its capabilities only in its `server/discover` result, and a client in every request's `_meta` (`server/discover.mdx`, `basic/index.mdx`).",
       ])
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       // The course's host, its rules and its handshake stand in one box, a blockquote.
       const raw = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      assert.match(raw, /^> \*\*Course convention, not MCP\.\*\* The course's code that holds/m);
+      assert.match(raw, /^> \*\*Course conventions, not MCP\.\*\* \*The course's host\* holds/m);
+      // No table of the lesson's own paragraphs, no undefined sub-flag, no Note on the spec.
+      assert.doesNotMatch(exported, /rules each result|includeContext|\*\*Note\.\*\*|arguably/);
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
       // sampling, elicitation and tasks have sub-flags in 2025-11-25's schema.mdx: no "none" cell.
-      assert.doesNotMatch(exported, /\| `(sampling|elicitation|tasks)` \(\w+\) \|[^|]*\| none \|/);
+      assert.doesNotMatch(exported, /\| `(sampling|elicitation)` \(\w+\) \|[^|]*\| none \|/);
       // The capability table has four columns, the side beside the name; no "(below)" pointer.
       assert.doesNotMatch(exported, /\| side \| capability \||moved to an extension \(below\)/);
       // The two gates are told apart in prose, on the one case they differ: no gate table.
@@ -587,20 +610,24 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         exported,
         /host (that follows|following) MCP|within MCP's rules|breaks no MUST or SHOULD|lax, not wrong|means a 2026-07-28 server|spec's own `server\/discover` example|is non-conforming/,
       );
+      // None of the wordings round 2's readers found wrong or self-contradictory.
+      assert.doesNotMatch(
+        exported,
+        /measuring device|reproduces the reference|deems relevant|obliges a server to refuse|any tool not declared `readOnlyHint: true`|the only version it serves per request/,
+      );
       // No count of the server processes a section started, no run instruction in an exercise.
       assert.doesNotMatch(exported, /server processes|Run the lesson with another/);
       // Tokens are not set against bytes.
       assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
       // The host that trusts its servers' hints, and its numbers, come before the course's host and its variants.
       const order = [
-        "The first host here is *a host that trusts its servers' hints*",
+        "The first host is *a host that trusts its servers' hints*",
         "It keeps all 5 tools and asks a person before one, `kayit_yaz`",
-        "**Course convention, not MCP.**",
-        "policy kept dropped dropped tools (rule)",
-        "What goes wrong: the version rule drops the whole of `kayit`",
-        "cost 99 tokens and 5 round trips: the host decides after the answers.",
-        "Sent with no `annotations`, the defaults-reading gate asks a person about all 4 calls.",
-        "The course's gate passes every tool",
+        "**Course conventions, not MCP.**",
+        "| course rule | the MCP sentence it follows or departs from |",
+        "host (the person says no) annotations kept asked requests written",
+        "The course's host keeps 3: its version rule drops `kayit` whole",
+        "Every host pays the same handshake, since it decides after the answers.",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         order.every((at) => at >= 0),
@@ -615,7 +642,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const mismatch = [
         "Here the client names `1900-01-01` in `_meta` to `olcum`",
         '"message":"Unsupported protocol version: 1900-01-01."',
-        "**Note.** Read literally, -32022's MUST has a dual-era server list `2025-11-25` too",
+        "**Aside for implementers.**",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         mismatch.every((at) => at >= 0),

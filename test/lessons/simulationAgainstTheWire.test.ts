@@ -32,7 +32,6 @@ import { compareTaskRuns, runWireTasks } from "../../src/wireClient/tasks";
 import { GATE_RULES, toolDeclaration } from "../../src/wireClient/tools";
 import { WIDE_POLICY } from "../../src/world/servers";
 import { ROOT } from "../helpers";
-import { simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
 
 const SEED = 20260218;
 const methodsOf = (entry: EraLevel, side: "simulatedMessages" | "wireMessages") =>
@@ -161,10 +160,10 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       "## Assumptions",
       "## 1 · A real server",
       "## 2 · A real client",
-      "## 3 · The simulator on the wire",
+      "## 3 · Structured tool results",
       "## 4 · A server built the SDK's high-level way",
       "## 5 · A cancellation on the wire",
-      "## 6 · Structured tool results",
+      "## 6 · The simulator on the wire",
       "## Summary",
       "## Exercises",
       "## Solutions",
@@ -178,7 +177,11 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     // Plumbing is not listed; the one listing shows a summary line, not the whole doc comment.
     for (const name of ["wireOutcome", "fleetServed", "wireSetup", "invalidArguments", "toolDeclaration"])
       assert.ok(!raw.includes(`"${name}"`), `${path}: ${name} is listed`);
-    assert.match(raw, /showSource\(\{ summary: true \}, "filterShape"\)/);
+    // The listing's call is a show-only cell, its input removed from the export: held in the notebook.
+    assert.match(
+      readFileSync(join(ROOT, "notebooks", "09-the-simulation-against-the-wire.ipynb"), "utf8"),
+      /showSource\(\{ summary: true \}, \\"filterShape\\"\)/,
+    );
     // What is new in the high-level fleet server, its zod schema, is listed; the rest, lesson 6's
     // McpServer and registerTool, is said in prose, without the library's function names. The
     // section leads with its one lesson.
@@ -204,7 +207,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     // What was compared is shown, one row per check: what is held equal, how many, the differences.
     for (const row of [
       /^\| lesson 6's tasks \| 8 runs \| kept, calls, failed, completed, blocked, written, messages \| 0 \|$/m,
-      /^\| lesson 6's gate walks \| 8 rows \| calls, sent, blocked, written, completed \| 0 \|$/m,
+      /^\| lesson 6's gate walks \| 8 walks \| calls, sent, blocked, written, completed \| 0 \|$/m,
       /^\| lesson 7's discovery \| 4 servers \| messages, method by method \| 0 \|$/m,
       /^\| lesson 8's agents \| 18 runs \| answers, calls, errors, restarts, stray lines, timeouts \| 0 \|$/m,
       /^\| lesson 8's malformed calls \| 16 answers \| channel and text, to the character \| 0 \|$/m,
@@ -218,37 +221,25 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       path,
     );
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
-    // What agreement with the simulator can and cannot show, said once, in section 3's one
-    // paragraph: outcomes agree by construction, the check is on the messages, each side's count
-    // named, and what a difference would be; then one comparison, printed, and the table of checks.
-    const heading = "## 3 · The simulator";
-    const code = "console.log(formatWireComparisonRow(lesson));";
+    // What agreement with the simulator can and cannot show, said once, in section 6's one short
+    // paragraph (only the messages can differ; the client sends no more than the simulator, the
+    // departure from MCP said once here), then the table of checks (its cell's input removed), and
+    // nothing after it: the section closes the body.
+    const heading = "## 6 · The simulator";
+    const code = "| compared | items |";
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
       check,
-      /The servers' code is the simulator's, so the outcomes agree by construction; what the check can catch is the messages\. The simulator counts the messages it means to send, in process\. The wire's side counts the JSON-RPC messages that real SDK processes wrote on stdio, in this lesson's run\. A request the SDK adds, a refused call that reaches a server anyway, or an answer on the other channel would each show as a difference\./,
+      /The servers above run the simulator's own code, so only the messages can differ from lessons 6 to 8: a request the SDK adds, a refused call that reaches a server, an answer on the other channel\./,
       path,
     );
     const paragraphs = raw.slice(raw.indexOf(heading), raw.indexOf(code)).match(/\n\n/g)?.length;
-    assert.equal(paragraphs, 2, `${path}: a heading, one paragraph, the code`);
-    assert.ok(
-      (check.slice(heading.length).match(/\.\s/g)?.length ?? 0) <= 7,
-      `${path}: seven sentences at most, then the row's lead-in`,
-    );
-    assert.match(
-      check,
-      /\. One comparison, lesson 6's tasks at level 1 in 2025-11-25, its `tools\/call` messages counted in both directions: ```ts $/,
-      path,
-    );
-    // After the table of checks, one paragraph says where each side's count comes from and what a
-    // difference would print; no paragraph walks the gate table.
-    const afterChecks = raw.slice(raw.indexOf("show.markdown(readWireChecks(lesson));"), raw.indexOf("## 4 · "));
-    assert.equal(afterChecks.match(/\n\n/g)?.length, 3, `${path}: the code, the table, one paragraph, section 4`);
-    assert.match(
-      text,
-      /Each row holds a count from the simulator's own run, made for lessons 6 to 8 with this seed, against the same count taken from the wire's messages\./,
-      path,
-    );
+    assert.equal(paragraphs, 2, `${path}: a heading, one paragraph, the table`);
+    assert.ok((check.slice(heading.length).match(/\.\s/g)?.length ?? 0) <= 7, `${path}: seven short sentences at most`);
+    assert.ok(check.trim().split("\n").length <= 10, `${path}: a short paragraph`);
+    assert.doesNotMatch(raw, /formatWireComparisonRow/, `${path}: no comparison row`);
+    const afterChecks = raw.slice(raw.indexOf(code), raw.indexOf("## Summary"));
+    assert.equal(afterChecks.match(/\n\n/g)?.length, 1, `${path}: the table, the Summary`);
     assert.doesNotMatch(raw, /@param|@throws/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
@@ -257,7 +248,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     // an answer to it.
     assert.match(
       text,
-      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. One question runs through the lesson: what does the real wire show that the simulator cannot\? Section 3 checks that the wire repeats the simulator's outcomes\. Section 4 reads what the SDK lists for arguments written in zod\. Section 5 watches a cancellation cross the wire, on stdio and over Streamable HTTP\. Section 6 returns structured tool results, which a real server and client check against a schema\./,
+      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. On the real wire three things of MCP show that a simulator cannot\. Section 3 returns structured tool results, which a real server and client check against a schema\. Section 4 reads what the SDK lists for arguments written in zod, which drifts from the JSON Schema we wrote\. Section 5 watches a cancellation cross the wire, on stdio and over Streamable HTTP\. Section 6 checks, in one table, that the wire repeats the simulator's outcomes\./,
       path,
     );
     // The simulator's checks are one computed table; no bare "0 differences" anywhere.
@@ -416,6 +407,13 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
       /Over Streamable HTTP in 2026-07-28 it closes the request's stream, and sends no notification\./,
       `${path}: the summary`,
     );
+    // 2026-07-28 forbids further messages for a cancelled request on both transports (F16).
+    assert.match(
+      text.replace(/\s+/g, " "),
+      /In 2026-07-28 it MUST NOT send any further message for it, on both transports \(`basic\/transports\/stdio\.mdx` and `basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. 2025-11-25 asked less, a SHOULD NOT respond \(`basic\/utilities\/cancellation\.mdx`, "Behavior Requirements"\)\./,
+      path,
+    );
+    assert.doesNotMatch(text, /Over Streamable HTTP in 2026-07-28 it MUST NOT/, path);
     assert.match(text, /"method":"notifications\/cancelled","params":\{"requestId":1,/, path);
     assert.match(text, /Outcome: no answer to id 1 ever came; id 2 was answered\./, path);
     // The same slow call over Streamable HTTP in 2026-07-28, on the wire: the POST with its progress
@@ -423,7 +421,8 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     // notification, the next call answered on a new connection, and the server's log without the
     // cancelled tool.
     const { raw } = exported(path);
-    const start = raw.indexOf("console.log(formatHttpCancellation(lesson.lines.cancelledHttp));");
+    // The transcript's cell is show-only, its input removed: the transcript starts at its command.
+    const start = raw.lastIndexOf("```text\n", raw.indexOf("--fault slow --slow-ms 3000 --http --port 0"));
     assert.ok(start > raw.indexOf("Streamable HTTP cancels otherwise"), `${path}: after the rules`);
     const shown = raw.slice(start, raw.indexOf("## 6 · "));
     const opened = shown.indexOf("```text\n");
@@ -457,7 +456,12 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
       path,
     );
     assert.doesNotMatch(reading, /the tool never ran/, path);
-    assert.match(reading, /which a handler reads as `ctx\.mcpReq\.signal`/, path);
+    // What MCP requires of the server, then how SDK 2.4.0 does it, in two paragraphs.
+    const requires = reading.indexOf("What MCP requires of the server is the outcome, not the means.");
+    const sdk = reading.indexOf(
+      "How SDK 2.4.0 does it: the SDK passes every handler a context, and in it `ctx.mcpReq.signal`",
+    );
+    assert.ok(requires > 0 && sdk > requires, `${path}: MCP's rule before the SDK's means`);
   }
 });
 
@@ -466,14 +470,14 @@ test("section 3: the gate table is lesson 6's; one sentence points back to it, a
     const { raw, text } = exported(path);
     // Lesson 6 holds the table and its two gates, named as lessons 5 and 6 name them; here the wire
     // walks it, and one sentence says so, before the count that uses the term.
+    assert.match(text.replace(/\s+/g, " "), /The tasks run at each of the four levels, in both revisions\./, path);
     const gateWalks = text.indexOf(
-      "Among them are lesson 6's side-effect runs with `kayit_yaz` allowed, called here *gate walks*: one at each of its four levels under the defaults-reading gate, as in its gate table, and again under the course's gate, which it printed only in part.",
+      "Lesson 6's *gate walks* are its side-effect runs with `kayit_yaz` allowed, each level under the defaults-reading gate and again under the course's gate.",
     );
     assert.ok(gateWalks > 0, path);
     assert.ok(gateWalks < text.indexOf("| lesson 6's gate walks |"), `${path}: defined before use`);
     assert.doesNotMatch(text, /the reference gate|lesson 5's gate|lesson 5's reading/, path);
-    assert.match(text, /\| lesson 6's gate walks \| 8 rows \| [^|]* \| 0 \|/, path);
-    assert.match(text, /The first row's 8 runs are the four levels in each of the two revisions\./, path);
+    assert.match(text, /\| lesson 6's gate walks \| 8 walks \| [^|]* \| 0 \|/, path);
     assert.doesNotMatch(raw, /formatWireGates|readWireGates/, `${path}: the table is lesson 6's`);
     assert.doesNotMatch(text, /level +no annotations +calls +sent +blocked/, path);
     assert.doesNotMatch(text, /## 3 · The simulator on the wire, and the approval gate/, path);
@@ -514,7 +518,7 @@ test("each export's solutions are folded, and name no other run's seed", () => {
     const solutions = text.slice(text.indexOf("## Solutions"), text.indexOf("## Next"));
     assert.ok(!solutions.includes(String(other)), `${path}: names no other seed`);
     assert.equal(solutions.match(/<details> <summary>/g)?.length, 5, `${path}: five folded answers`);
-    assert.match(text, /\| lesson 6's gate walks \| 8 rows \| [^|]* \| 0 \|/, path);
+    assert.match(text, /\| lesson 6's gate walks \| 8 walks \| [^|]* \| 0 \|/, path);
   }
 });
 
@@ -573,10 +577,10 @@ test("annotations that leave readOnlyHint out are a side effect in both readings
   }
 });
 
-test("section 6: structured tool results, dated, with the rules' keywords, and their real lines", () => {
+test("section 3: structured tool results, dated, with the rules' keywords, and their real lines", () => {
   for (const path of EXPORTS) {
     const { text } = exported(path);
-    const section = text.slice(text.indexOf("## 6 · Structured tool results"), text.indexOf("## Summary"));
+    const section = text.slice(text.indexOf("## 3 · Structured tool results"), text.indexOf("## 4 · "));
     // server/tools.mdx, "Structured Content" and "Output Schema": since 2025-06-18.
     assert.match(section, /Since revision 2025-06-18 a tool may also declare an `outputSchema`/, path);
     // Up to 2025-11-25 an object; in 2026-07-28 any JSON Schema and any JSON value, with the tools
@@ -626,40 +630,6 @@ test("section 6: structured tool results, dated, with the rules' keywords, and t
   }
 });
 
-test("section 3 prints one comparison: lesson 6's level 1 in 2025-11-25, the simulator's counts above the wire's, lesson 6's row", () => {
-  for (const [path, seed] of [
-    [EXPORTS[0], 20260218],
-    [EXPORTS[1], 20260219],
-  ] as const) {
-    const { raw } = exported(path);
-    const section = raw.slice(raw.indexOf("## 3 · The simulator on the wire"), raw.indexOf("## 4 ·"));
-    assert.match(section, /console\.log\(formatWireComparisonRow\(lesson\)\);/, path);
-    const row = (side: string) =>
-      new RegExp(`^${side} +(\\d+) +(\\d+) +(\\d+) +(\\d+) +(\\d+) +(\\d+) +(\\d+)$`, "m")
-        .exec(section)
-        ?.slice(1)
-        .map(Number);
-    const [simulated, wire] = [row("simulator"), row("wire")];
-    assert.ok(simulated && wire, `${path}: both rows printed`);
-    assert.deepEqual(wire, simulated, `${path}: the wire repeats the simulator`);
-    // Lesson 6's twelve-task run at level 1: its counts, and a request and a response per call sent.
-    const six = simulateWritingAServer(seed).runs[1];
-    assert.deepEqual(simulated!.slice(0, 6), [
-      six.negotiated,
-      six.calls,
-      six.failed,
-      six.completed,
-      six.blocked,
-      six.written,
-    ]);
-    assert.equal(simulated![6], 2 * (six.calls - six.failed), `${path}: refused calls send nothing`);
-    assert.match(
-      section,
-      /^level 1, 2025-11-25 +negotiated +calls +failed +completed +blocked +written +tools\/call messages$/m,
-    );
-  }
-});
-
 test("section 2 gives the reason for a legacy-first client that sends no probe; section 4 ends with the author's rule of thumb", () => {
   for (const path of EXPORTS) {
     const prose = exported(path)
@@ -668,7 +638,13 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
     // Lesson 8's simulated client offers 2025-11-25; the simulator sends no server/discover.
     assert.match(
       prose,
-      /It speaks 2025-11-25 first because lesson 8's simulated client did, .* In 2026-07-28 it reads `tools\/list`, and each server's `server\/discover` result is \*given in advance\*: the course builds it from the server's own declaration, so the client sends no `server\/discover`\. That departs from MCP: over stdio a dual-era client SHOULD send it first \(lesson 5\)\. Following the SHOULD costs a request and its answer per server, before any other\. The simulator's runs sent no probe, and the wire must send their messages, no more, to be compared with them\./,
+      /It speaks 2025-11-25 first because lesson 8's simulated client did, .* In 2026-07-28 it reads `tools\/list`, and each server's `server\/discover` result is \*given in advance\*, built by the course from the server's own declaration\. Section 6 says why\./,
+      path,
+    );
+    // Section 6 states the departure once, with the reason: the wire sends the simulator's messages.
+    assert.match(
+      prose,
+      /So the client sends the simulator's messages, no more\. It sends no `server\/discover`, though over stdio a dual-era client SHOULD send it first: that departs from MCP, at a request and its answer per server\./,
       path,
     );
     // SDK 2.4.0: zod's .describe() is listed as the property's description (lesson 6's transcript:
@@ -690,7 +666,7 @@ test("the output check's isError follows the schema's SHOULD for errors from the
     const { text } = exported(path);
     assert.match(
       text,
-      /with `isError: true` naming the field\. That follows the schema's comment on `CallToolResult`: errors that originate from the tool SHOULD be reported inside the result, with `isError` set to true \(2026-07-28 `schema\.mdx`, `CallToolResult\.isError`\)\. A model cannot fix this one, but the host learns of it\. The tools page also files server errors among protocol errors, and names no code for them \(`server\/tools\.mdx`, "Error Handling"\)\. So a server could answer -32603, JSON-RPC's Internal error, instead\./,
+      /MCP allows two answers here\. The schema's comment on `CallToolResult` says errors that originate from the tool SHOULD be reported inside the result, with `isError` set to true \(2026-07-28 `schema\.mdx`, `CallToolResult\.isError`\)\. The tools page files server errors among protocol errors and names no code for them \(`server\/tools\.mdx`, "Error Handling"\), so -32603, JSON-RPC's Internal error, is also possible\. SDK 2\.4\.0 always takes the first\./,
       path,
     );
     assert.doesNotMatch(text, /is the one that fits/, path);
@@ -705,7 +681,7 @@ test("the client's failed output check is a ProtocolError no server sent; the le
   // "should ensure they cannot be mistaken for errors received from the peer".
   for (const path of EXPORTS) {
     const { text } = exported(path);
-    const section = text.slice(text.indexOf("## 6 · Structured tool results"), text.indexOf("## Summary"));
+    const section = text.slice(text.indexOf("## 3 · Structured tool results"), text.indexOf("## 4 · "));
     assert.match(
       section,
       /makes `callTool` throw a `ProtocolError` in place of the result, with -32602, Invalid params\. A result with neither `structuredContent` nor `isError` makes it throw one with -32600\. Throwing is the SDK's choice, as MCP names no action\. No server sent that error, and neither the class nor the code says who made it\./,
@@ -722,10 +698,18 @@ test("the client's failed output check is a ProtocolError no server sent; the le
       path,
     );
     assert.match(text, /its `Client` throws a `ProtocolError` that no server sent\./, `${path}: the summary`);
-    // The section ends with what a client does: check, report a failed check as its own, read content.
+    // The Summary says what a client not on the SDK does, and the section shows the wrapper.
+    assert.match(
+      text,
+      /A client not on the SDK does the same work itself: it validates `structuredContent`, reports a failed check as its own error, and keeps a transport log/,
+      path,
+    );
+    assert.match(section, /transport\.onreceived = \(message, method\) => log\.push/, path);
+    // The section ends with what a client does: check, report a failed check as its own, keep the
+    // log by wrapping the transport, read content.
     assert.match(
       section.replace(/\s+/g, " "),
-      /What a client does with a tool that declares an `outputSchema`, then: - Check `structuredContent` against the schema, as the SHOULD asks[^-]*- Report a failed check as the client's own error\.[^-]*- Where it cannot use `structuredContent`, read `content`/,
+      /What a client does with a tool that declares an `outputSchema`, then: - Check `structuredContent` against the schema, as the SHOULD asks[^-]*- Report a failed check as the client's own error\.[^-]*- Keep that log by wrapping the transport\.[\s\S]*- Where it cannot use `structuredContent`, read `content`/,
       path,
     );
     // Lesson 6 says the world servers check arguments by hand; lesson 9 names the validator they call.

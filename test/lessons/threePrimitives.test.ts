@@ -261,25 +261,12 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
 
   it("the readings say what the run shows", () => {
     const ways = flat(prose.readRegionWays(lesson));
-    assert.match(
-      ways,
-      /^\(b\) saved 5 round trips for 614 more tokens and 4061 more bytes\. Each request ends with lesson 3's 30 tokens of `_meta`: \(a\)'s are 42 each, \(b\)'s 46\./,
-    );
-    assert.match(ways, /\(a\)'s responses are 19 each \(`resultType complete bolge kuzey abone 10 kayit surum 3`\)\./);
+    // Section 5 keeps the table, the bytes and what the read carries; its token arithmetic is gone.
+    assert.match(ways, /^\(b\) saved 5 round trips for 614 more tokens and 4061 more bytes\./);
+    assert.match(ways, /\(b\)'s one answer, 751 tokens, carries all 60 subscribers' rows\./);
     assert.match(ways, /Both agree, in the simulator and on the wire: `kuzey` 10, `dogu` 11 and `dogu` 11\.$/);
-    // The read's 751 tokens taken apart, so a reader can check them: 8 + 14 (resultType complete,
-    // olcum surum 2, ttlMs 3600000 cacheScope public) + 60 × 12 + one per merkez subscriber.
-    const merkez = Object.values(
-      JSON.parse(parsed(lesson, "olcum")[3].json.result.contents[0].text) as Record<string, { bolge: string }>,
-    ).filter((row) => row.bolge === "merkez").length;
-    assert.equal(countTokens("resultType complete olcum surum 2 ttlMs 3600000 cacheScope public"), 14);
-    assert.equal(751, ENVELOPE_TOKENS + 14 + 60 * 12 + merkez);
-    assert.match(
-      ways,
-      new RegExp(
-        `\\(b\\)'s is 751 tokens: 8 for the envelope, 14 for \`resultType\`, the server's identity and the caching hint, 12 for each of the 60 subscribers, and 1 more for each of the ${merkez} in \`merkez\` \\(six letters: two tokens\\)\\.`,
-      ),
-    );
+    assert.ok(!ways.includes("tokens of `_meta`"), "no per-request token arithmetic");
+    assert.ok(!ways.includes("for the envelope"), "the read's tokens are not taken apart");
     assert.match(
       flat(prose.readRegionQuestion(lesson)),
       /task 3 \(`kuzey`, north\), task 7 \(`dogu`, east\) and task 11 \(`dogu`, east\)\. Only 2 of the regions differ/,
@@ -367,13 +354,26 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.ok(!body.includes("the SDK adds the URI as `data.uri`"));
     // The listing's annotations are named before it and read after it.
     assert.ok(body.includes("each tool's `annotations`, hints on what it does, are read after the listing."));
-    // "public" on every answer, the subscriber list included: why it is allowed here (caching.mdx,
-    // "Cache Scope Field"), said of the answers themselves, not of a list the reader has not seen.
+    // 2026-07-28 caching.mdx, "Choosing a Cache Scope" and "Security Considerations": "public" fits a
+    // result the same for every requester; results depending on the authenticated user are "private".
     assert.ok(
       body.includes(
-        'Every answer here is `"public"`: real subscribers\' records would be `"private"`, but the world\'s are fictional.',
+        '`"public"` fits a result that is the same for every requester ("Choosing a Cache Scope"). Every answer here is `"public"`: these servers check no authorization, and every client reads the same fictional list.',
       ),
     );
+    assert.ok(
+      body.includes(
+        'A server whose results depend on the authenticated user, as real subscribers\' records would, marks them `"private"`: a `"public"` result may be shared across access tokens ("Security Considerations"). SDK 2.4.0\'s default is `"private"`.',
+      ),
+    );
+    assert.ok(!body.includes("but the world's are fictional"));
+    // resources.mdx, "Error Handling": the summary tells the spec's codes from what the course's servers send.
+    assert.ok(
+      body.includes(
+        "The spec's not found is -32602 in 2026-07-28, -32002 in 2025-11-25; the course's servers send -32602 in both, with `data.uri`.",
+      ),
+    );
+    assert.ok(!body.includes("not found is -32602 (2025-11-25: -32002)"));
     assert.ok(!body.includes("A real list of people"));
     // The round trips saved are partly placement: the resource's server is local, the tool's remote.
     assert.ok(body.includes("part of (b)'s saving comes from `olcum` being local, not from the primitive."));
@@ -424,13 +424,8 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // counts no processes.
     assert.ok(body.includes("then one tool of `fleet`, for the descriptions the world's tools lack."));
     assert.ok(!body.includes("a fourth server outside the water world (a device inventory)"));
-    // The read's body in lesson 3's words: resultType and its value, the server's name, surum and its
-    // version, and the caching hint with its keys (ttlMs 3600000 cacheScope public), as the 14 tokens count.
-    assert.ok(
-      body.includes(
-        "Its answer's body is `resultType` and its value, the `text`'s keys and values, the server's name, `surum` and its version, then the caching hint's keys and values.",
-      ),
-    );
+    // Section 5 no longer spells out the read's body word by word (the table and the bytes carry it).
+    assert.ok(!body.includes("Its answer's body is `resultType`"));
     assert.ok(!/from \d+ processes/.test(body));
     // An exercise on another seed asks for no run.
     assert.ok(

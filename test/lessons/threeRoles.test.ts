@@ -169,7 +169,11 @@ test("section 2's definitions carry no cross-revision aside; one two-row table c
   assert.ok(next.includes('- 10 · Without a Session: 2026-07-28, "a stateless protocol"'));
   // Section 4 tells MCP's own tasks apart where the course's word is defined (the note no longer carries them).
   says(
-    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks*, requests whose result the client collects later, experimental in 2025-11-25, became an optional extension in 2026-07-28 (`changelog.mdx`); the course uses none.",
+    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks*, requests whose result the client collects later, experimental in 2025-11-25, became an optional extension in 2026-07-28 (`changelog.mdx`).",
+  );
+  // "extension" is defined where it is first used (2026-07-28 basic/versioning.mdx, "Extension Negotiation").
+  says(
+    'An *extension* is an optional addition beyond the core protocol, which each side that supports it advertises under `capabilities.extensions` (`basic/versioning.mdx`, "Extension Negotiation"). The course uses none.',
   );
   assert.ok(!note.includes("MCP's own tasks"), "the note keeps to the two points the lesson needs");
   // The host's duties in words a newcomer has: no "lifecycle" before lesson 5.
@@ -377,7 +381,7 @@ test("section 1 ends with a short note on reading the specification; section 6 s
   );
   // Lesson 5 gives the probe's full reason; here, why skipping it is safe for this client.
   says(
-    "A first `server/discover`, the request asking what a server supports, is RECOMMENDED on stdio (`basic/transports/stdio.mdx`). This client skips it, as it knows the revision of the course's own server.",
+    'A first `server/discover`, the request asking what a server supports, is RECOMMENDED on stdio for a client that speaks only 2026-07-28, and a SHOULD for one that also speaks older revisions (`basic/transports/stdio.mdx`, "Backward Compatibility"). This client skips it, as it knows the revision of the course\'s own server.',
   );
   // The bytes are those of the line as sent, not of the spread-out form shown.
   says("It crossed as one line, ended by a newline, and is spread out here only for reading.");

@@ -138,18 +138,24 @@ test("the default seed's key lines", () => {
   assert.equal(servedFactory({ server: "tarife" }).level, TRANSPORT_LEVEL, "the command leaves out the default level");
   assert.equal(http[1], "client → server (243 + 296 bytes)");
   assert.ok(http.includes("server → client (163 + 218 bytes)"));
-  assert.equal(
-    formatPlacementTrips(first).split("\n")[4],
-    "tarife  remote     per-request           7              7                7           14",
-  );
+  // One table, one row per server and a total: the rule beside the wire, each way a column.
+  assert.deepEqual(formatPlacementTrips(first).split("\n"), [
+    "server  placement  wire   requests  by the rule  new connection each  keep-alive",
+    "olcum   local      stdio        19           19                   19          19",
+    "tarife  remote     HTTP          7           14                   14           8",
+    "kayit   remote     HTTP          7           14                   14           8",
+    "total                           33           47                   47          35",
+  ]);
   // The per-way byte columns taught HTTP/1.1, not MCP: the table counts requests, connections, round trips.
   assert.doesNotMatch(formatPlacementTrips(first).split("\n")[0], /bytes/);
   assert.match(readStdioCall(first), /one line of 292 bytes: 291 bytes of\s+JSON/);
   assert.match(readHttpCall(first), /`tutar` 470/);
   assert.match(
     flat(readHttpCall(first)),
-    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 163 bytes around it, and the answer's body also holds 11 bytes of \*chunked coding\*, HTTP\/1\.1's framing, not MCP's: the body goes in pieces, each after its length in hexadecimal, and an empty piece ends it\./,
+    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 163 bytes around it, and 11 bytes of HTTP\/1\.1's \*chunked coding\*, a framing MCP never sees\./,
   );
+  // Chunked coding is one clause: how it frames a body is HTTP's, not MCP's.
+  assert.doesNotMatch(flat(readHttpCall(first)), /each after its length in hexadecimal/);
   // Chunked coding is named once, as HTTP/1.1's (RFC 9112, §7.1), but its byte arithmetic stays out.
   assert.doesNotMatch(readHttpCall(first), /`cf\\r\\n`/);
   assert.match(
@@ -204,7 +210,7 @@ for (const [name, pick] of [
     // No count of processes: the listing shows the two; the reading says what the log held.
     assert.match(
       flat(readRestart(result)),
-      /its log holds 2 lines, `serving` \(olcum\) and `stopping` \(crash\), and no `call` line, written once a call has run\./,
+      /its log holds 2 lines, `serving` \(olcum\) and `stopping` \(crash\), and no `call` line, written once a call has run\. That does not prove the tool did not run: the process could have died after it and before the line\./,
     );
     assert.doesNotMatch(readRestart(result), /processes/);
     assert.deepEqual(
@@ -220,8 +226,11 @@ for (const [name, pick] of [
     assert.deepEqual([lostId, newId], [2, 3]);
     assert.match(
       markdown,
-      /sends the call again under a new `id`\. An id MUST NOT match that of any other request the sender "has issued and not yet received a response for" \(`basic\/index\.mdx`, "Requests"\)\. Id 2 got none, so the rule binds it, whatever the new process saw\./,
+      /sends the call again under a new `id`\. An id MUST NOT match that of any other request the sender "has issued and not yet received a response for" \(`basic\/index\.mdx`, "Requests"\)\. Id 2 got no response, and nothing tells the client that the dead process's request is settled, so the client takes a fresh id\./,
     );
+    // 2026-07-28 basic/index.mdx, "Requests": the rule keeps ids in flight apart; it does not retire one forever.
+    assert.doesNotMatch(markdown, /cannot be used again, even with a new process/);
+    assert.doesNotMatch(markdown, /the rule binds it, whatever the new process saw/);
     // The rule binds the sender (expert: a new id is required, not a cautious choice).
     assert.doesNotMatch(markdown, /a cautious choice, not a requirement/);
     // 2026-07-28 basic/index.mdx, "Requests": the spec's words, not a paraphrase.
@@ -246,13 +255,13 @@ for (const [name, pick] of [
     // Why section 4 counts a request more per server than lesson 1's calls, and why the keys are ordered otherwise.
     assert.match(
       markdown,
-      /A client learns what a server offers with a `tools\/list` request, whose answer lists each tool's name and the arguments it takes; the course's host sends one to each server before its first call\./,
+      /A client learns what a server offers with a `tools\/list` request, whose answer lists each tool's name and the arguments it takes\. The course's host sends one to each server before its first call\. The script below sends no list/,
     );
     assert.match(
       markdown,
-      /the first was the host's `tools\/list` \(id 0, not shown\), so section 4 counts one request more per server than lesson 1 did\./,
+      /The first was the host's `tools\/list` \(id 0, not shown\), so this call is id 1, and section 4 counts one request more per server than lesson 1 did\./,
     );
-    assert.match(markdown, /JSON keys have no order, and header names no case/);
+    assert.match(markdown, /Header names have no case\./);
     assert.equal(http.refused.response.head[0], "HTTP/1.1 403 Forbidden");
     // The 403's body as 2026-07-28 words it: a JSON-RPC error with no id, and no legacy-range code.
     assert.deepEqual(JSON.parse(http.refused.response.content), {
@@ -263,7 +272,7 @@ for (const [name, pick] of [
     const answerJson = Buffer.byteLength(http.call.response.content);
     assert.equal(http.call.response.bodyBytes - answerJson, 11);
     assert.ok(answerJson >= 16 && answerJson < 256);
-    assert.match(markdown, /The server, with no notification to send\s+first, answered in JSON\./);
+    assert.match(markdown, /With no notification to send first, the server\s+answered in JSON\./);
     assert.deepEqual(
       http.refused.request.head.filter((line) => !http.call.request.head.includes(line)),
       [`origin: ${FOREIGN_ORIGIN}`],
@@ -281,7 +290,7 @@ for (const [name, pick] of [
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
     for (const way of ["simulator", "per-request", "keep-alive"]) assert.deepEqual(requests(way), [19, 7, 7]);
     assert.equal(sum(requests("simulator")), 33);
-    assert.match(markdown, /Each way sends the same 33 requests: each server's calls and its list\./);
+    assert.match(markdown, /Every count has the same 33 requests: each server's calls and its list\./);
     assert.deepEqual(trips("simulator"), [19, 14, 14]);
     assert.deepEqual(trips("per-request"), [19, 14, 14]);
     assert.deepEqual(trips("keep-alive"), [19, 8, 8]);
@@ -293,14 +302,18 @@ for (const [name, pick] of [
       byWay("keep-alive").map((row) => row.connections),
       [null, 1, 1],
     );
-    assert.match(markdown, /14 round trips, exactly the rule's 2 per request/);
-    assert.match(markdown, /8 round trips/);
+    assert.match(markdown, /A new connection per request gives the rule's 47 round trips\./);
     assert.deepEqual([sum(trips("simulator")), sum(trips("per-request")), sum(trips("keep-alive"))], [47, 47, 35]);
     assert.match(
       markdown,
-      /the run costs 47 round trips by the rule and with a connection per request, 35 with keep-alive/,
+      /With keep-alive, one setup serves a remote server's 7 requests: 8 round trips, 35 in all\./,
     );
-    assert.match(markdown, /\(14\s+round trips for 7 requests\), not with keep-alive \(8\)/);
+    // The doubled round trip is plain HTTP's best case: keep-alive lowers it, HTTPS raises it.
+    assert.match(
+      markdown,
+      /That is plain HTTP on a new connection per request \(14 round trips for 7 requests\); keep-alive costs less \(8\), HTTPS more\./,
+    );
+    assert.doesNotMatch(markdown, /not with keep-alive \(8\)/);
     // The bytes taken apart: JSON + newlines = stdio lines; JSON + chunked framing + header blocks = HTTP.
     const bytes = tarifeBytes(result);
     assert.equal(bytes.json + bytes.messages, bytes.perRequest.messageBytes);
@@ -351,20 +364,20 @@ test("the solutions fold every answer, computed from the run", () => {
   assert.match(flat(solutions), /A tool that added something each time it ran .* would add it twice/);
 });
 
-test("the spec points the markdown states with their limits: the stdio probe, TLS", () => {
+test("the spec points the markdown states with their limits: the stdio probe, keep-alive", () => {
   // No message need open a 2026-07-28 connection, yet stdio.mdx ("Backward Compatibility") RECOMMENDS probing.
   assert.match(
     markdown,
     /so no message need open the connection, .* Still, on stdio a first `server\/discover` request, asking what the server supports, is RECOMMENDED, and a SHOULD for a client that also speaks older revisions \(`stdio\.mdx`, "Backward Compatibility"\)\./,
   );
-  // The doubled round trip models a worst case: HTTP/1.1 connections persist by default (RFC 9112, 9.3).
-  // The doubled round trip leaves TLS out, and says so; the course says why it keeps the rule anyway.
-  // Said once, in section 4: the worst case (a new connection per request, no TLS), kept by later lessons
-  // as the course's convention.
+  // The doubled round trip is plain HTTP's cost on a fresh TCP connection: a best case for a remote server,
+  // which is reached over HTTPS in practice (TLS adds one or two round trips), and HTTP/1.1 connections
+  // persist by default (RFC 9112, 9.3). Said once, in section 4, kept by later lessons as the convention.
   assert.match(
     markdown,
-    /So the rule is a worst case: a new connection for every request, and no \*TLS\*, the encryption under `https:\/\/`, counted\. HTTP\/1\.1 keeps a connection open for later requests by default \(\*keep-alive\*\)\. TLS would add one more round trip to each setup \(TLS 1\.3\)\. The course keeps the rule as it stands, as its convention from here on: one fixed price that needs no network\./,
+    /On the wire, 2 is what plain HTTP costs on a new TCP connection: one round trip to set it up, one for the request\. For a remote server that is a best case, not a worst: one reached over HTTPS adds one or two round trips for its encryption setup\. \*Keep-alive\*, HTTP\/1\.1's default of keeping a connection open for later requests, brings the cost toward 1\. The course keeps its rule anyway, as its convention from here on: one fixed price that needs no network\./,
   );
+  assert.doesNotMatch(markdown, /So the rule is a worst case|TLS 1\.3/);
   // The definition sits beside the measurement: the box opens section 4, the table follows it.
   const four = markdown.slice(markdown.indexOf("## 4 · "), markdown.indexOf("## 5 · "));
   assert.match(four, /^## 4 · Placement and the doubled round trip > \*\*Course convention, not MCP\.\*\*/);
@@ -390,47 +403,45 @@ function tableRows(header: string): string[] {
   );
 }
 
-test("section 3's header table: each header, the body field it copies, when it is required", () => {
-  // 2026-07-28 streamable-http.mdx, "Request Metadata": MCP-Protocol-Version on every request POST, equal to _meta's
-  // revision; Mcp-Method on all requests; Mcp-Name (params.name or params.uri) on tools/call, resources/read,
-  // prompts/get. "Custom Headers from Tool Parameters": a property marked `x-mcp-header` is mirrored as
-  // Mcp-Param-{Name}, omitted for a null or absent value. The Note under "Sending Messages" leaves the
-  // header requirements of notification POSTs undefined, so the table says "request" and the text the gap.
-  // Resources and prompts are lesson 4's: the row names what they do (lesson 1's words), not their methods.
+test("section 3's header table: each basic header, the body field it copies, when it is required", () => {
+  // 2026-07-28 streamable-http.mdx, "Protocol Version Header": "Every POST request to the MCP endpoint MUST
+  // include an MCP-Protocol-Version header"; "Standard Request Headers": Mcp-Method on all requests; Mcp-Name
+  // (params.name or params.uri) on tools/call, resources/read, prompts/get. The Note on notification POSTs
+  // is left out: the readers found it a spec detour.
   assert.deepEqual(tableRows("| header | copies from the body | required on |"), [
-    "| `MCP-Protocol-Version` | `_meta`'s revision | every POST that carries a request (a notification's: undefined) |",
+    "| `MCP-Protocol-Version` | `_meta`'s revision | every POST |",
     "| `Mcp-Method` | `method` | every request |",
-    "| `Mcp-Name` | `params.name`, or a resource's `params.uri` | `tools/call`, and reading a resource or getting a prompt |",
-    '| `Mcp-Param-{Name}` | an argument marked `"x-mcp-header": "{Name}"` | a `tools/call` that sets that argument, not to `null` |',
+    "| `Mcp-Name` | `params.name`, or a resource's `params.uri` | `tools/call`, `resources/read` and `prompts/get` |",
   ]);
+  assert.doesNotMatch(markdown, /a notification's: undefined|leaves a notification's POST undefined/);
 });
 
-test("section 3's x-mcp-header rules in one short paragraph: the MUSTs scoped to Streamable HTTP, one worked value; the notification POST's gap", () => {
-  // "Custom Headers from Tool Parameters": clients MUST mirror; "Clients using the Streamable HTTP transport
-  // MUST reject tool definitions where any x-mcp-header value violates these constraints … MUST exclude the
-  // invalid tool from the result of tools/list … Clients using other transports (e.g., stdio) MAY ignore
-  // x-mcp-header annotations entirely." Constraints: primitive types only (integer, string, boolean).
-  // "Value Encoding": a value with non-ASCII or control characters or leading/trailing whitespace, and a
-  // plain value matching the sentinel pattern, goes as =?base64?{Base64EncodedValue}?=; Mcp-Name too.
+test("section 3's custom headers in one sentence, with no worked value: clients MUST mirror (Custom Headers from Tool Parameters)", () => {
+  // "While the use of x-mcp-header is optional for servers, clients MUST support this feature. When a
+  // server's tool definition includes x-mcp-header annotations, conforming clients MUST mirror the designated
+  // parameter values into HTTP headers."
   assert.match(
     markdown,
-    /The last row is a server's choice, and the course's tools make none \("Custom Headers from Tool Parameters"\)\. A tool's definition in `tools\/list` MAY mark an argument with `"x-mcp-header"`\. A client on Streamable HTTP MUST then copy the argument's value into that header, and MUST reject a tool whose mark is invalid\. A value unsafe in a header \(non-ASCII or control characters, spaces at either end\) goes in Base64 between `=\?base64\?` and `\?=` \("Value Encoding"\)\. Had `bolge_ozet` marked/,
+    /A server may also ask for a tool's argument in a header of its own, `Mcp-Param-\{Name\}`, which the client MUST then send; the course's tools ask for none \("Custom Headers from Tool Parameters"\)\./,
   );
-  assert.doesNotMatch(markdown, /A value outside ASCII goes in Base64/);
-  // One worked value, in the course's world: güney's UTF-8 bytes in Base64.
-  assert.equal(Buffer.from("güney", "utf8").toString("base64"), "Z8O8bmV5");
-  assert.match(
-    markdown,
-    /Had `bolge_ozet` marked `bolge` with `"Bolge"`, a call for a region spelt `güney` \(the world writes `guney`\) would carry `Mcp-Param-Bolge: =\?base64\?Z8O8bmV5\?=`\./,
-  );
-  assert.doesNotMatch(markdown, /MUST leave out of `tools\/list`'s result/);
-  // "Protocol Version Header": every POST MUST; the Note under "Sending Messages": notification POSTs' header
-  // requirements "are not defined by this revision".
-  assert.match(
-    markdown,
-    /"Protocol Version Header" says every POST MUST carry `MCP-Protocol-Version`, but a note on sending leaves a notification's POST undefined\./,
-  );
-  assert.doesNotMatch(markdown, /the page's constraints/);
+  assert.doesNotMatch(markdown, /base64|x-mcp-header|Bolge/i);
+});
+
+test("section 3 ends with what a Streamable HTTP client must do, in five lines", () => {
+  const at = markdown.indexOf("**What a Streamable HTTP client must do** (2026-07-28):");
+  assert.ok(at > markdown.indexOf("### Loopback and `Origin`") && at < markdown.indexOf("## 4 · "));
+  const items = markdownLines().filter((line) => /^[1-5]\. /.test(line));
+  for (const start of [
+    "1. POST each message",
+    "2. Copy `MCP-Protocol-Version`",
+    "3. Read the answer",
+    "4. Close the answer's stream to cancel",
+    "5. Read a refusal",
+  ])
+    assert.ok(
+      items.some((line) => line.startsWith(start)),
+      start,
+    );
 });
 
 test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone; 2025-11-25's in section 5", () => {
@@ -466,60 +477,40 @@ test("section 3's missing-header exception, and which choice serve --http makes"
   // ("version-header-missing", the refusal table's first row); a body with no `_meta` is served as legacy.
   assert.match(
     markdown,
-    /A request without `MCP-Protocol-Version` may come from a client of 2025-03-26, a revision older than the header; a server that still serves such clients MAY take it as 2025-03-26's\./,
+    /`MCP-Protocol-Version` dates from 2025-06-18, so a server that still serves older clients MAY take a request without it as 2025-03-26's\./,
   );
   // Which choice the course's server makes is its implementation, not MCP's: the lesson leaves it out.
   assert.doesNotMatch(markdown, /Our `serve --http` does so/);
   assert.doesNotMatch(markdown, /refuses one whose `_meta`/);
 });
 
-test("section 5's table: 2025-11-25 against 2026-07-28 in short cells, the normative detail in bullets", () => {
-  // 2025-11-25 basic/transports.mdx: "Session Management" 1-5 (MCP-Session-Id, 404, DELETE SHOULD, 405 MAY),
-  // "Listening for Messages from the Server" (GET), "Sending Messages to the Server" 3 and 6 (a response in
-  // the body; requests and notifications before the response; disconnection SHOULD NOT be cancellation; a
-  // server that sent an event id MAY close the connection, the client SHOULD poll and MUST respect `retry`),
-  // "Resumability and Redelivery" ("If the client wishes to resume … SHOULD issue an HTTP GET" with
-  // Last-Event-ID), "Protocol Version Header". 2026-07-28 streamable-http.mdx: "Earlier Streamable HTTP
-  // Revisions" (405 to GET or DELETE, ignore Mcp-Session-Id and Last-Event-ID), "Receiving Messages".
-  const rows = tableRows("| feature | 2025-11-25 | 2026-07-28 |");
-  assert.deepEqual(
-    rows.map((row) => row.split(" | ")[0].slice(2)),
-    ["session", "a stream opened with `GET`", "a broken stream", "a server's early close"],
-  );
-  const row = (name: string) => rows.find((r) => r.startsWith(`| ${name} |`))!;
-  // Three rows; resumption in the bullet after them; the server's early close and `retry` in the broken stream's cell.
-  assert.match(
-    row("a stream opened with `GET`"),
-    /a client MAY open one to hear from the server outside its calls: requests and notifications not tied to a request of its own\. A POST's SSE stream MAY carry server requests too \| none; the server sends no requests/,
-  );
-  assert.doesNotMatch(markdown, /minding `retry`/);
-  // 2025-11-25 transports.mdx: the server MAY terminate the session at any time; lifecycle.mdx: "one side
-  // (usually the client)".
+test("section 5 in bullets: session, server requests, cancelling, resuming, with SSE event ids, `retry` and Last-Event-ID defined where used", () => {
+  // 2025-11-25 basic/transports.mdx: "Session Management" (MCP-Session-Id on the InitializeResult's response,
+  // MUST on later requests, 404 then a new initialize, DELETE SHOULD), "Listening for Messages from the
+  // Server" (GET MAY), "Sending Messages to the Server" (requests on a POST's SSE stream MAY; disconnection
+  // SHOULD NOT be cancellation; after an event with an id the server MAY close the connection, SHOULD send
+  // `retry` first, the client MUST respect it), "Resumability and Redelivery" (event ids MAY, GET with
+  // Last-Event-ID, replay MAY). The early close is 2025-11-25's alone. 2026-07-28 streamable-http.mdx,
+  // "Earlier Streamable HTTP Revisions": 405 to GET or DELETE, ignore Mcp-Session-Id and Last-Event-ID.
+  const five = markdown.slice(markdown.indexOf("## 5 · "), markdown.indexOf("## Summary"));
+  assert.doesNotMatch(five, /\| feature \|/);
+  for (const bullet of ["Session", "Server requests", "Cancelling", "Resuming"])
+    assert.match(five, new RegExp(`- \\*\\*${bullet}\\.\\*\\* `), bullet);
   assert.match(markdown, /until either side ends it, usually the client\./);
-  assert.match(
-    row("a broken stream"),
-    /not a cancellation \(SHOULD NOT\); to cancel, a client sends `notifications\/cancelled` \| the client's close cancels; a network break loses the request/,
-  );
-  // 2025-11-25 transports.mdx, "Sending Messages to the Server" 6: the early close, `retry` in milliseconds,
-  // the client's MUST wait and SHOULD poll, in a row of its own and in plain words.
-  assert.match(
-    row("a server's early close"),
-    /once it has sent an event with an id, a server MAY close the connection and keep the stream\. It SHOULD first send a `retry` field, a wait in milliseconds\. The client MUST wait that long, and SHOULD then reconnect to read on \| none \|/,
-  );
-  assert.doesNotMatch(markdown, /the client polls after `retry`/);
-  assert.match(
-    markdown,
-    /- \*\*Session\.\*\* The server names it on its answer to `initialize`, and the client MUST send the header on every later request\. A client done with it SHOULD end it with a `DELETE` \(the server MAY answer `405`\)\. Once the server ends it, a request naming it gets `404`, and the client MUST start over with `initialize`\./,
-  );
-  assert.match(
-    markdown,
-    /- \*\*Since 2025-03-26\.\*\* The first three rows date from 2025-03-26, the last from 2025-11-25\. A client resumes a stream after a break or an early close by a `GET` with `Last-Event-ID`, the last SSE event's id\. A 2026-07-28-only server SHOULD answer a `GET` or a `DELETE` `405`, and ignore `MCP-Session-Id` and `Last-Event-ID`/,
-  );
-  // The `retry` polling is 2025-11-25's alone (not in 2025-03-26's or 2025-06-18's transports.mdx).
-  assert.doesNotMatch(markdown, /had these features/);
-  for (const r of rows) assert.ok(r.length <= 270, `a short row: ${r.slice(0, 40)}`);
   assert.match(markdown, /differs from 2026-07-28's in these ways, among others/);
-  assert.doesNotMatch(markdown, /a server of 2026-07-28 alone/);
+  assert.match(
+    five,
+    /A server MAY give each SSE event an \*event id\*\. To resume after a break, a client sends a `GET` whose `Last-Event-ID` header names the last id it got, and the server MAY replay what came after\. In 2025-11-25 alone, a server MAY also close the connection, though not the stream, once it has sent an event with an id\. It SHOULD first send an SSE `retry` field, the milliseconds the client MUST wait before it reconnects with `Last-Event-ID`\./,
+  );
+  // 2025-11-25 transports.mdx, "Sending Messages to the Server" 6: the connection closes, "without terminating
+  // the SSE stream"; the client then polls by reconnecting.
+  assert.doesNotMatch(five, /close a stream early/);
+  assert.ok(five.indexOf("*event id*") < five.indexOf("`Last-Event-ID`"), "the event id before its header");
+  assert.match(
+    five,
+    /All but the early close date from 2025-03-26\. 2026-07-28 keeps none of them: the client's close cancels \(section 3\)\. A 2026-07-28-only server SHOULD answer a `GET` or a `DELETE` `405`, and ignore `MCP-Session-Id` and `Last-Event-ID`/,
+  );
+  assert.doesNotMatch(markdown, /minding `retry`|the client polls after `retry`|had these features/);
 });
 
 test("section 3's resend rule: the changelog's MUST quoted and placed as the changelog's alone, the pages' can, no re-issue after a cancel, and the course's caution labelled", () => {
@@ -536,13 +527,13 @@ test("section 3's resend rule: the changelog's MUST quoted and placed as the cha
   assert.match(markdown, /- \*The client closed it\.\* That cancels the request, which is not sent again\./);
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\)\. Only the changelog says the request is lost, and that clients "MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, item 9\)\./,
+    /- \*The network broke it\.\* The stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\)\. The changelog adds that the request is lost, and that clients "MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, item 9\)\./,
   );
   // Two ways, two bullets: the third was a consequence, now a paragraph after the list.
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /Major changes, item 9\)\. So a write may run twice: the server may have acted before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key among its arguments that the server remembers\./,
+    /Major changes, item 9\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key among its arguments that the server remembers\./,
   );
   // The stdio page's "can" is section 2's (the restart); it is not cited for an HTTP stream.
   assert.doesNotMatch(markdown, /"can" be retried \(`basic\/transports\/stdio\.mdx`/);
@@ -558,7 +549,7 @@ test("section 1 lists MCP's revisions and their two kinds before any later secti
     "MCP's revisions so far are 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 and 2026-07-28.",
   );
   assert.ok(list > 0 && list < markdown.indexOf("## 2 · "), "in section 1");
-  assert.ok(list < markdown.indexOf("client of 2025-03-26"));
+  assert.ok(list < markdown.indexOf("as 2025-03-26's"));
   assert.match(
     markdown,
     /2026-07-28\. All but the last open with an exchange before any call \(`basic\/versioning\.mdx`\)\./,
@@ -581,11 +572,11 @@ test("the summary dates the dropped features by the Streamable HTTP that had the
   assert.doesNotMatch(markdown, /Everything printed is counted\./);
 });
 
-test("the 2025-11-25 table tells a client's close from a network break, and a server's early close with `retry` polling from both; resumption is one clause (2025-11-25 basic/transports.mdx, Resumability and Redelivery; 2026-07-28 cancellation.mdx)", () => {
+test("both exports: section 5 has no table, and the Solutions code is left out (remove-input)", () => {
   for (const file of ["lessons/02-the-transport.md", "lessons/seed-20260219/02-the-transport.md"]) {
     const text = readFileSync(`${PACKAGE_ROOT}/${file}`, "utf8");
-    assert.ok(text.includes("| the client's close cancels; a network break loses the request (section 3) |"), file);
-    assert.ok(!text.includes("| resumption |"), file);
+    assert.ok(!text.includes("| feature | 2025-11-25 | 2026-07-28 |"), file);
+    assert.ok(!text.includes("show.markdown(transportSolutions(lesson));"), file);
     assert.ok(!text.includes("minding `retry`"), file);
   }
 });
@@ -602,7 +593,14 @@ test("the one client-sent 2026-07-28 notification is one only in the core protoc
     const text = readFileSync(`${PACKAGE_ROOT}/${file}`, "utf8").replace(/\s+/g, " ");
     assert.ok(
       text.includes(
-        "In the core protocol (extensions may add others) a 2026-07-28 client sends one notification, `notifications/cancelled`",
+        "A 2026-07-28 client sends one notification in the core protocol, `notifications/cancelled`, to call off a request",
+      ),
+      file,
+    );
+    // Extensions glossed where first used (2026-07-28 basic/versioning.mdx, "Extension Negotiation").
+    assert.ok(
+      text.includes(
+        "*Extensions*, optional additions that a client and server can negotiate, may add others (`basic/versioning.mdx`).",
       ),
       file,
     );

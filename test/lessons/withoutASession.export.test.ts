@@ -110,7 +110,7 @@ for (const [k, path] of EXPORTS.entries()) {
     // No search for a crossing that cannot happen: one sentence says there is none, and why.
     assert.match(
       flat,
-      /On one process whose session never expires, the stateless era is never the cheaper one here, in envelope tokens or in bytes, and cannot become so as the calls add up: it costs more before the first call \(on these servers .*\) and more on every call, so each call widens the gap/,
+      /On one process whose session never expires, the stateless era is never the cheaper one here, in envelope tokens or in bytes\. It costs more before the first call: on these servers .*\. It costs more on every call too, so each call widens the gap\./,
     );
     assert.doesNotMatch(flat, /gap before 1st call|Read off the points/);
     // The probe's second process is named as the SDK's design, and its cost is counted.
@@ -697,12 +697,12 @@ for (const path of EXPORTS) {
   });
 }
 
-test("what the stateless era buys: no routing needed for protocol state, header routing made safe by the server's check against the body (2026-07-28 streamable-http.mdx, Server Validation), and application state still shared (basic/index.mdx, Statelessness)", () => {
+test("what the stateless era buys: any instance answers but a listen stream, no routing needed for protocol state, header routing made safe by the server's check against the body (2026-07-28 streamable-http.mdx, Server Validation), and application state still shared (basic/index.mdx, Statelessness)", () => {
   for (const file of ["lessons/10-without-a-session.md", "lessons/seed-20260219/10-without-a-session.md"]) {
     const text = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
     assert.ok(
       text.includes(
-        'so protocol state needs no routing. Header mirroring, a separate change of the same revision, buys something else: a gateway may route on the headers that copy the body, since any server that reads the body rejects a mismatch (-32020, lesson 2), provided the gateway refuses requests of older versions (2026-07-28 `basic/transports/streamable-http.mdx`, "Server Validation").',
+        '*Header mirroring* is a separate change of the same revision, and it buys something else. A Streamable HTTP request copies fields of its body into HTTP headers, as lesson 2 showed. A gateway may route on those headers without reading the body. Any server that reads the body rejects a mismatch with -32020. That holds provided the gateway refuses requests of older versions (2026-07-28 `basic/transports/streamable-http.mdx`, "Server Validation").',
       ),
       file,
     );
@@ -712,7 +712,47 @@ test("what the stateless era buys: no routing needed for protocol state, header 
     assert.ok(!text.includes("no routing is needed for correctness"), file);
     assert.ok(
       text.includes(
-        "Application state that spans requests is another matter: behind a handle such as the cart id above, or in a record that a state was used once (exercise 8), it needs storage the instances share.",
+        "Application state that spans requests is another matter. It may sit behind a handle, such as the cart id above, or in a record that a state was used once (exercise 8). Either way it needs storage the instances share.",
+      ),
+      file,
+    );
+    // Any instance answers any request, except on a long-lived subscriptions/listen stream, which
+    // stays on the instance holding it (2026-07-28 basic/patterns/subscriptions.mdx).
+    assert.ok(
+      text.includes(
+        "Any instance of a server can answer any request, since there is no session to share or route by. Long-lived streams are the exception. A `subscriptions/listen` stream stays open on the instance that holds it (2026-07-28 `basic/patterns/subscriptions.mdx`). A change raised on another instance reaches that stream only through something the instances share, such as a message bus.",
+      ),
+      file,
+    );
+    // The cost verdict, what statelessness buys, header mirroring and application state are four
+    // paragraphs, not one.
+    const raw = readFileSync(join(ROOT, file), "utf8");
+    for (const opening of [
+      "What the stateless era buys is not counted here.",
+      "*Header mirroring* is a separate change",
+      "Application state that spans requests is another matter.",
+    ])
+      assert.ok(raw.includes(`\n\n${opening}`), `${file}: a paragraph opens with ${opening}`);
+    // Section 2's first stateless row sends no server/discover, unlike lesson 7's discovery.
+    assert.ok(!text.includes("The simulator discovers as lesson 7 does."), file);
+    assert.ok(
+      text.includes(
+        "The simulator prices messages as lesson 7 does, but its stateless client here sends no `server/discover`, unlike lesson 7's: it lists at once, given each server's capabilities. The third table below adds the discovery.",
+      ),
+      file,
+    );
+    // Section 3's ten minutes are a virtual clock's: no wall clock is read (wire.ts TASK_GAP_MS).
+    assert.ok(
+      text.includes(
+        "The 10 minutes are virtual. No wall clock is read and nothing waits. The client runs the tasks back to back and stamps task k (counting from 0) with the time k × 10 minutes.",
+      ),
+      file,
+    );
+    // HTTP era detection: a success is no proof of era (2026-07-28 versioning.mdx, Compatibility
+    // Matrix, Modern/Legacy; basic/index.mdx, ResultType).
+    assert.ok(
+      text.includes(
+        'A success proves nothing on its own. A legacy server may even process an era-ambiguous method such as `tools/list` under legacy semantics (the same matrix), and answer without `resultType`, which a client MUST read as `"complete"` (`basic/index.mdx`, "ResultType"). So a first request that only a modern server answers with a result, such as `server/discover`, tells the eras apart;',
       ),
       file,
     );

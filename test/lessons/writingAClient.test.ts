@@ -8,6 +8,7 @@ import {
   COUNT_KEY,
   discoveredBefore,
   formatGrowthTable,
+  formatAllModesTable,
   formatWritingAClient,
 } from "../../src/lessons/writingAClient/tables";
 import { prefixToolNames, sharedToolNames } from "../../src/lessons/writingAClient/toolNames";
@@ -40,9 +41,7 @@ const readings = () => [
   prose.describeFleetTask,
   prose.readDiscovery,
   prose.readToolNames,
-  prose.readCurrentModes,
-  prose.readCourseModes,
-  prose.readModes,
+  prose.readAllModes,
   prose.readReport,
   prose.summarizeClient,
   prose.solveClientExercises,
@@ -71,11 +70,13 @@ test("seed 20260218: the key table lines", () => {
     "kayit   notification  notifications/initialized kayit                               14            0",
     "kayit   response      protocolVersion 2025-11-25 kayit surum 3 tools                17            0",
     "all                      -                            12    12      4     425           18",
-    "per task              13     33          7  183   183     52    6457          267",
-    "per session            1     33          7   39    39      4    1357           51",
-    "difference            12      0          0  144   144     48    5100          216",
-    "per task            13  every            33         10  186   186      0   13131          273",
-    "cached               3  1 7 13           33         10   66    66      0    4661           93",
+    "host          revision    discovery    discoveries  completed  tokens  round trips  processes",
+    "trusts hints  2026-07-28  per task              13         10   12819          273          2",
+    // server/discover lists 2026-07-28 only, as the real servers do (2026-07-28 server/discover.mdx).
+    "kayit   response  resultType complete 2026-07-28 tools kayit surum 3 ttlMs      25            0",
+    "course's      2025-11-25  per task              13          7    6457          267         26",
+    "course's      2025-11-25  per session            1          7    1357           51          2",
+    "kayit   request   server/discover kayit                                         42            2",
     "fleet-south  fleet            top_devices    fleet-south__top_devices",
     "    1              505             505          0         1.00              22             22",
     "   13             6457            1357       5100         4.76             267             51",
@@ -99,25 +100,17 @@ test("every line lesson 7 prints is at most 100 characters, for any seed", () =>
 });
 
 test("seed 20260218: the readings quote the run", () => {
-  assert.match(
-    flat(prose.readModes(lesson)),
-    /^In this run the course's host, discovering before each of the 13 tasks, spends 6457 tokens and 267 round trips, once per session 1357 and 51, for the same 33 calls\. The same host spends 12948 and 2784 in 2026-07-28\./,
+  // Section 3's one reading: the run's figures, with the checks it makes.
+  assert.equal(
+    flat(prose.readAllModes(lesson)),
+    "Every client makes the same 33 calls. A host that trusts its servers' hints completes 10 of 13 tasks. The course's host drops `kayit` and completes 7: its 3 calls not sent save 183 tokens in each 2026-07-28 row. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each.",
   );
-  // This run's 2025-11-25 figures sit under the box, not in it: no line reads as quoted text.
+  // The figures sit under the table as prose, not as a quotation.
   assert.ok(
     prose
-      .readModes(lesson)
+      .readAllModes(lesson)
       .split("\n")
       .every((line) => !line.startsWith(">")),
-  );
-  assert.equal(
-    flat(prose.readCurrentModes(lesson)),
-    "All three clients make the same 33 calls and complete the same 10 of 13 tasks. 30 calls reach the wire, for 2120 tokens; 3 end in the client, calls to `kayit_yaz`, off the allowlist. One discovery of the 4 servers is 12 requests, 12 responses, 0 notifications, 847 tokens and 18 round trips; section 2's 2025-11-25 discovery costs 425 tokens. Of each client's tokens, discovery takes 11011 (84%) per task, 847 (29%) once and 2541 (55%) cached. The cached client fetched again before tasks 7 and 13, when the results' `ttlMs` of 3600000 ms had run out.",
-  );
-  // The course's version rule, second, as the comparison: kayit dropped, 7 of 13, 183 tokens fewer.
-  assert.equal(
-    flat(prose.readCourseModes(lesson)),
-    "With lesson 5's version rule, the course's host also drops `kayit`: the same clients complete 7 of 13 tasks, and 6 calls end in the client. Per task costs 12948 tokens, once 2784 and cached 4478, each 183 fewer: the 3 calls not sent. The 27 calls that reach the wire cost 1937 tokens, against 932 in 2025-11-25: each request's `_meta` adds 30 tokens, each result's `resultType` and `serverInfo` 7 or 8.",
   );
   assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
   assert.match(
@@ -130,14 +123,10 @@ test("seed 20260218: the readings quote the run", () => {
     flat(prose.readDiscovery(lesson)),
     /^Discovering all 4 servers costs 12 requests, 12 responses, 4 notifications, 425 tokens and 18 round trips\.$/,
   );
-  assert.match(
-    flat(prose.readModes(lesson)),
-    /the per-task client starts `olcum` and `fleet` 26 times in all, the session client 2 times; with `tarife` and `kayit` it opens 26 sessions against 2\./,
-  );
   const solutions = flat(prose.solveClientExercises(lesson));
   assert.match(
     solutions,
-    /One discovery saves 3 messages, 37 tokens and 2 round trips; the box's per-task client, discovering 13 times, 481 tokens and 26 round trips\./,
+    /One discovery saves 3 messages, 37 tokens and 2 round trips; section 3's 2025-11-25 per-task client, discovering 13 times, 481 tokens and 26 round trips\./,
   );
   // A real client that closes after `initialize` never gets `tools/list`: the counts and the silent
   // result stand, but the reporting client can no longer name kayit's tools or tie the failures to the drop.
@@ -207,12 +196,10 @@ test("readings are complete sentences for other seeds and state what their runs 
       assert.doesNotMatch(out, /undefined|NaN|\[object/, `${read.name} at seed ${seed}`);
     }
     // The checks the prose makes must hold, or the prose would say otherwise.
-    assert.match(flat(prose.readModes(result)), /for the same 33 calls\./);
-    assert.match(flat(prose.readCurrentModes(result)), /^All three clients make the same 33 calls/);
-    assert.match(flat(prose.readCurrentModes(result)), /The cached client fetched again before tasks 7 and 13,/);
-    // The calls' difference between the revisions is what each request's and result's fields add.
-    assert.match(flat(prose.readCourseModes(result)), /: each request's `_meta` adds \d+ tokens, each result's/);
-    assert.match(flat(prose.readCourseModes(result)), /, each \d+ fewer: the 3 calls not sent\./);
+    assert.match(flat(prose.readAllModes(result)), /^Every client makes the same 33 calls\./);
+    assert.match(flat(prose.readAllModes(result)), /The cached client fetched again before tasks 7 and 13,/);
+    // The version rule's calls not sent cost the same in every 2026-07-28 client.
+    assert.match(flat(prose.readAllModes(result)), /: its 3 calls not sent save \d+ tokens in each 2026-07-28 row\./);
     assert.match(
       flat(prose.describeFleetTask(result)),
       /This seed's chain fetches `[A-Z0-9]+-\d+`, which is the task's answer\./,
@@ -285,15 +272,17 @@ test("the catalog lists lesson 7 between 6 and 8, and the committed export carri
   assert.equal(findLesson("writing-a-client")?.title, "Writing a Client");
   const exported = readFileSync(join(ROOT, "lessons", "07-writing-a-client.md"), "utf8");
   assert.match(exported.split("\n")[0], /with seed 20260218/);
-  // The lesson prints every table but four: the growth rows and the 2025-11-25 table, which the
-  // box gives in one paragraph; the silent result, which the prose describes; and the fleet's
-  // tools, which are lesson 8's.
+  // The lesson prints every table but four: the growth rows; the silent result, which the prose
+  // describes; the fleet's tools, which are lesson 8's; and discovery per server, which repeats
+  // lesson 5's kind of table: the prose gives the four servers' total.
   const printed = text
     .split(/^## /m)
     .filter(
-      (section) => section && !/^(as tasks grow|the fleet's tools|2025-11-25: discovery|silent result)/.test(section),
+      (section) =>
+        section && !/^(as tasks grow|the fleet's tools|silent result|discovery cost per server)/.test(section),
     );
   assert.equal(printed.length, 5);
+  assert.ok(!exported.includes(COUNT_KEY), "no per-server discovery table");
   for (const section of printed)
     for (const line of section.split("\n").slice(1).filter(Boolean)) assert.ok(exported.includes(line), line);
   assert.ok(!exported.includes(formatGrowthTable(lesson.growth)), "the growth table is drawn, not printed");
@@ -321,7 +310,7 @@ test("the servers' tool names never collide, so the allowlist's bare names each 
   );
 });
 
-test("2025-11-25's per task against per session is one box, with no table and no chart", () => {
+test("2025-11-25's per task and per session are rows of section 3's one table, with no chart", () => {
   for (const [file, seed] of [
     [EXPORTS[0], 20260218],
     [EXPORTS[1], 20260219],
@@ -329,9 +318,9 @@ test("2025-11-25's per task against per session is one box, with no table and no
     const result = simulateWritingAClient(seed);
     const exported = readFileSync(join(ROOT, "lessons", file), "utf8");
     assert.doesNotMatch(exported, /!\[|show\.chart|growthChart/, file);
-    // The sessions each client opens are read with the table, in one paragraph.
-    assert.match(flat(prose.readModes(result)), /Over stdio, the per-task client starts .* sessions against \d+\.$/);
-    assert.ok(exported.includes(prose.readModes(result)), file);
+    assert.ok(exported.includes(formatAllModesTable(result)), file);
+    assert.match(flat(prose.readAllModes(result)), /Over stdio, the 2025-11-25 per-task client starts .* \d+ times;/);
+    assert.ok(exported.includes(prose.readAllModes(result)), file);
   }
 });
 

@@ -7,7 +7,7 @@ import { writingAServerJson } from "../../src/lessons/writingAServer/json";
 import { SHOWN_DECLARATIONS, SHOWN_SERVER, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
 import { ALL_LEVELS, declare } from "../../src/sim/declaration";
 import { SERVER_FACTS } from "../../src/world/servers";
-import { formatGateTable, formatWritingAServer } from "../../src/lessons/writingAServer/tables";
+import { formatGateTable, formatWideTable, formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
 import { readBesideMcp, readGates } from "../../src/lessons/writingAServer/prose";
 import { knowingKayit, withoutVersionRule } from "../../src/lessons/writingAServer/simulate";
@@ -307,8 +307,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     const expected = [
       `The ${servers} servers' ${tools} tools come to ${b0} bytes at level 0, ${b1} at level 1 and ${b2} at level 2: ` +
         `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
-      `It costs ${h0.tokens} envelope tokens and ${h0.round_trips} round trips at every level: it carries no schema, ` +
-        "so it cannot price a fuller declaration.",
+      "It carries no schema, so only the tools kept change by level:",
       `Level 0 completes ${n.completed} of ${r.tasks.length} tasks, as \`{"type": "object"}\` foretells: every call ` +
         "goes out empty, and each chain stops at its first call with `abone yok` or `bolge yok`.",
       `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
@@ -425,7 +424,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One name for the tools the client keeps, the same in the prose and the code.
-    assert.match(prose, /keeps its \*negotiated\* tools by lesson 5's policy\./, path);
+    assert.match(prose, /and keeps its \*negotiated\* tools\. It carries no schema/, path);
     assert.ok(!/\bagreed\b/.test(prose), `${path}: no second name for the negotiated tools`);
   }
 });
@@ -520,11 +519,8 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     // The simulator's answer is not named: lesson 5 owns the handshake's words.
     assert.doesNotMatch(prose, /`yetenek bildir`/, path);
     if (prose.includes("`tip`")) assert.match(prose, /`tip` \(subscriber type\)/, path);
-    assert.match(
-      prose,
-      /It reads the answer's `surum` \(version\) only at level 3, as the real server sends `undeclared` below it\./,
-      path,
-    );
+    // The handshake's section is two sentences around its table: the course's policy is lesson 5's.
+    assert.doesNotMatch(prose, /It reads the answer's `surum`|## The course's handshake/, path);
     assert.doesNotMatch(prose, /"additionalProperties": false/, `${path}: lesson 4 states it`);
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
     // The simulator's declarations are said in words, not printed in another language's notation.
@@ -538,7 +534,6 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.doesNotMatch(prose, /`declare`/, path);
     // Lesson 1's `deger`: not named by the task, but the charge `tarife` has just answered.
     assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
-    assert.match(prose, /so a record holds the charge `tarife` has just answered/, path);
     assert.doesNotMatch(prose, /task names[^.]*`deger`/, `${path}: the task does not name deger`);
     assert.doesNotMatch(prose, /what the simulator calls a session|MCP session/, `${path}: one meaning of session`);
   }
@@ -600,7 +595,7 @@ test("the approval gate's two readings have the course's two names, each defined
     );
     // Both gates are a host's policy; MCP's principle is consent before any tool, and annotations
     // are untrusted hints (2026-07-28 server/tools.mdx, "User Interaction Model" and "Tool").
-    assert.match(prose, /Both are host policies, not MCP's\./, path);
+    assert.match(prose, /Both gates are host policies, not MCP's\./, path);
     // The principle (index.mdx, lowercase) and the normative floor (tools.mdx, two SHOULDs) stay apart.
     assert.doesNotMatch(prose, /Its normative floor is weaker/, path);
     assert.match(
@@ -610,13 +605,24 @@ test("the approval gate's two readings have the course's two names, each defined
     );
     assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
     assert.match(prose, /are hints, untrusted unless from a trusted server \(a MUST, same page, "Tool"\)/, path);
-    // The twelve-task runs already use lesson 5's gate, first named with its home.
-    assert.equal(
-      prose.indexOf("the course's gate"),
-      prose.indexOf(
-        "the course's gate (lesson 5), a declared side effect without approval; a tool with no `annotations` passes.",
-      ),
-      `${path}: first used with its home, lesson 5`,
+    // Both gates and the wide allowlist are defined before the key uses them; the key names the
+    // twelve-task runs' gate by the course's name, and the gate and wide tables' own.
+    const key = text.indexOf("| table | allowlist | version rule | gate |");
+    for (const row of [
+      "| handshake, twelve tasks | lesson 5's: no `kayit_yaz` | lesson 5's: drops `kayit` at level 3 | the course's |",
+      "| gate | wide | lesson 5's | the defaults-reading gate, no approval |",
+      "| wide | wide | no level-3 row | the course's, without and with approval |",
+    ])
+      assert.ok(text.includes(row) && text.indexOf(row) > key, `${path}: the key's row ${row}`);
+    for (const defined of [
+      "**The defaults-reading gate** holds it",
+      "**The course's gate** passes it",
+      "The *wide* allowlist is",
+    ])
+      assert.ok(text.indexOf(defined) !== -1 && text.indexOf(defined) < key, `${path}: ${defined} before the key`);
+    assert.ok(
+      prose.indexOf("the course's gate") > prose.indexOf("**The course's gate**"),
+      `${path}: used after it is defined`,
     );
     // 2026-07-28 server/tools.mdx "User Interaction Model": a human able to deny (a SHOULD), cited once.
     assert.equal(prose.match(/a person able to deny any call/g)?.length, 1, path);
@@ -640,7 +646,14 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
     // levels leave it out; what a model does with it is said once, at the minimal server.
     assert.match(
       prose,
-      /\*\*`description`\.\*\* 2026-07-28's tools page calls it a "Human-readable description of functionality" \(`server\/tools\.mdx`, "Tool"\), the schema an optional "hint" to the model \(`Tool`\)\. The levels leave it out: the course's host fills calls from the fields alone\. A real server writes one, as the minimal server does for `sayac_oku`\./,
+      /\*\*Writing a `description`\.\*\* 2026-07-28's tools page calls it a "Human-readable description of functionality" \(`server\/tools\.mdx`, "Tool"\), the schema an optional "hint" to the model \(`Tool`\)\. A model reads it with the name and the fields, nothing else, so write it for that reader\./,
+      path,
+    );
+    // How to write one and its arguments' (zod's `.describe()`, written into the property, as the
+    // minimal server's `tools/list` shows for `abone`), and why the levels leave it out.
+    assert.match(
+      prose,
+      /Say what the tool does and what it returns, units included, and when to choose it over the server's other tools\. Give each argument its own description with its format and an example: zod's `\.describe\(\)`, which the SDK writes into the property, as for `abone` above\. The levels leave descriptions out, since the course's host fills calls from the fields alone\./,
       path,
     );
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
@@ -702,15 +715,16 @@ test("each reference-style print line is read in words right after it, from the 
     assert.equal(
       flat(prose.readHandshake(r)),
       `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
-        `the course's version rule also drops \`kayit\`, \`bolge_ozet\` with it, and the last line names the ${h3.negotiated} ` +
-        `tools left: \`sayac_oku\`, \`tarife\` and \`tuketim\`.`,
+        `the version rule also drops \`kayit\`, \`bolge_ozet\` with it; the last line lists the ${h3.negotiated} ` +
+        `tools kept.`,
       `seed ${seed}`,
     );
     const second = r.secondRun.runs;
     const same = second.every((run, i) => run.completed === r.runs[i].completed);
     assert.equal(
       flat(prose.readSecondRun(r)),
-      `The last line, in words: with tasks drawn from seed ${r.secondRun.seed}, levels 0 to 3 complete ` +
+      `The last line is a second run, on the same subscribers with tasks drawn from seed ${r.secondRun.seed}. ` +
+        `By level, 0 to 3, it completes ` +
         `${second
           .slice(0, 3)
           .map((run) => run.completed)
@@ -767,7 +781,13 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     // The opening and the summary say which half writes a server and which measures the course's host.
     assert.match(
       prose,
-      /The lesson's first half is how to write a server: a minimal one, the SDK's way, run on the wire\. Its second half reproduces a measurement of the course's host: what a declaration changes for a host with lesson 5's rules\./,
+      /The lesson's first half is how to write a server: a minimal one, the SDK's way, run on the wire\. Its second half measures what a declaration changes for the course's host, which keeps lesson 5's rules\./,
+      path,
+    );
+    // Teaching text only: no maintainers' words about the course's devices or where answers come from.
+    assert.doesNotMatch(
+      prose,
+      /reproduces a measurement|a device of the course's|The answers with numbers in them are computed/,
       path,
     );
     assert.match(prose, /- \*\*First half, writing a server\.\*\* A minimal server is an `McpServer`/, path);
@@ -872,10 +892,10 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
       path,
     );
     // `undeclared` is explained at first sight: why it is there (an Implementation needs a version,
-    // schema.mdx; serverInfo a SHOULD in 2026-07-28), what the host reads it as, the course's device.
+    // schema.mdx; serverInfo a SHOULD in 2026-07-28), and what the course's host reads it as.
     assert.match(
       prose,
-      /The world servers send `undeclared` instead, which the course's host reads as no version: a device of the course's\./,
+      /The world servers send `undeclared` instead, which the course's host reads as no version\./,
       path,
     );
     // `undeclared` is defined once, where the levels are; later it is only used.
@@ -913,11 +933,7 @@ test("an undeclared side effect escapes the course's gate, not MCP's: the defaul
     // No "side note", no second reading in the gate table, no "passes silence" left in the prose:
     // lesson 5's reading is named once, the course's gate, in the section's lead before both tables.
     assert.doesNotMatch(prose, /side note|passes silence|Side note|both readings|no annotations +calls/i, path);
-    assert.match(
-      prose,
-      /The course's run is the comparison\. \*\*The course's gate\*\*, lesson 5's convention, reads a tool with no `annotations` as not writing, and its calls pass\./,
-      path,
-    );
+    assert.match(prose, /- \*\*The course's gate\*\* passes it, as if it only read\./, path);
   }
 });
 
@@ -926,8 +942,8 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
     const seed = Number(/with seed (\d+)\./.exec(text)![1]);
     const r = simulateWritingAServer(seed);
     // Its place: the MCP reading leads the section, the reference's wide table closes it, before the Summary.
-    const gates = text.indexOf("console.log(formatGateTable(lesson.gates));");
-    const wide = text.indexOf("console.log(formatWideTable(lesson.wide));");
+    const gates = text.indexOf(formatGateTable(r.gates));
+    const wide = text.indexOf(formatWideTable(r.wide));
     const summary = text.indexOf("## Summary");
     assert.ok(gates !== -1 && gates < wide && wide < summary, `${path}: the MCP reading comes first`);
     assert.equal(text.slice(gates, summary).match(/^## /gm), null, `${path}: one section`);
@@ -956,7 +972,7 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
     const prose = proseOf(text);
     assert.match(
       prose,
-      /\*\*The defaults-reading gate\*\* reads it by the schema's defaults: it may write, and its calls are held, as by a host that trusts its servers' hints\./,
+      /\*\*The defaults-reading gate\*\* holds it: by the schema's defaults it may write\. It is the gate of a host that trusts its servers' hints\./,
       path,
     );
     assert.match(prose, /At levels 0 and 1, where no tool has `annotations`, the defaults-reading gate sends/, path);
@@ -969,13 +985,12 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
       path,
     );
     const buys = prose.indexOf("What declaring `annotations` buys");
-    const course = prose.indexOf("The course's run is the comparison. **The course's gate**");
+    const course = prose.indexOf("The *wide* table runs the course's gate");
     // MCP's reading is defined, run and read before the course's gate is defined.
     assert.ok(
       prose.indexOf("**The defaults-reading gate**") < prose.indexOf("**The course's gate**"),
       `${path}: MCP's reading of a missing hint first`,
     );
-    assert.match(prose, /its calls are held, as by a host that trusts its servers' hints\./, path);
     // Each Turkish word is glossed where it is first used; the notebook's run note speaks to a reader
     // of the notebook, not of the export.
     assert.match(prose, /\(`arac bildirilmedi`, tool not declared\)/, path);
@@ -994,4 +1009,67 @@ test("what a fuller declaration costs a model is the host's to decide, not MCP's
     // No claim about what most hosts do: the spec says nothing of it, and the course has no source.
     assert.doesNotMatch(text, /as most do/, path);
   }
+});
+
+test("lesson 6 states the server's other duties and keys its tables before the first of them", () => {
+  for (const { path, text } of exportsOf6()) {
+    const prose = proseOf(text);
+    // 2026-07-28 server/tools.mdx, "Security Considerations": the four MUSTs, in the page's words;
+    // basic/transports/stdio.mdx: nothing but MCP messages on stdout, logs MAY go to stderr.
+    assert.match(
+      prose,
+      /Servers MUST "Validate all tool inputs", "Implement proper access controls", "Rate limit tool invocations" and "Sanitize tool outputs"/,
+      path,
+    );
+    assert.match(
+      prose,
+      /the server MUST NOT write to `stdout` anything but MCP messages, and MAY log to `stderr`/,
+      path,
+    );
+    // One key says which allowlist, version rule and gate each of the three run tables uses.
+    const key = text.indexOf("| table | allowlist | version rule | gate |");
+    assert.ok(
+      key !== -1 && key < text.indexOf("level                         negotiated dropped"),
+      `${path}: key first`,
+    );
+    for (const row of ["| handshake, twelve tasks |", "| gate |", "| wide |"]) assert.ok(text.includes(row), row);
+    // Prose-only code cells export their output alone.
+    assert.ok(!text.includes("show.markdown(writingAServerSolutions("), `${path}: the solutions' code`);
+  }
+});
+
+test("lesson 6 shows the handshake's words behind its tokens, and counts a client's refusal as failed", () => {
+  for (const { path, text } of exportsOf6()) {
+    const seed = Number(/with seed (\d+)\./.exec(text)![1]);
+    const r = simulateWritingAServer(seed);
+    const words = prose.readHandshakeWords(r);
+    // Every body of the six messages, each priced as its tokens plus the envelope's 8, under the table.
+    assert.ok(text.includes(words), `${path}: the handshake's words, computed`);
+    assert.ok(text.indexOf(words) > text.indexOf("negotiated at full level"), `${path}: after the table`);
+    const messages = prose.handshakeMessages(r.world.servers);
+    assert.equal(messages.length, 6);
+    for (const m of messages) assert.ok(flat(words).includes(`\`${m.body}\` ${m.bodyTokens} + 8`), m.body);
+    assert.match(flat(words), new RegExp(`^The ${r.handshake[0].tokens} tokens of every row are 6 messages`));
+    // *failed* covers the calls the client refused (arac bildirilmedi): level 1's 3 are kayit_yaz's.
+    assert.match(
+      proseOf(text),
+      /\*failed\* those that cut the chain, an `hata` \(error\) from a server or a refusal in the client;/,
+      path,
+    );
+    assert.doesNotMatch(proseOf(text), /\*failed\* those that ended in `hata`/, path);
+  }
+});
+
+test("lesson 6 says serveStdio may call the factory twice on a connection: a discarded server/discover probe (SDK 2.4)", () => {
+  // node_modules/@modelcontextprotocol/server 2.4.0, McpRequestContext: "once per connection — plus
+  // once for a `server/discover` probe instance that is discarded again if the client falls back to
+  // `initialize`".
+  const sdk = readFileSync(join(ROOT, "node_modules/@modelcontextprotocol/server/package.json"), "utf8");
+  assert.equal(JSON.parse(sdk).version, "2.4.0");
+  for (const { path, text } of exportsOf6())
+    assert.match(
+      proseOf(text),
+      /calls it once per connection\. SDK 2\.4 calls it once more when a client opens with `server\/discover`, then falls back to `initialize`: it closes the server that answered the probe and builds another\. So keep a factory cheap and free of side effects\./,
+      path,
+    );
 });

@@ -247,7 +247,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // (2026-07-28 basic/patterns/subscriptions.mdx, "Notification Filter").
     assert.match(
       prose,
-      /a promise to send `notifications\/tools\/list_changed` \(a SHOULD\) when the list changes \(`server\/tools\.mdx`, "List Changed Notification"\), in 2026-07-28 only on a `subscriptions\/listen` stream whose filter set `toolsListChanged: true` \(`basic\/patterns\/subscriptions\.mdx`\); these lists never change;/,
+      /a promise to send `notifications\/tools\/list_changed` \(a SHOULD\) when the list changes \(`server\/tools\.mdx`, "List Changed Notification"\), in 2026-07-28 only on a stream the client opened with `subscriptions\/listen`, naming the notifications it wants \(`basic\/patterns\/subscriptions\.mdx`\); these lists never change;/,
       path,
     );
     // 2026-07-28 server/discover.mdx, "DiscoverResult": `supportedVersions` is "Protocol versions
@@ -432,7 +432,7 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
     const spaced = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
     for (const piece of [
       /- \*\*`createMcpHandler\(factory\)`\*\* answers each HTTP request with a server the factory builds for it\. By default it also serves 2025-11-25 clients, with no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it\./,
-      /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away\. It is for a server that asks the client for `elicitation` or `sampling`\. Over 2025-11-25 the client's answer comes in its own POST \(`basic\/transports\.mdx`, "Sending Messages to the Server"\), to a new server with no request to match it, nor the capabilities negotiated\./,
+      /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away\. A server that asks the client for `elicitation` or `sampling` needs it\. Over 2025-11-25, in two steps: 1\. The `initialize` POST meets server A, which learns that the client offers `elicitation`\. 2\. The `tools\/call` POST meets server B, new, which MUST use only capabilities negotiated \(`basic\/lifecycle\.mdx`, "Operation"\)\. B cannot ask: SDK 2\.4 returns an `isError` result\. An answer would come in a POST of its own \(`basic\/transports\.mdx`, "Sending Messages to the Server"\), to a third server\./,
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,
       /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\. Only the `Origin` check is MCP's, a MUST \(`streamable-http\.mdx`, "Security & Endpoint"\); the rest is the SDK's design\./,
       /The program below uses the first and the last two, and listens on `127\.0\.0\.1`\. Then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,

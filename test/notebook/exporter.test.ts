@@ -268,3 +268,18 @@ test("a code cell tagged hide-input is folded under a summary in both renderers;
   assert.match(html, /<details class="setup">\n<summary>The lesson's setup code<\/summary>\n<pre class="code">/);
   assert.doesNotMatch(exportHtml(nb, { notebookPath: "n.ipynb" }), /<details/);
 });
+
+test("a code cell tagged remove-input leaves its source out of both renderers and keeps its outputs", () => {
+  const nb = tiny();
+  const at = nb.cells.findIndex((c) => c.cell_type === "code" && c.outputs.length > 0);
+  const tagged: Notebook = {
+    ...nb,
+    cells: nb.cells.map((c, i) => (i === at ? { ...c, metadata: { tags: ["remove-input"] } } : c)),
+  };
+  const source = nb.cells[at].source.replace(/\n+$/, "");
+  const md = exportMarkdown(tagged, { notebookPath: "n.ipynb" });
+  assert.ok(exportMarkdown(nb, { notebookPath: "n.ipynb" }).includes(source), "untagged, the source shows");
+  assert.ok(!md.includes(source), "tagged, the source is gone");
+  assert.equal(md, exportMarkdown(nb, { notebookPath: "n.ipynb" }).replace(`\`\`\`ts\n${source}\n\`\`\`\n\n`, ""));
+  assert.ok(!exportHtml(tagged, { notebookPath: "n.ipynb" }).includes(source.split("\n")[0]));
+});

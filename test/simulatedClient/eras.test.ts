@@ -65,7 +65,7 @@ test("server/discover first, when asked: supported versions, capabilities, ident
   assert.equal(request.body.join(" "), `server/discover tarife ${META}`);
   assert.equal(
     response.body.join(" "),
-    "resultType complete 2026-07-28 2025-11-25 2025-06-18 2024-11-05 tools resources prompts tarife surum 1 ttlMs 3600000 cacheScope public",
+    "resultType complete 2026-07-28 tools resources prompts tarife surum 1 ttlMs 3600000 cacheScope public",
   );
   assert.deepEqual(rest, discoveryMessages(server("tarife"), "stateless"));
   assert.deepEqual(

@@ -2,7 +2,8 @@
  * `mcp-course check-lessons [names...]`: the shape every lesson keeps, in a second, without running
  * a cell (`lessons/lessonShape.ts`): its notebook's sections in the course's order, its Assumptions
  * short, and its markdown and code cells within the page's width; for a lesson of the catalog also a cell tagged
- * `parameters`, no later lesson named before Next, and its committed exports (both seeds, where
+ * `parameters`, no later lesson named before Next, every cell that only shows tagged
+ * `remove-input`, and its committed exports (both seeds, where
  * written): not older than the notebook (else nothing more of it is checked), printed lines within
  * the width, no later lesson named before Next outside the notebook's cells, (the default seed's)
  * the share of its prose that the markdown cells hold, and (each seed's) its length and the length
@@ -24,6 +25,7 @@ import {
   proseShareProblems,
   sectionProblems,
   wideExportLines,
+  untaggedDisplayCells,
   wideNotebookLines,
 } from "../../lessons/lessonShape";
 import { dropTrailingNewlines } from "../../notebook/exporter";
@@ -62,7 +64,11 @@ export function runCheckLessonsCommand(names: readonly string[], io: CliIo): voi
       ...wideNotebookLines(notebook),
       ...(lesson === undefined
         ? []
-        : [...parametersProblems(notebook), ...notebookForwardPointers(notebook, lesson)]),
+        : [
+            ...parametersProblems(notebook),
+            ...notebookForwardPointers(notebook, lesson),
+            ...untaggedDisplayCells(notebook),
+          ]),
     ]);
     if (lesson === undefined) continue;
     const sources = notebook.cells.map((cell) => dropTrailingNewlines(cell.source));

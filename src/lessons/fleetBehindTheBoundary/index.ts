@@ -7,7 +7,6 @@
 export { conditionsChart } from "./charts";
 export {
   describeFleetSeed,
-  describeTurns,
   readGroundTruth,
   readConditions,
   solveExercises,
@@ -18,8 +17,8 @@ export {
   formatFleetTable,
   formatSchemaTable,
   formatMalformedTable,
-  formatConditionTable,
-  formatFailureTexts,
+  formatBoundaryTable,
+  formatAnswerTable,
   formatSlowHttp,
 } from "./tables";
 export { runFleetLines, runSlowLines, runSlowHttp } from "./wire";

@@ -66,19 +66,6 @@ function crashTurnOf(sizes: readonly number[]): number {
   return k + 1;
 }
 
-/** The agents' turns and calls on `direct` at this seed. */
-export function describeTurns(result: FleetLessonResult): string {
-  const turns = (policy: string) => {
-    const sizes = result.turnSizes[policy];
-    const calls = sizes.reduce((sum, k) => sum + k, 0);
-    return `${plural(sizes.length + 1, "turn")} (${sizes.join(" + ")} = ${plural(calls, "call")}, then the answer)`;
-  };
-  return wrapMarkdown(
-    `On ${code("direct")} at this seed the shortcut agent takes ${turns("shortcut")}, the thorough agent ` +
-      `${turns("thorough")}.`,
-  );
-}
-
 /**
  * A reading of the condition table: the healthy paths' costs, the opening's share of them, and
  * the restart's extra bytes, which move with the seed.
@@ -91,13 +78,13 @@ export function readConditions(result: FleetLessonResult): string {
     (c) => t(c).answer === direct.answer && s(c).answer === s("direct").answer,
   );
   const { handshake, handshakeBytes } = result;
-  const shortcutRaw = s("raw");
+  const thoroughRaw = t("raw");
   const opening = handshake.request + handshake.response + handshake.notification;
   const restart = t("crash-restart");
   const healthy = sameAnswers
     ? `On the three healthy paths both agents give the same answers with the same calls; only the ` +
-      `bytes differ. Of the shortcut agent's ${n(shortcutRaw.bytes)} on ${code("raw")}, ` +
-      `${n(handshakeBytes)} are MCP's opening and ${code("tools/list")} (${opening} messages).`
+      `bytes differ. Of the thorough agent's ${n(thoroughRaw.bytes)} on ${code("raw")}, ` +
+      `${n(handshakeBytes)} are MCP's opening and ${code("tools/list")} (${opening} messages), sent once.`
     : `On the three healthy paths the answers differ, which the reading did not expect: check the table row by row.`;
   return wrapMarkdown(
     `${healthy} Under ${code("crash-restart")} the thorough agent's bytes are ${n(restart.bytes)}, ` +

@@ -456,16 +456,7 @@ export function formatConditionTable({
       answerCode(r.answer, truth),
     ]),
   );
-  const legend = ANSWER_CODES.flatMap((codeOf) => {
-    const texts = [
-      ...new Set(
-        matrix
-          .filter((r) => answerCode(r.answer, truth) === codeOf)
-          .map((r) => r.answer ?? "no answer"),
-      ),
-    ];
-    return texts.length > 0 ? [`${codeOf} = ${texts.join(", ")}`] : [];
-  });
+  const legend = answerLegend({ matrix, truth });
   return [
     table,
     ...keyLines([
@@ -476,6 +467,81 @@ export function formatConditionTable({
       "bytes: the simulated JSON lines, each with its newline; MCP's opening and tools/list included",
     ]),
   ].join("\n");
+}
+
+/** The legend of the answer codes a matrix uses: one `<code> = <answers>` line per code, in ANSWER_CODES' order. */
+function answerLegend({ matrix, truth }: Pick<FleetLessonResult, "matrix" | "truth">): string[] {
+  return ANSWER_CODES.flatMap((codeOf) => {
+    const texts = [
+      ...new Set(
+        matrix
+          .filter((r) => answerCode(r.answer, truth) === codeOf)
+          .map((r) => r.answer ?? "no answer"),
+      ),
+    ];
+    return texts.length > 0 ? [`${codeOf} = ${texts.join(", ")}`] : [];
+  });
+}
+
+/** Rows whose cells after the first match the row before, merged into it, their labels joined. */
+function mergeSameRows(rows: (string | number)[][]): (string | number)[][] {
+  const merged: (string | number)[][] = [];
+  for (const row of rows) {
+    const last = merged[merged.length - 1];
+    if (last && last.slice(1).join("\u0000") === row.slice(1).join("\u0000"))
+      last[0] += `, ${row[0]}`;
+    else merged.push([...row]);
+  }
+  return merged;
+}
+
+/**
+ * The condition table's MCP part: a row per condition that crosses the boundary (`direct` does
+ * not), with what the thorough agent's calls met there: failures, restarts, stray stdout lines and
+ * the simulated bytes.
+ */
+export function formatBoundaryTable({ matrix }: Pick<FleetLessonResult, "matrix">): string {
+  const rows = matrix
+    .filter((r) => r.policy === "thorough" && r.condition !== "direct")
+    .map((r) => [r.condition, r.toolCalls, r.toolErrors, r.restarts, r.transportErrors, r.bytes]);
+  return [
+    formatTextTable(
+      ["condition", "calls", "failed", "restarts", "stray", "bytes"],
+      mergeSameRows(rows),
+    ),
+    ...keyLines([
+      "failed: calls that came back an error · stray: stdout lines the client could not parse",
+      "bytes: the JSON lines with their newlines, MCP's opening and tools/list included",
+    ]),
+  ].join("\n");
+}
+
+/** The condition table's agent part: a row per condition, each agent's turns, calls and answer. */
+export function formatAnswerTable({
+  matrix,
+  truth,
+}: Pick<FleetLessonResult, "matrix" | "truth">): string {
+  const conditions = [...new Set(matrix.map((r) => r.condition))];
+  const of = (condition: string, policy: string) =>
+    matrix.find((r) => r.condition === condition && r.policy === policy)!;
+  const rows = conditions.map((c) => {
+    const [s, t] = [of(c, "shortcut"), of(c, "thorough")];
+    return [
+      c,
+      s.turns,
+      s.toolCalls,
+      answerCode(s.answer, truth),
+      t.turns,
+      t.toolCalls,
+      answerCode(t.answer, truth),
+    ];
+  });
+  const table = formatTextTable(
+    ["condition", "shortcut: turns", "calls", "answer", "thorough: turns", "calls", "answer"],
+    mergeSameRows(rows),
+  );
+  const legend = answerLegend({ matrix, truth });
+  return [table, ...keyLines([`answers: ${legend[0]}`, ...legend.slice(1)])].join("\n");
 }
 
 /** All of lesson 8's tables, as `simulate --lesson fleet` prints them, ending with a newline. */

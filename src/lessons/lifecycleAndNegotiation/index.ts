@@ -8,14 +8,13 @@ export {
   describeLifecycleAndNegotiationSeed,
   lifecycleAndNegotiationSolutions,
   readDiscover,
-  readGate,
   readTrustingHost,
+  readHosts,
   readKayit,
   readOpeningCosts,
-  readPolicies,
   readStatelessMismatch,
 } from "./prose";
 export { simulateLifecycleAndNegotiation } from "./simulate";
-export { formatLines, formatOpeningCosts, formatPolicies } from "./tables";
+export { formatHosts, formatLines, formatOpeningCosts } from "./tables";
 export { runLifecycleAndNegotiationOnTheWire } from "./wire";
 export { show } from "../show";

@@ -71,9 +71,8 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const [, legacyBytes] = bytesFrom(wire.legacy, "server");
   const listedText =
     legacy.length === 0
-      ? `${code(info.name)} lists only ${code(current)}, the only version it serves per request. ` +
-        `Read literally, a dual-era server lists \`2025-11-25\` here too; listing one is the ` +
-        `course's choice, as with -32022 below. `
+      ? `${code(info.name)} lists only ${code(current)}, though it also speaks 2025-11-25 through ` +
+        `${code("initialize")}. That is the course's choice; the aside below weighs it against a MUST. `
       : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
         `${codes(legacy)}. `;
   return wrapMarkdown(
@@ -178,46 +177,6 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
 }
 
 /**
- * A reading of the policy table: what goes wrong under the version rule (a whole server dropped,
- * which a host that trusts its servers' hints keeps, read-only tools with it), and the handshake's cost under
- * every policy.
- */
-export function readPolicies(result: LifecycleAndNegotiationResult): string {
-  const rows = result.policies;
-  const versions = rows.find((row) => row.name === "known versions")!;
-  const byVersion = versions.dropped.filter((d) => d.reason === "version").map((d) => d.tool);
-  const servers = [
-    ...new Set(result.declared.filter((t) => byVersion.includes(t.tool)).map((t) => t.server)),
-  ];
-  const readers = result.declared
-    .filter((t) => byVersion.includes(t.tool) && !t.sideEffect)
-    .map((t) => t.tool);
-  const wrong =
-    servers.length === 1 &&
-    rows[0].dropped.length === 0 &&
-    result.declared.every((t) => t.server !== servers[0] || byVersion.includes(t.tool))
-      ? `What goes wrong: the version rule drops the whole of ${code(servers[0])}, which a host ` +
-        `that trusts its servers' hints keeps` +
-        (readers.length > 0
-          ? `, and with it ${codes(readers)}, which only ${readers.length === 1 ? "reads" : "read"}. `
-          : `. `)
-      : ``;
-  const first = rows[0].handshake;
-  const same = rows.every(
-    (row) =>
-      row.handshake.request === first.request &&
-      row.handshake.response === first.response &&
-      row.handshake.tokens === first.tokens &&
-      row.handshake.round_trips === first.round_trips,
-  );
-  const cost = same
-    ? `Under every policy the simulator's handshake cost ${first.tokens} tokens and ` +
-      `${first.round_trips} round trips: the host decides after the answers.`
-    : `The simulator's handshake costs differ between policies.`;
-  return wrapMarkdown(`${wrong}${cost}`);
-}
-
-/**
  * A reading of the host that trusts its servers' hints, given first in section 6: what it keeps, which calls
  * it puts before a person, and the gate's task with the person saying no, then yes.
  */
@@ -237,29 +196,32 @@ export function readTrustingHost(result: LifecycleAndNegotiationResult): string 
 }
 
 /**
- * The two gates on the gate's task: the same write held when declared, by the course's gate as by
- * the defaults-reading gate (the host that trusts its servers' hints); then, with the tools sent with no
- * `annotations`, the defaults-reading gate's calls put before a person first, and the course's
- * gate sending the write unasked.
+ * A reading of section 6's hosts table: what the host that trusts its servers' hints keeps and
+ * asks, with `annotations` and without; what the course's version rule drops (a whole server,
+ * read-only tools with it); and the course's gate writing unasked when nothing is declared.
  */
-export function readGate(result: LifecycleAndNegotiationResult): string {
-  const [held] = result.gate;
-  const [conformantHeld] = result.conformant.runs;
-  const { run, asked } = result.unannotated;
-  const tool = code(result.gatedTool);
-  const same =
-    held.refused !== undefined &&
-    held.requests === conformantHeld.requests &&
-    held.tokens === conformantHeld.tokens;
+export function readHosts(result: LifecycleAndNegotiationResult): string {
+  const [trusting, bare, course, gateAlone] = result.hosts;
+  const both = result.policies[result.policies.length - 1];
+  const byVersion = both.dropped.filter((d) => d.reason === "version").map((d) => d.tool);
+  const servers = [
+    ...new Set(result.declared.filter((t) => byVersion.includes(t.tool)).map((t) => t.server)),
+  ];
+  const readers = result.declared
+    .filter((t) => byVersion.includes(t.tool) && !t.sideEffect)
+    .map((t) => t.tool);
+  const calls = result.gateChain.length;
   return wrapMarkdown(
-    (same
-      ? `Declared ${code("readOnlyHint: false")}, as here, ${tool}'s call is held by both ` +
-        `gates. `
-      : `Declared ${code("readOnlyHint: false")}, ${tool}'s call is not held alike. `) +
-      `Sent with no ${code("annotations")}, the defaults-reading gate asks a person about ` +
-      `${asked === run.calls ? `all ${asked} calls` : `${asked} of the ${run.calls} calls`}. ` +
-      `The course's gate passes every tool: with no approval the task sends ${run.requests} ` +
-      `requests (${run.tokens} tokens) and writes ${plural(run.written, "record")}.`,
+    `The host that trusts its servers' hints keeps all ${trusting.kept} tools. It asks about ` +
+      `${trusting.asked} of the task's ${calls} calls when the tools declare ` +
+      `${code("annotations")}, and about ${bare.asked === calls ? `all ${calls}` : bare.asked}, ` +
+      `reads included, when they declare none. The course's host keeps ${course.kept}: its ` +
+      `version rule drops ${codes(servers)} whole, and with it ${codes(readers)}, which only ` +
+      `${readers.length === 1 ? "reads" : "read"}. Its write is never sent. With no ` +
+      `${code("annotations")}, the course's gate asks about ` +
+      `${gateAlone.asked === 0 ? `none of the ${calls}` : gateAlone.asked} calls and writes ` +
+      `${plural(gateAlone.written, "record")} with no approval. Every host pays the same ` +
+      `handshake, since it decides after the answers.`,
   );
 }
 

@@ -120,6 +120,25 @@ export interface UnannotatedGate {
   asked: number;
 }
 
+/**
+ * One host of section 6's table: its rules, what it keeps of the five tools, and the gate's task
+ * with the person saying no (the course's gate: no approval).
+ */
+export interface HostRow {
+  /** The host, as the table names it. */
+  host: string;
+  /** Whether the servers sent `annotations` (level 3) or fields only (level 1). */
+  annotations: "declared" | "none";
+  /** Tools kept of the five. */
+  kept: number;
+  /** The task's calls its gate would put before a person. */
+  asked: number;
+  /** Requests the task sent, the handshake's not included. */
+  requests: number;
+  /** Records written. */
+  written: number;
+}
+
 /** Everything the simulated half of lesson 5 computes for one seed: plain data. */
 export interface LifecycleAndNegotiationResult {
   seed: number;
@@ -143,6 +162,8 @@ export interface LifecycleAndNegotiationResult {
   conformant: ConformantHost;
   /** The gate's task when the tools come with no `annotations`, under the course's gate. */
   unannotated: UnannotatedGate;
+  /** Section 6's hosts, each on the gate's task with the person saying no. */
+  hosts: HostRow[];
 }
 
 /**
@@ -168,8 +189,9 @@ function gateRun(
   approval: boolean,
   level: Level = DECLARED_LEVEL,
   mcpDefaults = false,
+  policy: ClientPolicy = POLICY_CASES[0].policy,
 ): GateRow {
-  const opened = openSession(world, level, { policy: POLICY_CASES[0].policy, approval });
+  const opened = openSession(world, level, { policy, approval });
   const session = mcpDefaults ? readByMcpDefaults(opened.session) : opened.session;
   const before = session.envelope.counts();
   const outcome = runTask(session, task);
@@ -224,11 +246,37 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
   const gateIndex = tasks.findIndex((task) => task.type === "record");
   const gateTask = tasks[gateIndex];
   const gateChain = chainOf(gateTask.type);
-  const open = openSession(world, DECLARED_LEVEL, { policy: POLICY_CASES[0].policy });
-  const conformantTools = [...readByMcpDefaults(open.session).negotiated.values()];
+  const opened = openSession(world, DECLARED_LEVEL, { policy: POLICY_CASES[0].policy });
+  const conformantTools = [...readByMcpDefaults(opened.session).negotiated.values()];
   const bare = readByMcpDefaults(
     openSession(world, UNANNOTATED_LEVEL, { policy: POLICY_CASES[0].policy }).session,
   );
+  const hostRow = (
+    host: string,
+    level: Level,
+    mcpDefaults: boolean,
+    policy: ClientPolicy,
+  ): HostRow => {
+    const opened = openSession(world, level, { policy }).session;
+    const session = mcpDefaults ? readByMcpDefaults(opened) : opened;
+    const run = gateRun(world, gateTask, gatedTool, false, level, mcpDefaults, policy);
+    return {
+      host,
+      annotations: level === DECLARED_LEVEL ? "declared" : "none",
+      kept: session.negotiated.size,
+      asked: gateChain.filter((name) => session.negotiated.get(name)?.sideEffect === true).length,
+      requests: run.requests,
+      written: run.written,
+    };
+  };
+  const open = POLICY_CASES[0].policy;
+  const both = POLICY_CASES[3].policy;
+  const hosts = [
+    hostRow("trusts its servers' hints", DECLARED_LEVEL, true, open),
+    hostRow("trusts its servers' hints", UNANNOTATED_LEVEL, true, open),
+    hostRow("the course's host, all 3 rules", DECLARED_LEVEL, false, both),
+    hostRow("the course's gate alone", UNANNOTATED_LEVEL, false, open),
+  ];
   return {
     seed,
     servers: SERVER_FACTS,
@@ -250,5 +298,6 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
       run: gateRun(world, gateTask, gatedTool, false, UNANNOTATED_LEVEL),
       asked: gateChain.filter((name) => bare.negotiated.get(name)?.sideEffect === true).length,
     },
+    hosts,
   };
 }

@@ -66,17 +66,10 @@ export function formatOpeningCosts(wire: LifecycleAndNegotiationWire): string {
   );
 }
 
-/** The four policies against the same declarations: tools kept and dropped, and why. */
-export function formatPolicies(result: LifecycleAndNegotiationResult): string {
-  const table = formatTextTable(
-    ["policy", "kept", "dropped", "dropped tools (rule)"],
-    result.policies.map((p) => [
-      p.name,
-      p.negotiated.length,
-      p.dropped.length,
-      p.dropped.map((d) => `${d.tool} (${d.reason})`).join(", ") || "-",
-    ]),
+/** Section 6's hosts on the gate's task, the person saying no: tools kept, calls asked, requests. */
+export function formatHosts(result: LifecycleAndNegotiationResult): string {
+  return formatTextTable(
+    ["host (the person says no)", "annotations", "kept", "asked", "requests", "written"],
+    result.hosts.map((h) => [h.host, h.annotations, h.kept, h.asked, h.requests, h.written]),
   );
-  const last = result.policies[result.policies.length - 1];
-  return `${table}\nkept under ${last.name}: ${last.negotiated.join(", ")}`;
 }

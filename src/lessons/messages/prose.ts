@@ -2,16 +2,21 @@
  * Lesson 3, "Messages": the sentences that read the tables, as markdown built from the results,
  * so that every number that depends on the seed (or on a real line) is computed.
  */
-import { paramsError } from "../../server/requestScreen";
+import { paramsError, statelessMetaError } from "../../server/requestScreen";
+import {
+  CLIENT_CAPABILITIES_KEY,
+  CLIENT_INFO_KEY,
+  PROTOCOL_VERSION_KEY,
+  STATELESS_REVISION,
+} from "../../protocol/revisions";
 import { worldServed } from "../../server/servedServers";
-import { ENVELOPE_TOKENS, envelopeCost } from "../../sim/envelope";
-import { countTokens, tokenize } from "../../sim/tokenizer";
+import { countTokens } from "../../sim/tokenizer";
 import { createWorld } from "../../world/world";
 import { code, listing } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import { validationLead } from "./tables";
 import { MESSAGES_LEVEL, statelessAdds, type MessagesSimulation } from "./simulate";
-import type { MessagesWire, Revision } from "./wire";
+import type { MessagesWire } from "./wire";
 
 /** The seed, what it draws, and whose meter its first call reads. */
 export function describeMessagesSeed(sim: MessagesSimulation): string {
@@ -56,7 +61,7 @@ export function readFailuresByRevision(wire: MessagesWire): string {
   const same =
     sameErrors === errors.length ? `All ${errors.length}` : `${sameErrors} of ${errors.length}`;
   return wrapMarkdown(
-    `${sameChannel ? "Channels and codes held" : "Some channel or code changed"}. ${same} error ` +
+    `${sameChannel ? "Each failure came on the same channel, with the same code, in both revisions" : "Some channel or code changed between the revisions"}. ${same} error ` +
       `responses are the same line; the ${results.length} results grew ` +
       `${listing(growths.map(String))} bytes.`,
   );
@@ -75,27 +80,16 @@ export function readNoArgumentCalls(wire: MessagesWire): string {
 }
 
 /**
- * The seed's first call measured, one revision at a time: for 2025-11-25 its request body walked
- * through the tokenizer (printed before the table), for 2026-07-28 what `_meta` and the result's
- * new words add (printed after it).
+ * The one comparison section 5 draws from its table: what 2026-07-28's new members add to the
+ * first call in envelope tokens, beside the bytes section 2 measured.
  */
-export function readFirstCallCost(sim: MessagesSimulation, revision: Revision): string {
-  const call = sim.calls[0];
-  const request = tokenize(call.requestBody);
-  const envelope = sim.envelopeTokens;
-  if (revision === "2025-11-25") {
-    return wrapMarkdown(
-      `The first call's 2025-11-25 request body, ${code(call.requestBody)}, cuts into ` +
-        `${listing(request.map(code))}: ${request.length} tokens, ` +
-        `${request.length + envelope} with the envelope.`,
-    );
-  }
-  const response = tokenize(call.responseBody).length;
-  const adds = statelessAdds(call.server);
+export function readFirstCallCost(sim: MessagesSimulation, wire: MessagesWire): string {
+  const adds = statelessAdds(sim.calls[0].server);
+  const growth = callGrowth(wire);
   return wrapMarkdown(
-    `In 2026-07-28 ${code("_meta")} adds ${adds.request}, ${code(adds.head.join(" "))} and ` +
-      `${code(adds.tail.join(" "))} add ${adds.response}: ` +
-      `${request.length + adds.request + envelope} and ${response + adds.response + envelope} in all.`,
+    `In 2026-07-28 ${code("_meta")} adds ${adds.request} tokens and ${growth.request} bytes to ` +
+      `the call; ${code("resultType")} and the server's identity add ${adds.response} tokens and ` +
+      `${growth.response} bytes to its result.`,
   );
 }
 
@@ -128,60 +122,45 @@ export function summarizeMessages(sim: MessagesSimulation, wire: MessagesWire): 
   );
 }
 
-/**
- * Exercise 1's call, as its markdown states it: `kayit_yaz` writing 554 in subscriber `A044`'s
- * `bedel` (charge) column, answered `yazildi: true`. Fixed, so the exercise can be answered from
- * the lesson's text whatever the seed.
- */
-export const EXERCISE_RECORD = {
-  tool: "kayit_yaz",
-  arguments: { abone: "A044", sutun: "bedel", deger: 554 },
-  result: { yazildi: true },
-} as const;
-
-/**
- * A body as a student writes it from section 5's rule: the tool's name (if any), then each
- * field's name and value, values as JSON spells them (`true`, `554`).
- */
-export function jsonBody(
-  tool: string,
-  fields: Readonly<Record<string, string | number | boolean>>,
-): string {
-  const words = Object.entries(fields).map(([key, value]) => `${key} ${String(value)}`);
-  return [tool, ...words].filter((part) => part !== "").join(" ");
+/** Exercise 3's three `_meta`s: one key left out, or the version changed, each in turn. */
+function exerciseMetas(): Record<"a" | "b" | "c", Record<string, unknown>> {
+  const full = {
+    [PROTOCOL_VERSION_KEY]: STATELESS_REVISION,
+    [CLIENT_INFO_KEY]: { name: "mcp-course", version: "0" },
+    [CLIENT_CAPABILITIES_KEY]: {},
+  };
+  const without = (key: string) =>
+    Object.fromEntries(Object.entries(full).filter(([k]) => k !== key));
+  return {
+    a: without(CLIENT_INFO_KEY),
+    b: without(CLIENT_CAPABILITIES_KEY),
+    c: { ...full, [PROTOCOL_VERSION_KEY]: "2025-11-25" },
+  };
 }
 
 /** The expected answers to the exercises, computed from the run where they hold numbers. */
 export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): string {
-  const cut = (body: string) => {
-    const tokens = tokenize(body);
-    return (
-      `${code(body)}: ${listing(tokens.map(code))}, ${tokens.length} tokens, ` +
-      `${tokens.length + ENVELOPE_TOKENS} with the envelope`
-    );
-  };
   const served = worldServed(createWorld(sim.seed), "olcum", MESSAGES_LEVEL);
   const numeric = served.callTool("sayac_oku", { abone: 17 }, 1, "2026-07-28");
   const numericText = String((numeric.content[0] as { text: string }).text);
   const numericReason = numericText.slice(validationLead("sayac_oku").length);
   const listed = paramsError("tools/call", { name: "sayac_oku", arguments: ["A001"] });
-  const requests = sim.kinds.find((k) => k.kind === "request")!.messages;
-  const servers = [...new Set(sim.calls.map((c) => c.server))].map((server) => ({
-    server,
-    adds: statelessAdds(server),
-    calls: sim.calls.filter((c) => c.server === server).length,
-  }));
-  const meta = servers[0].adds;
-  const identity = servers
-    .map(({ server, adds }) => `${countTokens(adds.tail.join(" "))} for ${code(server)}`)
-    .join(", ");
-  const resultTokens = servers.reduce((sum, { adds, calls }) => sum + adds.response * calls, 0);
-  const cancel = "notifications/cancelled 7";
+  const metas = exerciseMetas();
+  const metaAnswer = (key: "a" | "b" | "c") => {
+    const params = { name: "sayac_oku", arguments: { abone: "A001" }, _meta: metas[key] };
+    const error = statelessMetaError(params);
+    return error === undefined
+      ? `(${key}) The result: ${code("clientInfo")} is only a SHOULD.`
+      : `(${key}) A JSON-RPC error, ${error.code}: "${error.message}"`;
+  };
   return [
     foldedAnswer(
-      "1. A kayit_yaz call",
-      `Request ${cut(jsonBody(EXERCISE_RECORD.tool, EXERCISE_RECORD.arguments))}. Response ` +
-        `${cut(jsonBody("", EXERCISE_RECORD.result))}.`,
+      "1. Two calls in flight",
+      `(a) The second call: a response carries its request's id, so the client matches answers ` +
+        `by id, not by the order they come in. (b) Id 5, not id 4: in 2026-07-28 an id MUST NOT ` +
+        `be one the sender has issued and not yet received a response for (${code("basic/index.mdx")}, ` +
+        `"Requests"). (c) Neither: in 2025-11-25 an id MUST NOT have been used before by the ` +
+        `same sender in the session.`,
     ),
     foldedAnswer(
       "2. Three requests, three channels",
@@ -192,21 +171,19 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
         `section 2's second call: without ${code("_meta")} any 2026-07-28 request is malformed.`,
     ),
     foldedAnswer(
-      "3. What 2026-07-28 adds",
-      `Each request's ${code("_meta")} adds ${meta.request} tokens, ${meta.request * requests} over the ` +
-        `${requests} requests. Each result adds ${code(meta.head.join(" "))}, ` +
-        `${countTokens(meta.head.join(" "))} tokens, and its server's identity: ${identity}. The ` +
-        `${listing(servers.map(({ server, calls }) => `${calls} from ${code(server)}`))} ` +
-        `add ${resultTokens}.`,
+      "3. Three _meta, one key off",
+      `${metaAnswer("a")} ${metaAnswer("b")} ${metaAnswer("c")} Only ${code("protocolVersion")} ` +
+        `and ${code("clientCapabilities")} are MUSTs. A version the server does not take in ` +
+        `${code("_meta")} gets -32022, ${code("UnsupportedProtocolVersion")} ` +
+        `(${code("basic/versioning.mdx")}).`,
     ),
     foldedAnswer(
       "4. Giving up on a call",
       `It SHOULD cancel the request; over stdio that MUST be ` +
-        `${code("notifications/cancelled")} naming the id (section 3). Nothing comes back: the ` +
-        `server SHOULD stop, and MUST NOT send anything more for it (2026-07-28's stdio page); ` +
-        `the client SHOULD ignore a late answer. Its body ${code(cancel)} is ` +
-        `${countTokens(cancel)} tokens, ` +
-        `${envelopeCost(cancel)} with the envelope.`,
+        `${code("notifications/cancelled")} with ${code("requestId")} 7 (section 3). Nothing ` +
+        `comes back: the server SHOULD stop, and MUST NOT send anything more for it ` +
+        `(2026-07-28's stdio page); the client SHOULD ignore a late answer. Its library reports ` +
+        `the timeout as a local error, with no code, not as an error from the server.`,
     ),
   ].join("\n\n");
 }

@@ -70,7 +70,10 @@ export function formatFailuresByRevision(wire: MessagesWire): string {
       pair(row.reply["2025-11-25"].bytes, row.reply["2026-07-28"].bytes),
     ];
   });
-  return formatTextTable(["id", "sent", "reply", "request bytes", "reply bytes"], rows);
+  return [
+    formatTextTable(["id", "sent", "reply", "request bytes", "reply bytes"], rows),
+    "each pair: 2025-11-25 / 2026-07-28",
+  ].join("\n");
 }
 
 /** The widest a table's text column may be, given the columns before it. */

@@ -15,7 +15,6 @@ export { runWireLesson } from "./measurements";
 export {
   formatHighLevelDeclarations,
   formatHighLevelChanges,
-  formatWireComparisonRow,
   formatHttpCancellation,
 } from "./tables";
 export { formatWireTranscript } from "../transcriptText";

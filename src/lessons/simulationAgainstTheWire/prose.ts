@@ -184,7 +184,7 @@ export function readWireChecks(result: WireLessonResult): string {
       ],
       [
         "lesson 6's gate walks",
-        plural(gateRowsTotal, "row"),
+        plural(gateRowsTotal, "walk"),
         "calls, sent, blocked, written, completed",
       ],
       ["lesson 7's discovery", plural(discoveryTotal, "server"), "messages, method by method"],
@@ -310,7 +310,7 @@ export function wireSolutions(result: WireLessonResult): string {
     verdictSentences(result),
     `The slow condition no longer times out: no ${code("notifications/cancelled")}, no error, and the shortcut and thorough agents make ` +
       `${direct("shortcut")} and ${direct("thorough")} calls, as without a fault, instead of ${slow("shortcut")} and ${slow("thorough")}. ` +
-      `The simulator still counts a timeout for each, so section 3 would name both slow runs as differing in calls, errors ` +
+      `The simulator still counts a timeout for each, so section 6 would name both slow runs as differing in calls, errors ` +
       `and timeouts. To agree, ` +
       `its client would need the real sleep and timeout, not lesson 8's ${LATENCY_MICROS.slowTool / 1_000_000} s and ` +
       `${LATENCY_MICROS.clientTimeout / 1_000_000} s.`,

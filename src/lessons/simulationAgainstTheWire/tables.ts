@@ -248,29 +248,6 @@ export function agreement(result: WireLessonResult): Agreement {
   };
 }
 
-/** The level and revision whose comparison section 3 prints as its example. */
-export const SHOWN_COMPARISON = { level: 1 as Level, era: "legacy" } as const;
-
-/**
- * One of section 3's comparisons, printed: lesson 6's twelve tasks at level 1 in 2025-11-25, the
- * simulator's counts above the wire's, with the `tools/call` messages each side exchanged (both
- * directions). The same figures `taskDifferences` and `countDifferences` compare.
- */
-export function formatWireComparisonRow(result: WireLessonResult): string {
-  const { level, era } = SHOWN_COMPARISON;
-  const simulated = result.levels.find((row) => row.level === level)!.simulated;
-  const entry = result.eras.find((e) => e.era === era && e.level === level)!;
-  const call = entry.methods.find((row) => row.method === "tools/call")!;
-  const counts = (run: RunRow | WireTaskCounts) => TASK_COUNTS.map((key) => run[key]);
-  return formatTextTable(
-    [`level ${level}, ${entry.revision}`, ...TASK_COUNTS, "tools/call messages"],
-    [
-      ["simulator", ...counts(simulated), call.simulatedMessages],
-      ["wire", ...counts(entry.real), call.wireMessages],
-    ],
-  );
-}
-
 /** A key no message has, standing for what a shown `_meta` leaves out. */
 const LEFT_OUT = "\u0000left out";
 

@@ -10,12 +10,8 @@ import type { Region } from "../../world/subscribers";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown, wrapWords } from "../wrapProse";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
-import { simulateThreePrimitives, statelessWords, type RegionTask, type WayRow } from "./simulate";
+import { simulateThreePrimitives, type RegionTask, type WayRow } from "./simulate";
 import { prettyJson } from "../transcriptText";
-import { ENVELOPE_TOKENS } from "../../sim/envelope";
-import { countTokens } from "../../sim/tokenizer";
-import { pyStr, type Value } from "../../sim/values";
-import { contentWords } from "../../world/resources";
 import type { ThreePrimitivesLesson } from "./wire";
 import { isTranscriptLine } from "../../wireClient/lineExchange";
 
@@ -87,41 +83,7 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
   );
 }
 
-/**
- * The read's response in envelope tokens, taken apart: the envelope, the words 2026-07-28 adds
- * (`resultType`, the server's identity, the caching hint), so many per subscriber, and one more
- * for each subscriber in `merkez` (the one region of two tokens). Counted from the real read's
- * contents, each subscriber's words on their own; `undefined` if the parts do not add up.
- */
-function readTokenParts(lesson: ThreePrimitivesLesson) {
-  const answer = JSON.parse(lesson.wire.ways[1].lines[1].line);
-  const list = JSON.parse(answer.result.contents[0].text) as Record<string, { bolge: Region }>;
-  const rows = Object.entries(list).map(([id, row]) => {
-    const words = contentWords({ [id]: row } as Value)
-      .map(pyStr)
-      .join(" ");
-    return { region: row.bolge, words, tokens: countTokens(words) };
-  });
-  const plain = rows.find((row) => row.region !== "merkez")!;
-  const merkez = rows.filter((row) => row.region === "merkez").length;
-  const { head, tail } = statelessWords(lesson.ways[1].server, true);
-  const stateless = countTokens([...head, ...tail].map(pyStr).join(" "));
-  const adds = rows.every((row) => row.tokens === plain.tokens + (row.region === "merkez" ? 1 : 0));
-  const total = ENVELOPE_TOKENS + stateless + rows.length * plain.tokens + merkez;
-  return adds && total === lesson.ways[1].exchanges[0].response.tokens
-    ? { perSubscriber: plain.tokens, merkez, stateless }
-    : undefined;
-}
-
-/** The tokens of a way's requests, as a phrase: "46", "42 each", or "42, 43 and 42". */
-const eachOf = (tokens: readonly number[]) =>
-  tokens.length === 1
-    ? String(tokens[0])
-    : tokens.every((n) => n === tokens[0])
-      ? `${tokens[0]} each`
-      : listing(tokens.map(String));
-
-/** The two ways compared: counts, the trade, each message's tokens taken apart, and the answers. */
+/** The two ways compared: counts, the trade, what the read carries, and the answers. */
 export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const { tool, resource } = ways(lesson);
   const tasks = lesson.regionTasks;
@@ -129,28 +91,11 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const wireAgree = lesson.wire.ways[0].answers.every((n, i) => n === resource.answers[i]);
   const toolBytes = bytesOf(lesson, "tool");
   const readBytes = bytesOf(lesson, "resource");
-  const meta = countTokens(statelessWords(tool.server, false).meta.map(pyStr).join(" "));
-  const requests =
-    `Each request ends with lesson 3's ${meta} tokens of ${code("_meta")}: ` +
-    `(a)'s are ${eachOf(tool.exchanges.map(({ request }) => request.tokens))}, (b)'s ` +
-    `${eachOf(resource.exchanges.map(({ request }) => request.tokens))}.`;
-  const responses = tool.exchanges.map(({ response }) => response);
-  const calls = responses.every(({ tokens }) => tokens === responses[0].tokens)
-    ? `(a)'s responses are ${responses[0].tokens} each (${code(responses[0].body)})`
-    : `(a)'s responses are ${listing(responses.map(({ tokens }) => String(tokens)))} ` +
-      `(the first, ${code(responses[0].body)})`;
   const read = resource.exchanges[0].response;
-  const parts = readTokenParts(lesson);
-  const apart = parts
-    ? `: ${ENVELOPE_TOKENS} for the envelope, ${parts.stateless} for ${code("resultType")}, the ` +
-      `server's identity and the caching hint, ${parts.perSubscriber} for each of the ` +
-      `${lesson.subscribers} subscribers, and 1 more for each of the ${parts.merkez} in ` +
-      `${code("merkez")} (six letters: two tokens)`
-    : `, all ${lesson.subscribers} subscribers as words`;
   return paragraphs(
     `(b) saved ${tool.round_trips - resource.round_trips} round trips for ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
-      `${requests} ${calls}. (b)'s is ${read.tokens} tokens${apart}. ` +
+      `(b)'s one answer, ${read.tokens} tokens, carries all ${lesson.subscribers} subscribers' rows. ` +
       `${agree && wireAgree ? "Both agree" : "They do not agree"}, in the simulator ` +
       `and on the wire: ${answersText(tasks, resource.answers)}.`,
   );
@@ -163,8 +108,9 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
     [
       `- Tools are chosen by the model, resources by the application, prompts by the user. A ` +
         `tool's \`inputSchema\` is a JSON Schema; its \`description\` is what a model reads.`,
-      `- A read returns contents at a URI; not found is -32602 (2025-11-25: -32002), with ` +
-        `\`data.uri\`. A get returns messages for the conversation and answers nothing.`,
+      `- A read returns contents at a URI. The spec's not found is -32602 in 2026-07-28, -32002 in ` +
+        `2025-11-25; the course's servers send -32602 in both, with \`data.uri\`. A get returns ` +
+        `messages for the conversation and answers nothing.`,
       `- The model decides a tool call and reads its result; the application decides a read, ` +
         `seen only if attached. Priced by the course: ${tool.request} calls cost ` +
         `${tool.round_trips} round trips and ${tool.tokens} tokens, ` +

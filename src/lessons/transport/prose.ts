@@ -59,7 +59,8 @@ export function readRestart(result: TransportResult): string {
   const events = listing(crashLog.map(({ event, detail }) => `${code(event)} (${detail})`));
   return wrapMarkdown(
     `The first process read the call and died: its log holds ${plural(crashLog.length, "line")}, ` +
-      `${events}, and no ${code("call")} line, written once a call has run. ` +
+      `${events}, and no ${code("call")} line, written once a call has run. That does not ` +
+      `prove the tool did not run: the process could have died after it and before the line. ` +
       `The new process answered ` +
       `${fieldsText(values.consumption)}.`,
   );
@@ -88,10 +89,8 @@ export function readHttpCall(result: TransportResult): string {
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
       `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is what a stdio ` +
       `line of the same call would carry, less the newline. HTTP put header blocks of ` +
-      `${request.headerBytes} and ${response.headerBytes} bytes around it, and the answer's ` +
-      `body also holds ${framing.bytes} bytes of *chunked coding*, HTTP/1.1's framing, not ` +
-      `MCP's: the body goes in pieces, each after its length in hexadecimal, and an empty piece ` +
-      `ends it.`,
+      `${request.headerBytes} and ${response.headerBytes} bytes around it, and ` +
+      `${framing.bytes} bytes of HTTP/1.1's *chunked coding*, a framing MCP never sees.`,
   );
 }
 

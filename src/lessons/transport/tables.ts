@@ -84,18 +84,6 @@ export function formatRefused(result: TransportResult): string {
     .join("\n");
 }
 
-/**
- * A way of counting as the tables and the chart name it: `course's rule`, `stdio`, `per-request`,
- * `keep-alive`.
- */
-export function wayName(run: RoundTripRun, row: ServerTrips): string {
-  if (run.way === "simulator") return "course's rule";
-  return row.transport === "stdio" ? "stdio" : run.way;
-}
-
-/** A count, or `-` where the row has none (off HTTP, or the simulator's bytes). */
-const orDash = (value: number | null): Cell => (value === null ? "-" : value);
-
 /** The placement a server row is of: the simulator's word, or the wire's transport read back. */
 export function placement(row: ServerTrips): string {
   return row.transport === "local" || row.transport === "stdio" ? "local" : "remote";
@@ -123,23 +111,29 @@ export function serverRows(result: TransportResult): { run: RoundTripRun; row: S
 }
 
 /**
- * Round trips per server and way: requests, HTTP requests, TCP connections and round trips. The
- * bytes each way carried are left out: they teach HTTP/1.1, not MCP.
+ * Round trips per server, one row each: its placement, how the wire reached it, its requests, and
+ * its round trips by the course's rule, then on the wire with a new connection per request and with
+ * keep-alive (a stdio server's are the same both ways); a last row sums them. The HTTP requests,
+ * connections and bytes behind each count stay in the run: they teach HTTP/1.1, not MCP.
  */
 export function formatPlacementTrips(result: TransportResult): string {
-  const rows = serverRows(result).flatMap((server) =>
-    server.map(({ run, row }) => [
-      row.server,
-      placement(row),
-      wayName(run, row),
-      row.requests,
-      orDash(row.httpRequests),
-      orDash(row.connections),
-      row.roundTrips,
-    ]),
-  );
+  const rows: Cell[][] = serverRows(result).map((server) => {
+    const [{ row: ruled }, ...wire] = server;
+    const [per, kept] = wire.length === 1 ? [wire[0], wire[0]] : wire;
+    return [
+      ruled.server,
+      placement(ruled),
+      per.row.transport === "stdio" ? "stdio" : "HTTP",
+      ruled.requests,
+      ruled.roundTrips,
+      per.row.roundTrips,
+      kept.row.roundTrips,
+    ];
+  });
+  const sum = (k: number) => rows.reduce((total, row) => total + (row[k] as number), 0);
+  rows.push(["total", "", "", sum(3), sum(4), sum(5), sum(6)]);
   return formatTextTable(
-    ["server", "placement", "way", "requests", "HTTP requests", "TCP connections", "round trips"],
+    ["server", "placement", "wire", "requests", "by the rule", "new connection each", "keep-alive"],
     rows,
   );
 }

@@ -9,9 +9,7 @@ export {
   describeFleetTask,
   readDiscovery,
   readToolNames,
-  readCurrentModes,
-  readCourseModes,
-  readModes,
+  readAllModes,
   readNameWord,
   readReport,
   summarizeClient,
@@ -20,9 +18,8 @@ export {
 export { simulateWritingAClient } from "./simulate";
 export {
   formatTranscript,
-  formatDiscoveryTable,
-  formatModeTable,
-  formatCurrentModeTable,
+  formatAllModesTable,
+  currentDiscoveryOf,
   formatClientResult,
 } from "./tables";
 export { formatPrefixedNames, prefixToolNames } from "./toolNames";

@@ -12,9 +12,9 @@ import { FLEET_CHAIN, FLEET_STATE } from "../../fleet/server";
 import { FLEET_SERVER_NAME } from "../../fleet/paths";
 import { callArguments } from "../../sim/client";
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
-import { StatelessEnvelope } from "../../sim/statelessEnvelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
 import { discoveredBefore, sumDiscovery } from "./tables";
+import type { ClientRun } from "../../simulatedClient/session";
 import { PREFIX_SEPARATOR, prefixToolNames, toolNameBreaks } from "./toolNames";
 import { DROPPED_SERVER, KEPT_SERVER, type WritingAClientResult } from "./simulate";
 import { code, listing, plural } from "../proseWords";
@@ -114,133 +114,6 @@ function currentTtl(result: WritingAClientResult): number | undefined {
   return result.current.once.sent.find((m) => m.ttlMs !== undefined)?.ttlMs;
 }
 
-/**
- * The calls that reached the wire, priced in both revisions, and what each 2026-07-28 request and
- * result adds (`StatelessEnvelope`: the request's `_meta`, the result's `resultType` and
- * `serverInfo`); the sentence checks that the difference lies within those bounds.
- */
-function callsSentence(result: WritingAClientResult): string {
-  const current = result.current.once.work;
-  const legacy = result.perSession.work;
-  const envelope = new StatelessEnvelope(result.servers);
-  const adds = [...new Set(envelope.resultTokens.values())].sort((a, b) => a - b);
-  const low = adds[0] ?? 0;
-  const high = adds[adds.length - 1] ?? 0;
-  const extra = current.tokens - legacy.tokens;
-  const within =
-    current.request === legacy.request &&
-    extra >= current.request * (envelope.metaTokens + low) &&
-    extra <= current.request * (envelope.metaTokens + high);
-  return (
-    `The ${current.request} calls that reach the wire cost ${current.tokens} tokens, against ` +
-    `${legacy.tokens} in 2025-11-25` +
-    (within
-      ? `: each request's \`_meta\` adds ${envelope.metaTokens} tokens, each result's ` +
-        `\`resultType\` and \`serverInfo\` ${listing(adds.map(String)).replace(" and ", " or ")}.`
-      : `, a difference the fields each message adds do not explain.`)
-  );
-}
-
-/**
- * A reading of the 2026-07-28 table for a host that trusts its servers' hints (no version rule): the calls all
- * three make and the tasks they complete, the calls that end in the client, what one discovery
- * costs against section 2's 2025-11-25 one, each client's discovery and its share, and when the
- * cached client fetched again.
- */
-export function readCurrentModes(result: WritingAClientResult): string {
-  const { perTask, once, cached } = result.mcpHost;
-  const runs = [perTask, once, cached];
-  const one = once.discovery;
-  const sameWork = runs.every(
-    (run) =>
-      sameCounts(run.work, once.work) &&
-      run.calls === once.calls &&
-      run.completed === once.completed,
-  );
-  const whole = runs.every((run) =>
-    KEYS.every((k) => run.discovery[k] === run.discoveries * one[k]),
-  );
-  const part = (run: typeof once) =>
-    `${run.discovery.tokens} (${share(run.discovery.tokens, run.total.tokens)}%)`;
-  const again = discoveredBefore(cached).split(" ").slice(1);
-  const ttl = currentTtl(result);
-  const off = once.negotiation.dropped.map((d) => code(d.tool));
-  return wrapMarkdown(
-    [
-      sameWork
-        ? `All three clients make the same ${once.calls} calls and complete the same ` +
-          `${once.completed} of ${once.tasks} tasks.`
-        : `The three clients do not make the same calls.`,
-      `${once.work.request} calls reach the wire, for ${once.work.tokens} tokens; ` +
-        `${once.calls - once.work.request} end in the client` +
-        (off.length > 0 ? `, calls to ${listing(off)}, off the allowlist.` : `.`),
-      `One discovery of the ${result.servers.length} servers is ${countsText(one)}; section 2's ` +
-        `2025-11-25 discovery costs ${oneDiscovery(result).tokens} tokens.`,
-      whole
-        ? `Of each client's tokens, discovery takes ${part(perTask)} per task, ${part(once)} once ` +
-          `and ${part(cached)} cached.`
-        : `The clients' discovery is not a whole number of discoveries, which it should be.`,
-      again.length > 0 && ttl !== undefined
-        ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
-          `${listing(again)}, when the results' \`ttlMs\` of ${ttl} ms had run out.`
-        : `The cached client never fetched again.`,
-    ].join(" "),
-  );
-}
-
-/**
- * The course's version rule as the comparison: the same three clients when lesson 5's rule also
- * drops `kayit`: the tasks they complete, the calls that end in the client, each client's tokens
- * and the gap to a host that trusts its servers' hints, and the calls priced in both revisions.
- */
-export function readCourseModes(result: WritingAClientResult): string {
-  const course = result.current;
-  const mcp = result.mcpHost;
-  const modes = ["perTask", "once", "cached"] as const;
-  const gaps = new Set(modes.map((m) => mcp[m].total.tokens - course[m].total.tokens));
-  const gap = gaps.size === 1 ? [...gaps][0]! : undefined;
-  const notSent = mcp.once.work.request - course.once.work.request;
-  return wrapMarkdown(
-    [
-      `With lesson 5's version rule, the course's host also drops ${code(DROPPED_SERVER)}: the ` +
-        `same clients complete ${course.once.completed} of ${course.once.tasks} tasks, and ` +
-        `${course.once.calls - course.once.work.request} calls end in the client.`,
-      `Per task costs ${course.perTask.total.tokens} tokens, once ${course.once.total.tokens} ` +
-        `and cached ${course.cached.total.tokens}` +
-        (gap !== undefined
-          ? `, each ${gap} fewer: the ${plural(notSent, "call")} not sent.`
-          : `; the gaps to the host that trusts its servers' hints differ by client.`),
-      callsSentence(result),
-    ].join(" "),
-  );
-}
-
-/**
- * The 2025-11-25 comparison, this run's figures under the box that explains it: the course's host
- * (the version rule) per task against once per session, in tokens, round trips, and the sessions
- * each opens over stdio and HTTP, set beside the same host's 2026-07-28 figures. The per-task
- * client makes the same calls.
- */
-export function readModes(result: WritingAClientResult): string {
-  const { perTask, perSession, current } = result;
-  const sameWork =
-    sameCounts(perTask.work, perSession.work) &&
-    perTask.calls === perSession.calls &&
-    perTask.completed === perSession.completed;
-  return wrapMarkdown(
-    [
-      `In this run the course's host, discovering before each of the ${perTask.tasks} tasks, ` +
-        `spends ${perTask.total.tokens} tokens and ` +
-        `${plural(perTask.total.round_trips, "round trip")}, once per session ` +
-        `${perSession.total.tokens} and ${perSession.total.round_trips}` +
-        `${sameWork ? `, for the same ${perSession.calls} calls` : `; the calls differ`}. ` +
-        `The same host spends ${current.perTask.total.tokens} and ${current.once.total.tokens} ` +
-        `in 2026-07-28.`,
-      sessionsSentence(result),
-    ].join(" "),
-  );
-}
-
 /** A body's words without the server's name, which the simulator adds after a request's or a notification's method. */
 function withoutServerName(message: { kind: string; server: string; body: string }): string {
   const words = message.body.split(" ");
@@ -261,18 +134,6 @@ export function readNameWord(result: WritingAClientResult): string {
   return wrapMarkdown(
     `These ${plural(sent.length, "message")} count ${simulated} tokens; without the server's ` +
       `name in ${named}, the real lines' words count ${real}.`,
-  );
-}
-
-/** The sessions each client opened, and the server processes that means over stdio. */
-function sessionsSentence(result: WritingAClientResult): string {
-  const { perTask, perSession } = result.sessions;
-  const local = result.servers.filter((s) => s.transport === "local").map((s) => code(s.name));
-  const remote = result.servers.filter((s) => s.transport === "remote").map((s) => code(s.name));
-  return (
-    `Over stdio, the per-task client starts ${listing(local)} ${plural(perTask.local, "time")} in ` +
-    `all, the session client ${plural(perSession.local, "time")}; with ${listing(remote)} it opens ` +
-    `${perTask.remote} sessions against ${perSession.remote}.`
   );
 }
 
@@ -413,7 +274,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
     foldedAnswer(
       "2. Closing on a version the client will not use",
       `One discovery saves ${plural(messages, "message")}, ${saved.tokens} tokens and ` +
-        `${plural(saved.round_trips, "round trip")}; the box's per-task client, discovering ` +
+        `${plural(saved.round_trips, "round trip")}; section 3's 2025-11-25 per-task client, discovering ` +
         `${perTask.discoveries} times, ${perTask.discoveries * saved.tokens} tokens and ` +
         `${perTask.discoveries * saved.round_trips} round trips. The counts do not change: no ` +
         `${code(DROPPED_SERVER)} tool is kept either way, so the same ${ended} calls end in the ` +
@@ -441,4 +302,47 @@ export function solveClientExercises(result: WritingAClientResult): string {
         `whole discovery.`,
     ),
   ].join("\n\n");
+}
+
+/**
+ * Section 3's one reading: the calls all the clients make, what each host completes and what the
+ * version rule's calls not sent save, one discovery in each revision, discovery's share of each
+ * 2026-07-28 client's tokens (a host that trusts its servers' hints), when the cached client
+ * fetched again, and the processes over stdio. Each claim is checked where it might not hold.
+ */
+export function readAllModes(result: WritingAClientResult): string {
+  const { mcpHost: mcp, current, perTask, perSession } = result;
+  const runs = [mcp.perTask, mcp.once, mcp.cached, current.perTask, current.once, current.cached];
+  const sameCalls = [...runs, perTask, perSession].every((run) => run.calls === mcp.once.calls);
+  const notSent = mcp.once.work.request - current.once.work.request;
+  const modes = ["perTask", "once", "cached"] as const;
+  const gaps = new Set(modes.map((m) => mcp[m].total.tokens - current[m].total.tokens));
+  const saved = gaps.size === 1 ? [...gaps][0] : undefined;
+  const part = (run: ClientRun) => `${share(run.discovery.tokens, run.total.tokens)}%`;
+  const again = discoveredBefore(mcp.cached).split(" ").slice(1);
+  const ttl = currentTtl(result);
+  const local = result.servers.filter((s) => s.transport === "local").map((s) => code(s.name));
+  return wrapMarkdown(
+    [
+      sameCalls
+        ? `Every client makes the same ${mcp.once.calls} calls.`
+        : `The clients do not all make the same calls.`,
+      `A host that trusts its servers' hints completes ${mcp.once.completed} of ` +
+        `${mcp.once.tasks} tasks. The course's host drops ${code(DROPPED_SERVER)} and completes ` +
+        `${current.once.completed}` +
+        (saved !== undefined
+          ? `: its ${plural(notSent, "call")} not sent save ${saved} tokens in each 2026-07-28 row.`
+          : `; what it saves differs by client.`),
+      `One 2026-07-28 discovery of the ${result.servers.length} servers costs ` +
+        `${mcp.once.discovery.tokens} tokens, against ${oneDiscovery(result).tokens} in 2025-11-25, ` +
+        `and takes ${part(mcp.perTask)} of the per-task client's tokens, ${part(mcp.once)} of ` +
+        `once's and ${part(mcp.cached)} of cached's.`,
+      again.length > 0 && ttl !== undefined
+        ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
+          `${listing(again)}, when the \`ttlMs\` of ${ttl} ms had run out.`
+        : `The cached client never fetched again.`,
+      `Over stdio, the 2025-11-25 per-task client starts ${listing(local)} ` +
+        `${plural(result.sessions.perTask.local, "time")}; every other client keeps one process each.`,
+    ].join(" "),
+  );
 }

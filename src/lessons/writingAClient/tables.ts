@@ -152,52 +152,6 @@ export function discoveredBefore(run: ClientRun): string {
   return at.length === run.steps.length && at.length > 1 ? "every" : at.join(" ");
 }
 
-/** The 2026-07-28 clients over all tasks: per task, once, cached for `ttlMs`; and the key. */
-export function formatCurrentModeTable(runs: WritingAClientResult["mcpHost"]): string {
-  const row = (label: string, run: ClientRun): Cell[] => [
-    label,
-    run.discoveries,
-    discoveredBefore(run),
-    run.calls,
-    run.completed,
-    ...countCells(run.total),
-  ];
-  return withCountKey(
-    formatTextTable(
-      ["discovery", "discoveries", "before tasks", "calls", "completed", ...COUNT_TITLES],
-      [row("per task", runs.perTask), row("once", runs.once), row("cached", runs.cached)],
-    ),
-  );
-}
-
-/** Both modes over all tasks, and the difference between them. */
-export function formatModeTable(perTask: ClientRun, perSession: ClientRun): string {
-  const row = (label: string, run: ClientRun): Cell[] => [
-    label,
-    run.discoveries,
-    run.calls,
-    run.completed,
-    ...countCells(run.total),
-  ];
-  const gap = (key: keyof EnvelopeCounts) => perTask.total[key] - perSession.total[key];
-  return withCountKey(
-    formatTextTable(
-      ["discovery", "discoveries", "calls", "completed", ...COUNT_TITLES],
-      [
-        row("per task", perTask),
-        row("per session", perSession),
-        [
-          "difference",
-          perTask.discoveries - perSession.discoveries,
-          perTask.calls - perSession.calls,
-          perTask.completed - perSession.completed,
-          ...(["request", "response", "notification", "tokens", "round_trips"] as const).map(gap),
-        ],
-      ],
-    ),
-  );
-}
-
 /** Tokens per task ÷ tokens per session, two decimals. */
 export function tokenRatio(row: GrowthRow): string {
   return (row.perTask.tokens / row.perSession.tokens).toFixed(2);
@@ -248,16 +202,65 @@ export function formatWritingAClient(result: WritingAClientResult): string {
     ["discovery cost per server", formatDiscoveryTable(result.discovery)],
     ["two fleet servers, names prefixed", formatPrefixedNames(result.collision)],
     [
-      "2026-07-28, a host that trusts its servers' hints: discovery per task, once, cached",
-      formatCurrentModeTable(result.mcpHost),
+      `2026-07-28 discovery of kayit (seed ${result.seed})`,
+      formatTranscript(currentDiscoveryOf(result, "kayit")),
     ],
-    [
-      "2025-11-25: discovery per task against per session",
-      formatModeTable(result.perTask, result.perSession),
-    ],
+    ["discovery per task, once, cached, per session", formatAllModesTable(result)],
     ["as tasks grow", formatGrowthTable(result.growth)],
     ["silent result", formatClientResult(result.silent)],
     ["reporting result", formatClientResult(result.reporting)],
   ];
   return sections.map(([title, body]) => `## ${title}\n${body}\n`).join("\n");
+}
+
+/**
+ * Section 3's one table: each host (a host that trusts its servers' hints, and the course's host
+ * with lesson 5's version rule), each revision and each discovery mode over all the tasks: the
+ * discoveries, the tasks completed, the tokens, the round trips, and the server processes started
+ * over stdio (in 2026-07-28 one per local server, kept for all the tasks; in 2025-11-25 one per
+ * session with a local server).
+ */
+export function formatAllModesTable(result: WritingAClientResult): string {
+  const local = result.servers.filter((s) => s.transport === "local").length;
+  const row = (host: string, era: string, mode: string, run: ClientRun, processes: number) =>
+    [
+      host,
+      era,
+      mode,
+      run.discoveries,
+      run.completed,
+      run.total.tokens,
+      run.total.round_trips,
+      processes,
+    ] as Cell[];
+  const { mcpHost: mcp, current } = result;
+  const trusts = "trusts hints";
+  const course = "course's";
+  return formatTextTable(
+    [
+      "host",
+      "revision",
+      "discovery",
+      "discoveries",
+      "completed",
+      "tokens",
+      "round trips",
+      "processes",
+    ],
+    [
+      row(trusts, "2026-07-28", "per task", mcp.perTask, local),
+      row(trusts, "2026-07-28", "once", mcp.once, local),
+      row(trusts, "2026-07-28", "cached", mcp.cached, local),
+      row(course, "2026-07-28", "per task", current.perTask, local),
+      row(course, "2026-07-28", "once", current.once, local),
+      row(course, "2026-07-28", "cached", current.cached, local),
+      row(course, "2025-11-25", "per task", result.perTask, result.sessions.perTask.local),
+      row(course, "2025-11-25", "per session", result.perSession, result.sessions.perSession.local),
+    ],
+  );
+}
+
+/** A server's 2026-07-28 discovery messages in the once run: what one discovery of it sends. */
+export function currentDiscoveryOf(result: WritingAClientResult, server: string): SentMessage[] {
+  return result.current.once.sent.filter((m) => m.server === server && m.method !== "tools/call");
 }

@@ -9,6 +9,7 @@ export {
   readBesideMcp,
   readGates,
   readHandshake,
+  readHandshakeWords,
   readSecondRun,
   readWide,
   writingAServerSolutions,

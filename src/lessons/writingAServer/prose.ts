@@ -17,6 +17,7 @@ import {
   type WritingAServerResult,
 } from "./simulate";
 import { NO_APPROVAL } from "../../sim/client";
+import { ENVELOPE_TOKENS } from "../../sim/envelope";
 import { code, listing } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { mcpToolListBytes } from "./tables";
@@ -31,6 +32,8 @@ import {
 /** The world's tools, server by server. */
 const WORLD_TOOLS = SERVER_FACTS.flatMap((server) => server.tools);
 
+import { handshakeMessages } from "../handshakeText";
+
 export { handshakeMessages, type CountedMessage } from "../handshakeText";
 
 /** What the `annotations` add, in bytes, to the world servers' `tools/list` results: level 2 less level 1. */
@@ -39,11 +42,11 @@ export function annotationBytes(result: WritingAServerResult): number {
   return bytes[2] - bytes[1];
 }
 
-/** The opening line: which seed this run used, and where the second run's tasks come from. */
+/** The opening line: which seed this run used, and what it draws. */
 export function describeSeeds(result: WritingAServerResult): string {
   return wrapMarkdown(
     `This run uses **seed ${result.seed}**: it draws the ${Object.keys(result.subscribers).length} subscribers and the ` +
-      `${result.tasks.length} tasks. The second run keeps the same subscribers and draws its tasks from seed ${result.secondRun.seed}.`,
+      `${result.tasks.length} tasks.`,
   );
 }
 
@@ -58,10 +61,30 @@ export function readHandshake(result: WritingAServerResult): string {
       ? `At levels 0 to 2 the client keeps ${h0.negotiated} tools`
       : `The client keeps ${listing([h0, h1, h2].map((h) => String(h.negotiated)))} tools at levels 0 to 2`;
   return wrapMarkdown(
-    `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the course's version rule ` +
-      `also drops ` +
-      `${code("kayit")}, ${code("bolge_ozet")} with it, and the last line names the ` +
-      `${h3.negotiated} tools left: ${listing(result.negotiatedAtFull.map((name) => code(name)))}.`,
+    `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
+      `drops ${code("kayit")}, ${code("bolge_ozet")} with it; the last line lists the ` +
+      `${h3.negotiated} tools kept.`,
+  );
+}
+
+/**
+ * The handshake's words behind its token count: each server's request and response bodies, each
+ * body's tokens and the envelope's, counted by the same `handshake` the table's rows use.
+ */
+export function readHandshakeWords(result: WritingAServerResult): string {
+  const messages = handshakeMessages(result.world.servers);
+  const total = messages.reduce((sum, m) => sum + m.cost, 0);
+  const priced = (m: (typeof messages)[number]) =>
+    `${code(m.body)} ${m.bodyTokens} + ${ENVELOPE_TOKENS}`;
+  const lines = messages
+    .filter((m) => m.kind === "request")
+    .map((request) => {
+      const response = messages[messages.indexOf(request) + 1];
+      return `- ${code(request.server)}, ${request.transport}: ${priced(request)}; ${priced(response)}.`;
+    });
+  return wrapMarkdown(
+    `The ${total} tokens of every row are ${messages.length} messages, each body's tokens plus the ` +
+      `envelope's ${ENVELOPE_TOKENS}:\n\n${lines.join("\n")}`,
   );
 }
 
@@ -71,8 +94,8 @@ export function readSecondRun(result: WritingAServerResult): string {
   const completed = runs.map((run) => String(run.completed));
   const same = runs.every((run, i) => run.completed === result.runs[i].completed);
   return wrapMarkdown(
-    `The last line, in words: with tasks drawn from seed ${seed}, levels 0 to 3 complete ` +
-      `${listing(completed)} tasks${same ? ", as in this run," : ""} for ` +
+    `The last line is a second run, on the same subscribers with tasks drawn from seed ${seed}. ` +
+      `By level, 0 to 3, it completes ${listing(completed)} tasks${same ? ", as in this run," : ""} for ` +
       `${listing(runs.map((run) => String(run.tokens)))} envelope tokens.`,
   );
 }
