@@ -1041,6 +1041,7 @@ export {
   formatFailuresByRevision,
   formatFirstCallCost,
   formatNoArgumentCalls,
+  formatTokenCuts,
 } from "./lessons/messages/tables";
 export {
   simulateThreePrimitives,

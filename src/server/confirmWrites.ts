@@ -104,7 +104,7 @@ export function confirmGate(
     if (answer.action === "accept" && confirm === true) return undefined;
     if (answer.action !== "accept" || confirm === false) {
       const said = answer.action === "accept" ? "confirm: false" : answer.action;
-      const text = `Not written: the user answered ${said}.`;
+      const text = `Not written: the user answered ${said}. Do not retry unless the user asks.`;
       return { content: [{ type: "text", text }], isError: true };
     }
   }

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { XMLValidator } from "fast-xml-parser";
 import { chartAltText, renderSvg, type ChartSpec } from "../../src/charts/render";
 import { svgTitle } from "../../src/notebook/exporter";
-import { conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
+import { CHART_MEASURES, conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
 import { ROOT } from "../helpers";
 
@@ -25,8 +25,8 @@ const CHARTS: {
       simulateFleetLesson(seed)
         .matrix.filter((r) => r.policy === "thorough")
         .flatMap((r) => [
-          `condition: ${r.condition}; calls: ${r.toolCalls}; measure: tool calls`,
-          `condition: ${r.condition}; calls: ${r.toolErrors}; measure: tool errors`,
+          `condition: ${r.condition}; calls: ${r.toolCalls}; measure: ${CHART_MEASURES[0]}`,
+          `condition: ${r.condition}; calls: ${r.toolErrors}; measure: ${CHART_MEASURES[1]}`,
         ]),
   },
 ];

@@ -1,6 +1,7 @@
 // Lesson 8's committed exports, both seeds: short enough, the teaching text in markdown cells held to what the run computes, the spec's hard cases (invalid arguments, local failures, retry after a restart) stated in the revision they belong to, the conventions pointed back to lessons 1–5, and no maintainer's aside left.
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { AGENT_POLICIES, BAND_HOURS, MAX_RETRIES, WAVE_BANDS } from "../../src/fleet/agents";
 import { LOCAL_FAILURES } from "../../src/fleet/client";
@@ -8,8 +9,8 @@ import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS } from "../../src/fleet/condi
 import { TASK_QUESTION } from "../../src/fleet/groundTruth";
 import { PATH_NAMES } from "../../src/fleet/paths";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
-import { conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
-import { formatConditionTable, MALFORMED_KEY } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import { CHART_MEASURES, conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
+import { FAILED_KEY, formatConditionTable, MALFORMED_KEY } from "../../src/lessons/fleetBehindTheBoundary/tables";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import { proseShare } from "../../src/lessons/lessonShape";
@@ -521,11 +522,11 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph, the thorough agent's paging in it with the arguments that get the next rows and no turn table; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph and the thorough agent's paging a numbered procedure of six lines, with the arguments that get the next rows and no turn table; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  assert.equal(agents.length, 2, "a heading and one paragraph for both agents");
-  const [, paragraph] = agents;
-  assert.ok(paragraph.trimEnd().split("\n").length <= 9, "at most nine lines");
+  assert.equal(agents.length, 3, "a heading, one paragraph for both agents, the thorough agent's steps");
+  const [, paragraph, steps] = agents;
+  assert.ok(paragraph.trimEnd().split("\n").length <= 6, "at most six lines");
   assert.match(
     flat(paragraph),
     /The \*shortcut\* agent asks for the device with the most downtime under 500 hours, then its device type's risk leader: 2 calls/,
@@ -537,12 +538,29 @@ test("the agents are one paragraph, the thorough agent's paging in it with the a
     /It resends a turn's failed calls alone in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
   );
   assert.equal(MAX_RETRIES, 2);
-  // The paging is harness, not MCP: one sentence, but it names the arguments that get the next ten
-  // rows (the hour filters; no cursor) and the first two turns exercise 1's answer counts (2 + 8).
+  // The paging is harness, not MCP: a numbered procedure of at most six one-line steps, not
+  // pseudo-code, naming the arguments that get the next ten rows (the hour filters; no cursor),
+  // the first two turns exercise 1's answer counts (2 + 8), the halving, the stop and the fetch.
   assert.match(
     flat(paragraph),
-    /The \*thorough\* agent asks for a count and the top 10 by downtime \(2 calls\), then, as `top_devices` has no cursor, pages by 25-hour bands of `min_hours` and `max_hours`: its second turn asks the first 4 bands, each twice \(by downtime and by hours\), and a band holding more than 10 devices is halved and asked again, until no unread device can win; 2 calls fetch the answer\./,
+    /The \*thorough\* agent pages around the 10-row cap by hour bands, as `top_devices` has no cursor:$/,
   );
+  const lines = steps.trimEnd().split("\n");
+  assert.ok(lines.length <= 6, "at most six lines");
+  assert.deepEqual(
+    lines.map((l) => l.match(/^(\d)\. /)?.[1]),
+    lines.map((_, k) => String(k + 1)),
+    "one numbered step a line",
+  );
+  assert.doesNotMatch(steps, /[{}]|\bwhile\b|\bfor\b \(|=>|:=/, "no pseudo-code");
+  assert.deepEqual(lines, [
+    "1. Turn 1 asks for a count under 500 hours and the top 10 by downtime: 2 calls.",
+    "2. A band is 25 hours of `min_hours` and `max_hours`; turn 2 asks 0-25, 25-50, 50-75 and 75-100.",
+    "3. Each band is asked twice, top 10 by downtime and top 10 by hours: 2 calls a band.",
+    "4. A band of more than 10 devices is halved; the next turn asks its halves, then new bands up to 4.",
+    "5. It stops when turn 1's top downtime ÷ hours read from 0 without a gap is below its best rate.",
+    "6. Its last turn asks for the winner's record and its device type's risk leader: 2 calls.",
+  ]);
   // The slow row's extra turn: the resend goes alone, in a turn of its own.
   for (const { path, text } of exports) {
     assert.match(
@@ -741,5 +759,69 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
       new RegExp(`The stream carried 4 events, 3 \`notifications/progress\` and the response, in ${bodyBytes} bytes: `),
       path,
     );
+  }
+});
+
+test("a failed call is the server's error or the client's own, in the tables' key and the chart's legend (2026-07-28 basic/index.mdx, \"Error Codes\")", () => {
+  // Local failures (`local: timed out`, `local: not connected`) come back from no server: the key
+  // and the legend must not say they "came back", nor call them tool errors.
+  assert.equal(FAILED_KEY, "failed: calls that ended in an error, from the server or raised by the client");
+  assert.deepEqual([...CHART_MEASURES], ["tool calls", "failed calls (server's or client's own)"]);
+  for (const { path, text } of exports) {
+    assert.ok(text.split("\n").includes(FAILED_KEY), `${path}: the key on a line of its own`);
+    assert.doesNotMatch(text, /came back an error/, path);
+    const svg = readFileSync(join(dirname(join(ROOT, path)), `${NAME}.files`, "matrix-chart.svg"), "utf8");
+    assert.ok(svg.includes(">failed calls (server's or client's own)</text>"), `${path}: the legend, whole`);
+    assert.doesNotMatch(svg, /tool errors/, path);
+  }
+});
+
+test("the summary's retry line is labelled the course's advice and keeps both of its conditions", () => {
+  for (const { path, text } of exports) {
+    const summary = flat(text.split("## Summary")[1].split("## Exercises")[0]);
+    assert.match(
+      summary,
+      /- Course's advice: retry a call of unknown outcome only on a trusted server's `readOnlyHint`\/`idempotentHint`, or with an application idempotency key\./,
+      path,
+    );
+  }
+});
+
+test("the two condition tables: a sentence before each saying what it answers, and the same rows, one condition each, in the same order", () => {
+  assert.match(
+    cell("faults-heading"),
+    /The first answers what the thorough agent's calls met at the boundary: how many failed, restarts, stray lines and bytes\.$/,
+  );
+  assert.equal(
+    cell("answer-table-intro"),
+    "The second answers whether each agent found the right answer, and in how many turns and calls:",
+  );
+  const ids = notebook.cells.map((c) => c.id);
+  assert.deepEqual(ids.slice(ids.indexOf("faults-heading"), ids.indexOf("faults-heading") + 4), [
+    "faults-heading",
+    "matrix-table",
+    "answer-table-intro",
+    "answer-table",
+  ]);
+  for (const { path, text } of exports) {
+    const [boundary, answers] = ["condition            calls  failed", "condition            shortcut: turns"].map(
+      (header) => text.split(header)[1].split("```")[0],
+    );
+    const names = (table: string) =>
+      table
+        .split("\n")
+        .map((line) => line.split(/\s{2,}/)[0])
+        .filter((name) => CONDITIONS.some((c) => c.name === name));
+    assert.deepEqual(
+      names(boundary),
+      CONDITIONS.map((c) => c.name),
+      `${path}: the MCP table, unmerged`,
+    );
+    assert.deepEqual(
+      names(answers),
+      CONDITIONS.map((c) => c.name),
+      `${path}: the agents' table, unmerged`,
+    );
+    assert.doesNotMatch(text, /^(raw|direct|crash-restart), /m, `${path}: no merged row`);
   }
 });

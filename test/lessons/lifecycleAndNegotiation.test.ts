@@ -1,4 +1,4 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, printed body by body, the host that trusts its servers' hints's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing and the gate's last row that sends unasked — section 6 gives the host that trusts its servers' hints and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, printed body by body, the host that trusts its servers' hints's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing — section 6 gives the host that trusts its servers' hints and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -104,17 +104,17 @@ describe("lesson 5's simulated half", () => {
       assert.deepEqual([request, response, tokens, round_trips], [3, 3, 99, 5], p.name);
     }
     assert.deepEqual(both.negotiated, ["sayac_oku", "tuketim", "tarife"]);
-    // One results table of hosts, plain words: "negotiated" is defined once, in the box.
+    // One results table of hosts, plain words: "negotiated" is defined once, in the box. MCP's
+    // host twice, the course's host once as the contrast; no all-zero "written" column.
     assert.deepEqual(formatHosts(result).split("\n"), [
-      "host (the person says no)       annotations  kept  asked  requests  written",
-      "trusts its servers' hints       declared        5      1         3        0",
-      "trusts its servers' hints       none            5      4         0        0",
-      "the course's host, all 3 rules  declared        3      0         3        0",
-      "the course's gate alone         none            5      0         4        1",
+      "host (the person says no)       annotations  kept  asked  requests",
+      "trusts its servers' hints       declared        5      1         3",
+      "trusts its servers' hints       none            5      4         0",
+      "the course's host, all 3 rules  declared        3      0         3",
     ]);
     assert.equal(
       flat(readHosts(result)),
-      "The host that trusts its servers' hints keeps all 5 tools. It asks about 1 of the task's 4 calls when the tools declare `annotations`, and about all 4, reads included, when they declare none. The course's host keeps 3: its version rule drops `kayit` whole, and with it `bolge_ozet`, which only reads. Its write is never sent. With no `annotations`, the course's gate asks about none of the 4 calls and writes 1 record with no approval. Every host pays the same handshake, since it decides after the answers.",
+      "The first row is that run, which asks about 1 of the task's 4 calls. Without `annotations`, the same host asks about all 4, reads included, since a missing hint means \"may write\". The course's host keeps 3: its version rule drops `kayit` whole, and with it `bolge_ozet`, which only reads. Its write is never sent. Every host pays the same handshake, since it decides after the answers.",
     );
   });
 
@@ -180,7 +180,7 @@ describe("lesson 5's simulated half", () => {
       assert.match(host, new RegExp(`For \`${result.gateTask.subscriber}\`, a no sends 3 requests`));
       assert.match(
         host,
-        /^It keeps all 5 tools and asks a person before one, `kayit_yaz`; the other 4 are declared read-only\. .* a no sends 3 requests \(80 tokens, 4 round trips\) and holds that call\. A yes sends 4 \(107 tokens, 6 round trips\) and writes 1 record\.$/,
+        /^The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`; the other 4 are declared read-only\. .* a no sends 3 requests \(80 tokens, 4 round trips\) and holds that call\. A yes sends 4 \(107 tokens, 6 round trips\) and writes 1 record\.$/,
       );
       assert.deepEqual(
         result.hosts.map((h) => [h.kept, h.asked, h.requests, h.written]),
@@ -188,7 +188,6 @@ describe("lesson 5's simulated half", () => {
           [5, 1, 3, 0],
           [5, 4, 0, 0],
           [3, 0, 3, 0],
-          [5, 0, 4, 1],
         ],
         `seed ${seed}`,
       );
@@ -267,7 +266,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /^`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`\. That is the course's choice; the aside below weighs it against a MUST\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`\. That is the course's choice; the end of this section weighs it against a MUST\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -418,9 +417,14 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     assert.ok(
       exported.includes(
-        "The course's dual-era servers list only `2026-07-28`, in `supportedVersions` and in -32022. That is in tension with a MUST: a server refusing a version \"MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support\" (`basic/versioning.mdx`). These servers also support 2025-11-25, through `initialize`, and the page's example lists it. A client should retry a refused request with a listed version in `_meta`, here `2026-07-28`. To speak 2025-11-25 with such a server, it sends `initialize`, as in section 1.",
+        "The course's dual-era servers list only `2026-07-28`, in `supportedVersions` and in -32022, though they also speak 2025-11-25 through `initialize`. That is in tension with a MUST: a server refusing a version \"MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support\" (`basic/versioning.mdx`), and the page's example lists 2025-11-25. The trade-off: listing 2025-11-25 would follow the MUST's letter, but a client following step 2 would then retry with it in `_meta`, which these servers refuse, so the course lists only what a client can use there. To speak 2025-11-25 with such a server, a client sends `initialize`, as in section 1.",
       ),
-      "the aside says the course's listing is in tension with the -32022 MUST, and what a client does",
+      "the main text weighs the course's listing against the -32022 MUST, its trade-off in one sentence",
+    );
+    // Out of the aside, into the main text (the aside now holds only the SDK 1.32.2 case).
+    assert.ok(
+      !/^> .*supportedVersions/m.test(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8")),
+      "no aside weighs the listing",
     );
     assert.ok(!exported.includes("the spec leaves open"), "the spec does not leave it open");
     assert.ok(!exported.includes("The course reads such a list"), "the course takes no reading");
@@ -481,11 +485,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
-        "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`. That is the course's choice; the aside below weighs it against a MUST.",
+        "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`. That is the course's choice; the end of this section weighs it against a MUST.",
         // The tension with the -32022 MUST (2026-07-28 versioning.mdx) said where the choice is
         // made, with what a client should do.
-        'That is in tension with a MUST: a server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`).',
-        "A client should retry a refused request with a listed version in `_meta`, here `2026-07-28`. To speak 2025-11-25 with such a server, it sends `initialize`, as in section 1.",
+        'That is in tension with a MUST: a server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`), and the page\'s example lists 2025-11-25.',
+        "To speak 2025-11-25 with such a server, a client sends `initialize`, as in section 1.",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify changes to a list (a SHOULD). `subscribe` says it will notify changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",
@@ -498,17 +502,18 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // then a note: read literally, a dual-era server lists its legacy versions (that example
         // does), which clashes with stdio.mdx's no-fallback; the course's servers list 2026-07-28.
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
-        "**Aside for implementers.** Two servers depart from a literal reading.",
+        "**Aside for implementers.** The TypeScript SDK's 1.32.2 server (2025-11-25) runs a `tools/call` sent before `initialize`.",
+        // The SDK claim cites the installed source it rests on (sdk 1.32.2, shared/protocol.js).
+        "Its `Protocol._onrequest` (`dist/esm/shared/protocol.js` in `@modelcontextprotocol/sdk`) looks up a handler by the method alone, with no check that `initialize` came first.",
         "so the fallback MUST NOT be keyed to one error code.",
         // The probe: what it is, closing server/discover's paragraph; then why a 2026-07-28-only
         // client probes too (stdio.mdx's RECOMMENDED), why skipping the probe is safe here, and only
         // here; the legacy risk made concrete (SDK 1.32.2, tested below) in a note.
         "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
         'Even a 2026-07-28-only client is RECOMMENDED to probe. Some legacy servers never check that `initialize` came first, and would run a `tools/call` by their own rules. A probe fails clearly instead (`basic/transports/stdio.mdx`, "Backward Compatibility").',
-        "The TypeScript SDK's 1.32.2 server (2025-11-25) runs a `tools/call` sent before `initialize`.",
         // The call breaks the client's MUST (2025-11-25 lifecycle.mdx, Initialization); no sentence
         // says how a server reacts.
-        'Such a call breaks a MUST on the client\'s side: initialization "MUST be the first interaction between client and server" (2025-11-25 `basic/lifecycle.mdx`). No sentence tells the server how to react, and this SDK tolerates it. A probe still gets -32601 from it, so step 3 finds it legacy.',
+        'Such a call breaks a MUST on the client\'s side: initialization "MUST be the first interaction between client and server" (2025-11-25 `basic/lifecycle.mdx`). No sentence tells the server how to react. A probe still gets -32601 from it, as no handler serves `server/discover`, so step 3 finds it legacy.',
         // A stdio session lasting as long as the process is the course's reading of two pages.
         "Over stdio, in the course's reading, it lasts as long as the server process, one session per server (`architecture/index.mdx`).",
         "The course's stdio clients skip the probe, safe only because they start the course's own servers.",
@@ -521,8 +526,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         "*The version rule* drops a server whose `serverInfo` version is newer than the host knows: up to 2 for `olcum`, 1 for `tarife`, 2 for `kayit` (which says 3).",
-        '| the version rule | departs: implementations SHOULD NOT use `serverInfo` "to change the behavior" (`basic/index.mdx`) |',
-        '| the allowlist | follows: "implementations are free to expose tools through any interface pattern" (`server/tools.mdx`) |',
+        // Each rule says, where it is defined, whether it follows or departs from MCP: no rule table.
+        'It departs from MCP: implementations SHOULD NOT use `serverInfo` "to change the behavior" (`basic/index.mdx`).',
+        'It follows MCP: "implementations are free to expose tools through any interface pattern" (`server/tools.mdx`).',
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
@@ -530,8 +536,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // it, and the last row marked as contrary to MCP's defaults on purpose.
         // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
-        "*The course's gate*, its approval gate, takes one answer per run. It holds a tool sent with `annotations` that lack `readOnlyHint: true`, such as `kayit_yaz` with `readOnlyHint: false`. A held call ends with `onay yok` (no approval), unsent. It passes a tool sent with no `annotations` at all. That anti-pattern only prices what declaring a side effect buys.",
-        '| the course\'s gate | departs: `readOnlyHint` has "Default: false", so a tool with no hint may write (`schema.mdx`, `ToolAnnotations`) |',
+        '*The course\'s gate*, its approval gate, takes one answer per run. It holds a tool sent with `annotations` that lack `readOnlyHint: true`, such as `kayit_yaz` with `readOnlyHint: false`. A held call ends with `onay yok` (no approval), unsent. It passes a tool sent with no `annotations` at all. That departs from MCP, as `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`): an anti-pattern, kept only to price what declaring a side effect buys.',
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
         "Its *approval gate*, the code that holds a call for a person, is *the defaults-reading gate*: a tool with no hint may write, so it is held.",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
@@ -540,9 +545,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "It calls the tools it keeps its *negotiated tools*, the course's word: MCP negotiates only a version and capabilities.",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
-        "*The simulator's handshake* stands in for `tools/list` plus `serverInfo`, and negotiates nothing. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (declare capabilities: version, tools, resources). The stand-in is there because the simulator prices what a client learns from each server as one request and one answer, in envelope tokens, whatever the era.",
+        "*The simulator's handshake* stands in for `tools/list` plus `serverInfo`. It never crosses a wire and negotiates nothing. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (declare capabilities: version, tools, resources). It lets the simulator price what a client learns from each server as one request and one answer, in envelope tokens, whatever the era.",
         // The hosts table read before it: the task's calls, asked defined, the first no ends the task.
-        'Four hosts run the same task, four calls in order: `sayac_oku`, `tuketim` and `tarife` read, then `kayit_yaz` writes. *asked* counts those of the four calls the host\'s gate would hold for a person. The person says no, and the first "no" ends the task: no later call is sent.',
+        "The course's simulator now prices one task, with no `_meta` or `resultType`. It makes four calls in order: `sayac_oku`, `tuketim` and `tarife` read, then `kayit_yaz` writes.",
+        // One sentence says what question the table answers, its rows named, before it.
+        "The table answers one question: on that task, with the person saying no, what does each host keep, hold and send? Its first two rows are MCP's host, with and without `annotations`; the last is the course's. *asked* counts the task's calls the host's gate would hold for a person. The first \"no\" ends the task, so no later call is sent.",
         // Lesson 6 said in reader terms.
         'Lesson 6, "Writing a Server", measures a server whose tools are declared at four levels, with the course\'s host and its three rules, beside the defaults-reading gate.',
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
@@ -550,16 +557,15 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · What may a host decide from what servers declare?",
         "A host decides two things from declarations: which tools its model sees, and which calls wait for a person.",
-        "The course's simulator now prices hosts, not eras: no `_meta` or `resultType`.",
         // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
         // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
         'MCP\'s principle is consent before any tool: "Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
-        "The first host is *a host that trusts its servers' hints*. It breaks no MUST.",
-        'For read-only tools of servers the user trusts, it skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). A SHOULD permits that. Trust gives consent in advance, and a person can still deny any call. Read-only is not harmless: arguments can leak data.',
-        "**Course conventions, not MCP.** *The course's host* holds",
+        "Take *a host that trusts its servers' hints*. It breaks no MUST, and its model sees every listed tool.",
+        // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
+        'For read-only tools of servers the user trusts, it skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). Skipping them deviates from a SHOULD. That is defensible only where the user has given standing consent, such as "always allow" for that tool of that server, and a person must still be able to deny any call. Read-only is not harmless: arguments can leak data.',
+        "**The contrast: the course's host (course conventions, not MCP).** *The course's host* holds",
         "*The allowlist* names the tools the host will call: all but `kayit_yaz`.",
         // Each course rule beside the MCP sentence it follows or departs from.
-        "| course rule | the MCP sentence it follows or departs from |",
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
         "- Course: its host adds an allowlist, a version rule that departs from MCP, and a gate that passes a tool with no `annotations`, an anti-pattern kept to price declarations.",
@@ -569,21 +575,27 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // ClientCapabilities, ServerCapabilities), fate in 2026-07-28 (its schema.mdx, changelog.mdx).
         "| capability (side) | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
         "| `resources` (server) | `resources/list`, `resources/read` (lesson 4) | `listChanged`, `subscribe` | kept |",
-        "| `roots` (client) | the directories and files a server may operate on (`client/roots.mdx`) | `listChanged` | deprecated |",
-        // The rows the course uses; sampling's sub-flags are not defined, only counted
-        // (client/sampling.mdx); elicitation's `{}` is form mode only (client/elicitation.mdx).
-        "| `sampling` (client) | a reply from the host's model | two, unused here | deprecated |",
+        // 2026-07-28 ClientCapabilities has `roots?: {}`; changelog Major 5 removes the notification.
+        "| `roots` (client) | the directories and files a server may operate on (`client/roots.mdx`) | `listChanged` | deprecated; its `listChanged` sub-flag is gone, as `notifications/roots/list_changed` is removed |",
+        // The rows the course uses; sampling's sub-flags named (2025-11-25 schema.mdx, client/sampling.mdx);
+        // elicitation's `{}` is form mode only (client/elicitation.mdx).
+        "| `sampling` (client) | a reply from the host's model | `context` (context inclusion), `tools` (tool use) | deprecated |",
         "| `elicitation` (client) | input from the user | `form` (fields to fill), `url` (a page to open); `{}` means `form` only | kept |",
         // The rest in one sentence: tasks left the core for an extension (changelog.mdx, item 6);
         // `extensions` is new in 2026-07-28 (changelog.mdx, Minor 1).
-        "The rest the course does not use: `completions` (suggested argument values), `logging` (deprecated in 2026-07-28), `tasks` (an extension in 2026-07-28), `experimental`, and 2026-07-28's new `extensions`.",
+        "The rest the course does not use: `completions` (suggested argument values), `logging` (deprecated in 2026-07-28), `tasks` (an extension in 2026-07-28), `experimental`, and 2026-07-28's new `extensions`. A *deprecated* feature is still part of the spec, but new implementations SHOULD NOT adopt it (`deprecated.mdx`).",
         // Where each side states capabilities in 2026-07-28: only results' `_meta` carry serverInfo.
         "In 2026-07-28 a server states its capabilities only in its `server/discover` result, and a client in every request's `_meta` (`server/discover.mdx`, `basic/index.mdx`).",
       ])
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       // The course's host, its rules and its handshake stand in one box, a blockquote.
       const raw = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      assert.match(raw, /^> \*\*Course conventions, not MCP\.\*\* \*The course's host\* holds/m);
+      assert.match(
+        raw,
+        /^> \*\*The contrast: the course's host \(course conventions, not MCP\)\.\*\* \*The course's host\* holds$/m,
+      );
+      // Skipping a SHOULD is not "permitted"; the deprecation SHOULD NOT sits after the table, not in listChanged's lines.
+      assert.doesNotMatch(exported, /A SHOULD permits that|asked for them\. New implementations SHOULD NOT/);
       // No table of the lesson's own paragraphs, no undefined sub-flag, no Note on the spec.
       assert.doesNotMatch(exported, /rules each result|includeContext|\*\*Note\.\*\*|arguably/);
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
@@ -621,11 +633,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
       // The host that trusts its servers' hints, and its numbers, come before the course's host and its variants.
       const order = [
-        "The first host is *a host that trusts its servers' hints*",
-        "It keeps all 5 tools and asks a person before one, `kayit_yaz`",
-        "**Course conventions, not MCP.**",
-        "| course rule | the MCP sentence it follows or departs from |",
-        "host (the person says no) annotations kept asked requests written",
+        "Take *a host that trusts its servers' hints*",
+        "The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`",
+        "**The contrast: the course's host (course conventions, not MCP).**",
+        "The table answers one question:",
+        "host (the person says no) annotations kept asked requests",
         "The course's host keeps 3: its version rule drops `kayit` whole",
         "Every host pays the same handshake, since it decides after the answers.",
       ].map((phrase) => exported.indexOf(phrase));

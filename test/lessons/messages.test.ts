@@ -9,6 +9,7 @@ import {
   formatFailuresByRevision,
   formatFirstCallCost,
   formatNoArgumentCalls,
+  formatTokenCuts,
   validationLead,
 } from "../../src/lessons/messages/tables";
 import {
@@ -184,7 +185,12 @@ describe("lesson 3 on the wire (default seed)", () => {
     const exported = readFileSync(join(ROOT, "lessons", "03-messages.md"), "utf8");
     for (const transcript of [wire.legacyCall, wire.statelessCall, wire.confirm, wire.failureLines])
       assert.ok(exported.includes(formatWireTranscript(transcript, [], { lines: "folded" })));
-    for (const table of [formatNoArgumentCalls(wire), formatFirstCallCost(sim, wire), formatFailuresByRevision(wire)])
+    for (const table of [
+      formatNoArgumentCalls(wire),
+      formatFirstCallCost(sim, wire),
+      formatTokenCuts(sim),
+      formatFailuresByRevision(wire),
+    ])
       assert.ok(exported.includes(table), table);
     // No cell prints the seed alone: the opening sentence names it.
     assert.doesNotMatch(exported, /^seed \d+$/m);
@@ -282,15 +288,21 @@ describe("lesson 3 on the wire (default seed)", () => {
     // the preview is its transcript and a few sentences (lesson 10 holds the detail).
     assert.match(
       markdown,
-      /The retry MUST have a new id: the same call, the user's answer under the same key in `inputResponses`, and the first result's `requestState`\. That state is opaque: the client MUST echo it unchanged/,
+      /The retry holds the same call, the user's answer under the same key in `inputResponses`, and the first result's `requestState`\. That state is opaque: the client MUST echo it unchanged/,
     );
+    // The new id is mrtr.mdx's own rule (id 1 is answered, so the general id rule alone would allow it).
+    assert.match(
+      markdown,
+      /The retry's id MUST differ from the first request's, though that one is answered: `mrtr\.mdx`'s own rule, as the two are independent requests\./,
+    );
+    assert.doesNotMatch(markdown, /The retry MUST have a new id:/);
     // The pattern rests on a declared capability and comes back later: the body marks it a preview,
     // and only Next names the lessons that complete it (a body names no later lesson).
     assert.match(markdown, /\*\*A preview: a call that asks first\.\*\*/);
     // What the preview needs of capabilities is said where it is used, with no mode the lesson does not define.
     assert.match(
       markdown,
-      /Here the client's `clientCapabilities` hold `"elicitation": \{\}`, so it can show its user a form\. It calls `kayit_yaz` to write 554 into `A044`'s `bedel`; `kayit` asks first/,
+      /Here the client's `clientCapabilities` hold `"elicitation": \{\}`\. `elicitation`, asking the user for input, is a client \*capability\*: a server MUST NOT ask for it unless the client declares it \(`mrtr\.mdx`\), and `\{\}` means forms \(`client\/elicitation\.mdx`, "Capabilities"\)\. It calls `kayit_yaz` to write 554 into `A044`'s `bedel`; `kayit` asks first/,
     );
     assert.doesNotMatch(markdown, /`url` must be declared/);
     // client/elicitation.mdx, "Capabilities": an empty object is form mode.
@@ -431,7 +443,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     for (const row of notifications) assert.ok(markdown.includes(row), row);
     assert.ok(
       markdown.includes(
-        "Others exist: a server's notifications on a *subscription*, a stream a client opens to hear of changes (`subscriptions.mdx`), and log messages, which 2026-07-28 deprecates (`deprecated.mdx`).",
+        "Others exist: a server's notifications on a subscription (`subscriptions.mdx`), and log messages, which 2026-07-28 deprecates (`deprecated.mdx`).",
       ),
     );
     assert.doesNotMatch(markdown, /The pages differ on that last row|notifications\/subscriptions\/acknowledged/);
@@ -475,14 +487,19 @@ describe("lesson 3 on the wire (default seed)", () => {
       /> \*\*Course convention, not MCP\.\*\* A message's \*\*envelope tokens\*\* are the tokens of its/,
     );
     assert.match(markdown, /MCP counts no cost\./);
-    // The word body is defined per revision, as lessons 7 and 10 price it (sim/eras.ts): in 2026-07-28 a
-    // request's also counts its _meta's keys and values; a result's its resultType and the server's name
-    // and version. The tokenizer is given only as far as the worked example needs it (no per-key breakdown),
-    // and no maintainer's aside on what is left out.
+    // The word body is defined per revision, as lessons 7 and 10 price it (sim/eras.ts), completely
+    // enough that a reader reproduces every count by hand: the _meta keys in full, the empty
+    // capabilities as their key alone, an identity as `name surum version`, the server's without its
+    // key; then every step of the tokenizer (sim/tokenizer.ts).
     assert.match(
       markdown,
-      /In 2026-07-28 it adds `_meta`'s keys and values, and the result's `resultType`\. A stand-in tokenizer cuts each word into pieces of at most five characters\./,
+      /In 2026-07-28 a request adds its `_meta`: each key in full, prefix and all, then its value\. An empty object, such as this client's `clientCapabilities`, adds its key alone\. An identity is worded `name surum version`, so `clientInfo` adds `mcp-course surum 0`\. A result adds `resultType complete` before its words and, after them, the server's identity without its `serverInfo` key: `olcum surum 2`\./,
     );
+    assert.match(
+      markdown,
+      /A stand-in tokenizer then counts the body\. It lower-cases it, sets each comma apart as a word, splits it at spaces, and cuts each word into pieces of at most five characters\. A word of n characters is thus n \/ 5 tokens, rounded up\./,
+    );
+    assert.doesNotMatch(markdown, /In 2026-07-28 it adds `_meta`'s keys and values/);
     assert.doesNotMatch(markdown, /a choice, not a measurement/);
     // The envelope's 8 stand for a call's method (Envelope.sendCall counts the tool's name, not
     // tools/call); any other message's body opens with its method (exercise 4's notifications/cancelled,
@@ -493,7 +510,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     assert.match(
       markdown,
-      /The word body is a message's words without the JSON: a call's tool name, then each argument's name and value; a result's keys and values\./,
+      /The word body is a message's words without the JSON's quotes, braces, colons and commas, joined by spaces\. A call's body is its tool name, then each argument's name and value\. A result's body is the keys and values of the object in its text\./,
     );
     assert.doesNotMatch(markdown.replace(/ > /g, " "), /\(`jsonrpc`, `id`, `method`, brackets\)/);
     assert.doesNotMatch(markdown, /the `protocolVersion` key is 8 tokens/);
@@ -507,14 +524,40 @@ describe("lesson 3 on the wire (default seed)", () => {
     ].map((words) => countTokens(words));
     assert.deepEqual(pieces, [8, 2, 7, 4, 9]);
     assert.equal(countTokens(statelessAdds("olcum").meta.join(" ")), 30);
+    // The worked body: for any seed, its parts' tokens sum to the comparison table's 2026-07-28 body
+    // tokens, every piece is the tokenizer's, and no line is wider than the page.
+    for (const seed of SEEDS) {
+      const seeded = simulateMessages(seed);
+      const call = seeded.calls[0];
+      const adds = statelessAdds(call.server);
+      const cuts = formatTokenCuts(seeded);
+      const request = countTokens(call.requestBody) + adds.request;
+      const response = countTokens(call.responseBody) + adds.response;
+      assert.ok(
+        cuts.endsWith(
+          `body tokens + 8 = envelope tokens: request ${request} + 8 = ${request + 8}; ` +
+            `response ${response} + 8 = ${response + 8}`,
+        ),
+        cuts,
+      );
+      const rows = cuts.split("\n").slice(1, -1);
+      assert.equal(rows.length, 7);
+      const sum = (some: string[]) => some.reduce((n, row) => n + Number(row.trim().split(/\s+/).pop()), 0);
+      assert.equal(sum(rows.slice(0, 4)), request);
+      assert.equal(sum(rows.slice(4)), response);
+      assert.match(cuts, /io\.mo\|delco\|ntext\|proto\|col\/c\|lient\|info mcp-c\|ourse surum 0 +11$/m);
+      assert.match(cuts, /serverInfo +olcum surum 2 +3$/m);
+      for (const line of cuts.split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
+    }
     // The two conventions agree with the counts: the capabilities key alone, and no serverInfo key.
     assert.deepEqual(statelessAdds("olcum").meta.slice(2, 3), ["io.modelcontextprotocol/clientCapabilities"]);
     assert.ok(!statelessAdds("olcum").tail.includes("io.modelcontextprotocol/serverInfo"));
     // Envelope tokens say what question they answer: a count of what crosses, not a model's bill.
     assert.match(
       markdown.replace(/ > /g, " "),
-      /They answer one question: how much does one design send compared with another\? They count what crosses, in the simulator and on real lines alike, not a model's bill/,
+      /They answer one question: how much does one design send compared with another\? They are a proxy for what crosses the wire, its words, not its bytes, counted the same in the simulator and on real lines\. They are not a model's bill/,
     );
+    assert.doesNotMatch(markdown, /They count what crosses/);
     assert.doesNotMatch(
       markdown,
       /for either revision, whose JSON differs|If the tokenizer counted the words of a request's `_meta`/,
@@ -522,21 +565,31 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(flat(prose.readFirstCallCost(sim, wire)), /in both revisions/);
     // The rule names every word a result adds, as its counts use them (resultType's key included).
     assert.doesNotMatch(markdown, /A result's adds values, no keys/);
-    // Section 5 is its box and one comparison: no walk through the tokenizer, no per-key body.
+    // Section 5 is its box, the comparison, then the 2026-07-28 body worked by hand: every part's pieces.
     const cells = readNotebook(join(ROOT, "notebooks", "03-messages.ipynb")).cells.map((cell) => cell.source);
     const costCell = cells.find((source) => source.includes("formatFirstCallCost(lesson, wire)"))!;
-    assert.equal(
-      costCell,
-      "console.log(formatFirstCallCost(lesson, wire));\nshow.markdown(readFirstCallCost(lesson, wire));",
-    );
-    assert.doesNotMatch(markdown, /surum/);
+    assert.equal(costCell, "console.log(formatFirstCallCost(lesson, wire));");
+    const cutsCell = cells.find((source) => source.includes("formatTokenCuts(lesson)"))!;
+    assert.equal(cutsCell, "console.log(formatTokenCuts(lesson));\nshow.markdown(readFirstCallCost(lesson, wire));");
     // The failure table says what its pairs are.
     assert.ok(formatFailuresByRevision(wire).endsWith("each pair: 2025-11-25 / 2026-07-28"));
     // 2026-07-28 cancellation.mdx: a server MUST send notifications/cancelled to end a subscriptions/listen
-    // stream; subscriptions.mdx, "Graceful Closure", says SHOULD answer instead. The table says both.
+    // stream; subscriptions.mdx, "Graceful Closure": it SHOULD answer the request with a completion
+    // result. Neither page says "instead": the table defines a subscription, the text below names both.
     assert.match(
       markdown,
-      /\| `notifications\/cancelled` \| server \| to end a `subscriptions\/listen` stream \(a MUST; `subscriptions\.mdx`, "Graceful Closure", says it SHOULD answer the request instead: the pages disagree\) \| `cancellation\.mdx` \|/,
+      /\| `notifications\/cancelled` \| server \| to end a \*subscription\*, a stream the client opened with a `subscriptions\/listen` request to hear of changes \| `cancellation\.mdx` \|/,
+    );
+    assert.match(
+      markdown,
+      /How a server ends a subscription is named twice\. `cancellation\.mdx` says it MUST send `notifications\/cancelled`\. `subscriptions\.mdx`, "Graceful Closure", says it SHOULD answer the `subscriptions\/listen` request with a completion result\. The two pages do not say how the signals combine, so a client does well to take either as the end\./,
+    );
+    assert.doesNotMatch(markdown, /the pages disagree|answer the request instead/);
+    // versioning.mdx: an unimplemented version gets -32022, a known one the server chose not to
+    // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.
+    assert.match(
+      markdown,
+      /To a `protocolVersion` it does not implement it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\), even to a known revision it chose not to serve this way\. The course's servers speak `2025-11-25` only after `initialize`, so `2025-11-25` in `_meta` gets -32022\./,
     );
     // Section 3 says, before the transcript, why every error response is the same line in both revisions.
     const failureIntro = markdown.slice(
@@ -562,7 +615,11 @@ describe("lesson 3 on the wire (default seed)", () => {
       /make arguments a tool's check refuses|makes arguments that fail a tool's input schema/,
     );
     // The opening says envelope tokens are not a model's.
-    assert.match(markdown, /These tokens measure what crosses the wire, not what a model reads or is billed for\./);
+    assert.match(
+      markdown,
+      /These tokens are a proxy for what crosses the wire: its words, not its bytes, and not what a model reads or is billed for\./,
+    );
+    assert.doesNotMatch(markdown, /These tokens measure what crosses/);
     // basic/index.mdx, "Requests": the spec's own words for 2026-07-28's id rule; 2025-11-25's per session.
     assert.match(
       markdown,

@@ -262,7 +262,18 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
   it("the readings say what the run shows", () => {
     const ways = flat(prose.readRegionWays(lesson));
     // Section 5 keeps the table, the bytes and what the read carries; its token arithmetic is gone.
-    assert.match(ways, /^\(b\) saved 5 round trips for 614 more tokens and 4061 more bytes\./);
+    // The round trips saved split into the primitive's share and placement's (the doubled remote round trip);
+    // tokens and bytes are reported apart, as placement does not move them.
+    assert.match(
+      ways,
+      /^\(b\) saved 5 round trips\. The primitive accounts for 2: 1 request instead of 3, at 1 round trip each\./,
+    );
+    assert.match(
+      ways,
+      /Placement accounts for the other 3: \(a\) goes to `kayit`, remote, and \(b\) to `olcum`, local\./,
+    );
+    assert.match(ways, /which placement does not change: \(b\) cost 614 more tokens and 4061 more bytes\./);
+    assert.ok(!ways.includes("round trips for 614"), "round trips and tokens are not traded in one figure");
     assert.match(ways, /\(b\)'s one answer, 751 tokens, carries all 60 subscribers' rows\./);
     assert.match(ways, /Both agree, in the simulator and on the wire: `kuzey` 10, `dogu` 11 and `dogu` 11\.$/);
     assert.ok(!ways.includes("tokens of `_meta`"), "no per-request token arithmetic");
@@ -277,7 +288,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // The summary leads with who decides and what the model sees; the numbers are the course's, and it says so.
     assert.match(
       flat(prose.summarizeThreePrimitives(lesson)),
-      /- The model decides a tool call and reads its result; the application decides a read, seen only if attached\. Priced by the course: 3 calls cost 6 round trips and 183 tokens, 1 read 1 and 797\./,
+      /- The model decides a tool call and reads its result; the application decides a read, seen only if attached\. Priced by the course: 3 calls cost 6 round trips \(3 of them for `kayit`'s placement\) and 183 tokens, 1 read 1 and 797\./,
     );
     // Exercise 3 asks for a schema: the server's own, and the stricter one with an enum, are both right.
     const schema = flat(prose.threePrimitivesSolutions(lesson));
@@ -376,7 +387,11 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.ok(!body.includes("not found is -32602 (2025-11-25: -32002)"));
     assert.ok(!body.includes("A real list of people"));
     // The round trips saved are partly placement: the resource's server is local, the tool's remote.
-    assert.ok(body.includes("part of (b)'s saving comes from `olcum` being local, not from the primitive."));
+    assert.ok(
+      body.includes(
+        "So the round trips mix the primitive with placement, and the reading after the table tells the two apart.",
+      ),
+    );
     // No cell prints the seed alone: the opening sentence names it.
     for (const folder of ["lessons", join("lessons", "seed-20260219")]) {
       const exported = readFileSync(join(ROOT, folder, "04-three-primitives.md"), "utf8");
@@ -391,14 +406,19 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       body.includes("The course prices both ways in lesson 3's envelope tokens, on the real lines' 2026-07-28 bodies."),
     );
     assert.ok(!body.includes("2025-11-25's bodies"));
-    // Section 5 states the course's rule of thumb, labelled as the course's, before its token table,
-    // and says that attached contents reach the model in full.
-    const rule = body.slice(body.indexOf("**The course's rule of thumb.**"), body.indexOf("## Summary"));
+    // Section 1 states the course's rule of thumb, labelled as the course's, after the control table;
+    // section 5 tests it before its token table, and says that attached contents reach the model in full.
+    const rule = body.slice(body.indexOf("**The course's rule of thumb.**"), body.indexOf("## 2 · "));
+    assert.ok(body.indexOf("| prompt | the user |") < body.indexOf("**The course's rule of thumb.**"));
     assert.match(rule, /Make it a tool when the model should choose, question by question, and each answer is small/);
     assert.match(rule, /Make it a resource when the application can pick bounded data before the questions come/);
-    assert.match(rule, /The tokens below are traffic \(lesson 3\), not what the model reads/);
-    assert.match(rule, /if the host attaches \(b\)'s contents, all 60 rows enter the model's context/);
-    assert.ok(rule.includes("primitive used chosen by"), "the rule leads the table");
+    assert.match(rule, /Section 5 tests the rule on one question\./);
+    const test5 = body.slice(body.indexOf("**Section 1's rule of thumb, tested.**"), body.indexOf("## Summary"));
+    assert.ok(body.indexOf("## 5 · ") < body.indexOf("**Section 1's rule of thumb, tested.**"));
+    assert.match(test5, /A count is a small answer the model asks for, question by question: the rule says tool\./);
+    assert.match(test5, /The tokens below are traffic \(lesson 3\), not what the model reads/);
+    assert.match(test5, /if the host attaches \(b\)'s contents, all 60 rows enter the model's context/);
+    assert.ok(test5.includes("primitive used chosen by"), "the test leads the table");
     // basic/index.mdx, "Error Codes" (2026-07-28): codes of earlier revisions stay reserved and MUST NOT
     // be emitted, -32002 among them; clients SHOULD still accept it.
     assert.ok(
@@ -479,13 +499,16 @@ describe("lesson 4's claims over other seeds (simulator only)", () => {
   }
 });
 
-describe("the primitives table names a tool result's structuredContent and the interim input_required answer", () => {
-  // 2025-06-18 server/tools.mdx, Structured Content; 2026-07-28 basic/patterns/mrtr.mdx, Supported Requests.
+describe("the primitives table glosses a tool result's structuredContent and names the interim input_required answer", () => {
+  // server/tools.mdx, "Structured Content" (2025-11-25, 2026-07-28): JSON in structuredContent, which a tool
+  // SHOULD also return serialized in a TextContent block; 2026-07-28 basic/patterns/mrtr.mdx, Supported Requests.
   for (const file of ["lessons/04-three-primitives.md", "lessons/seed-20260219/04-three-primitives.md"]) {
     it(file, () => {
       const text = readFileSync(join(ROOT, file), "utf8");
       assert.ok(
-        text.includes("| a result: `content`, `isError` (lesson 3), and optional JSON data in `structuredContent` |"),
+        text.includes(
+          '| a result: `content`, `isError` (lesson 3), and optional `structuredContent`: the answer as JSON data for code to read, which `content` SHOULD repeat as text (`server/tools.mdx`, "Structured Content") |',
+        ),
       );
       assert.ok(
         text.includes(

@@ -143,13 +143,14 @@ test("section 2's definitions carry no cross-revision aside; one two-row table c
   // request client input via InputRequiredResult within a reply (MRTR). 2025-11-25: a session opened by
   // initialize, where version and capabilities are agreed; servers may send requests such as
   // sampling/createMessage, which a human SHOULD be able to deny (client/sampling.mdx). Sampling is
-  // deprecated in 2026-07-28 (client/sampling.mdx). Tasks: experimental core utility in 2025-11-25
-  // (basic/utilities/tasks.mdx), an official extension since 2026-07-28 (changelog.mdx, Major changes 6).
+  // deprecated in 2026-07-28 (client/sampling.mdx); deprecated.mdx: eligible for removal in the first revision on
+  // or after 2027-07-28, "the actual removal ... may happen later", so not "due to be removed".
+  // Tasks: experimental core utility in 2025-11-25 (basic/utilities/tasks.mdx), an official extension since 2026-07-28 (changelog.mdx, Major changes 6).
   for (const sentence of [
     "| 2025-11-25 | 2026-07-28 |",
     "A client opens one *session* with its server, an exchange that keeps state until it is closed.",
     "declare their *capabilities*, the optional features each supports. | No session. Every request carries the version and the client's capabilities relevant to it. A server states its capabilities in answer to a `server/discover` request.",
-    "A server could also send its client requests, such as *sampling*: asking for a reply from a model the host picks, which a person SHOULD be able to deny. | Only clients send requests. Sampling is *deprecated*: still defined, but due to be removed.",
+    "A server could also send its client requests, such as *sampling*: asking for a reply from a model the host picks, which a person SHOULD be able to deny. | Only clients send requests. Sampling is *deprecated*: still defined, and eligible for removal no earlier than the first revision released on or after 2027-07-28 (`deprecated.mdx`).",
     "A server that needs input, such as a user's yes or no, says so in its answer, and the client sends the call again with the input.",
   ])
     assert.ok(note.includes(sentence), sentence);
@@ -158,6 +159,7 @@ test("section 2's definitions carry no cross-revision aside; one two-row table c
   assert.ok(
     note.startsWith("**What differs between the two revisions.** Each point returns later; see Next, at the end."),
   );
+  assert.ok(!note.includes("due to be removed"), "the earliest removal, not a removal");
   assert.ok(!note.includes("attaches both"), "the server's capabilities are not on the client's requests");
   const next = flat(markdown.slice(markdown.indexOf("## Next")));
   assert.ok(
@@ -355,10 +357,14 @@ test("on the wire: the lines crossed are the committed export's, and the real an
   assert.ok(exported.includes(printed), "the export prints the same transcript");
 });
 
-test("section 1 ends with a short note on reading the specification; section 6 shows 2026-07-28 and says what isError is", () => {
+test("section 1 explains how to read the specification before citing it; section 6 shows 2026-07-28 and says what isError is", () => {
   const one = markdown.slice(markdown.indexOf("## 1 · "), markdown.indexOf("## 2 · "));
-  const note = one.slice(one.indexOf("> **How to read the specification.**"));
-  assert.ok(note.length > 0 && one.trimEnd().endsWith(note.trimEnd()), "the note closes section 1");
+  const at = one.indexOf("> **How to read the specification.**");
+  const note = one.slice(at, one.indexOf("\n\n", at));
+  assert.ok(at > 0 && note.length > 0, "section 1 holds the note");
+  // The note comes before the first page the course cites (a file ending in .mdx), after the revisions.
+  assert.ok(!one.slice(0, at).includes(".mdx"), "no citation before the note");
+  assert.ok(one.slice(0, at).includes("**2025-11-25** the one before it. The course cites it often, so first, how:"));
   // The course cites the schema as the page schema.mdx, and says once where that page comes from.
   assert.ok(
     flat(note.replace(/\n> ?/g, " ")).includes(

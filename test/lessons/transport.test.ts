@@ -208,10 +208,17 @@ for (const [name, pick] of [
     assert.ok(stdio.crash.steps.some((step) => !isTranscriptLine(step) && step.event === "exits with code 1"));
     assert.ok(stdio.retry.steps.some((step) => !isTranscriptLine(step) && step.event === "exits with code 0"));
     // No count of processes: the listing shows the two; the reading says what the log held.
+    // The dead process's log is printed, not only named: the reader checks the reading against it.
     assert.match(
       flat(readRestart(result)),
-      /its log holds 2 lines, `serving` \(olcum\) and `stopping` \(crash\), and no `call` line, written once a call has run\. That does not prove the tool did not run: the process could have died after it and before the line\./,
+      /The first process read the call and died\. Its log has `serving` \(olcum\) and `stopping` \(crash\), and no `call` line, written once a call has run\. Its `stopping` line counts `"messages_in":1`, the call, and no tool under `tools`\. That does not prove the tool did not run: the process could have died after it and before the line\./,
     );
+    const restart = formatRestart(result);
+    assert.match(restart, /^server's log on stderr \(2 lines\):$/m);
+    assert.match(restart, /^ {2}\{"event":"serving","server":"olcum",/m);
+    assert.match(restart, /^ {2}\{"event":"stopping","reason":"crash","tools":\{\},"messages_in":1,/m);
+    assert.ok(restart.indexOf("server's log") < restart.indexOf("with id 3"), "the log before the restart");
+    assert.equal(stdio.crashLogLines.length, stdio.crashLog.length);
     assert.doesNotMatch(readRestart(result), /processes/);
     assert.deepEqual(
       stdio.crashLog.map((entry) => entry.event),
@@ -261,7 +268,13 @@ for (const [name, pick] of [
       markdown,
       /The first was the host's `tools\/list` \(id 0, not shown\), so this call is id 1, and section 4 counts one request more per server than lesson 1 did\./,
     );
-    assert.match(markdown, /Header names have no case\./);
+    // 2026-07-28 streamable-http.mdx, "Case Sensitivity": names compared case-insensitively; values
+    // (such as method names) case-sensitive.
+    assert.match(
+      markdown,
+      /Header names are compared without regard to case, so `mcp-method` is `Mcp-Method`\. Their values, such as `tools\/call`, are case-sensitive \("Case Sensitivity"\)\./,
+    );
+    assert.doesNotMatch(markdown, /Header names have no case/);
     assert.equal(http.refused.response.head[0], "HTTP/1.1 403 Forbidden");
     // The 403's body as 2026-07-28 words it: a JSON-RPC error with no id, and no legacy-range code.
     assert.deepEqual(JSON.parse(http.refused.response.content), {
@@ -368,14 +381,21 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // No message need open a 2026-07-28 connection, yet stdio.mdx ("Backward Compatibility") RECOMMENDS probing.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a first `server\/discover` request, asking what the server supports, is RECOMMENDED, and a SHOULD for a client that also speaks older revisions \(`stdio\.mdx`, "Backward Compatibility"\)\./,
+    /so no message need open the connection, .* Still, on stdio a first `server\/discover` request, asking what the server supports, is RECOMMENDED\. Some older servers would run a `tools\/call` sent without their opening exchange by their own rules; the probe fails cleanly instead \(`stdio\.mdx`, "Backward Compatibility"\)\./,
   );
+  // The RECOMMENDED/SHOULD split is lesson 1's; here the reason for the probe.
+  assert.doesNotMatch(markdown, /and a SHOULD for a client that also speaks older revisions/);
   // The doubled round trip is plain HTTP's cost on a fresh TCP connection: a best case for a remote server,
   // which is reached over HTTPS in practice (TLS adds one or two round trips), and HTTP/1.1 connections
   // persist by default (RFC 9112, 9.3). Said once, in section 4, kept by later lessons as the convention.
   assert.match(
     markdown,
     /On the wire, 2 is what plain HTTP costs on a new TCP connection: one round trip to set it up, one for the request\. For a remote server that is a best case, not a worst: one reached over HTTPS adds one or two round trips for its encryption setup\. \*Keep-alive\*, HTTP\/1\.1's default of keeping a connection open for later requests, brings the cost toward 1\. The course keeps its rule anyway, as its convention from here on: one fixed price that needs no network\./,
+  );
+  // Why the course needs a fixed price at all, in one sentence.
+  assert.match(
+    markdown,
+    /one fixed price that needs no network\. The course compares ways of doing the same tasks by their round trips, and a price that moved with the network would tie each comparison to the machine it ran on\./,
   );
   assert.doesNotMatch(markdown, /So the rule is a worst case|TLS 1\.3/);
   // The definition sits beside the measurement: the box opens section 4, the table follows it.
@@ -416,18 +436,26 @@ test("section 3's header table: each basic header, the body field it copies, whe
   assert.doesNotMatch(markdown, /a notification's: undefined|leaves a notification's POST undefined/);
 });
 
-test("section 3's custom headers in one sentence, with no worked value: clients MUST mirror (Custom Headers from Tool Parameters)", () => {
-  // "While the use of x-mcp-header is optional for servers, clients MUST support this feature. When a
-  // server's tool definition includes x-mcp-header annotations, conforming clients MUST mirror the designated
-  // parameter values into HTTP headers."
+test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/list entry), clients MUST mirror (Custom Headers from Tool Parameters)", () => {
+  // "MCP servers MAY designate specific tool parameters to be mirrored into HTTP headers using an
+  // x-mcp-header extension property in the parameter's schema within the tool's inputSchema. [...]
+  // clients MUST support this feature. [...] conforming clients MUST mirror the designated parameter
+  // values into HTTP headers."
   assert.match(
     markdown,
-    /A server may also ask for a tool's argument in a header of its own, `Mcp-Param-\{Name\}`, which the client MUST then send; the course's tools ask for none \("Custom Headers from Tool Parameters"\)\./,
+    /A tool may also ask for an argument in a header of its own: its `tools\/list` entry marks the argument with `x-mcp-header` and a name, and clients MUST then send the value as `Mcp-Param-\{Name\}`\. The course's tools ask for none \("Custom Headers from Tool Parameters"\)\./,
   );
-  assert.doesNotMatch(markdown, /base64|x-mcp-header|Bolge/i);
+  assert.doesNotMatch(markdown, /A server may also ask for a tool's argument|Bolge/);
 });
 
-test("section 3 ends with what a Streamable HTTP client must do, in five lines", () => {
+test("section 3 ends with what a Streamable HTTP client must do, in five items, Mcp-Param-* among them", () => {
+  // 2026-07-28 streamable-http.mdx, "Custom Headers from Tool Parameters": clients MUST mirror x-mcp-header
+  // values, MUST exclude a tool whose x-mcp-header is invalid from tools/list, and ("Value Encoding") MUST
+  // Base64-encode a value that is not plain ASCII as =?base64?…?=.
+  assert.match(
+    markdown,
+    /2\. Copy `MCP-Protocol-Version`, `Mcp-Method` and, where required, `Mcp-Name` into headers\. Copy each argument a tool marks with `x-mcp-header` into `Mcp-Param-\{Name\}`, and leave out of the tool list a tool whose mark is invalid\. Send a value that is not plain ASCII in Base64 \(`=\?base64\?…\?=`\)\./,
+  );
   const at = markdown.indexOf("**What a Streamable HTTP client must do** (2026-07-28):");
   assert.ok(at > markdown.indexOf("### Loopback and `Origin`") && at < markdown.indexOf("## 4 · "));
   const items = markdownLines().filter((line) => /^[1-5]\. /.test(line));
@@ -484,32 +512,33 @@ test("section 3's missing-header exception, and which choice serve --http makes"
   assert.doesNotMatch(markdown, /refuses one whose `_meta`/);
 });
 
-test("section 5 in bullets: session, server requests, cancelling, resuming, with SSE event ids, `retry` and Last-Event-ID defined where used", () => {
+test("section 5 in bullets: each feature as 2025-11-25 has it, then what 2026-07-28 does instead; the early close explained", () => {
   // 2025-11-25 basic/transports.mdx: "Session Management" (MCP-Session-Id on the InitializeResult's response,
-  // MUST on later requests, 404 then a new initialize, DELETE SHOULD), "Listening for Messages from the
-  // Server" (GET MAY), "Sending Messages to the Server" (requests on a POST's SSE stream MAY; disconnection
-  // SHOULD NOT be cancellation; after an event with an id the server MAY close the connection, SHOULD send
-  // `retry` first, the client MUST respect it), "Resumability and Redelivery" (event ids MAY, GET with
-  // Last-Event-ID, replay MAY). The early close is 2025-11-25's alone. 2026-07-28 streamable-http.mdx,
-  // "Earlier Streamable HTTP Revisions": 405 to GET or DELETE, ignore Mcp-Session-Id and Last-Event-ID.
+  // MUST on later requests, DELETE SHOULD), "Listening for Messages from the Server" (GET MAY), "Sending
+  // Messages to the Server" (requests on a POST's SSE stream MAY; disconnection SHOULD NOT be cancellation;
+  // after an event with an id the server MAY close the connection "without terminating the SSE stream",
+  // SHOULD send `retry` first), "Resumability and Redelivery" (event ids MAY, GET with Last-Event-ID, replay
+  // MAY). The early close is 2025-11-25's alone (not in 2025-03-26 or 2025-06-18). 2026-07-28
+  // streamable-http.mdx, "Earlier Streamable HTTP Revisions": 405 to GET or DELETE, ignore Mcp-Session-Id
+  // and Last-Event-ID; changelog.mdx, Major changes, item 9: a broken stream loses the request, re-issued
+  // under a new id.
   const five = markdown.slice(markdown.indexOf("## 5 · "), markdown.indexOf("## Summary"));
   assert.doesNotMatch(five, /\| feature \|/);
   for (const bullet of ["Session", "Server requests", "Cancelling", "Resuming"])
-    assert.match(five, new RegExp(`- \\*\\*${bullet}\\.\\*\\* `), bullet);
+    assert.match(five, new RegExp(`- \\*\\*${bullet}\\.\\*\\* ((?!- \\*\\*).)* In 2026-07-28 `), bullet);
   assert.match(markdown, /until either side ends it, usually the client\./);
-  assert.match(markdown, /differs from 2026-07-28's in these ways, among others/);
+  assert.match(markdown, /differs from 2026-07-28's in these ways, among others:/);
   assert.match(
     five,
-    /A server MAY give each SSE event an \*event id\*\. To resume after a break, a client sends a `GET` whose `Last-Event-ID` header names the last id it got, and the server MAY replay what came after\. In 2025-11-25 alone, a server MAY also close the connection, though not the stream, once it has sent an event with an id\. It SHOULD first send an SSE `retry` field, the milliseconds the client MUST wait before it reconnects with `Last-Event-ID`\./,
+    /- \*\*Resuming\.\*\* The server can give each SSE event an \*event id\*\. After a break, the client sends a `GET` whose `Last-Event-ID` header names the last id it got, and the server can send what came after\. In 2026-07-28 a broken stream loses the request, which the client sends again under a new id \(section 3\)\./,
   );
-  // 2025-11-25 transports.mdx, "Sending Messages to the Server" 6: the connection closes, "without terminating
-  // the SSE stream"; the client then polls by reconnecting.
-  assert.doesNotMatch(five, /close a stream early/);
   assert.ok(five.indexOf("*event id*") < five.indexOf("`Last-Event-ID`"), "the event id before its header");
+  // The student asked how a stream can outlive its connection: the sentence says what the stream is.
   assert.match(
     five,
-    /All but the early close date from 2025-03-26\. 2026-07-28 keeps none of them: the client's close cancels \(section 3\)\. A 2026-07-28-only server SHOULD answer a `GET` or a `DELETE` `405`, and ignore `MCP-Session-Id` and `Last-Event-ID`/,
+    /All four date from 2025-03-26\. 2025-11-25 added one more use of resuming: a server MAY drop the connection on purpose once it has sent an event with an id\. The stream, the server's list of events for the request, outlives the connection: the client comes back with `Last-Event-ID`, after the wait the server names in an SSE `retry` field, and gets the rest\. A server that speaks only 2026-07-28 SHOULD answer an older client's `GET` or `DELETE` with `405`, and ignore its `MCP-Session-Id` and `Last-Event-ID`/,
   );
+  assert.doesNotMatch(five, /All but the early close date from 2025-03-26|though not the stream/);
   assert.doesNotMatch(markdown, /minding `retry`|the client polls after `retry`|had these features/);
 });
 
@@ -581,10 +610,16 @@ test("both exports: section 5 has no table, and the Solutions code is left out (
   }
 });
 
-test("Origin may be the value null, which a local server should refuse too (the Fetch standard; SDK 2.4.0's validateOriginHeader refuses it)", () => {
+test("Origin may be the value null (the Fetch standard): MCP names no rule for it; the course's server refuses it, as SDK 2.4.0's validateOriginHeader does", () => {
   for (const file of ["lessons/02-the-transport.md", "lessons/seed-20260219/02-the-transport.md"]) {
     const text = readFileSync(`${PACKAGE_ROOT}/${file}`, "utf8").replace(/\s+/g, " ");
-    assert.ok(text.includes("at times the value `null`, which a local server should refuse too."), file);
+    assert.ok(
+      text.includes(
+        "at times the value `null`. MCP does not name that value; the course's server refuses it, as the SDK's check does.",
+      ),
+      file,
+    );
+    assert.ok(!text.includes("which a local server should refuse too"), file);
   }
 });
 
@@ -597,13 +632,16 @@ test("the one client-sent 2026-07-28 notification is one only in the core protoc
       ),
       file,
     );
-    // Extensions glossed where first used (2026-07-28 basic/versioning.mdx, "Extension Negotiation").
+    // Extensions glossed where first used: 2026-07-28 index.mdx, "Extensions" (optional additions beyond the
+    // core protocol); basic/versioning.mdx, "Extension Negotiation" covers only advertising them under
+    // capabilities.extensions, so it is cited for that alone.
     assert.ok(
       text.includes(
-        "*Extensions*, optional additions that a client and server can negotiate, may add others (`basic/versioning.mdx`).",
+        "*Extensions*, optional additions to the core protocol (`index.mdx`), may define messages of their own; a client and server advertise those they support under `extensions` in their capabilities (`basic/versioning.mdx`).",
       ),
       file,
     );
+    assert.ok(!text.includes("may add others (`basic/versioning.mdx`)"), file);
     assert.ok(!text.includes("sends one kind of notification"), file);
   }
 });

@@ -113,10 +113,22 @@ for (const [k, path] of EXPORTS.entries()) {
       /On one process whose session never expires, the stateless era is never the cheaper one here, in envelope tokens or in bytes\. It costs more before the first call: on these servers .*\. It costs more on every call too, so each call widens the gap\./,
     );
     assert.doesNotMatch(flat, /gap before 1st call|Read off the points/);
-    // The probe's second process is named as the SDK's design, and its cost is counted.
+    // The probe's second process is named as the SDK's design, and its cost is counted. MCP does not
+    // address a probe process (2026-07-28 versioning.mdx: the MAY is about keeping an era found;
+    // stdio.mdx only says to probe first); the SDK's reason is its negotiateStdioViaSibling's.
+    assert.doesNotMatch(flat, /that MAY permits a process of its own|as MCP permits/);
     assert.match(
       flat,
-      /Where the probe runs MCP leaves to the client: that MAY permits a process of its own\. Three clients probe in this section, each on a process of its own choosing: - the SDK's own client/,
+      /MCP does not address a separate probe process\. The course reads the MAY above, keeping the era across restarts, as covering one\./,
+    );
+    assert.match(
+      flat,
+      /Some legacy servers exit on any request before `initialize`, so probing in place would end the process the client means to keep/,
+    );
+    assert.match(flat, /The cost is a second launch of the server on every connect\./);
+    assert.match(
+      flat,
+      /Three clients probe in this section, each on a process of its own choosing: - the SDK's own client/,
     );
     assert.match(flat, /probing in place costs the same bytes and no process/);
     // The legacy-only server's answer to the probe is shown.
@@ -158,6 +170,11 @@ for (const [k, path] of EXPORTS.entries()) {
     // streamable-http.mdx, "Backward Compatibility": modern servers also answer 400 with these.
     assert.match(flat, /-32021 \(a missing client capability\) or -32020 \(a header failure\)/);
     assert.match(flat, /SDK 2\.4\.0's probe recognizes -32022 alone/);
+    // The claim cites the SDK's source (dist/public-*.mjs, region src/client/probeClassifier.ts).
+    assert.match(
+      flat,
+      /`src\/client\/probeClassifier\.ts` of `@modelcontextprotocol\/client` puts -32001, -32020 and -32021 in a set `NOT_PROBE_RECOGNIZED`/,
+    );
     // Exercise 3's answer is the answer, not a second discovery table (the student's item 3).
     assert.doesNotMatch(flat, /Over its 12 tasks, discovering at every task costs/);
     // The close: MCP's tasks are not the course's, and every feature it names is glossed.
@@ -421,7 +438,18 @@ for (const path of EXPORTS) {
     assert.match(section5, /clientCapabilities":\{"elicitation":\{\}\}/);
     assert.match(section5, /"requestState":"kayit_yaz:[0-9a-f]{16}\.[A-Za-z0-9_-]{22}"/);
     assert.match(section5, /"inputResponses":\{"confirm":\{"action":"decline"\}\}/);
-    assert.match(section5, /"text":"Not written: the user answered decline\."\}\],\s+"isError":true/);
+    assert.match(
+      section5,
+      /"text":"Not written: the user answered decline\.\s*Do not retry unless the user asks\."\}\],\s+"isError":true/,
+    );
+    // An isError decline invites a retry (2026-07-28 server/tools.mdx, "Error Handling"): said, and
+    // the text answers it.
+    const flat5 = prose(section5).replace(/\s+/g, " ");
+    assert.match(flat5, /A tool execution error carries feedback a model "can use to self-correct and retry"/);
+    assert.match(
+      flat5,
+      /Retried, the call would ask the user again, who has just said no\. So the text's second sentence tells the model not to retry\./,
+    );
     // The rules, cited by page and section.
     const said5 = prose(section5).replace(/\s+/g, " ");
     assert.match(
@@ -728,7 +756,7 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     // paragraphs, not one.
     const raw = readFileSync(join(ROOT, file), "utf8");
     for (const opening of [
-      "What the stateless era buys is not counted here.",
+      "What the stateless era buys is not counted here: section 5 shows it on the wire,",
       "*Header mirroring* is a separate change",
       "Application state that spans requests is another matter.",
     ])
@@ -737,14 +765,19 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     assert.ok(!text.includes("The simulator discovers as lesson 7 does."), file);
     assert.ok(
       text.includes(
-        "The simulator prices messages as lesson 7 does, but its stateless client here sends no `server/discover`, unlike lesson 7's: it lists at once, given each server's capabilities. The third table below adds the discovery.",
+        "The simulator prices messages as lesson 7 does, but its stateless client here sends no `server/discover`, unlike lesson 7's: it lists at once, given each server's capabilities. Without the version rule the simulated client sends",
       ),
       file,
     );
+    // Section 2 prints one simulated table; the run without the version rule is a paragraph, and the
+    // discovery is that table's third row, not a "third table".
+    assert.ok(text.includes("and the stateless lists after `server/discover`, the table's third row."), file);
+    assert.equal(raw.split("\nera                   messages  tokens").length - 1, 1, file);
+    assert.ok(!raw.includes("\nera        messages  tokens  round trips"), file);
     // Section 3's ten minutes are a virtual clock's: no wall clock is read (wire.ts TASK_GAP_MS).
     assert.ok(
       text.includes(
-        "The 10 minutes are virtual. No wall clock is read and nothing waits. The client runs the tasks back to back and stamps task k (counting from 0) with the time k × 10 minutes.",
+        "The 10 minutes are virtual. No wall clock is read and nothing waits. The client runs the tasks back to back and stamps task k (counting from 1, as everywhere in this lesson) with the time (k − 1) × 10 minutes.",
       ),
       file,
     );

@@ -97,7 +97,6 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "The client keeps lesson 5's allowlist",
       "The course's host adds lesson 5's version rule",
       "the course's gate (lesson 5)",
-      "the course's host, which adds lesson 5's version rule",
       "The course's `decide` applies the version rule and the allowlist (lesson 5)",
       "(the legacy era, lesson 5)",
       "adds lesson 3's `_meta` to every request",
@@ -132,7 +131,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // subscriptions/listen stream and invalidates a cached result (server/utilities/caching.mdx,
       // "Interaction with Notifications").
       "None of the four servers declares `listChanged: true`.",
-      'that notification makes the cached result stale at once ("Interaction with Notifications")',
+      'The notification makes the cached result stale at once ("Interaction with Notifications")',
       // Timeouts are lesson 3's (its test pins the rules); here one pointer, and SDK 2.4.0's default and error class.
       "A timeout or a closed connection (lesson 3) throws an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout (60 seconds by default in SDK 2.4.0) or `CONNECTION_CLOSED`",
       // Sessions are lesson 5's (over HTTP, lesson 2's session ID and DELETE): one pointer, with the
@@ -378,13 +377,23 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       ),
       file,
     );
-    // The probe's own process is the SDK's, in the box headed as the SDK's.
+    // The probe's own process is the SDK's, in the box headed as the SDK's, with the reason SDK
+    // 2.4.0's `VersionNegotiationMode` documentation gives and its cost ("one extra spawn per
+    // connect"). 2026-07-28 basic/versioning.mdx's MAY covers keeping an era found across restarts;
+    // MCP says nothing of a separate probe process, so the lesson must not say MCP permits it.
     assert.ok(
       blockquotes(text).includes(
-        'Over stdio, the SDK sends the probe of `"auto"` and of the pin to a short-lived process of its own, then starts the one it keeps. MCP permits that extra process, as a client MAY keep the era it found across restarts of one server configuration (2026-07-28 `basic/versioning.mdx`).',
+        'Over stdio, the SDK sends the probe of `"auto"` and of the pin to a short-lived process of its own, then starts the one it keeps. Its stated reason: some servers built on older SDKs exit on any request before `initialize`, so a probe in place would end the process the client keeps. The cost: every connect starts the server twice.',
       ),
       file,
     );
+    assert.ok(
+      blockquotes(text).includes(
+        "MCP does not address a separate probe process. The course reads as covering it the MAY that lets a client keep the era it found across restarts of one server configuration (2026-07-28 `basic/versioning.mdx`).",
+      ),
+      file,
+    );
+    assert.doesNotMatch(prose, /MCP permits that extra process/, file);
     // The probe is glossed in prose before the first listing that names it.
     assert.ok(
       prose.includes("Its `connect` begins with a *probe*: a `server/discover` sent before anything else"),
@@ -584,21 +593,33 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     const text = read(file);
     const prose = proseOf(text);
     const section = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
-    // One table: host x revision x mode, with tokens, round trips and processes.
-    assert.match(
-      section,
-      /^host {10}revision {4}discovery {4}discoveries {2}completed {2}tokens {2}round trips {2}processes$/m,
-      file,
-    );
+    // Two tables in one block: the cadence with the host held fixed (2026-07-28, the host that
+    // trusts hints), then 2025-11-25 per task against per session. Host policy is a line of prose.
+    assert.match(section, /^2026-07-28, the host that trusts its servers' hints:\ndiscovery {2}discoveries/m, file);
+    assert.match(section, /^2025-11-25, the course's host \(lesson 5's version rule\):\ndiscovery /m, file);
+    assert.doesNotMatch(section, /^host +revision/m, file);
     for (const row of [
-      /^trusts hints +2026-07-28 +per task +13 +10 +\d+ +273 +2$/m,
-      /^trusts hints +2026-07-28 +once +1 +10 +\d+ +57 +2$/m,
-      /^trusts hints +2026-07-28 +cached +3 +10 +\d+ +93 +2$/m,
-      /^course's +2026-07-28 +once +1 +7 /m,
-      /^course's +2025-11-25 +per task +13 +7 +\d+ +267 +26$/m,
-      /^course's +2025-11-25 +per session +1 +7 +\d+ +51 +2$/m,
+      /^per task +13 +10 +\d+ +273 +2$/m,
+      /^once +1 +10 +\d+ +57 +2$/m,
+      /^cached +3 +10 +\d+ +93 +2$/m,
+      /^per task +13 +7 +\d+ +267 +26$/m,
+      /^per session +1 +7 +\d+ +51 +2$/m,
     ])
       assert.match(section, row, file);
+    assert.match(
+      prose,
+      /save \d+ tokens in each 2026-07-28 client, so in 2026-07-28 it spends \d+ tokens per task, \d+ once and \d+ cached\./,
+      file,
+    );
+    // 2.7: skipping the prompt deviates from a SHOULD (2026-07-28 server/tools.mdx, "User
+    // Interaction Model"); BCP 14 allows it only for weighed reasons, such as standing consent.
+    assert.doesNotMatch(prose, /as a SHOULD permits/, file);
+    assert.ok(
+      prose.includes(
+        'That deviates from a SHOULD (2026-07-28 `server/tools.mdx`, "User Interaction Model"). It is defensible only where the user has given standing consent, such as "always allow" for that tool of that server, and a person must still be able to deny.',
+      ),
+      file,
+    );
     assert.equal((section.match(/^```text$/gm) ?? []).length, 2, `${file}: the kayit bodies and the table`);
     // 'once' is defined directly, not as a cached client with a trick spacing.
     assert.ok(
@@ -620,6 +641,13 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     assert.ok(
       prose.includes(
         'A result is fresh while `now < t_received + ttlMs`, where `t_received` is when the client received it. Once it is stale, the client SHOULD re-fetch it on next access; it SHOULD NOT treat the TTL as a polling interval (2026-07-28 `server/utilities/caching.mdx`, "Freshness Calculation").',
+      ),
+      file,
+    );
+    // caching.mdx, "Freshness Calculation": its MUST for clients that poll anyway.
+    assert.ok(
+      prose.includes(
+        "A client that polls anyway MUST apply jitter and backoff (the same section): it spreads its requests at random and waits longer between them.",
       ),
       file,
     );
@@ -711,7 +739,7 @@ test("a server's list-changed notification is a SHOULD, sent in 2026-07-28 on a 
     const prose = proseOf(read(file));
     assert.ok(
       prose.includes(
-        "A server that declares `listChanged: true` SHOULD send `notifications/tools/list_changed` when its tools change, in 2026-07-28 only on a `subscriptions/listen` stream that asked for it with `toolsListChanged: true`",
+        "A server that declares `listChanged: true` SHOULD send `notifications/tools/list_changed` when its tools change, in 2026-07-28 only on a `subscriptions/listen` stream that asked for it with `toolsListChanged: true`. That stream is a request the client keeps open to receive notifications (lesson 4), and the flag is its filter: send me tool list changes.",
       ),
       file,
     );
@@ -728,5 +756,19 @@ test("the Summary says a 2025-11-25 client lists again on a list-changed notific
       summary.includes("A 2025-11-25 client discovers once per session, and again on a list-changed notification."),
       file,
     );
+  }
+});
+
+test("no dangling text: no colon before prose, no sentence broken across a short line", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    // The cell before the allowlist reading is hidden: a colon there led into prose, not a listing.
+    assert.doesNotMatch(text, /allowlist holds bare names:/, file);
+    assert.ok(
+      text.includes("This client's allowlist holds bare names, such as `tarife`, without the server that lists them."),
+      file,
+    );
+    // The opening paragraph's second sentence runs on, not broken after `server/discover`.
+    assert.doesNotMatch(text, /MAY send `server\/discover`\n/, file);
   }
 });

@@ -70,12 +70,14 @@ test("seed 20260218: the key table lines", () => {
     "kayit   notification  notifications/initialized kayit                               14            0",
     "kayit   response      protocolVersion 2025-11-25 kayit surum 3 tools                17            0",
     "all                      -                            12    12      4     425           18",
-    "host          revision    discovery    discoveries  completed  tokens  round trips  processes",
-    "trusts hints  2026-07-28  per task              13         10   12819          273          2",
+    "2026-07-28, the host that trusts its servers' hints:",
+    "discovery  discoveries  completed  tokens  round trips  processes",
+    "per task            13         10   12819          273          2",
     // server/discover lists 2026-07-28 only, as the real servers do (2026-07-28 server/discover.mdx).
     "kayit   response  resultType complete 2026-07-28 tools kayit surum 3 ttlMs      25            0",
-    "course's      2025-11-25  per task              13          7    6457          267         26",
-    "course's      2025-11-25  per session            1          7    1357           51          2",
+    "2025-11-25, the course's host (lesson 5's version rule):",
+    "per task              13          7    6457          267         26",
+    "per session            1          7    1357           51          2",
     "kayit   request   server/discover kayit                                         42            2",
     "fleet-south  fleet            top_devices    fleet-south__top_devices",
     "    1              505             505          0         1.00              22             22",
@@ -103,7 +105,7 @@ test("seed 20260218: the readings quote the run", () => {
   // Section 3's one reading: the run's figures, with the checks it makes.
   assert.equal(
     flat(prose.readAllModes(lesson)),
-    "Every client makes the same 33 calls. A host that trusts its servers' hints completes 10 of 13 tasks. The course's host drops `kayit` and completes 7: its 3 calls not sent save 183 tokens in each 2026-07-28 row. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each.",
+    "Every client makes the same 33 calls. A host that trusts its servers' hints completes 10 of 13 tasks. The course's host drops `kayit` and completes 7: its 3 calls not sent save 183 tokens in each 2026-07-28 client, so in 2026-07-28 it spends 12636 tokens per task, 2760 once and 4406 cached. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each.",
   );
   // The figures sit under the table as prose, not as a quotation.
   assert.ok(
@@ -199,7 +201,10 @@ test("readings are complete sentences for other seeds and state what their runs 
     assert.match(flat(prose.readAllModes(result)), /^Every client makes the same 33 calls\./);
     assert.match(flat(prose.readAllModes(result)), /The cached client fetched again before tasks 7 and 13,/);
     // The version rule's calls not sent cost the same in every 2026-07-28 client.
-    assert.match(flat(prose.readAllModes(result)), /: its 3 calls not sent save \d+ tokens in each 2026-07-28 row\./);
+    assert.match(
+      flat(prose.readAllModes(result)),
+      /: its 3 calls not sent save \d+ tokens in each 2026-07-28 client, so in 2026-07-28 it spends \d+ tokens per task, \d+ once and \d+ cached\./,
+    );
     assert.match(
       flat(prose.describeFleetTask(result)),
       /This seed's chain fetches `[A-Z0-9]+-\d+`, which is the task's answer\./,

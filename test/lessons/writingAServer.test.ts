@@ -9,7 +9,7 @@ import { ALL_LEVELS, declare } from "../../src/sim/declaration";
 import { SERVER_FACTS } from "../../src/world/servers";
 import { formatGateTable, formatWideTable, formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
-import { readBesideMcp, readGates } from "../../src/lessons/writingAServer/prose";
+import { readBesideMcp, readGates, readSecondRun } from "../../src/lessons/writingAServer/prose";
 import { knowingKayit, withoutVersionRule } from "../../src/lessons/writingAServer/simulate";
 import { sameRunRow } from "../../src/world/runTasks";
 import { sameHandshakeCost } from "../../src/world/handshakes";
@@ -307,7 +307,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     const expected = [
       `The ${servers} servers' ${tools} tools come to ${b0} bytes at level 0, ${b1} at level 1 and ${b2} at level 2: ` +
         `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
-      "It carries no schema, so only the tools kept change by level:",
+      "The handshake carries no schema, so only the tools kept change by level.",
       `Level 0 completes ${n.completed} of ${r.tasks.length} tasks, as \`{"type": "object"}\` foretells: every call ` +
         "goes out empty, and each chain stops at its first call with `abone yok` or `bolge yok`.",
       `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
@@ -424,7 +424,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One name for the tools the client keeps, the same in the prose and the code.
-    assert.match(prose, /and keeps its \*negotiated\* tools\. It carries no schema/, path);
+    assert.match(prose, /and keeps its \*negotiated\* tools\. The handshake carries no schema/, path);
     assert.ok(!/\bagreed\b/.test(prose), `${path}: no second name for the negotiated tools`);
   }
 });
@@ -568,6 +568,14 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
       /\*\*Rows 1 and 2 are identical\*\* because `kayit_yaz`, the one tool with a side effect, is off the allowlist\. The client refuses its calls, which sent would have run\. The gate table below is where levels 1 and 2 differ\./,
       path,
     );
+    // ...said right after the table and its second-run line, before the version paragraph.
+    const seed = Number(/with seed (\d+)\./.exec(text)![1]);
+    const r = simulateWritingAServer(seed);
+    const rows = text.indexOf("**Rows 1 and 2 are identical**");
+    const secondRun = text.indexOf(readSecondRun(r));
+    const gap = rows - (secondRun + readSecondRun(r).length);
+    assert.ok(secondRun !== -1 && gap >= 0 && gap < 5, `${path}: right after the table's reading`);
+    assert.ok(rows < text.indexOf(readBesideMcp(r)), `${path}: before the version paragraph`);
     assert.doesNotMatch(prose, /refused with `arac bildirilmedi` would be a JSON-RPC error/, path);
     // 2025-11-25 basic/index.mdx "Schema Dialect" made 2020-12 the default.
     assert.match(prose, /`\$schema` names 2020-12, the default dialect since 2025-11-25/, path);
@@ -985,7 +993,7 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
       path,
     );
     const buys = prose.indexOf("What declaring `annotations` buys");
-    const course = prose.indexOf("The *wide* table runs the course's gate");
+    const course = prose.indexOf("The *wide* table asks what the course's gate");
     // MCP's reading is defined, run and read before the course's gate is defined.
     assert.ok(
       prose.indexOf("**The defaults-reading gate**") < prose.indexOf("**The course's gate**"),
@@ -1072,4 +1080,35 @@ test("lesson 6 says serveStdio may call the factory twice on a connection: a dis
       /calls it once per connection\. SDK 2\.4 calls it once more when a client opens with `server\/discover`, then falls back to `initialize`: it closes the server that answered the probe and builds another\. So keep a factory cheap and free of side effects\./,
       path,
     );
+});
+
+test("each table of the second half is led by the question it answers and how to read its columns", () => {
+  for (const { path, text } of exportsOf6()) {
+    const spaced = text.replace(/\s+/g, " ");
+    const lead = (question: string, key: string, table: string) => {
+      const [q, k, t] = [spaced.indexOf(question), spaced.indexOf(key), spaced.indexOf(table)];
+      assert.ok(q !== -1 && q < k && k < t && t - q < 700, `${path}: ${question}`);
+      assert.equal(spaced.slice(q, t).match(/```/g)?.length, 1, `${path}: no other block between`);
+    };
+    lead(
+      "The handshake table asks how many tools the client keeps at each level, and at what cost.",
+      "Each row counts the tools kept and *dropped*, the messages each way, their envelope tokens and lesson 5's round trips:",
+      "level negotiated dropped request response tokens round trips",
+    );
+    lead(
+      "The twelve-task table asks how many tasks each level completes, and at what cost.",
+      "*Calls* counts every call a chain reached",
+      "level negotiated calls failed completed request response tokens",
+    );
+    lead(
+      "The gate table asks which calls the defaults-reading gate holds for a person at each level.",
+      "*Calls* counts the calls reached, *sent* the `tools/call` requests, *blocked* those held, *written* the records written:",
+      "level calls sent blocked written completed",
+    );
+    lead(
+      "The *wide* table asks what the course's gate lets `kayit_yaz` do unasked.",
+      "Its header names the allowlist, *negotiated* the tools kept, the rest as in the gate table.",
+      "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
+    );
+  }
 });

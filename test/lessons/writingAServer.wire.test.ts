@@ -221,6 +221,10 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     resources: { listChanged: true },
     prompts: { listChanged: true },
   });
+  // ...unless the author turns it off through the constructor's `capabilities` option, as the lesson says.
+  const quiet = new McpServer({ name: "t", version: "1" }, { capabilities: { tools: { listChanged: false } } });
+  quiet.registerTool("t", { description: "t" }, () => ({ content: [] }));
+  assert.deepEqual(quiet.server.getCapabilities().tools, { listChanged: false });
   assert.equal(answers[1].error.code, -32601, "no logging registered: Method not found");
   assert.equal(answers[2].error.code, -32602);
   assert.equal(answers[2].error.message, "Tool yok_boyle not found");
@@ -237,17 +241,27 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // example, and in 2026-07-28 a schema comment (InvalidParamsError); no MUST.
     assert.match(
       prose,
-      /MCP only shows this code, in the tools page's example and \(2026-07-28\) a schema comment\. No MUST fixes it or the text\. Lesson 3's `Unknown tool: tarife` came from the course's own servers, whose hand-written `tools\/call` handler copies the tools page's example message\./,
+      /No MUST fixes code or text: lesson 3's `Unknown tool: tarife` follows the tools page's example\./,
       path,
     );
     assert.doesNotMatch(prose, /MCP fixes the code/, path);
     assert.match(prose, /for each primitive the file registers, `"listChanged":true`/, path);
-    // What the promise is: 2025-11-25 and 2026-07-28 server/tools.mdx "List Changed Notification";
-    // in 2026-07-28 only to clients whose subscriptions/listen asked for toolsListChanged
-    // (2026-07-28 basic/patterns/subscriptions.mdx, "Notification Filter").
+    // What the promise is: each primitive's own notification, 2026-07-28 server/tools.mdx,
+    // resources.mdx and prompts.mdx, "List Changed Notification"; in 2026-07-28 only to clients whose
+    // subscriptions/listen asked for it (basic/patterns/subscriptions.mdx, "Notification Filter").
     assert.match(
       prose,
-      /a promise to send `notifications\/tools\/list_changed` \(a SHOULD\) when the list changes \(`server\/tools\.mdx`, "List Changed Notification"\), in 2026-07-28 only on a stream the client opened with `subscriptions\/listen`, naming the notifications it wants \(`basic\/patterns\/subscriptions\.mdx`\); these lists never change;/,
+      /a promise to send the matching `notifications\/\{tools,resources,prompts\}\/list_changed` \(a SHOULD\) when that list changes \(`server\/tools\.mdx`, `resources\.mdx`, `prompts\.mdx`, "List Changed Notification"\), in 2026-07-28 only on a stream the client opened with `subscriptions\/listen`, naming the notifications it wants \(`basic\/patterns\/subscriptions\.mdx`\)\./,
+      path,
+    );
+    assert.doesNotMatch(prose, /a promise to send `notifications\/tools\/list_changed`/, path);
+    // The default is McpServer's (SDK 2.4: `listChanged: ... ?? true` when a primitive registers), and
+    // it notifies only on a registration change while connected; tools.mdx "Capabilities": listChanged
+    // "indicates whether the server will emit notifications". The option that turns it off is checked
+    // above.
+    assert.match(
+      prose,
+      /`McpServer` declares it by default, yet notifies only when a registration changes after it connects: this server never will\. Declare only what you send: `listChanged` says whether the server "will emit notifications" \(`server\/tools\.mdx`, "Capabilities"\), and `McpServer` takes `listChanged: false` in its `capabilities` option;/,
       path,
     );
     // 2026-07-28 server/discover.mdx, "DiscoverResult": `supportedVersions` is "Protocol versions
@@ -286,7 +300,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // SDK 2.4 McpServer's tools/call handler catches and returns createToolError(message)).
     assert.match(
       prose,
-      /\*\*Throw or return `isError`\.\*\* A tool handler fails in one of two ways\. It returns a result with `isError: true` and text of its own, as `sayac_oku` does for an unknown subscriber\. Or it throws an `Error`, and `McpServer` answers the same kind of result, the error's message its only text\. Either way the client gets a tool execution error, not a JSON-RPC error, and SHOULD hand it to its model \(2026-07-28 `server\/tools\.mdx`, "Error Handling"\)\./,
+      /\*\*Throw or return `isError`\.\*\* A tool handler fails in one of two ways\. It returns a result with `isError: true` and text of its own, as `sayac_oku` does for an unknown subscriber\. Or it throws an `Error`, and `McpServer` answers the same kind of result, the error's message its only text: after `throw new Error\("patladi"\)` \(it blew up\), the result holds `"content":\[\{"type":"text","text":"patladi"\}\],"isError":true`\. Either way the client gets a tool execution error, not a JSON-RPC error, and SHOULD hand it to its model \(2026-07-28 `server\/tools\.mdx`, "Error Handling"\)\./,
       path,
     );
     // The world servers' caching values are the course's (its `cacheHints` option), not the SDK's.
@@ -434,8 +448,10 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
       /- \*\*`createMcpHandler\(factory\)`\*\* answers each HTTP request with a server the factory builds for it\. By default it also serves 2025-11-25 clients, with no session: it answers `initialize` without an `MCP-Session-Id`, and each later POST meets a new server that never saw it\./,
       /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away\. A server that asks the client for `elicitation` or `sampling` needs it\. Over 2025-11-25, in two steps: 1\. The `initialize` POST meets server A, which learns that the client offers `elicitation`\. 2\. The `tools\/call` POST meets server B, new, which MUST use only capabilities negotiated \(`basic\/lifecycle\.mdx`, "Operation"\)\. B cannot ask: SDK 2\.4 returns an `isError` result\. An answer would come in a POST of its own \(`basic\/transports\.mdx`, "Sending Messages to the Server"\), to a third server\./,
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,
-      /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\. Only the `Origin` check is MCP's, a MUST \(`streamable-http\.mdx`, "Security & Endpoint"\); the rest is the SDK's design\./,
-      /The program below uses the first and the last two, and listens on `127\.0\.0\.1`\. Then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
+      // 2026-07-28 streamable-http.mdx, "Security & Endpoint": servers MUST validate Origin; they
+      // SHOULD bind only to localhost when running locally.
+      /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\. Only the `Origin` check is MCP's, a MUST \(2026-07-28 `streamable-http\.mdx`, "Security & Endpoint"\); the rest is the SDK's design\. So `createMcpHandler` behind `toNodeHandler` alone breaks that MUST: the `Origin` guard is required, not optional\./,
+      /The program below uses `createMcpHandler`, `toNodeHandler` and both guards, and listens on `127\.0\.0\.1`, as the same section SHOULD\. Then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
     ])
       assert.match(spaced, piece, path);
     // isLegacyRequest is not used by the program, so it is not listed.

@@ -51,7 +51,10 @@ describe("confirmGate (the server's side of the round trips)", () => {
       const result = confirmGate("kayit_yaz", ARGS, answered(response), KEY) as Record<string, any>;
       assert.equal(result.isError, true, said);
       assert.equal(result.resultType, undefined, "a complete result: the SDK adds resultType");
-      assert.equal(result.content[0].text, `Not written: the user answered ${said}.`);
+      assert.equal(
+        result.content[0].text,
+        `Not written: the user answered ${said}. Do not retry unless the user asks.`,
+      );
     }
     // Asked again ("Error Handling"): no answer, no content, an answer without the state.
     for (const retry of [

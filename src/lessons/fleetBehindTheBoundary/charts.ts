@@ -1,6 +1,6 @@
 /**
- * Lesson 8's chart: what each condition did to the thorough agent — tool calls and tool errors,
- * and whether its answer was right.
+ * Lesson 8's chart: what each condition did to the thorough agent — tool calls and failed calls
+ * (an error from the server or one the client raised itself), and whether its answer was right.
  *
  * A vega-lite spec built from the condition matrix (see `simulate.ts`); render it with `renderSvg`.
  */
@@ -9,11 +9,16 @@ import type { FleetLessonResult } from "./simulate";
 import { listing } from "../proseWords";
 import { ANSWER_CODES, answerCode } from "./tables";
 
+/** The chart's two measures, in bar order: the calls, then those that failed, whoever failed them. */
+export const CHART_MEASURES = ["tool calls", "failed calls (server's or client's own)"] as const;
+
 /**
- * The spec: per condition, the thorough agent's tool calls and tool errors side by side; each bar
- * carries the condition table's answer code (`answerCode`: `right`, `gave up`, `none`, …), and the
- * bars of a run without the right answer are faded, the legend saying which code each fade is, with
- * swatches in the bars' blue. Its `description` (the chart's alt text) gives each condition's two
+ * The spec: per condition, the thorough agent's tool calls and failed calls side by side, the
+ * failed named as the server's or the client's own (a local `timed out` or `not connected` is no
+ * error a server sent: 2026-07-28 `basic/index.mdx`, "Error Codes"); each bar carries the
+ * condition table's answer code (`answerCode`: `right`, `gave up`, `none`, …), and the bars of a
+ * run without the right answer are faded, the legend saying which code each fade is, with swatches
+ * in the bars' blue. Its `description` (the chart's alt text) gives each condition's two
  * counts and, by code, the runs that end without the right answer, for a reader who cannot see the
  * bars.
  */
@@ -21,10 +26,10 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
   const rows = result.matrix.filter((r) => r.policy === policy);
   const code = (r: (typeof rows)[number]) => answerCode(r.answer, result.truth);
   const values = rows.flatMap((r) =>
-    (["tool calls", "tool errors"] as const).map((measure) => ({
+    CHART_MEASURES.map((measure) => ({
       condition: r.condition,
       measure,
-      count: measure === "tool calls" ? r.toolCalls : r.toolErrors,
+      count: measure === CHART_MEASURES[0] ? r.toolCalls : r.toolErrors,
       answer: code(r),
     })),
   );
@@ -57,14 +62,14 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
         title: null,
         axis: { labelAngle: -30 },
       },
-      xOffset: { field: "measure" },
+      xOffset: { field: "measure", sort: [...CHART_MEASURES] },
       y: { field: "count", type: "quantitative", title: "calls" },
       color: {
         field: "measure",
         type: "nominal",
         title: null,
-        scale: { range: ["#4c78a8", "#e45756"] },
-        legend: { orient: "bottom" },
+        scale: { domain: [...CHART_MEASURES], range: ["#4c78a8", "#e45756"] },
+        legend: { orient: "bottom", labelLimit: 0 },
       },
       opacity: {
         field: "answer",

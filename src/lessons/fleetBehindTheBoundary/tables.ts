@@ -462,7 +462,7 @@ export function formatConditionTable({
     ...keyLines([
       `answer: ${legend[0]}`,
       ...legend.slice(1),
-      "errors: failed tool calls",
+      "errors: failed tool calls, the server's errors or the client's own",
       "stray: stdout lines the client could not parse",
       "bytes: the simulated JSON lines, each with its newline; MCP's opening and tools/list included",
     ]),
@@ -483,40 +483,34 @@ function answerLegend({ matrix, truth }: Pick<FleetLessonResult, "matrix" | "tru
   });
 }
 
-/** Rows whose cells after the first match the row before, merged into it, their labels joined. */
-function mergeSameRows(rows: (string | number)[][]): (string | number)[][] {
-  const merged: (string | number)[][] = [];
-  for (const row of rows) {
-    const last = merged[merged.length - 1];
-    if (last && last.slice(1).join("\u0000") === row.slice(1).join("\u0000"))
-      last[0] += `, ${row[0]}`;
-    else merged.push([...row]);
-  }
-  return merged;
-}
+/** The key's entry for a failed call: the server's error or the client's own (`local: …`). */
+export const FAILED_KEY =
+  "failed: calls that ended in an error, from the server or raised by the client";
 
 /**
- * The condition table's MCP part: a row per condition that crosses the boundary (`direct` does
- * not), with what the thorough agent's calls met there: failures, restarts, stray stdout lines and
- * the simulated bytes.
+ * The condition table's MCP part: a row per condition, the same rows in the same order as the
+ * agent part's, with what the thorough agent's calls met at the boundary: failures (the server's
+ * or the client's own), restarts, stray stdout lines and the simulated bytes (0 on `direct`, which
+ * sends no message).
  */
 export function formatBoundaryTable({ matrix }: Pick<FleetLessonResult, "matrix">): string {
   const rows = matrix
-    .filter((r) => r.policy === "thorough" && r.condition !== "direct")
+    .filter((r) => r.policy === "thorough")
     .map((r) => [r.condition, r.toolCalls, r.toolErrors, r.restarts, r.transportErrors, r.bytes]);
   return [
-    formatTextTable(
-      ["condition", "calls", "failed", "restarts", "stray", "bytes"],
-      mergeSameRows(rows),
-    ),
+    formatTextTable(["condition", "calls", "failed", "restarts", "stray", "bytes"], rows),
     ...keyLines([
-      "failed: calls that came back an error · stray: stdout lines the client could not parse",
+      FAILED_KEY,
+      "stray: stdout lines the client could not parse",
       "bytes: the JSON lines with their newlines, MCP's opening and tools/list included",
     ]),
   ].join("\n");
 }
 
-/** The condition table's agent part: a row per condition, each agent's turns, calls and answer. */
+/**
+ * The condition table's agent part: a row per condition, the MCP part's rows, with each agent's
+ * turns, calls and answer.
+ */
 export function formatAnswerTable({
   matrix,
   truth,
@@ -538,7 +532,7 @@ export function formatAnswerTable({
   });
   const table = formatTextTable(
     ["condition", "shortcut: turns", "calls", "answer", "thorough: turns", "calls", "answer"],
-    mergeSameRows(rows),
+    rows,
   );
   const legend = answerLegend({ matrix, truth });
   return [table, ...keyLines([`answers: ${legend[0]}`, ...legend.slice(1)])].join("\n");

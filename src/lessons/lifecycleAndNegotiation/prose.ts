@@ -72,7 +72,7 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const listedText =
     legacy.length === 0
       ? `${code(info.name)} lists only ${code(current)}, though it also speaks 2025-11-25 through ` +
-        `${code("initialize")}. That is the course's choice; the aside below weighs it against a MUST. `
+        `${code("initialize")}. That is the course's choice; the end of this section weighs it against a MUST. `
       : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
         `${codes(legacy)}. `;
   return wrapMarkdown(
@@ -186,7 +186,7 @@ export function readTrustingHost(result: LifecycleAndNegotiationResult): string 
   const asked = listing(asks.map(code));
   const readOnly = kept.length - asks.length;
   return wrapMarkdown(
-    `It keeps all ${kept.length} tools and asks a person before ` +
+    `The host that trusts its servers' hints keeps all ${kept.length} tools and asks a person before ` +
       `${asks.length === 1 ? "one" : asks.length}, ${asked}; the other ${readOnly} are declared ` +
       `read-only. For ${code(result.gateTask.subscriber)}, a no sends ${no.requests} requests ` +
       `(${no.tokens} tokens, ${no.round_trips} round trips) and holds that call. A yes sends ` +
@@ -197,11 +197,11 @@ export function readTrustingHost(result: LifecycleAndNegotiationResult): string 
 
 /**
  * A reading of section 6's hosts table: what the host that trusts its servers' hints keeps and
- * asks, with `annotations` and without; what the course's version rule drops (a whole server,
- * read-only tools with it); and the course's gate writing unasked when nothing is declared.
+ * asks, with `annotations` and without; and what the course's version rule drops (a whole server,
+ * read-only tools with it).
  */
 export function readHosts(result: LifecycleAndNegotiationResult): string {
-  const [trusting, bare, course, gateAlone] = result.hosts;
+  const [trusting, bare, course] = result.hosts;
   const both = result.policies[result.policies.length - 1];
   const byVersion = both.dropped.filter((d) => d.reason === "version").map((d) => d.tool);
   const servers = [
@@ -212,16 +212,13 @@ export function readHosts(result: LifecycleAndNegotiationResult): string {
     .map((t) => t.tool);
   const calls = result.gateChain.length;
   return wrapMarkdown(
-    `The host that trusts its servers' hints keeps all ${trusting.kept} tools. It asks about ` +
-      `${trusting.asked} of the task's ${calls} calls when the tools declare ` +
-      `${code("annotations")}, and about ${bare.asked === calls ? `all ${calls}` : bare.asked}, ` +
-      `reads included, when they declare none. The course's host keeps ${course.kept}: its ` +
-      `version rule drops ${codes(servers)} whole, and with it ${codes(readers)}, which only ` +
-      `${readers.length === 1 ? "reads" : "read"}. Its write is never sent. With no ` +
-      `${code("annotations")}, the course's gate asks about ` +
-      `${gateAlone.asked === 0 ? `none of the ${calls}` : gateAlone.asked} calls and writes ` +
-      `${plural(gateAlone.written, "record")} with no approval. Every host pays the same ` +
-      `handshake, since it decides after the answers.`,
+    `The first row is that run, which asks about ${trusting.asked} of the task's ${calls} ` +
+      `calls. Without ${code("annotations")}, the same host asks about ` +
+      `${bare.asked === calls ? `all ${calls}` : bare.asked}, reads included, since a missing ` +
+      `hint means "may write". The course's host keeps ${course.kept}: its version rule drops ` +
+      `${codes(servers)} whole, and with it ${codes(readers)}, which only ` +
+      `${readers.length === 1 ? "reads" : "read"}. Its write is never sent. Every host pays the ` +
+      `same handshake, since it decides after the answers.`,
   );
 }
 

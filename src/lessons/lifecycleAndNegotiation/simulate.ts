@@ -275,7 +275,6 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
     hostRow("trusts its servers' hints", DECLARED_LEVEL, true, open),
     hostRow("trusts its servers' hints", UNANNOTATED_LEVEL, true, open),
     hostRow("the course's host, all 3 rules", DECLARED_LEVEL, false, both),
-    hostRow("the course's gate alone", UNANNOTATED_LEVEL, false, open),
   ];
   return {
     seed,

@@ -69,7 +69,7 @@ export function formatOpeningCosts(wire: LifecycleAndNegotiationWire): string {
 /** Section 6's hosts on the gate's task, the person saying no: tools kept, calls asked, requests. */
 export function formatHosts(result: LifecycleAndNegotiationResult): string {
   return formatTextTable(
-    ["host (the person says no)", "annotations", "kept", "asked", "requests", "written"],
-    result.hosts.map((h) => [h.host, h.annotations, h.kept, h.asked, h.requests, h.written]),
+    ["host (the person says no)", "annotations", "kept", "asked", "requests"],
+    result.hosts.map((h) => [h.host, h.annotations, h.kept, h.asked, h.requests]),
   );
 }

@@ -13,7 +13,12 @@ export {
   messagesSolutions,
 } from "./prose";
 export { simulateMessages } from "./simulate";
-export { formatFailuresByRevision, formatFirstCallCost, formatNoArgumentCalls } from "./tables";
+export {
+  formatFailuresByRevision,
+  formatFirstCallCost,
+  formatNoArgumentCalls,
+  formatTokenCuts,
+} from "./tables";
 export { runMessagesOnTheWire } from "./wire";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

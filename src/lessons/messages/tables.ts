@@ -2,7 +2,10 @@
  * Lesson 3, "Messages": each printed table as text (`formatTextTable`), no line wider than the
  * page.
  */
+import { requestParts, resultParts, type BodyPart } from "../../sim/eras";
 import { tokenize } from "../../sim/tokenizer";
+import { pyStr } from "../../sim/values";
+import { SERVER_FACTS } from "../../world/servers";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { formatTextTable, type Cell } from "../textTable";
 import { wrapWords } from "../wrapProse";
@@ -51,6 +54,43 @@ export function formatFirstCallCost(sim: MessagesSimulation, wire: MessagesWire)
       [row("request", call.requestBody), row("response", call.responseBody)],
     ),
     "each pair: 2025-11-25 / 2026-07-28; tokens: the simulator's; bytes: the real line's",
+  ].join("\n");
+}
+
+/** A part's words as one text, values written as Python's `str()` writes them. */
+function partText(part: BodyPart): string {
+  return part.words.map((word) => (typeof word === "string" ? word : pyStr(word))).join(" ");
+}
+
+/**
+ * The seed's first call in 2026-07-28, worked by hand: each part of its request's and its
+ * result's word body (`content`, or the protocol field it words), the tokenizer's pieces joined by
+ * `|` within a word, and the part's tokens;
+ * then each message's body tokens, the envelope's 8 and their sum.
+ */
+export function formatTokenCuts(sim: MessagesSimulation): string {
+  const call = sim.calls[0];
+  const server = SERVER_FACTS.find((s) => s.name === call.server)!;
+  const messages: ["request" | "response", BodyPart[]][] = [
+    ["request", requestParts("stateless", [call.requestBody])],
+    ["response", resultParts("stateless", server, false, [call.responseBody])],
+  ];
+  const rows: Cell[][] = [];
+  const totals: string[] = [];
+  for (const [kind, parts] of messages) {
+    let body = 0;
+    parts.forEach((part, k) => {
+      const words = partText(part).split(" ");
+      const cuts = words.map((word) => tokenize(word).join("|"));
+      const tokens = words.reduce((n, word) => n + tokenize(word).length, 0);
+      body += tokens;
+      rows.push([k === 0 ? kind : "", part.part, cuts.join(" "), tokens]);
+    });
+    totals.push(`${kind} ${body} + ${sim.envelopeTokens} = ${body + sim.envelopeTokens}`);
+  }
+  return [
+    formatTextTable(["message", "part", "words, cut into tokens (|)", "tokens"], rows),
+    `body tokens + ${sim.envelopeTokens} = envelope tokens: ${totals.join("; ")}`,
   ].join("\n");
 }
 

@@ -92,8 +92,20 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const toolBytes = bytesOf(lesson, "tool");
   const readBytes = bytesOf(lesson, "resource");
   const read = resource.exchanges[0].response;
+  // At 1 round trip a request, the primitive alone saves the requests it spares; the rest of the
+  // saving is the doubled round trip of a remote server (lesson 2), that is, placement.
+  const byPrimitive = tool.request - resource.request;
+  const byPlacement = tool.round_trips - tool.request - (resource.round_trips - resource.request);
+  const split =
+    `The primitive accounts for ${byPrimitive}: ${plural(resource.request, "request")} ` +
+    `instead of ${tool.request}, at 1 round trip each. Placement accounts for ` +
+    `${byPlacement === 0 ? "none" : `the other ${byPlacement}`}: (a) goes to ` +
+    `${code(tool.server)}, ${tool.transport}, and (b) to ${code(resource.server)}, ` +
+    `${resource.transport}. `;
   return paragraphs(
-    `(b) saved ${tool.round_trips - resource.round_trips} round trips for ` +
+    `(b) saved ${plural(tool.round_trips - resource.round_trips, "round trip")}. ` +
+      split +
+      `Tokens and bytes count the messages, which placement does not change: (b) cost ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
       `(b)'s one answer, ${read.tokens} tokens, carries all ${lesson.subscribers} subscribers' rows. ` +
       `${agree && wireAgree ? "Both agree" : "They do not agree"}, in the simulator ` +
@@ -113,7 +125,8 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
         `messages for the conversation and answers nothing.`,
       `- The model decides a tool call and reads its result; the application decides a read, ` +
         `seen only if attached. Priced by the course: ${tool.request} calls cost ` +
-        `${tool.round_trips} round trips and ${tool.tokens} tokens, ` +
+        `${tool.round_trips} round trips (${tool.round_trips - tool.request} of them for ` +
+        `${code(tool.server)}'s placement) and ${tool.tokens} tokens, ` +
         `${resource.request} read ${resource.round_trips} and ${resource.tokens}.`,
     ].join("\n"),
   );

@@ -55,14 +55,22 @@ export function readStdioCall(result: TransportResult): string {
 
 /** The crash and the retry: what the first process's log holds, and what the retry answered. */
 export function readRestart(result: TransportResult): string {
-  const { crashLog, values } = result.stdio;
+  const { crashLog, crashLogLines, values } = result.stdio;
   const events = listing(crashLog.map(({ event, detail }) => `${code(event)} (${detail})`));
+  const last = JSON.parse(crashLogLines[crashLogLines.length - 1] ?? "{}") as {
+    messages_in?: number;
+    tools?: Record<string, unknown>;
+  };
+  if (last.messages_in === undefined || last.tools === undefined)
+    throw new Error("the crashed process's last log line is not its stopping line");
+  const tools = Object.keys(last.tools).length;
   return wrapMarkdown(
-    `The first process read the call and died: its log holds ${plural(crashLog.length, "line")}, ` +
-      `${events}, and no ${code("call")} line, written once a call has run. That does not ` +
-      `prove the tool did not run: the process could have died after it and before the line. ` +
-      `The new process answered ` +
-      `${fieldsText(values.consumption)}.`,
+    `The first process read the call and died. Its log has ${events}, and no ${code("call")} ` +
+      `line, written once a call has run. Its ${code("stopping")} line counts ` +
+      `${code(`"messages_in":${last.messages_in}`)}, the call, and ` +
+      `${tools === 0 ? "no tool" : plural(tools, "tool")} under ${code("tools")}. That does ` +
+      `not prove the tool did not run: the process could have died after it and before the line. ` +
+      `The new process answered ${fieldsText(values.consumption)}.`,
   );
 }
 

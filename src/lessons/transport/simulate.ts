@@ -73,6 +73,8 @@ export interface StdioPart {
   crash: Transcript;
   /** The crashed process's log. */
   crashLog: LogEvent[];
+  /** The same log as the lines it wrote on stderr. */
+  crashLogLines: string[];
   /** The same call, with a new id, on a new process without the fault. */
   retry: Transcript;
   /** The arguments and answers of the two calls, as the host carried them. */
@@ -211,6 +213,7 @@ async function stdioPart(seed: number, task: TaskWithAnswer): Promise<StdioPart>
     log: logEvents(first.log()),
     crash,
     crashLog: logEvents(crashing.log()),
+    crashLogLines: [...crashing.log()],
     retry,
     values: { reading, consumption },
   };

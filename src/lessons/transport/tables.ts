@@ -5,10 +5,10 @@
  * and an HTTP exchange as its header blocks and bodies.
  */
 import type { Transcript } from "../../wireClient/lineExchange";
-import { formatWireTranscript } from "../transcriptText";
+import { foldedLine, formatWireTranscript } from "../transcriptText";
 import { cut, formatHttpExchange, formatHttpMessage, httpHeading } from "../httpText";
 import type { RoundTripRun, ServerTrips } from "../../wireClient/roundTrips";
-import { listing } from "../proseWords";
+import { listing, plural } from "../proseWords";
 import { formatTextTable, type Cell } from "../textTable";
 import type { TransportResult } from "./simulate";
 
@@ -47,10 +47,18 @@ export function formatStreams(result: TransportResult): string {
 
 /**
  * The crash and the restart ({@link formatLines}): the process started with `--fault crash:1`,
- * then the new one.
+ * the log it wrote on stderr (each line folded like a message), then the new process.
  */
 export function formatRestart(result: TransportResult): string {
-  return formatLines([result.stdio.crash, result.stdio.retry]);
+  const { crash, retry, crashLogLines } = result.stdio;
+  const crashed = formatLines([crash]);
+  const both = formatLines([crash, retry]);
+  if (!both.startsWith(`${crashed}\n`)) throw new Error("the restart does not follow the crash");
+  const log = [
+    `server's log on stderr (${plural(crashLogLines.length, "line")}):`,
+    ...crashLogLines.flatMap((line) => foldedLine(line)),
+  ];
+  return [crashed, ...log, both.slice(crashed.length + 1)].join("\n");
 }
 
 /**

@@ -287,8 +287,11 @@ export function readConfirm(wire: WithoutASessionWire): string {
     `Confirmed, in lesson 3, the write took ${plural(accepted.length, "message")} and ${n(total)} bytes; the call alone would have been its first request and its last answer, ` +
       `${n(call.bytes + done.bytes)} bytes. Asking added the ${code("input_required")} result and the retry, ${n(added)} bytes, ` +
       `the retry ${n(grew)} bytes longer than the first request for its ${code("inputResponses")} and ${code("requestState")}. ` +
-      `Declined, the answer is a complete result with ${code(`isError: ${String(answer.result?.isError)}`)} and the text ${code(said)}: ` +
-      `the user's no reaches the model as a tool's failure (our choice: the elicitation page asks that a server MUST handle a decline and SHOULD NOT assume a yes, and names no channel), and nothing was written.`,
+      `Declined, the answer is a complete result with ${code(`isError: ${String(answer.result?.isError)}`)} and the text ${code(said)} Nothing was written.`,
+    `The user's no reaches the model as a tool's failure. That is our choice: the elicitation page asks that a server MUST handle a decline and SHOULD NOT assume a yes, and names no channel. ` +
+      `A failure has a cost. A tool execution error carries feedback a model "can use to self-correct and retry" (2026-07-28 ${code("server/tools.mdx")}, "Error Handling"). ` +
+      `Retried, the call would ask the user again, who has just said no. So the text's second sentence tells the model not to retry. ` +
+      `A server could answer ${code("isError: false")} with the same text instead. Either way the instruction must be in the text.`,
   );
 }
 

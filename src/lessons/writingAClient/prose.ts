@@ -331,7 +331,9 @@ export function readAllModes(result: WritingAClientResult): string {
         `${mcp.once.tasks} tasks. The course's host drops ${code(DROPPED_SERVER)} and completes ` +
         `${current.once.completed}` +
         (saved !== undefined
-          ? `: its ${plural(notSent, "call")} not sent save ${saved} tokens in each 2026-07-28 row.`
+          ? `: its ${plural(notSent, "call")} not sent save ${saved} tokens in each 2026-07-28 ` +
+            `client, so in 2026-07-28 it spends ${current.perTask.total.tokens} tokens per task, ` +
+            `${current.once.total.tokens} once and ${current.cached.total.tokens} cached.`
           : `; what it saves differs by client.`),
       `One 2026-07-28 discovery of the ${result.servers.length} servers costs ` +
         `${mcp.once.discovery.tokens} tokens, against ${oneDiscovery(result).tokens} in 2025-11-25, ` +

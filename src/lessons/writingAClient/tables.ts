@@ -214,18 +214,17 @@ export function formatWritingAClient(result: WritingAClientResult): string {
 }
 
 /**
- * Section 3's one table: each host (a host that trusts its servers' hints, and the course's host
- * with lesson 5's version rule), each revision and each discovery mode over all the tasks: the
- * discoveries, the tasks completed, the tokens, the round trips, and the server processes started
- * over stdio (in 2026-07-28 one per local server, kept for all the tasks; in 2025-11-25 one per
- * session with a local server).
+ * Section 3's two tables, each under a caption line. The first holds the discovery cadence apart
+ * from host policy: the host that trusts its servers' hints, in 2026-07-28, per task, once and
+ * cached. The second sets the course's host (lesson 5's version rule) in 2025-11-25 per task
+ * against per session. Each row gives the discoveries, the tasks completed, the tokens, the round
+ * trips, and the server processes started over stdio (in 2026-07-28 one per local server, kept for
+ * all the tasks; in 2025-11-25 one per session with a local server).
  */
 export function formatAllModesTable(result: WritingAClientResult): string {
   const local = result.servers.filter((s) => s.transport === "local").length;
-  const row = (host: string, era: string, mode: string, run: ClientRun, processes: number) =>
+  const row = (mode: string, run: ClientRun, processes: number) =>
     [
-      host,
-      era,
       mode,
       run.discoveries,
       run.completed,
@@ -233,31 +232,24 @@ export function formatAllModesTable(result: WritingAClientResult): string {
       run.total.round_trips,
       processes,
     ] as Cell[];
-  const { mcpHost: mcp, current } = result;
-  const trusts = "trusts hints";
-  const course = "course's";
-  return formatTextTable(
-    [
-      "host",
-      "revision",
-      "discovery",
-      "discoveries",
-      "completed",
-      "tokens",
-      "round trips",
-      "processes",
-    ],
-    [
-      row(trusts, "2026-07-28", "per task", mcp.perTask, local),
-      row(trusts, "2026-07-28", "once", mcp.once, local),
-      row(trusts, "2026-07-28", "cached", mcp.cached, local),
-      row(course, "2026-07-28", "per task", current.perTask, local),
-      row(course, "2026-07-28", "once", current.once, local),
-      row(course, "2026-07-28", "cached", current.cached, local),
-      row(course, "2025-11-25", "per task", result.perTask, result.sessions.perTask.local),
-      row(course, "2025-11-25", "per session", result.perSession, result.sessions.perSession.local),
-    ],
-  );
+  const header = ["discovery", "discoveries", "completed", "tokens", "round trips", "processes"];
+  const { mcpHost: mcp } = result;
+  const cadence = formatTextTable(header, [
+    row("per task", mcp.perTask, local),
+    row("once", mcp.once, local),
+    row("cached", mcp.cached, local),
+  ]);
+  const sessions = formatTextTable(header, [
+    row("per task", result.perTask, result.sessions.perTask.local),
+    row("per session", result.perSession, result.sessions.perSession.local),
+  ]);
+  return [
+    "2026-07-28, the host that trusts its servers' hints:",
+    cadence,
+    "",
+    "2025-11-25, the course's host (lesson 5's version rule):",
+    sessions,
+  ].join("\n");
 }
 
 /** A server's 2026-07-28 discovery messages in the once run: what one discovery of it sends. */
