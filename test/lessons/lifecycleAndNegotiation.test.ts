@@ -383,7 +383,13 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       // modern version both list, as section 3's retry did (stdio.mdx, versioning.mdx).
       assert.match(
         flat(solutions),
-        /-32022 is a modern error, so the server is modern: no fallback to `initialize` \(`basic\/transports\/stdio\.mdx`\)\. The client retries the same request with a version both support from `data\.supported`, in `_meta` \(`basic\/versioning\.mdx`\): `2026-07-28`, as in section 3's retry\. `2025-11-25` is legacy, spoken only after `initialize`\./,
+        /-32022 is a modern error, so the server is modern: no fallback to `initialize` \(`basic\/transports\/stdio\.mdx`\)\. The list lacks `2027-03-01`, the version the client named\. So the client retries the same request with a version both support from `data\.supported`, in `_meta` \(`basic\/versioning\.mdx`\): `2026-07-28`, as in section 3's retry\. `2025-11-25` is legacy, spoken only after `initialize`\./,
+      );
+      // The exercise names the version the client asked for, so a -32022 listing 2026-07-28 is consistent.
+      assert.ok(
+        flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8")).includes(
+          "2. A dual-era client names `2027-03-01` in `_meta` and gets -32022 listing `2026-07-28` and `2025-11-25`. What does it send next?",
+        ),
       );
       const raw = describeLifecycleAndNegotiationSeed(result);
       for (const text of [raw, solutions, formatHosts(result), readHosts(result), readTrustingHost(result)])
@@ -417,7 +423,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     assert.ok(
       exported.includes(
-        "The course's dual-era servers list only `2026-07-28`, in `supportedVersions` and in -32022, though they also speak 2025-11-25 through `initialize`. That is in tension with a MUST: a server refusing a version \"MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support\" (`basic/versioning.mdx`), and the page's example lists 2025-11-25. The trade-off: listing 2025-11-25 would follow the MUST's letter, but a client following step 2 would then retry with it in `_meta`, which these servers refuse, so the course lists only what a client can use there. To speak 2025-11-25 with such a server, a client sends `initialize`, as in section 1.",
+        "The course's dual-era servers list only `2026-07-28`, in `supportedVersions` and in -32022, though they also speak 2025-11-25 through `initialize`. That is in tension with a MUST: a server refusing a version \"MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support\" (`basic/versioning.mdx`), and the page's example lists 2025-11-25. The trade-off: listing 2025-11-25 would follow the MUST's letter, but a client following step 2 would then retry with it in `_meta`, which these servers refuse, so the course lists only what a client can use there. To speak 2025-11-25 with such a server, a client sends `initialize`, as in section 1. Outside the course, the conformant choice is to list the legacy versions as well, and to document that they are spoken only through `initialize`.",
       ),
       "the main text weighs the course's listing against the -32022 MUST, its trade-off in one sentence",
     );
@@ -562,7 +568,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'MCP\'s principle is consent before any tool: "Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
         "Take *a host that trusts its servers' hints*. It breaks no MUST, and its model sees every listed tool.",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
-        'For read-only tools of servers the user trusts, it skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). Skipping them deviates from a SHOULD. That is defensible only where the user has given standing consent, such as "always allow" for that tool of that server, and a person must still be able to deny any call. Read-only is not harmless: arguments can leak data.',
+        'For read-only tools of servers the user trusts, it skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). Skipping them deviates from a SHOULD. That is defensible only where the user has given standing consent, such as "always allow" for that tool of that server, and a person must still be able to deny any call. Read-only is not harmless: arguments can leak data, so the same page\'s "Security Considerations" adds client SHOULDs, among them "Show tool inputs to the user before calling the server".',
         "**The contrast: the course's host (course conventions, not MCP).** *The course's host* holds",
         "*The allowlist* names the tools the host will call: all but `kayit_yaz`.",
         // Each course rule beside the MCP sentence it follows or departs from.

@@ -458,10 +458,12 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(markdown, /a server only notifications about a request the client sent/);
     // An unreadable id: the omission is the schema's, JSONRPCErrorResponse's id?: from 2025-11-25 (the
     // 2025-06-18 JSONRPCError still required id); basic/index.mdx only says "except in error cases".
+    // RequestId excludes null, so the schema's optional id is how MCP answers an unreadable id.
     assert.match(
       markdown,
-      /MCP leaves `id` out, optional in `JSONRPCErrorResponse` since 2025-11-25 \(`schema\.mdx`\)\./,
+      /JSON-RPC answers `"id": null`\. MCP's schema lets the `id` be left out, since an MCP id is never `null`\. `JSONRPCErrorResponse` has it optional since 2025-11-25 \(`schema\.mdx`\)\./,
     );
+    assert.doesNotMatch(markdown, /MCP leaves `id` out/);
     assert.doesNotMatch(markdown, /leaves `id` out \(`basic\/index\.mdx`, "Error Responses"\)/);
     assert.doesNotMatch(markdown, /the HTTP transport page since 2025-03-26/);
     // 2026-07-28 basic/index.mdx, "Error Codes": -32000..-32019 legacy (SHOULD NOT use); -32020..-32099 the spec's alone (MUST NOT emit an
@@ -575,15 +577,18 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.ok(formatFailuresByRevision(wire).endsWith("each pair: 2025-11-25 / 2026-07-28"));
     // 2026-07-28 cancellation.mdx: a server MUST send notifications/cancelled to end a subscriptions/listen
     // stream; subscriptions.mdx, "Graceful Closure": it SHOULD answer the request with a completion
-    // result. Neither page says "instead": the table defines a subscription, the text below names both.
+    // result. Neither page says "instead": the table defines a subscription, the text below names all three.
     assert.match(
       markdown,
-      /\| `notifications\/cancelled` \| server \| to end a \*subscription\*, a stream the client opened with a `subscriptions\/listen` request to hear of changes \| `cancellation\.mdx` \|/,
+      /\| `notifications\/cancelled` \| server \| to end a \*subscription\*, a stream the client opened with a `subscriptions\/listen` request to hear of changes, on stdio \(`schema\.mdx`, `CancelledNotification`\) \| `cancellation\.mdx` \|/,
     );
+    // The schema's CancelledNotification is a third source: "On stdio, the server also sends this
+    // notification, solely to terminate a subscriptions/listen stream".
     assert.match(
       markdown,
-      /How a server ends a subscription is named twice\. `cancellation\.mdx` says it MUST send `notifications\/cancelled`\. `subscriptions\.mdx`, "Graceful Closure", says it SHOULD answer the `subscriptions\/listen` request with a completion result\. The two pages do not say how the signals combine, so a client does well to take either as the end\./,
+      /Three sources tell how a server ends a subscription: `cancellation\.mdx` says it MUST send `notifications\/cancelled`, the schema's `CancelledNotification` has it sent on stdio only, and `subscriptions\.mdx`, "Graceful Closure", says it SHOULD answer the `subscriptions\/listen` request with a completion result, then close the stream\. None says how the signals combine\. So a client does well to take a completion result, a `notifications\/cancelled` or a closed stream as the end\./,
     );
+    assert.doesNotMatch(markdown, /named twice/);
     assert.doesNotMatch(markdown, /the pages disagree|answer the request instead/);
     // versioning.mdx: an unimplemented version gets -32022, a known one the server chose not to
     // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.

@@ -248,7 +248,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     // an answer to it.
     assert.match(
       text,
-      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8 counted with a simulator, without a message sent\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. On the real wire three things of MCP show that a simulator cannot\. Section 3 returns structured tool results, which a real server and client check against a schema\. Section 4 reads what the SDK lists for arguments written in zod, which drifts from the JSON Schema we wrote\. Section 5 watches a cancellation cross the wire, on stdio and over Streamable HTTP\. Section 6 checks, in one table, that the wire repeats the simulator's outcomes\./,
+      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8's tables came from a simulator\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. On the real wire three things of MCP show that a simulator cannot\. Section 3 returns structured tool results, which a real server and client check against a schema\. Section 4 reads what the SDK lists for arguments written in zod, which drifts from the JSON Schema we wrote\. Section 5 watches a cancellation cross the wire, on stdio and over Streamable HTTP\. Section 6 checks, in one table, that the wire repeats the simulator's outcomes\./,
       path,
     );
     // The simulator's checks are one computed table; no bare "0 differences" anywhere.
@@ -296,7 +296,7 @@ test("the servers' transport is the rule the reader needs (stdio, one JSON line 
     // maintainer's note, not the lesson's.
     assert.match(
       text,
-      /starts one server on the SDK's low-level `Server`, as in lesson 6, over stdio: one JSON line each way \(lesson 2\)\./,
+      /starts one server on the SDK's low-level `Server`, as in lesson 6 \(SDK 2\.x marks it deprecated except for advanced use\), over stdio: one JSON line each way \(lesson 2\)\./,
       path,
     );
     assert.doesNotMatch(text, /SDK 2\.4's transport|course's own stdio transport|where SDK [\d.]+/, path);

@@ -451,11 +451,14 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
 test("section 3 ends with what a Streamable HTTP client must do, in five items, Mcp-Param-* among them", () => {
   // 2026-07-28 streamable-http.mdx, "Custom Headers from Tool Parameters": clients MUST mirror x-mcp-header
   // values, MUST exclude a tool whose x-mcp-header is invalid from tools/list, and ("Value Encoding") MUST
-  // Base64-encode a value that is not plain ASCII as =?base64?…?=.
+  // Base64-encode as =?base64?…?= a value that is not safe plain ASCII (non-ASCII, control characters,
+  // leading or trailing whitespace), and any plain-ASCII value matching the sentinel; the same rule covers
+  // Mcp-Name.
   assert.match(
     markdown,
-    /2\. Copy `MCP-Protocol-Version`, `Mcp-Method` and, where required, `Mcp-Name` into headers\. Copy each argument a tool marks with `x-mcp-header` into `Mcp-Param-\{Name\}`, and leave out of the tool list a tool whose mark is invalid\. Send a value that is not plain ASCII in Base64 \(`=\?base64\?…\?=`\)\./,
+    /2\. Copy `MCP-Protocol-Version`, `Mcp-Method` and, where required, `Mcp-Name` into headers\. Copy each argument a tool marks with `x-mcp-header` into `Mcp-Param-\{Name\}`, and leave out of the tool list a tool whose mark is invalid\. Base64-encode \(`=\?base64\?…\?=`\) an `Mcp-Name` or `Mcp-Param-\{Name\}` value that is not safe plain ASCII, or that already has that form\./,
   );
+  assert.doesNotMatch(markdown, /Send a value that is not plain ASCII in Base64/);
   const at = markdown.indexOf("**What a Streamable HTTP client must do** (2026-07-28):");
   assert.ok(at > markdown.indexOf("### Loopback and `Origin`") && at < markdown.indexOf("## 4 · "));
   const items = markdownLines().filter((line) => /^[1-5]\. /.test(line));
@@ -530,8 +533,15 @@ test("section 5 in bullets: each feature as 2025-11-25 has it, then what 2026-07
   assert.match(markdown, /differs from 2026-07-28's in these ways, among others:/);
   assert.match(
     five,
-    /- \*\*Resuming\.\*\* The server can give each SSE event an \*event id\*\. After a break, the client sends a `GET` whose `Last-Event-ID` header names the last id it got, and the server can send what came after\. In 2026-07-28 a broken stream loses the request, which the client sends again under a new id \(section 3\)\./,
+    /- \*\*Resuming\.\*\* The server can give each SSE event an \*event id\*\. After a break, the client sends a `GET` whose `Last-Event-ID` header names the last id it got, and the server can send what came after\. In 2026-07-28 a broken stream loses the request; the client re-issues it \(section 3\)\./,
   );
+  // 2025-11-25 basic/transports.mdx, "Sending Messages to the Server": disconnection SHOULD NOT be taken as
+  // the client cancelling; to cancel, the client SHOULD send a CancelledNotification.
+  assert.match(
+    five,
+    /- \*\*Cancelling\.\*\* A server SHOULD NOT take a broken stream as cancelling\. To cancel, the client SHOULD send `notifications\/cancelled`\. In 2026-07-28 the client's close cancels \(section 3\)\./,
+  );
+  assert.doesNotMatch(five, /cancels nothing/);
   assert.ok(five.indexOf("*event id*") < five.indexOf("`Last-Event-ID`"), "the event id before its header");
   // The student asked how a stream can outlive its connection: the sentence says what the stream is.
   assert.match(

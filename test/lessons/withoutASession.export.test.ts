@@ -167,9 +167,14 @@ for (const [k, path] of EXPORTS.entries()) {
       flat,
       /a result or a modern error means a modern server; any other error, or silence, a legacy one, to be met with `initialize`\./,
     );
-    // streamable-http.mdx, "Backward Compatibility": modern servers also answer 400 with these.
-    assert.match(flat, /-32021 \(a missing client capability\) or -32020 \(a header failure\)/);
-    assert.match(flat, /SDK 2\.4\.0's probe recognizes -32022 alone/);
+    // versioning.mdx, "Backward Compatibility…": "In both cases" a recognized modern error identifies a
+    // modern server; the SDK's classifier (rpc errors on stdio and HTTP 400 bodies alike) says legacy.
+    assert.match(
+      flat,
+      /On either transport, the pages count any recognized modern error as modern \(`basic\/versioning\.mdx`, "Backward Compatibility…"\), such as -32021 \(a missing client capability\), or -32020 \(a header failure\) in an HTTP `400`\./,
+    );
+    assert.match(flat, /SDK 2\.4\.0's classifier treats -32020 and -32021 as legacy, on stdio as over HTTP/);
+    assert.doesNotMatch(flat, /recognizes -32022 alone/);
     // The claim cites the SDK's source (dist/public-*.mjs, region src/client/probeClassifier.ts).
     assert.match(
       flat,

@@ -371,12 +371,6 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // (2026-07-28 basic/transports/stdio.mdx, "Backward Compatibility"); its own process is the
     // SDK's choice, not the specification's, for the reason its documentation of
     // `versionNegotiation` gives: servers on SDKs that exit on any pre-`initialize` request.
-    assert.ok(
-      prose.includes(
-        'The probe is MCP\'s: a client that speaks both eras SHOULD send it before any other request (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility").',
-      ),
-      file,
-    );
     // The probe's own process is the SDK's, in the box headed as the SDK's, with the reason SDK
     // 2.4.0's `VersionNegotiationMode` documentation gives and its cost ("one extra spawn per
     // connect"). 2026-07-28 basic/versioning.mdx's MAY covers keeping an era found across restarts;
@@ -389,7 +383,16 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     );
     assert.ok(
       blockquotes(text).includes(
-        "MCP does not address a separate probe process. The course reads as covering it the MAY that lets a client keep the era it found across restarts of one server configuration (2026-07-28 `basic/versioning.mdx`).",
+        "MCP says nothing of a separate probe process. The course takes it as allowed by a MAY: a client may keep the era it found across restarts of the same server configuration (2026-07-28 `basic/versioning.mdx`).",
+      ),
+      file,
+    );
+    assert.doesNotMatch(text, /reads as covering it/, file);
+    // stdio.mdx "Backward Compatibility": the probe is a SHOULD for a dual-era client and
+    // RECOMMENDED for a modern-only one, which the pinned client shown is.
+    assert.ok(
+      prose.includes(
+        'The probe is MCP\'s. A client that speaks both eras, as in `"auto"` mode, SHOULD send it before any other request. For a client that speaks 2026-07-28 only, as this pinned one does, the probe is RECOMMENDED (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility").',
       ),
       file,
     );
@@ -593,24 +596,27 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     const text = read(file);
     const prose = proseOf(text);
     const section = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
-    // Two tables in one block: the cadence with the host held fixed (2026-07-28, the host that
-    // trusts hints), then 2025-11-25 per task against per session. Host policy is a line of prose.
+    // Two tables in one block, both for the host that trusts its servers' hints: the 2026-07-28
+    // cadence, then 2025-11-25 per task against per session. The course's host is a line of prose.
     assert.match(section, /^2026-07-28, the host that trusts its servers' hints:\ndiscovery {2}discoveries/m, file);
-    assert.match(section, /^2025-11-25, the course's host \(lesson 5's version rule\):\ndiscovery /m, file);
+    assert.match(section, /^2025-11-25, the host that trusts its servers' hints:\ndiscovery /m, file);
+    assert.doesNotMatch(section, /the course's host \(lesson 5's version rule\):/, file);
     assert.doesNotMatch(section, /^host +revision/m, file);
     for (const row of [
       /^per task +13 +10 +\d+ +273 +2$/m,
       /^once +1 +10 +\d+ +57 +2$/m,
       /^cached +3 +10 +\d+ +93 +2$/m,
-      /^per task +13 +7 +\d+ +267 +26$/m,
-      /^per session +1 +7 +\d+ +51 +2$/m,
+      /^per task +13 +10 +\d+ +273 +26$/m,
+      /^per session +1 +10 +\d+ +57 +2$/m,
     ])
       assert.match(section, row, file);
+    // The course's host's figures, both revisions, in one sentence; no adjustment between hosts.
     assert.match(
       prose,
-      /save \d+ tokens in each 2026-07-28 client, so in 2026-07-28 it spends \d+ tokens per task, \d+ once and \d+ cached\./,
+      /The course's host drops `kayit` and completes 7, spending \d+ tokens per task, \d+ once and \d+ cached in 2026-07-28, and \d+ per task and \d+ per session in 2025-11-25\./,
       file,
     );
+    assert.doesNotMatch(prose, /calls not sent save/, file);
     // 2.7: skipping the prompt deviates from a SHOULD (2026-07-28 server/tools.mdx, "User
     // Interaction Model"); BCP 14 allows it only for weighed reasons, such as standing consent.
     assert.doesNotMatch(prose, /as a SHOULD permits/, file);

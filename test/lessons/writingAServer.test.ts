@@ -565,7 +565,7 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     // Where the twelve-task table is read: rows 1 and 2 are identical, and why; the gate table differs.
     assert.match(
       prose,
-      /\*\*Rows 1 and 2 are identical\*\* because `kayit_yaz`, the one tool with a side effect, is off the allowlist\. The client refuses its calls, which sent would have run\. The gate table below is where levels 1 and 2 differ\./,
+      /\*\*Rows 1 and 2 are identical\*\* because `kayit_yaz`, the one tool with a side effect, is off the allowlist; the client refuses calls that would have run\. The gate table below is where they differ\./,
       path,
     );
     // ...said right after the table and its second-run line, before the version paragraph.
@@ -604,11 +604,13 @@ test("the approval gate's two readings have the course's two names, each defined
     // Both gates are a host's policy; MCP's principle is consent before any tool, and annotations
     // are untrusted hints (2026-07-28 server/tools.mdx, "User Interaction Model" and "Tool").
     assert.match(prose, /Both gates are host policies, not MCP's\./, path);
-    // The principle (index.mdx, lowercase) and the normative floor (tools.mdx, two SHOULDs) stay apart.
+    // The principle (index.mdx, lowercase) and the normative floor stay apart. The floor is the tools
+    // page's SHOULDs: "User Interaction Model" (a human able to deny, confirmation prompts) and
+    // "Security Considerations" (clients SHOULD show tool inputs to the user before calling).
     assert.doesNotMatch(prose, /Its normative floor is weaker/, path);
     assert.match(
       prose,
-      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. Its normative floor is two SHOULDs \(same tools page, "User Interaction Model"\): a person able to deny any call, and "confirmation prompts to the user for operations"\. Skipping a prompt deviates from a SHOULD\. Consent then comes in advance, from trust, and a read-only call's arguments can still leak data\./,
+      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. Its normative floor is the tools page's SHOULDs: a person able to deny any call and "confirmation prompts to the user for operations" \("User Interaction Model"\), a call's inputs shown to the user first \("Security Considerations"\)\. Skipping a prompt deviates from a SHOULD\. Consent then comes in advance, from trust, and a read-only call's arguments can still leak data\./,
       path,
     );
     assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
@@ -885,7 +887,9 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     const prose = proseOf(text);
     assert.match(
       prose,
-      /the SDK's low-level `Server`, which `McpServer` wraps and on which the author writes each `tools\/list` entry by hand and checks arguments with ajv, a JSON Schema library/,
+      // SDK 2.4.0 mcp-*.d.mts: `Server` is "@deprecated Use McpServer instead for the high-level API.
+      // Only use `Server` for advanced use cases."
+      /the SDK's low-level `Server`, which `McpServer` wraps and SDK 2\.x marks deprecated except for advanced use\. On it the course writes each `tools\/list` entry by hand, byte for byte, and checks arguments with ajv, a JSON Schema library/,
       path,
     );
     assert.match(
@@ -896,7 +900,7 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     assert.match(prose, /For a server of your own, `McpServer` is the way\. The course's \*world servers\*/, path);
     assert.match(
       prose,
-      /Here is `olcum` at level 0, started by the command on the transcript's `\$` line: first `tools\/list`/,
+      /Here is `olcum` at level 0 \(the `\$` line\): `tools\/list`, then a charge task's first call, empty:/,
       path,
     );
     // `undeclared` is explained at first sight: why it is there (an Implementation needs a version,
@@ -1068,6 +1072,29 @@ test("lesson 6 shows the handshake's words behind its tokens, and counts a clien
   }
 });
 
+test("lesson 6 says what the simulated handshake's `surum` carries below level 3: the same words, a number the host ignores", () => {
+  // src/sim/negotiation.ts `handshake`: every level sends `yetenek bildir <name> surum <version> …`,
+  // so every row costs the same; the decision reads `declare(server, level)`, whose `version` is set
+  // only at level 3 (src/sim/declaration.ts). The real servers send `undeclared` there instead.
+  for (const level of ALL_LEVELS)
+    for (const server of SERVER_FACTS)
+      assert.equal(declare(server, level).version, level === 3 ? server.version : undefined, `${server.name} ${level}`);
+  for (const { path, text } of exportsOf6()) {
+    const r = simulateWritingAServer(Number(/with seed (\d+)\./.exec(text)![1]));
+    assert.ok(
+      r.handshake.every((row) => row.tokens === r.handshake[0].tokens),
+      `${path}: one cost`,
+    );
+    const words = text.indexOf(prose.readHandshakeWords(r));
+    const said =
+      "These words, `surum` and its number included, are the same at every level, hence one cost. " +
+      "Below level 3 the host ignores the number, as it does the real servers' `undeclared`.";
+    const at = flat(text).indexOf(said);
+    assert.ok(at !== -1, `${path}: said`);
+    assert.ok(at > flat(text.slice(0, words)).length, `${path}: beside the handshake's words`);
+  }
+});
+
 test("lesson 6 says serveStdio may call the factory twice on a connection: a discarded server/discover probe (SDK 2.4)", () => {
   // node_modules/@modelcontextprotocol/server 2.4.0, McpRequestContext: "once per connection — plus
   // once for a `server/discover` probe instance that is discarded again if the client falls back to
@@ -1091,8 +1118,8 @@ test("each table of the second half is led by the question it answers and how to
       assert.equal(spaced.slice(q, t).match(/```/g)?.length, 1, `${path}: no other block between`);
     };
     lead(
-      "The handshake table asks how many tools the client keeps at each level, and at what cost.",
-      "Each row counts the tools kept and *dropped*, the messages each way, their envelope tokens and lesson 5's round trips:",
+      "The handshake table asks how many tools each level keeps, and at what cost.",
+      "Each row counts the tools kept and *dropped*, the messages each way, their tokens and round trips:",
       "level negotiated dropped request response tokens round trips",
     );
     lead(

@@ -450,7 +450,7 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,
       // 2026-07-28 streamable-http.mdx, "Security & Endpoint": servers MUST validate Origin; they
       // SHOULD bind only to localhost when running locally.
-      /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\. Only the `Origin` check is MCP's, a MUST \(2026-07-28 `streamable-http\.mdx`, "Security & Endpoint"\); the rest is the SDK's design\. So `createMcpHandler` behind `toNodeHandler` alone breaks that MUST: the `Origin` guard is required, not optional\./,
+      /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\. Only the `Origin` check is MCP's, a MUST \(2026-07-28 `streamable-http\.mdx`, "Security & Endpoint"\); the rest is the SDK's design\. So `createMcpHandler` behind `toNodeHandler` alone breaks that MUST: the `Origin` guard is required\./,
       /The program below uses `createMcpHandler`, `toNodeHandler` and both guards, and listens on `127\.0\.0\.1`, as the same section SHOULD\. Then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
     ])
       assert.match(spaced, piece, path);

@@ -250,9 +250,10 @@ export function lifecycleAndNegotiationSolutions(
         `${code("mesken")} and ${code("isyeri")} two each): ${held.tokens} and ${approved.tokens}.`,
     ),
     foldedAnswer(
-      "2. A -32022 listing 2026-07-28 and 2025-11-25",
+      "2. A -32022 to 2027-03-01, listing 2026-07-28 and 2025-11-25",
       `-32022 is a modern error, so the server is modern: no fallback to ${code("initialize")} ` +
-        `(${code("basic/transports/stdio.mdx")}). The client retries the same request with a ` +
+        `(${code("basic/transports/stdio.mdx")}). The list lacks ${code("2027-03-01")}, the version ` +
+        `the client named. So the client retries the same request with a ` +
         `version both support from ${code("data.supported")}, in ${code("_meta")} ` +
         `(${code("basic/versioning.mdx")}): ${code(retried)}, as in section 3's retry. ` +
         `${code("2025-11-25")} is legacy, spoken only after ${code("initialize")}.`,

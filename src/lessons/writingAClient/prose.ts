@@ -274,7 +274,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
     foldedAnswer(
       "2. Closing on a version the client will not use",
       `One discovery saves ${plural(messages, "message")}, ${saved.tokens} tokens and ` +
-        `${plural(saved.round_trips, "round trip")}; section 3's 2025-11-25 per-task client, discovering ` +
+        `${plural(saved.round_trips, "round trip")}; the course's host's 2025-11-25 per-task client, discovering ` +
         `${perTask.discoveries} times, ${perTask.discoveries * saved.tokens} tokens and ` +
         `${perTask.discoveries * saved.round_trips} round trips. The counts do not change: no ` +
         `${code(DROPPED_SERVER)} tool is kept either way, so the same ${ended} calls end in the ` +
@@ -305,19 +305,18 @@ export function solveClientExercises(result: WritingAClientResult): string {
 }
 
 /**
- * Section 3's one reading: the calls all the clients make, what each host completes and what the
- * version rule's calls not sent save, one discovery in each revision, discovery's share of each
+ * Section 3's one reading: the calls all the clients make, what each host completes, the course's
+ * host's tokens in both revisions, one discovery in each revision, discovery's share of each
  * 2026-07-28 client's tokens (a host that trusts its servers' hints), when the cached client
  * fetched again, and the processes over stdio. Each claim is checked where it might not hold.
  */
 export function readAllModes(result: WritingAClientResult): string {
-  const { mcpHost: mcp, current, perTask, perSession } = result;
+  const { mcpHost: mcp, mcpHostSessions: legacy, current, perTask, perSession } = result;
   const runs = [mcp.perTask, mcp.once, mcp.cached, current.perTask, current.once, current.cached];
-  const sameCalls = [...runs, perTask, perSession].every((run) => run.calls === mcp.once.calls);
-  const notSent = mcp.once.work.request - current.once.work.request;
-  const modes = ["perTask", "once", "cached"] as const;
-  const gaps = new Set(modes.map((m) => mcp[m].total.tokens - current[m].total.tokens));
-  const saved = gaps.size === 1 ? [...gaps][0] : undefined;
+  const sameCalls = [...runs, legacy.perTask, legacy.perSession, perTask, perSession].every(
+    (run) => run.calls === mcp.once.calls,
+  );
+  const bothEras = legacy.perSession.completed === mcp.once.completed;
   const part = (run: ClientRun) => `${share(run.discovery.tokens, run.total.tokens)}%`;
   const again = discoveredBefore(mcp.cached).split(" ").slice(1);
   const ttl = currentTtl(result);
@@ -328,13 +327,13 @@ export function readAllModes(result: WritingAClientResult): string {
         ? `Every client makes the same ${mcp.once.calls} calls.`
         : `The clients do not all make the same calls.`,
       `A host that trusts its servers' hints completes ${mcp.once.completed} of ` +
-        `${mcp.once.tasks} tasks. The course's host drops ${code(DROPPED_SERVER)} and completes ` +
-        `${current.once.completed}` +
-        (saved !== undefined
-          ? `: its ${plural(notSent, "call")} not sent save ${saved} tokens in each 2026-07-28 ` +
-            `client, so in 2026-07-28 it spends ${current.perTask.total.tokens} tokens per task, ` +
-            `${current.once.total.tokens} once and ${current.cached.total.tokens} cached.`
-          : `; what it saves differs by client.`),
+        `${mcp.once.tasks} tasks` +
+        (bothEras ? ` in both revisions.` : ` in 2026-07-28.`),
+      `The course's host drops ${code(DROPPED_SERVER)} and completes ` +
+        `${current.once.completed}, spending ${current.perTask.total.tokens} tokens per task, ` +
+        `${current.once.total.tokens} once and ${current.cached.total.tokens} cached in ` +
+        `2026-07-28, and ${perTask.total.tokens} per task and ${perSession.total.tokens} per ` +
+        `session in 2025-11-25.`,
       `One 2026-07-28 discovery of the ${result.servers.length} servers costs ` +
         `${mcp.once.discovery.tokens} tokens, against ${oneDiscovery(result).tokens} in 2025-11-25, ` +
         `and takes ${part(mcp.perTask)} of the per-task client's tokens, ${part(mcp.once)} of ` +
@@ -344,7 +343,7 @@ export function readAllModes(result: WritingAClientResult): string {
           `${listing(again)}, when the \`ttlMs\` of ${ttl} ms had run out.`
         : `The cached client never fetched again.`,
       `Over stdio, the 2025-11-25 per-task client starts ${listing(local)} ` +
-        `${plural(result.sessions.perTask.local, "time")}; every other client keeps one process each.`,
+        `${plural(legacy.sessions.perTask.local, "time")}; every other client keeps one process each.`,
     ].join(" "),
   );
 }

@@ -82,6 +82,17 @@ export interface CurrentRuns {
  */
 export type McpHostRuns = CurrentRuns;
 
+/**
+ * Lesson 7's two 2025-11-25 clients for a host that trusts its servers' hints: per task and per
+ * session, as {@link WritingAClientResult.perTask} and `perSession` without the version rule.
+ */
+export interface McpHostSessionRuns {
+  perTask: ClientRun;
+  perSession: ClientRun;
+  /** The sessions each mode opened, by transport (local: server processes started over stdio). */
+  sessions: { perTask: OpenedSessions; perSession: OpenedSessions };
+}
+
 /** Everything lesson 7 computes for one seed. */
 export interface WritingAClientResult {
   seed: number;
@@ -105,6 +116,8 @@ export interface WritingAClientResult {
   current: CurrentRuns;
   /** The same three runs for a host that trusts its servers' hints: no version rule ({@link withoutVersionRule}). */
   mcpHost: McpHostRuns;
+  /** The host that trusts its servers' hints in 2025-11-25: per task and per session. */
+  mcpHostSessions: McpHostSessionRuns;
   /** Two fleet servers with one tool list, their names prefixed by the host's keys. */
   collision: PrefixedTool[];
   /** All tasks, discovery before every task. */
@@ -150,6 +163,17 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     once: runClient({ ...mcp, taskSpacingMs: 0 }, tasks, "cached"),
     cached: runClient(mcp, tasks, "cached"),
   };
+  const mcpLegacy: ClientSetup = { ...setup, policy: mcp.policy };
+  const mcpPerTask = runClient(mcpLegacy, tasks, "per-task");
+  const mcpPerSession = runClient(mcpLegacy, tasks, "per-session");
+  const mcpHostSessions: McpHostSessionRuns = {
+    perTask: mcpPerTask,
+    perSession: mcpPerSession,
+    sessions: {
+      perTask: openedSessions(mcpPerTask.sent),
+      perSession: openedSessions(mcpPerSession.sent),
+    },
+  };
   const fleetServer = servers[servers.length - 1]!;
   const collision = prefixToolNames(
     FLEET_SITES.map((key) => ({
@@ -181,6 +205,7 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
     discovery: servers.map((server) => measureDiscovery(server)),
     current,
     mcpHost,
+    mcpHostSessions,
     collision,
     perTask,
     perSession,

@@ -214,10 +214,9 @@ export function formatWritingAClient(result: WritingAClientResult): string {
 }
 
 /**
- * Section 3's two tables, each under a caption line. The first holds the discovery cadence apart
- * from host policy: the host that trusts its servers' hints, in 2026-07-28, per task, once and
- * cached. The second sets the course's host (lesson 5's version rule) in 2025-11-25 per task
- * against per session. Each row gives the discoveries, the tasks completed, the tokens, the round
+ * Section 3's two tables, each under a caption line, both for the host that trusts its servers'
+ * hints. The first holds the discovery cadence in 2026-07-28: per task, once and cached. The second
+ * sets 2025-11-25's per task against per session. Each row gives the discoveries, the tasks completed, the tokens, the round
  * trips, and the server processes started over stdio (in 2026-07-28 one per local server, kept for
  * all the tasks; in 2025-11-25 one per session with a local server).
  */
@@ -233,21 +232,21 @@ export function formatAllModesTable(result: WritingAClientResult): string {
       processes,
     ] as Cell[];
   const header = ["discovery", "discoveries", "completed", "tokens", "round trips", "processes"];
-  const { mcpHost: mcp } = result;
+  const { mcpHost: mcp, mcpHostSessions: legacy } = result;
   const cadence = formatTextTable(header, [
     row("per task", mcp.perTask, local),
     row("once", mcp.once, local),
     row("cached", mcp.cached, local),
   ]);
   const sessions = formatTextTable(header, [
-    row("per task", result.perTask, result.sessions.perTask.local),
-    row("per session", result.perSession, result.sessions.perSession.local),
+    row("per task", legacy.perTask, legacy.sessions.perTask.local),
+    row("per session", legacy.perSession, legacy.sessions.perSession.local),
   ]);
   return [
     "2026-07-28, the host that trusts its servers' hints:",
     cadence,
     "",
-    "2025-11-25, the course's host (lesson 5's version rule):",
+    "2025-11-25, the host that trusts its servers' hints:",
     sessions,
   ].join("\n");
 }
