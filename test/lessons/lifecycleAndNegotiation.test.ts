@@ -582,7 +582,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "| capability (side) | what it unlocks | sub-flags in 2025-11-25 | in 2026-07-28 |",
         "| `resources` (server) | `resources/list`, `resources/read` (lesson 4) | `listChanged`, `subscribe` | kept |",
         // 2026-07-28 ClientCapabilities has `roots?: {}`; changelog Major 5 removes the notification.
-        "| `roots` (client) | the directories and files a server may operate on (`client/roots.mdx`) | `listChanged` | deprecated; its `listChanged` sub-flag is gone, as `notifications/roots/list_changed` is removed |",
+        // 2025-11-25 client/roots.mdx: "boundaries"; 2026-07-28: "informational guidance rather than an
+        // access-control mechanism".
+        '| `roots` (client) | the directories and files the client considers relevant (`client/roots.mdx`): "boundaries" in 2025-11-25, informational guidance and not access control in 2026-07-28 | `listChanged` | deprecated; its `listChanged` sub-flag is gone, as `notifications/roots/list_changed` is removed |',
         // The rows the course uses; sampling's sub-flags named (2025-11-25 schema.mdx, client/sampling.mdx);
         // elicitation's `{}` is form mode only (client/elicitation.mdx).
         "| `sampling` (client) | a reply from the host's model | `context` (context inclusion), `tools` (tool use) | deprecated |",

@@ -596,7 +596,7 @@ test("section 3: structured tool results, dated, with the rules' keywords, and t
     // A failed check: the client's duty is a SHOULD to validate; the page names no action.
     assert.match(
       section,
-      /clients SHOULD validate structured results against it\. The page names no action for a result that fails\. Its "Security Considerations" add only that clients SHOULD "Validate tool results before passing to LLM"\./,
+      /clients SHOULD validate structured results against it\. The page names no action for a result that fails\. Its "Security Considerations" ask clients to "Validate tool results before passing to LLM" \(a SHOULD\)\. In 2026-07-28 they add a second SHOULD: follow the `\$ref` resolution rules when validating against `inputSchema` and `outputSchema` \(`basic\/index\.mdx`, "`\$ref` Resolution"\)\. Those rules say implementations MUST NOT automatically dereference a `\$ref` that resolves to a network URI\./,
       path,
     );
     assert.match(section, /Throwing is the SDK's choice, as MCP names no action\./, path);

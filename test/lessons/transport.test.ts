@@ -164,8 +164,10 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /a JSON-RPC error with no `id`, which MCP's schema allows since 2025-11-25, departing from JSON-RPC 2\.0's `"id": null`: the server refused before reading the body\./,
+    /a JSON-RPC error with no `id`, not JSON-RPC 2\.0's `"id": null`: the server refused before reading the body\. The transport pages allow it since 2025-03-26, and for a 403 since 2025-11-25, as does the schema\./,
   );
+  // 2025-03-26 transports.mdx already allowed an id-less error body; the schema's dating is not the only one.
+  assert.doesNotMatch(flat(readRefused(first)), /which MCP's schema allows since 2025-11-25/);
   assert.match(
     flat(readRefused(first)),
     /Its code, -32600 \(JSON-RPC's "Invalid Request"\), is the course's choice: the specification names none\./,
@@ -378,13 +380,13 @@ test("the solutions fold every answer, computed from the run", () => {
 });
 
 test("the spec points the markdown states with their limits: the stdio probe, keep-alive", () => {
-  // No message need open a 2026-07-28 connection, yet stdio.mdx ("Backward Compatibility") RECOMMENDS probing.
+  // No message need open a 2026-07-28 connection, yet stdio.mdx ("Backward Compatibility") RECOMMENDS
+  // probing to a modern-only client, and a dual-era client SHOULD probe before any other request.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a first `server\/discover` request, asking what the server supports, is RECOMMENDED\. Some older servers would run a `tools\/call` sent without their opening exchange by their own rules; the probe fails cleanly instead \(`stdio\.mdx`, "Backward Compatibility"\)\./,
+    /so no message need open the connection, .* Still, on stdio a first `server\/discover` request is RECOMMENDED for a client that speaks only 2026-07-28, and a client that also speaks older revisions SHOULD send it\. Some older servers would run a `tools\/call` sent without their opening exchange; the probe fails cleanly instead \(`stdio\.mdx`, "Backward Compatibility"\)\./,
   );
-  // The RECOMMENDED/SHOULD split is lesson 1's; here the reason for the probe.
-  assert.doesNotMatch(markdown, /and a SHOULD for a client that also speaks older revisions/);
+  assert.doesNotMatch(markdown, /asking what the server supports, is RECOMMENDED\. Some/);
   // The doubled round trip is plain HTTP's cost on a fresh TCP connection: a best case for a remote server,
   // which is reached over HTTPS in practice (TLS adds one or two round trips), and HTTP/1.1 connections
   // persist by default (RFC 9112, 9.3). Said once, in section 4, kept by later lessons as the convention.
@@ -572,7 +574,7 @@ test("section 3's resend rule: the changelog's MUST quoted and placed as the cha
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /Major changes, item 9\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key among its arguments that the server remembers\./,
+    /Major changes, item 9\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key in its arguments the server keeps\./,
   );
   // The stdio page's "can" is section 2's (the restart); it is not cited for an HTTP stream.
   assert.doesNotMatch(markdown, /"can" be retried \(`basic\/transports\/stdio\.mdx`/);

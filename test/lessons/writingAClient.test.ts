@@ -179,6 +179,21 @@ test("the solutions' figures agree with runs of the same client", () => {
   assert.equal(kayit.tokens - request.tokens - result.tokens, 37);
 });
 
+test("solution 1 quotes the call tokens of section 3's host, which its tables hold fixed", () => {
+  const { mcpHost, mcpHostSessions } = lesson;
+  const tokens = [mcpHostSessions.perSession.work.tokens, mcpHost.once.work.tokens];
+  // The tables' totals less their discovery: what the calls cost, in each revision.
+  assert.equal(tokens[0], mcpHostSessions.perSession.total.tokens - mcpHostSessions.perSession.discovery.tokens);
+  assert.equal(tokens[1], mcpHost.once.total.tokens - mcpHost.once.discovery.tokens);
+  const exported = readFileSync(join(ROOT, "lessons/07-writing-a-client.md"), "utf8").replace(/\s+/g, " ");
+  assert.ok(
+    exported.includes(
+      `The calls' tokens (for section 3's host, ${tokens[0]} here in 2025-11-25, ${tokens[1]} in 2026-07-28)`,
+    ),
+    "the figures are the hint-trusting host's, not the course's host's",
+  );
+});
+
 test("the solutions are folded, one per exercise, each opened by its number", () => {
   for (const seed of [20260218, 20260219]) {
     const answers = prose.solveClientExercises(simulateWritingAClient(seed));

@@ -759,7 +759,7 @@ test("each reference-style print line is read in words right after it, from the 
     // The wide table's labels are read in the one sentence just before it, and each row in words after it.
     const spaced = text.replace(/\s+/g, " ");
     const labels = spaced.indexOf(
-      "Each row is a level and whether a person approves what the gate holds (`approval false`: no one does):",
+      "Each row is a level and whether a person approves the held calls (`approval false`: no one does):",
     );
     const wide = spaced.indexOf("level 2 , approval true ");
     assert.ok(labels !== -1 && wide > labels && wide - labels < 400, `${path}: the wide table's labels`);
@@ -993,10 +993,16 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
     assert.equal(row(3, "mcp").calls - row(3, "mcp").sent - row(3, "mcp").blocked, 6);
     assert.match(
       prose,
-      /What declaring `annotations` buys: a host with such a policy may run a trusted server's read-only/,
+      /Declaring `annotations` lets a host with such a policy run a trusted server's read-only tools/,
       path,
     );
-    const buys = prose.indexOf("What declaring `annotations` buys");
+    // Running read-only tools unasked departs from tools.mdx's SHOULD; the caveat is stated with it.
+    assert.match(
+      prose,
+      /only the call that writes waits\. That departs from the SHOULD to "Present confirmation prompts to the user for operations" \(2026-07-28 `server\/tools\.mdx`, "User Interaction Model"\)\. It is defensible only with standing consent \("always allow" for that tool\) and a way to deny\./,
+      path,
+    );
+    const buys = prose.indexOf("Declaring `annotations` lets a host");
     const course = prose.indexOf("The *wide* table asks what the course's gate");
     // MCP's reading is defined, run and read before the course's gate is defined.
     assert.ok(

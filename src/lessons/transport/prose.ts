@@ -114,8 +114,9 @@ export function readRefused(result: TransportResult): string {
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
-      `error with ${id}, which MCP's schema allows since 2025-11-25, departing from JSON-RPC ` +
-      `2.0's ${code('"id": null')}: the server refused before reading the body. ` +
+      `error with ${id}, not JSON-RPC 2.0's ${code('"id": null')}: the server refused before ` +
+      `reading the body. The transport pages allow it since 2025-03-26, and for a 403 since ` +
+      `2025-11-25, as does the schema. ` +
       `Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
       `specification names none. No tool ran.`,

@@ -263,8 +263,9 @@ export function solveClientExercises(result: WritingAClientResult): string {
   return [
     foldedAnswer(
       "1. What another seed moves",
-      `The calls' tokens (${perSession.work.tokens} here in 2025-11-25, ` +
-        `${result.current.once.work.tokens} in 2026-07-28) and all that is made from them: token ` +
+      `The calls' tokens (for section 3's host, ${result.mcpHostSessions.perSession.work.tokens} ` +
+        `here in 2025-11-25, ${result.mcpHost.once.work.tokens} in 2026-07-28) and all that is made ` +
+        `from them: token ` +
         `totals and discovery's shares. The calls carry values drawn from the seed, such as the ` +
         `fleet's device count. Discovery's bodies hold none, and each task's chain is fixed by its ` +
         `type, so no count of messages or calls moves. Which tasks complete is set by the policy and ` +
