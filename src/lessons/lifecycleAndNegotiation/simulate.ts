@@ -4,7 +4,7 @@
  * allowlist, the known versions, both), and the approval gate meets one record task. Pure: the
  * same seed gives an equal result. The real lines are `wire.ts`'s.
  */
-import { readByMcpDefaults } from "../../sim/client";
+import { readByMcpDefaults, type Session } from "../../sim/client";
 import { declare, type Level } from "../../sim/declaration";
 import type { Transport } from "../../sim/envelope";
 import type { ClientPolicy, DroppedTool } from "../../sim/negotiation";
@@ -251,30 +251,33 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
   const bare = readByMcpDefaults(
     openSession(world, UNANNOTATED_LEVEL, { policy: POLICY_CASES[0].policy }).session,
   );
+  /** The gate task's calls a session's gate would put before a person. */
+  const askedBy = (session: Session) =>
+    gateChain.filter((name) => session.negotiated.get(name)?.sideEffect === true).length;
   const hostRow = (
     host: string,
     level: Level,
     mcpDefaults: boolean,
     policy: ClientPolicy,
   ): HostRow => {
-    const opened = openSession(world, level, { policy }).session;
-    const session = mcpDefaults ? readByMcpDefaults(opened) : opened;
+    const plain = openSession(world, level, { policy }).session;
+    const session = mcpDefaults ? readByMcpDefaults(plain) : plain;
     const run = gateRun(world, gateTask, gatedTool, false, level, mcpDefaults, policy);
     return {
       host,
       annotations: level === DECLARED_LEVEL ? "declared" : "none",
       kept: session.negotiated.size,
-      asked: gateChain.filter((name) => session.negotiated.get(name)?.sideEffect === true).length,
+      asked: askedBy(session),
       requests: run.requests,
       written: run.written,
     };
   };
-  const open = POLICY_CASES[0].policy;
-  const both = POLICY_CASES[3].policy;
+  const anyTool = POLICY_CASES[0].policy;
+  const allRules = POLICY_CASES[3].policy;
   const hosts = [
-    hostRow("trusts its servers' hints", DECLARED_LEVEL, true, open),
-    hostRow("trusts its servers' hints", UNANNOTATED_LEVEL, true, open),
-    hostRow("the course's host, all 3 rules", DECLARED_LEVEL, false, both),
+    hostRow("trusts its servers' hints", DECLARED_LEVEL, true, anyTool),
+    hostRow("trusts its servers' hints", UNANNOTATED_LEVEL, true, anyTool),
+    hostRow("the course's host, all 3 rules", DECLARED_LEVEL, false, allRules),
   ];
   return {
     seed,
@@ -295,7 +298,7 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
     },
     unannotated: {
       run: gateRun(world, gateTask, gatedTool, false, UNANNOTATED_LEVEL),
-      asked: gateChain.filter((name) => bare.negotiated.get(name)?.sideEffect === true).length,
+      asked: askedBy(bare),
     },
     hosts,
   };
