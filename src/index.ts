@@ -304,6 +304,7 @@ export {
   type BandTurn,
   type FailureTexts,
   type PagedBand,
+  type ReadDevice,
 } from "./lessons/fleetBehindTheBoundary/simulate";
 export {
   formatFleetTable,
@@ -348,6 +349,7 @@ export {
   readConditions,
   solveExercises,
   readSlowHttp,
+  readThoroughTurns,
 } from "./lessons/fleetBehindTheBoundary/prose";
 
 // Charts: vega-lite specs rendered to SVG with vega.
@@ -485,6 +487,7 @@ export {
   tokenRatio,
   formatGrowthTable,
   formatClientResult,
+  formatRefusalResults,
   formatWritingAClient,
 } from "./lessons/writingAClient/tables";
 export { solveClientExercises } from "./lessons/writingAClient/prose";
@@ -511,6 +514,7 @@ export {
   formatDiscoveryLines,
   formatCurrentLines,
   formatErrorChannels,
+  formatListenLines,
   showCurrentClient,
   CURRENT_CALLS,
   CURRENT_CLIENT_FILE,
@@ -890,6 +894,7 @@ export {
 export {
   describeWireSeed,
   readWireChecks,
+  formatShownAgentRun,
   readHighLevelDeclarations,
   wireSolutions,
   glossed,
@@ -1040,7 +1045,6 @@ export {
 export {
   formatFailuresByRevision,
   formatFirstCallCost,
-  formatNoArgumentCalls,
   formatTokenCuts,
 } from "./lessons/messages/tables";
 export {

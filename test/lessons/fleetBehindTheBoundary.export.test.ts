@@ -10,7 +10,13 @@ import { TASK_QUESTION } from "../../src/fleet/groundTruth";
 import { PATH_NAMES } from "../../src/fleet/paths";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
 import { CHART_MEASURES, conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
-import { FAILED_KEY, formatConditionTable, MALFORMED_KEY } from "../../src/lessons/fleetBehindTheBoundary/tables";
+import {
+  FAILED_KEY,
+  formatConditionTable,
+  formatRate,
+  MALFORMED_KEY,
+} from "../../src/lessons/fleetBehindTheBoundary/tables";
+import * as prose from "../../src/lessons/fleetBehindTheBoundary/prose";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import { proseShare } from "../../src/lessons/lessonShape";
@@ -83,13 +89,12 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
     assert.match(text, /^bytes: the JSON lines with their newlines, MCP's opening and tools\/list included$/m, path);
     assert.doesNotMatch(text, /ms\/call|assumed charge/, `${path}: events, not time`);
     assert.match(assumptions, /No allowlist or gate \(lesson 5\)/, path);
-    // What a 2026-07-28 stdio client would change: the opening (per-request _meta, resultType on
-    // results), stdio.mdx's "Unexpected Termination" SHOULD and cancellation (a MUST over stdio,
-    // the client's alone: stdio.mdx and basic/patterns/cancellation.mdx); timeouts and the stdout
-    // MUST NOT are the same as 2025-11-25's.
+    // What 2026-07-28 changes here: the opening (no initialize), stdio.mdx's "Unexpected
+    // Termination" SHOULD and cancellation (no further message for the call: stdio.mdx,
+    // "Cancellation"); timeouts and the stdout MUST NOT are the same as 2025-11-25's.
     assert.match(
-      assumptions,
-      /A 2026-07-28 stdio client would differ in its opening \(no `initialize`\), the restart rule \(a SHOULD\) and cancellation \(no more messages for the call, below\)\./,
+      flat(assumptions),
+      /2026-07-28 changes three things here: no `initialize`, a SHOULD to restart a crashed server, and no message for a cancelled call \(below\)\./,
       path,
     );
     assert.doesNotMatch(assumptions, /cancellation and the stdout rule are the same/, path);
@@ -98,11 +103,12 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
       /In 2025-11-25 either side may send it; in 2026-07-28 only a client cancels a call, and over stdio it MUST send it to cancel\. The server SHOULD then stop work on the call and MUST NOT send any further message for it \(`basic\/transports\/stdio\.mdx`, "Cancellation"\)\./,
       path,
     );
-    // The revision, with its reasons: the last to open with `initialize`, and the SDK client's
-    // default; the HTTP transcript stays 2026-07-28's.
+    // The revision, with its teaching reason: what the SDK client opens with by default, so what
+    // a host on the SDK runs; the simulator has no 2026-07-28 client. The HTTP transcript stays
+    // 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /\*\*Revision 2025-11-25\*\* is the simulated client's: the last to open with `initialize`, and the SDK client's default \(lesson 7\)\. A 2026-07-28 stdio client would differ/,
+      /\*\*Revision 2025-11-25\*\* is the simulated client's, because the SDK client opens with it by default \(lesson 7\): it is what a host on the SDK runs unless it opts in\. The simulator speaks no other\./,
       path,
     );
     // Which output is simulated and which crossed a real wire, said once.
@@ -137,7 +143,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
       flat(text)
         .trimEnd()
         .endsWith(
-          " --- Endnote: the fleet, its question, the three paths and the six faults are borrowed from an outside experiment, *MCP server authoring*: https://shamirai.ai/e/mcp-server-authoring/",
+          " --- Endnote: the fleet, its question, the three paths and the six faults come from *MCP server authoring* (https://shamirai.ai/e/mcp-server-authoring/), an experiment in which a language model was the agent; this lesson's scripted agents stand in for it so that every run prints the same.",
         ),
       `${path}: the endnote is last`,
     );
@@ -181,16 +187,17 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
       /so each hint takes its default: none is read-only or idempotent, each may be destructive and open-world, though none writes\./,
       path,
     );
-    // The simulated fleet (no annotations) set beside lesson 4's real `serve fleet` (readOnlyHint:
-    // true from declaration level 2), in one box, said once.
+    // The simulated fleet (no annotations) set beside lesson 7's simulator (level 3) and lesson
+    // 4's real `serve fleet` (readOnlyHint: true from declaration level 2), in one box, said once;
+    // by the hints' defaults no retry is known safe.
     assert.match(
-      flat(text),
-      /> \*\*Two declarations of one fleet\.\*\* The simulator's tools carry no `annotations`/,
+      unquoted(text),
+      /\*\*Two declarations of one fleet\.\*\* Lesson 7's simulator declared `fleet` at level 3, like every server there\. This lesson's simulator is another one, with its own servers\. Its tools carry no `annotations`/,
       path,
     );
     assert.match(
       unquoted(text),
-      /The real `serve fleet` declares `readOnlyHint: true` on each tool \(lesson 4\), as every declaration level from 2 does\. Only the real server lets a client see that a retry is safe\./,
+      /By those defaults a client cannot know that a retry is safe\. The real `serve fleet` runs at level 3 unless told otherwise, and from level 2 it declares `readOnlyHint: true` on each tool \(lesson 4\)\./,
       path,
     );
     assert.equal(text.match(/no annotations|carry no `annotations`/g)?.length, 1, `${path}: said once`);
@@ -250,17 +257,36 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
     /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
     /carry no `annotations`/,
   );
-  // The fault table ties each fault to the MCP rule it exercises, `raw` to the validation MUST.
+  // The fault table ties each fault to the MCP rule it exercises, with its revision, page and
+  // strength (or "no rule"), and keeps the course's advice in a column of its own; `raw` is tied
+  // to the validation MUST.
   const faults = cell("faults-heading");
-  assert.match(faults, /\| fault \| what happens \| MCP's rule \| \|:---\|:---\|:---\| /);
-  for (const [fault, rule] of [
-    ["slow", "timeouts, cancellation"],
-    ["crash", '"Unexpected Termination"'],
-    ["crash-restart", '"Unexpected Termination"'],
-    ["stdout-line", "the stdout MUST NOT"],
-    ["stdout-unterminated", "the stdout MUST NOT"],
+  assert.match(
+    faults,
+    /\| fault \| what happens \| MCP's rule: revision, page, strength \| the course's advice \| \|:---\|:---\|:---\|:---\| /,
+  );
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  for (const [fault, rule, advice] of [
+    [
+      "slow",
+      'a timeout and a cancel on it, SHOULD: 2025-11-25 `basic/lifecycle.mdx`, 2026-07-28 `basic/patterns/cancellation.mdx`, "Timeouts"',
+      "none",
+    ],
+    [
+      "crash",
+      'restart it, SHOULD: 2026-07-28 `basic/transports/stdio.mdx`, "Unexpected Termination"; no rule in 2025-11-25',
+      "none",
+    ],
+    ["crash-explained", "no rule: no MCP message says so", "say when a failure is permanent"],
+    ["crash-restart", "as `crash`", "retry only a call that is safe to repeat"],
+    [
+      "stdout-line",
+      'the server MUST NOT: 2025-11-25 `basic/transports.mdx`, "stdio"; 2026-07-28 `basic/transports/stdio.mdx`; no rule for the client',
+      "skip the stray line",
+    ],
+    ["stdout-unterminated", "as `stdout-line`", "never parse glued text"],
   ])
-    assert.match(faults, new RegExp(`\\| \`${fault}\` \\| [^|]+ \\| ${rule} \\|`), fault);
+    assert.match(faults, new RegExp(`\\| \`${fault}\` \\| [^|]+ \\| ${escape(rule)} \\| ${escape(advice)} \\|`), fault);
   assert.match(faults, /`raw` is against the MUST to validate all tool inputs/);
 });
 
@@ -522,10 +548,23 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph and the thorough agent's paging a numbered procedure of six lines, with the arguments that get the next rows and no turn table; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph, the thorough agent's paging one worked example read from the run, and its steps a numbered procedure of six lines folded away; no turn table; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  assert.equal(agents.length, 3, "a heading, one paragraph for both agents, the thorough agent's steps");
-  const [, paragraph, steps] = agents;
+  assert.equal(agents.length, 3, "a heading, one paragraph for both agents, one for the thorough agent's paging");
+  const [, paragraph, thorough] = agents;
+  // The full procedure is folded in a <details> of its own, after the worked example.
+  const ids = notebook.cells.map((c) => c.id);
+  assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 3), [
+    "agents-heading",
+    "thorough-turns",
+    "thorough-steps",
+  ]);
+  const folded = notebook.cells.find((c) => c.id === "thorough-steps")!.source.split("\n\n");
+  assert.deepEqual(
+    [folded[0], folded[2]],
+    ["<details><summary>The thorough agent, step by step</summary>", "</details>"],
+  );
+  const steps = folded[1];
   assert.ok(paragraph.trimEnd().split("\n").length <= 6, "at most six lines");
   assert.match(
     flat(paragraph),
@@ -542,9 +581,43 @@ test("the agents are one paragraph and the thorough agent's paging a numbered pr
   // pseudo-code, naming the arguments that get the next ten rows (the hour filters; no cursor),
   // the first two turns exercise 1's answer counts (2 + 8), the halving, the stop and the fetch.
   assert.match(
-    flat(paragraph),
-    /The \*thorough\* agent pages around the 10-row cap by hour bands, as `top_devices` has no cursor:$/,
+    flat(thorough),
+    /^The \*thorough\* agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows and has no cursor\. So it reads the fleet in \*bands\* of hours, four bands a turn, two pages a band\. A band with more than 10 devices is halved\. It stops once no unread device can beat the best rate it has read\. On this seed:$/,
   );
+  // The worked example: the halving and the stop, each with the run's own figures.
+  for (const seed of SEEDS) {
+    const r = simulateFleetLesson(seed);
+    const example = flat(prose.readThoroughTurns(r));
+    const second = r.thoroughTurns[1].bands;
+    const crowded = second.filter((b) => b.crowded);
+    assert.ok(crowded.length > 0, `seed ${seed}: turn 2 halves a band`);
+    assert.ok(
+      example.includes(
+        `${crowded
+          .map((b) => b.devices)
+          .join(", ")
+          .replace(/, (?=[^,]*$)/, " and ")} devices, more than a page. Turn 3 asks their halves:`,
+      ),
+      `seed ${seed}: the halving, with counts`,
+    );
+    const last = r.thoroughTurns.length - 2;
+    const stop = r.thoroughTurns[last];
+    const most = r.truth.shortcut.device.downtime_min;
+    assert.ok(
+      example.includes(
+        `After turn ${last + 1}, every device under ${stop.covered} hours has been read. ` +
+          `A device not yet read has run at least ${stop.covered} hours and lost at most ${most} minutes. ` +
+          `Its rate is at most ${most} minutes in ${stop.covered} hours, ${formatRate(most, stop.covered)} per 100 hours. ` +
+          `That is below the best rate read, ${formatRate(r.truth.device.downtime_min, r.truth.device.operating_hours)} ` +
+          `(\`${r.truth.device.device_id}\`), so the agent stops.`,
+      ),
+      `seed ${seed}: the stop, with the bound against the winner's rate`,
+    );
+    for (const { path, text } of exports) {
+      const exported = path.includes("seed-20260219") ? 20260219 : DEFAULT_SEED;
+      if (exported === seed) assert.ok(flat(text).includes(example), path);
+    }
+  }
   const lines = steps.trimEnd().split("\n");
   assert.ok(lines.length <= 6, "at most six lines");
   assert.deepEqual(
@@ -576,7 +649,7 @@ test("the agents are one paragraph and the thorough agent's paging a numbered pr
     );
     // crash-explained's rule cell says what MCP lacks, not "no message can".
     assert.ok(
-      text.includes("| the same; the client says the server is gone for good | none: no MCP message says so |"),
+      text.includes("| the same; the client says the server is gone for good | no rule: no MCP message says so |"),
       path,
     );
   }
@@ -757,6 +830,12 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
     assert.match(
       flat(text),
       new RegExp(`The stream carried 4 events, 3 \`notifications/progress\` and the response, in ${bodyBytes} bytes: `),
+      path,
+    );
+    // Lesson 2 counted a body with its chunked coding; this count is said to leave it out.
+    assert.match(
+      flat(text),
+      /newlines\)\. Unlike lesson 2's count, this one leaves out the chunked coding's size lines and line ends\./,
       path,
     );
   }

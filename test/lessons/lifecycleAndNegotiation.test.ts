@@ -104,17 +104,18 @@ describe("lesson 5's simulated half", () => {
       assert.deepEqual([request, response, tokens, round_trips], [3, 3, 99, 5], p.name);
     }
     assert.deepEqual(both.negotiated, ["sayac_oku", "tuketim", "tarife"]);
-    // One results table of hosts, plain words: "negotiated" is defined once, in the box. MCP's
-    // host twice, the course's host once as the contrast; no all-zero "written" column.
+    // One results table of hosts, plain words. MCP's host twice, the course's host once as the
+    // contrast; no all-zero "written" column. "completed" says where each task stopped, so row 2's
+    // 0 requests reads at once: its first call is held.
     assert.deepEqual(formatHosts(result).split("\n"), [
-      "host (the person says no)       annotations  kept  asked  requests",
-      "trusts its servers' hints       declared        5      1         3",
-      "trusts its servers' hints       none            5      4         0",
-      "the course's host, all 3 rules  declared        3      0         3",
+      "host (the person says no)       annotations  kept  asked  requests  completed",
+      "trusts its servers' hints       declared        5      1         3  no, kayit_yaz held",
+      "trusts its servers' hints       none            5      4         0  no, sayac_oku held",
+      "the course's host, all 3 rules  declared        3      0         3  no, kayit_yaz dropped",
     ]);
     assert.equal(
       flat(readHosts(result)),
-      "The first row is that run, which asks about 1 of the task's 4 calls. Without `annotations`, the same host asks about all 4, reads included, since a missing hint means \"may write\". The course's host keeps 3: its version rule drops `kayit` whole, and with it `bolge_ozet`, which only reads. Its write is never sent. Every host pays the same handshake, since it decides after the answers.",
+      'The first row is that run, which asks about 1 of the task\'s 4 calls. Without `annotations`, the same host asks about all 4, reads included, since a missing hint means "may write". It sends 0 requests: the first call, `sayac_oku`, is held, and the first "no" ends the task. The course\'s host keeps 3: its version rule drops `kayit` whole, and with it `bolge_ozet`, which only reads. Its write is never sent. Every host pays the same handshake, since it decides after the answers.',
     );
   });
 
@@ -183,14 +184,24 @@ describe("lesson 5's simulated half", () => {
         /^The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`; the other 4 are declared read-only\. .* a no sends 3 requests \(80 tokens, 4 round trips\) and holds that call\. A yes sends 4 \(107 tokens, 6 round trips\) and writes 1 record\.$/,
       );
       assert.deepEqual(
-        result.hosts.map((h) => [h.kept, h.asked, h.requests, h.written]),
+        result.hosts.map((h) => [h.kept, h.asked, h.requests, h.written, h.completed]),
         [
-          [5, 1, 3, 0],
-          [5, 4, 0, 0],
-          [3, 0, 3, 0],
+          [5, 1, 3, 0, false],
+          [5, 4, 0, 0, false],
+          [3, 0, 3, 0, false],
         ],
         `seed ${seed}`,
       );
+      assert.deepEqual(
+        result.hosts.map((h) => h.stopped),
+        [
+          { tool: "kayit_yaz", how: "held" },
+          { tool: "sayac_oku", how: "held" },
+          { tool: "kayit_yaz", how: "dropped" },
+        ],
+        `seed ${seed}`,
+      );
+      assert.deepEqual([approved.completed, approved.stoppedAt], [true, undefined], `seed ${seed}`);
     }
   });
 
@@ -266,7 +277,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /^`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`\. That is the course's choice; the end of this section weighs it against a MUST\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`, as the box below explains\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -333,7 +344,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.equal(kayitYaz.annotations.readOnlyHint, false);
     assert.match(
       flat(readKayit(wire)),
-      /`\{"name":"kayit","version":"3"\}`, came in the `_meta` of both results\. Annotations as they crossed: `bolge_ozet` /,
+      /Its `serverInfo`, version `3` in the `_meta` of both results, is for display\.$/,
     );
     const [olcum] = parsed(wire.discover, "server");
     assert.deepEqual(discovered.result.supportedVersions, olcum.result.supportedVersions);
@@ -346,7 +357,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
   it("the printed lines are the committed export's, byte for byte (the real lines do not change between runs), and fit the page", () => {
     for (const folder of ["lessons", "lessons/seed-20260219"]) {
       const exported = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      const names: LinesName[] = ["legacy", "legacyMismatch", "discover", "statelessMismatch"];
+      const names: LinesName[] = ["legacy", "legacyMismatch", "discover", "statelessMismatch", "kayit"];
       for (const name of names) {
         const text = formatLines(wire, name);
         assert.ok(widest(text) <= LINE_WIDTH, name);
@@ -354,7 +365,6 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       }
       assert.ok(exported.includes(formatOpeningCosts(wire)), folder);
     }
-    assert.ok(widest(formatLines(wire, "kayit")) <= LINE_WIDTH);
   });
 
   it("the readings and solutions hold at every seed, within the page", () => {
@@ -421,16 +431,20 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
       "section 3 says what the plain olcum answers",
     );
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
+    // The course's listing weighed against the spec where it first shows (the discover answer),
+    // in a labelled box before the -32022 example, with its reason; said once.
+    const box =
+      '**The course\'s choice, not MCP\'s.** The course\'s dual-era servers list only `2026-07-28`, here and in the -32022 error below. `supportedVersions` are "Protocol versions the server supports" (`server/discover.mdx`). A server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`). The course lists only what a client can name in `_meta`. A client picks its next version from the list, and these servers refuse 2025-11-25 in `_meta`: listing it would send the client round a loop. A client speaks 2025-11-25 with them through `initialize`, as in section 1. Outside the course, the conformant choice is to list the legacy versions too, and to document that they are spoken only through `initialize`.';
+    const at = exported.indexOf(box);
+    assert.ok(at >= 0, "the box states the choice and its reason");
+    assert.ok(at < exported.indexOf("Here the client names `1900-01-01`"), "at the first listing");
+    assert.ok(at > exported.indexOf('"supportedVersions":["2026-07-28"]'), "right after it");
+    assert.equal(exported.split("list only `2026-07-28`").length, 2, "said once");
     assert.ok(
-      exported.includes(
-        "The course's dual-era servers list only `2026-07-28`, in `supportedVersions` and in -32022, though they also speak 2025-11-25 through `initialize`. That is in tension with a MUST: a server refusing a version \"MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support\" (`basic/versioning.mdx`), and the page's example lists 2025-11-25. The trade-off: listing 2025-11-25 would follow the MUST's letter, but a client following step 2 would then retry with it in `_meta`, which these servers refuse, so the course lists only what a client can use there. To speak 2025-11-25 with such a server, a client sends `initialize`, as in section 1. Outside the course, the conformant choice is to list the legacy versions as well, and to document that they are spoken only through `initialize`.",
+      /^> \*\*The course's choice, not MCP's\.\*\*/m.test(
+        readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"),
       ),
-      "the main text weighs the course's listing against the -32022 MUST, its trade-off in one sentence",
-    );
-    // Out of the aside, into the main text (the aside now holds only the SDK 1.32.2 case).
-    assert.ok(
-      !/^> .*supportedVersions/m.test(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8")),
-      "no aside weighs the listing",
+      "a labelled box",
     );
     assert.ok(!exported.includes("the spec leaves open"), "the spec does not leave it open");
     assert.ok(!exported.includes("The course reads such a list"), "the course takes no reading");
@@ -475,7 +489,7 @@ describe("section 3's legacy server, on the TypeScript SDK 1.32.2 (test/fixtures
     assert.match(
       readFileSync(join(ROOT, "node_modules", "@modelcontextprotocol", "sdk", "package.json"), "utf8"),
       /"version": "1\.32\.2"/,
-      "the version the lesson names",
+      "the SDK the fixture runs",
     );
   });
 });
@@ -491,35 +505,35 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
-        "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`. That is the course's choice; the end of this section weighs it against a MUST.",
+        "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`, as the box below explains.",
         // The tension with the -32022 MUST (2026-07-28 versioning.mdx) said where the choice is
         // made, with what a client should do.
-        'That is in tension with a MUST: a server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`), and the page\'s example lists 2025-11-25.',
-        "To speak 2025-11-25 with such a server, a client sends `initialize`, as in section 1.",
+        'A server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`).',
+        "A client speaks 2025-11-25 with them through `initialize`, as in section 1.",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify changes to a list (a SHOULD). `subscribe` says it will notify changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",
         // Only a result and -32022 carry a version list; -32021 names missing capabilities.
         // Modern is 2026-07-28 and later (2026-07-28 basic/versioning.mdx, Terminology).
-        "2. A result, or a modern error such as -32022 or -32021, means a modern (2026-07-28 or later) server: no fallback to `initialize`. Use a result's or -32022's versions; fix what -32021 names.",
+        "2. ← a result modern: pick a version from supportedVersions ← -32022, -32021 (modern errors) modern: no initialize; use data.supported, or fix the capability -32021 names",
         // The modern errors are not a closed list; the fallback is keyed to no one code (stdio.mdx).
-        "3. Any other error, or silence past a timeout, means a legacy server (2025-11-25 or earlier): the client sends `initialize`.",
+        "3. ← any other error (-32601, -32602, …) legacy (2025-11-25 or earlier): … or no answer before a timeout → initialize, as in section 1",
         // -32022 taught first with a plainly unsupported version, as versioning.mdx's example does;
         // then a note: read literally, a dual-era server lists its legacy versions (that example
         // does), which clashes with stdio.mdx's no-fallback; the course's servers list 2026-07-28.
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
-        "**Aside for implementers.** The TypeScript SDK's 1.32.2 server (2025-11-25) runs a `tools/call` sent before `initialize`.",
+        "A legacy server that would run an early `tools/call` still has no `server/discover`, so the probe fails and step 3 finds it legacy.",
         // The SDK claim cites the installed source it rests on (sdk 1.32.2, shared/protocol.js).
-        "Its `Protocol._onrequest` (`dist/esm/shared/protocol.js` in `@modelcontextprotocol/sdk`) looks up a handler by the method alone, with no check that `initialize` came first.",
+        "1. → server/discover (_meta: 2026-07-28) the probe, to a server of unknown era",
         "so the fallback MUST NOT be keyed to one error code.",
         // The probe: what it is, closing server/discover's paragraph; then why a 2026-07-28-only
         // client probes too (stdio.mdx's RECOMMENDED), why skipping the probe is safe here, and only
         // here; the legacy risk made concrete (SDK 1.32.2, tested below) in a note.
-        "Over stdio a dual-era client SHOULD send it first, as a *probe*: a request sent only to learn which era the server speaks (`server/discover.mdx`).",
-        'Even a 2026-07-28-only client is RECOMMENDED to probe. Some legacy servers never check that `initialize` came first, and would run a `tools/call` by their own rules. A probe fails clearly instead (`basic/transports/stdio.mdx`, "Backward Compatibility").',
+        "Over stdio it can serve as a *probe*: a request sent only to learn which era the server speaks.",
+        'The stdio page covers two clients (`basic/transports/stdio.mdx`, "Backward Compatibility"). The probe is RECOMMENDED for a client that speaks only 2026-07-28, and a SHOULD for one that speaks both eras.',
         // The call breaks the client's MUST (2025-11-25 lifecycle.mdx, Initialization); no sentence
         // says how a server reacts.
-        'Such a call breaks a MUST on the client\'s side: initialization "MUST be the first interaction between client and server" (2025-11-25 `basic/lifecycle.mdx`). No sentence tells the server how to react. A probe still gets -32601 from it, as no handler serves `server/discover`, so step 3 finds it legacy.',
+        "RECOMMENDED means SHOULD (RFC 2119).",
         // A stdio session lasting as long as the process is the course's reading of two pages.
         "Over stdio, in the course's reading, it lasts as long as the server process, one session per server (`architecture/index.mdx`).",
         "The course's stdio clients skip the probe, safe only because they start the course's own servers.",
@@ -528,13 +542,14 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "→ notifications/initialized",
         "→ server/discover (optional; _meta as below)",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
-        "*The course's host* holds lesson 1's one MCP client per server. It exists to price what each declaration buys a host.",
+        "The course's host, lesson 1's one MCP client per server, prices what declarations buy. Its rules:",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
-        "*The version rule* drops a server whose `serverInfo` version is newer than the host knows: up to 2 for `olcum`, 1 for `tarife`, 2 for `kayit` (which says 3).",
+        "*The version rule* drops a whole server whose `serverInfo.version` is newer than the host knows.",
+        "*The version rule* knows up to 2 for `olcum`, 1 for `tarife` and 2 for `kayit`, which says 3.",
         // Each rule says, where it is defined, whether it follows or departs from MCP: no rule table.
         'It departs from MCP: implementations SHOULD NOT use `serverInfo` "to change the behavior" (`basic/index.mdx`).',
-        'It follows MCP: "implementations are free to expose tools through any interface pattern" (`server/tools.mdx`).',
+        '*The allowlist*, every tool but `kayit_yaz`, follows MCP: "implementations are free to expose tools through any interface pattern" (`server/tools.mdx`).',
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
@@ -542,20 +557,21 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // it, and the last row marked as contrary to MCP's defaults on purpose.
         // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
-        '*The course\'s gate*, its approval gate, takes one answer per run. It holds a tool sent with `annotations` that lack `readOnlyHint: true`, such as `kayit_yaz` with `readOnlyHint: false`. A held call ends with `onay yok` (no approval), unsent. It passes a tool sent with no `annotations` at all. That departs from MCP, as `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`): an anti-pattern, kept only to price what declaring a side effect buys.',
+        "*The course's gate* holds a tool whose `annotations` lack `readOnlyHint: true`, and passes a tool sent with no `annotations`.",
+        '*The course\'s gate* takes one answer per run, and ends a held call with `onay yok` (no approval). Passing a tool with no `annotations` departs from MCP: `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`). It is an anti-pattern, kept only to price declarations.',
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
-        "Its *approval gate*, the code that holds a call for a person, is *the defaults-reading gate*: a tool with no hint may write, so it is held.",
+        "An *approval gate* is the code that holds a call until a person answers. *The defaults-reading gate* is the first host's. It holds every tool not declared read-only, as a tool with no hint may write.",
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "It calls the tools it keeps its *negotiated tools*, the course's word: MCP negotiates only a version and capabilities.",
+        "The course calls the tools a host keeps its *negotiated tools*. That is the course's word: MCP negotiates only a version and capabilities.",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
-        "*The simulator's handshake* stands in for `tools/list` plus `serverInfo`. It never crosses a wire and negotiates nothing. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (declare capabilities: version, tools, resources). It lets the simulator price what a client learns from each server as one request and one answer, in envelope tokens, whatever the era.",
+        "Both hosts learn the servers through *the simulator's handshake*. It stands for the real lines of section 3, `server/discover` and `tools/list`, or section 1's `initialize` and `tools/list`. The host sends `yetenek sor olcum` (ask capabilities). The server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (declare: version, tools, resources). The simulator prices discovery as one request and one answer per server, so both eras cost the same.",
         // The hosts table read before it: the task's calls, asked defined, the first no ends the task.
         "The course's simulator now prices one task, with no `_meta` or `resultType`. It makes four calls in order: `sayac_oku`, `tuketim` and `tarife` read, then `kayit_yaz` writes.",
         // One sentence says what question the table answers, its rows named, before it.
-        "The table answers one question: on that task, with the person saying no, what does each host keep, hold and send? Its first two rows are MCP's host, with and without `annotations`; the last is the course's. *asked* counts the task's calls the host's gate would hold for a person. The first \"no\" ends the task, so no later call is sent.",
+        "The table answers one question: on that task, with the person saying no, what does each host keep, hold and send? *asked* counts the task's calls the host's gate would hold for a person. *requests* counts the task's requests sent, the handshake's left out. *completed* says whether the task ended, and if not, where it stopped:",
         // Lesson 6 said in reader terms.
         'Lesson 6, "Writing a Server", measures a server whose tools are declared at four levels, with the course\'s host and its three rules, beside the defaults-reading gate.',
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
@@ -566,11 +582,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
         // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
         'MCP\'s principle is consent before any tool: "Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
-        "Take *a host that trusts its servers' hints*. It breaks no MUST, and its model sees every listed tool.",
+        "**Two hosts.** *The host that trusts its servers' hints* keeps section 5's rules and breaks no MUST. It reads a missing hint by the schema's defaults, and ignores `serverInfo.version`.",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
-        'For read-only tools of servers the user trusts, it skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). Skipping them deviates from a SHOULD. That is defensible only where the user has given standing consent, such as "always allow" for that tool of that server, and a person must still be able to deny any call. Read-only is not harmless: arguments can leak data, so the same page\'s "Security Considerations" adds client SHOULDs, among them "Show tool inputs to the user before calling the server".',
-        "**The contrast: the course's host (course conventions, not MCP).** *The course's host* holds",
-        "*The allowlist* names the tools the host will call: all but `kayit_yaz`.",
+        'For read-only tools of servers the user trusts, the first host skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). Skipping them deviates from a SHOULD. That is defensible only where the user has given standing consent, such as "always allow" for that tool of that server, and a person must still be able to deny any call. Read-only is not harmless: arguments can leak data, so the same page\'s "Security Considerations" adds client SHOULDs, among them "Show tool inputs to the user before calling the server".',
+        "*The course's host* is a course convention, not MCP, with three rules of its own.",
+        "*The allowlist* names the tools the host will call.",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
@@ -598,10 +614,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       // The course's host, its rules and its handshake stand in one box, a blockquote.
       const raw = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      assert.match(
-        raw,
-        /^> \*\*The contrast: the course's host \(course conventions, not MCP\)\.\*\* \*The course's host\* holds$/m,
-      );
+      assert.match(raw, /^> \*\*Two hosts\.\*\* \*The host that trusts its servers' hints\* keeps section 5's rules/m);
       // Skipping a SHOULD is not "permitted"; the deprecation SHOULD NOT sits after the table, not in listChanged's lines.
       assert.doesNotMatch(exported, /A SHOULD permits that|asked for them\. New implementations SHOULD NOT/);
       // No table of the lesson's own paragraphs, no undefined sub-flag, no Note on the spec.
@@ -617,6 +630,12 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.doesNotMatch(
         exported,
         /the course's client|the reference gate|lesson 5's gate|SDK pins|MCP's own host|MCP-default/,
+      );
+      // No SDK source path or private name in the body; RECOMMENDED not set against SHOULD; the
+      // listing's reason where the listing first shows, not at the end of the section.
+      assert.doesNotMatch(
+        exported,
+        /_onrequest|dist\/esm|Aside for implementers|Even a 2026-07-28-only client is RECOMMENDED|the end of this section weighs/,
       );
       // The DELETE is conditional on a session id, and may be refused (2025-11-25 transports.mdx).
       assert.ok(
@@ -641,11 +660,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
       // The host that trusts its servers' hints, and its numbers, come before the course's host and its variants.
       const order = [
-        "Take *a host that trusts its servers' hints*",
+        "**Two hosts.**",
         "The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`",
-        "**The contrast: the course's host (course conventions, not MCP).**",
+        "The course's host, lesson 1's one MCP client per server",
         "The table answers one question:",
-        "host (the person says no) annotations kept asked requests",
+        "host (the person says no) annotations kept asked requests completed",
         "The course's host keeps 3: its version rule drops `kayit` whole",
         "Every host pays the same handshake, since it decides after the answers.",
       ].map((phrase) => exported.indexOf(phrase));
@@ -662,7 +681,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const mismatch = [
         "Here the client names `1900-01-01` in `_meta` to `olcum`",
         '"message":"Unsupported protocol version: 1900-01-01."',
-        "**Aside for implementers.**",
+        "A legacy server that would run an early `tools/call`",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         mismatch.every((at) => at >= 0),

@@ -8,7 +8,6 @@ import { MESSAGES_LEVEL, simulateMessages, statelessAdds } from "../../src/lesso
 import {
   formatFailuresByRevision,
   formatFirstCallCost,
-  formatNoArgumentCalls,
   formatTokenCuts,
   validationLead,
 } from "../../src/lessons/messages/tables";
@@ -185,12 +184,14 @@ describe("lesson 3 on the wire (default seed)", () => {
     const exported = readFileSync(join(ROOT, "lessons", "03-messages.md"), "utf8");
     for (const transcript of [wire.legacyCall, wire.statelessCall, wire.confirm, wire.failureLines])
       assert.ok(exported.includes(formatWireTranscript(transcript, [], { lines: "folded" })));
-    for (const table of [
-      formatNoArgumentCalls(wire),
-      formatFirstCallCost(sim, wire),
-      formatTokenCuts(sim),
-      formatFailuresByRevision(wire),
-    ])
+    // The multi round-trip request is a four-step sequence, its wire folded under it (lesson 10 cites
+    // its lines); the five calls with no arguments are one computed sentence, not a table.
+    assert.match(
+      exported,
+      /<details><summary>The four steps on the wire<\/summary>\n\n```text\n\$ mcp-course serve kayit/,
+    );
+    assert.ok(exported.includes(prose.readNoArgumentCalls(wire)));
+    for (const table of [formatFirstCallCost(sim, wire), formatTokenCuts(sim), formatFailuresByRevision(wire)])
       assert.ok(exported.includes(table), table);
     // No cell prints the seed alone: the opening sentence names it.
     assert.doesNotMatch(exported, /^seed \d+$/m);
@@ -285,22 +286,32 @@ describe("lesson 3 on the wire (default seed)", () => {
         .join("\n"),
     );
     // mrtr.mdx, "Client Requirements (Basic Workflow)": a new id and the state echoed exactly (MUST);
-    // the preview is its transcript and a few sentences (lesson 10 holds the detail).
-    assert.match(
-      markdown,
-      /The retry holds the same call, the user's answer under the same key in `inputResponses`, and the first result's `requestState`\. That state is opaque: the client MUST echo it unchanged/,
-    );
+    // the preview is a four-step sequence and a few sentences (lesson 10 holds the wire).
+    for (const step of [
+      "1. client → kayit tools/call kayit_yaz, id 1",
+      '2. kayit → client resultType "input_required": inputRequests {confirm: a form}, requestState',
+      "3. host → user the form; the user accepts",
+      "4. client → kayit tools/call kayit_yaz, id 2: inputResponses {confirm: accept}, requestState",
+      'kayit → client resultType "complete": yazildi true',
+    ])
+      assert.ok(markdown.includes(step), step);
+    assert.doesNotMatch(markdown, /The first result's `inputRequests` holds/);
+    assert.match(markdown, /`requestState` is opaque: the client MUST echo it unchanged/);
     // The new id is mrtr.mdx's own rule (id 1 is answered, so the general id rule alone would allow it).
     assert.match(
       markdown,
-      /The retry's id MUST differ from the first request's, though that one is answered: `mrtr\.mdx`'s own rule, as the two are independent requests\./,
+      /The retry's id MUST differ from the first request's, though that one is answered: the two are independent requests \(`mrtr\.mdx`\)\./,
     );
     assert.doesNotMatch(markdown, /The retry MUST have a new id:/);
     // The pattern rests on a declared capability and comes back later: the body marks it a preview,
     // and only Next names the lessons that complete it (a body names no later lesson).
     assert.match(markdown, /\*\*A preview: a call that asks first\.\*\*/);
-    // What the preview needs of capabilities is said where it is used, with no mode the lesson does not define.
+    // What the preview needs of capabilities is said where it is used; form mode is defined in a clause.
     assert.match(
+      markdown,
+      /`elicitation`, asking the user for input, is a client \*capability\*: a server MUST NOT ask for it unless the client declares it \(`mrtr\.mdx`\)\. An empty `"elicitation": \{\}` declares form mode, where the client shows the user a form to fill in \(`client\/elicitation\.mdx`, "Capabilities"\)\./,
+    );
+    assert.doesNotMatch(
       markdown,
       /Here the client's `clientCapabilities` hold `"elicitation": \{\}`\. `elicitation`, asking the user for input, is a client \*capability\*: a server MUST NOT ask for it unless the client declares it \(`mrtr\.mdx`\), and `\{\}` means forms \(`client\/elicitation\.mdx`, "Capabilities"\)\. It calls `kayit_yaz` to write 554 into `A044`'s `bedel`; `kayit` asks first/,
     );
@@ -315,10 +326,13 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     // mrtr.mdx "Server Requirements (Basic Workflow)": a requestState that bears on business logic has its
     // integrity protected (MUST); kayit's decides a write, so it is signed, in one clause.
-    assert.match(markdown, /`kayit` signs it, as a server MUST protect a state that bears on business logic\./);
+    assert.match(
+      markdown,
+      /a server MUST protect a state that bears on business logic, as `kayit` does by signing it\./,
+    );
     assert.doesNotMatch(markdown, /may carry the state alone/);
-    // inputRequests values are {method, params} only (2026-07-28 schema).
-    assert.match(markdown, /a request of only `method` and `params`: an `elicitation\/create`/);
+    // The sequence replaced the wire transcript, which lesson 10 shows.
+    assert.doesNotMatch(markdown, /a request of only `method` and `params`/);
   });
 
   it("the six failures: two isError results, four errors with the table's codes, errors the same line in both revisions", () => {
@@ -388,7 +402,6 @@ describe("lesson 3 on the wire (default seed)", () => {
       formatWireTranscript(wire.statelessCall, [], { lines: "folded" }),
       formatWireTranscript(wire.confirm, [], { lines: "folded" }),
       formatWireTranscript(wire.failureLines, [], { lines: "folded" }),
-      formatNoArgumentCalls(wire),
       formatFirstCallCost(sim, wire),
       formatFailuresByRevision(wire),
       prose.messagesSolutions(sim, wire),
@@ -506,9 +519,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     // The envelope's 8 stand for a call's method (Envelope.sendCall counts the tool's name, not
     // tools/call); any other message's body opens with its method (exercise 4's notifications/cancelled,
     // lesson 4's resources/read), so the rule and every count agree.
+    // Said plainly where the constant is defined, so that lesson 7's discovery bodies are no trap.
     assert.match(
-      markdown.replace(/ > /g, " "),
-      /the JSON-RPC wrapping \(`jsonrpc`, `id`, brackets, and a call's method, `tools\/call`\)\./,
+      markdown,
+      /The constant 8 covers `jsonrpc`, `id`, the brackets and, for a call, its method `tools\/call`, so a call's body opens with its tool name\. Every other request and notification keeps its method in its body: `initialize` and `tools\/list` are words there\./,
     );
     assert.match(
       markdown,
@@ -554,11 +568,13 @@ describe("lesson 3 on the wire (default seed)", () => {
     // The two conventions agree with the counts: the capabilities key alone, and no serverInfo key.
     assert.deepEqual(statelessAdds("olcum").meta.slice(2, 3), ["io.modelcontextprotocol/clientCapabilities"]);
     assert.ok(!statelessAdds("olcum").tail.includes("io.modelcontextprotocol/serverInfo"));
-    // Envelope tokens say what question they answer: a count of what crosses, not a model's bill.
+    // Why word pieces and not bytes alone, in plain sentences, and the two limits said once, prominently:
+    // a real tokenizer cuts differently, and a host seldom shows its model the envelope or _meta.
     assert.match(
-      markdown.replace(/ > /g, " "),
-      /They answer one question: how much does one design send compared with another\? They are a proxy for what crosses the wire, its words, not its bytes, counted the same in the simulator and on real lines\. They are not a model's bill/,
+      markdown,
+      /Bytes measure what crosses the wire\. A model reads text as \*tokens\*, pieces of words, so the course counts those too: what a message would cost a model that read it\. Two limits hold\. Real tokenizers cut words differently from the course's stand-in, so only comparisons carry over\. And a host seldom shows its model the envelope or `_meta`/,
     );
+    assert.doesNotMatch(markdown, /a proxy for what crosses the wire/);
     assert.doesNotMatch(markdown, /They count what crosses/);
     assert.doesNotMatch(
       markdown,
@@ -567,24 +583,36 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(flat(prose.readFirstCallCost(sim, wire)), /in both revisions/);
     // The rule names every word a result adds, as its counts use them (resultType's key included).
     assert.doesNotMatch(markdown, /A result's adds values, no keys/);
-    // Section 5 is its box, the comparison, then the 2026-07-28 body worked by hand: every part's pieces.
+    // Section 5 is its box, the comparison and its reading, then, folded, the stand-in tokenizer's
+    // mechanics and the 2026-07-28 body worked by hand: every part's pieces.
     const cells = readNotebook(join(ROOT, "notebooks", "03-messages.ipynb")).cells.map((cell) => cell.source);
-    const costCell = cells.find((source) => source.includes("formatFirstCallCost(lesson, wire)"))!;
-    assert.equal(costCell, "console.log(formatFirstCallCost(lesson, wire));");
-    const cutsCell = cells.find((source) => source.includes("formatTokenCuts(lesson)"))!;
-    assert.equal(cutsCell, "console.log(formatTokenCuts(lesson));\nshow.markdown(readFirstCallCost(lesson, wire));");
+    const costCell = cells.findIndex((source) => source.includes("formatFirstCallCost(lesson, wire)"));
+    assert.equal(
+      cells[costCell],
+      "console.log(formatFirstCallCost(lesson, wire));\nshow.markdown(readFirstCallCost(lesson, wire));",
+    );
+    assert.ok(cells[costCell + 1].startsWith("<details><summary>How the course finds a word body"));
+    assert.ok(cells[costCell + 1].includes("A stand-in tokenizer then counts the body."));
+    assert.equal(cells[costCell + 2], "console.log(formatTokenCuts(lesson));");
+    assert.equal(cells[costCell + 3], "</details>");
     // The failure table says what its pairs are.
     assert.ok(formatFailuresByRevision(wire).endsWith("each pair: 2025-11-25 / 2026-07-28"));
     // 2026-07-28 cancellation.mdx: a server MUST send notifications/cancelled to end a subscriptions/listen
-    // stream; subscriptions.mdx, "Graceful Closure": it SHOULD answer the request with a completion
-    // result. Neither page says "instead": the table defines a subscription, the text below names all three.
+    // stream, and for no other purpose. One plain sentence defines a subscription; where the pages differ
+    // on how a subscription ends is for implementers, not for a lesson that has not taught subscriptions.
     assert.match(
       markdown,
-      /\| `notifications\/cancelled` \| server \| to end a \*subscription\*, a stream the client opened with a `subscriptions\/listen` request to hear of changes, on stdio \(`schema\.mdx`, `CancelledNotification`\) \| `cancellation\.mdx` \|/,
+      /A server sends `notifications\/cancelled` for one purpose only: to end a \*subscription\*, a stream of change notifications that a client opens with a `subscriptions\/listen` request \(`cancellation\.mdx`\)\./,
     );
-    // The schema's CancelledNotification is a third source: "On stdio, the server also sends this
-    // notification, solely to terminate a subscriptions/listen stream".
+    assert.doesNotMatch(markdown, /\| `notifications\/cancelled` \| server \|/);
+    // The three sources' disagreement is an implementers' matter: lesson 10's aside holds it.
+    const lesson10 = flat(readFileSync(join(ROOT, "lessons", "10-without-a-session.md"), "utf8"));
+    const aside = lesson10.slice(lesson10.indexOf("<details><summary>For implementers"));
     assert.match(
+      aside.slice(0, aside.indexOf("</details>")),
+      /The pages also differ on how a server ends a `subscriptions\/listen` stream\. `cancellation\.mdx` says it MUST send `notifications\/cancelled`, the schema's `CancelledNotification` has that sent on stdio only, and `subscriptions\.mdx` \("Graceful Closure"\) has it answer the request with a completion result, then close the stream\./,
+    );
+    assert.doesNotMatch(
       markdown,
       /Three sources tell how a server ends a subscription: `cancellation\.mdx` says it MUST send `notifications\/cancelled`, the schema's `CancelledNotification` has it sent on stdio only, and `subscriptions\.mdx`, "Graceful Closure", says it SHOULD answer the `subscriptions\/listen` request with a completion result, then close the stream\. None says how the signals combine\. So a client does well to take a completion result, a `notifications\/cancelled` or a closed stream as the end\./,
     );
@@ -615,15 +643,26 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /But 2026-07-28's `schema\.mdx` also names -32602 for "invalid tool arguments" \(`InvalidParamsError`\), so a client handles both\./,
     );
+    // ... and shows how, in a sketch that branches on both channels.
+    const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;
+    for (const branch of [
+      'if ("error" in reply && reply.error.code === -32602) fixCall(reply.error.message); // bad params',
+      "else if (reply.result.isError) toModel(reply.result.content); // the model may correct its call",
+    ])
+      assert.ok(sketch.includes(branch), branch);
+    // -32022 has one name across the course, the 2026-07-28 schema's.
+    assert.match(flat(prose.messagesSolutions(sim, wire)), /-32022, `UnsupportedProtocolVersionError`/);
+    assert.doesNotMatch(prose.messagesSolutions(sim, wire), /`UnsupportedProtocolVersion`/);
     assert.doesNotMatch(
       markdown,
       /make arguments a tool's check refuses|makes arguments that fail a tool's input schema/,
     );
-    // The opening says envelope tokens are not a model's.
+    // The opening names envelope tokens in one sentence and leaves their argument to section 5.
     assert.match(
       markdown,
-      /These tokens are a proxy for what crosses the wire: its words, not its bytes, and not what a model reads or is billed for\./,
+      /Real lines of both revisions are counted in bytes and in the course's \*envelope tokens\*, a count of a message's words cut into short pieces \(section 4\)\./,
     );
+    assert.doesNotMatch(markdown, /These tokens are a proxy/);
     assert.doesNotMatch(markdown, /These tokens measure what crosses/);
     // basic/index.mdx, "Requests": the spec's own words for 2026-07-28's id rule; 2025-11-25's per session.
     assert.match(

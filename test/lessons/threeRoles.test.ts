@@ -118,7 +118,7 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   );
 });
 
-test("section 2's definitions carry no cross-revision aside; one two-row table closing the section gathers them, and Next says which lessons take each up; MCP's own tasks are told apart where the course's are defined", () => {
+test("section 2's definitions carry no cross-revision aside; one plain two-row table closing the section gathers them, and Next says which lessons take each up; MCP's own tasks are told apart in one sentence where the course's are defined", () => {
   const two = markdown.slice(markdown.indexOf("## 2 · "), markdown.indexOf("## 3 · "));
   const at = two.indexOf("**What differs between the two revisions.**");
   assert.ok(at > 0, "the note");
@@ -131,7 +131,7 @@ test("section 2's definitions carry no cross-revision aside; one two-row table c
     .filter((line) => line.startsWith("| ") && !line.startsWith("| |"));
   assert.deepEqual(
     rows.map((line) => line.split(" | ")[0]),
-    ["| session and capabilities", "| who sends requests"],
+    ["| sessions", "| who asks"],
   );
   assert.ok(two.trimEnd().endsWith(two.slice(at).trimEnd()), "the note closes section 2");
   // The definitions: roles, model, call. No revision named, no session, sampling, MRTR field or MCP task.
@@ -146,14 +146,18 @@ test("section 2's definitions carry no cross-revision aside; one two-row table c
   // deprecated in 2026-07-28 (client/sampling.mdx); deprecated.mdx: eligible for removal in the first revision on
   // or after 2027-07-28, "the actual removal ... may happen later", so not "due to be removed".
   // Tasks: experimental core utility in 2025-11-25 (basic/utilities/tasks.mdx), an official extension since 2026-07-28 (changelog.mdx, Major changes 6).
+  // 2026-07-28 architecture/index.mdx, "Overview": "every request is self-contained".
+  // The expert's plain rows: "opens a session" against "every request stands alone", "a server can ask" against
+  // "only clients ask". The dated deprecation details are lesson 10's list, not a beginner's table.
   for (const sentence of [
     "| 2025-11-25 | 2026-07-28 |",
-    "A client opens one *session* with its server, an exchange that keeps state until it is closed.",
-    "declare their *capabilities*, the optional features each supports. | No session. Every request carries the version and the client's capabilities relevant to it. A server states its capabilities in answer to a `server/discover` request.",
-    "A server could also send its client requests, such as *sampling*: asking for a reply from a model the host picks, which a person SHOULD be able to deny. | Only clients send requests. Sampling is *deprecated*: still defined, and eligible for removal no earlier than the first revision released on or after 2027-07-28 (`deprecated.mdx`).",
-    "A server that needs input, such as a user's yes or no, says so in its answer, and the client sends the call again with the input.",
+    "| sessions | A client opens a *session* with its server, an exchange that keeps state until it is closed. | No session: every request stands alone. |",
+    "| who asks | A server can ask the client too, for instance for a reply from the host's model. | Only clients ask. A server that needs input says so in its answer, and the client sends the call again with it. |",
+    "Both rows come from each revision's `architecture/index.mdx`.",
   ])
     assert.ok(note.includes(sentence), sentence);
+  for (const word of ["2027-07-28", "deprecated", "sampling", "server/discover", "capabilities"])
+    assert.ok(!note.includes(word), word);
   // The body names no later lesson (the course's rule); the note sends the reader to Next, whose lines
   // for lessons 3, 5 and 10 name the points.
   assert.ok(
@@ -169,15 +173,19 @@ test("section 2's definitions carry no cross-revision aside; one two-row table c
     next.includes("- 5 · Lifecycle and Negotiation: 2025-11-25's *session*, and the capabilities both sides declare."),
   );
   assert.ok(next.includes('- 10 · Without a Session: 2026-07-28, "a stateless protocol"'));
-  // Section 4 tells MCP's own tasks apart where the course's word is defined (the note no longer carries them).
+  // Section 4 tells MCP's own tasks apart where the course's word is defined, in one sentence (the student:
+  // the detour loaded a beginner too early); lesson 2 defines extensions where it needs them.
   says(
-    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks*, requests whose result the client collects later, experimental in 2025-11-25, became an optional extension in 2026-07-28 (`changelog.mdx`).",
+    "A *task* is one question the user puts to the host. The word is the course's: MCP's own *tasks*, an optional add-on to the protocol (`changelog.mdx`), are another thing the course does not use.",
   );
-  // "extension" is defined where it is first used (2026-07-28 basic/versioning.mdx, "Extension Negotiation").
-  says(
-    'An *extension* is an optional addition beyond the core protocol, which each side that supports it advertises under `capabilities.extensions` (`basic/versioning.mdx`, "Extension Negotiation"). The course uses none.',
-  );
+  assert.ok(!flat(markdown).includes("capabilities.extensions"));
+  assert.ok(!flat(markdown).includes("experimental in 2025-11-25"));
   assert.ok(!note.includes("MCP's own tasks"), "the note keeps to the two points the lesson needs");
+  // index.mdx, "Security and Trust & Safety", "Key Principles", item 3 "Tool Safety": the course cites the
+  // quote by its section and item, as lessons 5 to 7 do.
+  says(
+    '"Hosts must obtain explicit user consent before invoking any tool" (`index.mdx`, "Security and Trust & Safety", "Tool Safety") is a principle',
+  );
   // The host's duties in words a newcomer has: no "lifecycle" before lesson 5.
   says("It creates its clients and decides which servers they connect to, and when.");
   assert.ok(!flat(markdown).includes("lifecycle"));
@@ -382,27 +390,24 @@ test("section 1 explains how to read the specification before citing it; section
   // The opening note speaks to someone running the notebook, not to the reader of the export.
   says("In the notebook, change `SEED` in the next cell, its only parameter, and run all cells again");
   // Section 2's table names a server that needs input; resultType is named here, and the other kind pointed to.
+  says("`resultType` `complete` marks the final answer. A server that needs input answers with another.");
+  // Lesson 5 gives the probe's full reason; here, why skipping it is safe for this client. RECOMMENDED is a
+  // SHOULD (section 1): the page's two sentences differ in the client they cover, not in strength.
   says(
-    "`resultType` `complete` marks the final answer. A server that needs input, as in section 2's table, answers with another `resultType`.",
-  );
-  // Lesson 5 gives the probe's full reason; here, why skipping it is safe for this client.
-  says(
-    'A first `server/discover`, the request asking what a server supports, is RECOMMENDED on stdio for a client that speaks only 2026-07-28, and a SHOULD for one that also speaks older revisions (`basic/transports/stdio.mdx`, "Backward Compatibility"). This client skips it, as it knows the revision of the course\'s own server.',
+    'The page `basic/transports/stdio.mdx`, "Backward Compatibility", asks a client to send first a `server/discover`, the request asking what a server supports. Its two sentences cover two clients: the probe is RECOMMENDED for a client that speaks only 2026-07-28, and a SHOULD for one that speaks both 2026-07-28 and older revisions. This client skips it, as it knows the revision of the course\'s own server.',
   );
   // The bytes are those of the line as sent, not of the spread-out form shown.
   says("It crossed as one line, ended by a newline, and is spread out here only for reading.");
+  // 2026-07-28 server/tools.mdx, "Error Handling": a tool execution error is reported in the result with
+  // isError true. The contrast with JSON-RPC errors is lesson 3's; here one clause.
   says(
-    "`isError` says whether the tool failed. A tool that runs and fails, or rejects its arguments, reports it inside a result with `isError: true`",
-  );
-  // 2026-07-28 server/tools.mdx, "Error Handling": a protocol error is a request failing CallToolRequest's
-  // schema; input validation errors are tool execution errors. "Malformed call" read as bad arguments.
-  says(
-    'An unknown tool, or a request not of `tools/call`\'s shape (no `name`, say), is a JSON-RPC error instead (`server/tools.mdx`, "Error Handling").',
+    '`isError` is false: the tool did its work. A tool that runs and fails sets it to true, in a result, not a JSON-RPC error (`server/tools.mdx`, "Error Handling").',
   );
   assert.ok(!flat(markdown).includes("a malformed call"));
+  assert.ok(!flat(markdown).includes("An unknown tool, or a request not of"));
   // 2026-07-28 basic/index.mdx: protocolVersion and clientCapabilities are required, clientInfo only SHOULD.
   says(
-    "Every 2026-07-28 request MUST carry the revision and the client's capabilities relevant to it (here none, `{}`), and SHOULD carry `clientInfo`, the client's name and version",
+    "Every 2026-07-28 request MUST carry the revision and the client's *capabilities* relevant to it: the optional features of the client that the server may use in answering (here none, `{}`). It SHOULD carry `clientInfo`, the client's name and version",
   );
   // clientInfo is an Implementation (name and version); clientCapabilities are those relevant to the request.
   assert.ok(!flat(markdown).includes("SHOULD carry the client's name ("));
@@ -442,10 +447,6 @@ test("section 3 opens with one glossary of the world's Turkish words, each gloss
     "yazildi",
     "hata",
     "surum",
-    "onay yok",
-    "arac bildirilmedi",
-    "yetenek sor",
-    "yetenek bildir",
     "abone yok",
     "eksik alan",
     "bolge yok",
@@ -462,6 +463,9 @@ test("section 3 opens with one glossary of the world's Turkish words, each gloss
     "sayac_oku",
   ])
     assert.ok(glossed.includes(word), word);
+  // Words lesson 1 does not use are glossed where they first appear (lessons 5 and 6), not here.
+  for (const word of ["onay yok", "arac bildirilmedi", "yetenek sor", "yetenek bildir"])
+    assert.ok(!glossed.includes(word), word);
   // Glossed once: section 3's prose and its tool table repeat no gloss.
   const afterGlossary = three.slice(three.indexOf("The utility has"));
   for (const gloss of ["(amount)", "(error)", "(no such subscriber)", "(written)", "(metering)", "(read meter)"])

@@ -201,7 +201,15 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
       /A timeout or a closed connection \(lesson 3\) throws an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout \(60 seconds by default in SDK 2\.4\.0\) or `CONNECTION_CLOSED`/,
     );
     assert.doesNotMatch(passage, /SHOULD|notifications\/cancelled|\.mdx/, `${file}: pointed back to, not told again`);
-    assert.doesNotMatch(prose.replace(passage, ""), /timeout|notifications\/cancelled/i, `${file}: in one passage`);
+    // Section 3's listen stream is ended by notifications/cancelled, as stdio asks of a subscription.
+    const listenEnd =
+      'On stdio the client ends the stream with `notifications/cancelled`, naming the request\'s id ("Cancellation").';
+    assert.ok(prose.includes(listenEnd), file);
+    assert.doesNotMatch(
+      prose.replace(passage, "").replace(listenEnd, ""),
+      /timeout|notifications\/cancelled/i,
+      `${file}: in one passage`,
+    );
     // One decision, one name: lesson 6's decideOn; the simulator's agreeOn is not named beside it.
     assert.doesNotMatch(text, /agreeOn/, file);
     // The fleet's devices, their fields and its task's ground truth are lesson 8's: not told here,
@@ -388,14 +396,15 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       file,
     );
     assert.doesNotMatch(text, /reads as covering it/, file);
-    // stdio.mdx "Backward Compatibility": the probe is a SHOULD for a dual-era client and
-    // RECOMMENDED for a modern-only one, which the pinned client shown is.
+    // stdio.mdx "Backward Compatibility": the probe is RECOMMENDED for a modern-only client, which
+    // the pinned client shown is, and a SHOULD for a dual-era one; said once, never as strengths.
     assert.ok(
       prose.includes(
-        'The probe is MCP\'s. A client that speaks both eras, as in `"auto"` mode, SHOULD send it before any other request. For a client that speaks 2026-07-28 only, as this pinned one does, the probe is RECOMMENDED (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility").',
+        'The probe is MCP\'s: RECOMMENDED for a client that speaks only 2026-07-28, as this pinned one does, and a SHOULD for one that speaks both eras, as in `"auto"` mode (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility").',
       ),
       file,
     );
+    assert.equal((prose.match(/RECOMMENDED/g) ?? []).length, 1, file);
     assert.doesNotMatch(prose, /MCP permits that extra process/, file);
     // The probe is glossed in prose before the first listing that names it.
     assert.ok(
@@ -449,7 +458,7 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
       file,
     );
     assert.ok(prose.indexOf("*reporting* client") > prose.indexOf("Section 2's client met one of each"), file);
-    assert.ok(prose.includes("A *silent* client sends only those; a *reporting* client adds the reason:"), file);
+    assert.ok(prose.includes("A *silent* client sends only those; a *reporting* client adds the reason."), file);
     assert.ok(
       prose.includes("Only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
       file,
@@ -522,7 +531,10 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
     assert.ok(prose.includes("MCP sets no format for either"), file);
     // The report stays the course's device, after MCP's half, and shorter than before.
     // Its one point: a refusal in the host is invisible to the model unless the host says so.
-    const report = prose.slice(prose.indexOf("A third failure sends no message"), prose.indexOf("## Summary"));
+    const report = prose.slice(
+      prose.indexOf("A third failure sends no message"),
+      prose.indexOf("Each is the host's own message"),
+    );
     // MCP leaves a host's refusal open (no page says what the model learns of it); the course reads its
     // SHOULD on tool execution errors, by analogy, as returning the refusal in that form (isError true).
     assert.ok(
@@ -564,14 +576,16 @@ test("the simulated bodies are said to carry the server's name, which the real l
   for (const file of EXPORTS) {
     const text = read(file);
     const said = proseOf(text).indexOf(
-      "A request's words include the server's name, as in `tools/list kayit`, which the real line lacks",
+      "The server's name in a request's words, as in `tools/list kayit`, is the simulator's addition: the real line lacks it.",
     );
     assert.ok(said >= 0 && said < proseOf(text).indexOf("`tarife` also lists one resource, `basamak_tablosu`"), file);
     // Why the simulator names the server, and both counts, the simulator's and the real words'.
-    assert.ok(proseOf(text).includes("it lets one transcript hold several servers' messages"), file);
+    assert.ok(proseOf(text).includes("It lets one transcript hold several servers' messages"), file);
+    // The discovery totals that follow are said to be the simulator's.
+    assert.match(proseOf(text), /In the simulator, discovering all 4 servers costs 12 requests,/, file);
     assert.match(
       proseOf(text),
-      /These 5 messages count 79 tokens; without the server's name in 3, the real lines' words count 76\./,
+      /These 5 messages count 79 tokens\. The server's name in 3 of them adds 3: without it, the real lines' words count 76\./,
       file,
     );
     assert.doesNotMatch(proseOf(text), /a little higher/, file);
@@ -610,23 +624,34 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       /^per session +1 +10 +\d+ +57 +2$/m,
     ])
       assert.match(section, row, file);
-    // The course's host's figures, both revisions, in one sentence; no adjustment between hosts.
+    // The host that trusts its servers' hints is read first and alone; the course's host follows as
+    // a two-sentence note, both revisions' figures in one sentence.
     assert.match(
       prose,
-      /The course's host drops `kayit` and completes 7, spending \d+ tokens per task, \d+ once and \d+ cached in 2026-07-28, and \d+ per task and \d+ per session in 2025-11-25\./,
+      /The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13\. It spends \d+ tokens per task, \d+ once and \d+ cached in 2026-07-28, and \d+ per task and \d+ per session in 2025-11-25\. ## 4 · /,
+      file,
+    );
+    assert.ok(
+      prose.indexOf("Every client in the tables makes") <
+        prose.indexOf("The course's host, with lesson 5's version rule, drops"),
       file,
     );
     assert.doesNotMatch(prose, /calls not sent save/, file);
-    // 2.7: skipping the prompt deviates from a SHOULD (2026-07-28 server/tools.mdx, "User
-    // Interaction Model"); BCP 14 allows it only for weighed reasons, such as standing consent.
+    // Skipping the prompt departs from a SHOULD; the caveat is stated in full in lesson 5 and
+    // pointed back to here in one sentence.
     assert.doesNotMatch(prose, /as a SHOULD permits/, file);
     assert.ok(
       prose.includes(
-        'That deviates from a SHOULD (2026-07-28 `server/tools.mdx`, "User Interaction Model"). It is defensible only where the user has given standing consent, such as "always allow" for that tool of that server, and a person must still be able to deny.',
+        "Its skipped confirmation prompt departs from a SHOULD and needs the standing consent and the way to deny that lesson 5 describes.",
       ),
       file,
     );
-    assert.equal((section.match(/^```text$/gm) ?? []).length, 2, `${file}: the kayit bodies and the table`);
+    assert.doesNotMatch(prose, /It is defensible only where the user has given standing consent/, file);
+    assert.equal(
+      (section.match(/^```text$/gm) ?? []).length,
+      3,
+      `${file}: the listen stream, the kayit bodies and the table`,
+    );
     // 'once' is defined directly, not as a cached client with a trick spacing.
     assert.ok(
       prose.includes(
@@ -714,29 +739,54 @@ test("2026-07-28 bodies are priced as lesson 3 defines them, said before the fir
   }
 });
 
-test("a thrown ProtocolError is the server's JSON-RPC error or the SDK's own output check, and the client prints neither as the server's", () => {
-  // SDK 2.4.0 Client.callTool throws ProtocolError(-32600) for a missing structuredContent and
-  // ProtocolError(-32602) for one that fails the listed outputSchema, with nothing on the wire;
-  // 2026-07-28 basic/index.mdx, "Error Codes": local errors must not pass for the peer's.
+test("callTool throws a ProtocolError for a JSON-RPC error; the SDK's own output check is lesson 9's", () => {
+  // The SDK's outputSchema check belongs with structuredContent, which lesson 9 teaches; here a
+  // thrown ProtocolError is said only to carry a JSON-RPC error.
   for (const file of EXPORTS) {
     const text = read(file);
     const prose = proseOf(text);
-    assert.ok(
-      prose.includes(
-        'It throws a `ProtocolError`, with a JSON-RPC `code`, for an error from the server. A tool can declare an `outputSchema`, a JSON Schema that its results\' `structuredContent`, their data as one JSON value, must conform to (2026-07-28 `server/tools.mdx`, "Output Schema"). SDK 2.4.0 checks it, and throws a `ProtocolError` too: -32600 for a result without `structuredContent`, -32602 for one that fails the schema.',
-      ),
-      file,
-    );
-    assert.ok(
-      prose.includes(
-        "Since nothing on the error says which of the two it is, this client prints a `ProtocolError` as such, never as the server's own error",
-      ),
-      file,
-    );
-    assert.doesNotMatch(prose, /A JSON-RPC error makes it throw|The client's own failures/, file);
+    assert.ok(prose.includes("It throws a `ProtocolError`, with a JSON-RPC `code`, for a JSON-RPC error."), file);
+    assert.doesNotMatch(prose, /outputSchema|SDK 2\.4\.0 checks it|the SDK's own check/, file);
     assert.ok(text.includes("said.push(`${call.name}: ProtocolError ${error.code}, ${error.message}`);"), file);
     assert.doesNotMatch(text, /: JSON-RPC error -\d/, `${file}: no printed line calls a thrown error the server's`);
-    assert.match(prose, /A thrown `ProtocolError` is the server's JSON-RPC error or the SDK's own check;/, file);
+    assert.match(prose, /A JSON-RPC error makes `callTool` throw a `ProtocolError`\./, file);
+  }
+});
+
+test("section 3 shows a real subscriptions/listen stream, its empty acknowledgment and its cancellation", () => {
+  // 2026-07-28 basic/patterns/subscriptions.mdx: the acknowledgment comes first, with the stream's
+  // id; its filter is the subset the server agreed to honor; on stdio the client cancels.
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const section = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
+    assert.match(section, /"method":"subscriptions\/listen",/, file);
+    assert.match(section, /"notifications":\{"toolsListChanged":true\}/, file);
+    assert.match(
+      section,
+      /"params":\{"notifications":\{\},"_meta":\{"io\.modelcontextprotocol\/subscriptionId":1\}\}\}/,
+      file,
+    );
+    assert.ok(
+      proseOf(section).includes(
+        "`tarife` declares no `listChanged`, so the filter comes back empty: no `notifications/tools/list_changed` will come on this stream, and the client relies on `ttlMs` alone.",
+      ),
+      file,
+    );
+  }
+});
+
+test("the refusal reaches the model as the host's own isError tool result", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const section = text.slice(text.indexOf("## 4 · "), text.indexOf("## Summary"));
+    assert.match(section, /^ {2}\{"content":\[\{"type":"text","text":"arac bildirilmedi"\}\],"isError":true\}$/m, file);
+    assert.match(section, /^ {4}"text":"arac bildirilmedi; dropped kayit \(bolge_ozet kayit_yaz\): declares/m, file);
+    assert.ok(
+      proseOf(text).includes(
+        "Each is the host's own message to its model, built in the client: no server sent it, and no message crossed the wire.",
+      ),
+      file,
+    );
   }
 });
 

@@ -9,6 +9,7 @@ import {
   discoveredBefore,
   formatGrowthTable,
   formatAllModesTable,
+  formatRefusalResults,
   formatWritingAClient,
 } from "../../src/lessons/writingAClient/tables";
 import { prefixToolNames, sharedToolNames } from "../../src/lessons/writingAClient/toolNames";
@@ -105,7 +106,24 @@ test("seed 20260218: the readings quote the run", () => {
   // Section 3's one reading: the run's figures, with the checks it makes.
   assert.equal(
     flat(prose.readAllModes(lesson)),
-    "Every client makes the same 33 calls. A host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The course's host drops `kayit` and completes 7, spending 12636 tokens per task, 2760 once and 4406 cached in 2026-07-28, and 6457 per task and 1357 per session in 2025-11-25. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each.",
+    "Every client in the tables makes the same 33 calls. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13. It spends 12636 tokens per task, 2760 once and 4406 cached in 2026-07-28, and 6457 per task and 1357 per session in 2025-11-25.",
+  );
+  // The host that trusts its servers' hints comes first and alone; the course's host is a short
+  // note in a paragraph of its own, after it.
+  const [trusting, course] = prose.readAllModes(lesson).split("\n\n");
+  assert.doesNotMatch(trusting, /course's host/);
+  assert.match(flat(course), /^The course's host, with lesson 5's version rule, drops `kayit`/);
+  // The refusal the model receives is a tool result the host builds: isError true, one text block.
+  assert.equal(
+    formatRefusalResults(lesson),
+    [
+      "silent client, for the call to bolge_ozet:",
+      '  {"content":[{"type":"text","text":"arac bildirilmedi"}],"isError":true}',
+      "reporting client, for the same call:",
+      '  {"content":[{"type":"text",',
+      '    "text":"arac bildirilmedi; dropped kayit (bolge_ozet kayit_yaz): declares version 3; client',
+      '     knows 2"}],"isError":true}',
+    ].join("\n"),
   );
   // The figures sit under the table as prose, not as a quotation.
   assert.ok(
@@ -123,7 +141,7 @@ test("seed 20260218: the readings quote the run", () => {
   assert.match(flat(prose.solveClientExercises(lesson)), /the fleet task completes on this seed\./);
   assert.match(
     flat(prose.readDiscovery(lesson)),
-    /^Discovering all 4 servers costs 12 requests, 12 responses, 4 notifications, 425 tokens and 18 round trips\.$/,
+    /^In the simulator, discovering all 4 servers costs 12 requests, 12 responses, 4 notifications, 425 tokens and 18 round trips\.$/,
   );
   const solutions = flat(prose.solveClientExercises(lesson));
   assert.match(
@@ -213,7 +231,7 @@ test("readings are complete sentences for other seeds and state what their runs 
       assert.doesNotMatch(out, /undefined|NaN|\[object/, `${read.name} at seed ${seed}`);
     }
     // The checks the prose makes must hold, or the prose would say otherwise.
-    assert.match(flat(prose.readAllModes(result)), /^Every client makes the same 33 calls\./);
+    assert.match(flat(prose.readAllModes(result)), /^Every client in the tables makes the same 33 calls\./);
     assert.match(flat(prose.readAllModes(result)), /The cached client fetched again before tasks 7 and 13,/);
     // The host that trusts hints completes the same tasks in both revisions.
     assert.match(flat(prose.readAllModes(result)), /completes 10 of 13 tasks in both revisions\./);
@@ -226,7 +244,7 @@ test("readings are complete sentences for other seeds and state what their runs 
     assert.match(flat(prose.summarizeClient(result)), /costs nothing on the wire/);
     // Every summary figure names its host, and the two eras are compared within one host.
     const summary = flat(prose.summarizeClient(result));
-    const { mcpHost, current, perTask, perSession } = result;
+    const { mcpHost, current } = result;
     assert.ok(
       summary.includes(
         `a host that trusts its servers' hints completes ${mcpHost.once.completed} of 13 tasks; with discovery ` +
@@ -237,10 +255,8 @@ test("readings are complete sentences for other seeds and state what their runs 
     );
     assert.ok(
       summary.includes(
-        `- The course's host, with lesson 5's version rule, completes ${current.once.completed}. ` +
-          `With discovery before each task it spends ${current.perTask.total.tokens} tokens in ` +
-          `2026-07-28 and ${perTask.total.tokens} in 2025-11-25; discovering once, ` +
-          `${current.once.total.tokens} and ${perSession.total.tokens} (once per session).`,
+        `- The course's host, with lesson 5's version rule, drops \`kayit\` and completes ` +
+          `${current.once.completed}.`,
       ),
       summary,
     );
@@ -358,7 +374,18 @@ describe("the real half: the SDK client on serve kayit and serve tarife, as a 20
       lines.filter((m) => "method" in m).map((m) => m.method),
       lesson.transcripts.kayit.filter((m) => m.kind !== "response").map((m) => m.method),
     );
-    assert.equal(wire.processes, 3);
+    assert.equal(wire.processes, 4);
+    // A real subscriptions/listen stream: acknowledged first, its filter empty (tarife declares no
+    // listChanged), then cancelled by the client with notifications/cancelled naming its id.
+    const listen = wire.listen.steps.filter(isTranscriptLine).map((s) => JSON.parse(s.line));
+    assert.deepEqual(
+      listen.map((m) => m.method),
+      ["subscriptions/listen", "notifications/subscriptions/acknowledged", "notifications/cancelled"],
+    );
+    assert.deepEqual(listen[0].params.notifications, { toolsListChanged: true });
+    assert.deepEqual(listen[1].params.notifications, {});
+    assert.equal(listen[1].params._meta["io.modelcontextprotocol/subscriptionId"], listen[0].id);
+    assert.equal(listen[2].params.requestId, listen[0].id);
     assert.doesNotMatch(
       wire.discovery.steps
         .filter(isTranscriptLine)

@@ -312,8 +312,8 @@ test("every number lesson 6's markdown states is what the run computes, for any 
         "goes out empty, and each chain stops at its first call with `abone yok` or `bolge yok`.",
       `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
       `of ${f.request} requests sent, ${r.handshake[1].request} are the handshake's.`,
-      `Names alone: ${n.negotiated} tools negotiated, ${n.failed} of ${n.calls} calls failed, ${n.completed} of ` +
-        `${r.tasks.length} tasks completed. Names and fields: ${f.calls} calls, ${f.completed} tasks completed.`,
+      `without its fields a tool cannot be called right, and ${n.completed} of ${r.tasks.length} tasks complete; ` +
+        `with them, ${f.completed}.`,
       `the fields add ${b1 - b0} to the \`tools/list\` results, the \`annotations\` ${b2 - b1}`,
       `with no \`annotations\` the defaults-reading gate held all ${mcp1.blocked} first calls, reads included; ` +
         `with them, only the ${mcp2.blocked} calls to \`kayit_yaz\`. The course's gate let \`kayit_yaz\` write ` +
@@ -524,7 +524,16 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.doesNotMatch(prose, /"additionalProperties": false/, `${path}: lesson 4 states it`);
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
     // The simulator's declarations are said in words, not printed in another language's notation.
-    assert.doesNotMatch(text, /\('abone',\)|'side_effect'|Python/, `${path}: no Python-notation table`);
+    assert.doesNotMatch(text, /\('abone',\)|'side_effect'/, `${path}: no Python-notation table`);
+    // The reference's printouts are said to be its own, once, before the first of them.
+    assert.equal(prose.match(/Python/g)?.length, 1, `${path}: the reference named once`);
+    const reference = prose.indexOf("This lesson reproduces a published lesson written in Python.");
+    assert.ok(reference !== -1 && reference < prose.indexOf("The handshake table asks"), path);
+    assert.match(
+      prose,
+      /This lesson reproduces a published lesson written in Python\. Its handshake, twelve-task and wide tables are printed here exactly as that lesson prints them, spaces and brackets included\./,
+      path,
+    );
     // The simulator's declarations in plain words, not by its function's name.
     assert.match(
       prose,
@@ -568,14 +577,15 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
       /\*\*Rows 1 and 2 are identical\*\* because `kayit_yaz`, the one tool with a side effect, is off the allowlist; the client refuses calls that would have run\. The gate table below is where they differ\./,
       path,
     );
-    // ...said right after the table and its second-run line, before the version paragraph.
+    // ...said after the table's reading and the level 0-1 contrast, right before level 3's paragraph.
     const seed = Number(/with seed (\d+)\./.exec(text)![1]);
     const r = simulateWritingAServer(seed);
     const rows = text.indexOf("**Rows 1 and 2 are identical**");
     const secondRun = text.indexOf(readSecondRun(r));
-    const gap = rows - (secondRun + readSecondRun(r).length);
-    assert.ok(secondRun !== -1 && gap >= 0 && gap < 5, `${path}: right after the table's reading`);
-    assert.ok(rows < text.indexOf(readBesideMcp(r)), `${path}: before the version paragraph`);
+    const contrast = text.indexOf("**Level 0 against level 1: without its fields");
+    assert.ok(secondRun !== -1 && secondRun < contrast && contrast < rows, `${path}: after level 0 against 1`);
+    const level3 = text.indexOf(readBesideMcp(r));
+    assert.ok(rows < level3 && level3 - rows < 300, `${path}: right before level 3's paragraph`);
     assert.doesNotMatch(prose, /refused with `arac bildirilmedi` would be a JSON-RPC error/, path);
     // 2025-11-25 basic/index.mdx "Schema Dialect" made 2020-12 the default.
     assert.match(prose, /`\$schema` names 2020-12, the default dialect since 2025-11-25/, path);
@@ -604,38 +614,58 @@ test("the approval gate's two readings have the course's two names, each defined
     // Both gates are a host's policy; MCP's principle is consent before any tool, and annotations
     // are untrusted hints (2026-07-28 server/tools.mdx, "User Interaction Model" and "Tool").
     assert.match(prose, /Both gates are host policies, not MCP's\./, path);
-    // The principle (index.mdx, lowercase) and the normative floor stay apart. The floor is the tools
-    // page's SHOULDs: "User Interaction Model" (a human able to deny, confirmation prompts) and
-    // "Security Considerations" (clients SHOULD show tool inputs to the user before calling).
-    assert.doesNotMatch(prose, /Its normative floor is weaker/, path);
+    // The principle (index.mdx, lowercase), then the hints' trust; the consent caveat (skipping a
+    // prompt departs from tools.mdx's SHOULD) is lesson 5's, pointed back to in one sentence.
+    assert.doesNotMatch(prose, /Its normative floor|Skipping a prompt deviates from a SHOULD/, path);
     assert.match(
       prose,
-      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. Its normative floor is the tools page's SHOULDs: a person able to deny any call and "confirmation prompts to the user for operations" \("User Interaction Model"\), a call's inputs shown to the user first \("Security Considerations"\)\. Skipping a prompt deviates from a SHOULD\. Consent then comes in advance, from trust, and a read-only call's arguments can still leak data\./,
+      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. A tool's `annotations` are hints, untrusted unless from a trusted server \(a MUST, `server\/tools\.mdx`, "Tool"\)\./,
       path,
     );
     assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
-    assert.match(prose, /are hints, untrusted unless from a trusted server \(a MUST, same page, "Tool"\)/, path);
-    // Both gates and the wide allowlist are defined before the key uses them; the key names the
-    // twelve-task runs' gate by the course's name, and the gate and wide tables' own.
-    const key = text.indexOf("| table | allowlist | version rule | gate |");
-    for (const row of [
-      "| handshake, twelve tasks | lesson 5's: no `kayit_yaz` | lesson 5's: drops `kayit` at level 3 | the course's |",
-      "| gate | wide | lesson 5's | the defaults-reading gate, no approval |",
-      "| wide | wide | no level-3 row | the course's, without and with approval |",
-    ])
-      assert.ok(text.includes(row) && text.indexOf(row) > key, `${path}: the key's row ${row}`);
-    for (const defined of [
-      "**The defaults-reading gate** holds it",
-      "**The course's gate** passes it",
-      "The *wide* allowlist is",
-    ])
-      assert.ok(text.indexOf(defined) !== -1 && text.indexOf(defined) < key, `${path}: ${defined} before the key`);
+    assert.equal(prose.match(/defensible only/g)?.length, 1, `${path}: the caveat once`);
+    // No table of tables: one line of rules right above each run table, the wide allowlist defined
+    // at its first use, the gate table's.
+    assert.doesNotMatch(text, /\| table \| allowlist \| version rule \| gate \|/, path);
+    const spaced = text.replace(/\s+/g, " ");
+    for (const [rules, table] of [
+      [
+        "Its rules: lesson 5's allowlist, without `kayit_yaz` (write record), and lesson 5's version rule; no call is made, so no gate acts.",
+        "level negotiated dropped request response tokens round trips",
+      ],
+      [
+        "Its rules: the handshake's allowlist and version rule, and the course's host's approval gate, which holds no call here.",
+        "level negotiated calls failed completed request response tokens",
+      ],
+      [
+        "Its rules: the *wide* allowlist, lesson 5's with `kayit_yaz` added; lesson 5's version rule; the defaults-reading gate, with no one to approve.",
+        "level calls sent blocked written completed",
+      ],
+      [
+        "Its rules: the wide allowlist; levels 1 and 2 only, which differ in the side effect alone, so no version rule acts; the course's gate, without and with a person approving.",
+        "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
+      ],
+    ]) {
+      const [at, before] = [spaced.indexOf(rules), spaced.indexOf(table)];
+      assert.ok(at !== -1 && at < before && before - at < 500, `${path}: ${rules}`);
+      assert.equal(spaced.slice(at, before).match(/```/g)?.length, 1, `${path}: right above its table`);
+    }
+    const wideDefined = spaced.indexOf("the *wide* allowlist, lesson 5's") + "the ".length;
+    assert.equal(spaced.search(/\bwide allowlist\b|\*wide\* allowlist/), wideDefined, `${path}: defined first`);
+    // Both gates are defined where they differ, before the gate table, the first to hold a call.
+    for (const defined of ["**The defaults-reading gate** holds it", "**The course's gate** passes it"])
+      assert.ok(
+        text.indexOf(defined) > text.indexOf("## Level 1 against level 2") &&
+          text.indexOf(defined) < text.indexOf("level                         calls  sent  blocked"),
+        `${path}: ${defined} before the gate table`,
+      );
     assert.ok(
       prose.indexOf("the course's gate") > prose.indexOf("**The course's gate**"),
       `${path}: used after it is defined`,
     );
-    // 2026-07-28 server/tools.mdx "User Interaction Model": a human able to deny (a SHOULD), cited once.
-    assert.equal(prose.match(/a person able to deny any call/g)?.length, 1, path);
+    // 2026-07-28 server/tools.mdx "User Interaction Model": a human able to deny (a SHOULD), said once,
+    // in the caveat that points back to lesson 5.
+    assert.equal(prose.match(/a way to deny/g)?.length, 1, path);
     assert.doesNotMatch(prose, /"there SHOULD always be a human in the loop/, `${path}: quoted in lesson 5, not again`);
     // "May write" is MCP's own default (schema.mdx ToolAnnotations), not the course's reading.
     assert.match(
@@ -692,26 +722,27 @@ test("the course's version rule stands beside a host that trusts its servers' hi
     // version rule the course's and not MCP's, what it drops computed from the level-3 decision.
     assert.equal(
       flat(readBesideMcp(result)),
-      `A host that trusts its servers' hints does not act on \`serverInfo.version\`. With the same allowlist it keeps ` +
-        `${handshake.negotiated} tools at level 3 and completes ${run.completed} tasks, as at level 2; the version ` +
-        `changes nothing. The table's level-3 row is the course's host instead. Its version rule drops \`kayit\` ` +
-        `at version 3, and \`bolge_ozet\` with it: ` +
-        `${result.handshake[3].negotiated} tools kept, ${result.runs[3].completed} tasks completed.`,
+      `**Level 3** is the course's version rule at work. It drops \`kayit\` at version 3, and \`bolge_ozet\` ` +
+        `with it: ${result.handshake[3].negotiated} tools kept, ${result.runs[3].completed} tasks completed. ` +
+        `A host following MCP ignores the version: it keeps ${handshake.negotiated} tools and completes ` +
+        `${run.completed} tasks, as at level 2.`,
     );
-    // It comes first after the run table's own reading, before the level-by-level reading.
+    // Level 3 comes last, after the two contrasts' readings, and the level-3 row is read once.
     const spaced = text.replace(/\s+/g, " ");
     const table = spaced.indexOf("second run ( task seed");
     const beside = spaced.indexOf(flat(readBesideMcp(result)));
     const levels = spaced.indexOf("**Level 0 against level 1: without its fields");
-    assert.ok(table < beside && beside < levels, `${path}: the client that follows MCP leads the results`);
+    assert.ok(table < levels && levels < beside, `${path}: level 3 after level 0 against 1`);
+    assert.ok(beside < spaced.indexOf("## Level 1 against level 2"), `${path}: before the gate section`);
     assert.doesNotMatch(spaced, /\*\*Level 3 \(full\)\*\* completes/, `${path}: the rule's loss is read once`);
-    // The level 2-3 contrast is one sentence up front and the computed one after the runs.
+    // Up front, level 3 is one line among the contrasts: the course's version rule alone.
     const prose = proseOf(text);
     assert.match(
       prose,
-      /\*\*Level 2 against 3\*\* measures the course's version rule; a host that trusts its servers' hints ignores it\. The lesson keeps level 3 only because the course's host acts on the version\./,
+      /- \*\*Level 3\*\*: only the course's version rule; a host that trusts its servers' hints ignores it\./,
       path,
     );
+    assert.doesNotMatch(prose, /Level 2 against 3/, path);
     // The seed is named by the opening sentence; no cell prints it alone.
     assert.doesNotMatch(text, /^seed \d+$/m, `${path}: no seed-only print`);
     assert.doesNotMatch(prose, /the most complete declaration leaves the smallest tool set/i, path);
@@ -733,13 +764,12 @@ test("each reference-style print line is read in words right after it, from the 
     const same = second.every((run, i) => run.completed === r.runs[i].completed);
     assert.equal(
       flat(prose.readSecondRun(r)),
-      `The last line is a second run, on the same subscribers with tasks drawn from seed ${r.secondRun.seed}. ` +
-        `By level, 0 to 3, it completes ` +
+      `The second run, its tasks drawn from seed ${r.secondRun.seed}, completes ` +
         `${second
           .slice(0, 3)
           .map((run) => run.completed)
           .join(", ")} and ${second[3].completed} tasks` +
-        `${same ? ", as in this run," : ""} for ${second
+        `${same ? ", as this run does," : ""} for ${second
           .slice(0, 3)
           .map((run) => run.tokens)
           .join(", ")} and ` +
@@ -764,6 +794,20 @@ test("each reference-style print line is read in words right after it, from the 
     const wide = spaced.indexOf("level 2 , approval true ");
     assert.ok(labels !== -1 && wide > labels && wide - labels < 400, `${path}: the wide table's labels`);
     after("level 2 , approval true ", prose.readWide(result));
+    // Before each table, how to read its reference-style line.
+    for (const [reading, line] of [
+      [
+        "Its last line is a second run on the same subscribers, printed as `name : value` pairs: the seed of its tasks, then in brackets its tasks completed and its tokens, one per level from 0 to 3:",
+        "second run ( task seed",
+      ],
+      [
+        "The header's first cell, `wide allowlist ( kayit_yaz added )`, is the table's title, not a column;",
+        "wide allowlist ( kayit_yaz added ) negotiated",
+      ],
+    ]) {
+      const [at, printed] = [spaced.indexOf(reading), spaced.indexOf(line)];
+      assert.ok(at !== -1 && at < printed && printed - at < 700, `${path}: ${reading}`);
+    }
   }
 });
 
@@ -824,10 +868,10 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     // Then each contrast measures a device of the course's host, with one MCP reading each.
     const firstTranscript = prose.indexOf("Here is `olcum` at level 0");
     const points = [
-      /The course's host has no model: each contrast measures one of its policies, beside one MCP reading:/,
-      /\*\*Level 0 against 1\*\* measures a host that fills a call's arguments from the declared fields alone\. In MCP a model is in the same place: the `inputSchema` and `description` are all it has\./,
-      /\*\*Level 1 against 2\*\* measures the approval gate, reading a missing hint by the schema's defaults: a tool that declares no `annotations` may write\./,
-      /\*\*Level 2 against 3\*\* measures the course's version rule;/,
+      /The course's host has no model\. The rest of the lesson is two contrasts, each measuring one of its policies beside MCP, then a word on level 3:/,
+      /\*\*Level 0 against 1\*\*: a host that fills a call's arguments from the declared fields alone, as a model does in MCP from the `inputSchema` and `description`\./,
+      /\*\*Level 1 against 2\*\*: the approval gate, reading a missing hint by the schema's defaults\./,
+      /\*\*Level 3\*\*: only the course's version rule;/,
     ];
     for (const point of points) {
       const at = prose.search(point);
@@ -904,10 +948,11 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
       path,
     );
     // `undeclared` is explained at first sight: why it is there (an Implementation needs a version,
-    // schema.mdx; serverInfo a SHOULD in 2026-07-28), and what the course's host reads it as.
+    // schema.mdx; serverInfo a SHOULD in 2026-07-28), what the course's host reads it as, and what a
+    // client following MCP makes of it (basic/index.mdx: for display, logging and debugging).
     assert.match(
       prose,
-      /The world servers send `undeclared` instead, which the course's host reads as no version\./,
+      /The world servers send `undeclared` instead, a placeholder that fills the required `version`: the course's host reads it as no version, and a client following MCP displays or logs it and acts on nothing\./,
       path,
     );
     // `undeclared` is defined once, where the levels are; later it is only used.
@@ -996,10 +1041,11 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
       /Declaring `annotations` lets a host with such a policy run a trusted server's read-only tools/,
       path,
     );
-    // Running read-only tools unasked departs from tools.mdx's SHOULD; the caveat is stated with it.
+    // Running read-only tools unasked departs from tools.mdx's SHOULD; the caveat is stated with it,
+    // in one sentence that points back to lesson 5, where it is stated in full.
     assert.match(
       prose,
-      /only the call that writes waits\. That departs from the SHOULD to "Present confirmation prompts to the user for operations" \(2026-07-28 `server\/tools\.mdx`, "User Interaction Model"\)\. It is defensible only with standing consent \("always allow" for that tool\) and a way to deny\./,
+      /only the call that writes waits\. As lesson 5 showed, that skips the confirmation prompts a host SHOULD show \(2026-07-28 `server\/tools\.mdx`, "User Interaction Model"\), and is defensible only with standing consent and a way to deny\./,
       path,
     );
     const buys = prose.indexOf("Declaring `annotations` lets a host");
@@ -1044,13 +1090,8 @@ test("lesson 6 states the server's other duties and keys its tables before the f
       /the server MUST NOT write to `stdout` anything but MCP messages, and MAY log to `stderr`/,
       path,
     );
-    // One key says which allowlist, version rule and gate each of the three run tables uses.
-    const key = text.indexOf("| table | allowlist | version rule | gate |");
-    assert.ok(
-      key !== -1 && key < text.indexOf("level                         negotiated dropped"),
-      `${path}: key first`,
-    );
-    for (const row of ["| handshake, twelve tasks |", "| gate |", "| wide |"]) assert.ok(text.includes(row), row);
+    // No key of tables: each run table says its own rules right above it (tested with the gates).
+    assert.ok(!text.includes("| table | allowlist | version rule | gate |"), `${path}: no table of tables`);
     // Prose-only code cells export their output alone.
     assert.ok(!text.includes("show.markdown(writingAServerSolutions("), `${path}: the solutions' code`);
   }
@@ -1066,7 +1107,16 @@ test("lesson 6 shows the handshake's words behind its tokens, and counts a clien
     assert.ok(text.indexOf(words) > text.indexOf("negotiated at full level"), `${path}: after the table`);
     const messages = prose.handshakeMessages(r.world.servers);
     assert.equal(messages.length, 6);
-    for (const m of messages) assert.ok(flat(words).includes(`\`${m.body}\` ${m.bodyTokens} + 8`), m.body);
+    // Each message's body tokens, requests then answers in the servers' order, one of each shown whole.
+    const requests = messages.filter((m) => m.kind === "request");
+    const answers = messages.filter((m) => m.kind !== "request");
+    const and = (ms: typeof messages) => `${ms[0].bodyTokens}, ${ms[1].bodyTokens} and ${ms[2].bodyTokens}`;
+    assert.ok(flat(words).includes(`such as \`${requests[0].body}\`, hold ${and(requests)} tokens;`), path);
+    assert.ok(flat(words).includes(`such as \`${answers[0].body}\`, ${and(answers)}.`), path);
+    assert.equal(
+      messages.reduce((sum, m) => sum + m.bodyTokens + 8, 0),
+      r.handshake[0].tokens,
+    );
     assert.match(flat(words), new RegExp(`^The ${r.handshake[0].tokens} tokens of every row are 6 messages`));
     // *failed* covers the calls the client refused (arac bildirilmedi): level 1's 3 are kayit_yaz's.
     assert.match(
@@ -1120,12 +1170,12 @@ test("each table of the second half is led by the question it answers and how to
     const spaced = text.replace(/\s+/g, " ");
     const lead = (question: string, key: string, table: string) => {
       const [q, k, t] = [spaced.indexOf(question), spaced.indexOf(key), spaced.indexOf(table)];
-      assert.ok(q !== -1 && q < k && k < t && t - q < 700, `${path}: ${question}`);
+      assert.ok(q !== -1 && q < k && k < t && t - q < 900, `${path}: ${question}`);
       assert.equal(spaced.slice(q, t).match(/```/g)?.length, 1, `${path}: no other block between`);
     };
     lead(
       "The handshake table asks how many tools each level keeps, and at what cost.",
-      "Each row counts the tools kept and *dropped*, the messages each way, their tokens and round trips:",
+      "Each row counts the tools kept and *dropped*, the messages each way, their tokens and round trips.",
       "level negotiated dropped request response tokens round trips",
     );
     lead(
@@ -1140,7 +1190,7 @@ test("each table of the second half is led by the question it answers and how to
     );
     lead(
       "The *wide* table asks what the course's gate lets `kayit_yaz` do unasked.",
-      "Its header names the allowlist, *negotiated* the tools kept, the rest as in the gate table.",
+      "*negotiated* is the tools kept, the rest as in the gate table.",
       "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
     );
   }

@@ -11,6 +11,7 @@ export {
   readConditions,
   solveExercises,
   readSlowHttp,
+  readThoroughTurns,
 } from "./prose";
 export { simulateFleetLesson } from "./simulate";
 export {

@@ -69,6 +69,15 @@ export interface FailureTexts {
 export interface PagedBand extends Band {
   /** More devices matched than one page holds (10 rows): the agent halves the band and pages it again. */
   crowded: boolean;
+  /** How many devices the band holds (its page's `total_matching`). */
+  devices: number;
+}
+
+/** A device the thorough agent has read in full: its downtime and hours. */
+export interface ReadDevice {
+  device_id: string;
+  downtime: number;
+  hours: number;
 }
 
 /** One turn of the thorough agent: its calls, the bands they paged, and the hours read so far. */
@@ -81,6 +90,8 @@ export interface BandTurn {
    * (`coveredHours`, as the agent's stop test counts them).
    */
   covered: number;
+  /** After this turn, the device with the best rate the agent has read, if any. */
+  best?: ReadDevice;
 }
 
 /** The calls of each turn a policy sends on `direct` (its answer's turn not included). */
@@ -96,6 +107,13 @@ function turnSizesOf(fleet: Fleet, policy: (typeof AGENT_POLICIES)[number]): num
   return sizes;
 }
 
+/** A `top_devices` page as the thorough agent reads it. */
+interface TopPage {
+  total_matching: number;
+  returned: number;
+  devices: Record<string, unknown>[];
+}
+
 /**
  * The thorough agent's turns on `direct`: each `top_devices` page ranked by downtime with hour
  * bounds stands for one band (its page ranked by hours comes beside it), and a band is crowded
@@ -106,6 +124,7 @@ function thoroughTurnsOf(fleet: Fleet): BandTurn[] {
   const run = cappedRun(THOROUGH);
   const turns: BandTurn[] = [];
   const read: Band[] = [];
+  let best: ReadDevice | undefined;
   let step = run.next([]);
   while (!step.done) {
     const outcomes = step.value.map((call) => client.callTool(call));
@@ -118,13 +137,27 @@ function thoroughTurnsOf(fleet: Fleet): BandTurn[] {
         typeof args.min_hours !== "number"
       )
         return;
-      const page = JSON.parse(outcomes[k].text) as { total_matching: number; returned: number };
+      const page = JSON.parse(outcomes[k].text) as TopPage;
       const band = { min: args.min_hours, max: Number(args.max_hours) };
       const crowded = page.total_matching > page.returned && band.max - band.min > 1;
-      bands.push({ ...band, crowded });
-      if (!crowded) read.push(band);
+      bands.push({ ...band, crowded, devices: page.total_matching });
+      if (crowded) return;
+      read.push(band);
+      // The page by hours follows the page by downtime: the same devices when the band fits.
+      const byHours = JSON.parse(outcomes[k + 1].text) as TopPage;
+      const hours = new Map(
+        byHours.devices.map((d) => [String(d.device_id), Number(d.operating_hours)]),
+      );
+      for (const d of page.devices) {
+        const seen = {
+          device_id: String(d.device_id),
+          downtime: Number(d.downtime_min),
+          hours: hours.get(String(d.device_id)) ?? band.max,
+        };
+        if (!best || seen.downtime * best.hours > best.downtime * seen.hours) best = seen;
+      }
     });
-    turns.push({ calls: step.value.length, bands, covered: coveredHours(read) });
+    turns.push({ calls: step.value.length, bands, covered: coveredHours(read), best });
     step = run.next(outcomes);
   }
   return turns;

@@ -72,7 +72,7 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const listedText =
     legacy.length === 0
       ? `${code(info.name)} lists only ${code(current)}, though it also speaks 2025-11-25 through ` +
-        `${code("initialize")}. That is the course's choice; the end of this section weighs it against a MUST. `
+        `${code("initialize")}, as the box below explains. `
       : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
         `${codes(legacy)}. `;
   return wrapMarkdown(
@@ -149,9 +149,8 @@ export function readOpeningCosts(wire: LifecycleAndNegotiationWire): string {
 }
 
 /**
- * A reading of `kayit`'s real lines: the protocol versions and capabilities it declares (what a
- * client that follows 2026-07-28 reads), its identity as it crossed, and each tool's annotations
- * as they crossed (`JSON.stringify` of a parsed line gives its bytes back).
+ * A reading of `kayit`'s real lines, printed above it: the protocol versions and capabilities it
+ * declares (what a client that follows 2026-07-28 reads), and its identity as it crossed.
  */
 export function readKayit(wire: LifecycleAndNegotiationWire): string {
   const [discovered, listed] = linesFrom(wire.kayit, "server");
@@ -160,9 +159,6 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
   const sameVersions = JSON.stringify(versions) === JSON.stringify(olcum.result.supportedVersions);
   const info = serverInfoOf(discovered.result);
   const again = JSON.stringify(serverInfoOf(listed.result)) === JSON.stringify(info);
-  const tools = (listed.result.tools as Message[]).map(
-    (tool) => `${code(tool.name)} ${code(JSON.stringify(tool.annotations ?? {}))}`,
-  );
   const versionsText = sameVersions
     ? `the same ${versions.length === 1 ? "version" : `${versions.length} versions`} as ` +
       `${code("olcum")}`
@@ -170,9 +166,8 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
   return wrapMarkdown(
     `${code(info.name)}'s ${code("server/discover")} listed ${versionsText}, and the capabilities ` +
       `${code(JSON.stringify(discovered.result.capabilities))}. ` +
-      `Its ${code("serverInfo")}, ${code(JSON.stringify(info))}, came in the ` +
-      `${code("_meta")} of ${again ? "both results" : "the first result"}. Annotations as they ` +
-      `crossed: ${listing(tools)}.`,
+      `Its ${code("serverInfo")}, version ${code(info.version)} in the ${code("_meta")} of ` +
+      `${again ? "both results" : "the first result"}, is for display.`,
   );
 }
 
@@ -197,8 +192,8 @@ export function readTrustingHost(result: LifecycleAndNegotiationResult): string 
 
 /**
  * A reading of section 6's hosts table: what the host that trusts its servers' hints keeps and
- * asks, with `annotations` and without; and what the course's version rule drops (a whole server,
- * read-only tools with it).
+ * asks, with `annotations` and without (then its first call is held, so it sends nothing); and what
+ * the course's version rule drops (a whole server, read-only tools with it).
  */
 export function readHosts(result: LifecycleAndNegotiationResult): string {
   const [trusting, bare, course] = result.hosts;
@@ -211,11 +206,17 @@ export function readHosts(result: LifecycleAndNegotiationResult): string {
     .filter((t) => byVersion.includes(t.tool) && !t.sideEffect)
     .map((t) => t.tool);
   const calls = result.gateChain.length;
+  const first = result.gateChain[0];
+  const stoppedFirst =
+    bare.requests === 0 && bare.stopped?.tool === first && bare.stopped.how === "held"
+      ? ` It sends ${bare.requests} requests: the first call, ${code(first)}, is held, and the ` +
+        `first "no" ends the task.`
+      : ``;
   return wrapMarkdown(
     `The first row is that run, which asks about ${trusting.asked} of the task's ${calls} ` +
       `calls. Without ${code("annotations")}, the same host asks about ` +
       `${bare.asked === calls ? `all ${calls}` : bare.asked}, reads included, since a missing ` +
-      `hint means "may write". The course's host keeps ${course.kept}: its version rule drops ` +
+      `hint means "may write".${stoppedFirst} The course's host keeps ${course.kept}: its version rule drops ` +
       `${codes(servers)} whole, and with it ${codes(readers)}, which only ` +
       `${readers.length === 1 ? "reads" : "read"}. Its write is never sent. Every host pays the ` +
       `same handshake, since it decides after the answers.`,

@@ -89,6 +89,10 @@ export interface GateRow {
   written: number;
   /** What the call to the side-effect tool ended with: its error, or `undefined` when it ran. */
   refused: string | undefined;
+  /** Whether the task gave its expected answer. */
+  completed: boolean;
+  /** The tool whose call ended the task unanswered, or `undefined` when every call was answered. */
+  stoppedAt: string | undefined;
 }
 
 /**
@@ -137,6 +141,13 @@ export interface HostRow {
   requests: number;
   /** Records written. */
   written: number;
+  /** Whether the task gave its expected answer. */
+  completed: boolean;
+  /**
+   * Where the task stopped: the tool whose call ended it, `held` by the gate (a person's no) or
+   * `dropped` (a tool the host does not keep); `undefined` when the task ran to its end.
+   */
+  stopped: { tool: string; how: "held" | "dropped" } | undefined;
 }
 
 /** Everything the simulated half of lesson 5 computes for one seed: plain data. */
@@ -206,6 +217,8 @@ function gateRun(
     round_trips: after.round_trips - before.round_trips,
     written: outcome.written,
     refused,
+    completed: outcome.completed,
+    stoppedAt: outcome.failure?.tool,
   };
 }
 
@@ -270,6 +283,14 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
       asked: askedBy(session),
       requests: run.requests,
       written: run.written,
+      completed: run.completed,
+      stopped:
+        run.stoppedAt === undefined
+          ? undefined
+          : {
+              tool: run.stoppedAt,
+              how: session.negotiated.has(run.stoppedAt) ? "held" : "dropped",
+            },
     };
   };
   const anyTool = POLICY_CASES[0].policy;

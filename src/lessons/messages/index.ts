@@ -13,12 +13,7 @@ export {
   messagesSolutions,
 } from "./prose";
 export { simulateMessages } from "./simulate";
-export {
-  formatFailuresByRevision,
-  formatFirstCallCost,
-  formatNoArgumentCalls,
-  formatTokenCuts,
-} from "./tables";
+export { formatFailuresByRevision, formatFirstCallCost, formatTokenCuts } from "./tables";
 export { runMessagesOnTheWire } from "./wire";
 export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

@@ -80,7 +80,7 @@ export function readNoArgumentCalls(wire: MessagesWire): string {
 }
 
 /**
- * The one comparison section 5 draws from its table: what 2026-07-28's new members add to the
+ * The one comparison section 4 draws from its table: what 2026-07-28's new members add to the
  * first call in envelope tokens, beside the bytes section 2 measured.
  */
 export function readFirstCallCost(sim: MessagesSimulation, wire: MessagesWire): string {
@@ -174,7 +174,7 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
       "3. Three _meta, one key off",
       `${metaAnswer("a")} ${metaAnswer("b")} ${metaAnswer("c")} Only ${code("protocolVersion")} ` +
         `and ${code("clientCapabilities")} are MUSTs. A version the server does not take in ` +
-        `${code("_meta")} gets -32022, ${code("UnsupportedProtocolVersion")} ` +
+        `${code("_meta")} gets -32022, ${code("UnsupportedProtocolVersionError")} ` +
         `(${code("basic/versioning.mdx")}).`,
     ),
     foldedAnswer(

@@ -6,9 +6,7 @@ import { requestParts, resultParts, type BodyPart } from "../../sim/eras";
 import { tokenize } from "../../sim/tokenizer";
 import { pyStr } from "../../sim/values";
 import { SERVER_FACTS } from "../../world/servers";
-import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { formatTextTable, type Cell } from "../textTable";
-import { wrapWords } from "../wrapProse";
 import { statelessAdds, type MessagesSimulation } from "./simulate";
 import { FIRST_FAILURE_ID, type FailureCase, type MessagesWire, type Reply } from "./wire";
 
@@ -116,38 +114,7 @@ export function formatFailuresByRevision(wire: MessagesWire): string {
   ].join("\n");
 }
 
-/** The widest a table's text column may be, given the columns before it. */
-function textWidth(before: readonly number[]): number {
-  return LINE_WIDTH - before.reduce((sum, width) => sum + width + 2, 0);
-}
-
 /** The words every no-argument answer of the course's servers opens with, for `tool`. */
 export function validationLead(tool: string): string {
   return `Input validation error: Invalid arguments for tool ${tool}: `;
-}
-
-/**
- * The five tools called with no arguments: what each server answered, its text wrapped. When
- * every text opens with {@link validationLead}, the table prints what follows it, and says so.
- */
-export function formatNoArgumentCalls(wire: MessagesWire): string {
-  const calls = wire.emptyCalls;
-  const led = calls.every(({ tool, text }) => text.startsWith(validationLead(tool)));
-  const widths = [
-    Math.max(4, ...calls.map((row) => row.tool.length)),
-    Math.max(6, ...calls.map((row) => row.server.length)),
-    Math.max(7, ...calls.map((row) => row.channel.length)),
-  ];
-  const rows: Cell[][] = [];
-  for (const { tool, server, channel, text } of calls) {
-    const shown = led ? text.slice(validationLead(tool).length) : text;
-    wrapWords(shown, textWidth(widths)).forEach((line, k) =>
-      rows.push(k === 0 ? [tool, server, channel, line] : ["", "", "", line]),
-    );
-  }
-  const table = formatTextTable(["tool", "server", "channel", "text of the answer"], rows);
-  return led
-    ? `${table}
-each text opens with: ${validationLead("<tool>").trimEnd()}`
-    : table;
 }

@@ -8,6 +8,7 @@ export { groupChanges } from "./independent";
 export {
   describeWireSeed,
   readWireChecks,
+  formatShownAgentRun,
   readHighLevelDeclarations,
   wireSolutions,
 } from "./prose";

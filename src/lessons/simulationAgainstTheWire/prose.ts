@@ -8,6 +8,8 @@
  * `tslab.display.markdown`, wrapped at 100 columns (`wrapMarkdown`).
  */
 import { LATENCY_MICROS } from "../../fleet/conditions";
+import { generateFleet } from "../../fleet/generator";
+import { solveTask } from "../../fleet/groundTruth";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
@@ -17,6 +19,8 @@ import type { WireLessonResult } from "./measurements";
 import {
   agentDifferences,
   agreement,
+  formatAgentBothSides,
+  SHOWN_RUN,
   discoveryDifferences,
   gateRowChecks,
   outcomeDifferences,
@@ -155,8 +159,8 @@ function gateRowSentence(result: WireLessonResult): string {
   const checks = gateRowChecks(result);
   const differing = checks.filter((check) => check.differences.length > 0);
   return differing.length === 0
-    ? `The wire's walks repeat all ${checks.length} rows, under the defaults-reading gate and the course's gate.`
-    : `The wire's walks repeat ${checks.length - differing.length} of ${checks.length} rows; ` +
+    ? `The wire's runs repeat all ${checks.length} rows, under the defaults-reading gate and the course's gate.`
+    : `The wire's runs repeat ${checks.length - differing.length} of ${checks.length} rows; ` +
         `${listing(differing.map((check) => `level ${check.level}, ${check.reading === "mcp" ? "the defaults-reading gate" : "the course's gate"}, differs in ${listing(check.differences)}`))}.`;
 }
 
@@ -183,15 +187,15 @@ export function readWireChecks(result: WireLessonResult): string {
         "kept, calls, failed, completed, blocked, written, messages",
       ],
       [
-        "lesson 6's gate walks",
-        plural(gateRowsTotal, "walk"),
+        "lesson 6's gate table",
+        plural(gateRowsTotal, "run"),
         "calls, sent, blocked, written, completed",
       ],
       ["lesson 7's discovery", plural(discoveryTotal, "server"), "messages, method by method"],
       [
         "lesson 8's agents",
         plural(result.agents.length, "run"),
-        "answers, calls, errors, restarts, stray lines, timeouts",
+        "answers, calls, failed, restarts, stray lines, timeouts",
       ],
       [
         "lesson 8's malformed calls",
@@ -208,11 +212,22 @@ export function readWireChecks(result: WireLessonResult): string {
   return wrapMarkdown(
     [
       `- **Lesson 6's tasks.** ${levelSentence(result)}`,
-      `- **Lesson 6's gate walks.** ${gateRowSentence(result)}`,
+      `- **Lesson 6's gate table.** ${gateRowSentence(result)}`,
       `- **Lesson 7's discovery.** ${discoverySentence(result)}`,
       `- **Lesson 8's agents.** ${agentSentence(result)}`,
       `- **Lesson 8's malformed calls.** ${malformedSentence(result)}`,
     ].join("\n"),
+  );
+}
+
+/**
+ * Section 6's one run from both sides, before its table of checks: lesson 8's thorough agent under
+ * `crash` ({@link SHOWN_RUN}), each figure the check compares, the simulator's beside the wire's.
+ */
+export function formatShownAgentRun(result: WireLessonResult): string {
+  return formatAgentBothSides(
+    agent(result, SHOWN_RUN.condition, SHOWN_RUN.policy),
+    solveTask(generateFleet(result.seed)),
   );
 }
 
@@ -229,7 +244,7 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
     .reduce((sum, g) => sum + g.count, 0);
   return wrapMarkdown(
     `The same three tools cost ${n(total(1, "bytes"))} bytes on the wire against our ${n(total(0, "bytes"))} ` +
-      `(${more(total(0, "bytes"), total(1, "bytes"))} more), and ${n(total(1, "tokens"))} tokens against ${n(total(0, "tokens"))}. ` +
+      `(${more(total(0, "bytes"), total(1, "bytes"))} more), and ${n(total(1, "tokens"))} tokens of JSON text against ${n(total(0, "tokens"))}. ` +
       (added.length > 0
         ? `Zod's converter added ${listing(added.map((g) => `${code(g.what)} ${g.count === 1 ? "once" : `${g.count} times`}`))}` +
           (movedCount > 0

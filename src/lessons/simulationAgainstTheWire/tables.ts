@@ -11,6 +11,8 @@ import type { RunRow } from "../../world/runTasks";
 import type { AgentOutcome, AgentRunRecord } from "../../fleet/runAgents";
 import type { PathName, ToolOutcome } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../wireClient/agents";
+import type { TaskTruth } from "../../fleet/groundTruth";
+import { answerCode } from "../fleetBehindTheBoundary/tables";
 import type { WireTaskCounts } from "../../wireClient/tasks";
 import { formatTextTable } from "../textTable";
 import { type ChangeGroup, type DiscoveryCheck, type ToolListDiff } from "./independent";
@@ -81,6 +83,42 @@ export function agentDifferences({ simulated, real }: AgentComparison): string[]
   return (Object.keys(sim) as (keyof typeof sim)[]).filter((key) => sim[key] !== wire[key]);
 }
 
+/** The condition and agent whose run section 6 prints from both sides: lesson 8's crash run, thorough agent. */
+export const SHOWN_RUN = { condition: "crash", policy: "thorough" } as const;
+
+/**
+ * One of lesson 8's agent runs from both sides, the figures the check compares: its answer (as
+ * lesson 8's table words it: `right`, `shortcut`, `gave up`, `none` or `other`), calls, failed
+ * calls, restarts, stray lines and timeouts. The simulator's from its run, the wire's counted by
+ * the real client as it went (its calls and their outcomes, the lines it could not parse, the
+ * `notifications/cancelled` it sent).
+ */
+export function formatAgentBothSides(row: AgentComparison, truth: TaskTruth): string {
+  const figures = (record: AgentOutcome, timeouts: number) => [
+    answerCode(record.answer, truth),
+    record.toolCalls,
+    record.toolErrors,
+    record.restarts,
+    record.transportErrors,
+    timeouts,
+  ];
+  return formatTextTable(
+    [
+      `${row.condition}, ${row.policy} agent`,
+      "answer",
+      "calls",
+      "failed",
+      "restarts",
+      "stray",
+      "timeouts",
+    ],
+    [
+      ["simulator", ...figures(row.simulated, simulatedTimeouts(row.simulated))],
+      ["wire", ...figures(row.real, wireTimeouts(row.real))],
+    ],
+  );
+}
+
 /**
  * The approval gate's two readings of a missing hint, as the lesson's table names them:
  * `reference` is lesson 5's (a tool with no `annotations` declares nothing and passes; a call to a
@@ -93,28 +131,25 @@ export const GATE_NAMES: Readonly<Record<GateRule, string>> = {
   specification: "MCP's default",
 };
 
-/** Each fleet tool's size as our server lists it and as the SDK's high-level server does, and what the latter changed. */
+/**
+ * Each fleet tool's size as our server lists it and as the SDK's high-level server does, each pair
+ * `ours / the SDK's`, and what the latter changed. Tokens are lesson 3's stand-in tokenizer run over
+ * the whole JSON text, hence the column's name.
+ */
 export function formatHighLevelDeclarations(diffs: readonly ToolListDiff[]): string {
-  return formatTextTable(
-    [
-      "tool",
-      "bytes, ours",
-      "bytes, SDK",
-      "tokens, ours",
-      "tokens, SDK",
-      "keys added",
-      "properties reordered",
-    ],
-    diffs.map((d) => [
-      d.name,
-      d.bytes[0],
-      d.bytes[1],
-      d.tokens[0],
-      d.tokens[1],
-      d.added.length,
-      d.moved.length,
-    ]),
-  );
+  return [
+    formatTextTable(
+      ["tool", "bytes", "tokens (JSON text)", "keys added", "properties reordered"],
+      diffs.map((d) => [
+        d.name,
+        `${d.bytes[0]} / ${d.bytes[1]}`,
+        `${d.tokens[0]} / ${d.tokens[1]}`,
+        d.added.length,
+        d.moved.length,
+      ]),
+    ),
+    "each pair: ours / the SDK's",
+  ].join("\n");
 }
 
 /** The keys that changed place in a reordering: those outside the longest run both orders share. */
@@ -248,6 +283,11 @@ export function agreement(result: WireLessonResult): Agreement {
   };
 }
 
+/** Whether an HTTP message's body crossed in chunked coding (its `Transfer-Encoding` says so). */
+function chunked(message: HttpCancellation["next"]["response"]): boolean {
+  return message.head.some((line) => /^transfer-encoding:\s*chunked$/i.test(line));
+}
+
 /** A key no message has, standing for what a shown `_meta` leaves out. */
 const LEFT_OUT = "\u0000left out";
 
@@ -286,7 +326,8 @@ export function formatHttpCancellation(run: HttpCancellation): string {
     "client: gives up on id 1: closes the stream, and so its connection; sends no notification",
     `${httpHeading("client", nextRequest)}, on a new connection, its header block left out`,
     ...foldedLine(shortMeta(nextRequest.content)),
-    `${httpHeading("server", nextResponse)}, its header block left out`,
+    `${httpHeading("server", nextResponse)}${chunked(nextResponse) ? ", chunked coding included" : ""}, ` +
+      "its header block left out",
     ...foldedLine(shortMeta(nextResponse.content)),
     `server log: ${ran}, none for ${cancelledTool}; ${run.connections} TCP connections opened`,
     "(left out above: each response's Date field; its bytes are counted)",

@@ -121,7 +121,8 @@ export function serverRows(result: TransportResult): { run: RoundTripRun; row: S
 /**
  * Round trips per server, one row each: its placement, how the wire reached it, its requests, and
  * its round trips by the course's rule, then on the wire with a new connection per request and with
- * keep-alive (a stdio server's are the same both ways); a last row sums them. The HTTP requests,
+ * keep-alive (a stdio server opens no connection per request: a dash, its one pipe counted in both
+ * totals); a last row sums them. The HTTP requests,
  * connections and bytes behind each count stay in the run: they teach HTTP/1.1, not MCP.
  */
 export function formatPlacementTrips(result: TransportResult): string {
@@ -134,11 +135,16 @@ export function formatPlacementTrips(result: TransportResult): string {
       per.row.transport === "stdio" ? "stdio" : "HTTP",
       ruled.requests,
       ruled.roundTrips,
-      per.row.roundTrips,
+      per.row.transport === "stdio" ? "-" : per.row.roundTrips,
       kept.row.roundTrips,
     ];
   });
-  const sum = (k: number) => rows.reduce((total, row) => total + (row[k] as number), 0);
+  // A stdio server opens no connection per request ("-"); its keep-alive count, the pipe's, sums.
+  const sum = (k: number) =>
+    rows.reduce((total, row) => {
+      const cell = row[k];
+      return total + (typeof cell === "number" ? cell : (row[6] as number));
+    }, 0);
   rows.push(["total", "", "", sum(3), sum(4), sum(5), sum(6)]);
   return formatTextTable(
     ["server", "placement", "wire", "requests", "by the rule", "new connection each", "keep-alive"],

@@ -73,7 +73,7 @@ function crossingWords(crossing: Crossing<TaskPoint>, unit: string): string {
   const higher = crossing.cheaperFirst === "a" ? crossing.b : crossing.a;
   const start = `${lower} is ${n(Math.abs(first))} ${unit} below ${higher} before the first call`;
   if (crossing.at === null)
-    return `${start} and ${n(Math.abs(last))} after the last task: no crossing`;
+    return `${start} and ${n(Math.abs(last))} after the last task: the order never changes`;
   return `${start}, but the order changes ${crossingText(crossing)}; after the last task ${crossing.b} less ${crossing.a} is ${n(last)} ${unit}`;
 }
 
@@ -119,20 +119,13 @@ export function readFields(wire: WithoutASessionWire): string {
   );
 }
 
-/** Which of a run's calls ended in the client, by tool and answer, and why those tools were gone. */
+/** Which of a run's calls ended in the client, by tool. */
 function refusedWords(row: EraRunRow): string {
   const ended = row.calls - row.wireCalls;
   const start = `Of the ${n(row.calls)} calls the tasks made, ${n(row.wireCalls)} reached a server`;
   if (ended === 0) return `${start}: the client refused none.`;
-  const answers = [...new Set(row.refused.map((r) => r.hata))];
   const byTool = listing(row.refused.map((r) => `${r.calls} to ${code(r.tool)}`));
-  const versionDrop = row.refused.every(
-    ({ tool }) => row.dropped.find((d) => d.tool === tool)?.reason === "version",
-  );
-  return (
-    `${start}; the other ${n(ended)} ended in the client with ${listing(answers.map(code))}, ${byTool}` +
-    (versionDrop ? `, tools dropped by the version rule.` : `.`)
-  );
+  return `${start}; the other ${n(ended)} ended in the client, ${byTool}.`;
 }
 
 /**
@@ -165,7 +158,7 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
         ? ` The simulator and the wire count the same messages in each era, before the first call and again after each of the ${legacy.cumulative.length - 1} tasks.`
         : ` The simulator and the wire do not count the same messages at every point.`) +
       (crossed
-        ? ` In this run the eras' costs do cross: in tokens ${crossingWords(sim.lessonSix.crossing, "tokens")}; in bytes ${crossingWords(wire.eras.bytes, "bytes")}.`
+        ? ` In this run the cheaper era changes: in tokens ${crossingWords(sim.lessonSix.crossing, "tokens")}; in bytes ${crossingWords(wire.eras.bytes, "bytes")}.`
         : ""),
     `${refusedWords(legacySim)} The legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips: ` +
       `${n(remote)} of them go to a remote server and count twice.`,
@@ -173,21 +166,14 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
 }
 
 /**
- * Section 2's main result: lesson 6's tasks without lesson 5's version rule (its allowlist alone),
- * in the simulator: the calls the client sends, the tasks they complete, the calls the rule would
- * withhold, and whether the stateless era still costs more.
+ * Section 2's first run: lesson 6's tasks under a host that trusts its servers' hints, without
+ * lesson 5's version rule (its allowlist alone), in the simulator: the calls the client sends, the
+ * tasks they complete, and whether the stateless era still costs more.
  */
 export function readWithoutVersionRule(sim: WithoutASessionResult): string {
-  const withRule = simRow(sim, "legacy");
   const [legacy, stateless] = sim.lessonSix.withoutVersionRule;
   if (legacy.wireCalls !== stateless.wireCalls || legacy.completed !== stateless.completed)
     throw new Error("without the version rule the eras send different calls");
-  const regained = withRule.refused
-    .map((r) => ({
-      tool: r.tool,
-      calls: r.calls - (legacy.refused.find((o) => o.tool === r.tool)?.calls ?? 0),
-    }))
-    .filter((r) => r.calls > 0);
   const still = legacy.refused.map((r) => `the ${r.calls} to ${code(r.tool)}`);
   const offList = legacy.refused.every(
     ({ tool }) => legacy.dropped.find((d) => d.tool === tool)?.reason === "allowlist",
@@ -200,9 +186,8 @@ export function readWithoutVersionRule(sim: WithoutASessionResult): string {
         ? ``
         : `${upperFirst(listing(still))} end in the client${offList ? ", off the allowlist" : ""}. `) +
       (dearer
-        ? `The stateless era costs more: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all, ${one(legacy.tokensPerCall)} against ${one(stateless.tokensPerCall)} per call. `
-        : `The stateless era does not cost more here: ${n(legacy.total.tokens)} against ${n(stateless.total.tokens)} tokens in all, ${one(legacy.tokensPerCall)} against ${one(stateless.tokensPerCall)} per call. `) +
-      `Lesson 5's version rule would drop ${listing([...new Set(withRule.dropped.filter((d) => d.reason === "version").map((d) => code(d.server)))])} and withhold ${listing(regained.map((r) => `the ${r.calls} calls to ${code(r.tool)}`))}, leaving ${plural(withRule.completed, "task")} done.`,
+        ? `The stateless era costs more: ${n(stateless.total.tokens)} tokens in all against ${n(legacy.total.tokens)}, ${one(stateless.tokensPerCall)} per call against ${one(legacy.tokensPerCall)}.`
+        : `The stateless era does not cost more here: ${n(stateless.total.tokens)} tokens in all against ${n(legacy.total.tokens)}, ${one(stateless.tokensPerCall)} per call against ${one(legacy.tokensPerCall)}.`),
   );
 }
 
@@ -348,13 +333,13 @@ export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessi
   const statelessSim = simRow(sim, "stateless");
   const { legacy, stateless } = wire.eras;
   const cross = (c: Crossing<TaskPoint>) =>
-    c.at === null ? "never cross" : `cross ${crossingText(c)}`;
+    c.at === null ? "keep their order" : `change places ${crossingText(c)}`;
   return wrapMarkdown(
     `In this run, legacy first: ${n(legacySim.fixed.tokens)} against ${n(statelessSim.fixed.tokens)} tokens before the first call, ` +
       `${one(legacySim.tokensPerCall)} against ${one(statelessSim.tokensPerCall)} per call; ${n(legacy.bytes)} against ${n(stateless.bytes)} bytes ` +
       `and ${legacy.messages} against ${stateless.messages} messages in all. ` +
       (sim.lessonSix.crossing.at === null && wire.eras.bytes.at === null
-        ? `The eras cross neither in tokens nor in bytes.`
+        ? `At no point is the stateless era the cheaper one, in tokens or in bytes.`
         : `In tokens the eras ${cross(sim.lessonSix.crossing)}; in bytes they ${cross(wire.eras.bytes)}.`),
   );
 }
@@ -480,8 +465,7 @@ function callBytes(wire: WithoutASessionWire): string {
   const ids =
     idBytes === 0
       ? ""
-      : `, less ${plural(idBytes, "byte")}: the stateless run sends no ${code("initialize")}, so its ids run lower, ` +
-        `and ${shorter.length === 1 ? "one call's id is" : `${shorter.length} calls' ids are`} a digit shorter (${listing(shorter)})`;
+      : `, less ${plural(idBytes, "byte")} (${shorter.length === 1 ? "one id is" : `${shorter.length} ids are`} a digit shorter)`;
   return (
     `${n(gap)} bytes more over ${stateless.calls} calls (${n(stateless.work.bytes)} against ${n(legacy.work.bytes)}), ${(gap / stateless.calls).toFixed(2)} per call (the table's ${table}). ` +
     `The requests grew ${n(sent)} bytes: ${stateless.calls} × ${requestMetaBytes} of ${code("_meta")}${ids}. ` +
@@ -510,7 +494,6 @@ function changedRetry(wire: WithoutASessionWire): string {
     `The server then recomputes the digest from the retry's arguments, 555's. It is not the state's, 554's, ` +
     `so the state was issued for another request, and the server refuses it: "rejecting state presented on a request that does not match" ` +
     `("Server Requirements", item 5, a SHOULD). ` +
-    `That digest is the one replay guard of the three ours carries; the authenticated principal (none over stdio) and a short expiry are missing (section 5). ` +
     `A new ${code("input_required")} ("Error Handling") is for a retry that lacks an answer, not for one with another call's state.`
   );
 }

@@ -37,7 +37,7 @@ export async function callInCurrentRevision(
         said.push(`${call.name}: isError ${result.isError === true}, ${text}`);
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error; // an SdkError: a timeout, a closed pipe
-        // the server's JSON-RPC error, or the SDK's own check of the result: nothing says which
+        // a JSON-RPC error, such as the server's answer to an unknown tool
         said.push(`${call.name}: ProtocolError ${error.code}, ${error.message}`);
       }
     }

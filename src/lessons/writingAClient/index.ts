@@ -21,6 +21,7 @@ export {
   formatAllModesTable,
   currentDiscoveryOf,
   formatClientResult,
+  formatRefusalResults,
 } from "./tables";
 export { formatPrefixedNames, prefixToolNames } from "./toolNames";
 export {
@@ -28,6 +29,7 @@ export {
   formatDiscoveryLines,
   formatCurrentLines,
   formatErrorChannels,
+  formatListenLines,
   showCurrentClient,
 } from "./wire";
 export { runCurrentClientOverHttp, formatHttpRun } from "./httpClient";

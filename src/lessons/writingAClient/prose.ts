@@ -74,7 +74,8 @@ export function describeFleetTask(result: WritingAClientResult): string {
 /** A reading of the discovery table: what one discovery of every server costs. */
 export function readDiscovery(result: WritingAClientResult): string {
   return wrapMarkdown(
-    `Discovering all ${result.discovery.length} servers costs ${countsText(oneDiscovery(result))}.`,
+    `In the simulator, discovering all ${result.discovery.length} servers costs ` +
+      `${countsText(oneDiscovery(result))}.`,
   );
 }
 
@@ -132,8 +133,8 @@ export function readNameWord(result: WritingAClientResult): string {
   const real = sent.reduce((n, m) => n + envelopeCost(withoutServerName(m)), 0);
   const named = sent.filter((m) => withoutServerName(m) !== m.body).length;
   return wrapMarkdown(
-    `These ${plural(sent.length, "message")} count ${simulated} tokens; without the server's ` +
-      `name in ${named}, the real lines' words count ${real}.`,
+    `These ${plural(sent.length, "message")} count ${simulated} tokens. The server's name in ` +
+      `${named} of them adds ${simulated - real}: without it, the real lines' words count ${real}.`,
   );
 }
 
@@ -177,8 +178,7 @@ export function readReport(result: WritingAClientResult): string {
 
 /** The lesson's summary, as a bullet list computed from the run. */
 export function summarizeClient(result: WritingAClientResult): string {
-  const { perTask, perSession, silent, reporting } = result;
-  const { current, mcpHost: mcp } = result;
+  const { current, mcpHost: mcp, silent, reporting } = result;
   const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
   return wrapMarkdown(
     [
@@ -186,10 +186,8 @@ export function summarizeClient(result: WritingAClientResult): string {
         `${mcp.perTask.tasks} tasks; with discovery before each it spends ` +
         `${mcp.perTask.total.tokens} tokens, once ${mcp.once.total.tokens}, and kept for ` +
         `\`ttlMs\` ${mcp.cached.total.tokens}.`,
-      `- The course's host, with lesson 5's version rule, completes ${current.once.completed}. ` +
-        `With discovery before each task it spends ${current.perTask.total.tokens} tokens in ` +
-        `2026-07-28 and ${perTask.total.tokens} in 2025-11-25; discovering once, ` +
-        `${current.once.total.tokens} and ${perSession.total.tokens} (once per session).`,
+      `- The course's host, with lesson 5's version rule, drops ${code(DROPPED_SERVER)} and ` +
+        `completes ${current.once.completed}.`,
       (row
         ? `- ${code(DROPPED_SERVER)}'s drop sends no message: its ${row.calls} calls end in the ` +
           `client, ${row.reachedWire} on the wire. `
@@ -306,45 +304,44 @@ export function solveClientExercises(result: WritingAClientResult): string {
 }
 
 /**
- * Section 3's one reading: the calls all the clients make, what each host completes, the course's
- * host's tokens in both revisions, one discovery in each revision, discovery's share of each
- * 2026-07-28 client's tokens (a host that trusts its servers' hints), when the cached client
- * fetched again, and the processes over stdio. Each claim is checked where it might not hold.
+ * Section 3's reading, for the host that trusts its servers' hints: the calls every client in the
+ * tables makes, the tasks it completes, one discovery in each revision, discovery's share of each
+ * 2026-07-28 client's tokens, when the cached client fetched again, and the processes over stdio.
+ * Then a short note on the course's host: what it completes, and its tokens in both revisions.
+ * Each claim is checked where it might not hold.
  */
 export function readAllModes(result: WritingAClientResult): string {
   const { mcpHost: mcp, mcpHostSessions: legacy, current, perTask, perSession } = result;
-  const runs = [mcp.perTask, mcp.once, mcp.cached, current.perTask, current.once, current.cached];
-  const sameCalls = [...runs, legacy.perTask, legacy.perSession, perTask, perSession].every(
-    (run) => run.calls === mcp.once.calls,
-  );
+  const runs = [mcp.perTask, mcp.once, mcp.cached, legacy.perTask, legacy.perSession];
+  const sameCalls = runs.every((run) => run.calls === mcp.once.calls);
   const bothEras = legacy.perSession.completed === mcp.once.completed;
   const part = (run: ClientRun) => `${share(run.discovery.tokens, run.total.tokens)}%`;
   const again = discoveredBefore(mcp.cached).split(" ").slice(1);
   const ttl = currentTtl(result);
   const local = result.servers.filter((s) => s.transport === "local").map((s) => code(s.name));
-  return wrapMarkdown(
-    [
-      sameCalls
-        ? `Every client makes the same ${mcp.once.calls} calls.`
-        : `The clients do not all make the same calls.`,
-      `A host that trusts its servers' hints completes ${mcp.once.completed} of ` +
-        `${mcp.once.tasks} tasks` +
-        (bothEras ? ` in both revisions.` : ` in 2026-07-28.`),
-      `The course's host drops ${code(DROPPED_SERVER)} and completes ` +
-        `${current.once.completed}, spending ${current.perTask.total.tokens} tokens per task, ` +
-        `${current.once.total.tokens} once and ${current.cached.total.tokens} cached in ` +
-        `2026-07-28, and ${perTask.total.tokens} per task and ${perSession.total.tokens} per ` +
-        `session in 2025-11-25.`,
-      `One 2026-07-28 discovery of the ${result.servers.length} servers costs ` +
-        `${mcp.once.discovery.tokens} tokens, against ${oneDiscovery(result).tokens} in 2025-11-25, ` +
-        `and takes ${part(mcp.perTask)} of the per-task client's tokens, ${part(mcp.once)} of ` +
-        `once's and ${part(mcp.cached)} of cached's.`,
-      again.length > 0 && ttl !== undefined
-        ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
-          `${listing(again)}, when the \`ttlMs\` of ${ttl} ms had run out.`
-        : `The cached client never fetched again.`,
-      `Over stdio, the 2025-11-25 per-task client starts ${listing(local)} ` +
-        `${plural(legacy.sessions.perTask.local, "time")}; every other client keeps one process each.`,
-    ].join(" "),
-  );
+  const trusting = [
+    sameCalls
+      ? `Every client in the tables makes the same ${mcp.once.calls} calls.`
+      : `The clients in the tables do not all make the same calls.`,
+    `The host that trusts its servers' hints completes ${mcp.once.completed} of ${mcp.once.tasks} tasks` +
+      (bothEras ? ` in both revisions.` : ` in 2026-07-28.`),
+    `One 2026-07-28 discovery of the ${result.servers.length} servers costs ` +
+      `${mcp.once.discovery.tokens} tokens, against ${oneDiscovery(result).tokens} in 2025-11-25, ` +
+      `and takes ${part(mcp.perTask)} of the per-task client's tokens, ${part(mcp.once)} of ` +
+      `once's and ${part(mcp.cached)} of cached's.`,
+    again.length > 0 && ttl !== undefined
+      ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
+        `${listing(again)}, when the \`ttlMs\` of ${ttl} ms had run out.`
+      : `The cached client never fetched again.`,
+    `Over stdio, the 2025-11-25 per-task client starts ${listing(local)} ` +
+      `${plural(legacy.sessions.perTask.local, "time")}; every other client keeps one process each.`,
+  ];
+  const course = [
+    `The course's host, with lesson 5's version rule, drops ${code(DROPPED_SERVER)} and ` +
+      `completes ${current.once.completed} of ${current.once.tasks}.`,
+    `It spends ${current.perTask.total.tokens} tokens per task, ${current.once.total.tokens} ` +
+      `once and ${current.cached.total.tokens} cached in 2026-07-28, and ` +
+      `${perTask.total.tokens} per task and ${perSession.total.tokens} per session in 2025-11-25.`,
+  ];
+  return wrapMarkdown(`${trusting.join(" ")}\n\n${course.join(" ")}`);
 }

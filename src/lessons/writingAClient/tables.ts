@@ -9,14 +9,17 @@
  * @remarks Source: there is no reference printout for this lesson (the reference lesson only
  * announces it); the width is the 100 columns a classic Notebook shows without wrapping.
  */
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { FLEET_STATE } from "../../fleet/server";
 import { FLEET_TOOL_DEFINITIONS } from "../../fleet/tools";
 import type { EnvelopeCounts } from "../../sim/envelope";
 import type { Fields, Value } from "../../sim/values";
 import type { DiscoveryRow, SentMessage } from "../../simulatedClient/discovery";
+import { describeDrop } from "../../simulatedClient/drops";
 import type { ReportedRun } from "../../simulatedClient/reporting";
 import type { ClientRun, GrowthRow } from "../../simulatedClient/session";
 import { formatTextTable, type Cell } from "../textTable";
+import { foldedLine } from "../transcriptText";
 import { wrapWords } from "../wrapProse";
 import type { WritingAClientResult } from "./simulate";
 import { formatPrefixedNames } from "./toolNames";
@@ -254,4 +257,27 @@ export function formatAllModesTable(result: WritingAClientResult): string {
 /** A server's 2026-07-28 discovery messages in the once run: what one discovery of it sends. */
 export function currentDiscoveryOf(result: WritingAClientResult, server: string): SentMessage[] {
   return result.current.once.sent.filter((m) => m.server === server && m.method !== "tools/call");
+}
+
+/**
+ * Section 4's refusal as the model receives it: the tool result that each host builds itself for
+ * the first call that a drop ended in the client, one JSON line per client. The silent client's
+ * text is the failure alone; the reporting client's adds the drop's line (`describeDrop`). No
+ * server sends either: the host hands it to its own model.
+ */
+export function formatRefusalResults(result: WritingAClientResult): string {
+  const failure = result.reporting.failures.find((f) => f.drop !== undefined);
+  if (!failure?.drop) return "no call ended in the client";
+  const toModel = (text: string): CallToolResult => ({
+    content: [{ type: "text", text }],
+    isError: true,
+  });
+  const silent = toModel(failure.hata);
+  const reporting = toModel(`${failure.hata}; ${describeDrop(failure.drop)}`);
+  return [
+    `silent client, for the call to ${failure.tool}:`,
+    ...foldedLine(JSON.stringify(silent)),
+    `reporting client, for the same call:`,
+    ...foldedLine(JSON.stringify(reporting)),
+  ].join("\n");
 }

@@ -1,12 +1,13 @@
 /**
- * Lesson 7, "Writing a Client": the real half, three `mcp-course serve` processes over stdio. The
+ * Lesson 7, "Writing a Client": the real half, four `mcp-course serve` processes over stdio. The
  * whole 2026-07-28 client of `currentClient.ts` on `tarife`, served in 2026-07-28 only, with one
  * call that answers and one to a misspelt tool, on the SDK's own stdio transport: in pin mode the
  * SDK sends `server/discover` to a short-lived process of its own, then starts the one it keeps (SDK
  * 2.4.0 `Client.connect`, "disposable sibling"); then the 2025-11-25 SDK client of `sdkClient.ts`
  * (`useServer`) on `kayit`, whose version the client's policy refuses, so it discovers and calls
- * nothing (`bolge_ozet` ends in the client). The `kayit` lines are the messages the simulator
- * prices for `kayit`. No line carries a subscriber or a clock, so nothing here depends on a seed.
+ * nothing (`bolge_ozet` ends in the client); last, a `subscriptions/listen` stream opened by hand
+ * on `tarife` and cancelled. The `kayit` lines are the messages the simulator prices for `kayit`.
+ * No line carries a subscriber or a clock, so nothing here depends on a seed.
  *
  * @remarks Source: for `currentClient.ts`, the SDK's `ClientOptions.versionNegotiation`
  * (`@modelcontextprotocol/client` 2.4.0: `mode` is `'legacy'` by default, `'auto'`, or
@@ -24,7 +25,8 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { StringDecoder } from "node:string_decoder";
 import { FLEET_POLICY } from "../../fleet/server";
 import type { Transcript, TranscriptLine } from "../../wireClient/lineExchange";
-import { isTranscriptLine } from "../../wireClient/lineExchange";
+import { isTranscriptLine, LineExchange } from "../../wireClient/lineExchange";
+import { WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
 import { interruptible, stopOnInterrupt } from "../../wireClient/interruptible";
 import { showFile } from "../showSource";
 import { formatWireTranscript } from "../transcriptText";
@@ -65,6 +67,11 @@ export interface WritingAClientWire {
   current: Transcript[];
   /** What the 2026-07-28 client said of each step, one line each. */
   currentSaid: string[];
+  /**
+   * A `subscriptions/listen` stream opened on `tarife` for tool list changes, its acknowledgment,
+   * and the client's cancellation of it.
+   */
+  listen: Transcript;
   /** How many server processes the real half started. */
   processes: number;
 }
@@ -96,6 +103,7 @@ async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
     );
   const currentSaid = tapped.value;
   const kayit = await runSdkClient(DROPPED_SERVER, FLEET_POLICY, REFUSED_CALL);
+  const listen = await listenForToolChanges();
   const { serverVersion } = kayit.use;
   const messages = kayit.lines.steps
     .filter(isTranscriptLine)
@@ -130,8 +138,47 @@ async function writingAClientOnTheWire(): Promise<WritingAClientWire> {
       currentTranscript("the kept process", kept, "closes stdin (close)"),
     ],
     currentSaid,
-    processes: tapped.processes.length + 1, // and kayit's
+    listen,
+    processes: tapped.processes.length + 2, // and kayit's, and the listening one
   };
+}
+
+/**
+ * Opens a `subscriptions/listen` stream on `tarife` (2026-07-28 only) asking for tool list
+ * changes, reads the server's first message, then cancels the stream as stdio asks, with
+ * `notifications/cancelled` naming the request's id, and closes (2026-07-28
+ * `basic/patterns/subscriptions.mdx`, "Acknowledgment", "Cancellation").
+ *
+ * @throws Error when the first message is not `notifications/subscriptions/acknowledged`.
+ */
+async function listenForToolChanges(): Promise<Transcript> {
+  const exchange = new LineExchange([CALLED_SERVER, "--era", "stateless"]);
+  const _meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": WIRE_CLIENT_INFO,
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+  exchange.send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "subscriptions/listen",
+    params: { _meta, notifications: { toolsListChanged: true } },
+  });
+  const first = await exchange.read();
+  if (first.method !== "notifications/subscriptions/acknowledged")
+    throw new Error(`subscriptions/listen was first answered with ${JSON.stringify(first)}`);
+  exchange.send({
+    jsonrpc: "2.0",
+    method: "notifications/cancelled",
+    params: { _meta, requestId: 1 },
+  });
+  await exchange.close("close");
+  return exchange.transcript("stateless", "");
+}
+
+/** The listen stream's lines, each folded as it crossed, without the process's ending. */
+export function formatListenLines(wire: WritingAClientWire): string {
+  return formatWireTranscript(wire.listen, [], { lines: "folded", outcome: false, events: false });
 }
 
 /** One process of the 2026-07-28 client's run: its lines, then how the client ended it. */

@@ -74,17 +74,15 @@ export function readHandshake(result: WritingAServerResult): string {
 export function readHandshakeWords(result: WritingAServerResult): string {
   const messages = handshakeMessages(result.world.servers);
   const total = messages.reduce((sum, m) => sum + m.cost, 0);
-  const priced = (m: (typeof messages)[number]) =>
-    `${code(m.body)} ${m.bodyTokens} + ${ENVELOPE_TOKENS}`;
-  const lines = messages
-    .filter((m) => m.kind === "request")
-    .map((request) => {
-      const response = messages[messages.indexOf(request) + 1];
-      return `- ${code(request.server)}, ${request.transport}: ${priced(request)}; ${priced(response)}.`;
-    });
+  const requests = messages.filter((m) => m.kind === "request");
+  const responses = requests.map((request) => messages[messages.indexOf(request) + 1]);
+  const tokens = (ms: typeof messages) => listing(ms.map((m) => String(m.bodyTokens)));
   return wrapMarkdown(
     `The ${total} tokens of every row are ${messages.length} messages, each body's tokens plus the ` +
-      `envelope's ${ENVELOPE_TOKENS}:\n\n${lines.join("\n")}`,
+      `envelope's ${ENVELOPE_TOKENS}. The requests to ` +
+      `${listing(requests.map((m) => code(m.server)))}, such as ${code(requests[0].body)}, hold ` +
+      `${tokens(requests)} tokens; the answers, such as ${code(responses[0].body)}, ` +
+      `${tokens(responses)}.`,
   );
 }
 
@@ -94,9 +92,9 @@ export function readSecondRun(result: WritingAServerResult): string {
   const completed = runs.map((run) => String(run.completed));
   const same = runs.every((run, i) => run.completed === result.runs[i].completed);
   return wrapMarkdown(
-    `The last line is a second run, on the same subscribers with tasks drawn from seed ${seed}. ` +
-      `By level, 0 to 3, it completes ${listing(completed)} tasks${same ? ", as in this run," : ""} for ` +
-      `${listing(runs.map((run) => String(run.tokens)))} envelope tokens.`,
+    `The second run, its tasks drawn from seed ${seed}, completes ${listing(completed)} tasks` +
+      `${same ? ", as this run does," : ""} for ${listing(runs.map((run) => String(run.tokens)))} ` +
+      `envelope tokens.`,
   );
 }
 
@@ -106,16 +104,16 @@ function callsSent(result: WritingAServerResult, run: RunRow): number {
 }
 
 /**
- * The twelve-task table's level 3, read first as a host that trusts its servers' hints (it does not act on
- * `serverInfo.version`), then the table's row, the course's host with its version rule: what the
- * rule drops (computed from the level-3 decision) and what that costs.
+ * The twelve-task table's level 3, briefly: the row is the course's version rule at work (what it
+ * drops, computed from the level-3 decision, and what that costs), then one sentence on what a host
+ * that follows MCP, which does not act on `serverInfo.version`, keeps and completes.
  */
 export function readBesideMcp(result: WritingAServerResult): string {
   const { handshake, run } = withoutVersionRule(result);
   const level2 = result.handshake[2];
   const asLevel2 =
     handshake.negotiated === level2.negotiated && sameRunRow(run, result.runs[2])
-      ? ", as at level 2; the version changes nothing"
+      ? ", as at level 2"
       : `, where level 2 kept ${level2.negotiated} and completed ${result.runs[2].completed}`;
   const byVersion = result.dropped[3].filter((drop) => drop.reason === "version");
   const servers = [...new Set(byVersion.map((drop) => drop.server))];
@@ -125,12 +123,10 @@ export function readBesideMcp(result: WritingAServerResult): string {
     return `${code(name)} at version ${declared}`;
   });
   return wrapMarkdown(
-    `A host that trusts its servers' hints does not act on ${code("serverInfo.version")}. With the same ` +
-      `allowlist it keeps ${handshake.negotiated} tools at level 3 and completes ${run.completed} ` +
-      `tasks${asLevel2}. The table's level-3 row is the course's host instead. ` +
-      `Its version rule drops ${listing(versions)}, and ` +
+    `**Level 3** is the course's version rule at work. It drops ${listing(versions)}, and ` +
       `${listing(lost.map((name) => code(name)))} with it: ${result.handshake[3].negotiated} tools ` +
-      `kept, ${result.runs[3].completed} tasks completed.`,
+      `kept, ${result.runs[3].completed} tasks completed. A host following MCP ignores the version: ` +
+      `it keeps ${handshake.negotiated} tools and completes ${run.completed} tasks${asLevel2}.`,
   );
 }
 
