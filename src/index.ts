@@ -596,6 +596,7 @@ export {
 } from "./lessons/withoutASession/simulate";
 export {
   formatEraRuns,
+  formatWithoutVersionRule,
   formatModes,
   formatCacheRefetches,
   formatMessageCosts,
@@ -895,6 +896,7 @@ export {
   describeWireSeed,
   readWireChecks,
   formatShownAgentRun,
+  formatAgentRuns,
   readHighLevelDeclarations,
   wireSolutions,
   glossed,

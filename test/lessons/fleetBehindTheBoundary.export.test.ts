@@ -90,17 +90,27 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.doesNotMatch(text, /ms\/call|assumed charge/, `${path}: events, not time`);
     assert.match(assumptions, /No allowlist or gate \(lesson 5\)/, path);
     // What 2026-07-28 changes here: the opening (no initialize), stdio.mdx's "Unexpected
-    // Termination" SHOULD and cancellation (no further message for the call: stdio.mdx,
-    // "Cancellation"); timeouts and the stdout MUST NOT are the same as 2025-11-25's.
+    // Termination" SHOULD and cancellation. The change is the server's side: stdio.mdx,
+    // "Cancellation", MUST NOT send any further messages, where 2025-11-25 utilities/
+    // cancellation.mdx had the receiver SHOULD not respond; the stdio client still MUST send
+    // notifications/cancelled, so the sentence must not read as "no cancel message".
     assert.match(
       flat(assumptions),
-      /2026-07-28 changes three things here: no `initialize`, a SHOULD to restart a crashed server, and no message for a cancelled call \(below\)\./,
+      /2026-07-28 changes three things here\. It has no `initialize`\. It adds a SHOULD to restart a crashed server\. And a server MUST NOT send anything more for a cancelled call, where 2025-11-25 says it SHOULD not respond\. Over stdio the client still sends `notifications\/cancelled` \(below\)\./,
       path,
     );
+    assert.doesNotMatch(flat(text), /no message for a cancelled call/, path);
     assert.doesNotMatch(assumptions, /cancellation and the stdout rule are the same/, path);
     assert.match(
       flat(text),
       /In 2025-11-25 either side may send it; in 2026-07-28 only a client cancels a call, and over stdio it MUST send it to cancel\. The server SHOULD then stop work on the call and MUST NOT send any further message for it \(`basic\/transports\/stdio\.mdx`, "Cancellation"\)\./,
+      path,
+    );
+    // 2025-11-25's weaker rule, and 2026-07-28's HTTP cancel (basic/patterns/cancellation.mdx,
+    // "Transport-Specific Cancellation"): closing the SSE stream, no notification.
+    assert.match(
+      flat(text),
+      /\. 2025-11-25's receiver SHOULD not respond \(`basic\/utilities\/cancellation\.mdx`\)\. Over Streamable HTTP in 2026-07-28, closing the request's SSE stream is the cancel, and no notification is sent \(`basic\/patterns\/cancellation\.mdx`, "Transport-Specific Cancellation"\)\./,
       path,
     );
     // The revision, with its teaching reason: what the SDK client opens with by default, so what
@@ -187,17 +197,19 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
       /so each hint takes its default: none is read-only or idempotent, each may be destructive and open-world, though none writes\./,
       path,
     );
-    // The simulated fleet (no annotations) set beside lesson 7's simulator (level 3) and lesson
-    // 4's real `serve fleet` (readOnlyHint: true from declaration level 2), in one box, said once;
-    // by the hints' defaults no retry is known safe.
+    // The simulated fleet (no annotations) beside lesson 4's real `serve fleet` (readOnlyHint:
+    // true from declaration level 2), in one box, said once; by the hints' defaults no retry is
+    // known safe, the question the faults come back to. No comparison with lesson 7's simulator
+    // is left for the reader to reconcile.
     assert.match(
       unquoted(text),
-      /\*\*Two declarations of one fleet\.\*\* Lesson 7's simulator declared `fleet` at level 3, like every server there\. This lesson's simulator is another one, with its own servers\. Its tools carry no `annotations`/,
+      /\*\*No hints in the simulator\.\*\* This lesson's simulated servers declare the three tools as above, and nothing more\. The tools carry no `annotations`/,
       path,
     );
+    assert.doesNotMatch(text, /Two declarations of one fleet|Lesson 7's simulator declared/, path);
     assert.match(
       unquoted(text),
-      /By those defaults a client cannot know that a retry is safe\. The real `serve fleet` runs at level 3 unless told otherwise, and from level 2 it declares `readOnlyHint: true` on each tool \(lesson 4\)\./,
+      /By those defaults a client cannot know that a retry is safe, a question the faults below come back to\. The real `serve fleet` runs at level 3 unless told otherwise, and from level 2 it declares `readOnlyHint: true` on each tool \(lesson 4\)\./,
       path,
     );
     assert.equal(text.match(/no annotations|carry no `annotations`/g)?.length, 1, `${path}: said once`);
@@ -278,7 +290,7 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
       "none",
     ],
     ["crash-explained", "no rule: no MCP message says so", "say when a failure is permanent"],
-    ["crash-restart", "as `crash`", "retry only a call that is safe to repeat"],
+    ["crash-restart", "as `crash`", "retry only by the rule below"],
     [
       "stdout-line",
       'the server MUST NOT: 2025-11-25 `basic/transports.mdx`, "stdio"; 2026-07-28 `basic/transports/stdio.mdx`; no rule for the client',
@@ -395,8 +407,9 @@ test("§3, invalid arguments on the wire: the real validating server answers ref
 test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cited, and the agents and tables show them as local: …", () => {
   // Lesson 3 is the rule's home: one sentence points back to it.
   eachBodyMatches(
-    /sends `notifications\/cancelled` with the request's id \(lesson 3\) and fails the call\./,
-    /No server sent these failures, which have no code\. The fleet's client writes them `local: timed out`; under `crash`, `local: connection closed` for the call in flight and `local: not connected` for each later one/,
+    /sends `notifications\/cancelled` with the request's id \(lesson 3\) and fails the call: `local: timed out` \|/,
+    /In none of the faults does MCP send the client a message about the failure: what the client knows, it learns from its own transport\. The fleet's client writes such a failure as `local:` text with no code, since no server sent it\./,
+    /\| `crash` \| the pipe closes while the 6th call waits: `local: connection closed`, then `local: not connected` for each later call \| nothing: no message says the server is gone, or for how long \|/,
   );
   for (const { path, text } of exports) {
     // No local failure is written as a JSON-RPC error anywhere in the lesson.
@@ -438,6 +451,27 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
     // MUST consider annotations untrusted unless they come from trusted servers.
     /- \*\*Retry a call of unknown outcome\*\* only if one of these holds: - the server is trusted \(a client MUST treat other servers' hints as untrusted, `server\/tools\.mdx`\) and marks the tool `readOnlyHint: true` or `idempotentHint: true` \(`schema\.mdx`, `ToolAnnotations`\); - or the call carries an idempotency key of the application's own, an argument the tool declares\./,
   );
+  // Each fault's client-visible signal beside what MCP tells the client (nothing, for every
+  // fault), one row per fault; the retry rule is stated once in the body, and the table's advice
+  // and crash-restart's retry point to it.
+  const local = cell("local-failures");
+  assert.match(
+    local,
+    /\| fault \| what the client sees \| what MCP tells it \| the thorough agent \| \|:---\|:---\|:---\|:---\|/,
+  );
+  assert.deepEqual(
+    [...local.matchAll(/\| `([a-z-]+)` \| [^|]+ \| (nothing)\b[^|]* \|/g)].map((m) => m[1]),
+    CONDITIONS.slice(3).map((c) => c.name),
+  );
+  assert.match(
+    local,
+    /The harness knows these tools write nothing, so its client resends the lost call under `crash-restart`\. A client that knows only the declarations has the retry rule below\./,
+  );
+  for (const { path, text } of exports) {
+    const body = flat(text.split("## Summary")[0]);
+    assert.equal(body.match(/Retry a call of unknown outcome/g)?.length, 1, `${path}: the retry rule, once`);
+    assert.doesNotMatch(body, /safe to repeat/, path);
+  }
   // What the sentences rest on: the lesson's declarations carry no annotations; serve fleet's do from level 2.
   for (const tool of FLEET_TOOL_DEFINITIONS) assert.equal("annotations" in tool, false, tool.name);
   const served = createFleetServer(generateFleet(DEFAULT_SEED));
@@ -582,7 +616,7 @@ test("the agents are one paragraph, the thorough agent's paging one worked examp
   // the first two turns exercise 1's answer counts (2 + 8), the halving, the stop and the fetch.
   assert.match(
     flat(thorough),
-    /^The \*thorough\* agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows and has no cursor\. So it reads the fleet in \*bands\* of hours, four bands a turn, two pages a band\. A band with more than 10 devices is halved\. It stops once no unread device can beat the best rate it has read\. On this seed:$/,
+    /^The \*thorough\* agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows and has no cursor\. So it reads the fleet in \*bands\* of hours, and stops once no unread device can beat the best rate it has read\. On this seed:$/,
   );
   // The worked example: the halving and the stop, each with the run's own figures.
   for (const seed of SEEDS) {
@@ -634,17 +668,17 @@ test("the agents are one paragraph, the thorough agent's paging one worked examp
     "5. It stops when turn 1's top downtime ÷ hours read from 0 without a gap is below its best rate.",
     "6. Its last turn asks for the winner's record and its device type's risk leader: 2 calls.",
   ]);
-  // The slow row's extra turn: the resend goes alone, in a turn of its own.
+  // The slow row's extra turn: the resend goes alone, in a turn of its own; crash-restart's zero
+  // failures: the client's own retry hid the crash from the agent.
   for (const { path, text } of exports) {
     assert.match(
       flat(text),
-      /\*\*slow\*\*: resent alone in the next turn, the call is served: right, with 1 failed call and a turn more/,
+      /\| nothing: the timeout is the client's own \| resends the call alone in the next turn: right, with 1 failed call and a turn more/,
       path,
     );
-    // crash-restart's zero failures: the client's own retry hid the crash from the agent.
     assert.match(
       flat(text),
-      /\*\*crash-restart\*\* is right: the client restarted the server and retried the call itself, so no failure reached the agent\./,
+      /\| `crash-restart` \| the pipe closes; the client starts the server again, opens a new session and resends the call \| nothing \| meets no failure: right \|/,
       path,
     );
     // crash-explained's rule cell says what MCP lacks, not "no message can".

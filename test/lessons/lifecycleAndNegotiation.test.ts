@@ -433,8 +433,10 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     // The course's listing weighed against the spec where it first shows (the discover answer),
     // in a labelled box before the -32022 example, with its reason; said once.
+    // The course-wide account: who chose (the SDK's list, kept by the course), the MUST it is
+    // arguably against, and why it is kept.
     const box =
-      '**The course\'s choice, not MCP\'s.** The course\'s dual-era servers list only `2026-07-28`, here and in the -32022 error below. `supportedVersions` are "Protocol versions the server supports" (`server/discover.mdx`). A server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`). The course lists only what a client can name in `_meta`. A client picks its next version from the list, and these servers refuse 2025-11-25 in `_meta`: listing it would send the client round a loop. A client speaks 2025-11-25 with them through `initialize`, as in section 1. Outside the course, the conformant choice is to list the legacy versions too, and to document that they are spoken only through `initialize`.';
+      "**The course's choice, not MCP's.** The course's dual-era servers list only `2026-07-28`, here and in the -32022 error below, though they answer `initialize` in 2025-11-25 (section 1). The course keeps the list of the SDK it uses, 2.4.0, whose `server/discover` names only modern versions. That is arguably against the wording of a MUST: a server refusing a version \"MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support\" (`basic/versioning.mdx`). The course keeps the list because these servers refuse 2025-11-25 in `_meta`, and a client retries from the list: a list naming 2025-11-25 would send it round a loop.";
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
     assert.ok(at < exported.indexOf("Here the client names `1900-01-01`"), "at the first listing");
@@ -508,8 +510,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`, as the box below explains.",
         // The tension with the -32022 MUST (2026-07-28 versioning.mdx) said where the choice is
         // made, with what a client should do.
-        'A server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`).',
-        "A client speaks 2025-11-25 with them through `initialize`, as in section 1.",
+        'That is arguably against the wording of a MUST: a server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`).',
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify changes to a list (a SHOULD). `subscribe` says it will notify changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",
@@ -530,13 +531,12 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // client probes too (stdio.mdx's RECOMMENDED), why skipping the probe is safe here, and only
         // here; the legacy risk made concrete (SDK 1.32.2, tested below) in a note.
         "Over stdio it can serve as a *probe*: a request sent only to learn which era the server speaks.",
-        'The stdio page covers two clients (`basic/transports/stdio.mdx`, "Backward Compatibility"). The probe is RECOMMENDED for a client that speaks only 2026-07-28, and a SHOULD for one that speaks both eras.',
-        // The call breaks the client's MUST (2025-11-25 lifecycle.mdx, Initialization); no sentence
-        // says how a server reacts.
-        "RECOMMENDED means SHOULD (RFC 2119).",
+        // One strength, SHOULD, for both clients (stdio.mdx says RECOMMENDED of the 2026-07-28-only
+        // one); only lesson 1 says RECOMMENDED is a synonym of SHOULD.
+        'A client SHOULD probe first, whether it speaks only 2026-07-28 or both eras (`basic/transports/stdio.mdx`, "Backward Compatibility").',
         // A stdio session lasting as long as the process is the course's reading of two pages.
         "Over stdio, in the course's reading, it lasts as long as the server process, one session per server (`architecture/index.mdx`).",
-        "The course's stdio clients skip the probe, safe only because they start the course's own servers.",
+        "The course's stdio clients skip it, safe only because they start the course's own servers.",
         // The two eras' openings side by side, before the real lines.
         "2025-11-25, a session 2026-07-28, no session",
         "→ notifications/initialized",
@@ -545,11 +545,13 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "The course's host, lesson 1's one MCP client per server, prices what declarations buy. Its rules:",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
-        "*The version rule* drops a whole server whose `serverInfo.version` is newer than the host knows.",
-        "*The version rule* knows up to 2 for `olcum`, 1 for `tarife` and 2 for `kayit`, which says 3.",
+        "It adds an *allowlist* of tools it calls, a *version rule* on `serverInfo.version`, and *the course's gate*, which passes a tool sent with no `annotations`.",
+        "*The version rule* knows up to 2 for `olcum`, 1 for `tarife` and 2 for `kayit`. It departs from MCP",
         // Each rule says, where it is defined, whether it follows or departs from MCP: no rule table.
         'It departs from MCP: implementations SHOULD NOT use `serverInfo` "to change the behavior" (`basic/index.mdx`).',
-        '*The allowlist*, every tool but `kayit_yaz`, follows MCP: "implementations are free to expose tools through any interface pattern" (`server/tools.mdx`).',
+        // The allowlist's support is the host's control and the exposure UI, not the UI-pattern
+        // sentence (architecture/index.mdx, Host; 2026-07-28 index.mdx, Key Principles 1; tools.mdx).
+        '*The allowlist* is the host\'s to set. The host "Controls client connection permissions" (`architecture/index.mdx`), and users "must retain control over what data is shared and what actions are taken" (2026-07-28 `index.mdx`). Applications SHOULD "Provide UI that makes clear which tools are being exposed to the AI model" (`server/tools.mdx`, "User Interaction Model").',
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
@@ -557,21 +559,25 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // it, and the last row marked as contrary to MCP's defaults on purpose.
         // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
-        "*The course's gate* holds a tool whose `annotations` lack `readOnlyHint: true`, and passes a tool sent with no `annotations`.",
-        '*The course\'s gate* takes one answer per run, and ends a held call with `onay yok` (no approval). Passing a tool with no `annotations` departs from MCP: `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`). It is an anti-pattern, kept only to price declarations.',
+        "| the course's host, all 3 rules | declared | every tool but `kayit_yaz` | drops `kayit`, which says 3 | passes it |",
+        '*The course\'s gate* holds a tool whose `annotations` lack `readOnlyHint: true`, and ends a held call with `onay yok` (no approval). Passing a tool with no `annotations` departs from MCP: `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`). It is an anti-pattern, kept only to price declarations.',
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
-        "An *approval gate* is the code that holds a call until a person answers. *The defaults-reading gate* is the first host's. It holds every tool not declared read-only, as a tool with no hint may write.",
+        "An *approval gate* is the code that holds a call until a person answers.",
+        "Its *defaults-reading gate* holds every tool not declared read-only.",
+        // Why a gate at all: annotations are untrusted unless from a trusted server (tools.mdx, Warning).
+        'Clients MUST consider tool annotations "untrusted unless they come from trusted servers" (`server/tools.mdx`): a server the user does not trust could declare a write read-only.',
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "The course calls the tools a host keeps its *negotiated tools*. That is the course's word: MCP negotiates only a version and capabilities.",
+        "The tools a host keeps are its *negotiated tools*, the course's word: MCP negotiates only a version and capabilities.",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
-        "Both hosts learn the servers through *the simulator's handshake*. It stands for the real lines of section 3, `server/discover` and `tools/list`, or section 1's `initialize` and `tools/list`. The host sends `yetenek sor olcum` (ask capabilities). The server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (declare: version, tools, resources). The simulator prices discovery as one request and one answer per server, so both eras cost the same.",
+        "Both hosts learn the servers through *the simulator's handshake*, a stand-in for section 3's `server/discover` and `tools/list` or section 1's `initialize` and `tools/list`. The host sends `yetenek sor olcum` (ask capabilities), and the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (declare: version, tools, resources). The handshake ignores the era difference section 4 measured: one request and one answer per server in both eras.",
         // The hosts table read before it: the task's calls, asked defined, the first no ends the task.
-        "The course's simulator now prices one task, with no `_meta` or `resultType`. It makes four calls in order: `sayac_oku`, `tuketim` and `tarife` read, then `kayit_yaz` writes.",
+        // Why no _meta: the simulator prices lesson 3's era-free word bodies; one answer per run said.
+        "The course's simulator now prices one task. Its bodies are lesson 3's words, which belong to no era, so they carry no `_meta` or `resultType`. It calls `sayac_oku`, `tuketim` and `tarife`, which read, then `kayit_yaz`, which writes. In each run the person gives every held call the same answer.",
         // One sentence says what question the table answers, its rows named, before it.
-        "The table answers one question: on that task, with the person saying no, what does each host keep, hold and send? *asked* counts the task's calls the host's gate would hold for a person. *requests* counts the task's requests sent, the handshake's left out. *completed* says whether the task ended, and if not, where it stopped:",
+        "The table answers one question: on that task, with the person saying no, what does each host keep, hold and send? *asked* counts the task's calls the gate would hold. *requests* counts the task's requests sent, not the handshake's. *completed* says whether the task ended, or where it stopped:",
         // Lesson 6 said in reader terms.
         'Lesson 6, "Writing a Server", measures a server whose tools are declared at four levels, with the course\'s host and its three rules, beside the defaults-reading gate.',
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
@@ -582,11 +588,14 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
         // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
         'MCP\'s principle is consent before any tool: "Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
-        "**Two hosts.** *The host that trusts its servers' hints* keeps section 5's rules and breaks no MUST. It reads a missing hint by the schema's defaults, and ignores `serverInfo.version`.",
+        "**Two hosts.** *The host that trusts its servers' hints* keeps section 5's rules and breaks no MUST.",
+        // The three setups in a table before the results (student round 22, item 1).
+        "The table at the section's end runs three setups: two hosts, and the first again with no `annotations`.",
+        "| setup | `annotations` | allowlist | version rule | gate, on a tool with no `annotations` |",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
         'For read-only tools of servers the user trusts, the first host skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). Skipping them deviates from a SHOULD. That is defensible only where the user has given standing consent, such as "always allow" for that tool of that server, and a person must still be able to deny any call. Read-only is not harmless: arguments can leak data, so the same page\'s "Security Considerations" adds client SHOULDs, among them "Show tool inputs to the user before calling the server".',
-        "*The course's host* is a course convention, not MCP, with three rules of its own.",
-        "*The allowlist* names the tools the host will call.",
+        "*The course's host* is a course convention, not MCP.",
+        "3. Which spec sentence does the version rule go against? What would the allowlist alone leave?",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
@@ -618,7 +627,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       // Skipping a SHOULD is not "permitted"; the deprecation SHOULD NOT sits after the table, not in listChanged's lines.
       assert.doesNotMatch(exported, /A SHOULD permits that|asked for them\. New implementations SHOULD NOT/);
       // No table of the lesson's own paragraphs, no undefined sub-flag, no Note on the spec.
-      assert.doesNotMatch(exported, /rules each result|includeContext|\*\*Note\.\*\*|arguably/);
+      assert.doesNotMatch(exported, /rules each result|includeContext|\*\*Note\.\*\*/);
+      // One strength in running prose; the allowlist not rested on the UI-pattern sentence; a
+      // SHOULD NOT is gone against, not broken.
+      assert.doesNotMatch(exported, /RECOMMENDED|any interface pattern|does the version rule break/);
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
       // sampling, elicitation and tasks have sub-flags in 2025-11-25's schema.mdx: no "none" cell.
       assert.doesNotMatch(exported, /\| `(sampling|elicitation)` \(\w+\) \|[^|]*\| none \|/);
@@ -659,10 +671,15 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       // Tokens are not set against bytes.
       assert.doesNotMatch(exported, /tokens against \d+ messages and \d+ bytes/);
       // The host that trusts its servers' hints, and its numbers, come before the course's host and its variants.
+      // The approval gate is defined before the box uses the course's gate; the setups table
+      // comes before the results table.
       const order = [
+        "An *approval gate* is the code that holds a call until a person answers.",
         "**Two hosts.**",
+        "| setup | `annotations` | allowlist | version rule |",
         "The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`",
         "The course's host, lesson 1's one MCP client per server",
+        "The handshake ignores the era difference section 4 measured",
         "The table answers one question:",
         "host (the person says no) annotations kept asked requests completed",
         "The course's host keeps 3: its version rule drops `kayit` whole",

@@ -456,7 +456,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     for (const row of notifications) assert.ok(markdown.includes(row), row);
     assert.ok(
       markdown.includes(
-        "Others exist: a server's notifications on a subscription (`subscriptions.mdx`), and log messages, which 2026-07-28 deprecates (`deprecated.mdx`).",
+        "Others exist: a server's notifications on a subscription, and log messages, which 2026-07-28 *deprecates*: keeps, but marks for removal (`deprecated.mdx`).",
       ),
     );
     assert.doesNotMatch(markdown, /The pages differ on that last row|notifications\/subscriptions\/acknowledged/);
@@ -471,10 +471,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(markdown, /a server only notifications about a request the client sent/);
     // An unreadable id: the omission is the schema's, JSONRPCErrorResponse's id?: from 2025-11-25 (the
     // 2025-06-18 JSONRPCError still required id); basic/index.mdx only says "except in error cases".
-    // RequestId excludes null, so the schema's optional id is how MCP answers an unreadable id.
+    // RequestId excludes null, so the schema's optional id is how MCP answers an unreadable id (lesson 2
+    // says why; lesson 3 dates the schema).
     assert.match(
       markdown,
-      /JSON-RPC answers `"id": null`\. MCP's schema lets the `id` be left out, since an MCP id is never `null`\. `JSONRPCErrorResponse` has it optional since 2025-11-25 \(`schema\.mdx`\)\./,
+      /To a request whose id it could not read, an MCP error leaves the `id` out, as in lesson 2: `JSONRPCErrorResponse` has it optional since 2025-11-25 \(`schema\.mdx`\)\./,
     );
     assert.doesNotMatch(markdown, /MCP leaves `id` out/);
     assert.doesNotMatch(markdown, /leaves `id` out \(`basic\/index\.mdx`, "Error Responses"\)/);
@@ -512,7 +513,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     assert.match(
       markdown,
-      /A stand-in tokenizer then counts the body\. It lower-cases it, sets each comma apart as a word, splits it at spaces, and cuts each word into pieces of at most five characters\. A word of n characters is thus n \/ 5 tokens, rounded up\./,
+      /A stand-in tokenizer then counts the body\. It lower-cases it, sets each comma left in a value apart as a word, splits it at spaces, and cuts each word into pieces of at most five characters\. A word of n characters is thus n \/ 5 tokens, rounded up\./,
     );
     assert.doesNotMatch(markdown, /In 2026-07-28 it adds `_meta`'s keys and values/);
     assert.doesNotMatch(markdown, /a choice, not a measurement/);
@@ -598,11 +599,12 @@ describe("lesson 3 on the wire (default seed)", () => {
     // The failure table says what its pairs are.
     assert.ok(formatFailuresByRevision(wire).endsWith("each pair: 2025-11-25 / 2026-07-28"));
     // 2026-07-28 cancellation.mdx: a server MUST send notifications/cancelled to end a subscriptions/listen
-    // stream, and for no other purpose. One plain sentence defines a subscription; where the pages differ
-    // on how a subscription ends is for implementers, not for a lesson that has not taught subscriptions.
+    // stream, and for no other purpose; the schema's CancelledNotification says so of stdio; subscriptions.mdx
+    // ("Graceful Closure") has the server answer the listen request instead. Flagged in a clause here;
+    // lesson 10's aside holds the detail.
     assert.match(
       markdown,
-      /A server sends `notifications\/cancelled` for one purpose only: to end a \*subscription\*, a stream of change notifications that a client opens with a `subscriptions\/listen` request \(`cancellation\.mdx`\)\./,
+      /A server sends `notifications\/cancelled` for one purpose only: to end a \*subscription\*, a stream of change notifications a client opens with `subscriptions\/listen` \(`cancellation\.mdx`; on stdio, says the schema\)\. The pages disagree: in `subscriptions\.mdx` \("Graceful Closure"\) the server answers the listen request instead\./,
     );
     assert.doesNotMatch(markdown, /\| `notifications\/cancelled` \| server \|/);
     // The three sources' disagreement is an implementers' matter: lesson 10's aside holds it.
@@ -617,12 +619,12 @@ describe("lesson 3 on the wire (default seed)", () => {
       /Three sources tell how a server ends a subscription: `cancellation\.mdx` says it MUST send `notifications\/cancelled`, the schema's `CancelledNotification` has it sent on stdio only, and `subscriptions\.mdx`, "Graceful Closure", says it SHOULD answer the `subscriptions\/listen` request with a completion result, then close the stream\. None says how the signals combine\. So a client does well to take a completion result, a `notifications\/cancelled` or a closed stream as the end\./,
     );
     assert.doesNotMatch(markdown, /named twice/);
-    assert.doesNotMatch(markdown, /the pages disagree|answer the request instead/);
+    assert.doesNotMatch(markdown, /None says how the signals combine/);
     // versioning.mdx: an unimplemented version gets -32022, a known one the server chose not to
     // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.
     assert.match(
       markdown,
-      /To a `protocolVersion` it does not implement it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\), even to a known revision it chose not to serve this way\. The course's servers speak `2025-11-25` only after `initialize`, so `2025-11-25` in `_meta` gets -32022\./,
+      /To a `protocolVersion` it does not implement it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\), even to a known revision it chose not to serve this way\. By choice, not by MCP's rule, the course's servers speak `2025-11-25` only after `initialize`, so `2025-11-25` in `_meta` gets -32022\./,
     );
     // Section 3 says, before the transcript, why every error response is the same line in both revisions.
     const failureIntro = markdown.slice(
@@ -631,7 +633,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     assert.match(
       failureIntro,
-      /Then a script sent `olcum` six bad requests on purpose, ids 3 to 8, in each revision; .* An error carries neither `resultType` nor `_meta`, so each should be the same line in both\./,
+      /To see both, a script sent `olcum` six bad requests on purpose, ids 3 to 8, in each revision; .* An error carries neither `resultType` nor `_meta`, so each should be the same line in both\./,
     );
     // -32602 for invalid tool arguments: the rule first (the tools page since 2025-11-25: isError), then why a
     // client handles -32602 too: 2026-07-28's InvalidParamsError names invalid tool arguments.
@@ -646,7 +648,8 @@ describe("lesson 3 on the wire (default seed)", () => {
     // ... and shows how, in a sketch that branches on both channels.
     const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;
     for (const branch of [
-      'if ("error" in reply && reply.error.code === -32602) fixCall(reply.error.message); // bad params',
+      "// 2026-07-28's -32602 also covers an unknown tool, a missing resource, a bad cursor, no _meta:",
+      'if ("error" in reply && reply.error.code === -32602) fixCall(reply.error); // read message, data',
       "else if (reply.result.isError) toModel(reply.result.content); // the model may correct its call",
     ])
       assert.ok(sketch.includes(branch), branch);
@@ -677,6 +680,14 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /A 2025-11-25 server could also send requests, such as `elicitation\/create` \(input from the user\), `sampling\/createMessage` \(a host model's reply\), `roots\/list` \(the client's folders\) and `ping` \(are you there\?\)\./,
     );
+    // 2026-07-28 changelog.mdx, Major changes, item 5 removes ping; streamable-http.mdx's Note: SSE comment
+    // lines as keep-alive.
+    assert.match(
+      markdown,
+      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\); SSE comments keep streams alive\./,
+    );
+    // The sketch no longer calls every -32602 "bad params".
+    assert.doesNotMatch(markdown, /\/\/ bad params/);
     assert.doesNotMatch(flat(prose.summarizeMessages(sim, wire)), /held in both revisions/);
     const cancel = flat(solutions.slice(solutions.indexOf("4. Giving up")));
     assert.match(cancel, /It SHOULD cancel the request; over stdio that MUST be `notifications\/cancelled`/);

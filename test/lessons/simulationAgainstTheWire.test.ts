@@ -223,7 +223,8 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
     // Section 6 is checkable: what can differ, how equality is tested (which counts, taken from
     // what) in a short paragraph, then one of lesson 8's runs printed from both sides, computed, then
-    // one short paragraph and the table of checks (its cell's input removed), and nothing after it.
+    // one short paragraph and the table of checks (its cell's input removed), then the figures
+    // behind the table, folded, and one case that would differ.
     const heading = "## 6 · The simulator";
     const code = "| compared | items |";
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
@@ -252,7 +253,12 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       /console\.log\(formatShownAgentRun\(lesson\)\);/,
     );
     const afterChecks = raw.slice(raw.indexOf(code), raw.indexOf("## Summary"));
-    assert.equal(afterChecks.match(/\n\n/g)?.length, 1, `${path}: the table, the Summary`);
+    // After the table: the figures behind its zeros, folded, then one case that would differ.
+    assert.match(
+      afterChecks,
+      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\nThe zeros count differences, [^]*<details><summary>Lesson 8's agent runs from both sides<\/summary>[^]*<\/details>\n\nA check can fail, [^]*Exercise 5 asks what a shorter sleep would do\.\n\n$/,
+      path,
+    );
     assert.doesNotMatch(raw, /@param|@throws/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
     assert.doesNotMatch(text, /npm run bench|claude_desktop_config|MCP Inspector|README/, path);
@@ -339,12 +345,12 @@ test("numbers the markdown states that no seed changes are the library's", () =>
     assert.ok(text.includes(`--fault slow --slow-ms ${CANCELLED_SLOW_MS} `), path);
     assert.match(
       text,
-      /time is scaled: lesson 8's slow tool sleeps 600 ms, not 3 s, and the client waits 300 ms for it, not 1\.5 s\./,
+      /time is scaled: lesson 8's slow tool sleeps 600 ms, not 3 s, and the client waits 300 ms for it, not 1\.5 s\. Section 5 alone lets the tool sleep its full 3 s\./,
       path,
     );
     assert.match(
       text,
-      /hears nothing within 300 ms, [^]*The tool sleeps the full 3 s, not the scaled 600 ms\. A cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\)\. The server MAY then ignore the notification, and the client SHOULD ignore a response that arrives after it cancelled \(same page, "Behavior Requirements"\)\. A sleep ten times the wait keeps this transcript clear of it:/,
+      /## 5 · A cancellation on the wire In this section the slow tool sleeps the full 3 s, not the scaled 600 ms, and the client still waits 300 ms\. A timeout is one of lesson 3's local failures, [^]*hears nothing within 300 ms, [^]*makes its next call\. A cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\)\. The server MAY then ignore the notification, and the client SHOULD ignore a response that arrives after it cancelled \(same page, "Behavior Requirements"\)\. A sleep ten times the wait keeps this transcript clear of it:/,
       path,
     );
   }
@@ -692,7 +698,7 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
     );
     assert.match(
       prose,
-      /The SSE body is counted without its chunked coding, and the last answer's with it, its size line and CRLFs included\./,
+      /Each heading counts a message's header block, then its body, and says whether that count includes the chunked coding of lesson 2\. Each `_meta` is shortened to `\{…\}`, the token kept:/,
       path,
     );
     // SDK 2.4.0: zod's .describe() is listed as the property's description (lesson 6's transcript:
@@ -742,14 +748,14 @@ test("the client's failed output check is a ProtocolError no server sent; the le
     );
     assert.match(
       section,
-      /A client tells the two apart by what crossed, and its own transport log is the only reliable signal: it watches for an error response to the call\./,
+      /With SDK 2\.4\.0's `Client`, whose own check throws the same `ProtocolError` as a server's error, the transport log is the reliable signal: it shows whether an error response to the call crossed\. If none came, the server sent a result, and the client's check failed on it\. A client of your own should raise a distinct local error instead, which cannot be mistaken for an error from the server \(2026-07-28 `basic\/index\.mdx`, "Error Codes"\)\./,
       path,
     );
     assert.match(text, /its `Client` throws a `ProtocolError` that no server sent\./, `${path}: the summary`);
     // The Summary says what a client not on the SDK does, and the section shows the wrapper.
     assert.match(
       text,
-      /A client not on the SDK does the same work itself: it validates `structuredContent`, reports a failed check as its own error, and keeps a transport log/,
+      /A client not on the SDK does the same work itself: it validates `structuredContent`, and raises a failed check as a local error of its own kind, never to be taken for the server's\. On SDK 2\.4\.0's `Client`, whose check throws the same `ProtocolError` as a server's error, a transport log tells the two apart\./,
       path,
     );
     assert.match(section, /transport\.onreceived = \(message, method\) => log\.push/, path);
@@ -757,7 +763,7 @@ test("the client's failed output check is a ProtocolError no server sent; the le
     // log by wrapping the transport, read content.
     assert.match(
       section.replace(/\s+/g, " "),
-      /What a client does with a tool that declares an `outputSchema`, then: - Check `structuredContent` against the schema, as the SHOULD asks[^-]*- Report a failed check as the client's own error\.[^-]*- Keep that log by wrapping the transport\.[\s\S]*- Where it cannot use `structuredContent`, read `content`/,
+      /What a client does with a tool that declares an `outputSchema`, then: - Check `structuredContent` against the schema, as the SHOULD asks[^-]*- Report a failed check as the client's own error\.[^]*?- Keep that log by wrapping the transport\.[\s\S]*- Where it cannot use `structuredContent`, read `content`/,
       path,
     );
     // Lesson 6 says the world servers check arguments by hand; lesson 9 names the validator they call.
@@ -793,6 +799,32 @@ test("the opening note tells the notebook's reader, not the export's, to change 
     assert.match(
       text.replace(/\s+/g, " "),
       /In the notebook, change `SEED` in the next cell, the lesson's only parameter, and run all cells again;/,
+      path,
+    );
+  }
+});
+
+test("section 6 shows the figures behind its zeros, both sides of every agent run, and one case that would differ", () => {
+  for (const path of EXPORTS) {
+    const { raw, text } = exported(path);
+    const six = raw.slice(raw.indexOf("<details><summary>Lesson 8's"), raw.indexOf("## Summary"));
+    // The fold holds every one of lesson 8's agent runs, each figure written simulator / wire.
+    assert.match(six, /<details><summary>Lesson 8's agent runs from both sides<\/summary>/, path);
+    assert.match(six, /^condition +agent +answer +calls +failed +restarts +stray +timeouts$/m, path);
+    const rows = [...six.matchAll(/^(\S+) +(shortcut|thorough) +(.+)$/gm)];
+    assert.equal(rows.length, 18, `${path}: one row per run`);
+    const figures = rows.flatMap((row) => row[3]!.trim().split(/ {2,}/));
+    for (const pair of figures) {
+      const [simulated, wire] = pair.split(" / ");
+      assert.equal(simulated, wire, `${path}: ${pair}`);
+    }
+    // Not a table of zeros: failures, restarts, stray lines and timeouts are counted on both sides.
+    assert.match(six, /^stdout-line +thorough +right \/ right +(\d+) \/ \1 +0 \/ 0 +0 \/ 0 +\1 \/ \1 +0 \/ 0$/m, path);
+    assert.match(six, /^slow +thorough +right \/ right +\d+ \/ \d+ +1 \/ 1 +0 \/ 0 +0 \/ 0 +1 \/ 1$/m, path);
+    // One concrete case where the two sides would differ, and why the slow runs do not.
+    assert.match(
+      text,
+      /A check can fail, and two changes would make one fail\. With the SDK's own `StdioClientTransport`, which drops a stray line without a word, the wire would count no stray lines under `stdout-line`, and those runs would differ from the simulator's\. Time is the other\. The scaled sleep, 600 ms, is twice the client's 300 ms wait, as lesson 8's 3 s is twice its 1\.5 s, so the slow runs time out on both sides\./,
       path,
     );
   }

@@ -71,9 +71,9 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
 
   it("prints the key lines", () => {
     assert.deepEqual(tables.formatRegionWays(lesson).split("\n"), [
-      "primitive  used           chosen by    server  requests  tokens  round trips  bytes  answers",
-      "tool       bolge_ozet ×3  model        kayit          3     183            6   1556        3",
-      "resource   abone_listesi  application  olcum          1     797            1   5617        3",
+      "primitive  used           chosen by    server  requests  tokens  round trips  bytes  answered",
+      "tool       bolge_ozet ×3  model        kayit          3     183            6   1556         3",
+      "resource   abone_listesi  application  olcum          1     797            1   5617         3",
     ]);
     const toolsList = tables.formatToolsListLines(lesson).split("\n");
     assert.equal(toolsList[0], "client → server (244 bytes)");
@@ -275,7 +275,18 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.match(ways, /which placement does not change: \(b\) cost 614 more tokens and 4061 more bytes\./);
     assert.ok(!ways.includes("round trips for 614"), "round trips and tokens are not traded in one figure");
     assert.match(ways, /\(b\)'s one answer, 751 tokens, carries all 60 subscribers' rows\./);
-    assert.match(ways, /Both agree, in the simulator and on the wire: `kuzey` 10, `dogu` 11 and `dogu` 11\.$/);
+    // What the table does not measure, computed: the answers' body tokens, what would enter a model's
+    // context (lesson 3's word bodies without envelope, resultType or _meta): 3 counts against 60 rows.
+    assert.match(
+      ways,
+      /What would enter a model's context is another count: the answers' body tokens \(lesson 3\), without envelope, `resultType` or `_meta`\. \(a\)'s 3 results bring 12 tokens: 3 counts, each with its region\./,
+    );
+    assert.match(ways, /If the host attaches them, its contents bring 729 tokens, 61 times as many\./);
+    const [toolWay, readWay] = lesson.ways;
+    assert.equal(toolWay.contentTokens, 12);
+    assert.equal(readWay.contentTokens, 729);
+    assert.ok(readWay.contentTokens < readWay.exchanges[0].response.tokens, "contents are inside the answer");
+    assert.match(ways, /Both agree, in the simulator and on the wire: `kuzey` 10, `dogu` 11 and `dogu` 11\./);
     assert.ok(!ways.includes("tokens of `_meta`"), "no per-request token arithmetic");
     assert.ok(!ways.includes("for the envelope"), "the read's tokens are not taken apart");
     assert.match(
@@ -288,7 +299,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // The summary leads with who decides and what the model sees; the numbers are the course's, and it says so.
     assert.match(
       flat(prose.summarizeThreePrimitives(lesson)),
-      /- The model decides a tool call and reads its result; the application decides a read, seen only if attached\. Priced by the course: 3 calls cost 6 round trips \(3 of them for `kayit`'s placement\) and 183 tokens, 1 read 1 and 797\./,
+      /- The model decides a tool call and reads its result; the application decides a read, seen only if attached\. Priced by the course: 3 calls cost 6 round trips \(3 of them for `kayit`'s placement\) and 183 tokens, 1 read 1 and 797\. Into a model's context, the calls' results would bring 12 tokens, the read's contents 729\./,
     );
     // Exercise 3 asks for a schema: the server's own, and the stricter one with an enum, are both right.
     const schema = flat(prose.threePrimitivesSolutions(lesson));
@@ -335,11 +346,29 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     const rows = [
       '| (a) tool: `bolge_ozet` on `kayit`, called once per task | the model | each result, as the answer to its call | `server/tools.mdx`, "Message Flow" |',
       '| (b) resource: `abone_listesi` on `olcum`, read once, its rows counted by the host | the application | the contents if the host attaches them, else nothing | `server/resources.mdx`, "User Interaction Model" |',
-      "| no third way: a prompt writes a question and counts nothing | the user | its messages, as `user` or `assistant` turns |",
     ];
     for (const row of rows) assert.ok(body.includes(row), row);
-    // No model runs: what reaches one is the pages' account, not a measurement.
-    assert.ok(body.includes("No model runs here: the table follows the pages, and nothing measures it."));
+    // A prompt is no way: a sentence, not a table row (a reader found "no third way" odd as a row).
+    assert.ok(!body.includes("| no third way"));
+    assert.ok(
+      body.includes(
+        'A prompt is no third way. The user picks it, and it writes a question: its messages enter the conversation as `user` or `assistant` turns, and it counts nothing (`server/prompts.mdx`, "User Interaction Model", "PromptMessage").',
+      ),
+    );
+    // No model runs: the table measures traffic, says so, and defines its last column; placement's
+    // part in the comparison is said in one sentence before the table.
+    assert.ok(body.includes("No model runs here, so nothing measures what a model would read."));
+    assert.ok(
+      body.includes(
+        "The table below measures traffic: the messages between client and server, in lesson 3's envelope tokens, on the real lines' 2026-07-28 bodies.",
+      ),
+    );
+    assert.ok(body.includes("*Answered* is how many of the region questions each way answered."));
+    assert.ok(
+      body.includes(
+        "Placement also differs, as (a)'s `kayit` is remote and (b)'s `olcum` local, so the reading after the table takes placement's round trips apart from the primitive's.",
+      ),
+    );
     assert.ok(body.indexOf(rows[0]) < body.indexOf("primitive used chosen by server requests"), "the table leads");
     // The prompt has no row in the price table, and the lesson draws no chart.
     assert.ok(!/^prompt +bedel_aciklamasi/m.test(body) && !body.includes(".svg)"));
@@ -382,11 +411,8 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.ok(!body.includes("not found is -32602 (2025-11-25: -32002)"));
     assert.ok(!body.includes("A real list of people"));
     // The round trips saved are partly placement: the resource's server is local, the tool's remote.
-    assert.ok(
-      body.includes(
-        "So the round trips mix the primitive with placement, and the reading after the table tells the two apart.",
-      ),
-    );
+    // One sentence before the table says so (held above); the old two-sentence account is gone.
+    assert.ok(!body.includes("So the round trips mix the primitive with placement"));
     // No cell prints the seed alone: the opening sentence names it.
     for (const folder of ["lessons", join("lessons", "seed-20260219")]) {
       const exported = readFileSync(join(ROOT, folder, "04-three-primitives.md"), "utf8");
@@ -397,9 +423,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // Section 5's tokens are lesson 3's word bodies in 2026-07-28, the revision of the real lines it
     // sets them beside: _meta on every request, resultType and the server's identity on every result,
     // the caching hint on the read's.
-    assert.ok(
-      body.includes("The course prices both ways in lesson 3's envelope tokens, on the real lines' 2026-07-28 bodies."),
-    );
+    assert.ok(!body.includes("The course prices both ways in lesson 3's envelope tokens"));
     assert.ok(!body.includes("2025-11-25's bodies"));
     // Section 1 states the course's rule of thumb, labelled as the course's, after the control table;
     // section 5 tests it before its token table, and says that attached contents reach the model in full.
@@ -411,8 +435,11 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     const test5 = body.slice(body.indexOf("**Section 1's rule of thumb, tested.**"), body.indexOf("## Summary"));
     assert.ok(body.indexOf("## 5 · ") < body.indexOf("**Section 1's rule of thumb, tested.**"));
     assert.match(test5, /A count is a small answer the model asks for, question by question: the rule says tool\./);
-    assert.match(test5, /The tokens below are traffic \(lesson 3\), not what the model reads/);
-    assert.match(test5, /if the host attaches \(b\)'s contents, all 60 rows enter the model's context/);
+    assert.match(
+      test5,
+      /The table prices the traffic; the reading after it also counts what would enter a model's context\./,
+    );
+    assert.match(test5, /\(b\)'s one answer, 751 tokens, carries all 60 subscribers' rows\. If the host attaches them/);
     assert.ok(test5.includes("primitive used chosen by"), "the test leads the table");
     // basic/index.mdx, "Error Codes" (2026-07-28): codes of earlier revisions stay reserved and MUST NOT
     // be emitted, -32002 among them; clients SHOULD still accept it.
@@ -512,13 +539,14 @@ describe("the primitives table keeps a tool result to content and isError, and n
           'In 2026-07-28 a `$ref`, a keyword that points to another schema by URI, MUST NOT be followed automatically when it resolves to a network URI (`basic/index.mdx`, "`$ref` Resolution").',
         ),
       );
-      // 2026-07-28 server/tools.mdx, "Listing Tools": the list MUST NOT vary per connection (resources and
-      // prompts pages alike); it MAY vary by the authorization on the request.
+      // 2026-07-28 server/tools.mdx, "Capabilities" (not "Listing Tools"): the list MUST NOT vary per
+      // connection (resources.mdx and prompts.mdx, same section); it MAY vary by the request's authorization.
       assert.ok(
         flat(text).includes(
-          'In 2026-07-28 the list MUST NOT vary per connection or as a side effect of other requests on the connection, though it MAY vary with the authorization a request presents (`server/tools.mdx`, "Listing Tools"; the resources and prompts pages say the same of their lists).',
+          'In 2026-07-28 the list MUST NOT vary per connection or as a side effect of other requests on the connection, though it MAY vary with the authorization a request presents (`server/tools.mdx`, "Capabilities"; the resources and prompts pages say the same of their lists, in the same section).',
         ),
       );
+      assert.ok(!flat(text).includes('presents (`server/tools.mdx`, "Listing Tools"'));
       // The fleet's "four stored fields" are said where the description is read.
       assert.ok(
         flat(text).includes(

@@ -383,19 +383,32 @@ test("section 1 explains how to read the specification before citing it; section
   const body = flat(note).slice("> **How to read the specification.** ".length);
   assert.ok((body.match(/\. [A-Z]/g) ?? []).length <= 3, "at most four sentences");
   assert.ok(!flat(one).slice(0, flat(one).indexOf("> **How")).includes("MDX"), "no MDX before the note");
-  says("It speaks 2026-07-28, in which no message need come before the first call.");
+  // Lesson 1's reader asked what an older revision needs first: name `initialize`, the opening request.
+  says(
+    "It speaks 2026-07-28, which needs no opening message. Older revisions open each session with an `initialize` request first.",
+  );
+  assert.ok(!flat(markdown).includes("in which no message need come before the first call"));
   // 2026-07-28 basic/patterns/mrtr.mdx: a server MAY answer InputRequiredResult and the client retries with a
   // new id, so one call can take two or more requests.
   says("A call is usually one `tools/call` request and its response; a server that needs input makes it two or more.");
   // The opening note speaks to someone running the notebook, not to the reader of the export.
   says("In the notebook, change `SEED` in the next cell, its only parameter, and run all cells again");
-  // Section 2's table names a server that needs input; resultType is named here, and the other kind pointed to.
-  says("`resultType` `complete` marks the final answer. A server that needs input answers with another.");
-  // Lesson 5 gives the probe's full reason; here, why skipping it is safe for this client. RECOMMENDED is a
-  // SHOULD (section 1): the page's two sentences differ in the client they cover, not in strength.
+  // Section 2's table names a server that needs input; resultType is named here, with both of its values
+  // (2026-07-28 basic/index.mdx, "ResultType": `complete` and `input_required`).
   says(
-    'The page `basic/transports/stdio.mdx`, "Backward Compatibility", asks a client to send first a `server/discover`, the request asking what a server supports. Its two sentences cover two clients: the probe is RECOMMENDED for a client that speaks only 2026-07-28, and a SHOULD for one that speaks both 2026-07-28 and older revisions. This client skips it, as it knows the revision of the course\'s own server.',
+    '`resultType` `complete` marks the final answer. A server that needs input answers with `input_required` instead, and the client sends the call again with that input (`basic/index.mdx`, "ResultType").',
   );
+  assert.ok(!flat(markdown).includes("A server that needs input answers with another."));
+  // Section 1 says RECOMMENDED is a synonym of SHOULD; the probe rule is then said with SHOULD alone
+  // (2026-07-28 stdio.mdx, "Backward Compatibility": SHOULD for a dual-era client, RECOMMENDED for a
+  // modern-only one), never as two strengths.
+  says(
+    "SHOULD and SHOULD NOT allow an exception, but only for a good reason, weighed with care. RECOMMENDED is a synonym of SHOULD: the same strength in another word.",
+  );
+  says(
+    'A client SHOULD still probe with `server/discover`, the request asking what a server supports, before its first call. The page `basic/transports/stdio.mdx`, "Backward Compatibility", says so of both a client that speaks only 2026-07-28 and one that also speaks older revisions. This client skips the probe, for a good reason: it knows the revision of the course\'s own server.',
+  );
+  assert.equal((flat(markdown).match(/RECOMMENDED/g) ?? []).length, 1, "RECOMMENDED only where it is defined");
   // The bytes are those of the line as sent, not of the spread-out form shown.
   says("It crossed as one line, ended by a newline, and is spread out here only for reading.");
   // 2026-07-28 server/tools.mdx, "Error Handling": a tool execution error is reported in the result with

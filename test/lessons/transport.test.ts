@@ -165,8 +165,11 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /a JSON-RPC error with no `id`, not JSON-RPC 2\.0's `"id": null`: the server refused before reading the body\. The transport pages allow it since 2025-03-26, and for a 403 since 2025-11-25, as does the schema\./,
+    /a JSON-RPC error with no `id`\. The server refused before reading the body, so it had no id to copy\. JSON-RPC 2\.0 would send `"id": null`, but an MCP id is never `null`, so MCP leaves it out\. The transport pages allow this since 2025-03-26, and for a 403 since 2025-11-25\. The schema allows it only since 2025-11-25: earlier schemas required `id`\./,
   );
+  // 2025-06-18 schema.mdx JSONRPCError has `id: RequestId` (required); `id?` first in 2025-11-25's
+  // JSONRPCErrorResponse. The pages and the schema are dated apart, not together.
+  assert.doesNotMatch(flat(readRefused(first)), /as does the schema/);
   // 2025-03-26 transports.mdx already allowed an id-less error body; the schema's dating is not the only one.
   assert.doesNotMatch(flat(readRefused(first)), /which MCP's schema allows since 2025-11-25/);
   assert.match(
@@ -214,7 +217,7 @@ for (const [name, pick] of [
     // The dead process's log is printed, not only named: the reader checks the reading against it.
     assert.match(
       flat(readRestart(result)),
-      /The first process read the call and died\. Its log has `serving` \(olcum\) and `stopping` \(crash\), and no `call` line, written once a call has run\. Its `stopping` line counts `"messages_in":1`, the call, and no tool under `tools`\. That does not prove the tool did not run: the process could have died after it and before the line\./,
+      /The first process read the call and died\. Its log has `serving` \(olcum\) and `stopping` \(crash\), and no `call` line, written once a call has run\. Its `stopping` line counts `"messages_in":1`, the call, and no tool under `tools`\. That does not prove the tool did not run: the process could have died after it and before the line\. \(`level` and `path` are settings left at their defaults\.\)/,
     );
     const restart = formatRestart(result);
     assert.match(restart, /^server's log on stderr \(2 lines\):$/m);
@@ -275,7 +278,7 @@ for (const [name, pick] of [
     // (such as method names) case-sensitive.
     assert.match(
       markdown,
-      /Header names are compared without regard to case, so `mcp-method` is `Mcp-Method`\. Their values, such as `tools\/call`, are case-sensitive \("Case Sensitivity"\)\./,
+      /Header names are compared without regard to case, so `mcp-method` is `Mcp-Method`\. Their values, such as `tools\/call`, are case-sensitive \(`streamable-http\.mdx`, "Case Sensitivity"\)\./,
     );
     assert.doesNotMatch(markdown, /Header names have no case/);
     assert.equal(http.refused.response.head[0], "HTTP/1.1 403 Forbidden");
@@ -385,8 +388,10 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // probing to a modern-only client, and a dual-era client SHOULD probe before any other request.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a first `server\/discover` is RECOMMENDED for a client that speaks only 2026-07-28, and SHOULD be sent by one that speaks both eras\. A legacy server may execute a bare `tools\/call` under its old rules\. Sent `server\/discover`, it fails instead, with an error or no answer \(`stdio\.mdx`, "Backward Compatibility"\)\./,
+    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover` \(`stdio\.mdx`, "Backward Compatibility", says it of both a 2026-07-28-only client and a dual-era one\)\. A legacy server may execute a bare `tools\/call` under its old rules; sent `server\/discover`, it fails instead, with an error or no answer\./,
   );
+  // Course-wide: the rule in running prose with SHOULD only; lesson 1 alone says RECOMMENDED is its synonym.
+  assert.doesNotMatch(markdown, /RECOMMENDED/);
   assert.doesNotMatch(markdown, /asking what the server supports, is RECOMMENDED\. Some|the probe fails cleanly/);
   // The doubled round trip is plain HTTP's cost on a fresh TCP connection: a best case for a remote server,
   // which is reached over HTTPS in practice (TLS adds one or two round trips), and HTTP/1.1 connections
@@ -446,7 +451,7 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // values into HTTP headers."
   assert.match(
     markdown,
-    /A tool may also ask for an argument in a header of its own: its `tools\/list` entry marks the argument with `x-mcp-header` and a name, and clients MUST then send the value as `Mcp-Param-\{Name\}`\. The course's tools ask for none \("Custom Headers from Tool Parameters"\)\. A header carries only plain ASCII, so a value with other characters, such as `Aşağı`, MUST travel Base64-encoded as `=\?base64\?…\?=`, in `Mcp-Name` too \("Value Encoding"\)\./,
+    /A tool may also ask for an argument in a header of its own: its `tools\/list` entry marks the argument with `x-mcp-header` and a name, and clients MUST then send the value as `Mcp-Param-\{Name\}`\. The course's tools ask for none \("Custom Headers from Tool Parameters"\)\. A header carries only plain ASCII, so a value with other characters, such as `Aşağı` \(Turkish for "lower"\), MUST travel Base64-encoded as `=\?base64\?…\?=`, in `Mcp-Name` too \("Value Encoding"\)\./,
   );
   assert.doesNotMatch(markdown, /A server may also ask for a tool's argument|Bolge/);
 });
@@ -572,13 +577,13 @@ test("section 3's resend rule: the changelog's MUST quoted and placed as the cha
   assert.match(markdown, /- \*The client closed it\.\* That cancels the request, which is not sent again\./);
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\)\. The changelog adds that the request is lost, and that clients "MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, item 9\)\./,
+    /- \*The network broke it\.\* The stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\)\. The changelog adds that the request is lost, and that clients "MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, item 9\)\. The transport pages carry no such MUST; stdio's says lost requests "can" be sent again \("Unexpected Termination"\)\./,
   );
   // Two ways, two bullets: the third was a consequence, now a paragraph after the list.
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /Major changes, item 9\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key in its arguments the server keeps\./,
+    /"can" be sent again \("Unexpected Termination"\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key in its arguments the server keeps\./,
   );
   // The stdio page's "can" is section 2's (the restart); it is not cited for an HTTP stream.
   assert.doesNotMatch(markdown, /"can" be retried \(`basic\/transports\/stdio\.mdx`/);
@@ -660,4 +665,28 @@ test("the one client-sent 2026-07-28 notification is one only in the core protoc
     assert.ok(!text.includes("may add others (`basic/versioning.mdx`)"), file);
     assert.ok(!text.includes("sends one kind of notification"), file);
   }
+});
+
+test("the readers' stumbles in lesson 2: progress named, the headers' pointer, section 1 split, a client's list", () => {
+  // The SSE events' example is a named notification (2026-07-28 basic/patterns/progress.mdx).
+  assert.match(
+    markdown,
+    /here notifications such as `notifications\/progress` \(how far the request's work has got\), then its answer;/,
+  );
+  // "its mcp- headers come after it" read as "after the body": the pointer names the subsection.
+  assert.match(
+    markdown,
+    /Below, the host sends the task's third call to `tarife` over HTTP; "Headers and refusals" explains its `mcp-` headers\./,
+  );
+  assert.doesNotMatch(markdown, /headers come after it/);
+  // Section 1: who sends what in one paragraph, extensions and the revisions in the next.
+  const cell = parseNotebook(readFileSync(`${PACKAGE_ROOT}/notebooks/02-the-transport.ipynb`, "utf8")).cells.find((c) =>
+    c.source.includes("## 1 · What a transport does"),
+  )!;
+  assert.match(cell.source, /over HTTP none is required \(section 3\)\.\n\n\*Extensions\*, optional additions/);
+  // Only the changelog says MUST of the re-issue; the client's list says what to do without it.
+  assert.match(
+    markdown,
+    /4\. Close the answer's stream to cancel\. After a network break, send it again under a new id\./,
+  );
 });

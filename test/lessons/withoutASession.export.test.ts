@@ -123,12 +123,15 @@ for (const [k, path] of EXPORTS.entries()) {
       /The server makes two checks on the state it gets back\. The first checks the tag, in the `requestState\.verify` hook the server gives the SDK in its options; the SDK runs it before any handler\. The second, in the server's own code, recomputes the digest from the retry's arguments and compares it with the body's\./,
     );
     // The probe's second process is named as the SDK's design, and its cost is counted. MCP does not
-    // address a probe process (2026-07-28 versioning.mdx: the MAY is about keeping an era found;
-    // stdio.mdx only says to probe first); the SDK's reason is its negotiateStdioViaSibling's.
+    // address a probe process; its main support is 2026-07-28 basic/index.mdx, "Statelessness"
+    // ("Servers SHOULD NOT require that a client reuse the same connection or process"), and
+    // versioning.mdx's MAY only keeps the era found (as lesson 7 says); the SDK's reason is its
+    // negotiateStdioViaSibling's.
     assert.doesNotMatch(flat, /that MAY permits a process of its own|as MCP permits/);
+    assert.doesNotMatch(flat, /The course reads the MAY above/);
     assert.match(
       flat,
-      /MCP does not address a separate probe process\. The course reads the MAY above, keeping the era across restarts, as covering one\./,
+      /MCP does not address a separate probe process, but allows one: "Servers SHOULD NOT require that a client reuse the same connection or process" \(2026-07-28 `basic\/index\.mdx`, "Statelessness"\)\. The MAY above then lets the client keep the era the probe found\./,
     );
     assert.match(
       flat,
@@ -196,11 +199,12 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.match(close, /MCP's \*tasks\*, requests whose result the client collects later/);
     assert.match(close, /they are not the course's tasks, a user's questions\./);
     // The removals are the close's, each glossed there (2026-07-28 changelog.mdx: Major change 5
-    // and Minor change 11); `ping`, which no lesson ran, is not named for the first time there.
-    assert.doesNotMatch(flat, /`ping`/);
+    // and Minor change 11). Major change 5 removes `ping` too (lesson 3 lists it among 2025-11-25's
+    // requests); its keep-alive role passes to SSE comment lines (streamable-http.mdx, "Receiving
+    // Messages", a Note that encourages, not a rule).
     assert.match(
       close,
-      /- removed, among others \(`changelog\.mdx`\): `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed; and `notifications\/elicitation\/complete`, 2025-11-25's notice that a `url`-mode elicitation was done;/,
+      /- removed, among others \(`changelog\.mdx`\): `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed; `notifications\/elicitation\/complete`, 2025-11-25's notice that a `url`-mode elicitation was done; and `ping`, either side's check that the other still answers\. To keep a quiet SSE stream open, a server is now encouraged to send comment lines instead, lines that begin with a colon \(`basic\/transports\/streamable-http\.mdx`, "Receiving Messages"\);/,
     );
     assert.doesNotMatch(close, /compatibility matrix/);
   });
@@ -221,9 +225,14 @@ for (const [k, path] of EXPORTS.entries()) {
     // Lesson 5's name for it (expert item 9): within MCP's MUSTs and SHOULDs, not the strictest host.
     assert.doesNotMatch(flat, /follows MCP|following MCP/);
     assert.doesNotMatch(flat, /as the comparison/);
-    assert.match(flat, /\*\*Run 1 · A host that trusts its servers' hints\.\*\* It has no version rule\./);
-    assert.match(flat, /each server's other tools\. Without the version rule the simulated client sends/);
-    assert.match(flat, /\*round trips\* are lesson 2's: The wire, under the course's host,/);
+    // Lesson 5's host that trusts its servers' hints runs here with lesson 5's allowlist: said where
+    // it is introduced (the course-wide decision). Run 1 has its own table (the student's item).
+    assert.match(
+      flat,
+      /\*\*Run 1 · Lesson 5's host that trusts its servers' hints, run here with lesson 5's allowlist\.\*\* It has no version rule\. The allowlist withholds `kayit_yaz`/,
+    );
+    assert.match(flat, /\*round trips\* are lesson 2's: Without the version rule the simulated client sends/);
+    assert.match(flat, /before the stateless lists: The wire, under the course's host,/);
     assert.match(flat, /The rest of the lesson runs under this host\./);
     // The host changes which calls reach a server, not how the eras compare (the student's item).
     assert.match(flat, /The host decides which calls reach a server, not how the eras compare\./);
@@ -607,9 +616,12 @@ for (const path of EXPORTS) {
       flat,
       /Two details matter only to whoever writes a dual-era client, and the lesson does not build on them\. The pages conflict when a modern error lists legacy versions alone, and SDK 2\.4\.0's `auto` is more conservative than the pages: it falls back to `initialize` where they have it stop, and takes a server that answers -32020 or -32021 for a legacy one\. <details><summary>For implementers: where the pages conflict, and where the SDK departs<\/summary> A modern answer may share no version with the client\. .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\./,
     );
+    // The supportedVersions choice has one account, lesson 5's; here one sentence points back to it
+    // without re-arguing it (the course-wide decision).
+    assert.doesNotMatch(flat, /arguably against|Read literally/);
     assert.match(
       flat,
-      /Read literally, the versioning page has a server list every version it supports, so a dual-era server would list `2025-11-25` too; its -32022 example does \(`basic\/versioning\.mdx`, "Protocol Version Negotiation"\)\. The course's servers list `2026-07-28` alone\. That is a choice, arguably against the wording of that MUST, and it spares the course's client the conflict above\. Meeting any list without a modern version it speaks, our client stops with an error and does not fall back\./,
+      /The course's servers list `2026-07-28` alone, for the reasons lesson 5 gave in its section 3, so our client never meets the conflict with them\. Meeting any list without a modern version it speaks, our client stops with an error and does not fall back\./,
     );
     // @modelcontextprotocol/client 2.4.0, probeClassifier.ts: classifyResult falls back on any
     // discover result without a mutual version; classifyRpcError falls back on a -32022 listing no
@@ -775,11 +787,29 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
       ),
       file,
     );
-    // Any instance answers any request, except on a long-lived subscriptions/listen stream, which
-    // stays on the instance holding it (2026-07-28 basic/patterns/subscriptions.mdx).
+    // Any instance answers any request, except on a long-lived subscriptions/listen stream, whose
+    // state is scoped to the request (2026-07-28 basic/patterns/index.mdx, "Subscribe and Notify";
+    // subscriptions.mdx: over stdio no subscription state across reconnections). The bus is not in
+    // the spec: it is the deployment's, and SDK 2.4.0's createMcpHandler `bus` option (its doc:
+    // "Multi-process deployments supply their own implementation over their pub/sub backend").
     assert.ok(
       text.includes(
-        "Any instance of a server can answer any request, since there is no session to share or route by; section 5 shows a fresh process answering a retry. A `subscriptions/listen` stream is the exception. It stays open on the instance that holds it, and a change raised on another instance reaches it only through something the instances share, such as a message bus (2026-07-28 `basic/patterns/subscriptions.mdx`).",
+        'Any instance of a server can answer any request, since there is no session to share or route by; section 5 shows a fresh process answering a retry. A `subscriptions/listen` stream is the exception. "Stream state is scoped to the request" (2026-07-28 `basic/patterns/index.mdx`, "Subscribe and Notify"), so the stream stays open on the instance that holds it. A lost stream is opened again with a new request. Over stdio "the server holds no subscription state across reconnections" (`basic/patterns/subscriptions.mdx`, "Graceful Closure").',
+      ),
+      file,
+    );
+    assert.ok(!text.includes("such as a message bus (2026-07-28 `basic/patterns/subscriptions.mdx`)"), file);
+    // Solution 4 says once what both clients would do when they agree (the student's item: the
+    // same clause twice read as an unfinished edit).
+    assert.match(
+      text,
+      /With `<=` a result is still fresh at exactly `t_received \+ ttlMs`\. The simulated client and the real one alike would list before tasks? [\d, and]+ instead of [\d, and]+\. The specification's rule is strict: `now < t_received \+ ttlMs`\./,
+      file,
+    );
+    assert.ok(!/and the real one before tasks? [\d, and]+ instead of/.test(text), file);
+    assert.ok(
+      text.includes(
+        'MCP does not say how a change raised on another instance reaches the stream. That is left to the deployment. The usual answer is a message bus the instances share. SDK 2.4.0\'s `createMcpHandler` takes one as its `bus` option: "Multi-process deployments supply their own implementation over their pub/sub backend".',
       ),
       file,
     );
@@ -800,16 +830,19 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
       ),
       file,
     );
-    // Section 2 prints one simulated table; the run without the version rule is a paragraph, and the
-    // discovery is that table's third row, not a "third table".
+    // Section 2 prints two simulated tables, one per run (the student's item: Run 1's figures had no
+    // table to check them against); the discovery is the second table's third row, not a "third
+    // table", and the columns are defined once, before the first.
     assert.ok(
       text.includes(
-        "Under the course's host the simulator gives the table below; its third row sends `server/discover` before the stateless lists.",
+        "Under the course's host the simulator gives the table below; its third row sends `server/discover` before the stateless lists:",
       ),
       file,
     );
     assert.equal(raw.split("\nera                   messages  tokens").length - 1, 1, file);
-    assert.ok(!raw.includes("\nera        messages  tokens  round trips"), file);
+    assert.equal(raw.split("\nera        messages  tokens  round trips").length - 1, 1, file);
+    assert.ok(raw.indexOf("\nera        messages  tokens  round trips") < raw.indexOf("**Run 2 · "), file);
+    assert.equal(text.split("*before 1st call* is the discovery").length - 1, 1, file);
     // Section 3's ten minutes are a virtual clock's: no wall clock is read (wire.ts TASK_GAP_MS).
     assert.ok(
       text.includes(

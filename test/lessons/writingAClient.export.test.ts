@@ -143,10 +143,11 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // Negotiation"), sent first by this lesson's clients. Only cacheable results carry ttlMs
       // (2026-07-28 caching.mdx, "Cacheable Results").
       "2026-07-28, opens nothing: a client MAY send `server/discover` first, as this lesson's do, and each list result says how long it stays fresh (`ttlMs`, lesson 4)",
-      // SDK 2.4.0 attaches the _meta keys only once a modern era is negotiated.
-      'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request, as MCP asks (2026-07-28 `basic/index.mdx`, "Per-request protocol fields"), and to every notification.',
-      // The per-request fields are MCP's on requests only (2026-07-28 basic/index.mdx, "Per-request
-      // protocol fields"); a notification's _meta is NotificationMetaObject (schema), with none of them.
+      // SDK 2.4.0 attaches the _meta keys only once a modern era is negotiated. The per-request
+      // fields are MCP's on client requests only (2026-07-28 basic/index.mdx, "Per-request protocol
+      // fields": "Client requests carry…"); a notification's _meta is NotificationMetaObject (schema),
+      // with none of them: the SDK adds them to notifications by its own choice.
+      'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request, as MCP asks of client requests (2026-07-28 `basic/index.mdx`, "Per-request protocol fields"). It adds them to every notification too, by its own choice: MCP does not ask it.',
       // Tool names SHOULD be unique within a server (2025-11-25 and 2026-07-28 server/tools.mdx,
       // "Tool Names"); the note on collisions across servers is new in 2026-07-28.
       "Tool names SHOULD be unique within a server, in both revisions; across servers, 2026-07-28 adds a note",
@@ -381,8 +382,10 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // `versionNegotiation` gives: servers on SDKs that exit on any pre-`initialize` request.
     // The probe's own process is the SDK's, in the box headed as the SDK's, with the reason SDK
     // 2.4.0's `VersionNegotiationMode` documentation gives and its cost ("one extra spawn per
-    // connect"). 2026-07-28 basic/versioning.mdx's MAY covers keeping an era found across restarts;
-    // MCP says nothing of a separate probe process, so the lesson must not say MCP permits it.
+    // connect"). MCP names no probe process; its main support is 2026-07-28 basic/index.mdx,
+    // "Statelessness" (servers SHOULD NOT require the same connection or process; the Note: an open
+    // stdio process is not a session). basic/versioning.mdx's MAY (keeping an era found across
+    // restarts) is secondary.
     assert.ok(
       blockquotes(text).includes(
         'Over stdio, the SDK sends the probe of `"auto"` and of the pin to a short-lived process of its own, then starts the one it keeps. Its stated reason: some servers built on older SDKs exit on any request before `initialize`, so a probe in place would end the process the client keeps. The cost: every connect starts the server twice.',
@@ -391,20 +394,22 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     );
     assert.ok(
       blockquotes(text).includes(
-        "MCP says nothing of a separate probe process. The course takes it as allowed by a MAY: a client may keep the era it found across restarts of the same server configuration (2026-07-28 `basic/versioning.mdx`).",
+        'MCP names no separate probe process, but allows one. Servers SHOULD NOT require that a client reuse the same connection or process, and an open stdio process is not a session (2026-07-28 `basic/index.mdx`, "Statelessness"). A client MAY also keep the era it found across restarts of the same server configuration (`basic/versioning.mdx`).',
       ),
       file,
     );
     assert.doesNotMatch(text, /reads as covering it/, file);
+    assert.doesNotMatch(prose, /The course takes it as allowed by a MAY/, file);
     // stdio.mdx "Backward Compatibility": the probe is RECOMMENDED for a modern-only client, which
-    // the pinned client shown is, and a SHOULD for a dual-era one; said once, never as strengths.
+    // the pinned client shown is, and a SHOULD for a dual-era one. RECOMMENDED is SHOULD (lesson 1),
+    // so the rule is said once, with SHOULD only, never as two strengths.
     assert.ok(
       prose.includes(
-        'The probe is MCP\'s: RECOMMENDED for a client that speaks only 2026-07-28, as this pinned one does, and a SHOULD for one that speaks both eras, as in `"auto"` mode (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility").',
+        'The probe is MCP\'s: a client SHOULD send `server/discover` before any other request (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility", says it of both a 2026-07-28-only client, as this pinned one is, and a dual-era one, as in `"auto"` mode).',
       ),
       file,
     );
-    assert.equal((prose.match(/RECOMMENDED/g) ?? []).length, 1, file);
+    assert.equal((prose.match(/RECOMMENDED/g) ?? []).length, 0, file);
     assert.doesNotMatch(prose, /MCP permits that extra process/, file);
     // The probe is glossed in prose before the first listing that names it.
     assert.ok(
@@ -637,12 +642,14 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       file,
     );
     assert.doesNotMatch(prose, /calls not sent save/, file);
-    // Skipping the prompt departs from a SHOULD; the caveat is stated in full in lesson 5 and
-    // pointed back to here in one sentence.
+    // The consent caveat is stated in full in lesson 5 only; here one pointing sentence. The host
+    // that trusts hints runs here with lesson 5's allowlist, said where the tables introduce it.
     assert.doesNotMatch(prose, /as a SHOULD permits/, file);
+    assert.ok(prose.includes("Lesson 5 says what its skipped confirmation prompt needs."), file);
+    assert.doesNotMatch(prose, /standing consent/, file);
     assert.ok(
       prose.includes(
-        "Its skipped confirmation prompt departs from a SHOULD and needs the standing consent and the way to deny that lesson 5 describes.",
+        "Both tables use lesson 5's *host that trusts its servers' hints*, here with lesson 5's allowlist (no `kayit_yaz`) and without the version rule.",
       ),
       file,
     );
@@ -652,13 +659,17 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       3,
       `${file}: the listen stream, the kayit bodies and the table`,
     );
-    // 'once' is defined directly, not as a cached client with a trick spacing.
+    // 'once' is defined directly, not as a cached client with a trick spacing; its timeline is said
+    // against cached's: back to back it stays fresh, spaced like cached's it would break the
+    // re-fetch SHOULD (caching.mdx, "Freshness Calculation") with the same counts.
     assert.ok(
       prose.includes(
-        "*once* discovers before the first task and never again: here all 13 tasks run within one `ttlMs`;",
+        "*once* discovers before the first task and never again. Its tasks run back to back, all within one `ttlMs`, so its lists stay fresh. Spaced like cached's, it would use them after their `ttlMs` ran out, against the SHOULD to re-fetch a stale result; its counts would not change;",
       ),
       file,
     );
+    assert.ok(prose.includes("*cached* runs the tasks ten minutes apart."), file);
+    assert.doesNotMatch(prose, /here all 13 tasks run within one `ttlMs`/, file);
     assert.ok(!prose.includes("*once* is the cached client"), file);
     assert.ok(prose.includes("*per task* keeps nothing between tasks and discovers before each one;"), file);
     assert.doesNotMatch(prose, /within MCP's rules|follows MCP|following MCP|onay yok/, file);

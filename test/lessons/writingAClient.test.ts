@@ -106,7 +106,7 @@ test("seed 20260218: the readings quote the run", () => {
   // Section 3's one reading: the run's figures, with the checks it makes.
   assert.equal(
     flat(prose.readAllModes(lesson)),
-    "Every client in the tables makes the same 33 calls. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13. It spends 12636 tokens per task, 2760 once and 4406 cached in 2026-07-28, and 6457 per task and 1357 per session in 2025-11-25.",
+    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13. It spends 12636 tokens per task, 2760 once and 4406 cached in 2026-07-28, and 6457 per task and 1357 per session in 2025-11-25.",
   );
   // The host that trusts its servers' hints comes first and alone; the course's host is a short
   // note in a paragraph of its own, after it.
@@ -231,7 +231,15 @@ test("readings are complete sentences for other seeds and state what their runs 
       assert.doesNotMatch(out, /undefined|NaN|\[object/, `${read.name} at seed ${seed}`);
     }
     // The checks the prose makes must hold, or the prose would say otherwise.
-    assert.match(flat(prose.readAllModes(result)), /^Every client in the tables makes the same 33 calls\./);
+    assert.match(
+      flat(prose.readAllModes(result)),
+      /^Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends\./,
+    );
+    // The tasks it fails are the record tasks, each ended in the client at `kayit_yaz`.
+    assert.match(
+      flat(prose.readAllModes(result)),
+      /The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist/,
+    );
     assert.match(flat(prose.readAllModes(result)), /The cached client fetched again before tasks 7 and 13,/);
     // The host that trusts hints completes the same tasks in both revisions.
     assert.match(flat(prose.readAllModes(result)), /completes 10 of 13 tasks in both revisions\./);
@@ -247,7 +255,8 @@ test("readings are complete sentences for other seeds and state what their runs 
     const { mcpHost, current } = result;
     assert.ok(
       summary.includes(
-        `a host that trusts its servers' hints completes ${mcpHost.once.completed} of 13 tasks; with discovery ` +
+        `a host that trusts its servers' hints completes ${mcpHost.once.completed} of 13 tasks (its 3 ` +
+          `refused calls to \`kayit_yaz\` end the others, off lesson 5's allowlist); with discovery ` +
           `before each it spends ${mcpHost.perTask.total.tokens} tokens, once ` +
           `${mcpHost.once.total.tokens}, and kept for \`ttlMs\` ${mcpHost.cached.total.tokens}.`,
       ),

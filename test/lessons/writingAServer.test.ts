@@ -225,7 +225,13 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
   );
   // The two readings of a tool with no `annotations` have the course's two names, never another.
   assert.doesNotMatch(solutions, /the reference gate|lesson 5's gate|its gate|the approval gate stopped/);
-  assert.match(flat(solutions), /the 3 of the wide run, the ones the course's gate held at level 2\./);
+  assert.match(flat(solutions), /and the 3 of the wide run\./);
+  // Exercise 5 keeps the tables' rules: lesson 5's version rule drops `kayit` at level 3, so level 3
+  // asks about the gate table's last row's held calls, 0.
+  assert.match(
+    flat(solutions),
+    /The version rule holds: at level 3 it drops `kayit`, so 0 calls are asked about \(the gate table's last row\)\./,
+  );
   // Exercise 5 says the person approves, so the chains run as in the tables.
   assert.match(
     flat(solutions),
@@ -469,7 +475,11 @@ test("exercise 1 writes kayit_yaz's description and annotations and says who may
       /1\. Write a `description` and the `annotations` for `kayit_yaz` \(write record\), which writes `deger` into the subscriber `abone`'s column `sutun`\. Who reads each, and who may trust them\?/,
       path,
     );
-    assert.match(exercises, /5\. Write the `annotations` the other four tools would declare in MCP\./, path);
+    assert.match(
+      exercises,
+      /5\. Write the other four tools' `annotations`\. Under the tables' rules, a client asks a person about each call/,
+      path,
+    );
   }
 });
 
@@ -525,13 +535,16 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
     // The simulator's declarations are said in words, not printed in another language's notation.
     assert.doesNotMatch(text, /\('abone',\)|'side_effect'/, `${path}: no Python-notation table`);
-    // The reference's printouts are said to be its own, once, before the first of them.
-    assert.equal(prose.match(/Python/g)?.length, 1, `${path}: the reference named once`);
-    const reference = prose.indexOf("This lesson reproduces a published lesson written in Python.");
-    assert.ok(reference !== -1 && reference < prose.indexOf("The handshake table asks"), path);
+    // No provenance for the printouts (readers called it maintainers' text): their layout is said
+    // instead, once, before the first of them.
+    assert.doesNotMatch(prose, /Python|published lesson|exactly as that lesson prints/, path);
+    const layout = prose.indexOf(
+      "The handshake, twelve-task and wide tables print a header line, then a row per level (and approval).",
+    );
+    assert.ok(layout !== -1 && layout < prose.indexOf("The handshake table asks"), `${path}: layout first`);
     assert.match(
       prose,
-      /This lesson reproduces a published lesson written in Python\. Its handshake, twelve-task and wide tables are printed here exactly as that lesson prints them, spaces and brackets included\./,
+      /The first two end with a summary line of `name : value` pairs; a value in brackets is a list\./,
       path,
     );
     // The simulator's declarations in plain words, not by its function's name.
@@ -624,25 +637,33 @@ test("the approval gate's two readings have the course's two names, each defined
     );
     assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
     assert.equal(prose.match(/defensible only/g)?.length, 1, `${path}: the caveat once`);
-    // No table of tables: one line of rules right above each run table, the wide allowlist defined
-    // at its first use, the gate table's.
-    assert.doesNotMatch(text, /\| table \| allowlist \| version rule \| gate \|/, path);
+    // One matrix of the four tables against their rules, before the first of them, each table's
+    // row matched by a short, uniform "**Rules:**" line right above the table.
+    const matrix = [
+      "| table | allowlist | version rule | gate | approval |",
+      "| handshake | lesson 5's | on | none acts (no call) | no |",
+      "| twelve-task | lesson 5's | on | the course's | no |",
+      "| gate | wide | on | defaults-reading | no |",
+      "| wide | wide | on (idle at levels 1 and 2) | the course's | no, then yes |",
+    ];
+    for (const row of matrix) assert.ok(text.includes(row), `${path}: ${row}`);
+    assert.ok(text.indexOf(matrix[0]) < text.indexOf("level                         negotiated"), path);
     const spaced = text.replace(/\s+/g, " ");
     for (const [rules, table] of [
       [
-        "Its rules: lesson 5's allowlist, without `kayit_yaz` (write record), and lesson 5's version rule; no call is made, so no gate acts.",
+        "**Rules:** lesson 5's allowlist · version rule on · gate: none acts (no call) · approval: no.",
         "level negotiated dropped request response tokens round trips",
       ],
       [
-        "Its rules: the handshake's allowlist and version rule, and the course's host's approval gate, which holds no call here.",
+        "**Rules:** lesson 5's allowlist · version rule on · gate: the course's · approval: no.",
         "level negotiated calls failed completed request response tokens",
       ],
       [
-        "Its rules: the *wide* allowlist, lesson 5's with `kayit_yaz` added; lesson 5's version rule; the defaults-reading gate, with no one to approve.",
+        "**Rules:** wide allowlist · version rule on · gate: defaults-reading · approval: no.",
         "level calls sent blocked written completed",
       ],
       [
-        "Its rules: the wide allowlist; levels 1 and 2 only, which differ in the side effect alone, so no version rule acts; the course's gate, without and with a person approving.",
+        "**Rules:** wide allowlist · version rule on (idle) · gate: the course's · approval: no, then yes.",
         "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
       ],
     ]) {
@@ -650,8 +671,14 @@ test("the approval gate's two readings have the course's two names, each defined
       assert.ok(at !== -1 && at < before && before - at < 500, `${path}: ${rules}`);
       assert.equal(spaced.slice(at, before).match(/```/g)?.length, 1, `${path}: right above its table`);
     }
-    const wideDefined = spaced.indexOf("the *wide* allowlist, lesson 5's") + "the ".length;
-    assert.equal(spaced.search(/\bwide allowlist\b|\*wide\* allowlist/), wideDefined, `${path}: defined first`);
+    assert.doesNotMatch(prose, /Its rules:/, `${path}: one form of the rules line`);
+    const wideDefined = spaced.indexOf("The *wide* allowlist is lesson 5's with `kayit_yaz` (write record) added");
+    assert.ok(wideDefined !== -1, path);
+    assert.equal(
+      spaced.search(/\bwide allowlist\b|\*wide\* allowlist/),
+      wideDefined + "The ".length,
+      `${path}: defined first`,
+    );
     // Both gates are defined where they differ, before the gate table, the first to hold a call.
     for (const defined of ["**The defaults-reading gate** holds it", "**The course's gate** passes it"])
       assert.ok(
@@ -789,7 +816,7 @@ test("each reference-style print line is read in words right after it, from the 
     // The wide table's labels are read in the one sentence just before it, and each row in words after it.
     const spaced = text.replace(/\s+/g, " ");
     const labels = spaced.indexOf(
-      "Each row is a level and whether a person approves the held calls (`approval false`: no one does):",
+      "*negotiated* is the tools kept, the rest as in the gate table; `approval false`: no one approves.",
     );
     const wide = spaced.indexOf("level 2 , approval true ");
     assert.ok(labels !== -1 && wide > labels && wide - labels < 400, `${path}: the wide table's labels`);
@@ -797,13 +824,10 @@ test("each reference-style print line is read in words right after it, from the 
     // Before each table, how to read its reference-style line.
     for (const [reading, line] of [
       [
-        "Its last line is a second run on the same subscribers, printed as `name : value` pairs: the seed of its tasks, then in brackets its tasks completed and its tokens, one per level from 0 to 3:",
+        "Its last line is a second run on the same subscribers, its tasks from another seed, one value per level in each list.",
         "second run ( task seed",
       ],
-      [
-        "The header's first cell, `wide allowlist ( kayit_yaz added )`, is the table's title, not a column;",
-        "wide allowlist ( kayit_yaz added ) negotiated",
-      ],
+      ["Its header's first cell is its title, not a column.", "wide allowlist ( kayit_yaz added ) negotiated"],
     ]) {
       const [at, printed] = [spaced.indexOf(reading), spaced.indexOf(line)];
       assert.ok(at !== -1 && at < printed && printed - at < 700, `${path}: ${reading}`);
@@ -1090,8 +1114,8 @@ test("lesson 6 states the server's other duties and keys its tables before the f
       /the server MUST NOT write to `stdout` anything but MCP messages, and MAY log to `stderr`/,
       path,
     );
-    // No key of tables: each run table says its own rules right above it (tested with the gates).
-    assert.ok(!text.includes("| table | allowlist | version rule | gate |"), `${path}: no table of tables`);
+    // One key of the four tables' rules, before the first of them (its rows tested with the gates).
+    assert.equal(text.split("| table | allowlist | version rule | gate |").length, 2, `${path}: one key`);
     // Prose-only code cells export their output alone.
     assert.ok(!text.includes("show.markdown(writingAServerSolutions("), `${path}: the solutions' code`);
   }
@@ -1143,8 +1167,8 @@ test("lesson 6 says what the simulated handshake's `surum` carries below level 3
     );
     const words = text.indexOf(prose.readHandshakeWords(r));
     const said =
-      "These words, `surum` and its number included, are the same at every level, hence one cost. " +
-      "Below level 3 the host ignores the number, as it does the real servers' `undeclared`.";
+      "These words, `surum` and its number included, are lesson 5's, fixed at every level: one cost. " +
+      "Below level 3 the real servers send `undeclared`; the course's host ignores it and the number alike.";
     const at = flat(text).indexOf(said);
     assert.ok(at !== -1, `${path}: said`);
     assert.ok(at > flat(text.slice(0, words)).length, `${path}: beside the handshake's words`);
@@ -1160,7 +1184,7 @@ test("lesson 6 says serveStdio may call the factory twice on a connection: a dis
   for (const { path, text } of exportsOf6())
     assert.match(
       proseOf(text),
-      /calls it once per connection\. SDK 2\.4 calls it once more when a client opens with `server\/discover`, then falls back to `initialize`: it closes the server that answered the probe and builds another\. So keep a factory cheap and free of side effects\./,
+      /calls it once per connection\. SDK 2\.4 calls it once more when a client opens with `server\/discover`, then falls back to `initialize`, as a dual-era client does when the answer comes after its timeout \(lesson 5's probe\)\. It closes the server that answered the probe and builds another\. So keep a factory cheap and free of side effects\./,
       path,
     );
 });
@@ -1184,13 +1208,13 @@ test("each table of the second half is led by the question it answers and how to
       "level negotiated calls failed completed request response tokens",
     );
     lead(
-      "The gate table asks which calls the defaults-reading gate holds for a person at each level.",
-      "*Calls* counts the calls reached, *sent* the `tools/call` requests, *blocked* those held, *written* the records written:",
+      "The gate table asks which calls the defaults-reading gate holds at each level.",
+      "*Calls* counts the calls reached, *sent* the `tools/call` requests, *blocked* those held, *written* the records.",
       "level calls sent blocked written completed",
     );
     lead(
       "The *wide* table asks what the course's gate lets `kayit_yaz` do unasked.",
-      "*negotiated* is the tools kept, the rest as in the gate table.",
+      "*negotiated* is the tools kept, the rest as in the gate table;",
       "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
     );
   }

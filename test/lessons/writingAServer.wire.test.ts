@@ -239,9 +239,11 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // Why lesson 3's servers said `Unknown tool: …`: their own handler copies the tools page's
     // example (2026-07-28 server/tools.mdx, "Error Handling"). MCP only shows the code: that
     // example, and in 2026-07-28 a schema comment (InvalidParamsError); no MUST.
+    // And why the two texts differ: the world servers answer it in their own `tools/call` handler
+    // (src/server/servedServers.ts `unknownTool`), not McpServer's.
     assert.match(
       prose,
-      /No MUST fixes code or text: lesson 3's `Unknown tool: tarife` follows the tools page's example\./,
+      /No MUST fixes code or text\. Lesson 3's `Unknown tool: tarife` came from the course's servers: their own `tools\/call` handler words it after the tools page's example\./,
       path,
     );
     assert.doesNotMatch(prose, /MCP fixes the code/, path);
@@ -272,7 +274,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // Negotiation" (its -32022 example lists 2025-11-25) against stdio.mdx's "Do not fall back".
     assert.match(
       prose,
-      /`initialize` in 2025-11-25, and `server\/discover`, whose `supportedVersions` lists `2026-07-28` alone, as the course's servers do \(lesson 5 weighs that choice\);/,
+      /`initialize` in 2025-11-25, and `server\/discover`, whose `supportedVersions` lists `2026-07-28` alone, SDK 2\.4's list, which the course's servers keep \(lesson 5 weighs that choice\);/,
       path,
     );
     assert.doesNotMatch(prose, /leaves open/, path);

@@ -9,6 +9,7 @@ export {
   describeWireSeed,
   readWireChecks,
   formatShownAgentRun,
+  formatAgentRuns,
   readHighLevelDeclarations,
   wireSolutions,
 } from "./prose";

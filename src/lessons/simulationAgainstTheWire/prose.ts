@@ -20,6 +20,7 @@ import {
   agentDifferences,
   agreement,
   formatAgentBothSides,
+  formatAgentRunsBothSides,
   SHOWN_RUN,
   discoveryDifferences,
   gateRowChecks,
@@ -229,6 +230,11 @@ export function formatShownAgentRun(result: WireLessonResult): string {
     agent(result, SHOWN_RUN.condition, SHOWN_RUN.policy),
     solveTask(generateFleet(result.seed)),
   );
+}
+
+/** Every one of lesson 8's agent runs from both sides, for the fold under section 6's table. */
+export function formatAgentRuns(result: WireLessonResult): string {
+  return formatAgentRunsBothSides(result.agents, solveTask(generateFleet(result.seed)));
 }
 
 /** A reading of the declaration tables: what zod's JSON Schema converter, called by the SDK's high-level server, did to the fleet's tools. */

@@ -120,6 +120,31 @@ export function formatAgentBothSides(row: AgentComparison, truth: TaskTruth): st
 }
 
 /**
+ * Every one of lesson 8's agent runs from both sides, one row per run: each figure the check
+ * compares written `simulator / wire`, so that a reader sees the nonzero counts held equal, not
+ * only the count of differences.
+ */
+export function formatAgentRunsBothSides(
+  rows: readonly AgentComparison[],
+  truth: TaskTruth,
+): string {
+  const pair = (simulated: string | number, real: string | number) => `${simulated} / ${real}`;
+  return formatTextTable(
+    ["condition", "agent", "answer", "calls", "failed", "restarts", "stray", "timeouts"],
+    rows.map(({ condition, policy, simulated, real }) => [
+      condition,
+      policy,
+      pair(answerCode(simulated.answer, truth), answerCode(real.answer, truth)),
+      pair(simulated.toolCalls, real.toolCalls),
+      pair(simulated.toolErrors, real.toolErrors),
+      pair(simulated.restarts, real.restarts),
+      pair(simulated.transportErrors, real.transportErrors),
+      pair(simulatedTimeouts(simulated), wireTimeouts(real)),
+    ]),
+  );
+}
+
+/**
  * The approval gate's two readings of a missing hint, as the lesson's table names them:
  * `reference` is lesson 5's (a tool with no `annotations` declares nothing and passes; a call to a
  * tool declared with a side effect waits for approval), `specification` the same gate reading a

@@ -83,7 +83,10 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
   );
 }
 
-/** The two ways compared: counts, the trade, what the read carries, and the answers. */
+/**
+ * The two ways compared: counts, the trade, the answers, then what each way's answers would bring
+ * into a model's context (their body tokens, lesson 3's, without envelope, `resultType` or `_meta`).
+ */
 export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const { tool, resource } = ways(lesson);
   const tasks = lesson.regionTasks;
@@ -107,9 +110,14 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
       split +
       `Tokens and bytes count the messages, which placement does not change: (b) cost ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
-      `(b)'s one answer, ${read.tokens} tokens, carries all ${lesson.subscribers} subscribers' rows. ` +
       `${agree && wireAgree ? "Both agree" : "They do not agree"}, in the simulator ` +
       `and on the wire: ${answersText(tasks, resource.answers)}.`,
+    `What would enter a model's context is another count: the answers' body tokens (lesson 3), ` +
+      `without envelope, \`resultType\` or \`_meta\`. (a)'s ${plural(tool.request, "result")} ` +
+      `bring ${tool.contentTokens} tokens: ${plural(tool.answers.length, "count")}, each with ` +
+      `its region. (b)'s one answer, ${read.tokens} tokens, carries all ${lesson.subscribers} ` +
+      `subscribers' rows. If the host attaches them, its contents bring ${resource.contentTokens} ` +
+      `tokens, ${Math.round(resource.contentTokens / tool.contentTokens)} times as many.`,
   );
 }
 
@@ -127,7 +135,9 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
         `seen only if attached. Priced by the course: ${tool.request} calls cost ` +
         `${tool.round_trips} round trips (${tool.round_trips - tool.request} of them for ` +
         `${code(tool.server)}'s placement) and ${tool.tokens} tokens, ` +
-        `${resource.request} read ${resource.round_trips} and ${resource.tokens}.`,
+        `${resource.request} read ${resource.round_trips} and ${resource.tokens}. Into a model's ` +
+        `context, the calls' results would bring ${tool.contentTokens} tokens, the read's ` +
+        `contents ${resource.contentTokens}.`,
     ].join("\n"),
   );
 }

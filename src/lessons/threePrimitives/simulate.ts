@@ -18,7 +18,8 @@ import {
 import { partsWords, requestFields, resultFields } from "../../sim/eras";
 import { agreeOn } from "../../sim/negotiation";
 import { StatelessEnvelope } from "../../sim/statelessEnvelope";
-import { pyStr, type Fields, type Value } from "../../sim/values";
+import { countTokens } from "../../sim/tokenizer";
+import { pyStr, valueTokens, type Fields, type Value } from "../../sim/values";
 import {
   readResource,
   RESOURCE_READ,
@@ -89,6 +90,12 @@ export interface WayRow extends EnvelopeCounts {
   exchanges: PrimitiveExchange[];
   /** The region counts this way answered, one per region task. */
   answers: number[];
+  /**
+   * The body tokens of what this way's answers carry, summed: each call's result object, or the
+   * read's contents. It is what would enter a model's context if the host put the answers there,
+   * without the envelope, `resultType`, `_meta` or the caching hint.
+   */
+  contentTokens: number;
 }
 
 /** Everything lesson 4's simulator computes for one seed. */
@@ -196,6 +203,7 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
   const toolWords = statelessWords(tool.server, false);
   const toolExchanges: PrimitiveExchange[] = [];
   const toolAnswers: number[] = [];
+  let toolContentTokens = 0;
   for (const { region } of regionTasks) {
     const before = tools.tokensByKind();
     const trips = tools.counts().round_trips;
@@ -203,6 +211,7 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
     const answer = callTool(session, REGION_TOOL, state);
     const after = tools.tokensByKind();
     toolAnswers.push(Number(answer.abone));
+    toolContentTokens += countTokens(describeFields(answer));
     toolExchanges.push({
       method: "tools/call",
       server: tool.server,
@@ -270,6 +279,7 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
     envelope: Envelope,
     exchanges: PrimitiveExchange[],
     answers: number[],
+    contentTokens: number,
   ): WayRow => ({
     way: kind,
     name,
@@ -278,6 +288,7 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
     method,
     exchanges,
     answers,
+    contentTokens,
     ...envelope.counts(),
   });
   return {
@@ -293,8 +304,16 @@ export function simulateThreePrimitives(seed: number): ThreePrimitivesResult {
     regionTasks,
     promptCase,
     ways: [
-      way("tool", REGION_TOOL, "tools/call", tools, toolExchanges, toolAnswers),
-      way("resource", SUBSCRIBER_LIST, RESOURCE_READ, resources, [read.exchange], readAnswers),
+      way("tool", REGION_TOOL, "tools/call", tools, toolExchanges, toolAnswers, toolContentTokens),
+      way(
+        "resource",
+        SUBSCRIBER_LIST,
+        RESOURCE_READ,
+        resources,
+        [read.exchange],
+        readAnswers,
+        contentWords(contents).reduce((sum: number, word) => sum + valueTokens(word), 0),
+      ),
     ],
     everyRegion: every.counts(),
   };

@@ -100,7 +100,8 @@ export function formatPrimitiveOffers(result: ThreePrimitivesResult): string {
 /**
  * The region question through the tool and through the resource: the primitive used and who
  * chooses it, the server, requests, envelope tokens and round trips (simulator), bytes of the same
- * requests and answers on the real wire, and how many of the region tasks each answered.
+ * requests and answers on the real wire, and how many of the region tasks each answered
+ * ("answered").
  */
 export function formatRegionWays(lesson: ThreePrimitivesLesson): string {
   return formatTextTable(
@@ -113,7 +114,7 @@ export function formatRegionWays(lesson: ThreePrimitivesLesson): string {
       "tokens",
       "round trips",
       "bytes",
-      "answers",
+      "answered",
     ],
     lesson.ways.map((row, i) => [
       row.way,

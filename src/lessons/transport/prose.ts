@@ -70,6 +70,7 @@ export function readRestart(result: TransportResult): string {
       `${code(`"messages_in":${last.messages_in}`)}, the call, and ` +
       `${tools === 0 ? "no tool" : plural(tools, "tool")} under ${code("tools")}. That does ` +
       `not prove the tool did not run: the process could have died after it and before the line. ` +
+      `(${code("level")} and ${code("path")} are settings left at their defaults.) ` +
       `The new process answered ${fieldsText(values.consumption)}.`,
   );
 }
@@ -116,10 +117,11 @@ export function readRefused(result: TransportResult): string {
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
-      `error with ${id}, not JSON-RPC 2.0's ${code('"id": null')}: the server refused before ` +
-      `reading the body. The transport pages allow it since 2025-03-26, and for a 403 since ` +
-      `2025-11-25, as does the schema. ` +
-      `Its code, ` +
+      `error with ${id}. The server refused before reading the body, so it had no id to copy. ` +
+      `JSON-RPC 2.0 would send ${code('"id": null')}, but an MCP id is never ${code("null")}, so ` +
+      `MCP leaves it out. The transport pages allow this since 2025-03-26, and for a 403 since ` +
+      `2025-11-25. The schema allows it only since 2025-11-25: earlier schemas required ` +
+      `${code("id")}. Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
       `specification names none. No tool ran.`,
   );

@@ -18,7 +18,7 @@ export {
   summarizeSession,
   sessionSolutions,
 } from "./prose";
-export { formatEraRuns } from "./simTables";
+export { formatEraRuns, formatWithoutVersionRule } from "./simTables";
 export { simulateWithoutASession } from "./simulate";
 export { runWithoutASessionOnTheWire } from "./wire";
 export {

@@ -407,8 +407,12 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
         ? `, before every task, as per task does: each result is stale exactly when the next task starts`
         : "") +
       `; with tasks 0 ms apart it discovers ${together.discoveries === 1 ? "once" : `${together.discoveries} times`}. At the lesson's spacing: ${cachedNow.discoveries}.`,
-    `With ${code("<=")} a result is still fresh at exactly ${code("t_received + ttlMs")}, so the simulated client would list before ${tasksNamed(withLe)} instead of ${listing(cachedNow.discoveredBefore.map(String))}, ` +
-      `and the real one before ${tasksNamed(wireWithLe)} instead of ${listing(wireCached.listedBefore.map(String))}. The specification's rule is strict: ${code("now < t_received + ttlMs")}.`,
+    `With ${code("<=")} a result is still fresh at exactly ${code("t_received + ttlMs")}. ` +
+      (withLe.join() === wireWithLe.join() &&
+      cachedNow.discoveredBefore.join() === wireCached.listedBefore.join()
+        ? `The simulated client and the real one alike would list before ${tasksNamed(withLe)} instead of ${listing(cachedNow.discoveredBefore.map(String))}. `
+        : `The simulated client would list before ${tasksNamed(withLe)} instead of ${listing(cachedNow.discoveredBefore.map(String))}, and the real one before ${tasksNamed(wireWithLe)} instead of ${listing(wireCached.listedBefore.map(String))}. `) +
+      `The specification's rule is strict: ${code("now < t_received + ttlMs")}.`,
     `${n(legacyTask.processes)} processes for the legacy client against ${n(statelessTask.processes)} for the stateless one. The legacy client pays them because it keeps nothing between tasks and opens a new session per task; re-listing alone needs no new process. ` +
       `The sentence, in the "Statelessness" section of the specification's ${spec("basic", "overview page")}: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process."`,
     `With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +

@@ -35,6 +35,11 @@ export function formatEraRuns(eras: LessonSixEras): string {
   );
 }
 
+/** Section 2's Run 1: the same table for the host that trusts its servers' hints (no version rule). */
+export function formatWithoutVersionRule(eras: LessonSixEras): string {
+  return formatEraRuns({ ...eras, rows: eras.withoutVersionRule });
+}
+
 /**
  * Part (b): lesson 6's twelve tasks, discovery per task, per session, or cached. *disc. messages*
  * and *disc. tokens* count the discovery alone (opening and lists); *total tokens* and *round trips*

@@ -10,7 +10,7 @@
  */
 import { FLEET_CHAIN, FLEET_STATE } from "../../fleet/server";
 import { FLEET_SERVER_NAME } from "../../fleet/paths";
-import { callArguments } from "../../sim/client";
+import { callArguments, NOT_DECLARED } from "../../sim/client";
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
 import { discoveredBefore, sumDiscovery } from "./tables";
@@ -180,10 +180,17 @@ export function readReport(result: WritingAClientResult): string {
 export function summarizeClient(result: WritingAClientResult): string {
   const { current, mcpHost: mcp, silent, reporting } = result;
   const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
+  const refused = refusedCalls(mcp.once);
   return wrapMarkdown(
     [
       `- In 2026-07-28, a host that trusts its servers' hints completes ${mcp.once.completed} of ` +
-        `${mcp.perTask.tasks} tasks; with discovery before each it spends ` +
+        `${mcp.perTask.tasks} tasks` +
+        (refused.length > 0
+          ? ` (its ${plural(refused.length, "refused call")} to ` +
+            `${listing(unique(refused.map(code)))} ` +
+            `${refused.length > 1 ? "end the others" : "ends the other"}, off lesson 5's allowlist)`
+          : ``) +
+        `; with discovery before each it spends ` +
         `${mcp.perTask.total.tokens} tokens, once ${mcp.once.total.tokens}, and kept for ` +
         `\`ttlMs\` ${mcp.cached.total.tokens}.`,
       `- The course's host, with lesson 5's version rule, drops ${code(DROPPED_SERVER)} and ` +
@@ -303,6 +310,18 @@ export function solveClientExercises(result: WritingAClientResult): string {
   ].join("\n\n");
 }
 
+/** The tools of the calls a run ended in the client (refused by the host), one entry a call. */
+function refusedCalls(run: ClientRun): string[] {
+  return run.outcomes.flatMap((o) =>
+    o.failure !== undefined && o.failure.hata === NOT_DECLARED ? [o.failure.tool] : [],
+  );
+}
+
+/** The distinct items of a list, in first-seen order. */
+function unique(items: string[]): string[] {
+  return [...new Set(items)];
+}
+
 /**
  * Section 3's reading, for the host that trusts its servers' hints: the calls every client in the
  * tables makes, the tasks it completes, one discovery in each revision, discovery's share of each
@@ -319,12 +338,23 @@ export function readAllModes(result: WritingAClientResult): string {
   const again = discoveredBefore(mcp.cached).split(" ").slice(1);
   const ttl = currentTtl(result);
   const local = result.servers.filter((s) => s.transport === "local").map((s) => code(s.name));
+  const refused = refusedCalls(mcp.once);
   const trusting = [
     sameCalls
-      ? `Every client in the tables makes the same ${mcp.once.calls} calls.`
+      ? `Every client in the tables makes the same ${mcp.once.calls} calls` +
+        (refused.length > 0
+          ? `, counting the ${refused.length} to ${listing(unique(refused.map(code)))} that the ` +
+            `client refuses and never sends.`
+          : `.`)
       : `The clients in the tables do not all make the same calls.`,
     `The host that trusts its servers' hints completes ${mcp.once.completed} of ${mcp.once.tasks} tasks` +
       (bothEras ? ` in both revisions.` : ` in 2026-07-28.`),
+    refused.length > 0 && refused.length === mcp.once.tasks - mcp.once.completed
+      ? `The ${plural(refused.length, "task")} it fails ${refused.length > 1 ? "are" : "is"} the ` +
+        `record ${refused.length > 1 ? "tasks" : "task"}: each ends at its call to ` +
+        `${listing(unique(refused.map(code)))}, which is off lesson 5's allowlist, so the client ` +
+        `ends it.`
+      : `Not every task it fails ends at a refused call.`,
     `One 2026-07-28 discovery of the ${result.servers.length} servers costs ` +
       `${mcp.once.discovery.tokens} tokens, against ${oneDiscovery(result).tokens} in 2025-11-25, ` +
       `and takes ${part(mcp.perTask)} of the per-task client's tokens, ${part(mcp.once)} of ` +

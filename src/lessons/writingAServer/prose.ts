@@ -223,6 +223,7 @@ export function writingAServerSolutions(
     h3.negotiated === result.handshake[2].negotiated &&
     h3.dropped === result.handshake[2].dropped;
   const [wideSilent, wideGated] = result.wide;
+  const full = result.gates.find((g) => g.level === 3 && g.reading === "mcp")!;
   const level0 = lastReply(wire.level0);
   const level1 = lastReply(wire.level1Call);
   const channel = (reply: CallReply) =>
@@ -256,7 +257,8 @@ export function writingAServerSolutions(
       (ALLOWLIST.includes("kayit_yaz")
         ? ""
         : `none in the twelve-task run, where it is not on the allowlist, and `) +
-      `the ${wideGated.blocked} of the wide run, the ones the course's gate held at level 2.`,
+      `the ${wideGated.blocked} of the wide run. The version rule holds: at level 3 it drops ` +
+      `${code("kayit")}, so ${full.blocked} calls are asked about (the gate table's last row).`,
   ];
   return foldedAnswers(ANSWER_TITLES, answers);
 }
