@@ -684,8 +684,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     // lines as keep-alive.
     assert.match(
       markdown,
-      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\); SSE comments keep streams alive\./,
+      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\)\. Over Streamable HTTP, servers are encouraged to send SSE comments on long quiet streams \(`streamable-http\.mdx`\); stdio needs none\./,
     );
+    // The keep-alive is a non-normative note, and on Streamable HTTP only.
+    assert.doesNotMatch(markdown, /SSE comments keep streams alive/);
     // The sketch no longer calls every -32602 "bad params".
     assert.doesNotMatch(markdown, /\/\/ bad params/);
     assert.doesNotMatch(flat(prose.summarizeMessages(sim, wire)), /held in both revisions/);

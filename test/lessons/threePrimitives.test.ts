@@ -521,18 +521,24 @@ describe("lesson 4's claims over other seeds (simulator only)", () => {
   }
 });
 
-describe("the primitives table keeps a tool result to content and isError, and names the interim input_required answer", () => {
-  // structuredContent is lesson 7's, where a client reads it; a table cell is no place to introduce it.
+describe("the primitives table gives a tool result's content, isError and optional structuredContent, and names the interim input_required answer", () => {
+  // 2025-06-18 onward server/tools.mdx, "Structured Content": a result may carry structuredContent (an
+  // object through 2025-11-25, any JSON value in 2026-07-28), said in a few words with no forward pointer.
   // 2026-07-28 basic/patterns/mrtr.mdx, Supported Requests.
   for (const file of ["lessons/04-three-primitives.md", "lessons/seed-20260219/04-three-primitives.md"]) {
     it(file, () => {
       const text = readFileSync(join(ROOT, file), "utf8");
       assert.ok(
         text.includes(
-          "| tool | the model | `tools/list` | `tools/call` | a result: `content` and `isError` (lesson 3) |",
+          "| tool | the model | `tools/list` | `tools/call` | a result: `content` and `isError` (lesson 3), optionally `structuredContent` |",
         ),
       );
-      assert.ok(!text.includes("structuredContent"));
+      assert.ok(
+        flat(text).includes(
+          'Since 2025-06-18 a tool result may also carry `structuredContent`: the answer as a JSON value beside the text (`server/tools.mdx`, "Structured Content").',
+        ),
+      );
+      assert.ok(!text.includes("`content` and `isError` (lesson 3) |"));
       // 2026-07-28 basic/index.mdx, "$ref Resolution": the MUST NOT, where validation is taught.
       assert.ok(
         flat(text).includes(
@@ -554,7 +560,7 @@ describe("the primitives table keeps a tool result to content and isError, and n
         ),
       );
       assert.ok(
-        text.includes(
+        flat(text).includes(
           "A use method may first answer `input_required` in 2026-07-28 (lesson 3, `basic/patterns/mrtr.mdx`).",
         ),
       );

@@ -176,8 +176,14 @@ test("section 2's definitions carry no cross-revision aside; one plain two-row t
   // Section 4 tells MCP's own tasks apart where the course's word is defined, in one sentence (the student:
   // the detour loaded a beginner too early); lesson 2 defines extensions where it needs them.
   says(
-    "A *task* is one question the user puts to the host. The word is the course's: MCP's own *tasks*, an optional add-on to the protocol (`changelog.mdx`), are another thing the course does not use.",
+    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks* are another thing, which the course does not use.",
   );
+  // 2026-07-28 changelog.mdx, "Major changes" 6: tasks moved out of the core into an official extension;
+  // 2025-11-25 basic/utilities/tasks.mdx: an experimental core utility. Not "an optional add-on" unqualified.
+  says(
+    'They are an official extension in 2026-07-28 (`changelog.mdx`, "Major changes") and an experimental part of the core in 2025-11-25 (`basic/utilities/tasks.mdx`).',
+  );
+  assert.ok(!flat(markdown).includes("an optional add-on to the protocol"));
   assert.ok(!flat(markdown).includes("capabilities.extensions"));
   assert.ok(!flat(markdown).includes("experimental in 2025-11-25"));
   assert.ok(!note.includes("MCP's own tasks"), "the note keeps to the two points the lesson needs");
@@ -428,7 +434,13 @@ test("section 1 explains how to read the specification before citing it; section
   assert.ok(!flat(markdown).includes("the revision, the client's name and its capabilities"));
   // A reader met "stdio" and the _meta key prefix before lesson 2: both said where first used.
   says("reads the answer from its standard output: MCP's *stdio* transport, one way to carry messages.");
-  says("Its keys start with `io.modelcontextprotocol/`, a prefix MCP reserves.");
+  // 2026-07-28 basic/index.mdx, "`_meta`", Reserved keys: progressToken and the trace context keys are
+  // reserved and carry no prefix, so the prefix is said of the keys shown, not of every reserved key.
+  says("The keys here start with `io.modelcontextprotocol/`, a prefix MCP reserves.");
+  says(
+    'A few keys MCP reserves carry no prefix: `progressToken`, `traceparent`, `tracestate` and `baggage` (`basic/index.mdx`, "`_meta`").',
+  );
+  assert.ok(!flat(markdown).includes("Its keys start with `io.modelcontextprotocol/`"));
   // Section 1: the protocol spares an application per-program protocol code, not all integration work.
   says("so that an application needs no protocol code of its own for each program.");
   // Exercise 4 names no seed of its own: the folded answer names the second seed.

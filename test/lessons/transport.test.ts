@@ -165,8 +165,11 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /a JSON-RPC error with no `id`\. The server refused before reading the body, so it had no id to copy\. JSON-RPC 2\.0 would send `"id": null`, but an MCP id is never `null`, so MCP leaves it out\. The transport pages allow this since 2025-03-26, and for a 403 since 2025-11-25\. The schema allows it only since 2025-11-25: earlier schemas required `id`\./,
+    /a JSON-RPC error with no `id`: the server refused before reading the body\. Error responses MUST carry their request's id, "except in error cases where the ID could not be read due a malformed request" \(2026-07-28 `basic\/index\.mdx`, "Error Responses"\)\. This 403's body MAY be an error "that has no `id`" \(`streamable-http\.mdx`, "Security & Endpoint"\)\./,
   );
+  // The rule is cited, not inferred: "MUST NOT be null" is about requests (basic/index.mdx, "Requests"),
+  // so no "so MCP leaves it out", and no history of which revision first allowed it.
+  assert.doesNotMatch(flat(readRefused(first)), /so MCP leaves it out|since 2025-03-26|earlier schemas/);
   // 2025-06-18 schema.mdx JSONRPCError has `id: RequestId` (required); `id?` first in 2025-11-25's
   // JSONRPCErrorResponse. The pages and the schema are dated apart, not together.
   assert.doesNotMatch(flat(readRefused(first)), /as does the schema/);
@@ -376,9 +379,11 @@ test("the solutions fold every answer, computed from the run", () => {
   assert.match(solutions, /33 round trips all local, 66 all remote, 47 as\s+placed here/);
   assert.match(solutions, /would cost 66 and 36\./);
   // Exercise 4 from what lesson 2 taught: kayit_yaz overwrites a column; a tool that appends is the unsafe one.
+  assert.match(flat(solutions), /`kayit_yaz` overwrites, so a repeat leaves the same record/);
+  // The exercise itself says kayit_yaz overwrites: lesson 2 says it nowhere else.
   assert.match(
-    flat(solutions),
-    /puts a value into a column: sent again with the same value, it leaves the same record/,
+    markdown,
+    /When is sending it again safe\? \(`kayit_yaz` overwrites: it sets a record's column to the value it is given\.\)/,
   );
   assert.match(flat(solutions), /A tool that added something each time it ran .* would add it twice/);
 });
@@ -388,8 +393,10 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // probing to a modern-only client, and a dual-era client SHOULD probe before any other request.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover` \(`stdio\.mdx`, "Backward Compatibility", says it of both a 2026-07-28-only client and a dual-era one\)\. A legacy server may execute a bare `tools\/call` under its old rules; sent `server\/discover`, it fails instead, with an error or no answer\./,
+    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover` \(`stdio\.mdx`, "Backward Compatibility", says it of a 2026-07-28-only client and of one that also supports older revisions\)\. An older server may run a bare `tools\/call` by its old rules; sent `server\/discover`, it fails, with an error or no answer\./,
   );
+  // "dual-era" and "legacy" are lesson 5's words: lesson 2 does not use them before they are defined.
+  assert.doesNotMatch(markdown, /dual-era|legacy server/i);
   // Course-wide: the rule in running prose with SHOULD only; lesson 1 alone says RECOMMENDED is its synonym.
   assert.doesNotMatch(markdown, /RECOMMENDED/);
   assert.doesNotMatch(markdown, /asking what the server supports, is RECOMMENDED\. Some|the probe fails cleanly/);

@@ -115,7 +115,22 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(flat, /gap before 1st call|Read off the points/);
     // No break-even metaphor left undefined (the student's item 5): the text says it plainly.
     assert.doesNotMatch(flat, /eras never cross|eras cross|cross neither/);
-    assert.match(flat, /At no point is the stateless era the cheaper one, in tokens or in bytes\./);
+    // The expert's 2.9: the closing claims keep the scope of what was measured (stdio, one process
+    // whose session never ends, envelope tokens and bytes); HTTP's headers and expiry were not.
+    assert.doesNotMatch(flat, /At no point is the stateless era the cheaper one|at no point does it become/);
+    assert.match(
+      flat,
+      /Over stdio, on one process whose session never ends, it is never the cheaper one\. HTTP's headers and session expiry were not measured here\./,
+    );
+    assert.match(
+      flat,
+      /Over stdio, on one process whose session never ends, the stateless era is never the cheaper one, in envelope tokens or in bytes\./,
+    );
+    // The expert's 2.11: where the eras are first compared by tokens, the tokens are named traffic.
+    assert.match(
+      flat,
+      /per call against [\d.]+\. These are lesson 3's envelope tokens: they count traffic, not what a model reads\. Most of the stateless era's extra is `_meta`, and the wire's bytes below tell the same story\./,
+    );
     // Two checks on an echoed state, in two places (the student's item 4): the tag in the SDK's
     // hook, the arguments' digest in the server's own code.
     assert.match(
@@ -638,6 +653,13 @@ for (const path of EXPORTS) {
     // 2026-07-28 basic/versioning.mdx, "Compatibility Matrix" (Dual-era client, Legacy server, HTTP):
     // the fallback may go on to HTTP+SSE; streamable-http.mdx: an unknown method is 404 with -32601.
     assert.match(flat, /\(such as -32022\), or a `404` with -32601, means a modern server/);
+    // The expert's 2.10: the same -32601 reads legacy on stdio's probe (stdio.mdx, "Backward
+    // Compatibility"; server/discover.mdx: servers MUST implement it) and modern with a 404 over
+    // Streamable HTTP (streamable-http.mdx, "Protocol Version Header"); the lesson names it.
+    assert.match(
+      flat,
+      /Mind the asymmetry: over stdio a -32601 to the probe means a legacy server, since every modern one implements `server\/discover` \(the stdio page, "Backward Compatibility"\), while over HTTP a `404` with -32601 means a modern one \(the Streamable HTTP page, "Protocol Version Header"\)\./,
+    );
     assert.match(flat, /to be met with `initialize` and, failing that, the deprecated HTTP\+SSE transport/);
     assert.match(flat, /in \*`auto` mode\* it probes a server it does not know, and the SDK judges the answer\./);
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);

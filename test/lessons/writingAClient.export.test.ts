@@ -154,9 +154,11 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // 2026-07-28 basic/index.mdx, "Statelessness": the SHOULD NOT is about a stdio process's
       // lifetime, not about listing before each task.
       '2026-07-28 advises against it: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process" (`basic/index.mdx`, "Statelessness")',
-      // A 2025-11-25 client keeps its session; the per-task client is one the course prices, and over
-      // stdio a new session being a new process follows from a session lasting as long as the process.
-      "In 2025-11-25 a client keeps its session open across tasks and discovers once per session, and again on `notifications/tools/list_changed`.",
+      // 2025-11-25 makes no client keep its session: either side may end one (basic/lifecycle.mdx,
+      // "Shutdown"); over HTTP a server MAY end it and the client MUST then send a new initialize
+      // (basic/transports.mdx, "Session Management" 3-4). Keeping it is what the per-session client does.
+      "A 2025-11-25 client can keep its session across tasks and discover once, as the per-session client below does.",
+      'Either side may end a session (lesson 5). If the server ends one over HTTP, the client MUST start a new one with `initialize` (`basic/transports.mdx`, "Session Management").',
       "In 2025-11-25, a per-task client opens a new session for each task.",
       // 2025-11-25 server/tools.mdx, "List Changed Notification", gives only the server's SHOULD;
       // listing again is what a client may do, not text of that page.
@@ -166,6 +168,8 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
     ])
       assert.ok(prose.includes(phrase), `${file}: ${phrase}`);
     assert.ok(!prose.includes("still advises against the per-task client:"), file);
+    // Not a rule of 2025-11-25: a client may keep its session, not must.
+    assert.ok(!prose.includes("In 2025-11-25 a client keeps its session open"), file);
     // 2026-07-28 has no opening exchange (basic/versioning.mdx: clients MAY call server/discover).
     assert.doesNotMatch(prose, /the opening is `server\/discover`/, file);
     assert.ok(!prose.includes("and the client lists them again within its session (2025-11-25"), file);
@@ -191,9 +195,11 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     );
     assert.match(text, /^### In 2025-11-25, with the course's host$/m, file);
     assert.equal(count(/names no revision|From here on: 2025-11-25/g), 0, `${file}: no default revision`);
-    // How a session ends over HTTP is lessons 2 and 5's: pointed back to, not told again.
+    // How a session ends over HTTP is lessons 2 and 5's: pointed back to, not told again. Only what
+    // follows a server's ending it (a new initialize) is cited here, once.
     assert.doesNotMatch(prose, /closing its HTTP connections/, `${file}: no connection ends a session`);
-    assert.equal(count(/DELETE|MCP-Session-Id|Session Management/g), 0, `${file}: sessions are lesson 5's`);
+    assert.equal(count(/DELETE|MCP-Session-Id/g), 0, `${file}: sessions are lesson 5's`);
+    assert.equal(count(/Session Management/g), 1, `${file}: a new initialize, cited once`);
     const at = prose.indexOf("A timeout or a closed connection (lesson 3) throws an `SdkError`");
     assert.ok(at >= 0, `${file}: timeouts point back to lesson 3`);
     const passage = prose.slice(at, prose.indexOf(". ", prose.indexOf("timeout", at)) + 1);
@@ -837,5 +843,18 @@ test("no dangling text: no colon before prose, no sentence broken across a short
     );
     // The opening paragraph's second sentence runs on, not broken after `server/discover`.
     assert.doesNotMatch(text, /MAY send `server\/discover`\n/, file);
+  }
+});
+
+test("the cadence tables' tokens are called traffic, their _meta share and the byte ranking computed", () => {
+  for (const file of EXPORTS) {
+    const prose = proseOf(read(file));
+    // Envelope tokens count traffic, mostly protocol fields a host seldom shows its model (lesson 3);
+    // the share of requests' _meta and the ranking by bytes are computed by readAllModes.
+    assert.match(
+      prose,
+      /The tables' tokens are traffic, not what a model reads \(lesson 3\)\. In 2026-07-28, \d+%( to \d+%)? of them are requests' `_meta`\. Bytes rank each table's clients alike: only their discovery counts differ\./,
+      file,
+    );
   }
 });

@@ -106,12 +106,13 @@ test("seed 20260218: the readings quote the run", () => {
   // Section 3's one reading: the run's figures, with the checks it makes.
   assert.equal(
     flat(prose.readAllModes(lesson)),
-    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13. It spends 12636 tokens per task, 2760 once and 4406 cached in 2026-07-28, and 6457 per task and 1357 per session in 2025-11-25.",
+    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28, 43% to 44% of them are requests' `_meta`. Bytes rank each table's clients alike: only their discovery counts differ. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13. It spends 12636 tokens per task, 2760 once and 4406 cached in 2026-07-28, and 6457 per task and 1357 per session in 2025-11-25.",
   );
   // The host that trusts its servers' hints comes first and alone; the course's host is a short
-  // note in a paragraph of its own, after it.
-  const [trusting, course] = prose.readAllModes(lesson).split("\n\n");
+  // note in a paragraph of its own, after it. Between them, a paragraph says what the tokens are.
+  const [trusting, traffic, course] = prose.readAllModes(lesson).split("\n\n");
   assert.doesNotMatch(trusting, /course's host/);
+  assert.match(flat(traffic), /^The tables' tokens are traffic, not what a model reads/);
   assert.match(flat(course), /^The course's host, with lesson 5's version rule, drops `kayit`/);
   // The refusal the model receives is a tool result the host builds: isError true, one text block.
   assert.equal(

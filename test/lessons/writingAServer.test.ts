@@ -409,7 +409,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     assert.match(prose, /- level 2, \*name \+ fields \+ side effect\*: `annotations`/, path);
     assert.match(
       prose,
-      /- level 3, \*full\*: the server's version\. Only the legacy `InitializeResult` \(2025-11-25 and earlier\) requires a `serverInfo`; a 2026-07-28 server SHOULD send one \(`basic\/index\.mdx`\), version required \(`schema\.mdx`, `Implementation`\), and below level 3 could omit it\./,
+      /- level 3, \*full\*: the server's version\. A 2026-07-28 server SHOULD send a `serverInfo` with each result, its `version` required \(`schema\.mdx`, `ResultMetaObject`, `Implementation`\)\./,
       path,
     );
     assert.doesNotMatch(
@@ -976,13 +976,13 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     // client following MCP makes of it (basic/index.mdx: for display, logging and debugging).
     assert.match(
       prose,
-      /The world servers send `undeclared` instead, a placeholder that fills the required `version`: the course's host reads it as no version, and a client following MCP displays or logs it and acts on nothing\./,
+      /Below level 3 the world servers send `undeclared` instead, a placeholder the course's host reads as no version\. A client following MCP only displays or logs it \(`basic\/index\.mdx`\)\./,
       path,
     );
     // `undeclared` is defined once, where the levels are; later it is only used.
     assert.equal(
       prose.indexOf("`undeclared`"),
-      prose.indexOf("The world servers send `undeclared`") + "The world servers send ".length,
+      prose.indexOf("the world servers send `undeclared`") + "the world servers send ".length,
       path,
     );
   }
@@ -1184,7 +1184,7 @@ test("lesson 6 says serveStdio may call the factory twice on a connection: a dis
   for (const { path, text } of exportsOf6())
     assert.match(
       proseOf(text),
-      /calls it once per connection\. SDK 2\.4 calls it once more when a client opens with `server\/discover`, then falls back to `initialize`, as a dual-era client does when the answer comes after its timeout \(lesson 5's probe\)\. It closes the server that answered the probe and builds another\. So keep a factory cheap and free of side effects\./,
+      /calls it once per connection\. It calls it once more when a client probes with `server\/discover` and then falls back to `initialize` \(lesson 5\)\. So keep a factory cheap and free of side effects\./,
       path,
     );
 });

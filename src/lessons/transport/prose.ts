@@ -117,11 +117,11 @@ export function readRefused(result: TransportResult): string {
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
-      `error with ${id}. The server refused before reading the body, so it had no id to copy. ` +
-      `JSON-RPC 2.0 would send ${code('"id": null')}, but an MCP id is never ${code("null")}, so ` +
-      `MCP leaves it out. The transport pages allow this since 2025-03-26, and for a 403 since ` +
-      `2025-11-25. The schema allows it only since 2025-11-25: earlier schemas required ` +
-      `${code("id")}. Its code, ` +
+      `error with ${id}: the server refused before reading the body. Error responses MUST carry ` +
+      `their request's id, "except in error cases where the ID could not be read due a malformed ` +
+      `request" (2026-07-28 ${code("basic/index.mdx")}, "Error Responses"). This 403's body MAY ` +
+      `be an error "that has no ${code("id")}" (${code("streamable-http.mdx")}, ` +
+      `"Security & Endpoint"). Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
       `specification names none. No tool ran.`,
   );
@@ -174,9 +174,9 @@ export function transportSolutions(result: TransportResult): string {
       "4. Sending a lost call again",
       `It could have: a process may die after its tool has run and before the answer is ` +
         `written, and a closed stdout does not tell. ${code("olcum")}'s tools only read, so ` +
-        `sending a call again is harmless. ${code("kayit_yaz")} puts a value into a column: sent ` +
-        `again with the same value, it leaves the same record. A tool that added something each ` +
-        `time it ran (a new record, a payment) would add it twice; the transport cannot prevent it.`,
+        `sending a call again is harmless. ${code("kayit_yaz")} overwrites, so a repeat leaves ` +
+        `the same record. A tool that added something each time it ran (a new record, a payment) ` +
+        `would add it twice; the transport cannot prevent it.`,
     ),
   ].join("\n\n");
 }

@@ -170,8 +170,14 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
  * lesson 5's version rule (its allowlist alone), in the simulator: the calls the client sends, the
  * tasks they complete, and whether the stateless era still costs more.
  */
-export function readWithoutVersionRule(sim: WithoutASessionResult): string {
+export function readWithoutVersionRule(
+  sim: WithoutASessionResult,
+  wire: WithoutASessionWire,
+): string {
   const [legacy, stateless] = sim.lessonSix.withoutVersionRule;
+  const bytesDearer =
+    wire.eras.stateless.bytes > wire.eras.legacy.bytes &&
+    wire.eras.stateless.bytesPerCall > wire.eras.legacy.bytesPerCall;
   if (legacy.wireCalls !== stateless.wireCalls || legacy.completed !== stateless.completed)
     throw new Error("without the version rule the eras send different calls");
   const still = legacy.refused.map((r) => `the ${r.calls} to ${code(r.tool)}`);
@@ -187,7 +193,12 @@ export function readWithoutVersionRule(sim: WithoutASessionResult): string {
         : `${upperFirst(listing(still))} end in the client${offList ? ", off the allowlist" : ""}. `) +
       (dearer
         ? `The stateless era costs more: ${n(stateless.total.tokens)} tokens in all against ${n(legacy.total.tokens)}, ${one(stateless.tokensPerCall)} per call against ${one(legacy.tokensPerCall)}.`
-        : `The stateless era does not cost more here: ${n(stateless.total.tokens)} tokens in all against ${n(legacy.total.tokens)}, ${one(stateless.tokensPerCall)} per call against ${one(legacy.tokensPerCall)}.`),
+        : `The stateless era does not cost more here: ${n(stateless.total.tokens)} tokens in all against ${n(legacy.total.tokens)}, ${one(stateless.tokensPerCall)} per call against ${one(legacy.tokensPerCall)}.`) +
+      ` These are lesson 3's envelope tokens: they count traffic, not what a model reads. ` +
+      `Most of the stateless era's extra is ${code("_meta")}` +
+      (bytesDearer === dearer
+        ? `, and the wire's bytes below tell the same story.`
+        : `, and the wire's bytes below tell another story.`),
   );
 }
 
@@ -339,7 +350,7 @@ export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessi
       `${one(legacySim.tokensPerCall)} against ${one(statelessSim.tokensPerCall)} per call; ${n(legacy.bytes)} against ${n(stateless.bytes)} bytes ` +
       `and ${legacy.messages} against ${stateless.messages} messages in all. ` +
       (sim.lessonSix.crossing.at === null && wire.eras.bytes.at === null
-        ? `At no point is the stateless era the cheaper one, in tokens or in bytes.`
+        ? `Over stdio, on one process whose session never ends, the stateless era is never the cheaper one, in envelope tokens or in bytes.`
         : `In tokens the eras ${cross(sim.lessonSix.crossing)}; in bytes they ${cross(wire.eras.bytes)}.`),
   );
 }

@@ -12,6 +12,7 @@ import { FLEET_CHAIN, FLEET_STATE } from "../../fleet/server";
 import { FLEET_SERVER_NAME } from "../../fleet/paths";
 import { callArguments, NOT_DECLARED } from "../../sim/client";
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
+import { partsTokens, requestFields } from "../../sim/eras";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
 import { discoveredBefore, sumDiscovery } from "./tables";
 import type { ClientRun } from "../../simulatedClient/session";
@@ -28,6 +29,52 @@ const countsText = (c: EnvelopeCounts) =>
 /** The discovery cost of one connection to every server (what one discovery costs in the runs). */
 function oneDiscovery(result: WritingAClientResult): EnvelopeCounts {
   return sumDiscovery(result.discovery);
+}
+
+/**
+ * Whether bytes must rank `runs` as their tokens do: every run makes the same calls (equal `work`)
+ * and sends, at each discovery, the same messages as `base`'s one discovery, so a run with more
+ * discoveries sends more of every measure, bytes included.
+ */
+function rankedByDiscoveries(base: ClientRun, runs: readonly ClientRun[]): boolean {
+  const key = (run: ClientRun) => run.sent.map((m) => `${m.server} ${m.kind} ${m.body}`).sort();
+  const once = key(base);
+  return (
+    base.discoveries === 1 &&
+    runs.every(
+      (run) =>
+        sameCounts(run.work, base.work) &&
+        JSON.stringify(key(run)) ===
+          JSON.stringify(
+            Array.from({ length: run.discoveries }, () => once)
+              .flat()
+              .sort(),
+          ),
+    )
+  );
+}
+
+/**
+ * What the cadence tables' tokens are: traffic, with the share of them that the `_meta` on
+ * 2026-07-28 requests alone makes (its three fields, on every request); and whether bytes rank
+ * the clients the same way ({@link rankedByDiscoveries}, checked in each table).
+ */
+function trafficNote(result: WritingAClientResult): string {
+  const { mcpHost: mcp, mcpHostSessions: legacy } = result;
+  const current = [mcp.perTask, mcp.once, mcp.cached];
+  const meta = partsTokens(requestFields("stateless"));
+  const shares = current.map((run) => share(meta * run.total.request, run.total.tokens));
+  const [low, high] = [Math.min(...shares), Math.max(...shares)];
+  const bytes =
+    rankedByDiscoveries(mcp.once, current) &&
+    rankedByDiscoveries(legacy.perSession, [legacy.perTask])
+      ? `Bytes rank each table's clients alike: only their discovery counts differ.`
+      : `Bytes might rank the clients otherwise: their calls or discoveries differ.`;
+  const part = low === high ? `${low}%` : `${low}% to ${high}%`;
+  return (
+    `The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28, ${part} of ` +
+    `them are requests' ${code("_meta")}. ${bytes}`
+  );
 }
 
 /** Whether the fleet task (the last) completed in the once-per-session run. */
@@ -373,5 +420,5 @@ export function readAllModes(result: WritingAClientResult): string {
       `once and ${current.cached.total.tokens} cached in 2026-07-28, and ` +
       `${perTask.total.tokens} per task and ${perSession.total.tokens} per session in 2025-11-25.`,
   ];
-  return wrapMarkdown(`${trusting.join(" ")}\n\n${course.join(" ")}`);
+  return wrapMarkdown(`${trusting.join(" ")}\n\n${trafficNote(result)}\n\n${course.join(" ")}`);
 }
