@@ -209,7 +209,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     assert.doesNotMatch(text, /Two declarations of one fleet|Lesson 7's simulator declared/, path);
     assert.match(
       unquoted(text),
-      /By those defaults a client cannot know that a retry is safe, a question the faults below come back to\. The real `serve fleet` runs at level 3 unless told otherwise, and from level 2 it declares `readOnlyHint: true` on each tool \(lesson 4\)\./,
+      /By those defaults a client cannot know that a retry is safe, a question the faults below come back to\. The real `serve fleet` runs at level 3 unless told otherwise, and from level 2 it declares `readOnlyHint: true` on each tool \(lesson 6\)\./,
       path,
     );
     assert.equal(text.match(/no annotations|carry no `annotations`/g)?.length, 1, `${path}: said once`);

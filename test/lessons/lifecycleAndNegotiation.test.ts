@@ -433,10 +433,11 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     // The course's listing weighed against the spec where it first shows (the discover answer),
     // in a labelled box before the -32022 example, with its reason; said once.
-    // The course-wide account: who chose (the SDK's list, kept by the course), the MUST it is
-    // arguably against, and why it is kept.
+    // The course-wide account: who chose (the SDK's list, kept by the course), the spec's own
+    // examples that list 2025-11-25 (versioning.mdx, schema.mdx) and the MUST read the same way,
+    // and the stdio page's no-fallback sentence the loop comes from.
     const box =
-      "**The course's choice, not MCP's.** The course's dual-era servers list only `2026-07-28`, here and in the -32022 error below, though they answer `initialize` in 2025-11-25 (section 1). The course keeps the list of the SDK it uses, 2.4.0, whose `server/discover` names only modern versions. That is arguably against the wording of a MUST: a server refusing a version \"MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support\" (`basic/versioning.mdx`). The course keeps the list because these servers refuse 2025-11-25 in `_meta`, and a client retries from the list: a list naming 2025-11-25 would send it round a loop.";
+      '**The course\'s choice, not MCP\'s.** The course\'s dual-era servers list only `2026-07-28`, here and in the -32022 error below, though they answer `initialize` in 2025-11-25 (section 1). The spec\'s own examples list `2025-11-25` beside `2026-07-28` (`basic/versioning.mdx`, "Protocol Version Negotiation"; `schema.mdx`, `UnsupportedProtocolVersionError`), as its MUST arguably asks: a refusal lists "the versions it does support". The course keeps its SDK\'s list (2.4.0) because of the stdio page. After a discover result or -32022, that page has a client pick from the list: "Do **not** fall back to `initialize`" (`basic/transports/stdio.mdx`, "Backward Compatibility"). These servers refuse 2025-11-25 in `_meta`, so a list naming it would send a client round a loop.';
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
     assert.ok(at < exported.indexOf("Here the client names `1900-01-01`"), "at the first listing");
@@ -508,9 +509,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
         "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`, as the box below explains.",
-        // The tension with the -32022 MUST (2026-07-28 versioning.mdx) said where the choice is
-        // made, with what a client should do.
-        'That is arguably against the wording of a MUST: a server refusing a version "MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support" (`basic/versioning.mdx`).',
+        // The spec's examples list 2025-11-25 beside 2026-07-28 (versioning.mdx, schema.mdx); the
+        // loop the course avoids comes from stdio.mdx's "Do not fall back to initialize".
+        'The spec\'s own examples list `2025-11-25` beside `2026-07-28` (`basic/versioning.mdx`, "Protocol Version Negotiation"; `schema.mdx`, `UnsupportedProtocolVersionError`)',
+        'After a discover result or -32022, that page has a client pick from the list: "Do **not** fall back to `initialize`" (`basic/transports/stdio.mdx`, "Backward Compatibility").',
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify changes to a list (a SHOULD). `subscribe` says it will notify changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",
@@ -523,7 +525,6 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // then a note: read literally, a dual-era server lists its legacy versions (that example
         // does), which clashes with stdio.mdx's no-fallback; the course's servers list 2026-07-28.
         "Here the client names `1900-01-01` in `_meta` to `olcum`, as the page's own example does, then retries:",
-        "A legacy server that would run an early `tools/call` still has no `server/discover`, so the probe fails and step 3 finds it legacy.",
         // The SDK claim cites the installed source it rests on (sdk 1.32.2, shared/protocol.js).
         "1. → server/discover (_meta: 2026-07-28) the probe, to a server of unknown era",
         "so the fallback MUST NOT be keyed to one error code.",
@@ -534,6 +535,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // One strength, SHOULD, for both clients (stdio.mdx says RECOMMENDED of the 2026-07-28-only
         // one); only lesson 1 says RECOMMENDED is a synonym of SHOULD.
         'A client SHOULD probe first, whether it speaks only 2026-07-28 or both eras (`basic/transports/stdio.mdx`, "Backward Compatibility").',
+        // discover.mdx ("When to Call") and versioning.mdx's matrix call the request optional;
+        // stdio.mdx recommends the probe against legacy servers: the two said together.
+        '`server/discover.mdx` ("When to Call") and `basic/versioning.mdx`\'s matrix call it optional; the probe guards against legacy servers.',
+        "Some never check that `initialize` came first, and would run a `tools/call` by their own rules, but fail a probe.",
         // A stdio session lasting as long as the process is the course's reading of two pages.
         "Over stdio, in the course's reading, it lasts as long as the server process, one session per server (`architecture/index.mdx`).",
         "The course's stdio clients skip it, safe only because they start the course's own servers.",
@@ -698,7 +703,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const mismatch = [
         "Here the client names `1900-01-01` in `_meta` to `olcum`",
         '"message":"Unsupported protocol version: 1900-01-01."',
-        "A legacy server that would run an early `tools/call`",
+        "Over HTTP the first modern request does the probing.",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         mismatch.every((at) => at >= 0),

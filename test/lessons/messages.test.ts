@@ -472,10 +472,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     // An unreadable id: the omission is the schema's, JSONRPCErrorResponse's id?: from 2025-11-25 (the
     // 2025-06-18 JSONRPCError still required id); basic/index.mdx only says "except in error cases".
     // RequestId excludes null, so the schema's optional id is how MCP answers an unreadable id (lesson 2
-    // says why; lesson 3 dates the schema).
+    // says why; lesson 3 dates the schema). Lesson 2's 403 omits it for another reason: refused unread.
     assert.match(
       markdown,
-      /To a request whose id it could not read, an MCP error leaves the `id` out, as in lesson 2: `JSONRPCErrorResponse` has it optional since 2025-11-25 \(`schema\.mdx`\)\./,
+      /To a request whose id it could not read, an MCP error leaves the `id` out, as for section 3's cut line\. `JSONRPCErrorResponse` has it optional since 2025-11-25 \(`schema\.mdx`\)\. Lesson 2's 403 left it out for another reason: that server refused before reading the body\./,
     );
     assert.doesNotMatch(markdown, /MCP leaves `id` out/);
     assert.doesNotMatch(markdown, /leaves `id` out \(`basic\/index\.mdx`, "Error Responses"\)/);
@@ -684,10 +684,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     // lines as keep-alive.
     assert.match(
       markdown,
-      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\)\. Over Streamable HTTP, servers are encouraged to send SSE comments on long quiet streams \(`streamable-http\.mdx`\); stdio needs none\./,
+      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\)\. Over Streamable HTTP, servers are encouraged to send SSE comments on long quiet streams \(`streamable-http\.mdx`\)\. By the course's reading, stdio needs none, since its pipe passes no proxy\./,
     );
-    // The keep-alive is a non-normative note, and on Streamable HTTP only.
+    // The keep-alive is a non-normative note, and on Streamable HTTP only; stdio's is the course's reading.
     assert.doesNotMatch(markdown, /SSE comments keep streams alive/);
+    assert.doesNotMatch(markdown, /\); stdio needs none\./);
     // The sketch no longer calls every -32602 "bad params".
     assert.doesNotMatch(markdown, /\/\/ bad params/);
     assert.doesNotMatch(flat(prose.summarizeMessages(sim, wire)), /held in both revisions/);

@@ -274,7 +274,9 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     );
     assert.match(ways, /which placement does not change: \(b\) cost 614 more tokens and 4061 more bytes\./);
     assert.ok(!ways.includes("round trips for 614"), "round trips and tokens are not traded in one figure");
-    assert.match(ways, /\(b\)'s one answer, 751 tokens, carries all 60 subscribers' rows\./);
+    // 751 is the whole answer in envelope tokens, not body tokens: said so, beside the 729 of its contents.
+    assert.match(ways, /\(b\)'s one answer carries all 60 subscribers' rows \(751 envelope tokens in all\)\./);
+    assert.ok(!ways.includes("one answer, 751 tokens"));
     // What the table does not measure, computed: the answers' body tokens, what would enter a model's
     // context (lesson 3's word bodies without envelope, resultType or _meta): 3 counts against 60 rows.
     assert.match(
@@ -439,7 +441,10 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       test5,
       /The table prices the traffic; the reading after it also counts what would enter a model's context\./,
     );
-    assert.match(test5, /\(b\)'s one answer, 751 tokens, carries all 60 subscribers' rows\. If the host attaches them/);
+    assert.match(
+      test5,
+      /\(b\)'s one answer carries all 60 subscribers' rows \(751 envelope tokens in all\)\. If the host/,
+    );
     assert.ok(test5.includes("primitive used chosen by"), "the test leads the table");
     // basic/index.mdx, "Error Codes" (2026-07-28): codes of earlier revisions stay reserved and MUST NOT
     // be emitted, -32002 among them; clients SHOULD still accept it.

@@ -694,6 +694,6 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
   // Only the changelog says MUST of the re-issue; the client's list says what to do without it.
   assert.match(
     markdown,
-    /4\. Close the answer's stream to cancel\. After a network break, send it again under a new id\./,
+    /4\. Close the answer's stream to cancel\. After a network break, send it again under a new id, but a write that is not idempotent only once it is safe to repeat \(above\)\./,
   );
 });

@@ -156,9 +156,10 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       '2026-07-28 advises against it: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process" (`basic/index.mdx`, "Statelessness")',
       // 2025-11-25 makes no client keep its session: either side may end one (basic/lifecycle.mdx,
       // "Shutdown"); over HTTP a server MAY end it and the client MUST then send a new initialize
-      // (basic/transports.mdx, "Session Management" 3-4). Keeping it is what the per-session client does.
+      // (basic/transports.mdx, "Session Management" 3-4): it answers requests with that session
+      // id with 404, the client's trigger. Keeping it is what the per-session client does.
       "A 2025-11-25 client can keep its session across tasks and discover once, as the per-session client below does.",
-      'Either side may end a session (lesson 5). If the server ends one over HTTP, the client MUST start a new one with `initialize` (`basic/transports.mdx`, "Session Management").',
+      'Either side may end a session (lesson 5). If the server ends one over HTTP, it answers the next request with `404`. The client MUST then send a new `initialize` (`basic/transports.mdx`, "Session Management").',
       "In 2025-11-25, a per-task client opens a new session for each task.",
       // 2025-11-25 server/tools.mdx, "List Changed Notification", gives only the server's SHOULD;
       // listing again is what a client may do, not text of that page.
@@ -785,7 +786,7 @@ test("section 3 shows a real subscriptions/listen stream, its empty acknowledgme
     );
     assert.ok(
       proseOf(section).includes(
-        "`tarife` declares no `listChanged`, so the filter comes back empty: no `notifications/tools/list_changed` will come on this stream, and the client relies on `ttlMs` alone.",
+        "`tarife` declares no `listChanged`, so the filter comes back empty: no `notifications/tools/list_changed` will come, and the client relies on `ttlMs` alone.",
       ),
       file,
     );

@@ -21,7 +21,7 @@ export function openingsChart(wire: LifecycleAndNegotiationWire): ChartSpec {
   });
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
-    title: "Bytes before the first tools/call, by method (serve olcum)",
+    title: "Bytes before the first call, by method",
     width: 420,
     height: 120,
     data: { values },

@@ -172,8 +172,7 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
     ),
     foldedAnswer(
       "3. Three _meta, one key off",
-      `${metaAnswer("a")} ${metaAnswer("b")} ${metaAnswer("c")} Only ${code("protocolVersion")} ` +
-        `and ${code("clientCapabilities")} are MUSTs. A version the server does not take in ` +
+      `${metaAnswer("a")} ${metaAnswer("b")} ${metaAnswer("c")} A version the server does not take in ` +
         `${code("_meta")} gets -32022, ${code("UnsupportedProtocolVersionError")} ` +
         `(${code("basic/versioning.mdx")}).`,
     ),

@@ -115,9 +115,10 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
     `What would enter a model's context is another count: the answers' body tokens (lesson 3), ` +
       `without envelope, \`resultType\` or \`_meta\`. (a)'s ${plural(tool.request, "result")} ` +
       `bring ${tool.contentTokens} tokens: ${plural(tool.answers.length, "count")}, each with ` +
-      `its region. (b)'s one answer, ${read.tokens} tokens, carries all ${lesson.subscribers} ` +
-      `subscribers' rows. If the host attaches them, its contents bring ${resource.contentTokens} ` +
-      `tokens, ${Math.round(resource.contentTokens / tool.contentTokens)} times as many.`,
+      `its region. (b)'s one answer carries all ${lesson.subscribers} subscribers' rows ` +
+      `(${read.tokens} envelope tokens in all). If the host attaches them, its contents bring ` +
+      `${resource.contentTokens} tokens, ${Math.round(resource.contentTokens / tool.contentTokens)} ` +
+      `times as many.`,
   );
 }
 
