@@ -228,13 +228,18 @@ export function readWireChecks(result: WireLessonResult): string {
 export function formatShownAgentRun(result: WireLessonResult): string {
   return formatAgentBothSides(
     agent(result, SHOWN_RUN.condition, SHOWN_RUN.policy),
-    solveTask(generateFleet(result.seed)),
+    fleetTruth(result),
   );
 }
 
 /** Every one of lesson 8's agent runs from both sides, for the fold under section 6's table. */
 export function formatAgentRuns(result: WireLessonResult): string {
-  return formatAgentRunsBothSides(result.agents, solveTask(generateFleet(result.seed)));
+  return formatAgentRunsBothSides(result.agents, fleetTruth(result));
+}
+
+/** The answer the fleet's question has for the run's seed, which each agent's answer is read against. */
+function fleetTruth(result: WireLessonResult): ReturnType<typeof solveTask> {
+  return solveTask(generateFleet(result.seed));
 }
 
 /** A reading of the declaration tables: what zod's JSON Schema converter, called by the SDK's high-level server, did to the fleet's tools. */

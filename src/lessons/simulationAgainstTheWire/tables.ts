@@ -14,7 +14,7 @@ import type { AgentComparison, WireAgentRecord } from "../../wireClient/agents";
 import type { TaskTruth } from "../../fleet/groundTruth";
 import { answerCode } from "../fleetBehindTheBoundary/tables";
 import type { WireTaskCounts } from "../../wireClient/tasks";
-import { formatTextTable } from "../textTable";
+import { formatTextTable, type Cell } from "../textTable";
 import { type ChangeGroup, type DiscoveryCheck, type ToolListDiff } from "./independent";
 import type { GateRule } from "../../wireClient/tools";
 import type { SilenceReading } from "../writingAServer/simulate";
@@ -86,15 +86,16 @@ export function agentDifferences({ simulated, real }: AgentComparison): string[]
 /** The condition and agent whose run section 6 prints from both sides: lesson 8's crash run, thorough agent. */
 export const SHOWN_RUN = { condition: "crash", policy: "thorough" } as const;
 
+/** The names of the figures the check compares for one agent run, as the tables head them. */
+const AGENT_FIGURES = ["answer", "calls", "failed", "restarts", "stray", "timeouts"];
+
 /**
- * One of lesson 8's agent runs from both sides, the figures the check compares: its answer (as
- * lesson 8's table words it: `right`, `shortcut`, `gave up`, `none` or `other`), calls, failed
- * calls, restarts, stray lines and timeouts. The simulator's from its run, the wire's counted by
- * the real client as it went (its calls and their outcomes, the lines it could not parse, the
- * `notifications/cancelled` it sent).
+ * One side of an agent run as the tables print the figures {@link agentDifferences} compares, in
+ * the order of {@link AGENT_FIGURES}: its answer (as lesson 8's table words it: `right`,
+ * `shortcut`, `gave up`, `none` or `other`), calls, failed calls, restarts, stray lines, timeouts.
  */
-export function formatAgentBothSides(row: AgentComparison, truth: TaskTruth): string {
-  const figures = (record: AgentOutcome, timeouts: number) => [
+function printedFigures(record: AgentOutcome, timeouts: number, truth: TaskTruth): Cell[] {
+  return [
     answerCode(record.answer, truth),
     record.toolCalls,
     record.toolErrors,
@@ -102,19 +103,28 @@ export function formatAgentBothSides(row: AgentComparison, truth: TaskTruth): st
     record.transportErrors,
     timeouts,
   ];
+}
+
+/** Both sides of an agent run: the simulator's from its run, the wire's counted by the real client. */
+function bothSides(row: AgentComparison, truth: TaskTruth): [Cell[], Cell[]] {
+  return [
+    printedFigures(row.simulated, simulatedTimeouts(row.simulated), truth),
+    printedFigures(row.real, wireTimeouts(row.real), truth),
+  ];
+}
+
+/**
+ * One of lesson 8's agent runs from both sides, the figures the check compares. The wire's are
+ * counted by the real client as it went (its calls and their outcomes, the lines it could not
+ * parse, the `notifications/cancelled` it sent).
+ */
+export function formatAgentBothSides(row: AgentComparison, truth: TaskTruth): string {
+  const [simulated, wire] = bothSides(row, truth);
   return formatTextTable(
+    [`${row.condition}, ${row.policy} agent`, ...AGENT_FIGURES],
     [
-      `${row.condition}, ${row.policy} agent`,
-      "answer",
-      "calls",
-      "failed",
-      "restarts",
-      "stray",
-      "timeouts",
-    ],
-    [
-      ["simulator", ...figures(row.simulated, simulatedTimeouts(row.simulated))],
-      ["wire", ...figures(row.real, wireTimeouts(row.real))],
+      ["simulator", ...simulated],
+      ["wire", ...wire],
     ],
   );
 }
@@ -128,19 +138,12 @@ export function formatAgentRunsBothSides(
   rows: readonly AgentComparison[],
   truth: TaskTruth,
 ): string {
-  const pair = (simulated: string | number, real: string | number) => `${simulated} / ${real}`;
   return formatTextTable(
-    ["condition", "agent", "answer", "calls", "failed", "restarts", "stray", "timeouts"],
-    rows.map(({ condition, policy, simulated, real }) => [
-      condition,
-      policy,
-      pair(answerCode(simulated.answer, truth), answerCode(real.answer, truth)),
-      pair(simulated.toolCalls, real.toolCalls),
-      pair(simulated.toolErrors, real.toolErrors),
-      pair(simulated.restarts, real.restarts),
-      pair(simulated.transportErrors, real.transportErrors),
-      pair(simulatedTimeouts(simulated), wireTimeouts(real)),
-    ]),
+    ["condition", "agent", ...AGENT_FIGURES],
+    rows.map((row) => {
+      const [simulated, wire] = bothSides(row, truth);
+      return [row.condition, row.policy, ...simulated.map((cell, k) => `${cell} / ${wire[k]}`)];
+    }),
   );
 }
 
