@@ -75,8 +75,11 @@ export interface PagedBand extends Band {
 
 /** A device the thorough agent has read in full: its downtime and hours. */
 export interface ReadDevice {
+  /** The device's id, as `top_devices` lists it. */
   device_id: string;
+  /** Its downtime, minutes (the page's `downtime_min`). */
   downtime: number;
+  /** Its hours in service (the page ranked by hours' `operating_hours`). */
   hours: number;
 }
 
