@@ -14,6 +14,7 @@ import {
   FAILED_KEY,
   formatConditionTable,
   formatRate,
+  formatTurnTable,
   MALFORMED_KEY,
 } from "../../src/lessons/fleetBehindTheBoundary/tables";
 import * as prose from "../../src/lessons/fleetBehindTheBoundary/prose";
@@ -118,7 +119,16 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     // 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /\*\*Revision 2025-11-25\*\* is the simulated client's, because the SDK client opens with it by default \(lesson 7\): it is what a host on the SDK runs unless it opts in\. The simulator speaks no other\./,
+      /\*\*Two revisions\.\*\* The simulated client and the stdio transcripts speak 2025-11-25, because the SDK client opens with it by default \(lesson 7\): it is what a host on the SDK runs unless it opts in\. The HTTP transcript speaks 2026-07-28, the current revision\./,
+      path,
+    );
+    // Each transcript says its revision where it appears, and the HTTP one says why it differs
+    // (2026-07-28 changelog.mdx: no initialize; every request carries its revision in _meta).
+    assert.match(flat(text), /Over stdio, in 2025-11-25 like the simulator: invalid arguments/, path);
+    assert.match(flat(text), /Here the wait is 300 ms, over stdio in 2025-11-25:/, path);
+    assert.match(
+      flat(text),
+      /This transcript is in 2026-07-28, unlike those over stdio: that revision has no `initialize`, so the one POST carries its revision in `_meta` and is the whole exchange\./,
       path,
     );
     // Which output is simulated and which crossed a real wire, said once.
@@ -137,7 +147,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does, by the last two rows\. \*\*The revision rule\.\*\* The course's servers answer invalid arguments by the client's revision: an `isError` result to a 2025-11-25 or 2026-07-28 client, and JSON-RPC error -32602 to a 2025-06-18 client\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last two rows\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
@@ -363,7 +373,7 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating` answers as the SDK's `McpServer` does, by the last two rows\. \*\*The revision rule\.\*\* The course's servers answer invalid arguments by the client's revision: an `isError` result to a 2025-11-25 or 2026-07-28 client, and JSON-RPC error -32602 to a 2025-06-18 client\./,
+      /`validating` answers as the SDK's `McpServer` does, by the last two rows\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
@@ -465,8 +475,9 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
   );
   assert.match(
     local,
-    /The harness knows these tools write nothing, so its client resends the lost call under `crash-restart`\. A client that knows only the declarations has the retry rule below\./,
+    /That retry breaks the course's own advice below\. The harness resends the lost call under `crash-restart` because it knows these tools only read\. A real client with this server's declaration could not know it: the tools declare no `annotations`, so by the defaults none is read-only or idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\): from a trusted server, that hint would make the retry safe\./,
   );
+  assert.doesNotMatch(local, /these tools write nothing/, "the retry is not presented as following the rule");
   for (const { path, text } of exports) {
     const body = flat(text.split("## Summary")[0]);
     assert.equal(body.match(/Retry a call of unknown outcome/g)?.length, 1, `${path}: the retry rule, once`);
@@ -582,23 +593,25 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph, the thorough agent's paging one worked example read from the run, and its steps a numbered procedure of six lines folded away; no turn table; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph, the thorough agent's paging one paragraph of rules, then its turns as a computed table whose calls add up to the healthy rows', and its stop read from the run; no step-by-step box; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
   assert.equal(agents.length, 3, "a heading, one paragraph for both agents, one for the thorough agent's paging");
   const [, paragraph, thorough] = agents;
-  // The full procedure is folded in a <details> of its own, after the worked example.
+  // The turn table and the stop follow the rules; the old step-by-step box is gone.
   const ids = notebook.cells.map((c) => c.id);
   assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 3), [
     "agents-heading",
     "thorough-turns",
-    "thorough-steps",
+    "faults-heading",
   ]);
-  const folded = notebook.cells.find((c) => c.id === "thorough-steps")!.source.split("\n\n");
-  assert.deepEqual(
-    [folded[0], folded[2]],
-    ["<details><summary>The thorough agent, step by step</summary>", "</details>"],
+  assert.ok(!ids.includes("thorough-steps"));
+  assert.equal(
+    notebook.cells.find((c) => c.id === "thorough-turns")!.source,
+    "console.log(formatTurnTable(lesson));\nshow.markdown(readThoroughTurns(lesson));",
   );
-  const steps = folded[1];
+  for (const { path, text } of exports) {
+    assert.doesNotMatch(text, /step by step|then new bands up to 4/, path);
+  }
   assert.ok(paragraph.trimEnd().split("\n").length <= 6, "at most six lines");
   assert.match(
     flat(paragraph),
@@ -611,37 +624,51 @@ test("the agents are one paragraph, the thorough agent's paging one worked examp
     /It resends a turn's failed calls alone in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
   );
   assert.equal(MAX_RETRIES, 2);
-  // The paging is harness, not MCP: a numbered procedure of at most six one-line steps, not
-  // pseudo-code, naming the arguments that get the next ten rows (the hour filters; no cursor),
-  // the first two turns exercise 1's answer counts (2 + 8), the halving, the stop and the fetch.
-  assert.match(
+  // The paging rules in words a student can replay against the table: band width, bands a turn,
+  // two calls a band, the halving and the new bands after it, the stop, the first and last turns.
+  assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
+  assert.equal(
     flat(thorough),
-    /^The \*thorough\* agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows and has no cursor\. So it reads the fleet in \*bands\* of hours, and stops once no unread device can beat the best rate it has read\. On this seed:$/,
+    "The *thorough* agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows and has no cursor. " +
+      "So it reads the fleet in *bands* of hours, 25 wide (`min_hours` to `max_hours`), four a turn from 0 up. " +
+      "Each band is asked twice, top 10 by downtime and top 10 by hours: 2 calls a band. " +
+      "A band of more than 10 devices is halved: the next turn asks its halves, then new bands while it has fewer than four. " +
+      "It stops once no unread device can beat the best rate it has read. " +
+      "Turn 1 asks a count and the top 10 by downtime under 500 hours; the last turn, the winner's record and its device type's risk leader. On this seed:",
   );
-  // The worked example: the halving and the stop, each with the run's own figures.
   for (const seed of SEEDS) {
     const r = simulateFleetLesson(seed);
-    const example = flat(prose.readThoroughTurns(r));
-    const second = r.thoroughTurns[1].bands;
-    const crowded = second.filter((b) => b.crowded);
-    assert.ok(crowded.length > 0, `seed ${seed}: turn 2 halves a band`);
-    assert.ok(
-      example.includes(
-        `${crowded
-          .map((b) => b.devices)
-          .join(", ")
-          .replace(/, (?=[^,]*$)/, " and ")} devices, more than a page. Turn 3 asks their halves:`,
-      ),
-      `seed ${seed}: the halving, with counts`,
+    const table = formatTurnTable(r);
+    const lines = table.split("\n");
+    // A row per turn of calls, then the totals: the calls add up to the healthy rows' count, each
+    // band turn's calls are two a band, and the last band turn's "read to" is the stop's.
+    const direct = record(seed, "direct", "thorough");
+    const all = lines.find((l) => l.startsWith("all "))!.split(/\s+/);
+    assert.equal(Number(all[1]), direct.toolCalls, `seed ${seed}: the calls add up`);
+    assert.equal(
+      r.thoroughTurns.reduce((sum, t) => sum + t.calls, 0),
+      direct.toolCalls,
+      `seed ${seed}`,
     );
+    for (const [k, turn] of r.thoroughTurns.entries()) {
+      const row = lines.find((l) => l.startsWith(`${k + 1} `))!;
+      assert.ok(row, `seed ${seed}: turn ${k + 1} has a row`);
+      assert.equal(Number(row.split(/\s+/)[1]), turn.calls, `seed ${seed}: turn ${k + 1}'s calls`);
+      if (turn.bands.length > 0) assert.equal(turn.calls, 2 * turn.bands.length, `seed ${seed}`);
+    }
+    assert.ok(lines.includes("*: more than 10 devices, halved next turn · read to: hours read from 0 without a gap"));
+    for (const line of lines) assert.ok(line.length <= 100, `seed ${seed}: ${line}`);
+    // The stop, with the bound against the winner's rate.
+    const example = flat(prose.readThoroughTurns(r));
     const last = r.thoroughTurns.length - 2;
     const stop = r.thoroughTurns[last];
-    const most = r.truth.shortcut.device.downtime_min;
+    const top = r.truth.shortcut.device;
+    const most = top.downtime_min;
     assert.ok(
       example.includes(
         `After turn ${last + 1}, every device under ${stop.covered} hours has been read. ` +
-          `A device not yet read has run at least ${stop.covered} hours and lost at most ${most} minutes. ` +
-          `Its rate is at most ${most} minutes in ${stop.covered} hours, ${formatRate(most, stop.covered)} per 100 hours. ` +
+          `A device not yet read has run at least ${stop.covered} hours and lost at most ${most} minutes, ` +
+          `the most turn 1 found (\`${top.device_id}\`): a rate of at most ${formatRate(most, stop.covered)} per 100 hours. ` +
           `That is below the best rate read, ${formatRate(r.truth.device.downtime_min, r.truth.device.operating_hours)} ` +
           `(\`${r.truth.device.device_id}\`), so the agent stops.`,
       ),
@@ -649,25 +676,12 @@ test("the agents are one paragraph, the thorough agent's paging one worked examp
     );
     for (const { path, text } of exports) {
       const exported = path.includes("seed-20260219") ? 20260219 : DEFAULT_SEED;
-      if (exported === seed) assert.ok(flat(text).includes(example), path);
+      if (exported === seed) {
+        assert.ok(flat(text).includes(example), path);
+        assert.ok(text.includes(table), `${path}: the turn table`);
+      }
     }
   }
-  const lines = steps.trimEnd().split("\n");
-  assert.ok(lines.length <= 6, "at most six lines");
-  assert.deepEqual(
-    lines.map((l) => l.match(/^(\d)\. /)?.[1]),
-    lines.map((_, k) => String(k + 1)),
-    "one numbered step a line",
-  );
-  assert.doesNotMatch(steps, /[{}]|\bwhile\b|\bfor\b \(|=>|:=/, "no pseudo-code");
-  assert.deepEqual(lines, [
-    "1. Turn 1 asks for a count under 500 hours and the top 10 by downtime: 2 calls.",
-    "2. A band is 25 hours of `min_hours` and `max_hours`; turn 2 asks 0-25, 25-50, 50-75 and 75-100.",
-    "3. Each band is asked twice, top 10 by downtime and top 10 by hours: 2 calls a band.",
-    "4. A band of more than 10 devices is halved; the next turn asks its halves, then new bands up to 4.",
-    "5. It stops when turn 1's top downtime ÷ hours read from 0 without a gap is below its best rate.",
-    "6. Its last turn asks for the winner's record and its device type's risk leader: 2 calls.",
-  ]);
   // The slow row's extra turn: the resend goes alone, in a turn of its own; crash-restart's zero
   // failures: the client's own retry hid the crash from the agent.
   for (const { path, text } of exports) {
@@ -704,9 +718,6 @@ test("the agents are one paragraph, the thorough agent's paging one worked examp
     );
     assert.equal(record(seed, "direct", "thorough").turns, r.thoroughTurns.length + 1, `seed ${seed}`);
   }
-  // The turn table is harness, not MCP: it is gone from the lesson.
-  assert.ok(!notebook.cells.some((c) => c.id === "turn-table"));
-  for (const { path, text } of exports) assert.doesNotMatch(text, /asks for \(bands in hours\)/, path);
   // Every exercise is answered by reasoning from the lesson: none edits the library or builds it.
   assert.doesNotMatch(cell("exercises"), /src\/|npm run build|kernel/);
   assert.match(cell("exercises"), / 1\. Without running it: on another seed, which conditions keep each agent's turns/);
@@ -869,7 +880,7 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
     // Lesson 2 counted a body with its chunked coding; this count is said to leave it out.
     assert.match(
       flat(text),
-      /newlines\)\. Unlike lesson 2's count, this one leaves out the chunked coding's size lines and line ends\./,
+      /newlines\)\. Unlike lesson 2's count, this one leaves out the chunked coding's size lines and line ends: how the server's runtime cuts a stream into chunks is not fixed, so those bytes vary\./,
       path,
     );
   }

@@ -30,6 +30,7 @@ import {
   type LifecycleAndNegotiationWire,
 } from "../../src/lessons/lifecycleAndNegotiation/wire";
 import { openingsChart } from "../../src/lessons/lifecycleAndNegotiation/charts";
+import { renderSvg } from "../../src/charts/render";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { isTranscriptLine, LineExchange, type Transcript } from "../../src/wireClient/lineExchange";
 import { metaMemberBytes, requestMeta } from "../../src/wireClient/transcripts";
@@ -108,15 +109,18 @@ describe("lesson 5's simulated half", () => {
     // contrast; no all-zero "written" column. "completed" says where each task stopped, so row 2's
     // 0 requests reads at once: its first call is held.
     assert.deepEqual(formatHosts(result).split("\n"), [
-      "host (the person says no)       annotations  kept  asked  requests  completed",
-      "trusts its servers' hints       declared        5      1         3  no, kayit_yaz held",
-      "trusts its servers' hints       none            5      4         0  no, sayac_oku held",
-      "the course's host, all 3 rules  declared        3      0         3  no, kayit_yaz dropped",
+      "host (the person says no)       annotations  kept  would ask  requests  completed",
+      "trusts its servers' hints       declared        5          1         3  no, kayit_yaz held",
+      "trusts its servers' hints       none            5          4         0  no, sayac_oku held",
+      "the course's host, all 3 rules  declared        3          0         3  no, kayit_yaz dropped",
     ]);
     assert.equal(
       flat(readHosts(result)),
-      'The first row is that run, which asks about 1 of the task\'s 4 calls. Without `annotations`, the same host asks about all 4, reads included, since a missing hint means "may write". It sends 0 requests: the first call, `sayac_oku`, is held, and the first "no" ends the task. The course\'s host keeps 3: its version rule drops `kayit` whole, and with it `bolge_ozet`, which only reads. Its write is never sent. Every host pays the same handshake, since it decides after the answers.',
+      "The first row is that run: its gate holds 1 of the task's 4 calls. Without `annotations`, the same host would ask about all 4, reads included, since a missing hint means \"may write\". It sends 0 requests: the first call, `sayac_oku`, is held, so the person is asked once. The course's host keeps 3: its version rule drops `kayit` whole, and with it `bolge_ozet`, which only reads. Its write is never sent. Every host pays the same handshake, since it decides after the answers.",
     );
+    // The column counts calls the gate would hold, reached or not: row 2's 4 beside 0 requests is
+    // named for what it is, and the reading says the person was asked once (student round 21, item 5).
+    assert.doesNotMatch(formatHosts(result), /kept {2}asked/);
   });
 
   it("the handshake: six messages, 99 tokens and 5 round trips, lesson 6's level-0 row, stated by the policies' reading", () => {
@@ -306,7 +310,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.equal(discovered.result.ttlMs, 3_600_000, "a cacheable answer: fresh for an hour");
   });
 
-  it("section 4: 5 messages and 844 bytes, 2 and 816 (section 3's tools/list sent first, id 0), 4 and 1319; the 197 bytes more are params and lesson 3's 186 bytes of _meta", () => {
+  it("section 4: 5 messages and 844 bytes, 2 and 816 (section 3's tools/list sent first, id 0), 4 and 1319; the 197 bytes more are params and lesson 3's 186 bytes of _meta", async () => {
     assert.deepEqual(
       wire.costs.map((c) => [c.requests, c.responses, c.notifications, c.messages, c.bytes]),
       [
@@ -332,6 +336,11 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       chart.data.values.reduce((sum, v) => sum + v.bytes, 0),
       844 + 816 + 1319,
     );
+    // Each bar shows its values as text: each part's bytes on it, the whole beside it (student
+    // round 21, item 6), not only in hover labels.
+    const svg = await renderSvg(openingsChart(wire));
+    const texts = [...svg.matchAll(/aria-roledescription="text mark"[^>]*>([^<]*)</g)].map((m) => m[1]);
+    assert.deepEqual(texts, ["310", "55", "479", "816", "503", "816", "844", "816", "1319"]);
   });
 
   it("section 5: kayit reports version 3 in serverInfo, and kayit_yaz's annotations say it writes", () => {
@@ -437,7 +446,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // examples that list 2025-11-25 (versioning.mdx, schema.mdx) and the MUST read the same way,
     // and the stdio page's no-fallback sentence the loop comes from.
     const box =
-      '**The course\'s choice, not MCP\'s.** The course\'s dual-era servers list only `2026-07-28`, here and in the -32022 error below, though they answer `initialize` in 2025-11-25 (section 1). The spec\'s own examples list `2025-11-25` beside `2026-07-28` (`basic/versioning.mdx`, "Protocol Version Negotiation"; `schema.mdx`, `UnsupportedProtocolVersionError`), as its MUST arguably asks: a refusal lists "the versions it does support". The course keeps its SDK\'s list (2.4.0) because of the stdio page. After a discover result or -32022, that page has a client pick from the list: "Do **not** fall back to `initialize`" (`basic/transports/stdio.mdx`, "Backward Compatibility"). These servers refuse 2025-11-25 in `_meta`, so a list naming it would send a client round a loop.';
+      '**The course\'s choice, not MCP\'s.** The course\'s dual-era servers list only `2026-07-28`, here and in the -32022 below, though they answer `initialize` in 2025-11-25. A client picks from that list for later requests\' `_meta` (`schema.mdx`, `DiscoverResult`), and does "**not** fall back to `initialize`" (`basic/transports/stdio.mdx`, "Backward Compatibility"). A legacy version opens with `initialize` (`basic/versioning.mdx`, "Terminology"), so these servers refuse one in `_meta`. The spec\'s own examples list `2025-11-25` too (same page, "Protocol Version Negotiation"); a client that picked it would be refused again. So a dual-era server lists the modern versions it serves in `_meta`, today `2026-07-28`, as SDK 2.4.0 does; `initialize` serves the legacy ones.';
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
     assert.ok(at < exported.indexOf("Here the client names `1900-01-01`"), "at the first listing");
@@ -451,6 +460,11 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     );
     assert.ok(!exported.includes("the spec leaves open"), "the spec does not leave it open");
     assert.ok(!exported.includes("The course reads such a list"), "the course takes no reading");
+    // The box ends with a plain answer, not an argument with the spec (student round 21, item 4):
+    // supportedVersions names versions for later requests' _meta (schema.ts DiscoverResult), and
+    // a legacy version opens with initialize (2026-07-28 basic/versioning.mdx, Terminology).
+    assert.ok(exported.includes("So a dual-era server lists the modern versions it serves in `_meta`"));
+    assert.doesNotMatch(exported, /arguably|round a loop/);
   });
 
   it("lists only 2026-07-28 once the process has served a 2026-07-28 request (the SDK pins the process to that era)", async () => {
@@ -511,8 +525,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`, as the box below explains.",
         // The spec's examples list 2025-11-25 beside 2026-07-28 (versioning.mdx, schema.mdx); the
         // loop the course avoids comes from stdio.mdx's "Do not fall back to initialize".
-        'The spec\'s own examples list `2025-11-25` beside `2026-07-28` (`basic/versioning.mdx`, "Protocol Version Negotiation"; `schema.mdx`, `UnsupportedProtocolVersionError`)',
-        'After a discover result or -32022, that page has a client pick from the list: "Do **not** fall back to `initialize`" (`basic/transports/stdio.mdx`, "Backward Compatibility").',
+        'The spec\'s own examples list `2025-11-25` too (same page, "Protocol Version Negotiation")',
+        'and does "**not** fall back to `initialize`" (`basic/transports/stdio.mdx`, "Backward Compatibility").',
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify changes to a list (a SHOULD). `subscribe` says it will notify changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",
@@ -550,13 +564,14 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "The course's host, lesson 1's one MCP client per server, prices what declarations buy. Its rules:",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
-        "It adds an *allowlist* of tools it calls, a *version rule* on `serverInfo.version`, and *the course's gate*, which passes a tool sent with no `annotations`.",
-        "*The version rule* knows up to 2 for `olcum`, 1 for `tarife` and 2 for `kayit`. It departs from MCP",
-        // Each rule says, where it is defined, whether it follows or departs from MCP: no rule table.
-        'It departs from MCP: implementations SHOULD NOT use `serverInfo` "to change the behavior" (`basic/index.mdx`).',
-        // The allowlist's support is the host's control and the exposure UI, not the UI-pattern
-        // sentence (architecture/index.mdx, Host; 2026-07-28 index.mdx, Key Principles 1; tools.mdx).
-        '*The allowlist* is the host\'s to set. The host "Controls client connection permissions" (`architecture/index.mdx`), and users "must retain control over what data is shared and what actions are taken" (2026-07-28 `index.mdx`). Applications SHOULD "Provide UI that makes clear which tools are being exposed to the AI model" (`server/tools.mdx`, "User Interaction Model").',
+        // Up front: the course's host is not one to copy; its two policies MCP does not ask for, and
+        // why it keeps them; what MCP has a host do instead (student round 21, items 2 and 3).
+        "*The course's host* is a course convention, deliberately not a host to copy. It keeps two policies MCP does not ask for, so that the course can measure what each part of a declaration changes: a *version rule* on `serverInfo.version`, against section 5's SHOULD NOT, and *the course's gate*, which passes a tool sent with no `annotations`.",
+        'It also keeps an *allowlist* of tools it calls. MCP has a host read a missing hint as "may write" and leave `serverInfo` to display, as the first host does.',
+        // The version rule's numbers said where they come from, and what "knows up to" means.
+        "*The version rule* is the list of server versions the host's clients were written against: 2 for `olcum`, 1 for `tarife` and 2 for `kayit`. The host knows each server up to that version, and drops every tool of a server whose `serverInfo.version` is newer, as `kayit`'s 3 is.",
+        // The allowlist's support is the host's control and the exposure UI.
+        '*The allowlist* is the host\'s to set. The host "Controls client connection permissions" (`architecture/index.mdx`), and applications SHOULD "Provide UI that makes clear which tools are being exposed to the AI model" (`server/tools.mdx`, "User Interaction Model").',
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
@@ -564,8 +579,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // it, and the last row marked as contrary to MCP's defaults on purpose.
         // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
-        "| the course's host, all 3 rules | declared | every tool but `kayit_yaz` | drops `kayit`, which says 3 | passes it |",
-        '*The course\'s gate* holds a tool whose `annotations` lack `readOnlyHint: true`, and ends a held call with `onay yok` (no approval). Passing a tool with no `annotations` departs from MCP: `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`). It is an anti-pattern, kept only to price declarations.',
+        "| the course's host, all 3 rules | declared | every tool but `kayit_yaz` | drops `kayit`, which says 3 | the course's |",
+        // The two cases of the course's gate side by side, so "passes" and "holds" cannot read as a
+        // contradiction (student round 21, item 1).
+        '*The course\'s gate* ends a held call with `onay yok` (no approval). It reads what a tool sent: - `annotations` without `readOnlyHint: true`: it holds the call, like the defaults-reading gate; - no `annotations` at all: it passes the call, where the defaults-reading gate holds it. This departs from MCP: `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`).',
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
         "An *approval gate* is the code that holds a call until a person answers.",
         "Its *defaults-reading gate* holds every tool not declared read-only.",
@@ -574,15 +591,15 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "The tools a host keeps are its *negotiated tools*, the course's word: MCP negotiates only a version and capabilities.",
+        "The tools a host keeps are its *negotiated tools*, a course word: the tools the client kept after its policy, not MCP's negotiation of a version and capabilities.",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
-        "Both hosts learn the servers through *the simulator's handshake*, a stand-in for section 3's `server/discover` and `tools/list` or section 1's `initialize` and `tools/list`. The host sends `yetenek sor olcum` (ask capabilities), and the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (declare: version, tools, resources). The handshake ignores the era difference section 4 measured: one request and one answer per server in both eras.",
+        "Both hosts learn the servers through *the simulator's handshake*, a stand-in for `server/discover` and `tools/list`, one request and one answer per server. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`.",
         // The hosts table read before it: the task's calls, asked defined, the first no ends the task.
         // Why no _meta: the simulator prices lesson 3's era-free word bodies; one answer per run said.
         "The course's simulator now prices one task. Its bodies are lesson 3's words, which belong to no era, so they carry no `_meta` or `resultType`. It calls `sayac_oku`, `tuketim` and `tarife`, which read, then `kayit_yaz`, which writes. In each run the person gives every held call the same answer.",
         // One sentence says what question the table answers, its rows named, before it.
-        "The table answers one question: on that task, with the person saying no, what does each host keep, hold and send? *asked* counts the task's calls the gate would hold. *requests* counts the task's requests sent, not the handshake's. *completed* says whether the task ended, or where it stopped:",
+        "The table asks: on that task, with the person saying no, what does each host keep, hold and send? *would ask* counts the task's calls its gate holds for a person, reached or not; *requests*, the task's requests sent, not the handshake's; *completed*, whether the task ended, or where it stopped:",
         // Lesson 6 said in reader terms.
         'Lesson 6, "Writing a Server", measures a server whose tools are declared at four levels, with the course\'s host and its three rules, beside the defaults-reading gate.',
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
@@ -595,16 +612,15 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'MCP\'s principle is consent before any tool: "Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
         "**Two hosts.** *The host that trusts its servers' hints* keeps section 5's rules and breaks no MUST.",
         // The three setups in a table before the results (student round 22, item 1).
-        "The table at the section's end runs three setups: two hosts, and the first again with no `annotations`.",
-        "| setup | `annotations` | allowlist | version rule | gate, on a tool with no `annotations` |",
+        "The table below runs two hosts, the first twice:",
+        "| setup | `annotations` | allowlist | version rule | gate |",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
-        'For read-only tools of servers the user trusts, the first host skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"). Skipping them deviates from a SHOULD. That is defensible only where the user has given standing consent, such as "always allow" for that tool of that server, and a person must still be able to deny any call. Read-only is not harmless: arguments can leak data, so the same page\'s "Security Considerations" adds client SHOULDs, among them "Show tool inputs to the user before calling the server".',
-        "*The course's host* is a course convention, not MCP.",
+        'For read-only tools of servers the user trusts, the first host skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"): a deviation from a SHOULD, defensible only with the user\'s standing consent ("always allow" for that tool of that server), and a person must still be able to deny any call. Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
         "3. Which spec sentence does the version rule go against? What would the allowlist alone leave?",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
-        "- Course: its host adds an allowlist, a version rule that departs from MCP, and a gate that passes a tool with no `annotations`, an anti-pattern kept to price declarations.",
+        "- Course: its host, not one to copy, adds an allowlist, a version rule that departs from MCP, and a gate that passes a tool with no `annotations`, to measure what declarations change.",
         // Learning goal 4 is section 6's question.
         "4. What a host may decide from what servers declare, and where the course's own host departs.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
@@ -641,8 +657,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.doesNotMatch(exported, /\| `(sampling|elicitation)` \(\w+\) \|[^|]*\| none \|/);
       // The capability table has four columns, the side beside the name; no "(below)" pointer.
       assert.doesNotMatch(exported, /\| side \| capability \||moved to an extension \(below\)/);
-      // The two gates are told apart in prose, on the one case they differ: no gate table.
-      assert.doesNotMatch(exported, /\| what the tool declares \|/);
+      // The two gates are told apart on their two cases in the course's gate's own bullet; the
+      // course's host is not called an anti-pattern it then runs (student round 21, item 3).
+      assert.doesNotMatch(exported, /\| what the tool declares \||anti-pattern|knows up to/);
       // The course-wide names: one host, two named gates; the SDK's internals are not the lesson's.
       assert.doesNotMatch(
         exported,
@@ -681,12 +698,12 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const order = [
         "An *approval gate* is the code that holds a call until a person answers.",
         "**Two hosts.**",
-        "| setup | `annotations` | allowlist | version rule |",
+        "| setup | `annotations` | allowlist | version rule | gate |",
         "The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`",
         "The course's host, lesson 1's one MCP client per server",
-        "The handshake ignores the era difference section 4 measured",
-        "The table answers one question:",
-        "host (the person says no) annotations kept asked requests completed",
+        "Both hosts learn the servers through *the simulator's handshake*",
+        "The table asks:",
+        "host (the person says no) annotations kept would ask requests completed",
         "The course's host keeps 3: its version rule drops `kayit` whole",
         "Every host pays the same handshake, since it decides after the answers.",
       ].map((phrase) => exported.indexOf(phrase));

@@ -389,8 +389,14 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.equal(tarife.text.slice(validationLead("tarife").length), "m3: required, expected integer");
     assert.match(
       flat(prose.readNoArgumentCalls(wire)),
-      /^5 of 5 came back as results with `isError: true`, 0 as a JSON-RPC error: before the tool ran, each check named every missing required argument \(`tarife`.s `tip` is optional, `mesken` by default\)/,
+      /^The course's host, in 2026-07-28, also called each of its five tools once with `arguments: \{\}`: 5 of 5 came back as results with `isError: true`, 0 as a JSON-RPC error\. Before the tool ran, each check named every missing required argument \(`tarife`.s `tip` is optional, `mesken` by default\)/,
     );
+    // One paragraph: the markdown no longer ends on a lead-in that the computed count follows.
+    const markdown = readNotebook(join(ROOT, "notebooks", "03-messages.ipynb"))
+      .cells.filter((cell) => cell.cell_type === "markdown")
+      .map((cell) => cell.source)
+      .join("\n");
+    assert.ok(!markdown.includes("also called each of its five tools"));
     // The markdown's word on `tip`: optional, so the server does not ask for it.
     const schema = worldInputSchema({ name: "tarife", fields: ["m3", "tip"] }) as { required: string[] };
     assert.deepEqual(schema.required, ["m3"]);
@@ -456,7 +462,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     for (const row of notifications) assert.ok(markdown.includes(row), row);
     assert.ok(
       markdown.includes(
-        "Others exist: a server's notifications on a subscription, and log messages, which 2026-07-28 *deprecates*: keeps, but marks for removal (`deprecated.mdx`).",
+        "Others exist: a server's notifications on a *subscription*, a stream of change notifications a client opens with `subscriptions/listen`, and log messages, which 2026-07-28 *deprecates*: keeps, but marks for removal (`deprecated.mdx`).",
       ),
     );
     assert.doesNotMatch(markdown, /The pages differ on that last row|notifications\/subscriptions\/acknowledged/);
@@ -473,10 +479,17 @@ describe("lesson 3 on the wire (default seed)", () => {
     // 2025-06-18 JSONRPCError still required id); basic/index.mdx only says "except in error cases".
     // RequestId excludes null, so the schema's optional id is how MCP answers an unreadable id (lesson 2
     // says why; lesson 3 dates the schema). Lesson 2's 403 omits it for another reason: refused unread.
+    // Where MCP departs from JSON-RPC 2.0 (§4 and §5: an unreadable id is answered with "id": null):
+    // every revision's "Unlike base JSON-RPC, the ID MUST NOT be null" (basic/index.mdx, 2024-11-05's
+    // basic/messages.mdx), and the error's id left out, allowed by JSONRPCErrorResponse's id? since
+    // 2025-11-25 (JSONRPCError's id was required through 2025-06-18).
+    assert.match(markdown, /The id, a string or an integer, MUST NOT be `null`, unlike in JSON-RPC\./);
     assert.match(
       markdown,
-      /To a request whose id it could not read, an MCP error leaves the `id` out, as for section 3's cut line\. `JSONRPCErrorResponse` has it optional since 2025-11-25 \(`schema\.mdx`\)\. Lesson 2's 403 left it out for another reason: that server refused before reading the body\./,
+      /To a request whose id it could not read, such as section 3's cut line, JSON-RPC 2\.0 answers with `"id": null`\. MCP departs here: its error leaves the `id` out, as `JSONRPCErrorResponse` allows since 2025-11-25 \(`schema\.mdx`; earlier schemas required an id\)\. Lesson 2's 403 left it out for another reason: that server refused before reading the body\./,
     );
+    assert.doesNotMatch(markdown, /an MCP error leaves the `id` out, as for section 3's cut line/);
+    assert.doesNotMatch(markdown, /never `null` in MCP/);
     assert.doesNotMatch(markdown, /MCP leaves `id` out/);
     assert.doesNotMatch(markdown, /leaves `id` out \(`basic\/index\.mdx`, "Error Responses"\)/);
     assert.doesNotMatch(markdown, /the HTTP transport page since 2025-03-26/);
@@ -573,8 +586,14 @@ describe("lesson 3 on the wire (default seed)", () => {
     // a real tokenizer cuts differently, and a host seldom shows its model the envelope or _meta.
     assert.match(
       markdown,
-      /Bytes measure what crosses the wire\. A model reads text as \*tokens\*, pieces of words, so the course counts those too: what a message would cost a model that read it\. Two limits hold\. Real tokenizers cut words differently from the course's stand-in, so only comparisons carry over\. And a host seldom shows its model the envelope or `_meta`/,
+      /Bytes measure what crosses the wire\. A model reads text as \*tokens\*, pieces of words, so the course counts those too: what a message would cost a model that read it\. A host seldom shows its model the envelope or `_meta`, though/,
     );
+    // What envelope tokens are for, in the box that defines them: comparing messages within the course.
+    assert.match(
+      markdown.replace(/ > /g, " "),
+      /They are for comparing messages within the course; a real model's tokenizer counts differently\. MCP counts no cost\./,
+    );
+    assert.doesNotMatch(markdown, /The course compares designs by them\./);
     assert.doesNotMatch(markdown, /a proxy for what crosses the wire/);
     assert.doesNotMatch(markdown, /They count what crosses/);
     assert.doesNotMatch(
@@ -600,20 +619,17 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.ok(formatFailuresByRevision(wire).endsWith("each pair: 2025-11-25 / 2026-07-28"));
     // 2026-07-28 cancellation.mdx: a server MUST send notifications/cancelled to end a subscriptions/listen
     // stream, and for no other purpose; the schema's CancelledNotification says so of stdio; subscriptions.mdx
-    // ("Graceful Closure") has the server answer the listen request instead. Flagged in a clause here;
-    // lesson 10's aside holds the detail.
-    assert.match(
-      markdown,
-      /A server sends `notifications\/cancelled` for one purpose only: to end a \*subscription\*, a stream of change notifications a client opens with `subscriptions\/listen` \(`cancellation\.mdx`; on stdio, says the schema\)\. The pages disagree: in `subscriptions\.mdx` \("Graceful Closure"\) the server answers the listen request instead\./,
-    );
+    // ("Graceful Closure") has the server answer the listen request instead. A lesson on messages
+    // before subscriptions are taught leaves that to lesson 10's aside.
+    assert.doesNotMatch(markdown, /A server sends `notifications\/cancelled` for one purpose only/);
+    assert.doesNotMatch(markdown, /Graceful Closure/);
     assert.doesNotMatch(markdown, /\| `notifications\/cancelled` \| server \|/);
     // The three sources' disagreement is an implementers' matter: lesson 10's aside holds it.
     const lesson10 = flat(readFileSync(join(ROOT, "lessons", "10-without-a-session.md"), "utf8"));
     const aside = lesson10.slice(lesson10.indexOf("<details><summary>For implementers"));
-    assert.match(
-      aside.slice(0, aside.indexOf("</details>")),
-      /The pages also differ on how a server ends a `subscriptions\/listen` stream\. `cancellation\.mdx` says it MUST send `notifications\/cancelled`, the schema's `CancelledNotification` has that sent on stdio only, and `subscriptions\.mdx` \("Graceful Closure"\) has it answer the request with a completion result, then close the stream\./,
-    );
+    const asideText = aside.slice(0, aside.indexOf("</details>"));
+    for (const source of ["`notifications/cancelled`", "`CancelledNotification`", '("Graceful Closure")'])
+      assert.ok(asideText.includes(source), source);
     assert.doesNotMatch(
       markdown,
       /Three sources tell how a server ends a subscription: `cancellation\.mdx` says it MUST send `notifications\/cancelled`, the schema's `CancelledNotification` has it sent on stdio only, and `subscriptions\.mdx`, "Graceful Closure", says it SHOULD answer the `subscriptions\/listen` request with a completion result, then close the stream\. None says how the signals combine\. So a client does well to take a completion result, a `notifications\/cancelled` or a closed stream as the end\./,
@@ -624,8 +640,9 @@ describe("lesson 3 on the wire (default seed)", () => {
     // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.
     assert.match(
       markdown,
-      /To a `protocolVersion` it does not implement it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\), even to a known revision it chose not to serve this way\. By choice, not by MCP's rule, the course's servers speak `2025-11-25` only after `initialize`, so `2025-11-25` in `_meta` gets -32022\./,
+      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. The course's servers speak `2025-11-25` only after `initialize`, as in the first transcript; by their choice, not MCP's rule, `2025-11-25` named in `_meta` gets -32022\./,
     );
+    assert.doesNotMatch(markdown, /chose not to serve this way/);
     // Section 3 says, before the transcript, why every error response is the same line in both revisions.
     const failureIntro = markdown.slice(
       markdown.indexOf("## 3 · Two ways to fail"),
@@ -684,8 +701,9 @@ describe("lesson 3 on the wire (default seed)", () => {
     // lines as keep-alive.
     assert.match(
       markdown,
-      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\)\. Over Streamable HTTP, servers are encouraged to send SSE comments on long quiet streams \(`streamable-http\.mdx`\)\. By the course's reading, stdio needs none, since its pipe passes no proxy\./,
+      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\)\. Over Streamable HTTP, a server is encouraged to send an SSE comment \(a line starting with `:`\) now and then on a long quiet stream: proxies and idle timeouts close a connection that stays silent \(`streamable-http\.mdx`\)\./,
     );
+    assert.doesNotMatch(markdown, /By the course's reading, stdio needs none/);
     // The keep-alive is a non-normative note, and on Streamable HTTP only; stdio's is the course's reading.
     assert.doesNotMatch(markdown, /SSE comments keep streams alive/);
     assert.doesNotMatch(markdown, /\); stdio needs none\./);

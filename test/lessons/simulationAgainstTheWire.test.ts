@@ -221,43 +221,43 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       path,
     );
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
-    // Section 6 is checkable: what can differ, how equality is tested (which counts, taken from
-    // what) in a short paragraph, then one of lesson 8's runs printed from both sides, computed, then
-    // one short paragraph and the table of checks (its cell's input removed), then the figures
-    // behind the table, folded, and one case that would differ.
+    // Section 6 checks the course's simulator, not MCP: a heading, one paragraph saying what can
+    // differ and what the table tests, the table of checks (its cell's input removed), then all the
+    // rest folded: how equality is tested (which counts, taken from what), one of lesson 8's runs
+    // printed from both sides, computed, the figures behind the table, and one case that would differ.
     const heading = "## 6 · The simulator";
     const code = "| compared | items |";
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
       check,
-      /The servers above run the simulator's own code, so only the messages can differ from lessons 6 to 8: a request the SDK adds, a refused call that reaches a server, an answer on the other channel\./,
+      /^## 6 · The simulator on the wire The servers above run the simulator's own code, so only the messages can differ from lessons 6 to 8: a request the SDK adds, a refused call that reaches a server, an answer on the other channel\. [^]*It tests the course's simulator, not MCP, and says nothing of other MCP implementations\. The fold shows how each check was made\. $/,
       path,
     );
+    const visible = raw.slice(raw.indexOf(heading), raw.indexOf(code));
+    assert.equal(visible.match(/\n\n/g)?.length, 2, `${path}: a heading, one paragraph, the table`);
+    const afterChecks = raw.slice(raw.indexOf(code), raw.indexOf("## Summary"));
     assert.match(
-      check,
+      afterChecks,
+      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\n<details><summary>How the wire was held to the simulator<\/summary>\n\nEach check takes a run's counts twice: [^]*\nThe zeros count differences, [^]*\n\nA check can fail, [^]*Exercise 5 asks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
+      path,
+    );
+    assert.equal(afterChecks.match(/<details>/g)?.length, 1, `${path}: one fold, none nested`);
+    const folded = afterChecks.replace(/\s+/g, " ");
+    assert.match(
+      folded,
       /Each check takes a run's counts twice: from the simulator's run with this seed, and from the real client\. The client counts as it goes: [^.]*\. A check holds only where every count is equal\./,
       path,
     );
-    const shown = raw.slice(raw.indexOf(heading), raw.indexOf(code));
     const row =
       /^crash, thorough agent +answer +calls +failed +restarts +stray +timeouts\nsimulator +(.+)\nwire +(.+)$/m.exec(
-        shown,
+        afterChecks,
       );
     assert.ok(row, `${path}: one run from both sides`);
     assert.equal(row[1], row[2], `${path}: the simulator's figures are the wire's`);
     assert.match(row[1], /^\S.* +\d+ +\d+ +\d+ +\d+ +\d+$/, `${path}: real counts`);
-    assert.equal(shown.match(/\n\n/g)?.length, 4, `${path}: a heading, a paragraph, the run, a paragraph, the table`);
-    assert.ok(shown.trim().split("\n").length <= 20, `${path}: short`);
     assert.match(
       readFileSync(join(ROOT, "notebooks", "09-the-simulation-against-the-wire.ipynb"), "utf8"),
       /console\.log\(formatShownAgentRun\(lesson\)\);/,
-    );
-    const afterChecks = raw.slice(raw.indexOf(code), raw.indexOf("## Summary"));
-    // After the table: the figures behind its zeros, folded, then one case that would differ.
-    assert.match(
-      afterChecks,
-      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\nThe zeros count differences, [^]*<details><summary>Lesson 8's agent runs from both sides<\/summary>[^]*<\/details>\n\nA check can fail, [^]*Exercise 5 asks what a shorter sleep would do\.\n\n$/,
-      path,
     );
     assert.doesNotMatch(raw, /@param|@throws/, path);
     assert.doesNotMatch(text, /IM\d|reference lesson 004|seed document 00\d|hot loop|source experiment/, path);
@@ -290,7 +290,7 @@ test("the conventions are pointed back to lessons 3 and 5 in one short line; no 
     // Only the conventions the lesson uses, named, each with its home.
     assert.match(
       text,
-      /## Assumptions - Lessons 6 to 8, and the course's envelope tokens \(lesson 3\), allowlist, version rule and approval gate \(lesson 5\)\. - /,
+      /## Assumptions - Lessons 6 to 8, and the course's allowlist, version rule and approval gate \(lesson 5\)\. - /,
       path,
     );
     // The bytes of the two revisions on lesson 6's tasks are lesson 10's comparison.
@@ -433,6 +433,15 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
       path,
     );
     assert.doesNotMatch(text, /Over Streamable HTTP in 2026-07-28 it MUST NOT/, path);
+    // The Summary keeps the MUST NOT (2026-07-28 stdio.mdx and streamable-http.mdx, "Cancellation")
+    // and 2025-11-25's SHOULD NOT respond (basic/utilities/cancellation.mdx, "Behavior Requirements").
+    const summary = text.slice(text.indexOf("## Summary"), text.indexOf("## Exercises"));
+    assert.match(
+      summary,
+      /Either way the server SHOULD stop work on the request\. In 2026-07-28 it MUST NOT send anything more for it; 2025-11-25 asks only that it SHOULD NOT respond\./,
+      path,
+    );
+    assert.doesNotMatch(summary, /SHOULD stop and send nothing more/, path);
     assert.match(text, /"method":"notifications\/cancelled","params":\{"requestId":1,/, path);
     assert.match(text, /Outcome: no answer to id 1 ever came; id 2 was answered\./, path);
     // The same slow call over Streamable HTTP in 2026-07-28, on the wire: the POST with its progress
@@ -481,6 +490,12 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
       "How SDK 2.4.0 does it: the SDK passes every handler a context, and in it `ctx.mcpReq.signal`",
     );
     assert.ok(requires > 0 && sdk > requires, `${path}: MCP's rule before the SDK's means`);
+    assert.match(
+      reading,
+      /Once it is aborted, the SDK sends no response for the request, whatever the handler returns\. But the signal stops nothing by itself, and the fleet's handler never reads it: it slept on\. What ended it was its own next progress report\./,
+      path,
+    );
+    assert.doesNotMatch(reading, /had no stream to go on/, path);
   }
 });
 
@@ -495,7 +510,10 @@ test("section 3: the gate table is lesson 6's; one sentence points back to it, a
       "Lesson 6's gate table runs each level again with the wide allowlist and no approval. Here each level runs under the defaults-reading gate and again under the course's gate.",
     );
     assert.ok(gateRuns > 0, path);
-    assert.ok(gateRuns < text.indexOf("| lesson 6's gate table |"), `${path}: defined before use`);
+    assert.ok(
+      gateRuns > text.indexOf("<details> <summary>How the wire was held to the simulator</summary>"),
+      `${path}: in the fold that explains the table`,
+    );
     assert.doesNotMatch(text, /gate walks/, path);
     assert.doesNotMatch(text, /the reference gate|lesson 5's gate|lesson 5's reading/, path);
     assert.match(text, /\| lesson 6's gate table \| 8 runs \| [^|]* \| 0 \|/, path);
@@ -661,15 +679,17 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
     // with no pointer ahead; the skipped SHOULD is said once, in section 2, with what it costs.
     assert.match(
       prose,
-      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list`\. Each server's `server\/discover` result is \*given in advance\*, built by the course from the server's own declaration, so that the client sends only the messages the simulator sends\./,
+      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone\. Here the course departs from MCP, so that the client sends only the messages the simulator sends: over stdio a client that speaks both eras SHOULD probe with `server\/discover` before any other request \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), and this one does not\./,
       path,
     );
     assert.match(
       prose,
-      /Over stdio a client that speaks both eras SHOULD send `server\/discover` before any other request \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), so here the course departs from MCP\. What that costs is the probe's check\./,
+      /In place of each probe's answer the course hands it a `server\/discover` result built from the server's own declaration\. What that costs is the probe's check:/,
       path,
     );
-    assert.equal(prose.match(/SHOULD send `server\/discover`/g)?.length, 1, `${path}: said once`);
+    assert.equal(prose.match(/SHOULD probe with `server\/discover`/g)?.length, 1, `${path}: said once`);
+    assert.equal(prose.match(/departs from MCP/g)?.length, 1, `${path}: said once`);
+    assert.doesNotMatch(prose, /given in advance|for a good reason/, path);
     assert.doesNotMatch(prose, /because lesson 8's simulated client did|Section 6 says why|\(section 2\)/, path);
     assert.match(
       prose,
@@ -683,13 +703,14 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
       /A server MUST NOT write anything to its `stdout` that is not a valid MCP message\. MCP defines nothing a client does with such a line \(2026-07-28 `basic\/transports\/stdio\.mdx`\)\. So the SDK's transport may drop one without a word, and it does\. The course's copy counts each instead, a choice of the course,/,
       path,
     );
-    // The token columns say what they count: the JSON text, not lesson 3's word body.
+    // The tool lists are measured in bytes alone: no third token measure beside lesson 3's.
     assert.match(
       prose,
-      /in tokens \(JSON text\)\. Those are lesson 3's stand-in tokenizer run over the whole JSON text, not over a word body\./,
+      /Each tool is measured in bytes as its `tools\/list` carried it, ours beside the SDK's\./,
       path,
     );
-    assert.match(exported(path).raw, /^tool +bytes +tokens \(JSON text\) +keys added +properties reordered$/m, path);
+    assert.match(exported(path).raw, /^tool +bytes +keys added +properties reordered$/m, path);
+    assert.doesNotMatch(prose, /tokens \(JSON text\)|tokens of JSON text|stand-in tokenizer/, path);
     // An HTTP body's bytes say whether they include the chunked coding.
     assert.match(
       exported(path).raw,
@@ -738,7 +759,7 @@ test("the client's failed output check is a ProtocolError no server sent; the le
     const section = text.slice(text.indexOf("## 3 · Structured tool results"), text.indexOf("## 4 · "));
     assert.match(
       section,
-      /makes `callTool` throw a `ProtocolError` in place of the result, with -32602, Invalid params\. A result with neither `structuredContent` nor `isError` makes it throw one with -32600\. Throwing is the SDK's choice, as MCP names no action\. No server sent that error, and neither the class nor the code says who made it\./,
+      /makes `callTool` throw a `ProtocolError` in place of the result, with -32602, Invalid params\. If the tool declared an `outputSchema`, a result with neither `structuredContent` nor `isError` makes it throw one with -32600, Invalid Request\. Throwing is the SDK's choice, as MCP names no action\. No server sent that error, and neither the class nor the code says who made it\./,
       path,
     );
     assert.match(
@@ -807,11 +828,17 @@ test("the opening note tells the notebook's reader, not the export's, to change 
 test("section 6 shows the figures behind its zeros, both sides of every agent run, and one case that would differ", () => {
   for (const path of EXPORTS) {
     const { raw, text } = exported(path);
-    const six = raw.slice(raw.indexOf("<details><summary>Lesson 8's"), raw.indexOf("## Summary"));
+    const six = raw.slice(raw.indexOf("<details><summary>How the wire"), raw.indexOf("## Summary"));
     // The fold holds every one of lesson 8's agent runs, each figure written simulator / wire.
-    assert.match(six, /<details><summary>Lesson 8's agent runs from both sides<\/summary>/, path);
     assert.match(six, /^condition +agent +answer +calls +failed +restarts +stray +timeouts$/m, path);
-    const rows = [...six.matchAll(/^(\S+) +(shortcut|thorough) +(.+)$/gm)];
+    // `direct` has no wire side: lesson 8's in-process call (src/wireClient/agents.ts, callDirect).
+    assert.match(
+      six.replace(/\s+/g, " "),
+      /Under `direct` no server runs on either side: as lesson 8 defined it, the agent calls the handlers in its own process, so those two rows check the agent alone, not the wire:/,
+      path,
+    );
+    const table = six.slice(six.search(/^condition +agent /m));
+    const rows = [...table.matchAll(/^(\S+) +(shortcut|thorough) +(.+)$/gm)];
     assert.equal(rows.length, 18, `${path}: one row per run`);
     const figures = rows.flatMap((row) => row[3]!.trim().split(/ {2,}/));
     for (const pair of figures) {

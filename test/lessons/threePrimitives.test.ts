@@ -264,26 +264,36 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // Section 5 keeps the table, the bytes and what the read carries; its token arithmetic is gone.
     // The round trips saved split into the primitive's share and placement's (the doubled remote round trip);
     // tokens and bytes are reported apart, as placement does not move them.
+    // The primitive's share is what one placement would leave; placement's is the doubled round trip.
     assert.match(
       ways,
-      /^\(b\) saved 5 round trips\. The primitive accounts for 2: 1 request instead of 3, at 1 round trip each\./,
+      /^\(b\) saved 5 round trips\. With both servers in one place, 1 request instead of 3 would save 2: that is the primitive's share\./,
     );
     assert.match(
       ways,
-      /Placement accounts for the other 3: \(a\) goes to `kayit`, remote, and \(b\) to `olcum`, local\./,
+      /Placement adds the other 3: \(a\)'s `kayit` is remote, at 2 round trips a request by lesson 2's rule, and \(b\)'s `olcum` local\./,
     );
+    assert.ok(!ways.includes("accounts for"));
     assert.match(ways, /which placement does not change: \(b\) cost 614 more tokens and 4061 more bytes\./);
     assert.ok(!ways.includes("round trips for 614"), "round trips and tokens are not traded in one figure");
-    // 751 is the whole answer in envelope tokens, not body tokens: said so, beside the 729 of its contents.
-    assert.match(ways, /\(b\)'s one answer carries all 60 subscribers' rows \(751 envelope tokens in all\)\./);
-    assert.ok(!ways.includes("one answer, 751 tokens"));
+    // Two counts of the read, not three: the table's 797 (request and response, said before the table)
+    // and the 729 of its contents; the response's own 751 envelope tokens are left out.
+    assert.match(ways, /\(b\)'s one answer carries all 60 subscribers' rows: if the host attaches them,/);
+    assert.ok(!ways.includes("751"));
     // What the table does not measure, computed: the answers' body tokens, what would enter a model's
     // context (lesson 3's word bodies without envelope, resultType or _meta): 3 counts against 60 rows.
     assert.match(
       ways,
       /What would enter a model's context is another count: the answers' body tokens \(lesson 3\), without envelope, `resultType` or `_meta`\. \(a\)'s 3 results bring 12 tokens: 3 counts, each with its region\./,
     );
-    assert.match(ways, /If the host attaches them, its contents bring 729 tokens, 61 times as many\./);
+    assert.match(ways, /if the host attaches them, they bring 729 tokens, 61 times as many\./);
+    // Section 1's rule of thumb ends with a verdict read from the counts: the tool wins on tokens both ways.
+    assert.ok(
+      ways.endsWith(
+        "**Verdict: the rule held.** For 3 small answers the tool cost fewer tokens (183 against 797) and would bring fewer into the context (12 against 729); the resource won only on round trips.",
+      ),
+      ways,
+    );
     const [toolWay, readWay] = lesson.ways;
     assert.equal(toolWay.contentTokens, 12);
     assert.equal(readWay.contentTokens, 729);
@@ -334,14 +344,22 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.ok(body.includes("In both revisions prompt arguments are strings (`m3` goes as text)"));
     assert.ok(body.includes('(a "hint" to the model, says `Tool`)'));
     // schema.mdx, Tool.annotations and ToolAnnotations.title (2025-11-25, 2026-07-28): display name
-    // precedence is title, annotations.title, then name; the table lists only the four with defaults.
-    assert.ok(body.includes("a display shows `title`, else the fifth annotation, `annotations.title`, else `name`."));
+    // precedence is title, annotations.title, then name; the table lists all five, title with no default.
+    assert.ok(body.includes("a display shows `title`, else `annotations.title`, else `name`."));
     assert.ok(
       body.includes(
-        "Tool `annotations` are hints (`schema.mdx`, `ToolAnnotations`, both revisions). Four have defaults:",
+        "Tool `annotations` are hints (`schema.mdx`, `ToolAnnotations`, both revisions), five in all. All but `title` have a default:",
       ),
     );
-    assert.ok(body.includes("| hint | if true | default | applies when |"));
+    assert.ok(body.includes("| annotation | if true | default | applies when |"));
+    assert.ok(body.includes("| `title` | – (a string: a name for people) | none | always |"));
+    assert.ok(!body.includes("Four have defaults") && !body.includes("the fifth annotation"));
+    // Why the world's tools carry no description: the course's servers leave them out on purpose.
+    assert.ok(
+      body.includes(
+        "The world's servers leave both out on purpose: no model runs in this course, and the course's host builds each call from the name and the schema alone.",
+      ),
+    );
     // Section 5 leads with who decides and what reaches the model (tools.mdx "Message Flow":
     // Client->>LLM "Process result"; resources.mdx "User Interaction Model": application-driven;
     // prompts.mdx "PromptMessage": role "user" or "assistant"), before any price.
@@ -362,13 +380,13 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.ok(body.includes("No model runs here, so nothing measures what a model would read."));
     assert.ok(
       body.includes(
-        "The table below measures traffic: the messages between client and server, in lesson 3's envelope tokens, on the real lines' 2026-07-28 bodies.",
+        "The table below measures traffic: the messages between client and server, requests and responses together, in lesson 3's envelope tokens, on the real lines' 2026-07-28 bodies.",
       ),
     );
     assert.ok(body.includes("*Answered* is how many of the region questions each way answered."));
     assert.ok(
       body.includes(
-        "Placement also differs, as (a)'s `kayit` is remote and (b)'s `olcum` local, so the reading after the table takes placement's round trips apart from the primitive's.",
+        "Placement also differs, as (a)'s `kayit` is remote and (b)'s `olcum` local: the reading after the table gives each its share of the round trips.",
       ),
     );
     assert.ok(body.indexOf(rows[0]) < body.indexOf("primitive used chosen by server requests"), "the table leads");
@@ -441,10 +459,8 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       test5,
       /The table prices the traffic; the reading after it also counts what would enter a model's context\./,
     );
-    assert.match(
-      test5,
-      /\(b\)'s one answer carries all 60 subscribers' rows \(751 envelope tokens in all\)\. If the host/,
-    );
+    assert.match(test5, /\(b\)'s one answer carries all 60 subscribers' rows: if the host/);
+    assert.ok(test5.includes("**Verdict: the rule held.**"));
     assert.ok(test5.includes("primitive used chosen by"), "the test leads the table");
     // basic/index.mdx, "Error Codes" (2026-07-28): codes of earlier revisions stay reserved and MUST NOT
     // be emitted, -32002 among them; clients SHOULD still accept it.
@@ -469,7 +485,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     );
     // fleet, at its first use, with its purpose, not introduced a second time; the seed's paragraph
     // counts no processes.
-    assert.ok(body.includes("then one tool of `fleet`, for the descriptions the world's tools lack."));
+    assert.ok(body.includes("then one tool of `fleet`, for the descriptions the world's servers leave out."));
     assert.ok(!body.includes("a fourth server outside the water world (a device inventory)"));
     // Section 5 no longer spells out the read's body word by word (the table and the bytes carry it).
     assert.ok(!body.includes("Its answer's body is `resultType`"));

@@ -118,21 +118,16 @@ test("the markdown's world table is the servers' tools, fields and answers", () 
   );
 });
 
-test("section 2's definitions carry no cross-revision aside; one plain two-row table closing the section gathers them, and Next says which lessons take each up; MCP's own tasks are told apart in one sentence where the course's are defined", () => {
+test("section 2's definitions carry no cross-revision aside; one short paragraph closing the section gathers them, and Next says which lessons take each up; MCP's own tasks are told apart in one sentence where the course's are defined", () => {
   const two = markdown.slice(markdown.indexOf("## 2 · "), markdown.indexOf("## 3 · "));
   const at = two.indexOf("**What differs between the two revisions.**");
   assert.ok(at > 0, "the note");
   const body = flat(two.slice(0, at));
   const note = flat(two.slice(at));
-  // A table of two rows, one per point, each cell a revision's side (the student's "two-row table").
-  const rows = two
-    .slice(at)
-    .split("\n")
-    .filter((line) => line.startsWith("| ") && !line.startsWith("| |"));
-  assert.deepEqual(
-    rows.map((line) => line.split(" | ")[0]),
-    ["| sessions", "| who asks"],
-  );
+  // The expert: the former two-row table was never read in prose. Its rows are now read in two sentences,
+  // one per revision, and no table is left to read.
+  assert.ok(!two.slice(at).includes("| "), "no table");
+  assert.equal(two.slice(at).trim().split("\n\n").length, 1, "one paragraph");
   assert.ok(two.trimEnd().endsWith(two.slice(at).trimEnd()), "the note closes section 2");
   // The definitions: roles, model, call. No revision named, no session, sampling, MRTR field or MCP task.
   for (const word of ["2025-11-25", "2026-07-28", "session", "sampling", "inputResponses", "requestState", "mrtr"])
@@ -149,28 +144,32 @@ test("section 2's definitions carry no cross-revision aside; one plain two-row t
   // 2026-07-28 architecture/index.mdx, "Overview": "every request is self-contained".
   // The expert's plain rows: "opens a session" against "every request stands alone", "a server can ask" against
   // "only clients ask". The dated deprecation details are lesson 10's list, not a beginner's table.
+  // 2026-07-28 architecture/index.mdx: servers request client input via InputRequiredResult within a reply;
+  // the retry (mrtr.mdx) is lesson 3's, so the note stops at "says so in its answer".
   for (const sentence of [
-    "| 2025-11-25 | 2026-07-28 |",
-    "| sessions | A client opens a *session* with its server, an exchange that keeps state until it is closed. | No session: every request stands alone. |",
-    "| who asks | A server can ask the client too, for instance for a reply from the host's model. | Only clients ask. A server that needs input says so in its answer, and the client sends the call again with it. |",
-    "Both rows come from each revision's `architecture/index.mdx`.",
+    "In 2025-11-25 a client opens a *session* with its server, an exchange that keeps state until it is closed, and a server can ask the client too, for instance for a reply from the host's model.",
+    "In 2026-07-28 there is no session, every request stands alone, and only clients ask: a server that needs input says so in its answer.",
+    "Both points come from each revision's `architecture/index.mdx`, and both return later; see Next, at the end.",
   ])
     assert.ok(note.includes(sentence), sentence);
+  assert.ok(!note.includes("sends the call again"), "the retry is lesson 3's");
   for (const word of ["2027-07-28", "deprecated", "sampling", "server/discover", "capabilities"])
     assert.ok(!note.includes(word), word);
   // The body names no later lesson (the course's rule); the note sends the reader to Next, whose lines
   // for lessons 3, 5 and 10 name the points.
-  assert.ok(
-    note.startsWith("**What differs between the two revisions.** Each point returns later; see Next, at the end."),
-  );
+  assert.ok(note.startsWith("**What differs between the two revisions.** In 2025-11-25 "));
   assert.ok(!note.includes("due to be removed"), "the earliest removal, not a removal");
   assert.ok(!note.includes("attaches both"), "the server's capabilities are not on the client's requests");
   const next = flat(markdown.slice(markdown.indexOf("## Next")));
   assert.ok(
-    next.includes("- 3 · Messages: JSON-RPC's messages, errors and their price in tokens; a call asking for input."),
+    next.includes(
+      "- 3 · Messages: JSON-RPC's messages and their fields, `_meta`, `isError` and `resultType`; errors and their price in tokens; a call asking for input.",
+    ),
   );
   assert.ok(
-    next.includes("- 5 · Lifecycle and Negotiation: 2025-11-25's *session*, and the capabilities both sides declare."),
+    next.includes(
+      "- 5 · Lifecycle and Negotiation: 2025-11-25's *session*, the capabilities both sides declare, and what `_meta` carries on each request.",
+    ),
   );
   assert.ok(next.includes('- 10 · Without a Session: 2026-07-28, "a stateless protocol"'));
   // Section 4 tells MCP's own tasks apart where the course's word is defined, in one sentence (the student:
@@ -189,9 +188,14 @@ test("section 2's definitions carry no cross-revision aside; one plain two-row t
   assert.ok(!note.includes("MCP's own tasks"), "the note keeps to the two points the lesson needs");
   // index.mdx, "Security and Trust & Safety", "Key Principles", item 3 "Tool Safety": the course cites the
   // quote by its section and item, as lessons 5 to 7 do.
+  // The student read the three citations three times: one plain sentence first, then the citations, briefly.
+  // index.mdx, "Implementation Guidelines": "MCP itself cannot enforce these security principles at the
+  // protocol level, implementors SHOULD: 1. Build robust consent and authorization flows"; server/tools.mdx,
+  // "User Interaction Model": a human in the loop SHOULD be able to deny tool invocations.
   says(
-    '"Hosts must obtain explicit user consent before invoking any tool" (`index.mdx`, "Security and Trust & Safety", "Tool Safety") is a principle',
+    'asks for the user\'s consent and acts on the user\'s decisions. Asking the user\'s consent is the host\'s job; the protocol cannot check it. The specification states it as a principle, in lowercase: "Hosts must obtain explicit user consent before invoking any tool" (`index.mdx`, "Security and Trust & Safety", "Tool Safety"). Its SHOULDs ask for consent flows (the same page, "Implementation Guidelines") and a human able to deny any tool invocation (`server/tools.mdx`).',
   );
+  assert.ok(!flat(markdown).includes("which MCP cannot enforce. Implementors SHOULD"));
   // The host's duties in words a newcomer has: no "lifecycle" before lesson 5.
   says("It creates its clients and decides which servers they connect to, and when.");
   assert.ok(!flat(markdown).includes("lifecycle"));
@@ -265,6 +269,9 @@ for (const seed of SEEDS)
     assert.deepEqual(deger.origin, { kind: "answer", step: write.step - 1, tool: "tarife", server: "tarife" });
     assert.equal(deger.value, traced.calls[write.step - 2].answer.tutar);
     says("`deger`, the value a record writes, is the charge `tarife` has just answered, `tutar`.");
+    // Section 7's *alone* column, in the words the student asked for.
+    says("the *tasks* that call it, those of them that call no other server (*alone*)");
+    assert.ok(!flat(markdown).includes("those it serves *alone*"));
     // The markdown states section 7's counts once, for every seed: the table is the same at each.
     assert.equal(formatServerViews(result), formatServerViews(lesson));
     assert.equal(olcum.values["other server"], 0);
@@ -325,6 +332,8 @@ for (const seed of SEEDS)
     assert.ok(!solutions.includes("stateless"));
     assert.ok(solutions.includes("3 values would still cross from one server to another"));
     assert.ok(solutions.includes("Section 7's table is the same, number for number."));
+    // The second seed's values come from a run, which the question told the reader not to make: said so.
+    assert.match(solutions, /Running this lesson with seed \d+ gives these values: task 4 is about/);
     assert.equal((solutions.match(/<details>/g) ?? []).length, 4);
   });
 
@@ -394,53 +403,42 @@ test("section 1 explains how to read the specification before citing it; section
     "It speaks 2026-07-28, which needs no opening message. Older revisions open each session with an `initialize` request first.",
   );
   assert.ok(!flat(markdown).includes("in which no message need come before the first call"));
-  // 2026-07-28 basic/patterns/mrtr.mdx: a server MAY answer InputRequiredResult and the client retries with a
-  // new id, so one call can take two or more requests.
-  says("A call is usually one `tools/call` request and its response; a server that needs input makes it two or more.");
+  // The Summary states what section 6 showed; a call that asks for input (mrtr.mdx) is lesson 3's.
+  says(
+    "Each call here was one `tools/call` request, naming the tool and its arguments, and one response with the same `id` and the answer in `result`.",
+  );
+  assert.ok(!flat(markdown).includes("a server that needs input makes it two or more"));
   // The opening note speaks to someone running the notebook, not to the reader of the export.
   says("In the notebook, change `SEED` in the next cell, its only parameter, and run all cells again");
-  // Section 2's table names a server that needs input; resultType is named here, with both of its values
-  // (2026-07-28 basic/index.mdx, "ResultType": `complete` and `input_required`).
-  says(
-    '`resultType` `complete` marks the final answer. A server that needs input answers with `input_required` instead, and the client sends the call again with that input (`basic/index.mdx`, "ResultType").',
+  // The expert: the retry after `input_required` is 2026-07-28 basic/patterns/mrtr.mdx's, not basic/index.mdx's
+  // "ResultType" (which only defines the values). Lesson 1 now leaves `input_required` to lesson 3 (the
+  // student: neither transcript shows it), so no sentence on it, and no misattributed citation, remains.
+  assert.ok(!flat(markdown).includes("input_required"));
+  assert.ok(
+    !flat(markdown).includes('the client sends the call again with that input (`basic/index.mdx`, "ResultType")'),
   );
-  assert.ok(!flat(markdown).includes("A server that needs input answers with another."));
-  // Section 1 says RECOMMENDED is a synonym of SHOULD; the probe rule is then said with SHOULD alone
-  // (2026-07-28 stdio.mdx, "Backward Compatibility": SHOULD for a dual-era client, RECOMMENDED for a
-  // modern-only one), never as two strengths.
+  // Section 1 says RECOMMENDED is a synonym of SHOULD, and the lesson uses the word nowhere else.
   says(
     "SHOULD and SHOULD NOT allow an exception, but only for a good reason, weighed with care. RECOMMENDED is a synonym of SHOULD: the same strength in another word.",
   );
-  says(
-    'A client SHOULD still probe with `server/discover`, the request asking what a server supports, before its first call. The page `basic/transports/stdio.mdx`, "Backward Compatibility", says so of both a client that speaks only 2026-07-28 and one that also speaks older revisions. This client skips the probe, for a good reason: it knows the revision of the course\'s own server.',
-  );
+  // The probe, and why this client skips it, are lesson 5's (the student: no reason to probe yet).
+  assert.ok(!flat(markdown).includes("server/discover"));
+  assert.ok(!flat(markdown).includes("skips the probe"));
   assert.equal((flat(markdown).match(/RECOMMENDED/g) ?? []).length, 1, "RECOMMENDED only where it is defined");
   // The bytes are those of the line as sent, not of the spread-out form shown.
   says("It crossed as one line, ended by a newline, and is spread out here only for reading.");
-  // 2026-07-28 server/tools.mdx, "Error Handling": a tool execution error is reported in the result with
-  // isError true. The contrast with JSON-RPC errors is lesson 3's; here one clause.
+  // Section 6 reads only the fields a first lesson needs (jsonrpc, id, method, params, result, content); the
+  // rest, in one sentence, are lessons 3's and 5's, named in Next (the body names no later lesson). The
+  // reserved keys without a prefix, the MUSTs of `_meta` and isError's rule left with them.
   says(
-    '`isError` is false: the tool did its work. A tool that runs and fails sets it to true, in a result, not a JSON-RPC error (`server/tools.mdx`, "Error Handling").',
+    "- The other fields are taught later (see Next): `_meta`, what a message says of itself, such as its revision and who sent it, and `isError` and `resultType`.",
   );
-  assert.ok(!flat(markdown).includes("a malformed call"));
-  assert.ok(!flat(markdown).includes("An unknown tool, or a request not of"));
-  // 2026-07-28 basic/index.mdx: protocolVersion and clientCapabilities are required, clientInfo only SHOULD.
-  says(
-    "Every 2026-07-28 request MUST carry the revision and the client's *capabilities* relevant to it: the optional features of the client that the server may use in answering (here none, `{}`). It SHOULD carry `clientInfo`, the client's name and version",
-  );
-  // clientInfo is an Implementation (name and version); clientCapabilities are those relevant to the request.
-  assert.ok(!flat(markdown).includes("SHOULD carry the client's name ("));
-  assert.ok(!flat(markdown).includes("The client attaches the version and its own capabilities"));
-  assert.ok(!flat(markdown).includes("the revision, the client's name and its capabilities"));
-  // A reader met "stdio" and the _meta key prefix before lesson 2: both said where first used.
+  for (const word of ["progressToken", "traceparent", "baggage", "clientCapabilities` relevant", "MUST carry"])
+    assert.ok(!flat(markdown).includes(word), word);
+  says("A response repeats its request's `id`, and carries the answer in `result`.");
+  says('Every message carries `"jsonrpc": "2.0"`: it is a JSON-RPC 2.0 message.');
+  // A reader met "stdio" before lesson 2: said where first used.
   says("reads the answer from its standard output: MCP's *stdio* transport, one way to carry messages.");
-  // 2026-07-28 basic/index.mdx, "`_meta`", Reserved keys: progressToken and the trace context keys are
-  // reserved and carry no prefix, so the prefix is said of the keys shown, not of every reserved key.
-  says("The keys here start with `io.modelcontextprotocol/`, a prefix MCP reserves.");
-  says(
-    'A few keys MCP reserves carry no prefix: `progressToken`, `traceparent`, `tracestate` and `baggage` (`basic/index.mdx`, "`_meta`").',
-  );
-  assert.ok(!flat(markdown).includes("Its keys start with `io.modelcontextprotocol/`"));
   // Section 1: the protocol spares an application per-program protocol code, not all integration work.
   says("so that an application needs no protocol code of its own for each program.");
   // Exercise 4 names no seed of its own: the folded answer names the second seed.
@@ -498,6 +496,6 @@ test("section 3 opens with one glossary of the world's Turkish words, each gloss
   // Section 6: what to look for in the listing, one bullet a field, not one dense paragraph.
   const six = markdown.slice(markdown.indexOf("## 6 · "), markdown.indexOf("## 7 · "));
   const bullets = six.split("\n").filter((line) => line.startsWith("- "));
-  assert.equal(bullets.length, 7);
-  assert.ok(bullets.at(-1)!.startsWith("- The result's `_meta` holds `serverInfo`: the server's name and its own"));
+  assert.equal(bullets.length, 5);
+  assert.ok(bullets.at(-1)!.startsWith("- The other fields are taught later (see Next)"));
 });

@@ -393,8 +393,11 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // probing to a modern-only client, and a dual-era client SHOULD probe before any other request.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover` \(`stdio\.mdx`, "Backward Compatibility", says it of a 2026-07-28-only client and of one that also supports older revisions\)\. An older server may run a bare `tools\/call` by its old rules; sent `server\/discover`, it fails, with an error or no answer\./,
+    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover` \(`stdio\.mdx`, "Backward Compatibility"\)\. An older server may run a bare `tools\/call` by its old rules; sent `server\/discover`, it fails, with an error or no answer, and that failure is how the client knows the server is older\./,
   );
+  // stdio.mdx, "Backward Compatibility": "any other error, or does not respond within a reasonable timeout:
+  // the server is legacy". The student could not see why a failing request makes a probe: the failure is
+  // the signal, said in the same sentence.
   // "dual-era" and "legacy" are lesson 5's words: lesson 2 does not use them before they are defined.
   assert.doesNotMatch(markdown, /dual-era|legacy server/i);
   // Course-wide: the rule in running prose with SHOULD only; lesson 1 alone says RECOMMENDED is its synonym.
@@ -451,15 +454,19 @@ test("section 3's header table: each basic header, the body field it copies, whe
   assert.doesNotMatch(markdown, /a notification's: undefined|leaves a notification's POST undefined/);
 });
 
-test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/list entry), clients MUST mirror (Custom Headers from Tool Parameters)", () => {
+test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/list entry), clients over Streamable HTTP MUST mirror a non-null value and omit the header otherwise (Custom Headers from Tool Parameters)", () => {
   // "MCP servers MAY designate specific tool parameters to be mirrored into HTTP headers using an
   // x-mcp-header extension property in the parameter's schema within the tool's inputSchema. [...]
   // clients MUST support this feature. [...] conforming clients MUST mirror the designated parameter
-  // values into HTTP headers."
+  // values into HTTP headers." "Schema Extension": "If no value is present at that path in the call
+  // arguments, the header is omitted"; "Clients using other transports (e.g., stdio) MAY ignore
+  // x-mcp-header". "Server Behavior for Custom Headers": a null value or an absent parameter, "Client MUST
+  // omit the header". The expert: the old "clients MUST then send the value" lacked both conditions.
   assert.match(
     markdown,
-    /A tool may also ask for an argument in a header of its own: its `tools\/list` entry marks the argument with `x-mcp-header` and a name, and clients MUST then send the value as `Mcp-Param-\{Name\}`\. The course's tools ask for none \("Custom Headers from Tool Parameters"\)\. A header carries only plain ASCII, so a value with other characters, such as `Aşağı` \(Turkish for "lower"\), MUST travel Base64-encoded as `=\?base64\?…\?=`, in `Mcp-Name` too \("Value Encoding"\)\./,
+    /A tool may also ask for an argument in a header of its own: its `tools\/list` entry marks the argument with `x-mcp-header` and a name\. Over Streamable HTTP, when a call carries a non-null value for that argument, the client MUST send it as `Mcp-Param-\{Name\}`, and otherwise MUST omit the header\. The course's tools ask for none \("Custom Headers from Tool Parameters"\)\. A value that is not plain ASCII, such as `Aşağı`, MUST travel Base64-encoded, in `Mcp-Name` too \("Value Encoding"\)\./,
   );
+  assert.doesNotMatch(markdown, /clients MUST then send the value as/);
   assert.doesNotMatch(markdown, /A server may also ask for a tool's argument|Bolge/);
 });
 
@@ -498,19 +505,20 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   // basic/index.mdx "Per-request protocol fields" (a missing required field: -32602, on HTTP 400; a missing
   // client capability: -32021, on HTTP 400). 2025-11-25 basic/transports.mdx: an invalid or unsupported
   // MCP-Protocol-Version gets 400; a 404 answers a request naming an ended session.
-  const rows = tableRows("| a request that | 2026-07-28 | where |");
+  const rows = tableRows("| a request that | 2026-07-28 | section of `streamable-http.mdx` |");
   assert.deepEqual(
     rows.map((row) => row.split(" | ").slice(1, 2)[0]),
     [
       "`400 Bad Request`, -32020 (`HeaderMismatchError`)",
       "`400`, -32022 (`UnsupportedProtocolVersionError`), with the revisions it supports",
-      "`400`, -32602 (Invalid params)",
-      "`400`, -32021 (`MissingRequiredClientCapabilityError`)",
       "`404 Not Found`, -32601 (Method not found)",
     ],
   );
-  // The codes -32020 to -32022 appear in 2026-07-28's schema.mdx and not in 2025-11-25's.
-  assert.match(markdown, /The codes -32020 to -32022 are new in 2026-07-28\./);
+  // The student: rows about a missing `_meta` field and a missing client capability (elicitation) came
+  // before either was taught; lesson 3 names -32021 where it lists the codes. The table keeps the transport's.
+  assert.doesNotMatch(markdown, /-32021|elicitation/);
+  // The codes -32020 and -32022 appear in 2026-07-28's schema.mdx and not in 2025-11-25's.
+  assert.match(markdown, /The codes -32020 and -32022 are new in 2026-07-28\./);
   assert.doesNotMatch(markdown, /a `404` meant an ended session/);
   assert.match(
     markdown,
@@ -570,7 +578,7 @@ test("section 5 in bullets: each feature as 2025-11-25 has it, then what 2026-07
   assert.doesNotMatch(markdown, /minding `retry`|the client polls after `retry`|had these features/);
 });
 
-test("section 3's resend rule: the changelog's MUST quoted and placed as the changelog's alone, the pages' can, no re-issue after a cancel, and the course's caution labelled", () => {
+test("section 3's resend rule: the rule to follow in the list, the changelog's MUST placed as the changelog's alone in one short note, the pages' can, no re-issue after a cancel, and the course's caution labelled", () => {
   // 2026-07-28 changelog.mdx, Major changes, item 9: "A broken response stream loses the in-flight request;
   // clients **MUST** re-issue it as a new request with a new request ID". The transport pages say less:
   // streamable-http.mdx "Resumable SSE streams via `Last-Event-ID` are not supported"; stdio.mdx "Unexpected
@@ -582,15 +590,22 @@ test("section 3's resend rule: the changelog's MUST quoted and placed as the cha
   const early = markdown.indexOf("**A stream that ends early.**");
   assert.ok(http > 0 && early > http, "the paragraph follows the HTTP example");
   assert.match(markdown, /- \*The client closed it\.\* That cancels the request, which is not sent again\./);
+  // The student: "I need to know what to do, not that two pages of the spec disagree." The rule first; the
+  // pages' difference in a note after the paragraph.
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\)\. The changelog adds that the request is lost, and that clients "MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, item 9\)\. The transport pages carry no such MUST; stdio's says lost requests "can" be sent again \("Unexpected Termination"\)\./,
+    /- \*The network broke it\.\* The stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\), so the request is lost\. The client MUST send it again as a new request, with a new id\. The server cannot tell/,
   );
+  assert.match(
+    markdown,
+    /the server keeps\. > \*\*Note\.\*\* Only the changelog makes sending it again after a break a MUST \(`changelog\.mdx`, Major > changes, item 9\)\. The transport pages do not; stdio's says lost requests "can" be sent again\./,
+  );
+  assert.doesNotMatch(markdown, /The changelog adds that the request is lost/);
   // Two ways, two bullets: the third was a consequence, now a paragraph after the list.
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /"can" be sent again \("Unexpected Termination"\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key in its arguments the server keeps\./,
+    /a new request, with a new id\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* re-issue a write that is not \*idempotent\* \(same effect however often it runs\) only once it is safe to repeat, for instance by a key in its arguments the server keeps\./,
   );
   // The stdio page's "can" is section 2's (the restart); it is not cited for an HTTP stream.
   assert.doesNotMatch(markdown, /"can" be retried \(`basic\/transports\/stdio\.mdx`/);
@@ -665,7 +680,7 @@ test("the one client-sent 2026-07-28 notification is one only in the core protoc
     // capabilities.extensions, so it is cited for that alone.
     assert.ok(
       text.includes(
-        "*Extensions*, optional additions to the core protocol (`index.mdx`), may define messages of their own; a client and server advertise those they support under `extensions` in their capabilities (`basic/versioning.mdx`).",
+        "*Extensions*, optional additions to the core protocol (`index.mdx`), may define messages of their own; a client and server advertise those they support under `extensions` in their *capabilities*, the optional features each declares (`basic/versioning.mdx`).",
       ),
       file,
     );
@@ -691,6 +706,28 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
     c.source.includes("## 1 · What a transport does"),
   )!;
   assert.match(cell.source, /over HTTP none is required \(section 3\)\.\n\n\*Extensions\*, optional additions/);
+  // 2026-07-28 cancellation.mdx, "Transport-Specific Cancellation", and stdio.mdx, "Cancellation": "To cancel
+  // an in-flight request, the client MUST send a notifications/cancelled notification". The MUST holds when
+  // the client cancels; the old "on stdio a client MUST use it" read as always.
+  assert.match(
+    markdown,
+    /to call off a request\. To cancel on stdio, a client MUST send it; over HTTP none is required/,
+  );
+  assert.doesNotMatch(markdown, /on stdio a client MUST use it/);
+  // The student: "The course reads this as covering a connection awaiting a JSON answer too" was an author's
+  // note that changed nothing for a reader; the bullet keeps cancellation.mdx's rule alone.
+  assert.match(
+    markdown,
+    /the server MUST treat a client's disconnect as cancelling the request \(`basic\/patterns\/cancellation\.mdx`\)\. Below, the host sends/,
+  );
+  assert.doesNotMatch(markdown, /The course reads this as/);
+  // The student: which round-trip columns are measured and which computed. The rule's column applies the
+  // convention; the wire columns count the run's requests and the TCP connections it opened (roundTrips.ts).
+  assert.match(
+    markdown,
+    /In the table, \*by the rule\* applies the convention\. The wire columns count the run itself: a round trip per request, plus one per TCP connection it opened\./,
+  );
+  assert.doesNotMatch(markdown, /The table counts the run's round trips by the rule and on the wire/);
   // Only the changelog says MUST of the re-issue; the client's list says what to do without it.
   assert.match(
     markdown,

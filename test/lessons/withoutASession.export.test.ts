@@ -118,14 +118,14 @@ for (const [k, path] of EXPORTS.entries()) {
     // The expert's 2.9: the closing claims keep the scope of what was measured (stdio, one process
     // whose session never ends, envelope tokens and bytes); HTTP's headers and expiry were not.
     assert.doesNotMatch(flat, /At no point is the stateless era the cheaper one|at no point does it become/);
+    // The verdict is said once, in section 2, where it is measured (the student's item 5): the
+    // Summary weighs the cost against what it buys and does not repeat it.
+    assert.equal(flat.split("never the cheaper one").length - 1, 1, "the verdict said once");
     assert.match(
       flat,
-      /Over stdio, on one process whose session never ends, it is never the cheaper one\. HTTP's headers and session expiry were not measured here\./,
+      /- It pays in traffic\. On lesson 6's twelve tasks it sends fewer messages but more envelope tokens and bytes, before the first call and on every call, none of it in the model's context \(HTTP's headers and session expiry were not measured\)\./,
     );
-    assert.match(
-      flat,
-      /Over stdio, on one process whose session never ends, the stateless era is never the cheaper one, in envelope tokens or in bytes\./,
-    );
+    assert.doesNotMatch(flat, /Over stdio, on one process whose session never ends/);
     // The expert's 2.11: where the eras are first compared by tokens, the tokens are named traffic.
     assert.match(
       flat,
@@ -196,16 +196,15 @@ for (const [k, path] of EXPORTS.entries()) {
     );
     // versioning.mdx, "Backward Compatibility…": "In both cases" a recognized modern error identifies a
     // modern server; the SDK's classifier (rpc errors on stdio and HTTP 400 bodies alike) says legacy.
-    assert.match(
-      flat,
-      /On either transport, the pages count any recognized modern error as modern \(`basic\/versioning\.mdx`, "Backward Compatibility…"\), such as -32021 \(a missing client capability\), or -32020 \(a header failure\) in an HTTP `400`\./,
-    );
-    assert.match(flat, /SDK 2\.4\.0's classifier treats -32020 and -32021 as legacy, on stdio as over HTTP/);
+    assert.match(flat, /\(`basic\/versioning\.mdx`, "Backward Compatibility…"\)\./);
     assert.doesNotMatch(flat, /recognizes -32022 alone/);
-    // The claim cites the SDK's source (dist/public-*.mjs, region src/client/probeClassifier.ts).
+    // The SDK's behaviour is said in plain words, without its internals' names (the student's item 1;
+    // checked in dist/public-*.mjs, region src/client/probeClassifier.ts: -32020 and -32021 fall into
+    // the legacy default).
+    assert.doesNotMatch(flat, /probeClassifier|NOT_PROBE_RECOGNIZED|negotiateStdioViaSibling/);
     assert.match(
       flat,
-      /`src\/client\/probeClassifier\.ts` of `@modelcontextprotocol\/client` puts -32001, -32020 and -32021 in a set `NOT_PROBE_RECOGNIZED`/,
+      /The SDK also takes a server that answers -32021 \(a missing client capability\) or -32020 \(a header failure\) for a legacy one, where the pages count any recognized modern error as modern/,
     );
     // Exercise 3's answer is the answer, not a second discovery table (the student's item 3).
     assert.doesNotMatch(flat, /Over its 12 tasks, discovering at every task costs/);
@@ -388,11 +387,11 @@ for (const path of EXPORTS) {
     assert.equal(solutions.match(/^<details>$/gm)?.length, 8);
     assert.equal(markdown.match(/^<details>$/gm)?.length, 8);
     assert.doesNotMatch(markdown, /For the curious/);
-    // The implementers' aside is folded, with its two-sentence summary in the body.
+    // The implementers' aside is folded, with one sentence in the body saying whom it is for.
     assert.doesNotMatch(markdown, /^### An aside for implementers/m);
     assert.match(
       markdown,
-      /^<details><summary>For implementers: where the pages conflict, and where the SDK departs<\/summary>$/m,
+      /^<details><summary>For implementers: gaps in the pages, and where SDK 2\.4\.0 departs<\/summary>$/m,
     );
     assert.doesNotMatch(markdown, /@param|@returns/, "listings show a summary line, not the doc comment");
   });
@@ -581,9 +580,13 @@ for (const path of EXPORTS) {
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
     assert.match(
       summary,
-      /- That price buys what one long-lived process cannot show: any instance of a server can answer any request, as a fresh process answered section 5's retry\. Header mirroring and caching hints are changes of their own in the same revision; the hints matter more once no session holds the lists\. Which era to choose is a question of processes and routing, not of bytes\./,
+      /- What the stateless era buys: with no session to share or route by, any instance of a server can answer any request\. Section 5 showed it: a fresh process, holding only the server's key, answered the retry of a call it never saw, so a load balancer may send each request anywhere\./,
     );
+    // The benefit comes before the cost (the student's item 5).
+    assert.ok(summary.indexOf("What the stateless era buys") < summary.indexOf("It pays in traffic"));
+    assert.match(summary, /Which era to choose is a question of processes and routing, not of bytes\./);
     // 2026-07-28 changelog, item 5: ttlMs and cacheScope are their own feature (SEP-2549), not bought by statelessness.
+    assert.match(summary, /The caching hints are a change of their own in the same revision/);
     assert.doesNotMatch(summary, /a client can cache a list for its `ttlMs`/);
     assert.match(summary, /fails verification, or was issued for another call, is refused with an error\./);
     // The computed reading of the round trip.
@@ -597,10 +600,6 @@ for (const path of EXPORTS) {
       close,
       /replacing `resources\/subscribe` and `resources\/unsubscribe` \(2025-11-25's requests to be told, or no longer told, when one resource changes\)/,
     );
-    assert.match(
-      close,
-      /a `400 Bad Request` whose body is a recognized modern error \(such as -32022\), or a `404` with -32601, means a modern server, and a `4xx` without one \(typically `400`, `404` or `405`\) a legacy one/,
-    );
     // 2026-07-28 deprecated.mdx: the date is the earliest removal, when a feature becomes
     // "eligible for removal; the actual removal is a Core Maintainer decision ... and may happen
     // later". The tasks extension, dated.
@@ -611,7 +610,9 @@ for (const path of EXPORTS) {
     assert.doesNotMatch(close, /to be removed in the first revision/);
     // Lesson 2 ran Streamable HTTP's headers: the close does not list them among what was not run.
     assert.match(close, /Of what this course did not run, or ran only in part, these matter most:/);
-    assert.match(close, /on Streamable HTTP, whose headers lesson 2 ran, its own way of telling the eras apart:/);
+    // HTTP's era detection went into section 4, where era detection is taught; the close keeps
+    // a short list (the student's item 2).
+    assert.doesNotMatch(close, /its own way of telling the eras apart|Mind the asymmetry|-32601/);
     assert.match(close, /an official extension since 2026-07-28 \(`io\.modelcontextprotocol\/tasks`\)/);
     // deprecated.mdx's table lists Dynamic Client Registration beside Roots, Sampling and Logging.
     assert.match(close, /Logging \(a server's log messages to the client\) and Dynamic Client Registration/);
@@ -629,21 +630,31 @@ for (const path of EXPORTS) {
     // marked for implementers, folded (the student's item 2), with a two-sentence summary in the body.
     assert.match(
       flat,
-      /Two details matter only to whoever writes a dual-era client, and the lesson does not build on them\. The pages conflict when a modern error lists legacy versions alone, and SDK 2\.4\.0's `auto` is more conservative than the pages: it falls back to `initialize` where they have it stop, and takes a server that answers -32020 or -32021 for a legacy one\. <details><summary>For implementers: where the pages conflict, and where the SDK departs<\/summary> A modern answer may share no version with the client\. .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\./,
+      /The box below is for whoever writes a dual-era client; the rest of the lesson does not build on it\. <details><summary>For implementers: gaps in the pages, and where SDK 2\.4\.0 departs<\/summary> A modern server may share no version with the client\. .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\./,
     );
+    // The expert's accuracy item: versioning.mdx's "surface an error to the user" follows a -32022
+    // ("Protocol Version Negotiation"); for a discover result with no shared version the pages
+    // (stdio.mdx "Backward Compatibility", server/discover.mdx "DiscoverResult") name no action.
+    assert.doesNotMatch(flat, /has a client with none surface an error to the user/);
+    assert.match(
+      flat,
+      /If its discover result names none the client speaks, the pages say nothing of what to do\. The stdio page says "Select a mutually supported version from `supportedVersions` and continue", and `server\/discover\.mdx` that the client should choose one of them\. The "surface an error to the user if no compatible version exists" of `basic\/versioning\.mdx` \("Protocol Version Negotiation"\) is written for an answer of -32022, not for a discover result\./,
+    );
+    // The subscription-ending conflict is said here, once (lesson 3 leaves it to this box).
+    assert.equal(flat.split("A client does well to take any of the three as the end.").length - 1, 1);
     // The supportedVersions choice has one account, lesson 5's; here one sentence points back to it
     // without re-arguing it (the course-wide decision).
     assert.doesNotMatch(flat, /arguably against|Read literally/);
     assert.match(
       flat,
-      /The course's servers list `2026-07-28` alone, for the reasons lesson 5 gave in its section 3, so our client never meets the conflict with them\. Meeting any list without a modern version it speaks, our client stops with an error and does not fall back\./,
+      /The course's servers list `2026-07-28` alone, for the reasons lesson 5 gave in its section 3, so our client never meets these cases with them\. Meeting any list without a modern version it speaks, our client stops with an error and does not fall back\./,
     );
     // @modelcontextprotocol/client 2.4.0, probeClassifier.ts: classifyResult falls back on any
     // discover result without a mutual version; classifyRpcError falls back on a -32022 listing no
     // modern version and fails on one listing only modern versions the client lacks (lesson 7).
     assert.match(
       flat,
-      /SDK 2\.4\.0's `auto` falls back to `initialize` instead after a discover result that shares no modern version with it, even one that names only a modern version the client does not speak, where the pages have it stop\. It falls back too after a -32022 that lists no modern version\. A -32022 that lists only modern versions the client lacks fails `connect`, as lesson 7 said\./,
+      /SDK 2\.4\.0's `auto` falls back to `initialize` in both cases instead: after a discover result that shares no modern version with it, and after a -32022 that lists no modern version\. Only a -32022 that lists modern versions the client lacks fails `connect`, as lesson 7 said\./,
     );
     assert.doesNotMatch(flat, /after a -32022 whose list holds none/);
     assert.doesNotMatch(flat, /leaves open/);
@@ -652,15 +663,23 @@ for (const path of EXPORTS) {
     assert.doesNotMatch(flat, /\| the probe's answer \| our `auto` \|/);
     // 2026-07-28 basic/versioning.mdx, "Compatibility Matrix" (Dual-era client, Legacy server, HTTP):
     // the fallback may go on to HTTP+SSE; streamable-http.mdx: an unknown method is 404 with -32601.
-    assert.match(flat, /\(such as -32022\), or a `404` with -32601, means a modern server/);
     // The expert's 2.10: the same -32601 reads legacy on stdio's probe (stdio.mdx, "Backward
     // Compatibility"; server/discover.mdx: servers MUST implement it) and modern with a 404 over
-    // Streamable HTTP (streamable-http.mdx, "Protocol Version Header"); the lesson names it.
+    // Streamable HTTP (streamable-http.mdx, "Protocol Version Header"); said in section 4, where the
+    // probe's -32601 is shown (the student's item 2), not at the end of the course.
+    const four = flat.slice(flat.indexOf("## 4 · "), flat.indexOf("## 5 · "));
+    assert.match(
+      four,
+      /A -32601 means a legacy server here only because the probe is `server\/discover`, which every modern server MUST implement \(`server\/discover\.mdx`\)\. Over Streamable HTTP, where a dual-era client may learn the era from its first modern request instead \(lesson 5\), a `404` with -32601 is a modern server's answer to a method it does not implement, while a legacy server refuses with a `4xx` whose body holds no recognized modern error, and the client falls back to `initialize` \(2026-07-28 `basic\/transports\/streamable-http\.mdx`, "Protocol Version Header" and "Backward Compatibility"\)\./,
+    );
+    assert.ok(
+      four.indexOf("answered the probe with error `-32601`") < four.indexOf("A -32601 means a legacy server here"),
+    );
+    // 2026-07-28 basic/versioning.mdx, "Compatibility Matrix" (Dual-era client, Legacy server, HTTP).
     assert.match(
       flat,
-      /Mind the asymmetry: over stdio a -32601 to the probe means a legacy server, since every modern one implements `server\/discover` \(the stdio page, "Backward Compatibility"\), while over HTTP a `404` with -32601 means a modern one \(the Streamable HTTP page, "Protocol Version Header"\)\./,
+      /A dual-era HTTP client whose `initialize` fails too may fall back to it \(`basic\/versioning\.mdx`, "Compatibility Matrix"\);/,
     );
-    assert.match(flat, /to be met with `initialize` and, failing that, the deprecated HTTP\+SSE transport/);
     assert.match(flat, /in \*`auto` mode\* it probes a server it does not know, and the SDK judges the answer\./);
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
@@ -777,7 +796,8 @@ for (const path of EXPORTS) {
     assert.doesNotMatch(flat, /the JSON-RPC ids make the few bytes of difference/);
     // The deprecated transport is defined before the fallback names it.
     const defined = flat.indexOf("2024-11-05's *HTTP+SSE transport*, which Streamable HTTP replaced in 2025-03-26");
-    assert.ok(defined >= 0 && defined < flat.indexOf("the deprecated HTTP+SSE transport"));
+    const fallback = flat.indexOf("may fall back to it");
+    assert.ok(defined >= 0 && defined < fallback, "HTTP+SSE defined before the fallback to it");
     assert.match(
       flat,
       /Client ID Metadata Documents replace it, in which a client's id is an HTTPS URL serving its metadata/,
@@ -788,12 +808,10 @@ for (const path of EXPORTS) {
 test("what the stateless era buys: any instance answers but a listen stream, no routing needed for protocol state, header routing made safe by the server's check against the body (2026-07-28 streamable-http.mdx, Server Validation), and application state still shared (basic/index.mdx, Statelessness)", () => {
   for (const file of ["lessons/10-without-a-session.md", "lessons/seed-20260219/10-without-a-session.md"]) {
     const text = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
-    assert.ok(
-      text.includes(
-        '*Header mirroring*, a separate change of the same revision, buys something else. A Streamable HTTP request copies fields of its body into HTTP headers (lesson 2), so a gateway may route on them without reading the body. A server that reads the body MUST reject a mismatch, with -32020. Older revisions ask no such check, so a gateway that routes on the headers SHOULD reject a request whose `MCP-Protocol-Version` is older or absent (2026-07-28 `basic/transports/streamable-http.mdx`, "Server Validation").',
-      ),
-      file,
-    );
+    // Header mirroring is lesson 2's; its paragraph sat inside a cost comparison it had nothing to
+    // do with (the student's item 3), and is cut.
+    assert.ok(!text.includes("*Header mirroring*"), file);
+    assert.ok(!text.includes("Header mirroring and caching hints"), file);
     // Header routing is not bought by statelessness (2026-07-28 changelog, SEP-2243), and the
     // server's check is safe only behind a gateway that refuses older versions, which the text says
     // in the note's own words (the student's item 3).
@@ -835,12 +853,10 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
       ),
       file,
     );
-    // The cost verdict, what statelessness buys, header mirroring and application state are four
-    // paragraphs, not one.
+    // The cost verdict, what statelessness buys and application state are paragraphs of their own.
     const raw = readFileSync(join(ROOT, file), "utf8");
     for (const opening of [
       "What the stateless era buys is not counted here.",
-      "*Header mirroring*, a separate change",
       "Application state that spans requests is another matter.",
     ])
       assert.ok(raw.includes(`\n\n${opening}`), `${file}: a paragraph opens with ${opening}`);
@@ -872,11 +888,32 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
       ),
       file,
     );
-    // HTTP era detection: a success is no proof of era (2026-07-28 versioning.mdx, Compatibility
-    // Matrix, Modern/Legacy; basic/index.mdx, ResultType).
+    // Why a success proves no era is lesson 5's (a legacy server may run a tools/call by its own
+    // rules but fail a probe); the close no longer repeats it.
+    assert.ok(!text.includes("A success proves nothing on its own."), file);
+    // Run 1's and Run 2's per-call figures differ by the mix of tools (the student's item 4): the
+    // reason is said, with the price of the calls only Run 1 sent, computed from the runs.
+    const sim = simulateWithoutASession(SEEDS[EXPORTS.indexOf(file)]);
+    const [one, two] = [sim.lessonSix.withoutVersionRule[0], sim.lessonSix.rows[0]];
+    const price = (one.work.tokens - two.work.tokens) / (one.wireCalls - two.wireCalls);
     assert.ok(
       text.includes(
-        'A success proves nothing on its own. A legacy server may even process an era-ambiguous method such as `tools/list` under legacy semantics (the same matrix), and answer without `resultType`, which a client MUST read as `"complete"` (`basic/index.mdx`, "ResultType"). So a first request that only a modern server answers with a result, such as `server/discover`, tells the eras apart;',
+        `*Per call* is an average over the calls that reached a server, so Run 1's differs from Run 2's: Run 1 also sent the 3 to \`bolge_ozet\`. They cost ${price.toFixed(1)} tokens a call in the legacy era`,
+      ),
+      file,
+    );
+    assert.ok(text.includes("A price per call moves with the mix of tools called."), file);
+    // Exercise 2's figure is spelled where the table is: bytes/call is the second table's bytes
+    // sent and received over the calls (the expert's item 5).
+    assert.ok(
+      text.includes(
+        "*bytes/call* is a `tools/call` request and its response together, on average: the second table's *tools/call bytes sent* and *received*, added and divided by *calls*:",
+      ),
+      file,
+    );
+    assert.ok(
+      text.includes(
+        "2. From the wire's tables of section 2 (*bytes/call*, or the *tools/call bytes sent* and *received* it comes from),",
       ),
       file,
     );

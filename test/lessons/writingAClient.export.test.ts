@@ -95,7 +95,7 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "envelope tokens (body tokens plus 8, lesson 3)", // envelope tokens and the 8-token constant
       "two to a remote one (lesson 2)", // the doubled remote round trip
       "The client keeps lesson 5's allowlist",
-      "The course's host adds lesson 5's version rule",
+      "use the course's host, whose version rule (lesson 5) drops `kayit`",
       "the course's gate (lesson 5)",
       "The course's `decide` applies the version rule and the allowlist (lesson 5)",
       "(the legacy era, lesson 5)",
@@ -316,10 +316,12 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const text = read(file);
     const prose = proseOf(text);
     assert.ok(
-      prose.includes("`tarife` remote and the other two local (lesson 2's placement)"),
+      prose.includes(
+        "The first table prices one discovery of each server in both revisions, local or remote (lesson 2's placement).",
+      ),
       `${file}: local and remote are placements`,
     );
-    // Discovery per server repeats lesson 5's kind of table: only the four servers' total is given.
+    // Discovery per server is priced in tokens and round trips, not as lesson 5's kind of table.
     assert.doesNotMatch(text, /^server {2}placement {2}version {2}capabilities/m, file);
     assert.doesNotMatch(text, /^server {2}transport /m, file);
     // Discovery is lesson 6's word, pointed back to once; what the lesson counts as discovery is said
@@ -568,18 +570,23 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
 });
 
 test("the SDK's auto mode: when connect fails, in one short paragraph, on stdio and over HTTP apart", () => {
-  // SDK 2.4.0 client .d.mts, VersionNegotiationMode: a probe timeout falls back on stdio and
-  // rejects on HTTP; classifyProbeOutcome also rejects on 401/403, 5xx and an unusable reply.
+  // SDK 2.4.0, src/client/probeClassifier.ts (dist/public-*.mjs): classifyRpcError falls back to
+  // initialize on a -32022 whose `supported` holds no modern version, and fails on one that lists
+  // modern versions the client lacks; classifyHttpError fails on 401/403 and >= 500;
+  // classifyProbeOutcome fails on an unusable reply, a network error, and a timeout over HTTP (on
+  // stdio a timeout falls back).
   for (const file of EXPORTS) {
     const text = read(file);
     assert.match(text, /^\| `"auto"` \| .* \| in the cases the box below lists \|$/m, file);
-    // Three sentences in a box headed as the SDK's, not MCP's.
+    // In a box headed as the SDK's, not MCP's: the fallback, then every failure.
     assert.ok(
       blockquotes(text).includes(
-        "**SDK 2.4.0's rules, not MCP's.** In `\"auto\"` mode, `connect` fails when the probe cannot be sent, when a -32022 error names only revisions the client lacks, or when the fallback `initialize` fails.",
+        "**SDK 2.4.0's rules, not MCP's.** In `\"auto\"` mode, a -32022 error whose `supported` list holds no modern revision (lesson 5) sends `connect` on to `initialize`. `connect` fails on a -32022 that lists modern revisions, none of them the client's; on HTTP 401, 403 or 5xx; on a 2xx reply it cannot parse, a network failure, or no answer in time over HTTP (over stdio it falls back); or when the fallback `initialize` fails.",
       ),
       file,
     );
+    // The old box said any -32022 naming revisions the client lacks fails, and left out HTTP.
+    assert.doesNotMatch(text, /names only revisions the client lacks|when the probe cannot be sent/, file);
     assert.doesNotMatch(text, /^- when the probe/m, `${file}: no list of cases`);
   }
 });
@@ -587,19 +594,12 @@ test("the SDK's auto mode: when connect fails, in one short paragraph, on stdio 
 test("the simulated bodies are said to carry the server's name, which the real line does not", () => {
   for (const file of EXPORTS) {
     const text = read(file);
+    // One clause: the simulator adds the server's name, to tell servers apart; no recount without it.
     const said = proseOf(text).indexOf(
-      "The server's name in a request's words, as in `tools/list kayit`, is the simulator's addition: the real line lacks it.",
+      "with the server's name after a method (`tools/list kayit`) to tell servers apart.",
     );
     assert.ok(said >= 0 && said < proseOf(text).indexOf("`tarife` also lists one resource, `basamak_tablosu`"), file);
-    // Why the simulator names the server, and both counts, the simulator's and the real words'.
-    assert.ok(proseOf(text).includes("It lets one transcript hold several servers' messages"), file);
-    // The discovery totals that follow are said to be the simulator's.
-    assert.match(proseOf(text), /In the simulator, discovering all 4 servers costs 12 requests,/, file);
-    assert.match(
-      proseOf(text),
-      /These 5 messages count 79 tokens\. The server's name in 3 of them adds 3: without it, the real lines' words count 76\./,
-      file,
-    );
+    assert.doesNotMatch(proseOf(text), /real lines' words count|is the simulator's addition/, file);
     assert.doesNotMatch(proseOf(text), /a little higher/, file);
     assert.match(text, /"method":"tools\/list","jsonrpc":"2\.0","id":1\}/, `${file}: the real line, no name`);
   }
@@ -622,8 +622,17 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     const text = read(file);
     const prose = proseOf(text);
     const section = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
-    // Two tables in one block, both for the host that trusts its servers' hints: the 2026-07-28
-    // cadence, then 2025-11-25 per task against per session. The course's host is a line of prose.
+    // Three tables in one block, each captioned with its host: one discovery of each server in
+    // both revisions (the same under either host), then, for the host that trusts its servers'
+    // hints, the 2026-07-28 cadence and 2025-11-25 per task against per session. The course's host
+    // is one sentence of prose.
+    assert.match(
+      section,
+      /^one discovery of each server, under either host:\nserver {2}placement {2}2025-11-25 tokens {2}2026-07-28 tokens {2}round trips$/m,
+      file,
+    );
+    assert.match(section, /^kayit +remote +79 +134 +4$/m, file);
+    assert.match(section, /^all +425 +823 +18$/m, file);
     assert.match(section, /^2026-07-28, the host that trusts its servers' hints:\ndiscovery {2}discoveries/m, file);
     assert.match(section, /^2025-11-25, the host that trusts its servers' hints:\ndiscovery /m, file);
     assert.doesNotMatch(section, /the course's host \(lesson 5's version rule\):/, file);
@@ -636,13 +645,14 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       /^per session +1 +10 +\d+ +57 +2$/m,
     ])
       assert.match(section, row, file);
-    // The host that trusts its servers' hints is read first and alone; the course's host follows as
-    // a two-sentence note, both revisions' figures in one sentence.
+    // The host that trusts its servers' hints is read first; the course's host follows in one
+    // sentence, without its own figures.
     assert.match(
       prose,
-      /The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13\. It spends \d+ tokens per task, \d+ once and \d+ cached in 2026-07-28, and \d+ per task and \d+ per session in 2025-11-25\. ## 4 · /,
+      /The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13 in both revisions\. The tables' tokens are traffic/,
       file,
     );
+    assert.doesNotMatch(prose, /tokens per task, \d+ once and \d+ cached/, file);
     assert.ok(
       prose.indexOf("Every client in the tables makes") <
         prose.indexOf("The course's host, with lesson 5's version rule, drops"),
@@ -656,7 +666,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     assert.doesNotMatch(prose, /standing consent/, file);
     assert.ok(
       prose.includes(
-        "Both tables use lesson 5's *host that trusts its servers' hints*, here with lesson 5's allowlist (no `kayit_yaz`) and without the version rule.",
+        "The other two use lesson 5's *host that trusts its servers' hints*, here with lesson 5's allowlist (no `kayit_yaz`) and without the version rule.",
       ),
       file,
     );
@@ -666,12 +676,19 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       3,
       `${file}: the listen stream, the kayit bodies and the table`,
     );
-    // 'once' is defined directly, not as a cached client with a trick spacing; its timeline is said
-    // against cached's: back to back it stays fresh, spaced like cached's it would break the
-    // re-fetch SHOULD (caching.mdx, "Freshness Calculation") with the same counts.
+    // 'once' is defined directly, not as a cached client with a trick spacing: back to back, its
+    // lists never go stale. No tangled caveat on another spacing.
     assert.ok(
       prose.includes(
-        "*once* discovers before the first task and never again. Its tasks run back to back, all within one `ttlMs`, so its lists stay fresh. Spaced like cached's, it would use them after their `ttlMs` ran out, against the SHOULD to re-fetch a stale result; its counts would not change;",
+        "*once* discovers before the first task and never again. Its tasks run back to back, all within one `ttlMs`, so its lists never go stale;",
+      ),
+      file,
+    );
+    assert.doesNotMatch(prose, /Spaced like cached's/, file);
+    // processes names the two local servers it counts.
+    assert.ok(
+      prose.includes(
+        "*processes* counts the server processes started over stdio, for the two local servers `olcum` and `fleet`,",
       ),
       file,
     );
@@ -746,7 +763,7 @@ test("2026-07-28 bodies are priced as lesson 3 defines them, said before the fir
     // Assumptions: each request counts its _meta, each result its resultType and serverInfo
     // (2026-07-28 basic/index.mdx, "Per-request protocol fields", "Per-response protocol fields").
     const rule = prose.indexOf(
-      "A 2026-07-28 body is as lesson 3 defines it: each request also counts its `_meta`, each result its `resultType` and `serverInfo`, so a 2026-07-28 call costs more tokens than a 2025-11-25 one.",
+      "A 2026-07-28 body also counts a request's `_meta`, a result's `resultType` and `serverInfo` (lesson 3).",
     );
     assert.ok(rule > prose.indexOf("## Assumptions") && rule < prose.indexOf("## 1 · "), `${file}: the rule`);
     assert.doesNotMatch(prose, /in 2026-07-28, the `_meta` keys and cache fields/, `${file}: not discovery only`);
@@ -851,10 +868,11 @@ test("the cadence tables' tokens are called traffic, their _meta share and the b
   for (const file of EXPORTS) {
     const prose = proseOf(read(file));
     // Envelope tokens count traffic, mostly protocol fields a host seldom shows its model (lesson 3);
-    // the share of requests' _meta and the ranking by bytes are computed by readAllModes.
+    // the share of requests' _meta, worked out as _meta tokens × requests ÷ tokens for each client,
+    // and the ranking by bytes are computed by readAllModes.
     assert.match(
       prose,
-      /The tables' tokens are traffic, not what a model reads \(lesson 3\)\. In 2026-07-28, \d+%( to \d+%)? of them are requests' `_meta`\. Bytes rank each table's clients alike: only their discovery counts differ\./,
+      /The tables' tokens are traffic, not what a model reads \(lesson 3\)\. In 2026-07-28 each request carries 30 tokens of `_meta`, so requests' `_meta` makes 30 × 186 requests ÷ \d+ tokens = 44% of the per-task client's tokens, 30 × 42 ÷ \d+ = 43% of once's and 30 × 66 ÷ \d+ = 43% of cached's\. Bytes rank each table's clients alike: only their discovery counts differ\./,
       file,
     );
   }

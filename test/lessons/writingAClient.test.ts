@@ -9,6 +9,7 @@ import {
   discoveredBefore,
   formatGrowthTable,
   formatAllModesTable,
+  formatDiscoveryByRevision,
   formatRefusalResults,
   formatWritingAClient,
 } from "../../src/lessons/writingAClient/tables";
@@ -106,21 +107,33 @@ test("seed 20260218: the readings quote the run", () => {
   // Section 3's one reading: the run's figures, with the checks it makes.
   assert.equal(
     flat(prose.readAllModes(lesson)),
-    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One 2026-07-28 discovery of the 4 servers costs 823 tokens, against 425 in 2025-11-25, and takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28, 43% to 44% of them are requests' `_meta`. Bytes rank each table's clients alike: only their discovery counts differ. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13. It spends 12636 tokens per task, 2760 once and 4406 cached in 2026-07-28, and 6457 per task and 1357 per session in 2025-11-25.",
+    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One discovery of the 4 servers costs 823 tokens in 2026-07-28 and 425 in 2025-11-25 (the first table's `all` line). In 2026-07-28 it takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13 in both revisions. The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28 each request carries 30 tokens of `_meta`, so requests' `_meta` makes 30 × 186 requests ÷ 12819 tokens = 44% of the per-task client's tokens, 30 × 42 ÷ 2943 = 43% of once's and 30 × 66 ÷ 4589 = 43% of cached's. Bytes rank each table's clients alike: only their discovery counts differ.",
   );
-  // The host that trusts its servers' hints comes first and alone; the course's host is a short
-  // note in a paragraph of its own, after it. Between them, a paragraph says what the tokens are.
-  const [trusting, traffic, course] = prose.readAllModes(lesson).split("\n\n");
-  assert.doesNotMatch(trusting, /course's host/);
+  // The host that trusts its servers' hints comes first; the course's host is one sentence at the
+  // end of that paragraph, without figures of its own. Then a paragraph says what the tokens are.
+  const [trusting, traffic] = prose.readAllModes(lesson).split("\n\n");
+  assert.equal(flat(trusting).match(/course's host/g)?.length, 1);
+  assert.match(
+    flat(trusting),
+    /The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13 in both revisions\.$/,
+  );
   assert.match(flat(traffic), /^The tables' tokens are traffic, not what a model reads/);
-  assert.match(flat(course), /^The course's host, with lesson 5's version rule, drops `kayit`/);
+  // The _meta share is worked out: _meta tokens × requests ÷ tokens, each from the run.
+  const meta = 30;
+  for (const run of [lesson.mcpHost.perTask, lesson.mcpHost.once, lesson.mcpHost.cached])
+    assert.ok(
+      flat(traffic).includes(
+        `${meta} × ${run.total.request}${run === lesson.mcpHost.perTask ? " requests" : ""} ÷ ${run.total.tokens}` +
+          `${run === lesson.mcpHost.perTask ? " tokens" : ""} = ${Math.round((meta * run.total.request * 100) / run.total.tokens)}%`,
+      ),
+    );
   // The refusal the model receives is a tool result the host builds: isError true, one text block.
   assert.equal(
     formatRefusalResults(lesson),
     [
-      "silent client, for the call to bolge_ozet:",
+      "the course's host's silent client, for the call to bolge_ozet:",
       '  {"content":[{"type":"text","text":"arac bildirilmedi"}],"isError":true}',
-      "reporting client, for the same call:",
+      "its reporting client, for the same call:",
       '  {"content":[{"type":"text",',
       '    "text":"arac bildirilmedi; dropped kayit (bolge_ozet kayit_yaz): declares version 3; client',
       '     knows 2"}],"isError":true}',
@@ -179,6 +192,32 @@ test("section 1's fleet task: its chain and arguments come from the library, and
     'Its chain is `count_devices` with `{"max_hours":500}`, `top_devices` with `{"field":"downtime_min","limit":10,"max_hours":500}`, then `get_device` with the first row\'s `device_id`. The task fails if a call fails, which cuts the chain, or if the host refuses one. This seed\'s chain fetches `CT5-054`, which is the task\'s answer.',
   );
   assert.equal(lesson.fleetChain.fetched, lesson.fleetAnswer.device_id);
+});
+
+test("section 3's first table prices one discovery of each server; its totals are the readings'", () => {
+  for (const seed of [0, 20260218, 20260219]) {
+    const result = simulateWritingAClient(seed);
+    const table = formatDiscoveryByRevision(result);
+    const sum = (rows: typeof result.discovery) => rows.reduce((n, r) => n + r.tokens, 0);
+    // The all line is the sum of the four servers, and the discovery the runs pay once.
+    assert.equal(sum(result.currentDiscovery), result.mcpHost.once.discovery.tokens);
+    assert.equal(sum(result.currentDiscovery), result.current.once.discovery.tokens);
+    assert.equal(sum(result.discovery), result.mcpHostSessions.perSession.discovery.tokens);
+    assert.match(table, /^one discovery of each server, under either host:$/m);
+    for (const [i, row] of result.discovery.entries())
+      assert.match(
+        table,
+        new RegExp(
+          `^${row.server} +${row.transport} +${row.tokens} +${result.currentDiscovery[i].tokens} +${row.round_trips}$`,
+          "m",
+        ),
+      );
+    assert.match(table, new RegExp(`^all +${sum(result.discovery)} +${sum(result.currentDiscovery)} +18$`, "m"));
+    assert.match(
+      flat(prose.readAllModes(result)),
+      /costs 823 tokens in 2026-07-28 and 425 in 2025-11-25 \(the first table's `all` line\)/,
+    );
+  }
 });
 
 test("the solutions' figures agree with runs of the same client", () => {
@@ -250,7 +289,7 @@ test("readings are complete sentences for other seeds and state what their runs 
     );
     assert.match(flat(prose.readReport(result)), /On the wire the report costs nothing/);
     assert.match(flat(prose.solveClientExercises(result)), /the fleet task completes on this seed\./);
-    assert.match(flat(prose.summarizeClient(result)), /costs nothing on the wire/);
+    assert.match(flat(prose.summarizeClient(result)), /0 on the wire; reporting it adds no message\./);
     // Every summary figure names its host, and the two eras are compared within one host.
     const summary = flat(prose.summarizeClient(result));
     const { mcpHost, current } = result;

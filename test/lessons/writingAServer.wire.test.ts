@@ -123,6 +123,34 @@ test("lesson 6's exports print the real server's lines of their own seed", async
   assert.equal(LESSON_6.startsServers, false, "no call is timed against a client timeout");
 });
 
+test("the lesson prints what level 1 answers the empty call, as the server words it, and tells the transcript's bytes from the table's", async () => {
+  for (const { path, text } of lessonExports().filter((e) => e.lesson.name === LESSON_6.name)) {
+    const seed = Number(/with seed (\d+)/.exec(text)![1]);
+    const wire = await captureServerLines(seed);
+    const spaced = text.replace(/\s+/g, " ");
+    // Exercise 3 asks with what text level 1 refuses: the lesson shows it in the level-0 transcript's
+    // reading (the old lesson gave only its opening, `Input validation error: …`).
+    const level1 = lastReply(wire.level1Call);
+    const shown = spaced.indexOf(
+      `At level 1 the same call never reaches the handler: \`olcum\`'s check answers, on the same ` +
+        `channel, \`${level1.text}\`.`,
+    );
+    assert.ok(shown !== -1 && shown < spaced.indexOf("## Level 0 against level 1"), `${path}: level 1's text`);
+    // 299 bytes are one server's whole 2026-07-28 line (its level-0 tools/list, newline counted);
+    // the table's level-0 bytes are the three servers' 2025-11-25 `{"tools": […]}` results.
+    const list = wire.level0.steps.find((step) => isTranscriptLine(step) && step.from === "server");
+    const lineBytes = (list as { bytes: number }).bytes;
+    const [tableBytes] = library.mcpToolListBytes(simulateWritingAServer(seed));
+    assert.ok(
+      spaced.includes(
+        `the transcript's ${lineBytes} bytes are one server's whole 2026-07-28 line, the table's ` +
+          `${tableBytes} at level 0 the three servers' 2025-11-25 results, \`{"tools": […]}\` alone.`,
+      ),
+      `${path}: ${lineBytes} against ${tableBytes}`,
+    );
+  }
+});
+
 test("exercise 3's answer quotes the level-1 lines a reader gets from the package's own function", async () => {
   // The question is asked on paper; the lines its folded answer quotes are the ones the package's
   // `emptyCallLines` prints, the same as the lesson's own capture.
@@ -384,6 +412,15 @@ test("what lesson 6 says of SDK 2.4: the factory's calls under serveStdio, a han
   const [, opened] = await overStdio(fallback.factory, [discover, initialize]);
   assert.equal(opened.result.protocolVersion, "2025-11-25");
   assert.equal(fallback.calls(), 2);
+  // Why twice: the factory is told the era of each server it builds; the probe's was built for
+  // 2026-07-28, so the SDK discards it and builds a fresh one for the 2025-11-25 initialize.
+  const eras: unknown[] = [];
+  const byEra = (context: { era?: unknown }) => {
+    eras.push(context.era);
+    return countingFactory().factory();
+  };
+  await overStdio(byEra as () => McpServer, [discover, initialize]);
+  assert.deepEqual(eras, ["modern", "legacy"]);
   // Over HTTP, by default, a 2025 initialize is answered with no MCP-Session-Id, one server per request.
   const http = countingFactory();
   const handler = createMcpHandler(http.factory);
@@ -448,12 +485,12 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
     const spaced = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
     for (const piece of [
       /- \*\*`createMcpHandler\(factory\)`\*\* calls the factory once per HTTP request: each POST meets a new server object\. By default it also serves 2025-11-25 clients, with no session\. It answers `initialize` without an `MCP-Session-Id`, and the server that answered is gone by the next POST\./,
-      // The default stateless legacy fallback cannot carry a server-to-client request; a server
-      // that asks needs legacy: 'reject' or a sessionful legacy route (2025-11-25 transports.mdx,
-      // "Session Management"; SDK 2.4 createMcpHandler's `legacy` option docs). The client's answer to a
-      // server request is a POST of its own (same page, "Sending Messages to the Server"), so it would
-      // meet a third per-request server, not the one waiting.
-      /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away\. The default stateless fallback cannot ask the client for `elicitation` or `sampling`\. The `initialize` POST meets server A, which learns what the client offers\. The `tools\/call` POST meets a new server B, which MUST use only capabilities negotiated \(`basic\/lifecycle\.mdx`, "Operation"\)\. So B cannot ask: SDK 2\.4 returns an `isError` result\. An answer would come in a POST of its own, to a third server \(2025-11-25 `basic\/transports\.mdx`, "Sending Messages to the Server"\)\. A server that asks needs `legacy: 'reject'`, or a legacy route that keeps a session \("Session Management"\)\. In SDK 2\.4 that is a `WebStandardStreamableHTTPServerTransport` with a `sessionIdGenerator`\./,
+      // The default stateless legacy fallback forgets the client between POSTs (each POST a new
+      // server, tested above), so a server that needs the client's capabilities across requests
+      // needs legacy: 'reject' or a sessionful legacy route (2025-11-25 transports.mdx, "Session
+      // Management"; SDK 2.4 createMcpHandler's `legacy` option docs). Said in the student's terms:
+      // no server A / server B / third server, which needed lesson 10's server requests.
+      /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away\. The default stateless fallback forgets the client between POSTs: the server object that takes a `tools\/call` never saw the `initialize` that listed the client's capabilities, and MUST use only capabilities negotiated \(2025-11-25 `basic\/lifecycle\.mdx`, "Operation"\)\. A handler that asks for `elicitation` \(lesson 5\) there gets an `isError` result\. A server that needs the client's capabilities across requests needs `legacy: 'reject'`, or a legacy route that keeps a session \(`basic\/transports\.mdx`, "Session Management"\), in SDK 2\.4 a `WebStandardStreamableHTTPServerTransport` with a `sessionIdGenerator`\./,
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,
       // 2026-07-28 streamable-http.mdx, "Security & Endpoint": servers MUST validate Origin; they
       // SHOULD bind only to localhost when running locally.

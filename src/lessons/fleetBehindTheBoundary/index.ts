@@ -15,11 +15,11 @@ export {
 } from "./prose";
 export { simulateFleetLesson } from "./simulate";
 export {
-  formatFleetTable,
   formatSchemaTable,
   formatMalformedTable,
   formatBoundaryTable,
   formatAnswerTable,
+  formatTurnTable,
   formatSlowHttp,
 } from "./tables";
 export { runFleetLines, runSlowLines, runSlowHttp } from "./wire";

@@ -13,7 +13,7 @@ import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
 import { SLOW_PROGRESS_STEPS } from "../../server/faults";
 import type { AgentRunRecord } from "../../fleet/runAgents";
 import { formatRate, refusedArguments } from "./tables";
-import type { BandTurn, FleetLessonResult } from "./simulate";
+import type { FleetLessonResult } from "./simulate";
 import type { SlowHttpCall } from "./wire";
 import { shownBodyBytes } from "../httpText";
 import { code, listing, ordinal, plural } from "../proseWords";
@@ -38,24 +38,21 @@ export function describeFleetSeed(result: FleetLessonResult): string {
   );
 }
 
-/** A reading of the ground-truth table: the answer, and the shortcut beside it. */
+/**
+ * The question's answer in two sentences: the right answer with its rate, and the shortcut's, with
+ * how many of the devices under 500 hours there are (the count the transcripts show).
+ */
 export function readGroundTruth(result: FleetLessonResult): string {
   const { truth } = result;
   const d = truth.device;
   const s = truth.shortcut.device;
-  const leaderSame = truth.riskLeader === d;
   return wrapMarkdown(
-    `The answer is **${truth.answer}**: ${code(d.device_id)} lost ${plural(d.downtime_min, "minute")} in ` +
-      `${plural(d.operating_hours, "hour")}, ${formatRate(d.downtime_min, d.operating_hours)} per 100 hours. ` +
-      (leaderSame
-        ? `It is also the highest-risk ${d.model}, so the comparison names it twice. `
-        : `Its risk score is ${d.risk_score}, the highest of its device type ${truth.riskLeader.risk_score} ` +
-          `(${code(truth.riskLeader.device_id)}). `) +
-      `The shortcut answers **${truth.shortcut.answer}**: ${code(s.device_id)} has the most raw downtime ` +
-      `(${s.downtime_min} minutes) but over ${s.operating_hours} hours, only ` +
-      `${formatRate(s.downtime_min, s.operating_hours)} per 100 hours. ${truth.moreRawDowntime} of the ` +
-      `${truth.lowHourCount} low-hour devices have more raw downtime than ${code(d.device_id)}, so no ` +
-      `10-row page ranked by downtime shows it.`,
+    `On this seed ${truth.lowHourCount} of the ${result.fleet.devices.length} devices have run under ` +
+      `500 hours. The answer is **${truth.answer}**: ${code(d.device_id)} lost ` +
+      `${plural(d.downtime_min, "minute")} in ${plural(d.operating_hours, "hour")}, ` +
+      `${formatRate(d.downtime_min, d.operating_hours)} per 100 hours. The shortcut answers ` +
+      `**${truth.shortcut.answer}**: ${code(s.device_id)} lost the most, ${plural(s.downtime_min, "minute")}, ` +
+      `but in ${plural(s.operating_hours, "hour")}.`,
   );
 }
 
@@ -175,64 +172,41 @@ export function readSlowHttp(call: SlowHttpCall): string {
     `The stream carried ${plural(call.messages.length, "event")}, ${progressed} and the response, ` +
       `in ${n(content)} bytes: ${n(call.jsonBytes)} of JSON and ${n(framing)} of SSE framing ` +
       "(`event:` lines, `data: `, newlines). Unlike lesson 2's count, this one leaves out the " +
-      "chunked coding's size lines and line ends.",
+      "chunked coding's size lines and line ends: how the server's runtime cuts a stream into " +
+      "chunks is not fixed, so those bytes vary.",
   );
 }
 
 /**
- * The thorough agent's run on `direct` as one worked example: turn 1's top downtime, the first
- * turn that halves a band (its bands with their device counts, and the halves the next turn asks),
- * and the stop: after the last band turn, the bound on any unread device's rate (turn 1's top
- * downtime over the hours read from 0 without a gap) against the best rate read, and the turn
- * before, when the bound was not yet below it. Source: `THOROUGH` and `canStop` (`fleet/agents.ts`).
+ * The thorough agent's stop on `direct`, under its turn table (`formatTurnTable`): after the
+ * last band turn, the bound on any unread device's rate (turn 1's top downtime over the hours read
+ * from 0 without a gap) against the best rate read, and the turn before, when the bound was not yet
+ * below it. Source: `THOROUGH` and `canStop` (`fleet/agents.ts`).
  */
 export function readThoroughTurns(result: FleetLessonResult): string {
   const turns = result.thoroughTurns;
   const top = result.truth.shortcut.device;
   const most = top.downtime_min;
-  const band = (b: { min: number; max: number }) => `${b.min}-${b.max}`;
-  const parts: string[] = [
-    `Turn 1 reads the most downtime under 500 hours: ${most} minutes (${code(top.device_id)}).`,
-  ];
-  const k = turns.findIndex((t) => t.bands.some((b) => b.crowded));
-  if (k >= 0) {
-    const { bands } = turns[k];
-    const crowded = bands.filter((b) => b.crowded);
-    const fits = bands.filter((b) => !b.crowded);
-    const hold = (list: typeof bands, one: string, many: string) =>
-      `${list.length === 1 ? "band" : "bands"} ${listing(list.map(band))} ` +
-      `${list.length === 1 ? one : many} ${listing(list.map((b) => String(b.devices)))} devices`;
-    const halves = turns[k + 1].bands.slice(0, 2 * crowded.length).map(band);
-    if (fits.length > 0)
-      parts.push(`In turn ${k + 1}, ${hold(fits, "holds", "hold")}: a page shows them all.`);
-    parts.push(
-      `${fits.length > 0 ? "B" : `In turn ${k + 1}, b`}${hold(crowded, "holds", "hold").slice(1)}, ` +
-        `more than a page. Turn ${k + 2} asks their halves: ${listing(halves)}.`,
-    );
-  }
-  const stops: string[] = [];
   const last = turns.length - 2;
   const stop = turns[last];
-  const bound = (t: BandTurn) =>
-    `${most} minutes in ${t.covered} hours, ${formatRate(most, t.covered)} per 100 hours`;
-  if (stop.covered >= 500 || !stop.best) {
-    stops.push(
+  if (stop.covered >= 500 || !stop.best)
+    return wrapMarkdown(
       `After turn ${last + 1} every device under 500 hours has been read: the agent stops.`,
     );
-  } else {
-    const best = stop.best;
-    stops.push(
-      `After turn ${last + 1}, every device under ${stop.covered} hours has been read. ` +
-        `A device not yet read has run at least ${stop.covered} hours and lost at most ${most} ` +
-        `minutes. Its rate is at most ${bound(stop)}. That is below the best rate read, ` +
-        `${formatRate(best.downtime, best.hours)} (${code(best.device_id)}), so the agent stops.`,
+  const best = stop.best;
+  const parts = [
+    `After turn ${last + 1}, every device under ${stop.covered} hours has been read. ` +
+      `A device not yet read has run at least ${stop.covered} hours and lost at most ${most} ` +
+      `minutes, the most turn 1 found (${code(top.device_id)}): a rate of at most ` +
+      `${formatRate(most, stop.covered)} per 100 hours. That is below the best rate read, ` +
+      `${formatRate(best.downtime, best.hours)} (${code(best.device_id)}), so the agent stops.`,
+  ];
+  const before = turns[last - 1];
+  if (before?.best && before.bands.length > 0 && before.covered > 0)
+    parts.push(
+      `After turn ${last}, that bound was ${formatRate(most, before.covered)} (${most} minutes in ` +
+        `${before.covered} hours), not below ${formatRate(before.best.downtime, before.best.hours)}, ` +
+        `so it went on.`,
     );
-    const before = turns[last - 1];
-    if (before?.best && before.bands.length > 0 && before.covered > 0)
-      stops.push(
-        `After turn ${last}, the bound was ${bound(before)}, not below ` +
-          `${formatRate(before.best.downtime, before.best.hours)}, so it went on.`,
-      );
-  }
-  return [parts, stops].map((p) => wrapMarkdown(p.join(" "))).join("\n\n");
+  return wrapMarkdown(parts.join(" "));
 }

@@ -364,27 +364,55 @@ export const MALFORMED_KEY: readonly string[] = [
 ];
 
 /**
- * The thorough agent's turns on `direct`: a row per turn with its calls, the bands it paged (two
- * pages each, by downtime and by hours; `*` marks a crowded band, halved in the next turn) and the
- * hours read without a gap from 0 after it; the opening and closing turns are named by what they ask.
+ * The thorough agent's turns on `direct`, as the lesson prints them: a row per turn with its calls,
+ * the devices it read in full (those of its bands that fit on a page), the hours read from 0
+ * without a gap after it, and what it asked (its bands in hours, `*` marking one halved next turn;
+ * the opening and closing turns by what they ask), then a line of totals. A student adds the calls
+ * up to the healthy rows' count; the stop is read under the table (`readThoroughTurns`).
  */
 export function formatTurnTable({
   thoroughTurns,
 }: Pick<FleetLessonResult, "thoroughTurns">): string {
   const last = thoroughTurns.length - 1;
-  const rows = thoroughTurns.map((turn, k) => {
-    const bands = turn.bands.map((b) => `${b.min}-${b.max}${b.crowded ? "*" : ""}`).join(" ");
+  const read = (turn: (typeof thoroughTurns)[number]) =>
+    turn.bands.filter((b) => !b.crowded).reduce((sum, b) => sum + b.devices, 0);
+  const header = ["turn", "calls", "devices read", "read to", "asks for (bands in hours)"];
+  const rows: string[][] = thoroughTurns.map((turn, k) => {
+    const banded = turn.bands.length > 0;
     const what =
       k === 0
-        ? "count, top 10 by downtime"
-        : k === last && turn.bands.length === 0
-          ? "the winner's record, its device type's risk leader"
-          : bands;
-    return [k + 1, turn.calls, what, turn.bands.length === 0 ? "-" : turn.covered];
+        ? "a count and the top 10 by downtime, under 500 hours"
+        : k === last && !banded
+          ? "the best rate's record and its device type's risk leader"
+          : turn.bands.map((b) => `${b.min}-${b.max}${b.crowded ? "*" : ""}`).join(" ");
+    return [
+      String(k + 1),
+      String(turn.calls),
+      banded ? String(read(turn)) : "-",
+      banded ? String(turn.covered) : "-",
+      what,
+    ];
   });
+  rows.push([
+    "all",
+    String(thoroughTurns.reduce((sum, t) => sum + t.calls, 0)),
+    String(thoroughTurns.reduce((sum, t) => sum + read(t), 0)),
+    "",
+    "",
+  ]);
+  // Number columns right-aligned: each cell padded to its column's width before the table pads.
+  const widths = header
+    .slice(0, 4)
+    .map((title, c) => Math.max(title.length, ...rows.map((row) => row[c].length)));
+  const aligned = rows.map((row) =>
+    row.map((cell, c) => (c > 0 && c < 4 ? cell.padStart(widths[c]) : cell)),
+  );
   return [
-    formatTextTable(["turn", "calls", "asks for (bands in hours)", "read to"], rows),
-    "*: more than 10 devices, halved next turn · read to: hours from 0 read without a gap after it",
+    formatWrappedTable(header, aligned),
+    ...keyLines([
+      "*: more than 10 devices, halved next turn",
+      "read to: hours read from 0 without a gap",
+    ]),
   ].join("\n");
 }
 

@@ -6,7 +6,10 @@
 import type { ChartSpec } from "../../charts/render";
 import type { LifecycleAndNegotiationWire } from "./wire";
 
-/** The spec: one horizontal bar per opening, its bytes split by method, in the order sent. */
+/**
+ * The spec: one horizontal bar per opening, its bytes split by method, in the order sent; each
+ * part's bytes written on it, and the whole beside the bar's end.
+ */
 export function openingsChart(wire: LifecycleAndNegotiationWire): ChartSpec {
   const values = wire.costs.flatMap((cost) => {
     const methods = [...new Set(cost.lines.map((line) => line.method))];
@@ -25,7 +28,6 @@ export function openingsChart(wire: LifecycleAndNegotiationWire): ChartSpec {
     width: 420,
     height: 120,
     data: { values },
-    mark: { type: "bar" },
     encoding: {
       y: {
         field: "opening",
@@ -34,19 +36,51 @@ export function openingsChart(wire: LifecycleAndNegotiationWire): ChartSpec {
         sort: wire.costs.map((cost) => cost.opening),
         axis: { labelLimit: 0 },
       },
-      x: { field: "bytes", type: "quantitative", title: "bytes (lines and their newlines)" },
-      color: {
-        field: "method",
-        type: "nominal",
-        title: null,
-        legend: { orient: "bottom", columns: 2, labelLimit: 0 },
+      x: {
+        field: "bytes",
+        type: "quantitative",
+        title: "bytes (lines and their newlines)",
+        stack: "zero",
       },
       order: { field: "order", type: "ordinal" },
-      tooltip: [
-        { field: "opening" },
-        { field: "method" },
-        { field: "bytes", type: "quantitative" },
-      ],
     },
+    layer: [
+      {
+        mark: { type: "bar" },
+        encoding: {
+          color: {
+            field: "method",
+            type: "nominal",
+            title: null,
+            legend: { orient: "bottom", columns: 2, labelLimit: 0 },
+          },
+          tooltip: [
+            { field: "opening" },
+            { field: "method" },
+            { field: "bytes", type: "quantitative" },
+          ],
+        },
+      },
+      // Each part's bytes, written on it, in the middle of its stretch of the bar.
+      {
+        mark: { type: "text", color: "white", fontSize: 10 },
+        encoding: {
+          x: { field: "bytes", type: "quantitative", stack: "zero", bandPosition: 0.5 },
+          text: { field: "bytes", type: "quantitative" },
+        },
+      },
+      // The bar's whole, beside its end.
+      {
+        transform: [
+          { aggregate: [{ op: "sum", field: "bytes", as: "total" }], groupby: ["opening"] },
+        ],
+        mark: { type: "text", align: "left", dx: 4, fontSize: 10, fontWeight: "bold" },
+        encoding: {
+          x: { field: "total", type: "quantitative" },
+          text: { field: "total", type: "quantitative" },
+          order: null,
+        },
+      },
+    ],
   };
 }

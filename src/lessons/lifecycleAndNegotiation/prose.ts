@@ -209,15 +209,15 @@ export function readHosts(result: LifecycleAndNegotiationResult): string {
   const first = result.gateChain[0];
   const stoppedFirst =
     bare.requests === 0 && bare.stopped?.tool === first && bare.stopped.how === "held"
-      ? ` It sends ${bare.requests} requests: the first call, ${code(first)}, is held, and the ` +
-        `first "no" ends the task.`
+      ? ` It sends ${bare.requests} requests: the first call, ${code(first)}, is held, so the ` +
+        `person is asked once.`
       : ``;
   return wrapMarkdown(
-    `The first row is that run, which asks about ${trusting.asked} of the task's ${calls} ` +
-      `calls. Without ${code("annotations")}, the same host asks about ` +
+    `The first row is that run: its gate holds ${trusting.asked} of the task's ${calls} calls. ` +
+      `Without ${code("annotations")}, the same host would ask about ` +
       `${bare.asked === calls ? `all ${calls}` : bare.asked}, reads included, since a missing ` +
-      `hint means "may write".${stoppedFirst} The course's host keeps ${course.kept}: its version rule drops ` +
-      `${codes(servers)} whole, and with it ${codes(readers)}, which only ` +
+      `hint means "may write".${stoppedFirst} The course's host keeps ${course.kept}: its version ` +
+      `rule drops ${codes(servers)} whole, and with it ${codes(readers)}, which only ` +
       `${readers.length === 1 ? "reads" : "read"}. Its write is never sent. Every host pays the ` +
       `same handshake, since it decides after the answers.`,
   );

@@ -67,14 +67,15 @@ export function formatOpeningCosts(wire: LifecycleAndNegotiationWire): string {
 }
 
 /**
- * Section 6's hosts on the gate's task, the person saying no: tools kept, calls asked, requests,
- * and whether the task completed, or where it stopped.
+ * Section 6's hosts on the gate's task, the person saying no: tools kept, the task's calls the
+ * gate would hold for a person (reached or not), requests, and whether the task completed, or
+ * where it stopped.
  */
 export function formatHosts(result: LifecycleAndNegotiationResult): string {
   const completed = (h: LifecycleAndNegotiationResult["hosts"][number]) =>
     h.completed ? "yes" : h.stopped === undefined ? "no" : `no, ${h.stopped.tool} ${h.stopped.how}`;
   return formatTextTable(
-    ["host (the person says no)", "annotations", "kept", "asked", "requests", "completed"],
+    ["host (the person says no)", "annotations", "kept", "would ask", "requests", "completed"],
     result.hosts.map((h) => [h.host, h.annotations, h.kept, h.asked, h.requests, completed(h)]),
   );
 }

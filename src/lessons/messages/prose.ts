@@ -72,8 +72,9 @@ export function readNoArgumentCalls(wire: MessagesWire): string {
   const results = wire.emptyCalls.filter((row) => row.channel === "error result").length;
   const errors = wire.emptyCalls.filter((row) => row.channel === "JSON-RPC error").length;
   return wrapMarkdown(
-    `${results} of ${wire.emptyCalls.length} came back as results with ${code("isError: true")}, ` +
-      `${errors} as a JSON-RPC error: before the tool ran, each check named every missing required ` +
+    `The course's host, in 2026-07-28, also called each of its five tools once with ` +
+      `${code("arguments: {}")}: ${results} of ${wire.emptyCalls.length} came back as results with ` +
+      `${code("isError: true")}, ${errors} as a JSON-RPC error. Before the tool ran, each check named every missing required ` +
       `argument (${code("tarife")}'s ${code("tip")} is optional, ` +
       `${code("mesken")} by default).`,
   );

@@ -245,8 +245,7 @@ function fleetTruth(result: WireLessonResult): ReturnType<typeof solveTask> {
 /** A reading of the declaration tables: what zod's JSON Schema converter, called by the SDK's high-level server, did to the fleet's tools. */
 export function readHighLevelDeclarations(result: WireLessonResult): string {
   const diffs = result.declarations;
-  const total = (k: 0 | 1, pick: "bytes" | "tokens") =>
-    diffs.reduce((sum, d) => sum + d[pick][k], 0);
+  const total = (k: 0 | 1) => diffs.reduce((sum, d) => sum + d.bytes[k], 0);
   const more = (a: number, b: number) => `${Math.round(((b - a) * 100) / a)}%`;
   const groups = groupChanges(diffs);
   const added = groups.filter((g) => g.change === "added");
@@ -254,8 +253,8 @@ export function readHighLevelDeclarations(result: WireLessonResult): string {
     .filter((g) => g.change === "moved")
     .reduce((sum, g) => sum + g.count, 0);
   return wrapMarkdown(
-    `The same three tools cost ${n(total(1, "bytes"))} bytes on the wire against our ${n(total(0, "bytes"))} ` +
-      `(${more(total(0, "bytes"), total(1, "bytes"))} more), and ${n(total(1, "tokens"))} tokens of JSON text against ${n(total(0, "tokens"))}. ` +
+    `The same three tools cost ${n(total(1))} bytes on the wire against our ${n(total(0))} ` +
+      `(${more(total(0), total(1))} more). ` +
       (added.length > 0
         ? `Zod's converter added ${listing(added.map((g) => `${code(g.what)} ${g.count === 1 ? "once" : `${g.count} times`}`))}` +
           (movedCount > 0

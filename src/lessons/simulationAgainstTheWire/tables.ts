@@ -160,21 +160,14 @@ export const GATE_NAMES: Readonly<Record<GateRule, string>> = {
 };
 
 /**
- * Each fleet tool's size as our server lists it and as the SDK's high-level server does, each pair
- * `ours / the SDK's`, and what the latter changed. Tokens are lesson 3's stand-in tokenizer run over
- * the whole JSON text, hence the column's name.
+ * Each fleet tool's size in bytes as our server lists it and as the SDK's high-level server does,
+ * each pair `ours / the SDK's`, and what the latter changed.
  */
 export function formatHighLevelDeclarations(diffs: readonly ToolListDiff[]): string {
   return [
     formatTextTable(
-      ["tool", "bytes", "tokens (JSON text)", "keys added", "properties reordered"],
-      diffs.map((d) => [
-        d.name,
-        `${d.bytes[0]} / ${d.bytes[1]}`,
-        `${d.tokens[0]} / ${d.tokens[1]}`,
-        d.added.length,
-        d.moved.length,
-      ]),
+      ["tool", "bytes", "keys added", "properties reordered"],
+      diffs.map((d) => [d.name, `${d.bytes[0]} / ${d.bytes[1]}`, d.added.length, d.moved.length]),
     ),
     "each pair: ours / the SDK's",
   ].join("\n");

@@ -85,7 +85,8 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
 
 /**
  * The two ways compared: counts, the trade, the answers, then what each way's answers would bring
- * into a model's context (their body tokens, lesson 3's, without envelope, `resultType` or `_meta`).
+ * into a model's context (their body tokens, lesson 3's, without envelope, `resultType` or `_meta`),
+ * and last a one-line verdict on section 1's rule of thumb, read from those counts.
  */
 export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const { tool, resource } = ways(lesson);
@@ -94,19 +95,30 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const wireAgree = lesson.wire.ways[0].answers.every((n, i) => n === resource.answers[i]);
   const toolBytes = bytesOf(lesson, "tool");
   const readBytes = bytesOf(lesson, "resource");
-  const read = resource.exchanges[0].response;
   // At 1 round trip a request, the primitive alone saves the requests it spares; the rest of the
   // saving is the doubled round trip of a remote server (lesson 2), that is, placement.
   const byPrimitive = tool.request - resource.request;
   const byPlacement = tool.round_trips - tool.request - (resource.round_trips - resource.request);
+  const saved = tool.round_trips - resource.round_trips;
   const split =
-    `The primitive accounts for ${byPrimitive}: ${plural(resource.request, "request")} ` +
-    `instead of ${tool.request}, at 1 round trip each. Placement accounts for ` +
-    `${byPlacement === 0 ? "none" : `the other ${byPlacement}`}: (a) goes to ` +
-    `${code(tool.server)}, ${tool.transport}, and (b) to ${code(resource.server)}, ` +
-    `${resource.transport}. `;
+    `With both servers in one place, ${plural(resource.request, "request")} instead of ` +
+    `${tool.request} would save ${byPrimitive}: that is the primitive's share. ` +
+    (byPlacement === 0
+      ? `Placement adds none. `
+      : `Placement adds the other ${byPlacement}: (a)'s ${code(tool.server)} is ` +
+        `${tool.transport}, at 2 round trips a request by lesson 2's rule, and (b)'s ` +
+        `${code(resource.server)} ${resource.transport}. `);
+  const held = tool.tokens < resource.tokens && tool.contentTokens < resource.contentTokens;
+  const verdict = held
+    ? `**Verdict: the rule held.** For ${plural(tool.answers.length, "small answer")} the tool ` +
+      `cost fewer tokens (${tool.tokens} against ${resource.tokens}) and would bring fewer into ` +
+      `the context (${tool.contentTokens} against ${resource.contentTokens}); the resource won ` +
+      `only on round trips.`
+    : `**Verdict: the rule did not hold here.** The tool cost ${tool.tokens} tokens against ` +
+      `${resource.tokens} and would bring ${tool.contentTokens} into the context against ` +
+      `${resource.contentTokens}.`;
   return paragraphs(
-    `(b) saved ${plural(tool.round_trips - resource.round_trips, "round trip")}. ` +
+    `(b) saved ${plural(saved, "round trip")}. ` +
       split +
       `Tokens and bytes count the messages, which placement does not change: (b) cost ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
@@ -115,10 +127,10 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
     `What would enter a model's context is another count: the answers' body tokens (lesson 3), ` +
       `without envelope, \`resultType\` or \`_meta\`. (a)'s ${plural(tool.request, "result")} ` +
       `bring ${tool.contentTokens} tokens: ${plural(tool.answers.length, "count")}, each with ` +
-      `its region. (b)'s one answer carries all ${lesson.subscribers} subscribers' rows ` +
-      `(${read.tokens} envelope tokens in all). If the host attaches them, its contents bring ` +
-      `${resource.contentTokens} tokens, ${Math.round(resource.contentTokens / tool.contentTokens)} ` +
-      `times as many.`,
+      `its region. (b)'s one answer carries all ${lesson.subscribers} subscribers' rows: if the ` +
+      `host attaches them, they bring ${resource.contentTokens} tokens, ` +
+      `${Math.round(resource.contentTokens / tool.contentTokens)} times as many.`,
+    verdict,
   );
 }
 

@@ -205,8 +205,9 @@ export function threeRolesSolutions(result: ThreeRolesResult): string {
       (sameTable
         ? `Section 7's table is the same, number for number. `
         : `Section 7's table differs between the two seeds. `) +
-        `The trace changes: with seed ${otherSeed}, task ${other.traced + 1} is about ` +
-        `${code(otherTrace.task.subscriber)}, and its answers are ${listing(otherValues)}. ` +
+        `The trace changes. Running this lesson with seed ${otherSeed} gives these values: ` +
+        `task ${other.traced + 1} is about ${code(otherTrace.task.subscriber)}, and its answers ` +
+        `are ${listing(otherValues)}. ` +
         `The counts depend only on the task types (three of each, in the same order), the fixed ` +
         `chains and which server offers which tool, and no call fails; the seed picks only which ` +
         `subscriber or region each task names, and the values follow.`,

@@ -131,7 +131,7 @@ function refusedWords(row: EraRunRow): string {
 /**
  * Section 2: lesson 6's twelve tasks in both eras, simulated and real: the calls that ended in the
  * client, the round trips, and the messages at every point (fewer in the stateless era, the same in
- * both halves), each claim checked over the runs' points.
+ * both halves), each claim checked over the runs' points; and why Run 1's price per call differs.
  */
 export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const legacySim = simRow(sim, "legacy");
@@ -162,6 +162,36 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
         : ""),
     `${refusedWords(legacySim)} The legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips: ` +
       `${n(remote)} of them go to a remote server and count twice.`,
+    perCallWords(sim),
+  );
+}
+
+/**
+ * Why Run 1's *per call* differs from Run 2's: per call is an average over the calls that reached
+ * a server, and Run 1 also sent the calls Run 2's version rule ended in the client. Their own
+ * price per call, in each era, is the two runs' difference in call tokens over their number.
+ */
+function perCallWords(sim: WithoutASessionResult): string {
+  const runOne = sim.lessonSix.withoutVersionRule;
+  const runTwo = [simRow(sim, "legacy"), simRow(sim, "stateless")];
+  const extra = runOne.map((row, k) => ({
+    calls: row.wireCalls - runTwo[k].wireCalls,
+    price: (row.work.tokens - runTwo[k].work.tokens) / (row.wireCalls - runTwo[k].wireCalls),
+  }));
+  if (extra.some((e) => e.calls <= 0)) throw new Error("Run 1 sent no calls beyond Run 2's");
+  const tools = runTwo[0].refused
+    .filter((r) => !runOne[0].refused.some((o) => o.tool === r.tool))
+    .map((r) => `${r.calls} to ${code(r.tool)}`);
+  const cheaper = extra.every((e, k) => e.price < runTwo[k].tokensPerCall);
+  const dearer = extra.every((e, k) => e.price > runTwo[k].tokensPerCall);
+  const pair = (values: number[]) => `${one(values[0])} and ${one(values[1])}`;
+  return (
+    `*Per call* is an average over the calls that reached a server, so Run 1's differs from Run 2's: Run 1 also sent the ${listing(tools)}. ` +
+    `They cost ${one(extra[0].price)} tokens a call in the legacy era and ${one(extra[1].price)} in the stateless one` +
+    (cheaper || dearer
+      ? `, ${cheaper ? "below" : "above"} the others' ${pair(runTwo.map((r) => r.tokensPerCall))}, so Run 1's averages are ${cheaper ? "lower" : "higher"}: ${pair(runOne.map((r) => r.tokensPerCall))}. `
+      : `, against the others' ${pair(runTwo.map((r) => r.tokensPerCall))}; Run 1's averages are ${pair(runOne.map((r) => r.tokensPerCall))}. `) +
+    `A price per call moves with the mix of tools called.`
   );
 }
 
@@ -338,7 +368,10 @@ export function readHandOff(wire: WithoutASessionWire): string {
   );
 }
 
-/** The closing figures, every one from the runs. */
+/**
+ * The closing figures, every one from the runs, and where the eras change places when they do.
+ * That the stateless era is never the cheaper one is said once, in section 2, where it is measured.
+ */
 export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const legacySim = simRow(sim, "legacy");
   const statelessSim = simRow(sim, "stateless");
@@ -348,10 +381,10 @@ export function summarizeSession(sim: WithoutASessionResult, wire: WithoutASessi
   return wrapMarkdown(
     `In this run, legacy first: ${n(legacySim.fixed.tokens)} against ${n(statelessSim.fixed.tokens)} tokens before the first call, ` +
       `${one(legacySim.tokensPerCall)} against ${one(statelessSim.tokensPerCall)} per call; ${n(legacy.bytes)} against ${n(stateless.bytes)} bytes ` +
-      `and ${legacy.messages} against ${stateless.messages} messages in all. ` +
+      `and ${legacy.messages} against ${stateless.messages} messages in all.` +
       (sim.lessonSix.crossing.at === null && wire.eras.bytes.at === null
-        ? `Over stdio, on one process whose session never ends, the stateless era is never the cheaper one, in envelope tokens or in bytes.`
-        : `In tokens the eras ${cross(sim.lessonSix.crossing)}; in bytes they ${cross(wire.eras.bytes)}.`),
+        ? ``
+        : ` In tokens the eras ${cross(sim.lessonSix.crossing)}; in bytes they ${cross(wire.eras.bytes)}.`),
   );
 }
 

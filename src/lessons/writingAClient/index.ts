@@ -7,10 +7,8 @@
 export {
   describeClientSeed,
   describeFleetTask,
-  readDiscovery,
   readToolNames,
   readAllModes,
-  readNameWord,
   readReport,
   summarizeClient,
   solveClientExercises,

@@ -56,24 +56,29 @@ function rankedByDiscoveries(base: ClientRun, runs: readonly ClientRun[]): boole
 
 /**
  * What the cadence tables' tokens are: traffic, with the share of them that the `_meta` on
- * 2026-07-28 requests alone makes (its three fields, on every request); and whether bytes rank
+ * 2026-07-28 requests alone makes (its three fields, on every request), each worked out as
+ * `_meta` tokens × requests ÷ tokens; and whether bytes rank
  * the clients the same way ({@link rankedByDiscoveries}, checked in each table).
  */
 function trafficNote(result: WritingAClientResult): string {
   const { mcpHost: mcp, mcpHostSessions: legacy } = result;
   const current = [mcp.perTask, mcp.once, mcp.cached];
   const meta = partsTokens(requestFields("stateless"));
-  const shares = current.map((run) => share(meta * run.total.request, run.total.tokens));
-  const [low, high] = [Math.min(...shares), Math.max(...shares)];
+  const names = ["the per-task client's tokens", "once's", "cached's"];
+  const shares = current.map(
+    (run, i) =>
+      `${meta} × ${run.total.request}${i === 0 ? " requests" : ""} ÷ ${run.total.tokens}` +
+      `${i === 0 ? " tokens" : ""} = ${share(meta * run.total.request, run.total.tokens)}% of ${names[i]}`,
+  );
   const bytes =
     rankedByDiscoveries(mcp.once, current) &&
     rankedByDiscoveries(legacy.perSession, [legacy.perTask])
       ? `Bytes rank each table's clients alike: only their discovery counts differ.`
       : `Bytes might rank the clients otherwise: their calls or discoveries differ.`;
-  const part = low === high ? `${low}%` : `${low}% to ${high}%`;
   return (
-    `The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28, ${part} of ` +
-    `them are requests' ${code("_meta")}. ${bytes}`
+    `The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28 each ` +
+    `request carries ${meta} tokens of ${code("_meta")}, so requests' ${code("_meta")} makes ` +
+    `${listing(shares)}. ${bytes}`
   );
 }
 
@@ -241,14 +246,12 @@ export function summarizeClient(result: WritingAClientResult): string {
         `${mcp.perTask.total.tokens} tokens, once ${mcp.once.total.tokens}, and kept for ` +
         `\`ttlMs\` ${mcp.cached.total.tokens}.`,
       `- The course's host, with lesson 5's version rule, drops ${code(DROPPED_SERVER)} and ` +
-        `completes ${current.once.completed}.`,
-      (row
-        ? `- ${code(DROPPED_SERVER)}'s drop sends no message: its ${row.calls} calls end in the ` +
-          `client, ${row.reachedWire} on the wire. `
-        : `- No server is dropped at this level. `) +
-        `Reporting the drop costs ` +
-        `${sameCounts(silent.run.total, reporting.run.total) ? "nothing on the wire" : "messages on the wire"} and ` +
-        `${reporting.resultTokens - silent.resultTokens} tokens in the report.`,
+        `completes ${current.once.completed}. ` +
+        (row
+          ? `The drop sends no message: ${code(DROPPED_SERVER)}'s ${row.calls} calls end in the ` +
+            `client, ${row.reachedWire} on the wire; reporting it adds ` +
+            `${sameCounts(silent.run.total, reporting.run.total) ? "no message" : "messages"}.`
+          : `No server is dropped at this level.`),
     ].join("\n"),
   );
 }
@@ -373,7 +376,7 @@ function unique(items: string[]): string[] {
  * Section 3's reading, for the host that trusts its servers' hints: the calls every client in the
  * tables makes, the tasks it completes, one discovery in each revision, discovery's share of each
  * 2026-07-28 client's tokens, when the cached client fetched again, and the processes over stdio.
- * Then a short note on the course's host: what it completes, and its tokens in both revisions.
+ * Then one sentence on the course's host: what it completes.
  * Each claim is checked where it might not hold.
  */
 export function readAllModes(result: WritingAClientResult): string {
@@ -402,10 +405,10 @@ export function readAllModes(result: WritingAClientResult): string {
         `${listing(unique(refused.map(code)))}, which is off lesson 5's allowlist, so the client ` +
         `ends it.`
       : `Not every task it fails ends at a refused call.`,
-    `One 2026-07-28 discovery of the ${result.servers.length} servers costs ` +
-      `${mcp.once.discovery.tokens} tokens, against ${oneDiscovery(result).tokens} in 2025-11-25, ` +
-      `and takes ${part(mcp.perTask)} of the per-task client's tokens, ${part(mcp.once)} of ` +
-      `once's and ${part(mcp.cached)} of cached's.`,
+    `One discovery of the ${result.servers.length} servers costs ${mcp.once.discovery.tokens} ` +
+      `tokens in 2026-07-28 and ${oneDiscovery(result).tokens} in 2025-11-25 (the first table's ` +
+      `${code("all")} line). In 2026-07-28 it takes ${part(mcp.perTask)} of the per-task client's ` +
+      `tokens, ${part(mcp.once)} of once's and ${part(mcp.cached)} of cached's.`,
     again.length > 0 && ttl !== undefined
       ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
         `${listing(again)}, when the \`ttlMs\` of ${ttl} ms had run out.`
@@ -413,12 +416,11 @@ export function readAllModes(result: WritingAClientResult): string {
     `Over stdio, the 2025-11-25 per-task client starts ${listing(local)} ` +
       `${plural(legacy.sessions.perTask.local, "time")}; every other client keeps one process each.`,
   ];
-  const course = [
+  const course =
     `The course's host, with lesson 5's version rule, drops ${code(DROPPED_SERVER)} and ` +
-      `completes ${current.once.completed} of ${current.once.tasks}.`,
-    `It spends ${current.perTask.total.tokens} tokens per task, ${current.once.total.tokens} ` +
-      `once and ${current.cached.total.tokens} cached in 2026-07-28, and ` +
-      `${perTask.total.tokens} per task and ${perSession.total.tokens} per session in 2025-11-25.`,
-  ];
-  return wrapMarkdown(`${trusting.join(" ")}\n\n${trafficNote(result)}\n\n${course.join(" ")}`);
+    `completes ${current.once.completed} of ${current.once.tasks}` +
+    (perTask.completed === current.once.completed && perSession.completed === current.once.completed
+      ? ` in both revisions.`
+      : `.`);
+  return wrapMarkdown(`${[...trusting, course].join(" ")}\n\n${trafficNote(result)}`);
 }

@@ -112,6 +112,8 @@ export interface WritingAClientResult {
   transcripts: Record<string, SentMessage[]>;
   /** Each server's discovery cost on its own, in server order. */
   discovery: DiscoveryRow[];
+  /** The same in 2026-07-28: each server's discovery, `server/discover` first, on its own. */
+  currentDiscovery: DiscoveryRow[];
   /** All tasks in 2026-07-28: per task, once, and cached for `ttlMs`, with the version rule. */
   current: CurrentRuns;
   /** The same three runs for a host that trusts its servers' hints: no version rule ({@link withoutVersionRule}). */
@@ -203,6 +205,9 @@ export function simulateWritingAClient(seed: number): WritingAClientResult {
       servers.map((server) => [server.name, discoverServer(server, new Envelope())]),
     ),
     discovery: servers.map((server) => measureDiscovery(server)),
+    currentDiscovery: servers.map((server) =>
+      measureDiscovery(server, { era: "stateless", discover: true }),
+    ),
     current,
     mcpHost,
     mcpHostSessions,

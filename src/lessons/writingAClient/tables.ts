@@ -217,11 +217,48 @@ export function formatWritingAClient(result: WritingAClientResult): string {
 }
 
 /**
- * Section 3's two tables, each under a caption line, both for the host that trusts its servers'
- * hints. The first holds the discovery cadence in 2026-07-28: per task, once and cached. The second
- * sets 2025-11-25's per task against per session. Each row gives the discoveries, the tasks completed, the tokens, the round
- * trips, and the server processes started over stdio (in 2026-07-28 one per local server, kept for
- * all the tasks; in 2025-11-25 one per session with a local server).
+ * One discovery of each server in both revisions: its placement, its tokens in 2025-11-25 and in
+ * 2026-07-28, and its round trips (one column when both revisions take the same), with an `all`
+ * line. The caption names the host: either, when both hosts' 2026-07-28 runs discover alike.
+ */
+export function formatDiscoveryByRevision(result: WritingAClientResult): string {
+  const { discovery: legacy, currentDiscovery: current } = result;
+  const sameTrips = legacy.every((row, i) => row.round_trips === current[i]?.round_trips);
+  const trips = (a: EnvelopeCounts, b: EnvelopeCounts): Cell[] =>
+    sameTrips ? [b.round_trips] : [a.round_trips, b.round_trips];
+  const header = [
+    "server",
+    "placement",
+    "2025-11-25 tokens",
+    "2026-07-28 tokens",
+    ...(sameTrips ? ["round trips"] : ["2025-11-25 trips", "2026-07-28 trips"]),
+  ];
+  const [legacyAll, currentAll] = [sumDiscovery(legacy), sumDiscovery(current)];
+  const either =
+    result.current.once.discovery.tokens === result.mcpHost.once.discovery.tokens &&
+    result.mcpHost.once.discovery.tokens === currentAll.tokens;
+  return [
+    `one discovery of each server, ${either ? "under either host" : "the host that trusts its servers' hints"}:`,
+    formatTextTable(header, [
+      ...legacy.map((row, i): Cell[] => [
+        row.server,
+        row.transport,
+        row.tokens,
+        current[i]!.tokens,
+        ...trips(row, current[i]!),
+      ]),
+      ["all", "", legacyAll.tokens, currentAll.tokens, ...trips(legacyAll, currentAll)],
+    ]),
+  ].join("\n");
+}
+
+/**
+ * Section 3's three tables, each under a caption line: one discovery of each server
+ * ({@link formatDiscoveryByRevision}), then two for the host that trusts its servers' hints. The
+ * second holds the discovery cadence in 2026-07-28: per task, once and cached. The third sets
+ * 2025-11-25's per task against per session. Each row gives the discoveries, the tasks completed,
+ * the tokens, the round trips, and the server processes started over stdio (in 2026-07-28 one per
+ * local server, kept for all the tasks; in 2025-11-25 one per session with a local server).
  */
 export function formatAllModesTable(result: WritingAClientResult): string {
   const local = result.servers.filter((s) => s.transport === "local").length;
@@ -246,6 +283,8 @@ export function formatAllModesTable(result: WritingAClientResult): string {
     row("per session", legacy.perSession, legacy.sessions.perSession.local),
   ]);
   return [
+    formatDiscoveryByRevision(result),
+    "",
     "2026-07-28, the host that trusts its servers' hints:",
     cadence,
     "",
@@ -275,9 +314,9 @@ export function formatRefusalResults(result: WritingAClientResult): string {
   const silent = toModel(failure.hata);
   const reporting = toModel(`${failure.hata}; ${describeDrop(failure.drop)}`);
   return [
-    `silent client, for the call to ${failure.tool}:`,
+    `the course's host's silent client, for the call to ${failure.tool}:`,
     ...foldedLine(JSON.stringify(silent)),
-    `reporting client, for the same call:`,
+    `its reporting client, for the same call:`,
     ...foldedLine(JSON.stringify(reporting)),
   ].join("\n");
 }

@@ -9,7 +9,6 @@ export {
   readBesideMcp,
   readGates,
   readHandshake,
-  readHandshakeWords,
   readSecondRun,
   readWide,
   writingAServerSolutions,

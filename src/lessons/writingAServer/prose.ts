@@ -52,7 +52,9 @@ export function describeSeeds(result: WritingAServerResult): string {
 
 /**
  * The handshake table in words: what levels 0 to 2 keep and drop, and the last line's names, the
- * tools level 3 keeps, its version rule (the course's, lesson 5) read last.
+ * tools level 3 keeps, its version rule (the course's, lesson 5) read last; then why every row
+ * costs the same tokens (the handshake's words are lesson 5's at every level, the version's number
+ * included, which the course's host reads only at level 3), checked against the rows.
  */
 export function readHandshake(result: WritingAServerResult): string {
   const [h0, h1, h2, h3] = result.handshake;
@@ -60,15 +62,20 @@ export function readHandshake(result: WritingAServerResult): string {
     h1.negotiated === h0.negotiated && h2.negotiated === h0.negotiated
       ? `At levels 0 to 2 the client keeps ${h0.negotiated} tools`
       : `The client keeps ${listing([h0, h1, h2].map((h) => String(h.negotiated)))} tools at levels 0 to 2`;
+  const cost = result.handshake.every((row) => sameHandshakeCost(row, h0))
+    ? ` Every row costs the same ${h0.tokens} tokens: the words are lesson 5's at every level, ` +
+      `${code("surum")} and its number included, which the course's host reads only at level 3.`
+    : ` The rows cost ${listing(result.handshake.map((row) => String(row.tokens)))} tokens.`;
   return wrapMarkdown(
     `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
       `drops ${code("kayit")}, ${code("bolge_ozet")} with it; the last line lists the ` +
-      `${h3.negotiated} tools kept.`,
+      `${h3.negotiated} tools kept.${cost}`,
   );
 }
 
 /**
- * The handshake's words behind its token count: each server's request and response bodies, each
+ * The handshake's words behind its token count (no longer printed by the lesson; the package's
+ * root still exports it): each server's request and response bodies, each
  * body's tokens and the envelope's, counted by the same `handshake` the table's rows use.
  */
 export function readHandshakeWords(result: WritingAServerResult): string {
