@@ -223,6 +223,13 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
       path,
     );
     assert.equal(text.match(/no annotations|carry no `annotations`/g)?.length, 1, `${path}: said once`);
+    // Said plainly: the harness reads no annotations (src/fleet has no reader of them), so the
+    // two declarations cannot differ in its tables.
+    assert.match(
+      unquoted(text),
+      /\(lesson 6\)\. No rule of this lesson's harness reads annotations, so the difference between the simulated fleet and the real one cannot show in its tables\./,
+      path,
+    );
   }
 });
 
@@ -310,6 +317,11 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   ])
     assert.match(faults, new RegExp(`\\| \`${fault}\` \\| [^|]+ \\| ${escape(rule)} \\| ${escape(advice)} \\|`), fault);
   assert.match(faults, /`raw` is against the MUST to validate all tool inputs/);
+  // What the client then sees (src/fleet/client.ts: the glued response is lost, the call times out).
+  assert.match(
+    faults,
+    /\| `stdout-unterminated` \| stray text, no newline, before each response, so no response parses and each call times out \|/,
+  );
 });
 
 test("§3, invalid arguments: the rule a client author needs first (lesson 3's: both channels), a call with no name a protocol error in every revision, a handler's throw an isError result by the schema's SHOULD, the channels by revision in one table", () => {
@@ -469,6 +481,12 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
     local,
     /\| fault \| what the client sees \| what MCP tells it \| the thorough agent \| \|:---\|:---\|:---\|:---\|/,
   );
+  assert.match(
+    local,
+    /\| `stdout-unterminated` \| stray text glued before each response, so no response parses: the client waits its 1,500 ms for each call and fails it, `local: timed out` \| nothing \| no answer \|/,
+  );
+  assert.equal(LATENCY_MICROS.clientTimeout, 1_500_000);
+  assert.equal(LOCAL_FAILURES.timedOut, "local: timed out");
   assert.deepEqual(
     [...local.matchAll(/\| `([a-z-]+)` \| [^|]+ \| (nothing)\b[^|]* \|/g)].map((m) => m[1]),
     CONDITIONS.slice(3).map((c) => c.name),

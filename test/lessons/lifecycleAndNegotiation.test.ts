@@ -442,16 +442,18 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     // The course's listing weighed against the spec where it first shows (the discover answer),
     // in a labelled box before the -32022 example, with its reason; said once.
-    // The course-wide account: who chose (the SDK's list, kept by the course), the spec's own
-    // examples that list 2025-11-25 (versioning.mdx, schema.mdx) and the MUST read the same way,
-    // and the stdio page's no-fallback sentence the loop comes from.
+    // The plain rule first (student and expert round 21s): the course's servers, like SDK 2.4.0
+    // (server Server.discover: modernProtocolVersions), list only the versions they serve without
+    // initialize; why (schema.ts DiscoverResult; versioning.mdx Terminology); then that MCP's lists
+    // may hold a legacy version (versioning.mdx's own example), which a dual-era client must then
+    // read as calling for initialize.
     const box =
-      '**The course\'s choice, not MCP\'s.** The course\'s dual-era servers list only `2026-07-28`, here and in the -32022 below, though they answer `initialize` in 2025-11-25. A client picks from that list for later requests\' `_meta` (`schema.mdx`, `DiscoverResult`), and does "**not** fall back to `initialize`" (`basic/transports/stdio.mdx`, "Backward Compatibility"). A legacy version opens with `initialize` (`basic/versioning.mdx`, "Terminology"), so these servers refuse one in `_meta`. The spec\'s own examples list `2025-11-25` too (same page, "Protocol Version Negotiation"); a client that picked it would be refused again. So a dual-era server lists the modern versions it serves in `_meta`, today `2026-07-28`, as SDK 2.4.0 does; `initialize` serves the legacy ones.';
+      "**The course's choice, not MCP's.** The course's servers, like SDK 2.4.0, list only the versions they serve without `initialize`: `2026-07-28`, here and in the -32022 below, though they answer `initialize` in 2025-11-25. The reason: a client picks from that list for later requests' `_meta` (`schema.mdx`, `DiscoverResult`), and a legacy version opens with `initialize` (`basic/versioning.mdx`, \"Terminology\"), so these servers refuse one in `_meta`: listing it would steer the client to a refusal. The spec's lists may hold a legacy version, though: that page's own example lists `2025-11-25` (\"Protocol Version Negotiation\"). A dual-era client that picks one must then recognise it as calling for `initialize`, not `_meta`.";
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
     assert.ok(at < exported.indexOf("Here the client names `1900-01-01`"), "at the first listing");
     assert.ok(at > exported.indexOf('"supportedVersions":["2026-07-28"]'), "right after it");
-    assert.equal(exported.split("list only `2026-07-28`").length, 2, "said once");
+    assert.equal(exported.split("list only the versions they serve without").length, 2, "said once");
     assert.ok(
       /^> \*\*The course's choice, not MCP's\.\*\*/m.test(
         readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"),
@@ -460,10 +462,11 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     );
     assert.ok(!exported.includes("the spec leaves open"), "the spec does not leave it open");
     assert.ok(!exported.includes("The course reads such a list"), "the course takes no reading");
-    // The box ends with a plain answer, not an argument with the spec (student round 21, item 4):
-    // supportedVersions names versions for later requests' _meta (schema.ts DiscoverResult), and
-    // a legacy version opens with initialize (2026-07-28 basic/versioning.mdx, Terminology).
-    assert.ok(exported.includes("So a dual-era server lists the modern versions it serves in `_meta`"));
+    // MCP does not restrict supportedVersions or data.supported to modern versions (2026-07-28
+    // server/discover.mdx, DiscoverResult; versioning.mdx's example lists 2025-11-25): the box no
+    // longer ends in a sentence that reads as MCP's rule (expert round 21s).
+    assert.ok(!exported.includes("So a dual-era server lists the modern versions"), "not MCP's rule");
+    assert.ok(exported.includes("The spec's lists may hold a legacy version"), "MCP's lists, said so");
     assert.doesNotMatch(exported, /arguably|round a loop/);
   });
 
@@ -523,10 +526,13 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
         "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`, as the box below explains.",
-        // The spec's examples list 2025-11-25 beside 2026-07-28 (versioning.mdx, schema.mdx); the
-        // loop the course avoids comes from stdio.mdx's "Do not fall back to initialize".
-        'The spec\'s own examples list `2025-11-25` too (same page, "Protocol Version Negotiation")',
-        'and does "**not** fall back to `initialize`" (`basic/transports/stdio.mdx`, "Backward Compatibility").',
+        // versioning.mdx's example lists 2025-11-25 beside 2026-07-28; a dual-era client reads a
+        // legacy version there as calling for initialize.
+        'that page\'s own example lists `2025-11-25` ("Protocol Version Negotiation")',
+        "A dual-era client that picks one must then recognise it as calling for `initialize`, not `_meta`.",
+        // Page and schema disagree (2025-11-25 basic/lifecycle.mdx: SHOULD disconnect; schema.ts
+        // InitializeResult.protocolVersion: MUST disconnect): the student gets a verdict.
+        "SHOULD disconnect; the schema says MUST (`basic/lifecycle.mdx`; `InitializeResult` in `schema.mdx`). Follow the stricter: disconnect.",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify changes to a list (a SHOULD). `subscribe` says it will notify changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",

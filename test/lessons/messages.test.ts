@@ -322,7 +322,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     const next = markdown.slice(markdown.indexOf("## Next"));
     assert.match(
       next,
-      /Lessons 5 and 10 complete section 2's preview of a call that asks first: lesson 5 declares capabilities such as `elicitation`, lesson 10 shows a user's decline and a forged `requestState`\./,
+      /Lessons 5 and 10 complete section 2's preview of a call that asks first: lesson 5 declares capabilities such as `elicitation`, lesson 10 a user's decline, how `kayit` signs its `requestState`, and a forged one\./,
     );
     // mrtr.mdx "Server Requirements (Basic Workflow)": a requestState that bears on business logic has its
     // integrity protected (MUST); kayit's decides a write, so it is signed, in one clause.
@@ -656,20 +656,24 @@ describe("lesson 3 on the wire (default seed)", () => {
     // client handles -32602 too: 2026-07-28's InvalidParamsError names invalid tool arguments.
     assert.match(
       markdown,
-      /\*\*Invalid arguments: handle both channels\.\*\* Since 2025-11-25 the tools page files "input validation errors" under tool execution errors, `isError` results, so the model can retry \(`server\/tools\.mdx`, "Error Handling"\)\. The course, like the SDK, counts a failed `inputSchema` check among them\./,
+      /\*\*Invalid arguments: handle both channels\.\*\* Since 2025-11-25 the tools page files "input validation errors" under tool execution errors, `isError` results, so the model can retry \(`server\/tools\.mdx`, "Error Handling"\)\. The course, like the SDK, counts among them a failed check against `inputSchema`, the JSON Schema a tool declares for its arguments\./,
     );
+    // The student: `inputSchema` came before lesson 4 defined it, and the rule took three reads. Two lines.
+    assert.doesNotMatch(markdown, /counts a failed `inputSchema` check among them/);
     assert.match(
       markdown,
-      /But 2026-07-28's `schema\.mdx` also names -32602 for "invalid tool arguments" \(`InvalidParamsError`\), so a client handles both\./,
+      /But 2026-07-28's `schema\.mdx` also names -32602 for "invalid tool arguments" \(`InvalidParamsError`\)\. So, since 2025-11-25 \(sketched below, not run\): - malformed call \(no `name`, `arguments` no object\): -32602, a protocol error in every revision; - argument values failing the tool's schema: an `isError` result, but be ready for -32602 too\./,
     );
     // ... and shows how, in a sketch that branches on both channels.
     const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;
     for (const branch of [
-      "// 2026-07-28's -32602 also covers an unknown tool, a missing resource, a bad cursor, no _meta:",
+      "// 2026-07-28's -32602 also covers an unknown tool, a missing resource, no _meta:",
       'if ("error" in reply && reply.error.code === -32602) fixCall(reply.error); // read message, data',
       "else if (reply.result.isError) toModel(reply.result.content); // the model may correct its call",
     ])
       assert.ok(sketch.includes(branch), branch);
+    // A cursor is lesson 4's: the sketch names none.
+    assert.ok(!sketch.includes("cursor"));
     // -32022 has one name across the course, the 2026-07-28 schema's.
     assert.match(flat(prose.messagesSolutions(sim, wire)), /-32022, `UnsupportedProtocolVersionError`/);
     assert.doesNotMatch(prose.messagesSolutions(sim, wire), /`UnsupportedProtocolVersion`/);
@@ -718,4 +722,21 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     assert.match(cancel, /Its library reports the timeout as a local error, with no code/);
   });
+});
+
+test("section 2 defines MCP's reserved `_meta` prefix where it first uses it", () => {
+  // 2026-07-28 basic/index.mdx, "`_meta`", "Prefix": a prefix whose second label is `modelcontextprotocol`
+  // is reserved for MCP use. Lesson 2 never defined it, so the old pointer "(lesson 2)" led nowhere.
+  const markdown = flat(
+    readNotebook(join(ROOT, "notebooks", "03-messages.ipynb"))
+      .cells.filter((cell) => cell.cell_type === "markdown")
+      .map((cell) => cell.source)
+      .join("\n"),
+  );
+  assert.ok(
+    markdown.includes(
+      'MUST hold two keys under the prefix `io.modelcontextprotocol/`, reserved for MCP ("`_meta`"): `protocolVersion`',
+    ),
+  );
+  assert.ok(!markdown.includes("reserved prefix `io.modelcontextprotocol/` (lesson 2)"));
 });

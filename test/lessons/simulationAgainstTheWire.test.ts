@@ -496,6 +496,14 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
       path,
     );
     assert.doesNotMatch(reading, /had no stream to go on/, path);
+    // The tool started (it reported progress), so the failed report stopped it before it finished,
+    // not before it ran.
+    assert.doesNotMatch(reading, /before the tool ran/, path);
+    assert.match(
+      reading,
+      /so sending the report failed, and the handler failed with it before the tool finished its work\./,
+      path,
+    );
   }
 });
 

@@ -276,8 +276,14 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.ok(!ways.includes("accounts for"));
     assert.match(ways, /which placement does not change: \(b\) cost 614 more tokens and 4061 more bytes\./);
     assert.ok(!ways.includes("round trips for 614"), "round trips and tokens are not traded in one figure");
-    // Two counts of the read, not three: the table's 797 (request and response, said before the table)
-    // and the 729 of its contents; the response's own 751 envelope tokens are left out.
+    // The student could not rebuild the table's 797: it is given as the two word bodies, each plus 8
+    // (lesson 3), 38 and 743; the 743 is `resultType complete` (4), the rows (729), then the server's tail:
+    // its identity (3) and the caching hint `ttlMs 3600000 cacheScope public` (7).
+    assert.match(
+      ways,
+      /\(b\)'s 797 tokens are its two word bodies plus 8 each \(lesson 3\): the read's 38 \(`resources\/read`, the URI and `_meta`\) and the answer's 743 \(`resultType complete`, 729 for the rows, then `olcum surum 2 ttlMs 3600000 cacheScope public`\)\./,
+    );
+    assert.equal(38 + 8 + 743 + 8, 797);
     assert.match(ways, /\(b\)'s one answer carries all 60 subscribers' rows: if the host attaches them,/);
     assert.ok(!ways.includes("751"));
     // What the table does not measure, computed: the answers' body tokens, what would enter a model's
@@ -308,6 +314,12 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     const prompt = flat(prose.readPromptText(lesson));
     assert.match(prompt, /The user asks about task 1's subscriber, `A059`: 50 m³, type `mesken`\./);
     assert.match(prompt, /The amount it names, 470, is what the `tarife` tool answers/);
+    // The student read "answers nothing" as "returns nothing".
+    assert.match(
+      flat(prose.summarizeThreePrimitives(lesson)),
+      /A get returns messages for the conversation and does not itself answer the question\./,
+    );
+    assert.ok(!flat(prose.summarizeThreePrimitives(lesson)).includes("answers nothing"));
     // The summary leads with who decides and what the model sees; the numbers are the course's, and it says so.
     assert.match(
       flat(prose.summarizeThreePrimitives(lesson)),
@@ -587,4 +599,26 @@ describe("the primitives table gives a tool result's content, isError and option
       );
     });
   }
+});
+
+describe("section 3's features left unused", () => {
+  it("are read in sentences, not a table the prose never reads", () => {
+    const notebook = JSON.parse(readFileSync(join(ROOT, "notebooks", "04-three-primitives.ipynb"), "utf8")) as {
+      cells: { cell_type: string; source: string[] }[];
+    };
+    const markdown = flat(
+      notebook.cells
+        .filter((cell) => cell.cell_type === "markdown")
+        .map((cell) => cell.source.join(""))
+        .join("\n"),
+    );
+    assert.ok(!markdown.includes("| feature | what it is |"));
+    // server/resources.mdx: templates (RFC 6570, resources/templates/list), subscriptions (2026-07-28:
+    // subscriptions/listen), and pagination (server/utilities/pagination.mdx: nextCursor, cursor).
+    assert.match(
+      markdown,
+      /Three more features go unused here \(`server\/resources\.mdx`\)\. A \*resource template\* is a URI with parameters \(RFC 6570\)/,
+    );
+    assert.match(markdown, /an answer's `nextCursor` returns as the next request's `cursor`/);
+  });
 });

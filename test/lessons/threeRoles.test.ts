@@ -193,9 +193,11 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // protocol level, implementors SHOULD: 1. Build robust consent and authorization flows"; server/tools.mdx,
   // "User Interaction Model": a human in the loop SHOULD be able to deny tool invocations.
   says(
-    'asks for the user\'s consent and acts on the user\'s decisions. Asking the user\'s consent is the host\'s job; the protocol cannot check it. The specification states it as a principle, in lowercase: "Hosts must obtain explicit user consent before invoking any tool" (`index.mdx`, "Security and Trust & Safety", "Tool Safety"). Its SHOULDs ask for consent flows (the same page, "Implementation Guidelines") and a human able to deny any tool invocation (`server/tools.mdx`).',
+    'asks for the user\'s consent and acts on the user\'s decisions. Asking the user\'s consent is the host\'s job; the protocol cannot check it. The specification states it in lowercase, so as a principle, not a normative MUST: "Hosts must obtain explicit user consent before invoking any tool" (`index.mdx`, "Security and Trust & Safety", "Tool Safety"). Its SHOULDs ask for consent flows (the same page, "Implementation Guidelines") and a human able to deny any tool invocation (`server/tools.mdx`).',
   );
   assert.ok(!flat(markdown).includes("which MCP cannot enforce. Implementors SHOULD"));
+  // The student missed what "in lowercase" meant: BCP 14's capitals-only rule is eight paragraphs up.
+  assert.ok(!flat(markdown).includes("as a principle, in lowercase:"));
   // The host's duties in words a newcomer has: no "lifecycle" before lesson 5.
   says("It creates its clients and decides which servers they connect to, and when.");
   assert.ok(!flat(markdown).includes("lifecycle"));
@@ -208,8 +210,10 @@ test("section 5 keeps the servers' keeping nothing apart from MCP's statelessnes
   // passes on each request. So keeping nothing at all is the course's choice, not the whole rule, and the
   // rule is not only about the connection.
   says(
-    "the course's servers keep nothing from one call to the next. Keeping no state at all is the course's choice. In 2026-07-28 a server MUST NOT rely on earlier requests on the same connection for context, and no state should be inferred from earlier requests at all. State that spans requests MUST be named by an identifier the client passes on each (`basic/index.mdx`, \"Statelessness\").",
+    "the course's servers keep nothing from one call to the next. MCP forbids relying on the connection's history but allows state named explicitly: in 2026-07-28 a server MUST NOT rely on earlier requests on the same connection for context, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, \"Statelessness\"). The course's servers keep neither kind.",
   );
+  // The student could not tell the course's choice from MCP's rule: the sentence now separates the two.
+  assert.ok(!flat(markdown).includes("Keeping no state at all is the course's choice."));
   assert.ok(!flat(markdown).includes("forbids only state carried implicitly"));
   assert.ok(!flat(markdown).includes("That is the course's choice, not a rule of MCP."));
   says(

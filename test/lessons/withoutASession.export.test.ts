@@ -359,6 +359,33 @@ for (const path of EXPORTS) {
     assert.match(flat, /`notifications\/roots\/list_changed`/);
   });
 
+  test(`${path}: input_required said incomplete, the probe-first SHOULD kept to stdio, the ids' growth said`, () => {
+    // 2026-07-28 basic/index.mdx, "ResultType": input_required means the request is incomplete; a
+    // server may have worked before asking, so "the tool has not run" holds for kayit alone.
+    assert.doesNotMatch(flat, /is interim: the tool has not run/);
+    assert.match(
+      flat,
+      /`input_required` result is interim: the request has not completed\. In `kayit`'s case the tool has not run yet; another server may have done part of its work before asking, which is why the replay and at-most-once rules that follow matter\./,
+    );
+    // The SHOULD is stdio.mdx's; over HTTP a dual-era client MAY try a modern request first, and
+    // server/discover.mdx ("When to Call") makes the call optional.
+    assert.doesNotMatch(solutions, /A client that speaks both eras, as ours does, SHOULD send it first/);
+    assert.match(
+      solutions,
+      /Over stdio a client that speaks both eras, as ours does, SHOULD send it first all the same \(section 4\); over HTTP it MAY try a modern request first instead \(`basic\/transports\/streamable-http\.mdx`, "Backward Compatibility"\), and the call itself is optional \(`server\/discover\.mdx`, "When to Call"\)\./,
+    );
+    // Section 3's totals are not plain products, and the sentence's figures are the table's.
+    const m = flat.match(
+      /The totals are not plain products: ids count up within a process, and a two-digit id is a byte longer in its request and its response, so discovery at every task costs ([\d,]+) bytes, not (\d+) × ([\d,]+) = ([\d,]+)\./,
+    );
+    assert.ok(m, "the ids' sentence");
+    const num = (x: string) => Number(x.replace(/,/g, ""));
+    assert.equal(num(m[2]!) * num(m[3]!), num(m[4]!));
+    assert.ok(num(m[1]!) > num(m[4]!));
+    assert.match(markdown, new RegExp(`^stateless +per-task +(\\d+ +){4}\\d+ +${num(m[1]!)} +\\d+$`, "m"));
+    assert.match(markdown, new RegExp(`^stateless +once +(\\d+ +){4}\\d+ +${num(m[3]!)} +\\d+$`, "m"));
+  });
+
   test(`${path}: the discovery table says which column counts discovery alone, and the _meta average adds up`, () => {
     assert.match(flat, /\*of them discovery\* the bytes of the opening and the lists/);
     // The request's growth on the wire is its `_meta`, the result's its two fields: each average is
@@ -424,8 +451,10 @@ for (const path of EXPORTS) {
     // (caching.mdx, "Cacheable Results").
     assert.match(
       flat,
-      /In 2026-07-28 they all ride on every message, as lessons 3 and 4 showed \(`basic\/index\.mdx`, "Per-request protocol fields" and "Per-response protocol fields"\): - each request's `_meta` carries the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); - each result carries `resultType` \(MUST\) and, in its `_meta`, the server's identity \(SHOULD\); - a `"complete"` result of `server\/discover`, a list method or `resources\/read` also carries the caching hints `ttlMs` and `cacheScope`; an interim `"input_required"` one carries none\./,
+      /In 2026-07-28 such fields ride on every request and every result instead, as lessons 3 and 4 showed \(`basic\/index\.mdx`, "Per-request protocol fields" and "Per-response protocol fields"\); a notification need carry none of them: - each request's `_meta` carries the protocol version and the client's capabilities \(MUST\) and its identity \(SHOULD\); - each result carries `resultType` \(MUST\) and, in its `_meta`, the server's identity \(SHOULD\); - a `"complete"` result of `server\/discover`, a list method or `resources\/read` also carries the caching hints `ttlMs` and `cacheScope`; an interim `"input_required"` one carries none\./,
     );
+    // Nothing is required on notifications (basic/index.mdx names request and result fields only).
+    assert.doesNotMatch(flat, /ride on every message|What every message now carries/);
     assert.doesNotMatch(flat, /Lesson 5 opened `olcum` both ways/);
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));
     assert.match(
@@ -574,7 +603,7 @@ for (const path of EXPORTS) {
     // caching.mdx "Cacheable Results": tools/call is not among the cacheable methods.
     assert.match(
       flat,
-      /It carries no `ttlMs`, as no `tools\/call` result does \(`server\/utilities\/caching\.mdx`, "Cacheable Results"\)\./,
+      /The result carries no `ttlMs`, as no `tools\/call` result does \(`server\/utilities\/caching\.mdx`, "Cacheable Results"\)\./,
     );
     // The summary weighs what the price buys, not bytes alone (basic/index.mdx "Statelessness"; mrtr.mdx).
     const summary = flat.slice(flat.indexOf("## Summary"), flat.indexOf("## Exercises"));

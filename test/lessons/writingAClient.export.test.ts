@@ -368,7 +368,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // The listings' identifiers are glossed; the course's internals are not named at all.
     for (const name of [
       "`MCP_COURSE` is the path of the course's `mcp-course` command",
-      "By lesson 3's tokenizer it adds",
+      "By lesson 3's tokenizer this summary is",
     ])
       assert.ok(prose.includes(name), `${file}: ${name}`);
     assert.doesNotMatch(prose, /CLI_SCRIPT|WIRE_CLIENT_INFO|declarationFromWire|`decideOn`|`gateCall`/, file);
@@ -412,9 +412,19 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // stdio.mdx "Backward Compatibility": the probe is RECOMMENDED for a modern-only client, which
     // the pinned client shown is, and a SHOULD for a dual-era one. RECOMMENDED is SHOULD (lesson 1),
     // so the rule is said once, with SHOULD only, never as two strengths.
+    // Only over stdio (expert round 21s): over Streamable HTTP a dual-era client MAY tell the era
+    // from its first modern request (2026-07-28 streamable-http.mdx, "Backward Compatibility"), and
+    // server/discover.mdx ("When to Call") calls the request optional; said where the HTTP probe shows.
     assert.ok(
       prose.includes(
-        'The probe is MCP\'s: a client SHOULD send `server/discover` before any other request (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility", says it of both a 2026-07-28-only client, as this pinned one is, and a dual-era one, as in `"auto"` mode).',
+        'Over stdio the probe is MCP\'s: a client SHOULD send `server/discover` before any other request (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility", says it of both a 2026-07-28-only client, as this pinned one is, and a dual-era one, as in `"auto"` mode).',
+      ),
+      file,
+    );
+    assert.doesNotMatch(prose, /The probe is MCP's: a client SHOULD/, `${file}: not said of every transport`);
+    assert.ok(
+      prose.includes(
+        'and one server process received all five messages. MCP does not ask for that POST over HTTP: a dual-era client MAY tell the era from its first modern request (same page, "Backward Compatibility"), and `server/discover.mdx` calls the request optional.',
       ),
       file,
     );
@@ -502,7 +512,12 @@ test("the SDK's calls are told from the course's host before its listing, and th
       "The course's `decide` applies the version rule and the allowlist (lesson 5) to the listed tools, and keeps lesson 5's negotiated tools. A call to any other tool it refuses with `arac bildirilmedi` (\"tool not declared\"), and no `tools/call` is sent.",
       file,
     );
-    const simulated = text.indexOf("Those are the lesson's last real lines: every message counted from here on");
+    // Section 3 prints a real subscriptions/listen stream later: these are the last real lines the
+    // tables count, not the lesson's last real lines (student round 21s, item 1).
+    assert.ok(!text.includes("the lesson's last real lines"), `${file}: no claim the stream contradicts`);
+    const simulated = text.indexOf(
+      "Those are the last real lines the tables count: every message counted from here on",
+    );
     assert.ok(simulated >= 0 && simulated < text.indexOf("server  kind "), `${file}: said before the first table`);
     assert.doesNotMatch(prose, /simulated but section 2's/, `${file}: said once, up front`);
   }
@@ -719,7 +734,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     );
     assert.match(
       prose,
-      /The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out\./,
+      /The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms ran out\./,
       file,
     );
     // No 2025-11-25 box: its rows are in the table.

@@ -107,7 +107,7 @@ test("seed 20260218: the readings quote the run", () => {
   // Section 3's one reading: the run's figures, with the checks it makes.
   assert.equal(
     flat(prose.readAllModes(lesson)),
-    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One discovery of the 4 servers costs 823 tokens in 2026-07-28 and 425 in 2025-11-25 (the first table's `all` line). In 2026-07-28 it takes 83% of the per-task client's tokens, 28% of once's and 54% of cached's. The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms had run out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13 in both revisions. The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28 each request carries 30 tokens of `_meta`, so requests' `_meta` makes 30 × 186 requests ÷ 12819 tokens = 44% of the per-task client's tokens, 30 × 42 ÷ 2943 = 43% of once's and 30 × 66 ÷ 4589 = 43% of cached's. Bytes rank each table's clients alike: only their discovery counts differ.",
+    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One discovery of the 4 servers costs 823 tokens in 2026-07-28 and 425 in 2025-11-25 (the first table's `all` line). In 2026-07-28 the per-task client's 13 discoveries take 83% of its tokens (once's 1, 28%; cached's 3, 54%). The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms ran out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13 in both revisions. The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28 each request carries 30 tokens of `_meta`, so requests' `_meta` makes 30 × 186 requests ÷ 12819 tokens = 44% of the per-task client's tokens, 30 × 42 ÷ 2943 = 43% of once's and 30 × 66 ÷ 4589 = 43% of cached's. Bytes rank each table's clients alike: only their discovery counts differ.",
   );
   // The host that trusts its servers' hints comes first; the course's host is one sentence at the
   // end of that paragraph, without figures of its own. Then a paragraph says what the tokens are.
@@ -146,11 +146,14 @@ test("seed 20260218: the readings quote the run", () => {
       .split("\n")
       .every((line) => !line.startsWith(">")),
   );
-  assert.match(flat(prose.readReport(lesson)), /On the wire the report costs nothing/);
+  assert.match(flat(prose.readReport(lesson)), /The report adds no message: both clients send the same ones\./);
   assert.match(
     flat(prose.readReport(lesson)),
-    /By lesson 3's tokenizer it adds 28 tokens to a silent client's, and names a drop for 6 of the 6 calls ended in the client\./,
+    /By lesson 3's tokenizer this summary is 28 tokens longer than a silent client's, and names a drop for 6 of the 6 calls ended in the client\./,
   );
+  // The 28 counts the end-of-run summary's lines (simulatedClient/reporting.ts, resultTokens), not
+  // the per-call texts handed to the model (student round 21s, item 5): the sentence says so.
+  assert.doesNotMatch(flat(prose.readReport(lesson)), /it adds \d+ tokens/);
   // The fleet's ground truth is lesson 8's: here only whether its task completes, in exercise 1.
   assert.match(flat(prose.solveClientExercises(lesson)), /the fleet task completes on this seed\./);
   assert.match(
@@ -281,13 +284,16 @@ test("readings are complete sentences for other seeds and state what their runs 
       /The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist/,
     );
     assert.match(flat(prose.readAllModes(result)), /The cached client fetched again before tasks 7 and 13,/);
+    // The 83% is the 13 discoveries' share, not one discovery's (student round 21s, item 3).
+    assert.doesNotMatch(flat(prose.readAllModes(result)), /In 2026-07-28 it takes/);
+    assert.match(flat(prose.readAllModes(result)), /the per-task client's 13 discoveries take \d+% of its tokens/);
     // The host that trusts hints completes the same tasks in both revisions.
     assert.match(flat(prose.readAllModes(result)), /completes 10 of 13 tasks in both revisions\./);
     assert.match(
       flat(prose.describeFleetTask(result)),
       /This seed's chain fetches `[A-Z0-9]+-\d+`, which is the task's answer\./,
     );
-    assert.match(flat(prose.readReport(result)), /On the wire the report costs nothing/);
+    assert.match(flat(prose.readReport(result)), /The report adds no message: both clients send the same ones\./);
     assert.match(flat(prose.solveClientExercises(result)), /the fleet task completes on this seed\./);
     assert.match(flat(prose.summarizeClient(result)), /0 on the wire; reporting it adds no message\./);
     // Every summary figure names its host, and the two eras are compared within one host.

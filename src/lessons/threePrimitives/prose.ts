@@ -10,7 +10,10 @@ import type { Region } from "../../world/subscribers";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown, wrapWords } from "../wrapProse";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
-import { simulateThreePrimitives, type RegionTask, type WayRow } from "./simulate";
+import { simulateThreePrimitives, statelessWords, type RegionTask, type WayRow } from "./simulate";
+import { ENVELOPE_TOKENS } from "../../sim/envelope";
+import { pyStr } from "../../sim/values";
+import { RESOURCE_READ } from "../../world/primitives";
 import { prettyJson } from "../transcriptText";
 import type { ThreePrimitivesLesson } from "./wire";
 import { isTranscriptLine } from "../../wireClient/lineExchange";
@@ -84,6 +87,28 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
 }
 
 /**
+ * How the read's envelope tokens add up, from its two word bodies (lesson 3): the request's
+ * method, URI and `_meta`; the response's `resultType`, the rows and the server's tail (identity,
+ * caching hint), each body's tokens plus {@link ENVELOPE_TOKENS}.
+ *
+ * @throws Error if the response's body does not end with the tail 2026-07-28 adds.
+ */
+function readTokens(resource: WayRow): string {
+  const { request, response } = resource.exchanges[0];
+  const tail = statelessWords(resource.server, true).tail.map(pyStr).join(" ");
+  if (!response.body.endsWith(tail))
+    throw new Error("the read's answer does not end with its tail");
+  if (request.tokens + response.tokens !== resource.tokens)
+    throw new Error("the read's two messages do not add up to its tokens");
+  return (
+    `(b)'s ${resource.tokens} tokens are its two word bodies plus ${ENVELOPE_TOKENS} each ` +
+    `(lesson 3): the read's ${request.tokens - ENVELOPE_TOKENS} (${code(RESOURCE_READ)}, the URI ` +
+    `and ${code("_meta")}) and the answer's ${response.tokens - ENVELOPE_TOKENS} ` +
+    `(${code("resultType complete")}, ${resource.contentTokens} for the rows, then ${code(tail)}). `
+  );
+}
+
+/**
  * The two ways compared: counts, the trade, the answers, then what each way's answers would bring
  * into a model's context (their body tokens, lesson 3's, without envelope, `resultType` or `_meta`),
  * and last a one-line verdict on section 1's rule of thumb, read from those counts.
@@ -122,6 +147,7 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
       split +
       `Tokens and bytes count the messages, which placement does not change: (b) cost ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
+      readTokens(resource) +
       `${agree && wireAgree ? "Both agree" : "They do not agree"}, in the simulator ` +
       `and on the wire: ${answersText(tasks, resource.answers)}.`,
     `What would enter a model's context is another count: the answers' body tokens (lesson 3), ` +
@@ -143,7 +169,7 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
         `tool's \`inputSchema\` is a JSON Schema; its \`description\` is what a model reads.`,
       `- A read returns contents at a URI. The spec's not found is -32602 in 2026-07-28, -32002 in ` +
         `2025-11-25; the course's servers send -32602 in both, with \`data.uri\`. A get returns ` +
-        `messages for the conversation and answers nothing.`,
+        `messages for the conversation and does not itself answer the question.`,
       `- The model decides a tool call and reads its result; the application decides a read, ` +
         `seen only if attached. Priced by the course: ${tool.request} calls cost ` +
         `${tool.round_trips} round trips (${tool.round_trips - tool.request} of them for ` +

@@ -70,7 +70,6 @@ export function readRestart(result: TransportResult): string {
       `${code(`"messages_in":${last.messages_in}`)}, the call, and ` +
       `${tools === 0 ? "no tool" : plural(tools, "tool")} under ${code("tools")}. That does ` +
       `not prove the tool did not run: the process could have died after it and before the line. ` +
-      `(${code("level")} and ${code("path")} are settings left at their defaults.) ` +
       `The new process answered ${fieldsText(values.consumption)}.`,
   );
 }

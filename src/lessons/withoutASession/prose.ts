@@ -243,6 +243,8 @@ export function readDiscoveryPlans(wire: WithoutASessionWire): string {
   const legacySession = run("legacy", "per-session");
   const statelessTask = run("stateless", "per-task");
   const cached = run("stateless", "cached");
+  const once = run("stateless", "per-session");
+  const product = wire.discovery.tasks * once.discoveryBytes;
   return paragraphs(
     `On the wire, over its ${wire.discovery.tasks} tasks, the legacy client that opens a session per task starts ${n(legacyTask.processes)} processes and sends ${n(legacyTask.initializes)} ${code("initialize")} requests, ` +
       `where one session needs ${legacySession.processes}: ${n(legacyTask.bytes)} bytes against ${n(legacySession.bytes)}. ` +
@@ -250,7 +252,10 @@ export function readDiscoveryPlans(wire: WithoutASessionWire): string {
       (statelessTask.bytes > legacyTask.bytes
         ? `more bytes than the legacy client's, but ${n(legacyTask.processes - statelessTask.processes)} fewer processes. `
         : `fewer bytes than the legacy client's, and ${n(legacyTask.processes - statelessTask.processes)} fewer processes. `) +
-      `Kept for the ${n(wire.discovery.ttlMs)} ms our servers send, the lists went out before ${tasksNamed(cached.listedBefore)}: ${n(cached.listings)} list requests, ${n(cached.bytes)} bytes.`,
+      `Kept for the ${n(wire.discovery.ttlMs)} ms our servers send, the lists went out before ${tasksNamed(cached.listedBefore)}: ${n(cached.listings)} list requests, ${n(cached.bytes)} bytes.` +
+      (statelessTask.discoveryBytes === product
+        ? ``
+        : ` The totals are not plain products: ids count up within a process, and a two-digit id is a byte longer in its request and its response, so discovery at every task costs ${n(statelessTask.discoveryBytes)} bytes, not ${wire.discovery.tasks} × ${n(once.discoveryBytes)} = ${n(product)}.`),
   );
 }
 
@@ -460,7 +465,7 @@ export function sessionSolutions(sim: WithoutASessionResult, wire: WithoutASessi
     `${n(legacyTask.processes)} processes for the legacy client against ${n(statelessTask.processes)} for the stateless one. The legacy client pays them because it keeps nothing between tasks and opens a new session per task; re-listing alone needs no new process. ` +
       `The sentence, in the "Statelessness" section of the specification's ${spec("basic", "overview page")}: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process."`,
     `With ${code("server/discover")} first, ${n(discoverRow.fixed.tokens)} tokens before the first call instead of ${n(statelessSim.fixed.tokens)}. A client wants it when it does not yet know the server: ` +
-      `it learns the versions the server supports, its capabilities and its identity before anything else. A client that speaks both eras, as ours does, SHOULD send it first all the same (section 4); our real client skips it for our servers, whose discover results it is given in advance (see the assumptions).`,
+      `it learns the versions the server supports, its capabilities and its identity before anything else. Over stdio a client that speaks both eras, as ours does, SHOULD send it first all the same (section 4); over HTTP it MAY try a modern request first instead (${code("basic/transports/streamable-http.mdx")}, "Backward Compatibility"), and the call itself is optional (${code("server/discover.mdx")}, "When to Call"). Our real client skips it for our servers, whose discover results it is given in advance (see the assumptions).`,
     changedRetry(wire),
     NON_IDEMPOTENT_STATE,
   ];

@@ -219,11 +219,11 @@ export function readReport(result: WritingAClientResult): string {
   return wrapMarkdown(
     [
       sameWire
-        ? `On the wire the report costs nothing: both clients send the same messages.`
+        ? `The report adds no message: both clients send the same ones.`
         : `On the wire the two clients differ, which they should not.`,
-      `By lesson 3's tokenizer it adds ${reporting.resultTokens - silent.resultTokens} tokens to ` +
-        `a silent client's, and names a drop for ${traced} of the ${clientEnded} calls ended in the ` +
-        `client.`,
+      `By lesson 3's tokenizer this summary is ${reporting.resultTokens - silent.resultTokens} ` +
+        `tokens longer than a silent client's, and names a drop for ${traced} of the ${clientEnded} ` +
+        `calls ended in the client.`,
     ].join(" "),
   );
 }
@@ -385,6 +385,8 @@ export function readAllModes(result: WritingAClientResult): string {
   const sameCalls = runs.every((run) => run.calls === mcp.once.calls);
   const bothEras = legacy.perSession.completed === mcp.once.completed;
   const part = (run: ClientRun) => `${share(run.discovery.tokens, run.total.tokens)}%`;
+  const found = (run: ClientRun) =>
+    `${plural(run.discoveries, "discovery", "discoveries")} ${run.discoveries === 1 ? "takes" : "take"}`;
   const again = discoveredBefore(mcp.cached).split(" ").slice(1);
   const ttl = currentTtl(result);
   const local = result.servers.filter((s) => s.transport === "local").map((s) => code(s.name));
@@ -407,11 +409,12 @@ export function readAllModes(result: WritingAClientResult): string {
       : `Not every task it fails ends at a refused call.`,
     `One discovery of the ${result.servers.length} servers costs ${mcp.once.discovery.tokens} ` +
       `tokens in 2026-07-28 and ${oneDiscovery(result).tokens} in 2025-11-25 (the first table's ` +
-      `${code("all")} line). In 2026-07-28 it takes ${part(mcp.perTask)} of the per-task client's ` +
-      `tokens, ${part(mcp.once)} of once's and ${part(mcp.cached)} of cached's.`,
+      `${code("all")} line). In 2026-07-28 the per-task client's ${found(mcp.perTask)} ` +
+      `${part(mcp.perTask)} of its tokens (once's ${mcp.once.discoveries}, ${part(mcp.once)}; cached's ` +
+      `${mcp.cached.discoveries}, ${part(mcp.cached)}).`,
     again.length > 0 && ttl !== undefined
       ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
-        `${listing(again)}, when the \`ttlMs\` of ${ttl} ms had run out.`
+        `${listing(again)}, when the \`ttlMs\` of ${ttl} ms ran out.`
       : `The cached client never fetched again.`,
     `Over stdio, the 2025-11-25 per-task client starts ${listing(local)} ` +
       `${plural(legacy.sessions.perTask.local, "time")}; every other client keeps one process each.`,
