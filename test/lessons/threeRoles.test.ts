@@ -210,7 +210,7 @@ test("section 5 keeps the servers' keeping nothing apart from MCP's statelessnes
   // passes on each request. So keeping nothing at all is the course's choice, not the whole rule, and the
   // rule is not only about the connection.
   says(
-    "the course's servers keep nothing from one call to the next. MCP forbids relying on the connection's history but allows state named explicitly: in 2026-07-28 a server MUST NOT rely on earlier requests on the same connection for context, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, \"Statelessness\"). The course's servers keep neither kind.",
+    "the course's servers keep nothing from one call to the next. 2026-07-28 forbids relying on the connection's history but allows state named explicitly: a server MUST NOT rely on earlier requests on the same connection for context, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, \"Statelessness\"). The course's servers keep neither kind.",
   );
   // The student could not tell the course's choice from MCP's rule: the sentence now separates the two.
   assert.ok(!flat(markdown).includes("Keeping no state at all is the course's choice."));

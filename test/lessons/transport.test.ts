@@ -395,7 +395,7 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // probing to a modern-only client, and a dual-era client SHOULD probe before any other request.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover`, a request asking a server which revisions and capabilities it supports \(`stdio\.mdx`, "Backward Compatibility"\)\. An older server may run a bare `tools\/call` by its old rules; sent `server\/discover`, it fails, with an error or no answer, and that failure is how the client knows the server is older\./,
+    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover`, a request asking a server which revisions and capabilities it supports \(`stdio\.mdx`, "Backward Compatibility"\)\. An older server may run a bare `tools\/call` by its old rules; sent `server\/discover`, it answers with an error that is not a modern one, or not at all, and that is how the client knows the server is older\./,
   );
   // stdio.mdx, "Backward Compatibility": "any other error, or does not respond within a reasonable timeout:
   // the server is legacy". The student could not see why a failing request makes a probe: the failure is
@@ -738,7 +738,7 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
   // Only the changelog says MUST of the re-issue; the client's list says what to do without it.
   assert.match(
     markdown,
-    /4\. Close the answer's stream to cancel\. After a network break, send it again under a new id, as MCP requires, a write that is not idempotent once made safe to repeat \(above\)\./,
+    /4\. Close the answer's stream to cancel\. After a network break, send it again under a new id, as the changelog requires \(section 3\), a write that is not idempotent once made safe to repeat \(above\)\./,
   );
 });
 

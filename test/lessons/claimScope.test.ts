@@ -1,0 +1,68 @@
+// Claims about MCP that hold in one revision, under one condition or from one page say so in the
+// exports of both seeds: each test names the page that scopes the claim and fails on the old,
+// over-general wording.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { lessonExports } from "./lessonText";
+
+/** Both seeds' exports of the lesson numbered `number`, each with its text on one line. */
+function exportsOf(number: string): { path: string; flat: string }[] {
+  const found = lessonExports()
+    .filter((e) => e.lesson.name.startsWith(`${number}-`))
+    .map((e) => ({ path: e.path, flat: e.text.replace(/\s+/g, " ") }));
+  assert.equal(found.length, 2, `lesson ${number} has an export per seed`);
+  return found;
+}
+
+test("lesson 1: relying on a connection's history is forbidden by 2026-07-28 (basic/index.mdx, Statelessness), not by every revision", () => {
+  for (const { path, flat } of exportsOf("01")) {
+    assert.match(flat, /2026-07-28 forbids relying on the connection's history/, path);
+    assert.doesNotMatch(flat, /MCP forbids relying/, path);
+  }
+});
+
+test("lesson 2: a failed probe means an older server only when the error is not a modern one, or no answer comes (stdio.mdx, Backward Compatibility)", () => {
+  for (const { path, flat } of exportsOf("02")) {
+    assert.match(flat, /it answers with an error that is not a modern one, or not at all/, path);
+    assert.doesNotMatch(flat, /it fails, with an error or no answer/, path);
+  }
+});
+
+test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, not the transport pages'", () => {
+  for (const { path, flat } of exportsOf("02")) {
+    assert.match(flat, /send it again under a new id, as the changelog requires \(section 3\)/, path);
+    assert.doesNotMatch(flat, /under a new id, as MCP requires/, path);
+  }
+});
+
+test("lesson 3: notifications/cancelled comes from a server too, to end a subscription stream (2026-07-28 cancellation.mdx)", () => {
+  for (const { path, flat } of exportsOf("03")) {
+    assert.match(
+      flat,
+      /\| `notifications\/cancelled` \| client; server \| to call off a request, on stdio; to end a subscription stream \|/,
+      path,
+    );
+  }
+});
+
+test("lesson 4: structuredContent is an object up to 2025-11-25, any JSON value from 2026-07-28 (server/tools.mdx, Structured Content)", () => {
+  for (const { path, flat } of exportsOf("04")) {
+    assert.match(flat, /the answer as a JSON object \(any JSON value from 2026-07-28\)/, path);
+    assert.doesNotMatch(flat, /the answer as a JSON value beside/, path);
+  }
+});
+
+test("lesson 9: a client that skips the probe may never see a legacy server's mismatch (basic/versioning.mdx, Compatibility Matrix)", () => {
+  for (const { path, flat } of exportsOf("09")) {
+    assert.match(flat, /might refuse the first call, stay silent, or even run it under its old rules/, path);
+    assert.match(flat, /the mismatch might never show/, path);
+    assert.doesNotMatch(flat, /would show it at the client's first call, not before/, path);
+  }
+});
+
+test("lesson 10: -32021 for a capability the client did not declare is MCP's MUST (basic/index.mdx, _meta), which the SDK follows", () => {
+  for (const { path, flat } of exportsOf("10")) {
+    assert.match(flat, /it MUST answer error -32021 \(lesson 3's missing client capability\) instead/, path);
+    assert.doesNotMatch(flat, /our server's SDK answers the call with error -32021/, path);
+  }
+});
