@@ -210,6 +210,15 @@ export const DRAIN_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
+ * How long an idle keep-alive connection stays open, ms (Node's `server.keepAliveTimeout`, whose
+ * default is 5,000; the server announces it as `Keep-Alive: timeout=60`). A client's pause between
+ * two requests (a stdio server starting on a loaded machine, say) shorter than this never costs a
+ * new connection, so a run's connection and round-trip counts do not depend on how fast it ran.
+ * A stop closes idle connections at once, whatever this is.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 60_000;
+
+/**
  * The revision a request is served in, for what a tool's invalid arguments become
  * (`argumentErrorsAreResults`): 2026-07-28 for a modern instance; for a legacy one, the
  * `MCP-Protocol-Version` header a 2025 client sends after `initialize` (2025-11-25
@@ -414,6 +423,7 @@ export async function serveHttp(
   });
 
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => {

@@ -36,9 +36,9 @@
  * RFC 9110 §5.6.7), and the `Host` field's port, which on Linux is 5 digits for any port the
  * system picks (the ephemeral range 32768–60999). Chunk sizes are as the server writes them:
  * a server that writes each message in one piece frames the same way every run. A keep-alive
- * connection that sits idle longer than the server's keep-alive timeout (Node's default 5 s) is
- * closed by the server, and the next request opens a new one: the counts hold for runs without
- * such a pause.
+ * connection that sits idle longer than the server's keep-alive timeout (Node's default 5 s; the
+ * course's servers keep 60 s, `KEEP_ALIVE_TIMEOUT_MS`) is closed by the server, and the next
+ * request opens a new one: the counts hold for runs without such a pause.
  *
  * For a reader, a listener can be told each exchange's header blocks as text and its contents
  * ({@link HttpExchangeText}); without one, no text is kept.

@@ -137,7 +137,7 @@ test("the default seed's key lines", () => {
   assert.equal(http[0], "$ mcp-course serve tarife --seed 20260218 --http --port 0");
   assert.equal(servedFactory({ server: "tarife" }).level, TRANSPORT_LEVEL, "the command leaves out the default level");
   assert.equal(http[1], "client → server (243 + 296 bytes)");
-  assert.ok(http.includes("server → client (163 + 218 bytes)"));
+  assert.ok(http.includes("server → client (164 + 218 bytes)"));
   // One table, one row per server and a total: the rule beside the wire, each way a column. A stdio
   // server opens no connection per request: a dash, its pipe's round trips counted in both totals.
   assert.deepEqual(formatPlacementTrips(first).split("\n"), [
@@ -153,7 +153,7 @@ test("the default seed's key lines", () => {
   assert.match(readHttpCall(first), /`tutar` 470/);
   assert.match(
     flat(readHttpCall(first)),
-    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 163 bytes around it\. The answer's body of 218 bytes counts 207 bytes of JSON and 11 of HTTP\/1\.1's \*chunked coding\*: a line giving the JSON's size before it, and line ends and an end mark after it\. MCP never sees that framing\./,
+    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 164 bytes around it\. The answer's body of 218 bytes counts 207 bytes of JSON and 11 of HTTP\/1\.1's \*chunked coding\*: a line giving the JSON's size before it, and line ends and an end mark after it\. MCP never sees that framing\./,
   );
   // Chunked coding is one clause: how it frames a body is HTTP's, not MCP's.
   assert.doesNotMatch(flat(readHttpCall(first)), /each after its length in hexadecimal/);
@@ -344,12 +344,12 @@ for (const [name, pick] of [
     assert.equal(bytes.json + bytes.framing + bytes.perRequest.headerBytes!, bytes.perRequest.bytes);
     assert.equal(bytes.framing, 11 * 7 + bytes.longer);
     // Keep-alive's extra bytes are two header fields, as the section 3 call's answer shows them:
-    // `Connection: keep-alive` for `Connection: close` on both sides, and `Keep-Alive: timeout=5`.
+    // `Connection: keep-alive` for `Connection: close` on both sides, and `Keep-Alive: timeout=60`.
     const field = (line: string) => Buffer.byteLength(`${line}\r\n`);
     const request = field("Connection: keep-alive") - field("Connection: close");
-    const answer = request + field("Keep-Alive: timeout=5");
-    assert.deepEqual([request, answer], [5, 28]);
-    assert.ok(http.call.response.head.includes("Keep-Alive: timeout=5"));
+    const answer = request + field("Keep-Alive: timeout=60");
+    assert.deepEqual([request, answer], [5, 29]);
+    assert.ok(http.call.response.head.includes("Keep-Alive: timeout=60"));
     for (const k of [1, 2]) {
       const [per, kept] = [byWay("per-request")[k], byWay("keep-alive")[k]];
       assert.equal(kept.bytes! - per.bytes!, (request + answer) * per.requests, per.server);
