@@ -8,7 +8,7 @@ import {
 } from "./cellTimeout";
 import type { EngineEvent, EngineRun } from "./engineRun";
 import { failureMessage } from "./failureMessage";
-import { jupyterAvailable } from "./jupyterPython";
+import { findJupyterPython } from "./jupyterPython";
 import { runWithJupyter } from "./jupyterEngine";
 import { normalizeOutputs } from "./normalizeOutputs";
 import { stripOutputs, type Cell, type Notebook } from "./notebookFile";
@@ -27,8 +27,13 @@ export type ProgressEvent =
 
 /** Options of executeNotebook. */
 export interface ExecuteOptions {
-  /** Which engine; `auto` is `jupyter` when jupyterAvailable(), else `tslab`. */
+  /** Which engine; `auto` is `jupyter` when a Python with nbclient is found, else `tslab`. */
   engine: EngineName | "auto";
+  /**
+   * The Python that drives the `jupyter` engine, as findJupyterPython found it (null: none); when
+   * absent, it is looked for here. A caller running many notebooks looks once and passes it on.
+   */
+  python?: string | null;
   /**
    * The notebook's folder: the kernel's cwd, from which cells resolve imports
    * (https://github.com/yunabe/tslab/issues/63).
@@ -77,9 +82,12 @@ export interface ExecutionResult {
   failure?: CellFailure;
 }
 
-/** Resolves `auto` to `jupyter` when Jupyter can run, else `tslab`. */
-export function resolveEngine(engine: EngineName | "auto"): EngineName {
-  return engine === "auto" ? (jupyterAvailable() ? "jupyter" : "tslab") : engine;
+/**
+ * Resolves `auto` to `jupyter` when `python` (a Python with nbclient, findJupyterPython's answer)
+ * is found, else `tslab`; `jupyter` and `tslab` stay as they are.
+ */
+export function resolveEngine(engine: EngineName | "auto", python: string | null): EngineName {
+  return engine === "auto" ? (python ? "jupyter" : "tslab") : engine;
 }
 
 /**
@@ -104,7 +112,13 @@ export async function executeNotebook(
       `executeNotebook: cellTimeoutSeconds must be more than 0 and at most ${MAX_CELL_TIMEOUT_SECONDS}, not ${cellTimeoutSeconds}`,
     );
   }
-  const engine = resolveEngine(options.engine);
+  const python =
+    options.engine === "tslab"
+      ? null
+      : options.python !== undefined
+        ? options.python
+        : findJupyterPython();
+  const engine = resolveEngine(options.engine, python);
   const input = stripOutputs(nb);
   const started = new Map<number, number>();
   const onEvent = (event: EngineEvent) => {
@@ -121,7 +135,7 @@ export async function executeNotebook(
   const run =
     engine === "tslab"
       ? await runWithTslab(input, options.cwd, onEvent, limits)
-      : await runWithJupyter(input, options.cwd, onEvent, limits);
+      : await runWithJupyter(input, options.cwd, onEvent, limits, { python });
   if (run.timedOut && run.failedCellIndex !== undefined)
     onEvent({ type: "cellFinished", cellIndex: run.failedCellIndex, ok: false });
   return assemble(engine, input, run, cellTimeoutSeconds);

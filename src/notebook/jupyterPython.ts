@@ -26,23 +26,21 @@ export function pythonCandidates(env: NodeJS.ProcessEnv = process.env): string[]
   return [...new Set([fromShebang, "/usr/bin/python3", "python3"].filter((p): p is string => !!p))];
 }
 
-let cached: string | null | undefined;
-
 /**
  * The first candidate (see pythonCandidates) that can `import nbclient, nbformat, jupyter_client`,
- * or null if none can. Probed once per process.
+ * or null if none can. Each call probes afresh (a Python start, about 0.3 s), so nothing is kept
+ * between calls: a caller that runs many notebooks finds it once and passes it on
+ * (`ExecuteOptions.python`).
  */
 export function findJupyterPython(): string | null {
-  if (cached === undefined) {
-    cached =
-      pythonCandidates().find(
-        (python) =>
-          spawnSync(python, ["-c", "import nbclient, nbformat, jupyter_client"], {
-            stdio: "ignore",
-          }).status === 0,
-      ) ?? null;
-  }
-  return cached;
+  return (
+    pythonCandidates().find(
+      (python) =>
+        spawnSync(python, ["-c", "import nbclient, nbformat, jupyter_client"], {
+          stdio: "ignore",
+        }).status === 0,
+    ) ?? null
+  );
 }
 
 /** True when the `jupyter` engine can run (a Python with nbclient was found). */

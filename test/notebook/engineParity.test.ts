@@ -14,8 +14,12 @@ const fixtures = path.join(__dirname, "fixtures");
 const jupyter = jupyterRequirement();
 const skip = jupyter.skip;
 
-test("auto picks jupyter exactly when it is available", () => {
-  assert.equal(resolveEngine("auto"), jupyterAvailable() ? "jupyter" : "tslab");
+test("auto picks jupyter exactly when a Python with nbclient is found; a named engine stays", () => {
+  assert.equal(resolveEngine("auto", null), "tslab");
+  assert.equal(resolveEngine("auto", "/usr/bin/python3"), "jupyter");
+  assert.equal(resolveEngine("jupyter", null), "jupyter");
+  assert.equal(resolveEngine("tslab", "/usr/bin/python3"), "tslab");
+  assert.equal(jupyterAvailable(), findJupyterPython() !== null);
 });
 
 test("both engines export byte-identical markdown", { skip }, async () => {

@@ -38,7 +38,7 @@ test("a runner still running cellTimeoutSeconds + grace after a cell started is 
   process.env[PYTHON_ENV] = fake;
   const nb: Notebook = { nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [] };
   const events: EngineEvent[] = [];
-  const run = await runWithJupyter(nb, dir, (e) => events.push(e), { cellTimeoutSeconds: 0.3 }, 0.3);
+  const run = await runWithJupyter(nb, dir, (e) => events.push(e), { cellTimeoutSeconds: 0.3 }, { graceSeconds: 0.3 });
   assert.deepEqual(run, { cells: [], failedCellIndex: 1, timedOut: true });
   assert.deepEqual(events, [{ type: "cellStarted", cellIndex: 1 }]);
   const [runner, child] = readFileSync(pidsFile, "utf8").trim().split(" ").map(Number);

@@ -16,8 +16,8 @@ import {
   executeNotebook,
   exportHtml,
   exportLesson,
+  findJupyterPython,
   injectParameters,
-  jupyterAvailable,
   readNotebook,
   resolveEngine,
   type EngineName,
@@ -130,7 +130,7 @@ function progressPrinter(
  */
 async function runLesson(
   lesson: PreparedLesson,
-  engine: EngineName,
+  { engine, python }: { engine: EngineName; python: string | null },
   cellTimeoutSeconds: number | undefined,
   io: CliIo,
 ): Promise<void> {
@@ -146,6 +146,7 @@ async function runLesson(
   try {
     result = await executeNotebook(lesson.notebook, {
       engine,
+      python,
       cwd: dirname(lesson.file),
       cellTimeoutSeconds,
       onProgress: progressPrinter(
@@ -210,9 +211,11 @@ async function runLesson(
  */
 export async function runLessonCommand(options: LessonCommandOptions, io: CliIo): Promise<void> {
   const lessons = resolveNotebooks(options.names).map((entry) => prepare(entry, options));
-  if (options.engine === "jupyter" && !jupyterAvailable())
+  // Looked for once, here, and handed to every notebook of the run.
+  const python = options.engine === "tslab" ? null : findJupyterPython();
+  if (options.engine === "jupyter" && !python)
     throw new CliError(messages.jupyterMissing(), EXIT_FAILURE);
-  const engine = resolveEngine(options.engine);
+  const engine = resolveEngine(options.engine, python);
   const current = new Set<string>();
   const stop = (signal: NodeJS.Signals) => {
     // A kernel runs in a session of its own and the worker is our child: neither would see the
@@ -227,7 +230,7 @@ export async function runLessonCommand(options: LessonCommandOptions, io: CliIo)
     await runSideBySide(lessons, options.jobs ?? availableParallelism(), async (lesson) => {
       current.add(shown(lesson.file));
       try {
-        await runLesson(lesson, engine, options.cellTimeout, io);
+        await runLesson(lesson, { engine, python }, options.cellTimeout, io);
       } finally {
         current.delete(shown(lesson.file));
       }
