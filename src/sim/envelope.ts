@@ -94,6 +94,8 @@ export class Envelope {
   private requestTokens = 0;
   private responseTokens = 0;
   private notificationTokens = 0;
+  // Each message's tokens in the order counted (their sum is `tokens`), for a reader to rebuild a total.
+  private messageCosts: number[] = [];
 
   /** @param words token counts of words the bodies repeat (a word not in it is counted when sent); default none. */
   constructor(readonly words: WordTokens = NO_WORDS) {}
@@ -173,6 +175,7 @@ export class Envelope {
     this.tokens += cost;
     this.notifications += 1;
     this.notificationTokens += cost;
+    this.messageCosts.push(cost);
     return cost;
   }
 
@@ -183,6 +186,7 @@ export class Envelope {
     this.requests += 1;
     this.requestTokens += cost;
     this.roundTrips += transport === "remote" ? REMOTE_ROUND_TRIPS : 1;
+    this.messageCosts.push(cost);
     return cost;
   }
 
@@ -192,6 +196,7 @@ export class Envelope {
     this.tokens += cost;
     this.responses += 1;
     this.responseTokens += cost;
+    this.messageCosts.push(cost);
     return cost;
   }
 
@@ -204,6 +209,7 @@ export class Envelope {
     this.tokens += tokens;
     if (kind === "request") this.requestTokens += tokens;
     else this.responseTokens += tokens;
+    this.messageCosts[this.messageCosts.length - 1] += tokens;
   }
 
   /** A new counter that starts from this one's counts (e.g. a run that starts after a handshake), with the same words. */
@@ -221,6 +227,7 @@ export class Envelope {
     copy.requestTokens = this.requestTokens;
     copy.responseTokens = this.responseTokens;
     copy.notificationTokens = this.notificationTokens;
+    copy.messageCosts = [...this.messageCosts];
     return copy;
   }
 
@@ -231,6 +238,14 @@ export class Envelope {
       response: this.responseTokens,
       notification: this.notificationTokens,
     };
+  }
+
+  /**
+   * Each message's tokens so far (its body's and the envelope's {@link ENVELOPE_TOKENS}), in the
+   * order counted; they sum to `counts().tokens`. A new array.
+   */
+  messageTokens(): number[] {
+    return [...this.messageCosts];
   }
 
   /** The counts so far, as a new object. */

@@ -9,7 +9,7 @@ import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS } from "../../src/fleet/condi
 import { TASK_QUESTION } from "../../src/fleet/groundTruth";
 import { PATH_NAMES } from "../../src/fleet/paths";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
-import { CHART_MEASURES, conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
+import { ANSWER_FADE, CHART_MEASURES, conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
 import {
   FAILED_KEY,
   formatConditionTable,
@@ -119,7 +119,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     // 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /\*\*Two revisions\.\*\* The simulated client and the stdio transcripts speak 2025-11-25, because the SDK client opens with it by default \(lesson 7\): it is what a host on the SDK runs unless it opts in\. The HTTP transcript speaks 2026-07-28, the current revision\./,
+      /\*\*Two revisions\.\*\* The simulated client and the stdio transcripts speak 2025-11-25, the SDK client's default \(lesson 7\), what a host on the SDK runs unless it opts in; the HTTP transcript speaks 2026-07-28, the current revision: the switch is expected\./,
       path,
     );
     // Each transcript says its revision where it appears, and the HTTP one says why it differs
@@ -493,7 +493,7 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
   );
   assert.match(
     local,
-    /That retry breaks the course's own advice below\. The harness resends the lost call under `crash-restart` because it knows these tools only read\. A real client with this server's declaration could not know it: the tools declare no `annotations`, so by the defaults none is read-only or idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\): from a trusted server, that hint would make the retry safe\./,
+    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. MCP's defaults would not let a client assume it: with no `annotations`, a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\), a hint that, from a trusted server, makes the retry safe by the course's advice below\./,
   );
   assert.doesNotMatch(local, /these tools write nothing/, "the retry is not presented as following the rule");
   for (const { path, text } of exports) {
@@ -652,7 +652,8 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph of
       "Each band is asked twice, top 10 by downtime and top 10 by hours: 2 calls a band. " +
       "A band of more than 10 devices is halved: the next turn asks its halves, then new bands while it has fewer than four. " +
       "It stops once no unread device can beat the best rate it has read. " +
-      "Turn 1 asks a count and the top 10 by downtime under 500 hours; the last turn, the winner's record and its device type's risk leader. On this seed:",
+      "Turn 1 asks a count and the top 10 by downtime under 500 hours; the last turn, the winner's record and its device type's risk leader. " +
+      "In the table, *devices read* counts the devices a turn reads for the first time, and *read to* the hours read from 0 without a gap. On this seed:",
   );
   for (const seed of SEEDS) {
     const r = simulateFleetLesson(seed);
@@ -674,7 +675,7 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph of
       assert.equal(Number(row.split(/\s+/)[1]), turn.calls, `seed ${seed}: turn ${k + 1}'s calls`);
       if (turn.bands.length > 0) assert.equal(turn.calls, 2 * turn.bands.length, `seed ${seed}`);
     }
-    assert.ok(lines.includes("*: more than 10 devices, halved next turn · read to: hours read from 0 without a gap"));
+    assert.ok(lines.includes("*: more than 10 devices, halved next turn"));
     for (const line of lines) assert.ok(line.length <= 100, `seed ${seed}: ${line}`);
     // The stop, with the bound against the winner's rate.
     const example = flat(prose.readThoroughTurns(r));
@@ -837,7 +838,12 @@ test("the chart and the condition table agree on every thorough run's answer: a 
     // Only `right` is drawn in full; each other code the table prints is faded and named in the alt text.
     const { domain, range } = spec.encoding.opacity.scale;
     assert.deepEqual(new Set(domain), new Set(printed.values()), `seed ${seed}`);
-    domain.forEach((code, k) => assert.equal(range[k], code === "right" ? 1 : 0.45, `seed ${seed}: ${code}`));
+    domain.forEach((code, k) =>
+      assert.equal(range[k], ANSWER_FADE[code as keyof typeof ANSWER_FADE], `seed ${seed}: ${code}`),
+    );
+    // Each fade differs from every other, so that "gave up" and "none" are told apart.
+    assert.equal(new Set(range).size, range.length, `seed ${seed}: one fade per code`);
+    assert.equal(range[domain.indexOf("right")], 1, `seed ${seed}`);
     assert.equal(printed.get("stdout-unterminated"), "none", `seed ${seed}`);
     assert.match(spec.description, /no answer under stdout-unterminated/, `seed ${seed}`);
     assert.doesNotMatch(spec.description, /wrong/, `seed ${seed}`);
@@ -965,5 +971,20 @@ test("the two condition tables: a sentence before each saying what it answers, a
       `${path}: the agents' table, unmerged`,
     );
     assert.doesNotMatch(text, /^(raw|direct|crash-restart), /m, `${path}: no merged row`);
+  }
+});
+
+test("the question's answer `X vs Y` is said to name two devices, not two scores", () => {
+  for (const path of [
+    "lessons/08-the-fleet-behind-the-boundary.md",
+    "lessons/seed-20260219/08-the-fleet-behind-the-boundary.md",
+  ]) {
+    const flat = readFileSync(join(__dirname, "..", "..", path), "utf8").replace(/\s+/g, " ");
+    assert.match(
+      flat,
+      /The answer names two devices, not two scores: `X` is the device with the highest rate, `Y` the highest-risk device of its type, whose risk scores the reader then compares\./,
+      path,
+    );
+    assert.doesNotMatch(flat, /That retry breaks the course's own advice/, path);
   }
 });

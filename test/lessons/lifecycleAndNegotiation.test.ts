@@ -185,7 +185,15 @@ describe("lesson 5's simulated half", () => {
       assert.match(host, new RegExp(`For \`${result.gateTask.subscriber}\`, a no sends 3 requests`));
       assert.match(
         host,
-        /^The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`; the other 4 are declared read-only\. .* a no sends 3 requests \(80 tokens, 4 round trips\) and holds that call\. A yes sends 4 \(107 tokens, 6 round trips\) and writes 1 record\.$/,
+        /^The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`; the other 4 are declared read-only\. .* a no sends 3 requests \(80 tokens, 4 round trips\) and holds that call\. Its 80 tokens, each call then its result: 12 \+ 17 \(`sayac_oku`\), 16 \+ 10 \(`tuketim`\), 15 \+ 10 \(`tarife`\)\. A yes sends 4 \(107 tokens, 6 round trips\) and writes 1 record\.$/,
+      );
+      // The 80 tokens rebuilt message by message (student round 21t, item 6): each call and its
+      // result as the envelope counted them, summing to the run's tokens.
+      const [no] = result.conformant.runs;
+      assert.deepEqual(no.messageTokens, [12, 17, 16, 10, 15, 10], `seed ${seed}`);
+      assert.equal(
+        no.messageTokens.reduce((n, t) => n + t, 0),
+        no.tokens,
       );
       assert.deepEqual(
         result.hosts.map((h) => [h.kept, h.asked, h.requests, h.written, h.completed]),
@@ -329,7 +337,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.ok(exported.includes(`"2026-07-28" section 3's \`tools/list\` alone, sent first (id 0)`));
     assert.match(
       flat(readOpeningCosts(wire)),
-      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1319 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and lesson 3's `_meta` inside\.$/,
+      /Before the first `tools\/call`: 5 messages and 844 bytes in 2025-11-25; 2 and 816 in 2026-07-28 \(4 and 1319 asking first\)\. .* request is 244 bytes against 47: 197 more, for `params` and lesson 3's `_meta` inside\. In the chart, `tools\/list` and its answer are 479 of 2025-11-25's 844 bytes and all of 2026-07-28's; `server\/discover` adds 503\.$/,
     );
     const chart = openingsChart(wire) as { data: { values: { bytes: number }[] } };
     assert.equal(
@@ -448,12 +456,14 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // may hold a legacy version (versioning.mdx's own example), which a dual-era client must then
     // read as calling for initialize.
     const box =
-      "**The course's choice, not MCP's.** The course's servers, like SDK 2.4.0, list only the versions they serve without `initialize`: `2026-07-28`, here and in the -32022 below, though they answer `initialize` in 2025-11-25. The reason: a client picks from that list for later requests' `_meta` (`schema.mdx`, `DiscoverResult`), and a legacy version opens with `initialize` (`basic/versioning.mdx`, \"Terminology\"), so these servers refuse one in `_meta`: listing it would steer the client to a refusal. The spec's lists may hold a legacy version, though: that page's own example lists `2025-11-25` (\"Protocol Version Negotiation\"). A dual-era client that picks one must then recognise it as calling for `initialize`, not `_meta`.";
+      "**The course's choice, not MCP's.** A dual-era server may list only `2026-07-28` in `supportedVersions` though it speaks 2025-11-25 too, because the legacy revisions are reached through `initialize`, not `server/discover` (`basic/versioning.mdx`, \"Terminology\"). The course's servers do this, here and in the -32022 below, as SDK 2.4.0 does; the spec's own example lists `2025-11-25` too (\"Protocol Version Negotiation\"), a version a client reaches by `initialize`.";
+    // At most three sentences (student round 21t, item 2): the rule, the course's servers, the example.
+    assert.ok(box.split(/\. (?=[A-Z])/).length <= 3, "at most three sentences");
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
     assert.ok(at < exported.indexOf("Here the client names `1900-01-01`"), "at the first listing");
     assert.ok(at > exported.indexOf('"supportedVersions":["2026-07-28"]'), "right after it");
-    assert.equal(exported.split("list only the versions they serve without").length, 2, "said once");
+    assert.equal(exported.split("may list only `2026-07-28` in").length, 2, "said once");
     assert.ok(
       /^> \*\*The course's choice, not MCP's\.\*\*/m.test(
         readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"),
@@ -466,7 +476,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // server/discover.mdx, DiscoverResult; versioning.mdx's example lists 2025-11-25): the box no
     // longer ends in a sentence that reads as MCP's rule (expert round 21s).
     assert.ok(!exported.includes("So a dual-era server lists the modern versions"), "not MCP's rule");
-    assert.ok(exported.includes("The spec's lists may hold a legacy version"), "MCP's lists, said so");
+    assert.ok(exported.includes("the spec's own example lists `2025-11-25` too"), "MCP's lists, said so");
     assert.doesNotMatch(exported, /arguably|round a loop/);
   });
 
@@ -522,17 +532,17 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       for (const phrase of [
         'Over stdio, a dual-era client meets an unknown server in three steps (`basic/versioning.mdx` and `basic/transports/stdio.mdx`, "Backward Compatibility…")',
         // The steps are stdio's; over HTTP a first modern request probes (streamable-http.mdx).
-        'Over HTTP the first modern request does the probing. On a `400 Bad Request` the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
+        'Over HTTP, on a `400 Bad Request` to the first modern request, the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
         "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`, as the box below explains.",
         // versioning.mdx's example lists 2025-11-25 beside 2026-07-28; a dual-era client reads a
         // legacy version there as calling for initialize.
-        'that page\'s own example lists `2025-11-25` ("Protocol Version Negotiation")',
-        "A dual-era client that picks one must then recognise it as calling for `initialize`, not `_meta`.",
+        'the spec\'s own example lists `2025-11-25` too ("Protocol Version Negotiation"), a version a client reaches by `initialize`.',
         // Page and schema disagree (2025-11-25 basic/lifecycle.mdx: SHOULD disconnect; schema.ts
-        // InitializeResult.protocolVersion: MUST disconnect): the student gets a verdict.
-        "SHOULD disconnect; the schema says MUST (`basic/lifecycle.mdx`; `InitializeResult` in `schema.mdx`). Follow the stricter: disconnect.",
+        // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
+        // in one clause (student round 21t, item 1).
+        "A client that does not support the answer disconnects: the schema says MUST (`InitializeResult` in `schema.mdx`), the page says SHOULD (`basic/lifecycle.mdx`).",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify changes to a list (a SHOULD). `subscribe` says it will notify changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",
@@ -552,13 +562,13 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // client probes too (stdio.mdx's RECOMMENDED), why skipping the probe is safe here, and only
         // here; the legacy risk made concrete (SDK 1.32.2, tested below) in a note.
         "Over stdio it can serve as a *probe*: a request sent only to learn which era the server speaks.",
-        // One strength, SHOULD, for both clients (stdio.mdx says RECOMMENDED of the 2026-07-28-only
-        // one); only lesson 1 says RECOMMENDED is a synonym of SHOULD.
-        'A client SHOULD probe first, whether it speaks only 2026-07-28 or both eras (`basic/transports/stdio.mdx`, "Backward Compatibility").',
-        // discover.mdx ("When to Call") and versioning.mdx's matrix call the request optional;
-        // stdio.mdx recommends the probe against legacy servers: the two said together.
-        '`server/discover.mdx` ("When to Call") and `basic/versioning.mdx`\'s matrix call it optional; the probe guards against legacy servers.',
-        "Some never check that `initialize` came first, and would run a `tools/call` by their own rules, but fail a probe.",
+        // One strength, SHOULD, for both clients over stdio (stdio.mdx says RECOMMENDED of the
+        // 2026-07-28-only one); only lesson 1 says RECOMMENDED is a synonym of SHOULD. Over HTTP
+        // the probe is optional: a dual-era client MAY try a modern request first
+        // (streamable-http.mdx, "Backward Compatibility"; discover.mdx, "When to Call"). The split
+        // said here (student round 21t, item 3).
+        'Over stdio a client SHOULD probe first, whether it speaks only 2026-07-28 or both eras (`basic/transports/stdio.mdx`, "Backward Compatibility"). Over HTTP the probe is optional: a client MAY send its first request with `_meta` and read the answer (`basic/transports/streamable-http.mdx`, "Backward Compatibility"; `server/discover.mdx`, "When to Call").',
+        "The probe guards against legacy servers: some never check that `initialize` came first, and would run a `tools/call`, but fail a probe.",
         // A stdio session lasting as long as the process is the course's reading of two pages.
         "Over stdio, in the course's reading, it lasts as long as the server process, one session per server (`architecture/index.mdx`).",
         "The course's stdio clients skip it, safe only because they start the course's own servers.",
@@ -570,10 +580,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "The course's host, lesson 1's one MCP client per server, prices what declarations buy. Its rules:",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
-        // Up front: the course's host is not one to copy; its two policies MCP does not ask for, and
-        // why it keeps them; what MCP has a host do instead (student round 21, items 2 and 3).
-        "*The course's host* is a course convention, deliberately not a host to copy. It keeps two policies MCP does not ask for, so that the course can measure what each part of a declaration changes: a *version rule* on `serverInfo.version`, against section 5's SHOULD NOT, and *the course's gate*, which passes a tool sent with no `annotations`.",
-        'It also keeps an *allowlist* of tools it calls. MCP has a host read a missing hint as "may write" and leave `serverInfo` to display, as the first host does.',
+        // Up front: the course's host is not one to copy; its three rules; why the course measures it
+        // all the same, and what MCP has a host do instead (student rounds 21 and 21t, item 5).
+        "*The course's host* is a course convention, deliberately not a host to copy. It keeps an *allowlist* of tools it calls, a *version rule* on `serverInfo.version`, against section 5's SHOULD NOT, and *the course's gate*, which holds a declared side effect but passes a tool sent with no `annotations`.",
+        "Why measure it? Under such strict rules each part of a declaration changes what a client keeps, so the course can count what each field buys. MCP's own behaviour (ask the person; leave `serverInfo` to display) is the first host's, shown beside it.",
         // The version rule's numbers said where they come from, and what "knows up to" means.
         "*The version rule* is the list of server versions the host's clients were written against: 2 for `olcum`, 1 for `tarife` and 2 for `kayit`. The host knows each server up to that version, and drops every tool of a server whose `serverInfo.version` is newer, as `kayit`'s 3 is.",
         // The allowlist's support is the host's control and the exposure UI.
@@ -726,7 +736,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       const mismatch = [
         "Here the client names `1900-01-01` in `_meta` to `olcum`",
         '"message":"Unsupported protocol version: 1900-01-01."',
-        "Over HTTP the first modern request does the probing.",
+        "Over HTTP, on a `400 Bad Request` to the first modern request,",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         mismatch.every((at) => at >= 0),

@@ -306,10 +306,18 @@ describe("lesson 3 on the wire (default seed)", () => {
     // The pattern rests on a declared capability and comes back later: the body marks it a preview,
     // and only Next names the lessons that complete it (a body names no later lesson).
     assert.match(markdown, /\*\*A preview: a call that asks first\.\*\*/);
-    // What the preview needs of capabilities is said where it is used; form mode is defined in a clause.
+    // What the preview needs of capabilities is said where it is used, briefly; form mode is cut (the
+    // expert: keep the four-step sketch, leave the rest to the lessons that complete it).
     assert.match(
       markdown,
-      /`elicitation`, asking the user for input, is a client \*capability\*: a server MUST NOT ask for it unless the client declares it \(`mrtr\.mdx`\)\. An empty `"elicitation": \{\}` declares form mode, where the client shows the user a form to fill in \(`client\/elicitation\.mdx`, "Capabilities"\)\./,
+      /A server MUST NOT ask for \*elicitation\*, input from the user, unless the client declares that it can \(`mrtr\.mdx`\), here with `"elicitation": \{\}` in its `_meta`: a client \*capability\*, taught later\./,
+    );
+    assert.doesNotMatch(markdown, /declares form mode/);
+    // The student thought the course contradicted itself: the elicitation/create inside a result is no
+    // request the server sends (mrtr.mdx: inputRequests in an InputRequiredResult, the client retries).
+    assert.match(
+      markdown,
+      /In step 2 the server sends no request: the `elicitation\/create` inside `inputRequests` is a description, carried in a result, of what the client should ask its user\./,
     );
     assert.doesNotMatch(
       markdown,
@@ -324,12 +332,9 @@ describe("lesson 3 on the wire (default seed)", () => {
       next,
       /Lessons 5 and 10 complete section 2's preview of a call that asks first: lesson 5 declares capabilities such as `elicitation`, lesson 10 a user's decline, how `kayit` signs its `requestState`, and a forged one\./,
     );
-    // mrtr.mdx "Server Requirements (Basic Workflow)": a requestState that bears on business logic has its
-    // integrity protected (MUST); kayit's decides a write, so it is signed, in one clause.
-    assert.match(
-      markdown,
-      /a server MUST protect a state that bears on business logic, as `kayit` does by signing it\./,
-    );
+    // mrtr.mdx: the client MUST NOT modify requestState. How kayit protects it is lesson 10's (Next says so).
+    assert.match(markdown, /`requestState` is opaque: the client MUST echo it unchanged\./);
+    assert.doesNotMatch(markdown, /as `kayit` does by signing it/);
     assert.doesNotMatch(markdown, /may carry the state alone/);
     // The sequence replaced the wire transcript, which lesson 10 shows.
     assert.doesNotMatch(markdown, /a request of only `method` and `params`/);
@@ -460,11 +465,13 @@ describe("lesson 3 on the wire (default seed)", () => {
       "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a value the reports quote | `progress.mdx` |",
     ];
     for (const row of notifications) assert.ok(markdown.includes(row), row);
+    // The student: subscriptions/listen, a mechanism named in passing, is left out of the body here.
     assert.ok(
       markdown.includes(
-        "Others exist: a server's notifications on a *subscription*, a stream of change notifications a client opens with `subscriptions/listen`, and log messages, which 2026-07-28 *deprecates*: keeps, but marks for removal (`deprecated.mdx`).",
+        "Others exist, such as log messages, which 2026-07-28 *deprecates*: keeps, but marks for removal (`deprecated.mdx`).",
       ),
     );
+    assert.doesNotMatch(markdown, /a client opens with `subscriptions\/listen`/);
     assert.doesNotMatch(markdown, /The pages differ on that last row|notifications\/subscriptions\/acknowledged/);
     assert.doesNotMatch(markdown, /In 2026-07-28 a client sends only `notifications\/cancelled`/);
     // mrtr.mdx: each retry is an independent request with a new id, over HTTP a new POST, so MRTR
@@ -486,8 +493,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(markdown, /The id, a string or an integer, MUST NOT be `null`, unlike in JSON-RPC\./);
     assert.match(
       markdown,
-      /To a request whose id it could not read, such as section 3's cut line, JSON-RPC 2\.0 answers with `"id": null`\. MCP departs here: its error leaves the `id` out, as `JSONRPCErrorResponse` allows since 2025-11-25 \(`schema\.mdx`; earlier schemas required an id\)\. Lesson 2's 403 left it out for another reason: that server refused before reading the body\./,
+      /To a request whose id it could not read, such as section 3's cut line, JSON-RPC 2\.0 answers with `"id": null`\. MCP's schema lets such an error leave the `id` out instead \(`JSONRPCErrorResponse`, from 2025-11-25 on\)\. A client should accept both forms\. Lesson 2's 403 had no `id` for another reason: its server refused before reading the body\./,
     );
+    // The student: "departs" read as a rule, "allows" as an option; the client's duty is said plainly.
+    assert.doesNotMatch(markdown, /MCP departs here/);
     assert.doesNotMatch(markdown, /an MCP error leaves the `id` out, as for section 3's cut line/);
     assert.doesNotMatch(markdown, /never `null` in MCP/);
     assert.doesNotMatch(markdown, /MCP leaves `id` out/);
@@ -586,12 +595,18 @@ describe("lesson 3 on the wire (default seed)", () => {
     // a real tokenizer cuts differently, and a host seldom shows its model the envelope or _meta.
     assert.match(
       markdown,
-      /Bytes measure what crosses the wire\. A model reads text as \*tokens\*, pieces of words, so the course counts those too: what a message would cost a model that read it\. A host seldom shows its model the envelope or `_meta`, though/,
+      /Bytes measure what crosses the wire; envelope tokens count the same traffic in \*tokens\*, the pieces of words a model reads text as\. What a model reads is another matter, the host's choice \(lesson 1\): a host seldom shows its model the envelope or `_meta`\./,
+    );
+    // The student asked what envelope tokens were for: a traffic measure, from their first definition.
+    assert.doesNotMatch(markdown, /what a message would cost a model that read it/);
+    assert.match(
+      markdown.replace(/ > /g, " "),
+      /They measure traffic, what crosses between client and server, not what a model reads, and serve/,
     );
     // What envelope tokens are for, in the box that defines them: comparing messages within the course.
     assert.match(
       markdown.replace(/ > /g, " "),
-      /They are for comparing messages within the course; a real model's tokenizer counts differently\. MCP counts no cost\./,
+      /and serve to compare messages within the course; a real model's tokenizer counts differently\. MCP counts no cost\./,
     );
     assert.doesNotMatch(markdown, /The course compares designs by them\./);
     assert.doesNotMatch(markdown, /a proxy for what crosses the wire/);
@@ -654,15 +669,16 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     // -32602 for invalid tool arguments: the rule first (the tools page since 2025-11-25: isError), then why a
     // client handles -32602 too: 2026-07-28's InvalidParamsError names invalid tool arguments.
+    // The student wanted the reason for two answers said plainly, in one sentence, before the sketch.
     assert.match(
       markdown,
-      /\*\*Invalid arguments: handle both channels\.\*\* Since 2025-11-25 the tools page files "input validation errors" under tool execution errors, `isError` results, so the model can retry \(`server\/tools\.mdx`, "Error Handling"\)\. The course, like the SDK, counts among them a failed check against `inputSchema`, the JSON Schema a tool declares for its arguments\./,
+      /\*\*Invalid arguments: handle both channels\.\*\* The specification gives two answers for argument values that fail a tool's `inputSchema`, the JSON Schema it declares for its arguments: since 2025-11-25 the tools page lists "input validation errors" as tool execution errors, `isError` results the model can retry on \(`server\/tools\.mdx`, "Error Handling"\), while 2026-07-28's `schema\.mdx` names "invalid tool arguments" with -32602 \(`InvalidParamsError`\)\. The course, like the SDK, answers with `isError`\./,
     );
     // The student: `inputSchema` came before lesson 4 defined it, and the rule took three reads. Two lines.
     assert.doesNotMatch(markdown, /counts a failed `inputSchema` check among them/);
     assert.match(
       markdown,
-      /But 2026-07-28's `schema\.mdx` also names -32602 for "invalid tool arguments" \(`InvalidParamsError`\)\. So, since 2025-11-25 \(sketched below, not run\): - malformed call \(no `name`, `arguments` no object\): -32602, a protocol error in every revision; - argument values failing the tool's schema: an `isError` result, but be ready for -32602 too\./,
+      /answers with `isError`\. So, since 2025-11-25 \(sketched below, not run\): - malformed call \(no `name`, `arguments` no object\): -32602, a protocol error in every revision; - argument values failing the tool's schema: an `isError` result, but be ready for -32602 too\./,
     );
     // ... and shows how, in a sketch that branches on both channels.
     const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;
@@ -684,7 +700,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // The opening names envelope tokens in one sentence and leaves their argument to section 5.
     assert.match(
       markdown,
-      /Real lines of both revisions are counted in bytes and in the course's \*envelope tokens\*, a count of a message's words cut into short pieces \(section 4\)\./,
+      /Real lines of both revisions are counted in bytes and in the course's \*envelope tokens\*, a traffic measure: a message's words cut into short pieces and counted \(section 4\)\./,
     );
     assert.doesNotMatch(markdown, /These tokens are a proxy/);
     assert.doesNotMatch(markdown, /These tokens measure what crosses/);
@@ -701,12 +717,13 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /A 2025-11-25 server could also send requests, such as `elicitation\/create` \(input from the user\), `sampling\/createMessage` \(a host model's reply\), `roots\/list` \(the client's folders\) and `ping` \(are you there\?\)\./,
     );
-    // 2026-07-28 changelog.mdx, Major changes, item 5 removes ping; streamable-http.mdx's Note: SSE comment
-    // lines as keep-alive.
+    // 2026-07-28 changelog.mdx, Major changes, item 5 removes ping. The SSE keep-alive comment is a
+    // transport detail, lesson 10's; lesson 3 keeps to messages.
     assert.match(
       markdown,
-      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\)\. Over Streamable HTTP, a server is encouraged to send an SSE comment \(a line starting with `:`\) now and then on a long quiet stream: proxies and idle timeouts close a connection that stays silent \(`streamable-http\.mdx`\)\./,
+      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\)\./,
     );
+    assert.doesNotMatch(markdown, /send an SSE comment/);
     assert.doesNotMatch(markdown, /By the course's reading, stdio needs none/);
     // The keep-alive is a non-normative note, and on Streamable HTTP only; stdio's is the course's reading.
     assert.doesNotMatch(markdown, /SSE comments keep streams alive/);

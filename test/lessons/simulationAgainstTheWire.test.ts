@@ -230,7 +230,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
       check,
-      /^## 6 · The simulator on the wire The servers above run the simulator's own code, so only the messages can differ from lessons 6 to 8: a request the SDK adds, a refused call that reaches a server, an answer on the other channel\. [^]*It tests the course's simulator, not MCP, and says nothing of other MCP implementations\. The fold shows how each check was made\. $/,
+      /^## 6 · The simulator on the wire Why it matters to you: lessons 6 to 8's numbers come from the simulator, and this section shows that real MCP traffic, on the SDK, gives the same outcomes\. The servers above run the simulator's own code, so only the messages can differ from lessons 6 to 8: a request the SDK adds, a refused call that reaches a server, an answer on the other channel\. [^]*It tests the course's simulator, not MCP, and says nothing of other MCP implementations\. The fold shows how each check was made\. $/,
       path,
     );
     const visible = raw.slice(raw.indexOf(heading), raw.indexOf(code));
@@ -492,7 +492,7 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     assert.ok(requires > 0 && sdk > requires, `${path}: MCP's rule before the SDK's means`);
     assert.match(
       reading,
-      /Once it is aborted, the SDK sends no response for the request, whatever the handler returns\. But the signal stops nothing by itself, and the fleet's handler never reads it: it slept on\. What ended it was its own next progress report\./,
+      /Once it is aborted, the SDK sends no response for the request, whatever the handler returns\. But the signal stops nothing by itself, and the fleet's handler never reads it\. Over HTTP it ended so: 1\. The client closes the request's stream\. The SDK aborts the signal; the handler sleeps on\. 2\. The handler's next progress report fails to send: the close cut the server off from the request\. 3\. The handler fails with that send and stops, before the tool has finished its work\./,
       path,
     );
     assert.doesNotMatch(reading, /had no stream to go on/, path);
@@ -501,7 +501,7 @@ test("section 3: local failures are the client's own, not the peer's; cancellati
     assert.doesNotMatch(reading, /before the tool ran/, path);
     assert.match(
       reading,
-      /so sending the report failed, and the handler failed with it before the tool finished its work\./,
+      /3\. The handler fails with that send and stops, before the tool has finished its work\./,
       path,
     );
   }
@@ -538,7 +538,7 @@ test("section 3: the gate table is lesson 6's; one sentence points back to it, a
     );
     assert.match(
       text,
-      /in 2026-07-28 the identity itself is a SHOULD, but its `version` is required when it is sent/,
+      /In 2025-11-25 the `initialize` result carries a `serverInfo`, which must name a `version`\. In 2026-07-28 a server SHOULD put its identity in each result's `_meta`, and when it does, the `version` is required too\./,
       path,
     );
   }
@@ -687,17 +687,17 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
     // with no pointer ahead; the skipped SHOULD is said once, in section 2, with what it costs.
     assert.match(
       prose,
-      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone\. Here the course departs from MCP, so that the client sends only the messages the simulator sends: over stdio a client that speaks both eras SHOULD probe with `server\/discover` before any other request \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), and this one does not\./,
+      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone\. Here the course departs from MCP\. Our client skips the probe: it is given each server's `server\/discover` result in advance, built from the server's own declaration, so that it sends only the simulator's messages and the counts match\./,
       path,
     );
     assert.match(
       prose,
-      /In place of each probe's answer the course hands it a `server\/discover` result built from the server's own declaration\. What that costs is the probe's check:/,
+      /A real client that speaks both eras SHOULD instead send `server\/discover` over stdio before any other request, then pick a version from its result, or fall back to `initialize` on any other error or on silence \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\)\. Skipping the probe loses its check:/,
       path,
     );
-    assert.equal(prose.match(/SHOULD probe with `server\/discover`/g)?.length, 1, `${path}: said once`);
+    assert.equal(prose.match(/SHOULD instead send `server\/discover`/g)?.length, 1, `${path}: said once`);
     assert.equal(prose.match(/departs from MCP/g)?.length, 1, `${path}: said once`);
-    assert.doesNotMatch(prose, /given in advance|for a good reason/, path);
+    assert.doesNotMatch(prose, /In place of each probe's answer|for a good reason/, path);
     assert.doesNotMatch(prose, /because lesson 8's simulated client did|Section 6 says why|\(section 2\)/, path);
     assert.match(
       prose,

@@ -265,14 +265,17 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // The round trips saved split into the primitive's share and placement's (the doubled remote round trip);
     // tokens and bytes are reported apart, as placement does not move them.
     // The primitive's share is what one placement would leave; placement's is the doubled round trip.
+    // The student needed a scratch pad for "1 request instead of 3 would save 2 ... Placement adds the
+    // other 3": two short sentences now, same placement, then real placement, each number computed.
     assert.match(
       ways,
-      /^\(b\) saved 5 round trips\. With both servers in one place, 1 request instead of 3 would save 2: that is the primitive's share\./,
+      /^\(b\) saved 5 round trips\. Were both servers local, at 1 round trip a request, \(a\) would take 3 round trips and \(b\) 1: the primitive saves 2\./,
     );
     assert.match(
       ways,
-      /Placement adds the other 3: \(a\)'s `kayit` is remote, at 2 round trips a request by lesson 2's rule, and \(b\)'s `olcum` local\./,
+      /As placed, \(a\)'s `kayit` is remote and \(b\)'s `olcum` local; at 2 round trips a request to a remote server \(lesson 2\), \(a\) takes 6, so placement adds the other 3\./,
     );
+    assert.ok(!ways.includes("instead of 3 would save"));
     assert.ok(!ways.includes("accounts for"));
     assert.match(ways, /which placement does not change: \(b\) cost 614 more tokens and 4061 more bytes\./);
     assert.ok(!ways.includes("round trips for 614"), "round trips and tokens are not traded in one figure");
@@ -281,9 +284,13 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // its identity (3) and the caching hint `ttlMs 3600000 cacheScope public` (7).
     assert.match(
       ways,
-      /\(b\)'s 797 tokens are its two word bodies plus 8 each \(lesson 3\): the read's 38 \(`resources\/read`, the URI and `_meta`\) and the answer's 743 \(`resultType complete`, 729 for the rows, then `olcum surum 2 ttlMs 3600000 cacheScope public`\)\./,
+      /\(b\)'s 797 tokens are its two word bodies plus 8 each \(lesson 3\): the read's 38, 8 for `resources\/read` and the URI \(its key `uri` not counted, as a call's key `name` is not\) and 30 for `_meta`, and the answer's 743 \(`resultType complete`, 729 for the rows, then `olcum surum 2 ttlMs 3600000 cacheScope public`\)\./,
     );
     assert.equal(38 + 8 + 743 + 8, 797);
+    // The student got 39 by counting the key `uri`: the body holds the URI's value alone (lesson 3's rule
+    // for a call, whose body holds the tool's name without the key `name`).
+    assert.equal(countTokens("resources/read olcum://abone_listesi"), 8);
+    assert.equal(lesson.ways[1].exchanges[0].request.body.split(" ").includes("uri"), false);
     assert.match(ways, /\(b\)'s one answer carries all 60 subscribers' rows: if the host attaches them,/);
     assert.ok(!ways.includes("751"));
     // What the table does not measure, computed: the answers' body tokens, what would enter a model's
@@ -296,7 +303,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // Section 1's rule of thumb ends with a verdict read from the counts: the tool wins on tokens both ways.
     assert.ok(
       ways.endsWith(
-        "**Verdict: the rule held.** For 3 small answers the tool cost fewer tokens (183 against 797) and would bring fewer into the context (12 against 729); the resource won only on round trips.",
+        "**Verdict: the rule held.** For 3 small answers the tool cost fewer tokens (183 against 797) and would bring fewer into the context (12 against 729); the resource won only on round trips. The rule is the course's: MCP chooses a primitive by who controls it (section 1), not by cost.",
       ),
       ways,
     );
@@ -345,9 +352,11 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // strings in both revisions (GetPromptRequestParams.arguments); a description is the schema's "hint".
     assert.ok(
       body.includes(
-        "complete results of `server/discover` (a request asking a server what it supports), the list methods and `resources/read`",
+        "2026-07-28 requires both caching fields on complete results such as the tool list and `resources/read`'s (`server/utilities/caching.mdx`)",
       ),
     );
+    // The student: server/discover, explained in a parenthesis a lesson before it is taught, was noise.
+    assert.ok(!body.includes("`server/discover` (a request asking a server what it supports)"));
     // caching.mdx, "Time-to-live (TTL) Field": the client MAY consider the result fresh; TTL is a
     // freshness hint, not a guarantee, and servers MAY change the data before it expires.
     assert.ok(body.includes("`ttlMs`, how long the client may treat the list as fresh"));
@@ -387,20 +396,16 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
         'A prompt is no third way. The user picks it, and it writes a question: its messages enter the conversation as `user` or `assistant` turns, and it counts nothing (`server/prompts.mdx`, "User Interaction Model", "PromptMessage").',
       ),
     );
-    // No model runs: the table measures traffic, says so, and defines its last column; placement's
-    // part in the comparison is said in one sentence before the table.
-    assert.ok(body.includes("No model runs here, so nothing measures what a model would read."));
+    // The table measures traffic, says so, and defines its last column (section 2 says no model runs);
+    // placement's part in the comparison is the reading's, after the table.
+    assert.ok(!body.includes("No model runs here, so nothing measures what a model would read."));
     assert.ok(
       body.includes(
         "The table below measures traffic: the messages between client and server, requests and responses together, in lesson 3's envelope tokens, on the real lines' 2026-07-28 bodies.",
       ),
     );
     assert.ok(body.includes("*Answered* is how many of the region questions each way answered."));
-    assert.ok(
-      body.includes(
-        "Placement also differs, as (a)'s `kayit` is remote and (b)'s `olcum` local: the reading after the table gives each its share of the round trips.",
-      ),
-    );
+    assert.ok(!body.includes("Placement also differs"), "the reading after the table splits the round trips");
     assert.ok(body.indexOf(rows[0]) < body.indexOf("primitive used chosen by server requests"), "the table leads");
     // The prompt has no row in the price table, and the lesson draws no chart.
     assert.ok(!/^prompt +bedel_aciklamasi/m.test(body) && !body.includes(".svg)"));
@@ -467,10 +472,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     const test5 = body.slice(body.indexOf("**Section 1's rule of thumb, tested.**"), body.indexOf("## Summary"));
     assert.ok(body.indexOf("## 5 · ") < body.indexOf("**Section 1's rule of thumb, tested.**"));
     assert.match(test5, /A count is a small answer the model asks for, question by question: the rule says tool\./);
-    assert.match(
-      test5,
-      /The table prices the traffic; the reading after it also counts what would enter a model's context\./,
-    );
+    assert.match(test5, /What would enter a model's context is another count/);
     assert.match(test5, /\(b\)'s one answer carries all 60 subscribers' rows: if the host/);
     assert.ok(test5.includes("**Verdict: the rule held.**"));
     assert.ok(test5.includes("primitive used chosen by"), "the test leads the table");
@@ -572,11 +574,15 @@ describe("the primitives table gives a tool result's content, isError and option
         ),
       );
       assert.ok(!text.includes("`content` and `isError` (lesson 3) |"));
-      // 2026-07-28 basic/index.mdx, "$ref Resolution": the MUST NOT, where validation is taught.
+      // 2026-07-28 basic/index.mdx, "$ref Resolution": the MUST NOT, at the end of section 2 (the student: a
+      // security detail in the middle of what `required` means).
+      const two = flat(text.slice(text.indexOf("## 2 "), text.indexOf("## 3 ")));
       assert.ok(
-        flat(text).includes(
-          'In 2026-07-28 a `$ref`, a keyword that points to another schema by URI, MUST NOT be followed automatically when it resolves to a network URI (`basic/index.mdx`, "`$ref` Resolution").',
-        ),
+        two
+          .trimEnd()
+          .endsWith(
+            'One safety rule last: in 2026-07-28 a `$ref`, a schema keyword that points to another schema by URI, MUST NOT be followed automatically when it resolves to a network URI (`basic/index.mdx`, "`$ref` Resolution").',
+          ),
       );
       // 2026-07-28 server/tools.mdx, "Capabilities" (not "Listing Tools"): the list MUST NOT vary per
       // connection (resources.mdx and prompts.mdx, same section); it MAY vary by the request's authorization.
@@ -616,5 +622,16 @@ describe("section 3's features left unused", () => {
       /Three more features go unused here \(`server\/resources\.mdx`\)\. A \*resource template\* is a URI with parameters \(RFC 6570\)/,
     );
     assert.match(markdown, /an answer's `nextCursor` returns as the next request's `cursor`/);
+  });
+});
+
+describe("lesson 4's exercise 2 gives what its answer needs", () => {
+  it("states each region name's tokens, which exercise 1's solution alone gave before", () => {
+    // The expert: the 307 of exercise 2 needs `merkez` at 2 tokens and the other regions at 1.
+    const text = flat(readFileSync(join(ROOT, "lessons", "04-three-primitives.md"), "utf8"));
+    const exercises = text.slice(text.indexOf("## Exercises"), text.indexOf("## Solutions"));
+    assert.ok(exercises.includes("(A region's name is 1 token, `merkez`'s 2.)"));
+    for (const region of ["dogu", "bati", "kuzey", "guney"]) assert.equal(countTokens(region), 1, region);
+    assert.equal(countTokens("merkez"), 2);
   });
 });

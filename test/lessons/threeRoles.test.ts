@@ -12,6 +12,7 @@ import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { readNotebook } from "../../src/notebook/notebookFile";
 import { SERVER_FACTS } from "../../src/world/servers";
 import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
+import { COMMERCIAL_FACTOR, TIERS, charge } from "../../src/world/tariff";
 import { CHAINS, TASK_COUNT, TASK_TYPES } from "../../src/world/tasks";
 import { LESSONS } from "../../src/lessons/catalog";
 import { ROOT } from "../helpers";
@@ -188,13 +189,14 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   assert.ok(!note.includes("MCP's own tasks"), "the note keeps to the two points the lesson needs");
   // index.mdx, "Security and Trust & Safety", "Key Principles", item 3 "Tool Safety": the course cites the
   // quote by its section and item, as lessons 5 to 7 do.
-  // The student read the three citations three times: one plain sentence first, then the citations, briefly.
+  // The student read the three citations three times: one plain sentence, one citation.
   // index.mdx, "Implementation Guidelines": "MCP itself cannot enforce these security principles at the
   // protocol level, implementors SHOULD: 1. Build robust consent and authorization flows"; server/tools.mdx,
   // "User Interaction Model": a human in the loop SHOULD be able to deny tool invocations.
   says(
-    'asks for the user\'s consent and acts on the user\'s decisions. Asking the user\'s consent is the host\'s job; the protocol cannot check it. The specification states it in lowercase, so as a principle, not a normative MUST: "Hosts must obtain explicit user consent before invoking any tool" (`index.mdx`, "Security and Trust & Safety", "Tool Safety"). Its SHOULDs ask for consent flows (the same page, "Implementation Guidelines") and a human able to deny any tool invocation (`server/tools.mdx`).',
+    "asks for the user's consent and acts on the user's decisions. Hosts must get the user's consent before a tool runs: a principle, in lowercase, that the protocol cannot check (`index.mdx`, \"Tool Safety\"). The host also coordinates the model.",
   );
+  assert.ok(!flat(markdown).includes("Implementation Guidelines"), "no audit trail of citations");
   assert.ok(!flat(markdown).includes("which MCP cannot enforce. Implementors SHOULD"));
   // The student missed what "in lowercase" meant: BCP 14's capitals-only rule is eight paragraphs up.
   assert.ok(!flat(markdown).includes("as a principle, in lowercase:"));
@@ -210,7 +212,7 @@ test("section 5 keeps the servers' keeping nothing apart from MCP's statelessnes
   // passes on each request. So keeping nothing at all is the course's choice, not the whole rule, and the
   // rule is not only about the connection.
   says(
-    "the course's servers keep nothing from one call to the next. 2026-07-28 forbids relying on the connection's history but allows state named explicitly: a server MUST NOT rely on earlier requests on the same connection for context, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, \"Statelessness\"). The course's servers keep neither kind.",
+    "the course's servers keep nothing from one call to the next. 2026-07-28 forbids relying on the connection's history but allows state named explicitly: a server MUST NOT rely on earlier requests on the same connection for context, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, \"Statelessness\"), such as a cart id a server hands out and the client sends with each later call. The course's servers keep neither kind.",
   );
   // The student could not tell the course's choice from MCP's rule: the sentence now separates the two.
   assert.ok(!flat(markdown).includes("Keeping no state at all is the course's choice."));
@@ -398,7 +400,14 @@ test("section 1 explains how to read the specification before citing it; section
       "The *schema*, the definitions of every message, is the page `schema.mdx`, generated from the TypeScript file `schema.ts` in the specification's repository, which `basic/index.mdx` names the source of truth",
     ),
   );
-  assert.ok(flat(note).includes("`basic/index.mdx` of 2026-07-28 is at `…/2026-07-28/basic`"));
+  // The student: the rule turning a file into an address (drop `.mdx` and a last `/index`) is never used
+  // again; one example address is enough.
+  assert.ok(
+    flat(note.replace(/\n> ?/g, " ")).includes(
+      "On the web, `basic/index.mdx` of 2026-07-28, for one, is at `https://modelcontextprotocol.io/specification/2026-07-28/basic`.",
+    ),
+  );
+  assert.ok(!flat(markdown).includes("a page drops `.mdx`"));
   const body = flat(note).slice("> **How to read the specification.** ".length);
   assert.ok((body.match(/\. [A-Z]/g) ?? []).length <= 3, "at most four sentences");
   assert.ok(!flat(one).slice(0, flat(one).indexOf("> **How")).includes("MDX"), "no MDX before the note");
@@ -425,10 +434,13 @@ test("section 1 explains how to read the specification before citing it; section
   says(
     "SHOULD and SHOULD NOT allow an exception, but only for a good reason, weighed with care. RECOMMENDED is a synonym of SHOULD: the same strength in another word.",
   );
-  // The probe, and why this client skips it, are lesson 5's (the student: no reason to probe yet).
-  assert.ok(!flat(markdown).includes("server/discover"));
-  assert.ok(!flat(markdown).includes("skips the probe"));
-  assert.equal((flat(markdown).match(/RECOMMENDED/g) ?? []).length, 1, "RECOMMENDED only where it is defined");
+  // 2026-07-28 stdio.mdx, "Backward Compatibility": "A client that only supports modern versions does not
+  // need to probe, but probing is still **RECOMMENDED**". The expert: section 6's client skips it, so say so
+  // there, and why; the probe itself is a later lesson's.
+  says(
+    "Even a client that speaks only 2026-07-28 is RECOMMENDED to probe first with `server/discover`, a request asking what the server supports (`stdio.mdx`, \"Backward Compatibility\"). The course's client skips that probe: it starts only the course's own servers, which it knows speak 2026-07-28; the probe is taught later.",
+  );
+  assert.equal((flat(markdown).match(/RECOMMENDED/g) ?? []).length, 2, "RECOMMENDED where defined and the probe");
   // The bytes are those of the line as sent, not of the spread-out form shown.
   says("It crossed as one line, ended by a newline, and is spread out here only for reading.");
   // Section 6 reads only the fields a first lesson needs (jsonrpc, id, method, params, result, content); the
@@ -502,4 +514,19 @@ test("section 3 opens with one glossary of the world's Turkish words, each gloss
   const bullets = six.split("\n").filter((line) => line.startsWith("- "));
   assert.equal(bullets.length, 5);
   assert.ok(bullets.at(-1)!.startsWith("- The other fields are taught later (see Next)"));
+});
+
+test("section 3 works the tier rule once, and the line agrees with the tariff's code", () => {
+  // The student had to work out 37 m³ for a business by hand; the line under the rule does it.
+  const world = markdown.slice(markdown.indexOf("## 3 "), markdown.indexOf("## 4 "));
+  const line = "(10 × 4 + 15 × 7 + 12 × 11) × 2 = (40 + 105 + 132) × 2 = 554";
+  assert.ok(world.includes("So 37 m³ for a business cost:\n\n```text\n" + line + "\n```"));
+  assert.equal(charge(37, "isyeri"), 554);
+  assert.equal(10 * 4 + 15 * 7 + 12 * 11, 40 + 105 + 132);
+  assert.deepEqual(TIERS, [
+    [10, 4],
+    [25, 7],
+    [40, 11],
+  ]);
+  assert.equal(COMMERCIAL_FACTOR, 2);
 });

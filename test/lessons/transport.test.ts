@@ -153,9 +153,11 @@ test("the default seed's key lines", () => {
   assert.match(readHttpCall(first), /`tutar` 470/);
   assert.match(
     flat(readHttpCall(first)),
-    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 164 bytes around it\. The answer's body of 218 bytes counts 207 bytes of JSON and 11 of HTTP\/1\.1's \*chunked coding\*: a line giving the JSON's size before it, and line ends and an end mark after it\. MCP never sees that framing\./,
+    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 164 bytes around it, and HTTP\/1\.1's \*chunked coding\* framed the answer's 207 bytes of JSON in 11 more\. MCP never sees that framing\./,
   );
-  // Chunked coding is one clause: how it frames a body is HTTP's, not MCP's.
+  // Chunked coding is one clause: how it frames a body is HTTP's, not MCP's (the expert: its byte accounting
+  // teaches HTTP, so no account of its lines).
+  assert.doesNotMatch(flat(readHttpCall(first)), /a line giving the JSON's size before it/);
   assert.doesNotMatch(flat(readHttpCall(first)), /each after its length in hexadecimal/);
   // Chunked coding is named once, as HTTP/1.1's (RFC 9112, §7.1), but its byte arithmetic stays out.
   assert.doesNotMatch(readHttpCall(first), /`cf\\r\\n`/);
@@ -395,7 +397,13 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // probing to a modern-only client, and a dual-era client SHOULD probe before any other request.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover`, a request asking a server which revisions and capabilities it supports \(`stdio\.mdx`, "Backward Compatibility"\)\. An older server may run a bare `tools\/call` by its old rules; sent `server\/discover`, it answers with an error that is not a modern one, or not at all, and that is how the client knows the server is older\./,
+    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover`, a request asking a server which revisions and capabilities it supports \(`stdio\.mdx`, "Backward Compatibility"\): an older server may run a bare `tools\/call` by its old rules, but sent `server\/discover`, it answers with an error that is not a modern one, or not at all, and so shows it is older\./,
+  );
+  // The student could not tell whether the demo was correct MCP: the same place says the script skips
+  // the SHOULD, and why; the probe is a later lesson's.
+  assert.match(
+    markdown,
+    /The script below skips this SHOULD: it starts only the course's own servers, which speak 2026-07-28; the probe is taught later\./,
   );
   // stdio.mdx, "Backward Compatibility": "any other error, or does not respond within a reasonable timeout:
   // the server is legacy". The student could not see why a failing request makes a probe: the failure is
@@ -415,7 +423,7 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // Why the course needs a fixed price at all, in one sentence.
   assert.match(
     markdown,
-    /one fixed price that needs no network\. The course compares ways of doing the same tasks by their round trips, and a price that moved with the network would tie each comparison to the machine it ran on\./,
+    /one fixed price that needs no network\. A price that moved with the network would tie each comparison of round trips to the machine it ran on\./,
   );
   assert.doesNotMatch(markdown, /So the rule is a worst case|TLS 1\.3/);
   // The definition sits beside the measurement: the box opens section 4, the table follows it.
@@ -464,9 +472,16 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // arguments, the header is omitted"; "Clients using other transports (e.g., stdio) MAY ignore
   // x-mcp-header". "Server Behavior for Custom Headers": a null value or an absent parameter, "Client MUST
   // omit the header". The expert: the old "clients MUST then send the value" lacked both conditions.
+  // The expert: the course never uses x-mcp-header, so one sentence.
   assert.match(
     markdown,
-    /A tool may also ask for an argument in a header of its own: its `tools\/list` entry marks the argument with `x-mcp-header` and a name\. Over Streamable HTTP, when a call carries a non-null value for that argument, the client MUST send it as `Mcp-Param-\{Name\}`, and otherwise MUST omit the header\. The course's tools ask for none \("Custom Headers from Tool Parameters"\)\. A value that is not plain ASCII, such as `Aşağı`, MUST travel Base64-encoded, in `Mcp-Name` too \("Value Encoding"\)\./,
+    /A tool may mark an argument with `x-mcp-header` in its `tools\/list` entry, and then a call's value for it, when given, MUST also travel as a header `Mcp-Param-\{Name\}` \("Custom Headers from Tool Parameters"\); the course's tools mark none\. A value that is not plain ASCII, such as `Aşağı`, MUST travel Base64-encoded, in `Mcp-Name` too \("Value Encoding"\)\./,
+  );
+  assert.doesNotMatch(markdown, /A tool may also ask for an argument in a header of its own/);
+  // The student met resources and prompts here before lesson 4: a clause says what they are.
+  assert.match(
+    markdown,
+    /`resources\/read` and `prompts\/get` are two more kinds of request a server may take, taught later; `params\.uri` names what a read asks for\./,
   );
   assert.doesNotMatch(markdown, /clients MUST then send the value as/);
   assert.doesNotMatch(markdown, /A server may also ask for a tool's argument|Bolge/);
@@ -523,9 +538,10 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   assert.match(markdown, /The codes -32020 and -32022 are new in 2026-07-28\./);
   // 2026-07-28 streamable-http.mdx, "Protocol Version Header": the JSON-RPC body tells this 404 from one
   // returned by a legacy HTTP+SSE server (2024-11-05's transport) that does not host the modern endpoint.
+  // The student: HTTP+SSE was not explained; one clause says what it was.
   assert.match(
     markdown,
-    /A 404 carries -32601 so a client can tell it from the 404 of a server on 2024-11-05's HTTP\+SSE transport, which lacks this endpoint\./,
+    /A 404 carries -32601 so a client can tell it from the 404 of an older server without this endpoint: one on HTTP\+SSE, 2024-11-05's transport, which streams its answers from a separate SSE endpoint\./,
   );
   assert.doesNotMatch(markdown, /a `404` meant an ended session/);
   assert.match(
@@ -534,15 +550,14 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   );
 });
 
-test("section 3's missing-header exception, and which choice serve --http makes", () => {
+test("section 3 leaves out the missing-header exception, and which choice serve --http makes", () => {
   // 2026-07-28 streamable-http.mdx, "Protocol Version Header": a server that supports clients earlier than
   // 2025-06-18 MAY treat a request that omits the header as 2025-03-26. serve --http classifies by the body
   // (SDK 2.4.0's body-primary router): a 2026-07-28 `_meta` without the header is 400, -32020
   // ("version-header-missing", the refusal table's first row); a body with no `_meta` is served as legacy.
-  assert.match(
-    markdown,
-    /`MCP-Protocol-Version` dates from 2025-06-18, so a server that still serves older clients MAY take a request without it as 2025-03-26's\./,
-  );
+  // The student read four revisions in one sentence three times: the exception is cut.
+  assert.doesNotMatch(markdown, /`MCP-Protocol-Version` dates from 2025-06-18/);
+  assert.doesNotMatch(markdown, /as 2025-03-26's/);
   // Which choice the course's server makes is its implementation, not MCP's: the lesson leaves it out.
   assert.doesNotMatch(markdown, /Our `serve --http` does so/);
   assert.doesNotMatch(markdown, /refuses one whose `_meta`/);
@@ -602,15 +617,17 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   // pages' difference in a note after the paragraph.
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed \(2026-07-28 `streamable-http\.mdx`\), so the request is lost\. The client MUST send it again as a new request, with a new id: a MUST of the changelog alone \(`changelog\.mdx`, Major changes, item 9\), which the transport pages do not repeat\. The server cannot tell/,
+    /- \*The network broke it\.\* The stream cannot be resumed, so the request is lost: the client MUST send it again as a new request, with a new id \(2026-07-28 `changelog\.mdx`, Major changes, item 9\)\. The server cannot tell/,
   );
+  // The student: where in the spec a rule lives is not teaching; the rule, one citation.
+  assert.doesNotMatch(markdown, /a MUST of the changelog alone|which the transport pages do not repeat/);
   assert.doesNotMatch(markdown, /> \*\*Note\.\*\* Only the changelog makes sending it again/);
   assert.doesNotMatch(markdown, /The changelog adds that the request is lost/);
   // Two ways, two bullets: the third was a consequence, now a paragraph after the list.
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /which the transport pages do not repeat\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. MCP obliges the client to send it again; when a write that is not \*idempotent\* \(same effect however often it runs\) is safe to repeat is the application's risk to manage\. \*The course's reading, not MCP's:\* make such a write safe to repeat first, say by a key in its arguments the server keeps\./,
+    /Major changes, item 9\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. MCP obliges the client to send it again; when a write that is not \*idempotent\* \(same effect however often it runs\) is safe to repeat is the application's risk to manage\. \*The course's reading, not MCP's:\* make such a write safe to repeat first, say by a key in its arguments the server keeps\./,
   );
   // The expert: MCP's MUST and the course's advice met unreconciled ("re-issue … only once it is safe").
   assert.doesNotMatch(markdown, /only once it is safe to repeat/);
@@ -628,7 +645,6 @@ test("section 1 lists MCP's revisions and their two kinds before any later secti
     "MCP's revisions so far are 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 and 2026-07-28.",
   );
   assert.ok(list > 0 && list < markdown.indexOf("## 2 · "), "in section 1");
-  assert.ok(list < markdown.indexOf("as 2025-03-26's"));
   assert.match(
     markdown,
     /2026-07-28\. All but the last open with an exchange before any call, the client's `initialize` request and its answer \(`basic\/versioning\.mdx`; section 5\)\./,
@@ -751,5 +767,16 @@ test("section 2 glosses `server/discover` where it first appears", () => {
     markdown
       .slice(first)
       .startsWith("`server/discover`, a request asking a server which revisions and capabilities it supports"),
+  );
+});
+
+test("section 3 says the spec leaves a valid Origin to the server, and gives the course's rule (the SDK's loopback hosts)", () => {
+  // 2026-07-28 streamable-http.mdx, "Security & Endpoint" (2025-11-25 transports.mdx, "Security Warning"):
+  // servers MUST validate Origin and answer 403 when it is "present and invalid"; what is valid is not
+  // defined. serve --http checks it with SDK 2.4.0's validateOriginHeader and localhostAllowedOrigins():
+  // localhost, 127.0.0.1 and [::1]; no Origin passes.
+  assert.match(
+    markdown,
+    /The specification leaves to the server which `Origin` is valid \(`streamable-http\.mdx`, "Security & Endpoint"\); the course's server accepts only a loopback one \(host `localhost`, `127\.0\.0\.1` or `\[::1\]`\)\./,
   );
 });

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { LESSONS } from "../../src/lessons/catalog";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { simulateWithoutASession } from "../../src/lessons/withoutASession/simulate";
+import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import { proseShare } from "../../src/lessons/lessonShape";
 import { readNotebook } from "../../src/notebook/notebookFile";
 
@@ -155,7 +156,7 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.match(flat, /The cost is a second launch of the server on every connect\./);
     assert.match(
       flat,
-      /The SDK's own client probes that way, in `"auto"` mode or pinned to a version \(lesson 7\)\. Ours, in `auto` mode, does the same on a second process it starts itself, to count the probe\. A scripted client probes in place, on the one process it then keeps\./,
+      /The SDK's own client probes that way, in its `"auto"` mode or pinned to a version \(lesson 7\)\. Ours, in probing mode, does the same on a second process it starts itself, to count the probe\. The two part where the answer shares no modern version with the client: the SDK's `"auto"` falls back to `initialize`, ours stops with an error \(the box below\)\. A scripted client probes in place, on the one process it then keeps\./,
     );
     assert.match(flat, /probing in place costs the same bytes and no process/);
     // The legacy-only server's answer to the probe is shown.
@@ -172,14 +173,22 @@ for (const [k, path] of EXPORTS.entries()) {
 
   test(`${path}: the probe's rule and its code agree, and the terms of section 4 and the close are defined`, () => {
     const flat = said.replace(/\s+/g, " ");
-    // `auto` mode defined where it is first used.
-    const auto = flat.indexOf("`auto` mode");
-    assert.ok(auto >= 0 && auto === flat.indexOf("*`auto` mode*") + 1, "`auto` mode is defined at its first use");
-    assert.match(flat, /Our client can also be set to `auto` instead of an era, `legacy` or `stateless`/);
+    // The course's client mode has a name of its own, defined at its first use, so that it is not
+    // taken for the SDK's `"auto"`; the prose no longer calls it `auto` mode.
+    const probing = flat.indexOf("probing mode");
+    assert.ok(
+      probing >= 0 && probing === flat.indexOf("*probing mode*") + 1,
+      "probing mode is defined at its first use",
+    );
+    assert.match(
+      flat,
+      /Our client can also be set, instead of an era \(`legacy` or `stateless`\), to what this lesson calls its \*probing mode\* \(the option `era: "auto"`\)/,
+    );
+    assert.doesNotMatch(flat, /`auto` mode/);
     // Three probing clients: the reader is told which one each exhibit measures (the student's item).
     assert.match(
       flat,
-      /The table counts ours, against a legacy-only `serve olcum --era legacy` and our dual-era `serve olcum` \(\*extra\*: what `auto` cost beyond opening the server directly in the era it settled on\)\. The scripted client's probe follows the table:/,
+      /The table counts ours, against a legacy-only `serve olcum --era legacy` and our dual-era `serve olcum` \(\*extra\*: what probing cost beyond opening the server directly in the era it settled on\)\. The scripted client's probe follows the table:/,
     );
     // The opening note speaks to the notebook's reader.
     assert.match(
@@ -216,10 +225,8 @@ for (const [k, path] of EXPORTS.entries()) {
     // and Minor change 11). Major change 5 removes `ping` too (lesson 3 lists it among 2025-11-25's
     // requests); its keep-alive role passes to SSE comment lines (streamable-http.mdx, "Receiving
     // Messages", a Note that encourages, not a rule).
-    assert.match(
-      close,
-      /- removed, among others \(`changelog\.mdx`\): `logging\/setLevel`, as a request now sets its own log level in `_meta` \(`io\.modelcontextprotocol\/logLevel`\); `notifications\/roots\/list_changed`, a client's notice that its roots \(lesson 5\) changed; `notifications\/elicitation\/complete`, 2025-11-25's notice that a `url`-mode elicitation was done; and `ping`, either side's check that the other still answers\. To keep a quiet SSE stream open, a server is now encouraged to send comment lines instead, lines that begin with a colon \(`basic\/transports\/streamable-http\.mdx`, "Receiving Messages"\);/,
-    );
+    // The changelog's list of removals is no pointer beyond the course: the close leaves it out.
+    assert.doesNotMatch(close, /- removed, among others/);
     assert.doesNotMatch(close, /compatibility matrix/);
   });
 
@@ -245,7 +252,8 @@ for (const [k, path] of EXPORTS.entries()) {
       flat,
       /\*\*Run 1 · Lesson 5's host that trusts its servers' hints, run here with lesson 5's allowlist\.\*\* It has no version rule\. The allowlist withholds `kayit_yaz`/,
     );
-    assert.match(flat, /\*round trips\* are lesson 2's: Without the version rule the simulated client sends/);
+    assert.match(flat, /\*round trips\* are lesson 2's: \*Before 1st call\* is one discovery of the three servers:/);
+    assert.match(flat, /add up to [\d,]+ and [\d,]+\. Without the version rule the simulated client sends/);
     assert.match(flat, /before the stateless lists: The wire, under the course's host,/);
     assert.match(flat, /The rest of the lesson runs under this host\./);
     // The host changes which calls reach a server, not how the eras compare (the student's item).
@@ -356,7 +364,6 @@ for (const path of EXPORTS) {
       markdown,
       /^stateless {2}every request \(_meta\) {6}protocolVersion, clientInfo, clientCapabilities {4}\d+$/m,
     );
-    assert.match(flat, /`notifications\/roots\/list_changed`/);
   });
 
   test(`${path}: input_required said incomplete, the probe-first SHOULD kept to stdio, the ids' growth said`, () => {
@@ -387,7 +394,15 @@ for (const path of EXPORTS) {
   });
 
   test(`${path}: the discovery table says which column counts discovery alone, and the _meta average adds up`, () => {
-    assert.match(flat, /\*of them discovery\* the bytes of the opening and the lists/);
+    assert.match(
+      flat,
+      /\*of them discovery\* is the part of \*bytes\* spent before the tasks' calls: each opening \(`initialize`, its result, `notifications\/initialized`\) and each list request and result, so the legacy per-task figure holds one opening per task and server\./,
+    );
+    // Which processes the column counts, and that lesson 7 counted only its local servers.
+    assert.match(
+      flat,
+      /\*processes\* counts every server process the client started, all three servers' for each session; lesson 7's count took only its local servers, `olcum` and `fleet`, as there `tarife` and `kayit` are remote\./,
+    );
     // The request's growth on the wire is its `_meta`, the result's its two fields: each average is
     // within a byte of the table's, and the result's says why it is above `olcum`'s.
     const m = flat.match(
@@ -634,11 +649,14 @@ for (const path of EXPORTS) {
     // later". The tasks extension, dated.
     assert.match(
       close,
-      /deprecated in 2026-07-28 and eligible for removal from the first revision released on or after 2027-07-28 \(the removal itself may come later; `deprecated\.mdx`\): Roots, Sampling/,
+      /deprecated in 2026-07-28, so that new implementations SHOULD NOT adopt them \(`deprecated\.mdx`, which gives each a migration path\): Roots, Sampling/,
     );
     assert.doesNotMatch(close, /to be removed in the first revision/);
     // Lesson 2 ran Streamable HTTP's headers: the close does not list them among what was not run.
-    assert.match(close, /Of what this course did not run, or ran only in part, these matter most:/);
+    assert.match(
+      close,
+      /The list below points beyond the course: what it did not run, or ran only in part, that matters most next\./,
+    );
     // HTTP's era detection went into section 4, where era detection is taught; the close keeps
     // a short list (the student's item 2).
     assert.doesNotMatch(close, /its own way of telling the eras apart|Mind the asymmetry|-32601/);
@@ -709,7 +727,10 @@ for (const path of EXPORTS) {
       flat,
       /A dual-era HTTP client whose `initialize` fails too may fall back to it \(`basic\/versioning\.mdx`, "Compatibility Matrix"\);/,
     );
-    assert.match(flat, /in \*`auto` mode\* it probes a server it does not know, and the SDK judges the answer\./);
+    assert.match(
+      flat,
+      /\(the option `era: "auto"`\): it probes a server it does not know, and the SDK judges the answer\./,
+    );
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
     assert.ok(
@@ -747,7 +768,7 @@ test("the SDK's sibling probe is said for pin mode too, no tokenizer credited to
       .replace(/```[\s\S]*?```/g, " ")
       .replace(/\s+/g, " ");
     // SDK 2.4.0 Client.connect: the base StdioClientTransport probes on a sibling in 'auto' and pin mode.
-    assert.ok(prose.includes('in `"auto"` mode or pinned to a version'), file);
+    assert.ok(prose.includes('in its `"auto"` mode or pinned to a version'), file);
     assert.doesNotMatch(prose, /Lesson 6's tokenizer/, file);
     // 2026-07-28 mrtr.mdx: integrity MAY be omitted only when tampering can cause nothing worse
     // than request failure; a state here decides a write, so it is signed, and a forged one refused.
@@ -827,10 +848,6 @@ for (const path of EXPORTS) {
     const defined = flat.indexOf("2024-11-05's *HTTP+SSE transport*, which Streamable HTTP replaced in 2025-03-26");
     const fallback = flat.indexOf("may fall back to it");
     assert.ok(defined >= 0 && defined < fallback, "HTTP+SSE defined before the fallback to it");
-    assert.match(
-      flat,
-      /Client ID Metadata Documents replace it, in which a client's id is an HTTPS URL serving its metadata/,
-    );
   });
 }
 
@@ -944,6 +961,37 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
       text.includes(
         "2. From the wire's tables of section 2 (*bytes/call*, or the *tools/call bytes sent* and *received* it comes from),",
       ),
+      file,
+    );
+  }
+});
+
+test("section 2's *before 1st call* is reconciled with lesson 7's first table, and the scope of the result is said", () => {
+  for (const [k, file] of EXPORTS.entries()) {
+    const seed = SEEDS[k]!;
+    const prose = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
+    const sim = simulateWithoutASession(seed);
+    const fixed = (label: string) => sim.lessonSix.rows.find((r) => r.label === label)!.fixed.tokens;
+    // Lesson 7's own table, less its fleet row: the same sums the sentence gives.
+    const seven = simulateWritingAClient(seed);
+    const three = (rows: { server: string; tokens: number }[]) =>
+      rows.filter((r) => r.server !== "fleet").reduce((t, r) => t + r.tokens, 0);
+    assert.equal(three(seven.discovery), fixed("legacy"), `seed ${seed}`);
+    assert.equal(three(seven.currentDiscovery), fixed("stateless + discover"), `seed ${seed}`);
+    const n = (v: number) => v.toLocaleString("en-US");
+    assert.ok(
+      prose.includes(
+        `*Before 1st call* is one discovery of the three servers: in 2025-11-25 their openings and lists, ${n(fixed("legacy"))} tokens; ` +
+          `in 2026-07-28 their lists alone, ${n(fixed("stateless"))}, or ${n(fixed("stateless + discover"))} with \`server/discover\` first, as Run 2's third row sends it. ` +
+          `Lesson 7's first table prices the same discoveries, \`server/discover\` included in 2026-07-28, and adds \`fleet\`: ` +
+          `its rows of \`olcum\`, \`tarife\` and \`kayit\` add up to ${n(fixed("legacy"))} and ${n(fixed("stateless + discover"))}.`,
+      ),
+      file,
+    );
+    // Sections 2–3 price stdio traffic; HTTP, where sessions matter most, is not measured.
+    assert.match(
+      prose,
+      /Nor is HTTP measured, where sessions matter most: this result is about stdio traffic, in envelope tokens and bytes, not about the eras in general\./,
       file,
     );
   }

@@ -95,7 +95,7 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "envelope tokens (body tokens plus 8, lesson 3)", // envelope tokens and the 8-token constant
       "two to a remote one (lesson 2)", // the doubled remote round trip
       "The client keeps lesson 5's allowlist",
-      "use the course's host, whose version rule (lesson 5) drops `kayit`",
+      "Lesson 5's hosts: the course's host in sections 2 and 4, the *host that trusts its servers' hints* in section 3.",
       "the course's gate (lesson 5)",
       "The course's `decide` applies the version rule and the allowlist (lesson 5)",
       "(the legacy era, lesson 5)",
@@ -343,7 +343,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const section = prose.slice(fleet, prose.indexOf("## 2 · "));
     assert.ok(
       section.startsWith(
-        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`. It belongs to no water utility, so its tool names are English. At version 1, it holds an inventory of connected medical devices, drawn from the seed.",
+        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`. Its tool names are English: it belongs to no water utility. At version 1, it holds an inventory of connected medical devices, drawn from the seed.",
       ),
       file,
     );
@@ -368,7 +368,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // The listings' identifiers are glossed; the course's internals are not named at all.
     for (const name of [
       "`MCP_COURSE` is the path of the course's `mcp-course` command",
-      "By lesson 3's tokenizer this summary is",
+      "By lesson 3's tokenizer a silent client's summary",
     ])
       assert.ok(prose.includes(name), `${file}: ${name}`);
     assert.doesNotMatch(prose, /CLI_SCRIPT|WIRE_CLIENT_INFO|declarationFromWire|`decideOn`|`gateCall`/, file);
@@ -403,7 +403,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     );
     assert.ok(
       blockquotes(text).includes(
-        'MCP names no separate probe process, but allows one. Servers SHOULD NOT require that a client reuse the same connection or process, and an open stdio process is not a session (2026-07-28 `basic/index.mdx`, "Statelessness"). A client MAY also keep the era it found across restarts of the same server configuration (`basic/versioning.mdx`).',
+        'MCP allows a separate probe process: servers SHOULD NOT require that a client reuse the same connection or process, and an open stdio process is not a session (2026-07-28 `basic/index.mdx`, "Statelessness"). A client MAY also keep the era it found across restarts of the same server configuration (`basic/versioning.mdx`).',
       ),
       file,
     );
@@ -443,7 +443,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     assert.equal(prose.split('"Shutdown"').length, 3, `${file}: "Shutdown" twice`);
     assert.ok(
       prose.includes(
-        'The SDK closes its probe\'s stdin and stops the process at once. MCP asks more of a client that shuts a server down: close stdin, wait for the server to exit, and force it only if it does not exit in a reasonable time (2026-07-28 `basic/transports/stdio.mdx`, "Shutdown"). For a probe that holds nothing, skipping the wait is harmless. A client should not copy it for a server it keeps.',
+        'The SDK closes its probe\'s stdin and stops the process at once. MCP asks more of a client that shuts a server down: close stdin, wait for the server to exit, and force it only if it does not exit in a reasonable time (2026-07-28 `basic/transports/stdio.mdx`, "Shutdown"). Skipping the wait is harmless for a probe that holds nothing, not for a server a client keeps.',
       ),
       file,
     );
@@ -681,7 +681,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     assert.doesNotMatch(prose, /standing consent/, file);
     assert.ok(
       prose.includes(
-        "The other two use lesson 5's *host that trusts its servers' hints*, here with lesson 5's allowlist (no `kayit_yaz`) and without the version rule.",
+        "The other two use that host, with lesson 5's allowlist (no `kayit_yaz`) and without the version rule.",
       ),
       file,
     );
@@ -703,7 +703,9 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     // processes names the two local servers it counts.
     assert.ok(
       prose.includes(
-        "*processes* counts the server processes started over stdio, for the two local servers `olcum` and `fleet`,",
+        // One rule, said so a reader can compare another lesson's count (student round 21t, item 3):
+        // the client's own stdio processes, one per local server and session; the probe left out.
+        "*processes* counts the server processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28. The remote `tarife` and `kayit` start none, and SDK 2.4.0's probe process is left out.",
       ),
       file,
     );
@@ -843,9 +845,16 @@ test("the refusal reaches the model as the host's own isError tool result", () =
 test("a server's list-changed notification is a SHOULD, sent in 2026-07-28 on a listen stream (server/tools.mdx)", () => {
   for (const file of EXPORTS) {
     const prose = proseOf(read(file));
+    // The listen stream is lesson 3's (its notifications table), not lesson 4's (expert round 21t).
+    assert.doesNotMatch(prose, /receive notifications \(lesson 4\)/, file);
+    // Section 3 names its host at its head (student round 21t, item 1).
+    assert.ok(
+      prose.includes("## 3 · Every task, once, or while fresh Host: lesson 5's *host that trusts its servers' hints*."),
+      file,
+    );
     assert.ok(
       prose.includes(
-        "A server that declares `listChanged: true` SHOULD send `notifications/tools/list_changed` when its tools change, in 2026-07-28 only on a `subscriptions/listen` stream that asked for it with `toolsListChanged: true`. That stream is a request the client keeps open to receive notifications (lesson 4), and the flag is its filter: send me tool list changes.",
+        "A server that declares `listChanged: true` SHOULD send `notifications/tools/list_changed` when its tools change, in 2026-07-28 only on a `subscriptions/listen` stream that asked for it with `toolsListChanged: true`. That stream is a request the client keeps open to receive notifications (lesson 3), and the flag is its filter: send me tool list changes.",
       ),
       file,
     );
@@ -887,7 +896,7 @@ test("the cadence tables' tokens are called traffic, their _meta share and the b
     // and the ranking by bytes are computed by readAllModes.
     assert.match(
       prose,
-      /The tables' tokens are traffic, not what a model reads \(lesson 3\)\. In 2026-07-28 each request carries 30 tokens of `_meta`, so requests' `_meta` makes 30 × 186 requests ÷ \d+ tokens = 44% of the per-task client's tokens, 30 × 42 ÷ \d+ = 43% of once's and 30 × 66 ÷ \d+ = 43% of cached's\. Bytes rank each table's clients alike: only their discovery counts differ\./,
+      /The tables' tokens are traffic, not what a model reads \(lesson 3\)\. In 2026-07-28 each request carries 30 tokens of `_meta`, which makes 30 × 186 requests \(13 × 12 discovery requests \+ 30 calls\) ÷ \d+ tokens = 44% of the per-task client's tokens, 30 × 42 ÷ \d+ = 43% of once's and 30 × 66 ÷ \d+ = 43% of cached's\. Bytes rank each table's clients alike: only their discovery counts differ\./,
       file,
     );
   }

@@ -107,7 +107,7 @@ test("seed 20260218: the readings quote the run", () => {
   // Section 3's one reading: the run's figures, with the checks it makes.
   assert.equal(
     flat(prose.readAllModes(lesson)),
-    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One discovery of the 4 servers costs 823 tokens in 2026-07-28 and 425 in 2025-11-25 (the first table's `all` line). In 2026-07-28 the per-task client's 13 discoveries take 83% of its tokens (once's 1, 28%; cached's 3, 54%). The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms ran out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13 in both revisions. The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28 each request carries 30 tokens of `_meta`, so requests' `_meta` makes 30 × 186 requests ÷ 12819 tokens = 44% of the per-task client's tokens, 30 × 42 ÷ 2943 = 43% of once's and 30 × 66 ÷ 4589 = 43% of cached's. Bytes rank each table's clients alike: only their discovery counts differ.",
+    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The host that trusts its servers' hints completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One discovery of the 4 servers costs 823 tokens in 2026-07-28 and 425 in 2025-11-25 (the first table's `all` line). In 2026-07-28 the per-task client's 13 discoveries take 83% of its tokens (once's 1, 28%; cached's 3, 54%). The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms ran out. Over stdio, the 2025-11-25 per-task client starts `olcum` and `fleet` 26 times; every other client keeps one process each. The course's host, with lesson 5's version rule, drops `kayit` and completes 7 of 13 in both revisions. The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28 each request carries 30 tokens of `_meta`, which makes 30 × 186 requests (13 × 12 discovery requests + 30 calls) ÷ 12819 tokens = 44% of the per-task client's tokens, 30 × 42 ÷ 2943 = 43% of once's and 30 × 66 ÷ 4589 = 43% of cached's. Bytes rank each table's clients alike: only their discovery counts differ.",
   );
   // The host that trusts its servers' hints comes first; the course's host is one sentence at the
   // end of that paragraph, without figures of its own. Then a paragraph says what the tokens are.
@@ -123,7 +123,7 @@ test("seed 20260218: the readings quote the run", () => {
   for (const run of [lesson.mcpHost.perTask, lesson.mcpHost.once, lesson.mcpHost.cached])
     assert.ok(
       flat(traffic).includes(
-        `${meta} × ${run.total.request}${run === lesson.mcpHost.perTask ? " requests" : ""} ÷ ${run.total.tokens}` +
+        `${meta} × ${run.total.request}${run === lesson.mcpHost.perTask ? " requests (13 × 12 discovery requests + 30 calls)" : ""} ÷ ${run.total.tokens}` +
           `${run === lesson.mcpHost.perTask ? " tokens" : ""} = ${Math.round((meta * run.total.request * 100) / run.total.tokens)}%`,
       ),
     );
@@ -149,7 +149,16 @@ test("seed 20260218: the readings quote the run", () => {
   assert.match(flat(prose.readReport(lesson)), /The report adds no message: both clients send the same ones\./);
   assert.match(
     flat(prose.readReport(lesson)),
-    /By lesson 3's tokenizer this summary is 28 tokens longer than a silent client's, and names a drop for 6 of the 6 calls ended in the client\./,
+    /By lesson 3's tokenizer a silent client's summary \(`completed 7 of 13`, `3 × bolge_ozet: arac bildirilmedi`, `3 × kayit_yaz: arac bildirilmedi`\) is 22 tokens, this one 50: 28 more\. It names a drop for 6 of the 6 calls ended in the client\./,
+  );
+  // The two counts traced (student round 21t, item 5): the silent lines as counted, and the sums.
+  assert.equal(lesson.silent.resultTokens, 22);
+  assert.equal(lesson.reporting.resultTokens, 50);
+  // 186 requests traced (student round 21t, item 4): 13 discoveries of 12 requests, 30 calls sent.
+  const perTask = lesson.mcpHost.perTask;
+  assert.deepEqual(
+    [perTask.discoveries, perTask.discovery.request, perTask.work.request, perTask.total.request],
+    [13, 156, 30, 186],
   );
   // The 28 counts the end-of-run summary's lines (simulatedClient/reporting.ts, resultTokens), not
   // the per-call texts handed to the model (student round 21s, item 5): the sentence says so.

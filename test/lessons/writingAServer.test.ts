@@ -536,14 +536,10 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.match(prose, /`abone yok`, not `eksik alan` \(missing field\)/, path);
     // The simulator's declarations are said in words, not printed in another language's notation.
     assert.doesNotMatch(text, /\('abone',\)|'side_effect'/, `${path}: no Python-notation table`);
-    // The printouts' layout is said once, before the first of them: whose it is and how to read it,
-    // not a note per table.
+    // No note per table on the printouts' layout.
     assert.doesNotMatch(prose, /Python|published lesson|exactly as that lesson prints/, path);
-    const layout = flat(prose).indexOf(
-      "The handshake, twelve-task and wide tables print in a plain layout of their own: a header line (the wide table's opens with its title), a row per level, and under the " +
-        "first two a line of `name : value` pairs, a list in brackets holding one value per level.",
-    );
-    assert.ok(layout !== -1 && layout < flat(prose).indexOf("The handshake table asks"), `${path}: layout first`);
+    // The printouts' layout is no longer described: it taught nothing (expert round 21t, item 2).
+    assert.doesNotMatch(prose, /print in a plain layout of their own/, path);
     assert.doesNotMatch(prose, /Its header's first cell is its title|one value per level in each list/, path);
     // The simulator's declarations in plain words, not by its function's name.
     assert.match(
@@ -718,7 +714,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
     // minimal server's `tools/list` shows for `abone`), and why the levels leave it out.
     assert.match(
       prose,
-      /Say what the tool does and what it returns, units included, and when to choose it over the server's other tools\. Give each argument its own description with its format and an example: zod's `\.describe\(\)`, which the SDK writes into the property, as for `abone` above\. The levels leave descriptions out, since the course's host fills calls from the fields alone\./,
+      /Say what the tool does and what it returns, units included, and when to choose it over the server's other tools\. Give each argument its own description with its format and an example: zod's `\.describe\(\)`, which the SDK writes into the property, as for `abone` above\. The levels leave descriptions out, since the course's host fills calls from the fields alone; a real model reads the `description` to choose a tool and fill its arguments\./,
       path,
     );
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
@@ -786,8 +782,10 @@ test("each reference-style print line is read in words right after it, from the 
       flat(prose.readHandshake(r)),
       `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
         `the version rule also drops \`kayit\`, \`bolge_ozet\` with it; the last line lists the ${h3.negotiated} ` +
-        `tools kept. Every row costs the same ${h0.tokens} tokens: the words are lesson 5's at every level, ` +
-        `\`surum\` and its number included, which the course's host reads only at level 3.`,
+        `tools kept. Every row costs the same ${h0.tokens} tokens, 34 + 34 + 31 for \`olcum\`, \`tarife\` ` +
+        `and \`kayit\`, each a request and an answer such as lesson 5's \`yetenek sor olcum\` and ` +
+        `\`yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi\`, with the envelope's 8 each. ` +
+        `Only at level 3 does the course's host read \`surum\` (version).`,
       `seed ${seed}`,
     );
     const second = r.secondRun.runs;
@@ -1157,8 +1155,10 @@ test("lesson 6 says what the simulated handshake's `surum` carries: the same wor
     );
     assert.ok(
       flat(text).includes(
-        `Every row costs the same ${r.handshake[0].tokens} tokens: the words are lesson 5's at every level, ` +
-          "`surum` and its number included, which the course's host reads only at level 3.",
+        `Every row costs the same ${r.handshake[0].tokens} tokens, 34 + 34 + 31 for \`olcum\`, ` +
+          "`tarife` and `kayit`, each a request and an answer such as lesson 5's `yetenek sor olcum` " +
+          "and `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`, with the envelope's 8 " +
+          "each. Only at level 3 does the course's host read `surum` (version).",
       ),
       `${path}: said`,
     );
@@ -1206,6 +1206,22 @@ test("each table of the second half is led by the question it answers and how to
       "The *wide* table asks what the course's gate lets `kayit_yaz` do unasked.",
       "*negotiated* is the tools kept, the rest as in the gate table;",
       "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
+    );
+  }
+});
+
+test("lesson 6 says its listings are CommonJS and what an ES module writes instead (expert round 21t, item 5)", () => {
+  // The minimal server's last line, `if (require.main === module) …`, is CommonJS only: in an ES
+  // module `require` is not defined. Node 20 has `import.meta.url` and `import.meta.resolve`.
+  const source = readFileSync(join(ROOT, "src/lessons/writingAServer/olcumServer.ts"), "utf8");
+  assert.match(source, /require\.main === module/);
+  for (const { path, text } of exportsOf6()) {
+    assert.ok(
+      flat(text).includes(
+        "The file is CommonJS, as is the course. An ES module (the SDK is ESM-first) tests instead " +
+          "`import.meta.url === pathToFileURL(process.argv[1]).href`, and resolves with `import.meta.resolve`.",
+      ),
+      path,
     );
   }
 });

@@ -137,17 +137,22 @@ test("the lesson prints what level 1 answers the empty call, as the server words
     );
     assert.ok(shown !== -1 && shown < spaced.indexOf("## Level 0 against level 1"), `${path}: level 1's text`);
     // 299 bytes are one server's whole 2026-07-28 line (its level-0 tools/list, newline counted);
-    // the table's level-0 bytes are the three servers' 2025-11-25 `{"tools": […]}` results.
+    // the table's level-0 bytes are the three servers' 2025-11-25 `{"tools": […]}` results. The two
+    // are no longer set side by side in one sentence (student round 21t, item 2): the table's
+    // measure is said on its own, and the transcript's bytes are left to its own line.
     const list = wire.level0.steps.find((step) => isTranscriptLine(step) && step.from === "server");
     const lineBytes = (list as { bytes: number }).bytes;
     const [tableBytes] = library.mcpToolListBytes(simulateWritingAServer(seed));
+    assert.ok(spaced.includes(`server → client (${lineBytes} bytes)`), `${path}: ${lineBytes} on its line`);
     assert.ok(
       spaced.includes(
-        `the transcript's ${lineBytes} bytes are one server's whole 2026-07-28 line, the table's ` +
-          `${tableBytes} at level 0 the three servers' 2025-11-25 results, \`{"tools": […]}\` alone.`,
+        `The table below counts less than that whole line: each server's \`{"tools": […]}\` alone, ` +
+          `as 2025-11-25 sends it, summed over the three servers.`,
       ),
-      `${path}: ${lineBytes} against ${tableBytes}`,
+      `${path}: what the table measures`,
     );
+    assert.ok(spaced.includes(`come to ${tableBytes} bytes at level 0`), `${path}: ${tableBytes}`);
+    assert.ok(!spaced.includes("the transcript's"), `${path}: no side-by-side comparison`);
   }
 });
 
@@ -490,7 +495,9 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
       // needs legacy: 'reject' or a sessionful legacy route (2025-11-25 transports.mdx, "Session
       // Management"; SDK 2.4 createMcpHandler's `legacy` option docs). Said in the student's terms:
       // no server A / server B / third server, which needed lesson 10's server requests.
-      /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away\. The default stateless fallback forgets the client between POSTs: the server object that takes a `tools\/call` never saw the `initialize` that listed the client's capabilities, and MUST use only capabilities negotiated \(2025-11-25 `basic\/lifecycle\.mdx`, "Operation"\)\. A handler that asks for `elicitation` \(lesson 5\) there gets an `isError` result\. A server that needs the client's capabilities across requests needs `legacy: 'reject'`, or a legacy route that keeps a session \(`basic\/transports\.mdx`, "Session Management"\), in SDK 2\.4 a `WebStandardStreamableHTTPServerTransport` with a `sessionIdGenerator`\./,
+      /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away \(see below\)\./,
+      // Its reason in a paragraph of its own, with what breaks (student round 21t, item 4; tested above).
+      /Why reject them\? In the default stateless fallback, the server object that takes a `tools\/call` never saw the `initialize` that listed the client's capabilities, and it MUST use only capabilities negotiated \(2025-11-25 `basic\/lifecycle\.mdx`, "Operation"\)\. So a handler that asks the user through `elicitation` gets an `isError` result, `Client does not support form elicitation`, though the client declared it\. A server that needs the client's capabilities across requests needs `legacy: 'reject'`, or a legacy route that keeps a session \(`basic\/transports\.mdx`, "Session Management"\), in SDK 2\.4 a `WebStandardStreamableHTTPServerTransport` with a `sessionIdGenerator`\./,
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,
       // 2026-07-28 streamable-http.mdx, "Security & Endpoint": servers MUST validate Origin; they
       // SHOULD bind only to localhost when running locally.

@@ -107,6 +107,8 @@ test("each stateless call costs exactly its _meta words more, each result exactl
       response: plain.tokensByKind().response + identity,
       notification: 0,
     });
+    // Each message's tokens include what the stateless era adds to it, and no more messages.
+    assert.deepEqual(stateless.messageTokens(), [request, answer], "one entry per message, _meta and identity in it");
   }
 });
 
@@ -121,6 +123,7 @@ test("the stateless envelope refuses what it cannot word, and its clone keeps it
   const copy = envelope.clone();
   assert.ok(copy instanceof StatelessEnvelope);
   assert.deepEqual(copy.counts(), envelope.counts());
+  assert.deepEqual(copy.messageTokens(), envelope.messageTokens(), "the copy starts from the same messages");
   assert.equal(
     copy.sendCall(callForm("tuketim", [], undefined, "olcum"), {}),
     countTokens("tuketim") + 30 + ENVELOPE_TOKENS,

@@ -9,6 +9,18 @@ import type { FleetLessonResult } from "./simulate";
 import { listing } from "../proseWords";
 import { ANSWER_CODES, answerCode } from "./tables";
 
+/**
+ * Each answer code's opacity: `right` in full, every other code faded to a level of its own, so
+ * that the legend tells `gave up` from `none` at a glance.
+ */
+export const ANSWER_FADE: Readonly<Record<(typeof ANSWER_CODES)[number], number>> = Object.freeze({
+  right: 1,
+  shortcut: 0.7,
+  "gave up": 0.5,
+  other: 0.35,
+  none: 0.18,
+});
+
 /** The chart's two measures, in bar order: the calls, then those that failed, whoever failed them. */
 export const CHART_MEASURES = ["tool calls", "failed calls (server's or client's own)"] as const;
 
@@ -17,7 +29,8 @@ export const CHART_MEASURES = ["tool calls", "failed calls (server's or client's
  * failed named as the server's or the client's own (a local `timed out` or `not connected` is no
  * error a server sent: 2026-07-28 `basic/index.mdx`, "Error Codes"); each bar carries the
  * condition table's answer code (`answerCode`: `right`, `gave up`, `none`, …), and the bars of a
- * run without the right answer are faded, the legend saying which code each fade is, with swatches
+ * run without the right answer are faded, each code to its own level ({@link ANSWER_FADE}), the
+ * legend saying which code each fade is, with swatches
  * in the bars' blue. Its `description` (the chart's alt text) gives each condition's two
  * counts and, by code, the runs that end without the right answer, for a reader who cannot see the
  * bars.
@@ -75,7 +88,7 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
         field: "answer",
         type: "ordinal",
         title: "answer",
-        scale: { domain: codes, range: codes.map((c) => (c === "right" ? 1 : 0.45)) },
+        scale: { domain: codes, range: codes.map((c) => ANSWER_FADE[c]) },
         // The opacity legend's swatches take the tool-call bars' colour, so that they look like the bars.
         legend: {
           orient: "bottom",

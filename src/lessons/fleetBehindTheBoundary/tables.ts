@@ -409,10 +409,8 @@ export function formatTurnTable({
   );
   return [
     formatWrappedTable(header, aligned),
-    ...keyLines([
-      "*: more than 10 devices, halved next turn",
-      "read to: hours read from 0 without a gap",
-    ]),
+    // The columns are said in the prose before the table; the key keeps only the star.
+    ...keyLines(["*: more than 10 devices, halved next turn"]),
   ].join("\n");
 }
 

@@ -7,7 +7,7 @@ import { STATELESS_REVISION } from "../../protocol/revisions";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import { code, listing, ordinal, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
-import type { LifecycleAndNegotiationResult } from "./simulate";
+import type { GateRow, LifecycleAndNegotiationResult } from "./simulate";
 import type { LifecycleAndNegotiationWire, OpeningCost } from "./wire";
 
 /** A JSON-RPC message as a transcript read it. */
@@ -138,13 +138,25 @@ export function readOpeningCosts(wire: LifecycleAndNegotiationWire): string {
     listBytes(legacy, "request"),
   ];
   const onlyMeta = statelessList - legacyList === wire.metaBytes + PARAMS_WRAPPER_BYTES;
+  const methodBytes = (cost: OpeningCost, method: string) =>
+    cost.lines.filter((line) => line.method === method).reduce((n, line) => n + line.bytes, 0);
+  const listed = methodBytes(legacy, "tools/list");
+  const discovered = methodBytes(discover, "server/discover");
+  const chart =
+    methodBytes(stateless, "tools/list") === stateless.bytes &&
+    discovered + stateless.bytes === discover.bytes
+      ? ` In the chart, ${code("tools/list")} and its answer are ${listed} of ` +
+        `${legacy.opening.slice(0, 10)}'s ${legacy.bytes} bytes and all of ${stateless.opening}'s; ` +
+        `${code("server/discover")} adds ${discovered}.`
+      : ``;
   return wrapMarkdown(
     `Before the first ${code("tools/call")}: ${legacy.messages} messages and ${legacy.bytes} ` +
       `bytes in ${legacy.opening.slice(0, 10)}; ${stateless.messages} and ${stateless.bytes} in ` +
       `${stateless.opening} (${discover.messages} and ${discover.bytes} asking first). Fewer ` +
       `messages, hardly fewer bytes. The stateless ${code("tools/list")} request is ` +
       `${statelessList} bytes against ${legacyList}: ${statelessList - legacyList} more` +
-      (onlyMeta ? `, for ${code("params")} and lesson 3's ${code("_meta")} inside.` : `.`),
+      (onlyMeta ? `, for ${code("params")} and lesson 3's ${code("_meta")} inside.` : `.`) +
+      chart,
   );
 }
 
@@ -184,10 +196,25 @@ export function readTrustingHost(result: LifecycleAndNegotiationResult): string 
     `The host that trusts its servers' hints keeps all ${kept.length} tools and asks a person before ` +
       `${asks.length === 1 ? "one" : asks.length}, ${asked}; the other ${readOnly} are declared ` +
       `read-only. For ${code(result.gateTask.subscriber)}, a no sends ${no.requests} requests ` +
-      `(${no.tokens} tokens, ${no.round_trips} round trips) and holds that call. A yes sends ` +
+      `(${no.tokens} tokens, ${no.round_trips} round trips) and holds that call. ` +
+      `${tokensByCall(no, result.gateChain)}A yes sends ` +
       `${yes.requests} (${yes.tokens} tokens, ${yes.round_trips} round trips) and writes ` +
       `${plural(yes.written, "record")}.`,
   );
+}
+
+/**
+ * How a run's tokens are made, when its messages are each call and its result in the chain's order:
+ * `80 = 12 + 17 (sayac_oku's call and result) + …`; else nothing.
+ */
+function tokensByCall(run: GateRow, chain: readonly string[]): string {
+  const costs = run.messageTokens;
+  const pairs = chain.slice(0, run.requests);
+  if (costs.length !== 2 * pairs.length || run.responses !== run.requests) return "";
+  const sum = costs.reduce((n, t) => n + t, 0);
+  if (sum !== run.tokens) return "";
+  const parts = pairs.map((tool, i) => `${costs[2 * i]} + ${costs[2 * i + 1]} (${code(tool)})`);
+  return `Its ${run.tokens} tokens, each call then its result: ${parts.join(", ")}. `;
 }
 
 /**

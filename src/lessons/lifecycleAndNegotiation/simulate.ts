@@ -85,6 +85,8 @@ export interface GateRow {
   /** Envelope tokens and round trips of those messages. */
   tokens: number;
   round_trips: number;
+  /** Each message's tokens, in the order sent (they sum to `tokens`). */
+  messageTokens: number[];
   /** Records written. */
   written: number;
   /** What the call to the side-effect tool ended with: its error, or `undefined` when it ran. */
@@ -205,6 +207,7 @@ function gateRun(
   const opened = openSession(world, level, { policy, approval });
   const session = mcpDefaults ? readByMcpDefaults(opened.session) : opened.session;
   const before = session.envelope.counts();
+  const sentBefore = session.envelope.messageTokens().length;
   const outcome = runTask(session, task);
   const after = session.envelope.counts();
   const refused = outcome.failure?.tool === tool ? outcome.failure.hata : undefined;
@@ -215,6 +218,7 @@ function gateRun(
     responses: after.response - before.response,
     tokens: after.tokens - before.tokens,
     round_trips: after.round_trips - before.round_trips,
+    messageTokens: session.envelope.messageTokens().slice(sentBefore),
     written: outcome.written,
     refused,
     completed: outcome.completed,

@@ -12,6 +12,7 @@ import { foldedAnswer, wrapMarkdown, wrapWords } from "../wrapProse";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { simulateThreePrimitives, statelessWords, type RegionTask, type WayRow } from "./simulate";
 import { ENVELOPE_TOKENS } from "../../sim/envelope";
+import { countTokens } from "../../sim/tokenizer";
 import { pyStr } from "../../sim/values";
 import { RESOURCE_READ } from "../../world/primitives";
 import { prettyJson } from "../transcriptText";
@@ -88,10 +89,12 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
 
 /**
  * How the read's envelope tokens add up, from its two word bodies (lesson 3): the request's
- * method, URI and `_meta`; the response's `resultType`, the rows and the server's tail (identity,
+ * method and URI (the value alone, not the key `uri`, as a call's body holds its tool's name
+ * alone), then `_meta`; the response's `resultType`, the rows and the server's tail (identity,
  * caching hint), each body's tokens plus {@link ENVELOPE_TOKENS}.
  *
- * @throws Error if the response's body does not end with the tail 2026-07-28 adds.
+ * @throws Error if the request's body does not open with the method and URI, if its parts or the
+ *   response's do not add up, or if the response's body does not end with the tail 2026-07-28 adds.
  */
 function readTokens(resource: WayRow): string {
   const { request, response } = resource.exchanges[0];
@@ -100,10 +103,20 @@ function readTokens(resource: WayRow): string {
     throw new Error("the read's answer does not end with its tail");
   if (request.tokens + response.tokens !== resource.tokens)
     throw new Error("the read's two messages do not add up to its tokens");
+  const words = request.body.split(" ");
+  if (words[0] !== RESOURCE_READ || !words[1].includes("://"))
+    throw new Error("the read's body does not open with its method and URI");
+  const head = countTokens(words.slice(0, 2).join(" "));
+  const meta = countTokens(words.slice(2).join(" "));
+  if (head + meta + ENVELOPE_TOKENS !== request.tokens)
+    throw new Error("the read's method, URI and _meta do not add up to its tokens");
   return (
     `(b)'s ${resource.tokens} tokens are its two word bodies plus ${ENVELOPE_TOKENS} each ` +
-    `(lesson 3): the read's ${request.tokens - ENVELOPE_TOKENS} (${code(RESOURCE_READ)}, the URI ` +
-    `and ${code("_meta")}) and the answer's ${response.tokens - ENVELOPE_TOKENS} ` +
+    `(lesson 3): the read's ${request.tokens - ENVELOPE_TOKENS}, ${head} for ${code(RESOURCE_READ)} ` +
+    `and the URI (its key ${code("uri")} not counted, as a call's key ${code("name")} is not) and ` +
+    `${meta} ` +
+    `for ${code("_meta")}, ` +
+    `and the answer's ${response.tokens - ENVELOPE_TOKENS} ` +
     `(${code("resultType complete")}, ${resource.contentTokens} for the rows, then ${code(tail)}). `
   );
 }
@@ -126,22 +139,24 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const byPlacement = tool.round_trips - tool.request - (resource.round_trips - resource.request);
   const saved = tool.round_trips - resource.round_trips;
   const split =
-    `With both servers in one place, ${plural(resource.request, "request")} instead of ` +
-    `${tool.request} would save ${byPrimitive}: that is the primitive's share. ` +
-    (byPlacement === 0
-      ? `Placement adds none. `
-      : `Placement adds the other ${byPlacement}: (a)'s ${code(tool.server)} is ` +
-        `${tool.transport}, at 2 round trips a request by lesson 2's rule, and (b)'s ` +
-        `${code(resource.server)} ${resource.transport}. `);
+    `Were both servers local, at 1 round trip a request, (a) would take ` +
+    `${plural(tool.request, "round trip")} and (b) ${resource.request}: the primitive saves ` +
+    `${byPrimitive}. As placed, (a)'s ${code(tool.server)} is ${tool.transport} and (b)'s ` +
+    `${code(resource.server)} ${resource.transport}; at 2 round trips a request to a remote ` +
+    `server (lesson 2), (a) takes ${tool.round_trips}, so ` +
+    `placement adds ` +
+    (byPlacement === 0 ? `none. ` : `the other ${byPlacement}. `);
   const held = tool.tokens < resource.tokens && tool.contentTokens < resource.contentTokens;
-  const verdict = held
-    ? `**Verdict: the rule held.** For ${plural(tool.answers.length, "small answer")} the tool ` +
-      `cost fewer tokens (${tool.tokens} against ${resource.tokens}) and would bring fewer into ` +
-      `the context (${tool.contentTokens} against ${resource.contentTokens}); the resource won ` +
-      `only on round trips.`
-    : `**Verdict: the rule did not hold here.** The tool cost ${tool.tokens} tokens against ` +
-      `${resource.tokens} and would bring ${tool.contentTokens} into the context against ` +
-      `${resource.contentTokens}.`;
+  const verdict =
+    (held
+      ? `**Verdict: the rule held.** For ${plural(tool.answers.length, "small answer")} the tool ` +
+        `cost fewer tokens (${tool.tokens} against ${resource.tokens}) and would bring fewer into ` +
+        `the context (${tool.contentTokens} against ${resource.contentTokens}); the resource won ` +
+        `only on round trips.`
+      : `**Verdict: the rule did not hold here.** The tool cost ${tool.tokens} tokens against ` +
+        `${resource.tokens} and would bring ${tool.contentTokens} into the context against ` +
+        `${resource.contentTokens}.`) +
+    ` The rule is the course's: MCP chooses a primitive by who controls it (section 1), not by cost.`;
   return paragraphs(
     `(b) saved ${plural(saved, "round trip")}. ` +
       split +

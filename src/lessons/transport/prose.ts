@@ -97,10 +97,9 @@ export function readHttpCall(result: TransportResult): string {
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
       `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is what a stdio ` +
       `line of the same call would carry, less the newline. HTTP put header blocks of ` +
-      `${request.headerBytes} and ${response.headerBytes} bytes around it. The answer's body of ` +
-      `${response.bodyBytes} bytes counts ${responseJson} bytes of JSON and ${framing.bytes} of ` +
-      `HTTP/1.1's *chunked coding*: a line giving the JSON's size before it, and line ends and an ` +
-      `end mark after it. MCP never sees that framing.`,
+      `${request.headerBytes} and ${response.headerBytes} bytes around it, and HTTP/1.1's ` +
+      `*chunked coding* framed the answer's ${responseJson} bytes of JSON in ${framing.bytes} more. ` +
+      `MCP never sees that framing.`,
   );
 }
 

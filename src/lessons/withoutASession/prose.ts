@@ -217,6 +217,7 @@ export function readWithoutVersionRule(
   const dearer =
     stateless.total.tokens > legacy.total.tokens && stateless.tokensPerCall > legacy.tokensPerCall;
   return paragraphs(
+    beforeFirstCallWords(sim),
     `Without the version rule the simulated client sends ${n(legacy.wireCalls)} of the ${n(legacy.calls)} calls in either era and completes ${plural(legacy.completed, "task")}. ` +
       (still.length === 0
         ? ``
@@ -229,6 +230,31 @@ export function readWithoutVersionRule(
       (bytesDearer === dearer
         ? `, and the wire's bytes below tell the same story.`
         : `, and the wire's bytes below tell another story.`),
+  );
+}
+
+/**
+ * What *before 1st call* holds in section 2's simulated tables, and how it meets lesson 7's first
+ * table: one discovery of each of the three servers, its 2026-07-28 figure with `server/discover`
+ * first (lesson 7's) or without it (the plain stateless rows). The lesson-7 sums are computed with
+ * lesson 7's own pricing (`measureDiscovery`), so the sentence holds or says otherwise.
+ */
+function beforeFirstCallWords(sim: WithoutASessionResult): string {
+  const [legacy, stateless, withDiscover] = ["legacy", "stateless", "stateless + discover"].map(
+    (label) => simRow(sim, label).fixed.tokens,
+  );
+  const per = sim.lessonSix.discoveryByServer;
+  const sum = (pick: (row: (typeof per)[number]) => number) => per.reduce((t, r) => t + pick(r), 0);
+  const [legacySum, discoverSum] = [sum((r) => r.legacy), sum((r) => r.withDiscover)];
+  const names = listing(per.map((r) => code(r.server)));
+  return (
+    `*Before 1st call* is one discovery of the ${per.length === 3 ? "three" : n(per.length)} servers: in 2025-11-25 their openings and lists, ` +
+    `${n(legacy)} tokens; in 2026-07-28 their lists alone, ${n(stateless)}, or ${n(withDiscover)} with ` +
+    `${code("server/discover")} first, as Run 2's third row sends it. ` +
+    (legacySum === legacy && discoverSum === withDiscover
+      ? `Lesson 7's first table prices the same discoveries, ${code("server/discover")} included in 2026-07-28, ` +
+        `and adds ${code("fleet")}: its rows of ${names} add up to ${n(legacy)} and ${n(withDiscover)}.`
+      : `Lesson 7's first table prices them otherwise: its rows of ${names} add up to ${n(legacySum)} and ${n(discoverSum)}.`)
   );
 }
 
@@ -267,7 +293,7 @@ export function readAuto(wire: WithoutASessionWire): string {
   return paragraphs(
     `After the fallback to ${code("initialize")}, on a new process, the legacy-only server's session cost ` +
       (beyond === 0 && messages === 0
-        ? `what opening it directly does: all ${code("auto")} added was the probe and its process.`
+        ? `what opening it directly does: all probing mode added was the probe and its process.`
         : `${plural(messages, "message")} and ${n(beyond)} bytes more than opening it directly.`),
   );
 }

@@ -16,6 +16,7 @@
  * The real-wire half of the lesson (`wire.ts`) sets real bytes beside these tokens. Pure: the same
  * seed and spacing give an equal result.
  */
+import { measureDiscovery } from "../../simulatedClient/discovery";
 import { discoveryMessages } from "../../simulatedClient/messages";
 import {
   DEFAULT_TASK_SPACING_MS,
@@ -135,6 +136,12 @@ export interface LessonSixEras {
    * allowlist alone: every server's own version counts as known), to show what the rule withholds.
    */
   withoutVersionRule: EraRunRow[];
+  /**
+   * One discovery of each server, in `servers` order, priced as lesson 7's first table prices it
+   * (`measureDiscovery`): 2025-11-25's opening and lists, and 2026-07-28's lists with
+   * `server/discover` first. Their sums are what lesson 7's table, less its `fleet` row, adds up to.
+   */
+  discoveryByServer: { server: string; legacy: number; withDiscover: number }[];
 }
 
 /** One way of discovering over lesson 6's twelve tasks. */
@@ -467,6 +474,11 @@ export function simulateWithoutASession(
         tokens: callExtraTokens(server),
       })),
       withoutVersionRule,
+      discoveryByServer: world.servers.map((server) => ({
+        server: server.name,
+        legacy: measureDiscovery(server).tokens,
+        withDiscover: measureDiscovery(server, { era: "stateless", discover: true }).tokens,
+      })),
     },
     modes: {
       servers: world.servers.map((s) => s.name),

@@ -65,9 +65,16 @@ function trafficNote(result: WritingAClientResult): string {
   const current = [mcp.perTask, mcp.once, mcp.cached];
   const meta = partsTokens(requestFields("stateless"));
   const names = ["the per-task client's tokens", "once's", "cached's"];
+  const first = current[0];
+  const perDiscovery = first.discovery.request / first.discoveries;
+  const made =
+    Number.isInteger(perDiscovery) &&
+    first.discovery.request + first.work.request === first.total.request
+      ? ` (${first.discoveries} × ${perDiscovery} discovery requests + ${first.work.request} calls)`
+      : ``;
   const shares = current.map(
     (run, i) =>
-      `${meta} × ${run.total.request}${i === 0 ? " requests" : ""} ÷ ${run.total.tokens}` +
+      `${meta} × ${run.total.request}${i === 0 ? ` requests${made}` : ""} ÷ ${run.total.tokens}` +
       `${i === 0 ? " tokens" : ""} = ${share(meta * run.total.request, run.total.tokens)}% of ${names[i]}`,
   );
   const bytes =
@@ -77,7 +84,7 @@ function trafficNote(result: WritingAClientResult): string {
       : `Bytes might rank the clients otherwise: their calls or discoveries differ.`;
   return (
     `The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28 each ` +
-    `request carries ${meta} tokens of ${code("_meta")}, so requests' ${code("_meta")} makes ` +
+    `request carries ${meta} tokens of ${code("_meta")}, which makes ` +
     `${listing(shares)}. ${bytes}`
   );
 }
@@ -221,9 +228,10 @@ export function readReport(result: WritingAClientResult): string {
       sameWire
         ? `The report adds no message: both clients send the same ones.`
         : `On the wire the two clients differ, which they should not.`,
-      `By lesson 3's tokenizer this summary is ${reporting.resultTokens - silent.resultTokens} ` +
-        `tokens longer than a silent client's, and names a drop for ${traced} of the ${clientEnded} ` +
-        `calls ended in the client.`,
+      `By lesson 3's tokenizer a silent client's summary ` +
+        `(${silent.lines.map((line) => code(line)).join(", ")}) is ${silent.resultTokens} tokens, ` +
+        `this one ${reporting.resultTokens}: ${reporting.resultTokens - silent.resultTokens} more. ` +
+        `It names a drop for ${traced} of the ${clientEnded} calls ended in the client.`,
     ].join(" "),
   );
 }

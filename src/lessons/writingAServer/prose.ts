@@ -63,13 +63,33 @@ export function readHandshake(result: WritingAServerResult): string {
       ? `At levels 0 to 2 the client keeps ${h0.negotiated} tools`
       : `The client keeps ${listing([h0, h1, h2].map((h) => String(h.negotiated)))} tools at levels 0 to 2`;
   const cost = result.handshake.every((row) => sameHandshakeCost(row, h0))
-    ? ` Every row costs the same ${h0.tokens} tokens: the words are lesson 5's at every level, ` +
-      `${code("surum")} and its number included, which the course's host reads only at level 3.`
+    ? ` Every row costs the same ${h0.tokens} tokens${perServer(result, h0.tokens)}. Only at level 3 ` +
+      `does the course's host read ${code("surum")} (version).`
     : ` The rows cost ${listing(result.handshake.map((row) => String(row.tokens)))} tokens.`;
   return wrapMarkdown(
     `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
       `drops ${code("kayit")}, ${code("bolge_ozet")} with it; the last line lists the ` +
       `${h3.negotiated} tools kept.${cost}`,
+  );
+}
+
+/**
+ * How the handshake's tokens are made, server by server: each server's request and answer, with
+ * the envelope's tokens, counted by the same `handshake` the table's rows use; "" if they do not
+ * sum to `tokens`.
+ */
+function perServer(result: WritingAServerResult, tokens: number): string {
+  const messages = handshakeMessages(result.world.servers);
+  const servers = [...new Set(messages.map((m) => m.server))];
+  const costs = servers.map((server) =>
+    messages.filter((m) => m.server === server).reduce((n, m) => n + m.cost, 0),
+  );
+  if (costs.reduce((n, c) => n + c, 0) !== tokens) return "";
+  const answer = messages.find((m) => m.kind === "response")!;
+  return (
+    `, ${costs.join(" + ")} for ${listing(servers.map(code))}, each a request and an answer ` +
+    `such as lesson 5's ${code(messages[0].body)} and ${code(answer.body)}, with the ` +
+    `envelope's ${ENVELOPE_TOKENS} each`
   );
 }
 
