@@ -35,13 +35,14 @@ test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, 
   }
 });
 
-test("lesson 3: notifications/cancelled comes from a server too, to end a subscription stream (2026-07-28 cancellation.mdx)", () => {
+test("lesson 3: notifications/cancelled comes from a server too, on stdio only, to end a subscription stream (2026-07-28 schema.ts CancelledNotification), which subscriptions.mdx would end with a result", () => {
   for (const { path, flat } of exportsOf("03")) {
     assert.match(
       flat,
-      /\| `notifications\/cancelled` \| client; server \| to call off a request, on stdio; to end a subscription stream \|/,
+      /\| `notifications\/cancelled` \| client; server \| the client's, on stdio, to call off a request; the server's, on stdio only, to end a subscription stream \(`subscriptions\.mdx` would rather the server end it with a final result\) \|/,
       path,
     );
+    assert.doesNotMatch(flat, /on stdio; to end a subscription stream \|/, path);
   }
 });
 
@@ -60,9 +61,30 @@ test("lesson 9: a client that skips the probe may never see a legacy server's mi
   }
 });
 
-test("lesson 10: -32021 for a capability the client did not declare is MCP's MUST (basic/index.mdx, _meta), which the SDK follows", () => {
+test("lesson 10: -32021 only when the call cannot be processed without the capability (basic/index.mdx, _meta); the inputRequests MUST NOT is mrtr.mdx's", () => {
   for (const { path, flat } of exportsOf("10")) {
-    assert.match(flat, /it MUST answer error -32021 \(lesson 3's missing client capability\) instead/, path);
+    assert.match(
+      flat,
+      /for a client that has not declared it \(`mrtr\.mdx`, "Server Requirements \(Basic Workflow\)"\)\./,
+      path,
+    );
+    assert.match(
+      flat,
+      /If the call cannot be processed without it, the server MUST answer error -32021 \(lesson 3's missing client capability\)/,
+      path,
+    );
+    assert.doesNotMatch(flat, /it MUST answer error -32021 \(lesson 3's missing client capability\) instead/, path);
     assert.doesNotMatch(flat, /our server's SDK answers the call with error -32021/, path);
+  }
+});
+
+test("lesson 6: index.mdx's Tool Safety is a lowercase should, not the same as server/tools.mdx's MUST", () => {
+  for (const { path, flat } of exportsOf("06")) {
+    assert.match(
+      flat,
+      /`index\.mdx` states the principle for any description of a tool's behavior with a lowercase \*should\*/,
+      path,
+    );
+    assert.doesNotMatch(flat, /says the same, lowercase/, path);
   }
 });

@@ -289,7 +289,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
     assert.deepEqual(discovered.result.supportedVersions, ["2026-07-28"]);
     assert.match(
       flat(readDiscover(wire)),
-      /^`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`, as the box below explains\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
+      /^`olcum` lists only `2026-07-28`; the box below says why\. Its capabilities and identity are section 1's\. Its `tools\/list` answer, 572 bytes against 432, is section 1's JSON plus/,
     );
     // The teaching case: a plainly unsupported version, the spec's own example (versioning.mdx).
     const [refusal] = parsed(wire.statelessMismatch, "server");
@@ -456,14 +456,21 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // may hold a legacy version (versioning.mdx's own example), which a dual-era client must then
     // read as calling for initialize.
     const box =
-      "**The course's choice, not MCP's.** A dual-era server may list only `2026-07-28` in `supportedVersions` though it speaks 2025-11-25 too, because the legacy revisions are reached through `initialize`, not `server/discover` (`basic/versioning.mdx`, \"Terminology\"). The course's servers do this, here and in the -32022 below, as SDK 2.4.0 does; the spec's own example lists `2025-11-25` too (\"Protocol Version Negotiation\"), a version a client reaches by `initialize`.";
+      "**The course's choice, not MCP's.** The course's servers list only `2026-07-28` in `supportedVersions`, as SDK 2.4.0 does, though they speak 2025-11-25 too. The spec defines the field as the versions a server supports (`server/discover.mdx`), and a -32022 example lists `2025-11-25` (`basic/versioning.mdx`). The course's reason: a legacy version is reached only through `initialize`, and `stdio.mdx` tells a client not to fall back to it after a modern error.";
     // At most three sentences (student round 21t, item 2): the rule, the course's servers, the example.
     assert.ok(box.split(/\. (?=[A-Z])/).length <= 3, "at most three sentences");
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
     assert.ok(at < exported.indexOf("Here the client names `1900-01-01`"), "at the first listing");
     assert.ok(at > exported.indexOf('"supportedVersions":["2026-07-28"]'), "right after it");
-    assert.equal(exported.split("may list only `2026-07-28` in").length, 2, "said once");
+    assert.equal(
+      exported.split("list only `2026-07-28` in `supportedVersions`, as SDK 2.4.0 does").length,
+      2,
+      "said once",
+    );
+    // The field's definition is the versions the server supports; "Terminology" grants no leave to
+    // list fewer (expert round 28): the box gives the course's reason instead.
+    assert.ok(!box.includes("Terminology"), "no permission read into versioning.mdx's Terminology");
     assert.ok(
       /^> \*\*The course's choice, not MCP's\.\*\*/m.test(
         readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"),
@@ -476,7 +483,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // server/discover.mdx, DiscoverResult; versioning.mdx's example lists 2025-11-25): the box no
     // longer ends in a sentence that reads as MCP's rule (expert round 21s).
     assert.ok(!exported.includes("So a dual-era server lists the modern versions"), "not MCP's rule");
-    assert.ok(exported.includes("the spec's own example lists `2025-11-25` too"), "MCP's lists, said so");
+    assert.ok(exported.includes("a -32022 example lists `2025-11-25`"), "MCP's lists, said so");
     assert.doesNotMatch(exported, /arguably|round a loop/);
   });
 
@@ -535,10 +542,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'Over HTTP, on a `400 Bad Request` to the first modern request, the client SHOULD read the body by steps 2 and 3 (`basic/transports/streamable-http.mdx`, "Backward Compatibility").',
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
-        "`olcum` lists only `2026-07-28`, though it also speaks 2025-11-25 through `initialize`, as the box below explains.",
+        "`olcum` lists only `2026-07-28`; the box below says why.",
         // versioning.mdx's example lists 2025-11-25 beside 2026-07-28; a dual-era client reads a
         // legacy version there as calling for initialize.
-        'the spec\'s own example lists `2025-11-25` too ("Protocol Version Negotiation"), a version a client reaches by `initialize`.',
+        "The spec defines the field as the versions a server supports (`server/discover.mdx`), and a -32022 example lists `2025-11-25` (`basic/versioning.mdx`).",
         // Page and schema disagree (2025-11-25 basic/lifecycle.mdx: SHOULD disconnect; schema.ts
         // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
         // in one clause (student round 21t, item 1).

@@ -464,7 +464,7 @@ test("exercise 1 writes kayit_yaz's description and annotations and says who may
     );
     assert.match(
       solution,
-      /A client MUST treat the `annotations` as untrusted unless they come from a trusted server \(2026-07-28 `server\/tools\.mdx`, "Tool"\), and `index\.mdx` says the same, lowercase, of any description of a tool's behavior \("Tool Safety"\)\. Only a host that trusts `kayit` may let them spare a person a prompt\./,
+      /A client MUST treat the `annotations` as untrusted unless they come from a trusted server \(2026-07-28 `server\/tools\.mdx`, "Tool"\); `index\.mdx` states the principle for any description of a tool's behavior with a lowercase \*should\* \("Tool Safety"\)\. Only a host that trusts `kayit` may let them spare a person a prompt\./,
     );
     // Solution 5: the read-only tools declare a closed world too, as the level-3 list shows.
     assert.match(solution, /The other four: `readOnlyHint: true` and `openWorldHint: false`/);

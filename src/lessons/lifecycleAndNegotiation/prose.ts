@@ -71,8 +71,7 @@ export function readDiscover(wire: LifecycleAndNegotiationWire): string {
   const [, legacyBytes] = bytesFrom(wire.legacy, "server");
   const listedText =
     legacy.length === 0
-      ? `${code(info.name)} lists only ${code(current)}, though it also speaks 2025-11-25 through ` +
-        `${code("initialize")}, as the box below explains. `
+      ? `${code(info.name)} lists only ${code(current)}; the box below says why. `
       : `${code(info.name)} lists ${versions.length} versions: ${code(current)}, and the legacy ` +
         `${codes(legacy)}. `;
   return wrapMarkdown(

@@ -326,8 +326,8 @@ const KAYIT_YAZ_ANSWER =
   `tool and fill in its fields. The host reads the ${code("annotations")} to choose which calls ` +
   `to ask a person about. Both are the server's word. A client MUST treat the ` +
   `${code("annotations")} as untrusted unless they come from a trusted server (2026-07-28 ` +
-  `${code("server/tools.mdx")}, "Tool"), and ${code("index.mdx")} says the same, lowercase, of ` +
-  `any description of a tool's behavior ("Tool Safety"). Only a host that trusts ` +
+  `${code("server/tools.mdx")}, "Tool"); ${code("index.mdx")} states the principle for any ` +
+  `description of a tool's behavior with a lowercase *should* ("Tool Safety"). Only a host that trusts ` +
   `${code("kayit")} may let them spare a person a prompt.`;
 
 const ANSWER_TITLES = [
