@@ -97,7 +97,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     // notifications/cancelled, so the sentence must not read as "no cancel message".
     assert.match(
       flat(assumptions),
-      /2026-07-28 changes three things here\. It has no `initialize`\. It adds a SHOULD to restart a crashed server\. And a server MUST NOT send anything more for a cancelled call, where 2025-11-25 says it SHOULD not respond\. Over stdio the client still sends `notifications\/cancelled` \(below\)\./,
+      /2026-07-28, the current revision, which changes three things here\. It has no `initialize`\. It adds a SHOULD to restart a crashed server\. And a server MUST NOT send anything more for a cancelled call, where 2025-11-25 says it SHOULD not respond\. Over stdio the client still sends `notifications\/cancelled` \(below\)\./,
       path,
     );
     assert.doesNotMatch(flat(text), /no message for a cancelled call/, path);
@@ -114,14 +114,14 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
       /\. 2025-11-25's receiver SHOULD not respond \(`basic\/utilities\/cancellation\.mdx`\)\. Over Streamable HTTP in 2026-07-28, closing the request's SSE stream is the cancel, and no notification is sent \(`basic\/patterns\/cancellation\.mdx`, "Transport-Specific Cancellation"\)\./,
       path,
     );
-    // The revision, with its teaching reason: what the SDK client opens with by default, so what
-    // a host on the SDK runs; the simulator has no 2026-07-28 client. The HTTP transcript stays
-    // 2026-07-28's.
+    // The revision, with its teaching reason for a learner: what the SDK client opens with by
+    // default, so the revision a real client meets first. The HTTP transcript stays 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /\*\*Two revisions\.\*\* The simulated client and the stdio transcripts speak 2025-11-25, the SDK client's default \(lesson 7\), what a host on the SDK runs unless it opts in; the HTTP transcript speaks 2026-07-28, the current revision: the switch is expected\./,
+      /\*\*Two revisions\.\*\* The simulated client and the stdio transcripts speak 2025-11-25, the SDK client's default \(lesson 7\): a real client meets it first unless it opts in, so the lesson starts there\. The HTTP transcript speaks 2026-07-28, the current revision, which changes three things here\./,
       path,
     );
+    assert.doesNotMatch(flat(assumptions), /the switch is expected/, path);
     // Each transcript says its revision where it appears, and the HTTP one says why it differs
     // (2026-07-28 changelog.mdx: no initialize; every request carries its revision in _meta).
     assert.match(flat(text), /Over stdio, in 2025-11-25 like the simulator: invalid arguments/, path);
@@ -151,13 +151,19 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
-    assert.match(unquoted(text), /carry no `annotations`, so each hint takes its default: none is read-only/, path);
     // "model" is the language model alone: the device type is named so, its field `model` once.
     assert.match(assumptions, /five device types \(the `model` field\)/, path);
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
     // The outside experiment is one endnote at the end, saying what was borrowed, so the body
     // stands on the specification alone; its README's timings make no column here.
-    assert.doesNotMatch(beforeNext(text), /experiment/, `${path}: no provenance in the body`);
+    // One pointer to it in the body: the simulated fleet has no annotations because its server had none.
+    assert.equal(
+      beforeNext(text)
+        .replace(/\n> /g, " ")
+        .match(/experiment/g)?.length,
+      1,
+      `${path}: no provenance in the body but the hints box's pointer`,
+    );
     assert.equal(text.match(/https:\/\/shamirai\.ai/g)?.length, 1, path);
     assert.ok(
       flat(text)
@@ -199,35 +205,20 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     );
     assert.doesNotMatch(text, /on trust|in every run|`Not connected`/, path);
     assert.match(flat(text), /sends `notifications\/cancelled` with the request's id \(lesson 3\)/, path);
-    // The defaults in one clause that points to lesson 5 and says what they mean for these tools
-    // (2026-07-28 schema ToolAnnotations: destructiveHint and openWorldHint default to true);
-    // lesson 4's trust rule where the hints first come from the server.
+    // The hints box cut to what a student needs (the student's item 3): the simulated fleet
+    // declares no annotations, as the experiment's server did (its README lists no annotations
+    // among what its definitions carried), and the harness reads none (src/fleet has no reader of
+    // them). The defaults and the real server's readOnlyHint are said where the retry is.
     assert.match(
       unquoted(text),
-      /so each hint takes its default: none is read-only or idempotent, each may be destructive and open-world, though none writes\./,
-      path,
-    );
-    // The simulated fleet (no annotations) beside lesson 4's real `serve fleet` (readOnlyHint:
-    // true from declaration level 2), in one box, said once; by the hints' defaults no retry is
-    // known safe, the question the faults come back to. No comparison with lesson 7's simulator
-    // is left for the reader to reconcile.
-    assert.match(
-      unquoted(text),
-      /\*\*No hints in the simulator\.\*\* This lesson's simulated servers declare the three tools as above, and nothing more\. The tools carry no `annotations`/,
+      /\*\*No hints in the simulator\.\*\* The simulated fleet declares no `annotations`, as the server of the experiment in the endnote did\. Nothing in this lesson's harness reads them\./,
       path,
     );
     assert.doesNotMatch(text, /Two declarations of one fleet|Lesson 7's simulator declared/, path);
+    assert.doesNotMatch(unquoted(text), /each hint takes its default|cannot show in its tables/, path);
     assert.match(
-      unquoted(text),
-      /By those defaults a client cannot know that a retry is safe, a question the faults below come back to\. The real `serve fleet` runs at level 3 unless told otherwise, and from level 2 it declares `readOnlyHint: true` on each tool \(lesson 6\)\./,
-      path,
-    );
-    assert.equal(text.match(/no annotations|carry no `annotations`/g)?.length, 1, `${path}: said once`);
-    // Said plainly: the harness reads no annotations (src/fleet has no reader of them), so the
-    // two declarations cannot differ in its tables.
-    assert.match(
-      unquoted(text),
-      /\(lesson 6\)\. No rule of this lesson's harness reads annotations, so the difference between the simulated fleet and the real one cannot show in its tables\./,
+      flat(text),
+      /with no `annotations`, a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\)/,
       path,
     );
   }
@@ -284,7 +275,7 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
     // come after MCP's three, labelled as the course's advice.
     /has no such rule: this lesson's client restarts with a new `initialize`\. Two more are the course's advice, not MCP's rules: MCP gives a client no rule for either\. - \*\*Refuse stdout/,
     /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
-    /carry no `annotations`/,
+    /declares no `annotations`/,
   );
   // The fault table ties each fault to the MCP rule it exercises, with its revision, page and
   // strength (or "no rule"), and keeps the course's advice in a column of its own; `raw` is tied
@@ -353,7 +344,7 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     assert.deepEqual(
       rows.slice(header + 1, header + 4),
       [
-        '| 2024-11-05 to 2025-06-18 | either: "Invalid arguments" is listed as a protocol error, "Invalid input data" as a tool execution error | `isError` result | protocol error |',
+        "| 2024-11-05 to 2025-06-18 | either: the tools page lists it under both, in different words | `isError` result | protocol error |",
         '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
         "| 2026-07-28 | the same; the schema's `InvalidParamsError` also lists invalid tool arguments under -32602 | `isError` result | protocol error |",
       ],
@@ -650,7 +641,7 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph of
     "The *thorough* agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows and has no cursor. " +
       "So it reads the fleet in *bands* of hours, 25 wide (`min_hours` to `max_hours`), four a turn from 0 up. " +
       "Each band is asked twice, top 10 by downtime and top 10 by hours: 2 calls a band. " +
-      "A band of more than 10 devices is halved: the next turn asks its halves, then new bands while it has fewer than four. " +
+      "A band of more than 10 devices, starred in the table, counts no device as read, since its pages may miss some: it is halved, and the next turn asks its halves, then new bands while it has fewer than four. " +
       "It stops once no unread device can beat the best rate it has read. " +
       "Turn 1 asks a count and the top 10 by downtime under 500 hours; the last turn, the winner's record and its device type's risk leader. " +
       "In the table, *devices read* counts the devices a turn reads for the first time, and *read to* the hours read from 0 without a gap. On this seed:",
@@ -679,6 +670,16 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph of
     for (const line of lines) assert.ok(line.length <= 100, `seed ${seed}: ${line}`);
     // The stop, with the bound against the winner's rate.
     const example = flat(prose.readThoroughTurns(r));
+    // Turn 2 as the band rule's worked example: its starred bands read no device.
+    const second = r.thoroughTurns[1];
+    const starred = second.bands.filter((b) => b.crowded).length;
+    const plainRead = second.bands.filter((b) => !b.crowded).reduce((sum, b) => sum + b.devices, 0);
+    assert.ok(
+      example.startsWith(`Turn 2 makes ${second.calls} calls for ${second.bands.length} bands`),
+      `seed ${seed}`,
+    );
+    if (starred > 0 && plainRead > 0)
+      assert.match(example, new RegExp(`starred, so it reads only the ${plainRead} devices? of `), `seed ${seed}`);
     const last = r.thoroughTurns.length - 2;
     const stop = r.thoroughTurns[last];
     const top = r.truth.shortcut.device;

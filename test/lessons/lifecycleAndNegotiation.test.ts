@@ -415,7 +415,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       // The exercise names the version the client asked for, so a -32022 listing 2026-07-28 is consistent.
       assert.ok(
         flat(readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8")).includes(
-          "2. A dual-era client names `2027-03-01` in `_meta` and gets -32022 listing `2026-07-28` and `2025-11-25`. What does it send next?",
+          "2. A dual-era client written against a future revision names `2027-03-01` in `_meta`, and gets -32022 listing `2026-07-28` and `2025-11-25`. What does it send next?",
         ),
       );
       const raw = describeLifecycleAndNegotiationSeed(result);
@@ -552,7 +552,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "A client that does not support the answer disconnects: the schema says MUST (`InitializeResult` in `schema.mdx`), the page says SHOULD (`basic/lifecycle.mdx`).",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
-        "`listChanged` says the server will notify changes to a list (a SHOULD). `subscribe` says it will notify changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",
+        "`listChanged` says the server will notify changes to a list (a SHOULD); `subscribe`, changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream (lesson 3) that asked for them.",
         // Only a result and -32022 carry a version list; -32021 names missing capabilities.
         // Modern is 2026-07-28 and later (2026-07-28 basic/versioning.mdx, Terminology).
         "2. ← a result modern: pick a version from supportedVersions ← -32022, -32021 (modern errors) modern: no initialize; use data.supported, or fix the capability -32021 names",
@@ -589,8 +589,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         // Up front: the course's host is not one to copy; its three rules; why the course measures it
         // all the same, and what MCP has a host do instead (student rounds 21 and 21t, item 5).
-        "*The course's host* is a course convention, deliberately not a host to copy. It keeps an *allowlist* of tools it calls, a *version rule* on `serverInfo.version`, against section 5's SHOULD NOT, and *the course's gate*, which holds a declared side effect but passes a tool sent with no `annotations`.",
-        "Why measure it? Under such strict rules each part of a declaration changes what a client keeps, so the course can count what each field buys. MCP's own behaviour (ask the person; leave `serverInfo` to display) is the first host's, shown beside it.",
+        "*The course's host* is built to answer that question: under its strict rules each part of a declaration changes what a client keeps, so the course can count what each field buys. It is a course convention, deliberately not a host to copy. It keeps an *allowlist* of tools it calls, a *version rule* on `serverInfo.version`, against section 5's SHOULD NOT, and *the course's gate*, which holds a declared side effect but passes a tool sent with no `annotations`.",
+        "*The host that trusts its servers' hints* shows MCP's own behaviour beside it (ask the person; leave `serverInfo` to display): it keeps section 5's rules and breaks no MUST.",
         // The version rule's numbers said where they come from, and what "knows up to" means.
         "*The version rule* is the list of server versions the host's clients were written against: 2 for `olcum`, 1 for `tarife` and 2 for `kayit`. The host knows each server up to that version, and drops every tool of a server whose `serverInfo.version` is newer, as `kayit`'s 3 is.",
         // The allowlist's support is the host's control and the exposure UI.
@@ -614,10 +614,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "The tools a host keeps are its *negotiated tools*, a course word: the tools the client kept after its policy, not MCP's negotiation of a version and capabilities.",
+        "The tools a host keeps are its *negotiated tools*, a course word, not MCP's negotiation of a version and capabilities.",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
-        "Both hosts learn the servers through *the simulator's handshake*, a stand-in for `server/discover` and `tools/list`, one request and one answer per server. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`.",
+        "Both hosts learn the servers through *the simulator's handshake*, a stand-in for `server/discover` and `tools/list`. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (report capabilities).",
         // The hosts table read before it: the task's calls, asked defined, the first no ends the task.
         // Why no _meta: the simulator prices lesson 3's era-free word bodies; one answer per run said.
         "The course's simulator now prices one task. Its bodies are lesson 3's words, which belong to no era, so they carry no `_meta` or `resultType`. It calls `sayac_oku`, `tuketim` and `tarife`, which read, then `kayit_yaz`, which writes. In each run the person gives every held call the same answer.",
@@ -629,16 +629,16 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // without the _meta lesson 3 adds in 2026-07-28), then the host that trusts its servers' hints as the
         // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · What may a host decide from what servers declare?",
-        "A host decides two things from declarations: which tools its model sees, and which calls wait for a person.",
+        "This section measures one question: what does each part of a declaration change about what a client keeps and may call? A host decides two things from declarations: which tools its model sees, and which calls wait for a person.",
         // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
         // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
         'MCP\'s principle is consent before any tool: "Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
-        "**Two hosts.** *The host that trusts its servers' hints* keeps section 5's rules and breaks no MUST.",
+        "**Two hosts.** *The course's host* is built to answer that question",
         // The three setups in a table before the results (student round 22, item 1).
-        "The table below runs two hosts, the first twice:",
+        "The table below runs two hosts, one of them twice:",
         "| setup | `annotations` | allowlist | version rule | gate |",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
-        'For read-only tools of servers the user trusts, the first host skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"): a deviation from a SHOULD, defensible only with the user\'s standing consent ("always allow" for that tool of that server), and a person must still be able to deny any call. Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
+        'For trusted servers\' read-only tools, the host that trusts its servers\' hints skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
         "3. Which spec sentence does the version rule go against? What would the allowlist alone leave?",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
@@ -667,7 +667,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       // The course's host, its rules and its handshake stand in one box, a blockquote.
       const raw = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      assert.match(raw, /^> \*\*Two hosts\.\*\* \*The host that trusts its servers' hints\* keeps section 5's rules/m);
+      assert.match(raw, /^> \*\*Two hosts\.\*\* \*The course's host\* is built to answer that question/m);
       // Skipping a SHOULD is not "permitted"; the deprecation SHOULD NOT sits after the table, not in listChanged's lines.
       assert.doesNotMatch(exported, /A SHOULD permits that|asked for them\. New implementations SHOULD NOT/);
       // No table of the lesson's own paragraphs, no undefined sub-flag, no Note on the spec.

@@ -462,15 +462,17 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(markdown, /\| notification \| either side \| either side, in the few cases below \|/);
     const notifications = [
       "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, on stdio only, to end a subscription stream (`subscriptions.mdx` would rather the server end it with a final result) | `cancellation.mdx`; the schema |",
-      "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a value the reports quote | `progress.mdx` |",
+      "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a token the server repeats in each progress notification | `progress.mdx` |",
     ];
     for (const row of notifications) assert.ok(markdown.includes(row), row);
-    // The student: subscriptions/listen, a mechanism named in passing, is left out of the body here.
+    // The student: "subscription stream" was never defined, and lessons 4, 5 and 7 cite lesson 3 for
+    // subscriptions/listen (2026-07-28 basic/patterns/subscriptions.mdx): one definition beside the table.
     assert.ok(
-      markdown.includes(
-        "Others exist, such as log messages, which 2026-07-28 *deprecates*: keeps, but marks for removal (`deprecated.mdx`).",
+      flat(markdown).includes(
+        "A *subscription stream* is a `subscriptions/listen` request (`subscriptions.mdx`) asking to hear of changes, such as a changed tool list. It stays open until either side ends it; the server's notifications on it answer that request.",
       ),
     );
+    assert.ok(!markdown.includes("a value the reports quote"));
     assert.doesNotMatch(markdown, /a client opens with `subscriptions\/listen`/);
     assert.doesNotMatch(markdown, /The pages differ on that last row|notifications\/subscriptions\/acknowledged/);
     assert.doesNotMatch(markdown, /In 2026-07-28 a client sends only `notifications\/cancelled`/);
@@ -493,7 +495,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(markdown, /The id, a string or an integer, MUST NOT be `null`, unlike in JSON-RPC\./);
     assert.match(
       markdown,
-      /To a request whose id it could not read, such as section 3's cut line, JSON-RPC 2\.0 answers with `"id": null`\. MCP's schema lets such an error leave the `id` out instead \(`JSONRPCErrorResponse`, from 2025-11-25 on\)\. A client should accept both forms\. Lesson 2's 403 had no `id` for another reason: its server refused before reading the body\./,
+      /To a request whose id it could not read, such as section 3's cut line, JSON-RPC 2\.0 answers with `"id": null`\. MCP's schema lets such an error leave the `id` out instead \(`JSONRPCErrorResponse`, from 2025-11-25 on\)\. A client should accept both forms\./,
     );
     // The student: "departs" read as a rule, "allows" as an option; the client's duty is said plainly.
     assert.doesNotMatch(markdown, /MCP departs here/);
@@ -506,13 +508,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     // undefined one), and it defines three there.
     assert.match(
       markdown,
-      /2026-07-28 splits JSON-RPC's implementation range \(`basic\/index\.mdx`, "Error Codes"\): -32000 to -32019 is legacy, which new implementations SHOULD NOT use; in -32020 to -32099 they MUST NOT send a code MCP does not define: lesson 2's -32020 and -32022, and -32021, a missing client capability\./,
+      /2026-07-28 splits JSON-RPC's implementation range \(`basic\/index\.mdx`, "Error Codes"\): -32000 to -32019 is legacy, which new implementations SHOULD NOT use; in -32020 to -32099 they MUST NOT send a code MCP does not define: lesson 2's -32020 and -32022, and -32021, a missing client capability: sent when serving a request needs one its `clientCapabilities` does not declare \(`basic\/index\.mdx`\)\./,
     );
-    // The _meta keys are named without their prefix, and the lesson says the counts use the full keys.
-    assert.match(
-      markdown,
-      /\(Named here without their prefix, the keys carry it in full on the wire and in every count\.\)/,
-    );
+    // The student: -32021 got one clause and then came back in later lessons: it says when it comes
+    // (2026-07-28 basic/index.mdx, "Per-request metadata": a capability not in clientCapabilities).
+    // The _meta keys are named without their prefix; the fold says the counts use the full keys.
     assert.doesNotMatch(markdown, /shortened here/);
     // resource_link and the embedded resource, each defined in a clause.
     assert.match(
@@ -535,7 +535,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     assert.match(
       markdown,
-      /A stand-in tokenizer then counts the body\. It lower-cases it, sets each comma left in a value apart as a word, splits it at spaces, and cuts each word into pieces of at most five characters\. A word of n characters is thus n \/ 5 tokens, rounded up\./,
+      /A stand-in tokenizer then counts the body: lower-cased, each comma left in a value set apart as a word, split at spaces, each word cut as above\./,
     );
     assert.doesNotMatch(markdown, /In 2026-07-28 it adds `_meta`'s keys and values/);
     assert.doesNotMatch(markdown, /a choice, not a measurement/);
@@ -545,8 +545,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     // Said plainly where the constant is defined, so that lesson 7's discovery bodies are no trap.
     assert.match(
       markdown,
-      /The constant 8 covers `jsonrpc`, `id`, the brackets and, for a call, its method `tools\/call`, so a call's body opens with its tool name\. Every other request and notification keeps its method in its body: `initialize` and `tools\/list` are words there\./,
+      /The constant 8 covers `jsonrpc`, `id`, the brackets and, for a call, its method `tools\/call`, so a call's body opens with its tool name\. Every other request and notification keeps its method in its body: `initialize` and `tools\/list` are words there\. A token is a piece of at most five characters: a word of n characters is n \/ 5 tokens, rounded up \(`sayac\|_oku` 2, `A059` 1\)\. The 8 is the course's constant, not a count\./,
     );
+    // The student: lessons 4 and 7's exercises need the cut and the 8, which were only in the fold.
+    assert.equal(countTokens("jsonrpc 2.0 id 1 tools/call") + 1, ENVELOPE_TOKENS);
+    assert.equal(countTokens("sayac_oku"), 2);
     assert.match(
       markdown,
       /The word body is a message's words without the JSON's quotes, braces, colons and commas, joined by spaces\. A call's body is its tool name, then each argument's name and value\. A result's body is the keys and values of the object in its text\./,
@@ -595,7 +598,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // a real tokenizer cuts differently, and a host seldom shows its model the envelope or _meta.
     assert.match(
       markdown,
-      /Bytes measure what crosses the wire; envelope tokens count the same traffic in \*tokens\*, the pieces of words a model reads text as\. What a model reads is another matter, the host's choice \(lesson 1\): a host seldom shows its model the envelope or `_meta`\./,
+      /Envelope tokens count the same traffic as bytes, in \*tokens\*, the pieces of words a model reads text as; what a model reads is the host's choice \(lesson 1\), seldom the envelope or `_meta`\./,
     );
     // The student asked what envelope tokens were for: a traffic measure, from their first definition.
     assert.doesNotMatch(markdown, /what a message would cost a model that read it/);
@@ -627,7 +630,7 @@ describe("lesson 3 on the wire (default seed)", () => {
       "console.log(formatFirstCallCost(lesson, wire));\nshow.markdown(readFirstCallCost(lesson, wire));",
     );
     assert.ok(cells[costCell + 1].startsWith("<details><summary>How the course finds a word body"));
-    assert.ok(cells[costCell + 1].includes("A stand-in tokenizer then counts the body."));
+    assert.ok(cells[costCell + 1].includes("A stand-in tokenizer then counts the body:"));
     assert.equal(cells[costCell + 2], "console.log(formatTokenCuts(lesson));");
     assert.equal(cells[costCell + 3], "</details>");
     // The failure table says what its pairs are.
@@ -669,16 +672,17 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     // -32602 for invalid tool arguments: the rule first (the tools page since 2025-11-25: isError), then why a
     // client handles -32602 too: 2026-07-28's InvalidParamsError names invalid tool arguments.
-    // The student wanted the reason for two answers said plainly, in one sentence, before the sketch.
+    // The student wanted one rule to follow first: the advice, then why the specification gives two answers.
     assert.match(
       markdown,
-      /\*\*Invalid arguments: handle both channels\.\*\* The specification gives two answers for argument values that fail a tool's `inputSchema`, the JSON Schema it declares for its arguments: since 2025-11-25 the tools page lists "input validation errors" as tool execution errors, `isError` results the model can retry on \(`server\/tools\.mdx`, "Error Handling"\), while 2026-07-28's `schema\.mdx` names "invalid tool arguments" with -32602 \(`InvalidParamsError`\)\. The course, like the SDK, answers with `isError`\./,
+      /Why both: since 2025-11-25 the tools page calls "input validation errors" tool execution errors \(`server\/tools\.mdx`, "Error Handling"\), while 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\./,
     );
+    assert.ok(flat(markdown).indexOf("be ready for -32602 too") < flat(markdown).indexOf("Why both:"));
     // The student: `inputSchema` came before lesson 4 defined it, and the rule took three reads. Two lines.
     assert.doesNotMatch(markdown, /counts a failed `inputSchema` check among them/);
     assert.match(
       markdown,
-      /answers with `isError`\. So, since 2025-11-25 \(sketched below, not run\): - malformed call \(no `name`, `arguments` no object\): -32602, a protocol error in every revision; - argument values failing the tool's schema: an `isError` result, but be ready for -32602 too\./,
+      /\*\*Invalid arguments: handle both channels\.\*\* The rule to follow since 2025-11-25 \(sketched below, not run\): - malformed call \(no `name`, `arguments` no object\): -32602, a protocol error in every revision; - argument values failing the tool's `inputSchema`, the JSON Schema it declares for its arguments: return an `isError` result, as the course and the SDK do, but be ready for -32602 too\./,
     );
     // ... and shows how, in a sketch that branches on both channels.
     const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;
@@ -717,12 +721,7 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /A 2025-11-25 server could also send requests, such as `elicitation\/create` \(input from the user\), `sampling\/createMessage` \(a host model's reply\), `roots\/list` \(the client's folders\) and `ping` \(are you there\?\)\./,
     );
-    // 2026-07-28 changelog.mdx, Major changes, item 5 removes ping. The SSE keep-alive comment is a
-    // transport detail, lesson 10's; lesson 3 keeps to messages.
-    assert.match(
-      markdown,
-      /see section 2's end\. 2026-07-28 drops `ping` \(`changelog\.mdx`, Major changes, item 5\)\./,
-    );
+    // The SSE keep-alive comment is a transport detail, lesson 10's; lesson 3 keeps to messages.
     assert.doesNotMatch(markdown, /send an SSE comment/);
     assert.doesNotMatch(markdown, /By the course's reading, stdio needs none/);
     // The keep-alive is a non-normative note, and on Streamable HTTP only; stdio's is the course's reading.

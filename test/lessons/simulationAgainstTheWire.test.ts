@@ -530,10 +530,12 @@ test("section 3: the gate table is lesson 6's; one sentence points back to it, a
     assert.doesNotMatch(text, /## 3 · The simulator on the wire, and the approval gate/, path);
     assert.doesNotMatch(text, /What declaring `annotations` buys|The simulator ran the approval gate only/, path);
     assert.doesNotMatch(text, /defaults gate|both gates|two gates/i, path);
-    // inputSchema is in every revision since 2024-11-05; annotations arrived in 2025-03-26.
+    // inputSchema is in every revision since 2024-11-05; annotations arrived in 2025-03-26. Each
+    // level says what it adds in lesson 6's words (src/server/declarations.ts): level 0 an
+    // inputSchema of {"type":"object"}, level 1 its properties and required, 2 annotations, 3 the version.
     assert.match(
-      text,
-      /`inputSchema` \(in MCP since 2024-11-05\),\s+`annotations` \(since revision 2025-03-26\)/,
+      text.replace(/\s+/g, " "),
+      /`--level` sets lesson 6's declaration level, 0 to 3, each adding one fact\. Level 0 lists each tool's name with an `inputSchema` \(in MCP since 2024-11-05\) that names no field\. Level 1 adds the fields of the `inputSchema`, its `properties` and `required`\. Level 2 adds `annotations` \(since revision 2025-03-26\)\. Level 3 adds the server's version, the word `"undeclared"` below it\./,
       path,
     );
     assert.match(
@@ -777,7 +779,7 @@ test("the client's failed output check is a ProtocolError no server sent; the le
     );
     assert.match(
       section,
-      /With SDK 2\.4\.0's `Client`, whose own check throws the same `ProtocolError` as a server's error, the transport log is the reliable signal: it shows whether an error response to the call crossed\. If none came, the server sent a result, and the client's check failed on it\. A client of your own should raise a distinct local error instead, which cannot be mistaken for an error from the server \(2026-07-28 `basic\/index\.mdx`, "Error Codes"\)\./,
+      /With SDK 2\.4\.0's `Client`, whose own check throws the same `ProtocolError` as a server's error, the transport log is the reliable signal \(the `MeteredTransport` listing below keeps one\): it shows whether an error response to the call crossed\. If none came, the server sent a result, and the client's check failed on it\. A client of your own should raise a distinct local error instead, which cannot be mistaken for an error from the server \(2026-07-28 `basic\/index\.mdx`, "Error Codes"\)\./,
       path,
     );
     assert.match(text, /its `Client` throws a `ProtocolError` that no server sent\./, `${path}: the summary`);

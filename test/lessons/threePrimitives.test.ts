@@ -15,6 +15,7 @@ import { pyStr } from "../../src/sim/values";
 import { contentWords } from "../../src/world/resources";
 import { SUBSCRIBER_COUNT } from "../../src/world/subscribers";
 import { TASK_COUNT } from "../../src/world/tasks";
+import { createWorld } from "../../src/world/world";
 import { CACHE_HINT } from "../../src/protocol/revisions";
 import { ROOT } from "../helpers";
 
@@ -284,7 +285,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // its identity (3) and the caching hint `ttlMs 3600000 cacheScope public` (7).
     assert.match(
       ways,
-      /\(b\)'s 797 tokens are its two word bodies plus 8 each \(lesson 3\): the read's 38, 8 for `resources\/read` and the URI \(its key `uri` not counted, as a call's key `name` is not\) and 30 for `_meta`, and the answer's 743 \(`resultType complete`, 729 for the rows, then `olcum surum 2 ttlMs 3600000 cacheScope public`\)\./,
+      /\(b\)'s 797 tokens are its two word bodies plus 8 each \(lesson 3\): the read's 38, 8 for `resources\/read` and the URI \(3 \+ 5, not the envelope's 8; its key `uri` not counted, as a call's key `name` is not\) and 30 for `_meta`, and the answer's 743 \(`resultType complete`, 729 for the rows, then `olcum surum 2 ttlMs 3600000 cacheScope public`\)\./,
     );
     assert.equal(38 + 8 + 743 + 8, 797);
     // The student got 39 by counting the key `uri`: the body holds the URI's value alone (lesson 3's rule
@@ -334,6 +335,18 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     );
     // Exercise 3 asks for a schema: the server's own, and the stricter one with an enum, are both right.
     const schema = flat(prose.threePrimitivesSolutions(lesson));
+    // Exercise 1: "tokens move only with region names" holds because every reading has five digits, which
+    // the student could not know (src/world/subscribers.ts: 10000 + ⌊r·80000⌋, then + ⌊r·70⌋).
+    assert.match(
+      schema,
+      /Every reading has five digits \(the world draws them from 10000 to 90068\), so 1 token whatever the seed\. Tokens move only with region names/,
+    );
+    for (const seed of SEEDS)
+      for (const subscriber of Object.values(createWorld(seed).subscribers))
+        for (const reading of [subscriber.onceki, subscriber.simdiki]) {
+          assert.ok(reading >= 10000 && reading <= 90068, `${seed}: ${reading}`);
+          assert.equal(countTokens(String(reading)), 1);
+        }
     assert.match(
       schema,
       /\{"type":"object","properties":\{"m3":\{"type":"integer"\},"tip":\{"type":"string"\}\},"required":\["m3"\]\}/,
@@ -633,5 +646,18 @@ describe("lesson 4's exercise 2 gives what its answer needs", () => {
     assert.ok(exercises.includes("(A region's name is 1 token, `merkez`'s 2.)"));
     for (const region of ["dogu", "bati", "kuzey", "guney"]) assert.equal(countTokens(region), 1, region);
     assert.equal(countTokens("merkez"), 2);
+  });
+});
+
+describe("section 1 and the pointers back to lesson 3", () => {
+  it("states application-controlled plainly, and its subscriptions/listen pointer lands in lesson 3", () => {
+    const read = (name: string) => flat(readFileSync(join(ROOT, "lessons", name), "utf8"));
+    const four = read("04-three-primitives.md");
+    // The student read "(*application-driven*, says its page)" as an author's hedge.
+    assert.ok(!four.includes("says its page"));
+    assert.ok(four.includes("It is *application-controlled*: the host decides what enters the context"));
+    // "with `subscriptions/listen` (lesson 3)": lesson 3 now defines it (2026-07-28 subscriptions.mdx).
+    assert.ok(four.includes("with `subscriptions/listen` (lesson 3) in 2026-07-28"));
+    assert.ok(read("03-messages.md").includes("A *subscription stream* is a `subscriptions/listen` request"));
   });
 });

@@ -194,8 +194,10 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // protocol level, implementors SHOULD: 1. Build robust consent and authorization flows"; server/tools.mdx,
   // "User Interaction Model": a human in the loop SHOULD be able to deny tool invocations.
   says(
-    "asks for the user's consent and acts on the user's decisions. Hosts must get the user's consent before a tool runs: a principle, in lowercase, that the protocol cannot check (`index.mdx`, \"Tool Safety\"). The host also coordinates the model.",
+    "asks for the user's consent and acts on the user's decisions. Hosts must get the user's consent before a tool runs; a lowercase *must* is not a MUST: a principle for hosts, which the protocol cannot check (`index.mdx`, \"Tool Safety\"). The host also coordinates the model.",
   );
+  // The student read "a principle, in lowercase" three times: the lesson now says plainly what lowercase means.
+  assert.ok(!flat(markdown).includes("a principle, in lowercase, that the protocol cannot check"));
   assert.ok(!flat(markdown).includes("Implementation Guidelines"), "no audit trail of citations");
   assert.ok(!flat(markdown).includes("which MCP cannot enforce. Implementors SHOULD"));
   // The student missed what "in lowercase" meant: BCP 14's capitals-only rule is eight paragraphs up.
@@ -212,8 +214,10 @@ test("section 5 keeps the servers' keeping nothing apart from MCP's statelessnes
   // passes on each request. So keeping nothing at all is the course's choice, not the whole rule, and the
   // rule is not only about the connection.
   says(
-    "the course's servers keep nothing from one call to the next. 2026-07-28 forbids relying on the connection's history but allows state named explicitly: a server MUST NOT rely on earlier requests on the same connection for context, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, \"Statelessness\"), such as a cart id a server hands out and the client sends with each later call. The course's servers keep neither kind.",
+    "the course's servers keep nothing from one call to the next. 2026-07-28 forbids relying on the connection's history: state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, \"Statelessness\").",
   );
+  // The student found the statelessness aside too dense for lesson 1: two sentences, no example.
+  assert.ok(!flat(markdown).includes("such as a cart id"));
   // The student could not tell the course's choice from MCP's rule: the sentence now separates the two.
   assert.ok(!flat(markdown).includes("Keeping no state at all is the course's choice."));
   assert.ok(!flat(markdown).includes("forbids only state carried implicitly"));
@@ -375,7 +379,10 @@ test("on the wire: the lines crossed are the committed export's, and the real an
   }
   assert.equal(first.transcript.outcome, "2 calls answered, with the values the trace computed");
   // The notebook prints the lines without the outcome, which the reading below says in its words.
-  const printed = formatWireTranscript(first.transcript, [], { outcome: false });
+  const printed = formatWireTranscript(first.transcript, [], { outcome: false, elideMeta: true });
+  // The student: `_meta` filled most of the first message; folded as `{…}`, the call's own fields stand out.
+  assert.ok(printed.includes('"_meta":{…}'), printed);
+  assert.ok(!printed.includes("io.modelcontextprotocol/protocolVersion"), printed);
   for (const line of printed.split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
   assert.ok(printed.startsWith("$ mcp-course serve olcum --seed 20260218\n"));
   assert.ok(!printed.includes("Outcome:"));
@@ -395,22 +402,16 @@ test("section 1 explains how to read the specification before citing it; section
   assert.ok(!one.slice(0, at).includes(".mdx"), "no citation before the note");
   assert.ok(one.slice(0, at).includes("**2025-11-25** the one before it. The course cites it often, so first, how:"));
   // The course cites the schema as the page schema.mdx, and says once where that page comes from.
+  // The student read the box as notes for a reviewer: at most three lines, no MDX, no web address.
   assert.ok(
     flat(note.replace(/\n> ?/g, " ")).includes(
-      "The *schema*, the definitions of every message, is the page `schema.mdx`, generated from the TypeScript file `schema.ts` in the specification's repository, which `basic/index.mdx` names the source of truth",
+      "The *schema*, every message's definition, is the page `schema.mdx`, made from `schema.ts`; where a page and schema disagree, the course says so.",
     ),
   );
-  // The student: the rule turning a file into an address (drop `.mdx` and a last `/index`) is never used
-  // again; one example address is enough.
-  assert.ok(
-    flat(note.replace(/\n> ?/g, " ")).includes(
-      "On the web, `basic/index.mdx` of 2026-07-28, for one, is at `https://modelcontextprotocol.io/specification/2026-07-28/basic`.",
-    ),
-  );
+  assert.ok(note.split("\n").length <= 3, note);
+  assert.ok(!flat(note).includes("https://"), "no address");
   assert.ok(!flat(markdown).includes("a page drops `.mdx`"));
-  const body = flat(note).slice("> **How to read the specification.** ".length);
-  assert.ok((body.match(/\. [A-Z]/g) ?? []).length <= 3, "at most four sentences");
-  assert.ok(!flat(one).slice(0, flat(one).indexOf("> **How")).includes("MDX"), "no MDX before the note");
+  assert.ok(!flat(one).includes("MDX"), "no MDX");
   // Lesson 1's reader asked what an older revision needs first: name `initialize`, the opening request.
   says(
     "It speaks 2026-07-28, which needs no opening message. Older revisions open each session with an `initialize` request first.",
@@ -447,7 +448,7 @@ test("section 1 explains how to read the specification before citing it; section
   // rest, in one sentence, are lessons 3's and 5's, named in Next (the body names no later lesson). The
   // reserved keys without a prefix, the MUSTs of `_meta` and isError's rule left with them.
   says(
-    "- The other fields are taught later (see Next): `_meta`, what a message says of itself, such as its revision and who sent it, and `isError` and `resultType`.",
+    "- The other fields are taught later (see Next): `_meta`, folded here as `{…}`, what a message says of itself, such as its revision and who sent it, and `isError` and `resultType`.",
   );
   for (const word of ["progressToken", "traceparent", "baggage", "clientCapabilities` relevant", "MUST carry"])
     assert.ok(!flat(markdown).includes(word), word);

@@ -153,8 +153,10 @@ test("the default seed's key lines", () => {
   assert.match(readHttpCall(first), /`tutar` 470/);
   assert.match(
     flat(readHttpCall(first)),
-    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 164 bytes around it, and HTTP\/1\.1's \*chunked coding\* framed the answer's 207 bytes of JSON in 11 more\. MCP never sees that framing\./,
+    /Its JSON is what a stdio line of the same call would carry, less the newline\. HTTP put header blocks of 243 and 164 bytes around it, and HTTP\/1\.1's \*chunked coding\* framed the answer: of its body's 218 bytes, 11 are framing and 207 the JSON\. MCP never sees that framing\./,
   );
+  // The student could not trace 207: the body's 218 bytes are split into framing and JSON.
+  assert.doesNotMatch(flat(readHttpCall(first)), /207 bytes of JSON in 11 more/);
   // Chunked coding is one clause: how it frames a body is HTTP's, not MCP's (the expert: its byte accounting
   // teaches HTTP, so no account of its lines).
   assert.doesNotMatch(flat(readHttpCall(first)), /a line giving the JSON's size before it/);
@@ -397,8 +399,9 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // probing to a modern-only client, and a dual-era client SHOULD probe before any other request.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover`, a request asking a server which revisions and capabilities it supports \(`stdio\.mdx`, "Backward Compatibility"\): an older server may run a bare `tools\/call` by its old rules, but sent `server\/discover`, it answers with an error that is not a modern one, or not at all, and so shows it is older\./,
+    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover`, a request asking a server which revisions and capabilities it supports \(`stdio\.mdx`, "Backward Compatibility"\): an older server may run a bare `tools\/call` by its old rules, but sent `server\/discover`, it answers with an error that is not a modern one, or not at all, and so shows it is older \(a \*modern\* error is one only a 2026-07-28 server sends, such as section 3's -32022\)\./,
   );
+  // The student met "modern error" before any definition: glossed where used.
   // The student could not tell whether the demo was correct MCP: the same place says the script skips
   // the SHOULD, and why; the probe is a later lesson's.
   assert.match(
@@ -475,8 +478,10 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // The expert: the course never uses x-mcp-header, so one sentence.
   assert.match(
     markdown,
-    /A tool may mark an argument with `x-mcp-header` in its `tools\/list` entry, and then a call's value for it, when given, MUST also travel as a header `Mcp-Param-\{Name\}` \("Custom Headers from Tool Parameters"\); the course's tools mark none\. A value that is not plain ASCII, such as `Aşağı`, MUST travel Base64-encoded, in `Mcp-Name` too \("Value Encoding"\)\./,
+    /A tool may mark an argument with `x-mcp-header` in its `tools\/list` entry, and then a call's value for it, when given, MUST also travel as a header `Mcp-Param-\{Name\}` \("Custom Headers from Tool Parameters"\); the course's tools mark none\. A value that is not plain ASCII, such as `Aşağı`, MUST travel Base64-encoded, in `Mcp-Name` too, between the markers `=\?base64\?` and `\?=` that tell a receiver it is encoded \("Value Encoding"\): `Aşağı` travels as `=\?base64\?QcWfYcSfxLE=\?=`\./,
   );
+  // The student could not tell how a receiver knows a value is encoded: the sentinel, and the value shown.
+  assert.equal(Buffer.from("Aşağı", "utf8").toString("base64"), "QcWfYcSfxLE=");
   assert.doesNotMatch(markdown, /A tool may also ask for an argument in a header of its own/);
   // The student met resources and prompts here before lesson 4: a clause says what they are.
   assert.match(
@@ -541,7 +546,7 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   // The student: HTTP+SSE was not explained; one clause says what it was.
   assert.match(
     markdown,
-    /A 404 carries -32601 so a client can tell it from the 404 of an older server without this endpoint: one on HTTP\+SSE, 2024-11-05's transport, which streams its answers from a separate SSE endpoint\./,
+    /A 404 carries -32601 so a client can tell it from the 404 of an older server without this endpoint: one on HTTP\+SSE, 2024-11-05's transport, a GET stream for answers plus a separate POST endpoint\./,
   );
   assert.doesNotMatch(markdown, /a `404` meant an ended session/);
   assert.match(
@@ -638,16 +643,12 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   assert.doesNotMatch(markdown, /MUST send again|only if it accepts that risk/);
 });
 
-test("section 1 lists MCP's revisions and their two kinds before any later section names one", () => {
-  // 2026-07-28 basic/versioning.mdx: legacy revisions (2024-11-05 to 2025-11-25) open with initialize;
-  // modern ones (2026-07-28) do not. The student met 2025-03-26 in section 3 with no list before it.
-  const list = markdown.indexOf(
-    "MCP's revisions so far are 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 and 2026-07-28.",
-  );
-  assert.ok(list > 0 && list < markdown.indexOf("## 2 · "), "in section 1");
+test("section 1 holds no aside lesson 2 does not use: no extensions, no list of revisions; capabilities glossed where used", () => {
+  // The student: the extensions paragraph and the list of five revisions had nothing to do with transports.
+  assert.doesNotMatch(markdown, /\*Extensions\*|MCP's revisions so far are/);
   assert.match(
     markdown,
-    /2026-07-28\. All but the last open with an exchange before any call, the client's `initialize` request and its answer \(`basic\/versioning\.mdx`; section 5\)\./,
+    /or its \*capabilities\*, the optional features it declares \(`basic\/index\.mdx`, "Statelessness"\)\./,
   );
 });
 
@@ -698,15 +699,6 @@ test("the one client-sent 2026-07-28 notification is one only in the core protoc
       ),
       file,
     );
-    // Extensions glossed where first used: 2026-07-28 index.mdx, "Extensions" (optional additions beyond the
-    // core protocol); basic/versioning.mdx, "Extension Negotiation" covers only advertising them under
-    // capabilities.extensions, so it is cited for that alone.
-    assert.ok(
-      text.includes(
-        "*Extensions*, optional additions to the core protocol (`index.mdx`), may define messages of their own; a client and server advertise those they support under `extensions` in their *capabilities*, the optional features each declares (`basic/versioning.mdx`).",
-      ),
-      file,
-    );
     assert.ok(!text.includes("may add others (`basic/versioning.mdx`)"), file);
     assert.ok(!text.includes("sends one kind of notification"), file);
   }
@@ -724,11 +716,6 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
     /Below, the host sends the task's third call to `tarife` over HTTP; "Headers and refusals" explains its `mcp-` headers\./,
   );
   assert.doesNotMatch(markdown, /headers come after it/);
-  // Section 1: who sends what in one paragraph, extensions and the revisions in the next.
-  const cell = parseNotebook(readFileSync(`${PACKAGE_ROOT}/notebooks/02-the-transport.ipynb`, "utf8")).cells.find((c) =>
-    c.source.includes("## 1 · What a transport does"),
-  )!;
-  assert.match(cell.source, /over HTTP none is required \(section 3\)\.\n\n\*Extensions\*, optional additions/);
   // 2026-07-28 cancellation.mdx, "Transport-Specific Cancellation", and stdio.mdx, "Cancellation": "To cancel
   // an in-flight request, the client MUST send a notifications/cancelled notification". The MUST holds when
   // the client cancels; the old "on stdio a client MUST use it" read as always.

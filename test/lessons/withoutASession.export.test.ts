@@ -320,6 +320,15 @@ for (const [k, path] of EXPORTS.entries()) {
     const answer = flat.slice(flat.indexOf("<summary>8. A state for a tool that is not idempotent</summary>"));
     assert.match(answer, /So the signed state needs all three guards\./);
     assert.match(answer, /The authenticated principal stops a state issued to one user from running for another/);
+    // The principal is said before it is used (mrtr.mdx names it; authorization/index.mdx, "Access
+    // Token Usage": the token is in every HTTP request; clients may act on their own behalf).
+    const body = flat.slice(0, flat.indexOf("## Summary"));
+    assert.ok(
+      body.indexOf(
+        "what the page calls the *authenticated principal*: whoever the server's authorization identified as making the request, a user or a client acting on its own behalf. On HTTP the server learns it from the access token that every request carries",
+      ) >= 0 && body.indexOf("*authenticated principal*") === body.indexOf("authenticated principal") - 1,
+      "the principal defined at first use",
+    );
     assert.match(answer, /A short expiry, checked on receipt/);
     assert.match(answer, /the server itself MUST enforce at most once\./);
     assert.match(
@@ -381,16 +390,12 @@ for (const path of EXPORTS) {
       solutions,
       /Over stdio a client that speaks both eras, as ours does, SHOULD send it first all the same \(section 4\); over HTTP it MAY try a modern request first instead \(`basic\/transports\/streamable-http\.mdx`, "Backward Compatibility"\), and the call itself is optional \(`server\/discover\.mdx`, "When to Call"\)\./,
     );
-    // Section 3's totals are not plain products, and the sentence's figures are the table's.
-    const m = flat.match(
-      /The totals are not plain products: ids count up within a process, and a two-digit id is a byte longer in its request and its response, so discovery at every task costs ([\d,]+) bytes, not (\d+) × ([\d,]+) = ([\d,]+)\./,
+    // Section 3's totals are not plain products: the point in one clause, no byte arithmetic.
+    assert.match(
+      flat,
+      /Discovery at every task costs a little more than 12 times discovery once, since later ids take more digits\./,
     );
-    assert.ok(m, "the ids' sentence");
-    const num = (x: string) => Number(x.replace(/,/g, ""));
-    assert.equal(num(m[2]!) * num(m[3]!), num(m[4]!));
-    assert.ok(num(m[1]!) > num(m[4]!));
-    assert.match(markdown, new RegExp(`^stateless +per-task +(\\d+ +){4}\\d+ +${num(m[1]!)} +\\d+$`, "m"));
-    assert.match(markdown, new RegExp(`^stateless +once +(\\d+ +){4}\\d+ +${num(m[3]!)} +\\d+$`, "m"));
+    assert.doesNotMatch(flat, /a two-digit id is a byte longer|not \d+ × /);
   });
 
   test(`${path}: the discovery table says which column counts discovery alone, and the _meta average adds up`, () => {
@@ -677,7 +682,7 @@ for (const path of EXPORTS) {
     // marked for implementers, folded (the student's item 2), with a two-sentence summary in the body.
     assert.match(
       flat,
-      /The box below is for whoever writes a dual-era client; the rest of the lesson does not build on it\. <details><summary>For implementers: gaps in the pages, and where SDK 2\.4\.0 departs<\/summary> A modern server may share no version with the client\. .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\./,
+      /<details><summary>For implementers: gaps in the pages, and where SDK 2\.4\.0 departs<\/summary> This box is for someone writing an SDK or a client that speaks both eras; a student can skip it, as nothing after it builds on it\. A modern server may share no version with the client\. .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\./,
     );
     // The expert's accuracy item: versioning.mdx's "surface an error to the user" follows a -32022
     // ("Protocol Version Negotiation"); for a discover result with no shared version the pages
@@ -991,7 +996,7 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
     // Sections 2–3 price stdio traffic; HTTP, where sessions matter most, is not measured.
     assert.match(
       prose,
-      /Nor is HTTP measured, where sessions matter most: this result is about stdio traffic, in envelope tokens and bytes, not about the eras in general\./,
+      /Nor is HTTP measured, where sessions matter most: there a 2025-11-25 server MAY end a session at any time, and each end costs the client a new `initialize`, a MUST \(`basic\/transports\.mdx`, "Session Management"\), and a new `tools\/list` unless it kept the list\. This result is about stdio traffic, in envelope tokens and bytes, not about the eras in general\./,
       file,
     );
   }

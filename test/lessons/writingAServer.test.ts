@@ -338,7 +338,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     assert.deepEqual(r.negotiatedAtFull, ["sayac_oku", "tarife", "tuketim"]);
     const declared = r.world.servers.find((s) => s.name === "kayit")!.version;
     assert.ok(
-      md.includes(`\`kayit\` is at version ${declared} where the client knows ${library.KNOWN_VERSIONS.kayit}`),
+      md.includes(`version rule (\`kayit\` says ${declared}, the client knows ${library.KNOWN_VERSIONS.kayit})`),
     );
     assert.equal(h0.dropped, 1, "below level 3 only kayit_yaz is dropped, as the prose says");
     assert.ok(h3.negotiated === h0.negotiated - 1 && full.failures["bolge_ozet: arac bildirilmedi"] > 0);
@@ -519,7 +519,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     // One line for lessons 1 to 5's conventions; each stays in its home, not listed again.
     assert.match(
       prose,
-      /\*\*Lessons 1 to 5\.\*\* Their world, tasks, chains and conventions hold\. The client's policy is lesson 5's:/,
+      /\*\*Lessons 1 to 5\.\*\* Their world, tasks, chains and conventions hold: envelope tokens \(lesson 3\), two round trips per remote request \(lesson 2\), and lesson 5's allowlist \(without `kayit_yaz`\), version rule \(`kayit` says 3, the client knows 2\), gate and negotiated tools\./,
       path,
     );
     assert.doesNotMatch(prose, /8-token constant|doubled round trip|for each request to the remote/, path);
@@ -714,7 +714,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
     // minimal server's `tools/list` shows for `abone`), and why the levels leave it out.
     assert.match(
       prose,
-      /Say what the tool does and what it returns, units included, and when to choose it over the server's other tools\. Give each argument its own description with its format and an example: zod's `\.describe\(\)`, which the SDK writes into the property, as for `abone` above\. The levels leave descriptions out, since the course's host fills calls from the fields alone; a real model reads the `description` to choose a tool and fill its arguments\./,
+      /Say what the tool does and what it returns, units included, and when to choose it over the server's other tools\. Give each argument its own description with its format and an example: zod's `\.describe\(\)`, which the SDK writes into the property, as for `abone` above\. The levels leave descriptions out: the course's host fills calls from the fields alone\./,
       path,
     );
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
@@ -785,7 +785,11 @@ test("each reference-style print line is read in words right after it, from the 
         `tools kept. Every row costs the same ${h0.tokens} tokens, 34 + 34 + 31 for \`olcum\`, \`tarife\` ` +
         `and \`kayit\`, each a request and an answer such as lesson 5's \`yetenek sor olcum\` and ` +
         `\`yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi\`, with the envelope's 8 each. ` +
-        `Only at level 3 does the course's host read \`surum\` (version).`,
+        `Only at level 3 does the course's host read \`surum\` (version). These words are the same at every ` +
+        `level, each server's \`surum\` and its number included, as lesson 5 priced them. \`undeclared\` is ` +
+        `what the real servers (\`serve --level\`) send on the wire below level 3; the handshake table does ` +
+        `not count it. An answer names tools and resources, not prompts: \`tarife\`'s leaves out ` +
+        `\`bedel_aciklamasi\`.`,
       `seed ${seed}`,
     );
     const second = r.secondRun.runs;
@@ -825,7 +829,10 @@ test("each reference-style print line is read in words right after it, from the 
     // Before each table, how to read its reference-style line; the layout itself is said once, before
     // the first of them (tested with the conventions' homes).
     for (const [reading, line] of [
-      ["Its last line is a second run on the same subscribers, its tasks from another seed.", "second run ( task seed"],
+      [
+        "The world's seed draws the subscribers and the twelve tasks; the table's last line is a second run, its tasks drawn from another seed, in the same world.",
+        "second run ( task seed",
+      ],
     ]) {
       const [at, printed] = [spaced.indexOf(reading), spaced.indexOf(line)];
       assert.ok(at !== -1 && at < printed && printed - at < 700, `${path}: ${reading}`);
@@ -1158,7 +1165,11 @@ test("lesson 6 says what the simulated handshake's `surum` carries: the same wor
         `Every row costs the same ${r.handshake[0].tokens} tokens, 34 + 34 + 31 for \`olcum\`, ` +
           "`tarife` and `kayit`, each a request and an answer such as lesson 5's `yetenek sor olcum` " +
           "and `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`, with the envelope's 8 " +
-          "each. Only at level 3 does the course's host read `surum` (version).",
+          "each. Only at level 3 does the course's host read `surum` (version). These words are the same " +
+          "at every level, each server's `surum` and its number included, as lesson 5 priced them. " +
+          "`undeclared` is what the real servers (`serve --level`) send on the wire below level 3; the " +
+          "handshake table does not count it. An answer names tools and resources, not prompts: " +
+          "`tarife`'s leaves out `bedel_aciklamasi`.",
       ),
       `${path}: said`,
     );
@@ -1174,7 +1185,7 @@ test("lesson 6 says serveStdio may call the factory twice on a connection: a dis
   for (const { path, text } of exportsOf6())
     assert.match(
       proseOf(text),
-      /calls it once per connection\. It calls it once more when a client probes with `server\/discover` and then falls back to `initialize` \(lesson 5\): the probe's server object was built for 2026-07-28, so a fresh one answers the `initialize`\. So keep a factory cheap and free of side effects\./,
+      /calls it once per connection\. It may call it once more, when a client probes and then falls back \(lesson 5\), so keep a factory cheap and free of side effects\./,
       path,
     );
 });
@@ -1210,18 +1221,14 @@ test("each table of the second half is led by the question it answers and how to
   }
 });
 
-test("lesson 6 says its listings are CommonJS and what an ES module writes instead (expert round 21t, item 5)", () => {
-  // The minimal server's last line, `if (require.main === module) …`, is CommonJS only: in an ES
-  // module `require` is not defined. Node 20 has `import.meta.url` and `import.meta.resolve`.
-  const source = readFileSync(join(ROOT, "src/lessons/writingAServer/olcumServer.ts"), "utf8");
-  assert.match(source, /require\.main === module/);
+test("lesson 6 keeps no ES-module aside; the SDK's probe internals are not the lesson's (student round 22r, items 4 and 5)", () => {
   for (const { path, text } of exportsOf6()) {
-    assert.ok(
-      flat(text).includes(
-        "The file is CommonJS, as is the course. An ES module (the SDK is ESM-first) tests instead " +
-          "`import.meta.url === pathToFileURL(process.argv[1]).href`, and resolves with `import.meta.resolve`.",
-      ),
+    const prose = proseOf(text);
+    assert.doesNotMatch(
+      prose,
+      /pathToFileURL|import\.meta|the probe's server object|WebStandardStreamableHTTPServerTransport/,
       path,
     );
+    assert.match(prose, /Why reject them\? The default stateless fallback forgets the client's capabilities:/, path);
   }
 });

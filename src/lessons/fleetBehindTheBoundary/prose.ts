@@ -185,13 +185,14 @@ export function readSlowHttp(call: SlowHttpCall): string {
  */
 export function readThoroughTurns(result: FleetLessonResult): string {
   const turns = result.thoroughTurns;
+  const example = readSecondTurn(turns[1]);
   const top = result.truth.shortcut.device;
   const most = top.downtime_min;
   const last = turns.length - 2;
   const stop = turns[last];
   if (stop.covered >= 500 || !stop.best)
     return wrapMarkdown(
-      `After turn ${last + 1} every device under 500 hours has been read: the agent stops.`,
+      `${example}After turn ${last + 1} every device under 500 hours has been read: the agent stops.`,
     );
   const best = stop.best;
   const parts = [
@@ -208,5 +209,29 @@ export function readThoroughTurns(result: FleetLessonResult): string {
         `${before.covered} hours), not below ${formatRate(before.best.downtime, before.best.hours)}, ` +
         `so it went on.`,
     );
-  return wrapMarkdown(parts.join(" "));
+  return wrapMarkdown(example + parts.join(" "));
+}
+
+/**
+ * Turn 2 as a worked example of the band rule: a starred band (more than a page of devices)
+ * counts no device as read and is halved next turn, so the turn's calls can read few devices.
+ * Empty when turn 2 pages no band. Ends with a space, to lead the stop's sentences.
+ */
+function readSecondTurn(turn: FleetLessonResult["thoroughTurns"][number] | undefined): string {
+  if (!turn || turn.bands.length === 0) return "";
+  const name = (b: { min: number; max: number }) => `${b.min}-${b.max}`;
+  const starred = turn.bands.filter((b) => b.crowded);
+  const plain = turn.bands.filter((b) => !b.crowded);
+  const read = plain.reduce((sum, b) => sum + b.devices, 0);
+  const opening = `Turn 2 makes ${turn.calls} calls for ${plural(turn.bands.length, "band")}`;
+  if (starred.length === 0)
+    return `${opening}, none starred, and reads all ${plural(read, "device")} in them. `;
+  const what =
+    plain.length === 0
+      ? "so it reads no device yet"
+      : `so it reads only the ${plural(read, "device")} of ${listing(plain.map(name))}`;
+  return (
+    `${opening}, but ${listing(starred.map(name))} ${starred.length === 1 ? "is" : "are"} ` +
+    `starred, ${what}; turn 3 asks the halves of ${starred.length === 1 ? "the starred band" : "each starred band"}. `
+  );
 }

@@ -113,7 +113,9 @@ function readTokens(resource: WayRow): string {
   return (
     `(b)'s ${resource.tokens} tokens are its two word bodies plus ${ENVELOPE_TOKENS} each ` +
     `(lesson 3): the read's ${request.tokens - ENVELOPE_TOKENS}, ${head} for ${code(RESOURCE_READ)} ` +
-    `and the URI (its key ${code("uri")} not counted, as a call's key ${code("name")} is not) and ` +
+    `and the URI (${countTokens(words[0])} + ${countTokens(words[1])}` +
+    `${head === ENVELOPE_TOKENS ? `, not the envelope's ${ENVELOPE_TOKENS}` : ""}; ` +
+    `its key ${code("uri")} not counted, as a call's key ${code("name")} is not) and ` +
     `${meta} ` +
     `for ${code("_meta")}, ` +
     `and the answer's ${response.tokens - ENVELOPE_TOKENS} ` +
@@ -219,8 +221,9 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
     foldedAnswer(
       "1. What a seed moves",
       `Requests and round trips cannot move (${fixed}): every seed has three region tasks, and ` +
-        `no server moves. Tokens move only with region names (${code("merkez")}, centre, is 2 ` +
-        `tokens, the others 1): (a) with the regions asked, (b) with how many subscribers live ` +
+        `no server moves. Every reading has five digits (the world draws them from 10000 to ` +
+        `90068), so 1 token whatever the seed. Tokens move only with region names ` +
+        `(${code("merkez")}, centre, is 2 tokens, the others 1): (a) with the regions asked, (b) with how many subscribers live ` +
         `in ${code("merkez")}. Bytes move with every value. Tokens here: ` +
         `${tokens(lesson.ways)}; seed ${other.seed}: ${tokens(other.ways)}.`,
     ),

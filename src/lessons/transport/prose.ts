@@ -98,7 +98,8 @@ export function readHttpCall(result: TransportResult): string {
       `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is what a stdio ` +
       `line of the same call would carry, less the newline. HTTP put header blocks of ` +
       `${request.headerBytes} and ${response.headerBytes} bytes around it, and HTTP/1.1's ` +
-      `*chunked coding* framed the answer's ${responseJson} bytes of JSON in ${framing.bytes} more. ` +
+      `*chunked coding* framed the answer: of its body's ${response.bodyBytes} bytes, ` +
+      `${framing.bytes} are framing and ${responseJson} the JSON. ` +
       `MCP never sees that framing.`,
   );
 }

@@ -281,7 +281,7 @@ export function readDiscoveryPlans(wire: WithoutASessionWire): string {
       `Kept for the ${n(wire.discovery.ttlMs)} ms our servers send, the lists went out before ${tasksNamed(cached.listedBefore)}: ${n(cached.listings)} list requests, ${n(cached.bytes)} bytes.` +
       (statelessTask.discoveryBytes === product
         ? ``
-        : ` The totals are not plain products: ids count up within a process, and a two-digit id is a byte longer in its request and its response, so discovery at every task costs ${n(statelessTask.discoveryBytes)} bytes, not ${wire.discovery.tasks} × ${n(once.discoveryBytes)} = ${n(product)}.`),
+        : ` Discovery at every task costs a little more than ${wire.discovery.tasks} times discovery once, since later ids take more digits.`),
   );
 }
 

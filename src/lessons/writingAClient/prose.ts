@@ -64,7 +64,7 @@ function trafficNote(result: WritingAClientResult): string {
   const { mcpHost: mcp, mcpHostSessions: legacy } = result;
   const current = [mcp.perTask, mcp.once, mcp.cached];
   const meta = partsTokens(requestFields("stateless"));
-  const names = ["the per-task client's tokens", "once's", "cached's"];
+  const names = ["the per-task client's", "once's", "cached's"];
   const first = current[0];
   const perDiscovery = first.discovery.request / first.discoveries;
   const made =
@@ -74,8 +74,10 @@ function trafficNote(result: WritingAClientResult): string {
       : ``;
   const shares = current.map(
     (run, i) =>
-      `${meta} × ${run.total.request}${i === 0 ? ` requests${made}` : ""} ÷ ${run.total.tokens}` +
-      `${i === 0 ? " tokens" : ""} = ${share(meta * run.total.request, run.total.tokens)}% of ${names[i]}`,
+      `${i === 0 ? `${meta} tokens of ${code("_meta")} on each of ` : "on each of "}` +
+      `${run.total.request}${i === 0 ? ` requests${made} are` : ","} ` +
+      `${share(meta * run.total.request, run.total.tokens)}% of ${names[i]} ${run.total.tokens}` +
+      `${i === 0 ? " tokens" : ""}`,
   );
   const bytes =
     rankedByDiscoveries(mcp.once, current) &&
@@ -83,9 +85,8 @@ function trafficNote(result: WritingAClientResult): string {
       ? `Bytes rank each table's clients alike: only their discovery counts differ.`
       : `Bytes might rank the clients otherwise: their calls or discoveries differ.`;
   return (
-    `The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28 each ` +
-    `request carries ${meta} tokens of ${code("_meta")}, which makes ` +
-    `${listing(shares)}. ${bytes}`
+    `The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28, ` +
+    `${shares.join("; ")}. ${bytes}`
   );
 }
 
@@ -428,8 +429,8 @@ export function readAllModes(result: WritingAClientResult): string {
       `${plural(legacy.sessions.perTask.local, "time")}; every other client keeps one process each.`,
   ];
   const course =
-    `The course's host, with lesson 5's version rule, drops ${code(DROPPED_SERVER)} and ` +
-    `completes ${current.once.completed} of ${current.once.tasks}` +
+    `Under the course's host, lesson 5's version rule drops ${code(DROPPED_SERVER)}; ` +
+    `${current.once.completed} of ${current.once.tasks} complete` +
     (perTask.completed === current.once.completed && perSession.completed === current.once.completed
       ? ` in both revisions.`
       : `.`);

@@ -64,12 +64,33 @@ export function readHandshake(result: WritingAServerResult): string {
       : `The client keeps ${listing([h0, h1, h2].map((h) => String(h.negotiated)))} tools at levels 0 to 2`;
   const cost = result.handshake.every((row) => sameHandshakeCost(row, h0))
     ? ` Every row costs the same ${h0.tokens} tokens${perServer(result, h0.tokens)}. Only at level 3 ` +
-      `does the course's host read ${code("surum")} (version).`
+      `does the course's host read ${code("surum")} (version).${sameWords(result)}`
     : ` The rows cost ${listing(result.handshake.map((row) => String(row.tokens)))} tokens.`;
   return wrapMarkdown(
     `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
       `drops ${code("kayit")}, ${code("bolge_ozet")} with it; the last line lists the ` +
       `${h3.negotiated} tools kept.${cost}`,
+  );
+}
+
+/**
+ * Why the levels cost alike: the simulator's handshake words are the same at every level (each
+ * server's `surum` and its number, as lesson 5 priced them; `sim/negotiation.ts` `handshake`),
+ * while `undeclared` is only the real servers' wire text (`server/declarations.ts`); and that an
+ * answer names tools and resources, never prompts, shown on the server that has a prompt.
+ */
+function sameWords(result: WritingAServerResult): string {
+  const prompted = result.world.servers.find((s) => s.prompts.length > 0);
+  const prompts =
+    prompted !== undefined
+      ? ` An answer names tools and resources, not prompts: ${code(prompted.name)}'s leaves out ` +
+        `${listing(prompted.prompts.map(code))}.`
+      : ``;
+  return (
+    ` These words are the same at every level, each server's ${code("surum")} and its number ` +
+    `included, as lesson 5 priced them. ${code("undeclared")} is what the real servers ` +
+    `(${code("serve --level")}) send on the wire below level 3; the handshake table does not ` +
+    `count it.${prompts}`
   );
 }
 
