@@ -35,14 +35,14 @@ test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, 
   }
 });
 
-test("lesson 3: notifications/cancelled comes from a server too, on stdio only, to end a subscription stream (2026-07-28 schema.ts CancelledNotification), which subscriptions.mdx would end with a result", () => {
+test("lesson 3: a server's notifications/cancelled ending a subscription stream is where the spec disagrees: cancellation.mdx MUST, the schema on stdio, subscriptions.mdx a final result", () => {
   for (const { path, flat } of exportsOf("03")) {
     assert.match(
       flat,
-      /\| `notifications\/cancelled` \| client; server \| the client's, on stdio, to call off a request; the server's, on stdio only, to end a subscription stream \(`subscriptions\.mdx` would rather the server end it with a final result\) \|/,
+      /the server's, to end a subscription stream, where the spec disagrees: `cancellation\.mdx` says MUST, the schema says on stdio, `subscriptions\.mdx` asks for a final result instead \|/,
       path,
     );
-    assert.doesNotMatch(flat, /on stdio; to end a subscription stream \|/, path);
+    assert.doesNotMatch(flat, /on stdio; to end a subscription stream \||would rather the server end it/, path);
   }
 });
 

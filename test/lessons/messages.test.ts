@@ -461,7 +461,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // sentence on the others, subscriptions (subscriptions.mdx) and deprecated logging (deprecated.mdx).
     assert.match(markdown, /\| notification \| either side \| either side, in the few cases below \|/);
     const notifications = [
-      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, on stdio only, to end a subscription stream (`subscriptions.mdx` would rather the server end it with a final result) | `cancellation.mdx`; the schema |",
+      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a subscription stream, where the spec disagrees: `cancellation.mdx` says MUST, the schema says on stdio, `subscriptions.mdx` asks for a final result instead | `cancellation.mdx`; the schema; `subscriptions.mdx` |",
       "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a token the server repeats in each progress notification | `progress.mdx` |",
     ];
     for (const row of notifications) assert.ok(markdown.includes(row), row);

@@ -147,7 +147,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // fields are MCP's on client requests only (2026-07-28 basic/index.mdx, "Per-request protocol
       // fields": "Client requests carry…"); a notification's _meta is NotificationMetaObject (schema),
       // with none of them: the SDK adds them to notifications by its own choice.
-      'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request, as MCP asks of client requests (2026-07-28 `basic/index.mdx`, "Per-request protocol fields"). It adds them to every notification too, by its own choice: MCP does not ask it.',
+      'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request, as MCP asks of client requests (2026-07-28 `basic/index.mdx`, "Per-request protocol fields"). It adds them to notifications too, which MCP does not ask.',
       // Tool names SHOULD be unique within a server (2025-11-25 and 2026-07-28 server/tools.mdx,
       // "Tool Names"); the note on collisions across servers is new in 2026-07-28.
       "Tool names SHOULD be unique within a server, in both revisions; across servers, 2026-07-28 adds a note",
@@ -158,8 +158,8 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // "Shutdown"); over HTTP a server MAY end it and the client MUST then send a new initialize
       // (basic/transports.mdx, "Session Management" 3-4): it answers requests with that session
       // id with 404, the client's trigger. Keeping it is what the per-session client does.
-      "A 2025-11-25 client can keep its session across tasks and discover once, as the per-session client below does.",
-      'Either side may end a session (lesson 5). If the server ends one over HTTP, it answers the next request with `404`. The client MUST then send a new `initialize` (`basic/transports.mdx`, "Session Management").',
+      "A 2025-11-25 client can keep its session across tasks and discover once, like the per-session client below.",
+      'Either side may end a session; a server that ends one over HTTP answers the next request `404`, and the client MUST send a new `initialize` (`basic/transports.mdx`, "Session Management").',
       "In 2025-11-25, a per-task client opens a new session for each task.",
       // 2025-11-25 server/tools.mdx, "List Changed Notification", gives only the server's SHOULD;
       // listing again is what a client may do, not text of that page.
@@ -398,10 +398,15 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // The SDK's rules: two lines in the body, the rest folded (student round 22r, item 5).
     assert.ok(
       prose.includes(
-        "SDK 2.4.0's own rules, not MCP's: in `\"auto\"` mode only a -32022 listing no modern revision (lesson 5) leads on to `initialize`; over stdio its probe runs in a second process.",
+        "SDK 2.4.0's own rules, not MCP's: in `\"auto\"` mode any error answer to its probe but a -32022 listing a modern revision leads on to `initialize`, -32020 and -32021 too (modern errors, by `basic/versioning.mdx`), as does a discover result sharing no revision; its stdio probe runs in a second process.",
       ),
       file,
     );
+    // The fallback is not one case (expert round 22s): SDK 2.4.0's classifyRpcError falls back on
+    // every error but a -32022 with a modern revision (NOT_PROBE_RECOGNIZED: -32001, -32020,
+    // -32021), and classifyResult on a discover result sharing no modern revision.
+    assert.ok(!prose.includes("only a -32022 listing no modern revision"), file);
+    assert.ok(prose.includes("-32020 and -32021 too (modern errors, by `basic/versioning.mdx`)"), file);
     const folded = text.replace(/\s+/g, " ");
     assert.ok(
       folded.includes(
@@ -425,7 +430,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // server/discover.mdx ("When to Call") calls the request optional; said where the HTTP probe shows.
     assert.ok(
       prose.includes(
-        'Over stdio the probe is MCP\'s: a client SHOULD send `server/discover` before any other request (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility", says it of both a 2026-07-28-only client, as this pinned one is, and a dual-era one, as in `"auto"` mode).',
+        'Over stdio the probe is MCP\'s: a client SHOULD send `server/discover` before any other request (2026-07-28 `basic/transports/stdio.mdx`, "Backward Compatibility": of a pinned client and a dual-era one alike).',
       ),
       file,
     );
