@@ -8,7 +8,7 @@ import type { EngineEvent, EngineLimits, EngineRun } from "./engineRun";
 import { PACKAGE_ROOT } from "../packageRoot";
 import { compileCacheEnv } from "./nodeCompileCache";
 import { killProcessTree } from "./processTree";
-import { findJupyterPython, pythonCandidates } from "./jupyterPython";
+import { pythonCandidates } from "./jupyterPython";
 import { serializeNotebook, type Notebook } from "./notebookFile";
 import { TSLAB_KERNELSPEC } from "./tslabMetadata";
 
@@ -55,8 +55,8 @@ export const RUNNER_GRACE_SECONDS = 30;
  * per-cell timeout; the runner then kills the kernel with its process group and reports the cell
  * (`failedCellIndex`, `timedOut: true`). Should the runner not be done `graceSeconds` later, it is
  * killed with every process it started (killProcessTree) and the same is reported, without the
- * outputs of the cells before. `options.python` is the Python to drive it (findJupyterPython's
- * answer, looked for when absent); `options.graceSeconds` defaults to RUNNER_GRACE_SECONDS.
+ * outputs of the cells before. `options.python` is the Python to drive it, as findJupyterPython
+ * found it (null: none was found); `options.graceSeconds` defaults to RUNNER_GRACE_SECONDS.
  * @throws (rejects) if no Python with nbclient is found, or the runner fails for another reason
  *   than a failing cell (kernel cannot start, kernel died); the message ends with its stderr.
  */
@@ -65,9 +65,9 @@ export async function runWithJupyter(
   cwd: string,
   onEvent: (e: EngineEvent) => void,
   limits: EngineLimits,
-  options: { python?: string | null; graceSeconds?: number } = {},
+  options: { python: string | null; graceSeconds?: number },
 ): Promise<EngineRun> {
-  const python = options.python !== undefined ? options.python : findJupyterPython();
+  const { python } = options;
   const graceSeconds = options.graceSeconds ?? RUNNER_GRACE_SECONDS;
   if (!python) {
     throw new Error(

@@ -9,7 +9,12 @@ import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS } from "../../src/fleet/condi
 import { TASK_QUESTION } from "../../src/fleet/groundTruth";
 import { PATH_NAMES } from "../../src/fleet/paths";
 import { FLEET_TOOL_DEFINITIONS } from "../../src/fleet/tools";
-import { ANSWER_FADE, CHART_MEASURES, conditionsChart } from "../../src/lessons/fleetBehindTheBoundary/charts";
+import {
+  ANSWER_HUE,
+  CHART_MEASURES,
+  conditionsChart,
+  MEASURE_OPACITY,
+} from "../../src/lessons/fleetBehindTheBoundary/charts";
 import {
   FAILED_KEY,
   formatConditionTable,
@@ -97,7 +102,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     // notifications/cancelled, so the sentence must not read as "no cancel message".
     assert.match(
       flat(assumptions),
-      /2026-07-28, the current revision, which changes three things here\. It has no `initialize`\. It adds a SHOULD to restart a crashed server\. And a server MUST NOT send anything more for a cancelled call, where 2025-11-25 says it SHOULD not respond\. Over stdio the client still sends `notifications\/cancelled` \(below\)\./,
+      /2026-07-28, the current revision, has no `initialize`, adds a SHOULD to restart a crashed server, and says a server MUST NOT send anything more for a cancelled call \(2025-11-25: SHOULD not respond\)\. Over stdio the client still sends `notifications\/cancelled` \(below\)\./,
       path,
     );
     assert.doesNotMatch(flat(text), /no message for a cancelled call/, path);
@@ -118,7 +123,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     // default, so the revision a real client meets first. The HTTP transcript stays 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /\*\*Two revisions\.\*\* The simulated client and the stdio transcripts speak 2025-11-25, the SDK client's default \(lesson 7\): a real client meets it first unless it opts in, so the lesson starts there\. The HTTP transcript speaks 2026-07-28, the current revision, which changes three things here\./,
+      /- \*\*Revisions\.\*\* The simulator and stdio transcripts speak 2025-11-25; the HTTP one, 2026-07-28\. - \*\*Why two\.\*\* 2025-11-25 is the SDK client's default \(lesson 7\): a real client meets it first unless it opts in, so the lesson starts there\./,
       path,
     );
     assert.doesNotMatch(flat(assumptions), /the switch is expected/, path);
@@ -147,7 +152,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does, by the last two rows\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
+      /`validating` answers as the SDK's `McpServer` does, by both rows\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
@@ -156,13 +161,13 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
     // The outside experiment is one endnote at the end, saying what was borrowed, so the body
     // stands on the specification alone; its README's timings make no column here.
-    // One pointer to it in the body: the simulated fleet has no annotations because its server had none.
+    // One pointer to it in the body: the question is the experiment's.
     assert.equal(
       beforeNext(text)
         .replace(/\n> /g, " ")
         .match(/experiment/g)?.length,
       1,
-      `${path}: no provenance in the body but the hints box's pointer`,
+      `${path}: no provenance in the body but the question's pointer`,
     );
     assert.equal(text.match(/https:\/\/shamirai\.ai/g)?.length, 1, path);
     assert.ok(
@@ -209,16 +214,12 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     // declares no annotations, as the experiment's server did (its README lists no annotations
     // among what its definitions carried), and the harness reads none (src/fleet has no reader of
     // them). The defaults and the real server's readOnlyHint are said where the retry is.
-    assert.match(
-      unquoted(text),
-      /\*\*No hints in the simulator\.\*\* The simulated fleet declares no `annotations`, as the server of the experiment in the endnote did\. Nothing in this lesson's harness reads them\./,
-      path,
-    );
+    assert.doesNotMatch(text, /No hints in the simulator/, path);
     assert.doesNotMatch(text, /Two declarations of one fleet|Lesson 7's simulator declared/, path);
     assert.doesNotMatch(unquoted(text), /each hint takes its default|cannot show in its tables/, path);
     assert.match(
       flat(text),
-      /with no `annotations`, a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\)/,
+      /the simulated fleet declares no `annotations`, and with none a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\)/,
       path,
     );
   }
@@ -307,7 +308,10 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
     ["stdout-unterminated", "as `stdout-line`", "never parse glued text"],
   ])
     assert.match(faults, new RegExp(`\\| \`${fault}\` \\| [^|]+ \\| ${escape(rule)} \\| ${escape(advice)} \\|`), fault);
-  assert.match(faults, /`raw` is against the MUST to validate all tool inputs/);
+  assert.match(
+    flat(cell("paths-heading")),
+    /It breaks the specification's rule that servers MUST validate all tool inputs: a fault to measure\./,
+  );
   // What the client then sees (src/fleet/client.ts: the glued response is lost, the call times out).
   assert.match(
     faults,
@@ -342,15 +346,21 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     assert.ok(header >= 0, `${path}: the error-channel table`);
     assert.equal(rows[header], "| revisions | invalid arguments | a handler's throw | unknown tool |");
     assert.deepEqual(
-      rows.slice(header + 1, header + 4),
+      rows.slice(header + 1, header + 3),
       [
-        "| 2024-11-05 to 2025-06-18 | either: the tools page lists it under both, in different words | `isError` result | protocol error |",
         '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
         "| 2026-07-28 | the same; the schema's `InvalidParamsError` also lists invalid tool arguments under -32602 | `isError` result | protocol error |",
       ],
       path,
     );
     assert.match(text.split("\n")[text.split("\n").indexOf(rows[header]) + 1], /^\|:---\|/, path);
+    // The revisions before 2025-11-25 are one footnote line under the table, not a row of it.
+    assert.ok(
+      text.includes(
+        "\n\nBefore 2025-11-25 (2024-11-05 to 2025-06-18), the tools page lists invalid arguments under both.\n",
+      ),
+      path,
+    );
     // The learning goal: from 2025-11-25 the tools page files invalid arguments as an isError
     // result; only 2026-07-28's schema.mdx (InvalidParamsError) also lists them under -32602, and
     // 2025-11-25's schema.mdx names no -32602 at all.
@@ -376,7 +386,7 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating` answers as the SDK's `McpServer` does, by the last two rows\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
+      /`validating` answers as the SDK's `McpServer` does, by both rows\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
@@ -484,7 +494,7 @@ test("ยง3, restart and retry: only for a tool a trusted server marks readOnlyHin
   );
   assert.match(
     local,
-    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. MCP's defaults would not let a client assume it: with no `annotations`, a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\), a hint that, from a trusted server, makes the retry safe by the course's advice below\./,
+    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. MCP's defaults would not let a client assume it: the simulated fleet declares no `annotations`, and with none a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\), a hint that, from a trusted server, makes the retry safe by the course's advice below\./,
   );
   assert.doesNotMatch(local, /these tools write nothing/, "the retry is not presented as following the rule");
   for (const { path, text } of exports) {
@@ -602,17 +612,20 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph, the thorough agent's paging one paragraph of rules, then its turns as a computed table whose calls add up to the healthy rows', and its stop read from the run; no step-by-step box; no exercise needs src/ or a build", () => {
+test("the agents are one paragraph, the thorough agent's paging one paragraph with the reason for its two calls a band, then a fold with the halving, its turns as a computed table whose calls add up to the healthy rows', and its stop read from the run; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  assert.equal(agents.length, 3, "a heading, one paragraph for both agents, one for the thorough agent's paging");
-  const [, paragraph, thorough] = agents;
-  // The turn table and the stop follow the rules; the old step-by-step box is gone.
+  assert.equal(agents.length, 5, "a heading, both agents, the thorough agent's paging, the fold's summary, its rules");
+  const [, paragraph, thorough, summary, folded] = agents;
+  assert.equal(summary, "<details><summary>Its bands and turns on this seed</summary>");
+  // The turn table and the stop follow the rules, inside the fold; the old step-by-step box is gone.
   const ids = notebook.cells.map((c) => c.id);
-  assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 3), [
+  assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 4), [
     "agents-heading",
     "thorough-turns",
+    "thorough-turns-close",
     "faults-heading",
   ]);
+  assert.equal(notebook.cells.find((c) => c.id === "thorough-turns-close")!.source, "</details>");
   assert.ok(!ids.includes("thorough-steps"));
   assert.equal(
     notebook.cells.find((c) => c.id === "thorough-turns")!.source,
@@ -634,15 +647,19 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph of
   );
   assert.equal(MAX_RETRIES, 2);
   // The paging rules in words a student can replay against the table: band width, bands a turn,
-  // two calls a band, the halving and the new bands after it, the stop, the first and last turns.
+  // two calls a band and why (a page lists only the field it ranks by: src/fleet's top_devices),
+  // the stop; then, folded, the halving and the new bands after it, the first and last turns.
   assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
   assert.equal(
     flat(thorough),
-    "The *thorough* agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows and has no cursor. " +
+    "The *thorough* agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows, has no cursor and lists one number a device, the field it ranks by. " +
       "So it reads the fleet in *bands* of hours, 25 wide (`min_hours` to `max_hours`), four a turn from 0 up. " +
-      "Each band is asked twice, top 10 by downtime and top 10 by hours: 2 calls a band. " +
-      "A band of more than 10 devices, starred in the table, counts no device as read, since its pages may miss some: it is halved, and the next turn asks its halves, then new bands while it has fewer than four. " +
-      "It stops once no unread device can beat the best rate it has read. " +
+      "Each band is asked twice, top 10 by downtime and top 10 by hours, 2 calls a band: a rate is downtime over hours, and each page gives one of the two. " +
+      "It stops once no unread device can beat the best rate it has read.",
+  );
+  assert.equal(
+    flat(folded),
+    "A band of more than 10 devices, starred in the table, counts no device as read, since its pages may miss some: it is halved, and the next turn asks its halves, then new bands while it has fewer than four. " +
       "Turn 1 asks a count and the top 10 by downtime under 500 hours; the last turn, the winner's record and its device type's risk leader. " +
       "In the table, *devices read* counts the devices a turn reads for the first time, and *read to* the hours read from 0 without a gap. On this seed:",
   );
@@ -753,8 +770,8 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph of
 
 test("the chart's reading gives its numbers in words, and its alt text gives each condition's counts", () => {
   assert.match(
-    cell("matrix-chart-intro"),
-    /A bar per condition: the thorough agent's calls, red for the failed, faded without the right answer\./,
+    flat(cell("matrix-chart-intro")),
+    /Each condition has two bars, the thorough agent's calls and, paler, its failed calls, in the hue of its answer\. At a glance it joins the two tables: which faults cost calls, which the answer\./,
   );
   for (const seed of SEEDS) {
     const t = (condition: string) => record(seed, condition, "thorough");
@@ -810,11 +827,17 @@ test("the malformed calls' readings say what the text shows: the client's text f
   );
 });
 
-test("the chart's opacity legend has swatches in the bars' colour", () => {
+test("the chart's measure legend draws each measure's opacity in a neutral grey, no outcome's hue", () => {
   const spec = conditionsChart(simulateFleetLesson(DEFAULT_SEED)) as unknown as {
-    encoding: { color: { scale: { range: string[] } }; opacity: { legend: { symbolFillColor: string } } };
+    encoding: {
+      color: { field: string; scale: { range: string[] } };
+      opacity: { field: string; scale: { range: number[] }; legend: { symbolFillColor: string } };
+    };
   };
-  assert.equal(spec.encoding.opacity.legend.symbolFillColor, spec.encoding.color.scale.range[0]);
+  assert.equal(spec.encoding.color.field, "answer");
+  assert.equal(spec.encoding.opacity.field, "measure");
+  assert.deepEqual(spec.encoding.opacity.scale.range, [...MEASURE_OPACITY]);
+  assert.ok(!spec.encoding.color.scale.range.includes(spec.encoding.opacity.legend.symbolFillColor));
 });
 
 test("the chart and the condition table agree on every thorough run's answer: a run with no answer is `none` in both, never `wrong`", () => {
@@ -832,19 +855,18 @@ test("the chart and the condition table agree on every thorough run's answer: a 
     const spec = conditionsChart(r) as unknown as {
       description: string;
       data: { values: { condition: string; answer: string }[] };
-      encoding: { opacity: { scale: { domain: string[]; range: number[] } } };
+      encoding: { color: { scale: { domain: string[]; range: string[] } } };
     };
     for (const value of spec.data.values)
       assert.equal(value.answer, printed.get(value.condition), `seed ${seed}: ${value.condition}`);
-    // Only `right` is drawn in full; each other code the table prints is faded and named in the alt text.
-    const { domain, range } = spec.encoding.opacity.scale;
+    // Each code the table prints has a hue of its own in the legend, and each wrong one is named in the alt text.
+    const { domain, range } = spec.encoding.color.scale;
     assert.deepEqual(new Set(domain), new Set(printed.values()), `seed ${seed}`);
     domain.forEach((code, k) =>
-      assert.equal(range[k], ANSWER_FADE[code as keyof typeof ANSWER_FADE], `seed ${seed}: ${code}`),
+      assert.equal(range[k], ANSWER_HUE[code as keyof typeof ANSWER_HUE], `seed ${seed}: ${code}`),
     );
-    // Each fade differs from every other, so that "gave up" and "none" are told apart.
-    assert.equal(new Set(range).size, range.length, `seed ${seed}: one fade per code`);
-    assert.equal(range[domain.indexOf("right")], 1, `seed ${seed}`);
+    // Each hue differs from every other, so that "gave up" and "none" are told apart.
+    assert.equal(new Set(range).size, range.length, `seed ${seed}: one hue per code`);
     assert.equal(printed.get("stdout-unterminated"), "none", `seed ${seed}`);
     assert.match(spec.description, /no answer under stdout-unterminated/, `seed ${seed}`);
     assert.doesNotMatch(spec.description, /wrong/, `seed ${seed}`);
@@ -983,7 +1005,7 @@ test("the question's answer `X vs Y` is said to name two devices, not two scores
     const flat = readFileSync(join(__dirname, "..", "..", path), "utf8").replace(/\s+/g, " ");
     assert.match(
       flat,
-      /The answer names two devices, not two scores: `X` is the device with the highest rate, `Y` the highest-risk device of its type, whose risk scores the reader then compares\./,
+      /The question is the experiment's \(endnote\)\. A correct answer names two devices and states no score: `X`, the device with the highest rate, and `Y`, the highest-risk device of `X`'s type\./,
       path,
     );
     assert.doesNotMatch(flat, /That retry breaks the course's own advice/, path);

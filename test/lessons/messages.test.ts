@@ -444,7 +444,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(rules, /over HTTP it closes the request's stream\./);
     assert.match(
       rules,
-      /The server SHOULD then stop and not answer \(the same page\), and in 2026-07-28 MUST NOT send anything more for it \(the transport pages, "Cancellation"\); the client SHOULD ignore a late answer\./,
+      /The server SHOULD then stop, and in 2026-07-28 MUST NOT send anything more for it; the client SHOULD ignore a late answer\./,
     );
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /they should not pass for errors received from the other side \("Error Codes"\)/);
@@ -461,15 +461,21 @@ describe("lesson 3 on the wire (default seed)", () => {
     // sentence on the others, subscriptions (subscriptions.mdx) and deprecated logging (deprecated.mdx).
     assert.match(markdown, /\| notification \| either side \| either side, in the few cases below \|/);
     const notifications = [
-      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a subscription stream, where the spec disagrees: `cancellation.mdx` says MUST, the schema says on stdio, `subscriptions.mdx` asks for a final result instead | `cancellation.mdx`; the schema; `subscriptions.mdx` |",
+      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a subscription stream (below) | `cancellation.mdx` |",
       "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a token the server repeats in each progress notification | `progress.mdx` |",
     ];
     for (const row of notifications) assert.ok(markdown.includes(row), row);
+    // Fifth pass, the student: the disagreement in one sentence after subscriptions/listen is defined.
+    assert.ok(
+      flat(markdown).includes(
+        "A server ends it by `notifications/cancelled` (a MUST in `cancellation.mdx`; stdio only in the schema) or a final result: the pages disagree.",
+      ),
+    );
     // The student: "subscription stream" was never defined, and lessons 4, 5 and 7 cite lesson 3 for
     // subscriptions/listen (2026-07-28 basic/patterns/subscriptions.mdx): one definition beside the table.
     assert.ok(
       flat(markdown).includes(
-        "A *subscription stream* is a `subscriptions/listen` request (`subscriptions.mdx`) asking to hear of changes, such as a changed tool list. It stays open until either side ends it; the server's notifications on it answer that request.",
+        "A *subscription stream* is a `subscriptions/listen` request (`subscriptions.mdx`) asking to hear of changes; it stays open until either side ends it. A server ends it by `notifications/cancelled` (a MUST in `cancellation.mdx`; stdio only in the schema) or a final result: the pages disagree.",
       ),
     );
     assert.ok(!markdown.includes("a value the reports quote"));
@@ -495,7 +501,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(markdown, /The id, a string or an integer, MUST NOT be `null`, unlike in JSON-RPC\./);
     assert.match(
       markdown,
-      /To a request whose id it could not read, such as section 3's cut line, JSON-RPC 2\.0 answers with `"id": null`\. MCP's schema lets such an error leave the `id` out instead \(`JSONRPCErrorResponse`, from 2025-11-25 on\)\. A client should accept both forms\./,
+      /To a request whose id it could not read, such as section 3's cut line, JSON-RPC 2\.0 answers with `"id": null`\. MCP's schema lets such an error leave the `id` out instead \(`JSONRPCErrorResponse`, from 2025-11-25 on\), typed `id\?`: a string or an integer, if present\. The course's advice: a client should accept both forms\./,
     );
     // The student: "departs" read as a rule, "allows" as an option; the client's duty is said plainly.
     assert.doesNotMatch(markdown, /MCP departs here/);
@@ -508,7 +514,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // undefined one), and it defines three there.
     assert.match(
       markdown,
-      /2026-07-28 splits JSON-RPC's implementation range \(`basic\/index\.mdx`, "Error Codes"\): -32000 to -32019 is legacy, which new implementations SHOULD NOT use; in -32020 to -32099 they MUST NOT send a code MCP does not define: lesson 2's -32020 and -32022, and -32021, a missing client capability: sent when serving a request needs one its `clientCapabilities` does not declare \(`basic\/index\.mdx`\)\./,
+      /<details><summary>MCP's own error-code ranges<\/summary> 2026-07-28 splits JSON-RPC's implementation range \(`basic\/index\.mdx`, "Error Codes"\): -32000 to -32019 is legacy, which new implementations SHOULD NOT use; in -32020 to -32099 they MUST NOT send a code MCP does not define: lesson 2's -32020 and -32022, and -32021, sent when a request needs a capability its `clientCapabilities` does not declare\./,
     );
     // The student: -32021 got one clause and then came back in later lessons: it says when it comes
     // (2026-07-28 basic/index.mdx, "Per-request metadata": a capability not in clientCapabilities).
@@ -598,7 +604,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // a real tokenizer cuts differently, and a host seldom shows its model the envelope or _meta.
     assert.match(
       markdown,
-      /Envelope tokens count the same traffic as bytes, in \*tokens\*, the pieces of words a model reads text as; what a model reads is the host's choice \(lesson 1\), seldom the envelope or `_meta`\./,
+      /The 8 is the course's constant, not a count\. The course counts tokens, not bytes: the count ignores JSON spacing, is near what a model would read if a host passed a message on, and compares any two\./,
     );
     // The student asked what envelope tokens were for: a traffic measure, from their first definition.
     assert.doesNotMatch(markdown, /what a message would cost a model that read it/);
@@ -658,7 +664,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.
     assert.match(
       markdown,
-      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. The course's servers speak `2025-11-25` only after `initialize`, as in the first transcript; by their choice, not MCP's rule, `2025-11-25` named in `_meta` gets -32022\./,
+      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process answers both revisions \(a \*dual-era\* server\), 2025-11-25 only after `initialize`: `2025-11-25` named in `_meta` gets -32022, by the course's choice\./,
     );
     assert.doesNotMatch(markdown, /chose not to serve this way/);
     // Section 3 says, before the transcript, why every error response is the same line in both revisions.
@@ -675,14 +681,14 @@ describe("lesson 3 on the wire (default seed)", () => {
     // The student wanted one rule to follow first: the advice, then why the specification gives two answers.
     assert.match(
       markdown,
-      /Why both: since 2025-11-25 the tools page calls "input validation errors" tool execution errors \(`server\/tools\.mdx`, "Error Handling"\), while 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\./,
+      /Argument values that fail the tool's `inputSchema`, its JSON Schema \(a JSON description of the arguments' shape\), are tool execution errors on the tools page \(`server\/tools\.mdx`, "Error Handling"\), while 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. The rule, then a sketch:/,
     );
-    assert.ok(flat(markdown).indexOf("be ready for -32602 too") < flat(markdown).indexOf("Why both:"));
+    assert.ok(!flat(markdown).includes("Why both:"), "the reason now leads the rule");
     // The student: `inputSchema` came before lesson 4 defined it, and the rule took three reads. Two lines.
     assert.doesNotMatch(markdown, /counts a failed `inputSchema` check among them/);
     assert.match(
       markdown,
-      /\*\*Invalid arguments: handle both channels\.\*\* The rule to follow since 2025-11-25 \(sketched below, not run\): - malformed call \(no `name`, `arguments` no object\): -32602, a protocol error in every revision; - argument values failing the tool's `inputSchema`, the JSON Schema it declares for its arguments: return an `isError` result, as the course and the SDK do, but be ready for -32602 too\./,
+      /\*\*Invalid arguments: handle both channels\.\*\* A malformed call \(no `name`, `arguments` no object\) is a protocol error in every revision: -32602\. Argument values that fail the tool's `inputSchema`, its JSON Schema \(a JSON description of the arguments' shape\), are tool execution errors on the tools page \(`server\/tools\.mdx`, "Error Handling"\), while 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. The rule, then a sketch: - As a server: return invalid argument values as `isError`\. - As a client: handle both `isError` and -32602\./,
     );
     // ... and shows how, in a sketch that branches on both channels.
     const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;

@@ -230,7 +230,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
       check,
-      /^## 6 · The simulator on the wire Why it matters to you: lessons 6 to 8's numbers come from the simulator, and this section shows that real MCP traffic, on the SDK, gives the same outcomes\. The servers above run the simulator's own code, so only the messages can differ from lessons 6 to 8: a request the SDK adds, a refused call that reaches a server, an answer on the other channel\. [^]*It tests the course's simulator, not MCP, and says nothing of other MCP implementations\. The fold shows how each check was made\. $/,
+      /^## 6 · The simulator on the wire Lessons 6 to 8's numbers came from the simulator; here their runs are made again with real processes on the SDK, and the table counts where the two differ\. It tests the course's simulator, not MCP: it shows that those lessons' numbers hold on the wire\. $/,
       path,
     );
     const visible = raw.slice(raw.indexOf(heading), raw.indexOf(code));
@@ -238,14 +238,14 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     const afterChecks = raw.slice(raw.indexOf(code), raw.indexOf("## Summary"));
     assert.match(
       afterChecks,
-      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\n<details><summary>How the wire was held to the simulator<\/summary>\n\nEach check takes a run's counts twice: [^]*\nThe zeros count differences, [^]*\n\nA check can fail, [^]*Exercise 5 asks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
+      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\n<details><summary>How the wire was held to the simulator<\/summary>\n\nEach check takes a run's counts [^]*\nThe zeros count differences, [^]*\n\nA check can fail, [^]*Exercise 5 asks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
       path,
     );
     assert.equal(afterChecks.match(/<details>/g)?.length, 1, `${path}: one fold, none nested`);
     const folded = afterChecks.replace(/\s+/g, " ");
     assert.match(
       folded,
-      /Each check takes a run's counts twice: from the simulator's run with this seed, and from the real client\. The client counts as it goes: [^.]*\. A check holds only where every count is equal\./,
+      /Each check takes a run's counts from the simulator with this seed and from the real client, and holds only where every count is equal\. The tasks run at each of the four levels, in both revisions\. [^]*One run from both sides, the thorough agent under `crash`:/,
       path,
     );
     const row =
@@ -535,7 +535,7 @@ test("section 3: the gate table is lesson 6's; one sentence points back to it, a
     // inputSchema of {"type":"object"}, level 1 its properties and required, 2 annotations, 3 the version.
     assert.match(
       text.replace(/\s+/g, " "),
-      /`--level` sets lesson 6's declaration level, 0 to 3, each adding one fact\. Level 0 lists each tool's name with an `inputSchema` \(in MCP since 2024-11-05\) that names no field\. Level 1 adds the fields of the `inputSchema`, its `properties` and `required`\. Level 2 adds `annotations` \(since revision 2025-03-26\)\. Level 3 adds the server's version, the word `"undeclared"` below it\./,
+      /`--level` sets lesson 6's declaration level, 0 to 3, each adding one fact\. Level 0 lists each tool's name with an `inputSchema` \(in MCP since 2024-11-05\) that names no field\. Level 1 adds the fields of the `inputSchema`, its `properties` and `required`\. Level 2 adds `annotations` \(since revision 2025-03-26\)\. Level 3 adds the server's version; below level 3 the servers send the string `undeclared` \(lesson 6\)\./,
       path,
     );
     assert.match(
@@ -694,7 +694,7 @@ test("section 2 gives the reason for a legacy-first client that sends no probe; 
     );
     assert.match(
       prose,
-      /A real client that speaks both eras SHOULD instead send `server\/discover` over stdio before any other request, then pick a version from its result, or fall back to `initialize` on any other error or on silence \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\)\. Skipping the probe loses its check:/,
+      /A real client that speaks both eras SHOULD instead send `server\/discover` over stdio before any other request \(lesson 5\), then pick a version from its result, or fall back to `initialize` on any other error or on silence \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\)\. Skipping the probe loses its check:/,
       path,
     );
     assert.equal(prose.match(/SHOULD instead send `server\/discover`/g)?.length, 1, `${path}: said once`);
@@ -769,7 +769,7 @@ test("the client's failed output check is a ProtocolError no server sent; the le
     const section = text.slice(text.indexOf("## 3 · Structured tool results"), text.indexOf("## 4 · "));
     assert.match(
       section,
-      /makes `callTool` throw a `ProtocolError` in place of the result, with -32602, Invalid params\. If the tool declared an `outputSchema`, a result with neither `structuredContent` nor `isError` makes it throw one with -32600, Invalid Request\. Throwing is the SDK's choice, as MCP names no action\. No server sent that error, and neither the class nor the code says who made it\./,
+      /makes `callTool` throw a `ProtocolError` in place of the result, with -32602, Invalid params\. If the tool declared an `outputSchema`, a result with neither `structuredContent` nor `isError` makes it throw one with -32600, Invalid Request\. Throwing is the SDK's choice, as MCP names no action\. So the same `ProtocolError` with -32602 can come from either side, and neither its class nor its code says which\. The transport log \(below\) does: \| who raised the -32602 \| how you tell, from the log's last message for the call \| \|:---\|:---\| \| the server, answering the call with an error \| an error response \| \| the client's own check, on the result the server sent \| a result \|/,
       path,
     );
     assert.match(
@@ -779,7 +779,7 @@ test("the client's failed output check is a ProtocolError no server sent; the le
     );
     assert.match(
       section,
-      /With SDK 2\.4\.0's `Client`, whose own check throws the same `ProtocolError` as a server's error, the transport log is the reliable signal \(the `MeteredTransport` listing below keeps one\): it shows whether an error response to the call crossed\. If none came, the server sent a result, and the client's check failed on it\. A client of your own should raise a distinct local error instead, which cannot be mistaken for an error from the server \(2026-07-28 `basic\/index\.mdx`, "Error Codes"\)\./,
+      /With SDK 2\.4\.0's `Client`, tell the two apart by the table above\. A client of your own should raise a distinct local error instead, which cannot be mistaken for an error from the server \(2026-07-28 `basic\/index\.mdx`, "Error Codes"\)\./,
       path,
     );
     assert.match(text, /its `Client` throws a `ProtocolError` that no server sent\./, `${path}: the summary`);

@@ -176,13 +176,10 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // Section 4 tells MCP's own tasks apart where the course's word is defined, in one sentence (the student:
   // the detour loaded a beginner too early); lesson 2 defines extensions where it needs them.
   says(
-    "A *task* is one question the user puts to the host. The word is the course's. MCP's own *tasks* are another thing, which the course does not use.",
+    "A *task* is one question the user puts to the host. The word is the course's: MCP also has a feature called tasks, unrelated to the course's tasks.",
   );
-  // 2026-07-28 changelog.mdx, "Major changes" 6: tasks moved out of the core into an official extension;
-  // 2025-11-25 basic/utilities/tasks.mdx: an experimental core utility. Not "an optional add-on" unqualified.
-  says(
-    'They are an official extension in 2026-07-28 (`changelog.mdx`, "Major changes") and an experimental part of the core in 2025-11-25 (`basic/utilities/tasks.mdx`).',
-  );
+  // Fifth pass, the student: one clause only; the revisions' detail on MCP's tasks left lesson 1.
+  assert.ok(!flat(markdown).includes("official extension in 2026-07-28"));
   assert.ok(!flat(markdown).includes("an optional add-on to the protocol"));
   assert.ok(!flat(markdown).includes("capabilities.extensions"));
   assert.ok(!flat(markdown).includes("experimental in 2025-11-25"));
@@ -194,7 +191,7 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // protocol level, implementors SHOULD: 1. Build robust consent and authorization flows"; server/tools.mdx,
   // "User Interaction Model": a human in the loop SHOULD be able to deny tool invocations.
   says(
-    "asks for the user's consent and acts on the user's decisions. Hosts must get the user's consent before a tool runs; a lowercase *must* is not a MUST: a principle for hosts, which the protocol cannot check (`index.mdx`, \"Tool Safety\"). The host also coordinates the model.",
+    "asks for the user's consent and acts on the user's decisions. The spec says hosts must obtain the user's consent before a tool runs (`index.mdx`, \"Tool Safety\"). It is lowercase, so it is a principle, not a rule a peer can test. The host also coordinates the model.",
   );
   // The student read "a principle, in lowercase" three times: the lesson now says plainly what lowercase means.
   assert.ok(!flat(markdown).includes("a principle, in lowercase, that the protocol cannot check"));
@@ -400,7 +397,11 @@ test("section 1 explains how to read the specification before citing it; section
   assert.ok(at > 0 && note.length > 0, "section 1 holds the note");
   // The note comes before the first page the course cites (a file ending in .mdx), after the revisions.
   assert.ok(!one.slice(0, at).includes(".mdx"), "no citation before the note");
-  assert.ok(one.slice(0, at).includes("**2025-11-25** the one before it. The course cites it often, so first, how:"));
+  assert.ok(
+    one
+      .slice(0, at)
+      .includes("The specification is published in dated *revisions*. The course cites it often, so first, how:"),
+  );
   // The course cites the schema as the page schema.mdx, and says once where that page comes from.
   // The student read the box as notes for a reviewer: at most three lines, no MDX, no web address.
   assert.ok(
@@ -439,8 +440,14 @@ test("section 1 explains how to read the specification before citing it; section
   // need to probe, but probing is still **RECOMMENDED**". The expert: section 6's client skips it, so say so
   // there, and why; the probe itself is a later lesson's.
   says(
-    "Even a client that speaks only 2026-07-28 is RECOMMENDED to probe first with `server/discover`, a request asking what the server supports (`stdio.mdx`, \"Backward Compatibility\"). The course's client skips that probe: it starts only the course's own servers, which it knows speak 2026-07-28; the probe is taught later.",
+    'Even a client that speaks only 2026-07-28 is RECOMMENDED to probe first with `server/discover`, a request asking what the server supports (`stdio.mdx`, "Backward Compatibility"): the client learns whether the server speaks 2026-07-28 before it sends a bare request, such as `tools/call`, that an older server would read by its own rules. The course\'s client skips that probe, as it starts only its own servers, which speak 2026-07-28; the probe is taught later.',
   );
+  // Fifth pass: the revisions table, the readings' range, the cart example, the host's row.
+  says("| 2026-07-28 | no `initialize`, no session; `server/discover`; `resultType` on every result |");
+  says("The course teaches the last two: **2025-11-25**, which opens with `initialize`, and **2026-07-28**,");
+  says("Readings have five digits: the earlier, `onceki`, lies between 10000 and 89999,");
+  says("A shop, say, keeps a cart by an id the client sends with each request, not a cart the connection remembers.");
+  says("its *tasks* counts each task once (12), not the servers' sum, and *alone* is a dash");
   assert.equal((flat(markdown).match(/RECOMMENDED/g) ?? []).length, 2, "RECOMMENDED where defined and the probe");
   // The bytes are those of the line as sent, not of the spread-out form shown.
   says("It crossed as one line, ended by a newline, and is spread out here only for reading.");

@@ -248,7 +248,7 @@ for (const [name, pick] of [
     assert.deepEqual([lostId, newId], [2, 3]);
     assert.match(
       markdown,
-      /sends the call again under a new `id`\. An id MUST NOT match that of any other request the sender "has issued and not yet received a response for" \(`basic\/index\.mdx`, "Requests"\)\. Id 2 got no response, and nothing tells the client that the dead process's request is settled, so the client takes a fresh id\./,
+      /sends the call again under a new `id`\. An id MUST NOT match that of any other request the sender "has issued and not yet received a response for" \(`basic\/index\.mdx`, "Requests"\)\. The rule is the sender's to keep: id 2 got no response, and a late or duplicated answer to 2 would be ambiguous, so the client takes a fresh id\./,
     );
     // 2026-07-28 basic/index.mdx, "Requests": the rule keeps ids in flight apart; it does not retire one forever.
     assert.doesNotMatch(markdown, /cannot be used again, even with a new process/);
@@ -399,7 +399,7 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // probing to a modern-only client, and a dual-era client SHOULD probe before any other request.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover`, a request asking a server which revisions and capabilities it supports \(`stdio\.mdx`, "Backward Compatibility"\): an older server may run a bare `tools\/call` by its old rules, but sent `server\/discover`, it answers with an error that is not a modern one, or not at all, and so shows it is older \(a \*modern\* error is one only a 2026-07-28 server sends, such as section 3's -32022\)\./,
+    /so no message need open the connection, .* Still, on stdio a client SHOULD probe first with `server\/discover`, a request asking a server which revisions and capabilities it supports \(`stdio\.mdx`, "Backward Compatibility"\): an older server may run a bare `tools\/call` by its own rules, but sent the probe, it answers with an error that is not a modern one \(one only 2026-07-28 defines\), or not at all\./,
   );
   // The student met "modern error" before any definition: glossed where used.
   // The student could not tell whether the demo was correct MCP: the same place says the script skips
@@ -478,7 +478,7 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // The expert: the course never uses x-mcp-header, so one sentence.
   assert.match(
     markdown,
-    /A tool may mark an argument with `x-mcp-header` in its `tools\/list` entry, and then a call's value for it, when given, MUST also travel as a header `Mcp-Param-\{Name\}` \("Custom Headers from Tool Parameters"\); the course's tools mark none\. A value that plain ASCII cannot carry \(non-ASCII characters such as `Aşağı`, control characters, spaces at either end\), or that itself looks like the markers, MUST travel Base64-encoded, in `Mcp-Name` too, between the markers `=\?base64\?` and `\?=` that tell a receiver it is encoded \("Value Encoding"\): `Aşağı` travels as `=\?base64\?QcWfYcSfxLE=\?=`\./,
+    /A tool may mark an argument with `x-mcp-header` in its `tools\/list` entry, and a call's value for it then MUST also travel as a header `Mcp-Param-\{Name\}` \("Custom Headers from Tool Parameters"\); the course's tools mark none\. A header value plain ASCII cannot carry, such as `Aşağı` \(Turkish for "down"\), MUST travel Base64-encoded between the markers `=\?base64\?` and `\?=`, as `=\?base64\?QcWfYcSfxLE=\?=` \("Value Encoding"\)\./,
   );
   // The student could not tell how a receiver knows a value is encoded: the sentinel, and the value shown.
   assert.equal(Buffer.from("Aşağı", "utf8").toString("base64"), "QcWfYcSfxLE=");
@@ -541,6 +541,13 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   assert.doesNotMatch(markdown, /-32021|elicitation/);
   // The codes -32020 and -32022 appear in 2026-07-28's schema.mdx and not in 2025-11-25's.
   assert.match(markdown, /The codes -32020 and -32022 are new in 2026-07-28\./);
+  // Fifth pass, the expert: the -32022 row read in a sentence (schema.ts UnsupportedProtocolVersionError: data.supported).
+  assert.match(markdown, /The -32022 row is the one a client must handle: .* `data\.supported` lists those it does/);
+  // 2026-07-28 streamable-http.mdx, "Sending Messages" note: no client notification over HTTP; 202 is for older clients.
+  assert.match(
+    markdown,
+    /`202 Accepted`, for older clients: a 2026-07-28 client has no notification to send over HTTP/,
+  );
   // 2026-07-28 streamable-http.mdx, "Protocol Version Header": the JSON-RPC body tells this 404 from one
   // returned by a legacy HTTP+SSE server (2024-11-05's transport) that does not host the modern endpoint.
   // The student: HTTP+SSE was not explained; one clause says what it was.

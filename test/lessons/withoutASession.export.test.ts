@@ -147,17 +147,24 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(flat, /The course reads the MAY above/);
     assert.match(
       flat,
-      /MCP does not address a separate probe process, but allows one: "Servers SHOULD NOT require that a client reuse the same connection or process" \(2026-07-28 `basic\/index\.mdx`, "Statelessness"\)\. The MAY above then lets the client keep the era the probe found\./,
+      /Lesson 7 gave the probe of SDK 2\.4\.0's `Client`, in its `"auto"` mode or pinned to a version, in full: on a short-lived second process, which MCP allows, and the MAY above lets a client keep the era that probe found\./,
     );
-    assert.match(
-      flat,
-      /Some legacy servers exit on any request before `initialize`, so probing in place would end the process the client means to keep/,
+    // Lesson 7 gives the SDK's reason for the second process; this lesson points back to it.
+    assert.doesNotMatch(flat, /Some legacy servers exit on any request before `initialize`/);
+    assert.match(flat, /A second process costs a launch of the server on every connect\./);
+    // The three probing clients as a table (the student's item 1), in place of the paragraph.
+    assert.ok(
+      markdown.includes(
+        [
+          "| client | probes on | a discover result with no modern version it speaks |",
+          "|:---|:---|:---|",
+          "| SDK 2.4.0's `Client` | a second process of its own | falls back to `initialize` |",
+          "| ours, probing mode | a second process it starts, to count it | stops with an error (box below) |",
+          "| a scripted client | the one process it then keeps | not met here |",
+        ].join("\n"),
+      ),
     );
-    assert.match(flat, /The cost is a second launch of the server on every connect\./);
-    assert.match(
-      flat,
-      /The SDK's own client probes that way, in its `"auto"` mode or pinned to a version \(lesson 7\)\. Ours, in probing mode, does the same on a second process it starts itself, to count the probe\. The two part where the answer shares no modern version with the client: the SDK's `"auto"` falls back to `initialize`, ours stops with an error \(the box below\)\. A scripted client probes in place, on the one process it then keeps\./,
-    );
+    assert.doesNotMatch(flat, /The two part where/);
     assert.match(flat, /probing in place costs the same bytes and no process/);
     // The legacy-only server's answer to the probe is shown.
     assert.match(flat, /answered the probe with error `-32601`/);
@@ -213,7 +220,7 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(flat, /probeClassifier|NOT_PROBE_RECOGNIZED|negotiateStdioViaSibling/);
     assert.match(
       flat,
-      /The SDK also takes a server that answers -32021 \(a missing client capability\) or -32020 \(a header failure\) for a legacy one, where the pages count any recognized modern error as modern/,
+      /SDK 2\.4\.0's `auto` falls back to `initialize` in both cases instead, as lesson 7 said, and takes a server that answers -32021 or -32020 for a legacy one, where the pages count any recognized modern error as modern/,
     );
     // Exercise 3's answer is the answer, not a second discovery table (the student's item 3).
     assert.doesNotMatch(flat, /Over its 12 tasks, discovering at every task costs/);
@@ -250,10 +257,10 @@ for (const [k, path] of EXPORTS.entries()) {
     // it is introduced (the course-wide decision). Run 1 has its own table (the student's item).
     assert.match(
       flat,
-      /\*\*Run 1 · Lesson 5's host that trusts its servers' hints, run here with lesson 5's allowlist\.\*\* It has no version rule\. The allowlist withholds `kayit_yaz`/,
+      /\*\*Run 1 · Lesson 7's \*allowlisting host\*\.\*\* It trusts its servers' hints and has lesson 5's allowlist, but no version rule\. The allowlist withholds `kayit_yaz`/,
     );
     assert.match(flat, /\*round trips\* are lesson 2's: \*Before 1st call\* is one discovery of the three servers:/);
-    assert.match(flat, /add up to [\d,]+ and [\d,]+\. Without the version rule the simulated client sends/);
+    assert.match(flat, /section 4 counts the probe apart\. Without the version rule the simulated client sends/);
     assert.match(flat, /before the stateless lists: The wire, under the course's host,/);
     assert.match(flat, /The rest of the lesson runs under this host\./);
     // The host changes which calls reach a server, not how the eras compare (the student's item).
@@ -704,10 +711,7 @@ for (const path of EXPORTS) {
     // @modelcontextprotocol/client 2.4.0, probeClassifier.ts: classifyResult falls back on any
     // discover result without a mutual version; classifyRpcError falls back on a -32022 listing no
     // modern version and fails on one listing only modern versions the client lacks (lesson 7).
-    assert.match(
-      flat,
-      /SDK 2\.4\.0's `auto` falls back to `initialize` in both cases instead: after a discover result that shares no modern version with it, and after a -32022 that lists no modern version\. Only a -32022 that lists modern versions the client lacks fails `connect`, as lesson 7 said\./,
-    );
+    assert.match(flat, /SDK 2\.4\.0's `auto` falls back to `initialize` in both cases instead, as lesson 7 said,/);
     assert.doesNotMatch(flat, /after a -32022 whose list holds none/);
     assert.doesNotMatch(flat, /leaves open/);
     assert.doesNotMatch(flat, /Lesson 5 read that case by the era model|follow lesson 5's reading/);
@@ -808,14 +812,19 @@ test("the SDK's sibling probe is said for pin mode too, no tokenizer credited to
     );
     assert.match(
       section5,
-      /A tool that is not idempotent needs an expiry too and, to run at most once, a record on the server, as the warning asks\./,
+      /None of the three makes a state single-use: a tool that is not idempotent needs an expiry too and, to run at most once, a record on the server, as the warning asks\./,
       file,
     );
     assert.equal(prose.split("server-side").length, 2, `${file}: the warning is quoted once`);
     // mrtr.mdx: replay protection is a SHOULD; the state replays, harmless only for an idempotent tool.
     assert.match(prose, /Against replay the server SHOULD put the user, a short expiry/, file);
     assert.match(prose, /harmless only because `kayit_yaz` is idempotent/, file);
-    assert.match(prose, /A tool that is not idempotent needs an expiry too/, file);
+    assert.match(prose, /a tool that is not idempotent needs an expiry too/, file);
+    // The three replay guards as a table (the student's item 5): guard, what it stops, in kayit's state.
+    assert.ok(
+      prose.includes("| the originating request's identity | a state carried over to another call | yes: its digest |"),
+      file,
+    );
   }
 });
 
@@ -949,11 +958,11 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     const price = (one.work.tokens - two.work.tokens) / (one.wireCalls - two.wireCalls);
     assert.ok(
       text.includes(
-        `*Per call* is an average over the calls that reached a server, so Run 1's differs from Run 2's: Run 1 also sent the 3 to \`bolge_ozet\`. They cost ${price.toFixed(1)} tokens a call in the legacy era`,
+        `is below Run 2's, ${two.tokensPerCall.toFixed(1)} and ${sim.lessonSix.rows[1].tokensPerCall.toFixed(1)}, only because Run 1 also sent the 3 to \`bolge_ozet\`, at ${price.toFixed(1)} and `,
       ),
       file,
     );
-    assert.ok(text.includes("A price per call moves with the mix of tools called."), file);
+    assert.ok(!text.includes("A price per call moves with the mix of tools called."), file);
     // Exercise 2's figure is spelled where the table is: bytes/call is the second table's bytes
     // sent and received over the calls (the expert's item 5).
     assert.ok(
@@ -987,9 +996,9 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
     assert.ok(
       prose.includes(
         `*Before 1st call* is one discovery of the three servers: in 2025-11-25 their openings and lists, ${n(fixed("legacy"))} tokens; ` +
-          `in 2026-07-28 their lists alone, ${n(fixed("stateless"))}, or ${n(fixed("stateless + discover"))} with \`server/discover\` first, as Run 2's third row sends it. ` +
-          `Lesson 7's first table prices the same discoveries, \`server/discover\` included in 2026-07-28, and adds \`fleet\`: ` +
-          `its rows of \`olcum\`, \`tarife\` and \`kayit\` add up to ${n(fixed("legacy"))} and ${n(fixed("stateless + discover"))}.`,
+          `in 2026-07-28 their lists alone, ${n(fixed("stateless"))}, or ${n(fixed("stateless + discover"))} with \`server/discover\` first (Run 2's third row). ` +
+          `Lesson 7 counted the second, as a client that speaks both eras probes first (its rows of \`olcum\`, \`tarife\` and \`kayit\` add up to ${n(fixed("stateless + discover"))}); ` +
+          `this lesson's default leaves the probe out, as lesson 9's client did, to compare the eras' own messages, and section 4 counts the probe apart.`,
       ),
       file,
     );
@@ -999,5 +1008,20 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
       /Nor is HTTP measured, where sessions matter most: there a 2025-11-25 server MAY end a session at any time, and each end costs the client a new `initialize`, a MUST \(`basic\/transports\.mdx`, "Session Management"\), and a new `tools\/list` unless it kept the list\. This result is about stdio traffic, in envelope tokens and bytes, not about the eras in general\./,
       file,
     );
+  }
+});
+
+test("the implementers' box says which of the three rules a server follows to end a listen stream, and why", () => {
+  // 2026-07-28 basic/patterns/cancellation.mdx: a server MUST send notifications/cancelled when it
+  // tears down a subscriptions/listen stream; schema.ts CancelledNotification describes it on stdio
+  // (it forbids it nowhere else); subscriptions.mdx "Graceful Closure": a completion result, SHOULD.
+  for (const file of EXPORTS) {
+    const flat = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
+    assert.match(
+      flat,
+      /A server should follow the MUST, the one rule of the three it may not break: send `notifications\/cancelled`, then close the stream\. On stdio the schema agrees; elsewhere its wording forbids nothing, and leaving out the completion result departs from a SHOULD alone\./,
+      file,
+    );
+    assert.doesNotMatch(flat, /has that sent on stdio only/, file);
   }
 });

@@ -95,7 +95,6 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "envelope tokens (body tokens plus 8, lesson 3)", // envelope tokens and the 8-token constant
       "two to a remote one (lesson 2)", // the doubled remote round trip
       "The client keeps lesson 5's allowlist",
-      "Lesson 5's hosts: the course's host in sections 2 and 4, the *host that trusts its servers' hints* in section 3.",
       "the course's gate (lesson 5)",
       "The course's `decide` applies the version rule and the allowlist (lesson 5)",
       "(the legacy era, lesson 5)",
@@ -343,7 +342,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const section = prose.slice(fleet, prose.indexOf("## 2 · "));
     assert.ok(
       section.startsWith(
-        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`. Its tool names are English: it belongs to no water utility. At version 1, it holds an inventory of connected medical devices, drawn from the seed.",
+        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`: lesson 4's device inventory, kept outside the water world for an experiment taught later, so its tool names are English. At version 1 its devices, drawn from the seed, are connected medical devices.",
       ),
       file,
     );
@@ -398,7 +397,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // The SDK's rules: two lines in the body, the rest folded (student round 22r, item 5).
     assert.ok(
       prose.includes(
-        "SDK 2.4.0's own rules, not MCP's: in `\"auto\"` mode any error answer to its probe but a -32022 listing a modern revision leads on to `initialize`, -32020 and -32021 too (modern errors, by `basic/versioning.mdx`), as does a discover result sharing no revision; its stdio probe runs in a second process.",
+        "SDK 2.4.0's own rules, not MCP's: in `\"auto\"` mode, among -32022 answers to its probe, only one listing no modern revision leads on to `initialize`. So does a discover result sharing no revision, and any other error answer, even the modern -32020 and -32021, where `basic/versioning.mdx` has a client retry, not fall back. Its stdio probe runs in a second process.",
       ),
       file,
     );
@@ -406,7 +405,13 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // every error but a -32022 with a modern revision (NOT_PROBE_RECOGNIZED: -32001, -32020,
     // -32021), and classifyResult on a discover result sharing no modern revision.
     assert.ok(!prose.includes("only a -32022 listing no modern revision"), file);
-    assert.ok(prose.includes("-32020 and -32021 too (modern errors, by `basic/versioning.mdx`)"), file);
+    // -32020 and -32021 are modern errors, after which versioning.mdx has a client retry, not fall back.
+    assert.ok(
+      prose.includes(
+        "even the modern -32020 and -32021, where `basic/versioning.mdx` has a client retry, not fall back",
+      ),
+      file,
+    );
     const folded = text.replace(/\s+/g, " ");
     assert.ok(
       folded.includes(
@@ -456,7 +461,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     assert.equal(prose.split('"Shutdown"').length, 3, `${file}: "Shutdown" twice`);
     assert.ok(
       prose.includes(
-        'The SDK closes its probe\'s stdin and stops the process at once. MCP asks more of a client that shuts a server down: close stdin, wait for the server to exit, and force it only if it does not exit in a reasonable time (2026-07-28 `basic/transports/stdio.mdx`, "Shutdown"). Skipping the wait is harmless for a probe that holds nothing, not for a server a client keeps.',
+        'The SDK closes its probe\'s stdin and stops it at once. MCP has a client close stdin, wait for the server to exit, and force it only after a reasonable time (2026-07-28 `basic/transports/stdio.mdx`, "Shutdown"): skipping the wait is harmless only for a probe that holds nothing.',
       ),
       file,
     );
@@ -663,8 +668,8 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     );
     assert.match(section, /^kayit +remote +79 +134 +4$/m, file);
     assert.match(section, /^all +425 +823 +18$/m, file);
-    assert.match(section, /^2026-07-28, the host that trusts its servers' hints:\ndiscovery {2}discoveries/m, file);
-    assert.match(section, /^2025-11-25, the host that trusts its servers' hints:\ndiscovery /m, file);
+    assert.match(section, /^2026-07-28, the allowlisting host:\ndiscovery {2}discoveries/m, file);
+    assert.match(section, /^2025-11-25, the allowlisting host:\ndiscovery /m, file);
     assert.doesNotMatch(section, /the course's host \(lesson 5's version rule\):/, file);
     assert.doesNotMatch(section, /^host +revision/m, file);
     for (const row of [
@@ -693,12 +698,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     // that trusts hints runs here with lesson 5's allowlist, said where the tables introduce it.
     assert.doesNotMatch(prose, /as a SHOULD permits/, file);
     assert.doesNotMatch(prose, /standing consent/, file);
-    assert.ok(
-      prose.includes(
-        "The other two use the host that trusts its servers' hints, with lesson 5's allowlist (no `kayit_yaz`) and without the version rule.",
-      ),
-      file,
-    );
+    assert.ok(prose.includes("The other two use the allowlisting host."), file);
     assert.doesNotMatch(prose, /It is defensible only where the user has given standing consent/, file);
     assert.equal(
       (section.match(/^```text$/gm) ?? []).length,
@@ -750,7 +750,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     );
     assert.match(
       prose,
-      /The cached client fetched again before tasks 7 and 13, when the `ttlMs` of 3600000 ms ran out\./,
+      /The cached client fetched again before tasks 7 and 13: task 7 starts 60 minutes after the first fetch, exactly the `ttlMs` of 3600000 ms, and a result is stale once its age reaches `ttlMs`\./,
       file,
     );
     // No 2025-11-25 box: its rows are in the table.
@@ -863,7 +863,9 @@ test("a server's list-changed notification is a SHOULD, sent in 2026-07-28 on a 
     assert.doesNotMatch(prose, /receive notifications \(lesson 4\)/, file);
     // Section 3 names its host at its head (student round 21t, item 1).
     assert.ok(
-      prose.includes("## 3 · Every task, once, or while fresh Host: lesson 5's *host that trusts its servers' hints*."),
+      prose.includes(
+        "## 3 · Every task, once, or while fresh Host: *the allowlisting host*, lesson 5's host that trusts its servers' hints, with lesson 5's allowlist added (no `kayit_yaz`), and no version rule.",
+      ),
       file,
     );
     assert.ok(
@@ -913,5 +915,31 @@ test("the cadence tables' tokens are called traffic, their _meta share and the b
       /The tables' tokens are traffic, not what a model reads \(lesson 3\)\. In 2026-07-28, 30 tokens of `_meta` on each of 186 requests \(13 × 12 discovery requests \+ 30 calls\) are 44% of the per-task client's \d+ tokens; on each of 42, 43% of once's \d+; on each of 66, 43% of cached's \d+\. Bytes rank each table's clients alike: only their discovery counts differ\./,
       file,
     );
+  }
+});
+
+test("section 3 names its host once, says what the simulated discovery counts, and why the cache refetched (round 22s)", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const section = text.slice(text.indexOf("## 3 ·"), text.indexOf("## 4 ·"));
+    const spaced = section.replace(/\s+/g, " ");
+    // The real kayit tools/list line in section 2 is the 540 bytes the sentence names.
+    const kayitList =
+      /client → server \(47 bytes\)\n.*\nserver → client \((\d+) bytes\)\n {2}\{"result":\{"tools":\[\{"name":"bolge_ozet"/.exec(
+        text,
+      );
+    assert.ok(kayitList, file);
+    assert.equal(Number(kayitList[1]), 540, file);
+    assert.ok(spaced.includes("section 2's real `tools/list` of `kayit` alone is 540 bytes"), file);
+    assert.equal(spaced.split("*the allowlisting host*").length, 2, `${file}: defined once`);
+    assert.ok(
+      !spaced.includes("host that trusts its servers' hints,") ||
+        spaced.indexOf("*the allowlisting host*") < spaced.indexOf("host that trusts its servers' hints,"),
+      file,
+    );
+    assert.doesNotMatch(spaced, /the host that trusts its servers' hints:/, file);
+    assert.match(spaced, /a result is stale once its age reaches `ttlMs`/, file);
+    // "only" scoped to -32022 answers, as the mode table reads (student round 22s, item 3).
+    assert.ok(!text.includes('in `"auto"` mode only a -32022'), file);
   }
 });

@@ -9,6 +9,7 @@ import { ALL_LEVELS, declare } from "../../src/sim/declaration";
 import { SERVER_FACTS } from "../../src/world/servers";
 import { formatGateTable, formatWideTable, formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
+import { mcpToolListBytes } from "../../src/lessons/writingAServer/tables";
 import { readBesideMcp, readGates, readSecondRun } from "../../src/lessons/writingAServer/prose";
 import { knowingKayit, withoutVersionRule } from "../../src/lessons/writingAServer/simulate";
 import { sameRunRow } from "../../src/world/runTasks";
@@ -314,7 +315,6 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     const expected = [
       `The ${servers} servers' ${tools} tools come to ${b0} bytes at level 0, ${b1} at level 1 and ${b2} at level 2: ` +
         `the fields add ${b1 - b0} bytes, the \`annotations\` ${b2 - b1}. Level 3 adds nothing to a tool`,
-      "The handshake carries no schema, so only the tools kept change by level.",
       `Level 0 completes ${n.completed} of ${r.tasks.length} tasks, as \`{"type": "object"}\` foretells: every call ` +
         "goes out empty, and each chain stops at its first call with `abone yok` or `bolge yok`.",
       `The chains run: ${f.calls} calls, ${f.completed} tasks completed. The ${f.failed} failures`,
@@ -431,7 +431,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One name for the tools the client keeps, the same in the prose and the code.
-    assert.match(prose, /and keeps its \*negotiated\* tools\. The handshake carries no schema/, path);
+    assert.match(prose, /and keeps its \*negotiated\* tools\. The handshake table \(row 1 above\) asks/, path);
     assert.ok(!/\bagreed\b/.test(prose), `${path}: no second name for the negotiated tools`);
   }
 });
@@ -780,32 +780,46 @@ test("each reference-style print line is read in words right after it, from the 
     const [h0, , , h3] = r.handshake;
     assert.equal(
       flat(prose.readHandshake(r)),
-      `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
+      `The table's point: the handshake does not grow with the declaration, and only the version rule drops a ` +
+        `server; the real \`tools/list\` does grow, to ${mcpToolListBytes(r).slice(0, 2).join(", ")} and ` +
+        `${mcpToolListBytes(r)[2]} bytes at levels 0 to 2 (the bytes table above). ` +
+        `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
         `the version rule also drops \`kayit\`, \`bolge_ozet\` with it; the last line lists the ${h3.negotiated} ` +
         `tools kept. Every row costs the same ${h0.tokens} tokens, 34 + 34 + 31 for \`olcum\`, \`tarife\` ` +
-        `and \`kayit\`, each a request and an answer such as lesson 5's \`yetenek sor olcum\` and ` +
-        `\`yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi\`, with the envelope's 8 each. ` +
+        `and \`kayit\`'s request and answer, the envelope's 8 in each. ` +
         `Only at level 3 does the course's host read \`surum\` (version). These words are the same at every ` +
-        `level, each server's \`surum\` and its number included, as lesson 5 priced them. \`undeclared\` is ` +
-        `what the real servers (\`serve --level\`) send on the wire below level 3; the handshake table does ` +
-        `not count it. An answer names tools and resources, not prompts: \`tarife\`'s leaves out ` +
-        `\`bedel_aciklamasi\`.`,
+        `level, each server's \`surum\` and its number included (never the real servers' \`undeclared\`), ` +
+        `as lesson 5 priced them.`,
       `seed ${seed}`,
     );
     const second = r.secondRun.runs;
     const same = second.every((run, i) => run.completed === r.runs[i].completed);
-    assert.equal(
+    // Level 1's tokens taken apart (student round 22s, item 5): the parts sum to the row.
+    const parts = /are the handshake's (\d+) plus each task type's: (.*?)\. The second run/.exec(
       flat(prose.readSecondRun(r)),
-      `The second run, its tasks drawn from seed ${r.secondRun.seed}, completes ` +
-        `${second
-          .slice(0, 3)
-          .map((run) => run.completed)
-          .join(", ")} and ${second[3].completed} tasks` +
-        `${same ? ", as this run does," : ""} for ${second
-          .slice(0, 3)
-          .map((run) => run.tokens)
-          .join(", ")} and ` +
-        `${second[3].tokens} envelope tokens.`,
+    )!;
+    const sum = parts[2]
+      .replace(/\([a-z]+\)/g, "")
+      .split("+")
+      .map((term) => term.trim().split(" × ").map(Number))
+      .reduce((n, [a, b]) => n + (b === undefined ? a : a * b), Number(parts[1]));
+    assert.equal(sum, r.runs[1].tokens, `seed ${seed}: the parts sum to level 1's tokens`);
+    assert.ok(
+      flat(prose.readSecondRun(r)).startsWith(`At level 1, the ${r.runs[1].tokens} tokens are the handshake's`),
+    );
+    assert.ok(
+      flat(prose.readSecondRun(r)).endsWith(
+        `The second run, its tasks drawn from seed ${r.secondRun.seed}, completes ` +
+          `${second
+            .slice(0, 3)
+            .map((run) => run.completed)
+            .join(", ")} and ${second[3].completed} tasks` +
+          `${same ? ", as this run does," : ""} for ${second
+            .slice(0, 3)
+            .map((run) => run.tokens)
+            .join(", ")} and ` +
+          `${second[3].tokens} envelope tokens.`,
+      ),
       `seed ${seed}`,
     );
   }
@@ -828,12 +842,7 @@ test("each reference-style print line is read in words right after it, from the 
     after("level 2 , approval true ", prose.readWide(result));
     // Before each table, how to read its reference-style line; the layout itself is said once, before
     // the first of them (tested with the conventions' homes).
-    for (const [reading, line] of [
-      [
-        "The world's seed draws the subscribers and the twelve tasks; the table's last line is a second run, its tasks drawn from another seed, in the same world.",
-        "second run ( task seed",
-      ],
-    ]) {
+    for (const [reading, line] of [["the last line is the second run (Assumptions).", "second run ( task seed"]]) {
       const [at, printed] = [spaced.indexOf(reading), spaced.indexOf(line)];
       assert.ok(at !== -1 && at < printed && printed - at < 700, `${path}: ${reading}`);
     }
@@ -1078,7 +1087,7 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
       path,
     );
     const buys = prose.indexOf("Declaring `annotations` lets a host");
-    const course = prose.indexOf("The *wide* table asks what the course's gate");
+    const course = prose.indexOf("The *wide* table (row 4 above) asks what the course's gate");
     // MCP's reading is defined, run and read before the course's gate is defined.
     assert.ok(
       prose.indexOf("**The defaults-reading gate**") < prose.indexOf("**The course's gate**"),
@@ -1163,13 +1172,10 @@ test("lesson 6 says what the simulated handshake's `surum` carries: the same wor
     assert.ok(
       flat(text).includes(
         `Every row costs the same ${r.handshake[0].tokens} tokens, 34 + 34 + 31 for \`olcum\`, ` +
-          "`tarife` and `kayit`, each a request and an answer such as lesson 5's `yetenek sor olcum` " +
-          "and `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`, with the envelope's 8 " +
-          "each. Only at level 3 does the course's host read `surum` (version). These words are the same " +
-          "at every level, each server's `surum` and its number included, as lesson 5 priced them. " +
-          "`undeclared` is what the real servers (`serve --level`) send on the wire below level 3; the " +
-          "handshake table does not count it. An answer names tools and resources, not prompts: " +
-          "`tarife`'s leaves out `bedel_aciklamasi`.",
+          "`tarife` and `kayit`'s request and answer, the envelope's 8 in each. Only at level 3 does " +
+          "the course's host read `surum` (version). These words are the same at every level, each " +
+          "server's `surum` and its number included (never the real servers' `undeclared`), as lesson 5 " +
+          "priced them.",
       ),
       `${path}: said`,
     );
@@ -1199,22 +1205,22 @@ test("each table of the second half is led by the question it answers and how to
       assert.equal(spaced.slice(q, t).match(/```/g)?.length, 1, `${path}: no other block between`);
     };
     lead(
-      "The handshake table asks how many tools each level keeps, and at what cost.",
+      "The handshake table (row 1 above) asks how many tools each level keeps, and at what cost.",
       "Each row counts the tools kept and *dropped*, the messages each way, their tokens and round trips.",
       "level negotiated dropped request response tokens round trips",
     );
     lead(
-      "The twelve-task table asks how many tasks each level completes, and at what cost.",
+      "The twelve-task table (row 2 above) asks how many tasks each level completes, and at what cost.",
       "*Calls* counts every call a chain reached",
       "level negotiated calls failed completed request response tokens",
     );
     lead(
-      "The gate table asks which calls the defaults-reading gate holds at each level.",
+      "The gate table (row 3 above) asks which calls the defaults-reading gate holds at each level.",
       "*Calls* counts the calls reached, *sent* the `tools/call` requests, *blocked* those held, *written* the records.",
       "level calls sent blocked written completed",
     );
     lead(
-      "The *wide* table asks what the course's gate lets `kayit_yaz` do unasked.",
+      "The *wide* table (row 4 above) asks what the course's gate lets `kayit_yaz` do unasked.",
       "*negotiated* is the tools kept, the rest as in the gate table;",
       "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
     );

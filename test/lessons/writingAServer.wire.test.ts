@@ -489,7 +489,7 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
     // One bullet per piece of the SDK, each saying what it does; the program uses three of them.
     const spaced = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
     for (const piece of [
-      /- \*\*`createMcpHandler\(factory\)`\*\* calls the factory once per HTTP request: each POST meets a new server object\. By default it also serves 2025-11-25 clients, with no session\. It answers `initialize` without an `MCP-Session-Id`, and the server that answered is gone by the next POST\./,
+      /- \*\*`createMcpHandler\(factory\)`\*\* calls the factory once per HTTP request: each POST meets a new server object\. By default it also serves 2025-11-25 clients, but gives them no session: it answers `initialize` without an `MCP-Session-Id`, and the server that answered is gone by the next POST\./,
       // The default stateless legacy fallback forgets the client between POSTs (each POST a new
       // server, tested above), so a server that needs the client's capabilities across requests
       // needs legacy: 'reject' or a sessionful legacy route (2025-11-25 transports.mdx, "Session

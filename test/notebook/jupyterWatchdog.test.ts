@@ -1,8 +1,7 @@
 // The jupyter engine's last resort: a runner still alive well past a cell's timeout is killed with all it started.
 //
-// Runs a stand-in for Python (MCP_COURSE_PYTHON, so this file needs no Jupyter): it passes the
-// nbclient probe, reports that a cell started, starts a child and then never finishes, as a runner
-// whose kernel shutdown hung would.
+// Runs a stand-in for Python (so this file needs no Jupyter): it reports that a cell started,
+// starts a child and then never finishes, as a runner whose kernel shutdown hung would.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,7 +9,6 @@ import { join } from "node:path";
 import { test } from "node:test";
 import type { EngineEvent } from "../../src/notebook/engineRun";
 import { runWithJupyter } from "../../src/notebook/jupyterEngine";
-import { PYTHON_ENV } from "../../src/notebook/jupyterPython";
 import type { Notebook } from "../../src/notebook/notebookFile";
 import { tempDir } from "../helpers";
 
@@ -27,7 +25,6 @@ test("a runner still running cellTimeoutSeconds + grace after a cell started is 
     fake,
     [
       "#!/bin/sh",
-      '[ "$1" = "-c" ] && exit 0',
       `echo '{"type":"cellStarted","cellIndex":1}' >&3`,
       "sleep 600 &",
       `echo "$$ $!" > '${pidsFile}'`,
@@ -35,10 +32,18 @@ test("a runner still running cellTimeoutSeconds + grace after a cell started is 
     ].join("\n") + "\n",
   );
   chmodSync(fake, 0o755);
-  process.env[PYTHON_ENV] = fake;
   const nb: Notebook = { nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [] };
   const events: EngineEvent[] = [];
-  const run = await runWithJupyter(nb, dir, (e) => events.push(e), { cellTimeoutSeconds: 0.3 }, { graceSeconds: 0.3 });
+  const run = await runWithJupyter(
+    nb,
+    dir,
+    (e) => events.push(e),
+    { cellTimeoutSeconds: 0.3 },
+    {
+      python: fake,
+      graceSeconds: 0.3,
+    },
+  );
   assert.deepEqual(run, { cells: [], failedCellIndex: 1, timedOut: true });
   assert.deepEqual(events, [{ type: "cellStarted", cellIndex: 1 }]);
   const [runner, child] = readFileSync(pidsFile, "utf8").trim().split(" ").map(Number);

@@ -10,16 +10,19 @@ import { listing } from "../proseWords";
 import { ANSWER_CODES, answerCode } from "./tables";
 
 /**
- * Each answer code's opacity: `right` in full, every other code faded to a level of its own, so
- * that the legend tells `gave up` from `none` at a glance.
+ * Each answer code's hue, one per code, so that the legend tells every outcome apart at a glance:
+ * `right` green, the wrong answers warm, no answer grey.
  */
-export const ANSWER_FADE: Readonly<Record<(typeof ANSWER_CODES)[number], number>> = Object.freeze({
-  right: 1,
-  shortcut: 0.7,
-  "gave up": 0.5,
-  other: 0.35,
-  none: 0.18,
+export const ANSWER_HUE: Readonly<Record<(typeof ANSWER_CODES)[number], string>> = Object.freeze({
+  right: "#54a24b",
+  shortcut: "#f58518",
+  "gave up": "#e45756",
+  other: "#b279a2",
+  none: "#9d9d9d",
 });
+
+/** Each measure's opacity: the tool calls in full, the failed calls beside them pale. */
+export const MEASURE_OPACITY = [1, 0.45] as const;
 
 /** The chart's two measures, in bar order: the calls, then those that failed, whoever failed them. */
 export const CHART_MEASURES = ["tool calls", "failed calls (server's or client's own)"] as const;
@@ -27,13 +30,12 @@ export const CHART_MEASURES = ["tool calls", "failed calls (server's or client's
 /**
  * The spec: per condition, the thorough agent's tool calls and failed calls side by side, the
  * failed named as the server's or the client's own (a local `timed out` or `not connected` is no
- * error a server sent: 2026-07-28 `basic/index.mdx`, "Error Codes"); each bar carries the
- * condition table's answer code (`answerCode`: `right`, `gave up`, `none`, …), and the bars of a
- * run without the right answer are faded, each code to its own level ({@link ANSWER_FADE}), the
- * legend saying which code each fade is, with swatches
- * in the bars' blue. Its `description` (the chart's alt text) gives each condition's two
- * counts and, by code, the runs that end without the right answer, for a reader who cannot see the
- * bars.
+ * error a server sent: 2026-07-28 `basic/index.mdx`, "Error Codes"). Each bar's hue is the
+ * condition table's answer code (`answerCode`: `right`, `gave up`, `none`, …; {@link ANSWER_HUE});
+ * its opacity is the measure, the failed calls pale ({@link MEASURE_OPACITY}); one legend names
+ * every hue, the other both measures. Its `description` (the chart's alt text) gives each
+ * condition's two counts and, by code, the runs that end without the right answer, for a reader
+ * who cannot see the bars.
  */
 export function conditionsChart(result: FleetLessonResult, policy = "thorough"): ChartSpec {
   const rows = result.matrix.filter((r) => r.policy === policy);
@@ -46,7 +48,7 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
       answer: code(r),
     })),
   );
-  // The codes the bars carry, in the table key's order; every one but `right` is faded.
+  // The codes the bars carry, in the table key's order, each in its own hue.
   const codes = ANSWER_CODES.filter((c) => rows.some((r) => code(r) === c));
   const notRight = codes
     .filter((c) => c !== "right")
@@ -78,25 +80,25 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
       xOffset: { field: "measure", sort: [...CHART_MEASURES] },
       y: { field: "count", type: "quantitative", title: "calls" },
       color: {
-        field: "measure",
+        field: "answer",
         type: "nominal",
-        title: null,
-        scale: { domain: [...CHART_MEASURES], range: ["#4c78a8", "#e45756"] },
-        legend: { orient: "bottom", labelLimit: 0 },
+        title: "answer",
+        scale: { domain: codes, range: codes.map((c) => ANSWER_HUE[c]) },
+        legend: { orient: "bottom", labelLimit: 200 },
       },
       opacity: {
-        field: "answer",
+        field: "measure",
         type: "ordinal",
-        title: "answer",
-        scale: { domain: codes, range: codes.map((c) => ANSWER_FADE[c]) },
-        // The opacity legend's swatches take the tool-call bars' colour, so that they look like the bars.
+        sort: [...CHART_MEASURES],
+        title: null,
+        scale: { domain: [...CHART_MEASURES], range: [...MEASURE_OPACITY] },
+        // The measure legend's swatches are a neutral grey, at each measure's opacity.
         legend: {
           orient: "bottom",
           symbolType: "square",
-          symbolFillColor: "#4c78a8",
-          symbolStrokeColor: "#4c78a8",
-          labelLimit: 200,
-          labelExpr: "datum.label === 'right' ? 'right' : datum.label + ' (faded)'",
+          symbolFillColor: "#555555",
+          symbolStrokeColor: "#555555",
+          labelLimit: 0,
         },
       },
       tooltip: [

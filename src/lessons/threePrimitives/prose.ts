@@ -64,12 +64,11 @@ export function readPromptText(lesson: ThreePrimitivesLesson): string {
   const text = JSON.parse(answer.line).result.messages[0].content.text as string;
   return paragraphs(
     `The user asks about task ${task}'s subscriber, ${code(subscriber)}: ${m3} m³, type ` +
-      `${code(tip)}. The message's text, in full:`,
+      `${code(tip)}. The amount the text names, ${tutar}, is what the \`tarife\` tool answers for ` +
+      `the same, from the same tariff. The message's text, in full:`,
     wrapWords(text, LINE_WIDTH - 2)
       .map((line) => `> ${line}`)
       .join("\n"),
-    `The amount it names, ${tutar}, is what the \`tarife\` tool answers for the same ` +
-      `consumption and type: the server computes both from the same tariff.`,
   );
 }
 
@@ -96,7 +95,7 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
  * @throws Error if the request's body does not open with the method and URI, if its parts or the
  *   response's do not add up, or if the response's body does not end with the tail 2026-07-28 adds.
  */
-function readTokens(resource: WayRow): string {
+function readTokens(lesson: ThreePrimitivesLesson, resource: WayRow): string {
   const { request, response } = resource.exchanges[0];
   const tail = statelessWords(resource.server, true).tail.map(pyStr).join(" ");
   if (!response.body.endsWith(tail))
@@ -110,17 +109,22 @@ function readTokens(resource: WayRow): string {
   const meta = countTokens(words.slice(2).join(" "));
   if (head + meta + ENVELOPE_TOKENS !== request.tokens)
     throw new Error("the read's method, URI and _meta do not add up to its tokens");
-  return (
-    `(b)'s ${resource.tokens} tokens are its two word bodies plus ${ENVELOPE_TOKENS} each ` +
-    `(lesson 3): the read's ${request.tokens - ENVELOPE_TOKENS}, ${head} for ${code(RESOURCE_READ)} ` +
-    `and the URI (${countTokens(words[0])} + ${countTokens(words[1])}` +
-    `${head === ENVELOPE_TOKENS ? `, not the envelope's ${ENVELOPE_TOKENS}` : ""}; ` +
-    `its key ${code("uri")} not counted, as a call's key ${code("name")} is not) and ` +
-    `${meta} ` +
-    `for ${code("_meta")}, ` +
-    `and the answer's ${response.tokens - ENVELOPE_TOKENS} ` +
-    `(${code("resultType complete")}, ${resource.contentTokens} for the rows, then ${code(tail)}). `
-  );
+  const opening = countTokens("resultType complete");
+  const tailTokens = countTokens(tail);
+  if (opening + resource.contentTokens + tailTokens + ENVELOPE_TOKENS !== response.tokens)
+    throw new Error("the read's answer does not add up to its tokens");
+  return [
+    `| part of (b)'s ${resource.tokens} tokens (lesson 3's word bodies and envelopes) | tokens |`,
+    `|:---|:---|`,
+    `| the read: ${code(RESOURCE_READ)} and the URI (${countTokens(words[0])} + ` +
+      `${countTokens(words[1])}; key ${code("uri")} not counted, as a call's ${code("name")}) ` +
+      `| ${head} |`,
+    `| the read: ${code("_meta")} | ${meta} |`,
+    `| the answer: ${code("resultType complete")} | ${opening} |`,
+    `| the answer: the rows, ${lesson.subscribers} subscribers | ${resource.contentTokens} |`,
+    `| the answer: identity and caching hint, ${code(tail)} | ${tailTokens} |`,
+    `| the envelope, ${ENVELOPE_TOKENS} for each of the two messages | ${2 * ENVELOPE_TOKENS} |`,
+  ].join("\n");
 }
 
 /**
@@ -164,9 +168,9 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
       split +
       `Tokens and bytes count the messages, which placement does not change: (b) cost ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
-      readTokens(resource) +
-      `${agree && wireAgree ? "Both agree" : "They do not agree"}, in the simulator ` +
+      `${agree && wireAgree ? "Both ways give the same answers" : "The two ways do not give the same answers"}, in the simulator ` +
       `and on the wire: ${answersText(tasks, resource.answers)}.`,
+    readTokens(lesson, resource),
     `What would enter a model's context is another count: the answers' body tokens (lesson 3), ` +
       `without envelope, \`resultType\` or \`_meta\`. (a)'s ${plural(tool.request, "result")} ` +
       `bring ${tool.contentTokens} tokens: ${plural(tool.answers.length, "count")}, each with ` +

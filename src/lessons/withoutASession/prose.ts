@@ -185,18 +185,18 @@ function perCallWords(sim: WithoutASessionResult): string {
   const cheaper = extra.every((e, k) => e.price < runTwo[k].tokensPerCall);
   const dearer = extra.every((e, k) => e.price > runTwo[k].tokensPerCall);
   const pair = (values: number[]) => `${one(values[0])} and ${one(values[1])}`;
-  return (
-    `*Per call* is an average over the calls that reached a server, so Run 1's differs from Run 2's: Run 1 also sent the ${listing(tools)}. ` +
-    `They cost ${one(extra[0].price)} tokens a call in the legacy era and ${one(extra[1].price)} in the stateless one` +
-    (cheaper || dearer
-      ? `, ${cheaper ? "below" : "above"} the others' ${pair(runTwo.map((r) => r.tokensPerCall))}, so Run 1's averages are ${cheaper ? "lower" : "higher"}: ${pair(runOne.map((r) => r.tokensPerCall))}. `
-      : `, against the others' ${pair(runTwo.map((r) => r.tokensPerCall))}; Run 1's averages are ${pair(runOne.map((r) => r.tokensPerCall))}. `) +
-    `A price per call moves with the mix of tools called.`
-  );
+  const [runOneAvg, runTwoAvg] = [
+    pair(runOne.map((r) => r.tokensPerCall)),
+    pair(runTwo.map((r) => r.tokensPerCall)),
+  ];
+  const prices = `${one(extra[0].price)} and ${one(extra[1].price)} tokens a call`;
+  return cheaper || dearer
+    ? `Run 1's *per call*, ${runOneAvg}, is ${cheaper ? "below" : "above"} Run 2's, ${runTwoAvg}, only because Run 1 also sent the ${listing(tools)}, at ${prices}.`
+    : `Run 1's *per call*, ${runOneAvg}, differs from Run 2's, ${runTwoAvg}, because Run 1 also sent the ${listing(tools)}, at ${prices}.`;
 }
 
 /**
- * Section 2's first run: lesson 6's tasks under a host that trusts its servers' hints, without
+ * Section 2's first run: lesson 6's tasks under lesson 7's allowlisting host (hints trusted), without
  * lesson 5's version rule (its allowlist alone), in the simulator: the calls the client sends, the
  * tasks they complete, and whether the stateless era still costs more.
  */
@@ -250,10 +250,10 @@ function beforeFirstCallWords(sim: WithoutASessionResult): string {
   return (
     `*Before 1st call* is one discovery of the ${per.length === 3 ? "three" : n(per.length)} servers: in 2025-11-25 their openings and lists, ` +
     `${n(legacy)} tokens; in 2026-07-28 their lists alone, ${n(stateless)}, or ${n(withDiscover)} with ` +
-    `${code("server/discover")} first, as Run 2's third row sends it. ` +
+    `${code("server/discover")} first (Run 2's third row). ` +
     (legacySum === legacy && discoverSum === withDiscover
-      ? `Lesson 7's first table prices the same discoveries, ${code("server/discover")} included in 2026-07-28, ` +
-        `and adds ${code("fleet")}: its rows of ${names} add up to ${n(legacy)} and ${n(withDiscover)}.`
+      ? `Lesson 7 counted the second, as a client that speaks both eras probes first (its rows of ${names} add up to ${n(withDiscover)}); ` +
+        `this lesson's default leaves the probe out, as lesson 9's client did, to compare the eras' own messages, and section 4 counts the probe apart.`
       : `Lesson 7's first table prices them otherwise: its rows of ${names} add up to ${n(legacySum)} and ${n(discoverSum)}.`)
   );
 }

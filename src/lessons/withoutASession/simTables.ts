@@ -35,7 +35,7 @@ export function formatEraRuns(eras: LessonSixEras): string {
   );
 }
 
-/** Section 2's Run 1: the same table for the host that trusts its servers' hints (no version rule). */
+/** Section 2's Run 1: the same table for lesson 7's allowlisting host (no version rule). */
 export function formatWithoutVersionRule(eras: LessonSixEras): string {
   return formatEraRuns({ ...eras, rows: eras.withoutVersionRule });
 }

@@ -244,7 +244,7 @@ export function summarizeClient(result: WritingAClientResult): string {
   const refused = refusedCalls(mcp.once);
   return wrapMarkdown(
     [
-      `- In 2026-07-28, a host that trusts its servers' hints completes ${mcp.once.completed} of ` +
+      `- In 2026-07-28, the allowlisting host completes ${mcp.once.completed} of ` +
         `${mcp.perTask.tasks} tasks` +
         (refused.length > 0
           ? ` (its ${plural(refused.length, "refused call")} to ` +
@@ -381,10 +381,29 @@ function unique(items: string[]): string[] {
   return [...new Set(items)];
 }
 
+/** `kayit`'s real 2025-11-25 `tools/list` answer in section 2, in bytes (a line tested against the export). */
+export const KAYIT_LIST_BYTES = 540;
+const KEPT_LIST_SERVER = "kayit";
+
+/**
+ * Why the cached client fetched again before a task: when that task starts, in minutes after the
+ * first fetch, and that a result is stale once its age reaches `ttlMs` (fresh while
+ * `now < t_received + ttlMs`, 2026-07-28 caching.mdx); "" if the task starts before `ttlMs`.
+ */
+function staleWhy(run: ClientRun, task: number, ttl: number): string {
+  const age = run.steps[task - 1].atMs - run.steps[0].atMs;
+  if (!(age >= ttl)) return `, when the \`ttlMs\` of ${ttl} ms ran out`;
+  return (
+    `: task ${task} starts ${age / 60_000} minutes after the first fetch, ` +
+    `${age === ttl ? "exactly" : "past"} the \`ttlMs\` of ${ttl} ms, and a result is stale once its ` +
+    `age reaches \`ttlMs\``
+  );
+}
+
 /**
  * Section 3's reading, for the host that trusts its servers' hints: the calls every client in the
  * tables makes, the tasks it completes, one discovery in each revision, discovery's share of each
- * 2026-07-28 client's tokens, when the cached client fetched again, and the processes over stdio.
+ * 2026-07-28 client's tokens, and when the cached client fetched again.
  * Then one sentence on the course's host: what it completes.
  * Each claim is checked where it might not hold.
  */
@@ -398,7 +417,6 @@ export function readAllModes(result: WritingAClientResult): string {
     `${plural(run.discoveries, "discovery", "discoveries")} ${run.discoveries === 1 ? "takes" : "take"}`;
   const again = discoveredBefore(mcp.cached).split(" ").slice(1);
   const ttl = currentTtl(result);
-  const local = result.servers.filter((s) => s.transport === "local").map((s) => code(s.name));
   const refused = refusedCalls(mcp.once);
   const trusting = [
     sameCalls
@@ -408,7 +426,7 @@ export function readAllModes(result: WritingAClientResult): string {
             `client refuses and never sends.`
           : `.`)
       : `The clients in the tables do not all make the same calls.`,
-    `The host that trusts its servers' hints completes ${mcp.once.completed} of ${mcp.once.tasks} tasks` +
+    `The allowlisting host completes ${mcp.once.completed} of ${mcp.once.tasks} tasks` +
       (bothEras ? ` in both revisions.` : ` in 2026-07-28.`),
     refused.length > 0 && refused.length === mcp.once.tasks - mcp.once.completed
       ? `The ${plural(refused.length, "task")} it fails ${refused.length > 1 ? "are" : "is"} the ` +
@@ -418,15 +436,14 @@ export function readAllModes(result: WritingAClientResult): string {
       : `Not every task it fails ends at a refused call.`,
     `One discovery of the ${result.servers.length} servers costs ${mcp.once.discovery.tokens} ` +
       `tokens in 2026-07-28 and ${oneDiscovery(result).tokens} in 2025-11-25 (the first table's ` +
-      `${code("all")} line). In 2026-07-28 the per-task client's ${found(mcp.perTask)} ` +
+      `${code("all")} line), counting tool names, not schemas: section 2's real ` +
+      `${code("tools/list")} of ${code(KEPT_LIST_SERVER)} alone is ${KAYIT_LIST_BYTES} bytes. In 2026-07-28 the per-task client's ${found(mcp.perTask)} ` +
       `${part(mcp.perTask)} of its tokens (once's ${mcp.once.discoveries}, ${part(mcp.once)}; cached's ` +
       `${mcp.cached.discoveries}, ${part(mcp.cached)}).`,
     again.length > 0 && ttl !== undefined
       ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
-        `${listing(again)}, when the \`ttlMs\` of ${ttl} ms ran out.`
+        `${listing(again)}${staleWhy(mcp.cached, Number(again[0]), ttl)}.`
       : `The cached client never fetched again.`,
-    `Over stdio, the 2025-11-25 per-task client starts ${listing(local)} ` +
-      `${plural(legacy.sessions.perTask.local, "time")}; every other client keeps one process each.`,
   ];
   const course =
     `Under the course's host, lesson 5's version rule drops ${code(DROPPED_SERVER)}; ` +

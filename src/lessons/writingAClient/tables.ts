@@ -238,7 +238,7 @@ export function formatDiscoveryByRevision(result: WritingAClientResult): string 
     result.current.once.discovery.tokens === result.mcpHost.once.discovery.tokens &&
     result.mcpHost.once.discovery.tokens === currentAll.tokens;
   return [
-    `one discovery of each server, ${either ? "under either host" : "the host that trusts its servers' hints"}:`,
+    `one discovery of each server, ${either ? "under either host" : "the allowlisting host"}:`,
     formatTextTable(header, [
       ...legacy.map((row, i): Cell[] => [
         row.server,
@@ -285,10 +285,10 @@ export function formatAllModesTable(result: WritingAClientResult): string {
   return [
     formatDiscoveryByRevision(result),
     "",
-    "2026-07-28, the host that trusts its servers' hints:",
+    "2026-07-28, the allowlisting host:",
     cadence,
     "",
-    "2025-11-25, the host that trusts its servers' hints:",
+    "2025-11-25, the allowlisting host:",
     sessions,
   ].join("\n");
 }

@@ -12,6 +12,7 @@ import { ALLOWLIST, SERVER_FACTS } from "../../world/servers";
 import { ALL_LEVELS } from "../../sim/declaration";
 import {
   knowingKayit,
+  taskTokens,
   withoutVersionRule,
   type GateReadingRow,
   type WritingAServerResult,
@@ -64,10 +65,17 @@ export function readHandshake(result: WritingAServerResult): string {
       : `The client keeps ${listing([h0, h1, h2].map((h) => String(h.negotiated)))} tools at levels 0 to 2`;
   const cost = result.handshake.every((row) => sameHandshakeCost(row, h0))
     ? ` Every row costs the same ${h0.tokens} tokens${perServer(result, h0.tokens)}. Only at level 3 ` +
-      `does the course's host read ${code("surum")} (version).${sameWords(result)}`
+      `does the course's host read ${code("surum")} (version).${sameWords()}`
     : ` The rows cost ${listing(result.handshake.map((row) => String(row.tokens)))} tokens.`;
+  const bytes = mcpToolListBytes(result);
+  const flat = result.handshake.every((row) => sameHandshakeCost(row, h0));
+  const takeaway = flat
+    ? `The table's point: the handshake does not grow with the declaration, and only the ` +
+      `version rule drops a server; the real ${code("tools/list")} does grow, to ` +
+      `${listing(bytes.slice(0, 3).map(String))} bytes at levels 0 to 2 (the bytes table above). `
+    : ``;
   return wrapMarkdown(
-    `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
+    `${takeaway}${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
       `drops ${code("kayit")}, ${code("bolge_ozet")} with it; the last line lists the ` +
       `${h3.negotiated} tools kept.${cost}`,
   );
@@ -76,21 +84,12 @@ export function readHandshake(result: WritingAServerResult): string {
 /**
  * Why the levels cost alike: the simulator's handshake words are the same at every level (each
  * server's `surum` and its number, as lesson 5 priced them; `sim/negotiation.ts` `handshake`),
- * while `undeclared` is only the real servers' wire text (`server/declarations.ts`); and that an
- * answer names tools and resources, never prompts, shown on the server that has a prompt.
+ * while `undeclared` is only the real servers' wire text (`server/declarations.ts`).
  */
-function sameWords(result: WritingAServerResult): string {
-  const prompted = result.world.servers.find((s) => s.prompts.length > 0);
-  const prompts =
-    prompted !== undefined
-      ? ` An answer names tools and resources, not prompts: ${code(prompted.name)}'s leaves out ` +
-        `${listing(prompted.prompts.map(code))}.`
-      : ``;
+function sameWords(): string {
   return (
     ` These words are the same at every level, each server's ${code("surum")} and its number ` +
-    `included, as lesson 5 priced them. ${code("undeclared")} is what the real servers ` +
-    `(${code("serve --level")}) send on the wire below level 3; the handshake table does not ` +
-    `count it.${prompts}`
+    `included (never the real servers' ${code("undeclared")}), as lesson 5 priced them.`
   );
 }
 
@@ -106,11 +105,9 @@ function perServer(result: WritingAServerResult, tokens: number): string {
     messages.filter((m) => m.server === server).reduce((n, m) => n + m.cost, 0),
   );
   if (costs.reduce((n, c) => n + c, 0) !== tokens) return "";
-  const answer = messages.find((m) => m.kind === "response")!;
   return (
-    `, ${costs.join(" + ")} for ${listing(servers.map(code))}, each a request and an answer ` +
-    `such as lesson 5's ${code(messages[0].body)} and ${code(answer.body)}, with the ` +
-    `envelope's ${ENVELOPE_TOKENS} each`
+    `, ${costs.join(" + ")} for ${listing(servers.map(code))}'s request and answer, the ` +
+    `envelope's ${ENVELOPE_TOKENS} in each`
   );
 }
 
@@ -134,15 +131,37 @@ export function readHandshakeWords(result: WritingAServerResult): string {
   );
 }
 
-/** The second run's line in words: each level's completed tasks and tokens, beside this run's. */
+/**
+ * The twelve-task table's level-1 tokens taken apart (the handshake, then each task type's tasks,
+ * each run alone), "" if the parts do not sum to the row; then the second run's line in words:
+ * each level's completed tasks and tokens, beside this run's.
+ */
 export function readSecondRun(result: WritingAServerResult): string {
   const { seed, runs } = result.secondRun;
   const completed = runs.map((run) => String(run.completed));
   const same = runs.every((run, i) => run.completed === result.runs[i].completed);
   return wrapMarkdown(
-    `The second run, its tasks drawn from seed ${seed}, completes ${listing(completed)} tasks` +
-      `${same ? ", as this run does," : ""} for ${listing(runs.map((run) => String(run.tokens)))} ` +
-      `envelope tokens.`,
+    `${levelOneTokens(result)}The second run, its tasks drawn from seed ${seed}, completes ` +
+      `${listing(completed)} tasks${same ? ", as this run does," : ""} for ` +
+      `${listing(runs.map((run) => String(run.tokens)))} envelope tokens.`,
+  );
+}
+
+/** Level 1's tokens as the handshake's plus each task type's, e.g. "3 × 80 (charge)". */
+function levelOneTokens(result: WritingAServerResult): string {
+  const costs = taskTokens(result, 1);
+  const handshake = result.handshake[1].tokens;
+  const total = result.runs[1].tokens;
+  if (handshake + costs.reduce((n, c) => n + c, 0) !== total) return "";
+  const types = [...new Set(result.tasks.map((task) => task.type))];
+  const parts = types.map((type) => {
+    const of = costs.filter((_, i) => result.tasks[i].type === type);
+    const sum = of.every((c) => c === of[0]) ? `${of.length} × ${of[0]}` : of.join(" + ");
+    return `${sum} (${type})`;
+  });
+  return (
+    `At level 1, the ${total} tokens are the handshake's ${handshake} plus each task type's: ` +
+    `${parts.join(" + ")}. `
   );
 }
 

@@ -250,3 +250,19 @@ function levelThree(
     run: runTasks(result.world, 3, { negotiated: opened, tasks: result.tasks }),
   };
 }
+
+/**
+ * What each of the twelve tasks costs at a level, in envelope tokens: each task run alone on a copy
+ * of the level's handshake, less the handshake's own tokens, so that the handshake and the tasks
+ * sum to the twelve-task table's row.
+ */
+export function taskTokens(result: WritingAServerResult, level: Level): number[] {
+  const shared = LESSON_HANDSHAKES[level];
+  return result.tasks.map(
+    (task) =>
+      runTasks(result.world, level, {
+        tasks: [task],
+        negotiated: openSharedSession(result.world, shared),
+      }).tokens - shared.row.tokens,
+  );
+}
