@@ -152,7 +152,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating` answers as the SDK's `McpServer` does, by both rows\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
+      /`validating`, like the SDK's `McpServer`, answers `isError` in both revisions\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
@@ -219,7 +219,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     assert.doesNotMatch(unquoted(text), /each hint takes its default|cannot show in its tables/, path);
     assert.match(
       flat(text),
-      /the simulated fleet declares no `annotations`, and with none a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\)/,
+      /the simulated fleet, unlike lesson 7's real servers, declares no `annotations`, and with none a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\)/,
       path,
     );
   }
@@ -380,13 +380,13 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     );
     assert.match(
       body,
-      /Other exceptional conditions go as protocol errors, so a fault in the server's own machinery, not the tool's, is rightly -32603\./,
+      /Other exceptional conditions are protocol errors: a fault in the server's machinery, not the tool's, is rightly -32603\./,
       path,
     );
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating` answers as the SDK's `McpServer` does, by both rows\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
+      /`validating`, like the SDK's `McpServer`, answers `isError` in both revisions\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
@@ -494,7 +494,7 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
   );
   assert.match(
     local,
-    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. MCP's defaults would not let a client assume it: the simulated fleet declares no `annotations`, and with none a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\), a hint that, from a trusted server, makes the retry safe by the course's advice below\./,
+    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. MCP's defaults would not let a client assume it: the simulated fleet, unlike lesson 7's real servers, declares no `annotations`, and with none a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\), a hint that, from a trusted server, makes the retry safe by the course's advice below\./,
   );
   assert.doesNotMatch(local, /these tools write nothing/, "the retry is not presented as following the rule");
   for (const { path, text } of exports) {

@@ -444,8 +444,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(rules, /over HTTP it closes the request's stream\./);
     assert.match(
       rules,
-      /The server SHOULD then stop, and in 2026-07-28 MUST NOT send anything more for it; the client SHOULD ignore a late answer\./,
+      /The server SHOULD then stop and not answer \(`cancellation\.mdx`\); in 2026-07-28 the transport pages make that a MUST NOT send anything more for it \("Cancellation"\); the client SHOULD ignore a late answer\./,
     );
+    // cancellation.mdx's own "Behavior Requirements" say SHOULD; the MUST NOT is stdio.mdx's and streamable-http.mdx's.
+    assert.doesNotMatch(rules, /The server SHOULD then stop, and in 2026-07-28 MUST NOT/);
     // Local errors have no code and must not pass for the peer's ("Error Codes").
     assert.match(rules, /they should not pass for errors received from the other side \("Error Codes"\)/);
     // The seed sentence is an instruction for someone running the notebook, not for a reader of the export.
@@ -604,7 +606,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // a real tokenizer cuts differently, and a host seldom shows its model the envelope or _meta.
     assert.match(
       markdown,
-      /The 8 is the course's constant, not a count\. The course counts tokens, not bytes: the count ignores JSON spacing, is near what a model would read if a host passed a message on, and compares any two\./,
+      /The 8 is the course's constant, not a count\. The course counts tokens, not bytes: it ignores JSON spacing, and were a host to pass a message on, it is near what its model would read\./,
     );
     // The student asked what envelope tokens were for: a traffic measure, from their first definition.
     assert.doesNotMatch(markdown, /what a message would cost a model that read it/);
@@ -664,17 +666,17 @@ describe("lesson 3 on the wire (default seed)", () => {
     // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.
     assert.match(
       markdown,
-      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process answers both revisions \(a \*dual-era\* server\), 2025-11-25 only after `initialize`: `2025-11-25` named in `_meta` gets -32022, by the course's choice\./,
+      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process speaks both revisions \(a \*dual-era\* server\), 2025-11-25 only after `initialize`; by the course's choice, `2025-11-25` in `_meta` gets -32022\./,
     );
     assert.doesNotMatch(markdown, /chose not to serve this way/);
     // Section 3 says, before the transcript, why every error response is the same line in both revisions.
     const failureIntro = markdown.slice(
       markdown.indexOf("## 3 · Two ways to fail"),
-      markdown.indexOf("Below, the 2025-11-25 lines"),
+      markdown.indexOf("The 2025-11-25 lines, then all bytes"),
     );
     assert.match(
       failureIntro,
-      /To see both, a script sent `olcum` six bad requests on purpose, ids 3 to 8, in each revision; .* An error carries neither `resultType` nor `_meta`, so each should be the same line in both\./,
+      /To see both, a script sent `olcum` six bad requests, ids 3 to 8, in each revision; .* An error carries neither `resultType` nor `_meta`, so each should match in both\./,
     );
     // -32602 for invalid tool arguments: the rule first (the tools page since 2025-11-25: isError), then why a
     // client handles -32602 too: 2026-07-28's InvalidParamsError names invalid tool arguments.

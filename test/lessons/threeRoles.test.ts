@@ -444,6 +444,11 @@ test("section 1 explains how to read the specification before citing it; section
   );
   // Fifth pass: the revisions table, the readings' range, the cart example, the host's row.
   says("| 2026-07-28 | no `initialize`, no session; `server/discover`; `resultType` on every result |");
+  // 2025-11-25 changelog.mdx, "Minor changes" item 5 *clarifies* that input validation errors *should* be tool
+  // execution errors; the 2026-07-28 schema's InvalidParamsError still lists them under -32602 (lesson 3).
+  says("| 2025-11-25 | clarified: bad argument values should come back as a tool's error (`isError`) |");
+  says("| 2025-03-26 | Streamable HTTP, in place of the older HTTP+SSE transport; tool annotations |");
+  assert.ok(!markdown.includes("invalid tool arguments answered as a tool's error"), "the old row is gone");
   says("The course teaches the last two: **2025-11-25**, which opens with `initialize`, and **2026-07-28**,");
   says("Readings have five digits: the earlier, `onceki`, lies between 10000 and 89999,");
   says("A shop, say, keeps a cart by an id the client sends with each request, not a cart the connection remembers.");

@@ -543,11 +543,14 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   assert.match(markdown, /The codes -32020 and -32022 are new in 2026-07-28\./);
   // Fifth pass, the expert: the -32022 row read in a sentence (schema.ts UnsupportedProtocolVersionError: data.supported).
   assert.match(markdown, /The -32022 row is the one a client must handle: .* `data\.supported` lists those it does/);
-  // 2026-07-28 streamable-http.mdx, "Sending Messages" note: no client notification over HTTP; 202 is for older clients.
+  // 2026-07-28 streamable-http.mdx, "Sending Messages" item 5 and its note: the 202 rule is the mechanics of any
+  // notification POST; the core protocol defines no client notification over HTTP. Older clients have their own
+  // revision's transport, so the rule is not "for older clients".
   assert.match(
-    markdown,
-    /`202 Accepted`, for older clients: a 2026-07-28 client has no notification to send over HTTP/,
+    flat(markdown),
+    /`202 Accepted`: any notification POST, say an extension's, as the core of 2026-07-28 defines none over HTTP \(a client cancels by closing the stream\);/,
   );
+  assert.doesNotMatch(markdown, /202 Accepted`, for older clients/);
   // 2026-07-28 streamable-http.mdx, "Protocol Version Header": the JSON-RPC body tells this 404 from one
   // returned by a legacy HTTP+SSE server (2024-11-05's transport) that does not host the modern endpoint.
   // The student: HTTP+SSE was not explained; one clause says what it was.

@@ -332,7 +332,7 @@ for (const [k, path] of EXPORTS.entries()) {
     const body = flat.slice(0, flat.indexOf("## Summary"));
     assert.ok(
       body.indexOf(
-        "what the page calls the *authenticated principal*: whoever the server's authorization identified as making the request, a user or a client acting on its own behalf. On HTTP the server learns it from the access token that every request carries",
+        "what the page calls the *authenticated principal*: whoever the server's authorization identified as making the request, a user or a client acting on its own behalf. On an HTTP server that implements MCP's authorization (it is OPTIONAL), the access token every request then carries identifies it",
       ) >= 0 && body.indexOf("*authenticated principal*") === body.indexOf("authenticated principal") - 1,
       "the principal defined at first use",
     );
@@ -582,7 +582,10 @@ for (const path of EXPORTS) {
     const expanded = "an HMAC-SHA256 of the body (a *keyed hash*: a tag only the key's holder can make or check)";
     assert.equal(flat.split(expanded).length, 2, "expanded once");
     assert.equal(flat.indexOf("HMAC"), flat.indexOf(expanded) + "an ".length, "at its first use");
-    assert.match(said5, /A client can read the body and compute another call's digest, but not its tag\./);
+    assert.match(
+      said5,
+      /Opaque means the client must not interpret or change it; it could still read the body and compute another call's digest, but not its tag\./,
+    );
     assert.match(
       said5,
       /in the `requestState\.verify` hook the server gives the SDK in its options; the SDK runs it before any handler/,

@@ -788,8 +788,8 @@ test("each reference-style print line is read in words right after it, from the 
         `tools kept. Every row costs the same ${h0.tokens} tokens, 34 + 34 + 31 for \`olcum\`, \`tarife\` ` +
         `and \`kayit\`'s request and answer, the envelope's 8 in each. ` +
         `Only at level 3 does the course's host read \`surum\` (version). These words are the same at every ` +
-        `level, each server's \`surum\` and its number included (never the real servers' \`undeclared\`), ` +
-        `as lesson 5 priced them.`,
+        `level, each server's \`surum\` and its number included, as lesson 5 priced them; an answer names ` +
+        "tools and resources, not `tarife`'s prompt.",
       `seed ${seed}`,
     );
     const second = r.secondRun.runs;
@@ -1174,8 +1174,8 @@ test("lesson 6 says what the simulated handshake's `surum` carries: the same wor
         `Every row costs the same ${r.handshake[0].tokens} tokens, 34 + 34 + 31 for \`olcum\`, ` +
           "`tarife` and `kayit`'s request and answer, the envelope's 8 in each. Only at level 3 does " +
           "the course's host read `surum` (version). These words are the same at every level, each " +
-          "server's `surum` and its number included (never the real servers' `undeclared`), as lesson 5 " +
-          "priced them.",
+          "server's `surum` and its number included, as lesson 5 priced them; an answer names tools and " +
+          "resources, not `tarife`'s prompt.",
       ),
       `${path}: said`,
     );

@@ -203,15 +203,19 @@ export function readTrustingHost(result: LifecycleAndNegotiationResult): string 
 }
 
 /**
- * How a run's tokens are made, when its messages are each call and its result in the chain's order:
- * `80 = 12 + 17 (sayac_oku's call and result) + …`; else nothing.
+ * How a run's tokens are made, each call and its result in the chain's order:
+ * `80 = 12 + 17 (sayac_oku's call and result) + …`.
+ * @throws if the run's messages are not one call and one result for each request, or do not add
+ *   up to its tokens (the sentence would then say something false).
  */
 function tokensByCall(run: GateRow, chain: readonly string[]): string {
   const costs = run.messageTokens;
   const pairs = chain.slice(0, run.requests);
-  if (costs.length !== 2 * pairs.length || run.responses !== run.requests) return "";
+  if (costs.length !== 2 * pairs.length || run.responses !== run.requests)
+    throw new Error("the priced task's messages are not one call and one result per request");
   const sum = costs.reduce((n, t) => n + t, 0);
-  if (sum !== run.tokens) return "";
+  if (sum !== run.tokens)
+    throw new Error(`the priced task's messages add up to ${sum} tokens, not ${run.tokens}`);
   const parts = pairs.map((tool, i) => `${costs[2 * i]} + ${costs[2 * i + 1]} (${code(tool)})`);
   return `Its ${run.tokens} tokens, each call then its result: ${parts.join(", ")}. `;
 }

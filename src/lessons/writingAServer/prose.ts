@@ -83,20 +83,21 @@ export function readHandshake(result: WritingAServerResult): string {
 
 /**
  * Why the levels cost alike: the simulator's handshake words are the same at every level (each
- * server's `surum` and its number, as lesson 5 priced them; `sim/negotiation.ts` `handshake`),
- * while `undeclared` is only the real servers' wire text (`server/declarations.ts`).
+ * server's `surum` and its number, as lesson 5 priced them; `sim/negotiation.ts` `handshake`,
+ * whose answers list tools and resources, not prompts).
  */
 function sameWords(): string {
   return (
     ` These words are the same at every level, each server's ${code("surum")} and its number ` +
-    `included (never the real servers' ${code("undeclared")}), as lesson 5 priced them.`
+    `included, as lesson 5 priced them; an answer names tools and resources, not ` +
+    `${code("tarife")}'s prompt.`
   );
 }
 
 /**
  * How the handshake's tokens are made, server by server: each server's request and answer, with
- * the envelope's tokens, counted by the same `handshake` the table's rows use; "" if they do not
- * sum to `tokens`.
+ * the envelope's tokens, counted by the same `handshake` the table's rows use.
+ * @throws if they do not sum to `tokens`, the table's figure (the sentence would be false).
  */
 function perServer(result: WritingAServerResult, tokens: number): string {
   const messages = handshakeMessages(result.world.servers);
@@ -104,7 +105,9 @@ function perServer(result: WritingAServerResult, tokens: number): string {
   const costs = servers.map((server) =>
     messages.filter((m) => m.server === server).reduce((n, m) => n + m.cost, 0),
   );
-  if (costs.reduce((n, c) => n + c, 0) !== tokens) return "";
+  const sum = costs.reduce((n, c) => n + c, 0);
+  if (sum !== tokens)
+    throw new Error(`the handshake's servers add up to ${sum} tokens, not ${tokens}`);
   return (
     `, ${costs.join(" + ")} for ${listing(servers.map(code))}'s request and answer, the ` +
     `envelope's ${ENVELOPE_TOKENS} in each`
