@@ -388,11 +388,12 @@ const KEPT_LIST_SERVER = "kayit";
 /**
  * Why the cached client fetched again before a task: when that task starts, in minutes after the
  * first fetch, and that a result is stale once its age reaches `ttlMs` (fresh while
- * `now < t_received + ttlMs`, 2026-07-28 caching.mdx); "" if the task starts before `ttlMs`.
+ * `now < t_received + ttlMs`, 2026-07-28 caching.mdx); if the task starts before `ttlMs` (the
+ * clock's first step is not the first fetch), only that the `ttlMs` ran out.
  */
 function staleWhy(run: ClientRun, task: number, ttl: number): string {
   const age = run.steps[task - 1].atMs - run.steps[0].atMs;
-  if (!(age >= ttl)) return `, when the \`ttlMs\` of ${ttl} ms ran out`;
+  if (age < ttl) return `, when the \`ttlMs\` of ${ttl} ms ran out`;
   return (
     `: task ${task} starts ${age / 60_000} minutes after the first fetch, ` +
     `${age === ttl ? "exactly" : "past"} the \`ttlMs\` of ${ttl} ms, and a result is stale once its ` +

@@ -63,12 +63,12 @@ export function readHandshake(result: WritingAServerResult): string {
     h1.negotiated === h0.negotiated && h2.negotiated === h0.negotiated
       ? `At levels 0 to 2 the client keeps ${h0.negotiated} tools`
       : `The client keeps ${listing([h0, h1, h2].map((h) => String(h.negotiated)))} tools at levels 0 to 2`;
-  const cost = result.handshake.every((row) => sameHandshakeCost(row, h0))
+  const flat = result.handshake.every((row) => sameHandshakeCost(row, h0));
+  const cost = flat
     ? ` Every row costs the same ${h0.tokens} tokens${perServer(result, h0.tokens)}. Only at level 3 ` +
-      `does the course's host read ${code("surum")} (version).${sameWords()}`
+      `does the course's host read ${code("surum")} (version).${sameWords(result)}`
     : ` The rows cost ${listing(result.handshake.map((row) => String(row.tokens)))} tokens.`;
   const bytes = mcpToolListBytes(result);
-  const flat = result.handshake.every((row) => sameHandshakeCost(row, h0));
   const takeaway = flat
     ? `The table's point: the handshake does not grow with the declaration, and only the ` +
       `version rule drops a server; the real ${code("tools/list")} does grow, to ` +
@@ -84,13 +84,16 @@ export function readHandshake(result: WritingAServerResult): string {
 /**
  * Why the levels cost alike: the simulator's handshake words are the same at every level (each
  * server's `surum` and its number, as lesson 5 priced them; `sim/negotiation.ts` `handshake`,
- * whose answers list tools and resources, not prompts).
+ * whose answers list tools and resources, not prompts), shown on the server that has a prompt.
  */
-function sameWords(): string {
+function sameWords(result: WritingAServerResult): string {
+  const prompted = result.world.servers.find((s) => s.prompts.length > 0);
   return (
     ` These words are the same at every level, each server's ${code("surum")} and its number ` +
-    `included, as lesson 5 priced them; an answer names tools and resources, not ` +
-    `${code("tarife")}'s prompt.`
+    `included, as lesson 5 priced them` +
+    (prompted !== undefined
+      ? `; an answer names tools and resources, not ${code(prompted.name)}'s prompt.`
+      : `.`)
   );
 }
 
@@ -136,7 +139,7 @@ export function readHandshakeWords(result: WritingAServerResult): string {
 
 /**
  * The twelve-task table's level-1 tokens taken apart (the handshake, then each task type's tasks,
- * each run alone), "" if the parts do not sum to the row; then the second run's line in words:
+ * each run alone); then the second run's line in words:
  * each level's completed tasks and tokens, beside this run's.
  */
 export function readSecondRun(result: WritingAServerResult): string {
@@ -150,12 +153,16 @@ export function readSecondRun(result: WritingAServerResult): string {
   );
 }
 
-/** Level 1's tokens as the handshake's plus each task type's, e.g. "3 × 80 (charge)". */
+/**
+ * Level 1's tokens as the handshake's plus each task type's, e.g. "3 × 80 (charge)".
+ * @throws if the parts do not sum to the table's level-1 row (the sentence would be false).
+ */
 function levelOneTokens(result: WritingAServerResult): string {
   const costs = taskTokens(result, 1);
   const handshake = result.handshake[1].tokens;
   const total = result.runs[1].tokens;
-  if (handshake + costs.reduce((n, c) => n + c, 0) !== total) return "";
+  const sum = handshake + costs.reduce((n, c) => n + c, 0);
+  if (sum !== total) throw new Error(`level 1's parts add up to ${sum} tokens, not ${total}`);
   const types = [...new Set(result.tasks.map((task) => task.type))];
   const parts = types.map((type) => {
     const of = costs.filter((_, i) => result.tasks[i].type === type);
