@@ -133,6 +133,7 @@ export {
 export {
   formatDeclarationTable,
   formatHandshakeTable,
+  formatHandshakeMessages,
   formatRunTable,
   formatSecondRunLine,
   formatWideTable,
@@ -596,7 +597,6 @@ export {
 } from "./lessons/withoutASession/simulate";
 export {
   formatEraRuns,
-  formatWithoutVersionRule,
   formatModes,
   formatCacheRefetches,
   formatMessageCosts,
@@ -896,7 +896,6 @@ export {
   describeWireSeed,
   readWireChecks,
   formatShownAgentRun,
-  formatAgentRuns,
   readHighLevelDeclarations,
   wireSolutions,
   glossed,
@@ -971,7 +970,7 @@ export {
   describeSessionSeed,
   readFields,
   readEras,
-  readWithoutVersionRule,
+  readTwelveTasks,
   readDiscoveryPlans,
   readAuto,
   readInPlaceProbe,
@@ -993,7 +992,12 @@ export {
   readWireCalls,
   threeRolesSolutions,
 } from "./lessons/threeRoles/prose";
-export { formatSeedTasks, formatTracedTask, formatServerViews } from "./lessons/threeRoles/tables";
+export {
+  formatSeedTasks,
+  formatTracedTask,
+  formatServerViews,
+  formatWireCalls,
+} from "./lessons/threeRoles/tables";
 export { runThreeRolesOnTheWire, type ThreeRolesWire } from "./lessons/threeRoles/wire";
 export {
   traceTask,

@@ -23,29 +23,35 @@ test("lesson 1: relying on a connection's history is forbidden by 2026-07-28 (ba
 
 test("lesson 2: a failed probe means an older server only when the error is not a modern one, or no answer comes (stdio.mdx, Backward Compatibility)", () => {
   for (const { path, flat } of exportsOf("02")) {
+    // Sixth pass: the probe is deferred in one sentence (the student could not read "a modern error" yet).
     assert.match(
       flat,
-      /it answers with an error that is not a modern one \(one only 2026-07-28 defines\), or not at all/,
+      /a client SHOULD first ask the server which revisions it supports, with `server\/discover` \(`stdio\.mdx`, "Backward Compatibility"\)/,
       path,
     );
-    assert.doesNotMatch(flat, /it fails, with an error or no answer/, path);
+    assert.doesNotMatch(flat, /it fails, with an error or no answer|not a modern one/, path);
   }
 });
 
 test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, not the transport pages'", () => {
   for (const { path, flat } of exportsOf("02")) {
-    assert.match(flat, /send it again under a new id, as the changelog requires \(section 3\)/, path);
+    // The rule in the text, the provenance in one folded note.
+    assert.match(flat, /send it again under a new id, as section 3 requires/, path);
+    assert.match(flat, /A client that still wants it MUST send it again as a new request, with a new id/, path);
+    assert.match(flat, /a MUST only 2026-07-28's `changelog\.mdx` states \(Major changes, 9\)/, path);
     assert.doesNotMatch(flat, /under a new id, as MCP requires/, path);
   }
 });
 
-test("lesson 3: a server's notifications/cancelled ending a subscription stream is where the spec disagrees: cancellation.mdx MUST, the schema on stdio, subscriptions.mdx a final result", () => {
+test("lesson 3: a server's notifications/cancelled ends a subscription, taught later; the pages' disagreement on how is left out of section 1", () => {
   for (const { path, flat } of exportsOf("03")) {
+    // Sixth pass: section 1 keeps one clause (subscriptions exist, taught later), not the pages' disagreement.
     assert.match(
       flat,
-      /the server's, to end a subscription stream \(below\) \| `cancellation\.mdx` \|.* A server ends it by `notifications\/cancelled` \(a MUST in `cancellation\.mdx`; stdio only in the schema\) or a final result: the pages disagree\./,
+      /the server's, to end a `subscriptions\/listen` stream, a request to hear of changes \(taught later\) \| `cancellation\.mdx` \|/,
       path,
     );
+    assert.doesNotMatch(flat, /or a final result: the pages disagree/, path);
     assert.doesNotMatch(flat, /on stdio; to end a subscription stream \||would rather the server end it/, path);
   }
 });

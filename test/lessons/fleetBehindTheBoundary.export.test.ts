@@ -95,14 +95,11 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(text, /^bytes: the JSON lines with their newlines, MCP's opening and tools\/list included$/m, path);
     assert.doesNotMatch(text, /ms\/call|assumed charge/, `${path}: events, not time`);
     assert.match(assumptions, /No allowlist or gate \(lesson 5\)/, path);
-    // What 2026-07-28 changes here: the opening (no initialize), stdio.mdx's "Unexpected
-    // Termination" SHOULD and cancellation. The change is the server's side: stdio.mdx,
-    // "Cancellation", MUST NOT send any further messages, where 2025-11-25 utilities/
-    // cancellation.mdx had the receiver SHOULD not respond; the stdio client still MUST send
-    // notifications/cancelled, so the sentence must not read as "no cancel message".
+    // What 2026-07-28 changes here is said where it arises (restart, cancellation, below); the
+    // assumptions name only the opening.
     assert.match(
       flat(assumptions),
-      /2026-07-28, the current revision, has no `initialize`, adds a SHOULD to restart a crashed server, and says a server MUST NOT send anything more for a cancelled call \(2025-11-25: SHOULD not respond\)\. Over stdio the client still sends `notifications\/cancelled` \(below\)\./,
+      /2026-07-28 is the current revision, with no `initialize`\. No allowlist or gate/,
       path,
     );
     assert.doesNotMatch(flat(text), /no message for a cancelled call/, path);
@@ -123,7 +120,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     // default, so the revision a real client meets first. The HTTP transcript stays 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /- \*\*Revisions\.\*\* The simulator and stdio transcripts speak 2025-11-25; the HTTP one, 2026-07-28\. - \*\*Why two\.\*\* 2025-11-25 is the SDK client's default \(lesson 7\): a real client meets it first unless it opts in, so the lesson starts there\./,
+      /- \*\*Revisions\.\*\* The simulator and stdio transcripts speak 2025-11-25; the HTTP one, 2026-07-28\. - \*\*Why two\.\*\* 2025-11-25 is the SDK client's default \(lesson 7\), so a real client meets it first; 2026-07-28 is the current revision, with no `initialize`\./,
       path,
     );
     assert.doesNotMatch(flat(assumptions), /the switch is expected/, path);
@@ -152,7 +149,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating`, like the SDK's `McpServer`, answers `isError` in both revisions\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
+      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
@@ -161,13 +158,14 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
     // The outside experiment is one endnote at the end, saying what was borrowed, so the body
     // stands on the specification alone; its README's timings make no column here.
-    // One pointer to it in the body: the question is the experiment's.
+    // Two pointers to it in the body: the question is the experiment's, and its server declared
+    // no annotations, as the simulated fleet does (why lesson 7's level 3 is not this lesson's).
     assert.equal(
       beforeNext(text)
         .replace(/\n> /g, " ")
         .match(/experiment/g)?.length,
-      1,
-      `${path}: no provenance in the body but the question's pointer`,
+      2,
+      `${path}: no provenance in the body but the question's and the annotations' pointers`,
     );
     assert.equal(text.match(/https:\/\/shamirai\.ai/g)?.length, 1, path);
     assert.ok(
@@ -219,7 +217,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     assert.doesNotMatch(unquoted(text), /each hint takes its default|cannot show in its tables/, path);
     assert.match(
       flat(text),
-      /the simulated fleet, unlike lesson 7's real servers, declares no `annotations`, and with none a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\)/,
+      /Lesson 7 ran the fleet at level 3 \(lesson 6\), with `readOnlyHint: true`; this lesson's simulated fleet declares no `annotations`, as the experiment's server did, and with none MCP's defaults make a tool neither read-only nor idempotent\./,
       path,
     );
   }
@@ -284,7 +282,7 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   const faults = cell("faults-heading");
   assert.match(
     faults,
-    /\| fault \| what happens \| MCP's rule: revision, page, strength \| the course's advice \| \|:---\|:---\|:---\|:---\| /,
+    /\| fault \| the MCP rule it tests: revision, page, strength \| what happens \| the course's advice \| \|:---\|:---\|:---\|:---\| /,
   );
   const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   for (const [fault, rule, advice] of [
@@ -307,7 +305,7 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
     ],
     ["stdout-unterminated", "as `stdout-line`", "never parse glued text"],
   ])
-    assert.match(faults, new RegExp(`\\| \`${fault}\` \\| [^|]+ \\| ${escape(rule)} \\| ${escape(advice)} \\|`), fault);
+    assert.match(faults, new RegExp(`\\| \`${fault}\` \\| ${escape(rule)} \\| [^|]+ \\| ${escape(advice)} \\|`), fault);
   assert.match(
     flat(cell("paths-heading")),
     /It breaks the specification's rule that servers MUST validate all tool inputs: a fault to measure\./,
@@ -315,7 +313,7 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   // What the client then sees (src/fleet/client.ts: the glued response is lost, the call times out).
   assert.match(
     faults,
-    /\| `stdout-unterminated` \| stray text, no newline, before each response, so no response parses and each call times out \|/,
+    /\| `stdout-unterminated` \| as `stdout-line` \| stray text, no newline, before each response, so no response parses and each call times out \|/,
   );
 });
 
@@ -345,22 +343,20 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     const header = rows.findIndex((r) => r.startsWith("| revisions | invalid arguments |"));
     assert.ok(header >= 0, `${path}: the error-channel table`);
     assert.equal(rows[header], "| revisions | invalid arguments | a handler's throw | unknown tool |");
+    // The older revisions are what this table adds to lesson 3's: 2024-11-05 to 2025-06-18's
+    // tools pages list "Invalid arguments" under protocol errors and "Invalid input data" under
+    // tool errors. 2026-07-28 is lesson 3's point, pointed back to, not told a fourth time.
     assert.deepEqual(
-      rows.slice(header + 1, header + 3),
+      rows.slice(header + 1, header + 4),
       [
+        "| 2024-11-05 to 2025-06-18 | both: the tools page lists them as a protocol error and as a tool error | `isError` result | protocol error |",
         '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
-        "| 2026-07-28 | the same; the schema's `InvalidParamsError` also lists invalid tool arguments under -32602 | `isError` result | protocol error |",
+        "| 2026-07-28 | as lesson 3 | `isError` result | protocol error |",
       ],
       path,
     );
     assert.match(text.split("\n")[text.split("\n").indexOf(rows[header]) + 1], /^\|:---\|/, path);
-    // The revisions before 2025-11-25 are one footnote line under the table, not a row of it.
-    assert.ok(
-      text.includes(
-        "\n\nBefore 2025-11-25 (2024-11-05 to 2025-06-18), the tools page lists invalid arguments under both.\n",
-      ),
-      path,
-    );
+    assert.ok(!text.includes("Before 2025-11-25 (2024-11-05 to 2025-06-18)"), path);
     // The learning goal: from 2025-11-25 the tools page files invalid arguments as an isError
     // result; only 2026-07-28's schema.mdx (InvalidParamsError) also lists them under -32602, and
     // 2025-11-25's schema.mdx names no -32602 at all.
@@ -386,7 +382,7 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating`, like the SDK's `McpServer`, answers `isError` in both revisions\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
+      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
@@ -431,7 +427,7 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   // Lesson 3 is the rule's home: one sentence points back to it.
   eachBodyMatches(
     /sends `notifications\/cancelled` with the request's id \(lesson 3\) and fails the call: `local: timed out` \|/,
-    /In none of the faults does MCP send the client a message about the failure: what the client knows, it learns from its own transport\. The fleet's client writes such a failure as `local:` text with no code, since no server sent it\./,
+    /In no fault does MCP send the client a message about the failure; the fleet's client writes what it sees as `local:` text with no code\./,
     /\| `crash` \| the pipe closes while the 6th call waits: `local: connection closed`, then `local: not connected` for each later call \| nothing: no message says the server is gone, or for how long \|/,
   );
   for (const { path, text } of exports) {
@@ -449,10 +445,9 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   }
 });
 
-test("§3, the crash's Streamable HTTP counterpart is lesson 2's: one pointer, not a second telling", () => {
+test("§3, the crash's Streamable HTTP counterpart is lesson 2's, not told a second time", () => {
   // Lesson 2 holds the broken stream in both revisions (the changelog's re-issue MUST, 2025-11-25's
-  // resumption); this lesson points to it once, after the stdio checklist.
-  eachBodyMatches(/Over Streamable HTTP a broken stream loses its request too: that is lesson 2's case\./);
+  // resumption); this lesson, at its length limit, leaves it there.
   for (const { path, text } of exports) {
     assert.doesNotMatch(text, /\*The course's reading:\*/, `${path}: lesson 2's caution is not repeated`);
     assert.doesNotMatch(flat(text), /changelog|The MUST has no exception|which the client MUST re-issue/, path);
@@ -461,11 +456,6 @@ test("§3, the crash's Streamable HTTP counterpart is lesson 2's: one pointer, n
   assert.ok(lesson2, "lesson 2's export");
   assert.match(flat(lesson2.text), /changelog\.mdx/, "lesson 2 cites the changelog");
   assert.match(flat(lesson2.text), /idempotent/, "lesson 2 holds the caution");
-  for (const { path, text } of exports) {
-    const faults = flat(text.split("## Faults on a virtual clock")[1].split("## A slow call")[0]);
-    const http = faults.indexOf("Over Streamable HTTP a broken stream");
-    assert.ok(http > 0 && faults.indexOf("**Restart a crashed server**") < http, path);
-  }
 });
 test("§3, restart and retry: only for a tool a trusted server marks readOnlyHint or idempotentHint; the fleet declares no annotations, so its client cannot know (MCP's defaults); serve fleet at level 2 and up says readOnlyHint: true", () => {
   eachBodyMatches(
@@ -494,7 +484,7 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
   );
   assert.match(
     local,
-    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. MCP's defaults would not let a client assume it: the simulated fleet, unlike lesson 7's real servers, declares no `annotations`, and with none a tool is not read-only and not idempotent\. The real `serve fleet` declares `readOnlyHint: true` from level 2 \(lesson 6\), a hint that, from a trusted server, makes the retry safe by the course's advice below\./,
+    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. Lesson 7 ran the fleet at level 3 \(lesson 6\), with `readOnlyHint: true`; this lesson's simulated fleet declares no `annotations`, as the experiment's server did, and with none MCP's defaults make a tool neither read-only nor idempotent\. From a trusted server, the hint would make the retry safe by the course's advice below\./,
   );
   assert.doesNotMatch(local, /these tools write nothing/, "the retry is not presented as following the rule");
   for (const { path, text } of exports) {
@@ -612,11 +602,19 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one paragraph, the thorough agent's paging one paragraph with the reason for its two calls a band, then a fold with the halving, its turns as a computed table whose calls add up to the healthy rows', and its stop read from the run; no exercise needs src/ or a build", () => {
+test("the agents are one short visible paragraph; folded, their rules with the thorough agent's paging and the reason for its two calls a band, the halving, its turns as a computed table whose calls add up to the healthy rows', and its stop read from the run; no exercise needs src/ or a build", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  assert.equal(agents.length, 5, "a heading, both agents, the thorough agent's paging, the fold's summary, its rules");
-  const [, paragraph, thorough, summary, folded] = agents;
-  assert.equal(summary, "<details><summary>Its bands and turns on this seed</summary>");
+  assert.equal(agents.length, 5, "a heading, both agents, the fold's summary, their rules and paging, the halving");
+  const [, paragraph, summary, rules, folded] = agents;
+  assert.equal(summary, "<details><summary>The agents' rules, and the thorough agent's turns on this seed</summary>");
+  // The harness is not MCP: visible, only what each agent is; the rules that drive the counts are
+  // folded (the student's item 4).
+  assert.equal(
+    flat(paragraph),
+    "Each agent sends its calls in **turns**, what a model would send in one message, and answers `X vs Y` in a turn of its own. " +
+      "The *shortcut* agent makes 2 calls, wrong by construction; the *thorough* agent reads each low-hour device's rate, page by page, and is right.",
+  );
+  const thorough = rules.slice(rules.indexOf("The thorough agent"));
   // The turn table and the stop follow the rules, inside the fold; the old step-by-step box is gone.
   const ids = notebook.cells.map((c) => c.id);
   assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 4), [
@@ -634,16 +632,15 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph wi
   for (const { path, text } of exports) {
     assert.doesNotMatch(text, /step by step|then new bands up to 4/, path);
   }
-  assert.ok(paragraph.trimEnd().split("\n").length <= 6, "at most six lines");
+  assert.ok(paragraph.trimEnd().split("\n").length <= 4, "at most four lines");
   assert.match(
-    flat(paragraph),
-    /The \*shortcut\* agent asks for the device with the most downtime under 500 hours, then its device type's risk leader: 2 calls/,
+    flat(rules),
+    /The shortcut agent asks for the device with the most downtime under 500 hours, then its device type's risk leader\./,
   );
-  assert.match(flat(paragraph), /answers `X vs Y` in a turn of its own/);
   // The retry rule both agents follow, which the crash rows' counts come from.
   assert.match(
-    flat(paragraph),
-    /It resends a turn's failed calls alone in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
+    flat(rules),
+    /An agent resends a turn's failed calls alone in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
   );
   assert.equal(MAX_RETRIES, 2);
   // The paging rules in words a student can replay against the table: band width, bands a turn,
@@ -652,16 +649,15 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph wi
   assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
   assert.equal(
     flat(thorough),
-    "The *thorough* agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows, has no cursor and lists one number a device, the field it ranks by. " +
+    "The thorough agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows, has no cursor and lists one number a device, the field it ranks by. " +
       "So it reads the fleet in *bands* of hours, 25 wide (`min_hours` to `max_hours`), four a turn from 0 up. " +
       "Each band is asked twice, top 10 by downtime and top 10 by hours, 2 calls a band: a rate is downtime over hours, and each page gives one of the two. " +
       "It stops once no unread device can beat the best rate it has read.",
   );
   assert.equal(
     flat(folded),
-    "A band of more than 10 devices, starred in the table, counts no device as read, since its pages may miss some: it is halved, and the next turn asks its halves, then new bands while it has fewer than four. " +
-      "Turn 1 asks a count and the top 10 by downtime under 500 hours; the last turn, the winner's record and its device type's risk leader. " +
-      "In the table, *devices read* counts the devices a turn reads for the first time, and *read to* the hours read from 0 without a gap. On this seed:",
+    "A band of more than 10 devices (starred) may leave some out of its pages, so the agent counts none of its devices as read: the next turn asks its two halves, then new bands while it has fewer than four. " +
+      "*devices read* counts the devices a turn reads for the first time; *read to* is the hours below which every device has been read, which the stop needs: a device not yet read has run at least that long. On this seed:",
   );
   for (const seed of SEEDS) {
     const r = simulateFleetLesson(seed);
@@ -734,7 +730,9 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph wi
     );
     // crash-explained's rule cell says what MCP lacks, not "no message can".
     assert.ok(
-      text.includes("| the same; the client says the server is gone for good | no rule: no MCP message says so |"),
+      text.includes(
+        "| `crash-explained` | no rule: no MCP message says so | the same; the client says the server is gone for good |",
+      ),
       path,
     );
   }
@@ -771,7 +769,7 @@ test("the agents are one paragraph, the thorough agent's paging one paragraph wi
 test("the chart's reading gives its numbers in words, and its alt text gives each condition's counts", () => {
   assert.match(
     flat(cell("matrix-chart-intro")),
-    /Each condition has two bars, the thorough agent's calls and, paler, its failed calls, in the hue of its answer\. At a glance it joins the two tables: which faults cost calls, which the answer\./,
+    /Each condition has two bars, the thorough agent's calls and, paler, its failed calls, in the hue of its answer\./,
   );
   for (const seed of SEEDS) {
     const t = (condition: string) => record(seed, condition, "thorough");
@@ -878,7 +876,7 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
     /the same call is one POST with lesson 2's headers, answered with one JSON object or an SSE stream\./,
     /An SSE body is text in \*events\*, each ended by a blank line: `event:` names the event's type, and each `data:` line here carries one JSON-RPC message\./,
     /The server MAY send notifications about the request before the response, which SHOULD end the stream \(`streamable-http\.mdx`, "Receiving Messages"\)/,
-    /with three to send, this one chose a stream\. Closing the stream cancels the call \(the same page, "Cancellation"\)\. Below, `⏎` marks a newline:/,
+    /with three to send, this one chose a stream\. Below, `⏎` marks a newline:/,
   );
   for (const { path, text } of exports) {
     const shown = text.split("--fault slow --slow-ms 300 --http --port 0\n")[1].split("```")[0];
@@ -925,11 +923,7 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
       path,
     );
     // Lesson 2 counted a body with its chunked coding; this count is said to leave it out.
-    assert.match(
-      flat(text),
-      /newlines\)\. Unlike lesson 2's count, this one leaves out the chunked coding's size lines and line ends: how the server's runtime cuts a stream into chunks is not fixed, so those bytes vary\./,
-      path,
-    );
+    assert.match(flat(text), /newlines\), not counting the chunked coding, which varies by runtime\./, path);
   }
 });
 
@@ -961,7 +955,7 @@ test("the summary's retry line is labelled the course's advice and keeps both of
 test("the two condition tables: a sentence before each saying what it answers, and the same rows, one condition each, in the same order", () => {
   assert.match(
     cell("faults-heading"),
-    /The first answers what the thorough agent's calls met at the boundary: how many failed, restarts, stray lines and bytes\.$/,
+    /Two simulated tables follow; the first answers what the thorough agent's calls met at the boundary\.$/,
   );
   assert.equal(
     cell("answer-table-intro"),
@@ -997,7 +991,7 @@ test("the two condition tables: a sentence before each saying what it answers, a
   }
 });
 
-test("the question's answer `X vs Y` is said to name two devices, not two scores", () => {
+test("the question's answer `X vs Y` is said to name two devices, not two scores, and the gloss says the pair is the comparison", () => {
   for (const path of [
     "lessons/08-the-fleet-behind-the-boundary.md",
     "lessons/seed-20260219/08-the-fleet-behind-the-boundary.md",
@@ -1005,7 +999,7 @@ test("the question's answer `X vs Y` is said to name two devices, not two scores
     const flat = readFileSync(join(__dirname, "..", "..", path), "utf8").replace(/\s+/g, " ");
     assert.match(
       flat,
-      /The question is the experiment's \(endnote\)\. A correct answer names two devices and states no score: `X`, the device with the highest rate, and `Y`, the highest-risk device of `X`'s type\./,
+      /The question is the experiment's \(endnote\)\. Its answer, `X vs Y`, names the two devices compared and states no score: `X`, the device with the highest rate, and `Y`, the highest-risk device of `X`'s type\./,
       path,
     );
     assert.doesNotMatch(flat, /That retry breaks the course's own advice/, path);

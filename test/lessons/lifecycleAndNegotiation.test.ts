@@ -398,10 +398,14 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
       assert.equal(solutions.match(/<details>\n<summary>\d\. [^<]+<\/summary>\n\n/g)?.length, 3);
       assert.equal(solutions.match(/\n\n<\/details>/g)?.length, 3);
+      // Exercise 1 builds a decision from section 5's real kayit listing (COMMON6 rule 3: one
+      // "another seed" exercise in lessons 5 to 7, kept in lesson 7): readOnlyHint, default false.
       assert.match(
         flat(solutions),
-        /\(a five-digit reading is one token, `mesken` and `isyeri` two each\): 80 and 107\./,
+        /`bolge_ozet` says `readOnlyHint: true`: it runs unasked; `kayit_yaz` says `readOnlyHint: false`: a person is asked first\./,
       );
+      assert.match(flat(solutions), /from an untrusted server both calls wait for a person\./);
+      assert.doesNotMatch(solutions, /What another seed moves/);
       assert.match(
         flat(solutions),
         /what section 5 showed `kayit` declaring of the protocol: 1 version, `2026-07-28`, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
@@ -456,24 +460,30 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // may hold a legacy version (versioning.mdx's own example), which a dual-era client must then
     // read as calling for initialize.
     const box =
-      "**The course's choice, not MCP's.** The spec defines `supportedVersions` as the versions a server supports, for the client to choose from for later requests (`server/discover.mdx`). It does not say whether a dual-era server lists `2025-11-25`, which no later request's `_meta` can name; a -32022 example in `basic/versioning.mdx` lists it. Both choices are defensible. The course's servers list only `2026-07-28`, as SDK 2.4.0 does: a legacy version is reached only through `initialize`, and `stdio.mdx` tells a client not to fall back to it after a modern error.";
+      "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`). The spec does not say whether a dual-era server also lists `2025-11-25`, which no later request's `_meta` can name; a -32022 example in `basic/versioning.mdx` lists it. The course's servers, like SDK 2.4.0, list only `2026-07-28`: they reach a legacy version only through `initialize`, and `stdio.mdx` tells a client not to fall back to it after a modern error. Both choices are defensible.";
+    // It leads with what the field is for (student round 23, item 6), then the course's choice.
+    assert.ok(
+      box.startsWith(
+        "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests",
+      ),
+    );
     // At most three sentences (student round 21t, item 2): the rule, the course's servers, the example.
     assert.ok(box.split(/\. (?=[A-Z])/).length <= 4, "at most four sentences");
     // What the spec leaves open first, then the course's servers (student round 22s, item 5). The field is
     // for "subsequent requests" (schema.ts DiscoverResult), and the spec does not say whether a dual-era
     // server lists a legacy version: the course's servers are not called non-conformant (expert round 30).
-    assert.ok(box.indexOf("It does not say") < box.indexOf("The course's servers list only"));
+    assert.ok(box.indexOf("does not say") < box.indexOf("The course's servers, like SDK 2.4.0, list only"));
     assert.doesNotMatch(exported, /a conformant dual-era server lists/);
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
     assert.ok(at < exported.indexOf("Here the client names `1900-01-01`"), "at the first listing");
     assert.ok(at > exported.indexOf('"supportedVersions":["2026-07-28"]'), "right after it");
-    assert.equal(exported.split("list only `2026-07-28`, as SDK 2.4.0 does").length, 2, "said once");
+    assert.equal(exported.split("like SDK 2.4.0, list only `2026-07-28`").length, 2, "said once");
     // The field's definition is the versions the server supports; "Terminology" grants no leave to
     // list fewer (expert round 28): the box gives the course's reason instead.
     assert.ok(!box.includes("Terminology"), "no permission read into versioning.mdx's Terminology");
     assert.ok(
-      /^> \*\*The course's choice, not MCP's\.\*\*/m.test(
+      /^> \*\*What `supportedVersions` is for\.\*\*/m.test(
         readFileSync(join(ROOT, "lessons", "05-lifecycle-and-negotiation.md"), "utf8"),
       ),
       "a labelled box",
@@ -546,7 +556,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "`olcum` lists only `2026-07-28`; the box below says why.",
         // versioning.mdx's example lists 2025-11-25 beside 2026-07-28; a dual-era client reads a
         // legacy version there as calling for initialize.
-        "The spec defines `supportedVersions` as the versions a server supports, for the client to choose from for later requests (`server/discover.mdx`). It does not say whether a dual-era server lists `2025-11-25`",
+        "It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`). The spec does not say whether a dual-era server also lists `2025-11-25`",
         // Page and schema disagree (2025-11-25 basic/lifecycle.mdx: SHOULD disconnect; schema.ts
         // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
         // in one clause (student round 21t, item 1).
@@ -577,21 +587,24 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // said here (student round 21t, item 3).
         'Over stdio a client SHOULD probe first, whether it speaks only 2026-07-28 or both eras (`basic/transports/stdio.mdx`, "Backward Compatibility"). Over HTTP the probe is optional: a client MAY send its first request with `_meta` and read the answer (`basic/transports/streamable-http.mdx`, "Backward Compatibility"; `server/discover.mdx`, "When to Call").',
         "The probe guards against legacy servers: some never check that `initialize` came first, and would run a `tools/call`, but fail a probe.",
-        // A stdio session lasting as long as the process is the course's reading of two pages.
-        "Over stdio, in the course's reading, it lasts as long as the server process, one session per server (`architecture/index.mdx`).",
+        // A stdio session lasting as long as the process: one source, as lesson 7 cites it (expert round 23, item 4).
+        'Over stdio, in the course\'s reading, it lasts as long as the server process, one session per server (`basic/lifecycle.mdx`, "Shutdown").',
         "The course's stdio clients skip it, safe only because they start the course's own servers.",
         // The two eras' openings side by side, before the real lines.
         "2025-11-25, a session 2026-07-28, no session",
         "→ notifications/initialized",
         "→ server/discover (optional; _meta as below)",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
-        "The course's host, lesson 1's one MCP client per server, prices what declarations buy. Its rules:",
+        "The course's host, lesson 1's one MCP client per server, keeps three rules:",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         // Up front: the course's host is not one to copy; its three rules; why the course measures it
         // all the same, and what MCP has a host do instead (student rounds 21 and 21t, item 5).
-        "*The course's host* exists to measure what each part of a declaration buys: under its strict rules each part changes what a client keeps, so the course can count it. It is not a host to copy. It keeps an *allowlist* of tools it calls, a *version rule* on `serverInfo.version`, against section 5's SHOULD NOT, and *the course's gate*, which holds a declared side effect but passes a tool sent with no `annotations`.",
-        "*The host that trusts its servers' hints* stays close to MCP: it breaks no MUST, and departs from a SHOULD only with the user's standing consent (below).",
+        // The two hosts in one table, each named, what it keeps and what it is for; why the course
+        // measures a host that breaks a SHOULD NOT, in one sentence first (student round 23, item 1).
+        "This section runs two hosts. The course keeps the second, which breaks a SHOULD NOT, on purpose: under its strict rules each part of a declaration changes a count, so the course can measure what that part buys.",
+        "| *the course's host* | an *allowlist*; a *version rule* on `serverInfo.version`, against section 5's SHOULD NOT; *the course's gate*, which passes a tool sent with no `annotations` | an instrument, not a host to copy: it measures what each part of a declaration buys, and the course measures it again when it writes a server |",
+        "| *the host that trusts its servers' hints* | no allowlist, no version rule; the *defaults-reading gate*, which holds every tool not declared read-only | close to MCP: it breaks no MUST, and skips a SHOULD only with the user's standing consent (below) |",
         // The version rule's numbers said where they come from, and what "knows up to" means.
         "*The version rule* is the list of server versions the host's clients were written against: 2 for `olcum`, 1 for `tarife` and 2 for `kayit`. The host knows each server up to that version, and drops every tool of a server whose `serverInfo.version` is newer, as `kayit`'s 3 is.",
         // The allowlist's support is the host's control and the exposure UI.
@@ -603,27 +616,29 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // it, and the last row marked as contrary to MCP's defaults on purpose.
         // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
-        "| the course's host, all 3 rules | declared | every tool but `kayit_yaz` | drops `kayit`, which says 3 | the course's |",
         // The two cases of the course's gate side by side, so "passes" and "holds" cannot read as a
         // contradiction (student round 21, item 1).
         '*The course\'s gate* ends a held call with `onay yok` (no approval). It reads what a tool sent: - `annotations` without `readOnlyHint: true`: it holds the call, like the defaults-reading gate; - no `annotations` at all: it passes the call, where the defaults-reading gate holds it. This departs from MCP: `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`).',
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
         "An *approval gate* is the code that holds a call until a person answers.",
-        "Its *defaults-reading gate* holds every tool not declared read-only.",
         // Why a gate at all: annotations are untrusted unless from a trusted server (tools.mdx, Warning).
         'clients MUST consider tool annotations "untrusted unless they come from trusted servers" (`server/tools.mdx`), since a server the user does not trust could declare a write read-only; `serverInfo` is for display (section 5).',
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "The tools a host keeps after its own rules are its *negotiated tools*.",
+        "The tools a host keeps after its own rules are its *negotiated tools* (the course's word: MCP agrees on no set of tools).",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
-        "Both hosts learn the servers through *the simulator's handshake*, not on the wire: the course uses it because one exchange stands for `server/discover` and `tools/list`, priced the same way at every declaration level. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi` (report capabilities).",
+        // Why not the real messages: the handshake prices discovery alike at every level, so only
+        // the policy varies; the real ones were priced in sections 3 and 4 (student round 23, item 4).
+        "Both hosts learn the servers through *the simulator's handshake*, not on the wire. It prices discovery the same at every declaration level, so that only the host's policy varies; sections 3 and 4 priced the real `server/discover` and `tools/list`. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`.",
         // The hosts table read before it: the task's calls, asked defined, the first no ends the task.
         // Why no _meta: the simulator prices lesson 3's era-free word bodies; one answer per run said.
-        "The simulator now prices one task in lesson 3's words. These prices leave out each era's own overheads (`_meta`, `resultType`), priced in lesson 3. It calls `sayac_oku`, `tuketim` and `tarife`, which read, then `kayit_yaz`, which writes. In each run the person answers every held call alike.",
+        // The overheads lesson 3 taught, left out to compare policies alone, no "taught later" (student round 23, item 3).
+        "The simulator now prices one task in lesson 3's words, leaving out each era's own overheads (`_meta`, `resultType`, lesson 3) to compare the hosts' policies alone. It calls `sayac_oku`, `tuketim` and `tarife`, which read, then `kayit_yaz`, which writes. In each run the person answers every held call alike.",
         // One sentence says what question the table answers, its rows named, before it.
-        "The table asks: on that task, with the person saying no, what does each host keep, hold and send? *would ask* counts the task's calls its gate holds for a person, reached or not; *requests*, the task's requests sent, not the handshake's; *completed*, whether the task ended, or where it stopped:",
+        // "would ask" counts held calls; the person is asked once, as the run stops there (student round 23, item 5).
+        "The table asks: on that task, with the person saying no, what does each host keep, hold and send? *would ask* counts the task's calls its gate would hold, reached or not; the run stops at the first held call, so the person is asked once. *requests* counts the task's requests sent, not the handshake's; *completed*, whether the task ended, or where it stopped:",
         // Lesson 6 said in reader terms.
         'Lesson 6, "Writing a Server", measures a server whose tools are declared at four levels, with the course\'s host and its three rules, beside the defaults-reading gate.',
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
@@ -634,17 +649,15 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
         // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
         '"Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase);',
-        "**Two hosts.** *The host that trusts its servers' hints* stays close to MCP",
-        // The three setups in a table before the results (student round 22, item 1).
-        "The table below runs two hosts, one of them twice:",
-        "| setup | `annotations` | allowlist | version rule | gate |",
+        // The hosts in a table before the results (student rounds 22 and 23, item 1).
+        "| host | what it keeps | what it is for |",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
         'For trusted servers\' read-only tools, the host that trusts its servers\' hints skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
         "3. Which spec sentence does the version rule go against? What would the allowlist alone leave?",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
-        "- Course: its host, not one to copy, adds an allowlist, a version rule that departs from MCP, and a gate that passes a tool with no `annotations`, to measure what declarations change.",
+        "- Course: its host, an instrument and not one to copy, adds an allowlist, a version rule that departs from MCP, and a gate that passes a tool with no `annotations`, to count what each part of a declaration changes.",
         // Learning goal 4 is section 6's question.
         "4. What a host may decide from what servers declare, and where the course's own host departs.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
@@ -668,7 +681,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       // The course's host, its rules and its handshake stand in one box, a blockquote.
       const raw = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      assert.match(raw, /^> \*\*Two hosts\.\*\* \*The host that trusts its servers' hints\* stays close to MCP/m);
+      assert.match(raw, /^\| \*the host that trusts its servers' hints\* \| no allowlist/m);
+      assert.doesNotMatch(raw, /Two hosts\.|one of them twice|taught later/);
       // Skipping a SHOULD is not "permitted"; the deprecation SHOULD NOT sits after the table, not in listChanged's lines.
       assert.doesNotMatch(exported, /A SHOULD permits that|asked for them\. New implementations SHOULD NOT/);
       // No table of the lesson's own paragraphs, no undefined sub-flag, no Note on the spec.
@@ -721,8 +735,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       // comes before the results table.
       const order = [
         "An *approval gate* is the code that holds a call until a person answers.",
-        "**Two hosts.**",
-        "| setup | `annotations` | allowlist | version rule | gate |",
+        "| host | what it keeps | what it is for |",
         "The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`",
         "The course's host, lesson 1's one MCP client per server",
         "Both hosts learn the servers through *the simulator's handshake*",
@@ -764,12 +777,12 @@ describe("section 6 reordered (student and expert round 22s)", () => {
     it(`${folder}: what a real host does first, negotiated tools defined once, no forward lesson number`, () => {
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
       const section = exported.slice(exported.indexOf("## 6 ·"), exported.indexOf("## Summary"));
-      assert.ok(section.indexOf("A real host follows MCP") < section.indexOf("*The course's host* exists"));
-      assert.ok(section.indexOf("It is not a host to copy.") > section.indexOf("A real host follows MCP"));
+      assert.ok(section.indexOf("A real host follows MCP") < section.indexOf("| *the course's host* |"));
+      assert.ok(section.indexOf("not a host to copy") > section.indexOf("A real host follows MCP"));
       assert.equal(exported.split("negotiated tools").length, 2, "defined once, used nowhere else");
       assert.ok(!/negotiation of a version and capabilities/.test(exported), "no second sense of the word");
       assert.ok(!/lesson 3's words, which belong to no era/.test(exported), "the old wording is gone");
-      assert.ok(section.includes("priced in lesson 3"), "the overheads' pricing pointed back to");
+      assert.ok(section.includes("(`_meta`, `resultType`, lesson 3)"), "the overheads pointed back to");
     });
   }
 });

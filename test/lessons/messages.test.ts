@@ -463,23 +463,15 @@ describe("lesson 3 on the wire (default seed)", () => {
     // sentence on the others, subscriptions (subscriptions.mdx) and deprecated logging (deprecated.mdx).
     assert.match(markdown, /\| notification \| either side \| either side, in the few cases below \|/);
     const notifications = [
-      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a subscription stream (below) | `cancellation.mdx` |",
+      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a `subscriptions/listen` stream, a request to hear of changes (taught later) | `cancellation.mdx` |",
       "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a token the server repeats in each progress notification | `progress.mdx` |",
     ];
     for (const row of notifications) assert.ok(markdown.includes(row), row);
-    // Fifth pass, the student: the disagreement in one sentence after subscriptions/listen is defined.
-    assert.ok(
-      flat(markdown).includes(
-        "A server ends it by `notifications/cancelled` (a MUST in `cancellation.mdx`; stdio only in the schema) or a final result: the pages disagree.",
-      ),
-    );
-    // The student: "subscription stream" was never defined, and lessons 4, 5 and 7 cite lesson 3 for
-    // subscriptions/listen (2026-07-28 basic/patterns/subscriptions.mdx): one definition beside the table.
-    assert.ok(
-      flat(markdown).includes(
-        "A *subscription stream* is a `subscriptions/listen` request (`subscriptions.mdx`) asking to hear of changes; it stays open until either side ends it. A server ends it by `notifications/cancelled` (a MUST in `cancellation.mdx`; stdio only in the schema) or a final result: the pages disagree.",
-      ),
-    );
+    // Sixth pass, the student and the expert: section 1 says subscriptions exist and are taught later, no more.
+    assert.ok(!flat(markdown).includes("the pages disagree"));
+    // Lesson 5 cites lesson 3 for a `subscriptions/listen` stream (2026-07-28 basic/patterns/subscriptions.mdx):
+    // the table's row names it, in one clause.
+    assert.ok(flat(markdown).includes("to end a `subscriptions/listen` stream, a request to hear of changes"));
     assert.ok(!markdown.includes("a value the reports quote"));
     assert.doesNotMatch(markdown, /a client opens with `subscriptions\/listen`/);
     assert.doesNotMatch(markdown, /The pages differ on that last row|notifications\/subscriptions\/acknowledged/);
@@ -532,7 +524,7 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /> \*\*Course convention, not MCP\.\*\* A message's \*\*envelope tokens\*\* are the tokens of its/,
     );
-    assert.match(markdown, /MCP counts no cost\./);
+    assert.match(markdown.replace(/ > /g, " "), /MCP counts no cost\./);
     // The word body is defined per revision, as lessons 7 and 10 price it (sim/eras.ts), completely
     // enough that a reader reproduces every count by hand: the _meta keys in full, the empty
     // capabilities as their key alone, an identity as `name surum version`, the server's without its
@@ -606,18 +598,20 @@ describe("lesson 3 on the wire (default seed)", () => {
     // a real tokenizer cuts differently, and a host seldom shows its model the envelope or _meta.
     assert.match(
       markdown,
-      /The 8 is the course's constant, not a count\. The course counts tokens, not bytes: it ignores JSON spacing, and were a host to pass a message on, it is near what its model would read\./,
+      /The 8 is the course's constant, not a count\. The course counts tokens, not bytes: it ignores JSON spacing\. The first call:/,
     );
+    // Sixth pass, the student: one framing, in the box only (traffic, not context; roughly a model's read).
+    assert.doesNotMatch(markdown, /it is near what its model would read/);
     // The student asked what envelope tokens were for: a traffic measure, from their first definition.
     assert.doesNotMatch(markdown, /what a message would cost a model that read it/);
     assert.match(
       markdown.replace(/ > /g, " "),
-      /They measure traffic, what crosses between client and server, not what a model reads, and serve/,
+      /They measure traffic, what crosses between client and server, not a model's context; if a host did pass a message on, they are roughly what its model would read\. They serve/,
     );
     // What envelope tokens are for, in the box that defines them: comparing messages within the course.
     assert.match(
       markdown.replace(/ > /g, " "),
-      /and serve to compare messages within the course; a real model's tokenizer counts differently\. MCP counts no cost\./,
+      /They serve to compare messages within the course; a real model's tokenizer counts differently\. MCP counts no cost\./,
     );
     assert.doesNotMatch(markdown, /The course compares designs by them\./);
     assert.doesNotMatch(markdown, /a proxy for what crosses the wire/);
@@ -650,12 +644,8 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(markdown, /A server sends `notifications\/cancelled` for one purpose only/);
     assert.doesNotMatch(markdown, /Graceful Closure/);
     assert.doesNotMatch(markdown, /\| `notifications\/cancelled` \| server \|/);
-    // The three sources' disagreement is an implementers' matter: lesson 10's aside holds it.
-    const lesson10 = flat(readFileSync(join(ROOT, "lessons", "10-without-a-session.md"), "utf8"));
-    const aside = lesson10.slice(lesson10.indexOf("<details><summary>For implementers"));
-    const asideText = aside.slice(0, aside.indexOf("</details>"));
-    for (const source of ["`notifications/cancelled`", "`CancelledNotification`", '("Graceful Closure")'])
-      assert.ok(asideText.includes(source), source);
+    // The three sources' disagreement is an implementers' matter, not lesson 3's (where lesson 10 puts it is
+    // lesson 10's to test).
     assert.doesNotMatch(
       markdown,
       /Three sources tell how a server ends a subscription: `cancellation\.mdx` says it MUST send `notifications\/cancelled`, the schema's `CancelledNotification` has it sent on stdio only, and `subscriptions\.mdx`, "Graceful Closure", says it SHOULD answer the `subscriptions\/listen` request with a completion result, then close the stream\. None says how the signals combine\. So a client does well to take a completion result, a `notifications\/cancelled` or a closed stream as the end\./,
@@ -666,7 +656,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.
     assert.match(
       markdown,
-      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process speaks both revisions \(a \*dual-era\* server\), 2025-11-25 only after `initialize`; by the course's choice, `2025-11-25` in `_meta` gets -32022\./,
+      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process speaks both revisions \(a \*dual-era\* server\), 2025-11-25 only after `initialize`; by the course's choice, `2025-11-25` in `_meta` gets -32022, as 2025-11-25 is reached only through the `initialize` handshake, not by `_meta` \(`versioning\.mdx`, "Terminology"\)\./,
     );
     assert.doesNotMatch(markdown, /chose not to serve this way/);
     // Section 3 says, before the transcript, why every error response is the same line in both revisions.
@@ -763,4 +753,24 @@ test("section 2 defines MCP's reserved `_meta` prefix where it first uses it", (
     ),
   );
   assert.ok(!markdown.includes("reserved prefix `io.modelcontextprotocol/` (lesson 2)"));
+});
+
+test("sixth pass: section 3 quotes the tools page's two sentences on what reaches the model (both revisions' server/tools.mdx, Error Handling)", () => {
+  // 2025-11-25 and 2026-07-28 server/tools.mdx, "Error Handling": the SHOULD for tool execution errors, the
+  // MAY for protocol errors, quoted as lesson 7 does (the student could not resolve "these" and "it").
+  for (const seed of ["", "seed-20260219/"]) {
+    const text = readFileSync(join(__dirname, "..", "..", "lessons", `${seed}03-messages.md`), "utf8").replace(
+      /\s+/g,
+      " ",
+    );
+    assert.ok(
+      text.includes(
+        'The page adds: "Clients **SHOULD** provide tool execution errors to language models to enable self-correction. Clients **MAY** provide protocol errors to language models, though these are less likely to result in successful recovery."',
+      ),
+      seed,
+    );
+    assert.ok(!text.includes("which can correct its call, and MAY give it a protocol error"), seed);
+    // e.2: section 1 no longer weighs the pages on how a subscription ends.
+    assert.ok(!text.includes("stdio only in the schema"), seed);
+  }
 });

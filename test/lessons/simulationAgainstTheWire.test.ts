@@ -230,7 +230,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
       check,
-      /^## 6 · The simulator on the wire Lessons 6 to 8's numbers came from the simulator; here their runs are made again with real processes on the SDK, and the table counts where the two differ\. It tests the course's simulator, not MCP: it shows that those lessons' numbers hold on the wire\. $/,
+      /^## 6 · The simulator on the wire Lessons 6 to 8's runs are made again with real processes on the SDK, and the table counts where the simulator and the wire differ: a check of the course's simulator, not of MCP\. $/,
       path,
     );
     const visible = raw.slice(raw.indexOf(heading), raw.indexOf(code));
@@ -238,7 +238,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     const afterChecks = raw.slice(raw.indexOf(code), raw.indexOf("## Summary"));
     assert.match(
       afterChecks,
-      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\n<details><summary>How the wire was held to the simulator<\/summary>\n\nEach check takes a run's counts [^]*\nThe zeros count differences, [^]*\n\nA check can fail, [^]*Exercise 5 asks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
+      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\n<details><summary>How the wire was held to the simulator<\/summary>\n\nEach check takes a run's counts [^]*\nThe zeros count differences, not the figures compared\. A check can fail, [^]*Exercise 5 asks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
       path,
     );
     assert.equal(afterChecks.match(/<details>/g)?.length, 1, `${path}: one fold, none nested`);
@@ -284,14 +284,19 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
   }
 });
 
-test("the conventions are pointed back to lessons 3 and 5 in one short line; no tokens against bytes, no revisions' bytes", () => {
+test("the conventions are pointed back to lessons 5 and 6 in one short line; no tokens against bytes, no revisions' bytes", () => {
   for (const path of EXPORTS) {
     const { raw, text } = exported(path);
-    // Only the conventions the lesson uses, named, each with its home.
+    // Only the conventions the lesson uses, named, each with its home, in one item.
     assert.match(
       text,
-      /## Assumptions - Lessons 6 to 8, and the course's allowlist, version rule and approval gate \(lesson 5\)\. - /,
+      /## Assumptions - Lessons 6 to 8, and their conventions: the allowlist, version rule and approval gate \(lesson 5\), the declaration levels \(lesson 6\)\. - /,
       path,
+    );
+    assert.equal(
+      text.slice(text.indexOf("## Assumptions"), text.indexOf("## 1 · ")).match(/ - /g)?.length,
+      3,
+      `${path}: three short items`,
     );
     // The bytes of the two revisions on lesson 6's tasks are lesson 10's comparison.
     assert.doesNotMatch(text, /It is not cheaper|moves the price from the opening onto every call|85% more/, path);
@@ -343,11 +348,13 @@ test("numbers the markdown states that no seed changes are the library's", () =>
   for (const path of EXPORTS) {
     const { text } = exported(path);
     assert.ok(text.includes(`--fault slow --slow-ms ${CANCELLED_SLOW_MS} `), path);
+    // The timings are lesson 8's table's, pointed back to, not told again (the student's item 5).
     assert.match(
       text,
-      /time is scaled: lesson 8's slow tool sleeps 600 ms, not 3 s, and the client waits 300 ms for it, not 1\.5 s\. Section 5 alone lets the tool sleep its full 3 s\./,
+      /- Faults are real; the slow fault's sleep and wait are shortened, as lesson 8's table of its timings shows\./,
       path,
     );
+    assert.doesNotMatch(text, /Section 5 alone lets the tool sleep/, path);
     assert.match(
       text,
       /## 5 · A cancellation on the wire In this section the slow tool sleeps the full 3 s, not the scaled 600 ms, and the client still waits 300 ms\. A timeout is one of lesson 3's local failures, [^]*hears nothing within 300 ms, [^]*makes its next call\. A cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\)\. The server MAY then ignore the notification, and the client SHOULD ignore a response that arrives after it cancelled \(same page, "Behavior Requirements"\)\. A sleep ten times the wait keeps this transcript clear of it:/,
@@ -679,31 +686,27 @@ test("section 3: structured tool results, dated, with the rules' keywords, and t
   }
 });
 
-test("section 2 gives the reason for a legacy-first client that sends no probe; section 4 ends with the author's rule of thumb", () => {
+test("section 2 says once, without apology, why the client sends no probe, and what the probe's SHOULD guards; section 4 ends with the author's rule of thumb", () => {
   for (const path of EXPORTS) {
     const prose = exported(path)
       .text.replace(/```[\s\S]*?```/g, "")
       .replace(/\s+/g, " ");
     // The revision's real reason (the SDK's Client opens with initialize in 2025-11-25 by default,
-    // its versionNegotiation mode "legacy"), and the given discover result's reason where it is used,
-    // with no pointer ahead; the skipped SHOULD is said once, in section 2, with what it costs.
+    // its versionNegotiation mode "legacy"); the skipped probe is said once, in section 2, as what
+    // the client does and why, with the SHOULD it leaves (2026-07-28 stdio.mdx, "Backward
+    // Compatibility") and what that guards, pointing back to lesson 5 for the probe itself.
     assert.match(
       prose,
-      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone\. Here the course departs from MCP\. Our client skips the probe: it is given each server's `server\/discover` result in advance, built from the server's own declaration, so that it sends only the simulator's messages and the counts match\./,
+      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone: it knows its servers, so it opens in 2026-07-28 directly, with no `server\/discover` probe\. Lesson 5 showed the probe, which a client that speaks both eras SHOULD send first \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\):/,
       path,
     );
-    assert.match(
-      prose,
-      /A real client that speaks both eras SHOULD instead send `server\/discover` over stdio before any other request \(lesson 5\), then pick a version from its result, or fall back to `initialize` on any other error or on silence \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\)\. Skipping the probe loses its check:/,
-      path,
-    );
-    assert.equal(prose.match(/SHOULD instead send `server\/discover`/g)?.length, 1, `${path}: said once`);
-    assert.equal(prose.match(/departs from MCP/g)?.length, 1, `${path}: said once`);
+    assert.equal(prose.match(/server\/discover/g)?.length, 1, `${path}: said once`);
+    assert.doesNotMatch(prose, /departs from MCP|Our client skips the probe|leaves the probe out/, path);
     assert.doesNotMatch(prose, /In place of each probe's answer|for a good reason/, path);
     assert.doesNotMatch(prose, /because lesson 8's simulated client did|Section 6 says why|\(section 2\)/, path);
     assert.match(
       prose,
-      /- The client speaks 2025-11-25, and for lesson 6's tasks also 2026-07-28 \(`_meta`, `resultType`: lessons 3 and 5\)\. It sends no `server\/discover`, so that it sends only the simulator's messages\./,
+      /- The client speaks 2025-11-25, and for lesson 6's tasks also 2026-07-28 \(`_meta`, `resultType`: lessons 3 and 5\)\. Calls go out one at a time, in the simulator's order\./,
       path,
     );
     // MCP binds only the server on stray stdout lines (2026-07-28 stdio.mdx); the SDK's silent drop
@@ -769,7 +772,20 @@ test("the client's failed output check is a ProtocolError no server sent; the le
     const section = text.slice(text.indexOf("## 3 · Structured tool results"), text.indexOf("## 4 · "));
     assert.match(
       section,
-      /makes `callTool` throw a `ProtocolError` in place of the result, with -32602, Invalid params\. If the tool declared an `outputSchema`, a result with neither `structuredContent` nor `isError` makes it throw one with -32600, Invalid Request\. Throwing is the SDK's choice, as MCP names no action\. So the same `ProtocolError` with -32602 can come from either side, and neither its class nor its code says which\. The transport log \(below\) does: \| who raised the -32602 \| how you tell, from the log's last message for the call \| \|:---\|:---\| \| the server, answering the call with an error \| an error response \| \| the client's own check, on the result the server sent \| a result \|/,
+      /makes `callTool` throw a `ProtocolError` in place of the result, with -32602, Invalid params\. Throwing is the SDK's choice, as MCP names no action\. So the same `ProtocolError` with -32602 can come from either side, and neither its class nor its code says which\. The transport log \(below\) does: \| who raised the -32602 \| how you tell, from the log's last message for the call \| \|:---\|:---\| \| the server, answering the call with an error \| an error response \| \| the client's own check, on the result the server sent \| a result \|/,
+      path,
+    );
+    // The client's SHOULD as a sentence with its citation (the student's item 2); the SDK's -32600
+    // for a missing structuredContent folded as a detail (item 3).
+    assert.match(
+      section.replace(/\s+/g, " "),
+      /A client SHOULD validate `structuredContent` against the tool's `outputSchema` \(2026-07-28 `server\/tools\.mdx`, "Output Schema"; 2025-06-18 and 2025-11-25 alike\)\./,
+      path,
+    );
+    assert.doesNotMatch(section, /The client's half is a SHOULD/, path);
+    assert.match(
+      section.replace(/\s+/g, " "),
+      /<details><summary>The SDK's other local throw<\/summary> If the tool declared an `outputSchema`, a result with neither `structuredContent` nor `isError` makes the SDK's `callTool` throw a `ProtocolError` with -32600, Invalid Request/,
       path,
     );
     assert.match(
@@ -835,33 +851,18 @@ test("the opening note tells the notebook's reader, not the export's, to change 
   }
 });
 
-test("section 6 shows the figures behind its zeros, both sides of every agent run, and one case that would differ", () => {
+test("section 6's fold shows one run from both sides, not the 18 rows of figures, and one case that would differ", () => {
   for (const path of EXPORTS) {
     const { raw, text } = exported(path);
     const six = raw.slice(raw.indexOf("<details><summary>How the wire"), raw.indexOf("## Summary"));
-    // The fold holds every one of lesson 8's agent runs, each figure written simulator / wire.
-    assert.match(six, /^condition +agent +answer +calls +failed +restarts +stray +timeouts$/m, path);
-    // `direct` has no wire side: lesson 8's in-process call (src/wireClient/agents.ts, callDirect).
-    assert.match(
-      six.replace(/\s+/g, " "),
-      /Under `direct` no server runs on either side: as lesson 8 defined it, the agent calls the handlers in its own process, so those two rows check the agent alone, not the wire:/,
-      path,
-    );
-    const table = six.slice(six.search(/^condition +agent /m));
-    const rows = [...table.matchAll(/^(\S+) +(shortcut|thorough) +(.+)$/gm)];
-    assert.equal(rows.length, 18, `${path}: one row per run`);
-    const figures = rows.flatMap((row) => row[3]!.trim().split(/ {2,}/));
-    for (const pair of figures) {
-      const [simulated, wire] = pair.split(" / ");
-      assert.equal(simulated, wire, `${path}: ${pair}`);
-    }
-    // Not a table of zeros: failures, restarts, stray lines and timeouts are counted on both sides.
-    assert.match(six, /^stdout-line +thorough +right \/ right +(\d+) \/ \1 +0 \/ 0 +0 \/ 0 +\1 \/ \1 +0 \/ 0$/m, path);
-    assert.match(six, /^slow +thorough +right \/ right +\d+ \/ \d+ +1 \/ 1 +0 \/ 0 +0 \/ 0 +1 \/ 1$/m, path);
-    // One concrete case where the two sides would differ, and why the slow runs do not.
+    // The 18-row table of `simulator / wire` figures taught no MCP (the student's item 4): gone.
+    assert.doesNotMatch(six, /^condition +agent +answer/m, path);
+    assert.doesNotMatch(six, / \/ right /, path);
+    // One concrete case where the two sides would differ, and why the slow runs do not, with the
+    // timings pointed back to lesson 8's table.
     assert.match(
       text,
-      /A check can fail, and two changes would make one fail\. With the SDK's own `StdioClientTransport`, which drops a stray line without a word, the wire would count no stray lines under `stdout-line`, and those runs would differ from the simulator's\. Time is the other\. The scaled sleep, 600 ms, is twice the client's 300 ms wait, as lesson 8's 3 s is twice its 1\.5 s, so the slow runs time out on both sides\./,
+      /A check can fail, and two changes would make one fail\. With the SDK's own `StdioClientTransport`, which drops a stray line without a word, the wire would count no stray lines under `stdout-line`, and those runs would differ from the simulator's\. Time is the other\. The scaled sleep, 600 ms, is twice the client's 300 ms wait, as lesson 8's 3 s is twice its 1\.5 s \(its table of timings\), so the slow runs time out on both sides\./,
       path,
     );
   }

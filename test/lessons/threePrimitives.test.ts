@@ -268,14 +268,26 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // The primitive's share is what one placement would leave; placement's is the doubled round trip.
     // The student needed a scratch pad for "1 request instead of 3 would save 2 ... Placement adds the
     // other 3": two short sentences now, same placement, then real placement, each number computed.
-    assert.match(
+    // Sixth pass, the student: the 5 = 2 + 3 split as a three-row table (both local; as placed; difference).
+    const split = prose.readRegionWays(lesson);
+    for (const row of [
+      "| round trips | (a) tool | (b) resource | (b) saves |",
+      "| both servers local, 1 a request | 3 | 1 | 2 |",
+      "| as placed: `kayit` remote, `olcum` local (lesson 2) | 6 | 1 | 5 |",
+      "| difference: placement | 3 | 0 | 3 |",
+    ])
+      assert.ok(split.includes(row), row);
+    assert.ok(!ways.includes("Were both servers local"));
+    // The tool side's 183, derived: 3 calls of 61, each a request of 42 and a response of 19.
+    assert.match(ways, /\(a\)'s 183 tokens are 3 calls of 61 each, a request of 42 and a response of 19\./);
+    // The rows' 729, derived: one row cut into tokens, and the count of `merkez` rows (2 tokens, not 1).
+    assert.ok(
+      ways.includes(
+        "One row of (b)'s answer, in lesson 3's tokens: `A001|bolge|guney|tip|isyer|i|oncek|i|87563|simdi|ki|87604` (12); a `merkez` row has 13.",
+      ),
       ways,
-      /^\(b\) saved 5 round trips\. Were both servers local, at 1 round trip a request, \(a\) would take 3 round trips and \(b\) 1: the primitive saves 2\./,
     );
-    assert.match(
-      ways,
-      /As placed, \(a\)'s `kayit` is remote and \(b\)'s `olcum` local; at 2 round trips a request to a remote server \(lesson 2\), \(a\) takes 6, so placement adds the other 3\./,
-    );
+    assert.equal(51 * 12 + 9 * 13, 729);
     assert.ok(!ways.includes("instead of 3 would save"));
     assert.ok(!ways.includes("accounts for"));
     assert.match(ways, /which placement does not change: \(b\) cost 614 more tokens and 4061 more bytes\./);
@@ -286,10 +298,9 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // Fifth pass, the student and the expert: the parts as a table, in place of the parenthesised sentence.
     const parts = prose.readRegionWays(lesson);
     for (const row of [
-      "| the read: `resources/read` and the URI (3 + 5; key `uri` not counted, as a call's `name`) | 8 |",
-      "| the read: `_meta` | 30 |",
+      "| the read: `resources/read` 3, the URI 5 (not the key `uri`, as a call's `name`), `_meta` 30 | 38 |",
       "| the answer: `resultType complete` | 4 |",
-      "| the answer: the rows, 60 subscribers | 729 |",
+      "| the answer: the rows, 51 of 12 tokens and 9 (`merkez`) of 13 | 729 |",
       "| the answer: identity and caching hint, `olcum surum 2 ttlMs 3600000 cacheScope public` | 10 |",
       "| the envelope, 8 for each of the two messages | 16 |",
     ])
@@ -348,12 +359,8 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     );
     // Exercise 3 asks for a schema: the server's own, and the stricter one with an enum, are both right.
     const schema = flat(prose.threePrimitivesSolutions(lesson));
-    // Exercise 1: "tokens move only with region names" holds because every reading has five digits, which
-    // the student could not know (src/world/subscribers.ts: 10000 + ⌊r·80000⌋, then + ⌊r·70⌋).
-    assert.match(
-      schema,
-      /Every reading has five digits \(the world draws them from 10000 to 90068\), so 1 token whatever the seed\. Tokens move only with region names/,
-    );
+    // Section 5's row cut holds on every seed because every reading has five digits, 1 token
+    // (src/world/subscribers.ts: 10000 + ⌊r·80000⌋, then + ⌊r·70⌋).
     for (const seed of SEEDS)
       for (const subscriber of Object.values(createWorld(seed).subscribers))
         for (const reading of [subscriber.onceki, subscriber.simdiki]) {
@@ -419,7 +426,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.ok(!body.includes("| no third way"));
     assert.ok(
       body.includes(
-        'A prompt is no third way. The user picks it, and it writes a question: its messages enter the conversation as `user` or `assistant` turns, and it counts nothing (`server/prompts.mdx`, "User Interaction Model", "PromptMessage").',
+        'A prompt is no third way: the user picks it, its messages enter the conversation as `user` or `assistant` turns, and it counts nothing (`server/prompts.mdx`, "PromptMessage").',
       ),
     );
     // The table measures traffic, says so, and defines its last column (section 2 says no model runs);
@@ -449,7 +456,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // The first exact SDK version says what it is: the one the course pins.
     assert.ok(
       body.includes(
-        "The course's servers answer -32602 in both revisions, as does SDK 2.4.0, the version of the official TypeScript SDK that the course pins. This departs from 2025-11-25's SHOULD: a 2025-11-25 server should send -32002 for an unknown resource.",
+        "The error carries the URI as `data.uri`. *The course departs from 2025-11-25 here:* its servers answer -32602 in both revisions, as does SDK 2.4.0, the official TypeScript SDK version the course pins.",
       ),
     );
     assert.ok(!body.includes("like SDK 2.4.0"));
@@ -524,14 +531,14 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // fleet is announced in the assumptions, before the listing that shows its tool.
     assert.ok(
       body.includes(
-        "- A fourth server, `fleet` (a device inventory, outside the water world), shows tool descriptions.",
+        "- `fleet`, a fourth server (devices, not water), shows tool descriptions; measured later on its own.",
       ),
     );
     // fleet, at its first use, with its purpose, not introduced a second time; the seed's paragraph
     // counts no processes.
     assert.ok(
       body.includes(
-        "then one tool of `fleet`: the world's servers declare no `description`, and `fleet` is the course's one server that does; it comes back later in the course.",
+        "then one tool of `fleet`: the world's servers declare no `description`, and `fleet` is the course's one server that does.",
       ),
     );
     assert.ok(body.includes("`additionalProperties: false` no member beyond those `properties` names"));
@@ -539,12 +546,22 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // Section 5 no longer spells out the read's body word by word (the table and the bytes carry it).
     assert.ok(!body.includes("Its answer's body is `resultType`"));
     assert.ok(!/from \d+ processes/.test(body));
-    // An exercise on another seed asks for no run.
+    // Sixth pass: lesson 1 keeps the course's one "what would another seed move?" exercise; this one builds a
+    // call's params from the lesson, its answer quoted from the run.
     assert.ok(
       body.includes(
-        "1. Without running it: with another seed, which columns of section 5's table move, and why? (Lesson 1 gives the readings' range.)",
+        "1. Write the `params` of the `tools/call` request that asks section 5's first region question through the tool, `_meta` as `{…}`, and the `text` its answer carries.",
       ),
     );
+    const solved = flat(prose.threePrimitivesSolutions(lesson));
+    assert.ok(
+      solved.includes(
+        'As it crossed, `{"name":"bolge_ozet","arguments":{"bolge":"kuzey"},"_meta":{…}}`; its answer\'s `text`: `{"bolge":"kuzey","abone":10}`.',
+      ),
+      solved,
+    );
+    // Sixth pass, the student: an application-controlled read in a real host, by example.
+    assert.ok(body.includes("say a file the user attaches, which the host reads, or by rules of its own"));
   });
 });
 
@@ -651,9 +668,12 @@ describe("section 3's features left unused", () => {
     // subscriptions/listen), and pagination (server/utilities/pagination.mdx: nextCursor, cursor).
     assert.match(
       markdown,
-      /Three more features go unused here \(`server\/resources\.mdx`\): a \*resource template\*, a URI with parameters \(RFC 6570\)/,
+      /Unused here \(`server\/resources\.mdx`\): \*resource templates\*, URIs with parameters \(RFC 6570\)/,
     );
-    assert.match(markdown, /an answer's `nextCursor` returns as the next request's `cursor`/);
+    assert.match(
+      markdown,
+      /\*pagination\*, a list in pages \(`nextCursor`, `cursor`; `server\/utilities\/pagination\.mdx`\)/,
+    );
   });
 });
 
@@ -669,14 +689,14 @@ describe("lesson 4's exercise 2 gives what its answer needs", () => {
 });
 
 describe("section 1 and the pointers back to lesson 3", () => {
-  it("states application-controlled plainly, and its subscriptions/listen pointer lands in lesson 3", () => {
+  it("states application-controlled plainly, and names subscriptions without a pointer lesson 3 no longer backs", () => {
     const read = (name: string) => flat(readFileSync(join(ROOT, "lessons", name), "utf8"));
     const four = read("04-three-primitives.md");
     // The student read "(*application-driven*, says its page)" as an author's hedge.
     assert.ok(!four.includes("says its page"));
     assert.ok(four.includes("It is *application-controlled*: the host decides what enters the context"));
-    // "with `subscriptions/listen` (lesson 3)": lesson 3 now defines it (2026-07-28 subscriptions.mdx).
-    assert.ok(four.includes("lesson 3's `subscriptions/listen` in 2026-07-28"));
-    assert.ok(read("03-messages.md").includes("A *subscription stream* is a `subscriptions/listen` request"));
+    // Lesson 3 names `subscriptions/listen` in one clause only (sixth pass), so lesson 4 points back to nothing.
+    assert.ok(four.includes("*subscriptions* to a resource's changes"));
+    assert.ok(!four.includes("lesson 3's `subscriptions/listen`"));
   });
 });

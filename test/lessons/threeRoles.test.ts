@@ -3,10 +3,14 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { formatWireTranscript } from "../../src/lessons/transcriptText";
 import * as prose from "../../src/lessons/threeRoles/prose";
 import { simulateThreeRoles, type ThreeRolesResult } from "../../src/lessons/threeRoles/simulate";
-import { formatSeedTasks, formatServerViews, formatTracedTask } from "../../src/lessons/threeRoles/tables";
+import {
+  formatSeedTasks,
+  formatServerViews,
+  formatTracedTask,
+  formatWireCalls,
+} from "../../src/lessons/threeRoles/tables";
 import { runThreeRolesOnTheWire } from "../../src/lessons/threeRoles/wire";
 import { LINE_WIDTH } from "../../src/notebook/lineWidth";
 import { readNotebook } from "../../src/notebook/notebookFile";
@@ -148,13 +152,15 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // 2026-07-28 architecture/index.mdx: servers request client input via InputRequiredResult within a reply;
   // the retry (mrtr.mdx) is lesson 3's, so the note stops at "says so in its answer".
   for (const sentence of [
-    "In 2025-11-25 a client opens a *session* with its server, an exchange that keeps state until it is closed, and a server can ask the client too, for instance for a reply from the host's model.",
+    // Sixth pass, the student: name the idea where it first appears (2025-11-25 architecture/index.mdx: servers
+    // "Request sampling through client interfaces"; client/sampling.mdx).
+    "In 2025-11-25 a client opens a *session* with its server, an exchange that keeps state until it is closed, and a server can send requests too, for instance *sampling*: asking for a reply from the host's model.",
     "In 2026-07-28 there is no session, every request stands alone, and only clients ask: a server that needs input says so in its answer.",
     "Both points come from each revision's `architecture/index.mdx`, and both return later; see Next, at the end.",
   ])
     assert.ok(note.includes(sentence), sentence);
   assert.ok(!note.includes("sends the call again"), "the retry is lesson 3's");
-  for (const word of ["2027-07-28", "deprecated", "sampling", "server/discover", "capabilities"])
+  for (const word of ["2027-07-28", "deprecated", "server/discover", "capabilities"])
     assert.ok(!note.includes(word), word);
   // The body names no later lesson (the course's rule); the note sends the reader to Next, whose lines
   // for lessons 3, 5 and 10 name the points.
@@ -191,10 +197,11 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // protocol level, implementors SHOULD: 1. Build robust consent and authorization flows"; server/tools.mdx,
   // "User Interaction Model": a human in the loop SHOULD be able to deny tool invocations.
   says(
-    "asks for the user's consent and acts on the user's decisions. The spec says hosts must obtain the user's consent before a tool runs (`index.mdx`, \"Tool Safety\"). It is lowercase, so it is a principle, not a rule a peer can test. The host also coordinates the model.",
+    "asks for the user's consent and acts on the user's decisions. The spec says hosts must obtain the user's consent before a tool runs (`index.mdx`, \"Tool Safety\"). It is lowercase, and it could not be a protocol MUST: a server cannot see whether the host asked the user. The host also coordinates the model.",
   );
   // The student read "a principle, in lowercase" three times: the lesson now says plainly what lowercase means.
   assert.ok(!flat(markdown).includes("a principle, in lowercase, that the protocol cannot check"));
+  assert.ok(!flat(markdown).includes("a rule a peer can test"), "which peer, and how: the student");
   assert.ok(!flat(markdown).includes("Implementation Guidelines"), "no audit trail of citations");
   assert.ok(!flat(markdown).includes("which MCP cannot enforce. Implementors SHOULD"));
   // The student missed what "in lowercase" meant: BCP 14's capitals-only rule is eight paragraphs up.
@@ -376,10 +383,15 @@ test("on the wire: the lines crossed are the committed export's, and the real an
   }
   assert.equal(first.transcript.outcome, "2 calls answered, with the values the trace computed");
   // The notebook prints the lines without the outcome, which the reading below says in its words.
-  const printed = formatWireTranscript(first.transcript, [], { outcome: false, elideMeta: true });
+  const printed = formatWireCalls(first);
   // The student: `_meta` filled most of the first message; folded as `{…}`, the call's own fields stand out.
   assert.ok(printed.includes('"_meta":{…}'), printed);
-  assert.ok(!printed.includes("io.modelcontextprotocol/protocolVersion"), printed);
+  // Sixth pass, the student: one `_meta` unfolded once, after the lines, and no byte sizes nothing reads.
+  const [lined, unfolded] = printed.split("\nid 1's _meta, unfolded:\n");
+  assert.ok(!lined.includes("io.modelcontextprotocol/protocolVersion"), printed);
+  assert.ok(!/bytes\)/.test(printed), printed);
+  assert.ok(lined.includes("\nclient → server\n"), printed);
+  assert.deepEqual(JSON.parse(unfolded), lines[0].params._meta);
   for (const line of printed.split("\n")) assert.ok(line.length <= LINE_WIDTH, line);
   assert.ok(printed.startsWith("$ mcp-course serve olcum --seed 20260218\n"));
   assert.ok(!printed.includes("Outcome:"));
@@ -406,9 +418,11 @@ test("section 1 explains how to read the specification before citing it; section
   // The student read the box as notes for a reviewer: at most three lines, no MDX, no web address.
   assert.ok(
     flat(note.replace(/\n> ?/g, " ")).includes(
-      "The *schema*, every message's definition, is the page `schema.mdx`, made from `schema.ts`; where a page and schema disagree, the course says so.",
+      "The *schema*, every message's definition, is the page `schema.mdx`, made from `schema.ts`.",
     ),
   );
+  // Sixth pass, the expert: the page-against-schema caveat left the opening (lesson 3 says it where it bites).
+  assert.ok(!flat(markdown).includes("where a page and schema disagree"));
   assert.ok(note.split("\n").length <= 3, note);
   assert.ok(!flat(note).includes("https://"), "no address");
   assert.ok(!flat(markdown).includes("a page drops `.mdx`"));
@@ -439,17 +453,21 @@ test("section 1 explains how to read the specification before citing it; section
   // 2026-07-28 stdio.mdx, "Backward Compatibility": "A client that only supports modern versions does not
   // need to probe, but probing is still **RECOMMENDED**". The expert: section 6's client skips it, so say so
   // there, and why; the probe itself is a later lesson's.
+  // Sixth pass, the student and the expert: one sentence on day one, the rest where the probe is taught.
   says(
-    'Even a client that speaks only 2026-07-28 is RECOMMENDED to probe first with `server/discover`, a request asking what the server supports (`stdio.mdx`, "Backward Compatibility"): the client learns whether the server speaks 2026-07-28 before it sends a bare request, such as `tools/call`, that an older server would read by its own rules. The course\'s client skips that probe, as it starts only its own servers, which speak 2026-07-28; the probe is taught later.',
+    'A real client is RECOMMENDED to first ask what the server speaks (`stdio.mdx`, "Backward Compatibility"), taught later; the course\'s client, which starts only its own servers, skips it.',
   );
+  assert.ok(!flat(markdown).includes("that an older server would read by its own rules"));
   // Fifth pass: the revisions table, the readings' range, the cart example, the host's row.
-  says("| 2026-07-28 | no `initialize`, no session; `server/discover`; `resultType` on every result |");
-  // 2025-11-25 changelog.mdx, "Minor changes" item 5 *clarifies* that input validation errors *should* be tool
-  // execution errors; the 2026-07-28 schema's InvalidParamsError still lists them under -32602 (lesson 3).
-  says("| 2025-11-25 | clarified: bad argument values should come back as a tool's error (`isError`) |");
-  says("| 2025-03-26 | Streamable HTTP, in place of the older HTTP+SSE transport; tool annotations |");
+  // Sixth pass, the student and the expert: the table keeps the two revisions taught, in plain words a
+  // day-one reader has (no `initialize`, `isError`, `server/discover` or `resultType` yet); earlier ones by date.
+  says("| 2025-11-25 | a client opens a session with its server by a handshake, then calls within it |");
+  says("| 2026-07-28 | the current one (as of December 2026): no session; every request stands alone |");
+  says("Earlier revisions exist: 2024-11-05, 2025-03-26 and 2025-06-18.");
+  const table = markdown.slice(markdown.indexOf("| revision |"), markdown.indexOf("Earlier revisions exist"));
+  for (const word of ["initialize", "isError", "server/discover", "resultType", "HTTP+SSE", "MCP-Protocol-Version"])
+    assert.ok(!table.includes(word), word);
   assert.ok(!markdown.includes("invalid tool arguments answered as a tool's error"), "the old row is gone");
-  says("The course teaches the last two: **2025-11-25**, which opens with `initialize`, and **2026-07-28**,");
   says("Readings have five digits: the earlier, `onceki`, lies between 10000 and 89999,");
   says("A shop, say, keeps a cart by an id the client sends with each request, not a cart the connection remembers.");
   says("its *tasks* counts each task once (12), not the servers' sum, and *alone* is a dash");
@@ -460,8 +478,9 @@ test("section 1 explains how to read the specification before citing it; section
   // rest, in one sentence, are lessons 3's and 5's, named in Next (the body names no later lesson). The
   // reserved keys without a prefix, the MUSTs of `_meta` and isError's rule left with them.
   says(
-    "- The other fields are taught later (see Next): `_meta`, folded here as `{…}`, what a message says of itself, such as its revision and who sent it, and `isError` and `resultType`.",
+    "- `_meta`, folded here as `{…}` and printed once unfolded below, is what a message says of itself: the request's revision, the client's name and version, and the optional features it declares.",
   );
+  says("- The other fields, `isError` and `resultType`, are taught later (see Next).");
   for (const word of ["progressToken", "traceparent", "baggage", "clientCapabilities` relevant", "MUST carry"])
     assert.ok(!flat(markdown).includes(word), word);
   says("A response repeats its request's `id`, and carries the answer in `result`.");
@@ -525,8 +544,8 @@ test("section 3 opens with one glossary of the world's Turkish words, each gloss
   // Section 6: what to look for in the listing, one bullet a field, not one dense paragraph.
   const six = markdown.slice(markdown.indexOf("## 6 · "), markdown.indexOf("## 7 · "));
   const bullets = six.split("\n").filter((line) => line.startsWith("- "));
-  assert.equal(bullets.length, 5);
-  assert.ok(bullets.at(-1)!.startsWith("- The other fields are taught later (see Next)"));
+  assert.equal(bullets.length, 6);
+  assert.ok(bullets.at(-1)!.startsWith("- The other fields, `isError` and `resultType`, are taught later (see Next)."));
 });
 
 test("section 3 works the tier rule once, and the line agrees with the tariff's code", () => {

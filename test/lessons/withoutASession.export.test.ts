@@ -32,7 +32,6 @@ const GLOSSES: readonly [string, string][] = [
   ["kayit", "records"],
   ["bolge_ozet", "region summary"],
   ["kayit_yaz", "write a record"],
-  ["arac bildirilmedi", "tool not declared"],
 ];
 
 for (const [k, path] of EXPORTS.entries()) {
@@ -84,12 +83,14 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(said, /\bNext\b/);
   });
 
-  test(`${path}: links have text, and the version drop points to lesson 5, where it is named against the current revision`, () => {
+  test(`${path}: links have text, and no version rule runs here: lesson 5, its home, names it against the current revision`, () => {
     const bare = said.split("\n").filter((line) => /https?:\/\//.test(line.replace(/\]\(https?:\/\/[^)\s]+\)/g, "")));
     assert.deepEqual(bare, [], "a URL in prose outside a markdown link");
     // One sentence points to lesson 5's version rule; lesson 5, its home, sets it against
     // 2026-07-28's SHOULD NOT on clientInfo and serverInfo (basic/index.mdx).
-    assert.match(said, /\*\*Run 2 · The course's host, as lesson 5 defines it\.\*\* Its version rule drops `kayit`/);
+    // One host for the whole lesson, lesson 7's allowlisting host: no version rule drops `kayit`
+    // (the student's and the expert's item: no second host whose difference is policy, not MCP).
+    assert.doesNotMatch(said, /Run 2|The course's host|Its version rule drops `kayit`/);
     assert.doesNotMatch(said, /SHOULD NOT use `clientInfo` or `serverInfo`/);
     const lessonFive = readFileSync(
       join(ROOT, path.replace(/10-without-a-session/, "05-lifecycle-and-negotiation")),
@@ -159,7 +160,7 @@ for (const [k, path] of EXPORTS.entries()) {
           "| client | probes on | a discover result with no modern version it speaks |",
           "|:---|:---|:---|",
           "| SDK 2.4.0's `Client` | a second process of its own | falls back to `initialize` |",
-          "| ours, probing mode | a second process it starts, to count it | stops with an error (box below) |",
+          "| ours, probing mode | a second process it starts, to count it | stops with an error (see below) |",
           "| a scripted client | the one process it then keeps | not met here |",
         ].join("\n"),
       ),
@@ -210,18 +211,11 @@ for (const [k, path] of EXPORTS.entries()) {
       flat,
       /a result or a modern error means a modern server; any other error, or silence, a legacy one, to be met with `initialize`\./,
     );
-    // versioning.mdx, "Backward Compatibility…": "In both cases" a recognized modern error identifies a
-    // modern server; the SDK's classifier (rpc errors on stdio and HTTP 400 bodies alike) says legacy.
-    assert.match(flat, /\(`basic\/versioning\.mdx`, "Backward Compatibility…"\)\./);
+    // The SDK's -32021/-32020 departure (versioning.mdx, "Backward Compatibility…") went with the
+    // implementers' box to docs/dual-era-notes.md; the lesson names no SDK internals.
     assert.doesNotMatch(flat, /recognizes -32022 alone/);
-    // The SDK's behaviour is said in plain words, without its internals' names (the student's item 1;
-    // checked in dist/public-*.mjs, region src/client/probeClassifier.ts: -32020 and -32021 fall into
-    // the legacy default).
     assert.doesNotMatch(flat, /probeClassifier|NOT_PROBE_RECOGNIZED|negotiateStdioViaSibling/);
-    assert.match(
-      flat,
-      /SDK 2\.4\.0's `auto` falls back to `initialize` in both cases instead, as lesson 7 said, and takes a server that answers -32021 or -32020 for a legacy one, where the pages count any recognized modern error as modern/,
-    );
+    assert.doesNotMatch(flat, /takes a server that answers -32021 or -32020 for a legacy one/);
     // Exercise 3's answer is the answer, not a second discovery table (the student's item 3).
     assert.doesNotMatch(flat, /Over its 12 tasks, discovering at every task costs/);
     // The close: MCP's tasks are not the course's, and every feature it names is glossed.
@@ -245,58 +239,49 @@ for (const [k, path] of EXPORTS.entries()) {
       flat,
       /travel once per session, in `initialize` and its result\. Over Streamable HTTP the version also rides every later request, in the `MCP-Protocol-Version` header, beside any `MCP-Session-Id` \(2025-11-25 `basic\/transports\.mdx`\)\./,
     );
-    // The era comparison names its policy as the course's, and says what the version rule withholds,
-    // computed from the same tasks with the allowlist alone.
-    // Two labelled runs (the student's item 1), each table captioned with its host: MCP's reading
-    // leads (no version rule), then the course's host, under which the rest of the lesson runs.
+    // One host, lesson 7's allowlisting host, for the whole lesson: the simulated runs, the wire runs
+    // and every sentence (the student's item 1, the expert's item 3). No Run 1 / Run 2.
     assert.doesNotMatch(flat, /It runs under lesson 5's policy, the course's convention and not MCP's\./);
-    // Lesson 5's name for it (expert item 9): within MCP's MUSTs and SHOULDs, not the strictest host.
     assert.doesNotMatch(flat, /follows MCP|following MCP/);
     assert.doesNotMatch(flat, /as the comparison/);
-    // Lesson 5's host that trusts its servers' hints runs here with lesson 5's allowlist: said where
-    // it is introduced (the course-wide decision). Run 1 has its own table (the student's item).
+    assert.doesNotMatch(flat, /Run 1|Run 2|course's host|under two hosts|The rest of the lesson runs under this host/);
     assert.match(
       flat,
-      /\*\*Run 1 · Lesson 7's \*allowlisting host\*\.\*\* It trusts its servers' hints and has lesson 5's allowlist, but no version rule\. The allowlist withholds `kayit_yaz`/,
+      /The whole lesson runs under one host, lesson 7's \*allowlisting host\*\. Its allowlist, lesson 5's, withholds `kayit_yaz` \(write a record\); it has no version rule and trusts its servers' hints, so it keeps `bolge_ozet`/,
     );
-    assert.match(flat, /\*round trips\* are lesson 2's: \*Before 1st call\* is one discovery of the three servers:/);
-    assert.match(flat, /section 4 counts the probe apart\. Without the version rule the simulated client sends/);
-    assert.match(flat, /before the stateless lists: The wire, under the course's host,/);
-    assert.match(flat, /The rest of the lesson runs under this host\./);
-    // The host changes which calls reach a server, not how the eras compare (the student's item).
-    assert.match(flat, /The host decides which calls reach a server, not how the eras compare\./);
-    assert.ok(
-      flat.indexOf("Without the version rule the simulated client sends") < flat.indexOf("**Run 2 · The course's host"),
-      "the result without the version rule comes first",
+    assert.match(
+      flat,
+      /The third row sends `server\/discover` before the stateless lists: \*Before 1st call\* is one discovery of the three servers:/,
     );
+    assert.match(flat, /section 4 counts the probe apart\. The simulated client sends/);
+    assert.match(flat, /tell the same story\. The wire, under the same host,/);
     const sim = simulateWithoutASession(SEEDS[k]);
-    const withRule = sim.lessonSix.rows[0];
-    const [legacy, stateless] = sim.lessonSix.withoutVersionRule;
-    assert.ok(legacy.wireCalls > withRule.wireCalls && legacy.completed > withRule.completed);
+    const [legacy, stateless] = sim.lessonSix.rows;
+    // The allowlisting host keeps kayit: only the allowlist drops a tool, and 27 calls reach a server.
     assert.deepEqual(
-      legacy.dropped.map((d) => d.reason),
-      ["allowlist"],
+      legacy.dropped.map((d) => [d.tool, d.reason]),
+      [["kayit_yaz", "allowlist"]],
     );
-    // Under either policy the stateless era sends fewer messages and costs more tokens, per call too.
+    assert.equal(legacy.wireCalls, 27);
     const messages = (c: { request: number; response: number; notification: number }) =>
       c.request + c.response + c.notification;
-    for (const [old, modern] of [
-      [legacy, stateless],
-      [withRule, sim.lessonSix.rows[1]],
-    ]) {
-      assert.ok(messages(modern.total) < messages(old.total) && modern.total.tokens > old.total.tokens);
-      assert.ok(modern.tokensPerCall > old.tokensPerCall);
-    }
+    assert.ok(messages(stateless.total) < messages(legacy.total) && stateless.total.tokens > legacy.total.tokens);
+    assert.ok(stateless.tokensPerCall > legacy.tokensPerCall);
     const n = (v: number) => v.toLocaleString("en-US");
     assert.match(
       flat,
       new RegExp(
-        `Without the version rule the simulated client sends ${legacy.wireCalls} of the ${legacy.calls} calls in either era and completes ${legacy.completed} tasks\\. ` +
+        `The simulated client sends ${legacy.wireCalls} of the ${legacy.calls} calls in either era and completes ${legacy.completed} tasks\\. ` +
           `The 3 to \`kayit_yaz\` end in the client, off the allowlist\\. ` +
           // Numbers in the subject's order: the stateless era's first (the student's item 1).
           `The stateless era costs more: ${n(stateless.total.tokens)} tokens in all against ${n(legacy.total.tokens)}, ` +
           `${stateless.tokensPerCall.toFixed(1)} per call against ${legacy.tokensPerCall.toFixed(1)}\\.`,
       ),
+    );
+    // What the stateless era buys, counted in requests on the wire (the student's item 2).
+    assert.match(
+      flat,
+      /What the stateless era buys can be counted, though not priced: all \d+ of its requests stand alone, while each of the legacy run's \d+ requests after an `initialize` belongs to a session and must reach the process that holds it\. Any instance of a server can answer any request/,
     );
     // The opening names the wire half's processes without counting them by section (a tally of
     // processes is the maintainers', not the reader's).
@@ -327,6 +312,8 @@ for (const [k, path] of EXPORTS.entries()) {
     const answer = flat.slice(flat.indexOf("<summary>8. A state for a tool that is not idempotent</summary>"));
     assert.match(answer, /So the signed state needs all three guards\./);
     assert.match(answer, /The authenticated principal stops a state issued to one user from running for another/);
+    // The expert's item: authorization is OPTIONAL, so the token names the principal only where it is used.
+    assert.match(answer, /on an HTTP server with MCP's authorization it comes from the access token\./);
     // The principal is said before it is used (mrtr.mdx names it; authorization/index.mdx, "Access
     // Token Usage": the token is in every HTTP request; clients may act on their own behalf).
     const body = flat.slice(0, flat.indexOf("## Summary"));
@@ -410,11 +397,14 @@ for (const path of EXPORTS) {
       flat,
       /\*of them discovery\* is the part of \*bytes\* spent before the tasks' calls: each opening \(`initialize`, its result, `notifications\/initialized`\) and each list request and result, so the legacy per-task figure holds one opening per task and server\./,
     );
-    // Which processes the column counts, and that lesson 7 counted only its local servers.
+    // Which processes the column counts, named apart from lesson 7's (local ones only): *all procs*.
     assert.match(
       flat,
-      /\*processes\* counts every server process the client started, all three servers' for each session; lesson 7's count took only its local servers, `olcum` and `fleet`, as there `tarife` and `kayit` are remote\./,
+      /\*all procs\* counts every server process the client started, all three servers' here, where lesson 7 counted only its local ones\./,
     );
+    assert.match(flat, /\*all procs\* counts every server process the client started, as in section 2\./);
+    assert.doesNotMatch(flat, /\*processes\* counts/);
+    assert.match(markdown, /^era {8}all procs {2}messages/m);
     // The request's growth on the wire is its `_meta`, the result's its two fields: each average is
     // within a byte of the table's, and the result's says why it is above `olcum`'s.
     const m = flat.match(
@@ -441,12 +431,11 @@ for (const path of EXPORTS) {
     assert.equal(solutions.match(/^<details>$/gm)?.length, 8);
     assert.equal(markdown.match(/^<details>$/gm)?.length, 8);
     assert.doesNotMatch(markdown, /For the curious/);
-    // The implementers' aside is folded, with one sentence in the body saying whom it is for.
+    // The implementers' box is cut (the student's item 4, the expert's item 4): its notes are in
+    // docs/dual-era-notes.md, and no other fold is left in the body.
     assert.doesNotMatch(markdown, /^### An aside for implementers/m);
-    assert.match(
-      markdown,
-      /^<details><summary>For implementers: gaps in the pages, and where SDK 2\.4\.0 departs<\/summary>$/m,
-    );
+    assert.doesNotMatch(markdown, /For implementers|a student can skip it/);
+    assert.equal(markdown.match(/^<details>/gm)?.length, 8 + 1, "the answers and the setup code");
     assert.doesNotMatch(markdown, /@param|@returns/, "listings show a summary line, not the doc comment");
   });
 
@@ -454,7 +443,7 @@ for (const path of EXPORTS) {
     // The course's conventions in one short line, each named by the lesson that is its home.
     assert.match(
       markdown,
-      /^- Conventions: lesson 2's doubled round trip, lesson 3's envelope tokens, lesson 5's policy\.$/m,
+      /^- Conventions: lesson 2's doubled round trip, lesson 3's envelope tokens, lesson 5's allowlist\.$/m,
     );
     assert.match(
       flat,
@@ -466,7 +455,7 @@ for (const path of EXPORTS) {
     assert.doesNotMatch(flat, /These counts are not lesson 9's level-3 figures/);
     assert.match(
       flat,
-      /This section runs lesson 6's twelve tasks at level 3 against `olcum`, `tarife` and `kayit` in both revisions, discovering once, under two hosts in turn\./,
+      /This section runs lesson 6's twelve tasks at level 3 against `olcum`, `tarife` and `kayit` in both revisions, discovering once\./,
     );
   });
 
@@ -584,8 +573,10 @@ for (const path of EXPORTS) {
     assert.equal(flat.indexOf("HMAC"), flat.indexOf(expanded) + "an ".length, "at its first use");
     assert.match(
       said5,
-      /Opaque means the client must not interpret or change it; it could still read the body and compute another call's digest, but not its tag\./,
+      /Opaque means a client MUST NOT inspect, parse or modify it \(`mrtr\.mdx`\), not that it cannot read it: a dishonest client could read the body and compute another call's digest, but not its tag\./,
     );
+    // The student's item 5: opaque is a rule on the client, not a claim that it cannot read.
+    assert.doesNotMatch(said5, /Opaque means the client must not interpret or change it; it could still read/);
     assert.match(
       said5,
       /in the `requestState\.verify` hook the server gives the SDK in its options; the SDK runs it before any handler/,
@@ -683,38 +674,18 @@ for (const path of EXPORTS) {
       flat,
       /over stdio an implementation SHOULD NOT follow the authorization spec and retrieves credentials from the environment instead/,
     );
-    // A -32022 listing legacy versions alone: stdio.mdx's two sentences ("Use one of the versions in
-    // its advertised `supported` list. Do **not** fall back to `initialize`.") conflict. Read
-    // literally, versioning.mdx ("Protocol Version Negotiation", its -32022 example) has a dual-era
-    // server list 2025-11-25 too; the course's servers list 2026-07-28 alone, a choice arguably
-    // against that MUST (the expert's item 3), never "the spec leaves it open". Ours stops where SDK
-    // 2.4.0 falls back (test/wireClient/autoLegacyList.test.ts runs both). In the body, an aside
-    // marked for implementers, folded (the student's item 2), with a two-sentence summary in the body.
-    assert.match(
-      flat,
-      /<details><summary>For implementers: gaps in the pages, and where SDK 2\.4\.0 departs<\/summary> This box is for someone writing an SDK or a client that speaks both eras; a student can skip it, as nothing after it builds on it\. A modern server may share no version with the client\. .* When that list holds legacy versions alone, the two sentences conflict: every version it offers opens with `initialize`\./,
-    );
-    // The expert's accuracy item: versioning.mdx's "surface an error to the user" follows a -32022
-    // ("Protocol Version Negotiation"); for a discover result with no shared version the pages
-    // (stdio.mdx "Backward Compatibility", server/discover.mdx "DiscoverResult") name no action.
+    // The implementers' box is cut (docs/dual-era-notes.md keeps it); two sentences stay in the body:
+    // the pages name no action for a discover result with no version the client speaks
+    // (stdio.mdx "Backward Compatibility", server/discover.mdx "DiscoverResult"), nor whether a
+    // dual-era server lists 2025-11-25; ours stops where SDK 2.4.0 falls back
+    // (test/wireClient/autoLegacyList.test.ts runs both).
     assert.doesNotMatch(flat, /has a client with none surface an error to the user/);
     assert.match(
       flat,
-      /If its discover result names none the client speaks, the pages say nothing of what to do\. The stdio page says "Select a mutually supported version from `supportedVersions` and continue", and `server\/discover\.mdx` that the client should choose one of them\. The "surface an error to the user if no compatible version exists" of `basic\/versioning\.mdx` \("Protocol Version Negotiation"\) is written for an answer of -32022, not for a discover result\./,
+      /The pages say neither what a client does with a discover result that names no version it speaks, nor whether a dual-era server lists `2025-11-25` in `supportedVersions`; the course's servers list `2026-07-28` alone \(lesson 5\)\. Meeting such a result, SDK 2\.4\.0's `Client` falls back to `initialize`, and ours stops with an error\./,
     );
-    // The subscription-ending conflict is said here, once (lesson 3 leaves it to this box).
-    assert.equal(flat.split("A client does well to take any of the three as the end.").length - 1, 1);
-    // The supportedVersions choice has one account, lesson 5's; here one sentence points back to it
-    // without re-arguing it (the course-wide decision).
+    assert.doesNotMatch(flat, /A client does well to take any of the three as the end\.|the two sentences conflict/);
     assert.doesNotMatch(flat, /arguably against|Read literally/);
-    assert.match(
-      flat,
-      /The course's servers list `2026-07-28` alone, for the reasons lesson 5 gave in its section 3, so our client never meets these cases with them\. Meeting any list without a modern version it speaks, our client stops with an error and does not fall back\./,
-    );
-    // @modelcontextprotocol/client 2.4.0, probeClassifier.ts: classifyResult falls back on any
-    // discover result without a mutual version; classifyRpcError falls back on a -32022 listing no
-    // modern version and fails on one listing only modern versions the client lacks (lesson 7).
-    assert.match(flat, /SDK 2\.4\.0's `auto` falls back to `initialize` in both cases instead, as lesson 7 said,/);
     assert.doesNotMatch(flat, /after a -32022 whose list holds none/);
     assert.doesNotMatch(flat, /leaves open/);
     assert.doesNotMatch(flat, /Lesson 5 read that case by the era model|follow lesson 5's reading/);
@@ -727,12 +698,29 @@ for (const path of EXPORTS) {
     // Streamable HTTP (streamable-http.mdx, "Protocol Version Header"); said in section 4, where the
     // probe's -32601 is shown (the student's item 2), not at the end of the course.
     const four = flat.slice(flat.indexOf("## 4 · "), flat.indexOf("## 5 · "));
+    // The student's item 3: -32601's verdict by transport, as a two-row table, not a dense paragraph.
+    assert.ok(
+      markdown.includes(
+        [
+          "| transport | answer | verdict |",
+          "|:---|:---|:---|",
+          "| stdio, `server/discover` first | -32601, any non-modern error, or silence | legacy: `initialize` |",
+          "| Streamable HTTP, a modern request first | `404` with -32601 | modern, lacking that method |",
+        ].join("\n"),
+      ),
+    );
+    assert.doesNotMatch(four, /A -32601 means a legacy server here only because/);
     assert.match(
       four,
-      /A -32601 means a legacy server here only because the probe is `server\/discover`, which every modern server MUST implement \(`server\/discover\.mdx`\)\. Over Streamable HTTP, where a dual-era client may learn the era from its first modern request instead \(lesson 5\), a `404` with -32601 is a modern server's answer to a method it does not implement, while a legacy server refuses with a `4xx` whose body holds no recognized modern error, and the client falls back to `initialize` \(2026-07-28 `basic\/transports\/streamable-http\.mdx`, "Protocol Version Header" and "Backward Compatibility"\)\./,
+      /Over stdio the probe is `server\/discover`, which every modern server MUST implement \(`server\/discover\.mdx`\), so its -32601 comes from a legacy server\./,
+    );
+    assert.match(
+      four,
+      /A modern server MUST answer a method it does not implement with `404` and -32601, while a legacy one refuses with a `4xx` whose body holds no recognized modern error \(2026-07-28 `basic\/transports\/streamable-http\.mdx`, "Protocol Version Header" and "Backward Compatibility"\)\./,
     );
     assert.ok(
-      four.indexOf("answered the probe with error `-32601`") < four.indexOf("A -32601 means a legacy server here"),
+      four.indexOf("answered the probe with error `-32601`") <
+        four.indexOf("The code -32601 alone does not give the era."),
     );
     // 2026-07-28 basic/versioning.mdx, "Compatibility Matrix" (Dual-era client, Legacy server, HTTP).
     assert.match(
@@ -760,7 +748,7 @@ for (const path of EXPORTS) {
     const three = flat.slice(flat.indexOf("## 3 · "), flat.indexOf("## 4 · "));
     assert.match(
       three,
-      /Here each era runs them on the real wire, with section 2's tasks under the course's host, 10 minutes apart\./,
+      /Here each era runs them on the real wire, with section 2's tasks and host, 10 minutes apart\./,
     );
     assert.doesNotMatch(three, /disc\. tokens|In the simulator, over its/);
     assert.doesNotMatch(markdown, /disc\. messages|This table and section 3's agree row by row/);
@@ -919,7 +907,7 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     // The cost verdict, what statelessness buys and application state are paragraphs of their own.
     const raw = readFileSync(join(ROOT, file), "utf8");
     for (const opening of [
-      "What the stateless era buys is not counted here.",
+      "What the stateless era buys can be counted, though not priced:",
       "Application state that spans requests is another matter.",
     ])
       assert.ok(raw.includes(`\n\n${opening}`), `${file}: a paragraph opens with ${opening}`);
@@ -931,18 +919,11 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
       ),
       file,
     );
-    // Section 2 prints two simulated tables, one per run (the student's item: Run 1's figures had no
-    // table to check them against); the discovery is the second table's third row, not a "third
-    // table", and the columns are defined once, before the first.
-    assert.ok(
-      text.includes(
-        "Under the course's host the simulator gives the table below; its third row sends `server/discover` before the stateless lists:",
-      ),
-      file,
-    );
+    // Section 2 prints one simulated table, the one host's (Run 2's table is gone); the discovery
+    // is its third row, and the columns are defined once, before it.
+    assert.ok(text.includes("The third row sends `server/discover` before the stateless lists:"), file);
     assert.equal(raw.split("\nera                   messages  tokens").length - 1, 1, file);
-    assert.equal(raw.split("\nera        messages  tokens  round trips").length - 1, 1, file);
-    assert.ok(raw.indexOf("\nera        messages  tokens  round trips") < raw.indexOf("**Run 2 · "), file);
+    assert.equal(raw.split("\nera        messages  tokens  round trips").length - 1, 0, file);
     assert.equal(text.split("*before 1st call* is the discovery").length - 1, 1, file);
     // Section 3's ten minutes are a virtual clock's: no wall clock is read (wire.ts TASK_GAP_MS).
     assert.ok(
@@ -954,17 +935,8 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     // Why a success proves no era is lesson 5's (a legacy server may run a tools/call by its own
     // rules but fail a probe); the close no longer repeats it.
     assert.ok(!text.includes("A success proves nothing on its own."), file);
-    // Run 1's and Run 2's per-call figures differ by the mix of tools (the student's item 4): the
-    // reason is said, with the price of the calls only Run 1 sent, computed from the runs.
-    const sim = simulateWithoutASession(SEEDS[EXPORTS.indexOf(file)]);
-    const [one, two] = [sim.lessonSix.withoutVersionRule[0], sim.lessonSix.rows[0]];
-    const price = (one.work.tokens - two.work.tokens) / (one.wireCalls - two.wireCalls);
-    assert.ok(
-      text.includes(
-        `is below Run 2's, ${two.tokensPerCall.toFixed(1)} and ${sim.lessonSix.rows[1].tokensPerCall.toFixed(1)}, only because Run 1 also sent the 3 to \`bolge_ozet\`, at ${price.toFixed(1)} and `,
-      ),
-      file,
-    );
+    // No second run, so no paragraph reconciling two runs' per-call figures.
+    assert.ok(!/Run \d's \*per call\*/.test(text), file);
     assert.ok(!text.includes("A price per call moves with the mix of tools called."), file);
     // Exercise 2's figure is spelled where the table is: bytes/call is the second table's bytes
     // sent and received over the calls (the expert's item 5).
@@ -999,7 +971,7 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
     assert.ok(
       prose.includes(
         `*Before 1st call* is one discovery of the three servers: in 2025-11-25 their openings and lists, ${n(fixed("legacy"))} tokens; ` +
-          `in 2026-07-28 their lists alone, ${n(fixed("stateless"))}, or ${n(fixed("stateless + discover"))} with \`server/discover\` first (Run 2's third row). ` +
+          `in 2026-07-28 their lists alone, ${n(fixed("stateless"))}, or ${n(fixed("stateless + discover"))} with \`server/discover\` first (the third row). ` +
           `Lesson 7 counted the second, as a client that speaks both eras probes first (its rows of \`olcum\`, \`tarife\` and \`kayit\` add up to ${n(fixed("stateless + discover"))}); ` +
           `this lesson's default leaves the probe out, as lesson 9's client did, to compare the eras' own messages, and section 4 counts the probe apart.`,
       ),
@@ -1014,17 +986,19 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
   }
 });
 
-test("the implementers' box says which of the three rules a server follows to end a listen stream, and why", () => {
+test("docs/dual-era-notes.md, not the lesson, says which of the three rules a server follows to end a listen stream, and why", () => {
   // 2026-07-28 basic/patterns/cancellation.mdx: a server MUST send notifications/cancelled when it
   // tears down a subscriptions/listen stream; schema.ts CancelledNotification describes it on stdio
   // (it forbids it nowhere else); subscriptions.mdx "Graceful Closure": a completion result, SHOULD.
+  const notes = readFileSync(join(ROOT, "docs", "dual-era-notes.md"), "utf8").replace(/\s+/g, " ");
+  assert.match(
+    notes,
+    /A server should follow the MUST, the one rule of the three it may not break: send `notifications\/cancelled`, then close the stream\. On stdio the schema agrees; elsewhere its wording forbids nothing, and leaving out the completion result departs from a SHOULD alone\./,
+  );
+  assert.match(notes, /When that list holds legacy versions alone, the two sentences conflict/);
   for (const file of EXPORTS) {
     const flat = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
-    assert.match(
-      flat,
-      /A server should follow the MUST, the one rule of the three it may not break: send `notifications\/cancelled`, then close the stream\. On stdio the schema agrees; elsewhere its wording forbids nothing, and leaving out the completion result departs from a SHOULD alone\./,
-      file,
-    );
+    assert.doesNotMatch(flat, /A server should follow the MUST, the one rule of the three/, file);
     assert.doesNotMatch(flat, /has that sent on stdio only/, file);
   }
 });

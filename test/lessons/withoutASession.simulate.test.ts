@@ -10,32 +10,27 @@ import { formatWithoutASession } from "../../src/lessons/withoutASession/simTabl
 import { PROTOCOL_FIELDS } from "../../src/sim/eras";
 import { StatelessEnvelope } from "../../src/sim/statelessEnvelope";
 import { LESSON_POLICY } from "../../src/world/servers";
+import { knowingOwnVersions } from "../../src/sim/negotiation";
 import { createWorld } from "../../src/world/world";
 
 const SEEDS = [20260218, 20260219, 0, 7, 2 ** 53 - 1];
 
-test("seed 20260218: the headline figures", () => {
+test("seed 20260218: the headline figures, under lesson 7's allowlisting host (no version rule)", () => {
   const { lessonSix, modes } = simulateWithoutASession(20260218);
   const [legacy, stateless, discover] = lessonSix.rows;
   assert.deepEqual([legacy.fixed.tokens, stateless.fixed.tokens, discover.fixed.tokens], [317, 407, 616]);
-  assert.deepEqual([legacy.total.tokens, stateless.total.tokens, discover.total.tokens], [962, 1946, 2155]);
-  assert.deepEqual([legacy.wireCalls, stateless.wireCalls], [24, 24]);
+  assert.deepEqual([legacy.total.tokens, stateless.total.tokens, discover.total.tokens], [1034, 2129, 2338]);
+  assert.deepEqual([legacy.wireCalls, stateless.wireCalls], [27, 27]);
   for (const row of lessonSix.rows) {
     assert.deepEqual(
       row.refused,
-      [
-        { tool: "bolge_ozet", hata: "arac bildirilmedi", calls: 3 },
-        { tool: "kayit_yaz", hata: "arac bildirilmedi", calls: 3 },
-      ],
-      `${row.label}: the calls that ended in the client are the six to kayit's tools`,
+      [{ tool: "kayit_yaz", hata: "arac bildirilmedi", calls: 3 }],
+      `${row.label}: the calls that ended in the client are the three to kayit_yaz, off the allowlist`,
     );
     assert.deepEqual(
       row.dropped.map((d) => [d.tool, d.server, d.reason]),
-      [
-        ["bolge_ozet", "kayit", "version"],
-        ["kayit_yaz", "kayit", "version"],
-      ],
-      row.label,
+      [["kayit_yaz", "kayit", "allowlist"]],
+      `${row.label}: no version rule, so kayit is kept and only the allowlist drops a tool`,
     );
     assert.equal(
       row.refused.reduce((n, r) => n + r.calls, 0),
@@ -51,12 +46,12 @@ test("seed 20260218: the headline figures", () => {
   assert.deepEqual(
     modes.rows.map((r) => [r.name, r.discoveries, r.total.tokens]),
     [
-      ["legacy, per task", 12, 4449],
-      ["legacy, per session", 1, 962],
-      ["stateless, per task", 12, 6423],
-      ["stateless + discover, per task", 12, 8931],
-      ["stateless, cached", 2, 2353],
-      ["stateless + discover, cached", 2, 2771],
+      ["legacy, per task", 12, 4521],
+      ["legacy, per session", 1, 1034],
+      ["stateless, per task", 12, 6606],
+      ["stateless + discover, per task", 12, 9114],
+      ["stateless, cached", 2, 2536],
+      ["stateless + discover, cached", 2, 2954],
     ],
   );
 });
@@ -162,12 +157,19 @@ test("the spacing moves only the cached rows; spacing 0 discovers once, beyond t
   assert.throws(() => simulateWithoutASession(-1), RangeError);
 });
 
-test("part (a) runs lesson 6's calls: a legacy session over lesson 6's servers", () => {
+test("part (a) runs lesson 6's calls: a legacy session over lesson 6's servers, under the allowlisting host", () => {
   const world = createWorld(20260218);
   const run = runClient(
-    { servers: world.servers, level: 3, policy: LESSON_POLICY },
+    { servers: world.servers, level: 3, policy: knowingOwnVersions(LESSON_POLICY, world.servers) },
     clientTasks(world, generateFleet(20260218)).slice(0, 12),
     "per-session",
   );
   assert.deepEqual(simulateWithoutASession(20260218).lessonSix.rows[0].total, run.total);
+  // Not the course's host: its version rule would drop kayit and send fewer calls.
+  const courseHost = runClient(
+    { servers: world.servers, level: 3, policy: LESSON_POLICY },
+    clientTasks(world, generateFleet(20260218)).slice(0, 12),
+    "per-session",
+  );
+  assert.notDeepEqual(simulateWithoutASession(20260218).lessonSix.rows[0].total, courseHost.total);
 });

@@ -94,7 +94,7 @@ test("conventions are pointed back to their lessons in a sentence, not explained
     for (const pointer of [
       "envelope tokens (body tokens plus 8, lesson 3)", // envelope tokens and the 8-token constant
       "two to a remote one (lesson 2)", // the doubled remote round trip
-      "The client keeps lesson 5's allowlist",
+      "its allowlist, widened to `fleet`'s tools",
       "the course's gate (lesson 5)",
       "The course's `decide` applies the version rule and the allowlist (lesson 5)",
       "(the legacy era, lesson 5)",
@@ -365,10 +365,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.ok(prose.includes("`resources/templates/list` (*resource templates*: URI patterns"), file);
     assert.doesNotMatch(prose, /`completions`/, file);
     // The listings' identifiers are glossed; the course's internals are not named at all.
-    for (const name of [
-      "`MCP_COURSE` is the path of the course's `mcp-course` command",
-      "By lesson 3's tokenizer a silent client's summary",
-    ])
+    for (const name of ["`MCP_COURSE` is the path of the course's `mcp-course` command"])
       assert.ok(prose.includes(name), `${file}: ${name}`);
     assert.doesNotMatch(prose, /CLI_SCRIPT|WIRE_CLIENT_INFO|declarationFromWire|`decideOn`|`gateCall`/, file);
     // "Envelope" means lesson 3's envelope tokens only: the simulator's message counter is not shown.
@@ -395,27 +392,26 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // stdio process is not a session). basic/versioning.mdx's MAY (keeping an era found across
     // restarts) is secondary.
     // The SDK's rules: two lines in the body, the rest folded (student round 22r, item 5).
-    assert.ok(
-      prose.includes(
-        "SDK 2.4.0's own rules, not MCP's: in `\"auto\"` mode, among -32022 answers to its probe, only one listing no modern revision leads on to `initialize`. So does a discover result sharing no revision, and any other error answer, even the modern -32020 and -32021, where `basic/versioning.mdx` has a client retry, not fall back. Its stdio probe runs in a second process.",
-      ),
-      file,
-    );
+    // The SDK's rules as a decision table, probe answer | SDK 2.4.0 does | MCP says (student round 23, item 1).
+    for (const row of [
+      "| probe answer | SDK 2.4.0 does | MCP says |",
+      "| a result sharing a revision with the client | goes on in 2026-07-28 | the same |",
+      "| -32022 listing modern revisions, none the client's | `connect` fails | the same: no shared version |",
+      "| a result sharing none; -32022 listing no modern revision; -32020 or -32021 | falls back to `initialize` | the server is modern: retry, do not fall back |",
+      "| any other error, or no answer in time | falls back to `initialize` | the same: the server is legacy |",
+    ])
+      assert.ok(text.includes(`\n${row}\n`), `${file}: ${row}`);
+    assert.ok(!prose.includes("only one listing no modern revision leads on"), `${file}: the paragraph replaced`);
     // The fallback is not one case (expert round 22s): SDK 2.4.0's classifyRpcError falls back on
     // every error but a -32022 with a modern revision (NOT_PROBE_RECOGNIZED: -32001, -32020,
     // -32021), and classifyResult on a discover result sharing no modern revision.
     assert.ok(!prose.includes("only a -32022 listing no modern revision"), file);
     // -32020 and -32021 are modern errors, after which versioning.mdx has a client retry, not fall back.
-    assert.ok(
-      prose.includes(
-        "even the modern -32020 and -32021, where `basic/versioning.mdx` has a client retry, not fall back",
-      ),
-      file,
-    );
+    assert.ok(text.includes("-32020 or -32021 | falls back to `initialize` | the server is modern"), file);
     const folded = text.replace(/\s+/g, " ");
     assert.ok(
       folded.includes(
-        "<details><summary>SDK 2.4.0's rules in full</summary> `connect` fails on a -32022 that lists modern revisions",
+        "<details><summary>SDK 2.4.0's rules in full</summary> `connect` also fails on HTTP 401, 403 or 5xx",
       ),
       file,
     );
@@ -455,16 +451,10 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     );
     const gloss = text.indexOf("Its `connect` begins with a *probe*:");
     assert.ok(gloss >= 0 && gloss < text.indexOf("server/discover on a probe process"), `${file}: probe glossed first`);
-    // "Shutdown" is cited twice: stdio.mdx's, against which the SDK's probe kill is weighed, and the
-    // course's reading of a 2025-11-25 stdio session. The probe's kill skips the SHOULD's wait.
+    // "Shutdown" is cited once, for the course's reading of a 2025-11-25 stdio session; the SDK's
+    // way of ending its probe is left out (sixth pass: SDK internals no later part uses).
     assert.doesNotMatch(prose, /SIGTERM/, `${file}: the SDK's way of ending its probe is not weighed again`);
-    assert.equal(prose.split('"Shutdown"').length, 3, `${file}: "Shutdown" twice`);
-    assert.ok(
-      prose.includes(
-        'The SDK closes its probe\'s stdin and stops it at once. MCP has a client close stdin, wait for the server to exit, and force it only after a reasonable time (2026-07-28 `basic/transports/stdio.mdx`, "Shutdown"): skipping the wait is harmless only for a probe that holds nothing.',
-      ),
-      file,
-    );
+    assert.equal(prose.split('"Shutdown"').length, 2, `${file}: "Shutdown" once`);
     assert.ok(prose.includes('the course\'s reading of `basic/lifecycle.mdx`, "Shutdown"'), file);
     assert.ok(
       text.includes("await client.connect(transport); // server/discover on a probe process, then spawns"),
@@ -610,13 +600,13 @@ test("the SDK's auto mode: when connect fails, in one short paragraph, on stdio 
   // stdio a timeout falls back).
   for (const file of EXPORTS) {
     const text = read(file);
-    assert.match(text, /^\| `"auto"` \| .* \| in the cases folded below \|$/m, file);
+    assert.match(text, /^\| `"auto"` \| .* \| in the cases below \|$/m, file);
     // In a box headed as the SDK's, not MCP's: the fallback, then every failure.
     assert.ok(
       text
         .replace(/\s+/g, " ")
         .includes(
-          "`connect` fails on a -32022 that lists modern revisions, none of them the client's; on HTTP 401, 403 or 5xx; on a 2xx reply it cannot parse, a network failure, or no answer in time over HTTP (over stdio it falls back); or when the fallback `initialize` fails.",
+          "`connect` also fails on HTTP 401, 403 or 5xx; on a 2xx reply it cannot parse, a network failure, or no answer in time over HTTP (over stdio it falls back); or when the fallback `initialize` fails.",
         ),
       file,
     );
@@ -719,7 +709,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       prose.includes(
         // One rule, said so a reader can compare another lesson's count (student round 21t, item 3):
         // the client's own stdio processes, one per local server and session; the probe left out.
-        "*processes* counts the server processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28. The remote `tarife` and `kayit` start none, and SDK 2.4.0's probe process is left out.",
+        "*local processes* counts the server processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28. The remote `tarife` and `kayit` start none, and SDK 2.4.0's probe process is left out.",
       ),
       file,
     );
@@ -864,7 +854,7 @@ test("a server's list-changed notification is a SHOULD, sent in 2026-07-28 on a 
     // Section 3 names its host at its head (student round 21t, item 1).
     assert.ok(
       prose.includes(
-        "## 3 · Every task, once, or while fresh Host: *the allowlisting host*, lesson 5's host that trusts its servers' hints, with lesson 5's allowlist added (no `kayit_yaz`), and no version rule.",
+        "## 3 · Every task, once, or while fresh Host: *the allowlisting host* (Assumptions), which has no version rule.",
       ),
       file,
     );
@@ -941,5 +931,23 @@ test("section 3 names its host once, says what the simulated discovery counts, a
     assert.match(spaced, /a result is stale once its age reaches `ttlMs`/, file);
     // "only" scoped to -32022 answers, as the mode table reads (student round 22s, item 3).
     assert.ok(!text.includes('in `"auto"` mode only a -32022'), file);
+  }
+});
+
+test("sixth pass: the merged lists' name clash said plainly, exercise 2 answerable from the lesson, the hosts named once", () => {
+  for (const file of EXPORTS) {
+    const text = read(file);
+    const prose = proseOf(text);
+    assert.ok(
+      prose.includes("A host that merges servers' tool lists must also handle two servers offering the same name."),
+      file,
+    );
+    assert.doesNotMatch(prose, /These counts miss equal tool names|handle equal tool names/, file);
+    // Exercise 2's solution rests on what the lesson shows (section 2's priced kayit lines).
+    assert.doesNotMatch(text, /the simulator reads them from the declaration/, file);
+    assert.ok(prose.includes("(its answer in section 2's priced lines)"), file);
+    // The fleet's level said exactly: lesson 7's servers declare annotations (level 3).
+    assert.ok(prose.includes("The servers, `fleet` included, declare fields, `annotations` and version"), file);
+    assert.ok(prose.includes("The hosts are lesson 5's: *the allowlisting host*"), file);
   }
 });

@@ -73,13 +73,16 @@ test("seed 20260218: the key table lines", () => {
     "kayit   response      protocolVersion 2025-11-25 kayit surum 3 tools                17            0",
     "all                      -                            12    12      4     425           18",
     "2026-07-28, the allowlisting host:",
-    "discovery  discoveries  completed  tokens  round trips  processes",
-    "per task            13         10   12819          273          2",
+    // Lesson 7 counts local server processes only (expert round 23, item 3).
+    "discovery  discoveries  completed  tokens  round trips  local processes",
+    "per task            13         10   12819          273                2",
     // server/discover lists 2026-07-28 only, as the real servers do (2026-07-28 server/discover.mdx).
     "kayit   response  resultType complete 2026-07-28 tools kayit surum 3 ttlMs      25            0",
     "2025-11-25, the allowlisting host:",
-    "per task              13         10    6529          273         26",
-    "per session            1         10    1429           57          2",
+    "per task              13         10    6529          273               26",
+    "per session            1         10    1429           57                2",
+    // The calls' subtotals under the tables (student round 23, item 4).
+    "calls alone, in every row's tokens: 2120 (2026-07-28), 1004 (2025-11-25)",
     "kayit   request   server/discover kayit                                         42            2",
     "fleet-south  fleet            top_devices    fleet-south__top_devices",
     "    1              505             505          0         1.00              22             22",
@@ -147,9 +150,10 @@ test("seed 20260218: the readings quote the run", () => {
       .every((line) => !line.startsWith(">")),
   );
   assert.match(flat(prose.readReport(lesson)), /The report adds no message: both clients send the same ones\./);
-  assert.match(
+  // The report's token price is not read (expert round 23, teaching 2): it taught nothing about MCP.
+  assert.equal(
     flat(prose.readReport(lesson)),
-    /By lesson 3's tokenizer a silent client's summary \(`completed 7 of 13`, `3 × bolge_ozet: arac bildirilmedi`, `3 × kayit_yaz: arac bildirilmedi`\) is 22 tokens, this one 50: 28 more\. It names a drop for 6 of the 6 calls ended in the client\./,
+    "The report adds no message: both clients send the same ones. It names a drop for 6 of the 6 calls ended in the client.",
   );
   // The two counts traced (student round 21t, item 5): the silent lines as counted, and the sums.
   assert.equal(lesson.silent.resultTokens, 22);
@@ -178,7 +182,7 @@ test("seed 20260218: the readings quote the run", () => {
   // result stand, but the reporting client can no longer name kayit's tools or tie the failures to the drop.
   assert.match(
     solutions,
-    /The counts do not change: no `kayit` tool is kept either way, so the same 6 calls end in the client, 7 of 13 tasks complete, and the silent client's report is the same\. The reporting client's is not: only `tools\/list` tells a real client which tools `kayit` has \(the simulator reads them from the declaration\), so its drop line names only the server, `dropped kayit: declares version 3; client knows 2`, and its 6 failures lose `dropped for version`/,
+    /The counts do not change: no `kayit` tool is kept either way, so the same 6 calls end in the client, 7 of 13 tasks complete, and the silent client's report is the same\. The reporting client's is not: only `tools\/list` tells a client which tools `kayit` has \(its answer in section 2's priced lines\), so its drop line names only the server, `dropped kayit: declares version 3; client knows 2`, and its 6 failures lose `dropped for version`/,
   );
   assert.doesNotMatch(solutions, /The result does not change/);
   // Exercise 3 is a design question answered from section 2's naming rule and the tool-name

@@ -478,7 +478,8 @@ test("exercise 1 writes kayit_yaz's description and annotations and says who may
     );
     assert.match(
       exercises,
-      /5\. Write the other four tools' `annotations`\. Under the tables' rules, a client asks a person about each call/,
+      // Reworded so it parses (expert round 23, item 5).
+      /5\. Write the other four tools' `annotations`\. A client asks a person before each call to a tool a trusted server has not marked `readOnlyHint: true`; the person approves all\. Which calls does it ask about in the tables' runs at levels 0 and 1 \(twelve-task and wide\), and from level 2 on\?/,
       path,
     );
   }
@@ -643,28 +644,12 @@ test("the approval gate's two readings have the course's two names, each defined
     for (const row of matrix) assert.ok(text.includes(row), `${path}: ${row}`);
     assert.ok(text.indexOf(matrix[0]) < text.indexOf("level                         negotiated"), path);
     const spaced = text.replace(/\s+/g, " ");
-    for (const [rules, table] of [
-      [
-        "**Rules:** lesson 5's allowlist · version rule on · gate: none acts (no call) · approval: no.",
-        "level negotiated dropped request response tokens round trips",
-      ],
-      [
-        "**Rules:** lesson 5's allowlist · version rule on · gate: the course's · approval: no.",
-        "level negotiated calls failed completed request response tokens",
-      ],
-      [
-        "**Rules:** wide allowlist · version rule on · gate: defaults-reading · approval: no.",
-        "level calls sent blocked written completed",
-      ],
-      [
-        "**Rules:** wide allowlist · version rule on (idle) · gate: the course's · approval: no, then yes.",
-        "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
-      ],
-    ]) {
-      const [at, before] = [spaced.indexOf(rules), spaced.indexOf(table)];
-      assert.ok(at !== -1 && at < before && before - at < 500, `${path}: ${rules}`);
-      assert.equal(spaced.slice(at, before).match(/```/g)?.length, 1, `${path}: right above its table`);
-    }
+    // The table of tables is the only place that states rules; each lead-in names just its row
+    // (student round 23, item 4).
+    assert.doesNotMatch(text, /\*\*Rules:\*\*/, `${path}: no rules line under a lead-in`);
+    assert.ok(spaced.includes("Their rules are stated only here."), path);
+    for (const row of ["(row 1 above)", "(row 2 above)", "(row 3 above)", "(row 4 above)"])
+      assert.ok(spaced.includes(row), `${path}: ${row}`);
     assert.doesNotMatch(prose, /Its rules:/, `${path}: one form of the rules line`);
     const wideDefined = spaced.indexOf("The *wide* allowlist is lesson 5's with `kayit_yaz` (write record) added");
     assert.ok(wideDefined !== -1, path);
@@ -714,7 +699,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
     // minimal server's `tools/list` shows for `abone`), and why the levels leave it out.
     assert.match(
       prose,
-      /Say what the tool does and what it returns, units included, and when to choose it over the server's other tools\. Give each argument its own description with its format and an example: zod's `\.describe\(\)`, which the SDK writes into the property, as for `abone` above\. The levels leave descriptions out: the course's host fills calls from the fields alone\./,
+      /Say what the tool does and what it returns, units included, and when to choose it over the server's other tools\. Give each argument its own description with its format and an example: zod's `\.describe\(\)`, which the SDK writes into the property, as for `abone` above\. The levels leave descriptions out\./,
       path,
     );
     assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
@@ -764,7 +749,7 @@ test("the course's version rule stands beside a host that trusts its servers' hi
     const prose = proseOf(text);
     assert.match(
       prose,
-      /- \*\*Level 3\*\*: only the course's version rule; a host that trusts its servers' hints ignores it\./,
+      /The course's host has no model: it fills a call's arguments from the declared fields alone, as a model does from the `inputSchema` and `description`; an approval gate reads the side effect; only the version rule reads level 3\./,
       path,
     );
     assert.doesNotMatch(prose, /Level 2 against 3/, path);
@@ -788,8 +773,8 @@ test("each reference-style print line is read in words right after it, from the 
         `tools kept. Every row costs the same ${h0.tokens} tokens, 34 + 34 + 31 for \`olcum\`, \`tarife\` ` +
         `and \`kayit\`'s request and answer, the envelope's 8 in each. ` +
         `Only at level 3 does the course's host read \`surum\` (version). These words are the same at every ` +
-        `level, each server's \`surum\` and its number included, as lesson 5 priced them; an answer names ` +
-        "tools and resources, not `tarife`'s prompt.",
+        "level; the handshake stands for the discovery of tools and resources, so `tarife`'s answer leaves " +
+        "out its prompt.",
       `seed ${seed}`,
     );
     const second = r.secondRun.runs;
@@ -809,16 +794,13 @@ test("each reference-style print line is read in words right after it, from the 
     );
     assert.ok(
       flat(prose.readSecondRun(r)).endsWith(
-        `The second run, its tasks drawn from seed ${r.secondRun.seed}, completes ` +
-          `${second
-            .slice(0, 3)
-            .map((run) => run.completed)
-            .join(", ")} and ${second[3].completed} tasks` +
-          `${same ? ", as this run does," : ""} for ${second
-            .slice(0, 3)
-            .map((run) => run.tokens)
-            .join(", ")} and ` +
-          `${second[3].tokens} envelope tokens.`,
+        `The second run, its tasks drawn from seed ${r.secondRun.seed}, ` +
+          (same
+            ? "completes as many tasks at each level as this run."
+            : `completes ${second
+                .slice(0, 3)
+                .map((run) => run.completed)
+                .join(", ")} and ${second[3].completed} tasks.`),
       ),
       `seed ${seed}`,
     );
@@ -834,9 +816,7 @@ test("each reference-style print line is read in words right after it, from the 
     after(`second run ( task seed ${result.secondRun.seed} ) completed :`, prose.readSecondRun(result));
     // The wide table's labels are read in the one sentence just before it, and each row in words after it.
     const spaced = text.replace(/\s+/g, " ");
-    const labels = spaced.indexOf(
-      "*negotiated* is the tools kept, the rest as in the gate table; `approval false`: no one approves.",
-    );
+    const labels = spaced.indexOf("*negotiated* is the tools kept; `approval false`: no one approves.");
     const wide = spaced.indexOf("level 2 , approval true ");
     assert.ok(labels !== -1 && wide > labels && wide - labels < 400, `${path}: the wide table's labels`);
     after("level 2 , approval true ", prose.readWide(result));
@@ -873,7 +853,18 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     // The opening and the summary say which half writes a server and which measures the course's host.
     assert.match(
       prose,
-      /The lesson's first half is how to write a server, the code you would ship: a minimal one, the SDK's way, run on the wire\. Its second half asks what each part of a declaration changes for a host\. It declares one set of handlers at four levels, each adding one fact: a tool's name \(0\), its fields \(1\), its side effect \(2\), the server's version \(3\)\. It measures them on lesson 5's course host, whose rules are not MCP's, each result beside what a host that follows MCP gets\./,
+      /The lesson's first half writes a server, the code you would ship, the SDK's way, run on the wire\. Its second half declares one set of handlers at four levels: a tool's name \(0\), its fields \(1\), its side effect \(2\), the server's version \(3\), and counts what each part lets a host do\./,
+      path,
+    );
+    // The second half opens on what it teaches about MCP (student round 23, item 3).
+    assert.match(
+      prose,
+      /## What a declaration changes in MCP The second half teaches what each part of a tool's declaration lets a host do, each count set beside what a host that follows MCP gets\./,
+      path,
+    );
+    assert.match(
+      prose,
+      /2\. What each part of a tool's declaration lets a host do in MCP: show it to a model, fill in its calls, choose which calls to ask a person about\./,
       path,
     );
     // Teaching text only: no maintainers' words about the course's devices or where answers come from.
@@ -885,7 +876,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     assert.match(prose, /- \*\*First half, writing a server\.\*\* A minimal server is an `McpServer`/, path);
     assert.match(
       prose,
-      /- \*\*Second half, a measurement of the course's host, with lesson 5's rules\.\*\* Level 0 against 1:/,
+      /- \*\*Second half, what each part of a declaration lets a host do\.\*\* Fields: without its fields/,
       path,
     );
     // MCP first: its own section, before the levels, the first transcript and every table of the experiment.
@@ -895,7 +886,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     const section = prose.slice(mcpFirst, levels);
     for (const point of [
       // What a model-facing host can show (2026-07-28 server/tools.mdx, "Tool").
-      /A host that hands tools to a model can show it each tool's `name`, the fields of its `inputSchema` and its `description` \(2026-07-28 `server\/tools\.mdx`, "Tool"\)\./,
+      /A host knows a tool only by its entry in `tools\/list`, and can show a model each tool's `name`, the fields of its `inputSchema` and its `description` \(2026-07-28 `server\/tools\.mdx`, "Tool"\)\./,
       /A field the server leaves out, the model can only guess\./,
       // What a conformant client asks a person about (schema.mdx ToolAnnotations: readOnlyHint defaults to false).
       /By the schema's defaults every tool not marked `readOnlyHint: true` may write/,
@@ -906,10 +897,9 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     // Then each contrast measures a device of the course's host, with one MCP reading each.
     const firstTranscript = prose.indexOf("Here is `olcum` at level 0");
     const points = [
-      /The course's host has no model\. The rest of the lesson is two contrasts, each measuring one of its policies beside MCP, then a word on level 3:/,
-      /\*\*Level 0 against 1\*\*: a host that fills a call's arguments from the declared fields alone, as a model does in MCP from the `inputSchema` and `description`\./,
-      /\*\*Level 1 against 2\*\*: the approval gate, reading a missing hint by the schema's defaults\./,
-      /\*\*Level 3\*\*: only the course's version rule;/,
+      // The experiment's states said not to be advice (expert round 23, item 3), then the host's reading.
+      /`undeclared` and a bare `\{"type": "object"\}` are the experiment's states, not advice: a real server declares its real version and each tool's real fields\./,
+      /The course's host has no model: it fills a call's arguments from the declared fields alone/,
     ];
     for (const point of points) {
       const at = prose.search(point);
@@ -922,8 +912,8 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     assert.doesNotMatch(prose, /MCP's defaults/, path);
     assert.equal(
       prose.match(/the schema's defaults/gi)?.length,
-      4,
-      `${path}: MCP section, contrast, the defaults-reading gate's definition, summary`,
+      2,
+      `${path}: MCP section, the defaults-reading gate's definition`,
     );
     assert.doesNotMatch(prose, /is the course's rule, not MCP's|The course's approval gate asks only about/, path);
   }
@@ -971,12 +961,12 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
       prose,
       // SDK 2.4.0 mcp-*.d.mts: `Server` is "@deprecated Use McpServer instead for the high-level API.
       // Only use `Server` for advanced use cases."
-      /the SDK's low-level `Server`, which `McpServer` wraps and SDK 2\.x marks deprecated except for advanced use\. On it the course writes each `tools\/list` entry by hand, byte for byte, and checks arguments with ajv, a JSON Schema library/,
+      /the SDK's low-level `Server` \(deprecated in SDK 2\.x except for advanced use\), where the course writes each `tools\/list` entry by hand, so that only the level changes what a server declares\./,
       path,
     );
     assert.match(
       prose,
-      /From level 1, `olcum` checks each call against its `inputSchema`, as the SDK did for the minimal server\./,
+      /From level 1, `olcum` checks each call against its `inputSchema`, as the SDK did\./,
       `${path}: the course's check, its words shown at the level-0 transcript`,
     );
     assert.match(prose, /For a server of your own, `McpServer` is the way\. The course's \*world servers\*/, path);
@@ -1017,7 +1007,7 @@ test("an undeclared side effect escapes the course's gate, not MCP's: the defaul
     const prose = proseOf(text);
     assert.match(
       prose,
-      /Level 1 against level 2: with no `annotations` every call may write, and waits for a person\. 5\./,
+      /The side effect \(level 1 against 2\): with no `annotations` every call may write, and waits\. 5\./,
       path,
     );
     assert.doesNotMatch(
@@ -1173,9 +1163,9 @@ test("lesson 6 says what the simulated handshake's `surum` carries: the same wor
       flat(text).includes(
         `Every row costs the same ${r.handshake[0].tokens} tokens, 34 + 34 + 31 for \`olcum\`, ` +
           "`tarife` and `kayit`'s request and answer, the envelope's 8 in each. Only at level 3 does " +
-          "the course's host read `surum` (version). These words are the same at every level, each " +
-          "server's `surum` and its number included, as lesson 5 priced them; an answer names tools and " +
-          "resources, not `tarife`'s prompt.",
+          "the course's host read `surum` (version). These words are the same at every level; the " +
+          "handshake stands for the discovery of tools and resources, so `tarife`'s answer leaves out " +
+          "its prompt.",
       ),
       `${path}: said`,
     );
@@ -1199,15 +1189,23 @@ test("lesson 6 says serveStdio may call the factory twice on a connection: a dis
 test("each table of the second half is led by the question it answers and how to read its columns", () => {
   for (const { path, text } of exportsOf6()) {
     const spaced = text.replace(/\s+/g, " ");
-    const lead = (question: string, key: string, table: string) => {
+    // The handshake's lead-in holds the three handshakes, printed once, before its table (student
+    // round 23, item 1): one block more there.
+    const lead = (question: string, key: string, table: string, blocks = 1) => {
       const [q, k, t] = [spaced.indexOf(question), spaced.indexOf(key), spaced.indexOf(table)];
-      assert.ok(q !== -1 && q < k && k < t && t - q < 900, `${path}: ${question}`);
-      assert.equal(spaced.slice(q, t).match(/```/g)?.length, 1, `${path}: no other block between`);
+      assert.ok(q !== -1 && q < k && k < t && t - q < 1400, `${path}: ${question}`);
+      assert.equal(spaced.slice(q, t).match(/```/g)?.length, blocks, `${path}: no other block between`);
     };
     lead(
       "The handshake table (row 1 above) asks how many tools each level keeps, and at what cost.",
       "Each row counts the tools kept and *dropped*, the messages each way, their tokens and round trips.",
       "level negotiated dropped request response tokens round trips",
+      3,
+    );
+    assert.match(
+      spaced,
+      /request tokens answer tokens yetenek sor olcum 12 yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi 22 /,
+      path,
     );
     lead(
       "The twelve-task table (row 2 above) asks how many tasks each level completes, and at what cost.",
@@ -1215,13 +1213,13 @@ test("each table of the second half is led by the question it answers and how to
       "level negotiated calls failed completed request response tokens",
     );
     lead(
-      "The gate table (row 3 above) asks which calls the defaults-reading gate holds at each level.",
-      "*Calls* counts the calls reached, *sent* the `tools/call` requests, *blocked* those held, *written* the records.",
+      "The gate table (row 3 above) asks which calls the defaults-reading gate holds at each level:",
+      "*calls* reached, *sent* `tools/call` requests, *blocked* (held), *written* records.",
       "level calls sent blocked written completed",
     );
     lead(
-      "The *wide* table (row 4 above) asks what the course's gate lets `kayit_yaz` do unasked.",
-      "*negotiated* is the tools kept, the rest as in the gate table;",
+      "The *wide* table (row 4 above) asks what the course's gate lets `kayit_yaz` do unasked, at levels 1 and 2",
+      "*negotiated* is the tools kept;",
       "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
     );
   }
@@ -1235,6 +1233,17 @@ test("lesson 6 keeps no ES-module aside; the SDK's probe internals are not the l
       /pathToFileURL|import\.meta|the probe's server object|WebStandardStreamableHTTPServerTransport/,
       path,
     );
-    assert.match(prose, /Why reject them\? The default stateless fallback forgets the client's capabilities:/, path);
+    // The stateless fallback as a three-line sequence (student round 23, item 5).
+    assert.match(
+      prose,
+      /Why reject them\? By default a 2025-11-25 client's requests each meet a new server object:/,
+      path,
+    );
+    assert.ok(
+      text.includes(
+        "POST tools/call                             → server object B, which never saw those capabilities",
+      ),
+      path,
+    );
   }
 });

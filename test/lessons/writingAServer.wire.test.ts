@@ -146,8 +146,9 @@ test("the lesson prints what level 1 answers the empty call, as the server words
     assert.ok(spaced.includes(`server → client (${lineBytes} bytes)`), `${path}: ${lineBytes} on its line`);
     assert.ok(
       spaced.includes(
-        `The table below counts less than that whole line: each server's \`{"tools": […]}\` alone, ` +
-          `as 2025-11-25 sends it, summed over the three servers.`,
+        // Why 2025-11-25's form: to weigh the declaration without _meta (student round 23, item 6).
+        `The table below counts each server's \`{"tools": […]}\` alone, as 2025-11-25 sends it, to weigh ` +
+          `the declaration without 2026-07-28's \`_meta\` and caching fields, summed over the three servers.`,
       ),
       `${path}: what the table measures`,
     );
@@ -341,7 +342,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // The world servers' caching values are the course's (its `cacheHints` option), not the SDK's.
     assert.match(
       prose,
-      /The SDK wrote `resultType` and `_meta`, here saying `undeclared`\. `ttlMs` and `cacheScope` are the course's hour and `"public"` \(lesson 4\), set through the SDK's `cacheHints` option\. The empty call/,
+      /The SDK wrote `resultType` and `_meta`, here saying `undeclared`\. `ttlMs` and `cacheScope` are the course's hour and `"public"` \(lesson 4\)\. The empty call/,
       path,
     );
   }
@@ -497,7 +498,8 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
       // no server A / server B / third server, which needed lesson 10's server requests.
       /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away \(see below\)\./,
       // Its reason in a paragraph of its own, with what breaks (student round 21t, item 4; tested above).
-      /Why reject them\? The default stateless fallback forgets the client's capabilities: each request meets a new server object, which never saw the `initialize` that listed them, and a server MUST use only capabilities negotiated \(2025-11-25 `basic\/lifecycle\.mdx`, "Operation"\)\. So a handler that asks the user through `elicitation` gets an `isError` result, `Client does not support form elicitation`, though the client declared it\. A server that needs the client's capabilities across requests needs `legacy: 'reject'`, or a legacy route that keeps a session \(`basic\/transports\.mdx`, "Session Management"\)\./,
+      /Why reject them\? By default a 2025-11-25 client's requests each meet a new server object:/,
+      /A server MUST use only capabilities negotiated \(2025-11-25 `basic\/lifecycle\.mdx`, "Operation"\), so B refuses what the client declared\. A server that needs the client's capabilities across requests needs `legacy: 'reject'`/,
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,
       // 2026-07-28 streamable-http.mdx, "Security & Endpoint": servers MUST validate Origin; they
       // SHOULD bind only to localhost when running locally.

@@ -171,9 +171,7 @@ export function readSlowHttp(call: SlowHttpCall): string {
   return wrapMarkdown(
     `The stream carried ${plural(call.messages.length, "event")}, ${progressed} and the response, ` +
       `in ${n(content)} bytes: ${n(call.jsonBytes)} of JSON and ${n(framing)} of SSE framing ` +
-      "(`event:` lines, `data: `, newlines). Unlike lesson 2's count, this one leaves out the " +
-      "chunked coding's size lines and line ends: how the server's runtime cuts a stream into " +
-      "chunks is not fixed, so those bytes vary.",
+      "(`event:` lines, `data: `, newlines), not counting the chunked coding, which varies by runtime.",
   );
 }
 

@@ -253,16 +253,41 @@ export function readHosts(result: LifecycleAndNegotiationResult): string {
   );
 }
 
+/** A tool as `tools/list` lists it: its name and, if sent, its annotations. */
+interface ListedTool {
+  name: string;
+  annotations?: { readOnlyHint?: boolean };
+}
+
+/**
+ * Exercise 1's answer: the defaults-reading gate's decision for each listed tool, by its
+ * `readOnlyHint` (default false: a tool not marked read-only may write).
+ */
+function kayitDecisions(tools: readonly ListedTool[]): string {
+  const each = tools.map((t) => {
+    const hint = t.annotations?.readOnlyHint;
+    const said = hint === undefined ? "sends no `readOnlyHint`" : `says \`readOnlyHint: ${hint}\``;
+    return `${code(t.name)} ${said}: ${hint === true ? "it runs unasked" : "a person is asked first"}`;
+  });
+  return (
+    `${each.join("; ")}. The field is ${code("readOnlyHint")} in ${code("annotations")}, ` +
+    `whose default is false: a tool not marked read-only may write (${code("schema.mdx")}, ` +
+    `${code("ToolAnnotations")}). The condition: the host trusts ${code("kayit")}, since a ` +
+    `client MUST treat annotations as untrusted unless they come from a trusted server ` +
+    `(${code("server/tools.mdx")}); from an untrusted server both calls wait for a person.`
+  );
+}
+
 /** The expected answers to the lesson's exercises, computed from the run where they hold numbers. */
 export function lifecycleAndNegotiationSolutions(
   result: LifecycleAndNegotiationResult,
   wire: LifecycleAndNegotiationWire,
 ): string {
-  const [held, approved] = result.gate;
   const allowlistRow = result.policies.find((row) => row.name === "allowlist")!;
   const [, retry] = linesFrom(wire.statelessMismatch, "client");
   const retried: string = retry.params._meta["io.modelcontextprotocol/protocolVersion"];
-  const [discovered] = linesFrom(wire.kayit, "server");
+  const [discovered, listed] = linesFrom(wire.kayit, "server");
+  const kayitTools: ListedTool[] = listed.result.tools;
   const kayitVersions: string[] = discovered.result.supportedVersions;
   const capabilities = Object.keys(discovered.result.capabilities);
   const current =
@@ -272,14 +297,7 @@ export function lifecycleAndNegotiationSolutions(
         ? `${code(STATELESS_REVISION)} among them`
         : `none of them ${code(STATELESS_REVISION)}`;
   return [
-    foldedAnswer(
-      "1. What another seed moves",
-      `No count moves, only the gate's subscriber (here ${code(result.gateTask.subscriber)}). ` +
-        `The real lines, declarations, policies and the simulated ${code("tools/list")} carry no ` +
-        `subscriber. The task's ` +
-        `values cost the same tokens at every seed (a five-digit reading is one token, ` +
-        `${code("mesken")} and ${code("isyeri")} two each): ${held.tokens} and ${approved.tokens}.`,
-    ),
+    foldedAnswer("1. The decision for each of kayit's tools", kayitDecisions(kayitTools)),
     foldedAnswer(
       "2. A -32022 to 2027-03-01, listing 2026-07-28 and 2025-11-25",
       `-32022 is a modern error, so the server is modern: no fallback to ${code("initialize")} ` +

@@ -9,7 +9,6 @@ export {
   describeWireSeed,
   readWireChecks,
   formatShownAgentRun,
-  formatAgentRuns,
   readHighLevelDeclarations,
   wireSolutions,
 } from "./prose";

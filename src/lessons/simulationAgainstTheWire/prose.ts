@@ -20,7 +20,6 @@ import {
   agentDifferences,
   agreement,
   formatAgentBothSides,
-  formatAgentRunsBothSides,
   SHOWN_RUN,
   discoveryDifferences,
   gateRowChecks,
@@ -230,11 +229,6 @@ export function formatShownAgentRun(result: WireLessonResult): string {
     agent(result, SHOWN_RUN.condition, SHOWN_RUN.policy),
     fleetTruth(result),
   );
-}
-
-/** Every one of lesson 8's agent runs from both sides, for the fold under section 6's table. */
-export function formatAgentRuns(result: WireLessonResult): string {
-  return formatAgentRunsBothSides(result.agents, fleetTruth(result));
 }
 
 /** The answer the fleet's question has for the run's seed, which each agent's answer is read against. */

@@ -130,24 +130,6 @@ export function formatAgentBothSides(row: AgentComparison, truth: TaskTruth): st
 }
 
 /**
- * Every one of lesson 8's agent runs from both sides, one row per run: each figure the check
- * compares written `simulator / wire`, so that a reader sees the nonzero counts held equal, not
- * only the count of differences.
- */
-export function formatAgentRunsBothSides(
-  rows: readonly AgentComparison[],
-  truth: TaskTruth,
-): string {
-  return formatTextTable(
-    ["condition", "agent", ...AGENT_FIGURES],
-    rows.map((row) => {
-      const [simulated, wire] = bothSides(row, truth);
-      return [row.condition, row.policy, ...simulated.map((cell, k) => `${cell} / ${wire[k]}`)];
-    }),
-  );
-}
-
-/**
  * The approval gate's two readings of a missing hint, as the lesson's table names them:
  * `reference` is lesson 5's (a tool with no `annotations` declares nothing and passes; a call to a
  * tool declared with a side effect waits for approval), `specification` the same gate reading a

@@ -10,7 +10,7 @@ import type { Region } from "../../world/subscribers";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown, wrapWords } from "../wrapProse";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
-import { simulateThreePrimitives, statelessWords, type RegionTask, type WayRow } from "./simulate";
+import { statelessWords, type RegionTask, type WayRow } from "./simulate";
 import { ENVELOPE_TOKENS } from "../../sim/envelope";
 import { countTokens } from "../../sim/tokenizer";
 import { pyStr } from "../../sim/values";
@@ -86,8 +86,19 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
   );
 }
 
+/** A body's words cut into tokens as lesson 3 does, each word in pieces of at most five characters. */
+function pieces(body: string): string[] {
+  return body.split(" ").flatMap((word) => word.match(/.{1,5}/gu) ?? []);
+}
+
+/** The read's rows, one a subscriber: its word body cut before each id (`A001 bolge guney …`). */
+function rowsOf(words: string): string[] {
+  return words.split(/ (?=A\d{3} )/);
+}
+
 /**
- * How the read's envelope tokens add up, from its two word bodies (lesson 3): the request's
+ * How the read's envelope tokens add up (a table), and one of its rows cut into tokens, from its
+ * two word bodies (lesson 3): the request's
  * method and URI (the value alone, not the key `uri`, as a call's body holds its tool's name
  * alone), then `_meta`; the response's `resultType`, the rows and the server's tail (identity,
  * caching hint), each body's tokens plus {@link ENVELOPE_TOKENS}.
@@ -95,7 +106,10 @@ export function readRegionQuestion(lesson: ThreePrimitivesLesson): string {
  * @throws Error if the request's body does not open with the method and URI, if its parts or the
  *   response's do not add up, or if the response's body does not end with the tail 2026-07-28 adds.
  */
-function readTokens(lesson: ThreePrimitivesLesson, resource: WayRow): string {
+function readTokens(
+  lesson: ThreePrimitivesLesson,
+  resource: WayRow,
+): { row: string; table: string } {
   const { request, response } = resource.exchanges[0];
   const tail = statelessWords(resource.server, true).tail.map(pyStr).join(" ");
   if (!response.body.endsWith(tail))
@@ -113,18 +127,33 @@ function readTokens(lesson: ThreePrimitivesLesson, resource: WayRow): string {
   const tailTokens = countTokens(tail);
   if (opening + resource.contentTokens + tailTokens + ENVELOPE_TOKENS !== response.tokens)
     throw new Error("the read's answer does not add up to its tokens");
-  return [
+  const rows = rowsOf(response.body.slice("resultType complete ".length, -tail.length - 1));
+  if (rows.length !== lesson.subscribers)
+    throw new Error("the read's answer has another row count");
+  const base = countTokens(rows.find((row) => !row.split(" ").includes("merkez"))!);
+  const central = rows.filter((row) => row.split(" ").includes("merkez")).length;
+  const longer = countTokens("merkez") - 1;
+  if ((rows.length - central) * base + central * (base + longer) !== resource.contentTokens)
+    throw new Error("the rows do not add up to the answer's content tokens");
+  const first = rows.find((row) => !row.split(" ").includes("merkez"))!;
+  if (pieces(first).length !== countTokens(first))
+    throw new Error("a row's pieces are not its tokens");
+  const row =
+    `One row of (b)'s answer, in lesson 3's tokens: ${code(pieces(first).join("|"))} ` +
+    `(${base}); a ${code("merkez")} row has ${base + longer}.`;
+  const table = [
     `| part of (b)'s ${resource.tokens} tokens (lesson 3's word bodies and envelopes) | tokens |`,
     `|:---|:---|`,
-    `| the read: ${code(RESOURCE_READ)} and the URI (${countTokens(words[0])} + ` +
-      `${countTokens(words[1])}; key ${code("uri")} not counted, as a call's ${code("name")}) ` +
-      `| ${head} |`,
-    `| the read: ${code("_meta")} | ${meta} |`,
+    `| the read: ${code(RESOURCE_READ)} ${countTokens(words[0])}, the URI ` +
+      `${countTokens(words[1])} (not the key ${code("uri")}, as a call's ${code("name")}), ` +
+      `${code("_meta")} ${meta} | ${head + meta} |`,
     `| the answer: ${code("resultType complete")} | ${opening} |`,
-    `| the answer: the rows, ${lesson.subscribers} subscribers | ${resource.contentTokens} |`,
+    `| the answer: the rows, ${rows.length - central} of ${base} tokens and ${central} ` +
+      `(${code("merkez")}) of ${base + longer} | ${resource.contentTokens} |`,
     `| the answer: identity and caching hint, ${code(tail)} | ${tailTokens} |`,
     `| the envelope, ${ENVELOPE_TOKENS} for each of the two messages | ${2 * ENVELOPE_TOKENS} |`,
   ].join("\n");
+  return { row, table };
 }
 
 /**
@@ -144,14 +173,24 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   const byPrimitive = tool.request - resource.request;
   const byPlacement = tool.round_trips - tool.request - (resource.round_trips - resource.request);
   const saved = tool.round_trips - resource.round_trips;
-  const split =
-    `Were both servers local, at 1 round trip a request, (a) would take ` +
-    `${plural(tool.request, "round trip")} and (b) ${resource.request}: the primitive saves ` +
-    `${byPrimitive}. As placed, (a)'s ${code(tool.server)} is ${tool.transport} and (b)'s ` +
-    `${code(resource.server)} ${resource.transport}; at 2 round trips a request to a remote ` +
-    `server (lesson 2), (a) takes ${tool.round_trips}, so ` +
-    `placement adds ` +
-    (byPlacement === 0 ? `none. ` : `the other ${byPlacement}. `);
+  const local = [tool.request, resource.request];
+  const placed = [tool.round_trips, resource.round_trips];
+  const split = [
+    `| round trips | (a) tool | (b) resource | (b) saves |`,
+    `|:---|:---|:---|:---|`,
+    `| both servers local, 1 a request | ${local[0]} | ${local[1]} | ${byPrimitive} |`,
+    `| as placed: ${code(tool.server)} ${tool.transport}, ${code(resource.server)} ` +
+      `${resource.transport} (lesson 2) | ${placed[0]} | ${placed[1]} | ${saved} |`,
+    `| difference: placement | ${placed[0] - local[0]} | ${placed[1] - local[1]} | ` +
+      `${byPlacement} |`,
+  ].join("\n");
+  const tokens = readTokens(lesson, resource);
+  const calls = tool.exchanges.map(({ request, response }) => [request.tokens, response.tokens]);
+  const same = calls.every(([q, a]) => q === calls[0][0] && a === calls[0][1]);
+  const perCall = same
+    ? `${plural(calls.length, "call")} of ${calls[0][0] + calls[0][1]} each, a request of ` +
+      `${calls[0][0]} and a response of ${calls[0][1]}`
+    : `its requests and responses, ${listing(calls.map(([q, a]) => `${q} + ${a}`))}`;
   const held = tool.tokens < resource.tokens && tool.contentTokens < resource.contentTokens;
   const verdict =
     (held
@@ -164,13 +203,13 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
         `${resource.contentTokens}.`) +
     ` The rule is the course's: MCP chooses a primitive by who controls it (section 1), not by cost.`;
   return paragraphs(
-    `(b) saved ${plural(saved, "round trip")}. ` +
-      split +
+    split,
+    `(a)'s ${tool.tokens} tokens are ${perCall}. ` +
       `Tokens and bytes count the messages, which placement does not change: (b) cost ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
       `${agree && wireAgree ? "Both ways give the same answers" : "The two ways do not give the same answers"}, in the simulator ` +
-      `and on the wire: ${answersText(tasks, resource.answers)}.`,
-    readTokens(lesson, resource),
+      `and on the wire: ${answersText(tasks, resource.answers)}. ${tokens.row}`,
+    tokens.table,
     `What would enter a model's context is another count: the answers' body tokens (lesson 3), ` +
       `without envelope, \`resultType\` or \`_meta\`. (a)'s ${plural(tool.request, "result")} ` +
       `bring ${tool.contentTokens} tokens: ${plural(tool.answers.length, "count")}, each with ` +
@@ -202,17 +241,21 @@ export function summarizeThreePrimitives(lesson: ThreePrimitivesLesson): string 
   );
 }
 
+/** The tool way's first request's `params`, `_meta` folded as `{…}`, and its answer's text. */
+function firstRegionCall(lesson: ThreePrimitivesLesson): { params: string; text: string } {
+  const [request, response] = lesson.wire.ways[0].lines;
+  const { params } = JSON.parse(request.line) as { params: Record<string, unknown> };
+  const shown = JSON.stringify({ ...params, _meta: "META" }).replace('"META"', "{…}");
+  const { result } = JSON.parse(response.line) as { result: { content: { text: string }[] } };
+  return { params: shown, text: result.content[0].text };
+}
+
 /**
- * The answers to the exercises, each folded in `<details>`, the numbers computed from the run (a
- * second seed's figures from the simulator).
+ * The answers to the exercises, each folded in `<details>`, the numbers computed from the run.
  */
 export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string {
   const { resource } = ways(lesson);
-  const other = simulateThreePrimitives(lesson.seed === 0 ? 1 : lesson.seed - 1);
-  const fixed = lesson.ways
-    .map((w, i) => `(${"ab"[i]}) ${w.request} and ${w.round_trips}`)
-    .join(", ");
-  const tokens = (ws: readonly WayRow[]) => listing(ws.map((w) => String(w.tokens)));
+  const firstCall = firstRegionCall(lesson);
   const every = lesson.everyRegion;
   const tarife = SERVER_FACTS.find((server) => server.name === "tarife")!.tools[0];
   let refusal = "";
@@ -223,13 +266,9 @@ export function threePrimitivesSolutions(lesson: ThreePrimitivesLesson): string 
   }
   return [
     foldedAnswer(
-      "1. What a seed moves",
-      `Requests and round trips cannot move (${fixed}): every seed has three region tasks, and ` +
-        `no server moves. Every reading has five digits (the world draws them from 10000 to ` +
-        `90068), so 1 token whatever the seed. Tokens move only with region names ` +
-        `(${code("merkez")}, centre, is 2 tokens, the others 1): (a) with the regions asked, (b) with how many subscribers live ` +
-        `in ${code("merkez")}. Bytes move with every value. Tokens here: ` +
-        `${tokens(lesson.ways)}; seed ${other.seed}: ${tokens(other.ways)}.`,
+      "1. The first region call",
+      `As it crossed, ${code(firstCall.params)}; its answer's ${code("text")}: ` +
+        `${code(firstCall.text)}.`,
     ),
     foldedAnswer(
       "2. All five regions",

@@ -5,7 +5,6 @@
  */
 export { describeThreeRolesSeed, readSeedTasks, readWireCalls, threeRolesSolutions } from "./prose";
 export { simulateThreeRoles } from "./simulate";
-export { formatSeedTasks, formatTracedTask, formatServerViews } from "./tables";
+export { formatSeedTasks, formatTracedTask, formatServerViews, formatWireCalls } from "./tables";
 export { runThreeRolesOnTheWire } from "./wire";
-export { formatWireTranscript } from "../transcriptText";
 export { show } from "../show";

@@ -7,6 +7,8 @@ import { resultKey } from "../../world/runTasks";
 import type { Origin, TaskTrace } from "../../world/taskTrace";
 import { formatTextTable } from "../textTable";
 import type { ThreeRolesResult } from "./simulate";
+import type { ThreeRolesWire } from "./wire";
+import { formatWireTranscript } from "../transcriptText";
 
 /** A value as the tables write it: JSON's way for numbers, text and flags (`true`). */
 const text = (value: Value): string => (typeof value === "string" ? value : JSON.stringify(value));
@@ -128,4 +130,23 @@ export function formatServerViews(result: ThreeRolesResult): string {
     host.values["other server"],
   ]);
   return formatTextTable(header, rows);
+}
+
+/**
+ * Section 6's exchange as printed: {@link formatWireTranscript}'s lines with every `_meta` folded
+ * and no byte sizes (nothing in the lesson reads them), then the first request's `_meta` unfolded,
+ * one member a line, as it crossed.
+ */
+export function formatWireCalls(wire: ThreeRolesWire): string {
+  const lines = formatWireTranscript(wire.transcript, [], { outcome: false, elideMeta: true })
+    .split("\n")
+    .map((line) => line.replace(/^(client → server|server → client) \(\d+ bytes\)$/, "$1"));
+  const first = wire.transcript.steps.find((step) => "line" in step && step.from === "client");
+  const request = JSON.parse((first as { line: string }).line) as {
+    params: { _meta: Record<string, unknown> };
+  };
+  const members = Object.entries(request.params._meta).map(
+    ([key, value]) => `    ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
+  );
+  return [...lines, "", "id 1's _meta, unfolded:", "  {", members.join(",\n"), "  }"].join("\n");
 }

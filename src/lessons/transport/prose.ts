@@ -134,7 +134,15 @@ function wireRows(result: TransportResult, server: string): ServerTrips[] {
     .map(({ row }) => row);
 }
 
+/** The call's `mcp-` header lines as section 3's POST sent them, its `mcp-name` set to `name`. */
+function mcpHeaders(result: TransportResult, name: string): string[] {
+  return result.http.call.request.head
+    .filter((line) => line.toLowerCase().startsWith("mcp-"))
+    .map((line) => (line.toLowerCase().startsWith("mcp-name:") ? `mcp-name: ${name}` : line));
+}
+
 /** The lesson's answers, each folded, computed from the run where they hold numbers. */
+
 export function transportSolutions(result: TransportResult): string {
   const rule = result.roundTrips.find((run) => run.way === "simulator")!.servers;
   const requests = rule.reduce((sum, row) => sum + row.requests, 0);
@@ -146,11 +154,12 @@ export function transportSolutions(result: TransportResult): string {
   const perRequest = tarifePer.roundTrips + kayitPer.roundTrips;
   return [
     foldedAnswer(
-      "1. What another seed changes",
-      `No count changes: every seed draws three tasks of each type, so every run sends ` +
-        `${requests} requests and the same HTTP requests, connections and round trips. Bytes ` +
-        `can change with the values carried, such as the readings and the charge in sections 2 ` +
-        `and 3.`,
+      "1. The headers of a call to kayit_yaz",
+      `Section 3's lines with the name changed: ${mcpHeaders(result, "kayit_yaz")
+        .map((line) => code(line))
+        .join(", ")}. With ${code("mcp-name: tarife")} over a body naming ${code("kayit_yaz")}, ` +
+        `the header is unlike its body: ${code("400 Bad Request")} with -32020 ` +
+        `(${code("HeaderMismatchError")}), "Server Validation".`,
     ),
     foldedAnswer(
       "2. All local, all remote, olcum over HTTP",

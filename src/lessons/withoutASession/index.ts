@@ -8,7 +8,7 @@ export {
   describeSessionSeed,
   readFields,
   readEras,
-  readWithoutVersionRule,
+  readTwelveTasks,
   readDiscoveryPlans,
   readAuto,
   readInPlaceProbe,
@@ -18,7 +18,7 @@ export {
   summarizeSession,
   sessionSolutions,
 } from "./prose";
-export { formatEraRuns, formatWithoutVersionRule } from "./simTables";
+export { formatEraRuns } from "./simTables";
 export { simulateWithoutASession } from "./simulate";
 export { runWithoutASessionOnTheWire } from "./wire";
 export {

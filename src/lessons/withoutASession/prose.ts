@@ -124,6 +124,8 @@ function refusedWords(row: EraRunRow): string {
   const ended = row.calls - row.wireCalls;
   const start = `Of the ${n(row.calls)} calls the tasks made, ${n(row.wireCalls)} reached a server`;
   if (ended === 0) return `${start}: the client refused none.`;
+  if (row.refused.length === 1)
+    return `${start}; the other ${n(ended)}, to ${code(row.refused[0].tool)}, ended in the client.`;
   const byTool = listing(row.refused.map((r) => `${r.calls} to ${code(r.tool)}`));
   return `${start}; the other ${n(ended)} ended in the client, ${byTool}.`;
 }
@@ -131,7 +133,8 @@ function refusedWords(row: EraRunRow): string {
 /**
  * Section 2: lesson 6's twelve tasks in both eras, simulated and real: the calls that ended in the
  * client, the round trips, and the messages at every point (fewer in the stateless era, the same in
- * both halves), each claim checked over the runs' points; and why Run 1's price per call differs.
+ * both halves), each claim checked over the runs' points; and what the stateless era buys, counted
+ * in requests on the wire.
  */
 export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
   const legacySim = simRow(sim, "legacy");
@@ -162,49 +165,31 @@ export function readEras(sim: WithoutASessionResult, wire: WithoutASessionWire):
         : ""),
     `${refusedWords(legacySim)} The legacy run's ${n(legacySim.total.request)} requests make ${n(legacySim.total.round_trips)} round trips: ` +
       `${n(remote)} of them go to a remote server and count twice.`,
-    perCallWords(sim),
+    sessionFreeWords(wire),
   );
 }
 
 /**
- * Why Run 1's *per call* differs from Run 2's: per call is an average over the calls that reached
- * a server, and Run 1 also sent the calls Run 2's version rule ended in the client. Their own
- * price per call, in each era, is the two runs' difference in call tokens over their number.
+ * What the stateless era buys, as a count from the wire runs: every stateless request stands
+ * alone, while each legacy request after its server's `initialize` belongs to that session.
  */
-function perCallWords(sim: WithoutASessionResult): string {
-  const runOne = sim.lessonSix.withoutVersionRule;
-  const runTwo = [simRow(sim, "legacy"), simRow(sim, "stateless")];
-  const extra = runOne.map((row, k) => ({
-    calls: row.wireCalls - runTwo[k].wireCalls,
-    price: (row.work.tokens - runTwo[k].work.tokens) / (row.wireCalls - runTwo[k].wireCalls),
-  }));
-  if (extra.some((e) => e.calls <= 0)) throw new Error("Run 1 sent no calls beyond Run 2's");
-  const tools = runTwo[0].refused
-    .filter((r) => !runOne[0].refused.some((o) => o.tool === r.tool))
-    .map((r) => `${r.calls} to ${code(r.tool)}`);
-  const cheaper = extra.every((e, k) => e.price < runTwo[k].tokensPerCall);
-  const dearer = extra.every((e, k) => e.price > runTwo[k].tokensPerCall);
-  const pair = (values: number[]) => `${one(values[0])} and ${one(values[1])}`;
-  const [runOneAvg, runTwoAvg] = [
-    pair(runOne.map((r) => r.tokensPerCall)),
-    pair(runTwo.map((r) => r.tokensPerCall)),
-  ];
-  const prices = `${one(extra[0].price)} and ${one(extra[1].price)} tokens a call`;
-  return cheaper || dearer
-    ? `Run 1's *per call*, ${runOneAvg}, is ${cheaper ? "below" : "above"} Run 2's, ${runTwoAvg}, only because Run 1 also sent the ${listing(tools)}, at ${prices}.`
-    : `Run 1's *per call*, ${runOneAvg}, differs from Run 2's, ${runTwoAvg}, because Run 1 also sent the ${listing(tools)}, at ${prices}.`;
+function sessionFreeWords(wire: WithoutASessionWire): string {
+  const { legacy, stateless } = wire.eras;
+  const opened = (legacy.methods.find((row) => row.method === "initialize")?.messages ?? 0) / 2;
+  const bound = legacy.kinds.request - opened;
+  return (
+    `What the stateless era buys can be counted, though not priced: all ${n(stateless.kinds.request)} of its requests stand alone, ` +
+    `while each of the legacy run's ${n(bound)} requests after an ${code("initialize")} belongs to a session and must reach the process that holds it.`
+  );
 }
 
 /**
- * Section 2's first run: lesson 6's tasks under lesson 7's allowlisting host (hints trusted), without
- * lesson 5's version rule (its allowlist alone), in the simulator: the calls the client sends, the
- * tasks they complete, and whether the stateless era still costs more.
+ * Section 2's simulated table, read: lesson 6's tasks under the lesson's one host, lesson 7's
+ * allowlisting host (hints trusted, lesson 5's allowlist, no version rule): the calls the client
+ * sends, the tasks they complete, and whether the stateless era costs more.
  */
-export function readWithoutVersionRule(
-  sim: WithoutASessionResult,
-  wire: WithoutASessionWire,
-): string {
-  const [legacy, stateless] = sim.lessonSix.withoutVersionRule;
+export function readTwelveTasks(sim: WithoutASessionResult, wire: WithoutASessionWire): string {
+  const [legacy, stateless] = [simRow(sim, "legacy"), simRow(sim, "stateless")];
   const bytesDearer =
     wire.eras.stateless.bytes > wire.eras.legacy.bytes &&
     wire.eras.stateless.bytesPerCall > wire.eras.legacy.bytesPerCall;
@@ -218,7 +203,7 @@ export function readWithoutVersionRule(
     stateless.total.tokens > legacy.total.tokens && stateless.tokensPerCall > legacy.tokensPerCall;
   return paragraphs(
     beforeFirstCallWords(sim),
-    `Without the version rule the simulated client sends ${n(legacy.wireCalls)} of the ${n(legacy.calls)} calls in either era and completes ${plural(legacy.completed, "task")}. ` +
+    `The simulated client sends ${n(legacy.wireCalls)} of the ${n(legacy.calls)} calls in either era and completes ${plural(legacy.completed, "task")}. ` +
       (still.length === 0
         ? ``
         : `${upperFirst(listing(still))} end in the client${offList ? ", off the allowlist" : ""}. `) +
@@ -250,7 +235,7 @@ function beforeFirstCallWords(sim: WithoutASessionResult): string {
   return (
     `*Before 1st call* is one discovery of the ${per.length === 3 ? "three" : n(per.length)} servers: in 2025-11-25 their openings and lists, ` +
     `${n(legacy)} tokens; in 2026-07-28 their lists alone, ${n(stateless)}, or ${n(withDiscover)} with ` +
-    `${code("server/discover")} first (Run 2's third row). ` +
+    `${code("server/discover")} first (the third row). ` +
     (legacySum === legacy && discoverSum === withDiscover
       ? `Lesson 7 counted the second, as a client that speaks both eras probes first (its rows of ${names} add up to ${n(withDiscover)}); ` +
         `this lesson's default leaves the probe out, as lesson 9's client did, to compare the eras' own messages, and section 4 counts the probe apart.`
@@ -597,7 +582,7 @@ const ANSWER_TITLES = [
 const NON_IDEMPOTENT_STATE =
   `Adding is not idempotent: replayed, the accepted state would add 554 a second time. ` +
   `So the signed state needs all three guards. The call's identity, the digest of its arguments, ours already has. ` +
-  `The authenticated principal stops a state issued to one user from running for another; on HTTP it comes from the access token. ` +
+  `The authenticated principal stops a state issued to one user from running for another; on an HTTP server with MCP's authorization it comes from the access token. ` +
   `A short expiry, checked on receipt, limits how long a state can be used; SDK 2.4.0's ${code("createRequestStateCodec")} adds one. ` +
   `Even so, the same state could be sent twice before it expires, and the page's warning applies: ` +
   `the server itself MUST enforce at most once. ` +

@@ -35,11 +35,6 @@ export function formatEraRuns(eras: LessonSixEras): string {
   );
 }
 
-/** Section 2's Run 1: the same table for lesson 7's allowlisting host (no version rule). */
-export function formatWithoutVersionRule(eras: LessonSixEras): string {
-  return formatEraRuns({ ...eras, rows: eras.withoutVersionRule });
-}
-
 /**
  * Part (b): lesson 6's twelve tasks, discovery per task, per session, or cached. *disc. messages*
  * and *disc. tokens* count the discovery alone (opening and lists); *total tokens* and *round trips*

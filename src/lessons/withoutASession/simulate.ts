@@ -4,12 +4,12 @@
  *
  * Source: the specification, 2026-07-28 `changelog.mdx` and `basic/index.mdx` (the fields each
  * stateless request and result carries), priced as lesson 6 prices every message. Three comparisons, each computed from runs, none from a formula:
- * (a) lesson 6's twelve tasks at level 3 against `olcum`, `tarife` and `kayit` under lesson 6's
- *     policy, discovering once: legacy (`initialize`, `notifications/initialized`, the lists),
+ * (a) lesson 6's twelve tasks at level 3 against `olcum`, `tarife` and `kayit` under lesson 7's
+ *     allowlisting host (lesson 5's allowlist, hints trusted, no version rule), discovering once: legacy (`initialize`, `notifications/initialized`, the lists),
  *     stateless (the lists, each request with `_meta`, each result with `resultType`, identity
  *     and cache fields), and stateless with `server/discover` first; the fixed cost before the
  *     first call, the cost per call, and whether and where the cumulative tokens cross;
- * (b) the same twelve tasks, servers and policy, the workload of the wire's discovery plans
+ * (b) the same twelve tasks, servers and host, the workload of the wire's discovery plans
  *     (`wire.ts`): discovery per task or per session (legacy), per task or cached for the
  *     results' `ttlMs` (stateless), tasks `taskSpacingMs` virtual milliseconds apart;
  * (c) what each kind of message costs in each era, and what each protocol field adds.
@@ -44,7 +44,7 @@ import {
 import type { WorldServer } from "../../sim/server";
 import { pyStr } from "../../sim/values";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
-import { knowingOwnVersions, type DroppedTool } from "../../sim/negotiation";
+import { knowingOwnVersions, type ClientPolicy, type DroppedTool } from "../../sim/negotiation";
 import { LESSON_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
@@ -131,11 +131,6 @@ export interface LessonSixEras {
    * carry beyond a legacy one's (the request's `_meta`, the result's `resultType` and identity).
    */
   callExtra: { server: string; tokens: number }[];
-  /**
-   * The legacy and stateless runs again, under lesson 5's policy without its version rule (its
-   * allowlist alone: every server's own version counts as known), to show what the rule withholds.
-   */
-  withoutVersionRule: EraRunRow[];
   /**
    * One discovery of each server, in `servers` order, priced as lesson 7's first table prices it
    * (`measureDiscovery`): 2025-11-25's opening and lists, and 2026-07-28's lists with
@@ -425,20 +420,14 @@ export function simulateWithoutASession(
   const world = createWorld(seed); // checks the seed
   const fleet = generateFleet(seed);
   const lessonSixTasks = clientTasks(world, fleet).slice(0, 12);
-  // Lesson 6's twelve tasks, level and policy: part (a)'s runs and part (b)'s alike.
+  // Lesson 6's twelve tasks and level under the lesson's one host, lesson 7's allowlisting host:
+  // lesson 5's allowlist, every server's own version known (no version rule). Parts (a) and (b) alike.
   const lesson: ClientSetup = {
     servers: world.servers,
     level: SESSION_LESSON_LEVEL,
-    policy: LESSON_POLICY,
+    policy: allowlistingHost(world.servers),
   };
   const rows = ERA_VARIANTS.map((variant) => eraRun(lesson, lessonSixTasks, variant));
-  const allowlistOnly: ClientSetup = {
-    ...lesson,
-    policy: knowingOwnVersions(LESSON_POLICY, world.servers),
-  };
-  const withoutVersionRule = ERA_VARIANTS.filter((v) => !v.discover).map((variant) =>
-    eraRun(allowlistOnly, lessonSixTasks, variant),
-  );
   const modeRows = MODE_PLAN.map(({ variant, mode }): ModeRow => {
     const run = runClient(
       { ...lesson, taskSpacingMs, era: variant.era, discover: variant.discover },
@@ -473,7 +462,6 @@ export function simulateWithoutASession(
         server: server.name,
         tokens: callExtraTokens(server),
       })),
-      withoutVersionRule,
       discoveryByServer: world.servers.map((server) => ({
         server: server.name,
         legacy: measureDiscovery(server).tokens,
@@ -489,6 +477,15 @@ export function simulateWithoutASession(
     },
     costs: messageCosts(priced),
   };
+}
+
+/**
+ * The policy of lesson 10's one host, lesson 7's *allowlisting host*: lesson 5's allowlist, its
+ * servers' hints trusted, and no version rule (each server's own version counts as known). The
+ * simulated half and the wire half (`wire.ts`) both run under it.
+ */
+export function allowlistingHost(servers: readonly WorldServer[]): ClientPolicy {
+  return knowingOwnVersions(LESSON_POLICY, servers);
 }
 
 /** The `ttlMs` the servers' stateless list results carry (all the same: the real servers' hint). */

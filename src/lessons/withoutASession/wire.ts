@@ -28,7 +28,6 @@
  * newline), or, in transcripts, the lines as read and written. Nothing measures or prints a time.
  */
 import type { Level } from "../../sim/declaration";
-import { LESSON_POLICY } from "../../world/servers";
 import { drawTasks, withExpectedAnswers, type TaskWithAnswer } from "../../world/tasks";
 import { createWorld } from "../../world/world";
 import { taskChain, type TaskOutcome } from "../../world/runTasks";
@@ -54,6 +53,7 @@ import { handOff, type HandOff } from "./handOff";
 import { bytesByMethod, WORLD_SERVER_NAMES, type MethodRow } from "../../wireClient/tasks";
 import { tallyTasks } from "../../world/runTasks";
 import { crossingOf, type Crossing, type TaskPoint } from "./crossing";
+import { allowlistingHost } from "./simulate";
 import { ResultCache } from "../../simulatedClient/cache";
 import {
   addTraffic,
@@ -381,8 +381,9 @@ interface LessonSession extends WireSession {
 /**
  * Opens the three world servers at the lesson's level in `era`, each connection discovering
  * everything its server declares: `tools/list`, then `resources/list` and `prompts/list` where
- * the server's capabilities name them (lesson 7's discovery). Lesson 6's policy decides; calls
- * with a declared side effect are not approved.
+ * the server's capabilities name them (lesson 7's discovery). The simulated half's host decides
+ * (lesson 7's allowlisting host: lesson 5's allowlist, no version rule); calls with a declared
+ * side effect are not approved.
  */
 async function openLessonSession(seed: number, era: SpokenEra): Promise<LessonSession> {
   const real = new Map<string, WireConnection>();
@@ -393,7 +394,7 @@ async function openLessonSession(seed: number, era: SpokenEra): Promise<LessonSe
   };
   const session = await openWireSession(
     worldSpecs(seed),
-    LESSON_POLICY,
+    allowlistingHost(createWorld(seed).servers),
     false,
     { era, discover: knownDiscover, listEverything: true },
     open,

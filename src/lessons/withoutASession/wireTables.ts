@@ -152,7 +152,7 @@ export function formatEraCosts(eras: EraComparison): string {
   return formatTextTable(
     [
       "era",
-      "processes",
+      "all procs",
       "messages",
       "bytes",
       "msgs before 1st call",
@@ -194,7 +194,7 @@ export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
     [
       "era",
       "discovery",
-      "processes",
+      "all procs",
       "initialize",
       "lists",
       "messages",

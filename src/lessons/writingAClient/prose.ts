@@ -229,10 +229,7 @@ export function readReport(result: WritingAClientResult): string {
       sameWire
         ? `The report adds no message: both clients send the same ones.`
         : `On the wire the two clients differ, which they should not.`,
-      `By lesson 3's tokenizer a silent client's summary ` +
-        `(${silent.lines.map((line) => code(line)).join(", ")}) is ${silent.resultTokens} tokens, ` +
-        `this one ${reporting.resultTokens}: ${reporting.resultTokens - silent.resultTokens} more. ` +
-        `It names a drop for ${traced} of the ${clientEnded} calls ended in the client.`,
+      `It names a drop for ${traced} of the ${clientEnded} calls ended in the client.`,
     ].join(" "),
   );
 }
@@ -345,8 +342,8 @@ export function solveClientExercises(result: WritingAClientResult): string {
         `${code(DROPPED_SERVER)} tool is kept either way, so the same ${ended} calls end in the ` +
         `client, ${perSession.completed} of ${perSession.tasks} tasks complete, and the silent ` +
         `client's report is the same. The reporting client's is not: only ` +
-        `${code(DISCOVERY_METHODS.tools)} tells a real client which tools ` +
-        `${code(DROPPED_SERVER)} has (the simulator reads them from the declaration), so its drop ` +
+        `${code(DISCOVERY_METHODS.tools)} tells a client which tools ` +
+        `${code(DROPPED_SERVER)} has (its answer in section 2's priced lines), so its drop ` +
         `line names only the server, ${code(bareDrop)}, and its ${ended} failures lose ` +
         `${code("dropped for version")}, like exercise 4's misspelt name.`,
     ),

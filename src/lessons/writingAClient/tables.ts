@@ -271,7 +271,14 @@ export function formatAllModesTable(result: WritingAClientResult): string {
       run.total.round_trips,
       processes,
     ] as Cell[];
-  const header = ["discovery", "discoveries", "completed", "tokens", "round trips", "processes"];
+  const header = [
+    "discovery",
+    "discoveries",
+    "completed",
+    "tokens",
+    "round trips",
+    "local processes",
+  ];
   const { mcpHost: mcp, mcpHostSessions: legacy } = result;
   const cadence = formatTextTable(header, [
     row("per task", mcp.perTask, local),
@@ -290,7 +297,25 @@ export function formatAllModesTable(result: WritingAClientResult): string {
     "",
     "2025-11-25, the allowlisting host:",
     sessions,
+    callsLine(result),
   ].join("\n");
+}
+
+/**
+ * The calls' own tokens inside the tables' totals, in each revision: the same in every row of a
+ * table, as every client makes the same calls (checked).
+ * @throws if the rows of one revision's table differ in their calls' tokens.
+ */
+function callsLine(result: WritingAClientResult): string {
+  const { mcpHost: mcp, mcpHostSessions: legacy } = result;
+  const one = (runs: ClientRun[]) => {
+    const tokens = new Set(runs.map((run) => run.work.tokens));
+    if (tokens.size !== 1) throw new Error("the rows of one table differ in their calls' tokens");
+    return runs[0].work.tokens;
+  };
+  const current = one([mcp.perTask, mcp.once, mcp.cached]);
+  const old = one([legacy.perTask, legacy.perSession]);
+  return `calls alone, in every row's tokens: ${current} (2026-07-28), ${old} (2025-11-25)`;
 }
 
 /** A server's 2026-07-28 discovery messages in the once run: what one discovery of it sends. */

@@ -18,6 +18,7 @@ export {
   formatMcpDeclarations,
   formatHandshakeTable,
   formatRunTable,
+  formatHandshakeMessages,
   formatSecondRunLine,
   formatWideTable,
   formatGateTable,

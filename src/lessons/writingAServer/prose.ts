@@ -89,10 +89,10 @@ export function readHandshake(result: WritingAServerResult): string {
 function sameWords(result: WritingAServerResult): string {
   const prompted = result.world.servers.find((s) => s.prompts.length > 0);
   return (
-    ` These words are the same at every level, each server's ${code("surum")} and its number ` +
-    `included, as lesson 5 priced them` +
+    ` These words are the same at every level` +
     (prompted !== undefined
-      ? `; an answer names tools and resources, not ${code(prompted.name)}'s prompt.`
+      ? `; the handshake stands for the discovery of tools and resources, so ` +
+        `${code(prompted.name)}'s answer leaves out its prompt.`
       : `.`)
   );
 }
@@ -147,9 +147,10 @@ export function readSecondRun(result: WritingAServerResult): string {
   const completed = runs.map((run) => String(run.completed));
   const same = runs.every((run, i) => run.completed === result.runs[i].completed);
   return wrapMarkdown(
-    `${levelOneTokens(result)}The second run, its tasks drawn from seed ${seed}, completes ` +
-      `${listing(completed)} tasks${same ? ", as this run does," : ""} for ` +
-      `${listing(runs.map((run) => String(run.tokens)))} envelope tokens.`,
+    `${levelOneTokens(result)}The second run, its tasks drawn from seed ${seed}, ` +
+      (same
+        ? `completes as many tasks at each level as this run.`
+        : `completes ${listing(completed)} tasks.`),
   );
 }
 

@@ -23,6 +23,8 @@ import {
   type WritingAServerResult,
 } from "./simulate";
 import type { MinimalHttpRun } from "./wire";
+import { formatTextTable, type Cell } from "../textTable";
+import { handshakeMessages } from "../handshakeText";
 
 const levelLabel = (level: number) => `${level} ${left(LEVELS[level], 27)}`;
 
@@ -243,4 +245,20 @@ function servedLines(
     if (client) metaShown = true;
   }
   return out.join("\n");
+}
+
+/**
+ * The simulator's handshake with each world server, printed once: each request and its answer,
+ * in the simulator's words, each priced in envelope tokens (the body's and the envelope's 8), as
+ * the handshake table's rows count them. The same at every level.
+ */
+export function formatHandshakeMessages(result: WritingAServerResult): string {
+  const messages = handshakeMessages(result.world.servers);
+  const rows = messages
+    .filter((m) => m.kind === "request")
+    .map((request) => {
+      const answer = messages[messages.indexOf(request) + 1];
+      return [request.body, request.cost, answer.body, answer.cost] as Cell[];
+    });
+  return formatTextTable(["request", "tokens", "answer", "tokens"], rows);
 }
