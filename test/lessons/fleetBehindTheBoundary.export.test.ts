@@ -109,11 +109,14 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
       /In 2025-11-25 either side may send it; in 2026-07-28 only a client cancels a call, and over stdio it MUST send it to cancel\. The server SHOULD then stop work on the call and MUST NOT send any further message for it \(`basic\/transports\/stdio\.mdx`, "Cancellation"\)\./,
       path,
     );
-    // 2025-11-25's weaker rule, and 2026-07-28's HTTP cancel (basic/patterns/cancellation.mdx,
-    // "Transport-Specific Cancellation"): closing the SSE stream, no notification.
+    // 2025-11-25's weaker rule, in basic/utilities/cancellation.mdx's own words ("Receivers of
+    // cancellation notifications SHOULD: ... Not send a response for the cancelled request"), and
+    // 2026-07-28's HTTP cancel (basic/patterns/cancellation.mdx, "Transport-Specific
+    // Cancellation"): closing the SSE stream, no notification.
+    assert.doesNotMatch(flat(text), /SHOULD not respond/, path);
     assert.match(
       flat(text),
-      /\. 2025-11-25's receiver SHOULD not respond \(`basic\/utilities\/cancellation\.mdx`\)\. Over Streamable HTTP in 2026-07-28, closing the request's SSE stream is the cancel, and no notification is sent \(`basic\/patterns\/cancellation\.mdx`, "Transport-Specific Cancellation"\)\./,
+      /\. 2025-11-25's receiver SHOULD "Not send a response for the cancelled request" \(`basic\/utilities\/cancellation\.mdx`\)\. Over Streamable HTTP in 2026-07-28, closing the request's SSE stream is the cancel, and no notification is sent \(`basic\/patterns\/cancellation\.mdx`, "Transport-Specific Cancellation"\)\./,
       path,
     );
     // The revision, with its teaching reason for a learner: what the SDK client opens with by
@@ -149,7 +152,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1โ
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
+      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where the course's reading allows either\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
@@ -215,9 +218,15 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     assert.doesNotMatch(text, /No hints in the simulator/, path);
     assert.doesNotMatch(text, /Two declarations of one fleet|Lesson 7's simulator declared/, path);
     assert.doesNotMatch(unquoted(text), /each hint takes its default|cannot show in its tables/, path);
+    // The fleet's level is said once, in Assumptions (the student's 8.3), and why it is not lesson 7's.
     assert.match(
+      flat(text.split("## Assumptions")[1].split("## The fleet")[0]),
+      /Its tools declare no `annotations`, as the experiment's did \(endnote\), unlike lesson 7's level 3\./,
+      path,
+    );
+    assert.doesNotMatch(
       flat(text),
-      /Lesson 7 ran the fleet at level 3 \(lesson 6\), with `readOnlyHint: true`; this lesson's simulated fleet declares no `annotations`, as the experiment's server did, and with none MCP's defaults make a tool neither read-only nor idempotent\./,
+      /Lesson 7 ran the fleet at level 3|this lesson's simulated fleet declares no/,
       path,
     );
   }
@@ -274,7 +283,7 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
     // come after MCP's three, labelled as the course's advice.
     /has no such rule: this lesson's client restarts with a new `initialize`\. Two more are the course's advice, not MCP's rules: MCP gives a client no rule for either\. - \*\*Refuse stdout/,
     /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
-    /declares no `annotations`/,
+    /Its tools declare no `annotations`/,
   );
   // The fault table ties each fault to the MCP rule it exercises, with its revision, page and
   // strength (or "no rule"), and keeps the course's advice in a column of its own; `raw` is tied
@@ -344,18 +353,20 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     assert.ok(header >= 0, `${path}: the error-channel table`);
     assert.equal(rows[header], "| revisions | invalid arguments | a handler's throw | unknown tool |");
     // The older revisions are what this table adds to lesson 3's: 2024-11-05 to 2025-06-18's
-    // tools pages list "Invalid arguments" under protocol errors and "Invalid input data" under
-    // tool errors. 2026-07-28 is lesson 3's point, pointed back to, not told a fourth time.
+    // tools pages list "Invalid arguments" under protocol errors only and "Invalid input data" under
+    // tool errors: reading the latter as covering argument values is the course's, and says so.
+    // 2026-07-28's row says lesson 3's point in a few words, not "as lesson 3".
     assert.deepEqual(
       rows.slice(header + 1, header + 4),
       [
-        "| 2024-11-05 to 2025-06-18 | both: the tools page lists them as a protocol error and as a tool error | `isError` result | protocol error |",
+        '| 2024-11-05 to 2025-06-18 | protocol error ("Invalid arguments"); `isError` too by the course\'s reading of the tool errors\' "Invalid input data" | `isError` result | protocol error |',
         '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
-        "| 2026-07-28 | as lesson 3 | `isError` result | protocol error |",
+        "| 2026-07-28 | servers: `isError` (tools page); the schema's `InvalidParamsError` also lists -32602; clients handle both | `isError` result | protocol error |",
       ],
       path,
     );
     assert.match(text.split("\n")[text.split("\n").indexOf(rows[header]) + 1], /^\|:---\|/, path);
+    assert.doesNotMatch(text, /both: the tools page lists them|\| as lesson 3 \|/, path);
     assert.ok(!text.includes("Before 2025-11-25 (2024-11-05 to 2025-06-18)"), path);
     // The learning goal: from 2025-11-25 the tools page files invalid arguments as an isError
     // result; only 2026-07-28's schema.mdx (InvalidParamsError) also lists them under -32602, and
@@ -382,7 +393,7 @@ test("ยง3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where MCP allows either\./,
+      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where the course's reading allows either\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
@@ -484,7 +495,7 @@ test("ยง3, restart and retry: only for a tool a trusted server marks readOnlyHin
   );
   assert.match(
     local,
-    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. Lesson 7 ran the fleet at level 3 \(lesson 6\), with `readOnlyHint: true`; this lesson's simulated fleet declares no `annotations`, as the experiment's server did, and with none MCP's defaults make a tool neither read-only nor idempotent\. From a trusted server, the hint would make the retry safe by the course's advice below\./,
+    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. With no `annotations` \(Assumptions\), MCP's defaults make a tool neither read-only nor idempotent\. From a trusted server, `readOnlyHint: true` would make the retry safe by the course's advice below\./,
   );
   assert.doesNotMatch(local, /these tools write nothing/, "the retry is not presented as following the rule");
   for (const { path, text } of exports) {

@@ -563,7 +563,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "A client that does not support the answer disconnects: the schema says MUST (`InitializeResult` in `schema.mdx`), the page says SHOULD (`basic/lifecycle.mdx`).",
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
-        "`listChanged` says the server will notify changes to a list (a SHOULD); `subscribe`, changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream (lesson 3) that asked for them.",
+        "`listChanged` says the server will notify changes to a list (a SHOULD); `subscribe`, changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream (named in lesson 3, taught later) that asked for them.",
         // Only a result and -32022 carry a version list; -32021 names missing capabilities.
         // Modern is 2026-07-28 and later (2026-07-28 basic/versioning.mdx, Terminology).
         "2. ← a result modern: pick a version from supportedVersions ← -32022, -32021 (modern errors) modern: no initialize; use data.supported, or fix the capability -32021 names",
@@ -608,7 +608,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // The version rule's numbers said where they come from, and what "knows up to" means.
         "*The version rule* is the list of server versions the host's clients were written against: 2 for `olcum`, 1 for `tarife` and 2 for `kayit`. The host knows each server up to that version, and drops every tool of a server whose `serverInfo.version` is newer, as `kayit`'s 3 is.",
         // The allowlist's support is the host's control and the exposure UI.
-        '*The allowlist* is the host\'s to set. The host "Controls client connection permissions" (`architecture/index.mdx`), and applications SHOULD "Provide UI that makes clear which tools are being exposed to the AI model" (`server/tools.mdx`, "User Interaction Model").',
+        '*The allowlist* is the host\'s to set; the course\'s holds every tool the servers declare except `kayit_yaz`. The host "Controls client connection permissions" (`architecture/index.mdx`), and applications SHOULD "Provide UI that makes clear which tools are being exposed to the AI model" (`server/tools.mdx`, "User Interaction Model").',
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
@@ -626,7 +626,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "The tools a host keeps after its own rules are its *negotiated tools* (the course's word: MCP agrees on no set of tools).",
+        "The tools a host keeps by its own rules are its *negotiated tools* (the course's word, not MCP's).",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
         // Why not the real messages: the handshake prices discovery alike at every level, so only
@@ -783,6 +783,29 @@ describe("section 6 reordered (student and expert round 22s)", () => {
       assert.ok(!/negotiation of a version and capabilities/.test(exported), "no second sense of the word");
       assert.ok(!/lesson 3's words, which belong to no era/.test(exported), "the old wording is gone");
       assert.ok(section.includes("(`_meta`, `resultType`, lesson 3)"), "the overheads pointed back to");
+    });
+  }
+});
+
+describe("the allowlist's contents and lesson 3's listen stream (expert and student round 24)", () => {
+  for (const folder of ["lessons", "lessons/seed-20260219"]) {
+    it(`${folder}: section 6 says what the allowlist holds, so exercise 3 can be answered`, () => {
+      const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
+      // LESSON_POLICY's allowlist is every tool the servers declare but kayit_yaz.
+      const tools = SERVER_FACTS.flatMap(({ tools }) => tools.map(({ name }) => name));
+      assert.deepEqual(
+        tools.filter((name) => name !== "kayit_yaz"),
+        [...ALLOWLIST],
+      );
+      assert.ok(
+        exported.includes(
+          "- *The allowlist* is the host's to set; the course's holds every tool the servers declare except `kayit_yaz`.",
+        ),
+        folder,
+      );
+      assert.ok(!exported.includes("- *The allowlist* is the host's to set. The host"), `${folder}: old wording gone`);
+      // Lesson 3 only named subscriptions/listen, as taught later: no pointer back as if it taught it.
+      assert.ok(!exported.includes("`subscriptions/listen` stream (lesson 3)"), folder);
     });
   }
 });

@@ -310,8 +310,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     // expert: keep the four-step sketch, leave the rest to the lessons that complete it).
     assert.match(
       markdown,
-      /A server MUST NOT ask for \*elicitation\*, input from the user, unless the client declares that it can \(`mrtr\.mdx`\), here with `"elicitation": \{\}` in its `_meta`: a client \*capability\*, taught later\./,
+      /A server MUST NOT ask for \*elicitation\*, input from the user, unless the client declares that it can \(`mrtr\.mdx`\), here with `"elicitation": \{\}` in its `_meta`'s `clientCapabilities`\./,
     );
+    // s24 expert: the declaration sits inside `clientCapabilities`, not directly in `_meta`.
+    assert.doesNotMatch(markdown, /`"elicitation": \{\}` in its `_meta`:/);
     assert.doesNotMatch(markdown, /declares form mode/);
     // The student thought the course contradicted itself: the elicitation/create inside a result is no
     // request the server sends (mrtr.mdx: inputRequests in an InputRequiredResult, the client retries).
@@ -545,8 +547,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     // Said plainly where the constant is defined, so that lesson 7's discovery bodies are no trap.
     assert.match(
       markdown,
-      /The constant 8 covers `jsonrpc`, `id`, the brackets and, for a call, its method `tools\/call`, so a call's body opens with its tool name\. Every other request and notification keeps its method in its body: `initialize` and `tools\/list` are words there\. A token is a piece of at most five characters: a word of n characters is n \/ 5 tokens, rounded up \(`sayac\|_oku` 2, `A059` 1\)\. The 8 is the course's constant, not a count\./,
+      /The 8 is a round number the course chose to stand for `jsonrpc`, `id`, the brackets and, for a call, its method `tools\/call`, so a call's body opens with its tool name\. Every other request and notification keeps its method in its body: `initialize` and `tools\/list` are words there\. A token is a piece of at most five characters: a word of n characters is n \/ 5 tokens, rounded up \(`sayac\|_oku` 2, `A059` 1\)\./,
     );
+    // s24 student: "covers" and "not a count" read as a contradiction; one plain statement now.
+    assert.doesNotMatch(markdown, /The constant 8 covers|The 8 is the course's constant, not a count/);
     // The student: lessons 4 and 7's exercises need the cut and the 8, which were only in the fold.
     assert.equal(countTokens("jsonrpc 2.0 id 1 tools/call") + 1, ENVELOPE_TOKENS);
     assert.equal(countTokens("sayac_oku"), 2);
@@ -598,7 +602,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // a real tokenizer cuts differently, and a host seldom shows its model the envelope or _meta.
     assert.match(
       markdown,
-      /The 8 is the course's constant, not a count\. The course counts tokens, not bytes: it ignores JSON spacing\. The first call:/,
+      /rounded up \(`sayac\|_oku` 2, `A059` 1\)\. The course counts tokens, not bytes: it ignores JSON spacing\. The first call:/,
     );
     // Sixth pass, the student: one framing, in the box only (traffic, not context; roughly a model's read).
     assert.doesNotMatch(markdown, /it is near what its model would read/);

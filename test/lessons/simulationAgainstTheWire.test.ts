@@ -213,13 +213,15 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       /^\| lesson 8's malformed calls \| 16 answers \| channel and text, to the character \| 0 \|$/m,
     ])
       assert.match(raw, row, path);
-    // The client's transport is named: the course's copy of the SDK's; where the SDK would have
-    // probed is no note for the reader.
+    // The client's transport is named where §2 first says the course counts each message:
+    // `MeteredTransport`, around the course's copy of the SDK's; where the SDK would have probed is
+    // no note for the reader.
     assert.match(
       text,
-      /The client is the SDK's `Client` over the course's copy of the SDK's `StdioClientTransport` \(lesson 7\)/,
+      /The client is the SDK's `Client` over the course's counting transport, `MeteredTransport`, around its copy of the SDK's `StdioClientTransport` \(lesson 7\)/,
       path,
     );
+    assert.doesNotMatch(text, /The course's counting transport, `MeteredTransport`, is one/, path);
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
     // Section 6 checks the course's simulator, not MCP: a heading, one paragraph saying what can
     // differ and what the table tests, the table of checks (its cell's input removed), then all the
@@ -382,11 +384,14 @@ test("section 3 of the specification's hard cases: invalid arguments in 2026-07-
   for (const path of EXPORTS) {
     const { text } = exported(path);
     // Lesson 3 is the rule's home: one sentence points back to it, with each revision's channel.
+    // 2024-11-05 to 2025-06-18's tools pages list "Invalid arguments" only under protocol errors,
+    // so -32602 is named as theirs, not as "one of the two" they allowed (the course's reading).
     assert.match(
       text,
-      /on the channel the course gives the client's revision: from 2025-11-25 on, a result with `isError: true`, as that revision asks \(lesson 3\); before it, -32602, one of the two the older pages allowed \(lesson 8\)\./,
+      /on the channel the course gives the client's revision: from 2025-11-25 on, a result with `isError: true`, as that revision asks \(lesson 3\); before it, -32602, the protocol error the older pages list for "Invalid arguments" \(lesson 8\)\./,
       path,
     );
+    assert.doesNotMatch(text, /one of the two the older pages/, path);
     assert.doesNotMatch(text, /InvalidParamsError|invalid tool arguments/, path);
     // The refusals' real lines are lesson 8's, not sent again here.
     assert.doesNotMatch(text, /Outcome: a result with isError true/, path);
@@ -732,9 +737,10 @@ test("section 2 says once, without apology, why the client sends no probe, and w
     );
     assert.match(
       prose,
-      /Each heading counts a message's header block, then its body, and says whether that count includes the chunked coding of lesson 2\. Each `_meta` is shortened to `\{…\}`, the token kept:/,
+      /Each heading counts a message's header block, then its body: a JSON body with its chunked coding \(lesson 2\), an event stream without it, as its chunks vary by runtime\. Each `_meta` is shortened to `\{…\}`, the token kept:/,
       path,
     );
+    assert.doesNotMatch(prose, /says whether that count includes the chunked coding/, path);
     // SDK 2.4.0: zod's .describe() is listed as the property's description (lesson 6's transcript:
     // "abone":{"type":"string","description":"Subscriber id, e.g. A001"}).
     const four = prose.slice(prose.indexOf("## 4 ·"), prose.indexOf("## 5 ·"));

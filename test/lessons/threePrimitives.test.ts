@@ -274,9 +274,11 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       "| round trips | (a) tool | (b) resource | (b) saves |",
       "| both servers local, 1 a request | 3 | 1 | 2 |",
       "| as placed: `kayit` remote, `olcum` local (lesson 2) | 6 | 1 | 5 |",
-      "| difference: placement | 3 | 0 | 3 |",
     ])
       assert.ok(split.includes(row), row);
+    // s24 student: a "difference" row under "(b) saves" read as a saving; the split is a line under the table.
+    assert.ok(!split.includes("| difference: placement |"));
+    assert.match(ways, /Of the 5 round trips \(b\) saves, 3 are placement's\./);
     assert.ok(!ways.includes("Were both servers local"));
     // The tool side's 183, derived: 3 calls of 61, each a request of 42 and a response of 19.
     assert.match(ways, /\(a\)'s 183 tokens are 3 calls of 61 each, a request of 42 and a response of 19\./);
@@ -385,9 +387,12 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // strings in both revisions (GetPromptRequestParams.arguments); a description is the schema's "hint".
     assert.ok(
       body.includes(
-        "2026-07-28 requires both caching fields on the results of `server/discover`, the four lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`) and `resources/read` (`schema.ts`, `CacheableResult`); 2025-11-25 has neither.",
+        '2026-07-28 requires both caching fields on the `"complete"` results of `server/discover`, the four lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`) and `resources/read`, not on `"input_required"` ones (`server/utilities/caching.mdx`, "Cacheable Results"); 2025-11-25 has neither.',
       ),
     );
+    // s24 expert: caching.mdx, "Cacheable Results": hints are required on `resultType: "complete"` results;
+    // interim `input_required` results carry none. The normative page is cited, not the schema alone.
+    assert.ok(!body.includes("on the results of `server/discover`"));
     // The student: server/discover, explained in a parenthesis a lesson before it is taught, was noise.
     assert.ok(!body.includes("`server/discover` (a request asking a server what it supports)"));
     // caching.mdx, "Time-to-live (TTL) Field": the client MAY consider the result fresh; TTL is a

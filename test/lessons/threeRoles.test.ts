@@ -156,9 +156,12 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
     // "Request sampling through client interfaces"; client/sampling.mdx).
     "In 2025-11-25 a client opens a *session* with its server, an exchange that keeps state until it is closed, and a server can send requests too, for instance *sampling*: asking for a reply from the host's model.",
     "In 2026-07-28 there is no session, every request stands alone, and only clients ask: a server that needs input says so in its answer.",
-    "Both points come from each revision's `architecture/index.mdx`, and both return later; see Next, at the end.",
+    // s24 expert: architecture/index.mdx does not say only clients ask; 2026-07-28 basic/patterns/index.mdx does.
+    "Each revision's `architecture/index.mdx` gives its sessions, and 2026-07-28's `basic/patterns/index.mdx` says \"Servers MUST NOT initiate JSON-RPC requests\".",
+    "Both points return later; see Next, at the end.",
   ])
     assert.ok(note.includes(sentence), sentence);
+  assert.ok(!note.includes("Both points come from each revision's"), "the old citation is gone");
   assert.ok(!note.includes("sends the call again"), "the retry is lesson 3's");
   for (const word of ["2027-07-28", "deprecated", "server/discover", "capabilities"])
     assert.ok(!note.includes(word), word);
@@ -182,8 +185,10 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // Section 4 tells MCP's own tasks apart where the course's word is defined, in one sentence (the student:
   // the detour loaded a beginner too early); lesson 2 defines extensions where it needs them.
   says(
-    "A *task* is one question the user puts to the host. The word is the course's: MCP also has a feature called tasks, unrelated to the course's tasks.",
+    "A *task* is one question the user puts to the host. The word is the course's: MCP has *tasks* too, an experimental utility in 2025-11-25 and an optional extension in 2026-07-28; neither is the course's tasks.",
   );
+  // s24 expert: say what MCP's tasks are (2025-11-25 basic/utilities/tasks.mdx; 2026-07-28 changelog.mdx, 6).
+  assert.ok(!flat(markdown).includes("MCP also has a feature called tasks"));
   // Fifth pass, the student: one clause only; the revisions' detail on MCP's tasks left lesson 1.
   assert.ok(!flat(markdown).includes("official extension in 2026-07-28"));
   assert.ok(!flat(markdown).includes("an optional add-on to the protocol"));
@@ -197,8 +202,11 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // protocol level, implementors SHOULD: 1. Build robust consent and authorization flows"; server/tools.mdx,
   // "User Interaction Model": a human in the loop SHOULD be able to deny tool invocations.
   says(
-    "asks for the user's consent and acts on the user's decisions. The spec says hosts must obtain the user's consent before a tool runs (`index.mdx`, \"Tool Safety\"). It is lowercase, and it could not be a protocol MUST: a server cannot see whether the host asked the user. The host also coordinates the model.",
+    'asks for the user\'s consent and acts on the user\'s decisions. The spec says hosts must obtain the user\'s consent before a tool runs (`index.mdx`, "Tool Safety"). That "must" is lowercase: it is one of the page\'s principles, which "MCP itself cannot enforce … at the protocol level". The rule, in capitals, is a SHOULD on `server/tools.mdx`, "User Interaction Model": "there SHOULD always be a human in the loop with the ability to deny tool invocations". The host also coordinates the model.',
   );
+  // s24 expert (false): a server's blindness is no reason; client/elicitation.mdx has capital MUSTs no server sees.
+  assert.ok(!flat(markdown).includes("a server cannot see whether the host asked the user"));
+  assert.ok(!flat(markdown).includes("could not be a protocol MUST"));
   // The student read "a principle, in lowercase" three times: the lesson now says plainly what lowercase means.
   assert.ok(!flat(markdown).includes("a principle, in lowercase, that the protocol cannot check"));
   assert.ok(!flat(markdown).includes("a rule a peer can test"), "which peer, and how: the student");
@@ -478,7 +486,11 @@ test("section 1 explains how to read the specification before citing it; section
   // rest, in one sentence, are lessons 3's and 5's, named in Next (the body names no later lesson). The
   // reserved keys without a prefix, the MUSTs of `_meta` and isError's rule left with them.
   says(
-    "- `_meta`, folded here as `{…}` and printed once unfolded below, is what a message says of itself: the request's revision, the client's name and version, and the optional features it declares.",
+    "- `_meta`, folded here as `{…}` and printed once unfolded below, is what a message says of itself: the request's revision, the client's name and version, and its *capabilities*, the optional features a client declares (this one declares none: `{}`).",
+  );
+  assert.ok(
+    !flat(markdown).includes("and the optional features it declares."),
+    "the student: gloss `clientCapabilities: {}`",
   );
   says("- The other fields, `isError` and `resultType`, are taught later (see Next).");
   for (const word of ["progressToken", "traceparent", "baggage", "clientCapabilities` relevant", "MUST carry"])

@@ -169,8 +169,11 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /a JSON-RPC error with no `id`: the server refused before reading the body\. Error responses MUST carry their request's id, "except in error cases where the ID could not be read due a malformed request" \(2026-07-28 `basic\/index\.mdx`, "Error Responses"\)\. This 403's body MAY be an error "that has no `id`" \(`streamable-http\.mdx`, "Security & Endpoint"\)\./,
+    /a JSON-RPC error with no `id`: the server refused before reading the body\. Error responses "MUST include the same ID" as their request, save for a malformed one \(`basic\/index\.mdx`, "Error Responses"\), and this was not; the transport's own rule allows it: the 403's body MAY be an error "that has no `id`" \(`streamable-http\.mdx`, "Security & Endpoint"\)\./,
   );
+  // s24 expert: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
+  // formed, so the id-less body rests on streamable-http.mdx's MAY alone.
+  assert.doesNotMatch(flat(readRefused(first)), /could not be read due a malformed request/);
   // The rule is cited, not inferred: "MUST NOT be null" is about requests (basic/index.mdx, "Requests"),
   // so no "so MCP leaves it out", and no history of which revision first allowed it.
   assert.doesNotMatch(flat(readRefused(first)), /so MCP leaves it out|since 2025-03-26|earlier schemas/);
@@ -479,8 +482,10 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // Sixth pass, the student: folded, in one item of the note after the refusals.
   assert.match(
     markdown,
-    /- An argument a tool marks with `x-mcp-header` MUST also travel as a header `Mcp-Param-\{Name\}`, in Base64 if not plain ASCII \("Custom Headers from Tool Parameters"\)\./,
+    /- Over Streamable HTTP, an argument a tool marks with `x-mcp-header`, when present, MUST also travel as a header `Mcp-Param-\{Name\}`: in Base64 if non-ASCII, with control characters or leading or trailing whitespace, or like `=\?base64\?…\?=` \("Custom Headers from Tool Parameters"\)\./,
   );
+  // s24 expert: stdio clients MAY ignore it; no header for an absent value; Base64's triggers in full ("Value Encoding").
+  assert.doesNotMatch(markdown, /in Base64 if not plain ASCII/);
   const fold = markdown.indexOf("<details><summary>Where these rules are written");
   assert.ok(fold > 0 && markdown.indexOf("x-mcp-header") > fold, "x-mcp-header only in the fold");
   assert.doesNotMatch(markdown, /Aşağı/);
@@ -544,14 +549,18 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   // The codes -32020 and -32022 appear in 2026-07-28's schema.mdx and not in 2025-11-25's.
   assert.match(markdown, /The codes -32020 and -32022 are new in 2026-07-28\./);
   // Fifth pass, the expert: the -32022 row read in a sentence (schema.ts UnsupportedProtocolVersionError: data.supported).
-  assert.match(markdown, /The -32022 row is the one a client must handle: .* `data\.supported` lists those it does/);
+  // s24 expert: no lowercase "must" in a course that has said only capitals count.
+  assert.match(markdown, /The -32022 row matters most to a client: .* `data\.supported` lists those it does/);
+  assert.doesNotMatch(markdown, /the one a client must handle/);
   // 2026-07-28 streamable-http.mdx, "Sending Messages" item 5 and its note: the 202 rule is the mechanics of any
   // notification POST; the core protocol defines no client notification over HTTP. Older clients have their own
   // revision's transport, so the rule is not "for older clients".
   assert.match(
     flat(markdown),
-    /`202 Accepted`: any notification POST, say an extension's, as the core of 2026-07-28 defines none over HTTP \(a client cancels by closing the stream\);/,
+    /- over HTTP a 2026-07-28 client has no core notification to send \(it cancels by closing the stream\); a notification POST anyway, say an extension's, gets `202 Accepted`;/,
   );
+  // s24 student: "defines none" read as contradicting section 1's notifications/cancelled.
+  assert.doesNotMatch(markdown, /as the core of 2026-07-28 defines none over HTTP/);
   assert.doesNotMatch(markdown, /202 Accepted`, for older clients/);
   // 2026-07-28 streamable-http.mdx, "Protocol Version Header": the JSON-RPC body tells this 404 from one
   // returned by a legacy HTTP+SSE server (2024-11-05's transport) that does not host the modern endpoint.
@@ -563,7 +572,7 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   // Sixth pass, the student: HTTP+SSE, a transport never taught, goes to the note.
   assert.match(
     markdown,
-    /- The other 404 is that of an older server on HTTP\+SSE, 2024-11-05's transport, with no such endpoint\./,
+    /- The other 404 is an older server's, on HTTP\+SSE \(2024-11-05's transport\), with no such endpoint\./,
   );
   assert.doesNotMatch(markdown, /a `404` meant an ended session/);
   assert.match(
@@ -644,8 +653,11 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   // pages' difference in a note after the paragraph.
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed, so the request is lost\. A client that still wants it MUST send it again as a new request, with a new id \(a note below says where\)\. The server cannot tell/,
+    /- \*The network broke it\.\* The stream cannot be resumed, so the request is lost\. A request sent again MUST be "a new request with a new request ID" \(a note below says where\)\. The server cannot tell/,
   );
+  // s24 expert: 2026-07-28 changelog.mdx, Major changes 9: "clients MUST re-issue it as a new request with a new
+  // request ID". The MUST keeps to the new id; whether to resend a write is the application's call.
+  assert.doesNotMatch(markdown, /A client that still wants it MUST send it again/);
   // The student: where in the spec a rule lives is not teaching; the rule, one citation.
   assert.doesNotMatch(markdown, /a MUST of the changelog alone|which the transport pages do not repeat/);
   assert.doesNotMatch(markdown, /> \*\*Note\.\*\* Only the changelog makes sending it again/);
@@ -654,7 +666,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /says where\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. The MUST asks the client to send it again; when a write that is not \*idempotent\* \(same effect however often it runs\) is safe to repeat is the application's risk to manage\. \*The course's reading, not MCP's:\* make such a write safe to repeat first, say by a key in its arguments the server keeps\./,
+    /says where\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. Whether to send again a write that is not \*idempotent\* \(same effect however often it runs\) is the application's call\. \*The course's reading, not MCP's:\* make such a write safe to repeat first, say by a key in its arguments the server keeps\./,
   );
   // The expert: MCP's MUST and the course's advice met unreconciled ("re-issue … only once it is safe").
   assert.doesNotMatch(markdown, /only once it is safe to repeat/);
@@ -763,8 +775,10 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
   // Only the changelog says MUST of the re-issue; the client's list says what to do without it.
   assert.match(
     markdown,
-    /4\. Close the answer's stream to cancel\. After a network break, send it again under a new id, as section 3 requires, a write that is not idempotent once made safe to repeat \(above\)\./,
+    /4\. Close the answer's stream to cancel\. After a network break, a request sent again takes a new id; make a write that is not idempotent safe to repeat first \(section 3\)\./,
   );
+  // s24 student: the tangled sentence split; the old one is gone.
+  assert.doesNotMatch(markdown, /The MUST asks the client to send it again|is the application's risk to manage/);
 });
 
 test("section 2 glosses `server/discover` where it first appears", () => {

@@ -193,6 +193,11 @@ for (const [k, path] of EXPORTS.entries()) {
       /Our client can also be set, instead of an era \(`legacy` or `stateless`\), to what this lesson calls its \*probing mode\* \(the option `era: "auto"`\)/,
     );
     assert.doesNotMatch(flat, /`auto` mode/);
+    // Student round 24, 10.1: the shared name said where the two are contrasted.
+    assert.match(
+      flat,
+      /Three clients probe in this section; ours and the SDK's share the name `"auto"`, not what they do with a discover result they cannot use:/,
+    );
     // Three probing clients: the reader is told which one each exhibit measures (the student's item).
     assert.match(
       flat,
@@ -509,8 +514,10 @@ for (const path of EXPORTS) {
     // asks the user (the course-wide decision: stated in full in lesson 5 only).
     assert.match(
       flat.slice(flat.indexOf("## 5 · A request that asks the user"), flat.indexOf("## Summary")),
-      /The server cannot check that the client asked anyone, so its question adds to the host's duty to let a human deny any tool invocation \(lesson 5\), and does not replace it\./,
+      /The server cannot check that the client asked anyone, so its question adds to the host's SHOULD of a human in the loop able to deny any tool invocation \(lesson 5\), and does not replace it\./,
     );
+    // Expert round 24: server/tools.mdx makes the human in the loop a SHOULD, not a duty.
+    assert.doesNotMatch(flat, /the host's duty to let a human deny/);
     assert.doesNotMatch(flat, /gating on a declared side effect is a host's policy/);
   });
 }
@@ -682,8 +689,10 @@ for (const path of EXPORTS) {
     assert.doesNotMatch(flat, /has a client with none surface an error to the user/);
     assert.match(
       flat,
-      /The pages say neither what a client does with a discover result that names no version it speaks, nor whether a dual-era server lists `2025-11-25` in `supportedVersions`; the course's servers list `2026-07-28` alone \(lesson 5\)\. Meeting such a result, SDK 2\.4\.0's `Client` falls back to `initialize`, and ours stops with an error\./,
+      /A discover result means a modern server, even one that names no version the client speaks \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"; `basic\/versioning\.mdx`, "Compatibility Matrix"\), so the pages rule out falling back to `initialize`\. What to do instead is left unsaid; the nearest rule is "surface an error to the user if no compatible version exists" \(`basic\/versioning\.mdx`, "Protocol Version Negotiation"\)\. Meeting such a result, SDK 2\.4\.0's `Client` falls back to `initialize`, departing from the pages, and ours stops with an error, which follows them\. Nor do the pages say whether a dual-era server lists `2025-11-25` in `supportedVersions`; the course's servers list `2026-07-28` alone \(lesson 5\)\./,
     );
+    // Expert round 24: the pages classify the server as modern, so they are not silent on the fallback.
+    assert.doesNotMatch(flat, /The pages say neither what a client does/);
     assert.doesNotMatch(flat, /A client does well to take any of the three as the end\.|the two sentences conflict/);
     assert.doesNotMatch(flat, /arguably against|Read literally/);
     assert.doesNotMatch(flat, /after a -32022 whose list holds none/);

@@ -397,7 +397,9 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       "| probe answer | SDK 2.4.0 does | MCP says |",
       "| a result sharing a revision with the client | goes on in 2026-07-28 | the same |",
       "| -32022 listing modern revisions, none the client's | `connect` fails | the same: no shared version |",
-      "| a result sharing none; -32022 listing no modern revision; -32020 or -32021 | falls back to `initialize` | the server is modern: retry, do not fall back |",
+      '| -32022 listing a modern revision the client speaks | probes again with it, once | the same: retry with a supported version (`basic/versioning.mdx`, "Protocol Version Negotiation") |',
+      '| a result sharing none; -32022 listing no modern revision | falls back to `initialize` | the server is modern, so no fallback (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); with no version to use, surface an error ("Protocol Version Negotiation") |',
+      '| -32020 or -32021 | falls back to `initialize` | the server is modern: correct the request, no fallback (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions") |',
       "| any other error, or no answer in time | falls back to `initialize` | the same: the server is legacy |",
     ])
       assert.ok(text.includes(`\n${row}\n`), `${file}: ${row}`);
@@ -408,6 +410,16 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     assert.ok(!prose.includes("only a -32022 listing no modern revision"), file);
     // -32020 and -32021 are modern errors, after which versioning.mdx has a client retry, not fall back.
     assert.ok(text.includes("-32020 or -32021 | falls back to `initialize` | the server is modern"), file);
+    // Expert round 24: a discover result sharing no version leaves nothing to retry (no "retry" in
+    // that row); SDK 2.4.0's classifyRpcError gives a -32022 listing a mutual modern version the
+    // verdict "corrective" and negotiateEra re-probes once; pin mode never falls back.
+    assert.ok(!text.includes("the server is modern: retry, do not fall back"), `${file}: the merged row is split`);
+    assert.ok(
+      prose.includes(
+        'In `"auto"` mode SDK 2.4.0 reads the probe\'s answer by these rules; to keep to MCP where they differ, pin 2026-07-28 for a server known to be modern, as a pin never falls back.',
+      ),
+      file,
+    );
     const folded = text.replace(/\s+/g, " ");
     assert.ok(
       folded.includes(

@@ -181,8 +181,6 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
     `| both servers local, 1 a request | ${local[0]} | ${local[1]} | ${byPrimitive} |`,
     `| as placed: ${code(tool.server)} ${tool.transport}, ${code(resource.server)} ` +
       `${resource.transport} (lesson 2) | ${placed[0]} | ${placed[1]} | ${saved} |`,
-    `| difference: placement | ${placed[0] - local[0]} | ${placed[1] - local[1]} | ` +
-      `${byPlacement} |`,
   ].join("\n");
   const tokens = readTokens(lesson, resource);
   const calls = tool.exchanges.map(({ request, response }) => [request.tokens, response.tokens]);
@@ -204,7 +202,8 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
     ` The rule is the course's: MCP chooses a primitive by who controls it (section 1), not by cost.`;
   return paragraphs(
     split,
-    `(a)'s ${tool.tokens} tokens are ${perCall}. ` +
+    `Of the ${plural(saved, "round trip")} (b) saves, ${byPlacement} are placement's. ` +
+      `(a)'s ${tool.tokens} tokens are ${perCall}. ` +
       `Tokens and bytes count the messages, which placement does not change: (b) cost ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
       `${agree && wireAgree ? "Both ways give the same answers" : "The two ways do not give the same answers"}, in the simulator ` +

@@ -116,11 +116,11 @@ export function readRefused(result: TransportResult): string {
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
-      `error with ${id}: the server refused before reading the body. Error responses MUST carry ` +
-      `their request's id, "except in error cases where the ID could not be read due a malformed ` +
-      `request" (2026-07-28 ${code("basic/index.mdx")}, "Error Responses"). This 403's body MAY ` +
-      `be an error "that has no ${code("id")}" (${code("streamable-http.mdx")}, ` +
-      `"Security & Endpoint"). Its code, ` +
+      `error with ${id}: the server refused before reading the body. Error responses "MUST ` +
+      `include the same ID" as their request, save for a malformed one ` +
+      `(${code("basic/index.mdx")}, "Error Responses"), and this was not; the transport's own ` +
+      `rule allows it: the 403's body MAY be an error "that has no ${code("id")}" ` +
+      `(${code("streamable-http.mdx")}, "Security & Endpoint"). Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
       `specification names none. No tool ran.`,
   );
