@@ -38,11 +38,11 @@ test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, 
     // The rule in the text, the provenance in one folded note.
     assert.match(
       flat,
-      /After a network break, a request sent again takes a new id; make a write that is not idempotent safe to repeat first \(section 3\)/,
+      /After a network break, re-issue the request with a new id \(and, the course's reading, make a write that is not idempotent safe to repeat first: section 3\)/,
       path,
     );
     // s24 expert: the MUST keeps to the new id (changelog.mdx, Major changes 9); whether to resend is the application's.
-    assert.match(flat, /A request sent again MUST be "a new request with a new request ID"/, path);
+    assert.match(flat, /"clients MUST re-issue it as a new request with a new request ID"/, path);
     assert.doesNotMatch(flat, /A client that still wants it MUST send it again/, path);
     assert.match(flat, /a MUST only 2026-07-28's `changelog\.mdx` states \(Major changes, 9\)/, path);
     assert.doesNotMatch(flat, /under a new id, as MCP requires/, path);

@@ -202,11 +202,14 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // protocol level, implementors SHOULD: 1. Build robust consent and authorization flows"; server/tools.mdx,
   // "User Interaction Model": a human in the loop SHOULD be able to deny tool invocations.
   says(
-    'asks for the user\'s consent and acts on the user\'s decisions. The spec says hosts must obtain the user\'s consent before a tool runs (`index.mdx`, "Tool Safety"). That "must" is lowercase: it is one of the page\'s principles, which "MCP itself cannot enforce … at the protocol level". The rule, in capitals, is a SHOULD on `server/tools.mdx`, "User Interaction Model": "there SHOULD always be a human in the loop with the ability to deny tool invocations". The host also coordinates the model.',
+    'asks for the user\'s consent and acts on the user\'s decisions. The spec says hosts must obtain the user\'s consent before a tool runs (`index.mdx`, "Tool Safety"). That "must" is lowercase: it is one of the page\'s principles, which "MCP itself cannot enforce … at the protocol level". Its nearest form in capitals is a SHOULD on `server/tools.mdx`, "User Interaction Model": "there SHOULD always be a human in the loop with the ability to deny tool invocations". The host also coordinates the model.',
   );
   // s24 expert (false): a server's blindness is no reason; client/elicitation.mdx has capital MUSTs no server sees.
   assert.ok(!flat(markdown).includes("a server cannot see whether the host asked the user"));
   assert.ok(!flat(markdown).includes("could not be a protocol MUST"));
+  // The verifying expert: a human able to deny a call is a weaker rule than consent before each call,
+  // so the SHOULD is the consent line's nearest capital form, not the same rule in capitals.
+  assert.ok(!flat(markdown).includes("The rule, in capitals, is a SHOULD"));
   // The student read "a principle, in lowercase" three times: the lesson now says plainly what lowercase means.
   assert.ok(!flat(markdown).includes("a principle, in lowercase, that the protocol cannot check"));
   assert.ok(!flat(markdown).includes("a rule a peer can test"), "which peer, and how: the student");

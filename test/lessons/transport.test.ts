@@ -482,10 +482,12 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // Sixth pass, the student: folded, in one item of the note after the refusals.
   assert.match(
     markdown,
-    /- Over Streamable HTTP, an argument a tool marks with `x-mcp-header`, when present, MUST also travel as a header `Mcp-Param-\{Name\}`: in Base64 if non-ASCII, with control characters or leading or trailing whitespace, or like `=\?base64\?…\?=` \("Custom Headers from Tool Parameters"\)\./,
+    /- Over Streamable HTTP, an argument a tool marks with `x-mcp-header`, when present and not `null`, MUST also travel as a header `Mcp-Param-\{Name\}`: in Base64 if non-ASCII, with control characters or leading or trailing whitespace, or like `=\?base64\?…\?=` \("Custom Headers from Tool Parameters"\)\./,
   );
   // s24 expert: stdio clients MAY ignore it; no header for an absent value; Base64's triggers in full ("Value Encoding").
   assert.doesNotMatch(markdown, /in Base64 if not plain ASCII/);
+  // The verifying expert: "Parameter value is `null`: Client MUST omit the header" (Server Behavior for Custom Headers).
+  assert.doesNotMatch(markdown, /`x-mcp-header`, when present, MUST/);
   const fold = markdown.indexOf("<details><summary>Where these rules are written");
   assert.ok(fold > 0 && markdown.indexOf("x-mcp-header") > fold, "x-mcp-header only in the fold");
   assert.doesNotMatch(markdown, /Aşağı/);
@@ -653,11 +655,13 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   // pages' difference in a note after the paragraph.
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed, so the request is lost\. A request sent again MUST be "a new request with a new request ID" \(a note below says where\)\. The server cannot tell/,
+    /- \*The network broke it\.\* The stream cannot be resumed, so the request is lost: "clients MUST re-issue it as a new request with a new request ID" \(a note below says where\)\. The server cannot tell/,
   );
   // s24 expert: 2026-07-28 changelog.mdx, Major changes 9: "clients MUST re-issue it as a new request with a new
-  // request ID". The MUST keeps to the new id; whether to resend a write is the application's call.
+  // request ID". The verifying expert: the MUST covers the re-issue itself, so it is quoted whole, and
+  // what to do about a non-idempotent write is labelled the course's reading, not MCP's.
   assert.doesNotMatch(markdown, /A client that still wants it MUST send it again/);
+  assert.doesNotMatch(markdown, /A request sent again\s+MUST be|is the application's call/);
   // The student: where in the spec a rule lives is not teaching; the rule, one citation.
   assert.doesNotMatch(markdown, /a MUST of the changelog alone|which the transport pages do not repeat/);
   assert.doesNotMatch(markdown, /> \*\*Note\.\*\* Only the changelog makes sending it again/);
@@ -666,7 +670,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /says where\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. Whether to send again a write that is not \*idempotent\* \(same effect however often it runs\) is the application's call\. \*The course's reading, not MCP's:\* make such a write safe to repeat first, say by a key in its arguments the server keeps\./,
+    /says where\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* since a client must re-issue, make a write that is not \*idempotent\* \(same effect however often it runs\) safe to repeat first, say by a key in its arguments the server keeps\./,
   );
   // The expert: MCP's MUST and the course's advice met unreconciled ("re-issue … only once it is safe").
   assert.doesNotMatch(markdown, /only once it is safe to repeat/);
@@ -775,7 +779,7 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
   // Only the changelog says MUST of the re-issue; the client's list says what to do without it.
   assert.match(
     markdown,
-    /4\. Close the answer's stream to cancel\. After a network break, a request sent again takes a new id; make a write that is not idempotent safe to repeat first \(section 3\)\./,
+    /4\. Close the answer's stream to cancel\. After a network break, re-issue the request with a new id \(and, the course's reading, make a write that is not idempotent safe to repeat first: section 3\)\./,
   );
   // s24 student: the tangled sentence split; the old one is gone.
   assert.doesNotMatch(markdown, /The MUST asks the client to send it again|is the application's risk to manage/);

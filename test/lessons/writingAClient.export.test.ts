@@ -395,11 +395,11 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // The SDK's rules as a decision table, probe answer | SDK 2.4.0 does | MCP says (student round 23, item 1).
     for (const row of [
       "| probe answer | SDK 2.4.0 does | MCP says |",
-      "| a result sharing a revision with the client | goes on in 2026-07-28 | the same |",
+      "| a result sharing a modern revision with the client | goes on in 2026-07-28 | the same |",
       "| -32022 listing modern revisions, none the client's | `connect` fails | the same: no shared version |",
       '| -32022 listing a modern revision the client speaks | probes again with it, once | the same: retry with a supported version (`basic/versioning.mdx`, "Protocol Version Negotiation") |',
-      '| a result sharing none; -32022 listing no modern revision | falls back to `initialize` | the server is modern, so no fallback (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); with no version to use, surface an error ("Protocol Version Negotiation") |',
-      '| -32020 or -32021 | falls back to `initialize` | the server is modern: correct the request, no fallback (`basic/versioning.mdx`, "Backward Compatibility with Initialization-Based Versions") |',
+      '| a result sharing no modern revision; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern, so no fallback (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); the nearest rule: surface an error ("Protocol Version Negotiation"). A -32022 listing legacy revisions alone sets the page\'s "Use one of the versions in its advertised `supported` list" against its "Do **not** fall back to `initialize`" |',
+      '| -32020 or -32021 | falls back to `initialize` | the server is modern: "correct the request, rather than falling back" (`basic/transports/streamable-http.mdx`, "Backward Compatibility") |',
       "| any other error, or no answer in time | falls back to `initialize` | the same: the server is legacy |",
     ])
       assert.ok(text.includes(`\n${row}\n`), `${file}: ${row}`);
@@ -414,6 +414,13 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // that row); SDK 2.4.0's classifyRpcError gives a -32022 listing a mutual modern version the
     // verdict "corrective" and negotiateEra re-probes once; pin mode never falls back.
     assert.ok(!text.includes("the server is modern: retry, do not fall back"), `${file}: the merged row is split`);
+    // The verifying expert: SDK 2.4.0's classifyResult counts only modern revisions (a result sharing
+    // only 2025-11-25 falls back); -32020/-32021's "correct the request" is streamable-http.mdx's
+    // (Backward Compatibility), not versioning.mdx's; a -32022 with no usable supported list falls back
+    // in the SDK (parseSupportedList); and the fold leaves paths out, so it is not "in full".
+    assert.ok(!text.includes("| a result sharing a revision with the client |"), file);
+    assert.ok(!text.includes("correct the request, no fallback (`basic/versioning.mdx`"), file);
+    assert.ok(!text.includes("rules in full"), file);
     assert.ok(
       prose.includes(
         'In `"auto"` mode SDK 2.4.0 reads the probe\'s answer by these rules; to keep to MCP where they differ, pin 2026-07-28 for a server known to be modern, as a pin never falls back.',
@@ -423,7 +430,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     const folded = text.replace(/\s+/g, " ");
     assert.ok(
       folded.includes(
-        "<details><summary>SDK 2.4.0's rules in full</summary> `connect` also fails on HTTP 401, 403 or 5xx",
+        "<details><summary>More of SDK 2.4.0's rules</summary> `connect` also fails on HTTP 401, 403 or 5xx",
       ),
       file,
     );
