@@ -55,7 +55,12 @@ describe("lesson 10 on the wire (default seed)", () => {
       assert.equal(run.beforeFirstCall.bytes + run.work.bytes, run.bytes, run.era);
       assert.equal(run.beforeFirstCall.messages + run.work.messages, run.messages, run.era);
       assert.equal(run.work.messages, 2 * run.calls, run.era);
-      assert.equal(run.bytesPerCall, run.work.bytes / run.calls, run.era);
+      // One call's mean bytes, checked against the method table's tools/call row and against
+      // the two directions counted apart: a per-call figure off by any byte fails here.
+      const callRow = run.methods.find((row) => row.method === "tools/call");
+      assert.equal(run.bytesPerCall, (callRow?.bytes ?? 0) / run.calls, run.era);
+      assert.equal(run.work.sentBytes + run.work.receivedBytes, callRow?.bytes, run.era);
+      assert.equal(callRow?.messages, 2 * run.calls, run.era);
       assert.equal(run.processes, 3, run.era);
     }
     const { legacy, stateless } = first.eras;

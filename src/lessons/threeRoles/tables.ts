@@ -9,6 +9,7 @@ import { formatTextTable } from "../textTable";
 import type { ThreeRolesResult } from "./simulate";
 import type { ThreeRolesWire } from "./wire";
 import { formatWireTranscript } from "../transcriptText";
+import { isTranscriptLine } from "../../wireClient/lineExchange";
 
 /** A value as the tables write it: JSON's way for numbers, text and flags (`true`). */
 const text = (value: Value): string => (typeof value === "string" ? value : JSON.stringify(value));
@@ -141,8 +142,11 @@ export function formatWireCalls(wire: ThreeRolesWire): string {
   const lines = formatWireTranscript(wire.transcript, [], { outcome: false, elideMeta: true })
     .split("\n")
     .map((line) => line.replace(/^(client → server|server → client) \(\d+ bytes\)$/, "$1"));
-  const first = wire.transcript.steps.find((step) => "line" in step && step.from === "client");
-  const request = JSON.parse((first as { line: string }).line) as {
+  const first = wire.transcript.steps
+    .filter(isTranscriptLine)
+    .find((step) => step.from === "client");
+  if (first === undefined) throw new Error("the transcript holds no line from the client");
+  const request = JSON.parse(first.line) as {
     params: { _meta: Record<string, unknown> };
   };
   const members = Object.entries(request.params._meta).map(

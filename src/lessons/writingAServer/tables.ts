@@ -254,11 +254,11 @@ function servedLines(
  */
 export function formatHandshakeMessages(result: WritingAServerResult): string {
   const messages = handshakeMessages(result.world.servers);
-  const rows = messages
-    .filter((m) => m.kind === "request")
-    .map((request) => {
-      const answer = messages[messages.indexOf(request) + 1];
-      return [request.body, request.cost, answer.body, answer.cost] as Cell[];
-    });
+  // The messages alternate: each server's request, then its response.
+  const rows: Cell[][] = [];
+  for (let i = 0; i + 1 < messages.length; i += 2) {
+    const [request, answer] = [messages[i], messages[i + 1]];
+    rows.push([request.body, request.cost, answer.body, answer.cost]);
+  }
   return formatTextTable(["request", "tokens", "answer", "tokens"], rows);
 }
