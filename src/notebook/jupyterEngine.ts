@@ -46,6 +46,9 @@ export function tslabKernelSpec(): {
  */
 export const RUNNER_GRACE_SECONDS = 30;
 
+/** The runner's exit status when the kernel did not start (nbclientRunner.py, KERNEL_DID_NOT_START). */
+const KERNEL_DID_NOT_START = 3;
+
 /**
  * Runs the code cells of `nb` through nbclient with the kernel started in `cwd`, stopping at the
  * first failing cell. Writes the kernelspec, input and result into a temp dir that is always
@@ -58,7 +61,8 @@ export const RUNNER_GRACE_SECONDS = 30;
  * outputs of the cells before. `options.python` is the Python to drive it, as findJupyterPython
  * found it (null: none was found); `options.graceSeconds` defaults to RUNNER_GRACE_SECONDS.
  * @throws (rejects) if no Python with nbclient is found, or the runner fails for another reason
- *   than a failing cell (kernel cannot start, kernel died); the message ends with its stderr.
+ *   than a failing cell: a kernel that did not start gives the runner's one line saying so;
+ *   anything else (the kernel died) gives a message that ends with the runner's stderr.
  */
 export async function runWithJupyter(
   nb: Notebook,
@@ -129,6 +133,9 @@ export async function runWithJupyter(
     }).finally(() => clearTimeout(watchdog));
     if (killedInCell !== undefined)
       return { cells: [], failedCellIndex: killedInCell, timedOut: true };
+    if (code === KERNEL_DID_NOT_START)
+      // The runner's last line says why; the kernel's own log before it would bury it.
+      throw new Error(`jupyter engine: ${log.trim().split("\n").pop()}`);
     if (code !== 0)
       throw new Error(
         `jupyter engine: ${python} ${path.basename(NBCLIENT_RUNNER)} exited with code ${code}\n${log.trim()}`,

@@ -11,8 +11,9 @@ JSON object per line: {"type": "cellStarted", "cellIndex": N} or {"type": "cellF
 "cellIndex": N, "ok": bool}; fd 3 because the kernel inherits stdout/stderr and may print there.
 RESULT.json receives {"cells": [{"cellIndex", "executionCount", "outputs"}], "failedCellIndex":
 N or null, "timedOut": bool}; a cell that timed out is not among "cells" (see engineRun.ts).
-Exit status 0 means every cell ran or one cell failed; anything else (kernel cannot start,
-kernel died) exits non-zero with a Python traceback on stderr.
+Exit status 0 means every cell ran or one cell failed. A kernel that does not answer within
+STARTUP_TIMEOUT_SECONDS of its start exits with status 3 and one line on stderr saying so;
+anything else (kernel died) exits non-zero with a Python traceback on stderr.
 """
 import json
 import os
@@ -21,6 +22,12 @@ import sys
 import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError
+
+# nbclient's default is 60 s. A tslab kernel is a Node process that loads TypeScript before it
+# answers; on a machine busy with other work (two test suites on two cores) it has taken longer.
+STARTUP_TIMEOUT_SECONDS = 180
+# The exit status jupyterEngine.ts reads as "the kernel did not start".
+KERNEL_DID_NOT_START = 3
 
 
 class TimedClient(NotebookClient):
@@ -49,6 +56,12 @@ def main(input_path, result_path, kernel_name, cwd, cell_timeout_seconds):
     executed = []
     failed = []
 
+    started = []
+
+    def on_notebook_start(notebook):
+        # nbclient calls this once the kernel has answered kernel_info: it has started.
+        started.append(True)
+
     def on_cell_execute(cell, cell_index):
         # Only fires for code cells nbclient really executes (blank ones are skipped),
         # unlike on_cell_start, which also fires for markdown cells.
@@ -70,6 +83,8 @@ def main(input_path, result_path, kernel_name, cwd, cell_timeout_seconds):
         resources={"metadata": {"path": cwd}},
         record_timing=False,  # no timestamps in outputs or metadata
         allow_errors=False,  # stop at the first failing cell
+        startup_timeout=STARTUP_TIMEOUT_SECONDS,
+        on_notebook_start=on_notebook_start,
         on_cell_execute=on_cell_execute,
         on_cell_executed=on_cell_executed,
         on_cell_error=on_cell_error,
@@ -77,13 +92,23 @@ def main(input_path, result_path, kernel_name, cwd, cell_timeout_seconds):
     )
     try:
         client.execute()
-    except CellExecutionError:
-        pass  # recorded by on_cell_error
-    except CellTimeoutError:
-        if client.timed_out is None:
-            raise  # not a cell's own timeout
-        failed.append(client.timed_out)
-        executed.remove(client.timed_out)
+    except Exception as error:  # noqa: BLE001: sorted below by kind
+        if isinstance(error, CellExecutionError):
+            pass  # recorded by on_cell_error
+        elif isinstance(error, CellTimeoutError) and client.timed_out is not None:
+            failed.append(client.timed_out)
+            executed.remove(client.timed_out)
+        elif not started:
+            sys.stderr.write(
+                f"the {kernel_name} kernel did not start (nbclient waits up to"
+                f" {STARTUP_TIMEOUT_SECONDS} s): {error}\n"
+            )
+            sys.stderr.flush()
+            # nbclient has already cleaned the kernel up; its exit hook would try again and print
+            # a traceback under the line above, so leave without running exit hooks.
+            os._exit(KERNEL_DID_NOT_START)
+        else:
+            raise
 
     cells = [
         {
