@@ -21,7 +21,7 @@ const oneCell: Notebook = {
   nbformat: 4,
   nbformat_minor: 5,
   metadata: {},
-  cells: [{ cell_type: "code", metadata: {}, source: "1", outputs: [], execution_count: null }],
+  cells: [{ id: "one", cell_type: "code", metadata: {}, source: "1", outputs: [], execution_count: null }],
 };
 
 test(
