@@ -49,7 +49,11 @@ import { runTasks } from "../../world/runTasks";
 import { SERVER_FACTS, WIDE_POLICY } from "../../world/servers";
 import { createWorld } from "../../world/world";
 import { compareEraLevel, simulateEraTasks, type EraLevel } from "./eras";
-import { simulateWritingAServer, type GateReadingRow } from "../writingAServer/simulate";
+import {
+  gateReadings,
+  simulateWritingAServer,
+  type GateReadingRow,
+} from "../writingAServer/simulate";
 import { CANCELLED_SLOW_MS, fleetLines, type FleetLines } from "./lines";
 import { structuredLines } from "./structured";
 import type { Transcript } from "../../wireClient/lineExchange";
@@ -296,7 +300,7 @@ async function wireLesson(seed: number, progress: WireProgress): Promise<WireLes
     gates: levels.map(({ level, real }) =>
       gateLevel(real, runTasks(world, level, { policy: WIDE_POLICY })),
     ),
-    lessonSixGates: simulateWritingAServer(seed).gates,
+    lessonSixGates: gateReadings(simulateWritingAServer(seed)),
     discovery,
     lines: done.find((entry) => entry.lines)!.lines!,
     structured: done.find((entry) => entry.structured)!.structured!,

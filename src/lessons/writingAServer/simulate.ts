@@ -123,8 +123,6 @@ export interface WritingAServerResult {
   secondRun: { seed: number; tasks: TaskWithAnswer[]; runs: RunRow[] };
   /** The wide allowlist, one row per {@link WIDE_CASES} entry. */
   wide: WideRow[];
-  /** The wide allowlist at levels 0–3 without approval, each level under both readings of silence. */
-  gates: GateReadingRow[];
 }
 
 /**
@@ -178,10 +176,21 @@ export function simulateWritingAServer(seed: number): WritingAServerResult {
     runs,
     secondRun: { seed: secondSeed, tasks: secondTasks, runs: secondRuns },
     wide,
-    gates: ALL_LEVELS.flatMap((level) =>
-      (["passes", "mcp"] as const).map((reading) => gateRun(world, tasks, level, reading)),
-    ),
   };
+}
+
+/**
+ * The wide allowlist at levels 0–3 without approval, each level under both readings of silence
+ * (`passes`, then `mcp`): the gate table's runs. Computed on demand, apart from
+ * {@link simulateWritingAServer}, so that a sweep, which reads the reference tables only, does not
+ * pay for these eight runs on every seed.
+ */
+export function gateReadings(result: WritingAServerResult): GateReadingRow[] {
+  return ALL_LEVELS.flatMap((level) =>
+    (["passes", "mcp"] as const).map((reading) =>
+      gateRun(result.world, result.tasks, level, reading),
+    ),
+  );
 }
 
 /**
@@ -264,5 +273,21 @@ export function taskTokens(result: WritingAServerResult, level: Level): number[]
         tasks: [task],
         negotiated: openSharedSession(result.world, shared),
       }).tokens - shared.row.tokens,
+  );
+}
+
+/**
+ * Which of the twelve tasks complete on the wide allowlist at a level, with or without approval:
+ * each task run alone from the level's wide handshake, as the wide table's rows run them together.
+ */
+export function wideCompleted(
+  result: WritingAServerResult,
+  level: Level,
+  approval: boolean,
+): boolean[] {
+  return result.tasks.map(
+    (task) =>
+      runTasks(result.world, level, { approval, tasks: [task], handshake: WIDE_HANDSHAKES[level] })
+        .completed === 1,
   );
 }
