@@ -118,6 +118,7 @@ export {
   withoutVersionRule,
   WIDE_CASES,
   gateRun,
+  gateReadings,
   type GateReadingRow,
   type SilenceReading,
   type LevelThree,
@@ -350,7 +351,6 @@ export {
   readConditions,
   solveExercises,
   readSlowHttp,
-  readThoroughTurns,
 } from "./lessons/fleetBehindTheBoundary/prose";
 
 // Charts: vega-lite specs rendered to SVG with vega.
@@ -1101,14 +1101,14 @@ export {
   describeLifecycleAndNegotiationSeed,
   lifecycleAndNegotiationSolutions,
   readDiscover,
-  readHosts,
-  readTrustingHost,
+  readPolicies,
+  readGateRun,
   readKayit,
   readOpeningCosts,
   readStatelessMismatch,
 } from "./lessons/lifecycleAndNegotiation/prose";
 export {
-  formatHosts,
+  formatPolicies,
   formatLines,
   formatOpeningCosts,
 } from "./lessons/lifecycleAndNegotiation/tables";

@@ -26,7 +26,7 @@ test("lesson 2: a failed probe means an older server only when the error is not 
     // Sixth pass: the probe is deferred in one sentence (the student could not read "a modern error" yet).
     assert.match(
       flat,
-      /a client SHOULD first ask the server which revisions it supports, with `server\/discover` \(`stdio\.mdx`, "Backward Compatibility"\)/,
+      /a client SHOULD first ask the server which revisions it supports, with `server\/discover` \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\)/,
       path,
     );
     assert.doesNotMatch(flat, /it fails, with an error or no answer|not a modern one/, path);
@@ -54,7 +54,7 @@ test("lesson 3: a server's notifications/cancelled ends a subscription, taught l
     // Sixth pass: section 1 keeps one clause (subscriptions exist, taught later), not the pages' disagreement.
     assert.match(
       flat,
-      /the server's, to end a `subscriptions\/listen` stream, a request to hear of changes \(taught later\) \| `cancellation\.mdx` \|/,
+      /the server's, to end a `subscriptions\/listen` stream, a request to hear of changes \(taught later\) \| `basic\/patterns\/cancellation\.mdx` \|/,
       path,
     );
     assert.doesNotMatch(flat, /or a final result: the pages disagree/, path);
@@ -81,7 +81,7 @@ test("lesson 10: -32021 only when the call cannot be processed without the capab
   for (const { path, flat } of exportsOf("10")) {
     assert.match(
       flat,
-      /for a client that has not declared it \(`mrtr\.mdx`, "Server Requirements \(Basic Workflow\)"\)\./,
+      /for a client that has not declared it \(`basic\/patterns\/mrtr\.mdx`, "Server Requirements \(Basic Workflow\)"\)\./,
       path,
     );
     assert.match(
@@ -102,5 +102,15 @@ test("lesson 6: index.mdx's Tool Safety is a lowercase should, not the same as s
       path,
     );
     assert.doesNotMatch(flat, /says the same, lowercase/, path);
+  }
+});
+
+test("lessons 1–4, 7, 9, 10 cite spec pages by path from the revision's root, never a bare page name (s24 expert)", () => {
+  for (const number of ["01", "02", "03", "04", "07", "09", "10"]) {
+    for (const { path, flat } of exportsOf(number)) {
+      // Root pages (index.mdx, schema.mdx, changelog.mdx, deprecated.mdx) sit at the root by name.
+      const bare = flat.match(/(?<![/\w{}-])`(?!index|schema|changelog|deprecated)[\w-]+\.mdx`/g);
+      assert.equal(bare, null, `${path}: ${bare?.join(", ")}`);
+    }
   }
 });

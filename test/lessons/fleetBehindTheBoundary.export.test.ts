@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { AGENT_POLICIES, BAND_HOURS, MAX_RETRIES, WAVE_BANDS } from "../../src/fleet/agents";
+import { AGENT_POLICIES, MAX_RETRIES } from "../../src/fleet/agents";
 import { LOCAL_FAILURES } from "../../src/fleet/client";
 import { CONDITIONS, CRASH_ON_CALL, LATENCY_MICROS } from "../../src/fleet/conditions";
 import { TASK_QUESTION } from "../../src/fleet/groundTruth";
@@ -15,14 +15,7 @@ import {
   conditionsChart,
   MEASURE_OPACITY,
 } from "../../src/lessons/fleetBehindTheBoundary/charts";
-import {
-  FAILED_KEY,
-  formatConditionTable,
-  formatRate,
-  formatTurnTable,
-  MALFORMED_KEY,
-} from "../../src/lessons/fleetBehindTheBoundary/tables";
-import * as prose from "../../src/lessons/fleetBehindTheBoundary/prose";
+import { FAILED_KEY, formatConditionTable, MALFORMED_KEY } from "../../src/lessons/fleetBehindTheBoundary/tables";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
 import { simulateWritingAClient } from "../../src/lessons/writingAClient/simulate";
 import { proseShare } from "../../src/lessons/lessonShape";
@@ -204,11 +197,13 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
       /shows what MCP says about the calls that cross it: how a refused call comes back, how a slow call reports progress, and what a timeout or a crash looks like to the client\./,
       path,
     );
+    // The agents are labelled the course's test driver, not MCP, once, in their own paragraph.
     assert.match(
       flat(text),
-      /These two agents, their question and their answers are the course's test harness, not MCP content/,
+      /They are the course's test driver, not MCP: their calls and answers show what each fault below costs a caller\./,
       path,
     );
+    assert.doesNotMatch(text, /test harness|The harness/, path);
     assert.doesNotMatch(text, /on trust|in every run|`Not connected`/, path);
     assert.match(flat(text), /sends `notifications\/cancelled` with the request's id \(lesson 3\)/, path);
     // The hints box cut to what a student needs (the student's item 3): the simulated fleet
@@ -218,12 +213,14 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     assert.doesNotMatch(text, /No hints in the simulator/, path);
     assert.doesNotMatch(text, /Two declarations of one fleet|Lesson 7's simulator declared/, path);
     assert.doesNotMatch(unquoted(text), /each hint takes its default|cannot show in its tables/, path);
-    // The fleet's level is said once, in Assumptions (the student's 8.3), and why it is not lesson 7's.
+    // The fleet's level is said once, in Assumptions (the student's 8.3): lesson 6's level 1, and
+    // why it is not lesson 7's level 3 (the old text named no level of its own).
     assert.match(
-      flat(text.split("## Assumptions")[1].split("## The fleet")[0]),
-      /Its tools declare no `annotations`, as the experiment's did \(endnote\), unlike lesson 7's level 3\./,
+      flat(text.split("## Assumptions")[1].split("## Three tools")[0]),
+      /Its tools are at lesson 6's level 1, fields and no `annotations`, as the experiment's server's were \(endnote\)\. Lesson 7 ran it at level 3, for its hosts read hints and versions; none here does\./,
       path,
     );
+    assert.doesNotMatch(flat(text), /unlike lesson 7's level 3/, path);
     assert.doesNotMatch(
       flat(text),
       /Lesson 7 ran the fleet at level 3|this lesson's simulated fleet declares no/,
@@ -278,12 +275,12 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
     /What MCP asks of a client, then: - \*\*A timeout on every request, and a maximum\*\* that progress never extends, both SHOULDs \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
     /- \*\*Cancel on timeout\*\* and stop waiting; over stdio, `notifications\/cancelled` \(the same sections\)\./,
     /- \*\*Restart a crashed server\*\*: 2026-07-28's SHOULD, whose requests in flight "are simply lost and the client can retry them" \(`basic\/transports\/stdio\.mdx`, "Unexpected Termination"\)\. 2025-11-25 has no such rule: this lesson's client restarts with a new `initialize`\./,
-    /- \*\*Refuse stdout that is not a message\*\*: skip a stray line, never parse glued text as a response\. The server MUST NOT write it \(`basic\/transports\.mdx`, "stdio"; 2026-07-28 `transports\/stdio\.mdx`\)\./,
+    /- \*\*Refuse stdout that is not a message\*\*: skip a stray line, never parse glued text as a response\. The server MUST NOT write it \(2025-11-25 `basic\/transports\.mdx`, "stdio"; 2026-07-28 `basic\/transports\/stdio\.mdx`\)\./,
     // MCP gives a client no rule on retrying a call or on a stray stdout line: those two bullets
     // come after MCP's three, labelled as the course's advice.
     /has no such rule: this lesson's client restarts with a new `initialize`\. Two more are the course's advice, not MCP's rules: MCP gives a client no rule for either\. - \*\*Refuse stdout/,
     /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
-    /Its tools declare no `annotations`/,
+    /Its tools are at lesson 6's level 1, fields and no `annotations`/,
   );
   // The fault table ties each fault to the MCP rule it exercises, with its revision, page and
   // strength (or "no rule"), and keeps the course's advice in a column of its own; `raw` is tied
@@ -361,7 +358,7 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
       [
         '| 2024-11-05 to 2025-06-18 | protocol error ("Invalid arguments"); `isError` too by the course\'s reading of the tool errors\' "Invalid input data" | `isError` result | protocol error |',
         '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
-        "| 2026-07-28 | servers: `isError` (tools page); the schema's `InvalidParamsError` also lists -32602; clients handle both | `isError` result | protocol error |",
+        "| 2026-07-28 | either channel: the tools page says tool error (\"Input validation errors\"), the schema's `InvalidParamsError` says -32602; the course's servers answer `isError` | `isError` result | protocol error |",
       ],
       path,
     );
@@ -495,7 +492,7 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
   );
   assert.match(
     local,
-    /\*\*The harness's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. With no `annotations` \(Assumptions\), MCP's defaults make a tool neither read-only nor idempotent\. From a trusted server, `readOnlyHint: true` would make the retry safe by the course's advice below\./,
+    /\*\*The test driver's retry is a shortcut, not advice\.\*\* It resends the lost call under `crash-restart` because the course knows these tools only read\. With no `annotations` \(Assumptions\), MCP's defaults make a tool neither read-only nor idempotent\. From a trusted server, `readOnlyHint: true` would make the retry safe by the course's advice below\./,
   );
   assert.doesNotMatch(local, /these tools write nothing/, "the retry is not presented as following the rule");
   for (const { path, text } of exports) {
@@ -515,7 +512,7 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
 
 test("the markdown cells' fixed claims are what the run computes, for several seeds", () => {
   const quoted = notebook.cells
-    .find((c) => c.id === "question-heading")!
+    .find((c) => c.id === "agents-heading")!
     .source.split("\n")
     .filter((line) => line.startsWith("> "))
     .map((line) => line.slice(2))
@@ -613,118 +610,36 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one short visible paragraph; folded, their rules with the thorough agent's paging and the reason for its two calls a band, the halving, its turns as a computed table whose calls add up to the healthy rows', and its stop read from the run; no exercise needs src/ or a build", () => {
+test("the agents are one visible paragraph with their question, the course's test driver, with no rules fold, turn table or band arithmetic; exercise 1 is an MCP question on the two channels", () => {
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  assert.equal(agents.length, 5, "a heading, both agents, the fold's summary, their rules and paging, the halving");
-  const [, paragraph, summary, rules, folded] = agents;
-  assert.equal(summary, "<details><summary>The agents' rules, and the thorough agent's turns on this seed</summary>");
-  // The harness is not MCP: visible, only what each agent is; the rules that drive the counts are
-  // folded (the student's item 4).
+  assert.equal(agents.length, 4, "a heading, a lead-in, the question, one paragraph");
+  const [heading, , , paragraph] = agents;
+  assert.equal(heading, "## The test driver: two scripted agents");
   assert.equal(
     flat(paragraph),
-    "Each agent sends its calls in **turns**, what a model would send in one message, and answers `X vs Y` in a turn of its own. " +
-      "The *shortcut* agent makes 2 calls, wrong by construction; the *thorough* agent reads each low-hour device's rate, page by page, and is right.",
-  );
-  const thorough = rules.slice(rules.indexOf("The thorough agent"));
-  // The turn table and the stop follow the rules, inside the fold; the old step-by-step box is gone.
-  const ids = notebook.cells.map((c) => c.id);
-  assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 4), [
-    "agents-heading",
-    "thorough-turns",
-    "thorough-turns-close",
-    "faults-heading",
-  ]);
-  assert.equal(notebook.cells.find((c) => c.id === "thorough-turns-close")!.source, "</details>");
-  assert.ok(!ids.includes("thorough-steps"));
-  assert.equal(
-    notebook.cells.find((c) => c.id === "thorough-turns")!.source,
-    "console.log(formatTurnTable(lesson));\nshow.markdown(readThoroughTurns(lesson));",
-  );
-  for (const { path, text } of exports) {
-    assert.doesNotMatch(text, /step by step|then new bands up to 4/, path);
-  }
-  assert.ok(paragraph.trimEnd().split("\n").length <= 4, "at most four lines");
-  assert.match(
-    flat(rules),
-    /The shortcut agent asks for the device with the most downtime under 500 hours, then its device type's risk leader\./,
-  );
-  // The retry rule both agents follow, which the crash rows' counts come from.
-  assert.match(
-    flat(rules),
-    /An agent resends a turn's failed calls alone in the next turn, at most twice, then gives up; it stops at once if an error says the server is gone for good\./,
+    "The question is the experiment's (endnote). Its answer, `X vs Y`, names the two devices compared and states no score: " +
+      "`X`, the device with the highest rate, and `Y`, the highest-risk device of `X`'s type. " +
+      "Each agent sends its calls in *turns*, what a model would send in one message, and answers in a turn of its own. " +
+      "The *shortcut* agent makes 2 calls: the device with the most downtime under 500 hours, then its type's risk leader; " +
+      "every seed's fleet is drawn so that this is wrong. " +
+      "The *thorough* agent starts with the same ranking, then pages through the low-hour devices with `top_devices` " +
+      "until no unread device can beat the best rate it has read, and is right. " +
+      "Either resends a failed call in its next turn, at most twice, then gives up, at once if told the server is gone for good. " +
+      "They are the course's test driver, not MCP: their calls and answers show what each fault below costs a caller.",
   );
   assert.equal(MAX_RETRIES, 2);
-  // The paging rules in words a student can replay against the table: band width, bands a turn,
-  // two calls a band and why (a page lists only the field it ranks by: src/fleet's top_devices),
-  // the stop; then, folded, the halving and the new bands after it, the first and last turns.
-  assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
-  assert.equal(
-    flat(thorough),
-    "The thorough agent needs each low-hour device's rate, but a `top_devices` page holds at most 10 rows, has no cursor and lists one number a device, the field it ranks by. " +
-      "So it reads the fleet in *bands* of hours, 25 wide (`min_hours` to `max_hours`), four a turn from 0 up. " +
-      "Each band is asked twice, top 10 by downtime and top 10 by hours, 2 calls a band: a rate is downtime over hours, and each page gives one of the two. " +
-      "It stops once no unread device can beat the best rate it has read.",
-  );
-  assert.equal(
-    flat(folded),
-    "A band of more than 10 devices (starred) may leave some out of its pages, so the agent counts none of its devices as read: the next turn asks its two halves, then new bands while it has fewer than four. " +
-      "*devices read* counts the devices a turn reads for the first time; *read to* is the hours below which every device has been read, which the stop needs: a device not yet read has run at least that long. On this seed:",
-  );
-  for (const seed of SEEDS) {
-    const r = simulateFleetLesson(seed);
-    const table = formatTurnTable(r);
-    const lines = table.split("\n");
-    // A row per turn of calls, then the totals: the calls add up to the healthy rows' count, each
-    // band turn's calls are two a band, and the last band turn's "read to" is the stop's.
-    const direct = record(seed, "direct", "thorough");
-    const all = lines.find((l) => l.startsWith("all "))!.split(/\s+/);
-    assert.equal(Number(all[1]), direct.toolCalls, `seed ${seed}: the calls add up`);
-    assert.equal(
-      r.thoroughTurns.reduce((sum, t) => sum + t.calls, 0),
-      direct.toolCalls,
-      `seed ${seed}`,
-    );
-    for (const [k, turn] of r.thoroughTurns.entries()) {
-      const row = lines.find((l) => l.startsWith(`${k + 1} `))!;
-      assert.ok(row, `seed ${seed}: turn ${k + 1} has a row`);
-      assert.equal(Number(row.split(/\s+/)[1]), turn.calls, `seed ${seed}: turn ${k + 1}'s calls`);
-      if (turn.bands.length > 0) assert.equal(turn.calls, 2 * turn.bands.length, `seed ${seed}`);
-    }
-    assert.ok(lines.includes("*: more than 10 devices, halved next turn"));
-    for (const line of lines) assert.ok(line.length <= 100, `seed ${seed}: ${line}`);
-    // The stop, with the bound against the winner's rate.
-    const example = flat(prose.readThoroughTurns(r));
-    // Turn 2 as the band rule's worked example: its starred bands read no device.
-    const second = r.thoroughTurns[1];
-    const starred = second.bands.filter((b) => b.crowded).length;
-    const plainRead = second.bands.filter((b) => !b.crowded).reduce((sum, b) => sum + b.devices, 0);
-    assert.ok(
-      example.startsWith(`Turn 2 makes ${second.calls} calls for ${second.bands.length} bands`),
-      `seed ${seed}`,
-    );
-    if (starred > 0 && plainRead > 0)
-      assert.match(example, new RegExp(`starred, so it reads only the ${plainRead} devices? of `), `seed ${seed}`);
-    const last = r.thoroughTurns.length - 2;
-    const stop = r.thoroughTurns[last];
-    const top = r.truth.shortcut.device;
-    const most = top.downtime_min;
-    assert.ok(
-      example.includes(
-        `After turn ${last + 1}, every device under ${stop.covered} hours has been read. ` +
-          `A device not yet read has run at least ${stop.covered} hours and lost at most ${most} minutes, ` +
-          `the most turn 1 found (\`${top.device_id}\`): a rate of at most ${formatRate(most, stop.covered)} per 100 hours. ` +
-          `That is below the best rate read, ${formatRate(r.truth.device.downtime_min, r.truth.device.operating_hours)} ` +
-          `(\`${r.truth.device.device_id}\`), so the agent stops.`,
-      ),
-      `seed ${seed}: the stop, with the bound against the winner's rate`,
-    );
-    for (const { path, text } of exports) {
-      const exported = path.includes("seed-20260219") ? 20260219 : DEFAULT_SEED;
-      if (exported === seed) {
-        assert.ok(flat(text).includes(example), path);
-        assert.ok(text.includes(table), `${path}: the turn table`);
-      }
-    }
+  // The section sits just before the faults it drives, its answer computed; no fold, no turn table.
+  const ids = notebook.cells.map((c) => c.id);
+  assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 3), [
+    "agents-heading",
+    "ground-truth",
+    "faults-heading",
+  ]);
+  for (const gone of ["question-heading", "thorough-turns", "thorough-turns-close", "thorough-steps"])
+    assert.ok(!ids.includes(gone), gone);
+  for (const { path, text } of exports) {
+    assert.doesNotMatch(text, /\*bands\*|starred|halved next turn|read to|formatTurnTable|readThoroughTurns/, path);
+    assert.doesNotMatch(text, /The agents' rules, and the thorough agent's turns/, path);
   }
   // The slow row's extra turn: the resend goes alone, in a turn of its own; crash-restart's zero
   // failures: the client's own retry hid the crash from the agent.
@@ -739,7 +654,6 @@ test("the agents are one short visible paragraph; folded, their rules with the t
       /\| `crash-restart` \| the pipe closes; the client starts the server again, opens a new session and resends the call \| nothing \| meets no failure: right \|/,
       path,
     );
-    // crash-explained's rule cell says what MCP lacks, not "no message can".
     assert.ok(
       text.includes(
         "| `crash-explained` | no rule: no MCP message says so | the same; the client says the server is gone for good |",
@@ -753,20 +667,13 @@ test("the agents are one short visible paragraph; folded, their rules with the t
       record(seed, "validating", "thorough").turns + 1,
       `seed ${seed}`,
     );
-  assert.deepEqual([BAND_HOURS, WAVE_BANDS], [25, 4]);
-  for (const seed of SEEDS) {
-    const r = simulateFleetLesson(seed);
-    assert.deepEqual(r.turnSizes.thorough.slice(0, 2), [2, 8], `seed ${seed}`);
-    assert.deepEqual(
-      r.thoroughTurns[1].bands.map((b) => `${b.min}-${b.max}`),
-      ["0-25", "25-50", "50-75", "75-100"],
-      `seed ${seed}`,
-    );
-    assert.equal(record(seed, "direct", "thorough").turns, r.thoroughTurns.length + 1, `seed ${seed}`);
-  }
-  // Every exercise is answered by reasoning from the lesson: none edits the library or builds it.
-  assert.doesNotMatch(cell("exercises"), /src\/|npm run build|kernel/);
-  assert.match(cell("exercises"), / 1\. Without running it: on another seed, which conditions keep each agent's turns/);
+  // Every exercise is answered from the lesson: none edits the library or builds it, and exercise 1
+  // asks about MCP's two channels, not the agents' rules (the student's 8.1, the expert's teaching 1).
+  assert.doesNotMatch(cell("exercises"), /src\/|npm run build|kernel|harness|another seed/);
+  assert.match(
+    cell("exercises"),
+    / 1\. From the malformed-call table: how many of the eight calls does each of `raw` and `validating` answer with a JSON-RPC error, with an `isError` result and with a plain result\?/,
+  );
   assert.match(
     cell("exercises"),
     /A client that offered 2025-06-18 would get the `validating` server's answers for that revision \(the revision rule\)\./,
@@ -831,12 +738,12 @@ test("the malformed calls' readings say what the text shows: the client's text f
     /`raw` puts `MCP error -32603:` before the handler's sentence in 4 of the 8;/,
   );
   assert.match(
-    cell("question-heading"),
-    /ranking raw downtime and stopping, the \*shortcut\*, is wrong: it finds lesson 7's device, the most downtime, not the highest rate\./,
+    cell("agents-heading"),
+    /The \*shortcut\* agent makes 2 calls: the device with the most downtime under 500 hours, then its type's risk leader; every seed's fleet is drawn so that this is wrong\./,
   );
 });
 
-test("the chart's measure legend draws each measure's opacity in a neutral grey, no outcome's hue", () => {
+test("the chart's measure legend draws each measure's opacity in a bar's hue, the right answer's, as the healthy bars are", () => {
   const spec = conditionsChart(simulateFleetLesson(DEFAULT_SEED)) as unknown as {
     encoding: {
       color: { field: string; scale: { range: string[] } };
@@ -846,7 +753,13 @@ test("the chart's measure legend draws each measure's opacity in a neutral grey,
   assert.equal(spec.encoding.color.field, "answer");
   assert.equal(spec.encoding.opacity.field, "measure");
   assert.deepEqual(spec.encoding.opacity.scale.range, [...MEASURE_OPACITY]);
-  assert.ok(!spec.encoding.color.scale.range.includes(spec.encoding.opacity.legend.symbolFillColor));
+  // The student's 8.6: grey swatches matched no bar; the bars are drawn in the answers' hues.
+  assert.equal(spec.encoding.opacity.legend.symbolFillColor, ANSWER_HUE.right);
+  assert.ok(spec.encoding.color.scale.range.includes(spec.encoding.opacity.legend.symbolFillColor));
+  for (const { path } of exports) {
+    const svg = readFileSync(join(ROOT, path.replace(/\.md$/, ".files/matrix-chart.svg")), "utf8");
+    assert.doesNotMatch(svg, /#555555/i, `${path}: no grey swatch`);
+  }
 });
 
 test("the chart and the condition table agree on every thorough run's answer: a run with no answer is `none` in both, never `wrong`", () => {
@@ -886,7 +799,7 @@ test("the slow call over Streamable HTTP is shown as it crossed: a POST answered
   eachBodyMatches(
     /the same call is one POST with lesson 2's headers, answered with one JSON object or an SSE stream\./,
     /An SSE body is text in \*events\*, each ended by a blank line: `event:` names the event's type, and each `data:` line here carries one JSON-RPC message\./,
-    /The server MAY send notifications about the request before the response, which SHOULD end the stream \(`streamable-http\.mdx`, "Receiving Messages"\)/,
+    /The server MAY send notifications about the request before the response, which SHOULD end the stream \(2026-07-28 `basic\/transports\/streamable-http\.mdx`, "Receiving Messages"\)/,
     /with three to send, this one chose a stream\. Below, `⏎` marks a newline:/,
   );
   for (const { path, text } of exports) {

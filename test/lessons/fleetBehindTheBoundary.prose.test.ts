@@ -57,34 +57,34 @@ test("the worked example is the run's: the opening is the envelope's", () => {
   );
 });
 
-test("the solutions are folded, one per exercise, name the calls the validating server refused, and why the other rows move", () => {
+test("the solutions are folded, one per exercise, count the two paths' channels and name the calls the validating server refused", () => {
   for (const seed of SEEDS) {
     const r = simulateFleetLesson(seed);
     const solutions = flat(prose.solveExercises(r));
     const refused = r.malformed.filter((m) => m.outcomes.validating.text.startsWith("Input validation error:"));
     assert.equal(refused.length, 5, `seed ${seed}`);
     for (const row of refused) assert.ok(solutions.includes(`*${row.label}*`), `${seed}: ${row.label}`);
-    // The moving rows explained from what the lesson shows (the first two turns fixed, then pages
-    // until no unread device can win), with no bands, halves or stop arithmetic.
-    assert.ok(solutions.includes("its first two turns, 2 + 8 calls, are the same on every fleet"), `seed ${seed}`);
-    assert.ok(
-      solutions.includes("the devices decide how many pages the agent reads before no unread device can win"),
+    // Exercise 1 is MCP's two channels, counted from the malformed-call table; no agent rule.
+    const count = (path: "raw" | "validating", channel: string) =>
+      r.malformed.filter((m) => m.outcomes[path].channel === channel).length;
+    assert.deepEqual(
+      [count("raw", "JSON-RPC error"), count("raw", "error result"), count("raw", "result")],
+      [5, 0, 3],
       `seed ${seed}`,
     );
-    assert.doesNotMatch(solutions, /crowded|halves/, `seed ${seed}`);
-    assert.doesNotMatch(solutions, /read by then| ÷ /, `seed ${seed}`);
-    assert.equal(prose.solveExercises(r).match(/^<details>$/gm)?.length, 3, "one folded answer per exercise");
-    assert.equal(prose.solveExercises(r).match(/^<summary>\d\. /gm)?.length, 3);
-    assert.ok(solutions.includes("fails the call itself: `local: timed out`"), `seed ${seed}`);
-    // Solution 1 says why the crash rows keep their counts, from the rule the agents' paragraph
-    // states: turns 1 and 2 are fixed, and the crash's call falls in turn 2.
     assert.ok(
       solutions.includes(
-        "its first two turns, 2 + 8 calls, are the same on every fleet; the crash comes at the 6th " +
-          "call, in turn 2, and under `stdout-unterminated` turn 1 fails",
+        "`raw`: 5 JSON-RPC errors (4 of -32603 and 1 of -32602), 0 `isError` results and 3 plain results; " +
+          "`validating`: 1 JSON-RPC error (-32602), 6 `isError` results and 1 plain result. " +
+          "The unknown device id is the handler's own failure, which SHOULD be reported in the result: " +
+          "`validating` does so, with an `isError` result; `raw` sends -32603.",
       ),
       `seed ${seed}`,
     );
+    assert.doesNotMatch(solutions, /crowded|halves|its first two turns|another seed/, `seed ${seed}`);
+    assert.equal(prose.solveExercises(r).match(/^<details>$/gm)?.length, 3, "one folded answer per exercise");
+    assert.equal(prose.solveExercises(r).match(/^<summary>\d\. /gm)?.length, 3);
+    assert.ok(solutions.includes("fails the call itself: `local: timed out`"), `seed ${seed}`);
     assert.doesNotMatch(solutions, /-3200\d/, `seed ${seed}: a local failure has no code`);
   }
 });

@@ -1,15 +1,14 @@
-// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the handshake's 3 requests, 3 responses, 99 tokens and 5 round trips, printed body by body, the host that trusts its servers' hints's 5 tools and its person's no and yes, the policies' 5/4/3/3 tools, the gate that sends nothing — section 6 gives the host that trusts its servers' hints and its numbers before the course's host, the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
+// Invariant: lesson 5 computes every figure its text states — the real openings' messages and bytes, the policies' 5/4/3/3 tools as section 6's table prints them (its last row lesson 6's level 3), the host that trusts its servers' hints with its person's no and yes, the gate that sends nothing — section 6 teaches MCP's rules, then the course's host once, its policies, then the gates, with no simulator's handshake; the legacy revisions section 2 names are the ones served, 2025-03-26 left out, on the plain dual-era olcum, and that olcum refuses a legacy revision named in _meta though it lists all its versions as supported, as section 3 shows in real lines; its real lines are the committed export's, byte for byte, and its readings hold at every seed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
-import { handshakeMessages } from "../../src/lessons/handshakeText";
 import {
   describeLifecycleAndNegotiationSeed,
   lifecycleAndNegotiationSolutions,
   readDiscover,
-  readHosts,
-  readTrustingHost,
+  readPolicies,
+  readGateRun,
   readKayit,
   readOpeningCosts,
   readStatelessMismatch,
@@ -20,7 +19,7 @@ import {
   type LifecycleAndNegotiationResult,
 } from "../../src/lessons/lifecycleAndNegotiation/simulate";
 import {
-  formatHosts,
+  formatPolicies,
   formatLines,
   formatOpeningCosts,
   type LinesName,
@@ -79,14 +78,14 @@ describe("lesson 5's simulated half", () => {
     );
   });
 
-  it("none, the allowlist, the known versions and both negotiate 5, 4, 3 and 3 tools, and the last is lesson 6's full level", () => {
+  it("none, the allowlist, the version rule and both negotiate 5, 4, 3 and 3 tools, and the last is lesson 6's full level", () => {
     const result = simulateLifecycleAndNegotiation(20260218);
     assert.deepEqual(
       result.policies.map((p) => [p.name, p.negotiated.length, p.dropped.length]),
       [
         ["none", 5, 0],
         ["allowlist", 4, 1],
-        ["known versions", 3, 2],
+        ["version rule", 3, 2],
         ["both", 3, 2],
       ],
     );
@@ -105,58 +104,61 @@ describe("lesson 5's simulated half", () => {
       assert.deepEqual([request, response, tokens, round_trips], [3, 3, 99, 5], p.name);
     }
     assert.deepEqual(both.negotiated, ["sayac_oku", "tuketim", "tarife"]);
-    // One results table of hosts, plain words. MCP's host twice, the course's host once as the
-    // contrast; no all-zero "written" column. "completed" says where each task stopped, so row 2's
-    // 0 requests reads at once: its first call is held.
-    assert.deepEqual(formatHosts(result).split("\n"), [
-      "host (the person says no)       annotations  kept  would ask  requests  completed",
-      "trusts its servers' hints       declared        5          1         3  no, kayit_yaz held",
-      "trusts its servers' hints       none            5          4         0  no, sayac_oku held",
-      "the course's host, all 3 rules  declared        3          0         3  no, kayit_yaz dropped",
+    // Section 6's policy table: each rule alone, then both, tools kept and dropped by rule.
+    assert.deepEqual(formatPolicies(result).split("\n"), [
+      "policy        tools kept  dropped (by which rule)",
+      "none                   5  -",
+      "allowlist              4  kayit_yaz (allowlist)",
+      "version rule           3  bolge_ozet, kayit_yaz (version rule)",
+      "both                   3  bolge_ozet, kayit_yaz (version rule)",
     ]);
     assert.equal(
-      flat(readHosts(result)),
-      "The first row is that run: its gate holds 1 of the task's 4 calls. Without `annotations`, the same host would ask about all 4, reads included, since a missing hint means \"may write\". It sends 0 requests: the first call, `sayac_oku`, is held, so the person is asked once. The course's host keeps 3: its version rule drops `kayit` whole, and with it `bolge_ozet`, which only reads. Its write is never sent. Every host pays the same handshake, since it decides after the answers.",
+      flat(readPolicies(result)),
+      "The version rule drops `kayit` whole, for its version 3, and with it `bolge_ozet`, which only reads. With both rules it reads first, and the allowlist drops nothing more: five tools declared, three negotiated.",
     );
-    // The column counts calls the gate would hold, reached or not: row 2's 4 beside 0 requests is
-    // named for what it is, and the reading says the person was asked once (student round 21, item 5).
-    assert.doesNotMatch(formatHosts(result), /kept {2}asked/);
   });
 
-  it("the handshake: six messages, 99 tokens and 5 round trips, lesson 6's level-0 row, stated by the policies' reading", () => {
-    const messages = handshakeMessages(SERVER_FACTS);
-    assert.equal(messages.length, 6);
-    assert.equal(
-      messages.reduce((sum, m) => sum + m.cost, 0),
-      99,
-    );
-    assert.equal(
-      messages.reduce((sum, m) => sum + m.roundTrips, 0),
-      5,
-    );
-    assert.equal(LESSON_HANDSHAKES[0].row.tokens, 99);
-    assert.deepEqual(
-      messages.filter((m) => m.kind === "request").map((m) => m.body),
-      ["yetenek sor olcum", "yetenek sor tarife", "yetenek sor kayit"],
-    );
-    // Section 6 prints the hosts table and gives the handshake's word bodies, not its price
-    // (lesson 6 prints the handshake's table).
-    const result = simulateLifecycleAndNegotiation(20260218);
-    const olcum = SERVER_FACTS[0];
-    const body = [
-      "yetenek bildir",
-      olcum.name,
-      "surum",
-      olcum.version,
-      ...olcum.tools.map((t) => t.name),
-      ...olcum.resources,
-    ].join(" ");
+  it("the simulator's handshake is gone from lesson 5: no yetenek bodies, no handshake, no envelope prices in section 6 (student and expert round 24)", () => {
     for (const folder of ["lessons", "lessons/seed-20260219"]) {
       const exported = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      assert.ok(exported.includes(formatHosts(result)), folder);
-      assert.ok(flat(exported).includes(`\`${body}\``), `${folder}: ${body}`);
-      assert.ok(flat(exported).includes("`yetenek sor olcum`"), folder);
-      assert.doesNotMatch(exported, /99 tokens/, folder);
+      assert.doesNotMatch(exported, /yetenek|simulator's handshake|same handshake/, folder);
+      const section = exported.slice(exported.indexOf("## 6 ·"), exported.indexOf("## Summary"));
+      assert.doesNotMatch(section, /tokens|round trips/, `${folder}: policies compared, not priced`);
+    }
+  });
+
+  it("section 6's policy table is the code's: 5, 4, 3 and 3 tools kept, the last row lesson 6's level 3 (five declared, three negotiated)", () => {
+    const result = simulateLifecycleAndNegotiation(20260218);
+    for (const folder of ["lessons", "lessons/seed-20260219"]) {
+      const exported = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
+      assert.ok(exported.includes(formatPolicies(result)), folder);
+      const rows = formatPolicies(result)
+        .split("\n")
+        .slice(1)
+        .map((line) => /^(none|allowlist|version rule|both) +(\d+) /.exec(line)!);
+      assert.deepEqual(
+        rows.map((m) => [m[1], Number(m[2])]),
+        result.policies.map((p) => [p.name, p.negotiated.length]),
+      );
+      assert.deepEqual(
+        rows.map((m) => Number(m[2])),
+        [5, 4, 3, 3],
+      );
+      const full = LESSON_HANDSHAKES[3].decision;
+      assert.equal(Number(rows[3][2]), full.negotiated.size, "lesson 6's level 3 keeps as many");
+      assert.equal(result.declared.length, full.negotiated.size + full.dropped.length);
+      assert.ok(flat(exported).includes("five tools declared, three negotiated."), folder);
+      // The policy table comes before the gates, and after the rules' table.
+      const at = [
+        "| rule | what it does | what MCP says |",
+        formatPolicies(result),
+        "| a tool sent | the defaults-reading gate | the course's gate |",
+      ].map((phrase) => exported.indexOf(phrase));
+      assert.deepEqual(
+        at,
+        [...at].sort((a, b) => a - b),
+        folder,
+      );
     }
   });
 
@@ -181,11 +183,10 @@ describe("lesson 5's simulated half", () => {
       assert.equal(approved.refused, undefined);
       // The host that trusts its servers' hints holds the same call at this level: every tool says readOnlyHint.
       assert.deepEqual(result.conformant.runs, result.gate, `seed ${seed}`);
-      const host = flat(readTrustingHost(result));
-      assert.match(host, new RegExp(`For \`${result.gateTask.subscriber}\`, a no sends 3 requests`));
-      assert.match(
+      const host = flat(readGateRun(result));
+      assert.equal(
         host,
-        /^The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`; the other 4 are declared read-only\. .* a no sends 3 requests \(80 tokens, 4 round trips\) and holds that call\. Its 80 tokens, each call then its result: 12 \+ 17 \(`sayac_oku`\), 16 \+ 10 \(`tuketim`\), 15 \+ 10 \(`tarife`\)\. A yes sends 4 \(107 tokens, 6 round trips\) and writes 1 record\.$/,
+        `Task 4, about \`${result.gateTask.subscriber}\`, calls \`sayac_oku\`, \`tuketim\` and \`tarife\`, which read, then \`kayit_yaz\`, which writes. The host that trusts its servers' hints holds only the write: a no sends 3 requests, a yes 4, and writes 1 record. With no \`annotations\` on any tool, its defaults-reading gate would hold all 4 calls, so the task stops at the first, \`sayac_oku\`, with 0 requests sent; the course's gate sends 4 requests unasked and writes 1 record.`,
       );
       // The 80 tokens rebuilt message by message (student round 21t, item 6): each call and its
       // result as the envelope counted them, summing to the run's tokens.
@@ -408,7 +409,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       assert.doesNotMatch(solutions, /What another seed moves/);
       assert.match(
         flat(solutions),
-        /what section 5 showed `kayit` declaring of the protocol: 1 version, `2026-07-28`, and the capability `tools`\. So the two can talk, and the allowlist alone leaves 4 tools\./,
+        /`server\/discover\.mdx`'s note on `serverInfo`: clients SHOULD NOT use it to change their behaviour; of `clientInfo` and `serverInfo`, `basic\/index\.mdx` says implementations SHOULD NOT either\. .*what section 5 showed `kayit` declaring of the protocol: 1 version, `2026-07-28`, and the capability `tools`\. So the two can talk, and the allowlist alone keeps `bolge_ozet` of `kayit`'s tools: 4 tools in all, section 6's second row\./,
       );
       // Exercise 2 is on MCP's negotiation: a modern error means no fallback; the retry names the
       // modern version both list, as section 3's retry did (stdio.mdx, versioning.mdx).
@@ -423,7 +424,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
         ),
       );
       const raw = describeLifecycleAndNegotiationSeed(result);
-      for (const text of [raw, solutions, formatHosts(result), readHosts(result), readTrustingHost(result)])
+      for (const text of [raw, solutions, formatPolicies(result), readPolicies(result), readGateRun(result)])
         assert.ok(widest(text) <= LINE_WIDTH);
     }
     for (const text of [readDiscover(wire), readStatelessMismatch(wire), readOpeningCosts(wire), readKayit(wire)])
@@ -459,20 +460,16 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // initialize; why (schema.ts DiscoverResult; versioning.mdx Terminology); then that MCP's lists
     // may hold a legacy version (versioning.mdx's own example), which a dual-era client must then
     // read as calling for initialize.
+    // What a client does first, in the box; the spec's silence on listing 2025-11-25, and the
+    // course's choice weighed, in one folded note after it (student round 24, item 5).
     const box =
-      "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`). The spec does not say whether a dual-era server also lists `2025-11-25`, which no later request's `_meta` can name; a -32022 example in `basic/versioning.mdx` lists it. The course's servers, like SDK 2.4.0, list only `2026-07-28`: they reach a legacy version only through `initialize`, and `stdio.mdx` tells a client not to fall back to it after a modern error. Both choices are defensible.";
-    // It leads with what the field is for (student round 23, item 6), then the course's choice.
-    assert.ok(
-      box.startsWith(
-        "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests",
-      ),
-    );
-    // At most three sentences (student round 21t, item 2): the rule, the course's servers, the example.
-    assert.ok(box.split(/\. (?=[A-Z])/).length <= 4, "at most four sentences");
-    // What the spec leaves open first, then the course's servers (student round 22s, item 5). The field is
-    // for "subsequent requests" (schema.ts DiscoverResult), and the spec does not say whether a dual-era
-    // server lists a legacy version: the course's servers are not called non-conformant (expert round 30).
-    assert.ok(box.indexOf("does not say") < box.indexOf("The course's servers, like SDK 2.4.0, list only"));
+      "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`. The course's servers, like SDK 2.4.0, list only `2026-07-28`.";
+    const note =
+      "<details><summary>Does a dual-era server list 2025-11-25 too?</summary> The spec does not say. No later request's `_meta` can name `2025-11-25`, yet a -32022 example in `basic/versioning.mdx` lists it. The course's servers reach it only by `initialize`, which `basic/transports/stdio.mdx` rules out after a modern error. Both choices are defensible. </details>";
+    assert.ok(exported.indexOf(box) >= 0 && exported.indexOf(box) < exported.indexOf(note), "rule, then note");
+    assert.ok(!box.includes("does not say") && !box.includes("defensible"), "the discrepancy is folded");
+    assert.equal(exported.split("Both choices are defensible").length, 2, "only in the note");
+    assert.doesNotMatch(exported, /`stdio\.mdx`/, "cited by path from the revision's root");
     assert.doesNotMatch(exported, /a conformant dual-era server lists/);
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
@@ -556,11 +553,14 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "`olcum` lists only `2026-07-28`; the box below says why.",
         // versioning.mdx's example lists 2025-11-25 beside 2026-07-28; a dual-era client reads a
         // legacy version there as calling for initialize.
-        "It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`). The spec does not say whether a dual-era server also lists `2025-11-25`",
+        "It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`.",
         // Page and schema disagree (2025-11-25 basic/lifecycle.mdx: SHOULD disconnect; schema.ts
         // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
         // in one clause (student round 21t, item 1).
-        "A client that does not support the answer disconnects: the schema says MUST (`InitializeResult` in `schema.mdx`), the page says SHOULD (`basic/lifecycle.mdx`).",
+        // What to do first, then the discrepancy folded (student round 24, item 5).
+        "SHOULD pick its latest. A client that does not support the answer disconnects. <details><summary>Page and schema differ on disconnecting; disconnecting obeys both</summary> `basic/lifecycle.mdx` says SHOULD; the schema says MUST (`InitializeResult` in `schema.mdx`). </details>",
+        // -32021 said where the probe names it (student round 24, item 6; 2026-07-28 basic/index.mdx).
+        'A -32021 says the request needs a client capability the client did not declare, named in its `data.requiredCapabilities`, such as `{"elicitation":{}}` (`basic/index.mdx`).',
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
         "`listChanged` says the server will notify changes to a list (a SHOULD); `subscribe`, changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream (named in lesson 3, taught later) that asked for them.",
@@ -595,20 +595,18 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "→ notifications/initialized",
         "→ server/discover (optional; _meta as below)",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
-        "The course's host, lesson 1's one MCP client per server, keeps three rules:",
+        "the course uses its own host, *the course's host*: lesson 1's one MCP client per server, plus three rules; a measuring instrument, not a host to copy:",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         // Up front: the course's host is not one to copy; its three rules; why the course measures it
         // all the same, and what MCP has a host do instead (student rounds 21 and 21t, item 5).
         // The two hosts in one table, each named, what it keeps and what it is for; why the course
         // measures a host that breaks a SHOULD NOT, in one sentence first (student round 23, item 1).
-        "This section runs two hosts. The course keeps the second, which breaks a SHOULD NOT, on purpose: under its strict rules each part of a declaration changes a count, so the course can measure what that part buys.",
-        "| *the course's host* | an *allowlist*; a *version rule* on `serverInfo.version`, against section 5's SHOULD NOT; *the course's gate*, which passes a tool sent with no `annotations` | an instrument, not a host to copy: it measures what each part of a declaration buys, and the course measures it again when it writes a server |",
-        "| *the host that trusts its servers' hints* | no allowlist, no version rule; the *defaults-reading gate*, which holds every tool not declared read-only | close to MCP: it breaks no MUST, and skips a SHOULD only with the user's standing consent (below) |",
+        "| *version rule* | drops every tool of a server whose `serverInfo.version` is newer than the one the host was written against: 2 for `olcum`, 1 for `tarife`, 2 for `kayit` | goes against `server/discover.mdx`'s SHOULD NOT: clients are not to use `serverInfo` to change their behaviour |",
+        '| *the course\'s gate* | holds a call to a tool whose `annotations` lack `readOnlyHint: true`; passes a tool sent with no `annotations` | departs from "Default: false" on that last case (below) |',
+        '| no `annotations` | holds it: the tool may write | runs it, against "Default: false" |',
         // The version rule's numbers said where they come from, and what "knows up to" means.
-        "*The version rule* is the list of server versions the host's clients were written against: 2 for `olcum`, 1 for `tarife` and 2 for `kayit`. The host knows each server up to that version, and drops every tool of a server whose `serverInfo.version` is newer, as `kayit`'s 3 is.",
         // The allowlist's support is the host's control and the exposure UI.
-        '*The allowlist* is the host\'s to set; the course\'s holds every tool the servers declare except `kayit_yaz`. The host "Controls client connection permissions" (`architecture/index.mdx`), and applications SHOULD "Provide UI that makes clear which tools are being exposed to the AI model" (`server/tools.mdx`, "User Interaction Model").',
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
         "**A missing hint takes MCP's default.** A tool's *annotations* are hints, to trust only from a trusted server, with lesson 4's defaults (`schema.mdx`, `ToolAnnotations`).",
         "A tool sent with no `annotations` may write, destructively, beyond the server.",
@@ -618,46 +616,42 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
         // The two cases of the course's gate side by side, so "passes" and "holds" cannot read as a
         // contradiction (student round 21, item 1).
-        '*The course\'s gate* ends a held call with `onay yok` (no approval). It reads what a tool sent: - `annotations` without `readOnlyHint: true`: it holds the call, like the defaults-reading gate; - no `annotations` at all: it passes the call, where the defaults-reading gate holds it. This departs from MCP: `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`).',
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
         "An *approval gate* is the code that holds a call until a person answers.",
         // Why a gate at all: annotations are untrusted unless from a trusted server (tools.mdx, Warning).
-        'clients MUST consider tool annotations "untrusted unless they come from trusted servers" (`server/tools.mdx`), since a server the user does not trust could declare a write read-only; `serverInfo` is for display (section 5).',
+        'clients MUST consider tool annotations "untrusted unless they come from trusted servers" (`server/tools.mdx`); `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`); `serverInfo` is for display (section 5).',
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "The tools a host keeps by its own rules are its *negotiated tools* (the course's word, not MCP's).",
+        "the tools kept are the host's *negotiated tools*, the course's word, not MCP's (MCP negotiates versions and capabilities, section 2):",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
         // Why not the real messages: the handshake prices discovery alike at every level, so only
         // the policy varies; the real ones were priced in sections 3 and 4 (student round 23, item 4).
-        "Both hosts learn the servers through *the simulator's handshake*, not on the wire. It prices discovery the same at every declaration level, so that only the host's policy varies; sections 3 and 4 priced the real `server/discover` and `tools/list`. The host sends `yetenek sor olcum` (ask capabilities); the server answers `yetenek bildir olcum surum 2 sayac_oku tuketim abone_listesi`.",
         // The hosts table read before it: the task's calls, asked defined, the first no ends the task.
         // Why no _meta: the simulator prices lesson 3's era-free word bodies; one answer per run said.
         // The overheads lesson 3 taught, left out to compare policies alone, no "taught later" (student round 23, item 3).
-        "The simulator now prices one task in lesson 3's words, leaving out each era's own overheads (`_meta`, `resultType`, lesson 3) to compare the hosts' policies alone. It calls `sayac_oku`, `tuketim` and `tarife`, which read, then `kayit_yaz`, which writes. In each run the person answers every held call alike.",
         // One sentence says what question the table answers, its rows named, before it.
         // "would ask" counts held calls; the person is asked once, as the run stops there (student round 23, item 5).
-        "The table asks: on that task, with the person saying no, what does each host keep, hold and send? *would ask* counts the task's calls its gate would hold, reached or not; the run stops at the first held call, so the person is asked once. *requests* counts the task's requests sent, not the handshake's; *completed*, whether the task ended, or where it stopped:",
         // Lesson 6 said in reader terms.
-        'Lesson 6, "Writing a Server", measures a server whose tools are declared at four levels, with the course\'s host and its three rules, beside the defaults-reading gate.',
+        "Lesson 6, \"Writing a Server\", starts from section 6's last row (five tools declared, three negotiated) and measures a server whose tools are declared at four levels, with the course's host and its three rules, beside the defaults-reading gate.",
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
         // without the _meta lesson 3 adds in 2026-07-28), then the host that trusts its servers' hints as the
         // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · What may a host decide from what servers declare?",
-        "A host decides two things from declarations: which tools its model sees, and which calls wait for a person. A real host follows MCP:",
+        "MCP lets a host decide two things from declarations: which tools its model sees, and which calls wait for a person. Its rules:",
         // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
         // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
         '"Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase);',
         // The hosts in a table before the results (student rounds 22 and 23, item 1).
-        "| host | what it keeps | what it is for |",
+        "| rule | what it does | what MCP says |",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
-        'For trusted servers\' read-only tools, the host that trusts its servers\' hints skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
-        "3. Which spec sentence does the version rule go against? What would the allowlist alone leave?",
+        'For trusted servers\' read-only tools, both skip the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
+        "3. Which spec sentence does the version rule go against? With the allowlist alone, which of `kayit`'s tools does the host keep, and what in section 5's lines says it can talk to `kayit`?",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
-        "- Course: its host, an instrument and not one to copy, adds an allowlist, a version rule that departs from MCP, and a gate that passes a tool with no `annotations`, to count what each part of a declaration changes.",
+        "- Course: its host, an instrument not to copy, adds an allowlist (all but `kayit_yaz`), a version rule against `server/discover.mdx`'s SHOULD NOT, and a gate that passes a tool with no `annotations`. It keeps three of five tools, its negotiated tools.",
         // Learning goal 4 is section 6's question.
         "4. What a host may decide from what servers declare, and where the course's own host departs.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
@@ -681,8 +675,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         assert.ok(exported.includes(phrase), `${folder}: ${phrase}`);
       // The course's host, its rules and its handshake stand in one box, a blockquote.
       const raw = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
-      assert.match(raw, /^\| \*the host that trusts its servers' hints\* \| no allowlist/m);
-      assert.doesNotMatch(raw, /Two hosts\.|one of them twice|taught later/);
+      assert.match(raw, /^\| \*allowlist\* \| keeps only the tools it names/m);
+      assert.doesNotMatch(raw, /Two hosts\.|one of them twice|runs two hosts/);
       // Skipping a SHOULD is not "permitted"; the deprecation SHOULD NOT sits after the table, not in listChanged's lines.
       assert.doesNotMatch(exported, /A SHOULD permits that|asked for them\. New implementations SHOULD NOT/);
       // No table of the lesson's own paragraphs, no undefined sub-flag, no Note on the spec.
@@ -735,14 +729,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       // comes before the results table.
       const order = [
         "An *approval gate* is the code that holds a call until a person answers.",
-        "| host | what it keeps | what it is for |",
-        "The host that trusts its servers' hints keeps all 5 tools and asks a person before one, `kayit_yaz`",
-        "The course's host, lesson 1's one MCP client per server",
-        "Both hosts learn the servers through *the simulator's handshake*",
-        "The table asks:",
-        "host (the person says no) annotations kept would ask requests completed",
-        "The course's host keeps 3: its version rule drops `kayit` whole",
-        "Every host pays the same handshake, since it decides after the answers.",
+        "| rule | what it does | what MCP says |",
+        "policy tools kept dropped (by which rule)",
+        "The version rule drops `kayit` whole",
+        "| a tool sent | the defaults-reading gate | the course's gate |",
+        "Task 4, about",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         order.every((at) => at >= 0),
@@ -772,17 +763,40 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
   }
 });
 
-describe("section 6 reordered (student and expert round 22s)", () => {
+describe("section 6 rebuilt, one idea at a time (student and expert round 24)", () => {
   for (const folder of ["lessons", "lessons/seed-20260219"]) {
-    it(`${folder}: what a real host does first, negotiated tools defined once, no forward lesson number`, () => {
+    it(`${folder}: MCP's rules, the course's host once, its policies, then the gates; negotiated tools defined once`, () => {
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
       const section = exported.slice(exported.indexOf("## 6 ·"), exported.indexOf("## Summary"));
-      assert.ok(section.indexOf("A real host follows MCP") < section.indexOf("| *the course's host* |"));
-      assert.ok(section.indexOf("not a host to copy") > section.indexOf("A real host follows MCP"));
-      assert.equal(exported.split("negotiated tools").length, 2, "defined once, used nowhere else");
+      const steps = [
+        "MCP lets a host decide two things from declarations",
+        "*the course's host*",
+        "| rule | what it does | what MCP says |",
+        "policy tools kept",
+        "| a tool sent | the defaults-reading gate | the course's gate |",
+      ].map((phrase) => section.indexOf(phrase));
+      assert.ok(
+        steps.every((at) => at >= 0),
+        `${folder}: ${steps}`,
+      );
+      assert.deepEqual(
+        steps,
+        [...steps].sort((a, b) => a - b),
+        folder,
+      );
+      // The course's host introduced once, as an instrument, never apologised for twice.
+      assert.equal(section.split("not a host to copy").length, 2, "said once");
+      assert.equal(section.split("*the course's host*").length, 2, "introduced once");
+      // Its allowlist's contents stated, its version rule against server/discover.mdx's SHOULD NOT.
+      assert.ok(section.includes("every tool the servers declare except `kayit_yaz`"));
+      assert.ok(section.includes("goes against `server/discover.mdx`'s SHOULD NOT"));
+      // Negotiated tools: the course's word for the tools kept, defined once here; the summary uses it.
+      assert.equal(section.split("*negotiated tools*").length, 2, "defined once");
+      assert.ok(section.includes("the course's word, not MCP's (MCP negotiates versions and capabilities"));
       assert.ok(!/negotiation of a version and capabilities/.test(exported), "no second sense of the word");
-      assert.ok(!/lesson 3's words, which belong to no era/.test(exported), "the old wording is gone");
-      assert.ok(section.includes("(`_meta`, `resultType`, lesson 3)"), "the overheads pointed back to");
+      // No forward lesson number in the body, and none of the old section's second host table.
+      assert.doesNotMatch(section, /lesson [6-9]|lesson 10/);
+      assert.doesNotMatch(section, /\| host \| what it keeps \||This section runs two hosts/);
     });
   }
 });
@@ -799,13 +813,14 @@ describe("the allowlist's contents and lesson 3's listen stream (expert and stud
       );
       assert.ok(
         exported.includes(
-          "- *The allowlist* is the host's to set; the course's holds every tool the servers declare except `kayit_yaz`.",
+          "| *allowlist* | keeps only the tools it names: every tool the servers declare except `kayit_yaz` |",
         ),
         folder,
       );
       assert.ok(!exported.includes("- *The allowlist* is the host's to set. The host"), `${folder}: old wording gone`);
-      // Lesson 3 only named subscriptions/listen, as taught later: no pointer back as if it taught it.
+      // Lesson 3 only named subscriptions/listen: "named in lesson 3, taught later".
       assert.ok(!exported.includes("`subscriptions/listen` stream (lesson 3)"), folder);
+      assert.ok(exported.includes("`subscriptions/listen` stream (named in lesson 3, taught later)"), folder);
     });
   }
 });

@@ -300,7 +300,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // The new id is mrtr.mdx's own rule (id 1 is answered, so the general id rule alone would allow it).
     assert.match(
       markdown,
-      /The retry's id MUST differ from the first request's, though that one is answered: the two are independent requests \(`mrtr\.mdx`\)\./,
+      /The retry's id MUST differ from the first request's, though that one is answered: the two are independent requests \(`basic\/patterns\/mrtr\.mdx`\)\./,
     );
     assert.doesNotMatch(markdown, /The retry MUST have a new id:/);
     // The pattern rests on a declared capability and comes back later: the body marks it a preview,
@@ -310,7 +310,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // expert: keep the four-step sketch, leave the rest to the lessons that complete it).
     assert.match(
       markdown,
-      /A server MUST NOT ask for \*elicitation\*, input from the user, unless the client declares that it can \(`mrtr\.mdx`\), here with `"elicitation": \{\}` in its `_meta`'s `clientCapabilities`\./,
+      /A server MUST NOT ask for \*elicitation\*, input from the user, unless the client declares that it can \(`basic\/patterns\/mrtr\.mdx`\), here with `"elicitation": \{\}` in its `_meta`'s `clientCapabilities`\./,
     );
     // s24 expert: the declaration sits inside `clientCapabilities`, not directly in `_meta`.
     assert.doesNotMatch(markdown, /`"elicitation": \{\}` in its `_meta`:/);
@@ -440,13 +440,13 @@ describe("lesson 3 on the wire (default seed)", () => {
     );
     const rules = markdown.slice(markdown.indexOf("**Local failures.**"));
     // Giving up is a SHOULD on every transport ("Timeouts"); the stdio MUST says how to cancel.
-    assert.match(rules, /gives up on a request SHOULD cancel it \(`cancellation.mdx`, "Timeouts"\):/);
+    assert.match(rules, /gives up on a request SHOULD cancel it \(`basic\/patterns\/cancellation\.mdx`, "Timeouts"\):/);
     assert.match(rules, /over stdio it MUST send `notifications\/cancelled`, the id as `requestId`;/);
     // Over Streamable HTTP closing the request's stream is the cancellation, and no notification is sent.
     assert.match(rules, /over HTTP it closes the request's stream\./);
     assert.match(
       rules,
-      /The server SHOULD then stop and not answer \(`cancellation\.mdx`\); in 2026-07-28 the transport pages make that a MUST NOT send anything more for it \("Cancellation"\); the client SHOULD ignore a late answer\./,
+      /The server SHOULD then stop and not answer \(the same page\); in 2026-07-28 the transport pages make that a MUST NOT send anything more for it \("Cancellation"\); the client SHOULD ignore a late answer\./,
     );
     // cancellation.mdx's own "Behavior Requirements" say SHOULD; the MUST NOT is stdio.mdx's and streamable-http.mdx's.
     assert.doesNotMatch(rules, /The server SHOULD then stop, and in 2026-07-28 MUST NOT/);
@@ -465,8 +465,8 @@ describe("lesson 3 on the wire (default seed)", () => {
     // sentence on the others, subscriptions (subscriptions.mdx) and deprecated logging (deprecated.mdx).
     assert.match(markdown, /\| notification \| either side \| either side, in the few cases below \|/);
     const notifications = [
-      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a `subscriptions/listen` stream, a request to hear of changes (taught later) | `cancellation.mdx` |",
-      "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a token the server repeats in each progress notification | `progress.mdx` |",
+      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a `subscriptions/listen` stream, a request to hear of changes (taught later) | `basic/patterns/cancellation.mdx` |",
+      "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a token the server repeats in each progress notification | `basic/patterns/progress.mdx` |",
     ];
     for (const row of notifications) assert.ok(markdown.includes(row), row);
     // Sixth pass, the student and the expert: section 1 says subscriptions exist and are taught later, no more.
@@ -660,7 +660,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.
     assert.match(
       markdown,
-      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process speaks both revisions \(a \*dual-era\* server\), 2025-11-25 only after `initialize`; by the course's choice, `2025-11-25` in `_meta` gets -32022, as 2025-11-25 is reached only through the `initialize` handshake, not by `_meta` \(`versioning\.mdx`, "Terminology"\)\./,
+      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process speaks both revisions \(a \*dual-era\* server\), 2025-11-25 only after `initialize`; by the course's choice, `2025-11-25` in `_meta` gets -32022, as 2025-11-25 is reached only through the `initialize` handshake, not by `_meta` \(`basic\/versioning\.mdx`, "Terminology"\)\./,
     );
     assert.doesNotMatch(markdown, /chose not to serve this way/);
     // Section 3 says, before the transcript, why every error response is the same line in both revisions.

@@ -466,7 +466,7 @@ test("section 1 explains how to read the specification before citing it; section
   // there, and why; the probe itself is a later lesson's.
   // Sixth pass, the student and the expert: one sentence on day one, the rest where the probe is taught.
   says(
-    'A real client is RECOMMENDED to first ask what the server speaks (`stdio.mdx`, "Backward Compatibility"), taught later; the course\'s client, which starts only its own servers, skips it.',
+    'A real client is RECOMMENDED to first ask what the server speaks (`basic/transports/stdio.mdx`, "Backward Compatibility"), taught later; the course\'s client, which starts only its own servers, skips it.',
   );
   assert.ok(!flat(markdown).includes("that an older server would read by its own rules"));
   // Fifth pass: the revisions table, the readings' range, the cart example, the host's row.

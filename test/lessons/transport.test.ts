@@ -169,7 +169,7 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /a JSON-RPC error with no `id`: the server refused before reading the body\. Error responses "MUST include the same ID" as their request, save for a malformed one \(`basic\/index\.mdx`, "Error Responses"\), and this was not; the transport's own rule allows it: the 403's body MAY be an error "that has no `id`" \(`streamable-http\.mdx`, "Security & Endpoint"\)\./,
+    /a JSON-RPC error with no `id`: the server refused before reading the body\. Error responses "MUST include the same ID" as their request, save for a malformed one \(`basic\/index\.mdx`, "Error Responses"\), and this was not; the transport's rule allows it: the 403's body MAY be an error "that has no `id`" \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\)\./,
   );
   // s24 expert: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
   // formed, so the id-less body rests on streamable-http.mdx's MAY alone.
@@ -290,7 +290,7 @@ for (const [name, pick] of [
     // (such as method names) case-sensitive.
     assert.match(
       markdown,
-      /Header names are compared without regard to case, so `mcp-method` is `Mcp-Method`\. Their values, such as `tools\/call`, are case-sensitive \(`streamable-http\.mdx`, "Case Sensitivity"\)\./,
+      /Header names are compared without regard to case, so `mcp-method` is `Mcp-Method`; their values, such as `tools\/call`, are not \(`basic\/transports\/streamable-http\.mdx`, "Case Sensitivity"\)\./,
     );
     assert.doesNotMatch(markdown, /Header names have no case/);
     assert.equal(http.refused.response.head[0], "HTTP/1.1 403 Forbidden");
@@ -403,7 +403,7 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
   // probing to a modern-only client, and a dual-era client SHOULD probe before any other request.
   assert.match(
     markdown,
-    /so no message need open the connection, .* Still, on stdio a client SHOULD first ask the server which revisions it supports, with `server\/discover` \(`stdio\.mdx`, "Backward Compatibility"\); the script below skips this, as the course's servers all speak 2026-07-28, and that request is taught later\./,
+    /so no message need open the connection, .* Still, on stdio a client SHOULD first ask the server which revisions it supports, with `server\/discover` \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\); the script below skips this, as the course's servers all speak 2026-07-28, and that request is taught later\./,
   );
   // Sixth pass, the student: "a modern error" was not yet defined; the probe is deferred in one sentence.
   assert.doesNotMatch(markdown, /modern one|an older server may run a bare/);
@@ -536,7 +536,7 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   // basic/index.mdx "Per-request protocol fields" (a missing required field: -32602, on HTTP 400; a missing
   // client capability: -32021, on HTTP 400). 2025-11-25 basic/transports.mdx: an invalid or unsupported
   // MCP-Protocol-Version gets 400; a 404 answers a request naming an ended session.
-  const rows = tableRows("| a request that | 2026-07-28 | section of `streamable-http.mdx` |");
+  const rows = tableRows("| a request that | 2026-07-28 | section of `basic/transports/streamable-http.mdx` |");
   assert.deepEqual(
     rows.map((row) => row.split(" | ").slice(1, 2)[0]),
     [
@@ -670,7 +670,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /says where\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* since a client must re-issue, make a write that is not \*idempotent\* \(same effect however often it runs\) safe to repeat first, say by a key in its arguments the server keeps\./,
+    /says where\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* since a client must re-issue, make a write that is not \*idempotent\* \(same effect however often it runs\) safe to repeat first, say by a key in its arguments the server keeps\./,
   );
   // The expert: MCP's MUST and the course's advice met unreconciled ("re-issue … only once it is safe").
   assert.doesNotMatch(markdown, /only once it is safe to repeat/);
@@ -804,7 +804,7 @@ test("section 3 says the spec leaves a valid Origin to the server, and gives the
   // localhost, 127.0.0.1 and [::1]; no Origin passes.
   assert.match(
     markdown,
-    /The specification leaves to the server which `Origin` is valid \(`streamable-http\.mdx`, "Security & Endpoint"\); the course's server accepts only a loopback one \(host `localhost`, `127\.0\.0\.1` or `\[::1\]`\)\./,
+    /The specification leaves to the server which `Origin` is valid \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\); the course's server accepts only a loopback one \(host `localhost`, `127\.0\.0\.1` or `\[::1\]`\)\./,
   );
 });
 

@@ -580,7 +580,7 @@ for (const path of EXPORTS) {
     assert.equal(flat.indexOf("HMAC"), flat.indexOf(expanded) + "an ".length, "at its first use");
     assert.match(
       said5,
-      /Opaque means a client MUST NOT inspect, parse or modify it \(`mrtr\.mdx`\), not that it cannot read it: a dishonest client could read the body and compute another call's digest, but not its tag\./,
+      /Opaque means a client MUST NOT inspect, parse or modify it \(`basic\/patterns\/mrtr\.mdx`\), not that it cannot read it: a dishonest client could read the body and compute another call's digest, but not its tag\./,
     );
     // The student's item 5: opaque is a rule on the client, not a claim that it cannot read.
     assert.doesNotMatch(said5, /Opaque means the client must not interpret or change it; it could still read/);
@@ -689,9 +689,11 @@ for (const path of EXPORTS) {
     assert.doesNotMatch(flat, /has a client with none surface an error to the user/);
     assert.match(
       flat,
-      /A discover result means a modern server, even one that names no version the client speaks \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"; `basic\/versioning\.mdx`, "Compatibility Matrix"\), so the pages rule out falling back to `initialize`\. What to do instead is left unsaid; the nearest rule is "surface an error to the user if no compatible version exists" \(`basic\/versioning\.mdx`, "Protocol Version Negotiation"\)\. Meeting such a result, SDK 2\.4\.0's `Client` falls back to `initialize`, departing from the pages, and ours stops with an error, which follows them\. Nor do the pages say whether a dual-era server lists `2025-11-25` in `supportedVersions`; the course's servers list `2026-07-28` alone \(lesson 5\)\./,
+      /A discover result means a modern server, even one that names no modern revision the client speaks \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"; `basic\/versioning\.mdx`, "Compatibility Matrix"\), so the pages rule out falling back to `initialize`\. What to do instead is left unsaid; the nearest rule is "surface an error to the user if no compatible version exists" \(`basic\/versioning\.mdx`, "Protocol Version Negotiation"\)\. Meeting such a result, SDK 2\.4\.0's `Client` falls back to `initialize` \(lesson 7's table\), departing from the pages, and ours stops with an error, which follows them\. Nor do the pages say whether a dual-era server lists `2025-11-25` in `supportedVersions`; the course's servers list `2026-07-28` alone \(lesson 5\)\./,
     );
-    // Expert round 24: the pages classify the server as modern, so they are not silent on the fallback.
+    // Expert round 24: the pages classify the server as modern, so they are not silent on the fallback;
+    // s25: lesson 7's table says the same in the same words ("names no modern revision the client speaks").
+    assert.doesNotMatch(flat, /even one that names no version the client speaks/);
     assert.doesNotMatch(flat, /The pages say neither what a client does/);
     assert.doesNotMatch(flat, /A client does well to take any of the three as the end\.|the two sentences conflict/);
     assert.doesNotMatch(flat, /arguably against|Read literally/);

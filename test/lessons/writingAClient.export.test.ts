@@ -94,9 +94,9 @@ test("conventions are pointed back to their lessons in a sentence, not explained
     for (const pointer of [
       "envelope tokens (body tokens plus 8, lesson 3)", // envelope tokens and the 8-token constant
       "two to a remote one (lesson 2)", // the doubled remote round trip
-      "its allowlist, widened to `fleet`'s tools",
+      "lesson 5's allowlist, all but `kayit_yaz` (write record), widened to `fleet`'s tools",
       "the course's gate (lesson 5)",
-      "The course's `decide` applies the version rule and the allowlist (lesson 5)",
+      "| *the course's host* | lesson 5 |",
       "(the legacy era, lesson 5)",
       "adds lesson 3's `_meta` to every request",
     ])
@@ -135,7 +135,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "A timeout or a closed connection (lesson 3) throws an `SdkError` instead, whose `code` is `REQUEST_TIMEOUT` after a timeout (60 seconds by default in SDK 2.4.0) or `CONNECTION_CLOSED`",
       // Sessions are lesson 5's (over HTTP, lesson 2's session ID and DELETE): one pointer, with the
       // one fact the lesson's counts use, that a stdio session lasts as long as the server process.
-      "Section 3 measures the question in both revisions: in 2026-07-28 the choice is between listing again and caching by `ttlMs`, in 2025-11-25 once per session.",
+      "in 2025-11-25, against once per session, in server processes too.",
       // A course's reading, not a sentence of 2025-11-25: marked as such, with the page it reads.
       'Over stdio that is a new server process, as a stdio session lasts as long as its process (the course\'s reading of `basic/lifecycle.mdx`, "Shutdown").',
       // 2026-07-28 has no opening: server/discover is a MAY (basic/versioning.mdx, "Protocol Version
@@ -185,7 +185,7 @@ test("lessons 2 and 3 are pointed back to once, the default revision is said onc
     const count = (phrase: RegExp) => (prose.match(phrase) ?? []).length;
     // The question is framed in 2026-07-28 up front, before What you will learn; where the client
     // switches to 2025-11-25, a heading says so, and no default revision is assumed.
-    const frame = prose.indexOf("the choice is between listing again and caching by `ttlMs`");
+    const frame = prose.indexOf("How often should a client pay for discovery: before every task, once, or again");
     assert.ok(frame >= 0 && frame < prose.indexOf("**What you will learn**"), `${file}: the frame, up front`);
     assert.ok(
       prose.includes(
@@ -304,7 +304,7 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
       ),
       file,
     );
-    const anyTool = prose.indexOf("A call to any other tool it refuses with `arac bildirilmedi`");
+    const anyTool = prose.indexOf("refuses a call to any other with `arac bildirilmedi`");
     assert.ok(anyTool >= 0 && anyTool < prose.indexOf("refused the call to `bolge_ozet`"), file);
     assert.doesNotMatch(prose, /not negotiated/, file);
   }
@@ -342,7 +342,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const section = prose.slice(fleet, prose.indexOf("## 2 · "));
     assert.ok(
       section.startsWith(
-        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`: lesson 4's device inventory, kept outside the water world for an experiment taught later, so its tool names are English. At version 1 its devices, drawn from the seed, are connected medical devices.",
+        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`: lesson 4's device inventory, kept outside the water world for that experiment, so its tool names are English. At version 1 its devices are drawn from the seed.",
       ),
       file,
     );
@@ -360,7 +360,16 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.doesNotMatch(prose, /to which the course returns|the field `model`/, file);
     assert.doesNotMatch(prose, /the Next section says where it returns/, `${file}: one sentence says why, no pointer`);
     // The course's policy step is told in prose, in lesson 5's words.
-    assert.ok(prose.includes("to the listed tools, and keeps lesson 5's negotiated tools."), file);
+    // s25 (the expert): no "negotiated tools" here, a course word lesson 5 defines once.
+    assert.ok(prose.includes("keeps the listed tools its allowlist and version rule allow,"), file);
+    assert.ok(!prose.includes("negotiated tools"), file);
+    // s25 (the student): where `fleet` first appears, one clause on its experiment, no lesson number.
+    assert.ok(
+      prose.includes(
+        "and `fleet`, 400 medical devices kept for an experiment taught later, in which agents ask one question of the whole fleet.",
+      ),
+      file,
+    );
     // Terms named are defined, or not named.
     assert.ok(prose.includes("`resources/templates/list` (*resource templates*: URI patterns"), file);
     assert.doesNotMatch(prose, /`completions`/, file);
@@ -398,7 +407,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       "| a result sharing a modern revision with the client | goes on in 2026-07-28 | the same |",
       "| -32022 listing modern revisions, none the client's | `connect` fails | the same: no shared version |",
       '| -32022 listing a modern revision the client speaks | probes again with it, once | the same: retry with a supported version (`basic/versioning.mdx`, "Protocol Version Negotiation") |',
-      '| a result sharing no modern revision; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern, so no fallback (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); the nearest rule: surface an error ("Protocol Version Negotiation"). A -32022 listing legacy revisions alone sets the page\'s "Use one of the versions in its advertised `supported` list" against its "Do **not** fall back to `initialize`" |',
+      '| a result naming no modern revision the client speaks; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"), so the pages rule out falling back. What to do instead is left unsaid; the nearest rule: surface an error ("Protocol Version Negotiation"). A -32022 listing legacy revisions alone sets the page\'s "Use one of the versions in its advertised `supported` list" against its "Do **not** fall back to `initialize`" |',
       '| -32020 or -32021 | falls back to `initialize` | the server is modern: "correct the request, rather than falling back" (`basic/transports/streamable-http.mdx`, "Backward Compatibility") |',
       "| any other error, or no answer in time | falls back to `initialize` | the same: the server is legacy |",
     ])
@@ -421,12 +430,16 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     assert.ok(!text.includes("| a result sharing a revision with the client |"), file);
     assert.ok(!text.includes("correct the request, no fallback (`basic/versioning.mdx`"), file);
     assert.ok(!text.includes("rules in full"), file);
+    assert.ok(prose.includes('In `"auto"` mode SDK 2.4.0 reads the probe\'s answer by these rules:'), file);
+    // s25 (the student): after the table, what to do where `"auto"` departs from MCP. SDK 2.4.0's
+    // negotiateEra throws in pin mode on every verdict that `"auto"` turns into a fallback.
     assert.ok(
       prose.includes(
-        'In `"auto"` mode SDK 2.4.0 reads the probe\'s answer by these rules; to keep to MCP where they differ, pin 2026-07-28 for a server known to be modern, as a pin never falls back.',
+        'So do not rely on `"auto"` where it falls back on a modern answer: pin 2026-07-28 for a server known to be modern. A pinned `connect` throws there: surface the error, or correct a -32020 or -32021.',
       ),
       file,
     );
+    assert.ok(!prose.includes("to keep to MCP where they differ"), file);
     const folded = text.replace(/\s+/g, " ");
     assert.ok(
       folded.includes(
@@ -515,7 +528,6 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
       file,
     );
     // In 2026-07-28 the SDK's listTools also answers from its ttlMs cache: a pointer in Next only.
-    assert.match(text.slice(text.indexOf("## Next")), /`listTools` also\s+answers from its own cache/, file);
     assert.doesNotMatch(bodyOf(text), /from its own cache/, file);
   }
 });
@@ -532,11 +544,11 @@ test("the SDK's calls are told from the course's host before its listing, and th
     );
     assert.ok(types > split && types < prose.indexOf("`useServer`, from"), `${file}: the types glossed first`);
     // The course's policy step, after the listing, in two sentences.
-    const policy = prose.indexOf("The course's `decide` applies");
+    const policy = prose.indexOf("The course's host's `decide` keeps");
     assert.ok(policy > prose.indexOf("`useServer`, from"), file);
     assert.equal(
       prose.slice(policy, prose.indexOf("The course's discovery, counted below")).trim(),
-      "The course's `decide` applies the version rule and the allowlist (lesson 5) to the listed tools, and keeps lesson 5's negotiated tools. A call to any other tool it refuses with `arac bildirilmedi` (\"tool not declared\"), and no `tools/call` is sent.",
+      "The course's host's `decide` keeps the listed tools its allowlist and version rule allow, and refuses a call to any other with `arac bildirilmedi` (\"tool not declared\"): no `tools/call` is sent.",
       file,
     );
     // Section 3 prints a real subscriptions/listen stream later: these are the last real lines the
@@ -707,7 +719,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     // that trusts hints runs here with lesson 5's allowlist, said where the tables introduce it.
     assert.doesNotMatch(prose, /as a SHOULD permits/, file);
     assert.doesNotMatch(prose, /standing consent/, file);
-    assert.ok(prose.includes("The other two use the allowlisting host."), file);
+    assert.ok(read(file).includes("\n2026-07-28, the allowlisting host:\n"), file);
     assert.doesNotMatch(prose, /It is defensible only where the user has given standing consent/, file);
     assert.equal(
       (section.match(/^```text$/gm) ?? []).length,
@@ -728,7 +740,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       prose.includes(
         // One rule, said so a reader can compare another lesson's count (student round 21t, item 3):
         // the client's own stdio processes, one per local server and session; the probe left out.
-        "*local processes* counts the server processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28. The remote `tarife` and `kayit` start none, and SDK 2.4.0's probe process is left out.",
+        "*local processes* counts the server processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28. The remote `tarife` and `kayit` start none; SDK 2.4.0's probe process is left out.",
       ),
       file,
     );
@@ -737,10 +749,10 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     assert.ok(!prose.includes("*once* is the cached client"), file);
     assert.ok(prose.includes("*per task* keeps nothing between tasks and discovers before each one;"), file);
     assert.doesNotMatch(prose, /within MCP's rules|follows MCP|following MCP|onay yok/, file);
-    assert.ok(prose.includes("on a *virtual clock* where messages take no time."), file);
+    assert.ok(prose.includes("on a *virtual clock* where messages take no time,"), file);
     // One 2026-07-28 discovery's bodies, so that its price can be checked word by word.
     assert.match(section, /^kayit +request +server\/discover kayit +\d+ +2$/m, file);
-    assert.ok(prose.includes("Like the real servers, it lists only `2026-07-28` in `supportedVersions`:"), file);
+    assert.ok(prose.includes("lists only `2026-07-28` in `supportedVersions`, as the real ones:"), file);
     assert.match(section, /^kayit +response +resultType complete 2026-07-28 tools kayit /m, file);
     assert.doesNotMatch(prose, /lists four revisions|speak both eras/, file);
     // caching.mdx, "Freshness Calculation": the rule, and both of its client SHOULDs.
@@ -792,7 +804,7 @@ test("tool names across servers: 2026-07-28's note quoted word for word, and one
       prose.includes("a tool name SHOULD hold 1 to 128 ASCII letters, digits, `_`, `-` or `.` (the same section)"),
       file,
     );
-    assert.ok(prose.includes("3. Section 2's host adds fleet servers."), file);
+    assert.ok(prose.includes("3. A host adds more fleet servers."), file);
   }
 });
 
@@ -802,10 +814,11 @@ test("2026-07-28 bodies are priced as lesson 3 defines them, said before the fir
     const prose = proseOf(text);
     // Assumptions: each request counts its _meta, each result its resultType and serverInfo
     // (2026-07-28 basic/index.mdx, "Per-request protocol fields", "Per-response protocol fields").
+    // s25: said where the first priced 2026-07-28 discovery is shown, to keep Assumptions short.
     const rule = prose.indexOf(
-      "A 2026-07-28 body also counts a request's `_meta`, a result's `resultType` and `serverInfo` (lesson 3).",
+      "priced as lesson 3 prices bodies (a request's `_meta`, a result's `resultType` and `serverInfo` included)",
     );
-    assert.ok(rule > prose.indexOf("## Assumptions") && rule < prose.indexOf("## 1 · "), `${file}: the rule`);
+    assert.ok(rule > prose.indexOf("## 3 · "), `${file}: the rule`);
     assert.doesNotMatch(prose, /in 2026-07-28, the `_meta` keys and cache fields/, `${file}: not discovery only`);
     // Section 3 shows one 2026-07-28 discovery, its bodies with their _meta keys and result fields.
     const section = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
@@ -872,9 +885,7 @@ test("a server's list-changed notification is a SHOULD, sent in 2026-07-28 on a 
     assert.doesNotMatch(prose, /receive notifications \(lesson 4\)/, file);
     // Section 3 names its host at its head (student round 21t, item 1).
     assert.ok(
-      prose.includes(
-        "## 3 · Every task, once, or while fresh Host: *the allowlisting host* (Assumptions), which has no version rule.",
-      ),
+      prose.includes("## 3 · Every task, once, or while fresh Host: *the allowlisting host* (Assumptions)."),
       file,
     );
     assert.ok(
@@ -967,6 +978,13 @@ test("sixth pass: the merged lists' name clash said plainly, exercise 2 answerab
     assert.ok(prose.includes("(its answer in section 2's priced lines)"), file);
     // The fleet's level said exactly: lesson 7's servers declare annotations (level 3).
     assert.ok(prose.includes("The servers, `fleet` included, declare fields, `annotations` and version"), file);
-    assert.ok(prose.includes("The hosts are lesson 5's: *the allowlisting host*"), file);
+    // s25 (the student): the lesson's two hosts, and where each is defined, in one table before
+    // their first use; later sentences use exactly these names.
+    const hosts = prose.indexOf("| host | defined in | its rules |");
+    assert.ok(hosts > 0 && hosts < prose.indexOf("## 1 · The fourth server"), file);
+    assert.ok(prose.includes("| *the course's host* | lesson 5 |"), file);
+    assert.ok(prose.includes("| *the allowlisting host* | here |"), file);
+    assert.ok(!prose.includes("The hosts are lesson 5's: *the allowlisting host*"), file);
+    assert.ok(!prose.includes("Section 2's host"), file);
   }
 });

@@ -81,8 +81,10 @@ test("seed 20260218: the key table lines", () => {
     "2025-11-25, the allowlisting host:",
     "per task              13         10    6529          273               26",
     "per session            1         10    1429           57                2",
-    // The calls' subtotals under the tables (student round 23, item 4).
-    "calls alone, in every row's tokens: 2120 (2026-07-28), 1004 (2025-11-25)",
+    // Each table's totals as a sum under it (student round 24, item 4), computed and checked.
+    "all: 104 + 134 + 79 + 108 = 425 and 203 + 279 + 134 + 207 = 823 tokens; 3 + 8 + 4 + 3 = 18 trips",
+    "each row: tokens = discoveries × 823 + 2120 of calls; round trips = discoveries × 18 + 39",
+    "each row: tokens = discoveries × 425 + 1004 of calls; round trips = discoveries × 18 + 39",
     "kayit   request   server/discover kayit                                         42            2",
     "fleet-south  fleet            top_devices    fleet-south__top_devices",
     "    1              505             505          0         1.00              22             22",

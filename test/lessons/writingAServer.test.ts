@@ -4,12 +4,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { writingAServerJson } from "../../src/lessons/writingAServer/json";
-import { SHOWN_DECLARATIONS, SHOWN_SERVER, simulateWritingAServer } from "../../src/lessons/writingAServer/simulate";
+import {
+  gateReadings,
+  SHOWN_DECLARATIONS,
+  SHOWN_SERVER,
+  simulateWritingAServer,
+} from "../../src/lessons/writingAServer/simulate";
 import { ALL_LEVELS, declare } from "../../src/sim/declaration";
 import { SERVER_FACTS } from "../../src/world/servers";
 import { formatGateTable, formatWideTable, formatWritingAServer } from "../../src/lessons/writingAServer/tables";
 import * as prose from "../../src/lessons/writingAServer/prose";
-import { mcpToolListBytes } from "../../src/lessons/writingAServer/tables";
 import { readBesideMcp, readGates, readSecondRun } from "../../src/lessons/writingAServer/prose";
 import { knowingKayit, withoutVersionRule } from "../../src/lessons/writingAServer/simulate";
 import { sameRunRow } from "../../src/world/runTasks";
@@ -212,7 +216,6 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
   );
   assert.equal(solutions.match(/^<details>$/gm)?.length, 5);
   assert.match(flat(solutions), /Level 3 keeps 4 tools and drops 1/);
-  assert.match(flat(solutions), /the 27 of the level-1 run and the 30 of the wide run/);
   assert.doesNotMatch(flat(solutions), /they moved at levels 1 and 2\./, "no seed-count exercise");
   assert.match(
     flat(solutions),
@@ -226,18 +229,13 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
   );
   // The two readings of a tool with no `annotations` have the course's two names, never another.
   assert.doesNotMatch(solutions, /the reference gate|lesson 5's gate|its gate|the approval gate stopped/);
-  assert.match(flat(solutions), /and the 3 of the wide run\./);
-  // Exercise 5 keeps the tables' rules: lesson 5's version rule drops `kayit` at level 3, so level 3
-  // asks about the gate table's last row's held calls, 0.
+  // Exercise 5 asks one question about the wide table (expert round 24, item 5): the tasks level 2
+  // loses without approval, and why, from the run.
   assert.match(
     flat(solutions),
-    /The version rule holds: at level 3 it drops `kayit`, so 0 calls are asked about \(the gate table's last row\)\./,
+    /The 3 \*record\* tasks\. Each ends with a call to `kayit_yaz`, which at level 2 declares `annotations` without `readOnlyHint: true`: the course's gate holds it, and with no one to approve it, the call fails with `onay yok` \(the 3 in `blocked`\)\. At level 1 it sends no `annotations`, and the course's gate passes it unasked\./,
   );
-  // Exercise 5 says the person approves, so the chains run as in the tables.
-  assert.match(
-    flat(solutions),
-    /The person approves each, so the chains run as in the tables: the 12 of the level-0 run/,
-  );
+  assert.doesNotMatch(flat(solutions), /The other four|approves all/, "the old exercise 5 is gone");
 });
 
 // ---- What the reader sees ----
@@ -309,7 +307,7 @@ test("every number lesson 6's markdown states is what the run computes, for any 
     const [n, f, e, full] = r.runs;
     const [silent, gated, approved] = r.wide;
     const gate = (level: number, reading: "passes" | "mcp") =>
-      r.gates.find((row) => row.level === level && row.reading === reading)!;
+      gateReadings(r).find((row) => row.level === level && row.reading === reading)!;
     const [mcp1, mcp2] = [gate(1, "mcp"), gate(2, "mcp")];
     const calls = (run: { level: number; request: number }) => run.request - r.handshake[run.level].request;
     const expected = [
@@ -431,7 +429,7 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One name for the tools the client keeps, the same in the prose and the code.
-    assert.match(prose, /and keeps its \*negotiated\* tools\. The handshake table \(row 1 above\) asks/, path);
+    assert.match(prose, /It keeps lesson 5's \*negotiated\* tools\. The handshake table \(row 1 above\) asks/, path);
     assert.ok(!/\bagreed\b/.test(prose), `${path}: no second name for the negotiated tools`);
   }
 });
@@ -453,7 +451,7 @@ test("lesson 6's computed prose is wrapped at 100 characters", async () => {
   }
 });
 
-test("exercise 1 writes kayit_yaz's description and annotations and says who may trust them; solution 5 the other four", async () => {
+test("exercise 1 writes kayit_yaz's description and annotations and says who may trust them; exercise 5 asks one question of the wide table", async () => {
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
     const solution = flat(prose.writingAServerSolutions(result, await serverLines(seed), await minimalRun()));
@@ -466,8 +464,6 @@ test("exercise 1 writes kayit_yaz's description and annotations and says who may
       solution,
       /A client MUST treat the `annotations` as untrusted unless they come from a trusted server \(2026-07-28 `server\/tools\.mdx`, "Tool"\); `index\.mdx` states the principle for any description of a tool's behavior with a lowercase \*should\* \("Tool Safety"\)\. Only a host that trusts `kayit` may let them spare a person a prompt\./,
     );
-    // Solution 5: the read-only tools declare a closed world too, as the level-3 list shows.
-    assert.match(solution, /The other four: `readOnlyHint: true` and `openWorldHint: false`/);
   }
   for (const { path, text } of exportsOf6()) {
     const exercises = flat(text.split("## Exercises")[1].split("## Solutions")[0]);
@@ -478,21 +474,20 @@ test("exercise 1 writes kayit_yaz's description and annotations and says who may
     );
     assert.match(
       exercises,
-      // Reworded so it parses (expert round 23, item 5).
-      /5\. Write the other four tools' `annotations`\. A client asks a person before each call to a tool a trusted server has not marked `readOnlyHint: true`; the person approves all\. Which calls does it ask about in the tables' runs at levels 0 and 1 \(twelve-task and wide\), and from level 2 on\?/,
+      /5\. In the wide table, which tasks does level 2 with no approval lose against level 1, and why\?/,
       path,
     );
   }
 });
 
-test("solution 5 counts the level-0 calls from the run", async () => {
+test("solution 5 counts the tasks level 2 loses in the wide table from the run, each task run alone", async () => {
   for (const seed of [20260218, 20260219]) {
     const result = simulateWritingAServer(seed);
-    const level0 = result.runs[0].request - result.handshake[0].request;
+    const [silent, gated] = result.wide;
     const wire = await serverLines(seed);
     assert.match(
       flat(prose.writingAServerSolutions(result, wire, await minimalRun())),
-      new RegExp(`the ${level0} of the level-0 run`),
+      new RegExp(`The ${silent.completed - gated.completed} \\*record\\* tasks\\.`),
     );
   }
 });
@@ -524,11 +519,18 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
       path,
     );
     assert.doesNotMatch(prose, /8-token constant|doubled round trip|for each request to the remote/, path);
-    assert.match(prose, /lesson 5's handshake with each server, the course's stand-in for discovery/, path);
-    assert.doesNotMatch(prose, /`yetenek sor`/, `${path}: the handshake's request is lesson 5's, not re-explained`);
+    // Lesson 5 no longer shows the simulator's handshake: lesson 6 defines it where it prices it
+    // (student round 24, lesson 5 item 2; expert lesson 5 item 2), and does not say lesson 5 did.
+    assert.match(
+      prose,
+      /runs \*the simulator's handshake\* with each server: the simulator's shorthand for discovery, not MCP's messages, priced the same at every level so that only the declaration varies\./,
+      path,
+    );
+    assert.doesNotMatch(prose, /lesson 5's handshake|the course's stand-in for discovery/, path);
+    assert.doesNotMatch(prose, /`yetenek sor`/, `${path}: the handshake's words are in its table, not the prose`);
     const discovery = prose.indexOf("*discovery*, the requests by which a client learns what a server offers");
     assert.ok(discovery !== -1 && discovery + 1 === prose.search(/discovery/i), `${path}: discovery defined first`);
-    // The simulator's answer is not named: lesson 5 owns the handshake's words.
+    // The simulator's answer is not named in the prose: its table shows the words.
     assert.doesNotMatch(prose, /`yetenek bildir`/, path);
     if (prose.includes("`tip`")) assert.match(prose, /`tip` \(subscriber type\)/, path);
     // The handshake's section is two sentences around its table: the course's policy is lesson 5's.
@@ -579,16 +581,17 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     // A refused call goes to a tool the server lists and handles: sent, it would run (the wide run
     // shows kayit_yaz writing); -32602 is for a name the server lacks (2026-07-28 server/tools.mdx
     // "Error Handling").
-    // Where the twelve-task table is read: rows 1 and 2 are identical, and why; the gate table differs.
+    // Where the twelve-task table is read: rows 1 and 2 tie, why, and which tables show level 2's
+    // effect, in one sentence each (expert round 24, item 3).
     assert.match(
       prose,
-      /\*\*Rows 1 and 2 are identical\*\* because `kayit_yaz`, the one tool with a side effect, is off the allowlist; the client refuses calls that would have run\. The gate table below is where they differ\./,
+      /\*\*Rows 1 and 2 tie\*\* because the only tool that writes, `kayit_yaz`, is off the allowlist\. The gate and wide tables below, on the wide allowlist, exist to show level 2's effect\./,
       path,
     );
     // ...said after the table's reading and the level 0-1 contrast, right before level 3's paragraph.
     const seed = Number(/with seed (\d+)\./.exec(text)![1]);
     const r = simulateWritingAServer(seed);
-    const rows = text.indexOf("**Rows 1 and 2 are identical**");
+    const rows = text.indexOf("**Rows 1 and 2 tie**");
     const secondRun = text.indexOf(readSecondRun(r));
     const contrast = text.indexOf("**Level 0 against level 1: without its fields");
     assert.ok(secondRun !== -1 && secondRun < contrast && contrast < rows, `${path}: after level 0 against 1`);
@@ -765,36 +768,40 @@ test("each reference-style print line is read in words right after it, from the 
     const [h0, , , h3] = r.handshake;
     assert.equal(
       flat(prose.readHandshake(r)),
-      `The table's point: the handshake does not grow with the declaration, and only the version rule drops a ` +
-        `server; the real \`tools/list\` does grow, to ${mcpToolListBytes(r).slice(0, 2).join(", ")} and ` +
-        `${mcpToolListBytes(r)[2]} bytes at levels 0 to 2 (the bytes table above). ` +
+      `Only the version rule drops a server here; the real \`tools/list\` grows with the declaration ` +
+        `(the bytes table above). ` +
         `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
-        `the version rule also drops \`kayit\`, \`bolge_ozet\` with it; the last line lists the ${h3.negotiated} ` +
-        `tools kept. Every row costs the same ${h0.tokens} tokens, 34 + 34 + 31 for \`olcum\`, \`tarife\` ` +
+        `the version rule also drops \`kayit\`, \`bolge_ozet\` with it; the last line names the ${h3.negotiated} ` +
+        `kept. Every row costs the same ${h0.tokens} tokens, 34 + 34 + 31 for \`olcum\`, \`tarife\` ` +
         `and \`kayit\`'s request and answer, the envelope's 8 in each. ` +
-        `Only at level 3 does the course's host read \`surum\` (version). These words are the same at every ` +
-        "level; the handshake stands for the discovery of tools and resources, so `tarife`'s answer leaves " +
-        "out its prompt.",
+        `Only at level 3 does the course's host read \`surum\` (version).`,
       `seed ${seed}`,
     );
     const second = r.secondRun.runs;
     const same = second.every((run, i) => run.completed === r.runs[i].completed);
-    // Level 1's tokens taken apart (student round 22s, item 5): the parts sum to the row.
-    const parts = /are the handshake's (\d+) plus each task type's: (.*?)\. The second run/.exec(
-      flat(prose.readSecondRun(r)),
-    )!;
-    const sum = parts[2]
-      .replace(/\([a-z]+\)/g, "")
-      .split("+")
-      .map((term) => term.trim().split(" × ").map(Number))
-      .reduce((n, [a, b]) => n + (b === undefined ? a : a * b), Number(parts[1]));
-    assert.equal(sum, r.runs[1].tokens, `seed ${seed}: the parts sum to level 1's tokens`);
+    // Every level's tokens taken apart, a table row each (student round 24, item 2): the handshake's
+    // and each task type's parts sum to the twelve-task table's row.
+    const reading = prose.readSecondRun(r);
+    const rows = reading.split("\n").filter((line) => /^\| \d /.test(line));
+    assert.equal(rows.length, 4, `seed ${seed}: a row per level`);
+    rows.forEach((row, level) => {
+      const cells = row
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim());
+      const sum = cells
+        .slice(1, -1)
+        .flatMap((cell) => cell.split("+"))
+        .map((term) => term.trim().split(" × ").map(Number))
+        .reduce((n, [a, b]) => n + (b === undefined ? a : a * b), 0);
+      assert.equal(Number(cells[0]), level);
+      assert.equal(Number(cells[1]), r.handshake[level].tokens, `seed ${seed}: level ${level}'s handshake`);
+      assert.equal(sum, r.runs[level].tokens, `seed ${seed}: level ${level}'s parts sum to its tokens`);
+      assert.equal(Number(cells.at(-1)), r.runs[level].tokens, `seed ${seed}: level ${level}'s total`);
+    });
     assert.ok(
-      flat(prose.readSecondRun(r)).startsWith(`At level 1, the ${r.runs[1].tokens} tokens are the handshake's`),
-    );
-    assert.ok(
-      flat(prose.readSecondRun(r)).endsWith(
-        `The second run, its tasks drawn from seed ${r.secondRun.seed}, ` +
+      flat(reading).startsWith(
+        `The second run (task seed ${r.secondRun.seed}) ` +
           (same
             ? "completes as many tasks at each level as this run."
             : `completes ${second
@@ -980,7 +987,15 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     // client following MCP makes of it (basic/index.mdx: for display, logging and debugging).
     assert.match(
       prose,
-      /Below level 3 the world servers send `undeclared` instead, a placeholder the course's host reads as no version\. A client following MCP only displays or logs it \(`basic\/index\.mdx`\)\./,
+      /Below level 3 the world servers send `undeclared` instead, a placeholder the course's host reads as no version\./,
+      path,
+    );
+    // What a host that follows MCP does with the version is said once, where the second half opens
+    // (expert round 24, item 4), with why level 3 measures the version rule at all.
+    assert.doesNotMatch(prose, /A client following MCP only displays or logs it/, path);
+    assert.match(
+      prose,
+      /The course's version rule, which drops a whole server for a version newer than it knows, goes against MCP: level 3 measures it because the reference measurement that the course's tables reproduce does\. Each level-3 result stands beside what a host that follows MCP gets\./,
       path,
     );
     // `undeclared` is defined once, where the levels are; later it is only used.
@@ -1027,19 +1042,19 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
     const seed = Number(/with seed (\d+)\./.exec(text)![1]);
     const r = simulateWritingAServer(seed);
     // Its place: the MCP reading leads the section, the reference's wide table closes it, before the Summary.
-    const gates = text.indexOf(formatGateTable(r.gates));
+    const gates = text.indexOf(formatGateTable(gateReadings(r)));
     const wide = text.indexOf(formatWideTable(r.wide));
     const summary = text.indexOf("## Summary");
     assert.ok(gates !== -1 && gates < wide && wide < summary, `${path}: the MCP reading comes first`);
     assert.equal(text.slice(gates, summary).match(/^## /gm), null, `${path}: one section`);
-    assert.ok(text.includes(formatGateTable(r.gates)), `${path}: the table, computed from the run`);
+    assert.ok(text.includes(formatGateTable(gateReadings(r))), `${path}: the table, computed from the run`);
     assert.ok(text.includes(readGates(r)), `${path}: its reading, computed from the run`);
     // The table prints MCP's defaults only: one row per level, no second reading.
-    const table = formatGateTable(r.gates).split("\n");
+    const table = formatGateTable(gateReadings(r)).split("\n");
     assert.equal(table.length, 1 + 4);
     assert.doesNotMatch(table.join("\n"), /passes|MCP's default/);
     const row = (level: number, reading: "passes" | "mcp") =>
-      r.gates.find((g) => g.level === level && g.reading === reading)!;
+      gateReadings(r).find((g) => g.level === level && g.reading === reading)!;
     // MCP's defaults (schema.mdx ToolAnnotations: readOnlyHint false): every call held at level 1,
     // the reads included; only kayit_yaz's from level 2, where the read-only tools say so.
     assert.equal(row(1, "mcp").sent, 0);
@@ -1163,9 +1178,7 @@ test("lesson 6 says what the simulated handshake's `surum` carries: the same wor
       flat(text).includes(
         `Every row costs the same ${r.handshake[0].tokens} tokens, 34 + 34 + 31 for \`olcum\`, ` +
           "`tarife` and `kayit`'s request and answer, the envelope's 8 in each. Only at level 3 does " +
-          "the course's host read `surum` (version). These words are the same at every level; the " +
-          "handshake stands for the discovery of tools and resources, so `tarife`'s answer leaves out " +
-          "its prompt.",
+          "the course's host read `surum` (version).",
       ),
       `${path}: said`,
     );
@@ -1197,8 +1210,8 @@ test("each table of the second half is led by the question it answers and how to
       assert.equal(spaced.slice(q, t).match(/```/g)?.length, blocks, `${path}: no other block between`);
     };
     lead(
-      "The handshake table (row 1 above) asks how many tools each level keeps, and at what cost.",
-      "Each row counts the tools kept and *dropped*, the messages each way, their tokens and round trips.",
+      "The handshake table (row 1 above) asks how many tools each level keeps and *drops*,",
+      "the messages each way, their tokens and round trips.",
       "level negotiated dropped request response tokens round trips",
       3,
     );

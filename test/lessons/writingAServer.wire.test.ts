@@ -281,25 +281,20 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       path,
     );
     assert.doesNotMatch(prose, /MCP fixes the code/, path);
-    assert.match(prose, /for each primitive the file registers, `"listChanged":true`/, path);
-    // What the promise is: each primitive's own notification, 2026-07-28 server/tools.mdx,
-    // resources.mdx and prompts.mdx, "List Changed Notification"; in 2026-07-28 only to clients whose
+    // listChanged as a short boxed note after the list, not a bullet inside it (student round 24,
+    // item 5). What the promise is: each primitive's own notification, 2026-07-28 server/tools.mdx,
+    // "List Changed Notification" (a SHOULD); in 2026-07-28 only to clients whose
     // subscriptions/listen asked for it (basic/patterns/subscriptions.mdx, "Notification Filter").
+    // The default is McpServer's (SDK 2.4: `listChanged: ... ?? true` when a primitive registers);
+    // the option that turns it off is checked above.
     assert.match(
       prose,
-      /a promise to send the matching `notifications\/\{tools,resources,prompts\}\/list_changed` \(a SHOULD\) when that list changes \(`server\/tools\.mdx`, `resources\.mdx`, `prompts\.mdx`, "List Changed Notification"\), in 2026-07-28 only on a stream the client opened with `subscriptions\/listen`, naming the notifications it wants \(`basic\/patterns\/subscriptions\.mdx`\)\./,
+      /> \*\*`listChanged` is on by default\.\*\* For each primitive the file registers, `McpServer` declares > `"listChanged":true` in both: a promise to send `notifications\/tools\/list_changed` \(or its > resources and prompts kin\) when that list changes, a SHOULD \(`server\/tools\.mdx`, "List Changed > Notification"\), in 2026-07-28 only on a stream the client opened with `subscriptions\/listen` > \(`basic\/patterns\/subscriptions\.mdx`\)\. This server's lists never change, so it never sends one\. > Declare only what you send: `McpServer` takes `listChanged: false` in its `capabilities` option\./,
       path,
     );
-    assert.doesNotMatch(prose, /a promise to send `notifications\/tools\/list_changed`/, path);
-    // The default is McpServer's (SDK 2.4: `listChanged: ... ?? true` when a primitive registers), and
-    // it notifies only on a registration change while connected; tools.mdx "Capabilities": listChanged
-    // "indicates whether the server will emit notifications". The option that turns it off is checked
-    // above.
-    assert.match(
-      prose,
-      /`McpServer` declares it by default, yet notifies only when a registration changes after it connects: this server never will\. Declare only what you send: `listChanged` says whether the server "will emit notifications" \(`server\/tools\.mdx`, "Capabilities"\), and `McpServer` takes `listChanged: false` in its `capabilities` option;/,
-      path,
-    );
+    assert.doesNotMatch(prose, /- in both, for each primitive/, `${path}: not a bullet of "It also answers"`);
+    // Citations by path from the revision's root (lesson 1): no bare page names.
+    assert.doesNotMatch(text, /`(?:resources|prompts|streamable-http|stdio|versioning)\.mdx`/, path);
     // 2026-07-28 server/discover.mdx, "DiscoverResult": `supportedVersions` is "Protocol versions
     // the server supports"; SDK 2.4's stock serveStdio lists the modern ones alone, on purpose (its
     // comment: 2025-era versions are negotiated via `initialize`), yet the same process answers
@@ -322,7 +317,7 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
     // 2026-07-28 server/discover.mdx: the discover result carries the capabilities too.
     assert.match(
       prose,
-      /\(lesson 5 weighs that choice\); - in both, for each primitive the file registers, `"listChanged":true`/,
+      /\(lesson 5 weighs that choice\); - a method it has no handler for with -32601 \(Method not found\);/,
       path,
     );
     // serveStdio calls the factory once per connection (the test below counts the calls).
@@ -504,7 +499,7 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
       // 2026-07-28 streamable-http.mdx, "Security & Endpoint": servers MUST validate Origin; they
       // SHOULD bind only to localhost when running locally.
       // The MUST binds every server, so the fix names a guard for both: loopback and remote.
-      /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\. Only the `Origin` check is MCP's: every server MUST make it \(2026-07-28 `streamable-http\.mdx`, "Security & Endpoint"\)\. So `toNodeHandler` alone breaks that MUST\. A local server needs `localhostOriginValidation\(\)`; a remote one, `originValidation\(\)` with its allowed origins\./,
+      /- \*\*`localhostHostValidation\(\)`\*\* and \*\*`localhostOriginValidation\(\)`\*\*, the loopback guards, answer 403 to a `Host` or `Origin` that is not this machine\. Only the `Origin` check is MCP's: every server MUST make it \(2026-07-28 `basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\)\. So `toNodeHandler` alone breaks that MUST\. A local server needs `localhostOriginValidation\(\)`; a remote one, `originValidation\(\)` with its allowed origins\./,
       /The program below uses `createMcpHandler`, `toNodeHandler` and both guards, and listens on `127\.0\.0\.1`, as the same section SHOULD\. Then its answer to the stdio call: the same JSON, but for the `id`, in lesson 2's header block and chunked coding:/,
     ])
       assert.match(spaced, piece, path);

@@ -33,7 +33,7 @@ export const CHART_MEASURES = ["tool calls", "failed calls (server's or client's
  * error a server sent: 2026-07-28 `basic/index.mdx`, "Error Codes"). Each bar's hue is the
  * condition table's answer code (`answerCode`: `right`, `gave up`, `none`, …; {@link ANSWER_HUE});
  * its opacity is the measure, the failed calls pale ({@link MEASURE_OPACITY}); one legend names
- * every hue, the other both measures. Its `description` (the chart's alt text) gives each
+ * every hue, the other both measures in a bar's hue. Its `description` (the chart's alt text) gives each
  * condition's two counts and, by code, the runs that end without the right answer, for a reader
  * who cannot see the bars.
  */
@@ -92,12 +92,13 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
         sort: [...CHART_MEASURES],
         title: null,
         scale: { domain: [...CHART_MEASURES], range: [...MEASURE_OPACITY] },
-        // The measure legend's swatches are a neutral grey, at each measure's opacity.
+        // The measure legend's swatches are drawn as bars are, in the right answer's hue (the
+        // healthy conditions' bars), full for the calls and pale for the failed calls.
         legend: {
           orient: "bottom",
           symbolType: "square",
-          symbolFillColor: "#555555",
-          symbolStrokeColor: "#555555",
+          symbolFillColor: ANSWER_HUE.right,
+          symbolStrokeColor: ANSWER_HUE.right,
           labelLimit: 0,
         },
       },

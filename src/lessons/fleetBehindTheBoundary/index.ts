@@ -11,7 +11,6 @@ export {
   readConditions,
   solveExercises,
   readSlowHttp,
-  readThoroughTurns,
 } from "./prose";
 export { simulateFleetLesson } from "./simulate";
 export {
@@ -19,7 +18,6 @@ export {
   formatMalformedTable,
   formatBoundaryTable,
   formatAnswerTable,
-  formatTurnTable,
   formatSlowHttp,
 } from "./tables";
 export { runFleetLines, runSlowLines, runSlowHttp } from "./wire";

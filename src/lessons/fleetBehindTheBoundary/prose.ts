@@ -9,14 +9,14 @@
  * wrapped at 100 columns (`wrapMarkdown`).
  */
 import { LOCAL_FAILURES } from "../../fleet/client";
-import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
+import { LATENCY_MICROS } from "../../fleet/conditions";
 import { SLOW_PROGRESS_STEPS } from "../../server/faults";
 import type { AgentRunRecord } from "../../fleet/runAgents";
-import { formatRate, refusedArguments } from "./tables";
+import { channelCode, formatRate, refusedArguments } from "./tables";
 import type { FleetLessonResult } from "./simulate";
 import type { SlowHttpCall } from "./wire";
 import { shownBodyBytes } from "../httpText";
-import { code, listing, ordinal, plural } from "../proseWords";
+import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -56,13 +56,6 @@ export function readGroundTruth(result: FleetLessonResult): string {
   );
 }
 
-/** The turn (1-based) of the thorough agent's healthy run that holds the crash's call. */
-function crashTurnOf(sizes: readonly number[]): number {
-  let sent = 0;
-  const k = sizes.findIndex((size) => (sent += size) >= CRASH_ON_CALL);
-  return k + 1;
-}
-
 /**
  * A reading of the condition table: the healthy paths' costs, the opening's share of them, and
  * the restart's extra bytes, which move with the seed.
@@ -90,32 +83,56 @@ export function readConditions(result: FleetLessonResult): string {
   );
 }
 
+/**
+ * Exercise 1's answer: how `raw` and `validating` answer the eight malformed calls, counted by
+ * channel from the run, and which of them reports the handler's own failure (the unknown device
+ * id) in the result, as every revision's schema says such an error SHOULD be (`CallToolResult`).
+ */
+function channelAnswer(result: FleetLessonResult): string {
+  const rows = result.malformed;
+  const channels = (path: "raw" | "validating") => {
+    const outcomes = rows.map((r) => r.outcomes[path]);
+    const errors = outcomes.filter((o) => o.channel === "JSON-RPC error");
+    const distinct = [...new Set(errors.map((o) => channelCode(o)))];
+    const codes =
+      distinct.length === 1
+        ? distinct
+        : distinct.map((c) => `${errors.filter((o) => channelCode(o) === c).length} of ${c}`);
+    const isError = outcomes.filter((o) => o.channel === "error result").length;
+    const plain = outcomes.filter((o) => o.channel === "result").length;
+    return (
+      `${code(path)}: ${plural(errors.length, "JSON-RPC error")}` +
+      (codes.length > 0 ? ` (${listing(codes)})` : "") +
+      `, ${isError} ${code("isError")} ${isError === 1 ? "result" : "results"} and ` +
+      `${plural(plain, "plain result")}`
+    );
+  };
+  const device = rows.find((r) => r.label === "unknown device id");
+  const keeps = (["raw", "validating"] as const).filter(
+    (p) => device?.outcomes[p].channel === "error result",
+  );
+  const failure = device
+    ? `The unknown device id is the handler's own failure, which SHOULD be reported in the result: ` +
+      (keeps.length > 0
+        ? `${listing(keeps.map(code))} ${keeps.length === 1 ? "does" : "do"} so, with an ${code("isError")} result` +
+          (keeps.length === 1
+            ? `; ${code(keeps[0] === "raw" ? "validating" : "raw")} sends ${channelCode(device.outcomes[keeps[0] === "raw" ? "validating" : "raw"])}.`
+            : ".")
+        : `neither path does.`)
+    : "";
+  return `${channels("raw")}; ${channels("validating")}. ${failure}`;
+}
+
 /** The expected answers to the lesson's exercises, with this run's figures, each folded. */
 export function solveExercises(result: FleetLessonResult): string {
-  const thorough = record(result, "direct", "thorough");
-  const fixedRows = ["crash", "crash-explained", "stdout-unterminated"].map((c) =>
-    record(result, c, "thorough"),
-  );
   const refused = refusedArguments(result.malformed).map((r) => `*${r.label}*`);
   const healthyErrors = ["raw", "validating"].reduce(
     (sum, c) =>
       sum + record(result, c, "thorough").toolErrors + record(result, c, "shortcut").toolErrors,
     0,
   );
-  // The turns no fleet changes: the opening's calls and the first band turn's; the crash's turn.
-  const opening = result.turnSizes.thorough.slice(0, 2);
-  const crashTurn = crashTurnOf(result.turnSizes.thorough);
   return [
-    foldedAnswer(
-      "1. Another seed",
-      `The shortcut agent's rows keep them (two calls), and so do the thorough agent's under ` +
-        `${listing(fixedRows.map((r) => `${code(r.condition)} (${r.turns}, ${r.toolCalls}, ${r.toolErrors})`))}: ` +
-        `its first two turns, ${opening.join(" + ")} calls, are the same on every fleet; the crash comes at ` +
-        `the ${ordinal(CRASH_ON_CALL)} call, in turn ${crashTurn}, and under ${code("stdout-unterminated")} ` +
-        `turn 1 fails. Only their bytes (here ${listing(fixedRows.map((r) => n(r.bytes)))}) can move. ` +
-        `The other rows move with the fleet (here ${thorough.toolCalls} calls on ${code("direct")}): ` +
-        `the devices decide how many pages the agent reads before no unread device can win.`,
-    ),
+    foldedAnswer("1. Two paths, two channels", channelAnswer(result)),
     foldedAnswer(
       "2. The validating path of 2025-06-18",
       `The rows of ${listing(refused)} change on ${code("validating")} from an error result to a JSON-RPC ` +
@@ -172,64 +189,5 @@ export function readSlowHttp(call: SlowHttpCall): string {
     `The stream carried ${plural(call.messages.length, "event")}, ${progressed} and the response, ` +
       `in ${n(content)} bytes: ${n(call.jsonBytes)} of JSON and ${n(framing)} of SSE framing ` +
       "(`event:` lines, `data: `, newlines), not counting the chunked coding, which varies by runtime.",
-  );
-}
-
-/**
- * The thorough agent's stop on `direct`, under its turn table (`formatTurnTable`): after the
- * last band turn, the bound on any unread device's rate (turn 1's top downtime over the hours read
- * from 0 without a gap) against the best rate read, and the turn before, when the bound was not yet
- * below it. Source: `THOROUGH` and `canStop` (`fleet/agents.ts`).
- */
-export function readThoroughTurns(result: FleetLessonResult): string {
-  const turns = result.thoroughTurns;
-  const example = readSecondTurn(turns[1]);
-  const top = result.truth.shortcut.device;
-  const most = top.downtime_min;
-  const last = turns.length - 2;
-  const stop = turns[last];
-  if (stop.covered >= 500 || !stop.best)
-    return wrapMarkdown(
-      `${example}After turn ${last + 1} every device under 500 hours has been read: the agent stops.`,
-    );
-  const best = stop.best;
-  const parts = [
-    `After turn ${last + 1}, every device under ${stop.covered} hours has been read. ` +
-      `A device not yet read has run at least ${stop.covered} hours and lost at most ${most} ` +
-      `minutes, the most turn 1 found (${code(top.device_id)}): a rate of at most ` +
-      `${formatRate(most, stop.covered)} per 100 hours. That is below the best rate read, ` +
-      `${formatRate(best.downtime, best.hours)} (${code(best.device_id)}), so the agent stops.`,
-  ];
-  const before = turns[last - 1];
-  if (before?.best && before.bands.length > 0 && before.covered > 0)
-    parts.push(
-      `After turn ${last}, that bound was ${formatRate(most, before.covered)} (${most} minutes in ` +
-        `${before.covered} hours), not below ${formatRate(before.best.downtime, before.best.hours)}, ` +
-        `so it went on.`,
-    );
-  return wrapMarkdown(example + parts.join(" "));
-}
-
-/**
- * Turn 2 as a worked example of the band rule: a starred band (more than a page of devices)
- * counts no device as read and is halved next turn, so the turn's calls can read few devices.
- * Empty when turn 2 pages no band. Ends with a space, to lead the stop's sentences.
- */
-function readSecondTurn(turn: FleetLessonResult["thoroughTurns"][number] | undefined): string {
-  if (!turn || turn.bands.length === 0) return "";
-  const name = (b: { min: number; max: number }) => `${b.min}-${b.max}`;
-  const starred = turn.bands.filter((b) => b.crowded);
-  const plain = turn.bands.filter((b) => !b.crowded);
-  const read = plain.reduce((sum, b) => sum + b.devices, 0);
-  const opening = `Turn 2 makes ${turn.calls} calls for ${plural(turn.bands.length, "band")}`;
-  if (starred.length === 0)
-    return `${opening}, none starred, and reads all ${plural(read, "device")} in them. `;
-  const what =
-    plain.length === 0
-      ? "so it reads no device yet"
-      : `so it reads only the ${plural(read, "device")} of ${listing(plain.map(name))}`;
-  return (
-    `${opening}, but ${listing(starred.map(name))} ${starred.length === 1 ? "is" : "are"} ` +
-    `starred, ${what}; turn 3 asks the halves of ${starred.length === 1 ? "the starred band" : "each starred band"}. `
   );
 }

@@ -8,13 +8,13 @@ export {
   describeLifecycleAndNegotiationSeed,
   lifecycleAndNegotiationSolutions,
   readDiscover,
-  readTrustingHost,
-  readHosts,
+  readGateRun,
+  readPolicies,
   readKayit,
   readOpeningCosts,
   readStatelessMismatch,
 } from "./prose";
 export { simulateLifecycleAndNegotiation } from "./simulate";
-export { formatHosts, formatLines, formatOpeningCosts } from "./tables";
+export { formatPolicies, formatLines, formatOpeningCosts } from "./tables";
 export { runLifecycleAndNegotiationOnTheWire } from "./wire";
 export { show } from "../show";

@@ -7,7 +7,7 @@ import { STATELESS_REVISION } from "../../protocol/revisions";
 import { isTranscriptLine, type Transcript } from "../../wireClient/lineExchange";
 import { code, listing, ordinal, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
-import type { GateRow, LifecycleAndNegotiationResult } from "./simulate";
+import type { LifecycleAndNegotiationResult, PolicyRow } from "./simulate";
 import type { LifecycleAndNegotiationWire, OpeningCost } from "./wire";
 
 /** A JSON-RPC message as a transcript read it. */
@@ -183,73 +183,63 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
 }
 
 /**
- * A reading of the host that trusts its servers' hints, given first in section 6: what it keeps, which calls
- * it puts before a person, and the gate's task with the person saying no, then yes.
+ * A reading of section 6's gates on the seed's first record task: the calls it makes, what the
+ * host that trusts its servers' hints (the defaults-reading gate) sends when the person says no,
+ * then yes; and, with every tool sent with no `annotations`, what that gate holds against what the
+ * course's gate sends unasked.
  */
-export function readTrustingHost(result: LifecycleAndNegotiationResult): string {
-  const { kept, asks, runs } = result.conformant;
+export function readGateRun(result: LifecycleAndNegotiationResult): string {
+  const { runs } = result.conformant;
   const [no, yes] = runs;
-  const asked = listing(asks.map(code));
-  const readOnly = kept.length - asks.length;
+  const [, bare] = result.hosts;
+  const unasked = result.unannotated.run;
+  const chain = result.gateChain;
+  const reads = chain.filter((tool) => tool !== result.gatedTool);
+  const first = chain[0];
+  const heldFirst =
+    bare.requests === 0 && bare.stopped?.tool === first && bare.stopped.how === "held";
   return wrapMarkdown(
-    `The host that trusts its servers' hints keeps all ${kept.length} tools and asks a person before ` +
-      `${asks.length === 1 ? "one" : asks.length}, ${asked}; the other ${readOnly} are declared ` +
-      `read-only. For ${code(result.gateTask.subscriber)}, a no sends ${no.requests} requests ` +
-      `(${no.tokens} tokens, ${no.round_trips} round trips) and holds that call. ` +
-      `${tokensByCall(no, result.gateChain)}A yes sends ` +
-      `${yes.requests} (${yes.tokens} tokens, ${yes.round_trips} round trips) and writes ` +
-      `${plural(yes.written, "record")}.`,
+    `Task ${result.gateTaskNumber}, about ${code(result.gateTask.subscriber)}, calls ` +
+      `${codes(reads)}, which read, then ${code(result.gatedTool)}, which writes. The host that ` +
+      `trusts its servers' hints holds only the write: a no sends ${no.requests} requests, a yes ` +
+      `${yes.requests}, and writes ${plural(yes.written, "record")}. With no ` +
+      `${code("annotations")} on any tool, its ` +
+      `defaults-reading gate would hold all ${bare.asked} calls` +
+      (heldFirst
+        ? `, so the task stops at the first, ${code(first)}, with ${bare.requests} requests sent`
+        : ``) +
+      `; the course's gate sends ${unasked.requests} requests unasked and writes ` +
+      `${plural(unasked.written, "record")}.`,
   );
 }
 
 /**
- * How a run's tokens are made, each call and its result in the chain's order:
- * `80 = 12 + 17 (sayac_oku's call and result) + …`.
- * @throws if the run's messages are not one call and one result for each request, or do not add
- *   up to its tokens (the sentence would then say something false).
+ * A reading of section 6's policy table: what the allowlist drops, what the version rule drops (a
+ * whole server, read-only tools with it), and the last row, the course's host with both rules.
  */
-function tokensByCall(run: GateRow, chain: readonly string[]): string {
-  const costs = run.messageTokens;
-  const pairs = chain.slice(0, run.requests);
-  if (costs.length !== 2 * pairs.length || run.responses !== run.requests)
-    throw new Error("the priced task's messages are not one call and one result per request");
-  const sum = costs.reduce((n, t) => n + t, 0);
-  if (sum !== run.tokens)
-    throw new Error(`the priced task's messages add up to ${sum} tokens, not ${run.tokens}`);
-  const parts = pairs.map((tool, i) => `${costs[2 * i]} + ${costs[2 * i + 1]} (${code(tool)})`);
-  return `Its ${run.tokens} tokens, each call then its result: ${parts.join(", ")}. `;
-}
-
-/**
- * A reading of section 6's hosts table: what the host that trusts its servers' hints keeps and
- * asks, with `annotations` and without (then its first call is held, so it sends nothing); and what
- * the course's version rule drops (a whole server, read-only tools with it).
- */
-export function readHosts(result: LifecycleAndNegotiationResult): string {
-  const [trusting, bare, course] = result.hosts;
-  const both = result.policies[result.policies.length - 1];
-  const byVersion = both.dropped.filter((d) => d.reason === "version").map((d) => d.tool);
+export function readPolicies(result: LifecycleAndNegotiationResult): string {
+  const byName = (name: PolicyRow["name"]) => result.policies.find((row) => row.name === name)!;
+  const [version, both] = [byName("version rule"), byName("both")];
+  const byVersion = version.dropped.map((d) => d.tool);
   const servers = [
     ...new Set(result.declared.filter((t) => byVersion.includes(t.tool)).map((t) => t.server)),
   ];
+  const serverVersions = servers.map(
+    (server) => result.declared.find((t) => t.server === server)!.version,
+  );
   const readers = result.declared
     .filter((t) => byVersion.includes(t.tool) && !t.sideEffect)
     .map((t) => t.tool);
-  const calls = result.gateChain.length;
-  const first = result.gateChain[0];
-  const stoppedFirst =
-    bare.requests === 0 && bare.stopped?.tool === first && bare.stopped.how === "held"
-      ? ` It sends ${bare.requests} requests: the first call, ${code(first)}, is held, so the ` +
-        `person is asked once.`
-      : ``;
+  const same = JSON.stringify(both.dropped) === JSON.stringify(version.dropped);
+  const words = ["zero", "one", "two", "three", "four", "five", "six"];
+  const word = (n: number) => words[n] ?? String(n);
   return wrapMarkdown(
-    `The first row is that run: its gate holds ${trusting.asked} of the task's ${calls} calls. ` +
-      `Without ${code("annotations")}, the same host would ask about ` +
-      `${bare.asked === calls ? `all ${calls}` : bare.asked}, reads included, since a missing ` +
-      `hint means "may write".${stoppedFirst} The course's host keeps ${course.kept}: its version ` +
-      `rule drops ${codes(servers)} whole, and with it ${codes(readers)}, which only ` +
-      `${readers.length === 1 ? "reads" : "read"}. Its write is never sent. Every host pays the ` +
-      `same handshake, since it decides after the answers.`,
+    `The version rule drops ${codes(servers)} whole, for its version ` +
+      `${listing(serverVersions.map(String))}, and with it ${codes(readers)}, which only ` +
+      `${readers.length === 1 ? "reads" : "read"}. ` +
+      (same ? `With both rules it reads first, and the allowlist drops nothing more: ` : ``) +
+      `${word(result.declared.length)} tools declared, ${word(both.negotiated.length)} ` +
+      `negotiated.`,
   );
 }
 
@@ -290,6 +280,9 @@ export function lifecycleAndNegotiationSolutions(
   const kayitTools: ListedTool[] = listed.result.tools;
   const kayitVersions: string[] = discovered.result.supportedVersions;
   const capabilities = Object.keys(discovered.result.capabilities);
+  const kayitKept = kayitTools
+    .map((t) => t.name)
+    .filter((name) => allowlistRow.negotiated.includes(name));
   const current =
     kayitVersions.length === 1 && kayitVersions[0] === STATELESS_REVISION
       ? code(STATELESS_REVISION)
@@ -309,12 +302,15 @@ export function lifecycleAndNegotiationSolutions(
     ),
     foldedAnswer(
       "3. The sentence the version rule goes against",
-      `2026-07-28's note on ${code("clientInfo")} and ${code("serverInfo")} ` +
-        `(${code("basic/index.mdx")}): implementations SHOULD NOT use them to change their ` +
-        `behaviour. A client following them reads what section 5 showed ${code("kayit")} declaring of the ` +
-        `protocol: ${plural(kayitVersions.length, "version")}, ${current}, and ` +
+      `${code("server/discover.mdx")}'s note on ${code("serverInfo")}: clients SHOULD NOT use it ` +
+        `to change their behaviour; of ${code("clientInfo")} and ${code("serverInfo")}, ` +
+        `${code("basic/index.mdx")} says implementations SHOULD NOT either. Without the version ` +
+        `rule, a host reads ` +
+        `what section 5 showed ${code("kayit")} declaring of the protocol: ` +
+        `${plural(kayitVersions.length, "version")}, ${current}, and ` +
         `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}. So the ` +
-        `two can talk, and the allowlist alone leaves ${allowlistRow.negotiated.length} tools.`,
+        `two can talk, and the allowlist alone keeps ${codes(kayitKept)} of ${code("kayit")}'s ` +
+        `tools: ${allowlistRow.negotiated.length} tools in all, section 6's second row.`,
     ),
   ].join("\n\n");
 }

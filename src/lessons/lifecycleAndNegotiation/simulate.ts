@@ -28,19 +28,19 @@ const OWN_VERSIONS: Readonly<Record<string, number>> = Object.fromEntries(
 
 /** One of the policies the lesson compares: its name, as the table prints it, and the policy. */
 export interface PolicyCase {
-  name: "none" | "allowlist" | "known versions" | "both";
+  name: "none" | "allowlist" | "version rule" | "both";
   policy: ClientPolicy;
 }
 
 /**
  * The four policies, in the table's order: none (every tool allowed, every server's own version
- * known), the allowlist alone (`ALLOWLIST`), the known versions alone (`KNOWN_VERSIONS`), and
+ * known), the allowlist alone (`ALLOWLIST`), the version rule alone (`KNOWN_VERSIONS`), and
  * both (`LESSON_POLICY`'s rules, the client of lesson 6).
  */
 export const POLICY_CASES: readonly PolicyCase[] = [
   { name: "none", policy: { allowlist: EVERY_TOOL, knownVersions: OWN_VERSIONS } },
   { name: "allowlist", policy: { allowlist: ALLOWLIST, knownVersions: OWN_VERSIONS } },
-  { name: "known versions", policy: { allowlist: EVERY_TOOL, knownVersions: KNOWN_VERSIONS } },
+  { name: "version rule", policy: { allowlist: EVERY_TOOL, knownVersions: KNOWN_VERSIONS } },
   { name: "both", policy: { allowlist: ALLOWLIST, knownVersions: KNOWN_VERSIONS } },
 ];
 

@@ -66,16 +66,30 @@ export function formatOpeningCosts(wire: LifecycleAndNegotiationWire): string {
   );
 }
 
+/** The rule that dropped a tool, as section 6's table of the course's host's rules names it. */
+const RULE_NAMES = { allowlist: "allowlist", version: "version rule" } as const;
+
 /**
- * Section 6's hosts on the gate's task, the person saying no: tools kept, the task's calls the
- * gate would hold for a person (reached or not), requests, and whether the task completed, or
- * where it stopped.
+ * Section 6's policy table: the course's host under each of its policies (none, the allowlist
+ * alone, the version rule alone, both), the tools it keeps of the five declared (its negotiated
+ * tools), and those it drops, each with the rule that dropped it.
  */
-export function formatHosts(result: LifecycleAndNegotiationResult): string {
-  const completed = (h: LifecycleAndNegotiationResult["hosts"][number]) =>
-    h.completed ? "yes" : h.stopped === undefined ? "no" : `no, ${h.stopped.tool} ${h.stopped.how}`;
+export function formatPolicies(result: LifecycleAndNegotiationResult): string {
+  const dropped = (row: LifecycleAndNegotiationResult["policies"][number]) => {
+    if (row.dropped.length === 0) return "-";
+    const rules = [...new Set(row.dropped.map((d) => d.reason))];
+    return rules
+      .map(
+        (rule) =>
+          `${row.dropped
+            .filter((d) => d.reason === rule)
+            .map((d) => d.tool)
+            .join(", ")} (${RULE_NAMES[rule]})`,
+      )
+      .join("; ");
+  };
   return formatTextTable(
-    ["host (the person says no)", "annotations", "kept", "would ask", "requests", "completed"],
-    result.hosts.map((h) => [h.host, h.annotations, h.kept, h.asked, h.requests, completed(h)]),
+    ["policy", "tools kept", "dropped (by which rule)"],
+    result.policies.map((row) => [row.name, row.negotiated.length, dropped(row)]),
   );
 }

@@ -118,9 +118,9 @@ export function readRefused(result: TransportResult): string {
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
       `error with ${id}: the server refused before reading the body. Error responses "MUST ` +
       `include the same ID" as their request, save for a malformed one ` +
-      `(${code("basic/index.mdx")}, "Error Responses"), and this was not; the transport's own ` +
+      `(${code("basic/index.mdx")}, "Error Responses"), and this was not; the transport's ` +
       `rule allows it: the 403's body MAY be an error "that has no ${code("id")}" ` +
-      `(${code("streamable-http.mdx")}, "Security & Endpoint"). Its code, ` +
+      `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"). Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
       `specification names none. No tool ran.`,
   );

@@ -237,6 +237,10 @@ export function formatDiscoveryByRevision(result: WritingAClientResult): string 
   const either =
     result.current.once.discovery.tokens === result.mcpHost.once.discovery.tokens &&
     result.mcpHost.once.discovery.tokens === currentAll.tokens;
+  const sum = (values: number[]) => `${values.join(" + ")} = ${values.reduce((a, b) => a + b, 0)}`;
+  const tripSums = sameTrips
+    ? `${sum(current.map((r) => r.round_trips))} trips`
+    : `${sum(legacy.map((r) => r.round_trips))} and ${sum(current.map((r) => r.round_trips))} trips`;
   return [
     `one discovery of each server, ${either ? "under either host" : "the allowlisting host"}:`,
     formatTextTable(header, [
@@ -249,6 +253,8 @@ export function formatDiscoveryByRevision(result: WritingAClientResult): string 
       ]),
       ["all", "", legacyAll.tokens, currentAll.tokens, ...trips(legacyAll, currentAll)],
     ]),
+    `all: ${sum(legacy.map((r) => r.tokens))} and ${sum(current.map((r) => r.tokens))} tokens; ` +
+      tripSums,
   ].join("\n");
 }
 
@@ -294,28 +300,35 @@ export function formatAllModesTable(result: WritingAClientResult): string {
     "",
     "2026-07-28, the allowlisting host:",
     cadence,
+    sumLine([mcp.perTask, mcp.once, mcp.cached], sumDiscovery(result.currentDiscovery)),
     "",
     "2025-11-25, the allowlisting host:",
     sessions,
-    callsLine(result),
+    sumLine([legacy.perTask, legacy.perSession], sumDiscovery(result.discovery)),
   ].join("\n");
 }
 
 /**
- * The calls' own tokens inside the tables' totals, in each revision: the same in every row of a
- * table, as every client makes the same calls (checked).
- * @throws if the rows of one revision's table differ in their calls' tokens.
+ * The line under a cadence table: each row's tokens and round trips as its discoveries times one
+ * discovery of every server (the first table's `all` line) plus its calls', the same in every row
+ * as every client makes the same calls. Computed from the runs, and checked against their totals.
+ * @throws if a row's calls differ from another's, or its totals from that sum.
  */
-function callsLine(result: WritingAClientResult): string {
-  const { mcpHost: mcp, mcpHostSessions: legacy } = result;
-  const one = (runs: ClientRun[]) => {
-    const tokens = new Set(runs.map((run) => run.work.tokens));
-    if (tokens.size !== 1) throw new Error("the rows of one table differ in their calls' tokens");
-    return runs[0].work.tokens;
-  };
-  const current = one([mcp.perTask, mcp.once, mcp.cached]);
-  const old = one([legacy.perTask, legacy.perSession]);
-  return `calls alone, in every row's tokens: ${current} (2026-07-28), ${old} (2025-11-25)`;
+function sumLine(runs: ClientRun[], one: EnvelopeCounts): string {
+  const { tokens, round_trips: trips } = runs[0]!.work;
+  for (const run of runs) {
+    if (run.work.tokens !== tokens || run.work.round_trips !== trips)
+      throw new Error("the rows of one table differ in their calls");
+    if (
+      run.total.tokens !== run.discoveries * one.tokens + tokens ||
+      run.total.round_trips !== run.discoveries * one.round_trips + trips
+    )
+      throw new Error("a row's totals are not its discoveries' and its calls'");
+  }
+  return (
+    `each row: tokens = discoveries × ${one.tokens} + ${tokens} of calls; ` +
+    `round trips = discoveries × ${one.round_trips} + ${trips}`
+  );
 }
 
 /** A server's 2026-07-28 discovery messages in the once run: what one discovery of it sends. */

@@ -13,7 +13,7 @@ export {
   readWide,
   writingAServerSolutions,
 } from "./prose";
-export { simulateWritingAServer } from "./simulate";
+export { gateReadings, simulateWritingAServer } from "./simulate";
 export {
   formatMcpDeclarations,
   formatHandshakeTable,

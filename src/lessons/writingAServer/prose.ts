@@ -6,13 +6,15 @@
  * says what it finds. The lesson's seed-independent text lives in its notebook's markdown cells.
  * Each function returns markdown for `tslab.display.markdown`.
  */
-import { sameRunRow, type RunRow } from "../../world/runTasks";
+import { sameRunRow } from "../../world/runTasks";
 import { sameHandshakeCost } from "../../world/handshakes";
 import { ALLOWLIST, SERVER_FACTS } from "../../world/servers";
 import { ALL_LEVELS } from "../../sim/declaration";
 import {
+  gateReadings,
   knowingKayit,
   taskTokens,
+  wideCompleted,
   withoutVersionRule,
   type GateReadingRow,
   type WritingAServerResult,
@@ -66,34 +68,16 @@ export function readHandshake(result: WritingAServerResult): string {
   const flat = result.handshake.every((row) => sameHandshakeCost(row, h0));
   const cost = flat
     ? ` Every row costs the same ${h0.tokens} tokens${perServer(result, h0.tokens)}. Only at level 3 ` +
-      `does the course's host read ${code("surum")} (version).${sameWords(result)}`
+      `does the course's host read ${code("surum")} (version).`
     : ` The rows cost ${listing(result.handshake.map((row) => String(row.tokens)))} tokens.`;
-  const bytes = mcpToolListBytes(result);
   const takeaway = flat
-    ? `The table's point: the handshake does not grow with the declaration, and only the ` +
-      `version rule drops a server; the real ${code("tools/list")} does grow, to ` +
-      `${listing(bytes.slice(0, 3).map(String))} bytes at levels 0 to 2 (the bytes table above). `
+    ? `Only the version rule drops a server here; the real ${code("tools/list")} grows with the ` +
+      `declaration (the bytes table above). `
     : ``;
   return wrapMarkdown(
     `${takeaway}${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
-      `drops ${code("kayit")}, ${code("bolge_ozet")} with it; the last line lists the ` +
-      `${h3.negotiated} tools kept.${cost}`,
-  );
-}
-
-/**
- * Why the levels cost alike: the simulator's handshake words are the same at every level (each
- * server's `surum` and its number, as lesson 5 priced them; `sim/negotiation.ts` `handshake`,
- * whose answers list tools and resources, not prompts), shown on the server that has a prompt.
- */
-function sameWords(result: WritingAServerResult): string {
-  const prompted = result.world.servers.find((s) => s.prompts.length > 0);
-  return (
-    ` These words are the same at every level` +
-    (prompted !== undefined
-      ? `; the handshake stands for the discovery of tools and resources, so ` +
-        `${code(prompted.name)}'s answer leaves out its prompt.`
-      : `.`)
+      `drops ${code("kayit")}, ${code("bolge_ozet")} with it; the last line names the ` +
+      `${h3.negotiated} kept.${cost}`,
   );
 }
 
@@ -138,47 +122,50 @@ export function readHandshakeWords(result: WritingAServerResult): string {
 }
 
 /**
- * The twelve-task table's level-1 tokens taken apart (the handshake, then each task type's tasks,
- * each run alone); then the second run's line in words:
- * each level's completed tasks and tokens, beside this run's.
+ * The twelve-task table's tokens taken apart, a row per level (the handshake, then each task
+ * type's tasks, each run alone); then the second run's line in words: each level's completed
+ * tasks, beside this run's.
  */
 export function readSecondRun(result: WritingAServerResult): string {
   const { seed, runs } = result.secondRun;
   const completed = runs.map((run) => String(run.completed));
   const same = runs.every((run, i) => run.completed === result.runs[i].completed);
   return wrapMarkdown(
-    `${levelOneTokens(result)}The second run, its tasks drawn from seed ${seed}, ` +
+    `The second run (task seed ${seed}) ` +
       (same
-        ? `completes as many tasks at each level as this run.`
-        : `completes ${listing(completed)} tasks.`),
+        ? `completes as many tasks at each level as this run. `
+        : `completes ${listing(completed)} tasks. `) +
+      levelTokens(result),
   );
 }
 
 /**
- * Level 1's tokens as the handshake's plus each task type's, e.g. "3 × 80 (charge)".
- * @throws if the parts do not sum to the table's level-1 row (the sentence would be false).
+ * Each level's tokens as the handshake's plus each task type's, e.g. "3 × 80": a lead-in line, then
+ * a markdown table with a row per level.
+ * @throws if a level's parts do not sum to the table's row (the row would be false).
  */
-function levelOneTokens(result: WritingAServerResult): string {
-  const costs = taskTokens(result, 1);
-  const handshake = result.handshake[1].tokens;
-  const total = result.runs[1].tokens;
-  const sum = handshake + costs.reduce((n, c) => n + c, 0);
-  if (sum !== total) throw new Error(`level 1's parts add up to ${sum} tokens, not ${total}`);
+function levelTokens(result: WritingAServerResult): string {
   const types = [...new Set(result.tasks.map((task) => task.type))];
-  const parts = types.map((type) => {
-    const of = costs.filter((_, i) => result.tasks[i].type === type);
-    const sum = of.every((c) => c === of[0]) ? `${of.length} × ${of[0]}` : of.join(" + ");
-    return `${sum} (${type})`;
+  const rows = ALL_LEVELS.map((level) => {
+    const costs = taskTokens(result, level);
+    const handshake = result.handshake[level].tokens;
+    const total = result.runs[level].tokens;
+    const sum = handshake + costs.reduce((n, c) => n + c, 0);
+    if (sum !== total)
+      throw new Error(`level ${level}'s parts add up to ${sum} tokens, not ${total}`);
+    const parts = types.map((type) => {
+      const of = costs.filter((_, i) => result.tasks[i].type === type);
+      return of.every((c) => c === of[0]) ? `${of.length} × ${of[0]}` : of.join(" + ");
+    });
+    return `| ${level} | ${handshake} | ${parts.join(" | ")} | ${total} |`;
   });
-  return (
-    `At level 1, the ${total} tokens are the handshake's ${handshake} plus each task type's: ` +
-    `${parts.join(" + ")}. `
-  );
-}
-
-/** The calls a run sent: its requests less the handshake's. */
-function callsSent(result: WritingAServerResult, run: RunRow): number {
-  return run.request - result.handshake[run.level].request;
+  return [
+    `Each row's tokens are the handshake's plus each task type's, each task run alone:`,
+    ``,
+    `| level | handshake | ${types.join(" | ")} | tokens |`,
+    `|${":---|".repeat(types.length + 3)}`,
+    ...rows,
+  ].join("\n");
 }
 
 /**
@@ -215,8 +202,9 @@ export function readBesideMcp(result: WritingAServerResult): string {
  * a level where some calls are neither sent nor held, that the version rule's drop refused them.
  */
 export function readGates(result: WritingAServerResult): string {
+  const gates = gateReadings(result);
   const rows = ALL_LEVELS.map((level) =>
-    result.gates.find((row) => row.level === level && row.reading === "mcp")!,
+    gates.find((row) => row.level === level && row.reading === "mcp")!,
   );
   const silent = rows.filter((row) => row.level < 2);
   const declared = rows.filter((row) => row.level >= 2);
@@ -293,15 +281,13 @@ export function writingAServerSolutions(
   wire: WritingAServerWire,
   minimal: MinimalServerRun,
 ): string {
-  const [names, fields, sideEffects] = result.runs;
+  const sideEffects = result.runs[2];
   const { handshake: h3, run: r3 } = knowingKayit(result);
   const sameAsLevel2 =
     sameRunRow(r3, sideEffects) &&
     sameHandshakeCost(h3, result.handshake[2]) &&
     h3.negotiated === result.handshake[2].negotiated &&
     h3.dropped === result.handshake[2].dropped;
-  const [wideSilent, wideGated] = result.wide;
-  const full = result.gates.find((g) => g.level === 3 && g.reading === "mcp")!;
   const level0 = lastReply(wire.level0);
   const level1 = lastReply(wire.level1Call);
   const channel = (reply: CallReply) =>
@@ -325,18 +311,7 @@ export function writingAServerSolutions(
         : `, not the handler's ${code(level0.text)}: the handler never ran. This is lesson 3's ` +
           `invalid arguments, on the channel 2026-07-28's tools page gives them.`),
     minimalAnswer(replies(minimal.exercise4)),
-    `The other four: ${code("readOnlyHint: true")} and ` +
-      `${code("openWorldHint: false")}. At levels 0 and 1 nothing ` +
-      `says which tools write, so such a client asks about every call sent. The person approves ` +
-      `each, so the chains run as in the tables: the ` +
-      `${callsSent(result, names)} of the level-0 run, the ${callsSent(result, fields)} of the ` +
-      `level-1 run and the ${callsSent(result, wideSilent)} of the wide run. From level 2 on, if the ` +
-      `client trusts the server, only the calls to ${code("kayit_yaz")}: ` +
-      (ALLOWLIST.includes("kayit_yaz")
-        ? ""
-        : `none in the twelve-task run, where it is not on the allowlist, and `) +
-      `the ${wideGated.blocked} of the wide run. The version rule holds: at level 3 it drops ` +
-      `${code("kayit")}, so ${full.blocked} calls are asked about (the gate table's last row).`,
+    wideAnswer(result),
   ];
   return foldedAnswers(ANSWER_TITLES, answers);
 }
@@ -362,7 +337,31 @@ function minimalAnswer([unknown, wrongType]: CallReply[]): string {
   );
 }
 
-/** What each exercise's folded answer is titled. */
+/**
+ * Exercise 5's answer: the tasks the wide table's level 2 without approval loses against level 1
+ * (each task run alone on both), by type, and why: the calls the course's gate held at level 2.
+ * @throws if the tasks lost do not match the two rows' completed counts (the answer would be false).
+ */
+function wideAnswer(result: WritingAServerResult): string {
+  const [silent, gated] = result.wide;
+  const before = wideCompleted(result, silent.level, silent.approval);
+  const after = wideCompleted(result, gated.level, gated.approval);
+  const lost = result.tasks.filter((_, i) => before[i] && !after[i]);
+  if (lost.length !== silent.completed - gated.completed)
+    throw new Error(`${lost.length} tasks lost, not ${silent.completed - gated.completed}`);
+  const types = [...new Set(lost.map((task) => task.type))];
+  const held = Object.keys(gated.failures)
+    .filter((key) => key.endsWith(`: ${NO_APPROVAL}`))
+    .map((key) => code(key.slice(0, key.indexOf(":"))));
+  return (
+    `The ${lost.length} ${listing(types.map((type) => `*${type}*`))} tasks. Each ends with a call ` +
+    `to ${listing(held)}, which at level 2 declares ${code("annotations")} without ` +
+    `${code("readOnlyHint: true")}: the course's gate holds it, and with no one to approve it, ` +
+    `the call fails with ${code(NO_APPROVAL)} (the ${gated.blocked} in ${code("blocked")}). At ` +
+    `level 1 it sends no ${code("annotations")}, and the course's gate passes it unasked.`
+  );
+}
+
 /**
  * Exercise 1's answer, fixed text: a `description` and `annotations` for `kayit_yaz`, who reads
  * each, and who may trust them (2026-07-28 `server/tools.mdx`, "Tool"; `index.mdx`, "Tool Safety").
@@ -386,5 +385,5 @@ const ANSWER_TITLES = [
   "A client that knows kayit at version 3",
   "The empty call at level 1",
   "The handler's error and the SDK's",
-  "The other four tools' annotations",
+  "What level 2 costs in the wide table",
 ];
