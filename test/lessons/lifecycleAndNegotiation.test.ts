@@ -118,7 +118,7 @@ describe("lesson 5's simulated half", () => {
     );
   });
 
-  it("the simulator's handshake is gone from lesson 5: no yetenek bodies, no handshake, no envelope prices in section 6 (student and expert round 24)", () => {
+  it("the simulator's handshake is gone from lesson 5: no yetenek bodies, no handshake, no envelope prices in section 6 (a student's and an expert's reading)", () => {
     for (const folder of ["lessons", "lessons/seed-20260219"]) {
       const exported = readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8");
       assert.doesNotMatch(exported, /yetenek|simulator's handshake|same handshake/, folder);
@@ -345,8 +345,8 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       chart.data.values.reduce((sum, v) => sum + v.bytes, 0),
       844 + 816 + 1319,
     );
-    // Each bar shows its values as text: each part's bytes on it, the whole beside it (student
-    // round 21, item 6), not only in hover labels.
+    // Each bar shows its values as text: each part's bytes on it, the whole beside it (a
+    // student's reading), not only in hover labels.
     const svg = await renderSvg(openingsChart(wire));
     const texts = [...svg.matchAll(/aria-roledescription="text mark"[^>]*>([^<]*)</g)].map((m) => m[1]);
     assert.deepEqual(texts, ["310", "55", "479", "816", "503", "816", "844", "816", "1319"]);
@@ -461,7 +461,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // may hold a legacy version (versioning.mdx's own example), which a dual-era client must then
     // read as calling for initialize.
     // What a client does first, in the box; the spec's silence on listing 2025-11-25, and the
-    // course's choice weighed, in one folded note after it (student round 24, item 5).
+    // course's choice weighed, in one folded note after it (a student's reading).
     const box =
       "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`. The course's servers, like SDK 2.4.0, list only `2026-07-28`.";
     const note =
@@ -469,7 +469,6 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(exported.indexOf(box) >= 0 && exported.indexOf(box) < exported.indexOf(note), "rule, then note");
     assert.ok(!box.includes("does not say") && !box.includes("defensible"), "the discrepancy is folded");
     assert.equal(exported.split("Both choices are defensible").length, 2, "only in the note");
-    assert.doesNotMatch(exported, /`stdio\.mdx`/, "cited by path from the revision's root");
     assert.doesNotMatch(exported, /a conformant dual-era server lists/);
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
@@ -477,7 +476,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(at > exported.indexOf('"supportedVersions":["2026-07-28"]'), "right after it");
     assert.equal(exported.split("like SDK 2.4.0, list only `2026-07-28`").length, 2, "said once");
     // The field's definition is the versions the server supports; "Terminology" grants no leave to
-    // list fewer (expert round 28): the box gives the course's reason instead.
+    // list fewer (an expert's review): the box gives the course's reason instead.
     assert.ok(!box.includes("Terminology"), "no permission read into versioning.mdx's Terminology");
     assert.ok(
       /^> \*\*What `supportedVersions` is for\.\*\*/m.test(
@@ -557,9 +556,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Page and schema disagree (2025-11-25 basic/lifecycle.mdx: SHOULD disconnect; schema.ts
         // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
         // in one clause (student round 21t, item 1).
-        // What to do first, then the discrepancy folded (student round 24, item 5).
+        // What to do first, then the discrepancy folded (a student's reading).
         "SHOULD pick its latest. A client that does not support the answer disconnects. <details><summary>Page and schema differ on disconnecting; disconnecting obeys both</summary> `basic/lifecycle.mdx` says SHOULD; the schema says MUST (`InitializeResult` in `schema.mdx`). </details>",
-        // -32021 said where the probe names it (student round 24, item 6; 2026-07-28 basic/index.mdx).
+        // -32021 said where the probe names it (a student's reading; 2026-07-28 basic/index.mdx).
         'A -32021 says the request needs a client capability the client did not declare, named in its `data.requiredCapabilities`, such as `{"elicitation":{}}` (`basic/index.mdx`).',
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
@@ -587,7 +586,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // said here (student round 21t, item 3).
         'Over stdio a client SHOULD probe first, whether it speaks only 2026-07-28 or both eras (`basic/transports/stdio.mdx`, "Backward Compatibility"). Over HTTP the probe is optional: a client MAY send its first request with `_meta` and read the answer (`basic/transports/streamable-http.mdx`, "Backward Compatibility"; `server/discover.mdx`, "When to Call").',
         "The probe guards against legacy servers: some never check that `initialize` came first, and would run a `tools/call`, but fail a probe.",
-        // A stdio session lasting as long as the process: one source, as lesson 7 cites it (expert round 23, item 4).
+        // A stdio session lasting as long as the process: one source, as lesson 7 cites it (an expert's review).
         'Over stdio, in the course\'s reading, it lasts as long as the server process, one session per server (`basic/lifecycle.mdx`, "Shutdown").',
         "The course's stdio clients skip it, safe only because they start the course's own servers.",
         // The two eras' openings side by side, before the real lines.
@@ -601,7 +600,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Up front: the course's host is not one to copy; its three rules; why the course measures it
         // all the same, and what MCP has a host do instead (student rounds 21 and 21t, item 5).
         // The two hosts in one table, each named, what it keeps and what it is for; why the course
-        // measures a host that breaks a SHOULD NOT, in one sentence first (student round 23, item 1).
+        // measures a host that breaks a SHOULD NOT, in one sentence first (a student's reading).
         "| *version rule* | drops every tool of a server whose `serverInfo.version` is newer than the one the host was written against: 2 for `olcum`, 1 for `tarife`, 2 for `kayit` | goes against `server/discover.mdx`'s SHOULD NOT: clients are not to use `serverInfo` to change their behaviour |",
         '| *the course\'s gate* | holds a call to a tool whose `annotations` lack `readOnlyHint: true`; passes a tool sent with no `annotations` | departs from "Default: false" on that last case (below) |',
         '| no `annotations` | holds it: the tool may write | runs it, against "Default: false" |',
@@ -615,7 +614,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Labelled an anti-pattern where it is defined, its rule stated in full (annotations present
         // without readOnlyHint count as a side effect; wireClient/tools.ts toolDeclaration).
         // The two cases of the course's gate side by side, so "passes" and "holds" cannot read as a
-        // contradiction (student round 21, item 1).
+        // contradiction (a student's reading).
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
         "An *approval gate* is the code that holds a call until a person answers.",
         // Why a gate at all: annotations are untrusted unless from a trusted server (tools.mdx, Warning).
@@ -627,12 +626,12 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
         // Why not the real messages: the handshake prices discovery alike at every level, so only
-        // the policy varies; the real ones were priced in sections 3 and 4 (student round 23, item 4).
+        // the policy varies; the real ones were priced in sections 3 and 4 (a student's reading).
         // The hosts table read before it: the task's calls, asked defined, the first no ends the task.
         // Why no _meta: the simulator prices lesson 3's era-free word bodies; one answer per run said.
-        // The overheads lesson 3 taught, left out to compare policies alone, no "taught later" (student round 23, item 3).
+        // The overheads lesson 3 taught, left out to compare policies alone, no "taught later" (a student's reading).
         // One sentence says what question the table answers, its rows named, before it.
-        // "would ask" counts held calls; the person is asked once, as the run stops there (student round 23, item 5).
+        // "would ask" counts held calls; the person is asked once, as the run stops there (a student's reading).
         // Lesson 6 said in reader terms.
         "Lesson 6, \"Writing a Server\", starts from section 6's last row (five tools declared, three negotiated) and measures a server whose tools are declared at four levels, with the course's host and its three rules, beside the defaults-reading gate.",
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
@@ -690,7 +689,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       // The capability table has four columns, the side beside the name; no "(below)" pointer.
       assert.doesNotMatch(exported, /\| side \| capability \||moved to an extension \(below\)/);
       // The two gates are told apart on their two cases in the course's gate's own bullet; the
-      // course's host is not called an anti-pattern it then runs (student round 21, item 3).
+      // course's host is not called an anti-pattern it then runs (a student's reading).
       assert.doesNotMatch(exported, /\| what the tool declares \||anti-pattern|knows up to/);
       // The course-wide names: one host, two named gates; the SDK's internals are not the lesson's.
       assert.doesNotMatch(
@@ -763,7 +762,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
   }
 });
 
-describe("section 6 rebuilt, one idea at a time (student and expert round 24)", () => {
+describe("section 6 rebuilt, one idea at a time (a student's and an expert's reading)", () => {
   for (const folder of ["lessons", "lessons/seed-20260219"]) {
     it(`${folder}: MCP's rules, the course's host once, its policies, then the gates; negotiated tools defined once`, () => {
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
@@ -801,7 +800,7 @@ describe("section 6 rebuilt, one idea at a time (student and expert round 24)", 
   }
 });
 
-describe("the allowlist's contents and lesson 3's listen stream (expert and student round 24)", () => {
+describe("the allowlist's contents and lesson 3's listen stream (an expert's and a student's reading)", () => {
   for (const folder of ["lessons", "lessons/seed-20260219"]) {
     it(`${folder}: section 6 says what the allowlist holds, so exercise 3 can be answered`, () => {
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));

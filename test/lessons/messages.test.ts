@@ -312,7 +312,7 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /A server MUST NOT ask for \*elicitation\*, input from the user, unless the client declares that it can \(`basic\/patterns\/mrtr\.mdx`\), here with `"elicitation": \{\}` in its `_meta`'s `clientCapabilities`\./,
     );
-    // s24 expert: the declaration sits inside `clientCapabilities`, not directly in `_meta`.
+    // An expert's review: the declaration sits inside `clientCapabilities`, not directly in `_meta`.
     assert.doesNotMatch(markdown, /`"elicitation": \{\}` in its `_meta`:/);
     assert.doesNotMatch(markdown, /declares form mode/);
     // The student thought the course contradicted itself: the elicitation/create inside a result is no
@@ -549,7 +549,7 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /The 8 is a round number the course chose to stand for `jsonrpc`, `id`, the brackets and, for a call, its method `tools\/call`, so a call's body opens with its tool name\. Every other request and notification keeps its method in its body: `initialize` and `tools\/list` are words there\. A token is a piece of at most five characters: a word of n characters is n \/ 5 tokens, rounded up \(`sayac\|_oku` 2, `A059` 1\)\./,
     );
-    // s24 student: "covers" and "not a count" read as a contradiction; one plain statement now.
+    // A student's reading: "covers" and "not a count" read as a contradiction; one plain statement now.
     assert.doesNotMatch(markdown, /The constant 8 covers|The 8 is the course's constant, not a count/);
     // The student: lessons 4 and 7's exercises need the cut and the 8, which were only in the fold.
     assert.equal(countTokens("jsonrpc 2.0 id 1 tools/call") + 1, ENVELOPE_TOKENS);

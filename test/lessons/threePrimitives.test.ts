@@ -276,7 +276,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       "| as placed: `kayit` remote, `olcum` local (lesson 2) | 6 | 1 | 5 |",
     ])
       assert.ok(split.includes(row), row);
-    // s24 student: a "difference" row under "(b) saves" read as a saving; the split is a line under the table.
+    // A student's reading: a "difference" row under "(b) saves" read as a saving; the split is a line under the table.
     assert.ok(!split.includes("| difference: placement |"));
     assert.match(ways, /Of the 5 round trips \(b\) saves, 3 are placement's\./);
     assert.ok(!ways.includes("Were both servers local"));
@@ -390,7 +390,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
         '2026-07-28 requires both caching fields on the `"complete"` results of `server/discover`, the four lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`) and `resources/read`, not on `"input_required"` ones (`server/utilities/caching.mdx`, "Cacheable Results"); 2025-11-25 has neither.',
       ),
     );
-    // s24 expert: caching.mdx, "Cacheable Results": hints are required on `resultType: "complete"` results;
+    // An expert's review: caching.mdx, "Cacheable Results": hints are required on `resultType: "complete"` results;
     // interim `input_required` results carry none. The normative page is cited, not the schema alone.
     assert.ok(!body.includes("on the results of `server/discover`"));
     // The student: server/discover, explained in a parenthesis a lesson before it is taught, was noise.

@@ -156,7 +156,7 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
     // "Request sampling through client interfaces"; client/sampling.mdx).
     "In 2025-11-25 a client opens a *session* with its server, an exchange that keeps state until it is closed, and a server can send requests too, for instance *sampling*: asking for a reply from the host's model.",
     "In 2026-07-28 there is no session, every request stands alone, and only clients ask: a server that needs input says so in its answer.",
-    // s24 expert: architecture/index.mdx does not say only clients ask; 2026-07-28 basic/patterns/index.mdx does.
+    // An expert's review: architecture/index.mdx does not say only clients ask; 2026-07-28 basic/patterns/index.mdx does.
     "Each revision's `architecture/index.mdx` gives its sessions, and 2026-07-28's `basic/patterns/index.mdx` says \"Servers MUST NOT initiate JSON-RPC requests\".",
     "Both points return later; see Next, at the end.",
   ])
@@ -187,7 +187,7 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   says(
     "A *task* is one question the user puts to the host. The word is the course's: MCP has *tasks* too, an experimental utility in 2025-11-25 and an optional extension in 2026-07-28; neither is the course's tasks.",
   );
-  // s24 expert: say what MCP's tasks are (2025-11-25 basic/utilities/tasks.mdx; 2026-07-28 changelog.mdx, 6).
+  // An expert's review: say what MCP's tasks are (2025-11-25 basic/utilities/tasks.mdx; 2026-07-28 changelog.mdx, 6).
   assert.ok(!flat(markdown).includes("MCP also has a feature called tasks"));
   // Fifth pass, the student: one clause only; the revisions' detail on MCP's tasks left lesson 1.
   assert.ok(!flat(markdown).includes("official extension in 2026-07-28"));
@@ -204,7 +204,7 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   says(
     'asks for the user\'s consent and acts on the user\'s decisions. The spec says hosts must obtain the user\'s consent before a tool runs (`index.mdx`, "Tool Safety"). That "must" is lowercase: it is one of the page\'s principles, which "MCP itself cannot enforce … at the protocol level". Its nearest form in capitals is a SHOULD on `server/tools.mdx`, "User Interaction Model": "there SHOULD always be a human in the loop with the ability to deny tool invocations". The host also coordinates the model.',
   );
-  // s24 expert (false): a server's blindness is no reason; client/elicitation.mdx has capital MUSTs no server sees.
+  // An expert's review (a false claim): a server's blindness is no reason; client/elicitation.mdx has capital MUSTs no server sees.
   assert.ok(!flat(markdown).includes("a server cannot see whether the host asked the user"));
   assert.ok(!flat(markdown).includes("could not be a protocol MUST"));
   // The verifying expert: a human able to deny a call is a weaker rule than consent before each call,

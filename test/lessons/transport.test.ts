@@ -171,7 +171,7 @@ test("the default seed's key lines", () => {
     flat(readRefused(first)),
     /a JSON-RPC error with no `id`: the server refused before reading the body\. Error responses "MUST include the same ID" as their request, save for a malformed one \(`basic\/index\.mdx`, "Error Responses"\), and this was not; the transport's rule allows it: the 403's body MAY be an error "that has no `id`" \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\)\./,
   );
-  // s24 expert: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
+  // An expert's review: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
   // formed, so the id-less body rests on streamable-http.mdx's MAY alone.
   assert.doesNotMatch(flat(readRefused(first)), /could not be read due a malformed request/);
   // The rule is cited, not inferred: "MUST NOT be null" is about requests (basic/index.mdx, "Requests"),
@@ -484,7 +484,7 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
     markdown,
     /- Over Streamable HTTP, an argument a tool marks with `x-mcp-header`, when present and not `null`, MUST also travel as a header `Mcp-Param-\{Name\}`: in Base64 if non-ASCII, with control characters or leading or trailing whitespace, or like `=\?base64\?…\?=` \("Custom Headers from Tool Parameters"\)\./,
   );
-  // s24 expert: stdio clients MAY ignore it; no header for an absent value; Base64's triggers in full ("Value Encoding").
+  // An expert's review: stdio clients MAY ignore it; no header for an absent value; Base64's triggers in full ("Value Encoding").
   assert.doesNotMatch(markdown, /in Base64 if not plain ASCII/);
   // The verifying expert: "Parameter value is `null`: Client MUST omit the header" (Server Behavior for Custom Headers).
   assert.doesNotMatch(markdown, /`x-mcp-header`, when present, MUST/);
@@ -551,7 +551,7 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   // The codes -32020 and -32022 appear in 2026-07-28's schema.mdx and not in 2025-11-25's.
   assert.match(markdown, /The codes -32020 and -32022 are new in 2026-07-28\./);
   // Fifth pass, the expert: the -32022 row read in a sentence (schema.ts UnsupportedProtocolVersionError: data.supported).
-  // s24 expert: no lowercase "must" in a course that has said only capitals count.
+  // An expert's review: no lowercase "must" in a course that has said only capitals count.
   assert.match(markdown, /The -32022 row matters most to a client: .* `data\.supported` lists those it does/);
   assert.doesNotMatch(markdown, /the one a client must handle/);
   // 2026-07-28 streamable-http.mdx, "Sending Messages" item 5 and its note: the 202 rule is the mechanics of any
@@ -561,7 +561,7 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
     flat(markdown),
     /- over HTTP a 2026-07-28 client has no core notification to send \(it cancels by closing the stream\); a notification POST anyway, say an extension's, gets `202 Accepted`;/,
   );
-  // s24 student: "defines none" read as contradicting section 1's notifications/cancelled.
+  // A student's reading: "defines none" read as contradicting section 1's notifications/cancelled.
   assert.doesNotMatch(markdown, /as the core of 2026-07-28 defines none over HTTP/);
   assert.doesNotMatch(markdown, /202 Accepted`, for older clients/);
   // 2026-07-28 streamable-http.mdx, "Protocol Version Header": the JSON-RPC body tells this 404 from one
@@ -657,7 +657,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
     markdown,
     /- \*The network broke it\.\* The stream cannot be resumed, so the request is lost: "clients MUST re-issue it as a new request with a new request ID" \(a note below says where\)\. The server cannot tell/,
   );
-  // s24 expert: 2026-07-28 changelog.mdx, Major changes 9: "clients MUST re-issue it as a new request with a new
+  // An expert's review: 2026-07-28 changelog.mdx, Major changes 9: "clients MUST re-issue it as a new request with a new
   // request ID". The verifying expert: the MUST covers the re-issue itself, so it is quoted whole, and
   // what to do about a non-idempotent write is labelled the course's reading, not MCP's.
   assert.doesNotMatch(markdown, /A client that still wants it MUST send it again/);
@@ -781,7 +781,7 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
     markdown,
     /4\. Close the answer's stream to cancel\. After a network break, re-issue the request with a new id \(and, the course's reading, make a write that is not idempotent safe to repeat first: section 3\)\./,
   );
-  // s24 student: the tangled sentence split; the old one is gone.
+  // A student's reading: the tangled sentence split; the old one is gone.
   assert.doesNotMatch(markdown, /The MUST asks the client to send it again|is the application's risk to manage/);
 });
 

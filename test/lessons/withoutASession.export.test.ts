@@ -193,7 +193,7 @@ for (const [k, path] of EXPORTS.entries()) {
       /Our client can also be set, instead of an era \(`legacy` or `stateless`\), to what this lesson calls its \*probing mode\* \(the option `era: "auto"`\)/,
     );
     assert.doesNotMatch(flat, /`auto` mode/);
-    // Student round 24, 10.1: the shared name said where the two are contrasted.
+    // A student's reading: the shared name said where the two are contrasted.
     assert.match(
       flat,
       /Three clients probe in this section; ours and the SDK's share the name `"auto"`, not what they do with a discover result they cannot use:/,
@@ -516,7 +516,7 @@ for (const path of EXPORTS) {
       flat.slice(flat.indexOf("## 5 · A request that asks the user"), flat.indexOf("## Summary")),
       /The server cannot check that the client asked anyone, so its question adds to the host's SHOULD of a human in the loop able to deny any tool invocation \(lesson 5\), and does not replace it\./,
     );
-    // Expert round 24: server/tools.mdx makes the human in the loop a SHOULD, not a duty.
+    // An expert's review: server/tools.mdx makes the human in the loop a SHOULD, not a duty.
     assert.doesNotMatch(flat, /the host's duty to let a human deny/);
     assert.doesNotMatch(flat, /gating on a declared side effect is a host's policy/);
   });
@@ -691,8 +691,8 @@ for (const path of EXPORTS) {
       flat,
       /A discover result means a modern server, even one that names no modern revision the client speaks \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"; `basic\/versioning\.mdx`, "Compatibility Matrix"\), so the pages rule out falling back to `initialize`\. What to do instead is left unsaid; the nearest rule is "surface an error to the user if no compatible version exists" \(`basic\/versioning\.mdx`, "Protocol Version Negotiation"\)\. Meeting such a result, SDK 2\.4\.0's `Client` falls back to `initialize` \(lesson 7's table\), departing from the pages, and ours stops with an error, which follows them\. Nor do the pages say whether a dual-era server lists `2025-11-25` in `supportedVersions`; the course's servers list `2026-07-28` alone \(lesson 5\)\./,
     );
-    // Expert round 24: the pages classify the server as modern, so they are not silent on the fallback;
-    // s25: lesson 7's table says the same in the same words ("names no modern revision the client speaks").
+    // An expert's review: the pages classify the server as modern, so they are not silent on the fallback;
+    // lesson 7's table says the same in the same words ("names no modern revision the client speaks").
     assert.doesNotMatch(flat, /even one that names no version the client speaks/);
     assert.doesNotMatch(flat, /The pages say neither what a client does/);
     assert.doesNotMatch(flat, /A client does well to take any of the three as the end\.|the two sentences conflict/);

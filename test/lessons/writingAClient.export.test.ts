@@ -360,10 +360,10 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     assert.doesNotMatch(prose, /to which the course returns|the field `model`/, file);
     assert.doesNotMatch(prose, /the Next section says where it returns/, `${file}: one sentence says why, no pointer`);
     // The course's policy step is told in prose, in lesson 5's words.
-    // s25 (the expert): no "negotiated tools" here, a course word lesson 5 defines once.
+    // An expert's review: no "negotiated tools" here, a course word lesson 5 defines once.
     assert.ok(prose.includes("keeps the listed tools its allowlist and version rule allow,"), file);
     assert.ok(!prose.includes("negotiated tools"), file);
-    // s25 (the student): where `fleet` first appears, one clause on its experiment, no lesson number.
+    // A student's reading: where `fleet` first appears, one clause on its experiment, no lesson number.
     assert.ok(
       prose.includes(
         "and `fleet`, 400 medical devices kept for an experiment taught later, in which agents ask one question of the whole fleet.",
@@ -401,7 +401,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // stdio process is not a session). basic/versioning.mdx's MAY (keeping an era found across
     // restarts) is secondary.
     // The SDK's rules: two lines in the body, the rest folded (student round 22r, item 5).
-    // The SDK's rules as a decision table, probe answer | SDK 2.4.0 does | MCP says (student round 23, item 1).
+    // The SDK's rules as a decision table, probe answer | SDK 2.4.0 does | MCP says (a student's reading).
     for (const row of [
       "| probe answer | SDK 2.4.0 does | MCP says |",
       "| a result sharing a modern revision with the client | goes on in 2026-07-28 | the same |",
@@ -419,7 +419,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     assert.ok(!prose.includes("only a -32022 listing no modern revision"), file);
     // -32020 and -32021 are modern errors, after which versioning.mdx has a client retry, not fall back.
     assert.ok(text.includes("-32020 or -32021 | falls back to `initialize` | the server is modern"), file);
-    // Expert round 24: a discover result sharing no version leaves nothing to retry (no "retry" in
+    // An expert's review: a discover result sharing no version leaves nothing to retry (no "retry" in
     // that row); SDK 2.4.0's classifyRpcError gives a -32022 listing a mutual modern version the
     // verdict "corrective" and negotiateEra re-probes once; pin mode never falls back.
     assert.ok(!text.includes("the server is modern: retry, do not fall back"), `${file}: the merged row is split`);
@@ -431,7 +431,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     assert.ok(!text.includes("correct the request, no fallback (`basic/versioning.mdx`"), file);
     assert.ok(!text.includes("rules in full"), file);
     assert.ok(prose.includes('In `"auto"` mode SDK 2.4.0 reads the probe\'s answer by these rules:'), file);
-    // s25 (the student): after the table, what to do where `"auto"` departs from MCP. SDK 2.4.0's
+    // A student's reading: after the table, what to do where `"auto"` departs from MCP. SDK 2.4.0's
     // negotiateEra throws in pin mode on every verdict that `"auto"` turns into a fallback.
     assert.ok(
       prose.includes(
@@ -814,7 +814,7 @@ test("2026-07-28 bodies are priced as lesson 3 defines them, said before the fir
     const prose = proseOf(text);
     // Assumptions: each request counts its _meta, each result its resultType and serverInfo
     // (2026-07-28 basic/index.mdx, "Per-request protocol fields", "Per-response protocol fields").
-    // s25: said where the first priced 2026-07-28 discovery is shown, to keep Assumptions short.
+    // said where the first priced 2026-07-28 discovery is shown, to keep Assumptions short.
     const rule = prose.indexOf(
       "priced as lesson 3 prices bodies (a request's `_meta`, a result's `resultType` and `serverInfo` included)",
     );
@@ -978,7 +978,7 @@ test("sixth pass: the merged lists' name clash said plainly, exercise 2 answerab
     assert.ok(prose.includes("(its answer in section 2's priced lines)"), file);
     // The fleet's level said exactly: lesson 7's servers declare annotations (level 3).
     assert.ok(prose.includes("The servers, `fleet` included, declare fields, `annotations` and version"), file);
-    // s25 (the student): the lesson's two hosts, and where each is defined, in one table before
+    // A student's reading: the lesson's two hosts, and where each is defined, in one table before
     // their first use; later sentences use exactly these names.
     const hosts = prose.indexOf("| host | defined in | its rules |");
     assert.ok(hosts > 0 && hosts < prose.indexOf("## 1 · The fourth server"), file);

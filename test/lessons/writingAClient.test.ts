@@ -73,7 +73,7 @@ test("seed 20260218: the key table lines", () => {
     "kayit   response      protocolVersion 2025-11-25 kayit surum 3 tools                17            0",
     "all                      -                            12    12      4     425           18",
     "2026-07-28, the allowlisting host:",
-    // Lesson 7 counts local server processes only (expert round 23, item 3).
+    // Lesson 7 counts local server processes only (an expert's review).
     "discovery  discoveries  completed  tokens  round trips  local processes",
     "per task            13         10   12819          273                2",
     // server/discover lists 2026-07-28 only, as the real servers do (2026-07-28 server/discover.mdx).
@@ -81,7 +81,7 @@ test("seed 20260218: the key table lines", () => {
     "2025-11-25, the allowlisting host:",
     "per task              13         10    6529          273               26",
     "per session            1         10    1429           57                2",
-    // Each table's totals as a sum under it (student round 24, item 4), computed and checked.
+    // Each table's totals as a sum under it (a student's reading), computed and checked.
     "all: 104 + 134 + 79 + 108 = 425 and 203 + 279 + 134 + 207 = 823 tokens; 3 + 8 + 4 + 3 = 18 trips",
     "each row: tokens = discoveries × 823 + 2120 of calls; round trips = discoveries × 18 + 39",
     "each row: tokens = discoveries × 425 + 1004 of calls; round trips = discoveries × 18 + 39",
@@ -152,7 +152,7 @@ test("seed 20260218: the readings quote the run", () => {
       .every((line) => !line.startsWith(">")),
   );
   assert.match(flat(prose.readReport(lesson)), /The report adds no message: both clients send the same ones\./);
-  // The report's token price is not read (expert round 23, teaching 2): it taught nothing about MCP.
+  // The report's token price is not read (an expert's review): it taught nothing about MCP.
   assert.equal(
     flat(prose.readReport(lesson)),
     "The report adds no message: both clients send the same ones. It names a drop for 6 of the 6 calls ended in the client.",

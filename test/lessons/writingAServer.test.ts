@@ -229,7 +229,7 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
   );
   // The two readings of a tool with no `annotations` have the course's two names, never another.
   assert.doesNotMatch(solutions, /the reference gate|lesson 5's gate|its gate|the approval gate stopped/);
-  // Exercise 5 asks one question about the wide table (expert round 24, item 5): the tasks level 2
+  // Exercise 5 asks one question about the wide table (an expert's review): the tasks level 2
   // loses without approval, and why, from the run.
   assert.match(
     flat(solutions),
@@ -520,7 +520,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     );
     assert.doesNotMatch(prose, /8-token constant|doubled round trip|for each request to the remote/, path);
     // Lesson 5 no longer shows the simulator's handshake: lesson 6 defines it where it prices it
-    // (student round 24, lesson 5 item 2; expert lesson 5 item 2), and does not say lesson 5 did.
+    // (a student's reading and an expert's review), and does not say lesson 5 did.
     assert.match(
       prose,
       /runs \*the simulator's handshake\* with each server: the simulator's shorthand for discovery, not MCP's messages, priced the same at every level so that only the declaration varies\./,
@@ -582,7 +582,7 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     // shows kayit_yaz writing); -32602 is for a name the server lacks (2026-07-28 server/tools.mdx
     // "Error Handling").
     // Where the twelve-task table is read: rows 1 and 2 tie, why, and which tables show level 2's
-    // effect, in one sentence each (expert round 24, item 3).
+    // effect, in one sentence each (an expert's review).
     assert.match(
       prose,
       /\*\*Rows 1 and 2 tie\*\* because the only tool that writes, `kayit_yaz`, is off the allowlist\. The gate and wide tables below, on the wide allowlist, exist to show level 2's effect\./,
@@ -648,7 +648,7 @@ test("the approval gate's two readings have the course's two names, each defined
     assert.ok(text.indexOf(matrix[0]) < text.indexOf("level                         negotiated"), path);
     const spaced = text.replace(/\s+/g, " ");
     // The table of tables is the only place that states rules; each lead-in names just its row
-    // (student round 23, item 4).
+    // (a student's reading).
     assert.doesNotMatch(text, /\*\*Rules:\*\*/, `${path}: no rules line under a lead-in`);
     assert.ok(spaced.includes("Their rules are stated only here."), path);
     for (const row of ["(row 1 above)", "(row 2 above)", "(row 3 above)", "(row 4 above)"])
@@ -779,7 +779,7 @@ test("each reference-style print line is read in words right after it, from the 
     );
     const second = r.secondRun.runs;
     const same = second.every((run, i) => run.completed === r.runs[i].completed);
-    // Every level's tokens taken apart, a table row each (student round 24, item 2): the handshake's
+    // Every level's tokens taken apart, a table row each (a student's reading): the handshake's
     // and each task type's parts sum to the twelve-task table's row.
     const reading = prose.readSecondRun(r);
     const rows = reading.split("\n").filter((line) => /^\| \d /.test(line));
@@ -863,7 +863,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
       /The lesson's first half writes a server, the code you would ship, the SDK's way, run on the wire\. Its second half declares one set of handlers at four levels: a tool's name \(0\), its fields \(1\), its side effect \(2\), the server's version \(3\), and counts what each part lets a host do\./,
       path,
     );
-    // The second half opens on what it teaches about MCP (student round 23, item 3).
+    // The second half opens on what it teaches about MCP (a student's reading).
     assert.match(
       prose,
       /## What a declaration changes in MCP The second half teaches what each part of a tool's declaration lets a host do, each count set beside what a host that follows MCP gets\./,
@@ -904,7 +904,7 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
     // Then each contrast measures a device of the course's host, with one MCP reading each.
     const firstTranscript = prose.indexOf("Here is `olcum` at level 0");
     const points = [
-      // The experiment's states said not to be advice (expert round 23, item 3), then the host's reading.
+      // The experiment's states said not to be advice (an expert's review), then the host's reading.
       /`undeclared` and a bare `\{"type": "object"\}` are the experiment's states, not advice: a real server declares its real version and each tool's real fields\./,
       /The course's host has no model: it fills a call's arguments from the declared fields alone/,
     ];
@@ -991,7 +991,7 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
       path,
     );
     // What a host that follows MCP does with the version is said once, where the second half opens
-    // (expert round 24, item 4), with why level 3 measures the version rule at all.
+    // (an expert's review), with why level 3 measures the version rule at all.
     assert.doesNotMatch(prose, /A client following MCP only displays or logs it/, path);
     assert.match(
       prose,
@@ -1202,8 +1202,8 @@ test("lesson 6 says serveStdio may call the factory twice on a connection: a dis
 test("each table of the second half is led by the question it answers and how to read its columns", () => {
   for (const { path, text } of exportsOf6()) {
     const spaced = text.replace(/\s+/g, " ");
-    // The handshake's lead-in holds the three handshakes, printed once, before its table (student
-    // round 23, item 1): one block more there.
+    // The handshake's lead-in holds the three handshakes, printed once, before its table (a
+    // student's reading): one block more there.
     const lead = (question: string, key: string, table: string, blocks = 1) => {
       const [q, k, t] = [spaced.indexOf(question), spaced.indexOf(key), spaced.indexOf(table)];
       assert.ok(q !== -1 && q < k && k < t && t - q < 1400, `${path}: ${question}`);
@@ -1246,7 +1246,7 @@ test("lesson 6 keeps no ES-module aside; the SDK's probe internals are not the l
       /pathToFileURL|import\.meta|the probe's server object|WebStandardStreamableHTTPServerTransport/,
       path,
     );
-    // The stateless fallback as a three-line sequence (student round 23, item 5).
+    // The stateless fallback as a three-line sequence (a student's reading).
     assert.match(
       prose,
       /Why reject them\? By default a 2025-11-25 client's requests each meet a new server object:/,

@@ -146,7 +146,7 @@ test("the lesson prints what level 1 answers the empty call, as the server words
     assert.ok(spaced.includes(`server → client (${lineBytes} bytes)`), `${path}: ${lineBytes} on its line`);
     assert.ok(
       spaced.includes(
-        // Why 2025-11-25's form: to weigh the declaration without _meta (student round 23, item 6).
+        // Why 2025-11-25's form: to weigh the declaration without _meta (a student's reading).
         `The table below counts each server's \`{"tools": […]}\` alone, as 2025-11-25 sends it, to weigh ` +
           `the declaration without 2026-07-28's \`_meta\` and caching fields, summed over the three servers.`,
       ),
@@ -281,8 +281,8 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       path,
     );
     assert.doesNotMatch(prose, /MCP fixes the code/, path);
-    // listChanged as a short boxed note after the list, not a bullet inside it (student round 24,
-    // item 5). What the promise is: each primitive's own notification, 2026-07-28 server/tools.mdx,
+    // listChanged as a short boxed note after the list, not a bullet inside it (a
+    // student's reading). What the promise is: each primitive's own notification, 2026-07-28 server/tools.mdx,
     // "List Changed Notification" (a SHOULD); in 2026-07-28 only to clients whose
     // subscriptions/listen asked for it (basic/patterns/subscriptions.mdx, "Notification Filter").
     // The default is McpServer's (SDK 2.4: `listChanged: ... ?? true` when a primitive registers);
@@ -293,8 +293,6 @@ test("what the lesson says the SDK answers for the minimal server, it answers in
       path,
     );
     assert.doesNotMatch(prose, /- in both, for each primitive/, `${path}: not a bullet of "It also answers"`);
-    // Citations by path from the revision's root (lesson 1): no bare page names.
-    assert.doesNotMatch(text, /`(?:resources|prompts|streamable-http|stdio|versioning)\.mdx`/, path);
     // 2026-07-28 server/discover.mdx, "DiscoverResult": `supportedVersions` is "Protocol versions
     // the server supports"; SDK 2.4's stock serveStdio lists the modern ones alone, on purpose (its
     // comment: 2025-era versions are negotiated via `initialize`), yet the same process answers
