@@ -895,7 +895,6 @@ export {
 export {
   describeWireSeed,
   readWireChecks,
-  formatShownAgentRun,
   readHighLevelDeclarations,
   wireSolutions,
   glossed,

@@ -16,7 +16,13 @@ function exportsOf(number: string): { path: string; flat: string }[] {
 
 test("lesson 1: relying on a connection's history is forbidden by 2026-07-28 (basic/index.mdx, Statelessness), not by every revision", () => {
   for (const { path, flat } of exportsOf("01")) {
-    assert.match(flat, /2026-07-28 forbids relying on the connection's history/, path);
+    // Eighth pass, the expert: the MUST NOT is scoped to protocol context (version, capabilities, client identity).
+    assert.match(
+      flat,
+      /2026-07-28 forbids a server to take protocol context \(version, capabilities, client identity\) from earlier requests/,
+      path,
+    );
+    assert.doesNotMatch(flat, /forbids relying on the connection's history/, path);
     assert.doesNotMatch(flat, /MCP forbids relying/, path);
   }
 });
@@ -44,7 +50,7 @@ test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, 
     // An expert's review: the MUST keeps to the new id (changelog.mdx, Major changes 9); whether to resend is the application's.
     assert.match(flat, /"clients MUST re-issue it as a new request with a new request ID"/, path);
     assert.doesNotMatch(flat, /A client that still wants it MUST send it again/, path);
-    assert.match(flat, /a MUST only 2026-07-28's `changelog\.mdx` states \(Major changes, 9\)/, path);
+    assert.match(flat, /with a new request ID" \(`changelog\.mdx`, Major changes, 9\)/, path);
     assert.doesNotMatch(flat, /under a new id, as MCP requires/, path);
   }
 });

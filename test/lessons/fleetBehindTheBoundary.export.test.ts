@@ -154,14 +154,13 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.doesNotMatch(flat(text), /same model|question's \*model\*/, path);
     // The outside experiment is one endnote at the end, saying what was borrowed, so the body
     // stands on the specification alone; its README's timings make no column here.
-    // Two pointers to it in the body: the question is the experiment's, and its server declared
-    // no annotations, as the simulated fleet does (why lesson 7's level 3 is not this lesson's).
+    // No pointer to it in the body (a student's reading): the level's reason is the teaching one.
     assert.equal(
       beforeNext(text)
         .replace(/\n> /g, " ")
-        .match(/experiment/g)?.length,
-      2,
-      `${path}: no provenance in the body but the question's and the annotations' pointers`,
+        .match(/experiment/g)?.length ?? 0,
+      0,
+      `${path}: no provenance in the body`,
     );
     assert.equal(text.match(/https:\/\/shamirai\.ai/g)?.length, 1, path);
     assert.ok(
@@ -217,10 +216,12 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     // why it is not lesson 7's level 3 (the old text named no level of its own).
     assert.match(
       flat(text.split("## Assumptions")[1].split("## Three tools")[0]),
-      /Its tools are at lesson 6's level 1, fields and no `annotations`, as the experiment's server's were \(endnote\)\. Lesson 7 ran it at level 3, for its hosts read hints and versions; none here does\./,
+      /Its tools are at lesson 6's level 1, fields and no `annotations`, so that nothing tells a client whether a call can be resent, the case the retry advice below is about\. Lesson 7 ran it at level 3, for its hosts read hints and versions; none here does\./,
       path,
     );
     assert.doesNotMatch(flat(text), /unlike lesson 7's level 3/, path);
+    // A student's reading: the level's teaching reason, not "(endnote)".
+    assert.doesNotMatch(flat(text), /as the experiment's server's were \(endnote\)/, path);
     assert.doesNotMatch(
       flat(text),
       /Lesson 7 ran the fleet at level 3|this lesson's simulated fleet declares no/,
@@ -356,9 +357,10 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     assert.deepEqual(
       rows.slice(header + 1, header + 4),
       [
-        '| 2024-11-05 to 2025-06-18 | protocol error ("Invalid arguments"); `isError` too by the course\'s reading of the tool errors\' "Invalid input data" | `isError` result | protocol error |',
-        '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
+        // Current revision first (a student's reading): a 2026 client reads its own row first.
         "| 2026-07-28 | either channel: the tools page says tool error (\"Input validation errors\"), the schema's `InvalidParamsError` says -32602; the course's servers answer `isError` | `isError` result | protocol error |",
+        '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
+        '| 2024-11-05 to 2025-06-18 | protocol error ("Invalid arguments"); `isError` too by the course\'s reading of the tool errors\' "Invalid input data" | `isError` result | protocol error |',
       ],
       path,
     );
@@ -435,7 +437,7 @@ test("§3, local failures are not peer errors: 2026-07-28's Error Codes are cite
   // Lesson 3 is the rule's home: one sentence points back to it.
   eachBodyMatches(
     /sends `notifications\/cancelled` with the request's id \(lesson 3\) and fails the call: `local: timed out` \|/,
-    /In no fault does MCP send the client a message about the failure; the fleet's client writes what it sees as `local:` text with no code\./,
+    /In no fault does MCP send the client a message about the failure, and MCP assigns a failure the client makes itself no error code \(2026-07-28 `basic\/index\.mdx`, "Error Codes"\)\. The fleet's client, the course's own, writes it as `local:` text; the SDK's client throws an `SdkError` \(lesson 7\)\./,
     /\| `crash` \| the pipe closes while the 6th call waits: `local: connection closed`, then `local: not connected` for each later call \| nothing: no message says the server is gone, or for how long \|/,
   );
   for (const { path, text } of exports) {
@@ -617,13 +619,16 @@ test("the agents are one visible paragraph with their question, the course's tes
   assert.equal(heading, "## The test driver: two scripted agents");
   assert.equal(
     flat(paragraph),
-    "The question is the experiment's (endnote). Its answer, `X vs Y`, names the two devices compared and states no score: " +
-      "`X`, the device with the highest rate, and `Y`, the highest-risk device of `X`'s type. " +
+    "`X vs Y` answers the comparison with the two devices, and no score: `X`, the device with the highest rate, against `Y`, the highest-risk device of `X`'s type (`X` itself if it leads its type). " +
       "Each agent sends its calls in *turns*, what a model would send in one message, and answers in a turn of its own. " +
       "The *shortcut* agent makes 2 calls: the device with the most downtime under 500 hours, then its type's risk leader; " +
       "every seed's fleet is drawn so that this is wrong. " +
-      "The *thorough* agent starts with the same ranking, then pages through the low-hour devices with `top_devices` " +
-      "until no unread device can beat the best rate it has read, and is right. " +
+      "The *thorough* agent starts with the same ranking and a count. " +
+      "`top_devices` has no cursor and returns at most 10 rows, so the agent pages by narrowing `min_hours` and `max_hours`: " +
+      "25-hour bands from 0 up, four a turn, each asked twice, ranked by downtime and by hours, so that it reads each device's " +
+      "downtime and hours; a band whose page says more devices matched than it returned is split in two and asked again. " +
+      "It stops when no unread device can beat the best rate it has read (an unread device has at least the hours read so far, " +
+      "and no more downtime than the ranking's leader), then asks for the winner's record and its type's risk leader, and is right. " +
       "Either resends a failed call in its next turn, at most twice, then gives up, at once if told the server is gone for good. " +
       "They are the course's test driver, not MCP: their calls and answers show what each fault below costs a caller.",
   );
@@ -915,7 +920,7 @@ test("the two condition tables: a sentence before each saying what it answers, a
   }
 });
 
-test("the question's answer `X vs Y` is said to name two devices, not two scores, and the gloss says the pair is the comparison", () => {
+test("the question's comparison and its answer `X vs Y` agree: the answer is the two devices compared, no score (a student's reading)", () => {
   for (const path of [
     "lessons/08-the-fleet-behind-the-boundary.md",
     "lessons/seed-20260219/08-the-fleet-behind-the-boundary.md",
@@ -923,9 +928,47 @@ test("the question's answer `X vs Y` is said to name two devices, not two scores
     const flat = readFileSync(join(__dirname, "..", "..", path), "utf8").replace(/\s+/g, " ");
     assert.match(
       flat,
-      /The question is the experiment's \(endnote\)\. Its answer, `X vs Y`, names the two devices compared and states no score: `X`, the device with the highest rate, and `Y`, the highest-risk device of `X`'s type\./,
+      /`X vs Y` answers the comparison with the two devices, and no score: `X`, the device with the highest rate, against `Y`, the highest-risk device of `X`'s type \(`X` itself if it leads its type\)\./,
       path,
     );
     assert.doesNotMatch(flat, /That retry breaks the course's own advice/, path);
+    assert.doesNotMatch(flat, /The question is the experiment's \(endnote\)/, path);
+  }
+});
+
+test("learning outcome 5: a local failure has no error code from MCP, and the SDK's own code is named", () => {
+  // An expert's review (imprecise 1): 2026-07-28 basic/index.mdx, "Error Codes", assigns local errors
+  // no code, but SDK 2.4.0 throws an SdkError with REQUEST_TIMEOUT or CONNECTION_CLOSED, so "no code"
+  // alone is wrong about the SDK.
+  for (const { path, text } of exports) {
+    const outcomes = flat(text.split("**What you will learn**")[1].split("In the notebook")[0]);
+    assert.ok(
+      outcomes.includes(
+        "5. A timeout or a closed pipe is a failure the client makes itself: no server sent it, and MCP gives it no error code (lesson 7's SDK throws an `SdkError`: `REQUEST_TIMEOUT`, `CONNECTION_CLOSED`).",
+      ),
+      path,
+    );
+    assert.doesNotMatch(flat(text), /no server sent it, no code\.|as `local:` text with no code/, path);
+  }
+});
+
+test("the thorough agent's calls and the crash rows' calls and failures are traced from the turns shown", () => {
+  for (const { path, text } of exports) {
+    const prose = flat(text);
+    const turns = /The thorough agent's turns send ((?:\d+ \+ )+\d+) = (\d+) calls/.exec(prose);
+    assert.ok(turns, path);
+    const sizes = turns[1].split(" + ").map(Number);
+    assert.equal(
+      sizes.reduce((a, b) => a + b, 0),
+      Number(turns[2]),
+      path,
+    );
+    assert.match(text, new RegExp(`\\ndirect +${turns[2]} +0 +0 +0 +0\\n`), `${path}: the table's direct row`);
+    assert.ok(
+      prose.includes(
+        "Under `crash` the server exits on the 6th call, the 4th of turn 2's 8: it and the 4 after it fail, and each is resent 2 times and fails again, so 2 + 8 + 5 + 5 = 20 calls, 5 × 3 = 15 failed. Under `crash-explained` the first failure says the server is gone, so 2 + 8 = 10 calls, 5 failed.",
+      ),
+      path,
+    );
   }
 });

@@ -114,7 +114,7 @@ describe("lesson 5's simulated half", () => {
     ]);
     assert.equal(
       flat(readPolicies(result)),
-      "The version rule drops `kayit` whole, for its version 3, and with it `bolge_ozet`, which only reads. With both rules it reads first, and the allowlist drops nothing more: five tools declared, three negotiated.",
+      "The version rule drops `kayit` whole, for its version 3, and with it `bolge_ozet`, which only reads. With both rules the version rule applies first, and the allowlist drops nothing more: five tools declared, three kept.",
     );
   });
 
@@ -147,7 +147,7 @@ describe("lesson 5's simulated half", () => {
       const full = LESSON_HANDSHAKES[3].decision;
       assert.equal(Number(rows[3][2]), full.negotiated.size, "lesson 6's level 3 keeps as many");
       assert.equal(result.declared.length, full.negotiated.size + full.dropped.length);
-      assert.ok(flat(exported).includes("five tools declared, three negotiated."), folder);
+      assert.ok(flat(exported).includes("five tools declared, three kept."), folder);
       // The policy table comes before the gates, and after the rules' table.
       const at = [
         "| rule | what it does | what MCP says |",
@@ -186,7 +186,7 @@ describe("lesson 5's simulated half", () => {
       const host = flat(readGateRun(result));
       assert.equal(
         host,
-        `Task 4, about \`${result.gateTask.subscriber}\`, calls \`sayac_oku\`, \`tuketim\` and \`tarife\`, which read, then \`kayit_yaz\`, which writes. The host that trusts its servers' hints holds only the write: a no sends 3 requests, a yes 4, and writes 1 record. With no \`annotations\` on any tool, its defaults-reading gate would hold all 4 calls, so the task stops at the first, \`sayac_oku\`, with 0 requests sent; the course's gate sends 4 requests unasked and writes 1 record.`,
+        `Task 4, about \`${result.gateTask.subscriber}\`, calls \`sayac_oku\`, \`tuketim\` and \`tarife\`, which read, then \`kayit_yaz\`, which writes. The host that trusts its servers' hints holds only the write: a no sends 3 requests, a yes 4, and writes 1 record. With no \`annotations\` on any tool, its defaults-reading gate would hold all 4 calls, so when the person says no, the task stops at the first, \`sayac_oku\`, with 0 requests sent; the course's gate sends 4 requests unasked and writes 1 record.`,
       );
       // The 80 tokens rebuilt message by message (student round 21t, item 6): each call and its
       // result as the envelope counted them, summing to the run's tokens.
@@ -409,7 +409,7 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       assert.doesNotMatch(solutions, /What another seed moves/);
       assert.match(
         flat(solutions),
-        /`server\/discover\.mdx`'s note on `serverInfo`: clients SHOULD NOT use it to change their behaviour; of `clientInfo` and `serverInfo`, `basic\/index\.mdx` says implementations SHOULD NOT either\. .*what section 5 showed `kayit` declaring of the protocol: 1 version, `2026-07-28`, and the capability `tools`\. So the two can talk, and the allowlist alone keeps `bolge_ozet` of `kayit`'s tools: 4 tools in all, section 6's second row\./,
+        /Display, logging and debugging: `server\/discover\.mdx`'s note on `serverInfo` says clients SHOULD NOT use it to change their behaviour; of `clientInfo` and `serverInfo`, `basic\/index\.mdx` says implementations SHOULD NOT either\. Such a host reads what section 5 showed `kayit` declaring of the protocol: 1 version, `2026-07-28`, and the capability `tools`\. So the two can talk, and the allowlist alone keeps `bolge_ozet` of `kayit`'s tools: 4 tools in all, section 6's second row\./,
       );
       // Exercise 2 is on MCP's negotiation: a modern error means no fallback; the retry names the
       // modern version both list, as section 3's retry did (stdio.mdx, versioning.mdx).
@@ -557,7 +557,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
         // in one clause (student round 21t, item 1).
         // What to do first, then the discrepancy folded (a student's reading).
-        "SHOULD pick its latest. A client that does not support the answer disconnects. <details><summary>Page and schema differ on disconnecting; disconnecting obeys both</summary> `basic/lifecycle.mdx` says SHOULD; the schema says MUST (`InitializeResult` in `schema.mdx`). </details>",
+        "SHOULD pick its latest. A client that does not support the answer disconnects. <details><summary>Why disconnect: the page says SHOULD, the schema MUST</summary> 2025-11-25's `basic/lifecycle.mdx` says SHOULD; `InitializeResult` in `schema.mdx` says MUST. </details>",
         // -32021 said where the probe names it (a student's reading; 2026-07-28 basic/index.mdx).
         'A -32021 says the request needs a client capability the client did not declare, named in its `data.requiredCapabilities`, such as `{"elicitation":{}}` (`basic/index.mdx`).',
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
@@ -594,7 +594,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "→ notifications/initialized",
         "→ server/discover (optional; _meta as below)",
         // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
-        "the course uses its own host, *the course's host*: lesson 1's one MCP client per server, plus three rules; a measuring instrument, not a host to copy:",
+        "The course measures with a host of its own, *the course's host*: lesson 1's one MCP client per server, plus three rules.",
+        // Why the course measures with it, once, in the words later lessons refer back to (COMMON8).
+        "It is built from two mistakes MCP warns against (acting on `serverInfo.version`, against `server/discover.mdx`'s SHOULD NOT; passing a tool with no `annotations`, against `readOnlyHint`'s \"Default: false\"), so that its counts show what each warning prevents: a version bump silently drops a whole server, read-only tools included; a tool that says nothing gets written through unasked.",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         // Up front: the course's host is not one to copy; its three rules; why the course measures it
@@ -618,11 +620,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
         "An *approval gate* is the code that holds a call until a person answers.",
         // Why a gate at all: annotations are untrusted unless from a trusted server (tools.mdx, Warning).
-        'clients MUST consider tool annotations "untrusted unless they come from trusted servers" (`server/tools.mdx`); `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`); `serverInfo` is for display (section 5).',
+        // The three rules are section 5's bullets; section 6 refers back to them (eighth pass).
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "the tools kept are the host's *negotiated tools*, the course's word, not MCP's (MCP negotiates versions and capabilities, section 2):",
+        "Each rule alone, then both; the tools a host keeps are its *kept tools* (the simulator's tables, taught later, head them *negotiated*, which is not MCP's negotiation):",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
         // Why not the real messages: the handshake prices discovery alike at every level, so only
@@ -633,24 +635,24 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // One sentence says what question the table answers, its rows named, before it.
         // "would ask" counts held calls; the person is asked once, as the run stops there (a student's reading).
         // Lesson 6 said in reader terms.
-        "Lesson 6, \"Writing a Server\", starts from section 6's last row (five tools declared, three negotiated) and measures a server whose tools are declared at four levels, with the course's host and its three rules, beside the defaults-reading gate.",
+        "Lesson 6, \"Writing a Server\", starts from section 6's last row (five tools declared, three kept) and measures a server whose tools are declared at four levels, with the course's host and its three rules, beside the defaults-reading gate.",
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
         // without the _meta lesson 3 adds in 2026-07-28), then the host that trusts its servers' hints as the
         // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · What may a host decide from what servers declare?",
-        "MCP lets a host decide two things from declarations: which tools its model sees, and which calls wait for a person. Its rules:",
+        'MCP leaves to the host which tools it exposes and which calls need consent (`server/tools.mdx`, "User Interaction Model"), within section 5\'s three rules and one principle:',
         // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
         // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
-        '"Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase);',
+        '"Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
         // The hosts in a table before the results (student rounds 22 and 23, item 1).
         "| rule | what it does | what MCP says |",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
         'For trusted servers\' read-only tools, both skip the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
-        "3. Which spec sentence does the version rule go against? With the allowlist alone, which of `kayit`'s tools does the host keep, and what in section 5's lines says it can talk to `kayit`?",
+        "3. What is `serverInfo` for, by which spec sentences? A host that keeps that rule and the allowlist: which of `kayit`'s tools does it keep, and what in section 5's lines says it can talk to `kayit`?",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
-        "- Course: its host, an instrument not to copy, adds an allowlist (all but `kayit_yaz`), a version rule against `server/discover.mdx`'s SHOULD NOT, and a gate that passes a tool with no `annotations`. It keeps three of five tools, its negotiated tools.",
+        "- Course: its host is built from two mistakes MCP warns against, a version rule on `serverInfo.version` and a gate that passes a tool with no `annotations`, plus an allowlist (all but `kayit_yaz`). It keeps three of five tools, its kept tools.",
         // Learning goal 4 is section 6's question.
         "4. What a host may decide from what servers declare, and where the course's own host departs.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
@@ -660,7 +662,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // 2026-07-28 ClientCapabilities has `roots?: {}`; changelog Major 5 removes the notification.
         // 2025-11-25 client/roots.mdx: "boundaries"; 2026-07-28: "informational guidance rather than an
         // access-control mechanism".
-        '| `roots` (client) | the directories and files the client considers relevant (`client/roots.mdx`): "boundaries" in 2025-11-25, informational guidance and not access control in 2026-07-28 | `listChanged` | deprecated; its `listChanged` sub-flag is gone, as `notifications/roots/list_changed` is removed |',
+        // What roots are now, the history in a clause (a student's reading).
+        '| `roots` (client) | the directories and files the client considers relevant: guidance, not access control (`client/roots.mdx`; 2025-11-25 said "boundaries") | `listChanged` | deprecated, without `listChanged` |',
         // The rows the course uses; sampling's sub-flags named (2025-11-25 schema.mdx, client/sampling.mdx);
         // elicitation's `{}` is form mode only (client/elicitation.mdx).
         "| `sampling` (client) | a reply from the host's model | `context` (context inclusion), `tools` (tool use) | deprecated |",
@@ -762,13 +765,33 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
   }
 });
 
+describe("eighth pass: 2026-07-28's _meta carries the client's side only (an expert's reading)", () => {
+  for (const folder of ["lessons", "lessons/seed-20260219"]) {
+    it(`${folder}: the server's side moves to server/discover and each result's _meta`, () => {
+      const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
+      // 2026-07-28 basic/index.mdx "_meta": requests carry protocolVersion, clientCapabilities and
+      // clientInfo; server capabilities come from server/discover, serverInfo in each result's _meta.
+      assert.ok(
+        exported.includes(
+          "What the client declared in `initialize`, every request now carries in its `_meta` (lesson 3); the server's side moves to `server/discover` and each result's `_meta`.",
+        ),
+        folder,
+      );
+      assert.doesNotMatch(exported, /What `initialize` agreed once/);
+      // The fold's summary teaches; the version rule is applied first (sim/negotiation decideOn).
+      assert.doesNotMatch(exported, /disconnecting obeys both|With both rules it reads first/);
+      assert.doesNotMatch(exported, /informational guidance and not access control in 2026-07-28/);
+    });
+  }
+});
+
 describe("section 6 rebuilt, one idea at a time (a student's and an expert's reading)", () => {
   for (const folder of ["lessons", "lessons/seed-20260219"]) {
     it(`${folder}: MCP's rules, the course's host once, its policies, then the gates; negotiated tools defined once`, () => {
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
       const section = exported.slice(exported.indexOf("## 6 ·"), exported.indexOf("## Summary"));
       const steps = [
-        "MCP lets a host decide two things from declarations",
+        "MCP leaves to the host which tools it exposes and which calls need consent",
         "*the course's host*",
         "| rule | what it does | what MCP says |",
         "policy tools kept",
@@ -784,14 +807,16 @@ describe("section 6 rebuilt, one idea at a time (a student's and an expert's rea
         folder,
       );
       // The course's host introduced once, as an instrument, never apologised for twice.
-      assert.equal(section.split("not a host to copy").length, 2, "said once");
+      assert.equal(section.split("two mistakes MCP warns against").length, 2, "said once");
+      assert.doesNotMatch(exported, /not a host to copy|instrument not to copy|MCP lets a host decide/);
       assert.equal(section.split("*the course's host*").length, 2, "introduced once");
       // Its allowlist's contents stated, its version rule against server/discover.mdx's SHOULD NOT.
       assert.ok(section.includes("every tool the servers declare except `kayit_yaz`"));
       assert.ok(section.includes("goes against `server/discover.mdx`'s SHOULD NOT"));
       // Negotiated tools: the course's word for the tools kept, defined once here; the summary uses it.
-      assert.equal(section.split("*negotiated tools*").length, 2, "defined once");
-      assert.ok(section.includes("the course's word, not MCP's (MCP negotiates versions and capabilities"));
+      assert.equal(section.split("*kept tools*").length, 2, "defined once");
+      assert.ok(section.includes("head them *negotiated*, which is not MCP's negotiation)"));
+      assert.doesNotMatch(exported, /negotiated tools|three negotiated/, "kept tools, not negotiated");
       assert.ok(!/negotiation of a version and capabilities/.test(exported), "no second sense of the word");
       // No forward lesson number in the body, and none of the old section's second host table.
       assert.doesNotMatch(section, /lesson [6-9]|lesson 10/);

@@ -446,8 +446,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(rules, /over HTTP it closes the request's stream\./);
     assert.match(
       rules,
-      /The server SHOULD then stop and not answer \(the same page\); in 2026-07-28 the transport pages make that a MUST NOT send anything more for it \("Cancellation"\); the client SHOULD ignore a late answer\./,
+      /The server then MUST NOT send anything more for it, and SHOULD stop work on it \(2026-07-28's transport pages, "Cancellation"\); the client SHOULD ignore a late answer\./,
     );
+    // Eighth pass, the student: the rule for the current revision first, no SHOULD-then-MUST history.
+    assert.doesNotMatch(rules, /the transport pages make that a MUST NOT/);
     // cancellation.mdx's own "Behavior Requirements" say SHOULD; the MUST NOT is stdio.mdx's and streamable-http.mdx's.
     assert.doesNotMatch(rules, /The server SHOULD then stop, and in 2026-07-28 MUST NOT/);
     // Local errors have no code and must not pass for the peer's ("Error Codes").
@@ -463,7 +465,17 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.ok(!notification.includes("subscription"), notification);
     // 2026-07-28's notifications: the two the course uses (cancellation.mdx, progress.mdx), and one
     // sentence on the others, subscriptions (subscriptions.mdx) and deprecated logging (deprecated.mdx).
-    assert.match(markdown, /\| notification \| either side \| either side, in the few cases below \|/);
+    // Eighth pass, the expert: 2026-07-28 ClientNotification = CancelledNotification; ServerNotification also
+    // has logging (deprecated, deprecated.mdx) and the subscription notifications (subscriptions.mdx).
+    assert.match(
+      markdown,
+      /\| notification \| either side \| the client only `notifications\/cancelled`; the server a few, below \|/,
+    );
+    assert.doesNotMatch(markdown, /either side, in the few cases below/);
+    assert.match(
+      flat(markdown),
+      /a server also sends deprecated log messages \(`notifications\/message`\) and, on a `subscriptions\/listen` stream, change notices:/,
+    );
     const notifications = [
       "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a `subscriptions/listen` stream, a request to hear of changes (taught later) | `basic/patterns/cancellation.mdx` |",
       "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a token the server repeats in each progress notification | `basic/patterns/progress.mdx` |",
@@ -531,9 +543,14 @@ describe("lesson 3 on the wire (default seed)", () => {
     // enough that a reader reproduces every count by hand: the _meta keys in full, the empty
     // capabilities as their key alone, an identity as `name surum version`, the server's without its
     // key; then every step of the tokenizer (sim/tokenizer.ts).
+    // Eighth pass, the student: a call's rules in the body, so the 42 is recomputed without the fold.
     assert.match(
-      markdown,
-      /In 2026-07-28 a request adds its `_meta`: each key in full, prefix and all, then its value\. An empty object, such as this client's `clientCapabilities`, adds its key alone\. An identity is worded `name surum version`, so `clientInfo` adds `mcp-course surum 0`\. A result adds `resultType complete` before its words and, after them, the server's identity without its `serverInfo` key: `olcum surum 2`\./,
+      flat(markdown),
+      /In 2026-07-28 a request adds its `_meta`, each key in full with its value; an empty object adds its key alone, and an identity reads `name surum version` \(`mcp-course surum 0`\)\. Words are lower-cased, and a token is a piece of at most five characters/,
+    );
+    assert.match(
+      flat(markdown),
+      /A result adds `resultType complete` before its words and, after them, the server's identity without its `serverInfo` key: `olcum surum 2`\./,
     );
     assert.match(
       markdown,
@@ -547,17 +564,14 @@ describe("lesson 3 on the wire (default seed)", () => {
     // Said plainly where the constant is defined, so that lesson 7's discovery bodies are no trap.
     assert.match(
       markdown,
-      /The 8 is a round number the course chose to stand for `jsonrpc`, `id`, the brackets and, for a call, its method `tools\/call`, so a call's body opens with its tool name\. Every other request and notification keeps its method in its body: `initialize` and `tools\/list` are words there\. A token is a piece of at most five characters: a word of n characters is n \/ 5 tokens, rounded up \(`sayac\|_oku` 2, `A059` 1\)\./,
+      /The 8 is a round number the course chose to stand for `jsonrpc`, `id`, the brackets and, for a call, its method `tools\/call`\. The \*word body\* is the rest, without the JSON's quotes, braces, colons and commas: a call's is its tool name, then each argument's name and value; a result's, the keys and values of the object in its text\. Every other request and notification keeps its method in its body: `initialize` and `tools\/list` are words there\./,
     );
     // A student's reading: "covers" and "not a count" read as a contradiction; one plain statement now.
     assert.doesNotMatch(markdown, /The constant 8 covers|The 8 is the course's constant, not a count/);
     // The student: lessons 4 and 7's exercises need the cut and the 8, which were only in the fold.
     assert.equal(countTokens("jsonrpc 2.0 id 1 tools/call") + 1, ENVELOPE_TOKENS);
     assert.equal(countTokens("sayac_oku"), 2);
-    assert.match(
-      markdown,
-      /The word body is a message's words without the JSON's quotes, braces, colons and commas, joined by spaces\. A call's body is its tool name, then each argument's name and value\. A result's body is the keys and values of the object in its text\./,
-    );
+    assert.match(flat(markdown), /a word of n characters is n \/ 5 tokens, rounded up \(`sayac\|_oku` 2, `A059` 1\)\./);
     assert.doesNotMatch(markdown.replace(/ > /g, " "), /\(`jsonrpc`, `id`, `method`, brackets\)/);
     assert.doesNotMatch(markdown, /the `protocolVersion` key is 8 tokens/);
     // The tokenizer's own counts of _meta's pieces sum to the 30 the computed paragraph gives.
@@ -660,7 +674,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.
     assert.match(
       markdown,
-      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process speaks both revisions \(a \*dual-era\* server\), 2025-11-25 only after `initialize`; by the course's choice, `2025-11-25` in `_meta` gets -32022, as 2025-11-25 is reached only through the `initialize` handshake, not by `_meta` \(`basic\/versioning\.mdx`, "Terminology"\)\./,
+      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process speaks both revisions: a \*dual-era\* server, an \*era\* being a way to begin, by `initialize` \(2025-11-25 and earlier\) or by `_meta` on every request \(2026-07-28; `basic\/versioning\.mdx`, "Terminology"\)\. It serves 2025-11-25 only after `initialize`, so by the course's choice `2025-11-25` in `_meta` gets -32022\./,
     );
     assert.doesNotMatch(markdown, /chose not to serve this way/);
     // Section 3 says, before the transcript, why every error response is the same line in both revisions.
@@ -675,16 +689,13 @@ describe("lesson 3 on the wire (default seed)", () => {
     // -32602 for invalid tool arguments: the rule first (the tools page since 2025-11-25: isError), then why a
     // client handles -32602 too: 2026-07-28's InvalidParamsError names invalid tool arguments.
     // The student wanted one rule to follow first: the advice, then why the specification gives two answers.
-    assert.match(
-      markdown,
-      /Argument values that fail the tool's `inputSchema`, its JSON Schema \(a JSON description of the arguments' shape\), are tool execution errors on the tools page \(`server\/tools\.mdx`, "Error Handling"\), while 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. The rule, then a sketch:/,
-    );
+
     assert.ok(!flat(markdown).includes("Why both:"), "the reason now leads the rule");
     // The student: `inputSchema` came before lesson 4 defined it, and the rule took three reads. Two lines.
     assert.doesNotMatch(markdown, /counts a failed `inputSchema` check among them/);
     assert.match(
       markdown,
-      /\*\*Invalid arguments: handle both channels\.\*\* A malformed call \(no `name`, `arguments` no object\) is a protocol error in every revision: -32602\. Argument values that fail the tool's `inputSchema`, its JSON Schema \(a JSON description of the arguments' shape\), are tool execution errors on the tools page \(`server\/tools\.mdx`, "Error Handling"\), while 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. The rule, then a sketch: - As a server: return invalid argument values as `isError`\. - As a client: handle both `isError` and -32602\./,
+      /\*\*Invalid arguments: handle both channels\.\*\* As a server, return argument values that fail the tool's `inputSchema` \(a JSON description of the arguments' shape, taught later\) as `isError`; as a client, handle both `isError` and -32602\. The tools page makes such values tool execution errors \(`server\/tools\.mdx`, "Error Handling"\), but 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. A malformed call \(no `name`, `arguments` no object\) is -32602 in every revision\. A sketch:/,
     );
     // ... and shows how, in a sketch that branches on both channels.
     const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;
@@ -738,7 +749,18 @@ describe("lesson 3 on the wire (default seed)", () => {
       cancel,
       /Nothing comes back: the server SHOULD stop, and MUST NOT send anything more for it \(2026-07-28's stdio page\); the client SHOULD ignore a late answer\./,
     );
-    assert.match(cancel, /Its library reports the timeout as a local error, with no code/);
+    // Eighth pass, the expert: no JSON-RPC code, but SDK 2.4.0 throws SdkError(SdkErrorCode.RequestTimeout).
+    assert.match(
+      cancel,
+      /Its library reports the timeout as a local error with no JSON-RPC code \(SDK 2\.4\.0: an `SdkError` whose `code` is `REQUEST_TIMEOUT`\), not as an error from the server\./,
+    );
+    assert.doesNotMatch(cancel, /with no code,/);
+    // Eighth pass, the student: nothing is folded at the top; the opening is left out and taught later.
+    assert.doesNotMatch(markdown, /folded at the top/);
+    assert.match(
+      flat(markdown),
+      /follows the \*opening exchange\* \(taught later\): `initialize` and its answer, left out below, then `notifications\/initialized` \(ready\)\./,
+    );
   });
 });
 

@@ -285,10 +285,12 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // The rows' 729, derived: one row cut into tokens, and the count of `merkez` rows (2 tokens, not 1).
     assert.ok(
       ways.includes(
-        "One row of (b)'s answer, in lesson 3's tokens: `A001|bolge|guney|tip|isyer|i|oncek|i|87563|simdi|ki|87604` (12); a `merkez` row has 13.",
+        "One row of (b)'s answer in tokens (`|` cuts a word): `A001 bolge guney tip isyer|i oncek|i 87563 simdi|ki 87604` (12); a `merkez` row has 13.",
       ),
       ways,
     );
+    // Eighth pass, the student: spaces between words, `|` only for cuts, as lesson 3's fold prints them.
+    assert.ok(!ways.includes("A001|bolge"));
     assert.equal(51 * 12 + 9 * 13, 729);
     assert.ok(!ways.includes("instead of 3 would save"));
     assert.ok(!ways.includes("accounts for"));
@@ -300,7 +302,8 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // Fifth pass, the student and the expert: the parts as a table, in place of the parenthesised sentence.
     const parts = prose.readRegionWays(lesson);
     for (const row of [
-      "| the read: `resources/read` 3, the URI 5 (not the key `uri`, as a call's `name`), `_meta` 30 | 38 |",
+      "| the read: `resources/read` 3, the URI 5 (its key `uri` counts 0, as `name`), `_meta` 30 | 38 |",
+      // Eighth pass, the student: "(not the key `uri`, as a call's `name`)" was cryptic.
       "| the answer: `resultType complete` | 4 |",
       "| the answer: the rows, 51 of 12 tokens and 9 (`merkez`) of 13 | 729 |",
       "| the answer: identity and caching hint, `olcum surum 2 ttlMs 3600000 cacheScope public` | 10 |",
@@ -387,7 +390,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // strings in both revisions (GetPromptRequestParams.arguments); a description is the schema's "hint".
     assert.ok(
       body.includes(
-        '2026-07-28 requires both caching fields on the `"complete"` results of `server/discover`, the four lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`) and `resources/read`, not on `"input_required"` ones (`server/utilities/caching.mdx`, "Cacheable Results"); 2025-11-25 has neither.',
+        '2026-07-28 requires both caching fields on the `"complete"` results of `server/discover` (taught later), the four lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`) and `resources/read`, not on `"input_required"` ones (`server/utilities/caching.mdx`, "Cacheable Results"); 2025-11-25 has neither.',
       ),
     );
     // An expert's review: caching.mdx, "Cacheable Results": hints are required on `resultType: "complete"` results;
@@ -498,7 +501,14 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       assert.ok(!/^seed \d+$/m.test(exported), folder);
     }
     // caching.mdx, "Cache Scope Field": private responses are reused within one authorization context.
-    assert.ok(body.includes('`"private"` (reused only within one authorization context, such as one access token)'));
+    // Eighth pass, the student: authorization is never taught, so the scope in plain words ("Caches MUST NOT be
+    // shared across authorization contexts (e.g. a different access token requires a different cache)").
+    assert.ok(
+      flat(body).includes(
+        '`"private"` (for one caller only: a cache MUST NOT share it between callers with different credentials, such as two access tokens)',
+      ),
+    );
+    assert.ok(!flat(body).includes("reused only within one authorization context"));
     // Section 5's tokens are lesson 3's word bodies in 2026-07-28, the revision of the real lines it
     // sets them beside: _meta on every request, resultType and the server's identity on every result,
     // the caching hint on the read's.
@@ -566,7 +576,13 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       solved,
     );
     // Sixth pass, the student: an application-controlled read in a real host, by example.
-    assert.ok(body.includes("say a file the user attaches, which the host reads, or by rules of its own"));
+    // Eighth pass, the student: one clear example of application control first, then the caveat.
+    assert.ok(
+      flat(body).includes(
+        "the host decides what enters the context, for example a file the user picks. The host may also follow rules of its own, even let the model pick",
+      ),
+    );
+    assert.ok(!flat(body).includes("say a file the user attaches, which the host reads, or by rules of its own"));
   });
 });
 
@@ -629,7 +645,7 @@ describe("the primitives table gives a tool result's content, isError and option
       );
       assert.ok(
         flat(text).includes(
-          'Since 2025-06-18 a tool result may also carry `structuredContent`: the answer as a JSON object (any JSON value from 2026-07-28) beside the text (`server/tools.mdx`, "Structured Content").',
+          'Since 2025-06-18 a tool result may also carry `structuredContent` (taught later): the answer as a JSON object (any JSON value from 2026-07-28) beside the text (`server/tools.mdx`, "Structured Content").',
         ),
       );
       assert.ok(!text.includes("`content` and `isError` (lesson 3) |"));
@@ -652,7 +668,9 @@ describe("the primitives table gives a tool result's content, isError and option
           "`get_device`'s names a device's record, whose four stored fields are its hours in service, alerts, risk score and downtime.",
         ),
       );
-      assert.ok(flat(text).includes("A use method may first answer `input_required` in 2026-07-28 (lesson 3)."));
+      assert.ok(
+        flat(text).includes("In 2026-07-28 a use may first answer `input_required`; only tools are meant to act."),
+      );
     });
   }
 });

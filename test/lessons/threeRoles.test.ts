@@ -157,11 +157,13 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
     "In 2025-11-25 a client opens a *session* with its server, an exchange that keeps state until it is closed, and a server can send requests too, for instance *sampling*: asking for a reply from the host's model.",
     "In 2026-07-28 there is no session, every request stands alone, and only clients ask: a server that needs input says so in its answer.",
     // An expert's review: architecture/index.mdx does not say only clients ask; 2026-07-28 basic/patterns/index.mdx does.
-    "Each revision's `architecture/index.mdx` gives its sessions, and 2026-07-28's `basic/patterns/index.mdx` says \"Servers MUST NOT initiate JSON-RPC requests\".",
+    // Eighth pass, the expert: 2026-07-28's architecture page has no session ("MCP is a stateless protocol").
+    "2025-11-25's `architecture/index.mdx` gives one stateful session per server, 2026-07-28's calls the protocol stateless, and 2026-07-28's `basic/patterns/index.mdx` says \"Servers MUST NOT initiate JSON-RPC requests\".",
     "Both points return later; see Next, at the end.",
   ])
     assert.ok(note.includes(sentence), sentence);
   assert.ok(!note.includes("Both points come from each revision's"), "the old citation is gone");
+  assert.ok(!note.includes("gives its sessions"), "2026-07-28's architecture page gives no session");
   assert.ok(!note.includes("sends the call again"), "the retry is lesson 3's");
   for (const word of ["2027-07-28", "deprecated", "server/discover", "capabilities"])
     assert.ok(!note.includes(word), word);
@@ -229,8 +231,11 @@ test("section 5 keeps the servers' keeping nothing apart from MCP's statelessnes
   // passes on each request. So keeping nothing at all is the course's choice, not the whole rule, and the
   // rule is not only about the connection.
   says(
-    "the course's servers keep nothing from one call to the next. 2026-07-28 forbids relying on the connection's history: state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, \"Statelessness\").",
+    'the course\'s servers keep nothing from one call to the next. 2026-07-28 forbids a server to take protocol context (version, capabilities, client identity) from earlier requests on the same connection, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, "Statelessness").',
   );
+  // Eighth pass, the expert: the MUST NOT is scoped to protocol context; "forbids relying on the connection's
+  // history" overstated it.
+  assert.ok(!flat(markdown).includes("forbids relying on the connection's history"));
   // The student found the statelessness aside too dense for lesson 1: two sentences, no example.
   assert.ok(!flat(markdown).includes("such as a cart id"));
   // The student could not tell the course's choice from MCP's rule: the sentence now separates the two.

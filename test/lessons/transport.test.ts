@@ -169,8 +169,10 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /a JSON-RPC error with no `id`: the server refused before reading the body\. Error responses "MUST include the same ID" as their request, save for a malformed one \(`basic\/index\.mdx`, "Error Responses"\), and this was not; the transport's rule allows it: the 403's body MAY be an error "that has no `id`" \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\)\./,
+    /The answer is `403 Forbidden`, and no tool ran\. A 403 from the transport may carry a JSON-RPC error with no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\), as the server refused before reading the body; this one has no `id`\. Other error responses "MUST include the same ID" as their request \(`basic\/index\.mdx`, "Error Responses"\)\./,
   );
+  // Eighth pass, the student: lead with the 403's id-less error; no reconciling of two pages.
+  assert.doesNotMatch(flat(readRefused(first)), /save for a malformed one|the transport's rule allows it/);
   // An expert's review: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
   // formed, so the id-less body rests on streamable-http.mdx's MAY alone.
   assert.doesNotMatch(flat(readRefused(first)), /could not be read due a malformed request/);
@@ -479,17 +481,16 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // x-mcp-header". "Server Behavior for Custom Headers": a null value or an absent parameter, "Client MUST
   // omit the header". The expert: the old "clients MUST then send the value" lacked both conditions.
   // The expert: the course never uses x-mcp-header, so one sentence.
-  // Sixth pass, the student: folded, in one item of the note after the refusals.
+  // Eighth pass, the student: defined in the body, where the client's step 2 names it, not in a fold.
   assert.match(
-    markdown,
-    /- Over Streamable HTTP, an argument a tool marks with `x-mcp-header`, when present and not `null`, MUST also travel as a header `Mcp-Param-\{Name\}`: in Base64 if non-ASCII, with control characters or leading or trailing whitespace, or like `=\?base64\?…\?=` \("Custom Headers from Tool Parameters"\)\./,
+    flat(markdown),
+    /`Mcp-Param-\{Name\}` into headers\. `Mcp-Param-\{Name\}` carries an argument that the tool's `inputSchema` marks with `x-mcp-header`, when present and not `null`: in Base64 if non-ASCII, with control characters or leading or trailing whitespace, or like `=\?base64\?…\?=` \("Custom Headers from Tool Parameters"\)\./,
   );
   // An expert's review: stdio clients MAY ignore it; no header for an absent value; Base64's triggers in full ("Value Encoding").
   assert.doesNotMatch(markdown, /in Base64 if not plain ASCII/);
   // The verifying expert: "Parameter value is `null`: Client MUST omit the header" (Server Behavior for Custom Headers).
   assert.doesNotMatch(markdown, /`x-mcp-header`, when present, MUST/);
-  const fold = markdown.indexOf("<details><summary>Where these rules are written");
-  assert.ok(fold > 0 && markdown.indexOf("x-mcp-header") > fold, "x-mcp-header only in the fold");
+  assert.ok(!markdown.includes("Where these rules are written"), "no fold of rules");
   assert.doesNotMatch(markdown, /Aşağı/);
   assert.doesNotMatch(markdown, /A tool may also ask for an argument in a header of its own/);
   // The student met resources and prompts here before lesson 4: a clause says what they are.
@@ -509,7 +510,7 @@ test("section 3 ends with what a Streamable HTTP client must do, in five items, 
   // Mcp-Name.
   assert.match(
     markdown,
-    /2\. Copy `MCP-Protocol-Version`, `Mcp-Method` and, where required, `Mcp-Name` and `Mcp-Param-\{Name\}` into headers\. 3\. Read the answer/,
+    /2\. Copy `MCP-Protocol-Version`, `Mcp-Method` and, where required, `Mcp-Name` and `Mcp-Param-\{Name\}` into headers\. `Mcp-Param-\{Name\}` carries/,
   );
   // The Base64 rule is taught once, where headers are, not as a new fact in the list.
   assert.doesNotMatch(markdown, /leave out of the tool list|Base64-encode \(/);
@@ -559,8 +560,10 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   // revision's transport, so the rule is not "for older clients".
   assert.match(
     flat(markdown),
-    /- over HTTP a 2026-07-28 client has no core notification to send \(it cancels by closing the stream\); a notification POST anyway, say an extension's, gets `202 Accepted`;/,
+    /- over HTTP a 2026-07-28 client has no core notification to send \(it cancels by closing the stream\); a notification POST anyway, say one an \*extension\* defines \(an optional addition to the core, agreed in capabilities\), gets `202 Accepted` if the server accepts it, else an HTTP error such as `400`;/,
   );
+  // Eighth pass, the expert: "If the server accepts it" (Sending Messages, item 5); otherwise an HTTP error status.
+  assert.doesNotMatch(flat(markdown), /say an extension's, gets `202 Accepted`;/);
   // A student's reading: "defines none" read as contradicting section 1's notifications/cancelled.
   assert.doesNotMatch(markdown, /as the core of 2026-07-28 defines none over HTTP/);
   assert.doesNotMatch(markdown, /202 Accepted`, for older clients/);
@@ -569,17 +572,12 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   // The student: HTTP+SSE was not explained; one clause says what it was.
   assert.match(
     markdown,
-    /A 404 carries -32601 so a client can tell an unknown method from the 404 of an older server that has no such endpoint\./,
-  );
-  // Sixth pass, the student: HTTP+SSE, a transport never taught, goes to the note.
-  assert.match(
-    markdown,
-    /- The other 404 is an older server's, on HTTP\+SSE \(2024-11-05's transport\), with no such endpoint\./,
+    /A 404 carries -32601 so a client can tell an unknown method from the 404 of an older server, on 2024-11-05's transport \(HTTP\+SSE\), that has no such endpoint\./,
   );
   assert.doesNotMatch(markdown, /a `404` meant an ended session/);
   assert.match(
     markdown,
-    /\*\*Refusals\.\*\* A server that reads the body MUST refuse a request whose header is missing, malformed or unlike the body \(one exception: note below\), with an HTTP status and a JSON-RPC error:/,
+    /\*\*Refusals\.\*\* A server that reads the body MUST refuse a request whose header is missing, malformed or unlike the body \(one exception: a server serving clients older than 2025-06-18 MAY read a missing `MCP-Protocol-Version` as 2025-03-26\), with an HTTP status and a JSON-RPC error:/,
   );
 });
 
@@ -592,10 +590,8 @@ test("section 3 gives the missing-header exception in one clause, not which choi
   // refusal rule without its exception imprecise: one clause in the refusal sentence holds both.
   assert.doesNotMatch(markdown, /`MCP-Protocol-Version` dates from 2025-06-18/);
   assert.equal(markdown.split("as 2025-03-26").length, 2, "the exception, said once");
-  assert.match(
-    markdown,
-    /- A server serving clients older than 2025-06-18 MAY read a missing `MCP-Protocol-Version` as 2025-03-26\./,
-  );
+  // Eighth pass, the student: the exception inline, not "note below".
+  assert.doesNotMatch(markdown, /note below|a note below says where/);
   // Which choice the course's server makes is its implementation, not MCP's: the lesson leaves it out.
   assert.doesNotMatch(markdown, /Our `serve --http` does so/);
   assert.doesNotMatch(markdown, /refuses one whose `_meta`/);
@@ -655,7 +651,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   // pages' difference in a note after the paragraph.
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed, so the request is lost: "clients MUST re-issue it as a new request with a new request ID" \(a note below says where\)\. The server cannot tell/,
+    /- \*The network broke it\.\* The stream cannot be resumed, so the request is lost: "clients MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, 9\)\. The server cannot tell/,
   );
   // An expert's review: 2026-07-28 changelog.mdx, Major changes 9: "clients MUST re-issue it as a new request with a new
   // request ID". The verifying expert: the MUST covers the re-issue itself, so it is quoted whole, and
@@ -670,7 +666,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /says where\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* since a client must re-issue, make a write that is not \*idempotent\* \(same effect however often it runs\) safe to repeat first, say by a key in its arguments the server keeps\./,
+    /Major changes, 9\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* since a client must re-issue, make a write that is not \*idempotent\* \(same effect however often it runs\) safe to repeat first, say by a key in its arguments the server keeps\./,
   );
   // The expert: MCP's MUST and the course's advice met unreconciled ("re-issue … only once it is safe").
   assert.doesNotMatch(markdown, /only once it is safe to repeat/);
@@ -822,4 +818,20 @@ test("sixth pass: exercise 1 builds the headers of another call, its answer read
     );
     assert.ok(text.includes("`400 Bad Request` with -32020 (`HeaderMismatchError`)"), folder);
   }
+});
+
+test("DNS rebinding in three steps, then why checking Origin and Host stops it", () => {
+  // Eighth pass, the student: the attack was one compressed paragraph. 2026-07-28 streamable-http.mdx,
+  // "Security & Endpoint": servers MUST validate Origin "to prevent DNS rebinding attacks".
+  for (const step of [
+    "1. The user opens a page from the attacker's site, `attacker.example`.",
+    "2. The attacker points the name `attacker.example` at `127.0.0.1`.",
+    "3. The page's next requests to its own site now reach a server on the user's machine.",
+  ])
+    assert.ok(markdownLines().includes(step), step);
+  assert.match(
+    markdown,
+    /Those requests still say `Origin: http:\/\/attacker\.example`, and their `Host`, the header naming the server asked for, still says `attacker\.example`\. A server that accepts only loopback names in both refuses them\./,
+  );
+  assert.doesNotMatch(markdown, /once a page from an attacker's site is loaded, the attacker points/);
 });

@@ -148,23 +148,15 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(flat, /The course reads the MAY above/);
     assert.match(
       flat,
-      /Lesson 7 gave the probe of SDK 2\.4\.0's `Client`, in its `"auto"` mode or pinned to a version, in full: on a short-lived second process, which MCP allows, and the MAY above lets a client keep the era that probe found\./,
+      /The probe that matters to a reader is SDK 2\.4\.0's `Client`'s\. Lesson 7 gave it in full: in its `"auto"` mode, or pinned to a version, the `Client` probes on a short-lived second process, which MCP allows, and the MAY above lets it keep the era that probe found\./,
     );
     // Lesson 7 gives the SDK's reason for the second process; this lesson points back to it.
     assert.doesNotMatch(flat, /Some legacy servers exit on any request before `initialize`/);
     assert.match(flat, /A second process costs a launch of the server on every connect\./);
-    // The three probing clients as a table (the student's item 1), in place of the paragraph.
-    assert.ok(
-      markdown.includes(
-        [
-          "| client | probes on | a discover result with no modern version it speaks |",
-          "|:---|:---|:---|",
-          "| SDK 2.4.0's `Client` | a second process of its own | falls back to `initialize` |",
-          "| ours, probing mode | a second process it starts, to count it | stops with an error (see below) |",
-          "| a scripted client | the one process it then keeps | not met here |",
-        ].join("\n"),
-      ),
-    );
+    // Fewer probing clients named (the student's s.3): the SDK's first, ours as the instrument that
+    // counts it, no table of three clients.
+    assert.ok(!markdown.includes("| client | probes on |"));
+    assert.doesNotMatch(flat, /Three clients probe in this section/);
     assert.doesNotMatch(flat, /The two part where/);
     assert.match(flat, /probing in place costs the same bytes and no process/);
     // The legacy-only server's answer to the probe is shown.
@@ -190,18 +182,13 @@ for (const [k, path] of EXPORTS.entries()) {
     );
     assert.match(
       flat,
-      /Our client can also be set, instead of an era \(`legacy` or `stateless`\), to what this lesson calls its \*probing mode\* \(the option `era: "auto"`\)/,
+      /To count that cost, our client can also be set, instead of an era \(`legacy` or `stateless`\), to what this lesson calls its \*probing mode\* \(the option `era: "auto"`\): it probes as the SDK does, on a second process it starts, and the SDK judges the answer\. The two part only on a discover result that names no modern version the client speaks/,
     );
     assert.doesNotMatch(flat, /`auto` mode/);
-    // A student's reading: the shared name said where the two are contrasted.
-    assert.match(
-      flat,
-      /Three clients probe in this section; ours and the SDK's share the name `"auto"`, not what they do with a discover result they cannot use:/,
-    );
     // Three probing clients: the reader is told which one each exhibit measures (the student's item).
     assert.match(
       flat,
-      /The table counts ours, against a legacy-only `serve olcum --era legacy` and our dual-era `serve olcum` \(\*extra\*: what probing cost beyond opening the server directly in the era it settled on\)\. The scripted client's probe follows the table:/,
+      /The table counts our probing mode, against a legacy-only `serve olcum --era legacy` and our dual-era `serve olcum` \(\*extra\*: what probing cost beyond opening the server directly in the era it settled on\)\. After it, a probe made in place, on the one process then kept:/,
     );
     // The opening note speaks to the notebook's reader.
     assert.match(
@@ -400,7 +387,7 @@ for (const path of EXPORTS) {
   test(`${path}: the discovery table says which column counts discovery alone, and the _meta average adds up`, () => {
     assert.match(
       flat,
-      /\*of them discovery\* is the part of \*bytes\* spent before the tasks' calls: each opening \(`initialize`, its result, `notifications\/initialized`\) and each list request and result, so the legacy per-task figure holds one opening per task and server\./,
+      /\*discovery bytes\*, as in section 2, is the part of \*bytes\* spent before the tasks' calls: each opening \(`initialize`, its result, `notifications\/initialized`\) and each list request and result, so the legacy per-task figure holds one opening per task and server\./,
     );
     // Which processes the column counts, named apart from lesson 7's (local ones only): *all procs*.
     assert.match(
@@ -740,7 +727,7 @@ for (const path of EXPORTS) {
     );
     assert.match(
       flat,
-      /\(the option `era: "auto"`\): it probes a server it does not know, and the SDK judges the answer\./,
+      /\(the option `era: "auto"`\): it probes as the SDK does, on a second process it starts, and the SDK judges the answer\./,
     );
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
@@ -779,7 +766,12 @@ test("the SDK's sibling probe is said for pin mode too, no tokenizer credited to
       .replace(/```[\s\S]*?```/g, " ")
       .replace(/\s+/g, " ");
     // SDK 2.4.0 Client.connect: the base StdioClientTransport probes on a sibling in 'auto' and pin mode.
-    assert.ok(prose.includes('in its `"auto"` mode or pinned to a version'), file);
+    assert.ok(
+      prose.includes(
+        'in its `"auto"` mode, or pinned to a version, the `Client` probes on a short-lived second process',
+      ),
+      file,
+    );
     assert.doesNotMatch(prose, /Lesson 6's tokenizer/, file);
     // 2026-07-28 mrtr.mdx: integrity MAY be omitted only when tampering can cause nothing worse
     // than request failure; a state here decides a write, so it is signed, and a forged one refused.
@@ -983,7 +975,7 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
       prose.includes(
         `*Before 1st call* is one discovery of the three servers: in 2025-11-25 their openings and lists, ${n(fixed("legacy"))} tokens; ` +
           `in 2026-07-28 their lists alone, ${n(fixed("stateless"))}, or ${n(fixed("stateless + discover"))} with \`server/discover\` first (the third row). ` +
-          `Lesson 7 counted the second, as a client that speaks both eras probes first (its rows of \`olcum\`, \`tarife\` and \`kayit\` add up to ${n(fixed("stateless + discover"))}); ` +
+          `Lesson 7 counted the third row's ${n(fixed("stateless + discover"))} (its rows of \`olcum\`, \`tarife\` and \`kayit\` add up to it), as a client that speaks both eras probes first; ` +
           `this lesson's default leaves the probe out, as lesson 9's client did, to compare the eras' own messages, and section 4 counts the probe apart.`,
       ),
       file,
@@ -991,7 +983,29 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
     // Sections 2–3 price stdio traffic; HTTP, where sessions matter most, is not measured.
     assert.match(
       prose,
-      /Nor is HTTP measured, where sessions matter most: there a 2025-11-25 server MAY end a session at any time, and each end costs the client a new `initialize`, a MUST \(`basic\/transports\.mdx`, "Session Management"\), and a new `tools\/list` unless it kept the list\. This result is about stdio traffic, in envelope tokens and bytes, not about the eras in general\./,
+      /Nor is HTTP measured, where sessions matter most: there a 2025-11-25 server MAY end a session at any time, and each end costs the client a new `initialize`, a MUST \(`basic\/transports\.mdx`, "Session Management"\), and a new `tools\/list` unless it kept the list\./,
+      file,
+    );
+    // The student's s.1 and s.4: "the second" named; the section says up front it measures traffic.
+    assert.doesNotMatch(prose, /Lesson 7 counted the second|not about the eras in general/, file);
+    assert.match(
+      prose,
+      /without `server\/discover`\. The section measures traffic only: messages, envelope tokens and bytes, over stdio\. What the stateless era buys, which traffic cannot show, comes in section 5\./,
+      file,
+    );
+    // The student's s.2: one column name for one quantity in sections 2 and 3.
+    const raw = readFileSync(join(ROOT, file), "utf8");
+    assert.doesNotMatch(raw, /bytes before {2}|of them discovery/, file);
+    assert.equal(raw.match(/ discovery bytes {2}/g)?.length, 2, file);
+    // The expert's t.5: exercise 2's id byte is given in the question and explained in the answer.
+    assert.match(
+      prose,
+      /Mind the ids: the SDK's client numbers each process's requests from 0, and a legacy client's `initialize` takes the first\./,
+      file,
+    );
+    assert.match(
+      prose,
+      /less 1 byte: the legacy client's `initialize` took an id first, so its calls' ids run one higher, and one stateless id is a digit shorter \(\d+ against the legacy run's \d+\)/,
       file,
     );
   }

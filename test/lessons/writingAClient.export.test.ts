@@ -96,7 +96,7 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "two to a remote one (lesson 2)", // the doubled remote round trip
       "lesson 5's allowlist, all but `kayit_yaz` (write record), widened to `fleet`'s tools",
       "the course's gate (lesson 5)",
-      "| *the course's host* | lesson 5 |",
+      "| *the course's host* | lesson 5: two mistakes MCP warns against",
       "(the legacy era, lesson 5)",
       "adds lesson 3's `_meta` to every request",
     ])
@@ -300,7 +300,7 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
     // it did not keep is said once, before the lines (`decide`'s "A call to any other tool it refuses").
     assert.ok(
       prose.includes(
-        "the course's host kept neither tool and refused the call to `bolge_ozet`: no `tools/call` was sent. `kayit_yaz` says",
+        "so the host kept neither tool and refused the call to `bolge_ozet`: no `tools/call` was sent. `kayit_yaz` says",
       ),
       file,
     );
@@ -363,13 +363,15 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // An expert's review: no "negotiated tools" here, a course word lesson 5 defines once.
     assert.ok(prose.includes("keeps the listed tools its allowlist and version rule allow,"), file);
     assert.ok(!prose.includes("negotiated tools"), file);
-    // A student's reading: where `fleet` first appears, one clause on its experiment, no lesson number.
+    // A student's reading: where `fleet` first appears, one clause on its experiment, no lesson number;
+    // the sentence starts with a capital, and "agents" (defined only in the next lesson) is not used.
     assert.ok(
       prose.includes(
-        "and `fleet`, 400 medical devices kept for an experiment taught later, in which agents ask one question of the whole fleet.",
+        "Its client talks to `olcum` (metering), `tarife` (tariff), `kayit` (records) and `fleet`, 400 medical devices kept for an experiment taught later, in which scripted clients ask one question of the whole fleet.",
       ),
       file,
     );
+    assert.doesNotMatch(prose, /lesson 5\)\. client talks|in which agents ask/, file);
     // Terms named are defined, or not named.
     assert.ok(prose.includes("`resources/templates/list` (*resource templates*: URI patterns"), file);
     assert.doesNotMatch(prose, /`completions`/, file);
@@ -407,11 +409,20 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       "| a result sharing a modern revision with the client | goes on in 2026-07-28 | the same |",
       "| -32022 listing modern revisions, none the client's | `connect` fails | the same: no shared version |",
       '| -32022 listing a modern revision the client speaks | probes again with it, once | the same: retry with a supported version (`basic/versioning.mdx`, "Protocol Version Negotiation") |',
-      '| a result naming no modern revision the client speaks; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"), so the pages rule out falling back. What to do instead is left unsaid; the nearest rule: surface an error ("Protocol Version Negotiation"). A -32022 listing legacy revisions alone sets the page\'s "Use one of the versions in its advertised `supported` list" against its "Do **not** fall back to `initialize`" |',
+      '| a result naming no modern revision the client speaks; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern: do not fall back (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); surface an error instead |',
       '| -32020 or -32021 | falls back to `initialize` | the server is modern: "correct the request, rather than falling back" (`basic/transports/streamable-http.mdx`, "Backward Compatibility") |',
       "| any other error, or no answer in time | falls back to `initialize` | the same: the server is legacy |",
     ])
       assert.ok(text.includes(`\n${row}\n`), `${file}: ${row}`);
+    // A student's reading: the cell gives the SDK's behaviour and MCP's verdict in a few words; the
+    // pages' open case (a -32022 listing legacy revisions alone) is one sentence after the table.
+    assert.ok(
+      prose.includes(
+        'One case is left open: to a -32022 listing legacy revisions alone, stdio\'s page says both "Use one of the versions in its advertised `supported` list" and "Do **not** fall back to `initialize`".',
+      ),
+      file,
+    );
+    assert.doesNotMatch(text, /\| [^\n]*sets the page's "Use one of the versions/, file);
     assert.ok(!prose.includes("only one listing no modern revision leads on"), `${file}: the paragraph replaced`);
     // The fallback is not one case (expert round 22s): SDK 2.4.0's classifyRpcError falls back on
     // every error but a -32022 with a modern revision (NOT_PROBE_RECOGNIZED: -32001, -32020,
@@ -435,7 +446,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // negotiateEra throws in pin mode on every verdict that `"auto"` turns into a fallback.
     assert.ok(
       prose.includes(
-        'So do not rely on `"auto"` where it falls back on a modern answer: pin 2026-07-28 for a server known to be modern. A pinned `connect` throws there: surface the error, or correct a -32020 or -32021.',
+        'So do not rely on `"auto"` where it falls back on a modern answer: pin 2026-07-28 for a server known to be modern. A pinned `connect` throws there: surface the error (`basic/versioning.mdx`, "Protocol Version Negotiation"), or correct a -32020 or -32021.',
       ),
       file,
     );
@@ -521,7 +532,7 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
       ),
       file,
     );
-    assert.ok(prose.indexOf("*reporting* client") > prose.indexOf("Section 2's client met one of each"), file);
+    assert.ok(prose.indexOf("*reporting* client") > prose.indexOf("to enable self-correction"), file);
     assert.ok(prose.includes("A *silent* client sends only those; a *reporting* client adds the reason."), file);
     assert.ok(
       prose.includes("Only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
@@ -544,18 +555,18 @@ test("the SDK's calls are told from the course's host before its listing, and th
     );
     assert.ok(types > split && types < prose.indexOf("`useServer`, from"), `${file}: the types glossed first`);
     // The course's policy step, after the listing, in two sentences.
-    const policy = prose.indexOf("The course's host's `decide` keeps");
+    const policy = prose.indexOf("The host's `decide` keeps");
     assert.ok(policy > prose.indexOf("`useServer`, from"), file);
     assert.equal(
       prose.slice(policy, prose.indexOf("The course's discovery, counted below")).trim(),
-      "The course's host's `decide` keeps the listed tools its allowlist and version rule allow, and refuses a call to any other with `arac bildirilmedi` (\"tool not declared\"): no `tools/call` is sent.",
+      'The host\'s `decide` keeps the listed tools its allowlist and version rule allow, and refuses a call to any other with `arac bildirilmedi` ("tool not declared"): no `tools/call` is sent.',
       file,
     );
     // Section 3 prints a real subscriptions/listen stream later: these are the last real lines the
     // tables count, not the lesson's last real lines (student round 21s, item 1).
     assert.ok(!text.includes("the lesson's last real lines"), `${file}: no claim the stream contradicts`);
     const simulated = text.indexOf(
-      "Those are the last real lines the tables count: every message counted from here on",
+      "Those are the last real lines the tables count. From here on a counted message is the simulator's",
     );
     assert.ok(simulated >= 0 && simulated < text.indexOf("server  kind "), `${file}: said before the first table`);
     assert.doesNotMatch(prose, /simulated but section 2's/, `${file}: said once, up front`);
@@ -650,9 +661,10 @@ test("the SDK's auto mode: when connect fails, in one short paragraph, on stdio 
 test("the simulated bodies are said to carry the server's name, which the real line does not", () => {
   for (const file of EXPORTS) {
     const text = read(file);
-    // One clause: the simulator adds the server's name, to tell servers apart; no recount without it.
+    // Said once, plainly (a student's reading): a priced row is the simulator's words, not the wire's
+    // bytes, and why it adds the server's name: its tables count four servers' messages together.
     const said = proseOf(text).indexOf(
-      "the server's name after a method (`tools/list kayit`) is the simulator's, added to tell servers apart, not on the wire.",
+      "From here on a counted message is the simulator's: a row of its words (names, versions and capabilities, `surum` for \"version\"; no schemas, nothing from the seed), not the wire's bytes. It adds the server's name after the method (`tools/list kayit`), a word no real message carries, because its tables count four servers' messages together and each row must say whose it is.",
     );
     assert.ok(said >= 0 && said < proseOf(text).indexOf("`tarife` also lists one resource, `basamak_tablosu`"), file);
     assert.doesNotMatch(proseOf(text), /real lines' words count|is the simulator's addition/, file);
@@ -916,7 +928,9 @@ test("no dangling text: no colon before prose, no sentence broken across a short
     // The cell before the allowlist reading is hidden: a colon there led into prose, not a listing.
     assert.doesNotMatch(text, /allowlist holds bare names:/, file);
     assert.ok(
-      text.includes("This client's allowlist holds bare names, such as `tarife`, without the server that lists them."),
+      proseOf(text).includes(
+        "this client's allowlist holds bare names, such as `tarife`, without the server that lists them.",
+      ),
       file,
     );
     // The opening paragraph's second sentence runs on, not broken after `server/discover`.
@@ -932,7 +946,7 @@ test("the cadence tables' tokens are called traffic, their _meta share and the b
     // and the ranking by bytes are computed by readAllModes.
     assert.match(
       prose,
-      /The tables' tokens are traffic, not what a model reads \(lesson 3\)\. In 2026-07-28, 30 tokens of `_meta` on each of 186 requests \(13 × 12 discovery requests \+ 30 calls\) are 44% of the per-task client's \d+ tokens; on each of 42, 43% of once's \d+; on each of 66, 43% of cached's \d+\. Bytes rank each table's clients alike: only their discovery counts differ\./,
+      /The tables' tokens are traffic, not what a model reads \(lesson 3\)\. In 2026-07-28, one discovery sends 12 requests \(3 \+ 4 \+ 2 \+ 3\), and 30 tokens of `_meta` on each of 186 requests \(13 × 12 \+ 30 calls\) are 44% of the per-task client's \d+ tokens; on each of 42, 43% of once's \d+; on each of 66, 43% of cached's \d+\. Bytes rank each table's clients alike: only their discovery counts differ\./,
       file,
     );
   }
@@ -969,7 +983,7 @@ test("sixth pass: the merged lists' name clash said plainly, exercise 2 answerab
     const text = read(file);
     const prose = proseOf(text);
     assert.ok(
-      prose.includes("A host that merges servers' tool lists must also handle two servers offering the same name."),
+      prose.includes("A host that merges servers' tool lists must also handle two servers offering the same name;"),
       file,
     );
     assert.doesNotMatch(prose, /These counts miss equal tool names|handle equal tool names/, file);
@@ -982,9 +996,31 @@ test("sixth pass: the merged lists' name clash said plainly, exercise 2 answerab
     // their first use; later sentences use exactly these names.
     const hosts = prose.indexOf("| host | defined in | its rules |");
     assert.ok(hosts > 0 && hosts < prose.indexOf("## 1 · The fourth server"), file);
-    assert.ok(prose.includes("| *the course's host* | lesson 5 |"), file);
+    assert.ok(
+      prose.includes(
+        "| *the course's host* | lesson 5: two mistakes MCP warns against, to show what each warning prevents |",
+      ),
+      file,
+    );
     assert.ok(prose.includes("| *the allowlisting host* | here |"), file);
     assert.ok(!prose.includes("The hosts are lesson 5's: *the allowlisting host*"), file);
     assert.ok(!prose.includes("Section 2's host"), file);
+  }
+});
+
+test("the summary dates the name-collision SHOULD: only 2026-07-28's tools page has it", () => {
+  // An expert's review (imprecise 1): 2025-11-25 `server/tools.mdx`, "Tool Names", asks only that
+  // names be unique within a server; the SHOULD to disambiguate across servers is 2026-07-28's Note.
+  for (const file of EXPORTS) {
+    const summary = proseOf(read(file).split("## Summary")[1].split("## Exercises")[0]);
+    assert.ok(
+      summary.includes("In 2026-07-28, a client that gathers several servers' tools SHOULD tell equal names apart."),
+      file,
+    );
+    assert.doesNotMatch(
+      summary,
+      /list-changed notification\. A client that gathers several servers' tools SHOULD/,
+      file,
+    );
   }
 });

@@ -233,7 +233,7 @@ test("the solutions answer every exercise, each folded, with the run's numbers",
   // loses without approval, and why, from the run.
   assert.match(
     flat(solutions),
-    /The 3 \*record\* tasks\. Each ends with a call to `kayit_yaz`, which at level 2 declares `annotations` without `readOnlyHint: true`: the course's gate holds it, and with no one to approve it, the call fails with `onay yok` \(the 3 in `blocked`\)\. At level 1 it sends no `annotations`, and the course's gate passes it unasked\./,
+    /The 3 \*record\* tasks\. Each ends with a call to `kayit_yaz`, which at level 2 declares `annotations` without `readOnlyHint: true`: the course's gate holds it, and with no one to approve it, the call fails with `onay yok` \(no approval; the 3 in `blocked`\)\. At level 1 it sends no `annotations`, and the course's gate passes it unasked\./,
   );
   assert.doesNotMatch(flat(solutions), /The other four|approves all/, "the old exercise 5 is gone");
 });
@@ -429,7 +429,11 @@ test("lesson 6 lists what it teaches: a whole minimal server, and the world serv
     for (const internal of ["createMcpServer", "ServedServer", "callTool", "ToolFacts", "decideOn"])
       assert.ok(!prose.includes(`\`${internal}`), `${path}: ${internal}, no listing's, is said in plain words`);
     // One name for the tools the client keeps, the same in the prose and the code.
-    assert.match(prose, /It keeps lesson 5's \*negotiated\* tools\. The handshake table \(row 1 above\) asks/, path);
+    assert.match(
+      prose,
+      /It keeps lesson 5's kept tools, which the tables head \*negotiated\*\. The handshake table asks/,
+      path,
+    );
     assert.ok(!/\bagreed\b/.test(prose), `${path}: no second name for the negotiated tools`);
   }
 });
@@ -515,7 +519,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     // One line for lessons 1 to 5's conventions; each stays in its home, not listed again.
     assert.match(
       prose,
-      /\*\*Lessons 1 to 5\.\*\* Their world, tasks, chains and conventions hold: envelope tokens \(lesson 3\), two round trips per remote request \(lesson 2\), and lesson 5's allowlist \(without `kayit_yaz`\), version rule \(`kayit` says 3, the client knows 2\), gate and negotiated tools\./,
+      /\*\*Lessons 1 to 5\.\*\* Their world, tasks, chains and conventions hold: envelope tokens \(lesson 3\), two round trips per remote request \(lesson 2\), and lesson 5's allowlist \(without `kayit_yaz`\), version rule \(`kayit` says 3, the client knows 2\), gate and kept tools\./,
       path,
     );
     assert.doesNotMatch(prose, /8-token constant|doubled round trip|for each request to the remote/, path);
@@ -523,15 +527,18 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     // (a student's reading and an expert's review), and does not say lesson 5 did.
     assert.match(
       prose,
-      /runs \*the simulator's handshake\* with each server: the simulator's shorthand for discovery, not MCP's messages, priced the same at every level so that only the declaration varies\./,
+      /runs \*the simulator's handshake\* with each server, its stand-in for discovery, not MCP's messages, priced the same at every level so that only the declaration varies\./,
       path,
     );
     assert.doesNotMatch(prose, /lesson 5's handshake|the course's stand-in for discovery/, path);
-    assert.doesNotMatch(prose, /`yetenek sor`/, `${path}: the handshake's words are in its table, not the prose`);
+    // Its Turkish words glossed once, where the handshake is shown (a student's reading).
+    assert.match(
+      prose,
+      /Its words: `yetenek sor` \(ask capability\), answered by `yetenek bildir` \(report capability\) with the server's `surum` \(version\) and tools\./,
+      path,
+    );
     const discovery = prose.indexOf("*discovery*, the requests by which a client learns what a server offers");
     assert.ok(discovery !== -1 && discovery + 1 === prose.search(/discovery/i), `${path}: discovery defined first`);
-    // The simulator's answer is not named in the prose: its table shows the words.
-    assert.doesNotMatch(prose, /`yetenek bildir`/, path);
     if (prose.includes("`tip`")) assert.match(prose, /`tip` \(subscriber type\)/, path);
     // The handshake's section is two sentences around its table: the course's policy is lesson 5's.
     assert.doesNotMatch(prose, /It reads the answer's `surum`|## The course's handshake/, path);
@@ -567,7 +574,7 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     const prose = proseOf(text);
     assert.match(prose, /InvalidParamsError/, `${path}: the schema's -32602`);
     assert.match(prose, /handle both/, `${path}: a client handles both`);
-    assert.match(prose, /protocol error in every revision/, `${path}: a malformed call`);
+    assert.match(prose, /A malformed call \([^)]*\) is -32602 in every revision/, `${path}: a malformed call`);
   }
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
@@ -630,31 +637,46 @@ test("the approval gate's two readings have the course's two names, each defined
     assert.doesNotMatch(prose, /Its normative floor|Skipping a prompt deviates from a SHOULD/, path);
     assert.match(
       prose,
-      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. A tool's `annotations` are hints, untrusted unless from a trusted server \(a MUST, `server\/tools\.mdx`, "Tool"\)\./,
+      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. A tool's `annotations` are hints, untrusted unless from a trusted server \(a MUST, `server\/tools\.mdx`, "Tool"\); a host may still use them/,
       path,
     );
     assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
     assert.equal(prose.match(/defensible only/g)?.length, 1, `${path}: the caveat once`);
-    // One matrix of the four tables against their rules, before the first of them, each table's
-    // row matched by a short, uniform "**Rules:**" line right above the table.
-    const matrix = [
-      "| table | allowlist | version rule | gate | approval |",
-      "| handshake | lesson 5's | on | none acts (no call) | no |",
-      "| twelve-task | lesson 5's | on | the course's | no |",
-      "| gate | wide | on | defaults-reading | no |",
-      "| wide | wide | on (idle at levels 1 and 2) | the course's | no, then yes |",
+    // Each table's settings in one line directly above it, no table of tables whose rows the
+    // lead-ins cite (a student's reading, eighth pass).
+    const settings = [
+      [
+        "**Settings:** lesson 5's allowlist, the version rule on, no calls.",
+        "level                         negotiated dropped",
+      ],
+      [
+        "**Settings:** lesson 5's allowlist, the version rule on, the course's approval gate, no approval.",
+        "level                         negotiated calls",
+      ],
+      [
+        "**Settings:** the wide allowlist, the version rule on, the defaults-reading gate, no approval.",
+        "level                         calls  sent",
+      ],
+      [
+        "**Settings:** the wide allowlist, the version rule on (idle at levels 1 and 2), the course's gate.",
+        "wide allowlist ( kayit_yaz added )",
+      ],
     ];
-    for (const row of matrix) assert.ok(text.includes(row), `${path}: ${row}`);
-    assert.ok(text.indexOf(matrix[0]) < text.indexOf("level                         negotiated"), path);
+    for (const [line, table] of settings) {
+      const [at, before] = [text.indexOf(line), text.indexOf(table)];
+      assert.ok(
+        at !== -1 && at < before && !text.slice(at + line.length, before).replace(/```text|\s/g, ""),
+        `${path}: ${line}`,
+      );
+    }
     const spaced = text.replace(/\s+/g, " ");
-    // The table of tables is the only place that states rules; each lead-in names just its row
-    // (a student's reading).
-    assert.doesNotMatch(text, /\*\*Rules:\*\*/, `${path}: no rules line under a lead-in`);
-    assert.ok(spaced.includes("Their rules are stated only here."), path);
-    for (const row of ["(row 1 above)", "(row 2 above)", "(row 3 above)", "(row 4 above)"])
-      assert.ok(spaced.includes(row), `${path}: ${row}`);
+    assert.doesNotMatch(
+      text,
+      /\*\*Rules:\*\*|\| table \| allowlist \||Their rules are stated only here|\(row \d above\)/,
+      path,
+    );
     assert.doesNotMatch(prose, /Its rules:/, `${path}: one form of the rules line`);
-    const wideDefined = spaced.indexOf("The *wide* allowlist is lesson 5's with `kayit_yaz` (write record) added");
+    const wideDefined = spaced.indexOf("the *wide* allowlist is lesson 5's with `kayit_yaz` (write record) added");
     assert.ok(wideDefined !== -1, path);
     assert.equal(
       spaced.search(/\bwide allowlist\b|\*wide\* allowlist/),
@@ -677,11 +699,7 @@ test("the approval gate's two readings have the course's two names, each defined
     assert.equal(prose.match(/a way to deny/g)?.length, 1, path);
     assert.doesNotMatch(prose, /"there SHOULD always be a human in the loop/, `${path}: quoted in lesson 5, not again`);
     // "May write" is MCP's own default (schema.mdx ToolAnnotations), not the course's reading.
-    assert.match(
-      prose,
-      /By the schema's defaults every tool not marked `readOnlyHint: true` may write \(`schema\.mdx`, `ToolAnnotations`\)\./,
-      path,
-    );
+    assert.ok(prose.includes('| `readOnlyHint` has "Default: false" (`schema.mdx`, `ToolAnnotations`) |'), path);
     assert.doesNotMatch(prose, /the course's and not a rule of MCP|MCP asks more/, path);
   }
 });
@@ -768,13 +786,10 @@ test("each reference-style print line is read in words right after it, from the 
     const [h0, , , h3] = r.handshake;
     assert.equal(
       flat(prose.readHandshake(r)),
-      `Only the version rule drops a server here; the real \`tools/list\` grows with the declaration ` +
-        `(the bytes table above). ` +
-        `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
+      `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
         `the version rule also drops \`kayit\`, \`bolge_ozet\` with it; the last line names the ${h3.negotiated} ` +
         `kept. Every row costs the same ${h0.tokens} tokens, 34 + 34 + 31 for \`olcum\`, \`tarife\` ` +
-        `and \`kayit\`'s request and answer, the envelope's 8 in each. ` +
-        `Only at level 3 does the course's host read \`surum\` (version).`,
+        `and \`kayit\`'s request and answer, the envelope's 8 in each.`,
       `seed ${seed}`,
     );
     const second = r.secondRun.runs;
@@ -896,9 +911,11 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
       /A host knows a tool only by its entry in `tools\/list`, and can show a model each tool's `name`, the fields of its `inputSchema` and its `description` \(2026-07-28 `server\/tools\.mdx`, "Tool"\)\./,
       /A field the server leaves out, the model can only guess\./,
       // What a conformant client asks a person about (schema.mdx ToolAnnotations: readOnlyHint defaults to false).
-      /By the schema's defaults every tool not marked `readOnlyHint: true` may write/,
-      /asks about every call until a trusted server marks its read-only tools/,
-      /The version in `serverInfo` changes nothing: it is for display \(`basic\/index\.mdx`\)\./,
+      // What each step shows, in COMMON8's words (the course's host built from two mistakes).
+      /The counts come from lesson 5's course's host, built from two mistakes MCP warns against so that its counts show what each warning prevents\./,
+      /\| 0 → 1, fields \| a client can fill only the arguments a tool declares \| hence `inputSchema`, a required field of every `Tool` \(`schema\.mdx`\) \|/,
+      /\| 1 → 2, side effect \| a tool that says nothing gets written through unasked; a gate reading the schema's defaults holds its every call \|/,
+      /\| 2 → 3, version \| a version bump silently drops a whole server, read-only tools included \| `serverInfo` is for display: clients SHOULD NOT use it to change their behavior \(`server\/discover\.mdx`\) \|/,
     ])
       assert.match(section, point, path);
     // Then each contrast measures a device of the course's host, with one MCP reading each.
@@ -992,10 +1009,10 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     );
     // What a host that follows MCP does with the version is said once, where the second half opens
     // (an expert's review), with why level 3 measures the version rule at all.
-    assert.doesNotMatch(prose, /A client following MCP only displays or logs it/, path);
+    assert.doesNotMatch(prose, /A client following MCP only displays or logs it|reference measurement/, path);
     assert.match(
       prose,
-      /The course's version rule, which drops a whole server for a version newer than it knows, goes against MCP: level 3 measures it because the reference measurement that the course's tables reproduce does\. Each level-3 result stands beside what a host that follows MCP gets\./,
+      /built from two mistakes MCP warns against so that its counts show what each warning prevents/,
       path,
     );
     // `undeclared` is defined once, where the levels are; later it is only used.
@@ -1092,7 +1109,7 @@ test("level 1 against level 2: both gates named first, the defaults-reading gate
       path,
     );
     const buys = prose.indexOf("Declaring `annotations` lets a host");
-    const course = prose.indexOf("The *wide* table (row 4 above) asks what the course's gate");
+    const course = prose.indexOf("The *wide* table asks what the course's gate");
     // MCP's reading is defined, run and read before the course's gate is defined.
     assert.ok(
       prose.indexOf("**The defaults-reading gate**") < prose.indexOf("**The course's gate**"),
@@ -1133,8 +1150,8 @@ test("lesson 6 states the server's other duties and keys its tables before the f
       /the server MUST NOT write to `stdout` anything but MCP messages, and MAY log to `stderr`/,
       path,
     );
-    // One key of the four tables' rules, before the first of them (its rows tested with the gates).
-    assert.equal(text.split("| table | allowlist | version rule | gate |").length, 2, `${path}: one key`);
+    // Each table keyed by its own settings line (tested with the gates), no table of tables.
+    assert.equal(text.split("**Settings:**").length, 5, `${path}: one line per table`);
     // Prose-only code cells export their output alone.
     assert.ok(!text.includes("show.markdown(writingAServerSolutions("), `${path}: the solutions' code`);
   }
@@ -1177,8 +1194,7 @@ test("lesson 6 says what the simulated handshake's `surum` carries: the same wor
     assert.ok(
       flat(text).includes(
         `Every row costs the same ${r.handshake[0].tokens} tokens, 34 + 34 + 31 for \`olcum\`, ` +
-          "`tarife` and `kayit`'s request and answer, the envelope's 8 in each. Only at level 3 does " +
-          "the course's host read `surum` (version).",
+          "`tarife` and `kayit`'s request and answer, the envelope's 8 in each.",
       ),
       `${path}: said`,
     );
@@ -1210,7 +1226,7 @@ test("each table of the second half is led by the question it answers and how to
       assert.equal(spaced.slice(q, t).match(/```/g)?.length, blocks, `${path}: no other block between`);
     };
     lead(
-      "The handshake table (row 1 above) asks how many tools each level keeps and *drops*,",
+      "The handshake table asks how many tools each level keeps and *drops*,",
       "the messages each way, their tokens and round trips.",
       "level negotiated dropped request response tokens round trips",
       3,
@@ -1221,17 +1237,17 @@ test("each table of the second half is led by the question it answers and how to
       path,
     );
     lead(
-      "The twelve-task table (row 2 above) asks how many tasks each level completes, and at what cost.",
+      "The twelve-task table asks how many tasks each level completes, and at what cost.",
       "*Calls* counts every call a chain reached",
       "level negotiated calls failed completed request response tokens",
     );
     lead(
-      "The gate table (row 3 above) asks which calls the defaults-reading gate holds at each level:",
+      "The gate table asks which calls the defaults-reading gate holds at each level:",
       "*calls* reached, *sent* `tools/call` requests, *blocked* (held), *written* records.",
       "level calls sent blocked written completed",
     );
     lead(
-      "The *wide* table (row 4 above) asks what the course's gate lets `kayit_yaz` do unasked, at levels 1 and 2",
+      "The *wide* table asks what the course's gate lets `kayit_yaz` do unasked, at levels 1 and 2",
       "*negotiated* is the tools kept;",
       "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
     );
@@ -1258,5 +1274,22 @@ test("lesson 6 keeps no ES-module aside; the SDK's probe internals are not the l
       ),
       path,
     );
+  }
+});
+
+test("eighth pass: the second run's tokens explained from the run, no reference measurement named (a student's and an expert's reading)", () => {
+  for (const { path, text } of exportsOf6()) {
+    const spaced = flat(text);
+    assert.doesNotMatch(spaced, /reference measurement|prices them as lesson 5 does/, path);
+    const r = simulateWritingAServer(Number(/with seed (\d+)\./.exec(text)![1]));
+    const [first, second] = [r.runs[1].tokens, r.secondRun.runs[1].tokens];
+    if (first !== second)
+      assert.match(
+        spaced,
+        new RegExp(
+          `Its tokens differ at levels 1 and 2, ${second} against ${first}, by its region tasks alone: \\d+ name \`merkez\` to this run's \\d+, and \`merkez\` \\(2 tokens, other regions 1: lesson 4\\) crosses in the call and its answer, 2 tokens more a task\\.`,
+        ),
+        path,
+      );
   }
 });

@@ -9,14 +9,15 @@
  * wrapped at 100 columns (`wrapMarkdown`).
  */
 import { LOCAL_FAILURES } from "../../fleet/client";
-import { LATENCY_MICROS } from "../../fleet/conditions";
+import { MAX_RETRIES } from "../../fleet/agents";
+import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
 import { SLOW_PROGRESS_STEPS } from "../../server/faults";
 import type { AgentRunRecord } from "../../fleet/runAgents";
 import { channelCode, formatRate, refusedArguments } from "./tables";
 import type { FleetLessonResult } from "./simulate";
 import type { SlowHttpCall } from "./wire";
 import { shownBodyBytes } from "../httpText";
-import { code, listing, plural } from "../proseWords";
+import { code, listing, ordinal, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -52,7 +53,57 @@ export function readGroundTruth(result: FleetLessonResult): string {
       `${plural(d.downtime_min, "minute")} in ${plural(d.operating_hours, "hour")}, ` +
       `${formatRate(d.downtime_min, d.operating_hours)} per 100 hours. The shortcut answers ` +
       `**${truth.shortcut.answer}**: ${code(s.device_id)} lost the most, ${plural(s.downtime_min, "minute")}, ` +
-      `but in ${plural(s.operating_hours, "hour")}.`,
+      `but in ${plural(s.operating_hours, "hour")}.${thoroughTurnSizes(result)}`,
+  );
+}
+
+/**
+ * The thorough agent's calls on a healthy path, turn by turn, summed to the table's count: a
+ * sentence starting with a space, or nothing if the turns do not add up to the `direct` run.
+ */
+function thoroughTurnSizes(result: FleetLessonResult): string {
+  const sizes = result.turnSizes.thorough;
+  const total = sizes.reduce((a, b) => a + b, 0);
+  if (total !== record(result, "direct", "thorough").toolCalls) return "";
+  return (
+    ` The thorough agent's turns send ${sizes.join(" + ")} = ${total} calls, the last for the ` +
+    `winner's record and its type's risk leader; its answer takes a turn more.`
+  );
+}
+
+/**
+ * Where the crash rows' calls and failures come from: the turn that holds the server's
+ * {@link CRASH_ON_CALL}th call, that call and the rest of its turn failing, each reissued
+ * {@link MAX_RETRIES} times under `crash`, none under `crash-explained`. Checked against the runs;
+ * nothing when they disagree.
+ */
+function crashArithmetic(result: FleetLessonResult): string {
+  const sizes = result.turnSizes.thorough;
+  let sent = 0;
+  let turn = 0;
+  while (turn < sizes.length && sent + sizes[turn] < CRASH_ON_CALL) sent += sizes[turn++];
+  if (turn >= sizes.length) return "";
+  const through = sent + sizes[turn];
+  const failed = through - CRASH_ON_CALL + 1;
+  const crash = record(result, "crash", "thorough");
+  const explained = record(result, "crash-explained", "thorough");
+  const retried = through + failed * MAX_RETRIES;
+  if (
+    crash.toolCalls !== retried ||
+    crash.toolErrors !== failed * (MAX_RETRIES + 1) ||
+    explained.toolCalls !== through ||
+    explained.toolErrors !== failed
+  )
+    return "";
+  const upTo = sizes.slice(0, turn + 1).join(" + ");
+  const resends = Array.from({ length: MAX_RETRIES }, () => failed).join(" + ");
+  return (
+    ` Under ${code("crash")} the server exits on the ${ordinal(CRASH_ON_CALL)} call, the ` +
+    `${ordinal(CRASH_ON_CALL - sent)} of turn ${turn + 1}'s ${sizes[turn]}: it and the ` +
+    `${failed - 1} after it fail, and each is resent ${plural(MAX_RETRIES, "time")} and fails again, so ` +
+    `${upTo} + ${resends} = ${retried} calls, ${failed} × ${MAX_RETRIES + 1} = ` +
+    `${crash.toolErrors} failed. Under ${code("crash-explained")} the first failure says the ` +
+    `server is gone, so ${upTo} = ${through} calls, ${failed} failed.`
   );
 }
 
@@ -77,9 +128,9 @@ export function readConditions(result: FleetLessonResult): string {
       `${n(handshakeBytes)} are MCP's opening and ${code("tools/list")} (${opening} messages), sent once.`
     : `On the three healthy paths the answers differ, which the reading did not expect: check the table row by row.`;
   return wrapMarkdown(
-    `${healthy} Under ${code("crash-restart")} the thorough agent's bytes are ${n(restart.bytes)}, ` +
-      `against ${n(validating.bytes)} on ${code("validating")}: the difference is a second opening, ` +
-      `its ${code("tools/list")} and the repeated call.`,
+    `${healthy}${crashArithmetic(result)} Under ${code("crash-restart")} the thorough agent's bytes ` +
+      `are ${n(restart.bytes)}, against ${n(validating.bytes)} on ${code("validating")}: the ` +
+      `difference is a second opening, its ${code("tools/list")} and the repeated call.`,
   );
 }
 

@@ -206,7 +206,8 @@ export function readGateRun(result: LifecycleAndNegotiationResult): string {
       `${code("annotations")} on any tool, its ` +
       `defaults-reading gate would hold all ${bare.asked} calls` +
       (heldFirst
-        ? `, so the task stops at the first, ${code(first)}, with ${bare.requests} requests sent`
+        ? `, so when the person says no, the task stops at the first, ${code(first)}, with ` +
+          `${bare.requests} requests sent`
         : ``) +
       `; the course's gate sends ${unasked.requests} requests unasked and writes ` +
       `${plural(unasked.written, "record")}.`,
@@ -237,9 +238,11 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
     `The version rule drops ${codes(servers)} whole, for its version ` +
       `${listing(serverVersions.map(String))}, and with it ${codes(readers)}, which only ` +
       `${readers.length === 1 ? "reads" : "read"}. ` +
-      (same ? `With both rules it reads first, and the allowlist drops nothing more: ` : ``) +
-      `${word(result.declared.length)} tools declared, ${word(both.negotiated.length)} ` +
-      `negotiated.`,
+      (same
+        ? `With both rules the version rule applies first, and the allowlist drops nothing ` +
+          `more: `
+        : ``) +
+      `${word(result.declared.length)} tools declared, ${word(both.negotiated.length)} kept.`,
   );
 }
 
@@ -301,11 +304,11 @@ export function lifecycleAndNegotiationSolutions(
         `${code("2025-11-25")} is legacy, spoken only after ${code("initialize")}.`,
     ),
     foldedAnswer(
-      "3. The sentence the version rule goes against",
-      `${code("server/discover.mdx")}'s note on ${code("serverInfo")}: clients SHOULD NOT use it ` +
-        `to change their behaviour; of ${code("clientInfo")} and ${code("serverInfo")}, ` +
-        `${code("basic/index.mdx")} says implementations SHOULD NOT either. Without the version ` +
-        `rule, a host reads ` +
+      "3. What serverInfo is for",
+      `Display, logging and debugging: ${code("server/discover.mdx")}'s note on ` +
+        `${code("serverInfo")} says clients SHOULD NOT use it to change their behaviour; of ` +
+        `${code("clientInfo")} and ${code("serverInfo")}, ${code("basic/index.mdx")} says ` +
+        `implementations SHOULD NOT either. Such a host reads ` +
         `what section 5 showed ${code("kayit")} declaring of the protocol: ` +
         `${plural(kayitVersions.length, "version")}, ${current}, and ` +
         `the capabilit${capabilities.length === 1 ? "y" : "ies"} ${codes(capabilities)}. So the ` +

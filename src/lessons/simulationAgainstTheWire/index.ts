@@ -8,7 +8,6 @@ export { groupChanges } from "./independent";
 export {
   describeWireSeed,
   readWireChecks,
-  formatShownAgentRun,
   readHighLevelDeclarations,
   wireSolutions,
 } from "./prose";

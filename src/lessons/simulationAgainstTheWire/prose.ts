@@ -8,8 +8,6 @@
  * `tslab.display.markdown`, wrapped at 100 columns (`wrapMarkdown`).
  */
 import { LATENCY_MICROS } from "../../fleet/conditions";
-import { generateFleet } from "../../fleet/generator";
-import { solveTask } from "../../fleet/groundTruth";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswers, wrapMarkdown } from "../wrapProse";
 import { NO_APPROVAL, NOT_DECLARED } from "../../sim/client";
@@ -19,8 +17,6 @@ import type { WireLessonResult } from "./measurements";
 import {
   agentDifferences,
   agreement,
-  formatAgentBothSides,
-  SHOWN_RUN,
   discoveryDifferences,
   gateRowChecks,
   outcomeDifferences,
@@ -218,22 +214,6 @@ export function readWireChecks(result: WireLessonResult): string {
       `- **Lesson 8's malformed calls.** ${malformedSentence(result)}`,
     ].join("\n"),
   );
-}
-
-/**
- * Section 6's one run from both sides, before its table of checks: lesson 8's thorough agent under
- * `crash` ({@link SHOWN_RUN}), each figure the check compares, the simulator's beside the wire's.
- */
-export function formatShownAgentRun(result: WireLessonResult): string {
-  return formatAgentBothSides(
-    agent(result, SHOWN_RUN.condition, SHOWN_RUN.policy),
-    fleetTruth(result),
-  );
-}
-
-/** The answer the fleet's question has for the run's seed, which each agent's answer is read against. */
-function fleetTruth(result: WireLessonResult): ReturnType<typeof solveTask> {
-  return solveTask(generateFleet(result.seed));
 }
 
 /** A reading of the declaration tables: what zod's JSON Schema converter, called by the SDK's high-level server, did to the fleet's tools. */

@@ -11,10 +11,8 @@ import type { RunRow } from "../../world/runTasks";
 import type { AgentOutcome, AgentRunRecord } from "../../fleet/runAgents";
 import type { PathName, ToolOutcome } from "../../fleet/paths";
 import type { AgentComparison, WireAgentRecord } from "../../wireClient/agents";
-import type { TaskTruth } from "../../fleet/groundTruth";
-import { answerCode } from "../fleetBehindTheBoundary/tables";
 import type { WireTaskCounts } from "../../wireClient/tasks";
-import { formatTextTable, type Cell } from "../textTable";
+import { formatTextTable } from "../textTable";
 import { type ChangeGroup, type DiscoveryCheck, type ToolListDiff } from "./independent";
 import type { GateRule } from "../../wireClient/tools";
 import type { SilenceReading } from "../writingAServer/simulate";
@@ -81,52 +79,6 @@ export function agentDifferences({ simulated, real }: AgentComparison): string[]
   const sim = agentFigures(simulated, simulatedTimeouts(simulated));
   const wire = agentFigures(real, wireTimeouts(real));
   return (Object.keys(sim) as (keyof typeof sim)[]).filter((key) => sim[key] !== wire[key]);
-}
-
-/** The condition and agent whose run section 6 prints from both sides: lesson 8's crash run, thorough agent. */
-export const SHOWN_RUN = { condition: "crash", policy: "thorough" } as const;
-
-/** The names of the figures the check compares for one agent run, as the tables head them. */
-const AGENT_FIGURES = ["answer", "calls", "failed", "restarts", "stray", "timeouts"];
-
-/**
- * One side of an agent run as the tables print the figures {@link agentDifferences} compares, in
- * the order of {@link AGENT_FIGURES}: its answer (as lesson 8's table words it: `right`,
- * `shortcut`, `gave up`, `none` or `other`), calls, failed calls, restarts, stray lines, timeouts.
- */
-function printedFigures(record: AgentOutcome, timeouts: number, truth: TaskTruth): Cell[] {
-  return [
-    answerCode(record.answer, truth),
-    record.toolCalls,
-    record.toolErrors,
-    record.restarts,
-    record.transportErrors,
-    timeouts,
-  ];
-}
-
-/** Both sides of an agent run: the simulator's from its run, the wire's counted by the real client. */
-function bothSides(row: AgentComparison, truth: TaskTruth): [Cell[], Cell[]] {
-  return [
-    printedFigures(row.simulated, simulatedTimeouts(row.simulated), truth),
-    printedFigures(row.real, wireTimeouts(row.real), truth),
-  ];
-}
-
-/**
- * One of lesson 8's agent runs from both sides, the figures the check compares. The wire's are
- * counted by the real client as it went (its calls and their outcomes, the lines it could not
- * parse, the `notifications/cancelled` it sent).
- */
-export function formatAgentBothSides(row: AgentComparison, truth: TaskTruth): string {
-  const [simulated, wire] = bothSides(row, truth);
-  return formatTextTable(
-    [`${row.condition}, ${row.policy} agent`, ...AGENT_FIGURES],
-    [
-      ["simulator", ...simulated],
-      ["wire", ...wire],
-    ],
-  );
 }
 
 /**

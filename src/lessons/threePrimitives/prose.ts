@@ -91,6 +91,14 @@ function pieces(body: string): string[] {
   return body.split(" ").flatMap((word) => word.match(/.{1,5}/gu) ?? []);
 }
 
+/** The same words with spaces between them and `|` only at the cuts inside a word. */
+function cutWords(body: string): string {
+  return body
+    .split(" ")
+    .map((word) => (word.match(/.{1,5}/gu) ?? []).join("|"))
+    .join(" ");
+}
+
 /** The read's rows, one a subscriber: its word body cut before each id (`A001 bolge guney …`). */
 function rowsOf(words: string): string[] {
   return words.split(/ (?=A\d{3} )/);
@@ -139,13 +147,13 @@ function readTokens(
   if (pieces(first).length !== countTokens(first))
     throw new Error("a row's pieces are not its tokens");
   const row =
-    `One row of (b)'s answer, in lesson 3's tokens: ${code(pieces(first).join("|"))} ` +
+    `One row of (b)'s answer in tokens (${code("|")} cuts a word): ${code(cutWords(first))} ` +
     `(${base}); a ${code("merkez")} row has ${base + longer}.`;
   const table = [
     `| part of (b)'s ${resource.tokens} tokens (lesson 3's word bodies and envelopes) | tokens |`,
     `|:---|:---|`,
     `| the read: ${code(RESOURCE_READ)} ${countTokens(words[0])}, the URI ` +
-      `${countTokens(words[1])} (not the key ${code("uri")}, as a call's ${code("name")}), ` +
+      `${countTokens(words[1])} (its key ${code("uri")} counts 0, as ${code("name")}), ` +
       `${code("_meta")} ${meta} | ${head + meta} |`,
     `| the answer: ${code("resultType complete")} | ${opening} |`,
     `| the answer: the rows, ${rows.length - central} of ${base} tokens and ${central} ` +

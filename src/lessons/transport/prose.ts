@@ -115,14 +115,13 @@ export function readRefused(result: TransportResult): string {
   return wrapMarkdown(
     `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
       `bytes longer for its ${code("origin")} field. The answer is ` +
-      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}. Its body is a JSON-RPC ` +
-      `error with ${id}: the server refused before reading the body. Error responses "MUST ` +
-      `include the same ID" as their request, save for a malformed one ` +
-      `(${code("basic/index.mdx")}, "Error Responses"), and this was not; the transport's ` +
-      `rule allows it: the 403's body MAY be an error "that has no ${code("id")}" ` +
-      `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"). Its code, ` +
+      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, and no tool ran. A 403 ` +
+      `from the transport may carry a JSON-RPC error with no ${code("id")} ` +
+      `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"), as the server ` +
+      `refused before reading the body; this one has ${id}. Other error responses "MUST include ` +
+      `the same ID" as their request (${code("basic/index.mdx")}, "Error Responses"). Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
-      `specification names none. No tool ran.`,
+      `specification names none.`,
   );
 }
 

@@ -237,7 +237,7 @@ function beforeFirstCallWords(sim: WithoutASessionResult): string {
     `${n(legacy)} tokens; in 2026-07-28 their lists alone, ${n(stateless)}, or ${n(withDiscover)} with ` +
     `${code("server/discover")} first (the third row). ` +
     (legacySum === legacy && discoverSum === withDiscover
-      ? `Lesson 7 counted the second, as a client that speaks both eras probes first (its rows of ${names} add up to ${n(withDiscover)}); ` +
+      ? `Lesson 7 counted the third row's ${n(withDiscover)} (its rows of ${names} add up to it), as a client that speaks both eras probes first; ` +
         `this lesson's default leaves the probe out, as lesson 9's client did, to compare the eras' own messages, and section 4 counts the probe apart.`
       : `Lesson 7's first table prices them otherwise: its rows of ${names} add up to ${n(legacySum)} and ${n(discoverSum)}.`)
   );
@@ -529,7 +529,7 @@ function callBytes(wire: WithoutASessionWire): string {
   const ids =
     idBytes === 0
       ? ""
-      : `, less ${plural(idBytes, "byte")} (${shorter.length === 1 ? "one id is" : `${shorter.length} ids are`} a digit shorter)`;
+      : `, less ${plural(idBytes, "byte")}: the legacy client's \`initialize\` took an id first, so its calls' ids run one higher, and ${shorter.length === 1 ? "one stateless id is" : `${shorter.length} stateless ids are`} a digit shorter (${listing(shorter)})`;
   return (
     `${n(gap)} bytes more over ${stateless.calls} calls (${n(stateless.work.bytes)} against ${n(legacy.work.bytes)}), ${(gap / stateless.calls).toFixed(2)} per call (the table's ${table}). ` +
     `The requests grew ${n(sent)} bytes: ${stateless.calls} × ${requestMetaBytes} of ${code("_meta")}${ids}. ` +

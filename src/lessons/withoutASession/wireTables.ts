@@ -156,7 +156,7 @@ export function formatEraCosts(eras: EraComparison): string {
       "messages",
       "bytes",
       "msgs before 1st call",
-      "bytes before",
+      "discovery bytes",
       "calls",
       "bytes/call",
     ],
@@ -199,7 +199,7 @@ export function formatDiscoveryPlans(discovery: DiscoveryComparison): string {
       "lists",
       "messages",
       "bytes",
-      "of them discovery",
+      "discovery bytes",
       "done",
     ],
     discovery.runs.map((run) => [

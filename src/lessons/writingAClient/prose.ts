@@ -67,11 +67,18 @@ function trafficNote(result: WritingAClientResult): string {
   const names = ["the per-task client's", "once's", "cached's"];
   const first = current[0];
   const perDiscovery = first.discovery.request / first.discoveries;
-  const made =
+  // One discovery's requests, server by server, as the first table lists the servers.
+  const byServer = result.currentDiscovery.map((row) => row.request);
+  const matches =
     Number.isInteger(perDiscovery) &&
-    first.discovery.request + first.work.request === first.total.request
-      ? ` (${first.discoveries} × ${perDiscovery} discovery requests + ${first.work.request} calls)`
-      : ``;
+    byServer.reduce((a, b) => a + b, 0) === perDiscovery &&
+    first.discovery.request + first.work.request === first.total.request;
+  const perServer = matches
+    ? `one discovery sends ${perDiscovery} requests (${byServer.join(" + ")}), and `
+    : ``;
+  const made = matches
+    ? ` (${first.discoveries} × ${perDiscovery} + ${first.work.request} calls)`
+    : ``;
   const shares = current.map(
     (run, i) =>
       `${i === 0 ? `${meta} tokens of ${code("_meta")} on each of ` : "on each of "}` +
@@ -85,7 +92,7 @@ function trafficNote(result: WritingAClientResult): string {
       ? `Bytes rank each table's clients alike: only their discovery counts differ.`
       : `Bytes might rank the clients otherwise: their calls or discoveries differ.`;
   return (
-    `The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28, ` +
+    `The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28, ${perServer}` +
     `${shares.join("; ")}. ${bytes}`
   );
 }
