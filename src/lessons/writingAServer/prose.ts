@@ -71,9 +71,8 @@ export function readHandshake(result: WritingAServerResult): string {
   const cost = flat
     ? ` Every row costs the same ${h0.tokens} tokens${perServer(result, h0.tokens)}.`
     : ` The rows cost ${listing(result.handshake.map((row) => String(row.tokens)))} tokens.`;
-  const takeaway = ``;
   return wrapMarkdown(
-    `${takeaway}${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
+    `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
       `drops ${code("kayit")}, ${code("bolge_ozet")} with it; the last line names the ` +
       `${h3.negotiated} kept.${cost}`,
   );
