@@ -488,6 +488,7 @@ export {
   tokenRatio,
   formatGrowthTable,
   formatClientResult,
+  formatClientReports,
   formatRefusalResults,
   formatWritingAClient,
 } from "./lessons/writingAClient/tables";

@@ -44,7 +44,7 @@ test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, 
     // The rule in the text, the provenance in one folded note.
     assert.match(
       flat,
-      /After a network break, re-issue the request with a new id \(and, the course's reading, make a write that is not idempotent safe to repeat first: section 3\)/,
+      /Re-issue a request still needed after a network break, with a new id \(and, the course's reading, make a non-idempotent write safe to repeat first\)/,
       path,
     );
     // An expert's review: the MUST keeps to the new id (changelog.mdx, Major changes 9); whether to resend is the application's.

@@ -465,9 +465,13 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     const box =
       "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`. The course's servers, like SDK 2.4.0, list only `2026-07-28`.";
     const note =
-      "<details><summary>Does a dual-era server list 2025-11-25 too?</summary> The spec does not say. No later request's `_meta` can name `2025-11-25`, yet a -32022 example in `basic/versioning.mdx` lists it. The course's servers reach it only by `initialize`, which `basic/transports/stdio.mdx` rules out after a modern error. Both choices are defensible. </details>";
+      "<details><summary>Does a dual-era server list 2025-11-25 too?</summary> The spec does not say. The course infers that no later request's `_meta` names `2025-11-25`, as `basic/versioning.mdx` defines a legacy version by its `initialize` (\"Terminology\"); yet a -32022 example on the same page lists it. The course's servers reach it only by `initialize`, which `basic/transports/stdio.mdx` rules out after a modern error. Both choices are defensible. </details>";
     assert.ok(exported.indexOf(box) >= 0 && exported.indexOf(box) < exported.indexOf(note), "rule, then note");
     assert.ok(!box.includes("does not say") && !box.includes("defensible"), "the discrepancy is folded");
+    // Ninth pass, the expert (lesson 5, Imprecise 2): nothing in the spec says a later request cannot name
+    // 2025-11-25; it is the course's inference from versioning.mdx's "Terminology" (legacy = initialize-based),
+    // while the page's own -32022 example lists it in `supported`.
+    assert.ok(!exported.includes("No later request's `_meta` can name"), "an inference, not a spec rule");
     assert.equal(exported.split("Both choices are defensible").length, 2, "only in the note");
     assert.doesNotMatch(exported, /a conformant dual-era server lists/);
     const at = exported.indexOf(box);
@@ -490,7 +494,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // server/discover.mdx, DiscoverResult; versioning.mdx's example lists 2025-11-25): the box no
     // longer ends in a sentence that reads as MCP's rule (expert round 21s).
     assert.ok(!exported.includes("So a dual-era server lists the modern versions"), "not MCP's rule");
-    assert.ok(exported.includes("a -32022 example in `basic/versioning.mdx` lists it"), "MCP's lists, said so");
+    assert.ok(exported.includes("yet a -32022 example on the same page lists it"), "MCP's lists, said so");
     assert.doesNotMatch(exported, /arguably|round a loop/);
   });
 
@@ -670,7 +674,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "| `elicitation` (client) | input from the user | `form` (fields to fill), `url` (a page to open); `{}` means `form` only | kept |",
         // The rest in one sentence: tasks left the core for an extension (changelog.mdx, item 6);
         // `extensions` is new in 2026-07-28 (changelog.mdx, Minor 1).
-        "The rest the course does not use: `completions` (suggested argument values), `logging` (deprecated in 2026-07-28), `tasks` (an extension in 2026-07-28), `experimental`, and 2026-07-28's new `extensions`. A *deprecated* feature is still part of the spec, but new implementations SHOULD NOT adopt it (`deprecated.mdx`).",
+        "The rest the course does not use: `completions` (suggested argument values), `logging` (deprecated in 2026-07-28), `tasks` (an extension in 2026-07-28), `experimental`, `extensions` (new). A *deprecated* feature stays in the spec; new implementations SHOULD NOT adopt it (`deprecated.mdx`).",
         // Where each side states capabilities in 2026-07-28: only results' `_meta` carry serverInfo.
         "In 2026-07-28 a server states its capabilities only in its `server/discover` result, and a client in every request's `_meta` (`server/discover.mdx`, `basic/index.mdx`).",
       ])
@@ -685,7 +689,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       assert.doesNotMatch(exported, /rules each result|includeContext|\*\*Note\.\*\*/);
       // One strength in running prose; the allowlist not rested on the UI-pattern sentence; a
       // SHOULD NOT is gone against, not broken.
-      assert.doesNotMatch(exported, /RECOMMENDED|any interface pattern|does the version rule break/);
+      assert.doesNotMatch(exported, /RECOMMENDED|does the version rule break/);
       assert.doesNotMatch(exported, /selects legacy semantics|A server's name what|A client's name what/);
       // sampling, elicitation and tasks have sub-flags in 2025-11-25's schema.mdx: no "none" cell.
       assert.doesNotMatch(exported, /\| `(sampling|elicitation)` \(\w+\) \|[^|]*\| none \|/);
@@ -842,6 +846,16 @@ describe("the allowlist's contents and lesson 3's listen stream (an expert's and
         folder,
       );
       assert.ok(!exported.includes("- *The allowlist* is the host's to set. The host"), `${folder}: old wording gone`);
+      // Ninth pass, the expert (lesson 5, Imprecise 1): architecture/index.mdx's "Controls client connection
+      // permissions" is about connections; which tools reach the model is server/tools.mdx's "User Interaction
+      // Model": "implementations are free to expose tools through any interface pattern".
+      assert.ok(
+        exported.includes(
+          '| the host\'s to set: "implementations are free to expose tools through any interface pattern" (`server/tools.mdx`, "User Interaction Model") |',
+        ),
+        folder,
+      );
+      assert.ok(!exported.includes("Controls client connection permissions"), `${folder}: not the connections bullet`);
       // Lesson 3 only named subscriptions/listen: "named in lesson 3, taught later".
       assert.ok(!exported.includes("`subscriptions/listen` stream (lesson 3)"), folder);
       assert.ok(exported.includes("`subscriptions/listen` stream (named in lesson 3, taught later)"), folder);

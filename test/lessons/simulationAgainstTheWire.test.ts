@@ -5,7 +5,7 @@
 // print no table whose rows would all say `same` and no tokens-against-bytes comparison, and compute
 // their answers from their own run. The wire tests start real `serve` processes (dist/ must be built).
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import {
@@ -668,6 +668,20 @@ test("section 3: structured tool results, dated, with the rules' keywords, and t
   }
 });
 
+test("SDK 2.4.0's connect takes a prior discover result, sent nothing first, over versionNegotiation (lesson 9, section 2)", () => {
+  const dir = join(ROOT, "node_modules", "@modelcontextprotocol", "client", "dist");
+  const dts = readdirSync(dir)
+    .filter((f) => f.endsWith(".d.mts"))
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("\n");
+  assert.match(dts, /prior\?: PriorDiscovery;/);
+  assert.match(dts, /kind: 'modern';\s*discover: DiscoverResult;/);
+  assert.match(dts, /Adopt `discover` directly: zero round trips\./);
+  assert.match(dts, /A cached era verdict, taking precedence over `versionNegotiation`/);
+  const connection = readFileSync(join(ROOT, "src", "wireClient", "connection.ts"), "utf8");
+  assert.match(connection, /prior: \{ kind: "modern", discover \}/);
+});
+
 test("section 2 says once, without apology, why the client sends no probe, and what the probe's SHOULD guards; section 4 ends with the author's rule of thumb", () => {
   for (const path of EXPORTS) {
     const prose = exported(path)
@@ -679,7 +693,7 @@ test("section 2 says once, without apology, why the client sends no probe, and w
     // Compatibility") and what that guards, pointing back to lesson 5 for the probe itself.
     assert.match(
       prose,
-      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone: it knows its servers, so it opens in 2026-07-28 directly, with no `server\/discover` probe\. Lesson 5 showed the probe, which a client that speaks both eras SHOULD send first \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\):/,
+      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone, and sends no `server\/discover` probe \(lesson 5\) first\. This is the course's own wire client, not a `Client` in lesson 7's `"auto"` or pinned mode, which probe: it knows its servers, so it hands SDK 2\.4\.0's `connect` the discover result it already holds for each \(its `prior` option\), and nothing goes out before the first request\. A client that speaks both eras SHOULD probe first \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), so skipping it departs from that SHOULD:/,
       path,
     );
     assert.equal(prose.match(/server\/discover/g)?.length, 1, `${path}: said once`);

@@ -169,13 +169,17 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /The answer is `403 Forbidden`, and no tool ran\. A 403 from the transport may carry a JSON-RPC error with no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\), as the server refused before reading the body; this one has no `id`\. Other error responses "MUST include the same ID" as their request \(`basic\/index\.mdx`, "Error Responses"\)\./,
+    /The answer is `403 Forbidden`, and no tool ran\. A 403 from the transport may carry a JSON-RPC error with no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\), as the server refused before reading the body; this one has no `id`\. Other error responses "MUST include the same ID" as their request, unless a malformed request's id "could not be read" \(`basic\/index\.mdx`, "Error Responses"\)\./,
   );
   // Eighth pass, the student: lead with the 403's id-less error; no reconciling of two pages.
   assert.doesNotMatch(flat(readRefused(first)), /save for a malformed one|the transport's rule allows it/);
   // An expert's review: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
   // formed, so the id-less body rests on streamable-http.mdx's MAY alone.
   assert.doesNotMatch(flat(readRefused(first)), /could not be read due a malformed request/);
+  // Ninth pass, the expert (lesson 2, Imprecise 1): 2026-07-28 basic/index.mdx, "Error Responses": "MUST include
+  // the same ID ... (except in error cases where the ID could not be read due a malformed request)". The old
+  // "Other error responses "MUST include the same ID" as their request (" made the 403 the only id-less case.
+  assert.doesNotMatch(flat(readRefused(first)), /as their request \(`basic\/index\.mdx`/);
   // The rule is cited, not inferred: "MUST NOT be null" is about requests (basic/index.mdx, "Requests"),
   // so no "so MCP leaves it out", and no history of which revision first allowed it.
   assert.doesNotMatch(flat(readRefused(first)), /so MCP leaves it out|since 2025-03-26|earlier schemas/);
@@ -186,7 +190,7 @@ test("the default seed's key lines", () => {
   assert.doesNotMatch(flat(readRefused(first)), /which MCP's schema allows since 2025-11-25/);
   assert.match(
     flat(readRefused(first)),
-    /Its code, -32600 \(JSON-RPC's "Invalid Request"\), is the course's choice: the specification names none\./,
+    /Its code, -32600 \(JSON-RPC's "Invalid Request"\), is the course's choice \(MCP names none\)\./,
   );
   assert.doesNotMatch(readStdioCall(first), /resultType/, "lesson 1 said what resultType marks");
 });
@@ -651,7 +655,15 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   // pages' difference in a note after the paragraph.
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed, so the request is lost: "clients MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, 9\)\. The server cannot tell/,
+    /- \*The network broke it\.\* The stream cannot be resumed \(`basic\/transports\/streamable-http\.mdx`\), so the request is lost\. The changelog, not that page, states the consequence for a request still needed: "clients MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, 9\)\. The server cannot tell/,
+  );
+  // Ninth pass, the expert (lesson 2, Imprecise 2): the MUST is the changelog's summary (Major changes 9);
+  // streamable-http.mdx says only "Resumable SSE streams via `Last-Event-ID` are not supported" ("Receiving
+  // Messages"), and the re-issue is for a request the client still needs, not an unconditional duty.
+  assert.doesNotMatch(flat(markdown), /The stream cannot be resumed, so the request is lost: "clients MUST/);
+  assert.doesNotMatch(
+    flat(markdown),
+    /since a client must re-issue|After a network break, re-issue the request with a new id/,
   );
   // An expert's review: 2026-07-28 changelog.mdx, Major changes 9: "clients MUST re-issue it as a new request with a new
   // request ID". The verifying expert: the MUST covers the re-issue itself, so it is quoted whole, and
@@ -666,7 +678,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /Major changes, 9\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* since a client must re-issue, make a write that is not \*idempotent\* \(same effect however often it runs\) safe to repeat first, say by a key in its arguments the server keeps\./,
+    /Major changes, 9\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* before re-issuing a write that is not \*idempotent\* \(same effect however often it runs\), make it safe to repeat, say by a key in its arguments the server keeps\./,
   );
   // The expert: MCP's MUST and the course's advice met unreconciled ("re-issue … only once it is safe").
   assert.doesNotMatch(markdown, /only once it is safe to repeat/);
@@ -775,7 +787,7 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
   // Only the changelog says MUST of the re-issue; the client's list says what to do without it.
   assert.match(
     markdown,
-    /4\. Close the answer's stream to cancel\. After a network break, re-issue the request with a new id \(and, the course's reading, make a write that is not idempotent safe to repeat first: section 3\)\./,
+    /4\. Close the answer's stream to cancel\. Re-issue a request still needed after a network break, with a new id \(and, the course's reading, make a non-idempotent write safe to repeat first\)\./,
   );
   // A student's reading: the tangled sentence split; the old one is gone.
   assert.doesNotMatch(markdown, /The MUST asks the client to send it again|is the application's risk to manage/);

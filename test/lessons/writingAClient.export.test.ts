@@ -415,13 +415,16 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     ])
       assert.ok(text.includes(`\n${row}\n`), `${file}: ${row}`);
     // A student's reading: the cell gives the SDK's behaviour and MCP's verdict in a few words; the
-    // pages' open case (a -32022 listing legacy revisions alone) is one sentence after the table.
+    // pages' open case (a -32022 listing legacy revisions alone) is folded (student round 26r, 3).
     assert.ok(
-      prose.includes(
-        'One case is left open: to a -32022 listing legacy revisions alone, stdio\'s page says both "Use one of the versions in its advertised `supported` list" and "Do **not** fall back to `initialize`".',
-      ),
+      text
+        .replace(/\s+/g, " ")
+        .includes(
+          '<details><summary>More of SDK 2.4.0\'s rules, and a case MCP leaves open</summary> MCP leaves one case open: to a -32022 listing legacy revisions alone, stdio\'s page says both "Use one of the versions in its advertised `supported` list" and "Do **not** fall back to `initialize`" (`basic/transports/stdio.mdx`, "Backward Compatibility"). `connect` also fails',
+        ),
       file,
     );
+    assert.ok(!prose.includes("One case is left open"), `${file}: the open case is folded`);
     assert.doesNotMatch(text, /\| [^\n]*sets the page's "Use one of the versions/, file);
     assert.ok(!prose.includes("only one listing no modern revision leads on"), `${file}: the paragraph replaced`);
     // The fallback is not one case (expert round 22s): SDK 2.4.0's classifyRpcError falls back on
@@ -454,7 +457,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     const folded = text.replace(/\s+/g, " ");
     assert.ok(
       folded.includes(
-        "<details><summary>More of SDK 2.4.0's rules</summary> `connect` also fails on HTTP 401, 403 or 5xx",
+        '`basic/transports/stdio.mdx`, "Backward Compatibility"). `connect` also fails on HTTP 401, 403 or 5xx',
       ),
       file,
     );
@@ -717,7 +720,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     // sentence, without its own figures.
     assert.match(
       prose,
-      /Under the course's host, lesson 5's version rule drops `kayit`; 7 of 13 complete in both revisions\. The tables' tokens are traffic/,
+      /Under the course's host, lesson 5's version rule drops `kayit`; 7 of 13 complete in both revisions\.\s/,
       file,
     );
     assert.doesNotMatch(prose, /tokens per task, \d+ once and \d+ cached/, file);
@@ -938,15 +941,25 @@ test("no dangling text: no colon before prose, no sentence broken across a short
   }
 });
 
-test("the cadence tables' tokens are called traffic, their _meta share and the byte ranking computed", () => {
+test("the cadence tables' _meta-share paragraph is cut; both clients' end-of-run reports are shown (round 26r)", () => {
   for (const file of EXPORTS) {
-    const prose = proseOf(read(file));
-    // Envelope tokens count traffic, mostly protocol fields a host seldom shows its model (lesson 3);
-    // the share of requests' _meta, worked out as _meta tokens × requests ÷ tokens for each client,
-    // and the ranking by bytes are computed by readAllModes.
-    assert.match(
-      prose,
-      /The tables' tokens are traffic, not what a model reads \(lesson 3\)\. In 2026-07-28, one discovery sends 12 requests \(3 \+ 4 \+ 2 \+ 3\), and 30 tokens of `_meta` on each of 186 requests \(13 × 12 \+ 30 calls\) are 44% of the per-task client's \d+ tokens; on each of 42, 43% of once's \d+; on each of 66, 43% of cached's \d+\. Bytes rank each table's clients alike: only their discovery counts differ\./,
+    const text = read(file);
+    const prose = proseOf(text);
+    // Expert round 26r, teaching 1: the percentages of _meta no exercise needed are gone.
+    assert.doesNotMatch(prose, /tokens of `_meta` on each of|traffic, not what a model reads \(lesson 3\)\. In/, file);
+    // Expert round 26r, teaching 2: exercises 2 and 4 lean on the silent client's report, now printed
+    // beside the reporting client's; exercise 4's `tuketm` is named a made-up misspelling.
+    assert.ok(
+      text.includes(
+        "the silent client's report:\n  completed 7 of 13\n  3 × bolge_ozet: arac bildirilmedi\n  3 × kayit_yaz: arac bildirilmedi\nthe reporting client's report:\n  completed 7 of 13\n  dropped kayit",
+      ),
+      file,
+    );
+    assert.ok(prose.includes("At the end of the run, each client sums up its failures:"), file);
+    assert.ok(
+      prose.includes(
+        "4. Suppose the model once calls `tuketm`, a made-up misspelling of lesson 1's `tuketim` (consumption).",
+      ),
       file,
     );
   }

@@ -527,7 +527,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     // (a student's reading and an expert's review), and does not say lesson 5 did.
     assert.match(
       prose,
-      /runs \*the simulator's handshake\* with each server, its stand-in for discovery, not MCP's messages, priced the same at every level so that only the declaration varies\./,
+      /runs \*the simulator's handshake\* with each server, its stand-in for discovery, not MCP's messages, the same at every level\./,
       path,
     );
     assert.doesNotMatch(prose, /lesson 5's handshake|the course's stand-in for discovery/, path);
@@ -552,11 +552,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.doesNotMatch(prose, /print in a plain layout of their own/, path);
     assert.doesNotMatch(prose, /Its header's first cell is its title|one value per level in each list/, path);
     // The simulator's declarations in plain words, not by its function's name.
-    assert.match(
-      prose,
-      /The simulator holds the same servers, each declaring what the real one's `tools\/list` says/,
-      path,
-    );
+    assert.match(prose, /The simulator holds the same servers, declaring what the real ones' `tools\/list` says/, path);
     assert.doesNotMatch(prose, /`declare`/, path);
     // Lesson 1's `deger`: not named by the task, but the charge `tarife` has just answered.
     assert.match(prose, /sets `deger` \(the value to write\) to the chain's latest result/, path);
@@ -592,7 +588,7 @@ test("invalid tool arguments: lesson 6 points back to lesson 3's two channels in
     // effect, in one sentence each (an expert's review).
     assert.match(
       prose,
-      /\*\*Rows 1 and 2 tie\*\* because the only tool that writes, `kayit_yaz`, is off the allowlist\. The gate and wide tables below, on the wide allowlist, exist to show level 2's effect\./,
+      /\*\*Rows 1 and 2 tie\*\*: the only tool that writes, `kayit_yaz`, is off this allowlist\./,
       path,
     );
     // ...said after the table's reading and the level 0-1 contrast, right before level 3's paragraph.
@@ -637,7 +633,7 @@ test("the approval gate's two readings have the course's two names, each defined
     assert.doesNotMatch(prose, /Its normative floor|Skipping a prompt deviates from a SHOULD/, path);
     assert.match(
       prose,
-      /MCP's principle is consent before any tool \(`index\.mdx`, "Tool Safety", lowercase\)\. A tool's `annotations` are hints, untrusted unless from a trusted server \(a MUST, `server\/tools\.mdx`, "Tool"\); a host may still use them/,
+      /MCP's principle is consent before any tool, and any description of a tool's behavior is untrusted unless from a trusted server \(`index\.mdx`, "Tool Safety", lowercase\); for `annotations` `server\/tools\.mdx` makes it a MUST \("Tool"\)\. A host may still use them/,
       path,
     );
     assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
@@ -650,7 +646,7 @@ test("the approval gate's two readings have the course's two names, each defined
         "level                         negotiated dropped",
       ],
       [
-        "**Settings:** lesson 5's allowlist, the version rule on, the course's approval gate, no approval.",
+        "**Settings:** lesson 5's allowlist, the version rule on, the course's gate (passes a tool with no `annotations`, unlike MCP's default), no approval.",
         "level                         negotiated calls",
       ],
       [
@@ -658,14 +654,16 @@ test("the approval gate's two readings have the course's two names, each defined
         "level                         calls  sent",
       ],
       [
-        "**Settings:** the wide allowlist, the version rule on (idle at levels 1 and 2), the course's gate.",
+        "**Settings:** the wide allowlist, the version rule on (idle at levels 1 and 2), the course's gate (passes a tool with no `annotations`, unlike MCP's default).",
         "wide allowlist ( kayit_yaz added )",
       ],
     ];
+    // A settings line may wrap: compared with the export's runs of white space made single spaces.
+    const oneSpaced = text.replace(/\s+/g, " ");
     for (const [line, table] of settings) {
-      const [at, before] = [text.indexOf(line), text.indexOf(table)];
+      const [at, before] = [oneSpaced.indexOf(line), oneSpaced.indexOf(table.replace(/\s+/g, " "))];
       assert.ok(
-        at !== -1 && at < before && !text.slice(at + line.length, before).replace(/```text|\s/g, ""),
+        at !== -1 && at < before && !oneSpaced.slice(at + line.length, before).replace(/```text|\s/g, ""),
         `${path}: ${line}`,
       );
     }
@@ -676,7 +674,7 @@ test("the approval gate's two readings have the course's two names, each defined
       path,
     );
     assert.doesNotMatch(prose, /Its rules:/, `${path}: one form of the rules line`);
-    const wideDefined = spaced.indexOf("the *wide* allowlist is lesson 5's with `kayit_yaz` (write record) added");
+    const wideDefined = spaced.indexOf("the *wide* allowlist adds `kayit_yaz` (write record) to lesson 5's");
     assert.ok(wideDefined !== -1, path);
     assert.equal(
       spaced.search(/\bwide allowlist\b|\*wide\* allowlist/),
@@ -691,7 +689,10 @@ test("the approval gate's two readings have the course's two names, each defined
         `${path}: ${defined} before the gate table`,
       );
     assert.ok(
-      prose.indexOf("the course's gate") > prose.indexOf("**The course's gate**"),
+      // Ninth pass, the student: the twelve-task table's settings line glosses it where it is first named.
+      prose.indexOf("the course's gate") > prose.indexOf("**The course's gate**") ||
+        prose.indexOf("the course's gate") ===
+          prose.indexOf("the course's gate (passes a tool with no `annotations`, unlike MCP's default)"),
       `${path}: used after it is defined`,
     );
     // 2026-07-28 server/tools.mdx "User Interaction Model": a human able to deny (a SHOULD), said once,
@@ -723,12 +724,15 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
       /Say what the tool does and what it returns, units included, and when to choose it over the server's other tools\. Give each argument its own description with its format and an example: zod's `\.describe\(\)`, which the SDK writes into the property, as for `abone` above\. The levels leave descriptions out\./,
       path,
     );
-    assert.match(prose, /the caching fields `ttlMs` and `cacheScope`, which a server MUST include/, path);
+    // Ninth pass, the expert (lesson 6, Imprecise 1): the MUST is the caching fields' alone
+    // (server/utilities/caching.mdx, "Cacheable Results"); `serverInfo` in `_meta` is a SHOULD (basic/index.mdx,
+    // "Per-response protocol fields"; `ResultMetaObject`).
     assert.match(
       prose,
-      /Level 3 adds nothing to a tool\. A 2026-07-28 result adds `_meta` and the caching fields/,
+      /Level 3 adds nothing to a tool\. In 2026-07-28 a server MUST add the caching fields `ttlMs` and `cacheScope` to this result \(`server\/utilities\/caching\.mdx`\), and SHOULD add `serverInfo` under `_meta` \(`basic\/index\.mdx`\)\./,
       path,
     );
+    assert.doesNotMatch(prose, /adds `_meta` and the caching fields|which a server MUST include/, path);
     // 2026-07-28 basic/index.mdx "Per-response protocol fields" and server/discover.mdx
     // "DiscoverResult": still `serverInfo`, under `_meta`, the discover result's too.
     assert.doesNotMatch(prose, /in its results' `_meta` and `server\/discover`/, path);
@@ -859,7 +863,7 @@ test("the course's gate's wide table is read row by row from the run, for any se
       flat(prose.readWide(r)),
       `At level 1 with no approval, the course's gate holds no call, so \`kayit_yaz\` writes ${silent.written} ` +
         `records unasked and ${silent.completed} tasks complete. At level 2 with no approval, the gate holds the ` +
-        `${gated.blocked} calls to \`kayit_yaz\`: ${gated.written} records, ${gated.completed} tasks completed. At ` +
+        `${gated.blocked} calls to \`kayit_yaz\`, which fail with \`onay yok\` (no approval): ${gated.written} records, ${gated.completed} tasks completed. At ` +
         `level 2 with a person approving, the held calls run: ${approved.written} records, ${approved.completed} ` +
         `tasks completed. The host keeps ${silent.negotiated} tools in every row.`,
       `seed ${seed}`,

@@ -492,7 +492,7 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
       /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away \(see below\)\./,
       // Its reason in a paragraph of its own, with what breaks (student round 21t, item 4; tested above).
       /Why reject them\? By default a 2025-11-25 client's requests each meet a new server object:/,
-      /A server MUST use only capabilities negotiated \(2025-11-25 `basic\/lifecycle\.mdx`, "Operation"\), so B refuses what the client declared\. A server that needs the client's capabilities across requests needs `legacy: 'reject'`/,
+      /A server MUST use only capabilities negotiated \(2025-11-25 `basic\/lifecycle\.mdx`, "Operation"\), so B refuses what the client declared\. A server that needs the client's capabilities across requests needs `legacy: 'reject'`, or a stateful legacy route/,
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,
       // 2026-07-28 streamable-http.mdx, "Security & Endpoint": servers MUST validate Origin; they
       // SHOULD bind only to localhost when running locally.

@@ -119,9 +119,9 @@ export function readRefused(result: TransportResult): string {
       `from the transport may carry a JSON-RPC error with no ${code("id")} ` +
       `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"), as the server ` +
       `refused before reading the body; this one has ${id}. Other error responses "MUST include ` +
-      `the same ID" as their request (${code("basic/index.mdx")}, "Error Responses"). Its code, ` +
-      `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice: the ` +
-      `specification names none.`,
+      `the same ID" as their request, unless a malformed request's id "could not be read" ` +
+      `(${code("basic/index.mdx")}, "Error Responses"). Its code, ` +
+      `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice (MCP names none).`,
   );
 }
 

@@ -18,7 +18,7 @@ export {
   formatTranscript,
   formatAllModesTable,
   currentDiscoveryOf,
-  formatClientResult,
+  formatClientReports,
   formatRefusalResults,
 } from "./tables";
 export { formatPrefixedNames, prefixToolNames } from "./toolNames";

@@ -12,7 +12,6 @@ import { FLEET_CHAIN, FLEET_STATE } from "../../fleet/server";
 import { FLEET_SERVER_NAME } from "../../fleet/paths";
 import { callArguments, NOT_DECLARED } from "../../sim/client";
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
-import { partsTokens, requestFields } from "../../sim/eras";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
 import { discoveredBefore, sumDiscovery } from "./tables";
 import type { ClientRun } from "../../simulatedClient/session";
@@ -29,72 +28,6 @@ const countsText = (c: EnvelopeCounts) =>
 /** The discovery cost of one connection to every server (what one discovery costs in the runs). */
 function oneDiscovery(result: WritingAClientResult): EnvelopeCounts {
   return sumDiscovery(result.discovery);
-}
-
-/**
- * Whether bytes must rank `runs` as their tokens do: every run makes the same calls (equal `work`)
- * and sends, at each discovery, the same messages as `base`'s one discovery, so a run with more
- * discoveries sends more of every measure, bytes included.
- */
-function rankedByDiscoveries(base: ClientRun, runs: readonly ClientRun[]): boolean {
-  const key = (run: ClientRun) => run.sent.map((m) => `${m.server} ${m.kind} ${m.body}`).sort();
-  const once = key(base);
-  return (
-    base.discoveries === 1 &&
-    runs.every(
-      (run) =>
-        sameCounts(run.work, base.work) &&
-        JSON.stringify(key(run)) ===
-          JSON.stringify(
-            Array.from({ length: run.discoveries }, () => once)
-              .flat()
-              .sort(),
-          ),
-    )
-  );
-}
-
-/**
- * What the cadence tables' tokens are: traffic, with the share of them that the `_meta` on
- * 2026-07-28 requests alone makes (its three fields, on every request), each worked out as
- * `_meta` tokens × requests ÷ tokens; and whether bytes rank
- * the clients the same way ({@link rankedByDiscoveries}, checked in each table).
- */
-function trafficNote(result: WritingAClientResult): string {
-  const { mcpHost: mcp, mcpHostSessions: legacy } = result;
-  const current = [mcp.perTask, mcp.once, mcp.cached];
-  const meta = partsTokens(requestFields("stateless"));
-  const names = ["the per-task client's", "once's", "cached's"];
-  const first = current[0];
-  const perDiscovery = first.discovery.request / first.discoveries;
-  // One discovery's requests, server by server, as the first table lists the servers.
-  const byServer = result.currentDiscovery.map((row) => row.request);
-  const matches =
-    Number.isInteger(perDiscovery) &&
-    byServer.reduce((a, b) => a + b, 0) === perDiscovery &&
-    first.discovery.request + first.work.request === first.total.request;
-  const perServer = matches
-    ? `one discovery sends ${perDiscovery} requests (${byServer.join(" + ")}), and `
-    : ``;
-  const made = matches
-    ? ` (${first.discoveries} × ${perDiscovery} + ${first.work.request} calls)`
-    : ``;
-  const shares = current.map(
-    (run, i) =>
-      `${i === 0 ? `${meta} tokens of ${code("_meta")} on each of ` : "on each of "}` +
-      `${run.total.request}${i === 0 ? ` requests${made} are` : ","} ` +
-      `${share(meta * run.total.request, run.total.tokens)}% of ${names[i]} ${run.total.tokens}` +
-      `${i === 0 ? " tokens" : ""}`,
-  );
-  const bytes =
-    rankedByDiscoveries(mcp.once, current) &&
-    rankedByDiscoveries(legacy.perSession, [legacy.perTask])
-      ? `Bytes rank each table's clients alike: only their discovery counts differ.`
-      : `Bytes might rank the clients otherwise: their calls or discoveries differ.`;
-  return (
-    `The tables' tokens are traffic, not what a model reads (lesson 3). In 2026-07-28, ${perServer}` +
-    `${shares.join("; ")}. ${bytes}`
-  );
 }
 
 /** Whether the fleet task (the last) completed in the once-per-session run. */
@@ -174,9 +107,6 @@ export function readToolNames(result: WritingAClientResult): string {
   );
 }
 
-/** The share `part` is of `whole`, in whole percent. */
-const share = (part: number, whole: number) => Math.round((part * 100) / whole);
-
 /** The `ttlMs` the simulated 2026-07-28 results carry (the first one sent). */
 function currentTtl(result: WritingAClientResult): number | undefined {
   return result.current.once.sent.find((m) => m.ttlMs !== undefined)?.ttlMs;
@@ -223,21 +153,15 @@ function afterVersion(result: WritingAClientResult) {
 }
 
 /**
- * A reading of the silent and reporting results and their comparison: what the report costs on the
- * wire and in its own tokens, and for how many of the calls that ended in the client it names a drop.
+ * A reading of the silent and reporting results: whether the report costs anything on the wire
+ * (both clients' end-of-run reports are printed above it, so it names no drop counts of its own).
  */
 export function readReport(result: WritingAClientResult): string {
   const { silent, reporting } = result;
-  const sameWire = sameCounts(silent.run.total, reporting.run.total);
-  const traced = reporting.failures.filter((f) => f.drop).length;
-  const clientEnded = result.visibility.reduce((n, r) => n + r.endedInClient, 0);
   return wrapMarkdown(
-    [
-      sameWire
-        ? `The report adds no message: both clients send the same ones.`
-        : `On the wire the two clients differ, which they should not.`,
-      `It names a drop for ${traced} of the ${clientEnded} calls ended in the client.`,
-    ].join(" "),
+    sameCounts(silent.run.total, reporting.run.total)
+      ? `The report adds no message: both clients send the same ones.`
+      : `On the wire the two clients differ, which they should not.`,
   );
 }
 
@@ -334,7 +258,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
       `The calls' tokens (for section 3's host, ${result.mcpHostSessions.perSession.work.tokens} ` +
         `here in 2025-11-25, ${result.mcpHost.once.work.tokens} in 2026-07-28) and all that is made ` +
         `from them: token ` +
-        `totals and discovery's shares. The calls carry values drawn from the seed, such as the ` +
+        `totals. The calls carry values drawn from the seed, such as the ` +
         `fleet's device count. Discovery's bodies hold none, and each task's chain is fixed by its ` +
         `type, so no count of messages or calls moves. Which tasks complete is set by the policy and ` +
         `the declarations, which the seed does not draw; the fleet task ` +
@@ -357,9 +281,10 @@ export function solveClientExercises(result: WritingAClientResult): string {
     foldedAnswer("3. Keys that break the scheme", keyAnswer(result)),
     foldedAnswer(
       "4. A misspelt tool name",
-      `Both reports carry ${code("1 × tuketm: arac bildirilmedi")}. Only the reporting client can ` +
-        `tell it from a dropped tool: every failure a drop caused carries ${code("dropped for")} ` +
-        `and a reason, and this line carries none.`,
+      `Both reports add ${code("1 × tuketm: arac bildirilmedi")}, in the form of the silent ` +
+        `client's lines in section 4. Only the reporting client can tell it from a dropped tool: ` +
+        `every failure a drop caused carries ${code("dropped for")} and a reason, and this line ` +
+        `carries none.`,
     ),
     foldedAnswer(
       "5. A tool added to tarife during a 2025-11-25 session",
@@ -407,8 +332,8 @@ function staleWhy(run: ClientRun, task: number, ttl: number): string {
 
 /**
  * Section 3's reading, for the host that trusts its servers' hints: the calls every client in the
- * tables makes, the tasks it completes, one discovery in each revision, discovery's share of each
- * 2026-07-28 client's tokens, and when the cached client fetched again.
+ * tables makes, the tasks it completes, one discovery in each revision,
+ * and when the cached client fetched again.
  * Then one sentence on the course's host: what it completes.
  * Each claim is checked where it might not hold.
  */
@@ -417,9 +342,6 @@ export function readAllModes(result: WritingAClientResult): string {
   const runs = [mcp.perTask, mcp.once, mcp.cached, legacy.perTask, legacy.perSession];
   const sameCalls = runs.every((run) => run.calls === mcp.once.calls);
   const bothEras = legacy.perSession.completed === mcp.once.completed;
-  const part = (run: ClientRun) => `${share(run.discovery.tokens, run.total.tokens)}%`;
-  const found = (run: ClientRun) =>
-    `${plural(run.discoveries, "discovery", "discoveries")} ${run.discoveries === 1 ? "takes" : "take"}`;
   const again = discoveredBefore(mcp.cached).split(" ").slice(1);
   const ttl = currentTtl(result);
   const refused = refusedCalls(mcp.once);
@@ -442,9 +364,7 @@ export function readAllModes(result: WritingAClientResult): string {
     `One discovery of the ${result.servers.length} servers costs ${mcp.once.discovery.tokens} ` +
       `tokens in 2026-07-28 and ${oneDiscovery(result).tokens} in 2025-11-25 (the first table's ` +
       `${code("all")} line), counting tool names, not schemas: section 2's real ` +
-      `${code("tools/list")} of ${code(KEPT_LIST_SERVER)} alone is ${KAYIT_LIST_BYTES} bytes. In 2026-07-28 the per-task client's ${found(mcp.perTask)} ` +
-      `${part(mcp.perTask)} of its tokens (once's ${mcp.once.discoveries}, ${part(mcp.once)}; cached's ` +
-      `${mcp.cached.discoveries}, ${part(mcp.cached)}).`,
+      `${code("tools/list")} of ${code(KEPT_LIST_SERVER)} alone is ${KAYIT_LIST_BYTES} bytes.`,
     again.length > 0 && ttl !== undefined
       ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
         `${listing(again)}${staleWhy(mcp.cached, Number(again[0]), ttl)}.`
@@ -456,5 +376,5 @@ export function readAllModes(result: WritingAClientResult): string {
     (perTask.completed === current.once.completed && perSession.completed === current.once.completed
       ? ` in both revisions.`
       : `.`);
-  return wrapMarkdown(`${[...trusting, course].join(" ")}\n\n${trafficNote(result)}`);
+  return wrapMarkdown([...trusting, course].join(" "));
 }

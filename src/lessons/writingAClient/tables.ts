@@ -196,6 +196,16 @@ export function formatClientResult(reported: ReportedRun): string {
   return reported.lines.join("\n");
 }
 
+/** The silent and the reporting client's end-of-run reports, each under a caption. */
+export function formatClientReports(result: WritingAClientResult): string {
+  return [
+    "the silent client's report:",
+    ...result.silent.lines.map((line) => `  ${line}`),
+    "the reporting client's report:",
+    ...result.reporting.lines.map((line) => `  ${line}`),
+  ].join("\n");
+}
+
 /** All of lesson 7's tables, in the notebook's order, each under a `## title`; ends with a newline. */
 export function formatWritingAClient(result: WritingAClientResult): string {
   const { transcripts } = result;

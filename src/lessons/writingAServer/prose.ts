@@ -309,7 +309,7 @@ export function readWide(result: WritingAServerResult): string {
     if (row.approval) return `${lead}, the held calls run: ${outcome}.`;
     if (row.blocked === 0)
       return `${lead}, the course's gate holds no call, so ${writers} writes ${records(row.written)} unasked and ${row.completed} tasks complete.`;
-    return `${lead}, the gate holds the ${row.blocked} calls to ${listing(names)}: ${outcome}.`;
+    return `${lead}, the gate holds the ${row.blocked} calls to ${listing(names)}, which fail with ${code(NO_APPROVAL)} (no approval): ${outcome}.`;
   });
   const kept = [...new Set(result.wide.map((row) => row.negotiated))];
   return wrapMarkdown(
