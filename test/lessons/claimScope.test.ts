@@ -16,7 +16,7 @@ function exportsOf(number: string): { path: string; flat: string }[] {
 
 test("lesson 1: relying on a connection's history is forbidden by 2026-07-28 (basic/index.mdx, Statelessness), not by every revision", () => {
   for (const { path, flat } of exportsOf("01")) {
-    // Eighth pass, the expert: the MUST NOT is scoped to protocol context (version, capabilities, client identity).
+    // An expert's review: the MUST NOT is scoped to protocol context (version, capabilities, client identity).
     assert.match(
       flat,
       /2026-07-28 forbids a server to take protocol context \(version, capabilities, client identity\) from earlier requests/,
@@ -29,7 +29,7 @@ test("lesson 1: relying on a connection's history is forbidden by 2026-07-28 (ba
 
 test("lesson 2: a failed probe means an older server only when the error is not a modern one, or no answer comes (stdio.mdx, Backward Compatibility)", () => {
   for (const { path, flat } of exportsOf("02")) {
-    // Sixth pass: the probe is deferred in one sentence (the student could not read "a modern error" yet).
+    // the probe is deferred in one sentence (the student could not read "a modern error" yet).
     assert.match(
       flat,
       /a client SHOULD first ask the server which revisions it supports, with `server\/discover` \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\)/,
@@ -44,7 +44,7 @@ test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, 
     // The rule in the text, the provenance in one folded note.
     assert.match(
       flat,
-      /Re-issue a request still needed after a network break, with a new id \(and, the course's reading, make a non-idempotent write safe to repeat first\)/,
+      /After a network break, re-issue the request with a new id \(the changelog's MUST, above; the course's reading: make a non-idempotent write safe to repeat\)/,
       path,
     );
     // An expert's review: the MUST keeps to the new id (changelog.mdx, Major changes 9); whether to resend is the application's.
@@ -57,7 +57,7 @@ test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, 
 
 test("lesson 3: a server's notifications/cancelled ends a subscription, taught later; the pages' disagreement on how is left out of section 1", () => {
   for (const { path, flat } of exportsOf("03")) {
-    // Sixth pass: section 1 keeps one clause (subscriptions exist, taught later), not the pages' disagreement.
+    // section 1 keeps one clause (subscriptions exist, taught later), not the pages' disagreement.
     assert.match(
       flat,
       /the server's, to end a `subscriptions\/listen` stream, a request to hear of changes \(taught later\) \| `basic\/patterns\/cancellation\.mdx` \|/,

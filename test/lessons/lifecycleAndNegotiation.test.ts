@@ -468,7 +468,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
       "<details><summary>Does a dual-era server list 2025-11-25 too?</summary> The spec does not say. The course infers that no later request's `_meta` names `2025-11-25`, as `basic/versioning.mdx` defines a legacy version by its `initialize` (\"Terminology\"); yet a -32022 example on the same page lists it. The course's servers reach it only by `initialize`, which `basic/transports/stdio.mdx` rules out after a modern error. Both choices are defensible. </details>";
     assert.ok(exported.indexOf(box) >= 0 && exported.indexOf(box) < exported.indexOf(note), "rule, then note");
     assert.ok(!box.includes("does not say") && !box.includes("defensible"), "the discrepancy is folded");
-    // Ninth pass, the expert (lesson 5, Imprecise 2): nothing in the spec says a later request cannot name
+    // An expert's review: nothing in the spec says a later request cannot name
     // 2025-11-25; it is the course's inference from versioning.mdx's "Terminology" (legacy = initialize-based),
     // while the page's own -32022 example lists it in `supported`.
     assert.ok(!exported.includes("No later request's `_meta` can name"), "an inference, not a spec rule");
@@ -846,7 +846,7 @@ describe("the allowlist's contents and lesson 3's listen stream (an expert's and
         folder,
       );
       assert.ok(!exported.includes("- *The allowlist* is the host's to set. The host"), `${folder}: old wording gone`);
-      // Ninth pass, the expert (lesson 5, Imprecise 1): architecture/index.mdx's "Controls client connection
+      // An expert's review: architecture/index.mdx's "Controls client connection
       // permissions" is about connections; which tools reach the model is server/tools.mdx's "User Interaction
       // Model": "implementations are free to expose tools through any interface pattern".
       assert.ok(

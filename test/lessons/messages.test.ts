@@ -448,7 +448,7 @@ describe("lesson 3 on the wire (default seed)", () => {
       rules,
       /The server then MUST NOT send anything more for it, and SHOULD stop work on it \(2026-07-28's transport pages, "Cancellation"\); the client SHOULD ignore a late answer\./,
     );
-    // Eighth pass, the student: the rule for the current revision first, no SHOULD-then-MUST history.
+    // A student's reading: the rule for the current revision first, no SHOULD-then-MUST history.
     assert.doesNotMatch(rules, /the transport pages make that a MUST NOT/);
     // cancellation.mdx's own "Behavior Requirements" say SHOULD; the MUST NOT is stdio.mdx's and streamable-http.mdx's.
     assert.doesNotMatch(rules, /The server SHOULD then stop, and in 2026-07-28 MUST NOT/);
@@ -465,7 +465,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.ok(!notification.includes("subscription"), notification);
     // 2026-07-28's notifications: the two the course uses (cancellation.mdx, progress.mdx), and one
     // sentence on the others, subscriptions (subscriptions.mdx) and deprecated logging (deprecated.mdx).
-    // Eighth pass, the expert: 2026-07-28 ClientNotification = CancelledNotification; ServerNotification also
+    // An expert's review: 2026-07-28 ClientNotification = CancelledNotification; ServerNotification also
     // has logging (deprecated, deprecated.mdx) and the subscription notifications (subscriptions.mdx).
     assert.match(
       markdown,
@@ -481,7 +481,7 @@ describe("lesson 3 on the wire (default seed)", () => {
       "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a token the server repeats in each progress notification | `basic/patterns/progress.mdx` |",
     ];
     for (const row of notifications) assert.ok(markdown.includes(row), row);
-    // Sixth pass, the student and the expert: section 1 says subscriptions exist and are taught later, no more.
+    // A student's reading and an expert's review: section 1 says subscriptions exist and are taught later, no more.
     assert.ok(!flat(markdown).includes("the pages disagree"));
     // Lesson 5 cites lesson 3 for a `subscriptions/listen` stream (2026-07-28 basic/patterns/subscriptions.mdx):
     // the table's row names it, in one clause.
@@ -543,7 +543,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // enough that a reader reproduces every count by hand: the _meta keys in full, the empty
     // capabilities as their key alone, an identity as `name surum version`, the server's without its
     // key; then every step of the tokenizer (sim/tokenizer.ts).
-    // Eighth pass, the student: a call's rules in the body, so the 42 is recomputed without the fold.
+    // A student's reading: a call's rules in the body, so the 42 is recomputed without the fold.
     assert.match(
       flat(markdown),
       /In 2026-07-28 a request adds its `_meta`, each key in full with its value; an empty object adds its key alone, and an identity reads `name surum version` \(`mcp-course surum 0`\)\. Words are lower-cased, and a token is a piece of at most five characters/,
@@ -618,7 +618,7 @@ describe("lesson 3 on the wire (default seed)", () => {
       markdown,
       /rounded up \(`sayac\|_oku` 2, `A059` 1\)\. The course counts tokens, not bytes: it ignores JSON spacing\. The first call:/,
     );
-    // Sixth pass, the student: one framing, in the box only (traffic, not context; roughly a model's read).
+    // A student's reading: one framing, in the box only (traffic, not context; roughly a model's read).
     assert.doesNotMatch(markdown, /it is near what its model would read/);
     // The student asked what envelope tokens were for: a traffic measure, from their first definition.
     assert.doesNotMatch(markdown, /what a message would cost a model that read it/);
@@ -749,13 +749,13 @@ describe("lesson 3 on the wire (default seed)", () => {
       cancel,
       /Nothing comes back: the server SHOULD stop, and MUST NOT send anything more for it \(2026-07-28's stdio page\); the client SHOULD ignore a late answer\./,
     );
-    // Eighth pass, the expert: no JSON-RPC code, but SDK 2.4.0 throws SdkError(SdkErrorCode.RequestTimeout).
+    // An expert's review: no JSON-RPC code, but SDK 2.4.0 throws SdkError(SdkErrorCode.RequestTimeout).
     assert.match(
       cancel,
       /Its library reports the timeout as a local error with no JSON-RPC code \(SDK 2\.4\.0: an `SdkError` whose `code` is `REQUEST_TIMEOUT`\), not as an error from the server\./,
     );
     assert.doesNotMatch(cancel, /with no code,/);
-    // Eighth pass, the student: nothing is folded at the top; the opening is left out and taught later.
+    // A student's reading: nothing is folded at the top; the opening is left out and taught later.
     assert.doesNotMatch(markdown, /folded at the top/);
     assert.match(
       flat(markdown),
@@ -796,7 +796,7 @@ test("sixth pass: section 3 quotes the tools page's two sentences on what reache
       seed,
     );
     assert.ok(!text.includes("which can correct its call, and MAY give it a protocol error"), seed);
-    // e.2: section 1 no longer weighs the pages on how a subscription ends.
+    // An expert's review: section 1 no longer weighs the pages on how a subscription ends.
     assert.ok(!text.includes("stdio only in the schema"), seed);
   }
 });

@@ -223,7 +223,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     );
     assert.doesNotMatch(text, /The course's counting transport, `MeteredTransport`, is one/, path);
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
-    // Section 6 (the student's item 2, the expert's t.2): a heading, one student-facing paragraph
+    // Section 6 (a student's reading and an expert's review): a heading, one student-facing paragraph
     // saying why it matters (the counts the course printed are the wire's), the table of checks,
     // then one short fold on what would make a check fail, no run printed from both sides.
     const heading = "## 6 · The simulator";
@@ -693,7 +693,7 @@ test("section 2 says once, without apology, why the client sends no probe, and w
     // Compatibility") and what that guards, pointing back to lesson 5 for the probe itself.
     assert.match(
       prose,
-      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone, and sends no `server\/discover` probe \(lesson 5\) first\. This is the course's own wire client, not a `Client` in lesson 7's `"auto"` or pinned mode, which probe: it knows its servers, so it hands SDK 2\.4\.0's `connect` the discover result it already holds for each \(its `prior` option\), and nothing goes out before the first request\. A client that speaks both eras SHOULD probe first \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), so skipping it departs from that SHOULD:/,
+      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone, and sends no `server\/discover` probe \(lesson 5\) first\. It is still SDK 2\.4\.0's `Client`, but its `connect` is given the option `prior` \(`\{ kind: "modern", discover \}`\), which takes precedence over `versionNegotiation`: nothing goes out before the first request\. The course builds each discover result in advance from its servers' declarations; one an earlier probe found, a client MAY keep across restarts \(`basic\/versioning\.mdx`\)\. A client that speaks both eras SHOULD probe first \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), so skipping it with a result never probed departs from that SHOULD:/,
       path,
     );
     assert.equal(prose.match(/server\/discover/g)?.length, 1, `${path}: said once`);

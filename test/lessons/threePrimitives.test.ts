@@ -268,7 +268,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // The primitive's share is what one placement would leave; placement's is the doubled round trip.
     // The student needed a scratch pad for "1 request instead of 3 would save 2 ... Placement adds the
     // other 3": two short sentences now, same placement, then real placement, each number computed.
-    // Sixth pass, the student: the 5 = 2 + 3 split as a three-row table (both local; as placed; difference).
+    // A student's reading: the 5 = 2 + 3 split as a three-row table (both local; as placed; difference).
     const split = prose.readRegionWays(lesson);
     for (const row of [
       "| round trips | (a) tool | (b) resource | (b) saves |",
@@ -289,7 +289,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       ),
       ways,
     );
-    // Eighth pass, the student: spaces between words, `|` only for cuts, as lesson 3's fold prints them.
+    // A student's reading: spaces between words, `|` only for cuts, as lesson 3's fold prints them.
     assert.ok(!ways.includes("A001|bolge"));
     assert.equal(51 * 12 + 9 * 13, 729);
     assert.ok(!ways.includes("instead of 3 would save"));
@@ -299,11 +299,11 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // The student could not rebuild the table's 797: it is given as the two word bodies, each plus 8
     // (lesson 3), 38 and 743; the 743 is `resultType complete` (4), the rows (729), then the server's tail:
     // its identity (3) and the caching hint `ttlMs 3600000 cacheScope public` (7).
-    // Fifth pass, the student and the expert: the parts as a table, in place of the parenthesised sentence.
+    // A student's reading and an expert's review: the parts as a table, in place of the parenthesised sentence.
     const parts = prose.readRegionWays(lesson);
     for (const row of [
       "| the read: `resources/read` 3, the URI 5 (its key `uri` counts 0, as `name`), `_meta` 30 | 38 |",
-      // Eighth pass, the student: "(not the key `uri`, as a call's `name`)" was cryptic.
+      // A student's reading: "(not the key `uri`, as a call's `name`)" was cryptic.
       "| the answer: `resultType complete` | 4 |",
       "| the answer: the rows, 51 of 12 tokens and 9 (`merkez`) of 13 | 729 |",
       "| the answer: identity and caching hint, `olcum surum 2 ttlMs 3600000 cacheScope public` | 10 |",
@@ -501,7 +501,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       assert.ok(!/^seed \d+$/m.test(exported), folder);
     }
     // caching.mdx, "Cache Scope Field": private responses are reused within one authorization context.
-    // Eighth pass, the student: authorization is never taught, so the scope in plain words ("Caches MUST NOT be
+    // A student's reading: authorization is never taught, so the scope in plain words ("Caches MUST NOT be
     // shared across authorization contexts (e.g. a different access token requires a different cache)").
     assert.ok(
       flat(body).includes(
@@ -561,7 +561,7 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // Section 5 no longer spells out the read's body word by word (the table and the bytes carry it).
     assert.ok(!body.includes("Its answer's body is `resultType`"));
     assert.ok(!/from \d+ processes/.test(body));
-    // Sixth pass: lesson 1 keeps the course's one "what would another seed move?" exercise; this one builds a
+    // lesson 1 keeps the course's one "what would another seed move?" exercise; this one builds a
     // call's params from the lesson, its answer quoted from the run.
     assert.ok(
       body.includes(
@@ -575,8 +575,8 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       ),
       solved,
     );
-    // Sixth pass, the student: an application-controlled read in a real host, by example.
-    // Eighth pass, the student: one clear example of application control first, then the caveat.
+    // A student's reading: an application-controlled read in a real host, by example.
+    // A student's reading: one clear example of application control first, then the caveat.
     assert.ok(
       flat(body).includes(
         "the host decides what enters the context, for example a file the user picks. The host may also follow rules of its own, even let the model pick",
@@ -652,7 +652,7 @@ describe("the primitives table gives a tool result's content, isError and option
       // 2026-07-28 basic/index.mdx, "$ref Resolution": the MUST NOT, at the end of section 2 (the student: a
       // security detail in the middle of what `required` means).
       const two = flat(text.slice(text.indexOf("## 2 "), text.indexOf("## 3 ")));
-      // Fifth pass: cut for length, an aside a student of lesson 4 does not need.
+      // cut for length, an aside a student of lesson 4 does not need.
       assert.ok(!two.includes("One safety rule last"));
       // 2026-07-28 server/tools.mdx, "Capabilities" (not "Listing Tools"): the list MUST NOT vary per
       // connection (resources.mdx and prompts.mdx, same section); it MAY vary by the request's authorization.

@@ -152,12 +152,12 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // 2026-07-28 architecture/index.mdx: servers request client input via InputRequiredResult within a reply;
   // the retry (mrtr.mdx) is lesson 3's, so the note stops at "says so in its answer".
   for (const sentence of [
-    // Sixth pass, the student: name the idea where it first appears (2025-11-25 architecture/index.mdx: servers
+    // A student's reading: name the idea where it first appears (2025-11-25 architecture/index.mdx: servers
     // "Request sampling through client interfaces"; client/sampling.mdx).
     "In 2025-11-25 a client opens a *session* with its server, an exchange that keeps state until it is closed, and a server can send requests too, for instance *sampling*: asking for a reply from the host's model.",
     "In 2026-07-28 there is no session, every request stands alone, and only clients ask: a server that needs input says so in its answer.",
     // An expert's review: architecture/index.mdx does not say only clients ask; 2026-07-28 basic/patterns/index.mdx does.
-    // Eighth pass, the expert: 2026-07-28's architecture page has no session ("MCP is a stateless protocol").
+    // An expert's review: 2026-07-28's architecture page has no session ("MCP is a stateless protocol").
     "2025-11-25's `architecture/index.mdx` gives one stateful session per server, 2026-07-28's calls the protocol stateless, and 2026-07-28's `basic/patterns/index.mdx` says \"Servers MUST NOT initiate JSON-RPC requests\".",
     "Both points return later; see Next, at the end.",
   ])
@@ -191,7 +191,7 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   );
   // An expert's review: say what MCP's tasks are (2025-11-25 basic/utilities/tasks.mdx; 2026-07-28 changelog.mdx, 6).
   assert.ok(!flat(markdown).includes("MCP also has a feature called tasks"));
-  // Fifth pass, the student: one clause only; the revisions' detail on MCP's tasks left lesson 1.
+  // A student's reading: one clause only; the revisions' detail on MCP's tasks left lesson 1.
   assert.ok(!flat(markdown).includes("official extension in 2026-07-28"));
   assert.ok(!flat(markdown).includes("an optional add-on to the protocol"));
   assert.ok(!flat(markdown).includes("capabilities.extensions"));
@@ -233,7 +233,7 @@ test("section 5 keeps the servers' keeping nothing apart from MCP's statelessnes
   says(
     'the course\'s servers keep nothing from one call to the next. 2026-07-28 forbids a server to take protocol context (version, capabilities, client identity) from earlier requests on the same connection, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, "Statelessness").',
   );
-  // Eighth pass, the expert: the MUST NOT is scoped to protocol context; "forbids relying on the connection's
+  // An expert's review: the MUST NOT is scoped to protocol context; "forbids relying on the connection's
   // history" overstated it.
   assert.ok(!flat(markdown).includes("forbids relying on the connection's history"));
   // The student found the statelessness aside too dense for lesson 1: two sentences, no example.
@@ -402,7 +402,7 @@ test("on the wire: the lines crossed are the committed export's, and the real an
   const printed = formatWireCalls(first);
   // The student: `_meta` filled most of the first message; folded as `{…}`, the call's own fields stand out.
   assert.ok(printed.includes('"_meta":{…}'), printed);
-  // Sixth pass, the student: one `_meta` unfolded once, after the lines, and no byte sizes nothing reads.
+  // A student's reading: one `_meta` unfolded once, after the lines, and no byte sizes nothing reads.
   const [lined, unfolded] = printed.split("\nid 1's _meta, unfolded:\n");
   assert.ok(!lined.includes("io.modelcontextprotocol/protocolVersion"), printed);
   assert.ok(!/bytes\)/.test(printed), printed);
@@ -437,7 +437,7 @@ test("section 1 explains how to read the specification before citing it; section
       "The *schema*, every message's definition, is the page `schema.mdx`, made from `schema.ts`.",
     ),
   );
-  // Sixth pass, the expert: the page-against-schema caveat left the opening (lesson 3 says it where it bites).
+  // An expert's review: the page-against-schema caveat left the opening (lesson 3 says it where it bites).
   assert.ok(!flat(markdown).includes("where a page and schema disagree"));
   assert.ok(note.split("\n").length <= 3, note);
   assert.ok(!flat(note).includes("https://"), "no address");
@@ -469,13 +469,13 @@ test("section 1 explains how to read the specification before citing it; section
   // 2026-07-28 stdio.mdx, "Backward Compatibility": "A client that only supports modern versions does not
   // need to probe, but probing is still **RECOMMENDED**". The expert: section 6's client skips it, so say so
   // there, and why; the probe itself is a later lesson's.
-  // Sixth pass, the student and the expert: one sentence on day one, the rest where the probe is taught.
+  // A student's reading and an expert's review: one sentence on day one, the rest where the probe is taught.
   says(
     'A real client is RECOMMENDED to first ask what the server speaks (`basic/transports/stdio.mdx`, "Backward Compatibility"), taught later; the course\'s client, which starts only its own servers, skips it.',
   );
   assert.ok(!flat(markdown).includes("that an older server would read by its own rules"));
-  // Fifth pass: the revisions table, the readings' range, the cart example, the host's row.
-  // Sixth pass, the student and the expert: the table keeps the two revisions taught, in plain words a
+  // the revisions table, the readings' range, the cart example, the host's row.
+  // A student's reading and an expert's review: the table keeps the two revisions taught, in plain words a
   // day-one reader has (no `initialize`, `isError`, `server/discover` or `resultType` yet); earlier ones by date.
   says("| 2025-11-25 | a client opens a session with its server by a handshake, then calls within it |");
   says("| 2026-07-28 | the current one (as of December 2026): no session; every request stands alone |");

@@ -169,14 +169,14 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /The answer is `403 Forbidden`, and no tool ran\. A 403 from the transport may carry a JSON-RPC error with no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\), as the server refused before reading the body; this one has no `id`\. Other error responses "MUST include the same ID" as their request, unless a malformed request's id "could not be read" \(`basic\/index\.mdx`, "Error Responses"\)\./,
+    /The answer is `403 Forbidden`, and no tool ran\. A 403 from the transport may carry a JSON-RPC error with no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\); this one has no `id`\. Other error responses "MUST include the same ID" as their request, unless a malformed request's id "could not be read" \(`basic\/index\.mdx`, "Error Responses"\); the transport page lets a refused notification's error body have none too\./,
   );
-  // Eighth pass, the student: lead with the 403's id-less error; no reconciling of two pages.
+  // A student's reading: lead with the 403's id-less error; no reconciling of two pages.
   assert.doesNotMatch(flat(readRefused(first)), /save for a malformed one|the transport's rule allows it/);
   // An expert's review: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
   // formed, so the id-less body rests on streamable-http.mdx's MAY alone.
   assert.doesNotMatch(flat(readRefused(first)), /could not be read due a malformed request/);
-  // Ninth pass, the expert (lesson 2, Imprecise 1): 2026-07-28 basic/index.mdx, "Error Responses": "MUST include
+  // An expert's review: 2026-07-28 basic/index.mdx, "Error Responses": "MUST include
   // the same ID ... (except in error cases where the ID could not be read due a malformed request)". The old
   // "Other error responses "MUST include the same ID" as their request (" made the 403 the only id-less case.
   assert.doesNotMatch(flat(readRefused(first)), /as their request \(`basic\/index\.mdx`/);
@@ -339,7 +339,7 @@ for (const [name, pick] of [
       byWay("keep-alive").map((row) => row.connections),
       [null, 1, 1],
     );
-    // Sixth pass, the student: the two equal columns are equal by construction, said so.
+    // A student's reading: the two equal columns are equal by construction, said so.
     assert.match(
       markdown,
       /\*By the rule\* equals \*new connection each\* by construction: the rule prices a new connection per request\./,
@@ -411,7 +411,7 @@ test("the spec points the markdown states with their limits: the stdio probe, ke
     markdown,
     /so no message need open the connection, .* Still, on stdio a client SHOULD first ask the server which revisions it supports, with `server\/discover` \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\); the script below skips this, as the course's servers all speak 2026-07-28, and that request is taught later\./,
   );
-  // Sixth pass, the student: "a modern error" was not yet defined; the probe is deferred in one sentence.
+  // A student's reading: "a modern error" was not yet defined; the probe is deferred in one sentence.
   assert.doesNotMatch(markdown, /modern one|an older server may run a bare/);
   // The student met "modern error" before any definition: glossed where used.
   // The student could not tell whether the demo was correct MCP: the same place says the script skips
@@ -485,7 +485,7 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // x-mcp-header". "Server Behavior for Custom Headers": a null value or an absent parameter, "Client MUST
   // omit the header". The expert: the old "clients MUST then send the value" lacked both conditions.
   // The expert: the course never uses x-mcp-header, so one sentence.
-  // Eighth pass, the student: defined in the body, where the client's step 2 names it, not in a fold.
+  // A student's reading: defined in the body, where the client's step 2 names it, not in a fold.
   assert.match(
     flat(markdown),
     /`Mcp-Param-\{Name\}` into headers\. `Mcp-Param-\{Name\}` carries an argument that the tool's `inputSchema` marks with `x-mcp-header`, when present and not `null`: in Base64 if non-ASCII, with control characters or leading or trailing whitespace, or like `=\?base64\?…\?=` \("Custom Headers from Tool Parameters"\)\./,
@@ -555,7 +555,7 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   assert.doesNotMatch(markdown, /-32021|elicitation/);
   // The codes -32020 and -32022 appear in 2026-07-28's schema.mdx and not in 2025-11-25's.
   assert.match(markdown, /The codes -32020 and -32022 are new in 2026-07-28\./);
-  // Fifth pass, the expert: the -32022 row read in a sentence (schema.ts UnsupportedProtocolVersionError: data.supported).
+  // An expert's review: the -32022 row read in a sentence (schema.ts UnsupportedProtocolVersionError: data.supported).
   // An expert's review: no lowercase "must" in a course that has said only capitals count.
   assert.match(markdown, /The -32022 row matters most to a client: .* `data\.supported` lists those it does/);
   assert.doesNotMatch(markdown, /the one a client must handle/);
@@ -566,7 +566,7 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
     flat(markdown),
     /- over HTTP a 2026-07-28 client has no core notification to send \(it cancels by closing the stream\); a notification POST anyway, say one an \*extension\* defines \(an optional addition to the core, agreed in capabilities\), gets `202 Accepted` if the server accepts it, else an HTTP error such as `400`;/,
   );
-  // Eighth pass, the expert: "If the server accepts it" (Sending Messages, item 5); otherwise an HTTP error status.
+  // An expert's review: "If the server accepts it" (Sending Messages, item 5); otherwise an HTTP error status.
   assert.doesNotMatch(flat(markdown), /say an extension's, gets `202 Accepted`;/);
   // A student's reading: "defines none" read as contradicting section 1's notifications/cancelled.
   assert.doesNotMatch(markdown, /as the core of 2026-07-28 defines none over HTTP/);
@@ -594,7 +594,7 @@ test("section 3 gives the missing-header exception in one clause, not which choi
   // refusal rule without its exception imprecise: one clause in the refusal sentence holds both.
   assert.doesNotMatch(markdown, /`MCP-Protocol-Version` dates from 2025-06-18/);
   assert.equal(markdown.split("as 2025-03-26").length, 2, "the exception, said once");
-  // Eighth pass, the student: the exception inline, not "note below".
+  // A student's reading: the exception inline, not "note below".
   assert.doesNotMatch(markdown, /note below|a note below says where/);
   // Which choice the course's server makes is its implementation, not MCP's: the lesson leaves it out.
   assert.doesNotMatch(markdown, /Our `serve --http` does so/);
@@ -655,15 +655,15 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   // pages' difference in a note after the paragraph.
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed \(`basic\/transports\/streamable-http\.mdx`\), so the request is lost\. The changelog, not that page, states the consequence for a request still needed: "clients MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, 9\)\. The server cannot tell/,
+    /- \*The network broke it\.\* The stream cannot be resumed \(`basic\/transports\/streamable-http\.mdx`\), so the request is lost\. The changelog, not that page: "clients MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, 9\); the course: if still needed\. The server cannot tell/,
   );
-  // Ninth pass, the expert (lesson 2, Imprecise 2): the MUST is the changelog's summary (Major changes 9);
+  // An expert's review: the MUST is the changelog's summary (Major changes 9);
   // streamable-http.mdx says only "Resumable SSE streams via `Last-Event-ID` are not supported" ("Receiving
   // Messages"), and the re-issue is for a request the client still needs, not an unconditional duty.
   assert.doesNotMatch(flat(markdown), /The stream cannot be resumed, so the request is lost: "clients MUST/);
   assert.doesNotMatch(
     flat(markdown),
-    /since a client must re-issue|After a network break, re-issue the request with a new id/,
+    /since a client must re-issue|After a network break, re-issue the request with a new id(?! \(the changelog's MUST)/,
   );
   // An expert's review: 2026-07-28 changelog.mdx, Major changes 9: "clients MUST re-issue it as a new request with a new
   // request ID". The verifying expert: the MUST covers the re-issue itself, so it is quoted whole, and
@@ -678,7 +678,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /Major changes, 9\)\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* before re-issuing a write that is not \*idempotent\* \(same effect however often it runs\), make it safe to repeat, say by a key in its arguments the server keeps\./,
+    /Major changes, 9\); the course: if still needed\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted, or half acted, before the break\. \*The course's reading, not MCP's:\* before re-issuing a write that is not \*idempotent\* \(same effect however often it runs\), make it safe to repeat, say by a key in its arguments the server keeps\./,
   );
   // The expert: MCP's MUST and the course's advice met unreconciled ("re-issue … only once it is safe").
   assert.doesNotMatch(markdown, /only once it is safe to repeat/);
@@ -787,7 +787,7 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
   // Only the changelog says MUST of the re-issue; the client's list says what to do without it.
   assert.match(
     markdown,
-    /4\. Close the answer's stream to cancel\. Re-issue a request still needed after a network break, with a new id \(and, the course's reading, make a non-idempotent write safe to repeat first\)\./,
+    /4\. Close the answer's stream to cancel\. After a network break, re-issue the request with a new id \(the changelog's MUST, above; the course's reading: make a non-idempotent write safe to repeat\)\./,
   );
   // A student's reading: the tangled sentence split; the old one is gone.
   assert.doesNotMatch(markdown, /The MUST asks the client to send it again|is the application's risk to manage/);
@@ -833,7 +833,7 @@ test("sixth pass: exercise 1 builds the headers of another call, its answer read
 });
 
 test("DNS rebinding in three steps, then why checking Origin and Host stops it", () => {
-  // Eighth pass, the student: the attack was one compressed paragraph. 2026-07-28 streamable-http.mdx,
+  // A student's reading: the attack was one compressed paragraph. 2026-07-28 streamable-http.mdx,
   // "Security & Endpoint": servers MUST validate Origin "to prevent DNS rebinding attacks".
   for (const step of [
     "1. The user opens a page from the attacker's site, `attacker.example`.",

@@ -153,7 +153,7 @@ for (const [k, path] of EXPORTS.entries()) {
     // Lesson 7 gives the SDK's reason for the second process; this lesson points back to it.
     assert.doesNotMatch(flat, /Some legacy servers exit on any request before `initialize`/);
     assert.match(flat, /A second process costs a launch of the server on every connect\./);
-    // Fewer probing clients named (the student's s.3): the SDK's first, ours as the instrument that
+    // Fewer probing clients named (a student's reading): the SDK's first, ours as the instrument that
     // counts it, no table of three clients.
     assert.ok(!markdown.includes("| client | probes on |"));
     assert.doesNotMatch(flat, /Three clients probe in this section/);
@@ -986,18 +986,18 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
       /Nor is HTTP measured, where sessions matter most: there a 2025-11-25 server MAY end a session at any time, and each end costs the client a new `initialize`, a MUST \(`basic\/transports\.mdx`, "Session Management"\), and a new `tools\/list` unless it kept the list\./,
       file,
     );
-    // The student's s.1 and s.4: "the second" named; the section says up front it measures traffic.
+    // A student's reading: "the second" named; the section says up front it measures traffic.
     assert.doesNotMatch(prose, /Lesson 7 counted the second|not about the eras in general/, file);
     assert.match(
       prose,
       /without `server\/discover`\. The section measures traffic only: messages, envelope tokens and bytes, over stdio\. What the stateless era buys, which traffic cannot show, comes in section 5\./,
       file,
     );
-    // The student's s.2: one column name for one quantity in sections 2 and 3.
+    // A student's reading: one column name for one quantity in sections 2 and 3.
     const raw = readFileSync(join(ROOT, file), "utf8");
     assert.doesNotMatch(raw, /bytes before {2}|of them discovery/, file);
     assert.equal(raw.match(/ discovery bytes {2}/g)?.length, 2, file);
-    // The expert's t.5: exercise 2's id byte is given in the question and explained in the answer.
+    // An expert's review: exercise 2's id byte is given in the question and explained in the answer.
     assert.match(
       prose,
       /Mind the ids: the SDK's client numbers each process's requests from 0, and a legacy client's `initialize` takes the first\./,

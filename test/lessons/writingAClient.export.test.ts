@@ -409,7 +409,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       "| a result sharing a modern revision with the client | goes on in 2026-07-28 | the same |",
       "| -32022 listing modern revisions, none the client's | `connect` fails | the same: no shared version |",
       '| -32022 listing a modern revision the client speaks | probes again with it, once | the same: retry with a supported version (`basic/versioning.mdx`, "Protocol Version Negotiation") |',
-      '| a result naming no modern revision the client speaks; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern: do not fall back (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); surface an error instead |',
+      '| a result naming no modern revision the client speaks; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern: do not fall back (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); surface an error instead (a -32022 listing only legacy revisions: open, see the fold) |',
       '| -32020 or -32021 | falls back to `initialize` | the server is modern: "correct the request, rather than falling back" (`basic/transports/streamable-http.mdx`, "Backward Compatibility") |',
       "| any other error, or no answer in time | falls back to `initialize` | the same: the server is legacy |",
     ])
@@ -463,7 +463,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     );
     assert.ok(
       folded.includes(
-        'Over stdio, the SDK sends the probe of `"auto"` and of the pin to a short-lived process of its own, then starts the one it keeps: some servers built on older SDKs exit on any request before `initialize`. MCP allows it: servers SHOULD NOT require that a client reuse the same process (2026-07-28 `basic/index.mdx`, "Statelessness"). </details>',
+        'Over stdio, with its `StdioClientTransport`, the SDK sends the probe of `"auto"` and of the pin to a short-lived process of its own, then starts the one it keeps: some servers built on older SDKs exit on any request before `initialize`. MCP allows it: servers SHOULD NOT require that a client reuse the same process (2026-07-28 `basic/index.mdx`, "Statelessness"). </details>',
       ),
       file,
     );

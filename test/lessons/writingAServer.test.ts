@@ -689,7 +689,7 @@ test("the approval gate's two readings have the course's two names, each defined
         `${path}: ${defined} before the gate table`,
       );
     assert.ok(
-      // Ninth pass, the student: the twelve-task table's settings line glosses it where it is first named.
+      // A student's reading: the twelve-task table's settings line glosses it where it is first named.
       prose.indexOf("the course's gate") > prose.indexOf("**The course's gate**") ||
         prose.indexOf("the course's gate") ===
           prose.indexOf("the course's gate (passes a tool with no `annotations`, unlike MCP's default)"),
@@ -724,7 +724,7 @@ test("lesson 6 dates what it dates: annotations, the caching fields; and says a 
       /Say what the tool does and what it returns, units included, and when to choose it over the server's other tools\. Give each argument its own description with its format and an example: zod's `\.describe\(\)`, which the SDK writes into the property, as for `abone` above\. The levels leave descriptions out\./,
       path,
     );
-    // Ninth pass, the expert (lesson 6, Imprecise 1): the MUST is the caching fields' alone
+    // An expert's review: the MUST is the caching fields' alone
     // (server/utilities/caching.mdx, "Cacheable Results"); `serverInfo` in `_meta` is a SHOULD (basic/index.mdx,
     // "Per-response protocol fields"; `ResultMetaObject`).
     assert.match(

@@ -117,10 +117,10 @@ export function readRefused(result: TransportResult): string {
       `bytes longer for its ${code("origin")} field. The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, and no tool ran. A 403 ` +
       `from the transport may carry a JSON-RPC error with no ${code("id")} ` +
-      `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"), as the server ` +
-      `refused before reading the body; this one has ${id}. Other error responses "MUST include ` +
+      `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"); this one has ${id}. Other error responses "MUST include ` +
       `the same ID" as their request, unless a malformed request's id "could not be read" ` +
-      `(${code("basic/index.mdx")}, "Error Responses"). Its code, ` +
+      `(${code("basic/index.mdx")}, "Error Responses"); the transport page lets a refused ` +
+      `notification's error body have none too. Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice (MCP names none).`,
   );
 }
